@@ -1,0 +1,154 @@
+//! The trait every game implements.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::{EventSink, GameRng, IllegalAction, ParseError, Seat, SetupError};
+
+/// One documented game option, for `sylvan games` and `--help` texts.
+#[derive(Clone, Copy, Debug)]
+pub struct OptionDoc {
+    /// The option's name as written in records and on the command line.
+    pub name: &'static str,
+    /// Its default value.
+    pub default: &'static str,
+    /// What it does.
+    pub help: &'static str,
+}
+
+/// A game: a full state, the rules that change it, and what each seat may see of it.
+///
+/// A value of the type is one game in progress. Decisions are made one at a time by the seat
+/// [`to_move`](Game::to_move), which may be a seat whose turn it is not (a forced reveal, a response).
+/// Chance (shuffles, random draws) is resolved inside [`apply_unchecked`](Game::apply_unchecked) with the
+/// state's own [`GameRng`], seeded from the game's seed; [`determinize`](Game::determinize) gives a
+/// sampled state a fresh generator, so search code cannot foresee chance either.
+pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// Typed options (player count, variants). `Default` gives the standard game for its minimum of players.
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// An explicit setup (fixed deal, chosen components, first player), to reproduce a scenario exactly.
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// One decision. Ordered (legal lists are sorted), with a text notation that round-trips.
+    type Action: Copy
+        + Debug
+        + Display
+        + FromStr<Err = ParseError>
+        + Eq
+        + Ord
+        + Hash
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
+    /// What one seat may see: bots and clients receive this, never the full state.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// Something that happened, for narration; emitted with an audience (see [`EventSink`]).
+    type Event: Clone + Debug + Display + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+
+    /// The game's name on the command line and in records (e.g. `equinox`).
+    const NAME: &'static str;
+    /// The number of distinct action ids: every [`action_id`](Game::action_id) is below it.
+    const NUM_DISTINCT_ACTIONS: usize;
+
+    /// The documented options of this game.
+    fn option_docs() -> &'static [OptionDoc];
+    /// Options for `players` seats with every variant at its default.
+    fn options_for_players(players: usize) -> Result<Self::Options, SetupError>;
+    /// The smallest and largest supported number of seats.
+    fn player_range() -> (usize, usize);
+
+    /// A new game, set up at random from `seed`.
+    fn new(options: &Self::Options, seed: u64) -> Result<Self, SetupError>;
+    /// A new game from an explicit setup; `seed` drives the chance that the setup leaves open.
+    fn from_setup(options: &Self::Options, setup: &Self::Setup, seed: u64) -> Result<Self, SetupError>;
+
+    /// The options this game was created with.
+    fn options(&self) -> &Self::Options;
+    /// The number of seats.
+    fn num_seats(&self) -> usize;
+    /// The seat whose decision it is, or `None` once the game is over.
+    fn to_move(&self) -> Option<Seat>;
+    /// The number of actions applied so far.
+    fn move_number(&self) -> usize;
+    /// An upper bound on the number of actions in any game with these options.
+    fn max_game_length(options: &Self::Options) -> usize;
+
+    /// Writes the legal actions of the seat to move into `out` (cleared first): sorted, unique, and never
+    /// empty unless the game is over. Does not allocate once `out` has grown to its working size.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+    /// Whether `action` is legal now.
+    fn is_legal(&self, action: Self::Action) -> bool {
+        let mut v = Vec::new();
+        self.legal_actions(&mut v);
+        v.binary_search(&action).is_ok()
+    }
+    /// Why `action` is not legal now (used in error messages); called only for illegal actions.
+    fn illegal_reason(&self, _action: Self::Action) -> String {
+        match self.to_move() {
+            None => "the game is over".to_owned(),
+            Some(seat) => format!("not among the legal actions of {seat} at move {}", self.move_number()),
+        }
+    }
+
+    /// Applies a legal action, sending events to `events`. The action must come from
+    /// [`legal_actions`](Game::legal_actions): anything else may corrupt the state.
+    fn apply_unchecked<S: EventSink<Self::Event>>(&mut self, action: Self::Action, events: &mut S);
+    /// Applies `action` if legal; otherwise returns an error naming it and leaves the state unchanged.
+    fn try_apply<S: EventSink<Self::Event>>(
+        &mut self,
+        action: Self::Action,
+        events: &mut S,
+    ) -> Result<(), IllegalAction<Self::Action>> {
+        if self.is_legal(action) {
+            self.apply_unchecked(action, events);
+            Ok(())
+        } else {
+            Err(IllegalAction { action, reason: self.illegal_reason(action) })
+        }
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.to_move().is_none()
+    }
+    /// Each seat's score as the rulebook counts it (final once the game is over).
+    fn scores(&self) -> Vec<f64>;
+    /// The winning seats after every tie-break of the rulebook (several on a shared victory); empty while
+    /// the game is not over.
+    fn winners(&self) -> Vec<Seat>;
+    /// Each seat's return in `[0, 1]`: a shared victory among `k` seats gives each `1/k`, others 0.
+    /// Team games give both partners the team's return.
+    fn returns(&self) -> Vec<f64> {
+        let n = self.num_seats();
+        let w = self.winners();
+        let mut r = vec![0.0; n];
+        if !w.is_empty() {
+            let share = 1.0 / w.len() as f64;
+            for s in w {
+                r[s.index()] = share;
+            }
+        }
+        r
+    }
+
+    /// What `seat` may see now.
+    fn view(&self, seat: Seat) -> Self::View;
+    /// A full state consistent with `view`: every card the view does not show is resampled from what the
+    /// view allows, and chance gets a fresh generator from `rng`. `determinize(v).view(v.seat) == v`.
+    fn determinize(view: &Self::View, rng: &mut GameRng) -> Self;
+
+    /// The action's stable integer id, in `[0, NUM_DISTINCT_ACTIONS)`.
+    fn action_id(action: Self::Action) -> usize;
+    /// The action with this id, if any.
+    fn action_from_id(id: usize) -> Option<Self::Action>;
+}
+
+/// A game with a simple rule-of-thumb player, used by the `heuristic` bot and as a playout policy.
+pub trait Heuristic: Game {
+    /// Picks one of `legal` (non-empty) for the seat of `view`.
+    fn heuristic_action(view: &Self::View, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action;
+}

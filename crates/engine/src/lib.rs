@@ -1,0 +1,34 @@
+//! # sylvan-engine
+//!
+//! The game API every Sylvan game implements, and the plumbing shared by all of them:
+//!
+//! - [`Game`]: one trait per game — options, explicit setups, whose decision it is, legal actions with a
+//!   stable notation and integer id, checked and unchecked apply, scores, per-seat [views](Game::View),
+//!   [determinization](Game::determinize) and [events](EventSink) redacted per seat.
+//! - [`Seat`] and [`SeatSet`]: who plays and who may see.
+//! - [`GameRng`]: the one seeded, version-stable random generator (ChaCha8) with our own shuffle.
+//! - [`Record`]: the JSON game record used for saves, replays and test scenarios.
+//! - [`conformance`]: the property suite every game runs with one line.
+//!
+//! A game is a value: cloning it clones everything, including the generator used for chance (shuffles and
+//! random draws inside an `apply`). Search code never sees a full state it did not build itself from a
+//! view: see [`Game::determinize`].
+#![deny(missing_docs)]
+
+pub mod conformance;
+mod error;
+mod event;
+mod game;
+mod record;
+mod rng;
+mod seat;
+
+pub use error::{IllegalAction, ParseError, ReplayError, SetupError};
+pub use event::{Audience, EventLog, EventSink, NoEvents};
+pub use game::{Game, Heuristic, OptionDoc};
+pub use record::{Record, Start, replay};
+pub use rng::GameRng;
+pub use seat::{Seat, SeatSet};
+
+/// The engine version written into every [`Record`].
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,143 @@
+//! The one random generator: ChaCha8 from a seed, with our own range reduction and shuffle, so that a
+//! seed gives the same game on every machine, build and dependency version.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A seeded, version-stable random generator. All chance in Sylvan flows through one of these.
+///
+/// It serializes as its seed and position in the stream, so a saved state continues the same sequence.
+#[derive(Clone, Debug)]
+pub struct GameRng(ChaCha8Rng);
+
+impl GameRng {
+    /// A generator from a 64-bit seed.
+    pub fn new(seed: u64) -> GameRng {
+        GameRng(ChaCha8Rng::seed_from_u64(seed))
+    }
+
+    /// A new independent generator seeded from this one (used to give a sampled state its own chance).
+    pub fn fork(&mut self) -> GameRng {
+        GameRng::new(self.next_u64())
+    }
+
+    /// The next 64 random bits.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A uniform integer in `0..n` (`n > 0`), unbiased (Lemire's multiply-and-reject).
+    #[inline]
+    pub fn below(&mut self, n: u32) -> u32 {
+        debug_assert!(n > 0, "below(0)");
+        let n = n.max(1);
+        loop {
+            let x = self.0.next_u32();
+            let m = u64::from(x) * u64::from(n);
+            let low = m as u32;
+            if low >= n || low >= n.wrapping_neg() % n {
+                return (m >> 32) as u32;
+            }
+        }
+    }
+
+    /// A uniform index into a slice of length `len` (`len > 0`).
+    #[inline]
+    pub fn index(&mut self, len: usize) -> usize {
+        self.below(len as u32) as usize
+    }
+
+    /// Shuffles `items` in place (Fisher–Yates, from the end).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
+    /// Whether this generator is in the same state as `other`.
+    pub fn same_state(&self, other: &GameRng) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl PartialEq for GameRng {
+    fn eq(&self, other: &Self) -> bool {
+        self.same_state(other)
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+struct RngState {
+    seed: [u8; 32],
+    stream: u64,
+    word_pos: String,
+}
+
+impl Serialize for GameRng {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        RngState {
+            seed: self.0.get_seed(),
+            stream: self.0.get_stream(),
+            word_pos: self.0.get_word_pos().to_string(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameRng {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let st = RngState::deserialize(d)?;
+        let pos: u128 = st
+            .word_pos
+            .parse()
+            .map_err(|_| serde::de::Error::custom("rng word_pos is not an integer"))?;
+        let mut r = ChaCha8Rng::from_seed(st.seed);
+        r.set_stream(st.stream);
+        r.set_word_pos(pos);
+        Ok(GameRng(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_sequence_and_known_values() {
+        let mut a = GameRng::new(42);
+        let mut b = GameRng::new(42);
+        let xs: Vec<u64> = (0..4).map(|_| a.next_u64()).collect();
+        let ys: Vec<u64> = (0..4).map(|_| b.next_u64()).collect();
+        assert_eq!(xs, ys);
+        // Pinned: if this changes, every stored record replays differently.
+        let mut v: Vec<u32> = (0..10).collect();
+        GameRng::new(7).shuffle(&mut v);
+        assert_eq!(v, PINNED_SHUFFLE);
+    }
+
+    const PINNED_SHUFFLE: [u32; 10] = [5, 4, 2, 0, 3, 6, 7, 8, 9, 1];
+
+    #[test]
+    fn below_is_in_range_and_covers() {
+        let mut r = GameRng::new(1);
+        let mut seen = [0u32; 7];
+        for _ in 0..7000 {
+            let x = r.below(7);
+            assert!(x < 7);
+            seen[x as usize] += 1;
+        }
+        assert!(seen.iter().all(|&c| c > 800 && c < 1200), "{seen:?}");
+    }
+
+    #[test]
+    fn serde_round_trip_continues_the_stream() {
+        let mut r = GameRng::new(9);
+        r.next_u64();
+        let json = serde_json::to_string(&r).unwrap_or_default();
+        let mut back: GameRng = serde_json::from_str(&json).unwrap_or_else(|_| GameRng::new(0));
+        assert_eq!(r.next_u64(), back.next_u64());
+    }
+}
