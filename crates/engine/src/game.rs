@@ -44,8 +44,9 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         + DeserializeOwned
         + Send
         + Sync;
-    /// What one seat may see: bots and clients receive this, never the full state.
-    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// What one seat may see: bots and clients receive this, never the full state. Its `Display` is the
+    /// terminal rendering of the table from that seat.
+    type View: Clone + Debug + Display + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// Something that happened, for narration; emitted with an audience (see [`EventSink`]).
     type Event: Clone + Debug + Display + PartialEq + Serialize + DeserializeOwned + Send + Sync;
 
@@ -140,6 +141,14 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// A full state consistent with `view`: every card the view does not show is resampled from what the
     /// view allows, and chance gets a fresh generator from `rng`. `determinize(v).view(v.seat) == v`.
     fn determinize(view: &Self::View, rng: &mut GameRng) -> Self;
+
+    /// The seat a view belongs to.
+    fn view_seat(view: &Self::View) -> Seat;
+    /// A one-line description of an action for a human reading `view` (e.g. with card names spelled
+    /// out); defaults to the notation.
+    fn describe_action(_view: &Self::View, action: Self::Action) -> String {
+        action.to_string()
+    }
 
     /// The action's stable integer id, in `[0, NUM_DISTINCT_ACTIONS)`.
     fn action_id(action: Self::Action) -> usize;
