@@ -1,1 +1,21 @@
-//! placeholder
+//! # sylvan-bots
+//!
+//! Players for any Sylvan game, generic over the engine's [`Game`](sylvan_engine::Game) trait:
+//!
+//! - [`Bot`]: the one interface — a bot receives the [view](sylvan_engine::Game::View) of its seat and the
+//!   legal actions, never the full state, and owns its own seeded [`GameRng`](sylvan_engine::GameRng).
+//! - [`RandomBot`] (uniform over the legal actions) and [`HeuristicBot`] (the game's
+//!   [`Heuristic`](sylvan_engine::Heuristic) rule of thumb).
+//! - [`BotSpec`]: bots named on the command line (`random`, `heuristic`, later `ismcts:iters=2000`...).
+//! - [`play_game`]: plays a game to the end with one bot per seat, for simulations and tournaments.
+//! - [`toy`]: a tiny hidden-hand game implementing the whole API, used as a test fixture.
+#![deny(missing_docs)]
+
+mod bot;
+mod play;
+mod spec;
+pub mod toy;
+
+pub use bot::{Bot, HeuristicBot, RandomBot};
+pub use play::{Finished, PlayError, play_game};
+pub use spec::{BotSpec, SpecError, bot_seed};
