@@ -1,0 +1,193 @@
+//! The games this binary knows, and the helpers every subcommand shares: building options from the
+//! command line, reading seats and bot lists, formatting scores.
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde_json::Value;
+use sylvan_bots::BotSpec;
+use sylvan_engine::{Game, Heuristic, Seat};
+
+/// Work to do with one game type: each subcommand implements it once, generically.
+pub trait Task {
+    /// What the work returns.
+    type Output;
+    /// Does the work for game `G`.
+    fn run<G: Game + Heuristic>(self) -> Result<Self::Output>;
+}
+
+/// Declares the game list: [`NAMES`] and [`dispatch`]. Adding a game is one entry here.
+macro_rules! games {
+    ($($game:ty),+ $(,)?) => {
+        /// The names of every game, in listing order.
+        pub const NAMES: &[&str] = &[$(<$game as Game>::NAME),+];
+
+        /// Runs `task` with the game called `name`.
+        pub fn dispatch<T: Task>(name: &str, task: T) -> Result<T::Output> {
+            $(
+                if name == <$game as Game>::NAME {
+                    return task.run::<$game>();
+                }
+            )+
+            bail!("unknown game `{name}` (known games: {})", NAMES.join(", "))
+        }
+    };
+}
+
+games!(
+    sylvan_bots::toy::Toy, // a tiny trick-taking game, the test fixture of sylvan-bots
+);
+
+/// The options for `players` seats (the game's minimum when `None`), with `NAME=VALUE` overrides.
+pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<G::Options> {
+    let (lo, hi) = G::player_range();
+    let players = players.unwrap_or(lo);
+    if !(lo..=hi).contains(&players) {
+        bail!(
+            "{} is played by {lo} to {hi} players, not {players}",
+            G::NAME
+        );
+    }
+    let options =
+        G::options_for_players(players).with_context(|| format!("{} options", G::NAME))?;
+    if overrides.is_empty() {
+        return Ok(options);
+    }
+    let mut value =
+        serde_json::to_value(&options).with_context(|| format!("{} options", G::NAME))?;
+    let Some(fields) = value.as_object_mut() else {
+        bail!("{} has no settable options", G::NAME);
+    };
+    for text in overrides {
+        let Some((name, raw)) = text.split_once('=') else {
+            bail!("option `{text}` is not written NAME=VALUE");
+        };
+        let name = name.trim();
+        if name == "players" {
+            bail!("option `players`: set the number of players with --players");
+        }
+        let Some(field) = fields.get_mut(name) else {
+            let known: Vec<&str> = fields
+                .keys()
+                .map(String::as_str)
+                .filter(|&k| k != "players")
+                .collect();
+            bail!(
+                "{} has no option `{name}` (options: {})",
+                G::NAME,
+                known.join(", ")
+            );
+        };
+        // A number, boolean or JSON value as such; anything else as a string.
+        *field = serde_json::from_str(raw.trim())
+            .unwrap_or_else(|_| Value::String(raw.trim().to_owned()));
+    }
+    serde_json::from_value(value).map_err(|e| anyhow!("{} options: {e}", G::NAME))
+}
+
+/// Reads a seat written `2` or `p2`, and checks it exists at a table of `seats`.
+pub fn parse_seat(text: &str, seats: usize) -> Result<Seat> {
+    let t = text.trim();
+    let index: usize = t.strip_prefix('p').unwrap_or(t).parse().map_err(|_| {
+        anyhow!("seat `{text}` is not a seat number (write 0, 1, ... or p0, p1, ...)")
+    })?;
+    if index >= seats {
+        bail!(
+            "seat `{text}` does not exist at a table of {seats} (seats are 0 to {})",
+            seats - 1
+        );
+    }
+    Ok(Seat(index as u8))
+}
+
+/// Reads `--bots` and spreads it over `count` seats: one spec for all, or exactly one per seat.
+pub fn bot_specs(text: &str, count: usize, whose: &str) -> Result<Vec<BotSpec>> {
+    let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{text}`"))?;
+    match specs.len() {
+        1 => Ok(vec![specs[0]; count]),
+        n if n == count => Ok(specs),
+        n => bail!(
+            "--bots `{text}`: {n} bot specs for {count} {whose} (give one for all, or one per seat in order)"
+        ),
+    }
+}
+
+/// Per-seat values as `p0 3 · p1 5`.
+pub fn per_seat(values: &[f64]) -> String {
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("p{i} {}", num(*v)))
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// A number with at most three decimals and no trailing zeros.
+pub fn num(v: f64) -> String {
+    let s = format!("{v:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".to_owned()
+    } else {
+        s.to_owned()
+    }
+}
+
+/// The winners in words.
+pub fn winners_text(winners: &[Seat]) -> String {
+    let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
+    match names.len() {
+        0 => "no winner".to_owned(),
+        1 => format!("winner: {}", names[0]),
+        _ => format!("winners (shared): {}", names.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sylvan_bots::toy::{Toy, ToyOptions};
+
+    #[test]
+    fn options_from_players_and_overrides() {
+        let o = options::<Toy>(Some(3), &["hand_size=5".to_owned()]).map_err(|e| e.to_string());
+        assert_eq!(
+            o,
+            Ok(ToyOptions {
+                players: 3,
+                hand_size: 5
+            })
+        );
+        let err = |p, o: &[&str]| {
+            let o: Vec<String> = o.iter().map(|s| s.to_string()).collect();
+            options::<Toy>(p, &o)
+                .map_err(|e| format!("{e:#}"))
+                .err()
+                .unwrap_or_default()
+        };
+        assert_eq!(err(Some(9), &[]), "toy is played by 2 to 4 players, not 9");
+        assert_eq!(
+            err(None, &["speed=3"]),
+            "toy has no option `speed` (options: hand_size)"
+        );
+        assert_eq!(
+            err(None, &["hand_size"]),
+            "option `hand_size` is not written NAME=VALUE"
+        );
+        assert!(err(None, &["hand_size=big"]).starts_with("toy options: invalid type"));
+    }
+
+    #[test]
+    fn seats_and_bot_lists() {
+        assert_eq!(parse_seat("p1", 2).ok(), Some(Seat(1)));
+        assert_eq!(parse_seat("1", 2).ok(), Some(Seat(1)));
+        assert!(parse_seat("2", 2).is_err());
+        assert!(parse_seat("x", 2).is_err());
+        assert_eq!(
+            bot_specs("random", 3, "seats").map(|v| v.len()).ok(),
+            Some(3)
+        );
+        assert!(bot_specs("random,random", 3, "seats").is_err());
+        assert_eq!(num(2.0), "2");
+        assert_eq!(num(0.5), "0.5");
+        assert_eq!(num(1.0 / 3.0), "0.333");
+    }
+}

@@ -1,0 +1,273 @@
+//! `sylvan sim`: many games between bots, split across threads.
+//!
+//! Games are cut into fixed chunks handed to the threads as they free up; each chunk's totals are kept
+//! apart and summed in chunk order at the end, so the results do not depend on the number of threads.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use anyhow::{Result, anyhow};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use sylvan_bots::{Bot, BotSpec, bot_seed, play_game};
+use sylvan_engine::{Game, Heuristic, NoEvents};
+
+use crate::SimArgs;
+use crate::games::{self, Task, num, per_seat};
+
+/// Games per chunk of work.
+const CHUNK: u64 = 16;
+
+/// Totals over some games.
+#[derive(Clone, Debug, Default)]
+struct Totals {
+    games: u64,
+    moves: u64,
+    min_moves: u64,
+    max_moves: u64,
+    /// Wins per seat, a shared win among k seats counting 1/k each.
+    wins: Vec<f64>,
+    scores: Vec<f64>,
+}
+
+impl Totals {
+    fn new(seats: usize) -> Totals {
+        Totals {
+            min_moves: u64::MAX,
+            wins: vec![0.0; seats],
+            scores: vec![0.0; seats],
+            ..Totals::default()
+        }
+    }
+
+    fn add(&mut self, other: &Totals) {
+        self.games += other.games;
+        self.moves += other.moves;
+        self.min_moves = self.min_moves.min(other.min_moves);
+        self.max_moves = self.max_moves.max(other.max_moves);
+        for (a, b) in self.wins.iter_mut().zip(&other.wins) {
+            *a += b;
+        }
+        for (a, b) in self.scores.iter_mut().zip(&other.scores) {
+            *a += b;
+        }
+    }
+}
+
+/// Plays games `first..last` of the run.
+fn run_chunk<G: Game + Heuristic>(
+    options: &G::Options,
+    specs: &[BotSpec],
+    seed: u64,
+    first: u64,
+    last: u64,
+) -> Result<Totals> {
+    let mut totals = Totals::new(specs.len());
+    for i in first..last {
+        let game_seed = seed.wrapping_add(i);
+        let state =
+            G::new(options, game_seed).map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
+        let mut bots: Vec<Box<dyn Bot<G>>> = specs
+            .iter()
+            .enumerate()
+            .map(|(s, spec)| spec.build::<G>(bot_seed(seed, i, s)))
+            .collect();
+        let done = play_game(state, &mut bots, &mut NoEvents)
+            .map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
+        let moves = done.actions.len() as u64;
+        totals.games += 1;
+        totals.moves += moves;
+        totals.min_moves = totals.min_moves.min(moves);
+        totals.max_moves = totals.max_moves.max(moves);
+        let winners = done.state.winners();
+        for w in &winners {
+            totals.wins[w.index()] += 1.0 / winners.len() as f64;
+        }
+        for (a, b) in totals.scores.iter_mut().zip(done.state.scores()) {
+            *a += b;
+        }
+    }
+    Ok(totals)
+}
+
+fn progress_bar(games: u64, hidden: bool) -> ProgressBar {
+    if hidden || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+impl Task for SimArgs {
+    type Output = ExitCode;
+
+    fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
+        let options = games::options::<G>(self.game.players, &self.game.options)?;
+        // Validates the options (and the first deal) before starting threads.
+        let seats = G::new(&options, self.seed)
+            .map_err(|e| anyhow!("{}: {e}", G::NAME))?
+            .num_seats();
+        let specs = games::bot_specs(&self.bots, seats, "seats")?;
+        let chunks = self.games.div_ceil(CHUNK);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+        let threads = self.threads.unwrap_or(cores).min(chunks).max(1);
+
+        let bar = progress_bar(self.games, self.json);
+        let next = AtomicU64::new(0);
+        let stop = AtomicBool::new(false);
+        let results: Mutex<Vec<Option<Totals>>> = Mutex::new(vec![None; chunks as usize]);
+        let start = Instant::now();
+        let outcome: Result<()> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| -> Result<()> {
+                        while !stop.load(Ordering::Relaxed) {
+                            let c = next.fetch_add(1, Ordering::Relaxed);
+                            if c >= chunks {
+                                break;
+                            }
+                            let (first, last) = (c * CHUNK, ((c + 1) * CHUNK).min(self.games));
+                            match run_chunk::<G>(&options, &specs, self.seed, first, last) {
+                                Ok(t) => {
+                                    let mut r = results
+                                        .lock()
+                                        .map_err(|_| anyhow!("a worker thread failed"))?;
+                                    r[c as usize] = Some(t);
+                                    bar.inc(last - first);
+                                }
+                                Err(e) => {
+                                    stop.store(true, Ordering::Relaxed);
+                                    return Err(e);
+                                }
+                            }
+                        }
+                        Ok(())
+                    })
+                })
+                .collect();
+            for w in workers {
+                w.join()
+                    .map_err(|_| anyhow!("a simulation thread panicked"))??;
+            }
+            Ok(())
+        });
+        bar.finish_and_clear();
+        outcome?;
+        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+
+        let mut total = Totals::new(seats);
+        let results = results
+            .into_inner()
+            .map_err(|_| anyhow!("a worker thread failed"))?;
+        for t in results.iter().flatten() {
+            total.add(t);
+        }
+        let games = total.games as f64;
+        let rate = |w: f64, n: f64| if n > 0.0 { w / n } else { 0.0 };
+        let mean_scores: Vec<f64> = total.scores.iter().map(|s| s / games).collect();
+        let win_rates: Vec<f64> = total.wins.iter().map(|w| rate(*w, games)).collect();
+        // Per bot: wins and seats played, in order of first appearance.
+        let mut by_bot: Vec<(String, f64, f64)> = Vec::new();
+        for (s, spec) in specs.iter().enumerate() {
+            let name = spec.to_string();
+            match by_bot.iter_mut().find(|(n, _, _)| *n == name) {
+                Some(entry) => {
+                    entry.1 += total.wins[s];
+                    entry.2 += games;
+                }
+                None => by_bot.push((name, total.wins[s], games)),
+            }
+        }
+        let mean_moves = total.moves as f64 / games;
+        let games_per_sec = games / elapsed;
+        let moves_per_sec = total.moves as f64 / elapsed;
+
+        let mut out = std::io::stdout().lock();
+        if self.json {
+            let wins_by_bot: serde_json::Map<String, serde_json::Value> = by_bot
+                .iter()
+                .map(|(n, w, _)| (n.clone(), json!(w)))
+                .collect();
+            let win_rate_by_bot: serde_json::Map<String, serde_json::Value> = by_bot
+                .iter()
+                .map(|(n, w, p)| (n.clone(), json!(rate(*w, *p))))
+                .collect();
+            let report = json!({
+                "game": G::NAME,
+                "players": seats,
+                "games": total.games,
+                "seed": self.seed,
+                "threads": threads,
+                "bots": specs.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "wins_by_seat": total.wins,
+                "win_rate_by_seat": win_rates,
+                "wins_by_bot": wins_by_bot,
+                "win_rate_by_bot": win_rate_by_bot,
+                "mean_score_by_seat": mean_scores,
+                "mean_moves": mean_moves,
+                "min_moves": total.min_moves,
+                "max_moves": total.max_moves,
+                "moves": total.moves,
+                "seconds": elapsed,
+                "games_per_sec": games_per_sec,
+                "moves_per_sec": moves_per_sec,
+            });
+            writeln!(out, "{report}")?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let bots: Vec<String> = specs
+            .iter()
+            .enumerate()
+            .map(|(s, b)| format!("p{s} {b}"))
+            .collect();
+        writeln!(
+            out,
+            "{}: {} games, {seats} players, seed {}, {threads} thread(s); {}",
+            G::NAME,
+            total.games,
+            self.seed,
+            bots.join(", ")
+        )?;
+        let seat_wins: Vec<String> = total
+            .wins
+            .iter()
+            .zip(&win_rates)
+            .enumerate()
+            .map(|(s, (w, r))| format!("p{s} {} ({:.1}%)", num(*w), 100.0 * r))
+            .collect();
+        writeln!(out, "wins by seat:   {}", seat_wins.join(" · "))?;
+        let bot_wins: Vec<String> = by_bot
+            .iter()
+            .map(|(n, w, p)| {
+                format!(
+                    "{n} {} of {} seat-games ({:.1}%)",
+                    num(*w),
+                    num(*p),
+                    100.0 * rate(*w, *p)
+                )
+            })
+            .collect();
+        writeln!(out, "wins by bot:    {}", bot_wins.join(" · "))?;
+        writeln!(out, "mean score:     {}", per_seat(&mean_scores))?;
+        writeln!(
+            out,
+            "moves per game: {} (min {}, max {})",
+            num(mean_moves),
+            total.min_moves,
+            total.max_moves
+        )?;
+        writeln!(
+            out,
+            "speed:          {games_per_sec:.1} games/s, {moves_per_sec:.0} moves/s ({elapsed:.2} s)"
+        )?;
+        Ok(ExitCode::SUCCESS)
+    }
+}
