@@ -1,1 +1,159 @@
-//! placeholder
+//! # sylvan-equinox
+//!
+//! Reiner Knizia's *Equinox* (Plan B Games, 2021), rules-exact, for 2 to 5 players, on the Sylvan game
+//! API. Modules follow the rulebook: [`cards`] (creatures, chameleons, trees), [`setup`], [`turn`] (the
+//! five phases), [`powers`] (the appendix), [`scoring`] (final count and tie-breaks), [`view`] (what a
+//! seat may see), [`actions`] (the notation), [`events`], [`heuristic`].
+//!
+//! Rulings on ambiguities are in `docs/rulings/equinox.md`, numbered E1, E2, ...
+#![deny(missing_docs)]
+
+pub mod actions;
+pub mod cards;
+pub mod events;
+pub mod heuristic;
+pub mod powers;
+pub mod scoring;
+pub mod setup;
+pub mod state;
+pub mod turn;
+pub mod view;
+
+pub use actions::{Action, StoneSpot};
+pub use cards::{Card, CardSet, Creature, TreeKind};
+pub use events::{EndReason, Event};
+pub use setup::{Options, Setup, StoneSetup};
+pub use state::{Equinox, Phase};
+pub use view::View;
+
+use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};
+
+/// Turns per game are bounded (see `docs/rulings/equinox.md`, E9): each turn applies at most 12
+/// actions, and a game has fewer than 700 turns.
+const MAX_GAME_LENGTH: usize = 8_400;
+
+impl Game for Equinox {
+    type Options = Options;
+    type Setup = Setup;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    const NAME: &'static str = "equinox";
+    const NUM_DISTINCT_ACTIONS: usize = actions::NUM_ACTIONS;
+
+    fn option_docs() -> &'static [OptionDoc] {
+        &[
+            OptionDoc { name: "players", default: "4", help: "number of players, 2 to 5" },
+            OptionDoc {
+                name: "champions",
+                default: "random",
+                help: "the 8 champions in column order, comma-separated codes (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)",
+            },
+            OptionDoc { name: "ancestors", default: "1", help: "number of L'Ancêtre tree cards (0-3)" },
+            OptionDoc { name: "dryads", default: "2", help: "number of Dryade tree cards (0-3)" },
+        ]
+    }
+
+    fn options_for_players(players: usize) -> Result<Options, SetupError> {
+        let o = Options { players, ..Options::default() };
+        o.validate()?;
+        Ok(o)
+    }
+
+    fn player_range() -> (usize, usize) {
+        (2, 5)
+    }
+
+    fn new(options: &Options, seed: u64) -> Result<Self, SetupError> {
+        options.validate()?;
+        let mut rng = GameRng::new(seed);
+        let setup = Setup::deal(options, &mut rng);
+        Equinox::build(options, &setup, rng)
+    }
+
+    fn from_setup(options: &Options, setup: &Setup, seed: u64) -> Result<Self, SetupError> {
+        Equinox::build(options, setup, GameRng::new(seed))
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn num_seats(&self) -> usize {
+        self.n()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.decider()
+    }
+
+    fn move_number(&self) -> usize {
+        self.moves as usize
+    }
+
+    fn max_game_length(_options: &Options) -> usize {
+        MAX_GAME_LENGTH
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        let mut v = Vec::with_capacity(32);
+        self.legal(&mut v);
+        v.binary_search(&action).is_ok()
+    }
+
+    fn illegal_reason(&self, action: Action) -> String {
+        match self.decider() {
+            None => "the game is over".into(),
+            Some(seat) => {
+                let v = self.view_of(seat);
+                format!("not legal for {seat} now ({}) at move {}", v.phase_text(), self.moves)
+                    + if let Action::Play(c) | Action::Secret(c) | Action::Discard(c) | Action::Give(c) = action {
+                        if self.hand(seat).contains(c) { "" } else { "; the card is not in the hand" }
+                    } else {
+                        ""
+                    }
+            }
+        }
+    }
+
+    fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {
+        self.apply(action, events);
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.final_scores()
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        if self.over() { self.final_winners() } else { Vec::new() }
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.view_of(seat)
+    }
+
+    fn view_seat(view: &View) -> Seat {
+        view.seat
+    }
+
+    fn describe_action(view: &View, action: Action) -> String {
+        heuristic::describe(view, action)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        Equinox::sample(view, rng)
+    }
+
+    fn action_id(action: Action) -> usize {
+        actions::action_id(action)
+    }
+
+    fn action_from_id(id: usize) -> Option<Action> {
+        actions::all_actions().get(id).copied()
+    }
+}

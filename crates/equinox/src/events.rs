@@ -1,0 +1,138 @@
+//! What happens at the table, for narration. Private facts are emitted to their audience only, with a
+//! redacted twin for the others (see [`sylvan_engine::EventSink`]).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::Seat;
+
+use crate::actions::Row;
+use crate::cards::{Card, Creature};
+
+/// Why the game ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum EndReason {
+    /// The fifth round ended with an elimination.
+    FiveRounds,
+    /// The last card of the draw pile was taken.
+    DeckExhausted,
+    /// A whole table turn passed with every player passing and nobody drawing (ruling E9).
+    Stalled,
+}
+
+/// One event. Field names are uniform: `seat` is the acting player, `victim` the player acted upon,
+/// `to` the receiving player, `row` a table row (0 = champion row), `column` a creature's column.
+#[allow(missing_docs)] // the fields are described by the uniform names above
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Event {
+    /// A player's turn begins.
+    TurnStarted { seat: Seat, round: u8 },
+    /// A normal prediction.
+    Predicted { seat: Seat, creature: Creature, row: Row },
+    /// A secret prediction; the card is shown to its owner only.
+    SecretPlaced { seat: Seat, card: Option<Card> },
+    /// A secret prediction is revealed (by choice, by L'Ancêtre, or at the end).
+    SecretRevealed { seat: Seat, card: Card },
+    /// No prediction this turn.
+    PredictionSkipped { seat: Seat },
+    /// A card is played in a column (or a tree is played).
+    Played { seat: Seat, card: Card, column: Option<Creature> },
+    /// A player cannot play and shows the hand.
+    PassedShowingHand { seat: Seat, hand: Vec<Card> },
+    /// A creature's power is used.
+    PowerUsed { seat: Seat, creature: Creature },
+    /// A power is declined.
+    PowerDeclined { seat: Seat, creature: Creature },
+    /// A card discarded from hand; `None` to those who may not see it (Carmen, Lichen).
+    Discarded { seat: Seat, card: Option<Card> },
+    /// A card from the table or a tree goes to the discard pile.
+    CardToDiscard { card: Card },
+    /// Cards drawn from the pile; shown to the drawer only.
+    Drew { seat: Seat, cards: Vec<Card> },
+    /// The redacted twin of `Drew`.
+    DrewCount { seat: Seat, count: u8 },
+    /// A stone taken back (Lichen).
+    StoneRetrieved { seat: Seat, creature: Option<Creature>, row: Option<Row> },
+    /// A stone placed by Griso.
+    StonePlaced { seat: Seat, creature: Creature, row: Row },
+    /// Panache sets cards of `victim` aside face down.
+    SetAside { victim: Seat, count: u8 },
+    /// Set-aside cards go back to the hand in phase 3.
+    AsideReturned { seat: Seat, count: u8 },
+    /// Le Duc asks a player.
+    Asked { seat: Seat, victim: Seat, creature: Creature },
+    /// A card given to Le Duc (private to both; `None` for the others).
+    Gave { victim: Seat, to: Seat, card: Option<Card> },
+    /// A hand shown privately to one player (`None` for the others).
+    HandShown { from: Seat, to: Seat, hand: Option<Vec<Card>> },
+    /// Sabot draws three cards from a hand (cards private to both players).
+    SabotDrew { seat: Seat, victim: Seat, cards: Option<Vec<Card>> },
+    /// Sabot keeps one (private to both players).
+    SabotKept { seat: Seat, victim: Seat, card: Option<Card> },
+    /// A visible card is taken from the table into a hand.
+    Took { seat: Seat, card: Card, row: Row, column: Creature },
+    /// Rainette swaps two cards.
+    Swapped { column: Creature, rows: (Row, Row) },
+    /// Plume de velours discards a visible card.
+    Removed { card: Card, column: Creature },
+    /// L'Ancêtre names a creature.
+    Named { seat: Seat, creature: Creature },
+    /// A creature is eliminated.
+    Eliminated { creature: Creature, round: u8 },
+    /// The game is over.
+    GameOver { reason: EndReason, scores: Vec<f64> },
+}
+
+fn cards(v: &[Card]) -> String {
+    v.iter().map(|c| c.long_name()).collect::<Vec<_>>().join(", ")
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Event::*;
+        match self {
+            TurnStarted { seat, round } => write!(f, "— {seat}'s turn (round {round})"),
+            Predicted { seat, creature, row } => write!(f, "{seat} predicts {} in row {row}", creature.name()),
+            SecretPlaced { seat, card: Some(c) } => write!(f, "{seat} places a secret prediction on {}", c.long_name()),
+            SecretPlaced { seat, card: None } => write!(f, "{seat} places a secret prediction"),
+            SecretRevealed { seat, card } => write!(f, "{seat} reveals a secret prediction: {}", card.long_name()),
+            PredictionSkipped { seat } => write!(f, "{seat} places no prediction"),
+            Played { seat, card, column: Some(c) } if card.is_chameleon() => {
+                write!(f, "{seat} plays {} on {}", card.long_name(), c.name())
+            }
+            Played { seat, card, .. } => write!(f, "{seat} plays {}", card.long_name()),
+            PassedShowingHand { seat, hand } => write!(f, "{seat} cannot play and shows: {}", cards(hand)),
+            PowerUsed { seat, creature } => write!(f, "{seat} uses the power of {}", creature.name()),
+            PowerDeclined { seat, creature } => write!(f, "{seat} does not use the power of {}", creature.name()),
+            Discarded { seat, card: Some(c) } => write!(f, "{seat} discards {}", c.long_name()),
+            Discarded { seat, card: None } => write!(f, "{seat} discards a card face down"),
+            CardToDiscard { card } => write!(f, "{} goes to the discard pile", card.long_name()),
+            Drew { seat, cards: c } => write!(f, "{seat} draws {}", cards(c)),
+            DrewCount { seat, count } => write!(f, "{seat} draws {count} card(s)"),
+            StoneRetrieved { seat, creature: Some(c), row: Some(r) } => {
+                write!(f, "{seat} takes back a stone from {} row {r}", c.name())
+            }
+            StoneRetrieved { seat, .. } => write!(f, "{seat} takes back the stone of a secret prediction"),
+            StonePlaced { seat, creature, row } => write!(f, "{seat} places a stone on {} in row {row}", creature.name()),
+            SetAside { victim, count } => write!(f, "{count} card(s) of {victim} are set aside face down"),
+            AsideReturned { seat, count } => write!(f, "{seat} takes back {count} set-aside card(s)"),
+            Asked { seat, victim, creature } => write!(f, "{seat} asks {victim} for a card of {}", creature.name()),
+            Gave { victim, to, card: Some(c) } => write!(f, "{victim} gives {} to {to}", c.long_name()),
+            Gave { victim, to, card: None } => write!(f, "{victim} gives a card to {to}"),
+            HandShown { from, to, hand: Some(h) } => write!(f, "{from} shows {to} the hand: {}", cards(h)),
+            HandShown { from, to, hand: None } => write!(f, "{from} shows the hand to {to}"),
+            SabotDrew { seat, victim, cards: Some(c) } => write!(f, "{seat} draws from {victim}'s hand: {}", cards(c)),
+            SabotDrew { seat, victim, cards: None } => write!(f, "{seat} draws 3 cards from {victim}'s hand"),
+            SabotKept { seat, victim, card: Some(c) } => write!(f, "{seat} keeps {} from {victim}", c.long_name()),
+            SabotKept { seat, victim, card: None } => write!(f, "{seat} keeps one card of {victim} and gives two back"),
+            Took { seat, card, row, column } => {
+                write!(f, "{seat} takes {} from {} row {row}", card.long_name(), column.name())
+            }
+            Swapped { column, rows } => write!(f, "cards of {} rows {} and {} are swapped", column.name(), rows.0, rows.1),
+            Removed { card, column } => write!(f, "{} is discarded from {}", card.long_name(), column.name()),
+            Named { seat, creature } => write!(f, "{seat} names {} with L'Ancêtre", creature.name()),
+            Eliminated { creature, round } => write!(f, "{} is eliminated in round {round}", creature.name()),
+            GameOver { reason, scores } => write!(f, "game over ({reason:?}); scores {scores:?}"),
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! A simple, sensible Equinox player (the `heuristic` bot) and readable action descriptions.
+//!
+//! It backs the creatures it bets on and attacks the others: it predicts on the creature where its hand
+//! is strongest, plays its high cards on creatures carrying its stones and its low cards (and
+//! chameleons) on creatures carrying only other players' stones, uses powers when they help, and
+//! discards dead cards to refresh its hand. It sees only its [`View`].
+
+use sylvan_engine::{GameRng, Heuristic};
+
+use crate::actions::{Action, StoneSpot};
+use crate::cards::{Card, CardSet, Creature};
+use crate::state::{COLUMNS, Equinox, NO_STONE, Phase, ROUNDS};
+use crate::view::View;
+
+fn col_of(view: &View, c: Creature) -> Option<usize> {
+    view.champions.iter().position(|&x| x == c)
+}
+
+/// My stake (+) and the others' (−) in a column, in prestige.
+fn stake(view: &View, col: usize) -> (i32, i32) {
+    let me = view.seat.0;
+    let (mut mine, mut theirs) = (0, 0);
+    for s in 0..view.options.players as u8 {
+        if view.revealed[col] & (1 << s) != 0 {
+            if s == me { mine += 5 } else { theirs += 5 }
+        }
+    }
+    for r in 0..ROUNDS {
+        let s = view.stones[r][col];
+        if s != NO_STONE {
+            let v = 4 - r as i32 + 1;
+            if s == me { mine += v } else { theirs += v }
+        }
+    }
+    if view.secret.and_then(Card::creature) == Some(view.champions[col]) {
+        mine += 5;
+    }
+    (mine, theirs)
+}
+
+/// How much I like a creature's chances: the strength of my cards of it.
+fn hand_strength(view: &View, c: Creature) -> i32 {
+    view.hand.and(CardSet::of_creature(c)).iter().map(|x| x.strength() as i32 + 2).sum()
+}
+
+fn play_value(view: &View, strength: i32, col: usize) -> i32 {
+    let (mine, theirs) = stake(view, col);
+    if mine > 0 && mine >= theirs {
+        2 * strength + mine
+    } else if theirs > 0 {
+        2 * (10 - strength) + theirs
+    } else {
+        5 - (strength - 5).abs()
+    }
+}
+
+impl Heuristic for Equinox {
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
+        let random = |rng: &mut GameRng| legal[rng.index(legal.len())];
+        let best_by = |f: &dyn Fn(Action) -> i32| -> Option<Action> {
+            legal.iter().copied().max_by_key(|&a| f(a))
+        };
+        match view.phase {
+            Phase::Predict => {
+                if view.round == 1
+                    && legal.iter().any(|a| matches!(a, Action::Secret(_)))
+                    && let Some(c) = Creature::ALL.iter().copied().max_by_key(|&c| hand_strength(view, c))
+                    && view.hand.and(CardSet::of_creature(c)).len() >= 3
+                    && let Some(card) = view.hand.and(CardSet::of_creature(c)).first()
+                {
+                    return Action::Secret(card);
+                }
+                if view.round <= 3 {
+                    let pick = best_by(&|a| match a {
+                        Action::Predict(c) => hand_strength(view, c),
+                        _ => 8,
+                    });
+                    if let Some(a) = pick {
+                        return a;
+                    }
+                }
+                Action::SkipPrediction
+            }
+            Phase::Play { .. } => best_by(&|a| match a {
+                Action::Play(card) => card
+                    .creature()
+                    .and_then(|c| col_of(view, c))
+                    .map_or(0, |col| play_value(view, card.strength() as i32, col)),
+                Action::PlayChameleon(cam, c) => {
+                    col_of(view, c).map_or(0, |col| play_value(view, cam.strength() as i32, col) - 1)
+                }
+                Action::PlayTree(_) => 6,
+                _ => -100,
+            })
+            .unwrap_or_else(|| random(rng)),
+            Phase::Discard => legal
+                .iter()
+                .copied()
+                .find(|a| match a {
+                    Action::Discard(c) => c.creature().and_then(|cr| col_of(view, cr)).is_some_and(|col| {
+                        view.eliminated_in[col] != 0 || stake(view, col).0 == 0 && c.strength() <= 3
+                    }),
+                    _ => false,
+                })
+                .unwrap_or(Action::EndDiscard),
+            Phase::Power { creature: Creature::Lichen, .. } => legal
+                .iter()
+                .copied()
+                .find(|a| match a {
+                    Action::Retrieve(StoneSpot::At(_, c)) => {
+                        col_of(view, *c).is_some_and(|col| view.eliminated_in[col] != 0)
+                    }
+                    _ => false,
+                })
+                .unwrap_or(Action::Decline),
+            Phase::Power { .. } => best_by(&|a| match a {
+                Action::Decline => 0,
+                Action::Remove(c) | Action::Name(c) => {
+                    col_of(view, c).map_or(1, |col| 1 + stake(view, col).1 - stake(view, col).0)
+                }
+                Action::PlaceStone(r, c) => {
+                    col_of(view, c).map_or(1, |col| 10 - r as i32 + hand_strength(view, c) / 4 + stake(view, col).0 / 3)
+                }
+                Action::Take(_, _) | Action::UsePower | Action::Target(_) | Action::Borrow(_) => 5,
+                _ => 1 + rng_free_tiebreak(a),
+            })
+            .unwrap_or_else(|| random(rng)),
+            Phase::Give { .. } => best_by(&|a| match a {
+                Action::Give(c) => 10 - c.strength() as i32,
+                _ => 0,
+            })
+            .unwrap_or_else(|| random(rng)),
+            Phase::Keep { .. } => best_by(&|a| match a {
+                Action::Keep(c) => c.strength() as i32 + if c.tree().is_some() { 8 } else { 0 },
+                _ => 0,
+            })
+            .unwrap_or_else(|| random(rng)),
+            _ => random(rng),
+        }
+    }
+}
+
+/// A fixed, seat-independent preference among otherwise equal options.
+fn rng_free_tiebreak(a: Action) -> i32 {
+    (crate::actions::action_id(a) % 3) as i32
+}
+
+/// A readable description of an action for the seat of `view`.
+pub fn describe(view: &View, a: Action) -> String {
+    let name = |c: Creature| c.name();
+    match a {
+        Action::SkipPrediction => "place no prediction".into(),
+        Action::Predict(c) => format!("predict on {} in row {} (worth {})", name(c), view.round, 5 - view.round),
+        Action::Secret(card) => format!("secret prediction on {} with {}", name(card.creature().unwrap_or(Creature::Gruyere)), card.long_name()),
+        Action::Reveal => "reveal your secret prediction".into(),
+        Action::Play(card) => format!("play {}", card.long_name()),
+        Action::PlayChameleon(cam, c) => format!("play {} on {}", cam.long_name(), name(c)),
+        Action::PlayTree(k) => format!("play {}", k.name()),
+        Action::Pass => "pass (no playable card: your hand is shown)".into(),
+        Action::Discard(card) => format!("discard {}", card.long_name()),
+        Action::EndDiscard => "stop discarding".into(),
+        Action::Decline => "do not use the power".into(),
+        Action::UsePower => match view.phase {
+            Phase::Power { creature: Creature::Gruyere, .. } => "draw 3 cards".into(),
+            Phase::Power { creature: Creature::Bicephale, .. } => "play a second card".into(),
+            _ => "discard any creature cards, unshown, in phase 3".into(),
+        },
+        Action::Retrieve(StoneSpot::Secret) => "take back the stone of your secret prediction".into(),
+        Action::Retrieve(StoneSpot::At(0, c)) => format!("take back your stone from the champion {}", name(c)),
+        Action::Retrieve(StoneSpot::At(r, c)) => format!("take back your stone from {} row {r}", name(c)),
+        Action::Target(s) => match view.phase {
+            Phase::Power { creature: Creature::Panache, .. } => format!("set aside half of {s}'s hand"),
+            _ => format!("draw 3 cards from {s}'s hand and keep one"),
+        },
+        Action::PlaceStone(r, c) => format!("place a stone on {} in row {r}", name(c)),
+        Action::Ask(s, c) => format!("ask {s} for a card of {}", name(c)),
+        Action::Give(card) => format!("give {}", card.long_name()),
+        Action::Borrow(c) => format!("use the power of {}", name(c)),
+        Action::Keep(card) => format!("keep {}", card.long_name()),
+        Action::Take(r, c) => {
+            let top = col_of(view, c).and_then(|col| view.stacks[r as usize - 1][col].top());
+            format!("take {} from {} row {r}", top.map_or("the card".into(), |t| t.long_name()), name(c))
+        }
+        Action::Swap(c, r1, r2) => format!("swap {}'s cards of rows {r1} and {r2}", name(c)),
+        Action::Remove(c) => format!("discard the visible card of {}", name(c)),
+        Action::Name(c) => format!("name {} (its secret predictions are revealed)", name(c)),
+    }
+}
+
+#[allow(dead_code)]
+const _: usize = COLUMNS;

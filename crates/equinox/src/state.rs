@@ -1,0 +1,311 @@
+//! The full state of a game: table, hands, piles, and where the turn stands.
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{GameRng, Seat};
+
+use crate::actions::Row;
+use crate::cards::{Card, CardSet, Creature};
+use crate::events::EndReason;
+use crate::setup::Options;
+
+/// The most players.
+pub const MAX_PLAYERS: usize = 5;
+/// Champions in a game.
+pub const COLUMNS: usize = 8;
+/// Rounds (and rows of the table).
+pub const ROUNDS: usize = 5;
+/// Hand size drawn to in phase 4.
+pub const HAND_SIZE: usize = 8;
+/// Stones per player.
+pub const STONES: u8 = 5;
+/// The most cards one cell can hold: 11 creature cards and 11 chameleons.
+pub const STACK_CAPACITY: usize = 22;
+/// Marker for "no stone" in a cell.
+pub const NO_STONE: u8 = u8::MAX;
+/// Marker for "creature not in this game" in the column table.
+pub const NO_COLUMN: u8 = u8::MAX;
+
+/// The cards of one cell (row × column), bottom first; the last is the visible card.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Stack {
+    cards: [Card; STACK_CAPACITY],
+    len: u8,
+}
+
+impl Default for Stack {
+    fn default() -> Self {
+        Stack { cards: [Card(0); STACK_CAPACITY], len: 0 }
+    }
+}
+
+impl Stack {
+    /// The visible card.
+    #[inline]
+    pub fn top(&self) -> Option<Card> {
+        (self.len > 0).then(|| self.cards[self.len as usize - 1])
+    }
+
+    /// The cards, bottom first.
+    #[inline]
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// Whether the cell holds no card.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Puts a card on top (returns false if the cell is full, which the rules cannot reach).
+    #[inline]
+    pub fn push(&mut self, c: Card) -> bool {
+        if (self.len as usize) < STACK_CAPACITY {
+            self.cards[self.len as usize] = c;
+            self.len += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Takes the visible card away, revealing the one beneath.
+    #[inline]
+    pub fn pop(&mut self) -> Option<Card> {
+        let c = self.top()?;
+        self.len -= 1;
+        Some(c)
+    }
+
+    /// Replaces the visible card.
+    #[inline]
+    pub fn set_top(&mut self, c: Card) {
+        if self.len > 0 {
+            self.cards[self.len as usize - 1] = c;
+        }
+    }
+}
+
+/// Where the turn stands: whose decision, and of what kind.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Phase {
+    /// Phase 1 of the current player.
+    Predict,
+    /// Phase 2 (`extra`: the second card granted by Bicéphale).
+    Play {
+        /// Whether this is Bicéphale's extra play.
+        extra: bool,
+    },
+    /// The current player decides on a creature's power, triggered by a card played in `column`
+    /// (Bolet's column when Bolet borrows the power).
+    Power {
+        /// The creature whose power is used.
+        creature: Creature,
+        /// The column of the card that triggered it.
+        column: u8,
+    },
+    /// The Dryade just played: take a visible creature card.
+    Dryade,
+    /// L'Ancêtre just played: name a creature in play.
+    Ancetre,
+    /// L'Ancêtre named `creature`: the seats in `pending` reveal, in turn order from the current player.
+    Reveals {
+        /// The named creature.
+        creature: Creature,
+        /// Seats still to reveal (bit mask).
+        pending: u8,
+    },
+    /// Le Duc asked `victim` for a card of `creature`, which the victim chooses.
+    Give {
+        /// The asked player.
+        victim: Seat,
+        /// The named creature.
+        creature: Creature,
+    },
+    /// Sabot drew three cards from `victim`'s hand; the current player keeps one.
+    Keep {
+        /// The player drawn from.
+        victim: Seat,
+        /// The three cards drawn.
+        drawn: [Card; 3],
+    },
+    /// Phase 3 of the current player.
+    Discard,
+    /// The game is over.
+    Over(EndReason),
+}
+
+/// A game of Equinox in progress: the full state, hidden cards included.
+///
+/// Build one with [`Game::new`](sylvan_engine::Game::new) or
+/// [`Game::from_setup`](sylvan_engine::Game::from_setup); give bots [`view`](sylvan_engine::Game::view)s.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Equinox {
+    pub(crate) options: Options,
+    pub(crate) players: u8,
+    pub(crate) champions: [Creature; COLUMNS],
+    /// Column of each creature, or [`NO_COLUMN`].
+    pub(crate) column_of: [u8; Creature::COUNT],
+    /// Every card of this game.
+    pub(crate) universe: CardSet,
+    /// Rows 1..=5 at index 0..5.
+    pub(crate) stacks: [[Stack; COLUMNS]; ROUNDS],
+    /// The stone (a seat) on each cell, or [`NO_STONE`].
+    pub(crate) stones: [[u8; COLUMNS]; ROUNDS],
+    /// Revealed secret predictions on each champion card (seat bit mask).
+    pub(crate) revealed: [u8; COLUMNS],
+    /// Round in which each column's creature was eliminated, 0 while in play.
+    pub(crate) eliminated_in: [u8; COLUMNS],
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    /// Cards set aside face down by Panache.
+    pub(crate) aside: [CardSet; MAX_PLAYERS],
+    /// Each player's unrevealed secret prediction card.
+    pub(crate) secret: [Option<Card>; MAX_PLAYERS],
+    /// Players who have made their one secret prediction (bit mask).
+    pub(crate) secret_used: u8,
+    pub(crate) stones_left: [u8; MAX_PLAYERS],
+    /// `known[a][b]`: cards `a` knows to be held (in hand or set aside) by `b`.
+    pub(crate) known: [[CardSet; MAX_PLAYERS]; MAX_PLAYERS],
+    /// The draw pile, top last.
+    pub(crate) deck: Vec<Card>,
+    /// The discard pile (as a set: nobody may look through it).
+    pub(crate) discard: CardSet,
+    /// Discarded cards everybody saw.
+    pub(crate) discard_public: CardSet,
+    /// Cards each player discarded without showing them.
+    pub(crate) discard_hidden: [CardSet; MAX_PLAYERS],
+    pub(crate) round: u8,
+    pub(crate) current: Seat,
+    pub(crate) phase: Phase,
+    pub(crate) bicephale_used: bool,
+    pub(crate) carmen: bool,
+    pub(crate) discards_this_turn: u8,
+    pub(crate) passed_this_turn: bool,
+    /// Consecutive turns in which the player passed and drew nothing.
+    pub(crate) stall: u8,
+    pub(crate) moves: u32,
+    pub(crate) rng: GameRng,
+}
+
+impl Equinox {
+    /// Number of players.
+    #[inline]
+    pub(crate) fn n(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The column of a creature, if it is in this game.
+    #[inline]
+    pub(crate) fn col(&self, c: Creature) -> Option<usize> {
+        let col = self.column_of[c.index()];
+        (col != NO_COLUMN).then_some(col as usize)
+    }
+
+    /// Whether the creature of `col` is still in play.
+    #[inline]
+    pub(crate) fn in_play(&self, col: usize) -> bool {
+        self.eliminated_in[col] == 0
+    }
+
+    /// Whether a creature is in this game and still in play.
+    #[inline]
+    pub(crate) fn creature_in_play(&self, c: Creature) -> bool {
+        self.col(c).is_some_and(|col| self.in_play(col))
+    }
+
+    /// The columns of the game's creatures in creature order (the order actions are listed in).
+    pub(crate) fn cols_in_creature_order(&self) -> impl Iterator<Item = usize> + '_ {
+        Creature::ALL.iter().filter_map(|&c| self.col(c))
+    }
+
+    /// The cell of row `r` (1..=5) and column `col`.
+    #[inline]
+    pub(crate) fn stack(&self, r: Row, col: usize) -> &Stack {
+        &self.stacks[r as usize - 1][col]
+    }
+
+    /// The cell of row `r` (1..=5) and column `col`, mutable.
+    #[inline]
+    pub(crate) fn stack_mut(&mut self, r: Row, col: usize) -> &mut Stack {
+        &mut self.stacks[r as usize - 1][col]
+    }
+
+    /// The stone on a cell, if any.
+    #[inline]
+    pub(crate) fn stone(&self, r: Row, col: usize) -> Option<Seat> {
+        let s = self.stones[r as usize - 1][col];
+        (s != NO_STONE).then_some(Seat(s))
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    pub(crate) fn over(&self) -> bool {
+        matches!(self.phase, Phase::Over(_))
+    }
+
+    /// The cards `seat` can use: its hand without the cards Panache set aside (those are kept apart).
+    #[inline]
+    pub(crate) fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    /// Prestige of a stone on row `r` (0 = champion row): 5, 4, 3, 2, 1, 0.
+    #[inline]
+    pub(crate) fn row_value(r: Row) -> u32 {
+        5 - r as u32
+    }
+
+    /// The controller of a column: the single highest total of prestige placed there, revealed secrets
+    /// counting 5 and unrevealed ones nothing; `None` on a tie.
+    pub(crate) fn controller(&self, col: usize) -> Option<Seat> {
+        let mut total = [0u32; MAX_PLAYERS];
+        for s in 0..self.n() {
+            if self.revealed[col] & (1 << s) != 0 {
+                total[s] += 5;
+            }
+        }
+        for r in 1..=ROUNDS as u8 {
+            if let Some(s) = self.stone(r, col) {
+                total[s.index()] += Self::row_value(r);
+            }
+        }
+        let best = *total[..self.n()].iter().max()?;
+        if best == 0 {
+            return None;
+        }
+        let mut winners = total[..self.n()].iter().enumerate().filter(|&(_, &t)| t == best);
+        let first = winners.next()?.0;
+        winners.next().is_none().then_some(Seat(first as u8))
+    }
+
+    /// Removes a card from `seat`'s holdings and forgets it in everyone's knowledge.
+    #[inline]
+    pub(crate) fn take_from_hand(&mut self, seat: Seat, c: Card) {
+        self.hands[seat.index()].remove(c);
+        for k in 0..self.n() {
+            self.known[k][seat.index()].remove(c);
+        }
+    }
+
+    /// Adds a card to `seat`'s hand; `public` when everybody saw it arrive.
+    #[inline]
+    pub(crate) fn give_to_hand(&mut self, seat: Seat, c: Card, public: bool) {
+        self.hands[seat.index()].insert(c);
+        if public {
+            for k in 0..self.n() {
+                self.known[k][seat.index()].insert(c);
+            }
+        }
+    }
+
+    /// Puts a card on the discard pile; `shown_to_all` when everybody saw it, otherwise only `owner` knows.
+    #[inline]
+    pub(crate) fn to_discard(&mut self, c: Card, shown_to_all: bool, owner: Seat) {
+        self.discard.insert(c);
+        if shown_to_all {
+            self.discard_public.insert(c);
+        } else {
+            self.discard_hidden[owner.index()].insert(c);
+        }
+    }
+}

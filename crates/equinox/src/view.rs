@@ -1,0 +1,403 @@
+//! What one seat may see ([`View`]), its terminal rendering, and determinization.
+//!
+//! A seat sees the whole table (every card of every cell: each was played face up in front of everyone,
+//! ruling E1), stones, eliminations, counts of every hand, set-aside pile, secret and pile; its own hand,
+//! set-aside cards and secret card; the discards it saw or made; and the cards it knows to be held by
+//! others (shown when a player passed, given or returned to it, taken from the table in public, or seen
+//! through Le Duc or Sabot). Nothing else.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{GameRng, Seat};
+
+use crate::cards::{Card, CardSet, Creature};
+use crate::setup::Options;
+use crate::state::{COLUMNS, Equinox, MAX_PLAYERS, NO_COLUMN, NO_STONE, Phase, ROUNDS, Stack};
+
+/// One seat's view of the game.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct View {
+    /// The seat this view belongs to.
+    pub seat: Seat,
+    /// The game options.
+    pub options: Options,
+    /// The 8 champions in column order.
+    pub champions: [Creature; COLUMNS],
+    /// Every card of the game.
+    pub universe: CardSet,
+    /// The table: rows 1..=5 at index 0..5.
+    pub stacks: [[Stack; COLUMNS]; ROUNDS],
+    /// Stones on the table cells (a seat number, or 255).
+    pub stones: [[u8; COLUMNS]; ROUNDS],
+    /// Revealed secret predictions on the champion cards (seat bit masks).
+    pub revealed: [u8; COLUMNS],
+    /// Round of elimination of each column's creature (0: in play).
+    pub eliminated_in: [u8; COLUMNS],
+    /// The current round.
+    pub round: u8,
+    /// The player whose turn it is.
+    pub current: Seat,
+    /// Where the turn stands (Sabot's drawn cards are hidden from uninvolved seats).
+    pub phase: Phase,
+    /// Whether Sabot's drawn cards are shown in `phase`.
+    pub drawn_visible: bool,
+    /// This seat's hand.
+    pub hand: CardSet,
+    /// This seat's cards set aside by Panache.
+    pub aside: CardSet,
+    /// This seat's unrevealed secret prediction card.
+    pub secret: Option<Card>,
+    /// Hand sizes of all seats.
+    pub hand_counts: [u8; MAX_PLAYERS],
+    /// Set-aside counts of all seats.
+    pub aside_counts: [u8; MAX_PLAYERS],
+    /// Seats with an unrevealed secret prediction (bit mask).
+    pub has_secret: u8,
+    /// Seats that made their secret prediction (bit mask).
+    pub secret_used: u8,
+    /// Stones in each player's supply.
+    pub stones_left: [u8; MAX_PLAYERS],
+    /// Cards this seat knows each other seat to hold.
+    pub known: [CardSet; MAX_PLAYERS],
+    /// Cards left in the draw pile.
+    pub deck_len: u8,
+    /// Discarded cards everybody saw.
+    pub discard_public: CardSet,
+    /// Cards this seat discarded without showing them.
+    pub my_hidden_discard: CardSet,
+    /// Cards each seat discarded without showing them.
+    pub hidden_discard_counts: [u8; MAX_PLAYERS],
+    /// Turn flags: Bicéphale used, Carmen active.
+    pub bicephale_used: bool,
+    /// Whether Carmen's power is active this turn.
+    pub carmen: bool,
+    /// Cards discarded this turn.
+    pub discards_this_turn: u8,
+    /// Whether the current player passed in phase 2 this turn.
+    pub passed_this_turn: bool,
+    /// Consecutive passing turns without drawing.
+    pub stall: u8,
+    /// Actions applied so far.
+    pub moves: u32,
+}
+
+impl Equinox {
+    /// The view of `seat`.
+    pub(crate) fn view_of(&self, seat: Seat) -> View {
+        let n = self.n();
+        let s = seat.index();
+        let mut phase = self.phase;
+        let mut drawn_visible = true;
+        if let Phase::Keep { victim, .. } = phase
+            && seat != self.current
+            && seat != victim
+        {
+            phase = Phase::Keep { victim, drawn: [Card(0); 3] };
+            drawn_visible = false;
+        }
+        let mut known = [CardSet::EMPTY; MAX_PLAYERS];
+        for o in 0..n {
+            if o != s {
+                known[o] = self.known[s][o];
+            }
+        }
+        let mut hidden_discard_counts = [0u8; MAX_PLAYERS];
+        let mut has_secret = 0u8;
+        let mut hand_counts = [0u8; MAX_PLAYERS];
+        let mut aside_counts = [0u8; MAX_PLAYERS];
+        for o in 0..n {
+            hidden_discard_counts[o] = self.discard_hidden[o].len() as u8;
+            hand_counts[o] = self.hands[o].len() as u8;
+            aside_counts[o] = self.aside[o].len() as u8;
+            if self.secret[o].is_some() {
+                has_secret |= 1 << o;
+            }
+        }
+        View {
+            seat,
+            options: self.options.clone(),
+            champions: self.champions,
+            universe: self.universe,
+            stacks: self.stacks,
+            stones: self.stones,
+            revealed: self.revealed,
+            eliminated_in: self.eliminated_in,
+            round: self.round,
+            current: self.current,
+            phase,
+            drawn_visible,
+            hand: self.hands[s],
+            aside: self.aside[s],
+            secret: self.secret[s],
+            hand_counts,
+            aside_counts,
+            has_secret,
+            secret_used: self.secret_used,
+            stones_left: self.stones_left,
+            known,
+            deck_len: self.deck.len() as u8,
+            discard_public: self.discard_public,
+            my_hidden_discard: self.discard_hidden[s],
+            hidden_discard_counts,
+            bicephale_used: self.bicephale_used,
+            carmen: self.carmen,
+            discards_this_turn: self.discards_this_turn,
+            passed_this_turn: self.passed_this_turn,
+            stall: self.stall,
+            moves: self.moves,
+        }
+    }
+
+    /// A full state consistent with `view`, unseen cards dealt at random.
+    pub(crate) fn sample(view: &View, rng: &mut GameRng) -> Equinox {
+        let n = view.options.players.min(MAX_PLAYERS);
+        let me = view.seat.index();
+        let mut column_of = [NO_COLUMN; Creature::COUNT];
+        for (i, c) in view.champions.iter().enumerate() {
+            column_of[c.index()] = i as u8;
+        }
+        // Everything the seat sees is fixed; the rest is the pool.
+        let mut seen = view.hand.or(view.aside).or(view.discard_public).or(view.my_hidden_discard);
+        if let Some(c) = view.secret {
+            seen.insert(c);
+        }
+        for row in &view.stacks {
+            for st in row {
+                for &c in st.cards() {
+                    seen.insert(c);
+                }
+            }
+        }
+        for k in view.known.iter() {
+            seen = seen.or(*k);
+        }
+        if let Phase::Keep { drawn, .. } = view.phase
+            && view.drawn_visible
+        {
+            for c in drawn {
+                seen.insert(c);
+            }
+        }
+        let mut pool: Vec<Card> = view.universe.minus(seen).iter().collect();
+        rng.shuffle(&mut pool);
+        // Takes a card satisfying `pred` from the pool (the pool holds one while the view is true).
+        let take = |pool: &mut Vec<Card>, pred: &dyn Fn(Card) -> bool| -> Option<Card> {
+            let i = pool.iter().position(|&c| pred(c))?;
+            Some(pool.swap_remove(i))
+        };
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut aside = [CardSet::EMPTY; MAX_PLAYERS];
+        let mut secret = [None; MAX_PLAYERS];
+        let mut discard_hidden = [CardSet::EMPTY; MAX_PLAYERS];
+        hands[me] = view.hand;
+        aside[me] = view.aside;
+        secret[me] = view.secret;
+        discard_hidden[me] = view.my_hidden_discard;
+        // Le Duc waiting on another seat's answer: that seat holds a card of the named creature.
+        let mut must_hold: Option<(usize, Creature)> = None;
+        let mut forced = [CardSet::EMPTY; MAX_PLAYERS];
+        if let Phase::Give { victim, creature } = view.phase
+            && victim.index() != me
+        {
+            must_hold = Some((victim.index(), creature));
+            if view.known[victim.index()].and(CardSet::of_creature(creature)).is_empty()
+                && let Some(c) = take(&mut pool, &|c| c.creature() == Some(creature))
+            {
+                forced[victim.index()].insert(c);
+            }
+        }
+        // L'Ancêtre: the seats still to reveal hold a secret on the named creature.
+        let pending = match view.phase {
+            Phase::Reveals { creature, pending } => Some((creature, pending)),
+            _ => None,
+        };
+        for o in (0..n).filter(|&o| o != me && view.has_secret & (1 << o) != 0) {
+            let want = pending.filter(|(_, p)| p & (1 << o) != 0).map(|(c, _)| c);
+            secret[o] = match want {
+                Some(cr) => take(&mut pool, &|c| c.creature() == Some(cr)),
+                None => take(&mut pool, &Card::is_creature),
+            };
+        }
+        for o in (0..n).filter(|&o| o != me) {
+            for _ in 0..view.hidden_discard_counts[o] {
+                if let Some(c) = take(&mut pool, &Card::is_creature) {
+                    discard_hidden[o].insert(c);
+                }
+            }
+        }
+        let mut phase = view.phase;
+        if let Phase::Keep { victim, .. } = view.phase
+            && !view.drawn_visible
+        {
+            let mut drawn = [Card(0); 3];
+            for d in drawn.iter_mut() {
+                *d = pool.pop().unwrap_or(Card(0));
+            }
+            phase = Phase::Keep { victim, drawn };
+        }
+        for o in (0..n).filter(|&o| o != me) {
+            let total = view.hand_counts[o] as usize + view.aside_counts[o] as usize;
+            let mut holding: Vec<Card> = view.known[o].or(forced[o]).iter().collect();
+            while holding.len() < total {
+                match pool.pop() {
+                    Some(c) => holding.push(c),
+                    None => break,
+                }
+            }
+            rng.shuffle(&mut holding);
+            let k = (view.aside_counts[o] as usize).min(holding.len());
+            aside[o] = holding[..k].iter().copied().collect();
+            hands[o] = holding[k..].iter().copied().collect();
+            // The asked player's card of the named creature must be in the hand, not set aside.
+            if let Some((v, cr)) = must_hold
+                && v == o
+                && hands[o].and(CardSet::of_creature(cr)).is_empty()
+                && let (Some(x), Some(y)) = (aside[o].and(CardSet::of_creature(cr)).first(), hands[o].first())
+            {
+                aside[o].remove(x);
+                hands[o].remove(y);
+                aside[o].insert(y);
+                hands[o].insert(x);
+            }
+        }
+        let mut discard = view.discard_public;
+        for d in &discard_hidden {
+            discard = discard.or(*d);
+        }
+        let mut known = [[CardSet::EMPTY; MAX_PLAYERS]; MAX_PLAYERS];
+        known[me] = view.known;
+        Equinox {
+            options: view.options.clone(),
+            players: n as u8,
+            champions: view.champions,
+            column_of,
+            universe: view.universe,
+            stacks: view.stacks,
+            stones: view.stones,
+            revealed: view.revealed,
+            eliminated_in: view.eliminated_in,
+            hands,
+            aside,
+            secret,
+            secret_used: view.secret_used,
+            stones_left: view.stones_left,
+            known,
+            // The rest of the pool is the draw pile.
+            deck: pool,
+            discard,
+            discard_public: view.discard_public,
+            discard_hidden,
+            round: view.round,
+            current: view.current,
+            phase,
+            bicephale_used: view.bicephale_used,
+            carmen: view.carmen,
+            discards_this_turn: view.discards_this_turn,
+            passed_this_turn: view.passed_this_turn,
+            stall: view.stall,
+            moves: view.moves,
+            rng: rng.fork(),
+        }
+    }
+}
+
+impl View {
+    fn cell_text(&self, r: usize, col: usize) -> String {
+        let e = self.eliminated_in[col];
+        let st = &self.stacks[r][col];
+        let card = if e != 0 && (e as usize) < r + 1 {
+            "  X ".to_owned()
+        } else {
+            match st.top() {
+                None => "  . ".to_owned(),
+                Some(c) if c.is_chameleon() => format!("c{:>2}", c.strength()) + if st.cards().len() > 1 { "+" } else { " " },
+                Some(c) if c.creature() == Some(Creature::Ursus) => format!("{:>3}", format!("{}½", c.strength())) + if st.cards().len() > 1 { "+" } else { " " },
+                Some(c) => format!("{:>3}", c.strength()) + if st.cards().len() > 1 { "+" } else { " " },
+            }
+        };
+        let stone = match self.stones[r][col] {
+            NO_STONE => "   ".to_owned(),
+            s => format!("●{s}"),
+        };
+        format!("{card}{stone:<3}")
+    }
+
+    /// A one-line description of where the turn stands.
+    pub fn phase_text(&self) -> String {
+        match self.phase {
+            Phase::Predict => "phase 1: place or reveal a prediction".into(),
+            Phase::Play { extra: false } => "phase 2: play a card".into(),
+            Phase::Play { extra: true } => "phase 2 again (Bicéphale): play a second card".into(),
+            Phase::Power { creature, .. } => format!("power of {}", creature.name()),
+            Phase::Dryade => "Dryade: take a visible creature card".into(),
+            Phase::Ancetre => "L'Ancêtre: name a creature".into(),
+            Phase::Reveals { creature, .. } => format!("L'Ancêtre: secret predictions on {} are revealed", creature.name()),
+            Phase::Give { victim, creature } => format!("Le Duc: p{} gives a card of {}", victim.0, creature.name()),
+            Phase::Keep { .. } => "Sabot: keep one of the three cards".into(),
+            Phase::Discard => "phase 3: discard cards".into(),
+            Phase::Over(r) => format!("game over ({r:?})"),
+        }
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.options.players;
+        writeln!(f, "Equinox — round {}/5 — p{} to play — {}", self.round, self.current.0, self.phase_text())?;
+        write!(f, "{:<14}", "")?;
+        for c in &self.champions {
+            write!(f, "{:<8}", c.code())?;
+        }
+        writeln!(f)?;
+        write!(f, "{:<14}", "champion (5)")?;
+        for col in 0..COLUMNS {
+            let mut t = String::new();
+            for s in 0..n {
+                if self.revealed[col] & (1 << s) != 0 {
+                    t.push_str(&format!("●{s}"));
+                }
+            }
+            if self.eliminated_in[col] != 0 {
+                t = format!("✗{t}");
+            }
+            write!(f, "{t:<8}")?;
+        }
+        writeln!(f)?;
+        for r in 0..ROUNDS {
+            let marker = if r + 1 == self.round as usize { "▶" } else { " " };
+            write!(f, "{marker}row {} ({})    ", r + 1, 4 - r)?;
+            for col in 0..COLUMNS {
+                write!(f, "{:<8}", self.cell_text(r, col))?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "(cells: visible strength, c = chameleon, + = cards beneath, X = disappeared, ●N = stone of pN)")?;
+        let cards = |s: CardSet| s.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+        writeln!(f, "You are p{}. Hand: {}", self.seat.0, cards(self.hand))?;
+        if !self.aside.is_empty() {
+            writeln!(f, "Set aside by Panache (back in phase 3): {}", cards(self.aside))?;
+        }
+        match self.secret {
+            Some(c) => writeln!(f, "Your secret prediction: {}", c.long_name())?,
+            None => {}
+        }
+        for s in 0..n {
+            let mut line = format!(
+                "p{s}: {} cards, {} stones left",
+                self.hand_counts[s], self.stones_left[s]
+            );
+            if self.aside_counts[s] > 0 {
+                line.push_str(&format!(", {} set aside", self.aside_counts[s]));
+            }
+            if self.has_secret & (1 << s) != 0 {
+                line.push_str(", secret prediction");
+            }
+            if s != self.seat.index() && !self.known[s].is_empty() {
+                line.push_str(&format!(", known: {}", cards(self.known[s])));
+            }
+            writeln!(f, "{line}")?;
+        }
+        write!(f, "Draw pile: {} cards", self.deck_len)
+    }
+}
