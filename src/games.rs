@@ -33,6 +33,7 @@ macro_rules! games {
 }
 
 games!(
+    sylvan_equinox::Equinox,
     sylvan_bots::toy::Toy, // a tiny trick-taking game, the test fixture of sylvan-bots
 );
 
@@ -53,21 +54,22 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
     }
     let mut value =
         serde_json::to_value(&options).with_context(|| format!("{} options", G::NAME))?;
-    let Some(fields) = value.as_object_mut() else {
+    if !value.is_object() {
         bail!("{} has no settable options", G::NAME);
-    };
+    }
     for text in overrides {
         let Some((name, raw)) = text.split_once('=') else {
             bail!("option `{text}` is not written NAME=VALUE");
         };
-        let name = name.trim();
+        let (name, raw) = (name.trim(), raw.trim());
         if name == "players" {
             bail!("option `players`: set the number of players with --players");
         }
-        let Some(field) = fields.get_mut(name) else {
-            let known: Vec<&str> = fields
-                .keys()
-                .map(String::as_str)
+        if value.get(name).is_none() {
+            let known: Vec<&str> = value
+                .as_object()
+                .into_iter()
+                .flat_map(|o| o.keys().map(String::as_str))
                 .filter(|&k| k != "players")
                 .collect();
             bail!(
@@ -75,10 +77,36 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
                 G::NAME,
                 known.join(", ")
             );
-        };
-        // A number, boolean or JSON value as such; anything else as a string.
-        *field = serde_json::from_str(raw.trim())
-            .unwrap_or_else(|_| Value::String(raw.trim().to_owned()));
+        }
+        // The value as JSON (a number, `true`, `null`, `[..]`), else as a string, else as a
+        // comma-separated list of strings: the first reading the options accept wins.
+        let mut readings: Vec<Value> = serde_json::from_str(raw).into_iter().collect();
+        readings.push(Value::String(raw.to_owned()));
+        readings.push(Value::Array(
+            raw.split(',')
+                .map(|s| Value::String(s.trim().to_owned()))
+                .collect(),
+        ));
+        let mut first_error = None;
+        let mut accepted = None;
+        for reading in readings {
+            let mut candidate = value.clone();
+            candidate[name] = reading;
+            match serde_json::from_value::<G::Options>(candidate.clone()) {
+                Ok(_) => {
+                    accepted = Some(candidate);
+                    break;
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        match (accepted, first_error) {
+            (Some(v), _) => value = v,
+            (None, Some(e)) => bail!("option `{name}`: cannot use `{raw}`: {e}"),
+            (None, None) => bail!("option `{name}`: cannot use `{raw}`"),
+        }
     }
     serde_json::from_value(value).map_err(|e| anyhow!("{} options: {e}", G::NAME))
 }
@@ -172,7 +200,10 @@ mod tests {
             err(None, &["hand_size"]),
             "option `hand_size` is not written NAME=VALUE"
         );
-        assert!(err(None, &["hand_size=big"]).starts_with("toy options: invalid type"));
+        assert!(
+            err(None, &["hand_size=big"])
+                .starts_with("option `hand_size`: cannot use `big`: invalid type")
+        );
     }
 
     #[test]

@@ -65,13 +65,18 @@ fn print_events<G: Game>(
 fn print_actions<G: Game>(view: &G::View, legal: &[G::Action], out: &mut impl Write) -> Result<()> {
     writeln!(out, "your move:")?;
     let width = legal.len().to_string().len();
+    let wide = legal
+        .iter()
+        .map(|a| a.to_string().chars().count())
+        .max()
+        .unwrap_or(0);
     for (i, &a) in legal.iter().enumerate() {
         let notation = a.to_string();
         let description = G::describe_action(view, a);
         if description == notation {
             writeln!(out, "  {:>width$}) {notation}", i + 1)?;
         } else {
-            writeln!(out, "  {:>width$}) {notation:<10} {description}", i + 1)?;
+            writeln!(out, "  {:>width$}) {notation:<wide$}  {description}", i + 1)?;
         }
     }
     Ok(())
