@@ -26,8 +26,7 @@ impl Task for BenchArgs {
         let start = Instant::now();
         for i in 0..self.games {
             let seed = self.seed.wrapping_add(i);
-            let mut state =
-                G::new(&options, seed).map_err(|e| anyhow!("{} seed {seed}: {e}", G::NAME))?;
+            let mut state = G::new(&options, seed).map_err(|e| anyhow!("{} seed {seed}: {e}", G::NAME))?;
             let mut length = 0;
             while state.to_move().is_some() {
                 state.legal_actions(&mut legal);
@@ -48,11 +47,7 @@ impl Task for BenchArgs {
         let elapsed = start.elapsed().as_secs_f64().max(1e-9);
         let games = self.games as f64;
         let (games_per_sec, moves_per_sec) = (games / elapsed, moves as f64 / elapsed);
-        let ns_per_move = if moves > 0 {
-            elapsed * 1e9 / moves as f64
-        } else {
-            0.0
-        };
+        let ns_per_move = if moves > 0 { elapsed * 1e9 / moves as f64 } else { 0.0 };
         let mut out = std::io::stdout().lock();
         if self.json {
             let report = json!({
@@ -69,18 +64,8 @@ impl Task for BenchArgs {
             });
             writeln!(out, "{report}")?;
         } else {
-            writeln!(
-                out,
-                "{}: {} random playouts, {seats} players, seed {}",
-                G::NAME,
-                self.games,
-                self.seed
-            )?;
-            writeln!(
-                out,
-                "checksum:  {moves} moves, score sum {}",
-                num(score_sum)
-            )?;
+            writeln!(out, "{}: {} random playouts, {seats} players, seed {}", G::NAME, self.games, self.seed)?;
+            writeln!(out, "checksum:  {moves} moves, score sum {}", num(score_sum))?;
             writeln!(
                 out,
                 "speed:     {games_per_sec:.1} games/s, {moves_per_sec:.0} moves/s, {ns_per_move:.1} ns/move"

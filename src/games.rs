@@ -42,18 +42,13 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
     let (lo, hi) = G::player_range();
     let players = players.unwrap_or(lo);
     if !(lo..=hi).contains(&players) {
-        bail!(
-            "{} is played by {lo} to {hi} players, not {players}",
-            G::NAME
-        );
+        bail!("{} is played by {lo} to {hi} players, not {players}", G::NAME);
     }
-    let options =
-        G::options_for_players(players).with_context(|| format!("{} options", G::NAME))?;
+    let options = G::options_for_players(players).with_context(|| format!("{} options", G::NAME))?;
     if overrides.is_empty() {
         return Ok(options);
     }
-    let mut value =
-        serde_json::to_value(&options).with_context(|| format!("{} options", G::NAME))?;
+    let mut value = serde_json::to_value(&options).with_context(|| format!("{} options", G::NAME))?;
     if !value.is_object() {
         bail!("{} has no settable options", G::NAME);
     }
@@ -72,21 +67,13 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
                 .flat_map(|o| o.keys().map(String::as_str))
                 .filter(|&k| k != "players")
                 .collect();
-            bail!(
-                "{} has no option `{name}` (options: {})",
-                G::NAME,
-                known.join(", ")
-            );
+            bail!("{} has no option `{name}` (options: {})", G::NAME, known.join(", "));
         }
         // The value as JSON (a number, `true`, `null`, `[..]`), else as a string, else as a
         // comma-separated list of strings: the first reading the options accept wins.
         let mut readings: Vec<Value> = serde_json::from_str(raw).into_iter().collect();
         readings.push(Value::String(raw.to_owned()));
-        readings.push(Value::Array(
-            raw.split(',')
-                .map(|s| Value::String(s.trim().to_owned()))
-                .collect(),
-        ));
+        readings.push(Value::Array(raw.split(',').map(|s| Value::String(s.trim().to_owned())).collect()));
         let mut first_error = None;
         let mut accepted = None;
         for reading in readings {
@@ -114,14 +101,13 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
 /// Reads a seat written `2` or `p2`, and checks it exists at a table of `seats`.
 pub fn parse_seat(text: &str, seats: usize) -> Result<Seat> {
     let t = text.trim();
-    let index: usize = t.strip_prefix('p').unwrap_or(t).parse().map_err(|_| {
-        anyhow!("seat `{text}` is not a seat number (write 0, 1, ... or p0, p1, ...)")
-    })?;
+    let index: usize = t
+        .strip_prefix('p')
+        .unwrap_or(t)
+        .parse()
+        .map_err(|_| anyhow!("seat `{text}` is not a seat number (write 0, 1, ... or p0, p1, ...)"))?;
     if index >= seats {
-        bail!(
-            "seat `{text}` does not exist at a table of {seats} (seats are 0 to {})",
-            seats - 1
-        );
+        bail!("seat `{text}` does not exist at a table of {seats} (seats are 0 to {})", seats - 1);
     }
     Ok(Seat(index as u8))
 }
@@ -132,31 +118,20 @@ pub fn bot_specs(text: &str, count: usize, whose: &str) -> Result<Vec<BotSpec>> 
     match specs.len() {
         1 => Ok(vec![specs[0]; count]),
         n if n == count => Ok(specs),
-        n => bail!(
-            "--bots `{text}`: {n} bot specs for {count} {whose} (give one for all, or one per seat in order)"
-        ),
+        n => bail!("--bots `{text}`: {n} bot specs for {count} {whose} (give one for all, or one per seat in order)"),
     }
 }
 
 /// Per-seat values as `p0 3 · p1 5`.
 pub fn per_seat(values: &[f64]) -> String {
-    values
-        .iter()
-        .enumerate()
-        .map(|(i, v)| format!("p{i} {}", num(*v)))
-        .collect::<Vec<_>>()
-        .join(" · ")
+    values.iter().enumerate().map(|(i, v)| format!("p{i} {}", num(*v))).collect::<Vec<_>>().join(" · ")
 }
 
 /// A number with at most three decimals and no trailing zeros.
 pub fn num(v: f64) -> String {
     let s = format!("{v:.3}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_owned()
-    } else {
-        s.to_owned()
-    }
+    if s == "-0" { "0".to_owned() } else { s.to_owned() }
 }
 
 /// The winners in words.
@@ -177,33 +152,15 @@ mod tests {
     #[test]
     fn options_from_players_and_overrides() {
         let o = options::<Toy>(Some(3), &["hand_size=5".to_owned()]).map_err(|e| e.to_string());
-        assert_eq!(
-            o,
-            Ok(ToyOptions {
-                players: 3,
-                hand_size: 5
-            })
-        );
+        assert_eq!(o, Ok(ToyOptions { players: 3, hand_size: 5 }));
         let err = |p, o: &[&str]| {
             let o: Vec<String> = o.iter().map(|s| s.to_string()).collect();
-            options::<Toy>(p, &o)
-                .map_err(|e| format!("{e:#}"))
-                .err()
-                .unwrap_or_default()
+            options::<Toy>(p, &o).map_err(|e| format!("{e:#}")).err().unwrap_or_default()
         };
         assert_eq!(err(Some(9), &[]), "toy is played by 2 to 4 players, not 9");
-        assert_eq!(
-            err(None, &["speed=3"]),
-            "toy has no option `speed` (options: hand_size)"
-        );
-        assert_eq!(
-            err(None, &["hand_size"]),
-            "option `hand_size` is not written NAME=VALUE"
-        );
-        assert!(
-            err(None, &["hand_size=big"])
-                .starts_with("option `hand_size`: cannot use `big`: invalid type")
-        );
+        assert_eq!(err(None, &["speed=3"]), "toy has no option `speed` (options: hand_size)");
+        assert_eq!(err(None, &["hand_size"]), "option `hand_size` is not written NAME=VALUE");
+        assert!(err(None, &["hand_size=big"]).starts_with("option `hand_size`: cannot use `big`: invalid type"));
     }
 
     #[test]
@@ -212,10 +169,7 @@ mod tests {
         assert_eq!(parse_seat("1", 2).ok(), Some(Seat(1)));
         assert!(parse_seat("2", 2).is_err());
         assert!(parse_seat("x", 2).is_err());
-        assert_eq!(
-            bot_specs("random", 3, "seats").map(|v| v.len()).ok(),
-            Some(3)
-        );
+        assert_eq!(bot_specs("random", 3, "seats").map(|v| v.len()).ok(), Some(3));
         assert!(bot_specs("random,random", 3, "seats").is_err());
         assert_eq!(num(2.0), "2");
         assert_eq!(num(0.5), "0.5");

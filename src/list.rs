@@ -16,20 +16,15 @@ impl Task for Describe {
 
     fn run<G: Game + Heuristic>(self) -> Result<Value> {
         let (lo, hi) = G::player_range();
-        let options: Vec<Value> = G::option_docs()
-            .iter()
-            .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
-            .collect();
+        let options: Vec<Value> =
+            G::option_docs().iter().map(|o| json!({ "name": o.name, "default": o.default, "help": o.help })).collect();
         Ok(json!({ "name": G::NAME, "min_players": lo, "max_players": hi, "options": options }))
     }
 }
 
 /// Prints every game, as text or JSON.
 pub fn games(as_json: bool) -> Result<ExitCode> {
-    let all = games::NAMES
-        .iter()
-        .map(|name| games::dispatch(name, Describe))
-        .collect::<Result<Vec<Value>>>()?;
+    let all = games::NAMES.iter().map(|name| games::dispatch(name, Describe)).collect::<Result<Vec<Value>>>()?;
     let mut out = std::io::stdout().lock();
     if as_json {
         writeln!(out, "{}", serde_json::to_string_pretty(&all)?)?;
@@ -37,11 +32,7 @@ pub fn games(as_json: bool) -> Result<ExitCode> {
     }
     for game in &all {
         let (lo, hi) = (&game["min_players"], &game["max_players"]);
-        writeln!(
-            out,
-            "{}  ({lo} to {hi} players)",
-            game["name"].as_str().unwrap_or_default()
-        )?;
+        writeln!(out, "{}  ({lo} to {hi} players)", game["name"].as_str().unwrap_or_default())?;
         for o in game["options"].as_array().into_iter().flatten() {
             let name = o["name"].as_str().unwrap_or_default();
             let default = o["default"].as_str().unwrap_or_default();

@@ -37,9 +37,7 @@ enum End {
 }
 
 fn clock_seed() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
 fn save<G: Game>(path: Option<&Path>, record: &Record<G>, out: &mut impl Write) -> Result<bool> {
@@ -50,11 +48,7 @@ fn save<G: Game>(path: Option<&Path>, record: &Record<G>, out: &mut impl Write) 
     Ok(true)
 }
 
-fn print_events<G: Game>(
-    log: &mut EventLog<G::Event>,
-    seat: Seat,
-    out: &mut impl Write,
-) -> Result<()> {
+fn print_events<G: Game>(log: &mut EventLog<G::Event>, seat: Seat, out: &mut impl Write) -> Result<()> {
     for event in log.for_seat(seat) {
         writeln!(out, "  * {event}")?;
     }
@@ -65,11 +59,7 @@ fn print_events<G: Game>(
 fn print_actions<G: Game>(view: &G::View, legal: &[G::Action], out: &mut impl Write) -> Result<()> {
     writeln!(out, "your move:")?;
     let width = legal.len().to_string().len();
-    let wide = legal
-        .iter()
-        .map(|a| a.to_string().chars().count())
-        .max()
-        .unwrap_or(0);
+    let wide = legal.iter().map(|a| a.to_string().chars().count()).max().unwrap_or(0);
     for (i, &a) in legal.iter().enumerate() {
         let notation = a.to_string();
         let description = G::describe_action(view, a);
@@ -109,37 +99,21 @@ fn read_input<G: Game>(line: &str, legal: &[G::Action]) -> Input<G::Action> {
     match text.parse::<G::Action>() {
         Ok(a) if legal.binary_search(&a).is_ok() => Input::Act(a),
         Ok(a) => Input::Retry(format!("`{a}` is not one of your legal actions now")),
-        Err(e) => Input::Retry(format!(
-            "{e}; type a number from 1 to {}, or `help`",
-            legal.len()
-        )),
+        Err(e) => Input::Retry(format!("{e}; type a number from 1 to {}, or `help`", legal.len())),
     }
 }
 
 /// Runs a session reading `input` and writing `out`.
-fn play<G: Game + Heuristic>(
-    args: &PlayArgs,
-    input: &mut impl BufRead,
-    out: &mut impl Write,
-) -> Result<ExitCode> {
+fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
     let options = games::options::<G>(args.game.players, &args.game.options)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut state =
-        G::new(&options, seed).with_context(|| format!("{} with seed {seed}", G::NAME))?;
+    let mut state = G::new(&options, seed).with_context(|| format!("{} with seed {seed}", G::NAME))?;
     let n = state.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;
     let specs = games::bot_specs(&args.bots, n - 1, "bot seats")?;
     let mut specs = specs.into_iter();
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Seat::all(n)
-        .map(|s| {
-            if s == human {
-                None
-            } else {
-                specs
-                    .next()
-                    .map(|spec| spec.build::<G>(bot_seed(seed, 0, s.index())))
-            }
-        })
+        .map(|s| if s == human { None } else { specs.next().map(|spec| spec.build::<G>(bot_seed(seed, 0, s.index()))) })
         .collect();
     let mut record = Record::<G>::from_seed(options, seed);
     let mut log = EventLog::new();
@@ -148,19 +122,9 @@ fn play<G: Game + Heuristic>(
     let table: Vec<String> = bots
         .iter()
         .enumerate()
-        .map(|(i, b)| {
-            format!(
-                "p{i} {}",
-                b.as_ref().map_or_else(|| "you".to_owned(), |b| b.name())
-            )
-        })
+        .map(|(i, b)| format!("p{i} {}", b.as_ref().map_or_else(|| "you".to_owned(), |b| b.name())))
         .collect();
-    writeln!(
-        out,
-        "{}, {n} players, seed {seed}: {}",
-        G::NAME,
-        table.join(", ")
-    )?;
+    writeln!(out, "{}, {n} players, seed {seed}: {}", G::NAME, table.join(", "))?;
     writeln!(out, "{HELP}")?;
 
     let end = 'game: loop {
@@ -169,20 +133,12 @@ fn play<G: Game + Heuristic>(
         };
         state.legal_actions(&mut legal);
         if legal.is_empty() {
-            bail!(
-                "{}: no legal action for {seat} at move {}",
-                G::NAME,
-                state.move_number()
-            );
+            bail!("{}: no legal action for {seat} at move {}", G::NAME, state.move_number());
         }
         let action = if let Some(bot) = bots[seat.index()].as_mut() {
             let a = bot.choose(&state.view(seat), &legal);
             if legal.binary_search(&a).is_err() {
-                bail!(
-                    "bot `{}` at {seat} chose the illegal action `{a}` at move {}",
-                    bot.name(),
-                    state.move_number()
-                );
+                bail!("bot `{}` at {seat} chose the illegal action `{a}` at move {}", bot.name(), state.move_number());
             }
             a
         } else {
@@ -194,11 +150,7 @@ fn play<G: Game + Heuristic>(
                 write!(out, "{human}> ")?;
                 out.flush()?;
                 let mut line = String::new();
-                if input
-                    .read_line(&mut line)
-                    .context("cannot read the input")?
-                    == 0
-                {
+                if input.read_line(&mut line).context("cannot read the input")? == 0 {
                     writeln!(out)?;
                     break 'game End::InputClosed;
                 }
@@ -238,11 +190,7 @@ fn play<G: Game + Heuristic>(
         }
         End::InputClosed => {
             if save(args.record.as_deref(), &record, out)? {
-                writeln!(
-                    out,
-                    "input ended at move {}; the game is saved",
-                    state.move_number()
-                )?;
+                writeln!(out, "input ended at move {}; the game is saved", state.move_number())?;
                 Ok(ExitCode::SUCCESS)
             } else {
                 eprintln!(

@@ -19,10 +19,8 @@ struct Replay<'a> {
 /// Reads the record, finds its game and replays it.
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     let file = args.file.display().to_string();
-    let text =
-        std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
-    let value: Value =
-        serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {e}"))?;
+    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
+    let value: Value = serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {e}"))?;
     let game = value
         .get("game")
         .and_then(Value::as_str)
@@ -38,22 +36,14 @@ impl Task for Replay<'_> {
         let mut record = Record::<G>::from_json(&self.text)?;
         if let Some(k) = self.args.upto {
             if k > record.actions.len() {
-                return Err(anyhow!(
-                    "--upto {k}: the record has only {} actions",
-                    record.actions.len()
-                ));
+                return Err(anyhow!("--upto {k}: the record has only {} actions", record.actions.len()));
             }
             record.actions.truncate(k);
             record.scores = None;
         }
         let state = replay_record(&record)?;
         let n = state.num_seats();
-        let seat = self
-            .args
-            .view
-            .as_deref()
-            .map(|s| games::parse_seat(s, n).context("--view"))
-            .transpose()?;
+        let seat = self.args.view.as_deref().map(|s| games::parse_seat(s, n).context("--view")).transpose()?;
         let over = state.is_terminal();
         let scores = state.scores();
         let winners = state.winners();
@@ -79,12 +69,7 @@ impl Task for Replay<'_> {
             None => "game over".to_owned(),
             Some(s) => format!("{s} to move"),
         };
-        writeln!(
-            out,
-            "{}, {n} players, {} moves replayed, {status}",
-            G::NAME,
-            state.move_number()
-        )?;
+        writeln!(out, "{}, {n} players, {} moves replayed, {status}", G::NAME, state.move_number())?;
         let seats: Vec<Seat> = match seat {
             Some(s) => vec![s],
             None => Seat::all(n).collect(),
@@ -92,12 +77,7 @@ impl Task for Replay<'_> {
         for s in seats {
             writeln!(out, "\n== view of {s} ==\n{}", state.view(s))?;
         }
-        writeln!(
-            out,
-            "\n{} scores: {}",
-            if over { "final" } else { "current" },
-            per_seat(&scores)
-        )?;
+        writeln!(out, "\n{} scores: {}", if over { "final" } else { "current" }, per_seat(&scores))?;
         if over {
             writeln!(out, "{}", winners_text(&winners))?;
         }

@@ -35,12 +35,7 @@ struct Totals {
 
 impl Totals {
     fn new(seats: usize) -> Totals {
-        Totals {
-            min_moves: u64::MAX,
-            wins: vec![0.0; seats],
-            scores: vec![0.0; seats],
-            ..Totals::default()
-        }
+        Totals { min_moves: u64::MAX, wins: vec![0.0; seats], scores: vec![0.0; seats], ..Totals::default() }
     }
 
     fn add(&mut self, other: &Totals) {
@@ -68,15 +63,11 @@ fn run_chunk<G: Game + Heuristic>(
     let mut totals = Totals::new(specs.len());
     for i in first..last {
         let game_seed = seed.wrapping_add(i);
-        let state =
-            G::new(options, game_seed).map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
-        let mut bots: Vec<Box<dyn Bot<G>>> = specs
-            .iter()
-            .enumerate()
-            .map(|(s, spec)| spec.build::<G>(bot_seed(seed, i, s)))
-            .collect();
-        let done = play_game(state, &mut bots, &mut NoEvents)
-            .map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
+        let state = G::new(options, game_seed).map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
+        let mut bots: Vec<Box<dyn Bot<G>>> =
+            specs.iter().enumerate().map(|(s, spec)| spec.build::<G>(bot_seed(seed, i, s))).collect();
+        let done =
+            play_game(state, &mut bots, &mut NoEvents).map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
         let moves = done.actions.len() as u64;
         totals.games += 1;
         totals.moves += moves;
@@ -98,9 +89,7 @@ fn progress_bar(games: u64, hidden: bool) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(games);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
-    {
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
         bar.set_style(style);
     }
     bar
@@ -112,9 +101,7 @@ impl Task for SimArgs {
     fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
         let options = games::options::<G>(self.game.players, &self.game.options)?;
         // Validates the options (and the first deal) before starting threads.
-        let seats = G::new(&options, self.seed)
-            .map_err(|e| anyhow!("{}: {e}", G::NAME))?
-            .num_seats();
+        let seats = G::new(&options, self.seed).map_err(|e| anyhow!("{}: {e}", G::NAME))?.num_seats();
         let specs = games::bot_specs(&self.bots, seats, "seats")?;
         let chunks = self.games.div_ceil(CHUNK);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
@@ -137,9 +124,7 @@ impl Task for SimArgs {
                             let (first, last) = (c * CHUNK, ((c + 1) * CHUNK).min(self.games));
                             match run_chunk::<G>(&options, &specs, self.seed, first, last) {
                                 Ok(t) => {
-                                    let mut r = results
-                                        .lock()
-                                        .map_err(|_| anyhow!("a worker thread failed"))?;
+                                    let mut r = results.lock().map_err(|_| anyhow!("a worker thread failed"))?;
                                     r[c as usize] = Some(t);
                                     bar.inc(last - first);
                                 }
@@ -154,8 +139,7 @@ impl Task for SimArgs {
                 })
                 .collect();
             for w in workers {
-                w.join()
-                    .map_err(|_| anyhow!("a simulation thread panicked"))??;
+                w.join().map_err(|_| anyhow!("a simulation thread panicked"))??;
             }
             Ok(())
         });
@@ -164,9 +148,7 @@ impl Task for SimArgs {
         let elapsed = start.elapsed().as_secs_f64().max(1e-9);
 
         let mut total = Totals::new(seats);
-        let results = results
-            .into_inner()
-            .map_err(|_| anyhow!("a worker thread failed"))?;
+        let results = results.into_inner().map_err(|_| anyhow!("a worker thread failed"))?;
         for t in results.iter().flatten() {
             total.add(t);
         }
@@ -192,14 +174,10 @@ impl Task for SimArgs {
 
         let mut out = std::io::stdout().lock();
         if self.json {
-            let wins_by_bot: serde_json::Map<String, serde_json::Value> = by_bot
-                .iter()
-                .map(|(n, w, _)| (n.clone(), json!(w)))
-                .collect();
-            let win_rate_by_bot: serde_json::Map<String, serde_json::Value> = by_bot
-                .iter()
-                .map(|(n, w, p)| (n.clone(), json!(rate(*w, *p))))
-                .collect();
+            let wins_by_bot: serde_json::Map<String, serde_json::Value> =
+                by_bot.iter().map(|(n, w, _)| (n.clone(), json!(w))).collect();
+            let win_rate_by_bot: serde_json::Map<String, serde_json::Value> =
+                by_bot.iter().map(|(n, w, p)| (n.clone(), json!(rate(*w, *p)))).collect();
             let report = json!({
                 "game": G::NAME,
                 "players": seats,
@@ -223,11 +201,7 @@ impl Task for SimArgs {
             writeln!(out, "{report}")?;
             return Ok(ExitCode::SUCCESS);
         }
-        let bots: Vec<String> = specs
-            .iter()
-            .enumerate()
-            .map(|(s, b)| format!("p{s} {b}"))
-            .collect();
+        let bots: Vec<String> = specs.iter().enumerate().map(|(s, b)| format!("p{s} {b}")).collect();
         writeln!(
             out,
             "{}: {} games, {seats} players, seed {}, {threads} thread(s); {}",
@@ -246,28 +220,12 @@ impl Task for SimArgs {
         writeln!(out, "wins by seat:   {}", seat_wins.join(" · "))?;
         let bot_wins: Vec<String> = by_bot
             .iter()
-            .map(|(n, w, p)| {
-                format!(
-                    "{n} {} of {} seat-games ({:.1}%)",
-                    num(*w),
-                    num(*p),
-                    100.0 * rate(*w, *p)
-                )
-            })
+            .map(|(n, w, p)| format!("{n} {} of {} seat-games ({:.1}%)", num(*w), num(*p), 100.0 * rate(*w, *p)))
             .collect();
         writeln!(out, "wins by bot:    {}", bot_wins.join(" · "))?;
         writeln!(out, "mean score:     {}", per_seat(&mean_scores))?;
-        writeln!(
-            out,
-            "moves per game: {} (min {}, max {})",
-            num(mean_moves),
-            total.min_moves,
-            total.max_moves
-        )?;
-        writeln!(
-            out,
-            "speed:          {games_per_sec:.1} games/s, {moves_per_sec:.0} moves/s ({elapsed:.2} s)"
-        )?;
+        writeln!(out, "moves per game: {} (min {}, max {})", num(mean_moves), total.min_moves, total.max_moves)?;
+        writeln!(out, "speed:          {games_per_sec:.1} games/s, {moves_per_sec:.0} moves/s ({elapsed:.2} s)")?;
         Ok(ExitCode::SUCCESS)
     }
 }

@@ -40,15 +40,8 @@ fn assert_error(args: &[&str], needle: &str) -> TestResult {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: stderr {err}");
     assert!(err.starts_with("error: "), "{args:?}: {err}");
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "{args:?}: not one line: {err}"
-    );
-    assert!(
-        err.contains(needle),
-        "{args:?}: {err:?} does not mention {needle:?}"
-    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: not one line: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} does not mention {needle:?}");
     Ok(())
 }
 
@@ -57,12 +50,8 @@ fn game_names() -> Result<Vec<String>, Box<dyn Error>> {
     let out = sylvan(&["games", "--json"], "")?;
     assert!(out.status.success(), "{}", text(&out.stderr));
     let games: Value = serde_json::from_slice(&out.stdout)?;
-    let names: Vec<String> = games
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|g| g["name"].as_str().map(str::to_owned))
-        .collect();
+    let names: Vec<String> =
+        games.as_array().into_iter().flatten().filter_map(|g| g["name"].as_str().map(str::to_owned)).collect();
     assert!(names.iter().any(|n| n == "toy"), "{names:?}");
     Ok(names)
 }
@@ -106,15 +95,7 @@ mod sim {
             "heuristic,random,random",
             "--json",
         ])?;
-        for key in [
-            "game",
-            "players",
-            "games",
-            "wins_by_seat",
-            "wins_by_bot",
-            "mean_score_by_seat",
-            "mean_moves",
-        ] {
+        for key in ["game", "players", "games", "wins_by_seat", "wins_by_bot", "mean_score_by_seat", "mean_moves"] {
             assert!(r.get(key).is_some(), "no `{key}` in {r}");
         }
         for key in ["games_per_sec", "moves_per_sec"] {
@@ -123,22 +104,9 @@ mod sim {
         assert_eq!(r["game"], "toy");
         assert_eq!(r["players"], 3);
         assert_eq!(r["games"], 200);
-        let wins: f64 = r["wins_by_seat"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_f64)
-            .sum();
-        assert!(
-            (wins - 200.0).abs() < 1e-6,
-            "shared wins are fractions summing to the games: {wins}"
-        );
-        let by_bot: f64 = r["wins_by_bot"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter_map(|(_, v)| v.as_f64())
-            .sum();
+        let wins: f64 = r["wins_by_seat"].as_array().into_iter().flatten().filter_map(Value::as_f64).sum();
+        assert!((wins - 200.0).abs() < 1e-6, "shared wins are fractions summing to the games: {wins}");
+        let by_bot: f64 = r["wins_by_bot"].as_object().into_iter().flatten().filter_map(|(_, v)| v.as_f64()).sum();
         assert!((by_bot - 200.0).abs() < 1e-6, "{r}");
         assert_eq!(r["mean_moves"], 9.0, "3 players × 3 cards");
         Ok(())
@@ -147,47 +115,25 @@ mod sim {
     #[test]
     fn results_do_not_depend_on_threads() -> TestResult {
         let bots = "random,heuristic,random,heuristic";
-        let base = [
-            "sim", "toy", "-n", "150", "-p", "4", "--bots", bots, "--seed", "42", "--json",
-        ];
+        let base = ["sim", "toy", "-n", "150", "-p", "4", "--bots", bots, "--seed", "42", "--json"];
         let (mut one, mut two) = (base.to_vec(), base.to_vec());
         one.extend(["--threads", "1"]);
         two.extend(["--threads", "2"]);
         let (a, b) = (sim_json(&one)?, sim_json(&two)?);
-        for key in [
-            "wins_by_seat",
-            "mean_score_by_seat",
-            "mean_moves",
-            "wins_by_bot",
-        ] {
+        for key in ["wins_by_seat", "mean_score_by_seat", "mean_moves", "wins_by_bot"] {
             assert_eq!(a[key], b[key], "{key}");
         }
-        let c = sim_json(&[
-            "sim", "toy", "-n", "150", "-p", "4", "--seed", "43", "--json",
-        ])?;
-        assert_ne!(
-            a["mean_score_by_seat"], c["mean_score_by_seat"],
-            "another seed, another run"
-        );
+        let c = sim_json(&["sim", "toy", "-n", "150", "-p", "4", "--seed", "43", "--json"])?;
+        assert_ne!(a["mean_score_by_seat"], c["mean_score_by_seat"], "another seed, another run");
         Ok(())
     }
 
     #[test]
     fn text_report_names_seats_and_bots() -> TestResult {
-        let out = sylvan(
-            &["sim", "toy", "-n", "50", "--bots", "heuristic,random"],
-            "",
-        )?;
+        let out = sylvan(&["sim", "toy", "-n", "50", "--bots", "heuristic,random"], "")?;
         assert!(out.status.success(), "{}", text(&out.stderr));
         let s = text(&out.stdout);
-        for needle in [
-            "wins by seat:",
-            "wins by bot:",
-            "heuristic",
-            "mean score:",
-            "games/s",
-            "moves/s",
-        ] {
+        for needle in ["wins by seat:", "wins by bot:", "heuristic", "mean score:", "games/s", "moves/s"] {
             assert!(s.contains(needle), "{needle} missing from {s}");
         }
         Ok(())
@@ -209,20 +155,7 @@ mod bench {
     #[test]
     fn json_report_and_a_stable_checksum() -> TestResult {
         let run = || -> Result<Value, Box<dyn Error>> {
-            let out = sylvan(
-                &[
-                    "bench",
-                    "toy",
-                    "--games",
-                    "300",
-                    "--players",
-                    "2",
-                    "--seed",
-                    "7",
-                    "--json",
-                ],
-                "",
-            )?;
+            let out = sylvan(&["bench", "toy", "--games", "300", "--players", "2", "--seed", "7", "--json"], "")?;
             assert!(out.status.success(), "{}", text(&out.stderr));
             Ok(serde_json::from_slice(&out.stdout)?)
         };
@@ -250,10 +183,7 @@ mod errors {
 
     #[test]
     fn bad_player_count() -> TestResult {
-        assert_error(
-            &["sim", "toy", "--players", "9"],
-            "toy is played by 2 to 4 players, not 9",
-        )?;
+        assert_error(&["sim", "toy", "--players", "9"], "toy is played by 2 to 4 players, not 9")?;
         assert_error(&["bench", "toy", "-p", "1"], "not 1")?;
         assert_error(&["play", "toy", "-p", "5"], "not 5")
     }
@@ -261,46 +191,23 @@ mod errors {
     #[test]
     fn bad_bots() -> TestResult {
         assert_error(&["sim", "toy", "--bots", "zzz"], "unknown bot `zzz`")?;
-        assert_error(
-            &["sim", "toy", "--bots", "ismcts:iters=2000"],
-            "bot `ismcts` is not implemented yet",
-        )?;
-        assert_error(
-            &["sim", "toy", "--bots", "random,random,random"],
-            "3 bot specs for 2 seats",
-        )?;
-        assert_error(
-            &["play", "toy", "-p", "3", "--bots", "random,random,random"],
-            "3 bot specs for 2 bot seats",
-        )?;
-        assert_error(
-            &["sim", "toy", "--bots", "random:x=1"],
-            "bot `random`: takes no parameters",
-        )
+        assert_error(&["sim", "toy", "--bots", "ismcts:iters=2000"], "bot `ismcts` is not implemented yet")?;
+        assert_error(&["sim", "toy", "--bots", "random,random,random"], "3 bot specs for 2 seats")?;
+        assert_error(&["play", "toy", "-p", "3", "--bots", "random,random,random"], "3 bot specs for 2 bot seats")?;
+        assert_error(&["sim", "toy", "--bots", "random:x=1"], "bot `random`: takes no parameters")
     }
 
     #[test]
     fn bad_seat_and_options() -> TestResult {
         assert_error(&["play", "toy", "--seat", "p2"], "seat `p2` does not exist")?;
-        assert_error(
-            &["play", "toy", "--seat", "me"],
-            "seat `me` is not a seat number",
-        )?;
-        assert_error(
-            &["sim", "toy", "-o", "colour=red"],
-            "toy has no option `colour`",
-        )?;
+        assert_error(&["play", "toy", "--seat", "me"], "seat `me` is not a seat number")?;
+        assert_error(&["sim", "toy", "-o", "colour=red"], "toy has no option `colour`")?;
         assert_error(&["sim", "toy", "-o", "hand_size=9"], "hand_size")
     }
 
     #[test]
     fn usage_errors_exit_2() -> TestResult {
-        for args in [
-            &["sim", "toy", "--games", "0"][..],
-            &["sim"],
-            &["frobnicate"],
-            &["sim", "toy", "--games", "x"],
-        ] {
+        for args in [&["sim", "toy", "--games", "0"][..], &["sim"], &["frobnicate"], &["sim", "toy", "--games", "x"]] {
             let out = sylvan(args, "")?;
             assert_eq!(out.status.code(), Some(2), "{args:?}");
         }
@@ -315,11 +222,7 @@ mod errors {
             ("junk", "{ not json", "malformed JSON"),
             ("nogame", "{\"actions\": []}", "no `game` field"),
             ("othergame", "{\"game\": \"chess\"}", "unknown game `chess`"),
-            (
-                "shape",
-                "{\"game\": \"toy\", \"actions\": 3}",
-                "malformed record",
-            ),
+            ("shape", "{\"game\": \"toy\", \"actions\": 3}", "malformed record"),
         ];
         for (name, body, needle) in cases {
             let path = scratch(&format!("{name}.json"));
@@ -338,19 +241,13 @@ mod errors {
             "start":{"setup":{"setup":{"hands":[[0,3,7],[1,2,6]],"leader":0},"seed":0}},
             "actions":["c7","c1","c3","c31"]}"#;
         std::fs::write(&path, record)?;
-        assert_error(
-            &["replay", &path.to_string_lossy()],
-            "action 3 `c31` is illegal: p1 does not hold c31",
-        )?;
+        assert_error(&["replay", &path.to_string_lossy()], "action 3 `c31` is illegal: p1 does not hold c31")?;
         let bad = record.replace("c31", "x9");
         std::fs::write(&path, bad)?;
         assert_error(&["replay", &path.to_string_lossy()], "action 3 `x9`")?;
         let wrong = record.replace(",\"c31\"]", "],\"scores\":[5.0,0.0]");
         std::fs::write(&path, wrong)?;
-        assert_error(
-            &["replay", &path.to_string_lossy()],
-            "record says the scores are",
-        )
+        assert_error(&["replay", &path.to_string_lossy()], "record says the scores are")
     }
 }
 
@@ -363,38 +260,20 @@ mod play {
             let path = scratch(&format!("{name}-played.json"));
             let file = path.to_string_lossy();
             let ones = "1\n".repeat(20_000);
-            let out = sylvan(
-                &[
-                    "play", &name, "--seed", "3", "--bots", "random", "--record", &file,
-                ],
-                &ones,
-            )?;
+            let out = sylvan(&["play", &name, "--seed", "3", "--bots", "random", "--record", &file], &ones)?;
             let stdout = text(&out.stdout);
             assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
             assert!(stdout.contains("final scores:"), "{name}: {stdout}");
             assert!(stdout.contains("your move:"), "{name}: the human was asked");
             let record: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
             assert_eq!(record["game"].as_str(), Some(name.as_str()));
-            assert!(
-                record["scores"].is_array(),
-                "a finished game records its scores"
-            );
+            assert!(record["scores"].is_array(), "a finished game records its scores");
 
             let replayed = sylvan(&["replay", &file], "")?;
-            assert!(
-                replayed.status.success(),
-                "{name}: {}",
-                text(&replayed.stderr)
-            );
+            assert!(replayed.status.success(), "{name}: {}", text(&replayed.stderr));
             let r = text(&replayed.stdout);
-            assert!(
-                r.contains("game over") && r.contains("final scores:"),
-                "{r}"
-            );
-            assert!(
-                r.contains("== view of p0 ==") && r.contains("== view of p1 =="),
-                "{r}"
-            );
+            assert!(r.contains("game over") && r.contains("final scores:"), "{r}");
+            assert!(r.contains("== view of p0 ==") && r.contains("== view of p1 =="), "{r}");
 
             let json = sylvan(&["replay", &file, "--json", "--view", "p1"], "")?;
             assert!(json.status.success());
@@ -409,14 +288,8 @@ mod play {
     #[test]
     fn same_seed_and_same_input_same_game() -> TestResult {
         let ones = "1\n".repeat(100);
-        let a = sylvan(
-            &["play", "toy", "--seed", "11", "-p", "3", "--seat", "p2"],
-            &ones,
-        )?;
-        let b = sylvan(
-            &["play", "toy", "--seed", "11", "-p", "3", "--seat", "2"],
-            &ones,
-        )?;
+        let a = sylvan(&["play", "toy", "--seed", "11", "-p", "3", "--seat", "p2"], &ones)?;
+        let b = sylvan(&["play", "toy", "--seed", "11", "-p", "3", "--seat", "2"], &ones)?;
         assert!(a.status.success());
         assert_eq!(a.stdout, b.stdout);
         Ok(())
@@ -433,30 +306,18 @@ mod play {
         assert!(s.contains("cannot read \"foo\""), "{s}");
         assert!(s.contains("no action number 0: choose 1 to 3"), "{s}");
         assert!(s.contains("no action number 99"), "{s}");
-        assert!(
-            s.contains("`c31` is not one of your legal actions now"),
-            "{s}"
-        );
-        assert!(
-            s.contains("p0 plays c4"),
-            "the typed notation was played: {s}"
-        );
+        assert!(s.contains("`c31` is not one of your legal actions now"), "{s}");
+        assert!(s.contains("p0 plays c4"), "the typed notation was played: {s}");
         assert!(s.contains("final scores:"), "{s}");
         Ok(())
     }
 
     #[test]
     fn only_the_humans_view_is_shown() -> TestResult {
-        let out = sylvan(
-            &["play", "toy", "--seed", "5", "-p", "4"],
-            &"1\n".repeat(50),
-        )?;
+        let out = sylvan(&["play", "toy", "--seed", "5", "-p", "4"], &"1\n".repeat(50))?;
         let s = text(&out.stdout);
         assert!(s.contains("you are p0"));
-        assert!(
-            !s.contains("you are p1") && !s.contains("you are p2"),
-            "{s}"
-        );
+        assert!(!s.contains("you are p1") && !s.contains("you are p2"), "{s}");
         Ok(())
     }
 
@@ -464,69 +325,31 @@ mod play {
     fn quit_and_end_of_input_save_unfinished_games() -> TestResult {
         let path = scratch("quit.json");
         let file = path.to_string_lossy();
-        let out = sylvan(
-            &["play", "toy", "--seed", "8", "--record", &file],
-            "1\nquit\n",
-        )?;
+        let out = sylvan(&["play", "toy", "--seed", "8", "--record", &file], "1\nquit\n")?;
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
         let record: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
-        assert!(
-            record.get("scores").is_none(),
-            "an unfinished game has no scores"
-        );
+        assert!(record.get("scores").is_none(), "an unfinished game has no scores");
         let replayed = sylvan(&["replay", &file], "")?;
         assert!(replayed.status.success(), "{}", text(&replayed.stderr));
         assert!(text(&replayed.stdout).contains("to move"));
 
         let eof = scratch("eof.json");
-        let out = sylvan(
-            &[
-                "play",
-                "toy",
-                "--seed",
-                "8",
-                "--record",
-                &eof.to_string_lossy(),
-            ],
-            "1\n",
-        )?;
+        let out = sylvan(&["play", "toy", "--seed", "8", "--record", &eof.to_string_lossy()], "1\n")?;
         assert_eq!(out.status.code(), Some(0));
         assert!(eof.exists());
 
         let out = sylvan(&["play", "toy", "--seed", "8"], "1\n")?;
-        assert_eq!(
-            out.status.code(),
-            Some(1),
-            "end of input with nothing saved"
-        );
-        assert!(
-            text(&out.stderr).starts_with("error: input ended at move"),
-            "{}",
-            text(&out.stderr)
-        );
+        assert_eq!(out.status.code(), Some(1), "end of input with nothing saved");
+        assert!(text(&out.stderr).starts_with("error: input ended at move"), "{}", text(&out.stderr));
         Ok(())
     }
 
     #[test]
     fn record_to_an_unwritable_path_is_an_error() -> TestResult {
         let dir = scratch("no-such-dir").join("r.json");
-        let out = sylvan(
-            &[
-                "play",
-                "toy",
-                "--seed",
-                "1",
-                "--record",
-                &dir.to_string_lossy(),
-            ],
-            "quit\n",
-        )?;
+        let out = sylvan(&["play", "toy", "--seed", "1", "--record", &dir.to_string_lossy()], "quit\n")?;
         assert_eq!(out.status.code(), Some(2));
-        assert!(
-            text(&out.stderr).contains("cannot write the record"),
-            "{}",
-            text(&out.stderr)
-        );
+        assert!(text(&out.stderr).contains("cannot write the record"), "{}", text(&out.stderr));
         Ok(())
     }
 }
@@ -538,29 +361,14 @@ mod replay {
     fn upto_stops_early_and_view_picks_a_seat() -> TestResult {
         let path = scratch("upto.json");
         let file = path.to_string_lossy();
-        let out = sylvan(
-            &["play", "toy", "--seed", "2", "--record", &file],
-            &"1\n".repeat(10),
-        )?;
+        let out = sylvan(&["play", "toy", "--seed", "2", "--record", &file], &"1\n".repeat(10))?;
         assert!(out.status.success());
         let r = sylvan(&["replay", &file, "--upto", "2", "--view", "1"], "")?;
         let s = text(&r.stdout);
         assert!(r.status.success(), "{}", text(&r.stderr));
-        assert!(
-            s.contains("2 moves replayed") && s.contains("current scores"),
-            "{s}"
-        );
-        assert!(
-            s.contains("== view of p1 ==") && !s.contains("== view of p0 =="),
-            "{s}"
-        );
-        assert_error(
-            &["replay", &file, "--upto", "99"],
-            "the record has only 6 actions",
-        )?;
-        assert_error(
-            &["replay", &file, "--view", "p7"],
-            "seat `p7` does not exist",
-        )
+        assert!(s.contains("2 moves replayed") && s.contains("current scores"), "{s}");
+        assert!(s.contains("== view of p1 ==") && !s.contains("== view of p0 =="), "{s}");
+        assert_error(&["replay", &file, "--upto", "99"], "the record has only 6 actions")?;
+        assert_error(&["replay", &file, "--view", "p7"], "seat `p7` does not exist")
     }
 }

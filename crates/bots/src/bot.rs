@@ -23,9 +23,7 @@ pub struct RandomBot {
 impl RandomBot {
     /// A random bot drawing from a generator seeded with `seed`.
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot {
-            rng: GameRng::new(seed),
-        }
+        RandomBot { rng: GameRng::new(seed) }
     }
 }
 
@@ -48,9 +46,7 @@ pub struct HeuristicBot {
 impl HeuristicBot {
     /// A heuristic bot whose ties and coin flips draw from a generator seeded with `seed`.
     pub fn new(seed: u64) -> HeuristicBot {
-        HeuristicBot {
-            rng: GameRng::new(seed),
-        }
+        HeuristicBot { rng: GameRng::new(seed) }
     }
 }
 
@@ -72,14 +68,7 @@ mod tests {
 
     #[test]
     fn random_bot_is_uniform_and_reproducible() -> Result<(), String> {
-        let g = Toy::new(
-            &ToyOptions {
-                players: 2,
-                hand_size: 6,
-            },
-            3,
-        )
-        .map_err(|e| e.to_string())?;
+        let g = Toy::new(&ToyOptions { players: 2, hand_size: 6 }, 3).map_err(|e| e.to_string())?;
         let seat = g.to_move().ok_or("game over at start")?;
         let view = g.view(seat);
         let mut legal = Vec::new();
@@ -89,48 +78,31 @@ mod tests {
         let mut b = RandomBot::new(5);
         for _ in 0..6000 {
             let x = Bot::<Toy>::choose(&mut a, &view, &legal);
-            assert_eq!(
-                x,
-                Bot::<Toy>::choose(&mut b, &view, &legal),
-                "same seed, same choices"
-            );
-            let i = legal
-                .iter()
-                .position(|&l| l == x)
-                .ok_or("chose an illegal action")?;
+            assert_eq!(x, Bot::<Toy>::choose(&mut b, &view, &legal), "same seed, same choices");
+            let i = legal.iter().position(|&l| l == x).ok_or("chose an illegal action")?;
             counts[i] += 1;
         }
-        assert!(
-            counts.iter().all(|&c| (800..1200).contains(&c)),
-            "{counts:?}"
-        );
+        assert!(counts.iter().all(|&c| (800..1200).contains(&c)), "{counts:?}");
         Ok(())
     }
 
     #[test]
     fn heuristic_bot_plays_a_sure_winner() -> Result<(), String> {
         // p0 holds c7, the highest card of the deck: the heuristic plays it.
-        let setup = crate::toy::ToySetup {
-            hands: vec![vec![0, 3, 7], vec![1, 2, 6]],
-            leader: Seat(0),
-        };
-        let mut g =
-            Toy::from_setup(&ToyOptions::default(), &setup, 0).map_err(|e| e.to_string())?;
+        let setup = crate::toy::ToySetup { hands: vec![vec![0, 3, 7], vec![1, 2, 6]], leader: Seat(0) };
+        let mut g = Toy::from_setup(&ToyOptions::default(), &setup, 0).map_err(|e| e.to_string())?;
         let mut bot: Box<dyn Bot<Toy>> = Box::new(HeuristicBot::new(0));
         assert_eq!(bot.name(), "heuristic");
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         assert_eq!(bot.choose(&g.view(Seat(0)), &legal), Play(7));
-        g.try_apply(Play(7), &mut NoEvents)
-            .map_err(|e| e.to_string())?;
+        g.try_apply(Play(7), &mut NoEvents).map_err(|e| e.to_string())?;
         // p1 cannot beat c7: it throws its lowest card.
         g.legal_actions(&mut legal);
         assert_eq!(bot.choose(&g.view(Seat(1)), &legal), Play(1));
-        g.try_apply(Play(1), &mut NoEvents)
-            .map_err(|e| e.to_string())?;
+        g.try_apply(Play(1), &mut NoEvents).map_err(|e| e.to_string())?;
         // p0 leads again; p1 takes the trick as cheaply as it can.
-        g.try_apply(Play(0), &mut NoEvents)
-            .map_err(|e| e.to_string())?;
+        g.try_apply(Play(0), &mut NoEvents).map_err(|e| e.to_string())?;
         g.legal_actions(&mut legal);
         assert_eq!(bot.choose(&g.view(Seat(1)), &legal), Play(2));
         Ok(())

@@ -55,10 +55,7 @@ pub fn play_game<G: Game, S: EventSink<G::Event>>(
     events: &mut S,
 ) -> Result<Finished<G>, PlayError> {
     if bots.len() != state.num_seats() {
-        return Err(PlayError::WrongBotCount {
-            bots: bots.len(),
-            seats: state.num_seats(),
-        });
+        return Err(PlayError::WrongBotCount { bots: bots.len(), seats: state.num_seats() });
     }
     let max = G::max_game_length(state.options());
     let mut legal = Vec::new();
@@ -92,25 +89,15 @@ mod tests {
     use sylvan_engine::{EventLog, NoEvents, Record, replay};
 
     fn bots(specs: &[BotSpec], game: u64) -> Vec<Box<dyn Bot<Toy>>> {
-        specs
-            .iter()
-            .enumerate()
-            .map(|(i, s)| s.build::<Toy>(bot_seed(1, game, i)))
-            .collect()
+        specs.iter().enumerate().map(|(i, s)| s.build::<Toy>(bot_seed(1, game, i))).collect()
     }
 
     #[test]
     fn games_end_and_replay_from_their_actions() -> Result<(), String> {
-        let options = ToyOptions {
-            players: 3,
-            hand_size: 4,
-        };
+        let options = ToyOptions { players: 3, hand_size: 4 };
         for game in 0..20 {
             let state = Toy::new(&options, game).map_err(|e| e.to_string())?;
-            let mut b = bots(
-                &[BotSpec::Heuristic, BotSpec::Random, BotSpec::Heuristic],
-                game,
-            );
+            let mut b = bots(&[BotSpec::Heuristic, BotSpec::Random, BotSpec::Heuristic], game);
             let done = play_game(state, &mut b, &mut NoEvents).map_err(|e| e.to_string())?;
             assert!(done.state.is_terminal());
             assert_eq!(done.actions.len(), 12);
@@ -128,9 +115,7 @@ mod tests {
             let state = Toy::new(&ToyOptions::default(), 9).map_err(|e| e.to_string())?;
             let mut b = bots(&[BotSpec::Random, BotSpec::Random], 4);
             let mut log = EventLog::new();
-            Ok(play_game(state, &mut b, &mut log)
-                .map_err(|e| e.to_string())?
-                .actions)
+            Ok(play_game(state, &mut b, &mut log).map_err(|e| e.to_string())?.actions)
         };
         assert_eq!(run()?, run()?);
         Ok(())
@@ -138,10 +123,7 @@ mod tests {
 
     #[test]
     fn heuristic_beats_random_more_often_than_not() -> Result<(), String> {
-        let options = ToyOptions {
-            players: 2,
-            hand_size: 6,
-        };
+        let options = ToyOptions { players: 2, hand_size: 6 };
         let mut wins = [0.0f64; 2];
         for game in 0..400 {
             let state = Toy::new(&options, game).map_err(|e| e.to_string())?;
@@ -152,12 +134,7 @@ mod tests {
                 wins[w.index()] += 1.0 / winners.len() as f64;
             }
         }
-        assert!(
-            wins[0] > wins[1],
-            "heuristic {} vs random {}",
-            wins[0],
-            wins[1]
-        );
+        assert!(wins[0] > wins[1], "heuristic {} vs random {}", wins[0], wins[1]);
         Ok(())
     }
 
@@ -180,15 +157,9 @@ mod tests {
             Some(PlayError::WrongBotCount { bots: 1, seats: 2 })
         );
         let mut cheats: Vec<Box<dyn Bot<Toy>>> = vec![Box::new(Cheater), Box::new(Cheater)];
-        let err = play_game(state, &mut cheats, &mut NoEvents)
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
+        let err = play_game(state, &mut cheats, &mut NoEvents).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err.starts_with("bot `cheater` at p"), "{err}");
-        assert!(
-            err.ends_with("chose `c31`, which is not legal at move 0"),
-            "{err}"
-        );
+        assert!(err.ends_with("chose `c31`, which is not legal at move 0"), "{err}");
         Ok(())
     }
 }

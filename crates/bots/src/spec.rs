@@ -59,10 +59,9 @@ pub enum SpecError {
 fn no_parameters(bot: &str, params: &[(&str, &str)]) -> Result<(), SpecError> {
     match params.first() {
         None => Ok(()),
-        Some((k, _)) => Err(SpecError::BadParameter {
-            bot: bot.to_owned(),
-            message: format!("takes no parameters, got `{k}`"),
-        }),
+        Some((k, _)) => {
+            Err(SpecError::BadParameter { bot: bot.to_owned(), message: format!("takes no parameters, got `{k}`") })
+        }
     }
 }
 
@@ -78,12 +77,10 @@ impl FromStr for BotSpec {
         let name = parts.next().unwrap_or_default().trim();
         let params = parts
             .map(|p| {
-                p.split_once('=')
-                    .map(|(k, v)| (k.trim(), v.trim()))
-                    .ok_or_else(|| SpecError::BadParameter {
-                        bot: name.to_owned(),
-                        message: format!("parameter `{p}` is not written KEY=VALUE"),
-                    })
+                p.split_once('=').map(|(k, v)| (k.trim(), v.trim())).ok_or_else(|| SpecError::BadParameter {
+                    bot: name.to_owned(),
+                    message: format!("parameter `{p}` is not written KEY=VALUE"),
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         match name {
@@ -92,12 +89,8 @@ impl FromStr for BotSpec {
             // Extension point: a new bot gets a variant above, an arm here that reads its parameters
             // (e.g. `ismcts:iters=2000` or `ismcts:ms=1000`), a `Display` arm and a `build` arm; then it
             // leaves `PLANNED` for `KNOWN`.
-            _ if PLANNED.contains(&name) => Err(SpecError::NotImplemented {
-                name: name.to_owned(),
-            }),
-            _ => Err(SpecError::Unknown {
-                name: name.to_owned(),
-            }),
+            _ if PLANNED.contains(&name) => Err(SpecError::NotImplemented { name: name.to_owned() }),
+            _ => Err(SpecError::Unknown { name: name.to_owned() }),
         }
     }
 }
@@ -171,30 +164,13 @@ mod tests {
 
     #[test]
     fn errors_name_the_problem() {
-        let err = |t: &str| {
-            t.parse::<BotSpec>()
-                .map_err(|e| e.to_string())
-                .err()
-                .unwrap_or_default()
-        };
+        let err = |t: &str| t.parse::<BotSpec>().map_err(|e| e.to_string()).err().unwrap_or_default();
         assert_eq!(err(""), "empty bot spec");
-        assert_eq!(
-            err("alphazero"),
-            "unknown bot `alphazero` (known bots: random, heuristic)"
-        );
-        assert_eq!(
-            err("ismcts:iters=2000"),
-            "bot `ismcts` is not implemented yet"
-        );
+        assert_eq!(err("alphazero"), "unknown bot `alphazero` (known bots: random, heuristic)");
+        assert_eq!(err("ismcts:iters=2000"), "bot `ismcts` is not implemented yet");
         assert_eq!(err("flatmc"), "bot `flatmc` is not implemented yet");
-        assert_eq!(
-            err("random:iters=5"),
-            "bot `random`: takes no parameters, got `iters`"
-        );
-        assert_eq!(
-            err("heuristic:fast"),
-            "bot `heuristic`: parameter `fast` is not written KEY=VALUE"
-        );
+        assert_eq!(err("random:iters=5"), "bot `random`: takes no parameters, got `iters`");
+        assert_eq!(err("heuristic:fast"), "bot `heuristic`: parameter `fast` is not written KEY=VALUE");
     }
 
     #[test]
@@ -208,10 +184,7 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for game in 0..50 {
             for seat in 0..4 {
-                assert!(
-                    seen.insert(bot_seed(7, game, seat)),
-                    "collision at game {game} seat {seat}"
-                );
+                assert!(seen.insert(bot_seed(7, game, seat)), "collision at game {game} seat {seat}");
             }
         }
         assert_eq!(bot_seed(7, 3, 1), bot_seed(7, 3, 1));

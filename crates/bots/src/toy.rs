@@ -13,9 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{
-    Audience, EventSink, Game, GameRng, Heuristic, OptionDoc, ParseError, Seat, SetupError,
-};
+use sylvan_engine::{Audience, EventSink, Game, GameRng, Heuristic, OptionDoc, ParseError, Seat, SetupError};
 
 /// The number of distinct cards (and of action ids); decks never hold more.
 pub const MAX_CARDS: usize = 32;
@@ -36,10 +34,7 @@ pub struct ToyOptions {
 
 impl Default for ToyOptions {
     fn default() -> Self {
-        ToyOptions {
-            players: MIN_PLAYERS,
-            hand_size: 3,
-        }
+        ToyOptions { players: MIN_PLAYERS, hand_size: 3 }
     }
 }
 
@@ -53,17 +48,11 @@ impl ToyOptions {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
             return Err(SetupError::new(
                 "players",
-                format!(
-                    "toy is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}",
-                    self.players
-                ),
+                format!("toy is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {}", self.players),
             ));
         }
         if !(1..=MAX_HAND).contains(&self.hand_size) {
-            return Err(SetupError::new(
-                "hand_size",
-                format!("must be 1 to {MAX_HAND}, not {}", self.hand_size),
-            ));
+            return Err(SetupError::new("hand_size", format!("must be 1 to {MAX_HAND}, not {}", self.hand_size)));
         }
         Ok(())
     }
@@ -97,9 +86,7 @@ impl FromStr for Play {
             .and_then(|n| n.parse::<u8>().ok())
             .filter(|&n| usize::from(n) < MAX_CARDS)
             .map(Play)
-            .ok_or_else(|| {
-                ParseError::new(s, format!("a card is written c0 ... c{}", MAX_CARDS - 1))
-            })
+            .ok_or_else(|| ParseError::new(s, format!("a card is written c0 ... c{}", MAX_CARDS - 1)))
     }
 }
 
@@ -194,10 +181,7 @@ fn cards(list: &[u8]) -> String {
     if list.is_empty() {
         return "-".to_owned();
     }
-    list.iter()
-        .map(|c| format!("c{c}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+    list.iter().map(|c| format!("c{c}")).collect::<Vec<_>>().join(" ")
 }
 
 impl fmt::Display for ToyView {
@@ -209,20 +193,12 @@ impl fmt::Display for ToyView {
             write!(f, "\n  p{i:<3} {n:>5}  {t:>6}{me}")?;
         }
         writeln!(f)?;
-        let trick: Vec<String> = self
-            .trick
-            .iter()
-            .map(|&(s, c)| format!("{s} c{c}"))
-            .collect();
+        let trick: Vec<String> = self.trick.iter().map(|&(s, c)| format!("{s} c{c}")).collect();
         writeln!(
             f,
             "  trick (led by {}): {}",
             self.leader,
-            if trick.is_empty() {
-                "-".into()
-            } else {
-                trick.join(", ")
-            }
+            if trick.is_empty() { "-".into() } else { trick.join(", ") }
         )?;
         writeln!(f, "  played: {}", cards(&self.played))?;
         write!(f, "  your hand: {}", cards(&self.hand))?;
@@ -239,9 +215,7 @@ impl Toy {
         for &c in hands.iter().flatten() {
             dealt[usize::from(c)] = true;
         }
-        let undealt = (0..options.deck_size() as u8)
-            .filter(|&c| !dealt[usize::from(c)])
-            .collect();
+        let undealt = (0..options.deck_size() as u8).filter(|&c| !dealt[usize::from(c)]).collect();
         let hands = hands
             .into_iter()
             .map(|mut h| {
@@ -275,24 +249,13 @@ impl Game for Toy {
 
     fn option_docs() -> &'static [OptionDoc] {
         &[
-            OptionDoc {
-                name: "players",
-                default: "2",
-                help: "number of players, 2 to 4",
-            },
-            OptionDoc {
-                name: "hand_size",
-                default: "3",
-                help: "cards dealt to each player (tricks per game), 1 to 6",
-            },
+            OptionDoc { name: "players", default: "2", help: "number of players, 2 to 4" },
+            OptionDoc { name: "hand_size", default: "3", help: "cards dealt to each player (tricks per game), 1 to 6" },
         ]
     }
 
     fn options_for_players(players: usize) -> Result<ToyOptions, SetupError> {
-        let options = ToyOptions {
-            players,
-            ..ToyOptions::default()
-        };
+        let options = ToyOptions { players, ..ToyOptions::default() };
         options.validate()?;
         Ok(options)
     }
@@ -306,11 +269,7 @@ impl Game for Toy {
         let mut rng = GameRng::new(seed);
         let mut deck: Vec<u8> = (0..options.deck_size() as u8).collect();
         rng.shuffle(&mut deck);
-        let hands = deck
-            .chunks(options.hand_size)
-            .take(options.players)
-            .map(<[u8]>::to_vec)
-            .collect();
+        let hands = deck.chunks(options.hand_size).take(options.players).map(<[u8]>::to_vec).collect();
         let leader = Seat(rng.index(options.players) as u8);
         Ok(Toy::deal(options, hands, leader))
     }
@@ -320,11 +279,7 @@ impl Game for Toy {
         if setup.hands.len() != options.players {
             return Err(SetupError::new(
                 "hands",
-                format!(
-                    "{} hands for {} players",
-                    setup.hands.len(),
-                    options.players
-                ),
+                format!("{} hands for {} players", setup.hands.len(), options.players),
             ));
         }
         let mut dealt = [false; MAX_CARDS];
@@ -337,24 +292,15 @@ impl Game for Toy {
             }
             for &c in hand {
                 if usize::from(c) >= options.deck_size() {
-                    return Err(SetupError::new(
-                        format!("hands[{i}]"),
-                        format!("no card c{c} in this deck"),
-                    ));
+                    return Err(SetupError::new(format!("hands[{i}]"), format!("no card c{c} in this deck")));
                 }
                 if std::mem::replace(&mut dealt[usize::from(c)], true) {
-                    return Err(SetupError::new(
-                        format!("hands[{i}]"),
-                        format!("c{c} dealt twice"),
-                    ));
+                    return Err(SetupError::new(format!("hands[{i}]"), format!("c{c} dealt twice")));
                 }
             }
         }
         if setup.leader.index() >= options.players {
-            return Err(SetupError::new(
-                "leader",
-                format!("no seat {} at this table", setup.leader),
-            ));
+            return Err(SetupError::new("leader", format!("no seat {} at this table", setup.leader)));
         }
         Ok(Toy::deal(options, setup.hands.clone(), setup.leader))
     }
@@ -387,8 +333,7 @@ impl Game for Toy {
     }
 
     fn is_legal(&self, action: Play) -> bool {
-        self.to_move
-            .is_some_and(|s| self.hands[s.index()].binary_search(&action.0).is_ok())
+        self.to_move.is_some_and(|s| self.hands[s.index()].binary_search(&action.0).is_ok())
     }
 
     fn illegal_reason(&self, action: Play) -> String {
@@ -408,41 +353,23 @@ impl Game for Toy {
         self.trick.push((seat, action.0));
         self.moves += 1;
         if S::ENABLED {
-            events.emit(
-                Audience::Everyone,
-                ToyEvent::Played {
-                    seat,
-                    card: action.0,
-                },
-            );
+            events.emit(Audience::Everyone, ToyEvent::Played { seat, card: action.0 });
         }
         let n = self.num_seats();
         if self.trick.len() < n {
             self.to_move = Some(seat.next(n));
             return;
         }
-        let (winner, best) = self
-            .trick
-            .iter()
-            .copied()
-            .max_by_key(|&(_, c)| c)
-            .unwrap_or((self.leader, 0));
+        let (winner, best) = self.trick.iter().copied().max_by_key(|&(_, c)| c).unwrap_or((self.leader, 0));
         self.tricks[winner.index()] += 1;
         self.played.extend(self.trick.iter().map(|&(_, c)| c));
         self.played.sort_unstable();
         if S::ENABLED {
-            events.emit(
-                Audience::Everyone,
-                ToyEvent::TrickWon { winner, card: best },
-            );
+            events.emit(Audience::Everyone, ToyEvent::TrickWon { winner, card: best });
         }
         self.trick.clear();
         self.leader = winner;
-        self.to_move = if self.hands.iter().all(Vec::is_empty) {
-            None
-        } else {
-            Some(winner)
-        };
+        self.to_move = if self.hands.iter().all(Vec::is_empty) { None } else { Some(winner) };
     }
 
     fn scores(&self) -> Vec<f64> {
@@ -454,9 +381,7 @@ impl Game for Toy {
             return Vec::new();
         }
         let best = self.tricks.iter().copied().max().unwrap_or(0);
-        Seat::all(self.num_seats())
-            .filter(|s| self.tricks[s.index()] == best)
-            .collect()
+        Seat::all(self.num_seats()).filter(|s| self.tricks[s.index()] == best).collect()
     }
 
     fn view(&self, seat: Seat) -> ToyView {
@@ -514,14 +439,8 @@ impl Game for Toy {
         let to_beat = view.trick.iter().map(|&(_, c)| c).max();
         match to_beat {
             Some(m) if m > action.0 => format!("play {action} (loses to c{m})"),
-            Some(_) => format!(
-                "play {action} (takes the lead; beats {beaten} of {} unseen cards)",
-                unseen.len()
-            ),
-            None => format!(
-                "lead {action} (beats {beaten} of {} unseen cards)",
-                unseen.len()
-            ),
+            Some(_) => format!("play {action} (takes the lead; beats {beaten} of {} unseen cards)", unseen.len()),
+            None => format!("lead {action} (beats {beaten} of {} unseen cards)", unseen.len()),
         }
     }
 
@@ -545,11 +464,7 @@ impl Heuristic for Toy {
             return legal.iter().copied().find(|a| a.0 > best).unwrap_or(low);
         }
         let unseen_max = view.unseen().last().copied();
-        if unseen_max.is_none_or(|m| m < high.0) || rng.below(2) == 1 {
-            high
-        } else {
-            low
-        }
+        if unseen_max.is_none_or(|m| m < high.0) || rng.below(2) == 1 { high } else { low }
     }
 }
 
@@ -564,10 +479,7 @@ mod tests {
             for hand_size in [1, 3, 6] {
                 let options = ToyOptions { players, hand_size };
                 let report = conformance::check::<Toy>(&options, 60, 11);
-                assert!(
-                    report.is_ok(),
-                    "{players} players, {hand_size} cards: {report:?}"
-                );
+                assert!(report.is_ok(), "{players} players, {hand_size} cards: {report:?}");
                 if let Ok(r) = report {
                     assert_eq!(r.games, 60);
                     assert_eq!(r.longest, players * hand_size);
@@ -578,25 +490,13 @@ mod tests {
 
     #[test]
     fn bad_options_are_rejected_with_the_field() {
-        assert_eq!(
-            Toy::options_for_players(5).map_err(|e| e.field),
-            Err("players".to_owned())
-        );
-        let bad = ToyOptions {
-            players: 2,
-            hand_size: 0,
-        };
-        assert_eq!(
-            Toy::new(&bad, 0).map_err(|e| e.field),
-            Err("hand_size".to_owned())
-        );
+        assert_eq!(Toy::options_for_players(5).map_err(|e| e.field), Err("players".to_owned()));
+        let bad = ToyOptions { players: 2, hand_size: 0 };
+        assert_eq!(Toy::new(&bad, 0).map_err(|e| e.field), Err("hand_size".to_owned()));
     }
 
     fn fixed() -> Result<Toy, SetupError> {
-        let setup = ToySetup {
-            hands: vec![vec![7, 0, 3], vec![1, 2, 6]],
-            leader: Seat(1),
-        };
+        let setup = ToySetup { hands: vec![vec![7, 0, 3], vec![1, 2, 6]], leader: Seat(1) };
         Toy::from_setup(&ToyOptions::default(), &setup, 0)
     }
 
@@ -608,23 +508,13 @@ mod tests {
         let mut log = EventLog::new();
         g.try_apply(Play(6), &mut log).map_err(|e| e.to_string())?;
         assert_eq!(g.view(Seat(0)).trick, vec![(Seat(1), 6)]);
-        assert_eq!(
-            g.view(Seat(0)).unseen(),
-            vec![1, 2, 4, 5],
-            "c6 is seen once played"
-        );
+        assert_eq!(g.view(Seat(0)).unseen(), vec![1, 2, 4, 5], "c6 is seen once played");
         g.try_apply(Play(3), &mut log).map_err(|e| e.to_string())?;
         let seen: Vec<String> = log.for_seat(Seat(0)).map(ToString::to_string).collect();
-        assert_eq!(
-            seen,
-            vec!["p1 plays c6", "p0 plays c3", "p1 wins the trick with c6"]
-        );
+        assert_eq!(seen, vec!["p1 plays c6", "p0 plays c3", "p1 wins the trick with c6"]);
         assert_eq!(g.view(Seat(0)).tricks, vec![0, 1]);
         assert_eq!(g.to_move(), Some(Seat(1)), "the winner leads");
-        assert!(
-            g.try_apply(Play(7), &mut NoEvents).is_err(),
-            "p1 does not hold c7"
-        );
+        assert!(g.try_apply(Play(7), &mut NoEvents).is_err(), "p1 does not hold c7");
         for a in [Play(1), Play(7), Play(0), Play(2)] {
             g.try_apply(a, &mut NoEvents).map_err(|e| e.to_string())?;
         }
@@ -637,30 +527,12 @@ mod tests {
     #[test]
     fn setup_errors_name_the_field() {
         let opts = ToyOptions::default();
-        let twice = ToySetup {
-            hands: vec![vec![1, 1, 2], vec![3, 4, 5]],
-            leader: Seat(0),
-        };
-        assert_eq!(
-            Toy::from_setup(&opts, &twice, 0).map_err(|e| e.field),
-            Err("hands[0]".to_owned())
-        );
-        let far = ToySetup {
-            hands: vec![vec![1, 2, 3], vec![4, 5, 31]],
-            leader: Seat(0),
-        };
-        assert_eq!(
-            Toy::from_setup(&opts, &far, 0).map_err(|e| e.field),
-            Err("hands[1]".to_owned())
-        );
-        let leader = ToySetup {
-            hands: vec![vec![1, 2, 3], vec![4, 5, 6]],
-            leader: Seat(2),
-        };
-        assert_eq!(
-            Toy::from_setup(&opts, &leader, 0).map_err(|e| e.field),
-            Err("leader".to_owned())
-        );
+        let twice = ToySetup { hands: vec![vec![1, 1, 2], vec![3, 4, 5]], leader: Seat(0) };
+        assert_eq!(Toy::from_setup(&opts, &twice, 0).map_err(|e| e.field), Err("hands[0]".to_owned()));
+        let far = ToySetup { hands: vec![vec![1, 2, 3], vec![4, 5, 31]], leader: Seat(0) };
+        assert_eq!(Toy::from_setup(&opts, &far, 0).map_err(|e| e.field), Err("hands[1]".to_owned()));
+        let leader = ToySetup { hands: vec![vec![1, 2, 3], vec![4, 5, 6]], leader: Seat(2) };
+        assert_eq!(Toy::from_setup(&opts, &leader, 0).map_err(|e| e.field), Err("leader".to_owned()));
     }
 
     #[test]
@@ -673,14 +545,9 @@ mod tests {
 
     #[test]
     fn record_from_setup_replays() -> Result<(), String> {
-        let setup = ToySetup {
-            hands: vec![vec![7, 0, 3], vec![1, 2, 6]],
-            leader: Seat(1),
-        };
+        let setup = ToySetup { hands: vec![vec![7, 0, 3], vec![1, 2, 6]], leader: Seat(1) };
         let mut record = Record::<Toy>::from_setup(ToyOptions::default(), setup, 0);
-        record.actions = ["c6", "c3", "c1", "c7", "c0", "c2"]
-            .map(String::from)
-            .to_vec();
+        record.actions = ["c6", "c3", "c1", "c7", "c0", "c2"].map(String::from).to_vec();
         record.scores = Some(vec![1.0, 2.0]);
         let end = replay(&record).map_err(|e| e.to_string())?;
         assert!(end.is_terminal());

@@ -65,7 +65,7 @@ pub fn check<G: Game>(options: &G::Options, games: usize, seed: u64) -> Result<R
         let full_illegal_check = g < 8;
         let mut step = 0;
         while let Some(seat) = state.to_move() {
-            if step > max_len {
+            if step >= max_len {
                 return Err(ctx(step, format!("game longer than the declared maximum {max_len}")));
             }
             if seat.index() >= n {
@@ -139,7 +139,10 @@ pub fn check<G: Game>(options: &G::Options, games: usize, seed: u64) -> Result<R
                     for k in 0..2 {
                         let d = G::determinize(&view, &mut rng);
                         if d.view(s) != view {
-                            return Err(ctx(step, format!("determinized state #{k} for {s} does not give the same view")));
+                            return Err(ctx(
+                                step,
+                                format!("determinized state #{k} for {s} does not give the same view"),
+                            ));
                         }
                         if d.to_move() != Some(seat) {
                             return Err(ctx(step, format!("determinized state for {s} has another seat to move")));

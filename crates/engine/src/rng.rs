@@ -78,22 +78,15 @@ struct RngState {
 
 impl Serialize for GameRng {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        RngState {
-            seed: self.0.get_seed(),
-            stream: self.0.get_stream(),
-            word_pos: self.0.get_word_pos().to_string(),
-        }
-        .serialize(s)
+        RngState { seed: self.0.get_seed(), stream: self.0.get_stream(), word_pos: self.0.get_word_pos().to_string() }
+            .serialize(s)
     }
 }
 
 impl<'de> Deserialize<'de> for GameRng {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let st = RngState::deserialize(d)?;
-        let pos: u128 = st
-            .word_pos
-            .parse()
-            .map_err(|_| serde::de::Error::custom("rng word_pos is not an integer"))?;
+        let pos: u128 = st.word_pos.parse().map_err(|_| serde::de::Error::custom("rng word_pos is not an integer"))?;
         let mut r = ChaCha8Rng::from_seed(st.seed);
         r.set_stream(st.stream);
         r.set_word_pos(pos);

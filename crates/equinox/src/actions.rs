@@ -302,7 +302,18 @@ mod tests {
 
     #[test]
     fn bad_notation_is_rejected() {
-        for t in ["", "play", "play cam3", "secret cam3", "play gru7>lic", "swap gru r3 r1", "take r0 gru", "target p7", "predict xyz", "retrieve r6 gru"] {
+        for t in [
+            "",
+            "play",
+            "play cam3",
+            "secret cam3",
+            "play gru7>lic",
+            "swap gru r3 r1",
+            "take r0 gru",
+            "target p7",
+            "predict xyz",
+            "retrieve r6 gru",
+        ] {
             assert!(t.parse::<Action>().is_err(), "{t}");
         }
     }

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::ParseError;
 
 /// One of the 14 creatures of the tournament (a champion card and its 11 creature cards).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+/// Serialized as its three-letter code (`gru`); its full name is also read.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[repr(u8)]
 pub enum Creature {
     /// Gruyère: draw 3 cards.
@@ -115,18 +116,27 @@ impl fmt::Display for Creature {
     }
 }
 
+impl Serialize for Creature {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Creature {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for Creature {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.to_lowercase();
-        Creature::ALL
-            .iter()
-            .copied()
-            .find(|c| c.code() == lower || c.name().to_lowercase() == lower)
-            .ok_or_else(|| {
-                ParseError::new(s, "a creature code: gru lic pan gri bic duc car bol sab cro rai plu urs pel")
-            })
+        Creature::ALL.iter().copied().find(|c| c.code() == lower || c.name().to_lowercase() == lower).ok_or_else(|| {
+            ParseError::new(s, "a creature code: gru lic pan gri bic duc car bol sab cro rai plu urs pel")
+        })
     }
 }
 

@@ -113,7 +113,9 @@ impl fmt::Display for Event {
                 write!(f, "{seat} takes back a stone from {} row {r}", c.name())
             }
             StoneRetrieved { seat, .. } => write!(f, "{seat} takes back the stone of a secret prediction"),
-            StonePlaced { seat, creature, row } => write!(f, "{seat} places a stone on {} in row {row}", creature.name()),
+            StonePlaced { seat, creature, row } => {
+                write!(f, "{seat} places a stone on {} in row {row}", creature.name())
+            }
             SetAside { victim, count } => write!(f, "{count} card(s) of {victim} are set aside face down"),
             AsideReturned { seat, count } => write!(f, "{seat} takes back {count} set-aside card(s)"),
             Asked { seat, victim, creature } => write!(f, "{seat} asks {victim} for a card of {}", creature.name()),
@@ -128,7 +130,9 @@ impl fmt::Display for Event {
             Took { seat, card, row, column } => {
                 write!(f, "{seat} takes {} from {} row {row}", card.long_name(), column.name())
             }
-            Swapped { column, rows } => write!(f, "cards of {} rows {} and {} are swapped", column.name(), rows.0, rows.1),
+            Swapped { column, rows } => {
+                write!(f, "cards of {} rows {} and {} are swapped", column.name(), rows.0, rows.1)
+            }
             Removed { card, column } => write!(f, "{} is discarded from {}", card.long_name(), column.name()),
             Named { seat, creature } => write!(f, "{seat} names {} with L'Ancêtre", creature.name()),
             Eliminated { creature, round } => write!(f, "{} is eliminated in round {round}", creature.name()),

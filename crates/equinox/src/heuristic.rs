@@ -57,9 +57,7 @@ fn play_value(view: &View, strength: i32, col: usize) -> i32 {
 impl Heuristic for Equinox {
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         let random = |rng: &mut GameRng| legal[rng.index(legal.len())];
-        let best_by = |f: &dyn Fn(Action) -> i32| -> Option<Action> {
-            legal.iter().copied().max_by_key(|&a| f(a))
-        };
+        let best_by = |f: &dyn Fn(Action) -> i32| -> Option<Action> { legal.iter().copied().max_by_key(|&a| f(a)) };
         match view.phase {
             Phase::Predict => {
                 if view.round == 1
@@ -151,7 +149,11 @@ pub fn describe(view: &View, a: Action) -> String {
     match a {
         Action::SkipPrediction => "place no prediction".into(),
         Action::Predict(c) => format!("predict on {} in row {} (worth {})", name(c), view.round, 5 - view.round),
-        Action::Secret(card) => format!("secret prediction on {} with {}", name(card.creature().unwrap_or(Creature::Gruyere)), card.long_name()),
+        Action::Secret(card) => format!(
+            "secret prediction on {} with {}",
+            name(card.creature().unwrap_or(Creature::Gruyere)),
+            card.long_name()
+        ),
         Action::Reveal => "reveal your secret prediction".into(),
         Action::Play(card) => format!("play {}", card.long_name()),
         Action::PlayChameleon(cam, c) => format!("play {} on {}", cam.long_name(), name(c)),

@@ -39,11 +39,8 @@ impl Equinox {
             Creature::Lichen => {
                 for r in 0..=ROUNDS as u8 {
                     for c in self.cols_in_creature_order() {
-                        let mine = if r == 0 {
-                            self.revealed[c] & (1 << cur.0) != 0
-                        } else {
-                            self.stone(r, c) == Some(cur)
-                        };
+                        let mine =
+                            if r == 0 { self.revealed[c] & (1 << cur.0) != 0 } else { self.stone(r, c) == Some(cur) };
                         if mine && !f(Action::Retrieve(StoneSpot::At(r, self.champions[c]))) {
                             return;
                         }
@@ -183,7 +180,7 @@ impl Equinox {
                 match spot {
                     StoneSpot::Secret => {
                         if let Some(card) = self.secret[cur.index()].take() {
-                            self.to_discard(card, false, cur);
+                            self.put_in_discard(card, false, cur);
                         }
                         emit(ev, everyone, || Event::StoneRetrieved { seat: cur, creature: None, row: None });
                     }
@@ -273,7 +270,7 @@ impl Equinox {
                 if let Some(cc) = self.col(c)
                     && let Some(card) = self.stack_mut(round, cc).pop()
                 {
-                    self.to_discard(card, true, cur);
+                    self.put_in_discard(card, true, cur);
                     emit(ev, everyone, || Event::Removed { card, column: c });
                 }
                 self.after_play(ev);

@@ -165,7 +165,10 @@ impl Equinox {
             column_of[c.index()] = i as u8;
         }
         if setup.first_player.index() >= n {
-            return Err(SetupError::new("first_player", format!("{} is not a seat of {n} players", setup.first_player)));
+            return Err(SetupError::new(
+                "first_player",
+                format!("{} is not a seat of {n} players", setup.first_player),
+            ));
         }
         if !(1..=ROUNDS as u8).contains(&setup.round) {
             return Err(SetupError::new("round", "the round is 1 to 5"));
@@ -173,24 +176,25 @@ impl Equinox {
         // Every card may appear once, and must belong to this game.
         let mut universe = CardSet::EMPTY;
         let mut trees = [0u8; 2];
-        let mut add = |c: Card, field: &str| -> Result<(), SetupError> {
+        // `field` names the setup field in an error; it is only formatted when there is one.
+        let mut add = |c: Card, field: &dyn Fn() -> String| -> Result<(), SetupError> {
             if c.0 as usize >= Card::COUNT {
-                return Err(SetupError::new(field, format!("card id {} does not exist", c.0)));
+                return Err(SetupError::new(field(), format!("card id {} does not exist", c.0)));
             }
             if let Some(cr) = c.creature()
                 && column_of[cr.index()] == NO_COLUMN
             {
-                return Err(SetupError::new(field, format!("{} is not a champion of this game", c.long_name())));
+                return Err(SetupError::new(field(), format!("{} is not a champion of this game", c.long_name())));
             }
             if let Some(k) = c.tree() {
                 let limit = if k == TreeKind::Ancetre { options.ancestors } else { options.dryads };
                 if c.0 - k.card(0).0 >= limit {
-                    return Err(SetupError::new(field, format!("more {} cards than the options allow", k.name())));
+                    return Err(SetupError::new(field(), format!("more {} cards than the options allow", k.name())));
                 }
                 trees[k as usize] += 1;
             }
             if universe.contains(c) {
-                return Err(SetupError::new(field, format!("{c} appears twice")));
+                return Err(SetupError::new(field(), format!("{c} appears twice")));
             }
             universe.insert(c);
             Ok(())
@@ -201,16 +205,16 @@ impl Equinox {
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         for (i, h) in setup.hands.iter().enumerate() {
             for &c in h {
-                add(c, &format!("hands[{i}]"))?;
+                add(c, &|| format!("hands[{i}]"))?;
                 hands[i].insert(c);
             }
         }
         for &c in &setup.deck {
-            add(c, "deck")?;
+            add(c, &|| "deck".into())?;
         }
         let mut discard = CardSet::EMPTY;
         for &c in &setup.discard {
-            add(c, "discard")?;
+            add(c, &|| "discard".into())?;
             discard.insert(c);
         }
         let mut secret = [None; MAX_PLAYERS];
@@ -220,7 +224,7 @@ impl Equinox {
         }
         for (i, s) in setup.secrets.iter().enumerate() {
             if let Some(c) = *s {
-                add(c, &format!("secrets[{i}]"))?;
+                add(c, &|| format!("secrets[{i}]"))?;
                 if !c.is_creature() {
                     return Err(SetupError::new(format!("secrets[{i}]"), "a secret prediction is a creature card"));
                 }
@@ -242,7 +246,10 @@ impl Equinox {
         let mut rounds_seen: Vec<u8> = setup.eliminated.iter().map(|e| e.1).collect();
         rounds_seen.sort_unstable();
         if rounds_seen != (1..setup.round).collect::<Vec<_>>() {
-            return Err(SetupError::new("eliminated", "exactly one creature eliminated in each round before the current one"));
+            return Err(SetupError::new(
+                "eliminated",
+                "exactly one creature eliminated in each round before the current one",
+            ));
         }
         let mut stacks = [[Stack::default(); COLUMNS]; ROUNDS];
         if setup.rows.len() > setup.round as usize {
@@ -259,7 +266,7 @@ impl Equinox {
                     return Err(SetupError::new(field, "a disappearance marker holds this cell"));
                 }
                 for &c in cell {
-                    add(c, &field)?;
+                    add(c, &|| field.clone())?;
                     let ok = c.is_chameleon() || c.creature() == Some(champions[col]);
                     if !ok || !stacks[r][col].push(c) {
                         return Err(SetupError::new(field, format!("{} cannot lie in this column", c.long_name())));
@@ -306,12 +313,15 @@ impl Equinox {
         let known = [[CardSet::EMPTY; MAX_PLAYERS]; MAX_PLAYERS];
         let mut deck = setup.deck.clone();
         deck.reverse(); // top last
-        Ok(Equinox {
+        let mut g = Equinox {
             options: options.clone(),
             players: n as u8,
             champions,
             column_of,
             universe,
+            order: [0; COLUMNS],
+            live_cards: CardSet::EMPTY,
+            dead_cards: CardSet::EMPTY,
             stacks,
             stones,
             revealed,
@@ -336,6 +346,8 @@ impl Equinox {
             stall: 0,
             moves: 0,
             rng,
-        })
+        };
+        g.derive_tables();
+        Ok(g)
     }
 }

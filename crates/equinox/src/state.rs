@@ -148,6 +148,12 @@ pub struct Equinox {
     pub(crate) column_of: [u8; Creature::COUNT],
     /// Every card of this game.
     pub(crate) universe: CardSet,
+    /// The columns sorted by creature (the order in which actions are listed).
+    pub(crate) order: [u8; COLUMNS],
+    /// Creature cards of the creatures in play (derived from `eliminated_in`, kept for speed).
+    pub(crate) live_cards: CardSet,
+    /// Creature cards of eliminated creatures (derived from `eliminated_in`, kept for speed).
+    pub(crate) dead_cards: CardSet,
     /// Rows 1..=5 at index 0..5.
     pub(crate) stacks: [[Stack; COLUMNS]; ROUNDS],
     /// The stone (a seat) on each cell, or [`NO_STONE`].
@@ -214,8 +220,26 @@ impl Equinox {
     }
 
     /// The columns of the game's creatures in creature order (the order actions are listed in).
+    #[inline]
     pub(crate) fn cols_in_creature_order(&self) -> impl Iterator<Item = usize> + '_ {
-        Creature::ALL.iter().filter_map(|&c| self.col(c))
+        self.order.iter().map(|&c| c as usize)
+    }
+
+    /// Recomputes the tables derived from the champions and eliminations.
+    pub(crate) fn derive_tables(&mut self) {
+        let mut order: Vec<u8> = (0..COLUMNS as u8).collect();
+        order.sort_by_key(|&c| self.champions[c as usize]);
+        self.order.copy_from_slice(&order);
+        self.live_cards = CardSet::EMPTY;
+        self.dead_cards = CardSet::EMPTY;
+        for col in 0..COLUMNS {
+            let cards = CardSet::of_creature(self.champions[col]);
+            if self.in_play(col) {
+                self.live_cards = self.live_cards.or(cards);
+            } else {
+                self.dead_cards = self.dead_cards.or(cards);
+            }
+        }
     }
 
     /// The cell of row `r` (1..=5) and column `col`.
@@ -259,9 +283,9 @@ impl Equinox {
     /// counting 5 and unrevealed ones nothing; `None` on a tie.
     pub(crate) fn controller(&self, col: usize) -> Option<Seat> {
         let mut total = [0u32; MAX_PLAYERS];
-        for s in 0..self.n() {
+        for (s, t) in total.iter_mut().enumerate().take(self.n()) {
             if self.revealed[col] & (1 << s) != 0 {
-                total[s] += 5;
+                *t += 5;
             }
         }
         for r in 1..=ROUNDS as u8 {
@@ -300,7 +324,7 @@ impl Equinox {
 
     /// Puts a card on the discard pile; `shown_to_all` when everybody saw it, otherwise only `owner` knows.
     #[inline]
-    pub(crate) fn to_discard(&mut self, c: Card, shown_to_all: bool, owner: Seat) {
+    pub(crate) fn put_in_discard(&mut self, c: Card, shown_to_all: bool, owner: Seat) {
         self.discard.insert(c);
         if shown_to_all {
             self.discard_public.insert(c);

@@ -30,25 +30,15 @@ pub(crate) fn chameleons() -> CardSet {
 
 impl Equinox {
     /// The creature cards of the creatures still in play.
+    #[inline]
     pub(crate) fn in_play_creature_cards(&self) -> CardSet {
-        let mut s = CardSet::EMPTY;
-        for col in 0..COLUMNS {
-            if self.in_play(col) {
-                s = s.or(CardSet::of_creature(self.champions[col]));
-            }
-        }
-        s
+        self.live_cards
     }
 
     /// The creature cards of eliminated creatures.
+    #[inline]
     pub(crate) fn eliminated_creature_cards(&self) -> CardSet {
-        let mut s = CardSet::EMPTY;
-        for col in 0..COLUMNS {
-            if !self.in_play(col) {
-                s = s.or(CardSet::of_creature(self.champions[col]));
-            }
-        }
-        s
+        self.dead_cards
     }
 
     /// Whether `seat` holds a card it may play in phase 2.
@@ -95,12 +85,9 @@ impl Equinox {
                 out.push(Action::SkipPrediction);
                 let left = self.stones_left[cur.index()] > 0;
                 if left {
-                    for &c in &Creature::ALL {
-                        if let Some(col) = self.col(c)
-                            && self.in_play(col)
-                            && self.stone(self.round, col).is_none()
-                        {
-                            out.push(Action::Predict(c));
+                    for col in self.cols_in_creature_order() {
+                        if self.in_play(col) && self.cell_free(self.round, col) {
+                            out.push(Action::Predict(self.champions[col]));
                         }
                     }
                     if self.round == 1 && self.secret_used & (1 << cur.0) == 0 {
@@ -236,7 +223,7 @@ impl Equinox {
             (Phase::Play { .. }, Action::PlayTree(k)) => {
                 let Some(card) = self.hand(cur).and(tree_cards(k)).first() else { return };
                 self.take_from_hand(cur, card);
-                self.to_discard(card, true, cur);
+                self.put_in_discard(card, true, cur);
                 emit(ev, everyone, || Event::Played { seat: cur, card, column: None });
                 match k {
                     TreeKind::Ancetre => self.phase = Phase::Ancetre,
@@ -262,7 +249,7 @@ impl Equinox {
             (Phase::Discard, Action::Discard(card)) => {
                 self.take_from_hand(cur, card);
                 let shown = !self.carmen;
-                self.to_discard(card, shown, cur);
+                self.put_in_discard(card, shown, cur);
                 if shown {
                     emit(ev, everyone, || Event::Discarded { seat: cur, card: Some(card) });
                 } else {
@@ -339,7 +326,7 @@ impl Equinox {
         if let Some(col) = card.creature().and_then(|c| self.col(c)) {
             self.revealed[col] |= 1 << seat.0;
         }
-        self.to_discard(card, true, seat);
+        self.put_in_discard(card, true, seat);
         emit(ev, Audience::Everyone, || Event::SecretRevealed { seat, card });
     }
 
@@ -445,6 +432,7 @@ impl Equinox {
             return;
         }
         self.eliminated_in[min_col] = r;
+        self.derive_tables();
         let creature = self.champions[min_col];
         emit(ev, Audience::Everyone, || Event::Eliminated { creature, round: r });
         if r as usize == crate::state::ROUNDS {

@@ -96,12 +96,8 @@ impl Equinox {
             phase = Phase::Keep { victim, drawn: [Card(0); 3] };
             drawn_visible = false;
         }
-        let mut known = [CardSet::EMPTY; MAX_PLAYERS];
-        for o in 0..n {
-            if o != s {
-                known[o] = self.known[s][o];
-            }
-        }
+        let mut known = self.known[s];
+        known[s] = CardSet::EMPTY;
         let mut hidden_discard_counts = [0u8; MAX_PLAYERS];
         let mut has_secret = 0u8;
         let mut hand_counts = [0u8; MAX_PLAYERS];
@@ -267,12 +263,15 @@ impl Equinox {
         }
         let mut known = [[CardSet::EMPTY; MAX_PLAYERS]; MAX_PLAYERS];
         known[me] = view.known;
-        Equinox {
+        let mut g = Equinox {
             options: view.options.clone(),
             players: n as u8,
             champions: view.champions,
             column_of,
             universe: view.universe,
+            order: [0; COLUMNS],
+            live_cards: CardSet::EMPTY,
+            dead_cards: CardSet::EMPTY,
             stacks: view.stacks,
             stones: view.stones,
             revealed: view.revealed,
@@ -298,7 +297,9 @@ impl Equinox {
             stall: view.stall,
             moves: view.moves,
             rng: rng.fork(),
-        }
+        };
+        g.derive_tables();
+        g
     }
 }
 
@@ -311,8 +312,12 @@ impl View {
         } else {
             match st.top() {
                 None => "  . ".to_owned(),
-                Some(c) if c.is_chameleon() => format!("c{:>2}", c.strength()) + if st.cards().len() > 1 { "+" } else { " " },
-                Some(c) if c.creature() == Some(Creature::Ursus) => format!("{:>3}", format!("{}½", c.strength())) + if st.cards().len() > 1 { "+" } else { " " },
+                Some(c) if c.is_chameleon() => {
+                    format!("c{:>2}", c.strength()) + if st.cards().len() > 1 { "+" } else { " " }
+                }
+                Some(c) if c.creature() == Some(Creature::Ursus) => {
+                    format!("{:>3}", format!("{}½", c.strength())) + if st.cards().len() > 1 { "+" } else { " " }
+                }
                 Some(c) => format!("{:>3}", c.strength()) + if st.cards().len() > 1 { "+" } else { " " },
             }
         };
@@ -332,7 +337,9 @@ impl View {
             Phase::Power { creature, .. } => format!("power of {}", creature.name()),
             Phase::Dryade => "Dryade: take a visible creature card".into(),
             Phase::Ancetre => "L'Ancêtre: name a creature".into(),
-            Phase::Reveals { creature, .. } => format!("L'Ancêtre: secret predictions on {} are revealed", creature.name()),
+            Phase::Reveals { creature, .. } => {
+                format!("L'Ancêtre: secret predictions on {} are revealed", creature.name())
+            }
             Phase::Give { victim, creature } => format!("Le Duc: p{} gives a card of {}", victim.0, creature.name()),
             Phase::Keep { .. } => "Sabot: keep one of the three cards".into(),
             Phase::Discard => "phase 3: discard cards".into(),
@@ -378,15 +385,11 @@ impl fmt::Display for View {
         if !self.aside.is_empty() {
             writeln!(f, "Set aside by Panache (back in phase 3): {}", cards(self.aside))?;
         }
-        match self.secret {
-            Some(c) => writeln!(f, "Your secret prediction: {}", c.long_name())?,
-            None => {}
+        if let Some(c) = self.secret {
+            writeln!(f, "Your secret prediction: {}", c.long_name())?;
         }
         for s in 0..n {
-            let mut line = format!(
-                "p{s}: {} cards, {} stones left",
-                self.hand_counts[s], self.stones_left[s]
-            );
+            let mut line = format!("p{s}: {} cards, {} stones left", self.hand_counts[s], self.stones_left[s]);
             if self.aside_counts[s] > 0 {
                 line.push_str(&format!(", {} set aside", self.aside_counts[s]));
             }
