@@ -22,7 +22,8 @@ impl Seat {
     /// The next seat in turn order (clockwise) at a table of `n` seats.
     #[inline]
     pub fn next(self, n: usize) -> Seat {
-        Seat(((self.0 as usize + 1) % n) as u8)
+        let next = self.0 as usize + 1;
+        Seat(if next >= n { 0 } else { next as u8 })
     }
 
     /// Every seat of a table of `n` seats, in order.

@@ -282,24 +282,28 @@ impl Equinox {
     /// The controller of a column: the single highest total of prestige placed there, revealed secrets
     /// counting 5 and unrevealed ones nothing; `None` on a tie.
     pub(crate) fn controller(&self, col: usize) -> Option<Seat> {
-        let mut total = [0u32; MAX_PLAYERS];
-        for (s, t) in total.iter_mut().enumerate().take(self.n()) {
-            if self.revealed[col] & (1 << s) != 0 {
-                *t += 5;
+        let mut total = [0u8; 8];
+        let mut rev = self.revealed[col];
+        while rev != 0 {
+            total[(rev.trailing_zeros() & 7) as usize] += 5;
+            rev &= rev - 1;
+        }
+        for r in 0..ROUNDS {
+            let s = self.stones[r][col];
+            if s != NO_STONE {
+                total[(s & 7) as usize] += 4 - r as u8;
             }
         }
-        for r in 1..=ROUNDS as u8 {
-            if let Some(s) = self.stone(r, col) {
-                total[s.index()] += Self::row_value(r);
+        let (mut best, mut who) = (0, None);
+        for (s, &t) in total.iter().enumerate().take(self.n()) {
+            if t > best {
+                best = t;
+                who = Some(Seat(s as u8));
+            } else if t == best {
+                who = None;
             }
         }
-        let best = *total[..self.n()].iter().max()?;
-        if best == 0 {
-            return None;
-        }
-        let mut winners = total[..self.n()].iter().enumerate().filter(|&(_, &t)| t == best);
-        let first = winners.next()?.0;
-        winners.next().is_none().then_some(Seat(first as u8))
+        who
     }
 
     /// Removes a card from `seat`'s holdings and forgets it in everyone's knowledge.

@@ -19,13 +19,16 @@ pub(crate) fn emit<S: EventSink<Event>>(ev: &mut S, audience: Audience, make: im
 /// The tree cards of one kind.
 #[inline]
 pub(crate) fn tree_cards(k: TreeKind) -> CardSet {
-    CardSet::range(k.card(0).0, k.card(0).0 + 3)
+    match k {
+        TreeKind::Ancetre => CardSet::ANCESTORS,
+        TreeKind::Dryade => CardSet::DRYADS,
+    }
 }
 
 /// Every chameleon.
 #[inline]
 pub(crate) fn chameleons() -> CardSet {
-    CardSet::range(Card::FIRST_CHAMELEON, Card::FIRST_TREE)
+    CardSet::CHAMELEONS
 }
 
 impl Equinox {
@@ -46,7 +49,7 @@ impl Equinox {
         let h = self.hand(seat);
         !h.and(self.in_play_creature_cards()).is_empty()
             || !h.and(chameleons()).is_empty()
-            || !h.and(tree_cards(TreeKind::Ancetre).or(tree_cards(TreeKind::Dryade))).is_empty()
+            || !h.and(CardSet::TREES).is_empty()
     }
 
     /// The cards the current player may discard in phase 3: creature cards of eliminated creatures,
@@ -91,9 +94,9 @@ impl Equinox {
                         }
                     }
                     if self.round == 1 && self.secret_used & (1 << cur.0) == 0 {
-                        for card in self.hand(cur).and(CardSet::all_creature_cards()).iter() {
-                            out.push(Action::Secret(card));
-                        }
+                        self.hand(cur)
+                            .and(CardSet::all_creature_cards())
+                            .for_each(|card| out.push(Action::Secret(card)));
                     }
                 }
                 if self.secret[cur.index()].is_some() {
@@ -102,9 +105,7 @@ impl Equinox {
             }
             Phase::Play { .. } => self.play_actions(out),
             Phase::Discard => {
-                for card in self.discardable().iter() {
-                    out.push(Action::Discard(card));
-                }
+                self.discardable().for_each(|card| out.push(Action::Discard(card)));
                 out.push(Action::EndDiscard);
             }
             Phase::Power { creature, column } => {
@@ -144,16 +145,14 @@ impl Equinox {
     /// Phase 2 actions: every playable card of the hand, or `pass` if there is none.
     fn play_actions(&self, out: &mut Vec<Action>) {
         let h = self.hand(self.current);
-        for card in h.and(self.in_play_creature_cards()).iter() {
-            out.push(Action::Play(card));
-        }
-        for cam in h.and(chameleons()).iter() {
+        h.and(self.in_play_creature_cards()).for_each(|card| out.push(Action::Play(card)));
+        h.and(chameleons()).for_each(|cam| {
             for col in self.cols_in_creature_order() {
                 if self.in_play(col) {
                     out.push(Action::PlayChameleon(cam, self.champions[col]));
                 }
             }
-        }
+        });
         for k in TreeKind::ALL {
             if !h.and(tree_cards(k)).is_empty() {
                 out.push(Action::PlayTree(k));
@@ -432,7 +431,9 @@ impl Equinox {
             return;
         }
         self.eliminated_in[min_col] = r;
-        self.derive_tables();
+        let cards = CardSet::of_creature(self.champions[min_col]);
+        self.live_cards = self.live_cards.minus(cards);
+        self.dead_cards = self.dead_cards.or(cards);
         let creature = self.champions[min_col];
         emit(ev, Audience::Everyone, || Event::Eliminated { creature, round: r });
         if r as usize == crate::state::ROUNDS {
