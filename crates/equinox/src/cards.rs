@@ -417,7 +417,7 @@ impl CardSet {
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(self) -> bool {
-        self.0 == [0; 3]
+        (self.0[0] | self.0[1] | self.0[2]) == 0
     }
 
     /// The cards in both sets.

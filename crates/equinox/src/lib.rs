@@ -67,9 +67,7 @@ impl Game for Equinox {
 
     fn new(options: &Options, seed: u64) -> Result<Self, SetupError> {
         options.validate()?;
-        let mut rng = GameRng::new(seed);
-        let setup = Setup::deal(options, &mut rng);
-        Equinox::build(options, &setup, rng)
+        Ok(Equinox::deal(options, GameRng::new(seed)))
     }
 
     fn from_setup(options: &Options, setup: &Setup, seed: u64) -> Result<Self, SetupError> {

@@ -148,6 +148,75 @@ impl Setup {
 }
 
 impl Equinox {
+    /// A new game dealt at random from `rng`, for validated options. It draws from `rng` exactly as
+    /// [`Setup::deal`] does and gives the same game as building that setup, without the detour.
+    pub(crate) fn deal(options: &Options, mut rng: GameRng) -> Equinox {
+        let mut champions = Creature::ALL;
+        match &options.champions {
+            Some(ch) => champions[..COLUMNS].copy_from_slice(&ch[..COLUMNS.min(ch.len())]),
+            None => rng.shuffle(&mut champions),
+        }
+        let mut column_of = [NO_COLUMN; Creature::COUNT];
+        let mut deck: Vec<Card> = Vec::with_capacity(Card::COUNT);
+        for (i, &c) in champions[..COLUMNS].iter().enumerate() {
+            column_of[c.index()] = i as u8;
+            deck.extend((0..=10).map(|s| c.card(s)));
+        }
+        deck.extend((0..=10).map(Card::chameleon));
+        deck.extend((0..options.ancestors).map(|i| TreeKind::Ancetre.card(i)));
+        deck.extend((0..options.dryads).map(|i| TreeKind::Dryade.card(i)));
+        rng.shuffle(&mut deck);
+        let universe: CardSet = deck.iter().copied().collect();
+        let n = options.players.min(MAX_PLAYERS);
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for hand in hands.iter_mut().take(n) {
+            for _ in 0..HAND_SIZE {
+                if let Some(c) = deck.pop() {
+                    hand.insert(c);
+                }
+            }
+        }
+        let first = Seat(rng.below(n as u32) as u8);
+        let mut ch = [Creature::Gruyere; COLUMNS];
+        ch.copy_from_slice(&champions[..COLUMNS]);
+        let mut g = Equinox {
+            options: options.clone(),
+            players: n as u8,
+            champions: ch,
+            column_of,
+            universe,
+            order: [0; COLUMNS],
+            live_cards: CardSet::EMPTY,
+            dead_cards: CardSet::EMPTY,
+            stacks: [[Stack::default(); COLUMNS]; ROUNDS],
+            stones: [[NO_STONE; COLUMNS]; ROUNDS],
+            revealed: [0; COLUMNS],
+            eliminated_in: [0; COLUMNS],
+            hands,
+            aside: [CardSet::EMPTY; MAX_PLAYERS],
+            secret: [None; MAX_PLAYERS],
+            secret_used: 0,
+            stones_left: [STONES; MAX_PLAYERS],
+            known: [[CardSet::EMPTY; MAX_PLAYERS]; MAX_PLAYERS],
+            deck,
+            discard: CardSet::EMPTY,
+            discard_public: CardSet::EMPTY,
+            discard_hidden: [CardSet::EMPTY; MAX_PLAYERS],
+            round: 1,
+            current: first,
+            phase: Phase::Predict,
+            bicephale_used: false,
+            carmen: false,
+            discards_this_turn: 0,
+            passed_this_turn: false,
+            stall: 0,
+            moves: 0,
+            rng,
+        };
+        g.derive_tables();
+        g
+    }
+
     /// Builds a game from validated options and a setup, checking the setup.
     pub(crate) fn build(options: &Options, setup: &Setup, rng: GameRng) -> Result<Equinox, SetupError> {
         options.validate()?;
@@ -349,5 +418,26 @@ impl Equinox {
         };
         g.derive_tables();
         Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sylvan_engine::Game;
+
+    #[test]
+    fn dealing_directly_equals_building_the_dealt_setup() {
+        for players in 2..=5 {
+            for seed in 0..50 {
+                let options = Options { players, ..Options::default() };
+                let direct = Equinox::deal(&options, GameRng::new(seed));
+                let mut rng = GameRng::new(seed);
+                let setup = Setup::deal(&options, &mut rng);
+                let built = Equinox::build(&options, &setup, rng);
+                assert_eq!(built.as_ref().ok(), Some(&direct), "{players} players, seed {seed}");
+                assert_eq!(Equinox::new(&options, seed).ok(), Some(direct));
+            }
+        }
     }
 }
