@@ -3,7 +3,7 @@
 //! controller, every creature power, the trees, the final count, hidden information, determinism.
 
 mod helpers {
-    use sylvan_engine::{Audience, EventLog, Game, Seat};
+    use sylvan_engine::{EventLog, Game, Seat};
     use sylvan_equinox::{Card, Creature, Equinox, Event, Options, Phase, Setup, StoneSetup, View};
 
     /// The default champions, in column order.
@@ -114,11 +114,6 @@ mod helpers {
             self
         }
 
-        pub fn discard(mut self, s: &str) -> Scn {
-            self.setup.discard = cards(s);
-            self
-        }
-
         fn col(&self, c: &str) -> usize {
             let c = cr(c);
             self.setup.champions.iter().position(|&x| x == c).unwrap_or_else(|| panic!("{c} is not a champion"))
@@ -221,11 +216,6 @@ mod helpers {
 
     pub fn hand_has(g: &Equinox, seat: u8, s: &str) -> bool {
         view(g, seat).hand.contains(card(s))
-    }
-
-    /// The events of a log with their audiences.
-    pub fn with_audience(log: &EventLog<Event>) -> &[(Audience, Event)] {
-        &log.events
     }
 
     pub fn is_power(g: &Equinox, c: &str) -> bool {
@@ -448,8 +438,7 @@ mod phase1 {
 
     #[test]
     fn phase1_reveal_puts_stone_on_champion_row_and_discards_card() {
-        let mut g =
-            Scn::new(D, 2).round(2).elim("lic", 1).hand(0, "pan4").hand(1, "duc5").secret(0, "gru3").game();
+        let mut g = Scn::new(D, 2).round(2).elim("lic", 1).hand(0, "pan4").hand(1, "duc5").secret(0, "gru3").game();
         let log = act(&mut g, "reveal");
         let v = view(&g, 1);
         assert_eq!(v.revealed[col(&g, "gru")], 1);
@@ -479,7 +468,8 @@ mod phase2 {
 
     #[test]
     fn phase2_creature_card_goes_on_top_of_its_column_in_current_row() {
-        let mut g = Scn::new(D, 2).round(2).elim("lic", 1).cell(2, "gru", "gru3").hand(0, "gru7").hand(1, "duc5").game();
+        let mut g =
+            Scn::new(D, 2).round(2).elim("lic", 1).cell(2, "gru", "gru3").hand(0, "gru7").hand(1, "duc5").game();
         acts(&mut g, &["skip", "play gru7"]);
         let v = view(&g, 0);
         assert_eq!(v.stacks[1][col(&g, "gru")].cards(), cards("gru3 gru7").as_slice());
@@ -492,7 +482,15 @@ mod phase2 {
         act(&mut g, "skip");
         assert_eq!(
             legal(&g),
-            ["play cam4>gru", "play cam4>pan", "play cam4>gri", "play cam4>bic", "play cam4>duc", "play cam4>car", "play cam4>bol"]
+            [
+                "play cam4>gru",
+                "play cam4>pan",
+                "play cam4>gri",
+                "play cam4>bic",
+                "play cam4>duc",
+                "play cam4>car",
+                "play cam4>bol"
+            ]
         );
         act(&mut g, "play cam4>pan");
         assert_eq!(top(&g, 2, "pan"), Some(card("cam4")));
@@ -524,16 +522,19 @@ mod phase2 {
 
     #[test]
     fn phase2_pass_shows_the_hand_to_everyone() {
-        let mut g = Scn::new(D, 3).round(2).elim("lic", 1).hand(0, "lic0 lic1 lic2 lic3").hand(1, "duc5").hand(2, "duc6").game();
+        let mut g = Scn::new(D, 3)
+            .round(2)
+            .elim("lic", 1)
+            .hand(0, "lic0 lic1 lic2 lic3")
+            .hand(1, "duc5")
+            .hand(2, "duc6")
+            .game();
         act(&mut g, "skip");
         let log = act(&mut g, "pass");
         let shown = cards("lic0 lic1 lic2 lic3");
-        assert!(
-            log.events
-                .iter()
-                .any(|(a, e)| *a == Audience::Everyone
-                    && *e == Event::PassedShowingHand { seat: p(0), hand: shown.clone() })
-        );
+        assert!(log.events.iter().any(
+            |(a, e)| *a == Audience::Everyone && *e == Event::PassedShowingHand { seat: p(0), hand: shown.clone() }
+        ));
         let set: CardSet = shown.iter().copied().collect();
         assert_eq!(view(&g, 1).known[0], set);
         assert_eq!(view(&g, 2).known[0], set);
@@ -582,12 +583,7 @@ mod controller {
 
     #[test]
     fn controller_revealed_secret_counts_five() {
-        let mut g = Scn::new(D, 2)
-            .stone(1, 0, "gru")
-            .stone(0, 1, "gru")
-            .hand(0, "gru5")
-            .hand(1, "gru6")
-            .game();
+        let mut g = Scn::new(D, 2).stone(1, 0, "gru").stone(0, 1, "gru").hand(0, "gru5").hand(1, "gru6").game();
         acts(&mut g, &["skip", "play gru5"]);
         assert_eq!(to_move(&g), Some(1), "4 < 5: p0 does not control Gruyère");
         acts(&mut g, &["skip", "play gru6"]);
@@ -690,9 +686,9 @@ mod phase3 {
         assert!(hand_has(&g, 0, "lic3"));
         for c in ["lic0", "lic1", "lic2"] {
             assert!(
-                log.events
-                    .iter()
-                    .any(|(a, e)| *a == Audience::Everyone && *e == Event::Discarded { seat: p(0), card: Some(card(c)) })
+                log.events.iter().any(
+                    |(a, e)| *a == Audience::Everyone && *e == Event::Discarded { seat: p(0), card: Some(card(c)) }
+                )
             );
             assert!(view(&g, 1).discard_public.contains(card(c)));
         }
@@ -731,7 +727,8 @@ mod phase4 {
 
     #[test]
     fn phase4_taking_the_last_card_ends_the_game_without_elimination() {
-        let mut s = Scn::new(D, 2).hand(0, "gru1 gru2").hand(1, "duc5").deck("duc1 duc2 duc3 duc4 duc6 duc7 duc8").exact_deck();
+        let mut s =
+            Scn::new(D, 2).hand(0, "gru1 gru2").hand(1, "duc5").deck("duc1 duc2 duc3 duc4 duc6 duc7 duc8").exact_deck();
         for c in ["lic", "pan", "gri", "bic", "car", "bol"] {
             s = s.cell(1, c, &format!("{c}5"));
         }
@@ -835,5 +832,999 @@ mod phase5 {
         assert_eq!(phase(&g), Phase::Over(EndReason::FiveRounds));
         assert!(g.is_terminal());
         assert!(!g.winners().is_empty());
+    }
+}
+
+mod powers {
+    use super::*;
+
+    // --- Gruyère ---
+
+    #[test]
+    fn gruyere_draws_exactly_three_cards() {
+        let mut g =
+            Scn::new(D, 2).stone(0, 1, "gru").hand(0, "gru5 pan1 pan2 pan3 pan4 pan5 pan6 pan7").hand(1, "duc5").game();
+        let deck = view(&g, 0).deck_len;
+        acts(&mut g, &["skip", "play gru5", "use"]);
+        let v = view(&g, 0);
+        assert_eq!(v.hand.len(), 10, "7 + 3, and no drawing back to 8 above 8");
+        assert_eq!(v.deck_len, deck - 3);
+        assert_eq!(to_move(&g), Some(1));
+    }
+
+    #[test]
+    fn gruyere_exhausting_the_pile_ends_the_game() {
+        let mut s =
+            Scn::new(D, 2).stone(0, 1, "gru").hand(0, "gru1").hand(1, "duc5").deck("duc1 duc2 duc3").exact_deck();
+        // Gruyère 1 would be the single weakest: the game ends before any elimination check.
+        for c in ["lic", "pan", "gri", "bic", "car", "bol"] {
+            s = s.cell(1, c, &format!("{c}5"));
+        }
+        s = s.cell(1, "duc", "duc9");
+        let mut g = s.game();
+        acts(&mut g, &["skip", "play gru1", "use"]);
+        assert_eq!(phase(&g), Phase::Over(EndReason::DeckExhausted));
+        assert_eq!(eliminated_in(&g, "gru"), 0);
+        assert_eq!(view(&g, 0).hand.len(), 3);
+    }
+
+    // --- Lichen ---
+
+    fn lichen() -> Scn {
+        Scn::new(D, 2).round(2).elim("car", 1).stone(0, 1, "lic").hand(0, "lic6").hand(1, "duc5")
+    }
+
+    #[test]
+    fn lichen_retrieves_a_stone_from_a_row_even_of_an_eliminated_creature() {
+        let mut g = lichen().stone(0, 1, "car").stone(1, 1, "gru").game();
+        acts(&mut g, &["skip", "play lic6"]);
+        assert_eq!(legal(&g), ["decline", "retrieve r1 lic", "retrieve r1 car"]);
+        act(&mut g, "retrieve r1 car");
+        assert_eq!(stone_at(&g, 1, "car"), NO_STONE);
+        assert_eq!(view(&g, 1).stones_left[0], 4);
+    }
+
+    #[test]
+    fn lichen_retrieves_a_stone_from_the_champion_row() {
+        let mut g = lichen().stone(0, 0, "gru").game();
+        assert_eq!(g.scores()[0], 5.0 + 4.0);
+        acts(&mut g, &["skip", "play lic6", "retrieve r0 gru"]);
+        assert_eq!(view(&g, 1).revealed[col(&g, "gru")], 0);
+        assert_eq!(view(&g, 1).stones_left[0], 4);
+        assert_eq!(g.scores()[0], 4.0);
+    }
+
+    #[test]
+    fn lichen_retrieves_the_secret_stone_and_discards_its_card() {
+        let mut g = lichen().secret(0, "gru3").game();
+        acts(&mut g, &["skip", "play lic6"]);
+        assert!(has(&g, "retrieve secret"));
+        act(&mut g, "retrieve secret");
+        let v0 = view(&g, 0);
+        assert_eq!(v0.secret, None);
+        assert!(v0.my_hidden_discard.contains(card("gru3")));
+        assert_eq!(v0.stones_left[0], 4);
+        let v1 = view(&g, 1);
+        assert_eq!(v1.has_secret, 0);
+        // Ambiguity: the rulebook does not say the card is shown; it is discarded face down.
+        assert!(!v1.discard_public.contains(card("gru3")));
+    }
+
+    #[test]
+    fn lichen_retrieved_stone_can_be_placed_again_later() {
+        let mut g = lichen().stone(0, 1, "gru").stone(0, 1, "pan").stone(0, 1, "gri").stone(0, 2, "bic").game();
+        assert_eq!(legal(&g), ["skip"]);
+        acts(&mut g, &["skip", "play lic6", "retrieve r1 pan"]);
+        acts(&mut g, &["skip", "play duc5"]);
+        assert_eq!(to_move(&g), Some(0));
+        assert!(has(&g, "predict pan"));
+        act(&mut g, "predict pan");
+        assert_eq!(stone_at(&g, 2, "pan"), 0);
+    }
+
+    // --- Panache ---
+
+    fn panache(victim_hand: &str) -> Scn {
+        Scn::new(D, 2).round(2).elim("lic", 1).stone(0, 1, "pan").hand(0, "pan5").hand(1, victim_hand)
+    }
+
+    #[test]
+    fn panache_sets_aside_half_the_hand_rounded_up() {
+        let mut g = panache("gru0 gru1 gru2 gru3 gru4 gru5 gru6").game();
+        acts(&mut g, &["skip", "play pan5"]);
+        assert_eq!(legal(&g), ["decline", "target p1"]);
+        let log = act(&mut g, "target p1");
+        assert!(
+            log.events
+                .iter()
+                .any(|(a, e)| *a == Audience::Everyone && *e == Event::SetAside { victim: p(1), count: 4 })
+        );
+        let v1 = view(&g, 1);
+        assert_eq!(v1.aside.len(), 4);
+        assert_eq!(v1.hand.len(), 3);
+        assert_eq!(v1.aside.or(v1.hand), cards("gru0 gru1 gru2 gru3 gru4 gru5 gru6").into_iter().collect());
+        let v0 = view(&g, 0);
+        assert_eq!(v0.aside_counts[1], 4);
+        assert_eq!(v0.hand_counts[1], 3);
+    }
+
+    #[test]
+    fn panache_victim_cannot_use_set_aside_cards_next_turn() {
+        let mut g = panache("gru0 gru1 gru2 gru3 gru4 gru5 gru6").game();
+        acts(&mut g, &["skip", "play pan5", "target p1"]);
+        assert_eq!(to_move(&g), Some(1));
+        act(&mut g, "skip");
+        let v1 = view(&g, 1);
+        let plays: Vec<String> = v1.hand.iter().map(|c| format!("play {c}")).collect();
+        assert_eq!(legal(&g), plays);
+        for c in v1.aside.iter() {
+            assert!(!has(&g, &format!("play {c}")));
+        }
+    }
+
+    #[test]
+    fn panache_cards_return_in_phase_3_after_discarding_before_drawing() {
+        let mut g = panache("lic0 lic1 lic2 lic3 lic4 lic5 lic6").game();
+        acts(&mut g, &["skip", "play pan5", "target p1"]);
+        let aside = view(&g, 1).aside;
+        let hand = view(&g, 1).hand;
+        assert_eq!((aside.len(), hand.len()), (4, 3));
+        acts(&mut g, &["skip", "pass"]);
+        // Only the cards in hand may be discarded, not the set-aside ones.
+        let mut expected: Vec<String> = hand.iter().map(|c| format!("discard {c}")).collect();
+        expected.push("done".into());
+        assert_eq!(legal(&g), expected);
+        let deck = view(&g, 1).deck_len;
+        for c in hand.iter() {
+            act(&mut g, &format!("discard {c}"));
+        }
+        assert_eq!(to_move(&g), Some(0));
+        let v1 = view(&g, 1);
+        assert!(v1.aside.is_empty());
+        assert_eq!(v1.hand.and(aside), aside);
+        assert_eq!(v1.hand.len(), 8);
+        assert_eq!(v1.deck_len, deck - 4, "drew 4 = 8 - the 4 returned cards");
+    }
+
+    // --- Griso ---
+
+    fn griso() -> Scn {
+        Scn::new(D, 2)
+            .round(3)
+            .elim("lic", 1)
+            .elim("pan", 2)
+            .stone(0, 1, "gri")
+            .stone(1, 1, "duc")
+            .hand(0, "gri7")
+            .hand(1, "duc5")
+    }
+
+    #[test]
+    fn griso_places_a_stone_in_an_earlier_row_worth_that_row() {
+        let mut g = griso().game();
+        acts(&mut g, &["skip", "play gri7"]);
+        let l = legal(&g);
+        for ok in ["stone r1 gru", "stone r1 bic", "stone r2 gri", "stone r3 bol"] {
+            assert!(l.iter().any(|a| a == ok), "{ok} in {l:?}");
+        }
+        for no in ["stone r1 duc", "stone r1 gri", "stone r1 lic", "stone r2 pan", "stone r4 gru"] {
+            assert!(!l.iter().any(|a| a == no), "{no} in {l:?}");
+        }
+        assert!(l.iter().all(|a| !a.starts_with("retrieve")));
+        let before = g.scores()[0];
+        act(&mut g, "stone r1 bic");
+        assert_eq!(stone_at(&g, 1, "bic"), 0);
+        assert_eq!(view(&g, 0).stones_left[0], 3);
+        assert_eq!(g.scores()[0], before + 4.0);
+    }
+
+    #[test]
+    fn griso_cannot_use_the_champion_row() {
+        assert!("stone r0 gru".parse::<sylvan_equinox::Action>().is_err());
+    }
+
+    #[test]
+    fn griso_needs_a_stone_in_supply() {
+        let mut g = griso().stone(0, 1, "gru").stone(0, 1, "bic").stone(0, 2, "car").stone(0, 3, "bol").game();
+        acts(&mut g, &["skip", "play gri7"]);
+        assert_eq!(to_move(&g), Some(1));
+    }
+
+    // --- Bicéphale ---
+
+    #[test]
+    fn bicephale_plays_a_second_card() {
+        let mut g = Scn::new(D, 2).stone(0, 1, "bic").hand(0, "bic5 gru3").hand(1, "duc5").game();
+        acts(&mut g, &["skip", "play bic5", "use"]);
+        assert_eq!(phase(&g), Phase::Play { extra: true });
+        assert_eq!(to_move(&g), Some(0));
+        act(&mut g, "play gru3");
+        assert_eq!(top(&g, 1, "gru"), Some(card("gru3")));
+        assert_eq!(to_move(&g), Some(1));
+    }
+
+    #[test]
+    fn bicephale_only_once_per_turn() {
+        let mut g = Scn::new(D, 2).stone(0, 1, "bic").hand(0, "bic5 bic6 gru3").hand(1, "duc5").game();
+        acts(&mut g, &["skip", "play bic5", "use", "play bic6"]);
+        assert_eq!(to_move(&g), Some(1), "a second Bicéphale card grants no third play");
+        assert!(hand_has(&g, 0, "gru3"));
+    }
+
+    #[test]
+    fn bicephale_works_again_next_turn() {
+        let mut g = Scn::new(D, 2).stone(0, 1, "bic").hand(0, "bic5 bic6 gru3 gru4").hand(1, "duc5 duc6").game();
+        acts(&mut g, &["skip", "play bic5", "use", "play gru3", "skip", "play duc5", "skip", "play bic6"]);
+        assert!(is_power(&g, "bic"));
+    }
+
+    // --- Le Duc ---
+
+    fn duc(victim_hand: &str) -> Equinox {
+        Scn::new(D, 3).stone(0, 1, "duc").hand(0, "duc5").hand(1, victim_hand).hand(2, "gru9 pan9").game()
+    }
+
+    #[test]
+    fn duc_victim_chooses_the_card_to_give() {
+        let mut g = duc("gru2 gru5 pan1");
+        acts(&mut g, &["skip", "play duc5"]);
+        assert!(has(&g, "ask p1 gru") && has(&g, "ask p2 bol") && !has(&g, "ask p0 gru"));
+        act(&mut g, "ask p1 gru");
+        assert_eq!(to_move(&g), Some(1), "the asked player decides");
+        assert_eq!(legal(&g), ["give gru2", "give gru5"]);
+        let log = act(&mut g, "give gru2");
+        assert!(hand_has(&g, 0, "gru2"));
+        assert!(!hand_has(&g, 1, "gru2"));
+        let both = Audience::Only(SeatSet::only(p(0)).with(p(1)));
+        assert!(
+            log.events
+                .iter()
+                .any(|(a, e)| *a == both && *e == Event::Gave { victim: p(1), to: p(0), card: Some(card("gru2")) })
+        );
+        assert!(log.for_seat(p(2)).any(|e| *e == Event::Gave { victim: p(1), to: p(0), card: None }));
+        assert!(!log.for_seat(p(2)).any(|e| matches!(e, Event::Gave { card: Some(_), .. })));
+        assert!(view(&g, 1).known[0].contains(card("gru2")));
+    }
+
+    #[test]
+    fn duc_without_such_card_the_hand_is_shown_only_to_the_asker() {
+        let mut g = duc("gru2 gru5 pan1");
+        acts(&mut g, &["skip", "play duc5"]);
+        let log = act(&mut g, "ask p1 bol");
+        let hand = cards("gru2 gru5 pan1");
+        assert!(log.events.iter().any(|(a, e)| *a == Audience::Only(SeatSet::only(p(0)))
+            && *e == Event::HandShown { from: p(1), to: p(0), hand: Some(hand.clone()) }));
+        assert!(!log.for_seat(p(2)).any(|e| matches!(e, Event::HandShown { hand: Some(_), .. })));
+        assert_eq!(view(&g, 0).known[1], hand.iter().copied().collect());
+        assert!(view(&g, 2).known[1].is_empty());
+        assert_eq!(to_move(&g), Some(1), "the turn went on");
+    }
+
+    #[test]
+    fn duc_cannot_name_an_eliminated_creature() {
+        let mut g = Scn::new(D, 2).round(2).elim("lic", 1).stone(0, 1, "duc").hand(0, "duc5").hand(1, "lic2").game();
+        acts(&mut g, &["skip", "play duc5"]);
+        assert!(!has(&g, "ask p1 lic"));
+        assert!(has(&g, "ask p1 gru"));
+    }
+
+    // --- Carmen ---
+
+    #[test]
+    fn carmen_discards_any_creature_cards_unshown_at_most_three() {
+        let mut g = Scn::new(D, 2)
+            .round(2)
+            .elim("lic", 1)
+            .stone(0, 1, "car")
+            .hand(0, "car5 gru1 pan3 lic4 bol5 cam2")
+            .hand(1, "duc5")
+            .game();
+        acts(&mut g, &["skip", "play car5", "use"]);
+        assert_eq!(phase(&g), Phase::Discard);
+        assert_eq!(legal(&g), ["discard gru1", "discard lic4", "discard pan3", "discard bol5", "done"]);
+        let log = acts(&mut g, &["discard gru1", "discard lic4"]);
+        assert!(has(&g, "discard pan3"));
+        let log2 = act(&mut g, "discard bol5");
+        assert_eq!(to_move(&g), Some(1), "at most 3 cards");
+        let seen_by_p1: Vec<&Event> =
+            log.for_seat(p(1)).chain(log2.for_seat(p(1))).filter(|e| matches!(e, Event::Discarded { .. })).collect();
+        assert_eq!(seen_by_p1.len(), 3);
+        assert!(seen_by_p1.iter().all(|e| matches!(e, Event::Discarded { card: None, .. })));
+        let v1 = view(&g, 1);
+        assert!(!v1.discard_public.contains(card("gru1")) && !v1.discard_public.contains(card("lic4")));
+        assert_eq!(v1.hidden_discard_counts[0], 3);
+        assert!(view(&g, 0).my_hidden_discard.contains(card("gru1")));
+    }
+
+    // --- Bolet ---
+
+    #[test]
+    fn bolet_uses_the_power_of_an_eliminated_creature() {
+        let mut g = Scn::new(D, 2)
+            .round(2)
+            .elim("gru", 1)
+            .stone(0, 1, "bol")
+            .hand(0, "bol5 pan1 pan2 pan3 pan4 pan5 pan6 pan7")
+            .hand(1, "duc5")
+            .game();
+        acts(&mut g, &["skip", "play bol5"]);
+        assert_eq!(legal(&g), ["decline", "bolet gru"]);
+        act(&mut g, "bolet gru");
+        assert!(is_power(&g, "gru"));
+        act(&mut g, "use");
+        assert_eq!(view(&g, 0).hand.len(), 10, "7 + Gruyère's 3");
+    }
+
+    #[test]
+    fn bolet_offers_only_eliminated_creatures_with_a_power() {
+        let champions = "gru lic pan gri bic duc urs bol";
+        let mut g = Scn::new(champions, 2)
+            .round(3)
+            .elim("gru", 1)
+            .elim("urs", 2)
+            .stone(0, 1, "bol")
+            .hand(0, "bol5")
+            .hand(1, "duc5")
+            .game();
+        acts(&mut g, &["skip", "play bol5"]);
+        assert_eq!(legal(&g), ["decline", "bolet gru"]);
+    }
+
+    #[test]
+    fn bolet_without_eliminated_creature_does_nothing() {
+        let mut g = Scn::new(D, 2).stone(0, 1, "bol").hand(0, "bol5").hand(1, "duc5").game();
+        acts(&mut g, &["skip", "play bol5"]);
+        assert_eq!(to_move(&g), Some(1));
+    }
+
+    #[test]
+    fn bolet_with_croc_ardent_takes_back_a_visible_bolet_card() {
+        let champions = "cro lic pan gri bic duc car bol";
+        let mut g = Scn::new(champions, 2)
+            .round(2)
+            .elim("cro", 1)
+            .cell(1, "bol", "bol4")
+            .stone(0, 1, "bol")
+            .hand(0, "bol6")
+            .hand(1, "duc5")
+            .game();
+        acts(&mut g, &["skip", "play bol6", "bolet cro"]);
+        assert_eq!(legal(&g), ["decline", "take r1 bol"]);
+        act(&mut g, "take r1 bol");
+        assert!(hand_has(&g, 0, "bol4"));
+        assert_eq!(top(&g, 1, "bol"), None);
+        assert_eq!(top(&g, 2, "bol"), Some(card("bol6")));
+    }
+
+    // --- Sabot ---
+
+    #[test]
+    fn sabot_draws_three_from_a_hand_of_at_least_three_keeps_one() {
+        let mut g =
+            Scn::new(E, 3).stone(0, 1, "sab").hand(0, "sab5").hand(1, "gru1 gru2 gru3").hand(2, "gru4 gru5").game();
+        acts(&mut g, &["skip", "play sab5"]);
+        assert_eq!(legal(&g), ["decline", "target p1"], "p2 holds only 2 cards");
+        let log = act(&mut g, "target p1");
+        assert_eq!(to_move(&g), Some(0));
+        assert!(matches!(phase(&g), Phase::Keep { .. }));
+        assert_eq!(legal(&g), ["keep gru1", "keep gru2", "keep gru3"]);
+        assert!(!view(&g, 2).drawn_visible);
+        assert!(view(&g, 1).drawn_visible);
+        let both = Audience::Only(SeatSet::only(p(0)).with(p(1)));
+        assert!(log.events.iter().any(|(a, e)| *a == both && matches!(e, Event::SabotDrew { cards: Some(_), .. })));
+        assert!(!log.for_seat(p(2)).any(|e| matches!(e, Event::SabotDrew { cards: Some(_), .. })));
+        act(&mut g, "keep gru2");
+        assert!(hand_has(&g, 0, "gru2"));
+        assert_eq!(view(&g, 1).hand, cards("gru1 gru3").into_iter().collect());
+    }
+
+    /// p2 (controller of Panache) sets aside half of p1's hand; then p0 controls Sabot and Le Duc.
+    fn after_panache(p1_hand: &str) -> Equinox {
+        let mut g = Scn::new("pan sab duc gru lic gri bic car", 3)
+            .first(2)
+            .stone(2, 1, "pan")
+            .stone(0, 1, "sab")
+            .stone(0, 1, "duc")
+            .hand(0, "sab5 duc5")
+            .hand(1, p1_hand)
+            .hand(2, "pan5")
+            .game();
+        acts(&mut g, &["skip", "play pan5", "target p1"]);
+        assert_eq!(to_move(&g), Some(0));
+        g
+    }
+
+    #[test]
+    fn sabot_cannot_draw_set_aside_cards() {
+        let mut g = after_panache("gru1 gru2 gru3 gru4 gru5");
+        assert_eq!((view(&g, 0).hand_counts[1], view(&g, 0).aside_counts[1]), (2, 3));
+        acts(&mut g, &["skip", "play sab5"]);
+        assert_eq!(legal(&g), ["decline", "target p2"], "p1 holds only 2 cards in hand");
+    }
+
+    #[test]
+    fn duc_cannot_take_set_aside_cards() {
+        let mut g = after_panache("gru1");
+        assert_eq!(view(&g, 0).aside_counts[1], 1);
+        acts(&mut g, &["skip", "play duc5"]);
+        let log = act(&mut g, "ask p1 gru");
+        assert!(log.for_seat(p(0)).any(|e| *e == Event::HandShown { from: p(1), to: p(0), hand: Some(Vec::new()) }));
+        assert!(!hand_has(&g, 0, "gru1"));
+        assert_eq!(view(&g, 1).aside, cards("gru1").into_iter().collect());
+    }
+
+    // --- Croc ardent ---
+
+    #[test]
+    fn croc_takes_a_visible_croc_card_from_an_earlier_row_not_the_current_one() {
+        let mut g = Scn::new(E, 2)
+            .round(3)
+            .elim("gru", 1)
+            .elim("duc", 2)
+            .cell(1, "cro", "cro2")
+            .cell(2, "cro", "cro1 cam3")
+            .cell(3, "cro", "cro5")
+            .stone(0, 1, "cro")
+            .hand(0, "cro8")
+            .hand(1, "sab5")
+            .game();
+        acts(&mut g, &["skip", "play cro8"]);
+        assert_eq!(legal(&g), ["decline", "take r1 cro"]);
+        act(&mut g, "take r1 cro");
+        assert!(hand_has(&g, 0, "cro2"));
+        assert_eq!(top(&g, 1, "cro"), None);
+        assert!(view(&g, 1).known[0].contains(card("cro2")), "taken in public");
+    }
+
+    // --- Rainette ---
+
+    #[test]
+    fn rainette_swaps_two_visible_creature_cards_of_a_column() {
+        let mut g = Scn::new(E, 2)
+            .round(2)
+            .elim("duc", 1)
+            .cell(1, "gru", "gru8")
+            .cell(2, "gru", "gru4")
+            .cell(1, "sab", "cam6")
+            .cell(2, "sab", "sab1")
+            .stone(0, 1, "rai")
+            .hand(0, "rai5")
+            .hand(1, "sab5")
+            .game();
+        acts(&mut g, &["skip", "play rai5"]);
+        assert!(has(&g, "swap gru r1 r2"));
+        assert!(!has(&g, "swap sab r1 r2"), "a chameleon is not a creature card");
+        act(&mut g, "swap gru r1 r2");
+        assert_eq!(top(&g, 2, "gru"), Some(card("gru8")));
+        assert_eq!(top(&g, 1, "gru"), Some(card("gru4")));
+    }
+
+    // --- Plume de velours ---
+
+    fn plume(duc: &str, gru: &str) -> Equinox {
+        let mut s = Scn::new(E, 2).stone(0, 1, "plu").hand(0, "plu7").hand(1, "sab0");
+        for c in ["sab", "cro", "rai", "urs", "pel"] {
+            s = s.cell(1, c, &format!("{c}6"));
+        }
+        s.cell(1, "duc", duc).cell(1, "gru", gru).game()
+    }
+
+    #[test]
+    fn plume_discards_a_visible_card_the_card_beneath_becomes_current() {
+        let mut g = plume("duc2 duc9", "gru5");
+        acts(&mut g, &["skip", "play plu7"]);
+        assert!(has(&g, "remove duc") && !has(&g, "remove plu"));
+        act(&mut g, "remove duc");
+        assert!(view(&g, 1).discard_public.contains(card("duc9")));
+        // Le Duc 2 is now the current card and the single weakest.
+        assert_eq!(eliminated_in(&g, "duc"), 1);
+    }
+
+    #[test]
+    fn plume_removal_can_avoid_an_elimination() {
+        let mut g = plume("duc9", "gru1");
+        acts(&mut g, &["skip", "play plu7", "remove gru"]);
+        assert_eq!(top(&g, 1, "gru"), None);
+        assert_eq!(eliminated_in(&g, "gru"), 0);
+        assert_eq!(view(&g, 0).round, 1);
+    }
+
+    #[test]
+    fn plume_can_discard_a_chameleon() {
+        let mut g = plume("duc9", "gru1 cam0");
+        acts(&mut g, &["skip", "play plu7", "remove gru"]);
+        assert_eq!(top(&g, 1, "gru"), Some(card("gru1")));
+        assert_eq!(eliminated_in(&g, "gru"), 1);
+    }
+
+    // --- Ursus ---
+
+    #[test]
+    fn ursus_is_half_a_point_stronger() {
+        let mut s = Scn::new(E, 2).hand(0, "gru5").hand(1, "sab0");
+        for c in ["sab", "cro", "rai", "plu", "pel", "duc"] {
+            s = s.cell(1, c, &format!("{c}6"));
+        }
+        let mut g = s.cell(1, "urs", "urs5").game();
+        acts(&mut g, &["skip", "play gru5"]);
+        assert_eq!(eliminated_in(&g, "gru"), 1, "Gruyère 5 < Ursus 5.5");
+        assert_eq!(eliminated_in(&g, "urs"), 0);
+    }
+
+    #[test]
+    fn ursus_on_a_visible_chameleon_keeps_its_half_point() {
+        let mut s = Scn::new(E, 2).hand(0, "urs5").hand(1, "sab0");
+        for c in ["sab", "cro", "rai", "plu", "pel", "duc"] {
+            s = s.cell(1, c, &format!("{c}6"));
+        }
+        let mut g = s.cell(1, "urs", "cam9").cell(1, "gru", "gru5").game();
+        acts(&mut g, &["skip", "play urs5"]);
+        assert_eq!(eliminated_in(&g, "gru"), 1);
+    }
+
+    // --- Le Pèlerin ---
+
+    #[test]
+    fn pelerin_takes_a_visible_chameleon_from_any_row() {
+        let mut g = Scn::new(E, 2)
+            .round(2)
+            .elim("duc", 1)
+            .cell(1, "sab", "cam7")
+            .cell(2, "gru", "gru3 cam1")
+            .cell(1, "cro", "cam2 cro4")
+            .stone(0, 1, "pel")
+            .hand(0, "pel5")
+            .hand(1, "sab5")
+            .game();
+        acts(&mut g, &["skip", "play pel5"]);
+        assert_eq!(legal(&g), ["decline", "take r1 sab", "take r2 gru"]);
+        act(&mut g, "take r2 gru");
+        assert!(hand_has(&g, 0, "cam1"));
+        assert_eq!(top(&g, 2, "gru"), Some(card("gru3")));
+    }
+}
+
+mod trees {
+    use super::*;
+
+    #[test]
+    fn ancetre_forces_secret_predictions_on_the_named_creature_to_be_revealed() {
+        let mut g = Scn::new(D, 3)
+            .round(2)
+            .elim("duc", 1)
+            .hand(0, "ancetre pan1")
+            .hand(1, "gru9")
+            .hand(2, "gru8")
+            .secret(1, "gru3")
+            .secret(2, "lic3")
+            .game();
+        acts(&mut g, &["skip", "play ancetre"]);
+        assert!(has(&g, "name gru") && !has(&g, "name duc"));
+        act(&mut g, "name gru");
+        assert_eq!(to_move(&g), Some(1), "the owner decides, off turn");
+        assert_eq!(legal(&g), ["reveal"]);
+        let log = act(&mut g, "reveal");
+        assert!(log.for_seat(p(2)).any(|e| *e == Event::SecretRevealed { seat: p(1), card: card("gru3") }));
+        let v = view(&g, 0);
+        assert_eq!(v.revealed[col(&g, "gru")], 0b10);
+        assert_eq!(v.has_secret, 0b100, "the secret on Lichen stays hidden");
+        assert!(v.discard_public.contains(TreeKind::Ancetre.card(0)));
+        assert_eq!(v.current, p(1), "p0's turn ended");
+    }
+
+    #[test]
+    fn ancetre_reveal_can_change_the_controller() {
+        let mut g = Scn::new(D, 2).stone(0, 1, "gru").secret(1, "gru3").hand(0, "ancetre gru4").hand(1, "gru5").game();
+        acts(&mut g, &["skip", "play ancetre", "name gru", "reveal"]);
+        assert_eq!(to_move(&g), Some(1));
+        acts(&mut g, &["skip", "play gru5"]);
+        assert!(is_power(&g, "gru"), "5 > 4: p1 now controls Gruyère");
+    }
+
+    #[test]
+    fn ancetre_without_secrets_on_the_creature_changes_nothing() {
+        let mut g = Scn::new(D, 2).secret(1, "gru3").hand(0, "ancetre").hand(1, "gru5").game();
+        acts(&mut g, &["skip", "play ancetre", "name lic"]);
+        assert_eq!(to_move(&g), Some(1));
+        assert_eq!(phase(&g), Phase::Predict);
+        assert_eq!(view(&g, 0).has_secret, 0b10);
+    }
+
+    #[test]
+    fn dryade_takes_a_visible_creature_card_from_current_or_earlier_row() {
+        let mut g = Scn::new(D, 2)
+            .round(2)
+            .elim("lic", 1)
+            .cell(1, "pan", "pan8")
+            .cell(1, "gri", "gri2 cam4")
+            .cell(2, "bol", "bol3")
+            .hand(0, "dryade")
+            .hand(1, "gru5")
+            .game();
+        acts(&mut g, &["skip", "play dryade"]);
+        assert_eq!(legal(&g), ["take r1 pan", "take r2 bol"]);
+        act(&mut g, "take r1 pan");
+        assert!(hand_has(&g, 0, "pan8"));
+        assert_eq!(top(&g, 1, "pan"), None);
+        assert!(view(&g, 1).known[0].contains(card("pan8")));
+        assert!(view(&g, 1).discard_public.contains(TreeKind::Dryade.card(0)));
+    }
+}
+
+mod scoring {
+    use super::*;
+
+    /// Round 5 with Lichen, Panache, Griso and Bicéphale eliminated in rounds 1-4 (champions `D`, or
+    /// `D` with Ursus for Bolet). Every creature in play but `loser` shows a 9 in row 5; the first player
+    /// holds `loser`'s 0 and ends the game by playing it.
+    fn last_turn(champions: &str, players: usize, loser: &str) -> Scn {
+        let mut s = Scn::new(champions, players).round(5);
+        for (c, r) in [("lic", 1), ("pan", 2), ("gri", 3), ("bic", 4)] {
+            s = s.elim(c, r);
+        }
+        for c in creatures(champions) {
+            let code = c.code();
+            if !["lic", "pan", "gri", "bic", loser].contains(&code) {
+                s = s.cell(5, code, &format!("{code}9"));
+            }
+        }
+        for seat in 1..players as u8 {
+            s = s.hand(seat, ["duc1", "bol1", "gru4", "duc2"][seat as usize - 1]);
+        }
+        s.hand(0, &format!("{loser}0 gru1"))
+    }
+
+    fn finish(s: &Scn, loser: &str) -> Equinox {
+        let mut g = s.game();
+        acts(&mut g, &["skip", &format!("play {loser}0")]);
+        assert_eq!(phase(&g), Phase::Over(EndReason::FiveRounds));
+        assert_eq!(eliminated_in(&g, loser), 5);
+        g
+    }
+
+    #[test]
+    fn final_scoring_rulebook_example() {
+        // Stéphane p0, Maryse p1, Christophe p2, Laurence p3. Bolet, Gruyère and Le Duc survive.
+        let s = last_turn(D, 4, "car")
+            .stone(0, 1, "bol")
+            .stone(0, 4, "bol")
+            .stone(0, 0, "gru")
+            .stone(0, 1, "gru")
+            .stone(0, 2, "bol")
+            .secret(1, "duc3")
+            .stone(1, 2, "gru")
+            .stone(1, 2, "duc")
+            .stone(1, 4, "duc")
+            .stone(2, 1, "duc")
+            .stone(2, 3, "bol")
+            .stone(2, 2, "pan")
+            .stone(3, 3, "gru")
+            .stone(3, 1, "lic");
+        let g = finish(&s, "car");
+        assert_eq!(g.scores(), [17.0, 12.0, 6.0, 2.0]);
+        assert_eq!(g.winners(), [p(0)]);
+        assert_eq!(g.returns(), [1.0, 0.0, 0.0, 0.0]);
+        // Maryse's secret prediction was revealed at the end and lies on Le Duc's champion card.
+        assert_eq!(view(&g, 2).revealed[col(&g, "duc")], 0b10);
+    }
+
+    #[test]
+    fn final_scoring_game_over_event_carries_the_scores() {
+        let s = last_turn(D, 2, "car").stone(0, 1, "gru").stone(1, 2, "duc");
+        let mut g = s.game();
+        let log = acts(&mut g, &["skip", "play car0"]);
+        assert!(log.events.iter().any(|(a, e)| *a == Audience::Everyone
+            && *e == Event::GameOver { reason: EndReason::FiveRounds, scores: vec![4.0, 3.0] }));
+    }
+
+    #[test]
+    fn tiebreak_secret_prediction_on_a_survivor_wins() {
+        // 5 (secret, revealed at the end) against 4 + 1.
+        let s = last_turn(D, 2, "car").secret(0, "gru3").stone(1, 1, "gru").stone(1, 4, "duc");
+        let g = finish(&s, "car");
+        assert_eq!(g.scores(), [5.0, 5.0]);
+        assert_eq!(g.winners(), [p(0)]);
+    }
+
+    #[test]
+    fn tiebreak_most_stones_in_row_1() {
+        // 4 + 2 against 3 + 3; p1's revealed secret on an eliminated creature breaks nothing.
+        let s = last_turn(D, 2, "car")
+            .stone(0, 1, "gru")
+            .stone(0, 3, "duc")
+            .stone(1, 2, "gru")
+            .stone(1, 2, "duc")
+            .stone(1, 0, "lic");
+        let g = finish(&s, "car");
+        assert_eq!(g.scores(), [6.0, 6.0]);
+        assert_eq!(g.winners(), [p(0)]);
+    }
+
+    #[test]
+    fn tiebreak_then_row_2_counting_only_survivors() {
+        // 3 + 2 against 2 + 2 + 1; p1's row-1 stone lies on eliminated Lichen.
+        let s = last_turn(D, 2, "car")
+            .stone(0, 2, "gru")
+            .stone(0, 3, "duc")
+            .stone(1, 3, "gru")
+            .stone(1, 3, "bol")
+            .stone(1, 4, "duc")
+            .stone(1, 1, "lic");
+        let g = finish(&s, "car");
+        assert_eq!(g.scores(), [5.0, 5.0]);
+        assert_eq!(g.winners(), [p(0)]);
+    }
+
+    #[test]
+    fn tiebreak_shared_victory() {
+        let s = last_turn(D, 3, "car").stone(0, 1, "gru").stone(1, 1, "duc").stone(2, 2, "bol");
+        let g = finish(&s, "car");
+        assert_eq!(g.scores(), [4.0, 4.0, 3.0]);
+        assert_eq!(g.winners(), [p(0), p(1)]);
+        assert_eq!(g.returns(), [0.5, 0.5, 0.0]);
+    }
+
+    #[test]
+    fn ursus_scores_half_a_point_per_stone_if_it_survives() {
+        let champions = "gru lic pan gri bic duc car urs";
+        let s =
+            last_turn(champions, 2, "car").stone(0, 1, "urs").stone(0, 5, "urs").stone(1, 1, "gru").stone(1, 0, "urs");
+        let g = finish(&s, "car");
+        assert_eq!(g.scores(), [4.0 + 0.5 + 0.0 + 0.5, 4.0 + 5.0 + 0.5]);
+    }
+
+    #[test]
+    fn ursus_eliminated_scores_nothing() {
+        let champions = "gru lic pan gri bic duc car urs";
+        let s = last_turn(champions, 2, "urs").stone(0, 1, "urs").stone(1, 2, "gru");
+        let g = finish(&s, "urs");
+        assert_eq!(g.scores(), [0.0, 3.0]);
+        assert_eq!(g.winners(), [p(1)]);
+    }
+
+    #[test]
+    fn predictions_on_eliminated_creatures_score_nothing() {
+        let s = last_turn(D, 2, "car").stone(1, 1, "car").stone(0, 1, "lic").stone(0, 0, "pan").stone(1, 5, "gru");
+        let g = finish(&s, "car");
+        assert_eq!(g.scores(), [0.0, 0.0]);
+        // 0 each; no secret on a survivor; rows 1-4 equal on survivors; p1's row-5 stone (worth 0) on
+        // Gruyère breaks the tie at the last step.
+        assert_eq!(g.winners(), [p(1)]);
+    }
+
+    #[test]
+    fn no_winners_before_the_end() {
+        let g = last_turn(D, 2, "car").stone(0, 1, "gru").game();
+        assert!(g.winners().is_empty());
+        assert_eq!(g.returns(), [0.0, 0.0]);
+    }
+}
+
+mod hidden {
+    use super::*;
+
+    /// Two games that differ only in p1's hand, p1's secret card and the order of the pile below its top.
+    fn twins() -> (Equinox, Equinox) {
+        let base = |hand: &str, secret: &str, deck: &str| {
+            Scn::new(D, 3)
+                .hand(0, "bol0 bol1 bol2 bol3 bol4 bol5 bol6 bol7")
+                .hand(1, hand)
+                .hand(2, "lic5")
+                .secret(1, secret)
+                .deck(deck)
+                .game()
+        };
+        (
+            base("gru1 gru2 duc3", "gru3", "car1 car2 car3 pan1 pan2 pan3"),
+            base("pan1 pan2 duc3", "pan3", "car1 car2 car3 gru1 gru2 gru3"),
+        )
+    }
+
+    fn json(g: &Equinox, seat: u8) -> String {
+        serde_json::to_string(&view(g, seat)).unwrap_or_default()
+    }
+
+    #[test]
+    fn view_never_shows_another_seats_hand_or_secret() {
+        let (mut a, mut b) = twins();
+        assert_ne!(view(&a, 1), view(&b, 1));
+        assert_eq!(json(&a, 0), json(&b, 0));
+        assert_eq!(json(&a, 2), json(&b, 2));
+        let la = acts(&mut a, &["skip", "play bol5"]);
+        let lb = acts(&mut b, &["skip", "play bol5"]);
+        assert_eq!(json(&a, 0), json(&b, 0));
+        assert_eq!(json(&a, 2), json(&b, 2));
+        assert_eq!(la.for_seat(p(0)).collect::<Vec<_>>(), lb.for_seat(p(0)).collect::<Vec<_>>());
+        assert_eq!(la.for_seat(p(2)).collect::<Vec<_>>(), lb.for_seat(p(2)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn view_shows_the_own_hand_and_secret() {
+        let (a, _) = twins();
+        let v = view(&a, 1);
+        assert_eq!(v.hand, cards("gru1 gru2 duc3").into_iter().collect());
+        assert_eq!(v.secret, Some(card("gru3")));
+        assert_eq!(view(&a, 0).secret, None);
+        assert_eq!(view(&a, 0).has_secret, 0b10);
+    }
+
+    #[test]
+    fn view_shows_covered_cards_of_the_table() {
+        // Ruling E1: every card of a cell was played face up.
+        let g = Scn::new(D, 2).cell(1, "gru", "gru2 cam5 gru7").hand(0, "pan1").hand(1, "duc1").game();
+        assert_eq!(view(&g, 1).stacks[0][col(&g, "gru")].cards(), cards("gru2 cam5 gru7").as_slice());
+    }
+
+    #[test]
+    fn sabot_cards_hidden_from_uninvolved_seats() {
+        let mk = |p1: &str| {
+            let mut g = Scn::new(E, 3)
+                .stone(0, 1, "sab")
+                .hand(0, "sab5")
+                .hand(1, p1)
+                .hand(2, "gru9")
+                .deck("cro1 cro2 cro3")
+                .game();
+            acts(&mut g, &["skip", "play sab5", "target p1"]);
+            g
+        };
+        let (a, b) = (mk("gru1 gru2 gru3"), mk("gru4 gru5 gru6"));
+        assert_eq!(json(&a, 2), json(&b, 2));
+    }
+
+    fn positions() -> Vec<Equinox> {
+        let mut out = Vec::new();
+        let (a, _) = twins();
+        out.push(a);
+        // Le Duc waiting on p1's answer.
+        let mut g = Scn::new(D, 3).stone(0, 1, "duc").hand(0, "duc5").hand(1, "gru2 gru5 pan1").hand(2, "gru9").game();
+        acts(&mut g, &["skip", "play duc5", "ask p1 gru"]);
+        out.push(g.clone());
+        act(&mut g, "give gru5");
+        out.push(g);
+        // Sabot keeping one of three.
+        let mut g =
+            Scn::new(E, 3).stone(0, 1, "sab").hand(0, "sab5").hand(1, "gru1 gru2 gru3 gru4").hand(2, "gru9").game();
+        acts(&mut g, &["skip", "play sab5", "target p1"]);
+        out.push(g.clone());
+        act(&mut g, "keep gru2");
+        out.push(g);
+        // L'Ancêtre: two seats to reveal.
+        let mut g = Scn::new(D, 3)
+            .hand(0, "ancetre")
+            .hand(1, "pan1")
+            .hand(2, "pan2")
+            .secret(1, "gru3")
+            .secret(2, "gru4")
+            .game();
+        acts(&mut g, &["skip", "play ancetre", "name gru"]);
+        out.push(g.clone());
+        act(&mut g, "reveal");
+        out.push(g);
+        // Panache's set-aside cards, then a pass showing the hand, Carmen's hidden discards.
+        let mut g = Scn::new(D, 2)
+            .round(2)
+            .elim("lic", 1)
+            .stone(0, 1, "pan")
+            .stone(0, 1, "car")
+            .hand(0, "pan5 car5 gru1 gru2")
+            .hand(1, "lic0 lic1 lic2 lic3 lic4 lic5 lic6")
+            .game();
+        acts(&mut g, &["skip", "play pan5", "target p1"]);
+        out.push(g.clone());
+        acts(&mut g, &["skip", "pass"]);
+        out.push(g.clone());
+        acts(&mut g, &["done", "skip", "play car5", "use", "discard gru1"]);
+        out.push(g);
+        out
+    }
+
+    fn check_determinize(g: &Equinox) {
+        for seat in Seat::all(g.num_seats()) {
+            let v = g.view(seat);
+            for k in 0..4 {
+                let d = Equinox::determinize(&v, &mut GameRng::new(k));
+                assert_eq!(d.view(seat), v, "seat {seat}, sample {k}");
+                if g.to_move() == Some(seat) {
+                    let (mut l1, mut l2) = (Vec::new(), Vec::new());
+                    g.legal_actions(&mut l1);
+                    d.legal_actions(&mut l2);
+                    assert_eq!(l1, l2, "seat {seat}: same legal actions");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn determinize_keeps_the_view_in_scripted_positions() {
+        for g in positions() {
+            check_determinize(&g);
+        }
+    }
+
+    #[test]
+    fn determinize_keeps_the_view_along_a_game() {
+        let mut g = Equinox::new(&Options { players: 4, ..Options::default() }, 5).unwrap_or_else(|e| panic!("{e}"));
+        let mut legal = Vec::new();
+        let mut i = 0usize;
+        while !g.is_terminal() && i < 400 {
+            check_determinize(&g);
+            g.legal_actions(&mut legal);
+            let a = legal[(i * 7) % legal.len()];
+            g.apply_unchecked(a, &mut sylvan_engine::NoEvents);
+            i += 1;
+        }
+    }
+}
+
+mod determinism {
+    use super::*;
+
+    fn play(seed: u64, moves: usize) -> (Equinox, Vec<String>) {
+        let mut g = Equinox::new(&Options { players: 3, ..Options::default() }, seed).unwrap_or_else(|e| panic!("{e}"));
+        let mut legal = Vec::new();
+        let mut log = sylvan_engine::EventLog::new();
+        let mut played = Vec::new();
+        for i in 0..moves {
+            if g.is_terminal() {
+                break;
+            }
+            g.legal_actions(&mut legal);
+            let a = legal[(i * 13 + 5) % legal.len()];
+            played.push(a.to_string());
+            if let Err(e) = g.try_apply(a, &mut log) {
+                panic!("{e}");
+            }
+        }
+        (g, played)
+    }
+
+    #[test]
+    fn same_seed_same_game() {
+        let (a, pa) = play(99, 2000);
+        let (b, pb) = play(99, 2000);
+        assert_eq!(pa, pb);
+        assert_eq!(a, b);
+        let (c, _) = play(100, 2000);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn record_of_a_scripted_scenario_replays_to_the_same_state() {
+        let s = Scn::new(D, 3)
+            .stone(0, 1, "pan")
+            .stone(1, 1, "duc")
+            .hand(0, "pan5 gru3")
+            .hand(1, "duc5 lic2")
+            .hand(2, "gru4 gru5 gru6");
+        // Panache sets aside 2 of p2's 3 cards at random: p2 gives the card left in hand.
+        let script = ["skip", "play pan5", "target p2", "predict gru", "play duc5", "ask p2 gru", "GIVE", "skip"];
+        let mut g = s.game();
+        let mut played = Vec::new();
+        for a in script {
+            let a = if a == "GIVE" { legal(&g)[0].clone() } else { a.to_string() };
+            act(&mut g, &a);
+            played.push(a);
+        }
+        assert!(played[6].starts_with("give gru"));
+        let mut record: Record<Equinox> = Record::from_setup(s.options.clone(), s.build(), 42);
+        record.actions = played;
+        let text = record.to_json();
+        let back = Record::<Equinox>::from_json(&text).unwrap_or_else(|e| panic!("{e}"));
+        let r = replay(&back).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r, g);
+    }
+
+    #[test]
+    fn record_of_a_finished_game_checks_the_scores() {
+        let (g, played) = play(7, 100_000);
+        assert!(g.is_terminal());
+        let mut record: Record<Equinox> = Record::from_seed(Options { players: 3, ..Options::default() }, 7);
+        record.actions = played;
+        record.scores = Some(g.scores());
+        let r = replay(&record).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r, g);
+        record.scores = Some(vec![99.0, 0.0, 0.0]);
+        assert!(replay(&record).is_err());
     }
 }
