@@ -28,9 +28,9 @@ pub use view::View;
 
 use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};
 
-/// Turns per game are bounded (see `docs/rulings/equinox.md`, E9): each turn applies at most 12
-/// actions, and a game has fewer than 700 turns.
-const MAX_GAME_LENGTH: usize = 8_400;
+/// A proven bound on the actions of one game (ruling E9 in `docs/rulings/equinox.md`): at most 15 actions
+/// a turn and fewer than 2,600 turns.
+const MAX_GAME_LENGTH: usize = 42_000;
 
 impl Game for Equinox {
     type Options = Options;
