@@ -1828,3 +1828,122 @@ mod determinism {
         assert!(replay(&record).is_err());
     }
 }
+
+mod edge_cases {
+    use super::*;
+
+    #[test]
+    fn panache_twice_before_the_victims_turn_all_cards_come_back_at_once() {
+        // p2 controls Panache (4); p0 reveals its secret on Panache in phase 1 (5 > 4) and controls it.
+        let mut g = Scn::new(D, 3)
+            .first(2)
+            .stone(2, 1, "pan")
+            .secret(0, "pan3")
+            .hand(0, "pan6")
+            .hand(1, "gru0 gru1 gru2 gru3 gru4 gru5 gru6")
+            .hand(2, "pan5")
+            .game();
+        acts(&mut g, &["skip", "play pan5", "target p1"]);
+        assert_eq!(view(&g, 1).aside.len(), 4);
+        acts(&mut g, &["reveal", "play pan6"]);
+        assert!(is_power(&g, "pan"), "the reveal made p0 the controller");
+        act(&mut g, "target p1");
+        let v1 = view(&g, 1);
+        assert_eq!((v1.hand.len(), v1.aside.len()), (1, 6));
+        let last = v1.hand.first().map(|c| c.to_string()).unwrap_or_default();
+        acts(&mut g, &["skip", &format!("play {last}")]);
+        let v1 = view(&g, 1);
+        assert!(v1.aside.is_empty());
+        assert_eq!(v1.hand.and(CardSet::of_creature(cr("gru"))).len(), 6);
+        assert_eq!(v1.hand.len(), 8);
+    }
+
+    #[test]
+    fn stall_rule_e9_full_cycle_of_passes_without_drawing_ends_the_game() {
+        // Both hands hold 8 cards of eliminated creatures; nobody discards, so nobody draws.
+        let mut g = Scn::new(D, 2)
+            .round(3)
+            .elim("lic", 1)
+            .elim("pan", 2)
+            .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7")
+            .hand(1, "lic8 lic9 lic10 pan0 pan1 pan2 pan3 pan4")
+            .game();
+        acts(&mut g, &["skip", "pass", "done"]);
+        assert_eq!(view(&g, 0).stall, 1);
+        assert!(!g.is_terminal());
+        acts(&mut g, &["skip", "pass", "done"]);
+        assert_eq!(phase(&g), Phase::Over(EndReason::Stalled));
+    }
+
+    #[test]
+    fn stall_rule_e9_a_discard_resets_the_count() {
+        let mut g = Scn::new(D, 2)
+            .round(3)
+            .elim("lic", 1)
+            .elim("pan", 2)
+            .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7")
+            .hand(1, "lic8 lic9 lic10 pan0 pan1 pan2 pan3 pan4")
+            .game();
+        acts(&mut g, &["skip", "pass", "done", "skip", "pass", "discard pan0", "done"]);
+        assert!(!g.is_terminal());
+        assert_eq!(view(&g, 0).stall, 0);
+    }
+
+    #[test]
+    fn ancetre_player_reveals_its_own_secret_too() {
+        let mut g = Scn::new(D, 2).secret(0, "gru3").secret(1, "gru4").hand(0, "ancetre").hand(1, "pan1").game();
+        acts(&mut g, &["skip", "play ancetre", "name gru"]);
+        assert_eq!(to_move(&g), Some(0), "in turn order from the current player (E16)");
+        assert_eq!(legal(&g), ["reveal"]);
+        act(&mut g, "reveal");
+        assert_eq!(to_move(&g), Some(1));
+        assert_eq!(legal(&g), ["reveal"]);
+        act(&mut g, "reveal");
+        assert_eq!(view(&g, 0).revealed[col(&g, "gru")], 0b11);
+        assert_eq!(to_move(&g), Some(1));
+        assert_eq!(phase(&g), Phase::Predict);
+    }
+
+    #[test]
+    fn dryade_with_no_visible_creature_card_is_just_discarded() {
+        let mut g = Scn::new(D, 2).cell(1, "gru", "cam3").hand(0, "dryade").hand(1, "pan1").game();
+        acts(&mut g, &["skip", "play dryade"]);
+        assert_eq!(to_move(&g), Some(1));
+        assert!(view(&g, 1).discard_public.contains(TreeKind::Dryade.card(0)));
+    }
+
+    #[test]
+    fn bicephale_not_offered_without_a_playable_card() {
+        let mut g =
+            Scn::new(D, 2).round(2).elim("lic", 1).stone(0, 1, "bic").hand(0, "bic5 lic1").hand(1, "pan1").game();
+        acts(&mut g, &["skip", "play bic5"]);
+        assert_eq!(phase(&g), Phase::Discard, "no power decision, straight to phase 3");
+    }
+
+    #[test]
+    fn exhausting_the_pile_reveals_secrets_and_scores() {
+        let mut g = Scn::new(D, 2)
+            .secret(1, "gru3")
+            .stone(0, 1, "pan")
+            .hand(0, "duc1 duc2 duc3 duc4 duc5 duc6 duc7 duc8")
+            .hand(1, "pan1")
+            .deck("bol1")
+            .exact_deck()
+            .game();
+        let log = acts(&mut g, &["skip", "play duc1"]);
+        assert_eq!(phase(&g), Phase::Over(EndReason::DeckExhausted));
+        assert!(log.events.iter().any(|(_, e)| *e == Event::SecretRevealed { seat: p(1), card: card("gru3") }));
+        assert_eq!(g.scores(), [4.0, 5.0]);
+        assert_eq!(g.winners(), [p(1)]);
+    }
+
+    #[test]
+    fn lichen_freed_cell_takes_a_new_stone_the_same_round() {
+        // E6: the cell is again « sans caillou ».
+        let mut g =
+            Scn::new(D, 2).stone(0, 1, "lic").stone(1, 1, "gru").hand(0, "lic6").hand(1, "pan1").first(0).game();
+        acts(&mut g, &["skip", "play lic6", "retrieve r1 lic"]);
+        assert_eq!(to_move(&g), Some(1));
+        assert!(has(&g, "predict lic"));
+    }
+}
