@@ -1947,3 +1947,64 @@ mod edge_cases {
         assert!(has(&g, "predict lic"));
     }
 }
+
+mod invariants {
+    use super::*;
+
+    /// Every card of the game is in exactly one place, and every seat has its 5 stones somewhere.
+    fn check(g: &Equinox) {
+        let n = g.num_seats();
+        let v = view(g, 0);
+        let mut table = CardSet::EMPTY;
+        let mut on_table = 0;
+        for row in &v.stacks {
+            for cell in row {
+                for &c in cell.cards() {
+                    assert!(!table.contains(c), "{c} twice on the table");
+                    table.insert(c);
+                    on_table += 1;
+                }
+            }
+        }
+        let drawn = if matches!(v.phase, Phase::Keep { .. }) { 3 } else { 0 };
+        let secrets = v.has_secret.count_ones() as usize;
+        let hands: usize = v.hand_counts[..n].iter().map(|&x| x as usize).sum();
+        let aside: usize = v.aside_counts[..n].iter().map(|&x| x as usize).sum();
+        let hidden: usize = v.hidden_discard_counts[..n].iter().map(|&x| x as usize).sum();
+        let total = on_table + v.discard_public.len() + hidden + hands + aside + secrets + v.deck_len as usize + drawn;
+        assert_eq!(total, v.universe.len(), "card conservation at move {}", g.move_number());
+        for s in 0..n {
+            let vs = view(g, s as u8);
+            let mine = vs.hand.or(vs.aside);
+            assert!(mine.and(table).is_empty() && mine.and(vs.discard_public).is_empty());
+            assert_eq!(vs.hand.len(), v.hand_counts[s] as usize);
+            let on_cells = v.stones.iter().flatten().filter(|&&x| x as usize == s).count();
+            let revealed = v.revealed.iter().filter(|&&m| m & (1 << s) != 0).count();
+            let secret = (v.has_secret >> s) as usize & 1;
+            assert_eq!(on_cells + revealed + secret + v.stones_left[s] as usize, 5, "stones of p{s}");
+        }
+        let eliminated = v.eliminated_in.iter().filter(|&&e| e != 0).count();
+        if !g.is_terminal() {
+            assert_eq!(eliminated, v.round as usize - 1);
+        }
+    }
+
+    #[test]
+    fn cards_and_stones_are_conserved_in_random_games() {
+        let mut rng = GameRng::new(2024);
+        let mut legal = Vec::new();
+        for seed in 0..120u64 {
+            let players = 2 + (seed % 4) as usize;
+            let mut g =
+                Equinox::new(&Options { players, ..Options::default() }, seed).unwrap_or_else(|e| panic!("{e}"));
+            while !g.is_terminal() {
+                check(&g);
+                g.legal_actions(&mut legal);
+                let a = legal[rng.index(legal.len())];
+                g.apply_unchecked(a, &mut sylvan_engine::NoEvents);
+            }
+            check(&g);
+            assert!(!g.winners().is_empty());
+        }
+    }
+}

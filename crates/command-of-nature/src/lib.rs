@@ -1,0 +1,1 @@
+//! command-of-nature: work in progress (see the issue tracker); not yet registered in the CLI.

@@ -1,0 +1,1 @@
+//! mystic-vale: work in progress (see the issue tracker); not yet registered in the CLI.
