@@ -1993,6 +1993,7 @@ mod invariants {
     fn cards_and_stones_are_conserved_in_random_games() {
         let mut rng = GameRng::new(2024);
         let mut legal = Vec::new();
+        let mut moves = 0;
         for seed in 0..120u64 {
             let players = 2 + (seed % 4) as usize;
             let mut g =
@@ -2005,6 +2006,8 @@ mod invariants {
             }
             check(&g);
             assert!(!g.winners().is_empty());
+            moves += g.move_number();
         }
+        assert!(moves > 120 * 100, "{moves} moves");
     }
 }
