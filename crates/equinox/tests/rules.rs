@@ -2001,6 +2001,13 @@ mod invariants {
             while !g.is_terminal() {
                 check(&g);
                 g.legal_actions(&mut legal);
+                if let Some(seat) = g.to_move() {
+                    let v = g.view(seat);
+                    assert!(!v.to_string().is_empty());
+                    for &a in &legal {
+                        assert!(!Equinox::describe_action(&v, a).is_empty());
+                    }
+                }
                 let a = legal[rng.index(legal.len())];
                 g.apply_unchecked(a, &mut sylvan_engine::NoEvents);
             }
