@@ -353,6 +353,10 @@ impl Equinox {
                 return Err(SetupError::new(field, "stone on a seat, creature or row not in the game"));
             }
             let col = col as usize;
+            let e = eliminated_in[col];
+            if e != 0 && st.row > e {
+                return Err(SetupError::new(field, "a disappearance marker holds this cell"));
+            }
             if stones_left[st.seat.index()] == 0 {
                 return Err(SetupError::new(field, format!("{} has only 5 stones", st.seat)));
             }

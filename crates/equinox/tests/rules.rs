@@ -331,6 +331,11 @@ mod setup {
         assert!(Equinox::from_setup(&wrong.options, &wrong.build(), 1).is_err());
         let far = Scn::new(D, 2).hand(0, "gru1").hand(1, "pan1").first(4);
         assert!(Equinox::from_setup(&far.options, &far.build(), 1).is_err());
+        // A stone on a cell that holds a disappearance marker (Lichen gone in round 1, row 2).
+        let gone = Scn::new(D, 2).round(2).elim("lic", 1).hand(0, "gru1").hand(1, "pan1").stone(0, 2, "lic");
+        assert!(Equinox::from_setup(&gone.options, &gone.build(), 1).is_err());
+        let before = Scn::new(D, 2).round(2).elim("lic", 1).hand(0, "gru1").hand(1, "pan1").stone(0, 1, "lic");
+        assert!(Equinox::from_setup(&before.options, &before.build(), 1).is_ok());
         // Two trees of a kind when the options allow one.
         let mut trees = Scn::new(D, 2).hand(0, "gru1").hand(1, "pan1");
         trees.setup.hands[0].push(TreeKind::Ancetre.card(0));
