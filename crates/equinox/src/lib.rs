@@ -23,7 +23,7 @@ pub use actions::{Action, StoneSpot};
 pub use cards::{Card, CardSet, Creature, TreeKind};
 pub use events::{EndReason, Event};
 pub use setup::{Options, Setup, StoneSetup};
-pub use state::{Equinox, Phase};
+pub use state::{Equinox, Phase, TurnFlags};
 pub use view::View;
 
 use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};

@@ -70,7 +70,7 @@ impl Equinox {
                 }
             }
             Creature::Bicephale => {
-                if !self.bicephale_used && self.has_playable(cur) {
+                if !self.turn.bicephale_used && self.has_playable(cur) {
                     f(Action::UsePower);
                 }
             }
@@ -84,7 +84,7 @@ impl Equinox {
                 }
             }
             Creature::Carmen => {
-                if !self.carmen {
+                if !self.turn.carmen {
                     f(Action::UsePower);
                 }
             }
@@ -168,11 +168,11 @@ impl Equinox {
                     self.after_play(ev);
                 }
                 Creature::Bicephale => {
-                    self.bicephale_used = true;
+                    self.turn.bicephale_used = true;
                     self.phase = Phase::Play { extra: true };
                 }
                 _ => {
-                    self.carmen = true;
+                    self.turn.carmen = true;
                     self.after_play(ev);
                 }
             },

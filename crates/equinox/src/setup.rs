@@ -10,7 +10,9 @@ use sylvan_engine::{GameRng, Seat, SetupError};
 
 use crate::actions::Row;
 use crate::cards::{Card, CardSet, Creature, TreeKind};
-use crate::state::{COLUMNS, Equinox, HAND_SIZE, MAX_PLAYERS, NO_COLUMN, NO_STONE, Phase, ROUNDS, STONES, Stack};
+use crate::state::{
+    COLUMNS, Equinox, HAND_SIZE, MAX_PLAYERS, NO_COLUMN, NO_STONE, Phase, ROUNDS, STONES, Stack, TurnFlags,
+};
 
 /// Game options.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -205,10 +207,7 @@ impl Equinox {
             round: 1,
             current: first,
             phase: Phase::Predict,
-            bicephale_used: false,
-            carmen: false,
-            discards_this_turn: 0,
-            passed_this_turn: false,
+            turn: TurnFlags::default(),
             stall: 0,
             moves: 0,
             rng,
@@ -412,10 +411,7 @@ impl Equinox {
             round: setup.round,
             current: setup.first_player,
             phase: Phase::Predict,
-            bicephale_used: false,
-            carmen: false,
-            discards_this_turn: 0,
-            passed_this_turn: false,
+            turn: TurnFlags::default(),
             stall: 0,
             moves: 0,
             rng,

@@ -135,6 +135,19 @@ pub enum Phase {
     Over(EndReason),
 }
 
+/// What has happened so far in the current player's turn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct TurnFlags {
+    /// Bicéphale's power was used (once per turn).
+    pub bicephale_used: bool,
+    /// Carmen's power is active for phase 3.
+    pub carmen: bool,
+    /// Cards discarded in phase 3.
+    pub discards: u8,
+    /// The player passed in phase 2 (for the stall rule E9).
+    pub passed: bool,
+}
+
 /// A game of Equinox in progress: the full state, hidden cards included.
 ///
 /// Build one with [`Game::new`](sylvan_engine::Game::new) or
@@ -183,10 +196,7 @@ pub struct Equinox {
     pub(crate) round: u8,
     pub(crate) current: Seat,
     pub(crate) phase: Phase,
-    pub(crate) bicephale_used: bool,
-    pub(crate) carmen: bool,
-    pub(crate) discards_this_turn: u8,
-    pub(crate) passed_this_turn: bool,
+    pub(crate) turn: TurnFlags,
     /// Consecutive turns in which the player passed and drew nothing.
     pub(crate) stall: u8,
     pub(crate) moves: u32,

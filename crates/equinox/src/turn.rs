@@ -6,7 +6,7 @@ use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 use crate::actions::{Action, Row};
 use crate::cards::{Card, CardSet, Creature, TreeKind};
 use crate::events::{EndReason, Event};
-use crate::state::{COLUMNS, Equinox, HAND_SIZE, NO_STONE, Phase};
+use crate::state::{COLUMNS, Equinox, HAND_SIZE, NO_STONE, Phase, TurnFlags};
 
 /// Emits an event only when the sink wants events (so simulation builds none).
 #[inline(always)]
@@ -56,7 +56,7 @@ impl Equinox {
     /// or any creature card under Carmen's power.
     pub(crate) fn discardable(&self) -> CardSet {
         let h = self.hand(self.current);
-        if self.carmen { h.and(CardSet::all_creature_cards()) } else { h.and(self.eliminated_creature_cards()) }
+        if self.turn.carmen { h.and(CardSet::all_creature_cards()) } else { h.and(self.eliminated_creature_cards()) }
     }
 
     /// The seat whose decision it is.
@@ -242,12 +242,12 @@ impl Equinox {
                     self.known[k][cur.index()] = self.known[k][cur.index()].or(hand);
                 }
                 emit(ev, everyone, || Event::PassedShowingHand { seat: cur, hand: hand.iter().collect() });
-                self.passed_this_turn = true;
+                self.turn.passed = true;
                 self.enter_discard(ev);
             }
             (Phase::Discard, Action::Discard(card)) => {
                 self.take_from_hand(cur, card);
-                let shown = !self.carmen;
+                let shown = !self.turn.carmen;
                 self.put_in_discard(card, shown, cur);
                 if shown {
                     emit(ev, everyone, || Event::Discarded { seat: cur, card: Some(card) });
@@ -255,7 +255,7 @@ impl Equinox {
                     emit(ev, Audience::Only(SeatSet::only(cur)), || Event::Discarded { seat: cur, card: Some(card) });
                     emit(ev, Audience::AllBut(SeatSet::only(cur)), || Event::Discarded { seat: cur, card: None });
                 }
-                self.discards_this_turn += 1;
+                self.turn.discards += 1;
                 self.enter_discard(ev);
             }
             (Phase::Discard, Action::EndDiscard) => self.finish_turn(ev),
@@ -338,7 +338,7 @@ impl Equinox {
 
     /// Phase 3: a decision if there is something to discard, otherwise straight on to phase 4.
     pub(crate) fn enter_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        if self.discards_this_turn < 3 && !self.discardable().is_empty() {
+        if self.turn.discards < 3 && !self.discardable().is_empty() {
             self.phase = Phase::Discard;
         } else {
             self.finish_turn(ev);
@@ -383,7 +383,7 @@ impl Equinox {
         if self.over() {
             return;
         }
-        if self.passed_this_turn && drew == 0 {
+        if self.turn.passed && drew == 0 {
             self.stall += 1;
             if self.stall as usize >= self.n() {
                 self.end_game(EndReason::Stalled, ev);
@@ -398,10 +398,7 @@ impl Equinox {
         }
         self.current = cur.next(self.n());
         self.phase = Phase::Predict;
-        self.bicephale_used = false;
-        self.carmen = false;
-        self.discards_this_turn = 0;
-        self.passed_this_turn = false;
+        self.turn = TurnFlags::default();
         let (seat, round) = (self.current, self.round);
         emit(ev, Audience::Everyone, || Event::TurnStarted { seat, round });
     }

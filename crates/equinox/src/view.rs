@@ -13,7 +13,7 @@ use sylvan_engine::{GameRng, Seat};
 
 use crate::cards::{Card, CardSet, Creature};
 use crate::setup::Options;
-use crate::state::{COLUMNS, Equinox, MAX_PLAYERS, NO_COLUMN, NO_STONE, Phase, ROUNDS, Stack};
+use crate::state::{COLUMNS, Equinox, MAX_PLAYERS, NO_COLUMN, NO_STONE, Phase, ROUNDS, Stack, TurnFlags};
 
 /// One seat's view of the game.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -68,14 +68,8 @@ pub struct View {
     pub my_hidden_discard: CardSet,
     /// Cards each seat discarded without showing them.
     pub hidden_discard_counts: [u8; MAX_PLAYERS],
-    /// Turn flags: Bicéphale used, Carmen active.
-    pub bicephale_used: bool,
-    /// Whether Carmen's power is active this turn.
-    pub carmen: bool,
-    /// Cards discarded this turn.
-    pub discards_this_turn: u8,
-    /// Whether the current player passed in phase 2 this turn.
-    pub passed_this_turn: bool,
+    /// What has happened in the current player's turn.
+    pub turn: TurnFlags,
     /// Consecutive passing turns without drawing.
     pub stall: u8,
     /// Actions applied so far.
@@ -136,10 +130,7 @@ impl Equinox {
             discard_public: self.discard_public,
             my_hidden_discard: self.discard_hidden[s],
             hidden_discard_counts,
-            bicephale_used: self.bicephale_used,
-            carmen: self.carmen,
-            discards_this_turn: self.discards_this_turn,
-            passed_this_turn: self.passed_this_turn,
+            turn: self.turn,
             stall: self.stall,
             moves: self.moves,
         }
@@ -290,10 +281,7 @@ impl Equinox {
             round: view.round,
             current: view.current,
             phase,
-            bicephale_used: view.bicephale_used,
-            carmen: view.carmen,
-            discards_this_turn: view.discards_this_turn,
-            passed_this_turn: view.passed_this_turn,
+            turn: view.turn,
             stall: view.stall,
             moves: view.moves,
             rng: rng.fork(),
