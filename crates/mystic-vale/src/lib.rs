@@ -1,1 +1,145 @@
-//! mystic-vale: work in progress (see the issue tracker); not yet registered in the CLI.
+//! # sylvan-mystic-vale
+//!
+//! *Mystic Vale* (AEG, 2016; Essential Edition 2021), the base game for 2 to 4 players, on the Sylvan game
+//! API. Modules follow the rulebook: [`cards`] (the card database, loaded from TOML with per-field
+//! provenance), [`setup`], [`state`], [`turn`] (the four phases, spoiling, every base ability), [`scoring`],
+//! [`view`], [`actions`], [`events`], [`heuristic`].
+//!
+//! Rulings are in `docs/rulings/mystic-vale.md`, numbered MV1, MV2, ...
+#![deny(missing_docs)]
+
+pub mod actions;
+pub mod cards;
+pub mod events;
+pub mod heuristic;
+pub mod scoring;
+pub mod setup;
+pub mod state;
+pub mod turn;
+pub mod view;
+
+pub use actions::{Action, Source};
+pub use cards::{CardDb, CardError, DbRef};
+pub use events::Event;
+pub use setup::{Options, Setup, SetupPlayer};
+pub use state::{MysticVale, Phase};
+pub use view::View;
+
+use sylvan_engine::{EventSink, Game, GameRng, Heuristic, OptionDoc, Seat, SetupError};
+
+/// Actions per turn are bounded (at most 20 pushes, each with a few decisions, and a bounded harvest);
+/// turns by the round cap (ruling MV14).
+const ACTIONS_PER_TURN: usize = 200;
+
+impl Game for MysticVale {
+    type Options = Options;
+    type Setup = Setup;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    const NAME: &'static str = "mystic-vale";
+    const NUM_DISTINCT_ACTIONS: usize = actions::NUM_ACTIONS;
+
+    fn option_docs() -> &'static [OptionDoc] {
+        &[
+            OptionDoc { name: "players", default: "2", help: "number of players, 2 to 4" },
+            OptionDoc {
+                name: "cards",
+                default: "base",
+                help: "card file: `base` (embedded) or a TOML path (see `sylvan cards check`)",
+            },
+        ]
+    }
+
+    fn options_for_players(players: usize) -> Result<Options, SetupError> {
+        let o = Options { players, ..Options::default() };
+        o.validate()?;
+        Ok(o)
+    }
+
+    fn player_range() -> (usize, usize) {
+        (2, 4)
+    }
+
+    fn new(options: &Options, seed: u64) -> Result<Self, SetupError> {
+        let db = options.validate()?;
+        Ok(MysticVale::deal(options, db, GameRng::new(seed)))
+    }
+
+    fn from_setup(options: &Options, setup: &Setup, seed: u64) -> Result<Self, SetupError> {
+        MysticVale::build(options, setup, seed)
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn num_seats(&self) -> usize {
+        self.n()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        if self.over() { None } else { Some(Seat(self.current)) }
+    }
+
+    fn move_number(&self) -> usize {
+        self.moves as usize
+    }
+
+    fn max_game_length(options: &Options) -> usize {
+        turn::MAX_ROUNDS as usize * options.players * ACTIONS_PER_TURN
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        let mut v = Vec::with_capacity(64);
+        self.legal(&mut v);
+        v.binary_search(&action).is_ok()
+    }
+
+    fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {
+        self.apply(action, events);
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.final_scores()
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        if self.over() { self.final_winners() } else { Vec::new() }
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.view_of(seat)
+    }
+
+    fn view_seat(view: &View) -> Seat {
+        view.seat
+    }
+
+    fn describe_action(view: &View, action: Action) -> String {
+        heuristic::describe(view, action)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        MysticVale::sample(view, rng)
+    }
+
+    fn action_id(action: Action) -> usize {
+        actions::action_id(action)
+    }
+
+    fn action_from_id(id: usize) -> Option<Action> {
+        actions::action_from_id(id)
+    }
+}
+
+impl Heuristic for MysticVale {
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
+        heuristic::choose(view, legal, rng)
+    }
+}

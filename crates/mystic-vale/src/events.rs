@@ -1,0 +1,64 @@
+//! Events: what each action tells the table.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::Seat;
+
+/// Something that happened. Card numbers are the owner's `c0..c19`; advancements and vales are titles.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Event {
+    /// A turn begins.
+    TurnStart(Seat),
+    /// A card went from on-deck to the field.
+    Played(Seat, u8),
+    /// A new on-deck card was revealed.
+    Revealed(Seat, u8),
+    /// The discard pile was shuffled into a new deck.
+    Reshuffled(Seat),
+    /// The player spoiled (in the Prep Phase when true).
+    Spoiled(Seat, bool),
+    /// A card was discarded by an ability (Deadwood Harvester, Mindful Owl, Peacekeeper Druid, Cleansing
+    /// Rain, Calm Weather); `None` when the others may not see which.
+    AbilityDiscard(Seat, Option<u8>),
+    /// The player looked at the top card of the deck (Calm Weather); the card is told only to the player.
+    Peeked(Seat, Option<u8>),
+    /// An advancement was bought.
+    Bought(Seat, String),
+    /// A vale was bought.
+    BoughtVale(Seat, String),
+    /// An advancement was sleeved on a card.
+    Sleeved(Seat, String, u8),
+    /// VP tokens gained.
+    GainedVp(Seat, u16),
+    /// A vale was used.
+    UsedVale(Seat, String),
+    /// The pool ran out: the round is finished.
+    PoolEmpty,
+    /// The game is over.
+    GameOver,
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Event::*;
+        match self {
+            TurnStart(s) => write!(f, "{s}'s turn"),
+            Played(s, c) => write!(f, "{s} plays c{c}"),
+            Revealed(s, c) => write!(f, "{s} reveals c{c} on-deck"),
+            Reshuffled(s) => write!(f, "{s} shuffles the discard pile into a new deck"),
+            Spoiled(s, prep) => write!(f, "{s} spoils{}", if *prep { " in the Prep Phase" } else { "" }),
+            AbilityDiscard(s, Some(c)) => write!(f, "{s} discards c{c}"),
+            AbilityDiscard(s, None) => write!(f, "{s} discards a card"),
+            Peeked(s, Some(c)) => write!(f, "{s} looks at the top card: c{c}"),
+            Peeked(s, None) => write!(f, "{s} looks at the top card of the deck"),
+            Bought(s, t) => write!(f, "{s} buys {t}"),
+            BoughtVale(s, t) => write!(f, "{s} buys the vale {t}"),
+            Sleeved(s, t, c) => write!(f, "{s} sleeves {t} on c{c}"),
+            GainedVp(s, v) => write!(f, "{s} gains {v} VP"),
+            UsedVale(s, t) => write!(f, "{s} uses {t}"),
+            PoolEmpty => f.write_str("the VP pool is empty: the round is finished"),
+            GameOver => f.write_str("the game is over"),
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! Options, explicit setups and the deal: the commons by player count, the vales, the VP pool, each
+//! player's starting field (until two Cursed Lands are in the field and a third is on-deck) and the
+//! starting player.
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{GameRng, SetupError};
+
+use crate::cards::{CardDb, DbRef};
+use crate::state::{EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Player, Sleeve, Turn};
+
+/// The game's options.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Number of players, 2 to 4.
+    pub players: usize,
+    /// The card file (`base` = the embedded base set, else a TOML path).
+    #[serde(default = "base")]
+    pub cards: String,
+}
+
+fn base() -> String {
+    "base".to_owned()
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { players: 2, cards: base() }
+    }
+}
+
+impl Options {
+    /// Checks the options and loads the card set.
+    pub fn validate(&self) -> Result<DbRef, SetupError> {
+        if !(2..=MAX_PLAYERS).contains(&self.players) {
+            return Err(SetupError::new("players", format!("Mystic Vale is played by 2 to 4, not {}", self.players)));
+        }
+        DbRef::resolve(Some(&self.cards)).map_err(|e| SetupError::new("cards", e.to_string()))
+    }
+
+    /// Level-1 advancements counted out (12/15/18, EN setup step 2).
+    pub fn level1_count(&self) -> usize {
+        [12, 15, 18][self.players.clamp(2, 4) - 2]
+    }
+
+    /// VP tokens in the pool (23/28/33, EN setup step 4).
+    pub fn pool(&self) -> u16 {
+        [23, 28, 33][self.players.clamp(2, 4) - 2]
+    }
+}
+
+/// One player in an explicit setup. Cards are lists of advancement keys (empty list = a blank card);
+/// zones list card numbers (0-based into `cards`); the deck's top is its first element.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SetupPlayer {
+    /// The 20 cards.
+    pub cards: Vec<Vec<String>>,
+    /// The deck, top first.
+    pub deck: Vec<u8>,
+    /// The on-deck card.
+    pub on_deck: Option<u8>,
+    /// The field, left to right.
+    pub field: Vec<u8>,
+    /// The discard pile.
+    pub discard: Vec<u8>,
+    /// Active mana token.
+    pub token_active: bool,
+    /// VP tokens.
+    pub vp: u16,
+    /// Vale keys owned.
+    pub vales: Vec<String>,
+}
+
+/// An explicit setup: players (all of them, or none to deal them), and optionally the commons, vales and
+/// pool. Anything not given is dealt from the seed.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Setup {
+    /// The starting (and active) player.
+    pub start: u8,
+    /// Players.
+    pub players: Vec<SetupPlayer>,
+    /// Face-up commons per level (advancement keys; up to 3 each).
+    pub commons: Option<[Vec<String>; 3]>,
+    /// Face-up vales per level (up to 4 each).
+    pub vales: Option<[Vec<String>; 2]>,
+    /// VP pool.
+    pub pool: Option<u16>,
+}
+
+/// The 20 starting cards of a deck: Cursed Lands and Fertile Soils by slot, then blanks.
+pub fn starting_cards(db: &CardDb) -> [Sleeve; NUM_CARDS] {
+    let mut cards = [Sleeve::default(); NUM_CARDS];
+    let mut i = 0;
+    for (id, slots) in [(db.cursed_land, db.cursed_slots), (db.starting_soil, db.starting_soil_slots)] {
+        for (s, &k) in slots.iter().enumerate() {
+            for _ in 0..k {
+                if i < NUM_CARDS {
+                    cards[i].slots[s] = id;
+                    i += 1;
+                }
+            }
+        }
+    }
+    cards
+}
+
+impl MysticVale {
+    /// A random deal.
+    pub fn deal(options: &Options, db: DbRef, mut rng: GameRng) -> MysticVale {
+        let n = options.players;
+        let mut decks: [Vec<u8>; 3] = Default::default();
+        for (id, a) in db.advancements.iter().enumerate() {
+            let id = id as u8;
+            if id == db.cursed_land || id == db.starting_soil || db.soil.contains(&id) {
+                continue;
+            }
+            for _ in 0..a.copies {
+                decks[(a.level - 1) as usize].push(id);
+            }
+        }
+        for d in &mut decks {
+            rng.shuffle(d);
+            d.reserve(4);
+        }
+        let keep = options.level1_count().min(decks[0].len());
+        let drop = decks[0].len() - keep;
+        decks[0].drain(..drop);
+        let mut vale_decks: [Vec<u8>; 2] = Default::default();
+        for (id, v) in db.vales.iter().enumerate() {
+            for _ in 0..v.copies {
+                vale_decks[(v.level - 1) as usize].push(id as u8);
+            }
+        }
+        for d in &mut vale_decks {
+            rng.shuffle(d);
+        }
+        let mut g = MysticVale {
+            options: options.clone(),
+            db,
+            rng,
+            players: Vec::with_capacity(n),
+            start: 0,
+            current: 0,
+            phase: Phase::Planting,
+            commons: [[EMPTY; 3]; 3],
+            adv_decks: decks,
+            soil: db.soil_counts,
+            vale_row: [[EMPTY; 4]; 2],
+            vale_decks,
+            removed_vales: Vec::with_capacity(8),
+            pool: options.pool(),
+            ending: false,
+            turn: Turn { bought: Vec::with_capacity(4), ..Turn::default() },
+            peek: None,
+            rounds: 1,
+            moves: 0,
+        };
+        for l in 0..3 {
+            for k in 0..3 {
+                g.commons[l][k] = g.adv_decks[l].pop().unwrap_or(EMPTY);
+            }
+        }
+        for l in 0..2 {
+            for k in 0..4 {
+                g.vale_row[l][k] = g.vale_decks[l].pop().unwrap_or(EMPTY);
+            }
+        }
+        for _ in 0..n {
+            let cards = starting_cards(&db);
+            let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();
+            g.rng.shuffle(&mut deck);
+            let mut p = new_player(cards, deck);
+            starting_field(&db, &mut p);
+            g.players.push(p);
+        }
+        g.start = g.rng.below(n as u32) as u8;
+        g.current = g.start;
+        g.begin_turn(&mut sylvan_engine::NoEvents);
+        g
+    }
+
+    /// A game from an explicit setup.
+    pub fn build(options: &Options, setup: &Setup, seed: u64) -> Result<MysticVale, SetupError> {
+        let db = options.validate()?;
+        let mut g = MysticVale::deal(options, db, GameRng::new(seed));
+        let n = options.players;
+        let adv_key = |k: &str, field: &str| -> Result<u8, SetupError> {
+            db.advancements
+                .iter()
+                .position(|a| a.key == k)
+                .map(|i| i as u8)
+                .ok_or_else(|| SetupError::new(field, format!("no advancement with key `{k}`")))
+        };
+        let vale_key = |k: &str, field: &str| -> Result<u8, SetupError> {
+            db.vales
+                .iter()
+                .position(|a| a.key == k)
+                .map(|i| i as u8)
+                .ok_or_else(|| SetupError::new(field, format!("no vale with key `{k}`")))
+        };
+        if setup.start as usize >= n {
+            return Err(SetupError::new("start", "no such seat"));
+        }
+        if !setup.players.is_empty() {
+            if setup.players.len() != n {
+                return Err(SetupError::new("players", format!("{} players for {n} seats", setup.players.len())));
+            }
+            for (i, sp) in setup.players.iter().enumerate() {
+                let f = |x: &str| format!("players[{i}].{x}");
+                let mut cards = starting_cards(&db);
+                if !sp.cards.is_empty() {
+                    if sp.cards.len() != NUM_CARDS {
+                        return Err(SetupError::new(f("cards"), "exactly 20 cards"));
+                    }
+                    for (c, keys) in sp.cards.iter().enumerate() {
+                        let mut s = Sleeve::default();
+                        for k in keys {
+                            let id = adv_key(k, &f("cards"))?;
+                            let slot = if id == db.cursed_land || id == db.starting_soil {
+                                (0..3).find(|&x| s.slots[x] == EMPTY).unwrap_or(0)
+                            } else {
+                                db.adv(id).slot as usize
+                            };
+                            if s.slots[slot] != EMPTY {
+                                return Err(SetupError::new(f("cards"), format!("card {c}: slot {slot} used twice")));
+                            }
+                            s.slots[slot] = id;
+                        }
+                        cards[c] = s;
+                    }
+                }
+                let mut seen = [false; NUM_CARDS];
+                let deck: Vec<u8> = sp.deck.iter().rev().copied().collect();
+                for &c in sp.deck.iter().chain(&sp.field).chain(&sp.discard).chain(sp.on_deck.iter()) {
+                    if c as usize >= NUM_CARDS || seen[c as usize] {
+                        return Err(SetupError::new(f("deck"), format!("card {c} missing or placed twice")));
+                    }
+                    seen[c as usize] = true;
+                }
+                if seen.iter().any(|s| !s) {
+                    return Err(SetupError::new(f("deck"), "every card 0..19 must be in exactly one zone"));
+                }
+                let mut p = new_player(cards, deck);
+                p.field.extend_from_slice(&sp.field);
+                p.discard.extend_from_slice(&sp.discard);
+                p.on_deck = sp.on_deck;
+                p.token_active = sp.token_active;
+                p.vp = sp.vp;
+                for v in &sp.vales {
+                    p.vales.push(vale_key(v, &f("vales"))?);
+                }
+                g.players[i] = p;
+            }
+        }
+        if let Some(c) = &setup.commons {
+            for l in 0..3 {
+                if c[l].len() > 3 {
+                    return Err(SetupError::new("commons", "at most 3 per level"));
+                }
+                for k in 0..3 {
+                    let old = g.commons[l][k];
+                    if old != EMPTY {
+                        g.adv_decks[l].insert(0, old);
+                    }
+                    g.commons[l][k] = match c[l].get(k) {
+                        Some(key) => {
+                            let id = adv_key(key, "commons")?;
+                            if let Some(pos) = g.adv_decks.iter().flatten().position(|&x| x == id) {
+                                let _ = pos;
+                                for d in g.adv_decks.iter_mut() {
+                                    if let Some(j) = d.iter().position(|&x| x == id) {
+                                        d.remove(j);
+                                        break;
+                                    }
+                                }
+                            }
+                            id
+                        }
+                        None => EMPTY,
+                    };
+                }
+            }
+        }
+        if let Some(v) = &setup.vales {
+            for l in 0..2 {
+                for k in 0..4 {
+                    let old = g.vale_row[l][k];
+                    if old != EMPTY {
+                        g.vale_decks[l].insert(0, old);
+                    }
+                    g.vale_row[l][k] = match v[l].get(k) {
+                        Some(key) => {
+                            let id = vale_key(key, "vales")?;
+                            for d in g.vale_decks.iter_mut() {
+                                if let Some(j) = d.iter().position(|&x| x == id) {
+                                    d.remove(j);
+                                    break;
+                                }
+                            }
+                            id
+                        }
+                        None => EMPTY,
+                    };
+                }
+            }
+        }
+        if let Some(p) = setup.pool {
+            g.pool = p;
+        }
+        g.start = setup.start;
+        g.current = setup.start;
+        g.turn = Turn { bought: Vec::with_capacity(4), ..Turn::default() };
+        g.begin_turn(&mut sylvan_engine::NoEvents);
+        Ok(g)
+    }
+}
+
+fn new_player(cards: [Sleeve; NUM_CARDS], mut deck: Vec<u8>) -> Player {
+    deck.reserve(NUM_CARDS);
+    Player {
+        cards,
+        deck,
+        on_deck: None,
+        field: Vec::with_capacity(NUM_CARDS),
+        discard: Vec::with_capacity(NUM_CARDS),
+        token_active: false,
+        vp: 0,
+        vales: Vec::with_capacity(8),
+        skip_next: false,
+        arbor_growth: 0,
+        conclave: None,
+        druid_used: false,
+        druid_prep: false,
+    }
+}
+
+/// Setup step 5: reveal on-deck cards into the field until two Cursed Lands are in the field and a third
+/// is on-deck.
+fn starting_field(db: &CardDb, p: &mut Player) {
+    p.on_deck = p.deck.pop();
+    let mut cursed = 0;
+    while let Some(c) = p.on_deck {
+        let is_cursed = p.cards[c as usize].is_cursed(db);
+        if cursed >= 2 && is_cursed {
+            break;
+        }
+        cursed += usize::from(is_cursed);
+        p.field.push(c);
+        p.on_deck = p.deck.pop();
+    }
+}

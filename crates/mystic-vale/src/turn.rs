@@ -1,0 +1,770 @@
+//! The four phases of a turn (Planting, Harvest, Discard, Prep), spoiling, and every base-set ability
+//! at its timing. Legal actions and their effects.
+
+use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
+
+use crate::actions::{Action, Source};
+use crate::cards::{AdvAbility, Reward, Slot, Spirit, ValeAbility};
+use crate::events::Event;
+use crate::state::{Bought, EMPTY, MysticVale, Phase};
+
+/// A round cap that ends the game if the pool never empties (ruling MV14); never reached in practice.
+pub const MAX_ROUNDS: u16 = 120;
+
+impl MysticVale {
+    fn seat(&self) -> Seat {
+        Seat(self.current)
+    }
+
+    fn owns_usable(&self, ab: ValeAbility) -> Option<usize> {
+        let p = self.cur();
+        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
+        p.vales[..fresh].iter().position(|&v| self.db.vale(v).ability == ab)
+    }
+
+    fn conclave_usable(&self) -> bool {
+        !self.turn.conclave_used && self.owns_usable(ValeAbility::ConclaveOfEnts).is_some()
+    }
+
+    fn druid_usable(&self) -> bool {
+        let p = self.cur();
+        !p.druid_used && p.field.iter().any(|&c| p.cards[c as usize].has(&self.db, AdvAbility::PeacekeeperDruid))
+    }
+
+    /// Starts the active player's turn.
+    pub(crate) fn begin_turn<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        self.turn.mana_total = 0;
+        self.turn.mana_spent = 0;
+        self.turn.spirits = [0; 4];
+        self.turn.spirit_spent = [0; 4];
+        self.turn.vp_total = 0;
+        self.turn.token_used = false;
+        self.turn.aerie = None;
+        self.turn.conclave_used = false;
+        self.turn.bought.clear();
+        self.turn.vales_bought = 0;
+        let seat = self.seat();
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::TurnStart(seat));
+        }
+        let p = &mut self.players[self.current as usize];
+        p.druid_used = p.druid_prep;
+        p.druid_prep = false;
+        if p.skip_next {
+            // Spoiled in the Prep Phase: straight to the Discard Phase.
+            p.skip_next = false;
+            self.end_planting();
+            self.discard_phase(ev);
+        } else {
+            self.phase = Phase::Planting;
+        }
+    }
+
+    fn end_planting(&mut self) {
+        let p = &mut self.players[self.current as usize];
+        if matches!(p.conclave, Some((_, true))) {
+            // A Prep-phase Conclave lasts through the next Planting Phase only.
+            p.conclave = None;
+        }
+    }
+
+    /// Reveals a new on-deck card, reshuffling the discard pile when the deck is empty.
+    fn reveal<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        if self.players[i].deck.is_empty() {
+            self.reshuffle(ev);
+        }
+        let c = self.players[i].deck.pop();
+        self.players[i].on_deck = c;
+        if let (true, Some(c)) = (S::ENABLED, c) {
+            ev.emit(Audience::Everyone, Event::Revealed(self.seat(), c));
+        }
+    }
+
+    fn reshuffle<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        let p = &mut self.players[i];
+        if p.discard.is_empty() {
+            return;
+        }
+        let (deck, discard) = (&mut p.deck, &mut p.discard);
+        deck.extend_from_slice(discard);
+        discard.clear();
+        self.rng.shuffle(&mut self.players[i].deck);
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::Reshuffled(self.seat()));
+        }
+    }
+
+    /// Plays the on-deck card into the field and resolves its "when played" abilities; then reveals.
+    fn play_on_deck<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
+        let i = self.current as usize;
+        let Some(c) = self.players[i].on_deck.take() else { return };
+        self.players[i].field.push(c);
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::Played(self.seat(), c));
+        }
+        self.when_played_from(c, 0, prep, ev);
+    }
+
+    /// Resolves the "when played" abilities of card `c` from slot `from` on (top to bottom, ruling MV6).
+    fn when_played_from<S: EventSink<Event>>(&mut self, c: u8, from: usize, prep: bool, ev: &mut S) {
+        let i = self.current as usize;
+        let sleeve = self.players[i].cards[c as usize];
+        for slot in from..3 {
+            let a = sleeve.slots[slot];
+            if a == EMPTY {
+                continue;
+            }
+            let needs_choice = match self.db.adv(a).ability {
+                AdvAbility::DiscardFromField => self.players[i].field.len() > 1,
+                AdvAbility::CleansingRain => {
+                    if self.players[i].deck.is_empty() {
+                        self.reshuffle(ev);
+                    }
+                    !self.players[i].deck.is_empty()
+                }
+                AdvAbility::CalmWeather => {
+                    if self.players[i].deck.is_empty() {
+                        self.reshuffle(ev);
+                    }
+                    let top = self.players[i].deck.last().copied();
+                    if let Some(t) = top {
+                        self.peek = Some(t);
+                        if S::ENABLED {
+                            let me = SeatSet::only(self.seat());
+                            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
+                            ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
+                        }
+                    }
+                    top.is_some()
+                }
+                _ => false,
+            };
+            if needs_choice {
+                self.phase = Phase::WhenPlayed { card: c, slot: slot as u8, prep };
+                return;
+            }
+        }
+        self.after_play(prep, ev);
+    }
+
+    fn after_play<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
+        self.reveal(ev);
+        self.check_spoil(prep, ev);
+    }
+
+    /// Step C of planting (and the Prep Phase check): spoil at 4 or more net decay.
+    fn check_spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
+        let net = self.net_decay(self.current as usize);
+        if net >= 4 {
+            if self.spoil_options() {
+                self.phase = Phase::SpoilPrompt { prep };
+            } else {
+                self.spoil(prep, ev);
+            }
+        } else if prep {
+            self.continue_prep(ev);
+        } else {
+            self.phase = Phase::Planting;
+        }
+    }
+
+    fn spoil_options(&self) -> bool {
+        self.druid_usable() || self.owns_usable(ValeAbility::BloomingArbor).is_some() || self.conclave_usable()
+    }
+
+    fn spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
+        let i = self.current as usize;
+        self.players[i].token_active = true;
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::Spoiled(self.seat(), prep));
+        }
+        if prep {
+            self.players[i].skip_next = true;
+            self.next_player(ev);
+        } else {
+            self.end_planting();
+            self.discard_phase(ev);
+        }
+    }
+
+    /// Harvest begins: counts mana, spirits and VP from the field, harvest abilities and vales.
+    fn begin_harvest(&mut self) {
+        self.end_planting();
+        self.phase = Phase::Harvest;
+        self.recount();
+    }
+
+    /// Recounts the harvest totals (after Conclave of Ents changes a guardian count).
+    pub(crate) fn recount(&mut self) {
+        let db = &*self.db;
+        let p = &self.players[self.current as usize];
+        let mut mana: i32 = 0;
+        let mut spirits = [0u8; 4];
+        let mut vp: u16 = 0;
+        let mut grassland: i32 = 0;
+        let n_field = p.field.len() as i32;
+        for &c in &p.field {
+            let s = p.cards[c as usize];
+            mana += i32::from(s.mana(db));
+            for (k, v) in s.spirits(db).iter().enumerate() {
+                spirits[k] += v;
+            }
+            let guardians = i32::from(s.guardians(db, p.bonus(c)));
+            for a in s.advs() {
+                let x = db.adv(a);
+                vp += u16::from(x.symbols.vp_harvest);
+                let amount = i32::from(x.amount);
+                let gain = match x.ability {
+                    AdvAbility::PerGuardian => amount * guardians,
+                    AdvAbility::Aurora => amount * (n_field / 2),
+                    AdvAbility::MagicSeed => amount * (n_field - 1),
+                    AdvAbility::Grassland => {
+                        grassland += amount;
+                        0
+                    }
+                    _ => 0,
+                };
+                match x.reward {
+                    Reward::Mana => mana += gain,
+                    Reward::Vp => vp += gain as u16,
+                    Reward::Wild => spirits[3] += gain as u8,
+                    _ => {}
+                }
+            }
+        }
+        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
+        for &v in &p.vales[..fresh] {
+            let vale = db.vale(v);
+            if matches!(vale.ability, ValeAbility::HarvestGain | ValeAbility::StreamOfVigor) {
+                match vale.gain {
+                    Reward::Mana => mana += i32::from(vale.amount),
+                    Reward::Wild => spirits[3] += vale.amount,
+                    Reward::Vp => vp += u16::from(vale.amount),
+                    _ => {}
+                }
+            }
+        }
+        mana = (mana - grassland).max(0);
+        self.turn.mana_total = mana.min(250) as u8;
+        self.turn.spirits = spirits;
+        self.turn.vp_total = vp;
+    }
+
+    /// Mana left to spend.
+    pub fn mana_left(&self) -> u8 {
+        (self.turn.mana_total + u8::from(self.turn.token_used)).saturating_sub(self.turn.mana_spent)
+    }
+
+    /// Spirits left to spend (animal, forest, sky, wild), after Sunstone Aerie.
+    pub fn spirits_left(&self) -> [u8; 4] {
+        let mut s = [0; 4];
+        for k in 0..4 {
+            s[k] = self.turn.spirits[k].saturating_sub(self.turn.spirit_spent[k]);
+        }
+        s
+    }
+
+    fn buy_limit(&self) -> usize {
+        if self.owns_usable(ValeAbility::StreamOfVigor).is_some() { 3 } else { 2 }
+    }
+
+    /// The cost of vale `v` paid from `avail`, with `any` paying the "any" part; `None` if unpayable.
+    pub fn vale_payment(cost: [u8; 4], avail: [u8; 4], any: Option<Spirit>) -> Option<[u8; 4]> {
+        let mut pay = [0u8; 4];
+        let mut left = avail;
+        for k in 0..3 {
+            let own = cost[k].min(left[k]);
+            pay[k] += own;
+            left[k] -= own;
+            let rest = cost[k] - own;
+            if rest > left[3] {
+                return None;
+            }
+            pay[3] += rest;
+            left[3] -= rest;
+        }
+        if cost[3] > 0 {
+            let k = any? as usize;
+            if left[k] < cost[3] {
+                return None;
+            }
+            pay[k] += cost[3];
+        } else if any.is_some() {
+            return None;
+        }
+        Some(pay)
+    }
+
+    fn vale_legal(&self, l: u8, k: u8, any: Option<Spirit>) -> bool {
+        let v = self.vale_row[l as usize][k as usize];
+        if v == EMPTY || self.turn.vales_bought >= 2 {
+            return false;
+        }
+        let vale = self.db.vale(v);
+        if vale.ability == ValeAbility::AncientLiferoots
+            && self.cur().vales.iter().any(|&o| self.db.vale(o).ability == ValeAbility::AncientLiferoots)
+        {
+            return false;
+        }
+        MysticVale::vale_payment(vale.cost, self.spirits_left(), any).is_some()
+    }
+
+    fn source_adv(&self, s: Source) -> u8 {
+        match s {
+            Source::Common(l, k) => self.commons[l as usize][k as usize],
+            Source::Soil(slot) => {
+                if self.soil[slot as usize] > 0 {
+                    self.db.soil[slot as usize]
+                } else {
+                    EMPTY
+                }
+            }
+        }
+    }
+
+    /// Free (card, slot) places in the field for slot `s`, not reserved by Earthchant Chorus, minus the
+    /// purchases already waiting for such a place.
+    fn free_places(&self, slot: Slot) -> i32 {
+        let p = self.cur();
+        let db = &*self.db;
+        let mut free = 0;
+        for &c in &p.field {
+            if p.cards[c as usize].slots[slot as usize] == EMPTY
+                && !self.turn.bought.iter().any(|b| b.target == c && db.adv(b.adv).slot == slot)
+            {
+                free += 1;
+            }
+        }
+        let waiting = self.turn.bought.iter().filter(|b| b.target == EMPTY && db.adv(b.adv).slot == slot).count();
+        free - waiting as i32
+    }
+
+    fn chorus_target_ok(&self, c: u8, adv: u8) -> bool {
+        let p = self.cur();
+        let s = p.cards[c as usize];
+        let slot = self.db.adv(adv).slot;
+        let reserved = self.turn.bought.iter().filter(|b| b.target == c).count();
+        let free = s.free_slots();
+        s.has(&self.db, AdvAbility::EarthchantChorus)
+            && (1..=2).contains(&free)
+            && s.slots[slot as usize] == EMPTY
+            && !self.turn.bought.iter().any(|b| b.target == c && self.db.adv(b.adv).slot == slot)
+            && reserved < free
+            // The generic purchases for this slot must still fit elsewhere.
+            && self.free_places(slot) >= 1
+    }
+
+    fn chorus_discount(&self, c: u8) -> u8 {
+        let p = self.cur();
+        p.cards[c as usize].advs().find(|&a| self.db.adv(a).ability == AdvAbility::EarthchantChorus).map_or(0, |a| self.db.adv(a).amount)
+    }
+
+    /// Writes the legal actions, sorted.
+    pub(crate) fn legal(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let p = self.cur();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Planting => {
+                out.push(Action::Pass);
+                if p.on_deck.is_some() {
+                    out.push(Action::Push);
+                }
+                self.push_conclave(out);
+            }
+            Phase::SpoilPrompt { .. } => {
+                out.push(Action::Spoil);
+                if self.druid_usable() {
+                    out.push(Action::Druid);
+                }
+                if self.owns_usable(ValeAbility::BloomingArbor).is_some() {
+                    out.push(Action::Arbor);
+                }
+                self.push_conclave(out);
+            }
+            Phase::WhenPlayed { card, slot, .. } => {
+                let a = p.cards[card as usize].slots[slot as usize];
+                match self.db.adv(a).ability {
+                    AdvAbility::DiscardFromField => {
+                        out.push(Action::Decline);
+                        for &c in &p.field {
+                            if c != card {
+                                out.push(Action::Discard(c));
+                            }
+                        }
+                    }
+                    AdvAbility::CleansingRain => {
+                        out.push(Action::Decline);
+                        for &c in &p.deck {
+                            out.push(Action::Discard(c));
+                        }
+                    }
+                    AdvAbility::CalmWeather => {
+                        out.push(Action::Decline);
+                        out.push(Action::Mill);
+                    }
+                    _ => out.push(Action::Decline),
+                }
+            }
+            Phase::Harvest => {
+                out.push(Action::Token);
+                out.push(Action::Done);
+                if !p.token_active || self.turn.token_used {
+                    out.retain(|a| *a != Action::Token);
+                }
+                self.push_conclave(out);
+                if self.turn.aerie.is_none() && self.owns_usable(ValeAbility::SunstoneAerie).is_some() {
+                    let v = self.owns_usable(ValeAbility::SunstoneAerie).map(|i| p.vales[i]).unwrap_or(0);
+                    if self.mana_left() >= self.db.vale(v).amount {
+                        let left = self.spirits_left();
+                        for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
+                            if left[s as usize] > 0 {
+                                out.push(Action::Aerie(s));
+                            }
+                        }
+                    }
+                }
+                for l in 0..2u8 {
+                    for k in 0..4u8 {
+                        let v = self.vale_row[l as usize][k as usize];
+                        if v == EMPTY {
+                            continue;
+                        }
+                        if self.db.vale(v).cost[3] == 0 {
+                            if self.vale_legal(l, k, None) {
+                                out.push(Action::Vale(l, k, None));
+                            }
+                        } else {
+                            for s in Spirit::ALL {
+                                if self.vale_legal(l, k, Some(s)) {
+                                    out.push(Action::Vale(l, k, Some(s)));
+                                }
+                            }
+                        }
+                    }
+                }
+                if self.turn.bought.len() < self.buy_limit() {
+                    let mana = self.mana_left();
+                    let sources = (0..9u8).map(|i| Source::Common(i / 3, i % 3)).chain(Slot::ALL.map(Source::Soil));
+                    for s in sources {
+                        let a = self.source_adv(s);
+                        if a == EMPTY {
+                            continue;
+                        }
+                        let adv = self.db.adv(a);
+                        if adv.cost <= mana && self.free_places(adv.slot) >= 1 {
+                            out.push(Action::Buy(s));
+                        }
+                    }
+                    for s in (0..9u8).map(|i| Source::Common(i / 3, i % 3)).chain(Slot::ALL.map(Source::Soil)) {
+                        let a = self.source_adv(s);
+                        if a == EMPTY {
+                            continue;
+                        }
+                        for &c in &p.field {
+                            if self.chorus_target_ok(c, a)
+                                && self.db.adv(a).cost.saturating_sub(self.chorus_discount(c)) <= mana
+                            {
+                                out.push(Action::BuyOn(s, c));
+                            }
+                        }
+                    }
+                }
+                out.sort_unstable();
+            }
+            Phase::Sleeve => {
+                if let Some(b) = self.turn.bought.iter().find(|b| b.target == EMPTY) {
+                    let slot = self.db.adv(b.adv).slot as usize;
+                    for &c in &p.field {
+                        if p.cards[c as usize].slots[slot] == EMPTY {
+                            out.push(Action::Sleeve(c));
+                        }
+                    }
+                    out.sort_unstable();
+                }
+            }
+        }
+        if !matches!(self.phase, Phase::Harvest | Phase::Sleeve) {
+            out.sort_unstable();
+        }
+    }
+
+    fn push_conclave(&self, out: &mut Vec<Action>) {
+        if self.conclave_usable() {
+            let p = self.cur();
+            for &c in p.field.iter().chain(p.on_deck.iter()) {
+                out.push(Action::Conclave(c));
+            }
+        }
+    }
+
+    /// Applies a legal action.
+    pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        self.moves += 1;
+        let i = self.current as usize;
+        let seat = self.seat();
+        match (self.phase, action) {
+            (_, Action::Conclave(c)) => {
+                let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
+                self.turn.conclave_used = true;
+                self.players[i].conclave = Some((c, prep));
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::UsedVale(seat, "Conclave of Ents".into()));
+                }
+                match self.phase {
+                    Phase::SpoilPrompt { prep } => self.check_spoil(prep, ev),
+                    Phase::Harvest => self.recount(),
+                    _ => {}
+                }
+            }
+            (Phase::Planting, Action::Pass) => self.begin_harvest(),
+            (Phase::Planting, Action::Push) => self.play_on_deck(false, ev),
+            (Phase::SpoilPrompt { prep }, Action::Spoil) => self.spoil(prep, ev),
+            (Phase::SpoilPrompt { prep }, Action::Druid) => {
+                let p = &mut self.players[i];
+                p.druid_used = true;
+                if prep {
+                    p.druid_prep = true;
+                }
+                if let Some(c) = p.on_deck.take() {
+                    p.discard.push(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                    }
+                }
+                self.reveal(ev);
+                self.check_spoil(prep, ev);
+            }
+            (Phase::SpoilPrompt { prep }, Action::Arbor) => {
+                if let Some(k) = self.owns_usable(ValeAbility::BloomingArbor) {
+                    let v = self.players[i].vales.remove(k);
+                    self.players[i].arbor_growth += self.db.vale(v).amount;
+                    self.removed_vales.push(v);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            (Phase::WhenPlayed { card, slot, prep }, a) => {
+                let ability = self.db.adv(self.players[i].cards[card as usize].slots[slot as usize]).ability;
+                match (ability, a) {
+                    (AdvAbility::DiscardFromField, Action::Discard(c)) => {
+                        let p = &mut self.players[i];
+                        p.field.retain(|&x| x != c);
+                        p.discard.push(c);
+                        if S::ENABLED {
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                        }
+                    }
+                    (AdvAbility::CleansingRain, _) => {
+                        if let Action::Discard(c) = a {
+                            let p = &mut self.players[i];
+                            p.deck.retain(|&x| x != c);
+                            p.discard.push(c);
+                            if S::ENABLED {
+                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                            }
+                        }
+                        self.rng.shuffle(&mut self.players[i].deck);
+                    }
+                    (AdvAbility::CalmWeather, Action::Mill) => {
+                        let p = &mut self.players[i];
+                        if let Some(c) = p.deck.pop() {
+                            p.discard.push(c);
+                            if S::ENABLED {
+                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                self.peek = None;
+                self.when_played_from(card, slot as usize + 1, prep, ev);
+            }
+            (Phase::Harvest, Action::Token) => {
+                self.turn.token_used = true;
+                self.players[i].token_active = false;
+            }
+            (Phase::Harvest, Action::Aerie(s)) => {
+                if let Some(k) = self.owns_usable(ValeAbility::SunstoneAerie) {
+                    let v = self.players[i].vales[k];
+                    self.turn.mana_spent += self.db.vale(v).amount;
+                    self.turn.aerie = Some(s);
+                    self.turn.spirits[s as usize] -= 1;
+                    self.turn.spirits[3] += 1;
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+            }
+            (Phase::Harvest, Action::Vale(l, k, any)) => {
+                let v = self.vale_row[l as usize][k as usize];
+                if let Some(pay) = MysticVale::vale_payment(self.db.vale(v).cost, self.spirits_left(), any) {
+                    for x in 0..4 {
+                        self.turn.spirit_spent[x] += pay[x];
+                    }
+                }
+                self.vale_row[l as usize][k as usize] = EMPTY;
+                self.players[i].vales.push(v);
+                self.turn.vales_bought += 1;
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::BoughtVale(seat, self.db.vale(v).title.clone()));
+                }
+            }
+            (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
+            (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
+            (Phase::Harvest, Action::Done) => {
+                let vp = self.turn.vp_total;
+                self.gain_vp(i, vp, ev);
+                self.sleeve_or_discard(ev);
+            }
+            (Phase::Sleeve, Action::Sleeve(c)) => {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                    let b = self.turn.bought.remove(k);
+                    self.sleeve(b.adv, c, ev);
+                }
+                self.sleeve_or_discard(ev);
+            }
+            _ => {}
+        }
+    }
+
+    fn buy<S: EventSink<Event>>(&mut self, s: Source, target: u8, ev: &mut S) {
+        let a = self.source_adv(s);
+        let mut cost = self.db.adv(a).cost;
+        if target != EMPTY {
+            cost = cost.saturating_sub(self.chorus_discount(target));
+        }
+        self.turn.mana_spent += cost;
+        match s {
+            Source::Common(l, k) => self.commons[l as usize][k as usize] = EMPTY,
+            Source::Soil(slot) => self.soil[slot as usize] -= 1,
+        }
+        self.turn.bought.push(Bought { adv: a, target });
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
+        }
+    }
+
+    fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
+        let slot = self.db.adv(adv).slot as usize;
+        let i = self.current as usize;
+        self.players[i].cards[c as usize].slots[slot] = adv;
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), c));
+        }
+    }
+
+    fn gain_vp<S: EventSink<Event>>(&mut self, i: usize, vp: u16, ev: &mut S) {
+        if vp == 0 {
+            return;
+        }
+        self.players[i].vp += vp;
+        let was = self.pool;
+        self.pool = self.pool.saturating_sub(vp);
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::GainedVp(Seat(i as u8), vp));
+        }
+        if was > 0 && self.pool == 0 && !self.ending {
+            self.ending = true;
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::PoolEmpty);
+            }
+        }
+    }
+
+    /// Discard Phase: Earthchant Chorus purchases go to their declared card, then the player sleeves the
+    /// others one by one, then the field is discarded.
+    fn sleeve_or_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        while let Some(k) = self.turn.bought.iter().position(|b| b.target != EMPTY) {
+            let b = self.turn.bought.remove(k);
+            self.sleeve(b.adv, b.target, ev);
+        }
+        if self.turn.bought.is_empty() {
+            self.discard_phase(ev);
+        } else {
+            self.phase = Phase::Sleeve;
+        }
+    }
+
+    fn discard_phase<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        let p = &mut self.players[i];
+        let (field, discard) = (&mut p.field, &mut p.discard);
+        discard.extend_from_slice(field);
+        field.clear();
+        if matches!(p.conclave, Some((_, false))) {
+            p.conclave = None;
+        }
+        self.replenish();
+        let last = (self.start as usize + self.n() - 1) % self.n();
+        if i == last && !self.ending && self.rounds >= MAX_ROUNDS {
+            self.ending = true;
+        }
+        if self.ending && i == last {
+            self.phase = Phase::Over;
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::GameOver);
+            }
+            return;
+        }
+        self.prep(ev);
+    }
+
+    fn replenish(&mut self) {
+        for l in 0..3 {
+            for k in 0..3 {
+                if self.commons[l][k] == EMPTY {
+                    self.commons[l][k] = (l..3).find_map(|m| self.adv_decks[m].pop()).unwrap_or(EMPTY);
+                }
+            }
+        }
+        for l in 0..2 {
+            for k in 0..4 {
+                if self.vale_row[l][k] == EMPTY {
+                    self.vale_row[l][k] = (l..2).find_map(|m| self.vale_decks[m].pop()).unwrap_or(EMPTY);
+                }
+            }
+        }
+    }
+
+    /// The Prep Phase: play on-deck cards until 3 or more net decay show.
+    fn prep<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        self.players[i].arbor_growth = 0;
+        if self.players[i].on_deck.is_none() {
+            self.reveal(ev);
+        }
+        if self.players[i].on_deck.is_none() {
+            self.next_player(ev);
+        } else {
+            self.play_on_deck(true, ev);
+        }
+    }
+
+    fn continue_prep<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        if self.net_decay(i) >= 3 || self.players[i].on_deck.is_none() {
+            self.next_player(ev);
+        } else {
+            self.play_on_deck(true, ev);
+        }
+    }
+
+    fn next_player<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let n = self.n() as u8;
+        self.current = (self.current + 1) % n;
+        if self.current == self.start {
+            self.rounds += 1;
+        }
+        self.begin_turn(ev);
+    }
+
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+}

@@ -1,0 +1,455 @@
+//! What one seat sees: every field, on-deck card, sleeve, token, vale and the commons; its own discard
+//! pile (others: only its size); deck order is hidden from everyone (the owner knows which cards are in
+//! it); unrevealed commons and vale decks are hidden. Its terminal rendering, and determinization.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{GameRng, Seat};
+
+use crate::cards::{DbRef, Spirit};
+use crate::setup::Options;
+use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Player, Sleeve, Turn};
+
+/// One player as a seat sees it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The 20 sleeves (sleeving is public).
+    pub cards: [Sleeve; NUM_CARDS],
+    /// Cards in the deck.
+    pub deck_count: u8,
+    /// The on-deck card.
+    pub on_deck: Option<u8>,
+    /// The field.
+    pub field: Vec<u8>,
+    /// The discard pile, for its owner.
+    pub discard: Option<Vec<u8>>,
+    /// Size of the discard pile.
+    pub discard_count: u8,
+    /// The rest of the player's public state (tokens, vales, effects).
+    pub token_active: bool,
+    /// VP tokens.
+    pub vp: u16,
+    /// Vales.
+    pub vales: Vec<u8>,
+    /// Spoiled in the Prep Phase.
+    pub skip_next: bool,
+    /// Blooming Arbor growth.
+    pub arbor_growth: u8,
+    /// Conclave of Ents.
+    pub conclave: Option<(u8, bool)>,
+    /// Peacekeeper Druid used.
+    pub druid_used: bool,
+    /// Peacekeeper Druid used in the Prep Phase.
+    pub druid_prep: bool,
+}
+
+/// What one seat may see.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct View {
+    /// Whose view.
+    pub seat: Seat,
+    /// Options.
+    pub options: Options,
+    /// Cards.
+    pub db: DbRef,
+    /// Players.
+    pub players: Vec<PlayerView>,
+    /// Starting player.
+    pub start: u8,
+    /// Active player.
+    pub current: u8,
+    /// Phase.
+    pub phase: Phase,
+    /// Face-up commons.
+    pub commons: [[u8; 3]; 3],
+    /// Advancement deck sizes.
+    pub adv_deck_counts: [u8; 3],
+    /// Fertile Soils left per slot.
+    pub soil: [u8; 3],
+    /// Face-up vales.
+    pub vale_row: [[u8; 4]; 2],
+    /// Vale deck sizes.
+    pub vale_deck_counts: [u8; 2],
+    /// Vales out of the game.
+    pub removed_vales: Vec<u8>,
+    /// VP pool.
+    pub pool: u16,
+    /// Finishing the round.
+    pub ending: bool,
+    /// Turn state (public).
+    pub turn: Turn,
+    /// Calm Weather's top card, for the active player only.
+    pub peek: Option<u8>,
+    /// Rounds.
+    pub rounds: u16,
+    /// Moves.
+    pub moves: u32,
+}
+
+impl MysticVale {
+    pub(crate) fn view_of(&self, seat: Seat) -> View {
+        View {
+            seat,
+            options: self.options.clone(),
+            db: self.db,
+            players: self
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PlayerView {
+                    cards: p.cards,
+                    deck_count: p.deck.len() as u8,
+                    on_deck: p.on_deck,
+                    field: p.field.clone(),
+                    discard: (i == seat.index()).then(|| p.discard.clone()),
+                    discard_count: p.discard.len() as u8,
+                    token_active: p.token_active,
+                    vp: p.vp,
+                    vales: p.vales.clone(),
+                    skip_next: p.skip_next,
+                    arbor_growth: p.arbor_growth,
+                    conclave: p.conclave,
+                    druid_used: p.druid_used,
+                    druid_prep: p.druid_prep,
+                })
+                .collect(),
+            start: self.start,
+            current: self.current,
+            phase: self.phase,
+            commons: self.commons,
+            adv_deck_counts: self.adv_decks.clone().map(|d| d.len() as u8),
+            soil: self.soil,
+            vale_row: self.vale_row,
+            vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
+            removed_vales: self.removed_vales.clone(),
+            pool: self.pool,
+            ending: self.ending,
+            turn: self.turn.clone(),
+            peek: if seat.0 == self.current { self.peek } else { None },
+            rounds: self.rounds,
+            moves: self.moves,
+        }
+    }
+
+    /// A full state consistent with `view`, hidden cards resampled.
+    pub(crate) fn sample(view: &View, rng: &mut GameRng) -> MysticVale {
+        let db = view.db;
+        let me = view.seat.index();
+        let mut players = Vec::with_capacity(view.players.len());
+        for (i, pv) in view.players.iter().enumerate() {
+            let mut hidden: Vec<u8> = (0..NUM_CARDS as u8)
+                .filter(|c| !pv.field.contains(c) && pv.on_deck != Some(*c))
+                .filter(|c| i != me || !pv.discard.as_ref().is_some_and(|d| d.contains(c)))
+                .filter(|c| !(i == me && view.peek == Some(*c)))
+                .collect();
+            rng.shuffle(&mut hidden);
+            let discard = if i == me {
+                pv.discard.clone().unwrap_or_default()
+            } else {
+                hidden.split_off(hidden.len() - pv.discard_count as usize)
+            };
+            let mut deck = hidden;
+            if i == me
+                && let Some(t) = view.peek
+            {
+                deck.push(t);
+            }
+            deck.reserve(NUM_CARDS);
+            let mut field = Vec::with_capacity(NUM_CARDS);
+            field.extend_from_slice(&pv.field);
+            let mut d = Vec::with_capacity(NUM_CARDS);
+            d.extend_from_slice(&discard);
+            players.push(Player {
+                cards: pv.cards,
+                deck,
+                on_deck: pv.on_deck,
+                field,
+                discard: d,
+                token_active: pv.token_active,
+                vp: pv.vp,
+                vales: pv.vales.clone(),
+                skip_next: pv.skip_next,
+                arbor_growth: pv.arbor_growth,
+                conclave: pv.conclave,
+                druid_used: pv.druid_used,
+                druid_prep: pv.druid_prep,
+            });
+        }
+        // Unseen advancements: every copy minus the visible ones.
+        let mut left: Vec<i32> = db.advancements.iter().map(|a| i32::from(a.copies)).collect();
+        for p in &players {
+            for s in &p.cards {
+                for a in s.advs() {
+                    left[a as usize] -= 1;
+                }
+            }
+        }
+        for row in &view.commons {
+            for &a in row {
+                if a != EMPTY {
+                    left[a as usize] -= 1;
+                }
+            }
+        }
+        for b in &view.turn.bought {
+            left[b.adv as usize] -= 1;
+        }
+        let mut adv_decks: [Vec<u8>; 3] = Default::default();
+        for l in 0..3 {
+            let mut pool: Vec<u8> = Vec::new();
+            for (id, a) in db.advancements.iter().enumerate() {
+                let id8 = id as u8;
+                if a.level as usize == l + 1
+                    && id8 != db.cursed_land
+                    && id8 != db.starting_soil
+                    && !db.soil.contains(&id8)
+                {
+                    for _ in 0..left[id].max(0) {
+                        pool.push(id8);
+                    }
+                }
+            }
+            rng.shuffle(&mut pool);
+            pool.truncate(view.adv_deck_counts[l] as usize);
+            pool.reserve(4);
+            adv_decks[l] = pool;
+        }
+        let mut vleft: Vec<i32> = db.vales.iter().map(|v| i32::from(v.copies)).collect();
+        for p in &players {
+            for &v in &p.vales {
+                vleft[v as usize] -= 1;
+            }
+        }
+        for &v in view.vale_row.iter().flatten().chain(&view.removed_vales) {
+            if v != EMPTY {
+                vleft[v as usize] -= 1;
+            }
+        }
+        let mut vale_decks: [Vec<u8>; 2] = Default::default();
+        for l in 0..2 {
+            let mut pool: Vec<u8> = Vec::new();
+            for (id, v) in db.vales.iter().enumerate() {
+                if v.level as usize == l + 1 {
+                    for _ in 0..vleft[id].max(0) {
+                        pool.push(id as u8);
+                    }
+                }
+            }
+            rng.shuffle(&mut pool);
+            pool.truncate(view.vale_deck_counts[l] as usize);
+            vale_decks[l] = pool;
+        }
+        let mut turn = view.turn.clone();
+        turn.bought.reserve(4);
+        MysticVale {
+            options: view.options.clone(),
+            db,
+            rng: rng.fork(),
+            players,
+            start: view.start,
+            current: view.current,
+            phase: view.phase,
+            commons: view.commons,
+            adv_decks,
+            soil: view.soil,
+            vale_row: view.vale_row,
+            vale_decks,
+            removed_vales: view.removed_vales.clone(),
+            pool: view.pool,
+            ending: view.ending,
+            turn,
+            peek: if view.seat.0 == view.current { view.peek } else { None },
+            rounds: view.rounds,
+            moves: view.moves,
+        }
+    }
+}
+
+impl View {
+    /// A card's contents in words: `[Stag | - | Cursed Land]`.
+    pub fn card_text(&self, s: Sleeve) -> String {
+        let parts: Vec<&str> =
+            s.slots.iter().map(|&a| if a == EMPTY { "-" } else { self.db.adv(a).title.as_str() }).collect();
+        format!("[{}]", parts.join(" | "))
+    }
+
+    fn stats(&self, s: Sleeve, bonus: u8) -> String {
+        let db = &*self.db;
+        let mut t = Vec::new();
+        let m = s.mana(db);
+        if m > 0 {
+            t.push(format!("{m} mana"));
+        }
+        let d = s.decay(db);
+        if d > 0 {
+            t.push(format!("{d} decay"));
+        }
+        let g = s.growth(db, bonus);
+        if g > 0 {
+            t.push(format!("{g} growth"));
+        }
+        for (k, v) in s.spirits(db).iter().enumerate() {
+            if *v > 0 {
+                t.push(format!("{v} {}", Spirit::ALL[k].name()));
+            }
+        }
+        let gd = s.guardians(db, bonus);
+        if gd > 0 {
+            t.push(format!("{gd} guardian"));
+        }
+        t.join(", ")
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let db = &*self.db;
+        writeln!(f, "== Mystic Vale · round {} · VP pool {}{} · you are {}", self.rounds, self.pool, if self.ending { " (last round)" } else { "" }, self.seat)?;
+        write!(f, "commons:")?;
+        for (l, row) in self.commons.iter().enumerate() {
+            write!(f, "\n  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
+            for (k, &a) in row.iter().enumerate() {
+                if a != EMPTY {
+                    let x = db.adv(a);
+                    write!(f, "  {}.{} {} ({} mana, {})", l + 1, k + 1, x.title, x.cost, x.slot.name())?;
+                }
+            }
+        }
+        writeln!(f, "\n  Fertile Soil (2 mana): top {} · middle {} · bottom {}", self.soil[0], self.soil[1], self.soil[2])?;
+        write!(f, "vales:")?;
+        for (l, row) in self.vale_row.iter().enumerate() {
+            write!(f, "\n  level {} (deck {}):", l + 1, self.vale_deck_counts[l])?;
+            for (k, &v) in row.iter().enumerate() {
+                if v != EMPTY {
+                    let x = db.vale(v);
+                    write!(f, "  {}.{} {} (cost a{} f{} s{} any{}, {} VP)", l + 1, k + 1, x.title, x.cost[0], x.cost[1], x.cost[2], x.cost[3], x.vp)?;
+                }
+            }
+        }
+        writeln!(f)?;
+        for (i, p) in self.players.iter().enumerate() {
+            let g = MysticVale::view_score(self, i);
+            writeln!(
+                f,
+                "-- p{i}{}: {} VP tokens (score {g}), token {}, deck {}, discard {}{}",
+                if i == self.current as usize { " (to play)" } else { "" },
+                p.vp,
+                if p.token_active { "active" } else { "spent" },
+                p.deck_count,
+                p.discard_count,
+                if p.vales.is_empty() {
+                    String::new()
+                } else {
+                    format!(", vales: {}", p.vales.iter().map(|&v| db.vale(v).title.as_str()).collect::<Vec<_>>().join(", "))
+                }
+            )?;
+            let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            for &c in &p.field {
+                let s = p.cards[c as usize];
+                writeln!(f, "   field c{c:<2} {} {}", self.card_text(s), self.stats(s, bonus(c)))?;
+            }
+            if let Some(c) = p.on_deck {
+                let s = p.cards[c as usize];
+                writeln!(f, "   on-deck c{c:<2} {} {}", self.card_text(s), self.stats(s, bonus(c)))?;
+            }
+            if i == self.current as usize {
+                let (decay, growth) = self.decay_growth(i);
+                write!(f, "   decay {decay} vs growth {growth}")?;
+                if i == self.seat.index()
+                    && let Some(r) = self.spoil_risk()
+                {
+                    write!(f, " · spoil risk if you push: {:.0}%", r * 100.0)?;
+                }
+                writeln!(f)?;
+            }
+        }
+        if self.phase == Phase::Harvest {
+            let t = &self.turn;
+            let left = (t.mana_total + u8::from(t.token_used)).saturating_sub(t.mana_spent);
+            let s: Vec<String> = (0..4)
+                .map(|k| format!("{} {}", t.spirits[k].saturating_sub(t.spirit_spent[k]), Spirit::ALL[k].name()))
+                .collect();
+            writeln!(f, "harvest: {left} mana left, spirits {}, {} VP to gain, {} bought", s.join(" "), t.vp_total, t.bought.len())?;
+        }
+        if let Some(c) = self.peek {
+            writeln!(f, "top of your deck (Calm Weather): c{c} {}", self.card_text(self.players[self.seat.index()].cards[c as usize]))?;
+        }
+        Ok(())
+    }
+}
+
+impl View {
+    /// Decay and growth showing for player `i`.
+    pub fn decay_growth(&self, i: usize) -> (i32, i32) {
+        let db = &*self.db;
+        let p = &self.players[i];
+        let mut d = 0;
+        let mut g = i32::from(p.arbor_growth);
+        for &v in &p.vales {
+            if db.vale(v).ability == crate::cards::ValeAbility::AncientLiferoots {
+                g += i32::from(db.vale(v).amount);
+            }
+        }
+        for &c in p.field.iter().chain(p.on_deck.iter()) {
+            let b = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            d += i32::from(p.cards[c as usize].decay(db));
+            g += i32::from(p.cards[c as usize].growth(db, b));
+        }
+        (d, g)
+    }
+
+    /// The cards the seat knows to be in its deck (all but field, on-deck and discard).
+    pub fn own_deck(&self) -> Vec<u8> {
+        let p = &self.players[self.seat.index()];
+        (0..NUM_CARDS as u8)
+            .filter(|c| !p.field.contains(c) && p.on_deck != Some(*c) && !p.discard.as_ref().is_some_and(|d| d.contains(c)))
+            .collect()
+    }
+
+    /// The chance that pushing now spoils, from the known remaining deck (the discard pile when the deck is
+    /// empty), ignoring abilities that prevent spoiling.
+    pub fn spoil_risk(&self) -> Option<f64> {
+        let i = self.seat.index();
+        let p = &self.players[i];
+        p.on_deck?;
+        let (d, g) = self.decay_growth(i);
+        let net = d - g;
+        let mut pool = self.own_deck();
+        if let Some(t) = self.peek {
+            pool = vec![t];
+        }
+        if pool.is_empty() {
+            pool = p.discard.clone().unwrap_or_default();
+        }
+        if pool.is_empty() {
+            return Some(0.0);
+        }
+        let db = &*self.db;
+        let bad = pool
+            .iter()
+            .filter(|&&c| {
+                let s = p.cards[c as usize];
+                net + i32::from(s.decay(db)) - i32::from(s.growth(db, 0)) >= 4
+            })
+            .count();
+        Some(bad as f64 / pool.len() as f64)
+    }
+}
+
+impl MysticVale {
+    fn view_score(v: &View, i: usize) -> i32 {
+        let db = &*v.db;
+        let p = &v.players[i];
+        let mut t = i32::from(p.vp);
+        for s in &p.cards {
+            for a in s.advs() {
+                t += i32::from(db.adv(a).symbols.vp_end);
+            }
+        }
+        for &x in &p.vales {
+            t += i32::from(db.vale(x).vp);
+        }
+        t
+    }
+}
