@@ -1,1 +1,171 @@
-//! spirit-duel: work in progress (see the issue tracker); not yet registered in the CLI.
+//! # sylvan-spirit-duel
+//!
+//! The spirit duel of `spirit-duel-initiation.fr.txt` (a spirit-battle card game's print-and-play
+//! initiation rules), rules-exact, on the Sylvan game API: the 1-vs-1 game and the solo mode against the
+//! rulebook's Robot (option `solo`: seat p1 is the Robot, whose turns and defences the game plays itself
+//! with seeded dice; only p0 decides). Modules follow the rulebook: [`cards`] (the data files and their
+//! provenance), [`setup`] (MISE EN PLACE, options), [`state`], [`turn`] (the three phases, ATTAQUER,
+//! IMPORTANT, the Robot), [`view`], [`actions`] (notation), [`events`], [`heuristic`] (the `heuristic` and
+//! `robot` bots).
+//!
+//! Rulings are in `docs/rulings/spirit-duel.md`, numbered SD-1, SD-2, ...
+#![deny(missing_docs)]
+
+pub mod actions;
+pub mod cards;
+pub mod events;
+pub mod heuristic;
+pub mod setup;
+pub mod state;
+pub mod turn;
+pub mod view;
+
+pub use actions::Action;
+pub use cards::{Card, Element, Spirit, Tables, Team};
+pub use events::Event;
+pub use heuristic::{RobotBot, robot_policy};
+pub use setup::{Options, Setup, SideSetup};
+pub use state::{Outcome, Phase, SpiritDuel};
+pub use view::View;
+
+use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};
+
+/// A bound on the actions of one game (ruling SD-13): 16 turns of at most 120 decisions.
+const MAX_GAME_LENGTH: usize = 2_000;
+
+fn data() -> Result<&'static Tables, SetupError> {
+    Tables::default_set().map_err(|e| SetupError::new("card data", e.to_string()))
+}
+
+impl Game for SpiritDuel {
+    type Options = Options;
+    type Setup = Setup;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    const NAME: &'static str = "spirit-duel";
+    const NUM_DISTINCT_ACTIONS: usize = actions::NUM_ACTIONS;
+
+    fn option_docs() -> &'static [OptionDoc] {
+        &[
+            OptionDoc {
+                name: "solo",
+                default: "false",
+                help: "solo mode: p1 is the rulebook's Robot, played by the game itself (only p0 decides)",
+            },
+            OptionDoc { name: "team", default: "a", help: "team of p0: a (Almyra, Dormuz'el) or b (Kel'Orn, Surok)" },
+        ]
+    }
+
+    fn options_for_players(players: usize) -> Result<Options, SetupError> {
+        if players != 2 {
+            return Err(SetupError::new(
+                "players",
+                format!("the spirit duel has 2 seats (solo: p1 is the Robot), not {players}"),
+            ));
+        }
+        Ok(Options::default())
+    }
+
+    fn player_range() -> (usize, usize) {
+        (2, 2)
+    }
+
+    fn new(options: &Options, seed: u64) -> Result<Self, SetupError> {
+        let t = data()?;
+        let mut rng = GameRng::new(seed);
+        let setup = Setup::deal(options, t, &mut rng);
+        SpiritDuel::build(options, &setup, t, rng)
+    }
+
+    fn from_setup(options: &Options, setup: &Setup, seed: u64) -> Result<Self, SetupError> {
+        SpiritDuel::build(options, setup, data()?, GameRng::new(seed))
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.decider()
+    }
+
+    fn move_number(&self) -> usize {
+        self.moves as usize
+    }
+
+    fn max_game_length(_options: &Options) -> usize {
+        MAX_GAME_LENGTH
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+
+    fn is_legal(&self, action: Action) -> bool {
+        let mut v = Vec::with_capacity(64);
+        self.legal(&mut v);
+        v.binary_search(&action).is_ok()
+    }
+
+    fn illegal_reason(&self, action: Action) -> String {
+        match self.decider() {
+            None => "the game is over".into(),
+            Some(seat) => {
+                let v = self.view_of(seat);
+                format!("not legal for {seat} now ({}) at move {}: `{action}`", v.phase_text(), self.moves)
+            }
+        }
+    }
+
+    fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {
+        self.apply(action, events);
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        match self.phase {
+            Phase::Over(Outcome::Destroyed(s) | Outcome::Exhausted(s)) => {
+                (0..2).map(|i| if i == s.index() { 1.0 } else { 0.0 }).collect()
+            }
+            Phase::Over(Outcome::Draw) => vec![0.5, 0.5],
+            _ => vec![0.0, 0.0],
+        }
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        match self.phase {
+            Phase::Over(Outcome::Destroyed(s) | Outcome::Exhausted(s)) => vec![s],
+            Phase::Over(Outcome::Draw) => vec![Seat(0), Seat(1)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.view_of(seat)
+    }
+
+    fn view_seat(view: &View) -> Seat {
+        view.seat
+    }
+
+    fn describe_action(view: &View, action: Action) -> String {
+        heuristic::describe(view, action)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        SpiritDuel::sample(view, rng)
+    }
+
+    fn action_id(action: Action) -> usize {
+        actions::action_id(action)
+    }
+
+    fn action_from_id(id: usize) -> Option<Action> {
+        actions::all_actions().get(id).copied()
+    }
+}

@@ -1,0 +1,141 @@
+//! Actions: every decision of the game, with its text notation and stable integer id.
+//!
+//! | notation | when |
+//! |---|---|
+//! | `attack glaciation kelorn` | combat: an Attaque card from hand against an enemy spirit |
+//! | `strike almyra kelorn` | combat: a charged spirit's own Attack (it becomes exhausted) |
+//! | `support maree`, `support gardien kelorn` | combat: a Soutien card (with its target spirit if it has one) |
+//! | `recycle appel` | combat, once per turn: a hand card under the pile, draw one |
+//! | `end` | combat: end the turn |
+//! | `defend appel` / `take` | the attacked player: a Défense card from hand, or no defence |
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use sylvan_engine::ParseError;
+
+use crate::cards::{ABILITIES, Card, SPIRITS, Spirit};
+
+/// One decision. The derived order is the order of the legal lists and of the ids.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Action {
+    /// End the turn.
+    End,
+    /// Attack with an Attaque card from hand.
+    Attack(Card, Spirit),
+    /// Attack with a charged spirit's own Attack.
+    Strike(Spirit, Spirit),
+    /// Play a Soutien card, with its target spirit if it has one.
+    Support(Card, Option<Spirit>),
+    /// Recyclage: this card under the pile, then draw one.
+    Recycle(Card),
+    /// Defend with a Défense card from hand.
+    Defend(Card),
+    /// Do not defend.
+    Take,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::End => f.write_str("end"),
+            Action::Attack(c, s) => write!(f, "attack {c} {s}"),
+            Action::Strike(a, s) => write!(f, "strike {a} {s}"),
+            Action::Support(c, None) => write!(f, "support {c}"),
+            Action::Support(c, Some(s)) => write!(f, "support {c} {s}"),
+            Action::Recycle(c) => write!(f, "recycle {c}"),
+            Action::Defend(c) => write!(f, "defend {c}"),
+            Action::Take => f.write_str("take"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        Ok(match words.as_slice() {
+            ["end"] => Action::End,
+            ["attack", c, s] => Action::Attack(c.parse()?, s.parse()?),
+            ["strike", a, s] => Action::Strike(a.parse()?, s.parse()?),
+            ["support", c] => Action::Support(c.parse()?, None),
+            ["support", c, s] => Action::Support(c.parse()?, Some(s.parse()?)),
+            ["recycle", c] => Action::Recycle(c.parse()?),
+            ["defend", c] => Action::Defend(c.parse()?),
+            ["take"] => Action::Take,
+            _ => {
+                return Err(ParseError::new(
+                    text,
+                    "a spirit-duel action: end, attack CARD SPIRIT, strike SPIRIT SPIRIT, support CARD [SPIRIT], \
+                     recycle CARD, defend CARD, take",
+                ));
+            }
+        })
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Every action that can exist, in id order (which is also `Ord` order).
+pub fn all_actions() -> &'static [Action] {
+    static ALL: OnceLock<Vec<Action>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let cards = || (0..ABILITIES as u8).map(Card);
+        let spirits = || (0..SPIRITS as u8).map(Spirit);
+        let mut v = vec![Action::End, Action::Take];
+        for c in cards() {
+            v.extend([Action::Support(c, None), Action::Recycle(c), Action::Defend(c)]);
+            for s in spirits() {
+                v.extend([Action::Attack(c, s), Action::Support(c, Some(s))]);
+            }
+        }
+        for a in spirits() {
+            for s in spirits() {
+                v.push(Action::Strike(a, s));
+            }
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    })
+}
+
+/// The number of distinct actions.
+pub const NUM_ACTIONS: usize = 2 + 24 * 3 + 24 * 4 * 2 + 16;
+
+/// The stable id of an action.
+pub fn action_id(a: Action) -> usize {
+    all_actions().binary_search(&a).unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_round_trips_notation_and_id() {
+        let all = all_actions();
+        assert_eq!(all.len(), NUM_ACTIONS);
+        for (i, &a) in all.iter().enumerate() {
+            assert_eq!(action_id(a), i);
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
+        }
+        for bad in ["", "attack", "attack glaciation", "attack kelorn glaciation", "defend", "strike almyra", "x"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
+}
