@@ -1,0 +1,264 @@
+//! Actions: one enum for every decision, with its text notation and stable integer id.
+//!
+//! | notation | when |
+//! |---|---|
+//! | `choose timber` | a card chosen from hand or discard (setup warrior for the deck, effect costs, returns) |
+//! | `done` | end the phase, stop an "up to" choice, play no (more) instant, decline an optional effect |
+//! | `dawn III2` | phase I: use the daybreak effect of the elemental in that slot |
+//! | `summon timber`, `play close-strike`, `swap I1 II2`, `draw`, `faction 4`, `partner` | phase II |
+//! | `buy e1`, `buy c3`, `buy+ e2`, `sell timber`, `refresh e`, `refresh c` | phase III |
+//! | `discard timber` | phase IV |
+//! | `pick II1` / `aim II1` | a slot of your formation / of the opposing formation |
+//! | `instant melee-shield` | play an instant while defending |
+//! | `use` | accept an optional effect (King Crustacean, Terrain Tumbler) |
+//! | `amount 2` | a number (boosts or shields to spend, Thorn Fencer: 1 = boost, 2 = shield) |
+//! | `refill II1 I1` | move an elemental forward into an emptied slot |
+//!
+//! Slots are written with the row in Roman numerals and the column from 1, left to right.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use sylvan_engine::ParseError;
+
+use crate::cards::{Card, table};
+
+/// A formation slot: `row * 6 + column` (row 0 = Row I).
+pub type Slot = u8;
+
+/// The slot at `row` (0-based) and `col` (0-based).
+#[inline]
+pub const fn slot(row: usize, col: usize) -> Slot {
+    (row * 6 + col) as u8
+}
+
+/// Writes a slot as `II1`.
+pub fn slot_name(s: Slot) -> String {
+    format!("{}{}", ["I", "II", "III"][(s / 6).min(2) as usize], s % 6 + 1)
+}
+
+fn parse_slot(t: &str) -> Result<Slot, ParseError> {
+    let (row, rest) = if let Some(r) = t.strip_prefix("III") {
+        (2, r)
+    } else if let Some(r) = t.strip_prefix("II") {
+        (1, r)
+    } else if let Some(r) = t.strip_prefix('I') {
+        (0, r)
+    } else {
+        return Err(ParseError::new(t, "a slot such as I1, II2, III3"));
+    };
+    match rest.parse::<usize>() {
+        Ok(c) if (1..=(row + 1) * 2).contains(&c) && rest.len() == 1 => Ok(slot(row, c - 1)),
+        _ => Err(ParseError::new(t, "a slot such as I1, II2, III3 (Row I has up to 2 columns, II 4, III 6)")),
+    }
+}
+
+/// Every valid slot, in order.
+pub fn all_slots() -> impl Iterator<Item = Slot> {
+    (0..3).flat_map(|r| (0..(r + 1) * 2).map(move |c| slot(r, c)))
+}
+
+/// One decision.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Action {
+    Done,
+    Draw,
+    Partner,
+    Use,
+    Amount(u8),
+    Faction(u8),
+    Buy(u8),
+    BuyPlace(u8),
+    Refresh(u8),
+    Choose(Card),
+    Summon(Card),
+    Play(Card),
+    Sell(Card),
+    Discard(Card),
+    Instant(Card),
+    Dawn(Slot),
+    Pick(Slot),
+    Aim(Slot),
+    Swap(Slot, Slot),
+    Refill(Slot, Slot),
+}
+
+fn market_name(i: u8) -> String {
+    format!("{}{}", if i < 3 { 'e' } else { 'c' }, i % 3 + 1)
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Done => f.write_str("done"),
+            Action::Draw => f.write_str("draw"),
+            Action::Partner => f.write_str("partner"),
+            Action::Use => f.write_str("use"),
+            Action::Amount(n) => write!(f, "amount {n}"),
+            Action::Faction(l) => write!(f, "faction {l}"),
+            Action::Buy(i) => write!(f, "buy {}", market_name(i)),
+            Action::BuyPlace(i) => write!(f, "buy+ {}", market_name(i)),
+            Action::Refresh(m) => write!(f, "refresh {}", if m == 0 { 'e' } else { 'c' }),
+            Action::Choose(c) => write!(f, "choose {c}"),
+            Action::Summon(c) => write!(f, "summon {c}"),
+            Action::Play(c) => write!(f, "play {c}"),
+            Action::Sell(c) => write!(f, "sell {c}"),
+            Action::Discard(c) => write!(f, "discard {c}"),
+            Action::Instant(c) => write!(f, "instant {c}"),
+            Action::Dawn(s) => write!(f, "dawn {}", slot_name(s)),
+            Action::Pick(s) => write!(f, "pick {}", slot_name(s)),
+            Action::Aim(s) => write!(f, "aim {}", slot_name(s)),
+            Action::Swap(a, b) => write!(f, "swap {} {}", slot_name(a), slot_name(b)),
+            Action::Refill(a, b) => write!(f, "refill {} {}", slot_name(a), slot_name(b)),
+        }
+    }
+}
+
+fn parse_market(t: &str) -> Result<u8, ParseError> {
+    let mut ch = t.chars();
+    let base = match ch.next() {
+        Some('e') => 0,
+        Some('c') => 3,
+        _ => return Err(ParseError::new(t, "a market card e1..e3 or c1..c3")),
+    };
+    match ch.as_str() {
+        "1" => Ok(base),
+        "2" => Ok(base + 1),
+        "3" => Ok(base + 2),
+        _ => Err(ParseError::new(t, "a market card e1..e3 or c1..c3")),
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let a = match w.as_slice() {
+            ["done"] => Action::Done,
+            ["draw"] => Action::Draw,
+            ["partner"] => Action::Partner,
+            ["use"] => Action::Use,
+            ["amount", n] => match n.parse::<u8>() {
+                Ok(n @ 1..=3) => Action::Amount(n),
+                _ => return Err(ParseError::new(text, "amount 1, 2 or 3")),
+            },
+            ["faction", l] => match l.parse::<u8>() {
+                Ok(l @ (4 | 6 | 8)) => Action::Faction(l),
+                _ => return Err(ParseError::new(text, "faction 4, 6 or 8")),
+            },
+            ["buy", m] => Action::Buy(parse_market(m)?),
+            ["buy+", m] => {
+                let i = parse_market(m)?;
+                if i >= 3 {
+                    return Err(ParseError::new(text, "only elementals (e1..e3) go straight into the formation"));
+                }
+                Action::BuyPlace(i)
+            }
+            ["refresh", "e"] => Action::Refresh(0),
+            ["refresh", "c"] => Action::Refresh(1),
+            ["choose", c] => Action::Choose(c.parse()?),
+            ["summon", c] => Action::Summon(c.parse()?),
+            ["play", c] => Action::Play(c.parse()?),
+            ["sell", c] => Action::Sell(c.parse()?),
+            ["discard", c] => Action::Discard(c.parse()?),
+            ["instant", c] => Action::Instant(c.parse()?),
+            ["dawn", s] => Action::Dawn(parse_slot(s)?),
+            ["pick", s] => Action::Pick(parse_slot(s)?),
+            ["aim", s] => Action::Aim(parse_slot(s)?),
+            ["swap", a, b] => {
+                let (a, b) = (parse_slot(a)?, parse_slot(b)?);
+                if a >= b {
+                    return Err(ParseError::new(text, "swap names the front slot first: `swap I1 II1`"));
+                }
+                Action::Swap(a, b)
+            }
+            ["refill", a, b] => Action::Refill(parse_slot(a)?, parse_slot(b)?),
+            _ => {
+                return Err(ParseError::new(
+                    text,
+                    "a Command of Nature action (e.g. `summon timber`, `play close-strike`, `pick I1`, `done`)",
+                ));
+            }
+        };
+        Ok(a)
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Every action that can exist, in id order (which is `Ord` order).
+pub fn all_actions() -> &'static [Action] {
+    static ALL: OnceLock<Vec<Action>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut v = vec![Action::Done, Action::Draw, Action::Partner, Action::Use];
+        v.extend((1..=3).map(Action::Amount));
+        v.extend([4, 6, 8].map(Action::Faction));
+        v.extend((0..6).map(Action::Buy));
+        v.extend((0..3).map(Action::BuyPlace));
+        v.extend((0..2).map(Action::Refresh));
+        for i in 0..table().cards.len() {
+            let c = Card(i as u8);
+            v.extend([Action::Choose(c), Action::Summon(c), Action::Play(c), Action::Sell(c)]);
+            v.extend([Action::Discard(c), Action::Instant(c)]);
+        }
+        for a in all_slots() {
+            v.extend([Action::Dawn(a), Action::Pick(a), Action::Aim(a)]);
+            for b in all_slots() {
+                if a < b {
+                    v.push(Action::Swap(a, b));
+                }
+                if a != b {
+                    v.push(Action::Refill(a, b));
+                }
+            }
+        }
+        v.sort_unstable();
+        v.dedup();
+        v
+    })
+}
+
+/// The number of distinct actions.
+pub fn num_actions() -> usize {
+    all_actions().len()
+}
+
+/// The stable id of an action.
+pub fn action_id(a: Action) -> usize {
+    all_actions().binary_search(&a).unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_round_trips_notation_and_id() {
+        for (i, &a) in all_actions().iter().enumerate() {
+            assert_eq!(action_id(a), i);
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
+        }
+        assert_eq!(all_actions().len(), crate::NUM_ACTIONS);
+    }
+
+    #[test]
+    fn bad_notation_is_rejected() {
+        for t in ["", "pick IV1", "pick I3", "swap II1 I1", "buy+ c1", "amount 4", "faction 5", "play nothing"] {
+            assert!(t.parse::<Action>().is_err(), "{t}");
+        }
+    }
+}

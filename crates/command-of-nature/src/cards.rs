@@ -1,0 +1,667 @@
+//! The cards: loaded from the TOML data files in `data/` (embedded), validated into a compact table.
+//!
+//! Every field of every card carries its provenance (`fan: <file>` for the fan fact tables in
+//! `../shared/cards/command-of-nature/`, `provisional: <why>` for our own choices); loading checks that
+//! each field present has one. Validation errors name the file, the line and the field.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use sylvan_engine::ParseError;
+
+/// A distinct card: an index into the card table (elementals first, then commands).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Card(pub u8);
+
+/// The four factions, and neutral commands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Faction {
+    /// Brindille.
+    Twig,
+    /// Caillou.
+    Pebble,
+    /// Feuille.
+    Leaf,
+    /// Gouttelette.
+    Droplet,
+    /// Commands of no faction.
+    Neutral,
+}
+
+impl Faction {
+    /// The four Sage factions.
+    pub const SAGES: [Faction; 4] = [Faction::Twig, Faction::Pebble, Faction::Leaf, Faction::Droplet];
+}
+
+/// What kind of card.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Class {
+    /// Sage élémentaire.
+    Sage,
+    /// Champion élémentaire.
+    Champion,
+    /// Élémentaire de base.
+    Basic,
+    /// Guerrier élémentaire.
+    Warrior,
+    /// Ordre d'attaque au corps-à-corps.
+    Melee,
+    /// Ordre d'attaque à distance.
+    Ranged,
+    /// Ordre immédiat.
+    Instant,
+    /// Ordre stratégique.
+    Utility,
+}
+
+impl Class {
+    /// Whether this is an elemental.
+    pub fn is_elemental(self) -> bool {
+        matches!(self, Class::Sage | Class::Champion | Class::Basic | Class::Warrior)
+    }
+    /// Whether this is an attack command.
+    pub fn is_attack(self) -> bool {
+        matches!(self, Class::Melee | Class::Ranged)
+    }
+}
+
+/// The reach of a ranged attack.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reach {
+    /// Melee: Row I against Row I.
+    Melee,
+    /// "N rows away": from your row r the target row is N − r + 1 (rows counted from 1).
+    Away(u8),
+    /// Fixed: the opponent's Row II.
+    Row2,
+    /// Any row of the opponent's formation.
+    Any,
+}
+
+macro_rules! effects {
+    ($($v:ident = $k:literal),+ $(,)?) => {
+        /// A card's effect, implemented in `effects.rs` and `combat.rs`.
+        #[allow(missing_docs)]
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+        pub enum Effect { $($v),+ }
+        impl Effect {
+            fn from_key(k: &str) -> Option<Effect> {
+                match k { $($k => Some(Effect::$v),)+ _ => None }
+            }
+        }
+    };
+}
+
+effects!(
+    None = "none", Sage = "sage",
+    VixVanguard = "vix_vanguard", HornedHollow = "horned_hollow", CalamityLeopard = "calamity_leopard",
+    JadeTitan = "jade_titan", BoulderhideBrute = "boulderhide_brute", OxenAvenger = "oxen_avenger",
+    AgileAssailant = "agile_assailant", BogBlight = "bog_blight", KomodoKin = "komodo_kin",
+    TideTurner = "tide_turner", KingCrustacean = "king_crustacean", FrostfallEmperor = "frostfall_emperor",
+    AcornSquire = "acorn_squire", QuillThornback = "quill_thornback", SlumberJack = "slumber_jack",
+    CamouChameleon = "camou_chameleon", LumberClaw = "lumber_claw", PineSnapper = "pine_snapper",
+    SplinterStinger = "splinter_stinger", TwineFeline = "twine_feline", OakLumbertron = "oak_lumbertron",
+    GeoWeasel = "geo_weasel", GraniteRampart = "granite_rampart", OnyxBearer = "onyx_bearer",
+    CackleRipclaw = "cackle_ripclaw", Redstone = "redstone", RubyGuardian = "ruby_guardian",
+    RunePuma = "rune_puma", StoneDefender = "stone_defender", TerrainTumbler = "terrain_tumbler",
+    BotanicFangs = "botanic_fangs", PetalMage = "petal_mage", ThornFencer = "thorn_fencer",
+    BambooBerserker = "bamboo_berserker", ForageThumper = "forage_thumper", HummingHerald = "humming_herald",
+    IguanaGuard = "iguana_guard", MossViper = "moss_viper", ShrubBeetle = "shrub_beetle",
+    CoastalCoyote = "coastal_coyote", RiptideTiger = "riptide_tiger", RiverRogue = "river_rogue",
+    CurrentConjurer = "current_conjurer", RoamingRazor = "roaming_razor", SplashBasilisk = "splash_basilisk",
+    SurgesphereMonk = "surgesphere_monk", TyphoonFist = "typhoon_fist", WhirlWhipper = "whirl_whipper",
+    CloseStrike = "close_strike", FarStrike = "far_strike", DistantDoubleStrike = "distant_double_strike",
+    FarsightFrenzy = "farsight_frenzy", FocusedFury = "focused_fury", MagicEtherStrike = "magic_ether_strike",
+    NaturesWrath = "natures_wrath", PrimitiveStrike = "primitive_strike", ProjectileBlast = "projectile_blast",
+    ReinforcedImpact = "reinforced_impact", TwigCharm = "twig_charm", PebbleCharm = "pebble_charm",
+    LeafCharm = "leaf_charm", DropletCharm = "droplet_charm", NaturalRestoration = "natural_restoration",
+    NaturalDefense = "natural_defense", MeleeShield = "melee_shield", RangedBarrier = "ranged_barrier",
+    ElementalIncantation = "elemental_incantation", ElementalSwap = "elemental_swap",
+    ExchangeOfNature = "exchange_of_nature", Obliterate = "obliterate",
+);
+
+/// One card's facts, validated.
+#[derive(Clone, Debug)]
+pub struct CardInfo {
+    /// Its name (English, as in the fan tables).
+    pub name: String,
+    /// Its notation: the name in lower case with `-` for spaces (e.g. `close-strike`).
+    pub code: String,
+    /// Its kind.
+    pub class: Class,
+    /// Its faction.
+    pub faction: Faction,
+    /// FOR (elementals).
+    pub strength: i8,
+    /// SAN (elementals).
+    pub health: u8,
+    /// Market cost in gold; `None` for Sage-pack cards and champions (sold for 1 gold).
+    pub cost: Option<u8>,
+    /// Champion level (4, 6, 8), 0 otherwise.
+    pub level: u8,
+    /// Rows (bit 0 = Row I) where the effect works.
+    pub rows: u8,
+    /// Whether the effect is a daybreak effect.
+    pub daybreak: bool,
+    /// The effect.
+    pub effect: Effect,
+    /// Attack commands: rows (bit 0 = Row I) the attacker may stand in.
+    pub attacker_rows: u8,
+    /// Attack commands: reach.
+    pub reach: Reach,
+    /// Attack commands: damage = STR + this (before the card's own bonuses).
+    pub delta: i8,
+    /// Copies in the market deck.
+    pub market_copies: u8,
+    /// The paraphrased effect text.
+    pub text: String,
+}
+
+/// One Sage pack and board.
+#[derive(Clone, Debug)]
+pub struct SagePack {
+    /// The Sage card.
+    pub sage: Card,
+    /// The faction.
+    pub faction: Faction,
+    /// Champions for levels 4, 6, 8.
+    pub champions: [Card; 3],
+    /// The basic elemental (4 copies).
+    pub basic: Card,
+    /// The three warriors.
+    pub warriors: [Card; 3],
+    /// The commands of the default pack (fan source TS), with copies.
+    pub commands: Vec<(Card, u8)>,
+    /// The commands of the Godot reading.
+    pub commands_godot: Vec<(Card, u8)>,
+    /// The faction actions' texts for levels 4, 6, 8.
+    pub actions: [String; 3],
+}
+
+/// The validated card table.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// Every distinct card, indexed by [`Card`].
+    pub cards: Vec<CardInfo>,
+    /// The four Sage packs in faction order (Twig, Pebble, Leaf, Droplet).
+    pub packs: Vec<SagePack>,
+    /// The elemental market deck (one entry per copy).
+    pub elemental_market: Vec<Card>,
+    /// The command market deck (one entry per copy).
+    pub command_market: Vec<Card>,
+    /// Number of fields marked `provisional`.
+    pub provisional_fields: usize,
+    /// Number of fields marked `fan`.
+    pub fan_fields: usize,
+}
+
+/// A card file that does not validate; names the file, line and field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {field}: {message}")]
+pub struct DataError {
+    /// The data file.
+    pub file: String,
+    /// 1-based line (0 if unknown).
+    pub line: usize,
+    /// The field at fault.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+#[derive(Deserialize)]
+struct RawElemental {
+    name: toml::Spanned<String>,
+    faction: Faction,
+    kind: toml::Spanned<String>,
+    strength: i8,
+    health: u8,
+    cost: Option<u8>,
+    champion_level: Option<u8>,
+    rows: Option<Vec<toml::Spanned<String>>>,
+    timing: toml::Spanned<String>,
+    effect: toml::Spanned<String>,
+    text: String,
+    copies_in_market: u8,
+    provenance: toml::Spanned<toml::Table>,
+}
+
+#[derive(Deserialize)]
+struct RawCommand {
+    name: toml::Spanned<String>,
+    faction: Faction,
+    kind: toml::Spanned<String>,
+    cost: Option<u8>,
+    attacker_rows: Option<Vec<toml::Spanned<String>>>,
+    range: Option<toml::Spanned<toml::Value>>,
+    strength_delta: Option<i8>,
+    effect: toml::Spanned<String>,
+    text: String,
+    copies_in_market: u8,
+    provenance: toml::Spanned<toml::Table>,
+}
+
+#[derive(Deserialize)]
+struct CopyEntry {
+    card: toml::Spanned<String>,
+    copies: u8,
+}
+
+#[derive(Deserialize)]
+struct RawSage {
+    name: toml::Spanned<String>,
+    faction: Faction,
+    champions: Vec<toml::Spanned<String>>,
+    basic: toml::Spanned<String>,
+    basic_copies: u8,
+    warriors: Vec<toml::Spanned<String>>,
+    commands: Vec<CopyEntry>,
+    commands_godot: Vec<CopyEntry>,
+    actions: Vec<String>,
+    provenance: toml::Spanned<toml::Table>,
+}
+
+#[derive(Deserialize)]
+struct ElementalFile {
+    elemental: Vec<RawElemental>,
+}
+#[derive(Deserialize)]
+struct CommandFile {
+    command: Vec<RawCommand>,
+}
+#[derive(Deserialize)]
+struct SageFile {
+    sage: Vec<RawSage>,
+}
+
+/// The embedded default data files: (file name, text).
+pub const DEFAULT_FILES: [(&str, &str); 3] = [
+    ("elementals.toml", include_str!("../data/elementals.toml")),
+    ("commands.toml", include_str!("../data/commands.toml")),
+    ("sages.toml", include_str!("../data/sages.toml")),
+];
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
+}
+
+struct Ctx<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Ctx<'_> {
+    fn err(&self, span: std::ops::Range<usize>, field: &str, message: impl Into<String>) -> DataError {
+        DataError {
+            file: self.file.to_owned(),
+            line: line_of(self.text, span.start),
+            field: field.to_owned(),
+            message: message.into(),
+        }
+    }
+    fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, DataError> {
+        toml::from_str(self.text).map_err(|e| {
+            let line = e.span().map_or(0, |s| line_of(self.text, s.start));
+            DataError { file: self.file.to_owned(), line, field: "toml".into(), message: e.message().to_owned() }
+        })
+    }
+}
+
+fn rows_mask(ctx: &Ctx, rows: &[toml::Spanned<String>], field: &str) -> Result<u8, DataError> {
+    let mut m = 0;
+    for r in rows {
+        m |= match r.get_ref().as_str() {
+            "I" => 1,
+            "II" => 2,
+            "III" => 4,
+            other => return Err(ctx.err(r.span(), field, format!("`{other}` is not a row (I, II, III)"))),
+        };
+    }
+    Ok(m)
+}
+
+/// Checks that every field present has a provenance entry of the form `fan: <file>` or `provisional: <why>`;
+/// returns (fan, provisional) counts.
+fn check_provenance(
+    ctx: &Ctx,
+    prov: &toml::Spanned<toml::Table>,
+    fields: &[&str],
+) -> Result<(usize, usize), DataError> {
+    let (mut fan, mut provisional) = (0, 0);
+    for f in fields {
+        match prov.get_ref().get(*f).and_then(|v| v.as_str()) {
+            Some(s) if s.starts_with("fan: ") && s.len() > 5 => fan += 1,
+            Some(s) if s.starts_with("provisional: ") && s.len() > 13 => provisional += 1,
+            Some(s) if s.starts_with("rulebook: ") && s.len() > 10 => fan += 0,
+            Some(s) => {
+                return Err(ctx.err(
+                    prov.span(),
+                    &format!("provenance.{f}"),
+                    format!("`{s}` is not `fan: <file>`, `rulebook: <passage>` or `provisional: <why>`"),
+                ));
+            }
+            None => return Err(ctx.err(prov.span(), &format!("provenance.{f}"), "missing provenance for this field")),
+        }
+    }
+    Ok((fan, provisional))
+}
+
+/// Parses and validates the three data files.
+pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
+    let mut cards: Vec<CardInfo> = Vec::new();
+    let (mut fan, mut provisional) = (0, 0);
+    let ectx = Ctx { file: files[0].0, text: files[0].1 };
+    let ef: ElementalFile = ectx.parse()?;
+    for e in ef.elemental {
+        let class = match e.kind.get_ref().as_str() {
+            "sage" => Class::Sage,
+            "champion" => Class::Champion,
+            "basic" => Class::Basic,
+            "warrior" => Class::Warrior,
+            k => return Err(ectx.err(e.kind.span(), "kind", format!("`{k}` is not sage/champion/basic/warrior"))),
+        };
+        let effect = Effect::from_key(e.effect.get_ref())
+            .ok_or_else(|| ectx.err(e.effect.span(), "effect", format!("unknown effect `{}`", e.effect.get_ref())))?;
+        let daybreak = match e.timing.get_ref().as_str() {
+            "daybreak" => true,
+            "reaction" | "none" => false,
+            t => return Err(ectx.err(e.timing.span(), "timing", format!("`{t}` is not daybreak/reaction/none"))),
+        };
+        if e.health == 0 {
+            return Err(ectx.err(e.name.span(), "health", "an elemental needs at least 1 HP"));
+        }
+        if class == Class::Champion && !matches!(e.champion_level, Some(4 | 6 | 8)) {
+            return Err(ectx.err(e.name.span(), "champion_level", "a champion has level 4, 6 or 8"));
+        }
+        let rows = rows_mask(&ectx, e.rows.as_deref().unwrap_or(&[]), "rows")?;
+        let mut fields = vec!["name", "faction", "kind", "strength", "health", "timing", "effect", "text"];
+        fields.push("copies_in_market");
+        if e.cost.is_some() {
+            fields.push("cost");
+        }
+        if e.champion_level.is_some() {
+            fields.push("champion_level");
+        }
+        if e.rows.is_some() {
+            fields.push("rows");
+        }
+        let (f, p) = check_provenance(&ectx, &e.provenance, &fields)?;
+        fan += f;
+        provisional += p;
+        let name = e.name.into_inner();
+        cards.push(CardInfo {
+            code: name.to_lowercase().replace(' ', "-").replace('\'', ""),
+            name,
+            class,
+            faction: e.faction,
+            strength: e.strength,
+            health: e.health,
+            cost: e.cost,
+            level: e.champion_level.unwrap_or(0),
+            rows,
+            daybreak,
+            effect,
+            attacker_rows: 0,
+            reach: Reach::Melee,
+            delta: 0,
+            market_copies: e.copies_in_market,
+            text: e.text,
+        });
+    }
+    let cctx = Ctx { file: files[1].0, text: files[1].1 };
+    let cf: CommandFile = cctx.parse()?;
+    for c in cf.command {
+        let class = match c.kind.get_ref().as_str() {
+            "attack_melee" => Class::Melee,
+            "attack_ranged" => Class::Ranged,
+            "instant" => Class::Instant,
+            "utility" => Class::Utility,
+            k => return Err(cctx.err(c.kind.span(), "kind", format!("`{k}` is not a command kind"))),
+        };
+        let effect = Effect::from_key(c.effect.get_ref())
+            .ok_or_else(|| cctx.err(c.effect.span(), "effect", format!("unknown effect `{}`", c.effect.get_ref())))?;
+        let reach = match (&c.range, class) {
+            (None, Class::Melee) => Reach::Melee,
+            (None, Class::Ranged) => return Err(cctx.err(c.name.span(), "range", "a ranged attack needs a range")),
+            (None, _) => Reach::Melee,
+            (Some(r), _) => match r.get_ref() {
+                toml::Value::Integer(n) if (1..=5).contains(n) => Reach::Away(*n as u8),
+                toml::Value::String(s) if s == "row2" => Reach::Row2,
+                toml::Value::String(s) if s == "any" => Reach::Any,
+                v => return Err(cctx.err(r.span(), "range", format!("`{v}` is not 1..5, \"row2\" or \"any\""))),
+            },
+        };
+        let attacker_rows = rows_mask(&cctx, c.attacker_rows.as_deref().unwrap_or(&[]), "attacker_rows")?;
+        if class.is_attack() && attacker_rows == 0 {
+            return Err(cctx.err(c.name.span(), "attacker_rows", "an attack needs the attacker's rows"));
+        }
+        let mut fields = vec!["name", "faction", "kind", "effect", "text", "copies_in_market"];
+        for (present, f) in [
+            (c.cost.is_some(), "cost"),
+            (c.attacker_rows.is_some(), "attacker_rows"),
+            (c.range.is_some(), "range"),
+            (c.strength_delta.is_some(), "strength_delta"),
+        ] {
+            if present {
+                fields.push(f);
+            }
+        }
+        let (f, p) = check_provenance(&cctx, &c.provenance, &fields)?;
+        fan += f;
+        provisional += p;
+        let name = c.name.into_inner();
+        cards.push(CardInfo {
+            code: name.to_lowercase().replace(' ', "-").replace('\'', ""),
+            name,
+            class,
+            faction: c.faction,
+            strength: 0,
+            health: 0,
+            cost: c.cost,
+            level: 0,
+            rows: 0,
+            daybreak: false,
+            effect,
+            attacker_rows,
+            reach,
+            delta: c.strength_delta.unwrap_or(0),
+            market_copies: c.copies_in_market,
+            text: c.text,
+        });
+    }
+    if cards.len() > 250 {
+        return Err(DataError { file: files[0].0.into(), line: 0, field: "cards".into(), message: "too many".into() });
+    }
+    for (i, c) in cards.iter().enumerate() {
+        if cards[..i].iter().any(|d| d.code == c.code) {
+            return Err(DataError { file: files[0].0.into(), line: 0, field: "name".into(), message: format!("`{}` appears twice", c.name) });
+        }
+    }
+    let find = |ctx: &Ctx, s: &toml::Spanned<String>, field: &str| -> Result<Card, DataError> {
+        cards
+            .iter()
+            .position(|c| &c.name == s.get_ref())
+            .map(|i| Card(i as u8))
+            .ok_or_else(|| ctx.err(s.span(), field, format!("no card named `{}`", s.get_ref())))
+    };
+    let sctx = Ctx { file: files[2].0, text: files[2].1 };
+    let sf: SageFile = sctx.parse()?;
+    let mut packs = Vec::new();
+    for s in &sf.sage {
+        let sage = find(&sctx, &s.name, "name")?;
+        if cards[sage.0 as usize].class != Class::Sage {
+            return Err(sctx.err(s.name.span(), "name", "not a Sage card"));
+        }
+        if s.champions.len() != 3 || s.warriors.len() != 3 || s.actions.len() != 3 {
+            return Err(sctx.err(s.name.span(), "champions/warriors/actions", "exactly 3 of each"));
+        }
+        if s.basic_copies != 4 {
+            return Err(sctx.err(s.basic.span(), "basic_copies", "the rulebook's pack has 4 basics"));
+        }
+        let mut champions = [Card(0); 3];
+        for (i, c) in s.champions.iter().enumerate() {
+            champions[i] = find(&sctx, c, "champions")?;
+            if cards[champions[i].0 as usize].level != [4, 6, 8][i] {
+                return Err(sctx.err(c.span(), "champions", "champions are listed by level 4, 6, 8"));
+            }
+        }
+        let mut warriors = [Card(0); 3];
+        for (i, c) in s.warriors.iter().enumerate() {
+            warriors[i] = find(&sctx, c, "warriors")?;
+        }
+        let cmds = |list: &[CopyEntry], field: &str| -> Result<Vec<(Card, u8)>, DataError> {
+            let mut v = Vec::new();
+            let mut total = 0;
+            for e in list {
+                let c = find(&sctx, &e.card, field)?;
+                if cards[c.0 as usize].class.is_elemental() {
+                    return Err(sctx.err(e.card.span(), field, "not a command"));
+                }
+                total += e.copies;
+                v.push((c, e.copies));
+            }
+            if total != 5 {
+                return Err(sctx.err(s.name.span(), field, format!("a Sage pack has 5 commands, not {total}")));
+            }
+            Ok(v)
+        };
+        let commands = cmds(&s.commands, "commands")?;
+        let commands_godot = cmds(&s.commands_godot, "commands_godot")?;
+        let fields = ["name", "faction", "champions", "basic", "basic_copies", "warriors", "commands", "commands_godot", "actions"];
+        let (f, p) = check_provenance(&sctx, &s.provenance, &fields)?;
+        fan += f;
+        provisional += p;
+        packs.push(SagePack {
+            sage,
+            faction: s.faction,
+            champions,
+            basic: find(&sctx, &s.basic, "basic")?,
+            warriors,
+            commands,
+            commands_godot,
+            actions: [s.actions[0].clone(), s.actions[1].clone(), s.actions[2].clone()],
+        });
+    }
+    for (i, f) in Faction::SAGES.iter().enumerate() {
+        if packs.get(i).map(|p| p.faction) != Some(*f) {
+            return Err(DataError { file: files[2].0.into(), line: 0, field: "sage".into(), message: "the four Sages in order twig, pebble, leaf, droplet".into() });
+        }
+    }
+    let mut elemental_market = Vec::new();
+    let mut command_market = Vec::new();
+    for (i, c) in cards.iter().enumerate() {
+        for _ in 0..c.market_copies {
+            if c.class.is_elemental() { elemental_market.push(Card(i as u8)) } else { command_market.push(Card(i as u8)) }
+        }
+    }
+    Ok(Table { cards, packs, elemental_market, command_market, provisional_fields: provisional, fan_fields: fan })
+}
+
+static TABLE: OnceLock<Result<Table, DataError>> = OnceLock::new();
+
+/// The default card table, loaded and validated once.
+pub fn try_table() -> Result<&'static Table, DataError> {
+    TABLE.get_or_init(|| load(&DEFAULT_FILES)).as_ref().map_err(Clone::clone)
+}
+
+/// The default card table. The embedded files are validated by a unit test and by every `Game::new`, so a
+/// failure here is a broken build, reported by name.
+pub fn table() -> &'static Table {
+    match TABLE.get_or_init(|| load(&DEFAULT_FILES)) {
+        Ok(t) => t,
+        Err(e) => panic!("embedded card data is invalid: {e}"),
+    }
+}
+
+impl Card {
+    /// The card's facts.
+    #[inline]
+    pub fn info(self) -> &'static CardInfo {
+        &table().cards[self.0 as usize]
+    }
+    /// Its class.
+    #[inline]
+    pub fn class(self) -> Class {
+        self.info().class
+    }
+    /// Its effect.
+    #[inline]
+    pub fn effect(self) -> Effect {
+        self.info().effect
+    }
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        &self.info().name
+    }
+    /// Sale price: half the cost rounded up; Sage-pack cards and champions 1.
+    pub fn sale_price(self) -> u8 {
+        self.info().cost.map_or(1, |c| c.div_ceil(2))
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match table().cards.get(self.0 as usize) {
+            Some(c) => f.write_str(&c.code),
+            None => write!(f, "card{}", self.0),
+        }
+    }
+}
+
+impl FromStr for Card {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = try_table().map_err(|e| ParseError::new(s, e.to_string()))?;
+        t.cards
+            .iter()
+            .position(|c| c.code == s)
+            .map(|i| Card(i as u8))
+            .ok_or_else(|| ParseError::new(s, "a card code such as `close-strike` or `timber`"))
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_data_loads_with_the_fan_counts() {
+        let t = try_table().map_err(|e| e.to_string());
+        let Ok(t) = t else { panic!("{t:?}") };
+        assert_eq!(t.cards.len(), 86);
+        assert_eq!(t.elemental_market.len(), 40);
+        assert_eq!(t.command_market.len(), 40);
+        assert_eq!(t.packs.len(), 4);
+        assert_eq!(t.provisional_fields, 0);
+    }
+
+    #[test]
+    fn errors_name_file_line_and_field() {
+        let bad = DEFAULT_FILES[0].1.replacen("effect = \"vix_vanguard\"", "effect = \"vix\"", 1);
+        let files = [("elementals.toml", bad.as_str()), DEFAULT_FILES[1], DEFAULT_FILES[2]];
+        let e = load(&files).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("elementals.toml:") && e.contains(": effect: unknown effect `vix`"), "{e}");
+        let line: usize = e.split(':').nth(1).and_then(|l| l.parse().ok()).unwrap_or(0);
+        assert_eq!(DEFAULT_FILES[0].1.lines().nth(line - 1).map(|l| l.contains("vix_vanguard")), Some(true));
+        let bad = DEFAULT_FILES[1].1.replacen("strength_delta = \"fan: commands.tsv\"", "strength_delta = \"guess\"", 1);
+        let files = [DEFAULT_FILES[0], ("commands.toml", bad.as_str()), DEFAULT_FILES[2]];
+        let e = load(&files).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("provenance.strength_delta"), "{e}");
+    }
+}

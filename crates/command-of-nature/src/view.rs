@@ -1,0 +1,355 @@
+//! What one seat may see ([`View`]), its terminal rendering, and determinization.
+//!
+//! Public: both formations with all tokens, gold, levels, Sages, action points, the phase and every
+//! pending question, the market faces, every discard pile in full (ruling C8), the size of every hand and
+//! deck. Private: hands (a seat sees its own and, in teams, its partner's), the order of every deck and
+//! market deck. A view also lists, per seat, the cards whose place among hand and deck it cannot see
+//! (derivable from public information: packs, purchases, discards and the formation), so that
+//! determinization deals them consistently.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use sylvan_engine::{GameRng, Seat};
+
+use crate::actions::{Slot, slot, slot_name};
+use crate::cards::{Card, Faction, table};
+use crate::state::{Ask, Attack, CommandOfNature, Formation, Options, Phase, Player, Question, Step};
+
+/// One seat as another sees it.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SeatView {
+    /// Sage pack index (faction order twig, pebble, leaf, droplet).
+    pub pack: u8,
+    /// The hand, when the viewer may see it.
+    pub hand: Option<Vec<Card>>,
+    /// Cards in hand.
+    pub hand_count: u8,
+    /// Cards in the deck.
+    pub deck_count: u8,
+    /// The deck and (if unseen) the hand together, sorted: the cards whose places the viewer cannot see.
+    pub unseen: Vec<Card>,
+    /// The discard pile, top last.
+    pub discard: Vec<Card>,
+    /// Level.
+    pub level: u8,
+    /// Sage in play.
+    pub sage_alive: bool,
+    /// Faction action used this turn.
+    pub faction_used: bool,
+}
+
+/// One seat's view of the game.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct View {
+    /// The seat this view belongs to.
+    pub seat: Seat,
+    /// Options.
+    pub options: Options,
+    /// Every seat.
+    pub seats: Vec<SeatView>,
+    /// Both formations.
+    pub formations: [Formation; 2],
+    /// Gold per side.
+    pub gold: [u8; 2],
+    /// Market faces.
+    pub market: [[Option<Card>; 3]; 2],
+    /// Market deck contents, sorted (their order is hidden).
+    pub market_decks: [Vec<Card>; 2],
+    /// Side to play.
+    pub side: u8,
+    /// Acting seat.
+    pub actor: u8,
+    /// Phase.
+    pub phase: Phase,
+    /// AP left.
+    pub ap: u8,
+    /// Hand-overs this turn.
+    pub handovers: u8,
+    /// Turns played.
+    pub turns: u32,
+    /// The attack being resolved.
+    pub attack: Option<Attack>,
+    /// The question asked now.
+    pub question: Option<Question>,
+    /// Pending work.
+    pub stack: Vec<Step>,
+    /// Next unit id.
+    pub next_uid: u16,
+    /// Actions so far.
+    pub moves: u32,
+}
+
+impl CommandOfNature {
+    /// The view of `seat`.
+    pub(crate) fn view_of(&self, seat: Seat) -> View {
+        let me = seat.0;
+        let seats = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let visible = i as u8 == me || i as u8 == self.partner(me);
+                let mut unseen = p.deck.clone();
+                if !visible {
+                    unseen.extend_from_slice(&p.hand);
+                }
+                unseen.sort_unstable();
+                let mut hand = p.hand.clone();
+                hand.sort_unstable();
+                SeatView {
+                    pack: p.pack,
+                    hand: visible.then_some(hand),
+                    hand_count: p.hand.len() as u8,
+                    deck_count: p.deck.len() as u8,
+                    unseen,
+                    discard: p.discard.clone(),
+                    level: p.level,
+                    sage_alive: p.sage_alive,
+                    faction_used: p.faction_used,
+                }
+            })
+            .collect();
+        let sorted = |v: &Vec<Card>| {
+            let mut v = v.clone();
+            v.sort_unstable();
+            v
+        };
+        View {
+            seat,
+            options: self.options.clone(),
+            seats,
+            formations: self.formations,
+            gold: self.gold,
+            market: self.market,
+            market_decks: [sorted(&self.market_decks[0]), sorted(&self.market_decks[1])],
+            side: self.side,
+            actor: self.actor,
+            phase: self.phase,
+            ap: self.ap,
+            handovers: self.handovers,
+            turns: self.turns,
+            attack: self.attack,
+            question: self.question,
+            stack: self.stack.clone(),
+            next_uid: self.next_uid,
+            moves: self.moves,
+        }
+    }
+
+    /// A full state consistent with `view`: unseen hands and every deck order dealt at random.
+    pub(crate) fn sample(view: &View, rng: &mut GameRng) -> CommandOfNature {
+        let cap = crate::state::PILE_CAPACITY;
+        let players = view
+            .seats
+            .iter()
+            .map(|sv| {
+                let mut pool = sv.unseen.clone();
+                rng.shuffle(&mut pool);
+                let mut hand = Vec::with_capacity(cap);
+                let mut deck = Vec::with_capacity(cap);
+                match &sv.hand {
+                    Some(h) => {
+                        hand.extend_from_slice(h);
+                        deck.extend_from_slice(&pool);
+                    }
+                    None => {
+                        let k = (sv.hand_count as usize).min(pool.len());
+                        hand.extend_from_slice(&pool[..k]);
+                        deck.extend_from_slice(&pool[k..]);
+                    }
+                }
+                let mut discard = Vec::with_capacity(cap);
+                discard.extend_from_slice(&sv.discard);
+                Player {
+                    pack: sv.pack,
+                    hand,
+                    deck,
+                    discard,
+                    level: sv.level,
+                    sage_alive: sv.sage_alive,
+                    faction_used: sv.faction_used,
+                }
+            })
+            .collect();
+        let mut md = [Vec::with_capacity(cap), Vec::with_capacity(cap)];
+        for m in 0..2 {
+            md[m].extend_from_slice(&view.market_decks[m]);
+            rng.shuffle(&mut md[m]);
+        }
+        let mut stack = Vec::with_capacity(64);
+        stack.extend_from_slice(&view.stack);
+        CommandOfNature {
+            options: view.options.clone(),
+            players,
+            formations: view.formations,
+            gold: view.gold,
+            market: view.market,
+            market_decks: md,
+            side: view.side,
+            actor: view.actor,
+            phase: view.phase,
+            ap: view.ap,
+            handovers: view.handovers,
+            turns: view.turns,
+            attack: view.attack,
+            question: view.question,
+            stack,
+            next_uid: view.next_uid,
+            moves: view.moves,
+            rng: rng.fork(),
+        }
+    }
+}
+
+fn faction_short(f: Faction) -> &'static str {
+    match f {
+        Faction::Twig => "Twig",
+        Faction::Pebble => "Pebble",
+        Faction::Leaf => "Leaf",
+        Faction::Droplet => "Droplet",
+        Faction::Neutral => "-",
+    }
+}
+
+impl View {
+    /// Number of seats.
+    pub fn n(&self) -> usize {
+        self.seats.len()
+    }
+
+    /// Width unit (1 or 2).
+    pub fn w(&self) -> usize {
+        if self.n() == 4 { 2 } else { 1 }
+    }
+
+    /// The unit at a slot of a side.
+    pub fn at(&self, side: u8, s: Slot) -> Option<&crate::state::Unit> {
+        self.formations[side as usize][(s / 6) as usize][(s % 6) as usize].as_ref()
+    }
+
+    /// The hand of this view's seat.
+    pub fn hand(&self) -> &[Card] {
+        self.seats[self.seat.index()].hand.as_deref().unwrap_or(&[])
+    }
+
+    /// A description of the phase or question.
+    pub fn phase_text(&self) -> String {
+        if let Some(q) = &self.question {
+            let what = match q.ask {
+                Ask::DeckWarrior => "setup: choose the warrior that goes into your deck".to_owned(),
+                Ask::Place { card, .. } => format!("place {} in the first row with an empty slot", card.name()),
+                Ask::Attacker { cmd } => format!("{}: choose the attacker", cmd.name()),
+                Ask::Target { cmd, .. } => format!("{}: choose the target", cmd.name()),
+                Ask::Target2 { .. } => "Distant Double Strike: a second target in Row II, or done".into(),
+                Ask::Instants => "defend: play instants, or done".into(),
+                Ask::CharmTarget { boost: true, .. } => "Twig Charm: a different elemental gets a boost".into(),
+                Ask::CharmTarget { .. } => "Pebble Charm: a different elemental gets a shield".into(),
+                Ask::Intercept { .. } => "take the damage instead (`use`) or not (`done`)".into(),
+                Ask::Tokens { boosts, shields, .. } => format!("put {boosts} boost(s) and {shields} shield(s) on"),
+                Ask::Discards { done, min, max, .. } => format!("discard cards ({done} done, {min} to {max})"),
+                Ask::BoostOrShield { .. } => "Thorn Fencer: amount 1 = boost, amount 2 = shield".into(),
+                Ask::FromDiscard { purpose, left, .. } => format!("take from your discard ({purpose:?}, {left} left)"),
+                Ask::Hit { dmg, left, .. } => format!("deal {dmg} damage to an opposing elemental ({left} left)"),
+                Ask::SwapFirst { kind } | Ask::SwapSecond { kind, .. } => format!("swap ({kind:?})"),
+                Ask::Spend { .. } => "how many tokens to spend".into(),
+                Ask::FactionPick { level } => format!("faction action {level}: choose an elemental"),
+                Ask::Redistribute { left } => format!("place {left} shield(s) one by one"),
+                Ask::Refill => "refill the front rows".into(),
+            };
+            return format!("p{} — {what}", q.seat);
+        }
+        match self.phase {
+            Phase::Setup => "setup".into(),
+            Phase::Daybreak => format!("p{} — phase I: daybreak effects", self.actor),
+            Phase::Actions => format!("p{} — phase II: {} AP left", self.actor, self.ap),
+            Phase::Market => format!("p{} — phase III: markets", self.actor),
+            Phase::Reset(_) => format!("p{} — phase IV: discard, then draw to 5", self.actor),
+            Phase::Over(2) => "game over: draw (turn limit)".into(),
+            Phase::Over(s) => format!("game over: side {s} wins"),
+        }
+    }
+
+    fn unit_text(&self, side: u8, s: Slot) -> String {
+        match self.at(side, s) {
+            None => format!("{:<5}{:<24}", slot_name(s), "."),
+            Some(u) => {
+                let i = u.card.info();
+                let mut t = format!("{} {}/{}", i.name, i.strength, i.health);
+                if u.dmg > 0 {
+                    t.push_str(&format!(" d{}", u.dmg));
+                }
+                if u.boosts > 0 {
+                    t.push_str(&format!(" +{}", u.boosts));
+                }
+                if u.shields > 0 {
+                    t.push_str(&format!(" s{}", u.shields));
+                }
+                if u.attacked {
+                    t.push('*');
+                }
+                format!("{:<5}{:<24}", slot_name(s), t)
+            }
+        }
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let me = self.seat.0;
+        let my_side = me & 1;
+        writeln!(f, "Command of Nature — turn {} — side {} to play — {}", self.turns + 1, self.side, self.phase_text())?;
+        for side in [1 - my_side, my_side] {
+            let seats: Vec<String> = (0..self.n())
+                .filter(|&i| i as u8 & 1 == side)
+                .map(|i| {
+                    let s = &self.seats[i];
+                    let pack = &table().packs[s.pack as usize];
+                    format!(
+                        "p{i} {} ({}) level {}{} hand {} deck {} discard {}",
+                        pack.sage.name(),
+                        faction_short(pack.faction),
+                        s.level,
+                        if s.sage_alive { "" } else { " (Sage fallen)" },
+                        s.hand_count,
+                        s.deck_count,
+                        s.discard.len()
+                    )
+                })
+                .collect();
+            writeln!(f, "side {side}{}: gold {} · {}", if side == my_side { " (you)" } else { "" }, self.gold[side as usize], seats.join(" · "))?;
+            let order: [usize; 3] = if side == my_side { [0, 1, 2] } else { [2, 1, 0] };
+            for r in order {
+                if side == my_side && r == 0 {
+                    // front rows face each other
+                }
+                let cells: Vec<String> = (0..(r + 1) * self.w()).map(|c| self.unit_text(side, slot(r, c))).collect();
+                writeln!(f, "  {}", cells.join(" ").trim_end())?;
+            }
+            if side != my_side {
+                writeln!(f, "  ----------------------------------------")?;
+            }
+        }
+        let m = |k: usize| -> String {
+            (0..3)
+                .map(|i| match self.market[k][i] {
+                    Some(c) => format!("{}{} {} ({}g)", if k == 0 { 'e' } else { 'c' }, i + 1, c.name(), c.info().cost.unwrap_or(0)),
+                    None => "-".into(),
+                })
+                .collect::<Vec<_>>()
+                .join(" · ")
+        };
+        writeln!(f, "elemental market: {} [{} in deck]", m(0), self.market_decks[0].len())?;
+        writeln!(f, "command market:   {} [{} in deck]", m(1), self.market_decks[1].len())?;
+        if let Some(a) = &self.attack {
+            writeln!(f, "attack: {} (cut {})", a.cmd.name(), a.cut)?;
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if let Some(h) = &s.hand {
+                let names: Vec<&str> = h.iter().map(|c| c.name()).collect();
+                writeln!(f, "hand of p{i}{}: {}", if i as u8 == me { " (you)" } else { " (partner)" }, names.join(", "))?;
+            }
+        }
+        Ok(())
+    }
+}
