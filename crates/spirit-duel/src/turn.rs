@@ -503,6 +503,14 @@ impl SpiritDuel {
     fn draw<S: EventSink<Event>>(&mut self, side: usize, n: u32, ev: &mut S) {
         let mut drawn = 0u32;
         for _ in 0..n {
+            // The Robot's pile may have been left empty (empty discard pile, ruling SD-8): it reshuffles
+            // when it must draw again.
+            if self.sides[side].deck.is_empty() && self.is_robot(side) && self.sides[side].discard != 0 {
+                self.pile_emptied(side, ev);
+                if self.over() {
+                    return;
+                }
+            }
             let s = &mut self.sides[side];
             let Some(c) = s.deck.pop() else { break };
             s.hand |= c.bit();
@@ -524,6 +532,9 @@ impl SpiritDuel {
     /// second time, that player loses. The Robot instead loses 5 PV on each spirit and never loses so.
     fn pile_emptied<S: EventSink<Event>>(&mut self, side: usize, ev: &mut S) {
         let robot = self.is_robot(side);
+        if robot && self.sides[side].discard == 0 {
+            return;
+        }
         if !robot && self.sides[side].reshuffled {
             self.finish(Outcome::Exhausted(Seat(1 - side as u8)), ev);
             return;
