@@ -12,6 +12,12 @@ pub trait Bot<G: Game>: Send {
     /// Picks one of `legal` for the seat of `view`. `legal` is the seat's sorted, non-empty list of
     /// legal actions; the result must be one of them.
     fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action;
+
+    /// For search bots, what the search did so far (iterations, determinizations, tree sizes, time),
+    /// summed over the bot's decisions; `None` for bots that do not search.
+    fn search_stats(&self) -> Option<crate::SearchStats> {
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions.

@@ -6,16 +6,20 @@
 //!   legal actions, never the full state, and owns its own seeded [`GameRng`](sylvan_engine::GameRng).
 //! - [`RandomBot`] (uniform over the legal actions) and [`HeuristicBot`] (the game's
 //!   [`Heuristic`](sylvan_engine::Heuristic) rule of thumb).
-//! - [`BotSpec`]: bots named on the command line (`random`, `heuristic`, later `ismcts:iters=2000`...).
+//! - [`SearchBot`]: information-set MCTS ([`Ismcts`], `ismcts:iters=2000`) and a flat Monte Carlo
+//!   baseline (`flatmc:iters=2000`), fed views only and sampling hidden cards with `determinize`.
+//! - [`BotSpec`]: bots named on the command line (`random`, `heuristic`, `ismcts:iters=2000`, `ismcts:ms=1000`...).
 //! - [`play_game`]: plays a game to the end with one bot per seat, for simulations and tournaments.
 //! - [`toy`]: a tiny hidden-hand game implementing the whole API, used as a test fixture.
 #![deny(missing_docs)]
 
 mod bot;
 mod play;
+mod search;
 mod spec;
 pub mod toy;
 
 pub use bot::{Bot, HeuristicBot, RandomBot};
 pub use play::{Finished, PlayError, play_game};
+pub use search::{Budget, Ismcts, Playout, PlayoutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats};
 pub use spec::{BotSpec, SpecError, bot_seed};

@@ -10,12 +10,13 @@ use std::str::FromStr;
 use sylvan_engine::Heuristic;
 use thiserror::Error;
 
+use crate::search::{Budget, Playout, SearchBot, SearchConfig, SearchKind};
 use crate::{Bot, HeuristicBot, RandomBot};
 
 /// The bots that exist, as written in specs.
-const KNOWN: &[&str] = &["random", "heuristic"];
+const KNOWN: &[&str] = &["random", "heuristic", "ismcts", "flatmc"];
 /// Bots that are planned and recognised, but not built yet.
-const PLANNED: &[&str] = &["ismcts", "flatmc"];
+const PLANNED: &[&str] = &[];
 
 /// A bot described by name (and, for future bots, parameters). Build it with [`BotSpec::build`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,6 +26,10 @@ pub enum BotSpec {
     Random,
     /// [`HeuristicBot`]: the game's rule of thumb.
     Heuristic,
+    /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic]`.
+    Ismcts(SearchConfig),
+    /// [`SearchBot`] running flat Monte Carlo, with the same parameters as `ismcts`.
+    FlatMc(SearchConfig),
 }
 
 /// A bot spec that cannot be read.
@@ -86,13 +91,74 @@ impl FromStr for BotSpec {
         match name {
             "random" => no_parameters(name, &params).map(|()| BotSpec::Random),
             "heuristic" => no_parameters(name, &params).map(|()| BotSpec::Heuristic),
-            // Extension point: a new bot gets a variant above, an arm here that reads its parameters
-            // (e.g. `ismcts:iters=2000` or `ismcts:ms=1000`), a `Display` arm and a `build` arm; then it
-            // leaves `PLANNED` for `KNOWN`.
+            "ismcts" => search_config(name, &params).map(BotSpec::Ismcts),
+            "flatmc" => search_config(name, &params).map(BotSpec::FlatMc),
+            // Extension point: a new bot gets a variant above, an arm here that reads its parameters,
+            // a `Display` arm and a `build` arm; then it leaves `PLANNED` for `KNOWN`.
             _ if PLANNED.contains(&name) => Err(SpecError::NotImplemented { name: name.to_owned() }),
             _ => Err(SpecError::Unknown { name: name.to_owned() }),
         }
     }
+}
+
+/// Reads the parameters of a search bot: `iters=N`, `ms=M` (either or both; whichever ends first),
+/// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic`.
+fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, SpecError> {
+    let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
+    let number = |k: &str, v: &str, lo: u64, hi: u64| -> Result<u64, SpecError> {
+        v.parse::<u64>()
+            .ok()
+            .filter(|n| (lo..=hi).contains(n))
+            .ok_or_else(|| bad(format!("`{k}={v}`: expected a whole number from {lo} to {hi}")))
+    };
+    let mut cfg = SearchConfig { budget: Budget { iterations: None, millis: None }, ..SearchConfig::default() };
+    for &(k, v) in params {
+        match k {
+            "iters" => cfg.budget.iterations = Some(number(k, v, 1, u64::from(u32::MAX))? as u32),
+            "ms" => cfg.budget.millis = Some(number(k, v, 1, 3_600_000)? as u32),
+            "threads" => cfg.threads = number(k, v, 1, 64)? as u8,
+            "c" => {
+                let x: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x))
+                    .ok_or_else(|| bad(format!("`c={v}`: expected a number from 0 to 100")))?;
+                cfg.c_milli = (x * 1000.0).round() as u32;
+            }
+            "playout" => {
+                cfg.playout = match v {
+                    "random" => Playout::Random,
+                    "heuristic" => Playout::Heuristic,
+                    _ => return Err(bad(format!("`playout={v}`: expected `random` or `heuristic`"))),
+                }
+            }
+            _ => return Err(bad(format!("unknown parameter `{k}` (known: iters, ms, threads, c, playout)"))),
+        }
+    }
+    if cfg.budget.iterations.is_none() && cfg.budget.millis.is_none() {
+        cfg.budget.iterations = SearchConfig::default().budget.iterations;
+    }
+    Ok(cfg)
+}
+
+fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> fmt::Result {
+    f.write_str(name)?;
+    if let Some(n) = cfg.budget.iterations {
+        write!(f, ":iters={n}")?;
+    }
+    if let Some(ms) = cfg.budget.millis {
+        write!(f, ":ms={ms}")?;
+    }
+    if cfg.threads != 1 {
+        write!(f, ":threads={}", cfg.threads)?;
+    }
+    if cfg.c_milli != SearchConfig::default().c_milli {
+        write!(f, ":c={}", f64::from(cfg.c_milli) / 1000.0)?;
+    }
+    if cfg.playout == Playout::Heuristic {
+        f.write_str(":playout=heuristic")?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for BotSpec {
@@ -101,6 +167,8 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Ismcts(cfg) => write_search(f, "ismcts", cfg),
+            BotSpec::FlatMc(cfg) => write_search(f, "flatmc", cfg),
         }
     }
 }
@@ -121,6 +189,12 @@ impl BotSpec {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Heuristic => Box::new(HeuristicBot::new(seed)),
+            BotSpec::Ismcts(cfg) => {
+                Box::new(SearchBot::<G>::new(SearchKind::Ismcts, *cfg, Some(G::heuristic_action), seed))
+            }
+            BotSpec::FlatMc(cfg) => {
+                Box::new(SearchBot::<G>::new(SearchKind::FlatMc, *cfg, Some(G::heuristic_action), seed))
+            }
         }
     }
 }
@@ -146,7 +220,14 @@ mod tests {
 
     #[test]
     fn known_specs_parse_and_display_back() {
-        for text in ["random", "heuristic"] {
+        for text in [
+            "random",
+            "heuristic",
+            "ismcts:iters=2000",
+            "ismcts:ms=1000",
+            "ismcts:iters=500:ms=20:threads=2:c=1.5:playout=heuristic",
+            "flatmc:iters=300",
+        ] {
             let spec: Result<BotSpec, _> = text.parse();
             assert_eq!(spec.map(|s| s.to_string()), Ok(text.to_owned()));
         }
@@ -166,9 +247,15 @@ mod tests {
     fn errors_name_the_problem() {
         let err = |t: &str| t.parse::<BotSpec>().map_err(|e| e.to_string()).err().unwrap_or_default();
         assert_eq!(err(""), "empty bot spec");
-        assert_eq!(err("alphazero"), "unknown bot `alphazero` (known bots: random, heuristic)");
-        assert_eq!(err("ismcts:iters=2000"), "bot `ismcts` is not implemented yet");
-        assert_eq!(err("flatmc"), "bot `flatmc` is not implemented yet");
+        assert_eq!(err("alphazero"), "unknown bot `alphazero` (known bots: random, heuristic, ismcts, flatmc)");
+        assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
+        assert_eq!(
+            err("ismcts:depth=3"),
+            "bot `ismcts`: unknown parameter `depth` (known: iters, ms, threads, c, playout)"
+        );
+        assert_eq!(err("flatmc:playout=smart"), "bot `flatmc`: `playout=smart`: expected `random` or `heuristic`");
+        assert_eq!(err("ismcts:c=-1"), "bot `ismcts`: `c=-1`: expected a number from 0 to 100");
+        assert_eq!("ismcts".parse::<BotSpec>().map(|s| s.to_string()), Ok("ismcts:iters=1000".to_owned()));
         assert_eq!(err("random:iters=5"), "bot `random`: takes no parameters, got `iters`");
         assert_eq!(err("heuristic:fast"), "bot `heuristic`: parameter `fast` is not written KEY=VALUE");
     }
@@ -177,6 +264,8 @@ mod tests {
     fn built_bots_carry_their_name() {
         assert_eq!(BotSpec::Random.build::<Toy>(1).name(), "random");
         assert_eq!(BotSpec::Heuristic.build::<Toy>(1).name(), "heuristic");
+        assert_eq!(BotSpec::Ismcts(SearchConfig::default()).build::<Toy>(1).name(), "ismcts");
+        assert_eq!(BotSpec::FlatMc(SearchConfig::default()).build::<Toy>(1).name(), "flatmc");
     }
 
     #[test]

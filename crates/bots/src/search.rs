@@ -1,0 +1,561 @@
+//! Search players that never peek: information-set Monte Carlo tree search (ISMCTS) and a flat Monte
+//! Carlo baseline, generic over [`Game`].
+//!
+//! # Which ISMCTS, and why
+//!
+//! [`Ismcts`] is **single-observer ISMCTS** (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) with per-seat
+//! returns. One tree is grown for the deciding seat's information set. Every iteration
+//!
+//! 1. samples a full state with [`Game::determinize`] from the bot's **view** — the only way the bot ever
+//!    obtains hidden cards, so it cannot see what its seat may not; the sample carries a fresh generator,
+//!    so chance (draws, shuffles) inside `apply` differs between iterations and cannot be foreseen;
+//! 2. descends the tree with the *subset-armed* UCB rule (ISUCT): at each node only the children whose
+//!    action is legal *in this sample* compete, and each child counts how often it was available, which
+//!    replaces the parent's visit count in the exploration term;
+//! 3. expands one untried legal action, plays the rest of the game out (uniformly at random, or with the
+//!    game's [`Heuristic`] with `playout=heuristic`), and
+//! 4. backs the terminal [`Game::returns`] up the path: each node adds the return of the seat **that chose
+//!    its action**, so every seat (2–5 players, and team games whose returns pair partners) maximises
+//!    its own return. Children are keyed by `(seat, action)`, since in some games which seat decides can
+//!    depend on hidden cards (Equinox's L'Ancêtre reveals).
+//!
+//! SO-ISMCTS rather than multiple-observer ISMCTS: in the games we have, almost every action is public
+//! (a card played face up, a prediction), and the few hidden ones (a face-down secret prediction or
+//! discard) are rare, so MO-ISMCTS' separate trees per observer would cost memory and a slower
+//! iteration for little gain. The known weakness of SO-ISMCTS — opponents' nodes are selected as if the
+//! opponent's hidden choice were visible to us — shows only at those rare hidden actions. Chance needs no
+//! node of its own: it is resolved inside `apply` by the sample's generator and simply changes which
+//! actions are available further down, which ISUCT already handles.
+//!
+//! # Budgets, reproducibility, threads
+//!
+//! A budget is a number of iterations, a wall time in milliseconds, or both (whichever ends first). With
+//! an iteration budget and one thread, a bot's choices depend only on its seed and its views: each
+//! decision draws one 64-bit seed from the bot's generator. With `threads=T` the search is
+//! root-parallel: T independent trees (seeded from the decision seed and the thread index) share the
+//! iteration budget, and their root visit counts are summed; with an iteration budget this is still
+//! reproducible for a given T.
+//!
+//! # Memory
+//!
+//! Nodes live in one arena (`Vec`) kept between decisions; children form an intrusive linked list, so
+//! expanding a node allocates nothing beyond the arena's own growth. Legal-action and path buffers are
+//! reused. What still allocates per *iteration* is the game's own `determinize` and `returns`.
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use sylvan_engine::{Game, GameRng, NoEvents};
+
+use crate::Bot;
+
+/// A rule-of-thumb move chooser used in playouts (the signature of
+/// [`Heuristic::heuristic_action`](sylvan_engine::Heuristic::heuristic_action)).
+pub type PlayoutPolicy<G> = fn(&<G as Game>::View, &[<G as Game>::Action], &mut GameRng) -> <G as Game>::Action;
+
+/// How a search ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Budget {
+    /// At most this many iterations per decision (over all threads), if set.
+    pub iterations: Option<u32>,
+    /// At most this many milliseconds of wall time per decision, if set.
+    pub millis: Option<u32>,
+}
+
+/// How the rest of a game is played out after the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Playout {
+    /// Uniformly random legal actions.
+    Random,
+    /// The game's heuristic ([`Heuristic::heuristic_action`](sylvan_engine::Heuristic::heuristic_action))
+    /// on each seat's view.
+    Heuristic,
+}
+
+/// The settings of a search bot, as written in its spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct SearchConfig {
+    /// When to stop.
+    pub budget: Budget,
+    /// Root-parallel threads (1 = search on the calling thread).
+    pub threads: u8,
+    /// The UCB exploration constant, in thousandths (700 = 0.7).
+    pub c_milli: u32,
+    /// The playout policy.
+    pub playout: Playout,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            budget: Budget { iterations: Some(1000), millis: None },
+            threads: 1,
+            c_milli: 700,
+            playout: Playout::Random,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The exploration constant.
+    pub fn exploration(&self) -> f64 {
+        f64::from(self.c_milli) / 1000.0
+    }
+}
+
+/// What a search bot did, summed over its decisions so far (see [`Bot::search_stats`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct SearchStats {
+    /// Decisions taken (including those with a single legal action, which are not searched).
+    pub decisions: u64,
+    /// Decisions that were searched (more than one legal action).
+    pub searched: u64,
+    /// Iterations run, over all threads.
+    pub iterations: u64,
+    /// Full states sampled with [`Game::determinize`].
+    pub determinizations: u64,
+    /// Tree nodes built, summed over searched decisions (and threads).
+    pub nodes: u64,
+    /// Wall time spent in searched decisions, in seconds.
+    pub seconds: f64,
+}
+
+impl SearchStats {
+    /// Adds `other` to these totals.
+    pub fn add(&mut self, other: &SearchStats) {
+        self.decisions += other.decisions;
+        self.searched += other.searched;
+        self.iterations += other.iterations;
+        self.determinizations += other.determinizations;
+        self.nodes += other.nodes;
+        self.seconds += other.seconds;
+    }
+
+    /// Iterations per second of search.
+    pub fn iterations_per_sec(&self) -> f64 {
+        if self.seconds > 0.0 { self.iterations as f64 / self.seconds } else { 0.0 }
+    }
+
+    /// Determinizations per second of search.
+    pub fn determinizations_per_sec(&self) -> f64 {
+        if self.seconds > 0.0 { self.determinizations as f64 / self.seconds } else { 0.0 }
+    }
+
+    /// Mean tree size per searched decision.
+    pub fn nodes_per_decision(&self) -> f64 {
+        if self.searched > 0 { self.nodes as f64 / self.searched as f64 } else { 0.0 }
+    }
+
+    /// Mean milliseconds per searched decision.
+    pub fn ms_per_decision(&self) -> f64 {
+        if self.searched > 0 { 1000.0 * self.seconds / self.searched as f64 } else { 0.0 }
+    }
+}
+
+const NONE: u32 = u32::MAX;
+/// Iterations between two looks at the clock under a time budget.
+const CLOCK_EVERY: u32 = 16;
+
+/// When one thread's search stops.
+#[derive(Clone, Copy, Debug)]
+struct Limit {
+    iterations: Option<u32>,
+    deadline: Option<Instant>,
+}
+
+impl Limit {
+    /// Whether the search stops after `done` iterations (the clock is read every few iterations, and
+    /// at least one iteration always runs).
+    fn reached(&self, done: u32) -> bool {
+        if self.iterations.is_some_and(|n| done >= n) {
+            return true;
+        }
+        match self.deadline {
+            Some(d) => done > 0 && done % CLOCK_EVERY == 0 && Instant::now() >= d,
+            None => false,
+        }
+    }
+}
+
+/// One tree node: the action that leads to it from its parent and who chose it, its statistics, and its
+/// place in the parent's list of children.
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    action: A,
+    mover: u8,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    available: u32,
+    /// Sum of the returns of `mover` over the visits.
+    reward: f64,
+}
+
+/// One search tree with its scratch buffers (one per thread), reused between decisions.
+#[derive(Clone, Debug)]
+struct Searcher<G: Game> {
+    nodes: Vec<Node<G::Action>>,
+    legal: Vec<G::Action>,
+    tried: Vec<bool>,
+    path: Vec<u32>,
+}
+
+/// What one thread's search found at the root: visits and reward sums per root action (in the order of
+/// the root's legal list), with its counts.
+#[derive(Clone, Debug, Default)]
+struct RootResult {
+    visits: Vec<u64>,
+    reward: Vec<f64>,
+    iterations: u64,
+    nodes: u64,
+}
+
+impl<G: Game> Searcher<G> {
+    fn new() -> Self {
+        Searcher { nodes: Vec::new(), legal: Vec::with_capacity(64), tried: Vec::with_capacity(64), path: Vec::new() }
+    }
+
+    /// Plays `state` to its end with `policy` (random when `None`).
+    fn playout(state: &mut G, legal: &mut Vec<G::Action>, policy: Option<PlayoutPolicy<G>>, rng: &mut GameRng) {
+        let max = G::max_game_length(state.options());
+        while let Some(seat) = state.to_move() {
+            if state.move_number() >= max {
+                break;
+            }
+            state.legal_actions(legal);
+            if legal.is_empty() {
+                break;
+            }
+            let a = match policy {
+                Some(f) => f(&state.view(seat), legal, rng),
+                None => legal[rng.index(legal.len())],
+            };
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+
+    /// One ISMCTS iteration on a fresh sample of `view`.
+    fn iterate(&mut self, view: &G::View, c: f64, policy: Option<PlayoutPolicy<G>>, rng: &mut GameRng) {
+        let mut state = G::determinize(view, rng);
+        let mut node = 0u32;
+        self.path.clear();
+        self.path.push(0);
+        let max = G::max_game_length(state.options());
+        // Selection and expansion.
+        while let Some(seat) = state.to_move() {
+            if state.move_number() >= max {
+                break;
+            }
+            state.legal_actions(&mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
+            self.tried.clear();
+            self.tried.resize(self.legal.len(), false);
+            let mut tried = 0usize;
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                let ch = &mut self.nodes[child as usize];
+                if ch.mover == seat.0
+                    && let Ok(i) = self.legal.binary_search(&ch.action)
+                {
+                    ch.available += 1;
+                    self.tried[i] = true;
+                    tried += 1;
+                }
+                child = ch.next_sibling;
+            }
+            if tried < self.legal.len() {
+                // Expand a random untried action.
+                let mut k = rng.index(self.legal.len() - tried);
+                let mut pick = 0;
+                for (i, &t) in self.tried.iter().enumerate() {
+                    if !t {
+                        if k == 0 {
+                            pick = i;
+                            break;
+                        }
+                        k -= 1;
+                    }
+                }
+                let action = self.legal[pick];
+                let id = self.nodes.len() as u32;
+                let parent = &mut self.nodes[node as usize];
+                let sibling = parent.first_child;
+                parent.first_child = id;
+                self.nodes.push(Node {
+                    action,
+                    mover: seat.0,
+                    first_child: NONE,
+                    next_sibling: sibling,
+                    visits: 0,
+                    available: 1,
+                    reward: 0.0,
+                });
+                state.apply_unchecked(action, &mut NoEvents);
+                self.path.push(id);
+                break;
+            }
+            // Every legal action has a child: ISUCT among the available ones.
+            let mut best = NONE;
+            let mut best_score = f64::NEG_INFINITY;
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                let ch = &self.nodes[child as usize];
+                if ch.mover == seat.0 && self.legal.binary_search(&ch.action).is_ok() {
+                    let v = f64::from(ch.visits.max(1));
+                    let score = ch.reward / v + c * ((f64::from(ch.available)).ln() / v).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = child;
+                    }
+                }
+                child = ch.next_sibling;
+            }
+            if best == NONE {
+                break;
+            }
+            state.apply_unchecked(self.nodes[best as usize].action, &mut NoEvents);
+            self.path.push(best);
+            node = best;
+        }
+        Self::playout(&mut state, &mut self.legal, policy, rng);
+        let returns = state.returns();
+        for &n in &self.path {
+            let nd = &mut self.nodes[n as usize];
+            nd.visits += 1;
+            nd.reward += returns.get(nd.mover as usize).copied().unwrap_or(0.0);
+        }
+    }
+
+    /// Runs ISMCTS from `view` until `budget` (this thread's share) ends.
+    fn search(
+        &mut self,
+        view: &G::View,
+        root_legal: &[G::Action],
+        cfg: &SearchConfig,
+        limit: Limit,
+        policy: Option<PlayoutPolicy<G>>,
+        seed: u64,
+    ) -> RootResult {
+        let mut rng = GameRng::new(seed);
+        self.nodes.clear();
+        let seat = G::view_seat(view);
+        self.nodes.push(Node {
+            action: root_legal[0],
+            mover: seat.0,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            available: 0,
+            reward: 0.0,
+        });
+        let c = cfg.exploration();
+        let mut done = 0u32;
+        while !limit.reached(done) {
+            self.iterate(view, c, policy, &mut rng);
+            done += 1;
+        }
+        let mut out = RootResult {
+            visits: vec![0; root_legal.len()],
+            reward: vec![0.0; root_legal.len()],
+            iterations: u64::from(done),
+            nodes: self.nodes.len() as u64,
+        };
+        let mut child = self.nodes[0].first_child;
+        while child != NONE {
+            let ch = &self.nodes[child as usize];
+            if ch.mover == seat.0
+                && let Ok(i) = root_legal.binary_search(&ch.action)
+            {
+                out.visits[i] += u64::from(ch.visits);
+                out.reward[i] += ch.reward;
+            }
+            child = ch.next_sibling;
+        }
+        out
+    }
+
+    /// Flat Monte Carlo from `view`: root actions in turn, each followed by a playout on a fresh sample.
+    fn flat(
+        &mut self,
+        view: &G::View,
+        root_legal: &[G::Action],
+        limit: Limit,
+        policy: Option<PlayoutPolicy<G>>,
+        seed: u64,
+    ) -> RootResult {
+        let mut rng = GameRng::new(seed);
+        let seat = G::view_seat(view);
+        let n = root_legal.len();
+        let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], iterations: 0, nodes: 0 };
+        let mut done = 0u32;
+        while !limit.reached(done) {
+            let i = done as usize % n;
+            let mut state = G::determinize(view, &mut rng);
+            state.apply_unchecked(root_legal[i], &mut NoEvents);
+            Self::playout(&mut state, &mut self.legal, policy, &mut rng);
+            out.visits[i] += 1;
+            out.reward[i] += state.returns().get(seat.index()).copied().unwrap_or(0.0);
+            done += 1;
+        }
+        out.iterations = u64::from(done);
+        out
+    }
+}
+
+/// Which search a [`SearchBot`] runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Single-observer ISMCTS.
+    Ismcts,
+    /// Flat Monte Carlo: every root action gets the same share of playouts; the best mean wins.
+    FlatMc,
+}
+
+/// A search player ([`SearchKind::Ismcts`] or [`SearchKind::FlatMc`]) for game `G`. It receives views
+/// only and samples hidden information with [`Game::determinize`].
+#[derive(Clone, Debug)]
+pub struct SearchBot<G: Game> {
+    kind: SearchKind,
+    config: SearchConfig,
+    policy: Option<PlayoutPolicy<G>>,
+    rng: GameRng,
+    searchers: Vec<Searcher<G>>,
+    stats: SearchStats,
+    last: SearchStats,
+}
+
+/// ISMCTS for game `G` (a [`SearchBot`] of kind [`SearchKind::Ismcts`]).
+pub type Ismcts<G> = SearchBot<G>;
+
+impl<G: Game> SearchBot<G> {
+    /// A search bot of `kind` with `config`, seeded with `seed`. `policy` is the playout policy used when
+    /// `config.playout` is [`Playout::Heuristic`] (random playouts when `None`).
+    pub fn new(kind: SearchKind, config: SearchConfig, policy: Option<PlayoutPolicy<G>>, seed: u64) -> Self {
+        let threads = usize::from(config.threads.max(1));
+        let policy = match config.playout {
+            Playout::Heuristic => policy,
+            Playout::Random => None,
+        };
+        SearchBot {
+            kind,
+            config,
+            policy,
+            rng: GameRng::new(seed),
+            searchers: (0..threads).map(|_| Searcher::new()).collect(),
+            stats: SearchStats::default(),
+            last: SearchStats::default(),
+        }
+    }
+
+    /// The statistics of the last decision.
+    pub fn last_decision(&self) -> SearchStats {
+        self.last
+    }
+
+    /// Searches from `view` and returns, per action of `legal`, the visit count and mean return of the
+    /// deciding seat (summed over threads). `legal` must be the seat's sorted, non-empty legal list.
+    pub fn analyse(&mut self, view: &G::View, legal: &[G::Action]) -> Vec<(u64, f64)> {
+        let seed = self.rng.next_u64();
+        let start = Instant::now();
+        let deadline = self.config.budget.millis.map(|ms| start + Duration::from_millis(u64::from(ms)));
+        let threads = self.searchers.len();
+        let total = self.config.budget.iterations;
+        // Without any budget, stop after the default number of iterations.
+        let total = if total.is_none() && deadline.is_none() { Some(1000) } else { total };
+        let share = |t: usize| {
+            total.map(|n| {
+                let base = n / threads as u32;
+                base + u32::from((t as u32) < n % threads as u32)
+            })
+        };
+        let (kind, cfg, policy) = (self.kind, self.config, self.policy);
+        let run = |t: usize, s: &mut Searcher<G>| {
+            let seed = mix(seed ^ t as u64);
+            match kind {
+                SearchKind::Ismcts => {
+                    s.search(view, legal, &cfg, Limit { iterations: share(t), deadline }, policy, seed)
+                }
+                SearchKind::FlatMc => s.flat(view, legal, Limit { iterations: share(t), deadline }, policy, seed),
+            }
+        };
+        let results: Vec<RootResult> = if threads == 1 {
+            vec![run(0, &mut self.searchers[0])]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = self
+                    .searchers
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(t, s)| {
+                        let run = &run;
+                        scope.spawn(move || run(t, s))
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
+            })
+        };
+        let mut visits = vec![0u64; legal.len()];
+        let mut reward = vec![0.0f64; legal.len()];
+        let mut last =
+            SearchStats { decisions: 1, searched: 1, seconds: start.elapsed().as_secs_f64(), ..Default::default() };
+        for r in &results {
+            for (i, (v, w)) in r.visits.iter().zip(&r.reward).enumerate() {
+                if i < visits.len() {
+                    visits[i] += v;
+                    reward[i] += w;
+                }
+            }
+            last.iterations += r.iterations;
+            last.determinizations += r.iterations;
+            last.nodes += r.nodes;
+        }
+        self.last = last;
+        self.stats.add(&last);
+        visits.iter().zip(&reward).map(|(&v, &w)| (v, if v > 0 { w / v as f64 } else { 0.0 })).collect()
+    }
+}
+
+/// One step of SplitMix64.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl<G: Game> Bot<G> for SearchBot<G> {
+    fn name(&self) -> String {
+        match self.kind {
+            SearchKind::Ismcts => "ismcts".to_owned(),
+            SearchKind::FlatMc => "flatmc".to_owned(),
+        }
+    }
+
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        if legal.len() == 1 {
+            self.last = SearchStats { decisions: 1, ..Default::default() };
+            self.stats.decisions += 1;
+            return legal[0];
+        }
+        let scores = self.analyse(view, legal);
+        // ISMCTS: the most visited action; flat MC: the best mean. Ties go to the other measure, then
+        // to the first action in the list.
+        let key = |&(v, m): &(u64, f64)| match self.kind {
+            SearchKind::Ismcts => (v as f64, m),
+            SearchKind::FlatMc => (m, v as f64),
+        };
+        let mut best = 0;
+        for i in 1..scores.len() {
+            if key(&scores[i]) > key(&scores[best]) {
+                best = i;
+            }
+        }
+        legal[best]
+    }
+
+    fn search_stats(&self) -> Option<SearchStats> {
+        Some(self.stats)
+    }
+}
