@@ -14,6 +14,7 @@ fn spirit_of(view: &View, s: Spirit) -> Option<(usize, SpiritView)> {
 }
 
 /// Expected power of an attack with these stats against `target`.
+#[allow(clippy::too_many_arguments)]
 fn attack_power(
     view: &View,
     base: u8,
@@ -91,20 +92,8 @@ pub fn score(view: &View, a: Action) -> f64 {
                 (Effect::Heal(n), Some(t)) => (n.min(t.id.data().pv - t.pv)) as f64 * 1.2,
                 (Effect::GainPm(n), _) => (n as f64).min(8.0 - pm + d.cost as f64) * 0.8,
                 (Effect::Draw(n), _) => n as f64 * 1.5,
-                (Effect::ExhaustEnemy, Some(t)) => {
-                    if t.charged {
-                        3.0
-                    } else {
-                        0.0
-                    }
-                }
-                (Effect::Recharge, Some(t)) => {
-                    if t.charged {
-                        0.0
-                    } else {
-                        3.0
-                    }
-                }
+                (Effect::ExhaustEnemy, Some(t)) if t.charged => 3.0,
+                (Effect::Recharge, Some(t)) if !t.charged => 3.0,
                 (Effect::Damage(n), Some(t)) => n as f64 + kill_bonus(&t, n as f64),
                 (Effect::AttachHeal(n), Some(t)) => 2.0 + n as f64 * if t.pv < 15 { 1.0 } else { 0.5 },
                 (Effect::AttachPm(n), Some(_)) => 2.0 + n as f64,

@@ -441,11 +441,9 @@ impl SpiritDuel {
                     }
                 }
             }
-            Effect::Damage(n) => {
-                if self.sides[1 - me].spirits[t].alive {
-                    self.dealt_damage = true;
-                    self.damage(1 - me, t, n, ev);
-                }
+            Effect::Damage(n) if self.sides[1 - me].spirits[t].alive => {
+                self.dealt_damage = true;
+                self.damage(1 - me, t, n, ev);
             }
             Effect::AttachHeal(_) | Effect::AttachPm(_) => {
                 let sp = &mut self.sides[me].spirits[t];
