@@ -365,11 +365,15 @@ impl Ctx<'_> {
     }
     /// The line of `field = ` inside the table starting at `span`, else the table's line.
     fn err(&self, span: &std::ops::Range<usize>, field: &str, message: impl Into<String>) -> CardError {
-        let body = &self.text[span.start.min(self.text.len())..span.end.min(self.text.len())];
+        // The table runs from its header to the next `[[` header (spans may cover the header only).
+        let body = &self.text[span.start.min(self.text.len())..];
         let mut line = self.line_of(span.start);
         let mut at = 0;
-        for l in body.split_inclusive('\n') {
+        for (k, l) in body.split_inclusive('\n').enumerate() {
             let t = l.trim_start();
+            if k > 0 && t.starts_with("[[") {
+                break;
+            }
             if t.starts_with(field) && t[field.len()..].trim_start().starts_with('=') {
                 line = self.line_of(span.start + at);
                 break;

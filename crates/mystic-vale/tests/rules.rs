@@ -1,0 +1,734 @@
+//! One test per rule and per ability, from explicit setups (`Game::from_setup`), including the
+//! rulebooks' worked examples. Card values marked provisional in `data/base.toml` are used as data: the
+//! tests that rest on them say so.
+
+use sylvan_engine::{EventLog, Game, NoEvents, Seat};
+use sylvan_mystic_vale::state::EMPTY;
+use sylvan_mystic_vale::{Action, MysticVale, Options, Phase, Setup, SetupPlayer};
+
+/// 20 cards: the given ones first, blanks after.
+fn cards(given: &[&[&str]]) -> Vec<Vec<String>> {
+    let mut v: Vec<Vec<String>> = given.iter().map(|c| c.iter().map(|s| s.to_string()).collect()).collect();
+    v.resize(20, Vec::new());
+    v
+}
+
+/// A player: `field`, `on_deck`, `deck` (top first); every other card in the discard pile.
+fn player(given: &[&[&str]], field: &[u8], on_deck: Option<u8>, deck: &[u8]) -> SetupPlayer {
+    let used: Vec<u8> = field.iter().chain(deck).chain(on_deck.iter()).copied().collect();
+    SetupPlayer {
+        cards: cards(given),
+        field: field.to_vec(),
+        on_deck,
+        deck: deck.to_vec(),
+        discard: (0..20).filter(|c| !used.contains(c)).collect(),
+        ..SetupPlayer::default()
+    }
+}
+
+/// A quiet opponent: blanks, one card on-deck, the rest in the deck.
+fn quiet() -> SetupPlayer {
+    player(&[], &[], Some(0), &(1..20).collect::<Vec<u8>>())
+}
+
+fn game(p0: SetupPlayer, commons: Option<[Vec<String>; 3]>, vales: Option<[Vec<String>; 2]>) -> MysticVale {
+    let setup = Setup { start: 0, players: vec![p0, quiet()], commons, vales, pool: None };
+    match MysticVale::from_setup(&Options::default(), &setup, 7) {
+        Ok(g) => g,
+        Err(e) => panic!("setup: {e}"),
+    }
+}
+
+fn act(g: &mut MysticVale, a: &str) {
+    let action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
+    if let Err(e) = g.try_apply(action, &mut NoEvents) {
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        panic!("{e}; legal: {}", legal.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", "));
+    }
+}
+
+fn legal(g: &MysticVale) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v.iter().map(|a| a.to_string()).collect()
+}
+
+fn commons(l1: &[&str], l2: &[&str], l3: &[&str]) -> Option<[Vec<String>; 3]> {
+    let f = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
+    Some([f(l1), f(l2), f(l3)])
+}
+
+fn vales(l1: &[&str], l2: &[&str]) -> Option<[Vec<String>; 2]> {
+    let f = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
+    Some([f(l1), f(l2)])
+}
+
+const CL: &str = "cursed-land";
+const FS: &str = "fertile-soil";
+
+// ---------------------------------------------------------------- setup
+
+#[test]
+fn setup_by_player_count() {
+    for (players, l1, pool) in [(2, 12, 23), (3, 15, 28), (4, 18, 33)] {
+        let o = MysticVale::options_for_players(players).unwrap_or_default();
+        let g = MysticVale::new(&o, 3).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.adv_decks[0].len() + 3, l1, "level-1 deck of {l1}");
+        assert_eq!(g.adv_decks[1].len() + 3, 30, "all level 2");
+        assert_eq!(g.adv_decks[2].len() + 3, 33, "all level 3");
+        assert!(g.commons.iter().flatten().all(|&a| a != EMPTY));
+        assert_eq!(g.vale_decks[0].len() + 4, 18);
+        assert_eq!(g.vale_decks[1].len() + 4, 18);
+        assert_eq!(g.pool, pool);
+        assert_eq!(g.soil, [6, 6, 6]);
+        for p in &g.players {
+            assert!(!p.token_active, "every token starts spent");
+            let cursed_in_field = p.field.iter().filter(|&&c| p.cards[c as usize].is_cursed(&g.db)).count();
+            assert_eq!(cursed_in_field, 2, "two Cursed Lands in the field");
+            let od = p.on_deck.unwrap_or(99);
+            assert!(p.cards[od as usize].is_cursed(&g.db), "a third on-deck");
+            assert_eq!(p.field.len() + p.deck.len() + 1 + p.discard.len(), 20);
+            let cl = p.cards.iter().filter(|s| s.is_cursed(&g.db)).count();
+            let blanks = p.cards.iter().filter(|s| s.advs().count() == 0).count();
+            assert_eq!((cl, blanks), (9, 8), "9 Cursed Land, 3 Fertile Soil, 8 blank");
+        }
+        assert_eq!(g.current, g.start, "the starting player plays first");
+        assert_eq!(g.phase, Phase::Planting);
+    }
+}
+
+#[test]
+fn starting_player_varies_with_the_seed() {
+    let o = MysticVale::options_for_players(4).unwrap_or_default();
+    let starts: std::collections::BTreeSet<u8> =
+        (0..40).filter_map(|s| MysticVale::new(&o, s).ok()).map(|g| g.start).collect();
+    assert_eq!(starts.len(), 4);
+}
+
+#[test]
+fn wrong_player_count_is_an_error() {
+    assert!(MysticVale::options_for_players(1).is_err());
+    assert!(MysticVale::options_for_players(5).is_err());
+}
+
+// ---------------------------------------------------------------- planting and spoiling
+
+#[test]
+fn push_plays_on_deck_and_reveals_the_next() {
+    let mut g = game(player(&[], &[0], Some(1), &[2, 3]), None, None);
+    act(&mut g, "push");
+    assert_eq!(g.players[0].field, vec![0, 1]);
+    assert_eq!(g.players[0].on_deck, Some(2));
+    assert_eq!(g.phase, Phase::Planting);
+}
+
+#[test]
+fn spoil_at_five_decay_with_one_growth() {
+    // Field: three Cursed Lands, one with Field of Flowers (1 growth, provisional). On-deck: a Cursed Land.
+    // 4 decay - 1 growth = 3: no spoil. Push reveals a fourth... fifth decay: 5 - 1 = 4: spoil.
+    let p = player(
+        &[&[CL], &[CL], &["field-of-flowers", CL], &[CL], &[CL], &[CL], &[CL]],
+        &[0, 1, 2],
+        Some(3),
+        &[4, 5, 6, 7],
+    );
+    let mut g = game(p, None, None);
+    assert_eq!(g.net_decay(0), 3);
+    assert_eq!(g.phase, Phase::Planting);
+    act(&mut g, "push");
+    // Spoiled: no harvest, token active, field discarded, the next player is to move after the prep.
+    assert!(g.players[0].token_active);
+    assert_eq!(g.current, 1);
+    assert!(g.players[0].discard.contains(&0) && g.players[0].discard.contains(&3));
+    assert_eq!(g.players[0].vp, 0);
+}
+
+#[test]
+fn four_decay_and_one_growth_do_not_spoil() {
+    let p = player(&[&[CL], &[CL], &["field-of-flowers", CL], &[CL], &[]], &[0, 1, 2], Some(3), &[4]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(g.phase, Phase::Planting);
+    assert_eq!(g.current, 0);
+}
+
+#[test]
+fn spoiling_with_an_active_token_gives_nothing_more() {
+    let mut p = player(&[&[CL], &[CL], &[CL], &[CL]], &[0, 1], Some(2), &[3]);
+    p.token_active = true;
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert!(g.players[0].token_active);
+    assert_eq!(g.players[0].vp, 0);
+}
+
+#[test]
+fn on_deck_decay_counts_but_its_mana_does_not() {
+    let p = player(&[&[FS], &[FS], &[CL]], &[0], Some(1), &[2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.mana_total, 1, "only the field's Fertile Soil");
+}
+
+#[test]
+fn all_cards_in_the_field_must_pass() {
+    let field: Vec<u8> = (0..20).collect();
+    let p = SetupPlayer { cards: cards(&[]), field, ..SetupPlayer::default() };
+    let mut g = game(p, None, None);
+    assert_eq!(legal(&g), vec!["pass"]);
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::Harvest);
+}
+
+#[test]
+fn empty_deck_reshuffles_the_discard_pile() {
+    // Deck empty: the reveal shuffles the discard pile (cards 2..19) into a new deck.
+    let mut g = game(player(&[], &[0], Some(1), &[]), None, None);
+    act(&mut g, "push");
+    let p = &g.players[0];
+    assert!(p.on_deck.is_some_and(|c| c >= 2));
+    assert!(p.discard.is_empty());
+    assert_eq!(p.deck.len(), 17);
+}
+
+// ---------------------------------------------------------------- harvest
+
+#[test]
+fn buying_example_podlings_and_fertile_soil_with_the_token() {
+    // EN "Example Buying Advancements": 3 mana in the field and an active token buy Podlings (2) and a
+    // Fertile Soil (2).
+    let mut p = player(&[&[FS], &[FS], &[FS], &[CL]], &[0, 1, 2], Some(3), &[4]);
+    p.token_active = true;
+    let mut g = game(p, commons(&["podlings"], &[], &[]), None);
+    act(&mut g, "pass");
+    assert_eq!(g.mana_left(), 3);
+    act(&mut g, "buy 1.1");
+    assert_eq!(g.mana_left(), 1);
+    assert!(!legal(&g).iter().any(|a| a.starts_with("buy soil")), "1 mana cannot buy a Fertile Soil");
+    act(&mut g, "token");
+    assert!(!g.players[0].token_active);
+    act(&mut g, "buy soil.middle");
+    assert_eq!(g.mana_left(), 0);
+    act(&mut g, "done");
+    // Discard Phase: sleeve both on field cards (Podlings is middle (provisional), soil middle).
+    assert_eq!(g.phase, Phase::Sleeve);
+    act(&mut g, "sleeve c0");
+    act(&mut g, "sleeve c1");
+    assert_eq!(g.soil[1], 5);
+}
+
+#[test]
+fn buy_limit_is_two_advancements() {
+    let field: Vec<u8> = (0..8).collect();
+    let given: Vec<&[&str]> = vec![&["wellspring"]; 8];
+    let p = player(&given, &field, Some(8), &[9]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "buy soil.top");
+    act(&mut g, "buy soil.top");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("buy")));
+}
+
+#[test]
+fn no_purchase_without_a_legal_place_to_sleeve() {
+    // Every field card has its middle slot filled (Wellspring, provisional slot middle): no middle
+    // advancement may be bought.
+    let p = player(&[&["wellspring"], &["wellspring"]], &[0, 1], Some(2), &[3]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert!(!legal(&g).contains(&"buy soil.middle".to_string()));
+    assert!(legal(&g).contains(&"buy soil.top".to_string()));
+    // Two top purchases need two cards with a free top slot: there are two.
+    act(&mut g, "buy soil.top");
+    assert!(legal(&g).contains(&"buy soil.top".to_string()));
+}
+
+#[test]
+fn vale_example_feral_grove_and_ley_line_nexus() {
+    // EN "Example Buying Vale Cards": 6 spirit symbols; Feral Grove (animal, forest, sky, any) takes an
+    // animal for its "any"; the remaining forest and wild buy Ley Line Nexus (forest, sky).
+    let p = player(
+        &[&["podlings"], &["podlings"], &["bear-totem"], &["wayfinder"], &["will-o-the-wisp"]],
+        &[0, 1, 2, 3, 4],
+        Some(5),
+        &[6],
+    );
+    let mut g = game(p, None, vales(&["ley-line-nexus"], &["feral-grove"]));
+    act(&mut g, "pass");
+    assert_eq!(g.spirits_left(), [2, 2, 1, 1]);
+    act(&mut g, "vale 2.1 animal");
+    assert_eq!(g.spirits_left(), [0, 1, 0, 1]);
+    act(&mut g, "vale 1.1");
+    assert_eq!(g.spirits_left(), [0, 0, 0, 0]);
+    assert_eq!(g.players[0].vales.len(), 2);
+}
+
+#[test]
+fn vale_any_paid_with_the_wrong_spirit_leaves_nexus_unaffordable() {
+    let p = player(
+        &[&["podlings"], &["podlings"], &["bear-totem"], &["wayfinder"], &["will-o-the-wisp"]],
+        &[0, 1, 2, 3, 4],
+        Some(5),
+        &[6],
+    );
+    let mut g = game(p, None, vales(&["ley-line-nexus"], &["feral-grove"]));
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1 forest");
+    assert!(!legal(&g).contains(&"vale 1.1".to_string()));
+}
+
+#[test]
+fn harvest_vp_from_left_symbols_come_from_the_pool() {
+    let p = player(&[&["hive-swarm"]], &[0], Some(1), &[2]);
+    let mut g = game(p, None, None);
+    let pool = g.pool;
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!(g.players[0].vp, 1);
+    assert_eq!(g.pool, pool - 1);
+}
+
+#[test]
+fn replenish_in_the_discard_phase_with_level_fallbacks() {
+    let p = player(&[&[FS], &[FS]], &[0, 1], Some(2), &[3]);
+    let mut g = game(p, None, None);
+    g.adv_decks[0].clear();
+    let l2_top = *g.adv_decks[1].last().unwrap_or(&EMPTY);
+    act(&mut g, "pass");
+    let buy = legal(&g).into_iter().find(|a| a.starts_with("buy 1."));
+    if let Some(b) = buy {
+        act(&mut g, &b);
+        assert!(g.commons[0].contains(&EMPTY), "not replaced during the harvest");
+        act(&mut g, "done");
+        if g.phase == Phase::Sleeve {
+            let s = legal(&g)[0].clone();
+            act(&mut g, &s);
+        }
+        assert!(g.commons[0].contains(&l2_top), "the level-1 hole is filled from the level-2 deck");
+    }
+}
+
+// ---------------------------------------------------------------- prep
+
+#[test]
+fn prep_plays_until_three_decay() {
+    let p = player(&[&[CL], &[], &[CL], &[], &[CL], &[]], &[5], Some(0), &[1, 2, 3, 4]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    let p = &g.players[0];
+    assert_eq!(p.field, vec![0, 1, 2, 3], "played until 2 decay in the field and 1 on-deck");
+    assert_eq!(p.on_deck, Some(4));
+    assert_eq!(g.current, 1);
+}
+
+#[test]
+fn spoiling_during_prep_skips_the_next_harvest() {
+    // After the discard, prep plays CL, CL, then reveals Cursed Land + Hulking Thornhide (2 decay): 4.
+    let p = player(&[&[CL], &[CL], &["hulking-thornhide", CL], &[FS], &[FS]], &[3, 4], Some(0), &[1, 2, 5]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert!(g.players[0].skip_next);
+    assert!(g.players[0].token_active);
+    assert_eq!(g.current, 1);
+    // The opponent plays; p0's next turn goes straight to the Discard Phase and its prep.
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!(g.current, 1, "p0's turn was skipped to its Discard and Prep Phases");
+    assert_eq!(g.players[0].vp, 0);
+    assert!(!g.players[0].skip_next);
+}
+
+// ---------------------------------------------------------------- advancement abilities
+
+#[test]
+fn dawnsinger_with_stag_gives_three_mana() {
+    let p = player(&[&["dawnsinger", "stag"]], &[0], Some(1), &[2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    // Printed mana of Dawnsinger (1, provisional) + 3 from 3 guardians.
+    assert_eq!(g.turn.mana_total, 1 + 3);
+}
+
+#[test]
+fn feral_chieftain_with_stag_gives_three() {
+    let p = player(&[&["feral-chieftain", "stag"]], &[0], Some(1), &[2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.vp_total, 3, "reward is VP (provisional)");
+}
+
+#[test]
+fn woodland_warden_with_stag_gives_six() {
+    let p = player(&[&["woodland-warden", "stag"]], &[0], Some(1), &[2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.mana_total, 6, "reward is mana (provisional)");
+}
+
+#[test]
+fn grovtender_with_stag_has_two_growth_even_on_deck() {
+    // On-deck: Grovtender + Stag (2 growth). Field: 3 Cursed Lands; on-deck card reveal of a 4th and
+    // 5th decay needed to spoil.
+    let p = player(&[&[CL], &[CL], &[CL], &["grovtender", "stag"], &[CL]], &[0, 1, 2], Some(3), &[4]);
+    let mut g = game(p, None, None);
+    assert_eq!(g.net_decay(0), 1);
+    act(&mut g, "push");
+    assert_eq!(g.net_decay(0), 2);
+    assert_eq!(g.phase, Phase::Planting);
+}
+
+#[test]
+fn seedling_caps_its_card_at_one_decay() {
+    let p = player(&[&["seedling", "hulking-thornhide", CL]], &[0], Some(1), &[2]);
+    let g = game(p, None, None);
+    assert_eq!(g.players[0].cards[0].decay(&g.db), 1);
+    let p = player(&[&["seedling", CL]], &[0], Some(1), &[2]);
+    let g = game(p, None, None);
+    assert_eq!(g.players[0].cards[0].decay(&g.db), 1, "alone on a Cursed Land it changes nothing");
+}
+
+#[test]
+fn lifebringer_seed_cancels_its_cards_decay() {
+    let p = player(&[&["lifebringer-seed", "hulking-thornhide", CL]], &[0], Some(1), &[2]);
+    let g = game(p, None, None);
+    assert_eq!(g.players[0].cards[0].decay(&g.db), 0);
+    assert_eq!(g.net_decay(0), 0);
+}
+
+#[test]
+fn magic_seed_counts_other_cards() {
+    let p = player(&[&["magic-seed"]], &[0, 1, 2, 3, 4], Some(5), &[6]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.mana_total, 4, "4 other cards; its own card and the on-deck card not counted");
+    assert_eq!(g.turn.vp_total, 2, "its 2 harvest VP (rulebook anatomy)");
+}
+
+#[test]
+fn aurora_with_nine_cards_gives_four() {
+    let field: Vec<u8> = (0..9).collect();
+    let p = player(&[&["aurora"]], &field, Some(9), &[10]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.vp_total, 4);
+}
+
+#[test]
+fn grassland_subtracts_one_mana_never_below_zero() {
+    let p = player(&[&["grassland"], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.mana_total, 1);
+    let p = player(&[&["grassland"]], &[0], Some(1), &[2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.mana_total, 0);
+}
+
+#[test]
+fn deadwood_harvester_discards_another_field_card() {
+    let p = player(&[&[CL], &["deadwood-harvester"], &[]], &[0], Some(1), &[2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["decline", "discard c0"]);
+    assert_eq!(g.players[0].on_deck, None, "resolved before the next reveal");
+    act(&mut g, "discard c0");
+    assert_eq!(g.players[0].field, vec![1]);
+    assert!(g.players[0].discard.contains(&0));
+    assert_eq!(g.players[0].on_deck, Some(2));
+}
+
+#[test]
+fn deadwood_harvester_first_in_field_does_nothing() {
+    // Prep: Harvester is the first card of the new field.
+    let p = player(&[&["deadwood-harvester"], &[CL], &[CL], &[CL]], &[4], Some(0), &[1, 2, 3]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!(g.players[0].field[0], 0);
+    assert_eq!(g.current, 1, "no decision was asked");
+}
+
+#[test]
+fn mindful_owl_discards_another_field_card() {
+    let p = player(&[&[CL], &["mindful-owl"], &[]], &[0], Some(1), &[2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    act(&mut g, "discard c0");
+    assert_eq!(g.players[0].field, vec![1]);
+}
+
+#[test]
+fn cleansing_rain_searches_discards_and_shuffles() {
+    let p = player(&[&["cleansing-rain"], &[CL], &[], &[]], &[], Some(0), &[2, 3, 1]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["decline", "discard c1", "discard c2", "discard c3"]);
+    act(&mut g, "discard c1");
+    assert!(g.players[0].discard.contains(&1));
+    assert!(g.players[0].on_deck.is_some_and(|c| c == 2 || c == 3));
+}
+
+#[test]
+fn cleansing_rain_on_an_empty_deck_reshuffles_first() {
+    let p = player(&[&["cleansing-rain"], &[CL]], &[], Some(0), &[]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    // The discard pile (cards 1..19) became the deck before the search.
+    assert!(legal(&g).contains(&"discard c1".to_string()));
+    assert!(g.players[0].discard.is_empty());
+}
+
+#[test]
+fn calm_weather_looks_and_may_discard_the_top_card() {
+    let p = player(&[&["calm-weather"], &[CL], &[]], &[], Some(0), &[1, 2]);
+    let mut g = game(p, None, None);
+    let mut log = EventLog::new();
+    let _ = g.try_apply(Action::Push, &mut log);
+    assert_eq!(g.view(Seat(0)).peek, Some(1), "the owner sees the top card");
+    assert_eq!(g.view(Seat(1)).peek, None, "the others do not");
+    act(&mut g, "mill");
+    assert!(g.players[0].discard.contains(&1));
+    assert_eq!(g.players[0].on_deck, Some(2));
+
+    let p = player(&[&["calm-weather"], &[CL], &[]], &[], Some(0), &[1, 2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    act(&mut g, "decline");
+    assert_eq!(g.players[0].on_deck, Some(1));
+}
+
+#[test]
+fn peacekeeper_druid_discards_the_spoiling_card_once_per_turn() {
+    let p = player(
+        &[&["peacekeeper-druid"], &[CL], &[CL], &[CL], &["hulking-thornhide", CL], &[CL], &[CL], &[CL]],
+        &[0, 1, 2],
+        Some(3),
+        &[4, 5, 6, 7, 8],
+    );
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["spoil", "druid"]);
+    act(&mut g, "druid");
+    assert!(g.players[0].discard.contains(&4), "the spoiling on-deck card is discarded");
+    // The next reveal (a Cursed Land) makes 4 decay again: spoil, the druid being spent this turn.
+    assert!(g.players[0].token_active, "spoiled with no choice left");
+    assert_eq!(g.current, 1);
+}
+
+#[test]
+fn peacekeeper_druid_used_in_prep_is_not_available_next_planting() {
+    let p = player(
+        &[&["peacekeeper-druid"], &[CL], &["hulking-thornhide", CL], &[], &[CL], &[CL], &[CL], &[CL]],
+        &[6],
+        Some(0),
+        &[1, 2, 3, 4, 5, 7],
+    );
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    // Prep: Druid card, CL, then CL+Thornhide on-deck: 3 decay: no spoil... play on: prep stops at 3.
+    assert_eq!(g.current, 1);
+    assert!(!g.players[0].druid_prep);
+}
+
+#[test]
+fn earthchant_chorus_discounts_a_declared_purchase() {
+    let p = player(&[&["earthchant-chorus"], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]);
+    let mut g = game(p, commons(&["podlings"], &[], &[]), None);
+    act(&mut g, "pass");
+    // 3 mana (Chorus 1 + 2 soils); Podlings costs 2, 0 on the Chorus card.
+    assert_eq!(g.mana_left(), 3);
+    act(&mut g, "buy 1.1 on c0");
+    assert_eq!(g.mana_left(), 3);
+    act(&mut g, "done");
+    let podlings = g.db.advancements.iter().position(|a| a.key == "podlings").unwrap_or(0) as u8;
+    assert!(g.players[0].cards[0].slots.contains(&podlings), "sleeved where declared");
+}
+
+#[test]
+fn gaias_chosen_examples() {
+    // EN:987-991: Stag + Dawnsinger + Gaia's Chosen = +6; Stag + Lifebringer Seed + Gaia's Chosen = +4
+    // (the decay cancelled by Lifebringer Seed still counts). Gaia's Chosen also scores its printed 2.
+    let p = player(&[&["stag", "dawnsinger", "gaia-s-chosen"], &["stag", "lifebringer-seed", "gaia-s-chosen"]], &[2], Some(3), &[4]);
+    let g = game(p, None, None);
+    let db = &g.db;
+    let end = |c: usize| -> i32 {
+        g.players[0].cards[c].advs().map(|a| i32::from(db.adv(a).symbols.vp_end)).sum()
+    };
+    let total = g.score(0);
+    assert_eq!(total, end(0) + 6 + end(1) + 4);
+}
+
+// ---------------------------------------------------------------- vale abilities
+
+#[test]
+fn vale_abilities_are_not_usable_the_turn_bought() {
+    let p = player(&[&["bear-totem"], &["podlings"]], &[0, 1], Some(2), &[3]);
+    let mut g = game(p, None, vales(&["azure-lake"], &[]));
+    // Azure Lake costs animal + forest (fan): give the forest.
+    let mut g2 = g.clone();
+    act(&mut g, "pass");
+    let before = g.turn.mana_total;
+    act(&mut g, "vale 1.1");
+    assert_eq!(g.turn.mana_total, before, "bought this turn: no gain");
+    g2.players[0].vales.push(g2.vale_row[0][0]);
+    act(&mut g2, "pass");
+    assert_eq!(g2.turn.mana_total, before + 1, "owned from an earlier turn: +1 mana (provisional)");
+}
+
+#[test]
+fn pool_of_light_gives_a_wild_spirit() {
+    let mut p = player(&[], &[0], Some(1), &[2]);
+    p.vales = vec!["pool-of-light".into()];
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.spirits_left(), [0, 0, 0, 1]);
+}
+
+#[test]
+fn stream_of_vigor_two_mana_and_three_buys() {
+    let mut p = player(&[&[FS], &[FS], &[FS], &[FS]], &[0, 1, 2, 3], Some(4), &[5]);
+    p.vales = vec!["stream-of-vigor".into()];
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.mana_total, 6);
+    act(&mut g, "buy soil.middle");
+    act(&mut g, "buy soil.middle");
+    act(&mut g, "buy soil.middle");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("buy")));
+}
+
+#[test]
+fn sunstone_aerie_turns_a_spirit_wild_for_two_mana() {
+    let mut p = player(&[&["bear-totem"], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]);
+    p.vales = vec!["sunstone-aerie".into()];
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert!(legal(&g).contains(&"aerie animal".to_string()));
+    act(&mut g, "aerie animal");
+    assert_eq!(g.spirits_left(), [1, 0, 0, 1]);
+    assert_eq!(g.mana_left(), 0);
+    assert!(!legal(&g).iter().any(|a| a.starts_with("aerie")), "once per turn");
+}
+
+#[test]
+fn blooming_arbor_prevents_a_spoil_and_leaves_the_game() {
+    let mut p = player(&[&[CL], &[CL], &[CL], &[CL]], &[0, 1], Some(2), &[3]);
+    p.vales = vec!["blooming-arbor".into()];
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["spoil", "arbor"]);
+    act(&mut g, "arbor");
+    assert_eq!(g.phase, Phase::Planting, "no longer spoiling: pass or push");
+    assert!(g.players[0].vales.is_empty());
+    assert_eq!(g.removed_vales.len(), 1);
+    assert_eq!(g.net_decay(0), 3);
+}
+
+#[test]
+fn conclave_of_ents_on_an_on_deck_grovtender_stops_a_spoil() {
+    // EN:1291-1299: the on-deck Grovtender card gains +1 guardian, so +1 growth.
+    let mut p = player(&[&[CL], &[CL], &[CL], &["grovtender", CL]], &[0, 1, 2], Some(19), &[3]);
+    p.vales = vec!["conclave-of-ents".into()];
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert!(legal(&g).contains(&"conclave c3".to_string()));
+    act(&mut g, "conclave c3");
+    assert_eq!(g.phase, Phase::Planting);
+    assert_eq!(g.net_decay(0), 3);
+    assert!(!legal(&g).iter().any(|a| a.starts_with("conclave")), "once per turn");
+}
+
+#[test]
+fn ancient_liferoots_gives_growth_and_only_one_may_be_owned() {
+    let mut p = player(&[&[CL], &[CL], &[CL]], &[0, 1, 2], Some(3), &[4]);
+    p.vales = vec!["ancient-liferoots".into()];
+    let g = game(p, None, vales(&[], &["ancient-liferoots"]));
+    assert_eq!(g.net_decay(0), 2);
+    let mut g = g;
+    g.players[0].field.clear();
+    act(&mut g, "pass");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("vale 2.1")));
+}
+
+// ---------------------------------------------------------------- end of game
+
+#[test]
+fn the_round_is_finished_when_the_pool_runs_out() {
+    let p = player(&[&["hive-swarm"]], &[0], Some(1), &[2]);
+    let setup = Setup { start: 0, players: vec![p, quiet()], commons: None, vales: None, pool: Some(1) };
+    let mut g = MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert!(g.ending);
+    assert_eq!(g.pool, 0);
+    assert!(!g.is_terminal(), "p1 still plays its turn");
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert!(g.is_terminal());
+    assert_eq!(g.winners(), vec![Seat(0)]);
+}
+
+#[test]
+fn tie_break_level_three_advancements_and_level_two_vales_then_shared() {
+    let setup = Setup { start: 0, players: vec![quiet(), quiet()], pool: Some(0), ..Setup::default() };
+    let mut g = MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    g.ending = true;
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert!(g.is_terminal());
+    assert_eq!(g.winners(), vec![Seat(0), Seat(1)], "a shared win");
+}
+
+// ---------------------------------------------------------------- hidden information
+
+#[test]
+fn views_hide_decks_and_others_discards() {
+    let o = MysticVale::options_for_players(3).unwrap_or_default();
+    let g = MysticVale::new(&o, 5).unwrap_or_else(|e| panic!("{e}"));
+    let v = g.view(Seat(1));
+    assert!(v.players[1].discard.is_some());
+    assert!(v.players[0].discard.is_none() && v.players[2].discard.is_none());
+    let text = serde_json::to_string(&v).unwrap_or_default();
+    assert!(!text.contains("adv_decks"), "no hidden decks in the view");
+    let mut rng = sylvan_engine::GameRng::new(3);
+    let d = MysticVale::determinize(&v, &mut rng);
+    assert_eq!(d.view(Seat(1)), v);
+}
+
+#[test]
+fn card_file_errors_name_file_line_and_field() {
+    let bad = sylvan_mystic_vale::cards::BASE_TOML.replacen("cost = 3\n", "cost = 300\n", 1);
+    let err = sylvan_mystic_vale::CardDb::parse("x.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.starts_with("x.toml:"), "{err}");
+    assert!(err.contains("advancement[0].cost: 300 is out of range"), "{err}");
+    let line: usize = err.split(':').nth(1).and_then(|l| l.parse().ok()).unwrap_or(0);
+    assert_eq!(bad.lines().nth(line - 1), Some("cost = 300"));
+    let missing = sylvan_mystic_vale::cards::BASE_TOML.replacen("mana = \"provisional", "manna = \"provisional", 1);
+    let err = sylvan_mystic_vale::CardDb::parse("y.toml", &missing).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("mana"), "{err}");
+}
+
+#[test]
+fn base_set_counts() {
+    let db = sylvan_mystic_vale::CardDb::base();
+    let count = |l: u8| -> u32 {
+        db.advancements
+            .iter()
+            .enumerate()
+            .filter(|(i, a)| a.level == l && *i < db.cursed_land as usize)
+            .map(|(_, a)| u32::from(a.copies))
+            .sum()
+    };
+    assert_eq!((count(1), count(2), count(3)), (33, 30, 33));
+    assert_eq!(db.soil_counts.iter().map(|&x| u32::from(x)).sum::<u32>(), 18);
+    let vales = |l: u8| -> u32 { db.vales.iter().filter(|v| v.level == l).map(|v| u32::from(v.copies)).sum() };
+    assert_eq!((vales(1), vales(2)), (18, 18));
+    assert_eq!(db.blanks, 8);
+}
