@@ -672,7 +672,7 @@ impl CommandOfNature {
         }
         self.gold = [pos.gold[0].min(self.gold_cap()), pos.gold[1].min(self.gold_cap())];
         for m in 0..2 {
-            if !pos.market_decks[m].is_empty() || !pos.market[m].is_empty() {
+            if !pos.market_decks[m].is_empty() {
                 self.market_decks[m].clear();
                 self.market_decks[m].extend_from_slice(&pos.market_decks[m]);
             }

@@ -425,7 +425,7 @@ impl CommandOfNature {
     }
 
     /// Levels `seat` up after it defeated an opposing elemental (ruling C9); unlocks champions.
-    pub(crate) fn level_up(&mut self, seat: u8) {
+    pub fn level_up(&mut self, seat: u8) {
         let p = &mut self.players[seat as usize];
         if !p.sage_alive || p.level >= 8 {
             return;

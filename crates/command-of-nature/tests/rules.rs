@@ -1,0 +1,521 @@
+//! Rule-by-rule scenarios for Command of Nature, each built from an explicit setup (`Position`) and driven
+//! through the public `Game` API. Modules follow the rulebook (`command-of-nature.fr.txt`): setup, the
+//! four phases, combat, defeat and refill, victory, hidden information; then every card effect and
+//! every faction action.
+
+mod helpers {
+    pub use sylvan_command_of_nature::*;
+    pub use sylvan_engine::{Game, NoEvents, Seat};
+
+    pub fn card(s: &str) -> Card {
+        s.parse().unwrap_or_else(|e| panic!("bad card {s}: {e}"))
+    }
+
+    pub fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(card).collect()
+    }
+
+    pub fn sl(s: &str) -> Slot {
+        match format!("pick {s}").parse::<Action>() {
+            Ok(Action::Pick(x)) => x,
+            _ => panic!("bad slot {s}"),
+        }
+    }
+
+    pub struct Scn {
+        pub options: Options,
+        pub setup: Setup,
+    }
+
+    impl Scn {
+        /// Two players: Cedar (twig, p0) against Gravel (pebble, p1), both Sages in III2 and basics in front.
+        pub fn new() -> Scn {
+            let pos = Position { levels: vec![1, 1], ..Position::default() };
+            let mut s = Scn {
+                options: Options::default(),
+                setup: Setup { sages: vec![Faction::Twig, Faction::Pebble], position: Some(pos), ..Setup::default() },
+            };
+            s = s.u(0, "III2", "cedar").u(1, "III2", "gravel");
+            s
+        }
+        /// Empty formations but the Sages.
+        pub fn teams() -> Scn {
+            let pos = Position::default();
+            let s = Scn {
+                options: Options { players: 4, teams: true, ..Options::default() },
+                setup: Setup {
+                    sages: vec![Faction::Twig, Faction::Pebble, Faction::Leaf, Faction::Droplet],
+                    position: Some(pos),
+                    ..Setup::default()
+                },
+            };
+            s.uo(0, "III2", "cedar", 0).uo(1, "III2", "gravel", 1).uo(0, "III5", "porella", 2).uo(1, "III5", "torrent", 3)
+        }
+        pub fn pos(&mut self) -> &mut Position {
+            self.setup.position.as_mut().unwrap_or_else(|| panic!("no position"))
+        }
+        pub fn uo(mut self, side: usize, s: &str, c: &str, owner: u8) -> Scn {
+            let u = Unit { card: card(c), owner, ..Unit::default() };
+            self.pos().units[side].push((sl(s), u));
+            self
+        }
+        pub fn u(self, side: usize, s: &str, c: &str) -> Scn {
+            self.uo(side, s, c, side as u8)
+        }
+        /// Tokens on the last unit placed on `side`.
+        pub fn tok(mut self, side: usize, dmg: u8, boosts: u8, shields: u8) -> Scn {
+            if let Some((_, u)) = self.pos().units[side].last_mut() {
+                u.dmg = dmg;
+                u.boosts = boosts;
+                u.shields = shields;
+            }
+            self
+        }
+        pub fn hand(mut self, seat: usize, s: &str) -> Scn {
+            let p = self.pos();
+            p.hands.resize(seat.max(p.hands.len()).max(seat + 1), Vec::new());
+            p.hands[seat] = cards(s);
+            self
+        }
+        pub fn deck(mut self, seat: usize, s: &str) -> Scn {
+            let p = self.pos();
+            p.decks.resize(p.decks.len().max(seat + 1), Vec::new());
+            p.decks[seat] = cards(s);
+            self
+        }
+        pub fn discard(mut self, seat: usize, s: &str) -> Scn {
+            let p = self.pos();
+            p.discards.resize(p.discards.len().max(seat + 1), Vec::new());
+            p.discards[seat] = cards(s);
+            self
+        }
+        pub fn gold(mut self, side: usize, g: u8) -> Scn {
+            self.pos().gold[side] = g;
+            self
+        }
+        pub fn level(mut self, seat: usize, l: u8) -> Scn {
+            let p = self.pos();
+            p.levels.resize(p.levels.len().max(seat + 1), 1);
+            p.levels[seat] = l;
+            self
+        }
+        #[allow(dead_code)]
+        pub fn first(mut self, side: u8) -> Scn {
+            self.setup.first_side = side;
+            self
+        }
+        pub fn market(mut self, m: usize, s: &str) -> Scn {
+            self.pos().market[m] = cards(s);
+            self
+        }
+        /// Builds the game (phase I).
+        pub fn build(self) -> CommandOfNature {
+            CommandOfNature::from_setup(&self.options, &self.setup, 7).unwrap_or_else(|e| panic!("setup: {e}"))
+        }
+        /// Builds the game and skips phase I.
+        pub fn go(self) -> CommandOfNature {
+            let mut g = self.build();
+            if g.phase == Phase::Daybreak && g.question.is_none() {
+                act(&mut g, "done");
+            }
+            g
+        }
+    }
+
+    pub fn legal(g: &CommandOfNature) -> Vec<String> {
+        let mut v = Vec::new();
+        g.legal_actions(&mut v);
+        v.iter().map(ToString::to_string).collect()
+    }
+
+    pub fn act(g: &mut CommandOfNature, text: &str) {
+        let a: Action = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        if let Err(e) = g.try_apply(a, &mut NoEvents) {
+            panic!("{e}; legal: {:?}", legal(g));
+        }
+    }
+
+    pub fn acts(g: &mut CommandOfNature, texts: &[&str]) {
+        for t in texts {
+            act(g, t);
+        }
+    }
+
+    pub fn can(g: &CommandOfNature, text: &str) -> bool {
+        legal(g).iter().any(|a| a == text)
+    }
+
+    pub fn unit(g: &CommandOfNature, side: u8, s: &str) -> Unit {
+        *g.at(side, sl(s)).unwrap_or_else(|| panic!("no unit at {s} of side {side}"))
+    }
+
+    pub fn empty(g: &CommandOfNature, side: u8, s: &str) -> bool {
+        g.at(side, sl(s)).is_none()
+    }
+
+    pub fn name(g: &CommandOfNature, side: u8, s: &str) -> &'static str {
+        unit(g, side, s).card.name()
+    }
+
+    pub fn to_move(g: &CommandOfNature) -> u8 {
+        g.to_move().map_or(255, |s| s.0)
+    }
+}
+
+use helpers::*;
+
+/// A standard 2-player line-up: basics in rows I and II on both sides.
+fn basics() -> Scn {
+    Scn::new().u(0, "I1", "timber").u(0, "II1", "timber").u(0, "II2", "timber").u(1, "I1", "cobble").u(1, "II1", "cobble").u(1, "II2", "cobble")
+}
+
+mod setup {
+    use super::*;
+
+    #[test]
+    fn two_player_setup_rows_pack_hand_and_gold() {
+        let o = CommandOfNature::options_for_players(2).unwrap_or_default();
+        let setup = Setup { sages: vec![Faction::Twig, Faction::Droplet], first_side: 1, ..Setup::default() };
+        let mut g = CommandOfNature::from_setup(&o, &setup, 3).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(to_move(&g), 0);
+        assert_eq!(legal(&g), ["choose acorn-squire", "choose quill-thornback", "choose slumber-jack"]);
+        act(&mut g, "choose slumber-jack");
+        act(&mut g, "choose river-rogue");
+        assert_eq!((name(&g, 0, "I1"), name(&g, 0, "II1"), name(&g, 0, "II2")), ("Timber", "Timber", "Timber"));
+        assert_eq!((name(&g, 0, "III1"), name(&g, 0, "III2"), name(&g, 0, "III3")), ("Acorn Squire", "Cedar", "Quill Thornback"));
+        assert!(g.at(0, sl("I2")).is_none() && g.width(0) == 1 && g.width(2) == 3);
+        for p in &g.players {
+            assert_eq!(p.hand.len(), 5);
+            assert_eq!(p.deck.len(), 2); // 1 warrior + 1 basic + 5 commands - 5 drawn
+        }
+        let all: Vec<Card> = g.players[0].hand.iter().chain(&g.players[0].deck).copied().collect();
+        assert!(all.contains(&card("slumber-jack")) && all.contains(&card("natural-restoration")));
+        // The first side starts with no gold, the other with 3; side 1 plays first here.
+        assert_eq!(g.gold, [3, 0]);
+        assert_eq!(g.side, 1);
+        assert_eq!(g.turn_ap(), 4);
+    }
+
+    #[test]
+    fn godot_sage_packs_option() {
+        let o = Options { sage_commands: SageCommands::Godot, ..Options::default() };
+        let setup = Setup { sages: vec![Faction::Leaf, Faction::Pebble], deck_warriors: cards("petal-mage geo-weasel"), ..Setup::default() };
+        let g = CommandOfNature::from_setup(&o, &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+        let p = &g.players[0];
+        let all: Vec<Card> = p.hand.iter().chain(&p.deck).copied().collect();
+        assert_eq!(all.iter().filter(|&&c| c == card("far-strike")).count(), 2);
+        assert!(!all.contains(&card("natural-restoration")));
+    }
+
+    #[test]
+    fn teams_setup_halves_gold_and_partner_hands() {
+        let o = CommandOfNature::options_for_players(4).unwrap_or_default();
+        let setup = Setup {
+            sages: vec![Faction::Twig, Faction::Pebble, Faction::Leaf, Faction::Droplet],
+            deck_warriors: cards("acorn-squire geo-weasel petal-mage river-rogue"),
+            first_side: 0,
+            ..Setup::default()
+        };
+        let g = CommandOfNature::from_setup(&o, &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.n(), 4);
+        assert_eq!((g.width(0), g.width(1), g.width(2)), (2, 4, 6));
+        assert_eq!((name(&g, 0, "III2"), name(&g, 0, "III5")), ("Cedar", "Porella"));
+        assert_eq!((name(&g, 1, "III2"), name(&g, 1, "III5")), ("Gravel", "Torrent"));
+        assert_eq!(g.gold, [0, 4]);
+        assert_eq!(g.turn_ap(), 6);
+        let v = g.view(Seat(0));
+        assert!(v.seats[2].hand.is_some(), "partners see each other's hands");
+        assert!(v.seats[1].hand.is_none() && v.seats[3].hand.is_none());
+        assert_eq!(g.gold_cap(), 20);
+    }
+
+    #[test]
+    fn bad_options_are_errors() {
+        assert!(CommandOfNature::options_for_players(3).is_err());
+        let o = Options { sages: vec![Faction::Twig, Faction::Twig], ..Options::default() };
+        assert!(CommandOfNature::new(&o, 1).is_err());
+        let o = Options { teams: true, ..Options::default() };
+        assert_eq!(o.validate().map(|o| o.players), Ok(4));
+    }
+}
+
+mod phases {
+    use super::*;
+
+    #[test]
+    fn phase1_daybreak_once_in_any_order_and_lost_on_phase2() {
+        let mut g = basics().u(0, "III1", "slumber-jack").build();
+        // Slumber Jack works in Row II only: not ready in Row III. The Sage works anywhere.
+        assert_eq!(legal(&g), ["done", "dawn III2"]);
+        act(&mut g, "dawn III2");
+        assert_eq!(g.gold[0], 3);
+        assert_eq!(g.phase, Phase::Actions, "no daybreak left: phase II");
+        let mut g = basics().build();
+        act(&mut g, "done");
+        assert!(!can(&g, "dawn III2"));
+        assert_eq!(g.gold[0], 0);
+    }
+
+    #[test]
+    fn phase2_four_action_points_then_phase3() {
+        let mut g = basics().deck(0, "timber timber timber timber timber").go();
+        assert_eq!(g.ap, 4);
+        acts(&mut g, &["draw", "draw", "draw"]);
+        assert_eq!(g.ap, 1);
+        act(&mut g, "draw");
+        assert_eq!(g.phase, Phase::Market);
+        assert_eq!(g.players[0].hand.len(), 4);
+    }
+
+    #[test]
+    fn draw_reshuffles_the_discard_when_the_deck_is_empty() {
+        let mut g = basics().discard(0, "timber far-strike").go();
+        act(&mut g, "draw");
+        assert_eq!(g.players[0].hand.len(), 1);
+        assert_eq!(g.players[0].deck.len(), 1);
+        assert!(g.players[0].discard.is_empty());
+        let mut g = basics().go();
+        assert!(!can(&g, "draw"), "nothing to draw");
+        act(&mut g, "done");
+        assert_eq!(g.phase, Phase::Market);
+    }
+
+    #[test]
+    fn summon_goes_to_the_first_row_with_an_empty_slot() {
+        let mut g = Scn::new().u(0, "I1", "timber").u(0, "II1", "timber").hand(0, "bruce").go();
+        act(&mut g, "summon bruce");
+        assert_eq!(legal(&g), ["pick II2"]);
+        act(&mut g, "pick II2");
+        assert_eq!(name(&g, 0, "II2"), "Bruce");
+        let mut g = basics().u(0, "III1", "timber").u(0, "III3", "timber").hand(0, "bruce").go();
+        assert!(!can(&g, "summon bruce"), "a full formation takes no summon");
+        act(&mut g, "done");
+    }
+
+    #[test]
+    fn swap_only_connected_elementals() {
+        let g = basics().u(0, "III1", "timber").go();
+        assert!(can(&g, "swap I1 II1") && can(&g, "swap I1 II2") && can(&g, "swap II1 II2"));
+        assert!(can(&g, "swap II1 III1") && can(&g, "swap II1 III2") && can(&g, "swap II2 III2"));
+        assert!(!can(&g, "swap I1 III1"), "rows I and III are not adjacent");
+        assert!(!can(&g, "swap II2 III1"), "not under each other");
+        assert!(!can(&g, "swap III1 III3"), "nothing there");
+        let g = basics().u(0, "III1", "timber").u(0, "III3", "timber").go();
+        assert!(!can(&g, "swap III1 III3"), "the Sage separates them");
+        let g = Scn::new().u(0, "III1", "timber").u(0, "I1", "timber").go();
+        assert!(can(&g, "swap III1 III2"));
+    }
+
+    #[test]
+    fn phase3_buy_sell_refresh_cap_and_refill() {
+        let mut g = basics()
+            .gold(0, 11)
+            .hand(0, "bruce close-strike")
+            .market(0, "camou-chameleon bruce willow")
+            .market(1, "obliterate melee-shield elemental-swap")
+            .go();
+        act(&mut g, "done");
+        assert_eq!(g.phase, Phase::Market);
+        act(&mut g, "buy e1");
+        assert_eq!(g.gold[0], 4);
+        assert_eq!(g.players[0].discard, cards("camou-chameleon"));
+        assert!(g.market[0][0].is_some(), "the market is refilled to 3");
+        act(&mut g, "sell bruce"); // cost 2 -> 1
+        assert_eq!(g.gold[0], 5);
+        act(&mut g, "sell close-strike"); // Sage pack -> 1
+        assert_eq!(g.gold[0], 6);
+        let before = g.market[1];
+        act(&mut g, "refresh c");
+        assert_eq!(g.gold[0], 5);
+        assert_ne!(g.market[1], before);
+        let mut bottom: Vec<Option<Card>> = g.market_decks[1][..3].iter().map(|c| Some(*c)).collect();
+        let mut before = before.to_vec();
+        bottom.sort();
+        before.sort();
+        assert_eq!(bottom, before, "the three cards go under the deck");
+        let mut g = basics().gold(0, 12).hand(0, "camou-chameleon").go();
+        act(&mut g, "done");
+        act(&mut g, "sell camou-chameleon");
+        assert_eq!(g.gold[0], 12, "gold is capped at 12");
+    }
+
+    #[test]
+    fn buy_straight_into_the_formation_for_two_more_gold() {
+        let mut g = Scn::new().u(0, "I1", "timber").u(0, "II1", "timber").gold(0, 4).market(0, "bruce willow rocco").go();
+        act(&mut g, "done");
+        assert!(can(&g, "buy+ e1") && !can(&g, "buy+ e3") == (g.gold[0] < 4));
+        act(&mut g, "buy+ e1");
+        act(&mut g, "pick II2");
+        assert_eq!(name(&g, 0, "II2"), "Bruce");
+        assert_eq!(g.gold[0], 0);
+    }
+
+    #[test]
+    fn phase4_discard_then_draw_to_five_and_force_down_to_five() {
+        let mut g = basics().hand(0, "timber timber timber timber timber timber timber").deck(0, "bruce bruce").go();
+        acts(&mut g, &["done", "done"]);
+        assert_eq!(g.phase, Phase::Reset(0));
+        assert!(!can(&g, "done"), "7 cards: discard down to 5 first");
+        acts(&mut g, &["discard timber", "discard timber"]);
+        assert!(can(&g, "done"));
+        act(&mut g, "discard timber");
+        act(&mut g, "done");
+        assert_eq!(g.players[0].hand.len(), 5);
+        assert_eq!(g.side, 1, "the other side's turn");
+    }
+}
+
+mod combat {
+    use super::*;
+
+    #[test]
+    fn melee_damage_is_str_plus_boosts_minus_shields_and_tokens_leave() {
+        let mut g = Scn::new().u(0, "I1", "bruce").tok(0, 0, 2, 1).u(1, "I1", "oak-lumbertron").tok(1, 0, 0, 2).hand(0, "close-strike").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        let t = unit(&g, 1, "I1");
+        assert_eq!(t.dmg, 3, "3 STR + 2 boosts - 2 shields");
+        assert_eq!(t.shields, 0, "all shields leave the target");
+        assert_eq!(unit(&g, 0, "I1").boosts, 0, "all boosts leave the attacker");
+        assert_eq!(unit(&g, 0, "I1").shields, 1, "the attacker keeps its shields");
+        // Example 2 of the rulebook: 3 shields against 1 damage: no damage, the shields still leave.
+        let mut g = Scn::new().u(0, "I1", "willow").u(1, "I1", "oak-lumbertron").tok(1, 0, 0, 3).hand(0, "close-strike").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        assert_eq!((unit(&g, 1, "I1").dmg, unit(&g, 1, "I1").shields), (0, 0));
+    }
+
+    #[test]
+    fn each_elemental_attacks_once_per_turn() {
+        let mut g = Scn::new().u(0, "I1", "bruce").u(1, "I1", "rocco").hand(0, "close-strike close-strike").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        assert!(!can(&g, "play close-strike"));
+    }
+
+    #[test]
+    fn ranged_reach_counts_rows_through_both_formations() {
+        let g = basics().hand(0, "far-strike").go();
+        let mut g1 = g.clone();
+        acts(&mut g1, &["play far-strike"]);
+        assert_eq!(legal(&g1), ["pick I1", "pick II1", "pick II2"]);
+        act(&mut g1, "pick I1");
+        assert_eq!(legal(&g1), ["aim II1", "aim II2"], "Row I hits Row II at 2 rows");
+        let mut g2 = g.clone();
+        acts(&mut g2, &["play far-strike", "pick II1"]);
+        assert_eq!(legal(&g2), ["aim I1"], "Row II hits Row I at 2 rows");
+        let g3 = basics().u(0, "III1", "timber").hand(0, "farsight-frenzy").go();
+        let mut g3 = g3;
+        acts(&mut g3, &["play farsight-frenzy", "pick III1"]);
+        assert_eq!(legal(&g3), ["aim I1"], "3 rows from Row III");
+    }
+
+    #[test]
+    fn melee_needs_row_one_against_row_one() {
+        let mut g = basics().hand(0, "close-strike").go();
+        act(&mut g, "play close-strike");
+        assert_eq!(legal(&g), ["pick I1"]);
+        act(&mut g, "pick I1");
+        assert_eq!(legal(&g), ["aim I1"]);
+    }
+
+    #[test]
+    fn defenders_always_get_an_instant_window_and_instants_cut_damage() {
+        let mut g = basics().u(0, "I1", "bruce").u(1, "I1", "rocco").hand(0, "close-strike").hand(1, "natural-defense melee-shield ranged-barrier").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
+        assert_eq!(to_move(&g), 1);
+        assert_eq!(legal(&g), ["done", "instant natural-defense", "instant melee-shield"], "no ranged barrier vs melee");
+        act(&mut g, "instant natural-defense");
+        assert_eq!(g.attack.map(|a| a.cut), Some(1));
+        act(&mut g, "done");
+        assert_eq!(unit(&g, 1, "I1").dmg, 2);
+        assert_eq!(to_move(&g), 0);
+        let mut g = basics().hand(0, "close-strike").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
+        assert_eq!(legal(&g), ["done"], "a decision point even with no instant");
+    }
+
+    #[test]
+    fn utility_damage_cannot_be_cut_by_instants() {
+        let mut g = basics().u(1, "I1", "rocco").tok(1, 0, 1, 1).hand(0, "obliterate").hand(1, "natural-defense").go();
+        acts(&mut g, &["play obliterate", "aim I1"]);
+        let t = unit(&g, 1, "I1");
+        assert_eq!((t.dmg, t.boosts, t.shields), (2, 0, 0), "Obliterate strips boosts and shields, then 2");
+        assert_eq!(g.players[1].hand.len(), 1, "no instant window");
+    }
+
+    #[test]
+    fn defeat_removes_levels_up_and_refills_the_front() {
+        let mut g = Scn::new().u(0, "I1", "bruce").u(1, "I1", "cobble").u(1, "II1", "flint").u(1, "II2", "rocco").hand(0, "close-strike").level(0, 3).go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        assert_eq!(g.players[0].level, 4);
+        assert_eq!(g.players[0].discard.last(), Some(&card("vix-vanguard")), "level 4: the champion on top of the discard");
+        assert_eq!(to_move(&g), 1, "two candidates: the defender chooses the refill");
+        assert_eq!(legal(&g), ["refill II1 I1", "refill II2 I1"]);
+        act(&mut g, "refill II2 I1");
+        assert_eq!(name(&g, 1, "I1"), "Rocco");
+        // Row II now has an empty slot and Row III holds the Sage: it must step forward.
+        assert_eq!(name(&g, 1, "II2"), "Gravel");
+        assert!(empty(&g, 1, "III2"));
+        assert!(can(&g, "faction 4"), "level 4 unlocks the first faction action");
+    }
+
+    #[test]
+    fn losing_the_sage_loses_the_game() {
+        let mut g = Scn::new().u(0, "I1", "bruce").tok(0, 0, 20, 0).hand(0, "close-strike");
+        g.pos().units[1].clear();
+        let mut g = g.u(1, "I1", "gravel").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        assert!(g.is_terminal());
+        assert_eq!(g.winners(), vec![Seat(0)]);
+        assert_eq!(g.returns(), vec![1.0, 0.0]);
+    }
+
+    #[test]
+    fn teams_both_sages_must_fall_and_a_fallen_sage_stops_levelling() {
+        let mut s = Scn::teams().uo(0, "I1", "bruce", 0).tok(0, 0, 20, 0).hand(0, "close-strike");
+        s.pos().units[1].retain(|(x, _)| *x != sl("III2"));
+        let mut g = s.uo(1, "I1", "gravel", 1).go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done", "done"]);
+        assert!(!g.is_terminal(), "Torrent still stands");
+        assert!(!g.players[1].sage_alive && g.players[3].sage_alive);
+        assert_eq!(g.players[0].level, 2);
+        assert_eq!(g.players[2].level, 1, "only the attacking player levels");
+        g.players[1].level = 5;
+        g.level_up(1);
+        assert_eq!(g.players[1].level, 5, "no levelling without a Sage");
+    }
+
+    #[test]
+    fn teams_share_ap_and_hand_over_and_partners_defend_in_turn() {
+        let mut g = Scn::teams().uo(0, "I1", "bruce", 0).uo(1, "I1", "rocco", 1).hand(2, "close-strike").hand(3, "natural-defense").go();
+        assert_eq!(g.ap, 6);
+        assert_eq!(to_move(&g), 0);
+        act(&mut g, "partner");
+        assert_eq!(to_move(&g), 2);
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
+        assert_eq!(to_move(&g), 1, "first defender");
+        act(&mut g, "done");
+        assert_eq!(to_move(&g), 3, "second defender");
+        act(&mut g, "instant natural-defense");
+        act(&mut g, "done");
+        assert_eq!(unit(&g, 1, "I1").dmg, 2);
+        assert_eq!(g.ap, 5);
+    }
+}
+
+mod hidden {
+    use super::*;
+    use sylvan_engine::GameRng;
+
+    #[test]
+    fn views_hide_hands_and_deck_order_but_show_discards() {
+        let g = basics().hand(0, "bruce").hand(1, "rocco").deck(1, "flint willow").discard(1, "obliterate").go();
+        let v = g.view(Seat(0));
+        assert!(v.seats[1].hand.is_none());
+        assert_eq!(v.seats[1].hand_count, 1);
+        assert_eq!(v.seats[1].discard, cards("obliterate"), "discard piles are public (ruling C8)");
+        let mut rng = GameRng::new(5);
+        for _ in 0..10 {
+            let d = CommandOfNature::determinize(&v, &mut rng);
+            assert_eq!(d.view(Seat(0)), v);
+        }
+    }
+}
