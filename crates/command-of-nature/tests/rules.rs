@@ -141,6 +141,14 @@ mod helpers {
         }
     }
 
+    /// Answers refill questions with the first move listed.
+    pub fn settle(g: &mut CommandOfNature) {
+        while matches!(g.question.map(|q| q.ask), Some(Ask::Refill)) {
+            let l = legal(g);
+            act(g, &l[0]);
+        }
+    }
+
     pub fn can(g: &CommandOfNature, text: &str) -> bool {
         legal(g).iter().any(|a| a == text)
     }
@@ -517,5 +525,588 @@ mod hidden {
             let d = CommandOfNature::determinize(&v, &mut rng);
             assert_eq!(d.view(Seat(0)), v);
         }
+    }
+}
+
+/// Daybreak effects (phase I), each from its working row.
+mod daybreak {
+    use super::*;
+
+    #[test]
+    fn vix_vanguard_draws_with_a_boost() {
+        let mut g = basics().u(0, "I1", "vix-vanguard").tok(0, 0, 1, 0).deck(0, "bruce").build();
+        act(&mut g, "dawn I1");
+        assert_eq!(g.players[0].hand, cards("bruce"));
+        let g = basics().u(0, "I1", "vix-vanguard").build();
+        let mut g = g;
+        act(&mut g, "dawn I1");
+        assert!(g.players[0].hand.is_empty(), "no boost, no draw");
+    }
+
+    #[test]
+    fn bog_blight_goes_to_discard_and_deals_three() {
+        let mut g = basics().u(0, "I1", "bog-blight").u(1, "II1", "rocco").build();
+        act(&mut g, "dawn I1");
+        assert_eq!(legal(&g), ["aim I1", "aim II1", "aim II2"], "their Row I or II");
+        act(&mut g, "aim II1");
+        assert!(empty(&g, 1, "II1") || unit(&g, 1, "II1").card != card("rocco"), "Rocco (3 HP) is defeated");
+        assert_eq!(g.players[0].discard, cards("bog-blight"));
+        assert_eq!(g.players[0].level, 2);
+        assert_eq!(to_move(&g), 0, "our refill: II1 or II2 moves to I1");
+        act(&mut g, "refill II1 I1");
+        assert!(!empty(&g, 0, "I1"));
+    }
+
+    #[test]
+    fn slumber_jack_boosts_row_one() {
+        let mut g = basics().u(0, "II1", "slumber-jack").build();
+        acts(&mut g, &["dawn II1", "pick I1"]);
+        assert_eq!(unit(&g, 0, "I1").boosts, 1);
+    }
+
+    #[test]
+    fn camou_chameleon_boosts_up_to_two_in_row_two() {
+        let mut g = basics().u(0, "I1", "camou-chameleon").build();
+        acts(&mut g, &["dawn I1", "pick II1"]);
+        assert!(!can(&g, "pick II1"), "two different elementals");
+        act(&mut g, "pick II2");
+        assert_eq!((unit(&g, 0, "II1").boosts, unit(&g, 0, "II2").boosts), (1, 1));
+    }
+
+    #[test]
+    fn twine_feline_discards_one_for_two_boosts() {
+        let mut g = basics().u(0, "II1", "twine-feline").hand(0, "timber").build();
+        acts(&mut g, &["dawn II1", "choose timber", "pick I1"]);
+        assert_eq!(unit(&g, 0, "I1").boosts, 2);
+        assert_eq!(g.players[0].discard, cards("timber"));
+    }
+
+    #[test]
+    fn oak_lumbertron_boost_per_discard_on_row_one() {
+        let mut g = basics().u(0, "I1", "oak-lumbertron").hand(0, "timber bruce willow").build();
+        acts(&mut g, &["dawn I1", "choose timber", "choose bruce", "done", "pick I1"]);
+        assert_eq!(unit(&g, 0, "I1").boosts, 2);
+    }
+
+    #[test]
+    fn granite_rampart_draws_with_a_shield() {
+        let mut g = basics().u(0, "I1", "granite-rampart").tok(0, 0, 0, 1).deck(0, "bruce").build();
+        act(&mut g, "dawn I1");
+        assert_eq!(g.players[0].hand.len(), 1);
+    }
+
+    #[test]
+    fn onyx_bearer_shields_row_one() {
+        let mut g = basics().u(0, "II2", "onyx-bearer").build();
+        acts(&mut g, &["dawn II2", "pick I1"]);
+        assert_eq!(unit(&g, 0, "I1").shields, 1);
+    }
+
+    #[test]
+    fn redstone_boost_and_shield_on_one() {
+        let mut g = basics().u(0, "I1", "redstone").build();
+        acts(&mut g, &["dawn I1", "pick III2"]);
+        let u = unit(&g, 0, "III2");
+        assert_eq!((u.boosts, u.shields), (1, 1));
+    }
+
+    #[test]
+    fn ruby_guardian_two_shields_per_discard() {
+        let mut g = basics().u(0, "I1", "ruby-guardian").hand(0, "timber bruce").build();
+        acts(&mut g, &["dawn I1", "choose timber", "choose bruce", "pick I1"]);
+        assert_eq!(unit(&g, 0, "I1").shields, 4);
+    }
+
+    #[test]
+    fn stone_defender_gold_per_shield() {
+        let mut g = basics().u(0, "I1", "stone-defender").tok(0, 0, 0, 3).build();
+        act(&mut g, "dawn I1");
+        assert_eq!(g.gold[0], 3);
+    }
+
+    #[test]
+    fn thorn_fencer_boost_or_shield() {
+        let mut g = basics().u(0, "I1", "thorn-fencer").build();
+        act(&mut g, "dawn I1");
+        assert_eq!(legal(&g), ["amount 1", "amount 2"]);
+        act(&mut g, "amount 2");
+        assert_eq!((unit(&g, 0, "I1").boosts, unit(&g, 0, "I1").shields), (0, 1));
+    }
+
+    #[test]
+    fn bamboo_berserker_returns_up_to_three() {
+        let mut g = basics().u(0, "II1", "bamboo-berserker").discard(0, "timber bruce willow rocco").build();
+        acts(&mut g, &["dawn II1", "choose bruce", "choose willow", "choose rocco"]);
+        assert_eq!(g.players[0].hand.len(), 3);
+        assert_eq!(g.players[0].discard, cards("timber"));
+    }
+
+    #[test]
+    fn forage_thumper_discards_for_damage_in_their_row_one() {
+        let mut g = basics().u(0, "I1", "forage-thumper").u(1, "I1", "oak-lumbertron").hand(0, "timber bruce willow").build();
+        acts(&mut g, &["dawn I1", "choose timber", "choose bruce", "choose willow"]);
+        assert_eq!(legal(&g), ["aim I1"]);
+        act(&mut g, "aim I1");
+        assert_eq!(unit(&g, 1, "I1").dmg, 3);
+    }
+
+    #[test]
+    fn river_rogue_swaps_row_two_and_three() {
+        let mut g = basics().u(0, "II1", "river-rogue").u(0, "III1", "bruce").build();
+        acts(&mut g, &["dawn II1", "pick II1", "pick III1"]);
+        assert_eq!((name(&g, 0, "II1"), name(&g, 0, "III1")), ("Bruce", "River Rogue"));
+    }
+
+    #[test]
+    fn whirl_whipper_swaps_row_one_and_two() {
+        let mut g = basics().u(0, "I1", "whirl-whipper").build();
+        acts(&mut g, &["dawn I1", "pick I1", "pick II2"]);
+        assert_eq!(name(&g, 0, "II2"), "Whirl Whipper");
+    }
+}
+
+/// Reaction effects.
+mod reactions {
+    use super::*;
+
+    fn strike(g: &mut CommandOfNature) {
+        acts(g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        settle(g);
+    }
+
+    #[test]
+    fn horned_hollow_heals_on_defeat() {
+        let mut g = basics().u(0, "I1", "horned-hollow").tok(0, 3, 0, 0).hand(0, "close-strike").go();
+        strike(&mut g);
+        assert_eq!(unit(&g, 0, "I1").dmg, 0);
+    }
+
+    #[test]
+    fn calamity_leopard_keeps_its_boosts() {
+        let mut g = Scn::new().u(0, "I1", "calamity-leopard").tok(0, 0, 2, 0).u(1, "I1", "oak-lumbertron").hand(0, "close-strike").go();
+        strike(&mut g);
+        assert_eq!(unit(&g, 0, "I1").boosts, 2);
+        assert_eq!(unit(&g, 1, "I1").dmg, 5);
+    }
+
+    #[test]
+    fn jade_titan_shields_the_sage() {
+        let mut g = basics().u(0, "I1", "jade-titan").hand(0, "close-strike").go();
+        strike(&mut g);
+        assert_eq!(unit(&g, 0, "III2").shields, 1);
+    }
+
+    #[test]
+    fn boulderhide_brute_boost_when_shielded() {
+        let mut g = basics().u(0, "I1", "boulderhide-brute").u(1, "I1", "oak-lumbertron").hand(0, "reinforced-impact").go();
+        acts(&mut g, &["play reinforced-impact", "pick I1", "aim I1", "done"]);
+        let u = unit(&g, 0, "I1");
+        assert_eq!((u.shields, u.boosts), (2, 1), "Reinforced Impact's 2 shields, then 1 boost");
+        assert_eq!(unit(&g, 1, "I1").dmg, 5, "STR 6 - 1");
+    }
+
+    #[test]
+    fn oxen_avenger_pings_when_shields_are_lost() {
+        let mut g = basics().u(1, "I1", "oxen-avenger").tok(1, 0, 0, 1).u(0, "I1", "bruce").hand(0, "close-strike").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        assert_eq!(to_move(&g), 1);
+        act(&mut g, "aim II1");
+        assert_eq!(unit(&g, 0, "II1").dmg, 1);
+    }
+
+    #[test]
+    fn agile_assailant_boost_on_entry_shield_on_leaving() {
+        let mut g = Scn::new().u(0, "I1", "timber").u(0, "II1", "agile-assailant").hand(0, "bruce").go();
+        acts(&mut g, &["summon bruce", "pick II2"]);
+        assert_eq!(unit(&g, 0, "II1").boosts, 1);
+        let mut g = basics().u(1, "II1", "agile-assailant").u(0, "I1", "bruce").u(1, "I1", "willow").tok(1, 2, 0, 0).hand(0, "close-strike").go();
+        strike(&mut g);
+        assert_eq!(g.formations[1].iter().flatten().flatten().find(|u| u.card == card("agile-assailant")).map(|u| u.shields), Some(1));
+    }
+
+    #[test]
+    fn komodo_kin_brings_back_an_elemental() {
+        let mut g = Scn::new().u(0, "I1", "komodo-kin").u(1, "I1", "timber").u(1, "II1", "cobble").hand(0, "close-strike").discard(0, "bruce").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        settle(&mut g);
+        assert_eq!(legal(&g), ["done", "choose bruce"]);
+        acts(&mut g, &["choose bruce", "pick II1"]);
+        assert_eq!(name(&g, 0, "II1"), "Bruce");
+    }
+
+    #[test]
+    fn tide_turner_draws_when_attacked() {
+        let mut g = basics().u(1, "I1", "tide-turner").hand(0, "close-strike").deck(1, "dewy").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
+        assert_eq!(g.players[1].hand, cards("dewy"));
+    }
+
+    #[test]
+    fn king_crustacean_trades_places_and_takes_the_damage() {
+        let mut g = basics().u(1, "II1", "king-crustacean").u(0, "I1", "bruce").hand(0, "close-strike").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        assert_eq!(legal(&g), ["done", "use"]);
+        act(&mut g, "use");
+        assert_eq!(name(&g, 1, "I1"), "King Crustacean");
+        assert_eq!(unit(&g, 1, "I1").dmg, 3);
+        assert_eq!(unit(&g, 1, "II1").dmg, 0);
+    }
+
+    #[test]
+    fn terrain_tumbler_takes_the_damage_in_place() {
+        let mut g = basics().u(1, "II1", "terrain-tumbler").u(0, "I1", "bruce").hand(0, "close-strike").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done", "use"]);
+        assert_eq!(unit(&g, 1, "II1").dmg, 3);
+        assert_eq!(unit(&g, 1, "I1").dmg, 0);
+    }
+
+    #[test]
+    fn frostfall_emperor_hits_row_three_on_entering_row_one() {
+        let mut g = basics().u(0, "II1", "frostfall-emperor").u(1, "III1", "flint").go();
+        act(&mut g, "swap I1 II1");
+        assert_eq!(legal(&g), ["aim III1", "aim III2"]);
+        act(&mut g, "aim III1");
+        assert_eq!(unit(&g, 1, "III1").dmg, 2);
+    }
+
+    #[test]
+    fn acorn_squire_gold_on_attacking() {
+        let mut g = basics().u(0, "I1", "acorn-squire").hand(0, "close-strike").go();
+        strike(&mut g);
+        assert_eq!(g.gold[0], 2);
+    }
+
+    #[test]
+    fn quill_thornback_boost_on_twig_ranged_attacks() {
+        let mut g = basics().u(0, "I1", "quill-thornback").hand(0, "far-strike").go();
+        acts(&mut g, &["play far-strike", "pick II1", "aim I1", "done"]);
+        assert_eq!(unit(&g, 0, "I1").boosts, 1);
+    }
+
+    #[test]
+    fn lumber_claw_hits_up_to_two_in_row_two() {
+        let mut g = basics().u(0, "I1", "lumber-claw").u(1, "I1", "oak-lumbertron").hand(0, "close-strike").go();
+        strike(&mut g);
+        acts(&mut g, &["aim II1", "aim II2"]);
+        assert_eq!((unit(&g, 1, "II1").dmg, unit(&g, 1, "II2").dmg), (1, 1));
+    }
+
+    #[test]
+    fn pine_snapper_adds_its_damage_counters() {
+        let mut g = basics().u(0, "II1", "pine-snapper").tok(0, 2, 0, 0).u(0, "I1", "willow").u(1, "I1", "oak-lumbertron").hand(0, "close-strike").go();
+        strike(&mut g);
+        assert_eq!(unit(&g, 1, "I1").dmg, 3);
+    }
+
+    #[test]
+    fn splinter_stinger_boost_after_dealing_damage() {
+        let mut g = basics().u(0, "I1", "splinter-stinger").tok(0, 0, 2, 0).u(1, "I1", "oak-lumbertron").hand(0, "close-strike").go();
+        strike(&mut g);
+        assert_eq!(unit(&g, 0, "I1").boosts, 1);
+    }
+
+    #[test]
+    fn geo_weasel_gold_when_attacked() {
+        let mut g = basics().u(1, "I1", "geo-weasel").hand(0, "close-strike").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
+        assert_eq!(g.gold[1], 2, "the attacked Cobble is a Pebble: 2 gold");
+    }
+
+    #[test]
+    fn cackle_ripclaw_cuts_ranged_by_two() {
+        let mut g = basics().u(1, "I1", "cackle-ripclaw").u(0, "II1", "bruce").hand(0, "far-strike").go();
+        acts(&mut g, &["play far-strike", "pick II1", "aim I1", "done"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 1);
+    }
+
+    #[test]
+    fn rune_puma_nullifies_melee_on_row_one() {
+        let mut g = basics().u(1, "II1", "rune-puma").u(0, "I1", "bruce").hand(0, "close-strike").go();
+        strike(&mut g);
+        assert_eq!(unit(&g, 1, "I1").dmg, 0);
+    }
+
+    #[test]
+    fn botanic_fangs_gold_on_entry() {
+        let mut g = Scn::new().u(0, "I1", "botanic-fangs").hand(0, "sprout").go();
+        acts(&mut g, &["summon sprout", "pick II1"]);
+        assert_eq!(g.gold[0], 2, "a Leaf entered");
+    }
+
+    #[test]
+    fn petal_mage_returns_a_card_on_entering_row_two() {
+        let mut g = Scn::new().u(0, "I1", "timber").hand(0, "petal-mage").discard(0, "bruce").go();
+        acts(&mut g, &["summon petal-mage", "pick II1", "choose bruce"]);
+        assert_eq!(g.players[0].hand, cards("bruce"));
+    }
+
+    #[test]
+    fn humming_herald_and_iguana_guard_on_entry() {
+        let mut g = Scn::new().u(0, "I1", "timber").u(0, "II1", "humming-herald").u(0, "III1", "iguana-guard").hand(0, "bruce").go();
+        acts(&mut g, &["summon bruce", "pick II2"]);
+        // Iguana Guard works in Row II only: it is in Row III. Herald asks for a Row I elemental.
+        act(&mut g, "pick I1");
+        assert_eq!((unit(&g, 0, "I1").boosts, unit(&g, 0, "I1").shields), (1, 0));
+        let mut g = Scn::new().u(0, "I1", "timber").u(0, "II1", "iguana-guard").hand(0, "bruce").go();
+        acts(&mut g, &["summon bruce", "pick II2", "pick I1"]);
+        assert_eq!(unit(&g, 0, "I1").shields, 1);
+    }
+
+    #[test]
+    fn moss_viper_returns_to_hand_when_defeated() {
+        let mut g = basics().u(1, "I1", "moss-viper").u(0, "I1", "bruce").hand(0, "close-strike").go();
+        strike(&mut g);
+        assert!(g.players[1].hand.contains(&card("moss-viper")));
+        assert_eq!(g.players[0].level, 2);
+    }
+
+    #[test]
+    fn shrub_beetle_on_leaving() {
+        let mut g = Scn::new().u(1, "I1", "shrub-beetle").u(1, "II1", "willow").tok(1, 2, 0, 0).hand(0, "obliterate").go();
+        acts(&mut g, &["play obliterate", "aim II1"]);
+        let u = unit(&g, 1, "I1");
+        assert_eq!((u.card, u.boosts, u.shields), (card("shrub-beetle"), 1, 1));
+    }
+
+    #[test]
+    fn coastal_coyote_current_conjurer_surgesphere_and_splash_on_row_two() {
+        let mut g = Scn::new().u(0, "I1", "splash-basilisk").u(0, "II1", "current-conjurer").u(0, "III1", "coastal-coyote").hand(0, "dewy").go();
+        acts(&mut g, &["summon dewy", "pick II2"]);
+        let u = unit(&g, 0, "II2");
+        assert_eq!((u.boosts, u.shields), (1, 1), "Conjurer boost, Basilisk shield");
+        assert_eq!(g.gold[0], 0, "Coyote in Row III does not work");
+        let mut g = Scn::new().u(0, "I1", "coastal-coyote").u(0, "II1", "surgesphere-monk").hand(0, "dewy").go();
+        acts(&mut g, &["summon dewy", "pick II2"]);
+        assert_eq!(g.gold[0], 2);
+        assert_eq!(unit(&g, 0, "II2").shields, 1);
+    }
+
+    #[test]
+    fn riptide_tiger_and_typhoon_fist_on_entering_row_one() {
+        let mut g = basics().u(0, "II1", "riptide-tiger").deck(0, "dewy").go();
+        act(&mut g, "swap I1 II1");
+        assert_eq!(g.players[0].hand, cards("dewy"));
+        let mut g = basics().u(0, "II1", "typhoon-fist").u(1, "I1", "oak-lumbertron").go();
+        acts(&mut g, &["swap I1 II1", "aim I1"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 2);
+    }
+
+    #[test]
+    fn roaming_razor_swaps_after_dealing_damage() {
+        let mut g = basics().u(0, "I1", "roaming-razor").u(1, "I1", "oak-lumbertron").hand(0, "close-strike").go();
+        strike(&mut g);
+        act(&mut g, "pick II1");
+        assert_eq!(name(&g, 0, "II1"), "Roaming Razor");
+    }
+}
+
+/// Commands.
+mod commands {
+    use super::*;
+
+    #[test]
+    fn distant_double_strike_two_targets_in_row_two() {
+        let mut g = basics().u(0, "I1", "bruce").hand(0, "distant-double-strike").go();
+        acts(&mut g, &["play distant-double-strike", "pick I1", "aim II1", "aim II2", "done"]);
+        assert_eq!((unit(&g, 1, "II1").dmg, unit(&g, 1, "II2").dmg), (1, 1), "STR 3 - 2 each");
+    }
+
+    #[test]
+    fn focused_fury_strips_shields_for_strength() {
+        let mut g = basics().u(0, "I1", "bruce").tok(0, 0, 0, 2).u(1, "I1", "oak-lumbertron").hand(0, "focused-fury").go();
+        acts(&mut g, &["play focused-fury", "pick I1", "aim I1", "done"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 4, "3 - 1 + 2");
+        assert_eq!(unit(&g, 0, "I1").shields, 0);
+    }
+
+    #[test]
+    fn magic_ether_strike_any_row_from_row_one() {
+        let mut g = basics().u(0, "I1", "bruce").hand(0, "magic-ether-strike").go();
+        act(&mut g, "play magic-ether-strike");
+        assert_eq!(legal(&g), ["pick I1"]);
+        act(&mut g, "pick I1");
+        assert!(can(&g, "aim III2") && can(&g, "aim I1"));
+        acts(&mut g, &["aim III2", "done"]);
+        assert_eq!(unit(&g, 1, "III2").dmg, 2);
+    }
+
+    #[test]
+    fn natures_wrath_and_primitive_strike_favour_basics() {
+        let mut g = basics().u(1, "I1", "oak-lumbertron").hand(0, "natures-wrath").go();
+        acts(&mut g, &["play natures-wrath", "pick I1", "aim I1", "done"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 4, "Timber 2 + 2");
+        let mut g = basics().u(1, "II1", "oak-lumbertron").hand(0, "primitive-strike").go();
+        acts(&mut g, &["play primitive-strike", "pick I1", "aim II1", "done"]);
+        assert_eq!(unit(&g, 1, "II1").dmg, 3, "Timber 2 + 1");
+    }
+
+    #[test]
+    fn projectile_blast_two_rows() {
+        let mut g = basics().u(1, "II1", "oak-lumbertron").hand(0, "projectile-blast").go();
+        acts(&mut g, &["play projectile-blast", "pick I1", "aim II1", "done"]);
+        assert_eq!(unit(&g, 1, "II1").dmg, 2);
+    }
+
+    #[test]
+    fn charms_need_their_faction_attacked() {
+        // Pebble Charm: a Pebble (Cobble) is attacked: shield on a different elemental.
+        let mut g = basics().hand(0, "close-strike").hand(1, "pebble-charm twig-charm").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
+        assert_eq!(legal(&g), ["done", "instant pebble-charm"]);
+        act(&mut g, "instant pebble-charm");
+        assert!(!can(&g, "pick I1"), "a different elemental");
+        act(&mut g, "pick II1");
+        assert_eq!(unit(&g, 1, "II1").shields, 1);
+    }
+
+    #[test]
+    fn twig_charm_boosts_another() {
+        let mut s = basics().hand(1, "close-strike").hand(0, "twig-charm");
+        s.setup.first_side = 1;
+        let mut g = s.go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant twig-charm", "pick II2", "done"]);
+        assert_eq!(unit(&g, 0, "II2").boosts, 1);
+    }
+
+    #[test]
+    fn leaf_charm_hits_the_attacker() {
+        let mut s = Scn::new().u(0, "I1", "sprout").u(1, "I1", "oak-lumbertron").hand(1, "close-strike").hand(0, "leaf-charm");
+        s.setup.first_side = 1;
+        let mut g = s.go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant leaf-charm", "done"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 1);
+    }
+
+    #[test]
+    fn droplet_charm_draws_and_more_on_defeat() {
+        let mut s = Scn::new().u(0, "I1", "dribble").u(1, "I1", "oak-lumbertron").hand(1, "close-strike").hand(0, "droplet-charm").deck(0, "dewy wade");
+        s.setup.first_side = 1;
+        let mut g = s.go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant droplet-charm", "done"]);
+        settle(&mut g);
+        assert_eq!(g.players[0].hand.len(), 2, "1 + 1 because Dribble fell");
+    }
+
+    #[test]
+    fn natural_restoration_melee_shield_and_ranged_barrier_cut() {
+        let mut g = basics().u(0, "I1", "bruce").u(1, "I1", "oak-lumbertron").hand(0, "close-strike").hand(1, "natural-restoration melee-shield").go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant natural-restoration", "instant melee-shield", "done"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 0);
+        let mut g = basics().u(0, "II1", "bruce").u(1, "I1", "oak-lumbertron").hand(0, "far-strike").hand(1, "ranged-barrier").go();
+        acts(&mut g, &["play far-strike", "pick II1", "aim I1", "instant ranged-barrier", "done"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 1);
+    }
+
+    #[test]
+    fn elemental_incantation_discards_three_for_six_pings() {
+        let mut g = basics().hand(0, "elemental-incantation timber timber bruce").go();
+        acts(&mut g, &["play elemental-incantation", "choose timber", "choose timber", "choose bruce"]);
+        acts(&mut g, &["aim I1", "aim II1", "done"]);
+        assert_eq!((unit(&g, 1, "I1").dmg, unit(&g, 1, "II1").dmg, unit(&g, 1, "II2").dmg), (1, 1, 0));
+        let g = basics().hand(0, "elemental-incantation timber").go();
+        assert!(!can(&g, "play elemental-incantation"), "needs 3 other cards");
+    }
+
+    #[test]
+    fn elemental_swap_and_exchange_of_nature() {
+        let mut g = basics().u(1, "I1", "rocco").hand(0, "elemental-swap").go();
+        acts(&mut g, &["play elemental-swap", "aim I1", "aim II2"]);
+        assert_eq!(name(&g, 1, "II2"), "Rocco");
+        let mut g = basics().u(0, "III1", "bruce").hand(0, "exchange-of-nature").go();
+        acts(&mut g, &["play exchange-of-nature", "pick I1", "pick III1"]);
+        assert_eq!(name(&g, 0, "I1"), "Bruce");
+    }
+}
+
+/// The twelve faction actions (levels 4, 6, 8 of each Sage board).
+mod faction {
+    use super::*;
+
+    #[test]
+    fn one_faction_action_per_turn_and_only_when_unlocked() {
+        let mut g = basics().level(0, 4).deck(0, "timber timber timber").go();
+        assert!(can(&g, "faction 4") && !can(&g, "faction 6"));
+        act(&mut g, "faction 4");
+        act(&mut g, "pick I1");
+        assert!(!can(&g, "faction 4"));
+        assert_eq!(g.ap, 3);
+    }
+
+    #[test]
+    fn twig_4_6_8() {
+        let mut g = basics().level(0, 8).go();
+        acts(&mut g, &["faction 4", "pick I1"]);
+        assert_eq!(unit(&g, 0, "I1").boosts, 2);
+        let mut g = basics().level(0, 8).go();
+        acts(&mut g, &["faction 6", "pick II1"]);
+        assert_eq!(unit(&g, 0, "II1").boosts, 3, "I1, II2 and Cedar are connected Twigs");
+        let mut g = basics().level(0, 8).u(0, "I1", "bruce").tok(0, 0, 3, 0).u(1, "I1", "oak-lumbertron").go();
+        acts(&mut g, &["faction 8", "pick I1", "amount 3", "aim I1"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 5);
+        assert_eq!(unit(&g, 0, "I1").boosts, 0);
+    }
+
+    #[test]
+    fn pebble_4_6_8() {
+        let s = || {
+            let mut s = Scn::new();
+            s.setup.sages = vec![Faction::Pebble, Faction::Twig];
+            s.pos().units[0].clear();
+            s.pos().units[1].clear();
+            s.u(0, "III2", "gravel").u(0, "I1", "cobble").u(0, "II1", "cobble").u(0, "II2", "timber").u(1, "III2", "cedar").u(1, "I1", "oak-lumbertron").level(0, 8)
+        };
+        let mut g = s().go();
+        act(&mut g, "faction 4");
+        assert_eq!((unit(&g, 0, "II1").shields, unit(&g, 0, "II2").shields, unit(&g, 0, "I1").shields), (1, 0, 0));
+        let mut g = s().go();
+        g.formations[0][1][0].as_mut().map(|u| u.shields = 2);
+        acts(&mut g, &["faction 6", "pick I1", "pick III2"]);
+        assert_eq!((unit(&g, 0, "II1").shields, unit(&g, 0, "I1").shields, unit(&g, 0, "III2").shields), (0, 1, 1));
+        let mut g = s().go();
+        g.formations[0][2][1].as_mut().map(|u| u.shields = 2);
+        acts(&mut g, &["faction 8", "amount 2", "aim I1"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 4);
+    }
+
+    #[test]
+    fn leaf_4_6_8() {
+        let s = || {
+            let mut s = Scn::new();
+            s.setup.sages = vec![Faction::Leaf, Faction::Twig];
+            s.pos().units[0].clear();
+            s.pos().units[1].clear();
+            s.u(0, "III2", "porella").u(0, "I1", "bruce").u(0, "II1", "sprout").u(0, "II2", "sprout").u(1, "III2", "cedar").u(1, "I1", "oak-lumbertron").level(0, 8)
+        };
+        let mut g = s().discard(0, "close-strike timber").go();
+        acts(&mut g, &["faction 4", "choose close-strike", "pick I1", "aim I1", "done"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 3);
+        assert!(g.players[0].discard.contains(&card("close-strike")), "back in the discard");
+        let mut g = s().discard(0, "timber").go();
+        acts(&mut g, &["faction 6", "choose timber"]);
+        assert_eq!(g.players[0].deck, cards("timber"));
+        let mut g = s().go();
+        acts(&mut g, &["faction 8", "pick II1", "aim I1"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 3);
+        assert!(g.players[0].discard.contains(&card("sprout")));
+    }
+
+    #[test]
+    fn droplet_4_6_8() {
+        let s = || {
+            let mut s = Scn::new();
+            s.setup.sages = vec![Faction::Droplet, Faction::Twig];
+            s.pos().units[0].clear();
+            s.pos().units[1].clear();
+            s.u(0, "III2", "torrent").u(0, "I1", "dewy").u(0, "II1", "dribble").u(0, "II2", "dribble").u(1, "III2", "cedar").u(1, "I1", "oak-lumbertron").level(0, 8)
+        };
+        let mut g = s().deck(0, "wade wade").go();
+        act(&mut g, "faction 4");
+        assert_eq!(g.players[0].hand.len(), 2);
+        let mut g = s().go();
+        acts(&mut g, &["faction 6", "pick I1", "pick III2"]);
+        assert_eq!(name(&g, 0, "I1"), "Torrent", "any two, not connected");
+        let mut g = s().go();
+        acts(&mut g, &["faction 8", "aim I1"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 2, "Sage in Row III: 2");
     }
 }
