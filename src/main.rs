@@ -4,6 +4,7 @@
 //! 2 any error (unknown game or bot, bad player count, unreadable or invalid file, usage error).
 
 mod bench;
+mod cards;
 mod games;
 mod list;
 mod play;
@@ -39,6 +40,8 @@ enum Command {
     Replay(ReplayArgs),
     /// Time random playouts on one thread (engine speed).
     Bench(BenchArgs),
+    /// List a game's card database with provenances, or check a card file.
+    Cards(cards::CardsArgs),
 }
 
 /// The game and its options, shared by `play`, `sim` and `bench`.
@@ -130,6 +133,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Sim(args) => games::dispatch(&args.game.game.clone(), args),
         Command::Replay(args) => replay::replay(&args),
         Command::Bench(args) => games::dispatch(&args.game.game.clone(), args),
+        Command::Cards(args) => cards::run(&args),
     }
 }
 

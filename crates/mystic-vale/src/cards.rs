@@ -451,7 +451,13 @@ impl Card<'_, '_> {
         let mut out = BTreeMap::new();
         for &f in fields {
             let Some(v) = src.get(f) else {
-                return Err(self.err(f, format!("no provenance: add `{f} = \"rulebook: ...\"` (or fan:, provisional:) to [{}.source]", self.kind)));
+                return Err(self.err(
+                    f,
+                    format!(
+                        "no provenance: add `{f} = \"rulebook: ...\"` (or fan:, provisional:) to [{}.source]",
+                        self.kind
+                    ),
+                ));
             };
             let Some(s) = v.as_str() else { return Err(self.err(f, "provenance must be a string")) };
             if !(s.starts_with("rulebook") || s.starts_with("fan") || s.starts_with("provisional")) {
@@ -476,8 +482,23 @@ impl CardError {
 }
 
 const ADV_FIELDS: &[&str] = &[
-    "level", "copies", "slot", "cost", "mana", "decay", "growth", "animal", "forest", "sky", "wild", "guardian",
-    "vp_harvest", "vp_end", "ability", "amount", "reward",
+    "level",
+    "copies",
+    "slot",
+    "cost",
+    "mana",
+    "decay",
+    "growth",
+    "animal",
+    "forest",
+    "sky",
+    "wild",
+    "guardian",
+    "vp_harvest",
+    "vp_end",
+    "ability",
+    "amount",
+    "reward",
 ];
 const META: &[&str] = &["key", "title", "french", "set", "long_wise", "eclipse"];
 
@@ -580,7 +601,13 @@ impl CardDb {
             let slots = c.triple("slots")?;
             let per = c.u8("per_deck", 20)?;
             if slots.iter().map(|&x| x as u32).sum::<u32>() != per as u32 {
-                return Err(c.err("slots", format!("the slots add up to {} but per_deck is {per}", slots.iter().map(|&x| x as u32).sum::<u32>())));
+                return Err(c.err(
+                    "slots",
+                    format!(
+                        "the slots add up to {} but per_deck is {per}",
+                        slots.iter().map(|&x| x as u32).sum::<u32>()
+                    ),
+                ));
             }
             blanks_left -= per as i32;
             let id = db.advancements.len() as u8;
@@ -595,7 +622,9 @@ impl CardDb {
                     db.starting_soil_slots = slots;
                     "soil"
                 }
-                k => return Err(c.err("key", format!("starting cards are `cursed-land` and `fertile-soil`, not `{k}`"))),
+                k => {
+                    return Err(c.err("key", format!("starting cards are `cursed-land` and `fertile-soil`, not `{k}`")));
+                }
             };
             let _ = which;
             db.advancements.push(Advancement {
@@ -625,7 +654,9 @@ impl CardDb {
         }
         db.blanks = blanks_left as u8;
         if db.cursed_slots.iter().sum::<u8>() < 3 {
-            return Err(top("a starting deck needs at least 3 Cursed Lands (setup stops at two in the field and one on-deck)"));
+            return Err(top(
+                "a starting deck needs at least 3 Cursed Lands (setup stops at two in the field and one on-deck)",
+            ));
         }
         // Fertile Soil supply.
         if raw.soil.len() != 1 {

@@ -71,15 +71,10 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         }
         Phase::Harvest => {
             // Vales first, by VP.
-            if let Some(a) = legal
-                .iter()
-                .copied()
-                .filter(|a| matches!(a, Action::Vale(..)))
-                .max_by_key(|a| match a {
-                    Action::Vale(l, k, _) => db.vale(view.vale_row[*l as usize][*k as usize]).vp,
-                    _ => 0,
-                })
-            {
+            if let Some(a) = legal.iter().copied().filter(|a| matches!(a, Action::Vale(..))).max_by_key(|a| match a {
+                Action::Vale(l, k, _) => db.vale(view.vale_row[*l as usize][*k as usize]).vp,
+                _ => 0,
+            }) {
                 return a;
             }
             let best = legal
@@ -100,7 +95,11 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                     return Action::Token;
                 }
             }
-            if let Some(a) = legal.iter().copied().find(|a| matches!(a, Action::Aerie(Spirit::Animal | Spirit::Forest | Spirit::Sky))) {
+            if let Some(a) = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Aerie(Spirit::Animal | Spirit::Forest | Spirit::Sky)))
+            {
                 let _ = a;
             }
             if has(Action::Done) { Action::Done } else { fallback }

@@ -7,6 +7,8 @@
 //!
 //! Rulings are in `docs/rulings/mystic-vale.md`, numbered MV1, MV2, ...
 #![deny(missing_docs)]
+// Index loops over the small fixed tables (levels, slots, spirit kinds) read like the rulebook.
+#![allow(clippy::needless_range_loop)]
 
 pub mod actions;
 pub mod cards;

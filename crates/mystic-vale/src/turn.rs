@@ -358,7 +358,10 @@ impl MysticVale {
 
     fn chorus_discount(&self, c: u8) -> u8 {
         let p = self.cur();
-        p.cards[c as usize].advs().find(|&a| self.db.adv(a).ability == AdvAbility::EarthchantChorus).map_or(0, |a| self.db.adv(a).amount)
+        p.cards[c as usize]
+            .advs()
+            .find(|&a| self.db.adv(a).ability == AdvAbility::EarthchantChorus)
+            .map_or(0, |a| self.db.adv(a).amount)
     }
 
     /// Writes the legal actions, sorted.

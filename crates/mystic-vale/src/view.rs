@@ -305,7 +305,14 @@ impl View {
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let db = &*self.db;
-        writeln!(f, "== Mystic Vale · round {} · VP pool {}{} · you are {}", self.rounds, self.pool, if self.ending { " (last round)" } else { "" }, self.seat)?;
+        writeln!(
+            f,
+            "== Mystic Vale · round {} · VP pool {}{} · you are {}",
+            self.rounds,
+            self.pool,
+            if self.ending { " (last round)" } else { "" },
+            self.seat
+        )?;
         write!(f, "commons:")?;
         for (l, row) in self.commons.iter().enumerate() {
             write!(f, "\n  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
@@ -316,14 +323,29 @@ impl fmt::Display for View {
                 }
             }
         }
-        writeln!(f, "\n  Fertile Soil (2 mana): top {} · middle {} · bottom {}", self.soil[0], self.soil[1], self.soil[2])?;
+        writeln!(
+            f,
+            "\n  Fertile Soil (2 mana): top {} · middle {} · bottom {}",
+            self.soil[0], self.soil[1], self.soil[2]
+        )?;
         write!(f, "vales:")?;
         for (l, row) in self.vale_row.iter().enumerate() {
             write!(f, "\n  level {} (deck {}):", l + 1, self.vale_deck_counts[l])?;
             for (k, &v) in row.iter().enumerate() {
                 if v != EMPTY {
                     let x = db.vale(v);
-                    write!(f, "  {}.{} {} (cost a{} f{} s{} any{}, {} VP)", l + 1, k + 1, x.title, x.cost[0], x.cost[1], x.cost[2], x.cost[3], x.vp)?;
+                    write!(
+                        f,
+                        "  {}.{} {} (cost a{} f{} s{} any{}, {} VP)",
+                        l + 1,
+                        k + 1,
+                        x.title,
+                        x.cost[0],
+                        x.cost[1],
+                        x.cost[2],
+                        x.cost[3],
+                        x.vp
+                    )?;
                 }
             }
         }
@@ -341,7 +363,10 @@ impl fmt::Display for View {
                 if p.vales.is_empty() {
                     String::new()
                 } else {
-                    format!(", vales: {}", p.vales.iter().map(|&v| db.vale(v).title.as_str()).collect::<Vec<_>>().join(", "))
+                    format!(
+                        ", vales: {}",
+                        p.vales.iter().map(|&v| db.vale(v).title.as_str()).collect::<Vec<_>>().join(", ")
+                    )
                 }
             )?;
             let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
@@ -370,10 +395,20 @@ impl fmt::Display for View {
             let s: Vec<String> = (0..4)
                 .map(|k| format!("{} {}", t.spirits[k].saturating_sub(t.spirit_spent[k]), Spirit::ALL[k].name()))
                 .collect();
-            writeln!(f, "harvest: {left} mana left, spirits {}, {} VP to gain, {} bought", s.join(" "), t.vp_total, t.bought.len())?;
+            writeln!(
+                f,
+                "harvest: {left} mana left, spirits {}, {} VP to gain, {} bought",
+                s.join(" "),
+                t.vp_total,
+                t.bought.len()
+            )?;
         }
         if let Some(c) = self.peek {
-            writeln!(f, "top of your deck (Calm Weather): c{c} {}", self.card_text(self.players[self.seat.index()].cards[c as usize]))?;
+            writeln!(
+                f,
+                "top of your deck (Calm Weather): c{c} {}",
+                self.card_text(self.players[self.seat.index()].cards[c as usize])
+            )?;
         }
         Ok(())
     }
@@ -403,7 +438,9 @@ impl View {
     pub fn own_deck(&self) -> Vec<u8> {
         let p = &self.players[self.seat.index()];
         (0..NUM_CARDS as u8)
-            .filter(|c| !p.field.contains(c) && p.on_deck != Some(*c) && !p.discard.as_ref().is_some_and(|d| d.contains(c)))
+            .filter(|c| {
+                !p.field.contains(c) && p.on_deck != Some(*c) && !p.discard.as_ref().is_some_and(|d| d.contains(c))
+            })
             .collect()
     }
 

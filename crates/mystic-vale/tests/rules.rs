@@ -553,12 +553,15 @@ fn earthchant_chorus_discounts_a_declared_purchase() {
 fn gaias_chosen_examples() {
     // EN:987-991: Stag + Dawnsinger + Gaia's Chosen = +6; Stag + Lifebringer Seed + Gaia's Chosen = +4
     // (the decay cancelled by Lifebringer Seed still counts). Gaia's Chosen also scores its printed 2.
-    let p = player(&[&["stag", "dawnsinger", "gaia-s-chosen"], &["stag", "lifebringer-seed", "gaia-s-chosen"]], &[2], Some(3), &[4]);
+    let p = player(
+        &[&["stag", "dawnsinger", "gaia-s-chosen"], &["stag", "lifebringer-seed", "gaia-s-chosen"]],
+        &[2],
+        Some(3),
+        &[4],
+    );
     let g = game(p, None, None);
     let db = &g.db;
-    let end = |c: usize| -> i32 {
-        g.players[0].cards[c].advs().map(|a| i32::from(db.adv(a).symbols.vp_end)).sum()
-    };
+    let end = |c: usize| -> i32 { g.players[0].cards[c].advs().map(|a| i32::from(db.adv(a).symbols.vp_end)).sum() };
     let total = g.score(0);
     assert_eq!(total, end(0) + 6 + end(1) + 4);
 }
