@@ -96,31 +96,78 @@ macro_rules! effects {
 }
 
 effects!(
-    None = "none", Sage = "sage",
-    VixVanguard = "vix_vanguard", HornedHollow = "horned_hollow", CalamityLeopard = "calamity_leopard",
-    JadeTitan = "jade_titan", BoulderhideBrute = "boulderhide_brute", OxenAvenger = "oxen_avenger",
-    AgileAssailant = "agile_assailant", BogBlight = "bog_blight", KomodoKin = "komodo_kin",
-    TideTurner = "tide_turner", KingCrustacean = "king_crustacean", FrostfallEmperor = "frostfall_emperor",
-    AcornSquire = "acorn_squire", QuillThornback = "quill_thornback", SlumberJack = "slumber_jack",
-    CamouChameleon = "camou_chameleon", LumberClaw = "lumber_claw", PineSnapper = "pine_snapper",
-    SplinterStinger = "splinter_stinger", TwineFeline = "twine_feline", OakLumbertron = "oak_lumbertron",
-    GeoWeasel = "geo_weasel", GraniteRampart = "granite_rampart", OnyxBearer = "onyx_bearer",
-    CackleRipclaw = "cackle_ripclaw", Redstone = "redstone", RubyGuardian = "ruby_guardian",
-    RunePuma = "rune_puma", StoneDefender = "stone_defender", TerrainTumbler = "terrain_tumbler",
-    BotanicFangs = "botanic_fangs", PetalMage = "petal_mage", ThornFencer = "thorn_fencer",
-    BambooBerserker = "bamboo_berserker", ForageThumper = "forage_thumper", HummingHerald = "humming_herald",
-    IguanaGuard = "iguana_guard", MossViper = "moss_viper", ShrubBeetle = "shrub_beetle",
-    CoastalCoyote = "coastal_coyote", RiptideTiger = "riptide_tiger", RiverRogue = "river_rogue",
-    CurrentConjurer = "current_conjurer", RoamingRazor = "roaming_razor", SplashBasilisk = "splash_basilisk",
-    SurgesphereMonk = "surgesphere_monk", TyphoonFist = "typhoon_fist", WhirlWhipper = "whirl_whipper",
-    CloseStrike = "close_strike", FarStrike = "far_strike", DistantDoubleStrike = "distant_double_strike",
-    FarsightFrenzy = "farsight_frenzy", FocusedFury = "focused_fury", MagicEtherStrike = "magic_ether_strike",
-    NaturesWrath = "natures_wrath", PrimitiveStrike = "primitive_strike", ProjectileBlast = "projectile_blast",
-    ReinforcedImpact = "reinforced_impact", TwigCharm = "twig_charm", PebbleCharm = "pebble_charm",
-    LeafCharm = "leaf_charm", DropletCharm = "droplet_charm", NaturalRestoration = "natural_restoration",
-    NaturalDefense = "natural_defense", MeleeShield = "melee_shield", RangedBarrier = "ranged_barrier",
-    ElementalIncantation = "elemental_incantation", ElementalSwap = "elemental_swap",
-    ExchangeOfNature = "exchange_of_nature", Obliterate = "obliterate",
+    None = "none",
+    Sage = "sage",
+    VixVanguard = "vix_vanguard",
+    HornedHollow = "horned_hollow",
+    CalamityLeopard = "calamity_leopard",
+    JadeTitan = "jade_titan",
+    BoulderhideBrute = "boulderhide_brute",
+    OxenAvenger = "oxen_avenger",
+    AgileAssailant = "agile_assailant",
+    BogBlight = "bog_blight",
+    KomodoKin = "komodo_kin",
+    TideTurner = "tide_turner",
+    KingCrustacean = "king_crustacean",
+    FrostfallEmperor = "frostfall_emperor",
+    AcornSquire = "acorn_squire",
+    QuillThornback = "quill_thornback",
+    SlumberJack = "slumber_jack",
+    CamouChameleon = "camou_chameleon",
+    LumberClaw = "lumber_claw",
+    PineSnapper = "pine_snapper",
+    SplinterStinger = "splinter_stinger",
+    TwineFeline = "twine_feline",
+    OakLumbertron = "oak_lumbertron",
+    GeoWeasel = "geo_weasel",
+    GraniteRampart = "granite_rampart",
+    OnyxBearer = "onyx_bearer",
+    CackleRipclaw = "cackle_ripclaw",
+    Redstone = "redstone",
+    RubyGuardian = "ruby_guardian",
+    RunePuma = "rune_puma",
+    StoneDefender = "stone_defender",
+    TerrainTumbler = "terrain_tumbler",
+    BotanicFangs = "botanic_fangs",
+    PetalMage = "petal_mage",
+    ThornFencer = "thorn_fencer",
+    BambooBerserker = "bamboo_berserker",
+    ForageThumper = "forage_thumper",
+    HummingHerald = "humming_herald",
+    IguanaGuard = "iguana_guard",
+    MossViper = "moss_viper",
+    ShrubBeetle = "shrub_beetle",
+    CoastalCoyote = "coastal_coyote",
+    RiptideTiger = "riptide_tiger",
+    RiverRogue = "river_rogue",
+    CurrentConjurer = "current_conjurer",
+    RoamingRazor = "roaming_razor",
+    SplashBasilisk = "splash_basilisk",
+    SurgesphereMonk = "surgesphere_monk",
+    TyphoonFist = "typhoon_fist",
+    WhirlWhipper = "whirl_whipper",
+    CloseStrike = "close_strike",
+    FarStrike = "far_strike",
+    DistantDoubleStrike = "distant_double_strike",
+    FarsightFrenzy = "farsight_frenzy",
+    FocusedFury = "focused_fury",
+    MagicEtherStrike = "magic_ether_strike",
+    NaturesWrath = "natures_wrath",
+    PrimitiveStrike = "primitive_strike",
+    ProjectileBlast = "projectile_blast",
+    ReinforcedImpact = "reinforced_impact",
+    TwigCharm = "twig_charm",
+    PebbleCharm = "pebble_charm",
+    LeafCharm = "leaf_charm",
+    DropletCharm = "droplet_charm",
+    NaturalRestoration = "natural_restoration",
+    NaturalDefense = "natural_defense",
+    MeleeShield = "melee_shield",
+    RangedBarrier = "ranged_barrier",
+    ElementalIncantation = "elemental_incantation",
+    ElementalSwap = "elemental_swap",
+    ExchangeOfNature = "exchange_of_nature",
+    Obliterate = "obliterate",
 );
 
 /// One card's facts, validated.
@@ -477,7 +524,12 @@ pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
     }
     for (i, c) in cards.iter().enumerate() {
         if cards[..i].iter().any(|d| d.code == c.code) {
-            return Err(DataError { file: files[0].0.into(), line: 0, field: "name".into(), message: format!("`{}` appears twice", c.name) });
+            return Err(DataError {
+                file: files[0].0.into(),
+                line: 0,
+                field: "name".into(),
+                message: format!("`{}` appears twice", c.name),
+            });
         }
     }
     let find = |ctx: &Ctx, s: &toml::Spanned<String>, field: &str| -> Result<Card, DataError> {
@@ -530,7 +582,17 @@ pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
         };
         let commands = cmds(&s.commands, "commands")?;
         let commands_godot = cmds(&s.commands_godot, "commands_godot")?;
-        let fields = ["name", "faction", "champions", "basic", "basic_copies", "warriors", "commands", "commands_godot", "actions"];
+        let fields = [
+            "name",
+            "faction",
+            "champions",
+            "basic",
+            "basic_copies",
+            "warriors",
+            "commands",
+            "commands_godot",
+            "actions",
+        ];
         let (f, p) = check_provenance(&sctx, &s.provenance, &fields)?;
         fan += f;
         provisional += p;
@@ -547,14 +609,23 @@ pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
     }
     for (i, f) in Faction::SAGES.iter().enumerate() {
         if packs.get(i).map(|p| p.faction) != Some(*f) {
-            return Err(DataError { file: files[2].0.into(), line: 0, field: "sage".into(), message: "the four Sages in order twig, pebble, leaf, droplet".into() });
+            return Err(DataError {
+                file: files[2].0.into(),
+                line: 0,
+                field: "sage".into(),
+                message: "the four Sages in order twig, pebble, leaf, droplet".into(),
+            });
         }
     }
     let mut elemental_market = Vec::new();
     let mut command_market = Vec::new();
     for (i, c) in cards.iter().enumerate() {
         for _ in 0..c.market_copies {
-            if c.class.is_elemental() { elemental_market.push(Card(i as u8)) } else { command_market.push(Card(i as u8)) }
+            if c.class.is_elemental() {
+                elemental_market.push(Card(i as u8))
+            } else {
+                command_market.push(Card(i as u8))
+            }
         }
     }
     Ok(Table { cards, packs, elemental_market, command_market, provisional_fields: provisional, fan_fields: fan })
@@ -659,7 +730,8 @@ mod tests {
         assert!(e.starts_with("elementals.toml:") && e.contains(": effect: unknown effect `vix`"), "{e}");
         let line: usize = e.split(':').nth(1).and_then(|l| l.parse().ok()).unwrap_or(0);
         assert_eq!(DEFAULT_FILES[0].1.lines().nth(line - 1).map(|l| l.contains("vix_vanguard")), Some(true));
-        let bad = DEFAULT_FILES[1].1.replacen("strength_delta = \"fan: commands.tsv\"", "strength_delta = \"guess\"", 1);
+        let bad =
+            DEFAULT_FILES[1].1.replacen("strength_delta = \"fan: commands.tsv\"", "strength_delta = \"guess\"", 1);
         let files = [DEFAULT_FILES[0], ("commands.toml", bad.as_str()), DEFAULT_FILES[2]];
         let e = load(&files).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("provenance.strength_delta"), "{e}");

@@ -86,8 +86,8 @@ impl CommandOfNature {
             }
         }
         // Being attacked.
-        for i in 0..count as usize {
-            let Some((_, ts)) = self.find(targets[i]) else { continue };
+        for &tid in &targets[..count as usize] {
+            let Some((_, ts)) = self.find(tid) else { continue };
             let Some(t) = self.at(enemy, ts).copied() else { continue };
             if t.card.effect() == Effect::TideTurner && Self::works(&t, ts) {
                 self.draw_one(t.owner);
@@ -134,7 +134,13 @@ impl CommandOfNature {
             if melee && ts / 6 == 0 && self.with_effect(enemy, Effect::RunePuma).next().is_some() {
                 d = 0;
             }
-            self.stack.push(Step::Damage { uid: a.targets[i], amount: d.max(0) as u8, attack: true, by: a.seat, asked: 0 });
+            self.stack.push(Step::Damage {
+                uid: a.targets[i],
+                amount: d.max(0) as u8,
+                attack: true,
+                by: a.seat,
+                asked: 0,
+            });
         }
     }
 
@@ -182,13 +188,24 @@ impl CommandOfNature {
         }
         let q = |ask| Step::Ask(Question { seat: u.owner, ask });
         if e == Effect::KomodoKin && works && defeated {
-            self.stack.push(q(Ask::FromDiscard { purpose: crate::state::DiscardUse::Formation, left: 1, optional: true }));
+            self.stack.push(q(Ask::FromDiscard {
+                purpose: crate::state::DiscardUse::Formation,
+                left: 1,
+                optional: true,
+            }));
         }
         if e == Effect::RoamingRazor && works && dealt {
             self.stack.push(q(Ask::SwapFirst { kind: crate::state::SwapKind::Razor(u.uid) }));
         }
         if e == Effect::LumberClaw && works && a.cmd.class() == Class::Melee {
-            self.stack.push(q(Ask::Hit { dmg: 1, area: crate::state::Area::Row2, left: 2, optional: true, chosen: 0, obliterate: false }));
+            self.stack.push(q(Ask::Hit {
+                dmg: 1,
+                area: crate::state::Area::Row2,
+                left: 2,
+                optional: true,
+                chosen: 0,
+                obliterate: false,
+            }));
         }
     }
 
@@ -197,7 +214,9 @@ impl CommandOfNature {
         let Some((side, s)) = self.find(uid) else { return };
         if amount > 0 {
             let tumbler = self.with_effect(side, Effect::TerrainTumbler).find(|(_, t)| t.uid != uid);
-            let king = self.with_effect(side, Effect::KingCrustacean).find(|(ks, k)| k.uid != uid && self.connected(side, *ks, s));
+            let king = self
+                .with_effect(side, Effect::KingCrustacean)
+                .find(|(ks, k)| k.uid != uid && self.connected(side, *ks, s));
             if asked & 1 == 0
                 && s / 6 == 0
                 && let Some((_, t)) = tumbler
@@ -383,7 +402,14 @@ impl CommandOfNature {
         for &o in &owners[..n] {
             self.stack.push(Step::Ask(Question {
                 seat: o,
-                ask: Ask::Hit { dmg: 1, area: crate::state::Area::Any, left: 1, optional: false, chosen: 0, obliterate: false },
+                ask: Ask::Hit {
+                    dmg: 1,
+                    area: crate::state::Area::Any,
+                    left: 1,
+                    optional: false,
+                    chosen: 0,
+                    obliterate: false,
+                },
             }));
         }
     }
@@ -438,7 +464,8 @@ impl CommandOfNature {
             Effect::DropletCharm => {
                 self.draw_one(seat);
                 let marks: [bool; 2] = [0, 1].map(|i| {
-                    i < a.count as usize && self.unit(a.targets[i]).is_some_and(|u| u.card.info().faction == Faction::Droplet)
+                    i < a.count as usize
+                        && self.unit(a.targets[i]).is_some_and(|u| u.card.info().faction == Faction::Droplet)
                 });
                 if let Some(at) = self.attack.as_mut() {
                     for (i, m) in marks.iter().enumerate() {

@@ -40,15 +40,15 @@ impl CommandOfNature {
             Effect::SlumberJack => self.ask(o, tokens(1, 0, Area::Row1)),
             Effect::OnyxBearer => self.ask(o, tokens(0, 1, Area::Row1)),
             Effect::Redstone => self.ask(o, tokens(1, 1, Area::Any)),
-            Effect::CamouChameleon => self.ask(
-                o,
-                Ask::Tokens { boosts: 1, shields: 0, area: Area::Row2, left: 1, optional: true, exclude: 0 },
-            ),
+            Effect::CamouChameleon => self
+                .ask(o, Ask::Tokens { boosts: 1, shields: 0, area: Area::Row2, left: 1, optional: true, exclude: 0 }),
             Effect::TwineFeline => self.ask(o, Ask::Discards { effect: Effect::TwineFeline, done: 0, min: 1, max: 1 }),
             Effect::OakLumbertron => {
                 self.ask(o, Ask::Discards { effect: Effect::OakLumbertron, done: 0, min: 0, max: 3 })
             }
-            Effect::RubyGuardian => self.ask(o, Ask::Discards { effect: Effect::RubyGuardian, done: 0, min: 0, max: 2 }),
+            Effect::RubyGuardian => {
+                self.ask(o, Ask::Discards { effect: Effect::RubyGuardian, done: 0, min: 0, max: 2 })
+            }
             Effect::ForageThumper => {
                 self.ask(o, Ask::Discards { effect: Effect::ForageThumper, done: 0, min: 0, max: 3 })
             }
@@ -492,11 +492,7 @@ impl CommandOfNature {
             (Ask::Discards { effect, done, .. }, _) => self.after_discards(seat, effect, done),
             (Ask::BoostOrShield { unit }, Action::Amount(k)) => {
                 if let Some((sd, s)) = self.find(unit) {
-                    if k == 1 {
-                        self.give(sd, s, 1, 0)
-                    } else {
-                        self.give(sd, s, 0, 1)
-                    }
+                    if k == 1 { self.give(sd, s, 1, 0) } else { self.give(sd, s, 0, 1) }
                 }
             }
             (Ask::FromDiscard { purpose, left, optional }, Action::Choose(c)) => {

@@ -31,7 +31,10 @@ fn score(view: &View, a: Action) -> i32 {
             (_, Action::Amount(k)) => k as i32,
             (Ask::FromDiscard { .. }, Action::Choose(c)) => c.info().cost.unwrap_or(3) as i32 + 5,
             (Ask::Discards { .. }, Action::Choose(c)) => -(c.info().cost.unwrap_or(1) as i32),
-            (Ask::Discards { .. } | Ask::Tokens { .. } | Ask::FromDiscard { .. } | Ask::Target2 { .. }, Action::Done) => -50,
+            (
+                Ask::Discards { .. } | Ask::Tokens { .. } | Ask::FromDiscard { .. } | Ask::Target2 { .. },
+                Action::Done,
+            ) => -50,
             _ => 0,
         };
     }
@@ -48,7 +51,9 @@ fn score(view: &View, a: Action) -> i32 {
             let c = view.market[(i / 3) as usize][(i % 3) as usize];
             c.map_or(0, |c| 2 * c.info().cost.unwrap_or(0) as i32 - gold / 4)
         }
-        (Phase::Market, Action::BuyPlace(i)) => view.market[0][i as usize].map_or(0, |c| c.info().cost.unwrap_or(0) as i32),
+        (Phase::Market, Action::BuyPlace(i)) => {
+            view.market[0][i as usize].map_or(0, |c| c.info().cost.unwrap_or(0) as i32)
+        }
         (Phase::Market, Action::Sell(_)) => -10,
         (Phase::Market, Action::Refresh(_)) => -3,
         (Phase::Reset(_), Action::Discard(c)) => {
@@ -85,7 +90,9 @@ pub fn describe(view: &View, a: Action) -> String {
     match a {
         Action::Pick(s) => format!("{} ({})", a, unit(side, s)),
         Action::Aim(s) => format!("{} ({})", a, unit(1 - side, s)),
-        Action::Dawn(s) => format!("{} ({}: {})", a, unit(side, s), view.at(side, s).map_or("", |u| u.card.info().text.as_str())),
+        Action::Dawn(s) => {
+            format!("{} ({}: {})", a, unit(side, s), view.at(side, s).map_or("", |u| u.card.info().text.as_str()))
+        }
         Action::Play(c) | Action::Instant(c) | Action::Summon(c) => format!("{a} — {}", c.info().text),
         Action::Buy(i) | Action::BuyPlace(i) => {
             let c = view.market[(i / 3) as usize][(i % 3) as usize];

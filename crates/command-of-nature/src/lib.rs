@@ -48,8 +48,16 @@ impl Game for CommandOfNature {
         &[
             OptionDoc { name: "players", default: "2", help: "2 players, or 4 in two teams (seats 0+2 against 1+3)" },
             OptionDoc { name: "teams", default: "false", help: "2v2 teams (sets 4 players): `-o teams=true`" },
-            OptionDoc { name: "sages", default: "random", help: "Sage per seat: twig,pebble,leaf,droplet (comma list)" },
-            OptionDoc { name: "sage_commands", default: "ts", help: "Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)" },
+            OptionDoc {
+                name: "sages",
+                default: "random",
+                help: "Sage per seat: twig,pebble,leaf,droplet (comma list)",
+            },
+            OptionDoc {
+                name: "sage_commands",
+                default: "ts",
+                help: "Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)",
+            },
             OptionDoc { name: "turn_limit", default: "200", help: "turns after which the game is a draw (0: none)" },
         ]
     }

@@ -50,11 +50,17 @@ impl Options {
             o.teams = true;
         }
         if o.players != 2 && o.players != 4 {
-            return Err(SetupError::new("players", format!("Command of Nature is for 2 players or 2 teams of 2 (4), not {}", o.players)));
+            return Err(SetupError::new(
+                "players",
+                format!("Command of Nature is for 2 players or 2 teams of 2 (4), not {}", o.players),
+            ));
         }
         if !o.sages.is_empty() {
             if o.sages.len() != o.players {
-                return Err(SetupError::new("sages", format!("one Sage per player ({}), not {}", o.players, o.sages.len())));
+                return Err(SetupError::new(
+                    "sages",
+                    format!("one Sage per player ({}), not {}", o.players, o.sages.len()),
+                ));
             }
             for (i, f) in o.sages.iter().enumerate() {
                 if *f == Faction::Neutral {
@@ -614,7 +620,10 @@ impl CommandOfNature {
             }
             for (s, &w) in setup.deck_warriors.iter().enumerate() {
                 if !t.packs[g.players[s].pack as usize].warriors.contains(&w) {
-                    return Err(SetupError::new(format!("setup.deck_warriors[{s}]"), format!("{w} is not a warrior of that Sage pack")));
+                    return Err(SetupError::new(
+                        format!("setup.deck_warriors[{s}]"),
+                        format!("{w} is not a warrior of that Sage pack"),
+                    ));
                 }
                 g.place_pack(s as u8, w);
             }
@@ -693,14 +702,21 @@ impl CommandOfNature {
         let pack = &t.packs[self.players[seat as usize].pack as usize];
         let side = Self::side_of(seat);
         let half = if self.teams() { (seat / 2) as usize } else { 0 };
-        let others: Vec<Card> = pack.warriors.iter().copied().filter(|&w| w != deck_warrior).collect();
+        let mut others = [pack.basic; 2];
+        let mut k = 0;
+        for &w in &pack.warriors {
+            if w != deck_warrior && k < 2 {
+                others[k] = w;
+                k += 1;
+            }
+        }
         let placements = [
             (slot(0, half), pack.basic),
             (slot(1, half * 2), pack.basic),
             (slot(1, half * 2 + 1), pack.basic),
-            (slot(2, half * 3), others.first().copied().unwrap_or(pack.basic)),
+            (slot(2, half * 3), others[0]),
             (slot(2, half * 3 + 1), pack.sage),
-            (slot(2, half * 3 + 2), others.get(1).copied().unwrap_or(pack.basic)),
+            (slot(2, half * 3 + 2), others[1]),
         ];
         for (s, c) in placements {
             let uid = self.uid();

@@ -181,21 +181,9 @@ impl CommandOfNature {
                 let open = self.first_open_row(side).is_some();
                 for &c in &p.hand {
                     match c.class() {
-                        k if k.is_elemental() => {
-                            if open {
-                                f(Action::Summon(c));
-                            }
-                        }
-                        k if k.is_attack() => {
-                            if self.attack_possible(side, c) {
-                                f(Action::Play(c));
-                            }
-                        }
-                        Class::Utility => {
-                            if self.utility_possible(seat, c) {
-                                f(Action::Play(c));
-                            }
-                        }
+                        k if k.is_elemental() && open => f(Action::Summon(c)),
+                        k if k.is_attack() && self.attack_possible(side, c) => f(Action::Play(c)),
+                        Class::Utility if self.utility_possible(seat, c) => f(Action::Play(c)),
                         _ => {}
                     }
                 }
@@ -285,7 +273,10 @@ impl CommandOfNature {
                     let mut cards = now.clone();
                     cards.sort_unstable();
                     ev.emit(Audience::Only(who), Event::Hand { seat: sylvan_engine::Seat(s8), cards });
-                    ev.emit(Audience::AllBut(who), Event::HandCount { seat: sylvan_engine::Seat(s8), count: now.len() as u8 });
+                    ev.emit(
+                        Audience::AllBut(who),
+                        Event::HandCount { seat: sylvan_engine::Seat(s8), count: now.len() as u8 },
+                    );
                 }
             }
             if let Phase::Over(w) = self.phase {

@@ -173,9 +173,9 @@ impl CommandOfNature {
             })
             .collect();
         let mut md = [Vec::with_capacity(cap), Vec::with_capacity(cap)];
-        for m in 0..2 {
-            md[m].extend_from_slice(&view.market_decks[m]);
-            rng.shuffle(&mut md[m]);
+        for (d, v) in md.iter_mut().zip(&view.market_decks) {
+            d.extend_from_slice(v);
+            rng.shuffle(d);
         }
         let mut stack = Vec::with_capacity(64);
         stack.extend_from_slice(&view.stack);
@@ -298,7 +298,13 @@ impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let me = self.seat.0;
         let my_side = me & 1;
-        writeln!(f, "Command of Nature — turn {} — side {} to play — {}", self.turns + 1, self.side, self.phase_text())?;
+        writeln!(
+            f,
+            "Command of Nature — turn {} — side {} to play — {}",
+            self.turns + 1,
+            self.side,
+            self.phase_text()
+        )?;
         for side in [1 - my_side, my_side] {
             let seats: Vec<String> = (0..self.n())
                 .filter(|&i| i as u8 & 1 == side)
@@ -317,7 +323,13 @@ impl fmt::Display for View {
                     )
                 })
                 .collect();
-            writeln!(f, "side {side}{}: gold {} · {}", if side == my_side { " (you)" } else { "" }, self.gold[side as usize], seats.join(" · "))?;
+            writeln!(
+                f,
+                "side {side}{}: gold {} · {}",
+                if side == my_side { " (you)" } else { "" },
+                self.gold[side as usize],
+                seats.join(" · ")
+            )?;
             let order: [usize; 3] = if side == my_side { [0, 1, 2] } else { [2, 1, 0] };
             for r in order {
                 if side == my_side && r == 0 {
@@ -333,7 +345,13 @@ impl fmt::Display for View {
         let m = |k: usize| -> String {
             (0..3)
                 .map(|i| match self.market[k][i] {
-                    Some(c) => format!("{}{} {} ({}g)", if k == 0 { 'e' } else { 'c' }, i + 1, c.name(), c.info().cost.unwrap_or(0)),
+                    Some(c) => format!(
+                        "{}{} {} ({}g)",
+                        if k == 0 { 'e' } else { 'c' },
+                        i + 1,
+                        c.name(),
+                        c.info().cost.unwrap_or(0)
+                    ),
                     None => "-".into(),
                 })
                 .collect::<Vec<_>>()
@@ -347,7 +365,12 @@ impl fmt::Display for View {
         for (i, s) in self.seats.iter().enumerate() {
             if let Some(h) = &s.hand {
                 let names: Vec<&str> = h.iter().map(|c| c.name()).collect();
-                writeln!(f, "hand of p{i}{}: {}", if i as u8 == me { " (you)" } else { " (partner)" }, names.join(", "))?;
+                writeln!(
+                    f,
+                    "hand of p{i}{}: {}",
+                    if i as u8 == me { " (you)" } else { " (partner)" },
+                    names.join(", ")
+                )?;
             }
         }
         Ok(())
