@@ -35,6 +35,7 @@ macro_rules! games {
 games!(
     sylvan_equinox::Equinox,
     sylvan_mystic_vale::MysticVale,
+    sylvan_command_of_nature::CommandOfNature,
     sylvan_bots::toy::Toy, // a tiny trick-taking game, the test fixture of sylvan-bots
 );
 
