@@ -213,24 +213,31 @@ mod attaquer {
 
     #[test]
     fn criticals_and_weaknesses_follow_the_targets_element() {
-        // Griffe du vent (Air, 5, critical against Earth, weak against Water).
+        // Griffe du vent (Air, 4, critical against Earth, weak against Fire).
         let ev = play(&mut Scn::new().hand(0, "griffe").build(0), &["attack griffe surok"]);
-        assert_eq!(attack_powers(&ev), [9]);
+        assert_eq!(attack_powers(&ev), [8]);
         let ev = play(&mut Scn::new().hand(0, "griffe").build(0), &["attack griffe kelorn"]);
-        assert_eq!(attack_powers(&ev), [5]);
-        // Souffle ardent (Fire, weak against Water) on Dormuz'el (Water): 7 - 4.
+        assert_eq!(attack_powers(&ev), [0]);
+        // Souffle ardent (Fire, 8, critical against Air, weak against Water).
         let ev = play(&mut Scn::new().team_b().hand(0, "souffle").build(0), &["attack souffle dormuzel"]);
-        assert_eq!(attack_powers(&ev), [3]);
+        assert_eq!(attack_powers(&ev), [4]);
+        let ev = play(&mut Scn::new().team_b().hand(0, "souffle").build(0), &["attack souffle almyra"]);
+        assert_eq!(attack_powers(&ev), [12]);
     }
 
     #[test]
     fn no_defence_takes_the_full_power_and_a_stronger_defence_takes_none() {
         let mut g = Scn::new().hand(0, "griffe").hand(1, "mur").build(0);
-        play(&mut g, &["attack griffe kelorn", "take"]);
-        assert_eq!(pv(&g, 1, 0), 15);
+        play(&mut g, &["attack griffe surok", "take"]);
+        assert_eq!(pv(&g, 1, 1), 12);
+        // Mur de pierre: 9 - 4 (weak against Air) = 5 against 8: 3 damage.
         let mut g = Scn::new().hand(0, "griffe").hand(1, "mur").build(0);
-        let ev = play(&mut g, &["attack griffe kelorn", "defend mur"]);
-        assert_eq!(pv(&g, 1, 0), 20, "{ev:?}");
+        play(&mut g, &["attack griffe surok", "defend mur"]);
+        assert_eq!(pv(&g, 1, 1), 17);
+        // Bouclier de braises: 9 + 4 (critical against Air) = 13 against 8: no damage.
+        let mut g = Scn::new().hand(0, "griffe").hand(1, "braises").build(0);
+        let ev = play(&mut g, &["attack griffe surok", "defend braises"]);
+        assert_eq!(pv(&g, 1, 1), 20, "{ev:?}");
         assert!(!ev.iter().any(|e| matches!(e, Event::Damaged { .. })));
         assert_eq!(g.side(1).pm, 2, "the defender paid the Défense");
     }
@@ -238,9 +245,9 @@ mod attaquer {
     #[test]
     fn without_an_affordable_defence_the_defender_is_not_asked() {
         let mut g = Scn::new().hand(0, "griffe").hand(1, "appel").pm(1, 2).build(0);
-        play(&mut g, &["attack griffe kelorn"]);
+        play(&mut g, &["attack griffe surok"]);
         assert_eq!(g.phase(), Phase::Combat);
-        assert_eq!(pv(&g, 1, 0), 15);
+        assert_eq!(pv(&g, 1, 1), 12);
     }
 
     #[test]
@@ -326,8 +333,8 @@ mod keywords {
         let mut g = Scn::new().hand(0, "bourrasque").build(0);
         let ev = play(&mut g, &["attack bourrasque kelorn"]);
         assert!(ev.contains(&Event::ZoneReuse { card: c("bourrasque") }));
-        assert_eq!(attack_powers(&ev), [6, 10]);
-        assert_eq!((pv(&g, 1, 0), pv(&g, 1, 1)), (14, 10), "6 on Kel'Orn, 6 + 4 on Surok (Earth)");
+        assert_eq!(attack_powers(&ev), [1, 9], "5 - 4 on Kel'Orn (Fire), 5 + 4 on Surok (Earth)");
+        assert_eq!((pv(&g, 1, 0), pv(&g, 1, 1)), (19, 11));
         assert_eq!(g.side(0).pm, 1, "paid once");
         assert_eq!(g.side(0).discard, mask("bourrasque"));
         // With the other spirit destroyed, there is no reuse.
@@ -351,16 +358,16 @@ mod keywords {
         assert!(!g.side(1).spirits[0].charged, "Ruée du cerf exhausts its target");
         let mut g = Scn::new().team_b().hand(0, "gardien").pv(0, [5, 20]).build(0);
         play(&mut g, &["support gardien kelorn"]);
-        assert_eq!(pv(&g, 0, 0), 11);
+        assert_eq!(pv(&g, 0, 0), 13);
         assert_ne!(g.side(0).removed & mask("gardien"), 0);
     }
 
     #[test]
     fn tour_diurne_and_tour_nocturne_apply_by_the_cycle() {
-        let ev = play(&mut Scn::new().hand(0, "bond").build(0), &["attack bond kelorn"]);
-        assert_eq!(attack_powers(&ev), [10], "Day: 7 + 3");
-        let ev = play(&mut Scn::new().hand(0, "bond").night().build(0), &["attack bond kelorn"]);
-        assert_eq!(attack_powers(&ev), [7]);
+        let ev = play(&mut Scn::new().hand(0, "bond").build(0), &["attack bond surok"]);
+        assert_eq!(attack_powers(&ev), [13], "Day: 6 + 4 (critical against Earth) + 3");
+        let ev = play(&mut Scn::new().hand(0, "bond").night().build(0), &["attack bond surok"]);
+        assert_eq!(attack_powers(&ev), [10]);
         let ev = play(&mut Scn::new().hand(0, "deferlante").night().build(0), &["attack deferlante kelorn"]);
         assert_eq!(attack_powers(&ev), [16], "Night: 8 + 4 (critical against Fire) + 4");
         // Oracle des flots by night: paid, no damage.
@@ -396,7 +403,7 @@ mod keywords {
         assert_eq!(g.side(0).pm, 6, "1 + 1 (Pacte, end of turn) + 4");
         assert_eq!(pv(&g, 0, 0), 10, "Foyer acts at the start of the owner's turn");
         play(&mut g, &["end"]);
-        assert_eq!(pv(&g, 0, 0), 12);
+        assert_eq!(pv(&g, 0, 0), 13, "Foyer éternel heals 3");
     }
 }
 
@@ -512,8 +519,8 @@ mod important {
 
     #[test]
     fn destroying_every_enemy_spirit_wins() {
-        let mut g = Scn::new().hand(0, "griffe").pv(1, [20, 0]).bound(1, 0, "appel").pv(1, [5, 0]).build(0);
-        play(&mut g, &["attack griffe kelorn"]);
+        let mut g = Scn::new().hand(0, "griffe").bound(1, 1, "appel").pv(1, [0, 5]).build(0);
+        play(&mut g, &["attack griffe surok"]);
         assert_eq!(g.phase(), Phase::Over(Outcome::Destroyed(Seat(0))));
         assert_eq!(g.winners(), [Seat(0)]);
         assert_eq!(g.scores(), [1.0, 0.0]);
@@ -601,14 +608,14 @@ mod solo {
     #[test]
     fn the_robot_defends_by_flipping_until_a_defence() {
         let mut g = Scn::new().solo().hand(0, "griffe").hand(1, "souffle mur").pm(1, 1).build(0);
-        let ev = play(&mut g, &["attack griffe kelorn"]);
+        let ev = play(&mut g, &["attack griffe surok"]);
         assert!(ev.iter().any(|e| matches!(e, Event::Defended { card, .. } if *card == c("mur"))), "{ev:?}");
         assert_eq!(g.side(1).pm, 0, "paid over its PM, down to 0");
-        assert_eq!(pv(&g, 1, 0), 20);
+        assert_eq!(pv(&g, 1, 1), 17, "8 - 5");
         // Without PM it does not defend.
         let mut g = Scn::new().solo().hand(0, "griffe").hand(1, "mur").pm(1, 0).build(0);
-        play(&mut g, &["attack griffe kelorn"]);
-        assert_eq!(pv(&g, 1, 0), 15);
+        play(&mut g, &["attack griffe surok"]);
+        assert_eq!(pv(&g, 1, 1), 12);
     }
 
     #[test]
