@@ -36,6 +36,7 @@ games!(
     sylvan_equinox::Equinox,
     sylvan_mystic_vale::MysticVale,
     sylvan_command_of_nature::CommandOfNature,
+    sylvan_spirit_duel::SpiritDuel,
     sylvan_bots::toy::Toy, // a tiny trick-taking game, the test fixture of sylvan-bots
 );
 
