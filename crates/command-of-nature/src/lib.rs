@@ -107,6 +107,10 @@ impl Game for CommandOfNature {
         self.legal(out);
     }
 
+    fn is_legal(&self, action: Action) -> bool {
+        self.contains_legal(action)
+    }
+
     fn illegal_reason(&self, action: Action) -> String {
         match self.decider() {
             None => "the game is over".into(),

@@ -156,6 +156,19 @@ impl CommandOfNature {
         out.dedup();
     }
 
+    /// Whether `action` is legal now, without building the list.
+    pub(crate) fn contains_legal(&self, action: Action) -> bool {
+        if let Phase::Over(_) = self.phase {
+            return false;
+        }
+        let mut found = false;
+        match self.question {
+            Some(q) => self.for_answers(&q, &mut |a| found |= a == action),
+            None => self.for_main(&mut |a| found |= a == action),
+        }
+        found
+    }
+
     /// The main decisions of the acting seat in phases I–IV.
     fn for_main(&self, f: &mut dyn FnMut(Action)) {
         let seat = self.actor;
