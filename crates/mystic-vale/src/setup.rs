@@ -172,6 +172,7 @@ impl MysticVale {
             let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();
             g.rng.shuffle(&mut deck);
             let mut p = new_player(cards, deck);
+            p.refresh_all(&db);
             starting_field(&db, &mut p);
             g.players.push(p);
         }
@@ -243,6 +244,7 @@ impl MysticVale {
                     return Err(SetupError::new(f("deck"), "every card 0..19 must be in exactly one zone"));
                 }
                 let mut p = new_player(cards, deck);
+                p.refresh_all(&db);
                 p.field.extend_from_slice(&sp.field);
                 p.discard.extend_from_slice(&sp.discard);
                 p.on_deck = sp.on_deck;
@@ -333,6 +335,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], mut deck: Vec<u8>) -> Player {
         conclave: None,
         druid_used: false,
         druid_prep: false,
+        cache: [[0; 3]; NUM_CARDS],
     }
 }
 

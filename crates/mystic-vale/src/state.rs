@@ -123,9 +123,26 @@ pub struct Player {
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
     pub druid_prep: bool,
+    /// Cached per card: decay it counts, growth without Conclave, Grovtender growth per extra guardian.
+    pub cache: [[u8; 3]; NUM_CARDS],
 }
 
 impl Player {
+    /// Recomputes the cached decay and growth of card `c` (after sleeving).
+    pub fn refresh(&mut self, db: &CardDb, c: usize) {
+        let s = self.cards[c];
+        let grov: u8 =
+            s.advs().filter(|&a| db.adv(a).ability == AdvAbility::Grovtender).map(|a| db.adv(a).amount).sum();
+        self.cache[c] = [s.decay(db), s.growth(db, 0), grov];
+    }
+
+    /// Recomputes every card's cache.
+    pub fn refresh_all(&mut self, db: &CardDb) {
+        for c in 0..NUM_CARDS {
+            self.refresh(db, c);
+        }
+    }
+
     /// The Conclave of Ents bonus on card `c`.
     #[inline]
     pub fn bonus(&self, c: u8) -> u8 {
@@ -165,6 +182,10 @@ pub struct Turn {
     pub bought: Vec<Bought>,
     /// Vales bought (the last ones in the player's list).
     pub vales_bought: u8,
+    /// Vale abilities usable this turn (bit `ValeAbility as u8`): owned before the turn began.
+    pub usable: u8,
+    /// An Earthchant Chorus is in the field (set when the Harvest Phase begins).
+    pub chorus: bool,
 }
 
 /// Where the turn stands.
@@ -264,9 +285,9 @@ impl MysticVale {
             }
         }
         for &c in pl.field.iter().chain(pl.on_deck.iter()) {
-            let s = pl.cards[c as usize];
-            decay += i32::from(s.decay(db));
-            growth += i32::from(s.growth(db, pl.bonus(c)));
+            let [d, g, grov] = pl.cache[c as usize];
+            decay += i32::from(d);
+            growth += i32::from(g) + i32::from(grov * pl.bonus(c));
         }
         decay - growth
     }

@@ -22,8 +22,20 @@ impl MysticVale {
         p.vales[..fresh].iter().position(|&v| self.db.vale(v).ability == ab)
     }
 
+    #[inline]
+    fn usable(&self, ab: ValeAbility) -> bool {
+        self.turn.usable & (1 << ab as u8) != 0
+    }
+
+    /// Which vale abilities the active player may use this turn (vales bought this turn excluded).
+    fn usable_mask(&self) -> u8 {
+        let p = self.cur();
+        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
+        p.vales[..fresh].iter().fold(0, |m, &v| m | 1 << self.db.vale(v).ability as u8)
+    }
+
     fn conclave_usable(&self) -> bool {
-        !self.turn.conclave_used && self.owns_usable(ValeAbility::ConclaveOfEnts).is_some()
+        !self.turn.conclave_used && self.usable(ValeAbility::ConclaveOfEnts)
     }
 
     fn druid_usable(&self) -> bool {
@@ -43,6 +55,8 @@ impl MysticVale {
         self.turn.conclave_used = false;
         self.turn.bought.clear();
         self.turn.vales_bought = 0;
+        self.turn.usable = self.usable_mask();
+        self.turn.chorus = false;
         let seat = self.seat();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::TurnStart(seat));
@@ -171,7 +185,7 @@ impl MysticVale {
     }
 
     fn spoil_options(&self) -> bool {
-        self.druid_usable() || self.owns_usable(ValeAbility::BloomingArbor).is_some() || self.conclave_usable()
+        self.druid_usable() || self.usable(ValeAbility::BloomingArbor) || self.conclave_usable()
     }
 
     fn spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
@@ -193,6 +207,8 @@ impl MysticVale {
     fn begin_harvest(&mut self) {
         self.end_planting();
         self.phase = Phase::Harvest;
+        let p = self.cur();
+        self.turn.chorus = p.field.iter().any(|&c| p.cards[c as usize].has(&self.db, AdvAbility::EarthchantChorus));
         self.recount();
     }
 
@@ -267,7 +283,7 @@ impl MysticVale {
     }
 
     fn buy_limit(&self) -> usize {
-        if self.owns_usable(ValeAbility::StreamOfVigor).is_some() { 3 } else { 2 }
+        if self.usable(ValeAbility::StreamOfVigor) { 3 } else { 2 }
     }
 
     /// The cost of vale `v` paid from `avail`, with `any` paying the "any" part; `None` if unpayable.
@@ -295,20 +311,6 @@ impl MysticVale {
             return None;
         }
         Some(pay)
-    }
-
-    fn vale_legal(&self, l: u8, k: u8, any: Option<Spirit>) -> bool {
-        let v = self.vale_row[l as usize][k as usize];
-        if v == EMPTY || self.turn.vales_bought >= 2 {
-            return false;
-        }
-        let vale = self.db.vale(v);
-        if vale.ability == ValeAbility::AncientLiferoots
-            && self.cur().vales.iter().any(|&o| self.db.vale(o).ability == ValeAbility::AncientLiferoots)
-        {
-            return false;
-        }
-        MysticVale::vale_payment(vale.cost, self.spirits_left(), any).is_some()
     }
 
     fn source_adv(&self, s: Source) -> u8 {
@@ -382,7 +384,7 @@ impl MysticVale {
                 if self.druid_usable() {
                     out.push(Action::Druid);
                 }
-                if self.owns_usable(ValeAbility::BloomingArbor).is_some() {
+                if self.usable(ValeAbility::BloomingArbor) {
                     out.push(Action::Arbor);
                 }
                 self.push_conclave(out);
@@ -412,70 +414,83 @@ impl MysticVale {
                 }
             }
             Phase::Harvest => {
-                out.push(Action::Token);
-                out.push(Action::Done);
-                if !p.token_active || self.turn.token_used {
-                    out.retain(|a| *a != Action::Token);
+                if p.token_active && !self.turn.token_used {
+                    out.push(Action::Token);
                 }
+                out.push(Action::Done);
                 self.push_conclave(out);
-                if self.turn.aerie.is_none() && self.owns_usable(ValeAbility::SunstoneAerie).is_some() {
-                    let v = self.owns_usable(ValeAbility::SunstoneAerie).map(|i| p.vales[i]).unwrap_or(0);
-                    if self.mana_left() >= self.db.vale(v).amount {
-                        let left = self.spirits_left();
-                        for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
-                            if left[s as usize] > 0 {
-                                out.push(Action::Aerie(s));
-                            }
+                let mana = self.mana_left();
+                let left = self.spirits_left();
+                if self.turn.aerie.is_none()
+                    && self.usable(ValeAbility::SunstoneAerie)
+                    && let Some(i) = self.owns_usable(ValeAbility::SunstoneAerie)
+                    && mana >= self.db.vale(p.vales[i]).amount
+                {
+                    for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
+                        if left[s as usize] > 0 {
+                            out.push(Action::Aerie(s));
                         }
                     }
                 }
-                for l in 0..2u8 {
-                    for k in 0..4u8 {
-                        let v = self.vale_row[l as usize][k as usize];
-                        if v == EMPTY {
-                            continue;
-                        }
-                        if self.db.vale(v).cost[3] == 0 {
-                            if self.vale_legal(l, k, None) {
-                                out.push(Action::Vale(l, k, None));
+                if self.turn.vales_bought < 2 && left.iter().any(|&x| x > 0) {
+                    let has_liferoots =
+                        p.vales.iter().any(|&o| self.db.vale(o).ability == ValeAbility::AncientLiferoots);
+                    for l in 0..2u8 {
+                        for k in 0..4u8 {
+                            let v = self.vale_row[l as usize][k as usize];
+                            if v == EMPTY {
+                                continue;
                             }
-                        } else {
-                            for s in Spirit::ALL {
-                                if self.vale_legal(l, k, Some(s)) {
-                                    out.push(Action::Vale(l, k, Some(s)));
+                            let vale = self.db.vale(v);
+                            if has_liferoots && vale.ability == ValeAbility::AncientLiferoots {
+                                continue;
+                            }
+                            if vale.cost[3] == 0 {
+                                if MysticVale::vale_payment(vale.cost, left, None).is_some() {
+                                    out.push(Action::Vale(l, k, None));
+                                }
+                            } else {
+                                for s in Spirit::ALL {
+                                    if MysticVale::vale_payment(vale.cost, left, Some(s)).is_some() {
+                                        out.push(Action::Vale(l, k, Some(s)));
+                                    }
                                 }
                             }
                         }
                     }
                 }
                 if self.turn.bought.len() < self.buy_limit() {
-                    let mana = self.mana_left();
+                    let free = Slot::ALL.map(|s| self.free_places(s));
+                    let chorus = self.turn.chorus;
                     let sources = (0..9u8).map(|i| Source::Common(i / 3, i % 3)).chain(Slot::ALL.map(Source::Soil));
-                    for s in sources {
+                    for s in sources.clone() {
                         let a = self.source_adv(s);
                         if a == EMPTY {
                             continue;
                         }
                         let adv = self.db.adv(a);
-                        if adv.cost <= mana && self.free_places(adv.slot) >= 1 {
+                        if adv.cost <= mana && free[adv.slot as usize] >= 1 {
                             out.push(Action::Buy(s));
                         }
                     }
-                    for s in (0..9u8).map(|i| Source::Common(i / 3, i % 3)).chain(Slot::ALL.map(Source::Soil)) {
-                        let a = self.source_adv(s);
-                        if a == EMPTY {
-                            continue;
-                        }
-                        for &c in &p.field {
-                            if self.chorus_target_ok(c, a)
-                                && self.db.adv(a).cost.saturating_sub(self.chorus_discount(c)) <= mana
-                            {
-                                out.push(Action::BuyOn(s, c));
+                    if chorus {
+                        let start = out.len();
+                        for s in sources {
+                            let a = self.source_adv(s);
+                            if a == EMPTY {
+                                continue;
+                            }
+                            for &c in &p.field {
+                                if self.chorus_target_ok(c, a)
+                                    && self.db.adv(a).cost.saturating_sub(self.chorus_discount(c)) <= mana
+                                {
+                                    out.push(Action::BuyOn(s, c));
+                                }
                             }
                         }
+                        out[start..].sort_unstable();
                     }
                 }
-                out.sort_unstable();
             }
             Phase::Sleeve => {
                 if let Some(b) = self.turn.bought.iter().find(|b| b.target == EMPTY) {
@@ -492,14 +507,17 @@ impl MysticVale {
         if !matches!(self.phase, Phase::Harvest | Phase::Sleeve) {
             out.sort_unstable();
         }
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "legal actions sorted");
     }
 
     fn push_conclave(&self, out: &mut Vec<Action>) {
         if self.conclave_usable() {
             let p = self.cur();
+            let start = out.len();
             for &c in p.field.iter().chain(p.on_deck.iter()) {
                 out.push(Action::Conclave(c));
             }
+            out[start..].sort_unstable();
         }
     }
 
@@ -545,6 +563,7 @@ impl MysticVale {
                     let v = self.players[i].vales.remove(k);
                     self.players[i].arbor_growth += self.db.vale(v).amount;
                     self.removed_vales.push(v);
+                    self.turn.usable = self.usable_mask();
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
                     }
@@ -656,6 +675,7 @@ impl MysticVale {
         let slot = self.db.adv(adv).slot as usize;
         let i = self.current as usize;
         self.players[i].cards[c as usize].slots[slot] = adv;
+        self.players[i].refresh(&self.db, c as usize);
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), c));
         }

@@ -160,7 +160,7 @@ impl MysticVale {
             field.extend_from_slice(&pv.field);
             let mut d = Vec::with_capacity(NUM_CARDS);
             d.extend_from_slice(&discard);
-            players.push(Player {
+            let mut player = Player {
                 cards: pv.cards,
                 deck,
                 on_deck: pv.on_deck,
@@ -174,7 +174,10 @@ impl MysticVale {
                 conclave: pv.conclave,
                 druid_used: pv.druid_used,
                 druid_prep: pv.druid_prep,
-            });
+                cache: [[0; 3]; NUM_CARDS],
+            };
+            player.refresh_all(&db);
+            players.push(player);
         }
         // Unseen advancements: every copy minus the visible ones.
         let mut left: Vec<i32> = db.advancements.iter().map(|a| i32::from(a.copies)).collect();
