@@ -521,18 +521,28 @@ fn peacekeeper_druid_discards_the_spoiling_card_once_per_turn() {
 
 #[test]
 fn peacekeeper_druid_used_in_prep_is_not_available_next_planting() {
+    // Prep: Druid card, CL, CL, then CL + Thornhide on-deck: 4 decay, a prep spoil; the druid saves it.
     let p = player(
-        &[&["peacekeeper-druid"], &[CL], &["hulking-thornhide", CL], &[], &[CL], &[CL], &[CL], &[CL]],
-        &[6],
+        &[&["peacekeeper-druid"], &[CL], &["hulking-thornhide", CL], &[CL], &[], &[], &[CL]],
+        &[5],
         Some(0),
-        &[1, 2, 3, 4, 5, 7],
+        &[1, 3, 2, 4, 6, 7],
     );
     let mut g = game(p, None, None);
     act(&mut g, "pass");
     act(&mut g, "done");
-    // Prep: Druid card, CL, then CL+Thornhide on-deck: 3 decay: no spoil... play on: prep stops at 3.
+    assert_eq!(g.phase, Phase::SpoilPrompt { prep: true });
+    assert_eq!(legal(&g), vec!["spoil", "druid"]);
+    act(&mut g, "druid");
+    assert!(g.players[0].discard.contains(&2));
+    assert!(!g.players[0].skip_next, "no spoil");
     assert_eq!(g.current, 1);
-    assert!(!g.players[0].druid_prep);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    // p0's next turn: the druid counts as used for this Planting Phase.
+    assert_eq!(g.current, 0);
+    assert_eq!(g.phase, Phase::Planting);
+    assert!(g.players[0].druid_used);
 }
 
 #[test]
