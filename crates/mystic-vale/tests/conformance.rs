@@ -13,17 +13,17 @@ fn run(players: usize, games: usize, seed: u64) {
 
 #[test]
 fn conformance_2_players() {
-    run(2, 300, 1_000);
+    run(2, 400, 1_000);
 }
 
 #[test]
 fn conformance_3_players() {
-    run(3, 200, 2_000);
+    run(3, 300, 2_000);
 }
 
 #[test]
 fn conformance_4_players() {
-    run(4, 150, 3_000);
+    run(4, 250, 3_000);
 }
 
 #[test]
