@@ -15,6 +15,7 @@
 //! view: see [`Game::determinize`].
 #![deny(missing_docs)]
 
+pub mod analytics;
 pub mod conformance;
 mod error;
 mod event;

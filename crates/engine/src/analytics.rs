@@ -1,0 +1,152 @@
+//! Designer statistics: an optional hook a game implements to report what happened in finished games
+//! (which creatures survived, which cards won), gathered by `sylvan tournament` into its report.
+//!
+//! A game implements [`DesignerStats`]: given the starting state and the actions of one finished game,
+//! it adds observations to a [`DesignerTally`] — named tables of rows × columns, each cell a running
+//! mean. Tallies of many games (and threads) are merged with [`DesignerTally::merge`]. Nothing here is
+//! needed to play a game.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Game;
+
+/// One cell: a sum of observed values and how many there were.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Cell {
+    /// The sum of the observed values.
+    pub sum: f64,
+    /// The number of observations.
+    pub count: u64,
+}
+
+impl Cell {
+    /// The mean of the observations (0 when there are none).
+    pub fn mean(&self) -> f64 {
+        if self.count > 0 { self.sum / self.count as f64 } else { 0.0 }
+    }
+}
+
+/// One table of a tally: what it shows, its column names in order, and its rows in order of first use.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    /// What the table shows and how to read its cells.
+    pub caption: String,
+    /// Column names, in order of first use.
+    pub columns: Vec<String>,
+    /// Row names, in order of first use, with one cell per column.
+    pub rows: Vec<(String, Vec<Cell>)>,
+}
+
+impl Table {
+    fn cell(&mut self, row: &str, column: &str) -> &mut Cell {
+        let c = match self.columns.iter().position(|x| x == column) {
+            Some(c) => c,
+            None => {
+                self.columns.push(column.to_owned());
+                self.columns.len() - 1
+            }
+        };
+        let r = match self.rows.iter().position(|(x, _)| x == row) {
+            Some(r) => r,
+            None => {
+                self.rows.push((row.to_owned(), Vec::new()));
+                self.rows.len() - 1
+            }
+        };
+        let cells = &mut self.rows[r].1;
+        if cells.len() <= c {
+            cells.resize(c + 1, Cell::default());
+        }
+        &mut cells[c]
+    }
+
+    /// The cell at `row`, `column`, if it was ever observed.
+    pub fn get(&self, row: &str, column: &str) -> Option<Cell> {
+        let c = self.columns.iter().position(|x| x == column)?;
+        let (_, cells) = self.rows.iter().find(|(x, _)| x == row)?;
+        cells.get(c).copied()
+    }
+}
+
+/// Named tables of running means, filled by [`DesignerStats::observe`].
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DesignerTally {
+    /// The tables by name.
+    pub tables: BTreeMap<String, Table>,
+    /// Games observed.
+    pub games: u64,
+}
+
+impl DesignerTally {
+    /// An empty tally.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the caption of `table` (created if new).
+    pub fn describe(&mut self, table: &str, caption: &str) {
+        self.tables.entry(table.to_owned()).or_default().caption = caption.to_owned();
+    }
+
+    /// Adds one observation `value` to the cell `row` × `column` of `table`.
+    pub fn add(&mut self, table: &str, row: &str, column: &str, value: f64) {
+        let cell = self.tables.entry(table.to_owned()).or_default().cell(row, column);
+        cell.sum += value;
+        cell.count += 1;
+    }
+
+    /// Adds everything in `other` (cells, captions, games), keeping the order of first use.
+    pub fn merge(&mut self, other: &DesignerTally) {
+        self.games += other.games;
+        for (name, t) in &other.tables {
+            let mine = self.tables.entry(name.clone()).or_default();
+            if mine.caption.is_empty() {
+                mine.caption.clone_from(&t.caption);
+            }
+            for (row, cells) in &t.rows {
+                for (c, cell) in cells.iter().enumerate() {
+                    if cell.count > 0 {
+                        let m = mine.cell(row, &t.columns[c]);
+                        m.sum += cell.sum;
+                        m.count += cell.count;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A game that reports designer statistics of finished games (optional; see the module docs).
+pub trait DesignerStats: Game {
+    /// Adds the observations of one finished game, played from `start` by `actions` (replay them with
+    /// `apply_unchecked` and whatever event sink helps), to `tally`. Implementations count the game
+    /// itself (`tally.games += 1`).
+    fn observe(start: &Self, actions: &[Self::Action], tally: &mut DesignerTally);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_average_and_tallies_merge_in_order() {
+        let mut a = DesignerTally::new();
+        a.describe("t", "caption");
+        a.add("t", "x", "survived", 1.0);
+        a.add("t", "x", "survived", 0.0);
+        a.add("t", "y", "points", 4.0);
+        let mut b = DesignerTally::new();
+        b.add("t", "y", "points", 2.0);
+        b.add("t", "z", "survived", 1.0);
+        a.merge(&b);
+        let t = &a.tables["t"];
+        assert_eq!(t.caption, "caption");
+        assert_eq!(t.columns, ["survived", "points"]);
+        assert_eq!(t.rows.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>(), ["x", "y", "z"]);
+        assert_eq!(t.get("x", "survived").map(|c| c.mean()), Some(0.5));
+        assert_eq!(t.get("y", "points").map(|c| (c.mean(), c.count)), Some((3.0, 2)));
+        assert_eq!(t.get("z", "points"), None);
+    }
+}

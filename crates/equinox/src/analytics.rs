@@ -1,0 +1,146 @@
+//! Designer statistics of finished games ([`DesignerStats`]): which creatures survive each round, and
+//! what a prediction is worth by the round it was made in.
+//!
+//! Each game is replayed from its start with an [`EventLog`]; the tables are
+//!
+//! - `creature survival`: per creature (when it is one of the game's champions), the share of games in
+//!   which it is still in play after round 1, 2, ... (counted only for rounds that ended with an
+//!   elimination), and at the end of the game;
+//! - `prediction value by round`: per round in which a stone was placed (a prediction, or Griso's
+//!   stone; a stone taken back with Lichen does not count), and separately for secret predictions: the
+//!   share of those whose creature survived, the prestige they scored (row 1: 4 ... row 5: 0, secret 5,
+//!   plus ½ on Ursus), and the share of games the stone's owner won.
+
+use sylvan_engine::analytics::{DesignerStats, DesignerTally};
+use sylvan_engine::{EventLog, Game, Seat};
+
+use crate::Action;
+use crate::cards::Creature;
+use crate::events::Event;
+use crate::state::Equinox;
+
+/// The survival table's name.
+pub const SURVIVAL: &str = "creature survival";
+/// The prediction table's name.
+pub const PREDICTIONS: &str = "prediction value by round";
+
+/// One stone (or secret) placed during the game.
+#[derive(Clone, Copy, Debug)]
+struct Stone {
+    seat: Seat,
+    creature: Creature,
+    /// Table row 1..=5, or 0 for a secret prediction.
+    row: u8,
+    round: u8,
+    kept: bool,
+}
+
+impl DesignerStats for Equinox {
+    fn observe(start: &Self, actions: &[Action], tally: &mut DesignerTally) {
+        let mut state = start.clone();
+        let mut log = EventLog::new();
+        for &a in actions {
+            state.apply_unchecked(a, &mut log);
+        }
+        tally.games += 1;
+        tally.describe(
+            SURVIVAL,
+            "Share of games in which each creature (when it is a champion) is still in play after each round \
+             that ended with an elimination, and at the end.",
+        );
+        tally.describe(
+            PREDICTIONS,
+            "Stones placed in each round (predictions and Griso's stone; secret predictions apart): the share \
+             whose creature survived, the prestige each scored, and the share of games its owner won.",
+        );
+        let mut round = 1u8;
+        let mut stones: Vec<Stone> = Vec::new();
+        let mut eliminated: Vec<(Creature, u8)> = Vec::new();
+        for (_, e) in &log.events {
+            match *e {
+                Event::TurnStarted { round: r, .. } => round = r,
+                Event::Predicted { seat, creature, row } | Event::StonePlaced { seat, creature, row } => {
+                    stones.push(Stone { seat, creature, row, round, kept: true });
+                }
+                Event::SecretPlaced { seat, card: Some(card) } => {
+                    if let Some(creature) = card.creature() {
+                        stones.push(Stone { seat, creature, row: 0, round, kept: true });
+                    }
+                }
+                Event::StoneRetrieved { seat, ref creature, ref row } => {
+                    let target = |s: &Stone| match (creature, row) {
+                        (Some(c), Some(r)) => s.seat == seat && s.creature == *c && s.row == *r,
+                        _ => s.seat == seat && s.row == 0,
+                    };
+                    if let Some(s) = stones.iter_mut().rev().find(|s| s.kept && target(s)) {
+                        s.kept = false;
+                    }
+                }
+                Event::Eliminated { creature, round: r } => eliminated.push((creature, r)),
+                _ => {}
+            }
+        }
+        let eliminated_in = |c: Creature| eliminated.iter().find(|(x, _)| *x == c).map(|&(_, r)| r);
+        let winners = state.winners();
+        for &c in &state.champions {
+            let out = eliminated_in(c);
+            for r in 1..=eliminated.len() as u8 {
+                let alive = out.is_none_or(|e| e > r);
+                tally.add(SURVIVAL, c.name(), &format!("after round {r}"), f64::from(u8::from(alive)));
+            }
+            tally.add(SURVIVAL, c.name(), "at the end", f64::from(u8::from(out.is_none())));
+        }
+        for s in stones.iter().filter(|s| s.kept) {
+            let survived = eliminated_in(s.creature).is_none();
+            let prestige = if s.row == 0 { 5.0 } else { f64::from(5u8.saturating_sub(s.row)) };
+            let bonus = if s.creature == Creature::Ursus { 0.5 } else { 0.0 };
+            let points = if survived { prestige + bonus } else { 0.0 };
+            let label = if s.row == 0 { format!("secret, round {}", s.round) } else { format!("round {}", s.round) };
+            tally.add(PREDICTIONS, &label, "creature survived", f64::from(u8::from(survived)));
+            tally.add(PREDICTIONS, &label, "prestige scored", points);
+            tally.add(PREDICTIONS, &label, "owner won", f64::from(u8::from(winners.contains(&s.seat))));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sylvan_engine::{GameRng, NoEvents};
+
+    #[test]
+    fn survival_and_predictions_agree_with_the_final_state() {
+        let Ok(options) = Equinox::options_for_players(3) else { panic!("options") };
+        let mut tally = DesignerTally::new();
+        let mut legal = Vec::new();
+        let mut rng = GameRng::new(4);
+        for seed in 0..30 {
+            let Ok(start) = Equinox::new(&options, seed) else { panic!("deal") };
+            let mut state = start.clone();
+            let mut actions = Vec::new();
+            while state.to_move().is_some() {
+                state.legal_actions(&mut legal);
+                let a = legal[rng.index(legal.len())];
+                state.apply_unchecked(a, &mut NoEvents);
+                actions.push(a);
+            }
+            let mut one = DesignerTally::new();
+            Equinox::observe(&start, &actions, &mut one);
+            // Survivors at the end are exactly the creatures in play in the final state.
+            for (col, &c) in state.champions.iter().enumerate() {
+                let cell = one.tables[SURVIVAL].get(c.name(), "at the end").map(|x| x.sum);
+                assert_eq!(cell, Some(f64::from(u8::from(state.in_play(col)))), "{}", c.name());
+            }
+            // The prestige scored by stones and secrets is each player's final score, summed.
+            let scored: f64 = one
+                .tables
+                .get(PREDICTIONS)
+                .map_or(0.0, |t| t.rows.iter().filter_map(|(r, _)| t.get(r, "prestige scored")).map(|c| c.sum).sum());
+            let total: f64 = state.scores().iter().sum();
+            assert!((scored - total).abs() < 1e-9, "seed {seed}: stones scored {scored}, scores sum {total}");
+            tally.merge(&one);
+        }
+        assert_eq!(tally.games, 30);
+        assert!(tally.tables[SURVIVAL].rows.len() >= 8);
+    }
+}
