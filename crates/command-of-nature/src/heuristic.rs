@@ -45,7 +45,16 @@ fn score(view: &View, a: Action) -> i32 {
         (Phase::Actions, Action::Faction(l)) => 15 + l as i32,
         (Phase::Actions, Action::Summon(c)) => 12 + c.info().strength as i32,
         (Phase::Actions, Action::Draw) => 5,
-        (Phase::Actions, Action::Swap(..)) => -5,
+        (Phase::Actions, Action::Swap(a, b)) => {
+            // Bring a stronger, healthier non-Sage elemental forward.
+            let power = |s| {
+                view.at(side, s).map_or(0, |u| {
+                    let sage = u.card.class() == Class::Sage;
+                    if sage { -20 } else { u.card.info().strength as i32 + u.boosts as i32 + hp_left(side, s) / 2 }
+                })
+            };
+            if a / 6 < b / 6 { 3 * (power(b) - power(a)) - 8 } else { -20 }
+        }
         (Phase::Actions | Phase::Market, Action::Partner) => -20,
         (Phase::Market, Action::Buy(i)) => {
             let c = view.market[(i / 3) as usize][(i % 3) as usize];
