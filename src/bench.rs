@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use serde_json::json;
+use sylvan_bots::{BotSpec, SearchStats};
 use sylvan_engine::{Game, GameRng, Heuristic, NoEvents};
 
 use crate::BenchArgs;
@@ -16,6 +17,9 @@ impl Task for BenchArgs {
 
     fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
         let options = games::options::<G>(self.game.players, &self.game.options)?;
+        if let Some(spec) = &self.bot {
+            return bench_bot::<G>(&options, spec, self.games, self.seed, self.json);
+        }
         let max = G::max_game_length(&options);
         let mut rng = GameRng::new(self.seed ^ 0xbe9c_4a11);
         let mut legal = Vec::with_capacity(256);
@@ -74,4 +78,73 @@ impl Task for BenchArgs {
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// `sylvan bench GAME --bot SPEC`: times `decisions` decisions of a (search) bot at positions sampled
+/// from random games (every decision with a real choice, taken in turn from games seed, seed+1, ...).
+fn bench_bot<G: Game + Heuristic>(
+    options: &G::Options,
+    spec: &str,
+    decisions: u64,
+    seed: u64,
+    json: bool,
+) -> Result<ExitCode> {
+    let spec: BotSpec = spec.parse().map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
+    let mut bot = spec.build::<G>(seed);
+    let mut rng = GameRng::new(seed ^ 0xbe9c_4a11);
+    let mut legal = Vec::with_capacity(256);
+    let mut done = 0u64;
+    let mut game = 0u64;
+    let mut checksum = 0u64;
+    let start = Instant::now();
+    'games: while done < decisions {
+        let game_seed = seed.wrapping_add(game);
+        let mut state = G::new(options, game_seed).map_err(|e| anyhow!("{} seed {game_seed}: {e}", G::NAME))?;
+        game += 1;
+        while let Some(seat) = state.to_move() {
+            state.legal_actions(&mut legal);
+            if legal.len() > 1 {
+                let a = bot.choose(&state.view(seat), &legal);
+                checksum = checksum.wrapping_mul(31).wrapping_add(G::action_id(a) as u64);
+                done += 1;
+                if done >= decisions {
+                    break 'games;
+                }
+            }
+            // Move on with a random action, so positions come from the whole game.
+            let a = legal[rng.index(legal.len())];
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+    let elapsed = start.elapsed().as_secs_f64().max(1e-9);
+    let s: SearchStats = bot.search_stats().unwrap_or_default();
+    let mut out = std::io::stdout().lock();
+    if json {
+        let report = json!({
+            "game": G::NAME,
+            "bot": spec.to_string(),
+            "decisions": done,
+            "seed": seed,
+            "checksum": checksum,
+            "seconds": elapsed,
+            "iterations": s.iterations,
+            "iterations_per_sec": s.iterations_per_sec(),
+            "determinizations_per_sec": s.determinizations_per_sec(),
+            "tree_nodes_per_decision": s.nodes_per_decision(),
+            "ms_per_decision": s.ms_per_decision(),
+        });
+        writeln!(out, "{report}")?;
+    } else {
+        writeln!(out, "{}: {done} decisions of {spec}, seed {seed} (checksum {checksum})", G::NAME)?;
+        writeln!(
+            out,
+            "search:    {:.0} iterations/s, {:.0} determinizations/s, {:.0} tree nodes and {:.1} ms per decision",
+            s.iterations_per_sec(),
+            s.determinizations_per_sec(),
+            s.nodes_per_decision(),
+            s.ms_per_decision()
+        )?;
+        writeln!(out, "time:      {elapsed:.3} s")?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

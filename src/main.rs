@@ -9,7 +9,9 @@ mod games;
 mod list;
 mod play;
 mod replay;
+mod report;
 mod sim;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -42,6 +44,8 @@ enum Command {
     Bench(BenchArgs),
     /// List a game's card database with provenances, or check a card file.
     Cards(cards::CardsArgs),
+    /// Bots against each other with rotating seats: win-rate matrix, ratings, report with plots.
+    Tournament(tournament::TournamentArgs),
 }
 
 /// The game and its options, shared by `play`, `sim` and `bench`.
@@ -124,6 +128,10 @@ struct BenchArgs {
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
+    /// Time this bot's decisions instead (e.g. `ismcts:iters=2000`): iterations/s, determinizations/s,
+    /// tree size; `-n` is then the number of decisions, sampled from random games.
+    #[arg(long, value_name = "SPEC")]
+    bot: Option<String>,
 }
 
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
@@ -134,6 +142,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Replay(args) => replay::replay(&args),
         Command::Bench(args) => games::dispatch(&args.game.game.clone(), args),
         Command::Cards(args) => cards::run(&args),
+        Command::Tournament(args) => games::dispatch(&args.game_name(), args),
     }
 }
 

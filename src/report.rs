@@ -1,0 +1,326 @@
+//! The self-contained HTML report of `sylvan tournament --report`: hand-written SVG plots of the numbers
+//! printed by `--json` (the report is rendered from that very object, so both always agree).
+
+use std::fmt::Write;
+
+use serde_json::Value;
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or(0.0)
+}
+
+fn arr(v: &Value) -> Vec<Value> {
+    v.as_array().cloned().unwrap_or_default()
+}
+
+/// A red–white–green colour for a value in [0, 1].
+fn colour(x: f64) -> String {
+    let x = x.clamp(0.0, 1.0);
+    let (r, g, b) = if x < 0.5 {
+        let t = x / 0.5;
+        (220.0 + 35.0 * t, 80.0 + 175.0 * t, 80.0 + 175.0 * t)
+    } else {
+        let t = (x - 0.5) / 0.5;
+        (255.0 - 175.0 * t, 255.0 - 65.0 * t, 255.0 - 155.0 * t)
+    };
+    format!("rgb({:.0},{:.0},{:.0})", r, g, b)
+}
+
+/// A heatmap of `cells[row][col]` in [0, 1] (None = empty) with labels and a text per cell.
+fn heatmap(rows: &[String], cols: &[String], cells: &[Vec<Option<(f64, String)>>]) -> String {
+    let (cw, ch, left, top) = (150.0, 34.0, 220.0, 60.0);
+    let w = left + cw * cols.len() as f64 + 10.0;
+    let h = top + ch * rows.len() as f64 + 10.0;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
+    );
+    for (j, c) in cols.iter().enumerate() {
+        let x = left + cw * (j as f64 + 0.5);
+        let _ = write!(s, r#"<text x="{x}" y="{}" text-anchor="middle">{}</text>"#, top - 10.0, esc(c));
+    }
+    for (i, r) in rows.iter().enumerate() {
+        let y = top + ch * i as f64;
+        let _ = write!(s, r#"<text x="{}" y="{}" text-anchor="end">{}</text>"#, left - 8.0, y + ch / 2.0 + 4.0, esc(r));
+        for (j, cell) in cells[i].iter().enumerate() {
+            let x = left + cw * j as f64;
+            match cell {
+                Some((v, text)) => {
+                    let _ = write!(
+                        s,
+                        r##"<rect x="{x}" y="{y}" width="{cw}" height="{ch}" fill="{}" stroke="#fff"/><text x="{}" y="{}" text-anchor="middle">{}</text>"##,
+                        colour(*v),
+                        x + cw / 2.0,
+                        y + ch / 2.0 + 4.0,
+                        esc(text)
+                    );
+                }
+                None => {
+                    let _ =
+                        write!(s, r##"<rect x="{x}" y="{y}" width="{cw}" height="{ch}" fill="#eee" stroke="#fff"/>"##);
+                }
+            }
+        }
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// Points with horizontal error bars, one row per label (ratings).
+fn error_bars(labels: &[String], values: &[(f64, f64, f64)]) -> String {
+    let (left, top, rowh, plotw) = (220.0, 20.0, 30.0, 520.0);
+    let lo = values.iter().map(|v| v.1).fold(f64::INFINITY, f64::min).min(-50.0);
+    let hi = values.iter().map(|v| v.2).fold(f64::NEG_INFINITY, f64::max).max(50.0);
+    let x = |v: f64| left + (v - lo) / (hi - lo) * plotw;
+    let h = top + rowh * labels.len() as f64 + 40.0;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{h}" font-family="sans-serif" font-size="12">"#,
+        left + plotw + 30.0
+    );
+    let axis = top + rowh * labels.len() as f64;
+    let _ = write!(s, r##"<line x1="{left}" y1="{axis}" x2="{}" y2="{axis}" stroke="#333"/>"##, left + plotw);
+    for t in 0..=4 {
+        let v = lo + (hi - lo) * f64::from(t) / 4.0;
+        let _ = write!(
+            s,
+            r##"<line x1="{0}" y1="{top}" x2="{0}" y2="{axis}" stroke="#ddd"/><text x="{0}" y="{1}" text-anchor="middle">{2:.0}</text>"##,
+            x(v),
+            axis + 16.0,
+            v
+        );
+    }
+    let _ = write!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">rating (Elo scale)</text>"#,
+        left + plotw / 2.0,
+        axis + 34.0
+    );
+    for (i, (l, (v, a, b))) in labels.iter().zip(values).enumerate() {
+        let y = top + rowh * (i as f64 + 0.5);
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" text-anchor="end">{}</text><line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#1f77b4" stroke-width="2"/><circle cx="{}" cy="{y}" r="5" fill="#1f77b4"/>"##,
+            left - 8.0,
+            y + 4.0,
+            esc(l),
+            x(*a),
+            x(*b),
+            x(*v)
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// A bar chart of a histogram object `{lo, width, counts}`.
+fn histogram(h: &Value, xlabel: &str, fill: &str) -> String {
+    let counts: Vec<f64> = arr(&h["counts"]).iter().map(f).collect();
+    let (lo, width) = (f(&h["lo"]), f(&h["width"]).max(1e-9));
+    let (left, top, plotw, ploth) = (50.0, 10.0, 420.0, 150.0);
+    let max = counts.iter().copied().fold(1.0, f64::max);
+    let bw = plotw / counts.len().max(1) as f64;
+    let mut s = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" font-size="11">"#,
+        left + plotw + 20.0,
+        top + ploth + 40.0
+    );
+    for (i, c) in counts.iter().enumerate() {
+        let bh = c / max * ploth;
+        let _ = write!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{bh}" fill="{fill}"><title>{}–{}: {c}</title></rect>"##,
+            left + bw * i as f64,
+            top + ploth - bh,
+            (bw - 1.0).max(1.0),
+            lo + width * i as f64,
+            lo + width * (i + 1) as f64
+        );
+    }
+    let axis = top + ploth;
+    let _ = write!(s, r##"<line x1="{left}" y1="{axis}" x2="{}" y2="{axis}" stroke="#333"/>"##, left + plotw);
+    for t in 0..=4 {
+        let i = counts.len() as f64 * f64::from(t) / 4.0;
+        let _ = write!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
+            left + bw * i,
+            axis + 14.0,
+            crate::games::num(lo + width * i)
+        );
+    }
+    let _ = write!(s, r#"<text x="{left}" y="{}" >0–{max:.0} games</text>"#, top + 10.0);
+    let _ = write!(
+        s,
+        r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
+        left + plotw / 2.0,
+        axis + 32.0,
+        esc(xlabel)
+    );
+    s.push_str("</svg>");
+    s
+}
+
+/// The HTML report for a tournament summary (the `--json` object).
+pub fn html(r: &Value) -> String {
+    let game = r["game"].as_str().unwrap_or("");
+    let bots = arr(&r["bots"]);
+    let names: Vec<String> = bots.iter().map(|b| b["spec"].as_str().unwrap_or("").to_owned()).collect();
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        r#"<!DOCTYPE html><html><head><meta charset="utf-8"><title>Sylvan tournament: {g}</title><style>
+body{{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}} table{{border-collapse:collapse;margin:1em 0}}
+td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}} th{{background:#f4f4f4}} td:first-child,th:first-child{{text-align:left}}
+h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:90%}}</style></head><body>
+<h1>Tournament: {g}</h1><p>{games} games, {players} players, seed {seed}, {threads} thread(s), {secs:.1} s. Every number here is in
+<code>sylvan tournament --json</code> with the same arguments.</p>"#,
+        g = esc(game),
+        games = r["games"],
+        players = r["players"],
+        seed = r["seed"],
+        threads = r["threads"],
+        secs = f(&r["seconds"])
+    );
+    // Summary table.
+    h.push_str("<h2>Bots</h2><table><tr><th>bot</th><th>games</th><th>wins</th><th>win rate</th><th>95% CI</th><th>rating</th><th>95% CI</th><th>mean score</th></tr>");
+    for b in &bots {
+        let _ = write!(
+            h,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}–{:.1}%</td><td>{:.0}</td><td>{:.0} – {:.0}</td><td>{:.2}</td></tr>",
+            esc(b["spec"].as_str().unwrap_or("")),
+            b["games"],
+            crate::games::num(f(&b["wins"])),
+            100.0 * f(&b["win_rate"]),
+            100.0 * f(&b["win_rate_ci"][0]),
+            100.0 * f(&b["win_rate_ci"][1]),
+            f(&b["rating"]),
+            f(&b["rating_ci"][0]),
+            f(&b["rating_ci"][1]),
+            f(&b["mean_score"])
+        );
+    }
+    h.push_str("</table>");
+    let _ = write!(
+        h,
+        "<p>First-seat win rate {:.1}% (by seat: {}). Moves per game: mean {:.1}, min {}, max {}.</p>",
+        100.0 * f(&r["first_seat_win_rate"]),
+        arr(&r["win_rate_by_seat"])
+            .iter()
+            .enumerate()
+            .map(|(s, v)| format!("p{s} {:.1}%", 100.0 * f(v)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        f(&r["mean_moves"]),
+        r["min_moves"],
+        r["max_moves"]
+    );
+    // Win-rate heatmap.
+    h.push_str("<h2>Win rate of row against column</h2><p class=\"small\">Each pair of seats held by different bots in a game counts once (½ each on equal returns); 95% Wilson intervals.</p>");
+    let cells: Vec<Vec<Option<(f64, String)>>> = arr(&r["matrix"])
+        .iter()
+        .map(|row| {
+            arr(row)
+                .iter()
+                .map(|c| {
+                    (!c.is_null()).then(|| {
+                        (
+                            f(&c["rate"]),
+                            format!(
+                                "{:.0}% [{:.0}–{:.0}]",
+                                100.0 * f(&c["rate"]),
+                                100.0 * f(&c["ci"][0]),
+                                100.0 * f(&c["ci"][1])
+                            ),
+                        )
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    h.push_str(&heatmap(&names, &names, &cells));
+    // Ratings.
+    let _ = write!(h, "<h2>Ratings</h2><p class=\"small\">{}</p>", esc(r["rating_model"].as_str().unwrap_or("")));
+    let values: Vec<(f64, f64, f64)> =
+        bots.iter().map(|b| (f(&b["rating"]), f(&b["rating_ci"][0]), f(&b["rating_ci"][1]))).collect();
+    h.push_str(&error_bars(&names, &values));
+    // Scores and lengths.
+    h.push_str("<h2>Score distributions</h2>");
+    for b in &bots {
+        let _ = write!(h, "<h3>{}</h3>", esc(b["spec"].as_str().unwrap_or("")));
+        h.push_str(&histogram(&b["score_histogram"], "final score", "#2ca02c"));
+    }
+    h.push_str("<h2>Game length</h2>");
+    h.push_str(&histogram(&r["length_histogram"], "actions per game", "#ff7f0e"));
+    // Search.
+    if bots.iter().any(|b| !b["search"].is_null()) {
+        h.push_str("<h2>Search</h2><table><tr><th>bot</th><th>iterations/s</th><th>determinizations/s</th><th>iterations per decision</th><th>tree nodes per decision</th><th>ms per decision</th></tr>");
+        for b in bots.iter().filter(|b| !b["search"].is_null()) {
+            let s = &b["search"];
+            let _ = write!(
+                h,
+                "<tr><td>{}</td><td>{:.0}</td><td>{:.0}</td><td>{:.0}</td><td>{:.0}</td><td>{:.1}</td></tr>",
+                esc(b["spec"].as_str().unwrap_or("")),
+                f(&s["iterations_per_sec"]),
+                f(&s["determinizations_per_sec"]),
+                f(&s["iterations_per_decision"]),
+                f(&s["tree_nodes_per_decision"]),
+                f(&s["ms_per_decision"])
+            );
+        }
+        h.push_str("</table>");
+    }
+    // Designer's view.
+    let designer = &r["designer"];
+    if let Some(tables) = designer["tables"].as_object() {
+        let _ = write!(h, "<h2>Designer's view: {}</h2><p>Over {} games.</p>", esc(game), designer["games"]);
+        for (name, t) in tables {
+            let cols: Vec<String> = arr(&t["columns"]).iter().map(|c| c.as_str().unwrap_or("").to_owned()).collect();
+            let rows = arr(&t["rows"]);
+            let _ =
+                write!(h, "<h3>{}</h3><p class=\"small\">{}</p>", esc(name), esc(t["caption"].as_str().unwrap_or("")));
+            // Each column coloured on its own scale (its largest mean is full green).
+            let mut col_max = vec![0.0f64; cols.len()];
+            let mut table_rows = Vec::new();
+            let mut cells = Vec::new();
+            for row in &rows {
+                let label = row[0].as_str().unwrap_or("").to_owned();
+                let rc = arr(&row[1]);
+                let means: Vec<Option<(f64, u64)>> = (0..cols.len())
+                    .map(|c| {
+                        rc.get(c).and_then(|cell| {
+                            let n = cell["count"].as_u64().unwrap_or(0);
+                            (n > 0).then(|| (f(&cell["sum"]) / n as f64, n))
+                        })
+                    })
+                    .collect();
+                for (c, m) in means.iter().enumerate() {
+                    if let Some((v, _)) = m {
+                        col_max[c] = col_max[c].max(*v);
+                    }
+                }
+                table_rows.push(label);
+                cells.push(means);
+            }
+            let shaded: Vec<Vec<Option<(f64, String)>>> = cells
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(c, m)| {
+                            m.map(|(v, n)| {
+                                let scale = if col_max[c] > 0.0 { v / col_max[c] } else { 0.0 };
+                                (0.5 + scale / 2.0, format!("{} (n={n})", crate::games::num(v)))
+                            })
+                        })
+                        .collect()
+                })
+                .collect();
+            h.push_str(&heatmap(&table_rows, &cols, &shaded));
+        }
+    }
+    h.push_str("</body></html>\n");
+    h
+}
