@@ -1,0 +1,76 @@
+//! ISMCTS speed: iterations per second on one thread and on two (root-parallel), and the cost of one
+//! determinization, for every game of the workspace that the bots crate can see (Equinox and the toy
+//! game). Each benchmark checks its answer: the chosen action is legal and the iterations all ran.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sylvan_bots::toy::{Toy, ToyOptions};
+use sylvan_bots::BotSpec;
+use sylvan_engine::{Game, GameRng, Heuristic, NoEvents};
+use sylvan_equinox::Equinox;
+
+const ITERS: u64 = 1000;
+
+/// A position with a real choice: the first one at or after `skip` random moves into game `seed`.
+fn position<G: Game>(options: &G::Options, seed: u64, skip: usize) -> G {
+    let Ok(mut g) = G::new(options, seed) else { panic!("deal") };
+    let mut rng = GameRng::new(seed);
+    let mut legal = Vec::new();
+    let mut n = 0;
+    while g.to_move().is_some() {
+        g.legal_actions(&mut legal);
+        if n >= skip && legal.len() > 1 {
+            return g;
+        }
+        g.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
+        n += 1;
+    }
+    panic!("no decision point found");
+}
+
+fn bench_game<G: Heuristic>(c: &mut Criterion, name: &str, state: &G) {
+    let Some(seat) = state.to_move() else { panic!("over") };
+    let view = state.view(seat);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let mut group = c.benchmark_group(format!("{name}/ismcts"));
+    group.throughput(Throughput::Elements(ITERS));
+    for threads in [1, 2] {
+        let Ok(spec) = format!("ismcts:iters={ITERS}:threads={threads}").parse::<BotSpec>() else { panic!("spec") };
+        let mut bot = spec.build::<G>(7);
+        group.bench_function(format!("{ITERS} iterations, {threads} thread(s)"), |b| {
+            b.iter(|| {
+                let a = bot.choose(black_box(&view), &legal);
+                assert!(legal.binary_search(&a).is_ok());
+                a
+            });
+        });
+        let s = bot.search_stats().unwrap_or_default();
+        assert_eq!(s.iterations, s.searched * ITERS, "every iteration ran");
+    }
+    group.finish();
+    let mut rng = GameRng::new(3);
+    c.bench_function(&format!("{name}/determinize"), |b| {
+        b.iter(|| {
+            let g = G::determinize(black_box(&view), &mut rng);
+            assert_eq!(g.to_move(), Some(seat));
+            g
+        });
+    });
+}
+
+fn benches(c: &mut Criterion) {
+    let Ok(options) = Equinox::options_for_players(2) else { panic!("options") };
+    bench_game::<Equinox>(c, "equinox-2p", &position::<Equinox>(&options, 1, 20));
+    let Ok(options) = Equinox::options_for_players(4) else { panic!("options") };
+    bench_game::<Equinox>(c, "equinox-4p", &position::<Equinox>(&options, 1, 40));
+    bench_game::<Toy>(c, "toy-2p", &position::<Toy>(&ToyOptions { players: 2, hand_size: 6 }, 1, 0));
+}
+
+criterion_group! {
+    name = search;
+    config = Criterion::default().sample_size(10);
+    targets = benches
+}
+criterion_main!(search);
