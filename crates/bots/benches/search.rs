@@ -5,8 +5,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sylvan_bots::toy::{Toy, ToyOptions};
 use sylvan_bots::BotSpec;
+use sylvan_bots::toy::{Toy, ToyOptions};
 use sylvan_engine::{Game, GameRng, Heuristic, NoEvents};
 use sylvan_equinox::Equinox;
 
