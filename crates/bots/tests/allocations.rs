@@ -1,0 +1,78 @@
+//! ISMCTS allocates nothing per node expansion beyond its arena's growth: once the arena has grown (a
+//! first search of the same size), a search of N iterations allocates exactly what its N
+//! determinizations and N `returns` vectors allocate, plus a few fixed result vectors.
+// A global allocator is `unsafe impl` by definition; this one only forwards to `System` and counts.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use sylvan_bots::BotSpec;
+use sylvan_engine::{Game, GameRng, NoEvents};
+use sylvan_equinox::Equinox;
+
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn count<T>(f: impl FnOnce() -> T) -> (usize, T) {
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let out = f();
+    (ALLOCATIONS.load(Ordering::Relaxed) - before, out)
+}
+
+#[test]
+fn node_expansion_does_not_allocate() {
+    const N: usize = 2000;
+    // Equinox: its `legal_actions` and `apply` allocate nothing (its own allocation test).
+    let Ok(options) = Equinox::options_for_players(3) else { panic!("options") };
+    let Ok(state) = Equinox::new(&options, 4) else { panic!("deal") };
+    let Some(seat) = state.to_move() else { panic!("over") };
+    let view = state.view(seat);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    // What one iteration must allocate anyway: a determinization and the returns of a finished game.
+    let mut rng = GameRng::new(1);
+    let mut per_iteration = 0;
+    for _ in 0..50 {
+        let (d, mut sample) = count(|| Equinox::determinize(&view, &mut rng));
+        let mut buf = Vec::with_capacity(512);
+        while sample.to_move().is_some() {
+            sample.legal_actions(&mut buf);
+            sample.apply_unchecked(buf[0], &mut NoEvents);
+        }
+        let (r, _) = count(|| sample.returns());
+        per_iteration = per_iteration.max(d + r);
+    }
+    let Ok(spec) = format!("ismcts:iters={N}").parse::<BotSpec>() else { panic!("spec") };
+    let mut bot = spec.build::<Equinox>(9);
+    // The first search grows the arena and the buffers.
+    bot.choose(&view, &legal);
+    let (allocs, _) = count(|| bot.choose(&view, &legal));
+    let nodes = bot.search_stats().map_or(0, |s| s.nodes) / 2;
+    assert!(nodes > N as u64 / 2, "the search expanded only {nodes} nodes");
+    assert!(
+        allocs <= N * per_iteration + 16,
+        "{allocs} allocations for {N} iterations ({per_iteration} per iteration are the game's own)"
+    );
+}
