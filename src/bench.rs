@@ -16,7 +16,7 @@ impl Task for BenchArgs {
     type Output = ExitCode;
 
     fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
-        let options = games::options::<G>(self.game.players, &self.game.options)?;
+        let options = games::options::<G>(self.game.players, &self.game.all_options())?;
         if let Some(spec) = &self.bot {
             return bench_bot::<G>(&options, spec, self.games, self.seed, self.json);
         }
@@ -90,6 +90,7 @@ fn bench_bot<G: Game + Heuristic>(
     json: bool,
 ) -> Result<ExitCode> {
     let spec: BotSpec = spec.parse().map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
+    BotSpec::check_all::<G>(&[spec]).map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
     let mut bot = spec.build::<G>(seed);
     let mut rng = GameRng::new(seed ^ 0xbe9c_4a11);
     let mut legal = Vec::with_capacity(256);

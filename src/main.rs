@@ -59,6 +59,32 @@ struct GameArgs {
     /// Set a game option (repeatable), e.g. `-o hand_size=5`; see `sylvan games`.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
+    /// Shorthand for `-o solo=true` (the spirit duel against its Robot).
+    #[arg(long)]
+    solo: bool,
+    /// Shorthand for `-o team=TEAM` (the spirit duel: `a` or `b`, the team of seat p0).
+    #[arg(long, value_name = "TEAM")]
+    team: Option<String>,
+    /// Shorthand for `-o teams=true` (Command of Nature, two teams of two).
+    #[arg(long)]
+    teams: bool,
+}
+
+impl GameArgs {
+    /// The `-o` options with the shorthand flags added (a game without such an option rejects them).
+    fn all_options(&self) -> Vec<String> {
+        let mut all = self.options.clone();
+        if self.solo {
+            all.push("solo=true".to_owned());
+        }
+        if let Some(team) = &self.team {
+            all.push(format!("team={team}"));
+        }
+        if self.teams {
+            all.push("teams=true".to_owned());
+        }
+        all
+    }
 }
 
 #[derive(Args, Debug, Clone)]

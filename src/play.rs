@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, bail};
-use sylvan_bots::{Bot, bot_seed};
+use sylvan_bots::{Bot, BotSpec, bot_seed};
 use sylvan_engine::{EventLog, Game, Heuristic, Record, Seat};
 
 use crate::PlayArgs;
@@ -105,12 +105,13 @@ fn read_input<G: Game>(line: &str, legal: &[G::Action]) -> Input<G::Action> {
 
 /// Runs a session reading `input` and writing `out`.
 fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
-    let options = games::options::<G>(args.game.players, &args.game.options)?;
+    let options = games::options::<G>(args.game.players, &args.game.all_options())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut state = G::new(&options, seed).with_context(|| format!("{} with seed {seed}", G::NAME))?;
     let n = state.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;
     let specs = games::bot_specs(&args.bots, n - 1, "bot seats")?;
+    BotSpec::check_all::<G>(&specs).with_context(|| format!("--bots `{}`", args.bots))?;
     let mut specs = specs.into_iter();
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Seat::all(n)
         .map(|s| if s == human { None } else { specs.next().map(|spec| spec.build::<G>(bot_seed(seed, 0, s.index()))) })

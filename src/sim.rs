@@ -99,10 +99,11 @@ impl Task for SimArgs {
     type Output = ExitCode;
 
     fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
-        let options = games::options::<G>(self.game.players, &self.game.options)?;
+        let options = games::options::<G>(self.game.players, &self.game.all_options())?;
         // Validates the options (and the first deal) before starting threads.
         let seats = G::new(&options, self.seed).map_err(|e| anyhow!("{}: {e}", G::NAME))?.num_seats();
         let specs = games::bot_specs(&self.bots, seats, "seats")?;
+        BotSpec::check_all::<G>(&specs).map_err(|e| anyhow::anyhow!("--bots `{}`: {e}", self.bots))?;
         let chunks = self.games.div_ceil(CHUNK);
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
         let threads = self.threads.unwrap_or(cores).min(chunks).max(1);

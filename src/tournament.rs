@@ -288,9 +288,10 @@ impl Task for TournamentArgs {
     type Output = ExitCode;
 
     fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
-        let options = games::options::<G>(self.game.players, &self.game.options)?;
+        let options = games::options::<G>(self.game.players, &self.game.all_options())?;
         let players = G::new(&options, self.seed).map_err(|e| anyhow!("{}: {e}", G::NAME))?.num_seats();
         let specs = BotSpec::parse_list(&self.bots).with_context(|| format!("--bots `{}`", self.bots))?;
+        BotSpec::check_all::<G>(&specs).with_context(|| format!("--bots `{}`", self.bots))?;
         let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
         for (i, n) in names.iter().enumerate() {
             if names[..i].contains(n) {

@@ -83,6 +83,18 @@ mod sim {
     }
 
     #[test]
+    fn robot_bot_and_shorthand_flags() -> TestResult {
+        let r = sim_json(&["sim", "spirit-duel", "-n", "40", "--bots", "heuristic,robot", "--json"])?;
+        assert_eq!(r["games"], 40);
+        assert_eq!(r["bots"][1], "robot");
+        let r = sim_json(&["sim", "spirit-duel", "--solo", "--team", "b", "-n", "10", "--json"])?;
+        assert_eq!(r["games"], 10);
+        let r = sim_json(&["sim", "command-of-nature", "--teams", "-n", "2", "--json"])?;
+        assert_eq!(r["players"], 4);
+        assert_error(&["sim", "equinox", "--solo"], "equinox has no option `solo`")
+    }
+
+    #[test]
     fn json_report_has_the_keys_and_adds_up() -> TestResult {
         let r = sim_json(&[
             "sim",
@@ -191,7 +203,8 @@ mod errors {
     #[test]
     fn bad_bots() -> TestResult {
         assert_error(&["sim", "toy", "--bots", "zzz"], "unknown bot `zzz`")?;
-        assert_error(&["sim", "toy", "--bots", "ismcts:iters=2000"], "bot `ismcts` is not implemented yet")?;
+        assert_error(&["sim", "toy", "--bots", "ismcts:iters=0"], "bot `ismcts`")?;
+        assert_error(&["sim", "toy", "--bots", "robot"], "bot `robot` is not available for toy")?;
         assert_error(&["sim", "toy", "--bots", "random,random,random"], "3 bot specs for 2 seats")?;
         assert_error(&["play", "toy", "-p", "3", "--bots", "random,random,random"], "3 bot specs for 2 bot seats")?;
         assert_error(&["sim", "toy", "--bots", "random:x=1"], "bot `random`: takes no parameters")

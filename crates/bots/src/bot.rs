@@ -66,6 +66,30 @@ impl<G: Heuristic> Bot<G> for HeuristicBot {
     }
 }
 
+/// Plays a policy the game defines by name ([`Heuristic::named_policy`]), e.g. the spirit duel's `robot`.
+pub struct PolicyBot<G: Game> {
+    name: &'static str,
+    policy: sylvan_engine::Policy<G>,
+    rng: GameRng,
+}
+
+impl<G: Game> PolicyBot<G> {
+    /// A bot playing `policy` under `name`, its coin flips drawn from a generator seeded with `seed`.
+    pub fn new(name: &'static str, policy: sylvan_engine::Policy<G>, seed: u64) -> PolicyBot<G> {
+        PolicyBot { name, policy, rng: GameRng::new(seed) }
+    }
+}
+
+impl<G: Game> Bot<G> for PolicyBot<G> {
+    fn name(&self) -> String {
+        self.name.to_owned()
+    }
+
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        (self.policy)(view, legal, &mut self.rng)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

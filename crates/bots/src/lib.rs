@@ -19,7 +19,7 @@ mod search;
 mod spec;
 pub mod toy;
 
-pub use bot::{Bot, HeuristicBot, RandomBot};
+pub use bot::{Bot, HeuristicBot, PolicyBot, RandomBot};
 pub use play::{Finished, PlayError, play_game};
 pub use search::{Budget, Ismcts, Playout, PlayoutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats};
 pub use spec::{BotSpec, SpecError, bot_seed};

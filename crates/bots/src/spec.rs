@@ -14,7 +14,7 @@ use crate::search::{Budget, Playout, SearchBot, SearchConfig, SearchKind};
 use crate::{Bot, HeuristicBot, RandomBot};
 
 /// The bots that exist, as written in specs.
-const KNOWN: &[&str] = &["random", "heuristic", "ismcts", "flatmc"];
+const KNOWN: &[&str] = &["random", "heuristic", "ismcts", "flatmc", "robot"];
 /// Bots that are planned and recognised, but not built yet.
 const PLANNED: &[&str] = &[];
 
@@ -30,6 +30,9 @@ pub enum BotSpec {
     Ismcts(SearchConfig),
     /// [`SearchBot`] running flat Monte Carlo, with the same parameters as `ismcts`.
     FlatMc(SearchConfig),
+    /// [`PolicyBot`](crate::PolicyBot) playing the game's `robot` policy (the spirit duel's Robot); only for
+    /// games that define one ([`Heuristic::named_policy`]).
+    Robot,
 }
 
 /// A bot spec that cannot be read.
@@ -43,6 +46,14 @@ pub enum SpecError {
     Unknown {
         /// The name that was written.
         name: String,
+    },
+    /// The bot exists, but not for this game.
+    #[error("bot `{bot}` is not available for {game}")]
+    NotForGame {
+        /// The bot.
+        bot: String,
+        /// The game.
+        game: String,
     },
     /// The bot is planned but not written yet.
     #[error("bot `{name}` is not implemented yet")]
@@ -93,6 +104,7 @@ impl FromStr for BotSpec {
             "heuristic" => no_parameters(name, &params).map(|()| BotSpec::Heuristic),
             "ismcts" => search_config(name, &params).map(BotSpec::Ismcts),
             "flatmc" => search_config(name, &params).map(BotSpec::FlatMc),
+            "robot" => no_parameters(name, &params).map(|()| BotSpec::Robot),
             // Extension point: a new bot gets a variant above, an arm here that reads its parameters,
             // a `Display` arm and a `build` arm; then it leaves `PLANNED` for `KNOWN`.
             _ if PLANNED.contains(&name) => Err(SpecError::NotImplemented { name: name.to_owned() }),
@@ -169,6 +181,7 @@ impl fmt::Display for BotSpec {
             BotSpec::Heuristic => f.write_str("heuristic"),
             BotSpec::Ismcts(cfg) => write_search(f, "ismcts", cfg),
             BotSpec::FlatMc(cfg) => write_search(f, "flatmc", cfg),
+            BotSpec::Robot => f.write_str("robot"),
         }
     }
 }
@@ -184,9 +197,25 @@ impl BotSpec {
         text.split(',').map(str::parse).collect()
     }
 
-    /// Builds the bot for game `G`, its generator seeded with `seed`.
+    /// Checks that every spec can be built for game `G` (a named policy such as `robot` exists only in
+    /// some games).
+    pub fn check_all<G: Heuristic>(specs: &[BotSpec]) -> Result<(), SpecError> {
+        for spec in specs {
+            if *spec == BotSpec::Robot && G::named_policy("robot").is_none() {
+                return Err(SpecError::NotForGame { bot: "robot".to_owned(), game: G::NAME.to_owned() });
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds the bot for game `G`, its generator seeded with `seed`. Call
+    /// [`check_all`](BotSpec::check_all) first: a named policy the game lacks falls back to its heuristic.
     pub fn build<G: Heuristic>(&self, seed: u64) -> Box<dyn Bot<G>> {
         match self {
+            BotSpec::Robot => match G::named_policy("robot") {
+                Some(policy) => Box::new(crate::PolicyBot::<G>::new("robot", policy, seed)),
+                None => Box::new(HeuristicBot::new(seed)),
+            },
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotSpec::Ismcts(cfg) => {
@@ -247,7 +276,7 @@ mod tests {
     fn errors_name_the_problem() {
         let err = |t: &str| t.parse::<BotSpec>().map_err(|e| e.to_string()).err().unwrap_or_default();
         assert_eq!(err(""), "empty bot spec");
-        assert_eq!(err("alphazero"), "unknown bot `alphazero` (known bots: random, heuristic, ismcts, flatmc)");
+        assert_eq!(err("alphazero"), "unknown bot `alphazero` (known bots: random, heuristic, ismcts, flatmc, robot)");
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
             err("ismcts:depth=3"),
@@ -258,6 +287,12 @@ mod tests {
         assert_eq!("ismcts".parse::<BotSpec>().map(|s| s.to_string()), Ok("ismcts:iters=1000".to_owned()));
         assert_eq!(err("random:iters=5"), "bot `random`: takes no parameters, got `iters`");
         assert_eq!(err("heuristic:fast"), "bot `heuristic`: parameter `fast` is not written KEY=VALUE");
+        assert_eq!(err("robot:x=1"), "bot `robot`: takes no parameters, got `x`");
+        assert_eq!("robot".parse::<BotSpec>(), Ok(BotSpec::Robot));
+        assert_eq!(
+            BotSpec::check_all::<crate::toy::Toy>(&[BotSpec::Random, BotSpec::Robot]).map_err(|e| e.to_string()),
+            Err("bot `robot` is not available for toy".to_owned())
+        );
     }
 
     #[test]

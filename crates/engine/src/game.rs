@@ -160,4 +160,13 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
 pub trait Heuristic: Game {
     /// Picks one of `legal` (non-empty) for the seat of `view`.
     fn heuristic_action(view: &Self::View, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action;
+
+    /// Other rule-of-thumb players the game defines, by name (e.g. the spirit duel's `robot`, which plays
+    /// like its rulebook's Robot); none by default. The `sylvan` bot spec of the same name uses it.
+    fn named_policy(_name: &str) -> Option<Policy<Self>> {
+        None
+    }
 }
+
+/// A policy: picks one of `legal` (non-empty) for the seat of the view.
+pub type Policy<G> = fn(&<G as Game>::View, &[<G as Game>::Action], &mut GameRng) -> <G as Game>::Action;

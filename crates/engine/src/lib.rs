@@ -26,7 +26,7 @@ mod seat;
 
 pub use error::{IllegalAction, ParseError, ReplayError, SetupError};
 pub use event::{Audience, EventLog, EventSink, NoEvents};
-pub use game::{Game, Heuristic, OptionDoc};
+pub use game::{Game, Heuristic, OptionDoc, Policy};
 pub use record::{Record, Start, replay};
 pub use rng::GameRng;
 pub use seat::{Seat, SeatSet};

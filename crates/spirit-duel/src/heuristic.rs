@@ -133,6 +133,10 @@ pub fn score(view: &View, a: Action) -> f64 {
 }
 
 impl Heuristic for SpiritDuel {
+    fn named_policy(name: &str) -> Option<sylvan_engine::Policy<Self>> {
+        (name == "robot").then_some(robot_policy as sylvan_engine::Policy<Self>)
+    }
+
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         let mut best = legal[0];
         let mut best_score = f64::MIN;
