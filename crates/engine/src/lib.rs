@@ -23,6 +23,7 @@ mod game;
 mod record;
 mod rng;
 mod seat;
+pub mod testing;
 
 pub use error::{IllegalAction, ParseError, ReplayError, SetupError};
 pub use event::{Audience, EventLog, EventSink, NoEvents};

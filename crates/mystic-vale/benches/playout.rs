@@ -4,25 +4,16 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use sylvan_engine::testing::random_playouts;
 use sylvan_engine::{Game, GameRng, NoEvents};
-use sylvan_mystic_vale::{Action, MysticVale};
+use sylvan_mystic_vale::MysticVale;
 
 /// Plays `games` random games from `seed`; returns the total number of moves.
 fn playouts(players: usize, games: u64, seed: u64) -> u64 {
-    let options = MysticVale::options_for_players(players).unwrap_or_default();
-    let mut rng = GameRng::new(seed);
-    let mut legal: Vec<Action> = Vec::with_capacity(256);
-    let mut moves = 0;
-    for g in 0..games {
-        let Ok(mut state) = MysticVale::new(&options, seed + g) else { return 0 };
-        while state.to_move().is_some() {
-            state.legal_actions(&mut legal);
-            let a = legal[rng.index(legal.len())];
-            state.apply_unchecked(a, &mut NoEvents);
-            moves += 1;
-        }
+    match MysticVale::options_for_players(players) {
+        Ok(options) => random_playouts::<MysticVale>(&options, games, seed),
+        Err(_) => 0,
     }
-    moves
 }
 
 fn bench_playouts(c: &mut Criterion) {

@@ -4,24 +4,13 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use sylvan_engine::testing::random_playouts;
 use sylvan_engine::{Game, GameRng, NoEvents};
-use sylvan_spirit_duel::{Action, Options, SpiritDuel, Team};
+use sylvan_spirit_duel::{Options, SpiritDuel, Team};
 
 /// Plays `games` random games from `seed`; returns the total number of moves.
 fn playouts(options: &Options, games: u64, seed: u64) -> u64 {
-    let mut rng = GameRng::new(seed);
-    let mut legal: Vec<Action> = Vec::with_capacity(128);
-    let mut moves = 0;
-    for g in 0..games {
-        let Ok(mut state) = SpiritDuel::new(options, seed + g) else { return 0 };
-        while state.to_move().is_some() {
-            state.legal_actions(&mut legal);
-            let a = legal[rng.index(legal.len())];
-            state.apply_unchecked(a, &mut NoEvents);
-            moves += 1;
-        }
-    }
-    moves
+    random_playouts::<SpiritDuel>(options, games, seed)
 }
 
 fn bench_playouts(c: &mut Criterion) {

@@ -1,0 +1,103 @@
+//! Helpers shared by every game's tests and benchmarks: uniform random playouts, and a counting global
+//! allocator that shows `legal_actions` and `apply` allocate nothing on the heap in steady state.
+//!
+//! A test binary installs the allocator and checks a game in three lines:
+//!
+//! ```ignore
+//! #[global_allocator]
+//! static ALLOC: CountingAllocator = CountingAllocator::new();
+//! let moves = no_allocations_in_playouts::<MyGame>(&ALLOC, &options, 200, 0)?;
+//! ```
+// A global allocator is `unsafe impl` by definition; this one only forwards to `System` and counts.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::{Game, GameRng, NoEvents};
+
+/// A global allocator that forwards to the system allocator and counts allocations and reallocations.
+#[derive(Debug, Default)]
+pub struct CountingAllocator {
+    count: AtomicUsize,
+}
+
+impl CountingAllocator {
+    /// A new counter at zero.
+    pub const fn new() -> CountingAllocator {
+        CountingAllocator { count: AtomicUsize::new(0) }
+    }
+
+    /// Allocations and reallocations so far (all threads).
+    pub fn allocations(&self) -> usize {
+        self.count.load(Ordering::Relaxed)
+    }
+}
+
+// SAFETY: every call is forwarded unchanged to `System`, which upholds the `GlobalAlloc` contract.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        self.count.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        self.count.fetch_add(1, Ordering::Relaxed);
+        // SAFETY: forwarded unchanged to the system allocator.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// Plays `games` uniform random games (seeds `seed..seed + games`, no events, one reused action buffer)
+/// and returns the total number of actions applied; 0 if a game cannot be set up.
+pub fn random_playouts<G: Game>(options: &G::Options, games: u64, seed: u64) -> u64 {
+    let mut rng = GameRng::new(seed);
+    let mut legal: Vec<G::Action> = Vec::with_capacity(1024);
+    let mut moves = 0;
+    for g in 0..games {
+        let Ok(mut state) = G::new(options, seed.wrapping_add(g)) else { return 0 };
+        while state.to_move().is_some() {
+            state.legal_actions(&mut legal);
+            let a = legal[rng.index(legal.len())];
+            state.apply_unchecked(a, &mut NoEvents);
+            moves += 1;
+        }
+    }
+    moves
+}
+
+/// Plays `games` random games like [`random_playouts`] with `alloc` installed as the global allocator,
+/// and checks that nothing is allocated between the end of each game's setup and its end. Returns the
+/// number of actions applied, or an error naming the first game that allocated.
+pub fn no_allocations_in_playouts<G: Game>(
+    alloc: &CountingAllocator,
+    options: &G::Options,
+    games: u64,
+    seed: u64,
+) -> Result<u64, String> {
+    let mut rng = GameRng::new(seed ^ 0xa110c);
+    let mut legal: Vec<G::Action> = Vec::with_capacity(1024);
+    let mut moves = 0;
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g);
+        let mut state = G::new(options, game_seed).map_err(|e| format!("seed {game_seed}: {e}"))?;
+        let before = alloc.allocations();
+        while state.to_move().is_some() {
+            state.legal_actions(&mut legal);
+            let a = legal[rng.index(legal.len())];
+            state.apply_unchecked(a, &mut NoEvents);
+            moves += 1;
+        }
+        let made = alloc.allocations() - before;
+        if made != 0 {
+            return Err(format!("{} seed {game_seed}: {made} heap allocations during play", G::NAME));
+        }
+    }
+    Ok(moves)
+}
