@@ -101,3 +101,35 @@ pub fn no_allocations_in_playouts<G: Game>(
     }
     Ok(moves)
 }
+
+/// The states met along `games` random games from `seed`, each kept with probability `1/every`: a
+/// sample of real positions for benchmarks of legal-action generation.
+pub fn sample_positions<G: Game>(options: &G::Options, games: u64, seed: u64, every: u32) -> Vec<G> {
+    let mut rng = GameRng::new(seed);
+    let mut legal: Vec<G::Action> = Vec::with_capacity(1024);
+    let mut positions = Vec::new();
+    for g in 0..games {
+        let Ok(mut state) = G::new(options, seed.wrapping_add(g)) else { continue };
+        while state.to_move().is_some() {
+            if rng.below(every.max(1)) == 0 {
+                positions.push(state.clone());
+            }
+            state.legal_actions(&mut legal);
+            let a = legal[rng.index(legal.len())];
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+    positions
+}
+
+/// The number of legal actions summed over `positions` (the answer a legal-action benchmark checks),
+/// listing them into the reused buffer `legal`.
+pub fn count_legal<G: Game>(positions: &[G], legal: &mut Vec<G::Action>) -> usize {
+    positions
+        .iter()
+        .map(|p| {
+            p.legal_actions(legal);
+            legal.len()
+        })
+        .sum()
+}

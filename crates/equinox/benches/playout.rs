@@ -4,8 +4,8 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use sylvan_engine::testing::random_playouts;
-use sylvan_engine::{Game, GameRng, NoEvents};
+use sylvan_engine::Game;
+use sylvan_engine::testing::{count_legal, random_playouts, sample_positions};
 use sylvan_equinox::Equinox;
 
 /// Plays `games` random games from `seed`; returns the total number of moves.
@@ -33,27 +33,9 @@ fn bench_playouts(c: &mut Criterion) {
 fn bench_legal(c: &mut Criterion) {
     // A sample of mid-game positions of a 4-player game.
     let options = Equinox::options_for_players(4).unwrap_or_default();
-    let mut rng = GameRng::new(3);
     let mut legal = Vec::with_capacity(256);
-    let mut positions = Vec::new();
-    for g in 0..20 {
-        let Ok(mut s) = Equinox::new(&options, g) else { continue };
-        while s.to_move().is_some() {
-            if rng.below(10) == 0 {
-                positions.push(s.clone());
-            }
-            s.legal_actions(&mut legal);
-            let a = legal[rng.index(legal.len())];
-            s.apply_unchecked(a, &mut NoEvents);
-        }
-    }
-    let total: usize = positions
-        .iter()
-        .map(|p| {
-            p.legal_actions(&mut legal);
-            legal.len()
-        })
-        .sum();
+    let positions = sample_positions::<Equinox>(&options, 20, 0, 10);
+    let total = count_legal(&positions, &mut legal);
     let mut group = c.benchmark_group("equinox_legal_actions");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("4p_positions", |b| {
