@@ -20,7 +20,6 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sylvan_engine::ParseError;
 
 use crate::cards::{Card, table};
@@ -187,18 +186,7 @@ impl FromStr for Action {
     }
 }
 
-impl Serialize for Action {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+sylvan_engine::serde_via_notation!(Action);
 
 /// Every action that can exist, in id order (which is `Ord` order).
 pub fn all_actions() -> &'static [Action] {

@@ -4,11 +4,11 @@
 //! `../shared/cards/command-of-nature/`, `provisional: <why>` for our own choices); loading checks that
 //! each field present has one. Validation errors name the file, the line and the field.
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sylvan_engine::ParseError;
 
 /// A distinct card: an index into the card table (elementals first, then commands).
@@ -694,18 +694,7 @@ impl FromStr for Card {
     }
 }
 
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+sylvan_engine::serde_via_notation!(Card);
 
 #[cfg(test)]
 mod tests {

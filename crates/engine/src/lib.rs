@@ -34,3 +34,24 @@ pub use seat::{Seat, SeatSet};
 
 /// The engine version written into every [`Record`].
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// Implements `Serialize`/`Deserialize` for a type through its text notation (`Display`/`FromStr`), the
+/// way actions and cards are written in records: `sylvan_engine::serde_via_notation!(Action);`. The
+/// calling crate needs `serde` as a dependency.
+#[macro_export]
+macro_rules! serde_via_notation {
+    ($t:ty) => {
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let s = <String as serde::Deserialize>::deserialize(d)?;
+                s.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}

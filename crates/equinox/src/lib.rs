@@ -99,12 +99,6 @@ impl Game for Equinox {
         self.legal(out);
     }
 
-    fn is_legal(&self, action: Action) -> bool {
-        let mut v = Vec::with_capacity(32);
-        self.legal(&mut v);
-        v.binary_search(&action).is_ok()
-    }
-
     fn illegal_reason(&self, action: Action) -> String {
         match self.decider() {
             None => "the game is over".into(),

@@ -97,12 +97,6 @@ impl Game for MysticVale {
         self.legal(out);
     }
 
-    fn is_legal(&self, action: Action) -> bool {
-        let mut v = Vec::with_capacity(64);
-        self.legal(&mut v);
-        v.binary_search(&action).is_ok()
-    }
-
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {
         self.apply(action, events);
     }

@@ -107,12 +107,6 @@ impl Game for SpiritDuel {
         self.legal(out);
     }
 
-    fn is_legal(&self, action: Action) -> bool {
-        let mut v = Vec::with_capacity(64);
-        self.legal(&mut v);
-        v.binary_search(&action).is_ok()
-    }
-
     fn illegal_reason(&self, action: Action) -> String {
         match self.decider() {
             None => "the game is over".into(),
