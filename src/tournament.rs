@@ -89,7 +89,7 @@ macro_rules! designer_games {
     };
 }
 
-designer_games!(sylvan_equinox::Equinox);
+designer_games!(sylvan_equinox::Equinox, sylvan_mystic_vale::MysticVale);
 
 /// Games per unit of work handed to a thread.
 const CHUNK: u64 = 2;

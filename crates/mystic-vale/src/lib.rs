@@ -11,6 +11,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod actions;
+pub mod analytics;
 pub mod cards;
 pub mod events;
 pub mod heuristic;
