@@ -323,6 +323,36 @@ pub struct CardDb {
     pub starting_soil_slots: [u8; 3],
     /// Blank cards per deck.
     pub blanks: u8,
+    /// Compact copies of what the hot path reads of each advancement (indexed like `advancements`).
+    #[serde(skip)]
+    pub hot_advs: Vec<HotAdv>,
+    /// Compact copies of what the hot path reads of each vale (indexed like `vales`).
+    #[serde(skip)]
+    pub hot_vales: Vec<HotVale>,
+}
+
+/// The fields of an advancement the rules engine reads on every move, packed together.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HotAdv {
+    /// Its slot.
+    pub slot: Slot,
+    /// Its cost.
+    pub cost: u8,
+    /// Its ability.
+    pub ability: AdvAbility,
+}
+
+/// The fields of a vale the rules engine reads on every move, packed together.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HotVale {
+    /// Its cost (animal, forest, sky, any).
+    pub cost: [u8; 4],
+    /// Its total cost.
+    pub total: u8,
+    /// Its ability.
+    pub ability: ValeAbility,
+    /// The ability's amount.
+    pub amount: u8,
 }
 
 /// A card file that does not validate: names the file, line and field.
@@ -525,6 +555,8 @@ impl CardDb {
             cursed_slots: [0; 3],
             starting_soil_slots: [0; 3],
             blanks: 0,
+            hot_advs: Vec::new(),
+            hot_vales: Vec::new(),
         };
         let mut keys = std::collections::BTreeSet::new();
         for (i, sp) in raw.advancement.iter().enumerate() {
@@ -740,6 +772,13 @@ impl CardDb {
                 return Err(top(&format!("no level-{lvl} vale")));
             }
         }
+        db.hot_advs =
+            db.advancements.iter().map(|a| HotAdv { slot: a.slot, cost: a.cost, ability: a.ability }).collect();
+        db.hot_vales = db
+            .vales
+            .iter()
+            .map(|v| HotVale { cost: v.cost, total: v.cost.iter().sum(), ability: v.ability, amount: v.amount })
+            .collect();
         Ok(db)
     }
 
@@ -768,6 +807,18 @@ impl CardDb {
     #[inline]
     pub fn adv(&self, id: u8) -> &Advancement {
         &self.advancements[id as usize]
+    }
+
+    /// The hot fields of advancement `id`.
+    #[inline]
+    pub fn hot(&self, id: u8) -> HotAdv {
+        self.hot_advs[id as usize]
+    }
+
+    /// The hot fields of vale `id`.
+    #[inline]
+    pub fn hot_vale(&self, id: u8) -> HotVale {
+        self.hot_vales[id as usize]
     }
 
     /// The vale with id `id`.

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, SetupError};
 
 use crate::cards::{CardDb, DbRef};
-use crate::state::{EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Player, Sleeve, Turn};
+use crate::state::{CardStats, EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Player, Sleeve, Turn};
 
 /// The game's options.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -172,8 +172,8 @@ impl MysticVale {
             let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();
             g.rng.shuffle(&mut deck);
             let mut p = new_player(cards, deck);
-            p.refresh_all(&db);
             starting_field(&db, &mut p);
+            p.refresh_all(&db);
             g.players.push(p);
         }
         g.start = g.rng.below(n as u32) as u8;
@@ -244,10 +244,10 @@ impl MysticVale {
                     return Err(SetupError::new(f("deck"), "every card 0..19 must be in exactly one zone"));
                 }
                 let mut p = new_player(cards, deck);
-                p.refresh_all(&db);
                 p.field.extend_from_slice(&sp.field);
                 p.discard.extend_from_slice(&sp.discard);
                 p.on_deck = sp.on_deck;
+                p.refresh_all(&db);
                 p.token_active = sp.token_active;
                 p.vp = sp.vp;
                 for v in &sp.vales {
@@ -335,7 +335,9 @@ fn new_player(cards: [Sleeve; NUM_CARDS], mut deck: Vec<u8>) -> Player {
         conclave: None,
         druid_used: false,
         druid_prep: false,
-        cache: [[0; 3]; NUM_CARDS],
+        stats: [CardStats::default(); NUM_CARDS],
+        shown_decay: 0,
+        shown_growth: 0,
     }
 }
 

@@ -123,24 +123,172 @@ pub struct Player {
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
     pub druid_prep: bool,
-    /// Cached per card: decay it counts, growth without Conclave, Grovtender growth per extra guardian.
-    pub cache: [[u8; 3]; NUM_CARDS],
+    /// Cached per card: its totals (recomputed when it is sleeved).
+    pub stats: [CardStats; NUM_CARDS],
+    /// Cached: decay counted on the field and on-deck cards (sum of their `stats.decay`).
+    pub shown_decay: u16,
+    /// Cached: growth of the field and on-deck cards without Conclave of Ents (sum of `stats.growth`).
+    pub shown_growth: u16,
+}
+
+/// Bit of an advancement ability in [`CardStats::flags`].
+#[inline]
+pub const fn flag(ab: AdvAbility) -> u16 {
+    1 << ab as u16
+}
+
+/// Abilities whose harvest gain depends on more than the card's printed symbols.
+pub const HARVEST_FLAGS: u16 = flag(AdvAbility::PerGuardian)
+    | flag(AdvAbility::Aurora)
+    | flag(AdvAbility::MagicSeed)
+    | flag(AdvAbility::Grassland);
+/// Abilities that may ask a decision when their card is played.
+pub const WHEN_PLAYED_FLAGS: u16 =
+    flag(AdvAbility::DiscardFromField) | flag(AdvAbility::CleansingRain) | flag(AdvAbility::CalmWeather);
+
+/// A card's totals, cached so that the hot path never walks the card table.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct CardStats {
+    /// Decay it counts (after Lifebringer Seed and Seedling).
+    pub decay: u8,
+    /// Growth it counts without Conclave of Ents (Grovtender included).
+    pub growth: u8,
+    /// Grovtender growth per extra guardian (Conclave of Ents).
+    pub grov: u8,
+    /// Printed mana.
+    pub mana: u8,
+    /// Printed spirits (animal, forest, sky, wild).
+    pub spirits: [u8; 4],
+    /// Printed guardians.
+    pub guardians: u8,
+    /// Printed left-side VP.
+    pub vp: u8,
+    /// The abilities on the card ([`flag`] bits).
+    pub flags: u16,
+}
+
+impl CardStats {
+    /// The totals of sleeve `s`: decay after Lifebringer Seed (none) and Seedling (at most its amount),
+    /// growth with Grovtender's growth per guardian (as [`Sleeve::decay`] and [`Sleeve::growth`]).
+    pub fn of(s: Sleeve, db: &CardDb) -> CardStats {
+        let mut st = CardStats::default();
+        let mut cap = u8::MAX;
+        for a in s.advs() {
+            let x = db.adv(a);
+            st.decay += x.symbols.decay;
+            st.growth += x.symbols.growth;
+            match x.ability {
+                AdvAbility::LifebringerSeed => cap = 0,
+                AdvAbility::Seedling => cap = cap.min(x.amount),
+                AdvAbility::Grovtender => st.grov += x.amount,
+                _ => {}
+            }
+            st.mana += x.symbols.mana;
+            for k in 0..4 {
+                st.spirits[k] += x.symbols.spirits[k];
+            }
+            st.guardians += x.symbols.guardian;
+            st.vp += x.symbols.vp_harvest;
+            st.flags |= flag(x.ability);
+        }
+        st.decay = st.decay.min(cap);
+        st.growth += st.grov * st.guardians;
+        debug_assert_eq!((st.decay, st.growth), (s.decay(db), s.growth(db, 0)));
+        st
+    }
+
+    /// Whether the card carries ability `ab`.
+    #[inline]
+    pub fn has(&self, ab: AdvAbility) -> bool {
+        self.flags & flag(ab) != 0
+    }
 }
 
 impl Player {
-    /// Recomputes the cached decay and growth of card `c` (after sleeving).
+    /// Recomputes the cached totals of card `c` (after sleeving), keeping the field totals right.
     pub fn refresh(&mut self, db: &CardDb, c: usize) {
-        let s = self.cards[c];
-        let grov: u8 =
-            s.advs().filter(|&a| db.adv(a).ability == AdvAbility::Grovtender).map(|a| db.adv(a).amount).sum();
-        self.cache[c] = [s.decay(db), s.growth(db, 0), grov];
+        let old = self.stats[c];
+        let new = CardStats::of(self.cards[c], db);
+        self.stats[c] = new;
+        if self.field.contains(&(c as u8)) || self.on_deck == Some(c as u8) {
+            self.shown_decay = self.shown_decay - u16::from(old.decay) + u16::from(new.decay);
+            self.shown_growth = self.shown_growth - u16::from(old.growth) + u16::from(new.growth);
+        }
     }
 
-    /// Recomputes every card's cache.
+    /// Recomputes every card's totals and the field totals (after building a player from parts).
     pub fn refresh_all(&mut self, db: &CardDb) {
         for c in 0..NUM_CARDS {
-            self.refresh(db, c);
+            self.stats[c] = CardStats::of(self.cards[c], db);
         }
+        self.recount_shown();
+    }
+
+    /// Recomputes the field + on-deck decay and growth totals from the card totals.
+    pub fn recount_shown(&mut self) {
+        let (mut d, mut g) = (0u16, 0u16);
+        for &c in self.field.iter().chain(self.on_deck.iter()) {
+            d += u16::from(self.stats[c as usize].decay);
+            g += u16::from(self.stats[c as usize].growth);
+        }
+        self.shown_decay = d;
+        self.shown_growth = g;
+    }
+
+    #[inline]
+    fn show(&mut self, c: u8) {
+        self.shown_decay += u16::from(self.stats[c as usize].decay);
+        self.shown_growth += u16::from(self.stats[c as usize].growth);
+    }
+
+    #[inline]
+    fn hide(&mut self, c: u8) {
+        self.shown_decay -= u16::from(self.stats[c as usize].decay);
+        self.shown_growth -= u16::from(self.stats[c as usize].growth);
+    }
+
+    /// Turns the top card of the deck over as the new on-deck card (the deck must not be empty for a card).
+    pub fn reveal_top(&mut self) -> Option<u8> {
+        debug_assert!(self.on_deck.is_none());
+        let c = self.deck.pop();
+        if let Some(c) = c {
+            self.show(c);
+        }
+        self.on_deck = c;
+        c
+    }
+
+    /// Puts the on-deck card into the discard pile (Peacekeeper Druid).
+    pub fn discard_on_deck(&mut self) -> Option<u8> {
+        let c = self.on_deck.take();
+        if let Some(c) = c {
+            self.hide(c);
+            self.discard.push(c);
+        }
+        c
+    }
+
+    /// Moves card `c` from the field to the discard pile.
+    pub fn discard_from_field(&mut self, c: u8) {
+        if let Some(k) = self.field.iter().position(|&x| x == c) {
+            self.field.remove(k);
+            self.hide(c);
+            self.discard.push(c);
+        }
+    }
+
+    /// Discards the whole field (not the on-deck card).
+    pub fn discard_field(&mut self) {
+        let (field, discard) = (&mut self.field, &mut self.discard);
+        discard.extend_from_slice(field);
+        field.clear();
+        self.recount_shown();
+    }
+
+    /// Bit mask of the field's cards.
+    #[inline]
+    pub fn field_mask(&self) -> u32 {
+        self.field.iter().fold(0, |m, &c| m | 1 << c)
     }
 
     /// The Conclave of Ents bonus on card `c`.
@@ -186,6 +334,9 @@ pub struct Turn {
     pub usable: u8,
     /// An Earthchant Chorus is in the field (set when the Harvest Phase begins).
     pub chorus: bool,
+    /// Per slot: field cards with that slot free, minus the purchases of that slot (set when the Harvest
+    /// Phase begins; each purchase takes one place).
+    pub free: [i8; 3],
 }
 
 /// Where the turn stands.
@@ -276,19 +427,27 @@ impl MysticVale {
     pub fn net_decay(&self, p: usize) -> i32 {
         let db = &*self.db;
         let pl = &self.players[p];
-        let mut decay = 0i32;
-        let mut growth = i32::from(pl.arbor_growth);
+        let mut growth = i32::from(pl.shown_growth) + i32::from(pl.arbor_growth);
         for &v in &pl.vales {
-            let vale = db.vale(v);
+            let vale = db.hot_vale(v);
             if vale.ability == crate::cards::ValeAbility::AncientLiferoots {
                 growth += i32::from(vale.amount);
             }
         }
-        for &c in pl.field.iter().chain(pl.on_deck.iter()) {
-            let [d, g, grov] = pl.cache[c as usize];
-            decay += i32::from(d);
-            growth += i32::from(g) + i32::from(grov * pl.bonus(c));
+        if let Some((c, _)) = pl.conclave
+            && (pl.on_deck == Some(c) || pl.field.contains(&c))
+        {
+            growth += i32::from(pl.stats[c as usize].grov);
         }
-        decay - growth
+        debug_assert_eq!(
+            (pl.shown_decay, pl.shown_growth),
+            {
+                let mut q = pl.clone();
+                q.recount_shown();
+                (q.shown_decay, q.shown_growth)
+            },
+            "cached field totals"
+        );
+        i32::from(pl.shown_decay) - growth
     }
 }

@@ -6,7 +6,7 @@ use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 use crate::actions::{Action, Source};
 use crate::cards::{AdvAbility, Reward, Slot, Spirit, ValeAbility};
 use crate::events::Event;
-use crate::state::{Bought, EMPTY, MysticVale, Phase};
+use crate::state::{Bought, EMPTY, HARVEST_FLAGS, MysticVale, Phase, WHEN_PLAYED_FLAGS};
 
 /// A round cap that ends the game if the pool never empties (ruling MV14); never reached in practice.
 pub const MAX_ROUNDS: u16 = 120;
@@ -19,7 +19,7 @@ impl MysticVale {
     fn owns_usable(&self, ab: ValeAbility) -> Option<usize> {
         let p = self.cur();
         let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
-        p.vales[..fresh].iter().position(|&v| self.db.vale(v).ability == ab)
+        p.vales[..fresh].iter().position(|&v| self.db.hot_vale(v).ability == ab)
     }
 
     #[inline]
@@ -31,7 +31,7 @@ impl MysticVale {
     fn usable_mask(&self) -> u8 {
         let p = self.cur();
         let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
-        p.vales[..fresh].iter().fold(0, |m, &v| m | 1 << self.db.vale(v).ability as u8)
+        p.vales[..fresh].iter().fold(0, |m, &v| m | 1 << self.db.hot_vale(v).ability as u8)
     }
 
     fn conclave_usable(&self) -> bool {
@@ -40,7 +40,7 @@ impl MysticVale {
 
     fn druid_usable(&self) -> bool {
         let p = self.cur();
-        !p.druid_used && p.field.iter().any(|&c| p.cards[c as usize].has(&self.db, AdvAbility::PeacekeeperDruid))
+        !p.druid_used && p.field.iter().any(|&c| p.stats[c as usize].has(AdvAbility::PeacekeeperDruid))
     }
 
     /// Starts the active player's turn.
@@ -57,6 +57,7 @@ impl MysticVale {
         self.turn.vales_bought = 0;
         self.turn.usable = self.usable_mask();
         self.turn.chorus = false;
+        self.turn.free = [0; 3];
         let seat = self.seat();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::TurnStart(seat));
@@ -88,8 +89,7 @@ impl MysticVale {
         if self.players[i].deck.is_empty() {
             self.reshuffle(ev);
         }
-        let c = self.players[i].deck.pop();
-        self.players[i].on_deck = c;
+        let c = self.players[i].reveal_top();
         if let (true, Some(c)) = (S::ENABLED, c) {
             ev.emit(Audience::Everyone, Event::Revealed(self.seat(), c));
         }
@@ -124,13 +124,17 @@ impl MysticVale {
     /// Resolves the "when played" abilities of card `c` from slot `from` on (top to bottom, ruling MV6).
     fn when_played_from<S: EventSink<Event>>(&mut self, c: u8, from: usize, prep: bool, ev: &mut S) {
         let i = self.current as usize;
+        if self.players[i].stats[c as usize].flags & WHEN_PLAYED_FLAGS == 0 {
+            self.after_play(prep, ev);
+            return;
+        }
         let sleeve = self.players[i].cards[c as usize];
         for slot in from..3 {
             let a = sleeve.slots[slot];
             if a == EMPTY {
                 continue;
             }
-            let needs_choice = match self.db.adv(a).ability {
+            let needs_choice = match self.db.hot(a).ability {
                 AdvAbility::DiscardFromField => self.players[i].field.len() > 1,
                 AdvAbility::CleansingRain => {
                     if self.players[i].deck.is_empty() {
@@ -178,7 +182,7 @@ impl MysticVale {
                 self.spoil(prep, ev);
             }
         } else if prep {
-            self.continue_prep(ev);
+            self.continue_prep(net, ev);
         } else {
             self.phase = Phase::Planting;
         }
@@ -208,7 +212,16 @@ impl MysticVale {
         self.end_planting();
         self.phase = Phase::Harvest;
         let p = self.cur();
-        self.turn.chorus = p.field.iter().any(|&c| p.cards[c as usize].has(&self.db, AdvAbility::EarthchantChorus));
+        let mut chorus = false;
+        let mut free = [0i8; 3];
+        for &c in &p.field {
+            chorus |= p.stats[c as usize].has(AdvAbility::EarthchantChorus);
+            for (k, &a) in p.cards[c as usize].slots.iter().enumerate() {
+                free[k] += i8::from(a == EMPTY);
+            }
+        }
+        self.turn.chorus = chorus;
+        self.turn.free = free;
         self.recount();
     }
 
@@ -222,15 +235,18 @@ impl MysticVale {
         let mut grassland: i32 = 0;
         let n_field = p.field.len() as i32;
         for &c in &p.field {
-            let s = p.cards[c as usize];
-            mana += i32::from(s.mana(db));
-            for (k, v) in s.spirits(db).iter().enumerate() {
-                spirits[k] += v;
+            let st = &p.stats[c as usize];
+            mana += i32::from(st.mana);
+            for k in 0..4 {
+                spirits[k] += st.spirits[k];
             }
-            let guardians = i32::from(s.guardians(db, p.bonus(c)));
-            for a in s.advs() {
+            vp += u16::from(st.vp);
+            if st.flags & HARVEST_FLAGS == 0 {
+                continue;
+            }
+            let guardians = i32::from(st.guardians + p.bonus(c));
+            for a in p.cards[c as usize].advs() {
                 let x = db.adv(a);
-                vp += u16::from(x.symbols.vp_harvest);
                 let amount = i32::from(x.amount);
                 let gain = match x.ability {
                     AdvAbility::PerGuardian => amount * guardians,
@@ -327,32 +343,21 @@ impl MysticVale {
     }
 
     /// Free (card, slot) places in the field for slot `s`, not reserved by Earthchant Chorus, minus the
-    /// purchases already waiting for such a place.
+    /// purchases already waiting for such a place (kept in `turn.free`: every purchase takes one place).
     fn free_places(&self, slot: Slot) -> i32 {
-        let p = self.cur();
-        let db = &*self.db;
-        let mut free = 0;
-        for &c in &p.field {
-            if p.cards[c as usize].slots[slot as usize] == EMPTY
-                && !self.turn.bought.iter().any(|b| b.target == c && db.adv(b.adv).slot == slot)
-            {
-                free += 1;
-            }
-        }
-        let waiting = self.turn.bought.iter().filter(|b| b.target == EMPTY && db.adv(b.adv).slot == slot).count();
-        free - waiting as i32
+        i32::from(self.turn.free[slot as usize])
     }
 
     fn chorus_target_ok(&self, c: u8, adv: u8) -> bool {
         let p = self.cur();
         let s = p.cards[c as usize];
-        let slot = self.db.adv(adv).slot;
+        let slot = self.db.hot(adv).slot;
         let reserved = self.turn.bought.iter().filter(|b| b.target == c).count();
         let free = s.free_slots();
-        s.has(&self.db, AdvAbility::EarthchantChorus)
+        p.stats[c as usize].has(AdvAbility::EarthchantChorus)
             && (1..=2).contains(&free)
             && s.slots[slot as usize] == EMPTY
-            && !self.turn.bought.iter().any(|b| b.target == c && self.db.adv(b.adv).slot == slot)
+            && !self.turn.bought.iter().any(|b| b.target == c && self.db.hot(b.adv).slot == slot)
             && reserved < free
             // The generic purchases for this slot must still fit elsewhere.
             && self.free_places(slot) >= 1
@@ -366,7 +371,7 @@ impl MysticVale {
             .map_or(0, |a| self.db.adv(a).amount)
     }
 
-    /// Writes the legal actions, sorted.
+    /// Writes the legal actions, sorted (built in order: card lists come from bit masks).
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
         out.clear();
         let p = self.cur();
@@ -391,133 +396,128 @@ impl MysticVale {
             }
             Phase::WhenPlayed { card, slot, .. } => {
                 let a = p.cards[card as usize].slots[slot as usize];
-                match self.db.adv(a).ability {
+                out.push(Action::Decline);
+                match self.db.hot(a).ability {
                     AdvAbility::DiscardFromField => {
-                        out.push(Action::Decline);
-                        for &c in &p.field {
-                            if c != card {
-                                out.push(Action::Discard(c));
-                            }
-                        }
+                        push_cards(out, p.field_mask() & !(1 << card), Action::Discard);
                     }
                     AdvAbility::CleansingRain => {
-                        out.push(Action::Decline);
-                        for &c in &p.deck {
-                            out.push(Action::Discard(c));
-                        }
+                        push_cards(out, p.deck.iter().fold(0, |m, &c| m | 1 << c), Action::Discard);
                     }
-                    AdvAbility::CalmWeather => {
-                        out.push(Action::Decline);
-                        out.push(Action::Mill);
-                    }
-                    _ => out.push(Action::Decline),
+                    AdvAbility::CalmWeather => out.push(Action::Mill),
+                    _ => {}
                 }
             }
-            Phase::Harvest => {
-                if p.token_active && !self.turn.token_used {
-                    out.push(Action::Token);
-                }
-                out.push(Action::Done);
-                self.push_conclave(out);
-                let mana = self.mana_left();
-                let left = self.spirits_left();
-                if self.turn.aerie.is_none()
-                    && self.usable(ValeAbility::SunstoneAerie)
-                    && let Some(i) = self.owns_usable(ValeAbility::SunstoneAerie)
-                    && mana >= self.db.vale(p.vales[i]).amount
-                {
-                    for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
-                        if left[s as usize] > 0 {
-                            out.push(Action::Aerie(s));
-                        }
-                    }
-                }
-                if self.turn.vales_bought < 2 && left.iter().any(|&x| x > 0) {
-                    let has_liferoots =
-                        p.vales.iter().any(|&o| self.db.vale(o).ability == ValeAbility::AncientLiferoots);
-                    for l in 0..2u8 {
-                        for k in 0..4u8 {
-                            let v = self.vale_row[l as usize][k as usize];
-                            if v == EMPTY {
-                                continue;
-                            }
-                            let vale = self.db.vale(v);
-                            if has_liferoots && vale.ability == ValeAbility::AncientLiferoots {
-                                continue;
-                            }
-                            if vale.cost[3] == 0 {
-                                if MysticVale::vale_payment(vale.cost, left, None).is_some() {
-                                    out.push(Action::Vale(l, k, None));
-                                }
-                            } else {
-                                for s in Spirit::ALL {
-                                    if MysticVale::vale_payment(vale.cost, left, Some(s)).is_some() {
-                                        out.push(Action::Vale(l, k, Some(s)));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                if self.turn.bought.len() < self.buy_limit() {
-                    let free = Slot::ALL.map(|s| self.free_places(s));
-                    let chorus = self.turn.chorus;
-                    let sources = (0..9u8).map(|i| Source::Common(i / 3, i % 3)).chain(Slot::ALL.map(Source::Soil));
-                    for s in sources.clone() {
-                        let a = self.source_adv(s);
-                        if a == EMPTY {
-                            continue;
-                        }
-                        let adv = self.db.adv(a);
-                        if adv.cost <= mana && free[adv.slot as usize] >= 1 {
-                            out.push(Action::Buy(s));
-                        }
-                    }
-                    if chorus {
-                        let start = out.len();
-                        for s in sources {
-                            let a = self.source_adv(s);
-                            if a == EMPTY {
-                                continue;
-                            }
-                            for &c in &p.field {
-                                if self.chorus_target_ok(c, a)
-                                    && self.db.adv(a).cost.saturating_sub(self.chorus_discount(c)) <= mana
-                                {
-                                    out.push(Action::BuyOn(s, c));
-                                }
-                            }
-                        }
-                        out[start..].sort_unstable();
-                    }
-                }
-            }
+            Phase::Harvest => self.legal_harvest(out),
             Phase::Sleeve => {
                 if let Some(b) = self.turn.bought.iter().find(|b| b.target == EMPTY) {
-                    let slot = self.db.adv(b.adv).slot as usize;
-                    for &c in &p.field {
-                        if p.cards[c as usize].slots[slot] == EMPTY {
-                            out.push(Action::Sleeve(c));
-                        }
-                    }
-                    out.sort_unstable();
+                    let slot = self.db.hot(b.adv).slot as usize;
+                    let mask = p
+                        .field
+                        .iter()
+                        .fold(0u32, |m, &c| if p.cards[c as usize].slots[slot] == EMPTY { m | 1 << c } else { m });
+                    push_cards(out, mask, Action::Sleeve);
                 }
             }
         }
-        if !matches!(self.phase, Phase::Harvest | Phase::Sleeve) {
-            out.sort_unstable();
-        }
         debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "legal actions sorted");
+    }
+
+    fn legal_harvest(&self, out: &mut Vec<Action>) {
+        let p = self.cur();
+        let db = &*self.db;
+        if p.token_active && !self.turn.token_used {
+            out.push(Action::Token);
+        }
+        out.push(Action::Done);
+        self.push_conclave(out);
+        let mana = self.mana_left();
+        let left = self.spirits_left();
+        if self.turn.aerie.is_none()
+            && self.usable(ValeAbility::SunstoneAerie)
+            && let Some(i) = self.owns_usable(ValeAbility::SunstoneAerie)
+            && mana >= db.hot_vale(p.vales[i]).amount
+        {
+            for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
+                if left[s as usize] > 0 {
+                    out.push(Action::Aerie(s));
+                }
+            }
+        }
+        let total: u8 = left.iter().sum();
+        if self.turn.vales_bought < 2 && total > 0 {
+            for l in 0..2u8 {
+                for k in 0..4u8 {
+                    let v = self.vale_row[l as usize][k as usize];
+                    if v == EMPTY {
+                        continue;
+                    }
+                    let vale = db.hot_vale(v);
+                    if vale.total > total {
+                        continue;
+                    }
+                    if vale.ability == ValeAbility::AncientLiferoots
+                        && p.vales.iter().any(|&o| db.hot_vale(o).ability == ValeAbility::AncientLiferoots)
+                    {
+                        continue;
+                    }
+                    if vale.cost[3] == 0 {
+                        if MysticVale::vale_payment(vale.cost, left, None).is_some() {
+                            out.push(Action::Vale(l, k, None));
+                        }
+                    } else {
+                        for s in Spirit::ALL {
+                            if MysticVale::vale_payment(vale.cost, left, Some(s)).is_some() {
+                                out.push(Action::Vale(l, k, Some(s)));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if self.turn.bought.len() < self.buy_limit() {
+            let free = self.turn.free;
+            for i in 0..12u8 {
+                let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
+                let a = self.source_adv(s);
+                if a == EMPTY {
+                    continue;
+                }
+                let adv = db.hot(a);
+                if adv.cost <= mana && free[adv.slot as usize] >= 1 {
+                    out.push(Action::Buy(s));
+                }
+            }
+            if self.turn.chorus {
+                let chorus = p.field.iter().fold(0u32, |m, &c| {
+                    if p.stats[c as usize].has(AdvAbility::EarthchantChorus) { m | 1 << c } else { m }
+                });
+                for i in 0..12u8 {
+                    let s =
+                        if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
+                    let a = self.source_adv(s);
+                    if a == EMPTY {
+                        continue;
+                    }
+                    let mut m = chorus;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as u8;
+                        m &= m - 1;
+                        if self.chorus_target_ok(c, a) && db.hot(a).cost.saturating_sub(self.chorus_discount(c)) <= mana
+                        {
+                            out.push(Action::BuyOn(s, c));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn push_conclave(&self, out: &mut Vec<Action>) {
         if self.conclave_usable() {
             let p = self.cur();
-            let start = out.len();
-            for &c in p.field.iter().chain(p.on_deck.iter()) {
-                out.push(Action::Conclave(c));
-            }
-            out[start..].sort_unstable();
+            let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
+            push_cards(out, mask, Action::Conclave);
         }
     }
 
@@ -549,8 +549,7 @@ impl MysticVale {
                 if prep {
                     p.druid_prep = true;
                 }
-                if let Some(c) = p.on_deck.take() {
-                    p.discard.push(c);
+                if let Some(c) = p.discard_on_deck() {
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
                     }
@@ -561,7 +560,7 @@ impl MysticVale {
             (Phase::SpoilPrompt { prep }, Action::Arbor) => {
                 if let Some(k) = self.owns_usable(ValeAbility::BloomingArbor) {
                     let v = self.players[i].vales.remove(k);
-                    self.players[i].arbor_growth += self.db.vale(v).amount;
+                    self.players[i].arbor_growth += self.db.hot_vale(v).amount;
                     self.removed_vales.push(v);
                     self.turn.usable = self.usable_mask();
                     if S::ENABLED {
@@ -571,12 +570,10 @@ impl MysticVale {
                 self.check_spoil(prep, ev);
             }
             (Phase::WhenPlayed { card, slot, prep }, a) => {
-                let ability = self.db.adv(self.players[i].cards[card as usize].slots[slot as usize]).ability;
+                let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability;
                 match (ability, a) {
                     (AdvAbility::DiscardFromField, Action::Discard(c)) => {
-                        let p = &mut self.players[i];
-                        p.field.retain(|&x| x != c);
-                        p.discard.push(c);
+                        self.players[i].discard_from_field(c);
                         if S::ENABLED {
                             ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
                         }
@@ -613,7 +610,7 @@ impl MysticVale {
             (Phase::Harvest, Action::Aerie(s)) => {
                 if let Some(k) = self.owns_usable(ValeAbility::SunstoneAerie) {
                     let v = self.players[i].vales[k];
-                    self.turn.mana_spent += self.db.vale(v).amount;
+                    self.turn.mana_spent += self.db.hot_vale(v).amount;
                     self.turn.aerie = Some(s);
                     self.turn.spirits[s as usize] -= 1;
                     self.turn.spirits[3] += 1;
@@ -624,7 +621,7 @@ impl MysticVale {
             }
             (Phase::Harvest, Action::Vale(l, k, any)) => {
                 let v = self.vale_row[l as usize][k as usize];
-                if let Some(pay) = MysticVale::vale_payment(self.db.vale(v).cost, self.spirits_left(), any) {
+                if let Some(pay) = MysticVale::vale_payment(self.db.hot_vale(v).cost, self.spirits_left(), any) {
                     for x in 0..4 {
                         self.turn.spirit_spent[x] += pay[x];
                     }
@@ -656,7 +653,7 @@ impl MysticVale {
 
     fn buy<S: EventSink<Event>>(&mut self, s: Source, target: u8, ev: &mut S) {
         let a = self.source_adv(s);
-        let mut cost = self.db.adv(a).cost;
+        let mut cost = self.db.hot(a).cost;
         if target != EMPTY {
             cost = cost.saturating_sub(self.chorus_discount(target));
         }
@@ -665,6 +662,7 @@ impl MysticVale {
             Source::Common(l, k) => self.commons[l as usize][k as usize] = EMPTY,
             Source::Soil(slot) => self.soil[slot as usize] -= 1,
         }
+        self.turn.free[self.db.hot(a).slot as usize] -= 1;
         self.turn.bought.push(Bought { adv: a, target });
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
@@ -672,7 +670,7 @@ impl MysticVale {
     }
 
     fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
-        let slot = self.db.adv(adv).slot as usize;
+        let slot = self.db.hot(adv).slot as usize;
         let i = self.current as usize;
         self.players[i].cards[c as usize].slots[slot] = adv;
         self.players[i].refresh(&self.db, c as usize);
@@ -716,9 +714,7 @@ impl MysticVale {
     fn discard_phase<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         let p = &mut self.players[i];
-        let (field, discard) = (&mut p.field, &mut p.discard);
-        discard.extend_from_slice(field);
-        field.clear();
+        p.discard_field();
         if matches!(p.conclave, Some((_, false))) {
             p.conclave = None;
         }
@@ -768,9 +764,10 @@ impl MysticVale {
         }
     }
 
-    fn continue_prep<S: EventSink<Event>>(&mut self, ev: &mut S) {
+    /// The Prep Phase goes on while fewer than 3 net decay show (`net`, just counted).
+    fn continue_prep<S: EventSink<Event>>(&mut self, net: i32, ev: &mut S) {
         let i = self.current as usize;
-        if self.net_decay(i) >= 3 || self.players[i].on_deck.is_none() {
+        if net >= 3 || self.players[i].on_deck.is_none() {
             self.next_player(ev);
         } else {
             self.play_on_deck(true, ev);
@@ -789,5 +786,14 @@ impl MysticVale {
     /// Whether the game is over.
     pub fn over(&self) -> bool {
         self.phase == Phase::Over
+    }
+}
+
+/// Pushes `f(c)` for every card `c` in `mask`, in increasing order.
+#[inline]
+fn push_cards(out: &mut Vec<Action>, mut mask: u32, f: fn(u8) -> Action) {
+    while mask != 0 {
+        out.push(f(mask.trailing_zeros() as u8));
+        mask &= mask - 1;
     }
 }

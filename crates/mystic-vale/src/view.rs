@@ -9,7 +9,7 @@ use sylvan_engine::{GameRng, Seat};
 
 use crate::cards::{DbRef, Spirit};
 use crate::setup::Options;
-use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Player, Sleeve, Turn};
+use crate::state::{CardStats, EMPTY, MysticVale, NUM_CARDS, Phase, Player, Sleeve, Turn};
 
 /// One player as a seat sees it.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -174,7 +174,9 @@ impl MysticVale {
                 conclave: pv.conclave,
                 druid_used: pv.druid_used,
                 druid_prep: pv.druid_prep,
-                cache: [[0; 3]; NUM_CARDS],
+                stats: [CardStats::default(); NUM_CARDS],
+                shown_decay: 0,
+                shown_growth: 0,
             };
             player.refresh_all(&db);
             players.push(player);
