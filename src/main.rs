@@ -68,6 +68,10 @@ struct GameArgs {
     /// Shorthand for `-o teams=true` (Command of Nature, two teams of two).
     #[arg(long)]
     teams: bool,
+    /// Shorthand for `-o cards=FILE`: play with a corrected or extended card file (check it first with
+    /// `sylvan cards check FILE`).
+    #[arg(long, value_name = "FILE")]
+    cards: Option<PathBuf>,
 }
 
 impl GameArgs {
@@ -82,6 +86,9 @@ impl GameArgs {
         }
         if self.teams {
             all.push("teams=true".to_owned());
+        }
+        if let Some(path) = &self.cards {
+            all.push(format!("cards={}", path.display()));
         }
         all
     }
@@ -103,6 +110,9 @@ struct PlayArgs {
     /// Write the game record (JSON) to this file when the game ends, on `quit`, or at end of input.
     #[arg(short, long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Print each search bot decision's statistics (iterations/s, determinizations/s, tree size) on stderr.
+    #[arg(short, long)]
+    verbose: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -124,6 +134,10 @@ struct SimArgs {
     /// Print one JSON object on stdout (and no progress bar).
     #[arg(long)]
     json: bool,
+    /// Print one line per bot decision on stderr: game, move, seat, bot, and for search bots the
+    /// iterations, time, iterations/s, determinizations/s and tree size of that decision.
+    #[arg(short, long)]
+    verbose: bool,
 }
 
 #[derive(Args, Debug, Clone)]

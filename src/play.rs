@@ -141,6 +141,11 @@ fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mu
             if legal.binary_search(&a).is_err() {
                 bail!("bot `{}` at {seat} chose the illegal action `{a}` at move {}", bot.name(), state.move_number());
             }
+            if args.verbose
+                && let Some(stats) = bot.last_search()
+            {
+                eprintln!("move {} {seat} {}: {a} ({stats})", state.move_number(), bot.name());
+            }
             a
         } else {
             print_events::<G>(&mut log, human, out)?;

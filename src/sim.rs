@@ -12,7 +12,7 @@ use std::time::Instant;
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
-use sylvan_bots::{Bot, BotSpec, bot_seed, play_game};
+use sylvan_bots::{Bot, BotSpec, bot_seed, play_game, play_game_observed};
 use sylvan_engine::{Game, Heuristic, NoEvents};
 
 use crate::SimArgs;
@@ -59,6 +59,7 @@ fn run_chunk<G: Game + Heuristic>(
     seed: u64,
     first: u64,
     last: u64,
+    verbose: bool,
 ) -> Result<Totals> {
     let mut totals = Totals::new(specs.len());
     for i in first..last {
@@ -66,8 +67,22 @@ fn run_chunk<G: Game + Heuristic>(
         let state = G::new(options, game_seed).map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
         let mut bots: Vec<Box<dyn Bot<G>>> =
             specs.iter().enumerate().map(|(s, spec)| spec.build::<G>(bot_seed(seed, i, s))).collect();
-        let done =
-            play_game(state, &mut bots, &mut NoEvents).map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
+        let done = if verbose {
+            play_game_observed(state, &mut bots, &mut NoEvents, |d| {
+                let stats = d.bot.last_search().map(|s| format!(" ({s})")).unwrap_or_default();
+                eprintln!(
+                    "game {i} move {} {} {} [{} legal]: {}{stats}",
+                    d.move_number,
+                    d.seat,
+                    d.bot.name(),
+                    d.legal,
+                    d.action
+                );
+            })
+        } else {
+            play_game(state, &mut bots, &mut NoEvents)
+        }
+        .map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
         let moves = done.actions.len() as u64;
         totals.games += 1;
         totals.moves += moves;
@@ -108,7 +123,7 @@ impl Task for SimArgs {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
         let threads = self.threads.unwrap_or(cores).min(chunks).max(1);
 
-        let bar = progress_bar(self.games, self.json);
+        let bar = progress_bar(self.games, self.json || self.verbose);
         let next = AtomicU64::new(0);
         let stop = AtomicBool::new(false);
         let results: Mutex<Vec<Option<Totals>>> = Mutex::new(vec![None; chunks as usize]);
@@ -123,7 +138,7 @@ impl Task for SimArgs {
                                 break;
                             }
                             let (first, last) = (c * CHUNK, ((c + 1) * CHUNK).min(self.games));
-                            match run_chunk::<G>(&options, &specs, self.seed, first, last) {
+                            match run_chunk::<G>(&options, &specs, self.seed, first, last, self.verbose) {
                                 Ok(t) => {
                                     let mut r = results.lock().map_err(|_| anyhow!("a worker thread failed"))?;
                                     r[c as usize] = Some(t);

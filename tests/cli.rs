@@ -152,6 +152,47 @@ mod sim {
     }
 
     #[test]
+    fn verbose_prints_one_line_per_decision_with_search_statistics() -> TestResult {
+        let out = sylvan(&["sim", "toy", "-n", "3", "--bots", "ismcts:iters=40,random", "--verbose", "--json"], "")?;
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let r: Value = serde_json::from_slice(&out.stdout)?;
+        let moves = r["mean_moves"].as_f64().unwrap_or(0.0) * 3.0;
+        let err = text(&out.stderr);
+        let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("game ")).collect();
+        assert_eq!(lines.len() as f64, moves, "{err}");
+        let searched: Vec<&&str> = lines.iter().filter(|l| l.contains(" p0 ismcts ")).collect();
+        assert!(!searched.is_empty(), "{err}");
+        let mut full = 0;
+        for l in searched {
+            if l.contains("[1 legal]") {
+                assert!(l.ends_with("(1 decision(s), none searched (a single legal action))"), "{l}");
+                continue;
+            }
+            full += 1;
+            for needle in ["40 iterations in", "iterations/s", "determinizations/s", " tree nodes"] {
+                assert!(l.contains(needle), "{needle} missing from {l}");
+            }
+        }
+        assert!(full > 0, "{err}");
+        for l in lines.iter().filter(|l| l.contains(" p1 random ")) {
+            assert!(!l.contains("iterations"), "{l}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn cards_flag_loads_a_card_file_and_names_a_bad_one() -> TestResult {
+        let base = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/mystic-vale/data/base.toml");
+        let r = sim_json(&["sim", "mystic-vale", "-n", "2", "--cards", base, "--json"])?;
+        assert_eq!(r["games"], 2);
+        let bad = scratch("bad-cards.toml");
+        std::fs::write(&bad, "this is = = not toml\n")?;
+        let bad_name = bad.display().to_string();
+        assert_error(&["sim", "mystic-vale", "-n", "2", "--cards", &bad_name], &bad_name)?;
+        assert_error(&["sim", "equinox", "--cards", base], "equinox has no option `cards`")
+    }
+
+    #[test]
     fn every_listed_game_simulates() -> TestResult {
         for name in game_names()? {
             let r = sim_json(&["sim", &name, "-n", "20", "--bots", "heuristic", "--json"])?;

@@ -18,6 +18,12 @@ pub trait Bot<G: Game>: Send {
     fn search_stats(&self) -> Option<crate::SearchStats> {
         None
     }
+
+    /// For search bots, what the search did for the last decision alone (a single legal action counts
+    /// as a decision that was not searched); `None` for bots that do not search.
+    fn last_search(&self) -> Option<crate::SearchStats> {
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions.

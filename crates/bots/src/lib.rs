@@ -20,6 +20,6 @@ mod spec;
 pub mod toy;
 
 pub use bot::{Bot, HeuristicBot, PolicyBot, RandomBot};
-pub use play::{Finished, PlayError, play_game};
+pub use play::{Decision, Finished, PlayError, play_game, play_game_observed};
 pub use search::{Budget, Ismcts, Playout, PlayoutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats};
 pub use spec::{BotSpec, SpecError, bot_seed};

@@ -50,9 +50,34 @@ pub enum PlayError {
 /// its choice is checked against the list and applied, with events sent to `events` (pass
 /// [`NoEvents`](sylvan_engine::NoEvents) when nobody is watching). `bots[i]` plays seat `i`.
 pub fn play_game<G: Game, S: EventSink<G::Event>>(
+    state: G,
+    bots: &mut [Box<dyn Bot<G>>],
+    events: &mut S,
+) -> Result<Finished<G>, PlayError> {
+    play_game_observed(state, bots, events, |_| ())
+}
+
+/// One bot decision, as reported to the observer of [`play_game_observed`].
+pub struct Decision<'a, G: Game> {
+    /// The move number of the decision (0 for the first move).
+    pub move_number: usize,
+    /// The deciding seat.
+    pub seat: Seat,
+    /// The bot that decided.
+    pub bot: &'a dyn Bot<G>,
+    /// How many legal actions it chose from.
+    pub legal: usize,
+    /// Its choice.
+    pub action: G::Action,
+}
+
+/// [`play_game`], calling `observe` after every decision (before it is applied), e.g. to print the
+/// search statistics of each decision ([`Bot::last_search`]).
+pub fn play_game_observed<G: Game, S: EventSink<G::Event>>(
     mut state: G,
     bots: &mut [Box<dyn Bot<G>>],
     events: &mut S,
+    mut observe: impl FnMut(Decision<'_, G>),
 ) -> Result<Finished<G>, PlayError> {
     if bots.len() != state.num_seats() {
         return Err(PlayError::WrongBotCount { bots: bots.len(), seats: state.num_seats() });
@@ -75,6 +100,7 @@ pub fn play_game<G: Game, S: EventSink<G::Event>>(
                 step: state.move_number(),
             });
         }
+        observe(Decision { move_number: state.move_number(), seat, bot: &**bot, legal: legal.len(), action });
         state.apply_unchecked(action, events);
         actions.push(action);
     }

@@ -152,6 +152,28 @@ impl SearchStats {
     }
 }
 
+impl std::fmt::Display for SearchStats {
+    /// One line: what the search did, per second and per searched decision (e.g. for `--verbose`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.searched == 0 {
+            return write!(f, "{} decision(s), none searched (a single legal action)", self.decisions);
+        }
+        write!(
+            f,
+            "{} iterations in {:.1} ms: {:.0} iterations/s, {:.0} determinizations/s, {:.0} tree nodes",
+            self.iterations,
+            1000.0 * self.seconds,
+            self.iterations_per_sec(),
+            self.determinizations_per_sec(),
+            self.nodes_per_decision()
+        )?;
+        if self.searched > 1 {
+            write!(f, " per decision over {} searched decisions", self.searched)?;
+        }
+        Ok(())
+    }
+}
+
 const NONE: u32 = u32::MAX;
 /// Iterations between two looks at the clock under a time budget.
 const CLOCK_EVERY: u32 = 16;
@@ -557,5 +579,9 @@ impl<G: Game> Bot<G> for SearchBot<G> {
 
     fn search_stats(&self) -> Option<SearchStats> {
         Some(self.stats)
+    }
+
+    fn last_search(&self) -> Option<SearchStats> {
+        Some(self.last)
     }
 }
