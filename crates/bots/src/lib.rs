@@ -10,9 +10,11 @@
 //!   baseline (`flatmc:iters=2000`), fed views only and sampling hidden cards with `determinize`.
 //! - [`BotSpec`]: bots named on the command line (`random`, `heuristic`, `ismcts:iters=2000`, `ismcts:ms=1000`...).
 //! - [`play_game`]: plays a game to the end with one bot per seat, for simulations and tournaments.
+//! - [`audit::never_peeks`]: the test that a bot cannot peek, for any game.
 //! - [`toy`]: a tiny hidden-hand game implementing the whole API, used as a test fixture.
 #![deny(missing_docs)]
 
+pub mod audit;
 mod bot;
 mod play;
 mod search;

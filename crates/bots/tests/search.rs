@@ -2,53 +2,20 @@
 
 use sylvan_bots::toy::{Toy, ToyOptions};
 use sylvan_bots::{Bot, BotSpec, bot_seed, play_game};
-use sylvan_engine::{Game, GameRng, Heuristic, NoEvents};
+use sylvan_engine::{Game, Heuristic, NoEvents};
 use sylvan_equinox::Equinox;
 
 fn spec(text: &str) -> BotSpec {
     text.parse().unwrap_or(BotSpec::Random)
 }
 
-/// Plays random games and, at sampled decision points with a real choice, builds a second full state
-/// whose view for the deciding seat is identical (a determinization of that view with another
-/// generator: other hands, deck order and future chance all differ). The bot, with the same seed,
-/// must choose the same action in both. Returns (decision points checked, points where the two full
-/// states differed).
+/// The audit of [`never_peeks`](sylvan_bots::audit::never_peeks): (decision points checked, points
+/// where the twin full states differed).
 fn never_peeks<G: Heuristic>(options: &G::Options, games: u64, every: usize, bot: &str) -> (usize, usize) {
-    let mut checked = 0;
-    let mut differed = 0;
-    let mut legal = Vec::new();
-    let mut legal2 = Vec::new();
-    for game in 0..games {
-        let Ok(mut state) = G::new(options, 1000 + game) else { panic!("bad options") };
-        let mut walker = GameRng::new(game);
-        let mut step = 0;
-        while let Some(seat) = state.to_move() {
-            state.legal_actions(&mut legal);
-            if legal.len() > 1 && step % every == 0 {
-                let view = state.view(seat);
-                let mut other_rng = GameRng::new(0xd1ff ^ game ^ (step as u64) << 20);
-                let other = G::determinize(&view, &mut other_rng);
-                assert_eq!(other.view(seat), view, "the two states must look the same to {seat}");
-                if other != state {
-                    differed += 1;
-                }
-                other.legal_actions(&mut legal2);
-                assert_eq!(legal, legal2, "the same view gives the same legal actions");
-                let seed = bot_seed(77, game, step);
-                let mut a = spec(bot).build::<G>(seed);
-                let mut b = spec(bot).build::<G>(seed);
-                let x = a.choose(&state.view(seat), &legal);
-                let y = b.choose(&other.view(seat), &legal2);
-                assert_eq!(x, y, "{bot} chose differently in two states with the same view (game {game}, step {step})");
-                checked += 1;
-            }
-            let a = legal[walker.index(legal.len())];
-            state.apply_unchecked(a, &mut NoEvents);
-            step += 1;
-        }
+    match sylvan_bots::audit::never_peeks::<G>(options, &spec(bot), games, every) {
+        Ok(a) => (a.checked, a.differed),
+        Err(e) => panic!("{e}"),
     }
-    (checked, differed)
 }
 
 #[test]

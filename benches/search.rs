@@ -1,14 +1,18 @@
 //! ISMCTS speed: iterations per second on one thread and on two (root-parallel), and the cost of one
-//! determinization, for every game of the workspace that the bots crate can see (Equinox and the toy
-//! game). Each benchmark checks its answer: the chosen action is legal and the iterations all ran.
+//! determinization, for every game of the workspace (2 players, and the larger tables of Equinox and
+//! Command of Nature's teams). Each benchmark checks its answer: the chosen action is legal and the
+//! iterations all ran. `cargo bench --bench search`; criterion's throughput line is iterations/s.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sylvan_bots::BotSpec;
 use sylvan_bots::toy::{Toy, ToyOptions};
+use sylvan_command_of_nature::CommandOfNature;
 use sylvan_engine::{Game, GameRng, Heuristic, NoEvents};
 use sylvan_equinox::Equinox;
+use sylvan_mystic_vale::MysticVale;
+use sylvan_spirit_duel::SpiritDuel;
 
 const ITERS: u64 = 1000;
 
@@ -66,6 +70,18 @@ fn benches(c: &mut Criterion) {
     let Ok(options) = Equinox::options_for_players(4) else { panic!("options") };
     bench_game::<Equinox>(c, "equinox-4p", &position::<Equinox>(&options, 1, 40));
     bench_game::<Toy>(c, "toy-2p", &position::<Toy>(&ToyOptions { players: 2, hand_size: 6 }, 1, 0));
+    for players in [2, 4] {
+        let Ok(options) = MysticVale::options_for_players(players) else { panic!("options") };
+        bench_game::<MysticVale>(c, &format!("mystic-vale-{players}p"), &position::<MysticVale>(&options, 1, 30));
+        let Ok(options) = CommandOfNature::options_for_players(players) else { panic!("options") };
+        bench_game::<CommandOfNature>(
+            c,
+            &format!("command-of-nature-{players}p"),
+            &position::<CommandOfNature>(&options, 1, 30),
+        );
+    }
+    let Ok(options) = SpiritDuel::options_for_players(2) else { panic!("options") };
+    bench_game::<SpiritDuel>(c, "spirit-duel-2p", &position::<SpiritDuel>(&options, 1, 10));
 }
 
 criterion_group! {

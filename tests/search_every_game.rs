@@ -1,0 +1,108 @@
+//! The search bots on every game of the workspace: they never peek (the twin-state audit of
+//! `sylvan_bots::audit`), they are reproducible from their seed, and they beat a random player.
+
+use sylvan_bots::audit::never_peeks;
+use sylvan_bots::{Bot, BotSpec, bot_seed, play_game};
+use sylvan_command_of_nature::CommandOfNature;
+use sylvan_engine::{Game, Heuristic, NoEvents};
+use sylvan_mystic_vale::MysticVale;
+use sylvan_spirit_duel::SpiritDuel;
+
+fn spec(text: &str) -> BotSpec {
+    match text.parse() {
+        Ok(s) => s,
+        Err(e) => panic!("{text}: {e}"),
+    }
+}
+
+fn options<G: Game>(players: usize) -> G::Options {
+    match G::options_for_players(players) {
+        Ok(o) => o,
+        Err(e) => panic!("{}: {e}", G::NAME),
+    }
+}
+
+/// Audits `bot` on `games` random games, every `every`-th decision, and checks that enough points
+/// were checked and that the hidden information really differed at most of them.
+fn audit<G: Heuristic>(options: &G::Options, bot: &str, games: u64, every: usize, min_checked: usize) {
+    let a = match never_peeks::<G>(options, &spec(bot), games, every) {
+        Ok(a) => a,
+        Err(e) => panic!("{e}"),
+    };
+    assert!(a.checked >= min_checked, "{}: only {} decision points checked", G::NAME, a.checked);
+    assert!(a.differed * 2 > a.checked, "{}: hidden parts differed at only {} of {}", G::NAME, a.differed, a.checked);
+}
+
+#[test]
+fn ismcts_cannot_cheat_at_mystic_vale() {
+    audit::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=60", 1, 23, 10);
+    audit::<MysticVale>(&options::<MysticVale>(4), "ismcts:iters=40:threads=2", 1, 41, 10);
+    audit::<MysticVale>(&options::<MysticVale>(3), "flatmc:iters=40", 1, 41, 8);
+}
+
+#[test]
+fn ismcts_cannot_cheat_at_command_of_nature() {
+    audit::<CommandOfNature>(&options::<CommandOfNature>(2), "ismcts:iters=60", 2, 13, 10);
+    audit::<CommandOfNature>(&options::<CommandOfNature>(4), "ismcts:iters=40", 1, 13, 10);
+    audit::<CommandOfNature>(&options::<CommandOfNature>(2), "flatmc:iters=40:threads=2", 1, 17, 6);
+}
+
+#[test]
+fn ismcts_cannot_cheat_at_the_spirit_duel() {
+    audit::<SpiritDuel>(&options::<SpiritDuel>(2), "ismcts:iters=80", 3, 5, 10);
+    let solo = sylvan_spirit_duel::Options { solo: true, ..sylvan_spirit_duel::Options::default() };
+    audit::<SpiritDuel>(&solo, "ismcts:iters=80", 3, 5, 10);
+    audit::<SpiritDuel>(&options::<SpiritDuel>(2), "flatmc:iters=40", 2, 7, 5);
+}
+
+/// Plays `games` 2-seat games of `a` against `b`, `a` alternating seats; returns `a`'s total return.
+fn wins<G: Heuristic>(options: &G::Options, a: &str, b: &str, games: u64) -> f64 {
+    let mut w = 0.0;
+    for g in 0..games {
+        let Ok(state) = G::new(options, 500 + g / 2) else { panic!("deal") };
+        let seats = state.num_seats();
+        let a_seat = (g % 2) as usize;
+        let mut bots: Vec<Box<dyn Bot<G>>> =
+            (0..seats).map(|s| spec(if s % 2 == a_seat { a } else { b }).build::<G>(bot_seed(13, g, s))).collect();
+        let done = match play_game(state, &mut bots, &mut NoEvents) {
+            Ok(d) => d,
+            Err(e) => panic!("{}: {e}", G::NAME),
+        };
+        w += done.state.returns()[a_seat];
+    }
+    w
+}
+
+#[test]
+fn ismcts_beats_random_at_every_game() {
+    let w = wins::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=100", "random", 10);
+    assert!(w >= 9.0, "mystic-vale: ismcts won {w} of 10 against random");
+    let w = wins::<CommandOfNature>(&options::<CommandOfNature>(2), "ismcts:iters=200", "random", 10);
+    assert!(w >= 8.0, "command-of-nature: ismcts won {w} of 10 against random");
+    let w = wins::<SpiritDuel>(&options::<SpiritDuel>(2), "ismcts:iters=300", "random", 20);
+    assert!(w >= 17.0, "spirit-duel: ismcts won {w} of 20 against random");
+}
+
+/// The same seed and iteration budget give the same game, move for move.
+#[test]
+fn search_is_reproducible_at_every_game() {
+    fn run<G: Heuristic>(options: &G::Options, bot: &str) -> Vec<G::Action> {
+        let Ok(state) = G::new(options, 3) else { panic!("deal") };
+        let mut bots: Vec<Box<dyn Bot<G>>> = (0..state.num_seats())
+            .map(|s| spec(if s == 0 { bot } else { "random" }).build::<G>(bot_seed(1, 0, s)))
+            .collect();
+        match play_game(state, &mut bots, &mut NoEvents) {
+            Ok(d) => d.actions,
+            Err(e) => panic!("{}: {e}", G::NAME),
+        }
+    }
+    let mv = options::<MysticVale>(2);
+    assert_eq!(
+        run::<MysticVale>(&mv, "ismcts:iters=30:threads=2"),
+        run::<MysticVale>(&mv, "ismcts:iters=30:threads=2")
+    );
+    let con = options::<CommandOfNature>(4);
+    assert_eq!(run::<CommandOfNature>(&con, "ismcts:iters=30"), run::<CommandOfNature>(&con, "ismcts:iters=30"));
+    let sd = options::<SpiritDuel>(2);
+    assert_eq!(run::<SpiritDuel>(&sd, "flatmc:iters=30"), run::<SpiritDuel>(&sd, "flatmc:iters=30"));
+}
