@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use sylvan_engine::ParseError;
 
@@ -231,6 +231,8 @@ pub struct SagePack {
 /// The validated card table.
 #[derive(Clone, Debug)]
 pub struct Table {
+    /// Where it came from: `base` (the embedded files) or the path of a user card file.
+    pub origin: String,
     /// Every distinct card, indexed by [`Card`].
     pub cards: Vec<CardInfo>,
     /// The four Sage packs in faction order (Twig, Pebble, Leaf, Droplet).
@@ -398,6 +400,13 @@ fn check_provenance(
 
 /// Parses and validates the three data files.
 pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
+    load_checked(files, None)
+}
+
+/// Parses and validates the data files; with `reference`, every card must keep its place, name, kind,
+/// faction, effect and champion level (card ids are the notation of actions and records, and effects are
+/// code), while numbers, rows, timing, reach, texts, market copies and pack contents may change.
+fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<Table, DataError> {
     let mut cards: Vec<CardInfo> = Vec::new();
     let (mut fan, mut provisional) = (0, 0);
     let ectx = Ctx { file: files[0].0, text: files[0].1 };
@@ -438,6 +447,9 @@ pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
         let (f, p) = check_provenance(&ectx, &e.provenance, &fields)?;
         fan += f;
         provisional += p;
+        if let Some(r) = reference {
+            same_card(&ectx, r, cards.len(), &e.name, class, e.faction, effect, e.champion_level.unwrap_or(0))?;
+        }
         let name = e.name.into_inner();
         cards.push(CardInfo {
             code: name.to_lowercase().replace(' ', "-").replace('\'', ""),
@@ -499,6 +511,9 @@ pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
         let (f, p) = check_provenance(&cctx, &c.provenance, &fields)?;
         fan += f;
         provisional += p;
+        if let Some(r) = reference {
+            same_card(&cctx, r, cards.len(), &c.name, class, c.faction, effect, 0)?;
+        }
         let name = c.name.into_inner();
         cards.push(CardInfo {
             code: name.to_lowercase().replace(' ', "-").replace('\'', ""),
@@ -517,6 +532,20 @@ pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
             delta: c.strength_delta.unwrap_or(0),
             market_copies: c.copies_in_market,
             text: c.text,
+        });
+    }
+    if let Some(r) = reference
+        && cards.len() != r.cards.len()
+    {
+        return Err(DataError {
+            file: files[1].0.into(),
+            line: 0,
+            field: "command".into(),
+            message: format!(
+                "{} cards, the set has {}: every card of the set, in its order",
+                cards.len(),
+                r.cards.len()
+            ),
         });
     }
     if cards.len() > 250 {
@@ -628,7 +657,163 @@ pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
             }
         }
     }
-    Ok(Table { cards, packs, elemental_market, command_market, provisional_fields: provisional, fan_fields: fan })
+    Ok(Table {
+        origin: "base".into(),
+        cards,
+        packs,
+        elemental_market,
+        command_market,
+        provisional_fields: provisional,
+        fan_fields: fan,
+    })
+}
+
+/// Checks a user file's card `i` against the embedded set (see [`load_checked`]).
+#[allow(clippy::too_many_arguments)]
+fn same_card(
+    ctx: &Ctx,
+    r: &Table,
+    i: usize,
+    name: &toml::Spanned<String>,
+    class: Class,
+    faction: Faction,
+    effect: Effect,
+    level: u8,
+) -> Result<(), DataError> {
+    let Some(want) = r.cards.get(i) else {
+        return Err(ctx.err(
+            name.span(),
+            "name",
+            format!("card #{} is beyond the {} cards of the set", i + 1, r.cards.len()),
+        ));
+    };
+    if name.get_ref() != &want.name {
+        return Err(ctx.err(
+            name.span(),
+            "name",
+            format!("card #{} must be `{}` (a card file keeps every card of the set, in order)", i + 1, want.name),
+        ));
+    }
+    for (same, field) in [
+        (class == want.class, "kind"),
+        (faction == want.faction, "faction"),
+        (effect == want.effect, "effect"),
+        (level == want.level, "champion_level"),
+    ] {
+        if !same {
+            return Err(ctx.err(
+                name.span(),
+                field,
+                format!("`{}` keeps its {field} (it is the card's identity)", want.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Loads and validates a user card file: one TOML file holding the three sections of the embedded
+/// files (`[[elemental]]`, `[[command]]`, `[[sage]]`), checked against the embedded set (see
+/// [`load_checked`]). Errors name the file, the line and the field.
+pub fn load_file(path: &str) -> Result<Table, DataError> {
+    let text = std::fs::read_to_string(path).map_err(|e| DataError {
+        file: path.to_owned(),
+        line: 0,
+        field: "-".into(),
+        message: format!("cannot read: {e}"),
+    })?;
+    load_text(path, &text)
+}
+
+/// Validates the text of a user card file named `file` (see [`load_file`]).
+pub fn load_text(file: &str, text: &str) -> Result<Table, DataError> {
+    let base = try_table()?;
+    let mut t = load_checked(&[(file, text), (file, text), (file, text)], Some(base))?;
+    t.origin = file.to_owned();
+    Ok(t)
+}
+
+/// The concatenation of the embedded files: a complete user card file to start from.
+pub fn default_file_text() -> String {
+    DEFAULT_FILES.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n")
+}
+
+/// A card table in use by a game: the embedded set or a loaded user file (loaded once, kept for the life
+/// of the process). Serialized as where it came from (`base` or the file's path).
+#[derive(Clone, Copy)]
+pub struct Cards(pub &'static Table);
+
+impl Cards {
+    /// The embedded set.
+    pub fn base() -> Cards {
+        Cards(table())
+    }
+
+    /// The table named by an option value: empty or `base` for the embedded set, else a card file path.
+    pub fn resolve(cards: &str) -> Result<Cards, DataError> {
+        if cards.is_empty() || cards == "base" {
+            return try_table().map(Cards);
+        }
+        static LOADED: OnceLock<Mutex<Vec<(String, &'static Table)>>> = OnceLock::new();
+        let m = LOADED.get_or_init(|| Mutex::new(Vec::new()));
+        let mut list = m.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, t)) = list.iter().find(|(p, _)| p == cards) {
+            return Ok(Cards(t));
+        }
+        let t: &'static Table = Box::leak(Box::new(load_file(cards)?));
+        list.push((cards.to_owned(), t));
+        Ok(Cards(t))
+    }
+
+    /// A card's facts in this table.
+    #[inline]
+    pub fn info(self, c: Card) -> &'static CardInfo {
+        &self.0.cards[c.0 as usize]
+    }
+
+    /// Sale price: half the cost rounded up; Sage-pack cards and champions 1.
+    #[inline]
+    pub fn sale_price(self, c: Card) -> u8 {
+        self.info(c).cost.map_or(1, |k| k.div_ceil(2))
+    }
+
+    /// Whether the effect of `u` works in slot `s` (it stands in one of its effect rows).
+    #[inline]
+    pub fn works(self, u: &crate::state::Unit, s: crate::actions::Slot) -> bool {
+        self.info(u.card).rows & (1 << (s / 6)) != 0
+    }
+}
+
+impl std::ops::Deref for Cards {
+    type Target = Table;
+    fn deref(&self) -> &Table {
+        self.0
+    }
+}
+
+impl PartialEq for Cards {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+impl Eq for Cards {}
+
+impl fmt::Debug for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cards({})", self.0.origin)
+    }
+}
+
+impl Serialize for Cards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.origin)
+    }
+}
+
+impl<'de> Deserialize<'de> for Cards {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        Cards::resolve(&s).map_err(serde::de::Error::custom)
+    }
 }
 
 static TABLE: OnceLock<Result<Table, DataError>> = OnceLock::new();
@@ -648,7 +833,9 @@ pub fn table() -> &'static Table {
 }
 
 impl Card {
-    /// The card's facts.
+    /// The card's facts in the embedded set. Name, kind, faction, effect and champion level are the same
+    /// in every card file; numbers and rows may differ, so game code reads those through the game's
+    /// [`Cards`].
     #[inline]
     pub fn info(self) -> &'static CardInfo {
         &table().cards[self.0 as usize]

@@ -25,9 +25,13 @@ impl CommandOfNature {
     }
 
     /// Whether an attacker in row `ar` may target row `tr` with `cmd`.
-    pub fn can_target(cmd: Card, ar: usize, tr: usize) -> bool {
-        let info = cmd.info();
-        match info.reach {
+    pub fn can_target(&self, cmd: Card, ar: usize, tr: usize) -> bool {
+        Self::reaches(self.cards.info(cmd).reach, ar, tr)
+    }
+
+    /// Whether an attack of `reach` from row `ar` may target row `tr`.
+    pub fn reaches(reach: Reach, ar: usize, tr: usize) -> bool {
+        match reach {
             Reach::Any => true,
             reach => Self::target_row(reach, ar) == Some(tr),
         }
@@ -37,11 +41,11 @@ impl CommandOfNature {
     pub fn can_attack_from(&self, side: u8, s: Slot, cmd: Card) -> bool {
         let Some(u) = self.at(side, s) else { return false };
         let r = (s / 6) as usize;
-        if u.attacked || cmd.info().attacker_rows & (1 << r) == 0 {
+        if u.attacked || self.cards.info(cmd).attacker_rows & (1 << r) == 0 {
             return false;
         }
         let enemy = 1 - side;
-        self.slots().any(|t| self.at(enemy, t).is_some() && Self::can_target(cmd, r, (t / 6) as usize))
+        self.slots().any(|t| self.at(enemy, t).is_some() && self.can_target(cmd, r, (t / 6) as usize))
     }
 
     /// Whether `side` can play the attack command `cmd` now.
@@ -55,7 +59,7 @@ impl CommandOfNature {
         let side = Self::side_of(seat);
         let enemy = 1 - side;
         let mut a = Attack { cmd, seat, attacker, targets, count, ..Attack::default() };
-        let info = cmd.info();
+        let info = self.cards.info(cmd);
         let ranged = info.class == Class::Ranged;
         if let Some((_, s)) = self.find(attacker)
             && let Some(u) = self.at_mut(side, s).as_mut()
@@ -70,15 +74,16 @@ impl CommandOfNature {
                 self.stack.push(Step::ShieldsLost { side });
             }
             // On attacking.
-            if uc.card.effect() == Effect::AcornSquire && Self::works(&uc, s) {
-                self.gain_gold(side, uc.card.info().strength.max(0) as u8);
+            if uc.card.effect() == Effect::AcornSquire && self.works(&uc, s) {
+                self.gain_gold(side, self.cards.info(uc.card).strength.max(0) as u8);
             }
+            let t = self.cards;
             if ranged && uc.card.info().faction == Faction::Twig {
                 for q in self.slots().collect::<crate::turn::arrayvec_slots::Slots>().iter() {
                     if let Some(v) = self.at_mut(side, q).as_mut()
                         && v.uid != attacker
                         && v.card.effect() == Effect::QuillThornback
-                        && Self::works(v, q)
+                        && t.works(v, q)
                     {
                         v.boosts += 1;
                     }
@@ -89,7 +94,7 @@ impl CommandOfNature {
         for &tid in &targets[..count as usize] {
             let Some((_, ts)) = self.find(tid) else { continue };
             let Some(t) = self.at(enemy, ts).copied() else { continue };
-            if t.card.effect() == Effect::TideTurner && Self::works(&t, ts) {
+            if t.card.effect() == Effect::TideTurner && self.works(&t, ts) {
                 self.draw_one(t.owner);
             }
             let weasels = self.with_effect(enemy, Effect::GeoWeasel).count() as u8;
@@ -110,10 +115,10 @@ impl CommandOfNature {
         let Some(att) = self.unit(a.attacker) else { return };
         let Some((side, as_)) = self.find(a.attacker) else { return };
         let enemy = 1 - side;
-        let info = a.cmd.info();
+        let info = self.cards.info(a.cmd);
         let melee = info.class == Class::Melee;
         let basic = att.card.class() == Class::Basic;
-        let mut base = att.card.info().strength as i32 + att.boosts as i32 + info.delta as i32;
+        let mut base = self.cards.info(att.card).strength as i32 + att.boosts as i32 + info.delta as i32;
         match a.cmd.effect() {
             Effect::NaturesWrath if basic => base += 2,
             Effect::PrimitiveStrike if basic => base += 1,
@@ -163,7 +168,7 @@ impl CommandOfNature {
         let defeated = a.defeated.iter().any(|&d| d);
         let Some((side, s)) = self.find(a.attacker) else { return };
         let Some(u) = self.at(side, s).copied() else { return };
-        let works = Self::works(&u, s);
+        let works = self.works(&u, s);
         let e = u.card.effect();
         if let Some(m) = self.at_mut(side, s).as_mut() {
             if !(e == Effect::CalamityLeopard && works) {
@@ -180,7 +185,7 @@ impl CommandOfNature {
             self.give(side, s, 0, 2);
         }
         if e == Effect::JadeTitan && works && dealt {
-            let sage = crate::cards::table().packs[self.players[u.owner as usize].pack as usize].sage;
+            let sage = self.cards.packs[self.players[u.owner as usize].pack as usize].sage;
             let found = self.slots().find(|&q| self.at(side, q).is_some_and(|v| v.card == sage && v.owner == u.owner));
             if let Some(ss) = found {
                 self.give(side, ss, 0, 1);
@@ -210,7 +215,15 @@ impl CommandOfNature {
     }
 
     /// Deals damage to a unit, offering interceptions first.
-    pub(crate) fn damage(&mut self, uid: u16, amount: u8, attack: bool, by: u8, asked: u8) {
+    pub(crate) fn damage<S: EventSink<Event>>(
+        &mut self,
+        uid: u16,
+        amount: u8,
+        attack: bool,
+        by: u8,
+        asked: u8,
+        ev: &mut S,
+    ) {
         let Some((side, s)) = self.find(uid) else { return };
         if amount > 0 {
             let tumbler = self.with_effect(side, Effect::TerrainTumbler).find(|(_, t)| t.uid != uid);
@@ -233,6 +246,7 @@ impl CommandOfNature {
                 return;
             }
         }
+        let t = self.cards;
         let Some(u) = self.at_mut(side, s).as_mut() else { return };
         let dealt = amount.saturating_sub(u.shields);
         let lost = amount > 0 && u.shields > 0;
@@ -240,7 +254,18 @@ impl CommandOfNature {
             u.shields = 0;
         }
         u.dmg = u.dmg.saturating_add(dealt);
-        let dead = u.dmg >= u.card.info().health;
+        let dead = u.dmg >= t.info(u.card).health;
+        let card = u.card;
+        crate::events::public(ev, || Event::Damaged {
+            side,
+            slot: s,
+            card,
+            amount,
+            shielded: amount - dealt,
+            dealt,
+            by: sylvan_engine::Seat(by),
+            attack,
+        });
         if attack
             && let Some(a) = self.attack.as_mut()
             && let Some(i) = a.targets[..a.count as usize].iter().position(|&t| t == uid)
@@ -279,26 +304,28 @@ impl CommandOfNature {
     }
 
     /// A unit with damage ≥ health leaves the game; levels, champions, leaving reactions, refill, end.
-    pub(crate) fn defeat<S: EventSink<Event>>(&mut self, uid: u16, by: u8, _ev: &mut S) {
+    pub(crate) fn defeat<S: EventSink<Event>>(&mut self, uid: u16, by: u8, ev: &mut S) {
         let Some((side, s)) = self.find(uid) else { return };
         let Some(u) = self.at(side, s).copied() else { return };
-        if u.dmg < u.card.info().health {
+        if u.dmg < self.cards.info(u.card).health {
             return;
         }
         *self.at_mut(side, s) = None;
+        crate::events::public(ev, || Event::Defeated { side, slot: s, card: u.card, by: sylvan_engine::Seat(by) });
         if let Some(a) = self.attack.as_mut()
             && let Some(i) = a.targets[..a.count as usize].iter().position(|&t| t == uid)
         {
             a.defeated[i] = true;
         }
-        if u.card.effect() == Effect::MossViper && Self::works(&u, s) {
+        if u.card.effect() == Effect::MossViper && self.works(&u, s) {
             self.players[u.owner as usize].hand.push(u.card);
         }
         if Self::side_of(by) != side {
-            self.level_up(by);
+            self.level_up(by, ev);
         }
         if u.card.class() == Class::Sage {
             self.players[u.owner as usize].sage_alive = false;
+            crate::events::public(ev, || Event::SageFallen { seat: sylvan_engine::Seat(u.owner) });
             let seats = self.seats_of(side);
             if seats.iter().all(|&q| !self.players[q as usize].sage_alive) {
                 self.phase = Phase::Over(1 - side);
@@ -313,7 +340,7 @@ impl CommandOfNature {
     pub(crate) fn left_formation(&mut self, side: u8) {
         for s in self.slots().collect::<crate::turn::arrayvec_slots::Slots>().iter() {
             let Some(u) = self.at(side, s).copied() else { continue };
-            if !Self::works(&u, s) {
+            if !self.works(&u, s) {
                 continue;
             }
             match u.card.effect() {
@@ -351,7 +378,7 @@ impl CommandOfNature {
     }
 
     /// Fills the front rows: automatic when only one move is possible, else asks the side.
-    pub(crate) fn refill(&mut self, side: u8) {
+    pub(crate) fn refill<S: EventSink<Event>>(&mut self, side: u8, ev: &mut S) {
         let (mut count, mut only) = (0, (0, 0));
         self.refill_moves(side, &mut |a, b| {
             count += 1;
@@ -361,7 +388,7 @@ impl CommandOfNature {
             0 => {}
             1 => {
                 self.stack.push(Step::Refill { side });
-                self.move_unit(side, only.0, only.1);
+                self.move_unit(side, only.0, only.1, ev);
             }
             _ => {
                 self.stack.push(Step::Refill { side });
@@ -372,9 +399,10 @@ impl CommandOfNature {
     }
 
     /// Moves a unit forward into an empty slot (it enters its new row).
-    pub(crate) fn move_unit(&mut self, side: u8, from: Slot, to: Slot) {
+    pub(crate) fn move_unit<S: EventSink<Event>>(&mut self, side: u8, from: Slot, to: Slot, ev: &mut S) {
         let u = self.at_mut(side, from).take();
         if let Some(u) = u {
+            crate::events::public(ev, || Event::Refilled { side, from, to, card: u.card });
             *self.at_mut(side, to) = Some(u);
             self.stack.push(Step::Entered { uid: u.uid, row: to / 6, new: false });
         }
@@ -382,10 +410,11 @@ impl CommandOfNature {
 
     /// Puts tokens on a unit; a Boulderhide Brute receiving shields takes a boost.
     pub(crate) fn give(&mut self, side: u8, s: Slot, boosts: u8, shields: u8) {
+        let t = self.cards;
         if let Some(u) = self.at_mut(side, s).as_mut() {
             u.boosts = u.boosts.saturating_add(boosts);
             u.shields = u.shields.saturating_add(shields);
-            if shields > 0 && u.card.effect() == Effect::BoulderhideBrute && Self::works(u, s) {
+            if shields > 0 && u.card.effect() == Effect::BoulderhideBrute && t.works(u, s) {
                 u.boosts = u.boosts.saturating_add(1);
             }
         }
@@ -439,7 +468,7 @@ impl CommandOfNature {
     }
 
     /// Plays an instant while defending.
-    pub(crate) fn play_instant(&mut self, seat: u8, c: Card) {
+    pub(crate) fn play_instant<S: EventSink<Event>>(&mut self, seat: u8, c: Card, ev: &mut S) {
         self.take_from_hand(seat, c);
         self.players[seat as usize].discard.push(c);
         self.stack.push(Step::Ask(Question { seat, ask: Ask::Instants }));
@@ -448,8 +477,14 @@ impl CommandOfNature {
             a.targets[..a.count as usize].iter().position(|&t| g.unit(t).is_some_and(|u| u.card.info().faction == f))
         };
         match c.effect() {
-            Effect::NaturalRestoration | Effect::NaturalDefense => self.cut(1),
-            Effect::MeleeShield | Effect::RangedBarrier => self.cut(2),
+            Effect::NaturalRestoration | Effect::NaturalDefense => {
+                self.cut(1);
+                crate::events::public(ev, || Event::Cut { seat: sylvan_engine::Seat(seat), card: c, amount: 1 });
+            }
+            Effect::MeleeShield | Effect::RangedBarrier => {
+                self.cut(2);
+                crate::events::public(ev, || Event::Cut { seat: sylvan_engine::Seat(seat), card: c, amount: 2 });
+            }
             Effect::TwigCharm | Effect::PebbleCharm => {
                 let boost = c.effect() == Effect::TwigCharm;
                 let f = if boost { Faction::Twig } else { Faction::Pebble };

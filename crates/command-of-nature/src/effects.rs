@@ -95,7 +95,7 @@ impl CommandOfNature {
     }
 
     fn sage_slot(&self, seat: u8) -> Option<Slot> {
-        let sage = crate::cards::table().packs[self.players[seat as usize].pack as usize].sage;
+        let sage = self.cards.packs[self.players[seat as usize].pack as usize].sage;
         let side = Self::side_of(seat);
         self.slots().find(|&s| self.at(side, s).is_some_and(|u| u.card == sage && u.owner == seat))
     }
@@ -194,7 +194,7 @@ impl CommandOfNature {
             return;
         }
         let faction = u.card.info().faction;
-        let works = Self::works(&u, s);
+        let works = self.works(&u, s);
         match (u.card.effect(), row) {
             (Effect::PetalMage, 1) if works => {
                 self.ask(u.owner, Ask::FromDiscard { purpose: DiscardUse::ToHand, left: 1, optional: false })
@@ -208,7 +208,7 @@ impl CommandOfNature {
             self.slots().filter(|&q| q != s && self.at(side, q).is_some()).collect();
         for q in others.iter() {
             let Some(v) = self.at(side, q).copied() else { continue };
-            if !Self::works(&v, q) {
+            if !self.works(&v, q) {
                 continue;
             }
             match v.card.effect() {
@@ -300,7 +300,7 @@ impl CommandOfNature {
         };
         match q.ask {
             Ask::DeckWarrior => {
-                for w in crate::cards::table().packs[p.pack as usize].warriors {
+                for w in self.cards.packs[p.pack as usize].warriors {
                     f(Action::Choose(w));
                 }
             }
@@ -325,7 +325,7 @@ impl CommandOfNature {
             Ask::Target { cmd, attacker } => {
                 if let Some((_, a)) = self.find(attacker) {
                     for t in self.slots() {
-                        if self.at(enemy, t).is_some() && Self::can_target(cmd, (a / 6) as usize, (t / 6) as usize) {
+                        if self.at(enemy, t).is_some() && self.can_target(cmd, (a / 6) as usize, (t / 6) as usize) {
                             f(Action::Aim(t));
                         }
                     }
@@ -421,7 +421,12 @@ impl CommandOfNature {
     }
 
     /// Applies the answer to a question.
-    pub(crate) fn answer(&mut self, q: Question, action: Action) {
+    pub(crate) fn answer<S: sylvan_engine::EventSink<crate::events::Event>>(
+        &mut self,
+        q: Question,
+        action: Action,
+        ev: &mut S,
+    ) {
         let seat = q.seat;
         let side = Self::side_of(seat);
         let enemy = 1 - side;
@@ -443,7 +448,7 @@ impl CommandOfNature {
             }
             (Ask::Target { cmd, attacker }, Action::Aim(t)) => {
                 let Some(tu) = self.at(enemy, t).map(|u| u.uid) else { return };
-                let more = cmd.info().reach == crate::cards::Reach::Row2
+                let more = self.cards.info(cmd).reach == crate::cards::Reach::Row2
                     && self.slots().any(|x| x != t && x / 6 == 1 && self.at(enemy, x).is_some());
                 if more {
                     self.ask(seat, Ask::Target2 { cmd, attacker, first: t });
@@ -461,7 +466,7 @@ impl CommandOfNature {
                     _ => self.declare_attack(seat, cmd, attacker, [t1, 0], 1),
                 }
             }
-            (Ask::Instants, Action::Instant(c)) => self.play_instant(seat, c),
+            (Ask::Instants, Action::Instant(c)) => self.play_instant(seat, c, ev),
             (Ask::Instants, _) => {}
             (Ask::CharmTarget { boost, .. }, Action::Pick(s)) => {
                 if boost {
@@ -592,7 +597,7 @@ impl CommandOfNature {
                 }
             }
             // The Refill step below runs again and asks again while a front slot can be filled.
-            (Ask::Refill, Action::Refill(a, b)) => self.move_unit(side, a, b),
+            (Ask::Refill, Action::Refill(a, b)) => self.move_unit(side, a, b, ev),
             _ => {}
         }
     }

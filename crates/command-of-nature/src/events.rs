@@ -1,12 +1,15 @@
 //! What happens at the table, for narration: every decision publicly, hands privately to their owner
-//! and partner (with the count to everyone else), and the end of the game.
+//! and partner (with the count to everyone else), and what the decisions cause on the public table
+//! (damage and what reduced it, defeats, levels, champions and faction actions, refills, the markets,
+//! fallen Sages, the end of the game). Only hand contents are private (ruling C21): every other event is
+//! for everyone.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use sylvan_engine::Seat;
 
-use crate::actions::Action;
+use crate::actions::{Action, Slot, slot_name};
 use crate::cards::Card;
 
 /// One event.
@@ -33,11 +36,132 @@ pub enum Event {
         /// How many cards.
         count: u8,
     },
+    /// An instant cut the damage of the attack being resolved.
+    Cut {
+        /// Who played it.
+        seat: Seat,
+        /// The instant.
+        card: Card,
+        /// Damage it cuts (per target).
+        amount: u8,
+    },
+    /// Damage reached an elemental: `amount` before shields, `shielded` absorbed by its shields (which then
+    /// all leave it), `dealt` counters added.
+    Damaged {
+        /// The side of the damaged elemental.
+        side: u8,
+        /// Its slot.
+        slot: Slot,
+        /// The elemental.
+        card: Card,
+        /// The damage before shields (after boosts, instants and other cuts).
+        amount: u8,
+        /// Damage absorbed by shields.
+        shielded: u8,
+        /// Damage counters put on it.
+        dealt: u8,
+        /// The seat whose attack, command, effect or faction action dealt it.
+        by: Seat,
+        /// Whether it is an attack's damage.
+        attack: bool,
+    },
+    /// An elemental was defeated and leaves the game.
+    Defeated {
+        /// Its side.
+        side: u8,
+        /// The slot it stood in.
+        slot: Slot,
+        /// The elemental.
+        card: Card,
+        /// The seat that defeated it.
+        by: Seat,
+    },
+    /// A Sage fell (its seat neither levels nor uses faction actions any more).
+    SageFallen {
+        /// The Sage's seat.
+        seat: Seat,
+    },
+    /// A seat's level rose.
+    LevelUp {
+        /// Who.
+        seat: Seat,
+        /// The new level.
+        level: u8,
+    },
+    /// A level threshold moved the champion to the top of the discard pile.
+    ChampionToDiscard {
+        /// Whose.
+        seat: Seat,
+        /// The champion.
+        card: Card,
+    },
+    /// A level threshold unlocked a faction action.
+    FactionUnlocked {
+        /// Whose.
+        seat: Seat,
+        /// The action's level (4, 6 or 8).
+        level: u8,
+    },
+    /// An elemental moved forward to fill an emptied front slot.
+    Refilled {
+        /// The side.
+        side: u8,
+        /// From.
+        from: Slot,
+        /// To.
+        to: Slot,
+        /// The elemental.
+        card: Card,
+    },
+    /// A card was bought (to the discard pile, or `placed` into the formation for 2 more gold).
+    Bought {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Gold paid.
+        gold: u8,
+        /// Placed into the formation.
+        placed: bool,
+    },
+    /// A card was sold from hand (it leaves the game).
+    Sold {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: Card,
+        /// Gold gained (after the cap).
+        gold: u8,
+    },
+    /// A market was refreshed for 1 gold (its faces went under its deck).
+    Refreshed {
+        /// Who.
+        seat: Seat,
+        /// 0: elementals, 1: commands.
+        market: u8,
+    },
+    /// A market face was turned up (after a buy or a refresh); `None` when the market deck ran out.
+    MarketFace {
+        /// 0: elementals, 1: commands.
+        market: u8,
+        /// The face (0..3).
+        index: u8,
+        /// The card.
+        card: Option<Card>,
+    },
     /// The game is over.
     GameOver {
         /// The winning side (0: seats 0 and 2; 1: seats 1 and 3), or `None` for a draw.
         winning_side: Option<u8>,
     },
+}
+
+/// Emits a public event when the sink records events (the event is built only then).
+#[inline]
+pub(crate) fn public<S: sylvan_engine::EventSink<Event>>(ev: &mut S, e: impl FnOnce() -> Event) {
+    if S::ENABLED {
+        ev.emit(sylvan_engine::Audience::Everyone, e());
+    }
 }
 
 impl fmt::Display for Event {
@@ -49,6 +173,42 @@ impl fmt::Display for Event {
                 write!(f, "{seat}'s hand: {}", names.join(", "))
             }
             Event::HandCount { seat, count } => write!(f, "{seat} holds {count} card(s)"),
+            Event::Cut { seat, card, amount } => write!(f, "{seat} plays {}: damage -{amount}", card.name()),
+            Event::Damaged { side, slot, card, amount, shielded, dealt, by, attack } => write!(
+                f,
+                "{} {} (side {side}) takes {dealt} damage from {by}{} ({amount} before shields, {shielded} shielded)",
+                card.name(),
+                slot_name(*slot),
+                if *attack { "'s attack" } else { "" }
+            ),
+            Event::Defeated { side, slot, card, by } => {
+                write!(f, "{} {} (side {side}) is defeated by {by}", card.name(), slot_name(*slot))
+            }
+            Event::SageFallen { seat } => write!(f, "{seat}'s Sage has fallen"),
+            Event::LevelUp { seat, level } => write!(f, "{seat} reaches level {level}"),
+            Event::ChampionToDiscard { seat, card } => {
+                write!(f, "{seat}'s champion {} goes to the discard pile", card.name())
+            }
+            Event::FactionUnlocked { seat, level } => write!(f, "{seat} unlocks faction action {level}"),
+            Event::Refilled { side, from, to, card } => {
+                write!(f, "side {side}: {} moves from {} to {}", card.name(), slot_name(*from), slot_name(*to))
+            }
+            Event::Bought { seat, card, gold, placed } => {
+                write!(
+                    f,
+                    "{seat} buys {} for {gold} gold{}",
+                    card.name(),
+                    if *placed { " into the formation" } else { "" }
+                )
+            }
+            Event::Sold { seat, card, gold } => write!(f, "{seat} sells {} for {gold} gold", card.name()),
+            Event::Refreshed { seat, market } => {
+                write!(f, "{seat} refreshes the {} market", if *market == 0 { "elemental" } else { "command" })
+            }
+            Event::MarketFace { market, index, card } => match card {
+                Some(c) => write!(f, "market {}{}: {}", ["e", "c"][(*market).min(1) as usize], index + 1, c.name()),
+                None => write!(f, "market {}{}: empty", ["e", "c"][(*market).min(1) as usize], index + 1),
+            },
             Event::GameOver { winning_side: Some(s) } => write!(f, "game over: side {s} wins"),
             Event::GameOver { winning_side: None } => write!(f, "game over: draw (turn limit)"),
         }

@@ -1,36 +1,163 @@
-//! The rule-of-thumb player: attacks with its strongest elementals at the weakest (or the Sage when it
-//! can fall), always defends with its instants, uses every daybreak effect, summons, buys the dearest
-//! elemental it can afford, and keeps its hand. It sees only its [`View`].
+//! The rule-of-thumb player. It sees only its [`View`]. Attacks: kill shots first (the Sage's above all),
+//! then the most damage, with the attacker and target that give it (boosts, shields and the command's
+//! bonuses counted); damage effects aim the same way. Defends with every instant, uses every daybreak
+//! effect and faction action, summons, puts boosts on units that can still attack and shields on the
+//! Sage or hurt front units, brings stronger non-Sage elementals forward (swaps, refills), and buys the
+//! best value per gold. In teams the lead hands over to the partner once when the partner holds attacks
+//! or elementals.
 
 use sylvan_engine::{GameRng, Heuristic};
 
-use crate::actions::Action;
-use crate::cards::Class;
-use crate::state::{Ask, CommandOfNature, Phase};
+use crate::actions::{Action, Slot};
+use crate::cards::{Card, Cards, Class, Effect};
+use crate::state::{Ask, CommandOfNature, Phase, Unit};
 use crate::view::View;
+
+/// Every slot of a side in this view's layout.
+fn slots(view: &View) -> impl Iterator<Item = Slot> + '_ {
+    let w = view.w();
+    (0..3usize).flat_map(move |r| (0..(r + 1) * w).map(move |c| crate::actions::slot(r, c)))
+}
+
+fn find(view: &View, uid: u16) -> Option<(u8, Slot, Unit)> {
+    (0..2u8).find_map(|sd| slots(view).find_map(|s| view.at(sd, s).filter(|u| u.uid == uid).map(|u| (sd, s, *u))))
+}
+
+fn hp_left(t: Cards, u: &Unit) -> i32 {
+    t.info(u.card).health as i32 - u.dmg as i32
+}
+
+/// How much an opposing elemental is worth removing: the Sage above all, then strength and health.
+fn worth(t: Cards, u: &Unit) -> i32 {
+    let i = t.info(u.card);
+    if i.class == Class::Sage { 400 } else { 10 + 3 * i.strength as i32 + i.health as i32 + 2 * u.boosts as i32 }
+}
+
+/// The value of dealing `dmg` (before shields) to the opposing unit `u`: a kill shot first (the Sage's
+/// above all), otherwise damage dealt, more on the Sage and on units close to falling.
+fn hit_value(t: Cards, u: &Unit, dmg: i32) -> i32 {
+    let dealt = (dmg - u.shields as i32).max(0);
+    let left = hp_left(t, u);
+    if dealt >= left {
+        1000 + worth(t, u)
+    } else if dealt == 0 {
+        -5
+    } else {
+        let sage = if u.card.class() == Class::Sage { 60 } else { 0 };
+        20 * dealt + sage - 2 * (left - dealt)
+    }
+}
+
+/// The attack damage of `att` with `cmd` against any target (before shields and instants).
+fn attack_damage(view: &View, att: &Unit, attacker_row: usize, cmd: Card) -> i32 {
+    let info = view.cards.info(cmd);
+    let basic = att.card.class() == Class::Basic;
+    let mut d = view.cards.info(att.card).strength as i32 + att.boosts as i32 + info.delta as i32;
+    match cmd.effect() {
+        Effect::NaturesWrath if basic => d += 2,
+        Effect::PrimitiveStrike if basic => d += 1,
+        Effect::FocusedFury => d += att.shields as i32,
+        _ => {}
+    }
+    if info.class == Class::Melee && attacker_row == 0 {
+        let side = view.seat.0 & 1;
+        for s in slots(view) {
+            if let Some(p) = view.at(side, s)
+                && p.card.effect() == Effect::PineSnapper
+                && view.cards.works(p, s)
+            {
+                d += p.dmg as i32;
+            }
+        }
+    }
+    d
+}
+
+/// The best value of attacking with the unit at `from` using `cmd`, over its targets.
+fn best_attack_from(view: &View, from: Slot, cmd: Card) -> Option<i32> {
+    let side = view.seat.0 & 1;
+    let att = view.at(side, from)?;
+    if att.attacked || view.cards.info(cmd).attacker_rows & (1 << (from / 6)) == 0 {
+        return None;
+    }
+    let r = (from / 6) as usize;
+    let d = attack_damage(view, att, r, cmd);
+    slots(view)
+        .filter(|&t| view.can_target(cmd, r, (t / 6) as usize))
+        .filter_map(|t| view.at(1 - side, t).map(|u| hit_value(view.cards, u, d)))
+        .max()
+}
+
+/// The best value of playing attack command `cmd` now.
+fn best_attack(view: &View, cmd: Card) -> Option<i32> {
+    slots(view).filter_map(|s| best_attack_from(view, s, cmd)).max()
+}
+
+/// How useful a unit of ours is in front: strength, boosts and health left; the Sage stays behind.
+fn front_power(view: &View, side: u8, s: Slot) -> i32 {
+    view.at(side, s).map_or(0, |u| {
+        if u.card.class() == Class::Sage {
+            -100
+        } else {
+            2 * (view.cards.info(u.card).strength as i32 + u.boosts as i32) + hp_left(view.cards, u) + u.shields as i32
+        }
+    })
+}
+
+/// The value of a card in the market or in hand, per gold for buying.
+fn card_value(t: Cards, c: Card) -> i32 {
+    let i = t.info(c);
+    match i.class {
+        Class::Melee | Class::Ranged => 14 + 3 * i.delta as i32,
+        Class::Instant => 8,
+        Class::Utility => 9,
+        _ => 2 * i.strength as i32 + i.health as i32 + if i.effect == Effect::None { 0 } else { 3 },
+    }
+}
 
 fn score(view: &View, a: Action) -> i32 {
     let me = view.seat.0;
     let side = me & 1;
     let enemy = 1 - side;
-    let hp_left = |sd: u8, s| view.at(sd, s).map_or(0, |u| u.card.info().health as i32 - u.dmg as i32);
     if let Some(q) = &view.question {
         return match (q.ask, a) {
-            (_, Action::Aim(s)) => {
-                let Some(u) = view.at(enemy, s) else { return 0 };
-                let sage = u.card.class() == Class::Sage;
-                100 - hp_left(enemy, s) + if sage { 20 } else { 0 }
+            (Ask::Target { cmd, attacker } | Ask::Target2 { cmd, attacker, .. }, Action::Aim(t)) => {
+                let (Some((_, from, att)), Some(u)) = (find(view, attacker), view.at(enemy, t)) else { return 0 };
+                hit_value(view.cards, u, attack_damage(view, &att, (from / 6) as usize, cmd))
             }
-            (Ask::Attacker { .. }, Action::Pick(s)) => {
-                view.at(side, s).map_or(0, |u| u.card.info().strength as i32 + u.boosts as i32)
+            (Ask::Hit { dmg, .. }, Action::Aim(t)) => {
+                view.at(enemy, t).map_or(0, |u| hit_value(view.cards, u, dmg as i32))
             }
+            (_, Action::Aim(t)) => view.at(enemy, t).map_or(0, |u| worth(view.cards, u)),
+            (Ask::Attacker { cmd }, Action::Pick(s)) => best_attack_from(view, s, cmd).unwrap_or(-100),
             (Ask::Place { .. }, Action::Pick(s)) => -(s as i32),
-            (_, Action::Pick(s)) => view.at(side, s).map_or(0, |u| u.card.info().strength as i32),
+            (Ask::Tokens { boosts, .. }, Action::Pick(s)) => {
+                // Boosts on a strong unit that can still attack; shields on the Sage or a hurt front unit.
+                view.at(side, s).map_or(0, |u| {
+                    if boosts > 0 {
+                        view.cards.info(u.card).strength as i32 + if u.attacked { 0 } else { 10 } - (s / 6) as i32
+                    } else if u.card.class() == Class::Sage {
+                        30
+                    } else {
+                        20 - 3 * (s / 6) as i32 - hp_left(view.cards, u)
+                    }
+                })
+            }
+            (Ask::Redistribute { .. } | Ask::CharmTarget { boost: false, .. }, Action::Pick(s)) => {
+                view.at(side, s).map_or(0, |u| if u.card.class() == Class::Sage { 30 } else { 10 - 3 * (s / 6) as i32 })
+            }
+            (Ask::Refill, Action::Refill(from, _)) => front_power(view, side, from),
+            (_, Action::Pick(s)) => {
+                view.at(side, s).map_or(0, |u| view.cards.info(u.card).strength as i32 + u.boosts as i32)
+            }
             (Ask::Instants, Action::Instant(_)) => 10,
             (Ask::Intercept { .. }, Action::Use) => 1,
+            (Ask::Spend { .. }, Action::Amount(k)) => k as i32,
+            (Ask::BoostOrShield { .. }, Action::Amount(k)) => k as i32,
             (_, Action::Amount(k)) => k as i32,
-            (Ask::FromDiscard { .. }, Action::Choose(c)) => c.info().cost.unwrap_or(3) as i32 + 5,
-            (Ask::Discards { .. }, Action::Choose(c)) => -(c.info().cost.unwrap_or(1) as i32),
+            (Ask::FromDiscard { .. }, Action::Choose(c)) => card_value(view.cards, c),
+            (Ask::Discards { .. }, Action::Choose(c)) => -card_value(view.cards, c),
+            (Ask::DeckWarrior, Action::Choose(c)) => -card_value(view.cards, c),
             (
                 Ask::Discards { .. } | Ask::Tokens { .. } | Ask::FromDiscard { .. } | Ask::Target2 { .. },
                 Action::Done,
@@ -41,33 +168,46 @@ fn score(view: &View, a: Action) -> i32 {
     let gold = view.gold[side as usize] as i32;
     match (view.phase, a) {
         (Phase::Daybreak, Action::Dawn(_)) => 10,
-        (Phase::Actions, Action::Play(c)) => 20 + c.info().delta as i32,
-        (Phase::Actions, Action::Faction(l)) => 15 + l as i32,
-        (Phase::Actions, Action::Summon(c)) => 12 + c.info().strength as i32,
-        (Phase::Actions, Action::Draw) => 5,
-        (Phase::Actions, Action::Swap(a, b)) => {
+        (Phase::Actions, Action::Play(c)) if c.class().is_attack() => match best_attack(view, c) {
+            Some(v) if v >= 1000 => 100 + v / 10,
+            Some(v) if v > 0 => 30 + v / 10,
+            _ => 2,
+        },
+        (Phase::Actions, Action::Play(_)) => 18,
+        (Phase::Actions, Action::Faction(l)) => 25 + l as i32,
+        (Phase::Actions, Action::Summon(c)) => 20 + view.cards.info(c).strength as i32,
+        (Phase::Actions, Action::Draw) => 8,
+        (Phase::Actions, Action::Swap(x, y)) => {
             // Bring a stronger, healthier non-Sage elemental forward.
-            let power = |s| {
-                view.at(side, s).map_or(0, |u| {
-                    let sage = u.card.class() == Class::Sage;
-                    if sage { -20 } else { u.card.info().strength as i32 + u.boosts as i32 + hp_left(side, s) / 2 }
-                })
-            };
-            if a / 6 < b / 6 { 3 * (power(b) - power(a)) - 8 } else { -20 }
+            let (front, back) = if x / 6 <= y / 6 { (x, y) } else { (y, x) };
+            if front / 6 == back / 6 {
+                return -20;
+            }
+            let gain = front_power(view, side, back) - front_power(view, side, front);
+            if gain > 4 { 6 + gain } else { -20 }
         }
-        (Phase::Actions | Phase::Market, Action::Partner) => -20,
+        (Phase::Actions, Action::Partner) => {
+            let partner = view.seats.get((me ^ 2) as usize).and_then(|p| p.hand.as_ref());
+            let useful = partner.is_some_and(|h| h.iter().any(|c| c.class().is_attack() || c.class().is_elemental()));
+            if view.handovers == 0 && view.ap > 0 && useful { 9 } else { -20 }
+        }
+        (Phase::Market, Action::Partner) => -20,
         (Phase::Market, Action::Buy(i)) => {
             let c = view.market[(i / 3) as usize][(i % 3) as usize];
-            c.map_or(0, |c| 2 * c.info().cost.unwrap_or(0) as i32 - gold / 4)
+            c.map_or(0, |c| {
+                let cost = view.cards.info(c).cost.unwrap_or(0).max(1) as i32;
+                4 + 6 * card_value(view.cards, c) / cost + cost - gold / 4
+            })
         }
-        (Phase::Market, Action::BuyPlace(i)) => {
-            view.market[0][i as usize].map_or(0, |c| c.info().cost.unwrap_or(0) as i32)
-        }
+        (Phase::Market, Action::BuyPlace(i)) => view.market[0][i as usize].map_or(0, |c| {
+            let cost = view.cards.info(c).cost.unwrap_or(0) as i32 + 2;
+            6 + 6 * card_value(view.cards, c) / cost + cost
+        }),
         (Phase::Market, Action::Sell(_)) => -10,
         (Phase::Market, Action::Refresh(_)) => -3,
         (Phase::Reset(_), Action::Discard(c)) => {
             if view.hand().len() > 5 {
-                10 - c.info().cost.unwrap_or(2) as i32
+                10 - card_value(view.cards, c)
             } else {
                 -10
             }
@@ -100,17 +240,17 @@ pub fn describe(view: &View, a: Action) -> String {
         Action::Pick(s) => unit(side, s),
         Action::Aim(s) => format!("opposing {}", unit(1 - side, s)),
         Action::Dawn(s) => {
-            format!("{}: {}", unit(side, s), view.at(side, s).map_or("", |u| u.card.info().text.as_str()))
+            format!("{}: {}", unit(side, s), view.at(side, s).map_or("", |u| view.cards.info(u.card).text.as_str()))
         }
-        Action::Play(c) | Action::Instant(c) => format!("{}: {}", c.name(), c.info().text),
+        Action::Play(c) | Action::Instant(c) => format!("{}: {}", c.name(), view.cards.info(c).text),
         Action::Summon(c) => {
-            let i = c.info();
+            let i = view.cards.info(c);
             format!("summon {} {}/{}", i.name, i.strength, i.health)
         }
         Action::Choose(c) | Action::Sell(c) | Action::Discard(c) => c.name().to_owned(),
         Action::Buy(i) | Action::BuyPlace(i) => {
             let c = view.market[(i / 3) as usize][(i % 3) as usize];
-            c.map_or("-".to_owned(), |c| format!("{} ({} gold)", c.name(), c.info().cost.unwrap_or(0)))
+            c.map_or("-".to_owned(), |c| format!("{} ({} gold)", c.name(), view.cards.info(c).cost.unwrap_or(0)))
         }
         Action::Refill(x, y) => format!("{} to {}", unit(side, x), crate::actions::slot_name(y)),
         Action::Swap(x, y) => format!("{} <-> {}", unit(side, x), unit(side, y)),

@@ -31,8 +31,39 @@ use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};
 /// The number of distinct actions.
 pub const NUM_ACTIONS: usize = 771;
 
-/// Actions per turn allowed for in [`Game::max_game_length`] (ruling C12).
-const ACTIONS_PER_TURN: usize = 2_000;
+/// The default turn limit (ruling C23): turns of a player or team after which the game is a draw.
+pub const DEFAULT_TURN_LIMIT: u32 = 60;
+
+/// A bound on the decisions of one turn, for [`Game::max_game_length`] (ruling C23).
+///
+/// Worst case is a team turn (4 seats, 12 slots a side, 6 AP, gold cap 20). At most 144 cards exist
+/// (4 Sage packs of 16, two markets of 40), so no hand, deck or pile holds more. Every decision of a
+/// turn is one of:
+///
+/// | decisions | bound | why |
+/// |---|---|---|
+/// | `done` ending a phase, `partner` | 5 + 4 | phases I, II, III, IV (lead, partner); hand-overs capped at 4 |
+/// | `dawn` | 12 | each elemental ready at the start of the turn, once (readiness is never restored) |
+/// | AP actions (summon, play, swap, draw, faction) | 6 | nothing gives AP back |
+/// | `sell` | 144 | a sold card leaves the game |
+/// | `buy`, `buy+`, `refresh` | 740 | each costs ≥ 1 gold; gold ≤ 20 at the start of phase III plus ≤ ⌈9/2⌉ = 5 per sale |
+/// | phase IV `discard` | 288 | ≤ 144 cards in each of the two hands |
+/// | instants played | 144 | each leaves a hand |
+/// | answers to the questions of one cause | ≤ 12 each | e.g. Elemental Incantation: 3 discards, 6 hits, `done`s |
+/// | Pebble level 6 shields | 2 × 255 | one `pick` per shield, at most 255 (the `u8` count), one per seat |
+///
+/// Causes of questions: the ≤ 6 AP actions, ≤ 12 dawns, ≤ 6 attacks (each also ≤ 2 instant `done`s,
+/// 3 choices, 2 targets), the ≤ 144 instants (charm targets), damage events (≤ 2 interception offers
+/// each), defeats and removals (each ≤ 6 refill choices, 12 entry reactions), entries (≤ 12 reactions
+/// each). Damage, defeats and entries are finite in a turn: effects deal damage only as a direct
+/// consequence of one of the bounded causes above, except Oxen Avenger (one copy in the game, Pebble's
+/// level 8), which answers a loss of shields on its own side by damaging the *other* side; that damage
+/// cannot make its own side lose shields, so the chain stops after one link. Defeats are at most the 24
+/// elementals on the table plus those entering during the turn (summons, `buy+`, Komodo Kin: each tied to
+/// a bounded cause), and every refill move fills a front slot from behind, so refills per removal are at
+/// most 6. Summing with a margin for the reactions gives well under this constant; random play (the
+/// conformance suite) sees at most about 80 decisions in a turn.
+pub const ACTIONS_PER_TURN: usize = 4_096;
 
 impl Game for CommandOfNature {
     type Options = Options;
@@ -58,7 +89,11 @@ impl Game for CommandOfNature {
                 default: "ts",
                 help: "Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)",
             },
-            OptionDoc { name: "turn_limit", default: "200", help: "turns after which the game is a draw (0: none)" },
+            OptionDoc {
+                name: "turn_limit",
+                default: "60",
+                help: "turns (of a player or team) after which the game is a draw, ruling C23 (0: none)",
+            },
         ]
     }
 
@@ -97,9 +132,11 @@ impl Game for CommandOfNature {
     }
 
     fn max_game_length(options: &Options) -> usize {
+        // Setup: one warrior choice per seat; then at most `turn_limit` turns. Without a limit (`0`) a game
+        // between players who never attack has no end (the rulebook has no other end), so there is no bound.
         match options.turn_limit {
             0 => usize::MAX / 2,
-            t => t as usize * ACTIONS_PER_TURN + 64,
+            t => t as usize * ACTIONS_PER_TURN + options.players,
         }
     }
 
@@ -114,7 +151,7 @@ impl Game for CommandOfNature {
     fn illegal_reason(&self, action: Action) -> String {
         match self.decider() {
             None => "the game is over".into(),
-            Some(seat) => format!("`{action}` is not legal for {seat} now ({})", self.view_of(seat).phase_text()),
+            Some(seat) => format!("`{action}` is not legal for {seat} now ({})", self.brief()),
         }
     }
 

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, Seat, SetupError};
 
 use crate::actions::{Slot, slot};
-use crate::cards::{Card, Class, Faction, table};
+use crate::cards::{Card, Cards, Class, Faction};
 
 /// Which commands the Sage packs hold (the fan sources disagree; ruling C1).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -29,13 +29,22 @@ pub struct Options {
     pub sages: Vec<Faction>,
     /// Which Sage-pack commands (ruling C1).
     pub sage_commands: SageCommands,
-    /// Turns (of a player or team) after which the game ends in a draw (ruling C12); 0 = no limit.
+    /// Turns (of a player or team) after which the game ends in a draw (ruling C23); 0 = no limit.
     pub turn_limit: u32,
+    /// The card data: `base` (the embedded files) or the path of a user card file (ruling C24).
+    pub cards: String,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { players: 2, teams: false, sages: Vec::new(), sage_commands: SageCommands::Ts, turn_limit: 200 }
+        Options {
+            players: 2,
+            teams: false,
+            sages: Vec::new(),
+            sage_commands: SageCommands::Ts,
+            turn_limit: crate::DEFAULT_TURN_LIMIT,
+            cards: "base".into(),
+        }
     }
 }
 
@@ -74,6 +83,7 @@ impl Options {
         if o.turn_limit > 100_000 {
             return Err(SetupError::new("turn_limit", "at most 100000"));
         }
+        Cards::resolve(&o.cards).map_err(|e| SetupError::new("cards", e.to_string()))?;
         Ok(o)
     }
 }
@@ -387,6 +397,8 @@ pub struct CommandOfNature {
     pub moves: u32,
     /// Chance.
     pub rng: GameRng,
+    /// The card table of this game (option `cards`).
+    pub cards: Cards,
 }
 
 /// Hand size after phase IV.
@@ -472,14 +484,13 @@ impl CommandOfNature {
         self.find(uid).and_then(|(side, s)| self.at(side, s).copied())
     }
     /// Whether the effect of the unit at `s` works (it stands in one of its effect rows).
-    pub fn works(u: &Unit, s: Slot) -> bool {
-        u.card.info().rows & (1 << (s / 6)) != 0
+    pub fn works(&self, u: &Unit, s: Slot) -> bool {
+        self.cards.works(u, s)
     }
     /// The slots of units of `side` whose effect `e` works there.
     pub fn with_effect(&self, side: u8, e: crate::cards::Effect) -> impl Iterator<Item = (Slot, Unit)> + '_ {
-        self.slots().filter_map(move |s| {
-            self.at(side, s).filter(|u| u.card.effect() == e && Self::works(u, s)).map(|u| (s, *u))
-        })
+        self.slots()
+            .filter_map(move |s| self.at(side, s).filter(|u| u.card.effect() == e && self.works(u, s)).map(|u| (s, *u)))
     }
     /// Whether two distinct slots are connected (no elemental between them in a row, or adjacent across
     /// neighbouring rows of the same pyramid: ruling C3).
@@ -544,8 +555,9 @@ impl CommandOfNature {
 
     /// A new game from options and an explicit setup.
     pub fn build(options: &Options, setup: &Setup, seed: u64) -> Result<Self, SetupError> {
-        let t = crate::cards::try_table().map_err(|e| SetupError::new("cards", e.to_string()))?;
         let options = options.validate()?;
+        let cards = Cards::resolve(&options.cards).map_err(|e| SetupError::new("cards", e.to_string()))?;
+        let t = cards.0;
         let n = options.players;
         let mut rng = GameRng::new(seed);
         let sages: Vec<Faction> = if !setup.sages.is_empty() {
@@ -600,6 +612,7 @@ impl CommandOfNature {
             next_uid: 0,
             moves: 0,
             rng,
+            cards,
         };
         let second = 1 - setup.first_side as usize;
         g.gold[second] = if g.teams() { 4 } else { 3 };
@@ -671,7 +684,7 @@ impl CommandOfNature {
             }
         }
         for s in 0..n as u8 {
-            let sage = table().packs[self.players[s as usize].pack as usize].sage;
+            let sage = self.cards.packs[self.players[s as usize].pack as usize].sage;
             let side = Self::side_of(s);
             let alive = self.slots().any(|sl| self.at(side, sl).is_some_and(|u| u.card == sage && u.owner == s));
             self.players[s as usize].sage_alive = alive;
@@ -698,7 +711,7 @@ impl CommandOfNature {
 
     /// Lays out a seat's pack: formation half, deck, hand draw happens in `begin_play`.
     pub fn place_pack(&mut self, seat: u8, deck_warrior: Card) {
-        let t = table();
+        let t = self.cards;
         let pack = &t.packs[self.players[seat as usize].pack as usize];
         let side = Self::side_of(seat);
         let half = if self.teams() { (seat / 2) as usize } else { 0 };

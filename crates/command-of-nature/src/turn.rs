@@ -1,10 +1,10 @@
 //! The turn: phases I–IV, the main decisions of the side to play, the resolution loop, and the answers to
 //! every question (effects and combat live in `effects.rs` and `combat.rs`).
 
-use sylvan_engine::{Audience, EventSink, SeatSet};
+use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 
 use crate::actions::{Action, Slot, slot};
-use crate::cards::{Card, Class, table};
+use crate::cards::{Card, Class};
 use crate::events::Event;
 use crate::state::{Ask, CommandOfNature, HAND_SIZE, Phase, Question, Step};
 
@@ -78,9 +78,9 @@ impl CommandOfNature {
                 }
             }
             Step::StartTurn => self.start_turn(),
-            Step::Damage { uid, amount, attack, by, asked } => self.damage(uid, amount, attack, by, asked),
+            Step::Damage { uid, amount, attack, by, asked } => self.damage(uid, amount, attack, by, asked, ev),
             Step::Defeat { uid, by } => self.defeat(uid, by, ev),
-            Step::Refill { side } => self.refill(side),
+            Step::Refill { side } => self.refill(side, ev),
             Step::Entered { uid, row, new } => self.entered(uid, row, new),
             Step::ShieldsLost { side } => self.shields_lost(side),
             Step::AttackDamage => self.attack_damage(),
@@ -115,9 +115,10 @@ impl CommandOfNature {
         self.actor = self.seats_of(self.side)[0];
         let side = self.side;
         for s in self.slots().collect::<arrayvec_slots::Slots>().iter() {
+            let t = self.cards;
             if let Some(u) = self.at_mut(side, s).as_mut()
-                && u.card.info().daybreak
-                && Self::works(u, s)
+                && t.info(u.card).daybreak
+                && t.works(u, s)
             {
                 u.ready = true;
             }
@@ -164,13 +165,32 @@ impl CommandOfNature {
         let mut found = false;
         match self.question {
             Some(q) => self.for_answers(&q, &mut |a| found |= a == action),
-            None => self.for_main(&mut |a| found |= a == action),
+            None => {
+                // Phase II swaps are checked directly; other actions do not need the swap enumeration.
+                if let (Phase::Actions, Action::Swap(a, b)) = (self.phase, action) {
+                    let side = self.side;
+                    let ok = |s: Slot| (s / 6) < 3 && ((s % 6) as usize) < self.width((s / 6) as usize);
+                    return self.ap > 0
+                        && a < b
+                        && ok(a)
+                        && ok(b)
+                        && self.at(side, a).is_some()
+                        && self.at(side, b).is_some()
+                        && self.connected(side, a, b);
+                }
+                self.for_main_filtered(false, &mut |a| found |= a == action)
+            }
         }
         found
     }
 
     /// The main decisions of the acting seat in phases I–IV.
     fn for_main(&self, f: &mut dyn FnMut(Action)) {
+        self.for_main_filtered(true, f)
+    }
+
+    /// The main decisions; phase II swaps only with `swaps`.
+    fn for_main_filtered(&self, swaps: bool, f: &mut dyn FnMut(Action)) {
         let seat = self.actor;
         let side = self.side;
         let p = &self.players[seat as usize];
@@ -200,7 +220,7 @@ impl CommandOfNature {
                         _ => {}
                     }
                 }
-                for a in self.slots() {
+                for a in self.slots().filter(|_| swaps) {
                     if self.at(side, a).is_none() {
                         continue;
                     }
@@ -231,7 +251,7 @@ impl CommandOfNature {
                 for m in 0..2 {
                     for i in 0..3 {
                         if let Some(c) = self.market[m][i] {
-                            let cost = c.info().cost.unwrap_or(0);
+                            let cost = self.cards.info(c).cost.unwrap_or(0);
                             if gold >= cost {
                                 f(Action::Buy((m * 3 + i) as u8));
                             }
@@ -273,8 +293,8 @@ impl CommandOfNature {
             if S::ENABLED { Some(self.players.iter().map(|p| p.hand.clone()).collect()) } else { None };
         self.moves += 1;
         match self.question.take() {
-            Some(q) => self.answer(q, action),
-            None => self.main_action(action),
+            Some(q) => self.answer(q, action, ev),
+            None => self.main_action(action, ev),
         }
         self.run(ev);
         if let Some(before) = hands_before {
@@ -298,7 +318,7 @@ impl CommandOfNature {
         }
     }
 
-    fn main_action(&mut self, action: Action) {
+    fn main_action<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         let seat = self.actor;
         let side = self.side;
         match (self.phase, action) {
@@ -341,9 +361,17 @@ impl CommandOfNature {
                 let (m, k) = ((i / 3) as usize, (i % 3) as usize);
                 if let Some(c) = self.market[m][k] {
                     let place = matches!(action, Action::BuyPlace(_));
-                    let cost = c.info().cost.unwrap_or(0) + if place { 2 } else { 0 };
+                    let cost = self.cards.info(c).cost.unwrap_or(0) + if place { 2 } else { 0 };
                     self.gold[side as usize] -= cost;
                     self.market[m][k] = self.market_decks[m].pop();
+                    let face = self.market[m][k];
+                    crate::events::public(ev, || Event::Bought {
+                        seat: Seat(seat),
+                        card: c,
+                        gold: cost,
+                        placed: place,
+                    });
+                    crate::events::public(ev, || Event::MarketFace { market: m as u8, index: k as u8, card: face });
                     if place {
                         self.stack.push(Step::Ask(Question { seat, ask: Ask::Place { card: c, owner: seat } }));
                     } else {
@@ -353,7 +381,10 @@ impl CommandOfNature {
             }
             (Phase::Market, Action::Sell(c)) => {
                 self.take_from_hand(seat, c);
-                self.gain_gold(side, c.sale_price());
+                let before = self.gold[side as usize];
+                self.gain_gold(side, self.cards.sale_price(c));
+                let gold = self.gold[side as usize] - before;
+                crate::events::public(ev, || Event::Sold { seat: Seat(seat), card: c, gold });
             }
             (Phase::Market, Action::Refresh(m)) => {
                 let m = m as usize;
@@ -363,8 +394,11 @@ impl CommandOfNature {
                         self.market_decks[m].insert(0, c);
                     }
                 }
+                crate::events::public(ev, || Event::Refreshed { seat: Seat(seat), market: m as u8 });
                 for k in 0..3 {
                     self.market[m][k] = self.market_decks[m].pop();
+                    let face = self.market[m][k];
+                    crate::events::public(ev, || Event::MarketFace { market: m as u8, index: k as u8, card: face });
                 }
             }
             (Phase::Reset(_), Action::Discard(c)) => {
@@ -429,16 +463,19 @@ impl CommandOfNature {
     }
 
     /// Levels `seat` up after it defeated an opposing elemental (ruling C9); unlocks champions.
-    pub fn level_up(&mut self, seat: u8) {
+    pub fn level_up<S: EventSink<Event>>(&mut self, seat: u8, ev: &mut S) {
         let p = &mut self.players[seat as usize];
         if !p.sage_alive || p.level >= 8 {
             return;
         }
         p.level += 1;
         let l = p.level;
+        crate::events::public(ev, || Event::LevelUp { seat: Seat(seat), level: l });
         if let Some(i) = [4u8, 6, 8].iter().position(|&x| x == l) {
-            let champ = table().packs[p.pack as usize].champions[i];
+            let champ = self.cards.packs[p.pack as usize].champions[i];
             p.discard.push(champ);
+            crate::events::public(ev, || Event::ChampionToDiscard { seat: Seat(seat), card: champ });
+            crate::events::public(ev, || Event::FactionUnlocked { seat: Seat(seat), level: l });
         }
     }
 }

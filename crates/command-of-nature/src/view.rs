@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, Seat};
 
 use crate::actions::{Slot, slot, slot_name};
-use crate::cards::{Card, Faction, table};
+use crate::cards::{Card, Cards, Faction};
 use crate::state::{Ask, Attack, CommandOfNature, Formation, Options, Phase, Player, Question, Step};
 
 /// One seat as another sees it.
@@ -78,6 +78,8 @@ pub struct View {
     pub next_uid: u16,
     /// Actions so far.
     pub moves: u32,
+    /// The card table of the game.
+    pub cards: Cards,
 }
 
 impl CommandOfNature {
@@ -134,6 +136,7 @@ impl CommandOfNature {
             stack: self.stack.clone(),
             next_uid: self.next_uid,
             moves: self.moves,
+            cards: self.cards,
         }
     }
 
@@ -198,6 +201,75 @@ impl CommandOfNature {
             next_uid: view.next_uid,
             moves: view.moves,
             rng: rng.fork(),
+            cards: view.cards,
+        }
+    }
+}
+
+/// A description of the phase or the question asked (for views and illegal-action messages).
+pub fn phase_text(question: Option<&Question>, phase: Phase, actor: u8, ap: u8) -> String {
+    if let Some(q) = question {
+        let what = match q.ask {
+            Ask::DeckWarrior => "setup: choose the warrior that goes into your deck".to_owned(),
+            Ask::Place { card, .. } => format!("place {} in the first row with an empty slot", card.name()),
+            Ask::Attacker { cmd } => format!("{}: choose the attacker", cmd.name()),
+            Ask::Target { cmd, .. } => format!("{}: choose the target", cmd.name()),
+            Ask::Target2 { .. } => "Distant Double Strike: a second target in Row II, or done".into(),
+            Ask::Instants => "defend: play instants, or done".into(),
+            Ask::CharmTarget { boost: true, .. } => "Twig Charm: a different elemental gets a boost".into(),
+            Ask::CharmTarget { .. } => "Pebble Charm: a different elemental gets a shield".into(),
+            Ask::Intercept { .. } => "take the damage instead (`use`) or not (`done`)".into(),
+            Ask::Tokens { boosts, shields, .. } => format!("put {boosts} boost(s) and {shields} shield(s) on"),
+            Ask::Discards { done, min, max, .. } => format!("discard cards ({done} done, {min} to {max})"),
+            Ask::BoostOrShield { .. } => "Thorn Fencer: amount 1 = boost, amount 2 = shield".into(),
+            Ask::FromDiscard { purpose, left, .. } => format!("take from your discard ({purpose:?}, {left} left)"),
+            Ask::Hit { dmg, left, .. } => format!("deal {dmg} damage to an opposing elemental ({left} left)"),
+            Ask::SwapFirst { kind } | Ask::SwapSecond { kind, .. } => format!("swap ({kind:?})"),
+            Ask::Spend { .. } => "how many tokens to spend".into(),
+            Ask::FactionPick { level } => format!("faction action {level}: choose an elemental"),
+            Ask::Redistribute { left } => format!("place {left} shield(s) one by one"),
+            Ask::Refill => "refill the front rows".into(),
+        };
+        return format!("p{} — {what}", q.seat);
+    }
+    match phase {
+        Phase::Setup => "setup".into(),
+        Phase::Daybreak => format!("p{} — phase I: daybreak effects", actor),
+        Phase::Actions => format!("p{} — phase II: {} AP left", actor, ap),
+        Phase::Market => format!("p{} — phase III: markets", actor),
+        Phase::Reset(_) => format!("p{} — phase IV: discard, then draw to 5", actor),
+        Phase::Over(2) => "game over: draw (turn limit)".into(),
+        Phase::Over(s) => format!("game over: side {s} wins"),
+    }
+}
+
+impl CommandOfNature {
+    /// What is being decided now, in a few fixed words (cheap: for illegal-action messages).
+    pub fn brief(&self) -> &'static str {
+        match (self.question.map(|q| q.ask), self.phase) {
+            (Some(Ask::DeckWarrior), _) => "setup: choose your deck's warrior",
+            (Some(Ask::Place { .. }), _) => "place an elemental",
+            (Some(Ask::Attacker { .. }), _) => "choose the attacker",
+            (Some(Ask::Target { .. } | Ask::Target2 { .. }), _) => "choose the target",
+            (Some(Ask::Instants), _) => "defend: instants or done",
+            (Some(Ask::CharmTarget { .. }), _) => "charm: choose a different elemental",
+            (Some(Ask::Intercept { .. }), _) => "intercept: use or done",
+            (Some(Ask::Tokens { .. }), _) => "put tokens on an elemental",
+            (Some(Ask::Discards { .. }), _) => "discard cards",
+            (Some(Ask::BoostOrShield { .. }), _) => "amount 1 (boost) or amount 2 (shield)",
+            (Some(Ask::FromDiscard { .. }), _) => "take a card from the discard pile",
+            (Some(Ask::Hit { .. }), _) => "deal damage to an opposing elemental",
+            (Some(Ask::SwapFirst { .. } | Ask::SwapSecond { .. }), _) => "swap",
+            (Some(Ask::Spend { .. }), _) => "how many tokens to spend",
+            (Some(Ask::FactionPick { .. }), _) => "faction action: choose an elemental",
+            (Some(Ask::Redistribute { .. }), _) => "place the shields",
+            (Some(Ask::Refill), _) => "refill the front rows",
+            (None, Phase::Setup) => "setup",
+            (None, Phase::Daybreak) => "phase I: daybreak effects",
+            (None, Phase::Actions) => "phase II: actions",
+            (None, Phase::Market) => "phase III: markets",
+            (None, Phase::Reset(_)) => "phase IV: discard, then draw to 5",
+            (None, Phase::Over(_)) => "game over",
         }
     }
 }
@@ -218,6 +290,11 @@ impl View {
         self.seats.len()
     }
 
+    /// Whether an attacker in row `ar` may target row `tr` with `cmd`.
+    pub fn can_target(&self, cmd: Card, ar: usize, tr: usize) -> bool {
+        CommandOfNature::reaches(self.cards.info(cmd).reach, ar, tr)
+    }
+
     /// Width unit (1 or 2).
     pub fn w(&self) -> usize {
         if self.n() == 4 { 2 } else { 1 }
@@ -235,46 +312,14 @@ impl View {
 
     /// A description of the phase or question.
     pub fn phase_text(&self) -> String {
-        if let Some(q) = &self.question {
-            let what = match q.ask {
-                Ask::DeckWarrior => "setup: choose the warrior that goes into your deck".to_owned(),
-                Ask::Place { card, .. } => format!("place {} in the first row with an empty slot", card.name()),
-                Ask::Attacker { cmd } => format!("{}: choose the attacker", cmd.name()),
-                Ask::Target { cmd, .. } => format!("{}: choose the target", cmd.name()),
-                Ask::Target2 { .. } => "Distant Double Strike: a second target in Row II, or done".into(),
-                Ask::Instants => "defend: play instants, or done".into(),
-                Ask::CharmTarget { boost: true, .. } => "Twig Charm: a different elemental gets a boost".into(),
-                Ask::CharmTarget { .. } => "Pebble Charm: a different elemental gets a shield".into(),
-                Ask::Intercept { .. } => "take the damage instead (`use`) or not (`done`)".into(),
-                Ask::Tokens { boosts, shields, .. } => format!("put {boosts} boost(s) and {shields} shield(s) on"),
-                Ask::Discards { done, min, max, .. } => format!("discard cards ({done} done, {min} to {max})"),
-                Ask::BoostOrShield { .. } => "Thorn Fencer: amount 1 = boost, amount 2 = shield".into(),
-                Ask::FromDiscard { purpose, left, .. } => format!("take from your discard ({purpose:?}, {left} left)"),
-                Ask::Hit { dmg, left, .. } => format!("deal {dmg} damage to an opposing elemental ({left} left)"),
-                Ask::SwapFirst { kind } | Ask::SwapSecond { kind, .. } => format!("swap ({kind:?})"),
-                Ask::Spend { .. } => "how many tokens to spend".into(),
-                Ask::FactionPick { level } => format!("faction action {level}: choose an elemental"),
-                Ask::Redistribute { left } => format!("place {left} shield(s) one by one"),
-                Ask::Refill => "refill the front rows".into(),
-            };
-            return format!("p{} — {what}", q.seat);
-        }
-        match self.phase {
-            Phase::Setup => "setup".into(),
-            Phase::Daybreak => format!("p{} — phase I: daybreak effects", self.actor),
-            Phase::Actions => format!("p{} — phase II: {} AP left", self.actor, self.ap),
-            Phase::Market => format!("p{} — phase III: markets", self.actor),
-            Phase::Reset(_) => format!("p{} — phase IV: discard, then draw to 5", self.actor),
-            Phase::Over(2) => "game over: draw (turn limit)".into(),
-            Phase::Over(s) => format!("game over: side {s} wins"),
-        }
+        phase_text(self.question.as_ref(), self.phase, self.actor, self.ap)
     }
 
     fn unit_text(&self, side: u8, s: Slot) -> String {
         match self.at(side, s) {
             None => format!("{:<5}{:<24}", slot_name(s), "."),
             Some(u) => {
-                let i = u.card.info();
+                let i = self.cards.info(u.card);
                 let mut t = format!("{} {}/{}", i.name, i.strength, i.health);
                 if u.dmg > 0 {
                     t.push_str(&format!(" d{}", u.dmg));
@@ -310,7 +355,7 @@ impl fmt::Display for View {
                 .filter(|&i| i as u8 & 1 == side)
                 .map(|i| {
                     let s = &self.seats[i];
-                    let pack = &table().packs[s.pack as usize];
+                    let pack = &self.cards.packs[s.pack as usize];
                     format!(
                         "p{i} {} ({}) level {}{} hand {} deck {} discard {}",
                         pack.sage.name(),
@@ -350,7 +395,7 @@ impl fmt::Display for View {
                         if k == 0 { 'e' } else { 'c' },
                         i + 1,
                         c.name(),
-                        c.info().cost.unwrap_or(0)
+                        self.cards.info(c).cost.unwrap_or(0)
                     ),
                     None => "-".into(),
                 })

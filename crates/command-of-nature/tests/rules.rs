@@ -531,7 +531,7 @@ mod combat {
         assert_eq!(g.players[0].level, 2);
         assert_eq!(g.players[2].level, 1, "only the attacking player levels");
         g.players[1].level = 5;
-        g.level_up(1);
+        g.level_up(1, &mut sylvan_engine::NoEvents);
         assert_eq!(g.players[1].level, 5, "no levelling without a Sage");
     }
 
