@@ -204,7 +204,18 @@ impl FromStr for Action {
 
     fn from_str(text: &str) -> Result<Self, ParseError> {
         use Action::*;
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let mut buf = [""; 5];
+        let mut n = 0;
+        for w in text.split_whitespace() {
+            if n == buf.len() {
+                n += 1;
+                break;
+            }
+            buf[n] = w;
+            n += 1;
+        }
+        let words = &buf[..n.min(buf.len())];
+        let too_long = n > 4;
         let bad = || {
             ParseError::new(
                 text,
@@ -212,7 +223,10 @@ impl FromStr for Action {
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7",
             )
         };
-        let a = match words.as_slice() {
+        if too_long {
+            return Err(bad());
+        }
+        let a = match words {
             ["pass"] => Pass,
             ["push"] => Push,
             ["spoil"] => Spoil,

@@ -98,6 +98,25 @@ impl Game for MysticVale {
         self.legal(out);
     }
 
+    /// As the trait default, but the list is written into a reused per-thread buffer, not a new vector
+    /// (`try_apply` and the conformance suite call this for every candidate).
+    fn is_legal(&self, action: Action) -> bool {
+        thread_local! {
+            static BUF: std::cell::RefCell<Vec<Action>> = std::cell::RefCell::new(Vec::with_capacity(256));
+        }
+        BUF.with(|b| match b.try_borrow_mut() {
+            Ok(mut v) => {
+                self.legal(&mut v);
+                v.binary_search(&action).is_ok()
+            }
+            Err(_) => {
+                let mut v = Vec::new();
+                self.legal(&mut v);
+                v.binary_search(&action).is_ok()
+            }
+        })
+    }
+
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {
         self.apply(action, events);
     }

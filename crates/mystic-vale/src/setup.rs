@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, SetupError};
 
 use crate::cards::{CardDb, DbRef};
-use crate::state::{CardStats, EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Player, Sleeve, Turn};
+use crate::state::{CardStats, EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
 
 /// The game's options.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -319,14 +319,13 @@ impl MysticVale {
     }
 }
 
-fn new_player(cards: [Sleeve; NUM_CARDS], mut deck: Vec<u8>) -> Player {
-    deck.reserve(NUM_CARDS);
+fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
     Player {
         cards,
-        deck,
+        deck: Pile::from_slice(&deck),
         on_deck: None,
-        field: Vec::with_capacity(NUM_CARDS),
-        discard: Vec::with_capacity(NUM_CARDS),
+        field: Pile::new(),
+        discard: Pile::new(),
         token_active: false,
         vp: 0,
         vales: Vec::with_capacity(40),

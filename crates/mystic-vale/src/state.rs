@@ -93,19 +93,162 @@ impl Sleeve {
     }
 }
 
+/// A pile of a player's card numbers (deck, field, discard), stored inline: at most the 20 cards, no heap,
+/// so that cloning a state copies memory instead of allocating. Reads like a slice; serialized as a list.
+#[derive(Clone, Copy, Default)]
+pub struct Pile {
+    len: u8,
+    items: [u8; NUM_CARDS],
+}
+
+impl Pile {
+    /// An empty pile.
+    pub const fn new() -> Pile {
+        Pile { len: 0, items: [0; NUM_CARDS] }
+    }
+
+    /// A pile holding `cards` (at most 20; the rest is ignored).
+    pub fn from_slice(cards: &[u8]) -> Pile {
+        let mut p = Pile::new();
+        p.extend_from_slice(cards);
+        p
+    }
+
+    /// Adds a card on top (ignored if the pile already holds 20 cards, which a player's 20 cards never reach).
+    #[inline]
+    pub fn push(&mut self, c: u8) {
+        debug_assert!((self.len as usize) < NUM_CARDS, "a pile holds at most 20 cards");
+        if (self.len as usize) < NUM_CARDS {
+            self.items[self.len as usize] = c;
+            self.len += 1;
+        }
+    }
+
+    /// Takes the top card.
+    #[inline]
+    pub fn pop(&mut self) -> Option<u8> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.items[self.len as usize])
+    }
+
+    /// Removes every card.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds cards on top, in order.
+    pub fn extend_from_slice(&mut self, cards: &[u8]) {
+        for &c in cards {
+            self.push(c);
+        }
+    }
+
+    /// Keeps the first `n` cards.
+    #[inline]
+    pub fn truncate(&mut self, n: usize) {
+        if n < self.len as usize {
+            self.len = n as u8;
+        }
+    }
+
+    /// Removes the card at position `k`, keeping the order of the others.
+    pub fn remove(&mut self, k: usize) -> u8 {
+        let c = self.items[k];
+        self.items.copy_within(k + 1..self.len as usize, k);
+        self.len -= 1;
+        c
+    }
+
+    /// Keeps only the cards for which `keep` holds, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&u8) -> bool) {
+        let mut n = 0;
+        for k in 0..self.len as usize {
+            let c = self.items[k];
+            if keep(&c) {
+                self.items[n] = c;
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+}
+
+impl std::ops::Deref for Pile {
+    type Target = [u8];
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl std::ops::DerefMut for Pile {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.items[..self.len as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Pile {
+    type Item = &'a u8;
+    type IntoIter = std::slice::Iter<'a, u8>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Pile {}
+
+impl PartialEq<Vec<u8>> for Pile {
+    fn eq(&self, other: &Vec<u8>) -> bool {
+        **self == other[..]
+    }
+}
+
+impl std::fmt::Debug for Pile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for Pile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<u8>::deserialize(d)?;
+        if v.len() > NUM_CARDS {
+            return Err(serde::de::Error::custom(format!("a pile holds at most {NUM_CARDS} cards, not {}", v.len())));
+        }
+        Ok(Pile::from_slice(&v))
+    }
+}
+
 /// One player's cards and tokens.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Player {
     /// The 20 cards, by card number (c0..c19).
     pub cards: [Sleeve; NUM_CARDS],
     /// The deck, face down; the top is the last element.
-    pub deck: Vec<u8>,
+    pub deck: Pile,
     /// The on-deck card.
     pub on_deck: Option<u8>,
     /// The field, left to right.
-    pub field: Vec<u8>,
+    pub field: Pile,
     /// The discard pile (the top is the last element).
-    pub discard: Vec<u8>,
+    pub discard: Pile,
     /// Whether the mana token shows its active side.
     pub token_active: bool,
     /// VP tokens gained.

@@ -9,7 +9,7 @@ use sylvan_engine::{GameRng, Seat};
 
 use crate::cards::{DbRef, Spirit};
 use crate::setup::Options;
-use crate::state::{CardStats, EMPTY, MysticVale, NUM_CARDS, Phase, Player, Sleeve, Turn};
+use crate::state::{CardStats, EMPTY, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
 
 /// One player as a seat sees it.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -21,9 +21,9 @@ pub struct PlayerView {
     /// The on-deck card.
     pub on_deck: Option<u8>,
     /// The field.
-    pub field: Vec<u8>,
+    pub field: Pile,
     /// The discard pile, for its owner.
-    pub discard: Option<Vec<u8>>,
+    pub discard: Option<Pile>,
     /// Size of the discard pile.
     pub discard_count: u8,
     /// The rest of the player's public state (tokens, vales, effects).
@@ -101,8 +101,8 @@ impl MysticVale {
                     cards: p.cards,
                     deck_count: p.deck.len() as u8,
                     on_deck: p.on_deck,
-                    field: p.field.clone(),
-                    discard: (i == seat.index()).then(|| p.discard.clone()),
+                    field: p.field,
+                    discard: (i == seat.index()).then_some(p.discard),
                     discard_count: p.discard.len() as u8,
                     token_active: p.token_active,
                     vp: p.vp,
@@ -138,16 +138,22 @@ impl MysticVale {
         let me = view.seat.index();
         let mut players = Vec::with_capacity(view.players.len());
         for (i, pv) in view.players.iter().enumerate() {
-            let mut hidden: Vec<u8> = (0..NUM_CARDS as u8)
-                .filter(|c| !pv.field.contains(c) && pv.on_deck != Some(*c))
-                .filter(|c| i != me || !pv.discard.as_ref().is_some_and(|d| d.contains(c)))
-                .filter(|c| !(i == me && view.peek == Some(*c)))
-                .collect();
+            let mut hidden = Pile::new();
+            for c in 0..NUM_CARDS as u8 {
+                let seen_by_me =
+                    i == me && (view.peek == Some(c) || pv.discard.as_ref().is_some_and(|d| d.contains(&c)));
+                if !pv.field.contains(&c) && pv.on_deck != Some(c) && !seen_by_me {
+                    hidden.push(c);
+                }
+            }
             rng.shuffle(&mut hidden);
-            let discard = if i == me {
-                pv.discard.clone().unwrap_or_default()
+            let d = if i == me {
+                pv.discard.unwrap_or_default()
             } else {
-                hidden.split_off(hidden.len() - pv.discard_count as usize)
+                let k = hidden.len() - pv.discard_count as usize;
+                let d = Pile::from_slice(&hidden[k..]);
+                hidden.truncate(k);
+                d
             };
             let mut deck = hidden;
             if i == me
@@ -155,11 +161,7 @@ impl MysticVale {
             {
                 deck.push(t);
             }
-            deck.reserve(NUM_CARDS);
-            let mut field = Vec::with_capacity(NUM_CARDS);
-            field.extend_from_slice(&pv.field);
-            let mut d = Vec::with_capacity(NUM_CARDS);
-            d.extend_from_slice(&discard);
+            let field = pv.field;
             let mut player = Player {
                 cards: pv.cards,
                 deck,
@@ -462,7 +464,7 @@ impl View {
             pool = vec![t];
         }
         if pool.is_empty() {
-            pool = p.discard.clone().unwrap_or_default();
+            pool = p.discard.map(|d| d.to_vec()).unwrap_or_default();
         }
         if pool.is_empty() {
             return Some(0.0);
