@@ -1278,3 +1278,291 @@ mod bots {
         }
     }
 }
+
+/// Issue 5's table events: what each decision causes, with its audience.
+mod events {
+    use super::*;
+    use sylvan_engine::{Audience, EventLog, SeatSet};
+
+    fn run(g: &mut CommandOfNature, texts: &[&str]) -> EventLog<Event> {
+        let mut log = EventLog::new();
+        for t in texts {
+            let a: Action = t.parse().unwrap_or_else(|e| panic!("{t}: {e}"));
+            if let Err(e) = g.try_apply(a, &mut log) {
+                panic!("{e}; legal: {:?}", legal(g));
+            }
+        }
+        log
+    }
+
+    /// The public events other than `Acted`, `Hand` and `HandCount`.
+    fn table(log: &EventLog<Event>) -> Vec<Event> {
+        log.events
+            .iter()
+            .filter(|(_, e)| !matches!(e, Event::Acted { .. } | Event::Hand { .. } | Event::HandCount { .. }))
+            .map(|(a, e)| {
+                assert_eq!(*a, Audience::Everyone, "{e} is public");
+                e.clone()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn damage_instant_cut_and_shields() {
+        let mut g = Scn::new()
+            .u(0, "I1", "bruce")
+            .tok(0, 0, 2, 0)
+            .u(1, "I1", "oak-lumbertron")
+            .tok(1, 0, 0, 2)
+            .hand(0, "close-strike")
+            .hand(1, "melee-shield")
+            .go();
+        let log = run(&mut g, &["play close-strike", "pick I1", "aim I1", "instant melee-shield", "done"]);
+        assert_eq!(
+            table(&log),
+            [
+                Event::Cut { seat: Seat(1), card: card("melee-shield"), amount: 2 },
+                Event::Damaged {
+                    side: 1,
+                    slot: sl("I1"),
+                    card: card("oak-lumbertron"),
+                    amount: 3,
+                    shielded: 2,
+                    dealt: 1,
+                    by: Seat(0),
+                    attack: true,
+                },
+            ],
+            "3 STR + 2 boosts - 2 cut = 3, 2 absorbed by the shields, 1 counter"
+        );
+        assert_eq!(unit(&g, 1, "I1").dmg, 1);
+    }
+
+    #[test]
+    fn defeat_level_champion_faction_action_and_refill() {
+        let champion = sylvan_command_of_nature::cards::table().packs[0].champions[0];
+        let mut g = Scn::new()
+            .u(0, "I1", "bruce")
+            .u(1, "I1", "willow")
+            .u(1, "II1", "cobble")
+            .hand(0, "close-strike")
+            .level(0, 3)
+            .go();
+        let log = run(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+        assert_eq!(
+            table(&log),
+            [
+                Event::Damaged {
+                    side: 1,
+                    slot: sl("I1"),
+                    card: card("willow"),
+                    amount: 3,
+                    shielded: 0,
+                    dealt: 3,
+                    by: Seat(0),
+                    attack: true,
+                },
+                Event::Defeated { side: 1, slot: sl("I1"), card: card("willow"), by: Seat(0) },
+                Event::LevelUp { seat: Seat(0), level: 4 },
+                Event::ChampionToDiscard { seat: Seat(0), card: champion },
+                Event::FactionUnlocked { seat: Seat(0), level: 4 },
+                Event::Refilled { side: 1, from: sl("II1"), to: sl("I1"), card: card("cobble") },
+            ]
+        );
+        assert_eq!(g.players[0].discard.last(), Some(&champion), "the champion is on top of the discard pile");
+        assert_eq!(name(&g, 1, "I1"), "Cobble");
+    }
+
+    #[test]
+    fn market_buy_sell_refresh_and_new_faces() {
+        let mut g = basics()
+            .gold(0, 11)
+            .hand(0, "bruce")
+            .market(0, "camou-chameleon bruce willow")
+            .market(1, "obliterate melee-shield elemental-swap")
+            .go();
+        g.market_decks[0] = cards("rocco");
+        g.market_decks[1] = cards("focused-fury farsight-frenzy reinforced-impact");
+        let log = run(&mut g, &["done", "buy e1", "sell bruce", "refresh c"]);
+        let m = |market, index, c: &str| Event::MarketFace { market, index, card: Some(card(c)) };
+        assert_eq!(
+            table(&log),
+            [
+                Event::Bought { seat: Seat(0), card: card("camou-chameleon"), gold: 7, placed: false },
+                m(0, 0, "rocco"),
+                Event::Sold { seat: Seat(0), card: card("bruce"), gold: 1 },
+                Event::Refreshed { seat: Seat(0), market: 1 },
+                m(1, 0, "reinforced-impact"),
+                m(1, 1, "farsight-frenzy"),
+                m(1, 2, "focused-fury"),
+            ]
+        );
+        assert_eq!(g.gold[0], 4, "11 - 7 + 1 - 1");
+        assert_eq!(g.market[0], [Some(card("rocco")), Some(card("bruce")), Some(card("willow"))]);
+        assert_eq!(g.market_decks[0], [], "the elemental market deck ran out");
+        assert_eq!(g.market_decks[1], cards("elemental-swap melee-shield obliterate"), "the old faces are under the deck");
+    }
+
+    #[test]
+    fn sage_fallen_and_game_over() {
+        let mut g = basics().hand(0, "obliterate").go();
+        if let Some(u) = g.formations[1][2][1].as_mut() {
+            u.dmg = 10;
+        }
+        let log = run(&mut g, &["play obliterate", "aim III2"]);
+        let t = table(&log);
+        assert!(t.contains(&Event::SageFallen { seat: Seat(1) }), "{t:?}");
+        assert_eq!(t.last(), Some(&Event::GameOver { winning_side: Some(0) }));
+        assert_eq!(g.winners(), [Seat(0)]);
+    }
+
+    #[test]
+    fn hands_go_to_owner_and_partner_counts_to_the_others() {
+        let mut g = Scn::teams().u(0, "I1", "timber").hand(0, "timber").deck(0, "bruce").go();
+        let log = run(&mut g, &["draw"]);
+        let both = SeatSet::only(Seat(0)).with(Seat(2));
+        let mut hand = cards("timber bruce");
+        hand.sort();
+        assert!(log.events.contains(&(Audience::Only(both), Event::Hand { seat: Seat(0), cards: hand.clone() })));
+        assert!(log.events.contains(&(Audience::AllBut(both), Event::HandCount { seat: Seat(0), count: 2 })));
+        for seat in [Seat(1), Seat(3)] {
+            assert!(
+                log.for_seat(seat).all(|e| !matches!(e, Event::Hand { seat: Seat(0), .. })),
+                "{seat} does not see p0's hand"
+            );
+        }
+        assert!(log.for_seat(Seat(2)).any(|e| *e == Event::Hand { seat: Seat(0), cards: hand.clone() }));
+    }
+}
+
+/// Ruling C23: every game ends, at the latest at the turn limit, within `max_game_length`.
+mod termination {
+    use super::*;
+    use sylvan_engine::GameRng;
+
+    #[test]
+    fn the_turn_limit_is_a_draw_for_everyone() {
+        let mut s = basics();
+        s.options.turn_limit = 2;
+        let mut g = s.go();
+        acts(&mut g, &["done", "done", "done"]);
+        assert_eq!((g.turns, g.side), (1, 1));
+        acts(&mut g, &["done", "done", "done", "done"]);
+        assert_eq!(g.phase, Phase::Over(2));
+        assert_eq!(g.to_move(), None);
+        assert_eq!(g.scores(), [0.5, 0.5]);
+        assert_eq!(g.winners(), [Seat(0), Seat(1)]);
+    }
+
+    #[test]
+    fn default_limit_and_bound() {
+        let o = Options::default();
+        assert_eq!(o.turn_limit, DEFAULT_TURN_LIMIT);
+        assert_eq!(CommandOfNature::max_game_length(&o), 60 * ACTIONS_PER_TURN + 2);
+        let t = CommandOfNature::options_for_players(4).unwrap_or_default();
+        assert_eq!(CommandOfNature::max_game_length(&t), 60 * ACTIONS_PER_TURN + 4);
+    }
+
+    #[test]
+    fn random_games_end_and_turns_stay_far_below_the_per_turn_bound() {
+        let mut legal = Vec::new();
+        for players in [2, 4] {
+            let o = CommandOfNature::options_for_players(players).unwrap_or_default();
+            let mut most = 0;
+            for seed in 0..40 {
+                let mut g = CommandOfNature::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
+                let mut rng = GameRng::new(seed);
+                let (mut in_turn, mut turn, mut total) = (0, 0, 0);
+                while g.to_move().is_some() {
+                    g.legal_actions(&mut legal);
+                    g.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
+                    total += 1;
+                    in_turn = if g.turns != turn { 0 } else { in_turn + 1 };
+                    turn = g.turns;
+                    most = most.max(in_turn);
+                }
+                assert!(matches!(g.phase, Phase::Over(_)));
+                assert!(g.turns <= DEFAULT_TURN_LIMIT);
+                assert!(total <= CommandOfNature::max_game_length(&o));
+            }
+            assert!(most < ACTIONS_PER_TURN / 20, "{players} players: {most} decisions in one turn");
+        }
+    }
+}
+
+/// Ruling C24: the `cards` option loads a user card file, validated with file, line and field.
+mod card_files {
+    use super::*;
+    use sylvan_command_of_nature::cards::{Cards, default_file_text, load_text};
+
+    fn write(name: &str, text: &str) -> String {
+        let path = std::env::temp_dir().join(format!("con-{}-{name}.toml", std::process::id()));
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+        path.to_string_lossy().into_owned()
+    }
+
+    /// The 1-based line of the first line containing `needle` after the line containing `after`.
+    fn line_of(text: &str, after: &str, needle: &str) -> usize {
+        let start = text.lines().position(|l| l.contains(after)).unwrap_or_else(|| panic!("no {after}"));
+        start + 1 + text.lines().skip(start).position(|l| l.contains(needle)).unwrap_or_else(|| panic!("no {needle}"))
+    }
+
+    #[test]
+    fn the_default_file_text_is_a_valid_card_file() {
+        let t = load_text("all.toml", &default_file_text()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(t.cards.len(), 86);
+        assert_eq!(t.origin, "all.toml");
+    }
+
+    #[test]
+    fn a_malformed_file_names_file_line_and_field() {
+        let good = default_file_text();
+        let bad = good.replacen("range = 2\n", "range = 9\n", 1);
+        let path = write("bad-range", &bad);
+        let line = line_of(&good, "name = \"Far Strike\"", "range = 2");
+        let o = Options { cards: path.clone(), ..Options::default() };
+        let e = CommandOfNature::new(&o, 1).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(&format!("{path}:{line}: range: `9` is not 1..5")), "{e}");
+        assert!(e.contains("cards"), "the option is named: {e}");
+        // A renamed card: the set's cards keep their names (they are the notation).
+        let bad = good.replacen("name = \"Bruce\"", "name = \"Brice\"", 1);
+        let line = line_of(&good, "name = \"Bruce\"", "name = \"Bruce\"");
+        let e = load_text("renamed.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with(&format!("renamed.toml:{line}: name: card #")) && e.contains("`Bruce`"), "{e}");
+        // A provenance removed.
+        let bad = good.replacen("strength_delta = \"fan: commands.tsv\"", "strength_delta = \"guess\"", 1);
+        let e = load_text("prov.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("prov.toml:") && e.contains(": provenance.strength_delta:"), "{e}");
+        // A TOML syntax error.
+        let e = load_text("syntax.toml", "[[elemental]\n").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("syntax.toml:1: toml:"), "{e}");
+        // A missing file.
+        let e = Cards::resolve("/nonexistent/cards.toml").err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("/nonexistent/cards.toml:0: -: cannot read"), "{e}");
+    }
+
+    #[test]
+    fn a_corrected_file_changes_a_card_in_play() {
+        let text = default_file_text().replacen(
+            "name = \"Bruce\"\nfaction = \"twig\"\nkind = \"basic\"\nstrength = 3",
+            "name = \"Bruce\"\nfaction = \"twig\"\nkind = \"basic\"\nstrength = 5",
+            1,
+        );
+        let path = write("strong-bruce", &text);
+        let attack = |cards: &str| {
+            let mut s = Scn::new().u(0, "I1", "bruce").u(1, "I1", "oak-lumbertron").hand(0, "close-strike");
+            s.options.cards = cards.to_owned();
+            let mut g = s.go();
+            acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+            (unit(&g, 1, "I1").dmg, g)
+        };
+        let (base, _) = attack("base");
+        let (strong, g) = attack(&path);
+        assert_eq!((base, strong), (3, 5), "Bruce's STR 3, 5 in the file");
+        assert_eq!(g.cards.info(card("bruce")).strength, 5);
+        assert_eq!(g.view(Seat(1)).cards.origin, path, "views and records carry the file");
+        let json = serde_json::to_string(&g.options).unwrap_or_default();
+        let back: Options = serde_json::from_str(&json).unwrap_or_default();
+        assert_eq!(back.cards, path);
+    }
+}
