@@ -1566,3 +1566,89 @@ mod card_files {
         assert_eq!(back.cards, path);
     }
 }
+
+/// Rules of issue 5 not covered above, each from an explicit setup.
+mod issue5_rules {
+    use super::*;
+
+    #[test]
+    fn sale_price_is_half_the_cost_rounded_up_and_one_for_pack_cards() {
+        for (c, gold) in [
+            ("camou-chameleon", 4), // cost 7
+            ("oak-lumbertron", 5),  // cost 9
+            ("bruce", 1),           // cost 2
+            ("willow", 1),          // cost 1
+            ("timber", 1),          // Sage pack
+            ("close-strike", 1),    // Sage pack
+            ("vix-vanguard", 1),    // champion
+        ] {
+            let mut g = basics().gold(0, 0).hand(0, c).go();
+            acts(&mut g, &["done", &format!("sell {c}")]);
+            assert_eq!(g.gold[0], gold, "{c}");
+            let p = &g.players[0];
+            assert!(p.hand.is_empty() && p.discard.is_empty() && p.deck.is_empty(), "{c} leaves the game");
+        }
+    }
+
+    #[test]
+    fn team_gold_is_shared_and_capped_at_twenty() {
+        let mut g = Scn::teams()
+            .uo(0, "I1", "timber", 0)
+            .gold(0, 17)
+            .hand(0, "oak-lumbertron")
+            .hand(2, "camou-chameleon")
+            .go();
+        acts(&mut g, &["done", "sell oak-lumbertron"]);
+        assert_eq!(g.gold[0], 20, "17 + 5 capped at 20");
+        acts(&mut g, &["partner", "sell camou-chameleon"]);
+        assert_eq!(g.gold[0], 20, "the partner spends and earns the same gold, still capped");
+        assert_eq!(g.players[2].hand, []);
+    }
+
+    #[test]
+    fn partners_cannot_attack_twice_with_one_elemental() {
+        let mut g = Scn::teams()
+            .uo(0, "I1", "bruce", 0)
+            .uo(1, "I1", "oak-lumbertron", 1)
+            .hand(0, "close-strike")
+            .hand(2, "close-strike")
+            .go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done", "done"]);
+        assert_eq!(unit(&g, 1, "I1").dmg, 3);
+        act(&mut g, "partner");
+        assert_eq!(to_move(&g), 2);
+        assert!(!can(&g, "play close-strike"), "Bruce attacked this turn: the partner may not use it again");
+        assert_eq!(g.ap, 5);
+    }
+
+    #[test]
+    fn levels_6_and_8_bring_the_other_champions_and_the_track_ends_at_8() {
+        let packs = &sylvan_command_of_nature::cards::table().packs;
+        let mut g = basics().u(0, "I1", "bruce").tok(0, 0, 1, 0).level(0, 5).go();
+        assert!(!can(&g, "faction 6"));
+        g.level_up(0, &mut NoEvents);
+        assert_eq!((g.players[0].level, g.players[0].discard.clone()), (6, vec![packs[0].champions[1]]));
+        assert!(can(&g, "faction 6"), "level 6 unlocks the second faction action");
+        g.level_up(0, &mut NoEvents);
+        assert_eq!((g.players[0].level, g.players[0].discard.len()), (7, 1), "no champion at level 7");
+        g.level_up(0, &mut NoEvents);
+        assert_eq!(g.players[0].level, 8);
+        assert_eq!(g.players[0].discard.last(), Some(&packs[0].champions[2]));
+        assert!(can(&g, "faction 8"), "level 8: the third action (Bruce carries a boost to spend)");
+        g.level_up(0, &mut NoEvents);
+        assert_eq!((g.players[0].level, g.players[0].discard.len()), (8, 2), "the track ends at 8");
+    }
+
+    #[test]
+    fn phase2_done_loses_the_action_points_left() {
+        let mut g = basics().go();
+        assert_eq!(g.ap, 4);
+        assert!(!can(&g, "draw"), "no deck and no discard: nothing to draw");
+        act(&mut g, "done");
+        assert_eq!(g.phase, Phase::Market);
+        acts(&mut g, &["done", "done"]);
+        assert_eq!((g.side, g.ap, g.phase), (1, 4, Phase::Daybreak), "the next turn starts with 4 fresh AP");
+        act(&mut g, "dawn III2");
+        assert_eq!(g.gold[1], 3, "the Sage's daybreak effect: 3 gold (the position gave side 1 none)");
+    }
+}
