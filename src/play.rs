@@ -110,11 +110,22 @@ fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mu
     let mut state = G::new(&options, seed).with_context(|| format!("{} with seed {seed}", G::NAME))?;
     let n = state.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;
-    let specs = games::bot_specs(&args.bots, n - 1, "bot seats")?;
+    if let Some(who) = G::automated_seat(&options, human) {
+        bail!("--seat {human}: that seat is {who}; choose another seat");
+    }
+    let automated: Vec<Option<&str>> = Seat::all(n).map(|s| G::automated_seat(&options, s)).collect();
+    let bot_seats = automated.iter().enumerate().filter(|&(i, a)| a.is_none() && i != human.index()).count();
+    let specs = games::bot_specs(&args.bots, bot_seats, "bot seats")?;
     BotSpec::check_all::<G>(&specs).with_context(|| format!("--bots `{}`", args.bots))?;
     let mut specs = specs.into_iter();
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Seat::all(n)
-        .map(|s| if s == human { None } else { specs.next().map(|spec| spec.build::<G>(bot_seed(seed, 0, s.index()))) })
+        .map(|s| {
+            if s == human || automated[s.index()].is_some() {
+                None
+            } else {
+                specs.next().map(|spec| spec.build::<G>(bot_seed(seed, 0, s.index())))
+            }
+        })
         .collect();
     let mut record = Record::<G>::from_seed(options, seed);
     let mut log = EventLog::new();
@@ -123,7 +134,11 @@ fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mu
     let table: Vec<String> = bots
         .iter()
         .enumerate()
-        .map(|(i, b)| format!("p{i} {}", b.as_ref().map_or_else(|| "you".to_owned(), |b| b.name())))
+        .map(|(i, b)| match (b, automated[i]) {
+            (Some(b), _) => format!("p{i} {}", b.name()),
+            (None, Some(who)) => format!("p{i} {who}"),
+            (None, None) => format!("p{i} you"),
+        })
         .collect();
     writeln!(out, "{}, {n} players, seed {seed}: {}", G::NAME, table.join(", "))?;
     writeln!(out, "{HELP}")?;

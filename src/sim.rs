@@ -13,7 +13,7 @@ use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use sylvan_bots::{Bot, BotSpec, bot_seed, play_game, play_game_observed};
-use sylvan_engine::{Game, Heuristic, NoEvents};
+use sylvan_engine::{Game, Heuristic, NoEvents, Seat};
 
 use crate::SimArgs;
 use crate::games::{self, Task, num, per_seat};
@@ -217,7 +217,14 @@ impl Task for SimArgs {
             writeln!(out, "{report}")?;
             return Ok(ExitCode::SUCCESS);
         }
-        let bots: Vec<String> = specs.iter().enumerate().map(|(s, b)| format!("p{s} {b}")).collect();
+        let bots: Vec<String> = specs
+            .iter()
+            .enumerate()
+            .map(|(s, b)| match G::automated_seat(&options, Seat(s as u8)) {
+                Some(who) => format!("p{s} {who}"),
+                None => format!("p{s} {b}"),
+            })
+            .collect();
         writeln!(
             out,
             "{}: {} games, {seats} players, seed {}, {threads} thread(s); {}",

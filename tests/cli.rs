@@ -340,6 +340,14 @@ mod play {
     }
 
     #[test]
+    fn the_solo_robot_seat_is_named_and_cannot_be_taken() -> TestResult {
+        let out = sylvan(&["play", "spirit-duel", "--solo", "--seed", "1"], "quit\n")?;
+        let s = text(&out.stdout);
+        assert!(s.starts_with("spirit-duel, 2 players, seed 1: p0 you, p1 the Robot (played by the game)"), "{s}");
+        assert_error(&["play", "spirit-duel", "--solo", "--seat", "1"], "--seat p1: that seat is the Robot")
+    }
+
+    #[test]
     fn same_seed_and_same_input_same_game() -> TestResult {
         let ones = "1\n".repeat(100);
         let a = sylvan(&["play", "toy", "--seed", "11", "-p", "3", "--seat", "p2"], &ones)?;

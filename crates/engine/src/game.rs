@@ -61,6 +61,13 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     fn options_for_players(players: usize) -> Result<Self::Options, SetupError>;
     /// The smallest and largest supported number of seats.
     fn player_range() -> (usize, usize);
+    /// Who plays `seat` when the game plays it itself (the spirit duel's solo Robot): a short name for
+    /// tables and headers. Such a seat is never [`to_move`](Game::to_move). `None` (the default) for a
+    /// seat that a human or a bot plays.
+    fn automated_seat(options: &Self::Options, seat: Seat) -> Option<&'static str> {
+        let _ = (options, seat);
+        None
+    }
 
     /// A new game, set up at random from `seed`.
     fn new(options: &Self::Options, seed: u64) -> Result<Self, SetupError>;

@@ -72,6 +72,10 @@ impl Game for SpiritDuel {
         (2, 2)
     }
 
+    fn automated_seat(options: &Options, seat: Seat) -> Option<&'static str> {
+        (options.solo && seat == Seat(1)).then_some("the Robot (played by the game)")
+    }
+
     fn new(options: &Options, seed: u64) -> Result<Self, SetupError> {
         let t = data()?;
         let mut rng = GameRng::new(seed);
