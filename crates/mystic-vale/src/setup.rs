@@ -72,8 +72,8 @@ pub struct SetupPlayer {
     pub vales: Vec<String>,
 }
 
-/// An explicit setup: players (all of them, or none to deal them), and optionally the commons, vales and
-/// pool. Anything not given is dealt from the seed.
+/// An explicit setup: players (all of them, or none to deal them), and optionally the commons, vales, the
+/// advancement and vale decks, and the pool. Anything not given is dealt from the seed.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Setup {
@@ -87,6 +87,10 @@ pub struct Setup {
     pub vales: Option<[Vec<String>; 2]>,
     /// VP pool.
     pub pool: Option<u16>,
+    /// The advancement decks per level, top first (advancement keys), replacing the dealt ones.
+    pub adv_decks: Option<[Vec<String>; 3]>,
+    /// The vale decks per level, top first (vale keys), replacing the dealt ones.
+    pub vale_decks: Option<[Vec<String>; 2]>,
 }
 
 /// The 20 starting cards of a deck: Cursed Lands and Fertile Soils by slot, then blanks.
@@ -306,6 +310,24 @@ impl MysticVale {
                         None => EMPTY,
                     };
                 }
+            }
+        }
+        if let Some(decks) = &setup.adv_decks {
+            for l in 0..3 {
+                let mut d = Vec::with_capacity(decks[l].len() + 4);
+                for k in decks[l].iter().rev() {
+                    d.push(adv_key(k, "adv_decks")?);
+                }
+                g.adv_decks[l] = d;
+            }
+        }
+        if let Some(decks) = &setup.vale_decks {
+            for l in 0..2 {
+                let mut d = Vec::with_capacity(decks[l].len());
+                for k in decks[l].iter().rev() {
+                    d.push(vale_key(k, "vale_decks")?);
+                }
+                g.vale_decks[l] = d;
             }
         }
         if let Some(p) = setup.pool {

@@ -32,7 +32,7 @@ fn quiet() -> SetupPlayer {
 }
 
 fn game(p0: SetupPlayer, commons: Option<[Vec<String>; 3]>, vales: Option<[Vec<String>; 2]>) -> MysticVale {
-    let setup = Setup { start: 0, players: vec![p0, quiet()], commons, vales, pool: None };
+    let setup = Setup { start: 0, players: vec![p0, quiet()], commons, vales, ..Setup::default() };
     match MysticVale::from_setup(&Options::default(), &setup, 7) {
         Ok(g) => g,
         Err(e) => panic!("setup: {e}"),
@@ -95,6 +95,41 @@ fn setup_by_player_count() {
         }
         assert_eq!(g.current, g.start, "the starting player plays first");
         assert_eq!(g.phase, Phase::Planting);
+    }
+}
+
+#[test]
+fn setup_starting_cards_are_sleeved_as_the_rules_say() {
+    // EN:259: 9 Cursed Land, 3 Fertile Soil, 8 blank; EN:975 and EN:1657: Fertile Soils count as level 1
+    // advancements; each starting card is one sleeve with one starting advancement (EN:705: "Advancements
+    // that are printed on starting cards are still considered an advancement"); slots as data/base.toml gives
+    // them (fan): Cursed Lands 3 per slot, the 3 Fertile Soils one per slot.
+    let o = MysticVale::options_for_players(4).unwrap_or_default();
+    let g = MysticVale::new(&o, 11).unwrap_or_else(|e| panic!("{e}"));
+    let db = &g.db;
+    assert_eq!(db.adv(db.starting_soil).level, 1, "a starting Fertile Soil is level 1");
+    assert!(db.soil.iter().all(|&s| db.adv(s).level == 1), "a bought Fertile Soil is level 1");
+    for p in &g.players {
+        let mut cursed = [0; 3];
+        let mut soil = [0; 3];
+        for s in &p.cards {
+            assert!(s.advs().count() <= 1, "one starting advancement per sleeve");
+            for (k, &a) in s.slots.iter().enumerate() {
+                if a == db.cursed_land {
+                    cursed[k] += 1;
+                } else if a == db.starting_soil {
+                    soil[k] += 1;
+                } else {
+                    assert_eq!(a, EMPTY, "nothing else on a starting card");
+                }
+            }
+        }
+        assert_eq!(cursed, [3, 3, 3]);
+        assert_eq!(soil, [1, 1, 1]);
+        assert_eq!(p.cards.iter().filter(|s| s.advs().count() == 0).count(), 8);
+        // A Cursed Land shows 1 decay, a Fertile Soil none: the starting field holds exactly 2 decay.
+        let decay: u32 = p.field.iter().map(|&c| u32::from(p.cards[c as usize].decay(db))).sum();
+        assert_eq!(decay, 2);
     }
 }
 
@@ -165,10 +200,11 @@ fn spoiling_with_an_active_token_gives_nothing_more() {
 
 #[test]
 fn on_deck_decay_counts_but_its_mana_does_not() {
-    let p = player(&[&[FS], &[FS], &[CL]], &[0], Some(1), &[2]);
+    let p = player(&[&[FS], &[FS, "podlings"], &[CL]], &[0], Some(1), &[2]);
     let mut g = game(p, None, None);
     act(&mut g, "pass");
     assert_eq!(g.turn.mana_total, 1, "only the field's Fertile Soil");
+    assert_eq!(g.spirits_left(), [0, 0, 0, 0], "nor its spirits (EN:667)");
 }
 
 #[test]
@@ -289,24 +325,139 @@ fn harvest_vp_from_left_symbols_come_from_the_pool() {
     assert_eq!(g.pool, pool - 1);
 }
 
-#[test]
-fn replenish_in_the_discard_phase_with_level_fallbacks() {
-    let p = player(&[&[FS], &[FS]], &[0, 1], Some(2), &[3]);
-    let mut g = game(p, None, None);
-    g.adv_decks[0].clear();
-    let l2_top = *g.adv_decks[1].last().unwrap_or(&EMPTY);
-    act(&mut g, "pass");
-    let buy = legal(&g).into_iter().find(|a| a.starts_with("buy 1."));
-    if let Some(b) = buy {
-        act(&mut g, &b);
-        assert!(g.commons[0].contains(&EMPTY), "not replaced during the harvest");
-        act(&mut g, "done");
-        if g.phase == Phase::Sleeve {
-            let s = legal(&g)[0].clone();
-            act(&mut g, &s);
+/// A rich player: 9 mana (Woodland Warden with Stag: 2 per guardian x 3 = 6; two Fertile Soils; Wayfinder)
+/// and spirits forest 2, sky 1, wild 1 (Stag, Podlings, Wayfinder, Will-o'-the-Wisp); a blank card with every
+/// slot free.
+fn rich() -> SetupPlayer {
+    player(
+        &[&["woodland-warden", "stag"], &[FS], &[FS], &["podlings"], &["wayfinder"], &["will-o-the-wisp"], &[]],
+        &[0, 1, 2, 3, 4, 5, 6],
+        Some(7),
+        &[8],
+    )
+}
+
+fn strs(x: &[&str]) -> Vec<String> {
+    x.iter().map(|s| s.to_string()).collect()
+}
+
+/// A game with `rich()`, the given first common and first vale of each level (the other positions are filled,
+/// so that no other hole is refilled), and the given decks (top first).
+fn market(commons: [&[&str]; 3], vales: [&[&str]; 2], adv_decks: [&[&str]; 3], vale_decks: [&[&str]; 2]) -> MysticVale {
+    let fill = |given: &[&str], rest: &[&str]| -> Vec<String> {
+        let mut v = strs(given);
+        if v.is_empty() {
+            v.push(rest[0].to_string());
         }
-        assert!(g.commons[0].contains(&l2_top), "the level-1 hole is filled from the level-2 deck");
+        v.extend(strs(&rest[1..]));
+        v
+    };
+    let commons = [
+        fill(commons[0], &["grassland", "wellspring", "dawnsinger"]),
+        fill(commons[1], &["plow", "moon-wolf", "druid-s-song"]),
+        fill(commons[2], &["aurora", "ent-elder", "lifebloom-orchids"]),
+    ];
+    let vales = [
+        fill(vales[0], &["exodus-road", "cascading-falls", "talonthorn-den", "radiant-pinnacle"]),
+        fill(vales[1], &["verdant-valley", "webwood-canopy", "shimmering-brook", "blessed-savanna"]),
+    ];
+    let setup = Setup {
+        start: 0,
+        players: vec![rich(), quiet()],
+        commons: Some(commons),
+        vales: Some(vales),
+        adv_decks: Some(adv_decks.map(strs)),
+        vale_decks: Some(vale_decks.map(strs)),
+        pool: None,
+    };
+    MysticVale::from_setup(&Options::default(), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"))
+}
+
+fn id(g: &MysticVale, key: &str) -> u8 {
+    g.db.advancements.iter().position(|a| a.key == key).map_or(EMPTY, |i| i as u8)
+}
+
+fn vale_id(g: &MysticVale, key: &str) -> u8 {
+    g.db.vales.iter().position(|v| v.key == key).map_or(EMPTY, |i| i as u8)
+}
+
+/// Ends the harvest and sleeves every purchase on the first card offered.
+fn finish_turn(g: &mut MysticVale) {
+    act(g, "done");
+    while g.phase == Phase::Sleeve {
+        let s = legal(g)[0].clone();
+        act(g, &s);
     }
+}
+
+#[test]
+fn replenish_commons_from_the_same_level() {
+    let mut g =
+        market([&["podlings"], &[], &[]], [&[], &[]], [&["seedling", "wayfinder"], &["hawk"], &["stag"]], [&[], &[]]);
+    act(&mut g, "pass");
+    act(&mut g, "buy 1.1");
+    assert_eq!(g.commons[0][0], EMPTY, "not replaced during the harvest (MV5)");
+    finish_turn(&mut g);
+    assert_eq!(g.commons[0][0], id(&g, "seedling"), "the top of the level-1 deck");
+}
+
+#[test]
+fn replenish_level_one_from_level_two_when_its_deck_is_empty() {
+    // EN:570-572: "If the deck of level 1 advancements runs out, replace ... from the level 2 deck."
+    let mut g = market([&["podlings"], &[], &[]], [&[], &[]], [&[], &["hawk", "plow"], &["stag"]], [&[], &[]]);
+    act(&mut g, "pass");
+    act(&mut g, "buy 1.1");
+    finish_turn(&mut g);
+    assert_eq!(g.commons[0][0], id(&g, "hawk"));
+    assert_eq!(g.adv_decks[1].len(), 1);
+}
+
+#[test]
+fn replenish_level_two_from_level_three_when_its_deck_is_empty() {
+    // EN:572: "if the level 2 deck runs out ... replace it with a level 3 advancement."
+    let mut g = market([&[], &["bear-totem"], &[]], [&[], &[]], [&["seedling"], &[], &["stag", "aurora"]], [&[], &[]]);
+    act(&mut g, "pass");
+    act(&mut g, "buy 2.1");
+    finish_turn(&mut g);
+    assert_eq!(g.commons[1][0], id(&g, "stag"));
+}
+
+#[test]
+fn replenish_level_one_from_level_three_when_both_lower_decks_are_empty() {
+    // MV5: the fallbacks chain (1 -> 2 -> 3).
+    let mut g = market([&["podlings"], &[], &[]], [&[], &[]], [&[], &[], &["stag"]], [&[], &[]]);
+    act(&mut g, "pass");
+    act(&mut g, "buy 1.1");
+    finish_turn(&mut g);
+    assert_eq!(g.commons[0][0], id(&g, "stag"));
+}
+
+#[test]
+fn replenish_level_three_leaves_a_hole_when_its_deck_is_empty() {
+    let mut g = market([&[], &[], &["hive-swarm"]], [&[], &[]], [&["seedling"], &["hawk"], &[]], [&[], &[]]);
+    act(&mut g, "pass");
+    act(&mut g, "buy 3.1");
+    finish_turn(&mut g);
+    assert_eq!(g.commons[2][0], EMPTY, "no level-4 fallback");
+    assert_eq!((g.adv_decks[0].len(), g.adv_decks[1].len()), (1, 1), "lower decks untouched");
+}
+
+#[test]
+fn replenish_vales_level_one_from_level_two_and_level_two_not_at_all() {
+    // EN:566: "If the deck of level 1 vale cards runs out, replace bought level 1 vale cards with cards
+    // from the level 2 deck." Nothing is said for level 2: the hole stays empty (MV5).
+    let mut g = market([&[], &[], &[]], [&["ley-line-nexus"], &[]], [&[], &[], &[]], [&[], &["skyhaven"]]);
+    act(&mut g, "pass");
+    act(&mut g, "vale 1.1");
+    finish_turn(&mut g);
+    assert_eq!(g.vale_row[0][0], vale_id(&g, "skyhaven"));
+
+    let mut g = market([&[], &[], &[]], [&[], &["heartwood-sanctuary"]], [&[], &[], &[]], [&["world-tree"], &[]]);
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1");
+    finish_turn(&mut g);
+    assert_eq!(g.vale_row[1][0], EMPTY, "an empty level-2 deck leaves the hole empty");
+    assert_eq!(g.vale_decks[0].len(), 1, "the level-1 deck is not used for level 2");
 }
 
 // ---------------------------------------------------------------- prep
@@ -657,15 +808,185 @@ fn conclave_of_ents_on_an_on_deck_grovtender_stops_a_spoil() {
 }
 
 #[test]
-fn ancient_liferoots_gives_growth_and_only_one_may_be_owned() {
-    let mut p = player(&[&[CL], &[CL], &[CL]], &[0, 1, 2], Some(3), &[4]);
+fn ancient_liferoots_growth_stops_a_spoil() {
+    // EN:1243-1247: "You always are considered to have +1 growth." Field: 3 Cursed Lands; on-deck: a
+    // Cursed Land. A push makes 4 decay in the field and a blank on-deck: 4 - 1 = 3, no spoil.
+    let mut with = player(&[&[CL], &[CL], &[CL], &[CL]], &[0, 1, 2], Some(3), &[4, 5]);
+    with.vales = vec!["ancient-liferoots".into()];
+    let mut g = game(with, None, None);
+    act(&mut g, "push");
+    assert_eq!(g.phase, Phase::Planting, "not spoiled");
+    assert_eq!(g.players[0].field.len(), 4);
+    assert_eq!(g.net_decay(0), 3);
+    // The same without the vale spoils.
+    let mut g = game(player(&[&[CL], &[CL], &[CL], &[CL]], &[0, 1, 2], Some(3), &[4, 5]), None, None);
+    act(&mut g, "push");
+    assert!(g.players[0].token_active, "spoiled");
+    assert_eq!(g.current, 1);
+}
+
+#[test]
+fn ancient_liferoots_only_one_may_be_owned() {
+    // EN:1245: "If you already have an Ancient Liferoots vale card, you may not gain a second." Liferoots
+    // costs forest 3 + sky 1 (fan): Bear Totem... give 3 forest, 1 sky and a wild.
+    let p = player(
+        &[&["podlings"], &["podlings"], &["podlings"], &["wayfinder"], &["will-o-the-wisp"], &["podlings"]],
+        &[0, 1, 2, 3, 4, 5],
+        Some(6),
+        &[7],
+    );
+    let mut g = game(p, None, vales(&[], &["ancient-liferoots", "ancient-liferoots"]));
+    act(&mut g, "pass");
+    assert!(legal(&g).contains(&"vale 2.1".to_string()));
+    act(&mut g, "vale 2.1");
+    assert!(g.spirits_left().iter().sum::<u8>() >= 2, "enough spirits would remain for a second copy");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("vale 2.2")), "a second Liferoots is not offered");
+    // Owning one from an earlier turn: none is offered.
+    let mut p = player(
+        &[&["podlings"], &["podlings"], &["podlings"], &["wayfinder"], &["will-o-the-wisp"]],
+        &[0, 1, 2, 3, 4],
+        Some(5),
+        &[6],
+    );
     p.vales = vec!["ancient-liferoots".into()];
-    let g = game(p, None, vales(&[], &["ancient-liferoots"]));
-    assert_eq!(g.net_decay(0), 2);
-    let mut g = g;
-    g.players[0].field.clear();
+    let mut g = game(p, None, vales(&["ley-line-nexus"], &["ancient-liferoots"]));
     act(&mut g, "pass");
     assert!(!legal(&g).iter().any(|a| a.starts_with("vale 2.1")));
+    assert!(legal(&g).contains(&"vale 1.1".to_string()), "other vales still are");
+}
+
+// ---------------------------------------------------------------- harvest order (ruling MV2)
+
+#[test]
+fn harvest_order_conclave_before_or_after_a_purchase_gives_the_same_state() {
+    // Dawnsinger + Stag: 1 mana per guardian. Conclave of Ents (+1 guardian) used before or after buying
+    // Podlings: the same mana, the same state (MV2: bought cards never act this turn; the ability reads the
+    // guardians it has when resolved, after the Conclave).
+    let mk = || {
+        let mut p = player(&[&["dawnsinger", "stag"], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]);
+        p.vales = vec!["conclave-of-ents".into()];
+        let mut g = game(p, commons(&["podlings"], &[], &[]), None);
+        act(&mut g, "pass");
+        g
+    };
+    let mut a = mk();
+    let before = a.turn.mana_total;
+    assert_eq!(before, 1 + 3 + 2, "printed 1, 3 guardians, two Fertile Soils");
+    act(&mut a, "conclave c0");
+    assert_eq!(a.turn.mana_total, before + 1, "the Conclave guardian counts");
+    act(&mut a, "buy 1.1");
+    let mut b = mk();
+    act(&mut b, "buy 1.1");
+    act(&mut b, "conclave c0");
+    assert_eq!(a, b, "either order gives the same state");
+    assert_eq!(a.mana_left(), before + 1 - 2);
+}
+
+#[test]
+fn harvest_order_feral_chieftain_vp_do_not_depend_on_when_vales_are_bought() {
+    // Feral Chieftain + Stag: 3 VP; a vale bought before or after the count changes nothing.
+    let mk = || {
+        let p = player(&[&["feral-chieftain", "stag"], &["podlings"], &["wayfinder"]], &[0, 1, 2], Some(3), &[4]);
+        let mut g = game(p, None, vales(&["ley-line-nexus"], &[]));
+        act(&mut g, "pass");
+        g
+    };
+    let mut a = mk();
+    assert_eq!(a.turn.vp_total, 3);
+    act(&mut a, "vale 1.1");
+    assert_eq!(a.turn.vp_total, 3, "a vale bought this turn does not act");
+    act(&mut a, "done");
+    let mut b = mk();
+    act(&mut b, "done");
+    assert_eq!(a.players[0].vp, b.players[0].vp);
+    assert_eq!(a.players[0].vp, 3);
+}
+
+#[test]
+fn harvest_order_grassland_reduces_the_total_never_the_token() {
+    // EN:1025-1029: Grassland subtracts 1 from the total of mana from symbols and abilities, whenever it is
+    // resolved; the token's mana is not from symbols or abilities (EN:526).
+    let mut p = player(&[&["grassland"], &[FS], &[FS], &[FS]], &[0, 1, 2, 3], Some(4), &[5]);
+    p.token_active = true;
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.mana_total, 2, "3 - 1");
+    act(&mut g, "buy soil.top");
+    assert_eq!(g.mana_left(), 0, "spending first does not dodge Grassland");
+    act(&mut g, "token");
+    assert_eq!(g.mana_left(), 1, "the token is not reduced");
+    // Grassland with no mana at all and the token: 1.
+    let mut p = player(&[&["grassland"]], &[0], Some(1), &[2]);
+    p.token_active = true;
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "token");
+    assert_eq!(g.mana_left(), 1);
+}
+
+#[test]
+fn harvest_order_aurora_and_magic_seed_ignore_purchases() {
+    // Aurora (per 2 field cards) and Magic Seed (per other field card) read the field, which purchases do
+    // not change until the Discard Phase (EN:530).
+    let given: Vec<&[&str]> = vec![&["aurora"], &["magic-seed"], &[FS], &[FS], &[FS], &[FS]];
+    let mk = || {
+        let mut g = game(player(&given, &[0, 1, 2, 3, 4, 5], Some(6), &[7]), None, None);
+        act(&mut g, "pass");
+        g
+    };
+    let mut a = mk();
+    let (mana, vp) = (a.turn.mana_total, a.turn.vp_total);
+    assert_eq!((mana, vp), (5 + 4, 3 + 2), "Magic Seed 5 + 4 soils; Aurora 3 + Magic Seed's 2 VP");
+    act(&mut a, "buy soil.top");
+    act(&mut a, "buy soil.middle");
+    assert_eq!((a.turn.mana_total, a.turn.vp_total), (mana, vp));
+    finish_turn(&mut a);
+    let mut b = mk();
+    finish_turn(&mut b);
+    assert_eq!(a.players[0].vp, b.players[0].vp);
+}
+
+#[test]
+fn harvest_gain_vales_each_give_one_mana() {
+    // Azure Lake, Cascading Falls, Radiant Pinnacle, Talonthorn Den: +1 mana every Harvest Phase
+    // (EN:1249-1253, 1286-1289, 1433-1437, 1525-1529).
+    for key in ["azure-lake", "cascading-falls", "radiant-pinnacle", "talonthorn-den"] {
+        let mut p = player(&[&[FS]], &[0], Some(1), &[2]);
+        p.vales = vec![key.into()];
+        let mut g = game(p, None, None);
+        act(&mut g, "pass");
+        assert_eq!(g.turn.mana_total, 2, "{key}");
+    }
+}
+
+#[test]
+fn conclave_of_ents_in_prep_lasts_through_the_next_planting() {
+    // EN:1299: "In the rare case you use Conclave of Ent's ability during your Prep Phase, the ability stays in
+    // effect during your next Planting Phase." Prep: Cursed Land, Cursed Land, then on-deck Grovtender +
+    // Hulking Thornhide + Cursed Land (2 decay): 4, a prep spoil; the Conclave gives the Grovtender card a
+    // guardian, so 1 growth: 3, no spoil.
+    let mut p = player(
+        &[&[CL], &[CL], &["grovtender", "hulking-thornhide", CL], &[], &[], &[FS]],
+        &[5],
+        Some(0),
+        &[1, 2, 3, 4],
+    );
+    p.vales = vec!["conclave-of-ents".into()];
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!(g.phase, Phase::SpoilPrompt { prep: true });
+    act(&mut g, "conclave c2");
+    assert!(!g.players[0].skip_next, "no spoil");
+    assert_eq!(g.current, 1);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    // p0's next Planting Phase: the guardian still counts.
+    assert_eq!((g.current, g.phase), (0, Phase::Planting));
+    assert_eq!(g.players[0].conclave, Some((2, true)));
+    assert_eq!(g.net_decay(0), 3);
+    act(&mut g, "pass");
+    assert_eq!(g.players[0].conclave, None, "it ends with that Planting Phase");
 }
 
 // ---------------------------------------------------------------- end of game
@@ -673,7 +994,7 @@ fn ancient_liferoots_gives_growth_and_only_one_may_be_owned() {
 #[test]
 fn the_round_is_finished_when_the_pool_runs_out() {
     let p = player(&[&["hive-swarm"]], &[0], Some(1), &[2]);
-    let setup = Setup { start: 0, players: vec![p, quiet()], commons: None, vales: None, pool: Some(1) };
+    let setup = Setup { start: 0, players: vec![p, quiet()], pool: Some(1), ..Setup::default() };
     let mut g = MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{e}"));
     act(&mut g, "pass");
     act(&mut g, "done");
@@ -684,6 +1005,110 @@ fn the_round_is_finished_when_the_pool_runs_out() {
     act(&mut g, "done");
     assert!(g.is_terminal());
     assert_eq!(g.winners(), vec![Seat(0)]);
+}
+
+#[test]
+fn vp_come_from_the_box_when_the_pool_is_empty() {
+    // EN:609: "If VP tokens in the pool run out and a player would still gain VP, take them from the tokens
+    // that were left in the box." Magic Seed: 2 harvest VP (rulebook anatomy), pool of 1.
+    let p = player(&[&["magic-seed"]], &[0], Some(1), &[2]);
+    let setup = Setup { start: 0, players: vec![p, quiet()], pool: Some(1), ..Setup::default() };
+    let mut g = MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!(g.players[0].vp, 2, "both VP gained, one from the box");
+    assert_eq!(g.pool, 0);
+    assert!(g.ending);
+}
+
+#[test]
+fn buy_limit_is_two_vales() {
+    // EN:510: "You may buy up to two vale cards per turn." Three affordable level-1 vales.
+    let p = player(
+        &[&["bear-totem"], &["bear-totem"], &["podlings"], &["podlings"], &["wayfinder"], &["wayfinder"]],
+        &[0, 1, 2, 3, 4, 5],
+        Some(6),
+        &[7],
+    );
+    let mut g = game(p, None, vales(&["azure-lake", "cascading-falls", "ley-line-nexus"], &[]));
+    act(&mut g, "pass");
+    assert_eq!(g.spirits_left(), [4, 2, 2, 0]);
+    act(&mut g, "vale 1.1");
+    act(&mut g, "vale 1.2");
+    assert!(g.spirits_left()[1] >= 1 && g.spirits_left()[2] >= 1, "Ley Line Nexus still payable");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("vale")), "but a third vale is not allowed");
+}
+
+#[test]
+fn unspent_mana_is_lost() {
+    // EN:528: "Any mana that you did not spend is lost at the end of your Harvest Phase."
+    let mut g = game(player(&[&[FS], &[FS], &[FS], &[FS]], &[0, 1, 2], Some(3), &[]), None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.mana_left(), 3);
+    act(&mut g, "done");
+    // The opponent's turn, then ours again: only this turn's field counts.
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!(g.current, 0);
+    act(&mut g, "pass");
+    let field_mana: u8 = g.players[0].field.iter().map(|&c| g.players[0].cards[c as usize].mana(&g.db)).sum();
+    assert_eq!(g.mana_left(), field_mana);
+}
+
+#[test]
+fn the_discard_phase_keeps_the_on_deck_card() {
+    // EN:564: "Don't discard your on-deck card." It becomes the first card of the next field (EN:578).
+    let p = player(&[&[CL], &[FS], &[CL], &[], &[CL]], &[1], Some(0), &[2, 3, 4]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    let p = &g.players[0];
+    assert!(p.discard.contains(&1), "the field is discarded");
+    assert!(!p.discard.contains(&0), "the on-deck card is not");
+    assert_eq!(p.field[0], 0, "it is played first in the Prep Phase");
+}
+
+#[test]
+fn final_score_is_tokens_plus_right_vp_plus_vale_vp() {
+    // EN:611-619 and the final scoring example (EN:643-653): tokens + right-side VP of advancements + vale VP.
+    let mut p = player(&[&["stag"], &["bear-totem", "hive-swarm"]], &[0], Some(1), &[2]);
+    p.vp = 12;
+    p.vales = vec!["wellspring-glade".into(), "azure-lake".into()];
+    let g = game(p, None, None);
+    let db = &g.db;
+    let right: i32 = ["stag", "bear-totem", "hive-swarm"]
+        .iter()
+        .map(|k| db.advancements.iter().find(|a| a.key == *k).map_or(0, |a| i32::from(a.symbols.vp_end)))
+        .sum();
+    let vale_vp: i32 = ["wellspring-glade", "azure-lake"]
+        .iter()
+        .map(|k| db.vales.iter().find(|v| v.key == *k).map_or(0, |v| i32::from(v.vp)))
+        .sum();
+    assert_eq!(g.score(0), 12 + right + vale_vp);
+    assert_eq!(g.score(1), 0, "starting cards score nothing");
+}
+
+#[test]
+fn tie_break_level_three_advancements_and_level_two_vales() {
+    // EN:619: ties go to "the most combined level 3 advancements and level 2 vale cards". p0: one level-3
+    // advancement (Hive Swarm, right VP 0, kept out of the field); p1: a level-1 advancement only; equal tokens.
+    let mut p0 = player(&[&["hive-swarm"], &["wayfinder"]], &[1], Some(2), &[3]);
+    let mut p1 = quiet();
+    p1.cards = cards(&[&["dawnsinger"]]);
+    p0.vp = 5;
+    p1.vp = 5;
+    let setup = Setup { start: 0, players: vec![p0, p1], pool: Some(0), ..Setup::default() };
+    let mut g = MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    g.ending = true;
+    assert_eq!(g.score(0), g.score(1), "a tie on points");
+    assert_eq!((g.tie_break(0), g.tie_break(1)), (1, 0));
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert!(g.is_terminal());
+    assert_eq!((g.score(0), g.score(1)), (5, 5), "still tied on points");
+    assert_eq!(g.winners(), vec![Seat(0)], "one level-3 advancement breaks the tie");
 }
 
 #[test]
