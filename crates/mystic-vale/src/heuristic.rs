@@ -1,32 +1,584 @@
-//! The heuristic player: pushes while the spoil probability from the known remaining deck is below a
-//! threshold, buys vales by VP and advancements by a value estimate, sleeves away from decay.
+//! The heuristic player. It sees only its [`View`]: every sleeve, field and on-deck card, the commons and
+//! vales, and its own discard pile, so it knows which of its cards are in its deck (all its cards but the
+//! field, on-deck card and discard pile), though not their order.
+//!
+//! - **Value.** Everything is priced in victory points. A card is worth its end-of-game VP plus, for each
+//!   time it will still be played, what its symbols and abilities bring to a harvest (mana, spirits, VP on
+//!   the left, growth, minus decay; guardian abilities counted with the guardians on the same card). Plays
+//!   left are the rounds left (the VP pool over what the table drains from it each round, at most a
+//!   horizon; none once the pool is empty) times the share of a deck played each turn.
+//! - **Buying.** An advancement is worth what it adds to the best field card it can be sleeved on, so
+//!   Lifebringer Seed goes on a Cursed Land, Gaia's Chosen on a card rich in symbols, guardian abilities
+//!   next to guardians, growth next to decay. The player buys the best set of up to two advancements the
+//!   mana (and, when it is worth it, the mana token) pays for, and the best vales the spirits pay for
+//!   (VP plus the ability over the rounds left).
+//! - **Pushing.** It pushes while the chance of spoiling, computed from the known remaining deck (with
+//!   Peacekeeper Druid's second chance), is small compared with what one more card adds to the harvest:
+//!   `p · (harvest at stake) < (1 - p) · (gain)`.
 
 use sylvan_engine::GameRng;
 
 use crate::actions::{Action, Source};
-use crate::cards::Spirit;
-use crate::state::{EMPTY, Phase};
+use crate::cards::{AdvAbility, CardDb, Reward, Slot, Spirit, ValeAbility};
+use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Sleeve};
 use crate::view::View;
 
-/// Push while the chance of spoiling is below this.
-pub const PUSH_THRESHOLD: f64 = 0.3;
+/// The weights of the value estimate, in VP (tuned by head-to-head games against the first, simpler
+/// heuristic: cheap mana and spirits, dear growth and decay, win most).
+#[derive(Clone, Copy, Debug)]
+struct Weights {
+    /// One mana in a harvest.
+    mana: f64,
+    /// One animal, forest or sky spirit in a harvest.
+    spirit: f64,
+    /// One wild spirit in a harvest.
+    wild: f64,
+    /// One growth showing in a turn.
+    growth: f64,
+    /// One decay showing in a turn.
+    decay: f64,
+    /// Peacekeeper Druid's spoil prevention, per play.
+    druid: f64,
+    /// A "when played" discard or look (Deadwood Harvester, Mindful Owl, Cleansing Rain, Calm Weather).
+    filter: f64,
+    /// Keeping the mana token active for a later turn.
+    token: f64,
+    /// Share of a deck played each turn.
+    field_share: f64,
+    /// Most rounds left the estimate assumes.
+    horizon: f64,
+    /// What one more card in the field is worth beyond its own harvest (a faster cycle), when pushing.
+    push_bonus: f64,
+}
 
-fn adv_of(view: &View, s: Source) -> u8 {
-    match s {
-        Source::Common(l, k) => view.commons[l as usize][k as usize],
-        Source::Soil(slot) => view.db.soil[slot as usize],
+const W: Weights = Weights {
+    mana: 0.3,
+    spirit: 0.6,
+    wild: 0.8,
+    growth: 1.5,
+    decay: 2.0,
+    druid: 0.4,
+    filter: 0.3,
+    token: 0.4,
+    field_share: 0.33,
+    horizon: 18.0,
+    push_bonus: 0.3,
+};
+
+/// Cards in a field, typically: Aurora counts its pairs, Magic Seed the others.
+const TYPICAL_FIELD: f64 = 6.0;
+
+/// What the game has left, as the seat sees it.
+#[derive(Clone, Copy, Debug)]
+struct Outlook {
+    /// Rounds left after this one (estimated).
+    rounds: f64,
+    /// Plays left for each card.
+    plays: f64,
+}
+
+impl Outlook {
+    fn of(view: &View) -> Outlook {
+        if view.ending {
+            return Outlook { rounds: 0.0, plays: 0.0 };
+        }
+        let db = &*view.db;
+        // VP the table takes from the pool per round: left VP and VP rewards of each player's cards, at
+        // the share of the deck played each turn, plus vales that give VP every harvest.
+        let mut drain = 0.0;
+        for p in &view.players {
+            for s in &p.cards {
+                drain += harvest_vp(db, *s) * W.field_share;
+            }
+            for &v in &p.vales {
+                let x = db.vale(v);
+                if matches!(x.ability, ValeAbility::HarvestGain) && x.gain == Reward::Vp {
+                    drain += f64::from(x.amount);
+                }
+            }
+        }
+        let rounds = (f64::from(view.pool) / drain.max(0.5)).min(W.horizon);
+        Outlook { rounds, plays: rounds * W.field_share }
     }
 }
 
-/// A value estimate for an advancement: its cost, plus its VP and level.
-fn adv_value(view: &View, a: u8) -> i32 {
-    if a == EMPTY {
-        return 0;
+/// VP a card brings to a harvest (left VP, per-guardian and Aurora VP), with a typical field.
+fn harvest_vp(db: &CardDb, s: Sleeve) -> f64 {
+    let guardians = f64::from(s.guardians(db, 0));
+    let mut vp = 0.0;
+    for a in s.advs() {
+        let x = db.adv(a);
+        vp += f64::from(x.symbols.vp_harvest);
+        if x.reward == Reward::Vp {
+            vp += f64::from(x.amount)
+                * match x.ability {
+                    AdvAbility::PerGuardian => guardians,
+                    AdvAbility::Aurora => (TYPICAL_FIELD / 2.0).floor(),
+                    AdvAbility::MagicSeed => TYPICAL_FIELD - 1.0,
+                    _ => 0.0,
+                };
+        }
     }
-    let x = view.db.adv(a);
-    i32::from(x.cost) * 2 + i32::from(x.symbols.vp_end) * 2 + i32::from(x.symbols.vp_harvest) * 3
-        - i32::from(x.symbols.decay) * 4
-        + i32::from(x.level)
+    vp
+}
+
+/// What a card brings each time it is played, in VP (with `bonus` guardians from Conclave of Ents).
+fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
+    let guardians = f64::from(s.guardians(db, bonus));
+    let sp = s.spirits(db);
+    let mut mana = f64::from(s.mana(db));
+    let mut vp = 0.0;
+    let mut wild = f64::from(sp[3]);
+    let mut extra = 0.0;
+    for a in s.advs() {
+        let x = db.adv(a);
+        vp += f64::from(x.symbols.vp_harvest);
+        let amount = f64::from(x.amount);
+        let gain = match x.ability {
+            AdvAbility::PerGuardian => amount * guardians,
+            AdvAbility::Aurora => amount * (TYPICAL_FIELD / 2.0).floor(),
+            AdvAbility::MagicSeed => amount * (TYPICAL_FIELD - 1.0),
+            AdvAbility::Grassland => {
+                mana -= amount;
+                0.0
+            }
+            AdvAbility::EarthchantChorus => {
+                // A discount when a purchase is declared for its card.
+                extra += W.mana * amount * 0.5;
+                0.0
+            }
+            AdvAbility::PeacekeeperDruid => {
+                extra += W.druid;
+                0.0
+            }
+            AdvAbility::DiscardFromField | AdvAbility::CleansingRain | AdvAbility::CalmWeather => {
+                extra += W.filter;
+                0.0
+            }
+            _ => 0.0,
+        };
+        match x.reward {
+            Reward::Mana => mana += gain,
+            Reward::Vp => vp += gain,
+            Reward::Wild => wild += gain,
+            _ => {}
+        }
+    }
+    W.mana * mana
+        + W.spirit * f64::from(sp[0] + sp[1] + sp[2])
+        + W.wild * wild
+        + vp
+        + W.growth * f64::from(s.growth(db, bonus))
+        - W.decay * f64::from(s.decay(db))
+        + extra
+}
+
+/// End-of-game VP of a card (right VP, Gaia's Chosen).
+fn end_value(db: &CardDb, s: Sleeve) -> f64 {
+    let printed: u32 = s.advs().map(|b| u32::from(db.adv(b).symbols.counted())).sum();
+    let mut vp = 0.0;
+    for a in s.advs() {
+        let x = db.adv(a);
+        vp += f64::from(x.symbols.vp_end);
+        if x.ability == AdvAbility::GaiasChosen {
+            vp += f64::from(printed) * f64::from(x.amount);
+        }
+    }
+    vp
+}
+
+/// A card's worth for the rest of the game.
+fn card_value(db: &CardDb, s: Sleeve, out: Outlook) -> f64 {
+    end_value(db, s) + out.plays * play_value(db, s, 0)
+}
+
+/// What sleeving advancement `adv` on card `s` adds.
+fn sleeve_gain(db: &CardDb, s: Sleeve, adv: u8, out: Outlook) -> f64 {
+    let slot = db.adv(adv).slot as usize;
+    if s.slots[slot] != EMPTY {
+        return f64::NEG_INFINITY;
+    }
+    let mut t = s;
+    t.slots[slot] = adv;
+    card_value(db, t, out) - card_value(db, s, out)
+}
+
+/// A vale's worth: its VP and its ability over the rounds left.
+fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
+    let x = db.vale(v);
+    let amount = f64::from(x.amount);
+    let r = out.rounds;
+    let ability = match x.ability {
+        ValeAbility::HarvestGain => {
+            r * amount
+                * match x.gain {
+                    Reward::Mana => W.mana,
+                    Reward::Wild => W.wild,
+                    Reward::Vp => 1.0,
+                    Reward::Growth => W.growth,
+                    _ => 0.0,
+                }
+        }
+        ValeAbility::StreamOfVigor => r * (amount * W.mana + 0.3),
+        ValeAbility::SunstoneAerie => r * 0.1,
+        ValeAbility::BloomingArbor => r.min(1.0),
+        ValeAbility::ConclaveOfEnts => r * 0.2,
+        ValeAbility::AncientLiferoots => r * amount * W.growth,
+        ValeAbility::None => 0.0,
+    };
+    f64::from(x.vp) + ability
+}
+
+/// One advancement the seat could buy now: the action, the advancement, its cost, and the card it must
+/// go on (Earthchant Chorus) or `EMPTY`.
+#[derive(Clone, Copy, Debug)]
+struct Offer {
+    action: Action,
+    adv: u8,
+    cost: u8,
+    target: u8,
+}
+
+/// The advancements on offer to the seat of `view` (bought at most `mana`), from the commons, the
+/// Fertile Soil supply, and the Earthchant Chorus purchases in `legal`.
+fn offers(view: &View, legal: &[Action], mana: u8) -> Vec<Offer> {
+    let db = &*view.db;
+    let mut out = Vec::new();
+    for l in 0..3u8 {
+        for k in 0..3u8 {
+            let a = view.commons[l as usize][k as usize];
+            if a != EMPTY && db.adv(a).cost <= mana {
+                out.push(Offer {
+                    action: Action::Buy(Source::Common(l, k)),
+                    adv: a,
+                    cost: db.adv(a).cost,
+                    target: EMPTY,
+                });
+            }
+        }
+    }
+    for slot in Slot::ALL {
+        let a = db.soil[slot as usize];
+        if view.soil[slot as usize] > 0 && db.adv(a).cost <= mana {
+            out.push(Offer { action: Action::Buy(Source::Soil(slot)), adv: a, cost: db.adv(a).cost, target: EMPTY });
+        }
+    }
+    let p = &view.players[view.seat.index()];
+    for &act in legal {
+        if let Action::BuyOn(s, c) = act {
+            let a = match s {
+                Source::Common(l, k) => view.commons[l as usize][k as usize],
+                Source::Soil(slot) => db.soil[slot as usize],
+            };
+            let discount: u8 = p.cards[c as usize]
+                .advs()
+                .filter(|&x| db.adv(x).ability == AdvAbility::EarthchantChorus)
+                .map(|x| db.adv(x).amount)
+                .max()
+                .unwrap_or(0);
+            out.push(Offer { action: act, adv: a, cost: db.adv(a).cost.saturating_sub(discount), target: c });
+        }
+    }
+    out
+}
+
+/// The best purchase plan among `offers` with `mana` and `buys` purchases left, sleeving on `field`
+/// (whose free places are not yet promised to earlier purchases): its value and its offers.
+fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize, out: Outlook) -> (f64, Vec<Offer>) {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    // Card slots already promised to this turn's purchases.
+    let mut taken: Vec<(u8, usize)> = Vec::new();
+    let mut waiting = [0usize; 3];
+    for b in &view.turn.bought {
+        let slot = db.adv(b.adv).slot as usize;
+        if b.target == EMPTY {
+            waiting[slot] += 1;
+        } else {
+            taken.push((b.target, slot));
+        }
+    }
+    // Per offer: the gain on each field card it may go on, best first.
+    let gains: Vec<Vec<(f64, u8)>> = offers
+        .iter()
+        .map(|o| {
+            let slot = db.adv(o.adv).slot as usize;
+            let mut g: Vec<(f64, u8)> = field
+                .iter()
+                .filter(|&&c| (o.target == EMPTY || o.target == c) && !taken.contains(&(c, slot)))
+                .map(|&c| (sleeve_gain(db, p.cards[c as usize], o.adv, out), c))
+                .filter(|(v, _)| v.is_finite())
+                .collect();
+            g.sort_by(|a, b| b.0.total_cmp(&a.0));
+            // Purchases still waiting for this slot take the best places first.
+            if o.target == EMPTY {
+                g.drain(..waiting[slot].min(g.len()));
+            }
+            g
+        })
+        .collect();
+    let mut best = (0.0, Vec::new());
+    for (i, o) in offers.iter().enumerate() {
+        let Some(&(v, c)) = gains[i].first() else { continue };
+        if o.cost > mana {
+            continue;
+        }
+        if v > best.0 {
+            best = (v, vec![*o]);
+        }
+        if buys < 2 {
+            continue;
+        }
+        for (j, o2) in offers.iter().enumerate().skip(i + 1) {
+            if o.cost + o2.cost > mana || same_source(o.action, o2.action) {
+                continue;
+            }
+            let slot2 = db.adv(o2.adv).slot;
+            let same_slot = db.adv(o.adv).slot == slot2;
+            // The second goes on its best card other than the first's when they share a slot.
+            let v2 = gains[j].iter().find(|&&(_, c2)| !same_slot || c2 != c).map(|&(v2, _)| v2);
+            let v2 = match v2 {
+                Some(v2) => v2,
+                None => continue,
+            };
+            // Or the first moves aside for the second.
+            let alt = if same_slot {
+                gains[j]
+                    .first()
+                    .and_then(|&(v2b, c2)| gains[i].iter().find(|&&(_, c1)| c1 != c2).map(|&(v1b, _)| v1b + v2b))
+            } else {
+                None
+            };
+            let total = (v + v2).max(alt.unwrap_or(f64::NEG_INFINITY));
+            if total > best.0 {
+                best = (total, vec![*o, *o2]);
+            }
+        }
+    }
+    best
+}
+
+fn same_source(a: Action, b: Action) -> bool {
+    let src = |x: Action| match x {
+        Action::Buy(s) | Action::BuyOn(s, _) => Some(s),
+        _ => None,
+    };
+    src(a).is_some() && src(a) == src(b)
+}
+
+/// Spirits left to spend this harvest.
+fn spirits_left(view: &View) -> [u8; 4] {
+    let mut s = [0; 4];
+    for k in 0..4 {
+        s[k] = view.turn.spirits[k].saturating_sub(view.turn.spirit_spent[k]);
+    }
+    s
+}
+
+/// The best vale purchase now (with a second one after it, if allowed): its value and first action.
+fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action)> {
+    let db = &*view.db;
+    let avail = spirits_left(view);
+    let me = &view.players[view.seat.index()];
+    let owns_liferoots = me.vales.iter().any(|&v| db.vale(v).ability == ValeAbility::AncientLiferoots);
+    let mut best: Option<(f64, Action)> = None;
+    for &a in legal {
+        let Action::Vale(l, k, any) = a else { continue };
+        let v = view.vale_row[l as usize][k as usize];
+        if v == EMPTY {
+            continue;
+        }
+        let Some(pay) = MysticVale::vale_payment(db.vale(v).cost, avail, any) else { continue };
+        let mut total = vale_value(db, v, out);
+        if view.turn.vales_bought + 1 < 2 {
+            let mut left = avail;
+            for x in 0..4 {
+                left[x] -= pay[x];
+            }
+            let liferoots = owns_liferoots || db.vale(v).ability == ValeAbility::AncientLiferoots;
+            let mut second = 0.0f64;
+            for l2 in 0..2 {
+                for k2 in 0..4 {
+                    let w = view.vale_row[l2][k2];
+                    if w == EMPTY
+                        || (l2, k2) == (l as usize, k as usize)
+                        || (liferoots && db.vale(w).ability == ValeAbility::AncientLiferoots)
+                    {
+                        continue;
+                    }
+                    let cost = db.vale(w).cost;
+                    let payable = if cost[3] == 0 {
+                        MysticVale::vale_payment(cost, left, None).is_some()
+                    } else {
+                        Spirit::ALL.into_iter().any(|s| MysticVale::vale_payment(cost, left, Some(s)).is_some())
+                    };
+                    if payable {
+                        second = second.max(vale_value(db, w, out));
+                    }
+                }
+            }
+            total += second;
+        }
+        if best.is_none_or(|(b, _)| total > b) {
+            best = Some((total, a));
+        }
+    }
+    best
+}
+
+/// What a harvest from `field` would bring, as the seat sees it before the Harvest Phase: mana,
+/// spirits and VP.
+fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let n = field.len() as f64;
+    let mut mana = 0.0f64;
+    let mut spirits = [0u8; 4];
+    let mut vp = 0.0;
+    let mut grassland = 0.0;
+    for &c in field {
+        let bonus = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+        let s = p.cards[c as usize];
+        mana += f64::from(s.mana(db));
+        for (k, v) in s.spirits(db).iter().enumerate() {
+            spirits[k] += v;
+        }
+        let guardians = f64::from(s.guardians(db, bonus));
+        for a in s.advs() {
+            let x = db.adv(a);
+            vp += f64::from(x.symbols.vp_harvest);
+            let amount = f64::from(x.amount);
+            let gain = match x.ability {
+                AdvAbility::PerGuardian => amount * guardians,
+                AdvAbility::Aurora => amount * (n / 2.0).floor(),
+                AdvAbility::MagicSeed => amount * (n - 1.0),
+                AdvAbility::Grassland => {
+                    grassland += amount;
+                    0.0
+                }
+                _ => 0.0,
+            };
+            match x.reward {
+                Reward::Mana => mana += gain,
+                Reward::Vp => vp += gain,
+                Reward::Wild => spirits[3] += gain as u8,
+                _ => {}
+            }
+        }
+    }
+    for &v in &p.vales {
+        let x = db.vale(v);
+        if matches!(x.ability, ValeAbility::HarvestGain | ValeAbility::StreamOfVigor) {
+            match x.gain {
+                Reward::Mana => mana += f64::from(x.amount),
+                Reward::Wild => spirits[3] += x.amount,
+                Reward::Vp => vp += f64::from(x.amount),
+                _ => {}
+            }
+        }
+    }
+    ((mana - grassland).clamp(0.0, 200.0) as u8, spirits, vp)
+}
+
+/// What a harvest from `field` is worth to the seat: the VP, the best advancements its mana buys, the
+/// best vales its spirits buy.
+fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
+    let (mana, spirits, vp) = harvest_of(view, field);
+    let me = &view.players[view.seat.index()];
+    let token = u8::from(me.token_active);
+    let all = offers(view, &[], mana + token);
+    let (buy, _) = best_plan(view, field, &all, mana + token, 2, out);
+    let mut vales = 0.0f64;
+    let db = &*view.db;
+    // Vales: the best one (or two) the spirits pay for.
+    let mut best_pair = 0.0f64;
+    let row: Vec<u8> = view.vale_row.iter().flatten().copied().filter(|&v| v != EMPTY).collect();
+    let payable = |cost: [u8; 4], avail: [u8; 4]| -> Option<[u8; 4]> {
+        if cost[3] == 0 {
+            MysticVale::vale_payment(cost, avail, None)
+        } else {
+            Spirit::ALL.into_iter().find_map(|s| MysticVale::vale_payment(cost, avail, Some(s)))
+        }
+    };
+    for (i, &v) in row.iter().enumerate() {
+        let Some(pay) = payable(db.vale(v).cost, spirits) else { continue };
+        let mut left = spirits;
+        for x in 0..4 {
+            left[x] -= pay[x];
+        }
+        let first = vale_value(db, v, out);
+        vales = vales.max(first);
+        for (j, &w) in row.iter().enumerate() {
+            if j != i && payable(db.vale(w).cost, left).is_some() {
+                best_pair = best_pair.max(first + vale_value(db, w, out));
+            }
+        }
+    }
+    vp + buy + vales.max(best_pair)
+}
+
+/// The cards the seat knows to be in its deck, or its discard pile when the deck is empty (the next
+/// reveal reshuffles it); the top card when Calm Weather shows it.
+fn next_reveal_pool(view: &View) -> Vec<u8> {
+    let p = &view.players[view.seat.index()];
+    if let Some(t) = view.peek {
+        return vec![t];
+    }
+    let discard = p.discard.as_deref().unwrap_or(&[]);
+    let deck: Vec<u8> = (0..NUM_CARDS as u8)
+        .filter(|c| !p.field.contains(c) && p.on_deck != Some(*c) && !discard.contains(c))
+        .collect();
+    if deck.is_empty() { discard.to_vec() } else { deck }
+}
+
+/// The chance that pushing spoils, from the known remaining deck, with Peacekeeper Druid's second draw.
+fn push_risk(view: &View) -> f64 {
+    let db = &*view.db;
+    let i = view.seat.index();
+    let p = &view.players[i];
+    let (d, g) = view.decay_growth(i);
+    let net = d - g;
+    let pool = next_reveal_pool(view);
+    if pool.is_empty() {
+        return 0.0;
+    }
+    let bad = |c: u8| {
+        let s = p.cards[c as usize];
+        net + i32::from(s.decay(db)) - i32::from(s.growth(db, 0)) >= 4
+    };
+    let n = pool.len() as f64;
+    let nbad = pool.iter().filter(|&&c| bad(c)).count() as f64;
+    let risk = nbad / n;
+    let druid = !p.druid_used
+        && p.field.iter().chain(p.on_deck.iter()).any(|&c| p.cards[c as usize].has(db, AdvAbility::PeacekeeperDruid));
+    if druid && n > 1.0 {
+        // The spoiling card is discarded and another revealed from the rest.
+        risk * ((nbad - 1.0).max(0.0) / (n - 1.0))
+    } else {
+        risk
+    }
+}
+
+/// Whether to push: the harvest at stake against what one more card adds.
+fn should_push(view: &View, out: Outlook) -> bool {
+    let p = &view.players[view.seat.index()];
+    let Some(next) = p.on_deck else { return false };
+    let risk = push_risk(view);
+    if risk <= 0.0 {
+        return true;
+    }
+    if risk >= 1.0 {
+        return false;
+    }
+    let field: Vec<u8> = p.field.to_vec();
+    let now = harvest_value(view, &field, out);
+    let mut more = field.clone();
+    more.push(next);
+    let then = harvest_value(view, &more, out);
+    let gain = (then - now).max(0.0) + W.push_bonus;
+    // Spoiling turns a spent token active.
+    let consolation = if p.token_active { 0.0 } else { W.token };
+    (1.0 - risk) * (now + gain) + risk * consolation > now
 }
 
 /// Picks an action for the seat of `view`.
@@ -36,87 +588,145 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     let db = &*view.db;
     let has = |a: Action| legal.contains(&a);
     let fallback = legal[rng.index(legal.len())];
+    let out = Outlook::of(view);
     match view.phase {
         Phase::Planting => {
-            if has(Action::Push) && view.spoil_risk().unwrap_or(1.0) < PUSH_THRESHOLD {
+            if has(Action::Push) && should_push(view, out) {
                 Action::Push
             } else {
                 Action::Pass
             }
         }
         Phase::SpoilPrompt { .. } => {
-            for a in [Action::Druid, Action::Arbor] {
-                if has(a) {
-                    return a;
+            if has(Action::Druid) {
+                return Action::Druid;
+            }
+            // Conclave of Ents on a Grovtender card adds growth: use it when that stops the spoil.
+            let (d, g) = view.decay_growth(me);
+            let conclave_fix = legal.iter().copied().find(|a| match a {
+                Action::Conclave(c) => {
+                    let s = p.cards[*c as usize];
+                    let extra = i32::from(s.growth(db, 1)) - i32::from(s.growth(db, 0));
+                    d - g - extra < 4
+                }
+                _ => false,
+            });
+            if let Some(a) = conclave_fix {
+                return a;
+            }
+            if has(Action::Arbor) {
+                let field: Vec<u8> = p.field.to_vec();
+                // Blooming Arbor costs its VP: keep it unless the harvest is worth more.
+                let vp = p
+                    .vales
+                    .iter()
+                    .find(|&&v| db.vale(v).ability == ValeAbility::BloomingArbor)
+                    .map_or(0.0, |&v| f64::from(db.vale(v).vp));
+                if harvest_value(view, &field, out) > vp + 0.5 {
+                    return Action::Arbor;
                 }
             }
-            legal.iter().copied().find(|a| matches!(a, Action::Conclave(_))).unwrap_or(Action::Spoil)
+            Action::Spoil
         }
         Phase::WhenPlayed { .. } => {
             if has(Action::Mill) {
-                let top = view.peek.map(|c| p.cards[c as usize].decay(db)).unwrap_or(0);
-                return if top > 0 { Action::Mill } else { Action::Decline };
+                let drop = view.peek.is_some_and(|c| {
+                    let s = p.cards[c as usize];
+                    s.decay(db) > s.growth(db, 0) && play_value(db, s, 0) < 0.5
+                });
+                return if drop { Action::Mill } else { Action::Decline };
+            }
+            // Deadwood Harvester, Mindful Owl (from the field), Cleansing Rain (from the deck): put away the
+            // card whose decay costs more than it brings. Never from the field when the deck is empty: the
+            // card would come straight back on-deck (and two such abilities could cycle for ever).
+            let from_field = matches!(view.phase, Phase::WhenPlayed { card, slot, .. }
+                if db.adv(p.cards[card as usize].slots[slot as usize]).ability == AdvAbility::DiscardFromField);
+            if from_field && p.deck_count == 0 {
+                return Action::Decline;
             }
             legal
                 .iter()
                 .copied()
                 .filter_map(|a| match a {
-                    Action::Discard(c) => Some((p.cards[c as usize].decay(db), a)),
+                    Action::Discard(c) => {
+                        let s = p.cards[c as usize];
+                        let net = f64::from(s.decay(db)) - f64::from(s.growth(db, 0));
+                        let worth = play_value(db, s, 0) + W.decay * f64::from(s.decay(db));
+                        Some((net * W.decay * 1.2 - worth, a))
+                    }
                     _ => None,
                 })
-                .filter(|(d, _)| *d > 0)
-                .max_by_key(|(d, _)| *d)
-                .map(|(_, a)| a)
-                .unwrap_or(Action::Decline)
+                .filter(|(v, _)| *v > 0.0)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map_or(Action::Decline, |(_, a)| a)
         }
-        Phase::Harvest => {
-            // Vales first, by VP.
-            if let Some(a) = legal.iter().copied().filter(|a| matches!(a, Action::Vale(..))).max_by_key(|a| match a {
-                Action::Vale(l, k, _) => db.vale(view.vale_row[*l as usize][*k as usize]).vp,
-                _ => 0,
-            }) {
-                return a;
-            }
-            let best = legal
+        Phase::Harvest => harvest(view, legal, out).unwrap_or(if has(Action::Done) { Action::Done } else { fallback }),
+        Phase::Sleeve => {
+            let adv = view.turn.bought.iter().find(|b| b.target == EMPTY).map(|b| b.adv);
+            legal
                 .iter()
                 .copied()
-                .filter_map(|a| match a {
-                    Action::Buy(s) | Action::BuyOn(s, _) => Some((adv_value(view, adv_of(view, s)), a)),
+                .filter_map(|a| match (a, adv) {
+                    (Action::Sleeve(c), Some(x)) => Some((sleeve_gain(db, p.cards[c as usize], x, out), a)),
                     _ => None,
                 })
-                .max_by_key(|(v, _)| *v);
-            if let Some((_, a)) = best {
-                return a;
-            }
-            if has(Action::Token) && view.turn.bought.len() < 2 {
-                let left = (view.turn.mana_total).saturating_sub(view.turn.mana_spent) + 1;
-                let affordable = view.commons.iter().flatten().any(|&a| a != EMPTY && db.adv(a).cost == left);
-                if affordable {
-                    return Action::Token;
-                }
-            }
-            if let Some(a) = legal
-                .iter()
-                .copied()
-                .find(|a| matches!(a, Action::Aerie(Spirit::Animal | Spirit::Forest | Spirit::Sky)))
-            {
-                let _ = a;
-            }
-            if has(Action::Done) { Action::Done } else { fallback }
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map_or(fallback, |(_, a)| a)
         }
-        Phase::Sleeve => legal
-            .iter()
-            .copied()
-            .min_by_key(|a| match a {
-                Action::Sleeve(c) => {
-                    let s = p.cards[*c as usize];
-                    (s.decay(db), 3 - s.free_slots())
-                }
-                _ => (99, 99),
-            })
-            .unwrap_or(fallback),
         Phase::Over => fallback,
     }
+}
+
+/// A Harvest Phase decision: Conclave of Ents on a guardian card, vales, advancements, the token.
+fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let has = |a: Action| legal.contains(&a);
+    // Conclave of Ents where a guardian pays.
+    let conclave = legal
+        .iter()
+        .copied()
+        .filter_map(|a| match a {
+            Action::Conclave(c) if p.field.contains(&c) => {
+                let s = p.cards[c as usize];
+                Some((play_value(db, s, 1) - play_value(db, s, 0), a))
+            }
+            _ => None,
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    if let Some((v, a)) = conclave
+        && v > 0.0
+    {
+        return Some(a);
+    }
+    if let Some((v, a)) = best_vale(view, legal, out)
+        && v > 0.0
+    {
+        return Some(a);
+    }
+    let buys = if view.turn.usable & (1 << ValeAbility::StreamOfVigor as u8) != 0 { 3 } else { 2 };
+    let buys = buys - view.turn.bought.len().min(buys);
+    if buys == 0 {
+        return None;
+    }
+    let mana = (view.turn.mana_total + u8::from(view.turn.token_used)).saturating_sub(view.turn.mana_spent);
+    let token = has(Action::Token);
+    let field: Vec<u8> = p.field.to_vec();
+    let all = offers(view, legal, mana + u8::from(token));
+    let (value, plan) = best_plan(view, &field, &all, mana, buys, out);
+    if token {
+        let (with, plan_t) = best_plan(view, &field, &all, mana + 1, buys, out);
+        if with - W.token > value && !plan_t.is_empty() {
+            return Some(Action::Token);
+        }
+    }
+    if value <= 0.0 {
+        return None;
+    }
+    // The dearest first; each is legal now (the plan fits the mana and the free places).
+    let mut plan = plan;
+    plan.sort_by_key(|o| std::cmp::Reverse(o.cost));
+    plan.iter().map(|o| o.action).find(|a| legal.contains(a))
 }
 
 /// Describes an action for a human.
@@ -124,7 +734,10 @@ pub fn describe(view: &View, a: Action) -> String {
     let db = &*view.db;
     match a {
         Action::Buy(s) | Action::BuyOn(s, _) => {
-            let x = adv_of(view, s);
+            let x = match s {
+                Source::Common(l, k) => view.commons[l as usize][k as usize],
+                Source::Soil(slot) => db.soil[slot as usize],
+            };
             if x == EMPTY {
                 return a.to_string();
             }
