@@ -1,4 +1,8 @@
-//! Random-play statistics: how long games last (turns, actions) and how they end.
+//! How long games last (turns, actions, the most decisions in one turn) and how they end, for ruling C23.
+//!
+//! `cargo run --release -p sylvan-command-of-nature --example lengths -- PLAYERS TURN_LIMIT GAMES [MODE]`
+//! with MODE `r` (random players, default), `h` (heuristic players) or `hr` (heuristic against random,
+//! sides alternating; prints the heuristic's mean score).
 use sylvan_command_of_nature::{CommandOfNature, Options, Phase};
 use sylvan_engine::{Game, GameRng, Heuristic, NoEvents};
 

@@ -1400,7 +1400,11 @@ mod events {
         assert_eq!(g.gold[0], 4, "11 - 7 + 1 - 1");
         assert_eq!(g.market[0], [Some(card("rocco")), Some(card("bruce")), Some(card("willow"))]);
         assert_eq!(g.market_decks[0], [], "the elemental market deck ran out");
-        assert_eq!(g.market_decks[1], cards("elemental-swap melee-shield obliterate"), "the old faces are under the deck");
+        assert_eq!(
+            g.market_decks[1],
+            cards("elemental-swap melee-shield obliterate"),
+            "the old faces are under the deck"
+        );
     }
 
     #[test]
@@ -1592,12 +1596,8 @@ mod issue5_rules {
 
     #[test]
     fn team_gold_is_shared_and_capped_at_twenty() {
-        let mut g = Scn::teams()
-            .uo(0, "I1", "timber", 0)
-            .gold(0, 17)
-            .hand(0, "oak-lumbertron")
-            .hand(2, "camou-chameleon")
-            .go();
+        let mut g =
+            Scn::teams().uo(0, "I1", "timber", 0).gold(0, 17).hand(0, "oak-lumbertron").hand(2, "camou-chameleon").go();
         acts(&mut g, &["done", "sell oak-lumbertron"]);
         assert_eq!(g.gold[0], 20, "17 + 5 capped at 20");
         acts(&mut g, &["partner", "sell camou-chameleon"]);
@@ -1650,5 +1650,127 @@ mod issue5_rules {
         assert_eq!((g.side, g.ap, g.phase), (1, 4, Phase::Daybreak), "the next turn starts with 4 fresh AP");
         act(&mut g, "dawn III2");
         assert_eq!(g.gold[1], 3, "the Sage's daybreak effect: 3 gold (the position gave side 1 none)");
+    }
+}
+
+/// The card data against the fan fact tables in `../shared/cards/command-of-nature/` (every stat, cost,
+/// row condition, timing, market count and pack content), so that a wrong transcription fails a test.
+mod fact_tables {
+    use super::*;
+    use sylvan_command_of_nature::cards::{Reach, table};
+
+    fn tsv(name: &str) -> Option<Vec<std::collections::HashMap<String, String>>> {
+        let path = format!("{}/../../../shared/cards/command-of-nature/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).ok()?;
+        let mut lines = text.lines();
+        let head: Vec<&str> = lines.next()?.split('\t').collect();
+        Some(
+            lines
+                .filter(|l| !l.trim().is_empty())
+                .map(|l| head.iter().zip(l.split('\t')).map(|(h, v)| (h.to_string(), v.trim().to_string())).collect())
+                .collect(),
+        )
+    }
+
+    fn by_name(name: &str) -> &'static sylvan_command_of_nature::cards::CardInfo {
+        table().cards.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no card {name}"))
+    }
+
+    fn rows(s: &str) -> u8 {
+        match s {
+            "any" => 7,
+            _ => s
+                .split(',')
+                .filter(|x| !x.is_empty())
+                .map(|r| [("I", 1), ("II", 2), ("III", 4)].iter().find(|(k, _)| *k == r).map_or(0, |x| x.1))
+                .fold(0, |a, b| a | b),
+        }
+    }
+
+    fn num(s: &str) -> Option<u8> {
+        s.parse().ok()
+    }
+
+    #[test]
+    fn elementals_match_the_fact_table() {
+        let Some(rows_) = tsv("elementals.tsv") else {
+            eprintln!("fan tables not found beside the repository: skipped");
+            return;
+        };
+        assert_eq!(rows_.len(), 64);
+        for r in &rows_ {
+            let c = by_name(&r["name"]);
+            let kind = format!("{:?}", c.class).to_lowercase();
+            assert_eq!(kind, r["kind"], "{}", r["name"]);
+            assert_eq!(format!("{:?}", c.faction).to_lowercase(), r["faction"], "{}", r["name"]);
+            assert_eq!(c.strength.to_string(), r["strength"], "{} strength", r["name"]);
+            assert_eq!(c.health.to_string(), r["health"], "{} health", r["name"]);
+            assert_eq!(c.cost, num(&r["gold_cost"]), "{} cost", r["name"]);
+            assert_eq!(c.level, num(&r["champion_level"]).unwrap_or(0), "{} level", r["name"]);
+            assert_eq!(c.rows, rows(&r["rows_where_effect_works"]), "{} rows", r["name"]);
+            assert_eq!(c.daybreak, r["effect_timing"] == "daybreak", "{} timing", r["name"]);
+            assert_eq!(c.market_copies.to_string(), r["copies_in_market"], "{} market copies", r["name"]);
+        }
+    }
+
+    #[test]
+    fn commands_match_the_fact_table() {
+        let Some(rows_) = tsv("commands.tsv") else {
+            eprintln!("fan tables not found beside the repository: skipped");
+            return;
+        };
+        assert_eq!(rows_.len(), 22);
+        for r in &rows_ {
+            let c = by_name(&r["name"]);
+            let kind = match c.class {
+                Class::Melee => "attack_melee",
+                Class::Ranged => "attack_ranged",
+                Class::Instant => "instant",
+                Class::Utility => "utility",
+                _ => "?",
+            };
+            assert_eq!(kind, r["kind"], "{}", r["name"]);
+            assert_eq!(c.cost, num(&r["gold_cost"]), "{} cost", r["name"]);
+            assert_eq!(c.market_copies.to_string(), r["copies_in_market"], "{} market copies", r["name"]);
+            assert_eq!(c.attacker_rows, rows(&r["attacker_rows"]), "{} attacker rows", r["name"]);
+            let reach = match r["range_rows"].as_str() {
+                "" => Reach::Melee,
+                "any opponent row" => Reach::Any,
+                "opponent Row II (fixed)" => Reach::Row2,
+                s => Reach::Away(s.split(' ').next().and_then(num).unwrap_or(0)),
+            };
+            if c.class.is_attack() {
+                assert_eq!(c.reach, reach, "{} range", r["name"]);
+            }
+        }
+    }
+
+    #[test]
+    fn sage_packs_match_the_fact_table() {
+        let Some(rows_) = tsv("sage_decks.tsv") else {
+            eprintln!("fan tables not found beside the repository: skipped");
+            return;
+        };
+        for (i, pack) in table().packs.iter().enumerate() {
+            let sage = &table().cards[pack.sage.0 as usize].name;
+            let mine: Vec<_> = rows_.iter().filter(|r| &r["sage"] == sage).collect();
+            assert_eq!(mine.len(), 12, "{sage}");
+            let copies = |c: Card, ts: bool| -> u8 {
+                let t = &table().cards[c.0 as usize];
+                let list = if ts { &pack.commands } else { &pack.commands_godot };
+                match t.class {
+                    Class::Sage | Class::Champion | Class::Warrior => {
+                        u8::from(pack.sage == c || pack.champions.contains(&c) || pack.warriors.contains(&c))
+                    }
+                    Class::Basic => 4 * u8::from(pack.basic == c),
+                    _ => list.iter().filter(|(x, _)| *x == c).map(|(_, k)| *k).sum(),
+                }
+            };
+            for r in mine {
+                let c = card(&by_name(&r["card_name"]).code);
+                assert_eq!(copies(c, true).to_string(), r["copies"], "{sage} pack {i}: {}", r["card_name"]);
+                assert_eq!(copies(c, false).to_string(), r["copies_godot_variant"], "{sage} godot: {}", r["card_name"]);
+            }
+        }
     }
 }
