@@ -158,6 +158,18 @@ pub enum Reward {
 }
 
 impl Reward {
+    /// Its name for people.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reward::None => "nothing",
+            Reward::Mana => "mana",
+            Reward::Vp => "VP",
+            Reward::Wild => "wild spirit",
+            Reward::Growth => "growth",
+            Reward::Guardian => "guardian",
+        }
+    }
+
     fn parse(s: &str) -> Option<Reward> {
         Some(match s {
             "none" => Reward::None,
@@ -226,6 +238,26 @@ pub struct Symbols {
 }
 
 impl Symbols {
+    /// The printed symbols in words, for people: `1 mana, 1 forest, 2 VP at the end`.
+    pub fn describe(&self) -> String {
+        let mut t = Vec::new();
+        let mut add = |n: u8, what: &str| {
+            if n > 0 {
+                t.push(format!("{n} {what}"));
+            }
+        };
+        add(self.mana, "mana");
+        add(self.decay, "decay");
+        add(self.growth, "growth");
+        for (k, &n) in self.spirits.iter().enumerate() {
+            add(n, Spirit::ALL[k].name());
+        }
+        add(self.guardian, "guardian");
+        add(self.vp_harvest, "VP each harvest");
+        add(self.vp_end, "VP at the end");
+        t.join(", ")
+    }
+
     /// The number of printed symbols Gaia's Chosen counts (mana, decay, growth, spirits, guardians).
     pub fn counted(&self) -> u8 {
         self.mana + self.decay + self.growth + self.spirits.iter().sum::<u8>() + self.guardian
@@ -269,6 +301,46 @@ pub struct Advancement {
     pub source: BTreeMap<String, String>,
 }
 
+impl Advancement {
+    /// The ability in a few words (empty when it has none), e.g. `harvest: +1 mana per guardian on this card`.
+    pub fn ability_text(&self) -> String {
+        use AdvAbility::*;
+        let (n, r) = (self.amount, self.reward.name());
+        match self.ability {
+            None => String::new(),
+            CleansingRain => "when played: search your deck, may discard 1 card, shuffle".into(),
+            PerGuardian => format!("harvest: +{n} {r} per guardian on this card"),
+            DiscardFromField => "when played: may discard another card of your field".into(),
+            EarthchantChorus => format!("harvest: a purchase declared for this card costs {n} less"),
+            Grassland => format!("harvest: -{n} from your mana total"),
+            PeacekeeperDruid => "about to spoil: discard the on-deck card, reveal another (once a turn)".into(),
+            Seedling => format!("this card counts at most {n} decay"),
+            Grovtender => format!("+{n} growth per guardian on this card"),
+            LifebringerSeed => "this card counts no decay".into(),
+            Aurora => format!("harvest: +{n} {r} per 2 cards in your field"),
+            CalmWeather => "when played: look at your top card, may discard it".into(),
+            GaiasChosen => format!("end: +{n} VP per symbol on this card"),
+            MagicSeed => format!("harvest: +{n} {r} per other card in your field"),
+        }
+    }
+
+    /// Title, cost, slot, symbols and ability in one line, for people.
+    pub fn summary(&self) -> String {
+        let mut t = format!("{} ({} mana, {})", self.title, self.cost, self.slot.name());
+        let sym = self.symbols.describe();
+        if !sym.is_empty() {
+            t.push_str(": ");
+            t.push_str(&sym);
+        }
+        let ab = self.ability_text();
+        if !ab.is_empty() {
+            t.push_str(if sym.is_empty() { ": " } else { "; " });
+            t.push_str(&ab);
+        }
+        t
+    }
+}
+
 /// One vale title.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Vale {
@@ -296,6 +368,31 @@ pub struct Vale {
     pub amount: u8,
     /// Provenance of each field.
     pub source: BTreeMap<String, String>,
+}
+
+impl Vale {
+    /// The ability in a few words (empty when it has none).
+    pub fn ability_text(&self) -> String {
+        use ValeAbility::*;
+        let (n, g) = (self.amount, self.gain.name());
+        match self.ability {
+            None => String::new(),
+            HarvestGain => format!("harvest: +{n} {g}"),
+            StreamOfVigor => format!("harvest: +{n} mana, buy up to 3 advancements"),
+            SunstoneAerie => format!("harvest: pay {n} mana, one spirit becomes wild"),
+            BloomingArbor => format!("about to spoil: remove it from the game for +{n} growth"),
+            ConclaveOfEnts => format!("once a turn: +{n} guardian on a field or on-deck card"),
+            AncientLiferoots => format!("always +{n} growth; only one per player"),
+        }
+    }
+
+    /// The cost in words: `1 animal + 1 forest + 1 any`.
+    pub fn cost_text(&self) -> String {
+        let names = ["animal", "forest", "sky", "any"];
+        let parts: Vec<String> =
+            (0..4).filter(|&k| self.cost[k] > 0).map(|k| format!("{} {}", self.cost[k], names[k])).collect();
+        if parts.is_empty() { "free".into() } else { parts.join(" + ") }
+    }
 }
 
 /// A validated card database.

@@ -281,6 +281,18 @@ impl View {
         format!("[{}]", parts.join(" | "))
     }
 
+    /// One indented line per ability on the card: `Dawnsinger: harvest: +1 mana per guardian on this card`.
+    fn abilities(&self, f: &mut fmt::Formatter<'_>, s: Sleeve) -> fmt::Result {
+        for a in s.advs() {
+            let x = self.db.adv(a);
+            let ab = x.ability_text();
+            if !ab.is_empty() {
+                writeln!(f, "              {}: {ab}", x.title)?;
+            }
+        }
+        Ok(())
+    }
+
     fn stats(&self, s: Sleeve, bonus: u8) -> String {
         let db = &*self.db;
         let mut t = Vec::new();
@@ -320,43 +332,46 @@ impl fmt::Display for View {
             if self.ending { " (last round)" } else { "" },
             self.seat
         )?;
-        write!(f, "commons:")?;
+        writeln!(f, "commons:")?;
         for (l, row) in self.commons.iter().enumerate() {
-            write!(f, "\n  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
+            writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
             for (k, &a) in row.iter().enumerate() {
                 if a != EMPTY {
-                    let x = db.adv(a);
-                    write!(f, "  {}.{} {} ({} mana, {})", l + 1, k + 1, x.title, x.cost, x.slot.name())?;
+                    writeln!(f, "    {}.{} {}", l + 1, k + 1, db.adv(a).summary())?;
                 }
             }
         }
+        let soil = db.adv(db.soil[0]);
         writeln!(
             f,
-            "\n  Fertile Soil (2 mana): top {} · middle {} · bottom {}",
-            self.soil[0], self.soil[1], self.soil[2]
+            "  soil.top/middle/bottom: Fertile Soil ({} mana: {}), left {} · {} · {}",
+            soil.cost,
+            soil.symbols.describe(),
+            self.soil[0],
+            self.soil[1],
+            self.soil[2]
         )?;
-        write!(f, "vales:")?;
+        writeln!(f, "vales:")?;
         for (l, row) in self.vale_row.iter().enumerate() {
-            write!(f, "\n  level {} (deck {}):", l + 1, self.vale_deck_counts[l])?;
+            writeln!(f, "  level {} (deck {}):", l + 1, self.vale_deck_counts[l])?;
             for (k, &v) in row.iter().enumerate() {
                 if v != EMPTY {
                     let x = db.vale(v);
-                    write!(
+                    let ab = x.ability_text();
+                    writeln!(
                         f,
-                        "  {}.{} {} (cost a{} f{} s{} any{}, {} VP)",
+                        "    {}.{} {} (cost {}, {} VP){}{}",
                         l + 1,
                         k + 1,
                         x.title,
-                        x.cost[0],
-                        x.cost[1],
-                        x.cost[2],
-                        x.cost[3],
-                        x.vp
+                        x.cost_text(),
+                        x.vp,
+                        if ab.is_empty() { "" } else { ": " },
+                        ab
                     )?;
                 }
             }
         }
-        writeln!(f)?;
         for (i, p) in self.players.iter().enumerate() {
             let g = MysticVale::view_score(self, i);
             writeln!(
@@ -376,14 +391,22 @@ impl fmt::Display for View {
                     )
                 }
             )?;
+            for &v in &p.vales {
+                let ab = db.vale(v).ability_text();
+                if !ab.is_empty() {
+                    writeln!(f, "   vale {}: {ab}", db.vale(v).title)?;
+                }
+            }
             let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
             for &c in &p.field {
                 let s = p.cards[c as usize];
                 writeln!(f, "   field c{c:<2} {} {}", self.card_text(s), self.stats(s, bonus(c)))?;
+                self.abilities(f, s)?;
             }
             if let Some(c) = p.on_deck {
                 let s = p.cards[c as usize];
                 writeln!(f, "   on-deck c{c:<2} {} {}", self.card_text(s), self.stats(s, bonus(c)))?;
+                self.abilities(f, s)?;
             }
             if i == self.current as usize {
                 let (decay, growth) = self.decay_growth(i);

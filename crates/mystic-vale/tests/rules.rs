@@ -1141,6 +1141,22 @@ fn views_hide_decks_and_others_discards() {
 }
 
 #[test]
+fn the_terminal_view_shows_each_cards_ability() {
+    let mut p = player(&[&["dawnsinger", "stag"], &[CL]], &[0], Some(1), &[2]);
+    p.vales = vec!["azure-lake".into()];
+    let g = game(p, commons(&["grassland"], &[], &[]), vales(&["sunstone-aerie"], &[]));
+    let text = g.view(Seat(0)).to_string();
+    for want in [
+        "Dawnsinger: harvest: +1 mana per guardian on this card",
+        "1.1 Grassland (3 mana, bottom): 1 animal, 1 forest; harvest: -1 from your mana total",
+        "1.1 Sunstone Aerie (cost 1 animal + 1 sky, 2 VP): harvest: pay 2 mana, one spirit becomes wild",
+        "vale Azure Lake: harvest: +1 mana",
+    ] {
+        assert!(text.contains(want), "missing `{want}` in:\n{text}");
+    }
+}
+
+#[test]
 fn card_file_errors_name_file_line_and_field() {
     let bad = sylvan_mystic_vale::cards::BASE_TOML.replacen("cost = 3\n", "cost = 300\n", 1);
     let err = sylvan_mystic_vale::CardDb::parse("x.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
