@@ -384,7 +384,8 @@ fn check_provenance(
         match prov.get_ref().get(*f).and_then(|v| v.as_str()) {
             Some(s) if s.starts_with("fan: ") && s.len() > 5 => fan += 1,
             Some(s) if s.starts_with("provisional: ") && s.len() > 13 => provisional += 1,
-            Some(s) if s.starts_with("rulebook: ") && s.len() > 10 => fan += 0,
+            // A rulebook passage: counted with neither (the default data has none).
+            Some(s) if s.starts_with("rulebook: ") && s.len() > 10 => {}
             Some(s) => {
                 return Err(ctx.err(
                     prov.span(),
@@ -741,6 +742,25 @@ pub fn default_file_text() -> String {
 /// of the process). Serialized as where it came from (`base` or the file's path).
 #[derive(Clone, Copy)]
 pub struct Cards(pub &'static Table);
+
+impl Table {
+    /// A one-paragraph summary of a validated table (for `sylvan cards check`).
+    pub fn summary(&self) -> String {
+        let elementals = self.cards.iter().filter(|c| c.class.is_elemental()).count();
+        format!(
+            "{}: ok: {} cards ({elementals} elementals, {} commands), {} Sage packs, markets of {} elementals and \
+             {} commands; fields by provenance: fan {}, provisional {}",
+            self.origin,
+            self.cards.len(),
+            self.cards.len() - elementals,
+            self.packs.len(),
+            self.elemental_market.len(),
+            self.command_market.len(),
+            self.fan_fields,
+            self.provisional_fields
+        )
+    }
+}
 
 impl Cards {
     /// The embedded set.

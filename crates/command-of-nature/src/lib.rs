@@ -7,6 +7,15 @@
 //! commands, faction actions), [`view`] (what a seat may see), [`actions`] (the notation), [`events`],
 //! [`heuristic`].
 //!
+//! Options: `players` (2, or 4 in two teams), `teams`, `sages`, `sage_commands` (ruling C1), `turn_limit`
+//! (ruling C23, default 60: every game ends, within [`Game::max_game_length`]) and `cards` (ruling C24: a
+//! user card file, one TOML file with the `[[elemental]]`, `[[command]]` and `[[sage]]` sections of
+//! `data/*.toml`, validated at set-up with errors naming the file, the line and the field).
+//!
+//! Events ([`Event`]): every decision, and what it causes on the table (damage with what instants and
+//! shields took off, defeats, levels, champions and faction actions, refills, market buys, sales and
+//! refreshes, fallen Sages) for everyone; hand contents only to their owner and partner.
+//!
 //! Rulings on ambiguities are in `docs/rulings/command-of-nature.md`, numbered C1, C2, ...
 #![deny(missing_docs)]
 

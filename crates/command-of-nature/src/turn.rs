@@ -220,15 +220,8 @@ impl CommandOfNature {
                         _ => {}
                     }
                 }
-                for a in self.slots().filter(|_| swaps) {
-                    if self.at(side, a).is_none() {
-                        continue;
-                    }
-                    for b in self.slots() {
-                        if a < b && self.at(side, b).is_some() && self.connected(side, a, b) {
-                            f(Action::Swap(a, b));
-                        }
-                    }
+                if swaps {
+                    self.connected_pairs(side, &mut |a, b| f(Action::Swap(a, b)));
                 }
                 if !p.deck.is_empty() || !p.discard.is_empty() {
                     f(Action::Draw);
@@ -419,6 +412,31 @@ impl CommandOfNature {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Every connected pair `(a, b)` of elementals of `side` with `a < b` (ruling C6), without testing
+    /// every pair: in a row only the nearest elemental to the right is connected, and across rows only the
+    /// two slots under a slot (see [`CommandOfNature::connected`], which agrees).
+    pub fn connected_pairs(&self, side: u8, f: &mut dyn FnMut(Slot, Slot)) {
+        let occupied = |r: usize, c: usize| self.formations[side as usize][r][c].is_some();
+        for r in 0..3 {
+            for c in 0..self.width(r) {
+                if !occupied(r, c) {
+                    continue;
+                }
+                if let Some(c2) = (c + 1..self.width(r)).find(|&k| occupied(r, k)) {
+                    f(slot(r, c), slot(r, c2));
+                }
+                if r < 2 {
+                    let base = c / (r + 1) * (r + 2) + c % (r + 1);
+                    for bc in [base, base + 1] {
+                        if occupied(r + 1, bc) {
+                            f(slot(r, c), slot(r + 1, bc));
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -1516,6 +1516,13 @@ mod card_files {
         let t = load_text("all.toml", &default_file_text()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(t.cards.len(), 86);
         assert_eq!(t.origin, "all.toml");
+        assert!(
+            t.summary().starts_with(
+                "all.toml: ok: 86 cards (64 elementals, 22 commands), 4 Sage packs, markets of 40 elementals and 40 commands"
+            ),
+            "{}",
+            t.summary()
+        );
     }
 
     #[test]
@@ -1770,6 +1777,37 @@ mod fact_tables {
                 let c = card(&by_name(&r["card_name"]).code);
                 assert_eq!(copies(c, true).to_string(), r["copies"], "{sage} pack {i}: {}", r["card_name"]);
                 assert_eq!(copies(c, false).to_string(), r["copies_godot_variant"], "{sage} godot: {}", r["card_name"]);
+            }
+        }
+    }
+}
+
+/// The fast enumeration of connected pairs agrees with `connected` on every pair, for random formations.
+#[test]
+fn connected_pairs_agree_with_connected() {
+    use sylvan_engine::GameRng;
+    let mut rng = GameRng::new(5);
+    for teams in [false, true] {
+        for _ in 0..300 {
+            let mut g = if teams { Scn::teams().build() } else { Scn::new().build() };
+            let slots: Vec<Slot> = g.slots().collect();
+            for side in 0..2u8 {
+                for &s in &slots {
+                    *g.at_mut(side, s) =
+                        if rng.below(2) == 0 { Some(Unit { card: card("timber"), ..Unit::default() }) } else { None };
+                }
+                let mut fast = Vec::new();
+                g.connected_pairs(side, &mut |a, b| fast.push((a, b)));
+                fast.sort();
+                let mut slow = Vec::new();
+                for &a in &slots {
+                    for &b in &slots {
+                        if a < b && g.at(side, a).is_some() && g.at(side, b).is_some() && g.connected(side, a, b) {
+                            slow.push((a, b));
+                        }
+                    }
+                }
+                assert_eq!(fast, slow);
             }
         }
     }
