@@ -755,3 +755,166 @@ pub fn describe(view: &View, a: Action) -> String {
         _ => a.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Bought;
+    use sylvan_engine::{Game, Seat};
+
+    /// A two-player deal's view for the player to move, with every card of that player blank, the field
+    /// empty, and nothing on-deck or discarded (so all 20 cards are in the deck).
+    fn blank_view() -> View {
+        let Ok(options) = MysticVale::options_for_players(2) else { panic!("options") };
+        let Ok(state) = MysticVale::new(&options, 1) else { panic!("deal") };
+        let mut v = state.view(Seat(state.current));
+        let me = v.seat.index();
+        let p = &mut v.players[me];
+        p.cards = [Sleeve::default(); NUM_CARDS];
+        p.field.clear();
+        p.on_deck = None;
+        if let Some(d) = p.discard.as_mut() {
+            d.clear();
+        }
+        p.discard_count = 0;
+        p.deck_count = NUM_CARDS as u8;
+        p.token_active = false;
+        p.vales.clear();
+        v.ending = false;
+        v.pool = 23;
+        v.peek = None;
+        v
+    }
+
+    fn adv(v: &View, title: &str) -> u8 {
+        match v.db.advancements.iter().position(|a| a.title == title) {
+            Some(i) => i as u8,
+            None => panic!("no advancement {title}"),
+        }
+    }
+
+    /// Puts advancement `a` in its slot of card `c`.
+    fn put(v: &mut View, c: u8, a: u8) {
+        let slot = v.db.adv(a).slot as usize;
+        let me = v.seat.index();
+        v.players[me].cards[c as usize].slots[slot] = a;
+    }
+
+    fn sleeving(v: &mut View, a: u8, field: &[u8]) -> Action {
+        let me = v.seat.index();
+        for &c in field {
+            v.players[me].field.push(c);
+        }
+        v.players[me].deck_count = (NUM_CARDS - field.len()) as u8;
+        v.phase = Phase::Sleeve;
+        v.turn.bought.clear();
+        v.turn.bought.push(Bought { adv: a, target: EMPTY });
+        let legal: Vec<Action> = field.iter().map(|&c| Action::Sleeve(c)).collect();
+        choose(v, &legal, &mut GameRng::new(0))
+    }
+
+    #[test]
+    fn lifebringer_seed_goes_on_a_cursed_land() {
+        let mut v = blank_view();
+        let me = v.seat.index();
+        let (cursed, lb) = (v.db.cursed_land, adv(&v, "Lifebringer Seed"));
+        // A Cursed Land in a slot that leaves Lifebringer Seed's free, among blank cards.
+        let cursed_slot = if v.db.adv(lb).slot as usize == 0 { 1 } else { 0 };
+        v.players[me].cards[4].slots[cursed_slot] = cursed;
+        assert_eq!(sleeving(&mut v, lb, &[2, 4, 7]), Action::Sleeve(4));
+    }
+
+    #[test]
+    fn gaias_chosen_goes_on_the_card_with_most_symbols() {
+        let mut v = blank_view();
+        let gaia = adv(&v, "Gaia's Chosen");
+        let (elder, stag, podlings) = (adv(&v, "Ent Elder"), adv(&v, "Stag"), adv(&v, "Podlings"));
+        assert_ne!(v.db.adv(gaia).slot, v.db.adv(elder).slot);
+        put(&mut v, 5, elder);
+        put(&mut v, 5, stag);
+        // A card with fewer symbols, and one whose Gaia's slot is taken.
+        put(&mut v, 6, stag);
+        put(&mut v, 8, podlings);
+        let legal_field = [3, 5, 6];
+        assert_eq!(sleeving(&mut v, gaia, &legal_field), Action::Sleeve(5));
+    }
+
+    /// Three Cursed Lands in the field, a blank card on-deck, and the deck `deck` (everything else
+    /// discarded).
+    fn planting(deck_cursed: bool) -> Action {
+        let mut v = blank_view();
+        let me = v.seat.index();
+        let cursed = v.db.cursed_land;
+        for c in (0..3u8).chain(4..7) {
+            v.players[me].cards[c as usize].slots[v.db.adv(cursed).slot as usize] = cursed;
+        }
+        if !deck_cursed {
+            for c in 4..7u8 {
+                v.players[me].cards[c as usize] = Sleeve::default();
+            }
+        }
+        for c in 0..3u8 {
+            v.players[me].field.push(c);
+        }
+        v.players[me].on_deck = Some(3);
+        v.players[me].deck_count = 3;
+        if let Some(d) = v.players[me].discard.as_mut() {
+            for c in 7..NUM_CARDS as u8 {
+                d.push(c);
+            }
+        }
+        v.players[me].discard_count = (NUM_CARDS - 7) as u8;
+        v.phase = Phase::Planting;
+        choose(&v, &[Action::Pass, Action::Push], &mut GameRng::new(0))
+    }
+
+    #[test]
+    fn pushes_when_the_known_deck_cannot_spoil_and_passes_when_it_must() {
+        // 3 decay showing; a Cursed Land revealed would make 4.
+        assert_eq!(planting(false), Action::Push);
+        assert_eq!(planting(true), Action::Pass);
+    }
+
+    #[test]
+    fn never_discards_from_the_field_with_an_empty_deck() {
+        let mut v = blank_view();
+        let me = v.seat.index();
+        let dh = adv(&v, "Deadwood Harvester");
+        put(&mut v, 0, dh);
+        let cursed = v.db.cursed_land;
+        v.players[me].cards[1].slots[v.db.adv(cursed).slot as usize] = cursed;
+        v.players[me].field.push(1);
+        v.players[me].field.push(0);
+        v.phase = Phase::WhenPlayed { card: 0, slot: v.db.adv(dh).slot as u8, prep: false };
+        let legal = [Action::Decline, Action::Discard(1)];
+        v.players[me].deck_count = 6;
+        assert_eq!(choose(&v, &legal, &mut GameRng::new(0)), Action::Discard(1), "a bare Cursed Land goes");
+        // With an empty deck it would come straight back on-deck (issue: endless Deadwood/Owl cycle).
+        v.players[me].deck_count = 0;
+        assert_eq!(choose(&v, &legal, &mut GameRng::new(0)), Action::Decline);
+    }
+
+    #[test]
+    fn buys_the_level_3_advancement_over_two_fertile_soils() {
+        let mut v = blank_view();
+        let me = v.seat.index();
+        let wisp = adv(&v, "Will-O'-The-Wisp");
+        v.commons = [[EMPTY; 3]; 3];
+        v.commons[2][0] = wisp;
+        v.players[me].field.push(0);
+        v.players[me].field.push(1);
+        v.players[me].deck_count = 18;
+        v.phase = Phase::Harvest;
+        v.turn.mana_total = v.db.adv(wisp).cost + 1;
+        v.turn.mana_spent = 0;
+        v.turn.token_used = false;
+        v.turn.bought.clear();
+        v.turn.vales_bought = 0;
+        v.turn.spirits = [0; 4];
+        v.turn.spirit_spent = [0; 4];
+        v.turn.usable = 0;
+        let mut legal = vec![Action::Done, Action::Buy(Source::Common(2, 0))];
+        legal.extend(Slot::ALL.map(|s| Action::Buy(Source::Soil(s))));
+        assert_eq!(choose(&v, &legal, &mut GameRng::new(0)), Action::Buy(Source::Common(2, 0)));
+    }
+}
