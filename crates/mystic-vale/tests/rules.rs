@@ -697,6 +697,71 @@ fn peacekeeper_druid_used_in_prep_is_not_available_next_planting() {
 }
 
 #[test]
+fn peacekeeper_druid_used_in_planting_is_not_available_in_the_same_turns_prep() {
+    // EN:1144 "You may not use the ability more than once during your turn" (MV8): the Prep Phase is part
+    // of the turn. Planting: the druid saves a spoil; prep: a second druid card in the new field cannot.
+    let p = player(
+        &[
+            &["peacekeeper-druid"],
+            &[CL],
+            &[CL],
+            &["hulking-thornhide", CL],
+            &[CL],
+            &[],
+            &[CL],
+            &["hulking-thornhide", CL],
+            &["peacekeeper-druid"],
+        ],
+        &[0, 1, 2],
+        Some(5),
+        &[3, 4, 8, 6, 7, 9, 10],
+    );
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    act(&mut g, "druid");
+    assert_eq!(g.phase, Phase::Planting);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    // Prep: Cursed Land, the second druid card, Cursed Land, then Thornhide + Cursed Land on-deck: 4.
+    assert!(g.players[0].field.contains(&8), "a druid is in the prep field");
+    assert!(g.players[0].skip_next, "spoiled in prep: the druid was used this turn");
+    assert_eq!(g.current, 1);
+}
+
+#[test]
+fn blooming_arbor_used_in_prep_lasts_through_the_next_turn() {
+    // EN:1262 / FR:739 and MV10: used in a Prep Phase, its growth lasts until the next Prep Phase.
+    let mut p = player(&[&[CL], &[CL], &["hulking-thornhide", CL], &[], &[], &[FS]], &[5], Some(0), &[1, 2, 3, 4]);
+    p.vales = vec!["blooming-arbor".into()];
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!(g.phase, Phase::SpoilPrompt { prep: true });
+    act(&mut g, "arbor");
+    assert!(!g.players[0].skip_next);
+    assert!(g.players[0].vales.is_empty(), "removed from the game");
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!((g.current, g.phase), (0, Phase::Planting));
+    assert_eq!(g.players[0].arbor_growth, 1, "still counting in the next Planting Phase");
+    assert_eq!(g.net_decay(0), 3);
+}
+
+#[test]
+fn calm_weather_on_an_empty_deck_reshuffles_first() {
+    // MV11: the card "about to be your on-deck card" (EN:913) comes from the reshuffled discard pile.
+    let p = player(&[&["calm-weather"], &[CL]], &[], Some(0), &[]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["decline", "mill"]);
+    assert!(g.players[0].discard.is_empty(), "the discard pile became the deck");
+    let top = g.players[0].deck.last().copied();
+    assert_eq!(g.peek, top, "the top card is shown to its owner");
+    act(&mut g, "mill");
+    assert_eq!(g.players[0].discard.to_vec(), top.into_iter().collect::<Vec<_>>());
+}
+
+#[test]
 fn earthchant_chorus_discounts_a_declared_purchase() {
     let p = player(&[&["earthchant-chorus"], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]);
     let mut g = game(p, commons(&["podlings"], &[], &[]), None);
