@@ -46,8 +46,8 @@ fn conformance_teams() {
 
 #[test]
 fn conformance_godot_sage_packs() {
-    run(&Options { sage_commands: SageCommands::Godot, ..opts(2) }, 20, 3_000);
-    run(&Options { sage_commands: SageCommands::Godot, ..opts(4) }, 10, 4_000);
+    run(&Options { sage_commands: SageCommands::Godot, ..opts(2) }, 10, 3_000);
+    run(&Options { sage_commands: SageCommands::Godot, ..opts(4) }, 4, 4_000);
 }
 
 #[test]

@@ -338,12 +338,15 @@ mod phases {
             .market(0, "camou-chameleon bruce willow")
             .market(1, "obliterate melee-shield elemental-swap")
             .go();
+        g.market_decks[0] = cards("willow rocco");
+        g.market_decks[1] = cards("natural-defense farsight-frenzy focused-fury reinforced-impact");
         act(&mut g, "done");
         assert_eq!(g.phase, Phase::Market);
         act(&mut g, "buy e1");
         assert_eq!(g.gold[0], 4);
         assert_eq!(g.players[0].discard, cards("camou-chameleon"));
-        assert!(g.market[0][0].is_some(), "the market is refilled to 3");
+        assert_eq!(g.market[0][0], Some(card("rocco")), "the market is refilled to 3 from the top of its deck");
+        assert_eq!(g.market_decks[0], cards("willow"));
         act(&mut g, "sell bruce"); // cost 2 -> 1
         assert_eq!(g.gold[0], 5);
         act(&mut g, "sell close-strike"); // Sage pack -> 1
@@ -351,7 +354,11 @@ mod phases {
         let before = g.market[1];
         act(&mut g, "refresh c");
         assert_eq!(g.gold[0], 5);
-        assert_ne!(g.market[1], before);
+        assert_eq!(
+            g.market[1],
+            [Some(card("reinforced-impact")), Some(card("focused-fury")), Some(card("farsight-frenzy"))],
+            "three new faces from the top"
+        );
         let mut bottom: Vec<Option<Card>> = g.market_decks[1][..3].iter().map(|c| Some(*c)).collect();
         let mut before = before.to_vec();
         bottom.sort();
