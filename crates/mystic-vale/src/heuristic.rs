@@ -298,6 +298,11 @@ fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize,
             taken.push((b.target, slot));
         }
     }
+    // Each field card's worth as it is, once.
+    let mut base = [0.0f64; NUM_CARDS];
+    for &c in field {
+        base[c as usize] = card_value(db, p.cards[c as usize], out);
+    }
     // Per offer: the gain on each field card it may go on, best first.
     let gains: Vec<Vec<(f64, u8)>> = offers
         .iter()
@@ -306,8 +311,12 @@ fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize,
             let mut g: Vec<(f64, u8)> = field
                 .iter()
                 .filter(|&&c| (o.target == EMPTY || o.target == c) && !taken.contains(&(c, slot)))
-                .map(|&c| (sleeve_gain(db, p.cards[c as usize], o.adv, out), c))
-                .filter(|(v, _)| v.is_finite())
+                .filter(|&&c| p.cards[c as usize].slots[slot] == EMPTY)
+                .map(|&c| {
+                    let mut t = p.cards[c as usize];
+                    t.slots[slot] = o.adv;
+                    (card_value(db, t, out) - base[c as usize], c)
+                })
                 .collect();
             g.sort_by(|a, b| b.0.total_cmp(&a.0));
             // Purchases still waiting for this slot take the best places first.
