@@ -99,6 +99,14 @@ impl Game for CommandOfNature {
                 help: "Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)",
             },
             OptionDoc {
+                name: "cards",
+                default: "base",
+                help: "card data: `base` (embedded) or the path of ONE TOML file holding the [[elemental]], \
+                       [[command]] and [[sage]] sections of crates/command-of-nature/data/*.toml with per-field \
+                       provenance; same cards in the same order, stats/rows/costs/copies/packs may change \
+                       (ruling C24); validated at start-up, errors name file, line and field",
+            },
+            OptionDoc {
                 name: "turn_limit",
                 default: "60",
                 help: "turns (of a player or team) after which the game is a draw, ruling C23 (0: none)",
