@@ -122,20 +122,33 @@ fn harvest_vp(db: &CardDb, s: Sleeve) -> f64 {
     vp
 }
 
-/// What a card brings each time it is played, in VP (with `bonus` guardians from Conclave of Ents).
-fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
-    let guardians = f64::from(s.guardians(db, bonus));
-    let sp = s.spirits(db);
-    let mut mana = f64::from(s.mana(db));
-    let mut vp = 0.0;
-    let mut wild = f64::from(sp[3]);
-    let mut extra = 0.0;
+/// A card's two halves of worth, in one pass over its advancements: what it brings each time it is
+/// played (with `bonus` guardians from Conclave of Ents), and its end-of-game VP (right VP, Gaia's Chosen).
+fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
+    let (mut mana, mut spirits, mut wild, mut growth, mut decay, mut cap) = (0.0, 0u8, 0.0, 0u8, 0u8, u8::MAX);
+    let (mut guardians, mut vp, mut vp_end, mut printed, mut extra) = (bonus, 0.0, 0.0, 0u32, 0.0);
+    // Amounts per guardian (by reward: mana, VP, wild), growth per guardian, Gaia's Chosen per symbol.
+    let (mut per_guardian, mut grov, mut gaia) = ([0.0f64; 3], 0u8, 0.0);
     for a in s.advs() {
         let x = db.adv(a);
-        vp += f64::from(x.symbols.vp_harvest);
+        let sym = &x.symbols;
+        mana += f64::from(sym.mana);
+        spirits += sym.spirits[0] + sym.spirits[1] + sym.spirits[2];
+        wild += f64::from(sym.spirits[3]);
+        growth += sym.growth;
+        decay += sym.decay;
+        guardians += sym.guardian;
+        vp += f64::from(sym.vp_harvest);
+        vp_end += f64::from(sym.vp_end);
+        printed += u32::from(sym.counted());
         let amount = f64::from(x.amount);
         let gain = match x.ability {
-            AdvAbility::PerGuardian => amount * guardians,
+            AdvAbility::PerGuardian => {
+                if let Some(k) = [Reward::Mana, Reward::Vp, Reward::Wild].iter().position(|&r| r == x.reward) {
+                    per_guardian[k] += amount;
+                }
+                0.0
+            }
             AdvAbility::Aurora => amount * (TYPICAL_FIELD / 2.0).floor(),
             AdvAbility::MagicSeed => amount * (TYPICAL_FIELD - 1.0),
             AdvAbility::Grassland => {
@@ -155,7 +168,23 @@ fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
                 extra += W.filter;
                 0.0
             }
-            _ => 0.0,
+            AdvAbility::LifebringerSeed => {
+                cap = 0;
+                0.0
+            }
+            AdvAbility::Seedling => {
+                cap = cap.min(x.amount);
+                0.0
+            }
+            AdvAbility::Grovtender => {
+                grov += x.amount;
+                0.0
+            }
+            AdvAbility::GaiasChosen => {
+                gaia += amount;
+                0.0
+            }
+            AdvAbility::None => 0.0,
         };
         match x.reward {
             Reward::Mana => mana += gain,
@@ -164,32 +193,26 @@ fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
             _ => {}
         }
     }
-    W.mana * mana
-        + W.spirit * f64::from(sp[0] + sp[1] + sp[2])
-        + W.wild * wild
-        + vp
-        + W.growth * f64::from(s.growth(db, bonus))
-        - W.decay * f64::from(s.decay(db))
-        + extra
+    let g = f64::from(guardians);
+    mana += per_guardian[0] * g;
+    vp += per_guardian[1] * g;
+    wild += per_guardian[2] * g;
+    let growth = f64::from(growth) + f64::from(grov) * g;
+    let play = W.mana * mana + W.spirit * f64::from(spirits) + W.wild * wild + vp + W.growth * growth
+        - W.decay * f64::from(decay.min(cap))
+        + extra;
+    (play, vp_end + gaia * f64::from(printed))
 }
 
-/// End-of-game VP of a card (right VP, Gaia's Chosen).
-fn end_value(db: &CardDb, s: Sleeve) -> f64 {
-    let printed: u32 = s.advs().map(|b| u32::from(db.adv(b).symbols.counted())).sum();
-    let mut vp = 0.0;
-    for a in s.advs() {
-        let x = db.adv(a);
-        vp += f64::from(x.symbols.vp_end);
-        if x.ability == AdvAbility::GaiasChosen {
-            vp += f64::from(printed) * f64::from(x.amount);
-        }
-    }
-    vp
+/// What a card brings each time it is played, in VP (with `bonus` guardians from Conclave of Ents).
+fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
+    card_parts(db, s, bonus).0
 }
 
 /// A card's worth for the rest of the game.
 fn card_value(db: &CardDb, s: Sleeve, out: Outlook) -> f64 {
-    end_value(db, s) + out.plays * play_value(db, s, 0)
+    let (play, end) = card_parts(db, s, 0);
+    end + out.plays * play
 }
 
 /// What sleeving advancement `adv` on card `s` adds.
