@@ -15,8 +15,9 @@ pub const MAX_PLAYERS: usize = 4;
 pub const EMPTY: u8 = u8::MAX;
 
 /// A card: a sleeve holding a starting card and up to three advancements, one per slot (top, middle,
-/// bottom). Each slot holds an advancement id or [`EMPTY`].
+/// bottom). Each slot holds an advancement id or [`EMPTY`]. Serialized as its three slots.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
 pub struct Sleeve {
     /// Advancement ids by slot.
     pub slots: [u8; 3],
@@ -236,8 +237,8 @@ impl<'de> Deserialize<'de> for Pile {
     }
 }
 
-/// One player's cards and tokens.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+/// One player's cards and tokens. Equality ignores `stats`, a function of `cards` and the card table.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Player {
     /// The 20 cards, by card number (c0..c19).
     pub cards: [Sleeve; NUM_CARDS],
@@ -272,6 +273,33 @@ pub struct Player {
     pub shown_decay: u16,
     /// Cached: growth of the field and on-deck cards without Conclave of Ents (sum of `stats.growth`).
     pub shown_growth: u16,
+}
+
+impl PartialEq for Player {
+    fn eq(&self, o: &Player) -> bool {
+        let bytes = |c: &[Sleeve; NUM_CARDS]| -> [u8; 3 * NUM_CARDS] {
+            let mut b = [0; 3 * NUM_CARDS];
+            for (k, s) in c.iter().enumerate() {
+                b[3 * k..3 * k + 3].copy_from_slice(&s.slots);
+            }
+            b
+        };
+        bytes(&self.cards) == bytes(&o.cards)
+            && self.deck == o.deck
+            && self.on_deck == o.on_deck
+            && self.field == o.field
+            && self.discard == o.discard
+            && self.token_active == o.token_active
+            && self.vp == o.vp
+            && self.vales == o.vales
+            && self.skip_next == o.skip_next
+            && self.arbor_growth == o.arbor_growth
+            && self.conclave == o.conclave
+            && self.druid_used == o.druid_used
+            && self.druid_prep == o.druid_prep
+            && self.shown_decay == o.shown_decay
+            && self.shown_growth == o.shown_growth
+    }
 }
 
 /// Bit of an advancement ability in [`CardStats::flags`].
