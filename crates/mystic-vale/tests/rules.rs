@@ -796,17 +796,19 @@ fn gaias_chosen_examples() {
 
 #[test]
 fn vale_abilities_are_not_usable_the_turn_bought() {
+    // EN:518. Azure Lake costs animal + forest (fan): Bear Totem and Podlings pay it.
     let p = player(&[&["bear-totem"], &["podlings"]], &[0, 1], Some(2), &[3]);
     let mut g = game(p, None, vales(&["azure-lake"], &[]));
-    // Azure Lake costs animal + forest (fan): give the forest.
-    let mut g2 = g.clone();
     act(&mut g, "pass");
     let before = g.turn.mana_total;
     act(&mut g, "vale 1.1");
     assert_eq!(g.turn.mana_total, before, "bought this turn: no gain");
-    g2.players[0].vales.push(g2.vale_row[0][0]);
-    act(&mut g2, "pass");
-    assert_eq!(g2.turn.mana_total, before + 1, "owned from an earlier turn: +1 mana (provisional)");
+    // The same field with Azure Lake owned from an earlier turn: +1 mana.
+    let mut p = player(&[&["bear-totem"], &["podlings"]], &[0, 1], Some(2), &[3]);
+    p.vales = vec!["azure-lake".into()];
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.turn.mana_total, before + 1, "owned from an earlier turn: +1 mana (provisional)");
 }
 
 #[test]
@@ -1153,39 +1155,39 @@ fn final_score_is_tokens_plus_right_vp_plus_vale_vp() {
     assert_eq!(g.score(1), 0, "starting cards score nothing");
 }
 
-#[test]
-fn tie_break_level_three_advancements_and_level_two_vales() {
-    // EN:619: ties go to "the most combined level 3 advancements and level 2 vale cards". p0: one level-3
-    // advancement (Hive Swarm, right VP 0, kept out of the field); p1: a level-1 advancement only; equal tokens.
-    let mut p0 = player(&[&["hive-swarm"], &["wayfinder"]], &[1], Some(2), &[3]);
-    let mut p1 = quiet();
-    p1.cards = cards(&[&["dawnsinger"]]);
-    p0.vp = 5;
-    p1.vp = 5;
-    let setup = Setup { start: 0, players: vec![p0, p1], pool: Some(0), ..Setup::default() };
+/// Two players who each harvest 1 VP (a Hive Swarm card in the field) from a pool of 1: p0 empties it, p1
+/// takes its VP from the box, and the game ends after p1's turn with equal tokens. `extra0` is added to p0's
+/// cards (out of the field).
+fn tied_game(extra0: &[&str]) -> MysticVale {
+    let p0 = player(&[&["hive-swarm"], extra0], &[0], Some(2), &[3]);
+    let p1 = player(&[&["hive-swarm"]], &[0], Some(2), &[3]);
+    let setup = Setup { start: 0, players: vec![p0, p1], pool: Some(1), ..Setup::default() };
     let mut g = MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{e}"));
-    g.ending = true;
-    assert_eq!(g.score(0), g.score(1), "a tie on points");
-    assert_eq!((g.tie_break(0), g.tie_break(1)), (1, 0));
     act(&mut g, "pass");
     act(&mut g, "done");
+    assert!(g.ending);
     act(&mut g, "pass");
     act(&mut g, "done");
     assert!(g.is_terminal());
-    assert_eq!((g.score(0), g.score(1)), (5, 5), "still tied on points");
-    assert_eq!(g.winners(), vec![Seat(0)], "one level-3 advancement breaks the tie");
+    assert_eq!((g.players[0].vp, g.players[1].vp), (1, 1));
+    g
 }
 
 #[test]
-fn tie_break_level_three_advancements_and_level_two_vales_then_shared() {
-    let setup = Setup { start: 0, players: vec![quiet(), quiet()], pool: Some(0), ..Setup::default() };
-    let mut g = MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{e}"));
-    g.ending = true;
-    act(&mut g, "pass");
-    act(&mut g, "done");
-    act(&mut g, "pass");
-    act(&mut g, "done");
-    assert!(g.is_terminal());
+fn tie_break_level_three_advancements_and_level_two_vales() {
+    // EN:619: ties go to "the most combined level 3 advancements and level 2 vale cards". p0 has a second
+    // Hive Swarm (level 3, no right-side VP) out of the field.
+    let g = tied_game(&["hive-swarm"]);
+    assert_eq!(g.score(0), g.score(1), "a tie on points");
+    assert_eq!((g.tie_break(0), g.tie_break(1)), (2, 1));
+    assert_eq!(g.winners(), vec![Seat(0)], "the extra level-3 advancement breaks the tie");
+}
+
+#[test]
+fn tie_break_then_shared() {
+    // EN:619: "If there is still a tie, then players share the win."
+    let g = tied_game(&[]);
+    assert_eq!((g.score(0), g.tie_break(0)), (g.score(1), g.tie_break(1)));
     assert_eq!(g.winners(), vec![Seat(0), Seat(1)], "a shared win");
 }
 
