@@ -612,11 +612,10 @@ impl MysticVale {
         }
         debug_assert_eq!(
             (pl.shown_decay, pl.shown_growth),
-            {
-                let mut q = pl.clone();
-                q.recount_shown();
-                (q.shown_decay, q.shown_growth)
-            },
+            pl.field.iter().chain(pl.on_deck.iter()).fold((0, 0), |(d, g), &c| (
+                d + u16::from(pl.stats[c as usize].decay),
+                g + u16::from(pl.stats[c as usize].growth)
+            )),
             "cached field totals"
         );
         i32::from(pl.shown_decay) - growth
