@@ -430,6 +430,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         if e.health == 0 {
             return Err(ectx.err(e.name.span(), "health", "an elemental needs at least 1 HP"));
         }
+        market_cost(&ectx, &e.name, e.cost, e.copies_in_market)?;
         if class == Class::Champion && !matches!(e.champion_level, Some(4 | 6 | 8)) {
             return Err(ectx.err(e.name.span(), "champion_level", "a champion has level 4, 6 or 8"));
         }
@@ -494,6 +495,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
                 v => return Err(cctx.err(r.span(), "range", format!("`{v}` is not 1..5, \"row2\" or \"any\""))),
             },
         };
+        market_cost(&cctx, &c.name, c.cost, c.copies_in_market)?;
         let attacker_rows = rows_mask(&cctx, c.attacker_rows.as_deref().unwrap_or(&[]), "attacker_rows")?;
         if class.is_attack() && attacker_rows == 0 {
             return Err(cctx.err(c.name.span(), "attacker_rows", "an attack needs the attacker's rows"));
@@ -658,6 +660,20 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             }
         }
     }
+    for (m, deck, file) in [(0, &elemental_market, files[0].0), (1, &command_market, files[1].0)] {
+        if deck.len() > MARKET_MAX {
+            return Err(DataError {
+                file: file.into(),
+                line: 0,
+                field: "copies_in_market".into(),
+                message: format!(
+                    "the {} market holds {} cards; the box has {MARKET_MAX} (« 40 cartes »)",
+                    ["elemental", "command"][m],
+                    deck.len()
+                ),
+            });
+        }
+    }
     Ok(Table {
         origin: "base".into(),
         cards,
@@ -667,6 +683,18 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         provisional_fields: provisional,
         fan_fields: fan,
     })
+}
+
+/// Most cards in each market deck: « 1 paquet Marché des Élémentaires (40 cartes) », same for commands.
+pub const MARKET_MAX: usize = 40;
+
+/// A market card has a cost of at least 1 gold (every buy and refresh spends gold: ruling C23's bound).
+fn market_cost(ctx: &Ctx, name: &toml::Spanned<String>, cost: Option<u8>, copies: u8) -> Result<(), DataError> {
+    match cost {
+        Some(0) => Err(ctx.err(name.span(), "cost", "a market card costs at least 1 gold")),
+        None if copies > 0 => Err(ctx.err(name.span(), "cost", "a card in a market needs a cost")),
+        _ => Ok(()),
+    }
 }
 
 /// Checks a user file's card `i` against the embedded set (see [`load_checked`]).

@@ -46,7 +46,10 @@ pub const DEFAULT_TURN_LIMIT: u32 = 60;
 /// A bound on the decisions of one turn, for [`Game::max_game_length`] (ruling C23).
 ///
 /// Worst case is a team turn (4 seats, 12 slots a side, 6 AP, gold cap 20). At most 144 cards exist
-/// (4 Sage packs of 16, two markets of 40), so no hand, deck or pile holds more. Every decision of a
+/// (4 Sage packs of 16, two markets of at most 40: card files are held to this, ruling C24), so no hand,
+/// deck or pile holds more; every market card costs at least 1 gold (also checked for card files) and
+/// sells for at most ⌈9/2⌉ = 5 with the embedded costs (a card file with dearer cards raises only the
+/// market row below, by 144 per extra gold of sale price, still far under the constant). Every decision of a
 /// turn is one of:
 ///
 /// | decisions | bound | why |

@@ -1551,6 +1551,18 @@ mod card_files {
         let bad = good.replacen("strength_delta = \"fan: commands.tsv\"", "strength_delta = \"guess\"", 1);
         let e = load_text("prov.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.starts_with("prov.toml:") && e.contains(": provenance.strength_delta:"), "{e}");
+        // A market card for nothing, and too many market copies.
+        let bad = good.replacen(
+            "name = \"Bruce\"\nfaction = \"twig\"\nkind = \"basic\"\nstrength = 3\nhealth = 3\ncost = 2",
+            "name = \"Bruce\"\nfaction = \"twig\"\nkind = \"basic\"\nstrength = 3\nhealth = 3\ncost = 0",
+            1,
+        );
+        assert_ne!(bad, good);
+        let e = load_text("free.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with(&format!("free.toml:{line}: cost: a market card costs at least 1 gold")), "{e}");
+        let bad = good.replacen("copies_in_market = 2", "copies_in_market = 30", 1);
+        let e = load_text("many.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("many.toml:0: copies_in_market: the elemental market holds 68 cards"), "{e}");
         // A TOML syntax error.
         let e = load_text("syntax.toml", "[[elemental]\n").err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.starts_with("syntax.toml:1: toml:"), "{e}");
