@@ -47,9 +47,8 @@ pub const DEFAULT_TURN_LIMIT: u32 = 60;
 ///
 /// Worst case is a team turn (4 seats, 12 slots a side, 6 AP, gold cap 20). At most 144 cards exist
 /// (4 Sage packs of 16, two markets of at most 40: card files are held to this, ruling C24), so no hand,
-/// deck or pile holds more; every market card costs at least 1 gold (also checked for card files) and
-/// sells for at most ⌈9/2⌉ = 5 with the embedded costs (a card file with dearer cards raises only the
-/// market row below, by 144 per extra gold of sale price, still far under the constant). Every decision of a
+/// deck or pile holds more; every market card costs at least 1 gold (also checked for card files), and a
+/// sale adds at most 20 gold (the cap), whatever the card's cost. Every decision of a
 /// turn is one of:
 ///
 /// | decisions | bound | why |
@@ -58,24 +57,26 @@ pub const DEFAULT_TURN_LIMIT: u32 = 60;
 /// | `dawn` | 12 | each elemental ready at the start of the turn, once (readiness is never restored) |
 /// | AP actions (summon, play, swap, draw, faction) | 6 | nothing gives AP back |
 /// | `sell` | 144 | a sold card leaves the game |
-/// | `buy`, `buy+`, `refresh` | 740 | each costs ≥ 1 gold; gold ≤ 20 at the start of phase III plus ≤ ⌈9/2⌉ = 5 per sale |
+/// | `buy`, `buy+`, `refresh` | 2,900 | each costs ≥ 1 gold; gold ≤ 20 at the start of phase III, plus ≤ 20 per sale (740 with the embedded costs, ≤ 5 per sale) |
 /// | phase IV `discard` | 288 | ≤ 144 cards in each of the two hands |
 /// | instants played | 144 | each leaves a hand |
-/// | answers to the questions of one cause | ≤ 12 each | e.g. Elemental Incantation: 3 discards, 6 hits, `done`s |
+/// | answers to the questions of one cause | ≤ 12 each, ≤ 12 reactions per entry | e.g. Elemental Incantation: 3 discards, 6 hits, `done`s |
 /// | Pebble level 6 shields | 2 × 255 | one `pick` per shield, at most 255 (the `u8` count), one per seat |
 ///
-/// Causes of questions: the ≤ 6 AP actions, ≤ 12 dawns, ≤ 6 attacks (each also ≤ 2 instant `done`s,
-/// 3 choices, 2 targets), the ≤ 144 instants (charm targets), damage events (≤ 2 interception offers
-/// each), defeats and removals (each ≤ 6 refill choices, 12 entry reactions), entries (≤ 12 reactions
-/// each). Damage, defeats and entries are finite in a turn: effects deal damage only as a direct
+/// Causes of questions: the ≤ 6 AP actions, ≤ 12 dawns, ≤ 12 `buy+` (each fills an empty slot), ≤ 6
+/// attacks (each also ≤ 2 instant `done`s, 3 choices, 2 targets), the ≤ 144 instants (charm targets),
+/// damage events (≤ 2 interception offers each), defeats and removals (each ≤ 6 refill choices, 12 entry
+/// reactions), entries (≤ 12 reactions each). Damage, defeats and entries are finite in a turn: effects deal damage only as a direct
 /// consequence of one of the bounded causes above, except Oxen Avenger (one copy in the game, Pebble's
 /// level 8), which answers a loss of shields on its own side by damaging the *other* side; that damage
 /// cannot make its own side lose shields, so the chain stops after one link. Defeats are at most the 24
 /// elementals on the table plus those entering during the turn (summons, `buy+`, Komodo Kin: each tied to
 /// a bounded cause), and every refill move fills a front slot from behind, so refills per removal are at
-/// most 6. Summing with a margin for the reactions gives well under this constant; random play (the
-/// conformance suite) sees at most about 80 decisions in a turn.
-pub const ACTIONS_PER_TURN: usize = 4_096;
+/// most 6. The rows above the causes sum to under 3,600; the causes number a few hundred (at most ~200
+/// damage events: 12 from attacks, ≤ 6 hits per other cause, one Avenger hit per loss of shields), each
+/// with ≤ 12 answers and ≤ 12 reactions, which the margin of this constant covers. Random play (the
+/// conformance suite) sees at most about 90 decisions in a turn, heuristic play about 60.
+pub const ACTIONS_PER_TURN: usize = 16_384;
 
 impl Game for CommandOfNature {
     type Options = Options;
