@@ -1,44 +1,20 @@
 //! ISMCTS allocates nothing per node expansion beyond its arena's growth: once the arena has grown (a
 //! first search of the same size), a search of N iterations allocates exactly what its N
 //! determinizations and N `returns` vectors allocate, plus a few fixed result vectors.
-// A global allocator is `unsafe impl` by definition; this one only forwards to `System` and counts.
-#![allow(unsafe_code)]
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use sylvan_bots::BotSpec;
+use sylvan_engine::testing::CountingAllocator;
 use sylvan_engine::{Game, GameRng, NoEvents};
 use sylvan_equinox::Equinox;
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: forwarded unchanged to the system allocator.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
+/// Counts this thread's allocations (the search runs on the calling thread with `threads=1`).
 #[global_allocator]
-static GLOBAL: Counting = Counting;
+static ALLOC: CountingAllocator = CountingAllocator::new();
 
 fn count<T>(f: impl FnOnce() -> T) -> (usize, T) {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = ALLOC.allocations();
     let out = f();
-    (ALLOCATIONS.load(Ordering::Relaxed) - before, out)
+    (ALLOC.allocations() - before, out)
 }
 
 #[test]
@@ -64,6 +40,7 @@ fn node_expansion_does_not_allocate() {
         let (r, _) = count(|| sample.returns());
         per_iteration = per_iteration.max(d + r);
     }
+    assert!(per_iteration > 0, "the counting allocator must see determinize's allocations");
     let Ok(spec) = format!("ismcts:iters={N}").parse::<BotSpec>() else { panic!("spec") };
     let mut bot = spec.build::<Equinox>(9);
     // The first search grows the arena and the buffers.

@@ -12,32 +12,44 @@
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use crate::{Game, GameRng, NoEvents};
 
-/// A global allocator that forwards to the system allocator and counts allocations and reallocations.
+/// A global allocator that forwards to the system allocator and counts allocations and reallocations,
+/// **per thread**: a test measures only what its own thread allocates, so the test harness's other
+/// threads (its progress messages, other tests running in parallel) cannot disturb the count.
 #[derive(Debug, Default)]
 pub struct CountingAllocator {
-    count: AtomicUsize,
+    _private: (),
+}
+
+thread_local! {
+    /// Allocations and reallocations made by this thread. Const-initialized and without a destructor,
+    /// so the allocator may touch it at any time, even while the thread is being torn down.
+    static THREAD_ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    let _ = THREAD_ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
 }
 
 impl CountingAllocator {
-    /// A new counter at zero.
+    /// A new counter.
     pub const fn new() -> CountingAllocator {
-        CountingAllocator { count: AtomicUsize::new(0) }
+        CountingAllocator { _private: () }
     }
 
-    /// Allocations and reallocations so far (all threads).
+    /// Allocations and reallocations made so far by the calling thread.
     pub fn allocations(&self) -> usize {
-        self.count.load(Ordering::Relaxed)
+        THREAD_ALLOCATIONS.try_with(Cell::get).unwrap_or(0)
     }
 }
 
 // SAFETY: every call is forwarded unchanged to `System`, which upholds the `GlobalAlloc` contract.
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        self.count.fetch_add(1, Ordering::Relaxed);
+        count_one();
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
@@ -48,7 +60,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        self.count.fetch_add(1, Ordering::Relaxed);
+        count_one();
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -81,6 +93,12 @@ pub fn no_allocations_in_playouts<G: Game>(
     games: u64,
     seed: u64,
 ) -> Result<u64, String> {
+    // The counter must see this thread's allocations, or every check below would pass vacuously.
+    let before = alloc.allocations();
+    drop(std::hint::black_box(Box::new(before)));
+    if alloc.allocations() == before {
+        return Err("the CountingAllocator is not the #[global_allocator]: nothing would be counted".to_owned());
+    }
     let mut rng = GameRng::new(seed ^ 0xa110c);
     let mut legal: Vec<G::Action> = Vec::with_capacity(1024);
     let mut moves = 0;
