@@ -65,7 +65,7 @@ impl Sleeve {
             let x = db.adv(a);
             g += x.symbols.growth;
             if x.ability == AdvAbility::Grovtender {
-                g += x.amount * guardians;
+                g = g.saturating_add(x.amount.saturating_mul(guardians));
             }
         }
         g
@@ -363,7 +363,7 @@ impl CardStats {
             st.flags |= flag(x.ability);
         }
         st.decay = st.decay.min(cap);
-        st.growth += st.grov * st.guardians;
+        st.growth = st.growth.saturating_add(st.grov.saturating_mul(st.guardians));
         debug_assert_eq!((st.decay, st.growth), (s.decay(db), s.growth(db, 0)));
         st
     }
