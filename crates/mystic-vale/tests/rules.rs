@@ -776,6 +776,24 @@ fn earthchant_chorus_discounts_a_declared_purchase() {
 }
 
 #[test]
+fn earthchant_chorus_needs_one_or_two_open_slots_on_its_card() {
+    // EN:963-967: "if ... that card has one or two open slots"; the purchase "must be able to fit an open slot".
+    let p =
+        player(&[&["earthchant-chorus", "podlings", "seedling"], &[FS], &[FS], &[FS]], &[0, 1, 2, 3], Some(4), &[5]);
+    let mut g = game(p, commons(&["field-of-flowers"], &[], &[]), None);
+    act(&mut g, "pass");
+    assert!(legal(&g).contains(&"buy 1.1".to_string()));
+    assert!(!legal(&g).iter().any(|a| a.contains(" on c")), "a full card takes no declared purchase");
+    // Chorus alone on a blank card: top taken, middle and bottom open; a top advancement cannot be declared.
+    let p = player(&[&["earthchant-chorus"], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]);
+    let mut g = game(p, commons(&["wayfinder", "podlings"], &[], &[]), None);
+    act(&mut g, "pass");
+    let l = legal(&g);
+    assert!(l.contains(&"buy 1.2 on c0".to_string()), "Podlings (middle) fits");
+    assert!(!l.contains(&"buy 1.1 on c0".to_string()), "Wayfinder (top) does not");
+}
+
+#[test]
 fn gaias_chosen_examples() {
     // EN:987-991: Stag + Dawnsinger + Gaia's Chosen = +6; Stag + Lifebringer Seed + Gaia's Chosen = +4
     // (the decay cancelled by Lifebringer Seed still counts). Gaia's Chosen also scores its printed 2.
