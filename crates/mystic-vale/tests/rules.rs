@@ -281,6 +281,22 @@ fn no_purchase_without_a_legal_place_to_sleeve() {
 }
 
 #[test]
+fn sleeving_never_covers_an_advancement() {
+    // EN:560: "You may not sleeve an advancement if it will cover another advancement already on the card."
+    // A bought middle Fertile Soil is offered only the field cards whose middle slot is free.
+    let p = player(&[&["wellspring"], &[FS, CL], &[], &[FS]], &[0, 1, 2, 3], Some(4), &[5]);
+    let mut g = game(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "buy soil.middle");
+    act(&mut g, "done");
+    // c0: Wellspring (middle); c1: Fertile Soil top + Cursed Land middle; c2 blank; c3: Fertile Soil top.
+    assert_eq!(legal(&g), vec!["sleeve c2", "sleeve c3"]);
+    act(&mut g, "sleeve c3");
+    let soil = g.db.soil[1];
+    assert_eq!(g.players[0].cards[3].slots[1], soil);
+}
+
+#[test]
 fn vale_example_feral_grove_and_ley_line_nexus() {
     // EN "Example Buying Vale Cards": 6 spirit symbols; Feral Grove (animal, forest, sky, any) takes an
     // animal for its "any"; the remaining forest and wild buy Ley Line Nexus (forest, sky).
