@@ -1,11 +1,12 @@
 //! `sylvan cards`: list a game's card database with each field's provenance, and check a card file.
-//! Only Mystic Vale has a card database today.
+//! Mystic Vale and Command of Nature have card databases (data files a user may correct).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use clap::{Args, Subcommand};
+use sylvan_command_of_nature as con;
 use sylvan_mystic_vale::CardDb;
 
 /// `sylvan cards ...`
@@ -17,7 +18,8 @@ pub struct CardsArgs {
 
 #[derive(Subcommand, Debug, Clone)]
 enum CardsCommand {
-    /// List the cards of a game (mystic-vale), with the provenance of every field.
+    /// List the cards of a game (mystic-vale: every field with its provenance; command-of-nature: a
+    /// summary, the fields being in its data file).
     List {
         /// The game.
         game: String,
@@ -32,15 +34,33 @@ enum CardsCommand {
     Check {
         /// The file.
         file: String,
+        /// The game the file is for [default: command-of-nature if the file has `[[elemental]]`,
+        /// `[[command]]` or `[[sage]]` sections, else mystic-vale].
+        #[arg(long)]
+        game: Option<String>,
     },
 }
 
 /// Runs `sylvan cards`.
 pub fn run(args: &CardsArgs) -> Result<ExitCode> {
     match &args.command {
+        CardsCommand::List { game, provenance, cards } if game == "command-of-nature" => {
+            if provenance.is_some() {
+                bail!(
+                    "command-of-nature: --provenance is not supported; every field's provenance is in the data \
+                     file (crates/command-of-nature/data/*.toml)"
+                );
+            }
+            let table = match cards {
+                Some(path) => con::cards::load_file(path)?,
+                None => con::cards::table().clone(),
+            };
+            let _ = std::io::stdout().write_all(format!("{}\n", table.summary()).as_bytes());
+            Ok(ExitCode::SUCCESS)
+        }
         CardsCommand::List { game, provenance, cards } => {
             if game != "mystic-vale" {
-                bail!("`{game}` has no card database (games with one: mystic-vale)");
+                bail!("`{game}` has no card database (games with one: mystic-vale, command-of-nature)");
             }
             if let Some(k) = provenance
                 && !["rulebook", "fan", "provisional"].contains(&k.as_str())
@@ -55,7 +75,20 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
             let _ = std::io::stdout().write_all(list(&db, provenance.as_deref()).as_bytes());
             Ok(ExitCode::SUCCESS)
         }
-        CardsCommand::Check { file } => {
+        CardsCommand::Check { file, game } => {
+            let game = match game {
+                Some(g) => g.clone(),
+                None => detect(file),
+            };
+            match game.as_str() {
+                "mystic-vale" => {}
+                "command-of-nature" => {
+                    let table = con::cards::load_file(file)?;
+                    let _ = std::io::stdout().write_all(format!("{}\n", table.summary()).as_bytes());
+                    return Ok(ExitCode::SUCCESS);
+                }
+                other => bail!("--game `{other}` has no card files (use mystic-vale or command-of-nature)"),
+            }
             let db = CardDb::load(file)?;
             let text = format!(
                 "{file}: ok: {} advancement titles, {} vale titles, set `{}`\n{}",
@@ -68,6 +101,14 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The game a card file is for, from its section names (an unreadable file is left to the loader,
+/// whose error names it).
+fn detect(file: &str) -> String {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let con = text.lines().map(str::trim).any(|l| ["[[elemental]]", "[[command]]", "[[sage]]"].contains(&l));
+    if con { "command-of-nature" } else { "mystic-vale" }.to_owned()
 }
 
 fn summary(db: &CardDb) -> String {

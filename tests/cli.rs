@@ -434,3 +434,62 @@ mod replay {
         assert_error(&["replay", &file, "--view", "p7"], "seat `p7` does not exist")
     }
 }
+
+mod cards {
+    use super::*;
+
+    const MV: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/mystic-vale/data/base.toml");
+
+    fn con_file() -> Result<String, Box<dyn Error>> {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/command-of-nature/data");
+        let mut text = String::new();
+        for name in ["sages.toml", "elementals.toml", "commands.toml"] {
+            text += &std::fs::read_to_string(format!("{dir}/{name}"))?;
+            text.push('\n');
+        }
+        Ok(text)
+    }
+
+    #[test]
+    fn list_filters_by_provenance() -> TestResult {
+        let out = sylvan(&["cards", "list", "mystic-vale", "--provenance", "provisional"], "")?;
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let s = text(&out.stdout);
+        let fields: Vec<&str> = s.lines().filter(|l| l.starts_with("    ")).collect();
+        assert!(!fields.is_empty(), "{s}");
+        assert!(fields.iter().all(|l| l.contains("[provisional")), "{s}");
+        let out = sylvan(&["cards", "list", "command-of-nature"], "")?;
+        assert!(text(&out.stdout).starts_with("base: ok: 86 cards"), "{}", text(&out.stdout));
+        assert_error(&["cards", "list", "equinox"], "`equinox` has no card database")?;
+        assert_error(&["cards", "list", "mystic-vale", "--provenance", "guess"], "--provenance `guess`")
+    }
+
+    #[test]
+    fn check_accepts_the_shipped_files_and_names_the_line_of_an_error() -> TestResult {
+        let out = sylvan(&["cards", "check", MV], "")?;
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("ok: 37 advancement titles, 22 vale titles"), "{}", text(&out.stdout));
+
+        let con = scratch("con.toml");
+        std::fs::write(&con, con_file()?)?;
+        let con_name = con.display().to_string();
+        let out = sylvan(&["cards", "check", &con_name], "")?;
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("ok: 86 cards (64 elementals, 22 commands)"), "{}", text(&out.stdout));
+
+        // A market card made free: the error names the file, the line and the field.
+        let text_in = con_file()?;
+        let line = text_in.lines().position(|l| l.trim() == "cost = 3").map_or(0, |i| i + 1);
+        assert!(line > 0);
+        let bad = scratch("con-bad.toml");
+        std::fs::write(&bad, text_in.replacen("cost = 3", "cost = 0", 1))?;
+        let bad_name = bad.display().to_string();
+        assert_error(&["cards", "check", &bad_name], &format!("{bad_name}:{line}: cost:"))?;
+
+        let mv_bad = scratch("mv-bad.toml");
+        std::fs::write(&mv_bad, std::fs::read_to_string(MV)?.replacen("level = 1", "level = 9", 1))?;
+        let mv_bad_name = mv_bad.display().to_string();
+        assert_error(&["cards", "check", &mv_bad_name], &mv_bad_name)?;
+        assert_error(&["cards", "check", MV, "--game", "equinox"], "--game `equinox` has no card files")
+    }
+}

@@ -343,10 +343,25 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// An error at `span`; when `field` is a plain key written on a line of its own further down the same
+    /// `[[...]]` entry (errors found from the entry's name), the line of that key.
     fn err(&self, span: std::ops::Range<usize>, field: &str, message: impl Into<String>) -> DataError {
+        let start = span.start.min(self.text.len());
+        let rest = &self.text[start..];
+        let entry = &rest[..rest.find("\n[[").unwrap_or(rest.len())];
+        let mut offset = start;
+        let mut at = None;
+        for l in entry.split_inclusive('\n') {
+            let key = l.trim_start();
+            if key.strip_prefix(field).is_some_and(|after| after.trim_start().starts_with('=')) {
+                at = Some(offset);
+                break;
+            }
+            offset += l.len();
+        }
         DataError {
             file: self.file.to_owned(),
-            line: line_of(self.text, span.start),
+            line: line_of(self.text, at.unwrap_or(span.start)),
             field: field.to_owned(),
             message: message.into(),
         }
