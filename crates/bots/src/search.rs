@@ -62,6 +62,10 @@ pub struct Budget {
     pub millis: Option<u32>,
 }
 
+/// A fast move chooser reading the searcher's own full sample, used in playouts (the signature of
+/// [`Heuristic::rollout_action`](sylvan_engine::Heuristic::rollout_action)).
+pub type RolloutPolicy<G> = fn(&G, &[<G as Game>::Action], &mut GameRng) -> <G as Game>::Action;
+
 /// How the rest of a game is played out after the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Playout {
@@ -70,6 +74,34 @@ pub enum Playout {
     /// The game's heuristic ([`Heuristic::heuristic_action`](sylvan_engine::Heuristic::heuristic_action))
     /// on each seat's view.
     Heuristic,
+    /// The game's fast rollout policy
+    /// ([`Heuristic::rollout_action`](sylvan_engine::Heuristic::rollout_action)) on the sample.
+    Rollout,
+}
+
+/// The playout policy in use.
+enum Mover<G: Game> {
+    Random,
+    View(PlayoutPolicy<G>),
+    State(RolloutPolicy<G>),
+}
+
+impl<G: Game> Clone for Mover<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Mover<G> {}
+
+impl<G: Game> std::fmt::Debug for Mover<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Mover::Random => "random",
+            Mover::View(_) => "heuristic",
+            Mover::State(_) => "rollout",
+        })
+    }
 }
 
 /// The settings of a search bot, as written in its spec.
@@ -237,8 +269,8 @@ impl<G: Game> Searcher<G> {
         Searcher { nodes: Vec::new(), legal: Vec::with_capacity(64), tried: Vec::with_capacity(64), path: Vec::new() }
     }
 
-    /// Plays `state` to its end with `policy` (random when `None`).
-    fn playout(state: &mut G, legal: &mut Vec<G::Action>, policy: Option<PlayoutPolicy<G>>, rng: &mut GameRng) {
+    /// Plays `state` to its end with `policy`.
+    fn playout(state: &mut G, legal: &mut Vec<G::Action>, policy: Mover<G>, rng: &mut GameRng) {
         let max = G::max_game_length(state.options());
         while let Some(seat) = state.to_move() {
             if state.move_number() >= max {
@@ -249,15 +281,16 @@ impl<G: Game> Searcher<G> {
                 break;
             }
             let a = match policy {
-                Some(f) => f(&state.view(seat), legal, rng),
-                None => legal[rng.index(legal.len())],
+                Mover::View(f) => f(&state.view(seat), legal, rng),
+                Mover::State(f) => f(state, legal, rng),
+                Mover::Random => legal[rng.index(legal.len())],
             };
             state.apply_unchecked(a, &mut NoEvents);
         }
     }
 
     /// One ISMCTS iteration on a fresh sample of `view`.
-    fn iterate(&mut self, view: &G::View, c: f64, policy: Option<PlayoutPolicy<G>>, rng: &mut GameRng) {
+    fn iterate(&mut self, view: &G::View, c: f64, policy: Mover<G>, rng: &mut GameRng) {
         let mut state = G::determinize(view, rng);
         let mut node = 0u32;
         self.path.clear();
@@ -357,7 +390,7 @@ impl<G: Game> Searcher<G> {
         root_legal: &[G::Action],
         cfg: &SearchConfig,
         limit: Limit,
-        policy: Option<PlayoutPolicy<G>>,
+        policy: Mover<G>,
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
@@ -404,7 +437,7 @@ impl<G: Game> Searcher<G> {
         view: &G::View,
         root_legal: &[G::Action],
         limit: Limit,
-        policy: Option<PlayoutPolicy<G>>,
+        policy: Mover<G>,
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
@@ -441,7 +474,7 @@ pub enum SearchKind {
 pub struct SearchBot<G: Game> {
     kind: SearchKind,
     config: SearchConfig,
-    policy: Option<PlayoutPolicy<G>>,
+    policy: Mover<G>,
     rng: GameRng,
     searchers: Vec<Searcher<G>>,
     stats: SearchStats,
@@ -453,12 +486,13 @@ pub type Ismcts<G> = SearchBot<G>;
 
 impl<G: Game> SearchBot<G> {
     /// A search bot of `kind` with `config`, seeded with `seed`. `policy` is the playout policy used when
-    /// `config.playout` is [`Playout::Heuristic`] (random playouts when `None`).
+    /// `config.playout` is [`Playout::Heuristic`] (random playouts when `None`); see
+    /// [`with_rollout`](SearchBot::with_rollout) for [`Playout::Rollout`].
     pub fn new(kind: SearchKind, config: SearchConfig, policy: Option<PlayoutPolicy<G>>, seed: u64) -> Self {
         let threads = usize::from(config.threads.max(1));
-        let policy = match config.playout {
-            Playout::Heuristic => policy,
-            Playout::Random => None,
+        let policy = match (config.playout, policy) {
+            (Playout::Heuristic, Some(f)) => Mover::View(f),
+            _ => Mover::Random,
         };
         SearchBot {
             kind,
@@ -469,6 +503,14 @@ impl<G: Game> SearchBot<G> {
             stats: SearchStats::default(),
             last: SearchStats::default(),
         }
+    }
+
+    /// Uses `rollout` in playouts when `config.playout` is [`Playout::Rollout`] (otherwise no change).
+    pub fn with_rollout(mut self, rollout: RolloutPolicy<G>) -> Self {
+        if self.config.playout == Playout::Rollout {
+            self.policy = Mover::State(rollout);
+        }
+        self
     }
 
     /// The statistics of the last decision.

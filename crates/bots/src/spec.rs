@@ -26,7 +26,7 @@ pub enum BotSpec {
     Random,
     /// [`HeuristicBot`]: the game's rule of thumb.
     Heuristic,
-    /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic]`.
+    /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic|rollout]`.
     Ismcts(SearchConfig),
     /// [`SearchBot`] running flat Monte Carlo, with the same parameters as `ismcts`.
     FlatMc(SearchConfig),
@@ -114,7 +114,7 @@ impl FromStr for BotSpec {
 }
 
 /// Reads the parameters of a search bot: `iters=N`, `ms=M` (either or both; whichever ends first),
-/// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic`.
+/// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic|rollout`.
 fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, SpecError> {
     let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
     let number = |k: &str, v: &str, lo: u64, hi: u64| -> Result<u64, SpecError> {
@@ -141,7 +141,8 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                 cfg.playout = match v {
                     "random" => Playout::Random,
                     "heuristic" => Playout::Heuristic,
-                    _ => return Err(bad(format!("`playout={v}`: expected `random` or `heuristic`"))),
+                    "rollout" => Playout::Rollout,
+                    _ => return Err(bad(format!("`playout={v}`: expected `random`, `heuristic` or `rollout`"))),
                 }
             }
             _ => return Err(bad(format!("unknown parameter `{k}` (known: iters, ms, threads, c, playout)"))),
@@ -167,8 +168,10 @@ fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> f
     if cfg.c_milli != SearchConfig::default().c_milli {
         write!(f, ":c={}", f64::from(cfg.c_milli) / 1000.0)?;
     }
-    if cfg.playout == Playout::Heuristic {
-        f.write_str(":playout=heuristic")?;
+    match cfg.playout {
+        Playout::Random => {}
+        Playout::Heuristic => f.write_str(":playout=heuristic")?,
+        Playout::Rollout => f.write_str(":playout=rollout")?,
     }
     Ok(())
 }
@@ -218,12 +221,14 @@ impl BotSpec {
             },
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Heuristic => Box::new(HeuristicBot::new(seed)),
-            BotSpec::Ismcts(cfg) => {
-                Box::new(SearchBot::<G>::new(SearchKind::Ismcts, *cfg, Some(G::heuristic_action), seed))
-            }
-            BotSpec::FlatMc(cfg) => {
-                Box::new(SearchBot::<G>::new(SearchKind::FlatMc, *cfg, Some(G::heuristic_action), seed))
-            }
+            BotSpec::Ismcts(cfg) => Box::new(
+                SearchBot::<G>::new(SearchKind::Ismcts, *cfg, Some(G::heuristic_action), seed)
+                    .with_rollout(G::rollout_action),
+            ),
+            BotSpec::FlatMc(cfg) => Box::new(
+                SearchBot::<G>::new(SearchKind::FlatMc, *cfg, Some(G::heuristic_action), seed)
+                    .with_rollout(G::rollout_action),
+            ),
         }
     }
 }
@@ -255,6 +260,7 @@ mod tests {
             "ismcts:iters=2000",
             "ismcts:ms=1000",
             "ismcts:iters=500:ms=20:threads=2:c=1.5:playout=heuristic",
+            "flatmc:iters=300:playout=rollout",
             "flatmc:iters=300",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
@@ -282,7 +288,10 @@ mod tests {
             err("ismcts:depth=3"),
             "bot `ismcts`: unknown parameter `depth` (known: iters, ms, threads, c, playout)"
         );
-        assert_eq!(err("flatmc:playout=smart"), "bot `flatmc`: `playout=smart`: expected `random` or `heuristic`");
+        assert_eq!(
+            err("flatmc:playout=smart"),
+            "bot `flatmc`: `playout=smart`: expected `random`, `heuristic` or `rollout`"
+        );
         assert_eq!(err("ismcts:c=-1"), "bot `ismcts`: `c=-1`: expected a number from 0 to 100");
         assert_eq!("ismcts".parse::<BotSpec>().map(|s| s.to_string()), Ok("ismcts:iters=1000".to_owned()));
         assert_eq!(err("random:iters=5"), "bot `random`: takes no parameters, got `iters`");

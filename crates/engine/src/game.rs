@@ -173,6 +173,16 @@ pub trait Heuristic: Game {
     fn named_policy(_name: &str) -> Option<Policy<Self>> {
         None
     }
+
+    /// The move of a fast rollout policy for search playouts (`ismcts:playout=rollout`), read from a full
+    /// state. Search bots only call it on their own samples (from [`Game::determinize`]), never on the
+    /// real game, so reading the whole state peeks at nothing. Uniform over `legal` (non-empty) by
+    /// default; a game overrides it with a cheap rule of thumb that makes playouts more informative than
+    /// random play at a small fraction of [`heuristic_action`](Heuristic::heuristic_action)'s cost.
+    fn rollout_action(state: &Self, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action {
+        let _ = state;
+        legal[rng.index(legal.len())]
+    }
 }
 
 /// A policy: picks one of `legal` (non-empty) for the seat of the view.
