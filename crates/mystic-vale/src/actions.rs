@@ -8,6 +8,7 @@
 //! | `discard c7`, `decline`, `mill` | when played: Deadwood Harvester / Mindful Owl / Cleansing Rain discard card 7, decline, Calm Weather discards the top card |
 //! | `token`, `aerie sky`, `vale 2.1`, `vale 2.1 forest`, `buy 1.3`, `buy soil.top`, `buy 2.2 on c7`, `done` | Harvest Phase (levels and positions 1-based; the spirit pays the "any" part of a vale's cost; `on c7`: Earthchant Chorus) |
 //! | `sleeve c7` | Discard Phase: sleeve the next bought advancement on card 7 |
+//! | `resolve top`, `resolve middle`, `resolve bottom` | when played: which of the card's pending abilities resolves next (ruling MV6) |
 
 use std::fmt;
 use std::str::FromStr;
@@ -77,6 +78,9 @@ pub enum Action {
     BuyOn(Source, u8),
     /// Sleeve the next bought advancement on this card.
     Sleeve(u8),
+    /// Several "when played" abilities of the card just played wait: resolve the one in this slot next
+    /// (ruling MV6).
+    Resolve(Slot),
 }
 
 const N: usize = NUM_CARDS;
@@ -87,8 +91,9 @@ const BASE_VALE: usize = BASE_AERIE + 4;
 const BASE_BUY: usize = BASE_VALE + 2 * 4 * 5;
 const BASE_BUY_ON: usize = BASE_BUY + 12;
 const BASE_SLEEVE: usize = BASE_BUY_ON + 12 * N;
+const BASE_RESOLVE: usize = BASE_SLEEVE + N;
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = BASE_SLEEVE + N;
+pub const NUM_ACTIONS: usize = BASE_RESOLVE + 3;
 
 /// The stable id of an action.
 pub fn action_id(a: Action) -> usize {
@@ -110,6 +115,7 @@ pub fn action_id(a: Action) -> usize {
         Buy(s) => BASE_BUY + s.index(),
         BuyOn(s, c) => BASE_BUY_ON + s.index() * N + c as usize,
         Sleeve(c) => BASE_SLEEVE + c as usize,
+        Resolve(s) => BASE_RESOLVE + s as usize,
     }
 }
 
@@ -142,7 +148,8 @@ pub fn action_from_id(id: usize) -> Option<Action> {
             let j = i - BASE_BUY_ON;
             BuyOn(Source::from_index(j / N)?, (j % N) as u8)
         }
-        i if i < NUM_ACTIONS => Sleeve((i - BASE_SLEEVE) as u8),
+        i if i < BASE_RESOLVE => Sleeve((i - BASE_SLEEVE) as u8),
+        i if i < NUM_ACTIONS => Resolve(Slot::ALL[i - BASE_RESOLVE]),
         _ => return None,
     })
 }
@@ -177,6 +184,7 @@ impl fmt::Display for Action {
             Buy(s) => write!(f, "buy {s}"),
             BuyOn(s, c) => write!(f, "buy {s} on c{c}"),
             Sleeve(c) => write!(f, "sleeve c{c}"),
+            Resolve(s) => write!(f, "resolve {}", s.name()),
         }
     }
 }
@@ -220,7 +228,8 @@ impl FromStr for Action {
             ParseError::new(
                 text,
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
-                 aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7",
+                 aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
+                 resolve top|middle|bottom",
             )
         };
         if too_long {
@@ -250,6 +259,7 @@ impl FromStr for Action {
             ["buy", s] => Buy(source(s).ok_or_else(bad)?),
             ["buy", s, "on", c] => BuyOn(source(s).ok_or_else(bad)?, card(c).ok_or_else(bad)?),
             ["sleeve", c] => Sleeve(card(c).ok_or_else(bad)?),
+            ["resolve", s] => Resolve(Slot::ALL.into_iter().find(|x| x.name() == *s).ok_or_else(bad)?),
             _ => return Err(bad()),
         };
         Ok(a)

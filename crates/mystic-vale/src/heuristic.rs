@@ -660,6 +660,23 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             }
             Action::Spoil
         }
+        Phase::Order { card, .. } => {
+            // Deck abilities first: Cleansing Rain (its shuffle comes before Calm Weather's look, so the
+            // look filters the real next on-deck card), then Calm Weather, then the field discard (a
+            // card discarded from the field before a reshuffle would go back into the deck).
+            let rank = |a: Action| match a {
+                Action::Resolve(s) => {
+                    let x = p.cards[card as usize].slots[s as usize];
+                    match db.adv(x).ability {
+                        AdvAbility::CleansingRain => 0,
+                        AdvAbility::CalmWeather => 1,
+                        _ => 2,
+                    }
+                }
+                _ => 3,
+            };
+            legal.iter().copied().min_by_key(|&a| rank(a)).unwrap_or(fallback)
+        }
         Phase::WhenPlayed { .. } => {
             if has(Action::Mill) {
                 let drop = view.peek.is_some_and(|c| {
@@ -780,6 +797,18 @@ pub fn describe(view: &View, a: Action) -> String {
             let v = view.vale_row[l as usize][k as usize];
             if v == EMPTY { a.to_string() } else { format!("{a}: {} ({} VP)", db.vale(v).title, db.vale(v).vp) }
         }
+        Action::Resolve(s) => match view.phase {
+            Phase::Order { card, .. } => {
+                let p = &view.players[view.current as usize];
+                let x = p.cards[card as usize].slots[s as usize];
+                if x == EMPTY {
+                    a.to_string()
+                } else {
+                    format!("{a}: {} next ({})", db.adv(x).title, db.adv(x).ability_text())
+                }
+            }
+            _ => a.to_string(),
+        },
         Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) => {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
@@ -917,7 +946,7 @@ mod tests {
         v.players[me].cards[1].slots[v.db.adv(cursed).slot as usize] = cursed;
         v.players[me].field.push(1);
         v.players[me].field.push(0);
-        v.phase = Phase::WhenPlayed { card: 0, slot: v.db.adv(dh).slot as u8, prep: false };
+        v.phase = Phase::WhenPlayed { card: 0, slot: v.db.adv(dh).slot as u8, pending: 0, prep: false };
         let legal = [Action::Decline, Action::Discard(1)];
         v.players[me].deck_count = 6;
         assert_eq!(choose(&v, &legal, &mut GameRng::new(0)), Action::Discard(1), "a bare Cursed Land goes");

@@ -527,6 +527,18 @@ pub enum Phase {
         card: u8,
         /// The slot of the ability.
         slot: u8,
+        /// The slots (bit `1 << slot`) of the card's other "when played" abilities still to resolve.
+        pending: u8,
+        /// In the Prep Phase.
+        prep: bool,
+    },
+    /// Several "when played" abilities of card `card` wait and their order can change the outcome: the
+    /// active player chooses which resolves next (ruling MV6).
+    Order {
+        /// The card just played.
+        card: u8,
+        /// The slots (bit `1 << slot`) of the abilities still to resolve.
+        pending: u8,
         /// In the Prep Phase.
         prep: bool,
     },

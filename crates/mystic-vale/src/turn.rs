@@ -6,7 +6,7 @@ use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 use crate::actions::{Action, Source};
 use crate::cards::{AdvAbility, Reward, Slot, Spirit, ValeAbility};
 use crate::events::Event;
-use crate::state::{Bought, EMPTY, HARVEST_FLAGS, MysticVale, Phase, WHEN_PLAYED_FLAGS};
+use crate::state::{Bought, EMPTY, HARVEST_FLAGS, MysticVale, Phase, WHEN_PLAYED_FLAGS, flag};
 
 /// A round cap that ends the game if the pool never empties (ruling MV14); never reached in practice.
 pub const MAX_ROUNDS: u16 = 120;
@@ -118,53 +118,124 @@ impl MysticVale {
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Played(self.seat(), c));
         }
-        self.when_played_from(c, 0, prep, ev);
-    }
-
-    /// Resolves the "when played" abilities of card `c` from slot `from` on (top to bottom, ruling MV6).
-    fn when_played_from<S: EventSink<Event>>(&mut self, c: u8, from: usize, prep: bool, ev: &mut S) {
-        let i = self.current as usize;
         if self.players[i].stats[c as usize].flags & WHEN_PLAYED_FLAGS == 0 {
             self.after_play(prep, ev);
             return;
         }
         let sleeve = self.players[i].cards[c as usize];
-        for slot in from..3 {
-            let a = sleeve.slots[slot];
-            if a == EMPTY {
-                continue;
+        let mut pending = 0u8;
+        for (slot, &a) in sleeve.slots.iter().enumerate() {
+            if a != EMPTY && WHEN_PLAYED_FLAGS & flag(self.db.hot(a).ability) != 0 {
+                pending |= 1 << slot;
             }
-            let needs_choice = match self.db.hot(a).ability {
-                AdvAbility::DiscardFromField => self.players[i].field.len() > 1,
-                AdvAbility::CleansingRain => {
-                    if self.players[i].deck.is_empty() {
-                        self.reshuffle(ev);
+        }
+        self.when_played_next(c, pending, prep, ev);
+    }
+
+    /// The "when played" ability of card `c` in `slot`.
+    #[inline]
+    fn when_played_ability(&self, c: u8, slot: u32) -> AdvAbility {
+        self.db.hot(self.cur().cards[c as usize].slots[slot as usize]).ability
+    }
+
+    /// Resolves the "when played" abilities of card `c` still pending (slot bits in `pending`): one at a
+    /// time, automatically while at most one is left or their order cannot change the outcome (top to
+    /// bottom then), otherwise the player chooses which comes next (ruling MV6). Then reveals.
+    fn when_played_next<S: EventSink<Event>>(&mut self, c: u8, mut pending: u8, prep: bool, ev: &mut S) {
+        loop {
+            if self.cur().field.len() <= 1 {
+                // Deadwood Harvester / Mindful Owl with no other field card: they do nothing (EN:961).
+                let mut m = pending;
+                while m != 0 {
+                    let s = m.trailing_zeros();
+                    m &= m - 1;
+                    if self.when_played_ability(c, s) == AdvAbility::DiscardFromField {
+                        pending &= !(1 << s);
                     }
-                    !self.players[i].deck.is_empty()
                 }
-                AdvAbility::CalmWeather => {
-                    if self.players[i].deck.is_empty() {
-                        self.reshuffle(ev);
-                    }
-                    let top = self.players[i].deck.last().copied();
-                    if let Some(t) = top {
-                        self.peek = Some(t);
-                        if S::ENABLED {
-                            let me = SeatSet::only(self.seat());
-                            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
-                            ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
-                        }
-                    }
-                    top.is_some()
-                }
-                _ => false,
-            };
-            if needs_choice {
-                self.phase = Phase::WhenPlayed { card: c, slot: slot as u8, prep };
+            }
+            if pending == 0 {
+                self.after_play(prep, ev);
+                return;
+            }
+            if pending.count_ones() >= 2 && self.order_matters(c, pending) {
+                self.phase = Phase::Order { card: c, pending, prep };
+                return;
+            }
+            let slot = pending.trailing_zeros();
+            pending &= !(1 << slot);
+            if self.start_ability(c, slot, pending, prep, ev) {
                 return;
             }
         }
-        self.after_play(prep, ev);
+    }
+
+    /// Whether the order of the pending "when played" abilities of card `c` can change the outcome
+    /// (ruling MV6). Deadwood Harvester / Mindful Owl (D) move a field card to the discard pile; Cleansing
+    /// Rain (R) and Calm Weather (W) act on the deck, reshuffling the discard pile first when it is empty.
+    /// - R and W together: R's shuffle decides which card W looks at; W's discard decides what R finds.
+    ///   Their order matters unless the deck and discard pile (with D's card) hold at most one card.
+    /// - D with R or W: D's card reaches the deck only through a reshuffle, which R or W makes only on an
+    ///   empty deck: with `k` R/W pending, the deck can be empty for one of them only if it holds fewer
+    ///   than `k` cards now. Then the order matters unless nothing else is in the deck or discard pile.
+    /// - Identical abilities (two D, or two R or two W from a custom card file) are interchangeable.
+    fn order_matters(&self, c: u8, pending: u8) -> bool {
+        let p = self.cur();
+        let (mut r, mut w, mut d, mut k) = (false, false, false, 0usize);
+        let mut m = pending;
+        while m != 0 {
+            let s = m.trailing_zeros();
+            m &= m - 1;
+            match self.when_played_ability(c, s) {
+                AdvAbility::CleansingRain => {
+                    r = true;
+                    k += 1;
+                }
+                AdvAbility::CalmWeather => {
+                    w = true;
+                    k += 1;
+                }
+                AdvAbility::DiscardFromField => d = p.field.len() > 1,
+                _ => {}
+            }
+        }
+        let (deck, discard) = (p.deck.len(), p.discard.len());
+        (r && w && deck + discard + usize::from(d) >= 2) || (d && k >= 1 && deck < k && deck + discard >= 1)
+    }
+
+    /// Begins the "when played" ability of card `c` in `slot` (`pending`: the card's others still to
+    /// resolve). Returns whether it waits for the player's choice; if not, it had nothing to do.
+    fn start_ability<S: EventSink<Event>>(&mut self, c: u8, slot: u32, pending: u8, prep: bool, ev: &mut S) -> bool {
+        let i = self.current as usize;
+        let needs_choice = match self.when_played_ability(c, slot) {
+            AdvAbility::DiscardFromField => self.players[i].field.len() > 1,
+            AdvAbility::CleansingRain => {
+                if self.players[i].deck.is_empty() {
+                    self.reshuffle(ev);
+                }
+                !self.players[i].deck.is_empty()
+            }
+            AdvAbility::CalmWeather => {
+                if self.players[i].deck.is_empty() {
+                    self.reshuffle(ev);
+                }
+                let top = self.players[i].deck.last().copied();
+                if let Some(t) = top {
+                    self.peek = Some(t);
+                    if S::ENABLED {
+                        let me = SeatSet::only(self.seat());
+                        ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
+                        ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
+                    }
+                }
+                top.is_some()
+            }
+            _ => false,
+        };
+        if needs_choice {
+            self.phase = Phase::WhenPlayed { card: c, slot: slot as u8, pending, prep };
+        }
+        needs_choice
     }
 
     fn after_play<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
@@ -394,6 +465,13 @@ impl MysticVale {
                 }
                 self.push_conclave(out);
             }
+            Phase::Order { pending, .. } => {
+                for s in Slot::ALL {
+                    if pending & (1 << s as u8) != 0 {
+                        out.push(Action::Resolve(s));
+                    }
+                }
+            }
             Phase::WhenPlayed { card, slot, .. } => {
                 let a = p.cards[card as usize].slots[slot as usize];
                 out.push(Action::Decline);
@@ -569,7 +647,13 @@ impl MysticVale {
                 }
                 self.check_spoil(prep, ev);
             }
-            (Phase::WhenPlayed { card, slot, prep }, a) => {
+            (Phase::Order { card, pending, prep }, Action::Resolve(s)) => {
+                let rest = pending & !(1 << s as u8);
+                if !self.start_ability(card, s as u32, rest, prep, ev) {
+                    self.when_played_next(card, rest, prep, ev);
+                }
+            }
+            (Phase::WhenPlayed { card, slot, pending, prep }, a) => {
                 let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability;
                 match (ability, a) {
                     (AdvAbility::DiscardFromField, Action::Discard(c)) => {
@@ -601,7 +685,7 @@ impl MysticVale {
                     _ => {}
                 }
                 self.peek = None;
-                self.when_played_from(card, slot as usize + 1, prep, ev);
+                self.when_played_next(card, pending, prep, ev);
             }
             (Phase::Harvest, Action::Token) => {
                 self.turn.token_used = true;

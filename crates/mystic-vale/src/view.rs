@@ -433,6 +433,20 @@ impl fmt::Display for View {
                 t.bought.len()
             )?;
         }
+        if let Phase::Order { card, pending, .. } = self.phase {
+            let s = self.players[self.current as usize].cards[card as usize];
+            let waiting: Vec<String> = (0..3)
+                .filter(|k| pending & (1 << k) != 0 && s.slots[*k] != EMPTY)
+                .map(|k| format!("{} ({})", db.adv(s.slots[k]).title, crate::cards::Slot::ALL[k].name()))
+                .collect();
+            writeln!(f, "when played (c{card}): choose which resolves next: {}", waiting.join(", "))?;
+        }
+        if let Phase::WhenPlayed { card, slot, .. } = self.phase {
+            let a = self.players[self.current as usize].cards[card as usize].slots[slot as usize];
+            if a != EMPTY {
+                writeln!(f, "when played (c{card}): {}: {}", db.adv(a).title, db.adv(a).ability_text())?;
+            }
+        }
         if let Some(c) = self.peek {
             writeln!(
                 f,

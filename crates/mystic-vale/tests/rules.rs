@@ -668,6 +668,146 @@ fn calm_weather_looks_and_may_discard_the_top_card() {
     assert_eq!(g.players[0].on_deck, Some(1));
 }
 
+// MV6: several "when played" abilities on one card, in the order the active player chooses (EN:677).
+
+#[test]
+fn when_played_order_cleansing_rain_and_calm_weather_is_the_players_choice() {
+    // Cleansing Rain (top) and Calm Weather (middle) on one card; deck c1 (Cursed Land), c2 (Cursed Land),
+    // c3 (blank), top first.
+    let setup = || player(&[&["cleansing-rain", "calm-weather"], &[CL], &[CL], &[]], &[], Some(0), &[1, 2, 3]);
+    let mut g = game(setup(), None, None);
+    act(&mut g, "push");
+    assert!(matches!(g.phase, Phase::Order { card: 0, .. }));
+    assert_eq!(legal(&g), vec!["resolve top", "resolve middle"], "both orders are offered");
+    assert_eq!(g.players[0].on_deck, None, "resolved before the next reveal");
+
+    // Calm Weather first: it looks at c1, the top of the unshuffled deck, and discards it; Cleansing Rain
+    // then takes the other Cursed Land: the next on-deck card is certainly the blank c3.
+    act(&mut g, "resolve middle");
+    assert_eq!(g.peek, Some(1));
+    act(&mut g, "mill");
+    assert_eq!(legal(&g), vec!["decline", "discard c2", "discard c3"], "then Cleansing Rain, without asking");
+    act(&mut g, "discard c2");
+    assert_eq!(g.players[0].on_deck, Some(3));
+    assert!(g.players[0].discard.contains(&1) && g.players[0].discard.contains(&2));
+    assert!(g.players[0].deck.is_empty());
+    assert_eq!(g.phase, Phase::Planting);
+
+    // Cleansing Rain first: it discards c1 and shuffles; Calm Weather then looks at the top of the
+    // shuffled deck (c2 or c3, never c1), which becomes the on-deck card unless discarded.
+    let mut g = game(setup(), None, None);
+    act(&mut g, "push");
+    act(&mut g, "resolve top");
+    assert_eq!(legal(&g), vec!["decline", "discard c1", "discard c2", "discard c3"]);
+    act(&mut g, "discard c1");
+    assert_eq!(legal(&g), vec!["decline", "mill"], "then Calm Weather, without asking");
+    let top = g.players[0].deck.last().copied();
+    assert!(matches!(top, Some(2 | 3)));
+    assert_eq!(g.peek, top, "Calm Weather looks at the shuffled deck's top card");
+    act(&mut g, "mill");
+    let other = if top == Some(2) { 3 } else { 2 };
+    assert_eq!(g.players[0].on_deck, Some(other));
+    assert!(g.players[0].discard.contains(&1) && top.is_some_and(|t| g.players[0].discard.contains(&t)));
+}
+
+#[test]
+fn when_played_order_harvester_and_rain_on_an_empty_deck_is_the_players_choice() {
+    // Cleansing Rain (top) and Deadwood Harvester (bottom) on c0; c1 (Cursed Land) in the field; the deck
+    // is empty, c2..c19 are in the discard pile.
+    let setup = || player(&[&["cleansing-rain", "deadwood-harvester"], &[CL]], &[1], Some(0), &[]);
+    let mut g = game(setup(), None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["resolve top", "resolve bottom"], "both orders are offered");
+
+    // Harvester first: c1 goes to the discard pile, which Cleansing Rain then shuffles into the deck
+    // (EN:941): c1 is back in the deck, where the search may find it.
+    act(&mut g, "resolve bottom");
+    assert_eq!(legal(&g), vec!["decline", "discard c1"]);
+    act(&mut g, "discard c1");
+    assert!(g.players[0].deck.contains(&1), "the discarded card was reshuffled into the deck");
+    assert!(g.players[0].discard.is_empty());
+    assert!(legal(&g).contains(&"discard c1".to_string()));
+    act(&mut g, "decline");
+    assert!(!g.players[0].discard.contains(&1));
+
+    // Rain first: the reshuffle happens while c1 is still in the field; the Harvester then discards it
+    // and it stays in the discard pile: it cannot be the next on-deck card.
+    let mut g = game(setup(), None, None);
+    act(&mut g, "push");
+    act(&mut g, "resolve top");
+    assert!(!legal(&g).contains(&"discard c1".to_string()), "c1 is not in the deck");
+    assert!(legal(&g).contains(&"discard c2".to_string()));
+    act(&mut g, "decline");
+    assert_eq!(legal(&g), vec!["decline", "discard c1"], "then the Harvester, without asking");
+    act(&mut g, "discard c1");
+    assert_eq!(g.players[0].discard.to_vec(), vec![1]);
+    assert!(!g.players[0].deck.contains(&1));
+    assert_ne!(g.players[0].on_deck, Some(1));
+}
+
+#[test]
+fn when_played_abilities_whose_order_cannot_matter_resolve_without_a_decision() {
+    // A single ability: its own choice at once.
+    let p = player(&[&["cleansing-rain"], &[CL], &[]], &[], Some(0), &[1, 2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert!(matches!(g.phase, Phase::WhenPlayed { card: 0, slot: 0, .. }));
+
+    // Cleansing Rain and Deadwood Harvester with cards in the deck: the deck is never reshuffled, so the
+    // Harvester's card cannot reach it; top to bottom, no order asked.
+    let p = player(&[&["cleansing-rain", "deadwood-harvester"], &[CL], &[]], &[1], Some(0), &[2]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["decline", "discard c2"], "Cleansing Rain first");
+    act(&mut g, "decline");
+    assert_eq!(legal(&g), vec!["decline", "discard c1"], "then Deadwood Harvester");
+
+    // Mindful Owl and Deadwood Harvester: the same ability twice, interchangeable.
+    let p = player(&[&["mindful-owl", "deadwood-harvester"], &[CL], &[CL]], &[1, 2], Some(0), &[3]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["decline", "discard c1", "discard c2"]);
+    act(&mut g, "discard c1");
+    assert_eq!(legal(&g), vec!["decline", "discard c2"]);
+    act(&mut g, "discard c2");
+    assert_eq!(g.players[0].field, vec![0]);
+    assert_eq!(g.players[0].on_deck, Some(3));
+
+    // Harvester and Rain on an empty deck, but with the Harvester alone in the field: it does nothing, and
+    // Cleansing Rain resolves alone.
+    let p = player(&[&["cleansing-rain", "deadwood-harvester"]], &[], Some(0), &[]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert!(matches!(g.phase, Phase::WhenPlayed { card: 0, slot: 0, .. }));
+}
+
+#[test]
+fn when_played_order_notation_and_heuristic() {
+    for (text, slot) in [("resolve top", 0), ("resolve middle", 1), ("resolve bottom", 2)] {
+        let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(a.to_string(), text);
+        let id = MysticVale::action_id(a);
+        assert!(id < MysticVale::NUM_DISTINCT_ACTIONS);
+        assert_eq!(MysticVale::action_from_id(id), Some(a));
+        assert_eq!(id, MysticVale::action_id("resolve top".parse().unwrap_or(Action::Pass)) + slot);
+    }
+    assert!("resolve left".parse::<Action>().is_err());
+    // The heuristic lets Cleansing Rain shuffle before Calm Weather looks, and both act before a field
+    // discard (whose card would otherwise be reshuffled into the deck).
+    let p = player(&[&["cleansing-rain", "calm-weather", "deadwood-harvester"], &[CL]], &[1], Some(0), &[]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["resolve top", "resolve middle", "resolve bottom"]);
+    let view = g.view(Seat(0));
+    assert!(view.to_string().contains("choose which resolves next"));
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    let mut rng = sylvan_engine::GameRng::new(1);
+    let a = <MysticVale as sylvan_engine::Heuristic>::heuristic_action(&view, &v, &mut rng);
+    assert_eq!(a.to_string(), "resolve top");
+    assert!(MysticVale::describe_action(&view, a).contains("Cleansing Rain"));
+}
+
 #[test]
 fn peacekeeper_druid_discards_the_spoiling_card_once_per_turn() {
     let p = player(
