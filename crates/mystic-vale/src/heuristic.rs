@@ -687,7 +687,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             }
             // Deadwood Harvester, Mindful Owl (from the field), Cleansing Rain (from the deck): put away the
             // card whose decay costs more than it brings. Never from the field when the deck is empty: the
-            // card would come straight back on-deck (and two such abilities could cycle for ever).
+            // card would come straight back on-deck (a cycle that only ruling MV19 ends).
             let from_field = matches!(view.phase, Phase::WhenPlayed { card, slot, .. }
                 if db.adv(p.cards[card as usize].slots[slot as usize]).ability == AdvAbility::DiscardFromField);
             if from_field && p.deck_count == 0 {

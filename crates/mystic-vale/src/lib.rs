@@ -30,10 +30,6 @@ pub use view::View;
 
 use sylvan_engine::{EventSink, Game, GameRng, Heuristic, OptionDoc, Seat, SetupError};
 
-/// Actions per turn are bounded (at most 20 pushes, each with a few decisions, and a bounded harvest);
-/// turns by the round cap (ruling MV14).
-const ACTIONS_PER_TURN: usize = 200;
-
 impl Game for MysticVale {
     type Options = Options;
     type Setup = Setup;
@@ -90,8 +86,29 @@ impl Game for MysticVale {
         self.moves as usize
     }
 
+    /// A proven bound:
+    /// - *Turns.* Rounds are numbered from 1 and the game ends after the Discard Phase of the last seat
+    ///   of round [`turn::MAX_ROUNDS`] at the latest (ruling MV14), whether or not the VP pool drains: at
+    ///   most `MAX_ROUNDS × players` turns (a turn skipped to the Discard Phase by a Prep-phase spoil
+    ///   still counts as one).
+    /// - *Actions per turn.* At most [`turn::MAX_ACTIONS_PER_TURN`] besides Blooming Arbor (see its
+    ///   proof; the Planting Phase is finite because a "when played" ability resolves at most once per
+    ///   phase, ruling MV19, so Deadwood Harvester and Mindful Owl cannot cycle two cards through a
+    ///   reshuffle for ever).
+    /// - *Blooming Arbor.* Each use removes that vale from the game (EN:1258):
+    ///   at most as many uses in a game as there are Blooming Arbor cards in the card set.
     fn max_game_length(options: &Options) -> usize {
-        turn::MAX_ROUNDS as usize * options.players * ACTIONS_PER_TURN
+        let arbors = match options.validate() {
+            Ok(db) => db
+                .vales
+                .iter()
+                .filter(|v| v.ability == cards::ValeAbility::BloomingArbor)
+                .map(|v| usize::from(v.copies))
+                .sum(),
+            // No game can be made with these options; bound every vale id and copy count anyway.
+            Err(_) => 256 * 256,
+        };
+        turn::MAX_ROUNDS as usize * options.players * turn::MAX_ACTIONS_PER_TURN + arbors
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

@@ -508,6 +508,9 @@ pub struct Turn {
     /// Per slot: field cards with that slot free, minus the purchases of that slot (set when the Harvest
     /// Phase begins; each purchase takes one place).
     pub free: [i8; 3],
+    /// "When played" abilities already resolved in this Planting Phase (or this Prep Phase once it has
+    /// begun): bit `3 * card + slot`. They do not resolve again in the same phase (ruling MV19).
+    pub when_played_used: u64,
 }
 
 /// Where the turn stands.

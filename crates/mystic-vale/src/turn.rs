@@ -6,10 +6,33 @@ use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 use crate::actions::{Action, Source};
 use crate::cards::{AdvAbility, Reward, Slot, Spirit, ValeAbility};
 use crate::events::Event;
-use crate::state::{Bought, EMPTY, HARVEST_FLAGS, MysticVale, Phase, WHEN_PLAYED_FLAGS, flag};
+use crate::state::{Bought, EMPTY, HARVEST_FLAGS, MysticVale, NUM_CARDS, Phase, WHEN_PLAYED_FLAGS, flag};
 
 /// A round cap that ends the game if the pool never empties (ruling MV14); never reached in practice.
 pub const MAX_ROUNDS: u16 = 120;
+
+/// "When played" ability places on a player's cards: one per slot of each of the 20 sleeves.
+const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
+
+/// Most actions in one turn (Planting to Prep Phase), not counting Blooming Arbor uses (each removes a
+/// vale from the game, so they are bounded per game, see [`crate::MysticVale`]'s `max_game_length`).
+///
+/// Proof, with `W` = [`WHEN_PLAYED_PLACES`] = 60:
+/// - *Resolutions.* A "when played" ability in a given (card, slot) place resolves at most once per
+///   Planting Phase and once per Prep Phase (ruling MV19; a place never changes its advancement, sleeving
+///   never covers one), so at most `2W` resolutions in a turn.
+/// - *Decisions about them.* Each `resolve` decision starts one resolution and each `discard`, `mill` or
+///   `decline` ends one: at most `2 · 2W`.
+/// - *Pushes.* Each push adds a card to the field, which holds at most 20; only Deadwood Harvester and
+///   Mindful Owl take a card out during the Planting Phase, one per resolution: at most `20 + W` pushes.
+///   (Prep Phase plays are not actions.)
+/// - *The rest.* `pass` 1; `spoil` 2 (Planting and Prep Phase); Peacekeeper Druid 1 (MV8); Conclave of
+///   Ents 1 (MV9); harvest: token 1, Sunstone Aerie 1, vales 2, advancements at most 3, `done` 1; `sleeve`
+///   one per advancement bought, at most 3. A spoil prompt is left only by one of these actions or by
+///   Blooming Arbor, so prompts add nothing else.
+///
+/// Total: `(20 + W) + 4W + 1 + 2 + 1 + 1 + 8 + 3 = 36 + 5W` = 336.
+pub const MAX_ACTIONS_PER_TURN: usize = 36 + 5 * WHEN_PLAYED_PLACES;
 
 impl MysticVale {
     fn seat(&self) -> Seat {
@@ -58,6 +81,7 @@ impl MysticVale {
         self.turn.usable = self.usable_mask();
         self.turn.chorus = false;
         self.turn.free = [0; 3];
+        self.turn.when_played_used = 0;
         let seat = self.seat();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::TurnStart(seat));
@@ -129,6 +153,11 @@ impl MysticVale {
                 pending |= 1 << slot;
             }
         }
+        // Each ability once per turn (EN:675; FR:520), applied within each phase (ruling MV19): a card
+        // discarded from the field and played again in the same phase brings no "when played" ability.
+        let shift = 3 * u32::from(c);
+        pending &= !((self.turn.when_played_used >> shift) as u8 & 0b111);
+        self.turn.when_played_used |= u64::from(pending) << shift;
         self.when_played_next(c, pending, prep, ev);
     }
 
@@ -838,6 +867,7 @@ impl MysticVale {
     fn prep<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         self.players[i].arbor_growth = 0;
+        self.turn.when_played_used = 0;
         if self.players[i].on_deck.is_none() {
             self.reveal(ev);
         }

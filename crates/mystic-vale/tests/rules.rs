@@ -808,6 +808,108 @@ fn when_played_order_notation_and_heuristic() {
     assert!(MysticVale::describe_action(&view, a).contains("Cleansing Rain"));
 }
 
+// MV19: a "when played" ability resolves at most once per Planting Phase and once per Prep Phase
+// (EN:675; FR:520), which ends the Deadwood Harvester / Mindful Owl cycle through an empty deck.
+
+#[test]
+fn mv19_a_card_played_again_in_the_same_phase_brings_no_when_played_ability() {
+    // Mindful Owl on c0 (on-deck), Deadwood Harvester on c1; every other card in the field; deck and
+    // discard pile empty.
+    let field: Vec<u8> = (1..20).collect();
+    let p = player(&[&["mindful-owl"], &["deadwood-harvester"]], &field, Some(0), &[]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    act(&mut g, "discard c1");
+    // The reveal reshuffles the discard pile (EN:442): the Harvester is on-deck again.
+    assert_eq!(g.players[0].on_deck, Some(1));
+    act(&mut g, "push");
+    assert_eq!(legal(&g)[..2], ["decline".to_string(), "discard c0".to_string()]);
+    act(&mut g, "discard c0");
+    assert_eq!(g.players[0].on_deck, Some(0), "the Owl is back on-deck");
+    // Played again in the same Planting Phase: its ability was used; no discard is offered.
+    act(&mut g, "push");
+    assert_eq!(g.phase, Phase::Planting);
+    assert_eq!(g.players[0].on_deck, None, "deck and discard pile are empty");
+    assert_eq!(legal(&g), vec!["pass"], "all 20 cards are in the field: the player must pass");
+    assert_eq!(g.turn.when_played_used.count_ones(), 2);
+}
+
+#[test]
+fn mv19_the_when_played_once_per_phase_is_counted_again_in_the_prep_phase() {
+    // Every card carries Mindful Owl (no decay: the Prep Phase plays all of them). c0 is played in the
+    // Planting Phase (its ability resolves, declined); the field is discarded; the Prep Phase plays every
+    // card, c0 again among them with other cards in the field: a new phase, so its ability asks again.
+    let owl: &[&str] = &["mindful-owl"];
+    let p = player(&vec![owl; 20], &[1], Some(0), &[]);
+    let mut g = game(p, None, None);
+    act(&mut g, "push");
+    assert_eq!(legal(&g), vec!["decline", "discard c1"]);
+    act(&mut g, "decline");
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    let mut asked = false;
+    let mut n = 0;
+    while g.current == 0 && n < 100 {
+        asked |= matches!(g.phase, Phase::WhenPlayed { card: 0, .. });
+        let l = legal(&g);
+        act(&mut g, &l[0]);
+        n += 1;
+    }
+    assert_eq!(g.players[0].field.len(), 20, "the Prep Phase played every card");
+    assert!(asked, "c0's Mindful Owl resolved again in the Prep Phase");
+}
+
+/// Always push; always discard with Mindful Owl / Deadwood Harvester when possible; otherwise the first
+/// legal action. Returns the number of actions seat 0 took before its turn ended.
+fn looping_turn(g: &mut MysticVale) -> usize {
+    let bound = sylvan_mystic_vale::turn::MAX_ACTIONS_PER_TURN;
+    let mut n = 0;
+    while g.current == 0 && !g.over() {
+        let mut v = Vec::new();
+        g.legal_actions(&mut v);
+        let a = if v.contains(&Action::Push) {
+            Action::Push
+        } else if let Some(&d) = v.iter().find(|a| matches!(a, Action::Discard(_))) {
+            d
+        } else {
+            v[0]
+        };
+        act(g, &a.to_string());
+        n += 1;
+        assert!(n <= bound, "the turn did not end within {bound} actions");
+    }
+    n
+}
+
+#[test]
+fn mv19_a_looping_policy_ends_its_turn_within_the_bound() {
+    // Every card carries Mindful Owl and Deadwood Harvester; 19 in the field, one on-deck, deck and
+    // discard pile empty: each push may discard two field cards, which the reveal reshuffles back.
+    let both: &[&str] = &["mindful-owl", "deadwood-harvester"];
+    let given = vec![both; 20];
+    let field: Vec<u8> = (1..20).collect();
+    let p = player(&given, &field, Some(0), &[]);
+    let mut g = game(p, None, None);
+    let n = looping_turn(&mut g);
+    assert_eq!(g.current, 1, "the turn ended");
+    assert!(n > 20, "the cycle did run ({n} actions)");
+    // And the game bound covers every turn: rounds x seats x actions per turn.
+    let o = Options::default();
+    assert!(
+        MysticVale::max_game_length(&o)
+            >= sylvan_mystic_vale::turn::MAX_ROUNDS as usize
+                * o.players
+                * sylvan_mystic_vale::turn::MAX_ACTIONS_PER_TURN
+    );
+
+    // Two cards only: Owl on c0, Harvester on c1, the rest in the field.
+    let field: Vec<u8> = (1..20).collect();
+    let p = player(&[&["mindful-owl"], &["deadwood-harvester"]], &field, Some(0), &[]);
+    let mut g = game(p, None, None);
+    looping_turn(&mut g);
+    assert_eq!(g.current, 1, "the turn ended");
+}
+
 #[test]
 fn peacekeeper_druid_discards_the_spoiling_card_once_per_turn() {
     let p = player(
