@@ -38,6 +38,7 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     audit::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=60", 1, 23, 10);
     audit::<MysticVale>(&options::<MysticVale>(4), "ismcts:iters=40:threads=2", 1, 41, 10);
     audit::<MysticVale>(&options::<MysticVale>(3), "flatmc:iters=40", 1, 41, 8);
+    audit::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=40:playout=rollout:margin=0.5", 1, 31, 6);
 }
 
 #[test]

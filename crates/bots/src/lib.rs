@@ -23,5 +23,8 @@ pub mod toy;
 
 pub use bot::{Bot, HeuristicBot, PolicyBot, RandomBot};
 pub use play::{Decision, Finished, PlayError, play_game, play_game_observed};
-pub use search::{Budget, Ismcts, Playout, PlayoutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats};
+pub use search::{
+    Budget, Ismcts, Playout, PlayoutPolicy, RolloutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats,
+    playout_values,
+};
 pub use spec::{BotSpec, SpecError, bot_seed};

@@ -115,6 +115,9 @@ pub struct SearchConfig {
     pub c_milli: u32,
     /// The playout policy.
     pub playout: Playout,
+    /// The weight of the score margin in the value backed up, in thousandths (0 = the game's returns
+    /// alone); see [`playout_values`].
+    pub margin_milli: u32,
 }
 
 impl Default for SearchConfig {
@@ -124,6 +127,7 @@ impl Default for SearchConfig {
             threads: 1,
             c_milli: 700,
             playout: Playout::Random,
+            margin_milli: 0,
         }
     }
 }
@@ -132,6 +136,11 @@ impl SearchConfig {
     /// The exploration constant.
     pub fn exploration(&self) -> f64 {
         f64::from(self.c_milli) / 1000.0
+    }
+
+    /// The weight of the score margin in backed-up values (0 to 1).
+    pub fn margin(&self) -> f64 {
+        f64::from(self.margin_milli.min(1000)) / 1000.0
     }
 }
 
@@ -182,6 +191,29 @@ impl SearchStats {
     pub fn ms_per_decision(&self) -> f64 {
         if self.searched > 0 { 1000.0 * self.seconds / self.searched as f64 } else { 0.0 }
     }
+}
+
+/// The value of a finished playout for each seat: the game's [`returns`](Game::returns) blended with
+/// weight `margin` (0 to 1) with the seat's score margin over the best other seat, squashed into 0..1
+/// by `0.5 + 0.5 · tanh(margin / scale)`, where the scale is the mean absolute final score (at least 1).
+/// In long games where one decision moves the win probability little, the margin carries more signal
+/// per playout than a win or a loss (a player ahead by 40 is usually safer than one ahead by 2).
+pub fn playout_values<G: Game>(state: &G, margin: f64) -> Vec<f64> {
+    let mut r = state.returns();
+    if margin <= 0.0 {
+        return r;
+    }
+    let scores = state.scores();
+    if scores.len() != r.len() || scores.len() < 2 {
+        return r;
+    }
+    let scale = (scores.iter().map(|s| s.abs()).sum::<f64>() / scores.len() as f64).max(1.0);
+    for (i, v) in r.iter_mut().enumerate() {
+        let best_other = scores.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &s)| s).fold(f64::MIN, f64::max);
+        let m = 0.5 + 0.5 * ((scores[i] - best_other) / scale).tanh();
+        *v = (1.0 - margin) * *v + margin * m;
+    }
+    r
 }
 
 impl std::fmt::Display for SearchStats {
@@ -290,7 +322,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// One ISMCTS iteration on a fresh sample of `view`.
-    fn iterate(&mut self, view: &G::View, c: f64, policy: Mover<G>, rng: &mut GameRng) {
+    fn iterate(&mut self, view: &G::View, c: f64, margin: f64, policy: Mover<G>, rng: &mut GameRng) {
         let mut state = G::determinize(view, rng);
         let mut node = 0u32;
         self.path.clear();
@@ -375,7 +407,7 @@ impl<G: Game> Searcher<G> {
             node = best;
         }
         Self::playout(&mut state, &mut self.legal, policy, rng);
-        let returns = state.returns();
+        let returns = playout_values(&state, margin);
         for &n in &self.path {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
@@ -408,7 +440,7 @@ impl<G: Game> Searcher<G> {
         let c = cfg.exploration();
         let mut done = 0u32;
         while !limit.reached(done) {
-            self.iterate(view, c, policy, &mut rng);
+            self.iterate(view, c, cfg.margin(), policy, &mut rng);
             done += 1;
         }
         let mut out = RootResult {
@@ -437,6 +469,7 @@ impl<G: Game> Searcher<G> {
         view: &G::View,
         root_legal: &[G::Action],
         limit: Limit,
+        margin: f64,
         policy: Mover<G>,
         seed: u64,
     ) -> RootResult {
@@ -451,7 +484,7 @@ impl<G: Game> Searcher<G> {
             state.apply_unchecked(root_legal[i], &mut NoEvents);
             Self::playout(&mut state, &mut self.legal, policy, &mut rng);
             out.visits[i] += 1;
-            out.reward[i] += state.returns().get(seat.index()).copied().unwrap_or(0.0);
+            out.reward[i] += playout_values(&state, margin).get(seat.index()).copied().unwrap_or(0.0);
             done += 1;
         }
         out.iterations = u64::from(done);
@@ -541,7 +574,9 @@ impl<G: Game> SearchBot<G> {
                 SearchKind::Ismcts => {
                     s.search(view, legal, &cfg, Limit { iterations: share(t), deadline }, policy, seed)
                 }
-                SearchKind::FlatMc => s.flat(view, legal, Limit { iterations: share(t), deadline }, policy, seed),
+                SearchKind::FlatMc => {
+                    s.flat(view, legal, Limit { iterations: share(t), deadline }, cfg.margin(), policy, seed)
+                }
             }
         };
         let results: Vec<RootResult> = if threads == 1 {

@@ -137,6 +137,13 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     .ok_or_else(|| bad(format!("`c={v}`: expected a number from 0 to 100")))?;
                 cfg.c_milli = (x * 1000.0).round() as u32;
             }
+            "margin" => {
+                let x: f64 = v.parse().map_err(|_| bad(format!("`margin={v}`: expected a number from 0 to 1")))?;
+                if !(0.0..=1.0).contains(&x) {
+                    return Err(bad(format!("`margin={v}`: expected a number from 0 to 1")));
+                }
+                cfg.margin_milli = (x * 1000.0).round() as u32;
+            }
             "playout" => {
                 cfg.playout = match v {
                     "random" => Playout::Random,
@@ -145,7 +152,7 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     _ => return Err(bad(format!("`playout={v}`: expected `random`, `heuristic` or `rollout`"))),
                 }
             }
-            _ => return Err(bad(format!("unknown parameter `{k}` (known: iters, ms, threads, c, playout)"))),
+            _ => return Err(bad(format!("unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin)"))),
         }
     }
     if cfg.budget.iterations.is_none() && cfg.budget.millis.is_none() {
@@ -167,6 +174,9 @@ fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> f
     }
     if cfg.c_milli != SearchConfig::default().c_milli {
         write!(f, ":c={}", f64::from(cfg.c_milli) / 1000.0)?;
+    }
+    if cfg.margin_milli != 0 {
+        write!(f, ":margin={}", f64::from(cfg.margin_milli) / 1000.0)?;
     }
     match cfg.playout {
         Playout::Random => {}
@@ -261,6 +271,7 @@ mod tests {
             "ismcts:ms=1000",
             "ismcts:iters=500:ms=20:threads=2:c=1.5:playout=heuristic",
             "flatmc:iters=300:playout=rollout",
+            "ismcts:iters=500:margin=0.25:playout=rollout",
             "flatmc:iters=300",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
@@ -286,8 +297,9 @@ mod tests {
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
             err("ismcts:depth=3"),
-            "bot `ismcts`: unknown parameter `depth` (known: iters, ms, threads, c, playout)"
+            "bot `ismcts`: unknown parameter `depth` (known: iters, ms, threads, c, playout, margin)"
         );
+        assert_eq!(err("ismcts:margin=2"), "bot `ismcts`: `margin=2`: expected a number from 0 to 1");
         assert_eq!(
             err("flatmc:playout=smart"),
             "bot `flatmc`: `playout=smart`: expected `random`, `heuristic` or `rollout`"

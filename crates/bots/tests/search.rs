@@ -128,3 +128,33 @@ fn ismcts_plays_for_its_own_seat_at_three_players() {
     // A random seat wins about a third (80); the heuristic bot about 42% in the same position (101).
     assert!(w >= 96.0, "ismcts won {w} of {games} at a 3-player table (a random seat wins about 80)");
 }
+
+/// The margin blend: 0 gives the game's returns; 1 gives values ordered like the final scores, in 0..1.
+#[test]
+fn playout_values_blend_returns_and_score_margins() {
+    let options = ToyOptions { players: 3, hand_size: 4 };
+    for game in 0..20 {
+        let Ok(mut state) = Toy::new(&options, game) else { panic!("deal") };
+        let mut rng = sylvan_engine::GameRng::new(game);
+        let mut legal = Vec::new();
+        while state.to_move().is_some() {
+            state.legal_actions(&mut legal);
+            state.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
+        }
+        assert_eq!(sylvan_bots::playout_values(&state, 0.0), state.returns());
+        let scores = state.scores();
+        let m = sylvan_bots::playout_values(&state, 1.0);
+        for i in 0..3 {
+            assert!((0.0..=1.0).contains(&m[i]), "{m:?}");
+            for j in 0..3 {
+                if scores[i] > scores[j] {
+                    assert!(m[i] > m[j], "scores {scores:?} values {m:?}");
+                }
+            }
+        }
+        let half = sylvan_bots::playout_values(&state, 0.5);
+        for i in 0..3 {
+            assert!((half[i] - (0.5 * state.returns()[i] + 0.5 * m[i])).abs() < 1e-12);
+        }
+    }
+}

@@ -15,6 +15,7 @@ pub mod analytics;
 pub mod cards;
 pub mod events;
 pub mod heuristic;
+mod rollout;
 pub mod scoring;
 pub mod setup;
 pub mod state;
@@ -174,5 +175,9 @@ impl Game for MysticVale {
 impl Heuristic for MysticVale {
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         heuristic::choose(view, legal, rng)
+    }
+
+    fn rollout_action(state: &MysticVale, legal: &[Action], rng: &mut GameRng) -> Action {
+        rollout::rollout_action(state, legal, rng)
     }
 }

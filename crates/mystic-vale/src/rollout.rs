@@ -1,0 +1,110 @@
+//! The fast rollout policy for search playouts ([`Heuristic::rollout_action`](sylvan_engine::Heuristic)):
+//! a few rules of thumb read straight from the (sampled) state, at a small fraction of the cost of the
+//! view-based heuristic.
+//!
+//! - Planting: push while the decay showing (net of growth) is at most 2, so that one more decay
+//!   symbol cannot spoil; otherwise pass.
+//! - About to spoil: save the harvest with Peacekeeper Druid or Blooming Arbor when offered.
+//! - Harvest: buy the highest-level vale offered, then the highest-level advancement (the legal list
+//!   holds only what the field can pay for), then end the phase. The mana token is kept.
+//! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
+
+use sylvan_engine::GameRng;
+
+use crate::actions::{Action, Source};
+use crate::state::{MysticVale, Phase};
+
+/// How much the rollout likes a harvest action (higher first); `None` for actions it leaves to chance.
+fn harvest_score(a: Action) -> Option<u32> {
+    Some(match a {
+        Action::Vale(level, _, _) => 100 + 10 * u32::from(level),
+        Action::Buy(Source::Common(level, _)) | Action::BuyOn(Source::Common(level, _), _) => {
+            50 + 10 * u32::from(level)
+        }
+        Action::Buy(Source::Soil(_)) | Action::BuyOn(Source::Soil(_), _) => 45,
+        Action::Aerie(_) | Action::Conclave(_) => 20,
+        Action::Done => 10,
+        Action::Token => 0,
+        _ => return None,
+    })
+}
+
+/// The rollout's choice among `legal` (sorted, non-empty) in `g`.
+pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng) -> Action {
+    let has = |a: Action| legal.binary_search(&a).is_ok();
+    match g.phase {
+        Phase::Planting if has(Action::Push) && has(Action::Pass) => {
+            return if g.net_decay(usize::from(g.current)) <= 2 { Action::Push } else { Action::Pass };
+        }
+        Phase::SpoilPrompt { .. } => {
+            for a in [Action::Druid, Action::Arbor] {
+                if has(a) {
+                    return a;
+                }
+            }
+        }
+        Phase::Harvest if has(Action::Done) => {
+            let mut best = legal[0];
+            let mut best_score = 0;
+            let mut ties = 0u32;
+            for &a in legal {
+                let Some(s) = harvest_score(a) else { continue };
+                if s > best_score || ties == 0 {
+                    best = a;
+                    best_score = s;
+                    ties = 1;
+                } else if s == best_score {
+                    ties += 1;
+                    if rng.below(ties) == 0 {
+                        best = a;
+                    }
+                }
+            }
+            if ties > 0 {
+                return best;
+            }
+        }
+        _ => {}
+    }
+    legal[rng.index(legal.len())]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sylvan_engine::{Game, Heuristic, NoEvents};
+
+    /// Whole games played by the rollout policy at every seat: every choice is legal, planting follows
+    /// the decay rule, a harvest never ends while a vale or an advancement could still be bought, and
+    /// the games end within their bound.
+    #[test]
+    fn rollout_games_follow_the_rules_of_thumb() {
+        for players in 2..=4 {
+            let Ok(options) = MysticVale::options_for_players(players) else { panic!("options") };
+            for game in 0..30 {
+                let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                let mut rng = GameRng::new(game);
+                let mut legal = Vec::new();
+                let mut moves = 0;
+                while g.to_move().is_some() {
+                    g.legal_actions(&mut legal);
+                    let a = MysticVale::rollout_action(&g, &legal, &mut rng);
+                    assert!(legal.binary_search(&a).is_ok(), "{a} is not legal");
+                    if g.phase == Phase::Planting && legal.contains(&Action::Push) && legal.contains(&Action::Pass) {
+                        let push = g.net_decay(usize::from(g.current)) <= 2;
+                        assert_eq!(a, if push { Action::Push } else { Action::Pass });
+                    }
+                    if a == Action::Done {
+                        assert!(
+                            !legal.iter().any(|b| matches!(b, Action::Vale(..) | Action::Buy(_) | Action::BuyOn(..))),
+                            "ended a harvest with a purchase available: {legal:?}"
+                        );
+                    }
+                    g.apply_unchecked(a, &mut NoEvents);
+                    moves += 1;
+                    assert!(moves <= MysticVale::max_game_length(&options));
+                }
+            }
+        }
+    }
+}
