@@ -39,6 +39,7 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     audit::<MysticVale>(&options::<MysticVale>(4), "ismcts:iters=40:threads=2", 1, 41, 10);
     audit::<MysticVale>(&options::<MysticVale>(3), "flatmc:iters=40", 1, 41, 8);
     audit::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=40:playout=rollout:margin=0.5", 1, 31, 6);
+    audit::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=60:depth=30:playout=rollout", 1, 29, 6);
 }
 
 #[test]
@@ -46,6 +47,7 @@ fn ismcts_cannot_cheat_at_command_of_nature() {
     audit::<CommandOfNature>(&options::<CommandOfNature>(2), "ismcts:iters=60", 2, 13, 10);
     audit::<CommandOfNature>(&options::<CommandOfNature>(4), "ismcts:iters=40", 1, 13, 10);
     audit::<CommandOfNature>(&options::<CommandOfNature>(2), "flatmc:iters=40:threads=2", 1, 17, 6);
+    audit::<CommandOfNature>(&options::<CommandOfNature>(4), "ismcts:iters=60:depth=20", 1, 19, 6);
 }
 
 #[test]

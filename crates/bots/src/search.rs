@@ -79,6 +79,10 @@ pub enum Playout {
     Rollout,
 }
 
+/// A game's estimate of the returns of a sample, `None` where it cannot estimate well (the signature of
+/// [`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)).
+pub type Evaluator<G> = fn(&G) -> Option<Vec<f64>>;
+
 /// The playout policy in use.
 enum Mover<G: Game> {
     Random,
@@ -118,6 +122,9 @@ pub struct SearchConfig {
     /// The weight of the score margin in the value backed up, in thousandths (0 = the game's returns
     /// alone); see [`playout_values`].
     pub margin_milli: u32,
+    /// Moves a playout runs before it may stop at the game's next evaluation point and back up the
+    /// game's estimate of the returns there; 0 plays every playout to the end.
+    pub depth: u32,
 }
 
 impl Default for SearchConfig {
@@ -128,6 +135,7 @@ impl Default for SearchConfig {
             c_milli: 700,
             playout: Playout::Random,
             margin_milli: 0,
+            depth: 0,
         }
     }
 }
@@ -301,13 +309,31 @@ impl<G: Game> Searcher<G> {
         Searcher { nodes: Vec::new(), legal: Vec::with_capacity(64), tried: Vec::with_capacity(64), path: Vec::new() }
     }
 
-    /// Plays `state` to its end with `policy`.
-    fn playout(state: &mut G, legal: &mut Vec<G::Action>, policy: Mover<G>, rng: &mut GameRng) {
+    /// Plays `state` out with `policy` and returns each seat's value: to the end (the game's returns,
+    /// blended with the score margin by `cfg.margin`), or, with a playout depth and an evaluator, to the
+    /// first evaluation point after `cfg.depth` moves (the game's estimate of the returns there).
+    fn playout(
+        state: &mut G,
+        legal: &mut Vec<G::Action>,
+        policy: Mover<G>,
+        eval: Option<Evaluator<G>>,
+        cfg: &SearchConfig,
+        rng: &mut GameRng,
+    ) -> Vec<f64> {
         let max = G::max_game_length(state.options());
+        let eval = eval.filter(|_| cfg.depth > 0);
+        let mut moves = 0u32;
         while let Some(seat) = state.to_move() {
             if state.move_number() >= max {
                 break;
             }
+            if let Some(f) = eval
+                && moves >= cfg.depth
+                && let Some(values) = f(state)
+            {
+                return values;
+            }
+            moves += 1;
             state.legal_actions(legal);
             if legal.is_empty() {
                 break;
@@ -319,10 +345,19 @@ impl<G: Game> Searcher<G> {
             };
             state.apply_unchecked(a, &mut NoEvents);
         }
+        playout_values(state, cfg.margin())
     }
 
     /// One ISMCTS iteration on a fresh sample of `view`.
-    fn iterate(&mut self, view: &G::View, c: f64, margin: f64, policy: Mover<G>, rng: &mut GameRng) {
+    fn iterate(
+        &mut self,
+        view: &G::View,
+        cfg: &SearchConfig,
+        policy: Mover<G>,
+        eval: Option<Evaluator<G>>,
+        rng: &mut GameRng,
+    ) {
+        let c = cfg.exploration();
         let mut state = G::determinize(view, rng);
         let mut node = 0u32;
         self.path.clear();
@@ -406,8 +441,7 @@ impl<G: Game> Searcher<G> {
             self.path.push(best);
             node = best;
         }
-        Self::playout(&mut state, &mut self.legal, policy, rng);
-        let returns = playout_values(&state, margin);
+        let returns = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, rng);
         for &n in &self.path {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
@@ -422,7 +456,7 @@ impl<G: Game> Searcher<G> {
         root_legal: &[G::Action],
         cfg: &SearchConfig,
         limit: Limit,
-        policy: Mover<G>,
+        (policy, eval): (Mover<G>, Option<Evaluator<G>>),
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
@@ -437,10 +471,9 @@ impl<G: Game> Searcher<G> {
             available: 0,
             reward: 0.0,
         });
-        let c = cfg.exploration();
         let mut done = 0u32;
         while !limit.reached(done) {
-            self.iterate(view, c, cfg.margin(), policy, &mut rng);
+            self.iterate(view, cfg, policy, eval, &mut rng);
             done += 1;
         }
         let mut out = RootResult {
@@ -468,9 +501,9 @@ impl<G: Game> Searcher<G> {
         &mut self,
         view: &G::View,
         root_legal: &[G::Action],
+        cfg: &SearchConfig,
         limit: Limit,
-        margin: f64,
-        policy: Mover<G>,
+        (policy, eval): (Mover<G>, Option<Evaluator<G>>),
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
@@ -482,9 +515,9 @@ impl<G: Game> Searcher<G> {
             let i = done as usize % n;
             let mut state = G::determinize(view, &mut rng);
             state.apply_unchecked(root_legal[i], &mut NoEvents);
-            Self::playout(&mut state, &mut self.legal, policy, &mut rng);
+            let values = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, &mut rng);
             out.visits[i] += 1;
-            out.reward[i] += playout_values(&state, margin).get(seat.index()).copied().unwrap_or(0.0);
+            out.reward[i] += values.get(seat.index()).copied().unwrap_or(0.0);
             done += 1;
         }
         out.iterations = u64::from(done);
@@ -508,6 +541,7 @@ pub struct SearchBot<G: Game> {
     kind: SearchKind,
     config: SearchConfig,
     policy: Mover<G>,
+    eval: Option<Evaluator<G>>,
     rng: GameRng,
     searchers: Vec<Searcher<G>>,
     stats: SearchStats,
@@ -531,6 +565,7 @@ impl<G: Game> SearchBot<G> {
             kind,
             config,
             policy,
+            eval: None,
             rng: GameRng::new(seed),
             searchers: (0..threads).map(|_| Searcher::new()).collect(),
             stats: SearchStats::default(),
@@ -542,6 +577,14 @@ impl<G: Game> SearchBot<G> {
     pub fn with_rollout(mut self, rollout: RolloutPolicy<G>) -> Self {
         if self.config.playout == Playout::Rollout {
             self.policy = Mover::State(rollout);
+        }
+        self
+    }
+
+    /// Uses `eval` to stop playouts early when `config.depth` is above 0 (otherwise no change).
+    pub fn with_evaluator(mut self, eval: Evaluator<G>) -> Self {
+        if self.config.depth > 0 {
+            self.eval = Some(eval);
         }
         self
     }
@@ -567,15 +610,15 @@ impl<G: Game> SearchBot<G> {
                 base + u32::from((t as u32) < n % threads as u32)
             })
         };
-        let (kind, cfg, policy) = (self.kind, self.config, self.policy);
+        let (kind, cfg, policy, eval) = (self.kind, self.config, self.policy, self.eval);
         let run = |t: usize, s: &mut Searcher<G>| {
             let seed = mix(seed ^ t as u64);
             match kind {
                 SearchKind::Ismcts => {
-                    s.search(view, legal, &cfg, Limit { iterations: share(t), deadline }, policy, seed)
+                    s.search(view, legal, &cfg, Limit { iterations: share(t), deadline }, (policy, eval), seed)
                 }
                 SearchKind::FlatMc => {
-                    s.flat(view, legal, Limit { iterations: share(t), deadline }, cfg.margin(), policy, seed)
+                    s.flat(view, legal, &cfg, Limit { iterations: share(t), deadline }, (policy, eval), seed)
                 }
             }
         };
@@ -660,5 +703,71 @@ impl<G: Game> Bot<G> for SearchBot<G> {
 
     fn last_search(&self) -> Option<SearchStats> {
         Some(self.last)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::{Toy, ToyOptions};
+
+    fn halves(_: &Toy) -> Option<Vec<f64>> {
+        Some(vec![0.25, 0.75])
+    }
+
+    fn never(_: &Toy) -> Option<Vec<f64>> {
+        None
+    }
+
+    fn fresh(seed: u64) -> Toy {
+        match Toy::new(&ToyOptions { players: 2, hand_size: 5 }, seed) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// A playout with a depth stops at the first evaluation point after that many moves and backs up the
+    /// game's estimate; without a depth, or where the game cannot estimate, it plays to the end.
+    #[test]
+    fn playout_depth_stops_at_the_evaluation() {
+        let mut legal = Vec::new();
+        for seed in 0..20 {
+            let mut rng = GameRng::new(seed);
+            let cfg = SearchConfig { depth: 3, ..SearchConfig::default() };
+            let mut state = fresh(seed);
+            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &cfg, &mut rng);
+            assert_eq!(values, vec![0.25, 0.75]);
+            assert_eq!(state.move_number(), 3);
+
+            let mut state = fresh(seed);
+            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(never), &cfg, &mut rng);
+            assert!(state.to_move().is_none());
+            assert_eq!(values, state.returns());
+
+            let to_end = SearchConfig { depth: 0, ..SearchConfig::default() };
+            let mut state = fresh(seed);
+            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &to_end, &mut rng);
+            assert!(state.to_move().is_none());
+            assert_eq!(values, state.returns());
+        }
+    }
+
+    /// The bot takes the evaluator only with a depth, and a search with one backs up its values.
+    #[test]
+    fn evaluator_needs_a_depth() {
+        let cfg = SearchConfig { depth: 2, ..SearchConfig::default() };
+        let bot = SearchBot::<Toy>::new(SearchKind::Ismcts, cfg, None, 1).with_evaluator(halves);
+        assert!(bot.eval.is_some());
+        let bot = SearchBot::<Toy>::new(SearchKind::Ismcts, SearchConfig::default(), None, 1).with_evaluator(halves);
+        assert!(bot.eval.is_none());
+        // Every playout of a seat-0 search is cut after 2 moves and valued 0.25 for seat 0.
+        let state = fresh(4);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let mut bot = SearchBot::<Toy>::new(SearchKind::FlatMc, cfg, None, 1).with_evaluator(halves);
+        for (visits, mean) in bot.analyse(&state.view(sylvan_engine::Seat(0)), &legal) {
+            assert!(visits > 0);
+            assert!((mean - 0.25).abs() < 1e-12, "{mean}");
+        }
     }
 }

@@ -26,7 +26,8 @@ pub enum BotSpec {
     Random,
     /// [`HeuristicBot`]: the game's rule of thumb.
     Heuristic,
-    /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic|rollout]`.
+    /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic|rollout]`
+    /// `[:margin=W][:depth=D]`.
     Ismcts(SearchConfig),
     /// [`SearchBot`] running flat Monte Carlo, with the same parameters as `ismcts`.
     FlatMc(SearchConfig),
@@ -114,7 +115,9 @@ impl FromStr for BotSpec {
 }
 
 /// Reads the parameters of a search bot: `iters=N`, `ms=M` (either or both; whichever ends first),
-/// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic|rollout`.
+/// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic|rollout`,
+/// `margin=W` (0 to 1) and `depth=D` (playout moves before the game's evaluation may end it; 0 = to the
+/// end).
 fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, SpecError> {
     let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
     let number = |k: &str, v: &str, lo: u64, hi: u64| -> Result<u64, SpecError> {
@@ -144,6 +147,7 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                 }
                 cfg.margin_milli = (x * 1000.0).round() as u32;
             }
+            "depth" => cfg.depth = number(k, v, 0, 1_000_000)? as u32,
             "playout" => {
                 cfg.playout = match v {
                     "random" => Playout::Random,
@@ -152,7 +156,11 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     _ => return Err(bad(format!("`playout={v}`: expected `random`, `heuristic` or `rollout`"))),
                 }
             }
-            _ => return Err(bad(format!("unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin)"))),
+            _ => {
+                return Err(bad(format!(
+                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth)"
+                )));
+            }
         }
     }
     if cfg.budget.iterations.is_none() && cfg.budget.millis.is_none() {
@@ -177,6 +185,9 @@ fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> f
     }
     if cfg.margin_milli != 0 {
         write!(f, ":margin={}", f64::from(cfg.margin_milli) / 1000.0)?;
+    }
+    if cfg.depth != 0 {
+        write!(f, ":depth={}", cfg.depth)?;
     }
     match cfg.playout {
         Playout::Random => {}
@@ -233,11 +244,13 @@ impl BotSpec {
             BotSpec::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotSpec::Ismcts(cfg) => Box::new(
                 SearchBot::<G>::new(SearchKind::Ismcts, *cfg, Some(G::heuristic_action), seed)
-                    .with_rollout(G::rollout_action),
+                    .with_rollout(G::rollout_action)
+                    .with_evaluator(G::evaluate),
             ),
             BotSpec::FlatMc(cfg) => Box::new(
                 SearchBot::<G>::new(SearchKind::FlatMc, *cfg, Some(G::heuristic_action), seed)
-                    .with_rollout(G::rollout_action),
+                    .with_rollout(G::rollout_action)
+                    .with_evaluator(G::evaluate),
             ),
         }
     }
@@ -272,6 +285,7 @@ mod tests {
             "ismcts:iters=500:ms=20:threads=2:c=1.5:playout=heuristic",
             "flatmc:iters=300:playout=rollout",
             "ismcts:iters=500:margin=0.25:playout=rollout",
+            "ismcts:iters=500:depth=40:playout=rollout",
             "flatmc:iters=300",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
@@ -296,8 +310,8 @@ mod tests {
         assert_eq!(err("alphazero"), "unknown bot `alphazero` (known bots: random, heuristic, ismcts, flatmc, robot)");
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
-            err("ismcts:depth=3"),
-            "bot `ismcts`: unknown parameter `depth` (known: iters, ms, threads, c, playout, margin)"
+            err("ismcts:depht=3"),
+            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth)"
         );
         assert_eq!(err("ismcts:margin=2"), "bot `ismcts`: `margin=2`: expected a number from 0 to 1");
         assert_eq!(

@@ -216,6 +216,50 @@ fn score(view: &View, a: Action) -> i32 {
     }
 }
 
+/// A projected lead (in material points, see [`material`]) that counts as clear: a side this far ahead is
+/// valued about 0.88 in [`estimated_returns`].
+pub const CLEAR_LEAD: f64 = 12.0;
+
+/// One side's material: each living Sage counts four times its health left plus shields (losing every
+/// Sage loses the game), every other elemental in the formation twice its strength with boosts plus its
+/// health left and shields, and each seat's level on the track (champions to come) twice.
+pub fn material(g: &CommandOfNature, side: u8) -> f64 {
+    let t = g.cards;
+    let mut m = 0i32;
+    for u in g.formations[usize::from(side & 1)].iter().flatten().flatten() {
+        let i = t.info(u.card);
+        let hp = hp_left(t, u).max(0);
+        m += if i.class == Class::Sage {
+            4 * (hp + i32::from(u.shields))
+        } else {
+            2 * (i32::from(i.strength).max(0) + i32::from(u.boosts)) + hp + i32::from(u.shields)
+        };
+    }
+    for (seat, p) in g.players.iter().enumerate() {
+        if CommandOfNature::side_of(seat as u8) == side & 1 {
+            m += 2 * i32::from(p.level);
+        }
+    }
+    f64::from(m)
+}
+
+/// The estimate of [`returns`](sylvan_engine::Game::returns) for search playouts cut short
+/// ([`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)): side 0's material lead squashed into
+/// 0..1 by `0.5 + 0.5 · tanh(lead / CLEAR_LEAD)`, and one minus that for side 1 (partners alike). Only
+/// between steps — no attack, question or pending work — in the Daybreak, Actions or Market phase; `None`
+/// elsewhere.
+pub fn estimated_returns(g: &CommandOfNature) -> Option<Vec<f64>> {
+    if !matches!(g.phase, Phase::Daybreak | Phase::Actions | Phase::Market)
+        || g.attack.is_some()
+        || g.question.is_some()
+        || !g.stack.is_empty()
+    {
+        return None;
+    }
+    let v0 = 0.5 + 0.5 * ((material(g, 0) - material(g, 1)) / CLEAR_LEAD).tanh();
+    Some((0..g.n()).map(|s| if CommandOfNature::side_of(s as u8) == 0 { v0 } else { 1.0 - v0 }).collect())
+}
+
 impl Heuristic for CommandOfNature {
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         let mut best = legal[0];
@@ -228,6 +272,10 @@ impl Heuristic for CommandOfNature {
             }
         }
         best
+    }
+
+    fn evaluate(state: &CommandOfNature) -> Option<Vec<f64>> {
+        estimated_returns(state)
     }
 }
 

@@ -183,6 +183,18 @@ pub trait Heuristic: Game {
         let _ = state;
         legal[rng.index(legal.len())]
     }
+
+    /// An estimate of [`returns`](Game::returns) (one value per seat, on the same scale: 1 a sure win, 0
+    /// a sure loss; partners alike in team games) if `state` is at a point where the game can estimate
+    /// them well (e.g. between turns); `None` elsewhere, and always `None` by default. Search bots with a
+    /// playout depth (`ismcts:depth=N`) stop a playout at the first such point after `N` moves and back
+    /// up this estimate instead of playing to the end, trading the noise of a long playout for the bias
+    /// of the estimate. Like [`rollout_action`](Heuristic::rollout_action) it is only called on a
+    /// searcher's own samples, so reading the whole state peeks at nothing.
+    fn evaluate(state: &Self) -> Option<Vec<f64>> {
+        let _ = state;
+        None
+    }
 }
 
 /// A policy: picks one of `legal` (non-empty) for the seat of the view.

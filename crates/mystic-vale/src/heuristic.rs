@@ -79,25 +79,35 @@ struct Outlook {
 
 impl Outlook {
     fn of(view: &View) -> Outlook {
-        if view.ending {
+        Outlook::from_parts(&view.db, view.pool, view.ending, view.players.iter().map(|p| (&p.cards, &p.vales[..])))
+    }
+
+    /// The outlook from the public facts it rests on: the pool, whether the round is the last, and each
+    /// player's cards and vales.
+    fn from_parts<'a>(
+        db: &CardDb,
+        pool: u16,
+        ending: bool,
+        players: impl Iterator<Item = (&'a [Sleeve; NUM_CARDS], &'a [u8])>,
+    ) -> Outlook {
+        if ending {
             return Outlook { rounds: 0.0, plays: 0.0 };
         }
-        let db = &*view.db;
         // VP the table takes from the pool per round: left VP and VP rewards of each player's cards, at
         // the share of the deck played each turn, plus vales that give VP every harvest.
         let mut drain = 0.0;
-        for p in &view.players {
-            for s in &p.cards {
+        for (cards, vales) in players {
+            for s in cards {
                 drain += harvest_vp(db, *s) * W.field_share;
             }
-            for &v in &p.vales {
+            for &v in vales {
                 let x = db.vale(v);
                 if matches!(x.ability, ValeAbility::HarvestGain) && x.gain == Reward::Vp {
                     drain += f64::from(x.amount);
                 }
             }
         }
-        let rounds = (f64::from(view.pool) / drain.max(0.5)).min(W.horizon);
+        let rounds = (f64::from(pool) / drain.max(0.5)).min(W.horizon);
         Outlook { rounds, plays: rounds * W.field_share }
     }
 }
@@ -250,6 +260,54 @@ fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
         ValeAbility::None => 0.0,
     };
     f64::from(x.vp) + ability
+}
+
+/// The heuristic's projection of every seat's final score, for search playouts cut short
+/// ([`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)): the score now, plus what each of the
+/// seat's cards and vales will still bring over the rounds left, priced as the heuristic prices them
+/// ([`card_value`], [`vale_value`]), plus an active mana token. Decay is priced against a card (it risks
+/// spoiling a harvest), so a projection can fall below the score banked: the differences between seats,
+/// not the numbers themselves, estimate the final margin. Only in a Planting Phase — before the
+/// active player's harvest, so that no harvest is half spent and the projections of all seats compare
+/// like with like; `None` elsewhere and once the game is over.
+pub fn projected_scores(g: &MysticVale) -> Option<Vec<f64>> {
+    if g.phase != Phase::Planting {
+        return None;
+    }
+    let db = &*g.db;
+    let out = Outlook::from_parts(db, g.pool, g.ending, g.players.iter().map(|p| (&p.cards, &p.vales[..])));
+    Some(
+        g.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let cards: f64 = p.cards.iter().map(|&s| out.plays * play_value(db, s, 0)).sum();
+                let vales: f64 = p.vales.iter().map(|&v| vale_value(db, v, out) - f64::from(db.vale(v).vp)).sum();
+                let token = if p.token_active && out.rounds > 0.0 { W.token } else { 0.0 };
+                f64::from(g.score(i)) + cards + vales + token
+            })
+            .collect(),
+    )
+}
+
+/// A projected lead (in VP) that counts as clear: a seat this far ahead of the best other projection is
+/// valued about 0.88 (tuned against the heuristic at 1,000 iterations; see [`estimated_returns`]).
+pub const CLEAR_LEAD: f64 = 10.0;
+
+/// The estimate of [`returns`](sylvan_engine::Game::returns) for search playouts cut short
+/// ([`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)): each seat's projected lead over the
+/// best other seat ([`projected_scores`]), squashed into 0..1 by `0.5 + 0.5 · tanh(lead / CLEAR_LEAD)`.
+pub fn estimated_returns(g: &MysticVale) -> Option<Vec<f64>> {
+    let scores = projected_scores(g)?;
+    Some(
+        (0..scores.len())
+            .map(|i| {
+                let best_other =
+                    scores.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &s)| s).fold(f64::MIN, f64::max);
+                0.5 + 0.5 * ((scores[i] - best_other) / CLEAR_LEAD).tanh()
+            })
+            .collect(),
+    )
 }
 
 /// One advancement the seat could buy now: the action, the advancement, its cost, and the card it must

@@ -180,4 +180,8 @@ impl Heuristic for MysticVale {
     fn rollout_action(state: &MysticVale, legal: &[Action], rng: &mut GameRng) -> Action {
         rollout::rollout_action(state, legal, rng)
     }
+
+    fn evaluate(state: &MysticVale) -> Option<Vec<f64>> {
+        heuristic::estimated_returns(state)
+    }
 }
