@@ -3,14 +3,11 @@
 //! Games are cut into fixed chunks handed to the threads as they free up; each chunk's totals are kept
 //! apart and summed in chunk order at the end, so the results do not depend on the number of threads.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Result, anyhow};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use sylvan_bots::{Bot, BotSpec, bot_seed, play_game, play_game_observed};
 use sylvan_engine::{Game, Heuristic, NoEvents, Seat};
@@ -99,17 +96,6 @@ fn run_chunk<G: Game + Heuristic>(
     Ok(totals)
 }
 
-fn progress_bar(games: u64, hidden: bool) -> ProgressBar {
-    if hidden || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(games);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
 impl Task for SimArgs {
     type Output = ExitCode;
 
@@ -119,53 +105,20 @@ impl Task for SimArgs {
         let seats = G::new(&options, self.seed).map_err(|e| anyhow!("{}: {e}", G::NAME))?.num_seats();
         let specs = games::bot_specs(&self.bots, seats, "seats")?;
         BotSpec::check_all::<G>(&specs).map_err(|e| anyhow::anyhow!("--bots `{}`: {e}", self.bots))?;
-        let chunks = self.games.div_ceil(CHUNK);
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
-        let threads = self.threads.unwrap_or(cores).min(chunks).max(1);
-
-        let bar = progress_bar(self.games, self.json || self.verbose);
-        let next = AtomicU64::new(0);
-        let stop = AtomicBool::new(false);
-        let results: Mutex<Vec<Option<Totals>>> = Mutex::new(vec![None; chunks as usize]);
+        let threads = games::worker_threads(self.threads, self.games, CHUNK);
+        let bar = games::progress_bar(self.games, self.json || self.verbose);
         let start = Instant::now();
-        let outcome: Result<()> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| -> Result<()> {
-                        while !stop.load(Ordering::Relaxed) {
-                            let c = next.fetch_add(1, Ordering::Relaxed);
-                            if c >= chunks {
-                                break;
-                            }
-                            let (first, last) = (c * CHUNK, ((c + 1) * CHUNK).min(self.games));
-                            match run_chunk::<G>(&options, &specs, self.seed, first, last, self.verbose) {
-                                Ok(t) => {
-                                    let mut r = results.lock().map_err(|_| anyhow!("a worker thread failed"))?;
-                                    r[c as usize] = Some(t);
-                                    bar.inc(last - first);
-                                }
-                                Err(e) => {
-                                    stop.store(true, Ordering::Relaxed);
-                                    return Err(e);
-                                }
-                            }
-                        }
-                        Ok(())
-                    })
-                })
-                .collect();
-            for w in workers {
-                w.join().map_err(|_| anyhow!("a simulation thread panicked"))??;
-            }
-            Ok(())
+        let results = games::run_chunks(self.games, CHUNK, threads, "simulation", |first, last| {
+            let t = run_chunk::<G>(&options, &specs, self.seed, first, last, self.verbose)?;
+            bar.inc(last - first);
+            Ok(t)
         });
         bar.finish_and_clear();
-        outcome?;
+        let results = results?;
         let elapsed = start.elapsed().as_secs_f64().max(1e-9);
 
         let mut total = Totals::new(seats);
-        let results = results.into_inner().map_err(|_| anyhow!("a worker thread failed"))?;
-        for t in results.iter().flatten() {
+        for t in &results {
             total.add(t);
         }
         let games = total.games as f64;

@@ -16,16 +16,13 @@
 //! their 95% intervals are the 2.5% and 97.5% quantiles over 200 bootstrap resamples of the games.
 
 use std::any::Any;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
 use sylvan_bots::{Bot, BotSpec, Finished, SearchStats, bot_seed, play_game};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
@@ -258,17 +255,6 @@ fn histogram(values: &[f64], bins: usize) -> Value {
     json!({"lo": lo, "width": width, "counts": counts})
 }
 
-fn progress_bar(games: u64, hidden: bool) -> ProgressBar {
-    if hidden || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(games);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
-        bar.set_style(style);
-    }
-    bar
-}
-
 fn search_json(s: &SearchStats) -> Value {
     json!({
         "decisions": s.decisions,
@@ -308,59 +294,27 @@ impl Task for TournamentArgs {
                 lineups.len()
             );
         }
-        let chunks = self.games.div_ceil(CHUNK);
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
-        let threads = self.threads.unwrap_or(cores).min(chunks).max(1);
-
-        let bar = progress_bar(self.games, self.json);
-        let next = AtomicU64::new(0);
-        let stop = AtomicBool::new(false);
-        let results: Mutex<Vec<Option<GameResult>>> = Mutex::new(vec![None; self.games as usize]);
-        let tallies: Mutex<Vec<Option<DesignerTally>>> = Mutex::new(vec![None; chunks as usize]);
+        let threads = games::worker_threads(self.threads, self.games, CHUNK);
+        let bar = games::progress_bar(self.games, self.json);
         let start = Instant::now();
-        let outcome: Result<()> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| -> Result<()> {
-                        while !stop.load(Ordering::Relaxed) {
-                            let c = next.fetch_add(1, Ordering::Relaxed);
-                            if c >= chunks {
-                                break;
-                            }
-                            let mut tally = DesignerTally::new();
-                            for g in c * CHUNK..((c + 1) * CHUNK).min(self.games) {
-                                let (seats, deal) = table(&lineups, players, self.seed, g);
-                                match play_one::<G>(&options, &specs, seats, deal, self.seed, g, &mut tally) {
-                                    Ok(r) => {
-                                        results.lock().map_err(|_| anyhow!("a worker thread failed"))?[g as usize] =
-                                            Some(r);
-                                        bar.inc(1);
-                                    }
-                                    Err(e) => {
-                                        stop.store(true, Ordering::Relaxed);
-                                        return Err(e);
-                                    }
-                                }
-                            }
-                            tallies.lock().map_err(|_| anyhow!("a worker thread failed"))?[c as usize] = Some(tally);
-                        }
-                        Ok(())
-                    })
-                })
-                .collect();
-            for w in workers {
-                w.join().map_err(|_| anyhow!("a tournament thread panicked"))??;
+        let chunks = games::run_chunks(self.games, CHUNK, threads, "tournament", |first, last| {
+            let mut tally = DesignerTally::new();
+            let mut played = Vec::with_capacity((last - first) as usize);
+            for g in first..last {
+                let (seats, deal) = table(&lineups, players, self.seed, g);
+                played.push(play_one::<G>(&options, &specs, seats, deal, self.seed, g, &mut tally)?);
+                bar.inc(1);
             }
-            Ok(())
+            Ok((played, tally))
         });
         bar.finish_and_clear();
-        outcome?;
+        let chunks = chunks?;
         let elapsed = start.elapsed().as_secs_f64();
-        let results: Vec<GameResult> =
-            results.into_inner().map_err(|_| anyhow!("a worker thread failed"))?.into_iter().flatten().collect();
+        let mut results: Vec<GameResult> = Vec::with_capacity(self.games as usize);
         let mut designer = DesignerTally::new();
-        for t in tallies.into_inner().map_err(|_| anyhow!("a worker thread failed"))?.iter().flatten() {
-            designer.merge(t);
+        for (played, tally) in chunks {
+            results.extend(played);
+            designer.merge(&tally);
         }
         let report = summarize::<G>(&self, &names, players, threads, elapsed, &results, &designer);
 
