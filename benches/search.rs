@@ -33,17 +33,22 @@ fn position<G: Game>(options: &G::Options, seed: u64, skip: usize) -> G {
     panic!("no decision point found");
 }
 
-fn bench_game<G: Heuristic>(c: &mut Criterion, name: &str, state: &G) {
+/// ISMCTS on 1 and 2 threads with the default settings, then on 1 thread with each of `extra` (spec
+/// parameters such as `:depth=80:playout=rollout`), and one determinization.
+fn bench_game<G: Heuristic>(c: &mut Criterion, name: &str, state: &G, extra: &[&str]) {
     let Some(seat) = state.to_move() else { panic!("over") };
     let view = state.view(seat);
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
     let mut group = c.benchmark_group(format!("{name}/ismcts"));
     group.throughput(Throughput::Elements(ITERS));
-    for threads in [1, 2] {
-        let Ok(spec) = format!("ismcts:iters={ITERS}:threads={threads}").parse::<BotSpec>() else { panic!("spec") };
+    let runs = [(1, ""), (2, "")].into_iter().chain(extra.iter().map(|&e| (1, e)));
+    for (threads, params) in runs {
+        let Ok(spec) = format!("ismcts:iters={ITERS}:threads={threads}{params}").parse::<BotSpec>() else {
+            panic!("spec {params}")
+        };
         let mut bot = spec.build::<G>(7);
-        group.bench_function(format!("{ITERS} iterations, {threads} thread(s)"), |b| {
+        group.bench_function(format!("{ITERS} iterations, {threads} thread(s){params}"), |b| {
             b.iter(|| {
                 let a = bot.choose(black_box(&view), &legal);
                 assert!(legal.binary_search(&a).is_ok());
@@ -66,22 +71,28 @@ fn bench_game<G: Heuristic>(c: &mut Criterion, name: &str, state: &G) {
 
 fn benches(c: &mut Criterion) {
     let Ok(options) = Equinox::options_for_players(2) else { panic!("options") };
-    bench_game::<Equinox>(c, "equinox-2p", &position::<Equinox>(&options, 1, 20));
+    bench_game::<Equinox>(c, "equinox-2p", &position::<Equinox>(&options, 1, 20), &[]);
     let Ok(options) = Equinox::options_for_players(4) else { panic!("options") };
-    bench_game::<Equinox>(c, "equinox-4p", &position::<Equinox>(&options, 1, 40));
-    bench_game::<Toy>(c, "toy-2p", &position::<Toy>(&ToyOptions { players: 2, hand_size: 6 }, 1, 0));
+    bench_game::<Equinox>(c, "equinox-4p", &position::<Equinox>(&options, 1, 40), &[]);
+    bench_game::<Toy>(c, "toy-2p", &position::<Toy>(&ToyOptions { players: 2, hand_size: 6 }, 1, 0), &[]);
     for players in [2, 4] {
         let Ok(options) = MysticVale::options_for_players(players) else { panic!("options") };
-        bench_game::<MysticVale>(c, &format!("mystic-vale-{players}p"), &position::<MysticVale>(&options, 1, 30));
+        bench_game::<MysticVale>(
+            c,
+            &format!("mystic-vale-{players}p"),
+            &position::<MysticVale>(&options, 1, 30),
+            &[":depth=80:playout=rollout"],
+        );
         let Ok(options) = CommandOfNature::options_for_players(players) else { panic!("options") };
         bench_game::<CommandOfNature>(
             c,
             &format!("command-of-nature-{players}p"),
             &position::<CommandOfNature>(&options, 1, 30),
+            &[":depth=40"],
         );
     }
     let Ok(options) = SpiritDuel::options_for_players(2) else { panic!("options") };
-    bench_game::<SpiritDuel>(c, "spirit-duel-2p", &position::<SpiritDuel>(&options, 1, 10));
+    bench_game::<SpiritDuel>(c, "spirit-duel-2p", &position::<SpiritDuel>(&options, 1, 10), &[]);
 }
 
 criterion_group! {
