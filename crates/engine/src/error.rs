@@ -99,3 +99,30 @@ pub enum ReplayError {
         actual: Vec<f64>,
     },
 }
+
+/// The text of an error in a data file (a card file): `file:line: field: message`, leaving out a line of
+/// 0 (the whole file) and a field of `-` (none), so a file that cannot be read says just
+/// `cards.toml: cannot read: …`.
+pub fn data_file_error(file: &str, line: usize, field: &str, message: &str) -> String {
+    let mut out = file.to_owned();
+    if line > 0 {
+        out.push_str(&format!(":{line}"));
+    }
+    if field != "-" {
+        out.push_str(&format!(": {field}"));
+    }
+    out.push_str(&format!(": {message}"));
+    out
+}
+
+#[cfg(test)]
+mod data_file_error_tests {
+    use super::data_file_error;
+
+    #[test]
+    fn leaves_out_what_is_unknown() {
+        assert_eq!(data_file_error("a.toml", 3, "cost", "bad"), "a.toml:3: cost: bad");
+        assert_eq!(data_file_error("a.toml", 0, "-", "cannot read"), "a.toml: cannot read");
+        assert_eq!(data_file_error("a.toml", 0, "copies", "too many"), "a.toml: copies: too many");
+    }
+}

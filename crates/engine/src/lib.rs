@@ -25,7 +25,7 @@ mod rng;
 mod seat;
 pub mod testing;
 
-pub use error::{IllegalAction, ParseError, ReplayError, SetupError};
+pub use error::{IllegalAction, ParseError, ReplayError, SetupError, data_file_error};
 pub use event::{Audience, EventLog, EventSink, NoEvents};
 pub use game::{Game, Heuristic, OptionDoc, Policy};
 pub use record::{Record, Start, replay};

@@ -452,22 +452,9 @@ pub struct HotVale {
     pub amount: u8,
 }
 
-/// `file:line: field: message`, leaving out a line of 0 (the whole file) and a field of `-` (none).
-fn location(file: &str, line: usize, field: &str, message: &str) -> String {
-    let mut out = file.to_owned();
-    if line > 0 {
-        out.push_str(&format!(":{line}"));
-    }
-    if field != "-" {
-        out.push_str(&format!(": {field}"));
-    }
-    out.push_str(&format!(": {message}"));
-    out
-}
-
 /// A card file that does not validate: names the file, line and field.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", location(file, *line, field, message))]
+#[error("{}", sylvan_engine::data_file_error(file, *line, field, message))]
 pub struct CardError {
     /// The file.
     pub file: String,
