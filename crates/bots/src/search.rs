@@ -36,7 +36,7 @@
 //! `depth=D` a playout stops at the game's next evaluation point after `D` moves and backs up the game's
 //! estimate of the returns there (Mystic Vale: its heuristic's projected final scores, squashed; Command
 //! of Nature: the material lead). This trades noise for the bias of the estimate, and makes iterations
-//! 3–7 times cheaper. Games without an evaluation ignore the depth.
+//! 3–10 times cheaper. Games without an evaluation ignore the depth.
 //!
 //! # Budgets, reproducibility, threads
 //!
