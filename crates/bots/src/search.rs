@@ -56,7 +56,7 @@
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sylvan_engine::{Game, GameRng, NoEvents};
+use sylvan_engine::{Game, GameRng, NoEvents, lead_values};
 
 use crate::Bot;
 
@@ -214,7 +214,7 @@ impl SearchStats {
 
 /// The value of a finished playout for each seat: the game's [`returns`](Game::returns) blended with
 /// weight `margin` (0 to 1) with the seat's score margin over the best other seat, squashed into 0..1
-/// by `0.5 + 0.5 · tanh(margin / scale)`, where the scale is the mean absolute final score (at least 1).
+/// by [`lead_values`] with the mean absolute final score (at least 1) as the scale.
 /// In long games where one decision moves the win probability little, the margin carries more signal
 /// per playout than a win or a loss (a player ahead by 40 is usually safer than one ahead by 2).
 pub fn playout_values<G: Game>(state: &G, margin: f64) -> Vec<f64> {
@@ -227,9 +227,7 @@ pub fn playout_values<G: Game>(state: &G, margin: f64) -> Vec<f64> {
         return r;
     }
     let scale = (scores.iter().map(|s| s.abs()).sum::<f64>() / scores.len() as f64).max(1.0);
-    for (i, v) in r.iter_mut().enumerate() {
-        let best_other = scores.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &s)| s).fold(f64::MIN, f64::max);
-        let m = 0.5 + 0.5 * ((scores[i] - best_other) / scale).tanh();
+    for (v, m) in r.iter_mut().zip(lead_values(&scores, scale)) {
         *v = (1.0 - margin) * *v + margin * m;
     }
     r

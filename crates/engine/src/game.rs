@@ -199,3 +199,16 @@ pub trait Heuristic: Game {
 
 /// A policy: picks one of `legal` (non-empty) for the seat of the view.
 pub type Policy<G> = fn(&<G as Game>::View, &[<G as Game>::Action], &mut GameRng) -> <G as Game>::Action;
+
+/// Each seat's lead over the best other seat in `scores`, squashed into 0..1 by
+/// `0.5 + 0.5 · tanh(lead / scale)`: 0.5 when level, about 0.88 a `scale` ahead. Search uses it to turn
+/// score margins (final, or projected by [`Heuristic::evaluate`]) into values on the scale of returns.
+pub fn lead_values(scores: &[f64], scale: f64) -> Vec<f64> {
+    (0..scores.len())
+        .map(|i| {
+            let best_other =
+                scores.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &s)| s).fold(f64::MIN, f64::max);
+            0.5 + 0.5 * ((scores[i] - best_other) / scale).tanh()
+        })
+        .collect()
+}

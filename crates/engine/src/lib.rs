@@ -27,7 +27,7 @@ pub mod testing;
 
 pub use error::{IllegalAction, ParseError, ReplayError, SetupError, data_file_error};
 pub use event::{Audience, EventLog, EventSink, NoEvents};
-pub use game::{Game, Heuristic, OptionDoc, Policy};
+pub use game::{Game, Heuristic, OptionDoc, Policy, lead_values};
 pub use record::{Record, Start, replay};
 pub use rng::GameRng;
 pub use seat::{Seat, SeatSet};

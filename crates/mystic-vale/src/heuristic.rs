@@ -298,16 +298,7 @@ pub const CLEAR_LEAD: f64 = 10.0;
 /// ([`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)): each seat's projected lead over the
 /// best other seat ([`projected_scores`]), squashed into 0..1 by `0.5 + 0.5 · tanh(lead / CLEAR_LEAD)`.
 pub fn estimated_returns(g: &MysticVale) -> Option<Vec<f64>> {
-    let scores = projected_scores(g)?;
-    Some(
-        (0..scores.len())
-            .map(|i| {
-                let best_other =
-                    scores.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &s)| s).fold(f64::MIN, f64::max);
-                0.5 + 0.5 * ((scores[i] - best_other) / CLEAR_LEAD).tanh()
-            })
-            .collect(),
-    )
+    projected_scores(g).map(|scores| sylvan_engine::lead_values(&scores, CLEAR_LEAD))
 }
 
 /// One advancement the seat could buy now: the action, the advancement, its cost, and the card it must
