@@ -15,19 +15,23 @@
 //! view: see [`Game::determinize`].
 #![deny(missing_docs)]
 
+mod action_ids;
 pub mod analytics;
 pub mod conformance;
 mod error;
 mod event;
 mod game;
+mod outcome;
 mod record;
 mod rng;
 mod seat;
 pub mod testing;
 
-pub use error::{IllegalAction, ParseError, ReplayError, SetupError, data_file_error};
+pub use action_ids::ActionIds;
+pub use error::{IllegalAction, ParseError, ReplayError, SetupError, SetupErrorKind, data_file_error};
 pub use event::{Audience, EventLog, EventSink, NoEvents};
 pub use game::{Game, Heuristic, OptionDoc, Policy, lead_values};
+pub use outcome::{MAX_SEATS, Outcome};
 pub use record::{Record, Start, replay};
 pub use rng::GameRng;
 pub use seat::{Seat, SeatSet};
