@@ -20,6 +20,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use thiserror::Error;
 
+use crate::erased::GameType;
 use crate::{EventLog, Game, GameRng, Record, Seat, replay};
 
 /// The property a [`ConformanceError`] found broken.
@@ -312,6 +313,114 @@ pub fn check<G: Game>(options: &G::Options, games: usize, seed: u64) -> Result<R
         let replayed = replay(&back).map_err(|e| ctx(step, Property::Replay, format!("replay failed: {e}")))?;
         if replayed != state {
             return Err(ctx(step, Property::Replay, "replaying the record gives another final state".into()));
+        }
+        report.games += 1;
+        report.moves += step;
+        report.longest = report.longest.max(step);
+    }
+    Ok(report)
+}
+
+/// Checks the erased game ([`Erased<G>`](crate::erased::Erased)) against the typed one over `games`
+/// random games: the same legal ids in the same order, ids and notations that apply the same action,
+/// illegal ids and notations rejected without a change, views whose JSON is the typed view's, the same
+/// scores and outcome, and a record that replays (through [`GameType::replay`]) to the same state.
+pub fn check_erased<G: Game + crate::Heuristic>(
+    game: &dyn GameType,
+    options: &serde_json::Value,
+    games: usize,
+    seed: u64,
+) -> Result<Report, ConformanceError>
+where
+    G::View: 'static,
+{
+    let mut report = Report::default();
+    let typed_options: G::Options = serde_json::from_value(options.clone()).map_err(|e| ConformanceError {
+        game: G::NAME,
+        seed,
+        step: 0,
+        property: Property::Setup,
+        detail: e.to_string(),
+    })?;
+    let mut legal = Vec::new();
+    let mut ids = Vec::new();
+    for g in 0..games {
+        let game_seed = seed.wrapping_add(g as u64).wrapping_add(0xe2a5_ed00);
+        let ctx = |step: usize, property: Property, detail: String| ConformanceError {
+            game: G::NAME,
+            seed: game_seed,
+            step,
+            property,
+            detail,
+        };
+        let mut typed = G::new(&typed_options, game_seed).map_err(|e| ctx(0, Property::Setup, e.to_string()))?;
+        let mut erased = game.new_game(options, game_seed).map_err(|e| ctx(0, Property::Setup, e.to_string()))?;
+        let mut rng = GameRng::new(game_seed ^ 0xd1ce);
+        let mut step = 0;
+        while let Some(seat) = typed.to_move() {
+            if step > G::max_game_length(&typed_options) {
+                return Err(ctx(step, Property::Length, "the erased game runs past the maximum".into()));
+            }
+            if erased.to_move() != Some(seat) || erased.move_number() != step {
+                return Err(ctx(step, Property::Turn, "the erased game has another seat to move".into()));
+            }
+            typed.legal_actions(&mut legal);
+            erased.legal_ids(&mut ids);
+            let typed_ids: Vec<usize> = legal.iter().map(|&a| G::action_id(a)).collect();
+            if ids != typed_ids || erased.num_legal() != legal.len() {
+                return Err(ctx(step, Property::LegalList, format!("erased ids {ids:?}, typed {typed_ids:?}")));
+            }
+            // An illegal id and a bad notation change nothing.
+            let before = erased.state_json();
+            let probe = rng.index(G::NUM_DISTINCT_ACTIONS);
+            if !typed_ids.contains(&probe) && erased.apply_id(probe).is_ok() {
+                return Err(ctx(step, Property::Legality, format!("erased game accepted illegal id {probe}")));
+            }
+            if erased.apply_id(G::NUM_DISTINCT_ACTIONS).is_ok() || erased.apply_notation("\u{1}?").is_ok() {
+                return Err(ctx(step, Property::Legality, "erased game accepted a non-action".into()));
+            }
+            if erased.state_json() != before {
+                return Err(ctx(step, Property::Rejection, "a rejected erased action changed the state".into()));
+            }
+            if step % 5 == 0 {
+                for s in Seat::all(typed.num_seats()) {
+                    let v = erased.view(s).map_err(|e| ctx(step, Property::Determinize, e.to_string()))?;
+                    let want =
+                        serde_json::to_value(typed.view(s)).map_err(|e| ctx(step, Property::Json, e.to_string()))?;
+                    if v.seat() != s || v.to_json() != want || v.as_any().downcast_ref::<G::View>().is_none() {
+                        return Err(ctx(step, Property::Json, format!("the erased view of {s} differs")));
+                    }
+                }
+            }
+            let i = rng.index(legal.len());
+            let a = legal[i];
+            let id = G::action_id(a);
+            match step % 3 {
+                0 => erased.apply_id(id),
+                1 => erased.apply_notation(&a.to_string()).and_then(|got| {
+                    if got == id {
+                        Ok(())
+                    } else {
+                        Err(crate::erased::DynError::UnknownId { game: G::NAME, id: got, max: G::NUM_DISTINCT_ACTIONS })
+                    }
+                }),
+                _ => erased.apply_nth(i),
+            }
+            .map_err(|e| ctx(step, Property::Legality, format!("erased game refused `{a}`: {e}")))?;
+            typed.apply_unchecked(a, &mut crate::NoEvents);
+            step += 1;
+        }
+        if erased.outcome() != typed.outcome() || erased.scores() != typed.scores() || erased.num_legal() != 0 {
+            return Err(ctx(step, Property::Outcome, "the erased game ends differently".into()));
+        }
+        let state = serde_json::to_value(&typed).map_err(|e| ctx(step, Property::Json, e.to_string()))?;
+        if erased.state_json() != state {
+            return Err(ctx(step, Property::Json, "the erased state differs from the typed one".into()));
+        }
+        let record = erased.record();
+        let back = game.replay(&record.to_string(), None).map_err(|e| ctx(step, Property::Replay, e.to_string()))?;
+        if back.state_json() != state || back.record() != record {
+            return Err(ctx(step, Property::Replay, "the erased record replays to another game".into()));
         }
         report.games += 1;
         report.moves += step;

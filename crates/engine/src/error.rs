@@ -149,6 +149,14 @@ pub enum ReplayError {
         /// Why it is illegal (the game's [`IllegalAction::reason`]).
         reason: String,
     },
+    /// A replay was asked to stop after more actions than the record has.
+    #[error("the record has only {actions} actions, not {upto}")]
+    Truncated {
+        /// The number of actions asked for.
+        upto: usize,
+        /// The number of actions in the record.
+        actions: usize,
+    },
     /// The record states a result that differs from the replayed one.
     #[error("record says the scores are {claimed:?} but the replay gives {actual:?}")]
     ResultMismatch {

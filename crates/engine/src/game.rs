@@ -182,6 +182,11 @@ pub trait Heuristic: Game {
         None
     }
 
+    /// The names [`named_policy`](Heuristic::named_policy) knows (none by default), for listings.
+    fn policy_names() -> &'static [&'static str] {
+        &[]
+    }
+
     /// The move of a fast rollout policy for search playouts (`ismcts:playout=rollout`), read from a full
     /// state. Search bots only call it on their own samples (from [`Game::determinize`]), never on the
     /// real game, so reading the whole state peeks at nothing. Uniform over `legal` (non-empty) by

@@ -9,6 +9,8 @@
 //! - [`GameRng`]: the one seeded, version-stable random generator (ChaCha8) with our own shuffle.
 //! - [`Record`]: the JSON game record used for saves, replays and test scenarios.
 //! - [`conformance`]: the property suite every game runs with one line.
+//! - [`erased`]: any game behind one object-safe interface ([`erased::GameType`], [`erased::DynGame`]),
+//!   for front ends that choose the game at run time.
 //!
 //! A game is a value: cloning it clones everything, including the generator used for chance (shuffles and
 //! random draws inside an `apply`). Search code never sees a full state it did not build itself from a
@@ -18,6 +20,7 @@
 mod action_ids;
 pub mod analytics;
 pub mod conformance;
+pub mod erased;
 mod error;
 mod event;
 mod game;

@@ -137,6 +137,10 @@ impl Heuristic for SpiritDuel {
         (name == "robot").then_some(robot_policy as sylvan_engine::Policy<Self>)
     }
 
+    fn policy_names() -> &'static [&'static str] {
+        &["robot"]
+    }
+
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         let mut best = legal[0];
         let mut best_score = f64::MIN;
