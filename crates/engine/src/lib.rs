@@ -30,6 +30,7 @@ mod record;
 mod rng;
 mod seat;
 pub mod testing;
+pub mod undo;
 
 pub use action_ids::ActionIds;
 pub use error::{IllegalAction, ParseError, ReplayError, SetupError, SetupErrorKind, data_file_error};

@@ -1,0 +1,209 @@
+//! The HTTP lobby API and the WebSocket endpoint, on axum (see `docs/PROTOCOL.md`).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use crate::lobby::{ApiError, CreateRequest, JoinRequest, Server, Ticket};
+use crate::protocol::{ClientMessage, ServerMessage};
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = match &self {
+            ApiError::Bad(_) => StatusCode::BAD_REQUEST,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        };
+        (status, Json(json!({ "error": self.to_string() }))).into_response()
+    }
+}
+
+/// The routes of the server.
+pub fn router(server: Arc<Server>) -> Router {
+    let limit = server.limits().max_message;
+    Router::new()
+        .route("/api/types", get(types))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(one))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(ws))
+        .route("/play/{id}", get(play_page))
+        .layer(DefaultBodyLimit::max(limit))
+        .with_state(server)
+}
+
+/// Reads a JSON body strictly, naming what is wrong.
+fn body<T: DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, ApiError> {
+    if bytes.is_empty() {
+        return serde_json::from_str("{}").map_err(|e| ApiError::Bad(format!("{what}: {e}")));
+    }
+    serde_json::from_slice(bytes).map_err(|e| ApiError::Bad(format!("{what}: {e}")))
+}
+
+/// The link that carries a seat's token: `http://HOST/play/ID?token=TOKEN`.
+fn link(headers: &HeaderMap, id: &str, ticket: &Ticket) -> String {
+    let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1:8080");
+    format!("http://{host}/play/{id}?token={}", ticket.token)
+}
+
+async fn types(State(server): State<Arc<Server>>) -> Json<Value> {
+    let games: Vec<Value> = server
+        .catalog()
+        .listed()
+        .map(|e| {
+            let g = e.game();
+            let (lo, hi) = g.player_range();
+            let options: Vec<Value> = g
+                .option_docs()
+                .iter()
+                .filter(|o| o.name != "cards")
+                .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
+                .collect();
+            json!({ "name": g.name(), "min_players": lo, "max_players": hi, "options": options,
+                    "bots": sylvan_bots::BotSpec::known() })
+        })
+        .collect();
+    Json(json!({ "games": games }))
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    status: Option<String>,
+}
+
+async fn list(State(server): State<Arc<Server>>, Query(q): Query<ListQuery>) -> Response {
+    Json(json!({ "games": server.list(q.status.as_deref()) })).into_response()
+}
+
+async fn create(State(server): State<Arc<Server>>, headers: HeaderMap, bytes: Bytes) -> Result<Response, ApiError> {
+    let req: CreateRequest = body(&bytes, "create request")?;
+    let (id, tickets) = server.create(&req)?;
+    let seats: Vec<Value> =
+        tickets.iter().map(|t| json!({ "seat": t.seat, "token": t.token, "link": link(&headers, &id, t) })).collect();
+    Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats, "game": server.summary(&id)? }))).into_response())
+}
+
+async fn one(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(json!(server.summary(&id)?)))
+}
+
+async fn join(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: JoinRequest = body(&bytes, "join request")?;
+    let t = server.join(&id, &req)?;
+    Ok(Json(json!({ "seat": t.seat, "token": t.token, "link": link(&headers, &id, &t) })))
+}
+
+async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(server.record(&id)?))
+}
+
+async fn play_page(Path(id): Path<String>) -> String {
+    format!("Sylvan game {id}: play this seat with `sylvan join LINK`, LINK being this page's address.\n")
+}
+
+#[derive(Deserialize)]
+struct WsQuery {
+    token: Option<String>,
+}
+
+async fn ws(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(q): Query<WsQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let sub = server.subscribe(&id, q.token.as_deref())?;
+    let max = server.limits().max_message;
+    Ok(upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_upgrade(move |socket| connection(server, sub, socket))
+        .into_response())
+}
+
+/// One WebSocket connection: forwards the seat's messages, reads its requests under the rate limit.
+async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let mut rx = std::mem::replace(&mut sub.rx, tokio::sync::mpsc::channel(1).1);
+    let writer = tokio::spawn(async move {
+        while let Some(msg) = rx.recv().await {
+            if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let limits = server.limits();
+    let mut allowance = limits.burst;
+    let mut last = Instant::now();
+    let reply = |tx: &tokio::sync::mpsc::Sender<Arc<str>>, message: String| {
+        let text = serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default();
+        tx.try_send(text.into()).is_ok()
+    };
+    while let Some(Ok(msg)) = stream.next().await {
+        let now = Instant::now();
+        allowance = (allowance + now.duration_since(last).as_secs_f64() * limits.rate_per_sec).min(limits.burst);
+        last = now;
+        if allowance < 1.0 {
+            reply(&sub.tx, "too many messages: connection closed".into());
+            break;
+        }
+        allowance -= 1.0;
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Close(_) => break,
+            Message::Binary(_) => {
+                reply(&sub.tx, "send text (JSON) messages".into());
+                continue;
+            }
+            _ => continue,
+        };
+        let result = match serde_json::from_str::<ClientMessage>(text.as_str()) {
+            Err(e) => Err(ApiError::Bad(format!("malformed message: {e}"))),
+            Ok(m) => handle(&server, &sub, m),
+        };
+        if let Err(e) = result
+            && !reply(&sub.tx, e.to_string())
+        {
+            break;
+        }
+    }
+    server.unsubscribe(&sub);
+    drop(sub);
+    let _ = writer.await;
+}
+
+fn handle(server: &Arc<Server>, sub: &crate::lobby::Subscription, msg: ClientMessage) -> Result<(), ApiError> {
+    let Some(seat) = sub.seat else {
+        return match msg {
+            ClientMessage::Sync => server.resync(sub),
+            _ => Err(ApiError::Forbidden("a spectator cannot act: connect with a seat's token".into())),
+        };
+    };
+    match msg {
+        ClientMessage::Act { move_number, action, id } => {
+            server.act(&sub.room, seat, move_number, action.as_deref(), id)
+        }
+        ClientMessage::Undo { move_number } => server.undo(&sub.room, seat, move_number),
+        ClientMessage::Sync => server.resync(sub),
+    }
+}

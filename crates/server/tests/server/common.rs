@@ -1,0 +1,102 @@
+//! Helpers: a server on 127.0.0.1 with a fresh database, seats, and a simple random player.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde_json::{Value, json};
+use sylvan_server::client::{Connection, http};
+use sylvan_server::protocol::ClientMessage;
+use sylvan_server::store::SqliteStore;
+use sylvan_server::{Catalog, Limits, Server};
+
+pub type TestResult = Result<(), String>;
+
+static COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// A fresh database path under the system's temporary directory.
+pub fn temp_db(name: &str) -> PathBuf {
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("sylvan-server-test-{}-{name}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join("sylvan.db")
+}
+
+/// A server in this process on a free port; returns its address.
+pub async fn start(name: &str, limits: Limits) -> Result<String, String> {
+    let db = temp_db(name);
+    let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
+    let server = Server::open(Catalog::standard(), Box::new(store), limits)?;
+    server.resume();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?.to_string();
+    tokio::spawn(async move { axum::serve(listener, sylvan_server::router(Arc::clone(&server))).await });
+    Ok(addr)
+}
+
+/// Creates a game; returns its id and the tokens of the taken seats (in seat order).
+pub async fn create(addr: &str, req: Value) -> Result<(String, Vec<String>), String> {
+    let (status, body) = http(addr, "POST", "/api/games", Some(&req)).await?;
+    if status != 201 {
+        return Err(format!("create {req}: {status} {body}"));
+    }
+    let id = body["id"].as_str().ok_or("no id")?.to_owned();
+    let tokens = body["seats"]
+        .as_array()
+        .ok_or("no seats")?
+        .iter()
+        .map(|s| s["token"].as_str().map(str::to_owned).ok_or("no token".to_owned()))
+        .collect::<Result<_, _>>()?;
+    Ok((id, tokens))
+}
+
+/// A game with every seat taken by the creator.
+pub async fn create_taken(addr: &str, game: &str, players: usize, seed: u64) -> Result<(String, Vec<String>), String> {
+    let seats: Vec<Value> = (0..players).map(|_| json!({ "kind": "taken" })).collect();
+    create(addr, json!({ "game": game, "players": players, "seats": seats, "seed": seed })).await
+}
+
+/// The WebSocket of a seat (`None`: a spectator).
+pub async fn connect(addr: &str, id: &str, token: Option<&str>) -> Result<Connection, String> {
+    let url = match token {
+        Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
+        None => format!("ws://{addr}/api/games/{id}/ws"),
+    };
+    Connection::open(&url).await
+}
+
+/// The next message, or an error after 20 s.
+pub async fn next(c: &mut Connection) -> Result<Value, String> {
+    match tokio::time::timeout(std::time::Duration::from_secs(20), c.next()).await {
+        Ok(Some(v)) => Ok(v),
+        Ok(None) => Err("connection closed".into()),
+        Err(_) => Err("no message within 20 s".into()),
+    }
+}
+
+/// The next state message (skipping nothing: an error message is an error).
+pub async fn next_state(c: &mut Connection) -> Result<Value, String> {
+    let v = next(c).await?;
+    if v["type"] != "state" {
+        return Err(format!("expected a state, got {v}"));
+    }
+    Ok(v)
+}
+
+/// An action message.
+pub fn act(move_number: u64, action: &str) -> ClientMessage {
+    ClientMessage::Act { move_number: move_number as usize, action: Some(action.to_owned()), id: None }
+}
+
+/// A tiny deterministic generator for picking actions (xorshift).
+pub struct Pick(pub u64);
+
+impl Pick {
+    pub fn index(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}

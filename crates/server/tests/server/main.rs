@@ -1,0 +1,9 @@
+//! Server tests on loopback: a real server (in process, or a real process for the crash test), a real
+//! SQLite file and real WebSocket clients.
+
+mod bots;
+mod common;
+mod crash;
+mod hidden;
+mod lobby;
+mod undo;

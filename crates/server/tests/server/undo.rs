@@ -1,0 +1,89 @@
+//! Undo: which actions may be taken back, and taking one back through the server.
+
+use serde_json::Value;
+use sylvan_server::protocol::ClientMessage;
+use sylvan_server::{Catalog, Limits};
+
+use crate::common::*;
+
+/// Counts, in random games, the actions the engine lets their seat take back.
+fn undoable_counts(game: &str, players: usize, games: u64) -> Result<(usize, usize), String> {
+    let catalog = Catalog::standard();
+    let entry = catalog.get(game).ok_or("no game")?;
+    let options = entry.game().options(Some(players), &[]).map_err(|e| e.to_string())?;
+    let (mut yes, mut all) = (0, 0);
+    let mut pick = Pick(7);
+    let mut ids = Vec::new();
+    for seed in 0..games {
+        let mut t = entry.new_table(&options, seed).map_err(|e| e.to_string())?;
+        t.game_mut().keep_events(false);
+        while !t.game().is_terminal() {
+            t.game().legal_ids(&mut ids);
+            let id = ids[pick.index(ids.len())];
+            all += 1;
+            if t.apply(id, true).map_err(|e| e.to_string())? {
+                yes += 1;
+            }
+        }
+    }
+    Ok((yes, all))
+}
+
+#[test]
+fn some_actions_of_every_game_may_be_taken_back_and_some_not() -> TestResult {
+    for (game, players) in [("equinox", 3), ("mystic-vale", 2), ("command-of-nature", 2), ("spirit-duel", 2)] {
+        let (yes, all) = undoable_counts(game, players, 2)?;
+        assert!(yes > 0 && yes < all, "{game}: {yes} of {all} actions undoable");
+    }
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_takes_back_its_last_action() -> TestResult {
+    let addr = start("undo", Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() }).await?;
+    let (id, tokens) = create_taken(&addr, "command-of-nature", 2, 3).await?;
+    let mut conns = Vec::new();
+    for t in &tokens {
+        conns.push(connect(&addr, &id, Some(t)).await?);
+    }
+    let mut last: Vec<Value> = Vec::new();
+    for c in &mut conns {
+        last.push(next_state(c).await?);
+    }
+    let mut before: Vec<Value> = last.clone();
+    let mut pick = Pick(5);
+    let mut undone = 0;
+    while undone < 3 && last[0]["over"] != true {
+        if let Some(s) = (0..2).find(|&s| last[s]["can_undo"] == true) {
+            let other = 1 - s;
+            let m = last[s]["move"].as_u64().ok_or("no move")?;
+            // The other seat may not take it back, nor may a stale request.
+            conns[other].send(&ClientMessage::Undo { move_number: m as usize }).await?;
+            assert_eq!(next(&mut conns[other]).await?["type"], "error");
+            conns[s].send(&ClientMessage::Undo { move_number: m as usize - 1 }).await?;
+            assert!(next(&mut conns[s]).await?["message"].as_str().unwrap_or("").contains("stale"));
+            conns[s].send(&ClientMessage::Undo { move_number: m as usize }).await?;
+            for k in 0..2 {
+                let now = next_state(&mut conns[k]).await?;
+                assert_eq!(now["move"].as_u64(), Some(m - 1));
+                assert_eq!(now["view"], before[k]["view"], "seat {k} sees the game as before the action");
+                assert_eq!(now["legal"], before[k]["legal"]);
+                assert!(now["events"].to_string().contains("took back"));
+                last[k] = now;
+            }
+            undone += 1;
+        }
+        let Some(m) = (0..2).find(|&s| last[s]["legal"].as_array().is_some_and(|l| !l.is_empty())) else {
+            return Err("nobody to move".into());
+        };
+        let legal = last[m]["legal"].as_array().ok_or("no legal")?;
+        let a = legal[pick.index(legal.len())]["notation"].as_str().ok_or("no notation")?.to_owned();
+        conns[m].send(&act(last[m]["move"].as_u64().ok_or("no move")?, &a)).await?;
+        before = last.clone();
+        for s in 0..2 {
+            last[s] = next_state(&mut conns[s]).await?;
+        }
+    }
+    assert_eq!(undone, 3, "three actions were taken back");
+    Ok(())
+}
