@@ -214,7 +214,8 @@ impl Store for SqliteStore {
     fn append(&self, id: &str, n: usize, notation: &str, undoable: bool) -> Result<(), StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let count: i64 = tx.query_row("SELECT COUNT(*) FROM actions WHERE game_id = ?1", params![id], |r| r.get(0))?;
+        let count: i64 =
+            tx.query_row("SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE game_id = ?1", params![id], |r| r.get(0))?;
         if count != n as i64 {
             return Err(StoreError::OutOfOrder { game: id.to_owned(), n });
         }

@@ -1,0 +1,194 @@
+//! `sylvan-loadtest [--games N] [--game NAME] [--players P] [--bots SPEC] [--seconds S] [--think-ms T]
+//! [--addr HOST:PORT]`:
+//! the load benchmark. N games run at once on a server (started in this process on 127.0.0.1 with a
+//! fresh database, unless `--addr` names one); in each, one seat is a WebSocket client that answers
+//! every state with a random legal action (after a random think time of mean `T` ms, 0 by default)
+//! and the other seats are bots on the server. A finished game
+//! is replaced by a new one. Reports the client actions per second, all moves per second (bots
+//! included), and the latency from an action sent to the next state received (p50, p99, max).
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use sylvan_server::client::{Connection, http};
+use sylvan_server::protocol::ClientMessage;
+use sylvan_server::store::SqliteStore;
+use sylvan_server::{Catalog, Limits, Server};
+
+struct Args {
+    games: usize,
+    game: String,
+    players: usize,
+    bots: String,
+    seconds: u64,
+    think_ms: u64,
+    addr: Option<String>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut a = Args {
+        games: 100,
+        game: "equinox".into(),
+        players: 2,
+        bots: "random".into(),
+        seconds: 20,
+        think_ms: 0,
+        addr: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("{flag}: missing value"))?;
+        let num = |v: &str| v.parse::<u64>().map_err(|_| format!("{flag} {v}: not a number"));
+        match flag.as_str() {
+            "--games" => a.games = num(&value)?.clamp(1, 100_000) as usize,
+            "--game" => a.game = value,
+            "--players" => a.players = num(&value)?.clamp(1, 32) as usize,
+            "--bots" => a.bots = value,
+            "--seconds" => a.seconds = num(&value)?.clamp(1, 3600),
+            "--think-ms" => a.think_ms = num(&value)?.min(600_000),
+            "--addr" => a.addr = Some(value),
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    Ok(a)
+}
+
+#[derive(Default)]
+struct Totals {
+    actions: AtomicU64,
+    moves: AtomicU64,
+    games: AtomicU64,
+    errors: AtomicU64,
+}
+
+/// One client: plays seat 0 of game after game until `until`; returns its latencies (µs).
+async fn client(addr: String, args: Arc<Args>, seed: u64, until: Instant, totals: Arc<Totals>) -> Vec<u32> {
+    let mut lat = Vec::new();
+    let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut seats = vec![json!({ "kind": "taken" })];
+    seats.extend((1..args.players).map(|_| json!({ "kind": "bot", "spec": args.bots })));
+    while Instant::now() < until {
+        let req = json!({ "game": args.game, "players": args.players, "seats": seats, "seed": seed ^ rng });
+        let Ok((201, created)) = http(&addr, "POST", "/api/games", Some(&req)).await else {
+            totals.errors.fetch_add(1, Ordering::Relaxed);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let (Some(id), Some(token)) = (created["id"].as_str(), created["seats"][0]["token"].as_str()) else { break };
+        let Ok(mut c) = Connection::open(&format!("ws://{addr}/api/games/{id}/ws?token={token}")).await else {
+            totals.errors.fetch_add(1, Ordering::Relaxed);
+            continue;
+        };
+        let mut sent: Option<Instant> = None;
+        let mut last_move = 0;
+        while let Some(state) = c.next().await {
+            if state["type"] != "state" {
+                totals.errors.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+            if let Some(t) = sent.take() {
+                lat.push(t.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
+            }
+            let m = state["move"].as_u64().unwrap_or(0);
+            totals.moves.fetch_add(m.saturating_sub(last_move), Ordering::Relaxed);
+            last_move = m;
+            if state["over"] == true {
+                totals.games.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+            if Instant::now() >= until {
+                break;
+            }
+            let Some(legal) = state["legal"].as_array().filter(|l| !l.is_empty()) else { continue };
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let action = legal[(rng % legal.len() as u64) as usize]["notation"].as_str().map(str::to_owned);
+            let msg = ClientMessage::Act { move_number: m as usize, action, id: None };
+            if args.think_ms > 0 {
+                // A person's pace: think for up to twice the mean, at random.
+                tokio::time::sleep(Duration::from_millis(rng % (2 * args.think_ms))).await;
+            }
+            sent = Some(Instant::now());
+            if c.send(&msg).await.is_err() {
+                break;
+            }
+            totals.actions.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+    lat
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    f64::from(sorted[i.min(sorted.len() - 1)]) / 1000.0
+}
+
+async fn run(args: Args) -> Result<(), String> {
+    let args = Arc::new(args);
+    let addr = match &args.addr {
+        Some(a) => a.clone(),
+        None => {
+            let dir = std::env::temp_dir().join(format!("sylvan-loadtest-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let db = dir.join("load.db");
+            let _ = std::fs::remove_file(&db);
+            let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
+            let limits = Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() };
+            let server = Server::open(Catalog::standard(), Box::new(store), limits)?;
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
+            let addr = listener.local_addr().map_err(|e| e.to_string())?.to_string();
+            tokio::spawn(async move { axum::serve(listener, sylvan_server::router(server)).await });
+            eprintln!("server on {addr}, database {}", db.display());
+            addr
+        }
+    };
+    let totals = Arc::new(Totals::default());
+    let start = Instant::now();
+    let until = start + Duration::from_secs(args.seconds);
+    let tasks: Vec<_> = (0..args.games)
+        .map(|i| tokio::spawn(client(addr.clone(), args.clone(), i as u64 + 1, until, totals.clone())))
+        .collect();
+    let mut lat = Vec::new();
+    for t in tasks {
+        lat.extend(t.await.map_err(|e| e.to_string())?);
+    }
+    let secs = start.elapsed().as_secs_f64();
+    lat.sort_unstable();
+    let out: Value = json!({
+        "games_at_once": args.games, "think_ms": args.think_ms, "game": args.game, "players": args.players, "bots": args.bots,
+        "seconds": (secs * 10.0).round() / 10.0,
+        "client_actions": totals.actions.load(Ordering::Relaxed),
+        "client_actions_per_s": (totals.actions.load(Ordering::Relaxed) as f64 / secs).round(),
+        "moves_per_s_all_seats": (totals.moves.load(Ordering::Relaxed) as f64 / secs).round(),
+        "games_finished": totals.games.load(Ordering::Relaxed),
+        "errors": totals.errors.load(Ordering::Relaxed),
+        "latency_ms": { "p50": percentile(&lat, 0.5), "p99": percentile(&lat, 0.99), "max": percentile(&lat, 1.0), "samples": lat.len() },
+    });
+    println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("sylvan-loadtest: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = tokio::runtime::Runtime::new().map_err(|e| e.to_string()).and_then(|rt| rt.block_on(run(args)));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sylvan-loadtest: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
