@@ -19,6 +19,7 @@
 
 mod action_ids;
 pub mod analytics;
+pub mod carddata;
 pub mod conformance;
 pub mod erased;
 mod error;
