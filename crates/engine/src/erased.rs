@@ -450,7 +450,8 @@ pub trait GameType: Send + Sync {
     /// Who plays `seat` when the game plays it itself, under these options.
     fn automated_seat(&self, options: &Value, seat: Seat) -> Option<&'static str>;
 
-    /// Runs the [conformance suite](crate::conformance) on `games` random games.
+    /// Runs the [conformance suite](crate::conformance) on `games` random games, then checks the erased
+    /// game against the typed one ([`check_erased`](conformance::check_erased)) on up to 20 more.
     fn conformance(&self, options: &Value, games: usize, seed: u64) -> Result<Report, ConformanceError>;
     /// Plays `games` uniform random playouts on the typed game (seeds `seed..`, moves drawn from one
     /// generator seeded from `seed`), the reference for [`dyn_playouts`].
@@ -586,7 +587,7 @@ where
             detail: e.to_string(),
         })?;
         let report = conformance::check::<G>(&typed, games, seed)?;
-        conformance::check_erased::<G>(self, options, games.div_ceil(10), seed)?;
+        conformance::check_erased::<G>(self, options, games.clamp(1, 20), seed)?;
         Ok(report)
     }
 
