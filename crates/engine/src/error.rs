@@ -90,6 +90,22 @@ pub enum ReplayError {
         /// Why it is illegal.
         message: String,
     },
+    /// The record was written by a newer engine than this one (its rules or notation may differ).
+    #[error("record written by engine {found}, newer than this engine ({ours})")]
+    NewerEngine {
+        /// The record's `engine_version`.
+        found: String,
+        /// This engine's version.
+        ours: String,
+    },
+    /// The record states scores, but its actions do not finish the game.
+    #[error("record states scores {claimed:?} but the game is not over after its {moves} actions")]
+    NotOver {
+        /// The scores written in the record.
+        claimed: Vec<f64>,
+        /// How many actions the record has.
+        moves: usize,
+    },
     /// The record states a result that differs from the replayed one.
     #[error("record says the scores are {claimed:?} but the replay gives {actual:?}")]
     ResultMismatch {

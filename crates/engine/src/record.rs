@@ -71,6 +71,7 @@ impl<G: Game> Record<G> {
         if self.game != G::NAME {
             return Err(ReplayError::WrongGame { expected: G::NAME.to_owned(), found: self.game.clone() });
         }
+        check_engine_version(&self.engine_version)?;
         Ok(match &self.start {
             Start::Seed { seed } => G::new(&self.options, *seed)?,
             Start::Setup { setup, seed } => G::from_setup(&self.options, setup, *seed)?,
@@ -106,10 +107,49 @@ pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
         })?;
     }
     if let Some(claimed) = &record.scores {
+        if !state.is_terminal() {
+            return Err(ReplayError::NotOver { claimed: claimed.clone(), moves: record.actions.len() });
+        }
         let actual = state.scores();
         if claimed.len() != actual.len() || claimed.iter().zip(&actual).any(|(a, b)| (a - b).abs() > 1e-9) {
             return Err(ReplayError::ResultMismatch { claimed: claimed.clone(), actual });
         }
     }
     Ok(state)
+}
+
+/// `major.minor.patch` of a version text (a pre-release or build suffix is ignored).
+fn version_triple(v: &str) -> Option<[u64; 3]> {
+    let core = v.split(['-', '+']).next()?;
+    let mut parts = core.split('.').map(|p| p.parse::<u64>().ok());
+    let out = [parts.next()??, parts.next()??, parts.next()??];
+    parts.next().is_none().then_some(out)
+}
+
+/// Refuses a record from a newer engine (or with a version that is not `major.minor.patch`).
+fn check_engine_version(found: &str) -> Result<(), ReplayError> {
+    let newer = || ReplayError::NewerEngine { found: crate::carddata::short(found), ours: ENGINE_VERSION.to_owned() };
+    match (version_triple(found), version_triple(ENGINE_VERSION)) {
+        (Some(f), Some(ours)) if f > ours => Err(newer()),
+        (Some(_), _) => Ok(()),
+        (None, _) => Err(ReplayError::Malformed(format!(
+            "engine_version `{}` is not a version such as `{ENGINE_VERSION}`",
+            crate::carddata::short(found)
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod version_tests {
+    use super::*;
+
+    #[test]
+    fn newer_engines_and_bad_versions_are_refused() {
+        assert_eq!(check_engine_version(ENGINE_VERSION), Ok(()));
+        assert_eq!(check_engine_version("0.0.1"), Ok(()));
+        assert!(matches!(check_engine_version("99.0.0"), Err(ReplayError::NewerEngine { .. })));
+        assert!(matches!(check_engine_version("0.99.0-beta"), Err(ReplayError::NewerEngine { .. })));
+        assert!(matches!(check_engine_version("ninety"), Err(ReplayError::Malformed(_))));
+        assert!(matches!(check_engine_version("1.2"), Err(ReplayError::Malformed(_))));
+    }
 }
