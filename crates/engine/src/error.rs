@@ -8,7 +8,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("cannot read {text:?}: {expected}")]
 pub struct ParseError {
-    /// The text that was read.
+    /// The text that was read, cut to its first 60 characters (errors never echo a whole input).
     pub text: String,
     /// What was expected instead.
     pub expected: String,
@@ -17,7 +17,7 @@ pub struct ParseError {
 impl ParseError {
     /// A parse error for `text`, saying what was expected.
     pub fn new(text: &str, expected: impl Into<String>) -> ParseError {
-        ParseError { text: text.to_owned(), expected: expected.into() }
+        ParseError { text: crate::carddata::short(text), expected: expected.into() }
     }
 }
 
@@ -133,7 +133,13 @@ pub fn data_file_error(file: &str, line: usize, field: &str, message: &str) -> S
 
 #[cfg(test)]
 mod data_file_error_tests {
-    use super::data_file_error;
+    use super::{ParseError, data_file_error};
+
+    #[test]
+    fn parse_errors_quote_a_short_prefix() {
+        let e = ParseError::new(&"x".repeat(5_000_000), "an action");
+        assert_eq!(e.to_string(), format!("cannot read \"{}…\": an action", "x".repeat(60)));
+    }
 
     #[test]
     fn leaves_out_what_is_unknown() {
