@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::carddata::short;
 use crate::{ENGINE_VERSION, Game, NoEvents, ReplayError};
 
 /// How a recorded game started.
@@ -39,6 +40,10 @@ pub struct Record<G: Game> {
     /// The final scores, if the game ended (checked on replay when present).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<f64>>,
+    /// The [content hash](Game::content_hash) of the card data the game was played with, for games
+    /// that have one; checked on replay when present (records written before it existed have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_hash: Option<String>,
 }
 
 impl<G: Game> Record<G> {
@@ -47,10 +52,11 @@ impl<G: Game> Record<G> {
         Record {
             game: G::NAME.to_owned(),
             engine_version: ENGINE_VERSION.to_owned(),
-            options,
+            content_hash: G::content_hash(&options),
             start: Start::Seed { seed },
             actions: Vec::new(),
             scores: None,
+            options,
         }
     }
 
@@ -59,19 +65,31 @@ impl<G: Game> Record<G> {
         Record {
             game: G::NAME.to_owned(),
             engine_version: ENGINE_VERSION.to_owned(),
-            options,
+            content_hash: G::content_hash(&options),
             start: Start::Setup { setup, seed },
             actions: Vec::new(),
             scores: None,
+            options,
         }
     }
 
-    /// The initial state the record describes.
+    /// The initial state the record describes, after checking that the record is for this game, was
+    /// written by this engine version or an older one, and (when it says) was played with the card data
+    /// these options give.
     pub fn initial_state(&self) -> Result<G, ReplayError> {
         if self.game != G::NAME {
-            return Err(ReplayError::WrongGame { expected: G::NAME.to_owned(), found: self.game.clone() });
+            return Err(ReplayError::WrongGame { expected: G::NAME.to_owned(), found: short(&self.game) });
         }
-        check_engine_version(&self.engine_version)?;
+        check_version(&self.engine_version)?;
+        if let Some(recorded) = &self.content_hash {
+            let ours = G::content_hash(&self.options);
+            if ours.as_ref() != Some(recorded) {
+                return Err(ReplayError::ContentMismatch {
+                    recorded: recorded.clone(),
+                    ours: ours.unwrap_or_else(|| "none".to_owned()),
+                });
+            }
+        }
         Ok(match &self.start {
             Start::Seed { seed } => G::new(&self.options, *seed)?,
             Start::Setup { setup, seed } => G::from_setup(&self.options, setup, *seed)?,
@@ -80,7 +98,7 @@ impl<G: Game> Record<G> {
 
     /// Parses a record from JSON text.
     pub fn from_json(text: &str) -> Result<Self, ReplayError> {
-        serde_json::from_str(text).map_err(|e| ReplayError::Malformed(e.to_string()))
+        Ok(serde_json::from_str(text)?)
     }
 
     /// The record as pretty JSON.
@@ -95,15 +113,12 @@ impl<G: Game> Record<G> {
 pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
     let mut state = record.initial_state()?;
     for (step, text) in record.actions.iter().enumerate() {
-        let action: G::Action = text.parse().map_err(|e: crate::ParseError| ReplayError::BadNotation {
-            step,
-            text: text.clone(),
-            message: e.to_string(),
-        })?;
+        let action: G::Action =
+            text.parse().map_err(|source| ReplayError::BadNotation { step, text: short(text), source })?;
         state.try_apply(action, &mut NoEvents).map_err(|e| ReplayError::Illegal {
             step,
-            text: text.clone(),
-            message: e.reason,
+            text: short(text),
+            reason: e.reason,
         })?;
     }
     if let Some(claimed) = &record.scores {
@@ -118,38 +133,37 @@ pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
     Ok(state)
 }
 
-/// `major.minor.patch` of a version text (a pre-release or build suffix is ignored).
-fn version_triple(v: &str) -> Option<[u64; 3]> {
-    let core = v.split(['-', '+']).next()?;
+/// `MAJOR.MINOR.PATCH` as numbers (a pre-release or build suffix after `-` or `+` is ignored).
+fn version_numbers(text: &str) -> Option<[u64; 3]> {
+    let core = text.split(['-', '+']).next()?;
     let mut parts = core.split('.').map(|p| p.parse::<u64>().ok());
-    let out = [parts.next()??, parts.next()??, parts.next()??];
-    parts.next().is_none().then_some(out)
+    let v = [parts.next()??, parts.next()??, parts.next()??];
+    parts.next().is_none().then_some(v)
 }
 
-/// Refuses a record from a newer engine (or with a version that is not `major.minor.patch`).
-fn check_engine_version(found: &str) -> Result<(), ReplayError> {
-    let newer = || ReplayError::NewerEngine { found: crate::carddata::short(found), ours: ENGINE_VERSION.to_owned() };
-    match (version_triple(found), version_triple(ENGINE_VERSION)) {
-        (Some(f), Some(ours)) if f > ours => Err(newer()),
-        (Some(_), _) => Ok(()),
-        (None, _) => Err(ReplayError::Malformed(format!(
-            "engine_version `{}` is not a version such as `{ENGINE_VERSION}`",
-            crate::carddata::short(found)
-        ))),
+/// Refuses a record written by a newer engine than this one (its rules may have changed since).
+pub(crate) fn check_version(recorded: &str) -> Result<(), ReplayError> {
+    let theirs = version_numbers(recorded).ok_or_else(|| ReplayError::BadVersion(short(recorded)))?;
+    let ours = version_numbers(ENGINE_VERSION).unwrap_or([0, 0, 0]);
+    if theirs > ours {
+        return Err(ReplayError::NewerEngine { record: short(recorded), ours: ENGINE_VERSION.to_owned() });
     }
+    Ok(())
 }
 
 #[cfg(test)]
-mod version_tests {
+mod tests {
     use super::*;
 
     #[test]
-    fn newer_engines_and_bad_versions_are_refused() {
-        assert_eq!(check_engine_version(ENGINE_VERSION), Ok(()));
-        assert_eq!(check_engine_version("0.0.1"), Ok(()));
-        assert!(matches!(check_engine_version("99.0.0"), Err(ReplayError::NewerEngine { .. })));
-        assert!(matches!(check_engine_version("0.99.0-beta"), Err(ReplayError::NewerEngine { .. })));
-        assert!(matches!(check_engine_version("ninety"), Err(ReplayError::Malformed(_))));
-        assert!(matches!(check_engine_version("1.2"), Err(ReplayError::Malformed(_))));
+    fn versions_compare_as_numbers() {
+        assert_eq!(version_numbers("0.10.2"), Some([0, 10, 2]));
+        assert_eq!(version_numbers("1.2.3-beta"), Some([1, 2, 3]));
+        assert_eq!(version_numbers("1.2"), None);
+        assert_eq!(version_numbers("1.2.3.4"), None);
+        assert!(check_version(ENGINE_VERSION).is_ok());
+        assert!(check_version("0.0.1").is_ok());
+        assert!(matches!(check_version("999.0.0"), Err(ReplayError::NewerEngine { .. })));
+        assert!(matches!(check_version("new"), Err(ReplayError::BadVersion(_))));
     }
 }
