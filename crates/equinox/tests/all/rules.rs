@@ -225,7 +225,7 @@ mod helpers {
 
 use helpers::*;
 use sylvan_engine::{Audience, Game, GameRng, Record, Seat, SeatSet, replay};
-use sylvan_equinox::{Card, CardSet, EndReason, Equinox, Event, Options, Phase, TreeKind};
+use sylvan_equinox::{Card, CardSet, EndReason, Equinox, Event, Options, Phase, Setup, TreeKind};
 
 const NO_STONE: u8 = 255;
 
@@ -341,6 +341,34 @@ mod setup {
         trees.setup.hands[0].push(TreeKind::Ancetre.card(0));
         trees.setup.hands[1].push(TreeKind::Ancetre.card(1));
         assert!(Equinox::from_setup(&trees.options, &trees.build(), 1).is_err());
+    }
+
+    /// Issue 13: empty hands and an empty draw pile gave a game with no legal action that was not over.
+    /// The pile is never empty in a game under way (taking its last card ends the game, FR:256).
+    #[test]
+    fn setup_with_an_empty_draw_pile_is_refused() {
+        let empty = Scn::new(D, 2).exact_deck();
+        let e = Equinox::from_setup(&empty.options, &empty.build(), 1).err().map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some("invalid setup: deck: the draw pile is empty: the game ends when its last card is taken (FR:256)")
+        );
+        // Empty hands with cards left to draw are a game that goes on.
+        let hands = Scn::new(D, 2).deck("gru1").exact_deck();
+        let Ok(g) = Equinox::from_setup(&hands.options, &hands.build(), 1) else { panic!("valid") };
+        assert!(!g.is_terminal());
+        assert!(!legal(&g).is_empty());
+    }
+
+    /// Issue 13: unknown fields of options and setups are errors, not silently ignored.
+    #[test]
+    fn unknown_option_and_setup_fields_are_refused() {
+        let e = serde_json::from_str::<Options>(r#"{"players":3,"ancestor":2}"#).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `ancestor`")), "{e:?}");
+        let mut json = serde_json::to_value(Scn::new(D, 2).hand(0, "gru1").build()).unwrap_or_default();
+        json["hand"] = serde_json::json!([]);
+        let e = serde_json::from_value::<Setup>(json).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `hand`")), "{e:?}");
     }
 }
 
