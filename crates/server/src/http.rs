@@ -74,7 +74,7 @@ async fn types(State(server): State<Arc<Server>>) -> Json<Value> {
                 .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
                 .collect();
             json!({ "name": g.name(), "min_players": lo, "max_players": hi, "options": options,
-                    "bots": sylvan_bots::BotSpec::known() })
+                    "bots": e.bot_names() })
         })
         .collect();
     Json(json!({ "games": games }))

@@ -271,7 +271,7 @@ impl Server {
         &self.catalog
     }
 
-    fn entry(&self, name: &str) -> Result<&CatalogEntry, ApiError> {
+    fn entry(&self, name: &str) -> Result<CatalogEntry<'_>, ApiError> {
         self.catalog.get(name).ok_or_else(|| {
             let known: Vec<&str> = self.catalog.listed().map(|e| e.game().name()).collect();
             ApiError::NotFound(format!("unknown game `{name}` (known games: {})", known.join(", ")))
@@ -315,7 +315,7 @@ impl Server {
 
     fn build_bots(
         &self,
-        entry: &CatalogEntry,
+        entry: CatalogEntry<'_>,
         seats: &[StoredSeat],
         seed: u64,
     ) -> Result<Vec<Option<Box<dyn DynBot>>>, String> {

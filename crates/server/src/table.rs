@@ -63,7 +63,8 @@ where
     let options: G::Options = serde_json::from_value(options.clone())
         .map_err(|e| SetupError::of_kind(SetupErrorKind::BadValue, "options", e.to_string()))?;
     let state = G::new(&options, seed)?;
-    Ok(Box::new(TypedTable { inner: Erased::new(state, Start::Seed { seed }), rng: GameRng::new(seed ^ 0x00d0) }))
+    let inner = Erased::new(state, options, Start::Seed { seed });
+    Ok(Box::new(TypedTable { inner, rng: GameRng::new(seed ^ 0x00d0) }))
 }
 
 /// A table of an already built typed state (for tests that build twins).
@@ -71,5 +72,32 @@ pub fn table_of<G: Game>(state: G, seed: u64) -> Box<dyn Table>
 where
     G::View: 'static,
 {
-    Box::new(TypedTable { inner: Erased::new(state, Start::Seed { seed }), rng: GameRng::new(seed ^ 0x00d0) })
+    let options = state.options().clone();
+    Box::new(TypedTable { inner: Erased::new(state, options, Start::Seed { seed }), rng: GameRng::new(seed ^ 0x00d0) })
+}
+
+/// A table of any erased game: played through [`DynGame`], never undoable.
+struct ErasedTable(Box<dyn DynGame>);
+
+impl Table for ErasedTable {
+    fn game(&self) -> &dyn DynGame {
+        &*self.0
+    }
+
+    fn game_mut(&mut self) -> &mut dyn DynGame {
+        &mut *self.0
+    }
+
+    fn apply(&mut self, id: usize, _check_undo: bool) -> Result<bool, DynError> {
+        self.0.apply_id(id).map(|()| false)
+    }
+
+    fn clone_table(&self) -> Box<dyn Table> {
+        Box::new(ErasedTable(self.0.clone_box()))
+    }
+}
+
+/// A table of an erased game (no undo).
+pub fn erased_table(game: Box<dyn DynGame>) -> Result<Box<dyn Table>, SetupError> {
+    Ok(Box::new(ErasedTable(game)))
 }
