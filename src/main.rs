@@ -10,6 +10,7 @@ mod list;
 mod play;
 mod replay;
 mod report;
+mod serve;
 mod sim;
 mod tournament;
 
@@ -47,6 +48,12 @@ enum Command {
     Cards(cards::CardsArgs),
     /// Bots against each other with rotating seats: win-rate matrix, ratings, report with plots.
     Tournament(tournament::TournamentArgs),
+    /// Run the game server (HTTP lobby, WebSocket play, SQLite storage; see docs/PROTOCOL.md).
+    Serve(serve::ServeArgs),
+    /// Create a game on a server and print the seats' links.
+    Create(serve::CreateArgs),
+    /// Play a seat on a server from its link, in the terminal.
+    Join(serve::JoinArgs),
 }
 
 /// The game and its options, shared by `play`, `sim`, `bench` and `tournament`. The shorthand flags of
@@ -150,7 +157,7 @@ struct BenchArgs {
 }
 
 /// The commands that take [`GameArgs`], which get the shorthand flags.
-const GAME_COMMANDS: [&str; 4] = ["play", "sim", "bench", "tournament"];
+const GAME_COMMANDS: [&str; 5] = ["play", "sim", "bench", "tournament", "create"];
 
 /// The command line with every shorthand flag of the registry's games added to the game commands.
 fn with_shorthands(mut cmd: clap::Command, flags: &[Shorthand]) -> clap::Command {
@@ -208,6 +215,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(&args),
         Command::Cards(args) => cards::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Serve(args) => serve::serve(&args),
+        Command::Create(args) => serve::create(&args),
+        Command::Join(args) => serve::join(&args),
     }
 }
 
@@ -224,6 +234,7 @@ fn main() -> ExitCode {
         Command::Sim(a) => a.game.options.extend(extra),
         Command::Bench(a) => a.game.options.extend(extra),
         Command::Tournament(a) => a.game_args_mut().options.extend(extra),
+        Command::Create(a) => a.game.options.extend(extra),
         _ => {}
     }
     match run(cli) {

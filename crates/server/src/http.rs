@@ -163,11 +163,16 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
         let now = Instant::now();
         allowance = (allowance + now.duration_since(last).as_secs_f64() * limits.rate_per_sec).min(limits.burst);
         last = now;
-        if allowance < 1.0 {
+        // Over the rate, a message is refused; a client that keeps on sending is cut off.
+        allowance -= 1.0;
+        if allowance < -limits.burst {
             reply(&sub.tx, "too many messages: connection closed".into());
             break;
         }
-        allowance -= 1.0;
+        if allowance < 0.0 {
+            reply(&sub.tx, "too many messages: slow down (this one was ignored)".into());
+            continue;
+        }
         let text = match msg {
             Message::Text(t) => t,
             Message::Close(_) => break,

@@ -18,6 +18,7 @@ mod lobby;
 pub mod protocol;
 pub mod store;
 pub mod table;
+pub mod terminal;
 pub mod token;
 
 use std::path::Path;
@@ -30,8 +31,7 @@ pub use lobby::{
 };
 
 /// Opens the database at `db` (created on first start), replays every stored game, and serves the
-/// standard games on `listener` until the process ends. `ready` is called once the server accepts
-/// connections, with its address.
+/// standard games on `listener` until the process ends.
 pub async fn run(listener: tokio::net::TcpListener, db: &Path, limits: Limits) -> Result<(), String> {
     let store = store::SqliteStore::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
     let server = Server::open(Catalog::standard(), Box::new(store), limits)?;
