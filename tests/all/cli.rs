@@ -300,9 +300,12 @@ mod errors {
         let bad = record.replace("c31", "x9");
         std::fs::write(&path, bad)?;
         assert_error(&["replay", &path.to_string_lossy()], "action 3 `x9`")?;
-        let wrong = record.replace(",\"c31\"]", "],\"scores\":[5.0,0.0]");
-        std::fs::write(&path, wrong)?;
-        assert_error(&["replay", &path.to_string_lossy()], "record says the scores are")
+        let unfinished = record.replace(",\"c31\"]", "],\"scores\":[5.0,0.0]");
+        std::fs::write(&path, unfinished)?;
+        assert_error(&["replay", &path.to_string_lossy()], "record states scores [5.0, 0.0] but the game is not over")?;
+        let finished = record.replace(",\"c31\"]", ",\"c2\",\"c0\",\"c6\"],\"scores\":[5.0,0.0]");
+        std::fs::write(&path, finished)?;
+        assert_error(&["replay", &path.to_string_lossy()], "record says the scores are [5.0, 0.0]")
     }
 }
 
