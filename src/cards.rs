@@ -29,6 +29,9 @@ enum CardsCommand {
         /// A card file to list instead of the embedded set.
         #[arg(long, value_name = "FILE")]
         cards: Option<String>,
+        /// mystic-vale: the sets to list, comma-separated (`base,wild`; expansion names or files).
+        #[arg(long, value_name = "SETS", default_value = "base")]
+        sets: String,
     },
     /// Validate a card file (TOML): errors name the file, line and field.
     Check {
@@ -44,7 +47,7 @@ enum CardsCommand {
 /// Runs `sylvan cards`.
 pub fn run(args: &CardsArgs) -> Result<ExitCode> {
     match &args.command {
-        CardsCommand::List { game, provenance, cards } if game == "command-of-nature" => {
+        CardsCommand::List { game, provenance, cards, .. } if game == "command-of-nature" => {
             if provenance.is_some() {
                 bail!(
                     "command-of-nature: --provenance is not supported; every field's provenance is in the data \
@@ -58,7 +61,7 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
             let _ = std::io::stdout().write_all(format!("{}\n", table.summary()).as_bytes());
             Ok(ExitCode::SUCCESS)
         }
-        CardsCommand::List { game, provenance, cards } => {
+        CardsCommand::List { game, provenance, cards, sets } => {
             if game != "mystic-vale" {
                 bail!("`{game}` has no card database (games with one: mystic-vale, command-of-nature)");
             }
@@ -67,10 +70,12 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
             {
                 bail!("--provenance `{k}`: use rulebook, fan or provisional");
             }
-            let db = match cards {
-                Some(path) => CardDb::load(path)?,
-                None => CardDb::base().clone(),
+            let options = sylvan_mystic_vale::Options {
+                cards: cards.clone().unwrap_or_else(|| "base".into()),
+                sets: sets.clone(),
+                ..Default::default()
             };
+            let db = options.validate().map_err(|e| anyhow::anyhow!("{}: {}", e.field, e.message))?;
             // A closed pipe (`| head`) is not an error worth a panic.
             let _ = std::io::stdout().write_all(list(&db, provenance.as_deref()).as_bytes());
             Ok(ExitCode::SUCCESS)
@@ -89,11 +94,12 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
                 }
                 other => bail!("--game `{other}` has no card files (use mystic-vale or command-of-nature)"),
             }
-            let db = CardDb::load(file)?;
+            let db = CardDb::check(file)?;
             let text = format!(
-                "{file}: ok: {} advancement titles, {} vale titles, set `{}`\n{}",
+                "{file}: ok: {} advancement titles, {} vale titles, {} leaders, sets `{}`\n{}",
                 db.advancements.len(),
                 db.vales.len(),
+                db.leaders.len(),
                 db.set,
                 summary(&db)
             );
@@ -112,94 +118,10 @@ fn detect(file: &str) -> String {
 }
 
 fn summary(db: &CardDb) -> String {
-    let mut out = String::from("fields by provenance:\n");
-    for ((set, kind), n) in db.provenance_counts() {
-        out += &format!("  {set:<10} {kind:<12} {n}\n");
-    }
-    out
+    db.provenance_summary()
 }
 
 /// The listing: one block per card; with `only`, just the fields of that provenance.
 pub fn list(db: &CardDb, only: Option<&str>) -> String {
-    let mut out = String::new();
-    let keep = |src: &str| only.is_none_or(|k| src.starts_with(k));
-    let mut soil_done = false;
-    for a in &db.advancements {
-        if a.key.starts_with("fertile-soil-supply") {
-            if soil_done {
-                continue;
-            }
-            soil_done = true;
-        }
-        let s = &a.symbols;
-        let value = |f: &str| -> String {
-            match f {
-                "level" => a.level.to_string(),
-                "copies" | "per_deck" => a.copies.to_string(),
-                "slot" => a.slot.name().to_string(),
-                "slots" => "by slot".into(),
-                "cost" => a.cost.to_string(),
-                "mana" => s.mana.to_string(),
-                "decay" => s.decay.to_string(),
-                "growth" => s.growth.to_string(),
-                "animal" => s.spirits[0].to_string(),
-                "forest" => s.spirits[1].to_string(),
-                "sky" => s.spirits[2].to_string(),
-                "wild" => s.spirits[3].to_string(),
-                "guardian" => s.guardian.to_string(),
-                "vp_harvest" => s.vp_harvest.to_string(),
-                "vp_end" => s.vp_end.to_string(),
-                "ability" => format!("{:?}", a.ability),
-                "amount" => a.amount.to_string(),
-                "reward" => format!("{:?}", a.reward),
-                _ => "?".into(),
-            }
-        };
-        let fields: Vec<String> = a
-            .source
-            .iter()
-            .filter(|(_, src)| keep(src))
-            .map(|(f, src)| format!("    {f} = {}  [{src}]", value(f)))
-            .collect();
-        if fields.is_empty() {
-            continue;
-        }
-        out += &format!("{} ({}, level {}, {} copies)\n", a.title, a.set, a.level, a.copies);
-        for f in fields {
-            out += &f;
-            out.push('\n');
-        }
-    }
-    for v in &db.vales {
-        let value = |f: &str| -> String {
-            match f {
-                "level" => v.level.to_string(),
-                "copies" => v.copies.to_string(),
-                "animal" => v.cost[0].to_string(),
-                "forest" => v.cost[1].to_string(),
-                "sky" => v.cost[2].to_string(),
-                "any" => v.cost[3].to_string(),
-                "vp" => v.vp.to_string(),
-                "ability" => format!("{:?}", v.ability),
-                "gain" => format!("{:?}", v.gain),
-                "amount" => v.amount.to_string(),
-                _ => "?".into(),
-            }
-        };
-        let fields: Vec<String> = v
-            .source
-            .iter()
-            .filter(|(_, src)| keep(src))
-            .map(|(f, src)| format!("    {f} = {}  [{src}]", value(f)))
-            .collect();
-        if fields.is_empty() {
-            continue;
-        }
-        out += &format!("vale {} ({}, level {}, {} copies)\n", v.title, v.set, v.level, v.copies);
-        for f in fields {
-            out += &f;
-            out.push('\n');
-        }
-    }
-    out + &summary(db)
+    db.listing(only)
 }

@@ -9,6 +9,8 @@
 //! | `token`, `aerie sky`, `vale 2.1`, `vale 2.1 forest`, `buy 1.3`, `buy soil.top`, `buy 2.2 on c7`, `done` | Harvest Phase (levels and positions 1-based; the spirit pays the "any" part of a vale's cost; `on c7`: Earthchant Chorus) |
 //! | `sleeve c7` | Discard Phase: sleeve the next bought advancement on card 7 |
 //! | `resolve top`, `resolve middle`, `resolve bottom` | when played: which of the card's pending abilities resolves next (ruling MV6) |
+//! | `upgrade` | Harvest Phase: turn the leader to its upgraded side |
+//! | `leader 1`, `leader 2` | setup with `leaders=choose`: keep the first or second leader dealt |
 
 use std::fmt;
 use std::str::FromStr;
@@ -81,6 +83,10 @@ pub enum Action {
     /// Several "when played" abilities of the card just played wait: resolve the one in this slot next
     /// (ruling MV6).
     Resolve(Slot),
+    /// Turn the leader to its upgraded side, paying its cost (one of the Harvest's advancement buys).
+    Upgrade,
+    /// Keep the first (0) or second (1) leader dealt (`leaders=choose`).
+    ChooseLeader(u8),
 }
 
 const N: usize = NUM_CARDS;
@@ -92,8 +98,11 @@ const BASE_BUY: usize = BASE_VALE + 2 * 4 * 5;
 const BASE_BUY_ON: usize = BASE_BUY + 12;
 const BASE_SLEEVE: usize = BASE_BUY_ON + 12 * N;
 const BASE_RESOLVE: usize = BASE_SLEEVE + N;
+// New actions are appended so that the ids of the old ones never shift.
+const BASE_UPGRADE: usize = BASE_RESOLVE + 3;
+const BASE_CHOOSE: usize = BASE_UPGRADE + 1;
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = BASE_RESOLVE + 3;
+pub const NUM_ACTIONS: usize = BASE_CHOOSE + 2;
 
 /// The stable id of an action.
 pub fn action_id(a: Action) -> usize {
@@ -116,6 +125,8 @@ pub fn action_id(a: Action) -> usize {
         BuyOn(s, c) => BASE_BUY_ON + s.index() * N + c as usize,
         Sleeve(c) => BASE_SLEEVE + c as usize,
         Resolve(s) => BASE_RESOLVE + s as usize,
+        Upgrade => BASE_UPGRADE,
+        ChooseLeader(k) => BASE_CHOOSE + (k as usize).min(1),
     }
 }
 
@@ -149,7 +160,9 @@ pub fn action_from_id(id: usize) -> Option<Action> {
             BuyOn(Source::from_index(j / N)?, (j % N) as u8)
         }
         i if i < BASE_RESOLVE => Sleeve((i - BASE_SLEEVE) as u8),
-        i if i < NUM_ACTIONS => Resolve(Slot::ALL[i - BASE_RESOLVE]),
+        i if i < BASE_UPGRADE => Resolve(Slot::ALL[i - BASE_RESOLVE]),
+        BASE_UPGRADE => Upgrade,
+        i if i < NUM_ACTIONS => ChooseLeader((i - BASE_CHOOSE) as u8),
         _ => return None,
     })
 }
@@ -185,6 +198,8 @@ impl fmt::Display for Action {
             BuyOn(s, c) => write!(f, "buy {s} on c{c}"),
             Sleeve(c) => write!(f, "sleeve c{c}"),
             Resolve(s) => write!(f, "resolve {}", s.name()),
+            Upgrade => f.write_str("upgrade"),
+            ChooseLeader(k) => write!(f, "leader {}", k + 1),
         }
     }
 }
@@ -229,7 +244,7 @@ impl FromStr for Action {
                 text,
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
-                 resolve top|middle|bottom",
+                 resolve top|middle|bottom, upgrade, leader 1|2",
             )
         };
         if too_long {
@@ -260,6 +275,9 @@ impl FromStr for Action {
             ["buy", s, "on", c] => BuyOn(source(s).ok_or_else(bad)?, card(c).ok_or_else(bad)?),
             ["sleeve", c] => Sleeve(card(c).ok_or_else(bad)?),
             ["resolve", s] => Resolve(Slot::ALL.into_iter().find(|x| x.name() == *s).ok_or_else(bad)?),
+            ["upgrade"] => Upgrade,
+            ["leader", "1"] => ChooseLeader(0),
+            ["leader", "2"] => ChooseLeader(1),
             _ => return Err(bad()),
         };
         Ok(a)

@@ -13,7 +13,9 @@
 pub mod actions;
 pub mod analytics;
 pub mod cards;
+pub mod effects;
 pub mod events;
+pub mod harvest;
 pub mod heuristic;
 mod rollout;
 pub mod scoring;
@@ -100,12 +102,7 @@ impl Game for MysticVale {
     ///   at most as many uses in a game as there are Blooming Arbor cards in the card set.
     fn max_game_length(options: &Options) -> usize {
         let arbors = match options.validate() {
-            Ok(db) => db
-                .vales
-                .iter()
-                .filter(|v| v.ability == cards::ValeAbility::BloomingArbor)
-                .map(|v| usize::from(v.copies))
-                .sum(),
+            Ok(db) => db.vales.iter().filter(|v| v.remove_self).map(|v| usize::from(v.copies)).sum(),
             // No game can be made with these options; bound every vale id and copy count anyway.
             Err(_) => 256 * 256,
         };

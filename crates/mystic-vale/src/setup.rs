@@ -6,7 +6,22 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, SetupError};
 
 use crate::cards::{CardDb, DbRef};
-use crate::state::{CardStats, EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
+use crate::state::{
+    CardStats, EMPTY, LeaderCard, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn,
+};
+
+/// How leaders come to the players (EN:810-816).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Leaders {
+    /// No leaders.
+    #[default]
+    None,
+    /// Each player is dealt one at random.
+    Random,
+    /// Each player is dealt two and keeps one, a decision of the player ("deal 2, keep 1").
+    Choose,
+}
 
 /// The game's options.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -14,28 +29,90 @@ use crate::state::{CardStats, EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, 
 pub struct Options {
     /// Number of players, 2 to 4.
     pub players: usize,
-    /// The card file (`base` = the embedded base set, else a TOML path).
+    /// The core card file (`base` = the embedded base set, else a TOML path).
     #[serde(default = "base")]
     pub cards: String,
+    /// The card sets, comma-separated: `base` first, then expansions (`wild`) or expansion files.
+    #[serde(default = "base", skip_serializing_if = "is_base")]
+    pub sets: String,
+    /// Leaders: `none`, `random`, `choose`.
+    #[serde(default, skip_serializing_if = "is_none")]
+    pub leaders: Leaders,
 }
 
 fn base() -> String {
     "base".to_owned()
 }
 
+fn is_base(s: &str) -> bool {
+    s == "base"
+}
+
+fn is_none(l: &Leaders) -> bool {
+    *l == Leaders::None
+}
+
 impl Default for Options {
     fn default() -> Self {
-        Options { players: 2, cards: base() }
+        Options { players: 2, cards: base(), sets: base(), leaders: Leaders::None }
     }
 }
 
 impl Options {
+    /// The card database spec these options name: the core file, then `+set` per expansion.
+    pub fn card_spec(&self) -> Result<String, SetupError> {
+        let mut sets = self.sets.split(',').map(str::trim);
+        if sets.next() != Some("base") {
+            return Err(SetupError::new(
+                "sets",
+                format!("`{}`: the list starts with `base` (it holds the starting cards), e.g. base,wild", self.sets),
+            ));
+        }
+        let mut spec = self.cards.clone();
+        let mut seen = Vec::new();
+        for s in sets {
+            if s.is_empty() || s == "base" || seen.contains(&s) {
+                return Err(SetupError::new("sets", format!("`{}`: set `{s}` is empty or repeated", self.sets)));
+            }
+            seen.push(s);
+            spec.push('+');
+            spec.push_str(s);
+        }
+        Ok(spec)
+    }
+
     /// Checks the options and loads the card set.
     pub fn validate(&self) -> Result<DbRef, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(SetupError::new("players", format!("Mystic Vale is played by 2 to 4, not {}", self.players)));
         }
-        DbRef::resolve(Some(&self.cards)).map_err(|e| SetupError::new("cards", e.to_string()))
+        let spec = self.card_spec()?;
+        let db = DbRef::resolve(Some(&spec)).map_err(|e| {
+            let field = if self.sets == "base" { "cards" } else { "sets" };
+            SetupError::new(field, e.to_string())
+        })?;
+        if self.leaders != Leaders::None {
+            let need = if self.leaders == Leaders::Choose { 2 * self.players } else { self.players };
+            if db.leaders.len() < need {
+                return Err(SetupError::new(
+                    "leaders",
+                    format!(
+                        "`{:?}` needs {need} leaders, the sets `{}` have {} (add an expansion: sets=base,wild)",
+                        self.leaders,
+                        self.sets,
+                        db.leaders.len()
+                    )
+                    .to_lowercase(),
+                ));
+            }
+            if db.blanks == 0 {
+                return Err(SetupError::new(
+                    "leaders",
+                    "a leader is sleeved into a blank card; the card file has none",
+                ));
+            }
+        }
+        Ok(db)
     }
 
     /// Level-1 advancements counted out (12/15/18, EN setup step 2).
@@ -171,19 +248,46 @@ impl MysticVale {
                 g.vale_row[l][k] = g.vale_decks[l].pop().unwrap_or(EMPTY);
             }
         }
-        for _ in 0..n {
+        // Leaders: dealt before the decks are shuffled (the draws come after the base deal, so games
+        // without leaders deal as before).
+        let offers = g.deal_leaders();
+        for i in 0..n {
             let cards = starting_cards(&db);
             let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();
             g.rng.shuffle(&mut deck);
             let mut p = new_player(cards, deck);
+            if let Some(o) = offers.get(i) {
+                // The last blank card carries the leader (ruling MV22).
+                p.leader = Some(LeaderCard { id: o[0], card: (NUM_CARDS - 1) as u8, upgraded: false, public: false });
+                if options.leaders == Leaders::Choose {
+                    p.leader_offer = Some(*o);
+                }
+            }
             starting_field(&db, &mut p);
             p.refresh_all(&db);
             g.players.push(p);
         }
         g.start = g.rng.below(n as u32) as u8;
         g.current = g.start;
-        g.begin_turn(&mut sylvan_engine::NoEvents);
+        if options.leaders == Leaders::Choose {
+            g.phase = Phase::ChooseLeader;
+        } else {
+            g.begin_turn(&mut sylvan_engine::NoEvents);
+        }
         g
+    }
+
+    /// The leaders dealt: one per player (`random`, the second entry unused) or two (`choose`).
+    fn deal_leaders(&mut self) -> Vec<[u8; 2]> {
+        let n = self.options.players;
+        let per = match self.options.leaders {
+            Leaders::None => return Vec::new(),
+            Leaders::Random => 1,
+            Leaders::Choose => 2,
+        };
+        let mut pool: Vec<u8> = (0..self.db.leaders.len() as u8).collect();
+        self.rng.shuffle(&mut pool);
+        (0..n).map(|i| [pool[per * i], pool[per * i + per - 1]]).collect()
     }
 
     /// A game from an explicit setup.
@@ -352,6 +456,8 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         vp: 0,
         vales: Vec::with_capacity(40),
         skip_next: false,
+        leader: None,
+        leader_offer: None,
         arbor_growth: 0,
         conclave: None,
         druid_used: false,
@@ -366,6 +472,11 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
 /// is on-deck.
 fn starting_field(db: &CardDb, p: &mut Player) {
     p.on_deck = p.deck.pop();
+    if let (Some(l), Some(c)) = (&mut p.leader, p.on_deck)
+        && l.card == c
+    {
+        l.public = true;
+    }
     let mut cursed = 0;
     while let Some(c) = p.on_deck {
         let is_cursed = p.cards[c as usize].is_cursed(db);
@@ -375,5 +486,10 @@ fn starting_field(db: &CardDb, p: &mut Player) {
         cursed += usize::from(is_cursed);
         p.field.push(c);
         p.on_deck = p.deck.pop();
+        if let (Some(l), Some(c)) = (&mut p.leader, p.on_deck)
+            && l.card == c
+        {
+            l.public = true;
+        }
     }
 }

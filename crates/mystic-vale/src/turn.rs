@@ -4,9 +4,10 @@
 use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 
 use crate::actions::{Action, Source};
-use crate::cards::{AdvAbility, Reward, Slot, Spirit, ValeAbility};
+use crate::cards::{Effect, Slot, Spirit, Timing};
 use crate::events::Event;
-use crate::state::{Bought, EMPTY, HARVEST_FLAGS, MysticVale, NUM_CARDS, Phase, WHEN_PLAYED_FLAGS, flag};
+use crate::harvest;
+use crate::state::{Bought, EMPTY, MysticVale, NUM_CARDS, Phase};
 
 /// A round cap that ends the game if the pool never empties (ruling MV14); never reached in practice.
 pub const MAX_ROUNDS: u16 = 120;
@@ -39,31 +40,40 @@ impl MysticVale {
         Seat(self.current)
     }
 
-    fn owns_usable(&self, ab: ValeAbility) -> Option<usize> {
+    /// The vales the active player owned before this turn (their abilities are usable, EN:518).
+    pub(crate) fn usable_vales(&self) -> &[u8] {
         let p = self.cur();
-        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
-        p.vales[..fresh].iter().position(|&v| self.db.hot_vale(v).ability == ab)
+        &p.vales[..p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len())]
     }
 
-    #[inline]
-    fn usable(&self, ab: ValeAbility) -> bool {
-        self.turn.usable & (1 << ab as u8) != 0
+    /// The index (in the player's vales) of a usable vale whose ability has this timing and effect.
+    pub(crate) fn vale_use(&self, timing: Timing, effect: Effect) -> Option<usize> {
+        if self.turn.usable & effect.bit() == 0 {
+            return None;
+        }
+        self.usable_vales().iter().position(|&v| {
+            let a = self.db.hot_vale(v).ability;
+            a.timing == timing && a.effect == effect
+        })
     }
 
-    /// Which vale abilities the active player may use this turn (vales bought this turn excluded).
-    fn usable_mask(&self) -> u8 {
-        let p = self.cur();
-        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
-        p.vales[..fresh].iter().fold(0, |m, &v| m | 1 << self.db.hot_vale(v).ability as u8)
+    /// Effects of the vales usable this turn.
+    fn usable_mask(&self) -> u32 {
+        self.usable_vales().iter().fold(0, |m, &v| m | self.db.hot_vale(v).ability.effect.bit())
+    }
+
+    /// A vale that may stop a spoil by giving growth (and leaving the game).
+    fn growth_vale(&self) -> Option<usize> {
+        self.vale_use(Timing::WouldSpoil, Effect::Gain)
     }
 
     fn conclave_usable(&self) -> bool {
-        !self.turn.conclave_used && self.usable(ValeAbility::ConclaveOfEnts)
+        !self.turn.conclave_used && self.vale_use(Timing::AnyTime, Effect::PlusGuardian).is_some()
     }
 
     fn druid_usable(&self) -> bool {
         let p = self.cur();
-        !p.druid_used && p.field.iter().any(|&c| p.stats[c as usize].has(AdvAbility::PeacekeeperDruid))
+        !p.druid_used && p.field.iter().any(|&c| p.stats[c as usize].has(Effect::DiscardOnDeck))
     }
 
     /// Starts the active player's turn.
@@ -73,6 +83,8 @@ impl MysticVale {
         self.turn.spirits = [0; 4];
         self.turn.spirit_spent = [0; 4];
         self.turn.vp_total = 0;
+        self.turn.box_vp_total = 0;
+        self.turn.upgraded = false;
         self.turn.token_used = false;
         self.turn.aerie = None;
         self.turn.conclave_used = false;
@@ -80,7 +92,7 @@ impl MysticVale {
         self.turn.vales_bought = 0;
         self.turn.usable = self.usable_mask();
         self.turn.chorus = false;
-        self.turn.free = [0; 3];
+        self.turn.places = [[0; 3]; 3];
         self.turn.when_played_used = 0;
         let seat = self.seat();
         if S::ENABLED {
@@ -142,14 +154,14 @@ impl MysticVale {
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Played(self.seat(), c));
         }
-        if self.players[i].stats[c as usize].flags & WHEN_PLAYED_FLAGS == 0 {
+        if !self.players[i].stats[c as usize].acts(Timing::WhenPlayed) {
             self.after_play(prep, ev);
             return;
         }
         let sleeve = self.players[i].cards[c as usize];
         let mut pending = 0u8;
         for (slot, &a) in sleeve.slots.iter().enumerate() {
-            if a != EMPTY && WHEN_PLAYED_FLAGS & flag(self.db.hot(a).ability) != 0 {
+            if a != EMPTY && self.db.hot(a).ability.timing == Timing::WhenPlayed {
                 pending |= 1 << slot;
             }
         }
@@ -161,10 +173,10 @@ impl MysticVale {
         self.when_played_next(c, pending, prep, ev);
     }
 
-    /// The "when played" ability of card `c` in `slot`.
+    /// The effect of the "when played" ability of card `c` in `slot`.
     #[inline]
-    fn when_played_ability(&self, c: u8, slot: u32) -> AdvAbility {
-        self.db.hot(self.cur().cards[c as usize].slots[slot as usize]).ability
+    fn when_played_ability(&self, c: u8, slot: u32) -> Effect {
+        self.db.hot(self.cur().cards[c as usize].slots[slot as usize]).ability.effect
     }
 
     /// Resolves the "when played" abilities of card `c` still pending (slot bits in `pending`): one at a
@@ -178,7 +190,7 @@ impl MysticVale {
                 while m != 0 {
                     let s = m.trailing_zeros();
                     m &= m - 1;
-                    if self.when_played_ability(c, s) == AdvAbility::DiscardFromField {
+                    if self.when_played_ability(c, s) == Effect::DiscardOtherField {
                         pending &= !(1 << s);
                     }
                 }
@@ -216,15 +228,15 @@ impl MysticVale {
             let s = m.trailing_zeros();
             m &= m - 1;
             match self.when_played_ability(c, s) {
-                AdvAbility::CleansingRain => {
+                Effect::SearchDeckDiscard => {
                     r = true;
                     k += 1;
                 }
-                AdvAbility::CalmWeather => {
+                Effect::LookTopDiscard => {
                     w = true;
                     k += 1;
                 }
-                AdvAbility::DiscardFromField => d = p.field.len() > 1,
+                Effect::DiscardOtherField => d = p.field.len() > 1,
                 _ => {}
             }
         }
@@ -237,14 +249,14 @@ impl MysticVale {
     fn start_ability<S: EventSink<Event>>(&mut self, c: u8, slot: u32, pending: u8, prep: bool, ev: &mut S) -> bool {
         let i = self.current as usize;
         let needs_choice = match self.when_played_ability(c, slot) {
-            AdvAbility::DiscardFromField => self.players[i].field.len() > 1,
-            AdvAbility::CleansingRain => {
+            Effect::DiscardOtherField => self.players[i].field.len() > 1,
+            Effect::SearchDeckDiscard => {
                 if self.players[i].deck.is_empty() {
                     self.reshuffle(ev);
                 }
                 !self.players[i].deck.is_empty()
             }
-            AdvAbility::CalmWeather => {
+            Effect::LookTopDiscard => {
                 if self.players[i].deck.is_empty() {
                     self.reshuffle(ev);
                 }
@@ -289,7 +301,7 @@ impl MysticVale {
     }
 
     fn spoil_options(&self) -> bool {
-        self.druid_usable() || self.usable(ValeAbility::BloomingArbor) || self.conclave_usable()
+        self.druid_usable() || self.growth_vale().is_some() || self.conclave_usable()
     }
 
     fn spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
@@ -312,76 +324,79 @@ impl MysticVale {
         self.end_planting();
         self.phase = Phase::Harvest;
         let p = self.cur();
-        let mut chorus = false;
-        let mut free = [0i8; 3];
+        self.turn.chorus = p.field.iter().any(|&c| p.stats[c as usize].has(Effect::DiscountOnCard));
+        self.count_places();
+        self.recount();
+    }
+
+    /// Counts, per slot, the field's places for purchases (ruling MV21): empty slots, slots where an
+    /// eclipse advancement can go under an advancement, and eclipse advancements that can be covered.
+    /// A leader's card takes no advancement (EN:836).
+    pub(crate) fn count_places(&mut self) {
+        let db = &*self.db;
+        let p = &self.players[self.current as usize];
+        let mut places = [[0u8; 3]; 3];
         for &c in &p.field {
-            chorus |= p.stats[c as usize].has(AdvAbility::EarthchantChorus);
-            for (k, &a) in p.cards[c as usize].slots.iter().enumerate() {
-                free[k] += i8::from(a == EMPTY);
+            if p.leader.is_some_and(|l| l.card == c) {
+                continue;
+            }
+            let s = p.cards[c as usize];
+            for k in 0..3 {
+                let here = s.slots[k];
+                if here == EMPTY {
+                    places[k][0] += 1;
+                } else if s.covered[k] == EMPTY && here != db.cursed_land && here != db.starting_soil {
+                    places[k][if db.hot(here).eclipse { 2 } else { 1 }] += 1;
+                }
             }
         }
-        self.turn.chorus = chorus;
-        self.turn.free = free;
-        self.recount();
+        self.turn.places = places;
+    }
+
+    /// Whether the purchases so far plus `extra` (an advancement, and a declared card or `EMPTY`) can
+    /// all be sleeved (ruling MV21). Per slot, with `e` empty slots, `u` advancements an eclipse one can
+    /// go under and `o` eclipse advancements a regular one can cover: the eclipse purchases beyond `u`
+    /// and the regular ones beyond `o` must each fit in the empty slots (one of each kind per slot).
+    fn purchases_fit(&self, extra: Option<Bought>) -> bool {
+        let mut demand = [[0u8; 2]; 3];
+        let mut declared = [0u8; 3];
+        for b in self.turn.bought.iter().copied().chain(extra) {
+            let h = self.db.hot(b.adv);
+            if b.target == EMPTY {
+                demand[h.slot as usize][usize::from(h.eclipse)] += 1;
+            } else {
+                declared[h.slot as usize] += 1;
+            }
+        }
+        (0..3).all(|k| {
+            let [e, u, o] = self.turn.places[k];
+            let e = e.saturating_sub(declared[k]);
+            demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
+        })
     }
 
     /// Recounts the harvest totals (after Conclave of Ents changes a guardian count).
     pub(crate) fn recount(&mut self) {
-        let db = &*self.db;
         let p = &self.players[self.current as usize];
-        let mut mana: i32 = 0;
-        let mut spirits = [0u8; 4];
-        let mut vp: u16 = 0;
-        let mut grassland: i32 = 0;
-        let n_field = p.field.len() as i32;
-        for &c in &p.field {
-            let st = &p.stats[c as usize];
-            mana += i32::from(st.mana);
-            for k in 0..4 {
-                spirits[k] += st.spirits[k];
-            }
-            vp += u16::from(st.vp);
-            if st.flags & HARVEST_FLAGS == 0 {
-                continue;
-            }
-            let guardians = i32::from(st.guardians + p.bonus(c));
-            for a in p.cards[c as usize].advs() {
-                let x = db.adv(a);
-                let amount = i32::from(x.amount);
-                let gain = match x.ability {
-                    AdvAbility::PerGuardian => amount * guardians,
-                    AdvAbility::Aurora => amount * (n_field / 2),
-                    AdvAbility::MagicSeed => amount * (n_field - 1),
-                    AdvAbility::Grassland => {
-                        grassland += amount;
-                        0
-                    }
-                    _ => 0,
-                };
-                match x.reward {
-                    Reward::Mana => mana += gain,
-                    Reward::Vp => vp += gain as u16,
-                    Reward::Wild => spirits[3] += gain as u8,
-                    _ => {}
-                }
-            }
+        // An upgraded side counts from the next harvest (EN:854).
+        let leader = p.leader.map(|l| crate::state::LeaderCard { upgraded: l.upgraded && !self.turn.upgraded, ..l });
+        let cards = harvest::Cards {
+            db: &self.db,
+            cards: &p.cards,
+            stats: &p.stats,
+            leader,
+            bonus: p.conclave.map(|(c, _)| (c, 1)),
+            table: Some((self, self.current as usize)),
+        };
+        let t = harvest::totals(&cards, &p.field, self.usable_vales());
+        self.turn.mana_total = t.mana;
+        self.turn.spirits = t.spirits;
+        self.turn.vp_total = t.vp;
+        self.turn.box_vp_total = t.box_vp;
+        if let Some(s) = self.turn.aerie {
+            self.turn.spirits[s as usize] = self.turn.spirits[s as usize].saturating_sub(1);
+            self.turn.spirits[3] = self.turn.spirits[3].saturating_add(1);
         }
-        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
-        for &v in &p.vales[..fresh] {
-            let vale = db.vale(v);
-            if matches!(vale.ability, ValeAbility::HarvestGain | ValeAbility::StreamOfVigor) {
-                match vale.gain {
-                    Reward::Mana => mana += i32::from(vale.amount),
-                    Reward::Wild => spirits[3] += vale.amount,
-                    Reward::Vp => vp += u16::from(vale.amount),
-                    _ => {}
-                }
-            }
-        }
-        mana = (mana - grassland).max(0);
-        self.turn.mana_total = mana.min(250) as u8;
-        self.turn.spirits = spirits;
-        self.turn.vp_total = vp;
     }
 
     /// Mana left to spend.
@@ -398,8 +413,9 @@ impl MysticVale {
         s
     }
 
-    fn buy_limit(&self) -> usize {
-        if self.usable(ValeAbility::StreamOfVigor) { 3 } else { 2 }
+    /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
+    pub(crate) fn buy_limit(&self) -> usize {
+        2 + self.usable_vales().iter().map(|&v| usize::from(self.db.hot_vale(v).extra_buy)).max().unwrap_or(0)
     }
 
     /// The cost of vale `v` paid from `avail`, with `any` paying the "any" part; `None` if unpayable.
@@ -442,33 +458,63 @@ impl MysticVale {
         }
     }
 
-    /// Free (card, slot) places in the field for slot `s`, not reserved by Earthchant Chorus, minus the
-    /// purchases already waiting for such a place (kept in `turn.free`: every purchase takes one place).
-    fn free_places(&self, slot: Slot) -> i32 {
-        i32::from(self.turn.free[slot as usize])
-    }
-
     fn chorus_target_ok(&self, c: u8, adv: u8) -> bool {
         let p = self.cur();
         let s = p.cards[c as usize];
         let slot = self.db.hot(adv).slot;
         let reserved = self.turn.bought.iter().filter(|b| b.target == c).count();
         let free = s.free_slots();
-        p.stats[c as usize].has(AdvAbility::EarthchantChorus)
+        p.stats[c as usize].has(Effect::DiscountOnCard)
             && (1..=2).contains(&free)
             && s.slots[slot as usize] == EMPTY
             && !self.turn.bought.iter().any(|b| b.target == c && self.db.hot(b.adv).slot == slot)
             && reserved < free
-            // The generic purchases for this slot must still fit elsewhere.
-            && self.free_places(slot) >= 1
+            // The other purchases must still fit elsewhere.
+            && self.purchases_fit(Some(Bought { adv, target: c }))
     }
 
     fn chorus_discount(&self, c: u8) -> u8 {
         let p = self.cur();
         p.cards[c as usize]
             .advs()
-            .find(|&a| self.db.adv(a).ability == AdvAbility::EarthchantChorus)
-            .map_or(0, |a| self.db.adv(a).amount)
+            .map(|a| self.db.hot(a).ability)
+            .find(|ab| ab.effect == Effect::DiscountOnCard)
+            .map_or(0, |ab| ab.amount)
+    }
+
+    /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
+    /// leader's card), and the purchases left still fit afterwards (ruling MV21).
+    fn sleeve_ok(&self, k: usize, c: u8) -> bool {
+        let p = self.cur();
+        let Some(b) = self.turn.bought.get(k) else { return false };
+        let s = p.cards[c as usize];
+        if p.leader.is_some_and(|l| l.card == c) || !s.fits(&self.db, b.adv) {
+            return false;
+        }
+        let h = self.db.hot(b.adv);
+        let slot = h.slot as usize;
+        let mut places = self.turn.places;
+        let here = s.slots[slot];
+        let pl = &mut places[slot];
+        if here == EMPTY {
+            pl[0] -= 1;
+            pl[if h.eclipse { 2 } else { 1 }] += 1;
+        } else if h.eclipse {
+            pl[1] -= 1;
+        } else {
+            pl[2] -= 1;
+        }
+        let mut demand = [[0u8; 2]; 3];
+        for (j, o) in self.turn.bought.iter().enumerate() {
+            if j != k && o.target == EMPTY {
+                let x = self.db.hot(o.adv);
+                demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+            }
+        }
+        (0..3).all(|k| {
+            let [e, u, o] = places[k];
+            demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
+        })
     }
 
     /// Writes the legal actions, sorted (built in order: card lists come from bit masks).
@@ -489,7 +535,7 @@ impl MysticVale {
                 if self.druid_usable() {
                     out.push(Action::Druid);
                 }
-                if self.usable(ValeAbility::BloomingArbor) {
+                if self.growth_vale().is_some() {
                     out.push(Action::Arbor);
                 }
                 self.push_conclave(out);
@@ -504,25 +550,27 @@ impl MysticVale {
             Phase::WhenPlayed { card, slot, .. } => {
                 let a = p.cards[card as usize].slots[slot as usize];
                 out.push(Action::Decline);
-                match self.db.hot(a).ability {
-                    AdvAbility::DiscardFromField => {
+                match self.db.hot(a).ability.effect {
+                    Effect::DiscardOtherField => {
                         push_cards(out, p.field_mask() & !(1 << card), Action::Discard);
                     }
-                    AdvAbility::CleansingRain => {
+                    Effect::SearchDeckDiscard => {
                         push_cards(out, p.deck.iter().fold(0, |m, &c| m | 1 << c), Action::Discard);
                     }
-                    AdvAbility::CalmWeather => out.push(Action::Mill),
+                    Effect::LookTopDiscard => out.push(Action::Mill),
                     _ => {}
                 }
             }
             Phase::Harvest => self.legal_harvest(out),
+            Phase::ChooseLeader => {
+                if p.leader_offer.is_some() {
+                    out.push(Action::ChooseLeader(0));
+                    out.push(Action::ChooseLeader(1));
+                }
+            }
             Phase::Sleeve => {
-                if let Some(b) = self.turn.bought.iter().find(|b| b.target == EMPTY) {
-                    let slot = self.db.hot(b.adv).slot as usize;
-                    let mask = p
-                        .field
-                        .iter()
-                        .fold(0u32, |m, &c| if p.cards[c as usize].slots[slot] == EMPTY { m | 1 << c } else { m });
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                    let mask = p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m });
                     push_cards(out, mask, Action::Sleeve);
                 }
             }
@@ -541,9 +589,8 @@ impl MysticVale {
         let mana = self.mana_left();
         let left = self.spirits_left();
         if self.turn.aerie.is_none()
-            && self.usable(ValeAbility::SunstoneAerie)
-            && let Some(i) = self.owns_usable(ValeAbility::SunstoneAerie)
-            && mana >= db.hot_vale(p.vales[i]).amount
+            && let Some(i) = self.vale_use(Timing::Harvest, Effect::ConvertToWild)
+            && mana >= db.hot_vale(p.vales[i]).ability.amount
         {
             for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
                 if left[s as usize] > 0 {
@@ -563,8 +610,8 @@ impl MysticVale {
                     if vale.total > total {
                         continue;
                     }
-                    if vale.ability == ValeAbility::AncientLiferoots
-                        && p.vales.iter().any(|&o| db.hot_vale(o).ability == ValeAbility::AncientLiferoots)
+                    if vale.unique
+                        && p.vales.iter().any(|&o| db.hot_vale(o).unique && db.hot_vale(o).ability == vale.ability)
                     {
                         continue;
                     }
@@ -582,8 +629,8 @@ impl MysticVale {
                 }
             }
         }
-        if self.turn.bought.len() < self.buy_limit() {
-            let free = self.turn.free;
+        let buys = self.turn.bought.len() + usize::from(self.turn.upgraded);
+        if buys < self.buy_limit() {
             for i in 0..12u8 {
                 let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
                 let a = self.source_adv(s);
@@ -591,14 +638,15 @@ impl MysticVale {
                     continue;
                 }
                 let adv = db.hot(a);
-                if adv.cost <= mana && free[adv.slot as usize] >= 1 {
+                if adv.cost <= mana && self.purchases_fit(Some(Bought { adv: a, target: EMPTY })) {
                     out.push(Action::Buy(s));
                 }
             }
             if self.turn.chorus {
-                let chorus = p.field.iter().fold(0u32, |m, &c| {
-                    if p.stats[c as usize].has(AdvAbility::EarthchantChorus) { m | 1 << c } else { m }
-                });
+                let chorus = p
+                    .field
+                    .iter()
+                    .fold(0u32, |m, &c| if p.stats[c as usize].has(Effect::DiscountOnCard) { m | 1 << c } else { m });
                 for i in 0..12u8 {
                     let s =
                         if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
@@ -617,6 +665,14 @@ impl MysticVale {
                     }
                 }
             }
+        }
+        if buys < self.buy_limit()
+            && let Some(l) = p.leader
+            && !l.upgraded
+            && p.field.contains(&l.card)
+            && db.leader(l.id).upgrade_cost <= mana
+        {
+            out.push(Action::Upgrade);
         }
     }
 
@@ -665,9 +721,10 @@ impl MysticVale {
                 self.check_spoil(prep, ev);
             }
             (Phase::SpoilPrompt { prep }, Action::Arbor) => {
-                if let Some(k) = self.owns_usable(ValeAbility::BloomingArbor) {
+                if let Some(k) = self.growth_vale() {
                     let v = self.players[i].vales.remove(k);
-                    self.players[i].arbor_growth += self.db.hot_vale(v).amount;
+                    let amount = self.db.hot_vale(v).ability.amount;
+                    self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);
                     self.removed_vales.push(v);
                     self.turn.usable = self.usable_mask();
                     if S::ENABLED {
@@ -683,15 +740,15 @@ impl MysticVale {
                 }
             }
             (Phase::WhenPlayed { card, slot, pending, prep }, a) => {
-                let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability;
+                let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability.effect;
                 match (ability, a) {
-                    (AdvAbility::DiscardFromField, Action::Discard(c)) => {
+                    (Effect::DiscardOtherField, Action::Discard(c)) => {
                         self.players[i].discard_from_field(c);
                         if S::ENABLED {
                             ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
                         }
                     }
-                    (AdvAbility::CleansingRain, _) => {
+                    (Effect::SearchDeckDiscard, _) => {
                         if let Action::Discard(c) = a {
                             let p = &mut self.players[i];
                             p.deck.retain(|&x| x != c);
@@ -702,7 +759,7 @@ impl MysticVale {
                         }
                         self.rng.shuffle(&mut self.players[i].deck);
                     }
-                    (AdvAbility::CalmWeather, Action::Mill) => {
+                    (Effect::LookTopDiscard, Action::Mill) => {
                         let p = &mut self.players[i];
                         if let Some(c) = p.deck.pop() {
                             p.discard.push(c);
@@ -721,9 +778,9 @@ impl MysticVale {
                 self.players[i].token_active = false;
             }
             (Phase::Harvest, Action::Aerie(s)) => {
-                if let Some(k) = self.owns_usable(ValeAbility::SunstoneAerie) {
+                if let Some(k) = self.vale_use(Timing::Harvest, Effect::ConvertToWild) {
                     let v = self.players[i].vales[k];
-                    self.turn.mana_spent += self.db.hot_vale(v).amount;
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
                     self.turn.aerie = Some(s);
                     self.turn.spirits[s as usize] -= 1;
                     self.turn.spirits[3] += 1;
@@ -746,11 +803,50 @@ impl MysticVale {
                     ev.emit(Audience::Everyone, Event::BoughtVale(seat, self.db.vale(v).title.clone()));
                 }
             }
+            (Phase::Harvest, Action::Upgrade) => {
+                if let Some(l) = &mut self.players[i].leader {
+                    // The upgraded side counts from the next harvest (EN:854): the card's totals are
+                    // refreshed when the Harvest Phase ends.
+                    l.upgraded = true;
+                    let cost = self.db.leader(l.id).upgrade_cost;
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
+                    self.turn.upgraded = true;
+                    if S::ENABLED {
+                        ev.emit(
+                            Audience::Everyone,
+                            Event::UsedVale(seat, format!("{} upgraded", self.db.leader(l.id).title)),
+                        );
+                    }
+                }
+            }
+            (Phase::ChooseLeader, Action::ChooseLeader(k)) => {
+                let p = &mut self.players[i];
+                if let (Some(o), Some(l)) = (p.leader_offer.take(), &mut p.leader) {
+                    l.id = o[usize::from(k.min(1))];
+                }
+                p.refresh_all(&self.db);
+                let n = self.n() as u8;
+                self.current = (self.current + 1) % n;
+                if self.current == self.start {
+                    self.begin_turn(ev);
+                }
+            }
             (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
             (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
             (Phase::Harvest, Action::Done) => {
+                if self.turn.upgraded {
+                    self.players[i].refresh_all(&self.db);
+                }
                 let vp = self.turn.vp_total;
                 self.gain_vp(i, vp, ev);
+                let box_vp = self.turn.box_vp_total;
+                if box_vp > 0 {
+                    // From the box: the pool, the game's clock, is not touched (EN:1584).
+                    self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::GainedVp(seat, box_vp));
+                    }
+                }
                 self.sleeve_or_discard(ev);
             }
             (Phase::Sleeve, Action::Sleeve(c)) => {
@@ -770,12 +866,11 @@ impl MysticVale {
         if target != EMPTY {
             cost = cost.saturating_sub(self.chorus_discount(target));
         }
-        self.turn.mana_spent += cost;
+        self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
         match s {
             Source::Common(l, k) => self.commons[l as usize][k as usize] = EMPTY,
-            Source::Soil(slot) => self.soil[slot as usize] -= 1,
+            Source::Soil(slot) => self.soil[slot as usize] = self.soil[slot as usize].saturating_sub(1),
         }
-        self.turn.free[self.db.hot(a).slot as usize] -= 1;
         self.turn.bought.push(Bought { adv: a, target });
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
@@ -783,9 +878,8 @@ impl MysticVale {
     }
 
     fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
-        let slot = self.db.hot(adv).slot as usize;
         let i = self.current as usize;
-        self.players[i].cards[c as usize].slots[slot] = adv;
+        self.players[i].cards[c as usize].put(&self.db, adv);
         self.players[i].refresh(&self.db, c as usize);
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), c));
@@ -796,7 +890,7 @@ impl MysticVale {
         if vp == 0 {
             return;
         }
-        self.players[i].vp += vp;
+        self.players[i].vp = self.players[i].vp.saturating_add(vp);
         let was = self.pool;
         self.pool = self.pool.saturating_sub(vp);
         if S::ENABLED {
@@ -817,6 +911,7 @@ impl MysticVale {
             let b = self.turn.bought.remove(k);
             self.sleeve(b.adv, b.target, ev);
         }
+        self.count_places();
         if self.turn.bought.is_empty() {
             self.discard_phase(ev);
         } else {

@@ -9,7 +9,7 @@ use sylvan_engine::{GameRng, Seat};
 
 use crate::cards::{DbRef, Spirit};
 use crate::setup::Options;
-use crate::state::{CardStats, EMPTY, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
+use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
 
 /// One player as a seat sees it.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -34,6 +34,11 @@ pub struct PlayerView {
     pub vales: Vec<u8>,
     /// Spoiled in the Prep Phase.
     pub skip_next: bool,
+    /// The player's leader: the card carrying it is known to all, which leader it is only to its owner
+    /// until it is first revealed (ruling MV22).
+    pub leader: Option<LeaderView>,
+    /// The two leaders dealt to choose from, for their owner only, until the choice.
+    pub leader_offer: Option<[u8; 2]>,
     /// Blooming Arbor growth.
     pub arbor_growth: u8,
     /// Conclave of Ents.
@@ -42,6 +47,19 @@ pub struct PlayerView {
     pub druid_used: bool,
     /// Peacekeeper Druid used in the Prep Phase.
     pub druid_prep: bool,
+}
+
+/// A player's leader as a seat sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct LeaderView {
+    /// The card number carrying it.
+    pub card: u8,
+    /// Which leader, if this seat knows.
+    pub id: Option<u8>,
+    /// On its upgraded side.
+    pub upgraded: bool,
+    /// Every seat knows it.
+    pub public: bool,
 }
 
 /// What one seat may see.
@@ -108,6 +126,13 @@ impl MysticVale {
                     vp: p.vp,
                     vales: p.vales.clone(),
                     skip_next: p.skip_next,
+                    leader: p.leader.map(|l| LeaderView {
+                        card: l.card,
+                        id: (i == seat.index() || (l.public && p.leader_offer.is_none())).then_some(l.id),
+                        upgraded: l.upgraded,
+                        public: l.public,
+                    }),
+                    leader_offer: if i == seat.index() { p.leader_offer } else { None },
                     arbor_growth: p.arbor_growth,
                     conclave: p.conclave,
                     druid_used: p.druid_used,
@@ -137,6 +162,15 @@ impl MysticVale {
         let db = view.db;
         let me = view.seat.index();
         let mut players = Vec::with_capacity(view.players.len());
+        // Leaders this seat cannot place: the others' hidden ones are drawn from the rest.
+        let mut unseen: Vec<u8> = (0..db.leaders.len() as u8)
+            .filter(|&l| {
+                !view.players.iter().any(|p| {
+                    p.leader.is_some_and(|x| x.id == Some(l)) || p.leader_offer.is_some_and(|o| o.contains(&l))
+                })
+            })
+            .collect();
+        rng.shuffle(&mut unseen);
         for (i, pv) in view.players.iter().enumerate() {
             let mut hidden = Pile::new();
             for c in 0..NUM_CARDS as u8 {
@@ -172,6 +206,23 @@ impl MysticVale {
                 vp: pv.vp,
                 vales: pv.vales.clone(),
                 skip_next: pv.skip_next,
+                leader: pv.leader.map(|l| LeaderCard {
+                    id: l.id.or_else(|| unseen.pop()).unwrap_or(0),
+                    card: l.card,
+                    upgraded: l.upgraded,
+                    public: l.public,
+                }),
+                leader_offer: if i == me {
+                    pv.leader_offer
+                } else if view.phase == Phase::ChooseLeader
+                    && pv.leader.is_some_and(|l| l.id.is_none())
+                    && view.players[i].leader_offer.is_none()
+                    && !chosen(view, i)
+                {
+                    Some([unseen.pop().unwrap_or(0), unseen.pop().unwrap_or(0)])
+                } else {
+                    None
+                },
                 arbor_growth: pv.arbor_growth,
                 conclave: pv.conclave,
                 druid_used: pv.druid_used,
@@ -459,21 +510,35 @@ impl fmt::Display for View {
 }
 
 impl View {
+    /// Player `i`'s leader as far as this seat knows it (`None` if it has none or it is hidden).
+    pub fn leader_card(&self, i: usize) -> Option<LeaderCard> {
+        self.players[i]
+            .leader
+            .and_then(|l| Some(LeaderCard { id: l.id?, card: l.card, upgraded: l.upgraded, public: l.public }))
+    }
+
+    /// The totals of player `i`'s card `c` ([`CardStats::of`], with its leader side when known).
+    pub fn card_stats(&self, i: usize, c: u8) -> CardStats {
+        let db = &*self.db;
+        CardStats::of(self.players[i].cards[c as usize], db, crate::state::leader_face(db, self.leader_card(i), c))
+    }
+
+    /// The totals of all of player `i`'s cards.
+    pub fn all_stats(&self, i: usize) -> [CardStats; NUM_CARDS] {
+        std::array::from_fn(|c| self.card_stats(i, c as u8))
+    }
+
     /// Decay and growth showing for player `i`.
     pub fn decay_growth(&self, i: usize) -> (i32, i32) {
         let db = &*self.db;
         let p = &self.players[i];
         let mut d = 0;
-        let mut g = i32::from(p.arbor_growth);
-        for &v in &p.vales {
-            if db.vale(v).ability == crate::cards::ValeAbility::AncientLiferoots {
-                g += i32::from(db.vale(v).amount);
-            }
-        }
+        let mut g = i32::from(p.arbor_growth) + crate::state::vale_growth(db, &p.vales);
         for &c in p.field.iter().chain(p.on_deck.iter()) {
             let b = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
-            d += i32::from(p.cards[c as usize].decay(db));
-            g += i32::from(p.cards[c as usize].growth(db, b));
+            let st = self.card_stats(i, c);
+            d += i32::from(st.decay);
+            g += i32::from(st.growth.saturating_add(st.grov.saturating_mul(b)));
         }
         (d, g)
     }
@@ -522,15 +587,17 @@ impl MysticVale {
     fn view_score(v: &View, i: usize) -> i32 {
         let db = &*v.db;
         let p = &v.players[i];
-        let mut t = i32::from(p.vp);
-        for s in &p.cards {
-            for a in s.advs() {
-                t += i32::from(db.adv(a).symbols.vp_end);
-            }
-        }
+        let mut t = i32::from(p.vp) + crate::scoring::card_points(db, &p.cards, v.leader_card(i));
         for &x in &p.vales {
             t += i32::from(db.vale(x).vp);
         }
         t
     }
+}
+
+/// Whether seat `i` has already chosen its leader (the choice goes round from the starting player).
+fn chosen(view: &View, i: usize) -> bool {
+    let n = view.players.len();
+    let order = |s: usize| (s + n - view.start as usize) % n;
+    order(i) < order(view.current as usize)
 }
