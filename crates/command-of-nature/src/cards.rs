@@ -10,6 +10,7 @@ use std::str::FromStr;
 use std::sync::{Mutex, OnceLock};
 
 use sylvan_engine::ParseError;
+use sylvan_engine::carddata::{self, ProvenanceCount, Source};
 
 /// A distinct card: an index into the card table (elementals first, then commands).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
@@ -247,21 +248,10 @@ pub struct Table {
     pub fan_fields: usize,
 }
 
-/// A card file that does not validate; names the file, line and field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", sylvan_engine::data_file_error(file, *line, field, message))]
-pub struct DataError {
-    /// The data file.
-    pub file: String,
-    /// 1-based line (0 if unknown).
-    pub line: usize,
-    /// The field at fault.
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
+pub use sylvan_engine::carddata::DataError;
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawElemental {
     name: toml::Spanned<String>,
     faction: Faction,
@@ -279,6 +269,7 @@ struct RawElemental {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawCommand {
     name: toml::Spanned<String>,
     faction: Faction,
@@ -294,12 +285,14 @@ struct RawCommand {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct CopyEntry {
     card: toml::Spanned<String>,
     copies: u8,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawSage {
     name: toml::Spanned<String>,
     faction: Faction,
@@ -313,16 +306,15 @@ struct RawSage {
     provenance: toml::Spanned<toml::Table>,
 }
 
+/// A data file: the embedded files hold one section each, a user card file all three.
 #[derive(Deserialize)]
-struct ElementalFile {
+#[serde(deny_unknown_fields)]
+struct DataFile {
+    #[serde(default)]
     elemental: Vec<RawElemental>,
-}
-#[derive(Deserialize)]
-struct CommandFile {
+    #[serde(default)]
     command: Vec<RawCommand>,
-}
-#[derive(Deserialize)]
-struct SageFile {
+    #[serde(default)]
     sage: Vec<RawSage>,
 }
 
@@ -333,44 +325,17 @@ pub const DEFAULT_FILES: [(&str, &str); 3] = [
     ("sages.toml", include_str!("../data/sages.toml")),
 ];
 
-fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].bytes().filter(|&b| b == b'\n').count() + 1
-}
-
 struct Ctx<'a> {
-    file: &'a str,
-    text: &'a str,
+    src: Source<'a>,
 }
 
 impl Ctx<'_> {
-    /// An error at `span`; when `field` is a plain key written on a line of its own further down the same
-    /// `[[...]]` entry (errors found from the entry's name), the line of that key.
+    /// An error on `field`, at the line where it is written in the `[[...]]` entry starting at `span`.
     fn err(&self, span: std::ops::Range<usize>, field: &str, message: impl Into<String>) -> DataError {
-        let start = span.start.min(self.text.len());
-        let rest = &self.text[start..];
-        let entry = &rest[..rest.find("\n[[").unwrap_or(rest.len())];
-        let mut offset = start;
-        let mut at = None;
-        for l in entry.split_inclusive('\n') {
-            let key = l.trim_start();
-            if key.strip_prefix(field).is_some_and(|after| after.trim_start().starts_with('=')) {
-                at = Some(offset);
-                break;
-            }
-            offset += l.len();
-        }
-        DataError {
-            file: self.file.to_owned(),
-            line: line_of(self.text, at.unwrap_or(span.start)),
-            field: field.to_owned(),
-            message: message.into(),
-        }
+        self.src.error_in(&span, field, field, message)
     }
     fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, DataError> {
-        toml::from_str(self.text).map_err(|e| {
-            let line = e.span().map_or(0, |s| line_of(self.text, s.start));
-            DataError { file: self.file.to_owned(), line, field: "toml".into(), message: e.message().to_owned() }
-        })
+        self.src.parse()
     }
 }
 
@@ -387,31 +352,14 @@ fn rows_mask(ctx: &Ctx, rows: &[toml::Spanned<String>], field: &str) -> Result<u
     Ok(m)
 }
 
-/// Checks that every field present has a provenance entry of the form `fan: <file>` or `provisional: <why>`;
-/// returns (fan, provisional) counts.
+/// Checks that every field present has a valid provenance (see [`carddata::check_provenance`]).
 fn check_provenance(
     ctx: &Ctx,
     prov: &toml::Spanned<toml::Table>,
     fields: &[&str],
-) -> Result<(usize, usize), DataError> {
-    let (mut fan, mut provisional) = (0, 0);
-    for f in fields {
-        match prov.get_ref().get(*f).and_then(|v| v.as_str()) {
-            Some(s) if s.starts_with("fan: ") && s.len() > 5 => fan += 1,
-            Some(s) if s.starts_with("provisional: ") && s.len() > 13 => provisional += 1,
-            // A rulebook passage: counted with neither (the default data has none).
-            Some(s) if s.starts_with("rulebook: ") && s.len() > 10 => {}
-            Some(s) => {
-                return Err(ctx.err(
-                    prov.span(),
-                    &format!("provenance.{f}"),
-                    format!("`{s}` is not `fan: <file>`, `rulebook: <passage>` or `provisional: <why>`"),
-                ));
-            }
-            None => return Err(ctx.err(prov.span(), &format!("provenance.{f}"), "missing provenance for this field")),
-        }
-    }
-    Ok((fan, provisional))
+    count: &mut ProvenanceCount,
+) -> Result<(), DataError> {
+    carddata::check_provenance(prov.get_ref(), fields, count, &|f, m| ctx.src.error_at(prov.span().start, f, m))
 }
 
 /// Parses and validates the three data files.
@@ -424,9 +372,9 @@ pub fn load(files: &[(&str, &str); 3]) -> Result<Table, DataError> {
 /// code), while numbers, rows, timing, reach, texts, market copies and pack contents may change.
 fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<Table, DataError> {
     let mut cards: Vec<CardInfo> = Vec::new();
-    let (mut fan, mut provisional) = (0, 0);
-    let ectx = Ctx { file: files[0].0, text: files[0].1 };
-    let ef: ElementalFile = ectx.parse()?;
+    let mut count = ProvenanceCount::default();
+    let ectx = Ctx { src: Source::new(files[0].0, files[0].1) };
+    let ef: DataFile = ectx.parse()?;
     for e in ef.elemental {
         let class = match e.kind.get_ref().as_str() {
             "sage" => Class::Sage,
@@ -461,9 +409,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         if e.rows.is_some() {
             fields.push("rows");
         }
-        let (f, p) = check_provenance(&ectx, &e.provenance, &fields)?;
-        fan += f;
-        provisional += p;
+        check_provenance(&ectx, &e.provenance, &fields, &mut count)?;
         if let Some(r) = reference {
             same_card(&ectx, r, cards.len(), &e.name, class, e.faction, effect, e.champion_level.unwrap_or(0))?;
         }
@@ -487,8 +433,8 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             text: e.text,
         });
     }
-    let cctx = Ctx { file: files[1].0, text: files[1].1 };
-    let cf: CommandFile = cctx.parse()?;
+    let cctx = Ctx { src: Source::new(files[1].0, files[1].1) };
+    let cf: DataFile = cctx.parse()?;
     for c in cf.command {
         let class = match c.kind.get_ref().as_str() {
             "attack_melee" => Class::Melee,
@@ -526,9 +472,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
                 fields.push(f);
             }
         }
-        let (f, p) = check_provenance(&cctx, &c.provenance, &fields)?;
-        fan += f;
-        provisional += p;
+        check_provenance(&cctx, &c.provenance, &fields, &mut count)?;
         if let Some(r) = reference {
             same_card(&cctx, r, cards.len(), &c.name, class, c.faction, effect, 0)?;
         }
@@ -586,8 +530,8 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             .map(|i| Card(i as u8))
             .ok_or_else(|| ctx.err(s.span(), field, format!("no card named `{}`", s.get_ref())))
     };
-    let sctx = Ctx { file: files[2].0, text: files[2].1 };
-    let sf: SageFile = sctx.parse()?;
+    let sctx = Ctx { src: Source::new(files[2].0, files[2].1) };
+    let sf: DataFile = sctx.parse()?;
     let mut packs = Vec::new();
     for s in &sf.sage {
         let sage = find(&sctx, &s.name, "name")?;
@@ -640,9 +584,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             "commands_godot",
             "actions",
         ];
-        let (f, p) = check_provenance(&sctx, &s.provenance, &fields)?;
-        fan += f;
-        provisional += p;
+        check_provenance(&sctx, &s.provenance, &fields, &mut count)?;
         packs.push(SagePack {
             sage,
             faction: s.faction,
@@ -695,8 +637,8 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         packs,
         elemental_market,
         command_market,
-        provisional_fields: provisional,
-        fan_fields: fan,
+        provisional_fields: count.provisional,
+        fan_fields: count.fan,
     })
 }
 
@@ -759,12 +701,7 @@ fn same_card(
 /// files (`[[elemental]]`, `[[command]]`, `[[sage]]`), checked against the embedded set (see
 /// [`load_checked`]). Errors name the file, the line and the field.
 pub fn load_file(path: &str) -> Result<Table, DataError> {
-    let text = std::fs::read_to_string(path).map_err(|e| DataError {
-        file: path.to_owned(),
-        line: 0,
-        field: "-".into(),
-        message: format!("cannot read: {e}"),
-    })?;
+    let text = carddata::read_file(path)?;
     load_text(path, &text)
 }
 

@@ -1566,7 +1566,15 @@ mod card_files {
         assert!(e.starts_with("many.toml: copies_in_market: the elemental market holds 68 cards"), "{e}");
         // A TOML syntax error.
         let e = load_text("syntax.toml", "[[elemental]\n").err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(e.starts_with("syntax.toml:1: toml:"), "{e}");
+        assert!(e.starts_with("syntax.toml:1: unclosed array table"), "{e}");
+        // An unknown field (issue 13: no field is silently ignored).
+        let bad = good.replacen("copies_in_market = 2", "copies_in_market = 2\ncopies = 3", 1);
+        let line = bad.lines().position(|l| l == "copies = 3").map_or(0, |i| i + 1);
+        let e = load_text("extra.toml", &bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with(&format!("extra.toml:{line}: copies: unknown field `copies`")), "{e}");
+        // Special files are refused at once (issue 13: `-o cards=/dev/zero` read forever).
+        let e = Cards::resolve("/dev/zero").err().map(|e| e.to_string()).unwrap_or_default();
+        assert_eq!(e, "/dev/zero: cannot read: not a regular file (a device, pipe or socket)");
         // A missing file.
         let e = Cards::resolve("/nonexistent/cards.toml").err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.starts_with("/nonexistent/cards.toml: cannot read"), "{e}");

@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod analytics;
+pub mod carddata;
 pub mod conformance;
 mod error;
 mod event;

@@ -5,13 +5,13 @@
 //! Every field of every card records its provenance (`rulebook: <passage>` or `provisional: <why>`);
 //! a missing or unknown provenance is a validation error naming the file, line and field.
 
-use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sylvan_engine::ParseError;
+use sylvan_engine::carddata::{Source, check_provenance};
 
 /// The default spirits file.
 pub const SPIRITS_TOML: &str = include_str!("../data/spirits.toml");
@@ -249,14 +249,7 @@ impl Ability {
     }
 }
 
-/// Provenance counts of a card set, for the README.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ProvenanceCount {
-    /// Fields taken from the rulebook.
-    pub rulebook: usize,
-    /// Fields chosen by us.
-    pub provisional: usize,
-}
+pub use sylvan_engine::carddata::ProvenanceCount;
 
 /// The validated card tables.
 #[derive(Clone, Debug, PartialEq)]
@@ -275,21 +268,10 @@ pub struct Tables {
     pub ability_provenance: ProvenanceCount,
 }
 
-/// A card file that cannot be used: names the file, the line and the field.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{file}:{line}: {field}: {message}")]
-pub struct DataError {
-    /// The file.
-    pub file: String,
-    /// The line (1-based; 0 when unknown).
-    pub line: usize,
-    /// The field at fault.
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
+pub use sylvan_engine::carddata::DataError;
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct EffectRaw {
     kind: String,
     n: Option<u8>,
@@ -312,7 +294,7 @@ struct SpiritRaw {
     attack_text: String,
     criticals: Vec<Element>,
     weaknesses: Vec<Element>,
-    provenance: HashMap<String, String>,
+    provenance: toml::Table,
 }
 
 #[derive(Deserialize)]
@@ -330,15 +312,17 @@ struct AbilityRaw {
     effect: EffectRaw,
     robot_effect: EffectRaw,
     text: String,
-    provenance: HashMap<String, String>,
+    provenance: toml::Table,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct SpiritFile {
     spirit: Vec<SpiritRaw>,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct AbilityFile {
     ability: Vec<AbilityRaw>,
 }
@@ -369,10 +353,6 @@ const ABILITY_FIELDS: &[&str] = &[
     "text",
 ];
 
-fn line_of(text: &str, offset: usize) -> usize {
-    text.get(..offset).map_or(0, |t| t.matches('\n').count() + 1)
-}
-
 fn mask(v: &[Element]) -> u8 {
     v.iter().fold(0, |m, e| m | e.bit())
 }
@@ -401,37 +381,12 @@ fn effect(raw: &EffectRaw, err: &dyn Fn(&str) -> DataError) -> Result<Effect, Da
     })
 }
 
-fn provenance(
-    p: &HashMap<String, String>,
-    fields: &[&str],
-    count: &mut ProvenanceCount,
-    err: &dyn Fn(&str, &str) -> DataError,
-) -> Result<(), DataError> {
-    for f in fields {
-        match p.get(*f) {
-            Some(v) if v.starts_with("rulebook") => count.rulebook += 1,
-            Some(v) if v.starts_with("provisional") || v.starts_with("fan") => count.provisional += 1,
-            Some(v) => return Err(err(&format!("provenance.{f}"), &format!("`{v}` is not rulebook/provisional/fan"))),
-            None => return Err(err(&format!("provenance.{f}"), "missing provenance")),
-        }
-    }
-    if let Some(k) = p.keys().find(|k| !fields.contains(&k.as_str())) {
-        return Err(err(&format!("provenance.{k}"), "not a field of this card"));
-    }
-    Ok(())
-}
-
 impl Tables {
     /// Reads and validates a spirits file and an abilities file (`names` are used in errors).
     pub fn load(spirits: &str, abilities: &str, names: (&str, &str)) -> Result<Tables, DataError> {
-        let top = |file: &str, text: &str, e: toml::de::Error| DataError {
-            file: file.to_owned(),
-            line: e.span().map_or(0, |s| line_of(text, s.start)),
-            field: "toml".into(),
-            message: e.message().to_owned(),
-        };
-        let sf: SpiritFile = toml::from_str(spirits).map_err(|e| top(names.0, spirits, e))?;
-        let af: AbilityFile = toml::from_str(abilities).map_err(|e| top(names.1, abilities, e))?;
+        let (ssrc, asrc) = (Source::new(names.0, spirits), Source::new(names.1, abilities));
+        let sf: SpiritFile = ssrc.parse()?;
+        let af: AbilityFile = asrc.parse()?;
         let mut t = Tables {
             spirits: Vec::new(),
             abilities: Vec::new(),
@@ -449,7 +404,7 @@ impl Tables {
             });
         }
         for (i, s) in sf.spirit.iter().enumerate() {
-            let line = line_of(spirits, s.code.span().start);
+            let line = ssrc.line_of(s.code.span().start);
             let err = |field: &str, message: &str| DataError {
                 file: names.0.into(),
                 line,
@@ -463,7 +418,7 @@ impl Tables {
             if s.pv == 0 || s.pv > 99 {
                 return Err(err("pv", "PV must be 1..99"));
             }
-            provenance(&s.provenance, SPIRIT_FIELDS, &mut t.spirit_provenance, &err)?;
+            check_provenance(&s.provenance, SPIRIT_FIELDS, &mut t.spirit_provenance, &|f, m| err(f, &m))?;
             let e = effect(&s.attack_effect, &|m| err("attack_effect", m))?;
             if !matches!(e, Effect::None | Effect::Bonus(..) | Effect::Chance(_) | Effect::Die { .. }) {
                 return Err(err("attack_effect", "a spirit's Attack has a bonus, die or chance effect"));
@@ -493,7 +448,7 @@ impl Tables {
         }
         let mut per_spirit = [0usize; SPIRITS];
         for (i, a) in af.ability.iter().enumerate() {
-            let line = line_of(abilities, a.code.span().start);
+            let line = asrc.line_of(a.code.span().start);
             let err = |field: &str, message: &str| DataError {
                 file: names.1.into(),
                 line,
@@ -516,7 +471,7 @@ impl Tables {
                 return Err(err("spirit", "list team A's twelve abilities, then team B's twelve"));
             }
             per_spirit[spirit] += 1;
-            provenance(&a.provenance, ABILITY_FIELDS, &mut t.ability_provenance, &err)?;
+            check_provenance(&a.provenance, ABILITY_FIELDS, &mut t.ability_provenance, &|f, m| err(f, &m))?;
             let mut keywords = 0;
             for k in &a.keywords {
                 keywords |= match k.as_str() {
@@ -722,7 +677,14 @@ mod tests {
     fn errors_name_file_line_and_field() {
         let bad = ABILITIES_TOML.replacen("cost = 2\npower = 9", "cost = 2\npower = \"x\"", 1);
         let e = Tables::load(SPIRITS_TOML, &bad, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(e.starts_with("a:") && e.contains("toml"), "{e}");
+        let line = bad.lines().position(|l| l == "power = \"x\"").map_or(0, |i| i + 1);
+        assert_eq!(e, format!("a:{line}: power: invalid type: string \"x\", expected u8"));
+        let bad = SPIRITS_TOML.replacen("pv = 20", "pv = 20\nhp = 3", 1);
+        let e = Tables::load(&bad, ABILITIES_TOML, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(": hp: unknown field `hp`"), "{e}");
+        let bad = SPIRITS_TOML.replacen("rulebook: FR:18, ÉQUIPE A", "rulebook: ÉQUIPE A", 1);
+        let e = Tables::load(&bad, ABILITIES_TOML, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("spirit[0].provenance.team: `rulebook: ÉQUIPE A` needs a line reference"), "{e}");
         let bad = ABILITIES_TOML.replacen("keywords = [\"attaque\"]", "keywords = [\"attack\"]", 1);
         let e = Tables::load(SPIRITS_TOML, &bad, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.starts_with("a:16: ability[0].keywords: unknown keyword `attack`"), "{e}");

@@ -1,0 +1,428 @@
+//! Card data files: the one loader the games with card files share.
+//!
+//! - [`read_file`] reads a card file from disk: a regular file only (a directory, `/dev/zero` or a FIFO
+//!   gives an error at once, without opening it), at most [`MAX_FILE_BYTES`], UTF-8 (a leading byte-order
+//!   mark is dropped).
+//! - [`Source`] is the text of one file with its name: it parses TOML into any `Deserialize` type (use
+//!   `toml::Spanned` fields to keep positions) and turns positions into [`DataError`]s naming the file,
+//!   the line and the field.
+//! - [`Provenance`] and [`check_provenance`]: every card field says where it comes from: `rulebook:` with a
+//!   line reference into the rulebook text (`EN:983-991`, `FR:21`), `fan:` naming the fan source, or
+//!   `provisional:` with the reason for our choice.
+//!
+//! The games keep their own raw types and validation; this module holds what they have in common.
+
+use std::io::Read;
+use std::ops::Range;
+
+use thiserror::Error;
+
+use crate::data_file_error;
+
+/// The largest card file read: 4 MB (the embedded sets are under 200 kB).
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// A card file that cannot be used: `file:line: field: message` (see [`data_file_error`]).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", data_file_error(file, *line, field, message))]
+pub struct DataError {
+    /// The file (a path, or a name such as `data/base.toml` for embedded files).
+    pub file: String,
+    /// 1-based line; 0 when the error is about the whole file.
+    pub line: usize,
+    /// The field at fault (`spirit[2].pv`, `provenance.cost`); `-` when none.
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl DataError {
+    /// An error at `line` (1-based, 0 for the whole file) on `field`.
+    pub fn new(file: &str, line: usize, field: impl Into<String>, message: impl Into<String>) -> DataError {
+        DataError { file: file.to_owned(), line, field: field.into(), message: message.into() }
+    }
+
+    /// An error about the whole file (it cannot be read, it is too large...).
+    pub fn file(file: &str, message: impl Into<String>) -> DataError {
+        DataError::new(file, 0, "-", message)
+    }
+}
+
+/// Reads the card file at `path`: a regular file of at most [`MAX_FILE_BYTES`], in UTF-8. Special files
+/// are refused before they are opened, so reading never blocks (a FIFO) nor runs on forever (`/dev/zero`).
+pub fn read_file(path: &str) -> Result<String, DataError> {
+    read_file_limited(path, MAX_FILE_BYTES)
+}
+
+fn read_file_limited(path: &str, limit: u64) -> Result<String, DataError> {
+    let cannot = |e: std::io::Error| DataError::file(path, format!("cannot read: {e}"));
+    let meta = std::fs::metadata(path).map_err(cannot)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() { "a directory" } else { "not a regular file (a device, pipe or socket)" };
+        return Err(DataError::file(path, format!("cannot read: {what}")));
+    }
+    let too_big = || DataError::file(path, format!("cannot read: larger than the {} MB limit", limit >> 20));
+    if meta.len() > limit {
+        return Err(too_big());
+    }
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    // The file may have grown since `metadata`: never read past the limit.
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big());
+    }
+    text_of(path, bytes)
+}
+
+/// The text of a card file's bytes: UTF-8, without a leading byte-order mark.
+pub fn text_of(file: &str, bytes: Vec<u8>) -> Result<String, DataError> {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        DataError::new(file, line, "-", "not UTF-8 text (invalid byte)")
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// The text of one card file, with its name for errors.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// The file's name in errors.
+    pub file: &'a str,
+    /// Its text.
+    pub text: &'a str,
+}
+
+impl<'a> Source<'a> {
+    /// A source named `file` holding `text`.
+    pub fn new(file: &'a str, text: &'a str) -> Source<'a> {
+        Source { file, text }
+    }
+
+    /// The 1-based line of byte `offset` (the last line when past the end).
+    pub fn line_of(&self, offset: usize) -> usize {
+        let end = floor_char_boundary(self.text, offset);
+        self.text[..end].bytes().filter(|&b| b == b'\n').count() + 1
+    }
+
+    /// Parses the whole text as TOML into `T`. A syntax or type error names the line and, when the line
+    /// is `key = ...`, the key.
+    pub fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, DataError> {
+        toml::from_str(self.text).map_err(|e| {
+            let (line, field) = match e.span() {
+                Some(s) => (self.line_of(s.start), self.key_at(s.start).unwrap_or_else(|| "-".to_owned())),
+                None => (0, "-".to_owned()),
+            };
+            DataError::new(self.file, line, field, first_line(e.message()))
+        })
+    }
+
+    /// An error on `field` at byte `offset`.
+    pub fn error_at(&self, offset: usize, field: impl Into<String>, message: impl Into<String>) -> DataError {
+        DataError::new(self.file, self.line_of(offset), field, message)
+    }
+
+    /// An error on `field` of the table (a `[[...]]` entry or an inline table) whose span is `table`: at
+    /// the line where `key = ` is written inside that table, else at the table's first line. `key` is the
+    /// key as written (`cost`); `field` is the name in the message (`advancement[3].cost`).
+    pub fn error_in(
+        &self,
+        table: &Range<usize>,
+        key: &str,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) -> DataError {
+        let offset = self.key_offset(table, key).unwrap_or(table.start);
+        self.error_at(offset, field, message)
+    }
+
+    /// Where `key = ` starts a line of the table starting at `table.start` (up to the next `[[` or `[`
+    /// header), if it does. Keys inside inline tables are not searched: errors there point at the
+    /// inline table's line.
+    pub fn key_offset(&self, table: &Range<usize>, key: &str) -> Option<usize> {
+        let start = floor_char_boundary(self.text, table.start);
+        let mut offset = start;
+        for (k, l) in self.text[start..].split_inclusive('\n').enumerate() {
+            let t = l.trim_start();
+            if k > 0 && t.starts_with('[') {
+                return None;
+            }
+            if t.strip_prefix(key).is_some_and(|after| after.trim_start().starts_with('=')) {
+                return Some(offset + (l.len() - t.len()));
+            }
+            offset += l.len();
+        }
+        None
+    }
+
+    /// The key written at the start of the line holding `offset` (`cost` for `cost = "x"`).
+    fn key_at(&self, offset: usize) -> Option<String> {
+        let end = floor_char_boundary(self.text, offset);
+        let start = self.text[..end].rfind('\n').map_or(0, |i| i + 1);
+        let line = self.text[start..].lines().next().unwrap_or("");
+        let (key, _) = line.split_once('=')?;
+        let key = key.trim();
+        let bare = !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c));
+        bare.then(|| key.to_owned())
+    }
+}
+
+/// The largest char boundary of `text` at or before `offset`.
+fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut i = offset.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The first line of a (possibly multi-line) parser message.
+fn first_line(message: &str) -> String {
+    message.lines().next().unwrap_or("").trim().to_owned()
+}
+
+/// Where a card field comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProvenanceKind {
+    /// A rulebook passage, with a line reference into `shared/rules/`.
+    Rulebook,
+    /// A fan source (a table in `shared/cards/`, a transcription).
+    Fan,
+    /// Our own documented choice.
+    Provisional,
+}
+
+impl ProvenanceKind {
+    /// Every kind.
+    pub const ALL: [ProvenanceKind; 3] = [ProvenanceKind::Rulebook, ProvenanceKind::Fan, ProvenanceKind::Provisional];
+
+    /// `rulebook`, `fan` or `provisional`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProvenanceKind::Rulebook => "rulebook",
+            ProvenanceKind::Fan => "fan",
+            ProvenanceKind::Provisional => "provisional",
+        }
+    }
+}
+
+/// A field's provenance, read from `rulebook: <passage with a line reference>`, `fan: <source>` or
+/// `provisional: <reason>`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Provenance<'a> {
+    /// Its kind.
+    pub kind: ProvenanceKind,
+    /// The text after the colon: the passage, the source or the reason.
+    pub detail: &'a str,
+}
+
+impl<'a> Provenance<'a> {
+    /// Reads a provenance text. A rulebook passage must hold a line reference (`EN:983`, `FR:21-25`,
+    /// `card list EN:1926`): a `:` followed by a line number.
+    pub fn parse(text: &'a str) -> Result<Provenance<'a>, String> {
+        let Some((kind, detail)) = text.split_once(':') else {
+            return Err(format!("`{}` is not `rulebook: …`, `fan: …` or `provisional: …`", short(text)));
+        };
+        let kind = match kind.trim() {
+            "rulebook" => ProvenanceKind::Rulebook,
+            "fan" => ProvenanceKind::Fan,
+            "provisional" => ProvenanceKind::Provisional,
+            _ => return Err(format!("`{}` is not `rulebook: …`, `fan: …` or `provisional: …`", short(text))),
+        };
+        let detail = detail.trim();
+        if detail.is_empty() {
+            return Err(format!("`{}` needs a {}", short(text), ["passage", "source", "reason"][kind as usize]));
+        }
+        if kind == ProvenanceKind::Rulebook && !has_line_reference(detail) {
+            return Err(format!(
+                "`{}` needs a line reference into the rulebook text (e.g. `rulebook: FR:21, ...` or `EN:983-991`)",
+                short(text)
+            ));
+        }
+        Ok(Provenance { kind, detail })
+    }
+}
+
+/// Whether `detail` holds `:` directly followed by a digit (`FR:21`, `EN:983-991`).
+fn has_line_reference(detail: &str) -> bool {
+    detail.as_bytes().windows(2).any(|w| w[0] == b':' && w[1].is_ascii_digit())
+}
+
+/// A prefix of a user's text, for error messages: at most 60 characters.
+pub fn short(text: &str) -> String {
+    const MAX: usize = 60;
+    match text.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_owned(),
+    }
+}
+
+/// Fields counted by provenance kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProvenanceCount {
+    /// Fields from the rulebook.
+    pub rulebook: usize,
+    /// Fields from a fan source.
+    pub fan: usize,
+    /// Fields of our own choice.
+    pub provisional: usize,
+}
+
+impl ProvenanceCount {
+    /// Counts one field of `kind`.
+    pub fn add(&mut self, kind: ProvenanceKind) {
+        match kind {
+            ProvenanceKind::Rulebook => self.rulebook += 1,
+            ProvenanceKind::Fan => self.fan += 1,
+            ProvenanceKind::Provisional => self.provisional += 1,
+        }
+    }
+
+    /// The count of `kind`.
+    pub fn get(&self, kind: ProvenanceKind) -> usize {
+        match kind {
+            ProvenanceKind::Rulebook => self.rulebook,
+            ProvenanceKind::Fan => self.fan,
+            ProvenanceKind::Provisional => self.provisional,
+        }
+    }
+
+    /// All fields counted.
+    pub fn total(&self) -> usize {
+        self.rulebook + self.fan + self.provisional
+    }
+}
+
+/// Checks a card's provenance table: each of `fields` has a valid [`Provenance`], and the table names no
+/// other field. Counts the kinds into `count`. Errors go through `error(field, message)`, where `field`
+/// is `provenance.<name>`, so the caller places them (file, line, card).
+pub fn check_provenance(
+    table: &toml::Table,
+    fields: &[&str],
+    count: &mut ProvenanceCount,
+    error: &dyn Fn(&str, String) -> DataError,
+) -> Result<(), DataError> {
+    for f in fields {
+        let field = format!("provenance.{f}");
+        match table.get(*f) {
+            None => return Err(error(&field, "missing provenance for this field".to_owned())),
+            Some(toml::Value::String(s)) => count.add(Provenance::parse(s).map_err(|m| error(&field, m))?.kind),
+            Some(_) => return Err(error(&field, "a provenance is a string".to_owned())),
+        }
+    }
+    if let Some(k) = table.keys().find(|k| !fields.contains(&k.as_str())) {
+        return Err(error(&format!("provenance.{}", short(k)), "not a field of this card".to_owned()));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tmp(name: &str, bytes: &[u8]) -> String {
+        let dir = std::env::temp_dir().join(format!("sylvan-carddata-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let p = dir.join(name);
+        let _ = std::fs::write(&p, bytes);
+        p.to_string_lossy().into_owned()
+    }
+
+    #[test]
+    fn special_files_are_refused_without_reading() {
+        let e = read_file("/dev/zero").map(|_| ()).map_err(|e| e.to_string());
+        assert_eq!(e, Err("/dev/zero: cannot read: not a regular file (a device, pipe or socket)".into()));
+        let dir = std::env::temp_dir();
+        let e = read_file(&dir.to_string_lossy()).map(|_| ()).map_err(|e| e.to_string());
+        assert!(e.as_ref().is_err_and(|e| e.ends_with("cannot read: a directory")), "{e:?}");
+        let e = read_file("/no/such/cards.toml").map(|_| ()).map_err(|e| e.to_string());
+        assert!(e.as_ref().is_err_and(|e| e.starts_with("/no/such/cards.toml: cannot read: ")), "{e:?}");
+    }
+
+    #[test]
+    fn size_limit_bom_and_utf8() {
+        let p = tmp("big.toml", &[b'#'; 2048]);
+        let e = read_file_limited(&p, 1024).map(|_| ()).map_err(|e| e.message);
+        assert_eq!(e, Err("cannot read: larger than the 0 MB limit".into()));
+        assert_eq!(read_file_limited(&p, 4096).map(|t| t.len()), Ok(2048));
+        let p = tmp("bom.toml", "\u{feff}a = 1\n".as_bytes());
+        assert_eq!(read_file(&p), Ok("a = 1\n".to_owned()));
+        let p = tmp("latin1.toml", b"a = 1\nb = \"caf\xe9\"\n");
+        let e = read_file(&p).map_err(|e| (e.line, e.message));
+        assert_eq!(e, Err((2, "not UTF-8 text (invalid byte)".to_owned())));
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Card {
+        name: toml::Spanned<String>,
+        cost: u8,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct File {
+        card: Vec<toml::Spanned<Card>>,
+    }
+
+    #[test]
+    fn parse_errors_name_line_and_key() {
+        let text = "[[card]]\nname = \"a\"\ncost = 1\n\n[[card]]\nname = \"b\"\ncost = 300\n";
+        let e = Source::new("c.toml", text).parse::<File>().map_err(|e| (e.line, e.field));
+        assert_eq!(e.map(|_| ()), Err((7, "cost".to_owned())));
+        let text = "[[card]]\nname = \"a\"\ncost = 1\ncolour = 2\n";
+        let e = Source::new("c.toml", text).parse::<File>().map_err(|e| e.to_string());
+        assert!(e.as_ref().is_err_and(|e| e.starts_with("c.toml:4: colour: unknown field `colour`")), "{e:?}");
+    }
+
+    #[test]
+    fn errors_in_a_table_point_at_the_key() {
+        let text = "[[card]]\nname = \"a\"\ncost = 1\n\n[[card]]\nname = \"b\"\ncost = 2\n";
+        let src = Source::new("c.toml", text);
+        let Ok(f) = src.parse::<File>() else { panic!("parses") };
+        let e = src.error_in(&f.card[1].span(), "cost", "card[1].cost", "too dear");
+        assert_eq!(e.to_string(), "c.toml:7: card[1].cost: too dear");
+        let e = src.error_in(&f.card[0].span(), "missing", "card[0].missing", "absent");
+        assert_eq!(e.line, 1);
+        assert_eq!(src.key_offset(&(30..30), "cost").map(|o| src.line_of(o)), Some(7));
+        let src = Source::new("c.toml", "[[card]]\ncostly = 1\n  cost = 2\n");
+        assert_eq!(src.key_offset(&(0..0), "cost").map(|o| &src.text[o..o + 8]), Some("cost = 2"));
+    }
+
+    #[test]
+    fn provenance_kinds_and_rulebook_line_references() {
+        let ok = |s| Provenance::parse(s).map(|p| p.kind);
+        assert_eq!(ok("rulebook: (EN:983-991; FR:611-621)"), Ok(ProvenanceKind::Rulebook));
+        assert_eq!(ok("rulebook: card list EN:1926"), Ok(ProvenanceKind::Rulebook));
+        assert_eq!(ok("fan: elementals.tsv"), Ok(ProvenanceKind::Fan));
+        assert_eq!(ok("provisional: our choice"), Ok(ProvenanceKind::Provisional));
+        assert!(ok("rulebook: ÉQUIPE A").is_err_and(|e| e.contains("line reference")));
+        assert!(ok("provisional:").is_err_and(|e| e.contains("needs a reason")));
+        assert!(ok("guess").is_err());
+        assert!(ok("fanfare: x").is_err());
+    }
+
+    #[test]
+    fn check_provenance_counts_and_refuses_extra_fields() {
+        let t: toml::Table = toml::from_str("a = \"fan: x\"\nb = \"provisional: y\"\n").unwrap_or_default();
+        let err = |f: &str, m: String| DataError::new("f", 1, f, m);
+        let mut n = ProvenanceCount::default();
+        assert_eq!(check_provenance(&t, &["a", "b"], &mut n, &err), Ok(()));
+        assert_eq!((n.fan, n.provisional, n.total()), (1, 1, 2));
+        let e = check_provenance(&t, &["a", "b", "c"], &mut n, &err).map_err(|e| e.field);
+        assert_eq!(e, Err("provenance.c".to_owned()));
+        let e = check_provenance(&t, &["a"], &mut n, &err).map_err(|e| e.field);
+        assert_eq!(e, Err("provenance.b".to_owned()));
+    }
+
+    #[test]
+    fn short_cuts_long_text() {
+        assert_eq!(short("abc"), "abc");
+        assert_eq!(short(&"é".repeat(100)).chars().count(), 61);
+    }
+}
