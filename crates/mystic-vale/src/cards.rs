@@ -12,7 +12,7 @@ use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use thiserror::Error;
+use sylvan_engine::carddata::{Provenance, Source};
 
 /// The embedded core set (the base game, with the starting cards and the Fertile Soil supply).
 pub const BASE_TOML: &str = include_str!("../data/base.toml");
@@ -761,19 +761,8 @@ pub struct HotVale {
     /// At most one per player.
     pub unique: bool,
 }
-/// A card file that does not validate: names the file, line and field.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", sylvan_engine::data_file_error(file, *line, field, message))]
-pub struct CardError {
-    /// The file.
-    pub file: String,
-    /// The 1-based line.
-    pub line: usize,
-    /// The field (or `-` for syntax errors).
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
+/// A card file that does not validate: names the file, line and field (the engine's one card-data error).
+pub use sylvan_engine::carddata::DataError as CardError;
 
 type Raw = BTreeMap<String, toml::Value>;
 
@@ -794,32 +783,13 @@ struct RawFile {
 }
 
 struct Ctx<'a> {
-    file: &'a str,
-    text: &'a str,
+    src: Source<'a>,
 }
 
 impl Ctx<'_> {
-    fn line_of(&self, offset: usize) -> usize {
-        self.text[..offset.min(self.text.len())].matches('\n').count() + 1
-    }
-    /// The line of `field = ` inside the table starting at `span`, else the table's line.
-    fn err(&self, span: &std::ops::Range<usize>, field: &str, message: impl Into<String>) -> CardError {
-        // The table runs from its header to the next `[[` header (spans may cover the header only).
-        let body = &self.text[span.start.min(self.text.len())..];
-        let mut line = self.line_of(span.start);
-        let mut at = 0;
-        for (k, l) in body.split_inclusive('\n').enumerate() {
-            let t = l.trim_start();
-            if k > 0 && t.starts_with("[[") {
-                break;
-            }
-            if t.starts_with(field) && t[field.len()..].trim_start().starts_with('=') {
-                line = self.line_of(span.start + at);
-                break;
-            }
-            at += l.len();
-        }
-        CardError { file: self.file.to_owned(), line, field: field.to_owned(), message: message.into() }
+    /// An error on `field` of the table at `span`: at the line of `field = `, else the table's line.
+    fn err(&self, span: &std::ops::Range<usize>, key: &str, field: String, message: impl Into<String>) -> CardError {
+        self.src.error_in(span, key, field, message)
     }
 }
 
@@ -836,7 +806,7 @@ impl Card<'_, '_> {
         format!("{}[{}].{f}", self.kind, self.index)
     }
     fn err(&self, f: &str, m: impl Into<String>) -> CardError {
-        self.ctx.err(&self.span, f, m).renamed(self.name(f))
+        self.ctx.err(&self.span, f, self.name(f), m)
     }
     fn str(&self, f: &str) -> Result<String, CardError> {
         match self.raw.get(f) {
@@ -907,8 +877,8 @@ impl Card<'_, '_> {
                 ));
             };
             let Some(s) = v.as_str() else { return Err(self.err(f, "provenance must be a string")) };
-            if !(s.starts_with("rulebook") || s.starts_with("fan") || s.starts_with("provisional")) {
-                return Err(self.err(f, format!("provenance `{s}` must start with rulebook, fan or provisional")));
+            if let Err(m) = Provenance::parse(s) {
+                return Err(self.err(f, m));
             }
             out.insert(f.to_owned(), s.to_owned());
         }
@@ -918,13 +888,6 @@ impl Card<'_, '_> {
             }
         }
         Ok(out)
-    }
-}
-
-impl CardError {
-    fn renamed(mut self, field: String) -> CardError {
-        self.field = field;
-        self
     }
 }
 
@@ -1069,14 +1032,9 @@ impl Card<'_, '_> {
 }
 
 fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
-    let ctx = Ctx { file, text };
-    let raw: RawFile = toml::from_str(text).map_err(|e| CardError {
-        file: file.to_owned(),
-        line: e.span().map(|s| ctx.line_of(s.start)).unwrap_or(1),
-        field: "-".to_owned(),
-        message: e.message().to_owned(),
-    })?;
-    let top = |m: &str| CardError { file: file.to_owned(), line: 1, field: "-".into(), message: m.to_owned() };
+    let ctx = Ctx { src: Source::new(file, text) };
+    let raw: RawFile = ctx.src.parse()?;
+    let top = |m: &str| CardError::new(file, 1, "-", m);
     let mut out =
         Parsed { set: raw.set.clone(), advancements: Vec::new(), vales: Vec::new(), leaders: Vec::new(), core: None };
     for (i, sp) in raw.advancement.iter().enumerate() {
@@ -1253,7 +1211,7 @@ impl CardDb {
     /// Parses and validates a core file and expansion files `(name, text)`, appended in order.
     pub fn build(core: (&str, &str), expansions: &[(&str, &str)]) -> Result<CardDb, CardError> {
         let (file, text) = core;
-        let top = |m: &str| CardError { file: file.to_owned(), line: 1, field: "-".into(), message: m.to_owned() };
+        let top = |m: &str| CardError::new(file, 1, "-", m);
         let mut parsed = parse_file(file, text, true)?;
         let Some(c) = parsed.core.take() else { return Err(top("not a core file")) };
         let mut sets = vec![parsed.set.clone().unwrap_or_else(|| "custom".into())];
@@ -1514,12 +1472,7 @@ impl CardDb {
 }
 
 fn read(path: &str) -> Result<String, CardError> {
-    std::fs::read_to_string(path).map_err(|e| CardError {
-        file: path.to_owned(),
-        line: 0,
-        field: "-".into(),
-        message: format!("cannot read: {e}"),
-    })
+    sylvan_engine::carddata::read_file(path)
 }
 
 /// A reference to a loaded card database, serialized as what it was built from: `base`, a file path,
