@@ -11,6 +11,9 @@
 //! | `resolve top`, `resolve middle`, `resolve bottom` | when played: which of the card's pending abilities resolves next (ruling MV6) |
 //! | `upgrade` | Harvest Phase: turn the leader to its upgraded side |
 //! | `leader 1`, `leader 2` | setup with `leaders=choose`: keep the first or second leader dealt |
+//! | `sow`, `use v3`, `portal c1 top c2` | Harvest Phase: an exchange ability (Seed Sowers); use owned vale 3; move an advancement (Wayfarer Portal) |
+//! | `use v3`, `cancel c7` | about to spoil: a vale that discards the on-deck card (Verdant Path); cancel card 7's decay (Bramble Spire) |
+//! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions) |
 
 use std::fmt;
 use std::str::FromStr;
@@ -87,6 +90,16 @@ pub enum Action {
     Upgrade,
     /// Keep the first (0) or second (1) leader dealt (`leaders=choose`).
     ChooseLeader(u8),
+    /// Pay mana for an exchange ability in the field (Seed Sowers): 1 of its reward.
+    Sow,
+    /// Use the owned vale with this id (one that needs no target).
+    UseVale(u8),
+    /// Use a vale that cancels the decay of field or on-deck card `c` (Bramble Spire).
+    CancelDecay(u8),
+    /// Keep field card `c` for the next field (Pool of Visions).
+    Keep(u8),
+    /// Move the advancement of field card `from` in `slot` to field card `to` (Wayfarer Portal).
+    Portal(u8, Slot, u8),
 }
 
 const N: usize = NUM_CARDS;
@@ -101,8 +114,15 @@ const BASE_RESOLVE: usize = BASE_SLEEVE + N;
 // New actions are appended so that the ids of the old ones never shift.
 const BASE_UPGRADE: usize = BASE_RESOLVE + 3;
 const BASE_CHOOSE: usize = BASE_UPGRADE + 1;
+const BASE_SOW: usize = BASE_CHOOSE + 2;
+const BASE_USE_VALE: usize = BASE_SOW + 1;
+/// Most vale titles a card database holds (vale ids are below).
+pub const MAX_VALES: usize = 120;
+const BASE_CANCEL_DECAY: usize = BASE_USE_VALE + MAX_VALES;
+const BASE_KEEP: usize = BASE_CANCEL_DECAY + N;
+const BASE_PORTAL: usize = BASE_KEEP + N;
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = BASE_CHOOSE + 2;
+pub const NUM_ACTIONS: usize = BASE_PORTAL + N * 3 * N;
 
 /// The stable id of an action.
 pub fn action_id(a: Action) -> usize {
@@ -127,6 +147,11 @@ pub fn action_id(a: Action) -> usize {
         Resolve(s) => BASE_RESOLVE + s as usize,
         Upgrade => BASE_UPGRADE,
         ChooseLeader(k) => BASE_CHOOSE + (k as usize).min(1),
+        Sow => BASE_SOW,
+        UseVale(v) => BASE_USE_VALE + v as usize,
+        CancelDecay(c) => BASE_CANCEL_DECAY + c as usize,
+        Keep(c) => BASE_KEEP + c as usize,
+        Portal(a, s, b) => BASE_PORTAL + (a as usize * 3 + s as usize) * N + b as usize,
     }
 }
 
@@ -162,7 +187,15 @@ pub fn action_from_id(id: usize) -> Option<Action> {
         i if i < BASE_RESOLVE => Sleeve((i - BASE_SLEEVE) as u8),
         i if i < BASE_UPGRADE => Resolve(Slot::ALL[i - BASE_RESOLVE]),
         BASE_UPGRADE => Upgrade,
-        i if i < NUM_ACTIONS => ChooseLeader((i - BASE_CHOOSE) as u8),
+        i if i < BASE_SOW => ChooseLeader((i - BASE_CHOOSE) as u8),
+        BASE_SOW => Sow,
+        i if i < BASE_CANCEL_DECAY => UseVale((i - BASE_USE_VALE) as u8),
+        i if i < BASE_KEEP => CancelDecay((i - BASE_CANCEL_DECAY) as u8),
+        i if i < BASE_PORTAL => Keep((i - BASE_KEEP) as u8),
+        i if i < NUM_ACTIONS => {
+            let j = i - BASE_PORTAL;
+            Portal((j / N / 3) as u8, Slot::ALL[j / N % 3], (j % N) as u8)
+        }
         _ => return None,
     })
 }
@@ -200,6 +233,11 @@ impl fmt::Display for Action {
             Resolve(s) => write!(f, "resolve {}", s.name()),
             Upgrade => f.write_str("upgrade"),
             ChooseLeader(k) => write!(f, "leader {}", k + 1),
+            Sow => f.write_str("sow"),
+            UseVale(v) => write!(f, "use v{v}"),
+            CancelDecay(c) => write!(f, "cancel c{c}"),
+            Keep(c) => write!(f, "keep c{c}"),
+            Portal(a, s, b) => write!(f, "portal c{a} {} c{b}", s.name()),
         }
     }
 }
@@ -244,7 +282,7 @@ impl FromStr for Action {
                 text,
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
-                 resolve top|middle|bottom, upgrade, leader 1|2",
+                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2",
             )
         };
         if too_long {
@@ -278,6 +316,20 @@ impl FromStr for Action {
             ["upgrade"] => Upgrade,
             ["leader", "1"] => ChooseLeader(0),
             ["leader", "2"] => ChooseLeader(1),
+            ["sow"] => Sow,
+            ["use", v] => UseVale(
+                v.strip_prefix('v')
+                    .and_then(|x| x.parse::<u8>().ok())
+                    .filter(|&x| (x as usize) < MAX_VALES)
+                    .ok_or_else(bad)?,
+            ),
+            ["cancel", c] => CancelDecay(card(c).ok_or_else(bad)?),
+            ["keep", c] => Keep(card(c).ok_or_else(bad)?),
+            ["portal", a, s, b] => Portal(
+                card(a).ok_or_else(bad)?,
+                Slot::ALL.into_iter().find(|x| x.name() == *s).ok_or_else(bad)?,
+                card(b).ok_or_else(bad)?,
+            ),
             _ => return Err(bad()),
         };
         Ok(a)

@@ -185,6 +185,15 @@ impl Pile {
         }
     }
 
+    /// Puts a card under the others (position 0).
+    pub fn insert_bottom(&mut self, c: u8) {
+        if (self.len as usize) < NUM_CARDS {
+            self.items.copy_within(0..self.len as usize, 1);
+            self.items[0] = c;
+            self.len += 1;
+        }
+    }
+
     /// Keeps the first `n` cards.
     #[inline]
     pub fn truncate(&mut self, n: usize) {
@@ -301,6 +310,12 @@ pub struct Player {
     pub leader_offer: Option<[u8; 2]>,
     /// Growth from Blooming Arbor, until the next Prep Phase.
     pub arbor_growth: u8,
+    /// A card whose decay does not count until the next Discard Phase (Bramble Spire).
+    #[serde(default)]
+    pub decay_cancel: Option<u8>,
+    /// The round in which the player last took an extra turn (0: never).
+    #[serde(default)]
+    pub extra_turn_round: u16,
     /// The card given +1 guardian by Conclave of Ents, and whether it was given in a Prep Phase
     /// (then it lasts through the next Planting Phase).
     pub conclave: Option<(u8, bool)>,
@@ -336,6 +351,8 @@ impl PartialEq for Player {
             && self.skip_next == o.skip_next
             && self.leader == o.leader
             && self.leader_offer == o.leader_offer
+            && self.decay_cancel == o.decay_cancel
+            && self.extra_turn_round == o.extra_turn_round
             && self.arbor_growth == o.arbor_growth
             && self.conclave == o.conclave
             && self.druid_used == o.druid_used
@@ -561,10 +578,37 @@ impl Player {
 
     /// Discards the whole field (not the on-deck card).
     pub fn discard_field(&mut self) {
+        self.discard_field_but(None);
+    }
+
+    /// Discards the field but card `keep`, which stays as its first card.
+    pub fn discard_field_but(&mut self, keep: Option<u8>) {
         let (field, discard) = (&mut self.field, &mut self.discard);
-        discard.extend_from_slice(field);
+        for &c in field.iter() {
+            if Some(c) != keep {
+                discard.push(c);
+            }
+        }
         field.clear();
+        if let Some(c) = keep {
+            field.push(c);
+        }
         self.recount_shown();
+    }
+
+    /// Puts card `c` (taken from the deck) at the end of the field, without playing it.
+    pub fn put_in_field(&mut self, c: u8) {
+        self.field.push(c);
+        self.show(c);
+    }
+
+    /// Moves card `c` from the field to the bottom of the deck, face down.
+    pub fn field_to_deck_bottom(&mut self, c: u8) {
+        if let Some(k) = self.field.iter().position(|&x| x == c) {
+            self.field.remove(k);
+            self.hide(c);
+            self.deck.insert_bottom(c);
+        }
     }
 
     /// Bit mask of the field's cards.
@@ -606,6 +650,18 @@ pub struct Turn {
     pub box_vp_total: u16,
     /// The leader was upgraded this turn (one of the advancement buys, EN:852).
     pub upgraded: bool,
+    /// An extra turn follows this one (Centaur, Primal Power).
+    #[serde(default)]
+    pub extra_turn: bool,
+    /// A vale made the next advancement of this level bought this turn free (Eagle's Cry Peak).
+    #[serde(default)]
+    pub free_level: Option<u8>,
+    /// A vale moved an advancement this turn (Wayfarer Portal, once a turn).
+    #[serde(default)]
+    pub portal_used: bool,
+    /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
+    #[serde(default)]
+    pub gained: crate::harvest::Totals,
     /// The mana token was spent this turn.
     pub token_used: bool,
     /// Sunstone Aerie used: the kind turned wild.
@@ -664,6 +720,8 @@ pub enum Phase {
     Harvest,
     /// Setup with `leaders=choose`: the active player keeps one of the two leaders dealt.
     ChooseLeader,
+    /// Discard Phase: a vale may keep one field card for the next field (`keep`, or `decline`).
+    Keep,
     /// Discard Phase: sleeve the next bought advancement.
     Sleeve,
     /// The game is over.
@@ -745,7 +803,11 @@ impl MysticVale {
             )),
             "cached field totals"
         );
-        i32::from(pl.shown_decay) - growth
+        let cancelled = match pl.decay_cancel {
+            Some(c) if pl.on_deck == Some(c) || pl.field.contains(&c) => i32::from(pl.stats[c as usize].decay),
+            _ => 0,
+        };
+        i32::from(pl.shown_decay) - cancelled - growth
     }
 }
 

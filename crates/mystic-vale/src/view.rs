@@ -39,6 +39,10 @@ pub struct PlayerView {
     pub leader: Option<LeaderView>,
     /// The two leaders dealt to choose from, for their owner only, until the choice.
     pub leader_offer: Option<[u8; 2]>,
+    /// A card whose decay does not count until the next Discard Phase.
+    pub decay_cancel: Option<u8>,
+    /// The round of the player's last extra turn (0: never).
+    pub extra_turn_round: u16,
     /// Blooming Arbor growth.
     pub arbor_growth: u8,
     /// Conclave of Ents.
@@ -133,6 +137,8 @@ impl MysticVale {
                         public: l.public,
                     }),
                     leader_offer: if i == seat.index() { p.leader_offer } else { None },
+                    decay_cancel: p.decay_cancel,
+                    extra_turn_round: p.extra_turn_round,
                     arbor_growth: p.arbor_growth,
                     conclave: p.conclave,
                     druid_used: p.druid_used,
@@ -224,6 +230,8 @@ impl MysticVale {
                     None
                 },
                 arbor_growth: pv.arbor_growth,
+                decay_cancel: pv.decay_cancel,
+                extra_turn_round: pv.extra_turn_round,
                 conclave: pv.conclave,
                 druid_used: pv.druid_used,
                 druid_prep: pv.druid_prep,
@@ -537,7 +545,9 @@ impl View {
         for &c in p.field.iter().chain(p.on_deck.iter()) {
             let b = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
             let st = self.card_stats(i, c);
-            d += i32::from(st.decay);
+            if p.decay_cancel != Some(c) {
+                d += i32::from(st.decay);
+            }
             g += i32::from(st.growth.saturating_add(st.grov.saturating_mul(b)));
         }
         (d, g)
@@ -585,13 +595,7 @@ impl View {
 
 impl MysticVale {
     fn view_score(v: &View, i: usize) -> i32 {
-        let db = &*v.db;
-        let p = &v.players[i];
-        let mut t = i32::from(p.vp) + crate::scoring::card_points(db, &p.cards, v.leader_card(i));
-        for &x in &p.vales {
-            t += i32::from(db.vale(x).vp);
-        }
-        t
+        crate::scoring::score_of(v, i)
     }
 }
 
