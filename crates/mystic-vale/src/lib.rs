@@ -151,8 +151,9 @@ impl Game for MysticVale {
         self.final_scores()
     }
 
-    fn winners(&self) -> Vec<Seat> {
-        if self.over() { self.final_winners() } else { Vec::new() }
+    fn outcome(&self) -> Option<sylvan_engine::Outcome> {
+        let key = |s: Seat| (self.score(s.index()), self.tie_break(s.index()));
+        self.over().then(|| sylvan_engine::Outcome::best_by(self.n(), key))
     }
 
     fn view(&self, seat: Seat) -> View {

@@ -2,8 +2,6 @@
 //! EN:858; covered eclipse advancements count none, EN:783), end-of-game abilities, vale VP; ties go to
 //! the most level-3 advancements plus level-2 vales, then are shared.
 
-use sylvan_engine::Seat;
-
 use crate::cards::{CardDb, Count, Effect, Face, Timing};
 use crate::harvest::Table;
 use crate::state::{LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
@@ -106,11 +104,5 @@ impl MysticVale {
 
     pub(crate) fn final_scores(&self) -> Vec<f64> {
         (0..self.n()).map(|i| f64::from(self.score(i))).collect()
-    }
-
-    pub(crate) fn final_winners(&self) -> Vec<Seat> {
-        let key = |i: usize| (self.score(i), self.tie_break(i));
-        let best = (0..self.n()).map(key).max();
-        (0..self.n()).filter(|&i| Some(key(i)) == best).map(|i| Seat(i as u8)).collect()
     }
 }
