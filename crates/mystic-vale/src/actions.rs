@@ -18,7 +18,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use sylvan_engine::ParseError;
+use std::sync::OnceLock;
+
+use sylvan_engine::{ActionIds, ParseError};
 
 use crate::cards::{Slot, Spirit};
 use crate::state::NUM_CARDS;
@@ -33,12 +35,6 @@ pub enum Source {
 }
 
 impl Source {
-    fn index(self) -> usize {
-        match self {
-            Source::Common(l, k) => l as usize * 3 + k as usize,
-            Source::Soil(s) => 9 + s as usize,
-        }
-    }
     fn from_index(i: usize) -> Option<Source> {
         match i {
             0..9 => Some(Source::Common((i / 3) as u8, (i % 3) as u8)),
@@ -102,102 +98,56 @@ pub enum Action {
     Portal(u8, Slot, u8),
 }
 
-const N: usize = NUM_CARDS;
-const BASE_CONCLAVE: usize = 9;
-const BASE_DISCARD: usize = BASE_CONCLAVE + N;
-const BASE_AERIE: usize = BASE_DISCARD + N;
-const BASE_VALE: usize = BASE_AERIE + 4;
-const BASE_BUY: usize = BASE_VALE + 2 * 4 * 5;
-const BASE_BUY_ON: usize = BASE_BUY + 12;
-const BASE_SLEEVE: usize = BASE_BUY_ON + 12 * N;
-const BASE_RESOLVE: usize = BASE_SLEEVE + N;
-// New actions are appended so that the ids of the old ones never shift.
-const BASE_UPGRADE: usize = BASE_RESOLVE + 3;
-const BASE_CHOOSE: usize = BASE_UPGRADE + 1;
-const BASE_SOW: usize = BASE_CHOOSE + 2;
-const BASE_USE_VALE: usize = BASE_SOW + 1;
+const N: u8 = NUM_CARDS as u8;
 /// Most vale titles a card database holds (vale ids are below).
 pub const MAX_VALES: usize = 120;
-const BASE_CANCEL_DECAY: usize = BASE_USE_VALE + MAX_VALES;
-const BASE_KEEP: usize = BASE_CANCEL_DECAY + N;
-const BASE_PORTAL: usize = BASE_KEEP + N;
-/// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = BASE_PORTAL + N * 3 * N;
 
-/// The stable id of an action.
-pub fn action_id(a: Action) -> usize {
-    use Action::*;
-    match a {
-        Pass => 0,
-        Push => 1,
-        Spoil => 2,
-        Druid => 3,
-        Arbor => 4,
-        Decline => 5,
-        Mill => 6,
-        Token => 7,
-        Done => 8,
-        Conclave(c) => BASE_CONCLAVE + c as usize,
-        Discard(c) => BASE_DISCARD + c as usize,
-        Aerie(s) => BASE_AERIE + s as usize,
-        Vale(l, k, any) => BASE_VALE + (l as usize * 4 + k as usize) * 5 + any.map_or(0, |s| s as usize + 1),
-        Buy(s) => BASE_BUY + s.index(),
-        BuyOn(s, c) => BASE_BUY_ON + s.index() * N + c as usize,
-        Sleeve(c) => BASE_SLEEVE + c as usize,
-        Resolve(s) => BASE_RESOLVE + s as usize,
-        Upgrade => BASE_UPGRADE,
-        ChooseLeader(k) => BASE_CHOOSE + (k as usize).min(1),
-        Sow => BASE_SOW,
-        UseVale(v) => BASE_USE_VALE + v as usize,
-        CancelDecay(c) => BASE_CANCEL_DECAY + c as usize,
-        Keep(c) => BASE_KEEP + c as usize,
-        Portal(a, s, b) => BASE_PORTAL + (a as usize * 3 + s as usize) * N + b as usize,
-    }
+/// The id table: every action in id order. New actions are appended, so the ids of the old ones never
+/// shift (a test pins a few).
+pub fn ids() -> &'static ActionIds<Action> {
+    static ALL: OnceLock<ActionIds<Action>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        use Action::*;
+        let mut v = vec![Pass, Push, Spoil, Druid, Arbor, Decline, Mill, Token, Done];
+        v.extend((0..N).map(Conclave));
+        v.extend((0..N).map(Discard));
+        v.extend(Spirit::ALL.map(Aerie));
+        for l in 0..2 {
+            for k in 0..4 {
+                v.push(Vale(l, k, None));
+                v.extend(Spirit::ALL.map(|s| Vale(l, k, Some(s))));
+            }
+        }
+        let sources = (0..12).filter_map(Source::from_index);
+        v.extend(sources.clone().map(Buy));
+        v.extend(sources.flat_map(|s| (0..N).map(move |c| BuyOn(s, c))));
+        v.extend((0..N).map(Sleeve));
+        v.extend(Slot::ALL.map(Resolve));
+        // Vale of the Wild and the card model.
+        v.extend([Upgrade, ChooseLeader(0), ChooseLeader(1), Sow]);
+        v.extend((0..MAX_VALES as u8).map(UseVale));
+        v.extend((0..N).map(CancelDecay));
+        v.extend((0..N).map(Keep));
+        for a in 0..N {
+            for s in Slot::ALL {
+                v.extend((0..N).map(|b| Portal(a, s, b)));
+            }
+        }
+        ActionIds::new(v)
+    })
 }
 
-/// The action with id `id`.
+/// Number of distinct action ids.
+pub const NUM_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200;
+
+/// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
+pub fn action_id(a: Action) -> usize {
+    ids().id(a).unwrap_or(usize::MAX)
+}
+
+/// The action with a stable id.
 pub fn action_from_id(id: usize) -> Option<Action> {
-    use Action::*;
-    Some(match id {
-        0 => Pass,
-        1 => Push,
-        2 => Spoil,
-        3 => Druid,
-        4 => Arbor,
-        5 => Decline,
-        6 => Mill,
-        7 => Token,
-        8 => Done,
-        i if i < BASE_DISCARD => Conclave((i - BASE_CONCLAVE) as u8),
-        i if i < BASE_AERIE => Discard((i - BASE_DISCARD) as u8),
-        i if i < BASE_VALE => Aerie(Spirit::ALL[i - BASE_AERIE]),
-        i if i < BASE_BUY => {
-            let j = i - BASE_VALE;
-            let any = match j % 5 {
-                0 => None,
-                k => Some(Spirit::ALL[k - 1]),
-            };
-            Vale((j / 5 / 4) as u8, (j / 5 % 4) as u8, any)
-        }
-        i if i < BASE_BUY_ON => Buy(Source::from_index(i - BASE_BUY)?),
-        i if i < BASE_SLEEVE => {
-            let j = i - BASE_BUY_ON;
-            BuyOn(Source::from_index(j / N)?, (j % N) as u8)
-        }
-        i if i < BASE_RESOLVE => Sleeve((i - BASE_SLEEVE) as u8),
-        i if i < BASE_UPGRADE => Resolve(Slot::ALL[i - BASE_RESOLVE]),
-        BASE_UPGRADE => Upgrade,
-        i if i < BASE_SOW => ChooseLeader((i - BASE_CHOOSE) as u8),
-        BASE_SOW => Sow,
-        i if i < BASE_CANCEL_DECAY => UseVale((i - BASE_USE_VALE) as u8),
-        i if i < BASE_KEEP => CancelDecay((i - BASE_CANCEL_DECAY) as u8),
-        i if i < BASE_PORTAL => Keep((i - BASE_KEEP) as u8),
-        i if i < NUM_ACTIONS => {
-            let j = i - BASE_PORTAL;
-            Portal((j / N / 3) as u8, Slot::ALL[j / N % 3], (j % N) as u8)
-        }
-        _ => return None,
-    })
+    ids().action(id)
 }
 
 impl fmt::Display for Source {
@@ -337,3 +287,38 @@ impl FromStr for Action {
 }
 
 sylvan_engine::serde_via_notation!(Action);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ids recorded games and learning code rely on: the base set's never move, new ones come after.
+    #[test]
+    fn pinned_ids() {
+        let pins = [
+            ("pass", 0),
+            ("done", 8),
+            ("conclave c3", 12),
+            ("discard c0", 29),
+            ("aerie sky", 51),
+            ("vale 2.4 wild", 92),
+            ("buy 1.1", 93),
+            ("buy soil.bottom", 104),
+            ("buy 3.3 on c19", 284),
+            ("sleeve c19", 364),
+            ("resolve bottom", 367),
+            ("upgrade", 368),
+            ("leader 2", 370),
+            ("sow", 371),
+            ("use v0", 372),
+            ("keep c19", 531),
+            ("portal c19 bottom c19", NUM_ACTIONS - 1),
+        ];
+        for (text, id) in pins {
+            let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(action_id(a), id, "{text}");
+            assert_eq!(action_from_id(id), Some(a), "{id}");
+        }
+        assert_eq!(ids().len(), NUM_ACTIONS);
+    }
+}

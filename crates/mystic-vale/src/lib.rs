@@ -64,6 +64,11 @@ impl Game for MysticVale {
         ]
     }
 
+    /// The hash of the card files of the chosen sets (the core file, then each expansion's text).
+    fn content_hash(options: &Options) -> Option<String> {
+        options.validate().ok().map(|db| format!("{:016x}", db.content_hash))
+    }
+
     fn options_for_players(players: usize) -> Result<Options, SetupError> {
         let o = Options { players, ..Options::default() };
         o.validate()?;
