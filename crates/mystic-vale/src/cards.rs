@@ -724,6 +724,11 @@ pub struct CardDb {
     pub blanks: u8,
     /// A hash of the card data (every file's text), stored in records.
     pub content_hash: u64,
+    /// The effects of every advancement and leader side ([`Effect::bit`]): rules the cards never need
+    /// are skipped.
+    pub card_effects: u32,
+    /// Some advancement is an eclipse advancement.
+    pub has_eclipse: bool,
     /// Compact copies of what the hot path reads of each advancement (indexed like `advancements`).
     #[serde(skip)]
     pub hot_advs: Vec<HotAdv>,
@@ -743,6 +748,10 @@ pub struct HotAdv {
     pub ability: Ability,
     /// An eclipse advancement.
     pub eclipse: bool,
+    /// Its level.
+    pub level: u8,
+    /// Its printed symbols.
+    pub symbols: Symbols,
 }
 
 /// The fields of a vale the rules engine reads on every move, packed together.
@@ -1287,6 +1296,8 @@ impl CardDb {
             starting_soil_slots: [0; 3],
             blanks: 0,
             content_hash: 0,
+            card_effects: 0,
+            has_eclipse: false,
             hot_advs: Vec::new(),
             hot_vales: Vec::new(),
         };
@@ -1377,10 +1388,24 @@ impl CardDb {
                 return Err(top(&format!("no level-{lvl} vale")));
             }
         }
+        db.has_eclipse = db.advancements.iter().any(|a| a.eclipse);
+        db.card_effects = db
+            .advancements
+            .iter()
+            .map(|a| a.ability.effect.bit())
+            .chain(db.leaders.iter().flat_map(|l| l.sides.iter().map(|f| f.ability.effect.bit())))
+            .fold(0, |m, b| m | b);
         db.hot_advs = db
             .advancements
             .iter()
-            .map(|a| HotAdv { slot: a.slot, cost: a.cost, ability: a.ability, eclipse: a.eclipse })
+            .map(|a| HotAdv {
+                slot: a.slot,
+                cost: a.cost,
+                ability: a.ability,
+                eclipse: a.eclipse,
+                level: a.level,
+                symbols: a.symbols,
+            })
             .collect();
         db.hot_vales = db
             .vales

@@ -151,9 +151,14 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     for &c in field {
         let st = &h.stats[c as usize];
         mana += u32::from(st.mana);
-        let bonus = u32::from(h.bonus(c));
         for k in 0..4 {
-            spirits[k] += u32::from(st.spirits[k]) + u32::from(st.spirits_per_guardian[k]) * bonus;
+            spirits[k] += u32::from(st.spirits[k]);
+        }
+        let bonus = h.bonus(c);
+        if bonus > 0 {
+            for k in 0..4 {
+                spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
+            }
         }
         vp += u32::from(st.vp);
         if !st.acts(Timing::Harvest) {

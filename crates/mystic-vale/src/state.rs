@@ -421,6 +421,10 @@ pub struct CardStats {
     pub effects: u32,
     /// The timings of its abilities ([`Timing::bit`]).
     pub timings: u32,
+    /// What each slot offers a purchase (ruling MV21), as counters to add up over a field: 7 bits at
+    /// `7 * (3 * slot + kind)` for kind 0 (empty), 1 (an advancement an eclipse one may go under), 2 (an
+    /// eclipse advancement that may be covered). Full or printed slots, and a leader's card, count nothing.
+    pub places: u64,
 }
 
 impl CardStats {
@@ -430,8 +434,7 @@ impl CardStats {
         let mut st = CardStats::default();
         let mut cap = u8::MAX;
         let mut to_wild = false;
-        let syms = s.advs().map(|a| &db.adv(a).symbols).chain(face.map(|f| &f.symbols));
-        for x in syms {
+        let mut add_face = |st: &mut CardStats, x: &crate::cards::Symbols, ab: Ability| {
             st.decay = st.decay.saturating_add(x.decay);
             st.growth = st.growth.saturating_add(x.growth);
             st.mana = st.mana.saturating_add(x.mana);
@@ -440,39 +443,55 @@ impl CardStats {
             }
             st.guardians = st.guardians.saturating_add(x.guardian);
             st.vp = st.vp.saturating_add(x.vp_harvest);
-        }
-        st.decay_printed = st.decay;
-        for ab in card_abilities(db, s, face) {
             st.effects |= ab.effect.bit();
             st.timings |= ab.timing.bit();
+            let add = |t: &mut u8, n: u8| *t = t.saturating_add(n);
             match ab.effect {
+                Effect::None => {}
                 Effect::CapDecay => cap = cap.min(ab.amount),
                 Effect::SpiritsToWild => to_wild = true,
-                Effect::AddPer => {
-                    let add = |t: &mut u8, n: u8| *t = t.saturating_add(n);
-                    match (ab.per, ab.reward) {
-                        (Count::GuardiansOnCard, Reward::Growth) => add(&mut st.grov, ab.amount),
-                        (Count::GuardiansOnCard, r) => {
-                            if let Some(k) = r.spirit() {
-                                add(&mut st.spirits_per_guardian[k as usize], ab.amount);
-                            }
-                        }
-                        (_, Reward::Growth) => add(&mut st.growth, ab.amount),
-                        (_, Reward::Guardian) => add(&mut st.guardians, ab.amount),
-                        (_, r) => {
-                            if let Some(k) = r.spirit() {
-                                add(&mut st.spirits[k as usize], ab.amount);
-                            }
+                Effect::AddPer => match (ab.per, ab.reward) {
+                    (Count::GuardiansOnCard, Reward::Growth) => add(&mut st.grov, ab.amount),
+                    (Count::GuardiansOnCard, r) => {
+                        if let Some(k) = r.spirit() {
+                            add(&mut st.spirits_per_guardian[k as usize], ab.amount);
                         }
                     }
-                }
+                    (_, Reward::Growth) => add(&mut st.growth, ab.amount),
+                    (_, Reward::Guardian) => add(&mut st.guardians, ab.amount),
+                    (_, r) => {
+                        if let Some(k) = r.spirit() {
+                            add(&mut st.spirits[k as usize], ab.amount);
+                        }
+                    }
+                },
                 _ => {}
             }
+        };
+        for k in 0..3 {
+            let here = s.slots[k];
+            if here == EMPTY {
+                if face.is_none() {
+                    st.places |= 1 << (7 * (3 * k));
+                }
+                continue;
+            }
+            let h = db.hot(here);
+            add_face(&mut st, &h.symbols, h.ability);
+            if face.is_none() && s.covered[k] == EMPTY && here != db.cursed_land && here != db.starting_soil {
+                st.places |= 1 << (7 * (3 * k + if h.eclipse { 2 } else { 1 }));
+            }
         }
+        if let Some(f) = face {
+            add_face(&mut st, &f.symbols, f.ability);
+        }
+        st.decay_printed = st.decay;
         st.decay = st.decay.min(cap);
         st.growth = st.growth.saturating_add(st.grov.saturating_mul(st.guardians));
-        for k in 0..4 {
-            st.spirits[k] = st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(st.guardians));
+        if st.spirits_per_guardian != [0; 4] {
+            for k in 0..4 {
+                st.spirits[k] = st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(st.guardians));
+            }
         }
         if to_wild {
             for k in 0..3 {
@@ -584,6 +603,12 @@ impl Player {
     /// Discards the field but card `keep`, which stays as its first card.
     pub fn discard_field_but(&mut self, keep: Option<u8>) {
         let (field, discard) = (&mut self.field, &mut self.discard);
+        if keep.is_none() {
+            discard.extend_from_slice(field);
+            field.clear();
+            self.recount_shown();
+            return;
+        }
         for &c in field.iter() {
             if Some(c) != keep {
                 discard.push(c);
@@ -659,6 +684,15 @@ pub struct Turn {
     /// A vale moved an advancement this turn (Wayfarer Portal, once a turn).
     #[serde(default)]
     pub portal_used: bool,
+    /// Extra advancement purchases the usable vales allow.
+    #[serde(default)]
+    pub extra_buys: u8,
+    /// Effects of the usable vales that leave the game when used.
+    #[serde(default)]
+    pub removable: u32,
+    /// An exchange ability is in the field (set when the Harvest Phase begins).
+    #[serde(default)]
+    pub sow: bool,
     /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
     #[serde(default)]
     pub gained: crate::harvest::Totals,

@@ -57,9 +57,21 @@ impl MysticVale {
         })
     }
 
-    /// Effects of the vales usable this turn.
-    fn usable_mask(&self) -> u32 {
-        self.usable_vales().iter().fold(0, |m, &v| m | self.db.hot_vale(v).ability.effect.bit())
+    /// Effects of the vales usable this turn; also sets the turn's extra buys and the effects of the
+    /// usable vales that leave the game when used.
+    fn usable_mask(&mut self) -> u32 {
+        let (mut m, mut removable, mut extra) = (0, 0, 0);
+        for &v in self.usable_vales() {
+            let x = self.db.hot_vale(v);
+            m |= x.ability.effect.bit();
+            if x.remove_self {
+                removable |= x.ability.effect.bit();
+            }
+            extra = extra.max(x.extra_buy);
+        }
+        self.turn.removable = removable;
+        self.turn.extra_buys = extra;
+        m
     }
 
     /// A vale that may stop a spoil by giving growth (and leaving the game).
@@ -291,7 +303,10 @@ impl MysticVale {
     /// Step C of planting (and the Prep Phase check): spoil at 4 or more net decay.
     fn check_spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
         let net = self.net_decay(self.current as usize);
-        if net >= 4 && self.on_deck_has(Timing::WouldSpoil, Effect::CancelSpoil) {
+        if net >= 4
+            && self.db.card_effects & Effect::CancelSpoil.bit() != 0
+            && self.on_deck_has(Timing::WouldSpoil, Effect::CancelSpoil)
+        {
             // The on-deck card stops its own spoil; the turn goes on (EN:1198-1202).
             if prep {
                 self.continue_prep(net, ev);
@@ -342,7 +357,8 @@ impl MysticVale {
             ev.emit(Audience::Everyone, Event::Spoiled(self.seat(), prep));
         }
         // The on-deck card that made the spoil: its "on spoil" ability (Centaur, Primal Power).
-        if let Some(c) = self.players[i].on_deck
+        if self.db.card_effects & Effect::ExtraTurn.bit() != 0
+            && let Some(c) = self.players[i].on_deck
             && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::ExtraTurn)
         {
             let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
@@ -372,7 +388,9 @@ impl MysticVale {
         self.phase = Phase::Harvest;
         self.fill_field();
         let p = self.cur();
-        self.turn.chorus = p.field.iter().any(|&c| p.stats[c as usize].has(Effect::DiscountOnCard));
+        let effects = p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects);
+        self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
+        self.turn.sow = effects & Effect::Exchange.bit() != 0;
         self.count_places();
         self.recount();
     }
@@ -381,6 +399,9 @@ impl MysticVale {
     /// ability's number of cards, reshuffling the discard pile when the deck runs out. They cannot spoil and
     /// their "when played" abilities do not resolve. Resolved as the Harvest Phase begins (ruling MV25).
     fn fill_field(&mut self) {
+        if self.db.card_effects & Effect::FillField.bit() == 0 {
+            return;
+        }
         let i = self.current as usize;
         let p = &self.players[i];
         let target = p
@@ -407,18 +428,9 @@ impl MysticVale {
     pub(crate) fn count_places(&mut self) {
         let db = &*self.db;
         let p = &self.players[self.current as usize];
-        let mut places = [[0u8; 3]; 3];
-        for &c in &p.field {
-            if p.leader.is_some_and(|l| l.card == c) {
-                continue;
-            }
-            for k in 0..3 {
-                if let Some(x) = slot_place(db, p.cards[c as usize], k) {
-                    places[k][x] += 1;
-                }
-            }
-        }
-        self.turn.places = places;
+        let _ = db;
+        let sum: u64 = p.field.iter().map(|&c| p.stats[c as usize].places).sum();
+        self.turn.places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
     }
 
     /// Whether the purchases so far plus `extra` (an advancement, and a declared card or `EMPTY`) can
@@ -427,6 +439,30 @@ impl MysticVale {
     /// and the regular ones beyond `o` must each fit in the empty slots (one of each kind per slot).
     fn purchases_fit(&self, extra: Option<Bought>) -> bool {
         self.purchases_fit_in(self.turn.places, extra)
+    }
+
+    /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
+    /// one declared for a card (`[k][2]`), given this turn's purchases (as [`purchases_fit`] one by one).
+    fn purchase_room(&self) -> [[bool; 3]; 3] {
+        let mut demand = [[0u8; 2]; 3];
+        let mut declared = [0u8; 3];
+        for b in &self.turn.bought {
+            let h = self.db.hot(b.adv);
+            if b.target == EMPTY {
+                demand[h.slot as usize][usize::from(h.eclipse)] += 1;
+            } else {
+                declared[h.slot as usize] += 1;
+            }
+        }
+        let fit = |k: usize, d: [u8; 2], decl: u8| {
+            let [e, u, o] = self.turn.places[k];
+            let e = e.saturating_sub(decl);
+            decl <= self.turn.places[k][0] && d[1].saturating_sub(u) <= e && d[0].saturating_sub(o) <= e
+        };
+        std::array::from_fn(|k| {
+            let d = demand[k];
+            [fit(k, [d[0] + 1, d[1]], declared[k]), fit(k, [d[0], d[1] + 1], declared[k]), fit(k, d, declared[k] + 1)]
+        })
     }
 
     fn purchases_fit_in(&self, places: [[u8; 3]; 3], extra: Option<Bought>) -> bool {
@@ -490,7 +526,7 @@ impl MysticVale {
 
     /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
     pub(crate) fn buy_limit(&self) -> usize {
-        2 + self.usable_vales().iter().map(|&v| usize::from(self.db.hot_vale(v).extra_buy)).max().unwrap_or(0)
+        2 + usize::from(self.turn.extra_buys)
     }
 
     /// The cost of vale `v` paid from `avail`, with `any` paying the "any" part; `None` if unpayable.
@@ -657,7 +693,14 @@ impl MysticVale {
             }
             Phase::Sleeve => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
-                    let mask = p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m });
+                    let mask = if self.db.has_eclipse || p.leader.is_some() {
+                        p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m })
+                    } else {
+                        // Without eclipse advancements or leaders: any card with the slot free.
+                        let slot = self.db.hot(self.turn.bought[k].adv).slot as usize;
+                        let free = |c: u8| p.cards[c as usize].slots[slot] == EMPTY;
+                        p.field.iter().fold(0u32, |m, &c| if free(c) { m | 1 << c } else { m })
+                    };
                     push_cards(out, mask, Action::Sleeve);
                 }
             }
@@ -714,6 +757,7 @@ impl MysticVale {
             }
         }
         let buys = self.turn.bought.len() + usize::from(self.turn.upgraded);
+        let room = if buys < self.buy_limit() { self.purchase_room() } else { [[false; 3]; 3] };
         if buys < self.buy_limit() {
             for i in 0..12u8 {
                 let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
@@ -721,7 +765,8 @@ impl MysticVale {
                 if a == EMPTY {
                     continue;
                 }
-                if self.buy_cost(a, EMPTY) <= mana && self.purchases_fit(Some(Bought { adv: a, target: EMPTY })) {
+                let h = db.hot(a);
+                if self.buy_cost(a, EMPTY) <= mana && room[h.slot as usize][usize::from(h.eclipse)] {
                     out.push(Action::Buy(s));
                 }
             }
@@ -741,7 +786,10 @@ impl MysticVale {
                     while m != 0 {
                         let c = m.trailing_zeros() as u8;
                         m &= m - 1;
-                        if self.chorus_target_ok(c, a) && self.buy_cost(a, c) <= mana {
+                        if room[db.hot(a).slot as usize][2]
+                            && self.chorus_target_ok(c, a)
+                            && self.buy_cost(a, c) <= mana
+                        {
                             out.push(Action::BuyOn(s, c));
                         }
                     }
@@ -776,6 +824,9 @@ impl MysticVale {
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
     /// (one per vale title, in id order).
     fn push_vale_uses(&self, out: &mut Vec<Action>, ok: impl Fn(crate::cards::Ability) -> bool) {
+        if self.turn.removable == 0 {
+            return;
+        }
         let mut ids: u128 = 0;
         for &v in self.usable_vales() {
             let x = self.db.hot_vale(v);
@@ -846,6 +897,9 @@ impl MysticVale {
 
     /// The field card whose exchange ability `sow` uses: one the mana pays for, a doubling one first.
     fn sow_card(&self) -> Option<(u8, crate::cards::Ability)> {
+        if !self.turn.sow {
+            return None;
+        }
         let p = self.cur();
         let mana = self.mana_left();
         let mut best: Option<(u8, crate::cards::Ability, bool)> = None;
@@ -868,6 +922,9 @@ impl MysticVale {
     /// A usable vale that turns a spirit wild: one that stays (if its price is paid) before one that
     /// leaves the game.
     fn convert_vale(&self) -> Option<usize> {
+        if self.turn.usable & Effect::ConvertToWild.bit() == 0 {
+            return None;
+        }
         let mana = self.mana_left();
         let vales = self.usable_vales();
         let pick = |stay: bool| {
@@ -885,10 +942,11 @@ impl MysticVale {
     /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's
     /// discount, or nothing when a vale made its level free.
     pub(crate) fn buy_cost(&self, a: u8, target: u8) -> u8 {
-        if self.turn.free_level == Some(self.db.adv(a).level) {
+        let h = self.db.hot(a);
+        if self.turn.free_level.is_some_and(|l| l == h.level) {
             return 0;
         }
-        let cost = self.db.hot(a).cost;
+        let cost = h.cost;
         if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
     }
 
@@ -1170,7 +1228,7 @@ impl MysticVale {
     fn buy<S: EventSink<Event>>(&mut self, s: Source, target: u8, ev: &mut S) {
         let a = self.source_adv(s);
         let cost = self.buy_cost(a, target);
-        if self.turn.free_level == Some(self.db.adv(a).level) {
+        if self.turn.free_level.is_some_and(|l| l == self.db.hot(a).level) {
             self.turn.free_level = None;
         }
         self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
@@ -1218,10 +1276,10 @@ impl MysticVale {
             let b = self.turn.bought.remove(k);
             self.sleeve(b.adv, b.target, ev);
         }
-        self.count_places();
         if self.turn.bought.is_empty() {
             self.enter_discard(ev);
         } else {
+            self.count_places();
             self.phase = Phase::Sleeve;
         }
     }
@@ -1240,7 +1298,9 @@ impl MysticVale {
     fn discard_phase<S: EventSink<Event>>(&mut self, keep: Option<u8>, ev: &mut S) {
         let i = self.current as usize;
         let p = &mut self.players[i];
-        if p.field.iter().any(|&c| p.stats[c as usize].has(Effect::ToDeckBottom)) {
+        if self.db.card_effects & Effect::ToDeckBottom.bit() != 0
+            && p.field.iter().any(|&c| p.stats[c as usize].has(Effect::ToDeckBottom))
+        {
             let field = p.field;
             for &c in field.iter() {
                 if Some(c) != keep && p.stats[c as usize].has(Effect::ToDeckBottom) {
