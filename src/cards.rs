@@ -29,6 +29,10 @@ enum CardsCommand {
         /// A card file to list instead of the embedded set.
         #[arg(long, value_name = "FILE")]
         cards: Option<String>,
+        /// The sets to list, comma-separated, for a game with expansions (mystic-vale: `base,magic,wild`;
+        /// expansion names or files) [default: the core set].
+        #[arg(long, value_name = "SETS")]
+        sets: Option<String>,
     },
     /// Validate a card file (TOML): errors name the file, line and field.
     Check {
@@ -48,12 +52,12 @@ fn with_cards() -> String {
 /// Runs `sylvan cards`.
 pub fn run(args: &CardsArgs) -> Result<ExitCode> {
     let text = match &args.command {
-        CardsCommand::List { game, provenance, cards } => {
+        CardsCommand::List { game, provenance, cards, sets } => {
             let entry = games::entry(game)?;
             let Some(tools) = entry.cards() else {
                 bail!("`{game}` has no card database (games with one: {})", with_cards());
             };
-            (tools.list)(cards.as_deref(), provenance.as_deref()).map_err(|e| anyhow!(e))?
+            (tools.list)(cards.as_deref(), sets.as_deref(), provenance.as_deref()).map_err(|e| anyhow!(e))?
         }
         CardsCommand::Check { file, game } => {
             let tools = match game {
