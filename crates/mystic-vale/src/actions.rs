@@ -11,6 +11,9 @@
 //! | `resolve top`, `resolve middle`, `resolve bottom` | when played: which of the card's pending abilities resolves next (ruling MV6) |
 //! | `upgrade` | Harvest Phase: turn the leader to its upgraded side |
 //! | `leader 1`, `leader 2` | setup with `leaders=choose`: keep the first or second leader dealt |
+//! | `cancel c7` | about to spoil: Aether Tree cancels the decay of card 7 (but a Cursed Land's) |
+//! | `keep c7` | Discard Phase: Hatchery keeps card 7 as the next leftmost card of the next field |
+//! | `mill`, `decline` | Wood Sprite Hoard: discard or keep the card shown |
 
 use std::fmt;
 use std::str::FromStr;
@@ -87,6 +90,10 @@ pub enum Action {
     Upgrade,
     /// Keep the first (0) or second (1) leader dealt (`leaders=choose`).
     ChooseLeader(u8),
+    /// Aether Tree: cancel the decay of this field or on-deck card (but a Cursed Land's).
+    CancelDecay(u8),
+    /// Hatchery: keep this field card as the next leftmost card of the next field.
+    Keep(u8),
 }
 
 const N: usize = NUM_CARDS;
@@ -101,8 +108,10 @@ const BASE_RESOLVE: usize = BASE_SLEEVE + N;
 // New actions are appended so that the ids of the old ones never shift.
 const BASE_UPGRADE: usize = BASE_RESOLVE + 3;
 const BASE_CHOOSE: usize = BASE_UPGRADE + 1;
+const BASE_CANCEL: usize = BASE_CHOOSE + 2;
+const BASE_KEEP: usize = BASE_CANCEL + N;
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = BASE_CHOOSE + 2;
+pub const NUM_ACTIONS: usize = BASE_KEEP + N;
 
 /// The stable id of an action.
 pub fn action_id(a: Action) -> usize {
@@ -127,6 +136,8 @@ pub fn action_id(a: Action) -> usize {
         Resolve(s) => BASE_RESOLVE + s as usize,
         Upgrade => BASE_UPGRADE,
         ChooseLeader(k) => BASE_CHOOSE + (k as usize).min(1),
+        CancelDecay(c) => BASE_CANCEL + c as usize,
+        Keep(c) => BASE_KEEP + c as usize,
     }
 }
 
@@ -162,7 +173,9 @@ pub fn action_from_id(id: usize) -> Option<Action> {
         i if i < BASE_RESOLVE => Sleeve((i - BASE_SLEEVE) as u8),
         i if i < BASE_UPGRADE => Resolve(Slot::ALL[i - BASE_RESOLVE]),
         BASE_UPGRADE => Upgrade,
-        i if i < NUM_ACTIONS => ChooseLeader((i - BASE_CHOOSE) as u8),
+        i if i < BASE_CANCEL => ChooseLeader((i - BASE_CHOOSE) as u8),
+        i if i < BASE_KEEP => CancelDecay((i - BASE_CANCEL) as u8),
+        i if i < NUM_ACTIONS => Keep((i - BASE_KEEP) as u8),
         _ => return None,
     })
 }
@@ -200,6 +213,8 @@ impl fmt::Display for Action {
             Resolve(s) => write!(f, "resolve {}", s.name()),
             Upgrade => f.write_str("upgrade"),
             ChooseLeader(k) => write!(f, "leader {}", k + 1),
+            CancelDecay(c) => write!(f, "cancel c{c}"),
+            Keep(c) => write!(f, "keep c{c}"),
         }
     }
 }
@@ -244,7 +259,7 @@ impl FromStr for Action {
                 text,
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
-                 resolve top|middle|bottom, upgrade, leader 1|2",
+                 resolve top|middle|bottom, upgrade, leader 1|2, cancel c7, keep c7",
             )
         };
         if too_long {
@@ -278,6 +293,8 @@ impl FromStr for Action {
             ["upgrade"] => Upgrade,
             ["leader", "1"] => ChooseLeader(0),
             ["leader", "2"] => ChooseLeader(1),
+            ["cancel", c] => CancelDecay(card(c).ok_or_else(bad)?),
+            ["keep", c] => Keep(card(c).ok_or_else(bad)?),
             _ => return Err(bad()),
         };
         Ok(a)

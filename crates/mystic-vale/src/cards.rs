@@ -178,6 +178,16 @@ named_enum! {
         KeepInField = "keep-in-field",
         /// Move an advancement from a field card to another field card (sleeving rules apply).
         MoveAdvancement = "move-advancement",
+        /// The Harvest's mana from symbols and abilities, and the mana token spent in it, count `amount`
+        /// times (resolved after the other harvest abilities).
+        MultiplyMana = "multiply-mana",
+        /// A face-down (used) mana token turns face up (active).
+        RefreshToken = "refresh-token",
+        /// Move `amount × count` cards from the top of the deck to the right end of the field.
+        DeckToField = "deck-to-field",
+        /// A chosen field or on-deck card counts none of its decay but a Cursed Land's until the next
+        /// Prep Phase.
+        CancelDecayCard = "cancel-decay-card",
         /// A unique effect: the module named by the ability's `module` ([`crate::effects::MODULES`]).
         Unique = "unique",
     }
@@ -204,6 +214,12 @@ named_enum! {
         DecayField = "decay-field",
         /// Mana available now, halved (rounded down).
         ManaPairs = "mana-pairs",
+        /// Vales the player owns (those bought this turn included).
+        ValesOwned = "vales-owned",
+        /// Guardian symbols printed on every advancement the player owns (covered ones excluded).
+        GuardiansOwned = "guardians-owned",
+        /// Mana printed on the field card with the most (the player's best choice of one card).
+        MostManaOnFieldCard = "most-mana-on-a-field-card",
     }
 }
 
@@ -323,16 +339,21 @@ impl Ability {
         use Timing as T;
         match effect {
             E::None => &[T::None],
-            E::Gain => &[T::Harvest, T::EndOfGame, T::WouldSpoil, T::Ongoing],
+            E::Gain => &[T::Harvest, T::EndOfGame, T::WouldSpoil, T::Ongoing, T::WhenBought],
             E::ManaMinus
             | E::FillField
             | E::Exchange
             | E::DiscountOnCard
             | E::ConvertToWild
             | E::FreeBuy
-            | E::MoveAdvancement => &[T::Harvest],
+            | E::MoveAdvancement
+            | E::MultiplyMana
+            | E::DeckToField => &[T::Harvest],
+            E::RefreshToken => &[T::WhenPlayed, T::WhenBought],
+            E::CancelDecayCard => &[T::WouldSpoil],
             E::CapDecay | E::AddPer | E::SpiritsToWild | E::DoubleAbilityVp => &[T::Ongoing],
-            E::SearchDeckDiscard | E::DiscardOtherField | E::LookTopDiscard => &[T::WhenPlayed],
+            E::SearchDeckDiscard | E::DiscardOtherField => &[T::WhenPlayed],
+            E::LookTopDiscard => &[T::WhenPlayed, T::WhenBought],
             E::DiscardOnDeck | E::CancelSpoil | E::CancelDecayOn => &[T::WouldSpoil],
             E::ExtraTurn => &[T::OnSpoil],
             E::ToDeckBottom | E::KeepInField => &[T::Discard],
@@ -353,6 +374,9 @@ impl Ability {
             Count::DecayOwned => " (decay on all your cards)",
             Count::DecayField => " per decay in your field (cancelled ones too)",
             Count::ManaPairs => " per 2 mana you have",
+            Count::ValesOwned => " per vale you own",
+            Count::GuardiansOwned => " per guardian on all your advancements",
+            Count::MostManaOnFieldCard => " per mana on one card of your field",
         }
     }
 
@@ -382,6 +406,9 @@ impl Ability {
             Effect::DoubleAbilityVp => "VP from abilities on this card are doubled".into(),
             Effect::SearchDeckDiscard => "search your deck, may discard 1 card, shuffle".into(),
             Effect::DiscardOtherField => "may discard another card of your field".into(),
+            Effect::LookTopDiscard if n > 1 => {
+                format!("look at your top {n} cards, discard any, the rest stay in order")
+            }
             Effect::LookTopDiscard => "look at your top card, may discard it".into(),
             Effect::DiscardOnDeck => "discard the on-deck card, reveal another (once a turn)".into(),
             Effect::CancelSpoil => "this on-deck card does not make you spoil".into(),
@@ -395,8 +422,14 @@ impl Ability {
             Effect::PlusGuardian => format!("+{n} guardian on a field or on-deck card"),
             Effect::CancelDecayOn => "a field or on-deck card counts no decay until your Discard Phase".into(),
             Effect::FreeBuy => format!("one level-{n} advancement costs 0"),
-            Effect::KeepInField => "one field card stays for your next field".into(),
+            Effect::KeepInField => "unless leftmost, this card may stay as the leftmost of your next field".into(),
             Effect::MoveAdvancement => "move an advancement between two field cards".into(),
+            Effect::MultiplyMana => format!("your mana total (and the mana token) counts {n} times"),
+            Effect::RefreshToken => "turn a used mana token to its active side".into(),
+            Effect::DeckToField => format!("move {n} card{per} from your deck to your field"),
+            Effect::CancelDecayCard => {
+                "a field or on-deck card counts no decay but a Cursed Land's until your next Prep Phase".into()
+            }
             Effect::Unique => crate::effects::module(self.module).map_or("?", |m| m.text).into(),
         };
         format!("{when}: {what}")
@@ -936,6 +969,11 @@ pub const SUPPORTED: u32 = {
         | E::ConvertToWild.bit()
         | E::PlusGuardian.bit()
         | E::Unique.bit()
+        | E::KeepInField.bit()
+        | E::MultiplyMana.bit()
+        | E::RefreshToken.bit()
+        | E::DeckToField.bit()
+        | E::CancelDecayCard.bit()
 };
 
 /// The cards of one file before they are merged into a database.

@@ -51,6 +51,12 @@ impl Game for MysticVale {
                 default: "base",
                 help: "card file: `base` (embedded) or a TOML path (see `sylvan cards check`)",
             },
+            OptionDoc {
+                name: "sets",
+                default: "base",
+                help: "card sets, `base` first: base, base,magic, base,wild, base,magic,wild (or expansion files)",
+            },
+            OptionDoc { name: "leaders", default: "none", help: "leaders: none, random, choose (needs base,wild)" },
         ]
     }
 
@@ -94,12 +100,12 @@ impl Game for MysticVale {
     ///   of round [`turn::MAX_ROUNDS`] at the latest (ruling MV14), whether or not the VP pool drains: at
     ///   most `MAX_ROUNDS × players` turns (a turn skipped to the Discard Phase by a Prep-phase spoil
     ///   still counts as one).
-    /// - *Actions per turn.* At most [`turn::MAX_ACTIONS_PER_TURN`] besides Blooming Arbor (see its
+    /// - *Actions per turn.* At most [`turn::MAX_ACTIONS_PER_TURN`] besides Blooming Arbor and Aether Tree (see its
     ///   proof; the Planting Phase is finite because a "when played" ability resolves at most once per
     ///   phase, ruling MV19, so Deadwood Harvester and Mindful Owl cannot cycle two cards through a
     ///   reshuffle for ever).
-    /// - *Blooming Arbor.* Each use removes that vale from the game (EN:1258):
-    ///   at most as many uses in a game as there are Blooming Arbor cards in the card set.
+    /// - *Blooming Arbor, Aether Tree.* Each use removes that vale from the game (EN:1258, 1228):
+    ///   at most as many uses in a game as there are such vale cards in the card set.
     fn max_game_length(options: &Options) -> usize {
         let arbors = match options.validate() {
             Ok(db) => db.vales.iter().filter(|v| v.remove_self).map(|v| usize::from(v.copies)).sum(),

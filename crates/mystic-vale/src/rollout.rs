@@ -42,6 +42,10 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                     return a;
                 }
             }
+            // Aether Tree: on any card whose decay it cancels (the last offered).
+            if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::CancelDecay(_))) {
+                return a;
+            }
         }
         Phase::Harvest if has(Action::Done) => {
             let mut best = legal[0];

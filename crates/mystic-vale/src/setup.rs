@@ -460,6 +460,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         leader_offer: None,
         arbor_growth: 0,
         conclave: None,
+        aether: None,
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],
