@@ -18,9 +18,11 @@ use sylvan_engine::carddata::{Provenance, Source};
 pub const BASE_TOML: &str = include_str!("../data/base.toml");
 /// The embedded Vale of the Wild set.
 pub const WILD_TOML: &str = include_str!("../data/wild.toml");
+/// The embedded Vale of Magic set.
+pub const MAGIC_TOML: &str = include_str!("../data/magic.toml");
 
 /// The embedded expansion sets, by name: one line per set file.
-pub const EXPANSIONS: &[(&str, &str)] = &[("wild", WILD_TOML)];
+pub const EXPANSIONS: &[(&str, &str)] = &[("wild", WILD_TOML), ("magic", MAGIC_TOML)];
 
 /// A slot of a sleeve: advancements are printed in one of three fixed positions.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]

@@ -8,6 +8,7 @@ use crate::harvest::{Table, Totals};
 use crate::state::MysticVale;
 
 mod neighbour_on_deck;
+mod take_level_1_vale;
 
 /// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
 pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals);
@@ -31,7 +32,7 @@ pub struct Module {
 
 /// Every unique effect: one line per module. Card files refer to them by key; ids are positions here,
 /// so new modules are appended.
-pub const MODULES: &[&Module] = &[&neighbour_on_deck::MODULE];
+pub const MODULES: &[&Module] = &[&neighbour_on_deck::MODULE, &take_level_1_vale::MODULE];
 
 /// The module with index `k`.
 pub fn module(k: u8) -> Option<&'static Module> {
