@@ -200,7 +200,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     }
     let cap8 = |x: u32| x.min(250) as u8;
     // Ley Line Overflow resolves last (EN:1049-1055) and Grassland takes 1 from the total of symbols
-    // and abilities, that one included (ruling MV26).
+    // and abilities, that one included (ruling MV42).
     let mut t = Totals {
         mana: cap8((mana * factor).saturating_sub(minus)),
         mana_factor: factor as u8,

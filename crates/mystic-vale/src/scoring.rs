@@ -15,7 +15,7 @@ pub fn card_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<Lead
     own.saturating_add(owned_points(db, cards, leader))
 }
 
-/// End-of-game gains that count over all the player's advancements (Sporeling Reclaimer, EN:1170-1174:
+/// End-of-game gains that count over all the player's advancements (Sporeling Reclaimer, EN:1174:
 /// "deck" means every advancement owned). Covered eclipse advancements count no symbols; a leader is
 /// not an advancement (EN:838).
 pub fn owned_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<LeaderCard>) -> i32 {

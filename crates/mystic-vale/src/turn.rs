@@ -265,7 +265,7 @@ impl MysticVale {
                 if self.players[i].deck.is_empty() {
                     self.reshuffle(ev);
                 }
-                // One search, or one per symbol counted (Lifetap Oracle, EN:1065).
+                // One search, or one per symbol counted (Lifetap Oracle, EN:1067).
                 let ab = self.db.hot(self.players[i].cards[c as usize].slots[slot as usize]).ability;
                 let n = match ab.per {
                     Count::GuardiansOnCard => {
@@ -278,7 +278,7 @@ impl MysticVale {
                 self.turn.searches_left > 0 && !self.players[i].deck.is_empty()
             }
             Effect::RefreshToken => {
-                // "May": an active token is never worse than a used one (ruling MV27).
+                // "May": an active token is never worse than a used one (ruling MV43).
                 self.players[i].token_active = true;
                 false
             }
@@ -378,7 +378,7 @@ impl MysticVale {
 
     /// Canopy Explorer (EN:915-925): each field card with the ability moves `amount × count` cards from
     /// the top of the deck to the right end of the field, reshuffling the discard pile when the deck runs
-    /// out. Resolved first, before anything is counted (ruling MV25); the cards it adds cannot spoil,
+    /// out. Resolved first, before anything is counted (ruling MV41); the cards it adds cannot spoil,
     /// and their own harvest abilities resolve too.
     fn explore<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
@@ -425,7 +425,7 @@ impl MysticVale {
             return;
         }
         match ab.effect {
-            // "May": an active token is never worse than a used one (ruling MV27).
+            // "May": an active token is never worse than a used one (ruling MV43).
             Effect::RefreshToken => self.players[i].token_active = true,
             Effect::Gain => {
                 let per = match ab.per {
@@ -443,7 +443,7 @@ impl MysticVale {
                 }
             }
             Effect::LookTopDiscard => {
-                // The top cards of the deck, not the on-deck card; all of them if fewer (EN:1553-1556).
+                // The top cards of the deck, not the on-deck card; all of them if fewer (EN:1554-1556).
                 let n = ab.amount.min(self.players[i].deck.len() as u8);
                 self.look_next(n, 0, ev);
             }
@@ -970,7 +970,7 @@ impl MysticVale {
                             }
                             self.turn.searches_left = self.turn.searches_left.saturating_sub(1);
                             if self.turn.searches_left > 0 && !self.players[i].deck.is_empty() {
-                                // Lifetap Oracle: another search before the one shuffle (EN:1065-1067).
+                                // Lifetap Oracle: another search before the one shuffle (EN:1067-1069).
                                 return;
                             }
                         }
@@ -992,7 +992,7 @@ impl MysticVale {
                 self.when_played_next(card, pending, prep, ev);
             }
             (Phase::Harvest, Action::Token) => {
-                // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV26).
+                // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV42).
                 self.turn.token_used = true;
                 self.players[i].token_active = false;
                 self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));

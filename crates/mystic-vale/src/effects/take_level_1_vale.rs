@@ -1,7 +1,7 @@
 //! Sunwell Temple (EN:1507-1511): when bought, take the top card of the level-1 vale deck into your
 //! vales. It is not a purchase (it uses none of the two vale buys), its text cannot be used this turn
 //! and its own "when bought" effect gives nothing. With the level-1 vale deck empty it gives nothing
-//! (ruling MV30).
+//! (ruling MV46).
 
 use super::Module;
 use crate::cards::Timing;

@@ -1,5 +1,5 @@
 //! Vale of Magic: one test per ability, from explicit setups (the clarifications' examples first).
-//! Provisional readings (lost icons) are rulings MV24-MV30 in `docs/rulings/mystic-vale.md`.
+//! Provisional readings (lost icons) are rulings MV40-MV46 in `docs/rulings/mystic-vale.md`.
 
 use crate::common::*;
 use sylvan_engine::{Game, Seat};
@@ -48,7 +48,7 @@ fn both_expansions_load_together() {
 
 #[test]
 fn canopy_explorer_takes_the_cards_under_the_on_deck_card() {
-    // EN:917: two counted symbols (guardians, MV25) take exactly the top two face-down cards, not the
+    // EN:919: two counted symbols (guardians, MV41) take exactly the top two face-down cards, not the
     // on-deck card; EN:921: 4 decay in the field then does not spoil.
     let cl: &[&str] = &[CL];
     let p = player(&[&[], &["canopy-explorer", "sentry"], cl, cl, cl, cl, cl], &[1, 4, 5, 6], Some(0), &[2, 3, 7]);
@@ -86,7 +86,7 @@ fn canopy_explorer_reshuffles_an_empty_deck() {
 
 #[test]
 fn goldenwing_gryphon_turns_the_token_face_up() {
-    // EN:1021: a face-down token may be turned face up when the card is played.
+    // EN:1023: a face-down token may be turned face up when the card is played.
     let p = player(&[&[], &["goldenwing-gryphon"]], &[0], Some(1), &[2, 3]);
     let mut g = mgame(p, None, None);
     assert!(!g.players[0].token_active);
@@ -98,7 +98,7 @@ fn goldenwing_gryphon_turns_the_token_face_up() {
 
 #[test]
 fn hatchery_keeps_its_card_as_the_first_of_the_next_field() {
-    // EN:1039: not the first card: it may stay and becomes the leftmost card of the next field.
+    // EN:1041: not the first card: it may stay and becomes the leftmost card of the next field.
     let p = player(&[&[], &["hatchery"], &[CL], &[CL], &[CL], &[CL]], &[0, 1, 2], Some(3), &[4, 5, 6]);
     let mut g = mgame(p, None, None);
     act(&mut g, "pass");
@@ -115,7 +115,7 @@ fn hatchery_keeps_its_card_as_the_first_of_the_next_field() {
 
 #[test]
 fn hatchery_as_the_first_card_is_discarded() {
-    // EN:1039: the leftmost card is discarded as normal.
+    // EN:1041: the leftmost card is discarded as normal.
     let p = player(&[&["hatchery"], &[], &[CL], &[CL], &[CL]], &[0, 1], Some(2), &[3, 4, 5]);
     let mut g = mgame(p, None, None);
     act(&mut g, "pass");
@@ -181,7 +181,7 @@ fn two_ley_line_overflows_quadruple() {
 
 #[test]
 fn ley_line_overflow_then_grassland() {
-    // Grassland takes 1 from the total of symbols and abilities, Ley Line Overflow's included (MV26).
+    // Grassland takes 1 from the total of symbols and abilities, Ley Line Overflow's included (MV42).
     let p = player(&[&["ley-line-overflow"], &["wellspring"], &["grassland"]], &[0, 1, 2], Some(3), &[4]);
     let mut g = mgame(p, None, None);
     act(&mut g, "pass");
@@ -191,7 +191,7 @@ fn ley_line_overflow_then_grassland() {
 
 #[test]
 fn lifetap_oracle_searches_once_per_symbol_then_shuffles() {
-    // EN:1065-1067: two counted symbols (guardians, MV25): two cards may go, then one shuffle.
+    // EN:1067-1069: two counted symbols (guardians, MV41): two cards may go, then one shuffle.
     let p = player(&[&[], &["lifetap-oracle", "sentry"], &[CL], &[CL], &[]], &[0], Some(1), &[2, 3, 4, 5]);
     let mut g = mgame(p, None, None);
     act(&mut g, "push");
@@ -229,7 +229,7 @@ fn lifetap_oracle_may_stop_early_and_reshuffles_an_empty_deck() {
 
 #[test]
 fn sporeling_reclaimer_counts_the_symbols_on_every_advancement_owned() {
-    // EN:1172-1174: all the advancements owned, wherever they are (guardians, MV25).
+    // EN:1174: all the advancements owned, wherever they are (guardians, MV41).
     let with = player(&[&["sporeling-reclaimer"], &["stag"], &["sentry"]], &[1], Some(3), &[4]);
     let without = player(&[&[], &["stag"], &["sentry"]], &[1], Some(3), &[4]);
     let (a, b) = (mgame(with, None, None), mgame(without, None, None));
@@ -285,7 +285,7 @@ fn token_vales_turn_the_token_face_up_when_bought() {
 
 #[test]
 fn manadew_meadow_counts_the_best_field_card() {
-    // EN:1397-1399: one field card; 1 mana for each mana on it (provisional symbols, MV28).
+    // EN:1397-1399: one field card; 1 mana for each mana on it (provisional symbols, MV44).
     let mut p = player(&[&["wellspring"], &["arbor-overseer"]], &[0, 1], Some(2), &[3]);
     p.vales = vec!["manadew-meadow".into()];
     let mut g = mgame(p, None, None);
@@ -297,7 +297,7 @@ fn manadew_meadow_counts_the_best_field_card() {
 
 #[test]
 fn earth_cradle_counts_every_vale_owned_itself_included() {
-    // EN:1339: each vale owned, Earth Cradle and the other vales bought this turn included (VP, MV29).
+    // EN:1339: each vale owned, Earth Cradle and the other vales bought this turn included (VP, MV45).
     let mut p = player(
         &[&["chromatic-wyvern"], &["chromatic-wyvern"], &["grove-guardian"], &["wood-sprite"]],
         &[0, 1, 2, 3],
@@ -354,7 +354,7 @@ fn sunwell_temple_takes_the_top_level_1_vale_without_its_effects() {
 
 #[test]
 fn vale_of_magic_gives_one_every_harvest() {
-    // EN:1535: once every Harvest Phase, mandatory (VP, MV29).
+    // EN:1535: once every Harvest Phase, mandatory (VP, MV45).
     let mut p = player(&[], &[0], Some(1), &[2]);
     p.vales = vec!["vale-of-magic".into()];
     let mut g = mgame(p, None, None);
@@ -367,7 +367,7 @@ fn vale_of_magic_gives_one_every_harvest() {
 
 #[test]
 fn wood_sprite_hoard_looks_at_the_top_three() {
-    // EN:1553-1556: the three face-down cards under the on-deck card; any may go; the rest keep order.
+    // EN:1554-1556: the three face-down cards under the on-deck card; any may go; the rest keep order.
     let p = player(
         &[&["chromatic-wyvern"], &["chromatic-wyvern"], &[CL], &[], &[CL], &[]],
         &[0, 1],
