@@ -991,6 +991,41 @@ mod tests {
         choose(v, &legal, &mut GameRng::new(0))
     }
 
+    /// Every Vale of Magic card with an ability is worth something more than the same card without it:
+    /// the heuristic ignores none (advancements through `card_value`, vales through `vale_value`).
+    #[test]
+    fn every_magic_ability_is_priced() {
+        let o = crate::setup::Options { sets: "base,magic".into(), ..crate::setup::Options::default() };
+        let Ok(db) = o.validate() else { panic!("sets") };
+        let out = Outlook { rounds: 6.0, plays: 2.0 };
+        let mut seen = 0;
+        for (id, a) in db.advancements.iter().enumerate().filter(|(_, a)| a.set == "magic") {
+            if a.ability.effect == Effect::None {
+                continue;
+            }
+            let mut plain = (*db).clone();
+            plain.advancements[id].ability = crate::cards::Ability::NONE;
+            plain.hot_advs[id].ability = crate::cards::Ability::NONE;
+            let mut s = Sleeve::default();
+            s.slots[a.slot as usize] = id as u8;
+            let (with, without) = (card_value(&db, s, out), card_value(&plain, s, out));
+            assert!(with > without, "{}: {with} vs {without}", a.key);
+            seen += 1;
+        }
+        for (id, v) in db.vales.iter().enumerate().filter(|(_, v)| v.set == "magic") {
+            if v.ability.effect == Effect::None {
+                continue;
+            }
+            let mut plain = (*db).clone();
+            plain.vales[id].ability = crate::cards::Ability::NONE;
+            plain.vales[id].remove_self = false;
+            let (with, without) = (vale_value(&db, id as u8, out), vale_value(&plain, id as u8, out));
+            assert!(with > without, "{}: {with} vs {without}", v.key);
+            seen += 1;
+        }
+        assert_eq!(seen, 6 + 10, "6 advancement and 10 vale abilities");
+    }
+
     #[test]
     fn lifebringer_seed_goes_on_a_cursed_land() {
         let mut v = blank_view();

@@ -83,8 +83,8 @@ mod tests {
     /// the games end within their bound.
     #[test]
     fn rollout_games_follow_the_rules_of_thumb() {
-        for players in 2..=4 {
-            let Ok(options) = MysticVale::options_for_players(players) else { panic!("options") };
+        for (players, sets) in (2..=4).flat_map(|p| [(p, "base"), (p, "base,magic")]) {
+            let options = crate::setup::Options { players, sets: sets.into(), ..crate::setup::Options::default() };
             for game in 0..30 {
                 let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
                 let mut rng = GameRng::new(game);
