@@ -9,9 +9,80 @@
 //! Every game of the workspace runs this audit for `ismcts` (and `flatmc`) in its tests; a new game gets
 //! it by calling [`never_peeks`] with its options.
 
-use sylvan_engine::{GameRng, Heuristic, NoEvents};
+use sylvan_engine::{GameRng, Heuristic, NoEvents, SetupError};
+use thiserror::Error;
 
 use crate::{BotSpec, bot_seed};
+
+/// Why [`never_peeks`] failed: a bug in the game (its deal, `view` or `determinize`) or a bot that
+/// peeked.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum AuditError {
+    /// The game cannot be dealt.
+    #[error("{game}: deal {deal}: {source}")]
+    Setup {
+        /// The game.
+        game: &'static str,
+        /// The game number.
+        deal: u64,
+        /// Why.
+        source: SetupError,
+    },
+    /// A game ran past its declared maximum length.
+    #[error("{game}: game {deal} ran past its maximum length {max}")]
+    TooLong {
+        /// The game.
+        game: &'static str,
+        /// The game number.
+        deal: u64,
+        /// The declared maximum.
+        max: usize,
+    },
+    /// A seat to move had no legal action.
+    #[error("{game}: game {deal} step {step}: no legal action for the seat to move")]
+    NoLegalAction {
+        /// The game.
+        game: &'static str,
+        /// The game number.
+        deal: u64,
+        /// The step.
+        step: usize,
+    },
+    /// The twin state looks different to the deciding seat, or offers other legal actions: a bug in
+    /// the game's `determinize` or `view`.
+    #[error("{game}: game {deal} step {step}: the twin {what}")]
+    BadTwin {
+        /// The game.
+        game: &'static str,
+        /// The game number.
+        deal: u64,
+        /// The step.
+        step: usize,
+        /// What differs (`looks different`, `has other legal actions`).
+        what: &'static str,
+    },
+    /// The bot chose differently in two states its seat cannot tell apart: it peeked.
+    #[error(
+        "{game}: `{spec}` chose `{first}` and `{second}` in two states {seat} cannot tell apart (game {deal}, step {step})"
+    )]
+    Peeked {
+        /// The game.
+        game: &'static str,
+        /// The bot spec.
+        spec: String,
+        /// The deciding seat.
+        seat: sylvan_engine::Seat,
+        /// The game number.
+        deal: u64,
+        /// The step.
+        step: usize,
+        /// Its choice in the real state, in notation.
+        first: String,
+        /// Its choice in the twin, in notation.
+        second: String,
+    },
+}
 
 /// What [`never_peeks`] checked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -32,34 +103,40 @@ pub fn never_peeks<G: Heuristic>(
     spec: &BotSpec,
     games: u64,
     every: usize,
-) -> Result<PeekAudit, String> {
+) -> Result<PeekAudit, AuditError> {
     let every = every.max(1);
     let mut audit = PeekAudit::default();
     let mut legal = Vec::new();
     let mut twin_legal = Vec::new();
     for game in 0..games {
-        let mut state = G::new(options, 1000 + game).map_err(|e| format!("{}: deal {game}: {e}", G::NAME))?;
+        let mut state =
+            G::new(options, 1000 + game).map_err(|source| AuditError::Setup { game: G::NAME, deal: game, source })?;
         let mut walker = GameRng::new(game);
         let mut step = 0usize;
         let max = G::max_game_length(options);
         while let Some(seat) = state.to_move() {
             if step > max {
-                return Err(format!("{}: game {game} ran past its maximum length {max}", G::NAME));
+                return Err(AuditError::TooLong { game: G::NAME, deal: game, max });
             }
             state.legal_actions(&mut legal);
             if legal.is_empty() {
-                return Err(format!("{}: no legal action for {seat} at step {step} of game {game}", G::NAME));
+                return Err(AuditError::NoLegalAction { game: G::NAME, deal: game, step });
             }
             if legal.len() > 1 && step % every == 0 {
                 let view = state.view(seat);
                 let mut twin_rng = GameRng::new(0xd1ff ^ game ^ ((step as u64) << 20));
                 let twin = G::determinize(&view, &mut twin_rng);
                 if twin.view(seat) != view {
-                    return Err(format!("{}: game {game} step {step}: the twin looks different to {seat}", G::NAME));
+                    return Err(AuditError::BadTwin { game: G::NAME, deal: game, step, what: "looks different" });
                 }
                 twin.legal_actions(&mut twin_legal);
                 if twin_legal != legal {
-                    return Err(format!("{}: game {game} step {step}: the twin has other legal actions", G::NAME));
+                    return Err(AuditError::BadTwin {
+                        game: G::NAME,
+                        deal: game,
+                        step,
+                        what: "has other legal actions",
+                    });
                 }
                 if twin != state {
                     audit.differed += 1;
@@ -68,10 +145,15 @@ pub fn never_peeks<G: Heuristic>(
                 let x = spec.build::<G>(seed).choose(&view, &legal);
                 let y = spec.build::<G>(seed).choose(&twin.view(seat), &twin_legal);
                 if x != y {
-                    return Err(format!(
-                        "{}: `{spec}` chose `{x}` and `{y}` in two states {seat} cannot tell apart (game {game}, step {step})",
-                        G::NAME
-                    ));
+                    return Err(AuditError::Peeked {
+                        game: G::NAME,
+                        spec: spec.to_string(),
+                        seat,
+                        deal: game,
+                        step,
+                        first: x.to_string(),
+                        second: y.to_string(),
+                    });
                 }
                 audit.checked += 1;
             }

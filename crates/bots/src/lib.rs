@@ -10,18 +10,22 @@
 //!   baseline (`flatmc:iters=2000`), fed views only and sampling hidden cards with `determinize`.
 //! - [`BotSpec`]: bots named on the command line (`random`, `heuristic`, `ismcts:iters=2000`, `ismcts:ms=1000`...).
 //! - [`play_game`]: plays a game to the end with one bot per seat, for simulations and tournaments.
+//! - [`DynBot`] and [`play_dyn`]: the same bots for the erased game
+//!   ([`DynGame`](sylvan_engine::erased::DynGame)), built with [`BotSpec::build_dyn`] and fed erased views.
 //! - [`audit::never_peeks`]: the test that a bot cannot peek, for any game.
 //! - [`toy`]: a tiny hidden-hand game implementing the whole API, used as a test fixture.
 #![deny(missing_docs)]
 
 pub mod audit;
 mod bot;
+mod erased;
 mod play;
 mod search;
 mod spec;
 pub mod toy;
 
 pub use bot::{Bot, HeuristicBot, PolicyBot, RandomBot};
+pub use erased::{DynBot, DynDecision, play_dyn};
 pub use play::{Decision, Finished, PlayError, play_game, play_game_observed};
 pub use search::{
     Budget, Ismcts, Playout, PlayoutPolicy, RolloutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats,

@@ -56,7 +56,7 @@
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use sylvan_engine::{Game, GameRng, NoEvents, lead_values};
+use sylvan_engine::{Game, GameRng, MAX_SEATS, NoEvents, lead_values};
 
 use crate::Bot;
 
@@ -212,6 +212,19 @@ impl SearchStats {
     }
 }
 
+/// The value of a playout for each seat (unused entries 0): a fixed array, so backing up a playout
+/// allocates nothing.
+type Values = [f64; MAX_SEATS];
+
+/// `values` as [`Values`] (entries past [`MAX_SEATS`] dropped).
+fn to_values(values: &[f64]) -> Values {
+    let mut out = [0.0; MAX_SEATS];
+    for (o, v) in out.iter_mut().zip(values) {
+        *o = *v;
+    }
+    out
+}
+
 /// The value of a finished playout for each seat: the game's [`returns`](Game::returns) blended with
 /// weight `margin` (0 to 1) with the seat's score margin over the best other seat, squashed into 0..1
 /// by [`lead_values`] with the mean absolute final score (at least 1) as the scale.
@@ -328,7 +341,7 @@ impl<G: Game> Searcher<G> {
         eval: Option<Evaluator<G>>,
         cfg: &SearchConfig,
         rng: &mut GameRng,
-    ) -> Vec<f64> {
+    ) -> Values {
         let max = G::max_game_length(state.options());
         let eval = eval.filter(|_| cfg.depth > 0);
         let mut moves = 0u32;
@@ -340,7 +353,7 @@ impl<G: Game> Searcher<G> {
                 && moves >= cfg.depth
                 && let Some(values) = f(state)
             {
-                return values;
+                return to_values(&values);
             }
             moves += 1;
             state.legal_actions(legal);
@@ -354,7 +367,11 @@ impl<G: Game> Searcher<G> {
             };
             state.apply_unchecked(a, &mut NoEvents);
         }
-        playout_values(state, cfg.margin())
+        if cfg.margin() > 0.0 {
+            return to_values(&playout_values(state, cfg.margin()));
+        }
+        // The common case reads the game's outcome, which allocates nothing.
+        state.outcome().map_or([0.0; MAX_SEATS], |o| to_values(o.returns()))
     }
 
     /// One ISMCTS iteration on a fresh sample of `view`.
@@ -454,7 +471,7 @@ impl<G: Game> Searcher<G> {
         for &n in &self.path {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
-            nd.reward += returns.get(nd.mover as usize).copied().unwrap_or(0.0);
+            nd.reward += returns.get(usize::from(nd.mover)).copied().unwrap_or(0.0);
         }
     }
 
@@ -745,19 +762,19 @@ mod tests {
             let cfg = SearchConfig { depth: 3, ..SearchConfig::default() };
             let mut state = fresh(seed);
             let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &cfg, &mut rng);
-            assert_eq!(values, vec![0.25, 0.75]);
+            assert_eq!(values[..2], [0.25, 0.75]);
             assert_eq!(state.move_number(), 3);
 
             let mut state = fresh(seed);
             let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(never), &cfg, &mut rng);
             assert!(state.to_move().is_none());
-            assert_eq!(values, state.returns());
+            assert_eq!(values[..2], state.returns()[..]);
 
             let to_end = SearchConfig { depth: 0, ..SearchConfig::default() };
             let mut state = fresh(seed);
             let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &to_end, &mut rng);
             assert!(state.to_move().is_none());
-            assert_eq!(values, state.returns());
+            assert_eq!(values[..2], state.returns()[..]);
         }
     }
 

@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{Audience, EventSink, Game, GameRng, Heuristic, OptionDoc, ParseError, Seat, SetupError};
+use sylvan_engine::{Audience, EventSink, Game, GameRng, Heuristic, OptionDoc, Outcome, ParseError, Seat, SetupError};
 
 /// The number of distinct cards (and of action ids); decks never hold more.
 pub const MAX_CARDS: usize = 32;
@@ -376,12 +376,11 @@ impl Game for Toy {
         self.tricks.iter().map(|&t| f64::from(t)).collect()
     }
 
-    fn winners(&self) -> Vec<Seat> {
+    fn outcome(&self) -> Option<Outcome> {
         if self.to_move.is_some() {
-            return Vec::new();
+            return None;
         }
-        let best = self.tricks.iter().copied().max().unwrap_or(0);
-        Seat::all(self.num_seats()).filter(|s| self.tricks[s.index()] == best).collect()
+        Some(Outcome::best_by(self.num_seats(), |s| self.tricks[s.index()]))
     }
 
     fn view(&self, seat: Seat) -> ToyView {
@@ -471,7 +470,7 @@ impl Heuristic for Toy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sylvan_engine::{EventLog, NoEvents, Record, conformance, replay};
+    use sylvan_engine::{EventLog, NoEvents, Record, ReplayError, SetupErrorKind, conformance, replay};
 
     #[test]
     fn conformance_for_every_table_size() {
@@ -491,8 +490,45 @@ mod tests {
     #[test]
     fn bad_options_are_rejected_with_the_field() {
         assert_eq!(Toy::options_for_players(5).map_err(|e| e.field), Err("players".to_owned()));
+        assert_eq!(Toy::options_for_players(5).map_err(|e| e.kind), Err(SetupErrorKind::PlayerCount));
         let bad = ToyOptions { players: 2, hand_size: 0 };
         assert_eq!(Toy::new(&bad, 0).map_err(|e| e.field), Err("hand_size".to_owned()));
+        assert_eq!(Toy::new(&bad, 0).map_err(|e| e.kind), Err(SetupErrorKind::BadValue));
+    }
+
+    /// Records say which engine wrote them and, for games with card data, which cards they were played
+    /// with: a newer engine's record, or one played with other cards, is refused with both versions.
+    #[test]
+    fn records_from_newer_engines_or_other_cards_are_refused() -> Result<(), String> {
+        let mut record = Record::<Toy>::from_seed(ToyOptions::default(), 3);
+        record.actions = vec!["c0".into()];
+        let text = record.to_json();
+        assert!(!text.contains("content_hash"), "a game without card data writes no hash");
+        assert!(Record::<Toy>::from_json(&text).is_ok());
+        let played = Toy::new(&ToyOptions::default(), 3).map_err(|e| e.to_string())?;
+        let mut legal = Vec::new();
+        played.legal_actions(&mut legal);
+        record.actions = vec![legal[0].to_string()];
+        assert!(replay(&record).is_ok());
+        let mut newer = record.clone();
+        newer.engine_version = "999.0.0".into();
+        let err = replay(&newer).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.starts_with("record written by engine version 999.0.0, newer than this engine"), "{err}");
+        let mut other_cards = record.clone();
+        other_cards.content_hash = Some("abc123".into());
+        assert_eq!(
+            replay(&other_cards).err(),
+            Some(ReplayError::ContentMismatch { recorded: "abc123".into(), ours: "none".into() })
+        );
+        let mut bad_action = record;
+        bad_action.actions = vec!["c99".into()];
+        match replay(&bad_action) {
+            Err(e @ ReplayError::BadNotation { step: 0, .. }) => {
+                assert!(std::error::Error::source(&e).is_some(), "the parse error is kept as the cause");
+            }
+            other => return Err(format!("{other:?}")),
+        }
+        Ok(())
     }
 
     fn fixed() -> Result<Toy, SetupError> {

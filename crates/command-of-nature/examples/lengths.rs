@@ -46,7 +46,7 @@ fn main() {
         actions += n;
         maxa = maxa.max(n);
         turns_sum += s.turns as u64;
-        if matches!(s.phase, Phase::Over(0 | 1)) {
+        if matches!(s.phase, Phase::Over(Some(_))) {
             ended += 1;
             hist[(s.turns as usize / 20).min(19)] += 1;
         }

@@ -20,7 +20,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use sylvan_engine::ParseError;
+use sylvan_engine::{ActionIds, ParseError};
 
 use crate::cards::{Card, table};
 
@@ -188,9 +188,16 @@ impl FromStr for Action {
 
 sylvan_engine::serde_via_notation!(Action);
 
-/// Every action that can exist, in id order (which is `Ord` order).
+/// Every action that can exist, in id order: the actions that name no card (in `Ord` order), then one
+/// block of six per card in card order, so that a card added to the data gets new ids at the end and
+/// no existing id shifts.
 pub fn all_actions() -> &'static [Action] {
-    static ALL: OnceLock<Vec<Action>> = OnceLock::new();
+    ids().all()
+}
+
+/// The id table (see [`all_actions`]).
+pub fn ids() -> &'static ActionIds<Action> {
+    static ALL: OnceLock<ActionIds<Action>> = OnceLock::new();
     ALL.get_or_init(|| {
         let mut v = vec![Action::Done, Action::Draw, Action::Partner, Action::Use];
         v.extend((1..=3).map(Action::Amount));
@@ -198,11 +205,6 @@ pub fn all_actions() -> &'static [Action] {
         v.extend((0..6).map(Action::Buy));
         v.extend((0..3).map(Action::BuyPlace));
         v.extend((0..2).map(Action::Refresh));
-        for i in 0..table().cards.len() {
-            let c = Card(i as u8);
-            v.extend([Action::Choose(c), Action::Summon(c), Action::Play(c), Action::Sell(c)]);
-            v.extend([Action::Discard(c), Action::Instant(c)]);
-        }
         for a in all_slots() {
             v.extend([Action::Dawn(a), Action::Pick(a), Action::Aim(a)]);
             for b in all_slots() {
@@ -216,7 +218,12 @@ pub fn all_actions() -> &'static [Action] {
         }
         v.sort_unstable();
         v.dedup();
-        v
+        for i in 0..table().cards.len() {
+            let c = Card(i as u8);
+            v.extend([Action::Choose(c), Action::Summon(c), Action::Play(c), Action::Sell(c)]);
+            v.extend([Action::Discard(c), Action::Instant(c)]);
+        }
+        ActionIds::new(v)
     })
 }
 
@@ -227,7 +234,7 @@ pub fn num_actions() -> usize {
 
 /// The stable id of an action.
 pub fn action_id(a: Action) -> usize {
-    all_actions().binary_search(&a).unwrap_or(usize::MAX)
+    ids().id(a).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]

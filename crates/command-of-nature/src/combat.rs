@@ -328,7 +328,7 @@ impl CommandOfNature {
             crate::events::public(ev, || Event::SageFallen { seat: sylvan_engine::Seat(u.owner) });
             let seats = self.seats_of(side);
             if seats.iter().all(|&q| !self.players[q as usize].sage_alive) {
-                self.phase = Phase::Over(1 - side);
+                self.phase = Phase::Over(Some(1 - side));
                 return;
             }
         }

@@ -35,7 +35,7 @@ pub use events::Event;
 pub use state::{Ask, CommandOfNature, Options, Phase, Position, SageCommands, Setup, Unit};
 pub use view::View;
 
-use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};
+use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Outcome, Seat, SeatSet, SetupError};
 
 /// The number of distinct actions.
 pub const NUM_ACTIONS: usize = 771;
@@ -181,24 +181,22 @@ impl Game for CommandOfNature {
     }
 
     fn scores(&self) -> Vec<f64> {
+        match self.outcome() {
+            Some(o) => o.returns().to_vec(),
+            None => vec![0.0; self.n()],
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
         let n = self.n();
         match self.phase {
-            Phase::Over(2) => vec![0.5; n],
-            Phase::Over(w) => (0..n).map(|s| if (s as u8 & 1) == w { 1.0 } else { 0.0 }).collect(),
-            _ => vec![0.0; n],
+            Phase::Over(None) => Some(Outcome::draw(n, 0.5)),
+            Phase::Over(Some(w)) => {
+                let side = Seat::all(n).filter(|s| s.0 & 1 == w).fold(SeatSet::EMPTY, SeatSet::with);
+                Some(Outcome::team(n, side))
+            }
+            _ => None,
         }
-    }
-
-    fn winners(&self) -> Vec<Seat> {
-        match self.phase {
-            Phase::Over(2) => Seat::all(self.n()).collect(),
-            Phase::Over(w) => Seat::all(self.n()).filter(|s| s.0 & 1 == w).collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    fn returns(&self) -> Vec<f64> {
-        self.scores()
     }
 
     fn view(&self, seat: Seat) -> View {
@@ -222,6 +220,6 @@ impl Game for CommandOfNature {
     }
 
     fn action_from_id(id: usize) -> Option<Action> {
-        actions::all_actions().get(id).copied()
+        actions::ids().action(id)
     }
 }

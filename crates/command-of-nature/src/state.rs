@@ -169,8 +169,8 @@ pub enum Phase {
     Market,
     /// Phase IV: reset the hand (the seat index within the side: 0 lead, 1 partner).
     Reset(u8),
-    /// The game is over; the winning side, or 2 for a draw.
-    Over(u8),
+    /// The game is over: the winning side (0 or 1), or `None` for a draw.
+    Over(Option<u8>),
 }
 
 /// A decision asked of a seat outside the main phase decision, with its context.

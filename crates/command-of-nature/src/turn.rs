@@ -128,7 +128,7 @@ impl CommandOfNature {
     fn end_turn(&mut self) {
         self.turns += 1;
         if self.options.turn_limit > 0 && self.turns >= self.options.turn_limit {
-            self.phase = Phase::Over(2);
+            self.phase = Phase::Over(None);
             return;
         }
         self.side = 1 - self.side;
@@ -305,8 +305,8 @@ impl CommandOfNature {
                     );
                 }
             }
-            if let Phase::Over(w) = self.phase {
-                ev.emit(Audience::Everyone, Event::GameOver { winning_side: if w < 2 { Some(w) } else { None } });
+            if let Phase::Over(winning_side) = self.phase {
+                ev.emit(Audience::Everyone, Event::GameOver { winning_side });
             }
         }
     }

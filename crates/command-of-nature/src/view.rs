@@ -238,8 +238,8 @@ pub fn phase_text(question: Option<&Question>, phase: Phase, actor: u8, ap: u8) 
         Phase::Actions => format!("p{} — phase II: {} AP left", actor, ap),
         Phase::Market => format!("p{} — phase III: markets", actor),
         Phase::Reset(_) => format!("p{} — phase IV: discard, then draw to 5", actor),
-        Phase::Over(2) => "game over: draw (turn limit)".into(),
-        Phase::Over(s) => format!("game over: side {s} wins"),
+        Phase::Over(None) => "game over: draw (turn limit)".into(),
+        Phase::Over(Some(s)) => format!("game over: side {s} wins"),
     }
 }
 

@@ -1459,7 +1459,7 @@ mod termination {
         acts(&mut g, &["done", "done", "done"]);
         assert_eq!((g.turns, g.side), (1, 1));
         acts(&mut g, &["done", "done", "done", "done"]);
-        assert_eq!(g.phase, Phase::Over(2));
+        assert_eq!(g.phase, Phase::Over(None));
         assert_eq!(g.to_move(), None);
         assert_eq!(g.scores(), [0.5, 0.5]);
         assert_eq!(g.winners(), [Seat(0), Seat(1)]);

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// A text that is not a valid notation (of an action, a seat, a card...).
@@ -36,10 +37,27 @@ impl<A: fmt::Display> fmt::Display for IllegalAction<A> {
     }
 }
 
+/// What kind of problem a [`SetupError`] is, for code and tests that must tell them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum SetupErrorKind {
+    /// The number of players is outside what the game (or this mode of it) supports.
+    PlayerCount,
+    /// An option the game does not have.
+    UnknownOption,
+    /// An option or a field of an explicit setup has a value the game does not accept.
+    BadValue,
+    /// The card data the game would be played with (a card file) cannot be used.
+    CardData,
+}
+
 /// Options or an explicit setup that do not describe a valid game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("invalid setup: {field}: {message}")]
 pub struct SetupError {
+    /// What kind of problem it is.
+    pub kind: SetupErrorKind,
     /// The option or setup field at fault (e.g. `players`, `hands[2]`).
     pub field: String,
     /// What is wrong with it.
@@ -47,18 +65,40 @@ pub struct SetupError {
 }
 
 impl SetupError {
-    /// An error on `field`.
+    /// An error on `field`, its kind read from the field's name: `players` is a
+    /// [`PlayerCount`](SetupErrorKind::PlayerCount) error, `cards` and `card data`
+    /// [`CardData`](SetupErrorKind::CardData), anything else a [`BadValue`](SetupErrorKind::BadValue).
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> SetupError {
-        SetupError { field: field.into(), message: message.into() }
+        let field = field.into();
+        let kind = match field.as_str() {
+            "players" => SetupErrorKind::PlayerCount,
+            "cards" | "card data" => SetupErrorKind::CardData,
+            _ => SetupErrorKind::BadValue,
+        };
+        SetupError { kind, field, message: message.into() }
+    }
+
+    /// An error of the given kind on `field`.
+    pub fn of_kind(kind: SetupErrorKind, field: impl Into<String>, message: impl Into<String>) -> SetupError {
+        SetupError { kind, field: field.into(), message: message.into() }
     }
 }
 
-/// A game record that cannot be replayed.
+/// A game record that cannot be replayed. Each variant keeps its cause: [`std::error::Error::source`]
+/// gives the parse or setup error underneath.
 #[derive(Clone, Debug, PartialEq, Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The record is not valid JSON of a record, or of this game's options or setup.
-    #[error("malformed record: {0}")]
-    Malformed(String),
+    #[error("malformed record: {message} (line {line}, column {column})")]
+    Malformed {
+        /// What the JSON reader said.
+        message: String,
+        /// Where (1-based; 0 when unknown).
+        line: usize,
+        /// Where (1-based; 0 when unknown).
+        column: usize,
+    },
     /// The record is for another game.
     #[error("record is for game `{found}`, not `{expected}`")]
     WrongGame {
@@ -67,28 +107,55 @@ pub enum ReplayError {
         /// The game named in the record.
         found: String,
     },
+    /// The record was written by a newer engine than this one, whose rules may differ.
+    #[error("record written by engine version {record}, newer than this engine ({ours}): update Sylvan to replay it")]
+    NewerEngine {
+        /// The version in the record.
+        record: String,
+        /// This engine's version.
+        ours: String,
+    },
+    /// The record's engine version cannot be read.
+    #[error("record has engine version `{0}`, expected MAJOR.MINOR.PATCH")]
+    BadVersion(String),
+    /// The record was played with other card data than these options give now.
+    #[error("record was played with card data {recorded}, but these options give {ours}: the cards changed")]
+    ContentMismatch {
+        /// The content hash stored in the record.
+        recorded: String,
+        /// The content hash of the card data the options give now (`none` for a game without one).
+        ours: String,
+    },
     /// The options or setup are invalid.
     #[error("{0}")]
     Setup(#[from] SetupError),
     /// Action number `step` (0-based) cannot be read.
-    #[error("action {step} `{text}`: {message}")]
+    #[error("action {step} `{text}`: {source}")]
     BadNotation {
         /// 0-based index into the record's actions.
         step: usize,
         /// The action text.
         text: String,
         /// The parse error.
-        message: String,
+        source: ParseError,
     },
     /// Action number `step` (0-based) is not legal at that point.
-    #[error("action {step} `{text}` is illegal: {message}")]
+    #[error("action {step} `{text}` is illegal: {reason}")]
     Illegal {
         /// 0-based index into the record's actions.
         step: usize,
         /// The action text.
         text: String,
-        /// Why it is illegal.
-        message: String,
+        /// Why it is illegal (the game's [`IllegalAction::reason`]).
+        reason: String,
+    },
+    /// A replay was asked to stop after more actions than the record has.
+    #[error("the record has only {actions} actions, not {upto}")]
+    Truncated {
+        /// The number of actions asked for.
+        upto: usize,
+        /// The number of actions in the record.
+        actions: usize,
     },
     /// The record states a result that differs from the replayed one.
     #[error("record says the scores are {claimed:?} but the replay gives {actual:?}")]
@@ -98,6 +165,12 @@ pub enum ReplayError {
         /// The scores of the replayed game.
         actual: Vec<f64>,
     },
+}
+
+impl From<serde_json::Error> for ReplayError {
+    fn from(e: serde_json::Error) -> ReplayError {
+        ReplayError::Malformed { message: e.to_string(), line: e.line(), column: e.column() }
+    }
 }
 
 /// The text of an error in a data file (a card file): `file:line: field: message`, leaving out a line of
@@ -124,5 +197,19 @@ mod data_file_error_tests {
         assert_eq!(data_file_error("a.toml", 3, "cost", "bad"), "a.toml:3: cost: bad");
         assert_eq!(data_file_error("a.toml", 0, "-", "cannot read"), "a.toml: cannot read");
         assert_eq!(data_file_error("a.toml", 0, "copies", "too many"), "a.toml: copies: too many");
+    }
+}
+
+#[cfg(test)]
+mod setup_error_tests {
+    use super::{SetupError, SetupErrorKind};
+
+    #[test]
+    fn kinds_come_from_the_field() {
+        assert_eq!(SetupError::new("players", "x").kind, SetupErrorKind::PlayerCount);
+        assert_eq!(SetupError::new("cards", "x").kind, SetupErrorKind::CardData);
+        assert_eq!(SetupError::new("hands[2]", "x").kind, SetupErrorKind::BadValue);
+        let e = SetupError::of_kind(SetupErrorKind::UnknownOption, "speed", "no such option");
+        assert_eq!(e.to_string(), "invalid setup: speed: no such option");
     }
 }

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{EventSink, GameRng, IllegalAction, ParseError, Seat, SetupError};
+use crate::{EventSink, GameRng, IllegalAction, Outcome, ParseError, Seat, SetupError};
 
 /// One documented game option, for `sylvan games` and `--help` texts.
 #[derive(Clone, Copy, Debug)]
@@ -125,22 +125,30 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     }
     /// Each seat's score as the rulebook counts it (final once the game is over).
     fn scores(&self) -> Vec<f64>;
-    /// The winning seats after every tie-break of the rulebook (several on a shared victory); empty while
-    /// the game is not over.
-    fn winners(&self) -> Vec<Seat>;
-    /// Each seat's return in `[0, 1]`: a shared victory among `k` seats gives each `1/k`, others 0.
-    /// Team games give both partners the team's return.
+    /// How the game ended (winners after every tie-break, draw, each seat's return), or `None` while it
+    /// is not over. Must not allocate: search calls it at the end of every playout.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The winning seats (several on a shared victory, every seat on a draw); empty while the game is not
+    /// over. Derived from [`outcome`](Game::outcome).
+    fn winners(&self) -> Vec<Seat> {
+        self.outcome().map(|o| o.winners().iter().collect()).unwrap_or_default()
+    }
+    /// Each seat's return in `[0, 1]` (all 0 while the game is not over). Derived from
+    /// [`outcome`](Game::outcome).
     fn returns(&self) -> Vec<f64> {
-        let n = self.num_seats();
-        let w = self.winners();
-        let mut r = vec![0.0; n];
-        if !w.is_empty() {
-            let share = 1.0 / w.len() as f64;
-            for s in w {
-                r[s.index()] = share;
-            }
+        match self.outcome() {
+            Some(o) => o.returns().to_vec(),
+            None => vec![0.0; self.num_seats()],
         }
-        r
+    }
+
+    /// A hash of the card data a game with these options is played with, for games whose cards come
+    /// from data files a user may change: stored in [records](crate::Record) and checked on replay, so
+    /// a record is never replayed silently with other cards. `None` (the default) for games whose
+    /// cards are fixed in code.
+    fn content_hash(options: &Self::Options) -> Option<String> {
+        let _ = options;
+        None
     }
 
     /// What `seat` may see now.
@@ -172,6 +180,11 @@ pub trait Heuristic: Game {
     /// like its rulebook's Robot); none by default. The `sylvan` bot spec of the same name uses it.
     fn named_policy(_name: &str) -> Option<Policy<Self>> {
         None
+    }
+
+    /// The names [`named_policy`](Heuristic::named_policy) knows (none by default), for listings.
+    fn policy_names() -> &'static [&'static str] {
+        &[]
     }
 
     /// The move of a fast rollout policy for search playouts (`ismcts:playout=rollout`), read from a full

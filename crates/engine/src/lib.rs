@@ -9,26 +9,33 @@
 //! - [`GameRng`]: the one seeded, version-stable random generator (ChaCha8) with our own shuffle.
 //! - [`Record`]: the JSON game record used for saves, replays and test scenarios.
 //! - [`conformance`]: the property suite every game runs with one line.
+//! - [`erased`]: any game behind one object-safe interface ([`erased::GameType`], [`erased::DynGame`]),
+//!   for front ends that choose the game at run time.
 //!
 //! A game is a value: cloning it clones everything, including the generator used for chance (shuffles and
 //! random draws inside an `apply`). Search code never sees a full state it did not build itself from a
 //! view: see [`Game::determinize`].
 #![deny(missing_docs)]
 
+mod action_ids;
 pub mod analytics;
 pub mod carddata;
 pub mod conformance;
+pub mod erased;
 mod error;
 mod event;
 mod game;
+mod outcome;
 mod record;
 mod rng;
 mod seat;
 pub mod testing;
 
-pub use error::{IllegalAction, ParseError, ReplayError, SetupError, data_file_error};
+pub use action_ids::ActionIds;
+pub use error::{IllegalAction, ParseError, ReplayError, SetupError, SetupErrorKind, data_file_error};
 pub use event::{Audience, EventLog, EventSink, NoEvents};
 pub use game::{Game, Heuristic, OptionDoc, Policy, lead_values};
+pub use outcome::{MAX_SEATS, Outcome};
 pub use record::{Record, Start, replay};
 pub use rng::GameRng;
 pub use seat::{Seat, SeatSet};

@@ -39,6 +39,10 @@ pub struct Record<G: Game> {
     /// The final scores, if the game ended (checked on replay when present).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scores: Option<Vec<f64>>,
+    /// The [content hash](Game::content_hash) of the card data the game was played with, for games
+    /// that have one; checked on replay when present (records written before it existed have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_hash: Option<String>,
 }
 
 impl<G: Game> Record<G> {
@@ -47,10 +51,11 @@ impl<G: Game> Record<G> {
         Record {
             game: G::NAME.to_owned(),
             engine_version: ENGINE_VERSION.to_owned(),
-            options,
+            content_hash: G::content_hash(&options),
             start: Start::Seed { seed },
             actions: Vec::new(),
             scores: None,
+            options,
         }
     }
 
@@ -59,17 +64,30 @@ impl<G: Game> Record<G> {
         Record {
             game: G::NAME.to_owned(),
             engine_version: ENGINE_VERSION.to_owned(),
-            options,
+            content_hash: G::content_hash(&options),
             start: Start::Setup { setup, seed },
             actions: Vec::new(),
             scores: None,
+            options,
         }
     }
 
-    /// The initial state the record describes.
+    /// The initial state the record describes, after checking that the record is for this game, was
+    /// written by this engine version or an older one, and (when it says) was played with the card data
+    /// these options give.
     pub fn initial_state(&self) -> Result<G, ReplayError> {
         if self.game != G::NAME {
             return Err(ReplayError::WrongGame { expected: G::NAME.to_owned(), found: self.game.clone() });
+        }
+        check_version(&self.engine_version)?;
+        if let Some(recorded) = &self.content_hash {
+            let ours = G::content_hash(&self.options);
+            if ours.as_ref() != Some(recorded) {
+                return Err(ReplayError::ContentMismatch {
+                    recorded: recorded.clone(),
+                    ours: ours.unwrap_or_else(|| "none".to_owned()),
+                });
+            }
         }
         Ok(match &self.start {
             Start::Seed { seed } => G::new(&self.options, *seed)?,
@@ -79,7 +97,7 @@ impl<G: Game> Record<G> {
 
     /// Parses a record from JSON text.
     pub fn from_json(text: &str) -> Result<Self, ReplayError> {
-        serde_json::from_str(text).map_err(|e| ReplayError::Malformed(e.to_string()))
+        Ok(serde_json::from_str(text)?)
     }
 
     /// The record as pretty JSON.
@@ -94,15 +112,12 @@ impl<G: Game> Record<G> {
 pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
     let mut state = record.initial_state()?;
     for (step, text) in record.actions.iter().enumerate() {
-        let action: G::Action = text.parse().map_err(|e: crate::ParseError| ReplayError::BadNotation {
-            step,
-            text: text.clone(),
-            message: e.to_string(),
-        })?;
+        let action: G::Action =
+            text.parse().map_err(|source| ReplayError::BadNotation { step, text: text.clone(), source })?;
         state.try_apply(action, &mut NoEvents).map_err(|e| ReplayError::Illegal {
             step,
             text: text.clone(),
-            message: e.reason,
+            reason: e.reason,
         })?;
     }
     if let Some(claimed) = &record.scores {
@@ -112,4 +127,39 @@ pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
         }
     }
     Ok(state)
+}
+
+/// `MAJOR.MINOR.PATCH` as numbers (a pre-release or build suffix after `-` or `+` is ignored).
+fn version_numbers(text: &str) -> Option<[u64; 3]> {
+    let core = text.split(['-', '+']).next()?;
+    let mut parts = core.split('.').map(|p| p.parse::<u64>().ok());
+    let v = [parts.next()??, parts.next()??, parts.next()??];
+    parts.next().is_none().then_some(v)
+}
+
+/// Refuses a record written by a newer engine than this one (its rules may have changed since).
+pub(crate) fn check_version(recorded: &str) -> Result<(), ReplayError> {
+    let theirs = version_numbers(recorded).ok_or_else(|| ReplayError::BadVersion(recorded.to_owned()))?;
+    let ours = version_numbers(ENGINE_VERSION).unwrap_or([0, 0, 0]);
+    if theirs > ours {
+        return Err(ReplayError::NewerEngine { record: recorded.to_owned(), ours: ENGINE_VERSION.to_owned() });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_compare_as_numbers() {
+        assert_eq!(version_numbers("0.10.2"), Some([0, 10, 2]));
+        assert_eq!(version_numbers("1.2.3-beta"), Some([1, 2, 3]));
+        assert_eq!(version_numbers("1.2"), None);
+        assert_eq!(version_numbers("1.2.3.4"), None);
+        assert!(check_version(ENGINE_VERSION).is_ok());
+        assert!(check_version("0.0.1").is_ok());
+        assert!(matches!(check_version("999.0.0"), Err(ReplayError::NewerEngine { .. })));
+        assert!(matches!(check_version("new"), Err(ReplayError::BadVersion(_))));
+    }
 }

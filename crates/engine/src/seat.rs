@@ -77,6 +77,18 @@ impl SeatSet {
         SeatSet(self.0 | (1 << seat.0))
     }
 
+    /// Every seat of a table of `n` seats (at most 32).
+    #[inline]
+    pub fn all(n: usize) -> SeatSet {
+        SeatSet(if n >= 32 { u32::MAX } else { (1u32 << n) - 1 })
+    }
+
+    /// The number of seats in the set.
+    #[inline]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
     /// Whether the set is empty.
     #[inline]
     pub fn is_empty(self) -> bool {

@@ -85,7 +85,8 @@ pub fn random_playouts<G: Game>(options: &G::Options, games: u64, seed: u64) -> 
 }
 
 /// Plays `games` random games like [`random_playouts`] with `alloc` installed as the global allocator,
-/// and checks that nothing is allocated between the end of each game's setup and its end. Returns the
+/// and checks that nothing is allocated between the end of each game's setup and its end, including
+/// the final [`outcome`](Game::outcome) that search reads after every playout. Returns the
 /// number of actions applied, or an error naming the first game that allocated.
 pub fn no_allocations_in_playouts<G: Game>(
     alloc: &CountingAllocator,
@@ -111,6 +112,9 @@ pub fn no_allocations_in_playouts<G: Game>(
             let a = legal[rng.index(legal.len())];
             state.apply_unchecked(a, &mut NoEvents);
             moves += 1;
+        }
+        if std::hint::black_box(state.outcome()).is_none() {
+            return Err(format!("{} seed {game_seed}: no outcome at the end of the game", G::NAME));
         }
         let made = alloc.allocations() - before;
         if made != 0 {

@@ -21,7 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use sylvan_engine::{ParseError, Seat};
+use sylvan_engine::{ActionIds, ParseError, Seat};
 
 use crate::cards::{Card, Creature, TreeKind};
 
@@ -219,7 +219,12 @@ sylvan_engine::serde_via_notation!(Action);
 
 /// Every action that can exist, in id order (which is also `Ord` order).
 pub fn all_actions() -> &'static [Action] {
-    static ALL: OnceLock<Vec<Action>> = OnceLock::new();
+    ids().all()
+}
+
+/// The id table: ids in `Ord` order (Equinox's cards are fixed, so no action is ever added).
+pub fn ids() -> &'static ActionIds<Action> {
+    static ALL: OnceLock<ActionIds<Action>> = OnceLock::new();
     ALL.get_or_init(|| {
         let creatures = Creature::ALL;
         let creature_cards = || (0..Card::FIRST_CHAMELEON).map(Card);
@@ -259,9 +264,7 @@ pub fn all_actions() -> &'static [Action] {
         for s in seats() {
             v.push(Action::Target(s));
         }
-        v.sort_unstable();
-        v.dedup();
-        v
+        ActionIds::sorted(v)
     })
 }
 
@@ -270,7 +273,7 @@ pub const NUM_ACTIONS: usize = 1441;
 
 /// The stable id of an action.
 pub fn action_id(a: Action) -> usize {
-    all_actions().binary_search(&a).unwrap_or(usize::MAX)
+    ids().id(a).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub use setup::{Options, Setup, StoneSetup};
 pub use state::{Equinox, Phase, TurnFlags};
 pub use view::View;
 
-use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};
+use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Outcome, Seat, SetupError};
 
 /// A proven bound on the actions of one game (ruling E9 in `docs/rulings/equinox.md`): at most 15 actions
 /// a turn and fewer than 2,600 turns.
@@ -122,8 +122,8 @@ impl Game for Equinox {
         self.final_scores()
     }
 
-    fn winners(&self) -> Vec<Seat> {
-        if self.over() { self.final_winners() } else { Vec::new() }
+    fn outcome(&self) -> Option<Outcome> {
+        self.over().then(|| self.final_outcome())
     }
 
     fn view(&self, seat: Seat) -> View {
@@ -147,6 +147,6 @@ impl Game for Equinox {
     }
 
     fn action_from_id(id: usize) -> Option<Action> {
-        actions::all_actions().get(id).copied()
+        actions::ids().action(id)
     }
 }

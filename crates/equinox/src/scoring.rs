@@ -3,7 +3,7 @@
 //! Ursus is still in play. Ties: a secret prediction on a surviving creature wins; then the most stones
 //! on surviving creatures in row 1, then row 2, ... row 5; then the victory is shared.
 
-use sylvan_engine::Seat;
+use sylvan_engine::{Outcome, Seat};
 
 use crate::cards::{Card, Creature};
 use crate::state::{COLUMNS, Equinox, MAX_PLAYERS, ROUNDS};
@@ -29,6 +29,11 @@ impl Tally {
 impl Equinox {
     /// Each player's tally, counting unrevealed secrets as if revealed (as the end of the game does).
     pub fn tallies(&self) -> Vec<Tally> {
+        self.tally_array()[..self.n()].to_vec()
+    }
+
+    /// [`tallies`](Equinox::tallies) without the heap: one entry per seat, then defaults.
+    fn tally_array(&self) -> [Tally; MAX_PLAYERS] {
         let mut t = [Tally::default(); MAX_PLAYERS];
         for col in 0..COLUMNS {
             if !self.in_play(col) {
@@ -51,7 +56,7 @@ impl Equinox {
                 }
             }
         }
-        t[..self.n()].to_vec()
+        t
     }
 
     /// Final scores in prestige points.
@@ -59,10 +64,9 @@ impl Equinox {
         self.tallies().iter().map(|t| f64::from(t.half_points) / 2.0).collect()
     }
 
-    /// The winners after every tie-break.
-    pub(crate) fn final_winners(&self) -> Vec<Seat> {
-        let t = self.tallies();
-        let best = t.iter().map(Tally::key).max();
-        t.iter().enumerate().filter(|(_, x)| Some(x.key()) == best).map(|(i, _)| Seat(i as u8)).collect()
+    /// The result after every tie-break (a shared victory on a complete tie), without the heap.
+    pub(crate) fn final_outcome(&self) -> Outcome {
+        let t = self.tally_array();
+        Outcome::best_by(self.n(), |s: Seat| t[s.index()].key())
     }
 }

@@ -971,11 +971,53 @@ pub const SUPPORTED: u32 = {
         | E::ConvertToWild.bit()
         | E::PlusGuardian.bit()
         | E::Unique.bit()
+        | E::SpiritsToWild.bit()
+        | E::DoubleAbilityVp.bit()
+        | E::CancelSpoil.bit()
+        | E::ExtraTurn.bit()
+        | E::ToDeckBottom.bit()
+        | E::FillField.bit()
+        | E::Exchange.bit()
+        | E::MostAmong.bit()
+        | E::CancelDecayOn.bit()
+        | E::FreeBuy.bit()
         | E::KeepInField.bit()
+        | E::MoveAdvancement.bit()
         | E::MultiplyMana.bit()
         | E::RefreshToken.bit()
         | E::DeckToField.bit()
         | E::CancelDecayCard.bit()
+};
+
+/// The effects only a vale may have (they act from the player's vales).
+pub const VALE_ONLY: u32 = {
+    use Effect as E;
+    E::ConvertToWild.bit()
+        | E::PlusGuardian.bit()
+        | E::CancelDecayOn.bit()
+        | E::FreeBuy.bit()
+        | E::MoveAdvancement.bit()
+        | E::CancelDecayCard.bit()
+};
+
+/// The effects only a card (advancement or leader side) may have (they act from their card).
+pub const CARD_ONLY: u32 = {
+    use Effect as E;
+    E::ManaMinus.bit()
+        | E::CapDecay.bit()
+        | E::AddPer.bit()
+        | E::SpiritsToWild.bit()
+        | E::DoubleAbilityVp.bit()
+        | E::SearchDeckDiscard.bit()
+        | E::DiscardOtherField.bit()
+        | E::CancelSpoil.bit()
+        | E::ExtraTurn.bit()
+        | E::ToDeckBottom.bit()
+        | E::FillField.bit()
+        | E::Exchange.bit()
+        | E::DiscountOnCard.bit()
+        | E::MultiplyMana.bit()
+        | E::DeckToField.bit()
 };
 
 /// The cards of one file before they are merged into a database.
@@ -1008,6 +1050,17 @@ impl Card<'_, '_> {
 
     /// An ability from the fields `<prefix>timing`, `ability`, `amount`, `reward` (or `gain`), `per`.
     fn ability(&self, prefix: &str, reward_field: &str) -> Result<Ability, CardError> {
+        let ab = self.ability_any(prefix, reward_field)?;
+        let vale = self.kind == "vale";
+        let wrong = if vale { CARD_ONLY } else { VALE_ONLY };
+        if wrong & ab.effect.bit() != 0 {
+            let what = if vale { "a card's (advancement or leader)" } else { "a vale's" };
+            return Err(self.err(&format!("{prefix}ability"), format!("`{}` is {what} ability", ab.effect.name())));
+        }
+        Ok(ab)
+    }
+
+    fn ability_any(&self, prefix: &str, reward_field: &str) -> Result<Ability, CardError> {
         let f = |s: &str| format!("{prefix}{s}");
         let t = self.str(&f("timing"))?;
         let Some(timing) = Timing::parse(&t) else {
@@ -1035,6 +1088,10 @@ impl Card<'_, '_> {
             let all: Vec<&str> = Count::ALL.iter().map(|x| x.name()).collect();
             return Err(self.err(&f("per"), format!("unknown count `{p}` ({})", all.join(", "))));
         };
+        let amount = self.u8(&f("amount"), 9)?;
+        if effect == Effect::Exchange && amount == 0 {
+            return Err(self.err(&f("amount"), "an exchange costs at least 1 mana"));
+        }
         let mut module = 0;
         if effect == Effect::Unique {
             let m = self.str(&f("module"))?;
@@ -1051,7 +1108,7 @@ impl Card<'_, '_> {
         } else if self.raw.contains_key(&f("module")) {
             return Err(self.err(&f("module"), "only a `unique` ability names a module"));
         }
-        Ok(Ability { timing, effect, amount: self.u8(&f("amount"), 9)?, reward, per, module })
+        Ok(Ability { timing, effect, amount, reward, per, module })
     }
 
     fn symbols(&self, prefix: &str, required: bool) -> Result<Symbols, CardError> {

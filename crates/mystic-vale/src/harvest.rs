@@ -23,6 +23,10 @@ pub trait Table {
     fn field(&self, i: usize) -> &[u8];
     /// Player `i`'s leader, as far as the reader knows it.
     fn leader(&self, i: usize) -> Option<LeaderCard>;
+    /// Player `i`'s vales.
+    fn vales(&self, i: usize) -> &[u8];
+    /// Player `i`'s VP tokens.
+    fn vp(&self, i: usize) -> u16;
 }
 
 impl Table for MysticVale {
@@ -43,6 +47,12 @@ impl Table for MysticVale {
     }
     fn leader(&self, i: usize) -> Option<LeaderCard> {
         self.players[i].leader
+    }
+    fn vales(&self, i: usize) -> &[u8] {
+        &self.players[i].vales
+    }
+    fn vp(&self, i: usize) -> u16 {
+        self.players[i].vp
     }
 }
 
@@ -65,10 +75,16 @@ impl Table for View {
     fn leader(&self, i: usize) -> Option<LeaderCard> {
         self.leader_card(i)
     }
+    fn vales(&self, i: usize) -> &[u8] {
+        &self.players[i].vales
+    }
+    fn vp(&self, i: usize) -> u16 {
+        self.players[i].vp
+    }
 }
 
 /// What a harvest gives.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Totals {
     /// Mana from symbols and abilities (at least 0, without the token).
     pub mana: u8,

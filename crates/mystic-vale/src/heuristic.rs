@@ -703,6 +703,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                 return a;
             }
             // Aether Tree: on the card whose cancelled decay stops the spoil, if any (it costs its VP).
+            let aether = p.vales.iter().any(|&v| db.vale(v).ability.effect == Effect::CancelDecayCard);
             let aether_fix = legal
                 .iter()
                 .copied()
@@ -715,7 +716,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                     _ => None,
                 })
                 .max_by_key(|&(cancel, _)| cancel);
-            if let Some((_, a)) = aether_fix {
+            if let Some((_, a)) = aether_fix.filter(|_| aether) {
                 let field: Vec<u8> = p.field.to_vec();
                 if harvest_value(view, &field, out) > 2.5 {
                     return a;
@@ -736,7 +737,36 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                     return Action::Arbor;
                 }
             }
+            // A vale that leaves the game (Verdant Path, Bramble Spire): when the harvest is worth its VP.
+            let field: Vec<u8> = p.field.to_vec();
+            let worth = |v: u8| harvest_value(view, &field, out) > f64::from(db.vale(v).vp) + 0.5;
+            for &a in legal {
+                match a {
+                    Action::UseVale(v) if worth(v) => return a,
+                    Action::CancelDecay(c) => {
+                        let st = view.card_stats(me, c);
+                        let v = p.vales.iter().copied().find(|&v| db.vale(v).ability.effect == Effect::CancelDecayOn);
+                        if d - g - i32::from(st.decay) < 4 && v.is_some_and(worth) {
+                            return a;
+                        }
+                    }
+                    _ => {}
+                }
+            }
             Action::Spoil
+        }
+        Phase::Keep => {
+            // Keep the field card that brings the most to a harvest.
+            legal
+                .iter()
+                .copied()
+                .filter_map(|a| match a {
+                    Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+                    _ => None,
+                })
+                .filter(|(v, _)| *v > 0.0)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map_or(Action::Decline, |(_, a)| a)
         }
         Phase::Order { card, .. } => {
             // Deck abilities first: Cleansing Rain (its shuffle comes before Calm Weather's look, so the
@@ -796,7 +826,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             });
             if drop && has(Action::Mill) { Action::Mill } else { Action::Decline }
         }
-        Phase::Keep { .. } => {
+        Phase::Hatch { .. } => {
             // Hatchery: keep the card that brings most to a harvest, if it brings anything.
             legal
                 .iter()
@@ -861,8 +891,28 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let buys = 2 + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0);
     let used = view.turn.bought.len() + usize::from(view.turn.upgraded);
     let buys = buys - used.min(buys);
+    // A vale that makes a level free (Eagle's Cry Peak): when a level-2 common is worth more than its VP.
+    for &a in legal {
+        if let Action::UseVale(v) = a
+            && db.vale(v).ability.effect == Effect::FreeBuy
+            && buys > 0
+        {
+            let level = db.vale(v).ability.amount;
+            let field: Vec<u8> = p.field.to_vec();
+            let best =
+                view.commons.iter().flatten().copied().filter(|&x| x != EMPTY && db.adv(x).level == level).map(|x| {
+                    field
+                        .iter()
+                        .map(|&c| sleeve_gain(db, p.cards[c as usize], x, out))
+                        .fold(f64::NEG_INFINITY, f64::max)
+                });
+            if best.fold(f64::NEG_INFINITY, f64::max) > f64::from(db.vale(v).vp) + 1.0 {
+                return Some(a);
+            }
+        }
+    }
     if buys == 0 {
-        return None;
+        return spend_the_rest(view, legal);
     }
     let mana = view.turn.mana_left();
     let token = has(Action::Token);
@@ -887,12 +937,33 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         }
     }
     if value <= 0.0 {
-        return None;
+        return spend_the_rest(view, legal);
     }
     // The dearest first; each is legal now (the plan fits the mana and the free places).
     let mut plan = plan;
     plan.sort_by_key(|o| std::cmp::Reverse(o.cost));
     plan.iter().map(|o| o.action).find(|a| legal.contains(a))
+}
+
+/// Once nothing is worth buying: exchange mana for VP (Seed Sowers), then vales that turn into more than
+/// their VP now (Nectar Colony, Talon Gorge).
+fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    if legal.contains(&Action::Sow) {
+        return Some(Action::Sow);
+    }
+    let mana = (view.turn.mana_total + u8::from(view.turn.token_used)).saturating_sub(view.turn.mana_spent);
+    legal.iter().copied().find(|&a| match a {
+        Action::UseVale(v) => {
+            let x = db.vale(v);
+            let n = match x.ability.per {
+                Count::ManaPairs => f64::from(mana / 2),
+                _ => 1.0,
+            };
+            x.ability.reward == Reward::Vp && n * f64::from(x.ability.amount) > f64::from(x.vp)
+        }
+        _ => false,
+    })
 }
 
 /// Describes an action for a human.

@@ -54,10 +54,19 @@ impl Game for MysticVale {
             OptionDoc {
                 name: "sets",
                 default: "base",
-                help: "card sets, `base` first: base, base,magic, base,wild, base,magic,wild (or expansion files)",
+                help: "card sets, comma-separated: base, then expansions (wild) or expansion files",
             },
-            OptionDoc { name: "leaders", default: "none", help: "leaders: none, random, choose (needs base,wild)" },
+            OptionDoc {
+                name: "leaders",
+                default: "none",
+                help: "leaders (Vale of the Wild): none, random (one each), choose (deal 2, keep 1)",
+            },
         ]
+    }
+
+    /// The hash of the card files of the chosen sets (the core file, then each expansion's text).
+    fn content_hash(options: &Options) -> Option<String> {
+        options.validate().ok().map(|db| format!("{:016x}", db.content_hash))
     }
 
     fn options_for_players(players: usize) -> Result<Options, SetupError> {
@@ -95,24 +104,25 @@ impl Game for MysticVale {
         self.moves as usize
     }
 
-    /// A proven bound:
-    /// - *Turns.* Rounds are numbered from 1 and the game ends after the Discard Phase of the last seat
-    ///   of round [`turn::MAX_ROUNDS`] at the latest (ruling MV14), whether or not the VP pool drains: at
-    ///   most `MAX_ROUNDS × players` turns (a turn skipped to the Discard Phase by a Prep-phase spoil
-    ///   still counts as one).
-    /// - *Actions per turn.* At most [`turn::MAX_ACTIONS_PER_TURN`] besides Blooming Arbor and Aether Tree (see its
-    ///   proof; the Planting Phase is finite because a "when played" ability resolves at most once per
-    ///   phase, ruling MV19, so Deadwood Harvester and Mindful Owl cannot cycle two cards through a
-    ///   reshuffle for ever).
-    /// - *Blooming Arbor, Aether Tree.* Each use removes that vale from the game (EN:1258, 1228):
-    ///   at most as many uses in a game as there are such vale cards in the card set.
+    /// A proven bound (the argument is in `docs/rulings/mystic-vale.md`, MV14 and MV19):
+    /// - *Turns.* The game ends after the last seat's Discard Phase of round [`turn::MAX_ROUNDS`] at the
+    ///   latest; a player takes at most one extra turn per round (EN:933): at most `2 × MAX_ROUNDS ×
+    ///   players` turns with cards that give extra turns, `MAX_ROUNDS × players` without.
+    /// - *Actions per turn.* At most [`turn::MAX_ACTIONS_PER_TURN`], plus the leader upgrade, one advancement
+    ///   move, one kept card and at most 255 exchanges (each costs at least 1 mana of at most 255).
+    /// - *Per game.* Each use of a vale that leaves the game removes it: at most as many as such vale
+    ///   cards; one leader choice per player.
     fn max_game_length(options: &Options) -> usize {
-        let arbors = match options.validate() {
-            Ok(db) => db.vales.iter().filter(|v| v.remove_self).map(|v| usize::from(v.copies)).sum(),
+        let (vale_uses, extra) = match options.validate() {
+            Ok(db) => (
+                db.vales.iter().filter(|v| v.remove_self).map(|v| usize::from(v.copies)).sum(),
+                db.advancements.iter().any(|a| a.ability.effect == cards::Effect::ExtraTurn),
+            ),
             // No game can be made with these options; bound every vale id and copy count anyway.
-            Err(_) => 256 * 256,
+            Err(_) => (256 * 256, true),
         };
-        turn::MAX_ROUNDS as usize * options.players * turn::MAX_ACTIONS_PER_TURN + arbors
+        let turns = turn::MAX_ROUNDS as usize * options.players * if extra { 2 } else { 1 };
+        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255) + vale_uses + options.players
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -146,8 +156,9 @@ impl Game for MysticVale {
         self.final_scores()
     }
 
-    fn winners(&self) -> Vec<Seat> {
-        if self.over() { self.final_winners() } else { Vec::new() }
+    fn outcome(&self) -> Option<sylvan_engine::Outcome> {
+        let key = |s: Seat| (self.score(s.index()), self.tie_break(s.index()));
+        self.over().then(|| sylvan_engine::Outcome::best_by(self.n(), key))
     }
 
     fn view(&self, seat: Seat) -> View {

@@ -22,6 +22,8 @@ fn harvest_score(a: Action) -> Option<u32> {
             50 + 10 * u32::from(level)
         }
         Action::Buy(Source::Soil(_)) | Action::BuyOn(Source::Soil(_), _) => 45,
+        Action::Upgrade => 60,
+        Action::Sow => 30,
         Action::Aerie(_) | Action::Conclave(_) => 20,
         Action::Done => 10,
         Action::Token => 0,

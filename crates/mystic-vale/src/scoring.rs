@@ -2,9 +2,8 @@
 //! EN:858; covered eclipse advancements count none, EN:783), end-of-game abilities, vale VP; ties go to
 //! the most level-3 advancements plus level-2 vales, then are shared.
 
-use sylvan_engine::Seat;
-
 use crate::cards::{CardDb, Count, Effect, Face, Timing};
+use crate::harvest::Table;
 use crate::state::{LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
 
 /// End-of-game points of a player's 20 cards: right-side VP of the visible advancements and of the
@@ -66,16 +65,55 @@ pub fn card_end_points(db: &CardDb, s: Sleeve, face: Option<&Face>) -> i32 {
     total
 }
 
-impl MysticVale {
-    /// Seat `i`'s score now: tokens + card points + vale VP.
-    pub fn score(&self, i: usize) -> i32 {
-        let db = &*self.db;
-        let p = &self.players[i];
-        let mut total = i32::from(p.vp) + card_points(db, &p.cards, p.leader);
-        for &v in &p.vales {
-            total += i32::from(db.vale(v).vp);
+/// Printed decay on player `i`'s cards (visible advancements and leader side), cancelled ones included.
+pub fn decay_owned(t: &dyn Table, i: usize) -> u32 {
+    let db = t.db();
+    let leader = t.leader(i);
+    t.cards(i)
+        .iter()
+        .enumerate()
+        .map(|(c, s)| {
+            let face = leader_face(db, leader, c as u8);
+            s.advs().map(|a| u32::from(db.adv(a).symbols.decay)).sum::<u32>()
+                + face.map_or(0, |f| u32::from(f.symbols.decay))
+        })
+        .sum()
+}
+
+/// Player `i`'s score now: tokens, card points, vale VP and "most among" abilities (EN:1010-1017,
+/// 1387-1393: strictly the most, ties give nothing). One function for the rules and the views.
+pub fn score_of(t: &dyn Table, i: usize) -> i32 {
+    let db = t.db();
+    let mut total = i32::from(t.vp(i)) + card_points(db, t.cards(i), t.leader(i));
+    let mut most: Vec<(Count, u8)> = Vec::new();
+    for (c, s) in t.cards(i).iter().enumerate() {
+        for ab in card_abilities(db, *s, leader_face(db, t.leader(i), c as u8)) {
+            if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong {
+                most.push((ab.per, ab.amount));
+            }
         }
-        total
+    }
+    for &v in t.vales(i) {
+        let x = db.vale(v);
+        total += i32::from(x.vp);
+        if x.ability.timing == Timing::EndOfGame && x.ability.effect == Effect::MostAmong {
+            most.push((x.ability.per, x.ability.amount));
+        }
+    }
+    if !most.is_empty() {
+        let counts: Vec<u32> = (0..t.seats()).map(|j| decay_owned(t, j)).collect();
+        let strictly = (0..t.seats()).all(|j| j == i || counts[j] < counts[i]);
+        if strictly {
+            total += most.iter().filter(|(per, _)| *per == Count::DecayOwned).map(|&(_, n)| i32::from(n)).sum::<i32>();
+        }
+    }
+    total
+}
+
+impl MysticVale {
+    /// Seat `i`'s score now ([`score_of`]).
+    pub fn score(&self, i: usize) -> i32 {
+        score_of(self, i)
     }
 
     /// The tie-break count: level-3 advancements plus level-2 vales.
@@ -88,11 +126,5 @@ impl MysticVale {
 
     pub(crate) fn final_scores(&self) -> Vec<f64> {
         (0..self.n()).map(|i| f64::from(self.score(i))).collect()
-    }
-
-    pub(crate) fn final_winners(&self) -> Vec<Seat> {
-        let key = |i: usize| (self.score(i), self.tie_break(i));
-        let best = (0..self.n()).map(key).max();
-        (0..self.n()).filter(|&i| Some(key(i)) == best).map(|i| Seat(i as u8)).collect()
     }
 }

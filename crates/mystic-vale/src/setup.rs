@@ -33,23 +33,15 @@ pub struct Options {
     #[serde(default = "base")]
     pub cards: String,
     /// The card sets, comma-separated: `base` first, then expansions (`wild`) or expansion files.
-    #[serde(default = "base", skip_serializing_if = "is_base")]
+    #[serde(default = "base")]
     pub sets: String,
     /// Leaders: `none`, `random`, `choose`.
-    #[serde(default, skip_serializing_if = "is_none")]
+    #[serde(default)]
     pub leaders: Leaders,
 }
 
 fn base() -> String {
     "base".to_owned()
-}
-
-fn is_base(s: &str) -> bool {
-    s == "base"
-}
-
-fn is_none(l: &Leaders) -> bool {
-    *l == Leaders::None
 }
 
 impl Default for Options {
@@ -459,6 +451,8 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         leader: None,
         leader_offer: None,
         arbor_growth: 0,
+        decay_cancel: None,
+        extra_turn_round: 0,
         conclave: None,
         aether: None,
         druid_used: false,

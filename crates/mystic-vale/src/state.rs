@@ -185,6 +185,15 @@ impl Pile {
         }
     }
 
+    /// Puts a card under the others (position 0).
+    pub fn insert_bottom(&mut self, c: u8) {
+        if (self.len as usize) < NUM_CARDS {
+            self.items.copy_within(0..self.len as usize, 1);
+            self.items[0] = c;
+            self.len += 1;
+        }
+    }
+
     /// Keeps the first `n` cards.
     #[inline]
     pub fn truncate(&mut self, n: usize) {
@@ -301,6 +310,12 @@ pub struct Player {
     pub leader_offer: Option<[u8; 2]>,
     /// Growth from Blooming Arbor, until the next Prep Phase.
     pub arbor_growth: u8,
+    /// A card whose decay does not count until the next Discard Phase (Bramble Spire).
+    #[serde(default)]
+    pub decay_cancel: Option<u8>,
+    /// The round in which the player last took an extra turn (0: never).
+    #[serde(default)]
+    pub extra_turn_round: u16,
     /// The card given +1 guardian by Conclave of Ents, and whether it was given in a Prep Phase
     /// (then it lasts through the next Planting Phase).
     pub conclave: Option<(u8, bool)>,
@@ -339,6 +354,8 @@ impl PartialEq for Player {
             && self.skip_next == o.skip_next
             && self.leader == o.leader
             && self.leader_offer == o.leader_offer
+            && self.decay_cancel == o.decay_cancel
+            && self.extra_turn_round == o.extra_turn_round
             && self.arbor_growth == o.arbor_growth
             && self.conclave == o.conclave
             && self.aether == o.aether
@@ -565,14 +582,22 @@ impl Player {
 
     /// Discards the whole field (not the on-deck card).
     pub fn discard_field(&mut self) {
-        self.discard_field_but(0);
+        self.discard_field_but(0, None);
     }
 
-    /// Discards the field but its first `kept` cards, which stay as the start of the next field (Hatchery).
-    pub fn discard_field_but(&mut self, kept: usize) {
-        let (field, discard) = (&mut self.field, &mut self.discard);
-        discard.extend_from_slice(&field[kept.min(field.len())..]);
-        field.truncate(kept);
+    /// Discards the field but its first `kept` cards (Hatchery) and card `keep` (Pool of Visions): they
+    /// stay, in that order, as the first cards of the next field.
+    pub fn discard_field_but(&mut self, kept: usize, keep: Option<u8>) {
+        let kept = kept.min(self.field.len());
+        let mut stay = Pile::from_slice(&self.field[..kept]);
+        for &c in self.field[kept..].iter() {
+            if Some(c) == keep {
+                stay.push(c);
+            } else {
+                self.discard.push(c);
+            }
+        }
+        self.field = stay;
         self.recount_shown();
     }
 
@@ -580,9 +605,23 @@ impl Player {
     /// when the deck is empty.
     pub fn deck_to_field(&mut self) -> Option<u8> {
         let c = self.deck.pop()?;
-        self.show(c);
-        self.field.push(c);
+        self.put_in_field(c);
         Some(c)
+    }
+
+    /// Puts card `c` (taken from the deck) at the end of the field, without playing it.
+    pub fn put_in_field(&mut self, c: u8) {
+        self.field.push(c);
+        self.show(c);
+    }
+
+    /// Moves card `c` from the field to the bottom of the deck, face down.
+    pub fn field_to_deck_bottom(&mut self, c: u8) {
+        if let Some(k) = self.field.iter().position(|&x| x == c) {
+            self.field.remove(k);
+            self.hide(c);
+            self.deck.insert_bottom(c);
+        }
     }
 
     /// Bit mask of the field's cards.
@@ -624,6 +663,18 @@ pub struct Turn {
     pub box_vp_total: u16,
     /// The leader was upgraded this turn (one of the advancement buys, EN:852).
     pub upgraded: bool,
+    /// An extra turn follows this one (Centaur, Primal Power).
+    #[serde(default)]
+    pub extra_turn: bool,
+    /// A vale made the next advancement of this level bought this turn free (Eagle's Cry Peak).
+    #[serde(default)]
+    pub free_level: Option<u8>,
+    /// A vale moved an advancement this turn (Wayfarer Portal, once a turn).
+    #[serde(default)]
+    pub portal_used: bool,
+    /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
+    #[serde(default)]
+    pub gained: crate::harvest::Totals,
     /// The mana token was spent this turn.
     pub token_used: bool,
     /// Sunstone Aerie used: the kind turned wild.
@@ -647,6 +698,9 @@ pub struct Turn {
     /// What the Harvest's mana and the token are multiplied by (Ley Line Overflow; 1 without).
     #[serde(default)]
     pub mana_factor: u8,
+    /// Hatchery: field cards kept for the next field (the first ones of the field), in this Discard Phase.
+    #[serde(default)]
+    pub kept: u8,
     /// Lifetap Oracle: deck searches left in the ability resolving.
     #[serde(default)]
     pub searches_left: u8,
@@ -711,7 +765,7 @@ pub enum Phase {
     /// Discard Phase, Hatchery: the player may keep field cards with the ability (not the leftmost at
     /// the start of the phase, `first`) as the leftmost cards of the next field, in the order chosen;
     /// the first `kept` cards of the field are kept so far.
-    Keep {
+    Hatch {
         /// The leftmost field card when the Discard Phase began.
         first: u8,
         /// Cards kept so far (they are the first of the field).
@@ -719,6 +773,8 @@ pub enum Phase {
     },
     /// Setup with `leaders=choose`: the active player keeps one of the two leaders dealt.
     ChooseLeader,
+    /// Discard Phase: a vale may keep one field card for the next field (`keep`, or `decline`).
+    Keep,
     /// Discard Phase: sleeve the next bought advancement.
     Sleeve,
     /// The game is over.
@@ -805,7 +861,11 @@ impl MysticVale {
             )),
             "cached field totals"
         );
-        i32::from(pl.shown_decay) - growth
+        let cancelled = match pl.decay_cancel {
+            Some(c) if pl.on_deck == Some(c) || pl.field.contains(&c) => i32::from(pl.stats[c as usize].decay),
+            _ => 0,
+        };
+        i32::from(pl.shown_decay) - cancelled - growth
     }
 }
 

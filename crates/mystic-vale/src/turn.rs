@@ -92,6 +92,10 @@ impl MysticVale {
         self.turn.vp_total = 0;
         self.turn.box_vp_total = 0;
         self.turn.upgraded = false;
+        self.turn.extra_turn = false;
+        self.turn.gained = harvest::Totals::default();
+        self.turn.free_level = None;
+        self.turn.portal_used = false;
         self.turn.token_used = false;
         self.turn.aerie = None;
         self.turn.conclave_used = false;
@@ -116,7 +120,7 @@ impl MysticVale {
             // Spoiled in the Prep Phase: straight to the Discard Phase.
             p.skip_next = false;
             self.end_planting();
-            self.discard_phase(ev);
+            self.enter_discard(ev);
         } else {
             self.phase = Phase::Planting;
         }
@@ -313,7 +317,14 @@ impl MysticVale {
     /// Step C of planting (and the Prep Phase check): spoil at 4 or more net decay.
     fn check_spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
         let net = self.net_decay(self.current as usize);
-        if net >= 4 {
+        if net >= 4 && self.on_deck_has(Timing::WouldSpoil, Effect::CancelSpoil) {
+            // The on-deck card stops its own spoil; the turn goes on (EN:1198-1202).
+            if prep {
+                self.continue_prep(net, ev);
+            } else {
+                self.phase = Phase::Planting;
+            }
+        } else if net >= 4 {
             if self.spoil_options() {
                 self.phase = Phase::SpoilPrompt { prep };
             } else {
@@ -326,8 +337,29 @@ impl MysticVale {
         }
     }
 
+    /// An ability with this timing and effect on the active player's on-deck card, if any.
+    fn on_deck_has(&self, timing: Timing, effect: Effect) -> bool {
+        let p = self.cur();
+        p.on_deck.is_some_and(|c| {
+            let st = &p.stats[c as usize];
+            st.has(effect) && st.acts(timing) && self.card_ability(c, timing, effect).is_some()
+        })
+    }
+
+    /// The first ability of card `c` of the active player with this timing and effect.
+    fn card_ability(&self, c: u8, timing: Timing, effect: Effect) -> Option<crate::cards::Ability> {
+        let p = self.cur();
+        crate::state::card_abilities(&self.db, p.cards[c as usize], crate::state::leader_face(&self.db, p.leader, c))
+            .find(|a| a.timing == timing && a.effect == effect)
+    }
+
     fn spoil_options(&self) -> bool {
-        self.druid_usable() || self.growth_vale().is_some() || self.conclave_usable() || self.aether_targets() != 0
+        self.druid_usable()
+            || self.growth_vale().is_some()
+            || self.conclave_usable()
+            || self.vale_use(Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
+            || self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some()
+            || self.aether_targets() != 0
     }
 
     /// Aether Tree: the field and on-deck cards whose decay it would cancel (none if no usable vale).
@@ -355,12 +387,28 @@ impl MysticVale {
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Spoiled(self.seat(), prep));
         }
+        // The on-deck card that made the spoil: its "on spoil" ability (Centaur, Primal Power).
+        if let Some(c) = self.players[i].on_deck
+            && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::ExtraTurn)
+        {
+            let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+            let vp = u16::from(ab.amount) * double;
+            match ab.reward {
+                crate::cards::Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(vp),
+                _ => self.gain_vp(i, vp, ev),
+            }
+            // At most one extra turn per round (EN:933, 1154).
+            if self.players[i].extra_turn_round != self.rounds {
+                self.players[i].extra_turn_round = self.rounds;
+                self.turn.extra_turn = true;
+            }
+        }
         if prep {
             self.players[i].skip_next = true;
             self.next_player(ev);
         } else {
             self.end_planting();
-            self.discard_phase(ev);
+            self.enter_discard(ev);
         }
     }
 
@@ -369,6 +417,8 @@ impl MysticVale {
     fn begin_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
         self.end_planting();
         self.phase = Phase::Harvest;
+        // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
+        self.fill_field();
         self.explore(ev);
         let p = self.cur();
         self.turn.chorus = p.field.iter().any(|&c| p.stats[c as usize].has(Effect::DiscountOnCard));
@@ -487,9 +537,34 @@ impl MysticVale {
 
     fn keep_next<S: EventSink<Event>>(&mut self, first: u8, kept: u8, ev: &mut S) {
         if self.keep_targets(first, kept) == 0 {
-            self.finish_discard(usize::from(kept), ev);
+            self.turn.kept = kept;
+            self.enter_pool_keep(ev);
         } else {
-            self.phase = Phase::Keep { first, kept };
+            self.phase = Phase::Hatch { first, kept };
+        }
+    }
+
+    /// Call of the Hunt (EN:899-907): cards from the top of the deck join the field until it holds the
+    /// ability's number of cards, reshuffling the discard pile when the deck runs out. They cannot spoil and
+    /// their "when played" abilities do not resolve. Resolved as the Harvest Phase begins (ruling MV25).
+    fn fill_field(&mut self) {
+        let i = self.current as usize;
+        let p = &self.players[i];
+        let target = p
+            .field
+            .iter()
+            .filter(|&&c| p.stats[c as usize].has(Effect::FillField))
+            .filter_map(|&c| self.card_ability(c, Timing::Harvest, Effect::FillField))
+            .map(|a| usize::from(a.amount))
+            .max();
+        let Some(target) = target else { return };
+        while self.players[i].field.len() < target.min(NUM_CARDS) {
+            if self.players[i].deck.is_empty() {
+                self.reshuffle(&mut sylvan_engine::NoEvents);
+            }
+            let p = &mut self.players[i];
+            let Some(c) = p.deck.pop() else { break };
+            p.put_in_field(c);
         }
     }
 
@@ -553,10 +628,13 @@ impl MysticVale {
             table: Some((self, self.current as usize)),
         };
         let t = harvest::totals(&cards, &p.field, self.usable_vales());
-        self.turn.mana_total = t.mana;
-        self.turn.spirits = t.spirits;
-        self.turn.vp_total = t.vp;
-        self.turn.box_vp_total = t.box_vp;
+        let g = self.turn.gained;
+        self.turn.mana_total = t.mana.saturating_add(g.mana);
+        for k in 0..4 {
+            self.turn.spirits[k] = t.spirits[k].saturating_add(g.spirits[k]);
+        }
+        self.turn.vp_total = t.vp.saturating_add(g.vp);
+        self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
         self.turn.mana_factor = t.mana_factor.max(1);
         if let Some(s) = self.turn.aerie {
             self.turn.spirits[s as usize] = self.turn.spirits[s as usize].saturating_sub(1);
@@ -704,13 +782,23 @@ impl MysticVale {
                     out.push(Action::Arbor);
                 }
                 self.push_conclave(out);
-                push_cards(out, self.aether_targets(), Action::CancelDecay);
+                self.push_vale_uses(out, |ab| ab.timing == Timing::WouldSpoil && ab.effect == Effect::DiscardOnDeck);
+                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): one
+                // `cancel` per card (ruling MV47).
+                let mut cancel = self.aether_targets();
+                if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some() {
+                    let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
+                    cancel |= (0..NUM_CARDS as u32)
+                        .filter(|&c| mask & (1 << c) != 0 && p.stats[c as usize].decay > 0)
+                        .fold(0, |m, c| m | 1 << c);
+                }
+                push_cards(out, cancel, Action::CancelDecay);
             }
             Phase::Look { .. } => {
                 out.push(Action::Decline);
                 out.push(Action::Mill);
             }
-            Phase::Keep { first, kept } => {
+            Phase::Hatch { first, kept } => {
                 out.push(Action::Decline);
                 push_cards(out, self.keep_targets(first, kept), Action::Keep);
             }
@@ -736,6 +824,10 @@ impl MysticVale {
                 }
             }
             Phase::Harvest => self.legal_harvest(out),
+            Phase::Keep => {
+                out.push(Action::Decline);
+                push_cards(out, p.field_mask(), Action::Keep);
+            }
             Phase::ChooseLeader => {
                 if p.leader_offer.is_some() {
                     out.push(Action::ChooseLeader(0));
@@ -762,10 +854,7 @@ impl MysticVale {
         self.push_conclave(out);
         let mana = self.mana_left();
         let left = self.spirits_left();
-        if self.turn.aerie.is_none()
-            && let Some(i) = self.vale_use(Timing::Harvest, Effect::ConvertToWild)
-            && mana >= db.hot_vale(p.vales[i]).ability.amount
-        {
+        if self.turn.aerie.is_none() && self.convert_vale().is_some() {
             for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
                 if left[s as usize] > 0 {
                     out.push(Action::Aerie(s));
@@ -812,8 +901,7 @@ impl MysticVale {
                 if a == EMPTY {
                     continue;
                 }
-                let adv = db.hot(a);
-                if adv.cost <= mana && self.purchases_fit(Some(Bought { adv: a, target: EMPTY })) {
+                if self.buy_cost(a, EMPTY) <= mana && self.purchases_fit(Some(Bought { adv: a, target: EMPTY })) {
                     out.push(Action::Buy(s));
                 }
             }
@@ -833,8 +921,7 @@ impl MysticVale {
                     while m != 0 {
                         let c = m.trailing_zeros() as u8;
                         m &= m - 1;
-                        if self.chorus_target_ok(c, a) && db.hot(a).cost.saturating_sub(self.chorus_discount(c)) <= mana
-                        {
+                        if self.chorus_target_ok(c, a) && self.buy_cost(a, c) <= mana {
                             out.push(Action::BuyOn(s, c));
                         }
                     }
@@ -849,6 +936,133 @@ impl MysticVale {
         {
             out.push(Action::Upgrade);
         }
+        if self.sow_card().is_some() {
+            out.push(Action::Sow);
+        }
+        let free = self.turn.free_level.is_none();
+        self.push_vale_uses(out, |ab| {
+            ab.timing == Timing::Harvest
+                && match ab.effect {
+                    Effect::Gain => true,
+                    Effect::FreeBuy => free,
+                    _ => false,
+                }
+        });
+        if !self.turn.portal_used && self.vale_use(Timing::Harvest, Effect::MoveAdvancement).is_some() {
+            self.push_portals(out);
+        }
+    }
+
+    /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
+    /// (one per vale title, in id order).
+    fn push_vale_uses(&self, out: &mut Vec<Action>, ok: impl Fn(crate::cards::Ability) -> bool) {
+        let mut ids: u128 = 0;
+        for &v in self.usable_vales() {
+            let x = self.db.hot_vale(v);
+            if x.remove_self && ok(x.ability) {
+                ids |= 1 << v;
+            }
+        }
+        while ids != 0 {
+            out.push(Action::UseVale(ids.trailing_zeros() as u8));
+            ids &= ids - 1;
+        }
+    }
+
+    /// Pushes every legal advancement move between two field cards (Wayfarer Portal, EN:1543-1549).
+    fn push_portals(&self, out: &mut Vec<Action>) {
+        let p = self.cur();
+        let db = &*self.db;
+        let leader = p.leader.map(|l| l.card);
+        let mut cards: Vec<u8> = p.field.iter().copied().filter(|&c| Some(c) != leader).collect();
+        cards.sort_unstable();
+        for &a in &cards {
+            for s in Slot::ALL {
+                let adv = p.cards[a as usize].slots[s as usize];
+                if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
+                    continue;
+                }
+                for &b in &cards {
+                    if b != a && p.cards[b as usize].fits(db, adv) {
+                        out.push(Action::Portal(a, s, b));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The field card whose exchange ability `sow` uses: one the mana pays for, a doubling one first.
+    fn sow_card(&self) -> Option<(u8, crate::cards::Ability)> {
+        let p = self.cur();
+        let mana = self.mana_left();
+        let mut best: Option<(u8, crate::cards::Ability, bool)> = None;
+        for &c in &p.field {
+            if !p.stats[c as usize].has(Effect::Exchange) {
+                continue;
+            }
+            if let Some(ab) = self.card_ability(c, Timing::Harvest, Effect::Exchange)
+                && ab.amount <= mana
+            {
+                let double = p.stats[c as usize].has(Effect::DoubleAbilityVp);
+                if best.is_none_or(|(_, _, d)| double && !d) {
+                    best = Some((c, ab, double));
+                }
+            }
+        }
+        best.map(|(c, ab, _)| (c, ab))
+    }
+
+    /// A usable vale that turns a spirit wild: one that stays (if its price is paid) before one that
+    /// leaves the game.
+    fn convert_vale(&self) -> Option<usize> {
+        let mana = self.mana_left();
+        let vales = self.usable_vales();
+        let pick = |stay: bool| {
+            vales.iter().position(|&v| {
+                let x = self.db.hot_vale(v);
+                x.ability.timing == Timing::Harvest
+                    && x.ability.effect == Effect::ConvertToWild
+                    && x.remove_self != stay
+                    && x.ability.amount <= mana
+            })
+        };
+        pick(true).or_else(|| pick(false))
+    }
+
+    /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's
+    /// discount, or nothing when a vale made its level free.
+    pub(crate) fn buy_cost(&self, a: u8, target: u8) -> u8 {
+        if self.turn.free_level == Some(self.db.adv(a).level) {
+            return 0;
+        }
+        let cost = self.db.hot(a).cost;
+        if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
+    }
+
+    /// Adds `n` of `reward` to this harvest, outside the counted totals (they survive a recount).
+    fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
+        use crate::cards::Reward as R;
+        let g = &mut self.turn.gained;
+        match reward {
+            R::Mana => g.mana = g.mana.saturating_add(n),
+            R::Vp => g.vp = g.vp.saturating_add(u16::from(n)),
+            R::BoxVp => g.box_vp = g.box_vp.saturating_add(u16::from(n)),
+            r => {
+                if let Some(k) = r.spirit() {
+                    g.spirits[k as usize] = g.spirits[k as usize].saturating_add(n);
+                }
+            }
+        }
+        self.recount();
+    }
+
+    /// Removes the active player's vale at `k` from the game (its VP go with it).
+    fn remove_vale(&mut self, k: usize) -> u8 {
+        let i = self.current as usize;
+        let v = self.players[i].vales.remove(k);
+        self.removed_vales.push(v);
+        self.turn.usable = self.usable_mask();
+        v
     }
 
     fn push_conclave(&self, out: &mut Vec<Action>) {
@@ -909,11 +1123,16 @@ impl MysticVale {
                 self.check_spoil(prep, ev);
             }
             (Phase::SpoilPrompt { prep }, Action::CancelDecay(c)) => {
-                if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
-                    let v = self.players[i].vales.remove(k);
+                // Bramble Spire when it can act on the card, else Aether Tree (ruling MV47).
+                let bramble = self
+                    .vale_use(Timing::WouldSpoil, Effect::CancelDecayOn)
+                    .filter(|_| self.players[i].stats[c as usize].decay > 0);
+                if let Some(k) = bramble {
+                    self.remove_vale(k);
+                    self.players[i].decay_cancel = Some(c);
+                } else if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+                    let v = self.remove_vale(k);
                     self.players[i].aether = Some(c);
-                    self.removed_vales.push(v);
-                    self.turn.usable = self.usable_mask();
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
                     }
@@ -936,7 +1155,7 @@ impl MysticVale {
                 }
                 self.look_next(left.saturating_sub(1), depth, ev);
             }
-            (Phase::Keep { first, kept }, Action::Keep(c)) => {
+            (Phase::Hatch { first, kept }, Action::Keep(c)) => {
                 let p = &mut self.players[i];
                 if let Some(k) = p.field.iter().position(|&x| x == c) {
                     let at = usize::from(kept).min(k);
@@ -944,7 +1163,10 @@ impl MysticVale {
                 }
                 self.keep_next(first, kept + 1, ev);
             }
-            (Phase::Keep { kept, .. }, Action::Decline) => self.finish_discard(usize::from(kept), ev),
+            (Phase::Hatch { kept, .. }, Action::Decline) => {
+                self.turn.kept = kept;
+                self.enter_pool_keep(ev);
+            }
             (Phase::Order { card, pending, prep }, Action::Resolve(s)) => {
                 let rest = pending & !(1 << s as u8);
                 if !self.start_ability(card, s as u32, rest, prep, ev) {
@@ -998,9 +1220,12 @@ impl MysticVale {
                 self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
             }
             (Phase::Harvest, Action::Aerie(s)) => {
-                if let Some(k) = self.vale_use(Timing::Harvest, Effect::ConvertToWild) {
+                if let Some(k) = self.convert_vale() {
                     let v = self.players[i].vales[k];
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
+                    if self.db.hot_vale(v).remove_self {
+                        self.remove_vale(k);
+                    }
                     self.turn.aerie = Some(s);
                     self.turn.spirits[s as usize] -= 1;
                     self.turn.spirits[3] += 1;
@@ -1052,6 +1277,61 @@ impl MysticVale {
                     self.begin_turn(ev);
                 }
             }
+            (Phase::Harvest, Action::Sow) => {
+                if let Some((c, ab)) = self.sow_card() {
+                    let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(ab.amount);
+                    self.gain_now(ab.reward, double);
+                }
+            }
+            (Phase::Harvest, Action::UseVale(v)) => {
+                let k = self.usable_vales().iter().position(|&x| x == v);
+                if let Some(k) = k {
+                    let ab = self.db.hot_vale(v).ability;
+                    self.remove_vale(k);
+                    match ab.effect {
+                        Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
+                        _ => {
+                            let n = match ab.per {
+                                crate::cards::Count::ManaPairs => self.mana_left() / 2,
+                                _ => 1,
+                            };
+                            self.gain_now(ab.reward, ab.amount.saturating_mul(n));
+                        }
+                    }
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+            }
+            (Phase::Harvest, Action::Portal(a, s, b)) => {
+                let db = self.db;
+                let p = &mut self.players[i];
+                let from = &mut p.cards[a as usize];
+                let adv = from.slots[s as usize];
+                from.slots[s as usize] = from.covered[s as usize];
+                from.covered[s as usize] = EMPTY;
+                p.cards[b as usize].put(&db, adv);
+                p.refresh(&db, a as usize);
+                p.refresh(&db, b as usize);
+                self.turn.portal_used = true;
+                self.count_places();
+                self.recount();
+            }
+            (Phase::SpoilPrompt { prep }, Action::UseVale(v)) => {
+                if let Some(k) = self.usable_vales().iter().position(|&x| x == v) {
+                    self.remove_vale(k);
+                    if let Some(c) = self.players[i].discard_on_deck()
+                        && S::ENABLED
+                    {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                    }
+                    self.reveal(ev);
+                }
+                self.check_spoil(prep, ev);
+            }
+            (Phase::Keep, Action::Keep(c)) => self.discard_phase(Some(c), ev),
+            (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
             (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
             (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
             (Phase::Harvest, Action::Done) => {
@@ -1083,9 +1363,9 @@ impl MysticVale {
 
     fn buy<S: EventSink<Event>>(&mut self, s: Source, target: u8, ev: &mut S) {
         let a = self.source_adv(s);
-        let mut cost = self.db.hot(a).cost;
-        if target != EMPTY {
-            cost = cost.saturating_sub(self.chorus_discount(target));
+        let cost = self.buy_cost(a, target);
+        if self.turn.free_level == Some(self.db.adv(a).level) {
+            self.turn.free_level = None;
         }
         self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
         match s {
@@ -1134,26 +1414,51 @@ impl MysticVale {
         }
         self.count_places();
         if self.turn.bought.is_empty() {
-            self.discard_phase(ev);
+            self.enter_discard(ev);
         } else {
             self.phase = Phase::Sleeve;
         }
     }
 
-    /// The Discard Phase: Hatchery's choices first, then the field is discarded.
-    fn discard_phase<S: EventSink<Event>>(&mut self, ev: &mut S) {
+    /// The field is about to be discarded: Hatchery's choices (EN:1041-1043), then a vale may keep one card
+    /// (Pool of Visions), then the Discard Phase.
+    fn enter_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        self.turn.kept = 0;
         if let Some(&first) = self.cur().field.first() {
             self.keep_next(first, 0, ev);
         } else {
-            self.finish_discard(0, ev);
+            self.discard_phase(None, ev);
         }
     }
 
-    /// The rest of the Discard Phase: the field but its first `kept` cards is discarded.
-    fn finish_discard<S: EventSink<Event>>(&mut self, kept: usize, ev: &mut S) {
+    /// After Hatchery's choices: Pool of Visions may keep one more card.
+    fn enter_pool_keep<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let kept = usize::from(self.turn.kept);
+        if self.cur().field.len() > kept && self.vale_use(Timing::Discard, Effect::KeepInField).is_some() {
+            self.phase = Phase::Keep;
+        } else {
+            self.discard_phase(None, ev);
+        }
+    }
+
+    /// Discard Phase: cards with a "discard" ability go under the deck (Burrow Wyrms, in field order,
+    /// ruling MV25), the first `turn.kept` cards (Hatchery) and `keep` stay as the first cards of the next
+    /// field, the rest is discarded.
+    fn discard_phase<S: EventSink<Event>>(&mut self, keep: Option<u8>, ev: &mut S) {
         let i = self.current as usize;
+        let kept = usize::from(self.turn.kept);
+        self.turn.kept = 0;
         let p = &mut self.players[i];
-        p.discard_field_but(kept);
+        if p.field.iter().any(|&c| p.stats[c as usize].has(Effect::ToDeckBottom)) {
+            let field = p.field;
+            for (k, &c) in field.iter().enumerate() {
+                if k >= kept && Some(c) != keep && p.stats[c as usize].has(Effect::ToDeckBottom) {
+                    p.field_to_deck_bottom(c);
+                }
+            }
+        }
+        p.discard_field_but(kept, keep);
+        p.decay_cancel = None;
         if matches!(p.conclave, Some((_, false))) {
             p.conclave = None;
         }
@@ -1216,6 +1521,11 @@ impl MysticVale {
     }
 
     fn next_player<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        if self.turn.extra_turn {
+            // An extra turn: the same player plays again (EN:927-933).
+            self.begin_turn(ev);
+            return;
+        }
         let n = self.n() as u8;
         self.current = (self.current + 1) % n;
         if self.current == self.start {

@@ -39,6 +39,10 @@ pub struct PlayerView {
     pub leader: Option<LeaderView>,
     /// The two leaders dealt to choose from, for their owner only, until the choice.
     pub leader_offer: Option<[u8; 2]>,
+    /// A card whose decay does not count until the next Discard Phase.
+    pub decay_cancel: Option<u8>,
+    /// The round of the player's last extra turn (0: never).
+    pub extra_turn_round: u16,
     /// Blooming Arbor growth.
     pub arbor_growth: u8,
     /// Conclave of Ents.
@@ -136,6 +140,8 @@ impl MysticVale {
                         public: l.public,
                     }),
                     leader_offer: if i == seat.index() { p.leader_offer } else { None },
+                    decay_cancel: p.decay_cancel,
+                    extra_turn_round: p.extra_turn_round,
                     arbor_growth: p.arbor_growth,
                     conclave: p.conclave,
                     aether: p.aether,
@@ -233,6 +239,8 @@ impl MysticVale {
                     None
                 },
                 arbor_growth: pv.arbor_growth,
+                decay_cancel: pv.decay_cancel,
+                extra_turn_round: pv.extra_turn_round,
                 conclave: pv.conclave,
                 aether: pv.aether,
                 druid_used: pv.druid_used,
@@ -508,7 +516,7 @@ impl fmt::Display for View {
                 writeln!(f, "when played (c{card}): {}: {}", db.adv(a).title, db.adv(a).ability_text())?;
             }
         }
-        if let Phase::Keep { .. } = self.phase {
+        if let Phase::Hatch { .. } = self.phase {
             writeln!(f, "discard phase (Hatchery): keep a card as the leftmost of your next field, or decline")?;
         }
         if let Some(c) = self.peek {
@@ -551,7 +559,9 @@ impl View {
         for &c in p.field.iter().chain(p.on_deck.iter()) {
             let b = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
             let st = self.card_stats(i, c);
-            d += i32::from(st.decay);
+            if p.decay_cancel != Some(c) {
+                d += i32::from(st.decay);
+            }
             g += i32::from(st.growth.saturating_add(st.grov.saturating_mul(b)));
             if p.aether == Some(c) {
                 g += i32::from(crate::state::aether_cancel(db, p.cards[c as usize], &st));
@@ -602,13 +612,7 @@ impl View {
 
 impl MysticVale {
     fn view_score(v: &View, i: usize) -> i32 {
-        let db = &*v.db;
-        let p = &v.players[i];
-        let mut t = i32::from(p.vp) + crate::scoring::card_points(db, &p.cards, v.leader_card(i));
-        for &x in &p.vales {
-            t += i32::from(db.vale(x).vp);
-        }
-        t
+        crate::scoring::score_of(v, i)
     }
 }
 

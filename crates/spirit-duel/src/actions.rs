@@ -13,7 +13,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use sylvan_engine::ParseError;
+use sylvan_engine::{ActionIds, ParseError};
 
 use crate::cards::{ABILITIES, Card, SPIRITS, Spirit};
 
@@ -80,7 +80,12 @@ sylvan_engine::serde_via_notation!(Action);
 
 /// Every action that can exist, in id order (which is also `Ord` order).
 pub fn all_actions() -> &'static [Action] {
-    static ALL: OnceLock<Vec<Action>> = OnceLock::new();
+    ids().all()
+}
+
+/// The id table: ids in `Ord` order (the spirit duel's cards are fixed in its data).
+pub fn ids() -> &'static ActionIds<Action> {
+    static ALL: OnceLock<ActionIds<Action>> = OnceLock::new();
     ALL.get_or_init(|| {
         let cards = || (0..ABILITIES as u8).map(Card);
         let spirits = || (0..SPIRITS as u8).map(Spirit);
@@ -96,9 +101,7 @@ pub fn all_actions() -> &'static [Action] {
                 v.push(Action::Strike(a, s));
             }
         }
-        v.sort_unstable();
-        v.dedup();
-        v
+        ActionIds::sorted(v)
     })
 }
 
@@ -107,7 +110,7 @@ pub const NUM_ACTIONS: usize = 2 + 24 * 3 + 24 * 4 * 2 + 16;
 
 /// The stable id of an action.
 pub fn action_id(a: Action) -> usize {
-    all_actions().binary_search(&a).unwrap_or(usize::MAX)
+    ids().id(a).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]

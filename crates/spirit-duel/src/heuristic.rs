@@ -1,7 +1,7 @@
-//! Two players that see only a [`View`]: the `heuristic` rule of thumb, and the rulebook's Robot policy as
-//! a bot for the 1v1 game ([`RobotBot`]), so that other bots can be measured against it.
+//! Two players that see only a [`View`]: the `heuristic` rule of thumb, and the rulebook's Robot policy
+//! ([`robot_policy`], the `robot` bot spec through [`Heuristic::named_policy`]), so that other bots can
+//! be measured against it in the 1v1 game.
 
-use sylvan_bots::Bot;
 use sylvan_engine::{GameRng, Heuristic};
 
 use crate::actions::Action;
@@ -137,6 +137,10 @@ impl Heuristic for SpiritDuel {
         (name == "robot").then_some(robot_policy as sylvan_engine::Policy<Self>)
     }
 
+    fn policy_names() -> &'static [&'static str] {
+        &["robot"]
+    }
+
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         let mut best = legal[0];
         let mut best_score = f64::MIN;
@@ -190,29 +194,6 @@ pub fn robot_policy(view: &View, legal: &[Action], rng: &mut GameRng) -> Action 
             }
             if n == 0 { Action::End } else { picks[rng.index(n)] }
         }
-    }
-}
-
-/// The `robot` bot: [`robot_policy`] with its own seeded generator.
-#[derive(Clone, Debug)]
-pub struct RobotBot {
-    rng: GameRng,
-}
-
-impl RobotBot {
-    /// A Robot bot whose random choices draw from a generator seeded with `seed`.
-    pub fn new(seed: u64) -> RobotBot {
-        RobotBot { rng: GameRng::new(seed) }
-    }
-}
-
-impl Bot<SpiritDuel> for RobotBot {
-    fn name(&self) -> String {
-        "robot".to_owned()
-    }
-
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        robot_policy(view, legal, &mut self.rng)
     }
 }
 

@@ -23,7 +23,7 @@ pub mod view;
 pub use actions::Action;
 pub use cards::{Card, Element, Spirit, Tables, Team};
 pub use events::Event;
-pub use heuristic::{RobotBot, robot_policy};
+pub use heuristic::robot_policy;
 pub use setup::{Options, Setup, SideSetup};
 pub use state::{Outcome, Phase, SpiritDuel};
 pub use view::View;
@@ -126,20 +126,17 @@ impl Game for SpiritDuel {
     }
 
     fn scores(&self) -> Vec<f64> {
-        match self.phase {
-            Phase::Over(Outcome::Destroyed(s) | Outcome::Exhausted(s)) => {
-                (0..2).map(|i| if i == s.index() { 1.0 } else { 0.0 }).collect()
-            }
-            Phase::Over(Outcome::Draw) => vec![0.5, 0.5],
-            _ => vec![0.0, 0.0],
+        match self.outcome() {
+            Some(o) => o.returns().to_vec(),
+            None => vec![0.0, 0.0],
         }
     }
 
-    fn winners(&self) -> Vec<Seat> {
+    fn outcome(&self) -> Option<sylvan_engine::Outcome> {
         match self.phase {
-            Phase::Over(Outcome::Destroyed(s) | Outcome::Exhausted(s)) => vec![s],
-            Phase::Over(Outcome::Draw) => vec![Seat(0), Seat(1)],
-            _ => Vec::new(),
+            Phase::Over(Outcome::Destroyed(s) | Outcome::Exhausted(s)) => Some(sylvan_engine::Outcome::shared(2, [s])),
+            Phase::Over(Outcome::Draw) => Some(sylvan_engine::Outcome::draw(2, 0.5)),
+            _ => None,
         }
     }
 
@@ -164,6 +161,6 @@ impl Game for SpiritDuel {
     }
 
     fn action_from_id(id: usize) -> Option<Action> {
-        actions::all_actions().get(id).copied()
+        actions::ids().action(id)
     }
 }

@@ -660,43 +660,19 @@ mod solo {
     }
 }
 
-mod bots {
+mod robot {
     use super::*;
-    use sylvan_bots::{Bot, HeuristicBot, RandomBot, play_game};
-    use sylvan_spirit_duel::RobotBot;
+    use sylvan_engine::GameRng;
+    use sylvan_spirit_duel::robot_policy;
 
     #[test]
-    fn heuristic_beats_random_and_plays_against_the_robot_bot() {
-        let mut wins = [0.0; 2];
-        for seed in 0..200 {
-            let g = SpiritDuel::new(&Options::default(), seed).unwrap_or_else(|e| panic!("{e}"));
-            let mut bots: Vec<Box<dyn Bot<SpiritDuel>>> = if seed % 2 == 0 {
-                vec![Box::new(HeuristicBot::new(seed)), Box::new(RandomBot::new(seed))]
-            } else {
-                vec![Box::new(RandomBot::new(seed)), Box::new(HeuristicBot::new(seed))]
-            };
-            let done = play_game(g, &mut bots, &mut NoEvents).unwrap_or_else(|e| panic!("{e}"));
-            let h = (seed % 2) as usize;
-            wins[0] += done.state.returns()[h];
-        }
-        assert!(wins[0] > 120.0, "heuristic vs random: {wins:?}");
-        for seed in 0..50 {
-            let g = SpiritDuel::new(&Options::default(), seed).unwrap_or_else(|e| panic!("{e}"));
-            let mut bots: Vec<Box<dyn Bot<SpiritDuel>>> =
-                vec![Box::new(RobotBot::new(seed)), Box::new(HeuristicBot::new(seed))];
-            let done = play_game(g, &mut bots, &mut NoEvents).unwrap_or_else(|e| panic!("{e}"));
-            assert!(done.state.is_terminal());
-        }
-    }
-
-    #[test]
-    fn the_robot_bot_attacks_the_weakest_and_never_strikes_or_recycles() {
+    fn the_robot_attacks_the_weakest_and_never_strikes_or_recycles() {
         let g = Scn::new().team_b().hand(0, "souffle tempete entraves").pv(1, [20, 7]).build(0);
-        let mut bot = RobotBot::new(1);
+        let mut rng = GameRng::new(1);
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         for _ in 0..50 {
-            let a = bot.choose(&g.view(Seat(0)), &legal).to_string();
+            let a = robot_policy(&g.view(Seat(0)), &legal, &mut rng).to_string();
             assert!(a.ends_with("dormuzel") || a.starts_with("support entraves"), "{a}");
             assert!(!a.starts_with("strike") && !a.starts_with("recycle"));
         }

@@ -103,7 +103,7 @@ fn hatchery_keeps_its_card_as_the_first_of_the_next_field() {
     let mut g = mgame(p, None, None);
     act(&mut g, "pass");
     act(&mut g, "done");
-    assert!(matches!(g.phase, Phase::Keep { .. }));
+    assert!(matches!(g.phase, Phase::Hatch { .. }));
     assert_eq!(legal(&g), vec!["decline", "keep c1"]);
     act(&mut g, "keep c1");
     assert_eq!(g.current, 1, "the Prep Phase is over");
