@@ -68,8 +68,7 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
         if name == "players" {
             bail!("option `players`: set the number of players with --players");
         }
-        // An option left out of the serialized defaults (e.g. Mystic Vale's `sets`) is known by its docs.
-        if value.get(name).is_none() && !G::option_docs().iter().any(|d| d.name == name) {
+        if value.get(name).is_none() {
             let known: Vec<&str> = value
                 .as_object()
                 .into_iter()
