@@ -432,3 +432,40 @@ fn symbols_only_cards_have_no_ability() {
         assert_eq!(v.ability_text().is_empty(), ["roost", "sunshard-savanna"].contains(&v.key.as_str()), "{}", v.key);
     }
 }
+
+// ---------------------------------------------------------------- with Vale of the Wild
+
+fn both() -> Options {
+    Options { sets: "base,magic,wild".into(), ..Options::default() }
+}
+
+#[test]
+fn hatchery_before_pool_of_visions() {
+    // MV48: Hatchery's cards are kept first (leftmost), then Pool of Visions may keep one more.
+    let cl: &[&str] = &[CL];
+    let mut p = player(&[&[], &["hatchery"], &[], cl, cl, cl], &[0, 1, 2], Some(3), &[4, 5]);
+    p.vales = vec!["pool-of-visions".into()];
+    let mut g = game_with(&both(), p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert!(matches!(g.phase, Phase::Hatch { .. }));
+    act(&mut g, "keep c1");
+    assert_eq!(g.phase, Phase::Keep, "then the vale");
+    act(&mut g, "keep c2");
+    assert_eq!(&g.players[0].field[..2], &[1, 2]);
+    assert!(g.players[0].discard.contains(&0));
+}
+
+#[test]
+fn one_cancel_for_bramble_spire_and_aether_tree() {
+    // MV47: with both vales, `cancel` uses Bramble Spire; Aether Tree stays.
+    let mut p = player(&[&[CL], &[CL], &[], &[CL, "creeping-mold"]], &[0, 1], Some(2), &[3, 4]);
+    p.vales = vec!["aether-tree".into(), "bramble-spire".into()];
+    let mut g = game_with(&both(), p, None, None);
+    act(&mut g, "push");
+    assert!(legal(&g).contains(&"cancel c3".to_string()));
+    act(&mut g, "cancel c3");
+    let keys: Vec<&str> = g.players[0].vales.iter().map(|&v| g.db.vale(v).key.as_str()).collect();
+    assert_eq!(keys, vec!["aether-tree"]);
+    assert_eq!(g.players[0].aether, None);
+}
