@@ -469,3 +469,39 @@ fn one_cancel_for_bramble_spire_and_aether_tree() {
     assert_eq!(keys, vec!["aether-tree"]);
     assert_eq!(g.players[0].aether, None);
 }
+
+#[test]
+fn aether_tree_in_a_prep_phase_spoil_lasts_until_the_next_prep_phase() {
+    // EN:1232: usable on a Prep Phase spoil, "to cancel decay until your next Prep Phase".
+    let cl: &[&str] = &[CL];
+    let mut p = player(&[&[], &[], cl, cl, &[CL, "creeping-mold"]], &[0], Some(1), &[2, 3, 4, 5]);
+    p.vales = vec!["aether-tree".into()];
+    let mut g = mgame(p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert_eq!(g.phase, Phase::SpoilPrompt { prep: true }, "2 Cursed Lands played, then 2 decay revealed");
+    act(&mut g, "cancel c4");
+    assert_eq!(g.current, 1, "3 decay: the Prep Phase ends, no spoil");
+    assert!(!g.players[0].skip_next);
+    assert_eq!(g.players[0].aether, Some(4));
+    assert_eq!(g.net_decay(0), 3);
+}
+
+#[test]
+fn sunwell_temple_with_an_empty_level_1_vale_deck_gives_nothing() {
+    // MV46.
+    let cards: &[&[&str]] = &[&["giant-toad"], &["arbor-overseer"], &["wood-sprite"]];
+    let p = player(cards, &[0, 1, 2], Some(3), &[4]);
+    let setup = Setup {
+        start: 0,
+        players: vec![p, quiet()],
+        vales: vales(&[], &["sunwell-temple"]),
+        vale_decks: Some([vec![], vec![]]),
+        ..Setup::default()
+    };
+    let mut g = MysticVale::from_setup(&magic(), &setup, 7).unwrap_or_else(|e| panic!("{e}"));
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1");
+    assert_eq!(g.players[0].vales.len(), 1, "only Sunwell Temple");
+    assert_eq!(g.phase, Phase::Harvest);
+}
