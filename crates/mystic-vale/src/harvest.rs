@@ -111,6 +111,8 @@ pub struct Cards<'a> {
     pub leader: Option<LeaderCard>,
     /// The card given extra guardians this turn (Conclave of Ents), and how many.
     pub bonus: Option<(u8, u8)>,
+    /// Cards that joined the end of the field as the harvest began (Call of the Hunt, Canopy Explorer).
+    pub added: u8,
     /// The whole table and the harvesting seat, for unique effects.
     pub table: Option<(&'a dyn Table, usize)>,
 }
@@ -138,7 +140,13 @@ pub fn harvest_count(per: Count, h: &Cards, c: u8, field: &[u8]) -> u32 {
         Count::GuardiansOnCard => h.stats.get(c as usize).map_or(0, |s| u32::from(s.guardians) + u32::from(h.bonus(c))),
         Count::FieldPairs => n / 2,
         Count::OtherFieldCards => n.saturating_sub(1),
-        Count::FieldShortfall => 7u32.saturating_sub(n),
+        // Resolved before the cards that joined the field as the harvest began, for a card that was
+        // already there: the order the player would choose (ruling MV41).
+        Count::FieldShortfall => {
+            let before = field.len().saturating_sub(usize::from(h.added));
+            let n = if field[..before].contains(&c) { before as u32 } else { n };
+            7u32.saturating_sub(n)
+        }
         Count::DecayField => field.iter().map(|&x| u32::from(h.stats[x as usize].decay_printed)).sum(),
         Count::MostManaOnFieldCard => field.iter().map(|&x| u32::from(h.stats[x as usize].mana)).max().unwrap_or(0),
         Count::PrintedSymbolsOnCard

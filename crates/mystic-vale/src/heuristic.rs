@@ -562,6 +562,7 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         stats: &stats,
         leader: view.leader_card(i),
         bonus: p.conclave.map(|(c, _)| (c, 1)),
+        added: 0,
         table: Some((view, i)),
     };
     let t = harvest::totals(&cards, field, &p.vales);

@@ -698,6 +698,10 @@ pub struct Turn {
     /// What the Harvest's mana and the token are multiplied by (Ley Line Overflow; 1 without).
     #[serde(default)]
     pub mana_factor: u8,
+    /// Cards that joined the end of the field as the Harvest Phase began (Call of the Hunt, Canopy
+    /// Explorer).
+    #[serde(default)]
+    pub added: u8,
     /// Hatchery: field cards kept for the next field (the first ones of the field), in this Discard Phase.
     #[serde(default)]
     pub kept: u8,

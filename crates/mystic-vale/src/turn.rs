@@ -105,6 +105,7 @@ impl MysticVale {
         self.turn.mana_extra = 0;
         self.turn.mana_factor = 1;
         self.turn.searches_left = 0;
+        self.turn.added = 0;
         self.turn.usable = self.usable_mask();
         self.turn.chorus = false;
         self.turn.places = [[0; 3]; 3];
@@ -418,8 +419,10 @@ impl MysticVale {
         self.end_planting();
         self.phase = Phase::Harvest;
         // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
+        let before = self.cur().field.len();
         self.fill_field();
         self.explore(ev);
+        self.turn.added = (self.cur().field.len() - before) as u8;
         let p = self.cur();
         self.turn.chorus = p.field.iter().any(|&c| p.stats[c as usize].has(Effect::DiscountOnCard));
         self.count_places();
@@ -625,6 +628,7 @@ impl MysticVale {
             stats: &p.stats,
             leader,
             bonus: p.conclave.map(|(c, _)| (c, 1)),
+            added: self.turn.added,
             table: Some((self, self.current as usize)),
         };
         let t = harvest::totals(&cards, &p.field, self.usable_vales());
@@ -1197,6 +1201,7 @@ impl MysticVale {
                             }
                         }
                         self.turn.searches_left = 0;
+                        self.turn.added = 0;
                         self.rng.shuffle(&mut self.players[i].deck);
                     }
                     (Effect::LookTopDiscard, Action::Mill) => {

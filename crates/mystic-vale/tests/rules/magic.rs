@@ -505,3 +505,36 @@ fn sunwell_temple_with_an_empty_level_1_vale_deck_gives_nothing() {
     assert_eq!(g.players[0].vales.len(), 1, "only Sunwell Temple");
     assert_eq!(g.phase, Phase::Harvest);
 }
+
+#[test]
+fn wolf_rider_counts_before_canopy_explorer_and_aurora_after() {
+    // MV41: the player orders the harvest (EN:462, 677): Wolf Rider's shortfall before Canopy Explorer's
+    // cards join, Aurora's pairs after.
+    let p = player(
+        &[&["wolf-rider"], &["canopy-explorer", "sentry"], &["aurora"], &[], &[]],
+        &[0, 1, 2],
+        Some(5),
+        &[3, 4, 6],
+    );
+    let mut g = game_with(&both(), p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.players[0].field.len(), 5);
+    let ab = |k: &str| g.db.advancements.iter().find(|a| a.key == k).map_or(0, |a| u16::from(a.ability.amount));
+    // Wolf Rider: 7 - 3 cards; Aurora: 5 cards / 2. Both VP here (provisional rewards).
+    let (wolf, aurora) = (ab("wolf-rider") * 4, ab("aurora") * 2);
+    let db = &g.db;
+    let reward = |k: &str| db.advancements.iter().find(|a| a.key == k).map(|a| a.ability.reward);
+    let vp = [("wolf-rider", wolf), ("aurora", aurora)]
+        .iter()
+        .filter(|(k, _)| reward(k).is_some_and(|r| r.key() == "vp"))
+        .map(|(_, n)| n)
+        .sum::<u16>();
+    let mana = [("wolf-rider", wolf), ("aurora", aurora)]
+        .iter()
+        .filter(|(k, _)| reward(k).is_some_and(|r| r.key() == "mana"))
+        .map(|(_, n)| n)
+        .sum::<u16>();
+    assert_eq!(g.turn.vp_total, vp);
+    let printed: u16 = g.players[0].field.iter().map(|&c| u16::from(g.players[0].stats[c as usize].mana)).sum();
+    assert_eq!(u16::from(g.turn.mana_total), printed + mana);
+}
