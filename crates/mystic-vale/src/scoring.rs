@@ -85,26 +85,27 @@ pub fn decay_owned(t: &dyn Table, i: usize) -> u32 {
 pub fn score_of(t: &dyn Table, i: usize) -> i32 {
     let db = t.db();
     let mut total = i32::from(t.vp(i)) + card_points(db, t.cards(i), t.leader(i));
-    let mut most: Vec<(Count, u8)> = Vec::new();
+    // "Most among" bonuses (only the gross decay count exists), paid when strictly the most.
+    let mut most = 0i32;
     for (c, s) in t.cards(i).iter().enumerate() {
         for ab in card_abilities(db, *s, leader_face(db, t.leader(i), c as u8)) {
-            if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong {
-                most.push((ab.per, ab.amount));
+            if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
+                most += i32::from(ab.amount);
             }
         }
     }
     for &v in t.vales(i) {
         let x = db.vale(v);
         total += i32::from(x.vp);
-        if x.ability.timing == Timing::EndOfGame && x.ability.effect == Effect::MostAmong {
-            most.push((x.ability.per, x.ability.amount));
+        let ab = x.ability;
+        if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
+            most += i32::from(ab.amount);
         }
     }
-    if !most.is_empty() {
-        let counts: Vec<u32> = (0..t.seats()).map(|j| decay_owned(t, j)).collect();
-        let strictly = (0..t.seats()).all(|j| j == i || counts[j] < counts[i]);
-        if strictly {
-            total += most.iter().filter(|(per, _)| *per == Count::DecayOwned).map(|&(_, n)| i32::from(n)).sum::<i32>();
+    if most > 0 {
+        let mine = decay_owned(t, i);
+        if (0..t.seats()).all(|j| j == i || decay_owned(t, j) < mine) {
+            total += most;
         }
     }
     total

@@ -81,7 +81,7 @@ impl Options {
         let spec = self.card_spec()?;
         let db = DbRef::resolve(Some(&spec)).map_err(|e| {
             let field = if self.sets == "base" { "cards" } else { "sets" };
-            SetupError::new(field, e.to_string())
+            SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, field, e.to_string())
         })?;
         if self.leaders != Leaders::None {
             let need = if self.leaders == Leaders::Choose { 2 * self.players } else { self.players };
@@ -121,7 +121,7 @@ impl Options {
 /// One player in an explicit setup. Cards are lists of advancement keys (empty list = a blank card);
 /// zones list card numbers (0-based into `cards`); the deck's top is its first element.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SetupPlayer {
     /// The 20 cards.
     pub cards: Vec<Vec<String>>,
@@ -139,12 +139,16 @@ pub struct SetupPlayer {
     pub vp: u16,
     /// Vale keys owned.
     pub vales: Vec<String>,
+    /// The player's leader (a key), sleeved into card 19, which must be blank (ruling MV22).
+    pub leader: Option<String>,
+    /// The leader shows its upgraded side.
+    pub leader_upgraded: bool,
 }
 
 /// An explicit setup: players (all of them, or none to deal them), and optionally the commons, vales, the
 /// advancement and vale decks, and the pool. Anything not given is dealt from the seed.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Setup {
     /// The starting (and active) player.
     pub start: u8,
@@ -319,15 +323,23 @@ impl MysticVale {
                         let mut s = Sleeve::default();
                         for k in keys {
                             let id = adv_key(k, &f("cards"))?;
-                            let slot = if id == db.cursed_land || id == db.starting_soil {
-                                (0..3).find(|&x| s.slots[x] == EMPTY).unwrap_or(0)
+                            if id == db.cursed_land || id == db.starting_soil {
+                                let slot = (0..3).find(|&x| s.slots[x] == EMPTY).unwrap_or(0);
+                                if s.slots[slot] != EMPTY {
+                                    return Err(SetupError::new(f("cards"), format!("card {c}: no free slot")));
+                                }
+                                s.slots[slot] = id;
+                            } else if s.fits(&db, id) {
+                                // In order: a later advancement covers an eclipse one, or an eclipse one goes
+                                // under (EN:773-800).
+                                s.put(&db, id);
                             } else {
-                                db.adv(id).slot as usize
-                            };
-                            if s.slots[slot] != EMPTY {
-                                return Err(SetupError::new(f("cards"), format!("card {c}: slot {slot} used twice")));
+                                let slot = db.adv(id).slot.name();
+                                return Err(SetupError::new(
+                                    f("cards"),
+                                    format!("card {c}: `{k}` cannot be sleeved ({slot} slot taken)"),
+                                ));
                             }
-                            s.slots[slot] = id;
                         }
                         cards[c] = s;
                     }
@@ -347,6 +359,17 @@ impl MysticVale {
                 p.field.extend_from_slice(&sp.field);
                 p.discard.extend_from_slice(&sp.discard);
                 p.on_deck = sp.on_deck;
+                if let Some(key) = &sp.leader {
+                    let Some(id) = db.leaders.iter().position(|l| &l.key == key) else {
+                        return Err(SetupError::new(f("leader"), format!("no leader with key `{key}`")));
+                    };
+                    let card = (NUM_CARDS - 1) as u8;
+                    if p.cards[card as usize].advs().next().is_some() {
+                        return Err(SetupError::new(f("leader"), "card 19 carries the leader: it must be blank"));
+                    }
+                    let shown = p.on_deck == Some(card) || p.field.contains(&card);
+                    p.leader = Some(LeaderCard { id: id as u8, card, upgraded: sp.leader_upgraded, public: shown });
+                }
                 p.refresh_all(&db);
                 p.token_active = sp.token_active;
                 p.vp = sp.vp;
@@ -387,6 +410,9 @@ impl MysticVale {
         }
         if let Some(v) = &setup.vales {
             for l in 0..2 {
+                if v[l].len() > 4 {
+                    return Err(SetupError::new("vales", format!("level {}: at most 4 vales in a row", l + 1)));
+                }
                 for k in 0..4 {
                     let old = g.vale_row[l][k];
                     if old != EMPTY {
@@ -429,11 +455,76 @@ impl MysticVale {
         if let Some(p) = setup.pool {
             g.pool = p;
         }
+        g.validate_setup()?;
         g.start = setup.start;
         g.current = setup.start;
         g.turn = Turn { bought: Vec::with_capacity(4), ..Turn::default() };
-        g.begin_turn(&mut sylvan_engine::NoEvents);
+        if setup.players.is_empty() && options.leaders == Leaders::Choose {
+            g.phase = Phase::ChooseLeader;
+        } else {
+            for p in &mut g.players {
+                p.leader_offer = None;
+            }
+            g.begin_turn(&mut sylvan_engine::NoEvents);
+        }
         Ok(g)
+    }
+
+    /// The rulebook's invariants on a position built from an explicit setup (issue 13): rows and decks
+    /// hold cards of their level (a row takes a higher level only once its own deck is empty, as
+    /// replenishing does), the commons and decks hold no starting card, the pool is not empty, and the VP
+    /// in play fit the counters (no total can wrap).
+    fn validate_setup(&self) -> Result<(), SetupError> {
+        let db = &*self.db;
+        let starting = |a: u8| a == db.cursed_land || a == db.starting_soil || db.soil.contains(&a);
+        for l in 0..3 {
+            for &a in self.commons[l].iter().chain(&self.adv_decks[l]) {
+                if a == EMPTY {
+                    continue;
+                }
+                let x = db.adv(a);
+                if starting(a) {
+                    return Err(SetupError::new("commons", format!("`{}` is a starting card, not a common", x.key)));
+                }
+                let lvl = usize::from(x.level);
+                if lvl < l + 1 || (lvl > l + 1 && (self.commons[l].contains(&a) && !self.adv_decks[l].is_empty())) {
+                    return Err(SetupError::new(
+                        "commons",
+                        format!("`{}` (level {lvl}) is not a level-{} advancement", x.key, l + 1),
+                    ));
+                }
+                if self.adv_decks[l].contains(&a) && lvl != l + 1 {
+                    return Err(SetupError::new("adv_decks", format!("`{}` is level {lvl}, not {}", x.key, l + 1)));
+                }
+            }
+        }
+        for l in 0..2 {
+            for &v in self.vale_row[l].iter().chain(&self.vale_decks[l]) {
+                if v == EMPTY {
+                    continue;
+                }
+                let x = db.vale(v);
+                let lvl = usize::from(x.level);
+                let in_row = self.vale_row[l].contains(&v);
+                if lvl < l + 1 || (lvl > l + 1 && (!in_row || !self.vale_decks[l].is_empty())) {
+                    return Err(SetupError::new(
+                        "vales",
+                        format!("`{}` (level {lvl}) is not a level-{} vale while that deck is not empty", x.key, l + 1),
+                    ));
+                }
+            }
+        }
+        if self.pool == 0 && !self.ending {
+            return Err(SetupError::new("pool", "the VP pool is empty: the game would never end (EN:609)"));
+        }
+        let total: u32 = self.players.iter().map(|p| u32::from(p.vp)).sum::<u32>() + u32::from(self.pool);
+        if total > u32::from(u16::MAX) {
+            return Err(SetupError::new(
+                "vp",
+                format!("{total} VP tokens in play (pool and players) overflow the counters (at most 65535)"),
+            ));
+        }
+        Ok(())
     }
 }
 

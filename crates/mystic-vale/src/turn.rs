@@ -582,13 +582,9 @@ impl MysticVale {
             if p.leader.is_some_and(|l| l.card == c) {
                 continue;
             }
-            let s = p.cards[c as usize];
             for k in 0..3 {
-                let here = s.slots[k];
-                if here == EMPTY {
-                    places[k][0] += 1;
-                } else if s.covered[k] == EMPTY && here != db.cursed_land && here != db.starting_soil {
-                    places[k][if db.hot(here).eclipse { 2 } else { 1 }] += 1;
+                if let Some(x) = slot_place(db, p.cards[c as usize], k) {
+                    places[k][x] += 1;
                 }
             }
         }
@@ -600,6 +596,10 @@ impl MysticVale {
     /// go under and `o` eclipse advancements a regular one can cover: the eclipse purchases beyond `u`
     /// and the regular ones beyond `o` must each fit in the empty slots (one of each kind per slot).
     fn purchases_fit(&self, extra: Option<Bought>) -> bool {
+        self.purchases_fit_in(self.turn.places, extra)
+    }
+
+    fn purchases_fit_in(&self, places: [[u8; 3]; 3], extra: Option<Bought>) -> bool {
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
         for b in self.turn.bought.iter().copied().chain(extra) {
@@ -611,7 +611,7 @@ impl MysticVale {
             }
         }
         (0..3).all(|k| {
-            let [e, u, o] = self.turn.places[k];
+            let [e, u, o] = places[k];
             let e = e.saturating_sub(declared[k]);
             demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
         })
@@ -977,22 +977,55 @@ impl MysticVale {
     fn push_portals(&self, out: &mut Vec<Action>) {
         let p = self.cur();
         let db = &*self.db;
-        let leader = p.leader.map(|l| l.card);
-        let mut cards: Vec<u8> = p.field.iter().copied().filter(|&c| Some(c) != leader).collect();
-        cards.sort_unstable();
-        for &a in &cards {
+        let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
+        let mut m = cards;
+        while m != 0 {
+            let a = m.trailing_zeros() as u8;
+            m &= m - 1;
             for s in Slot::ALL {
                 let adv = p.cards[a as usize].slots[s as usize];
                 if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
                     continue;
                 }
-                for &b in &cards {
-                    if b != a && p.cards[b as usize].fits(db, adv) {
+                let mut n = cards & !(1 << a);
+                while n != 0 {
+                    let b = n.trailing_zeros() as u8;
+                    n &= n - 1;
+                    if p.cards[b as usize].fits(db, adv) && self.portal_keeps_purchases(a, s, b) {
                         out.push(Action::Portal(a, s, b));
                     }
                 }
             }
         }
+    }
+
+    /// Whether moving card `a`'s advancement in slot `s` to card `b` leaves every purchase of this turn a
+    /// place (MV21): never on or off a card declared for a purchase.
+    fn portal_keeps_purchases(&self, a: u8, s: Slot, b: u8) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
+        if self.turn.bought.iter().any(|x| x.target == a || x.target == b) {
+            return false;
+        }
+        let db = &*self.db;
+        let p = self.cur();
+        let (old_a, old_b) = (p.cards[a as usize], p.cards[b as usize]);
+        let (mut new_a, mut new_b) = (old_a, old_b);
+        let k = s as usize;
+        let adv = new_a.slots[k];
+        new_a.slots[k] = new_a.covered[k];
+        new_a.covered[k] = EMPTY;
+        new_b.put(db, adv);
+        let mut places = self.turn.places;
+        for k in 0..3 {
+            for (sleeve, sign) in [(old_a, -1i8), (old_b, -1), (new_a, 1), (new_b, 1)] {
+                if let Some(x) = slot_place(db, sleeve, k) {
+                    places[k][x] = places[k][x].saturating_add_signed(sign);
+                }
+            }
+        }
+        self.purchases_fit_in(places, None)
     }
 
     /// The field card whose exchange ability `sow` uses: one the mana pays for, a doubling one first.
@@ -1542,6 +1575,19 @@ impl MysticVale {
     /// Whether the game is over.
     pub fn over(&self) -> bool {
         self.phase == Phase::Over
+    }
+}
+
+/// What slot `k` of sleeve `s` offers a purchase (MV21): 0 empty, 1 an advancement an eclipse one may go
+/// under, 2 an eclipse advancement that may be covered; `None` when full or printed.
+fn slot_place(db: &crate::cards::CardDb, s: crate::state::Sleeve, k: usize) -> Option<usize> {
+    let here = s.slots[k];
+    if here == EMPTY {
+        Some(0)
+    } else if s.covered[k] == EMPTY && here != db.cursed_land && here != db.starting_soil {
+        Some(if db.hot(here).eclipse { 2 } else { 1 })
+    } else {
+        None
     }
 }
 

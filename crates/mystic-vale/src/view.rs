@@ -343,11 +343,28 @@ impl MysticVale {
 }
 
 impl View {
-    /// A card's contents in words: `[Stag | - | Cursed Land]`.
+    /// A card's contents in words: `[Stag | Pack Leader over Sundered Land | Cursed Land]`.
     pub fn card_text(&self, s: Sleeve) -> String {
-        let parts: Vec<&str> =
-            s.slots.iter().map(|&a| if a == EMPTY { "-" } else { self.db.adv(a).title.as_str() }).collect();
+        let parts: Vec<String> = (0..3)
+            .map(|k| match (s.slots[k], s.covered[k]) {
+                (EMPTY, _) => "-".to_owned(),
+                (a, EMPTY) => self.db.adv(a).title.clone(),
+                (a, c) => format!("{} over {} (eclipse, covered)", self.db.adv(a).title, self.db.adv(c).title),
+            })
+            .collect();
         format!("[{}]", parts.join(" | "))
+    }
+
+    /// Player `i`'s card `c` in words, its leader (as far as this seat knows it) included.
+    fn card_line(&self, i: usize, c: u8) -> String {
+        let p = &self.players[i];
+        match p.leader.filter(|l| l.card == c && p.leader_offer.is_none()) {
+            Some(l) => match l.id {
+                Some(id) => format!("[leader {}]", self.db.leader(id).summary(l.upgraded)),
+                None => "[a leader, not yet seen]".to_owned(),
+            },
+            None => self.card_text(p.cards[c as usize]),
+        }
     }
 
     /// One indented line per ability on the card: `Dawnsinger: harvest: +1 mana per guardian on this card`.
@@ -358,34 +375,33 @@ impl View {
             if !ab.is_empty() {
                 writeln!(f, "              {}: {ab}", x.title)?;
             }
+            if x.eclipse {
+                writeln!(f, "              {}: eclipse (may be covered, never covers)", x.title)?;
+            }
         }
         Ok(())
     }
 
-    fn stats(&self, s: Sleeve, bonus: u8) -> String {
-        let db = &*self.db;
+    /// Player `i`'s card `c` totals in words (with `bonus` guardians from Conclave of Ents).
+    fn stats(&self, i: usize, c: u8, bonus: u8) -> String {
+        let st = self.card_stats(i, c);
         let mut t = Vec::new();
-        let m = s.mana(db);
-        if m > 0 {
-            t.push(format!("{m} mana"));
-        }
-        let d = s.decay(db);
-        if d > 0 {
-            t.push(format!("{d} decay"));
-        }
-        let g = s.growth(db, bonus);
-        if g > 0 {
-            t.push(format!("{g} growth"));
-        }
-        for (k, v) in s.spirits(db).iter().enumerate() {
-            if *v > 0 {
-                t.push(format!("{v} {}", Spirit::ALL[k].name()));
+        let mut add = |n: u8, what: &str| {
+            if n > 0 {
+                t.push(format!("{n} {what}"));
             }
+        };
+        add(st.mana, "mana");
+        if self.players[i].decay_cancel == Some(c) {
+            add(st.decay, "decay (cancelled)");
+        } else {
+            add(st.decay, "decay");
         }
-        let gd = s.guardians(db, bonus);
-        if gd > 0 {
-            t.push(format!("{gd} guardian"));
+        add(st.growth.saturating_add(st.grov.saturating_mul(bonus)), "growth");
+        for k in 0..4 {
+            add(st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(bonus)), Spirit::ALL[k].name());
         }
+        add(st.guardians.saturating_add(bonus), "guardian");
         t.join(", ")
     }
 }
@@ -467,14 +483,28 @@ impl fmt::Display for View {
                 }
             }
             let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            if let Some(l) = p.leader.filter(|_| p.leader_offer.is_none()) {
+                match l.id {
+                    Some(id) => writeln!(f, "   leader (c{}): {}", l.card, db.leader(id).summary(l.upgraded))?,
+                    None => writeln!(f, "   leader (c{}): not yet seen", l.card)?,
+                }
+            }
+            if let Some(o) = p.leader_offer {
+                writeln!(
+                    f,
+                    "   leaders dealt: 1. {} · 2. {}",
+                    db.leader(o[0]).summary(false),
+                    db.leader(o[1]).summary(false)
+                )?;
+            }
             for &c in &p.field {
                 let s = p.cards[c as usize];
-                writeln!(f, "   field c{c:<2} {} {}", self.card_text(s), self.stats(s, bonus(c)))?;
+                writeln!(f, "   field c{c:<2} {} {}", self.card_line(i, c), self.stats(i, c, bonus(c)))?;
                 self.abilities(f, s)?;
             }
             if let Some(c) = p.on_deck {
                 let s = p.cards[c as usize];
-                writeln!(f, "   on-deck c{c:<2} {} {}", self.card_text(s), self.stats(s, bonus(c)))?;
+                writeln!(f, "   on-deck c{c:<2} {} {}", self.card_line(i, c), self.stats(i, c, bonus(c)))?;
                 self.abilities(f, s)?;
             }
             if i == self.current as usize {
