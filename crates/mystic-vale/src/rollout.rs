@@ -4,7 +4,9 @@
 //!
 //! - Planting: push while the decay showing (net of growth) is at most 2, so that one more decay
 //!   symbol cannot spoil; otherwise pass.
-//! - About to spoil: save the harvest with Peacekeeper Druid or Blooming Arbor when offered.
+//! - About to spoil: save the harvest with Peacekeeper Druid, Blooming Arbor or Aether Tree when offered.
+//! - Wood Sprite Hoard: discard a card shown whose decay outweighs its growth; Hatchery: keep a card
+//!   whose decay does not.
 //! - Harvest: buy the highest-level vale offered, then the highest-level advancement (the legal list
 //!   holds only what the field can pay for), then end the phase. The mana token is kept.
 //! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
@@ -48,6 +50,19 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::CancelDecay(_))) {
                 return a;
             }
+        }
+        Phase::Look { .. } => {
+            let p = &g.players[usize::from(g.current)];
+            let bad = g.peek.is_some_and(|c| p.stats[c as usize].decay > p.stats[c as usize].growth);
+            return if bad { Action::Mill } else { Action::Decline };
+        }
+        Phase::Hatch { .. } => {
+            let p = &g.players[usize::from(g.current)];
+            let keep = legal.iter().copied().find(|a| match a {
+                Action::Keep(c) => p.stats[*c as usize].decay <= p.stats[*c as usize].growth,
+                _ => false,
+            });
+            return keep.unwrap_or(Action::Decline);
         }
         Phase::Harvest if has(Action::Done) => {
             let mut best = legal[0];
