@@ -13,7 +13,9 @@
 //! | `leader 1`, `leader 2` | setup with `leaders=choose`: keep the first or second leader dealt |
 //! | `sow`, `use v3`, `portal c1 top c2` | Harvest Phase: an exchange ability (Seed Sowers); use owned vale 3; move an advancement (Wayfarer Portal) |
 //! | `use v3`, `cancel c7` | about to spoil: a vale that discards the on-deck card (Verdant Path); cancel card 7's decay (Bramble Spire) |
-//! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions) |
+//! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions; Hatchery: as the next leftmost card) |
+//! | `cancel c7` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's |
+//! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
 
 use std::fmt;
 use std::str::FromStr;

@@ -18,9 +18,11 @@ use sylvan_engine::carddata::{Provenance, Source};
 pub const BASE_TOML: &str = include_str!("../data/base.toml");
 /// The embedded Vale of the Wild set.
 pub const WILD_TOML: &str = include_str!("../data/wild.toml");
+/// The embedded Vale of Magic set.
+pub const MAGIC_TOML: &str = include_str!("../data/magic.toml");
 
 /// The embedded expansion sets, by name: one line per set file.
-pub const EXPANSIONS: &[(&str, &str)] = &[("wild", WILD_TOML)];
+pub const EXPANSIONS: &[(&str, &str)] = &[("wild", WILD_TOML), ("magic", MAGIC_TOML)];
 
 /// A slot of a sleeve: advancements are printed in one of three fixed positions.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -178,6 +180,16 @@ named_enum! {
         KeepInField = "keep-in-field",
         /// Move an advancement from a field card to another field card (sleeving rules apply).
         MoveAdvancement = "move-advancement",
+        /// The Harvest's mana from symbols and abilities, and the mana token spent in it, count `amount`
+        /// times (resolved after the other harvest abilities).
+        MultiplyMana = "multiply-mana",
+        /// A face-down (used) mana token turns face up (active).
+        RefreshToken = "refresh-token",
+        /// Move `amount × count` cards from the top of the deck to the right end of the field.
+        DeckToField = "deck-to-field",
+        /// A chosen field or on-deck card counts none of its decay but a Cursed Land's until the next
+        /// Prep Phase.
+        CancelDecayCard = "cancel-decay-card",
         /// A unique effect: the module named by the ability's `module` ([`crate::effects::MODULES`]).
         Unique = "unique",
     }
@@ -204,6 +216,12 @@ named_enum! {
         DecayField = "decay-field",
         /// Mana available now, halved (rounded down).
         ManaPairs = "mana-pairs",
+        /// Vales the player owns (those bought this turn included).
+        ValesOwned = "vales-owned",
+        /// Guardian symbols printed on every advancement the player owns (covered ones excluded).
+        GuardiansOwned = "guardians-owned",
+        /// Mana printed on the field card with the most (the player's best choice of one card).
+        MostManaOnFieldCard = "most-mana-on-a-field-card",
     }
 }
 
@@ -323,16 +341,21 @@ impl Ability {
         use Timing as T;
         match effect {
             E::None => &[T::None],
-            E::Gain => &[T::Harvest, T::EndOfGame, T::WouldSpoil, T::Ongoing],
+            E::Gain => &[T::Harvest, T::EndOfGame, T::WouldSpoil, T::Ongoing, T::WhenBought],
             E::ManaMinus
             | E::FillField
             | E::Exchange
             | E::DiscountOnCard
             | E::ConvertToWild
             | E::FreeBuy
-            | E::MoveAdvancement => &[T::Harvest],
+            | E::MoveAdvancement
+            | E::MultiplyMana
+            | E::DeckToField => &[T::Harvest],
+            E::RefreshToken => &[T::WhenPlayed, T::WhenBought],
+            E::CancelDecayCard => &[T::WouldSpoil],
             E::CapDecay | E::AddPer | E::SpiritsToWild | E::DoubleAbilityVp => &[T::Ongoing],
-            E::SearchDeckDiscard | E::DiscardOtherField | E::LookTopDiscard => &[T::WhenPlayed],
+            E::SearchDeckDiscard | E::DiscardOtherField => &[T::WhenPlayed],
+            E::LookTopDiscard => &[T::WhenPlayed, T::WhenBought],
             E::DiscardOnDeck | E::CancelSpoil | E::CancelDecayOn => &[T::WouldSpoil],
             E::ExtraTurn => &[T::OnSpoil],
             E::ToDeckBottom | E::KeepInField => &[T::Discard],
@@ -353,6 +376,9 @@ impl Ability {
             Count::DecayOwned => " (decay on all your cards)",
             Count::DecayField => " per decay in your field (cancelled ones too)",
             Count::ManaPairs => " per 2 mana you have",
+            Count::ValesOwned => " per vale you own",
+            Count::GuardiansOwned => " per guardian on all your advancements",
+            Count::MostManaOnFieldCard => " per mana on one card of your field",
         }
     }
 
@@ -382,6 +408,9 @@ impl Ability {
             Effect::DoubleAbilityVp => "VP from abilities on this card are doubled".into(),
             Effect::SearchDeckDiscard => "search your deck, may discard 1 card, shuffle".into(),
             Effect::DiscardOtherField => "may discard another card of your field".into(),
+            Effect::LookTopDiscard if n > 1 => {
+                format!("look at your top {n} cards, discard any, the rest stay in order")
+            }
             Effect::LookTopDiscard => "look at your top card, may discard it".into(),
             Effect::DiscardOnDeck => "discard the on-deck card, reveal another (once a turn)".into(),
             Effect::CancelSpoil => "this on-deck card does not make you spoil".into(),
@@ -395,8 +424,14 @@ impl Ability {
             Effect::PlusGuardian => format!("+{n} guardian on a field or on-deck card"),
             Effect::CancelDecayOn => "a field or on-deck card counts no decay until your Discard Phase".into(),
             Effect::FreeBuy => format!("one level-{n} advancement costs 0"),
-            Effect::KeepInField => "one field card stays for your next field".into(),
+            Effect::KeepInField => "unless leftmost, this card may stay as the leftmost of your next field".into(),
             Effect::MoveAdvancement => "move an advancement between two field cards".into(),
+            Effect::MultiplyMana => format!("your mana total (and the mana token) counts {n} times"),
+            Effect::RefreshToken => "turn a used mana token to its active side".into(),
+            Effect::DeckToField => format!("move {n} card{per} from your deck to your field"),
+            Effect::CancelDecayCard => {
+                "a field or on-deck card counts no decay but a Cursed Land's until your next Prep Phase".into()
+            }
             Effect::Unique => crate::effects::module(self.module).map_or("?", |m| m.text).into(),
         };
         format!("{when}: {what}")
@@ -957,6 +992,10 @@ pub const SUPPORTED: u32 = {
         | E::FreeBuy.bit()
         | E::KeepInField.bit()
         | E::MoveAdvancement.bit()
+        | E::MultiplyMana.bit()
+        | E::RefreshToken.bit()
+        | E::DeckToField.bit()
+        | E::CancelDecayCard.bit()
 };
 
 /// The effects only a vale may have (they act from the player's vales).
@@ -966,8 +1005,8 @@ pub const VALE_ONLY: u32 = {
         | E::PlusGuardian.bit()
         | E::CancelDecayOn.bit()
         | E::FreeBuy.bit()
-        | E::KeepInField.bit()
         | E::MoveAdvancement.bit()
+        | E::CancelDecayCard.bit()
 };
 
 /// The effects only a card (advancement or leader side) may have (they act from their card).
@@ -980,13 +1019,14 @@ pub const CARD_ONLY: u32 = {
         | E::DoubleAbilityVp.bit()
         | E::SearchDeckDiscard.bit()
         | E::DiscardOtherField.bit()
-        | E::LookTopDiscard.bit()
         | E::CancelSpoil.bit()
         | E::ExtraTurn.bit()
         | E::ToDeckBottom.bit()
         | E::FillField.bit()
         | E::Exchange.bit()
         | E::DiscountOnCard.bit()
+        | E::MultiplyMana.bit()
+        | E::DeckToField.bit()
 };
 
 /// The cards of one file before they are merged into a database.

@@ -94,6 +94,8 @@ pub struct Totals {
     pub vp: u16,
     /// VP tokens from the box (they do not drain the pool).
     pub box_vp: u16,
+    /// What `mana` was multiplied by (Ley Line Overflow), and the mana token is: 1 without.
+    pub mana_factor: u8,
 }
 
 /// A player's cards as the harvest reads them.
@@ -109,6 +111,8 @@ pub struct Cards<'a> {
     pub leader: Option<LeaderCard>,
     /// The card given extra guardians this turn (Conclave of Ents), and how many.
     pub bonus: Option<(u8, u8)>,
+    /// Cards that joined the end of the field as the harvest began (Call of the Hunt, Canopy Explorer).
+    pub added: u8,
     /// The whole table and the harvesting seat, for unique effects.
     pub table: Option<(&'a dyn Table, usize)>,
 }
@@ -124,17 +128,32 @@ impl Cards<'_> {
     }
 }
 
-/// The amount an ability's count multiplies, for card `c` harvesting in `field`.
+/// No card: the count of a vale's ability.
+const EMPTY_CARD: u8 = crate::state::EMPTY;
+
+/// The amount an ability's count multiplies, for card `c` (or [`EMPTY_CARD`] for a vale) harvesting in
+/// `field`.
 pub fn harvest_count(per: Count, h: &Cards, c: u8, field: &[u8]) -> u32 {
     let n = field.len() as u32;
     match per {
         Count::One => 1,
-        Count::GuardiansOnCard => u32::from(h.stats[c as usize].guardians) + u32::from(h.bonus(c)),
+        Count::GuardiansOnCard => h.stats.get(c as usize).map_or(0, |s| u32::from(s.guardians) + u32::from(h.bonus(c))),
         Count::FieldPairs => n / 2,
         Count::OtherFieldCards => n.saturating_sub(1),
-        Count::FieldShortfall => 7u32.saturating_sub(n),
+        // Resolved before the cards that joined the field as the harvest began, for a card that was
+        // already there: the order the player would choose (ruling MV41).
+        Count::FieldShortfall => {
+            let before = field.len().saturating_sub(usize::from(h.added));
+            let n = if field[..before].contains(&c) { before as u32 } else { n };
+            7u32.saturating_sub(n)
+        }
         Count::DecayField => field.iter().map(|&x| u32::from(h.stats[x as usize].decay_printed)).sum(),
-        Count::PrintedSymbolsOnCard | Count::DecayOwned | Count::ManaPairs => 0,
+        Count::MostManaOnFieldCard => field.iter().map(|&x| u32::from(h.stats[x as usize].mana)).max().unwrap_or(0),
+        Count::PrintedSymbolsOnCard
+        | Count::DecayOwned
+        | Count::ManaPairs
+        | Count::ValesOwned
+        | Count::GuardiansOwned => 0,
     }
 }
 
@@ -146,6 +165,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     let mut spirits = [0u32; 4];
     let mut vp: u32 = 0;
     let mut box_vp: u32 = 0;
+    let mut factor: u32 = 1;
     // Unique harvest effects run on the totals once the rest is counted.
     let mut unique = false;
     for &c in field {
@@ -184,6 +204,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
                     }
                 }
                 Effect::ManaMinus => minus += u32::from(ab.amount),
+                Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
                 Effect::Unique => unique = true,
                 _ => {}
             }
@@ -193,7 +214,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
         let x = db.hot_vale(v);
         let ab = x.ability;
         if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && !x.remove_self {
-            let gain = u32::from(ab.amount);
+            let gain = u32::from(ab.amount) * harvest_count(ab.per, h, EMPTY_CARD, field);
             match ab.reward {
                 Reward::Mana => mana += gain,
                 Reward::Vp => vp += gain,
@@ -207,8 +228,11 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
         }
     }
     let cap8 = |x: u32| x.min(250) as u8;
+    // Ley Line Overflow resolves last (EN:1049-1055) and Grassland takes 1 from the total of symbols
+    // and abilities, that one included (ruling MV42).
     let mut t = Totals {
-        mana: cap8(mana.saturating_sub(minus)),
+        mana: cap8((mana * factor).saturating_sub(minus)),
+        mana_factor: factor as u8,
         spirits: spirits.map(cap8),
         vp: vp.min(u32::from(u16::MAX)) as u16,
         box_vp: box_vp.min(u32::from(u16::MAX)) as u16,

@@ -69,6 +69,14 @@ const W: Weights = Weights {
 
 /// Cards in a field, typically: Aurora counts its pairs, Magic Seed the others.
 const TYPICAL_FIELD: f64 = 6.0;
+/// Mana a typical harvest gathers before Ley Line Overflow doubles it.
+const TYPICAL_FIELD_MANA: f64 = 4.0;
+/// What one more card in a harvest's field typically brings, in VP (Canopy Explorer, Hatchery).
+const TYPICAL_CARD_PLAY: f64 = 0.6;
+/// Guardians a player typically owns at the end (Sporeling Reclaimer).
+const TYPICAL_OWNED_GUARDIANS: f64 = 4.0;
+/// Vales a player typically owns when buying a level-2 vale (Earth Cradle).
+const TYPICAL_VALES_OWNED: f64 = 3.0;
 
 /// What the game has left, as the seat sees it.
 #[derive(Clone, Copy, Debug)]
@@ -143,6 +151,9 @@ fn typical_count(per: Count, guardians: f64) -> f64 {
         Count::OtherFieldCards => TYPICAL_FIELD - 1.0,
         Count::FieldShortfall => (7.0 - TYPICAL_FIELD).max(0.0),
         Count::DecayField => 2.0,
+        Count::MostManaOnFieldCard => 2.0,
+        Count::ValesOwned => TYPICAL_VALES_OWNED,
+        Count::GuardiansOwned => TYPICAL_OWNED_GUARDIANS,
         Count::PrintedSymbolsOnCard | Count::DecayOwned | Count::ManaPairs => 0.0,
     }
 }
@@ -181,7 +192,16 @@ fn card_play(db: &CardDb, s: Sleeve, face: Option<&Face>, bonus: u8) -> Play {
             // A discount when a purchase is declared for its card.
             (_, Effect::DiscountOnCard) => p.extra += W.mana * amount * 0.5,
             (_, Effect::DiscardOnDeck) => p.extra += W.druid,
-            (_, Effect::SearchDeckDiscard | Effect::DiscardOtherField | Effect::LookTopDiscard) => p.extra += W.filter,
+            (_, Effect::SearchDeckDiscard) => p.extra += W.filter * typical_count(ab.per, g).max(1.0),
+            (_, Effect::DiscardOtherField | Effect::LookTopDiscard) => p.extra += W.filter,
+            // Ley Line Overflow: the harvest's mana counts `amount` times.
+            (_, Effect::MultiplyMana) => p.mana += (amount - 1.0).max(0.0) * TYPICAL_FIELD_MANA,
+            // Canopy Explorer: more cards in the harvest.
+            (_, Effect::DeckToField) => p.extra += amount * typical_count(ab.per, g) * TYPICAL_CARD_PLAY,
+            // Goldenwing Gryphon: a used token turned active.
+            (_, Effect::RefreshToken) => p.extra += W.token,
+            // Hatchery: its card is played again next turn, about half the time.
+            (_, Effect::KeepInField) => p.extra += 0.5 * TYPICAL_CARD_PLAY,
             _ => {}
         }
     }
@@ -195,7 +215,12 @@ fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
     let play = W.mana * p.mana + W.spirit * p.spirits + W.wild * p.wild + p.vp + W.growth * p.growth
         - W.decay * p.decay
         + p.extra;
-    (play, f64::from(card_end_points(db, s, None)))
+    // End-of-game gains over all the player's cards (Sporeling Reclaimer), with a typical count.
+    let owned: f64 = card_abilities(db, s, None)
+        .filter(|ab| ab.timing == Timing::EndOfGame && ab.effect == Effect::Gain && ab.per == Count::GuardiansOwned)
+        .map(|ab| f64::from(ab.amount) * TYPICAL_OWNED_GUARDIANS)
+        .sum();
+    (play, f64::from(card_end_points(db, s, None)) + owned)
 }
 
 /// What a card brings each time it is played, in VP (with `bonus` guardians from Conclave of Ents).
@@ -262,7 +287,13 @@ fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
         (_, Effect::None) => 0.0,
         // Used once, at the price of the vale's VP.
         _ if x.remove_self => r.min(1.0),
-        (Timing::Harvest, Effect::Gain) => r * amount * weight(ab.reward),
+        // Once, when bought: a gain (Fauna Hollow, Earth Cradle), the token turned active (Amberwood …),
+        // a look at the deck (Wood Sprite Hoard), a level-1 vale (Sunwell Temple).
+        (Timing::WhenBought, Effect::Gain) => amount * typical_count(ab.per, 0.0) * weight(ab.reward),
+        (Timing::WhenBought, Effect::RefreshToken) => W.token + W.mana,
+        (Timing::WhenBought, Effect::LookTopDiscard) => amount * W.filter,
+        (Timing::WhenBought, Effect::Unique) => 2.5,
+        (Timing::Harvest, Effect::Gain) => r * amount * typical_count(ab.per, 0.0) * weight(ab.reward),
         (Timing::Ongoing, Effect::Gain) => r * amount * weight(ab.reward),
         (_, Effect::ConvertToWild) => r * 0.1,
         (_, Effect::PlusGuardian) => r * 0.2,
@@ -531,6 +562,7 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         stats: &stats,
         leader: view.leader_card(i),
         bonus: p.conclave.map(|(c, _)| (c, 1)),
+        added: 0,
         table: Some((view, i)),
     };
     let t = harvest::totals(&cards, field, &p.vales);
@@ -671,6 +703,26 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             if let Some(a) = conclave_fix {
                 return a;
             }
+            // Aether Tree: on the card whose cancelled decay stops the spoil, if any (it costs its VP).
+            let aether = p.vales.iter().any(|&v| db.vale(v).ability.effect == Effect::CancelDecayCard);
+            let aether_fix = legal
+                .iter()
+                .copied()
+                .filter_map(|a| match a {
+                    Action::CancelDecay(c) => {
+                        let st = view.card_stats(me, c);
+                        let cancel = i32::from(crate::state::aether_cancel(db, p.cards[c as usize], &st));
+                        (d - g - cancel < 4).then_some((cancel, a))
+                    }
+                    _ => None,
+                })
+                .max_by_key(|&(cancel, _)| cancel);
+            if let Some((_, a)) = aether_fix.filter(|_| aether) {
+                let field: Vec<u8> = p.field.to_vec();
+                if harvest_value(view, &field, out) > 2.5 {
+                    return a;
+                }
+            }
             if has(Action::Arbor) {
                 let field: Vec<u8> = p.field.to_vec();
                 // Blooming Arbor costs its VP: keep it unless the harvest is worth more.
@@ -767,6 +819,27 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                 .map_or(Action::Decline, |(_, a)| a)
         }
         Phase::Harvest => harvest(view, legal, out).unwrap_or(if has(Action::Done) { Action::Done } else { fallback }),
+        Phase::Look { .. } => {
+            // Wood Sprite Hoard: away with a card whose decay costs more than it brings.
+            let drop = view.peek.is_some_and(|c| {
+                let s = p.cards[c as usize];
+                s.decay(db) > s.growth(db, 0) && play_value(db, s, 0) < 0.5
+            });
+            if drop && has(Action::Mill) { Action::Mill } else { Action::Decline }
+        }
+        Phase::Hatch { .. } => {
+            // Hatchery: keep the card that brings most to a harvest, if it brings anything.
+            legal
+                .iter()
+                .copied()
+                .filter_map(|a| match a {
+                    Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+                    _ => None,
+                })
+                .filter(|(v, _)| *v > 0.5)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map_or(Action::Decline, |(_, a)| a)
+        }
         Phase::Sleeve => {
             let adv = view.turn.bought.iter().find(|b| b.target == EMPTY).map(|b| b.adv);
             legal
@@ -842,10 +915,11 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     if buys == 0 {
         return spend_the_rest(view, legal);
     }
-    let mana = (view.turn.mana_total + u8::from(view.turn.token_used)).saturating_sub(view.turn.mana_spent);
+    let mana = view.turn.mana_left();
     let token = has(Action::Token);
+    let token_mana = view.turn.mana_factor.max(1);
     let field: Vec<u8> = p.field.to_vec();
-    let all = offers(view, legal, mana + u8::from(token));
+    let all = offers(view, legal, mana.saturating_add(if token { token_mana } else { 0 }));
     let (value, plan) = best_plan(view, &field, &all, mana, buys, out);
     if has(Action::Upgrade)
         && let Some(l) = view.leader_card(view.seat.index())
@@ -858,7 +932,7 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         }
     }
     if token {
-        let (with, plan_t) = best_plan(view, &field, &all, mana + 1, buys, out);
+        let (with, plan_t) = best_plan(view, &field, &all, mana.saturating_add(token_mana), buys, out);
         if with - W.token > value && !plan_t.is_empty() {
             return Some(Action::Token);
         }
@@ -924,7 +998,7 @@ pub fn describe(view: &View, a: Action) -> String {
             }
             _ => a.to_string(),
         },
-        Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) => {
+        Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) | Action::CancelDecay(c) | Action::Keep(c) => {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
         }
@@ -987,6 +1061,41 @@ mod tests {
         v.turn.bought.push(Bought { adv: a, target: EMPTY });
         let legal: Vec<Action> = field.iter().map(|&c| Action::Sleeve(c)).collect();
         choose(v, &legal, &mut GameRng::new(0))
+    }
+
+    /// Every Vale of Magic card with an ability is worth something more than the same card without it:
+    /// the heuristic ignores none (advancements through `card_value`, vales through `vale_value`).
+    #[test]
+    fn every_magic_ability_is_priced() {
+        let o = crate::setup::Options { sets: "base,magic".into(), ..crate::setup::Options::default() };
+        let Ok(db) = o.validate() else { panic!("sets") };
+        let out = Outlook { rounds: 6.0, plays: 2.0 };
+        let mut seen = 0;
+        for (id, a) in db.advancements.iter().enumerate().filter(|(_, a)| a.set == "magic") {
+            if a.ability.effect == Effect::None {
+                continue;
+            }
+            let mut plain = (*db).clone();
+            plain.advancements[id].ability = crate::cards::Ability::NONE;
+            plain.hot_advs[id].ability = crate::cards::Ability::NONE;
+            let mut s = Sleeve::default();
+            s.slots[a.slot as usize] = id as u8;
+            let (with, without) = (card_value(&db, s, out), card_value(&plain, s, out));
+            assert!(with > without, "{}: {with} vs {without}", a.key);
+            seen += 1;
+        }
+        for (id, v) in db.vales.iter().enumerate().filter(|(_, v)| v.set == "magic") {
+            if v.ability.effect == Effect::None {
+                continue;
+            }
+            let mut plain = (*db).clone();
+            plain.vales[id].ability = crate::cards::Ability::NONE;
+            plain.vales[id].remove_self = false;
+            let (with, without) = (vale_value(&db, id as u8, out), vale_value(&plain, id as u8, out));
+            assert!(with > without, "{}: {with} vs {without}", v.key);
+            seen += 1;
+        }
+        assert_eq!(seen, 6 + 10, "6 advancement and 10 vale abilities");
     }
 
     #[test]

@@ -9,7 +9,29 @@ use crate::state::{LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, le
 /// End-of-game points of a player's 20 cards: right-side VP of the visible advancements and of the
 /// leader's side, and the end-of-game gains of their abilities. One function for the rules and the views.
 pub fn card_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<LeaderCard>) -> i32 {
-    cards.iter().enumerate().map(|(c, s)| card_end_points(db, *s, leader_face(db, leader, c as u8))).sum()
+    let own: i32 =
+        cards.iter().enumerate().map(|(c, s)| card_end_points(db, *s, leader_face(db, leader, c as u8))).sum();
+    own.saturating_add(owned_points(db, cards, leader))
+}
+
+/// End-of-game gains that count over all the player's advancements (Sporeling Reclaimer, EN:1174:
+/// "deck" means every advancement owned). Covered eclipse advancements count no symbols; a leader is
+/// not an advancement (EN:838).
+pub fn owned_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<LeaderCard>) -> i32 {
+    let mut guardians: Option<i32> = None;
+    let mut total = 0i32;
+    for (c, s) in cards.iter().enumerate() {
+        for ab in card_abilities(db, *s, leader_face(db, leader, c as u8)) {
+            if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain || ab.per != Count::GuardiansOwned {
+                continue;
+            }
+            let n = *guardians.get_or_insert_with(|| {
+                cards.iter().flat_map(|x| x.advs()).map(|a| i32::from(db.adv(a).symbols.guardian)).sum()
+            });
+            total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
+        }
+    }
+    total
 }
 
 /// End-of-game points of one card (with the leader side `face` if it carries one).

@@ -545,6 +545,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         decay_cancel: None,
         extra_turn_round: 0,
         conclave: None,
+        aether: None,
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],

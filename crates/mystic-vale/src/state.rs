@@ -319,6 +319,9 @@ pub struct Player {
     /// The card given +1 guardian by Conclave of Ents, and whether it was given in a Prep Phase
     /// (then it lasts through the next Planting Phase).
     pub conclave: Option<(u8, bool)>,
+    /// Aether Tree: the card whose decay (but a Cursed Land's) is cancelled until the next Prep Phase.
+    #[serde(default)]
+    pub aether: Option<u8>,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -355,6 +358,7 @@ impl PartialEq for Player {
             && self.extra_turn_round == o.extra_turn_round
             && self.arbor_growth == o.arbor_growth
             && self.conclave == o.conclave
+            && self.aether == o.aether
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
@@ -597,28 +601,38 @@ impl Player {
 
     /// Discards the whole field (not the on-deck card).
     pub fn discard_field(&mut self) {
-        self.discard_field_but(None);
+        self.discard_field_but(0, None);
     }
 
-    /// Discards the field but card `keep`, which stays as its first card.
-    pub fn discard_field_but(&mut self, keep: Option<u8>) {
-        let (field, discard) = (&mut self.field, &mut self.discard);
-        if keep.is_none() {
+    /// Discards the field but its first `kept` cards (Hatchery) and card `keep` (Pool of Visions): they
+    /// stay, in that order, as the first cards of the next field.
+    pub fn discard_field_but(&mut self, kept: usize, keep: Option<u8>) {
+        if kept == 0 && keep.is_none() {
+            let (field, discard) = (&mut self.field, &mut self.discard);
             discard.extend_from_slice(field);
             field.clear();
             self.recount_shown();
             return;
         }
-        for &c in field.iter() {
-            if Some(c) != keep {
-                discard.push(c);
+        let kept = kept.min(self.field.len());
+        let mut stay = Pile::from_slice(&self.field[..kept]);
+        for &c in self.field[kept..].iter() {
+            if Some(c) == keep {
+                stay.push(c);
+            } else {
+                self.discard.push(c);
             }
         }
-        field.clear();
-        if let Some(c) = keep {
-            field.push(c);
-        }
+        self.field = stay;
         self.recount_shown();
+    }
+
+    /// Moves the top card of the deck face up to the right end of the field (Canopy Explorer); `None`
+    /// when the deck is empty.
+    pub fn deck_to_field(&mut self) -> Option<u8> {
+        let c = self.deck.pop()?;
+        self.put_in_field(c);
+        Some(c)
     }
 
     /// Puts card `c` (taken from the deck) at the end of the field, without playing it.
@@ -713,9 +727,36 @@ pub struct Turn {
     /// Per slot, the field's places for purchases (set when the Harvest and the Sleeve steps begin):
     /// empty slots, advancements an eclipse one may go under, eclipse ones that may be covered (MV21).
     pub places: [[u8; 3]; 3],
+    /// Mana this Harvest Phase from the mana token and "when bought" gains (not recounted).
+    #[serde(default)]
+    pub mana_extra: u8,
+    /// What the Harvest's mana and the token are multiplied by (Ley Line Overflow; 1 without).
+    #[serde(default)]
+    pub mana_factor: u8,
+    /// Cards that joined the end of the field as the Harvest Phase began (Call of the Hunt, Canopy
+    /// Explorer).
+    #[serde(default)]
+    pub added: u8,
+    /// Hatchery: field cards kept for the next field (the first ones of the field), in this Discard Phase.
+    #[serde(default)]
+    pub kept: u8,
+    /// Lifetap Oracle: deck searches left in the ability resolving.
+    #[serde(default)]
+    pub searches_left: u8,
+    /// Vales taken this turn without buying them (Sunwell Temple): like the vales bought, the last ones
+    /// of the player's list and not usable this turn, but not one of the two vale buys.
+    #[serde(default)]
+    pub vales_taken: u8,
     /// "When played" abilities already resolved in this Planting Phase (or this Prep Phase once it has
     /// begun): bit `3 * card + slot`. They do not resolve again in the same phase (ruling MV19).
     pub when_played_used: u64,
+}
+
+impl Turn {
+    /// Mana left to spend: the harvest's, the token's and "when bought" gains, less what was spent.
+    pub fn mana_left(&self) -> u8 {
+        self.mana_total.saturating_add(self.mana_extra).saturating_sub(self.mana_spent)
+    }
 }
 
 /// Where the turn stands.
@@ -752,6 +793,23 @@ pub enum Phase {
     },
     /// Harvest: buy, use, end.
     Harvest,
+    /// Wood Sprite Hoard, in the Harvest: the card `depth` below the top of the deck is shown (`peek`);
+    /// discard it (`mill`) or keep it (`decline`); `left` cards still to look at, this one included.
+    Look {
+        /// Cards still to look at, this one included.
+        left: u8,
+        /// Cards kept above it.
+        depth: u8,
+    },
+    /// Discard Phase, Hatchery: the player may keep field cards with the ability (not the leftmost at
+    /// the start of the phase, `first`) as the leftmost cards of the next field, in the order chosen;
+    /// the first `kept` cards of the field are kept so far.
+    Hatch {
+        /// The leftmost field card when the Discard Phase began.
+        first: u8,
+        /// Cards kept so far (they are the first of the field).
+        kept: u8,
+    },
     /// Setup with `leaders=choose`: the active player keeps one of the two leaders dealt.
     ChooseLeader,
     /// Discard Phase: a vale may keep one field card for the next field (`keep`, or `decline`).
@@ -829,6 +887,11 @@ impl MysticVale {
         {
             growth += i32::from(pl.stats[c as usize].grov);
         }
+        if let Some(c) = pl.aether
+            && (pl.on_deck == Some(c) || pl.field.contains(&c))
+        {
+            growth += i32::from(aether_cancel(db, pl.cards[c as usize], &pl.stats[c as usize]));
+        }
         debug_assert_eq!(
             (pl.shown_decay, pl.shown_growth),
             pl.field.iter().chain(pl.on_deck.iter()).fold((0, 0), |(d, g), &c| (
@@ -853,4 +916,10 @@ pub fn vale_growth(db: &CardDb, vales: &[u8]) -> i32 {
         .filter(|a| a.timing == Timing::Ongoing && a.effect == Effect::Gain && a.reward == Reward::Growth)
         .map(|a| i32::from(a.amount))
         .sum()
+}
+
+/// Decay Aether Tree cancels on a card: all it counts but a Cursed Land's (EN:1230-1234).
+pub fn aether_cancel(db: &CardDb, s: Sleeve, st: &CardStats) -> u8 {
+    let cursed = if s.is_cursed(db) { db.adv(db.cursed_land).symbols.decay } else { 0 };
+    st.decay.saturating_sub(cursed)
 }

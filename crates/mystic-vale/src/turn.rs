@@ -4,7 +4,7 @@
 use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 
 use crate::actions::{Action, Source};
-use crate::cards::{Effect, Slot, Spirit, Timing};
+use crate::cards::{Count, Effect, Reward, Slot, Spirit, Timing};
 use crate::events::Event;
 use crate::harvest;
 use crate::state::{Bought, EMPTY, MysticVale, NUM_CARDS, Phase};
@@ -15,25 +15,31 @@ pub const MAX_ROUNDS: u16 = 120;
 /// "When played" ability places on a player's cards: one per slot of each of the 20 sleeves.
 const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 
-/// Most actions in one turn (Planting to Prep Phase), not counting Blooming Arbor uses (each removes a
-/// vale from the game, so they are bounded per game, see [`crate::MysticVale`]'s `max_game_length`).
+/// Most actions in one turn (Planting to Prep Phase), not counting Blooming Arbor and Aether Tree uses
+/// (each removes a vale from the game, so they are bounded per game, see [`crate::MysticVale`]'s
+/// `max_game_length`).
 ///
-/// Proof, with `W` = [`WHEN_PLAYED_PLACES`] = 60:
+/// Proof, with `W` = [`WHEN_PLAYED_PLACES`] = 60 and `N` = 20 cards:
 /// - *Resolutions.* A "when played" ability in a given (card, slot) place resolves at most once per
 ///   Planting Phase and once per Prep Phase (ruling MV19; a place never changes its advancement, sleeving
 ///   never covers one), so at most `2W` resolutions in a turn.
 /// - *Decisions about them.* Each `resolve` decision starts one resolution and each `discard`, `mill` or
-///   `decline` ends one: at most `2 · 2W`.
+///   `decline` ends one: at most `2 · 2W`. A search that repeats (Lifetap Oracle) adds a `discard` per
+///   card taken from the deck, which holds at most `N - 2` cards and is not reshuffled in between: at
+///   most `2W · (N - 2)` more.
 /// - *Pushes.* Each push adds a card to the field, which holds at most 20; only Deadwood Harvester and
 ///   Mindful Owl take a card out during the Planting Phase, one per resolution: at most `20 + W` pushes.
 ///   (Prep Phase plays are not actions.)
 /// - *The rest.* `pass` 1; `spoil` 2 (Planting and Prep Phase); Peacekeeper Druid 1 (MV8); Conclave of
-///   Ents 1 (MV9); harvest: token 1, Sunstone Aerie 1, vales 2, advancements at most 3, `done` 1; `sleeve`
-///   one per advancement bought, at most 3. A spoil prompt is left only by one of these actions or by
-///   Blooming Arbor, so prompts add nothing else.
+///   Ents 1 (MV9); harvest: token 1 plus 2 more after vales that turn it face up, Sunstone Aerie 1,
+///   vales 2, advancements at most 3, `done` 1, Wood Sprite Hoard's looks 3 per vale bought (6);
+///   `sleeve` one per advancement bought, at most 3; Hatchery's `keep` at most `N - 1` and one
+///   `decline`. A spoil prompt is left only by one of these actions or by Blooming Arbor or Aether
+///   Tree, so prompts add nothing else.
 ///
-/// Total: `(20 + W) + 4W + 1 + 2 + 1 + 1 + 8 + 3 = 36 + 5W` = 336.
-pub const MAX_ACTIONS_PER_TURN: usize = 36 + 5 * WHEN_PLAYED_PLACES;
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + 1 + 1 + 10 + 6 + 3 + N` = `44 + N + 5W + 2W(N - 2)`.
+pub const MAX_ACTIONS_PER_TURN: usize =
+    44 + NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {
@@ -43,7 +49,8 @@ impl MysticVale {
     /// The vales the active player owned before this turn (their abilities are usable, EN:518).
     pub(crate) fn usable_vales(&self) -> &[u8] {
         let p = self.cur();
-        &p.vales[..p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len())]
+        let new = usize::from(self.turn.vales_bought) + usize::from(self.turn.vales_taken);
+        &p.vales[..p.vales.len() - new.min(p.vales.len())]
     }
 
     /// The index (in the player's vales) of a usable vale whose ability has this timing and effect.
@@ -106,6 +113,11 @@ impl MysticVale {
         self.turn.conclave_used = false;
         self.turn.bought.clear();
         self.turn.vales_bought = 0;
+        self.turn.vales_taken = 0;
+        self.turn.mana_extra = 0;
+        self.turn.mana_factor = 1;
+        self.turn.searches_left = 0;
+        self.turn.added = 0;
         self.turn.usable = self.usable_mask();
         self.turn.chorus = false;
         self.turn.places = [[0; 3]; 3];
@@ -270,7 +282,22 @@ impl MysticVale {
                 if self.players[i].deck.is_empty() {
                     self.reshuffle(ev);
                 }
-                !self.players[i].deck.is_empty()
+                // One search, or one per symbol counted (Lifetap Oracle, EN:1067).
+                let ab = self.db.hot(self.players[i].cards[c as usize].slots[slot as usize]).ability;
+                let n = match ab.per {
+                    Count::GuardiansOnCard => {
+                        let p = &self.players[i];
+                        p.stats[c as usize].guardians.saturating_add(p.bonus(c))
+                    }
+                    _ => 1,
+                };
+                self.turn.searches_left = n.saturating_mul(ab.amount.max(1));
+                self.turn.searches_left > 0 && !self.players[i].deck.is_empty()
+            }
+            Effect::RefreshToken => {
+                // "May": an active token is never worse than a used one (ruling MV43).
+                self.players[i].token_active = true;
+                false
             }
             Effect::LookTopDiscard => {
                 if self.players[i].deck.is_empty() {
@@ -348,6 +375,26 @@ impl MysticVale {
             || self.conclave_usable()
             || self.vale_use(Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
             || self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some()
+            || self.aether_targets() != 0
+    }
+
+    /// Aether Tree: the field and on-deck cards whose decay it would cancel (none if no usable vale).
+    fn aether_targets(&self) -> u32 {
+        if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard).is_none() {
+            return 0;
+        }
+        let p = self.cur();
+        let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
+        let mut out = 0;
+        let mut m = mask;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if crate::state::aether_cancel(&self.db, p.cards[c], &p.stats[c]) > 0 {
+                out |= 1 << c;
+            }
+        }
+        out
     }
 
     fn spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
@@ -382,17 +429,140 @@ impl MysticVale {
         }
     }
 
-    /// Harvest begins: counts mana, spirits and VP from the field, harvest abilities and vales.
-    fn begin_harvest(&mut self) {
+    /// Harvest begins: Canopy Explorer's cards join the field, then mana, spirits and VP are counted
+    /// from the field, harvest abilities and vales.
+    fn begin_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
         self.end_planting();
         self.phase = Phase::Harvest;
+        // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
+        let before = self.cur().field.len();
         self.fill_field();
+        self.explore(ev);
+        self.turn.added = (self.cur().field.len() - before) as u8;
         let p = self.cur();
         let effects = p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects);
         self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
         self.turn.sow = effects & Effect::Exchange.bit() != 0;
         self.count_places();
         self.recount();
+    }
+
+    /// Canopy Explorer (EN:915-925): each field card with the ability moves `amount × count` cards from
+    /// the top of the deck to the right end of the field, reshuffling the discard pile when the deck runs
+    /// out. Resolved first, before anything is counted (ruling MV41); the cards it adds cannot spoil,
+    /// and their own harvest abilities resolve too.
+    fn explore<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        let mut done = 0u32;
+        loop {
+            let p = &self.players[i];
+            let Some(c) =
+                p.field.iter().copied().find(|&c| done & (1 << c) == 0 && p.stats[c as usize].has(Effect::DeckToField))
+            else {
+                return;
+            };
+            done |= 1 << c;
+            let mut n = 0u32;
+            for ab in p.cards[c as usize].advs().map(|a| self.db.hot(a).ability) {
+                if ab.effect == Effect::DeckToField && ab.timing == Timing::Harvest {
+                    let per = match ab.per {
+                        Count::GuardiansOnCard => u32::from(p.stats[c as usize].guardians) + u32::from(p.bonus(c)),
+                        _ => 1,
+                    };
+                    n += u32::from(ab.amount) * per;
+                }
+            }
+            for _ in 0..n {
+                if self.players[i].deck.is_empty() {
+                    self.reshuffle(ev);
+                }
+                match self.players[i].deck_to_field() {
+                    Some(x) => {
+                        if S::ENABLED {
+                            ev.emit(Audience::Everyone, Event::Played(self.seat(), x));
+                        }
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+
+    /// A vale's "when bought" ability, right after its purchase (EN:1112, 1239).
+    fn when_bought<S: EventSink<Event>>(&mut self, v: u8, ev: &mut S) {
+        let i = self.current as usize;
+        let ab = self.db.hot_vale(v).ability;
+        if ab.timing != Timing::WhenBought {
+            return;
+        }
+        match ab.effect {
+            // "May": an active token is never worse than a used one (ruling MV43).
+            Effect::RefreshToken => self.players[i].token_active = true,
+            Effect::Gain => {
+                let per = match ab.per {
+                    Count::ValesOwned => self.players[i].vales.len() as u16,
+                    _ => 1,
+                };
+                let n = u16::from(ab.amount).saturating_mul(per);
+                match ab.reward {
+                    Reward::Mana => {
+                        self.turn.mana_extra = self.turn.mana_extra.saturating_add(n.min(250) as u8);
+                    }
+                    Reward::Vp => self.gain_vp(i, n, ev),
+                    Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(n),
+                    _ => {}
+                }
+            }
+            Effect::LookTopDiscard => {
+                // The top cards of the deck, not the on-deck card; all of them if fewer (EN:1554-1556).
+                let n = ab.amount.min(self.players[i].deck.len() as u8);
+                self.look_next(n, 0, ev);
+            }
+            Effect::Unique => {
+                if let Some(f) = crate::effects::module(ab.module).and_then(|m| m.when_bought) {
+                    f(self, i);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Wood Sprite Hoard: shows the next card to decide on (`depth` kept above it), or ends the look.
+    fn look_next<S: EventSink<Event>>(&mut self, left: u8, depth: u8, ev: &mut S) {
+        let p = &self.players[self.current as usize];
+        let n = p.deck.len();
+        if left == 0 || usize::from(depth) >= n {
+            self.peek = None;
+            self.phase = Phase::Harvest;
+            return;
+        }
+        let t = p.deck[n - 1 - usize::from(depth)];
+        self.peek = Some(t);
+        self.phase = Phase::Look { left, depth };
+        if S::ENABLED {
+            let me = SeatSet::only(self.seat());
+            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
+            ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
+        }
+    }
+
+    /// Hatchery: the field cards that may still be kept (EN:1037-1043): with the ability, not the
+    /// leftmost card when the Discard Phase began, not kept yet (the first `kept` cards are).
+    pub(crate) fn keep_targets(&self, first: u8, kept: u8) -> u32 {
+        let p = self.cur();
+        p.field
+            .iter()
+            .skip(usize::from(kept))
+            .fold(0, |m, &c| if c != first && p.stats[c as usize].has(Effect::KeepInField) { m | 1 << c } else { m })
+    }
+
+    fn keep_next<S: EventSink<Event>>(&mut self, first: u8, kept: u8, ev: &mut S) {
+        if self.keep_targets(first, kept) == 0 {
+            self.turn.kept = kept;
+            self.enter_pool_keep(ev);
+        } else {
+            self.phase = Phase::Hatch { first, kept };
+        }
     }
 
     /// Call of the Hunt (EN:899-907): cards from the top of the deck join the field until it holds the
@@ -494,6 +664,7 @@ impl MysticVale {
             stats: &p.stats,
             leader,
             bonus: p.conclave.map(|(c, _)| (c, 1)),
+            added: self.turn.added,
             table: Some((self, self.current as usize)),
         };
         let t = harvest::totals(&cards, &p.field, self.usable_vales());
@@ -504,6 +675,7 @@ impl MysticVale {
         }
         self.turn.vp_total = t.vp.saturating_add(g.vp);
         self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
+        self.turn.mana_factor = t.mana_factor.max(1);
         if let Some(s) = self.turn.aerie {
             self.turn.spirits[s as usize] = self.turn.spirits[s as usize].saturating_sub(1);
             self.turn.spirits[3] = self.turn.spirits[3].saturating_add(1);
@@ -512,7 +684,7 @@ impl MysticVale {
 
     /// Mana left to spend.
     pub fn mana_left(&self) -> u8 {
-        (self.turn.mana_total + u8::from(self.turn.token_used)).saturating_sub(self.turn.mana_spent)
+        self.turn.mana_left()
     }
 
     /// Spirits left to spend (animal, forest, sky, wild), after Sunstone Aerie.
@@ -651,13 +823,24 @@ impl MysticVale {
                 }
                 self.push_conclave(out);
                 self.push_vale_uses(out, |ab| ab.timing == Timing::WouldSpoil && ab.effect == Effect::DiscardOnDeck);
+                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): one
+                // `cancel` per card (ruling MV47).
+                let mut cancel = self.aether_targets();
                 if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some() {
                     let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
-                    let mask = (0..NUM_CARDS as u32)
+                    cancel |= (0..NUM_CARDS as u32)
                         .filter(|&c| mask & (1 << c) != 0 && p.stats[c as usize].decay > 0)
                         .fold(0, |m, c| m | 1 << c);
-                    push_cards(out, mask, Action::CancelDecay);
                 }
+                push_cards(out, cancel, Action::CancelDecay);
+            }
+            Phase::Look { .. } => {
+                out.push(Action::Decline);
+                out.push(Action::Mill);
+            }
+            Phase::Hatch { first, kept } => {
+                out.push(Action::Decline);
+                push_cards(out, self.keep_targets(first, kept), Action::Keep);
             }
             Phase::Order { pending, .. } => {
                 for s in Slot::ALL {
@@ -711,7 +894,7 @@ impl MysticVale {
     fn legal_harvest(&self, out: &mut Vec<Action>) {
         let p = self.cur();
         let db = &*self.db;
-        if p.token_active && !self.turn.token_used {
+        if p.token_active {
             out.push(Action::Token);
         }
         out.push(Action::Done);
@@ -727,6 +910,7 @@ impl MysticVale {
         }
         let total: u8 = left.iter().sum();
         if self.turn.vales_bought < 2 && total > 0 {
+            // Sunwell Temple's vale is taken, not bought: it is not one of the two (EN:1511).
             for l in 0..2u8 {
                 for k in 0..4u8 {
                     let v = self.vale_row[l as usize][k as usize];
@@ -1003,7 +1187,7 @@ impl MysticVale {
                     _ => {}
                 }
             }
-            (Phase::Planting, Action::Pass) => self.begin_harvest(),
+            (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
             (Phase::Planting, Action::Push) => self.play_on_deck(false, ev),
             (Phase::SpoilPrompt { prep }, Action::Spoil) => self.spoil(prep, ev),
             (Phase::SpoilPrompt { prep }, Action::Druid) => {
@@ -1033,6 +1217,51 @@ impl MysticVale {
                 }
                 self.check_spoil(prep, ev);
             }
+            (Phase::SpoilPrompt { prep }, Action::CancelDecay(c)) => {
+                // Bramble Spire when it can act on the card, else Aether Tree (ruling MV47).
+                let bramble = self
+                    .vale_use(Timing::WouldSpoil, Effect::CancelDecayOn)
+                    .filter(|_| self.players[i].stats[c as usize].decay > 0);
+                if let Some(k) = bramble {
+                    self.remove_vale(k);
+                    self.players[i].decay_cancel = Some(c);
+                } else if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+                    let v = self.remove_vale(k);
+                    self.players[i].aether = Some(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            (Phase::Look { left, depth }, Action::Mill | Action::Decline) => {
+                let p = &mut self.players[i];
+                let mut depth = depth;
+                if let Some(t) = self.peek.take() {
+                    if action == Action::Mill {
+                        p.deck.retain(|&x| x != t);
+                        p.discard.push(t);
+                        if S::ENABLED {
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(t)));
+                        }
+                    } else {
+                        depth += 1;
+                    }
+                }
+                self.look_next(left.saturating_sub(1), depth, ev);
+            }
+            (Phase::Hatch { first, kept }, Action::Keep(c)) => {
+                let p = &mut self.players[i];
+                if let Some(k) = p.field.iter().position(|&x| x == c) {
+                    let at = usize::from(kept).min(k);
+                    p.field[at..=k].rotate_right(1);
+                }
+                self.keep_next(first, kept + 1, ev);
+            }
+            (Phase::Hatch { kept, .. }, Action::Decline) => {
+                self.turn.kept = kept;
+                self.enter_pool_keep(ev);
+            }
             (Phase::Order { card, pending, prep }, Action::Resolve(s)) => {
                 let rest = pending & !(1 << s as u8);
                 if !self.start_ability(card, s as u32, rest, prep, ev) {
@@ -1056,7 +1285,14 @@ impl MysticVale {
                             if S::ENABLED {
                                 ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
                             }
+                            self.turn.searches_left = self.turn.searches_left.saturating_sub(1);
+                            if self.turn.searches_left > 0 && !self.players[i].deck.is_empty() {
+                                // Lifetap Oracle: another search before the one shuffle (EN:1067-1069).
+                                return;
+                            }
                         }
+                        self.turn.searches_left = 0;
+                        self.turn.added = 0;
                         self.rng.shuffle(&mut self.players[i].deck);
                     }
                     (Effect::LookTopDiscard, Action::Mill) => {
@@ -1074,8 +1310,10 @@ impl MysticVale {
                 self.when_played_next(card, pending, prep, ev);
             }
             (Phase::Harvest, Action::Token) => {
+                // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV42).
                 self.turn.token_used = true;
                 self.players[i].token_active = false;
+                self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
             }
             (Phase::Harvest, Action::Aerie(s)) => {
                 if let Some(k) = self.convert_vale() {
@@ -1105,6 +1343,7 @@ impl MysticVale {
                 if S::ENABLED {
                     ev.emit(Audience::Everyone, Event::BoughtVale(seat, self.db.vale(v).title.clone()));
                 }
+                self.when_bought(v, ev);
             }
             (Phase::Harvest, Action::Upgrade) => {
                 if let Some(l) = &mut self.players[i].leader {
@@ -1184,13 +1423,6 @@ impl MysticVale {
                         ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
                     }
                     self.reveal(ev);
-                }
-                self.check_spoil(prep, ev);
-            }
-            (Phase::SpoilPrompt { prep }, Action::CancelDecay(c)) => {
-                if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn) {
-                    self.remove_vale(k);
-                    self.players[i].decay_cancel = Some(c);
                 }
                 self.check_spoil(prep, ev);
             }
@@ -1284,9 +1516,21 @@ impl MysticVale {
         }
     }
 
-    /// The field is about to be discarded: a vale may keep one card (Pool of Visions) first.
+    /// The field is about to be discarded: Hatchery's choices (EN:1041-1043), then a vale may keep one card
+    /// (Pool of Visions), then the Discard Phase.
     fn enter_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        if !self.cur().field.is_empty() && self.vale_use(Timing::Discard, Effect::KeepInField).is_some() {
+        self.turn.kept = 0;
+        if let Some(&first) = self.cur().field.first() {
+            self.keep_next(first, 0, ev);
+        } else {
+            self.discard_phase(None, ev);
+        }
+    }
+
+    /// After Hatchery's choices: Pool of Visions may keep one more card.
+    fn enter_pool_keep<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let kept = usize::from(self.turn.kept);
+        if self.cur().field.len() > kept && self.vale_use(Timing::Discard, Effect::KeepInField).is_some() {
             self.phase = Phase::Keep;
         } else {
             self.discard_phase(None, ev);
@@ -1294,21 +1538,24 @@ impl MysticVale {
     }
 
     /// Discard Phase: cards with a "discard" ability go under the deck (Burrow Wyrms, in field order,
-    /// ruling MV25), `keep` stays as the first card of the next field, the rest is discarded.
+    /// ruling MV25), the first `turn.kept` cards (Hatchery) and `keep` stay as the first cards of the next
+    /// field, the rest is discarded.
     fn discard_phase<S: EventSink<Event>>(&mut self, keep: Option<u8>, ev: &mut S) {
         let i = self.current as usize;
+        let kept = usize::from(self.turn.kept);
+        self.turn.kept = 0;
         let p = &mut self.players[i];
         if self.db.card_effects & Effect::ToDeckBottom.bit() != 0
             && p.field.iter().any(|&c| p.stats[c as usize].has(Effect::ToDeckBottom))
         {
             let field = p.field;
-            for &c in field.iter() {
-                if Some(c) != keep && p.stats[c as usize].has(Effect::ToDeckBottom) {
+            for (k, &c) in field.iter().enumerate() {
+                if k >= kept && Some(c) != keep && p.stats[c as usize].has(Effect::ToDeckBottom) {
                     p.field_to_deck_bottom(c);
                 }
             }
         }
-        p.discard_field_but(keep);
+        p.discard_field_but(kept, keep);
         p.decay_cancel = None;
         if matches!(p.conclave, Some((_, false))) {
             p.conclave = None;
@@ -1349,6 +1596,7 @@ impl MysticVale {
     fn prep<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         self.players[i].arbor_growth = 0;
+        self.players[i].aether = None;
         self.turn.when_played_used = 0;
         if self.players[i].on_deck.is_none() {
             self.reveal(ev);

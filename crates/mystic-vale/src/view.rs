@@ -47,6 +47,9 @@ pub struct PlayerView {
     pub arbor_growth: u8,
     /// Conclave of Ents.
     pub conclave: Option<(u8, bool)>,
+    /// Aether Tree's card, until the next Prep Phase.
+    #[serde(default)]
+    pub aether: Option<u8>,
     /// Peacekeeper Druid used.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the Prep Phase.
@@ -141,6 +144,7 @@ impl MysticVale {
                     extra_turn_round: p.extra_turn_round,
                     arbor_growth: p.arbor_growth,
                     conclave: p.conclave,
+                    aether: p.aether,
                     druid_used: p.druid_used,
                     druid_prep: p.druid_prep,
                 })
@@ -199,7 +203,12 @@ impl MysticVale {
             if i == me
                 && let Some(t) = view.peek
             {
+                // Calm Weather's card is the top one; Wood Sprite Hoard's lies under the cards kept.
                 deck.push(t);
+                if let Phase::Look { depth, .. } = view.phase {
+                    let n = deck.len();
+                    deck[n - 1 - usize::from(depth).min(n - 1)..].rotate_right(1);
+                }
             }
             let field = pv.field;
             let mut player = Player {
@@ -233,6 +242,7 @@ impl MysticVale {
                 decay_cancel: pv.decay_cancel,
                 extra_turn_round: pv.extra_turn_round,
                 conclave: pv.conclave,
+                aether: pv.aether,
                 druid_used: pv.druid_used,
                 druid_prep: pv.druid_prep,
                 stats: [CardStats::default(); NUM_CARDS],
@@ -510,7 +520,7 @@ impl fmt::Display for View {
         }
         if self.phase == Phase::Harvest {
             let t = &self.turn;
-            let left = (t.mana_total + u8::from(t.token_used)).saturating_sub(t.mana_spent);
+            let left = t.mana_left();
             let s: Vec<String> = (0..4)
                 .map(|k| format!("{} {}", t.spirits[k].saturating_sub(t.spirit_spent[k]), Spirit::ALL[k].name()))
                 .collect();
@@ -536,12 +546,16 @@ impl fmt::Display for View {
                 writeln!(f, "when played (c{card}): {}: {}", db.adv(a).title, db.adv(a).ability_text())?;
             }
         }
+        if let Phase::Hatch { .. } = self.phase {
+            writeln!(f, "discard phase (Hatchery): keep a card as the leftmost of your next field, or decline")?;
+        }
         if let Some(c) = self.peek {
-            writeln!(
-                f,
-                "top of your deck (Calm Weather): c{c} {}",
-                self.card_text(self.players[self.seat.index()].cards[c as usize])
-            )?;
+            let what = match self.phase {
+                Phase::Look { depth: 0, .. } => "top of your deck (Wood Sprite Hoard: mill or decline)",
+                Phase::Look { .. } => "next card of your deck, under those kept (Wood Sprite Hoard: mill or decline)",
+                _ => "top of your deck (Calm Weather)",
+            };
+            writeln!(f, "{what}: c{c} {}", self.card_text(self.players[self.seat.index()].cards[c as usize]))?;
         }
         Ok(())
     }
@@ -579,6 +593,9 @@ impl View {
                 d += i32::from(st.decay);
             }
             g += i32::from(st.growth.saturating_add(st.grov.saturating_mul(b)));
+            if p.aether == Some(c) {
+                g += i32::from(crate::state::aether_cancel(db, p.cards[c as usize], &st));
+            }
         }
         (d, g)
     }

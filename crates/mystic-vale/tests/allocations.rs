@@ -25,3 +25,14 @@ fn legal_actions_and_apply_do_not_allocate() -> Result<(), String> {
     assert!(moves > 75_000, "{moves}");
     Ok(())
 }
+
+#[test]
+fn with_vale_of_magic_nothing_allocates() -> Result<(), String> {
+    let mut moves = 0;
+    for players in 2..=4 {
+        let options = Options { players, sets: "base,magic".into(), ..Options::default() };
+        moves += no_allocations_in_playouts::<MysticVale>(&ALLOC, &options, 200, 0)?;
+    }
+    assert!(moves > 50_000, "{moves}");
+    Ok(())
+}

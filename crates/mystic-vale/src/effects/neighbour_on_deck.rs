@@ -13,6 +13,7 @@ pub const MODULE: Module = Module {
     text: "your neighbours' on-deck cards count as in your field",
     timings: &[Timing::Harvest],
     harvest: Some(harvest),
+    when_bought: None,
 };
 
 fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals) {

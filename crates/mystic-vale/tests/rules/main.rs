@@ -2,4 +2,5 @@
 
 mod base;
 mod common;
+mod magic;
 mod wild;
