@@ -3,13 +3,16 @@
 use sylvan_command_of_nature as con;
 use sylvan_mystic_vale::CardDb;
 
+/// Lists a card database: `(file, sets, only)` as in [`CardTools::list`]; the listing or an error.
+pub type ListFn = fn(file: Option<&str>, sets: Option<&str>, only: Option<&str>) -> Result<String, String>;
+
 /// A game's card database, for `sylvan cards`: list it, check a card file, recognise a card file.
 #[derive(Clone, Copy, Debug)]
 pub struct CardTools {
     /// Lists the cards (of `file`, or the embedded core set, plus the expansions `sets` names for a game
     /// with several sets), keeping only fields of the provenance `only` (`rulebook`, `fan` or
     /// `provisional`) when given.
-    pub list: fn(file: Option<&str>, sets: Option<&str>, only: Option<&str>) -> Result<String, String>,
+    pub list: ListFn,
     /// Validates a card file; the error names the file, line and field.
     pub check: fn(file: &str) -> Result<String, String>,
     /// Whether a card file's text is for this game (by its section names).
