@@ -194,6 +194,9 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn state_json(&self) -> Value;
     /// A copy of the game, history and events included.
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// Starts a new game from `seed` with the same options in place of this one, reusing its buffers
+    /// (history and events are cleared).
+    fn restart(&mut self, seed: u64) -> Result<(), SetupError>;
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -406,6 +409,15 @@ where
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
+
+    fn restart(&mut self, seed: u64) -> Result<(), SetupError> {
+        self.state = G::new(&self.options, seed)?;
+        self.start = Start::Seed { seed };
+        self.actions.clear();
+        self.clear_events();
+        self.state.legal_actions(&mut self.legal);
+        Ok(())
+    }
 }
 
 /// What a run of random playouts did: the answer a benchmark checks while timing.
@@ -490,10 +502,13 @@ fn playout_rng(seed: u64) -> GameRng {
 pub fn dyn_playouts(game: &dyn GameType, options: &Value, games: u64, seed: u64) -> Result<Playouts, String> {
     let mut rng = playout_rng(seed);
     let mut out = Playouts { games, ..Playouts::default() };
+    let mut g = game.new_game(options, seed).map_err(|e| format!("{} seed {seed}: {e}", game.name()))?;
+    g.keep_events(false);
     for i in 0..games {
         let s = seed.wrapping_add(i);
-        let mut g = game.new_game(options, s).map_err(|e| format!("{} seed {s}: {e}", game.name()))?;
-        g.keep_events(false);
+        if i > 0 {
+            g.restart(s).map_err(|e| format!("{} seed {s}: {e}", game.name()))?;
+        }
         while g.to_move().is_some() {
             let n = g.num_legal();
             if n == 0 {
