@@ -393,6 +393,13 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         if e.health == 0 {
             return Err(ectx.err(e.name.span(), "health", "an elemental needs at least 1 HP"));
         }
+        // Ruling C26: stats stay in printable ranges, so no sum of them can overflow.
+        if !(1..=STAT_MAX).contains(&e.health) {
+            return Err(ectx.err(e.name.span(), "health", format!("{} is out of range 1..={STAT_MAX}", e.health)));
+        }
+        if !(0..=STAT_MAX as i8).contains(&e.strength) {
+            return Err(ectx.err(e.name.span(), "strength", format!("{} is out of range 0..={STAT_MAX}", e.strength)));
+        }
         market_cost(&ectx, &e.name, e.cost, e.copies_in_market)?;
         if class == Class::Champion && !matches!(e.champion_level, Some(4 | 6 | 8)) {
             return Err(ectx.err(e.name.span(), "champion_level", "a champion has level 4, 6 or 8"));
@@ -457,6 +464,11 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             },
         };
         market_cost(&cctx, &c.name, c.cost, c.copies_in_market)?;
+        if let Some(d) = c.strength_delta
+            && !(-(STAT_MAX as i8)..=STAT_MAX as i8).contains(&d)
+        {
+            return Err(cctx.err(c.name.span(), "strength_delta", format!("{d} is out of range ±{STAT_MAX}")));
+        }
         let attacker_rows = rows_mask(&cctx, c.attacker_rows.as_deref().unwrap_or(&[]), "attacker_rows")?;
         if class.is_attack() && attacker_rows == 0 {
             return Err(cctx.err(c.name.span(), "attacker_rows", "an attack needs the attacker's rows"));
@@ -641,6 +653,9 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         fan_fields: count.fan,
     })
 }
+
+/// The largest strength, health or strength delta a card file may give (ruling C26).
+pub const STAT_MAX: u8 = 99;
 
 /// Most cards in each market deck: « 1 paquet Marché des Élémentaires (40 cartes) », same for commands.
 pub const MARKET_MAX: usize = 40;

@@ -141,7 +141,8 @@ impl CommandOfNature {
             }
             self.stack.push(Step::Damage {
                 uid: a.targets[i],
-                amount: d.max(0) as u8,
+                // At least 0; stats come from card files, so never truncated (issue 13).
+                amount: u16::try_from(d.max(0)).unwrap_or(u16::MAX),
                 attack: true,
                 by: a.seat,
                 asked: 0,
@@ -218,7 +219,7 @@ impl CommandOfNature {
     pub(crate) fn damage<S: EventSink<Event>>(
         &mut self,
         uid: u16,
-        amount: u8,
+        amount: u16,
         attack: bool,
         by: u8,
         asked: u8,
@@ -248,12 +249,14 @@ impl CommandOfNature {
         }
         let t = self.cards;
         let Some(u) = self.at_mut(side, s).as_mut() else { return };
-        let dealt = amount.saturating_sub(u.shields);
+        let dealt = amount.saturating_sub(u.shields.into());
         let lost = amount > 0 && u.shields > 0;
         if lost {
             u.shields = 0;
         }
-        u.dmg = u.dmg.saturating_add(dealt);
+        // Counters stop at 255, at or above any health (a `u8`): the unit falls either way.
+        let counters = u8::try_from(dealt).unwrap_or(u8::MAX);
+        u.dmg = u.dmg.saturating_add(counters);
         let dead = u.dmg >= t.info(u.card).health;
         let card = u.card;
         crate::events::public(ev, || Event::Damaged {
@@ -270,7 +273,7 @@ impl CommandOfNature {
             && let Some(a) = self.attack.as_mut()
             && let Some(i) = a.targets[..a.count as usize].iter().position(|&t| t == uid)
         {
-            a.dealt[i] = a.dealt[i].saturating_add(dealt);
+            a.dealt[i] = a.dealt[i].saturating_add(counters);
         }
         if dead {
             self.stack.push(Step::Defeat { uid, by });

@@ -529,7 +529,7 @@ impl CommandOfNature {
                 let uid = u.uid;
                 if left > 1 {
                     let chosen = chosen | (1 << t);
-                    self.stack.push(Step::Damage { uid, amount: dmg, attack: false, by: seat, asked: 0 });
+                    self.stack.push(Step::Damage { uid, amount: dmg.into(), attack: false, by: seat, asked: 0 });
                     self.ask(seat, Ask::Hit { dmg, area, left: left - 1, optional, chosen, obliterate });
                     return;
                 }
@@ -541,7 +541,7 @@ impl CommandOfNature {
                         self.stack.push(Step::ShieldsLost { side: enemy });
                     }
                 }
-                self.stack.push(Step::Damage { uid, amount: dmg, attack: false, by: seat, asked: 0 });
+                self.stack.push(Step::Damage { uid, amount: dmg.into(), attack: false, by: seat, asked: 0 });
             }
             (Ask::Hit { .. }, _) => {}
             (Ask::SwapFirst { kind }, Action::Pick(s) | Action::Aim(s)) => match kind {

@@ -55,11 +55,11 @@ pub enum Event {
         /// The elemental.
         card: Card,
         /// The damage before shields (after boosts, instants and other cuts).
-        amount: u8,
+        amount: u16,
         /// Damage absorbed by shields.
-        shielded: u8,
+        shielded: u16,
         /// Damage counters put on it.
-        dealt: u8,
+        dealt: u16,
         /// The seat whose attack, command, effect or faction action dealt it.
         by: Seat,
         /// Whether it is an attack's damage.

@@ -32,7 +32,7 @@ pub mod view;
 pub use actions::{Action, Slot, slot};
 pub use cards::{Card, Class, Effect, Faction};
 pub use events::Event;
-pub use state::{Ask, CommandOfNature, Options, Phase, Position, SageCommands, Setup, Unit};
+pub use state::{Ask, CommandOfNature, Options, Phase, Position, SageCommands, Setup, TURN_LIMIT_MAX, Unit};
 pub use view::View;
 
 use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Outcome, Seat, SeatSet, SetupError};
@@ -113,7 +113,7 @@ impl Game for CommandOfNature {
             OptionDoc {
                 name: "turn_limit",
                 default: "60",
-                help: "turns (of a player or team) after which the game is a draw, ruling C23 (0: none)",
+                help: "turns (of a player or team) after which the game is a draw, 1..=100000 (ruling C23)",
             },
         ]
     }
@@ -153,12 +153,8 @@ impl Game for CommandOfNature {
     }
 
     fn max_game_length(options: &Options) -> usize {
-        // Setup: one warrior choice per seat; then at most `turn_limit` turns. Without a limit (`0`) a game
-        // between players who never attack has no end (the rulebook has no other end), so there is no bound.
-        match options.turn_limit {
-            0 => usize::MAX / 2,
-            t => t as usize * ACTIONS_PER_TURN + options.players,
-        }
+        // Setup: one warrior choice per seat; then at most `turn_limit` turns (1..=100,000, ruling C23).
+        (options.turn_limit as usize).saturating_mul(ACTIONS_PER_TURN).saturating_add(options.players)
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

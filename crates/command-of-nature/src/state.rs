@@ -17,6 +17,9 @@ pub enum SageCommands {
     Godot,
 }
 
+/// The largest `turn_limit`.
+pub const TURN_LIMIT_MAX: u32 = 100_000;
+
 /// Game options.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -29,7 +32,8 @@ pub struct Options {
     pub sages: Vec<Faction>,
     /// Which Sage-pack commands (ruling C1).
     pub sage_commands: SageCommands,
-    /// Turns (of a player or team) after which the game ends in a draw (ruling C23); 0 = no limit.
+    /// Turns (of a player or team) after which the game ends in a draw (ruling C23), 1 to
+    /// [`TURN_LIMIT_MAX`].
     pub turn_limit: u32,
     /// The card data: `base` (the embedded files) or the path of a user card file (ruling C24).
     pub cards: String,
@@ -80,8 +84,15 @@ impl Options {
                 }
             }
         }
-        if o.turn_limit > 100_000 {
-            return Err(SetupError::new("turn_limit", "at most 100000"));
+        if !(1..=TURN_LIMIT_MAX).contains(&o.turn_limit) {
+            return Err(SetupError::new(
+                "turn_limit",
+                format!(
+                    "{} is not 1..={TURN_LIMIT_MAX}: the rulebook's game has no other end, and players who never \
+                     defeat a Sage would play forever (ruling C23)",
+                    o.turn_limit
+                ),
+            ));
         }
         Cards::resolve(&o.cards).map_err(|e| SetupError::new("cards", e.to_string()))?;
         Ok(o)
@@ -90,7 +101,7 @@ impl Options {
 
 /// An explicit setup: Sages, first side, and optionally a position.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Setup {
     /// The Sage (faction) of each seat.
     pub sages: Vec<Faction>,
@@ -104,7 +115,7 @@ pub struct Setup {
 
 /// A position in a game, for scenarios.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Position {
     /// Each side's formation: `(slot, unit)`.
     pub units: [Vec<(Slot, Unit)>; 2],
@@ -126,7 +137,7 @@ pub struct Position {
 
 /// An elemental in a formation, with its tokens.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Unit {
     /// The card.
     pub card: Card,
@@ -293,7 +304,7 @@ pub enum Step {
     /// Ask a question (skipped if it has no possible answer).
     Ask(Question),
     /// Deal damage to a unit; `attack` marks attack damage; `by` the seat that caused it; `asked` interceptors already offered.
-    Damage { uid: u16, amount: u8, attack: bool, by: u8, asked: u8 },
+    Damage { uid: u16, amount: u16, attack: bool, by: u8, asked: u8 },
     /// Check a unit for defeat.
     Defeat { uid: u16, by: u8 },
     /// Fill the front rows of a side.
@@ -647,22 +658,77 @@ impl CommandOfNature {
         Ok(g)
     }
 
+    /// Loads a position, checking the rulebook's invariants (`command-of-nature.fr.txt`): each unit on a
+    /// slot of the formation (rows of 1, 2, 3 slots per player, FR:107), one unit per slot, elementals
+    /// only, owned by a seat of that side, with fewer damage counters than its health (FR:296); a Sage
+    /// only in its own seat's formation; each side with a Sage in play (a side without one has lost,
+    /// FR:242, FR:246, FR:426); one hand, deck, discard pile and level per seat at most; gold within the
+    /// purse (ruling C5); market cards from their own market. Card counts are not checked: scenarios
+    /// may use cards of packs not in play.
     fn load_position(&mut self, pos: &Position) -> Result<(), SetupError> {
         let n = self.n();
+        for (what, len) in [("hands", pos.hands.len()), ("decks", pos.decks.len()), ("discards", pos.discards.len())]
+            .into_iter()
+            .chain([("levels", pos.levels.len())])
+        {
+            if len > n {
+                return Err(SetupError::new(format!("position.{what}"), format!("{len} entries for {n} seats")));
+            }
+        }
+        let t = self.cards;
         for side in 0..2u8 {
-            for &(s, u) in &pos.units[side as usize] {
+            for (k, &(s, u)) in pos.units[side as usize].iter().enumerate() {
+                let field = format!("position.units[{side}][{k}]");
                 let (r, c) = ((s / 6) as usize, (s % 6) as usize);
                 if r > 2 || c >= self.width(r) {
-                    return Err(SetupError::new("position.units", format!("slot {s} outside the formation")));
+                    return Err(SetupError::new(field, format!("slot {s} outside the formation")));
                 }
                 if !u.card.class().is_elemental() {
-                    return Err(SetupError::new("position.units", format!("{} is not an elemental", u.card)));
+                    return Err(SetupError::new(field, format!("{} is not an elemental", u.card)));
                 }
                 if u.owner as usize >= n || Self::side_of(u.owner) != side {
-                    return Err(SetupError::new("position.units", "owner must be a seat of that side"));
+                    return Err(SetupError::new(field, "owner must be a seat of that side"));
+                }
+                if self.at(side, s).is_some() {
+                    return Err(SetupError::new(
+                        field,
+                        format!("two units on slot {}", crate::actions::Action::Pick(s)),
+                    ));
+                }
+                let health = t.info(u.card).health;
+                if u.dmg >= health {
+                    return Err(SetupError::new(
+                        field,
+                        format!("{} has {} damage for {health} health: it is already vanquished", u.card, u.dmg),
+                    ));
+                }
+                if u.card.class() == Class::Sage && t.packs[self.players[u.owner as usize].pack as usize].sage != u.card
+                {
+                    return Err(SetupError::new(field, format!("{} is not the Sage of seat {}", u.card, u.owner)));
                 }
                 let uid = self.uid();
                 *self.at_mut(side, s) = Some(Unit { uid, ..u });
+            }
+        }
+        for m in 0..2 {
+            if pos.market[m].len() > 3 {
+                return Err(SetupError::new(format!("position.market[{m}]"), "at most 3 cards face up"));
+            }
+            for &c in pos.market[m].iter().chain(&pos.market_decks[m]) {
+                if c.class().is_elemental() != (m == 0) || t.info(c).market_copies == 0 {
+                    return Err(SetupError::new(
+                        format!("position.market[{m}]"),
+                        format!("{c} is not a card of the {} market", ["elemental", "command"][m]),
+                    ));
+                }
+            }
+        }
+        for side in 0..2 {
+            if pos.gold[side] > self.gold_cap() {
+                return Err(SetupError::new(
+                    "position.gold",
+                    format!("{} gold; the purse holds {}", pos.gold[side], self.gold_cap()),
+                ));
             }
         }
         for s in 0..n {
@@ -689,10 +755,15 @@ impl CommandOfNature {
             let alive = self.slots().any(|sl| self.at(side, sl).is_some_and(|u| u.card == sage && u.owner == s));
             self.players[s as usize].sage_alive = alive;
         }
-        if !(0..2).any(|side| self.seats_of(side).iter().any(|&s| self.players[s as usize].sage_alive)) {
-            return Err(SetupError::new("position.units", "no Sage in play"));
+        for side in 0..2 {
+            if !self.seats_of(side).iter().any(|&s| self.players[s as usize].sage_alive) {
+                return Err(SetupError::new(
+                    format!("position.units[{side}]"),
+                    "no Sage of this side in play: the game would be over (FR:242, FR:246)",
+                ));
+            }
         }
-        self.gold = [pos.gold[0].min(self.gold_cap()), pos.gold[1].min(self.gold_cap())];
+        self.gold = pos.gold;
         for m in 0..2 {
             if !pos.market_decks[m].is_empty() {
                 self.market_decks[m].clear();

@@ -127,7 +127,7 @@ impl CommandOfNature {
 
     fn end_turn(&mut self) {
         self.turns += 1;
-        if self.options.turn_limit > 0 && self.turns >= self.options.turn_limit {
+        if self.turns >= self.options.turn_limit {
             self.phase = Phase::Over(None);
             return;
         }

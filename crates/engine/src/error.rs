@@ -9,7 +9,7 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("cannot read {text:?}: {expected}")]
 pub struct ParseError {
-    /// The text that was read.
+    /// The text that was read, cut to its first 60 characters (errors never echo a whole input).
     pub text: String,
     /// What was expected instead.
     pub expected: String,
@@ -18,7 +18,7 @@ pub struct ParseError {
 impl ParseError {
     /// A parse error for `text`, saying what was expected.
     pub fn new(text: &str, expected: impl Into<String>) -> ParseError {
-        ParseError { text: text.to_owned(), expected: expected.into() }
+        ParseError { text: crate::carddata::short(text), expected: expected.into() }
     }
 }
 
@@ -157,6 +157,14 @@ pub enum ReplayError {
         /// The number of actions in the record.
         actions: usize,
     },
+    /// The record states scores, but its actions do not finish the game.
+    #[error("record states scores {claimed:?} but the game is not over after its {moves} actions")]
+    NotOver {
+        /// The scores written in the record.
+        claimed: Vec<f64>,
+        /// How many actions the record has.
+        moves: usize,
+    },
     /// The record states a result that differs from the replayed one.
     #[error("record says the scores are {claimed:?} but the replay gives {actual:?}")]
     ResultMismatch {
@@ -169,7 +177,13 @@ pub enum ReplayError {
 
 impl From<serde_json::Error> for ReplayError {
     fn from(e: serde_json::Error) -> ReplayError {
-        ReplayError::Malformed { message: e.to_string(), line: e.line(), column: e.column() }
+        // The reader's message may quote the input (an unknown variant, a string): keep it short.
+        let message = e.to_string();
+        let message = match message.char_indices().nth(300) {
+            Some((i, _)) => format!("{}…", &message[..i]),
+            None => message,
+        };
+        ReplayError::Malformed { message, line: e.line(), column: e.column() }
     }
 }
 
@@ -190,7 +204,13 @@ pub fn data_file_error(file: &str, line: usize, field: &str, message: &str) -> S
 
 #[cfg(test)]
 mod data_file_error_tests {
-    use super::data_file_error;
+    use super::{ParseError, data_file_error};
+
+    #[test]
+    fn parse_errors_quote_a_short_prefix() {
+        let e = ParseError::new(&"x".repeat(5_000_000), "an action");
+        assert_eq!(e.to_string(), format!("cannot read \"{}…\": an action", "x".repeat(60)));
+    }
 
     #[test]
     fn leaves_out_what_is_unknown() {

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::carddata::short;
 use crate::{ENGINE_VERSION, Game, NoEvents, ReplayError};
 
 /// How a recorded game started.
@@ -77,7 +78,7 @@ impl<G: Game> Record<G> {
     /// these options give.
     pub fn initial_state(&self) -> Result<G, ReplayError> {
         if self.game != G::NAME {
-            return Err(ReplayError::WrongGame { expected: G::NAME.to_owned(), found: self.game.clone() });
+            return Err(ReplayError::WrongGame { expected: G::NAME.to_owned(), found: short(&self.game) });
         }
         check_version(&self.engine_version)?;
         if let Some(recorded) = &self.content_hash {
@@ -113,14 +114,17 @@ pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
     let mut state = record.initial_state()?;
     for (step, text) in record.actions.iter().enumerate() {
         let action: G::Action =
-            text.parse().map_err(|source| ReplayError::BadNotation { step, text: text.clone(), source })?;
+            text.parse().map_err(|source| ReplayError::BadNotation { step, text: short(text), source })?;
         state.try_apply(action, &mut NoEvents).map_err(|e| ReplayError::Illegal {
             step,
-            text: text.clone(),
+            text: short(text),
             reason: e.reason,
         })?;
     }
     if let Some(claimed) = &record.scores {
+        if !state.is_terminal() {
+            return Err(ReplayError::NotOver { claimed: claimed.clone(), moves: record.actions.len() });
+        }
         let actual = state.scores();
         if claimed.len() != actual.len() || claimed.iter().zip(&actual).any(|(a, b)| (a - b).abs() > 1e-9) {
             return Err(ReplayError::ResultMismatch { claimed: claimed.clone(), actual });
@@ -139,10 +143,10 @@ fn version_numbers(text: &str) -> Option<[u64; 3]> {
 
 /// Refuses a record written by a newer engine than this one (its rules may have changed since).
 pub(crate) fn check_version(recorded: &str) -> Result<(), ReplayError> {
-    let theirs = version_numbers(recorded).ok_or_else(|| ReplayError::BadVersion(recorded.to_owned()))?;
+    let theirs = version_numbers(recorded).ok_or_else(|| ReplayError::BadVersion(short(recorded)))?;
     let ours = version_numbers(ENGINE_VERSION).unwrap_or([0, 0, 0]);
     if theirs > ours {
-        return Err(ReplayError::NewerEngine { record: recorded.to_owned(), ours: ENGINE_VERSION.to_owned() });
+        return Err(ReplayError::NewerEngine { record: short(recorded), ours: ENGINE_VERSION.to_owned() });
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::state::{
 
 /// Game options.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// Number of players, 2 to 5.
     pub players: usize,
@@ -64,6 +64,7 @@ fn check_champions(ch: &[Creature], field: &str) -> Result<(), SetupError> {
 
 /// A stone placed in an explicit setup.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StoneSetup {
     /// Its owner.
     pub seat: Seat,
@@ -79,6 +80,7 @@ pub struct StoneSetup {
 /// already under way (round, cards on the table, stones, secrets, eliminations, discards). The set of
 /// cards in play is the union of all cards named, so a scenario may use a short deck.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The 8 champions in column order.
     pub champions: Vec<Creature>,
@@ -216,7 +218,13 @@ impl Equinox {
         g
     }
 
-    /// Builds a game from validated options and a setup, checking the setup.
+    /// Builds a game from options and a setup, checking the rulebook's invariants (`equinox.fr.txt`):
+    /// 8 distinct champions (FR:43); each card of the game (the champions' creature cards, the 11
+    /// chameleons, the tree cards the options allow) in at most one place: a hand, the draw pile, the
+    /// discard pile, a secret or a cell; one hand per player; a non-empty draw pile (taking its last card
+    /// ends the game, FR:256, FR:288); round 1 to 5 with one creature eliminated in each earlier round; cards
+    /// only in their creature's column (or chameleons) and in rows up to the current round; at most one
+    /// stone per cell and 5 stones per player (FR:42, FR:90), one secret prediction each (FR:106).
     pub(crate) fn build(options: &Options, setup: &Setup, rng: GameRng) -> Result<Equinox, SetupError> {
         options.validate()?;
         let n = options.players;
@@ -276,6 +284,12 @@ impl Equinox {
                 add(c, &|| format!("hands[{i}]"))?;
                 hands[i].insert(c);
             }
+        }
+        if setup.deck.is_empty() {
+            return Err(SetupError::new(
+                "deck",
+                "the draw pile is empty: the game ends when its last card is taken (FR:256)",
+            ));
         }
         for &c in &setup.deck {
             add(c, &|| "deck".into())?;

@@ -23,7 +23,7 @@ pub struct Options {
 
 /// One side of an explicit setup. Cards of the side's team that are named nowhere are out of the game.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SideSetup {
     /// The hand.
     pub hand: Vec<Card>,
@@ -47,6 +47,7 @@ pub struct SideSetup {
 
 /// An explicit setup.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The first player (solo: must be p0).
     pub first_player: Seat,

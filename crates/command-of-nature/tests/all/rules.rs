@@ -57,9 +57,12 @@ mod helpers {
         pub fn pos(&mut self) -> &mut Position {
             self.setup.position.as_mut().unwrap_or_else(|| panic!("no position"))
         }
+        /// A unit on a slot (replacing the one there, if any).
         pub fn uo(mut self, side: usize, s: &str, c: &str, owner: u8) -> Scn {
             let u = Unit { card: card(c), owner, ..Unit::default() };
-            self.pos().units[side].push((sl(s), u));
+            let units = &mut self.pos().units[side];
+            units.retain(|(x, _)| *x != sl(s));
+            units.push((sl(s), u));
             self
         }
         pub fn u(self, side: usize, s: &str, c: &str) -> Scn {
@@ -1254,38 +1257,6 @@ mod faction {
     }
 }
 
-/// The heuristic player, fed views only, beats uniform random play in both modes.
-mod bots {
-    use super::*;
-    use sylvan_engine::{GameRng, Heuristic};
-
-    #[test]
-    fn heuristic_beats_random_from_views_only() {
-        for players in [2, 4] {
-            let o = CommandOfNature::options_for_players(players).unwrap_or_default();
-            let mut rng = GameRng::new(9);
-            let mut legal = Vec::new();
-            let mut wins = 0;
-            for seed in 0..20 {
-                let Ok(mut g) = CommandOfNature::new(&o, seed) else { panic!("setup") };
-                while let Some(seat) = g.to_move() {
-                    g.legal_actions(&mut legal);
-                    let a = if seat.0 & 1 == 0 {
-                        CommandOfNature::heuristic_action(&g.view(seat), &legal, &mut rng)
-                    } else {
-                        legal[rng.index(legal.len())]
-                    };
-                    act(&mut g, &a.to_string());
-                }
-                if g.winners().first() == Some(&Seat(0)) {
-                    wins += 1;
-                }
-            }
-            assert!(wins >= 18, "{players} players: heuristic won {wins} of 20");
-        }
-    }
-}
-
 /// Issue 5's table events: what each decision causes, with its audience.
 mod events {
     use super::*;
@@ -1838,5 +1809,110 @@ fn connected_pairs_agree_with_connected() {
                 assert_eq!(fast, slow);
             }
         }
+    }
+}
+
+/// Issue 13: setups the rules forbid, options that hung, and damage that wrapped.
+mod issue13 {
+    use super::*;
+    use sylvan_engine::EventLog;
+
+    fn setup_error(s: Scn) -> String {
+        CommandOfNature::from_setup(&s.options, &s.setup, 7).err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn two_units_on_one_slot_are_refused() {
+        let mut s = basics();
+        s.pos().units[0].push((sl("I1"), Unit { card: card("bruce"), owner: 0, ..Unit::default() }));
+        assert_eq!(setup_error(s), "invalid setup: position.units[0][4]: two units on slot pick I1");
+    }
+
+    #[test]
+    fn each_side_needs_a_sage_in_play() {
+        let mut s = basics();
+        s.pos().units[1].retain(|(_, u)| u.card != card("gravel"));
+        assert!(setup_error(s).starts_with("invalid setup: position.units[1]: no Sage of this side in play"));
+        // In teams one Sage of a side is enough (FR:432).
+        let mut t = Scn::teams();
+        t.pos().units[1].retain(|(_, u)| u.card != card("gravel"));
+        assert!(CommandOfNature::from_setup(&t.options, &t.setup, 7).is_ok());
+        // A Sage in the other seat's formation is not its Sage.
+        let s = Scn::new().u(0, "III1", "gravel");
+        assert!(setup_error(s).contains("gravel is not the Sage of seat 0"));
+    }
+
+    #[test]
+    fn vanquished_units_too_much_gold_and_extra_seats_are_refused() {
+        let s = basics().u(1, "I1", "cobble").tok(1, 9, 0, 0);
+        assert!(setup_error(s).contains("cobble has 9 damage for"), "dmg ≥ health");
+        assert!(setup_error(basics().gold(0, 13)).contains("13 gold; the purse holds 12"));
+        let s = basics().hand(2, "timber");
+        assert_eq!(setup_error(s), "invalid setup: position.hands: 3 entries for 2 seats");
+        let s = basics().market(0, "close-strike");
+        assert!(setup_error(s).contains("close-strike is not a card of the elemental market"));
+    }
+
+    #[test]
+    fn turn_limit_zero_is_refused_instead_of_never_ending() {
+        let o = Options { turn_limit: 0, ..Options::default() };
+        let e = CommandOfNature::new(&o, 1).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("invalid setup: turn_limit: 0 is not 1..=100000"), "{e}");
+        let o = Options { turn_limit: TURN_LIMIT_MAX, ..Options::default() };
+        assert!(CommandOfNature::new(&o, 1).is_ok());
+        assert!(CommandOfNature::max_game_length(&o) < usize::MAX / 2);
+    }
+
+    fn file_with_bruce_strength(strength: &str) -> String {
+        cards::default_file_text().replacen(
+            "name = \"Bruce\"\nfaction = \"twig\"\nkind = \"basic\"\nstrength = 3",
+            &format!("name = \"Bruce\"\nfaction = \"twig\"\nkind = \"basic\"\nstrength = {strength}"),
+            1,
+        )
+    }
+
+    #[test]
+    fn damage_above_255_is_not_truncated() {
+        let path = std::env::temp_dir().join(format!("con-{}-strong.toml", std::process::id()));
+        std::fs::write(&path, file_with_bruce_strength("99")).unwrap_or_else(|e| panic!("{e}"));
+        // STR 99 + 200 boosts = 299 damage; 250 shields leave 49, enough to vanquish the Oak Lumbertron.
+        // Truncated to a byte it was 43, all absorbed.
+        let mut s = basics()
+            .u(0, "I1", "bruce")
+            .tok(0, 0, 200, 0)
+            .u(1, "I1", "oak-lumbertron")
+            .tok(1, 0, 0, 250)
+            .hand(0, "close-strike");
+        s.options.cards = path.to_string_lossy().into_owned();
+        let mut g = s.go();
+        let mut log = EventLog::new();
+        for t in ["play close-strike", "pick I1", "aim I1", "done"] {
+            let a: Action = t.parse().unwrap_or_else(|e| panic!("{t}: {e}"));
+            g.try_apply(a, &mut log).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let hit = log.events.iter().find_map(|(_, e)| match e {
+            Event::Damaged { amount, shielded, dealt, .. } => Some((*amount, *shielded, *dealt)),
+            _ => None,
+        });
+        assert_eq!(hit, Some((299, 250, 49)));
+        assert!(empty(&g, 1, "I1") || name(&g, 1, "I1") != "Oak Lumbertron", "the Oak Lumbertron is vanquished");
+    }
+
+    #[test]
+    fn card_files_with_stats_out_of_range_are_refused() {
+        let e = cards::load_text("big.toml", &file_with_bruce_strength("100")).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.contains(": strength: 100 is out of range 0..=99")), "{e:?}");
+        let e = cards::load_text("neg.toml", &file_with_bruce_strength("-5")).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.contains(": strength: -5 is out of range")), "{e:?}");
+    }
+
+    #[test]
+    fn unknown_setup_fields_are_refused() {
+        let e = serde_json::from_str::<Setup>(r#"{"sages":["twig","pebble"],"first":1}"#).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `first`")), "{e:?}");
+        let e = serde_json::from_str::<Position>(r#"{"unit":[]}"#).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `unit`")), "{e:?}");
+        let e = serde_json::from_str::<Unit>(r#"{"card":"bruce","hp":3}"#).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `hp`")), "{e:?}");
     }
 }

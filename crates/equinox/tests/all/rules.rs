@@ -207,7 +207,7 @@ mod helpers {
 
     /// The seat of the stone of a cell (255 when none).
     pub fn stone_at(g: &Equinox, r: u8, c: &str) -> u8 {
-        view(g, 0).stones[r as usize - 1][col(g, c)]
+        view(g, 0).stones[r as usize - 1][col(g, c)].map_or(255, |s| s.0)
     }
 
     pub fn eliminated_in(g: &Equinox, c: &str) -> u8 {
@@ -225,7 +225,7 @@ mod helpers {
 
 use helpers::*;
 use sylvan_engine::{Audience, Game, GameRng, Record, Seat, SeatSet, replay};
-use sylvan_equinox::{Card, CardSet, EndReason, Equinox, Event, Options, Phase, TreeKind};
+use sylvan_equinox::{Card, CardSet, EndReason, Equinox, Event, Options, Phase, Setup, TreeKind};
 
 const NO_STONE: u8 = 255;
 
@@ -249,7 +249,7 @@ mod setup {
         assert_eq!(&v.stones_left[..4], &[5, 5, 5, 5]);
         assert_eq!(v.round, 1);
         assert_eq!(v.phase, Phase::Predict);
-        assert!(v.stones.iter().flatten().all(|&s| s == NO_STONE));
+        assert!(v.stones.iter().flatten().all(Option::is_none));
     }
 
     #[test]
@@ -341,6 +341,34 @@ mod setup {
         trees.setup.hands[0].push(TreeKind::Ancetre.card(0));
         trees.setup.hands[1].push(TreeKind::Ancetre.card(1));
         assert!(Equinox::from_setup(&trees.options, &trees.build(), 1).is_err());
+    }
+
+    /// Issue 13: empty hands and an empty draw pile gave a game with no legal action that was not over.
+    /// The pile is never empty in a game under way (taking its last card ends the game, FR:256).
+    #[test]
+    fn setup_with_an_empty_draw_pile_is_refused() {
+        let empty = Scn::new(D, 2).exact_deck();
+        let e = Equinox::from_setup(&empty.options, &empty.build(), 1).err().map(|e| e.to_string());
+        assert_eq!(
+            e.as_deref(),
+            Some("invalid setup: deck: the draw pile is empty: the game ends when its last card is taken (FR:256)")
+        );
+        // Empty hands with cards left to draw are a game that goes on.
+        let hands = Scn::new(D, 2).deck("gru1").exact_deck();
+        let Ok(g) = Equinox::from_setup(&hands.options, &hands.build(), 1) else { panic!("valid") };
+        assert!(!g.is_terminal());
+        assert!(!legal(&g).is_empty());
+    }
+
+    /// Issue 13: unknown fields of options and setups are errors, not silently ignored.
+    #[test]
+    fn unknown_option_and_setup_fields_are_refused() {
+        let e = serde_json::from_str::<Options>(r#"{"players":3,"ancestor":2}"#).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `ancestor`")), "{e:?}");
+        let mut json = serde_json::to_value(Scn::new(D, 2).hand(0, "gru1").build()).unwrap_or_default();
+        json["hand"] = serde_json::json!([]);
+        let e = serde_json::from_value::<Setup>(json).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `hand`")), "{e:?}");
     }
 }
 
@@ -434,7 +462,7 @@ mod phase1 {
         assert_eq!(v0.stones_left[0], 4);
         let v1 = view(&g, 1);
         assert_eq!(v1.secret, None);
-        assert_eq!(v1.has_secret, 1);
+        assert_eq!(v1.has_secret, SeatSet(1));
         // The card is shown to its owner only.
         assert!(log.for_seat(p(0)).any(|e| *e == Event::SecretPlaced { seat: p(0), card: Some(card("gru3")) }));
         assert!(log.for_seat(p(1)).any(|e| *e == Event::SecretPlaced { seat: p(0), card: None }));
@@ -446,8 +474,8 @@ mod phase1 {
         let mut g = Scn::new(D, 2).round(2).elim("lic", 1).hand(0, "pan4").hand(1, "duc5").secret(0, "gru3").game();
         let log = act(&mut g, "reveal");
         let v = view(&g, 1);
-        assert_eq!(v.revealed[col(&g, "gru")], 1);
-        assert_eq!(v.has_secret, 0);
+        assert_eq!(v.revealed[col(&g, "gru")], SeatSet(1));
+        assert_eq!(v.has_secret, SeatSet(0));
         assert!(v.discard_public.contains(card("gru3")));
         assert_eq!(v.stones_left[0], 4);
         assert!(log.for_seat(p(1)).any(|e| *e == Event::SecretRevealed { seat: p(0), card: card("gru3") }));
@@ -464,7 +492,7 @@ mod phase1 {
         act(&mut g, "skip");
         assert_eq!(phase(&g), Phase::Play { extra: false });
         assert_eq!(view(&g, 0).stones_left[0], 5);
-        assert!(view(&g, 0).stones.iter().flatten().all(|&s| s == NO_STONE));
+        assert!(view(&g, 0).stones.iter().flatten().all(Option::is_none));
     }
 }
 
@@ -894,7 +922,7 @@ mod powers {
         let mut g = lichen().stone(0, 0, "gru").game();
         assert_eq!(g.scores()[0], 5.0 + 4.0);
         acts(&mut g, &["skip", "play lic6", "retrieve r0 gru"]);
-        assert_eq!(view(&g, 1).revealed[col(&g, "gru")], 0);
+        assert_eq!(view(&g, 1).revealed[col(&g, "gru")], SeatSet(0));
         assert_eq!(view(&g, 1).stones_left[0], 4);
         assert_eq!(g.scores()[0], 4.0);
     }
@@ -910,7 +938,7 @@ mod powers {
         assert!(v0.my_hidden_discard.contains(card("gru3")));
         assert_eq!(v0.stones_left[0], 4);
         let v1 = view(&g, 1);
-        assert_eq!(v1.has_secret, 0);
+        assert_eq!(v1.has_secret, SeatSet(0));
         // Ambiguity: the rulebook does not say the card is shown; it is discarded face down.
         assert!(!v1.discard_public.contains(card("gru3")));
     }
@@ -1411,8 +1439,8 @@ mod trees {
         let log = act(&mut g, "reveal");
         assert!(log.for_seat(p(2)).any(|e| *e == Event::SecretRevealed { seat: p(1), card: card("gru3") }));
         let v = view(&g, 0);
-        assert_eq!(v.revealed[col(&g, "gru")], 0b10);
-        assert_eq!(v.has_secret, 0b100, "the secret on Lichen stays hidden");
+        assert_eq!(v.revealed[col(&g, "gru")], SeatSet(0b10));
+        assert_eq!(v.has_secret, SeatSet(0b100), "the secret on Lichen stays hidden");
         assert!(v.discard_public.contains(TreeKind::Ancetre.card(0)));
         assert_eq!(v.current, p(1), "p0's turn ended");
     }
@@ -1432,7 +1460,7 @@ mod trees {
         acts(&mut g, &["skip", "play ancetre", "name lic"]);
         assert_eq!(to_move(&g), Some(1));
         assert_eq!(phase(&g), Phase::Predict);
-        assert_eq!(view(&g, 0).has_secret, 0b10);
+        assert_eq!(view(&g, 0).has_secret, SeatSet(0b10));
     }
 
     #[test]
@@ -1510,7 +1538,7 @@ mod scoring {
         assert_eq!(g.winners(), [p(0)]);
         assert_eq!(g.returns(), [1.0, 0.0, 0.0, 0.0]);
         // Maryse's secret prediction was revealed at the end and lies on Le Duc's champion card.
-        assert_eq!(view(&g, 2).revealed[col(&g, "duc")], 0b10);
+        assert_eq!(view(&g, 2).revealed[col(&g, "duc")], SeatSet(0b10));
     }
 
     #[test]
@@ -1650,7 +1678,7 @@ mod hidden {
         assert_eq!(v.hand, cards("gru1 gru2 duc3").into_iter().collect());
         assert_eq!(v.secret, Some(card("gru3")));
         assert_eq!(view(&a, 0).secret, None);
-        assert_eq!(view(&a, 0).has_secret, 0b10);
+        assert_eq!(view(&a, 0).has_secret, SeatSet(0b10));
     }
 
     #[test]
@@ -1904,7 +1932,7 @@ mod edge_cases {
         assert_eq!(to_move(&g), Some(1));
         assert_eq!(legal(&g), ["reveal"]);
         act(&mut g, "reveal");
-        assert_eq!(view(&g, 0).revealed[col(&g, "gru")], 0b11);
+        assert_eq!(view(&g, 0).revealed[col(&g, "gru")], SeatSet(0b11));
         assert_eq!(to_move(&g), Some(1));
         assert_eq!(phase(&g), Phase::Predict);
     }
@@ -1972,7 +2000,7 @@ mod invariants {
             }
         }
         let drawn = if matches!(v.phase, Phase::Keep { .. }) { 3 } else { 0 };
-        let secrets = v.has_secret.count_ones() as usize;
+        let secrets = v.has_secret.len();
         let hands: usize = v.hand_counts[..n].iter().map(|&x| x as usize).sum();
         let aside: usize = v.aside_counts[..n].iter().map(|&x| x as usize).sum();
         let hidden: usize = v.hidden_discard_counts[..n].iter().map(|&x| x as usize).sum();
@@ -1983,9 +2011,10 @@ mod invariants {
             let mine = vs.hand.or(vs.aside);
             assert!(mine.and(table).is_empty() && mine.and(vs.discard_public).is_empty());
             assert_eq!(vs.hand.len(), v.hand_counts[s] as usize);
-            let on_cells = v.stones.iter().flatten().filter(|&&x| x as usize == s).count();
-            let revealed = v.revealed.iter().filter(|&&m| m & (1 << s) != 0).count();
-            let secret = (v.has_secret >> s) as usize & 1;
+            let seat = Seat(s as u8);
+            let on_cells = v.stones.iter().flatten().filter(|&&x| x == Some(seat)).count();
+            let revealed = v.revealed.iter().filter(|m| m.contains(seat)).count();
+            let secret = usize::from(v.has_secret.contains(seat));
             assert_eq!(on_cells + revealed + secret + v.stones_left[s] as usize, 5, "stones of p{s}");
         }
         let eliminated = v.eliminated_in.iter().filter(|&&e| e != 0).count();

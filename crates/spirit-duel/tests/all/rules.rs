@@ -678,3 +678,40 @@ mod robot {
         }
     }
 }
+
+/// Issue 13: records that claimed too much, and setups with unknown fields.
+mod issue13 {
+    use super::*;
+    use sylvan_engine::{Record, ReplayError, replay};
+
+    #[test]
+    fn a_record_with_scores_for_an_unfinished_game_is_refused() {
+        let mut r = Record::<SpiritDuel>::from_seed(Options::default(), 3);
+        assert!(replay(&r).is_ok());
+        r.scores = Some(vec![0.0, 0.0]);
+        let e = replay(&r).err();
+        assert!(matches!(e, Some(ReplayError::NotOver { moves: 0, .. })), "{e:?}");
+        assert_eq!(
+            e.map(|e| e.to_string()).unwrap_or_default(),
+            "record states scores [0.0, 0.0] but the game is not over after its 0 actions"
+        );
+    }
+
+    #[test]
+    fn a_record_from_a_newer_engine_is_refused() {
+        let mut r = Record::<SpiritDuel>::from_seed(Options::default(), 3);
+        r.engine_version = "99.0.0".into();
+        let e = replay(&r).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("record written by engine version 99.0.0, newer than this engine"), "{e}");
+    }
+
+    #[test]
+    fn unknown_setup_fields_are_refused() {
+        let json = r#"{"first_player":0,"sides":[{},{}],"turn":3}"#;
+        let e = serde_json::from_str::<sylvan_spirit_duel::Setup>(json).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `turn`")), "{e:?}");
+        let json = r#"{"first_player":0,"sides":[{"hp":[3,3]},{}]}"#;
+        let e = serde_json::from_str::<sylvan_spirit_duel::Setup>(json).err().map(|e| e.to_string());
+        assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `hp`")), "{e:?}");
+    }
+}

@@ -52,7 +52,7 @@ fn game_names() -> Result<Vec<String>, Box<dyn Error>> {
     let games: Value = serde_json::from_slice(&out.stdout)?;
     let names: Vec<String> =
         games.as_array().into_iter().flatten().filter_map(|g| g["name"].as_str().map(str::to_owned)).collect();
-    assert!(names.iter().any(|n| n == "toy"), "{names:?}");
+    assert_eq!(names, ["equinox", "mystic-vale", "command-of-nature", "spirit-duel"], "the toy fixture is not listed");
     Ok(names)
 }
 
@@ -64,8 +64,9 @@ mod listing {
         let out = sylvan(&["games"], "")?;
         assert!(out.status.success());
         let stdout = text(&out.stdout);
-        assert!(stdout.contains("toy  (2 to 4 players)"), "{stdout}");
-        assert!(stdout.contains("hand_size"), "{stdout}");
+        assert!(stdout.contains("equinox  (2 to 5 players)"), "{stdout}");
+        assert!(stdout.contains("champions"), "{stdout}");
+        assert!(!stdout.contains("toy"), "{stdout}");
         for name in game_names()? {
             assert!(stdout.contains(&name), "{name} missing from {stdout}");
         }
@@ -299,9 +300,12 @@ mod errors {
         let bad = record.replace("c31", "x9");
         std::fs::write(&path, bad)?;
         assert_error(&["replay", &path.to_string_lossy()], "action 3 `x9`")?;
-        let wrong = record.replace(",\"c31\"]", "],\"scores\":[5.0,0.0]");
-        std::fs::write(&path, wrong)?;
-        assert_error(&["replay", &path.to_string_lossy()], "record says the scores are")
+        let unfinished = record.replace(",\"c31\"]", "],\"scores\":[5.0,0.0]");
+        std::fs::write(&path, unfinished)?;
+        assert_error(&["replay", &path.to_string_lossy()], "record states scores [5.0, 0.0] but the game is not over")?;
+        let finished = record.replace(",\"c31\"]", ",\"c2\",\"c0\",\"c6\"],\"scores\":[5.0,0.0]");
+        std::fs::write(&path, finished)?;
+        assert_error(&["replay", &path.to_string_lossy()], "record says the scores are [5.0, 0.0]")
     }
 }
 

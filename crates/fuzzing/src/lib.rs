@@ -1,0 +1,486 @@
+//! # sylvan-fuzzing
+//!
+//! The properties fuzzing checks on every game, written once and run two ways: by the `cargo fuzz`
+//! targets in `fuzz/` (nightly, for hours) and by the `proptest` properties in `tests/` (stable, a bounded
+//! number of cases in `cargo test`). Each entry point takes raw bytes and must never panic except on a
+//! broken property:
+//!
+//! - [`records`]: a record of a random game, mutated as JSON (or raw bytes as JSON), is parsed and
+//!   replayed. It replays or gives a one-line error; a record that replays and states scores is over and
+//!   the scores match; replaying twice gives the same state.
+//! - [`notation`]: any text read as an action either fails with a short one-line error or round-trips
+//!   through its notation and its id.
+//! - [`card_files`]: a card file edited line by line (or raw bytes) loads or gives a one-line error.
+//! - [`setups`]: a valid setup and options, mutated as JSON, are refused with a one-line error or give a
+//!   game whose random playout keeps the invariants: a seat to move exactly when the game is not over,
+//!   a non-empty legal list that applies, and an end within [`Game::max_game_length`].
+//!
+//! The first byte picks the game; the next bytes seed and steer the case.
+#![deny(missing_docs)]
+// A broken property is a panic: that is what the fuzzer and proptest look for.
+#![allow(clippy::panic)]
+
+use serde_json::Value;
+use sylvan_command_of_nature as con;
+use sylvan_engine::{Game, GameRng, Record, Seat, replay};
+use sylvan_equinox as eq;
+use sylvan_mystic_vale as mv;
+use sylvan_spirit_duel as sd;
+
+/// The longest error message accepted (errors quote user input cut to a short prefix).
+pub const MAX_ERROR_LEN: usize = 2_000;
+/// Most actions played in one fuzz playout (Command of Nature's bound is far larger).
+pub const MAX_PLAYOUT: usize = 3_000;
+
+/// Raw bytes read front to back as decisions; past the end every read gives 0.
+#[derive(Clone, Debug)]
+pub struct Bytes<'a> {
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Bytes<'a> {
+    /// Reads `data`.
+    pub fn new(data: &'a [u8]) -> Bytes<'a> {
+        Bytes { data, pos: 0 }
+    }
+    /// The next byte (0 past the end).
+    pub fn u8(&mut self) -> u8 {
+        let b = self.data.get(self.pos).copied().unwrap_or(0);
+        self.pos += 1;
+        b
+    }
+    /// The next 8 bytes as a little-endian number.
+    pub fn u64(&mut self) -> u64 {
+        (0..8).fold(0u64, |acc, i| acc | (u64::from(self.u8()) << (8 * i)))
+    }
+    /// A number below `n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        let x = (usize::from(self.u8()) << 8) | usize::from(self.u8());
+        x % n.max(1)
+    }
+    /// Whether bytes remain.
+    pub fn more(&self) -> bool {
+        self.pos < self.data.len()
+    }
+    /// The bytes not read yet.
+    pub fn rest(&self) -> &'a [u8] {
+        self.data.get(self.pos..).unwrap_or(&[])
+    }
+}
+
+/// Asserts an error message is one line and short.
+pub fn assert_one_line(what: &str, message: &str) {
+    assert!(!message.contains('\n'), "{what}: error on several lines: {message:?}");
+    assert!(
+        message.len() <= MAX_ERROR_LEN,
+        "{what}: error of {} bytes: {:?}…",
+        message.len(),
+        message.chars().take(200).collect::<String>()
+    );
+    assert!(!message.is_empty(), "{what}: empty error message");
+}
+
+/// Values that break arithmetic and limits, for JSON mutations.
+const NUMBERS: [i128; 16] =
+    [0, 1, 2, 3, 4, 5, 7, 8, 255, 256, 65_535, 65_536, -1, -128, u32::MAX as i128, u64::MAX as i128];
+
+/// Applies up to 4 byte-driven mutations to a JSON value: replace a node by a number, string, bool,
+/// null, empty array or object; remove, duplicate or swap array elements; remove a key or add an
+/// unknown one.
+pub fn mutate_json(root: &mut Value, b: &mut Bytes) {
+    let n = b.u8() % 5;
+    for _ in 0..n {
+        let node = pick_node(root, b);
+        let op = b.u8() % 12;
+        match (op, node) {
+            (0..=2, v) => {
+                let k = NUMBERS[b.below(NUMBERS.len())];
+                *v = serde_json::from_str(&k.to_string()).unwrap_or(Value::Null);
+            }
+            (3, v) => *v = Value::String(["", "p9", "base", "x", "gru", "99.0.0", "\u{feff}"][b.below(7)].into()),
+            (4, v) => {
+                *v = [Value::Null, Value::Bool(true), Value::Array(vec![]), Value::Object(Default::default())]
+                    [b.below(4)]
+                .clone()
+            }
+            (5, Value::Array(a)) if !a.is_empty() => {
+                let i = b.below(a.len());
+                a.remove(i);
+            }
+            (6, Value::Array(a)) if !a.is_empty() => {
+                let i = b.below(a.len());
+                let x = a[i].clone();
+                a.insert(i, x);
+            }
+            (7, Value::Array(a)) if a.len() > 1 => {
+                let (i, j) = (b.below(a.len()), b.below(a.len()));
+                a.swap(i, j);
+            }
+            (8, Value::Object(o)) if !o.is_empty() => {
+                let i = b.below(o.len());
+                if let Some(k) = o.keys().nth(i).cloned() {
+                    o.remove(&k);
+                }
+            }
+            (9, Value::Object(o)) => {
+                o.insert("unknown_field".into(), Value::Bool(true));
+            }
+            (10, v) if v.is_number() => {
+                let x = v.as_i64().unwrap_or(0).saturating_add(i64::from(b.u8() as i8));
+                *v = x.into();
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A node of `root` chosen by the bytes: walk down a few levels.
+fn pick_node<'v>(root: &'v mut Value, b: &mut Bytes) -> &'v mut Value {
+    let depth = b.u8() % 6;
+    let mut v = root;
+    for _ in 0..depth {
+        let len = match &*v {
+            Value::Array(a) => a.len(),
+            Value::Object(o) => o.len(),
+            _ => 0,
+        };
+        if len == 0 {
+            break;
+        }
+        let i = b.below(len);
+        v = match v {
+            Value::Array(a) => &mut a[i],
+            Value::Object(o) => match o.values_mut().nth(i) {
+                Some(x) => x,
+                None => unreachable!("index below the object's length"),
+            },
+            _ => unreachable!("only arrays and objects have children"),
+        };
+    }
+    v
+}
+
+/// The four games, by the first byte of a case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// Equinox.
+    Equinox,
+    /// Mystic Vale.
+    MysticVale,
+    /// The spirit duel.
+    SpiritDuel,
+    /// Command of Nature.
+    CommandOfNature,
+}
+
+impl Which {
+    /// The game picked by byte `b`.
+    pub fn from_byte(b: u8) -> Which {
+        [Which::Equinox, Which::MysticVale, Which::SpiritDuel, Which::CommandOfNature][usize::from(b % 4)]
+    }
+}
+
+/// Options for `players` seats, or the defaults.
+fn options<G: Game>(b: &mut Bytes) -> G::Options {
+    let (lo, hi) = G::player_range();
+    let players = lo + b.below(hi - lo + 1);
+    G::options_for_players(players).unwrap_or_default()
+}
+
+/// Plays `steps` random legal actions from `g` (fewer if it ends), returning their notations.
+fn random_actions<G: Game>(g: &mut G, steps: usize, rng: &mut GameRng) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        if g.is_terminal() {
+            break;
+        }
+        legal.clear();
+        g.legal_actions(&mut legal);
+        let Some(&a) = legal.get(rng.index(legal.len().max(1))) else { break };
+        out.push(a.to_string());
+        g.apply_unchecked(a, &mut sylvan_engine::NoEvents);
+    }
+    out
+}
+
+/// Checks one record text: parse, replay, and the properties of a replay.
+pub fn check_record<G: Game>(text: &str) {
+    let record = match Record::<G>::from_json(text) {
+        Ok(r) => r,
+        Err(e) => return assert_one_line("record", &e.to_string()),
+    };
+    match replay(&record) {
+        Err(e) => assert_one_line("replay", &e.to_string()),
+        Ok(state) => {
+            if let Some(claimed) = &record.scores {
+                assert!(state.is_terminal(), "a record with scores replayed to an unfinished game");
+                assert_eq!(claimed.len(), state.scores().len());
+            }
+            match replay(&record) {
+                Ok(again) => assert!(again == state, "two replays of one record differ"),
+                Err(e) => panic!("a record replayed once, then failed: {e}"),
+            }
+        }
+    }
+}
+
+fn record_case<G: Game>(b: &mut Bytes) {
+    if b.u8() & 1 == 1 {
+        // Raw bytes as a record.
+        return check_record::<G>(&String::from_utf8_lossy(b.rest()));
+    }
+    let options = options::<G>(b);
+    let seed = b.u64();
+    let Ok(mut g) = G::new(&options, seed) else { return };
+    let mut rng = GameRng::new(seed ^ 0x5eed);
+    let steps = if b.u8() < 64 { usize::MAX } else { usize::from(b.u8()) * 2 };
+    let mut record = Record::<G>::from_seed(options, seed);
+    record.actions = random_actions(&mut g, steps.min(MAX_PLAYOUT * 10), &mut rng);
+    if g.is_terminal() {
+        record.scores = Some(g.scores());
+    }
+    let Ok(mut value) = serde_json::to_value(&record) else { return };
+    mutate_json(&mut value, b);
+    check_record::<G>(&value.to_string());
+}
+
+/// A record of a random game of the game picked by the first byte, mutated by the other bytes, is
+/// replayed (see the crate docs).
+pub fn records(data: &[u8]) {
+    let mut b = Bytes::new(data);
+    match Which::from_byte(b.u8()) {
+        Which::Equinox => record_case::<eq::Equinox>(&mut b),
+        Which::MysticVale => record_case::<mv::MysticVale>(&mut b),
+        Which::SpiritDuel => record_case::<sd::SpiritDuel>(&mut b),
+        Which::CommandOfNature => record_case::<con::CommandOfNature>(&mut b),
+    }
+}
+
+/// Checks one text read as an action of `G`.
+pub fn check_notation<G: Game>(text: &str) {
+    match text.parse::<G::Action>() {
+        Err(e) => assert_one_line("notation", &e.to_string()),
+        Ok(a) => {
+            let s = a.to_string();
+            assert_eq!(s.parse::<G::Action>().ok(), Some(a), "`{s}` does not read back as the action of `{text}`");
+            let id = G::action_id(a);
+            assert!(id < G::NUM_DISTINCT_ACTIONS, "id {id} of `{s}` out of range");
+            assert_eq!(G::action_from_id(id), Some(a), "id {id} of `{s}` does not give it back");
+        }
+    }
+    if let Err(e) = text.parse::<Seat>() {
+        assert_one_line("seat", &e.to_string());
+    }
+}
+
+/// The bytes after the first, as text, read as an action of the game picked by the first byte.
+pub fn notation(data: &[u8]) {
+    let mut b = Bytes::new(data);
+    let which = Which::from_byte(b.u8());
+    let text = String::from_utf8_lossy(b.rest());
+    match which {
+        Which::Equinox => check_notation::<eq::Equinox>(&text),
+        Which::MysticVale => check_notation::<mv::MysticVale>(&text),
+        Which::SpiritDuel => check_notation::<sd::SpiritDuel>(&text),
+        Which::CommandOfNature => check_notation::<con::CommandOfNature>(&text),
+    }
+}
+
+/// Edits a text line by line: replace a value, delete or duplicate a line, cut the text, insert junk.
+fn edit_text(text: &str, b: &mut Bytes) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let n = 1 + b.u8() % 4;
+    for _ in 0..n {
+        if lines.is_empty() {
+            break;
+        }
+        let i = b.below(lines.len());
+        match b.u8() % 8 {
+            0..=2 => {
+                if let Some((k, _)) = lines[i].split_once('=') {
+                    let v = match b.u8() % 8 {
+                        0 => NUMBERS[b.below(NUMBERS.len())].to_string(),
+                        1 => "\"\"".to_owned(),
+                        2 => "[]".to_owned(),
+                        3 => "\"I\"".to_owned(),
+                        4 => "\"provisional\"".to_owned(),
+                        5 => "\"rulebook: x\"".to_owned(),
+                        6 => format!("\"{}\"", "x".repeat(b.below(5000))),
+                        _ => "-1".to_owned(),
+                    };
+                    lines[i] = format!("{k}= {v}");
+                }
+            }
+            3 => {
+                lines.remove(i);
+            }
+            4 => {
+                let l = lines[i].clone();
+                lines.insert(i, l);
+            }
+            5 => lines.truncate(i),
+            6 => lines[i] = String::from_utf8_lossy(&b.rest()[..b.rest().len().min(40)]).into_owned(),
+            _ => {
+                let l = lines[i].clone();
+                let j = b.below(lines.len());
+                lines.insert(j, l);
+            }
+        }
+    }
+    lines.join("\n")
+}
+
+/// A card file of the game picked by the first byte (Mystic Vale, Command of Nature or the spirit
+/// duel's two files), edited by the other bytes or replaced by them, is loaded.
+pub fn card_files(data: &[u8]) {
+    let mut b = Bytes::new(data);
+    let which = b.u8() % 4;
+    let raw = b.u8() & 1 == 1;
+    let base = match which {
+        0 => mv::cards::BASE_TOML.to_owned(),
+        1 => con::cards::default_file_text(),
+        2 => sd::cards::SPIRITS_TOML.to_owned(),
+        _ => sd::cards::ABILITIES_TOML.to_owned(),
+    };
+    let text = if raw { String::from_utf8_lossy(b.rest()).into_owned() } else { edit_text(&base, &mut b) };
+    let result = match which {
+        0 => mv::CardDb::parse("cards.toml", &text).map(|_| ()).map_err(|e| e.to_string()),
+        1 => con::cards::load_text("cards.toml", &text).map(|_| ()).map_err(|e| e.to_string()),
+        2 => sd::Tables::load(&text, sd::cards::ABILITIES_TOML, ("s.toml", "a.toml"))
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        _ => sd::Tables::load(sd::cards::SPIRITS_TOML, &text, ("s.toml", "a.toml"))
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+    };
+    if let Err(e) = result {
+        assert_one_line("card file", &e);
+    }
+}
+
+/// Plays a random game from `g`, checking the invariants at every step.
+pub fn check_playout<G: Game>(mut g: G, rng: &mut GameRng) {
+    let bound = G::max_game_length(g.options());
+    let mut legal = Vec::new();
+    for step in 0..MAX_PLAYOUT {
+        let to_move = g.to_move();
+        if g.is_terminal() {
+            assert_eq!(to_move, None, "a finished game has a seat to move");
+            assert_eq!(g.scores().len(), g.num_seats());
+            return;
+        }
+        let Some(seat) = to_move else { panic!("a game not over has no seat to move (step {step})") };
+        assert!(seat.index() < g.num_seats(), "{seat} to move in a game of {}", g.num_seats());
+        assert!(step < bound, "the game runs past its bound of {bound} actions");
+        legal.clear();
+        g.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "no legal action for {seat} in a game not over (step {step})");
+        let a = legal[rng.index(legal.len())];
+        if let Err(e) = g.try_apply(a, &mut sylvan_engine::NoEvents) {
+            panic!("a listed action is illegal: {e}");
+        }
+    }
+}
+
+/// Deserializes mutated options and setup and, if the game accepts them, plays it out.
+fn check_setup<G: Game>(options: Value, setup: Value, seed: u64) {
+    let options: G::Options = match serde_json::from_value(options) {
+        Ok(o) => o,
+        Err(e) => return assert_one_line("options", &e.to_string()),
+    };
+    let setup: G::Setup = match serde_json::from_value(setup) {
+        Ok(s) => s,
+        Err(e) => return assert_one_line("setup", &e.to_string()),
+    };
+    match G::from_setup(&options, &setup, seed) {
+        Err(e) => assert_one_line("from_setup", &e.to_string()),
+        Ok(g) => check_playout(g, &mut GameRng::new(seed)),
+    }
+}
+
+fn setup_case<G: Game>(options: &G::Options, setup: &G::Setup, b: &mut Bytes) {
+    let (Ok(mut o), Ok(mut s)) = (serde_json::to_value(options), serde_json::to_value(setup)) else { return };
+    if b.u8() & 3 == 0 {
+        mutate_json(&mut o, b);
+    }
+    mutate_json(&mut s, b);
+    check_setup::<G>(o, s, b.u64());
+}
+
+/// A Command of Nature position: both Sages, basics in front, warriors and a few cards in hand, deck
+/// and discard.
+fn con_setup(b: &mut Bytes) -> (con::Options, con::Setup) {
+    let teams = b.u8() & 1 == 1;
+    let card = |s: &str| s.parse::<con::Card>().ok();
+    let unit = |s: &str, owner: u8| card(s).map(|c| con::Unit { card: c, owner, ..con::Unit::default() });
+    type LineUp = Vec<(u8, &'static str, &'static str, u8)>;
+    let (options, sages, line_up): (con::Options, Vec<con::Faction>, LineUp) = if teams {
+        (
+            con::Options { players: 4, teams: true, ..con::Options::default() },
+            vec![con::Faction::Twig, con::Faction::Pebble, con::Faction::Leaf, con::Faction::Droplet],
+            vec![
+                (0, "III2", "cedar", 0),
+                (1, "III2", "gravel", 1),
+                (0, "III5", "porella", 2),
+                (1, "III5", "torrent", 3),
+                (0, "I1", "timber", 0),
+                (1, "I1", "cobble", 1),
+            ],
+        )
+    } else {
+        (
+            con::Options::default(),
+            vec![con::Faction::Twig, con::Faction::Pebble],
+            vec![
+                (0, "III2", "cedar", 0),
+                (1, "III2", "gravel", 1),
+                (0, "I1", "timber", 0),
+                (0, "II1", "timber", 0),
+                (1, "I1", "cobble", 1),
+                (1, "II2", "cobble", 1),
+            ],
+        )
+    };
+    let mut pos = con::Position::default();
+    for (side, slot, c, owner) in line_up {
+        let Ok(con::Action::Pick(s)) = format!("pick {slot}").parse::<con::Action>() else { continue };
+        if let Some(u) = unit(c, owner) {
+            pos.units[usize::from(side)].push((s, u));
+        }
+    }
+    let n = options.players;
+    let hand: Vec<con::Card> = ["close-strike", "timber", "far-strike"].iter().filter_map(|s| card(s)).collect();
+    pos.hands = vec![hand.clone(); n];
+    pos.decks = vec![hand; n];
+    pos.levels = vec![1; n];
+    pos.gold = [3, 4];
+    (options, con::Setup { sages, first_side: b.u8() & 1, position: Some(pos), ..con::Setup::default() })
+}
+
+/// A valid setup of the game picked by the first byte (Equinox, the spirit duel or Command of Nature;
+/// Mystic Vale has no explicit setup to deal), mutated with its options, is built and played out.
+pub fn setups(data: &[u8]) {
+    let mut b = Bytes::new(data);
+    let which = b.u8() % 3;
+    let seed = b.u64();
+    let mut rng = GameRng::new(seed);
+    match which {
+        0 => {
+            let options = options::<eq::Equinox>(&mut b);
+            let setup = eq::Setup::deal(&options, &mut rng);
+            setup_case::<eq::Equinox>(&options, &setup, &mut b);
+        }
+        1 => {
+            let options = sd::Options { solo: b.u8() & 1 == 1, ..sd::Options::default() };
+            let Ok(tables) = sd::Tables::default_set() else { return };
+            let setup = sd::Setup::deal(&options, tables, &mut rng);
+            setup_case::<sd::SpiritDuel>(&options, &setup, &mut b);
+        }
+        _ => {
+            let (options, setup) = con_setup(&mut b);
+            setup_case::<con::CommandOfNature>(&options, &setup, &mut b);
+        }
+    }
+}

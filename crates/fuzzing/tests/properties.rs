@@ -1,0 +1,41 @@
+//! The fuzz properties on stable: a bounded number of random cases per target in `cargo test` (the
+//! `cargo fuzz` targets in `fuzz/` run the same functions for hours), and the crashes fuzzing found, as
+//! regression tests.
+
+use proptest::collection::vec;
+use proptest::prelude::*;
+
+fn config() -> ProptestConfig {
+    ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn records_replay_or_give_one_line_errors(data in vec(any::<u8>(), 0..96)) {
+        sylvan_fuzzing::records(&data);
+    }
+
+    #[test]
+    fn action_notation_round_trips_or_gives_one_line_errors(data in vec(any::<u8>(), 0..48)) {
+        sylvan_fuzzing::notation(&data);
+    }
+
+    #[test]
+    fn notation_of_words_round_trips(game in any::<u8>(), text in "[a-z]{2,8}( [a-zA-Z0-9>]{1,6}){0,3}") {
+        let mut data = vec![game];
+        data.extend_from_slice(text.as_bytes());
+        sylvan_fuzzing::notation(&data);
+    }
+
+    #[test]
+    fn card_files_load_or_give_one_line_errors(data in vec(any::<u8>(), 0..64)) {
+        sylvan_fuzzing::card_files(&data);
+    }
+
+    #[test]
+    fn setups_are_refused_or_play_out(data in vec(any::<u8>(), 0..96)) {
+        sylvan_fuzzing::setups(&data);
+    }
+}

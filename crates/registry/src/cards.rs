@@ -1,0 +1,77 @@
+//! The card databases of the games that have one: listing with provenances, and checking card files.
+
+use sylvan_command_of_nature as con;
+use sylvan_mystic_vale::CardDb;
+
+/// A game's card database, for `sylvan cards`: list it, check a card file, recognise a card file.
+#[derive(Clone, Copy, Debug)]
+pub struct CardTools {
+    /// Lists the cards (of `file`, or the embedded set), keeping only fields of the provenance `only`
+    /// (`rulebook`, `fan` or `provisional`) when given.
+    pub list: fn(file: Option<&str>, only: Option<&str>) -> Result<String, String>,
+    /// Validates a card file; the error names the file, line and field.
+    pub check: fn(file: &str) -> Result<String, String>,
+    /// Whether a card file's text is for this game (by its section names).
+    pub recognizes: fn(text: &str) -> bool,
+}
+
+/// Whether `text` has one of these TOML array-of-tables sections.
+fn has_section(text: &str, sections: &[&str]) -> bool {
+    text.lines().map(str::trim).any(|l| sections.contains(&l))
+}
+
+/// Mystic Vale's card database: every set by default; a core file, or an expansion file on top of the
+/// base set (the crate's own listing and checks).
+pub(crate) fn mystic_vale() -> CardTools {
+    CardTools {
+        list: |file, only| {
+            if let Some(k) = only
+                && !["rulebook", "fan", "provisional"].contains(&k)
+            {
+                return Err(format!("--provenance `{k}`: use rulebook, fan or provisional"));
+            }
+            let db = match file {
+                Some(path) => CardDb::check(path).map_err(|e| e.to_string())?,
+                None => CardDb::every_set().map_err(|e| e.to_string())?,
+            };
+            Ok(db.listing(only))
+        },
+        check: |file| {
+            let db = CardDb::check(file).map_err(|e| e.to_string())?;
+            Ok(format!(
+                "{file}: ok: {} advancement titles, {} vale titles, {} leaders, sets `{}`\n{}",
+                db.advancements.len(),
+                db.vales.len(),
+                db.leaders.len(),
+                db.set,
+                db.provenance_summary()
+            ))
+        },
+        recognizes: |text| {
+            has_section(text, &["[[advancement]]", "[[vale]]", "[[soil]]", "[[starting]]", "[[leader]]"])
+        },
+    }
+}
+
+/// Command of Nature's card data.
+pub(crate) fn command_of_nature() -> CardTools {
+    CardTools {
+        list: |file, only| {
+            if only.is_some() {
+                return Err("command-of-nature: --provenance is not supported; every field's provenance is in the \
+                            data file (crates/command-of-nature/data/*.toml)"
+                    .to_owned());
+            }
+            let table = match file {
+                Some(path) => con::cards::load_file(path).map_err(|e| e.to_string())?,
+                None => con::cards::table().clone(),
+            };
+            Ok(format!("{}\n", table.summary()))
+        },
+        check: |file| {
+            let table = con::cards::load_file(file).map_err(|e| e.to_string())?;
+            Ok(format!("{}\n", table.summary()))
+        },
+        recognizes: |text| has_section(text, &["[[elemental]]", "[[command]]", "[[sage]]"]),
+    }
+}
