@@ -29,8 +29,8 @@ enum CardsCommand {
         /// A card file to list instead of the embedded set.
         #[arg(long, value_name = "FILE")]
         cards: Option<String>,
-        /// The sets to list, comma-separated, for a game with expansions (mystic-vale: `base,magic,wild`;
-        /// expansion names or files) [default: the core set].
+        /// Only these sets, comma-separated, for a game with expansions (mystic-vale: `base,wild`;
+        /// expansion names or files) [default: every set].
         #[arg(long, value_name = "SETS")]
         sets: Option<String>,
     },

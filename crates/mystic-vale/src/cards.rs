@@ -1477,6 +1477,11 @@ impl CardDb {
         CardDb::parse(path, &read(path)?)
     }
 
+    /// The base set with every embedded expansion.
+    pub fn every_set() -> Result<CardDb, CardError> {
+        CardDb::build(("<embedded data/base.toml>", BASE_TOML), EXPANSIONS)
+    }
+
     /// Checks a card file: a core file (with `[[starting]]`), or an expansion file checked on top of
     /// the embedded base set.
     pub fn check(path: &str) -> Result<CardDb, CardError> {

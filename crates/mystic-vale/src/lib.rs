@@ -1,9 +1,12 @@
 //! # sylvan-mystic-vale
 //!
-//! *Mystic Vale* (AEG, 2016; Essential Edition 2021), the base game for 2 to 4 players, on the Sylvan game
-//! API. Modules follow the rulebook: [`cards`] (the card database, loaded from TOML with per-field
-//! provenance), [`setup`], [`state`], [`turn`] (the four phases, spoiling, every base ability), [`scoring`],
-//! [`view`], [`actions`], [`events`], [`heuristic`].
+//! *Mystic Vale* (AEG, 2016; Essential Edition 2021) for 2 to 4 players on the Sylvan game API: the base
+//! set and Vale of the Wild (eclipse advancements, leaders), chosen with the `sets` and `leaders` options.
+//! Modules follow the rulebook: [`cards`] (the card database: card sets as TOML files with per-field
+//! provenance, abilities as a timing plus an effect primitive), [`effects`] (unique effects, one module
+//! each), [`setup`], [`state`], [`turn`] (the four phases, spoiling, every ability at its timing),
+//! [`harvest`] (the one harvest-totals function, shared with the heuristic), [`scoring`], [`view`],
+//! [`actions`], [`events`], [`heuristic`]. `MODEL.md` explains how to add a card, a primitive or a set.
 //!
 //! Rulings are in `docs/rulings/mystic-vale.md`, numbered MV1, MV2, ...
 #![deny(missing_docs)]

@@ -24,7 +24,8 @@ fn has_section(text: &str, sections: &[&str]) -> bool {
     text.lines().map(str::trim).any(|l| sections.contains(&l))
 }
 
-/// Mystic Vale's card database.
+/// Mystic Vale's card database: every set by default; a core file, or an expansion file on top of the
+/// base set (the crate's own listing and checks).
 pub(crate) fn mystic_vale() -> CardTools {
     CardTools {
         list: |file, sets, only| {
@@ -33,13 +34,19 @@ pub(crate) fn mystic_vale() -> CardTools {
             {
                 return Err(format!("--provenance `{k}`: use rulebook, fan or provisional"));
             }
-            let options = sylvan_mystic_vale::Options {
-                cards: file.unwrap_or("base").to_owned(),
-                sets: sets.unwrap_or("base").to_owned(),
-                ..Default::default()
+            let db = match (file, sets) {
+                (Some(path), None) => CardDb::check(path).map_err(|e| e.to_string())?,
+                (None, None) => CardDb::every_set().map_err(|e| e.to_string())?,
+                (file, Some(sets)) => {
+                    let options = sylvan_mystic_vale::Options {
+                        cards: file.unwrap_or("base").to_owned(),
+                        sets: sets.to_owned(),
+                        ..Default::default()
+                    };
+                    options.validate().map_err(|e| e.to_string())?.0.clone()
+                }
             };
-            let db = options.validate().map_err(|e| e.to_string())?;
-            Ok(db.0.listing(only))
+            Ok(db.listing(only))
         },
         check: |file| {
             let db = CardDb::check(file).map_err(|e| e.to_string())?;
@@ -53,7 +60,7 @@ pub(crate) fn mystic_vale() -> CardTools {
             ))
         },
         recognizes: |text| {
-            has_section(text, &["[[advancement]]", "[[vale]]", "[[leader]]", "[[soil]]", "[[starting]]"])
+            has_section(text, &["[[advancement]]", "[[vale]]", "[[soil]]", "[[starting]]", "[[leader]]"])
         },
     }
 }
