@@ -68,7 +68,10 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
                 bail!("--provenance `{k}`: use rulebook, fan or provisional");
             }
             let db = match cards {
-                Some(path) => CardDb::load(path)?,
+                Some(path) => {
+                    sylvan_engine::carddata::read_file(path)?;
+                    CardDb::load(path)?
+                }
                 None => CardDb::base().clone(),
             };
             // A closed pipe (`| head`) is not an error worth a panic.
@@ -78,7 +81,7 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
         CardsCommand::Check { file, game } => {
             let game = match game {
                 Some(g) => g.clone(),
-                None => detect(file),
+                None => detect(file)?,
             };
             match game.as_str() {
                 "mystic-vale" => {}
@@ -89,6 +92,8 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
                 }
                 other => bail!("--game `{other}` has no card files (use mystic-vale or command-of-nature)"),
             }
+            // The bounded reader first: a special or huge file is refused before Mystic Vale reads it.
+            sylvan_engine::carddata::read_file(file)?;
             let db = CardDb::load(file)?;
             let text = format!(
                 "{file}: ok: {} advancement titles, {} vale titles, set `{}`\n{}",
@@ -103,12 +108,26 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
     }
 }
 
-/// The game a card file is for, from its section names (an unreadable file is left to the loader,
-/// whose error names it).
-fn detect(file: &str) -> String {
-    let text = std::fs::read_to_string(file).unwrap_or_default();
-    let con = text.lines().map(str::trim).any(|l| ["[[elemental]]", "[[command]]", "[[sage]]"].contains(&l));
-    if con { "command-of-nature" } else { "mystic-vale" }.to_owned()
+/// The game a card file is for, from its section headers (`[[elemental]]`, `[[command]]`, `[[sage]]` for
+/// Command of Nature; `[[advancement]]`, `[[vale]]`, `[[soil]]`, `[[starting]]` for Mystic Vale). A file
+/// with neither is an error asking for `--game`, never a guess.
+fn detect(file: &str) -> Result<String> {
+    let text = sylvan_engine::carddata::read_file(file)?;
+    let headers: Vec<String> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect())
+        .filter(|l: &String| l.starts_with("[["))
+        .collect();
+    let has = |names: &[&str]| headers.iter().any(|h| names.iter().any(|n| h == &format!("[[{n}]]")));
+    match (has(&["elemental", "command", "sage"]), has(&["advancement", "vale", "soil", "starting"])) {
+        (true, false) => Ok("command-of-nature".to_owned()),
+        (false, true) => Ok("mystic-vale".to_owned()),
+        (true, true) => bail!("{file}: has sections of both Command of Nature and Mystic Vale; use --game"),
+        (false, false) => bail!(
+            "{file}: no card section found ([[elemental]], [[command]], [[sage]] or [[advancement]], [[vale]]...); \
+             use --game command-of-nature or --game mystic-vale"
+        ),
+    }
 }
 
 fn summary(db: &CardDb) -> String {

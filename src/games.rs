@@ -9,6 +9,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 use sylvan_bots::BotSpec;
+use sylvan_engine::carddata::short;
 use sylvan_engine::{Game, Heuristic, Seat};
 
 /// Work to do with one game type: each subcommand implements it once, generically.
@@ -62,7 +63,7 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
     }
     for text in overrides {
         let Some((name, raw)) = text.split_once('=') else {
-            bail!("option `{text}` is not written NAME=VALUE");
+            bail!("option `{}` is not written NAME=VALUE", short(text));
         };
         let (name, raw) = (name.trim(), raw.trim());
         if name == "players" {
@@ -75,16 +76,19 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
                 .flat_map(|o| o.keys().map(String::as_str))
                 .filter(|&k| k != "players")
                 .collect();
-            bail!("{} has no option `{name}` (options: {})", G::NAME, known.join(", "));
+            bail!("{} has no option `{}` (options: {})", G::NAME, short(name), known.join(", "));
         }
         // The value as JSON (a number, `true`, `null`, `[..]`), else as a string, else as a
         // comma-separated list of strings: the first reading the options accept wins.
         let mut readings: Vec<Value> = serde_json::from_str(raw).into_iter().collect();
         readings.push(Value::String(raw.to_owned()));
         readings.push(Value::Array(raw.split(',').map(|s| Value::String(s.trim().to_owned())).collect()));
+        // A value with a comma was meant as a list: its error is the one to show.
+        let list = raw.contains(',');
         let mut first_error = None;
         let mut accepted = None;
         for reading in readings {
+            let is_list = reading.is_array();
             let mut candidate = value.clone();
             candidate[name] = reading;
             match serde_json::from_value::<G::Options>(candidate.clone()) {
@@ -92,6 +96,7 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
                     accepted = Some(candidate);
                     break;
                 }
+                Err(e) if list && is_list => first_error = Some(e),
                 Err(e) => {
                     first_error.get_or_insert(e);
                 }
@@ -99,11 +104,28 @@ pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<
         }
         match (accepted, first_error) {
             (Some(v), _) => value = v,
-            (None, Some(e)) => bail!("option `{name}`: cannot use `{raw}`: {e}"),
-            (None, None) => bail!("option `{name}`: cannot use `{raw}`"),
+            (None, Some(e)) => bail!("option `{name}`: cannot use `{}`: {e}", short(raw)),
+            (None, None) => bail!("option `{name}`: cannot use `{}`", short(raw)),
         }
     }
     serde_json::from_value(value).map_err(|e| anyhow!("{} options: {e}", G::NAME))
+}
+
+/// An error and its causes on one line, `outer: cause: ...`, leaving out a cause whose text the line
+/// already holds (errors that print their source would otherwise say it twice), with no line breaks.
+pub fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if text.contains(&c) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&c);
+    }
+    text.replace(['\n', '\r'], " ")
 }
 
 /// Reads a seat written `2` or `p2`, and checks it exists at a table of `seats`.
@@ -165,6 +187,10 @@ pub fn progress_bar(games: u64, hidden: bool) -> ProgressBar {
     bar
 }
 
+/// The most games one `sim`, `tournament` or `bench` run plays (`-n`): results are kept per chunk of
+/// games, so a run's memory grows with `-n`.
+pub const MAX_GAMES: u64 = 100_000_000;
+
 /// Runs games `0..games` in chunks of `chunk` on up to `threads` worker threads, each taking the next
 /// chunk until none is left: `work(first, last)` plays games `first..last` and returns that chunk's
 /// result. Results come back in chunk order, so a run does not depend on how threads share the work. The
@@ -181,7 +207,8 @@ pub fn run_chunks<T: Send>(
     let threads = threads.min(chunks).max(1);
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..chunks).map(|_| None).collect());
+    // Results as they come, sorted at the end: nothing is allocated for chunks not played yet.
+    let results: Mutex<Vec<(u64, T)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| -> Result<()> {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
@@ -191,10 +218,8 @@ pub fn run_chunks<T: Send>(
                         if c >= chunks {
                             break;
                         }
-                        match work(c * chunk, ((c + 1) * chunk).min(games)) {
-                            Ok(t) => {
-                                results.lock().map_err(|_| anyhow!("a {what} thread failed"))?[c as usize] = Some(t)
-                            }
+                        match work(c.saturating_mul(chunk), (c + 1).saturating_mul(chunk).min(games)) {
+                            Ok(t) => results.lock().map_err(|_| anyhow!("a {what} thread failed"))?.push((c, t)),
                             Err(e) => {
                                 stop.store(true, Ordering::Relaxed);
                                 return Err(e);
@@ -210,7 +235,9 @@ pub fn run_chunks<T: Send>(
         }
         Ok(())
     })?;
-    Ok(results.into_inner().map_err(|_| anyhow!("a {what} thread failed"))?.into_iter().flatten().collect())
+    let mut results = results.into_inner().map_err(|_| anyhow!("a {what} thread failed"))?;
+    results.sort_unstable_by_key(|(c, _)| *c);
+    Ok(results.into_iter().map(|(_, t)| t).collect())
 }
 
 /// The worker threads to use: `asked`, or one per core, and never more than there are chunks of work.
@@ -236,6 +263,15 @@ mod tests {
         assert_eq!(err(None, &["speed=3"]), "toy has no option `speed` (options: hand_size)");
         assert_eq!(err(None, &["hand_size"]), "option `hand_size` is not written NAME=VALUE");
         assert!(err(None, &["hand_size=big"]).starts_with("option `hand_size`: cannot use `big`: invalid type"));
+    }
+
+    #[test]
+    fn error_text_says_each_cause_once_on_one_line() {
+        let setup = sylvan_engine::SetupError::new("champions", "exactly 8 champions, not 0");
+        let e = anyhow::Error::new(sylvan_engine::ReplayError::from(setup)).context("rec.json");
+        assert_eq!(error_text(&e), "rec.json: invalid setup: champions: exactly 8 champions, not 0");
+        let e = anyhow!("line one\nline two").context("outer");
+        assert_eq!(error_text(&e), "outer: line one line two");
     }
 
     #[test]

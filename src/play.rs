@@ -48,6 +48,21 @@ fn save<G: Game>(path: Option<&Path>, record: &Record<G>, out: &mut impl Write) 
     Ok(true)
 }
 
+/// Fails now, not after the game, if the record cannot be written to `path` (a file this creates to
+/// find out is removed again).
+fn check_writable(path: &Path) -> Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("--record: cannot write the record to {}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
 fn print_events<G: Game>(log: &mut EventLog<G::Event>, seat: Seat, out: &mut impl Write) -> Result<()> {
     for event in log.for_seat(seat) {
         writeln!(out, "  * {event}")?;
@@ -107,7 +122,11 @@ fn read_input<G: Game>(line: &str, legal: &[G::Action]) -> Input<G::Action> {
 fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
     let options = games::options::<G>(args.game.players, &args.game.all_options())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut state = G::new(&options, seed).with_context(|| format!("{} with seed {seed}", G::NAME))?;
+    // An error here is about the options (the seed deals any valid options): do not name the seed.
+    let mut state = G::new(&options, seed).map_err(|e| anyhow::anyhow!("{}: {e}", G::NAME))?;
+    if let Some(path) = args.record.as_deref() {
+        check_writable(path)?;
+    }
     let n = state.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;
     if let Some(who) = G::automated_seat(&options, human) {
@@ -170,11 +189,20 @@ fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mu
             loop {
                 write!(out, "{human}> ")?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line).context("cannot read the input")? == 0 {
-                    writeln!(out)?;
-                    break 'game End::InputClosed;
+                // Bytes, not UTF-8: a stray byte is a bad line to retry, not the end of the session.
+                let mut bytes = Vec::new();
+                match input.read_until(b'\n', &mut bytes) {
+                    Ok(0) => {
+                        writeln!(out)?;
+                        break 'game End::InputClosed;
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        save(args.record.as_deref(), &record, out)?;
+                        bail!("cannot read the input at move {}: {e}", state.move_number());
+                    }
                 }
+                let line = String::from_utf8_lossy(&bytes);
                 match read_input::<G>(&line, &legal) {
                     Input::Act(a) => break a,
                     Input::Help => writeln!(out, "{HELP}")?,

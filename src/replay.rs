@@ -13,26 +13,56 @@ use crate::games::{self, Task, per_seat, winners_text};
 /// The record's text, with the arguments.
 struct Replay<'a> {
     args: &'a ReplayArgs,
+    value: Value,
     text: String,
 }
 
 /// Reads the record, finds its game and replays it.
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     let file = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {e}"))?;
+    // Bounded, regular files only, UTF-8 with a byte-order mark dropped.
+    let text = sylvan_engine::carddata::read_file_limited(&file, MAX_RECORD_BYTES)?;
+    let value: Value =
+        serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {}", short_message(&e)))?;
     let game = value
         .get("game")
         .and_then(Value::as_str)
         .ok_or_else(|| anyhow!("{file}: not a game record (no `game` field with the game's name)"))?
         .to_owned();
-    games::dispatch(&game, Replay { args, text }).with_context(|| file)
+    games::dispatch(&game, Replay { args, value, text }).with_context(|| file)
+}
+
+/// The largest record read: 64 MB.
+const MAX_RECORD_BYTES: u64 = 64 << 20;
+
+/// A JSON reader's message cut to 300 characters (it may quote the input).
+fn short_message(e: &serde_json::Error) -> String {
+    let m = e.to_string();
+    match m.char_indices().nth(300) {
+        Some((i, _)) => format!("{}…", &m[..i]),
+        None => m,
+    }
+}
+
+/// The `start` field names how the game began: `{"seed": {"seed": N}}` or
+/// `{"setup": {"setup": {..}, "seed": N}}`; say so rather than let the JSON reader point at a column.
+fn check_start(record: &Value) -> Result<()> {
+    const SHAPE: &str = "`start` must be {\"seed\": {\"seed\": N}} or {\"setup\": {\"setup\": {...}, \"seed\": N}}";
+    // A missing field is left to the record reader, which names it.
+    let Some(start) = record.get("start") else { return Ok(()) };
+    let Some(o) = start.as_object() else { anyhow::bail!("{SHAPE}") };
+    match (o.len(), o.get("seed"), o.get("setup")) {
+        (1, Some(s), None) if s.get("seed").is_some_and(Value::is_u64) => Ok(()),
+        (1, None, Some(s)) if s.get("seed").is_some_and(Value::is_u64) && s.get("setup").is_some() => Ok(()),
+        _ => anyhow::bail!("{SHAPE}"),
+    }
 }
 
 impl Task for Replay<'_> {
     type Output = ExitCode;
 
     fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
+        check_start(&self.value)?;
         let mut record = Record::<G>::from_json(&self.text)?;
         if let Some(k) = self.args.upto {
             if k > record.actions.len() {

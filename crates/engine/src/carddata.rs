@@ -54,7 +54,9 @@ pub fn read_file(path: &str) -> Result<String, DataError> {
     read_file_limited(path, MAX_FILE_BYTES)
 }
 
-fn read_file_limited(path: &str, limit: u64) -> Result<String, DataError> {
+/// Reads the text file at `path` like [`read_file`], with a limit of `limit` bytes (records may be larger
+/// than card files).
+pub fn read_file_limited(path: &str, limit: u64) -> Result<String, DataError> {
     let cannot = |e: std::io::Error| DataError::file(path, format!("cannot read: {e}"));
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
