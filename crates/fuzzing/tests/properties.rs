@@ -39,3 +39,20 @@ proptest! {
         sylvan_fuzzing::setups(&data);
     }
 }
+
+/// Crashes `cargo fuzz` found, kept as regression tests.
+mod found {
+    /// `notation`: a 2,000-byte action was echoed whole in its parse error (issue 13); errors now quote a
+    /// 60-character prefix.
+    #[test]
+    fn a_long_action_text_gives_a_short_error() {
+        for game in 0..4 {
+            let mut data = vec![game];
+            data.extend(std::iter::repeat_n(0u8, 3_000));
+            sylvan_fuzzing::notation(&data);
+            data.truncate(1);
+            data.extend(std::iter::repeat_n(b'x', 100_000));
+            sylvan_fuzzing::notation(&data);
+        }
+    }
+}
