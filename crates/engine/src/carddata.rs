@@ -116,7 +116,7 @@ impl<'a> Source<'a> {
     pub fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, DataError> {
         toml::from_str(self.text).map_err(|e| {
             let (line, field) = match e.span() {
-                Some(s) => (self.line_of(s.start), self.key_at(s.start).unwrap_or_else(|| "-".to_owned())),
+                Some(s) => (self.line_of(s.start), self.key_at(s.start).map_or_else(|| "-".to_owned(), |k| short(&k))),
                 None => (0, "-".to_owned()),
             };
             DataError::new(self.file, line, field, first_line(e.message()))
@@ -182,9 +182,14 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
     i
 }
 
-/// The first line of a (possibly multi-line) parser message.
+/// The first line of a (possibly multi-line) parser message, at most 300 characters (it may quote the
+/// input).
 fn first_line(message: &str) -> String {
-    message.lines().next().unwrap_or("").trim().to_owned()
+    let line = message.lines().next().unwrap_or("").trim();
+    match line.char_indices().nth(300) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_owned(),
+    }
 }
 
 /// Where a card field comes from.
