@@ -3,15 +3,20 @@
 //! positions. Each benchmark checks its answer while timing it (the move count of the playouts, the
 //! number of legal actions), so a fast but wrong engine cannot look good.
 //!
+//! The `erased_vs_typed` group times the same playouts (same moves, same checksum) through the registry's
+//! erased game (`DynGame`, what the server and Python use) and on the typed game, side by side.
+//!
 //! `cargo bench --bench playout` (all games), or e.g. `cargo bench --bench playout -- mystic_vale`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use sylvan_command_of_nature::CommandOfNature;
 use sylvan_engine::Game;
+use sylvan_engine::erased::dyn_playouts;
 use sylvan_engine::testing::{count_legal, random_playouts, sample_positions};
 use sylvan_equinox::Equinox;
 use sylvan_mystic_vale::MysticVale;
+use sylvan_registry::Registry;
 use sylvan_spirit_duel::{Options as DuelOptions, SpiritDuel, Team};
 
 /// Random playouts of game `G` in each mode of `modes` (a label and its options): `games` games from
@@ -53,6 +58,28 @@ fn bench_legal<G: Game>(c: &mut Criterion, group: &str, label: &str, options: &G
     group.finish();
 }
 
+/// Random playouts of every listed game of the registry at its minimum player count, typed and erased:
+/// both must give the same moves and checksum.
+fn bench_erased(c: &mut Criterion) {
+    let registry = Registry::standard();
+    let mut group = c.benchmark_group("erased_vs_typed");
+    group.sample_size(10);
+    for entry in registry.listed() {
+        let game = entry.game();
+        let options = game.options(None, &[]).unwrap_or_else(|e| panic!("{}: {e}", entry.name()));
+        let games = 10;
+        let expected = game.typed_playouts(&options, games, 7).unwrap_or_else(|e| panic!("{e}"));
+        group.throughput(Throughput::Elements(expected.moves));
+        group.bench_function(BenchmarkId::new("typed", entry.name()), |b| {
+            b.iter(|| assert_eq!(game.typed_playouts(black_box(&options), games, 7).as_ref(), Ok(&expected)))
+        });
+        group.bench_function(BenchmarkId::new("erased", entry.name()), |b| {
+            b.iter(|| assert_eq!(dyn_playouts(game, black_box(&options), games, 7).as_ref(), Ok(&expected)))
+        });
+    }
+    group.finish();
+}
+
 /// The options of `G` for each player count, labelled by the count.
 fn by_players<G: Game>(counts: &[usize]) -> Vec<(String, G::Options)> {
     counts
@@ -90,5 +117,5 @@ fn benches(c: &mut Criterion) {
     bench_legal::<CommandOfNature>(c, "command_of_nature_legal_actions", "2p_positions", &nature[0].1, 20, 10);
 }
 
-criterion_group!(playout, benches);
+criterion_group!(playout, benches, bench_erased);
 criterion_main!(playout);

@@ -1,97 +1,117 @@
-//! `sylvan bench`: uniform random playouts on one thread, timing the engine alone.
+//! `sylvan bench`: uniform random playouts on one thread, timing the engine alone — on the typed game,
+//! and with `--dyn` also through the erased game (`DynGame`) that the server and Python use.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
-use serde_json::json;
+use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, SearchStats};
-use sylvan_engine::{Game, GameRng, Heuristic, NoEvents};
+use sylvan_engine::GameRng;
+use sylvan_engine::erased::{Playouts, dyn_playouts};
+use sylvan_registry::Entry;
 
 use crate::BenchArgs;
-use crate::games::{self, Task, num};
+use crate::games::{self, num};
 
-impl Task for BenchArgs {
-    type Output = ExitCode;
+/// One timed run of playouts.
+struct Timed {
+    playouts: Playouts,
+    seconds: f64,
+}
 
-    fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
-        let options = games::options::<G>(self.game.players, &self.game.all_options())?;
-        if let Some(spec) = &self.bot {
-            return bench_bot::<G>(&options, spec, self.games, self.seed, self.json);
-        }
-        let max = G::max_game_length(&options);
-        let mut rng = GameRng::new(self.seed ^ 0xbe9c_4a11);
-        let mut legal = Vec::with_capacity(256);
-        let mut moves: u64 = 0;
-        // Printed with the timings so that a fast but wrong engine shows: same seed, same checksum.
-        let mut score_sum = 0.0;
-        let mut seats = 0;
-        let start = Instant::now();
-        for i in 0..self.games {
-            let seed = self.seed.wrapping_add(i);
-            let mut state = G::new(&options, seed).map_err(|e| anyhow!("{} seed {seed}: {e}", G::NAME))?;
-            let mut length = 0;
-            while state.to_move().is_some() {
-                state.legal_actions(&mut legal);
-                if legal.is_empty() || length >= max {
-                    bail!(
-                        "{} seed {seed}: stuck at move {length} (no legal action, or past the maximum {max})",
-                        G::NAME
-                    );
-                }
-                let action = legal[rng.index(legal.len())];
-                state.apply_unchecked(action, &mut NoEvents);
-                length += 1;
-            }
-            moves += length as u64;
-            seats = state.num_seats();
-            score_sum += state.scores().iter().sum::<f64>();
-        }
-        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
-        let games = self.games as f64;
-        let (games_per_sec, moves_per_sec) = (games / elapsed, moves as f64 / elapsed);
-        let ns_per_move = if moves > 0 { elapsed * 1e9 / moves as f64 } else { 0.0 };
-        let mut out = std::io::stdout().lock();
-        if self.json {
-            let report = json!({
-                "game": G::NAME,
-                "players": seats,
-                "games": self.games,
-                "seed": self.seed,
-                "moves": moves,
-                "score_sum": score_sum,
-                "seconds": elapsed,
-                "games_per_sec": games_per_sec,
-                "moves_per_sec": moves_per_sec,
-                "ns_per_move": ns_per_move,
-            });
-            writeln!(out, "{report}")?;
-        } else {
-            writeln!(out, "{}: {} random playouts, {seats} players, seed {}", G::NAME, self.games, self.seed)?;
-            writeln!(out, "checksum:  {moves} moves, score sum {}", num(score_sum))?;
-            writeln!(
-                out,
-                "speed:     {games_per_sec:.1} games/s, {moves_per_sec:.0} moves/s, {ns_per_move:.1} ns/move"
-            )?;
-            writeln!(out, "time:      {elapsed:.3} s")?;
-        }
-        Ok(ExitCode::SUCCESS)
+impl Timed {
+    fn json(&self) -> Value {
+        let p = &self.playouts;
+        json!({
+            "moves": p.moves,
+            "score_sum": p.score_sum,
+            "seconds": self.seconds,
+            "games_per_sec": p.games as f64 / self.seconds,
+            "moves_per_sec": p.moves as f64 / self.seconds,
+            "ns_per_move": if p.moves > 0 { self.seconds * 1e9 / p.moves as f64 } else { 0.0 },
+        })
     }
+
+    fn line(&self) -> String {
+        let p = &self.playouts;
+        let ns = if p.moves > 0 { self.seconds * 1e9 / p.moves as f64 } else { 0.0 };
+        format!(
+            "{:.1} games/s, {:.0} moves/s, {ns:.1} ns/move ({:.3} s)",
+            p.games as f64 / self.seconds,
+            p.moves as f64 / self.seconds,
+            self.seconds
+        )
+    }
+}
+
+fn timed(f: impl FnOnce() -> Result<Playouts, String>) -> Result<Timed> {
+    let start = Instant::now();
+    let playouts = f().map_err(|e| anyhow!(e))?;
+    Ok(Timed { playouts, seconds: start.elapsed().as_secs_f64().max(1e-9) })
+}
+
+/// Runs `sylvan bench`.
+pub fn run(args: &BenchArgs) -> Result<ExitCode> {
+    let (entry, options) = games::game_and_options(&args.game)?;
+    if let Some(spec) = &args.bot {
+        return bench_bot(entry, &options, spec, args.games, args.seed, args.json);
+    }
+    // Validates the options before timing.
+    entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?;
+    let typed = timed(|| entry.game().typed_playouts(&options, args.games, args.seed))?;
+    let erased = if args.erased {
+        let e = timed(|| dyn_playouts(entry.game(), &options, args.games, args.seed))?;
+        // Printed with the timings so that a fast but wrong path shows: same seed, same checksum.
+        if e.playouts != typed.playouts {
+            bail!(
+                "{}: the erased playouts differ from the typed ones ({:?} vs {:?})",
+                entry.name(),
+                e.playouts,
+                typed.playouts
+            );
+        }
+        Some(e)
+    } else {
+        None
+    };
+    let seats = typed.playouts.seats;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let mut report = json!({
+            "game": entry.name(),
+            "players": seats,
+            "games": args.games,
+            "seed": args.seed,
+        });
+        if let (Some(obj), Value::Object(t)) = (report.as_object_mut(), typed.json()) {
+            obj.extend(t);
+        }
+        if let Some(e) = &erased {
+            report["dyn"] = e.json();
+            report["dyn_slowdown"] = json!(e.seconds / typed.seconds);
+        }
+        writeln!(out, "{report}")?;
+    } else {
+        writeln!(out, "{}: {} random playouts, {seats} players, seed {}", entry.name(), args.games, args.seed)?;
+        let p = &typed.playouts;
+        writeln!(out, "checksum:  {} moves, score sum {}", p.moves, num(p.score_sum))?;
+        writeln!(out, "speed:     {}", typed.line())?;
+        if let Some(e) = &erased {
+            writeln!(out, "erased:    {}", e.line())?;
+            writeln!(out, "slowdown:  {:+.1}% through DynGame", 100.0 * (e.seconds / typed.seconds - 1.0))?;
+        }
+        writeln!(out, "time:      {:.3} s", typed.seconds)?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `sylvan bench GAME --bot SPEC`: times `decisions` decisions of a (search) bot at positions sampled
 /// from random games (every decision with a real choice, taken in turn from games seed, seed+1, ...).
-fn bench_bot<G: Game + Heuristic>(
-    options: &G::Options,
-    spec: &str,
-    decisions: u64,
-    seed: u64,
-    json: bool,
-) -> Result<ExitCode> {
+fn bench_bot(entry: &Entry, options: &Value, spec: &str, decisions: u64, seed: u64, json: bool) -> Result<ExitCode> {
     let spec: BotSpec = spec.parse().map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
-    BotSpec::check_all::<G>(&[spec]).map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
-    let mut bot = spec.build::<G>(seed);
+    let mut bot = entry.bot(&spec, seed).map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
     let mut rng = GameRng::new(seed ^ 0xbe9c_4a11);
     let mut legal = Vec::with_capacity(256);
     let mut done = 0u64;
@@ -100,21 +120,23 @@ fn bench_bot<G: Game + Heuristic>(
     let start = Instant::now();
     'games: while done < decisions {
         let game_seed = seed.wrapping_add(game);
-        let mut state = G::new(options, game_seed).map_err(|e| anyhow!("{} seed {game_seed}: {e}", G::NAME))?;
+        let mut state =
+            entry.game().new_game(options, game_seed).map_err(|e| anyhow!("{} seed {game_seed}: {e}", entry.name()))?;
+        state.keep_events(false);
         game += 1;
         while let Some(seat) = state.to_move() {
-            state.legal_actions(&mut legal);
+            state.legal_ids(&mut legal);
             if legal.len() > 1 {
-                let a = bot.choose(&state.view(seat), &legal);
-                checksum = checksum.wrapping_mul(31).wrapping_add(G::action_id(a) as u64);
+                let view = state.view(seat)?;
+                let a = bot.choose(&*view, &legal)?;
+                checksum = checksum.wrapping_mul(31).wrapping_add(a as u64);
                 done += 1;
                 if done >= decisions {
                     break 'games;
                 }
             }
             // Move on with a random action, so positions come from the whole game.
-            let a = legal[rng.index(legal.len())];
-            state.apply_unchecked(a, &mut NoEvents);
+            state.apply_nth(rng.index(legal.len()))?;
         }
     }
     let elapsed = start.elapsed().as_secs_f64().max(1e-9);
@@ -122,7 +144,7 @@ fn bench_bot<G: Game + Heuristic>(
     let mut out = std::io::stdout().lock();
     if json {
         let report = json!({
-            "game": G::NAME,
+            "game": entry.name(),
             "bot": spec.to_string(),
             "decisions": done,
             "seed": seed,
@@ -136,7 +158,7 @@ fn bench_bot<G: Game + Heuristic>(
         });
         writeln!(out, "{report}")?;
     } else {
-        writeln!(out, "{}: {done} decisions of {spec}, seed {seed} (checksum {checksum})", G::NAME)?;
+        writeln!(out, "{}: {done} decisions of {spec}, seed {seed} (checksum {checksum})", entry.name())?;
         writeln!(
             out,
             "search:    {:.0} iterations/s, {:.0} determinizations/s, {:.0} tree nodes and {:.1} ms per decision",

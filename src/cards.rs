@@ -1,13 +1,14 @@
-//! `sylvan cards`: list a game's card database with each field's provenance, and check a card file.
-//! Mystic Vale and Command of Nature have card databases (data files a user may correct).
+//! `sylvan cards`: list a game's card database with each field's provenance, and check a card file;
+//! the games with a card database say so in the registry ([`CardTools`]).
 
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::{Args, Subcommand};
-use sylvan_command_of_nature as con;
-use sylvan_mystic_vale::CardDb;
+use sylvan_registry::CardTools;
+
+use crate::games;
 
 /// `sylvan cards ...`
 #[derive(Args, Debug, Clone)]
@@ -18,8 +19,7 @@ pub struct CardsArgs {
 
 #[derive(Subcommand, Debug, Clone)]
 enum CardsCommand {
-    /// List the cards of a game (mystic-vale: every field with its provenance; command-of-nature: a
-    /// summary, the fields being in its data file).
+    /// List the cards of a game (with each field's provenance, where the game records it).
     List {
         /// The game.
         game: String,
@@ -34,191 +34,62 @@ enum CardsCommand {
     Check {
         /// The file.
         file: String,
-        /// The game the file is for [default: command-of-nature if the file has `[[elemental]]`,
-        /// `[[command]]` or `[[sage]]` sections, else mystic-vale].
+        /// The game the file is for [default: the game whose sections the file has].
         #[arg(long)]
         game: Option<String>,
     },
 }
 
+/// The games with a card database, for error messages.
+fn with_cards() -> String {
+    games::registry().listed().filter(|e| e.cards().is_some()).map(|e| e.name()).collect::<Vec<_>>().join(", ")
+}
+
 /// Runs `sylvan cards`.
 pub fn run(args: &CardsArgs) -> Result<ExitCode> {
-    match &args.command {
-        CardsCommand::List { game, provenance, cards } if game == "command-of-nature" => {
-            if provenance.is_some() {
-                bail!(
-                    "command-of-nature: --provenance is not supported; every field's provenance is in the data \
-                     file (crates/command-of-nature/data/*.toml)"
-                );
-            }
-            let table = match cards {
-                Some(path) => con::cards::load_file(path)?,
-                None => con::cards::table().clone(),
-            };
-            let _ = std::io::stdout().write_all(format!("{}\n", table.summary()).as_bytes());
-            Ok(ExitCode::SUCCESS)
-        }
+    let text = match &args.command {
         CardsCommand::List { game, provenance, cards } => {
-            if game != "mystic-vale" {
-                bail!("`{game}` has no card database (games with one: mystic-vale, command-of-nature)");
-            }
-            if let Some(k) = provenance
-                && !["rulebook", "fan", "provisional"].contains(&k.as_str())
-            {
-                bail!("--provenance `{k}`: use rulebook, fan or provisional");
-            }
-            let db = match cards {
-                Some(path) => {
-                    sylvan_engine::carddata::read_file(path)?;
-                    CardDb::load(path)?
-                }
-                None => CardDb::base().clone(),
+            let entry = games::entry(game)?;
+            let Some(tools) = entry.cards() else {
+                bail!("`{game}` has no card database (games with one: {})", with_cards());
             };
-            // A closed pipe (`| head`) is not an error worth a panic.
-            let _ = std::io::stdout().write_all(list(&db, provenance.as_deref()).as_bytes());
-            Ok(ExitCode::SUCCESS)
+            (tools.list)(cards.as_deref(), provenance.as_deref()).map_err(|e| anyhow!(e))?
         }
         CardsCommand::Check { file, game } => {
-            let game = match game {
-                Some(g) => g.clone(),
+            let tools = match game {
+                Some(g) => {
+                    let entry = games::entry(g)?;
+                    match entry.cards() {
+                        Some(t) => *t,
+                        None => bail!("--game `{g}` has no card files (use {})", with_cards()),
+                    }
+                }
                 None => detect(file)?,
             };
-            match game.as_str() {
-                "mystic-vale" => {}
-                "command-of-nature" => {
-                    let table = con::cards::load_file(file)?;
-                    let _ = std::io::stdout().write_all(format!("{}\n", table.summary()).as_bytes());
-                    return Ok(ExitCode::SUCCESS);
-                }
-                other => bail!("--game `{other}` has no card files (use mystic-vale or command-of-nature)"),
-            }
-            // The bounded reader first: a special or huge file is refused before Mystic Vale reads it.
-            sylvan_engine::carddata::read_file(file)?;
-            let db = CardDb::load(file)?;
-            let text = format!(
-                "{file}: ok: {} advancement titles, {} vale titles, set `{}`\n{}",
-                db.advancements.len(),
-                db.vales.len(),
-                db.set,
-                summary(&db)
-            );
-            let _ = std::io::stdout().write_all(text.as_bytes());
-            Ok(ExitCode::SUCCESS)
+            (tools.check)(file).map_err(|e| anyhow!(e))?
         }
-    }
+    };
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = std::io::stdout().write_all(text.as_bytes());
+    Ok(ExitCode::SUCCESS)
 }
 
-/// The game a card file is for, from its section headers (`[[elemental]]`, `[[command]]`, `[[sage]]` for
-/// Command of Nature; `[[advancement]]`, `[[vale]]`, `[[soil]]`, `[[starting]]` for Mystic Vale). A file
-/// with neither is an error asking for `--game`, never a guess.
-fn detect(file: &str) -> Result<String> {
+/// The card tools of the game a card file is for, from its section names. The file is read with the one
+/// bounded reader (a special or huge file is an error here); a file no game recognises, or that two
+/// games recognise, is an error asking for `--game`, never a guess.
+fn detect(file: &str) -> Result<CardTools> {
     let text = sylvan_engine::carddata::read_file(file)?;
-    let headers: Vec<String> = text
-        .lines()
-        .map(|l| l.split('#').next().unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect())
-        .filter(|l: &String| l.starts_with("[["))
+    let found: Vec<(&str, CardTools)> = games::registry()
+        .listed()
+        .filter_map(|e| e.cards().map(|t| (e.name(), *t)))
+        .filter(|(_, t)| (t.recognizes)(&text))
         .collect();
-    let has = |names: &[&str]| headers.iter().any(|h| names.iter().any(|n| h == &format!("[[{n}]]")));
-    match (has(&["elemental", "command", "sage"]), has(&["advancement", "vale", "soil", "starting"])) {
-        (true, false) => Ok("command-of-nature".to_owned()),
-        (false, true) => Ok("mystic-vale".to_owned()),
-        (true, true) => bail!("{file}: has sections of both Command of Nature and Mystic Vale; use --game"),
-        (false, false) => bail!(
-            "{file}: no card section found ([[elemental]], [[command]], [[sage]] or [[advancement]], [[vale]]...); \
-             use --game command-of-nature or --game mystic-vale"
+    match found.as_slice() {
+        [(_, tools)] => Ok(*tools),
+        [] => bail!("{file}: no card section of any game found; use --game ({})", with_cards()),
+        _ => bail!(
+            "{file}: has card sections of several games ({}); use --game",
+            found.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
         ),
     }
-}
-
-fn summary(db: &CardDb) -> String {
-    let mut out = String::from("fields by provenance:\n");
-    for ((set, kind), n) in db.provenance_counts() {
-        out += &format!("  {set:<10} {kind:<12} {n}\n");
-    }
-    out
-}
-
-/// The listing: one block per card; with `only`, just the fields of that provenance.
-pub fn list(db: &CardDb, only: Option<&str>) -> String {
-    let mut out = String::new();
-    let keep = |src: &str| only.is_none_or(|k| src.starts_with(k));
-    let mut soil_done = false;
-    for a in &db.advancements {
-        if a.key.starts_with("fertile-soil-supply") {
-            if soil_done {
-                continue;
-            }
-            soil_done = true;
-        }
-        let s = &a.symbols;
-        let value = |f: &str| -> String {
-            match f {
-                "level" => a.level.to_string(),
-                "copies" | "per_deck" => a.copies.to_string(),
-                "slot" => a.slot.name().to_string(),
-                "slots" => "by slot".into(),
-                "cost" => a.cost.to_string(),
-                "mana" => s.mana.to_string(),
-                "decay" => s.decay.to_string(),
-                "growth" => s.growth.to_string(),
-                "animal" => s.spirits[0].to_string(),
-                "forest" => s.spirits[1].to_string(),
-                "sky" => s.spirits[2].to_string(),
-                "wild" => s.spirits[3].to_string(),
-                "guardian" => s.guardian.to_string(),
-                "vp_harvest" => s.vp_harvest.to_string(),
-                "vp_end" => s.vp_end.to_string(),
-                "ability" => format!("{:?}", a.ability),
-                "amount" => a.amount.to_string(),
-                "reward" => format!("{:?}", a.reward),
-                _ => "?".into(),
-            }
-        };
-        let fields: Vec<String> = a
-            .source
-            .iter()
-            .filter(|(_, src)| keep(src))
-            .map(|(f, src)| format!("    {f} = {}  [{src}]", value(f)))
-            .collect();
-        if fields.is_empty() {
-            continue;
-        }
-        out += &format!("{} ({}, level {}, {} copies)\n", a.title, a.set, a.level, a.copies);
-        for f in fields {
-            out += &f;
-            out.push('\n');
-        }
-    }
-    for v in &db.vales {
-        let value = |f: &str| -> String {
-            match f {
-                "level" => v.level.to_string(),
-                "copies" => v.copies.to_string(),
-                "animal" => v.cost[0].to_string(),
-                "forest" => v.cost[1].to_string(),
-                "sky" => v.cost[2].to_string(),
-                "any" => v.cost[3].to_string(),
-                "vp" => v.vp.to_string(),
-                "ability" => format!("{:?}", v.ability),
-                "gain" => format!("{:?}", v.gain),
-                "amount" => v.amount.to_string(),
-                _ => "?".into(),
-            }
-        };
-        let fields: Vec<String> = v
-            .source
-            .iter()
-            .filter(|(_, src)| keep(src))
-            .map(|(f, src)| format!("    {f} = {}  [{src}]", value(f)))
-            .collect();
-        if fields.is_empty() {
-            continue;
-        }
-        out += &format!("vale {} ({}, level {}, {} copies)\n", v.title, v.set, v.level, v.copies);
-        for f in fields {
-            out += &f;
-            out.push('\n');
-        }
-    }
-    out + &summary(db)
 }

@@ -1,114 +1,44 @@
-//! The games this binary knows, and the helpers every subcommand shares: building options from the
-//! command line, reading seats and bot lists, formatting scores.
+//! The games this binary knows (the registry), and the helpers every subcommand shares: building
+//! options from the command line, reading seats and bot lists, formatting scores.
 
 use std::io::IsTerminal;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 use sylvan_bots::BotSpec;
-use sylvan_engine::carddata::short;
-use sylvan_engine::{Game, Heuristic, Seat};
+use sylvan_engine::{Seat, SetupError, SetupErrorKind};
+use sylvan_registry::{Entry, Registry};
 
-/// Work to do with one game type: each subcommand implements it once, generically.
-pub trait Task {
-    /// What the work returns.
-    type Output;
-    /// Does the work for game `G`.
-    fn run<G: Game + Heuristic>(self) -> Result<Self::Output>;
+use crate::GameArgs;
+
+/// The games: [`Registry::standard`], built once.
+pub fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(Registry::standard)
 }
 
-/// Declares the game list: [`NAMES`] and [`dispatch`]. Adding a game is one entry here.
-macro_rules! games {
-    ($($game:ty),+ $(,)?) => {
-        /// The names of every game, in listing order.
-        pub const NAMES: &[&str] = &[$(<$game as Game>::NAME),+];
-
-        /// Runs `task` with the game called `name`.
-        pub fn dispatch<T: Task>(name: &str, task: T) -> Result<T::Output> {
-            $(
-                if name == <$game as Game>::NAME {
-                    return task.run::<$game>();
-                }
-            )+
-            bail!("unknown game `{name}` (known games: {})", NAMES.join(", "))
-        }
-    };
+/// The game called `name`.
+pub fn entry(name: &str) -> Result<&'static Entry> {
+    Ok(registry().get(name)?)
 }
 
-games!(
-    sylvan_equinox::Equinox,
-    sylvan_mystic_vale::MysticVale,
-    sylvan_command_of_nature::CommandOfNature,
-    sylvan_spirit_duel::SpiritDuel,
-    sylvan_bots::toy::Toy, // a tiny trick-taking game, the test fixture of sylvan-bots
-);
+/// An options error in command-line words: the message alone when it names the option already.
+pub fn setup_error(e: SetupError) -> anyhow::Error {
+    match e.kind {
+        SetupErrorKind::PlayerCount | SetupErrorKind::UnknownOption => anyhow!("{}", e.message),
+        SetupErrorKind::BadValue if e.field != "options" => anyhow!("option `{}`: {}", e.field, e.message),
+        _ => anyhow!("{e}"),
+    }
+}
 
-/// The options for `players` seats (the game's minimum when `None`), with `NAME=VALUE` overrides.
-pub fn options<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<G::Options> {
-    let (lo, hi) = G::player_range();
-    let players = players.unwrap_or(lo);
-    if !(lo..=hi).contains(&players) {
-        bail!("{} is played by {lo} to {hi} players, not {players}", G::NAME);
-    }
-    let options = G::options_for_players(players).with_context(|| format!("{} options", G::NAME))?;
-    if overrides.is_empty() {
-        return Ok(options);
-    }
-    let mut value = serde_json::to_value(&options).with_context(|| format!("{} options", G::NAME))?;
-    if !value.is_object() {
-        bail!("{} has no settable options", G::NAME);
-    }
-    for text in overrides {
-        let Some((name, raw)) = text.split_once('=') else {
-            bail!("option `{}` is not written NAME=VALUE", short(text));
-        };
-        let (name, raw) = (name.trim(), raw.trim());
-        if name == "players" {
-            bail!("option `players`: set the number of players with --players");
-        }
-        if value.get(name).is_none() {
-            let known: Vec<&str> = value
-                .as_object()
-                .into_iter()
-                .flat_map(|o| o.keys().map(String::as_str))
-                .filter(|&k| k != "players")
-                .collect();
-            bail!("{} has no option `{}` (options: {})", G::NAME, short(name), known.join(", "));
-        }
-        // The value as JSON (a number, `true`, `null`, `[..]`), else as a string, else as a
-        // comma-separated list of strings: the first reading the options accept wins.
-        let mut readings: Vec<Value> = serde_json::from_str(raw).into_iter().collect();
-        readings.push(Value::String(raw.to_owned()));
-        readings.push(Value::Array(raw.split(',').map(|s| Value::String(s.trim().to_owned())).collect()));
-        // A value with a comma was meant as a list: its error is the one to show.
-        let list = raw.contains(',');
-        let mut first_error = None;
-        let mut accepted = None;
-        for reading in readings {
-            let is_list = reading.is_array();
-            let mut candidate = value.clone();
-            candidate[name] = reading;
-            match serde_json::from_value::<G::Options>(candidate.clone()) {
-                Ok(_) => {
-                    accepted = Some(candidate);
-                    break;
-                }
-                Err(e) if list && is_list => first_error = Some(e),
-                Err(e) => {
-                    first_error.get_or_insert(e);
-                }
-            }
-        }
-        match (accepted, first_error) {
-            (Some(v), _) => value = v,
-            (None, Some(e)) => bail!("option `{name}`: cannot use `{}`: {e}", short(raw)),
-            (None, None) => bail!("option `{name}`: cannot use `{}`", short(raw)),
-        }
-    }
-    serde_json::from_value(value).map_err(|e| anyhow!("{} options: {e}", G::NAME))
+/// The game of `args` and its options (JSON) for `args.players` seats with the `-o` overrides.
+pub fn game_and_options(args: &GameArgs) -> Result<(&'static Entry, Value)> {
+    let entry = entry(&args.game)?;
+    let options = entry.game().options(args.players, &args.options).map_err(setup_error)?;
+    Ok((entry, options))
 }
 
 /// An error and its causes on one line, `outer: cause: ...`, leaving out a cause whose text the line
@@ -142,9 +72,11 @@ pub fn parse_seat(text: &str, seats: usize) -> Result<Seat> {
     Ok(Seat(index as u8))
 }
 
-/// Reads `--bots` and spreads it over `count` seats: one spec for all, or exactly one per seat.
-pub fn bot_specs(text: &str, count: usize, whose: &str) -> Result<Vec<BotSpec>> {
+/// Reads `--bots`, checks every spec exists for the game, and spreads the list over `count` seats: one
+/// spec for all, or exactly one per seat.
+pub fn bot_specs(entry: &Entry, text: &str, count: usize, whose: &str) -> Result<Vec<BotSpec>> {
     let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{text}`"))?;
+    entry.check_bots(&specs).with_context(|| format!("--bots `{text}`"))?;
     match specs.len() {
         1 => Ok(vec![specs[0]; count]),
         n if n == count => Ok(specs),
@@ -162,6 +94,15 @@ pub fn num(v: f64) -> String {
     let s = format!("{v:.3}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".to_owned() } else { s.to_owned() }
+}
+
+/// The result in words (`None` while the game is not over).
+pub fn outcome_text(outcome: Option<sylvan_engine::Outcome>) -> String {
+    match outcome {
+        None => "no winner".to_owned(),
+        Some(o) if o.is_draw() => "draw".to_owned(),
+        Some(o) => winners_text(&o.winners().iter().collect::<Vec<_>>()),
+    }
 }
 
 /// The winners in words.
@@ -249,21 +190,6 @@ pub fn worker_threads(asked: Option<u64>, games: u64, chunk: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sylvan_bots::toy::{Toy, ToyOptions};
-
-    #[test]
-    fn options_from_players_and_overrides() {
-        let o = options::<Toy>(Some(3), &["hand_size=5".to_owned()]).map_err(|e| e.to_string());
-        assert_eq!(o, Ok(ToyOptions { players: 3, hand_size: 5 }));
-        let err = |p, o: &[&str]| {
-            let o: Vec<String> = o.iter().map(|s| s.to_string()).collect();
-            options::<Toy>(p, &o).map_err(|e| format!("{e:#}")).err().unwrap_or_default()
-        };
-        assert_eq!(err(Some(9), &[]), "toy is played by 2 to 4 players, not 9");
-        assert_eq!(err(None, &["speed=3"]), "toy has no option `speed` (options: hand_size)");
-        assert_eq!(err(None, &["hand_size"]), "option `hand_size` is not written NAME=VALUE");
-        assert!(err(None, &["hand_size=big"]).starts_with("option `hand_size`: cannot use `big`: invalid type"));
-    }
 
     #[test]
     fn error_text_says_each_cause_once_on_one_line() {
@@ -274,14 +200,32 @@ mod tests {
         assert_eq!(error_text(&e), "outer: line one line two");
     }
 
+    fn toy(players: Option<usize>, overrides: &[&str]) -> Result<Value> {
+        let args = GameArgs { game: "toy".into(), players, options: overrides.iter().map(|s| s.to_string()).collect() };
+        game_and_options(&args).map(|(_, o)| o)
+    }
+
+    #[test]
+    fn options_from_players_and_overrides() {
+        let o = toy(Some(3), &["hand_size=5"]).map_err(|e| e.to_string());
+        assert_eq!(o, Ok(serde_json::json!({ "players": 3, "hand_size": 5 })));
+        let err = |p, o: &[&str]| toy(p, o).map_err(|e| format!("{e:#}")).err().unwrap_or_default();
+        assert_eq!(err(Some(9), &[]), "toy is played by 2 to 4 players, not 9");
+        assert_eq!(err(None, &["speed=3"]), "toy has no option `speed` (options: hand_size)");
+        assert!(err(None, &["hand_size"]).starts_with("option `hand_size`: cannot use `true`: invalid type"));
+        assert!(err(None, &["hand_size=big"]).starts_with("option `hand_size`: cannot use `big`: invalid type"));
+    }
+
     #[test]
     fn seats_and_bot_lists() {
         assert_eq!(parse_seat("p1", 2).ok(), Some(Seat(1)));
         assert_eq!(parse_seat("1", 2).ok(), Some(Seat(1)));
         assert!(parse_seat("2", 2).is_err());
         assert!(parse_seat("x", 2).is_err());
-        assert_eq!(bot_specs("random", 3, "seats").map(|v| v.len()).ok(), Some(3));
-        assert!(bot_specs("random,random", 3, "seats").is_err());
+        let Ok(toy) = entry("toy") else { panic!("no toy in the registry") };
+        assert_eq!(bot_specs(toy, "random", 3, "seats").map(|v| v.len()).ok(), Some(3));
+        assert!(bot_specs(toy, "random,random", 3, "seats").is_err());
+        assert!(bot_specs(toy, "robot", 2, "seats").is_err(), "toy has no robot");
         assert_eq!(num(2.0), "2");
         assert_eq!(num(0.5), "0.5");
         assert_eq!(num(1.0 / 3.0), "0.333");

@@ -16,7 +16,8 @@ mod tournament;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Arg, ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use sylvan_registry::Shorthand;
 
 /// Rules-exact engine for nature-themed card games.
 #[derive(Parser, Debug)]
@@ -48,7 +49,9 @@ enum Command {
     Tournament(tournament::TournamentArgs),
 }
 
-/// The game and its options, shared by `play`, `sim` and `bench`.
+/// The game and its options, shared by `play`, `sim`, `bench` and `tournament`. The shorthand flags of
+/// some games' options (`--solo`, `--teams`, `--cards FILE`...) come from the registry and are added to
+/// these commands when the command line is built ([`with_shorthands`]).
 #[derive(Args, Debug, Clone)]
 struct GameArgs {
     /// The game (see `sylvan games`).
@@ -56,42 +59,10 @@ struct GameArgs {
     /// Number of players [default: the game's minimum].
     #[arg(short, long)]
     players: Option<usize>,
-    /// Set a game option (repeatable), e.g. `-o ancestors=2` for equinox; `sylvan games` lists each game's.
+    /// Set a game option (repeatable), e.g. `-o ancestors=2` for equinox; a bare `-o NAME` means
+    /// `NAME=true`; `sylvan games` lists each game's options.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
-    /// Shorthand for `-o solo=true` (the spirit duel against its Robot).
-    #[arg(long)]
-    solo: bool,
-    /// Shorthand for `-o team=TEAM` (the spirit duel: `a` or `b`, the team of seat p0).
-    #[arg(long, value_name = "TEAM")]
-    team: Option<String>,
-    /// Shorthand for `-o teams=true` (Command of Nature, two teams of two).
-    #[arg(long)]
-    teams: bool,
-    /// Shorthand for `-o cards=FILE`: play with a corrected or extended card file (check it first with
-    /// `sylvan cards check FILE`).
-    #[arg(long, value_name = "FILE")]
-    cards: Option<PathBuf>,
-}
-
-impl GameArgs {
-    /// The `-o` options with the shorthand flags added (a game without such an option rejects them).
-    fn all_options(&self) -> Vec<String> {
-        let mut all = self.options.clone();
-        if self.solo {
-            all.push("solo=true".to_owned());
-        }
-        if let Some(team) = &self.team {
-            all.push(format!("team={team}"));
-        }
-        if self.teams {
-            all.push("teams=true".to_owned());
-        }
-        if let Some(path) = &self.cards {
-            all.push(format!("cards={}", path.display()));
-        }
-        all
-    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -120,7 +91,7 @@ struct SimArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games.
-    #[arg(short = 'n', long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=crate::games::MAX_GAMES))]
+    #[arg(short = 'n', long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=games::MAX_GAMES))]
     games: u64,
     /// Bots in seat order, comma-separated; one spec applies to every seat.
     #[arg(short, long, default_value = "random")]
@@ -160,7 +131,7 @@ struct BenchArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of playouts.
-    #[arg(short = 'n', long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=crate::games::MAX_GAMES))]
+    #[arg(short = 'n', long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=games::MAX_GAMES))]
     games: u64,
     /// Base seed: playout i is dealt from seed+i.
     #[arg(long, default_value_t = 0)]
@@ -168,26 +139,93 @@ struct BenchArgs {
     /// Print one JSON object on stdout.
     #[arg(long)]
     json: bool,
+    /// Also time the same playouts through the erased game (`DynGame`, what the server and Python use)
+    /// and print both, with the erased path's slowdown.
+    #[arg(long = "dyn")]
+    erased: bool,
     /// Time this bot's decisions instead (e.g. `ismcts:iters=2000`): iterations/s, determinizations/s,
     /// tree size; `-n` is then the number of decisions, sampled from random games.
     #[arg(long, value_name = "SPEC")]
     bot: Option<String>,
 }
 
+/// The commands that take [`GameArgs`], which get the shorthand flags.
+const GAME_COMMANDS: [&str; 4] = ["play", "sim", "bench", "tournament"];
+
+/// The command line with every shorthand flag of the registry's games added to the game commands.
+fn with_shorthands(mut cmd: clap::Command, flags: &[Shorthand]) -> clap::Command {
+    for sub in GAME_COMMANDS {
+        cmd = cmd.mut_subcommand(sub, |mut c| {
+            for s in flags {
+                let games: Vec<&str> = games::registry()
+                    .all()
+                    .filter(|e| e.shorthands().iter().any(|x| x.flag == s.flag))
+                    .map(|e| e.name())
+                    .collect();
+                let help = match s.value {
+                    Some(v) => format!("Shorthand for `-o {}={v}` ({}: {})", s.option, games.join(", "), s.help),
+                    None => format!("Shorthand for `-o {}=VALUE` ({}: {})", s.option, games.join(", "), s.help),
+                };
+                let arg = Arg::new(s.flag).long(s.flag).help(help);
+                c = c.arg(match s.value {
+                    Some(_) => arg.action(ArgAction::SetTrue),
+                    None => arg.action(ArgAction::Set).value_name("VALUE"),
+                });
+            }
+            c
+        });
+    }
+    cmd
+}
+
+/// The `NAME=VALUE` options the shorthand flags given to the game command stand for.
+fn shorthand_options(matches: &ArgMatches, flags: &[Shorthand]) -> Vec<String> {
+    let Some((_, sub)) = matches.subcommand() else { return Vec::new() };
+    let mut out = Vec::new();
+    for s in flags {
+        match s.value {
+            Some(_) => {
+                if sub.try_get_one::<bool>(s.flag).ok().flatten().copied().unwrap_or(false) {
+                    out.push(s.expand(""));
+                }
+            }
+            None => {
+                if let Ok(Some(v)) = sub.try_get_one::<String>(s.flag) {
+                    out.push(s.expand(v));
+                }
+            }
+        }
+    }
+    out
+}
+
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Games { json } => list::games(json),
-        Command::Play(args) => games::dispatch(&args.game.game.clone(), args),
-        Command::Sim(args) => games::dispatch(&args.game.game.clone(), args),
+        Command::Play(args) => play::run(&args),
+        Command::Sim(args) => sim::run(&args),
         Command::Replay(args) => replay::replay(&args),
-        Command::Bench(args) => games::dispatch(&args.game.game.clone(), args),
+        Command::Bench(args) => bench::run(&args),
         Command::Cards(args) => cards::run(&args),
-        Command::Tournament(args) => games::dispatch(&args.game_name(), args),
+        Command::Tournament(args) => tournament::run(&args),
     }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let flags = games::registry().shorthands();
+    let matches = with_shorthands(Cli::command(), &flags).get_matches();
+    let mut cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let extra = shorthand_options(&matches, &flags);
+    match &mut cli.command {
+        Command::Play(a) => a.game.options.extend(extra),
+        Command::Sim(a) => a.game.options.extend(extra),
+        Command::Bench(a) => a.game.options.extend(extra),
+        Command::Tournament(a) => a.game_args_mut().options.extend(extra),
+        _ => {}
+    }
     match run(cli) {
         Ok(code) => code,
         Err(e) => {

@@ -10,23 +10,22 @@ use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, bail};
-use sylvan_bots::{Bot, BotSpec, bot_seed};
-use sylvan_engine::{EventLog, Game, Heuristic, Record, Seat};
+use serde_json::Value;
+use sylvan_bots::{DynBot, bot_seed};
+use sylvan_engine::Seat;
+use sylvan_engine::erased::{DynGame, LegalAction};
 
 use crate::PlayArgs;
-use crate::games::{self, Task, per_seat, winners_text};
+use crate::games::{self, outcome_text, per_seat};
 
 const HELP: &str = "type the number of an action or its notation; `view` shows the table again, \
                     `help` this line, `quit` stops (saving the record if --record was given)";
 
-impl Task for PlayArgs {
-    type Output = ExitCode;
-
-    fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
-        let mut input = std::io::stdin().lock();
-        let mut out = std::io::stdout().lock();
-        play::<G>(&self, &mut input, &mut out)
-    }
+/// Runs `sylvan play` on standard input and output.
+pub fn run(args: &PlayArgs) -> Result<ExitCode> {
+    let mut input = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    play(args, &mut input, &mut out)
 }
 
 /// How a session ended.
@@ -40,9 +39,9 @@ fn clock_seed() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
-fn save<G: Game>(path: Option<&Path>, record: &Record<G>, out: &mut impl Write) -> Result<bool> {
+fn save(path: Option<&Path>, record: &Value, out: &mut impl Write) -> Result<bool> {
     let Some(path) = path else { return Ok(false) };
-    std::fs::write(path, record.to_json() + "\n")
+    std::fs::write(path, serde_json::to_string_pretty(record)? + "\n")
         .with_context(|| format!("cannot write the record to {}", path.display()))?;
     writeln!(out, "record saved to {}", path.display())?;
     Ok(true)
@@ -63,21 +62,20 @@ fn check_writable(path: &Path) -> Result<()> {
     Ok(())
 }
 
-fn print_events<G: Game>(log: &mut EventLog<G::Event>, seat: Seat, out: &mut impl Write) -> Result<()> {
-    for event in log.for_seat(seat) {
-        writeln!(out, "  * {event}")?;
+fn print_events(game: &mut dyn DynGame, seat: Seat, out: &mut impl Write) -> Result<()> {
+    for event in game.events(Some(seat)) {
+        writeln!(out, "  * {}", event.text)?;
     }
-    log.clear();
+    game.clear_events();
     Ok(())
 }
 
-fn print_actions<G: Game>(view: &G::View, legal: &[G::Action], out: &mut impl Write) -> Result<()> {
+fn print_actions(legal: &[LegalAction], out: &mut impl Write) -> Result<()> {
     writeln!(out, "your move:")?;
     let width = legal.len().to_string().len();
-    let wide = legal.iter().map(|a| a.to_string().chars().count()).max().unwrap_or(0);
-    for (i, &a) in legal.iter().enumerate() {
-        let notation = a.to_string();
-        let description = G::describe_action(view, a);
+    let wide = legal.iter().map(|a| a.notation.chars().count()).max().unwrap_or(0);
+    for (i, a) in legal.iter().enumerate() {
+        let (notation, description) = (&a.notation, &a.description);
         if description == notation {
             writeln!(out, "  {:>width$}) {notation}", i + 1)?;
         } else {
@@ -88,15 +86,16 @@ fn print_actions<G: Game>(view: &G::View, legal: &[G::Action], out: &mut impl Wr
 }
 
 /// What one line of input asks for.
-enum Input<A> {
-    Act(A),
+enum Input {
+    Act(usize),
     Help,
     View,
     Quit,
     Retry(String),
 }
 
-fn read_input<G: Game>(line: &str, legal: &[G::Action]) -> Input<G::Action> {
+/// Reads one line: the number of a listed action or an action's notation, picking its id.
+fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction]) -> Input {
     let text = line.trim();
     match text.to_ascii_lowercase().as_str() {
         "" => return Input::Retry(String::new()),
@@ -107,48 +106,48 @@ fn read_input<G: Game>(line: &str, legal: &[G::Action]) -> Input<G::Action> {
     }
     if let Ok(k) = text.parse::<usize>() {
         return match k.checked_sub(1).and_then(|i| legal.get(i)) {
-            Some(&a) => Input::Act(a),
+            Some(a) => Input::Act(a.id),
             None => Input::Retry(format!("no action number {k}: choose 1 to {}", legal.len())),
         };
     }
-    match text.parse::<G::Action>() {
-        Ok(a) if legal.binary_search(&a).is_ok() => Input::Act(a),
-        Ok(a) => Input::Retry(format!("`{a}` is not one of your legal actions now")),
+    match game.action_id(text) {
+        Ok(id) if legal.iter().any(|a| a.id == id) => Input::Act(id),
+        Ok(id) => {
+            let a = game.notation(id).unwrap_or_else(|_| text.to_owned());
+            Input::Retry(format!("`{a}` is not one of your legal actions now"))
+        }
         Err(e) => Input::Retry(format!("{e}; type a number from 1 to {}, or `help`", legal.len())),
     }
 }
 
 /// Runs a session reading `input` and writing `out`.
-fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
-    let options = games::options::<G>(args.game.players, &args.game.all_options())?;
+fn play(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
+    let (entry, options) = games::game_and_options(&args.game)?;
+    let name = entry.name();
     let seed = args.seed.unwrap_or_else(clock_seed);
     // An error here is about the options (the seed deals any valid options): do not name the seed.
-    let mut state = G::new(&options, seed).map_err(|e| anyhow::anyhow!("{}: {e}", G::NAME))?;
+    let mut game = entry.game().new_game(&options, seed).with_context(|| name.to_owned())?;
     if let Some(path) = args.record.as_deref() {
         check_writable(path)?;
     }
-    let n = state.num_seats();
+    let n = game.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;
-    if let Some(who) = G::automated_seat(&options, human) {
+    if let Some(who) = game.automated_seat(human) {
         bail!("--seat {human}: that seat is {who}; choose another seat");
     }
-    let automated: Vec<Option<&str>> = Seat::all(n).map(|s| G::automated_seat(&options, s)).collect();
+    let automated: Vec<Option<&str>> = Seat::all(n).map(|s| game.automated_seat(s)).collect();
     let bot_seats = automated.iter().enumerate().filter(|&(i, a)| a.is_none() && i != human.index()).count();
-    let specs = games::bot_specs(&args.bots, bot_seats, "bot seats")?;
-    BotSpec::check_all::<G>(&specs).with_context(|| format!("--bots `{}`", args.bots))?;
+    let specs = games::bot_specs(entry, &args.bots, bot_seats, "bot seats")?;
     let mut specs = specs.into_iter();
-    let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Seat::all(n)
-        .map(|s| {
-            if s == human || automated[s.index()].is_some() {
-                None
-            } else {
-                specs.next().map(|spec| spec.build::<G>(bot_seed(seed, 0, s.index())))
-            }
-        })
-        .collect();
-    let mut record = Record::<G>::from_seed(options, seed);
-    let mut log = EventLog::new();
-    let mut legal = Vec::new();
+    let mut bots: Vec<Option<Box<dyn DynBot>>> = Vec::with_capacity(n);
+    for s in Seat::all(n) {
+        bots.push(if s == human || automated[s.index()].is_some() {
+            None
+        } else {
+            specs.next().map(|spec| entry.bot(&spec, bot_seed(seed, 0, s.index()))).transpose()?
+        });
+    }
+    let mut legal_ids = Vec::new();
 
     let table: Vec<String> = bots
         .iter()
@@ -159,33 +158,39 @@ fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mu
             (None, None) => format!("p{i} you"),
         })
         .collect();
-    writeln!(out, "{}, {n} players, seed {seed}: {}", G::NAME, table.join(", "))?;
+    writeln!(out, "{name}, {n} players, seed {seed}: {}", table.join(", "))?;
     writeln!(out, "{HELP}")?;
 
     let end = 'game: loop {
-        let Some(seat) = state.to_move() else {
+        let Some(seat) = game.to_move() else {
             break End::Finished;
         };
-        state.legal_actions(&mut legal);
-        if legal.is_empty() {
-            bail!("{}: no legal action for {seat} at move {}", G::NAME, state.move_number());
+        game.legal_ids(&mut legal_ids);
+        if legal_ids.is_empty() {
+            bail!("{name}: no legal action for {seat} at move {}", game.move_number());
         }
         let action = if let Some(bot) = bots[seat.index()].as_mut() {
-            let a = bot.choose(&state.view(seat), &legal);
-            if legal.binary_search(&a).is_err() {
-                bail!("bot `{}` at {seat} chose the illegal action `{a}` at move {}", bot.name(), state.move_number());
+            let a = bot.choose(&*game.view(seat)?, &legal_ids)?;
+            let notation = game.notation(a)?;
+            if !legal_ids.contains(&a) {
+                bail!(
+                    "bot `{}` at {seat} chose the illegal action `{notation}` at move {}",
+                    bot.name(),
+                    game.move_number()
+                );
             }
             if args.verbose
                 && let Some(stats) = bot.last_search()
             {
-                eprintln!("move {} {seat} {}: {a} ({stats})", state.move_number(), bot.name());
+                eprintln!("move {} {seat} {}: {notation} ({stats})", game.move_number(), bot.name());
             }
             a
         } else {
-            print_events::<G>(&mut log, human, out)?;
-            let view = state.view(human);
+            print_events(&mut *game, human, out)?;
+            let view = game.view(human)?.text();
+            let legal = game.legal_actions();
             writeln!(out, "\n{view}")?;
-            print_actions::<G>(&view, &legal, out)?;
+            print_actions(&legal, out)?;
             loop {
                 write!(out, "{human}> ")?;
                 out.flush()?;
@@ -198,17 +203,17 @@ fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mu
                     }
                     Ok(_) => {}
                     Err(e) => {
-                        save(args.record.as_deref(), &record, out)?;
-                        bail!("cannot read the input at move {}: {e}", state.move_number());
+                        save(args.record.as_deref(), &game.record(), out)?;
+                        bail!("cannot read the input at move {}: {e}", game.move_number());
                     }
                 }
                 let line = String::from_utf8_lossy(&bytes);
-                match read_input::<G>(&line, &legal) {
+                match read_input(&*game, &line, &legal) {
                     Input::Act(a) => break a,
                     Input::Help => writeln!(out, "{HELP}")?,
                     Input::View => {
                         writeln!(out, "\n{view}")?;
-                        print_actions::<G>(&view, &legal, out)?;
+                        print_actions(&legal, out)?;
                     }
                     Input::Quit => break 'game End::Quit,
                     Input::Retry(message) if message.is_empty() => {}
@@ -216,35 +221,32 @@ fn play<G: Game + Heuristic>(args: &PlayArgs, input: &mut impl BufRead, out: &mu
                 }
             }
         };
-        state.apply_unchecked(action, &mut log);
-        record.actions.push(action.to_string());
+        game.apply_id(action)?;
     };
 
     match end {
         End::Finished => {
-            print_events::<G>(&mut log, human, out)?;
-            writeln!(out, "\n{}", state.view(human))?;
-            let scores = state.scores();
-            writeln!(out, "game over after {} moves", state.move_number())?;
-            writeln!(out, "final scores: {}", per_seat(&scores))?;
-            writeln!(out, "{}", winners_text(&state.winners()))?;
-            record.scores = Some(scores);
-            save(args.record.as_deref(), &record, out)?;
+            print_events(&mut *game, human, out)?;
+            writeln!(out, "\n{}", game.view(human)?.text())?;
+            writeln!(out, "game over after {} moves", game.move_number())?;
+            writeln!(out, "final scores: {}", per_seat(&game.scores()))?;
+            writeln!(out, "{}", outcome_text(game.outcome()))?;
+            save(args.record.as_deref(), &game.record(), out)?;
             Ok(ExitCode::SUCCESS)
         }
         End::Quit => {
-            writeln!(out, "game stopped at move {}", state.move_number())?;
-            save(args.record.as_deref(), &record, out)?;
+            writeln!(out, "game stopped at move {}", game.move_number())?;
+            save(args.record.as_deref(), &game.record(), out)?;
             Ok(ExitCode::SUCCESS)
         }
         End::InputClosed => {
-            if save(args.record.as_deref(), &record, out)? {
-                writeln!(out, "input ended at move {}; the game is saved", state.move_number())?;
+            if save(args.record.as_deref(), &game.record(), out)? {
+                writeln!(out, "input ended at move {}; the game is saved", game.move_number())?;
                 Ok(ExitCode::SUCCESS)
             } else {
                 eprintln!(
                     "error: input ended at move {} before the game was over; nothing saved (use --record FILE)",
-                    state.move_number()
+                    game.move_number()
                 );
                 Ok(ExitCode::from(1))
             }

@@ -5,31 +5,71 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow};
 use serde_json::{Value, json};
-use sylvan_engine::{Game, Heuristic, Record, Seat, replay as replay_record};
+use sylvan_engine::{ReplayError, Seat};
 
 use crate::ReplayArgs;
-use crate::games::{self, Task, per_seat, winners_text};
+use crate::games::{self, outcome_text, per_seat};
 
-/// The record's text, with the arguments.
-struct Replay<'a> {
-    args: &'a ReplayArgs,
-    value: Value,
-    text: String,
-}
-
-/// Reads the record, finds its game and replays it.
+/// Reads the record, finds its game in the registry and replays it.
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     let file = args.file.display().to_string();
     // Bounded, regular files only, UTF-8 with a byte-order mark dropped.
     let text = sylvan_engine::carddata::read_file_limited(&file, MAX_RECORD_BYTES)?;
     let value: Value =
         serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {}", short_message(&e)))?;
-    let game = value
+    let name = value
         .get("game")
         .and_then(Value::as_str)
-        .ok_or_else(|| anyhow!("{file}: not a game record (no `game` field with the game's name)"))?
-        .to_owned();
-    games::dispatch(&game, Replay { args, value, text }).with_context(|| file)
+        .ok_or_else(|| anyhow!("{file}: not a game record (no `game` field with the game's name)"))?;
+    let entry = games::entry(name).with_context(|| file.clone())?;
+    check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
+    let state = entry.game().replay(&text, args.upto).map_err(|e| match e {
+        ReplayError::Truncated { upto, actions } => anyhow!("--upto {upto}: the record has only {actions} actions"),
+        e => anyhow!(e),
+    });
+    let state = state.with_context(|| file.clone())?;
+    let n = state.num_seats();
+    let seat = args.view.as_deref().map(|s| games::parse_seat(s, n).context("--view")).transpose()?;
+    let over = state.is_terminal();
+    let scores = state.scores();
+    let outcome = state.outcome();
+    let winners: Vec<Seat> = outcome.map(|o| o.winners().iter().collect()).unwrap_or_default();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let mut report = json!({
+            "game": entry.name(),
+            "players": n,
+            "moves": state.move_number(),
+            "over": over,
+            "to_move": state.to_move(),
+            "scores": scores,
+            "winners": winners,
+            "draw": outcome.is_some_and(|o| o.is_draw()),
+        });
+        match seat {
+            Some(s) => report["view"] = state.view(s)?.to_json(),
+            None => report["state"] = state.state_json(),
+        }
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let status = match state.to_move() {
+        None => "game over".to_owned(),
+        Some(s) => format!("{s} to move"),
+    };
+    writeln!(out, "{}, {n} players, {} moves replayed, {status}", entry.name(), state.move_number())?;
+    let seats: Vec<Seat> = match seat {
+        Some(s) => vec![s],
+        None => Seat::all(n).collect(),
+    };
+    for s in seats {
+        writeln!(out, "\n== view of {s} ==\n{}", state.view(s)?.text())?;
+    }
+    writeln!(out, "\n{} scores: {}", if over { "final" } else { "current" }, per_seat(&scores))?;
+    if over {
+        writeln!(out, "{}", outcome_text(outcome))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The largest record read: 64 MB.
@@ -45,72 +85,15 @@ fn short_message(e: &serde_json::Error) -> String {
 }
 
 /// The `start` field names how the game began: `{"seed": {"seed": N}}` or
-/// `{"setup": {"setup": {..}, "seed": N}}`; say so rather than let the JSON reader point at a column.
+/// `{"setup": {"setup": {..}, "seed": N}}`; say so rather than let the JSON reader point at a column. A
+/// missing field is left to the record reader, which names it.
 fn check_start(record: &Value) -> Result<()> {
     const SHAPE: &str = "`start` must be {\"seed\": {\"seed\": N}} or {\"setup\": {\"setup\": {...}, \"seed\": N}}";
-    // A missing field is left to the record reader, which names it.
     let Some(start) = record.get("start") else { return Ok(()) };
     let Some(o) = start.as_object() else { anyhow::bail!("{SHAPE}") };
     match (o.len(), o.get("seed"), o.get("setup")) {
         (1, Some(s), None) if s.get("seed").is_some_and(Value::is_u64) => Ok(()),
         (1, None, Some(s)) if s.get("seed").is_some_and(Value::is_u64) && s.get("setup").is_some() => Ok(()),
         _ => anyhow::bail!("{SHAPE}"),
-    }
-}
-
-impl Task for Replay<'_> {
-    type Output = ExitCode;
-
-    fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
-        check_start(&self.value)?;
-        let mut record = Record::<G>::from_json(&self.text)?;
-        if let Some(k) = self.args.upto {
-            if k > record.actions.len() {
-                return Err(anyhow!("--upto {k}: the record has only {} actions", record.actions.len()));
-            }
-            record.actions.truncate(k);
-            record.scores = None;
-        }
-        let state = replay_record(&record)?;
-        let n = state.num_seats();
-        let seat = self.args.view.as_deref().map(|s| games::parse_seat(s, n).context("--view")).transpose()?;
-        let over = state.is_terminal();
-        let scores = state.scores();
-        let winners = state.winners();
-        let mut out = std::io::stdout().lock();
-        if self.args.json {
-            let mut report = json!({
-                "game": G::NAME,
-                "players": n,
-                "moves": state.move_number(),
-                "over": over,
-                "to_move": state.to_move(),
-                "scores": scores,
-                "winners": winners,
-            });
-            match seat {
-                Some(s) => report["view"] = serde_json::to_value(state.view(s))?,
-                None => report["state"] = serde_json::to_value(&state)?,
-            }
-            writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        let status = match state.to_move() {
-            None => "game over".to_owned(),
-            Some(s) => format!("{s} to move"),
-        };
-        writeln!(out, "{}, {n} players, {} moves replayed, {status}", G::NAME, state.move_number())?;
-        let seats: Vec<Seat> = match seat {
-            Some(s) => vec![s],
-            None => Seat::all(n).collect(),
-        };
-        for s in seats {
-            writeln!(out, "\n== view of {s} ==\n{}", state.view(s))?;
-        }
-        writeln!(out, "\n{} scores: {}", if over { "final" } else { "current" }, per_seat(&scores))?;
-        if over {
-            writeln!(out, "{}", winners_text(&winners))?;
-        }
-        Ok(ExitCode::SUCCESS)
     }
 }

@@ -8,12 +8,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Result, anyhow};
-use serde_json::json;
-use sylvan_bots::{Bot, BotSpec, bot_seed, play_game, play_game_observed};
-use sylvan_engine::{Game, Heuristic, NoEvents, Seat};
+use serde_json::{Value, json};
+use sylvan_bots::{BotSpec, DynBot, bot_seed, play_dyn};
+use sylvan_engine::Seat;
+use sylvan_registry::Entry;
 
 use crate::SimArgs;
-use crate::games::{self, Task, num, per_seat};
+use crate::games::{self, num, per_seat};
 
 /// Games per chunk of work.
 const CHUNK: u64 = 16;
@@ -50,8 +51,9 @@ impl Totals {
 }
 
 /// Plays games `first..last` of the run.
-fn run_chunk<G: Game + Heuristic>(
-    options: &G::Options,
+fn run_chunk(
+    entry: &Entry,
+    options: &Value,
     specs: &[BotSpec],
     seed: u64,
     first: u64,
@@ -61,11 +63,16 @@ fn run_chunk<G: Game + Heuristic>(
     let mut totals = Totals::new(specs.len());
     for i in first..last {
         let game_seed = seed.wrapping_add(i);
-        let state = G::new(options, game_seed).map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
-        let mut bots: Vec<Box<dyn Bot<G>>> =
-            specs.iter().enumerate().map(|(s, spec)| spec.build::<G>(bot_seed(seed, i, s))).collect();
-        let done = if verbose {
-            play_game_observed(state, &mut bots, &mut NoEvents, |d| {
+        let mut game =
+            entry.game().new_game(options, game_seed).map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
+        game.keep_events(false);
+        let mut bots: Vec<Box<dyn DynBot>> = specs
+            .iter()
+            .enumerate()
+            .map(|(s, spec)| entry.bot(spec, bot_seed(seed, i, s)))
+            .collect::<Result<_, _>>()?;
+        play_dyn(&mut *game, &mut bots, |d| {
+            if verbose {
                 let stats = d.bot.last_search().map(|s| format!(" ({s})")).unwrap_or_default();
                 eprintln!(
                     "game {i} move {} {} {} [{} legal]: {}{stats}",
@@ -75,133 +82,130 @@ fn run_chunk<G: Game + Heuristic>(
                     d.legal,
                     d.action
                 );
-            })
-        } else {
-            play_game(state, &mut bots, &mut NoEvents)
-        }
+            }
+        })
         .map_err(|e| anyhow!("game {i} (seed {game_seed}): {e}"))?;
-        let moves = done.actions.len() as u64;
+        let moves = game.move_number() as u64;
         totals.games += 1;
         totals.moves += moves;
         totals.min_moves = totals.min_moves.min(moves);
         totals.max_moves = totals.max_moves.max(moves);
-        let winners = done.state.winners();
-        for w in &winners {
-            totals.wins[w.index()] += 1.0 / winners.len() as f64;
+        if let Some(outcome) = game.outcome() {
+            let winners = outcome.winners();
+            for w in winners.iter() {
+                totals.wins[w.index()] += 1.0 / winners.len() as f64;
+            }
         }
-        for (a, b) in totals.scores.iter_mut().zip(done.state.scores()) {
+        for (a, b) in totals.scores.iter_mut().zip(game.scores()) {
             *a += b;
         }
     }
     Ok(totals)
 }
 
-impl Task for SimArgs {
-    type Output = ExitCode;
+/// Runs `sylvan sim`.
+pub fn run(args: &SimArgs) -> Result<ExitCode> {
+    let (entry, options) = games::game_and_options(&args.game)?;
+    // Validates the options (and the first deal) before starting threads.
+    let probe = entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?;
+    let seats = probe.num_seats();
+    let specs = games::bot_specs(entry, &args.bots, seats, "seats")?;
+    let threads = games::worker_threads(args.threads, args.games, CHUNK);
+    let bar = games::progress_bar(args.games, args.json || args.verbose);
+    let start = Instant::now();
+    let results = games::run_chunks(args.games, CHUNK, threads, "simulation", |first, last| {
+        let t = run_chunk(entry, &options, &specs, args.seed, first, last, args.verbose)?;
+        bar.inc(last - first);
+        Ok(t)
+    });
+    bar.finish_and_clear();
+    let results = results?;
+    let elapsed = start.elapsed().as_secs_f64().max(1e-9);
 
-    fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
-        let options = games::options::<G>(self.game.players, &self.game.all_options())?;
-        // Validates the options (and the first deal) before starting threads.
-        let seats = G::new(&options, self.seed).map_err(|e| anyhow!("{}: {e}", G::NAME))?.num_seats();
-        let specs = games::bot_specs(&self.bots, seats, "seats")?;
-        BotSpec::check_all::<G>(&specs).map_err(|e| anyhow::anyhow!("--bots `{}`: {e}", self.bots))?;
-        let threads = games::worker_threads(self.threads, self.games, CHUNK);
-        let bar = games::progress_bar(self.games, self.json || self.verbose);
-        let start = Instant::now();
-        let results = games::run_chunks(self.games, CHUNK, threads, "simulation", |first, last| {
-            let t = run_chunk::<G>(&options, &specs, self.seed, first, last, self.verbose)?;
-            bar.inc(last - first);
-            Ok(t)
-        });
-        bar.finish_and_clear();
-        let results = results?;
-        let elapsed = start.elapsed().as_secs_f64().max(1e-9);
-
-        let mut total = Totals::new(seats);
-        for t in &results {
-            total.add(t);
-        }
-        let games = total.games as f64;
-        let rate = |w: f64, n: f64| if n > 0.0 { w / n } else { 0.0 };
-        let mean_scores: Vec<f64> = total.scores.iter().map(|s| s / games).collect();
-        let win_rates: Vec<f64> = total.wins.iter().map(|w| rate(*w, games)).collect();
-        // Per bot: wins and seats played, in order of first appearance.
-        let mut by_bot: Vec<(String, f64, f64)> = Vec::new();
-        for (s, spec) in specs.iter().enumerate() {
-            let name = spec.to_string();
-            match by_bot.iter_mut().find(|(n, _, _)| *n == name) {
-                Some(entry) => {
-                    entry.1 += total.wins[s];
-                    entry.2 += games;
-                }
-                None => by_bot.push((name, total.wins[s], games)),
-            }
-        }
-        let mean_moves = total.moves as f64 / games;
-        let games_per_sec = games / elapsed;
-        let moves_per_sec = total.moves as f64 / elapsed;
-
-        let mut out = std::io::stdout().lock();
-        if self.json {
-            let wins_by_bot: serde_json::Map<String, serde_json::Value> =
-                by_bot.iter().map(|(n, w, _)| (n.clone(), json!(w))).collect();
-            let win_rate_by_bot: serde_json::Map<String, serde_json::Value> =
-                by_bot.iter().map(|(n, w, p)| (n.clone(), json!(rate(*w, *p)))).collect();
-            let report = json!({
-                "game": G::NAME,
-                "players": seats,
-                "games": total.games,
-                "seed": self.seed,
-                "threads": threads,
-                "bots": specs.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                "wins_by_seat": total.wins,
-                "win_rate_by_seat": win_rates,
-                "wins_by_bot": wins_by_bot,
-                "win_rate_by_bot": win_rate_by_bot,
-                "mean_score_by_seat": mean_scores,
-                "mean_moves": mean_moves,
-                "min_moves": total.min_moves,
-                "max_moves": total.max_moves,
-                "moves": total.moves,
-                "seconds": elapsed,
-                "games_per_sec": games_per_sec,
-                "moves_per_sec": moves_per_sec,
-            });
-            writeln!(out, "{report}")?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        let bots: Vec<String> = specs
-            .iter()
-            .enumerate()
-            .map(|(s, b)| match G::automated_seat(&options, Seat(s as u8)) {
-                Some(who) => format!("p{s} {who}"),
-                None => format!("p{s} {b}"),
-            })
-            .collect();
-        writeln!(
-            out,
-            "{}: {} games, {seats} players, seed {}, {threads} thread(s); {}",
-            G::NAME,
-            total.games,
-            self.seed,
-            bots.join(", ")
-        )?;
-        let seat_wins: Vec<String> = total
-            .wins
-            .iter()
-            .zip(&win_rates)
-            .enumerate()
-            .map(|(s, (w, r))| format!("p{s} {} ({:.1}%)", num(*w), 100.0 * r))
-            .collect();
-        writeln!(out, "wins by seat:   {}", seat_wins.join(" · "))?;
-        let bot_wins: Vec<String> = by_bot
-            .iter()
-            .map(|(n, w, p)| format!("{n} {} of {} seat-games ({:.1}%)", num(*w), num(*p), 100.0 * rate(*w, *p)))
-            .collect();
-        writeln!(out, "wins by bot:    {}", bot_wins.join(" · "))?;
-        writeln!(out, "mean score:     {}", per_seat(&mean_scores))?;
-        writeln!(out, "moves per game: {} (min {}, max {})", num(mean_moves), total.min_moves, total.max_moves)?;
-        writeln!(out, "speed:          {games_per_sec:.1} games/s, {moves_per_sec:.0} moves/s ({elapsed:.2} s)")?;
-        Ok(ExitCode::SUCCESS)
+    let mut total = Totals::new(seats);
+    for t in &results {
+        total.add(t);
     }
+    let games = total.games as f64;
+    let rate = |w: f64, n: f64| if n > 0.0 { w / n } else { 0.0 };
+    let mean_scores: Vec<f64> = total.scores.iter().map(|s| s / games).collect();
+    let win_rates: Vec<f64> = total.wins.iter().map(|w| rate(*w, games)).collect();
+    // Per bot: wins and seats played, in order of first appearance.
+    let mut by_bot: Vec<(String, f64, f64)> = Vec::new();
+    for (s, spec) in specs.iter().enumerate() {
+        let name = spec.to_string();
+        match by_bot.iter_mut().find(|(n, _, _)| *n == name) {
+            Some(entry) => {
+                entry.1 += total.wins[s];
+                entry.2 += games;
+            }
+            None => by_bot.push((name, total.wins[s], games)),
+        }
+    }
+    let mean_moves = total.moves as f64 / games;
+    let games_per_sec = games / elapsed;
+    let moves_per_sec = total.moves as f64 / elapsed;
+
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let wins_by_bot: serde_json::Map<String, serde_json::Value> =
+            by_bot.iter().map(|(n, w, _)| (n.clone(), json!(w))).collect();
+        let win_rate_by_bot: serde_json::Map<String, serde_json::Value> =
+            by_bot.iter().map(|(n, w, p)| (n.clone(), json!(rate(*w, *p)))).collect();
+        let report = json!({
+            "game": entry.name(),
+            "players": seats,
+            "games": total.games,
+            "seed": args.seed,
+            "threads": threads,
+            "bots": specs.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "wins_by_seat": total.wins,
+            "win_rate_by_seat": win_rates,
+            "wins_by_bot": wins_by_bot,
+            "win_rate_by_bot": win_rate_by_bot,
+            "mean_score_by_seat": mean_scores,
+            "mean_moves": mean_moves,
+            "min_moves": total.min_moves,
+            "max_moves": total.max_moves,
+            "moves": total.moves,
+            "seconds": elapsed,
+            "games_per_sec": games_per_sec,
+            "moves_per_sec": moves_per_sec,
+        });
+        writeln!(out, "{report}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let bots: Vec<String> = specs
+        .iter()
+        .enumerate()
+        .map(|(s, b)| match probe.automated_seat(Seat(s as u8)) {
+            Some(who) => format!("p{s} {who}"),
+            None => format!("p{s} {b}"),
+        })
+        .collect();
+    writeln!(
+        out,
+        "{}: {} games, {seats} players, seed {}, {threads} thread(s); {}",
+        entry.name(),
+        total.games,
+        args.seed,
+        bots.join(", ")
+    )?;
+    let seat_wins: Vec<String> = total
+        .wins
+        .iter()
+        .zip(&win_rates)
+        .enumerate()
+        .map(|(s, (w, r))| format!("p{s} {} ({:.1}%)", num(*w), 100.0 * r))
+        .collect();
+    writeln!(out, "wins by seat:   {}", seat_wins.join(" · "))?;
+    let bot_wins: Vec<String> = by_bot
+        .iter()
+        .map(|(n, w, p)| format!("{n} {} of {} seat-games ({:.1}%)", num(*w), num(*p), 100.0 * rate(*w, *p)))
+        .collect();
+    writeln!(out, "wins by bot:    {}", bot_wins.join(" · "))?;
+    writeln!(out, "mean score:     {}", per_seat(&mean_scores))?;
+    writeln!(out, "moves per game: {} (min {}, max {})", num(mean_moves), total.min_moves, total.max_moves)?;
+    writeln!(out, "speed:          {games_per_sec:.1} games/s, {moves_per_sec:.0} moves/s ({elapsed:.2} s)")?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -15,7 +15,6 @@
 //! pseudo-game per pair so that a clean sweep stays finite), written on the Elo scale (400·log10, mean 0);
 //! their 95% intervals are the 2.5% and 97.5% quantiles over 200 bootstrap resamples of the games.
 
-use std::any::Any;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,12 +23,13 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use serde_json::{Value, json};
-use sylvan_bots::{Bot, BotSpec, Finished, SearchStats, bot_seed, play_game};
-use sylvan_engine::analytics::{DesignerStats, DesignerTally};
-use sylvan_engine::{Game, GameRng, Heuristic, NoEvents};
+use sylvan_bots::{BotSpec, DynBot, SearchStats, bot_seed, play_dyn};
+use sylvan_engine::GameRng;
+use sylvan_engine::analytics::DesignerTally;
+use sylvan_registry::Entry;
 
 use crate::GameArgs;
-use crate::games::{self, Task, num};
+use crate::games::{self, num};
 
 /// Arguments of `sylvan tournament`.
 #[derive(Args, Debug, Clone)]
@@ -61,32 +61,11 @@ pub struct TournamentArgs {
 }
 
 impl TournamentArgs {
-    /// The game named on the command line.
-    pub fn game_name(&self) -> String {
-        self.game.game.clone()
+    /// The game and its options, for the shorthand flags to add to.
+    pub fn game_args_mut(&mut self) -> &mut GameArgs {
+        &mut self.game
     }
 }
-
-/// Declares the games that report designer statistics ([`DesignerStats`]); one entry per game.
-macro_rules! designer_games {
-    ($($game:ty),* $(,)?) => {
-        /// Adds the designer statistics of one finished game to `tally`, if game `G` reports any.
-        fn designer_observe<G: Game>(start: &G, done: &Finished<G>, tally: &mut DesignerTally) -> bool {
-            $(
-                if let (Some(s), Some(d)) = (
-                    (start as &dyn Any).downcast_ref::<$game>(),
-                    (done as &dyn Any).downcast_ref::<Finished<$game>>(),
-                ) {
-                    <$game as DesignerStats>::observe(s, &d.actions, tally);
-                    return true;
-                }
-            )*
-            false
-        }
-    };
-}
-
-designer_games!(sylvan_equinox::Equinox, sylvan_mystic_vale::MysticVale);
 
 /// Games per unit of work handed to a thread.
 const CHUNK: u64 = 2;
@@ -138,24 +117,38 @@ fn table(lineups: &[Vec<usize>], players: usize, seed: u64, g: u64) -> (Vec<usiz
     ((0..players).map(|s| lineup[(s + rot) % players]).collect(), seed.wrapping_add(block))
 }
 
-fn play_one<G: Game + Heuristic>(
-    options: &G::Options,
-    specs: &[BotSpec],
+/// The `(seed, game, seat)` context of one tournament game.
+struct Game {
     seats: Vec<usize>,
     deal: u64,
     seed: u64,
-    g: u64,
+    number: u64,
+}
+
+fn play_one(
+    entry: &Entry,
+    options: &Value,
+    specs: &[BotSpec],
+    game: Game,
     tally: &mut DesignerTally,
 ) -> Result<GameResult> {
-    let start = G::new(options, deal).map_err(|e| anyhow!("game {g} (deal seed {deal}): {e}"))?;
-    let mut bots: Vec<Box<dyn Bot<G>>> =
-        seats.iter().enumerate().map(|(s, &b)| specs[b].build::<G>(bot_seed(seed, g, s))).collect();
-    let done = play_game(start.clone(), &mut bots, &mut NoEvents).map_err(|e| anyhow!("game {g}: {e}"))?;
-    designer_observe(&start, &done, tally);
+    let Game { seats, deal, seed, number: g } = game;
+    let mut state = entry.game().new_game(options, deal).map_err(|e| anyhow!("game {g} (deal seed {deal}): {e}"))?;
+    state.keep_events(false);
+    let mut bots: Vec<Box<dyn DynBot>> =
+        seats.iter().enumerate().map(|(s, &b)| entry.bot(&specs[b], bot_seed(seed, g, s))).collect::<Result<_, _>>()?;
+    play_dyn(&mut *state, &mut bots, |_| ()).map_err(|e| anyhow!("game {g}: {e}"))?;
+    if let Some(observed) = entry.designer(&state.record(), tally) {
+        observed.map_err(|e| anyhow!("game {g}: designer statistics: {e}"))?;
+    }
+    let returns = match state.outcome() {
+        Some(o) => o.returns().to_vec(),
+        None => vec![0.0; state.num_seats()],
+    };
     Ok(GameResult {
-        returns: done.state.returns(),
-        scores: done.state.scores(),
-        moves: done.actions.len() as u64,
+        returns,
+        scores: state.scores(),
+        moves: state.move_number() as u64,
         search: bots.iter().map(|b| b.search_stats()).collect(),
         bots: seats,
     })
@@ -270,73 +263,73 @@ fn search_json(s: &SearchStats) -> Value {
     })
 }
 
-impl Task for TournamentArgs {
-    type Output = ExitCode;
-
-    fn run<G: Game + Heuristic>(self) -> Result<ExitCode> {
-        let options = games::options::<G>(self.game.players, &self.game.all_options())?;
-        let players = G::new(&options, self.seed).map_err(|e| anyhow!("{}: {e}", G::NAME))?.num_seats();
-        let specs = BotSpec::parse_list(&self.bots).with_context(|| format!("--bots `{}`", self.bots))?;
-        BotSpec::check_all::<G>(&specs).with_context(|| format!("--bots `{}`", self.bots))?;
-        let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
-        for (i, n) in names.iter().enumerate() {
-            if names[..i].contains(n) {
-                bail!("--bots `{}`: `{n}` is listed twice (each bot once; the schedule fills the seats)", self.bots);
-            }
+/// Runs `sylvan tournament`.
+pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
+    let (entry, options) = games::game_and_options(&args.game)?;
+    let players = entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?.num_seats();
+    let specs = BotSpec::parse_list(&args.bots).with_context(|| format!("--bots `{}`", args.bots))?;
+    entry.check_bots(&specs).with_context(|| format!("--bots `{}`", args.bots))?;
+    let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].contains(n) {
+            bail!("--bots `{}`: `{n}` is listed twice (each bot once; the schedule fills the seats)", args.bots);
         }
-        let k = specs.len();
-        let lineups = lineups(k, players);
-        let period = (players * lineups.len()) as u64;
-        if self.games % period != 0 && !self.json {
-            eprintln!(
-                "note: {} games is not a multiple of {period} ({players} seats × {} line-ups): seats are not exactly balanced",
-                self.games,
-                lineups.len()
-            );
-        }
-        let threads = games::worker_threads(self.threads, self.games, CHUNK);
-        let bar = games::progress_bar(self.games, self.json);
-        let start = Instant::now();
-        let chunks = games::run_chunks(self.games, CHUNK, threads, "tournament", |first, last| {
-            let mut tally = DesignerTally::new();
-            let mut played = Vec::with_capacity((last - first) as usize);
-            for g in first..last {
-                let (seats, deal) = table(&lineups, players, self.seed, g);
-                played.push(play_one::<G>(&options, &specs, seats, deal, self.seed, g, &mut tally)?);
-                bar.inc(1);
-            }
-            Ok((played, tally))
-        });
-        bar.finish_and_clear();
-        let chunks = chunks?;
-        let elapsed = start.elapsed().as_secs_f64();
-        let mut results: Vec<GameResult> = Vec::with_capacity(self.games as usize);
-        let mut designer = DesignerTally::new();
-        for (played, tally) in chunks {
-            results.extend(played);
-            designer.merge(&tally);
-        }
-        let report = summarize::<G>(&self, &names, players, threads, elapsed, &results, &designer);
-
-        if let Some(path) = &self.report {
-            let html = crate::report::html(&report);
-            std::fs::write(path, html).with_context(|| format!("cannot write the report `{}`", path.display()))?;
-        }
-        let mut out = std::io::stdout().lock();
-        if self.json {
-            writeln!(out, "{report}")?;
-        } else {
-            write_text(&mut out, &report, self.verbose)?;
-            if let Some(path) = &self.report {
-                writeln!(out, "report:         {}", path.display())?;
-            }
-        }
-        Ok(ExitCode::SUCCESS)
     }
+    let k = specs.len();
+    let lineups = lineups(k, players);
+    let period = (players * lineups.len()) as u64;
+    if args.games % period != 0 && !args.json {
+        eprintln!(
+            "note: {} games is not a multiple of {period} ({players} seats × {} line-ups): seats are not exactly balanced",
+            args.games,
+            lineups.len()
+        );
+    }
+    let threads = games::worker_threads(args.threads, args.games, CHUNK);
+    let bar = games::progress_bar(args.games, args.json);
+    let start = Instant::now();
+    let chunks = games::run_chunks(args.games, CHUNK, threads, "tournament", |first, last| {
+        let mut tally = DesignerTally::new();
+        let mut played = Vec::with_capacity((last - first) as usize);
+        for g in first..last {
+            let (seats, deal) = table(&lineups, players, args.seed, g);
+            let game = Game { seats, deal, seed: args.seed, number: g };
+            played.push(play_one(entry, &options, &specs, game, &mut tally)?);
+            bar.inc(1);
+        }
+        Ok((played, tally))
+    });
+    bar.finish_and_clear();
+    let chunks = chunks?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let mut results: Vec<GameResult> = Vec::with_capacity(args.games as usize);
+    let mut designer = DesignerTally::new();
+    for (played, tally) in chunks {
+        results.extend(played);
+        designer.merge(&tally);
+    }
+    let report = summarize(entry.name(), args, &names, players, threads, elapsed, &results, &designer);
+
+    if let Some(path) = &args.report {
+        let html = crate::report::html(&report);
+        std::fs::write(path, html).with_context(|| format!("cannot write the report `{}`", path.display()))?;
+    }
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{report}")?;
+    } else {
+        write_text(&mut out, &report, args.verbose)?;
+        if let Some(path) = &args.report {
+            writeln!(out, "report:         {}", path.display())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Every number of the tournament, as the JSON object printed by `--json` (the report reads it too).
-fn summarize<G: Game>(
+#[allow(clippy::too_many_arguments)]
+fn summarize(
+    game: &str,
     args: &TournamentArgs,
     names: &[String],
     players: usize,
@@ -431,7 +424,7 @@ fn summarize<G: Game>(
         .collect();
     let mean_moves = if n_games > 0.0 { lengths.iter().sum::<f64>() / n_games } else { 0.0 };
     json!({
-        "game": G::NAME,
+        "game": game,
         "players": players,
         "games": results.len(),
         "seed": args.seed,

@@ -81,54 +81,6 @@ fn time_budget_stops_the_search_and_stats_are_kept() {
     assert!(spec("random").build::<Equinox>(1).search_stats().is_none());
 }
 
-/// Wins of `a` (seat-rotated) over `b` in `games` 2-player games.
-fn wins<G: Heuristic>(options: &G::Options, a: &str, b: &str, games: u64) -> f64 {
-    let mut w = 0.0;
-    for g in 0..games {
-        let Ok(state) = G::new(options, g / 2) else { panic!("deal") };
-        let a_seat = (g % 2) as usize;
-        let mut bots: Vec<Box<dyn Bot<G>>> =
-            (0..2).map(|s| spec(if s == a_seat { a } else { b }).build::<G>(bot_seed(11, g, s))).collect();
-        let Ok(done) = play_game(state, &mut bots, &mut NoEvents) else { panic!("game") };
-        w += done.state.returns()[a_seat];
-    }
-    w
-}
-
-#[test]
-fn ismcts_beats_random_at_the_toy_game() {
-    let options = ToyOptions { players: 2, hand_size: 6 };
-    let w = wins::<Toy>(&options, "ismcts:iters=300", "random", 100);
-    assert!(w >= 70.0, "ismcts won {w} of 100 against random");
-}
-
-#[test]
-fn ismcts_beats_random_at_equinox() {
-    let Ok(options) = Equinox::options_for_players(2) else { panic!("options") };
-    let w = wins::<Equinox>(&options, "ismcts:iters=100", "random", 20);
-    assert!(w >= 15.0, "ismcts won {w} of 20 against random");
-}
-
-/// Per-seat returns at a 3-player table: ISMCTS in one (rotating) seat against two random players wins
-/// far more than its third.
-#[test]
-fn ismcts_plays_for_its_own_seat_at_three_players() {
-    let options = ToyOptions { players: 3, hand_size: 5 };
-    let mut w = 0.0;
-    let games = 240;
-    for g in 0..games {
-        let Ok(state) = Toy::new(&options, g) else { panic!("deal") };
-        let me = (g % 3) as usize;
-        let mut bots: Vec<Box<dyn Bot<Toy>>> = (0..3)
-            .map(|s| spec(if s == me { "ismcts:iters=300" } else { "random" }).build::<Toy>(bot_seed(5, g, s)))
-            .collect();
-        let Ok(done) = play_game(state, &mut bots, &mut NoEvents) else { panic!("game") };
-        w += done.state.returns()[me];
-    }
-    // A random seat wins about a third (80); the heuristic bot about 42% in the same position (101).
-    assert!(w >= 96.0, "ismcts won {w} of {games} at a 3-player table (a random seat wins about 80)");
-}
-
 /// The margin blend: 0 gives the game's returns; 1 gives values ordered like the final scores, in 0..1.
 #[test]
 fn playout_values_blend_returns_and_score_margins() {

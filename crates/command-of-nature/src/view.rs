@@ -59,7 +59,7 @@ pub struct View {
     /// Side to play.
     pub side: u8,
     /// Acting seat.
-    pub actor: u8,
+    pub actor: Seat,
     /// Phase.
     pub phase: Phase,
     /// AP left.
@@ -126,7 +126,7 @@ impl CommandOfNature {
             market: self.market,
             market_decks: [sorted(&self.market_decks[0]), sorted(&self.market_decks[1])],
             side: self.side,
-            actor: self.actor,
+            actor: Seat(self.actor),
             phase: self.phase,
             ap: self.ap,
             handovers: self.handovers,
@@ -190,7 +190,7 @@ impl CommandOfNature {
             market: view.market,
             market_decks: md,
             side: view.side,
-            actor: view.actor,
+            actor: view.actor.0,
             phase: view.phase,
             ap: view.ap,
             handovers: view.handovers,
@@ -312,7 +312,7 @@ impl View {
 
     /// A description of the phase or question.
     pub fn phase_text(&self) -> String {
-        phase_text(self.question.as_ref(), self.phase, self.actor, self.ap)
+        phase_text(self.question.as_ref(), self.phase, self.actor.0, self.ap)
     }
 
     fn unit_text(&self, side: u8, s: Slot) -> String {

@@ -202,11 +202,14 @@ impl Clone for Box<dyn DynGame> {
     }
 }
 
-/// [`DynGame`] for game `G`: the state, its start and actions (for the record), the legal list of the
-/// position, and the kept events.
+/// [`DynGame`] for game `G`: the state, its options and start and actions (for the record), the legal
+/// list of the position, and the kept events.
 #[derive(Clone, Debug)]
 pub struct Erased<G: Game> {
     state: G,
+    /// The options as given, which may differ from `state.options()` (a game may fill in what was left
+    /// to chance, like Command of Nature's Sages); a record must hold these to replay.
+    options: G::Options,
     start: Start<G::Setup>,
     actions: Vec<G::Action>,
     legal: Vec<G::Action>,
@@ -214,9 +217,10 @@ pub struct Erased<G: Game> {
 }
 
 impl<G: Game> Erased<G> {
-    /// Wraps a game that starts now from `start`.
-    pub fn new(state: G, start: Start<G::Setup>) -> Erased<G> {
-        let mut e = Erased { state, start, actions: Vec::new(), legal: Vec::new(), events: Some(EventLog::new()) };
+    /// Wraps a game that starts now, created with `options` from `start`.
+    pub fn new(state: G, options: G::Options, start: Start<G::Setup>) -> Erased<G> {
+        let mut e =
+            Erased { state, options, start, actions: Vec::new(), legal: Vec::new(), events: Some(EventLog::new()) };
         e.state.legal_actions(&mut e.legal);
         e
     }
@@ -249,7 +253,7 @@ impl<G: Game> Erased<G> {
     }
 
     fn typed_record(&self) -> Record<G> {
-        let options = self.state.options().clone();
+        let options = self.options.clone();
         let mut record = match &self.start {
             Start::Seed { seed } => Record::<G>::from_seed(options, *seed),
             Start::Setup { setup, seed } => Record::<G>::from_setup(options, setup.clone(), *seed),
@@ -446,7 +450,8 @@ pub trait GameType: Send + Sync {
     /// Who plays `seat` when the game plays it itself, under these options.
     fn automated_seat(&self, options: &Value, seat: Seat) -> Option<&'static str>;
 
-    /// Runs the [conformance suite](crate::conformance) on `games` random games.
+    /// Runs the [conformance suite](crate::conformance) on `games` random games, then checks the erased
+    /// game against the typed one ([`check_erased`](conformance::check_erased)) on up to 20 more.
     fn conformance(&self, options: &Value, games: usize, seed: u64) -> Result<Report, ConformanceError>;
     /// Plays `games` uniform random playouts on the typed game (seeds `seed..`, moves drawn from one
     /// generator seeded from `seed`), the reference for [`dyn_playouts`].
@@ -533,8 +538,9 @@ where
     }
 
     fn new_game(&self, options: &Value, seed: u64) -> Result<Box<dyn DynGame>, SetupError> {
-        let state = G::new(&typed_options::<G>(options)?, seed)?;
-        Ok(Box::new(Erased::new(state, Start::Seed { seed })))
+        let options = typed_options::<G>(options)?;
+        let state = G::new(&options, seed)?;
+        Ok(Box::new(Erased::new(state, options, Start::Seed { seed })))
     }
 
     fn with_setup(&self, options: &Value, setup: &Value, seed: u64) -> Result<Box<dyn DynGame>, SetupError> {
@@ -542,7 +548,7 @@ where
         let setup: G::Setup = serde_json::from_value(setup.clone())
             .map_err(|e| SetupError::of_kind(SetupErrorKind::BadValue, "setup", e.to_string()))?;
         let state = G::from_setup(&options, &setup, seed)?;
-        Ok(Box::new(Erased::new(state, Start::Setup { setup, seed })))
+        Ok(Box::new(Erased::new(state, options, Start::Setup { setup, seed })))
     }
 
     fn replay(&self, record: &str, upto: Option<usize>) -> Result<Box<dyn DynGame>, ReplayError> {
@@ -563,7 +569,7 @@ where
                 source,
             })?);
         }
-        let mut e = Erased::new(state, record.start.clone());
+        let mut e = Erased::new(state, record.options.clone(), record.start.clone());
         e.actions = actions;
         Ok(Box::new(e))
     }
@@ -581,7 +587,7 @@ where
             detail: e.to_string(),
         })?;
         let report = conformance::check::<G>(&typed, games, seed)?;
-        conformance::check_erased::<G>(self, options, games.div_ceil(10), seed)?;
+        conformance::check_erased::<G>(self, options, games.clamp(1, 20), seed)?;
         Ok(report)
     }
 

@@ -5,11 +5,11 @@
 //! chameleons) on creatures carrying only other players' stones, uses powers when they help, and
 //! discards dead cards to refresh its hand. It sees only its [`View`].
 
-use sylvan_engine::{GameRng, Heuristic};
+use sylvan_engine::{GameRng, Heuristic, Seat};
 
 use crate::actions::{Action, StoneSpot};
 use crate::cards::{Card, CardSet, Creature};
-use crate::state::{COLUMNS, Equinox, NO_STONE, Phase, ROUNDS};
+use crate::state::{COLUMNS, Equinox, Phase, ROUNDS};
 use crate::view::View;
 
 fn col_of(view: &View, c: Creature) -> Option<usize> {
@@ -21,13 +21,12 @@ fn stake(view: &View, col: usize) -> (i32, i32) {
     let me = view.seat.0;
     let (mut mine, mut theirs) = (0, 0);
     for s in 0..view.options.players as u8 {
-        if view.revealed[col] & (1 << s) != 0 {
+        if view.revealed[col].contains(Seat(s)) {
             if s == me { mine += 5 } else { theirs += 5 }
         }
     }
     for r in 0..ROUNDS {
-        let s = view.stones[r][col];
-        if s != NO_STONE {
+        if let Some(Seat(s)) = view.stones[r][col] {
             let v = 4 - r as i32 + 1;
             if s == me { mine += v } else { theirs += v }
         }

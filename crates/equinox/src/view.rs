@@ -9,7 +9,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Seat};
+use sylvan_engine::{GameRng, Seat, SeatSet};
 
 use crate::cards::{Card, CardSet, Creature};
 use crate::setup::Options;
@@ -28,10 +28,10 @@ pub struct View {
     pub universe: CardSet,
     /// The table: rows 1..=5 at index 0..5.
     pub stacks: [[Stack; COLUMNS]; ROUNDS],
-    /// Stones on the table cells (a seat number, or 255).
-    pub stones: [[u8; COLUMNS]; ROUNDS],
-    /// Revealed secret predictions on the champion cards (seat bit masks).
-    pub revealed: [u8; COLUMNS],
+    /// The stone on each table cell, by its seat.
+    pub stones: [[Option<Seat>; COLUMNS]; ROUNDS],
+    /// The seats whose secret prediction is revealed on each champion card.
+    pub revealed: [SeatSet; COLUMNS],
     /// Round of elimination of each column's creature (0: in play).
     pub eliminated_in: [u8; COLUMNS],
     /// The current round.
@@ -52,10 +52,10 @@ pub struct View {
     pub hand_counts: [u8; MAX_PLAYERS],
     /// Set-aside counts of all seats.
     pub aside_counts: [u8; MAX_PLAYERS],
-    /// Seats with an unrevealed secret prediction (bit mask).
-    pub has_secret: u8,
-    /// Seats that made their secret prediction (bit mask).
-    pub secret_used: u8,
+    /// Seats with an unrevealed secret prediction.
+    pub has_secret: SeatSet,
+    /// Seats that made their secret prediction.
+    pub secret_used: SeatSet,
     /// Stones in each player's supply.
     pub stones_left: [u8; MAX_PLAYERS],
     /// Cards this seat knows each other seat to hold.
@@ -93,7 +93,7 @@ impl Equinox {
         let mut known = self.known[s];
         known[s] = CardSet::EMPTY;
         let mut hidden_discard_counts = [0u8; MAX_PLAYERS];
-        let mut has_secret = 0u8;
+        let mut has_secret = SeatSet::EMPTY;
         let mut hand_counts = [0u8; MAX_PLAYERS];
         let mut aside_counts = [0u8; MAX_PLAYERS];
         for o in 0..n {
@@ -101,7 +101,7 @@ impl Equinox {
             hand_counts[o] = self.hands[o].len() as u8;
             aside_counts[o] = self.aside[o].len() as u8;
             if self.secret[o].is_some() {
-                has_secret |= 1 << o;
+                has_secret = has_secret.with(Seat(o as u8));
             }
         }
         View {
@@ -110,8 +110,8 @@ impl Equinox {
             champions: self.champions,
             universe: self.universe,
             stacks: self.stacks,
-            stones: self.stones,
-            revealed: self.revealed,
+            stones: self.stones.map(|row| row.map(|s| (s != NO_STONE).then_some(Seat(s)))),
+            revealed: self.revealed.map(|m| SeatSet(u32::from(m))),
             eliminated_in: self.eliminated_in,
             round: self.round,
             current: self.current,
@@ -123,7 +123,7 @@ impl Equinox {
             hand_counts,
             aside_counts,
             has_secret,
-            secret_used: self.secret_used,
+            secret_used: SeatSet(u32::from(self.secret_used)),
             stones_left: self.stones_left,
             known,
             deck_len: self.deck.len() as u8,
@@ -199,7 +199,7 @@ impl Equinox {
             Phase::Reveals { creature, pending } => Some((creature, pending)),
             _ => None,
         };
-        for o in (0..n).filter(|&o| o != me && view.has_secret & (1 << o) != 0) {
+        for o in (0..n).filter(|&o| o != me && view.has_secret.contains(Seat(o as u8))) {
             let want = pending.filter(|(_, p)| p & (1 << o) != 0).map(|(c, _)| c);
             secret[o] = match want {
                 Some(cr) => take(&mut pool, &|c| c.creature() == Some(cr)),
@@ -264,13 +264,13 @@ impl Equinox {
             live_cards: CardSet::EMPTY,
             dead_cards: CardSet::EMPTY,
             stacks: view.stacks,
-            stones: view.stones,
-            revealed: view.revealed,
+            stones: view.stones.map(|row| row.map(|s| s.map_or(NO_STONE, |s| s.0))),
+            revealed: view.revealed.map(|m| m.0 as u8),
             eliminated_in: view.eliminated_in,
             hands,
             aside,
             secret,
-            secret_used: view.secret_used,
+            secret_used: view.secret_used.0 as u8,
             stones_left: view.stones_left,
             known,
             // The rest of the pool is the draw pile.
@@ -310,8 +310,8 @@ impl View {
             }
         };
         let stone = match self.stones[r][col] {
-            NO_STONE => "   ".to_owned(),
-            s => format!("●{s}"),
+            None => "   ".to_owned(),
+            Some(s) => format!("●{}", s.0),
         };
         format!("{card}{stone:<3}")
     }
@@ -349,7 +349,7 @@ impl fmt::Display for View {
         for col in 0..COLUMNS {
             let mut t = String::new();
             for s in 0..n {
-                if self.revealed[col] & (1 << s) != 0 {
+                if self.revealed[col].contains(Seat(s as u8)) {
                     t.push_str(&format!("●{s}"));
                 }
             }
@@ -381,7 +381,7 @@ impl fmt::Display for View {
             if self.aside_counts[s] > 0 {
                 line.push_str(&format!(", {} set aside", self.aside_counts[s]));
             }
-            if self.has_secret & (1 << s) != 0 {
+            if self.has_secret.contains(Seat(s as u8)) {
                 line.push_str(", secret prediction");
             }
             if s != self.seat.index() && !self.known[s].is_empty() {

@@ -65,7 +65,7 @@ fn gated(c: Card, day: bool) -> bool {
 
 /// The heuristic's score of an action (higher is better; `End` scores 0).
 pub fn score(view: &View, a: Action) -> f64 {
-    let me = view.current as usize;
+    let me = view.current.index();
     let pm = view.sides[me].pm as f64;
     let kill_bonus = |t: &SpiritView, p: f64| if p >= t.pv as f64 { 25.0 } else { (20.0 - t.pv as f64) * 0.2 };
     match a {
@@ -125,7 +125,7 @@ pub fn score(view: &View, a: Action) -> f64 {
                 }
             }
             let prevented = def.min(p.power as f64).max(0.0);
-            let target = view.sides[1 - view.current as usize].spirits[p.target as usize];
+            let target = view.sides[1 - view.current.index()].spirits[p.target as usize];
             let lethal = if p.power as f64 >= target.pv as f64 { 10.0 } else { 0.0 };
             prevented - d.cost as f64 * 0.7 + lethal - 1.0
         }
@@ -161,7 +161,7 @@ impl Heuristic for SpiritDuel {
 /// attacks with its spirits nor recycles, and ends its turn when nothing is usable; attacked, it
 /// defends with a random playable Défense. It plays by the 1v1 rules (no play over budget).
 pub fn robot_policy(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
-    let me = view.current as usize;
+    let me = view.current.index();
     match view.phase {
         Phase::Defend(_) => {
             let n = legal.iter().filter(|a| matches!(a, Action::Defend(_))).count();

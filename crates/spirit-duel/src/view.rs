@@ -58,9 +58,9 @@ pub struct View {
     /// The options.
     pub options: Options,
     /// The first player.
-    pub first: u8,
+    pub first: Seat,
     /// The side whose turn it is.
-    pub current: u8,
+    pub current: Seat,
     /// The turn counter.
     pub round: u8,
     /// Day (Diurne) or Night (Nocturne).
@@ -113,8 +113,8 @@ impl SpiritDuel {
         View {
             seat,
             options: self.options.clone(),
-            first: self.first,
-            current: self.current,
+            first: Seat(self.first),
+            current: Seat(self.current),
             round: self.round,
             day: self.day,
             phase: self.phase,
@@ -197,8 +197,8 @@ impl SpiritDuel {
         SpiritDuel {
             options: view.options.clone(),
             sides: [a, b],
-            first: view.first,
-            current: view.current,
+            first: view.first.0,
+            current: view.current.0,
             round: view.round,
             day: view.day,
             phase: view.phase,
@@ -249,12 +249,12 @@ impl View {
     /// A one-line description of where the turn stands.
     pub fn phase_text(&self) -> String {
         match self.phase {
-            Phase::Combat => format!("p{}'s combat phase", self.current),
+            Phase::Combat => format!("{}'s combat phase", self.current),
             Phase::Defend(p) => {
-                let target = self.sides[1 - self.current as usize].spirits[p.target as usize].id;
+                let target = self.sides[1 - self.current.index()].spirits[p.target as usize].id;
                 format!(
                     "p{} may defend {} against an attack of power {}",
-                    1 - self.current,
+                    1 - self.current.index(),
                     target.data().name,
                     p.power
                 )
@@ -286,7 +286,7 @@ impl fmt::Display for View {
             writeln!(
                 f,
                 "p{i} ({who}, team {team:?}){}: {} PM, {} card(s) in hand, pile {}{}, discard: {}",
-                if self.first as usize == i { " first player" } else { "" },
+                if self.first.index() == i { " first player" } else { "" },
                 s.pm,
                 s.hand_count,
                 s.deck_len,

@@ -2,7 +2,7 @@
 //! through the engine's conformance suite. Ignored in the normal run; run it with
 //!
 //! ```sh
-//! nice cargo test --release --test conformance_long -- --ignored --nocapture --test-threads=1
+//! nice cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1
 //! ```
 //!
 //! `SYLVAN_LONG_GAMES=N` changes the number of games per line. Each line prints its games, actions,
@@ -49,19 +49,19 @@ fn players<G: Game>(seed: u64) {
 }
 
 #[test]
-#[ignore = "long: nice cargo test --release --test conformance_long -- --ignored --nocapture --test-threads=1"]
+#[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn equinox() {
     players::<Equinox>(10_000_000);
 }
 
 #[test]
-#[ignore = "long: nice cargo test --release --test conformance_long -- --ignored --nocapture --test-threads=1"]
+#[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn mystic_vale() {
     players::<MysticVale>(20_000_000);
 }
 
 #[test]
-#[ignore = "long: nice cargo test --release --test conformance_long -- --ignored --nocapture --test-threads=1"]
+#[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn spirit_duel() {
     for (k, solo) in [false, true].into_iter().enumerate() {
         for (j, team) in [Team::A, Team::B].into_iter().enumerate() {
@@ -73,7 +73,7 @@ fn spirit_duel() {
 }
 
 #[test]
-#[ignore = "long: nice cargo test --release --test conformance_long -- --ignored --nocapture --test-threads=1"]
+#[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn command_of_nature() {
     for p in [2, 4] {
         for commands in [SageCommands::Ts, SageCommands::Godot] {

@@ -207,7 +207,7 @@ mod helpers {
 
     /// The seat of the stone of a cell (255 when none).
     pub fn stone_at(g: &Equinox, r: u8, c: &str) -> u8 {
-        view(g, 0).stones[r as usize - 1][col(g, c)]
+        view(g, 0).stones[r as usize - 1][col(g, c)].map_or(255, |s| s.0)
     }
 
     pub fn eliminated_in(g: &Equinox, c: &str) -> u8 {
@@ -249,7 +249,7 @@ mod setup {
         assert_eq!(&v.stones_left[..4], &[5, 5, 5, 5]);
         assert_eq!(v.round, 1);
         assert_eq!(v.phase, Phase::Predict);
-        assert!(v.stones.iter().flatten().all(|&s| s == NO_STONE));
+        assert!(v.stones.iter().flatten().all(Option::is_none));
     }
 
     #[test]
@@ -462,7 +462,7 @@ mod phase1 {
         assert_eq!(v0.stones_left[0], 4);
         let v1 = view(&g, 1);
         assert_eq!(v1.secret, None);
-        assert_eq!(v1.has_secret, 1);
+        assert_eq!(v1.has_secret, SeatSet(1));
         // The card is shown to its owner only.
         assert!(log.for_seat(p(0)).any(|e| *e == Event::SecretPlaced { seat: p(0), card: Some(card("gru3")) }));
         assert!(log.for_seat(p(1)).any(|e| *e == Event::SecretPlaced { seat: p(0), card: None }));
@@ -474,8 +474,8 @@ mod phase1 {
         let mut g = Scn::new(D, 2).round(2).elim("lic", 1).hand(0, "pan4").hand(1, "duc5").secret(0, "gru3").game();
         let log = act(&mut g, "reveal");
         let v = view(&g, 1);
-        assert_eq!(v.revealed[col(&g, "gru")], 1);
-        assert_eq!(v.has_secret, 0);
+        assert_eq!(v.revealed[col(&g, "gru")], SeatSet(1));
+        assert_eq!(v.has_secret, SeatSet(0));
         assert!(v.discard_public.contains(card("gru3")));
         assert_eq!(v.stones_left[0], 4);
         assert!(log.for_seat(p(1)).any(|e| *e == Event::SecretRevealed { seat: p(0), card: card("gru3") }));
@@ -492,7 +492,7 @@ mod phase1 {
         act(&mut g, "skip");
         assert_eq!(phase(&g), Phase::Play { extra: false });
         assert_eq!(view(&g, 0).stones_left[0], 5);
-        assert!(view(&g, 0).stones.iter().flatten().all(|&s| s == NO_STONE));
+        assert!(view(&g, 0).stones.iter().flatten().all(Option::is_none));
     }
 }
 
@@ -922,7 +922,7 @@ mod powers {
         let mut g = lichen().stone(0, 0, "gru").game();
         assert_eq!(g.scores()[0], 5.0 + 4.0);
         acts(&mut g, &["skip", "play lic6", "retrieve r0 gru"]);
-        assert_eq!(view(&g, 1).revealed[col(&g, "gru")], 0);
+        assert_eq!(view(&g, 1).revealed[col(&g, "gru")], SeatSet(0));
         assert_eq!(view(&g, 1).stones_left[0], 4);
         assert_eq!(g.scores()[0], 4.0);
     }
@@ -938,7 +938,7 @@ mod powers {
         assert!(v0.my_hidden_discard.contains(card("gru3")));
         assert_eq!(v0.stones_left[0], 4);
         let v1 = view(&g, 1);
-        assert_eq!(v1.has_secret, 0);
+        assert_eq!(v1.has_secret, SeatSet(0));
         // Ambiguity: the rulebook does not say the card is shown; it is discarded face down.
         assert!(!v1.discard_public.contains(card("gru3")));
     }
@@ -1439,8 +1439,8 @@ mod trees {
         let log = act(&mut g, "reveal");
         assert!(log.for_seat(p(2)).any(|e| *e == Event::SecretRevealed { seat: p(1), card: card("gru3") }));
         let v = view(&g, 0);
-        assert_eq!(v.revealed[col(&g, "gru")], 0b10);
-        assert_eq!(v.has_secret, 0b100, "the secret on Lichen stays hidden");
+        assert_eq!(v.revealed[col(&g, "gru")], SeatSet(0b10));
+        assert_eq!(v.has_secret, SeatSet(0b100), "the secret on Lichen stays hidden");
         assert!(v.discard_public.contains(TreeKind::Ancetre.card(0)));
         assert_eq!(v.current, p(1), "p0's turn ended");
     }
@@ -1460,7 +1460,7 @@ mod trees {
         acts(&mut g, &["skip", "play ancetre", "name lic"]);
         assert_eq!(to_move(&g), Some(1));
         assert_eq!(phase(&g), Phase::Predict);
-        assert_eq!(view(&g, 0).has_secret, 0b10);
+        assert_eq!(view(&g, 0).has_secret, SeatSet(0b10));
     }
 
     #[test]
@@ -1538,7 +1538,7 @@ mod scoring {
         assert_eq!(g.winners(), [p(0)]);
         assert_eq!(g.returns(), [1.0, 0.0, 0.0, 0.0]);
         // Maryse's secret prediction was revealed at the end and lies on Le Duc's champion card.
-        assert_eq!(view(&g, 2).revealed[col(&g, "duc")], 0b10);
+        assert_eq!(view(&g, 2).revealed[col(&g, "duc")], SeatSet(0b10));
     }
 
     #[test]
@@ -1678,7 +1678,7 @@ mod hidden {
         assert_eq!(v.hand, cards("gru1 gru2 duc3").into_iter().collect());
         assert_eq!(v.secret, Some(card("gru3")));
         assert_eq!(view(&a, 0).secret, None);
-        assert_eq!(view(&a, 0).has_secret, 0b10);
+        assert_eq!(view(&a, 0).has_secret, SeatSet(0b10));
     }
 
     #[test]
@@ -1932,7 +1932,7 @@ mod edge_cases {
         assert_eq!(to_move(&g), Some(1));
         assert_eq!(legal(&g), ["reveal"]);
         act(&mut g, "reveal");
-        assert_eq!(view(&g, 0).revealed[col(&g, "gru")], 0b11);
+        assert_eq!(view(&g, 0).revealed[col(&g, "gru")], SeatSet(0b11));
         assert_eq!(to_move(&g), Some(1));
         assert_eq!(phase(&g), Phase::Predict);
     }
@@ -2000,7 +2000,7 @@ mod invariants {
             }
         }
         let drawn = if matches!(v.phase, Phase::Keep { .. }) { 3 } else { 0 };
-        let secrets = v.has_secret.count_ones() as usize;
+        let secrets = v.has_secret.len();
         let hands: usize = v.hand_counts[..n].iter().map(|&x| x as usize).sum();
         let aside: usize = v.aside_counts[..n].iter().map(|&x| x as usize).sum();
         let hidden: usize = v.hidden_discard_counts[..n].iter().map(|&x| x as usize).sum();
@@ -2011,9 +2011,10 @@ mod invariants {
             let mine = vs.hand.or(vs.aside);
             assert!(mine.and(table).is_empty() && mine.and(vs.discard_public).is_empty());
             assert_eq!(vs.hand.len(), v.hand_counts[s] as usize);
-            let on_cells = v.stones.iter().flatten().filter(|&&x| x as usize == s).count();
-            let revealed = v.revealed.iter().filter(|&&m| m & (1 << s) != 0).count();
-            let secret = (v.has_secret >> s) as usize & 1;
+            let seat = Seat(s as u8);
+            let on_cells = v.stones.iter().flatten().filter(|&&x| x == Some(seat)).count();
+            let revealed = v.revealed.iter().filter(|m| m.contains(seat)).count();
+            let secret = usize::from(v.has_secret.contains(seat));
             assert_eq!(on_cells + revealed + secret + v.stones_left[s] as usize, 5, "stones of p{s}");
         }
         let eliminated = v.eliminated_in.iter().filter(|&&e| e != 0).count();

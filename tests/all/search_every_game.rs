@@ -1,5 +1,6 @@
 //! The search bots on every game of the workspace: they never peek (the twin-state audit of
-//! `sylvan_bots::audit`), they are reproducible from their seed, and they beat a random player.
+//! `sylvan_bots::audit`) and they are reproducible from their seed. That they beat a random player is
+//! in the strength suite (`strength.rs`).
 
 use sylvan_bots::audit::never_peeks;
 use sylvan_bots::{Bot, BotSpec, bot_seed, play_game};
@@ -56,34 +57,6 @@ fn ismcts_cannot_cheat_at_the_spirit_duel() {
     let solo = sylvan_spirit_duel::Options { solo: true, ..sylvan_spirit_duel::Options::default() };
     audit::<SpiritDuel>(&solo, "ismcts:iters=80", 3, 5, 10);
     audit::<SpiritDuel>(&options::<SpiritDuel>(2), "flatmc:iters=40", 2, 7, 5);
-}
-
-/// Plays `games` 2-seat games of `a` against `b`, `a` alternating seats; returns `a`'s total return.
-fn wins<G: Heuristic>(options: &G::Options, a: &str, b: &str, games: u64) -> f64 {
-    let mut w = 0.0;
-    for g in 0..games {
-        let Ok(state) = G::new(options, 500 + g / 2) else { panic!("deal") };
-        let seats = state.num_seats();
-        let a_seat = (g % 2) as usize;
-        let mut bots: Vec<Box<dyn Bot<G>>> =
-            (0..seats).map(|s| spec(if s % 2 == a_seat { a } else { b }).build::<G>(bot_seed(13, g, s))).collect();
-        let done = match play_game(state, &mut bots, &mut NoEvents) {
-            Ok(d) => d,
-            Err(e) => panic!("{}: {e}", G::NAME),
-        };
-        w += done.state.returns()[a_seat];
-    }
-    w
-}
-
-#[test]
-fn ismcts_beats_random_at_every_game() {
-    let w = wins::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=100", "random", 10);
-    assert!(w >= 9.0, "mystic-vale: ismcts won {w} of 10 against random");
-    let w = wins::<CommandOfNature>(&options::<CommandOfNature>(2), "ismcts:iters=200", "random", 10);
-    assert!(w >= 8.0, "command-of-nature: ismcts won {w} of 10 against random");
-    let w = wins::<SpiritDuel>(&options::<SpiritDuel>(2), "ismcts:iters=300", "random", 20);
-    assert!(w >= 17.0, "spirit-duel: ismcts won {w} of 20 against random");
 }
 
 /// The same seed and iteration budget give the same game, move for move.

@@ -1257,38 +1257,6 @@ mod faction {
     }
 }
 
-/// The heuristic player, fed views only, beats uniform random play in both modes.
-mod bots {
-    use super::*;
-    use sylvan_engine::{GameRng, Heuristic};
-
-    #[test]
-    fn heuristic_beats_random_from_views_only() {
-        for players in [2, 4] {
-            let o = CommandOfNature::options_for_players(players).unwrap_or_default();
-            let mut rng = GameRng::new(9);
-            let mut legal = Vec::new();
-            let mut wins = 0;
-            for seed in 0..20 {
-                let Ok(mut g) = CommandOfNature::new(&o, seed) else { panic!("setup") };
-                while let Some(seat) = g.to_move() {
-                    g.legal_actions(&mut legal);
-                    let a = if seat.0 & 1 == 0 {
-                        CommandOfNature::heuristic_action(&g.view(seat), &legal, &mut rng)
-                    } else {
-                        legal[rng.index(legal.len())]
-                    };
-                    act(&mut g, &a.to_string());
-                }
-                if g.winners().first() == Some(&Seat(0)) {
-                    wins += 1;
-                }
-            }
-            assert!(wins >= 18, "{players} players: heuristic won {wins} of 20");
-        }
-    }
-}
-
 /// Issue 5's table events: what each decision causes, with its audience.
 mod events {
     use super::*;

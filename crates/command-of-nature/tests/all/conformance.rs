@@ -30,10 +30,9 @@ fn opts(players: usize) -> Options {
 }
 
 // Random players almost never defeat a Sage, so nearly every game here runs to the turn limit (ruling C23,
-// 60 turns): about 650 actions a game with 2 players, 1,150 in teams, at about 90 µs an action in the
-// suite (the first 8 games of each run also try every illegal action at every step). 300 complete
-// 2-player games and 250 team games, one test each, keep the run under a minute on two cores; the ignored
-// test samples 2,000 per mode and the Godot Sage packs.
+// 60 turns): about 650 actions a game with 2 players, 1,150 in teams (the first 8 games of each run also
+// try every illegal action at every step). The normal run plays 300 complete 2-player games and 250 team
+// games, one test each; the ignored test samples 2,000 per mode and the Godot Sage packs.
 
 #[test]
 fn conformance_2_players() {

@@ -1,0 +1,328 @@
+//! # sylvan-registry
+//!
+//! The one list of games every front end uses (the `sylvan` command line, and later the web server and
+//! the Python package). An [`Entry`] holds a game erased ([`GameType`]: name, players, options, new
+//! games and replays as [`DynGame`](sylvan_engine::erased::DynGame)) and its optional capabilities:
+//! a card database ([`CardTools`]), designer statistics, named policies, bot specs, and the shorthand
+//! flags of its options ([`Shorthand`]). [`Registry::standard`] lists the four games; adding a game is
+//! one crate plus one line there.
+//!
+//! ```
+//! use sylvan_registry::Registry;
+//! let registry = Registry::standard();
+//! let equinox = registry.get("equinox").map_err(|e| e.to_string())?;
+//! let options = equinox.game().options(Some(3), &[]).map_err(|e| e.to_string())?;
+//! let mut game = equinox.game().new_game(&options, 7).map_err(|e| e.to_string())?;
+//! let first = game.legal_actions()[0].notation.clone();
+//! game.apply_notation(&first).map_err(|e| e.to_string())?;
+//! assert_eq!(game.move_number(), 1);
+//! # Ok::<(), String>(())
+//! ```
+#![deny(missing_docs)]
+
+mod cards;
+
+use serde_json::{Value, json};
+use sylvan_bots::{BotSpec, DynBot, SpecError};
+use sylvan_engine::analytics::{DesignerStats, DesignerTally};
+use sylvan_engine::erased::{GameType, Typed};
+use sylvan_engine::{Game, Heuristic, Record, ReplayError};
+use thiserror::Error;
+
+pub use cards::CardTools;
+
+/// A command-line flag that stands for an option of some games (e.g. `--solo` for `-o solo=true`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shorthand {
+    /// The flag, without its dashes.
+    pub flag: &'static str,
+    /// The option it sets.
+    pub option: &'static str,
+    /// The value it sets; `None` when the flag takes the value (`--team b`).
+    pub value: Option<&'static str>,
+    /// What it does.
+    pub help: &'static str,
+}
+
+impl Shorthand {
+    /// The option override (`NAME=VALUE`) of the flag given with `value` (ignored for a flag that sets a
+    /// fixed value).
+    pub fn expand(&self, value: &str) -> String {
+        format!("{}={}", self.option, self.value.unwrap_or(value))
+    }
+}
+
+/// Builds the bot of a spec for one game, erased.
+type BotBuilder = fn(&BotSpec, u64) -> Result<Box<dyn DynBot>, SpecError>;
+/// Adds the designer statistics of one finished game, given its record, to a tally.
+type DesignerFn = fn(&Value, &mut DesignerTally) -> Result<(), ReplayError>;
+
+/// One game of the registry: the game erased and its capabilities.
+pub struct Entry {
+    game: Box<dyn GameType>,
+    summary: &'static str,
+    listed: bool,
+    bots: BotBuilder,
+    designer: Option<DesignerFn>,
+    cards: Option<CardTools>,
+    shorthands: &'static [Shorthand],
+}
+
+fn build_bot<G: Heuristic>(spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError>
+where
+    G::View: 'static,
+{
+    spec.build_dyn::<G>(seed)
+}
+
+fn observe_record<G: DesignerStats>(record: &Value, tally: &mut DesignerTally) -> Result<(), ReplayError> {
+    let record: Record<G> = serde_json::from_value(record.clone())?;
+    let start = record.initial_state()?;
+    let mut actions = Vec::with_capacity(record.actions.len());
+    for (step, text) in record.actions.iter().enumerate() {
+        actions.push(text.parse::<G::Action>().map_err(|source| ReplayError::BadNotation {
+            step,
+            text: text.clone(),
+            source,
+        })?);
+    }
+    G::observe(&start, &actions, tally);
+    Ok(())
+}
+
+impl Entry {
+    /// The entry of game `G` (listed, with the bot specs every game has and its named policies).
+    pub fn of<G: Game + Heuristic>(summary: &'static str) -> Entry
+    where
+        G::View: 'static,
+    {
+        Entry {
+            game: Box::new(Typed::<G>::new()),
+            summary,
+            listed: true,
+            bots: build_bot::<G>,
+            designer: None,
+            cards: None,
+            shorthands: &[],
+        }
+    }
+
+    /// Adds the designer statistics of `G` (for `sylvan tournament`).
+    pub fn with_designer_stats<G: DesignerStats>(mut self) -> Entry {
+        self.designer = Some(observe_record::<G>);
+        self
+    }
+
+    /// Adds a card database.
+    pub fn with_cards(mut self, cards: CardTools) -> Entry {
+        self.cards = Some(cards);
+        self
+    }
+
+    /// Adds shorthand flags for options.
+    pub fn with_shorthands(mut self, shorthands: &'static [Shorthand]) -> Entry {
+        self.shorthands = shorthands;
+        self
+    }
+
+    /// Keeps the game out of listings (a test fixture): it can still be played by name.
+    pub fn unlisted(mut self) -> Entry {
+        self.listed = false;
+        self
+    }
+
+    /// The game's name.
+    pub fn name(&self) -> &'static str {
+        self.game.name()
+    }
+
+    /// The game, erased.
+    pub fn game(&self) -> &dyn GameType {
+        &*self.game
+    }
+
+    /// One line about the game.
+    pub fn summary(&self) -> &'static str {
+        self.summary
+    }
+
+    /// Whether listings show the game.
+    pub fn is_listed(&self) -> bool {
+        self.listed
+    }
+
+    /// Builds the bot of `spec` for this game, seeded with `seed` (an error for a named policy the game
+    /// lacks).
+    pub fn bot(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
+        (self.bots)(spec, seed)
+    }
+
+    /// Checks that every spec can be built for this game.
+    pub fn check_bots(&self, specs: &[BotSpec]) -> Result<(), SpecError> {
+        specs.iter().try_for_each(|s| self.bot(s, 0).map(drop))
+    }
+
+    /// The bot names usable with this game (the generic bots, and the named policies it defines).
+    pub fn bot_names(&self) -> Vec<&'static str> {
+        BotSpec::known()
+            .iter()
+            .copied()
+            .filter(|name| name.parse::<BotSpec>().is_ok_and(|spec| self.bot(&spec, 0).is_ok()))
+            .collect()
+    }
+
+    /// Adds the designer statistics of a finished game (its record) to `tally`; `None` when the game
+    /// reports none.
+    pub fn designer(&self, record: &Value, tally: &mut DesignerTally) -> Option<Result<(), ReplayError>> {
+        self.designer.map(|f| f(record, tally))
+    }
+
+    /// Whether the game reports designer statistics.
+    pub fn has_designer_stats(&self) -> bool {
+        self.designer.is_some()
+    }
+
+    /// The card database, if the game has one.
+    pub fn cards(&self) -> Option<&CardTools> {
+        self.cards.as_ref()
+    }
+
+    /// The shorthand flags of the game's options.
+    pub fn shorthands(&self) -> &'static [Shorthand] {
+        self.shorthands
+    }
+
+    /// The entry as JSON, for listings: name, players, options, capabilities.
+    pub fn describe(&self) -> Value {
+        let (lo, hi) = self.game.player_range();
+        let options: Vec<Value> = self
+            .game
+            .option_docs()
+            .iter()
+            .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
+            .collect();
+        let shorthands: Vec<Value> = self
+            .shorthands
+            .iter()
+            .map(|s| json!({ "flag": format!("--{}", s.flag), "option": s.option, "value": s.value, "help": s.help }))
+            .collect();
+        json!({
+            "name": self.name(),
+            "summary": self.summary,
+            "min_players": lo,
+            "max_players": hi,
+            "options": options,
+            "shorthands": shorthands,
+            "bots": self.bot_names(),
+            "card_database": self.cards.is_some(),
+            "designer_stats": self.designer.is_some(),
+            "num_distinct_actions": self.game.num_distinct_actions(),
+        })
+    }
+}
+
+/// A name the registry cannot resolve, or a second entry under one name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RegistryError {
+    /// No game has this name.
+    #[error("unknown game `{name}` (known games: {})", known.join(", "))]
+    UnknownGame {
+        /// The name asked for.
+        name: String,
+        /// The listed games.
+        known: Vec<&'static str>,
+    },
+    /// A game of this name is already registered.
+    #[error("game `{0}` is registered twice")]
+    Duplicate(&'static str),
+}
+
+/// The games a front end knows, in listing order.
+#[derive(Default)]
+pub struct Registry {
+    entries: Vec<Entry>,
+}
+
+/// The shorthand flags of the spirit duel.
+const SPIRIT_DUEL_FLAGS: &[Shorthand] = &[
+    Shorthand { flag: "solo", option: "solo", value: Some("true"), help: "play solo against the Robot" },
+    Shorthand { flag: "team", option: "team", value: None, help: "the team of seat p0: a or b" },
+];
+/// The shorthand flags of Command of Nature.
+const COMMAND_OF_NATURE_FLAGS: &[Shorthand] = &[
+    Shorthand { flag: "teams", option: "teams", value: Some("true"), help: "two teams of two" },
+    Shorthand { flag: "cards", option: "cards", value: None, help: "a user card file" },
+];
+/// The shorthand flags of Mystic Vale.
+const MYSTIC_VALE_FLAGS: &[Shorthand] =
+    &[Shorthand { flag: "cards", option: "cards", value: None, help: "a corrected or extended card file" }];
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Registry {
+        Registry::default()
+    }
+
+    /// The four games, listed, and `toy` (the test fixture of `sylvan-bots`), unlisted.
+    pub fn standard() -> Registry {
+        let mut r = Registry::new();
+        let entries = [
+            Entry::of::<sylvan_equinox::Equinox>("Equinox (Reiner Knizia): 2 to 5 players")
+                .with_designer_stats::<sylvan_equinox::Equinox>(),
+            Entry::of::<sylvan_mystic_vale::MysticVale>("Mystic Vale, base set: 2 to 4 players")
+                .with_designer_stats::<sylvan_mystic_vale::MysticVale>()
+                .with_cards(cards::mystic_vale())
+                .with_shorthands(MYSTIC_VALE_FLAGS),
+            Entry::of::<sylvan_command_of_nature::CommandOfNature>("Command of Nature: 2 players, or 2v2 teams")
+                .with_cards(cards::command_of_nature())
+                .with_shorthands(COMMAND_OF_NATURE_FLAGS),
+            Entry::of::<sylvan_spirit_duel::SpiritDuel>("The spirit duel: 1v1, or solo against its Robot")
+                .with_shorthands(SPIRIT_DUEL_FLAGS),
+            Entry::of::<sylvan_bots::toy::Toy>("A tiny trick-taking game, the test fixture of sylvan-bots").unlisted(),
+        ];
+        for e in entries {
+            // The names above are distinct.
+            let _ = r.register(e);
+        }
+        r
+    }
+
+    /// Adds a game.
+    pub fn register(&mut self, entry: Entry) -> Result<(), RegistryError> {
+        if self.entries.iter().any(|e| e.name() == entry.name()) {
+            return Err(RegistryError::Duplicate(entry.name()));
+        }
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// The game called `name` (listed or not).
+    pub fn get(&self, name: &str) -> Result<&Entry, RegistryError> {
+        self.entries.iter().find(|e| e.name() == name).ok_or_else(|| RegistryError::UnknownGame {
+            name: name.to_owned(),
+            known: self.listed().map(Entry::name).collect(),
+        })
+    }
+
+    /// The listed games, in order.
+    pub fn listed(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter().filter(|e| e.listed)
+    }
+
+    /// Every game, listed or not.
+    pub fn all(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter()
+    }
+
+    /// Every shorthand flag of every game, once per flag name (for a command line that accepts them all
+    /// and lets the chosen game refuse those it lacks).
+    pub fn shorthands(&self) -> Vec<Shorthand> {
+        let mut out: Vec<Shorthand> = Vec::new();
+        for s in self.entries.iter().flat_map(|e| e.shorthands.iter()) {
+            if !out.iter().any(|o| o.flag == s.flag) {
+                out.push(*s);
+            }
+        }
+        out
+    }
+}

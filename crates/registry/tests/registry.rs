@@ -1,0 +1,343 @@
+//! The registry and the erased game, end to end: the toy fixture registered through the registry alone,
+//! conformance of every game and mode through its erased interface, pinned action ids, bots fed erased
+//! views, typed errors.
+
+use serde_json::Value;
+use sylvan_bots::BotSpec;
+use sylvan_engine::erased::{DynError, DynGame, dyn_playouts};
+use sylvan_engine::{ReplayError, Seat, SetupErrorKind};
+use sylvan_registry::{Entry, Registry, RegistryError};
+
+type TestResult = Result<(), String>;
+
+fn standard() -> Registry {
+    Registry::standard()
+}
+
+fn options(registry: &Registry, game: &str, players: Option<usize>, overrides: &[&str]) -> Result<Value, String> {
+    let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+    let entry = registry.get(game).map_err(|e| e.to_string())?;
+    entry.game().options(players, &o).map_err(|e| e.to_string())
+}
+
+/// The toy fixture game, registered with one line into an empty registry, and played through it.
+mod toy_through_the_registry {
+    use super::*;
+    use sylvan_bots::toy::Toy;
+
+    fn registry() -> Result<Registry, String> {
+        let mut r = Registry::new();
+        r.register(Entry::of::<Toy>("the toy")).map_err(|e| e.to_string())?;
+        Ok(r)
+    }
+
+    #[test]
+    fn registers_lists_and_refuses_a_second_entry() -> TestResult {
+        let mut r = registry()?;
+        assert_eq!(r.listed().map(Entry::name).collect::<Vec<_>>(), ["toy"]);
+        assert_eq!(r.register(Entry::of::<Toy>("again")).err(), Some(RegistryError::Duplicate("toy")));
+        let unknown = r.get("chess").err().map(|e| e.to_string());
+        assert_eq!(unknown.as_deref(), Some("unknown game `chess` (known games: toy)"));
+        let d = r.get("toy").map_err(|e| e.to_string())?.describe();
+        assert_eq!((d["min_players"].as_u64(), d["max_players"].as_u64()), (Some(2), Some(4)));
+        assert_eq!(d["bots"], serde_json::json!(["random", "heuristic", "ismcts", "flatmc"]), "no robot in the toy");
+        Ok(())
+    }
+
+    #[test]
+    fn passes_conformance_through_the_registry() -> TestResult {
+        let r = registry()?;
+        let toy = r.get("toy").map_err(|e| e.to_string())?;
+        for players in 2..=4 {
+            let o = toy.game().options(Some(players), &["hand_size=4".into()]).map_err(|e| e.to_string())?;
+            let report = toy.game().conformance(&o, 200, 5).map_err(|e| e.to_string())?;
+            assert_eq!((report.games, report.longest), (200, 4 * players));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn plays_by_id_and_notation_and_rejects_without_change() -> TestResult {
+        let r = registry()?;
+        let toy = r.get("toy").map_err(|e| e.to_string())?.game();
+        let o = toy.options(None, &[]).map_err(|e| e.to_string())?;
+        let setup = serde_json::json!({ "hands": [[0, 3, 7], [1, 2, 6]], "leader": 1 });
+        let mut g = toy.with_setup(&o, &setup, 0).map_err(|e| e.to_string())?;
+        assert_eq!(g.to_move(), Some(Seat(1)));
+        let legal: Vec<String> = g.legal_actions().into_iter().map(|a| a.notation).collect();
+        assert_eq!(legal, ["c1", "c2", "c6"]);
+        let before = g.state_json();
+        assert!(matches!(g.apply_notation("c7"), Err(DynError::Illegal { .. })), "p1 does not hold c7");
+        assert!(matches!(g.apply_notation("seven"), Err(DynError::Notation(_))));
+        assert!(matches!(g.apply_id(99), Err(DynError::UnknownId { id: 99, max: 32, .. })));
+        assert_eq!(g.state_json(), before, "rejections change nothing");
+        assert_eq!(g.apply_notation("c6"), Ok(6));
+        g.apply_id(3).map_err(|e| e.to_string())?;
+        let seen: Vec<String> = g.events(Some(Seat(0))).into_iter().map(|e| e.text).collect();
+        assert_eq!(seen, ["p1 plays c6", "p0 plays c3", "p1 wins the trick with c6"]);
+        assert_eq!(g.view(Seat(0)).map_err(|e| e.to_string())?.to_json()["hand"], serde_json::json!([0, 7]));
+        assert!(matches!(g.view(Seat(2)), Err(DynError::NoSuchSeat { .. })));
+        let copy = g.clone();
+        for id in [1, 7, 0, 2] {
+            g.apply_id(id).map_err(|e| e.to_string())?;
+        }
+        assert_eq!(copy.move_number(), 2, "a clone is its own game");
+        let outcome = g.outcome().ok_or("over")?;
+        assert_eq!(outcome.winners().iter().collect::<Vec<_>>(), [Seat(1)]);
+        assert_eq!(g.scores(), [1.0, 2.0]);
+        let back = toy.replay(&g.record().to_string(), None).map_err(|e| e.to_string())?;
+        assert_eq!(back.state_json(), g.state_json());
+        let half = toy.replay(&g.record().to_string(), Some(3)).map_err(|e| e.to_string())?;
+        assert_eq!(half.move_number(), 3);
+        assert_eq!(
+            toy.replay(&g.record().to_string(), Some(9)).err(),
+            Some(ReplayError::Truncated { upto: 9, actions: 6 })
+        );
+        Ok(())
+    }
+}
+
+/// Every listed game and mode passes the conformance suite through its erased interface (the typed
+/// suite, then the erased game checked against the typed one). The game crates run the typed suite on
+/// 1,000 games per mode; here a few games check the erasure (the first games of the typed suite try
+/// every action id at every step, which is what takes the time).
+mod conformance {
+    use super::*;
+
+    fn check(game: &str, players: Option<usize>, overrides: &[&str], games: usize) -> TestResult {
+        let r = standard();
+        let o = options(&r, game, players, overrides)?;
+        let entry = r.get(game).map_err(|e| e.to_string())?;
+        let report = entry.game().conformance(&o, games, 11).map_err(|e| e.to_string())?;
+        assert_eq!(report.games, games, "{game} {overrides:?}");
+        Ok(())
+    }
+
+    #[test]
+    fn equinox() -> TestResult {
+        (2..=5).try_for_each(|p| check("equinox", Some(p), &[], 3))
+    }
+
+    #[test]
+    fn mystic_vale() -> TestResult {
+        (2..=4).try_for_each(|p| check("mystic-vale", Some(p), &[], 3))
+    }
+
+    #[test]
+    fn command_of_nature() -> TestResult {
+        check("command-of-nature", Some(2), &[], 3)?;
+        check("command-of-nature", Some(4), &["teams"], 3)
+    }
+
+    #[test]
+    fn spirit_duel() -> TestResult {
+        check("spirit-duel", None, &[], 30)?;
+        check("spirit-duel", None, &["solo"], 30)?;
+        check("spirit-duel", None, &["solo", "team=b"], 30)
+    }
+
+    #[test]
+    fn toy() -> TestResult {
+        check("toy", Some(3), &[], 100)
+    }
+
+    /// The erased random playouts pick the same moves as the typed ones (the `sylvan bench --dyn`
+    /// checksum).
+    #[test]
+    fn erased_playouts_match_the_typed_ones() -> TestResult {
+        let r = standard();
+        for entry in r.all() {
+            let o = entry.game().options(None, &[]).map_err(|e| e.to_string())?;
+            let typed = entry.game().typed_playouts(&o, 5, 3)?;
+            let erased = dyn_playouts(entry.game(), &o, 5, 3)?;
+            assert_eq!(typed, erased, "{}", entry.name());
+            assert!(typed.moves > 0);
+        }
+        Ok(())
+    }
+}
+
+/// A few action ids per game, pinned: learning code stores ids, so they must never shift. New cards'
+/// actions get new ids at the end (Command of Nature lists its card actions last, one block per card).
+mod action_ids {
+    use super::*;
+
+    fn pinned(game: &str, count: usize, ids: &[(usize, &str)]) -> TestResult {
+        let r = standard();
+        let entry = r.get(game).map_err(|e| e.to_string())?;
+        assert_eq!(entry.game().num_distinct_actions(), count, "{game}");
+        let o = entry.game().options(None, &[]).map_err(|e| e.to_string())?;
+        let g = entry.game().new_game(&o, 1).map_err(|e| e.to_string())?;
+        for &(id, text) in ids {
+            assert_eq!(g.notation(id).as_deref(), Ok(text), "{game} id {id}");
+            assert_eq!(g.action_id(text), Ok(id), "{game} `{text}`");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn equinox() -> TestResult {
+        pinned(
+            "equinox",
+            1441,
+            &[(0, "skip"), (1, "predict gru"), (480, "pass"), (720, "retrieve r5 urs"), (1440, "name pel")],
+        )
+    }
+
+    #[test]
+    fn mystic_vale() -> TestResult {
+        pinned("mystic-vale", 368, &[(0, "pass"), (1, "push"), (122, "buy 1.1 on c17"), (367, "resolve bottom")])
+    }
+
+    #[test]
+    fn command_of_nature() -> TestResult {
+        pinned(
+            "command-of-nature",
+            771,
+            &[(0, "done"), (1, "draw"), (257, "play cedar"), (385, "discard willow"), (770, "instant obliterate")],
+        )
+    }
+
+    #[test]
+    fn command_of_nature_card_actions_come_last_one_block_per_card() -> TestResult {
+        let r = standard();
+        let entry = r.get("command-of-nature").map_err(|e| e.to_string())?;
+        let o = entry.game().options(None, &[]).map_err(|e| e.to_string())?;
+        let g = entry.game().new_game(&o, 1).map_err(|e| e.to_string())?;
+        let verbs = ["choose", "summon", "play", "sell", "discard", "instant"];
+        let first = (0..771).find(|&id| g.notation(id).is_ok_and(|t| t.starts_with("choose "))).ok_or("no choose")?;
+        assert_eq!((771 - first) % 6, 0);
+        for id in first..771 {
+            let text = g.notation(id).map_err(|e| e.to_string())?;
+            assert!(text.starts_with(verbs[(id - first) % 6]), "id {id} is `{text}`");
+        }
+        for id in 0..first {
+            let text = g.notation(id).map_err(|e| e.to_string())?;
+            assert!(!verbs.iter().any(|v| text.starts_with(&format!("{v} "))), "id {id} `{text}` names a card");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn spirit_duel() -> TestResult {
+        pinned(
+            "spirit-duel",
+            282,
+            &[(0, "end"), (1, "attack griffe almyra"), (141, "support instinct kelorn"), (281, "take")],
+        )
+    }
+
+    #[test]
+    fn toy() -> TestResult {
+        pinned("toy", 32, &[(0, "c0"), (16, "c16"), (31, "c31")])
+    }
+}
+
+/// Bots built by spec for each game play through the erased game, from erased views.
+mod bots {
+    use super::*;
+    use sylvan_bots::{DynBot, bot_seed, play_dyn};
+
+    fn play(game: &mut dyn DynGame, entry: &Entry, specs: &[&str], seed: u64) -> TestResult {
+        let mut bots: Vec<Box<dyn DynBot>> = Vec::new();
+        for (s, text) in specs.iter().cycle().take(game.num_seats()).enumerate() {
+            let spec: BotSpec = text.parse().map_err(|e: sylvan_bots::SpecError| e.to_string())?;
+            bots.push(entry.bot(&spec, bot_seed(seed, 0, s)).map_err(|e| e.to_string())?);
+        }
+        play_dyn(game, &mut bots, |_| ()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn every_game_plays_to_the_end_with_each_kind_of_bot() -> TestResult {
+        let r = standard();
+        for entry in r.listed() {
+            let o = entry.game().options(None, &[]).map_err(|e| e.to_string())?;
+            let mut g = entry.game().new_game(&o, 2).map_err(|e| e.to_string())?;
+            g.keep_events(false);
+            play(&mut *g, entry, &["ismcts:iters=30", "heuristic", "random", "flatmc:iters=20"], 2)?;
+            assert!(g.outcome().is_some(), "{}", entry.name());
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn named_policies_exist_only_where_the_game_defines_them() -> TestResult {
+        let r = standard();
+        let duel = r.get("spirit-duel").map_err(|e| e.to_string())?;
+        assert!(duel.bot_names().contains(&"robot"));
+        assert!(duel.bot(&BotSpec::Robot, 1).is_ok());
+        let equinox = r.get("equinox").map_err(|e| e.to_string())?;
+        assert!(!equinox.bot_names().contains(&"robot"));
+        let err = equinox.bot(&BotSpec::Robot, 1).err().map(|e| e.to_string());
+        assert_eq!(err.as_deref(), Some("bot `robot` is not available for equinox"));
+        Ok(())
+    }
+
+    #[test]
+    fn a_bot_of_one_game_refuses_the_view_of_another() -> TestResult {
+        let r = standard();
+        let equinox = r.get("equinox").map_err(|e| e.to_string())?;
+        let duel = r.get("spirit-duel").map_err(|e| e.to_string())?;
+        let o = duel.game().options(None, &[]).map_err(|e| e.to_string())?;
+        let g = duel.game().new_game(&o, 1).map_err(|e| e.to_string())?;
+        let seat = g.to_move().ok_or("over")?;
+        let mut legal = Vec::new();
+        g.legal_ids(&mut legal);
+        let mut bot = equinox.bot(&BotSpec::Random, 1).map_err(|e| e.to_string())?;
+        let view = g.view(seat).map_err(|e| e.to_string())?;
+        assert_eq!(
+            bot.choose(&*view, &legal).err(),
+            Some(DynError::WrongGame { expected: "equinox", found: "spirit-duel" })
+        );
+        Ok(())
+    }
+}
+
+/// Errors carry kinds and causes that code can match on.
+mod errors {
+    use super::*;
+
+    fn kind(game: &str, players: Option<usize>, overrides: &[&str]) -> Option<SetupErrorKind> {
+        let r = standard();
+        let o: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+        r.get(game).ok()?.game().options(players, &o).err().map(|e| e.kind)
+    }
+
+    #[test]
+    fn setup_errors_have_kinds() -> TestResult {
+        assert_eq!(kind("equinox", Some(7), &[]), Some(SetupErrorKind::PlayerCount));
+        assert_eq!(kind("equinox", None, &["solo"]), Some(SetupErrorKind::UnknownOption));
+        assert_eq!(kind("spirit-duel", None, &["solo=maybe"]), Some(SetupErrorKind::BadValue));
+        assert_eq!(kind("equinox", None, &["players=3"]), Some(SetupErrorKind::PlayerCount));
+        assert_eq!(kind("spirit-duel", None, &["solo", "team=b"]), None);
+        let r = standard();
+        let mv = r.get("mystic-vale").map_err(|e| e.to_string())?;
+        let o = mv.game().options(None, &["cards=/nonexistent/cards.toml".into()]).map_err(|e| e.to_string())?;
+        let err = mv.game().new_game(&o, 1).err().ok_or("a missing card file was accepted")?;
+        assert_eq!(err.kind, SetupErrorKind::CardData, "{err}");
+        assert!(err.message.contains("/nonexistent/cards.toml"), "{err}");
+        Ok(())
+    }
+
+    #[test]
+    fn replay_errors_keep_their_cause() -> TestResult {
+        let r = standard();
+        let duel = r.get("spirit-duel").map_err(|e| e.to_string())?.game();
+        let o = duel.options(None, &[]).map_err(|e| e.to_string())?;
+        let g = duel.new_game(&o, 4).map_err(|e| e.to_string())?;
+        let mut record = g.record();
+        record["actions"] = serde_json::json!(["attack nothing"]);
+        match duel.replay(&record.to_string(), None) {
+            Err(e @ ReplayError::BadNotation { step: 0, .. }) => {
+                assert!(std::error::Error::source(&e).is_some_and(|c| c.to_string().contains("nothing")), "{e}");
+            }
+            other => return Err(format!("{other:?}")),
+        }
+        record["game"] = serde_json::json!("equinox");
+        let e = duel.replay(&record.to_string(), None).err().map(|e| e.to_string());
+        assert_eq!(e.as_deref(), Some("record is for game `equinox`, not `spirit-duel`"));
+        let bad = duel.replay("{\"game\": \"spirit-duel\"", None).err();
+        assert!(matches!(bad, Some(ReplayError::Malformed { line: 1, .. })), "{bad:?}");
+        Ok(())
+    }
+}
