@@ -78,11 +78,22 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The card tools of the game a card file is for, from its section names (an unreadable file is left to
-/// the first game's loader, whose error names it).
+/// The card tools of the game a card file is for, from its section names. The file is read with the one
+/// bounded reader (a special or huge file is an error here); a file no game recognises, or that two
+/// games recognise, is an error asking for `--game`, never a guess.
 fn detect(file: &str) -> Result<CardTools> {
-    let text = std::fs::read_to_string(file).unwrap_or_default();
-    let tools: Vec<CardTools> = games::registry().listed().filter_map(|e| e.cards().copied()).collect();
-    let found = tools.iter().find(|t| (t.recognizes)(&text)).or(tools.first());
-    found.copied().ok_or_else(|| anyhow!("no game has card files"))
+    let text = sylvan_engine::carddata::read_file(file)?;
+    let found: Vec<(&str, CardTools)> = games::registry()
+        .listed()
+        .filter_map(|e| e.cards().map(|t| (e.name(), *t)))
+        .filter(|(_, t)| (t.recognizes)(&text))
+        .collect();
+    match found.as_slice() {
+        [(_, tools)] => Ok(*tools),
+        [] => bail!("{file}: no card section of any game found; use --game ({})", with_cards()),
+        _ => bail!(
+            "{file}: has card sections of several games ({}); use --game",
+            found.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+        ),
+    }
 }

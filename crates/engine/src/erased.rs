@@ -687,15 +687,18 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
             return Err(SetupError::of_kind(
                 SetupErrorKind::UnknownOption,
                 name,
-                format!("{} has no option `{name}` (options: {})", G::NAME, known.join(", ")),
+                format!("{} has no option `{}` (options: {})", G::NAME, crate::carddata::short(name), known.join(", ")),
             ));
         }
         let mut readings: Vec<Value> = serde_json::from_str(raw).into_iter().collect();
         readings.push(Value::String(raw.to_owned()));
         readings.push(Value::Array(raw.split(',').map(|s| Value::String(s.trim().to_owned())).collect()));
+        // A value with a comma was meant as a list: its error is the one to show.
+        let list = raw.contains(',');
         let mut first_error = None;
         let mut accepted = None;
         for reading in readings {
+            let is_list = reading.is_array();
             let mut candidate = value.clone();
             candidate[name] = reading;
             match serde_json::from_value::<G::Options>(candidate.clone()) {
@@ -703,6 +706,7 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
                     accepted = Some(candidate);
                     break;
                 }
+                Err(e) if list && is_list => first_error = Some(e),
                 Err(e) => {
                     first_error.get_or_insert(e);
                 }
@@ -712,7 +716,7 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
             (Some(v), _) => value = v,
             (None, e) => {
                 let why = e.map(|e| format!(": {e}")).unwrap_or_default();
-                return Err(bad(name, format!("cannot use `{raw}`{why}")));
+                return Err(bad(name, format!("cannot use `{}`{why}", crate::carddata::short(raw))));
             }
         }
     }

@@ -19,9 +19,12 @@ pub struct CardTools {
     pub recognizes: fn(text: &str) -> bool,
 }
 
-/// Whether `text` has one of these TOML array-of-tables sections.
+/// Whether `text` has one of these TOML array-of-tables sections (spaces and a comment after the header
+/// allowed).
 fn has_section(text: &str, sections: &[&str]) -> bool {
-    text.lines().map(str::trim).any(|l| sections.contains(&l))
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect::<String>())
+        .any(|l| sections.contains(&l.as_str()))
 }
 
 /// Mystic Vale's card database: every set by default; a core file, or an expansion file on top of the
