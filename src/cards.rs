@@ -29,6 +29,10 @@ enum CardsCommand {
         /// A card file to list instead of the embedded set.
         #[arg(long, value_name = "FILE")]
         cards: Option<String>,
+        /// Only these sets, comma-separated, for a game with expansions (mystic-vale: `base,wild`;
+        /// expansion names or files) [default: every set].
+        #[arg(long, value_name = "SETS")]
+        sets: Option<String>,
     },
     /// Validate a card file (TOML): errors name the file, line and field.
     Check {
@@ -48,12 +52,12 @@ fn with_cards() -> String {
 /// Runs `sylvan cards`.
 pub fn run(args: &CardsArgs) -> Result<ExitCode> {
     let text = match &args.command {
-        CardsCommand::List { game, provenance, cards } => {
+        CardsCommand::List { game, provenance, cards, sets } => {
             let entry = games::entry(game)?;
             let Some(tools) = entry.cards() else {
                 bail!("`{game}` has no card database (games with one: {})", with_cards());
             };
-            (tools.list)(cards.as_deref(), provenance.as_deref()).map_err(|e| anyhow!(e))?
+            (tools.list)(cards.as_deref(), sets.as_deref(), provenance.as_deref()).map_err(|e| anyhow!(e))?
         }
         CardsCommand::Check { file, game } => {
             let tools = match game {
@@ -74,11 +78,22 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The card tools of the game a card file is for, from its section names (an unreadable file is left to
-/// the first game's loader, whose error names it).
+/// The card tools of the game a card file is for, from its section names. The file is read with the one
+/// bounded reader (a special or huge file is an error here); a file no game recognises, or that two
+/// games recognise, is an error asking for `--game`, never a guess.
 fn detect(file: &str) -> Result<CardTools> {
-    let text = std::fs::read_to_string(file).unwrap_or_default();
-    let tools: Vec<CardTools> = games::registry().listed().filter_map(|e| e.cards().copied()).collect();
-    let found = tools.iter().find(|t| (t.recognizes)(&text)).or(tools.first());
-    found.copied().ok_or_else(|| anyhow!("no game has card files"))
+    let text = sylvan_engine::carddata::read_file(file)?;
+    let found: Vec<(&str, CardTools)> = games::registry()
+        .listed()
+        .filter_map(|e| e.cards().map(|t| (e.name(), *t)))
+        .filter(|(_, t)| (t.recognizes)(&text))
+        .collect();
+    match found.as_slice() {
+        [(_, tools)] => Ok(*tools),
+        [] => bail!("{file}: no card section of any game found; use --game ({})", with_cards()),
+        _ => bail!(
+            "{file}: has card sections of several games ({}); use --game",
+            found.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+        ),
+    }
 }

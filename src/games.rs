@@ -41,6 +41,23 @@ pub fn game_and_options(args: &GameArgs) -> Result<(&'static Entry, Value)> {
     Ok((entry, options))
 }
 
+/// An error and its causes on one line, `outer: cause: ...`, leaving out a cause whose text the line
+/// already holds (errors that print their source would otherwise say it twice), with no line breaks.
+pub fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if text.contains(&c) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&c);
+    }
+    text.replace(['\n', '\r'], " ")
+}
+
 /// Reads a seat written `2` or `p2`, and checks it exists at a table of `seats`.
 pub fn parse_seat(text: &str, seats: usize) -> Result<Seat> {
     let t = text.trim();
@@ -111,6 +128,10 @@ pub fn progress_bar(games: u64, hidden: bool) -> ProgressBar {
     bar
 }
 
+/// The most games one `sim`, `tournament` or `bench` run plays (`-n`): results are kept per chunk of
+/// games, so a run's memory grows with `-n`.
+pub const MAX_GAMES: u64 = 100_000_000;
+
 /// Runs games `0..games` in chunks of `chunk` on up to `threads` worker threads, each taking the next
 /// chunk until none is left: `work(first, last)` plays games `first..last` and returns that chunk's
 /// result. Results come back in chunk order, so a run does not depend on how threads share the work. The
@@ -127,7 +148,8 @@ pub fn run_chunks<T: Send>(
     let threads = threads.min(chunks).max(1);
     let next = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
-    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..chunks).map(|_| None).collect());
+    // Results as they come, sorted at the end: nothing is allocated for chunks not played yet.
+    let results: Mutex<Vec<(u64, T)>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| -> Result<()> {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
@@ -137,10 +159,8 @@ pub fn run_chunks<T: Send>(
                         if c >= chunks {
                             break;
                         }
-                        match work(c * chunk, ((c + 1) * chunk).min(games)) {
-                            Ok(t) => {
-                                results.lock().map_err(|_| anyhow!("a {what} thread failed"))?[c as usize] = Some(t)
-                            }
+                        match work(c.saturating_mul(chunk), (c + 1).saturating_mul(chunk).min(games)) {
+                            Ok(t) => results.lock().map_err(|_| anyhow!("a {what} thread failed"))?.push((c, t)),
                             Err(e) => {
                                 stop.store(true, Ordering::Relaxed);
                                 return Err(e);
@@ -156,7 +176,9 @@ pub fn run_chunks<T: Send>(
         }
         Ok(())
     })?;
-    Ok(results.into_inner().map_err(|_| anyhow!("a {what} thread failed"))?.into_iter().flatten().collect())
+    let mut results = results.into_inner().map_err(|_| anyhow!("a {what} thread failed"))?;
+    results.sort_unstable_by_key(|(c, _)| *c);
+    Ok(results.into_iter().map(|(_, t)| t).collect())
 }
 
 /// The worker threads to use: `asked`, or one per core, and never more than there are chunks of work.
@@ -168,6 +190,15 @@ pub fn worker_threads(asked: Option<u64>, games: u64, chunk: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn error_text_says_each_cause_once_on_one_line() {
+        let setup = sylvan_engine::SetupError::new("champions", "exactly 8 champions, not 0");
+        let e = anyhow::Error::new(sylvan_engine::ReplayError::from(setup)).context("rec.json");
+        assert_eq!(error_text(&e), "rec.json: invalid setup: champions: exactly 8 champions, not 0");
+        let e = anyhow!("line one\nline two").context("outer");
+        assert_eq!(error_text(&e), "outer: line one line two");
+    }
 
     fn toy(players: Option<usize>, overrides: &[&str]) -> Result<Value> {
         let args = GameArgs { game: "toy".into(), players, options: overrides.iter().map(|s| s.to_string()).collect() };

@@ -66,8 +66,8 @@ struct GameArgs {
     /// Number of players [default: the game's minimum].
     #[arg(short, long)]
     players: Option<usize>,
-    /// Set a game option (repeatable), e.g. `-o hand_size=5`; a bare `-o NAME` means `NAME=true`; see
-    /// `sylvan games`.
+    /// Set a game option (repeatable), e.g. `-o ancestors=2` for equinox; a bare `-o NAME` means
+    /// `NAME=true`; `sylvan games` lists each game's options.
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
 }
@@ -98,7 +98,7 @@ struct SimArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of games.
-    #[arg(short = 'n', long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'n', long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=games::MAX_GAMES))]
     games: u64,
     /// Bots in seat order, comma-separated; one spec applies to every seat.
     #[arg(short, long, default_value = "random")]
@@ -138,7 +138,7 @@ struct BenchArgs {
     #[command(flatten)]
     game: GameArgs,
     /// Number of playouts.
-    #[arg(short = 'n', long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'n', long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=games::MAX_GAMES))]
     games: u64,
     /// Base seed: playout i is dealt from seed+i.
     #[arg(long, default_value_t = 0)]
@@ -240,7 +240,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", games::error_text(&e));
             ExitCode::from(2)
         }
     }

@@ -47,6 +47,21 @@ fn save(path: Option<&Path>, record: &Value, out: &mut impl Write) -> Result<boo
     Ok(true)
 }
 
+/// Fails now, not after the game, if the record cannot be written to `path` (a file this creates to
+/// find out is removed again).
+fn check_writable(path: &Path) -> Result<()> {
+    let existed = path.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("--record: cannot write the record to {}", path.display()))?;
+    if !existed {
+        let _ = std::fs::remove_file(path);
+    }
+    Ok(())
+}
+
 fn print_events(game: &mut dyn DynGame, seat: Seat, out: &mut impl Write) -> Result<()> {
     for event in game.events(Some(seat)) {
         writeln!(out, "  * {}", event.text)?;
@@ -110,7 +125,11 @@ fn play(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Resu
     let (entry, options) = games::game_and_options(&args.game)?;
     let name = entry.name();
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut game = entry.game().new_game(&options, seed).with_context(|| format!("{name} with seed {seed}"))?;
+    // An error here is about the options (the seed deals any valid options): do not name the seed.
+    let mut game = entry.game().new_game(&options, seed).with_context(|| name.to_owned())?;
+    if let Some(path) = args.record.as_deref() {
+        check_writable(path)?;
+    }
     let n = game.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;
     if let Some(who) = game.automated_seat(human) {
@@ -175,11 +194,20 @@ fn play(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Resu
             loop {
                 write!(out, "{human}> ")?;
                 out.flush()?;
-                let mut line = String::new();
-                if input.read_line(&mut line).context("cannot read the input")? == 0 {
-                    writeln!(out)?;
-                    break 'game End::InputClosed;
+                // Bytes, not UTF-8: a stray byte is a bad line to retry, not the end of the session.
+                let mut bytes = Vec::new();
+                match input.read_until(b'\n', &mut bytes) {
+                    Ok(0) => {
+                        writeln!(out)?;
+                        break 'game End::InputClosed;
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        save(args.record.as_deref(), &game.record(), out)?;
+                        bail!("cannot read the input at move {}: {e}", game.move_number());
+                    }
                 }
+                let line = String::from_utf8_lossy(&bytes);
                 match read_input(&*game, &line, &legal) {
                     Input::Act(a) => break a,
                     Input::Help => writeln!(out, "{HELP}")?,

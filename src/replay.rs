@@ -13,13 +13,16 @@ use crate::games::{self, outcome_text, per_seat};
 /// Reads the record, finds its game in the registry and replays it.
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     let file = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file).with_context(|| format!("cannot read {file}"))?;
-    let value: Value = serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {e}"))?;
+    // Bounded, regular files only, UTF-8 with a byte-order mark dropped.
+    let text = sylvan_engine::carddata::read_file_limited(&file, MAX_RECORD_BYTES)?;
+    let value: Value =
+        serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {}", short_message(&e)))?;
     let name = value
         .get("game")
         .and_then(Value::as_str)
         .ok_or_else(|| anyhow!("{file}: not a game record (no `game` field with the game's name)"))?;
     let entry = games::entry(name).with_context(|| file.clone())?;
+    check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
     let state = entry.game().replay(&text, args.upto).map_err(|e| match e {
         ReplayError::Truncated { upto, actions } => anyhow!("--upto {upto}: the record has only {actions} actions"),
         e => anyhow!(e),
@@ -67,4 +70,30 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
         writeln!(out, "{}", outcome_text(outcome))?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The largest record read: 64 MB.
+const MAX_RECORD_BYTES: u64 = 64 << 20;
+
+/// A JSON reader's message cut to 300 characters (it may quote the input).
+fn short_message(e: &serde_json::Error) -> String {
+    let m = e.to_string();
+    match m.char_indices().nth(300) {
+        Some((i, _)) => format!("{}…", &m[..i]),
+        None => m,
+    }
+}
+
+/// The `start` field names how the game began: `{"seed": {"seed": N}}` or
+/// `{"setup": {"setup": {..}, "seed": N}}`; say so rather than let the JSON reader point at a column. A
+/// missing field is left to the record reader, which names it.
+fn check_start(record: &Value) -> Result<()> {
+    const SHAPE: &str = "`start` must be {\"seed\": {\"seed\": N}} or {\"setup\": {\"setup\": {...}, \"seed\": N}}";
+    let Some(start) = record.get("start") else { return Ok(()) };
+    let Some(o) = start.as_object() else { anyhow::bail!("{SHAPE}") };
+    match (o.len(), o.get("seed"), o.get("setup")) {
+        (1, Some(s), None) if s.get("seed").is_some_and(Value::is_u64) => Ok(()),
+        (1, None, Some(s)) if s.get("seed").is_some_and(Value::is_u64) && s.get("setup").is_some() => Ok(()),
+        _ => anyhow::bail!("{SHAPE}"),
+    }
 }

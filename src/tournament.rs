@@ -40,7 +40,7 @@ pub struct TournamentArgs {
     #[arg(short, long)]
     bots: String,
     /// Number of games (a multiple of players × line-ups balances the seats exactly).
-    #[arg(short = 'n', long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short = 'n', long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=crate::games::MAX_GAMES))]
     games: u64,
     /// Base seed: block b of games is dealt from seed+b; bots are seeded from (seed, game, seat).
     #[arg(long, default_value_t = 0)]

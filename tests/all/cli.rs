@@ -300,9 +300,13 @@ mod errors {
         let bad = record.replace("c31", "x9");
         std::fs::write(&path, bad)?;
         assert_error(&["replay", &path.to_string_lossy()], "action 3 `x9`")?;
-        let wrong = record.replace(",\"c31\"]", "],\"scores\":[5.0,0.0]");
-        std::fs::write(&path, wrong)?;
-        assert_error(&["replay", &path.to_string_lossy()], "record says the scores are")
+        // Scores for a game its actions do not finish (issue 13: this once replayed as a success).
+        let unfinished = record.replace(",\"c31\"]", "],\"scores\":[5.0,0.0]");
+        std::fs::write(&path, unfinished)?;
+        assert_error(&["replay", &path.to_string_lossy()], "record states scores [5.0, 0.0] but the game is not over")?;
+        let finished = record.replace(",\"c31\"]", ",\"c2\",\"c0\",\"c6\"],\"scores\":[5.0,0.0]");
+        std::fs::write(&path, finished)?;
+        assert_error(&["replay", &path.to_string_lossy()], "record says the scores are [5.0, 0.0]")
     }
 }
 
@@ -492,5 +496,155 @@ mod cards {
         let mv_bad_name = mv_bad.display().to_string();
         assert_error(&["cards", "check", &mv_bad_name], &mv_bad_name)?;
         assert_error(&["cards", "check", MV, "--game", "equinox"], "--game `equinox` has no card files")
+    }
+}
+
+/// Issue 13: hostile inputs give exit 0 or one short `error:` line (exit 2), in bounded time, without
+/// losing a game.
+mod issue13 {
+    use super::*;
+
+    #[test]
+    fn special_files_are_refused_at_once() -> TestResult {
+        assert_error(&["cards", "check", "/dev/zero"], "/dev/zero: cannot read: not a regular file")?;
+        assert_error(&["cards", "check", "--game", "mystic-vale", "/dev/zero"], "not a regular file")?;
+        assert_error(&["cards", "list", "mystic-vale", "--cards", "/dev/zero"], "not a regular file")?;
+        assert_error(&["sim", "command-of-nature", "-n", "1", "-o", "cards=/dev/zero"], "not a regular file")?;
+        assert_error(&["replay", "/dev/zero"], "/dev/zero: cannot read: not a regular file")
+    }
+
+    #[test]
+    fn huge_game_counts_are_usage_errors() -> TestResult {
+        for cmd in ["sim", "tournament", "bench"] {
+            let mut args = vec![cmd, "equinox", "-n", "18446744073709551615"];
+            if cmd == "tournament" {
+                args.extend(["--bots", "random,random"]);
+            }
+            let out = sylvan(&args, "")?;
+            assert_eq!(out.status.code(), Some(2), "{cmd}: {}", text(&out.stderr));
+            assert!(text(&out.stderr).contains("is not in 1..=100000000"), "{cmd}: {}", text(&out.stderr));
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn turn_limit_zero_is_an_option_error_without_a_seed() -> TestResult {
+        assert_error(
+            &["sim", "command-of-nature", "-n", "5", "-o", "turn_limit=0"],
+            "turn_limit: 0 is not 1..=100000",
+        )?;
+        let out = sylvan(&["play", "command-of-nature", "-o", "turn_limit=0"], "quit\n")?;
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(err.contains("turn_limit") && !err.contains("seed"), "{err}");
+        Ok(())
+    }
+
+    #[test]
+    fn play_survives_invalid_utf8_and_saves_the_record() -> TestResult {
+        let path = scratch("utf8.json");
+        let file = path.to_string_lossy();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sylvan"))
+            .args(["play", "toy", "--seed", "1", "--record", &file])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()?;
+        if let Some(mut input) = child.stdin.take() {
+            input.write_all(b"pl\xffay\n1\n")?;
+        }
+        let out = child.wait_with_output()?;
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert!(text(&out.stdout).contains("cannot read \"pl\u{fffd}ay\""), "{}", text(&out.stdout));
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
+        let actions = record["actions"].as_array().map_or(0, Vec::len);
+        assert!(actions >= 1, "the move after the bad line is played and saved: {record}");
+        Ok(())
+    }
+
+    #[test]
+    fn an_unwritable_record_is_found_before_the_game() -> TestResult {
+        let path = scratch("no-dir").join("r.json");
+        let out = sylvan(&["play", "toy", "--seed", "1", "--record", &path.to_string_lossy()], "1\n1\n1\n")?;
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!text(&out.stdout).contains("your move"), "no move was asked: {}", text(&out.stdout));
+        assert!(text(&out.stderr).contains("cannot write the record"), "{}", text(&out.stderr));
+        Ok(())
+    }
+
+    fn record_file(name: &str, edit: impl Fn(&mut Value)) -> Result<String, Box<dyn Error>> {
+        let out = sylvan(
+            &["play", "spirit-duel", "--seed", "3", "--record", &scratch("base.json").to_string_lossy()],
+            "quit\n",
+        )?;
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut record: Value = serde_json::from_str(&std::fs::read_to_string(scratch("base.json"))?)?;
+        edit(&mut record);
+        let path = scratch(name);
+        std::fs::write(&path, record.to_string())?;
+        Ok(path.to_string_lossy().into_owned())
+    }
+
+    #[test]
+    fn setup_errors_are_said_once() -> TestResult {
+        let p = record_file("setup-once.json", |r| r["options"]["team"] = "c".into())?;
+        let out = sylvan(&["replay", &p], "")?;
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2));
+        let body = err.trim_start_matches("error: ");
+        let first = body.split(": ").nth(1).unwrap_or("");
+        assert_eq!(err.matches(first).count(), 1, "{err}");
+        let p = record_file("notation-once.json", |r| r["actions"] = serde_json::json!(["blah"]))?;
+        let out = sylvan(&["replay", &p], "")?;
+        assert_eq!(text(&out.stderr).matches("cannot read \"blah\"").count(), 1, "{}", text(&out.stderr));
+        Ok(())
+    }
+
+    #[test]
+    fn records_are_quoted_short_and_checked() -> TestResult {
+        let p = record_file("huge-action.json", |r| r["actions"] = serde_json::json!(["x".repeat(5_000_000)]))?;
+        let out = sylvan(&["replay", &p], "")?;
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stderr.len() < 1_000, "{} bytes of stderr", out.stderr.len());
+        let p = record_file("start.json", |r| r["start"] = serde_json::json!({}))?;
+        assert_error(&["replay", &p], "`start` must be {\"seed\": {\"seed\": N}}")?;
+        let p = record_file("scores.json", |r| r["scores"] = serde_json::json!([0, 0]))?;
+        assert_error(&["replay", &p], "the game is not over")?;
+        let p = record_file("version.json", |r| r["engine_version"] = "99.0.0".into())?;
+        assert_error(&["replay", &p], "newer than this engine")?;
+        // A byte-order mark before the JSON is fine.
+        let bom = scratch("bom.json");
+        let body = std::fs::read_to_string(record_file("plain.json", |_| {})?)?;
+        std::fs::write(&bom, format!("\u{feff}{body}"))?;
+        let out = sylvan(&["replay", &bom.to_string_lossy()], "")?;
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        Ok(())
+    }
+
+    #[test]
+    fn comma_lists_and_the_help_example() -> TestResult {
+        assert_error(&["sim", "equinox", "-n", "1", "-o", "champions=1,2,3"], "cannot read \"1\": a creature code")?;
+        let out = sylvan(&["sim", "equinox", "-n", "1", "-o", "champions=gru,lic,pan,gri,bic,duc,car,bol"], "")?;
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let help = text(&sylvan(&["sim", "--help"], "")?.stdout);
+        assert!(help.contains("-o ancestors=2") && !help.contains("hand_size=5"), "{help}");
+        let out = sylvan(&["sim", "equinox", "-n", "1", "-o", "ancestors=2"], "")?;
+        assert!(out.status.success(), "the help's example works: {}", text(&out.stderr));
+        Ok(())
+    }
+
+    #[test]
+    fn a_partial_command_of_nature_file_gets_its_own_error() -> TestResult {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/command-of-nature/data/commands.toml");
+        let text_in = std::fs::read_to_string(dir)?;
+        let partial = scratch("partial.toml");
+        std::fs::write(&partial, &text_in[..text_in.len() / 2])?;
+        let out = sylvan(&["cards", "check", &partial.to_string_lossy()], "")?;
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(!err.contains("advancement") && !err.contains("vale"), "not a Mystic Vale error: {err}");
+        let headless = scratch("headless.toml");
+        std::fs::write(&headless, "name = \"Cedar\"\n")?;
+        assert_error(&["cards", "check", &headless.to_string_lossy()], "no card section of any game found; use --game")
     }
 }

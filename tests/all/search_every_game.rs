@@ -41,6 +41,13 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     audit::<MysticVale>(&options::<MysticVale>(3), "flatmc:iters=40", 1, 41, 8);
     audit::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=40:playout=rollout:margin=0.5", 1, 31, 6);
     audit::<MysticVale>(&options::<MysticVale>(2), "ismcts:iters=60:depth=30:playout=rollout", 1, 29, 6);
+    // Vale of the Wild with leaders chosen by the players (hidden leaders, offers, new zones).
+    let wild = sylvan_mystic_vale::Options {
+        sets: "base,wild".into(),
+        leaders: sylvan_mystic_vale::setup::Leaders::Choose,
+        ..options::<MysticVale>(3)
+    };
+    audit::<MysticVale>(&wild, "ismcts:iters=40", 1, 43, 8);
 }
 
 #[test]

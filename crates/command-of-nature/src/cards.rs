@@ -10,7 +10,7 @@ use std::str::FromStr;
 use std::sync::{Mutex, OnceLock};
 
 use sylvan_engine::ParseError;
-use sylvan_engine::carddata::{self, ProvenanceCount, Source};
+use sylvan_engine::carddata::{self, ProvenanceCount, Source, short};
 
 /// A distinct card: an index into the card table (elementals first, then commands).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
@@ -346,7 +346,7 @@ fn rows_mask(ctx: &Ctx, rows: &[toml::Spanned<String>], field: &str) -> Result<u
             "I" => 1,
             "II" => 2,
             "III" => 4,
-            other => return Err(ctx.err(r.span(), field, format!("`{other}` is not a row (I, II, III)"))),
+            other => return Err(ctx.err(r.span(), field, format!("`{}` is not a row (I, II, III)", short(other)))),
         };
     }
     Ok(m)
@@ -381,14 +381,27 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             "champion" => Class::Champion,
             "basic" => Class::Basic,
             "warrior" => Class::Warrior,
-            k => return Err(ectx.err(e.kind.span(), "kind", format!("`{k}` is not sage/champion/basic/warrior"))),
+            k => {
+                return Err(ectx.err(
+                    e.kind.span(),
+                    "kind",
+                    format!("`{}` is not sage/champion/basic/warrior", short(k)),
+                ));
+            }
         };
-        let effect = Effect::from_key(e.effect.get_ref())
-            .ok_or_else(|| ectx.err(e.effect.span(), "effect", format!("unknown effect `{}`", e.effect.get_ref())))?;
+        let effect = Effect::from_key(e.effect.get_ref()).ok_or_else(|| {
+            ectx.err(e.effect.span(), "effect", format!("unknown effect `{}`", short(e.effect.get_ref())))
+        })?;
         let daybreak = match e.timing.get_ref().as_str() {
             "daybreak" => true,
             "reaction" | "none" => false,
-            t => return Err(ectx.err(e.timing.span(), "timing", format!("`{t}` is not daybreak/reaction/none"))),
+            t => {
+                return Err(ectx.err(
+                    e.timing.span(),
+                    "timing",
+                    format!("`{}` is not daybreak/reaction/none", short(t)),
+                ));
+            }
         };
         if e.health == 0 {
             return Err(ectx.err(e.name.span(), "health", "an elemental needs at least 1 HP"));
@@ -448,10 +461,11 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             "attack_ranged" => Class::Ranged,
             "instant" => Class::Instant,
             "utility" => Class::Utility,
-            k => return Err(cctx.err(c.kind.span(), "kind", format!("`{k}` is not a command kind"))),
+            k => return Err(cctx.err(c.kind.span(), "kind", format!("`{}` is not a command kind", short(k)))),
         };
-        let effect = Effect::from_key(c.effect.get_ref())
-            .ok_or_else(|| cctx.err(c.effect.span(), "effect", format!("unknown effect `{}`", c.effect.get_ref())))?;
+        let effect = Effect::from_key(c.effect.get_ref()).ok_or_else(|| {
+            cctx.err(c.effect.span(), "effect", format!("unknown effect `{}`", short(c.effect.get_ref())))
+        })?;
         let reach = match (&c.range, class) {
             (None, Class::Melee) => Reach::Melee,
             (None, Class::Ranged) => return Err(cctx.err(c.name.span(), "range", "a ranged attack needs a range")),
@@ -460,7 +474,13 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
                 toml::Value::Integer(n) if (1..=5).contains(n) => Reach::Away(*n as u8),
                 toml::Value::String(s) if s == "row2" => Reach::Row2,
                 toml::Value::String(s) if s == "any" => Reach::Any,
-                v => return Err(cctx.err(r.span(), "range", format!("`{v}` is not 1..5, \"row2\" or \"any\""))),
+                v => {
+                    return Err(cctx.err(
+                        r.span(),
+                        "range",
+                        format!("`{}` is not 1..5, \"row2\" or \"any\"", short(&v.to_string())),
+                    ));
+                }
             },
         };
         market_cost(&cctx, &c.name, c.cost, c.copies_in_market)?;
@@ -531,7 +551,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
                 file: files[0].0.into(),
                 line: 0,
                 field: "name".into(),
-                message: format!("`{}` appears twice", c.name),
+                message: format!("`{}` appears twice", short(&c.name)),
             });
         }
     }
@@ -540,7 +560,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             .iter()
             .position(|c| &c.name == s.get_ref())
             .map(|i| Card(i as u8))
-            .ok_or_else(|| ctx.err(s.span(), field, format!("no card named `{}`", s.get_ref())))
+            .ok_or_else(|| ctx.err(s.span(), field, format!("no card named `{}`", short(s.get_ref()))))
     };
     let sctx = Ctx { src: Source::new(files[2].0, files[2].1) };
     let sf: DataFile = sctx.parse()?;

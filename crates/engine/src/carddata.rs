@@ -54,7 +54,9 @@ pub fn read_file(path: &str) -> Result<String, DataError> {
     read_file_limited(path, MAX_FILE_BYTES)
 }
 
-fn read_file_limited(path: &str, limit: u64) -> Result<String, DataError> {
+/// Reads the text file at `path` like [`read_file`], with a limit of `limit` bytes (records may be larger
+/// than card files).
+pub fn read_file_limited(path: &str, limit: u64) -> Result<String, DataError> {
     let cannot = |e: std::io::Error| DataError::file(path, format!("cannot read: {e}"));
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
@@ -114,7 +116,7 @@ impl<'a> Source<'a> {
     pub fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, DataError> {
         toml::from_str(self.text).map_err(|e| {
             let (line, field) = match e.span() {
-                Some(s) => (self.line_of(s.start), self.key_at(s.start).unwrap_or_else(|| "-".to_owned())),
+                Some(s) => (self.line_of(s.start), self.key_at(s.start).map_or_else(|| "-".to_owned(), |k| short(&k))),
                 None => (0, "-".to_owned()),
             };
             DataError::new(self.file, line, field, first_line(e.message()))
@@ -180,9 +182,14 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
     i
 }
 
-/// The first line of a (possibly multi-line) parser message.
+/// The first line of a (possibly multi-line) parser message, at most 300 characters (it may quote the
+/// input).
 fn first_line(message: &str) -> String {
-    message.lines().next().unwrap_or("").trim().to_owned()
+    let line = message.lines().next().unwrap_or("").trim();
+    match line.char_indices().nth(300) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_owned(),
+    }
 }
 
 /// Where a card field comes from.

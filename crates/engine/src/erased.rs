@@ -194,6 +194,9 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn state_json(&self) -> Value;
     /// A copy of the game, history and events included.
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// Starts a new game from `seed` with the same options in place of this one, reusing its buffers
+    /// (history and events are cleared).
+    fn restart(&mut self, seed: u64) -> Result<(), SetupError>;
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -406,6 +409,15 @@ where
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
+
+    fn restart(&mut self, seed: u64) -> Result<(), SetupError> {
+        self.state = G::new(&self.options, seed)?;
+        self.start = Start::Seed { seed };
+        self.actions.clear();
+        self.clear_events();
+        self.state.legal_actions(&mut self.legal);
+        Ok(())
+    }
 }
 
 /// What a run of random playouts did: the answer a benchmark checks while timing.
@@ -490,10 +502,13 @@ fn playout_rng(seed: u64) -> GameRng {
 pub fn dyn_playouts(game: &dyn GameType, options: &Value, games: u64, seed: u64) -> Result<Playouts, String> {
     let mut rng = playout_rng(seed);
     let mut out = Playouts { games, ..Playouts::default() };
+    let mut g = game.new_game(options, seed).map_err(|e| format!("{} seed {seed}: {e}", game.name()))?;
+    g.keep_events(false);
     for i in 0..games {
         let s = seed.wrapping_add(i);
-        let mut g = game.new_game(options, s).map_err(|e| format!("{} seed {s}: {e}", game.name()))?;
-        g.keep_events(false);
+        if i > 0 {
+            g.restart(s).map_err(|e| format!("{} seed {s}: {e}", game.name()))?;
+        }
         while g.to_move().is_some() {
             let n = g.num_legal();
             if n == 0 {
@@ -672,15 +687,18 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
             return Err(SetupError::of_kind(
                 SetupErrorKind::UnknownOption,
                 name,
-                format!("{} has no option `{name}` (options: {})", G::NAME, known.join(", ")),
+                format!("{} has no option `{}` (options: {})", G::NAME, crate::carddata::short(name), known.join(", ")),
             ));
         }
         let mut readings: Vec<Value> = serde_json::from_str(raw).into_iter().collect();
         readings.push(Value::String(raw.to_owned()));
         readings.push(Value::Array(raw.split(',').map(|s| Value::String(s.trim().to_owned())).collect()));
+        // A value with a comma was meant as a list: its error is the one to show.
+        let list = raw.contains(',');
         let mut first_error = None;
         let mut accepted = None;
         for reading in readings {
+            let is_list = reading.is_array();
             let mut candidate = value.clone();
             candidate[name] = reading;
             match serde_json::from_value::<G::Options>(candidate.clone()) {
@@ -688,6 +706,7 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
                     accepted = Some(candidate);
                     break;
                 }
+                Err(e) if list && is_list => first_error = Some(e),
                 Err(e) => {
                     first_error.get_or_insert(e);
                 }
@@ -697,7 +716,7 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
             (Some(v), _) => value = v,
             (None, e) => {
                 let why = e.map(|e| format!(": {e}")).unwrap_or_default();
-                return Err(bad(name, format!("cannot use `{raw}`{why}")));
+                return Err(bad(name, format!("cannot use `{}`{why}", crate::carddata::short(raw))));
             }
         }
     }

@@ -9,11 +9,20 @@
 //! | `token`, `aerie sky`, `vale 2.1`, `vale 2.1 forest`, `buy 1.3`, `buy soil.top`, `buy 2.2 on c7`, `done` | Harvest Phase (levels and positions 1-based; the spirit pays the "any" part of a vale's cost; `on c7`: Earthchant Chorus) |
 //! | `sleeve c7` | Discard Phase: sleeve the next bought advancement on card 7 |
 //! | `resolve top`, `resolve middle`, `resolve bottom` | when played: which of the card's pending abilities resolves next (ruling MV6) |
+//! | `upgrade` | Harvest Phase: turn the leader to its upgraded side |
+//! | `leader 1`, `leader 2` | setup with `leaders=choose`: keep the first or second leader dealt |
+//! | `sow`, `use v3`, `portal c1 top c2` | Harvest Phase: an exchange ability (Seed Sowers); use owned vale 3; move an advancement (Wayfarer Portal) |
+//! | `use v3`, `cancel c7` | about to spoil: a vale that discards the on-deck card (Verdant Path); cancel card 7's decay (Bramble Spire) |
+//! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions; Hatchery: as the next leftmost card) |
+//! | `cancel c7` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's |
+//! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
 
 use std::fmt;
 use std::str::FromStr;
 
-use sylvan_engine::ParseError;
+use std::sync::OnceLock;
+
+use sylvan_engine::{ActionIds, ParseError};
 
 use crate::cards::{Slot, Spirit};
 use crate::state::NUM_CARDS;
@@ -28,12 +37,6 @@ pub enum Source {
 }
 
 impl Source {
-    fn index(self) -> usize {
-        match self {
-            Source::Common(l, k) => l as usize * 3 + k as usize,
-            Source::Soil(s) => 9 + s as usize,
-        }
-    }
     fn from_index(i: usize) -> Option<Source> {
         match i {
             0..9 => Some(Source::Common((i / 3) as u8, (i % 3) as u8)),
@@ -81,77 +84,72 @@ pub enum Action {
     /// Several "when played" abilities of the card just played wait: resolve the one in this slot next
     /// (ruling MV6).
     Resolve(Slot),
+    /// Turn the leader to its upgraded side, paying its cost (one of the Harvest's advancement buys).
+    Upgrade,
+    /// Keep the first (0) or second (1) leader dealt (`leaders=choose`).
+    ChooseLeader(u8),
+    /// Pay mana for an exchange ability in the field (Seed Sowers): 1 of its reward.
+    Sow,
+    /// Use the owned vale with this id (one that needs no target).
+    UseVale(u8),
+    /// Use a vale that cancels the decay of field or on-deck card `c` (Bramble Spire).
+    CancelDecay(u8),
+    /// Keep field card `c` for the next field (Pool of Visions).
+    Keep(u8),
+    /// Move the advancement of field card `from` in `slot` to field card `to` (Wayfarer Portal).
+    Portal(u8, Slot, u8),
 }
 
-const N: usize = NUM_CARDS;
-const BASE_CONCLAVE: usize = 9;
-const BASE_DISCARD: usize = BASE_CONCLAVE + N;
-const BASE_AERIE: usize = BASE_DISCARD + N;
-const BASE_VALE: usize = BASE_AERIE + 4;
-const BASE_BUY: usize = BASE_VALE + 2 * 4 * 5;
-const BASE_BUY_ON: usize = BASE_BUY + 12;
-const BASE_SLEEVE: usize = BASE_BUY_ON + 12 * N;
-const BASE_RESOLVE: usize = BASE_SLEEVE + N;
-/// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = BASE_RESOLVE + 3;
+const N: u8 = NUM_CARDS as u8;
+/// Most vale titles a card database holds (vale ids are below).
+pub const MAX_VALES: usize = 120;
 
-/// The stable id of an action.
-pub fn action_id(a: Action) -> usize {
-    use Action::*;
-    match a {
-        Pass => 0,
-        Push => 1,
-        Spoil => 2,
-        Druid => 3,
-        Arbor => 4,
-        Decline => 5,
-        Mill => 6,
-        Token => 7,
-        Done => 8,
-        Conclave(c) => BASE_CONCLAVE + c as usize,
-        Discard(c) => BASE_DISCARD + c as usize,
-        Aerie(s) => BASE_AERIE + s as usize,
-        Vale(l, k, any) => BASE_VALE + (l as usize * 4 + k as usize) * 5 + any.map_or(0, |s| s as usize + 1),
-        Buy(s) => BASE_BUY + s.index(),
-        BuyOn(s, c) => BASE_BUY_ON + s.index() * N + c as usize,
-        Sleeve(c) => BASE_SLEEVE + c as usize,
-        Resolve(s) => BASE_RESOLVE + s as usize,
-    }
-}
-
-/// The action with id `id`.
-pub fn action_from_id(id: usize) -> Option<Action> {
-    use Action::*;
-    Some(match id {
-        0 => Pass,
-        1 => Push,
-        2 => Spoil,
-        3 => Druid,
-        4 => Arbor,
-        5 => Decline,
-        6 => Mill,
-        7 => Token,
-        8 => Done,
-        i if i < BASE_DISCARD => Conclave((i - BASE_CONCLAVE) as u8),
-        i if i < BASE_AERIE => Discard((i - BASE_DISCARD) as u8),
-        i if i < BASE_VALE => Aerie(Spirit::ALL[i - BASE_AERIE]),
-        i if i < BASE_BUY => {
-            let j = i - BASE_VALE;
-            let any = match j % 5 {
-                0 => None,
-                k => Some(Spirit::ALL[k - 1]),
-            };
-            Vale((j / 5 / 4) as u8, (j / 5 % 4) as u8, any)
+/// The id table: every action in id order. New actions are appended, so the ids of the old ones never
+/// shift (a test pins a few).
+pub fn ids() -> &'static ActionIds<Action> {
+    static ALL: OnceLock<ActionIds<Action>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        use Action::*;
+        let mut v = vec![Pass, Push, Spoil, Druid, Arbor, Decline, Mill, Token, Done];
+        v.extend((0..N).map(Conclave));
+        v.extend((0..N).map(Discard));
+        v.extend(Spirit::ALL.map(Aerie));
+        for l in 0..2 {
+            for k in 0..4 {
+                v.push(Vale(l, k, None));
+                v.extend(Spirit::ALL.map(|s| Vale(l, k, Some(s))));
+            }
         }
-        i if i < BASE_BUY_ON => Buy(Source::from_index(i - BASE_BUY)?),
-        i if i < BASE_SLEEVE => {
-            let j = i - BASE_BUY_ON;
-            BuyOn(Source::from_index(j / N)?, (j % N) as u8)
+        let sources = (0..12).filter_map(Source::from_index);
+        v.extend(sources.clone().map(Buy));
+        v.extend(sources.flat_map(|s| (0..N).map(move |c| BuyOn(s, c))));
+        v.extend((0..N).map(Sleeve));
+        v.extend(Slot::ALL.map(Resolve));
+        // Vale of the Wild and the card model.
+        v.extend([Upgrade, ChooseLeader(0), ChooseLeader(1), Sow]);
+        v.extend((0..MAX_VALES as u8).map(UseVale));
+        v.extend((0..N).map(CancelDecay));
+        v.extend((0..N).map(Keep));
+        for a in 0..N {
+            for s in Slot::ALL {
+                v.extend((0..N).map(|b| Portal(a, s, b)));
+            }
         }
-        i if i < BASE_RESOLVE => Sleeve((i - BASE_SLEEVE) as u8),
-        i if i < NUM_ACTIONS => Resolve(Slot::ALL[i - BASE_RESOLVE]),
-        _ => return None,
+        ActionIds::new(v)
     })
+}
+
+/// Number of distinct action ids.
+pub const NUM_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200;
+
+/// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
+pub fn action_id(a: Action) -> usize {
+    ids().id(a).unwrap_or(usize::MAX)
+}
+
+/// The action with a stable id.
+pub fn action_from_id(id: usize) -> Option<Action> {
+    ids().action(id)
 }
 
 impl fmt::Display for Source {
@@ -185,6 +183,13 @@ impl fmt::Display for Action {
             BuyOn(s, c) => write!(f, "buy {s} on c{c}"),
             Sleeve(c) => write!(f, "sleeve c{c}"),
             Resolve(s) => write!(f, "resolve {}", s.name()),
+            Upgrade => f.write_str("upgrade"),
+            ChooseLeader(k) => write!(f, "leader {}", k + 1),
+            Sow => f.write_str("sow"),
+            UseVale(v) => write!(f, "use v{v}"),
+            CancelDecay(c) => write!(f, "cancel c{c}"),
+            Keep(c) => write!(f, "keep c{c}"),
+            Portal(a, s, b) => write!(f, "portal c{a} {} c{b}", s.name()),
         }
     }
 }
@@ -229,7 +234,7 @@ impl FromStr for Action {
                 text,
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
-                 resolve top|middle|bottom",
+                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2",
             )
         };
         if too_long {
@@ -260,6 +265,23 @@ impl FromStr for Action {
             ["buy", s, "on", c] => BuyOn(source(s).ok_or_else(bad)?, card(c).ok_or_else(bad)?),
             ["sleeve", c] => Sleeve(card(c).ok_or_else(bad)?),
             ["resolve", s] => Resolve(Slot::ALL.into_iter().find(|x| x.name() == *s).ok_or_else(bad)?),
+            ["upgrade"] => Upgrade,
+            ["leader", "1"] => ChooseLeader(0),
+            ["leader", "2"] => ChooseLeader(1),
+            ["sow"] => Sow,
+            ["use", v] => UseVale(
+                v.strip_prefix('v')
+                    .and_then(|x| x.parse::<u8>().ok())
+                    .filter(|&x| (x as usize) < MAX_VALES)
+                    .ok_or_else(bad)?,
+            ),
+            ["cancel", c] => CancelDecay(card(c).ok_or_else(bad)?),
+            ["keep", c] => Keep(card(c).ok_or_else(bad)?),
+            ["portal", a, s, b] => Portal(
+                card(a).ok_or_else(bad)?,
+                Slot::ALL.into_iter().find(|x| x.name() == *s).ok_or_else(bad)?,
+                card(b).ok_or_else(bad)?,
+            ),
             _ => return Err(bad()),
         };
         Ok(a)
@@ -267,3 +289,38 @@ impl FromStr for Action {
 }
 
 sylvan_engine::serde_via_notation!(Action);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ids recorded games and learning code rely on: the base set's never move, new ones come after.
+    #[test]
+    fn pinned_ids() {
+        let pins = [
+            ("pass", 0),
+            ("done", 8),
+            ("conclave c3", 12),
+            ("discard c0", 29),
+            ("aerie sky", 51),
+            ("vale 2.4 wild", 92),
+            ("buy 1.1", 93),
+            ("buy soil.bottom", 104),
+            ("buy 3.3 on c19", 284),
+            ("sleeve c19", 364),
+            ("resolve bottom", 367),
+            ("upgrade", 368),
+            ("leader 2", 370),
+            ("sow", 371),
+            ("use v0", 372),
+            ("keep c19", 531),
+            ("portal c19 bottom c19", NUM_ACTIONS - 1),
+        ];
+        for (text, id) in pins {
+            let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(action_id(a), id, "{text}");
+            assert_eq!(action_from_id(id), Some(a), "{id}");
+        }
+        assert_eq!(ids().len(), NUM_ACTIONS);
+    }
+}

@@ -1,17 +1,28 @@
-//! The card database: advancements, starting cards, the Fertile Soil supply and vales, loaded from TOML
-//! (`data/base.toml` is embedded as the default set) and validated into compact tables. Every field of
-//! every card carries its provenance (`rulebook: <citation>`, `fan: <file>`, `provisional: <why>`);
-//! validation errors name the file, the line and the field.
+//! The card database: advancements, starting cards, the Fertile Soil supply, vales and leaders, loaded
+//! from TOML and validated into compact tables. The base set (`data/base.toml`) is the core file; each
+//! expansion is its own file (`data/wild.toml`, ...) whose cards are appended after the core's, so ids of
+//! existing cards never shift. Every field of every card carries its provenance (`rulebook: <citation>`,
+//! `fan: <file>`, `provisional: <why>`); validation errors name the file, the line and the field.
+//!
+//! An ability is data: a [`Timing`] (when it acts), an [`Effect`] primitive (what it does), an amount,
+//! a [`Reward`] and a [`Count`] (what the amount is multiplied by). No card title appears in the rules.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use thiserror::Error;
+use sylvan_engine::carddata::{Provenance, Source};
 
-/// The embedded default set (the base game).
+/// The embedded core set (the base game, with the starting cards and the Fertile Soil supply).
 pub const BASE_TOML: &str = include_str!("../data/base.toml");
+/// The embedded Vale of the Wild set.
+pub const WILD_TOML: &str = include_str!("../data/wild.toml");
+/// The embedded Vale of Magic set.
+pub const MAGIC_TOML: &str = include_str!("../data/magic.toml");
+
+/// The embedded expansion sets, by name: one line per set file.
+pub const EXPANSIONS: &[(&str, &str)] = &[("wild", WILD_TOML), ("magic", MAGIC_TOML)];
 
 /// A slot of a sleeve: advancements are printed in one of three fixed positions.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -61,87 +72,165 @@ impl Spirit {
     }
 }
 
-/// When an ability acts. The base set uses the first six; the others are there for the expansions.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum Timing {
-    /// No ability.
-    None,
-    /// When the card is played from on-deck into the field (not when revealed).
-    WhenPlayed,
-    /// In the Harvest Phase, from the field.
-    Harvest,
-    /// Always, wherever the card is.
-    Ongoing,
-    /// In the Planting or Prep Phase, instead of spoiling.
-    PreventSpoil,
-    /// At the end of the game.
-    EndOfGame,
-    /// While the card is on-deck (expansions: Centaur, Moss Troll, Unicorn).
-    WhileOnDeck,
-    /// In the Discard Phase (expansions: Hatchery, Burrow Wurm).
-    Discard,
-    /// The moment it is bought (expansions: Nightvale Pathfinder, Amberwood).
-    WhenBought,
+/// Defines a fieldless `#[repr(u8)]` enum with `ALL`, `COUNT`, its data-file names, `name`, `parse`
+/// and `bit`.
+macro_rules! named_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $v:ident = $s:literal,)* }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+        #[repr(u8)]
+        pub enum $name { $($(#[$vm])* $v,)* }
+        impl $name {
+            /// Every value, in table order.
+            pub const ALL: &'static [$name] = &[$($name::$v,)*];
+            /// How many values.
+            pub const COUNT: usize = $name::ALL.len();
+            /// Its name in data files.
+            pub fn name(self) -> &'static str {
+                [$($s,)*][self as usize]
+            }
+            /// Reads a data-file name.
+            pub fn parse(s: &str) -> Option<$name> {
+                $name::ALL.iter().copied().find(|x| x.name() == s)
+            }
+            /// Its bit in a set of these.
+            #[inline]
+            pub const fn bit(self) -> u32 {
+                1 << self as u32
+            }
+        }
+    };
 }
 
-/// An advancement's ability, by effect. Amounts and rewards are data.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum AdvAbility {
-    /// None.
-    None,
-    /// Cleansing Rain: when played, search the deck, may discard one card, shuffle.
-    CleansingRain,
-    /// Dawnsinger, Feral Chieftain, Woodland Warden: harvest, `amount` reward per guardian on the card.
-    PerGuardian,
-    /// Deadwood Harvester, Mindful Owl: when played, may discard another card of the field.
-    DiscardFromField,
-    /// Earthchant Chorus: a purchase declared for its card costs `amount` less.
-    EarthchantChorus,
-    /// Grassland: harvest, subtract `amount` mana.
-    Grassland,
-    /// Peacekeeper Druid: once a turn, discard the on-deck card that would spoil you.
-    PeacekeeperDruid,
-    /// Seedling: its card counts at most `amount` decay.
-    Seedling,
-    /// Grovtender: +`amount` growth per guardian on its card.
-    Grovtender,
-    /// Lifebringer Seed: its card counts no decay.
-    LifebringerSeed,
-    /// Aurora: harvest, `amount` reward per 2 cards in the field.
-    Aurora,
-    /// Calm Weather: when played, look at the top card of the deck, discard it or leave it.
-    CalmWeather,
-    /// Gaia's Chosen: end of game, `amount` VP per printed symbol on its card.
-    GaiasChosen,
-    /// Magic Seed: harvest, `amount` reward per other card in the field.
-    MagicSeed,
-}
-
-impl AdvAbility {
-    fn parse(s: &str) -> Option<(AdvAbility, Timing)> {
-        use AdvAbility::*;
-        Some(match s {
-            "none" => (None, Timing::None),
-            "cleansing-rain" => (CleansingRain, Timing::WhenPlayed),
-            "per-guardian" => (PerGuardian, Timing::Harvest),
-            "discard-from-field" => (DiscardFromField, Timing::WhenPlayed),
-            "earthchant-chorus" => (EarthchantChorus, Timing::Harvest),
-            "grassland" => (Grassland, Timing::Harvest),
-            "peacekeeper-druid" => (PeacekeeperDruid, Timing::PreventSpoil),
-            "seedling" => (Seedling, Timing::Ongoing),
-            "grovtender" => (Grovtender, Timing::Ongoing),
-            "lifebringer-seed" => (LifebringerSeed, Timing::Ongoing),
-            "aurora" => (Aurora, Timing::Harvest),
-            "calm-weather" => (CalmWeather, Timing::WhenPlayed),
-            "gaias-chosen" => (GaiasChosen, Timing::EndOfGame),
-            "magic-seed" => (MagicSeed, Timing::Harvest),
-            _ => return Option::None,
-        })
+named_enum! {
+    /// When an ability acts.
+    Timing {
+        /// No ability.
+        None = "none",
+        /// When the card is played from on-deck into the field (not when revealed, not when moved there
+        /// in the Harvest).
+        WhenPlayed = "when-played",
+        /// In the Harvest Phase, from the field (or an owned vale).
+        Harvest = "harvest",
+        /// Always: on its own card in every zone, or for a vale's owner.
+        Ongoing = "ongoing",
+        /// When a reveal would make its owner Spoil: instead of spoiling (field card, on-deck card or vale).
+        WouldSpoil = "would-spoil",
+        /// At the end of the game.
+        EndOfGame = "end-of-game",
+        /// After its card, on-deck, made its owner Spoil.
+        OnSpoil = "on-spoil",
+        /// In the Discard Phase.
+        Discard = "discard",
+        /// The moment it is bought.
+        WhenBought = "when-bought",
+        /// At any moment of its owner's turn, once per turn.
+        AnyTime = "any-time",
     }
 }
 
-/// What a gain gives.
+named_enum! {
+    /// What an ability does: one primitive, parameterized by the ability's amount, reward and count.
+    Effect {
+        /// Nothing.
+        None = "none",
+        /// Gain `amount × count` of `reward`.
+        Gain = "gain",
+        /// Subtract `amount` from the Harvest's mana total (at least 0).
+        ManaMinus = "mana-minus",
+        /// Its card counts at most `amount` decay.
+        CapDecay = "cap-decay",
+        /// Its card counts `amount × count` more `reward` symbols.
+        AddPer = "add-per",
+        /// Every animal, forest and sky symbol on its card counts as wild.
+        SpiritsToWild = "spirits-to-wild",
+        /// VP that abilities on its card make you gain are doubled.
+        DoubleAbilityVp = "double-ability-vp",
+        /// Search the deck, may move one card to the discard pile, shuffle.
+        SearchDeckDiscard = "search-deck-discard",
+        /// May discard another card of the field.
+        DiscardOtherField = "discard-other-field",
+        /// Look at the top card of the deck, may discard it.
+        LookTopDiscard = "look-top-discard",
+        /// Discard the on-deck card and reveal another.
+        DiscardOnDeck = "discard-on-deck",
+        /// Its on-deck card does not make you Spoil.
+        CancelSpoil = "cancel-spoil",
+        /// Gain `amount` `reward`, then take an extra turn (at most one per round).
+        ExtraTurn = "extra-turn",
+        /// Its card goes face down under the deck instead of the discard pile.
+        ToDeckBottom = "to-deck-bottom",
+        /// Move cards from the top of the deck to the field until it holds `amount` cards.
+        FillField = "fill-field",
+        /// Pay `amount` mana, any number of times, for 1 `reward` each.
+        Exchange = "exchange",
+        /// A purchase declared for its card costs `amount` less.
+        DiscountOnCard = "discount-on-card",
+        /// `amount` VP to the player with strictly the most of `count`.
+        MostAmong = "most-among",
+        /// Pay `amount` mana: one animal, forest or sky symbol counts as wild this turn.
+        ConvertToWild = "convert-to-wild",
+        /// A chosen field or on-deck card counts `amount` more guardians this turn.
+        PlusGuardian = "plus-guardian",
+        /// A chosen field or on-deck card counts no decay until the next Discard Phase.
+        CancelDecayOn = "cancel-decay-on",
+        /// One level-`amount` advancement bought this turn costs 0.
+        FreeBuy = "free-buy",
+        /// A chosen field card stays as the leftmost card of the next field.
+        KeepInField = "keep-in-field",
+        /// Move an advancement from a field card to another field card (sleeving rules apply).
+        MoveAdvancement = "move-advancement",
+        /// The Harvest's mana from symbols and abilities, and the mana token spent in it, count `amount`
+        /// times (resolved after the other harvest abilities).
+        MultiplyMana = "multiply-mana",
+        /// A face-down (used) mana token turns face up (active).
+        RefreshToken = "refresh-token",
+        /// Move `amount × count` cards from the top of the deck to the right end of the field.
+        DeckToField = "deck-to-field",
+        /// A chosen field or on-deck card counts none of its decay but a Cursed Land's until the next
+        /// Prep Phase.
+        CancelDecayCard = "cancel-decay-card",
+        /// A unique effect: the module named by the ability's `module` ([`crate::effects::MODULES`]).
+        Unique = "unique",
+    }
+}
+
+named_enum! {
+    /// What an ability's amount is multiplied by.
+    Count {
+        /// Once.
+        One = "one",
+        /// Guardian symbols on the ability's card (printed, plus temporary ones).
+        GuardiansOnCard = "guardians-on-card",
+        /// Cards in the field, halved (rounded down).
+        FieldPairs = "field-pairs",
+        /// Other cards in the field.
+        OtherFieldCards = "other-field-cards",
+        /// 7 minus the cards in the field (at least 0).
+        FieldShortfall = "field-shortfall",
+        /// Printed symbols on the card, text effects ignored.
+        PrintedSymbolsOnCard = "printed-symbols-on-card",
+        /// Printed decay on all the player's cards, cancelled ones included.
+        DecayOwned = "decay-owned",
+        /// Printed decay on the field's cards, cancelled ones included.
+        DecayField = "decay-field",
+        /// Mana available now, halved (rounded down).
+        ManaPairs = "mana-pairs",
+        /// Vales the player owns (those bought this turn included).
+        ValesOwned = "vales-owned",
+        /// Guardian symbols printed on every advancement the player owns (covered ones excluded).
+        GuardiansOwned = "guardians-owned",
+        /// Mana printed on the field card with the most (the player's best choice of one card).
+        MostManaOnFieldCard = "most-mana-on-a-field-card",
+    }
+}
+
+// Sets of these are `u32` bitsets.
+const _: () = assert!(Timing::COUNT <= 32 && Effect::COUNT <= 32 && Count::COUNT <= 32);
+
+/// What a gain gives, or which symbol an ability adds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[repr(u8)]
 pub enum Reward {
     /// Nothing.
     None,
@@ -155,9 +244,32 @@ pub enum Reward {
     Growth,
     /// A guardian symbol.
     Guardian,
+    /// An animal spirit symbol.
+    Animal,
+    /// A forest spirit symbol.
+    Forest,
+    /// A sky spirit symbol.
+    Sky,
+    /// VP tokens from the box (they do not drain the pool).
+    BoxVp,
 }
 
 impl Reward {
+    const NAMES: [&'static str; 10] =
+        ["none", "mana", "vp", "wild", "growth", "guardian", "animal", "forest", "sky", "box-vp"];
+    const ALL: [Reward; 10] = [
+        Reward::None,
+        Reward::Mana,
+        Reward::Vp,
+        Reward::Wild,
+        Reward::Growth,
+        Reward::Guardian,
+        Reward::Animal,
+        Reward::Forest,
+        Reward::Sky,
+        Reward::BoxVp,
+    ];
+
     /// Its name for people.
     pub fn name(self) -> &'static str {
         match self {
@@ -167,58 +279,166 @@ impl Reward {
             Reward::Wild => "wild spirit",
             Reward::Growth => "growth",
             Reward::Guardian => "guardian",
+            Reward::Animal => "animal spirit",
+            Reward::Forest => "forest spirit",
+            Reward::Sky => "sky spirit",
+            Reward::BoxVp => "VP from the box",
+        }
+    }
+
+    /// The spirit it is, if it is one.
+    pub fn spirit(self) -> Option<Spirit> {
+        match self {
+            Reward::Animal => Some(Spirit::Animal),
+            Reward::Forest => Some(Spirit::Forest),
+            Reward::Sky => Some(Spirit::Sky),
+            Reward::Wild => Some(Spirit::Wild),
+            _ => None,
         }
     }
 
     fn parse(s: &str) -> Option<Reward> {
-        Some(match s {
-            "none" => Reward::None,
-            "mana" => Reward::Mana,
-            "vp" => Reward::Vp,
-            "wild" => Reward::Wild,
-            "growth" => Reward::Growth,
-            "guardian" => Reward::Guardian,
-            _ => return None,
-        })
+        Reward::NAMES.iter().position(|&n| n == s).map(|k| Reward::ALL[k])
+    }
+
+    /// Its data-file name.
+    pub fn key(self) -> &'static str {
+        Reward::NAMES[self as usize]
     }
 }
 
-/// A vale's ability.
+/// One ability: when, what, how much, of what, times what.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum ValeAbility {
-    /// None.
-    None,
-    /// Every Harvest Phase: gain `amount` of `gain` (Azure Lake, Cascading Falls, Pool of Light, ...).
-    HarvestGain,
-    /// Stream of Vigor: gain `amount` mana each harvest and buy up to 3 advancements.
-    StreamOfVigor,
-    /// Sunstone Aerie: once a harvest, pay `amount` mana to make one spirit wild.
-    SunstoneAerie,
-    /// Blooming Arbor: instead of spoiling, remove it from the game for `amount` growth until the next Prep Phase.
-    BloomingArbor,
-    /// Conclave of Ents: once a turn, a card in the field or on-deck has +`amount` guardian.
-    ConclaveOfEnts,
-    /// Ancient Liferoots: always +`amount` growth; a player owns at most one.
-    AncientLiferoots,
+pub struct Ability {
+    /// When it acts.
+    pub timing: Timing,
+    /// What it does.
+    pub effect: Effect,
+    /// Its number.
+    pub amount: u8,
+    /// What it gives (or which symbol it adds).
+    pub reward: Reward,
+    /// What the amount is multiplied by.
+    pub per: Count,
+    /// For [`Effect::Unique`]: its index in [`crate::effects::MODULES`].
+    pub module: u8,
 }
 
-impl ValeAbility {
-    fn parse(s: &str) -> Option<ValeAbility> {
-        use ValeAbility::*;
-        Some(match s {
-            "none" => None,
-            "harvest-gain" => HarvestGain,
-            "stream-of-vigor" => StreamOfVigor,
-            "sunstone-aerie" => SunstoneAerie,
-            "blooming-arbor" => BloomingArbor,
-            "conclave-of-ents" => ConclaveOfEnts,
-            "ancient-liferoots" => AncientLiferoots,
-            _ => return Option::None,
-        })
+impl Ability {
+    /// No ability.
+    pub const NONE: Ability = Ability {
+        timing: Timing::None,
+        effect: Effect::None,
+        amount: 0,
+        reward: Reward::None,
+        per: Count::One,
+        module: 0,
+    };
+
+    /// The timings an effect may have.
+    pub fn allowed(effect: Effect) -> &'static [Timing] {
+        use Effect as E;
+        use Timing as T;
+        match effect {
+            E::None => &[T::None],
+            E::Gain => &[T::Harvest, T::EndOfGame, T::WouldSpoil, T::Ongoing, T::WhenBought],
+            E::ManaMinus
+            | E::FillField
+            | E::Exchange
+            | E::DiscountOnCard
+            | E::ConvertToWild
+            | E::FreeBuy
+            | E::MoveAdvancement
+            | E::MultiplyMana
+            | E::DeckToField => &[T::Harvest],
+            E::RefreshToken => &[T::WhenPlayed, T::WhenBought],
+            E::CancelDecayCard => &[T::WouldSpoil],
+            E::CapDecay | E::AddPer | E::SpiritsToWild | E::DoubleAbilityVp => &[T::Ongoing],
+            E::SearchDeckDiscard | E::DiscardOtherField => &[T::WhenPlayed],
+            E::LookTopDiscard => &[T::WhenPlayed, T::WhenBought],
+            E::DiscardOnDeck | E::CancelSpoil | E::CancelDecayOn => &[T::WouldSpoil],
+            E::ExtraTurn => &[T::OnSpoil],
+            E::ToDeckBottom | E::KeepInField => &[T::Discard],
+            E::MostAmong => &[T::EndOfGame],
+            E::PlusGuardian => &[T::AnyTime],
+            E::Unique => Timing::ALL,
+        }
+    }
+
+    fn count_text(self) -> &'static str {
+        match self.per {
+            Count::One => "",
+            Count::GuardiansOnCard => " per guardian on this card",
+            Count::FieldPairs => " per 2 cards in your field",
+            Count::OtherFieldCards => " per other card in your field",
+            Count::FieldShortfall => " per card your field has fewer than 7",
+            Count::PrintedSymbolsOnCard => " per printed symbol on this card",
+            Count::DecayOwned => " (decay on all your cards)",
+            Count::DecayField => " per decay in your field (cancelled ones too)",
+            Count::ManaPairs => " per 2 mana you have",
+            Count::ValesOwned => " per vale you own",
+            Count::GuardiansOwned => " per guardian on all your advancements",
+            Count::MostManaOnFieldCard => " per mana on one card of your field",
+        }
+    }
+
+    /// The ability in a few words (empty when it has none).
+    pub fn text(self) -> String {
+        let (n, r, per) = (self.amount, self.reward.name(), self.count_text());
+        let when = match self.timing {
+            Timing::None => return String::new(),
+            Timing::WhenPlayed => "when played",
+            Timing::Harvest => "harvest",
+            Timing::Ongoing => "always",
+            Timing::WouldSpoil => "about to spoil",
+            Timing::EndOfGame => "end",
+            Timing::OnSpoil => "spoiled by it on-deck",
+            Timing::Discard => "discard phase",
+            Timing::WhenBought => "when bought",
+            Timing::AnyTime => "once a turn",
+        };
+        let what = match self.effect {
+            Effect::None => return String::new(),
+            Effect::Gain => format!("+{n} {r}{per}"),
+            Effect::ManaMinus => format!("-{n} from your mana total"),
+            Effect::CapDecay if n == 0 => "this card counts no decay".into(),
+            Effect::CapDecay => format!("this card counts at most {n} decay"),
+            Effect::AddPer => format!("this card counts +{n} {r}{per}"),
+            Effect::SpiritsToWild => "this card's animal, forest and sky symbols are wild".into(),
+            Effect::DoubleAbilityVp => "VP from abilities on this card are doubled".into(),
+            Effect::SearchDeckDiscard => "search your deck, may discard 1 card, shuffle".into(),
+            Effect::DiscardOtherField => "may discard another card of your field".into(),
+            Effect::LookTopDiscard if n > 1 => {
+                format!("look at your top {n} cards, discard any, the rest stay in order")
+            }
+            Effect::LookTopDiscard => "look at your top card, may discard it".into(),
+            Effect::DiscardOnDeck => "discard the on-deck card, reveal another (once a turn)".into(),
+            Effect::CancelSpoil => "this on-deck card does not make you spoil".into(),
+            Effect::ExtraTurn => format!("+{n} {r}, then an extra turn (one per round)"),
+            Effect::ToDeckBottom => "this card goes under your deck, not to the discard pile".into(),
+            Effect::FillField => format!("fill your field to {n} cards from your deck"),
+            Effect::Exchange => format!("pay {n} mana for 1 {r}, any number of times"),
+            Effect::DiscountOnCard => format!("a purchase declared for this card costs {n} less"),
+            Effect::MostAmong => format!("{n} VP if you have strictly the most{per}"),
+            Effect::ConvertToWild => format!("pay {n} mana, one spirit becomes wild"),
+            Effect::PlusGuardian => format!("+{n} guardian on a field or on-deck card"),
+            Effect::CancelDecayOn => "a field or on-deck card counts no decay until your Discard Phase".into(),
+            Effect::FreeBuy => format!("one level-{n} advancement costs 0"),
+            Effect::KeepInField => "unless leftmost, this card may stay as the leftmost of your next field".into(),
+            Effect::MoveAdvancement => "move an advancement between two field cards".into(),
+            Effect::MultiplyMana => format!("your mana total (and the mana token) counts {n} times"),
+            Effect::RefreshToken => "turn a used mana token to its active side".into(),
+            Effect::DeckToField => format!("move {n} card{per} from your deck to your field"),
+            Effect::CancelDecayCard => {
+                "a field or on-deck card counts no decay but a Cursed Land's until your next Prep Phase".into()
+            }
+            Effect::Unique => crate::effects::module(self.module).map_or("?", |m| m.text).into(),
+        };
+        format!("{when}: {what}")
     }
 }
 
-/// The printed symbols of one advancement.
+/// The printed symbols of one advancement (or leader side).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub struct Symbols {
     /// Mana.
@@ -233,34 +453,38 @@ pub struct Symbols {
     pub guardian: u8,
     /// VP on the left, gained each harvest.
     pub vp_harvest: u8,
-    /// VP on the right, at the end of the game.
-    pub vp_end: u8,
+    /// VP on the right, at the end of the game (negative: subtracted, EN:858).
+    pub vp_end: i8,
 }
 
 impl Symbols {
     /// The printed symbols in words, for people: `1 mana, 1 forest, 2 VP at the end`.
     pub fn describe(&self) -> String {
         let mut t = Vec::new();
-        let mut add = |n: u8, what: &str| {
-            if n > 0 {
+        let mut add = |n: i32, what: &str| {
+            if n != 0 {
                 t.push(format!("{n} {what}"));
             }
         };
-        add(self.mana, "mana");
-        add(self.decay, "decay");
-        add(self.growth, "growth");
+        add(self.mana.into(), "mana");
+        add(self.decay.into(), "decay");
+        add(self.growth.into(), "growth");
         for (k, &n) in self.spirits.iter().enumerate() {
-            add(n, Spirit::ALL[k].name());
+            add(n.into(), Spirit::ALL[k].name());
         }
-        add(self.guardian, "guardian");
-        add(self.vp_harvest, "VP each harvest");
-        add(self.vp_end, "VP at the end");
+        add(self.guardian.into(), "guardian");
+        add(self.vp_harvest.into(), "VP each harvest");
+        add(self.vp_end.into(), "VP at the end");
         t.join(", ")
     }
 
     /// The number of printed symbols Gaia's Chosen counts (mana, decay, growth, spirits, guardians).
     pub fn counted(&self) -> u8 {
-        self.mana + self.decay + self.growth + self.spirits.iter().sum::<u8>() + self.guardian
+        self.mana
+            .saturating_add(self.decay)
+            .saturating_add(self.growth)
+            .saturating_add(self.spirits.iter().fold(0u8, |a, &b| a.saturating_add(b)))
+            .saturating_add(self.guardian)
     }
 }
 
@@ -273,7 +497,7 @@ pub struct Advancement {
     pub title: String,
     /// The French title, when known.
     pub french: String,
-    /// The set (`base`, `starting`).
+    /// The set (`base`, `starting`, `wild`).
     pub set: String,
     /// Level 1-3 (Fertile Soil 1; Cursed Land 0).
     pub level: u8,
@@ -285,17 +509,11 @@ pub struct Advancement {
     pub cost: u8,
     /// Printed symbols.
     pub symbols: Symbols,
-    /// Ability.
-    pub ability: AdvAbility,
-    /// When the ability acts.
-    pub timing: Timing,
-    /// The ability's number.
-    pub amount: u8,
-    /// What the ability gives.
-    pub reward: Reward,
+    /// Its ability.
+    pub ability: Ability,
     /// Whether the ability runs long-wise (may be covered by another long-wise ability).
     pub long_wise: bool,
-    /// Whether it is an eclipse advancement (expansions).
+    /// An eclipse advancement: may be covered, never covers (EN:773-783).
     pub eclipse: bool,
     /// Provenance of each field.
     pub source: BTreeMap<String, String>,
@@ -304,29 +522,13 @@ pub struct Advancement {
 impl Advancement {
     /// The ability in a few words (empty when it has none), e.g. `harvest: +1 mana per guardian on this card`.
     pub fn ability_text(&self) -> String {
-        use AdvAbility::*;
-        let (n, r) = (self.amount, self.reward.name());
-        match self.ability {
-            None => String::new(),
-            CleansingRain => "when played: search your deck, may discard 1 card, shuffle".into(),
-            PerGuardian => format!("harvest: +{n} {r} per guardian on this card"),
-            DiscardFromField => "when played: may discard another card of your field".into(),
-            EarthchantChorus => format!("harvest: a purchase declared for this card costs {n} less"),
-            Grassland => format!("harvest: -{n} from your mana total"),
-            PeacekeeperDruid => "about to spoil: discard the on-deck card, reveal another (once a turn)".into(),
-            Seedling => format!("this card counts at most {n} decay"),
-            Grovtender => format!("+{n} growth per guardian on this card"),
-            LifebringerSeed => "this card counts no decay".into(),
-            Aurora => format!("harvest: +{n} {r} per 2 cards in your field"),
-            CalmWeather => "when played: look at your top card, may discard it".into(),
-            GaiasChosen => format!("end: +{n} VP per symbol on this card"),
-            MagicSeed => format!("harvest: +{n} {r} per other card in your field"),
-        }
+        self.ability.text()
     }
 
     /// Title, cost, slot, symbols and ability in one line, for people.
     pub fn summary(&self) -> String {
-        let mut t = format!("{} ({} mana, {})", self.title, self.cost, self.slot.name());
+        let eclipse = if self.eclipse { ", eclipse" } else { "" };
+        let mut t = format!("{} ({} mana, {}{eclipse})", self.title, self.cost, self.slot.name());
         let sym = self.symbols.describe();
         if !sym.is_empty() {
             t.push_str(": ");
@@ -338,6 +540,42 @@ impl Advancement {
             t.push_str(&ab);
         }
         t
+    }
+
+    /// The value of data field `f`, as written in a card file.
+    pub fn field_value(&self, f: &str) -> String {
+        let s = &self.symbols;
+        match f {
+            "level" => self.level.to_string(),
+            "copies" | "per_deck" => self.copies.to_string(),
+            "slot" => self.slot.name().to_string(),
+            "slots" => "by slot".into(),
+            "cost" => self.cost.to_string(),
+            "mana" => s.mana.to_string(),
+            "decay" => s.decay.to_string(),
+            "growth" => s.growth.to_string(),
+            "animal" => s.spirits[0].to_string(),
+            "forest" => s.spirits[1].to_string(),
+            "sky" => s.spirits[2].to_string(),
+            "wild" => s.spirits[3].to_string(),
+            "guardian" => s.guardian.to_string(),
+            "vp_harvest" => s.vp_harvest.to_string(),
+            "vp_end" => s.vp_end.to_string(),
+            "eclipse" => self.eclipse.to_string(),
+            f => ability_field(&self.ability, f),
+        }
+    }
+}
+
+fn ability_field(a: &Ability, f: &str) -> String {
+    match f {
+        "timing" => a.timing.name().to_string(),
+        "ability" => a.effect.name().to_string(),
+        "amount" => a.amount.to_string(),
+        "reward" | "gain" => a.reward.key().to_string(),
+        "per" => a.per.name().to_string(),
+        "module" => crate::effects::module(a.module).map_or("-", |m| m.key).to_string(),
+        _ => "?".into(),
     }
 }
 
@@ -360,12 +598,14 @@ pub struct Vale {
     pub cost: [u8; 4],
     /// End-of-game VP (may be negative in the expansions).
     pub vp: i8,
-    /// Ability.
-    pub ability: ValeAbility,
-    /// What it gives.
-    pub gain: Reward,
-    /// How much.
-    pub amount: u8,
+    /// Its ability.
+    pub ability: Ability,
+    /// Using the ability removes the vale from the game, with its VP.
+    pub remove_self: bool,
+    /// Advancement purchases it adds to the two of a Harvest Phase.
+    pub extra_buy: u8,
+    /// A player owns at most one vale with this ability.
+    pub unique: bool,
     /// Provenance of each field.
     pub source: BTreeMap<String, String>,
 }
@@ -373,17 +613,17 @@ pub struct Vale {
 impl Vale {
     /// The ability in a few words (empty when it has none).
     pub fn ability_text(&self) -> String {
-        use ValeAbility::*;
-        let (n, g) = (self.amount, self.gain.name());
-        match self.ability {
-            None => String::new(),
-            HarvestGain => format!("harvest: +{n} {g}"),
-            StreamOfVigor => format!("harvest: +{n} mana, buy up to 3 advancements"),
-            SunstoneAerie => format!("harvest: pay {n} mana, one spirit becomes wild"),
-            BloomingArbor => format!("about to spoil: remove it from the game for +{n} growth"),
-            ConclaveOfEnts => format!("once a turn: +{n} guardian on a field or on-deck card"),
-            AncientLiferoots => format!("always +{n} growth; only one per player"),
+        let mut t = self.ability.text();
+        if self.remove_self && !t.is_empty() {
+            t.push_str(" (removes this vale from the game)");
         }
+        if self.extra_buy > 0 {
+            t.push_str(&format!("; buy up to {} advancements", 2 + self.extra_buy));
+        }
+        if self.unique {
+            t.push_str("; only one per player");
+        }
+        t
     }
 
     /// The cost in words: `1 animal + 1 forest + 1 any`.
@@ -393,19 +633,116 @@ impl Vale {
             (0..4).filter(|&k| self.cost[k] > 0).map(|k| format!("{} {}", self.cost[k], names[k])).collect();
         if parts.is_empty() { "free".into() } else { parts.join(" + ") }
     }
+
+    /// The value of data field `f`, as written in a card file.
+    pub fn field_value(&self, f: &str) -> String {
+        match f {
+            "level" => self.level.to_string(),
+            "copies" => self.copies.to_string(),
+            "animal" => self.cost[0].to_string(),
+            "forest" => self.cost[1].to_string(),
+            "sky" => self.cost[2].to_string(),
+            "any" => self.cost[3].to_string(),
+            "vp" => self.vp.to_string(),
+            "remove_self" => self.remove_self.to_string(),
+            "extra_buy" => self.extra_buy.to_string(),
+            "unique" => self.unique.to_string(),
+            f => ability_field(&self.ability, f),
+        }
+    }
 }
 
-/// A validated card database.
+/// One side of a leader card.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Face {
+    /// Printed symbols.
+    pub symbols: Symbols,
+    /// Its ability.
+    pub ability: Ability,
+}
+
+/// A leader (Vale of the Wild, Mana Storm): a card sleeved into a blank starting card, with a starting
+/// and an upgraded side (EN:832-856). A card, not an advancement.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Leader {
+    /// A short stable key.
+    pub key: String,
+    /// Its name.
+    pub title: String,
+    /// The set.
+    pub set: String,
+    /// Mana to turn it to its upgraded side (one of the Harvest's advancement buys).
+    pub upgrade_cost: u8,
+    /// The starting and the upgraded side.
+    pub sides: [Face; 2],
+    /// Provenance of each field.
+    pub source: BTreeMap<String, String>,
+}
+
+impl Leader {
+    /// The side shown, in words.
+    pub fn summary(&self, upgraded: bool) -> String {
+        let f = &self.sides[usize::from(upgraded)];
+        let mut t = if upgraded {
+            format!("{} (upgraded)", self.title)
+        } else {
+            format!("{} (upgrade: {} mana)", self.title, self.upgrade_cost)
+        };
+        let sym = f.symbols.describe();
+        if !sym.is_empty() {
+            t.push_str(": ");
+            t.push_str(&sym);
+        }
+        let ab = f.ability.text();
+        if !ab.is_empty() {
+            t.push_str(if sym.is_empty() { ": " } else { "; " });
+            t.push_str(&ab);
+        }
+        t
+    }
+
+    /// The value of data field `f`, as written in a card file.
+    pub fn field_value(&self, f: &str) -> String {
+        if f == "upgrade_cost" {
+            return self.upgrade_cost.to_string();
+        }
+        let (side, rest) = match f.split_once('_') {
+            Some(("start", r)) => (0, r),
+            Some(("up", r)) => (1, r),
+            _ => return "?".into(),
+        };
+        let face = &self.sides[side];
+        let s = &face.symbols;
+        match rest {
+            "mana" => s.mana.to_string(),
+            "decay" => s.decay.to_string(),
+            "growth" => s.growth.to_string(),
+            "animal" => s.spirits[0].to_string(),
+            "forest" => s.spirits[1].to_string(),
+            "sky" => s.spirits[2].to_string(),
+            "wild" => s.spirits[3].to_string(),
+            "guardian" => s.guardian.to_string(),
+            "vp_harvest" => s.vp_harvest.to_string(),
+            "vp_end" => s.vp_end.to_string(),
+            r => ability_field(&face.ability, r),
+        }
+    }
+}
+
+/// A validated card database: the core set and the chosen expansions.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CardDb {
-    /// Where it was loaded from (`<embedded base>` or a path).
+    /// Where it was loaded from (`<embedded base>` or a path, then `+set` per expansion).
     pub origin: String,
-    /// The set name.
+    /// The set names, comma-separated (`base`, `base,wild`).
     pub set: String,
-    /// Advancement titles; ids index this table. The starting Cursed Land and Fertile Soil come last.
+    /// Advancement titles; ids index this table. The core file's come first (its starting Cursed Land
+    /// and Fertile Soil and the buyable Fertile Soil after its own titles), then each expansion's.
     pub advancements: Vec<Advancement>,
-    /// Vale titles.
+    /// Vale titles, core first.
     pub vales: Vec<Vale>,
+    /// Leaders (expansions only).
+    pub leaders: Vec<Leader>,
     /// Id of the Cursed Land advancement.
     pub cursed_land: u8,
     /// Id of the starting Fertile Soil advancement.
@@ -420,6 +757,13 @@ pub struct CardDb {
     pub starting_soil_slots: [u8; 3],
     /// Blank cards per deck.
     pub blanks: u8,
+    /// A hash of the card data (every file's text), stored in records.
+    pub content_hash: u64,
+    /// The effects of every advancement and leader side ([`Effect::bit`]): rules the cards never need
+    /// are skipped.
+    pub card_effects: u32,
+    /// Some advancement is an eclipse advancement.
+    pub has_eclipse: bool,
     /// Compact copies of what the hot path reads of each advancement (indexed like `advancements`).
     #[serde(skip)]
     pub hot_advs: Vec<HotAdv>,
@@ -436,7 +780,13 @@ pub struct HotAdv {
     /// Its cost.
     pub cost: u8,
     /// Its ability.
-    pub ability: AdvAbility,
+    pub ability: Ability,
+    /// An eclipse advancement.
+    pub eclipse: bool,
+    /// Its level.
+    pub level: u8,
+    /// Its printed symbols.
+    pub symbols: Symbols,
 }
 
 /// The fields of a vale the rules engine reads on every move, packed together.
@@ -447,28 +797,21 @@ pub struct HotVale {
     /// Its total cost.
     pub total: u8,
     /// Its ability.
-    pub ability: ValeAbility,
-    /// The ability's amount.
-    pub amount: u8,
+    pub ability: Ability,
+    /// Using it removes it from the game.
+    pub remove_self: bool,
+    /// Extra advancement purchases.
+    pub extra_buy: u8,
+    /// At most one per player.
+    pub unique: bool,
 }
-
-/// A card file that does not validate: names the file, line and field.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}", sylvan_engine::data_file_error(file, *line, field, message))]
-pub struct CardError {
-    /// The file.
-    pub file: String,
-    /// The 1-based line.
-    pub line: usize,
-    /// The field (or `-` for syntax errors).
-    pub field: String,
-    /// What is wrong.
-    pub message: String,
-}
+/// A card file that does not validate: names the file, line and field (the engine's one card-data error).
+pub use sylvan_engine::carddata::DataError as CardError;
 
 type Raw = BTreeMap<String, toml::Value>;
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct RawFile {
     set: Option<String>,
     #[serde(default)]
@@ -479,35 +822,18 @@ struct RawFile {
     soil: Vec<toml::Spanned<Raw>>,
     #[serde(default)]
     vale: Vec<toml::Spanned<Raw>>,
+    #[serde(default)]
+    leader: Vec<toml::Spanned<Raw>>,
 }
 
 struct Ctx<'a> {
-    file: &'a str,
-    text: &'a str,
+    src: Source<'a>,
 }
 
 impl Ctx<'_> {
-    fn line_of(&self, offset: usize) -> usize {
-        self.text[..offset.min(self.text.len())].matches('\n').count() + 1
-    }
-    /// The line of `field = ` inside the table starting at `span`, else the table's line.
-    fn err(&self, span: &std::ops::Range<usize>, field: &str, message: impl Into<String>) -> CardError {
-        // The table runs from its header to the next `[[` header (spans may cover the header only).
-        let body = &self.text[span.start.min(self.text.len())..];
-        let mut line = self.line_of(span.start);
-        let mut at = 0;
-        for (k, l) in body.split_inclusive('\n').enumerate() {
-            let t = l.trim_start();
-            if k > 0 && t.starts_with("[[") {
-                break;
-            }
-            if t.starts_with(field) && t[field.len()..].trim_start().starts_with('=') {
-                line = self.line_of(span.start + at);
-                break;
-            }
-            at += l.len();
-        }
-        CardError { file: self.file.to_owned(), line, field: field.to_owned(), message: message.into() }
+    /// An error on `field` of the table at `span`: at the line of `field = `, else the table's line.
+    fn err(&self, span: &std::ops::Range<usize>, key: &str, field: String, message: impl Into<String>) -> CardError {
+        self.src.error_in(span, key, field, message)
     }
 }
 
@@ -524,7 +850,7 @@ impl Card<'_, '_> {
         format!("{}[{}].{f}", self.kind, self.index)
     }
     fn err(&self, f: &str, m: impl Into<String>) -> CardError {
-        self.ctx.err(&self.span, f, m).renamed(self.name(f))
+        self.ctx.err(&self.span, f, self.name(f), m)
     }
     fn str(&self, f: &str) -> Result<String, CardError> {
         match self.raw.get(f) {
@@ -564,9 +890,16 @@ impl Card<'_, '_> {
         }
     }
     /// Checks every field has a provenance and nothing unknown is present; returns the sources.
-    fn sources(&self, fields: &[&str], meta: &[&str]) -> Result<BTreeMap<String, String>, CardError> {
+    /// `optional` fields need a provenance only when present.
+    fn sources(
+        &self,
+        fields: &[&str],
+        optional: &[&str],
+        meta: &[&str],
+    ) -> Result<BTreeMap<String, String>, CardError> {
+        let known = |k: &str| fields.contains(&k) || optional.contains(&k);
         for k in self.raw.keys() {
-            if !fields.contains(&k.as_str()) && !meta.contains(&k.as_str()) && k != "source" {
+            if !known(k.as_str()) && !meta.contains(&k.as_str()) && k != "source" {
                 return Err(self.err(k, format!("unknown field (known: {})", fields.join(", "))));
             }
         }
@@ -576,7 +909,8 @@ impl Card<'_, '_> {
             None => return Err(self.err("source", "missing: every field needs a provenance")),
         };
         let mut out = BTreeMap::new();
-        for &f in fields {
+        let present = optional.iter().filter(|f| self.raw.contains_key(**f));
+        for &f in fields.iter().chain(present) {
             let Some(v) = src.get(f) else {
                 return Err(self.err(
                     f,
@@ -587,24 +921,17 @@ impl Card<'_, '_> {
                 ));
             };
             let Some(s) = v.as_str() else { return Err(self.err(f, "provenance must be a string")) };
-            if !(s.starts_with("rulebook") || s.starts_with("fan") || s.starts_with("provisional")) {
-                return Err(self.err(f, format!("provenance `{s}` must start with rulebook, fan or provisional")));
+            if let Err(m) = Provenance::parse(s) {
+                return Err(self.err(f, m));
             }
             out.insert(f.to_owned(), s.to_owned());
         }
         for k in src.keys() {
-            if !fields.contains(&k.as_str()) {
+            if !out.contains_key(k) {
                 return Err(self.err(k, "provenance for an unknown field"));
             }
         }
         Ok(out)
-    }
-}
-
-impl CardError {
-    fn renamed(mut self, field: String) -> CardError {
-        self.field = field;
-        self
     }
 }
 
@@ -623,140 +950,311 @@ const ADV_FIELDS: &[&str] = &[
     "guardian",
     "vp_harvest",
     "vp_end",
+    "timing",
     "ability",
+    "per",
     "amount",
     "reward",
 ];
-const META: &[&str] = &["key", "title", "french", "set", "long_wise", "eclipse"];
+const ADV_OPTIONAL: &[&str] = &["eclipse", "module"];
+const VALE_FIELDS: &[&str] =
+    &["level", "copies", "animal", "forest", "sky", "any", "vp", "timing", "ability", "per", "gain", "amount"];
+const VALE_OPTIONAL: &[&str] = &["remove_self", "extra_buy", "unique", "module"];
+const SIDE_SYMBOLS: &[&str] =
+    &["mana", "decay", "growth", "animal", "forest", "sky", "wild", "guardian", "vp_harvest", "vp_end"];
+const META: &[&str] = &["key", "title", "french", "set", "long_wise"];
 
-impl CardDb {
-    /// Parses and validates a card file; `file` names it in errors.
-    pub fn parse(file: &str, text: &str) -> Result<CardDb, CardError> {
-        let ctx = Ctx { file, text };
-        let raw: RawFile = toml::from_str(text).map_err(|e| CardError {
-            file: file.to_owned(),
-            line: e.span().map(|s| ctx.line_of(s.start)).unwrap_or(1),
-            field: "-".to_owned(),
-            message: e.message().to_owned(),
-        })?;
-        let top = |m: &str| CardError { file: file.to_owned(), line: 1, field: "-".into(), message: m.to_owned() };
-        let mut db = CardDb {
-            origin: file.to_owned(),
-            set: raw.set.clone().unwrap_or_else(|| "custom".into()),
-            advancements: Vec::new(),
-            vales: Vec::new(),
-            cursed_land: 0,
-            starting_soil: 0,
-            soil: [0; 3],
-            soil_counts: [0; 3],
-            cursed_slots: [0; 3],
-            starting_soil_slots: [0; 3],
-            blanks: 0,
-            hot_advs: Vec::new(),
-            hot_vales: Vec::new(),
+/// The effects the rules implement. A card file naming another is rejected.
+pub const SUPPORTED: u32 = {
+    use Effect as E;
+    E::None.bit()
+        | E::Gain.bit()
+        | E::ManaMinus.bit()
+        | E::CapDecay.bit()
+        | E::AddPer.bit()
+        | E::SearchDeckDiscard.bit()
+        | E::DiscardOtherField.bit()
+        | E::LookTopDiscard.bit()
+        | E::DiscardOnDeck.bit()
+        | E::DiscountOnCard.bit()
+        | E::ConvertToWild.bit()
+        | E::PlusGuardian.bit()
+        | E::Unique.bit()
+        | E::SpiritsToWild.bit()
+        | E::DoubleAbilityVp.bit()
+        | E::CancelSpoil.bit()
+        | E::ExtraTurn.bit()
+        | E::ToDeckBottom.bit()
+        | E::FillField.bit()
+        | E::Exchange.bit()
+        | E::MostAmong.bit()
+        | E::CancelDecayOn.bit()
+        | E::FreeBuy.bit()
+        | E::KeepInField.bit()
+        | E::MoveAdvancement.bit()
+        | E::MultiplyMana.bit()
+        | E::RefreshToken.bit()
+        | E::DeckToField.bit()
+        | E::CancelDecayCard.bit()
+};
+
+/// The effects only a vale may have (they act from the player's vales).
+pub const VALE_ONLY: u32 = {
+    use Effect as E;
+    E::ConvertToWild.bit()
+        | E::PlusGuardian.bit()
+        | E::CancelDecayOn.bit()
+        | E::FreeBuy.bit()
+        | E::MoveAdvancement.bit()
+        | E::CancelDecayCard.bit()
+};
+
+/// The effects only a card (advancement or leader side) may have (they act from their card).
+pub const CARD_ONLY: u32 = {
+    use Effect as E;
+    E::ManaMinus.bit()
+        | E::CapDecay.bit()
+        | E::AddPer.bit()
+        | E::SpiritsToWild.bit()
+        | E::DoubleAbilityVp.bit()
+        | E::SearchDeckDiscard.bit()
+        | E::DiscardOtherField.bit()
+        | E::CancelSpoil.bit()
+        | E::ExtraTurn.bit()
+        | E::ToDeckBottom.bit()
+        | E::FillField.bit()
+        | E::Exchange.bit()
+        | E::DiscountOnCard.bit()
+        | E::MultiplyMana.bit()
+        | E::DeckToField.bit()
+};
+
+/// The cards of one file before they are merged into a database.
+struct Parsed {
+    set: Option<String>,
+    advancements: Vec<Advancement>,
+    vales: Vec<Vale>,
+    leaders: Vec<Leader>,
+    /// Core files only: the starting cards and the Fertile Soil supply.
+    core: Option<Core>,
+}
+
+struct Core {
+    starting: Vec<(Advancement, [u8; 3])>,
+    soil: (Advancement, [u8; 3]),
+}
+
+impl Card<'_, '_> {
+    fn flag(&self, f: &str) -> Result<bool, CardError> {
+        match self.raw.get(f) {
+            None => Ok(false),
+            Some(toml::Value::Boolean(b)) => Ok(*b),
+            Some(_) => Err(self.err(f, "expected true or false")),
+        }
+    }
+
+    fn opt_u8(&self, f: &str, hi: i64) -> Result<u8, CardError> {
+        if self.raw.contains_key(f) { self.u8(f, hi) } else { Ok(0) }
+    }
+
+    /// An ability from the fields `<prefix>timing`, `ability`, `amount`, `reward` (or `gain`), `per`.
+    fn ability(&self, prefix: &str, reward_field: &str) -> Result<Ability, CardError> {
+        let ab = self.ability_any(prefix, reward_field)?;
+        let vale = self.kind == "vale";
+        let wrong = if vale { CARD_ONLY } else { VALE_ONLY };
+        if wrong & ab.effect.bit() != 0 {
+            let what = if vale { "a card's (advancement or leader)" } else { "a vale's" };
+            return Err(self.err(&format!("{prefix}ability"), format!("`{}` is {what} ability", ab.effect.name())));
+        }
+        Ok(ab)
+    }
+
+    fn ability_any(&self, prefix: &str, reward_field: &str) -> Result<Ability, CardError> {
+        let f = |s: &str| format!("{prefix}{s}");
+        let t = self.str(&f("timing"))?;
+        let Some(timing) = Timing::parse(&t) else {
+            let all: Vec<&str> = Timing::ALL.iter().map(|x| x.name()).collect();
+            return Err(self.err(&f("timing"), format!("unknown timing `{t}` ({})", all.join(", "))));
         };
-        let mut keys = std::collections::BTreeSet::new();
-        for (i, sp) in raw.advancement.iter().enumerate() {
-            let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "advancement", index: i };
-            let source = c.sources(ADV_FIELDS, META)?;
-            let key = c.str("key")?;
-            if !keys.insert(key.clone()) {
-                return Err(c.err("key", format!("duplicate key `{key}`")));
-            }
-            let slot = match c.str("slot")?.as_str() {
-                "top" => Slot::Top,
-                "middle" => Slot::Middle,
-                "bottom" => Slot::Bottom,
-                s => return Err(c.err("slot", format!("`{s}` is not top, middle or bottom"))),
-            };
-            let ab = c.str("ability")?;
-            let Some((ability, timing)) = AdvAbility::parse(&ab) else {
-                return Err(c.err("ability", format!("unknown ability `{ab}`")));
-            };
-            let rw = c.str("reward")?;
-            let Some(reward) = Reward::parse(&rw) else {
-                return Err(c.err("reward", format!("unknown reward `{rw}` (none, mana, vp, wild, growth, guardian)")));
-            };
-            let level = c.u8("level", 3)?;
-            if level == 0 {
-                return Err(c.err("level", "an advancement has level 1, 2 or 3"));
-            }
-            let copies = c.u8("copies", 30)?;
-            if copies == 0 {
-                return Err(c.err("copies", "at least one copy"));
-            }
-            let flag = |f: &str| matches!(c.raw.get(f), Some(toml::Value::Boolean(true)));
-            db.advancements.push(Advancement {
-                key,
-                title: c.str("title")?,
-                french: c.opt_str("french")?,
-                set: c.opt_str("set")?,
-                level,
-                copies,
-                slot,
-                cost: c.u8("cost", 20)?,
-                symbols: Symbols {
-                    mana: c.u8("mana", 9)?,
-                    decay: c.u8("decay", 9)?,
-                    growth: c.u8("growth", 9)?,
-                    spirits: [c.u8("animal", 9)?, c.u8("forest", 9)?, c.u8("sky", 9)?, c.u8("wild", 9)?],
-                    guardian: c.u8("guardian", 9)?,
-                    vp_harvest: c.u8("vp_harvest", 9)?,
-                    vp_end: c.u8("vp_end", 20)?,
-                },
-                ability,
-                timing,
-                amount: c.u8("amount", 9)?,
-                reward,
-                long_wise: flag("long_wise"),
-                eclipse: flag("eclipse"),
-                source,
-            });
+        let e = self.str(&f("ability"))?;
+        let Some(effect) = Effect::parse(&e) else {
+            let all: Vec<&str> = Effect::ALL.iter().map(|x| x.name()).collect();
+            return Err(self.err(&f("ability"), format!("unknown ability `{e}` ({})", all.join(", "))));
+        };
+        if SUPPORTED & effect.bit() == 0 {
+            return Err(self.err(&f("ability"), format!("ability `{e}` is not implemented yet")));
         }
-        if db.advancements.is_empty() {
-            return Err(top("no [[advancement]] in the file"));
+        if !Ability::allowed(effect).contains(&timing) {
+            let ok: Vec<&str> = Ability::allowed(effect).iter().map(|x| x.name()).collect();
+            return Err(self.err(&f("timing"), format!("`{e}` acts {}, not `{t}`", ok.join(" or "))));
         }
-        for lvl in 1..=3 {
-            if !db.advancements.iter().any(|a| a.level == lvl) {
-                return Err(top(&format!("no level-{lvl} advancement")));
-            }
+        let r = self.str(&f(reward_field))?;
+        let Some(reward) = Reward::parse(&r) else {
+            return Err(self.err(&f(reward_field), format!("unknown reward `{r}` ({})", Reward::NAMES.join(", "))));
+        };
+        let p = self.str(&f("per"))?;
+        let Some(per) = Count::parse(&p) else {
+            let all: Vec<&str> = Count::ALL.iter().map(|x| x.name()).collect();
+            return Err(self.err(&f("per"), format!("unknown count `{p}` ({})", all.join(", "))));
+        };
+        let amount = self.u8(&f("amount"), 9)?;
+        if effect == Effect::Exchange && amount == 0 {
+            return Err(self.err(&f("amount"), "an exchange costs at least 1 mana"));
         }
-        // Starting cards.
-        let mut blanks_left: i32 = 20;
-        for (i, sp) in raw.starting.iter().enumerate() {
-            let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "starting", index: i };
-            let source = c.sources(&["level", "per_deck", "slots", "mana", "decay"], META)?;
-            let key = c.str("key")?;
-            let slots = c.triple("slots")?;
-            let per = c.u8("per_deck", 20)?;
-            if slots.iter().map(|&x| x as u32).sum::<u32>() != per as u32 {
-                return Err(c.err(
-                    "slots",
-                    format!(
-                        "the slots add up to {} but per_deck is {per}",
-                        slots.iter().map(|&x| x as u32).sum::<u32>()
-                    ),
-                ));
-            }
-            blanks_left -= per as i32;
-            let id = db.advancements.len() as u8;
-            let which = match key.as_str() {
-                "cursed-land" => {
-                    db.cursed_land = id;
-                    db.cursed_slots = slots;
-                    "cursed"
-                }
-                "fertile-soil" => {
-                    db.starting_soil = id;
-                    db.starting_soil_slots = slots;
-                    "soil"
-                }
-                k => {
-                    return Err(c.err("key", format!("starting cards are `cursed-land` and `fertile-soil`, not `{k}`")));
-                }
+        let mut module = 0;
+        if effect == Effect::Unique {
+            let m = self.str(&f("module"))?;
+            let Some(k) = crate::effects::MODULES.iter().position(|x| x.key == m) else {
+                let all: Vec<&str> = crate::effects::MODULES.iter().map(|x| x.key).collect();
+                return Err(self.err(&f("module"), format!("unknown module `{m}` ({})", all.join(", "))));
             };
-            let _ = which;
-            db.advancements.push(Advancement {
+            let allowed = crate::effects::MODULES[k].timings;
+            if !allowed.contains(&timing) {
+                let ok: Vec<&str> = allowed.iter().map(|x| x.name()).collect();
+                return Err(self.err(&f("timing"), format!("module `{m}` acts {}, not `{t}`", ok.join(" or "))));
+            }
+            module = k as u8;
+        } else if self.raw.contains_key(&f("module")) {
+            return Err(self.err(&f("module"), "only a `unique` ability names a module"));
+        }
+        Ok(Ability { timing, effect, amount, reward, per, module })
+    }
+
+    fn symbols(&self, prefix: &str, required: bool) -> Result<Symbols, CardError> {
+        let f = |s: &str| format!("{prefix}{s}");
+        let g = |s: &str, hi: i64| if required { self.u8(&f(s), hi) } else { self.opt_u8(&f(s), hi) };
+        let vp_end =
+            if required || self.raw.contains_key(&f("vp_end")) { self.int(&f("vp_end"), -20, 20)? as i8 } else { 0 };
+        Ok(Symbols {
+            mana: g("mana", 9)?,
+            decay: g("decay", 9)?,
+            growth: g("growth", 9)?,
+            spirits: [g("animal", 9)?, g("forest", 9)?, g("sky", 9)?, g("wild", 9)?],
+            guardian: g("guardian", 9)?,
+            vp_harvest: g("vp_harvest", 9)?,
+            vp_end,
+        })
+    }
+}
+
+fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
+    let ctx = Ctx { src: Source::new(file, text) };
+    let raw: RawFile = ctx.src.parse()?;
+    let top = |m: &str| CardError::new(file, 1, "-", m);
+    let mut out =
+        Parsed { set: raw.set.clone(), advancements: Vec::new(), vales: Vec::new(), leaders: Vec::new(), core: None };
+    for (i, sp) in raw.advancement.iter().enumerate() {
+        let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "advancement", index: i };
+        let source = c.sources(ADV_FIELDS, ADV_OPTIONAL, META)?;
+        let slot = match c.str("slot")?.as_str() {
+            "top" => Slot::Top,
+            "middle" => Slot::Middle,
+            "bottom" => Slot::Bottom,
+            s => return Err(c.err("slot", format!("`{s}` is not top, middle or bottom"))),
+        };
+        let level = c.u8("level", 3)?;
+        if level == 0 {
+            return Err(c.err("level", "an advancement has level 1, 2 or 3"));
+        }
+        let copies = c.u8("copies", 30)?;
+        if copies == 0 {
+            return Err(c.err("copies", "at least one copy"));
+        }
+        out.advancements.push(Advancement {
+            key: c.str("key")?,
+            title: c.str("title")?,
+            french: c.opt_str("french")?,
+            set: c.opt_str("set")?,
+            level,
+            copies,
+            slot,
+            cost: c.u8("cost", 20)?,
+            symbols: c.symbols("", true)?,
+            ability: c.ability("", "reward")?,
+            long_wise: c.flag("long_wise")?,
+            eclipse: c.flag("eclipse")?,
+            source,
+        });
+    }
+    for (i, sp) in raw.vale.iter().enumerate() {
+        let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "vale", index: i };
+        let source = c.sources(VALE_FIELDS, VALE_OPTIONAL, META)?;
+        let level = c.u8("level", 2)?;
+        if level == 0 {
+            return Err(c.err("level", "a vale has level 1 or 2"));
+        }
+        let copies = c.u8("copies", 30)?;
+        if copies == 0 {
+            return Err(c.err("copies", "at least one copy"));
+        }
+        out.vales.push(Vale {
+            key: c.str("key")?,
+            title: c.str("title")?,
+            french: c.opt_str("french")?,
+            set: c.opt_str("set")?,
+            level,
+            copies,
+            cost: [c.u8("animal", 9)?, c.u8("forest", 9)?, c.u8("sky", 9)?, c.u8("any", 9)?],
+            vp: c.int("vp", -60, 60)? as i8,
+            ability: c.ability("", "gain")?,
+            remove_self: c.flag("remove_self")?,
+            extra_buy: c.opt_u8("extra_buy", 2)?,
+            unique: c.flag("unique")?,
+            source,
+        });
+    }
+    for (i, sp) in raw.leader.iter().enumerate() {
+        let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "leader", index: i };
+        let mut required = vec!["upgrade_cost".to_owned()];
+        let mut optional = Vec::new();
+        for side in ["start_", "up_"] {
+            for f in ["timing", "ability", "per", "amount", "reward"] {
+                required.push(format!("{side}{f}"));
+            }
+            for f in SIDE_SYMBOLS.iter().chain(&["module"]) {
+                optional.push(format!("{side}{f}"));
+            }
+        }
+        let req: Vec<&str> = required.iter().map(String::as_str).collect();
+        let opt: Vec<&str> = optional.iter().map(String::as_str).collect();
+        let source = c.sources(&req, &opt, META)?;
+        out.leaders.push(Leader {
+            key: c.str("key")?,
+            title: c.str("title")?,
+            set: c.opt_str("set")?,
+            upgrade_cost: c.u8("upgrade_cost", 20)?,
+            sides: [
+                Face { symbols: c.symbols("start_", false)?, ability: c.ability("start_", "reward")? },
+                Face { symbols: c.symbols("up_", false)?, ability: c.ability("up_", "reward")? },
+            ],
+            source,
+        });
+    }
+    if !core {
+        if !raw.starting.is_empty() || !raw.soil.is_empty() {
+            return Err(top("an expansion file has no [[starting]] or [[soil]] tables (they are the core file's)"));
+        }
+        return Ok(out);
+    }
+    if !raw.leader.is_empty() {
+        return Err(top("leaders come from expansion files, not the core file"));
+    }
+    let mut starting = Vec::new();
+    for (i, sp) in raw.starting.iter().enumerate() {
+        let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "starting", index: i };
+        let source = c.sources(&["level", "per_deck", "slots", "mana", "decay"], &[], META)?;
+        let slots = c.triple("slots")?;
+        let per = c.u8("per_deck", 20)?;
+        let sum: u32 = slots.iter().map(|&x| u32::from(x)).sum();
+        if sum != u32::from(per) {
+            return Err(c.err("slots", format!("the slots add up to {sum} but per_deck is {per}")));
+        }
+        let key = c.str("key")?;
+        if key != "cursed-land" && key != "fertile-soil" {
+            return Err(c.err("key", format!("starting cards are `cursed-land` and `fertile-soil`, not `{key}`")));
+        }
+        starting.push((
+            Advancement {
                 key,
                 title: c.str("title")?,
                 french: c.opt_str("french")?,
@@ -766,115 +1264,200 @@ impl CardDb {
                 slot: Slot::Top,
                 cost: 0,
                 symbols: Symbols { mana: c.u8("mana", 9)?, decay: c.u8("decay", 9)?, ..Symbols::default() },
-                ability: AdvAbility::None,
-                timing: Timing::None,
-                amount: 0,
-                reward: Reward::None,
+                ability: Ability::NONE,
                 long_wise: false,
                 eclipse: false,
                 source,
-            });
+            },
+            slots,
+        ));
+    }
+    if raw.soil.len() != 1 {
+        return Err(top("exactly one [[soil]] table (the buyable Fertile Soil supply) is needed"));
+    }
+    let sp = &raw.soil[0];
+    let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "soil", index: 0 };
+    let source = c.sources(&["level", "copies", "slots", "cost", "mana"], &[], META)?;
+    let slots = c.triple("slots")?;
+    let copies = c.u8("copies", 60)?;
+    if slots.iter().map(|&x| u32::from(x)).sum::<u32>() != u32::from(copies) {
+        return Err(c.err("slots", "the slots must add up to copies"));
+    }
+    let soil = Advancement {
+        key: c.str("key")?,
+        title: c.str("title")?,
+        french: c.opt_str("french")?,
+        set: c.opt_str("set")?,
+        level: c.u8("level", 3)?,
+        copies,
+        slot: Slot::Top,
+        cost: c.u8("cost", 20)?,
+        symbols: Symbols { mana: c.u8("mana", 9)?, ..Symbols::default() },
+        ability: Ability::NONE,
+        long_wise: false,
+        eclipse: false,
+        source,
+    };
+    out.core = Some(Core { starting, soil: (soil, slots) });
+    Ok(out)
+}
+
+/// 64-bit FNV-1a.
+fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+impl CardDb {
+    /// Parses and validates a core card file (the base set, or a user's replacement); `file` names it
+    /// in errors.
+    pub fn parse(file: &str, text: &str) -> Result<CardDb, CardError> {
+        CardDb::build((file, text), &[])
+    }
+
+    /// Parses and validates a core file and expansion files `(name, text)`, appended in order.
+    pub fn build(core: (&str, &str), expansions: &[(&str, &str)]) -> Result<CardDb, CardError> {
+        let (file, text) = core;
+        let top = |m: &str| CardError::new(file, 1, "-", m);
+        let mut parsed = parse_file(file, text, true)?;
+        let Some(c) = parsed.core.take() else { return Err(top("not a core file")) };
+        let mut sets = vec![parsed.set.clone().unwrap_or_else(|| "custom".into())];
+        let mut hash = fnv1a(0xcbf2_9ce4_8422_2325, text.as_bytes());
+        let mut db = CardDb {
+            origin: file.to_owned(),
+            set: String::new(),
+            advancements: std::mem::take(&mut parsed.advancements),
+            vales: std::mem::take(&mut parsed.vales),
+            leaders: Vec::new(),
+            cursed_land: 0,
+            starting_soil: 0,
+            soil: [0; 3],
+            soil_counts: [0; 3],
+            cursed_slots: [0; 3],
+            starting_soil_slots: [0; 3],
+            blanks: 0,
+            content_hash: 0,
+            card_effects: 0,
+            has_eclipse: false,
+            hot_advs: Vec::new(),
+            hot_vales: Vec::new(),
+        };
+        if db.advancements.is_empty() {
+            return Err(top("no [[advancement]] in the file"));
         }
-        if raw.starting.len() != 2 || db.cursed_land == db.starting_soil {
+        // Starting cards.
+        let mut blanks_left: i32 = 20;
+        let mut seen = (false, false);
+        for (adv, slots) in c.starting {
+            blanks_left -= i32::from(adv.copies);
+            let id = db.advancements.len() as u8;
+            if adv.key == "cursed-land" {
+                db.cursed_land = id;
+                db.cursed_slots = slots;
+                seen.0 = true;
+            } else {
+                db.starting_soil = id;
+                db.starting_soil_slots = slots;
+                seen.1 = true;
+            }
+            db.advancements.push(adv);
+        }
+        if seen != (true, true) || db.cursed_land == db.starting_soil {
             return Err(top("exactly two [[starting]] cards are needed: cursed-land and fertile-soil"));
         }
         if blanks_left < 0 {
             return Err(top("the starting cards exceed 20 per deck"));
         }
         db.blanks = blanks_left as u8;
-        if db.cursed_slots.iter().sum::<u8>() < 3 {
+        if db.cursed_slots.iter().map(|&x| u32::from(x)).sum::<u32>() < 3 {
             return Err(top(
                 "a starting deck needs at least 3 Cursed Lands (setup stops at two in the field and one on-deck)",
             ));
         }
-        // Fertile Soil supply.
-        if raw.soil.len() != 1 {
-            return Err(top("exactly one [[soil]] table (the buyable Fertile Soil supply) is needed"));
+        let (soil, slots) = c.soil;
+        db.soil_counts = slots;
+        for s in Slot::ALL {
+            db.soil[s as usize] = db.advancements.len() as u8;
+            db.advancements.push(Advancement {
+                key: format!("{}-{}", soil.key, s.name()),
+                copies: slots[s as usize],
+                slot: s,
+                ..soil.clone()
+            });
         }
-        {
-            let sp = &raw.soil[0];
-            let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "soil", index: 0 };
-            let source = c.sources(&["level", "copies", "slots", "cost", "mana"], META)?;
-            let slots = c.triple("slots")?;
-            let copies = c.u8("copies", 60)?;
-            if slots.iter().sum::<u8>() != copies {
-                return Err(c.err("slots", "the slots must add up to copies"));
-            }
-            db.soil_counts = slots;
-            for s in Slot::ALL {
-                db.soil[s as usize] = db.advancements.len() as u8;
-                db.advancements.push(Advancement {
-                    key: format!("{}-{}", c.str("key")?, s.name()),
-                    title: c.str("title")?,
-                    french: c.opt_str("french")?,
-                    set: c.opt_str("set")?,
-                    level: c.u8("level", 3)?,
-                    copies: slots[s as usize],
-                    slot: s,
-                    cost: c.u8("cost", 20)?,
-                    symbols: Symbols { mana: c.u8("mana", 9)?, ..Symbols::default() },
-                    ability: AdvAbility::None,
-                    timing: Timing::None,
-                    amount: 0,
-                    reward: Reward::None,
-                    long_wise: false,
-                    eclipse: false,
-                    source: source.clone(),
-                });
-            }
+        for &(name, text) in expansions {
+            let mut p = parse_file(name, text, false)?;
+            sets.push(p.set.clone().unwrap_or_else(|| name.to_owned()));
+            hash = fnv1a(hash, &[0]);
+            hash = fnv1a(hash, text.as_bytes());
+            db.origin.push('+');
+            db.origin.push_str(name);
+            db.advancements.append(&mut p.advancements);
+            db.vales.append(&mut p.vales);
+            db.leaders.append(&mut p.leaders);
         }
+        db.set = sets.join(",");
+        db.content_hash = hash;
         if db.advancements.len() > 250 {
             return Err(top("at most 250 advancement titles"));
         }
-        for (i, sp) in raw.vale.iter().enumerate() {
-            let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "vale", index: i };
-            let source = c.sources(
-                &["level", "copies", "animal", "forest", "sky", "any", "vp", "ability", "gain", "amount"],
-                META,
-            )?;
-            let level = c.u8("level", 2)?;
-            if level == 0 {
-                return Err(c.err("level", "a vale has level 1 or 2"));
-            }
-            let ab = c.str("ability")?;
-            let Some(ability) = ValeAbility::parse(&ab) else {
-                return Err(c.err("ability", format!("unknown vale ability `{ab}`")));
-            };
-            let g = c.str("gain")?;
-            let Some(gain) = Reward::parse(&g) else { return Err(c.err("gain", format!("unknown gain `{g}`"))) };
-            let copies = c.u8("copies", 30)?;
-            if copies == 0 {
-                return Err(c.err("copies", "at least one copy"));
-            }
-            db.vales.push(Vale {
-                key: c.str("key")?,
-                title: c.str("title")?,
-                french: c.opt_str("french")?,
-                set: c.opt_str("set")?,
-                level,
-                copies,
-                cost: [c.u8("animal", 9)?, c.u8("forest", 9)?, c.u8("sky", 9)?, c.u8("any", 9)?],
-                vp: c.int("vp", -60, 60)? as i8,
-                ability,
-                gain,
-                amount: c.u8("amount", 9)?,
-                source,
-            });
-        }
         if db.vales.len() > 120 {
             return Err(top("at most 120 vale titles"));
+        }
+        if db.leaders.len() > 32 {
+            return Err(top("at most 32 leaders"));
+        }
+        let mut keys = std::collections::BTreeSet::new();
+        for k in db.advancements.iter().map(|a| &a.key).chain(db.vales.iter().map(|v| &v.key)) {
+            if !keys.insert(k.clone()) {
+                return Err(top(&format!("duplicate key `{k}`")));
+            }
+        }
+        keys.clear();
+        for l in &db.leaders {
+            if !keys.insert(l.key.clone()) {
+                return Err(top(&format!("duplicate leader key `{}`", l.key)));
+            }
+        }
+        for lvl in 1..=3 {
+            if !db.advancements.iter().any(|a| a.level == lvl) {
+                return Err(top(&format!("no level-{lvl} advancement")));
+            }
         }
         for lvl in 1..=2 {
             if !db.vales.iter().any(|v| v.level == lvl) {
                 return Err(top(&format!("no level-{lvl} vale")));
             }
         }
-        db.hot_advs =
-            db.advancements.iter().map(|a| HotAdv { slot: a.slot, cost: a.cost, ability: a.ability }).collect();
+        db.has_eclipse = db.advancements.iter().any(|a| a.eclipse);
+        db.card_effects = db
+            .advancements
+            .iter()
+            .map(|a| a.ability.effect.bit())
+            .chain(db.leaders.iter().flat_map(|l| l.sides.iter().map(|f| f.ability.effect.bit())))
+            .fold(0, |m, b| m | b);
+        db.hot_advs = db
+            .advancements
+            .iter()
+            .map(|a| HotAdv {
+                slot: a.slot,
+                cost: a.cost,
+                ability: a.ability,
+                eclipse: a.eclipse,
+                level: a.level,
+                symbols: a.symbols,
+            })
+            .collect();
         db.hot_vales = db
             .vales
             .iter()
-            .map(|v| HotVale { cost: v.cost, total: v.cost.iter().sum(), ability: v.ability, amount: v.amount })
+            .map(|v| HotVale {
+                cost: v.cost,
+                total: v.cost.iter().sum(),
+                ability: v.ability,
+                remove_self: v.remove_self,
+                extra_buy: v.extra_buy,
+                unique: v.unique,
+            })
             .collect();
         Ok(db)
     }
@@ -889,15 +1472,25 @@ impl CardDb {
         })
     }
 
-    /// Loads and validates a card file from disk.
+    /// Loads and validates a core card file from disk.
     pub fn load(path: &str) -> Result<CardDb, CardError> {
-        let text = std::fs::read_to_string(path).map_err(|e| CardError {
-            file: path.to_owned(),
-            line: 0,
-            field: "-".into(),
-            message: format!("cannot read: {e}"),
-        })?;
-        CardDb::parse(path, &text)
+        CardDb::parse(path, &read(path)?)
+    }
+
+    /// The base set with every embedded expansion.
+    pub fn every_set() -> Result<CardDb, CardError> {
+        CardDb::build(("<embedded data/base.toml>", BASE_TOML), EXPANSIONS)
+    }
+
+    /// Checks a card file: a core file (with `[[starting]]`), or an expansion file checked on top of
+    /// the embedded base set.
+    pub fn check(path: &str) -> Result<CardDb, CardError> {
+        let text = read(path)?;
+        if text.lines().any(|l| l.trim() == "[[starting]]") {
+            CardDb::parse(path, &text)
+        } else {
+            CardDb::build(("<embedded data/base.toml>", BASE_TOML), &[(path, &text)])
+        }
     }
 
     /// The advancement with id `id`.
@@ -924,6 +1517,12 @@ impl CardDb {
         &self.vales[id as usize]
     }
 
+    /// The leader with id `id`.
+    #[inline]
+    pub fn leader(&self, id: u8) -> &Leader {
+        &self.leaders[id as usize]
+    }
+
     /// Counts of fields by provenance kind (`rulebook`, `fan`, `provisional`), per set.
     pub fn provenance_counts(&self) -> BTreeMap<(String, String), usize> {
         let mut m = BTreeMap::new();
@@ -931,13 +1530,11 @@ impl CardDb {
             let kind = src.split(':').next().unwrap_or("").trim().to_owned();
             *m.entry((set.to_owned(), kind)).or_insert(0) += 1;
         };
-        let mut soil_seen = false;
-        for a in &self.advancements {
-            if a.key.starts_with("fertile-soil-supply") {
-                if soil_seen {
-                    continue;
-                }
-                soil_seen = true;
+        let soil = self.soil[0];
+        for (id, a) in self.advancements.iter().enumerate() {
+            // The supply is one table in the file, three titles here.
+            if self.soil.contains(&(id as u8)) && id as u8 != soil {
+                continue;
             }
             for s in a.source.values() {
                 add(&a.set, s);
@@ -948,12 +1545,65 @@ impl CardDb {
                 add(&v.set, s);
             }
         }
+        for l in &self.leaders {
+            for s in l.source.values() {
+                add(&l.set, s);
+            }
+        }
         m
+    }
+
+    /// The listing for `sylvan cards list`: one block per card, each field with its value and
+    /// provenance; with `only`, just the fields of that provenance kind.
+    pub fn listing(&self, only: Option<&str>) -> String {
+        let mut out = String::new();
+        let keep = |src: &str| only.is_none_or(|k| src.starts_with(k));
+        let mut block = |head: String, source: &BTreeMap<String, String>, value: &dyn Fn(&str) -> String| {
+            let fields: Vec<String> = source
+                .iter()
+                .filter(|(_, src)| keep(src))
+                .map(|(f, src)| format!("    {f} = {}  [{src}]\n", value(f)))
+                .collect();
+            if !fields.is_empty() {
+                out += &head;
+                out.extend(fields);
+            }
+        };
+        for (id, a) in self.advancements.iter().enumerate() {
+            if self.soil.contains(&(id as u8)) && id as u8 != self.soil[0] {
+                continue;
+            }
+            block(format!("{} ({}, level {}, {} copies)\n", a.title, a.set, a.level, a.copies), &a.source, &|f| {
+                a.field_value(f)
+            });
+        }
+        for v in &self.vales {
+            block(format!("vale {} ({}, level {}, {} copies)\n", v.title, v.set, v.level, v.copies), &v.source, &|f| {
+                v.field_value(f)
+            });
+        }
+        for l in &self.leaders {
+            block(format!("leader {} ({})\n", l.title, l.set), &l.source, &|f| l.field_value(f));
+        }
+        out + &self.provenance_summary()
+    }
+
+    /// Fields by set and provenance kind, one line each.
+    pub fn provenance_summary(&self) -> String {
+        let mut out = String::from("fields by provenance:\n");
+        for ((set, kind), n) in self.provenance_counts() {
+            out += &format!("  {set:<10} {kind:<12} {n}\n");
+        }
+        out
     }
 }
 
-/// A reference to a loaded card database, serialized as where it came from (`base` or a file path).
-/// Loaded files are kept for the life of the process.
+fn read(path: &str) -> Result<String, CardError> {
+    sylvan_engine::carddata::read_file(path)
+}
+
+/// A reference to a loaded card database, serialized as what it was built from: `base`, a file path,
+/// then `+set` per expansion (`base+wild`). Loaded databases are kept for the life of the process.
 #[derive(Clone, Copy)]
 pub struct DbRef(pub &'static CardDb);
 
@@ -963,18 +1613,49 @@ impl DbRef {
         DbRef(CardDb::base())
     }
 
-    /// The database named by `cards` (`None` or `base` = the embedded set, else a file path), loaded once.
-    pub fn resolve(cards: Option<&str>) -> Result<DbRef, CardError> {
-        let Some(path) = cards.filter(|p| !p.is_empty() && *p != "base") else { return Ok(DbRef::base()) };
+    /// The database named by `spec`: the core (`base` or empty = the embedded set, else a file path),
+    /// then `+name` per expansion (an embedded set name or a file path). Loaded once per spec.
+    pub fn resolve(spec: Option<&str>) -> Result<DbRef, CardError> {
+        let spec = spec.unwrap_or("base");
+        if spec.is_empty() || spec == "base" {
+            return Ok(DbRef::base());
+        }
         static LOADED: OnceLock<Mutex<Vec<(String, &'static CardDb)>>> = OnceLock::new();
         let m = LOADED.get_or_init(|| Mutex::new(Vec::new()));
         let mut list = m.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, db)) = list.iter().find(|(p, _)| p == path) {
+        if let Some((_, db)) = list.iter().find(|(p, _)| p == spec) {
             return Ok(DbRef(db));
         }
-        let db: &'static CardDb = Box::leak(Box::new(CardDb::load(path)?));
-        list.push((path.to_owned(), db));
+        let mut parts = spec.split('+');
+        let core = parts.next().unwrap_or("base");
+        let core_text = if core.is_empty() || core == "base" { BASE_TOML.to_owned() } else { read(core)? };
+        let core_name = if core.is_empty() || core == "base" { "<embedded data/base.toml>" } else { core };
+        let mut texts = Vec::new();
+        for name in parts {
+            match EXPANSIONS.iter().find(|(n, _)| *n == name) {
+                Some(&(n, t)) => texts.push((n.to_owned(), t.to_owned())),
+                None => texts.push((name.to_owned(), read(name)?)),
+            }
+        }
+        let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+        let db: &'static CardDb = Box::leak(Box::new(CardDb::build((core_name, &core_text), &refs)?));
+        list.push((spec.to_owned(), db));
         Ok(DbRef(db))
+    }
+
+    /// The spec it was resolved from.
+    pub fn spec(&self) -> String {
+        if std::ptr::eq(self.0, CardDb::base()) {
+            return "base".into();
+        }
+        let mut parts = self.0.origin.split('+');
+        let core = parts.next().unwrap_or("base");
+        let mut s = if core.starts_with("<embedded") { "base".to_owned() } else { core.to_owned() };
+        for p in parts {
+            s.push('+');
+            s.push_str(p);
+        }
+        s
     }
 }
 
@@ -999,7 +1680,7 @@ impl fmt::Debug for DbRef {
 
 impl Serialize for DbRef {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if std::ptr::eq(self.0, CardDb::base()) { s.serialize_str("base") } else { s.serialize_str(&self.0.origin) }
+        s.serialize_str(&self.spec())
     }
 }
 

@@ -19,8 +19,10 @@
 use sylvan_engine::GameRng;
 
 use crate::actions::{Action, Source};
-use crate::cards::{AdvAbility, CardDb, Reward, Slot, Spirit, ValeAbility};
-use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Sleeve};
+use crate::cards::{CardDb, Count, Effect, Face, Reward, Slot, Spirit, Timing};
+use crate::harvest;
+use crate::scoring::card_end_points;
+use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Sleeve, card_abilities, leader_face};
 use crate::view::View;
 
 /// The weights of the value estimate, in VP (tuned by head-to-head games against the first, simpler
@@ -67,6 +69,14 @@ const W: Weights = Weights {
 
 /// Cards in a field, typically: Aurora counts its pairs, Magic Seed the others.
 const TYPICAL_FIELD: f64 = 6.0;
+/// Mana a typical harvest gathers before Ley Line Overflow doubles it.
+const TYPICAL_FIELD_MANA: f64 = 4.0;
+/// What one more card in a harvest's field typically brings, in VP (Canopy Explorer, Hatchery).
+const TYPICAL_CARD_PLAY: f64 = 0.6;
+/// Guardians a player typically owns at the end (Sporeling Reclaimer).
+const TYPICAL_OWNED_GUARDIANS: f64 = 4.0;
+/// Vales a player typically owns when buying a level-2 vale (Earth Cradle).
+const TYPICAL_VALES_OWNED: f64 = 3.0;
 
 /// What the game has left, as the seat sees it.
 #[derive(Clone, Copy, Debug)]
@@ -79,7 +89,12 @@ struct Outlook {
 
 impl Outlook {
     fn of(view: &View) -> Outlook {
-        Outlook::from_parts(&view.db, view.pool, view.ending, view.players.iter().map(|p| (&p.cards, &p.vales[..])))
+        Outlook::from_parts(
+            &view.db,
+            view.pool,
+            view.ending,
+            view.players.iter().enumerate().map(|(i, p)| (&p.cards, &p.vales[..], view.leader_card(i))),
+        )
     }
 
     /// The outlook from the public facts it rests on: the pool, whether the round is the last, and each
@@ -88,7 +103,7 @@ impl Outlook {
         db: &CardDb,
         pool: u16,
         ending: bool,
-        players: impl Iterator<Item = (&'a [Sleeve; NUM_CARDS], &'a [u8])>,
+        players: impl Iterator<Item = (&'a [Sleeve; NUM_CARDS], &'a [u8], Option<LeaderCard>)>,
     ) -> Outlook {
         if ending {
             return Outlook { rounds: 0.0, plays: 0.0 };
@@ -96,14 +111,17 @@ impl Outlook {
         // VP the table takes from the pool per round: left VP and VP rewards of each player's cards, at
         // the share of the deck played each turn, plus vales that give VP every harvest.
         let mut drain = 0.0;
-        for (cards, vales) in players {
-            for s in cards {
-                drain += harvest_vp(db, *s) * W.field_share;
+        for (cards, vales, leader) in players {
+            for (c, s) in cards.iter().enumerate() {
+                drain += card_play(db, *s, leader_face(db, leader, c as u8), 0).vp * W.field_share;
             }
             for &v in vales {
                 let x = db.vale(v);
-                if matches!(x.ability, ValeAbility::HarvestGain) && x.gain == Reward::Vp {
-                    drain += f64::from(x.amount);
+                if x.ability.timing == Timing::Harvest
+                    && x.ability.effect == Effect::Gain
+                    && x.ability.reward == Reward::Vp
+                {
+                    drain += f64::from(x.ability.amount);
                 }
             }
         }
@@ -112,111 +130,127 @@ impl Outlook {
     }
 }
 
-/// VP a card brings to a harvest (left VP, per-guardian and Aurora VP), with a typical field.
-fn harvest_vp(db: &CardDb, s: Sleeve) -> f64 {
-    let guardians = f64::from(s.guardians(db, 0));
-    let mut vp = 0.0;
-    for a in s.advs() {
-        let x = db.adv(a);
-        vp += f64::from(x.symbols.vp_harvest);
-        if x.reward == Reward::Vp {
-            vp += f64::from(x.amount)
-                * match x.ability {
-                    AdvAbility::PerGuardian => guardians,
-                    AdvAbility::Aurora => (TYPICAL_FIELD / 2.0).floor(),
-                    AdvAbility::MagicSeed => TYPICAL_FIELD - 1.0,
-                    _ => 0.0,
-                };
-        }
-    }
-    vp
+/// What a card brings each time it is played, by kind, with a typical field.
+#[derive(Clone, Copy, Debug, Default)]
+struct Play {
+    mana: f64,
+    spirits: f64,
+    wild: f64,
+    vp: f64,
+    growth: f64,
+    decay: f64,
+    extra: f64,
 }
 
-/// A card's two halves of worth, in one pass over its advancements: what it brings each time it is
-/// played (with `bonus` guardians from Conclave of Ents), and its end-of-game VP (right VP, Gaia's Chosen).
-fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
-    let (mut mana, mut spirits, mut wild, mut growth, mut decay, mut cap) = (0.0, 0u8, 0.0, 0u8, 0u8, u8::MAX);
-    let (mut guardians, mut vp, mut vp_end, mut printed, mut extra) = (bonus, 0.0, 0.0, 0u32, 0.0);
-    // Amounts per guardian (by reward: mana, VP, wild), growth per guardian, Gaia's Chosen per symbol.
-    let (mut per_guardian, mut grov, mut gaia) = ([0.0f64; 3], 0u8, 0.0);
-    for a in s.advs() {
-        let x = db.adv(a);
-        let sym = &x.symbols;
-        mana += f64::from(sym.mana);
-        spirits += sym.spirits[0] + sym.spirits[1] + sym.spirits[2];
-        wild += f64::from(sym.spirits[3]);
-        growth += sym.growth;
-        decay += sym.decay;
-        guardians += sym.guardian;
-        vp += f64::from(sym.vp_harvest);
-        vp_end += f64::from(sym.vp_end);
-        printed += u32::from(sym.counted());
-        let amount = f64::from(x.amount);
-        let gain = match x.ability {
-            AdvAbility::PerGuardian => {
-                if let Some(k) = [Reward::Mana, Reward::Vp, Reward::Wild].iter().position(|&r| r == x.reward) {
-                    per_guardian[k] += amount;
+/// A count as a typical harvest sees it (`guardians` on the card).
+fn typical_count(per: Count, guardians: f64) -> f64 {
+    match per {
+        Count::One => 1.0,
+        Count::GuardiansOnCard => guardians,
+        Count::FieldPairs => (TYPICAL_FIELD / 2.0).floor(),
+        Count::OtherFieldCards => TYPICAL_FIELD - 1.0,
+        Count::FieldShortfall => (7.0 - TYPICAL_FIELD).max(0.0),
+        Count::DecayField => 2.0,
+        Count::MostManaOnFieldCard => 2.0,
+        Count::ValesOwned => TYPICAL_VALES_OWNED,
+        Count::GuardiansOwned => TYPICAL_OWNED_GUARDIANS,
+        Count::PrintedSymbolsOnCard | Count::DecayOwned | Count::ManaPairs => 0.0,
+    }
+}
+
+/// What card `s` (with leader side `face`, and `bonus` guardians from Conclave of Ents) brings to a
+/// typical harvest. Symbols and "ongoing" abilities come from the rules' [`CardStats::of`].
+fn card_play(db: &CardDb, s: Sleeve, face: Option<&Face>, bonus: u8) -> Play {
+    let st = CardStats::of(s, db, face);
+    let b = f64::from(bonus);
+    let g = f64::from(st.guardians) + b;
+    let per_g = |k: usize| f64::from(st.spirits_per_guardian[k]) * b;
+    let mut p = Play {
+        mana: f64::from(st.mana),
+        spirits: (0..3).map(|k| f64::from(st.spirits[k]) + per_g(k)).sum(),
+        wild: f64::from(st.spirits[3]) + per_g(3),
+        vp: f64::from(st.vp),
+        growth: f64::from(st.growth) + f64::from(st.grov) * b,
+        decay: f64::from(st.decay),
+        extra: 0.0,
+    };
+    let double = if st.has(Effect::DoubleAbilityVp) { 2.0 } else { 1.0 };
+    for ab in card_abilities(db, s, face) {
+        let amount = f64::from(ab.amount);
+        match (ab.timing, ab.effect) {
+            (Timing::Harvest, Effect::Gain) => {
+                let n = amount * typical_count(ab.per, g);
+                match ab.reward {
+                    Reward::Mana => p.mana += n,
+                    Reward::Vp | Reward::BoxVp => p.vp += n * double,
+                    Reward::Wild => p.wild += n,
+                    Reward::Animal | Reward::Forest | Reward::Sky => p.spirits += n,
+                    _ => {}
                 }
-                0.0
             }
-            AdvAbility::Aurora => amount * (TYPICAL_FIELD / 2.0).floor(),
-            AdvAbility::MagicSeed => amount * (TYPICAL_FIELD - 1.0),
-            AdvAbility::Grassland => {
-                mana -= amount;
-                0.0
-            }
-            AdvAbility::EarthchantChorus => {
-                // A discount when a purchase is declared for its card.
-                extra += W.mana * amount * 0.5;
-                0.0
-            }
-            AdvAbility::PeacekeeperDruid => {
-                extra += W.druid;
-                0.0
-            }
-            AdvAbility::DiscardFromField | AdvAbility::CleansingRain | AdvAbility::CalmWeather => {
-                extra += W.filter;
-                0.0
-            }
-            AdvAbility::LifebringerSeed => {
-                cap = 0;
-                0.0
-            }
-            AdvAbility::Seedling => {
-                cap = cap.min(x.amount);
-                0.0
-            }
-            AdvAbility::Grovtender => {
-                grov += x.amount;
-                0.0
-            }
-            AdvAbility::GaiasChosen => {
-                gaia += amount;
-                0.0
-            }
-            AdvAbility::None => 0.0,
-        };
-        match x.reward {
-            Reward::Mana => mana += gain,
-            Reward::Vp => vp += gain,
-            Reward::Wild => wild += gain,
+            (_, Effect::ManaMinus) => p.mana -= amount,
+            // A discount when a purchase is declared for its card.
+            (_, Effect::DiscountOnCard) => p.extra += W.mana * amount * 0.5,
+            (_, Effect::DiscardOnDeck) => p.extra += W.druid,
+            (_, Effect::SearchDeckDiscard) => p.extra += W.filter * typical_count(ab.per, g).max(1.0),
+            (_, Effect::DiscardOtherField | Effect::LookTopDiscard) => p.extra += W.filter,
+            // Ley Line Overflow: the harvest's mana counts `amount` times.
+            (_, Effect::MultiplyMana) => p.mana += (amount - 1.0).max(0.0) * TYPICAL_FIELD_MANA,
+            // Canopy Explorer: more cards in the harvest.
+            (_, Effect::DeckToField) => p.extra += amount * typical_count(ab.per, g) * TYPICAL_CARD_PLAY,
+            // Goldenwing Gryphon: a used token turned active.
+            (_, Effect::RefreshToken) => p.extra += W.token,
+            // Hatchery: its card is played again next turn, about half the time.
+            (_, Effect::KeepInField) => p.extra += 0.5 * TYPICAL_CARD_PLAY,
             _ => {}
         }
     }
-    let g = f64::from(guardians);
-    mana += per_guardian[0] * g;
-    vp += per_guardian[1] * g;
-    wild += per_guardian[2] * g;
-    let growth = f64::from(growth) + f64::from(grov) * g;
-    let play = W.mana * mana + W.spirit * f64::from(spirits) + W.wild * wild + vp + W.growth * growth
-        - W.decay * f64::from(decay.min(cap))
-        + extra;
-    (play, vp_end + gaia * f64::from(printed))
+    p
+}
+
+/// A card's two halves of worth: what it brings each time it is played (with `bonus` guardians from
+/// Conclave of Ents), and its end-of-game VP (the rules' [`card_end_points`]).
+fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
+    let p = card_play(db, s, None, bonus);
+    let play = W.mana * p.mana + W.spirit * p.spirits + W.wild * p.wild + p.vp + W.growth * p.growth
+        - W.decay * p.decay
+        + p.extra;
+    // End-of-game gains over all the player's cards (Sporeling Reclaimer), with a typical count.
+    let owned: f64 = card_abilities(db, s, None)
+        .filter(|ab| ab.timing == Timing::EndOfGame && ab.effect == Effect::Gain && ab.per == Count::GuardiansOwned)
+        .map(|ab| f64::from(ab.amount) * TYPICAL_OWNED_GUARDIANS)
+        .sum();
+    (play, f64::from(card_end_points(db, s, None)) + owned)
 }
 
 /// What a card brings each time it is played, in VP (with `bonus` guardians from Conclave of Ents).
 fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
     card_parts(db, s, bonus).0
+}
+
+/// What leader `id`'s side brings per play, in VP.
+fn face_value(db: &CardDb, id: u8, upgraded: bool) -> f64 {
+    let f = &db.leader(id).sides[usize::from(upgraded)];
+    let p = card_play(db, Sleeve::default(), Some(f), 0);
+    W.mana * p.mana + W.spirit * p.spirits + W.wild * p.wild + p.vp + W.growth * p.growth - W.decay * p.decay
+        + p.extra
+        + f64::from(f.symbols.vp_end) / out_plays_floor()
+}
+
+/// Plays assumed when spreading a leader's end VP over its plays.
+fn out_plays_floor() -> f64 {
+    4.0
+}
+
+/// What upgrading leader `id` adds over the rest of the game.
+fn leader_upgrade_gain(db: &CardDb, id: u8, out: Outlook) -> f64 {
+    out.plays * (face_value(db, id, true) - face_value(db, id, false))
+}
+
+/// A leader's worth at the start of the game: its starting side, and its upgraded side for half the game.
+fn leader_value(db: &CardDb, id: u8, out: Outlook) -> f64 {
+    let plays = out.plays.max(out_plays_floor());
+    plays * face_value(db, id, false) + 0.5 * plays * (face_value(db, id, true) - face_value(db, id, false)).max(0.0)
 }
 
 /// A card's worth for the rest of the game.
@@ -227,38 +261,44 @@ fn card_value(db: &CardDb, s: Sleeve, out: Outlook) -> f64 {
 
 /// What sleeving advancement `adv` on card `s` adds.
 fn sleeve_gain(db: &CardDb, s: Sleeve, adv: u8, out: Outlook) -> f64 {
-    let slot = db.adv(adv).slot as usize;
-    if s.slots[slot] != EMPTY {
+    if !s.fits(db, adv) {
         return f64::NEG_INFINITY;
     }
     let mut t = s;
-    t.slots[slot] = adv;
+    t.put(db, adv);
     card_value(db, t, out) - card_value(db, s, out)
 }
 
 /// A vale's worth: its VP and its ability over the rounds left.
 fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
     let x = db.vale(v);
-    let amount = f64::from(x.amount);
+    let ab = x.ability;
+    let amount = f64::from(ab.amount);
     let r = out.rounds;
-    let ability = match x.ability {
-        ValeAbility::HarvestGain => {
-            r * amount
-                * match x.gain {
-                    Reward::Mana => W.mana,
-                    Reward::Wild => W.wild,
-                    Reward::Vp => 1.0,
-                    Reward::Growth => W.growth,
-                    _ => 0.0,
-                }
-        }
-        ValeAbility::StreamOfVigor => r * (amount * W.mana + 0.3),
-        ValeAbility::SunstoneAerie => r * 0.1,
-        ValeAbility::BloomingArbor => r.min(1.0),
-        ValeAbility::ConclaveOfEnts => r * 0.2,
-        ValeAbility::AncientLiferoots => r * amount * W.growth,
-        ValeAbility::None => 0.0,
+    let weight = |rw: Reward| match rw {
+        Reward::Mana => W.mana,
+        Reward::Wild => W.wild,
+        Reward::Animal | Reward::Forest | Reward::Sky => W.spirit,
+        Reward::Vp | Reward::BoxVp => 1.0,
+        Reward::Growth => W.growth,
+        _ => 0.0,
     };
+    let ability = match (ab.timing, ab.effect) {
+        (_, Effect::None) => 0.0,
+        // Used once, at the price of the vale's VP.
+        _ if x.remove_self => r.min(1.0),
+        // Once, when bought: a gain (Fauna Hollow, Earth Cradle), the token turned active (Amberwood …),
+        // a look at the deck (Wood Sprite Hoard), a level-1 vale (Sunwell Temple).
+        (Timing::WhenBought, Effect::Gain) => amount * typical_count(ab.per, 0.0) * weight(ab.reward),
+        (Timing::WhenBought, Effect::RefreshToken) => W.token + W.mana,
+        (Timing::WhenBought, Effect::LookTopDiscard) => amount * W.filter,
+        (Timing::WhenBought, Effect::Unique) => 2.5,
+        (Timing::Harvest, Effect::Gain) => r * amount * typical_count(ab.per, 0.0) * weight(ab.reward),
+        (Timing::Ongoing, Effect::Gain) => r * amount * weight(ab.reward),
+        (_, Effect::ConvertToWild) => r * 0.1,
+        (_, Effect::PlusGuardian) => r * 0.2,
+        _ => r * 0.1,
+    } + r * 0.3 * f64::from(x.extra_buy);
     f64::from(x.vp) + ability
 }
 
@@ -275,7 +315,7 @@ pub fn projected_scores(g: &MysticVale) -> Option<Vec<f64>> {
         return None;
     }
     let db = &*g.db;
-    let out = Outlook::from_parts(db, g.pool, g.ending, g.players.iter().map(|p| (&p.cards, &p.vales[..])));
+    let out = Outlook::from_parts(db, g.pool, g.ending, g.players.iter().map(|p| (&p.cards, &p.vales[..], p.leader)));
     Some(
         g.players
             .iter()
@@ -344,8 +384,9 @@ fn offers(view: &View, legal: &[Action], mana: u8) -> Vec<Offer> {
             };
             let discount: u8 = p.cards[c as usize]
                 .advs()
-                .filter(|&x| db.adv(x).ability == AdvAbility::EarthchantChorus)
-                .map(|x| db.adv(x).amount)
+                .map(|x| db.adv(x).ability)
+                .filter(|ab| ab.effect == Effect::DiscountOnCard)
+                .map(|ab| ab.amount)
                 .max()
                 .unwrap_or(0);
             out.push(Offer { action: act, adv: a, cost: db.adv(a).cost.saturating_sub(discount), target: c });
@@ -383,10 +424,10 @@ fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize,
             let mut g: Vec<(f64, u8)> = field
                 .iter()
                 .filter(|&&c| (o.target == EMPTY || o.target == c) && !taken.contains(&(c, slot)))
-                .filter(|&&c| p.cards[c as usize].slots[slot] == EMPTY)
+                .filter(|&&c| p.cards[c as usize].fits(db, o.adv) && p.leader.is_none_or(|l| l.card != c))
                 .map(|&c| {
                     let mut t = p.cards[c as usize];
-                    t.slots[slot] = o.adv;
+                    t.put(db, o.adv);
                     (card_value(db, t, out) - base[c as usize], c)
                 })
                 .collect();
@@ -461,7 +502,8 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
     let db = &*view.db;
     let avail = spirits_left(view);
     let me = &view.players[view.seat.index()];
-    let owns_liferoots = me.vales.iter().any(|&v| db.vale(v).ability == ValeAbility::AncientLiferoots);
+    let unique = |v: u8| db.vale(v).unique.then_some(db.vale(v).ability);
+    let owned_unique: Vec<_> = me.vales.iter().filter_map(|&v| unique(v)).collect();
     let mut best: Option<(f64, Action)> = None;
     for &a in legal {
         let Action::Vale(l, k, any) = a else { continue };
@@ -476,14 +518,15 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
             for x in 0..4 {
                 left[x] -= pay[x];
             }
-            let liferoots = owns_liferoots || db.vale(v).ability == ValeAbility::AncientLiferoots;
+            let mut uniques = owned_unique.clone();
+            uniques.extend(unique(v));
             let mut second = 0.0f64;
             for l2 in 0..2 {
                 for k2 in 0..4 {
                     let w = view.vale_row[l2][k2];
                     if w == EMPTY
                         || (l2, k2) == (l as usize, k as usize)
-                        || (liferoots && db.vale(w).ability == ValeAbility::AncientLiferoots)
+                        || unique(w).is_some_and(|a| uniques.contains(&a))
                     {
                         continue;
                     }
@@ -510,55 +553,20 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
 /// What a harvest from `field` would bring, as the seat sees it before the Harvest Phase: mana,
 /// spirits and VP.
 fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
-    let n = field.len() as f64;
-    let mut mana = 0.0f64;
-    let mut spirits = [0u8; 4];
-    let mut vp = 0.0;
-    let mut grassland = 0.0;
-    for &c in field {
-        let bonus = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
-        let s = p.cards[c as usize];
-        mana += f64::from(s.mana(db));
-        for (k, v) in s.spirits(db).iter().enumerate() {
-            spirits[k] += v;
-        }
-        let guardians = f64::from(s.guardians(db, bonus));
-        for a in s.advs() {
-            let x = db.adv(a);
-            vp += f64::from(x.symbols.vp_harvest);
-            let amount = f64::from(x.amount);
-            let gain = match x.ability {
-                AdvAbility::PerGuardian => amount * guardians,
-                AdvAbility::Aurora => amount * (n / 2.0).floor(),
-                AdvAbility::MagicSeed => amount * (n - 1.0),
-                AdvAbility::Grassland => {
-                    grassland += amount;
-                    0.0
-                }
-                _ => 0.0,
-            };
-            match x.reward {
-                Reward::Mana => mana += gain,
-                Reward::Vp => vp += gain,
-                Reward::Wild => spirits[3] += gain as u8,
-                _ => {}
-            }
-        }
-    }
-    for &v in &p.vales {
-        let x = db.vale(v);
-        if matches!(x.ability, ValeAbility::HarvestGain | ValeAbility::StreamOfVigor) {
-            match x.gain {
-                Reward::Mana => mana += f64::from(x.amount),
-                Reward::Wild => spirits[3] += x.amount,
-                Reward::Vp => vp += f64::from(x.amount),
-                _ => {}
-            }
-        }
-    }
-    ((mana - grassland).clamp(0.0, 200.0) as u8, spirits, vp)
+    let i = view.seat.index();
+    let p = &view.players[i];
+    let stats = view.all_stats(i);
+    let cards = harvest::Cards {
+        db: &view.db,
+        cards: &p.cards,
+        stats: &stats,
+        leader: view.leader_card(i),
+        bonus: p.conclave.map(|(c, _)| (c, 1)),
+        added: 0,
+        table: Some((view, i)),
+    };
+    let t = harvest::totals(&cards, field, &p.vales);
+    (t.mana, t.spirits, f64::from(t.vp) + f64::from(t.box_vp))
 }
 
 /// What a harvest from `field` is worth to the seat: the VP, the best advancements its mana buys, the
@@ -624,14 +632,14 @@ fn push_risk(view: &View) -> f64 {
         return 0.0;
     }
     let bad = |c: u8| {
-        let s = p.cards[c as usize];
-        net + i32::from(s.decay(db)) - i32::from(s.growth(db, 0)) >= 4
+        let st = view.card_stats(i, c);
+        net + i32::from(st.decay) - i32::from(st.growth) >= 4
     };
     let n = pool.len() as f64;
     let nbad = pool.iter().filter(|&&c| bad(c)).count() as f64;
     let risk = nbad / n;
     let druid = !p.druid_used
-        && p.field.iter().chain(p.on_deck.iter()).any(|&c| p.cards[c as usize].has(db, AdvAbility::PeacekeeperDruid));
+        && p.field.iter().chain(p.on_deck.iter()).any(|&c| p.cards[c as usize].has(db, Effect::DiscardOnDeck));
     if druid && n > 1.0 {
         // The spoiling card is discarded and another revealed from the rest.
         risk * ((nbad - 1.0).max(0.0) / (n - 1.0))
@@ -695,19 +703,71 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             if let Some(a) = conclave_fix {
                 return a;
             }
+            // Aether Tree: on the card whose cancelled decay stops the spoil, if any (it costs its VP).
+            let aether = p.vales.iter().any(|&v| db.vale(v).ability.effect == Effect::CancelDecayCard);
+            let aether_fix = legal
+                .iter()
+                .copied()
+                .filter_map(|a| match a {
+                    Action::CancelDecay(c) => {
+                        let st = view.card_stats(me, c);
+                        let cancel = i32::from(crate::state::aether_cancel(db, p.cards[c as usize], &st));
+                        (d - g - cancel < 4).then_some((cancel, a))
+                    }
+                    _ => None,
+                })
+                .max_by_key(|&(cancel, _)| cancel);
+            if let Some((_, a)) = aether_fix.filter(|_| aether) {
+                let field: Vec<u8> = p.field.to_vec();
+                if harvest_value(view, &field, out) > 2.5 {
+                    return a;
+                }
+            }
             if has(Action::Arbor) {
                 let field: Vec<u8> = p.field.to_vec();
                 // Blooming Arbor costs its VP: keep it unless the harvest is worth more.
                 let vp = p
                     .vales
                     .iter()
-                    .find(|&&v| db.vale(v).ability == ValeAbility::BloomingArbor)
+                    .find(|&&v| {
+                        let a = db.vale(v).ability;
+                        a.timing == Timing::WouldSpoil && a.effect == Effect::Gain
+                    })
                     .map_or(0.0, |&v| f64::from(db.vale(v).vp));
                 if harvest_value(view, &field, out) > vp + 0.5 {
                     return Action::Arbor;
                 }
             }
+            // A vale that leaves the game (Verdant Path, Bramble Spire): when the harvest is worth its VP.
+            let field: Vec<u8> = p.field.to_vec();
+            let worth = |v: u8| harvest_value(view, &field, out) > f64::from(db.vale(v).vp) + 0.5;
+            for &a in legal {
+                match a {
+                    Action::UseVale(v) if worth(v) => return a,
+                    Action::CancelDecay(c) => {
+                        let st = view.card_stats(me, c);
+                        let v = p.vales.iter().copied().find(|&v| db.vale(v).ability.effect == Effect::CancelDecayOn);
+                        if d - g - i32::from(st.decay) < 4 && v.is_some_and(worth) {
+                            return a;
+                        }
+                    }
+                    _ => {}
+                }
+            }
             Action::Spoil
+        }
+        Phase::Keep => {
+            // Keep the field card that brings the most to a harvest.
+            legal
+                .iter()
+                .copied()
+                .filter_map(|a| match a {
+                    Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+                    _ => None,
+                })
+                .filter(|(v, _)| *v > 0.0)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map_or(Action::Decline, |(_, a)| a)
         }
         Phase::Order { card, .. } => {
             // Deck abilities first: Cleansing Rain (its shuffle comes before Calm Weather's look, so the
@@ -716,9 +776,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             let rank = |a: Action| match a {
                 Action::Resolve(s) => {
                     let x = p.cards[card as usize].slots[s as usize];
-                    match db.adv(x).ability {
-                        AdvAbility::CleansingRain => 0,
-                        AdvAbility::CalmWeather => 1,
+                    match db.adv(x).ability.effect {
+                        Effect::SearchDeckDiscard => 0,
+                        Effect::LookTopDiscard => 1,
                         _ => 2,
                     }
                 }
@@ -738,7 +798,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             // card whose decay costs more than it brings. Never from the field when the deck is empty: the
             // card would come straight back on-deck (a cycle that only ruling MV19 ends).
             let from_field = matches!(view.phase, Phase::WhenPlayed { card, slot, .. }
-                if db.adv(p.cards[card as usize].slots[slot as usize]).ability == AdvAbility::DiscardFromField);
+                if db.adv(p.cards[card as usize].slots[slot as usize]).ability.effect == Effect::DiscardOtherField);
             if from_field && p.deck_count == 0 {
                 return Action::Decline;
             }
@@ -759,6 +819,27 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                 .map_or(Action::Decline, |(_, a)| a)
         }
         Phase::Harvest => harvest(view, legal, out).unwrap_or(if has(Action::Done) { Action::Done } else { fallback }),
+        Phase::Look { .. } => {
+            // Wood Sprite Hoard: away with a card whose decay costs more than it brings.
+            let drop = view.peek.is_some_and(|c| {
+                let s = p.cards[c as usize];
+                s.decay(db) > s.growth(db, 0) && play_value(db, s, 0) < 0.5
+            });
+            if drop && has(Action::Mill) { Action::Mill } else { Action::Decline }
+        }
+        Phase::Hatch { .. } => {
+            // Hatchery: keep the card that brings most to a harvest, if it brings anything.
+            legal
+                .iter()
+                .copied()
+                .filter_map(|a| match a {
+                    Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+                    _ => None,
+                })
+                .filter(|(v, _)| *v > 0.5)
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map_or(Action::Decline, |(_, a)| a)
+        }
         Phase::Sleeve => {
             let adv = view.turn.bought.iter().find(|b| b.target == EMPTY).map(|b| b.adv);
             legal
@@ -770,6 +851,11 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                 })
                 .max_by(|a, b| a.0.total_cmp(&b.0))
                 .map_or(fallback, |(_, a)| a)
+        }
+        Phase::ChooseLeader => {
+            let o = p.leader_offer.unwrap_or([0, 0]);
+            let v = |k: usize| leader_value(db, o[k], out);
+            if v(1) > v(0) && has(Action::ChooseLeader(1)) { Action::ChooseLeader(1) } else { Action::ChooseLeader(0) }
         }
         Phase::Over => fallback,
     }
@@ -802,29 +888,83 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     {
         return Some(a);
     }
-    let buys = if view.turn.usable & (1 << ValeAbility::StreamOfVigor as u8) != 0 { 3 } else { 2 };
-    let buys = buys - view.turn.bought.len().min(buys);
-    if buys == 0 {
-        return None;
+    let owned = &p.vales[..p.vales.len() - usize::from(view.turn.vales_bought).min(p.vales.len())];
+    let buys = 2 + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0);
+    let used = view.turn.bought.len() + usize::from(view.turn.upgraded);
+    let buys = buys - used.min(buys);
+    // A vale that makes a level free (Eagle's Cry Peak): when a level-2 common is worth more than its VP.
+    for &a in legal {
+        if let Action::UseVale(v) = a
+            && db.vale(v).ability.effect == Effect::FreeBuy
+            && buys > 0
+        {
+            let level = db.vale(v).ability.amount;
+            let field: Vec<u8> = p.field.to_vec();
+            let best =
+                view.commons.iter().flatten().copied().filter(|&x| x != EMPTY && db.adv(x).level == level).map(|x| {
+                    field
+                        .iter()
+                        .map(|&c| sleeve_gain(db, p.cards[c as usize], x, out))
+                        .fold(f64::NEG_INFINITY, f64::max)
+                });
+            if best.fold(f64::NEG_INFINITY, f64::max) > f64::from(db.vale(v).vp) + 1.0 {
+                return Some(a);
+            }
+        }
     }
-    let mana = (view.turn.mana_total + u8::from(view.turn.token_used)).saturating_sub(view.turn.mana_spent);
+    if buys == 0 {
+        return spend_the_rest(view, legal);
+    }
+    let mana = view.turn.mana_left();
     let token = has(Action::Token);
+    let token_mana = view.turn.mana_factor.max(1);
     let field: Vec<u8> = p.field.to_vec();
-    let all = offers(view, legal, mana + u8::from(token));
+    let all = offers(view, legal, mana.saturating_add(if token { token_mana } else { 0 }));
     let (value, plan) = best_plan(view, &field, &all, mana, buys, out);
+    if has(Action::Upgrade)
+        && let Some(l) = view.leader_card(view.seat.index())
+    {
+        // The upgrade takes one buy and its cost: worth it when the better side pays more.
+        let cost = db.leader(l.id).upgrade_cost;
+        let (rest, _) = best_plan(view, &field, &all, mana.saturating_sub(cost), buys - 1, out);
+        if leader_upgrade_gain(db, l.id, out) + rest > value {
+            return Some(Action::Upgrade);
+        }
+    }
     if token {
-        let (with, plan_t) = best_plan(view, &field, &all, mana + 1, buys, out);
+        let (with, plan_t) = best_plan(view, &field, &all, mana.saturating_add(token_mana), buys, out);
         if with - W.token > value && !plan_t.is_empty() {
             return Some(Action::Token);
         }
     }
     if value <= 0.0 {
-        return None;
+        return spend_the_rest(view, legal);
     }
     // The dearest first; each is legal now (the plan fits the mana and the free places).
     let mut plan = plan;
     plan.sort_by_key(|o| std::cmp::Reverse(o.cost));
     plan.iter().map(|o| o.action).find(|a| legal.contains(a))
+}
+
+/// Once nothing is worth buying: exchange mana for VP (Seed Sowers), then vales that turn into more than
+/// their VP now (Nectar Colony, Talon Gorge).
+fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    if legal.contains(&Action::Sow) {
+        return Some(Action::Sow);
+    }
+    let mana = (view.turn.mana_total + u8::from(view.turn.token_used)).saturating_sub(view.turn.mana_spent);
+    legal.iter().copied().find(|&a| match a {
+        Action::UseVale(v) => {
+            let x = db.vale(v);
+            let n = match x.ability.per {
+                Count::ManaPairs => f64::from(mana / 2),
+                _ => 1.0,
+            };
+            x.ability.reward == Reward::Vp && n * f64::from(x.ability.amount) > f64::from(x.vp)
+        }
+        _ => false,
+    })
 }
 
 /// Describes an action for a human.
@@ -858,7 +998,7 @@ pub fn describe(view: &View, a: Action) -> String {
             }
             _ => a.to_string(),
         },
-        Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) => {
+        Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) | Action::CancelDecay(c) | Action::Keep(c) => {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
         }
@@ -921,6 +1061,41 @@ mod tests {
         v.turn.bought.push(Bought { adv: a, target: EMPTY });
         let legal: Vec<Action> = field.iter().map(|&c| Action::Sleeve(c)).collect();
         choose(v, &legal, &mut GameRng::new(0))
+    }
+
+    /// Every Vale of Magic card with an ability is worth something more than the same card without it:
+    /// the heuristic ignores none (advancements through `card_value`, vales through `vale_value`).
+    #[test]
+    fn every_magic_ability_is_priced() {
+        let o = crate::setup::Options { sets: "base,magic".into(), ..crate::setup::Options::default() };
+        let Ok(db) = o.validate() else { panic!("sets") };
+        let out = Outlook { rounds: 6.0, plays: 2.0 };
+        let mut seen = 0;
+        for (id, a) in db.advancements.iter().enumerate().filter(|(_, a)| a.set == "magic") {
+            if a.ability.effect == Effect::None {
+                continue;
+            }
+            let mut plain = (*db).clone();
+            plain.advancements[id].ability = crate::cards::Ability::NONE;
+            plain.hot_advs[id].ability = crate::cards::Ability::NONE;
+            let mut s = Sleeve::default();
+            s.slots[a.slot as usize] = id as u8;
+            let (with, without) = (card_value(&db, s, out), card_value(&plain, s, out));
+            assert!(with > without, "{}: {with} vs {without}", a.key);
+            seen += 1;
+        }
+        for (id, v) in db.vales.iter().enumerate().filter(|(_, v)| v.set == "magic") {
+            if v.ability.effect == Effect::None {
+                continue;
+            }
+            let mut plain = (*db).clone();
+            plain.vales[id].ability = crate::cards::Ability::NONE;
+            plain.vales[id].remove_self = false;
+            let (with, without) = (vale_value(&db, id as u8, out), vale_value(&plain, id as u8, out));
+            assert!(with > without, "{}: {with} vs {without}", v.key);
+            seen += 1;
+        }
+        assert_eq!(seen, 6 + 10, "6 advancement and 10 vale abilities");
     }
 
     #[test]

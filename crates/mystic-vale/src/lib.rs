@@ -1,9 +1,12 @@
 //! # sylvan-mystic-vale
 //!
-//! *Mystic Vale* (AEG, 2016; Essential Edition 2021), the base game for 2 to 4 players, on the Sylvan game
-//! API. Modules follow the rulebook: [`cards`] (the card database, loaded from TOML with per-field
-//! provenance), [`setup`], [`state`], [`turn`] (the four phases, spoiling, every base ability), [`scoring`],
-//! [`view`], [`actions`], [`events`], [`heuristic`].
+//! *Mystic Vale* (AEG, 2016; Essential Edition 2021) for 2 to 4 players on the Sylvan game API: the base
+//! set and Vale of the Wild (eclipse advancements, leaders), chosen with the `sets` and `leaders` options.
+//! Modules follow the rulebook: [`cards`] (the card database: card sets as TOML files with per-field
+//! provenance, abilities as a timing plus an effect primitive), [`effects`] (unique effects, one module
+//! each), [`setup`], [`state`], [`turn`] (the four phases, spoiling, every ability at its timing),
+//! [`harvest`] (the one harvest-totals function, shared with the heuristic), [`scoring`], [`view`],
+//! [`actions`], [`events`], [`heuristic`]. `MODEL.md` explains how to add a card, a primitive or a set.
 //!
 //! Rulings are in `docs/rulings/mystic-vale.md`, numbered MV1, MV2, ...
 #![deny(missing_docs)]
@@ -13,7 +16,9 @@
 pub mod actions;
 pub mod analytics;
 pub mod cards;
+pub mod effects;
 pub mod events;
+pub mod harvest;
 pub mod heuristic;
 mod rollout;
 pub mod scoring;
@@ -49,7 +54,22 @@ impl Game for MysticVale {
                 default: "base",
                 help: "card file: `base` (embedded) or a TOML path (see `sylvan cards check`)",
             },
+            OptionDoc {
+                name: "sets",
+                default: "base",
+                help: "card sets, comma-separated: base, then expansions (wild) or expansion files",
+            },
+            OptionDoc {
+                name: "leaders",
+                default: "none",
+                help: "leaders (Vale of the Wild): none, random (one each), choose (deal 2, keep 1)",
+            },
         ]
+    }
+
+    /// The hash of the card files of the chosen sets (the core file, then each expansion's text).
+    fn content_hash(options: &Options) -> Option<String> {
+        options.validate().ok().map(|db| format!("{:016x}", db.content_hash))
     }
 
     fn options_for_players(players: usize) -> Result<Options, SetupError> {
@@ -87,29 +107,25 @@ impl Game for MysticVale {
         self.moves as usize
     }
 
-    /// A proven bound:
-    /// - *Turns.* Rounds are numbered from 1 and the game ends after the Discard Phase of the last seat
-    ///   of round [`turn::MAX_ROUNDS`] at the latest (ruling MV14), whether or not the VP pool drains: at
-    ///   most `MAX_ROUNDS × players` turns (a turn skipped to the Discard Phase by a Prep-phase spoil
-    ///   still counts as one).
-    /// - *Actions per turn.* At most [`turn::MAX_ACTIONS_PER_TURN`] besides Blooming Arbor (see its
-    ///   proof; the Planting Phase is finite because a "when played" ability resolves at most once per
-    ///   phase, ruling MV19, so Deadwood Harvester and Mindful Owl cannot cycle two cards through a
-    ///   reshuffle for ever).
-    /// - *Blooming Arbor.* Each use removes that vale from the game (EN:1258):
-    ///   at most as many uses in a game as there are Blooming Arbor cards in the card set.
+    /// A proven bound (the argument is in `docs/rulings/mystic-vale.md`, MV14 and MV19):
+    /// - *Turns.* The game ends after the last seat's Discard Phase of round [`turn::MAX_ROUNDS`] at the
+    ///   latest; a player takes at most one extra turn per round (EN:933): at most `2 × MAX_ROUNDS ×
+    ///   players` turns with cards that give extra turns, `MAX_ROUNDS × players` without.
+    /// - *Actions per turn.* At most [`turn::MAX_ACTIONS_PER_TURN`], plus the leader upgrade, one advancement
+    ///   move, one kept card and at most 255 exchanges (each costs at least 1 mana of at most 255).
+    /// - *Per game.* Each use of a vale that leaves the game removes it: at most as many as such vale
+    ///   cards; one leader choice per player.
     fn max_game_length(options: &Options) -> usize {
-        let arbors = match options.validate() {
-            Ok(db) => db
-                .vales
-                .iter()
-                .filter(|v| v.ability == cards::ValeAbility::BloomingArbor)
-                .map(|v| usize::from(v.copies))
-                .sum(),
+        let (vale_uses, extra) = match options.validate() {
+            Ok(db) => (
+                db.vales.iter().filter(|v| v.remove_self).map(|v| usize::from(v.copies)).sum(),
+                db.advancements.iter().any(|a| a.ability.effect == cards::Effect::ExtraTurn),
+            ),
             // No game can be made with these options; bound every vale id and copy count anyway.
-            Err(_) => 256 * 256,
+            Err(_) => (256 * 256, true),
         };
-        turn::MAX_ROUNDS as usize * options.players * turn::MAX_ACTIONS_PER_TURN + arbors
+        let turns = turn::MAX_ROUNDS as usize * options.players * if extra { 2 } else { 1 };
+        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255) + vale_uses + options.players
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

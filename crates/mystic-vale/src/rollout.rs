@@ -4,7 +4,9 @@
 //!
 //! - Planting: push while the decay showing (net of growth) is at most 2, so that one more decay
 //!   symbol cannot spoil; otherwise pass.
-//! - About to spoil: save the harvest with Peacekeeper Druid or Blooming Arbor when offered.
+//! - About to spoil: save the harvest with Peacekeeper Druid, Blooming Arbor or Aether Tree when offered.
+//! - Wood Sprite Hoard: discard a card shown whose decay outweighs its growth; Hatchery: keep a card
+//!   whose decay does not.
 //! - Harvest: buy the highest-level vale offered, then the highest-level advancement (the legal list
 //!   holds only what the field can pay for), then end the phase. The mana token is kept.
 //! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
@@ -22,6 +24,8 @@ fn harvest_score(a: Action) -> Option<u32> {
             50 + 10 * u32::from(level)
         }
         Action::Buy(Source::Soil(_)) | Action::BuyOn(Source::Soil(_), _) => 45,
+        Action::Upgrade => 60,
+        Action::Sow => 30,
         Action::Aerie(_) | Action::Conclave(_) => 20,
         Action::Done => 10,
         Action::Token => 0,
@@ -42,6 +46,23 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                     return a;
                 }
             }
+            // Aether Tree: on any card whose decay it cancels (the last offered).
+            if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::CancelDecay(_))) {
+                return a;
+            }
+        }
+        Phase::Look { .. } => {
+            let p = &g.players[usize::from(g.current)];
+            let bad = g.peek.is_some_and(|c| p.stats[c as usize].decay > p.stats[c as usize].growth);
+            return if bad { Action::Mill } else { Action::Decline };
+        }
+        Phase::Hatch { .. } => {
+            let p = &g.players[usize::from(g.current)];
+            let keep = legal.iter().copied().find(|a| match a {
+                Action::Keep(c) => p.stats[*c as usize].decay <= p.stats[*c as usize].growth,
+                _ => false,
+            });
+            return keep.unwrap_or(Action::Decline);
         }
         Phase::Harvest if has(Action::Done) => {
             let mut best = legal[0];
@@ -79,8 +100,8 @@ mod tests {
     /// the games end within their bound.
     #[test]
     fn rollout_games_follow_the_rules_of_thumb() {
-        for players in 2..=4 {
-            let Ok(options) = MysticVale::options_for_players(players) else { panic!("options") };
+        for (players, sets) in (2..=4).flat_map(|p| [(p, "base"), (p, "base,magic")]) {
+            let options = crate::setup::Options { players, sets: sets.into(), ..crate::setup::Options::default() };
             for game in 0..30 {
                 let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
                 let mut rng = GameRng::new(game);

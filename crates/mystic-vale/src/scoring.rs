@@ -1,30 +1,120 @@
-//! The final count: VP tokens, VP on the right of advancements (with Gaia's Chosen), vale VP; ties go to
+//! The final count: VP tokens, VP on the right of advancements and leaders (negative ones subtract,
+//! EN:858; covered eclipse advancements count none, EN:783), end-of-game abilities, vale VP; ties go to
 //! the most level-3 advancements plus level-2 vales, then are shared.
 
-use crate::cards::AdvAbility;
-use crate::state::MysticVale;
+use crate::cards::{CardDb, Count, Effect, Face, Timing};
+use crate::harvest::Table;
+use crate::state::{LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
 
-impl MysticVale {
-    /// Seat `i`'s score now: tokens + advancement end VP + vale VP.
-    pub fn score(&self, i: usize) -> i32 {
-        let db = &*self.db;
-        let p = &self.players[i];
-        let mut total = i32::from(p.vp);
-        for s in &p.cards {
-            for a in s.advs() {
-                let x = db.adv(a);
-                total += i32::from(x.symbols.vp_end);
-                if x.ability == AdvAbility::GaiasChosen {
-                    // Printed symbols on the card, text effects ignored.
-                    let printed: u32 = s.advs().map(|b| u32::from(db.adv(b).symbols.counted())).sum();
-                    total += (printed * u32::from(x.amount)) as i32;
-                }
+/// End-of-game points of a player's 20 cards: right-side VP of the visible advancements and of the
+/// leader's side, and the end-of-game gains of their abilities. One function for the rules and the views.
+pub fn card_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<LeaderCard>) -> i32 {
+    let own: i32 =
+        cards.iter().enumerate().map(|(c, s)| card_end_points(db, *s, leader_face(db, leader, c as u8))).sum();
+    own.saturating_add(owned_points(db, cards, leader))
+}
+
+/// End-of-game gains that count over all the player's advancements (Sporeling Reclaimer, EN:1174:
+/// "deck" means every advancement owned). Covered eclipse advancements count no symbols; a leader is
+/// not an advancement (EN:838).
+pub fn owned_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<LeaderCard>) -> i32 {
+    let mut guardians: Option<i32> = None;
+    let mut total = 0i32;
+    for (c, s) in cards.iter().enumerate() {
+        for ab in card_abilities(db, *s, leader_face(db, leader, c as u8)) {
+            if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain || ab.per != Count::GuardiansOwned {
+                continue;
+            }
+            let n = *guardians.get_or_insert_with(|| {
+                cards.iter().flat_map(|x| x.advs()).map(|a| i32::from(db.adv(a).symbols.guardian)).sum()
+            });
+            total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
+        }
+    }
+    total
+}
+
+/// End-of-game points of one card (with the leader side `face` if it carries one).
+pub fn card_end_points(db: &CardDb, s: Sleeve, face: Option<&Face>) -> i32 {
+    let mut total = 0i32;
+    {
+        for a in s.advs() {
+            total += i32::from(db.adv(a).symbols.vp_end);
+        }
+        if let Some(f) = face {
+            total += i32::from(f.symbols.vp_end);
+        }
+        for ab in card_abilities(db, s, face) {
+            if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
+                continue;
+            }
+            let n = match ab.per {
+                // Printed symbols on the card, text effects ignored (EN:987-991).
+                Count::PrintedSymbolsOnCard => s
+                    .advs()
+                    .map(|b| &db.adv(b).symbols)
+                    .chain(face.map(|f| &f.symbols))
+                    .map(|x| i32::from(x.counted()))
+                    .sum(),
+                Count::One => 1,
+                _ => 0,
+            };
+            total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
+        }
+    }
+    total
+}
+
+/// Printed decay on player `i`'s cards (visible advancements and leader side), cancelled ones included.
+pub fn decay_owned(t: &dyn Table, i: usize) -> u32 {
+    let db = t.db();
+    let leader = t.leader(i);
+    t.cards(i)
+        .iter()
+        .enumerate()
+        .map(|(c, s)| {
+            let face = leader_face(db, leader, c as u8);
+            s.advs().map(|a| u32::from(db.adv(a).symbols.decay)).sum::<u32>()
+                + face.map_or(0, |f| u32::from(f.symbols.decay))
+        })
+        .sum()
+}
+
+/// Player `i`'s score now: tokens, card points, vale VP and "most among" abilities (EN:1010-1017,
+/// 1387-1393: strictly the most, ties give nothing). One function for the rules and the views.
+pub fn score_of(t: &dyn Table, i: usize) -> i32 {
+    let db = t.db();
+    let mut total = i32::from(t.vp(i)) + card_points(db, t.cards(i), t.leader(i));
+    // "Most among" bonuses (only the gross decay count exists), paid when strictly the most.
+    let mut most = 0i32;
+    for (c, s) in t.cards(i).iter().enumerate() {
+        for ab in card_abilities(db, *s, leader_face(db, t.leader(i), c as u8)) {
+            if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
+                most += i32::from(ab.amount);
             }
         }
-        for &v in &p.vales {
-            total += i32::from(db.vale(v).vp);
+    }
+    for &v in t.vales(i) {
+        let x = db.vale(v);
+        total += i32::from(x.vp);
+        let ab = x.ability;
+        if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
+            most += i32::from(ab.amount);
         }
-        total
+    }
+    if most > 0 {
+        let mine = decay_owned(t, i);
+        if (0..t.seats()).all(|j| j == i || decay_owned(t, j) < mine) {
+            total += most;
+        }
+    }
+    total
+}
+
+impl MysticVale {
+    /// Seat `i`'s score now ([`score_of`]).
+    pub fn score(&self, i: usize) -> i32 {
+        score_of(self, i)
     }
 
     /// The tie-break count: level-3 advancements plus level-2 vales.

@@ -6,7 +6,22 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, SetupError};
 
 use crate::cards::{CardDb, DbRef};
-use crate::state::{CardStats, EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
+use crate::state::{
+    CardStats, EMPTY, LeaderCard, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn,
+};
+
+/// How leaders come to the players (EN:810-816).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Leaders {
+    /// No leaders.
+    #[default]
+    None,
+    /// Each player is dealt one at random.
+    Random,
+    /// Each player is dealt two and keeps one, a decision of the player ("deal 2, keep 1").
+    Choose,
+}
 
 /// The game's options.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -14,9 +29,15 @@ use crate::state::{CardStats, EMPTY, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, 
 pub struct Options {
     /// Number of players, 2 to 4.
     pub players: usize,
-    /// The card file (`base` = the embedded base set, else a TOML path).
+    /// The core card file (`base` = the embedded base set, else a TOML path).
     #[serde(default = "base")]
     pub cards: String,
+    /// The card sets, comma-separated: `base` first, then expansions (`wild`) or expansion files.
+    #[serde(default = "base")]
+    pub sets: String,
+    /// Leaders: `none`, `random`, `choose`.
+    #[serde(default)]
+    pub leaders: Leaders,
 }
 
 fn base() -> String {
@@ -25,17 +46,65 @@ fn base() -> String {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { players: 2, cards: base() }
+        Options { players: 2, cards: base(), sets: base(), leaders: Leaders::None }
     }
 }
 
 impl Options {
+    /// The card database spec these options name: the core file, then `+set` per expansion.
+    pub fn card_spec(&self) -> Result<String, SetupError> {
+        let mut sets = self.sets.split(',').map(str::trim);
+        if sets.next() != Some("base") {
+            return Err(SetupError::new(
+                "sets",
+                format!("`{}`: the list starts with `base` (it holds the starting cards), e.g. base,wild", self.sets),
+            ));
+        }
+        let mut spec = self.cards.clone();
+        let mut seen = Vec::new();
+        for s in sets {
+            if s.is_empty() || s == "base" || seen.contains(&s) {
+                return Err(SetupError::new("sets", format!("`{}`: set `{s}` is empty or repeated", self.sets)));
+            }
+            seen.push(s);
+            spec.push('+');
+            spec.push_str(s);
+        }
+        Ok(spec)
+    }
+
     /// Checks the options and loads the card set.
     pub fn validate(&self) -> Result<DbRef, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(SetupError::new("players", format!("Mystic Vale is played by 2 to 4, not {}", self.players)));
         }
-        DbRef::resolve(Some(&self.cards)).map_err(|e| SetupError::new("cards", e.to_string()))
+        let spec = self.card_spec()?;
+        let db = DbRef::resolve(Some(&spec)).map_err(|e| {
+            let field = if self.sets == "base" { "cards" } else { "sets" };
+            SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, field, e.to_string())
+        })?;
+        if self.leaders != Leaders::None {
+            let need = if self.leaders == Leaders::Choose { 2 * self.players } else { self.players };
+            if db.leaders.len() < need {
+                return Err(SetupError::new(
+                    "leaders",
+                    format!(
+                        "`{:?}` needs {need} leaders, the sets `{}` have {} (add an expansion: sets=base,wild)",
+                        self.leaders,
+                        self.sets,
+                        db.leaders.len()
+                    )
+                    .to_lowercase(),
+                ));
+            }
+            if db.blanks == 0 {
+                return Err(SetupError::new(
+                    "leaders",
+                    "a leader is sleeved into a blank card; the card file has none",
+                ));
+            }
+        }
+        Ok(db)
     }
 
     /// Level-1 advancements counted out (12/15/18, EN setup step 2).
@@ -52,7 +121,7 @@ impl Options {
 /// One player in an explicit setup. Cards are lists of advancement keys (empty list = a blank card);
 /// zones list card numbers (0-based into `cards`); the deck's top is its first element.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SetupPlayer {
     /// The 20 cards.
     pub cards: Vec<Vec<String>>,
@@ -70,12 +139,16 @@ pub struct SetupPlayer {
     pub vp: u16,
     /// Vale keys owned.
     pub vales: Vec<String>,
+    /// The player's leader (a key), sleeved into card 19, which must be blank (ruling MV22).
+    pub leader: Option<String>,
+    /// The leader shows its upgraded side.
+    pub leader_upgraded: bool,
 }
 
 /// An explicit setup: players (all of them, or none to deal them), and optionally the commons, vales, the
 /// advancement and vale decks, and the pool. Anything not given is dealt from the seed.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Setup {
     /// The starting (and active) player.
     pub start: u8,
@@ -171,19 +244,46 @@ impl MysticVale {
                 g.vale_row[l][k] = g.vale_decks[l].pop().unwrap_or(EMPTY);
             }
         }
-        for _ in 0..n {
+        // Leaders: dealt before the decks are shuffled (the draws come after the base deal, so games
+        // without leaders deal as before).
+        let offers = g.deal_leaders();
+        for i in 0..n {
             let cards = starting_cards(&db);
             let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();
             g.rng.shuffle(&mut deck);
             let mut p = new_player(cards, deck);
+            if let Some(o) = offers.get(i) {
+                // The last blank card carries the leader (ruling MV22).
+                p.leader = Some(LeaderCard { id: o[0], card: (NUM_CARDS - 1) as u8, upgraded: false, public: false });
+                if options.leaders == Leaders::Choose {
+                    p.leader_offer = Some(*o);
+                }
+            }
             starting_field(&db, &mut p);
             p.refresh_all(&db);
             g.players.push(p);
         }
         g.start = g.rng.below(n as u32) as u8;
         g.current = g.start;
-        g.begin_turn(&mut sylvan_engine::NoEvents);
+        if options.leaders == Leaders::Choose {
+            g.phase = Phase::ChooseLeader;
+        } else {
+            g.begin_turn(&mut sylvan_engine::NoEvents);
+        }
         g
+    }
+
+    /// The leaders dealt: one per player (`random`, the second entry unused) or two (`choose`).
+    fn deal_leaders(&mut self) -> Vec<[u8; 2]> {
+        let n = self.options.players;
+        let per = match self.options.leaders {
+            Leaders::None => return Vec::new(),
+            Leaders::Random => 1,
+            Leaders::Choose => 2,
+        };
+        let mut pool: Vec<u8> = (0..self.db.leaders.len() as u8).collect();
+        self.rng.shuffle(&mut pool);
+        (0..n).map(|i| [pool[per * i], pool[per * i + per - 1]]).collect()
     }
 
     /// A game from an explicit setup.
@@ -223,15 +323,23 @@ impl MysticVale {
                         let mut s = Sleeve::default();
                         for k in keys {
                             let id = adv_key(k, &f("cards"))?;
-                            let slot = if id == db.cursed_land || id == db.starting_soil {
-                                (0..3).find(|&x| s.slots[x] == EMPTY).unwrap_or(0)
+                            if id == db.cursed_land || id == db.starting_soil {
+                                let slot = (0..3).find(|&x| s.slots[x] == EMPTY).unwrap_or(0);
+                                if s.slots[slot] != EMPTY {
+                                    return Err(SetupError::new(f("cards"), format!("card {c}: no free slot")));
+                                }
+                                s.slots[slot] = id;
+                            } else if s.fits(&db, id) {
+                                // In order: a later advancement covers an eclipse one, or an eclipse one goes
+                                // under (EN:773-800).
+                                s.put(&db, id);
                             } else {
-                                db.adv(id).slot as usize
-                            };
-                            if s.slots[slot] != EMPTY {
-                                return Err(SetupError::new(f("cards"), format!("card {c}: slot {slot} used twice")));
+                                let slot = db.adv(id).slot.name();
+                                return Err(SetupError::new(
+                                    f("cards"),
+                                    format!("card {c}: `{k}` cannot be sleeved ({slot} slot taken)"),
+                                ));
                             }
-                            s.slots[slot] = id;
                         }
                         cards[c] = s;
                     }
@@ -251,6 +359,17 @@ impl MysticVale {
                 p.field.extend_from_slice(&sp.field);
                 p.discard.extend_from_slice(&sp.discard);
                 p.on_deck = sp.on_deck;
+                if let Some(key) = &sp.leader {
+                    let Some(id) = db.leaders.iter().position(|l| &l.key == key) else {
+                        return Err(SetupError::new(f("leader"), format!("no leader with key `{key}`")));
+                    };
+                    let card = (NUM_CARDS - 1) as u8;
+                    if p.cards[card as usize].advs().next().is_some() {
+                        return Err(SetupError::new(f("leader"), "card 19 carries the leader: it must be blank"));
+                    }
+                    let shown = p.on_deck == Some(card) || p.field.contains(&card);
+                    p.leader = Some(LeaderCard { id: id as u8, card, upgraded: sp.leader_upgraded, public: shown });
+                }
                 p.refresh_all(&db);
                 p.token_active = sp.token_active;
                 p.vp = sp.vp;
@@ -291,6 +410,9 @@ impl MysticVale {
         }
         if let Some(v) = &setup.vales {
             for l in 0..2 {
+                if v[l].len() > 4 {
+                    return Err(SetupError::new("vales", format!("level {}: at most 4 vales in a row", l + 1)));
+                }
                 for k in 0..4 {
                     let old = g.vale_row[l][k];
                     if old != EMPTY {
@@ -333,11 +455,76 @@ impl MysticVale {
         if let Some(p) = setup.pool {
             g.pool = p;
         }
+        g.validate_setup()?;
         g.start = setup.start;
         g.current = setup.start;
         g.turn = Turn { bought: Vec::with_capacity(4), ..Turn::default() };
-        g.begin_turn(&mut sylvan_engine::NoEvents);
+        if setup.players.is_empty() && options.leaders == Leaders::Choose {
+            g.phase = Phase::ChooseLeader;
+        } else {
+            for p in &mut g.players {
+                p.leader_offer = None;
+            }
+            g.begin_turn(&mut sylvan_engine::NoEvents);
+        }
         Ok(g)
+    }
+
+    /// The rulebook's invariants on a position built from an explicit setup (issue 13): rows and decks
+    /// hold cards of their level (a row takes a higher level only once its own deck is empty, as
+    /// replenishing does), the commons and decks hold no starting card, the pool is not empty, and the VP
+    /// in play fit the counters (no total can wrap).
+    fn validate_setup(&self) -> Result<(), SetupError> {
+        let db = &*self.db;
+        let starting = |a: u8| a == db.cursed_land || a == db.starting_soil || db.soil.contains(&a);
+        for l in 0..3 {
+            for &a in self.commons[l].iter().chain(&self.adv_decks[l]) {
+                if a == EMPTY {
+                    continue;
+                }
+                let x = db.adv(a);
+                if starting(a) {
+                    return Err(SetupError::new("commons", format!("`{}` is a starting card, not a common", x.key)));
+                }
+                let lvl = usize::from(x.level);
+                if lvl < l + 1 || (lvl > l + 1 && (self.commons[l].contains(&a) && !self.adv_decks[l].is_empty())) {
+                    return Err(SetupError::new(
+                        "commons",
+                        format!("`{}` (level {lvl}) is not a level-{} advancement", x.key, l + 1),
+                    ));
+                }
+                if self.adv_decks[l].contains(&a) && lvl != l + 1 {
+                    return Err(SetupError::new("adv_decks", format!("`{}` is level {lvl}, not {}", x.key, l + 1)));
+                }
+            }
+        }
+        for l in 0..2 {
+            for &v in self.vale_row[l].iter().chain(&self.vale_decks[l]) {
+                if v == EMPTY {
+                    continue;
+                }
+                let x = db.vale(v);
+                let lvl = usize::from(x.level);
+                let in_row = self.vale_row[l].contains(&v);
+                if lvl < l + 1 || (lvl > l + 1 && (!in_row || !self.vale_decks[l].is_empty())) {
+                    return Err(SetupError::new(
+                        "vales",
+                        format!("`{}` (level {lvl}) is not a level-{} vale while that deck is not empty", x.key, l + 1),
+                    ));
+                }
+            }
+        }
+        if self.pool == 0 && !self.ending {
+            return Err(SetupError::new("pool", "the VP pool is empty: the game would never end (EN:609)"));
+        }
+        let total: u32 = self.players.iter().map(|p| u32::from(p.vp)).sum::<u32>() + u32::from(self.pool);
+        if total > u32::from(u16::MAX) {
+            return Err(SetupError::new(
+                "vp",
+                format!("{total} VP tokens in play (pool and players) overflow the counters (at most 65535)"),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -352,8 +539,13 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         vp: 0,
         vales: Vec::with_capacity(40),
         skip_next: false,
+        leader: None,
+        leader_offer: None,
         arbor_growth: 0,
+        decay_cancel: None,
+        extra_turn_round: 0,
         conclave: None,
+        aether: None,
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],
@@ -366,6 +558,11 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
 /// is on-deck.
 fn starting_field(db: &CardDb, p: &mut Player) {
     p.on_deck = p.deck.pop();
+    if let (Some(l), Some(c)) = (&mut p.leader, p.on_deck)
+        && l.card == c
+    {
+        l.public = true;
+    }
     let mut cursed = 0;
     while let Some(c) = p.on_deck {
         let is_cursed = p.cards[c as usize].is_cursed(db);
@@ -375,5 +572,10 @@ fn starting_field(db: &CardDb, p: &mut Player) {
         cursed += usize::from(is_cursed);
         p.field.push(c);
         p.on_deck = p.deck.pop();
+        if let (Some(l), Some(c)) = (&mut p.leader, p.on_deck)
+            && l.card == c
+        {
+            l.public = true;
+        }
     }
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use sylvan_engine::GameRng;
 
-use crate::cards::{AdvAbility, CardDb, DbRef, Spirit};
+use crate::cards::{Ability, CardDb, Count, DbRef, Effect, Face, Reward, Spirit, Timing};
 use crate::setup::Options;
 
 /// Cards in a player's deck (a sleeve each).
@@ -15,74 +15,86 @@ pub const MAX_PLAYERS: usize = 4;
 pub const EMPTY: u8 = u8::MAX;
 
 /// A card: a sleeve holding a starting card and up to three advancements, one per slot (top, middle,
-/// bottom). Each slot holds an advancement id or [`EMPTY`]. Serialized as its three slots.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-#[serde(transparent)]
+/// bottom), each an advancement id or [`EMPTY`]. Under a slot's advancement may lie a covered eclipse
+/// advancement (EN:773-783): it is owned but its symbols, ability and end-of-game VP no longer count.
+/// Serialized as its three slots, with the covered ones only when there are any.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Sleeve {
-    /// Advancement ids by slot.
+    /// Advancement ids by slot (the visible ones).
     pub slots: [u8; 3],
+    /// Covered eclipse advancements by slot, or [`EMPTY`].
+    pub covered: [u8; 3],
 }
 
 impl Default for Sleeve {
     fn default() -> Self {
-        Sleeve { slots: [EMPTY; 3] }
+        Sleeve { slots: [EMPTY; 3], covered: [EMPTY; 3] }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum SleeveRepr {
+    Plain([u8; 3]),
+    Covered { slots: [u8; 3], covered: [u8; 3] },
+}
+
+impl Serialize for Sleeve {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.covered == [EMPTY; 3] {
+            SleeveRepr::Plain(self.slots).serialize(s)
+        } else {
+            SleeveRepr::Covered { slots: self.slots, covered: self.covered }.serialize(s)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Sleeve {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(match SleeveRepr::deserialize(d)? {
+            SleeveRepr::Plain(slots) => Sleeve { slots, covered: [EMPTY; 3] },
+            SleeveRepr::Covered { slots, covered } => Sleeve { slots, covered },
+        })
     }
 }
 
 impl Sleeve {
-    /// The advancements in the sleeve.
+    /// A sleeve with these advancements by slot.
+    pub fn with(slots: [u8; 3]) -> Sleeve {
+        Sleeve { slots, covered: [EMPTY; 3] }
+    }
+    /// The visible advancements in the sleeve.
     pub fn advs(self) -> impl Iterator<Item = u8> {
         self.slots.into_iter().filter(|&a| a != EMPTY)
     }
-    /// Whether the card carries an advancement with this ability.
-    pub fn has(self, db: &CardDb, ab: AdvAbility) -> bool {
-        self.advs().any(|a| db.adv(a).ability == ab)
+    /// Every advancement in the sleeve, covered ones included (they are still owned).
+    pub fn owned(self) -> impl Iterator<Item = u8> {
+        self.slots.into_iter().chain(self.covered).filter(|&a| a != EMPTY)
+    }
+    /// Whether the card carries an advancement with this effect.
+    pub fn has(self, db: &CardDb, e: Effect) -> bool {
+        self.advs().any(|a| db.adv(a).ability.effect == e)
     }
     /// Guardian symbols (printed, plus `bonus` from Conclave of Ents).
     pub fn guardians(self, db: &CardDb, bonus: u8) -> u8 {
-        self.advs().map(|a| db.adv(a).symbols.guardian).sum::<u8>() + bonus
+        CardStats::of(self, db, None).guardians.saturating_add(bonus)
     }
-    /// Decay the card counts, after Lifebringer Seed (none) and Seedling (at most its amount).
+    /// Decay the card counts, after its abilities (as [`CardStats::of`]).
     pub fn decay(self, db: &CardDb) -> u8 {
-        let mut d = 0;
-        let mut cap = u8::MAX;
-        for a in self.advs() {
-            let x = db.adv(a);
-            d += x.symbols.decay;
-            match x.ability {
-                AdvAbility::LifebringerSeed => cap = 0,
-                AdvAbility::Seedling => cap = cap.min(x.amount),
-                _ => {}
-            }
-        }
-        d.min(cap)
+        CardStats::of(self, db, None).decay
     }
-    /// Growth the card counts, with Grovtender's growth per guardian.
+    /// Growth the card counts, with `bonus` guardians (as [`CardStats::of`]).
     pub fn growth(self, db: &CardDb, bonus: u8) -> u8 {
-        let mut g = 0;
-        let guardians = self.guardians(db, bonus);
-        for a in self.advs() {
-            let x = db.adv(a);
-            g += x.symbols.growth;
-            if x.ability == AdvAbility::Grovtender {
-                g = g.saturating_add(x.amount.saturating_mul(guardians));
-            }
-        }
-        g
+        let st = CardStats::of(self, db, None);
+        st.growth.saturating_add(st.grov.saturating_mul(bonus))
     }
     /// Printed mana.
     pub fn mana(self, db: &CardDb) -> u8 {
-        self.advs().map(|a| db.adv(a).symbols.mana).sum()
+        CardStats::of(self, db, None).mana
     }
-    /// Printed spirits by kind.
+    /// Spirits by kind, after its abilities.
     pub fn spirits(self, db: &CardDb) -> [u8; 4] {
-        let mut s = [0; 4];
-        for a in self.advs() {
-            for (k, v) in db.adv(a).symbols.spirits.iter().enumerate() {
-                s[k] += v;
-            }
-        }
-        s
+        CardStats::of(self, db, None).spirits
     }
     /// Whether the card is a Cursed Land.
     pub fn is_cursed(self, db: &CardDb) -> bool {
@@ -91,6 +103,31 @@ impl Sleeve {
     /// Number of free slots.
     pub fn free_slots(self) -> usize {
         self.slots.iter().filter(|&&a| a == EMPTY).count()
+    }
+    /// Whether advancement `adv` may be sleeved here (EN:556-560, 773-783): into a free slot, over an
+    /// uncovered eclipse advancement (not with an eclipse advancement), or under an advancement as an
+    /// eclipse advancement. Never on a leader's card (checked by the caller).
+    pub fn fits(self, db: &CardDb, adv: u8) -> bool {
+        let h = db.hot(adv);
+        let s = h.slot as usize;
+        let here = self.slots[s];
+        // A starting card's printed symbols are behind every advancement: nothing goes under them.
+        let printed = here == db.cursed_land || here == db.starting_soil;
+        here == EMPTY || (!printed && self.covered[s] == EMPTY && db.hot(here).eclipse != h.eclipse)
+    }
+    /// Sleeves `adv` (which must [`fit`](Sleeve::fits)): an eclipse advancement goes under what is
+    /// there, anything else covers an eclipse advancement.
+    pub fn put(&mut self, db: &CardDb, adv: u8) {
+        let s = db.hot(adv).slot as usize;
+        let here = self.slots[s];
+        if here == EMPTY {
+            self.slots[s] = adv;
+        } else if db.hot(adv).eclipse {
+            self.covered[s] = adv;
+        } else {
+            self.covered[s] = here;
+            self.slots[s] = adv;
+        }
     }
 }
 
@@ -145,6 +182,15 @@ impl Pile {
     pub fn extend_from_slice(&mut self, cards: &[u8]) {
         for &c in cards {
             self.push(c);
+        }
+    }
+
+    /// Puts a card under the others (position 0).
+    pub fn insert_bottom(&mut self, c: u8) {
+        if (self.len as usize) < NUM_CARDS {
+            self.items.copy_within(0..self.len as usize, 1);
+            self.items[0] = c;
+            self.len += 1;
         }
     }
 
@@ -258,11 +304,24 @@ pub struct Player {
     pub vales: Vec<u8>,
     /// Spoiled in a Prep Phase: the next turn skips to the Discard Phase.
     pub skip_next: bool,
+    /// The player's leader, if any: which card carries it and its side.
+    pub leader: Option<LeaderCard>,
+    /// The two leaders dealt to choose from (`leaders=choose`), until the choice.
+    pub leader_offer: Option<[u8; 2]>,
     /// Growth from Blooming Arbor, until the next Prep Phase.
     pub arbor_growth: u8,
+    /// A card whose decay does not count until the next Discard Phase (Bramble Spire).
+    #[serde(default)]
+    pub decay_cancel: Option<u8>,
+    /// The round in which the player last took an extra turn (0: never).
+    #[serde(default)]
+    pub extra_turn_round: u16,
     /// The card given +1 guardian by Conclave of Ents, and whether it was given in a Prep Phase
     /// (then it lasts through the next Planting Phase).
     pub conclave: Option<(u8, bool)>,
+    /// Aether Tree: the card whose decay (but a Cursed Land's) is cancelled until the next Prep Phase.
+    #[serde(default)]
+    pub aether: Option<u8>,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -293,8 +352,13 @@ impl PartialEq for Player {
             && self.vp == o.vp
             && self.vales == o.vales
             && self.skip_next == o.skip_next
+            && self.leader == o.leader
+            && self.leader_offer == o.leader_offer
+            && self.decay_cancel == o.decay_cancel
+            && self.extra_turn_round == o.extra_turn_round
             && self.arbor_growth == o.arbor_growth
             && self.conclave == o.conclave
+            && self.aether == o.aether
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
@@ -302,76 +366,158 @@ impl PartialEq for Player {
     }
 }
 
-/// Bit of an advancement ability in [`CardStats::flags`].
-#[inline]
-pub const fn flag(ab: AdvAbility) -> u16 {
-    1 << ab as u16
+/// A leader in a player's deck: its id, the card (a blank starting card) it is sleeved into, its side,
+/// and whether the other players have seen it (it is public once played, EN:810-816).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct LeaderCard {
+    /// The leader.
+    pub id: u8,
+    /// The card number it is sleeved into.
+    pub card: u8,
+    /// On its upgraded side.
+    pub upgraded: bool,
+    /// Played at least once: every seat knows it.
+    pub public: bool,
 }
 
-/// Abilities whose harvest gain depends on more than the card's printed symbols.
-pub const HARVEST_FLAGS: u16 = flag(AdvAbility::PerGuardian)
-    | flag(AdvAbility::Aurora)
-    | flag(AdvAbility::MagicSeed)
-    | flag(AdvAbility::Grassland);
-/// Abilities that may ask a decision when their card is played.
-pub const WHEN_PLAYED_FLAGS: u16 =
-    flag(AdvAbility::DiscardFromField) | flag(AdvAbility::CleansingRain) | flag(AdvAbility::CalmWeather);
+impl LeaderCard {
+    /// The side showing.
+    #[inline]
+    pub fn face(self, db: &CardDb) -> &Face {
+        &db.leader(self.id).sides[usize::from(self.upgraded)]
+    }
+}
 
-/// A card's totals, cached so that the hot path never walks the card table.
+/// The face of the leader on card `c`, if it carries one.
+#[inline]
+pub fn leader_face(db: &CardDb, leader: Option<LeaderCard>, c: u8) -> Option<&Face> {
+    leader.filter(|l| l.card == c).map(|l| l.face(db))
+}
+
+/// The abilities of card `c`: its visible advancements', then its leader side's.
+pub fn card_abilities<'a>(db: &'a CardDb, s: Sleeve, face: Option<&'a Face>) -> impl Iterator<Item = Ability> + 'a {
+    s.advs().map(move |a| db.hot(a).ability).chain(face.map(|f| f.ability))
+}
+
+/// A card's totals, cached so that the hot path never walks the card table. The one place where a
+/// card's symbols and its "ongoing" abilities are combined (ruling MV20 gives the order).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub struct CardStats {
-    /// Decay it counts (after Lifebringer Seed and Seedling).
+    /// Decay it counts (after its caps).
     pub decay: u8,
-    /// Growth it counts without Conclave of Ents (Grovtender included).
+    /// Decay printed (cancelled ones included).
+    pub decay_printed: u8,
+    /// Growth it counts without Conclave of Ents (growth per guardian included).
     pub growth: u8,
-    /// Grovtender growth per extra guardian (Conclave of Ents).
+    /// Growth per extra guardian (Conclave of Ents).
     pub grov: u8,
-    /// Printed mana.
+    /// Mana printed.
     pub mana: u8,
-    /// Printed spirits (animal, forest, sky, wild).
+    /// Spirits it counts (animal, forest, sky, wild), after additions and conversions.
     pub spirits: [u8; 4],
-    /// Printed guardians.
+    /// Spirits per extra guardian (animal, forest, sky, wild), after conversions.
+    pub spirits_per_guardian: [u8; 4],
+    /// Guardians printed.
     pub guardians: u8,
-    /// Printed left-side VP.
+    /// Left-side VP printed.
     pub vp: u8,
-    /// The abilities on the card ([`flag`] bits).
-    pub flags: u16,
+    /// The effects of its abilities ([`Effect::bit`]).
+    pub effects: u32,
+    /// The timings of its abilities ([`Timing::bit`]).
+    pub timings: u32,
+    /// What each slot offers a purchase (ruling MV21), as counters to add up over a field: 7 bits at
+    /// `7 * (3 * slot + kind)` for kind 0 (empty), 1 (an advancement an eclipse one may go under), 2 (an
+    /// eclipse advancement that may be covered). Full or printed slots, and a leader's card, count nothing.
+    pub places: u64,
 }
 
 impl CardStats {
-    /// The totals of sleeve `s`: decay after Lifebringer Seed (none) and Seedling (at most its amount),
-    /// growth with Grovtender's growth per guardian (as [`Sleeve::decay`] and [`Sleeve::growth`]).
-    pub fn of(s: Sleeve, db: &CardDb) -> CardStats {
+    /// The totals of sleeve `s` (with the leader side `face` if the card carries one). Order: printed
+    /// symbols, additions per guardian, conversions to wild, caps (ruling MV20).
+    pub fn of(s: Sleeve, db: &CardDb, face: Option<&Face>) -> CardStats {
         let mut st = CardStats::default();
         let mut cap = u8::MAX;
-        for a in s.advs() {
-            let x = db.adv(a);
-            st.decay += x.symbols.decay;
-            st.growth += x.symbols.growth;
-            match x.ability {
-                AdvAbility::LifebringerSeed => cap = 0,
-                AdvAbility::Seedling => cap = cap.min(x.amount),
-                AdvAbility::Grovtender => st.grov += x.amount,
+        let mut to_wild = false;
+        let mut add_face = |st: &mut CardStats, x: &crate::cards::Symbols, ab: Ability| {
+            st.decay = st.decay.saturating_add(x.decay);
+            st.growth = st.growth.saturating_add(x.growth);
+            st.mana = st.mana.saturating_add(x.mana);
+            for k in 0..4 {
+                st.spirits[k] = st.spirits[k].saturating_add(x.spirits[k]);
+            }
+            st.guardians = st.guardians.saturating_add(x.guardian);
+            st.vp = st.vp.saturating_add(x.vp_harvest);
+            st.effects |= ab.effect.bit();
+            st.timings |= ab.timing.bit();
+            let add = |t: &mut u8, n: u8| *t = t.saturating_add(n);
+            match ab.effect {
+                Effect::None => {}
+                Effect::CapDecay => cap = cap.min(ab.amount),
+                Effect::SpiritsToWild => to_wild = true,
+                Effect::AddPer => match (ab.per, ab.reward) {
+                    (Count::GuardiansOnCard, Reward::Growth) => add(&mut st.grov, ab.amount),
+                    (Count::GuardiansOnCard, r) => {
+                        if let Some(k) = r.spirit() {
+                            add(&mut st.spirits_per_guardian[k as usize], ab.amount);
+                        }
+                    }
+                    (_, Reward::Growth) => add(&mut st.growth, ab.amount),
+                    (_, Reward::Guardian) => add(&mut st.guardians, ab.amount),
+                    (_, r) => {
+                        if let Some(k) = r.spirit() {
+                            add(&mut st.spirits[k as usize], ab.amount);
+                        }
+                    }
+                },
                 _ => {}
             }
-            st.mana += x.symbols.mana;
-            for k in 0..4 {
-                st.spirits[k] += x.symbols.spirits[k];
+        };
+        for k in 0..3 {
+            let here = s.slots[k];
+            if here == EMPTY {
+                if face.is_none() {
+                    st.places |= 1 << (7 * (3 * k));
+                }
+                continue;
             }
-            st.guardians += x.symbols.guardian;
-            st.vp += x.symbols.vp_harvest;
-            st.flags |= flag(x.ability);
+            let h = db.hot(here);
+            add_face(&mut st, &h.symbols, h.ability);
+            if face.is_none() && s.covered[k] == EMPTY && here != db.cursed_land && here != db.starting_soil {
+                st.places |= 1 << (7 * (3 * k + if h.eclipse { 2 } else { 1 }));
+            }
         }
+        if let Some(f) = face {
+            add_face(&mut st, &f.symbols, f.ability);
+        }
+        st.decay_printed = st.decay;
         st.decay = st.decay.min(cap);
         st.growth = st.growth.saturating_add(st.grov.saturating_mul(st.guardians));
-        debug_assert_eq!((st.decay, st.growth), (s.decay(db), s.growth(db, 0)));
+        if st.spirits_per_guardian != [0; 4] {
+            for k in 0..4 {
+                st.spirits[k] = st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(st.guardians));
+            }
+        }
+        if to_wild {
+            for k in 0..3 {
+                st.spirits[3] = st.spirits[3].saturating_add(st.spirits[k]);
+                st.spirits[k] = 0;
+                st.spirits_per_guardian[3] = st.spirits_per_guardian[3].saturating_add(st.spirits_per_guardian[k]);
+                st.spirits_per_guardian[k] = 0;
+            }
+        }
         st
     }
 
-    /// Whether the card carries ability `ab`.
+    /// Whether the card carries an ability with effect `e`.
     #[inline]
-    pub fn has(&self, ab: AdvAbility) -> bool {
-        self.flags & flag(ab) != 0
+    pub fn has(&self, e: Effect) -> bool {
+        self.effects & e.bit() != 0
+    }
+
+    /// Whether the card carries an ability with timing `t`.
+    #[inline]
+    pub fn acts(&self, t: Timing) -> bool {
+        self.timings & t.bit() != 0
     }
 }
 
@@ -379,7 +525,7 @@ impl Player {
     /// Recomputes the cached totals of card `c` (after sleeving), keeping the field totals right.
     pub fn refresh(&mut self, db: &CardDb, c: usize) {
         let old = self.stats[c];
-        let new = CardStats::of(self.cards[c], db);
+        let new = CardStats::of(self.cards[c], db, leader_face(db, self.leader, c as u8));
         self.stats[c] = new;
         if self.field.contains(&(c as u8)) || self.on_deck == Some(c as u8) {
             self.shown_decay = self.shown_decay - u16::from(old.decay) + u16::from(new.decay);
@@ -390,7 +536,7 @@ impl Player {
     /// Recomputes every card's totals and the field totals (after building a player from parts).
     pub fn refresh_all(&mut self, db: &CardDb) {
         for c in 0..NUM_CARDS {
-            self.stats[c] = CardStats::of(self.cards[c], db);
+            self.stats[c] = CardStats::of(self.cards[c], db, leader_face(db, self.leader, c as u8));
         }
         self.recount_shown();
     }
@@ -408,6 +554,11 @@ impl Player {
 
     #[inline]
     fn show(&mut self, c: u8) {
+        if let Some(l) = &mut self.leader
+            && l.card == c
+        {
+            l.public = true;
+        }
         self.shown_decay += u16::from(self.stats[c as usize].decay);
         self.shown_growth += u16::from(self.stats[c as usize].growth);
     }
@@ -450,10 +601,53 @@ impl Player {
 
     /// Discards the whole field (not the on-deck card).
     pub fn discard_field(&mut self) {
-        let (field, discard) = (&mut self.field, &mut self.discard);
-        discard.extend_from_slice(field);
-        field.clear();
+        self.discard_field_but(0, None);
+    }
+
+    /// Discards the field but its first `kept` cards (Hatchery) and card `keep` (Pool of Visions): they
+    /// stay, in that order, as the first cards of the next field.
+    pub fn discard_field_but(&mut self, kept: usize, keep: Option<u8>) {
+        if kept == 0 && keep.is_none() {
+            let (field, discard) = (&mut self.field, &mut self.discard);
+            discard.extend_from_slice(field);
+            field.clear();
+            self.recount_shown();
+            return;
+        }
+        let kept = kept.min(self.field.len());
+        let mut stay = Pile::from_slice(&self.field[..kept]);
+        for &c in self.field[kept..].iter() {
+            if Some(c) == keep {
+                stay.push(c);
+            } else {
+                self.discard.push(c);
+            }
+        }
+        self.field = stay;
         self.recount_shown();
+    }
+
+    /// Moves the top card of the deck face up to the right end of the field (Canopy Explorer); `None`
+    /// when the deck is empty.
+    pub fn deck_to_field(&mut self) -> Option<u8> {
+        let c = self.deck.pop()?;
+        self.put_in_field(c);
+        Some(c)
+    }
+
+    /// Puts card `c` (taken from the deck) at the end of the field, without playing it.
+    pub fn put_in_field(&mut self, c: u8) {
+        self.field.push(c);
+        self.show(c);
+    }
+
+    /// Moves card `c` from the field to the bottom of the deck, face down.
+    pub fn field_to_deck_bottom(&mut self, c: u8) {
+        if let Some(k) = self.field.iter().position(|&x| x == c) {
+            self.field.remove(k);
+            self.hide(c);
+            self.deck.insert_bottom(c);
+        }
     }
 
     /// Bit mask of the field's cards.
@@ -491,6 +685,31 @@ pub struct Turn {
     pub spirit_spent: [u8; 4],
     /// VP the harvest gives.
     pub vp_total: u16,
+    /// VP from the box the harvest gives.
+    pub box_vp_total: u16,
+    /// The leader was upgraded this turn (one of the advancement buys, EN:852).
+    pub upgraded: bool,
+    /// An extra turn follows this one (Centaur, Primal Power).
+    #[serde(default)]
+    pub extra_turn: bool,
+    /// A vale made the next advancement of this level bought this turn free (Eagle's Cry Peak).
+    #[serde(default)]
+    pub free_level: Option<u8>,
+    /// A vale moved an advancement this turn (Wayfarer Portal, once a turn).
+    #[serde(default)]
+    pub portal_used: bool,
+    /// Extra advancement purchases the usable vales allow.
+    #[serde(default)]
+    pub extra_buys: u8,
+    /// Effects of the usable vales that leave the game when used.
+    #[serde(default)]
+    pub removable: u32,
+    /// An exchange ability is in the field (set when the Harvest Phase begins).
+    #[serde(default)]
+    pub sow: bool,
+    /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
+    #[serde(default)]
+    pub gained: crate::harvest::Totals,
     /// The mana token was spent this turn.
     pub token_used: bool,
     /// Sunstone Aerie used: the kind turned wild.
@@ -501,16 +720,43 @@ pub struct Turn {
     pub bought: Vec<Bought>,
     /// Vales bought (the last ones in the player's list).
     pub vales_bought: u8,
-    /// Vale abilities usable this turn (bit `ValeAbility as u8`): owned before the turn began.
-    pub usable: u8,
+    /// Effects of the vales usable this turn ([`Effect::bit`]): owned before the turn began (EN:518).
+    pub usable: u32,
     /// An Earthchant Chorus is in the field (set when the Harvest Phase begins).
     pub chorus: bool,
-    /// Per slot: field cards with that slot free, minus the purchases of that slot (set when the Harvest
-    /// Phase begins; each purchase takes one place).
-    pub free: [i8; 3],
+    /// Per slot, the field's places for purchases (set when the Harvest and the Sleeve steps begin):
+    /// empty slots, advancements an eclipse one may go under, eclipse ones that may be covered (MV21).
+    pub places: [[u8; 3]; 3],
+    /// Mana this Harvest Phase from the mana token and "when bought" gains (not recounted).
+    #[serde(default)]
+    pub mana_extra: u8,
+    /// What the Harvest's mana and the token are multiplied by (Ley Line Overflow; 1 without).
+    #[serde(default)]
+    pub mana_factor: u8,
+    /// Cards that joined the end of the field as the Harvest Phase began (Call of the Hunt, Canopy
+    /// Explorer).
+    #[serde(default)]
+    pub added: u8,
+    /// Hatchery: field cards kept for the next field (the first ones of the field), in this Discard Phase.
+    #[serde(default)]
+    pub kept: u8,
+    /// Lifetap Oracle: deck searches left in the ability resolving.
+    #[serde(default)]
+    pub searches_left: u8,
+    /// Vales taken this turn without buying them (Sunwell Temple): like the vales bought, the last ones
+    /// of the player's list and not usable this turn, but not one of the two vale buys.
+    #[serde(default)]
+    pub vales_taken: u8,
     /// "When played" abilities already resolved in this Planting Phase (or this Prep Phase once it has
     /// begun): bit `3 * card + slot`. They do not resolve again in the same phase (ruling MV19).
     pub when_played_used: u64,
+}
+
+impl Turn {
+    /// Mana left to spend: the harvest's, the token's and "when bought" gains, less what was spent.
+    pub fn mana_left(&self) -> u8 {
+        self.mana_total.saturating_add(self.mana_extra).saturating_sub(self.mana_spent)
+    }
 }
 
 /// Where the turn stands.
@@ -547,6 +793,27 @@ pub enum Phase {
     },
     /// Harvest: buy, use, end.
     Harvest,
+    /// Wood Sprite Hoard, in the Harvest: the card `depth` below the top of the deck is shown (`peek`);
+    /// discard it (`mill`) or keep it (`decline`); `left` cards still to look at, this one included.
+    Look {
+        /// Cards still to look at, this one included.
+        left: u8,
+        /// Cards kept above it.
+        depth: u8,
+    },
+    /// Discard Phase, Hatchery: the player may keep field cards with the ability (not the leftmost at
+    /// the start of the phase, `first`) as the leftmost cards of the next field, in the order chosen;
+    /// the first `kept` cards of the field are kept so far.
+    Hatch {
+        /// The leftmost field card when the Discard Phase began.
+        first: u8,
+        /// Cards kept so far (they are the first of the field).
+        kept: u8,
+    },
+    /// Setup with `leaders=choose`: the active player keeps one of the two leaders dealt.
+    ChooseLeader,
+    /// Discard Phase: a vale may keep one field card for the next field (`keep`, or `decline`).
+    Keep,
     /// Discard Phase: sleeve the next bought advancement.
     Sleeve,
     /// The game is over.
@@ -614,16 +881,16 @@ impl MysticVale {
         let db = &*self.db;
         let pl = &self.players[p];
         let mut growth = i32::from(pl.shown_growth) + i32::from(pl.arbor_growth);
-        for &v in &pl.vales {
-            let vale = db.hot_vale(v);
-            if vale.ability == crate::cards::ValeAbility::AncientLiferoots {
-                growth += i32::from(vale.amount);
-            }
-        }
+        growth += vale_growth(db, &pl.vales);
         if let Some((c, _)) = pl.conclave
             && (pl.on_deck == Some(c) || pl.field.contains(&c))
         {
             growth += i32::from(pl.stats[c as usize].grov);
+        }
+        if let Some(c) = pl.aether
+            && (pl.on_deck == Some(c) || pl.field.contains(&c))
+        {
+            growth += i32::from(aether_cancel(db, pl.cards[c as usize], &pl.stats[c as usize]));
         }
         debug_assert_eq!(
             (pl.shown_decay, pl.shown_growth),
@@ -633,6 +900,26 @@ impl MysticVale {
             )),
             "cached field totals"
         );
-        i32::from(pl.shown_decay) - growth
+        let cancelled = match pl.decay_cancel {
+            Some(c) if pl.on_deck == Some(c) || pl.field.contains(&c) => i32::from(pl.stats[c as usize].decay),
+            _ => 0,
+        };
+        i32::from(pl.shown_decay) - cancelled - growth
     }
+}
+
+/// Growth the vales `vales` always give their owner.
+pub fn vale_growth(db: &CardDb, vales: &[u8]) -> i32 {
+    vales
+        .iter()
+        .map(|&v| db.hot_vale(v).ability)
+        .filter(|a| a.timing == Timing::Ongoing && a.effect == Effect::Gain && a.reward == Reward::Growth)
+        .map(|a| i32::from(a.amount))
+        .sum()
+}
+
+/// Decay Aether Tree cancels on a card: all it counts but a Cursed Land's (EN:1230-1234).
+pub fn aether_cancel(db: &CardDb, s: Sleeve, st: &CardStats) -> u8 {
+    let cursed = if s.is_cursed(db) { db.adv(db.cursed_land).symbols.decay } else { 0 };
+    st.decay.saturating_sub(cursed)
 }

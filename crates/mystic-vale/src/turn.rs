@@ -4,9 +4,10 @@
 use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 
 use crate::actions::{Action, Source};
-use crate::cards::{AdvAbility, Reward, Slot, Spirit, ValeAbility};
+use crate::cards::{Count, Effect, Reward, Slot, Spirit, Timing};
 use crate::events::Event;
-use crate::state::{Bought, EMPTY, HARVEST_FLAGS, MysticVale, NUM_CARDS, Phase, WHEN_PLAYED_FLAGS, flag};
+use crate::harvest;
+use crate::state::{Bought, EMPTY, MysticVale, NUM_CARDS, Phase};
 
 /// A round cap that ends the game if the pool never empties (ruling MV14); never reached in practice.
 pub const MAX_ROUNDS: u16 = 120;
@@ -14,56 +15,84 @@ pub const MAX_ROUNDS: u16 = 120;
 /// "When played" ability places on a player's cards: one per slot of each of the 20 sleeves.
 const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 
-/// Most actions in one turn (Planting to Prep Phase), not counting Blooming Arbor uses (each removes a
-/// vale from the game, so they are bounded per game, see [`crate::MysticVale`]'s `max_game_length`).
+/// Most actions in one turn (Planting to Prep Phase), not counting Blooming Arbor and Aether Tree uses
+/// (each removes a vale from the game, so they are bounded per game, see [`crate::MysticVale`]'s
+/// `max_game_length`).
 ///
-/// Proof, with `W` = [`WHEN_PLAYED_PLACES`] = 60:
+/// Proof, with `W` = [`WHEN_PLAYED_PLACES`] = 60 and `N` = 20 cards:
 /// - *Resolutions.* A "when played" ability in a given (card, slot) place resolves at most once per
 ///   Planting Phase and once per Prep Phase (ruling MV19; a place never changes its advancement, sleeving
 ///   never covers one), so at most `2W` resolutions in a turn.
 /// - *Decisions about them.* Each `resolve` decision starts one resolution and each `discard`, `mill` or
-///   `decline` ends one: at most `2 · 2W`.
+///   `decline` ends one: at most `2 · 2W`. A search that repeats (Lifetap Oracle) adds a `discard` per
+///   card taken from the deck, which holds at most `N - 2` cards and is not reshuffled in between: at
+///   most `2W · (N - 2)` more.
 /// - *Pushes.* Each push adds a card to the field, which holds at most 20; only Deadwood Harvester and
 ///   Mindful Owl take a card out during the Planting Phase, one per resolution: at most `20 + W` pushes.
 ///   (Prep Phase plays are not actions.)
 /// - *The rest.* `pass` 1; `spoil` 2 (Planting and Prep Phase); Peacekeeper Druid 1 (MV8); Conclave of
-///   Ents 1 (MV9); harvest: token 1, Sunstone Aerie 1, vales 2, advancements at most 3, `done` 1; `sleeve`
-///   one per advancement bought, at most 3. A spoil prompt is left only by one of these actions or by
-///   Blooming Arbor, so prompts add nothing else.
+///   Ents 1 (MV9); harvest: token 1 plus 2 more after vales that turn it face up, Sunstone Aerie 1,
+///   vales 2, advancements at most 3, `done` 1, Wood Sprite Hoard's looks 3 per vale bought (6);
+///   `sleeve` one per advancement bought, at most 3; Hatchery's `keep` at most `N - 1` and one
+///   `decline`. A spoil prompt is left only by one of these actions or by Blooming Arbor or Aether
+///   Tree, so prompts add nothing else.
 ///
-/// Total: `(20 + W) + 4W + 1 + 2 + 1 + 1 + 8 + 3 = 36 + 5W` = 336.
-pub const MAX_ACTIONS_PER_TURN: usize = 36 + 5 * WHEN_PLAYED_PLACES;
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + 1 + 1 + 10 + 6 + 3 + N` = `44 + N + 5W + 2W(N - 2)`.
+pub const MAX_ACTIONS_PER_TURN: usize =
+    44 + NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {
         Seat(self.current)
     }
 
-    fn owns_usable(&self, ab: ValeAbility) -> Option<usize> {
+    /// The vales the active player owned before this turn (their abilities are usable, EN:518).
+    pub(crate) fn usable_vales(&self) -> &[u8] {
         let p = self.cur();
-        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
-        p.vales[..fresh].iter().position(|&v| self.db.hot_vale(v).ability == ab)
+        let new = usize::from(self.turn.vales_bought) + usize::from(self.turn.vales_taken);
+        &p.vales[..p.vales.len() - new.min(p.vales.len())]
     }
 
-    #[inline]
-    fn usable(&self, ab: ValeAbility) -> bool {
-        self.turn.usable & (1 << ab as u8) != 0
+    /// The index (in the player's vales) of a usable vale whose ability has this timing and effect.
+    pub(crate) fn vale_use(&self, timing: Timing, effect: Effect) -> Option<usize> {
+        if self.turn.usable & effect.bit() == 0 {
+            return None;
+        }
+        self.usable_vales().iter().position(|&v| {
+            let a = self.db.hot_vale(v).ability;
+            a.timing == timing && a.effect == effect
+        })
     }
 
-    /// Which vale abilities the active player may use this turn (vales bought this turn excluded).
-    fn usable_mask(&self) -> u8 {
-        let p = self.cur();
-        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
-        p.vales[..fresh].iter().fold(0, |m, &v| m | 1 << self.db.hot_vale(v).ability as u8)
+    /// Effects of the vales usable this turn; also sets the turn's extra buys and the effects of the
+    /// usable vales that leave the game when used.
+    fn usable_mask(&mut self) -> u32 {
+        let (mut m, mut removable, mut extra) = (0, 0, 0);
+        for &v in self.usable_vales() {
+            let x = self.db.hot_vale(v);
+            m |= x.ability.effect.bit();
+            if x.remove_self {
+                removable |= x.ability.effect.bit();
+            }
+            extra = extra.max(x.extra_buy);
+        }
+        self.turn.removable = removable;
+        self.turn.extra_buys = extra;
+        m
+    }
+
+    /// A vale that may stop a spoil by giving growth (and leaving the game).
+    fn growth_vale(&self) -> Option<usize> {
+        self.vale_use(Timing::WouldSpoil, Effect::Gain)
     }
 
     fn conclave_usable(&self) -> bool {
-        !self.turn.conclave_used && self.usable(ValeAbility::ConclaveOfEnts)
+        !self.turn.conclave_used && self.vale_use(Timing::AnyTime, Effect::PlusGuardian).is_some()
     }
 
     fn druid_usable(&self) -> bool {
         let p = self.cur();
-        !p.druid_used && p.field.iter().any(|&c| p.stats[c as usize].has(AdvAbility::PeacekeeperDruid))
+        !p.druid_used && p.field.iter().any(|&c| p.stats[c as usize].has(Effect::DiscardOnDeck))
     }
 
     /// Starts the active player's turn.
@@ -73,14 +102,25 @@ impl MysticVale {
         self.turn.spirits = [0; 4];
         self.turn.spirit_spent = [0; 4];
         self.turn.vp_total = 0;
+        self.turn.box_vp_total = 0;
+        self.turn.upgraded = false;
+        self.turn.extra_turn = false;
+        self.turn.gained = harvest::Totals::default();
+        self.turn.free_level = None;
+        self.turn.portal_used = false;
         self.turn.token_used = false;
         self.turn.aerie = None;
         self.turn.conclave_used = false;
         self.turn.bought.clear();
         self.turn.vales_bought = 0;
+        self.turn.vales_taken = 0;
+        self.turn.mana_extra = 0;
+        self.turn.mana_factor = 1;
+        self.turn.searches_left = 0;
+        self.turn.added = 0;
         self.turn.usable = self.usable_mask();
         self.turn.chorus = false;
-        self.turn.free = [0; 3];
+        self.turn.places = [[0; 3]; 3];
         self.turn.when_played_used = 0;
         let seat = self.seat();
         if S::ENABLED {
@@ -93,7 +133,7 @@ impl MysticVale {
             // Spoiled in the Prep Phase: straight to the Discard Phase.
             p.skip_next = false;
             self.end_planting();
-            self.discard_phase(ev);
+            self.enter_discard(ev);
         } else {
             self.phase = Phase::Planting;
         }
@@ -142,14 +182,14 @@ impl MysticVale {
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Played(self.seat(), c));
         }
-        if self.players[i].stats[c as usize].flags & WHEN_PLAYED_FLAGS == 0 {
+        if !self.players[i].stats[c as usize].acts(Timing::WhenPlayed) {
             self.after_play(prep, ev);
             return;
         }
         let sleeve = self.players[i].cards[c as usize];
         let mut pending = 0u8;
         for (slot, &a) in sleeve.slots.iter().enumerate() {
-            if a != EMPTY && WHEN_PLAYED_FLAGS & flag(self.db.hot(a).ability) != 0 {
+            if a != EMPTY && self.db.hot(a).ability.timing == Timing::WhenPlayed {
                 pending |= 1 << slot;
             }
         }
@@ -161,10 +201,10 @@ impl MysticVale {
         self.when_played_next(c, pending, prep, ev);
     }
 
-    /// The "when played" ability of card `c` in `slot`.
+    /// The effect of the "when played" ability of card `c` in `slot`.
     #[inline]
-    fn when_played_ability(&self, c: u8, slot: u32) -> AdvAbility {
-        self.db.hot(self.cur().cards[c as usize].slots[slot as usize]).ability
+    fn when_played_ability(&self, c: u8, slot: u32) -> Effect {
+        self.db.hot(self.cur().cards[c as usize].slots[slot as usize]).ability.effect
     }
 
     /// Resolves the "when played" abilities of card `c` still pending (slot bits in `pending`): one at a
@@ -178,7 +218,7 @@ impl MysticVale {
                 while m != 0 {
                     let s = m.trailing_zeros();
                     m &= m - 1;
-                    if self.when_played_ability(c, s) == AdvAbility::DiscardFromField {
+                    if self.when_played_ability(c, s) == Effect::DiscardOtherField {
                         pending &= !(1 << s);
                     }
                 }
@@ -216,15 +256,15 @@ impl MysticVale {
             let s = m.trailing_zeros();
             m &= m - 1;
             match self.when_played_ability(c, s) {
-                AdvAbility::CleansingRain => {
+                Effect::SearchDeckDiscard => {
                     r = true;
                     k += 1;
                 }
-                AdvAbility::CalmWeather => {
+                Effect::LookTopDiscard => {
                     w = true;
                     k += 1;
                 }
-                AdvAbility::DiscardFromField => d = p.field.len() > 1,
+                Effect::DiscardOtherField => d = p.field.len() > 1,
                 _ => {}
             }
         }
@@ -237,14 +277,29 @@ impl MysticVale {
     fn start_ability<S: EventSink<Event>>(&mut self, c: u8, slot: u32, pending: u8, prep: bool, ev: &mut S) -> bool {
         let i = self.current as usize;
         let needs_choice = match self.when_played_ability(c, slot) {
-            AdvAbility::DiscardFromField => self.players[i].field.len() > 1,
-            AdvAbility::CleansingRain => {
+            Effect::DiscardOtherField => self.players[i].field.len() > 1,
+            Effect::SearchDeckDiscard => {
                 if self.players[i].deck.is_empty() {
                     self.reshuffle(ev);
                 }
-                !self.players[i].deck.is_empty()
+                // One search, or one per symbol counted (Lifetap Oracle, EN:1067).
+                let ab = self.db.hot(self.players[i].cards[c as usize].slots[slot as usize]).ability;
+                let n = match ab.per {
+                    Count::GuardiansOnCard => {
+                        let p = &self.players[i];
+                        p.stats[c as usize].guardians.saturating_add(p.bonus(c))
+                    }
+                    _ => 1,
+                };
+                self.turn.searches_left = n.saturating_mul(ab.amount.max(1));
+                self.turn.searches_left > 0 && !self.players[i].deck.is_empty()
             }
-            AdvAbility::CalmWeather => {
+            Effect::RefreshToken => {
+                // "May": an active token is never worse than a used one (ruling MV43).
+                self.players[i].token_active = true;
+                false
+            }
+            Effect::LookTopDiscard => {
                 if self.players[i].deck.is_empty() {
                     self.reshuffle(ev);
                 }
@@ -275,7 +330,17 @@ impl MysticVale {
     /// Step C of planting (and the Prep Phase check): spoil at 4 or more net decay.
     fn check_spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
         let net = self.net_decay(self.current as usize);
-        if net >= 4 {
+        if net >= 4
+            && self.db.card_effects & Effect::CancelSpoil.bit() != 0
+            && self.on_deck_has(Timing::WouldSpoil, Effect::CancelSpoil)
+        {
+            // The on-deck card stops its own spoil; the turn goes on (EN:1198-1202).
+            if prep {
+                self.continue_prep(net, ev);
+            } else {
+                self.phase = Phase::Planting;
+            }
+        } else if net >= 4 {
             if self.spoil_options() {
                 self.phase = Phase::SpoilPrompt { prep };
             } else {
@@ -288,8 +353,48 @@ impl MysticVale {
         }
     }
 
+    /// An ability with this timing and effect on the active player's on-deck card, if any.
+    fn on_deck_has(&self, timing: Timing, effect: Effect) -> bool {
+        let p = self.cur();
+        p.on_deck.is_some_and(|c| {
+            let st = &p.stats[c as usize];
+            st.has(effect) && st.acts(timing) && self.card_ability(c, timing, effect).is_some()
+        })
+    }
+
+    /// The first ability of card `c` of the active player with this timing and effect.
+    fn card_ability(&self, c: u8, timing: Timing, effect: Effect) -> Option<crate::cards::Ability> {
+        let p = self.cur();
+        crate::state::card_abilities(&self.db, p.cards[c as usize], crate::state::leader_face(&self.db, p.leader, c))
+            .find(|a| a.timing == timing && a.effect == effect)
+    }
+
     fn spoil_options(&self) -> bool {
-        self.druid_usable() || self.usable(ValeAbility::BloomingArbor) || self.conclave_usable()
+        self.druid_usable()
+            || self.growth_vale().is_some()
+            || self.conclave_usable()
+            || self.vale_use(Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
+            || self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some()
+            || self.aether_targets() != 0
+    }
+
+    /// Aether Tree: the field and on-deck cards whose decay it would cancel (none if no usable vale).
+    fn aether_targets(&self) -> u32 {
+        if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard).is_none() {
+            return 0;
+        }
+        let p = self.cur();
+        let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
+        let mut out = 0;
+        let mut m = mask;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if crate::state::aether_cancel(&self.db, p.cards[c], &p.stats[c]) > 0 {
+                out |= 1 << c;
+            }
+        }
+        out
     }
 
     fn spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
@@ -298,95 +403,288 @@ impl MysticVale {
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Spoiled(self.seat(), prep));
         }
+        // The on-deck card that made the spoil: its "on spoil" ability (Centaur, Primal Power).
+        if self.db.card_effects & Effect::ExtraTurn.bit() != 0
+            && let Some(c) = self.players[i].on_deck
+            && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::ExtraTurn)
+        {
+            let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+            let vp = u16::from(ab.amount) * double;
+            match ab.reward {
+                crate::cards::Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(vp),
+                _ => self.gain_vp(i, vp, ev),
+            }
+            // At most one extra turn per round (EN:933, 1154).
+            if self.players[i].extra_turn_round != self.rounds {
+                self.players[i].extra_turn_round = self.rounds;
+                self.turn.extra_turn = true;
+            }
+        }
         if prep {
             self.players[i].skip_next = true;
             self.next_player(ev);
         } else {
             self.end_planting();
-            self.discard_phase(ev);
+            self.enter_discard(ev);
         }
     }
 
-    /// Harvest begins: counts mana, spirits and VP from the field, harvest abilities and vales.
-    fn begin_harvest(&mut self) {
+    /// Harvest begins: Canopy Explorer's cards join the field, then mana, spirits and VP are counted
+    /// from the field, harvest abilities and vales.
+    fn begin_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
         self.end_planting();
         self.phase = Phase::Harvest;
+        // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
+        let before = self.cur().field.len();
+        self.fill_field();
+        self.explore(ev);
+        self.turn.added = (self.cur().field.len() - before) as u8;
         let p = self.cur();
-        let mut chorus = false;
-        let mut free = [0i8; 3];
-        for &c in &p.field {
-            chorus |= p.stats[c as usize].has(AdvAbility::EarthchantChorus);
-            for (k, &a) in p.cards[c as usize].slots.iter().enumerate() {
-                free[k] += i8::from(a == EMPTY);
+        let effects = p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects);
+        self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
+        self.turn.sow = effects & Effect::Exchange.bit() != 0;
+        self.count_places();
+        self.recount();
+    }
+
+    /// Canopy Explorer (EN:915-925): each field card with the ability moves `amount × count` cards from
+    /// the top of the deck to the right end of the field, reshuffling the discard pile when the deck runs
+    /// out. Resolved first, before anything is counted (ruling MV41); the cards it adds cannot spoil,
+    /// and their own harvest abilities resolve too.
+    fn explore<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        let mut done = 0u32;
+        loop {
+            let p = &self.players[i];
+            let Some(c) =
+                p.field.iter().copied().find(|&c| done & (1 << c) == 0 && p.stats[c as usize].has(Effect::DeckToField))
+            else {
+                return;
+            };
+            done |= 1 << c;
+            let mut n = 0u32;
+            for ab in p.cards[c as usize].advs().map(|a| self.db.hot(a).ability) {
+                if ab.effect == Effect::DeckToField && ab.timing == Timing::Harvest {
+                    let per = match ab.per {
+                        Count::GuardiansOnCard => u32::from(p.stats[c as usize].guardians) + u32::from(p.bonus(c)),
+                        _ => 1,
+                    };
+                    n += u32::from(ab.amount) * per;
+                }
+            }
+            for _ in 0..n {
+                if self.players[i].deck.is_empty() {
+                    self.reshuffle(ev);
+                }
+                match self.players[i].deck_to_field() {
+                    Some(x) => {
+                        if S::ENABLED {
+                            ev.emit(Audience::Everyone, Event::Played(self.seat(), x));
+                        }
+                    }
+                    None => break,
+                }
             }
         }
-        self.turn.chorus = chorus;
-        self.turn.free = free;
-        self.recount();
+    }
+
+    /// A vale's "when bought" ability, right after its purchase (EN:1112, 1239).
+    fn when_bought<S: EventSink<Event>>(&mut self, v: u8, ev: &mut S) {
+        let i = self.current as usize;
+        let ab = self.db.hot_vale(v).ability;
+        if ab.timing != Timing::WhenBought {
+            return;
+        }
+        match ab.effect {
+            // "May": an active token is never worse than a used one (ruling MV43).
+            Effect::RefreshToken => self.players[i].token_active = true,
+            Effect::Gain => {
+                let per = match ab.per {
+                    Count::ValesOwned => self.players[i].vales.len() as u16,
+                    _ => 1,
+                };
+                let n = u16::from(ab.amount).saturating_mul(per);
+                match ab.reward {
+                    Reward::Mana => {
+                        self.turn.mana_extra = self.turn.mana_extra.saturating_add(n.min(250) as u8);
+                    }
+                    Reward::Vp => self.gain_vp(i, n, ev),
+                    Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(n),
+                    _ => {}
+                }
+            }
+            Effect::LookTopDiscard => {
+                // The top cards of the deck, not the on-deck card; all of them if fewer (EN:1554-1556).
+                let n = ab.amount.min(self.players[i].deck.len() as u8);
+                self.look_next(n, 0, ev);
+            }
+            Effect::Unique => {
+                if let Some(f) = crate::effects::module(ab.module).and_then(|m| m.when_bought) {
+                    f(self, i);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Wood Sprite Hoard: shows the next card to decide on (`depth` kept above it), or ends the look.
+    fn look_next<S: EventSink<Event>>(&mut self, left: u8, depth: u8, ev: &mut S) {
+        let p = &self.players[self.current as usize];
+        let n = p.deck.len();
+        if left == 0 || usize::from(depth) >= n {
+            self.peek = None;
+            self.phase = Phase::Harvest;
+            return;
+        }
+        let t = p.deck[n - 1 - usize::from(depth)];
+        self.peek = Some(t);
+        self.phase = Phase::Look { left, depth };
+        if S::ENABLED {
+            let me = SeatSet::only(self.seat());
+            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
+            ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
+        }
+    }
+
+    /// Hatchery: the field cards that may still be kept (EN:1037-1043): with the ability, not the
+    /// leftmost card when the Discard Phase began, not kept yet (the first `kept` cards are).
+    pub(crate) fn keep_targets(&self, first: u8, kept: u8) -> u32 {
+        let p = self.cur();
+        p.field
+            .iter()
+            .skip(usize::from(kept))
+            .fold(0, |m, &c| if c != first && p.stats[c as usize].has(Effect::KeepInField) { m | 1 << c } else { m })
+    }
+
+    fn keep_next<S: EventSink<Event>>(&mut self, first: u8, kept: u8, ev: &mut S) {
+        if self.keep_targets(first, kept) == 0 {
+            self.turn.kept = kept;
+            self.enter_pool_keep(ev);
+        } else {
+            self.phase = Phase::Hatch { first, kept };
+        }
+    }
+
+    /// Call of the Hunt (EN:899-907): cards from the top of the deck join the field until it holds the
+    /// ability's number of cards, reshuffling the discard pile when the deck runs out. They cannot spoil and
+    /// their "when played" abilities do not resolve. Resolved as the Harvest Phase begins (ruling MV25).
+    fn fill_field(&mut self) {
+        if self.db.card_effects & Effect::FillField.bit() == 0 {
+            return;
+        }
+        let i = self.current as usize;
+        let p = &self.players[i];
+        let target = p
+            .field
+            .iter()
+            .filter(|&&c| p.stats[c as usize].has(Effect::FillField))
+            .filter_map(|&c| self.card_ability(c, Timing::Harvest, Effect::FillField))
+            .map(|a| usize::from(a.amount))
+            .max();
+        let Some(target) = target else { return };
+        while self.players[i].field.len() < target.min(NUM_CARDS) {
+            if self.players[i].deck.is_empty() {
+                self.reshuffle(&mut sylvan_engine::NoEvents);
+            }
+            let p = &mut self.players[i];
+            let Some(c) = p.deck.pop() else { break };
+            p.put_in_field(c);
+        }
+    }
+
+    /// Counts, per slot, the field's places for purchases (ruling MV21): empty slots, slots where an
+    /// eclipse advancement can go under an advancement, and eclipse advancements that can be covered.
+    /// A leader's card takes no advancement (EN:836).
+    pub(crate) fn count_places(&mut self) {
+        let db = &*self.db;
+        let p = &self.players[self.current as usize];
+        let _ = db;
+        let sum: u64 = p.field.iter().map(|&c| p.stats[c as usize].places).sum();
+        self.turn.places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+    }
+
+    /// Whether the purchases so far plus `extra` (an advancement, and a declared card or `EMPTY`) can
+    /// all be sleeved (ruling MV21). Per slot, with `e` empty slots, `u` advancements an eclipse one can
+    /// go under and `o` eclipse advancements a regular one can cover: the eclipse purchases beyond `u`
+    /// and the regular ones beyond `o` must each fit in the empty slots (one of each kind per slot).
+    fn purchases_fit(&self, extra: Option<Bought>) -> bool {
+        self.purchases_fit_in(self.turn.places, extra)
+    }
+
+    /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
+    /// one declared for a card (`[k][2]`), given this turn's purchases (as [`purchases_fit`] one by one).
+    fn purchase_room(&self) -> [[bool; 3]; 3] {
+        let mut demand = [[0u8; 2]; 3];
+        let mut declared = [0u8; 3];
+        for b in &self.turn.bought {
+            let h = self.db.hot(b.adv);
+            if b.target == EMPTY {
+                demand[h.slot as usize][usize::from(h.eclipse)] += 1;
+            } else {
+                declared[h.slot as usize] += 1;
+            }
+        }
+        let fit = |k: usize, d: [u8; 2], decl: u8| {
+            let [e, u, o] = self.turn.places[k];
+            let e = e.saturating_sub(decl);
+            decl <= self.turn.places[k][0] && d[1].saturating_sub(u) <= e && d[0].saturating_sub(o) <= e
+        };
+        std::array::from_fn(|k| {
+            let d = demand[k];
+            [fit(k, [d[0] + 1, d[1]], declared[k]), fit(k, [d[0], d[1] + 1], declared[k]), fit(k, d, declared[k] + 1)]
+        })
+    }
+
+    fn purchases_fit_in(&self, places: [[u8; 3]; 3], extra: Option<Bought>) -> bool {
+        let mut demand = [[0u8; 2]; 3];
+        let mut declared = [0u8; 3];
+        for b in self.turn.bought.iter().copied().chain(extra) {
+            let h = self.db.hot(b.adv);
+            if b.target == EMPTY {
+                demand[h.slot as usize][usize::from(h.eclipse)] += 1;
+            } else {
+                declared[h.slot as usize] += 1;
+            }
+        }
+        (0..3).all(|k| {
+            let [e, u, o] = places[k];
+            let e = e.saturating_sub(declared[k]);
+            demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
+        })
     }
 
     /// Recounts the harvest totals (after Conclave of Ents changes a guardian count).
     pub(crate) fn recount(&mut self) {
-        let db = &*self.db;
         let p = &self.players[self.current as usize];
-        let mut mana: i32 = 0;
-        let mut spirits = [0u8; 4];
-        let mut vp: u16 = 0;
-        let mut grassland: i32 = 0;
-        let n_field = p.field.len() as i32;
-        for &c in &p.field {
-            let st = &p.stats[c as usize];
-            mana += i32::from(st.mana);
-            for k in 0..4 {
-                spirits[k] += st.spirits[k];
-            }
-            vp += u16::from(st.vp);
-            if st.flags & HARVEST_FLAGS == 0 {
-                continue;
-            }
-            let guardians = i32::from(st.guardians + p.bonus(c));
-            for a in p.cards[c as usize].advs() {
-                let x = db.adv(a);
-                let amount = i32::from(x.amount);
-                let gain = match x.ability {
-                    AdvAbility::PerGuardian => amount * guardians,
-                    AdvAbility::Aurora => amount * (n_field / 2),
-                    AdvAbility::MagicSeed => amount * (n_field - 1),
-                    AdvAbility::Grassland => {
-                        grassland += amount;
-                        0
-                    }
-                    _ => 0,
-                };
-                match x.reward {
-                    Reward::Mana => mana += gain,
-                    Reward::Vp => vp += gain as u16,
-                    Reward::Wild => spirits[3] += gain as u8,
-                    _ => {}
-                }
-            }
+        // An upgraded side counts from the next harvest (EN:854).
+        let leader = p.leader.map(|l| crate::state::LeaderCard { upgraded: l.upgraded && !self.turn.upgraded, ..l });
+        let cards = harvest::Cards {
+            db: &self.db,
+            cards: &p.cards,
+            stats: &p.stats,
+            leader,
+            bonus: p.conclave.map(|(c, _)| (c, 1)),
+            added: self.turn.added,
+            table: Some((self, self.current as usize)),
+        };
+        let t = harvest::totals(&cards, &p.field, self.usable_vales());
+        let g = self.turn.gained;
+        self.turn.mana_total = t.mana.saturating_add(g.mana);
+        for k in 0..4 {
+            self.turn.spirits[k] = t.spirits[k].saturating_add(g.spirits[k]);
         }
-        let fresh = p.vales.len() - (self.turn.vales_bought as usize).min(p.vales.len());
-        for &v in &p.vales[..fresh] {
-            let vale = db.vale(v);
-            if matches!(vale.ability, ValeAbility::HarvestGain | ValeAbility::StreamOfVigor) {
-                match vale.gain {
-                    Reward::Mana => mana += i32::from(vale.amount),
-                    Reward::Wild => spirits[3] += vale.amount,
-                    Reward::Vp => vp += u16::from(vale.amount),
-                    _ => {}
-                }
-            }
+        self.turn.vp_total = t.vp.saturating_add(g.vp);
+        self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
+        self.turn.mana_factor = t.mana_factor.max(1);
+        if let Some(s) = self.turn.aerie {
+            self.turn.spirits[s as usize] = self.turn.spirits[s as usize].saturating_sub(1);
+            self.turn.spirits[3] = self.turn.spirits[3].saturating_add(1);
         }
-        mana = (mana - grassland).max(0);
-        self.turn.mana_total = mana.min(250) as u8;
-        self.turn.spirits = spirits;
-        self.turn.vp_total = vp;
     }
 
     /// Mana left to spend.
     pub fn mana_left(&self) -> u8 {
-        (self.turn.mana_total + u8::from(self.turn.token_used)).saturating_sub(self.turn.mana_spent)
+        self.turn.mana_left()
     }
 
     /// Spirits left to spend (animal, forest, sky, wild), after Sunstone Aerie.
@@ -398,8 +696,9 @@ impl MysticVale {
         s
     }
 
-    fn buy_limit(&self) -> usize {
-        if self.usable(ValeAbility::StreamOfVigor) { 3 } else { 2 }
+    /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
+    pub(crate) fn buy_limit(&self) -> usize {
+        2 + usize::from(self.turn.extra_buys)
     }
 
     /// The cost of vale `v` paid from `avail`, with `any` paying the "any" part; `None` if unpayable.
@@ -442,33 +741,63 @@ impl MysticVale {
         }
     }
 
-    /// Free (card, slot) places in the field for slot `s`, not reserved by Earthchant Chorus, minus the
-    /// purchases already waiting for such a place (kept in `turn.free`: every purchase takes one place).
-    fn free_places(&self, slot: Slot) -> i32 {
-        i32::from(self.turn.free[slot as usize])
-    }
-
     fn chorus_target_ok(&self, c: u8, adv: u8) -> bool {
         let p = self.cur();
         let s = p.cards[c as usize];
         let slot = self.db.hot(adv).slot;
         let reserved = self.turn.bought.iter().filter(|b| b.target == c).count();
         let free = s.free_slots();
-        p.stats[c as usize].has(AdvAbility::EarthchantChorus)
+        p.stats[c as usize].has(Effect::DiscountOnCard)
             && (1..=2).contains(&free)
             && s.slots[slot as usize] == EMPTY
             && !self.turn.bought.iter().any(|b| b.target == c && self.db.hot(b.adv).slot == slot)
             && reserved < free
-            // The generic purchases for this slot must still fit elsewhere.
-            && self.free_places(slot) >= 1
+            // The other purchases must still fit elsewhere.
+            && self.purchases_fit(Some(Bought { adv, target: c }))
     }
 
     fn chorus_discount(&self, c: u8) -> u8 {
         let p = self.cur();
         p.cards[c as usize]
             .advs()
-            .find(|&a| self.db.adv(a).ability == AdvAbility::EarthchantChorus)
-            .map_or(0, |a| self.db.adv(a).amount)
+            .map(|a| self.db.hot(a).ability)
+            .find(|ab| ab.effect == Effect::DiscountOnCard)
+            .map_or(0, |ab| ab.amount)
+    }
+
+    /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
+    /// leader's card), and the purchases left still fit afterwards (ruling MV21).
+    fn sleeve_ok(&self, k: usize, c: u8) -> bool {
+        let p = self.cur();
+        let Some(b) = self.turn.bought.get(k) else { return false };
+        let s = p.cards[c as usize];
+        if p.leader.is_some_and(|l| l.card == c) || !s.fits(&self.db, b.adv) {
+            return false;
+        }
+        let h = self.db.hot(b.adv);
+        let slot = h.slot as usize;
+        let mut places = self.turn.places;
+        let here = s.slots[slot];
+        let pl = &mut places[slot];
+        if here == EMPTY {
+            pl[0] -= 1;
+            pl[if h.eclipse { 2 } else { 1 }] += 1;
+        } else if h.eclipse {
+            pl[1] -= 1;
+        } else {
+            pl[2] -= 1;
+        }
+        let mut demand = [[0u8; 2]; 3];
+        for (j, o) in self.turn.bought.iter().enumerate() {
+            if j != k && o.target == EMPTY {
+                let x = self.db.hot(o.adv);
+                demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+            }
+        }
+        (0..3).all(|k| {
+            let [e, u, o] = places[k];
+            demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
+        })
     }
 
     /// Writes the legal actions, sorted (built in order: card lists come from bit masks).
@@ -489,10 +818,29 @@ impl MysticVale {
                 if self.druid_usable() {
                     out.push(Action::Druid);
                 }
-                if self.usable(ValeAbility::BloomingArbor) {
+                if self.growth_vale().is_some() {
                     out.push(Action::Arbor);
                 }
                 self.push_conclave(out);
+                self.push_vale_uses(out, |ab| ab.timing == Timing::WouldSpoil && ab.effect == Effect::DiscardOnDeck);
+                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): one
+                // `cancel` per card (ruling MV47).
+                let mut cancel = self.aether_targets();
+                if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some() {
+                    let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
+                    cancel |= (0..NUM_CARDS as u32)
+                        .filter(|&c| mask & (1 << c) != 0 && p.stats[c as usize].decay > 0)
+                        .fold(0, |m, c| m | 1 << c);
+                }
+                push_cards(out, cancel, Action::CancelDecay);
+            }
+            Phase::Look { .. } => {
+                out.push(Action::Decline);
+                out.push(Action::Mill);
+            }
+            Phase::Hatch { first, kept } => {
+                out.push(Action::Decline);
+                push_cards(out, self.keep_targets(first, kept), Action::Keep);
             }
             Phase::Order { pending, .. } => {
                 for s in Slot::ALL {
@@ -504,25 +852,38 @@ impl MysticVale {
             Phase::WhenPlayed { card, slot, .. } => {
                 let a = p.cards[card as usize].slots[slot as usize];
                 out.push(Action::Decline);
-                match self.db.hot(a).ability {
-                    AdvAbility::DiscardFromField => {
+                match self.db.hot(a).ability.effect {
+                    Effect::DiscardOtherField => {
                         push_cards(out, p.field_mask() & !(1 << card), Action::Discard);
                     }
-                    AdvAbility::CleansingRain => {
+                    Effect::SearchDeckDiscard => {
                         push_cards(out, p.deck.iter().fold(0, |m, &c| m | 1 << c), Action::Discard);
                     }
-                    AdvAbility::CalmWeather => out.push(Action::Mill),
+                    Effect::LookTopDiscard => out.push(Action::Mill),
                     _ => {}
                 }
             }
             Phase::Harvest => self.legal_harvest(out),
+            Phase::Keep => {
+                out.push(Action::Decline);
+                push_cards(out, p.field_mask(), Action::Keep);
+            }
+            Phase::ChooseLeader => {
+                if p.leader_offer.is_some() {
+                    out.push(Action::ChooseLeader(0));
+                    out.push(Action::ChooseLeader(1));
+                }
+            }
             Phase::Sleeve => {
-                if let Some(b) = self.turn.bought.iter().find(|b| b.target == EMPTY) {
-                    let slot = self.db.hot(b.adv).slot as usize;
-                    let mask = p
-                        .field
-                        .iter()
-                        .fold(0u32, |m, &c| if p.cards[c as usize].slots[slot] == EMPTY { m | 1 << c } else { m });
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                    let mask = if self.db.has_eclipse || p.leader.is_some() {
+                        p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m })
+                    } else {
+                        // Without eclipse advancements or leaders: any card with the slot free.
+                        let slot = self.db.hot(self.turn.bought[k].adv).slot as usize;
+                        let free = |c: u8| p.cards[c as usize].slots[slot] == EMPTY;
+                        p.field.iter().fold(0u32, |m, &c| if free(c) { m | 1 << c } else { m })
+                    };
                     push_cards(out, mask, Action::Sleeve);
                 }
             }
@@ -533,18 +894,14 @@ impl MysticVale {
     fn legal_harvest(&self, out: &mut Vec<Action>) {
         let p = self.cur();
         let db = &*self.db;
-        if p.token_active && !self.turn.token_used {
+        if p.token_active {
             out.push(Action::Token);
         }
         out.push(Action::Done);
         self.push_conclave(out);
         let mana = self.mana_left();
         let left = self.spirits_left();
-        if self.turn.aerie.is_none()
-            && self.usable(ValeAbility::SunstoneAerie)
-            && let Some(i) = self.owns_usable(ValeAbility::SunstoneAerie)
-            && mana >= db.hot_vale(p.vales[i]).amount
-        {
+        if self.turn.aerie.is_none() && self.convert_vale().is_some() {
             for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
                 if left[s as usize] > 0 {
                     out.push(Action::Aerie(s));
@@ -553,6 +910,7 @@ impl MysticVale {
         }
         let total: u8 = left.iter().sum();
         if self.turn.vales_bought < 2 && total > 0 {
+            // Sunwell Temple's vale is taken, not bought: it is not one of the two (EN:1511).
             for l in 0..2u8 {
                 for k in 0..4u8 {
                     let v = self.vale_row[l as usize][k as usize];
@@ -563,8 +921,8 @@ impl MysticVale {
                     if vale.total > total {
                         continue;
                     }
-                    if vale.ability == ValeAbility::AncientLiferoots
-                        && p.vales.iter().any(|&o| db.hot_vale(o).ability == ValeAbility::AncientLiferoots)
+                    if vale.unique
+                        && p.vales.iter().any(|&o| db.hot_vale(o).unique && db.hot_vale(o).ability == vale.ability)
                     {
                         continue;
                     }
@@ -582,23 +940,25 @@ impl MysticVale {
                 }
             }
         }
-        if self.turn.bought.len() < self.buy_limit() {
-            let free = self.turn.free;
+        let buys = self.turn.bought.len() + usize::from(self.turn.upgraded);
+        let room = if buys < self.buy_limit() { self.purchase_room() } else { [[false; 3]; 3] };
+        if buys < self.buy_limit() {
             for i in 0..12u8 {
                 let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
                 let a = self.source_adv(s);
                 if a == EMPTY {
                     continue;
                 }
-                let adv = db.hot(a);
-                if adv.cost <= mana && free[adv.slot as usize] >= 1 {
+                let h = db.hot(a);
+                if self.buy_cost(a, EMPTY) <= mana && room[h.slot as usize][usize::from(h.eclipse)] {
                     out.push(Action::Buy(s));
                 }
             }
             if self.turn.chorus {
-                let chorus = p.field.iter().fold(0u32, |m, &c| {
-                    if p.stats[c as usize].has(AdvAbility::EarthchantChorus) { m | 1 << c } else { m }
-                });
+                let chorus = p
+                    .field
+                    .iter()
+                    .fold(0u32, |m, &c| if p.stats[c as usize].has(Effect::DiscountOnCard) { m | 1 << c } else { m });
                 for i in 0..12u8 {
                     let s =
                         if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
@@ -610,7 +970,9 @@ impl MysticVale {
                     while m != 0 {
                         let c = m.trailing_zeros() as u8;
                         m &= m - 1;
-                        if self.chorus_target_ok(c, a) && db.hot(a).cost.saturating_sub(self.chorus_discount(c)) <= mana
+                        if room[db.hot(a).slot as usize][2]
+                            && self.chorus_target_ok(c, a)
+                            && self.buy_cost(a, c) <= mana
                         {
                             out.push(Action::BuyOn(s, c));
                         }
@@ -618,6 +980,184 @@ impl MysticVale {
                 }
             }
         }
+        if buys < self.buy_limit()
+            && let Some(l) = p.leader
+            && !l.upgraded
+            && p.field.contains(&l.card)
+            && db.leader(l.id).upgrade_cost <= mana
+        {
+            out.push(Action::Upgrade);
+        }
+        if self.sow_card().is_some() {
+            out.push(Action::Sow);
+        }
+        let free = self.turn.free_level.is_none();
+        self.push_vale_uses(out, |ab| {
+            ab.timing == Timing::Harvest
+                && match ab.effect {
+                    Effect::Gain => true,
+                    Effect::FreeBuy => free,
+                    _ => false,
+                }
+        });
+        if !self.turn.portal_used && self.vale_use(Timing::Harvest, Effect::MoveAdvancement).is_some() {
+            self.push_portals(out);
+        }
+    }
+
+    /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
+    /// (one per vale title, in id order).
+    fn push_vale_uses(&self, out: &mut Vec<Action>, ok: impl Fn(crate::cards::Ability) -> bool) {
+        if self.turn.removable == 0 {
+            return;
+        }
+        let mut ids: u128 = 0;
+        for &v in self.usable_vales() {
+            let x = self.db.hot_vale(v);
+            if x.remove_self && ok(x.ability) {
+                ids |= 1 << v;
+            }
+        }
+        while ids != 0 {
+            out.push(Action::UseVale(ids.trailing_zeros() as u8));
+            ids &= ids - 1;
+        }
+    }
+
+    /// Pushes every legal advancement move between two field cards (Wayfarer Portal, EN:1543-1549).
+    fn push_portals(&self, out: &mut Vec<Action>) {
+        let p = self.cur();
+        let db = &*self.db;
+        let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
+        let mut m = cards;
+        while m != 0 {
+            let a = m.trailing_zeros() as u8;
+            m &= m - 1;
+            for s in Slot::ALL {
+                let adv = p.cards[a as usize].slots[s as usize];
+                if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
+                    continue;
+                }
+                let mut n = cards & !(1 << a);
+                while n != 0 {
+                    let b = n.trailing_zeros() as u8;
+                    n &= n - 1;
+                    if p.cards[b as usize].fits(db, adv) && self.portal_keeps_purchases(a, s, b) {
+                        out.push(Action::Portal(a, s, b));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether moving card `a`'s advancement in slot `s` to card `b` leaves every purchase of this turn a
+    /// place (MV21): never on or off a card declared for a purchase.
+    fn portal_keeps_purchases(&self, a: u8, s: Slot, b: u8) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
+        if self.turn.bought.iter().any(|x| x.target == a || x.target == b) {
+            return false;
+        }
+        let db = &*self.db;
+        let p = self.cur();
+        let (old_a, old_b) = (p.cards[a as usize], p.cards[b as usize]);
+        let (mut new_a, mut new_b) = (old_a, old_b);
+        let k = s as usize;
+        let adv = new_a.slots[k];
+        new_a.slots[k] = new_a.covered[k];
+        new_a.covered[k] = EMPTY;
+        new_b.put(db, adv);
+        let mut places = self.turn.places;
+        for k in 0..3 {
+            for (sleeve, sign) in [(old_a, -1i8), (old_b, -1), (new_a, 1), (new_b, 1)] {
+                if let Some(x) = slot_place(db, sleeve, k) {
+                    places[k][x] = places[k][x].saturating_add_signed(sign);
+                }
+            }
+        }
+        self.purchases_fit_in(places, None)
+    }
+
+    /// The field card whose exchange ability `sow` uses: one the mana pays for, a doubling one first.
+    fn sow_card(&self) -> Option<(u8, crate::cards::Ability)> {
+        if !self.turn.sow {
+            return None;
+        }
+        let p = self.cur();
+        let mana = self.mana_left();
+        let mut best: Option<(u8, crate::cards::Ability, bool)> = None;
+        for &c in &p.field {
+            if !p.stats[c as usize].has(Effect::Exchange) {
+                continue;
+            }
+            if let Some(ab) = self.card_ability(c, Timing::Harvest, Effect::Exchange)
+                && ab.amount <= mana
+            {
+                let double = p.stats[c as usize].has(Effect::DoubleAbilityVp);
+                if best.is_none_or(|(_, _, d)| double && !d) {
+                    best = Some((c, ab, double));
+                }
+            }
+        }
+        best.map(|(c, ab, _)| (c, ab))
+    }
+
+    /// A usable vale that turns a spirit wild: one that stays (if its price is paid) before one that
+    /// leaves the game.
+    fn convert_vale(&self) -> Option<usize> {
+        if self.turn.usable & Effect::ConvertToWild.bit() == 0 {
+            return None;
+        }
+        let mana = self.mana_left();
+        let vales = self.usable_vales();
+        let pick = |stay: bool| {
+            vales.iter().position(|&v| {
+                let x = self.db.hot_vale(v);
+                x.ability.timing == Timing::Harvest
+                    && x.ability.effect == Effect::ConvertToWild
+                    && x.remove_self != stay
+                    && x.ability.amount <= mana
+            })
+        };
+        pick(true).or_else(|| pick(false))
+    }
+
+    /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's
+    /// discount, or nothing when a vale made its level free.
+    pub(crate) fn buy_cost(&self, a: u8, target: u8) -> u8 {
+        let h = self.db.hot(a);
+        if self.turn.free_level.is_some_and(|l| l == h.level) {
+            return 0;
+        }
+        let cost = h.cost;
+        if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
+    }
+
+    /// Adds `n` of `reward` to this harvest, outside the counted totals (they survive a recount).
+    fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
+        use crate::cards::Reward as R;
+        let g = &mut self.turn.gained;
+        match reward {
+            R::Mana => g.mana = g.mana.saturating_add(n),
+            R::Vp => g.vp = g.vp.saturating_add(u16::from(n)),
+            R::BoxVp => g.box_vp = g.box_vp.saturating_add(u16::from(n)),
+            r => {
+                if let Some(k) = r.spirit() {
+                    g.spirits[k as usize] = g.spirits[k as usize].saturating_add(n);
+                }
+            }
+        }
+        self.recount();
+    }
+
+    /// Removes the active player's vale at `k` from the game (its VP go with it).
+    fn remove_vale(&mut self, k: usize) -> u8 {
+        let i = self.current as usize;
+        let v = self.players[i].vales.remove(k);
+        self.removed_vales.push(v);
+        self.turn.usable = self.usable_mask();
+        v
     }
 
     fn push_conclave(&self, out: &mut Vec<Action>) {
@@ -647,7 +1187,7 @@ impl MysticVale {
                     _ => {}
                 }
             }
-            (Phase::Planting, Action::Pass) => self.begin_harvest(),
+            (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
             (Phase::Planting, Action::Push) => self.play_on_deck(false, ev),
             (Phase::SpoilPrompt { prep }, Action::Spoil) => self.spoil(prep, ev),
             (Phase::SpoilPrompt { prep }, Action::Druid) => {
@@ -665,9 +1205,10 @@ impl MysticVale {
                 self.check_spoil(prep, ev);
             }
             (Phase::SpoilPrompt { prep }, Action::Arbor) => {
-                if let Some(k) = self.owns_usable(ValeAbility::BloomingArbor) {
+                if let Some(k) = self.growth_vale() {
                     let v = self.players[i].vales.remove(k);
-                    self.players[i].arbor_growth += self.db.hot_vale(v).amount;
+                    let amount = self.db.hot_vale(v).ability.amount;
+                    self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);
                     self.removed_vales.push(v);
                     self.turn.usable = self.usable_mask();
                     if S::ENABLED {
@@ -676,6 +1217,51 @@ impl MysticVale {
                 }
                 self.check_spoil(prep, ev);
             }
+            (Phase::SpoilPrompt { prep }, Action::CancelDecay(c)) => {
+                // Bramble Spire when it can act on the card, else Aether Tree (ruling MV47).
+                let bramble = self
+                    .vale_use(Timing::WouldSpoil, Effect::CancelDecayOn)
+                    .filter(|_| self.players[i].stats[c as usize].decay > 0);
+                if let Some(k) = bramble {
+                    self.remove_vale(k);
+                    self.players[i].decay_cancel = Some(c);
+                } else if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+                    let v = self.remove_vale(k);
+                    self.players[i].aether = Some(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            (Phase::Look { left, depth }, Action::Mill | Action::Decline) => {
+                let p = &mut self.players[i];
+                let mut depth = depth;
+                if let Some(t) = self.peek.take() {
+                    if action == Action::Mill {
+                        p.deck.retain(|&x| x != t);
+                        p.discard.push(t);
+                        if S::ENABLED {
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(t)));
+                        }
+                    } else {
+                        depth += 1;
+                    }
+                }
+                self.look_next(left.saturating_sub(1), depth, ev);
+            }
+            (Phase::Hatch { first, kept }, Action::Keep(c)) => {
+                let p = &mut self.players[i];
+                if let Some(k) = p.field.iter().position(|&x| x == c) {
+                    let at = usize::from(kept).min(k);
+                    p.field[at..=k].rotate_right(1);
+                }
+                self.keep_next(first, kept + 1, ev);
+            }
+            (Phase::Hatch { kept, .. }, Action::Decline) => {
+                self.turn.kept = kept;
+                self.enter_pool_keep(ev);
+            }
             (Phase::Order { card, pending, prep }, Action::Resolve(s)) => {
                 let rest = pending & !(1 << s as u8);
                 if !self.start_ability(card, s as u32, rest, prep, ev) {
@@ -683,15 +1269,15 @@ impl MysticVale {
                 }
             }
             (Phase::WhenPlayed { card, slot, pending, prep }, a) => {
-                let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability;
+                let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability.effect;
                 match (ability, a) {
-                    (AdvAbility::DiscardFromField, Action::Discard(c)) => {
+                    (Effect::DiscardOtherField, Action::Discard(c)) => {
                         self.players[i].discard_from_field(c);
                         if S::ENABLED {
                             ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
                         }
                     }
-                    (AdvAbility::CleansingRain, _) => {
+                    (Effect::SearchDeckDiscard, _) => {
                         if let Action::Discard(c) = a {
                             let p = &mut self.players[i];
                             p.deck.retain(|&x| x != c);
@@ -699,10 +1285,17 @@ impl MysticVale {
                             if S::ENABLED {
                                 ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
                             }
+                            self.turn.searches_left = self.turn.searches_left.saturating_sub(1);
+                            if self.turn.searches_left > 0 && !self.players[i].deck.is_empty() {
+                                // Lifetap Oracle: another search before the one shuffle (EN:1067-1069).
+                                return;
+                            }
                         }
+                        self.turn.searches_left = 0;
+                        self.turn.added = 0;
                         self.rng.shuffle(&mut self.players[i].deck);
                     }
-                    (AdvAbility::CalmWeather, Action::Mill) => {
+                    (Effect::LookTopDiscard, Action::Mill) => {
                         let p = &mut self.players[i];
                         if let Some(c) = p.deck.pop() {
                             p.discard.push(c);
@@ -717,13 +1310,18 @@ impl MysticVale {
                 self.when_played_next(card, pending, prep, ev);
             }
             (Phase::Harvest, Action::Token) => {
+                // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV42).
                 self.turn.token_used = true;
                 self.players[i].token_active = false;
+                self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
             }
             (Phase::Harvest, Action::Aerie(s)) => {
-                if let Some(k) = self.owns_usable(ValeAbility::SunstoneAerie) {
+                if let Some(k) = self.convert_vale() {
                     let v = self.players[i].vales[k];
-                    self.turn.mana_spent += self.db.hot_vale(v).amount;
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
+                    if self.db.hot_vale(v).remove_self {
+                        self.remove_vale(k);
+                    }
                     self.turn.aerie = Some(s);
                     self.turn.spirits[s as usize] -= 1;
                     self.turn.spirits[3] += 1;
@@ -745,12 +1343,107 @@ impl MysticVale {
                 if S::ENABLED {
                     ev.emit(Audience::Everyone, Event::BoughtVale(seat, self.db.vale(v).title.clone()));
                 }
+                self.when_bought(v, ev);
             }
+            (Phase::Harvest, Action::Upgrade) => {
+                if let Some(l) = &mut self.players[i].leader {
+                    // The upgraded side counts from the next harvest (EN:854): the card's totals are
+                    // refreshed when the Harvest Phase ends.
+                    l.upgraded = true;
+                    let cost = self.db.leader(l.id).upgrade_cost;
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
+                    self.turn.upgraded = true;
+                    if S::ENABLED {
+                        ev.emit(
+                            Audience::Everyone,
+                            Event::UsedVale(seat, format!("{} upgraded", self.db.leader(l.id).title)),
+                        );
+                    }
+                }
+            }
+            (Phase::ChooseLeader, Action::ChooseLeader(k)) => {
+                let p = &mut self.players[i];
+                if let (Some(o), Some(l)) = (p.leader_offer.take(), &mut p.leader) {
+                    l.id = o[usize::from(k.min(1))];
+                }
+                p.refresh_all(&self.db);
+                let n = self.n() as u8;
+                self.current = (self.current + 1) % n;
+                if self.current == self.start {
+                    self.begin_turn(ev);
+                }
+            }
+            (Phase::Harvest, Action::Sow) => {
+                if let Some((c, ab)) = self.sow_card() {
+                    let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(ab.amount);
+                    self.gain_now(ab.reward, double);
+                }
+            }
+            (Phase::Harvest, Action::UseVale(v)) => {
+                let k = self.usable_vales().iter().position(|&x| x == v);
+                if let Some(k) = k {
+                    let ab = self.db.hot_vale(v).ability;
+                    self.remove_vale(k);
+                    match ab.effect {
+                        Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
+                        _ => {
+                            let n = match ab.per {
+                                crate::cards::Count::ManaPairs => self.mana_left() / 2,
+                                _ => 1,
+                            };
+                            self.gain_now(ab.reward, ab.amount.saturating_mul(n));
+                        }
+                    }
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+            }
+            (Phase::Harvest, Action::Portal(a, s, b)) => {
+                let db = self.db;
+                let p = &mut self.players[i];
+                let from = &mut p.cards[a as usize];
+                let adv = from.slots[s as usize];
+                from.slots[s as usize] = from.covered[s as usize];
+                from.covered[s as usize] = EMPTY;
+                p.cards[b as usize].put(&db, adv);
+                p.refresh(&db, a as usize);
+                p.refresh(&db, b as usize);
+                self.turn.portal_used = true;
+                self.count_places();
+                self.recount();
+            }
+            (Phase::SpoilPrompt { prep }, Action::UseVale(v)) => {
+                if let Some(k) = self.usable_vales().iter().position(|&x| x == v) {
+                    self.remove_vale(k);
+                    if let Some(c) = self.players[i].discard_on_deck()
+                        && S::ENABLED
+                    {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                    }
+                    self.reveal(ev);
+                }
+                self.check_spoil(prep, ev);
+            }
+            (Phase::Keep, Action::Keep(c)) => self.discard_phase(Some(c), ev),
+            (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
             (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
             (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
             (Phase::Harvest, Action::Done) => {
+                if self.turn.upgraded {
+                    self.players[i].refresh_all(&self.db);
+                }
                 let vp = self.turn.vp_total;
                 self.gain_vp(i, vp, ev);
+                let box_vp = self.turn.box_vp_total;
+                if box_vp > 0 {
+                    // From the box: the pool, the game's clock, is not touched (EN:1584).
+                    self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::GainedVp(seat, box_vp));
+                    }
+                }
                 self.sleeve_or_discard(ev);
             }
             (Phase::Sleeve, Action::Sleeve(c)) => {
@@ -766,16 +1459,15 @@ impl MysticVale {
 
     fn buy<S: EventSink<Event>>(&mut self, s: Source, target: u8, ev: &mut S) {
         let a = self.source_adv(s);
-        let mut cost = self.db.hot(a).cost;
-        if target != EMPTY {
-            cost = cost.saturating_sub(self.chorus_discount(target));
+        let cost = self.buy_cost(a, target);
+        if self.turn.free_level.is_some_and(|l| l == self.db.hot(a).level) {
+            self.turn.free_level = None;
         }
-        self.turn.mana_spent += cost;
+        self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
         match s {
             Source::Common(l, k) => self.commons[l as usize][k as usize] = EMPTY,
-            Source::Soil(slot) => self.soil[slot as usize] -= 1,
+            Source::Soil(slot) => self.soil[slot as usize] = self.soil[slot as usize].saturating_sub(1),
         }
-        self.turn.free[self.db.hot(a).slot as usize] -= 1;
         self.turn.bought.push(Bought { adv: a, target });
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
@@ -783,9 +1475,8 @@ impl MysticVale {
     }
 
     fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
-        let slot = self.db.hot(adv).slot as usize;
         let i = self.current as usize;
-        self.players[i].cards[c as usize].slots[slot] = adv;
+        self.players[i].cards[c as usize].put(&self.db, adv);
         self.players[i].refresh(&self.db, c as usize);
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), c));
@@ -796,7 +1487,7 @@ impl MysticVale {
         if vp == 0 {
             return;
         }
-        self.players[i].vp += vp;
+        self.players[i].vp = self.players[i].vp.saturating_add(vp);
         let was = self.pool;
         self.pool = self.pool.saturating_sub(vp);
         if S::ENABLED {
@@ -818,16 +1509,54 @@ impl MysticVale {
             self.sleeve(b.adv, b.target, ev);
         }
         if self.turn.bought.is_empty() {
-            self.discard_phase(ev);
+            self.enter_discard(ev);
         } else {
+            self.count_places();
             self.phase = Phase::Sleeve;
         }
     }
 
-    fn discard_phase<S: EventSink<Event>>(&mut self, ev: &mut S) {
+    /// The field is about to be discarded: Hatchery's choices (EN:1041-1043), then a vale may keep one card
+    /// (Pool of Visions), then the Discard Phase.
+    fn enter_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        self.turn.kept = 0;
+        if let Some(&first) = self.cur().field.first() {
+            self.keep_next(first, 0, ev);
+        } else {
+            self.discard_phase(None, ev);
+        }
+    }
+
+    /// After Hatchery's choices: Pool of Visions may keep one more card.
+    fn enter_pool_keep<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let kept = usize::from(self.turn.kept);
+        if self.cur().field.len() > kept && self.vale_use(Timing::Discard, Effect::KeepInField).is_some() {
+            self.phase = Phase::Keep;
+        } else {
+            self.discard_phase(None, ev);
+        }
+    }
+
+    /// Discard Phase: cards with a "discard" ability go under the deck (Burrow Wyrms, in field order,
+    /// ruling MV25), the first `turn.kept` cards (Hatchery) and `keep` stay as the first cards of the next
+    /// field, the rest is discarded.
+    fn discard_phase<S: EventSink<Event>>(&mut self, keep: Option<u8>, ev: &mut S) {
         let i = self.current as usize;
+        let kept = usize::from(self.turn.kept);
+        self.turn.kept = 0;
         let p = &mut self.players[i];
-        p.discard_field();
+        if self.db.card_effects & Effect::ToDeckBottom.bit() != 0
+            && p.field.iter().any(|&c| p.stats[c as usize].has(Effect::ToDeckBottom))
+        {
+            let field = p.field;
+            for (k, &c) in field.iter().enumerate() {
+                if k >= kept && Some(c) != keep && p.stats[c as usize].has(Effect::ToDeckBottom) {
+                    p.field_to_deck_bottom(c);
+                }
+            }
+        }
+        p.discard_field_but(kept, keep);
+        p.decay_cancel = None;
         if matches!(p.conclave, Some((_, false))) {
             p.conclave = None;
         }
@@ -867,6 +1596,7 @@ impl MysticVale {
     fn prep<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         self.players[i].arbor_growth = 0;
+        self.players[i].aether = None;
         self.turn.when_played_used = 0;
         if self.players[i].on_deck.is_none() {
             self.reveal(ev);
@@ -889,6 +1619,11 @@ impl MysticVale {
     }
 
     fn next_player<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        if self.turn.extra_turn {
+            // An extra turn: the same player plays again (EN:927-933).
+            self.begin_turn(ev);
+            return;
+        }
         let n = self.n() as u8;
         self.current = (self.current + 1) % n;
         if self.current == self.start {
@@ -900,6 +1635,19 @@ impl MysticVale {
     /// Whether the game is over.
     pub fn over(&self) -> bool {
         self.phase == Phase::Over
+    }
+}
+
+/// What slot `k` of sleeve `s` offers a purchase (MV21): 0 empty, 1 an advancement an eclipse one may go
+/// under, 2 an eclipse advancement that may be covered; `None` when full or printed.
+fn slot_place(db: &crate::cards::CardDb, s: crate::state::Sleeve, k: usize) -> Option<usize> {
+    let here = s.slots[k];
+    if here == EMPTY {
+        Some(0)
+    } else if s.covered[k] == EMPTY && here != db.cursed_land && here != db.starting_soil {
+        Some(if db.hot(here).eclipse { 2 } else { 1 })
+    } else {
+        None
     }
 }
 

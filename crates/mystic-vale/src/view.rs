@@ -9,7 +9,7 @@ use sylvan_engine::{GameRng, Seat};
 
 use crate::cards::{DbRef, Spirit};
 use crate::setup::Options;
-use crate::state::{CardStats, EMPTY, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
+use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
 
 /// One player as a seat sees it.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -34,14 +34,39 @@ pub struct PlayerView {
     pub vales: Vec<u8>,
     /// Spoiled in the Prep Phase.
     pub skip_next: bool,
+    /// The player's leader: the card carrying it is known to all, which leader it is only to its owner
+    /// until it is first revealed (ruling MV22).
+    pub leader: Option<LeaderView>,
+    /// The two leaders dealt to choose from, for their owner only, until the choice.
+    pub leader_offer: Option<[u8; 2]>,
+    /// A card whose decay does not count until the next Discard Phase.
+    pub decay_cancel: Option<u8>,
+    /// The round of the player's last extra turn (0: never).
+    pub extra_turn_round: u16,
     /// Blooming Arbor growth.
     pub arbor_growth: u8,
     /// Conclave of Ents.
     pub conclave: Option<(u8, bool)>,
+    /// Aether Tree's card, until the next Prep Phase.
+    #[serde(default)]
+    pub aether: Option<u8>,
     /// Peacekeeper Druid used.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the Prep Phase.
     pub druid_prep: bool,
+}
+
+/// A player's leader as a seat sees it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct LeaderView {
+    /// The card number carrying it.
+    pub card: u8,
+    /// Which leader, if this seat knows.
+    pub id: Option<u8>,
+    /// On its upgraded side.
+    pub upgraded: bool,
+    /// Every seat knows it.
+    pub public: bool,
 }
 
 /// What one seat may see.
@@ -108,8 +133,18 @@ impl MysticVale {
                     vp: p.vp,
                     vales: p.vales.clone(),
                     skip_next: p.skip_next,
+                    leader: p.leader.map(|l| LeaderView {
+                        card: l.card,
+                        id: (i == seat.index() || (l.public && p.leader_offer.is_none())).then_some(l.id),
+                        upgraded: l.upgraded,
+                        public: l.public,
+                    }),
+                    leader_offer: if i == seat.index() { p.leader_offer } else { None },
+                    decay_cancel: p.decay_cancel,
+                    extra_turn_round: p.extra_turn_round,
                     arbor_growth: p.arbor_growth,
                     conclave: p.conclave,
+                    aether: p.aether,
                     druid_used: p.druid_used,
                     druid_prep: p.druid_prep,
                 })
@@ -137,6 +172,15 @@ impl MysticVale {
         let db = view.db;
         let me = view.seat.index();
         let mut players = Vec::with_capacity(view.players.len());
+        // Leaders this seat cannot place: the others' hidden ones are drawn from the rest.
+        let mut unseen: Vec<u8> = (0..db.leaders.len() as u8)
+            .filter(|&l| {
+                !view.players.iter().any(|p| {
+                    p.leader.is_some_and(|x| x.id == Some(l)) || p.leader_offer.is_some_and(|o| o.contains(&l))
+                })
+            })
+            .collect();
+        rng.shuffle(&mut unseen);
         for (i, pv) in view.players.iter().enumerate() {
             let mut hidden = Pile::new();
             for c in 0..NUM_CARDS as u8 {
@@ -159,7 +203,12 @@ impl MysticVale {
             if i == me
                 && let Some(t) = view.peek
             {
+                // Calm Weather's card is the top one; Wood Sprite Hoard's lies under the cards kept.
                 deck.push(t);
+                if let Phase::Look { depth, .. } = view.phase {
+                    let n = deck.len();
+                    deck[n - 1 - usize::from(depth).min(n - 1)..].rotate_right(1);
+                }
             }
             let field = pv.field;
             let mut player = Player {
@@ -172,8 +221,28 @@ impl MysticVale {
                 vp: pv.vp,
                 vales: pv.vales.clone(),
                 skip_next: pv.skip_next,
+                leader: pv.leader.map(|l| LeaderCard {
+                    id: l.id.or_else(|| unseen.pop()).unwrap_or(0),
+                    card: l.card,
+                    upgraded: l.upgraded,
+                    public: l.public,
+                }),
+                leader_offer: if i == me {
+                    pv.leader_offer
+                } else if view.phase == Phase::ChooseLeader
+                    && pv.leader.is_some_and(|l| l.id.is_none())
+                    && view.players[i].leader_offer.is_none()
+                    && !chosen(view, i)
+                {
+                    Some([unseen.pop().unwrap_or(0), unseen.pop().unwrap_or(0)])
+                } else {
+                    None
+                },
                 arbor_growth: pv.arbor_growth,
+                decay_cancel: pv.decay_cancel,
+                extra_turn_round: pv.extra_turn_round,
                 conclave: pv.conclave,
+                aether: pv.aether,
                 druid_used: pv.druid_used,
                 druid_prep: pv.druid_prep,
                 stats: [CardStats::default(); NUM_CARDS],
@@ -274,11 +343,28 @@ impl MysticVale {
 }
 
 impl View {
-    /// A card's contents in words: `[Stag | - | Cursed Land]`.
+    /// A card's contents in words: `[Stag | Pack Leader over Sundered Land | Cursed Land]`.
     pub fn card_text(&self, s: Sleeve) -> String {
-        let parts: Vec<&str> =
-            s.slots.iter().map(|&a| if a == EMPTY { "-" } else { self.db.adv(a).title.as_str() }).collect();
+        let parts: Vec<String> = (0..3)
+            .map(|k| match (s.slots[k], s.covered[k]) {
+                (EMPTY, _) => "-".to_owned(),
+                (a, EMPTY) => self.db.adv(a).title.clone(),
+                (a, c) => format!("{} over {} (eclipse, covered)", self.db.adv(a).title, self.db.adv(c).title),
+            })
+            .collect();
         format!("[{}]", parts.join(" | "))
+    }
+
+    /// Player `i`'s card `c` in words, its leader (as far as this seat knows it) included.
+    fn card_line(&self, i: usize, c: u8) -> String {
+        let p = &self.players[i];
+        match p.leader.filter(|l| l.card == c && p.leader_offer.is_none()) {
+            Some(l) => match l.id {
+                Some(id) => format!("[leader {}]", self.db.leader(id).summary(l.upgraded)),
+                None => "[a leader, not yet seen]".to_owned(),
+            },
+            None => self.card_text(p.cards[c as usize]),
+        }
     }
 
     /// One indented line per ability on the card: `Dawnsinger: harvest: +1 mana per guardian on this card`.
@@ -289,34 +375,33 @@ impl View {
             if !ab.is_empty() {
                 writeln!(f, "              {}: {ab}", x.title)?;
             }
+            if x.eclipse {
+                writeln!(f, "              {}: eclipse (may be covered, never covers)", x.title)?;
+            }
         }
         Ok(())
     }
 
-    fn stats(&self, s: Sleeve, bonus: u8) -> String {
-        let db = &*self.db;
+    /// Player `i`'s card `c` totals in words (with `bonus` guardians from Conclave of Ents).
+    fn stats(&self, i: usize, c: u8, bonus: u8) -> String {
+        let st = self.card_stats(i, c);
         let mut t = Vec::new();
-        let m = s.mana(db);
-        if m > 0 {
-            t.push(format!("{m} mana"));
-        }
-        let d = s.decay(db);
-        if d > 0 {
-            t.push(format!("{d} decay"));
-        }
-        let g = s.growth(db, bonus);
-        if g > 0 {
-            t.push(format!("{g} growth"));
-        }
-        for (k, v) in s.spirits(db).iter().enumerate() {
-            if *v > 0 {
-                t.push(format!("{v} {}", Spirit::ALL[k].name()));
+        let mut add = |n: u8, what: &str| {
+            if n > 0 {
+                t.push(format!("{n} {what}"));
             }
+        };
+        add(st.mana, "mana");
+        if self.players[i].decay_cancel == Some(c) {
+            add(st.decay, "decay (cancelled)");
+        } else {
+            add(st.decay, "decay");
         }
-        let gd = s.guardians(db, bonus);
-        if gd > 0 {
-            t.push(format!("{gd} guardian"));
+        add(st.growth.saturating_add(st.grov.saturating_mul(bonus)), "growth");
+        for k in 0..4 {
+            add(st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(bonus)), Spirit::ALL[k].name());
         }
+        add(st.guardians.saturating_add(bonus), "guardian");
         t.join(", ")
     }
 }
@@ -398,14 +483,28 @@ impl fmt::Display for View {
                 }
             }
             let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            if let Some(l) = p.leader.filter(|_| p.leader_offer.is_none()) {
+                match l.id {
+                    Some(id) => writeln!(f, "   leader (c{}): {}", l.card, db.leader(id).summary(l.upgraded))?,
+                    None => writeln!(f, "   leader (c{}): not yet seen", l.card)?,
+                }
+            }
+            if let Some(o) = p.leader_offer {
+                writeln!(
+                    f,
+                    "   leaders dealt: 1. {} · 2. {}",
+                    db.leader(o[0]).summary(false),
+                    db.leader(o[1]).summary(false)
+                )?;
+            }
             for &c in &p.field {
                 let s = p.cards[c as usize];
-                writeln!(f, "   field c{c:<2} {} {}", self.card_text(s), self.stats(s, bonus(c)))?;
+                writeln!(f, "   field c{c:<2} {} {}", self.card_line(i, c), self.stats(i, c, bonus(c)))?;
                 self.abilities(f, s)?;
             }
             if let Some(c) = p.on_deck {
                 let s = p.cards[c as usize];
-                writeln!(f, "   on-deck c{c:<2} {} {}", self.card_text(s), self.stats(s, bonus(c)))?;
+                writeln!(f, "   on-deck c{c:<2} {} {}", self.card_line(i, c), self.stats(i, c, bonus(c)))?;
                 self.abilities(f, s)?;
             }
             if i == self.current as usize {
@@ -421,7 +520,7 @@ impl fmt::Display for View {
         }
         if self.phase == Phase::Harvest {
             let t = &self.turn;
-            let left = (t.mana_total + u8::from(t.token_used)).saturating_sub(t.mana_spent);
+            let left = t.mana_left();
             let s: Vec<String> = (0..4)
                 .map(|k| format!("{} {}", t.spirits[k].saturating_sub(t.spirit_spent[k]), Spirit::ALL[k].name()))
                 .collect();
@@ -447,33 +546,56 @@ impl fmt::Display for View {
                 writeln!(f, "when played (c{card}): {}: {}", db.adv(a).title, db.adv(a).ability_text())?;
             }
         }
+        if let Phase::Hatch { .. } = self.phase {
+            writeln!(f, "discard phase (Hatchery): keep a card as the leftmost of your next field, or decline")?;
+        }
         if let Some(c) = self.peek {
-            writeln!(
-                f,
-                "top of your deck (Calm Weather): c{c} {}",
-                self.card_text(self.players[self.seat.index()].cards[c as usize])
-            )?;
+            let what = match self.phase {
+                Phase::Look { depth: 0, .. } => "top of your deck (Wood Sprite Hoard: mill or decline)",
+                Phase::Look { .. } => "next card of your deck, under those kept (Wood Sprite Hoard: mill or decline)",
+                _ => "top of your deck (Calm Weather)",
+            };
+            writeln!(f, "{what}: c{c} {}", self.card_text(self.players[self.seat.index()].cards[c as usize]))?;
         }
         Ok(())
     }
 }
 
 impl View {
+    /// Player `i`'s leader as far as this seat knows it (`None` if it has none or it is hidden).
+    pub fn leader_card(&self, i: usize) -> Option<LeaderCard> {
+        self.players[i]
+            .leader
+            .and_then(|l| Some(LeaderCard { id: l.id?, card: l.card, upgraded: l.upgraded, public: l.public }))
+    }
+
+    /// The totals of player `i`'s card `c` ([`CardStats::of`], with its leader side when known).
+    pub fn card_stats(&self, i: usize, c: u8) -> CardStats {
+        let db = &*self.db;
+        CardStats::of(self.players[i].cards[c as usize], db, crate::state::leader_face(db, self.leader_card(i), c))
+    }
+
+    /// The totals of all of player `i`'s cards.
+    pub fn all_stats(&self, i: usize) -> [CardStats; NUM_CARDS] {
+        std::array::from_fn(|c| self.card_stats(i, c as u8))
+    }
+
     /// Decay and growth showing for player `i`.
     pub fn decay_growth(&self, i: usize) -> (i32, i32) {
         let db = &*self.db;
         let p = &self.players[i];
         let mut d = 0;
-        let mut g = i32::from(p.arbor_growth);
-        for &v in &p.vales {
-            if db.vale(v).ability == crate::cards::ValeAbility::AncientLiferoots {
-                g += i32::from(db.vale(v).amount);
-            }
-        }
+        let mut g = i32::from(p.arbor_growth) + crate::state::vale_growth(db, &p.vales);
         for &c in p.field.iter().chain(p.on_deck.iter()) {
             let b = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
-            d += i32::from(p.cards[c as usize].decay(db));
-            g += i32::from(p.cards[c as usize].growth(db, b));
+            let st = self.card_stats(i, c);
+            if p.decay_cancel != Some(c) {
+                d += i32::from(st.decay);
+            }
+            g += i32::from(st.growth.saturating_add(st.grov.saturating_mul(b)));
+            if p.aether == Some(c) {
+                g += i32::from(crate::state::aether_cancel(db, p.cards[c as usize], &st));
+            }
         }
         (d, g)
     }
@@ -520,17 +642,13 @@ impl View {
 
 impl MysticVale {
     fn view_score(v: &View, i: usize) -> i32 {
-        let db = &*v.db;
-        let p = &v.players[i];
-        let mut t = i32::from(p.vp);
-        for s in &p.cards {
-            for a in s.advs() {
-                t += i32::from(db.adv(a).symbols.vp_end);
-            }
-        }
-        for &x in &p.vales {
-            t += i32::from(db.vale(x).vp);
-        }
-        t
+        crate::scoring::score_of(v, i)
     }
+}
+
+/// Whether seat `i` has already chosen its leader (the choice goes round from the starting player).
+fn chosen(view: &View, i: usize) -> bool {
+    let n = view.players.len();
+    let order = |s: usize| (s + n - view.start as usize) % n;
+    order(i) < order(view.current as usize)
 }

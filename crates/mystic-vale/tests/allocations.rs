@@ -3,7 +3,8 @@
 
 use sylvan_engine::Game;
 use sylvan_engine::testing::{CountingAllocator, no_allocations_in_playouts};
-use sylvan_mystic_vale::MysticVale;
+use sylvan_mystic_vale::setup::Leaders;
+use sylvan_mystic_vale::{MysticVale, Options};
 
 #[global_allocator]
 static ALLOC: CountingAllocator = CountingAllocator::new();
@@ -13,6 +14,23 @@ fn legal_actions_and_apply_do_not_allocate() -> Result<(), String> {
     let mut moves = 0;
     for players in 2..=4 {
         let options = MysticVale::options_for_players(players).map_err(|e| e.to_string())?;
+        moves += no_allocations_in_playouts::<MysticVale>(&ALLOC, &options, 200, 0)?;
+    }
+    // Vale of the Wild with leaders (the leader choice is made in the setup's first moves).
+    for players in 2..=4 {
+        let base = MysticVale::options_for_players(players).map_err(|e| e.to_string())?;
+        let options = Options { sets: "base,wild".into(), leaders: Leaders::Random, ..base };
+        moves += no_allocations_in_playouts::<MysticVale>(&ALLOC, &options, 100, 7)?;
+    }
+    assert!(moves > 75_000, "{moves}");
+    Ok(())
+}
+
+#[test]
+fn with_vale_of_magic_nothing_allocates() -> Result<(), String> {
+    let mut moves = 0;
+    for players in 2..=4 {
+        let options = Options { players, sets: "base,magic".into(), ..Options::default() };
         moves += no_allocations_in_playouts::<MysticVale>(&ALLOC, &options, 200, 0)?;
     }
     assert!(moves > 50_000, "{moves}");

@@ -3,56 +3,78 @@
 use sylvan_command_of_nature as con;
 use sylvan_mystic_vale::CardDb;
 
+/// Lists a card database: `(file, sets, only)` as in [`CardTools::list`]; the listing or an error.
+pub type ListFn = fn(file: Option<&str>, sets: Option<&str>, only: Option<&str>) -> Result<String, String>;
+
 /// A game's card database, for `sylvan cards`: list it, check a card file, recognise a card file.
 #[derive(Clone, Copy, Debug)]
 pub struct CardTools {
-    /// Lists the cards (of `file`, or the embedded set), keeping only fields of the provenance `only`
-    /// (`rulebook`, `fan` or `provisional`) when given.
-    pub list: fn(file: Option<&str>, only: Option<&str>) -> Result<String, String>,
+    /// Lists the cards (of `file`, or the embedded core set, plus the expansions `sets` names for a game
+    /// with several sets), keeping only fields of the provenance `only` (`rulebook`, `fan` or
+    /// `provisional`) when given.
+    pub list: ListFn,
     /// Validates a card file; the error names the file, line and field.
     pub check: fn(file: &str) -> Result<String, String>,
     /// Whether a card file's text is for this game (by its section names).
     pub recognizes: fn(text: &str) -> bool,
 }
 
-/// Whether `text` has one of these TOML array-of-tables sections.
+/// Whether `text` has one of these TOML array-of-tables sections (spaces and a comment after the header
+/// allowed).
 fn has_section(text: &str, sections: &[&str]) -> bool {
-    text.lines().map(str::trim).any(|l| sections.contains(&l))
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect::<String>())
+        .any(|l| sections.contains(&l.as_str()))
 }
 
-/// Mystic Vale's card database.
+/// Mystic Vale's card database: every set by default; a core file, or an expansion file on top of the
+/// base set (the crate's own listing and checks).
 pub(crate) fn mystic_vale() -> CardTools {
     CardTools {
-        list: |file, only| {
+        list: |file, sets, only| {
             if let Some(k) = only
                 && !["rulebook", "fan", "provisional"].contains(&k)
             {
                 return Err(format!("--provenance `{k}`: use rulebook, fan or provisional"));
             }
-            let db = match file {
-                Some(path) => CardDb::load(path).map_err(|e| e.to_string())?,
-                None => CardDb::base().clone(),
+            let db = match (file, sets) {
+                (Some(path), None) => CardDb::check(path).map_err(|e| e.to_string())?,
+                (None, None) => CardDb::every_set().map_err(|e| e.to_string())?,
+                (file, Some(sets)) => {
+                    let options = sylvan_mystic_vale::Options {
+                        cards: file.unwrap_or("base").to_owned(),
+                        sets: sets.to_owned(),
+                        ..Default::default()
+                    };
+                    options.validate().map_err(|e| e.to_string())?.0.clone()
+                }
             };
-            Ok(list(&db, only))
+            Ok(db.listing(only))
         },
         check: |file| {
-            let db = CardDb::load(file).map_err(|e| e.to_string())?;
+            let db = CardDb::check(file).map_err(|e| e.to_string())?;
             Ok(format!(
-                "{file}: ok: {} advancement titles, {} vale titles, set `{}`\n{}",
+                "{file}: ok: {} advancement titles, {} vale titles, {} leaders, sets `{}`\n{}",
                 db.advancements.len(),
                 db.vales.len(),
+                db.leaders.len(),
                 db.set,
-                summary(&db)
+                db.provenance_summary()
             ))
         },
-        recognizes: |text| has_section(text, &["[[advancement]]", "[[vale]]", "[[soil]]", "[[starting]]"]),
+        recognizes: |text| {
+            has_section(text, &["[[advancement]]", "[[vale]]", "[[soil]]", "[[starting]]", "[[leader]]"])
+        },
     }
 }
 
 /// Command of Nature's card data.
 pub(crate) fn command_of_nature() -> CardTools {
     CardTools {
-        list: |file, only| {
+        list: |file, sets, only| {
+            if sets.is_some() {
+                return Err("command-of-nature has one card set: --sets is for games with expansions".to_owned());
+            }
             if only.is_some() {
                 return Err("command-of-nature: --provenance is not supported; every field's provenance is in the \
                             data file (crates/command-of-nature/data/*.toml)"
@@ -70,97 +92,4 @@ pub(crate) fn command_of_nature() -> CardTools {
         },
         recognizes: |text| has_section(text, &["[[elemental]]", "[[command]]", "[[sage]]"]),
     }
-}
-
-fn summary(db: &CardDb) -> String {
-    let mut out = String::from("fields by provenance:\n");
-    for ((set, kind), n) in db.provenance_counts() {
-        out += &format!("  {set:<10} {kind:<12} {n}\n");
-    }
-    out
-}
-
-/// The listing: one block per card; with `only`, just the fields of that provenance.
-fn list(db: &CardDb, only: Option<&str>) -> String {
-    let mut out = String::new();
-    let keep = |src: &str| only.is_none_or(|k| src.starts_with(k));
-    let mut soil_done = false;
-    for a in &db.advancements {
-        if a.key.starts_with("fertile-soil-supply") {
-            if soil_done {
-                continue;
-            }
-            soil_done = true;
-        }
-        let s = &a.symbols;
-        let value = |f: &str| -> String {
-            match f {
-                "level" => a.level.to_string(),
-                "copies" | "per_deck" => a.copies.to_string(),
-                "slot" => a.slot.name().to_string(),
-                "slots" => "by slot".into(),
-                "cost" => a.cost.to_string(),
-                "mana" => s.mana.to_string(),
-                "decay" => s.decay.to_string(),
-                "growth" => s.growth.to_string(),
-                "animal" => s.spirits[0].to_string(),
-                "forest" => s.spirits[1].to_string(),
-                "sky" => s.spirits[2].to_string(),
-                "wild" => s.spirits[3].to_string(),
-                "guardian" => s.guardian.to_string(),
-                "vp_harvest" => s.vp_harvest.to_string(),
-                "vp_end" => s.vp_end.to_string(),
-                "ability" => format!("{:?}", a.ability),
-                "amount" => a.amount.to_string(),
-                "reward" => format!("{:?}", a.reward),
-                _ => "?".into(),
-            }
-        };
-        let fields: Vec<String> = a
-            .source
-            .iter()
-            .filter(|(_, src)| keep(src))
-            .map(|(f, src)| format!("    {f} = {}  [{src}]", value(f)))
-            .collect();
-        if fields.is_empty() {
-            continue;
-        }
-        out += &format!("{} ({}, level {}, {} copies)\n", a.title, a.set, a.level, a.copies);
-        for f in fields {
-            out += &f;
-            out.push('\n');
-        }
-    }
-    for v in &db.vales {
-        let value = |f: &str| -> String {
-            match f {
-                "level" => v.level.to_string(),
-                "copies" => v.copies.to_string(),
-                "animal" => v.cost[0].to_string(),
-                "forest" => v.cost[1].to_string(),
-                "sky" => v.cost[2].to_string(),
-                "any" => v.cost[3].to_string(),
-                "vp" => v.vp.to_string(),
-                "ability" => format!("{:?}", v.ability),
-                "gain" => format!("{:?}", v.gain),
-                "amount" => v.amount.to_string(),
-                _ => "?".into(),
-            }
-        };
-        let fields: Vec<String> = v
-            .source
-            .iter()
-            .filter(|(_, src)| keep(src))
-            .map(|(f, src)| format!("    {f} = {}  [{src}]", value(f)))
-            .collect();
-        if fields.is_empty() {
-            continue;
-        }
-        out += &format!("vale {} ({}, level {}, {} copies)\n", v.title, v.set, v.level, v.copies);
-        for f in fields {
-            out += &f;
-            out.push('\n');
-        }
-    }
-    out + &summary(db)
 }

@@ -186,7 +186,18 @@ mod action_ids {
 
     #[test]
     fn mystic_vale() -> TestResult {
-        pinned("mystic-vale", 368, &[(0, "pass"), (1, "push"), (122, "buy 1.1 on c17"), (367, "resolve bottom")])
+        pinned(
+            "mystic-vale",
+            1732,
+            &[
+                (0, "pass"),
+                (1, "push"),
+                (122, "buy 1.1 on c17"),
+                (367, "resolve bottom"),
+                (368, "upgrade"),
+                (1731, "portal c19 bottom c19"),
+            ],
+        )
     }
 
     #[test]

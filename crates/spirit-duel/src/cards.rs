@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sylvan_engine::ParseError;
-use sylvan_engine::carddata::{Source, check_provenance};
+use sylvan_engine::carddata::{Source, check_provenance, short};
 
 /// The default spirits file.
 pub const SPIRITS_TOML: &str = include_str!("../data/spirits.toml");
@@ -377,7 +377,7 @@ fn effect(raw: &EffectRaw, err: &dyn Fn(&str) -> DataError) -> Result<Effect, Da
         "damage" => Effect::Damage(n()?),
         "attach_heal" => Effect::AttachHeal(n()?),
         "attach_pm" => Effect::AttachPm(n()?),
-        k => return Err(err(&format!("unknown effect kind `{k}`"))),
+        k => return Err(err(&format!("unknown effect kind `{}`", short(k)))),
     })
 }
 
@@ -460,13 +460,13 @@ impl Tables {
                 return Err(err("code", "a code is lowercase ascii letters"));
             }
             if t.abilities.iter().any(|b| &b.code == code) || t.spirits.iter().any(|s| &s.code == code) {
-                return Err(err("code", &format!("`{code}` is used twice")));
+                return Err(err("code", &format!("`{}` is used twice", short(code))));
             }
             let spirit = t
                 .spirits
                 .iter()
                 .position(|s| s.code == a.spirit)
-                .ok_or_else(|| err("spirit", &format!("`{}` is not a spirit of {}", a.spirit, names.0)))?;
+                .ok_or_else(|| err("spirit", &format!("`{}` is not a spirit of {}", short(&a.spirit), names.0)))?;
             if i / 12 != spirit / 2 {
                 return Err(err("spirit", "list team A's twelve abilities, then team B's twelve"));
             }
@@ -482,7 +482,7 @@ impl Tables {
                     "zone" => kw::ZONE,
                     "diurne" => kw::DIURNE,
                     "nocturne" => kw::NOCTURNE,
-                    other => return Err(err("keywords", &format!("unknown keyword `{other}`"))),
+                    other => return Err(err("keywords", &format!("unknown keyword `{}`", short(other)))),
                 };
             }
             let kinds = (keywords & (kw::ATTAQUE | kw::DEFENSE | kw::SOUTIEN)).count_ones();

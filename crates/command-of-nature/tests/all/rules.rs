@@ -1907,6 +1907,17 @@ mod issue13 {
     }
 
     #[test]
+    fn card_file_errors_quote_a_short_prefix() {
+        let long = "x".repeat(5_000);
+        let file = cards::default_file_text().replacen("effect = \"sage\"", &format!("effect = \"{long}\""), 1);
+        let e = cards::load_text("long.toml", &file).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(": effect: unknown effect `xxx") && e.len() < 200, "{} bytes: {e}", e.len());
+        let file = cards::default_file_text().replacen("timing = ", &format!("{long} = 1\ntiming = "), 1);
+        let e = cards::load_text("key.toml", &file).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("unknown field") && e.len() < 800, "{} bytes: {e}", e.len());
+    }
+
+    #[test]
     fn unknown_setup_fields_are_refused() {
         let e = serde_json::from_str::<Setup>(r#"{"sages":["twig","pebble"],"first":1}"#).err().map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `first`")), "{e:?}");

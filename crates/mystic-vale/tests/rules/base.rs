@@ -1,71 +1,12 @@
-//! One test per rule and per ability, from explicit setups (`Game::from_setup`), including the
+//! Base set: one test per rule and per ability, from explicit setups (`Game::from_setup`), including the
 //! rulebooks' worked examples. Card values marked provisional in `data/base.toml` are used as data: the
 //! tests that rest on them say so.
 
-use sylvan_engine::{EventLog, Game, NoEvents, Seat};
+use sylvan_engine::{EventLog, Game, Seat};
 use sylvan_mystic_vale::state::EMPTY;
 use sylvan_mystic_vale::{Action, MysticVale, Options, Phase, Setup, SetupPlayer};
 
-/// 20 cards: the given ones first, blanks after.
-fn cards(given: &[&[&str]]) -> Vec<Vec<String>> {
-    let mut v: Vec<Vec<String>> = given.iter().map(|c| c.iter().map(|s| s.to_string()).collect()).collect();
-    v.resize(20, Vec::new());
-    v
-}
-
-/// A player: `field`, `on_deck`, `deck` (top first); every other card in the discard pile.
-fn player(given: &[&[&str]], field: &[u8], on_deck: Option<u8>, deck: &[u8]) -> SetupPlayer {
-    let used: Vec<u8> = field.iter().chain(deck).chain(on_deck.iter()).copied().collect();
-    SetupPlayer {
-        cards: cards(given),
-        field: field.to_vec(),
-        on_deck,
-        deck: deck.to_vec(),
-        discard: (0..20).filter(|c| !used.contains(c)).collect(),
-        ..SetupPlayer::default()
-    }
-}
-
-/// A quiet opponent: blanks, one card on-deck, the rest in the deck.
-fn quiet() -> SetupPlayer {
-    player(&[], &[], Some(0), &(1..20).collect::<Vec<u8>>())
-}
-
-fn game(p0: SetupPlayer, commons: Option<[Vec<String>; 3]>, vales: Option<[Vec<String>; 2]>) -> MysticVale {
-    let setup = Setup { start: 0, players: vec![p0, quiet()], commons, vales, ..Setup::default() };
-    match MysticVale::from_setup(&Options::default(), &setup, 7) {
-        Ok(g) => g,
-        Err(e) => panic!("setup: {e}"),
-    }
-}
-
-fn act(g: &mut MysticVale, a: &str) {
-    let action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
-    if let Err(e) = g.try_apply(action, &mut NoEvents) {
-        let mut legal = Vec::new();
-        g.legal_actions(&mut legal);
-        panic!("{e}; legal: {}", legal.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", "));
-    }
-}
-
-fn legal(g: &MysticVale) -> Vec<String> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v.iter().map(|a| a.to_string()).collect()
-}
-
-fn commons(l1: &[&str], l2: &[&str], l3: &[&str]) -> Option<[Vec<String>; 3]> {
-    let f = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
-    Some([f(l1), f(l2), f(l3)])
-}
-
-fn vales(l1: &[&str], l2: &[&str]) -> Option<[Vec<String>; 2]> {
-    let f = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
-    Some([f(l1), f(l2)])
-}
-
-const CL: &str = "cursed-land";
-const FS: &str = "fertile-soil";
+use crate::common::*;
 
 // ---------------------------------------------------------------- setup
 

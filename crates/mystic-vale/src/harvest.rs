@@ -1,0 +1,253 @@
+//! The Harvest Phase totals (EN:476-516): mana, spirits and VP from the field's symbols, its harvest
+//! abilities and the player's vales. One function, used by the rules ([`MysticVale::recount`]) and by
+//! the heuristic.
+//!
+//! [`MysticVale::recount`]: crate::MysticVale
+
+use crate::cards::{CardDb, Count, Effect, Reward, Timing};
+use crate::state::{CardStats, LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
+use crate::view::View;
+
+/// The public table as an effect may read it: every player's cards, on-deck card, field and known leader.
+/// Implemented by the full state and by a seat's view, so that the rules and the heuristic share effects.
+pub trait Table {
+    /// The card table.
+    fn db(&self) -> &CardDb;
+    /// Number of players.
+    fn seats(&self) -> usize;
+    /// Player `i`'s 20 sleeves.
+    fn cards(&self, i: usize) -> &[Sleeve; NUM_CARDS];
+    /// Player `i`'s on-deck card.
+    fn on_deck(&self, i: usize) -> Option<u8>;
+    /// Player `i`'s field.
+    fn field(&self, i: usize) -> &[u8];
+    /// Player `i`'s leader, as far as the reader knows it.
+    fn leader(&self, i: usize) -> Option<LeaderCard>;
+    /// Player `i`'s vales.
+    fn vales(&self, i: usize) -> &[u8];
+    /// Player `i`'s VP tokens.
+    fn vp(&self, i: usize) -> u16;
+}
+
+impl Table for MysticVale {
+    fn db(&self) -> &CardDb {
+        &self.db
+    }
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+    fn cards(&self, i: usize) -> &[Sleeve; NUM_CARDS] {
+        &self.players[i].cards
+    }
+    fn on_deck(&self, i: usize) -> Option<u8> {
+        self.players[i].on_deck
+    }
+    fn field(&self, i: usize) -> &[u8] {
+        &self.players[i].field
+    }
+    fn leader(&self, i: usize) -> Option<LeaderCard> {
+        self.players[i].leader
+    }
+    fn vales(&self, i: usize) -> &[u8] {
+        &self.players[i].vales
+    }
+    fn vp(&self, i: usize) -> u16 {
+        self.players[i].vp
+    }
+}
+
+impl Table for View {
+    fn db(&self) -> &CardDb {
+        &self.db
+    }
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+    fn cards(&self, i: usize) -> &[Sleeve; NUM_CARDS] {
+        &self.players[i].cards
+    }
+    fn on_deck(&self, i: usize) -> Option<u8> {
+        self.players[i].on_deck
+    }
+    fn field(&self, i: usize) -> &[u8] {
+        &self.players[i].field
+    }
+    fn leader(&self, i: usize) -> Option<LeaderCard> {
+        self.leader_card(i)
+    }
+    fn vales(&self, i: usize) -> &[u8] {
+        &self.players[i].vales
+    }
+    fn vp(&self, i: usize) -> u16 {
+        self.players[i].vp
+    }
+}
+
+/// What a harvest gives.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+pub struct Totals {
+    /// Mana from symbols and abilities (at least 0, without the token).
+    pub mana: u8,
+    /// Spirits: animal, forest, sky, wild.
+    pub spirits: [u8; 4],
+    /// VP tokens from the pool.
+    pub vp: u16,
+    /// VP tokens from the box (they do not drain the pool).
+    pub box_vp: u16,
+    /// What `mana` was multiplied by (Ley Line Overflow), and the mana token is: 1 without.
+    pub mana_factor: u8,
+}
+
+/// A player's cards as the harvest reads them.
+#[derive(Clone, Copy)]
+pub struct Cards<'a> {
+    /// The card table.
+    pub db: &'a CardDb,
+    /// The 20 sleeves.
+    pub cards: &'a [Sleeve; NUM_CARDS],
+    /// Their totals ([`CardStats::of`]).
+    pub stats: &'a [CardStats; NUM_CARDS],
+    /// The player's leader.
+    pub leader: Option<LeaderCard>,
+    /// The card given extra guardians this turn (Conclave of Ents), and how many.
+    pub bonus: Option<(u8, u8)>,
+    /// Cards that joined the end of the field as the harvest began (Call of the Hunt, Canopy Explorer).
+    pub added: u8,
+    /// The whole table and the harvesting seat, for unique effects.
+    pub table: Option<(&'a dyn Table, usize)>,
+}
+
+impl Cards<'_> {
+    /// Extra guardians on card `c` this turn.
+    #[inline]
+    pub fn bonus(&self, c: u8) -> u8 {
+        match self.bonus {
+            Some((x, n)) if x == c => n,
+            _ => 0,
+        }
+    }
+}
+
+/// No card: the count of a vale's ability.
+const EMPTY_CARD: u8 = crate::state::EMPTY;
+
+/// The amount an ability's count multiplies, for card `c` (or [`EMPTY_CARD`] for a vale) harvesting in
+/// `field`.
+pub fn harvest_count(per: Count, h: &Cards, c: u8, field: &[u8]) -> u32 {
+    let n = field.len() as u32;
+    match per {
+        Count::One => 1,
+        Count::GuardiansOnCard => h.stats.get(c as usize).map_or(0, |s| u32::from(s.guardians) + u32::from(h.bonus(c))),
+        Count::FieldPairs => n / 2,
+        Count::OtherFieldCards => n.saturating_sub(1),
+        // Resolved before the cards that joined the field as the harvest began, for a card that was
+        // already there: the order the player would choose (ruling MV41).
+        Count::FieldShortfall => {
+            let before = field.len().saturating_sub(usize::from(h.added));
+            let n = if field[..before].contains(&c) { before as u32 } else { n };
+            7u32.saturating_sub(n)
+        }
+        Count::DecayField => field.iter().map(|&x| u32::from(h.stats[x as usize].decay_printed)).sum(),
+        Count::MostManaOnFieldCard => field.iter().map(|&x| u32::from(h.stats[x as usize].mana)).max().unwrap_or(0),
+        Count::PrintedSymbolsOnCard
+        | Count::DecayOwned
+        | Count::ManaPairs
+        | Count::ValesOwned
+        | Count::GuardiansOwned => 0,
+    }
+}
+
+/// The harvest of `field` with the harvest abilities of the vales `vales` (those owned before the turn).
+pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
+    let db = h.db;
+    let mut mana: u32 = 0;
+    let mut minus: u32 = 0;
+    let mut spirits = [0u32; 4];
+    let mut vp: u32 = 0;
+    let mut box_vp: u32 = 0;
+    let mut factor: u32 = 1;
+    // Unique harvest effects run on the totals once the rest is counted.
+    let mut unique = false;
+    for &c in field {
+        let st = &h.stats[c as usize];
+        mana += u32::from(st.mana);
+        for k in 0..4 {
+            spirits[k] += u32::from(st.spirits[k]);
+        }
+        let bonus = h.bonus(c);
+        if bonus > 0 {
+            for k in 0..4 {
+                spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
+            }
+        }
+        vp += u32::from(st.vp);
+        if !st.acts(Timing::Harvest) {
+            continue;
+        }
+        let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+        for ab in card_abilities(db, h.cards[c as usize], leader_face(db, h.leader, c)) {
+            if ab.timing != Timing::Harvest {
+                continue;
+            }
+            match ab.effect {
+                Effect::Gain => {
+                    let gain = u32::from(ab.amount) * harvest_count(ab.per, h, c, field);
+                    match ab.reward {
+                        Reward::Mana => mana += gain,
+                        Reward::Vp => vp += gain * double,
+                        Reward::BoxVp => box_vp += gain * double,
+                        r => {
+                            if let Some(k) = r.spirit() {
+                                spirits[k as usize] += gain;
+                            }
+                        }
+                    }
+                }
+                Effect::ManaMinus => minus += u32::from(ab.amount),
+                Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
+                Effect::Unique => unique = true,
+                _ => {}
+            }
+        }
+    }
+    for &v in vales {
+        let x = db.hot_vale(v);
+        let ab = x.ability;
+        if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && !x.remove_self {
+            let gain = u32::from(ab.amount) * harvest_count(ab.per, h, EMPTY_CARD, field);
+            match ab.reward {
+                Reward::Mana => mana += gain,
+                Reward::Vp => vp += gain,
+                Reward::BoxVp => box_vp += gain,
+                r => {
+                    if let Some(k) = r.spirit() {
+                        spirits[k as usize] += gain;
+                    }
+                }
+            }
+        }
+    }
+    let cap8 = |x: u32| x.min(250) as u8;
+    // Ley Line Overflow resolves last (EN:1049-1055) and Grassland takes 1 from the total of symbols
+    // and abilities, that one included (ruling MV42).
+    let mut t = Totals {
+        mana: cap8((mana * factor).saturating_sub(minus)),
+        mana_factor: factor as u8,
+        spirits: spirits.map(cap8),
+        vp: vp.min(u32::from(u16::MAX)) as u16,
+        box_vp: box_vp.min(u32::from(u16::MAX)) as u16,
+    };
+    if let (true, Some((table, seat))) = (unique, h.table) {
+        for &c in field {
+            for ab in card_abilities(db, h.cards[c as usize], leader_face(db, h.leader, c)) {
+                if ab.timing == Timing::Harvest
+                    && ab.effect == Effect::Unique
+                    && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.harvest)
+                {
+                    f(table, seat, c, &mut t);
+                }
+            }
+        }
+    }
+    t
+}
