@@ -70,11 +70,9 @@ mod found {
         }
     }
 
-    /// `card_files`: Mystic Vale's card-file errors quote a whole provenance value. Its loader moves to
-    /// `sylvan_engine::carddata` on the Mystic Vale branch (issue 12), whose provenance errors quote short
-    /// prefixes: run this once that branch is merged, then drop the `ignore`.
+    /// `card_files`: Mystic Vale's card-file errors quoted a whole provenance value; its loader now goes
+    /// through `sylvan_engine::carddata`, whose errors quote short prefixes.
     #[test]
-    #[ignore = "fixed by the Mystic Vale branch's carddata loader; un-ignore after merging it"]
     fn mystic_vale_provenance_errors_quote_short_prefixes() {
         for input in [
             [0x00, 0x00, 0x6c, 0x65, 0x00, 0x00, 0x26, 0x75],
