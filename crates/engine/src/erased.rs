@@ -576,14 +576,7 @@ where
             record.scores = None;
         }
         let state = replay(&record)?;
-        let mut actions = Vec::with_capacity(record.actions.len());
-        for (step, text) in record.actions.iter().enumerate() {
-            actions.push(text.parse::<G::Action>().map_err(|source| ReplayError::BadNotation {
-                step,
-                text: text.clone(),
-                source,
-            })?);
-        }
+        let actions = record.parsed_actions()?;
         let mut e = Erased::new(state, record.options.clone(), record.start.clone());
         e.actions = actions;
         Ok(Box::new(e))

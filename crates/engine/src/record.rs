@@ -101,6 +101,17 @@ impl<G: Game> Record<G> {
         Ok(serde_json::from_str(text)?)
     }
 
+    /// The record's actions parsed from their notation; a bad one names its step.
+    pub fn parsed_actions(&self) -> Result<Vec<G::Action>, ReplayError> {
+        self.actions
+            .iter()
+            .enumerate()
+            .map(|(step, text)| {
+                text.parse().map_err(|source| ReplayError::BadNotation { step, text: short(text), source })
+            })
+            .collect()
+    }
+
     /// The record as pretty JSON.
     pub fn to_json(&self) -> String {
         // A record holds only plain data (strings, numbers, the game's own serializable types):
@@ -112,9 +123,7 @@ impl<G: Game> Record<G> {
 /// Replays a record, validating every action; returns the final state.
 pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
     let mut state = record.initial_state()?;
-    for (step, text) in record.actions.iter().enumerate() {
-        let action: G::Action =
-            text.parse().map_err(|source| ReplayError::BadNotation { step, text: short(text), source })?;
+    for (step, (action, text)) in record.parsed_actions()?.into_iter().zip(&record.actions).enumerate() {
         state.try_apply(action, &mut NoEvents).map_err(|e| ReplayError::Illegal {
             step,
             text: short(text),

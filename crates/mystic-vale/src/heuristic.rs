@@ -23,7 +23,7 @@ use crate::cards::{CardDb, Count, Effect, Face, Reward, Slot, Spirit, Timing};
 use crate::harvest;
 use crate::scoring::card_end_points;
 use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Sleeve, card_abilities, leader_face};
-use crate::view::View;
+use crate::view::{PlayerView, View};
 
 /// The weights of the value estimate, in VP (tuned by head-to-head games against the first, simpler
 /// heuristic: cheap mana and spirits, dear growth and decay, win most).
@@ -221,6 +221,28 @@ fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
         .map(|ab| f64::from(ab.amount) * TYPICAL_OWNED_GUARDIANS)
         .sum();
     (play, f64::from(card_end_points(db, s, None)) + owned)
+}
+
+/// The `keep cN` whose card brings most to a harvest, if that is above `threshold`; else decline.
+fn best_keep(db: &CardDb, p: &PlayerView, legal: &[Action], threshold: f64) -> Action {
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| match a {
+            Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+            _ => None,
+        })
+        .filter(|(v, _)| *v > threshold)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(Action::Decline, |(_, a)| a)
+}
+
+/// Whether the card looked at (`peek`) is worth milling: its decay costs more than it brings.
+fn worth_milling(db: &CardDb, p: &PlayerView, peek: Option<u8>) -> bool {
+    peek.is_some_and(|c| {
+        let s = p.cards[c as usize];
+        s.decay(db) > s.growth(db, 0) && play_value(db, s, 0) < 0.5
+    })
 }
 
 /// What a card brings each time it is played, in VP (with `bonus` guardians from Conclave of Ents).
@@ -758,16 +780,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         }
         Phase::Keep => {
             // Keep the field card that brings the most to a harvest.
-            legal
-                .iter()
-                .copied()
-                .filter_map(|a| match a {
-                    Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
-                    _ => None,
-                })
-                .filter(|(v, _)| *v > 0.0)
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-                .map_or(Action::Decline, |(_, a)| a)
+            best_keep(db, p, legal, 0.0)
         }
         Phase::Order { card, .. } => {
             // Deck abilities first: Cleansing Rain (its shuffle comes before Calm Weather's look, so the
@@ -788,11 +801,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         }
         Phase::WhenPlayed { .. } => {
             if has(Action::Mill) {
-                let drop = view.peek.is_some_and(|c| {
-                    let s = p.cards[c as usize];
-                    s.decay(db) > s.growth(db, 0) && play_value(db, s, 0) < 0.5
-                });
-                return if drop { Action::Mill } else { Action::Decline };
+                return if worth_milling(db, p, view.peek) { Action::Mill } else { Action::Decline };
             }
             // Deadwood Harvester, Mindful Owl (from the field), Cleansing Rain (from the deck): put away the
             // card whose decay costs more than it brings. Never from the field when the deck is empty: the
@@ -821,24 +830,11 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         Phase::Harvest => harvest(view, legal, out).unwrap_or(if has(Action::Done) { Action::Done } else { fallback }),
         Phase::Look { .. } => {
             // Wood Sprite Hoard: away with a card whose decay costs more than it brings.
-            let drop = view.peek.is_some_and(|c| {
-                let s = p.cards[c as usize];
-                s.decay(db) > s.growth(db, 0) && play_value(db, s, 0) < 0.5
-            });
-            if drop && has(Action::Mill) { Action::Mill } else { Action::Decline }
+            if has(Action::Mill) && worth_milling(db, p, view.peek) { Action::Mill } else { Action::Decline }
         }
         Phase::Hatch { .. } => {
             // Hatchery: keep the card that brings most to a harvest, if it brings anything.
-            legal
-                .iter()
-                .copied()
-                .filter_map(|a| match a {
-                    Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
-                    _ => None,
-                })
-                .filter(|(v, _)| *v > 0.5)
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-                .map_or(Action::Decline, |(_, a)| a)
+            best_keep(db, p, legal, 0.5)
         }
         Phase::Sleeve => {
             let adv = view.turn.bought.iter().find(|b| b.target == EMPTY).map(|b| b.adv);

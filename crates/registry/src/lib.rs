@@ -78,14 +78,7 @@ where
 fn observe_record<G: DesignerStats>(record: &Value, tally: &mut DesignerTally) -> Result<(), ReplayError> {
     let record: Record<G> = serde_json::from_value(record.clone())?;
     let start = record.initial_state()?;
-    let mut actions = Vec::with_capacity(record.actions.len());
-    for (step, text) in record.actions.iter().enumerate() {
-        actions.push(text.parse::<G::Action>().map_err(|source| ReplayError::BadNotation {
-            step,
-            text: text.clone(),
-            source,
-        })?);
-    }
+    let actions = record.parsed_actions()?;
     G::observe(&start, &actions, tally);
     Ok(())
 }
