@@ -99,6 +99,10 @@ pub trait DynView: fmt::Debug + Send + Sync {
     fn seat(&self) -> Seat;
     /// The view as JSON.
     fn to_json(&self) -> Value;
+    /// The view as JSON text, written straight from the view (no [`Value`] built on the way).
+    fn to_json_text(&self) -> String {
+        self.to_json().to_string()
+    }
     /// The view as the terminal shows it.
     fn text(&self) -> String;
     /// A description of the action `id` for the seat of this view (`None` for an unknown id).
@@ -123,6 +127,10 @@ impl<G: Game> DynView for ViewOf<G> {
 
     fn to_json(&self) -> Value {
         serde_json::to_value(&self.0).unwrap_or(Value::Null)
+    }
+
+    fn to_json_text(&self) -> String {
+        serde_json::to_string(&self.0).unwrap_or_else(|_| "null".to_owned())
     }
 
     fn text(&self) -> String {

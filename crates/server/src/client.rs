@@ -119,6 +119,17 @@ impl Connection {
         self.ws.send(Message::text(text)).await.map_err(|e| e.to_string())
     }
 
+    /// The next text message; `None` once the server closed the connection.
+    pub async fn next_text(&mut self) -> Option<String> {
+        loop {
+            match self.ws.next().await? {
+                Ok(Message::Text(t)) => return Some(t.as_str().to_owned()),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => {}
+            }
+        }
+    }
+
     /// The next message as JSON; `None` once the server closed the connection.
     pub async fn next(&mut self) -> Option<Value> {
         loop {

@@ -621,10 +621,19 @@ impl Server {
     /// clock go on.
     fn changed(self: &Arc<Self>, room: &Arc<Room>, st: &mut RoomState, note: Option<DynEvent>) {
         let mut dead = Vec::new();
+        // Each seat's message (and the spectators' one) is built once, whoever many connections it has.
+        let mut built: Vec<(Option<Seat>, Arc<str>)> = Vec::new();
         for sub in &st.subs {
-            let mut events = st.table.game().events(sub.seat);
-            events.extend(note.clone());
-            let msg = message_for(room, st, sub.seat, events);
+            let msg = match built.iter().find(|(seat, _)| *seat == sub.seat) {
+                Some((_, msg)) => msg.clone(),
+                None => {
+                    let mut events = st.table.game().events(sub.seat);
+                    events.extend(note.clone());
+                    let msg = message_for(room, st, sub.seat, events);
+                    built.push((sub.seat, msg.clone()));
+                    msg
+                }
+            };
             if sub.tx.try_send(msg).is_err() {
                 dead.push(sub.id);
             }

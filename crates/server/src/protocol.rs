@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 use sylvan_engine::Seat;
 use sylvan_engine::erased::{DynEvent, DynGame, LegalAction};
 
@@ -71,7 +72,7 @@ pub struct SeatUpdate {
     /// The seat to move (`None` once the game is over).
     pub to_move: Option<Seat>,
     /// The seat's view as JSON (a spectator: what every seat sees, `null` where their views differ).
-    pub view: Value,
+    pub view: RawJson,
     /// The seat's view as the terminal shows it (none for a spectator).
     pub text: Option<String>,
     /// The legal actions, when it is this seat's decision.
@@ -88,6 +89,43 @@ pub struct SeatUpdate {
     pub winners: Option<Vec<Seat>>,
     /// Milliseconds left on the clock of the seat to move, when the game has a per-move clock.
     pub clock_ms: Option<u64>,
+}
+
+/// JSON text, written once from the view and put into the message as it is.
+#[derive(Clone, Debug)]
+pub struct RawJson(Box<RawValue>);
+
+impl RawJson {
+    /// JSON text (`null` if it is not JSON).
+    pub fn new(text: String) -> RawJson {
+        RawJson(RawValue::from_string(text).unwrap_or_else(|_| null()))
+    }
+
+    /// A JSON value, written out.
+    pub fn of(value: &Value) -> RawJson {
+        RawJson(serde_json::value::to_raw_value(value).unwrap_or_else(|_| null()))
+    }
+
+    /// The text.
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+}
+
+fn null() -> Box<RawValue> {
+    RawValue::from_string("null".to_owned()).unwrap_or_default()
+}
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &RawJson) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl Serialize for RawJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
 }
 
 /// What `seat` (`None`: a spectator) is sent now: built from its view only (the legal actions come
@@ -115,9 +153,9 @@ pub fn seat_update(
                     })
                     .collect();
             }
-            (view.to_json(), Some(view.text()), legal)
+            (RawJson::new(view.to_json_text()), Some(view.text()), legal)
         }
-        None => (public_view(game), None, Vec::new()),
+        None => (RawJson::of(&public_view(game)), None, Vec::new()),
     };
     let outcome = game.outcome();
     SeatUpdate {

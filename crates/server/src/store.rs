@@ -212,18 +212,15 @@ impl Store for SqliteStore {
     }
 
     fn append(&self, id: &str, n: usize, notation: &str, undoable: bool) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let count: i64 =
-            tx.query_row("SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE game_id = ?1", params![id], |r| r.get(0))?;
-        if count != n as i64 {
+        let conn = self.conn();
+        // One statement, so its own transaction: the action is stored only if it is the next one.
+        let mut insert = conn.prepare_cached(
+            "INSERT INTO actions (game_id, n, notation, undoable) SELECT ?1, ?2, ?3, ?4 \
+             WHERE (SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE game_id = ?1) = ?2",
+        )?;
+        if insert.execute(params![id, n as i64, notation, undoable])? != 1 {
             return Err(StoreError::OutOfOrder { game: id.to_owned(), n });
         }
-        tx.execute(
-            "INSERT INTO actions (game_id, n, notation, undoable) VALUES (?1, ?2, ?3, ?4)",
-            params![id, n as i64, notation, undoable],
-        )?;
-        tx.commit()?;
         Ok(())
     }
 

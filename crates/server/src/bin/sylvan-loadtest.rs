@@ -1,11 +1,13 @@
 //! `sylvan-loadtest [--games N] [--game NAME] [--players P] [--bots SPEC] [--seconds S] [--think-ms T]
-//! [--addr HOST:PORT]`:
+//! [--warmup W] [--addr HOST:PORT]`:
 //! the load benchmark. N games run at once on a server (started in this process on 127.0.0.1 with a
 //! fresh database, unless `--addr` names one); in each, one seat is a WebSocket client that answers
 //! every state with a random legal action (after a random think time of mean `T` ms, 0 by default)
 //! and the other seats are bots on the server. A finished game
 //! is replaced by a new one. Reports the client actions per second, all moves per second (bots
-//! included), and the latency from an action sent to the next state received (p50, p99, max).
+//! included), and the latency from an action sent to the next state received (p50, p99, max) over
+//! the `S` seconds after the first `W` (the start, when every game is created at once, is not
+//! measured; the counts cover the whole run).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -25,6 +27,7 @@ struct Args {
     bots: String,
     seconds: u64,
     think_ms: u64,
+    warmup: u64,
     addr: Option<String>,
 }
 
@@ -36,6 +39,7 @@ fn parse_args() -> Result<Args, String> {
         bots: "random".into(),
         seconds: 20,
         think_ms: 0,
+        warmup: 0,
         addr: None,
     };
     let mut it = std::env::args().skip(1);
@@ -49,6 +53,7 @@ fn parse_args() -> Result<Args, String> {
             "--bots" => a.bots = value,
             "--seconds" => a.seconds = num(&value)?.clamp(1, 3600),
             "--think-ms" => a.think_ms = num(&value)?.min(600_000),
+            "--warmup" => a.warmup = num(&value)?.min(3600),
             "--addr" => a.addr = Some(value),
             _ => return Err(format!("unknown flag {flag}")),
         }
@@ -64,8 +69,33 @@ struct Totals {
     errors: AtomicU64,
 }
 
-/// One client: plays seat 0 of game after game until `until`; returns its latencies (µs).
-async fn client(addr: String, args: Arc<Args>, seed: u64, until: Instant, totals: Arc<Totals>) -> Vec<u32> {
+/// What the client reads of a message (the rest is skipped, not built).
+#[derive(serde::Deserialize)]
+struct Update {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default, rename = "move")]
+    move_number: u64,
+    #[serde(default)]
+    over: bool,
+    #[serde(default)]
+    legal: Vec<Legal>,
+}
+
+#[derive(serde::Deserialize)]
+struct Legal {
+    notation: String,
+}
+
+/// One client: plays seat 0 of game after game until `until`; returns its latencies (µs) measured
+/// after `measure_from`.
+async fn client(
+    addr: String,
+    args: Arc<Args>,
+    seed: u64,
+    (measure_from, until): (Instant, Instant),
+    totals: Arc<Totals>,
+) -> Vec<u32> {
     let mut lat = Vec::new();
     let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     let mut seats = vec![json!({ "kind": "taken" })];
@@ -84,29 +114,38 @@ async fn client(addr: String, args: Arc<Args>, seed: u64, until: Instant, totals
         };
         let mut sent: Option<Instant> = None;
         let mut last_move = 0;
-        while let Some(state) = c.next().await {
-            if state["type"] != "state" {
+        while let Some(text) = c.next_text().await {
+            let Ok(state) = serde_json::from_str::<Update>(&text) else {
+                totals.errors.fetch_add(1, Ordering::Relaxed);
+                break;
+            };
+            if state.kind != "state" {
                 totals.errors.fetch_add(1, Ordering::Relaxed);
                 break;
             }
-            if let Some(t) = sent.take() {
+            if let Some(t) = sent.take()
+                && t >= measure_from
+            {
                 lat.push(t.elapsed().as_micros().min(u128::from(u32::MAX)) as u32);
             }
-            let m = state["move"].as_u64().unwrap_or(0);
+            let m = state.move_number;
             totals.moves.fetch_add(m.saturating_sub(last_move), Ordering::Relaxed);
             last_move = m;
-            if state["over"] == true {
+            if state.over {
                 totals.games.fetch_add(1, Ordering::Relaxed);
                 break;
             }
             if Instant::now() >= until {
                 break;
             }
-            let Some(legal) = state["legal"].as_array().filter(|l| !l.is_empty()) else { continue };
+            if state.legal.is_empty() {
+                continue;
+            }
             rng ^= rng << 13;
             rng ^= rng >> 7;
             rng ^= rng << 17;
-            let action = legal[(rng % legal.len() as u64) as usize]["notation"].as_str().map(str::to_owned);
+            let i = (rng % state.legal.len() as u64) as usize;
+            let action = state.legal.into_iter().nth(i).map(|l| l.notation);
             let msg = ClientMessage::Act { move_number: m as usize, action, id: None };
             if args.think_ms > 0 {
                 // A person's pace: think for up to twice the mean, at random.
@@ -151,9 +190,10 @@ async fn run(args: Args) -> Result<(), String> {
     };
     let totals = Arc::new(Totals::default());
     let start = Instant::now();
-    let until = start + Duration::from_secs(args.seconds);
+    let measure_from = start + Duration::from_secs(args.warmup);
+    let until = measure_from + Duration::from_secs(args.seconds);
     let tasks: Vec<_> = (0..args.games)
-        .map(|i| tokio::spawn(client(addr.clone(), args.clone(), i as u64 + 1, until, totals.clone())))
+        .map(|i| tokio::spawn(client(addr.clone(), args.clone(), i as u64 + 1, (measure_from, until), totals.clone())))
         .collect();
     let mut lat = Vec::new();
     for t in tasks {
@@ -162,7 +202,7 @@ async fn run(args: Args) -> Result<(), String> {
     let secs = start.elapsed().as_secs_f64();
     lat.sort_unstable();
     let out: Value = json!({
-        "games_at_once": args.games, "think_ms": args.think_ms, "game": args.game, "players": args.players, "bots": args.bots,
+        "games_at_once": args.games, "think_ms": args.think_ms, "warmup_s_not_measured": args.warmup, "game": args.game, "players": args.players, "bots": args.bots,
         "seconds": (secs * 10.0).round() / 10.0,
         "client_actions": totals.actions.load(Ordering::Relaxed),
         "client_actions_per_s": (totals.actions.load(Ordering::Relaxed) as f64 / secs).round(),
