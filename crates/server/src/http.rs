@@ -137,7 +137,8 @@ async fn ws(
 ) -> Result<Response, ApiError> {
     if q.token.is_some() {
         return Err(ApiError::Bad(
-            "a token in the address is refused (addresses get logged): connect without it and send              {\"type\":\"hello\",\"token\":\"...\"} first"
+            "a token in the address is refused (addresses get logged): connect without it and send \
+             {\"type\":\"hello\",\"token\":\"...\"} first"
                 .into(),
         ));
     }
