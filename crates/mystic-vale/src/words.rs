@@ -593,7 +593,7 @@ mod tests {
     #[test]
     fn rulebook_final_scoring_example() {
         let mut g = game();
-        let db = g.db.clone();
+        let db = g.db;
         // Advancements with printed end-of-game VP and no ability, sleeved one per card, up to 8 VP.
         let plain: Vec<u8> = (0..db.advancements.len() as u8)
             .filter(|&a| db.adv(a).symbols.vp_end > 0 && db.adv(a).ability.timing == Timing::None)
