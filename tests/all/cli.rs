@@ -314,6 +314,28 @@ mod play {
     use super::*;
 
     #[test]
+    fn french_screens_notation_help_and_the_breakdown_at_the_end() -> TestResult {
+        for name in game_names()? {
+            let input = format!("help\n{}", "1\n".repeat(20_000));
+            let out = sylvan(&["play", &name, "--seed", "4", "--bots", "random", "--lang", "fr"], &input)?;
+            let s = text(&out.stdout);
+            assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
+            for needle in
+                ["à vous de jouer :", "partie terminée après", "scores finaux :", "\ntotal ", "liste les notations"]
+            {
+                assert!(s.contains(needle), "{name}: no `{needle}` in {}", &s[s.len().saturating_sub(3000)..]);
+            }
+            assert!(!s.contains("your move") && !s.contains("final scores"), "{name}: English in the French screen");
+            assert!(!s.contains('\x1b'), "{name}: colour codes when the output is not a terminal");
+        }
+        let out = sylvan(&["play", "equinox", "--seed", "1"], "help\nquit\n")?;
+        let s = text(&out.stdout);
+        assert!(s.contains("predict CRE") && s.contains("swap CRE rA rB"), "help lists every notation: {s}");
+        assert!(s.contains("you left the game at move 0") && !s.contains("Quit"), "{s}");
+        assert_error(&["play", "equinox", "--lang", "de"], "`en` or `fr`")
+    }
+
+    #[test]
     fn always_typing_1_finishes_and_the_record_replays() -> TestResult {
         for name in game_names()? {
             let path = scratch(&format!("{name}-played.json"));

@@ -28,6 +28,7 @@ pub mod heuristic;
 pub mod state;
 pub mod turn;
 pub mod view;
+pub mod words;
 
 pub use actions::{Action, Slot, slot};
 pub use cards::{Card, Class, Effect, Faction};
@@ -193,6 +194,30 @@ impl Game for CommandOfNature {
             }
             _ => None,
         }
+    }
+
+    fn breakdown(&self, lang: sylvan_engine::Lang) -> Option<sylvan_engine::Breakdown> {
+        self.words_breakdown(lang)
+    }
+
+    fn catalog(&self, lang: sylvan_engine::Lang) -> serde_json::Value {
+        self.words_catalog(lang)
+    }
+
+    fn action_help(lang: sylvan_engine::Lang) -> Vec<sylvan_engine::ActionHelp> {
+        words::action_help(lang)
+    }
+
+    fn view_text(view: &View, lang: sylvan_engine::Lang) -> String {
+        view.render(lang)
+    }
+
+    fn describe_action_in(view: &View, action: Action, lang: sylvan_engine::Lang) -> String {
+        words::describe_in(view, action, lang)
+    }
+
+    fn event_text(event: &Event, lang: sylvan_engine::Lang) -> String {
+        words::event_text(event, lang)
     }
 
     fn view(&self, seat: Seat) -> View {
