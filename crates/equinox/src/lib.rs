@@ -25,7 +25,7 @@ pub use cards::{Card, CardSet, Creature, TreeKind};
 pub use events::{EndReason, Event};
 pub use setup::{Options, Setup, StoneSetup};
 pub use state::{Equinox, Phase, TurnFlags};
-pub use view::View;
+pub use view::{View, ViewPhase};
 
 use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Outcome, Seat, SetupError};
 
