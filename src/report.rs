@@ -69,11 +69,21 @@ fn heatmap(rows: &[String], cols: &[String], cells: &[Vec<Option<(f64, String)>>
     s
 }
 
-/// Points with horizontal error bars, one row per label (ratings).
+/// A round step for about `ticks` ticks over `range`: 1, 2 or 5 times a power of ten, at least `min`.
+fn nice_step(range: f64, ticks: f64, min: f64) -> f64 {
+    let raw = (range / ticks.max(1.0)).max(min).max(1e-9);
+    let p = 10f64.powf(raw.log10().floor());
+    let step = [1.0, 2.0, 5.0, 10.0].into_iter().map(|k| k * p).find(|&s| s >= raw - 1e-9).unwrap_or(10.0 * p);
+    step.max(min)
+}
+
+/// Points with horizontal error bars, one row per label (ratings), on an axis with round ticks.
 fn error_bars(labels: &[String], values: &[(f64, f64, f64)]) -> String {
     let (left, top, rowh, plotw) = (220.0, 20.0, 30.0, 520.0);
     let lo = values.iter().map(|v| v.1).fold(f64::INFINITY, f64::min).min(-50.0);
     let hi = values.iter().map(|v| v.2).fold(f64::NEG_INFINITY, f64::max).max(50.0);
+    let step = nice_step(hi - lo, 6.0, 1.0);
+    let (lo, hi) = ((lo / step).floor() * step, (hi / step).ceil() * step);
     let x = |v: f64| left + (v - lo) / (hi - lo) * plotw;
     let h = top + rowh * labels.len() as f64 + 40.0;
     let mut s = format!(
@@ -82,15 +92,17 @@ fn error_bars(labels: &[String], values: &[(f64, f64, f64)]) -> String {
     );
     let axis = top + rowh * labels.len() as f64;
     let _ = write!(s, r##"<line x1="{left}" y1="{axis}" x2="{}" y2="{axis}" stroke="#333"/>"##, left + plotw);
-    for t in 0..=4 {
-        let v = lo + (hi - lo) * f64::from(t) / 4.0;
+    let mut v = lo;
+    while v <= hi + step / 2.0 {
         let _ = write!(
             s,
-            r##"<line x1="{0}" y1="{top}" x2="{0}" y2="{axis}" stroke="#ddd"/><text x="{0}" y="{1}" text-anchor="middle">{2:.0}</text>"##,
+            r##"<line x1="{0}" y1="{top}" x2="{0}" y2="{axis}" stroke="{3}"/><text class="xtick" x="{0}" y="{1}" text-anchor="middle">{2}</text>"##,
             x(v),
             axis + 16.0,
-            v
+            crate::games::num(v),
+            if v == 0.0 { "#999" } else { "#ddd" }
         );
+        v += step;
     }
     let _ = write!(
         s,
@@ -115,43 +127,85 @@ fn error_bars(labels: &[String], values: &[(f64, f64, f64)]) -> String {
     s
 }
 
-/// A bar chart of a histogram object `{lo, width, counts}`.
+/// The widest bar, in pixels: one or two bins (a 0/1 score) stay bars instead of filling the axis.
+const MAX_BAR: f64 = 48.0;
+
+/// A bar chart of a histogram object `{lo, width, counts}` (bins `[lo + width·i, lo + width·(i+1))`).
+/// Bars have gaps between them and are at most [`MAX_BAR`] wide; the y axis has round ticks of whole games. Bins one unit wide hold one
+/// whole value each and are labelled by that value under the bar; wider bins by their edges. Ticks fall
+/// on multiples of a round step.
 fn histogram(h: &Value, xlabel: &str, fill: &str) -> String {
     let counts: Vec<f64> = arr(&h["counts"]).iter().map(f).collect();
     let (lo, width) = (f(&h["lo"]), f(&h["width"]).max(1e-9));
-    let (left, top, plotw, ploth) = (50.0, 10.0, 420.0, 150.0);
-    let max = counts.iter().copied().fold(1.0, f64::max);
-    let bw = plotw / counts.len().max(1) as f64;
+    let (left, top, plotw, ploth) = (56.0, 12.0, 420.0, 150.0);
+    let slots = counts.len().max(1);
+    let sw = plotw / slots as f64;
+    let bar = (sw * 0.8).min(MAX_BAR);
+    let ymax = counts.iter().copied().fold(0.0, f64::max);
+    let ystep = nice_step(ymax, 5.0, 1.0);
+    let ytop = ((ymax / ystep).ceil() * ystep).max(ystep);
+    let y = |c: f64| top + ploth - c / ytop * ploth;
     let mut s = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" font-size="11">"#,
         left + plotw + 20.0,
         top + ploth + 40.0
     );
-    for (i, c) in counts.iter().enumerate() {
-        let bh = c / max * ploth;
+    // Y axis: round ticks and grid lines.
+    let mut t = 0.0;
+    while t <= ytop + ystep / 2.0 {
         let _ = write!(
             s,
-            r##"<rect x="{}" y="{}" width="{}" height="{bh}" fill="{fill}"><title>{}–{}: {c}</title></rect>"##,
-            left + bw * i as f64,
-            top + ploth - bh,
-            (bw - 1.0).max(1.0),
-            lo + width * i as f64,
-            lo + width * (i + 1) as f64
+            r##"<line x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="#eee"/><text class="ytick" x="{2}" y="{3}" text-anchor="end">{4}</text>"##,
+            y(t),
+            left + plotw,
+            left - 6.0,
+            y(t) + 4.0,
+            crate::games::num(t)
+        );
+        t += ystep;
+    }
+    let _ = write!(
+        s,
+        r#"<text x="12" y="{0}" transform="rotate(-90 12 {0})" text-anchor="middle">games</text>"#,
+        top + ploth / 2.0
+    );
+    for (i, c) in counts.iter().enumerate() {
+        let x = left + sw * i as f64 + (sw - bar) / 2.0;
+        let (a, b) = (lo + width * i as f64, lo + width * (i + 1) as f64);
+        let range = if width == 1.0 {
+            crate::games::num(a)
+        } else {
+            format!("{}–{}", crate::games::num(a), crate::games::num(b))
+        };
+        let _ = write!(
+            s,
+            r##"<rect class="bar" x="{x}" y="{}" width="{bar}" height="{}" fill="{fill}"><title>{range}: {c}</title></rect>"##,
+            y(*c),
+            top + ploth - y(*c)
         );
     }
     let axis = top + ploth;
     let _ = write!(s, r##"<line x1="{left}" y1="{axis}" x2="{}" y2="{axis}" stroke="#333"/>"##, left + plotw);
-    for t in 0..=4 {
-        let i = counts.len() as f64 * f64::from(t) / 4.0;
+    let _ = write!(s, r##"<line x1="{left}" y1="{top}" x2="{left}" y2="{axis}" stroke="#333"/>"##);
+    // X ticks every `k` slots, on multiples of a round step of values.
+    let discrete = width == 1.0 && lo.fract() == 0.0;
+    let k = nice_step(slots as f64, 8.0, 1.0).round().max(1.0) as usize;
+    let step = width * k as f64;
+    let marks = if discrete { slots } else { slots + 1 };
+    for i in 0..marks {
+        let v = lo + width * i as f64;
+        if (v / step - (v / step).round()).abs() > 1e-9 {
+            continue;
+        }
+        let x = left + sw * i as f64 + if discrete { sw / 2.0 } else { 0.0 };
         let _ = write!(
             s,
-            r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
-            left + bw * i,
-            axis + 14.0,
-            crate::games::num(lo + width * i)
+            r##"<line x1="{x}" y1="{axis}" x2="{x}" y2="{}" stroke="#333"/><text class="xtick" x="{x}" y="{}" text-anchor="middle">{}</text>"##,
+            axis + 4.0,
+            axis + 15.0,
+            crate::games::num(v)
         );
     }
-    let _ = write!(s, r#"<text x="{left}" y="{}" >0–{max:.0} games</text>"#, top + 10.0);
     let _ = write!(
         s,
         r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
@@ -318,9 +372,116 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
                         .collect()
                 })
                 .collect();
+            // Declared rows and columns never observed are left out.
+            let keep_col: Vec<bool> = (0..cols.len()).map(|c| cells.iter().any(|r| r[c].is_some())).collect();
+            let keep_row: Vec<bool> = cells.iter().map(|r| r.iter().any(Option::is_some)).collect();
+            let cols: Vec<String> = cols.iter().zip(&keep_col).filter(|(_, k)| **k).map(|(c, _)| c.clone()).collect();
+            let table_rows: Vec<String> =
+                table_rows.iter().zip(&keep_row).filter(|(_, k)| **k).map(|(r, _)| r.clone()).collect();
+            let shaded: Vec<Vec<Option<(f64, String)>>> = shaded
+                .into_iter()
+                .zip(&keep_row)
+                .filter(|(_, k)| **k)
+                .map(|(r, _)| r.into_iter().zip(&keep_col).filter(|(_, k)| **k).map(|(c, _)| c).collect())
+                .collect();
             h.push_str(&heatmap(&table_rows, &cols, &shaded));
         }
     }
     h.push_str("</body></html>\n");
     h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The text of every `<text class="{class}" ...>` element.
+    fn labels(svg: &str, class: &str) -> Vec<String> {
+        let tag = format!("<text class=\"{class}\"");
+        svg.split(&tag).skip(1).filter_map(|t| Some(t.split_once('>')?.1.split_once('<')?.0.to_owned())).collect()
+    }
+
+    /// An attribute of every element whose opening tag starts with `start`.
+    fn attr(svg: &str, start: &str, name: &str) -> Vec<f64> {
+        let key = format!(" {name}=\"");
+        svg.split(start)
+            .skip(1)
+            .filter_map(|t| t.split_once('>').map(|(tag, _)| tag.to_owned()))
+            .filter_map(|tag| tag.split_once(&key)?.1.split_once('"')?.0.parse().ok())
+            .collect()
+    }
+
+    fn whole_numbers(ticks: &[String]) -> Vec<i64> {
+        ticks.iter().map(|t| t.parse::<i64>().unwrap_or_else(|_| panic!("tick `{t}` is not a whole number"))).collect()
+    }
+
+    fn increasing(v: &[i64]) -> bool {
+        v.windows(2).all(|w| w[0] < w[1])
+    }
+
+    #[test]
+    fn whole_number_scores_have_whole_ticks_y_ticks_and_gaps_between_bars() {
+        // Scores 40..=62, one bin per value.
+        let counts: Vec<u64> = (0..23).map(|i| (i * 7 % 11) as u64).collect();
+        let svg = histogram(&json!({"lo": 40, "width": 1, "counts": counts}), "final score", "#2ca02c");
+        let x = whole_numbers(&labels(&svg, "xtick"));
+        assert!(x.len() >= 3 && increasing(&x), "{x:?}");
+        assert!(x.iter().all(|v| (40..=62).contains(v)), "ticks name values of the bins: {x:?}");
+        assert!(x.windows(2).all(|w| w[1] - w[0] == x[1] - x[0]), "evenly spaced: {x:?}");
+        let y = whole_numbers(&labels(&svg, "ytick"));
+        assert_eq!(y.first(), Some(&0));
+        assert!(y.len() >= 3 && increasing(&y) && *y.last().unwrap_or(&0) >= 10, "{y:?}");
+        let (xs, ws) = (attr(&svg, "<rect class=\"bar\"", "x"), attr(&svg, "<rect class=\"bar\"", "width"));
+        assert_eq!(xs.len(), 23);
+        for i in 1..xs.len() {
+            assert!(xs[i] - (xs[i - 1] + ws[i - 1]) >= 2.0, "a gap between bars {} and {i}", i - 1);
+        }
+    }
+
+    #[test]
+    fn wide_bins_are_labelled_by_round_edges() {
+        // Game lengths 100..160 in bins of 2.
+        let svg = histogram(&json!({"lo": 100, "width": 2, "counts": vec![3; 30]}), "actions per game", "#ff7f0e");
+        let x = whole_numbers(&labels(&svg, "xtick"));
+        assert!(x.len() >= 3 && increasing(&x) && x.iter().all(|v| v % 10 == 0), "{x:?}");
+    }
+
+    #[test]
+    fn one_bar_does_not_fill_a_zero_one_axis() {
+        // Every game scored 1 (a win/loss score): one bin.
+        let svg = histogram(&json!({"lo": 1, "width": 1, "counts": [8]}), "final score", "#2ca02c");
+        let ws = attr(&svg, "<rect class=\"bar\"", "width");
+        assert_eq!(ws.len(), 1);
+        assert!(ws[0] <= MAX_BAR, "bar {} px wide on a 420 px axis", ws[0]);
+        assert_eq!(whole_numbers(&labels(&svg, "xtick")), [1], "no impossible scores on the axis");
+        assert_eq!(whole_numbers(&labels(&svg, "ytick")).last(), Some(&8));
+        // Wins and losses: two bars labelled 0 and 1, neither filling its half of the axis.
+        let svg = histogram(&json!({"lo": 0, "width": 1, "counts": [3, 37]}), "final score", "#2ca02c");
+        assert_eq!(whole_numbers(&labels(&svg, "xtick")), [0, 1]);
+        assert!(attr(&svg, "<rect class=\"bar\"", "width").iter().all(|&w| w <= MAX_BAR));
+    }
+
+    #[test]
+    fn rating_ticks_are_round() {
+        let svg = error_bars(&["a".into(), "b".into()], &[(-37.0, -120.0, 31.0), (37.0, -31.0, 133.0)]);
+        let x = whole_numbers(&labels(&svg, "xtick"));
+        assert!(x.contains(&0) && increasing(&x) && x.iter().all(|v| v % 50 == 0), "{x:?}");
+    }
+
+    #[test]
+    fn designer_columns_keep_their_order_and_unobserved_ones_are_left_out() {
+        let mut tally = sylvan_engine::analytics::DesignerTally::new();
+        tally.games = 1;
+        tally.declare("survival", &["after round 1", "after round 2", "after round 3", "at the end"], &["A", "B"]);
+        tally.add("survival", "B", "at the end", 1.0);
+        tally.add("survival", "B", "after round 1", 1.0);
+        let report = json!({"game": "x", "bots": [], "designer": tally});
+        let html = html(&report);
+        let first = html.find(">after round 1<").unwrap_or(usize::MAX);
+        let end = html.find(">at the end<").unwrap_or(0);
+        assert!(first < end, "round 1 before the end");
+        assert!(!html.contains(">after round 2<"), "a column never observed is left out");
+        assert!(!html.contains(">A<"), "a row never observed is left out");
+    }
 }

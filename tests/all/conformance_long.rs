@@ -1,4 +1,5 @@
-//! The long conformance run: 10,000 random games for every game and every player count (and mode),
+//! The long conformance run: 10,000 random games for every game and every player count (and mode, and
+//! Mystic Vale with both expansions and leaders),
 //! through the engine's conformance suite. Ignored in the normal run; run it with
 //!
 //! ```sh
@@ -58,6 +59,24 @@ fn equinox() {
 #[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn mystic_vale() {
     players::<MysticVale>(20_000_000);
+}
+
+#[test]
+#[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
+fn mystic_vale_expansions() {
+    for p in 2..=4 {
+        let options = sylvan_mystic_vale::Options {
+            players: p,
+            sets: "base,magic,wild".to_owned(),
+            leaders: sylvan_mystic_vale::setup::Leaders::Random,
+            ..sylvan_mystic_vale::Options::default()
+        };
+        run::<MysticVale>(
+            &format!("{p} players, sets=base,magic,wild, leaders=random"),
+            &options,
+            25_000_000 + 1_000_000 * p as u64,
+        );
+    }
 }
 
 #[test]

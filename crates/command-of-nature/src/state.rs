@@ -1,7 +1,7 @@
 //! The full state of a game, the setup (options, explicit setups, dealing) and formation geometry.
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Seat, SetupError};
+use sylvan_engine::{GameRng, Seat, SetupError, SetupErrorKind};
 
 use crate::actions::{Slot, slot};
 use crate::cards::{Card, Cards, Class, Faction};
@@ -113,7 +113,12 @@ pub struct Setup {
     pub position: Option<Position>,
 }
 
-/// A position in a game, for scenarios.
+/// A position in a game, for scenarios: the table at the start of a turn (ruling C25).
+///
+/// The cards placed (formations, hands, decks, discard piles, market faces and decks) are cards of the
+/// Sage packs in play and of the two markets, each at most as many times as the box holds it; the
+/// pack cards placed nowhere are out of the game (defeated, FR:414, or sold), and an empty market deck
+/// holds the market cards placed nowhere.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Position {
@@ -129,9 +134,9 @@ pub struct Position {
     pub levels: Vec<u8>,
     /// Each side's gold.
     pub gold: [u8; 2],
-    /// Market faces (elementals, commands) and decks (top last); empty decks are filled from the rest.
+    /// Market faces (elementals, commands), up to 3 each.
     pub market: [Vec<Card>; 2],
-    /// Market decks, top card last.
+    /// Market decks, top card last; an empty one holds the market's cards placed nowhere else, shuffled.
     pub market_decks: [Vec<Card>; 2],
 }
 
@@ -658,13 +663,14 @@ impl CommandOfNature {
         Ok(g)
     }
 
-    /// Loads a position, checking the rulebook's invariants (`command-of-nature.fr.txt`): each unit on a
-    /// slot of the formation (rows of 1, 2, 3 slots per player, FR:107), one unit per slot, elementals
-    /// only, owned by a seat of that side, with fewer damage counters than its health (FR:296); a Sage
-    /// only in its own seat's formation; each side with a Sage in play (a side without one has lost,
-    /// FR:242, FR:246, FR:426); one hand, deck, discard pile and level per seat at most; gold within the
-    /// purse (ruling C5); market cards from their own market. Card counts are not checked: scenarios
-    /// may use cards of packs not in play.
+    /// Loads a position, checking the rulebook's invariants (`command-of-nature.fr.txt`, ruling C25):
+    /// each unit on a slot of the formation (rows of 1, 2, 3 slots per player, FR:107), one unit per
+    /// slot, elementals only, owned by a seat of that side, with fewer damage counters than its health
+    /// (FR:296); a Sage only in its own seat's formation; each side with a Sage in play (a side without
+    /// one has lost, FR:242, FR:246, FR:426); no empty slot in rows I-II with an elemental behind it
+    /// (FR:422); one hand, deck, discard pile and level per seat at most; gold within the purse (ruling
+    /// C5); market cards from their own market; and the cards of the packs in play and the markets,
+    /// each placed at most as many times as the box holds it, champions from their level on.
     fn load_position(&mut self, pos: &Position) -> Result<(), SetupError> {
         let n = self.n();
         for (what, len) in [("hands", pos.hands.len()), ("decks", pos.decks.len()), ("discards", pos.discards.len())]
@@ -690,14 +696,16 @@ impl CommandOfNature {
                     return Err(SetupError::new(field, "owner must be a seat of that side"));
                 }
                 if self.at(side, s).is_some() {
-                    return Err(SetupError::new(
+                    return Err(SetupError::of_kind(
+                        SetupErrorKind::Unreachable,
                         field,
                         format!("two units on slot {}", crate::actions::Action::Pick(s)),
                     ));
                 }
                 let health = t.info(u.card).health;
                 if u.dmg >= health {
-                    return Err(SetupError::new(
+                    return Err(SetupError::of_kind(
+                        SetupErrorKind::Unreachable,
                         field,
                         format!("{} has {} damage for {health} health: it is already vanquished", u.card, u.dmg),
                     ));
@@ -708,6 +716,22 @@ impl CommandOfNature {
                 }
                 let uid = self.uid();
                 *self.at_mut(side, s) = Some(Unit { uid, ..u });
+            }
+            let mut gap = None;
+            self.refill_moves(side, &mut |from, to| {
+                gap.get_or_insert((from, to));
+            });
+            if let Some((from, to)) = gap {
+                use crate::actions::slot_name;
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Unreachable,
+                    format!("position.units[{side}]"),
+                    format!(
+                        "slot {} is empty while {} stands behind it: the front rows are refilled at once (FR:422)",
+                        slot_name(to),
+                        slot_name(from)
+                    ),
+                ));
             }
         }
         for m in 0..2 {
@@ -757,15 +781,25 @@ impl CommandOfNature {
         }
         for side in 0..2 {
             if !self.seats_of(side).iter().any(|&s| self.players[s as usize].sage_alive) {
-                return Err(SetupError::new(
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Unreachable,
                     format!("position.units[{side}]"),
                     "no Sage of this side in play: the game would be over (FR:242, FR:246)",
                 ));
             }
         }
+        let mut unplaced_market = self.check_components(pos)?;
         self.gold = pos.gold;
         for m in 0..2 {
-            if !pos.market_decks[m].is_empty() {
+            if pos.market_decks[m].is_empty() {
+                // The dealt (shuffled) market deck, less the market cards placed elsewhere.
+                self.market_decks[m].retain(|c| {
+                    let k = &mut unplaced_market[c.0 as usize];
+                    let keep = *k > 0;
+                    *k = k.saturating_sub(1);
+                    keep
+                });
+            } else {
                 self.market_decks[m].clear();
                 self.market_decks[m].extend_from_slice(&pos.market_decks[m]);
             }
@@ -778,6 +812,94 @@ impl CommandOfNature {
         }
         self.phase = Phase::Daybreak;
         Ok(())
+    }
+
+    /// Copies of each card (by index) in the Sage packs in play, champions included.
+    fn pack_copies(&self) -> Vec<u8> {
+        let t = self.cards;
+        let mut copies = vec![0u8; t.cards.len()];
+        let mut add = |c: Card, k: u8| {
+            if let Some(x) = copies.get_mut(c.0 as usize) {
+                *x = x.saturating_add(k);
+            }
+        };
+        for p in &self.players {
+            let pack = &t.packs[p.pack as usize];
+            let commands = match self.options.sage_commands {
+                SageCommands::Ts => &pack.commands,
+                SageCommands::Godot => &pack.commands_godot,
+            };
+            add(pack.sage, 1);
+            add(pack.basic, 4);
+            pack.warriors.iter().chain(&pack.champions).for_each(|&c| add(c, 1));
+            commands.iter().for_each(|&(c, k)| add(c, k));
+        }
+        copies
+    }
+
+    /// Checks that a position's cards are components of this game (ruling C25): each card placed is
+    /// in a Sage pack in play or a market, at most as many times as they hold it, and a champion only
+    /// once its seat reached its level. Returns, per card, the market copies placed nowhere (what an
+    /// empty market deck holds).
+    fn check_components(&self, pos: &Position) -> Result<Vec<u8>, SetupError> {
+        let t = self.cards;
+        let packs = self.pack_copies();
+        let mut market = vec![0u8; t.cards.len()];
+        for &c in t.elemental_market.iter().chain(&t.command_market) {
+            if let Some(x) = market.get_mut(c.0 as usize) {
+                *x = x.saturating_add(1);
+            }
+        }
+        let mut placed = vec![0u8; t.cards.len()];
+        let units = (0..2).flat_map(|side| {
+            pos.units[side].iter().enumerate().map(move |(k, (_, u))| (format!("position.units[{side}][{k}]"), u.card))
+        });
+        let piles = [("hands", &pos.hands), ("decks", &pos.decks), ("discards", &pos.discards)].into_iter().flat_map(
+            |(what, piles)| {
+                piles
+                    .iter()
+                    .enumerate()
+                    .flat_map(move |(s, p)| p.iter().map(move |&c| (format!("position.{what}[{s}]"), c)))
+            },
+        );
+        let markets = (0..2).flat_map(|m| {
+            pos.market[m]
+                .iter()
+                .map(move |&c| (format!("position.market[{m}]"), c))
+                .chain(pos.market_decks[m].iter().map(move |&c| (format!("position.market_decks[{m}]"), c)))
+        });
+        for (field, c) in units.chain(piles).chain(markets) {
+            let i = c.0 as usize;
+            let (Some(n), Some(&in_packs), Some(&in_market)) = (placed.get_mut(i), packs.get(i), market.get(i)) else {
+                return Err(SetupError::of_kind(SetupErrorKind::Components, field, format!("no card number {i}")));
+            };
+            *n = n.saturating_add(1);
+            let held = u16::from(in_packs) + u16::from(in_market);
+            if u16::from(*n) > held {
+                let message = if held == 0 {
+                    format!("{c} is not in this game: no Sage pack in play nor market holds it")
+                } else {
+                    format!("{c} is placed {} times; the packs in play and the markets hold {held}", *n)
+                };
+                return Err(SetupError::of_kind(SetupErrorKind::Components, field, message));
+            }
+            let level = t.info(c).level;
+            if t.info(c).class == Class::Champion
+                && let Some(seat) = self.players.iter().position(|p| t.packs[p.pack as usize].champions.contains(&c))
+                && self.players[seat].level < level
+            {
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Components,
+                    field,
+                    format!(
+                        "{c} joins seat {seat}'s discard pile at level {level}; seat {seat} is at level {}",
+                        self.players[seat].level
+                    ),
+                ));
+            }
+        }
+        // Placed copies count against the packs first, then the markets.
+        Ok(market.iter().zip(&placed).zip(&packs).map(|((&m, &n), &p)| m.saturating_sub(n.saturating_sub(p))).collect())
     }
 
     /// Lays out a seat's pack: formation half, deck, hand draw happens in `begin_play`.

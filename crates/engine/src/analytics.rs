@@ -40,21 +40,29 @@ pub struct Table {
 }
 
 impl Table {
-    fn cell(&mut self, row: &str, column: &str) -> &mut Cell {
-        let c = match self.columns.iter().position(|x| x == column) {
+    fn column(&mut self, column: &str) -> usize {
+        match self.columns.iter().position(|x| x == column) {
             Some(c) => c,
             None => {
                 self.columns.push(column.to_owned());
                 self.columns.len() - 1
             }
-        };
-        let r = match self.rows.iter().position(|(x, _)| x == row) {
+        }
+    }
+
+    fn row(&mut self, row: &str) -> usize {
+        match self.rows.iter().position(|(x, _)| x == row) {
             Some(r) => r,
             None => {
                 self.rows.push((row.to_owned(), Vec::new()));
                 self.rows.len() - 1
             }
-        };
+        }
+    }
+
+    fn cell(&mut self, row: &str, column: &str) -> &mut Cell {
+        let c = self.column(column);
+        let r = self.row(row);
         let cells = &mut self.rows[r].1;
         if cells.len() <= c {
             cells.resize(c + 1, Cell::default());
@@ -66,7 +74,7 @@ impl Table {
     pub fn get(&self, row: &str, column: &str) -> Option<Cell> {
         let c = self.columns.iter().position(|x| x == column)?;
         let (_, cells) = self.rows.iter().find(|(x, _)| x == row)?;
-        cells.get(c).copied()
+        cells.get(c).copied().filter(|cell| cell.count > 0)
     }
 }
 
@@ -90,6 +98,19 @@ impl DesignerTally {
         self.tables.entry(table.to_owned()).or_default().caption = caption.to_owned();
     }
 
+    /// Declares the columns and rows of `table` in their natural order (say rounds 1 to 5, then the end),
+    /// before any observation: they keep that order whichever is observed first. Declared rows or
+    /// columns never observed have no cells (a report leaves them out).
+    pub fn declare(&mut self, table: &str, columns: &[&str], rows: &[&str]) {
+        let t = self.tables.entry(table.to_owned()).or_default();
+        for c in columns {
+            t.column(c);
+        }
+        for r in rows {
+            t.row(r);
+        }
+    }
+
     /// Adds one observation `value` to the cell `row` × `column` of `table`.
     pub fn add(&mut self, table: &str, row: &str, column: &str, value: f64) {
         let cell = self.tables.entry(table.to_owned()).or_default().cell(row, column);
@@ -104,6 +125,12 @@ impl DesignerTally {
             let mine = self.tables.entry(name.clone()).or_default();
             if mine.caption.is_empty() {
                 mine.caption.clone_from(&t.caption);
+            }
+            for c in &t.columns {
+                mine.column(c);
+            }
+            for (row, _) in &t.rows {
+                mine.row(row);
             }
             for (row, cells) in &t.rows {
                 for (c, cell) in cells.iter().enumerate() {
@@ -148,5 +175,25 @@ mod tests {
         assert_eq!(t.get("x", "survived").map(|c| c.mean()), Some(0.5));
         assert_eq!(t.get("y", "points").map(|c| (c.mean(), c.count)), Some((3.0, 2)));
         assert_eq!(t.get("z", "points"), None);
+    }
+
+    #[test]
+    fn declared_columns_keep_their_order_through_merges() {
+        let declared = |t: &mut DesignerTally| t.declare("s", &["round 1", "round 2", "round 3", "end"], &["a", "b"]);
+        let mut first = DesignerTally::new();
+        declared(&mut first);
+        first.add("s", "b", "round 1", 1.0);
+        first.add("s", "b", "end", 1.0);
+        let mut later = DesignerTally::new();
+        declared(&mut later);
+        later.add("s", "a", "round 3", 0.0);
+        let mut total = DesignerTally::new();
+        total.merge(&first);
+        total.merge(&later);
+        let t = &total.tables["s"];
+        assert_eq!(t.columns, ["round 1", "round 2", "round 3", "end"]);
+        assert_eq!(t.rows.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>(), ["a", "b"]);
+        assert_eq!(t.get("a", "round 3").map(|c| c.count), Some(1));
+        assert_eq!(t.get("a", "round 2"), None);
     }
 }

@@ -50,6 +50,12 @@ pub enum SetupErrorKind {
     BadValue,
     /// The card data the game would be played with (a card file) cannot be used.
     CardData,
+    /// The setup's cards are not the game's components: a card of a pack not in play, more copies than
+    /// the packs in play hold, or a card before it can be in play.
+    Components,
+    /// A position the rules cannot reach between two actions (two units on a slot, a side without its
+    /// Sage, an empty front slot with elementals behind it, ...).
+    Unreachable,
 }
 
 /// Options or an explicit setup that do not describe a valid game.

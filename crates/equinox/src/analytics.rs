@@ -17,7 +17,7 @@ use sylvan_engine::{EventLog, Game, Seat};
 use crate::Action;
 use crate::cards::Creature;
 use crate::events::Event;
-use crate::state::Equinox;
+use crate::state::{Equinox, ROUNDS};
 
 /// The survival table's name.
 pub const SURVIVAL: &str = "creature survival";
@@ -53,6 +53,17 @@ impl DesignerStats for Equinox {
             "Stones placed in each round (predictions and Griso's stone; secret predictions apart): the share \
              whose creature survived, the prestige each scored, and the share of games its owner won.",
         );
+        // Natural order: rounds 1 to 5, then the end (not the order of first observation).
+        let rounds: Vec<String> = (1..=ROUNDS).map(|r| format!("after round {r}")).collect();
+        let columns: Vec<&str> = rounds.iter().map(String::as_str).chain(["at the end"]).collect();
+        let creatures: Vec<&str> = Creature::ALL.iter().map(|c| c.name()).collect();
+        tally.declare(SURVIVAL, &columns, &creatures);
+        let placed: Vec<String> = (1..=ROUNDS)
+            .map(|r| format!("round {r}"))
+            .chain((1..=ROUNDS).map(|r| format!("secret, round {r}")))
+            .collect();
+        let placed: Vec<&str> = placed.iter().map(String::as_str).collect();
+        tally.declare(PREDICTIONS, &["creature survived", "prestige scored", "owner won"], &placed);
         let mut round = 1u8;
         let mut stones: Vec<Stone> = Vec::new();
         let mut eliminated: Vec<(Creature, u8)> = Vec::new();
@@ -142,5 +153,11 @@ mod tests {
         }
         assert_eq!(tally.games, 30);
         assert!(tally.tables[SURVIVAL].rows.len() >= 8);
+        // Issue 15: columns in their natural order, whichever game saw the most eliminations first.
+        let columns = &tally.tables[SURVIVAL].columns;
+        let want = ["after round 1", "after round 2", "after round 3", "after round 4", "after round 5", "at the end"];
+        assert_eq!(columns, &want);
+        let rows: Vec<&str> = tally.tables[PREDICTIONS].rows.iter().map(|(r, _)| r.as_str()).collect();
+        assert_eq!(rows[..3], ["round 1", "round 2", "round 3"]);
     }
 }

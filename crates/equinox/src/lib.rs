@@ -26,7 +26,7 @@ pub use cards::{Card, CardSet, Creature, TreeKind};
 pub use events::{EndReason, Event};
 pub use setup::{Options, Setup, StoneSetup};
 pub use state::{Equinox, Phase, TurnFlags};
-pub use view::View;
+pub use view::{View, ViewPhase};
 
 use sylvan_engine::{ActionHelp, Breakdown, EventSink, Game, GameRng, Lang, OptionDoc, Outcome, Seat, SetupError};
 

@@ -87,8 +87,12 @@ impl Stack {
 }
 
 /// Where the turn stands: whose decision, and of what kind.
+///
+/// `Drawn` is what Sabot's three drawn cards are: the cards in the full state, and
+/// `Option<[Card; 3]>` in a seat's view ([`ViewPhase`](crate::view::ViewPhase)), `None` for the seats
+/// not involved.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum Phase {
+pub enum Phase<Drawn = [Card; 3]> {
     /// Phase 1 of the current player.
     Predict,
     /// Phase 2 (`extra`: the second card granted by Bicéphale).
@@ -127,12 +131,30 @@ pub enum Phase {
         /// The player drawn from.
         victim: Seat,
         /// The three cards drawn.
-        drawn: [Card; 3],
+        drawn: Drawn,
     },
     /// Phase 3 of the current player.
     Discard,
     /// The game is over.
     Over(EndReason),
+}
+
+impl<Drawn> Phase<Drawn> {
+    /// The same phase with Sabot's drawn cards replaced by `f(victim, drawn)`.
+    pub fn map_drawn<To>(self, f: impl FnOnce(Seat, Drawn) -> To) -> Phase<To> {
+        match self {
+            Phase::Predict => Phase::Predict,
+            Phase::Play { extra } => Phase::Play { extra },
+            Phase::Power { creature, column } => Phase::Power { creature, column },
+            Phase::Dryade => Phase::Dryade,
+            Phase::Ancetre => Phase::Ancetre,
+            Phase::Reveals { creature, pending } => Phase::Reveals { creature, pending },
+            Phase::Give { victim, creature } => Phase::Give { victim, creature },
+            Phase::Keep { victim, drawn } => Phase::Keep { victim, drawn: f(victim, drawn) },
+            Phase::Discard => Phase::Discard,
+            Phase::Over(r) => Phase::Over(r),
+        }
+    }
 }
 
 /// What has happened so far in the current player's turn.

@@ -15,6 +15,10 @@ use crate::cards::{Card, CardSet, Creature};
 use crate::setup::Options;
 use crate::state::{COLUMNS, Equinox, MAX_PLAYERS, NO_COLUMN, NO_STONE, Phase, ROUNDS, Stack, TurnFlags};
 
+/// Where the turn stands, as a seat sees it: Sabot's three drawn cards are `Some` for the current
+/// player and the victim, `None` for everybody else.
+pub type ViewPhase = Phase<Option<[Card; 3]>>;
+
 /// One seat's view of the game.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct View {
@@ -39,9 +43,7 @@ pub struct View {
     /// The player whose turn it is.
     pub current: Seat,
     /// Where the turn stands (Sabot's drawn cards are hidden from uninvolved seats).
-    pub phase: Phase,
-    /// Whether Sabot's drawn cards are shown in `phase`.
-    pub drawn_visible: bool,
+    pub phase: ViewPhase,
     /// This seat's hand.
     pub hand: CardSet,
     /// This seat's cards set aside by Panache.
@@ -81,15 +83,7 @@ impl Equinox {
     pub(crate) fn view_of(&self, seat: Seat) -> View {
         let n = self.n();
         let s = seat.index();
-        let mut phase = self.phase;
-        let mut drawn_visible = true;
-        if let Phase::Keep { victim, .. } = phase
-            && seat != self.current
-            && seat != victim
-        {
-            phase = Phase::Keep { victim, drawn: [Card(0); 3] };
-            drawn_visible = false;
-        }
+        let phase = self.phase.map_drawn(|victim, drawn| (seat == self.current || seat == victim).then_some(drawn));
         let mut known = self.known[s];
         known[s] = CardSet::EMPTY;
         let mut hidden_discard_counts = [0u8; MAX_PLAYERS];
@@ -116,7 +110,6 @@ impl Equinox {
             round: self.round,
             current: self.current,
             phase,
-            drawn_visible,
             hand: self.hands[s],
             aside: self.aside[s],
             secret: self.secret[s],
@@ -159,9 +152,7 @@ impl Equinox {
         for k in view.known.iter() {
             seen = seen.or(*k);
         }
-        if let Phase::Keep { drawn, .. } = view.phase
-            && view.drawn_visible
-        {
+        if let Phase::Keep { drawn: Some(drawn), .. } = view.phase {
             for c in drawn {
                 seen.insert(c);
             }
@@ -213,16 +204,16 @@ impl Equinox {
                 }
             }
         }
-        let mut phase = view.phase;
-        if let Phase::Keep { victim, .. } = view.phase
-            && !view.drawn_visible
-        {
-            let mut drawn = [Card(0); 3];
-            for d in drawn.iter_mut() {
-                *d = pool.pop().unwrap_or(Card(0));
-            }
-            phase = Phase::Keep { victim, drawn };
-        }
+        // Sabot's drawn cards, when this seat did not see them: three cards from the unseen pool.
+        let phase = view.phase.map_drawn(|_, drawn| {
+            drawn.unwrap_or_else(|| {
+                let mut drawn = [Card(0); 3];
+                for d in drawn.iter_mut() {
+                    *d = pool.pop().unwrap_or(Card(0));
+                }
+                drawn
+            })
+        });
         for o in (0..n).filter(|&o| o != me) {
             let total = view.hand_counts[o] as usize + view.aside_counts[o] as usize;
             let mut holding: Vec<Card> = view.known[o].or(forced[o]).iter().collect();

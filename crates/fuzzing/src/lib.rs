@@ -11,7 +11,8 @@
 //! - [`notation`]: any text read as an action either fails with a short one-line error or round-trips
 //!   through its notation and its id.
 //! - [`card_files`]: a card file edited line by line (or raw bytes) loads or gives a one-line error.
-//! - [`setups`]: a valid setup and options, mutated as JSON, are refused with a one-line error or give a
+//! - [`setups`]: a valid setup and options of any of the four games (Mystic Vale with its expansions
+//!   and leaders), mutated as JSON, are refused with a one-line error or give a
 //!   game whose random playout keeps the invariants: a seat to move exactly when the game is not over,
 //!   a non-empty legal list that applies, and an end within [`Game::max_game_length`].
 //!
@@ -332,21 +333,34 @@ fn edit_text(text: &str, b: &mut Bytes) -> String {
     lines.join("\n")
 }
 
-/// A card file of the game picked by the first byte (Mystic Vale, Command of Nature or the spirit
-/// duel's two files), edited by the other bytes or replaced by them, is loaded.
+/// A card file of the game picked by the first byte (Mystic Vale's base set or one of its expansions
+/// loaded after the base set, Command of Nature, or the spirit duel's two files), edited by the other
+/// bytes or replaced by them, is loaded.
 pub fn card_files(data: &[u8]) {
     let mut b = Bytes::new(data);
     let which = b.u8() % 4;
-    let raw = b.u8() & 1 == 1;
+    let flags = b.u8();
+    let raw = flags & 1 == 1;
+    // Mystic Vale: bits 1-2 pick the file edited, the base set or an expansion loaded after it.
+    let expansion = match (which, (flags >> 1) & 3) {
+        (0, 1) => Some(("wild.toml", mv::cards::WILD_TOML)),
+        (0, 2) => Some(("magic.toml", mv::cards::MAGIC_TOML)),
+        _ => None,
+    };
     let base = match which {
-        0 => mv::cards::BASE_TOML.to_owned(),
+        0 => expansion.map_or(mv::cards::BASE_TOML, |(_, t)| t).to_owned(),
         1 => con::cards::default_file_text(),
         2 => sd::cards::SPIRITS_TOML.to_owned(),
         _ => sd::cards::ABILITIES_TOML.to_owned(),
     };
     let text = if raw { String::from_utf8_lossy(b.rest()).into_owned() } else { edit_text(&base, &mut b) };
     let result = match which {
-        0 => mv::CardDb::parse("cards.toml", &text).map(|_| ()).map_err(|e| e.to_string()),
+        0 => match expansion {
+            Some((name, _)) => mv::CardDb::build(("base.toml", mv::cards::BASE_TOML), &[(name, text.as_str())]),
+            None => mv::CardDb::parse("cards.toml", &text),
+        }
+        .map(|_| ())
+        .map_err(|e| e.to_string()),
         1 => con::cards::load_text("cards.toml", &text).map(|_| ()).map_err(|e| e.to_string()),
         2 => sd::Tables::load(&text, sd::cards::ABILITIES_TOML, ("s.toml", "a.toml"))
             .map(|_| ())
@@ -409,61 +423,93 @@ fn setup_case<G: Game>(options: &G::Options, setup: &G::Setup, b: &mut Bytes) {
     check_setup::<G>(o, s, b.u64());
 }
 
-/// A Command of Nature position: both Sages, basics in front, warriors and a few cards in hand, deck
-/// and discard.
-fn con_setup(b: &mut Bytes) -> (con::Options, con::Setup) {
+/// A Command of Nature position: the Sages in Row III, their basics filling Rows I and II (a legal
+/// position leaves no empty slot in front of an elemental, FR:422), and pack commands in hand and deck.
+pub fn con_setup(b: &mut Bytes) -> (con::Options, con::Setup) {
     let teams = b.u8() & 1 == 1;
-    let card = |s: &str| s.parse::<con::Card>().ok();
-    let unit = |s: &str, owner: u8| card(s).map(|c| con::Unit { card: c, owner, ..con::Unit::default() });
-    type LineUp = Vec<(u8, &'static str, &'static str, u8)>;
-    let (options, sages, line_up): (con::Options, Vec<con::Faction>, LineUp) = if teams {
+    let (options, sages) = if teams {
         (
             con::Options { players: 4, teams: true, ..con::Options::default() },
             vec![con::Faction::Twig, con::Faction::Pebble, con::Faction::Leaf, con::Faction::Droplet],
-            vec![
-                (0, "III2", "cedar", 0),
-                (1, "III2", "gravel", 1),
-                (0, "III5", "porella", 2),
-                (1, "III5", "torrent", 3),
-                (0, "I1", "timber", 0),
-                (1, "I1", "cobble", 1),
-            ],
         )
     } else {
-        (
-            con::Options::default(),
-            vec![con::Faction::Twig, con::Faction::Pebble],
-            vec![
-                (0, "III2", "cedar", 0),
-                (1, "III2", "gravel", 1),
-                (0, "I1", "timber", 0),
-                (0, "II1", "timber", 0),
-                (1, "I1", "cobble", 1),
-                (1, "II2", "cobble", 1),
-            ],
-        )
+        (con::Options::default(), vec![con::Faction::Twig, con::Faction::Pebble])
     };
+    let table = con::cards::table();
+    let w = if teams { 2 } else { 1 };
     let mut pos = con::Position::default();
-    for (side, slot, c, owner) in line_up {
-        let Ok(con::Action::Pick(s)) = format!("pick {slot}").parse::<con::Action>() else { continue };
-        if let Some(u) = unit(c, owner) {
-            pos.units[usize::from(side)].push((s, u));
+    for (seat, f) in sages.iter().enumerate() {
+        let Some(pack) = table.packs.get(*f as usize) else { continue };
+        let (side, half) = (seat % 2, seat / 2);
+        let owner = seat as u8;
+        let unit = |card| con::Unit { card, owner, ..con::Unit::default() };
+        // Row I: one slot per player; Row II: two; the Sage in the middle of Row III.
+        let mut slots = vec![(con::slot(0, half), pack.basic), (con::slot(2, 3 * half + 1), pack.sage)];
+        slots.extend((0..2).map(|c| (con::slot(1, 2 * half + c), pack.basic)));
+        if w == 1 || b.u8() & 1 == 1 {
+            slots.push((con::slot(2, 3 * half), pack.warriors[0]));
         }
+        pos.units[side].extend(slots.into_iter().map(|(s, c)| (s, unit(c))));
     }
+    let card = |s: &str| s.parse::<con::Card>().ok();
     let n = options.players;
-    let hand: Vec<con::Card> = ["close-strike", "timber", "far-strike"].iter().filter_map(|s| card(s)).collect();
-    pos.hands = vec![hand.clone(); n];
-    pos.decks = vec![hand; n];
+    pos.hands = vec![["close-strike", "far-strike"].iter().filter_map(|s| card(s)).collect(); n];
+    pos.decks = vec![["close-strike", "natural-restoration"].iter().filter_map(|s| card(s)).collect(); n];
     pos.levels = vec![1; n];
     pos.gold = [3, 4];
     (options, con::Setup { sages, first_side: b.u8() & 1, position: Some(pos), ..con::Setup::default() })
 }
 
-/// A valid setup of the game picked by the first byte (Equinox, the spirit duel or Command of Nature;
-/// Mystic Vale has no explicit setup to deal), mutated with its options, is built and played out.
+/// A Mystic Vale setup: options with 2-4 players, mostly both expansions (`sets=base,magic,wild`) and
+/// leaders, and the explicit setup of a fresh deal (every player's zones, leader, the commons, the vale
+/// rows and the pool).
+pub fn mv_setup(b: &mut Bytes) -> Option<(mv::Options, mv::Setup)> {
+    let flags = b.u8();
+    let sets = if flags & 3 == 0 { "base" } else { "base,magic,wild" };
+    let leaders = match (sets, (flags >> 2) % 3) {
+        ("base", _) | (_, 0) => mv::setup::Leaders::None,
+        (_, 1) => mv::setup::Leaders::Random,
+        _ => mv::setup::Leaders::Choose,
+    };
+    let options = mv::Options { players: 2 + b.below(3), sets: sets.to_owned(), leaders, ..mv::Options::default() };
+    let g = mv::MysticVale::new(&options, b.u64()).ok()?;
+    let db = &*g.db;
+    let adv = |id: u8| db.advancements.get(usize::from(id)).map(|a| a.key.clone());
+    let vale = |id: u8| db.vales.get(usize::from(id)).map(|v| v.key.clone());
+    let players = g
+        .players
+        .iter()
+        .map(|p| mv::SetupPlayer {
+            cards: Vec::new(),
+            deck: p.deck.iter().rev().copied().collect(),
+            on_deck: p.on_deck,
+            field: p.field.to_vec(),
+            discard: p.discard.to_vec(),
+            token_active: p.token_active,
+            vp: p.vp,
+            vales: p.vales.iter().filter_map(|&v| vale(v)).collect(),
+            leader: p.leader.and_then(|l| db.leaders.get(usize::from(l.id))).map(|l| l.key.clone()),
+            leader_upgraded: p.leader.is_some_and(|l| l.upgraded),
+        })
+        .collect();
+    let commons = g.commons.map(|row| row.iter().filter_map(|&a| adv(a)).collect());
+    let vales = g.vale_row.map(|row| row.iter().filter_map(|&v| vale(v)).collect());
+    let setup = mv::Setup {
+        start: g.start,
+        players,
+        commons: Some(commons),
+        vales: Some(vales),
+        pool: Some(g.pool),
+        ..mv::Setup::default()
+    };
+    Some((options, setup))
+}
+
+/// A valid setup of the game picked by the first byte (Equinox, the spirit duel, Command of Nature or
+/// Mystic Vale), mutated with its options, is built and played out.
 pub fn setups(data: &[u8]) {
     let mut b = Bytes::new(data);
-    let which = b.u8() % 3;
+    let which = b.u8() % 4;
     let seed = b.u64();
     let mut rng = GameRng::new(seed);
     match which {
@@ -478,9 +524,13 @@ pub fn setups(data: &[u8]) {
             let setup = sd::Setup::deal(&options, tables, &mut rng);
             setup_case::<sd::SpiritDuel>(&options, &setup, &mut b);
         }
-        _ => {
+        2 => {
             let (options, setup) = con_setup(&mut b);
             setup_case::<con::CommandOfNature>(&options, &setup, &mut b);
+        }
+        _ => {
+            let Some((options, setup)) = mv_setup(&mut b) else { return };
+            setup_case::<mv::MysticVale>(&options, &setup, &mut b);
         }
     }
 }

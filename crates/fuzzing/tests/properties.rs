@@ -40,6 +40,27 @@ proptest! {
     }
 }
 
+/// The setups the `setups` target mutates are valid before mutation (else it would only test errors).
+#[test]
+fn unmutated_setups_are_accepted_and_play_out() {
+    use sylvan_engine::{Game, GameRng};
+    for k in 0u8..24 {
+        let data = [k, k.wrapping_mul(37), k ^ 0x5a, 7, 1, 2, 3, 4, 5, 6, 7, 8];
+        let (o, s) = sylvan_fuzzing::con_setup(&mut sylvan_fuzzing::Bytes::new(&data));
+        match sylvan_command_of_nature::CommandOfNature::from_setup(&o, &s, u64::from(k)) {
+            Ok(g) => sylvan_fuzzing::check_playout(g, &mut GameRng::new(u64::from(k))),
+            Err(e) => panic!("Command of Nature ({} players): {e}", o.players),
+        }
+        let Some((o, s)) = sylvan_fuzzing::mv_setup(&mut sylvan_fuzzing::Bytes::new(&data)) else {
+            panic!("no Mystic Vale deal for {data:?}")
+        };
+        match sylvan_mystic_vale::MysticVale::from_setup(&o, &s, u64::from(k)) {
+            Ok(g) => sylvan_fuzzing::check_playout(g, &mut GameRng::new(u64::from(k))),
+            Err(e) => panic!("Mystic Vale ({} players, sets {}, leaders {:?}): {e}", o.players, o.sets, o.leaders),
+        }
+    }
+}
+
 /// Crashes `cargo fuzz` found, kept as regression tests.
 mod found {
     /// `notation`: a 2,000-byte action was echoed whole in its parse error (issue 13); errors now quote a

@@ -54,6 +54,26 @@ mod helpers {
                 .uo(0, "III5", "porella", 2)
                 .uo(1, "III5", "torrent", 3)
         }
+        /// Two players with these Sages (their packs are the cards in play), each Sage in III2.
+        pub fn sages(mut self, a: Faction, b: Faction) -> Scn {
+            self.setup.sages = vec![a, b];
+            for (side, f) in [a, b].into_iter().enumerate() {
+                let sage = sylvan_command_of_nature::cards::table().packs[f as usize].sage;
+                for (_, u) in self.pos().units[side].iter_mut().filter(|(_, u)| u.card.class() == Class::Sage) {
+                    u.card = sage;
+                }
+            }
+            self
+        }
+        /// Moves the Sage of `side` to slot `s`.
+        pub fn sage_at(mut self, side: usize, s: &str) -> Scn {
+            for (x, u) in self.pos().units[side].iter_mut() {
+                if u.card.class() == Class::Sage {
+                    *x = sl(s);
+                }
+            }
+            self
+        }
         pub fn pos(&mut self) -> &mut Position {
             self.setup.position.as_mut().unwrap_or_else(|| panic!("no position"))
         }
@@ -112,6 +132,39 @@ mod helpers {
         }
         pub fn market(mut self, m: usize, s: &str) -> Scn {
             self.pos().market[m] = cards(s);
+            self
+        }
+        /// Fills each empty slot of rows I and II that has an elemental behind it with the basic of the
+        /// slot's seat: a position has its front rows refilled (FR:422, ruling C25).
+        pub fn front(mut self) -> Scn {
+            let teams = self.options.players == 4;
+            let w = if teams { 2 } else { 1 };
+            let basics: Vec<&str> = self
+                .setup
+                .sages
+                .iter()
+                .map(|f| match f {
+                    Faction::Twig => "timber",
+                    Faction::Pebble => "cobble",
+                    Faction::Leaf => "sprout",
+                    _ => "dribble",
+                })
+                .collect();
+            for side in 0..2 {
+                let units = &self.pos().units[side];
+                let Some(back) = units.iter().map(|(x, _)| usize::from(*x) / 6).max() else { continue };
+                let taken: Vec<Slot> = units.iter().map(|(x, _)| *x).collect();
+                for r in 0..back.min(2) {
+                    for c in 0..(r + 1) * w {
+                        let at = (r * 6 + c) as Slot;
+                        if !taken.contains(&at) {
+                            let seat = side + if teams { 2 * (c / (r + 1)) } else { 0 };
+                            let u = Unit { card: card(basics[seat]), owner: seat as u8, ..Unit::default() };
+                            self.pos().units[side].push((at, u));
+                        }
+                    }
+                }
+            }
             self
         }
         /// Builds the game (phase I).
@@ -177,6 +230,11 @@ mod helpers {
 }
 
 use helpers::*;
+
+/// Basics in rows I and II on both sides, Sages `a` and `b` in III2.
+fn basics_with(a: Faction, b: Faction) -> Scn {
+    Scn::new().sages(a, b).front()
+}
 
 /// A standard 2-player line-up: basics in rows I and II on both sides.
 fn basics() -> Scn {
@@ -285,7 +343,7 @@ mod phases {
 
     #[test]
     fn phase2_four_action_points_then_phase3() {
-        let mut g = basics().deck(0, "timber timber timber timber timber").go();
+        let mut g = basics().deck(0, "timber close-strike close-strike far-strike natural-restoration").go();
         assert_eq!(g.ap, 4);
         acts(&mut g, &["draw", "draw", "draw"]);
         assert_eq!(g.ap, 1);
@@ -309,12 +367,12 @@ mod phases {
 
     #[test]
     fn summon_goes_to_the_first_row_with_an_empty_slot() {
-        let mut g = Scn::new().u(0, "I1", "timber").u(0, "II1", "timber").hand(0, "bruce").go();
+        let mut g = Scn::new().u(0, "I1", "timber").sage_at(0, "II1").hand(0, "bruce").front().go();
         act(&mut g, "summon bruce");
         assert_eq!(legal(&g), ["pick II2"]);
         act(&mut g, "pick II2");
         assert_eq!(name(&g, 0, "II2"), "Bruce");
-        let mut g = basics().u(0, "III1", "timber").u(0, "III3", "timber").hand(0, "bruce").go();
+        let mut g = basics().u(0, "III1", "bruce").u(0, "III3", "willow").hand(0, "bruce").go();
         assert!(!can(&g, "summon bruce"), "a full formation takes no summon");
         act(&mut g, "done");
     }
@@ -327,9 +385,9 @@ mod phases {
         assert!(!can(&g, "swap I1 III1"), "rows I and III are not adjacent");
         assert!(!can(&g, "swap II2 III1"), "not under each other");
         assert!(!can(&g, "swap III1 III3"), "nothing there");
-        let g = basics().u(0, "III1", "timber").u(0, "III3", "timber").go();
+        let g = basics().u(0, "III1", "bruce").u(0, "III3", "willow").go();
         assert!(!can(&g, "swap III1 III3"), "the Sage separates them");
-        let g = Scn::new().u(0, "III1", "timber").u(0, "I1", "timber").go();
+        let g = basics().u(0, "III1", "timber").go();
         assert!(can(&g, "swap III1 III2"));
     }
 
@@ -375,25 +433,26 @@ mod phases {
 
     #[test]
     fn buy_straight_into_the_formation_for_two_more_gold() {
-        let mut g =
-            Scn::new().u(0, "I1", "timber").u(0, "II1", "timber").gold(0, 4).market(0, "bruce willow rocco").go();
+        let mut g = basics().gold(0, 4).market(0, "bruce willow rocco").go();
         act(&mut g, "done");
         assert!(can(&g, "buy+ e1"), "Bruce 2 + 2 gold");
         act(&mut g, "buy+ e1");
-        act(&mut g, "pick II2");
-        assert_eq!(name(&g, 0, "II2"), "Bruce");
+        assert_eq!(legal(&g), ["pick III1", "pick III3"], "the first row with an empty slot");
+        act(&mut g, "pick III1");
+        assert_eq!(name(&g, 0, "III1"), "Bruce");
         assert_eq!(g.gold[0], 0);
     }
 
     #[test]
     fn phase4_discard_then_draw_to_five_and_force_down_to_five() {
-        let mut g = basics().hand(0, "timber timber timber timber timber timber timber").deck(0, "bruce bruce").go();
+        let hand = "timber close-strike close-strike far-strike natural-restoration twig-charm willow";
+        let mut g = basics().hand(0, hand).deck(0, "bruce bruce").go();
         acts(&mut g, &["done", "done"]);
         assert_eq!(g.phase, Phase::Reset(0));
         assert!(!can(&g, "done"), "7 cards: discard down to 5 first");
-        acts(&mut g, &["discard timber", "discard timber"]);
+        acts(&mut g, &["discard timber", "discard willow"]);
         assert!(can(&g, "done"));
-        act(&mut g, "discard timber");
+        act(&mut g, "discard twig-charm");
         act(&mut g, "done");
         assert_eq!(g.players[0].hand.len(), 5);
         assert_eq!(g.side, 1, "the other side's turn");
@@ -411,6 +470,7 @@ mod combat {
             .u(1, "I1", "oak-lumbertron")
             .tok(1, 0, 0, 2)
             .hand(0, "close-strike")
+            .front()
             .go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         let t = unit(&g, 1, "I1");
@@ -419,15 +479,21 @@ mod combat {
         assert_eq!(unit(&g, 0, "I1").boosts, 0, "all boosts leave the attacker");
         assert_eq!(unit(&g, 0, "I1").shields, 1, "the attacker keeps its shields");
         // Example 2 of the rulebook: 3 shields against 1 damage: no damage, the shields still leave.
-        let mut g =
-            Scn::new().u(0, "I1", "willow").u(1, "I1", "oak-lumbertron").tok(1, 0, 0, 3).hand(0, "close-strike").go();
+        let mut g = Scn::new()
+            .u(0, "I1", "willow")
+            .u(1, "I1", "oak-lumbertron")
+            .tok(1, 0, 0, 3)
+            .hand(0, "close-strike")
+            .front()
+            .go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         assert_eq!((unit(&g, 1, "I1").dmg, unit(&g, 1, "I1").shields), (0, 0));
     }
 
     #[test]
     fn each_elemental_attacks_once_per_turn() {
-        let mut g = Scn::new().u(0, "I1", "bruce").u(1, "I1", "rocco").hand(0, "close-strike close-strike").go();
+        let mut g =
+            Scn::new().u(0, "I1", "bruce").u(1, "I1", "rocco").hand(0, "close-strike close-strike").front().go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         assert!(!can(&g, "play close-strike"));
     }
@@ -501,6 +567,7 @@ mod combat {
             .u(1, "II2", "rocco")
             .hand(0, "close-strike")
             .level(0, 3)
+            .front()
             .go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         assert_eq!(g.players[0].level, 4);
@@ -523,7 +590,7 @@ mod combat {
     fn losing_the_sage_loses_the_game() {
         let mut g = Scn::new().u(0, "I1", "bruce").tok(0, 0, 20, 0).hand(0, "close-strike");
         g.pos().units[1].clear();
-        let mut g = g.u(1, "I1", "gravel").go();
+        let mut g = g.u(1, "I1", "gravel").front().go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         assert!(g.is_terminal());
         assert_eq!(g.winners(), vec![Seat(0)]);
@@ -534,7 +601,7 @@ mod combat {
     fn teams_both_sages_must_fall_and_a_fallen_sage_stops_levelling() {
         let mut s = Scn::teams().uo(0, "I1", "bruce", 0).tok(0, 0, 20, 0).hand(0, "close-strike");
         s.pos().units[1].retain(|(x, _)| *x != sl("III2"));
-        let mut g = s.uo(1, "I1", "gravel", 1).go();
+        let mut g = s.uo(1, "I1", "gravel", 1).front().go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done", "done"]);
         assert!(!g.is_terminal(), "Torrent still stands");
         assert!(!g.players[1].sage_alive && g.players[3].sage_alive);
@@ -552,6 +619,7 @@ mod combat {
             .uo(1, "I1", "rocco", 1)
             .hand(2, "close-strike")
             .hand(3, "natural-defense")
+            .front()
             .go();
         assert_eq!(g.ap, 6);
         assert_eq!(to_move(&g), 0);
@@ -593,10 +661,10 @@ mod daybreak {
 
     #[test]
     fn vix_vanguard_draws_with_a_boost() {
-        let mut g = basics().u(0, "I1", "vix-vanguard").tok(0, 0, 1, 0).deck(0, "bruce").build();
+        let mut g = basics().level(0, 4).u(0, "I1", "vix-vanguard").tok(0, 0, 1, 0).deck(0, "bruce").build();
         act(&mut g, "dawn I1");
         assert_eq!(g.players[0].hand, cards("bruce"));
-        let g = basics().u(0, "I1", "vix-vanguard").build();
+        let g = basics().level(0, 4).u(0, "I1", "vix-vanguard").build();
         let mut g = g;
         act(&mut g, "dawn I1");
         assert!(g.players[0].hand.is_empty(), "no boost, no draw");
@@ -604,13 +672,14 @@ mod daybreak {
 
     #[test]
     fn bog_blight_goes_to_discard_and_deals_three() {
-        let mut g = basics().u(0, "I1", "bog-blight").u(1, "II1", "rocco").build();
+        let s = basics_with(Faction::Leaf, Faction::Pebble).level(0, 6).u(0, "I1", "bog-blight");
+        let mut g = s.u(1, "II1", "rocco").build();
         act(&mut g, "dawn I1");
         assert_eq!(legal(&g), ["aim I1", "aim II1", "aim II2"], "their Row I or II");
         act(&mut g, "aim II1");
         assert!(empty(&g, 1, "II1") || unit(&g, 1, "II1").card != card("rocco"), "Rocco (3 HP) is defeated");
         assert_eq!(g.players[0].discard, cards("bog-blight"));
-        assert_eq!(g.players[0].level, 2);
+        assert_eq!(g.players[0].level, 7);
         assert_eq!(to_move(&g), 0, "our refill: II1 or II2 moves to I1");
         act(&mut g, "refill II1 I1");
         assert!(!empty(&g, 0, "I1"));
@@ -685,7 +754,7 @@ mod daybreak {
 
     #[test]
     fn thorn_fencer_boost_or_shield() {
-        let mut g = basics().u(0, "I1", "thorn-fencer").build();
+        let mut g = basics_with(Faction::Leaf, Faction::Pebble).u(0, "I1", "thorn-fencer").build();
         act(&mut g, "dawn I1");
         assert_eq!(legal(&g), ["amount 1", "amount 2"]);
         act(&mut g, "amount 2");
@@ -712,7 +781,8 @@ mod daybreak {
 
     #[test]
     fn river_rogue_swaps_row_two_and_three() {
-        let mut g = basics().u(0, "II1", "river-rogue").u(0, "III1", "bruce").build();
+        let mut g =
+            basics_with(Faction::Droplet, Faction::Pebble).u(0, "II1", "river-rogue").u(0, "III1", "bruce").build();
         acts(&mut g, &["dawn II1", "pick II1", "pick III1"]);
         assert_eq!((name(&g, 0, "II1"), name(&g, 0, "III1")), ("Bruce", "River Rogue"));
     }
@@ -736,7 +806,7 @@ mod reactions {
 
     #[test]
     fn horned_hollow_heals_on_defeat() {
-        let mut g = basics().u(0, "I1", "horned-hollow").tok(0, 3, 0, 0).hand(0, "close-strike").go();
+        let mut g = basics().level(0, 6).u(0, "I1", "horned-hollow").tok(0, 3, 0, 0).hand(0, "close-strike").go();
         strike(&mut g);
         assert_eq!(unit(&g, 0, "I1").dmg, 0);
     }
@@ -744,10 +814,12 @@ mod reactions {
     #[test]
     fn calamity_leopard_keeps_its_boosts() {
         let mut g = Scn::new()
+            .level(0, 8)
             .u(0, "I1", "calamity-leopard")
             .tok(0, 0, 2, 0)
             .u(1, "I1", "oak-lumbertron")
             .hand(0, "close-strike")
+            .front()
             .go();
         strike(&mut g);
         assert_eq!(unit(&g, 0, "I1").boosts, 2);
@@ -756,15 +828,20 @@ mod reactions {
 
     #[test]
     fn jade_titan_shields_the_sage() {
-        let mut g = basics().u(0, "I1", "jade-titan").hand(0, "close-strike").go();
+        let s = basics_with(Faction::Pebble, Faction::Twig).level(0, 4).u(0, "I1", "jade-titan");
+        let mut g = s.hand(0, "close-strike").go();
         strike(&mut g);
         assert_eq!(unit(&g, 0, "III2").shields, 1);
     }
 
     #[test]
     fn boulderhide_brute_boost_when_shielded() {
-        let mut g =
-            basics().u(0, "I1", "boulderhide-brute").u(1, "I1", "oak-lumbertron").hand(0, "reinforced-impact").go();
+        let s = basics_with(Faction::Pebble, Faction::Twig).level(0, 6).u(0, "I1", "boulderhide-brute").u(
+            1,
+            "I1",
+            "oak-lumbertron",
+        );
+        let mut g = s.hand(0, "reinforced-impact").go();
         acts(&mut g, &["play reinforced-impact", "pick I1", "aim I1", "done"]);
         let u = unit(&g, 0, "I1");
         assert_eq!((u.shields, u.boosts), (2, 1), "Reinforced Impact's 2 shields, then 1 boost");
@@ -773,8 +850,9 @@ mod reactions {
 
     #[test]
     fn oxen_avenger_pings_when_shields_are_lost() {
-        let mut g =
-            basics().u(1, "I1", "oxen-avenger").tok(1, 0, 0, 1).u(0, "I1", "bruce").hand(0, "close-strike").go();
+        let s =
+            basics().level(1, 8).u(1, "I1", "oxen-avenger").tok(1, 0, 0, 1).u(0, "I1", "bruce").hand(0, "close-strike");
+        let mut g = s.go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         assert_eq!(to_move(&g), 1);
         act(&mut g, "aim II1");
@@ -783,15 +861,19 @@ mod reactions {
 
     #[test]
     fn agile_assailant_boost_on_entry_shield_on_leaving() {
-        let mut g = Scn::new().u(0, "I1", "timber").u(0, "II1", "agile-assailant").hand(0, "bruce").go();
-        acts(&mut g, &["summon bruce", "pick II2"]);
+        let mut g = Scn::new().sages(Faction::Leaf, Faction::Pebble).level(0, 4).u(0, "I1", "sprout");
+        g = g.u(0, "II1", "agile-assailant").sage_at(0, "II2").hand(0, "bruce");
+        let mut g = g.front().go();
+        acts(&mut g, &["summon bruce", "pick III1"]);
         assert_eq!(unit(&g, 0, "II1").boosts, 1);
-        let mut g = basics()
+        let mut g = basics_with(Faction::Twig, Faction::Leaf)
+            .level(1, 4)
             .u(1, "II1", "agile-assailant")
             .u(0, "I1", "bruce")
             .u(1, "I1", "willow")
             .tok(1, 2, 0, 0)
             .hand(0, "close-strike")
+            .front()
             .go();
         strike(&mut g);
         assert_eq!(
@@ -803,29 +885,34 @@ mod reactions {
     #[test]
     fn komodo_kin_brings_back_an_elemental() {
         let mut g = Scn::new()
+            .sages(Faction::Leaf, Faction::Pebble)
+            .level(0, 8)
             .u(0, "I1", "komodo-kin")
-            .u(1, "I1", "timber")
+            .u(1, "I1", "willow")
             .u(1, "II1", "cobble")
             .hand(0, "close-strike")
             .discard(0, "bruce")
+            .front()
             .go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         settle(&mut g);
         assert_eq!(legal(&g), ["done", "choose bruce"]);
-        acts(&mut g, &["choose bruce", "pick II1"]);
-        assert_eq!(name(&g, 0, "II1"), "Bruce");
+        acts(&mut g, &["choose bruce", "pick III1"]);
+        assert_eq!(name(&g, 0, "III1"), "Bruce");
     }
 
     #[test]
     fn tide_turner_draws_when_attacked() {
-        let mut g = basics().u(1, "I1", "tide-turner").hand(0, "close-strike").deck(1, "dewy").go();
+        let s = basics_with(Faction::Twig, Faction::Droplet).level(1, 4).u(1, "I1", "tide-turner");
+        let mut g = s.hand(0, "close-strike").deck(1, "dewy").go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
         assert_eq!(g.players[1].hand, cards("dewy"));
     }
 
     #[test]
     fn king_crustacean_trades_places_and_takes_the_damage() {
-        let mut g = basics().u(1, "II1", "king-crustacean").u(0, "I1", "bruce").hand(0, "close-strike").go();
+        let s = basics_with(Faction::Twig, Faction::Droplet).level(1, 6).u(1, "II1", "king-crustacean");
+        let mut g = s.u(0, "I1", "bruce").hand(0, "close-strike").go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         assert_eq!(legal(&g), ["done", "use"]);
         act(&mut g, "use");
@@ -844,7 +931,8 @@ mod reactions {
 
     #[test]
     fn frostfall_emperor_hits_row_three_on_entering_row_one() {
-        let mut g = basics().u(0, "II1", "frostfall-emperor").u(1, "III1", "flint").go();
+        let s = basics_with(Faction::Droplet, Faction::Pebble).level(0, 8).u(0, "II1", "frostfall-emperor");
+        let mut g = s.u(1, "III1", "flint").go();
         act(&mut g, "swap I1 II1");
         assert_eq!(legal(&g), ["aim III1", "aim III2"]);
         act(&mut g, "aim III1");
@@ -921,14 +1009,16 @@ mod reactions {
 
     #[test]
     fn botanic_fangs_gold_on_entry() {
-        let mut g = Scn::new().u(0, "I1", "botanic-fangs").hand(0, "sprout").go();
-        acts(&mut g, &["summon sprout", "pick II1"]);
+        let s = Scn::new().sages(Faction::Leaf, Faction::Pebble).u(0, "I1", "botanic-fangs").sage_at(0, "II1");
+        let mut g = s.hand(0, "sprout").front().go();
+        acts(&mut g, &["summon sprout", "pick II2"]);
         assert_eq!(g.gold[0], 2, "a Leaf entered");
     }
 
     #[test]
     fn petal_mage_returns_a_card_on_entering_row_two() {
-        let mut g = Scn::new().u(0, "I1", "timber").hand(0, "petal-mage").discard(0, "bruce").go();
+        let s = Scn::new().sages(Faction::Leaf, Faction::Pebble).u(0, "I1", "sprout").sage_at(0, "II2");
+        let mut g = s.hand(0, "petal-mage").discard(0, "bruce").front().go();
         acts(&mut g, &["summon petal-mage", "pick II1", "choose bruce"]);
         assert_eq!(g.players[0].hand, cards("bruce"));
     }
@@ -938,15 +1028,18 @@ mod reactions {
         let mut g = Scn::new()
             .u(0, "I1", "timber")
             .u(0, "II1", "humming-herald")
+            .sage_at(0, "II2")
             .u(0, "III1", "iguana-guard")
             .hand(0, "bruce")
+            .front()
             .go();
-        acts(&mut g, &["summon bruce", "pick II2"]);
+        acts(&mut g, &["summon bruce", "pick III2"]);
         // Iguana Guard works in Row II only: it is in Row III. Herald asks for a Row I elemental.
         act(&mut g, "pick I1");
         assert_eq!((unit(&g, 0, "I1").boosts, unit(&g, 0, "I1").shields), (1, 0));
-        let mut g = Scn::new().u(0, "I1", "timber").u(0, "II1", "iguana-guard").hand(0, "bruce").go();
-        acts(&mut g, &["summon bruce", "pick II2", "pick I1"]);
+        let mut g =
+            Scn::new().u(0, "I1", "timber").u(0, "II1", "iguana-guard").sage_at(0, "II2").hand(0, "bruce").front().go();
+        acts(&mut g, &["summon bruce", "pick III1", "pick I1"]);
         assert_eq!(unit(&g, 0, "I1").shields, 1);
     }
 
@@ -960,8 +1053,13 @@ mod reactions {
 
     #[test]
     fn shrub_beetle_on_leaving() {
-        let mut g =
-            Scn::new().u(1, "I1", "shrub-beetle").u(1, "II1", "willow").tok(1, 2, 0, 0).hand(0, "obliterate").go();
+        let mut g = Scn::new()
+            .u(1, "I1", "shrub-beetle")
+            .u(1, "II1", "willow")
+            .tok(1, 2, 0, 0)
+            .hand(0, "obliterate")
+            .front()
+            .go();
         acts(&mut g, &["play obliterate", "aim II1"]);
         let u = unit(&g, 1, "I1");
         assert_eq!((u.card, u.boosts, u.shields), (card("shrub-beetle"), 1, 1));
@@ -969,25 +1067,28 @@ mod reactions {
 
     #[test]
     fn coastal_coyote_current_conjurer_surgesphere_and_splash_on_row_two() {
-        let mut g = Scn::new()
+        // The Sage (Torrent, a Droplet) swaps into Row II (entry effects apply to swaps, ruling C8).
+        let mut g = basics_with(Faction::Droplet, Faction::Pebble)
             .u(0, "I1", "splash-basilisk")
             .u(0, "II1", "current-conjurer")
             .u(0, "III1", "coastal-coyote")
-            .hand(0, "dewy")
             .go();
-        acts(&mut g, &["summon dewy", "pick II2"]);
+        act(&mut g, "swap II2 III2");
         let u = unit(&g, 0, "II2");
-        assert_eq!((u.boosts, u.shields), (1, 1), "Conjurer boost, Basilisk shield");
+        assert_eq!((u.card, u.boosts, u.shields), (card("torrent"), 1, 1), "Conjurer boost, Basilisk shield");
         assert_eq!(g.gold[0], 0, "Coyote in Row III does not work");
-        let mut g = Scn::new().u(0, "I1", "coastal-coyote").u(0, "II1", "surgesphere-monk").hand(0, "dewy").go();
-        acts(&mut g, &["summon dewy", "pick II2"]);
+        let mut g = basics_with(Faction::Droplet, Faction::Pebble)
+            .u(0, "I1", "coastal-coyote")
+            .u(0, "II1", "surgesphere-monk")
+            .go();
+        act(&mut g, "swap II2 III2");
         assert_eq!(g.gold[0], 2);
         assert_eq!(unit(&g, 0, "II2").shields, 1);
     }
 
     #[test]
     fn riptide_tiger_and_typhoon_fist_on_entering_row_one() {
-        let mut g = basics().u(0, "II1", "riptide-tiger").deck(0, "dewy").go();
+        let mut g = basics_with(Faction::Droplet, Faction::Pebble).u(0, "II1", "riptide-tiger").deck(0, "dewy").go();
         act(&mut g, "swap I1 II1");
         assert_eq!(g.players[0].hand, cards("dewy"));
         let mut g = basics().u(0, "II1", "typhoon-fist").u(1, "I1", "oak-lumbertron").go();
@@ -1075,10 +1176,10 @@ mod commands {
 
     #[test]
     fn leaf_charm_hits_the_attacker() {
-        let mut s =
-            Scn::new().u(0, "I1", "sprout").u(1, "I1", "oak-lumbertron").hand(1, "close-strike").hand(0, "leaf-charm");
+        let mut s = Scn::new().sages(Faction::Leaf, Faction::Pebble).u(0, "I1", "sprout").u(1, "I1", "oak-lumbertron");
+        s = s.hand(1, "close-strike").hand(0, "leaf-charm");
         s.setup.first_side = 1;
-        let mut g = s.go();
+        let mut g = s.front().go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant leaf-charm", "done"]);
         assert_eq!(unit(&g, 1, "I1").dmg, 1);
     }
@@ -1086,13 +1187,14 @@ mod commands {
     #[test]
     fn droplet_charm_draws_and_more_on_defeat() {
         let mut s = Scn::new()
+            .sages(Faction::Droplet, Faction::Pebble)
             .u(0, "I1", "dribble")
             .u(1, "I1", "oak-lumbertron")
             .hand(1, "close-strike")
             .hand(0, "droplet-charm")
             .deck(0, "dewy wade");
         s.setup.first_side = 1;
-        let mut g = s.go();
+        let mut g = s.front().go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant droplet-charm", "done"]);
         settle(&mut g);
         assert_eq!(g.players[0].hand.len(), 2, "1 + 1 because Dribble fell");
@@ -1123,8 +1225,8 @@ mod commands {
 
     #[test]
     fn elemental_incantation_discards_three_for_six_pings() {
-        let mut g = basics().hand(0, "elemental-incantation timber timber bruce").go();
-        acts(&mut g, &["play elemental-incantation", "choose timber", "choose timber", "choose bruce"]);
+        let mut g = basics().hand(0, "elemental-incantation timber willow bruce").go();
+        acts(&mut g, &["play elemental-incantation", "choose timber", "choose willow", "choose bruce"]);
         acts(&mut g, &["aim I1", "aim II1", "done"]);
         assert_eq!((unit(&g, 1, "I1").dmg, unit(&g, 1, "II1").dmg, unit(&g, 1, "II2").dmg), (1, 1, 0));
         let g = basics().hand(0, "elemental-incantation timber").go();
@@ -1148,7 +1250,7 @@ mod faction {
 
     #[test]
     fn one_faction_action_per_turn_and_only_when_unlocked() {
-        let mut g = basics().level(0, 4).deck(0, "timber timber timber").go();
+        let mut g = basics().level(0, 4).deck(0, "close-strike close-strike far-strike").go();
         assert!(can(&g, "faction 4") && !can(&g, "faction 6"));
         act(&mut g, "faction 4");
         act(&mut g, "pick I1");
@@ -1185,16 +1287,16 @@ mod faction {
                 .u(1, "I1", "oak-lumbertron")
                 .level(0, 8)
         };
-        let mut g = s().go();
+        let mut g = s().front().go();
         act(&mut g, "faction 4");
         assert_eq!((unit(&g, 0, "II1").shields, unit(&g, 0, "II2").shields, unit(&g, 0, "I1").shields), (1, 0, 0));
-        let mut g = s().go();
+        let mut g = s().front().go();
         if let Some(u) = g.formations[0][1][0].as_mut() {
             u.shields = 2;
         }
         acts(&mut g, &["faction 6", "pick I1", "pick III2"]);
         assert_eq!((unit(&g, 0, "II1").shields, unit(&g, 0, "I1").shields, unit(&g, 0, "III2").shields), (0, 1, 1));
-        let mut g = s().go();
+        let mut g = s().front().go();
         if let Some(u) = g.formations[0][2][1].as_mut() {
             u.shields = 2;
         }
@@ -1217,14 +1319,14 @@ mod faction {
                 .u(1, "I1", "oak-lumbertron")
                 .level(0, 8)
         };
-        let mut g = s().discard(0, "close-strike timber").go();
+        let mut g = s().discard(0, "close-strike timber").front().go();
         acts(&mut g, &["faction 4", "choose close-strike", "pick I1", "aim I1", "done"]);
         assert_eq!(unit(&g, 1, "I1").dmg, 3);
         assert!(g.players[0].discard.contains(&card("close-strike")), "back in the discard");
-        let mut g = s().discard(0, "timber").go();
+        let mut g = s().discard(0, "timber").front().go();
         acts(&mut g, &["faction 6", "choose timber"]);
         assert_eq!(g.players[0].deck, cards("timber"));
-        let mut g = s().go();
+        let mut g = s().front().go();
         acts(&mut g, &["faction 8", "pick II1", "aim I1"]);
         assert_eq!(unit(&g, 1, "I1").dmg, 3);
         assert!(g.players[0].discard.contains(&card("sprout")));
@@ -1245,13 +1347,13 @@ mod faction {
                 .u(1, "I1", "oak-lumbertron")
                 .level(0, 8)
         };
-        let mut g = s().deck(0, "wade wade").go();
+        let mut g = s().deck(0, "wade wade").front().go();
         act(&mut g, "faction 4");
         assert_eq!(g.players[0].hand.len(), 2);
-        let mut g = s().go();
+        let mut g = s().front().go();
         acts(&mut g, &["faction 6", "pick I1", "pick III2"]);
         assert_eq!(name(&g, 0, "I1"), "Torrent", "any two, not connected");
-        let mut g = s().go();
+        let mut g = s().front().go();
         acts(&mut g, &["faction 8", "aim I1"]);
         assert_eq!(unit(&g, 1, "I1").dmg, 2, "Sage in Row III: 2");
     }
@@ -1294,6 +1396,7 @@ mod events {
             .tok(1, 0, 0, 2)
             .hand(0, "close-strike")
             .hand(1, "melee-shield")
+            .front()
             .go();
         let log = run(&mut g, &["play close-strike", "pick I1", "aim I1", "instant melee-shield", "done"]);
         assert_eq!(
@@ -1319,12 +1422,14 @@ mod events {
     #[test]
     fn defeat_level_champion_faction_action_and_refill() {
         let champion = sylvan_command_of_nature::cards::table().packs[0].champions[0];
+        // Side 1: Willow in front of its Sage (FR:422 leaves no empty slot in front of an elemental).
         let mut g = Scn::new()
             .u(0, "I1", "bruce")
             .u(1, "I1", "willow")
-            .u(1, "II1", "cobble")
+            .sage_at(1, "II1")
             .hand(0, "close-strike")
             .level(0, 3)
+            .front()
             .go();
         let log = run(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
         assert_eq!(
@@ -1344,11 +1449,11 @@ mod events {
                 Event::LevelUp { seat: Seat(0), level: 4 },
                 Event::ChampionToDiscard { seat: Seat(0), card: champion },
                 Event::FactionUnlocked { seat: Seat(0), level: 4 },
-                Event::Refilled { side: 1, from: sl("II1"), to: sl("I1"), card: card("cobble") },
+                Event::Refilled { side: 1, from: sl("II1"), to: sl("I1"), card: card("gravel") },
             ]
         );
         assert_eq!(g.players[0].discard.last(), Some(&champion), "the champion is on top of the discard pile");
-        assert_eq!(name(&g, 1, "I1"), "Cobble");
+        assert_eq!(name(&g, 1, "I1"), "Gravel");
     }
 
     #[test]
@@ -1400,7 +1505,7 @@ mod events {
 
     #[test]
     fn hands_go_to_owner_and_partner_counts_to_the_others() {
-        let mut g = Scn::teams().u(0, "I1", "timber").hand(0, "timber").deck(0, "bruce").go();
+        let mut g = Scn::teams().u(0, "I1", "timber").hand(0, "timber").deck(0, "bruce").front().go();
         let log = run(&mut g, &["draw"]);
         let both = SeatSet::only(Seat(0)).with(Seat(2));
         let mut hand = cards("timber bruce");
@@ -1562,7 +1667,7 @@ mod card_files {
         let attack = |cards: &str| {
             let mut s = Scn::new().u(0, "I1", "bruce").u(1, "I1", "oak-lumbertron").hand(0, "close-strike");
             s.options.cards = cards.to_owned();
-            let mut g = s.go();
+            let mut g = s.front().go();
             acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
             (unit(&g, 1, "I1").dmg, g)
         };
@@ -1592,7 +1697,8 @@ mod issue5_rules {
             ("close-strike", 1),    // Sage pack
             ("vix-vanguard", 1),    // champion
         ] {
-            let mut g = basics().gold(0, 0).hand(0, c).go();
+            let level = if c == "vix-vanguard" { 4 } else { 1 };
+            let mut g = basics().gold(0, 0).level(0, level).hand(0, c).go();
             acts(&mut g, &["done", &format!("sell {c}")]);
             assert_eq!(g.gold[0], gold, "{c}");
             let p = &g.players[0];
@@ -1602,8 +1708,13 @@ mod issue5_rules {
 
     #[test]
     fn team_gold_is_shared_and_capped_at_twenty() {
-        let mut g =
-            Scn::teams().uo(0, "I1", "timber", 0).gold(0, 17).hand(0, "oak-lumbertron").hand(2, "camou-chameleon").go();
+        let mut g = Scn::teams()
+            .uo(0, "I1", "timber", 0)
+            .gold(0, 17)
+            .hand(0, "oak-lumbertron")
+            .hand(2, "camou-chameleon")
+            .front()
+            .go();
         acts(&mut g, &["done", "sell oak-lumbertron"]);
         assert_eq!(g.gold[0], 20, "17 + 5 capped at 20");
         acts(&mut g, &["partner", "sell camou-chameleon"]);
@@ -1618,13 +1729,15 @@ mod issue5_rules {
             .uo(1, "I1", "oak-lumbertron", 1)
             .hand(0, "close-strike")
             .hand(2, "close-strike")
+            .front()
             .go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done", "done"]);
         assert_eq!(unit(&g, 1, "I1").dmg, 3);
         act(&mut g, "partner");
         assert_eq!(to_move(&g), 2);
-        assert!(!can(&g, "play close-strike"), "Bruce attacked this turn: the partner may not use it again");
         assert_eq!(g.ap, 5);
+        act(&mut g, "play close-strike");
+        assert_eq!(legal(&g), ["pick I2"], "Bruce (I1) attacked this turn: the partner may not use it again");
     }
 
     #[test]
@@ -1788,7 +1901,7 @@ fn connected_pairs_agree_with_connected() {
     let mut rng = GameRng::new(5);
     for teams in [false, true] {
         for _ in 0..300 {
-            let mut g = if teams { Scn::teams().build() } else { Scn::new().build() };
+            let mut g = if teams { Scn::teams().front().build() } else { Scn::new().front().build() };
             let slots: Vec<Slot> = g.slots().collect();
             for side in 0..2u8 {
                 for &s in &slots {
@@ -1815,7 +1928,7 @@ fn connected_pairs_agree_with_connected() {
 /// Issue 13: setups the rules forbid, options that hung, and damage that wrapped.
 mod issue13 {
     use super::*;
-    use sylvan_engine::EventLog;
+    use sylvan_engine::{EventLog, SetupErrorKind};
 
     fn setup_error(s: Scn) -> String {
         CommandOfNature::from_setup(&s.options, &s.setup, 7).err().map(|e| e.to_string()).unwrap_or_default()
@@ -1834,7 +1947,7 @@ mod issue13 {
         s.pos().units[1].retain(|(_, u)| u.card != card("gravel"));
         assert!(setup_error(s).starts_with("invalid setup: position.units[1]: no Sage of this side in play"));
         // In teams one Sage of a side is enough (FR:432).
-        let mut t = Scn::teams();
+        let mut t = Scn::teams().front();
         t.pos().units[1].retain(|(_, u)| u.card != card("gravel"));
         assert!(CommandOfNature::from_setup(&t.options, &t.setup, 7).is_ok());
         // A Sage in the other seat's formation is not its Sage.
@@ -1851,6 +1964,118 @@ mod issue13 {
         assert_eq!(setup_error(s), "invalid setup: position.hands: 3 entries for 2 seats");
         let s = basics().market(0, "close-strike");
         assert!(setup_error(s).contains("close-strike is not a card of the elemental market"));
+    }
+
+    fn setup_kind(s: Scn) -> Option<SetupErrorKind> {
+        CommandOfNature::from_setup(&s.options, &s.setup, 7).err().map(|e| e.kind)
+    }
+
+    #[test]
+    fn refused_positions_have_typed_errors() {
+        let mut s = basics();
+        s.pos().units[0].push((sl("I1"), Unit { card: card("bruce"), owner: 0, ..Unit::default() }));
+        assert_eq!(setup_kind(s), Some(SetupErrorKind::Unreachable), "two units on one slot");
+        let mut s = basics();
+        s.pos().units[1].retain(|(_, u)| u.card != card("gravel"));
+        assert_eq!(setup_kind(s), Some(SetupErrorKind::Unreachable), "no Sage");
+        let s = basics().u(1, "I1", "cobble").tok(1, 9, 0, 0);
+        assert_eq!(setup_kind(s), Some(SetupErrorKind::Unreachable), "a vanquished unit");
+        assert_eq!(setup_kind(basics().gold(0, 13)), Some(SetupErrorKind::BadValue));
+    }
+
+    /// FR:422: « vous ne pouvez pas laisser de cases vides dans vos premières Rangées si vous disposez
+    /// d'Élémentaires disponibles (y compris votre Sage) dans des Rangées plus en arrière ».
+    #[test]
+    fn an_empty_front_slot_with_an_elemental_behind_it_is_refused() {
+        let s = Scn::new().u(0, "I1", "timber").u(0, "II1", "timber");
+        assert_eq!(
+            setup_error(s),
+            "invalid setup: position.units[0]: slot II2 is empty while III2 stands behind it: the front rows are \
+             refilled at once (FR:422)"
+        );
+        let mut s = basics().u(1, "III1", "flint");
+        s.pos().units[1].retain(|(x, _)| *x != sl("I1"));
+        let e = CommandOfNature::from_setup(&s.options, &s.setup, 7).err();
+        assert_eq!(
+            e.as_ref().map(|e| (e.kind, e.field.as_str())),
+            Some((SetupErrorKind::Unreachable, "position.units[1]"))
+        );
+        assert!(e.is_some_and(|e| e.message.starts_with("slot I1 is empty while II")));
+        // Empty slots with nothing behind them are the normal state of a formation.
+        let g = Scn::new().u(0, "I1", "timber").sage_at(0, "II2").front().build();
+        assert!(empty(&g, 0, "II1") && name(&g, 0, "II2") == "Cedar");
+        // The Sage counts as an elemental behind an empty slot.
+        let s = Scn::new().u(1, "I1", "cobble");
+        assert!(setup_error(s).contains("slot II1 is empty while III2 stands behind it"));
+    }
+
+    /// Ruling C25: a position holds the cards of the Sage packs in play and of the markets, each at most
+    /// as many times as the box holds it.
+    #[test]
+    fn cards_of_packs_not_in_play_extra_copies_and_early_champions_are_refused() {
+        let s = basics().hand(0, "dribble");
+        assert_eq!(setup_kind(basics().hand(0, "dribble")), Some(SetupErrorKind::Components));
+        assert_eq!(
+            setup_error(s),
+            "invalid setup: position.hands[0]: dribble is not in this game: no Sage pack in play nor market holds it"
+        );
+        // Droplet Charm: only in Torrent's pack; Gravel (pebble) and Cedar (twig) play.
+        let s = basics().discard(1, "droplet-charm");
+        assert!(setup_error(s).starts_with("invalid setup: position.discards[1]: droplet-charm is not in this game"));
+        // Four Timbers in Cedar's pack: three in the formation and two in the deck are one too many.
+        let s = basics().deck(0, "timber timber");
+        assert_eq!(
+            setup_error(s),
+            "invalid setup: position.decks[0]: timber is placed 5 times; the packs in play and the markets hold 4"
+        );
+        assert_eq!(setup_kind(basics().deck(0, "timber timber")), Some(SetupErrorKind::Components));
+        // Close Strike: two in each pack (either seat may hold them), none in the command market.
+        let s = basics().hand(0, "close-strike close-strike close-strike").hand(1, "close-strike");
+        assert_eq!(setup_error(s), "");
+        let s = basics().hand(0, "close-strike close-strike close-strike").hand(1, "close-strike close-strike");
+        assert!(setup_error(s).starts_with("invalid setup: position.hands[1]: close-strike is placed 5 times"));
+        // Market cards: Bruce has two copies in the elemental market.
+        let s = basics().hand(0, "bruce").discard(1, "bruce").u(0, "III1", "bruce");
+        assert!(setup_error(s).contains("bruce is placed 3 times; the packs in play and the markets hold 2"));
+        // A champion joins its seat's discard pile at its level (4, 6, 8), not before.
+        let s = basics().level(0, 3).discard(0, "vix-vanguard");
+        assert_eq!(
+            setup_error(s),
+            "invalid setup: position.discards[0]: vix-vanguard joins seat 0's discard pile at level 4; seat 0 is at \
+             level 3"
+        );
+        assert_eq!(setup_error(basics().level(0, 4).discard(0, "vix-vanguard")), "");
+        // Another seat's champion is not in play for this seat's level.
+        let s = basics().level(0, 8).level(1, 1).discard(1, "jade-titan");
+        assert!(setup_error(s).contains("jade-titan joins seat 1's discard pile at level 4; seat 1 is at level 1"));
+    }
+
+    /// Ruling C25: an empty market deck holds the market's cards placed nowhere else, so every card of the
+    /// game is in one place.
+    #[test]
+    fn market_decks_hold_the_market_cards_placed_nowhere_else() {
+        let t = sylvan_command_of_nature::cards::table();
+        let copies = |c: Card| t.elemental_market.iter().chain(&t.command_market).filter(|&&x| x == c).count();
+        let g = basics().hand(0, "bruce willow").discard(1, "bruce obliterate").market(0, "rocco").build();
+        let mut everywhere: Vec<Card> = g.market.iter().flatten().flatten().copied().collect();
+        everywhere.extend(g.market_decks.iter().flatten());
+        for p in &g.players {
+            everywhere.extend(p.hand.iter().chain(&p.deck).chain(&p.discard));
+        }
+        for c in t.elemental_market.iter().chain(&t.command_market) {
+            assert_eq!(everywhere.iter().filter(|&x| x == c).count(), copies(*c), "{c}: placed or in a market deck");
+        }
+        assert_eq!(g.market[0][0], Some(card("rocco")));
+        // Both Bruces are placed: neither is in the elemental market.
+        assert!(!g.market_decks[0].contains(&card("bruce")) && !g.market[0].contains(&Some(card("bruce"))));
+        // A given market deck is the whole deck: the market cards in no zone are out of the game.
+        let g = basics().market(0, "rocco").build();
+        let mut s = basics().market(0, "rocco");
+        s.pos().market_decks[0] = cards("willow bruce dewy");
+        let g2 = s.build();
+        assert_eq!(g2.market[0], [Some(card("rocco")), Some(card("dewy")), Some(card("bruce"))], "faces from the top");
+        assert_eq!(g2.market_decks[0], cards("willow"));
+        assert!(g.market_decks[0].len() > 20, "the dealt deck less the placed cards");
     }
 
     #[test]

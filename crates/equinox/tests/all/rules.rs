@@ -4,7 +4,7 @@
 
 mod helpers {
     use sylvan_engine::{EventLog, Game, Seat};
-    use sylvan_equinox::{Card, Creature, Equinox, Event, Options, Phase, Setup, StoneSetup, View};
+    use sylvan_equinox::{Card, Creature, Equinox, Event, Options, Phase, Setup, StoneSetup, View, ViewPhase};
 
     /// The default champions, in column order.
     pub const D: &str = "gru lic pan gri bic duc car bol";
@@ -186,7 +186,7 @@ mod helpers {
         g.view(Seat(seat))
     }
 
-    pub fn phase(g: &Equinox) -> Phase {
+    pub fn phase(g: &Equinox) -> ViewPhase {
         g.view(Seat(0)).phase
     }
 
@@ -1241,8 +1241,17 @@ mod powers {
         assert_eq!(to_move(&g), Some(0));
         assert!(matches!(phase(&g), Phase::Keep { .. }));
         assert_eq!(legal(&g), ["keep gru1", "keep gru2", "keep gru3"]);
-        assert!(!view(&g, 2).drawn_visible);
-        assert!(view(&g, 1).drawn_visible);
+        // Issue 11: the seats involved see the three cards, the others `None` (no `Card(0)` sentinel).
+        for seat in [0, 1] {
+            let Phase::Keep { victim, drawn: Some(mut drawn) } = view(&g, seat).phase else {
+                panic!("p{seat} does not see Sabot's cards: {:?}", view(&g, seat).phase)
+            };
+            drawn.sort();
+            assert_eq!((victim, drawn.to_vec()), (p(1), cards("gru1 gru2 gru3")));
+        }
+        assert_eq!(view(&g, 2).phase, Phase::Keep { victim: p(1), drawn: None });
+        let json = serde_json::to_value(view(&g, 2)).unwrap_or_default();
+        assert_eq!(json["phase"], serde_json::json!({ "Keep": { "victim": 1, "drawn": null } }));
         let both = Audience::Only(SeatSet::only(p(0)).with(p(1)));
         assert!(log.events.iter().any(|(a, e)| *a == both && matches!(e, Event::SabotDrew { cards: Some(_), .. })));
         assert!(!log.for_seat(p(2)).any(|e| matches!(e, Event::SabotDrew { cards: Some(_), .. })));
