@@ -41,7 +41,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
-        .route("/play/{id}", get(play_page))
+        .merge(crate::web::routes())
         .layer(DefaultBodyLimit::max(limit))
         .with_state(server)
 }
@@ -114,10 +114,6 @@ async fn join(
 
 async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     Ok(Json(server.record(&id)?))
-}
-
-async fn play_page(Path(id): Path<String>) -> String {
-    format!("Sylvan game {id}: play this seat with `sylvan join LINK`, LINK being this page's address.\n")
 }
 
 #[derive(Deserialize)]
