@@ -9,7 +9,8 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::protocol::ClientMessage;
 
-/// A server address and a game, read from a seat link `http://HOST:PORT/play/ID?token=TOKEN`.
+/// A server address and a game, read from a seat link `http://HOST:PORT/play/ID#token=TOKEN` (the
+/// token in the fragment, which is never sent to a server; `?token=` is read too).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
     /// `HOST:PORT`.
@@ -26,21 +27,29 @@ impl Link {
         let t = text.trim();
         let rest = t
             .strip_prefix("http://")
-            .ok_or_else(|| format!("link `{t}`: expected http://HOST:PORT/play/ID?token=TOKEN"))?;
+            .ok_or_else(|| format!("link `{t}`: expected http://HOST:PORT/play/ID#token=TOKEN"))?;
         let (addr, path) = rest.split_once('/').ok_or_else(|| format!("link `{t}`: no path after the address"))?;
+        let (path, fragment) = path.split_once('#').unwrap_or((path, ""));
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let game = path.strip_prefix("play/").filter(|g| !g.is_empty() && !g.contains('/'));
         let game = game.ok_or_else(|| format!("link `{t}`: the path should be /play/ID"))?;
-        let token = query.split('&').find_map(|kv| kv.strip_prefix("token=")).map(str::to_owned);
+        let token = [fragment, query]
+            .iter()
+            .flat_map(|part| part.split('&'))
+            .find_map(|kv| kv.strip_prefix("token="))
+            .filter(|tok| !tok.is_empty())
+            .map(str::to_owned);
         Ok(Link { addr: addr.to_owned(), game: game.to_owned(), token })
     }
 
-    /// The WebSocket address of the link's seat.
+    /// The WebSocket address of the link's game (the token goes in the `hello` message, not here).
     pub fn ws_url(&self) -> String {
-        match &self.token {
-            Some(t) => format!("ws://{}/api/games/{}/ws?token={t}", self.addr, self.game),
-            None => format!("ws://{}/api/games/{}/ws", self.addr, self.game),
-        }
+        format!("ws://{}/api/games/{}/ws", self.addr, self.game)
+    }
+
+    /// Connects to the link's game and says hello with its token (or as a spectator).
+    pub async fn connect(&self) -> Result<Connection, String> {
+        Connection::join(&self.addr, &self.game, self.token.as_deref()).await
     }
 }
 
@@ -85,10 +94,18 @@ pub struct Connection {
 }
 
 impl Connection {
-    /// Connects to `url` (`ws://...`).
+    /// Connects to `url` (`ws://...`) and sends nothing yet: the server waits for a `hello`.
     pub async fn open(url: &str) -> Result<Connection, String> {
         let (ws, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| format!("{url}: {e}"))?;
         Ok(Connection { ws })
+    }
+
+    /// Connects to game `game` on the server at `addr` (`HOST:PORT`) and says hello: with a token as
+    /// its seat, without as a spectator. The server answers with the state, or an error and a close.
+    pub async fn join(addr: &str, game: &str, token: Option<&str>) -> Result<Connection, String> {
+        let mut c = Connection::open(&format!("ws://{addr}/api/games/{game}/ws")).await?;
+        c.send(&ClientMessage::Hello { token: token.map(str::to_owned) }).await?;
+        Ok(c)
     }
 
     /// Sends a request.

@@ -1,7 +1,7 @@
 //! The HTTP lobby API and the WebSocket endpoint, on axum (see `docs/PROTOCOL.md`).
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -54,10 +54,11 @@ fn body<T: DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|e| ApiError::Bad(format!("{what}: {e}")))
 }
 
-/// The link that carries a seat's token: `http://HOST/play/ID?token=TOKEN`.
+/// The link that carries a seat's token in its fragment, which browsers never send to a server:
+/// `http://HOST/play/ID#token=TOKEN`.
 fn link(headers: &HeaderMap, id: &str, ticket: &Ticket) -> String {
     let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1:8080");
-    format!("http://{host}/play/{id}?token={}", ticket.token)
+    format!("http://{host}/play/{id}#token={}", ticket.token)
 }
 
 async fn types(State(server): State<Arc<Server>>) -> Json<Value> {
@@ -121,19 +122,53 @@ struct WsQuery {
     token: Option<String>,
 }
 
+/// How long a new connection has to send its `hello`.
+const HELLO_WITHIN: Duration = Duration::from_secs(10);
+
 async fn ws(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let sub = server.subscribe(&id, q.token.as_deref())?;
+    if q.token.is_some() {
+        return Err(ApiError::Bad(
+            "a token in the address is refused (addresses get logged): connect without it and send              {\"type\":\"hello\",\"token\":\"...\"} first"
+                .into(),
+        ));
+    }
+    server.room(&id)?;
     let max = server.limits().max_message;
     Ok(upgrade
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| connection(server, sub, socket))
+        .on_upgrade(move |socket| greet(server, id, socket))
         .into_response())
+}
+
+/// A new connection: its first message must be `hello`, which names the seat (by token) or none (a
+/// spectator). Anything else, a bad token or silence closes it with a one-line error.
+async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket) {
+    let first = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
+        Err(_) => Err(format!("no hello within {} s: connection closed", HELLO_WITHIN.as_secs())),
+        Ok(None | Some(Err(_))) => return,
+        Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<ClientMessage>(t.as_str()) {
+            Ok(ClientMessage::Hello { token }) => {
+                server.subscribe(&id, token.as_deref()).map_err(|e| format!("{e}: connection closed"))
+            }
+            Ok(_) => Err("the first message must be {\"type\":\"hello\",\"token\":...}: connection closed".into()),
+            Err(e) => Err(format!("malformed hello: {e}: connection closed")),
+        },
+        Ok(Some(Ok(_))) => Err("the first message must be a text hello: connection closed".into()),
+    };
+    match first {
+        Ok(sub) => connection(server, sub, socket).await,
+        Err(message) => {
+            let text = serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default();
+            let _ = socket.send(Message::Text(text.into())).await;
+            let _ = socket.close().await;
+        }
+    }
 }
 
 /// One WebSocket connection: forwards the seat's messages, reads its requests under the rate limit.
@@ -194,6 +229,9 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
 }
 
 fn handle(server: &Arc<Server>, sub: &crate::lobby::Subscription, msg: ClientMessage) -> Result<(), ApiError> {
+    if let ClientMessage::Hello { .. } = msg {
+        return Err(ApiError::Bad("hello is only the first message of a connection".into()));
+    }
     let Some(seat) = sub.seat else {
         return match msg {
             ClientMessage::Sync => server.resync(sub),
@@ -205,6 +243,6 @@ fn handle(server: &Arc<Server>, sub: &crate::lobby::Subscription, msg: ClientMes
             server.act(&sub.room, seat, move_number, action.as_deref(), id)
         }
         ClientMessage::Undo { move_number } => server.undo(&sub.room, seat, move_number),
-        ClientMessage::Sync => server.resync(sub),
+        ClientMessage::Sync | ClientMessage::Hello { .. } => server.resync(sub),
     }
 }

@@ -10,6 +10,14 @@ use sylvan_engine::erased::{DynEvent, DynGame, LegalAction};
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
+    /// The first message of every connection, and only the first: with a seat's token, the connection
+    /// plays that seat; without, it spectates. The token travels here rather than in the address,
+    /// which servers and proxies log (and a browser cannot set WebSocket headers).
+    Hello {
+        /// The seat's token (none: a spectator).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
     /// Plays an action, answering the state of move `move`.
     Act {
         /// The move number the action answers (the `move` of the last state received).
@@ -164,7 +172,18 @@ mod tests {
     fn client_messages_are_strict() {
         let ok: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"act","move":3,"action":"done"}"#);
         assert_eq!(ok.ok(), Some(ClientMessage::Act { move_number: 3, action: Some("done".into()), id: None }));
-        for bad in [r#"{"type":"act","move":3,"extra":1}"#, r#"{"type":"nope"}"#, r#"{"move":1}"#, "[]", "x"] {
+        let hello: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","token":"ab"}"#);
+        assert_eq!(hello.ok(), Some(ClientMessage::Hello { token: Some("ab".into()) }));
+        let watcher: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello"}"#);
+        assert_eq!(watcher.ok(), Some(ClientMessage::Hello { token: None }));
+        for bad in [
+            r#"{"type":"act","move":3,"extra":1}"#,
+            r#"{"type":"hello","seat":1}"#,
+            r#"{"type":"nope"}"#,
+            r#"{"move":1}"#,
+            "[]",
+            "x",
+        ] {
             assert!(serde_json::from_str::<ClientMessage>(bad).is_err(), "{bad}");
         }
     }

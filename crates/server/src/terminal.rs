@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 
 use serde_json::Value;
 
-use crate::client::{Connection, Link, http};
+use crate::client::{Link, http};
 use crate::protocol::ClientMessage;
 
 const HELP: &str = "type the number of an action or its notation; `view` shows the table again, `undo` takes \
@@ -87,7 +87,7 @@ pub fn join(link: &str, input: impl BufRead + Send + 'static, out: &mut impl Wri
     let link = Link::parse(link)?;
     let io = |e: std::io::Error| e.to_string();
     runtime()?.block_on(async {
-        let mut conn = Connection::open(&link.ws_url()).await?;
+        let mut conn = link.connect().await?;
         let (tx, mut lines) = tokio::sync::mpsc::channel::<String>(16);
         std::thread::spawn(move || {
             for line in input.lines() {

@@ -78,7 +78,7 @@ async fn client(addr: String, args: Arc<Args>, seed: u64, until: Instant, totals
             continue;
         };
         let (Some(id), Some(token)) = (created["id"].as_str(), created["seats"][0]["token"].as_str()) else { break };
-        let Ok(mut c) = Connection::open(&format!("ws://{addr}/api/games/{id}/ws?token={token}")).await else {
+        let Ok(mut c) = Connection::join(&addr, id, Some(token)).await else {
             totals.errors.fetch_add(1, Ordering::Relaxed);
             continue;
         };

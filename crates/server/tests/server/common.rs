@@ -57,13 +57,9 @@ pub async fn create_taken(addr: &str, game: &str, players: usize, seed: u64) -> 
     create(addr, json!({ "game": game, "players": players, "seats": seats, "seed": seed })).await
 }
 
-/// The WebSocket of a seat (`None`: a spectator).
+/// The WebSocket of a seat (`None`: a spectator), hello sent.
 pub async fn connect(addr: &str, id: &str, token: Option<&str>) -> Result<Connection, String> {
-    let url = match token {
-        Some(t) => format!("ws://{addr}/api/games/{id}/ws?token={t}"),
-        None => format!("ws://{addr}/api/games/{id}/ws"),
-    };
-    Connection::open(&url).await
+    Connection::join(addr, id, token).await
 }
 
 /// The next message, or an error after 20 s.

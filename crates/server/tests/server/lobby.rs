@@ -31,9 +31,12 @@ async fn move_now(c: &mut Connection) -> Result<u64, String> {
 async fn tokens_decide_who_may_act() -> TestResult {
     let addr = start("tokens", Limits::default()).await?;
     let (id, tokens) = create_taken(&addr, "equinox", 3, 5).await?;
-    // No token is a spectator; a wrong token is refused at the door.
-    assert!(connect(&addr, &id, Some("00000000000000000000000000000000")).await.is_err());
-    assert!(connect(&addr, &id, Some(&tokens[0][..31])).await.is_err());
+    // No token is a spectator; a wrong token gets one error and the connection is closed.
+    for bad in ["00000000000000000000000000000000", &tokens[0][..31]] {
+        let mut c = connect(&addr, &id, Some(bad)).await?;
+        assert!(expect_error(&mut c).await?.contains("no seat"));
+        assert!(c.next().await.is_none(), "closed after a bad token");
+    }
     let mut seats = Vec::new();
     for t in &tokens {
         seats.push(connect(&addr, &id, Some(t)).await?);
@@ -190,7 +193,9 @@ async fn lobby_creates_joins_lists_and_keeps_records() -> TestResult {
     let (status, _) = http(&addr, "GET", &format!("/api/games/{id}/record"), None).await?;
     assert_eq!(status, 409);
     // Play it out against the bot with the first legal action; the record is then given.
-    let mut c = Connection::open(&parsed.ws_url()).await?;
+    assert!(link.contains("#token=") && !link.contains('?'), "the token rides in the fragment: {link}");
+    assert!(parsed.token.is_some());
+    let mut c = parsed.connect().await?;
     loop {
         let s = next_state(&mut c).await?;
         if s["over"] == true {
@@ -215,5 +220,35 @@ async fn lobby_creates_joins_lists_and_keeps_records() -> TestResult {
     assert!(replayed.is_terminal());
     let (_, done) = http(&addr, "GET", "/api/games?status=finished", None).await?;
     assert!(done["games"].as_array().is_some_and(|g| g.iter().any(|g| g["id"] == id.as_str())));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_starts_with_hello() -> TestResult {
+    let addr = start("hello", Limits::default()).await?;
+    let (id, tokens) = create_taken(&addr, "equinox", 2, 3).await?;
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    // Anything before hello (a request, garbage, a second kind of message) closes with one error.
+    for first in [r#"{"type":"sync"}"#, "hello", r#"{"type":"act","move":0,"id":1}"#] {
+        let mut c = Connection::open(&url).await?;
+        c.send_text(first).await?;
+        let e = expect_error(&mut c).await?;
+        assert!(e.contains("hello"), "{first}: {e}");
+        assert!(c.next().await.is_none(), "{first}: closed");
+    }
+    // A token in the address is refused before the upgrade.
+    assert!(Connection::open(&format!("{url}?token={}", tokens[0])).await.is_err());
+    // An unknown game is refused before the upgrade too.
+    assert!(Connection::open(&format!("ws://{addr}/api/games/nope/ws")).await.is_err());
+    // Hello with the token plays the seat; a second hello is refused and changes nothing.
+    let mut c = connect(&addr, &id, Some(&tokens[0])).await?;
+    assert_eq!(next_state(&mut c).await?["seat"], 0);
+    c.send(&ClientMessage::Hello { token: Some(tokens[1].clone()) }).await?;
+    assert!(expect_error(&mut c).await?.contains("only the first"));
+    c.send(&ClientMessage::Sync).await?;
+    assert_eq!(next_state(&mut c).await?["seat"], 0);
+    // Hello without a token spectates.
+    let mut w = connect(&addr, &id, None).await?;
+    assert_eq!(next_state(&mut w).await?["seat"], Value::Null);
     Ok(())
 }
