@@ -173,7 +173,11 @@ class Table {
     ws.onopen = () => ws.send(JSON.stringify(this.token ? { type: 'hello', token: this.token } : { type: 'hello' }));
     ws.onmessage = (e) => {
       const m = parse(e.data);
-      if (m.type === 'error') { toast(m.message); return; }
+      if (m.type === 'error') {
+        toast(m.message);
+        if (this.pending) { this.pending = false; this.send({ type: 'sync' }); }
+        return;
+      }
       if (m.type === 'state') this.receive(m);
     };
     ws.onclose = () => {
@@ -185,14 +189,22 @@ class Table {
 
   receive(m) {
     if (m.events.length) {
-      this.log.push({ move: this.lastMove ?? m.move, by: this.msg?.to_move ?? null, events: m.events.map((e) => e.text) });
+      this.log.push({ move: this.lastMove ?? m.move, by: this.msg?.to_move ?? null, round: roundOf(m.view), events: m.events.map((e) => e.text) });
     }
     if (this.msg && m.move < this.msg.move) this.log.push({ move: m.move, undo: true, events: [t('undone')] });
     this.lastMove = m.move;
     this.msg = m;
     this.sel = [];
+    this.pending = false;
     if (!this.catalog) this.loadCatalog();
+    if (m.over && this.breakdown === undefined) this.loadBreakdown();
     this.render();
+  }
+
+  async loadBreakdown() {
+    this.breakdown = null;
+    try { this.breakdown = await api(`/api/games/${this.id}/breakdown?lang=${lang()}`); } catch { this.breakdown = null; }
+    if (this.msg) this.render();
   }
 
   async loadCatalog() {
@@ -206,6 +218,7 @@ class Table {
   act(action) {
     this.sel = [];
     this.send({ type: 'act', move: this.msg.move, id: action.id });
+    // Until the answer comes, nothing is clickable: an action is never sent twice.
     this.pending = true;
     this.render();
   }
@@ -226,10 +239,9 @@ class Table {
 
   render() {
     const m = this.msg;
-    this.pending = false;
     const mine = m.seat !== null && m.to_move === m.seat && !m.over;
     const board = boards[m.game] || boards.generic;
-    const ctx = { seat: m.seat, catalog: this.catalog || {}, lang: lang(), t, over: m.over, toMove: m.to_move };
+    const ctx = { seat: m.seat, catalog: this.catalog || {}, lang: lang(), t, over: m.over, toMove: m.to_move, text: m.text };
     const who = m.over ? t('game_over') : m.to_move === null ? '' : mine ? t('your_turn') : t('waiting_for', `p${m.to_move}`);
     this.root.innerHTML = `
       <div class="bar status ${mine ? 'mine' : ''}">
@@ -244,7 +256,7 @@ class Table {
       <div class="layout">
         <div class="boardcol">
           <div class="board" id="board">${board(m.view, ctx)}</div>
-          ${m.over ? endPanel(m) : ''}
+          ${m.over ? endPanel({ ...m, breakdown: this.breakdown }) : ''}
           <div id="actions"></div>
         </div>
         <aside class="side">
@@ -255,7 +267,7 @@ class Table {
       </div>`;
     this.root.querySelector('#undo').onclick = () => this.send({ type: 'undo', move: m.move });
     this.root.querySelector('#help').onclick = () => showHelp(m.game);
-    this.wire(mine);
+    this.wire(mine && !this.pending);
     const log = this.root.querySelector('#log');
     log.scrollTop = log.scrollHeight;
   }
@@ -296,10 +308,21 @@ class Table {
   }
 }
 
+// The round (or turn) a view is in, for the log's headings.
+function roundOf(v) {
+  const r = v?.round ?? v?.rounds ?? (v?.turns != null ? v.turns + 1 : null);
+  return typeof r === 'number' ? r : null;
+}
+
 function renderLog(log) {
   if (!log.length) return `<p class="muted">${t('nothing_yet')}</p>`;
-  return log.map((g) => `<div class="turn ${g.undo ? 'undo' : ''}"><div class="turnhead">${g.by != null ? `p${g.by} · ` : ''}${t('move')} ${g.move + (g.undo ? 0 : 1)}${g.action ? ` · <code>${esc(g.action)}</code>` : ''}</div>
-    ${g.events.map((e) => `<div class="ev">${esc(e)}</div>`).join('')}</div>`).join('');
+  let round = null;
+  return log.map((g) => {
+    const head = g.round != null && g.round !== round ? `<h4 class="round">${t('round')} ${g.round}</h4>` : '';
+    if (g.round != null) round = g.round;
+    return head + `<div class="turn ${g.undo ? 'undo' : ''}"><div class="turnhead">${g.by != null ? `p${g.by} · ` : ''}${t('move')} ${g.move + (g.undo ? 0 : 1)}${g.action ? ` · <code>${esc(g.action)}</code>` : ''}</div>
+    ${g.events.map((e) => `<div class="ev">${esc(e)}</div>`).join('')}</div>`;
+  }).join('');
 }
 
 function endPanel(m) {
@@ -376,7 +399,7 @@ function viewer(id, record) {
   const draw = () => {
     const d = st.data;
     const board = boards[d.game] || boards.generic;
-    const ctx = { seat: d.seat, catalog: d.catalog || {}, lang: lang(), t, over: d.over, toMove: d.to_move };
+    const ctx = { seat: d.seat, catalog: d.catalog || {}, lang: lang(), t, over: d.over, toMove: d.to_move, text: d.text };
     root.innerHTML = `
       <div class="bar status">
         <b>${esc(gameName(d.game))}</b> <span>${t('replay')}</span>
@@ -390,7 +413,7 @@ function viewer(id, record) {
       <div class="layout">
         <div class="boardcol"><div class="board" id="board">${board(d.view, ctx)}</div>
           ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '' }) : ''}</div>
-        <aside class="side"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })))}</div></aside>
+        <aside class="side"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat, round: g.round ?? null })))}</div></aside>
       </div>`;
     const go = (k) => { st.upto = Math.max(0, Math.min(d.total, k)); load(); };
     root.querySelector('#first').onclick = () => go(0);
@@ -424,6 +447,7 @@ pickLang.onchange = () => {
     translatePage();
     tb.catalog = null;
     tb.loadCatalog();
+    if (tb.msg?.over) tb.loadBreakdown();
     tb.render();
   } else {
     route();

@@ -102,13 +102,15 @@ function mysticVale(v, { catalog, t, seat }) {
   const mine = v.players[seat];
   const field = (p, s) => {
     const list = p.field || [];
-    const decay = decayOf(p, list);
-    const growth = growthOf(p, list);
+    // Decay counts on the field and the on-deck card; each growth cancels one; 4 spoil (rulebook, Spoiling).
+    const shown = p.on_deck != null ? [...list, p.on_deck] : list;
+    const risk = decayOf(p, shown) - growthOf(p, shown);
     const deck = p.on_deck != null ? sleeve(p, p.on_deck, s === seat ? `c${p.on_deck}` : '', 'ondeck') : '';
     return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''}">
-      <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · ${t('vp')} ${p.vp} · ${t('deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
+      <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · ${t('vp')} <b>${p.vp}</b> · ${t('deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
+        ${p.token_active ? ` · <span class="chip" title="${esc(t('token_help'))}">✦ ${t('token')}</span>` : ''}
         ${p.vales?.length ? ` · ${t('vales')}: ${p.vales.map((id, k) => `<span class="chip" data-tok="v${k + 1}" title="${esc(vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
-      <div class="risk ${decay - growth >= 3 ? 'danger' : ''}">${t('decay')} ${decay} · ${t('growth')} ${growth} (${t('spoil_risk')})</div>
+      <div class="risk ${risk >= 3 ? 'danger' : ''}">${t('decay')} ${decayOf(p, shown)} − ${t('growth')} ${growthOf(p, shown)} = <b>${risk}</b> / 4 (${t('spoil_risk')})</div>
       <div class="field">${list.map((ci) => sleeve(p, ci, s === seat ? `c${ci}` : '')).join('')}
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
   };
@@ -129,7 +131,7 @@ function mysticVale(v, { catalog, t, seat }) {
 
 // ---------------------------------------------------------------- the spirit duel
 
-function spiritDuel(v, { catalog, t, seat }) {
+function spiritDuel(v, { catalog, t, seat, text }) {
   const spirits = catalog.spirits || {};
   const abilities = catalog.abilities || {};
   const byIndex = Object.entries(abilities).reduce((m, [code, a]) => { if (a.index != null) m[a.index] = code; return m; }, {});
@@ -143,7 +145,7 @@ function spiritDuel(v, { catalog, t, seat }) {
         text: c.text, small: [c.criticals?.length ? `${t('critical')}: ${c.criticals.join(', ')}` : '', c.weaknesses?.length ? `${t('weakness')}: ${c.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
     }).join('')}</div></div>`;
   let codes = bits(v.hand).map((i) => byIndex[i]).filter(Boolean);
-  if (!codes.length && v.hand) codes = handFromText(v);
+  if (!codes.length && v.hand) codes = handFromText(text);
   const hand = codes.map((code) => {
     const a = abilities[code] || {};
     return face({ tok: code, name: a.name || code, cost: a.cost != null ? `${a.cost} PM` : '', cls: 'ability',
@@ -165,9 +167,8 @@ function spiritDuel(v, { catalog, t, seat }) {
 }
 
 // The hand's card codes from the terminal text, when the catalog does not give card indices.
-function handFromText(v) {
-  const text = window.sylvanTable?.msg?.text || '';
-  const i = text.indexOf('Your hand');
+function handFromText(text = '') {
+  const i = (text || '').indexOf('Your hand');
   if (i < 0) return [];
   return text.slice(i).split('\n').slice(1).map((l) => l.match(/^ {4}(\S+)\s/)?.[1]).filter(Boolean);
 }
@@ -180,7 +181,7 @@ const ROW_SLOTS = [1, 2, 3];
 function commandOfNature(v, { catalog, t, seat }) {
   const cards = catalog.cards || catalog || {};
   const info = (code) => (cards && typeof cards === 'object' && cards[code]) || { name: code };
-  const mySide = v.side ?? 0;
+  const mySide = seat != null ? seat % 2 : 0;
   const formation = (side) => {
     const f = v.formations[side];
     const rows = ROWS.map((r, ri) => `<div class="crow"><span class="rlabel">${r}</span>${range(ROW_SLOTS[ri]).map((k) => {

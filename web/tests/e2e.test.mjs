@@ -74,6 +74,19 @@ const stateOf = (page) => page.evaluate(() => {
   return { move: m.move, mine: m.seat !== null && m.to_move === m.seat && !m.over, over: m.over, sel: t.sel.length, id: m.game_id };
 });
 
+// Clicks, in the page (atomically with respect to re-rendering), a highlighted board element (three
+// times in four when there are both) or one of the listed actions; returns what it clicked.
+const clickSomething = (page, r1, r2) => page.evaluate(([r1, r2]) => {
+  const board = [...document.querySelectorAll('#board [data-tok].can:not(.selected)')];
+  const choices = [...document.querySelectorAll('#actions .choice')];
+  const useBoard = board.length > 0 && (choices.length === 0 || r1 < 0.75);
+  const list = useBoard ? board : choices;
+  if (!list.length) return null;
+  const el = list[Math.floor(r2 * list.length)];
+  el.click();
+  return el.dataset.tok || el.textContent;
+}, [r1, r2]);
+
 // Plays the page's seat by clicking until the game ends; returns how many clicks it made.
 async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) {
   let clicks = 0;
@@ -86,14 +99,12 @@ async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) 
     if (onState) await onState(st);
     if (st.over) return clicks;
     assert.ok(clicks < maxClicks, `still playing after ${clicks} clicks`);
-    const board = page.locator('#board [data-tok].can:not(.selected)');
-    const choices = page.locator('#actions .choice');
-    const nb = await board.count();
-    const nc = await choices.count();
-    assert.ok(nb + nc > 0, `nothing to click at move ${st.move}`);
-    const useBoard = nb > 0 && (nc === 0 || random() < 0.75);
-    const target = useBoard ? board.nth(Math.floor(random() * nb)) : choices.nth(Math.floor(random() * nc));
-    await target.click();
+    const what = await clickSomething(page, random(), random());
+    if (!what) {
+      const now = await stateOf(page);
+      if (now.move !== st.move || !now.mine) continue;
+      assert.fail(`nothing to click at move ${st.move}`);
+    }
     clicks++;
     // Either the action went (the move changes) or the selection grew.
     await page.waitForFunction(({ move, sel }) => {
@@ -179,9 +190,7 @@ test('two people play each other: neither page ever shows the other seat\'s hand
     const p = sa.mine ? a : sb.mine ? b : null;
     if (!p) { await a.waitForTimeout(50); continue; }
     const st = sa.mine ? sa : sb;
-    const targets = p.locator('#board [data-tok].can:not(.selected), #actions .choice');
-    const n = await targets.count();
-    await targets.nth(Math.floor(random() * n)).click();
+    assert.ok(await clickSomething(p, random(), random()), `nothing to click at move ${st.move}`);
     await p.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
   }
   assert.ok((await stateOf(a)).over, 'the game ended');

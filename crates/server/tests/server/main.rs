@@ -7,3 +7,4 @@ mod crash;
 mod hidden;
 mod lobby;
 mod undo;
+mod web;
