@@ -336,7 +336,7 @@ function endPanel(m) {
       <tr class="total"><td>${t('total')}</td>${b.totals.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table>
       ${(b.notes || []).map((x) => `<p>${esc(x)}</p>`).join('')}`;
   } else if (m.scores) {
-    table = `<table class="breakdown"><tbody><tr class="total"><td>${t('total')}</td>${m.scores.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table>`;
+    table = `<table class="breakdown"><thead><tr><th></th>${range(0, n - 1).map((s) => `<th>p${s}</th>`).join('')}</tr></thead><tbody><tr class="total"><td>${t('total')}</td>${m.scores.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table>`;
   }
   return `<section class="panel end" id="end"><h2>${t('final_score')}</h2>
     ${b?.end_reason ? `<p class="reason">${esc(b.end_reason)}</p>` : ''}

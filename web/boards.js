@@ -75,6 +75,7 @@ function equinox(v, { catalog, t, seat }) {
     <div class="players">${who}</div>
     <div class="scroll"><table class="grid"><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table></div>
     ${secret}
+    ${bits(v.aside).length ? `<div>${t('aside')}: ${bits(v.aside).map((id) => `<b title="${esc(card(id).text || '')}">${esc(card(id).name)}</b>`).join(', ')}</div>` : ''}
     ${pub ? `<div class="muted">${t('discard')}: ${pub}</div>` : ''}
     <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
 }
@@ -196,7 +197,8 @@ function commandOfNature(v, { catalog, t, seat }) {
     }).join('')}</div>`);
     return side === mySide ? rows.join('') : rows.reverse().join('');
   };
-  const seatInfo = (s, st) => `<span class="${seatColor(s)}">p${s}${s === seat ? ` (${t('you')})` : ''}: ${t('level')} ${st.level} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count}${st.sage_alive ? '' : ' · ☠'}</span>`;
+  const sage = (s) => v.options?.sages?.[s];
+  const seatInfo = (s, st) => `<span class="${seatColor(s)}">p${s}${s === seat ? ` (${t('you')})` : ''}: ${sage(s) ? `${t('sage')} <span title="${esc(info(sage(s)).text || '')}">${esc(info(sage(s)).name || sage(s))}</span> · ` : ''}${t('level')} ${st.level} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count}${st.sage_alive ? '' : ' · ☠'}</span>`;
   const sides = [0, 1].map((sd) => `<div class="cside ${sd === mySide ? 'mine' : ''}"><div class="phead"><b>${t('side')} ${sd}</b> · ${v.gold?.[sd] ?? 0} ${t('gold')}
     ${v.side === sd ? ` · ${v.ap} ${t('ap')}` : ''} · ${v.seats.map((st, s) => (s % 2 === sd ? seatInfo(s, st) : '')).join(' ')}</div>${formation(sd)}</div>`);
   const market = (v.market || []).map((row, m) => `<div class="market"><b>${m === 0 ? t('elemental_market') : t('command_market')}</b><div class="row">

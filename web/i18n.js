@@ -110,6 +110,7 @@ const S = {
   turn: ['Turn', 'Tour'],
   tokens: ['Tokens', 'Jetons'],
   scores: ['Scores', 'Scores'],
+  aside: ['Set aside', 'Mises de côté'],
 };
 
 const KEY = 'sylvan.lang';
