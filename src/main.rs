@@ -91,6 +91,10 @@ struct PlayArgs {
     /// Print each search bot decision's statistics (iterations/s, determinizations/s, tree size) on stderr.
     #[arg(short, long)]
     verbose: bool,
+    /// Language of the screen, card texts and events: `en` or `fr`. Colour is on when standard output is
+    /// a terminal and `NO_COLOR` is not set.
+    #[arg(long, default_value = "en", value_name = "en|fr")]
+    lang: sylvan_engine::Lang,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -12,20 +12,74 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
 use sylvan_bots::{DynBot, bot_seed};
-use sylvan_engine::Seat;
 use sylvan_engine::erased::{DynGame, LegalAction};
+use sylvan_engine::{Lang, Seat};
 
 use crate::PlayArgs;
 use crate::games::{self, outcome_text, per_seat};
 
-const HELP: &str = "type the number of an action or its notation; `view` shows the table again, \
-                    `help` this line, `quit` stops (saving the record if --record was given)";
+/// The help line in `lang`.
+fn help_line(lang: Lang) -> &'static str {
+    lang.pick(
+        "type the number of an action or its notation; `view` shows the table again, `help` lists the \
+         notations, `quit` stops (saving the record if --record was given)",
+        "tapez le numéro d'une action ou sa notation ; `view` réaffiche la table, `help` liste les \
+         notations, `quit` arrête (en enregistrant la partie si --record est donné)",
+    )
+}
+
+/// Colour on the terminal: ANSI styles when standard output is a terminal that supports them and
+/// `NO_COLOR` is not set (<https://no-color.org>), plain text otherwise.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Style {
+    color: bool,
+}
+
+impl Style {
+    /// Colour if standard output is a colour terminal and `NO_COLOR` is unset or empty.
+    pub fn detect() -> Style {
+        use std::io::IsTerminal;
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+        Style { color: std::io::stdout().is_terminal() && !no_color && !dumb }
+    }
+
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
+    }
+    fn bold(self, t: &str) -> String {
+        self.paint("1", t)
+    }
+    fn dim(self, t: &str) -> String {
+        self.paint("2", t)
+    }
+    fn notation(self, t: &str) -> String {
+        self.paint("33", t)
+    }
+    fn event(self, t: &str) -> String {
+        self.paint("36", t)
+    }
+    fn prompt(self, t: &str) -> String {
+        self.paint("1;32", t)
+    }
+    fn warn(self, t: &str) -> String {
+        self.paint("31", t)
+    }
+}
+
+/// How the terminal speaks: the language and the colours.
+#[derive(Clone, Copy, Debug, Default)]
+struct Voice {
+    lang: Lang,
+    style: Style,
+}
 
 /// Runs `sylvan play` on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    play(args, &mut input, &mut out)
+    let voice = Voice { lang: args.lang, style: Style::detect() };
+    play(args, voice, &mut input, &mut out)
 }
 
 /// How a session ended.
@@ -39,11 +93,11 @@ fn clock_seed() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
-fn save(path: Option<&Path>, record: &Value, out: &mut impl Write) -> Result<bool> {
+fn save(path: Option<&Path>, record: &Value, lang: Lang, out: &mut impl Write) -> Result<bool> {
     let Some(path) = path else { return Ok(false) };
     std::fs::write(path, serde_json::to_string_pretty(record)? + "\n")
         .with_context(|| format!("cannot write the record to {}", path.display()))?;
-    writeln!(out, "record saved to {}", path.display())?;
+    writeln!(out, "{} {}", lang.pick("record saved to", "partie enregistrée dans"), path.display())?;
     Ok(true)
 }
 
@@ -62,26 +116,74 @@ fn check_writable(path: &Path) -> Result<()> {
     Ok(())
 }
 
-fn print_events(game: &mut dyn DynGame, seat: Seat, out: &mut impl Write) -> Result<()> {
-    for event in game.events(Some(seat)) {
-        writeln!(out, "  * {}", event.text)?;
+fn print_events(game: &mut dyn DynGame, seat: Seat, voice: Voice, out: &mut impl Write) -> Result<()> {
+    for event in game.events_in(Some(seat), voice.lang) {
+        writeln!(out, "  {} {}", voice.style.dim("*"), voice.style.event(&event.text))?;
     }
     game.clear_events();
     Ok(())
 }
 
-fn print_actions(legal: &[LegalAction], out: &mut impl Write) -> Result<()> {
-    writeln!(out, "your move:")?;
+fn print_actions(legal: &[LegalAction], voice: Voice, out: &mut impl Write) -> Result<()> {
+    writeln!(out, "{}", voice.style.bold(voice.lang.pick("your move:", "à vous de jouer :")))?;
     let width = legal.len().to_string().len();
     let wide = legal.iter().map(|a| a.notation.chars().count()).max().unwrap_or(0);
     for (i, a) in legal.iter().enumerate() {
         let (notation, description) = (&a.notation, &a.description);
+        let number = voice.style.bold(&format!("{:>width$})", i + 1));
         if description == notation {
-            writeln!(out, "  {:>width$}) {notation}", i + 1)?;
+            writeln!(out, "  {number} {}", voice.style.notation(notation))?;
         } else {
-            writeln!(out, "  {:>width$}) {notation:<wide$}  {description}", i + 1)?;
+            let padded = format!("{notation:<wide$}");
+            writeln!(out, "  {number} {}  {description}", voice.style.notation(&padded))?;
         }
     }
+    Ok(())
+}
+
+/// The help: the line, then each form of notation of this game with what it does.
+fn print_help(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<()> {
+    writeln!(out, "{}", help_line(voice.lang))?;
+    let help = game.action_help(voice.lang);
+    let wide = help.iter().map(|h| h.notation.chars().count()).max().unwrap_or(0);
+    for h in &help {
+        let padded = format!("{:<wide$}", h.notation);
+        writeln!(out, "  {}  {}", voice.style.notation(&padded), h.description)?;
+    }
+    Ok(())
+}
+
+/// The end of a game: the breakdown (where each point came from, and why the game ended) or the bare
+/// scores for a game without one, then the winners.
+fn print_end(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<()> {
+    let lang = voice.lang;
+    writeln!(
+        out,
+        "{}",
+        voice.style.bold(&format!(
+            "{} {} {}",
+            lang.pick("game over after", "partie terminée après"),
+            game.move_number(),
+            lang.pick("moves", "coups")
+        ))
+    )?;
+    if let Some(b) = game.breakdown(lang) {
+        let table = b.table(lang);
+        for (i, line) in table.lines().enumerate() {
+            let line = if i == 0 { voice.style.bold(line) } else { line.to_owned() };
+            writeln!(out, "{line}")?;
+        }
+    }
+    writeln!(out, "{} {}", lang.pick("final scores:", "scores finaux :"), per_seat(&game.scores()))?;
+    let result = match (game.outcome(), lang) {
+        (Some(o), Lang::Fr) if o.is_draw() => "match nul".to_owned(),
+        (Some(o), Lang::Fr) => {
+            let w: Vec<String> = o.winners().iter().map(|s| s.to_string()).collect();
+            if w.len() == 1 { format!("gagnant : {}", w[0]) } else { format!("gagnants (ex æquo) : {}", w.join(", ")) }
+        }
+        (o, _) => outcome_text(o),
+    };
+    writeln!(out, "{}", voice.style.bold(&result))?;
     Ok(())
 }
 
@@ -95,7 +197,7 @@ enum Input {
 }
 
 /// Reads one line: the number of a listed action or an action's notation, picking its id.
-fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction]) -> Input {
+fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction], lang: Lang) -> Input {
     let text = line.trim();
     match text.to_ascii_lowercase().as_str() {
         "" => return Input::Retry(String::new()),
@@ -107,21 +209,31 @@ fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction]) -> Input {
     if let Ok(k) = text.parse::<usize>() {
         return match k.checked_sub(1).and_then(|i| legal.get(i)) {
             Some(a) => Input::Act(a.id),
-            None => Input::Retry(format!("no action number {k}: choose 1 to {}", legal.len())),
+            None => Input::Retry(match lang {
+                Lang::En => format!("no action number {k}: choose 1 to {}", legal.len()),
+                Lang::Fr => format!("pas d'action numéro {k} : choisissez de 1 à {}", legal.len()),
+            }),
         };
     }
     match game.action_id(text) {
         Ok(id) if legal.iter().any(|a| a.id == id) => Input::Act(id),
         Ok(id) => {
             let a = game.notation(id).unwrap_or_else(|_| text.to_owned());
-            Input::Retry(format!("`{a}` is not one of your legal actions now"))
+            Input::Retry(match lang {
+                Lang::En => format!("`{a}` is not one of your legal actions now"),
+                Lang::Fr => format!("`{a}` ne fait pas partie de vos actions possibles maintenant"),
+            })
         }
-        Err(e) => Input::Retry(format!("{e}; type a number from 1 to {}, or `help`", legal.len())),
+        Err(e) => Input::Retry(match lang {
+            Lang::En => format!("{e}; type a number from 1 to {}, or `help`", legal.len()),
+            Lang::Fr => format!("{e} ; tapez un numéro de 1 à {}, ou `help`", legal.len()),
+        }),
     }
 }
 
 /// Runs a session reading `input` and writing `out`.
-fn play(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
+fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
+    let lang = voice.lang;
     let (entry, options) = games::game_and_options(&args.game)?;
     let name = entry.name();
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -155,11 +267,13 @@ fn play(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Resu
         .map(|(i, b)| match (b, automated[i]) {
             (Some(b), _) => format!("p{i} {}", b.name()),
             (None, Some(who)) => format!("p{i} {who}"),
-            (None, None) => format!("p{i} you"),
+            (None, None) => format!("p{i} {}", lang.pick("you", "vous")),
         })
         .collect();
-    writeln!(out, "{name}, {n} players, seed {seed}: {}", table.join(", "))?;
-    writeln!(out, "{HELP}")?;
+    let players = lang.pick("players", "joueurs");
+    let seed_word = lang.pick("seed", "graine");
+    writeln!(out, "{}", voice.style.bold(&format!("{name}, {n} {players}, {seed_word} {seed}: {}", table.join(", "))))?;
+    writeln!(out, "{}", voice.style.dim(help_line(lang)))?;
 
     let end = 'game: loop {
         let Some(seat) = game.to_move() else {
@@ -186,13 +300,13 @@ fn play(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Resu
             }
             a
         } else {
-            print_events(&mut *game, human, out)?;
-            let view = game.view(human)?.text();
-            let legal = game.legal_actions();
+            print_events(&mut *game, human, voice, out)?;
+            let view = game.view(human)?.text_in(lang);
+            let legal = game.legal_actions_in(lang);
             writeln!(out, "\n{view}")?;
-            print_actions(&legal, out)?;
+            print_actions(&legal, voice, out)?;
             loop {
-                write!(out, "{human}> ")?;
+                write!(out, "{} ", voice.style.prompt(&format!("{human}>")))?;
                 out.flush()?;
                 // Bytes, not UTF-8: a stray byte is a bad line to retry, not the end of the session.
                 let mut bytes = Vec::new();
@@ -203,21 +317,21 @@ fn play(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Resu
                     }
                     Ok(_) => {}
                     Err(e) => {
-                        save(args.record.as_deref(), &game.record(), out)?;
+                        save(args.record.as_deref(), &game.record(), lang, out)?;
                         bail!("cannot read the input at move {}: {e}", game.move_number());
                     }
                 }
                 let line = String::from_utf8_lossy(&bytes);
-                match read_input(&*game, &line, &legal) {
+                match read_input(&*game, &line, &legal, lang) {
                     Input::Act(a) => break a,
-                    Input::Help => writeln!(out, "{HELP}")?,
+                    Input::Help => print_help(&*game, voice, out)?,
                     Input::View => {
                         writeln!(out, "\n{view}")?;
-                        print_actions(&legal, out)?;
+                        print_actions(&legal, voice, out)?;
                     }
                     Input::Quit => break 'game End::Quit,
                     Input::Retry(message) if message.is_empty() => {}
-                    Input::Retry(message) => writeln!(out, "{message}")?,
+                    Input::Retry(message) => writeln!(out, "{}", voice.style.warn(&message))?,
                 }
             }
         };
@@ -226,21 +340,22 @@ fn play(args: &PlayArgs, input: &mut impl BufRead, out: &mut impl Write) -> Resu
 
     match end {
         End::Finished => {
-            print_events(&mut *game, human, out)?;
-            writeln!(out, "\n{}", game.view(human)?.text())?;
-            writeln!(out, "game over after {} moves", game.move_number())?;
-            writeln!(out, "final scores: {}", per_seat(&game.scores()))?;
-            writeln!(out, "{}", outcome_text(game.outcome()))?;
-            save(args.record.as_deref(), &game.record(), out)?;
+            print_events(&mut *game, human, voice, out)?;
+            writeln!(out, "\n{}", game.view(human)?.text_in(lang))?;
+            print_end(&*game, voice, out)?;
+            save(args.record.as_deref(), &game.record(), lang, out)?;
             Ok(ExitCode::SUCCESS)
         }
         End::Quit => {
-            writeln!(out, "game stopped at move {}", game.move_number())?;
-            save(args.record.as_deref(), &game.record(), out)?;
+            match lang {
+                Lang::En => writeln!(out, "you left the game at move {}", game.move_number())?,
+                Lang::Fr => writeln!(out, "vous avez quitté la partie au coup {}", game.move_number())?,
+            }
+            save(args.record.as_deref(), &game.record(), lang, out)?;
             Ok(ExitCode::SUCCESS)
         }
         End::InputClosed => {
-            if save(args.record.as_deref(), &game.record(), out)? {
+            if save(args.record.as_deref(), &game.record(), lang, out)? {
                 writeln!(out, "input ended at move {}; the game is saved", game.move_number())?;
                 Ok(ExitCode::SUCCESS)
             } else {

@@ -206,6 +206,12 @@ pub struct CardInfo {
     pub market_copies: u8,
     /// The paraphrased effect text.
     pub text: String,
+    /// The name in French (the English name where the file gives none).
+    pub name_fr: String,
+    /// The effect text in French (the English text where the file gives none).
+    pub text_fr: String,
+    /// Whether the file gave both French fields.
+    pub has_french: bool,
 }
 
 /// One Sage pack and board.
@@ -264,6 +270,8 @@ struct RawElemental {
     timing: toml::Spanned<String>,
     effect: toml::Spanned<String>,
     text: String,
+    name_fr: Option<String>,
+    text_fr: Option<String>,
     copies_in_market: u8,
     provenance: toml::Spanned<toml::Table>,
 }
@@ -280,6 +288,8 @@ struct RawCommand {
     strength_delta: Option<i8>,
     effect: toml::Spanned<String>,
     text: String,
+    name_fr: Option<String>,
+    text_fr: Option<String>,
     copies_in_market: u8,
     provenance: toml::Spanned<toml::Table>,
 }
@@ -420,6 +430,12 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         let rows = rows_mask(&ectx, e.rows.as_deref().unwrap_or(&[]), "rows")?;
         let mut fields = vec!["name", "faction", "kind", "strength", "health", "timing", "effect", "text"];
         fields.push("copies_in_market");
+        if e.name_fr.is_some() {
+            fields.push("name_fr");
+        }
+        if e.text_fr.is_some() {
+            fields.push("text_fr");
+        }
         if e.cost.is_some() {
             fields.push("cost");
         }
@@ -434,6 +450,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             same_card(&ectx, r, cards.len(), &e.name, class, e.faction, effect, e.champion_level.unwrap_or(0))?;
         }
         let name = e.name.into_inner();
+        let e_name = name.clone();
         cards.push(CardInfo {
             code: name.to_lowercase().replace(' ', "-").replace('\'', ""),
             name,
@@ -450,6 +467,9 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             reach: Reach::Melee,
             delta: 0,
             market_copies: e.copies_in_market,
+            has_french: e.name_fr.is_some() && e.text_fr.is_some(),
+            name_fr: e.name_fr.unwrap_or_else(|| e_name.clone()),
+            text_fr: e.text_fr.unwrap_or_else(|| e.text.clone()),
             text: e.text,
         });
     }
@@ -495,6 +515,8 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         }
         let mut fields = vec!["name", "faction", "kind", "effect", "text", "copies_in_market"];
         for (present, f) in [
+            (c.name_fr.is_some(), "name_fr"),
+            (c.text_fr.is_some(), "text_fr"),
             (c.cost.is_some(), "cost"),
             (c.attacker_rows.is_some(), "attacker_rows"),
             (c.range.is_some(), "range"),
@@ -509,6 +531,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             same_card(&cctx, r, cards.len(), &c.name, class, c.faction, effect, 0)?;
         }
         let name = c.name.into_inner();
+        let c_name = name.clone();
         cards.push(CardInfo {
             code: name.to_lowercase().replace(' ', "-").replace('\'', ""),
             name,
@@ -525,6 +548,9 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             reach,
             delta: c.strength_delta.unwrap_or(0),
             market_copies: c.copies_in_market,
+            has_french: c.name_fr.is_some() && c.text_fr.is_some(),
+            name_fr: c.name_fr.unwrap_or_else(|| c_name.clone()),
+            text_fr: c.text_fr.unwrap_or_else(|| c.text.clone()),
             text: c.text,
         });
     }
@@ -930,7 +956,14 @@ mod tests {
         assert_eq!(t.elemental_market.len(), 40);
         assert_eq!(t.command_market.len(), 40);
         assert_eq!(t.packs.len(), 4);
-        assert_eq!(t.provisional_fields, 0);
+        // The only provisional fields are the French translations, two per card.
+        assert_eq!(t.provisional_fields, 2 * 86);
+        let untranslated: Vec<&str> = t.cards.iter().filter(|c| !c.has_french).map(|c| c.name.as_str()).collect();
+        assert!(untranslated.is_empty(), "cards without French: {untranslated:?}");
+        assert!(t.cards.iter().all(|c| !c.name_fr.is_empty() && !c.text_fr.is_empty() && !c.text.is_empty()));
+        let close = t.cards.iter().find(|c| c.code == "close-strike").map(|c| (c.name_fr.as_str(), c.text_fr.as_str()));
+        assert_eq!(close.map(|c| c.0), Some("Frappe Rapprochée"));
+        assert!(close.is_some_and(|c| c.1.starts_with("Corps-à-corps")));
     }
 
     #[test]

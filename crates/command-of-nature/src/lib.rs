@@ -28,6 +28,7 @@ pub mod heuristic;
 pub mod state;
 pub mod turn;
 pub mod view;
+pub mod words;
 
 pub use actions::{Action, Slot, slot};
 pub use cards::{Card, Class, Effect, Faction};
@@ -193,6 +194,18 @@ impl Game for CommandOfNature {
             }
             _ => None,
         }
+    }
+
+    fn breakdown(&self, lang: sylvan_engine::Lang) -> Option<sylvan_engine::Breakdown> {
+        self.words_breakdown(lang)
+    }
+
+    fn catalog(&self, lang: sylvan_engine::Lang) -> serde_json::Value {
+        self.words_catalog(lang)
+    }
+
+    fn action_help(lang: sylvan_engine::Lang) -> Vec<sylvan_engine::ActionHelp> {
+        words::action_help(lang)
     }
 
     fn view(&self, seat: Seat) -> View {

@@ -17,8 +17,8 @@ use thiserror::Error;
 
 use crate::conformance::{self, ConformanceError, Report};
 use crate::{
-    EventLog, Game, GameRng, Heuristic, NoEvents, OptionDoc, Outcome, ParseError, Record, ReplayError, Seat,
-    SetupError, SetupErrorKind, Start, replay,
+    ActionHelp, Breakdown, EventLog, Game, GameRng, Heuristic, Lang, NoEvents, OptionDoc, Outcome, ParseError, Record,
+    ReplayError, Seat, SetupError, SetupErrorKind, Start, replay,
 };
 
 /// A request the erased game cannot carry out; the state is left unchanged.
@@ -100,6 +100,16 @@ pub trait DynView: fmt::Debug + Send + Sync {
     /// The typed view, for code built for this game (bots): `G::View` of the game named by
     /// [`game`](DynView::game).
     fn as_any(&self) -> &dyn Any;
+    /// The view as the terminal shows it, in `lang` ([`text`](DynView::text) by default).
+    fn text_in(&self, lang: Lang) -> String {
+        let _ = lang;
+        self.text()
+    }
+    /// [`describe`](DynView::describe) in `lang`.
+    fn describe_in(&self, id: usize, lang: Lang) -> Option<String> {
+        let _ = lang;
+        self.describe(id)
+    }
 }
 
 /// The view of one seat of game `G`.
@@ -129,6 +139,14 @@ impl<G: Game> DynView for ViewOf<G> {
 
     fn as_any(&self) -> &dyn Any {
         &self.0
+    }
+
+    fn text_in(&self, lang: Lang) -> String {
+        G::view_text(&self.0, lang)
+    }
+
+    fn describe_in(&self, id: usize, lang: Lang) -> Option<String> {
+        G::action_from_id(id).map(|a| G::describe_action_in(&self.0, a, lang))
     }
 }
 
@@ -197,6 +215,18 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// Starts a new game from `seed` with the same options in place of this one, reusing its buffers
     /// (history and events are cleared).
     fn restart(&mut self, seed: u64) -> Result<(), SetupError>;
+
+    /// [`legal_actions`](DynGame::legal_actions) with descriptions in `lang`.
+    fn legal_actions_in(&self, lang: Lang) -> Vec<LegalAction>;
+    /// [`events`](DynGame::events) with texts in `lang` (the JSON is the same in every language).
+    fn events_in(&self, seat: Option<Seat>, lang: Lang) -> Vec<DynEvent>;
+    /// Once the game is over, where each seat's points came from and why the game ended, in `lang`
+    /// ([`Game::breakdown`]); `None` before.
+    fn breakdown(&self, lang: Lang) -> Option<Breakdown>;
+    /// The cards of the game in play, in `lang` ([`Game::catalog`]; shapes in `docs/PROTOCOL.md`).
+    fn catalog(&self, lang: Lang) -> Value;
+    /// Each form of action notation with what it does, in `lang` ([`Game::action_help`]).
+    fn action_help(&self, lang: Lang) -> Vec<ActionHelp>;
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -311,15 +341,7 @@ where
     }
 
     fn legal_actions(&self) -> Vec<LegalAction> {
-        let view = self.state.to_move().map(|s| self.state.view(s));
-        self.legal
-            .iter()
-            .map(|&a| LegalAction {
-                id: G::action_id(a),
-                notation: a.to_string(),
-                description: view.as_ref().map_or_else(|| a.to_string(), |v| G::describe_action(v, a)),
-            })
-            .collect()
+        self.legal_actions_in(Lang::En)
     }
 
     fn notation(&self, id: usize) -> Result<String, DynError> {
@@ -373,15 +395,7 @@ where
     }
 
     fn events(&self, seat: Option<Seat>) -> Vec<DynEvent> {
-        let Some(log) = &self.events else { return Vec::new() };
-        log.events
-            .iter()
-            .filter(|(aud, _)| match seat {
-                Some(s) => aud.includes(s),
-                None => aud.is_public(),
-            })
-            .map(|(_, e)| DynEvent { text: e.to_string(), json: serde_json::to_value(e).unwrap_or(Value::Null) })
-            .collect()
+        self.events_in(seat, Lang::En)
     }
 
     fn clear_events(&mut self) {
@@ -417,6 +431,45 @@ where
         self.clear_events();
         self.state.legal_actions(&mut self.legal);
         Ok(())
+    }
+
+    fn legal_actions_in(&self, lang: Lang) -> Vec<LegalAction> {
+        let view = self.state.to_move().map(|s| self.state.view(s));
+        self.legal
+            .iter()
+            .map(|&a| LegalAction {
+                id: G::action_id(a),
+                notation: a.to_string(),
+                description: view.as_ref().map_or_else(|| a.to_string(), |v| G::describe_action_in(v, a, lang)),
+            })
+            .collect()
+    }
+
+    fn events_in(&self, seat: Option<Seat>, lang: Lang) -> Vec<DynEvent> {
+        let Some(log) = &self.events else { return Vec::new() };
+        log.events
+            .iter()
+            .filter(|(aud, _)| match seat {
+                Some(s) => aud.includes(s),
+                None => aud.is_public(),
+            })
+            .map(|(_, e)| DynEvent {
+                text: G::event_text(e, lang),
+                json: serde_json::to_value(e).unwrap_or(Value::Null),
+            })
+            .collect()
+    }
+
+    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
+        if self.state.is_terminal() { self.state.breakdown(lang) } else { None }
+    }
+
+    fn catalog(&self, lang: Lang) -> Value {
+        self.state.catalog(lang)
+    }
+
+    fn action_help(&self, lang: Lang) -> Vec<ActionHelp> {
+        G::action_help(lang)
     }
 }
 

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{EventSink, GameRng, IllegalAction, Outcome, ParseError, Seat, SetupError};
+use crate::{Breakdown, EventSink, GameRng, IllegalAction, Lang, Outcome, ParseError, Seat, SetupError};
 
 /// One documented game option, for `sylvan games` and `--help` texts.
 #[derive(Clone, Copy, Debug)]
@@ -165,10 +165,62 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         action.to_string()
     }
 
+    /// [`describe_action`](Game::describe_action) in `lang` (English by default).
+    fn describe_action_in(view: &Self::View, action: Self::Action, lang: Lang) -> String {
+        let _ = lang;
+        Self::describe_action(view, action)
+    }
+    /// The terminal rendering of `view` in `lang` (the view's `Display`, English, by default).
+    fn view_text(view: &Self::View, lang: Lang) -> String {
+        let _ = lang;
+        view.to_string()
+    }
+    /// An event as a sentence in `lang` (the event's `Display`, English, by default).
+    fn event_text(event: &Self::Event, lang: Lang) -> String {
+        let _ = lang;
+        event.to_string()
+    }
+    /// Each form of action notation with what it does, in `lang`, for a player's `help` (none by
+    /// default).
+    fn action_help(lang: Lang) -> Vec<ActionHelp> {
+        let _ = lang;
+        Vec::new()
+    }
+    /// Once the game is over, where each seat's points came from (the rulebook's scoring steps, totals
+    /// equal to [`scores`](Game::scores)) and why the game ended, in `lang`; `None` while it is not over
+    /// (and by default).
+    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
+        let _ = lang;
+        None
+    }
+    /// The cards of this game (every card, leader, vale, spirit... id as it appears in the views) with
+    /// their name, text, cost and kind-specific stats in `lang`, as a JSON object keyed by kind then id;
+    /// the shape per game is in `docs/PROTOCOL.md` ("Catalog"). An empty object by default.
+    fn catalog(&self, lang: Lang) -> serde_json::Value {
+        let _ = lang;
+        serde_json::Value::Object(serde_json::Map::new())
+    }
+
     /// The action's stable integer id, in `[0, NUM_DISTINCT_ACTIONS)`.
     fn action_id(action: Self::Action) -> usize;
     /// The action with this id, if any.
     fn action_from_id(id: usize) -> Option<Self::Action>;
+}
+
+/// One form of action notation and what it does, for a player's `help`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct ActionHelp {
+    /// The notation with placeholders, e.g. `play CARD>COLUMN`.
+    pub notation: String,
+    /// What it does.
+    pub description: String,
+}
+
+impl ActionHelp {
+    /// A help line.
+    pub fn new(notation: impl Into<String>, description: impl Into<String>) -> ActionHelp {
+        ActionHelp { notation: notation.into(), description: description.into() }
+    }
 }
 
 /// A game with a simple rule-of-thumb player, used by the `heuristic` bot and as a playout policy.

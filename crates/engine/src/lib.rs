@@ -7,6 +7,8 @@
 //!   [determinization](Game::determinize) and [events](EventSink) redacted per seat.
 //! - [`Seat`] and [`SeatSet`]: who plays and who may see.
 //! - [`GameRng`]: the one seeded, version-stable random generator (ChaCha8) with our own shuffle.
+//! - [`Lang`] and [`Breakdown`]: what a game says to players (events, views, card catalogs, final score
+//!   breakdowns) in English or French.
 //! - [`Record`]: the JSON game record used for saves, replays and test scenarios.
 //! - [`conformance`]: the property suite every game runs with one line.
 //! - [`erased`]: any game behind one object-safe interface ([`erased::GameType`], [`erased::DynGame`]),
@@ -19,12 +21,14 @@
 
 mod action_ids;
 pub mod analytics;
+mod breakdown;
 pub mod carddata;
 pub mod conformance;
 pub mod erased;
 mod error;
 mod event;
 mod game;
+mod lang;
 mod outcome;
 mod record;
 mod rng;
@@ -33,9 +37,11 @@ pub mod testing;
 pub mod undo;
 
 pub use action_ids::ActionIds;
+pub use breakdown::{Breakdown, BreakdownRow, number};
 pub use error::{IllegalAction, ParseError, ReplayError, SetupError, SetupErrorKind, data_file_error};
 pub use event::{Audience, EventLog, EventSink, NoEvents};
-pub use game::{Game, Heuristic, OptionDoc, Policy, lead_values};
+pub use game::{ActionHelp, Game, Heuristic, OptionDoc, Policy, lead_values};
+pub use lang::Lang;
 pub use outcome::{MAX_SEATS, Outcome};
 pub use record::{Record, Start, replay};
 pub use rng::GameRng;

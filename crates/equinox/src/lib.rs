@@ -19,6 +19,7 @@ pub mod setup;
 pub mod state;
 pub mod turn;
 pub mod view;
+pub mod words;
 
 pub use actions::{Action, StoneSpot};
 pub use cards::{Card, CardSet, Creature, TreeKind};
@@ -27,7 +28,7 @@ pub use setup::{Options, Setup, StoneSetup};
 pub use state::{Equinox, Phase, TurnFlags};
 pub use view::View;
 
-use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Outcome, Seat, SetupError};
+use sylvan_engine::{ActionHelp, Breakdown, EventSink, Game, GameRng, Lang, OptionDoc, Outcome, Seat, SetupError};
 
 /// A proven bound on the actions of one game (ruling E9 in `docs/rulings/equinox.md`): at most 15 actions
 /// a turn and fewer than 2,600 turns.
@@ -140,6 +141,18 @@ impl Game for Equinox {
 
     fn determinize(view: &View, rng: &mut GameRng) -> Self {
         Equinox::sample(view, rng)
+    }
+
+    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
+        self.words_breakdown(lang)
+    }
+
+    fn catalog(&self, lang: Lang) -> serde_json::Value {
+        self.words_catalog(lang)
+    }
+
+    fn action_help(lang: Lang) -> Vec<ActionHelp> {
+        words::action_help(lang)
     }
 
     fn action_id(action: Action) -> usize {

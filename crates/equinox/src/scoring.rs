@@ -17,6 +17,10 @@ pub struct Tally {
     pub secret_on_survivor: bool,
     /// Stones on surviving creatures in rows 1..=5.
     pub stones_by_row: [u8; ROUNDS],
+    /// Secret predictions on surviving creatures (5 points each).
+    pub secrets: u8,
+    /// Half points from Ursus (half a point per stone in its column, if it survives).
+    pub ursus_half_points: u32,
 }
 
 impl Tally {
@@ -46,6 +50,8 @@ impl Equinox {
                 if self.revealed[col] & (1 << s) != 0 || secret_here {
                     tally.half_points += 10 + bonus;
                     tally.secret_on_survivor = true;
+                    tally.secrets += 1;
+                    tally.ursus_half_points += bonus;
                 }
             }
             for r in 1..=ROUNDS as u8 {
@@ -53,6 +59,7 @@ impl Equinox {
                     let tally = &mut t[s.index()];
                     tally.half_points += 2 * Self::row_value(r) + bonus;
                     tally.stones_by_row[r as usize - 1] += 1;
+                    tally.ursus_half_points += bonus;
                 }
             }
         }

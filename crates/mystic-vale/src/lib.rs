@@ -26,6 +26,7 @@ pub mod setup;
 pub mod state;
 pub mod turn;
 pub mod view;
+pub mod words;
 
 pub use actions::{Action, Source};
 pub use cards::{CardDb, CardError, DbRef};
@@ -170,6 +171,18 @@ impl Game for MysticVale {
 
     fn view_seat(view: &View) -> Seat {
         view.seat
+    }
+
+    fn breakdown(&self, lang: sylvan_engine::Lang) -> Option<sylvan_engine::Breakdown> {
+        self.words_breakdown(lang)
+    }
+
+    fn catalog(&self, lang: sylvan_engine::Lang) -> serde_json::Value {
+        self.words_catalog(lang)
+    }
+
+    fn action_help(lang: sylvan_engine::Lang) -> Vec<sylvan_engine::ActionHelp> {
+        words::action_help(lang)
     }
 
     fn describe_action(view: &View, action: Action) -> String {

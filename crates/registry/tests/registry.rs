@@ -352,3 +352,88 @@ mod errors {
         Ok(())
     }
 }
+
+/// What every game says to players: breakdowns, catalogs, event texts and notation help, in both
+/// languages, through the erased game.
+mod words {
+    use super::*;
+    use sylvan_engine::{GameRng, Lang};
+
+    /// Plays `game` at random to the end, checking the words on the way.
+    fn play_out(game: &mut dyn DynGame, seed: u64) -> TestResult {
+        let mut rng = GameRng::new(seed);
+        let mut steps = 0;
+        while let Some(seat) = game.to_move() {
+            if steps == 0 {
+                assert!(game.breakdown(Lang::En).is_none(), "{}: a breakdown before the end", game.name());
+            }
+            let en = game.events_in(Some(seat), Lang::En);
+            let fr = game.events_in(Some(seat), Lang::Fr);
+            assert_eq!(en.len(), fr.len(), "{}: events differ in number by language", game.name());
+            assert!(
+                en.iter().zip(&fr).all(|(a, b)| a.json == b.json),
+                "{}: event JSON depends on the language",
+                game.name()
+            );
+            assert_eq!(game.legal_actions_in(Lang::Fr).len(), game.num_legal());
+            game.clear_events();
+            let n = game.num_legal();
+            game.apply_nth(rng.index(n)).map_err(|e| e.to_string())?;
+            steps += 1;
+        }
+        Ok(())
+    }
+
+    fn check(game: &str, players: Option<usize>, overrides: &[&str], seed: u64) -> TestResult {
+        let r = standard();
+        let entry = r.get(game).map_err(|e| e.to_string())?;
+        let o = options(&r, game, players, overrides)?;
+        let mut g = entry.game().new_game(&o, seed).map_err(|e| e.to_string())?;
+        for lang in Lang::ALL {
+            let help = g.action_help(lang);
+            assert!(
+                help.len() >= 3 && help.iter().all(|h| !h.notation.is_empty() && !h.description.is_empty()),
+                "{game} help"
+            );
+            let catalog = g.catalog(lang);
+            let kinds = catalog.as_object().ok_or(format!("{game}: catalog is not an object"))?;
+            let total: usize = kinds.values().filter_map(Value::as_object).map(|o| o.len()).sum();
+            assert!(total >= 20, "{game}: {total} entries in the catalog");
+            for (kind, entries) in kinds {
+                let entries = entries.as_object().ok_or(format!("{game}: {kind} is not an object"))?;
+                for (id, e) in entries {
+                    let name = e["name"].as_str().unwrap_or_default();
+                    assert!(
+                        !name.is_empty() && e["text"].is_string() && e.get("cost").is_some(),
+                        "{game} {kind} {id}: {e}"
+                    );
+                }
+            }
+        }
+        play_out(&mut *g, seed)?;
+        let scores = g.scores();
+        let (Some(en), Some(fr)) = (g.breakdown(Lang::En), g.breakdown(Lang::Fr)) else {
+            return Err(format!("{game}: no breakdown at the end"));
+        };
+        for b in [&en, &fr] {
+            assert_eq!(b.totals, scores, "{game}");
+            assert!(b.rows_add_up(), "{game}: {b:?}");
+            assert!(!b.end_reason.is_empty() && !b.rows.is_empty(), "{game}: {b:?}");
+        }
+        assert_ne!(en.end_reason, fr.end_reason, "{game}: the end reason is not translated");
+        assert_ne!(en.rows[0].label, fr.rows[0].label, "{game}: the labels are not translated");
+        assert!(!en.end_reason.contains("Exhausted") && !en.end_reason.contains("Over"), "{}", en.end_reason);
+        Ok(())
+    }
+
+    #[test]
+    fn every_game_has_breakdowns_catalogs_and_help_in_both_languages() -> TestResult {
+        check("equinox", Some(4), &[], 1)?;
+        check("mystic-vale", Some(2), &[], 2)?;
+        check("mystic-vale", Some(3), &["sets=base,magic,wild", "leaders=random"], 3)?;
+        check("spirit-duel", None, &[], 4)?;
+        check("spirit-duel", None, &["solo=true"], 5)?;
+        check("command-of-nature", None, &[], 6)?;
+        check("command-of-nature", Some(4), &[], 7)
+    }
+}

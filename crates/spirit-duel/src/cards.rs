@@ -204,8 +204,10 @@ pub struct SpiritCard {
     pub attack_power: u8,
     /// The Attack's effect.
     pub attack_effect: Effect,
-    /// The Attack's text.
+    /// The Attack's text (French, as printed).
     pub attack_text: String,
+    /// The Attack's text in English.
+    pub attack_text_en: String,
     /// Elements against which its Attack is critical (+4), as a mask.
     pub criticals: u8,
     /// Elements against which its Attack is weak (-4), as a mask.
@@ -237,8 +239,12 @@ pub struct Ability {
     pub effect: Effect,
     /// The effect when the Robot plays it.
     pub robot_effect: Effect,
-    /// The card text.
+    /// The card text (French).
     pub text: String,
+    /// The name in English.
+    pub name_en: String,
+    /// The card text in English.
+    pub text_en: String,
 }
 
 impl Ability {
@@ -292,6 +298,7 @@ struct SpiritRaw {
     attack_power: u8,
     attack_effect: EffectRaw,
     attack_text: String,
+    attack_text_en: String,
     criticals: Vec<Element>,
     weaknesses: Vec<Element>,
     provenance: toml::Table,
@@ -312,6 +319,8 @@ struct AbilityRaw {
     effect: EffectRaw,
     robot_effect: EffectRaw,
     text: String,
+    name_en: String,
+    text_en: String,
     provenance: toml::Table,
 }
 
@@ -336,6 +345,7 @@ const SPIRIT_FIELDS: &[&str] = &[
     "attack_power",
     "attack_effect",
     "attack_text",
+    "attack_text_en",
     "criticals",
     "weaknesses",
 ];
@@ -351,6 +361,8 @@ const ABILITY_FIELDS: &[&str] = &[
     "effect",
     "robot_effect",
     "text",
+    "name_en",
+    "text_en",
 ];
 
 fn mask(v: &[Element]) -> u8 {
@@ -434,6 +446,7 @@ impl Tables {
                 attack_power: s.attack_power,
                 attack_effect: e,
                 attack_text: s.attack_text.clone(),
+                attack_text_en: s.attack_text_en.clone(),
                 criticals: mask(&s.criticals),
                 weaknesses: mask(&s.weaknesses),
             });
@@ -530,6 +543,8 @@ impl Tables {
                 effect: e,
                 robot_effect: r,
                 text: a.text.clone(),
+                name_en: a.name_en.clone(),
+                text_en: a.text_en.clone(),
             });
         }
         if let Some(s) = per_spirit.iter().position(|&c| c != 6) {
@@ -669,8 +684,11 @@ mod tests {
         let Ok(t) = t else { panic!("{t:?}") };
         assert_eq!(t.abilities.len(), 24);
         assert_eq!(t.team_cards[0].count_ones(), 12);
-        assert_eq!(t.spirit_provenance.rulebook + t.spirit_provenance.provisional, 40);
-        assert_eq!(t.ability_provenance.rulebook + t.ability_provenance.provisional, 24 * 11);
+        assert_eq!(t.spirit_provenance.rulebook + t.spirit_provenance.provisional, 44);
+        assert_eq!(t.ability_provenance.rulebook + t.ability_provenance.provisional, 24 * 13);
+        // Every card in both languages: French as printed or authored, English translated.
+        assert!(t.spirits.iter().all(|s| !s.attack_text.is_empty() && !s.attack_text_en.is_empty()));
+        assert!(t.abilities.iter().all(|a| !a.name_en.is_empty() && !a.text_en.is_empty() && !a.text.is_empty()));
     }
 
     #[test]

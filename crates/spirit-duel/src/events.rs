@@ -59,52 +59,6 @@ pub enum Event {
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Event::*;
-        let sp = |s: &Spirit| s.data().name.clone();
-        let cd = |c: &Card| c.data().name.clone();
-        match self {
-            TurnStarted { seat, round, day } => {
-                write!(f, "— {seat}'s turn, round {round}, {}", if *day { "Day (Diurne)" } else { "Night (Nocturne)" })
-            }
-            Mana { seat, pm } => write!(f, "{seat} now has {pm} PM"),
-            Drew { seat, cards } => {
-                write!(f, "{seat} draws {}", cards.iter().map(cd).collect::<Vec<_>>().join(", "))
-            }
-            DrewCount { seat, count } => write!(f, "{seat} draws {count} card(s)"),
-            Reshuffled { seat, robot_penalty: false } => {
-                write!(f, "{seat}'s pile is empty: the discard pile is shuffled into a new pile (PM card turned over)")
-            }
-            Reshuffled { seat, robot_penalty: true } => {
-                write!(f, "{seat} (Robot) reshuffles its discard pile: its spirits lose 5 PV")
-            }
-            Attacked { seat, card, spirit, target, power } => {
-                let what = card.as_ref().map(cd).or(spirit.as_ref().map(sp)).unwrap_or_default();
-                write!(f, "{seat} attacks {} with {what}: power {power}", sp(target))
-            }
-            Rolled { seat, result } => write!(f, "{seat} rolls the die: {result}"),
-            Defended { seat, card, power } => write!(f, "{seat} defends with {}: power {power}", cd(card)),
-            NoDefence { seat } => write!(f, "{seat} does not defend"),
-            Damaged { spirit, amount, pv } => write!(f, "{} takes {amount} damage ({pv} PV left)", sp(spirit)),
-            Healed { spirit, amount, pv } => write!(f, "{} heals {amount} PV ({pv} PV)", sp(spirit)),
-            Exhausted { spirit } => write!(f, "{} is exhausted", sp(spirit)),
-            Recharged { spirit } => write!(f, "{} is recharged", sp(spirit)),
-            Supported { seat, card, target: Some(t) } => write!(f, "{seat} plays {} on {}", cd(card), sp(t)),
-            Supported { seat, card, target: None } => write!(f, "{seat} plays {}", cd(card)),
-            Attached { card, spirit } => write!(f, "{} is attached to {}", cd(card), sp(spirit)),
-            Recycled { seat, card: Some(c) } => write!(f, "{seat} puts {} under the pile and draws", cd(c)),
-            Recycled { seat, card: None } => write!(f, "{seat} puts a card under the pile and draws"),
-            RobotFlipped { card, usable: true } => write!(f, "the Robot flips {} and plays it", cd(card)),
-            RobotFlipped { card, usable: false } => write!(f, "the Robot flips {}: unusable, discarded", cd(card)),
-            Removed { card } => write!(f, "{} is removed from the game (Ultime)", cd(card)),
-            Destroyed { spirit, bound_to_hand } => {
-                write!(f, "{} is destroyed; {bound_to_hand} bound abilit(ies) go to its owner's hand", sp(spirit))
-            }
-            ZoneReuse { card } => write!(f, "Zone: {} is used again for free", cd(card)),
-            GameOver { outcome: Outcome::Destroyed(s) } => write!(f, "game over: {s} destroyed every enemy spirit"),
-            GameOver { outcome: Outcome::Exhausted(s) } => {
-                write!(f, "game over: {s} wins, the other pile was emptied a second time")
-            }
-            GameOver { outcome: Outcome::Draw } => write!(f, "game over: draw at the end of round 8"),
-        }
+        f.write_str(&crate::words::event_text(self, sylvan_engine::Lang::En))
     }
 }

@@ -19,6 +19,7 @@ pub mod setup;
 pub mod state;
 pub mod turn;
 pub mod view;
+pub mod words;
 
 pub use actions::Action;
 pub use cards::{Card, Element, Spirit, Tables, Team};
@@ -142,6 +143,30 @@ impl Game for SpiritDuel {
 
     fn view(&self, seat: Seat) -> View {
         self.view_of(seat)
+    }
+
+    fn breakdown(&self, lang: sylvan_engine::Lang) -> Option<sylvan_engine::Breakdown> {
+        self.words_breakdown(lang)
+    }
+
+    fn catalog(&self, lang: sylvan_engine::Lang) -> serde_json::Value {
+        words::catalog(lang)
+    }
+
+    fn action_help(lang: sylvan_engine::Lang) -> Vec<sylvan_engine::ActionHelp> {
+        words::action_help(lang)
+    }
+
+    fn view_text(view: &View, lang: sylvan_engine::Lang) -> String {
+        view.render(lang)
+    }
+
+    fn describe_action_in(view: &View, action: Action, lang: sylvan_engine::Lang) -> String {
+        heuristic::describe_in(view, action, lang)
+    }
+
+    fn event_text(event: &Event, lang: sylvan_engine::Lang) -> String {
+        words::event_text(event, lang)
     }
 
     fn view_seat(view: &View) -> Seat {

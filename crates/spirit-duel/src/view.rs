@@ -8,11 +8,12 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Seat};
+use sylvan_engine::{GameRng, Lang, Seat};
 
 use crate::cards::{Card, Spirit, kw, tables};
 use crate::setup::Options;
-use crate::state::{Phase, Side, SpiritDuel, SpiritState};
+use crate::state::{Outcome, Phase, Side, SpiritDuel, SpiritState};
+use crate::words;
 
 /// A spirit as everybody sees it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -217,123 +218,208 @@ fn names(m: u32) -> String {
     if v.is_empty() { "-".into() } else { v.join(" ") }
 }
 
-fn card_line(c: Card) -> String {
+fn card_line(c: Card, lang: Lang) -> String {
     let a = c.data();
-    let mut k = Vec::new();
-    for (bit, name) in [
-        (kw::ATTAQUE, "Attaque"),
-        (kw::DEFENSE, "Défense"),
-        (kw::SOUTIEN, "Soutien"),
-        (kw::ULTIME, "Ultime"),
-        (kw::ZONE, "Zone"),
-        (kw::DIURNE, "Tour Diurne"),
-        (kw::NOCTURNE, "Tour Nocturne"),
-    ] {
-        if a.has(bit) {
-            k.push(name);
-        }
+    let k = words::keywords(a.keywords, lang);
+    let power =
+        if a.has(kw::SOUTIEN) { String::new() } else { format!(", {} {}", lang.pick("power", "puissance"), a.power) };
+    let crit = words::elements(a.criticals, lang).join("/");
+    let weak = words::elements(a.weaknesses, lang).join("/");
+    let mut versus = String::new();
+    if !crit.is_empty() {
+        versus.push_str(&format!("; {} {crit}", lang.pick("critical vs", "critique contre")));
     }
-    let power = if a.has(kw::SOUTIEN) { String::new() } else { format!(", power {}", a.power) };
+    if !weak.is_empty() {
+        versus.push_str(&format!("; {} {weak}", lang.pick("weak vs", "faible contre")));
+    }
     format!(
-        "{:<11} {} ({}; {} PM{power}; {}): {}",
+        "{:<11} {} ({}; {} PM{power}; {}{versus}): {}",
         c.to_string(),
-        a.name,
+        words::ability_name(a, lang),
         k.join(", "),
         a.cost,
-        a.element.name(),
-        a.text
+        words::element_name(a.element, lang),
+        words::ability_text(a, lang)
     )
 }
 
 impl View {
     /// A one-line description of where the turn stands.
     pub fn phase_text(&self) -> String {
+        self.phase_text_in(Lang::En)
+    }
+
+    /// [`phase_text`](View::phase_text) in `lang`.
+    pub fn phase_text_in(&self, lang: Lang) -> String {
         match self.phase {
-            Phase::Combat => format!("{}'s combat phase", self.current),
+            Phase::Combat => match lang {
+                Lang::En => format!("{}'s combat phase", self.current),
+                Lang::Fr => format!("phase de combat de {}", self.current),
+            },
             Phase::Defend(p) => {
                 let target = self.sides[1 - self.current.index()].spirits[p.target as usize].id;
-                format!(
-                    "p{} may defend {} against an attack of power {}",
-                    1 - self.current.index(),
-                    target.data().name,
-                    p.power
-                )
+                let name = &target.data().name;
+                match lang {
+                    Lang::En => format!(
+                        "p{} may defend {name} against an attack of power {}",
+                        1 - self.current.index(),
+                        p.power
+                    ),
+                    Lang::Fr => format!(
+                        "p{} peut défendre {name} contre une attaque de puissance {}",
+                        1 - self.current.index(),
+                        p.power
+                    ),
+                }
             }
-            Phase::Over(o) => format!("game over ({o:?})"),
+            Phase::Over(o) => {
+                let reason = match (o, lang) {
+                    (Outcome::Destroyed(s), Lang::En) => format!("{s} destroyed every enemy spirit"),
+                    (Outcome::Destroyed(s), Lang::Fr) => format!("{s} a détruit tous les Esprits adverses"),
+                    (Outcome::Exhausted(s), Lang::En) => format!("{s} wins: the other pile ran out a second time"),
+                    (Outcome::Exhausted(s), Lang::Fr) => {
+                        format!("{s} gagne : la pioche adverse s'est épuisée une seconde fois")
+                    }
+                    (Outcome::Draw, Lang::En) => "draw at the end of round 8".to_owned(),
+                    (Outcome::Draw, Lang::Fr) => "match nul à la fin du tour 8".to_owned(),
+                };
+                format!("{}: {reason}", lang.pick("game over", "partie terminée"))
+            }
         }
+    }
+
+    /// The terminal rendering in `lang`, with a legend of its abbreviations.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut f = String::new();
+        let _ = self.write_to(&mut f, lang);
+        f
+    }
+
+    fn write_to(&self, f: &mut String, lang: Lang) -> fmt::Result {
+        use std::fmt::Write;
+        let mode = match (self.options.solo, lang) {
+            (true, Lang::En) => "solo vs the Robot",
+            (true, Lang::Fr) => "solo contre le Robot",
+            (false, _) => "1 vs 1",
+        };
+        writeln!(
+            f,
+            "{} ({mode}) — {} {}/8 — {} — {}",
+            lang.pick("Spirit duel", "Duel d'Esprits"),
+            lang.pick("round", "tour"),
+            self.round,
+            if self.day {
+                lang.pick("Day ☀", "Tour Diurne ☀")
+            } else {
+                lang.pick("Night ☾", "Tour Nocturne ☾")
+            },
+            self.phase_text_in(lang)
+        )?;
+        for (i, s) in self.sides.iter().enumerate() {
+            let who = if self.options.solo && i == 1 {
+                "Robot"
+            } else if i == self.seat.index() {
+                lang.pick("you", "vous")
+            } else {
+                lang.pick("opponent", "adversaire")
+            };
+            let team = if i == 0 { self.options.team } else { self.options.team.other() };
+            let first = if self.first.index() == i { lang.pick(" first player", " premier joueur") } else { "" };
+            let reshuffled = if s.reshuffled {
+                lang.pick(" (already reshuffled once)", " (déjà remélangée une fois)")
+            } else {
+                ""
+            };
+            match lang {
+                Lang::En => writeln!(
+                    f,
+                    "p{i} ({who}, team {team:?}){first}: {} PM, {} card(s) in hand, pile {}{reshuffled}, discard: {}",
+                    s.pm,
+                    s.hand_count,
+                    s.deck_len,
+                    names(s.discard)
+                )?,
+                Lang::Fr => writeln!(
+                    f,
+                    "p{i} ({who}, équipe {team:?}){first} : {} PM, {} carte(s) en main, pioche {}{reshuffled}, défausse : {}",
+                    s.pm,
+                    s.hand_count,
+                    s.deck_len,
+                    names(s.discard)
+                )?,
+            }
+            for x in &s.spirits {
+                let d = x.id.data();
+                if !x.alive {
+                    writeln!(f, "    {:<9} {}", x.id.to_string(), lang.pick("destroyed", "détruit"))?;
+                    continue;
+                }
+                writeln!(
+                    f,
+                    "    {:<9} {:>2}/{} PV  {:<9} {:<5}  {} {} PM {} {}  {} {}  {}: {}",
+                    x.id.to_string(),
+                    x.pv,
+                    d.pv,
+                    if x.charged { lang.pick("charged", "chargé") } else { lang.pick("exhausted", "épuisé") },
+                    words::element_name(d.element, lang),
+                    lang.pick("attack", "attaque"),
+                    d.attack_cost,
+                    lang.pick("power", "puissance"),
+                    d.attack_power,
+                    lang.pick("bound", "liées"),
+                    x.bound,
+                    lang.pick("attached", "attachées"),
+                    names(x.attached)
+                )?;
+                writeln!(f, "              {}", words::attack_text(d, lang))?;
+            }
+            if s.removed != 0 {
+                writeln!(f, "    {} {}", lang.pick("out of the game:", "hors jeu :"), names(s.removed))?;
+            }
+        }
+        if let Some(c) = self.in_play {
+            writeln!(
+                f,
+                "{} {}",
+                lang.pick("being used:", "en cours d'utilisation :"),
+                words::ability_name(c.data(), lang)
+            )?;
+        }
+        match self.hand {
+            Some(h) => {
+                writeln!(f, "{} (p{}):", lang.pick("Your hand", "Votre main"), self.seat.0)?;
+                for c in crate::cards::cards_of(h) {
+                    writeln!(f, "    {}", card_line(c, lang))?;
+                }
+            }
+            None => {
+                writeln!(f, "{}", lang.pick("The Robot's hand is face down.", "La main du Robot est face cachée."))?
+            }
+        }
+        if !self.known_bottom.is_empty() {
+            let v: Vec<String> = self.known_bottom.iter().map(|c| c.to_string()).collect();
+            writeln!(
+                f,
+                "{} {}",
+                lang.pick("Under your pile (bottom first):", "Sous votre pioche (du bas vers le haut) :"),
+                v.join(" ")
+            )?;
+        }
+        writeln!(
+            f,
+            "{}",
+            lang.pick(
+                "(PV: life points; PM: mana points; bound: face-down abilities under a spirit; critical vs: +4 power against that element, weak vs: -4)",
+                "(PV : points de vie ; PM : points de mana ; liées : capacités face cachée sous un Esprit ; critique contre : +4 puissance contre cet élément, faible contre : -4)"
+            )
+        )?;
+        write!(f, "({} {})", lang.pick("move", "coup"), self.moves)
     }
 }
 
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mode = if self.options.solo { "solo vs the Robot" } else { "1 vs 1" };
-        writeln!(
-            f,
-            "Spirit duel ({mode}) — round {}/8 — {} — {}",
-            self.round,
-            if self.day { "Day ☀ (Diurne)" } else { "Night ☾ (Nocturne)" },
-            self.phase_text()
-        )?;
-        for (i, s) in self.sides.iter().enumerate() {
-            let who = if self.options.solo && i == 1 {
-                "Robot".to_owned()
-            } else if i == self.seat.index() {
-                "you".to_owned()
-            } else {
-                "opponent".to_owned()
-            };
-            let team = if i == 0 { self.options.team } else { self.options.team.other() };
-            writeln!(
-                f,
-                "p{i} ({who}, team {team:?}){}: {} PM, {} card(s) in hand, pile {}{}, discard: {}",
-                if self.first.index() == i { " first player" } else { "" },
-                s.pm,
-                s.hand_count,
-                s.deck_len,
-                if s.reshuffled { " (already reshuffled once)" } else { "" },
-                names(s.discard)
-            )?;
-            for x in &s.spirits {
-                let d = x.id.data();
-                if !x.alive {
-                    writeln!(f, "    {:<9} destroyed", x.id.to_string())?;
-                    continue;
-                }
-                writeln!(
-                    f,
-                    "    {:<9} {:>2}/{} PV  {:<9} {:<5}  attack {} PM power {}  bound {}  attached: {}",
-                    x.id.to_string(),
-                    x.pv,
-                    d.pv,
-                    if x.charged { "charged" } else { "exhausted" },
-                    d.element.name(),
-                    d.attack_cost,
-                    d.attack_power,
-                    x.bound,
-                    names(x.attached)
-                )?;
-            }
-            if s.removed != 0 {
-                writeln!(f, "    out of the game: {}", names(s.removed))?;
-            }
-        }
-        if let Some(c) = self.in_play {
-            writeln!(f, "being used: {}", c.data().name)?;
-        }
-        match self.hand {
-            Some(h) => {
-                writeln!(f, "Your hand (p{}):", self.seat.0)?;
-                for c in crate::cards::cards_of(h) {
-                    writeln!(f, "    {}", card_line(c))?;
-                }
-            }
-            None => writeln!(f, "The Robot's hand is face down.")?,
-        }
-        if !self.known_bottom.is_empty() {
-            let v: Vec<String> = self.known_bottom.iter().map(|c| c.to_string()).collect();
-            writeln!(f, "Under your pile (bottom first): {}", v.join(" "))?;
-        }
         let _ = tables();
-        write!(f, "(move {})", self.moves)
+        f.write_str(&self.render(Lang::En))
     }
 }

@@ -224,7 +224,7 @@ mod helpers {
 }
 
 use helpers::*;
-use sylvan_engine::{Audience, Game, GameRng, Record, Seat, SeatSet, replay};
+use sylvan_engine::{Audience, Game, GameRng, Lang, Record, Seat, SeatSet, replay};
 use sylvan_equinox::{Card, CardSet, EndReason, Equinox, Event, Options, Phase, Setup, TreeKind};
 
 const NO_STONE: u8 = 255;
@@ -1539,6 +1539,21 @@ mod scoring {
         assert_eq!(g.returns(), [1.0, 0.0, 0.0, 0.0]);
         // Maryse's secret prediction was revealed at the end and lies on Le Duc's champion card.
         assert_eq!(view(&g, 2).revealed[col(&g, "duc")], SeatSet(0b10));
+        // The breakdown follows the rulebook's sums (equinox.fr.txt:312-318): 4 + 1 + 5 + 4 + 3 for
+        // Stéphane is a secret, two stones in row 1, one in row 2, one in row 4.
+        let Some(b) = g.breakdown(Lang::En) else { panic!("no breakdown at the end") };
+        let row = |label: &str| b.rows.iter().find(|r| r.label.starts_with(label)).map(|r| r.values.clone());
+        assert_eq!(row("secret"), Some(vec![5.0, 5.0, 0.0, 0.0]));
+        assert_eq!(row("stones in row 1"), Some(vec![8.0, 0.0, 4.0, 0.0]));
+        assert_eq!(row("stones in row 2"), Some(vec![3.0, 6.0, 0.0, 0.0]));
+        assert_eq!(row("stones in row 3"), Some(vec![0.0, 0.0, 2.0, 2.0]));
+        assert_eq!(row("stones in row 4"), Some(vec![1.0, 1.0, 0.0, 0.0]));
+        assert_eq!(b.totals, [17.0, 12.0, 6.0, 2.0]);
+        assert_eq!(b.end_reason, "The fifth round ended with an elimination.");
+        assert!(b.notes.is_empty(), "{:?}", b.notes);
+        let Some(fr) = g.breakdown(Lang::Fr) else { panic!("no French breakdown") };
+        assert_eq!(fr.totals, b.totals);
+        assert!(fr.rows[0].label.starts_with("prédictions secrètes"), "{:?}", fr.rows[0]);
     }
 
     #[test]

@@ -1,0 +1,286 @@
+//! What Equinox says to players in English and French: the final score breakdown and end reason, the
+//! card catalog (names and power texts from the rulebook's appendix, `equinox.fr.txt:345-420`) and the
+//! help for each action notation.
+//!
+//! The French texts are the rulebook's; the English ones are our translation. Creature names are the
+//! French edition's proper names in both languages.
+
+use serde_json::{Map, Value, json};
+use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Lang, Seat, number};
+
+use crate::cards::{Card, CardKind, Creature, TreeKind};
+use crate::events::EndReason;
+use crate::state::{Equinox, Phase, ROUNDS};
+
+/// The power of each creature, in [`Creature::ALL`] order: (English, French from `equinox.fr.txt`).
+const POWERS: [(&str, &str); Creature::COUNT] = [
+    (
+        "Draw 3 cards (no more, no fewer) into your hand. If this empties the draw pile, the game ends at once.",
+        "Piochez 3 cartes (ni plus ni moins) pour les ajouter à votre main. Si de cette manière vous épuisez la pioche, la partie s'arrête immédiatement.",
+    ),
+    (
+        "Take back one of your prediction stones already placed in a creature's column (eliminated or not). If it is your secret prediction, discard its creature card. You may place that stone again on a later turn.",
+        "Récupérez l'un de vos cailloux Prédiction déjà posés dans la colonne d'une créature (éliminée ou non). Si vous récupérez le caillou de votre prédiction secrète, défaussez la carte Créature qui y est associée. Vous pouvez placer une nouvelle prédiction avec ce caillou lors d'un tour suivant.",
+    ),
+    (
+        "Choose another player. Draw half of their hand at random (rounded up) and set those cards face down in front of them without looking.",
+        "Désignez un autre joueur. Piochez aléatoirement la moitié (arrondie au supérieur) de ses cartes en main et posez-les face cachée devant lui sans les regarder.",
+    ),
+    (
+        "Place one of your available prediction stones at once on a creature that has none, in any row (earlier rows included), but not on a champion card.",
+        "Placez immédiatement un de vos cailloux Prédiction disponibles sur une créature qui n'en a pas déjà, dans n'importe quelle rangée (y compris les rangées précédentes). Vous ne pouvez placer ce caillou sur une carte Champion.",
+    ),
+    (
+        "Play a second card at once, as if you had an extra phase 2 this turn. At most once per turn.",
+        "Jouez immédiatement une seconde carte, comme si vous aviez une phase 2 supplémentaire à ce tour. Vous ne pouvez activer ce pouvoir spécial plus d'une fois par tour.",
+    ),
+    (
+        "Choose a player and name a creature not yet eliminated. That player must give you one of its creature cards if they have one; otherwise they show you their hand.",
+        "Désignez un joueur et nommez une créature qui n'a pas encore été éliminée. Ce joueur doit vous donner une carte Créature de celle-ci s'il en a une. S'il n'en a pas, il doit vous montrer sa main.",
+    ),
+    (
+        "In phase 3 of your turn you may discard up to 3 creature cards (in play or eliminated) without showing them.",
+        "À la phase 3 de votre tour, vous pouvez défausser des cartes de créatures encore en jeu ou éliminées, sans les montrer. Vous ne pouvez défausser plus de 3 cartes ce tour-ci.",
+    ),
+    (
+        "Choose another creature eliminated during the game and use its power at once.",
+        "Choisissez une autre créature qui a été éliminée durant la partie et activez immédiatement son pouvoir spécial.",
+    ),
+    (
+        "Choose another player with at least 3 cards in hand. Draw 3 of them, keep one and give the other two back unseen by the others.",
+        "Choisissez un autre joueur qui a au moins 3 cartes en main. Piochez 3 cartes dans la main de ce joueur et regardez-les. Gardez-en une de votre choix et rendez les deux autres à son propriétaire.",
+    ),
+    (
+        "Take a visible Croc ardent creature card from an earlier row into your hand.",
+        "Récupérez une carte Créature visible de Croc ardent dans une rangée précédente puis l'ajouter à votre main.",
+    ),
+    (
+        "Choose the column of a creature still in play and swap two of its visible creature cards.",
+        "Choisissez la colonne d'une créature encore en jeu. Échangez d'emplacements deux cartes Créature visibles de cette colonne.",
+    ),
+    (
+        "Discard a visible creature card or chameleon in another column of the current row; the card beneath becomes that creature's current card.",
+        "Défaussez une carte Créature ou une carte Caméléon visible dans une autre colonne de la rangée actuelle. Une carte révélée grâce à ce pouvoir est considérée comme la carte actuelle de cette créature.",
+    ),
+    (
+        "No power, but each of its creature cards is half a point stronger (0.5 to 10.5). At the end, if Ursus is still in play, each stone in its column scores half a prestige point more.",
+        "Ursus n'a pas de pouvoir particulier, mais la force de chacune de ses cartes Créature est d'une demie de plus que la normale (0.5 à 10.5). Lors du décompte final, si Ursus est encore en jeu, chaque joueur marque 0.5 PP pour chacun de ses cailloux Prédiction dans cette colonne.",
+    ),
+    (
+        "Take a visible chameleon from any row into your hand; the card beneath becomes that creature's current card.",
+        "Récupérez une carte Caméléon visible d'une rangée de votre choix pour l'ajouter à votre main. Une carte révélée grâce à ce pouvoir est considérée comme la carte actuelle de cette créature.",
+    ),
+];
+
+/// The text of a tree card: (English, French from `equinox.fr.txt:416-420`).
+fn tree_text(k: TreeKind) -> (&'static str, &'static str) {
+    match k {
+        TreeKind::Ancetre => (
+            "Choose a creature still in play. Every player with a secret prediction on it reveals it at once. A secret prediction is worth 5 prestige points.",
+            "Choisissez une créature encore en jeu. Chaque joueur qui a placé une prédiction secrète sur cette créature doit immédiatement la révéler. Une prédiction secrète vaut 5 PP.",
+        ),
+        TreeKind::Dryade => (
+            "Take a visible creature card (of this round or an earlier one) into your hand.",
+            "Récupérez une carte Créature visible (de la manche actuelle ou d'une manche précédente) puis ajoutez-la à votre main.",
+        ),
+    }
+}
+
+/// The power text of `c` in `lang`.
+pub fn power_text(c: Creature, lang: Lang) -> &'static str {
+    let (en, fr) = POWERS[c.index()];
+    lang.pick(en, fr)
+}
+
+/// A card's name in `lang` (`Gruyère 7`, `Chameleon 3` / `Caméléon 3`, `Dryade`).
+pub fn card_name(card: Card, lang: Lang) -> String {
+    match card.kind() {
+        CardKind::Chameleon(s) => format!("{} {s}", lang.pick("Chameleon", "Caméléon")),
+        _ => card.long_name(),
+    }
+}
+
+/// Why the game ended, as a sentence.
+pub fn end_reason_text(reason: EndReason, lang: Lang) -> &'static str {
+    match reason {
+        EndReason::FiveRounds => lang.pick(
+            "The fifth round ended with an elimination.",
+            "La cinquième manche s'est terminée par une élimination.",
+        ),
+        EndReason::DeckExhausted => lang.pick("The draw pile ran out.", "La pioche est épuisée."),
+        EndReason::Stalled => lang.pick(
+            "A whole table turn passed with every player passing and nobody drawing (ruling E9).",
+            "Un tour de table complet s'est passé sans qu'aucun joueur ne joue ni ne pioche (décision E9).",
+        ),
+    }
+}
+
+impl Equinox {
+    /// The final breakdown ("Décompte final", `equinox.fr.txt:295-306`): secret predictions (5), stones
+    /// in rows 1–5 (4, 3, 2, 1, 0), Ursus's half points; then the tie-breaks in words.
+    pub(crate) fn words_breakdown(&self, lang: Lang) -> Option<Breakdown> {
+        let Phase::Over(reason) = self.phase else { return None };
+        let t = self.tallies();
+        let mut rows = vec![BreakdownRow::new(
+            lang.pick("secret predictions (5 each)", "prédictions secrètes (5 PP chacune)"),
+            t.iter().map(|x| f64::from(x.secrets) * 5.0),
+        )];
+        for r in 1..=ROUNDS as u8 {
+            let v = Self::row_value(r);
+            let label = match lang {
+                Lang::En => format!("stones in row {r} ({v} each)"),
+                Lang::Fr => format!("cailloux de la rangée {r} ({v} PP chacun)"),
+            };
+            rows.push(BreakdownRow::new(
+                label,
+                t.iter().map(|x| f64::from(x.stones_by_row[r as usize - 1]) * f64::from(v)),
+            ));
+        }
+        if t.iter().any(|x| x.ursus_half_points > 0) {
+            rows.push(BreakdownRow::new(
+                lang.pick("Ursus (½ per stone in its column)", "Ursus (½ PP par caillou de sa colonne)"),
+                t.iter().map(|x| f64::from(x.ursus_half_points) / 2.0),
+            ));
+        }
+        let totals = self.final_scores();
+        let mut notes = Vec::new();
+        let best = totals.iter().copied().fold(f64::MIN, f64::max);
+        let tied: Vec<usize> = (0..totals.len()).filter(|&i| totals[i] == best).collect();
+        let winners: Vec<Seat> = sylvan_engine::Game::winners(self);
+        if tied.len() > 1 {
+            let names = |v: &[usize]| v.iter().map(|i| format!("p{i}")).collect::<Vec<_>>().join(", ");
+            let why = if winners.len() > 1 {
+                lang.pick(
+                    "nothing breaks the tie: the victory is shared",
+                    "rien ne les départage : la victoire est partagée",
+                )
+                .to_owned()
+            } else if tied.iter().filter(|&&i| t[i].secret_on_survivor).count() == 1 {
+                lang.pick(
+                    "a secret prediction on a surviving creature breaks the tie",
+                    "une prédiction secrète sur une créature encore en jeu les départage",
+                )
+                .to_owned()
+            } else {
+                let row = (0..ROUNDS)
+                    .find(|&r| tied.iter().any(|&i| t[i].stones_by_row[r] != t[tied[0]].stones_by_row[r]))
+                    .map_or(ROUNDS, |r| r + 1);
+                match lang {
+                    Lang::En => format!("the most stones on surviving creatures in row {row} breaks the tie"),
+                    Lang::Fr => {
+                        format!("le plus de cailloux sur des créatures en jeu dans la rangée {row} les départage")
+                    }
+                }
+            };
+            let won = winners.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
+            notes.push(match lang {
+                Lang::En => format!("{} tie on {}; {why}; winner: {won}.", names(&tied), number(best)),
+                Lang::Fr => format!("{} à égalité avec {} PP ; {why} ; gagnant : {won}.", names(&tied), number(best)),
+            });
+        }
+        Some(Breakdown { end_reason: end_reason_text(reason, lang).to_owned(), rows, totals, notes })
+    }
+
+    /// The catalog: every creature (champion and power), every card id of this game.
+    pub(crate) fn words_catalog(&self, lang: Lang) -> Value {
+        let mut creatures = Map::new();
+        for c in Creature::ALL {
+            creatures.insert(
+                c.code().to_owned(),
+                json!({ "name": c.name(), "text": power_text(c, lang), "cost": Value::Null, "in_game": self.col(c).is_some() }),
+            );
+        }
+        let mut cards = Map::new();
+        for id in 0..Card::COUNT as u8 {
+            let card = Card(id);
+            let (kind, text, extra) = match card.kind() {
+                CardKind::Creature(c, s) => (
+                    "creature",
+                    power_text(c, lang).to_owned(),
+                    json!({ "creature": c.code(), "strength": f64::from(card.half_strength()) / 2.0, "printed": s }),
+                ),
+                CardKind::Chameleon(s) => (
+                    "chameleon",
+                    lang.pick(
+                        "Played on any creature of the current row; it counts as that creature's card with its strength, but never triggers a power.",
+                        "Se joue sur n'importe quelle créature de la rangée actuelle ; compte comme une carte de cette créature avec sa force, sans activer de pouvoir.",
+                    )
+                    .to_owned(),
+                    json!({ "strength": s, "printed": s }),
+                ),
+                CardKind::Tree(k) => {
+                    let (en, fr) = tree_text(k);
+                    ("tree", lang.pick(en, fr).to_owned(), json!({ "tree": card.canonical().to_string() }))
+                }
+            };
+            let mut entry = json!({ "name": card_name(card, lang), "notation": card.to_string(), "kind": kind, "text": text, "cost": Value::Null });
+            if let (Some(o), Some(e)) = (entry.as_object_mut(), extra.as_object()) {
+                o.extend(e.clone());
+            }
+            cards.insert(id.to_string(), entry);
+        }
+        json!({ "creatures": creatures, "cards": cards })
+    }
+}
+
+/// Each action notation with what it does.
+pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
+    let rows: [(&str, &str, &str); 23] = [
+        ("skip", "make no prediction this turn", "ne faire aucune prédiction ce tour-ci"),
+        (
+            "predict CRE",
+            "place a stone on creature CRE in the current row",
+            "poser un caillou sur la créature CRE dans la rangée actuelle",
+        ),
+        (
+            "secret CARD",
+            "make your secret prediction with creature card CARD (e.g. gru7)",
+            "faire votre prédiction secrète avec la carte Créature CARD (p. ex. gru7)",
+        ),
+        ("reveal", "reveal your secret prediction", "révéler votre prédiction secrète"),
+        (
+            "play CARD",
+            "play a creature card in its column (e.g. play gru7)",
+            "jouer une carte Créature dans sa colonne (p. ex. play gru7)",
+        ),
+        ("play camN>CRE", "play chameleon N on creature CRE", "jouer le caméléon N sur la créature CRE"),
+        ("play dryade / play ancetre", "play a tree card", "jouer une carte Arbre"),
+        ("pass", "play no card: show your hand", "ne jouer aucune carte : montrer sa main"),
+        ("discard CARD", "discard a card in phase 3", "défausser une carte en phase 3"),
+        ("done", "end phase 3", "terminer la phase 3"),
+        ("use / decline", "use or decline the creature's power", "activer ou refuser le pouvoir de la créature"),
+        ("retrieve rN CRE / retrieve secret", "Lichen: take back a stone", "Lichen : récupérer un caillou"),
+        ("target pN", "Panache or Sabot: choose a player", "Panache ou Sabot : désigner un joueur"),
+        ("stone rN CRE", "Griso: place a stone in row N on CRE", "Griso : poser un caillou rangée N sur CRE"),
+        ("ask pN CRE", "Le Duc: ask player N for a card of CRE", "Le Duc : demander au joueur N une carte de CRE"),
+        ("give CARD", "answer Le Duc with this card", "répondre au Duc avec cette carte"),
+        (
+            "bolet CRE",
+            "Bolet: use the power of eliminated creature CRE",
+            "Bolet : activer le pouvoir de la créature éliminée CRE",
+        ),
+        ("keep CARD", "Sabot: keep this card of the three", "Sabot : garder cette carte parmi les trois"),
+        (
+            "take rN CRE",
+            "take the visible card of row N, column CRE",
+            "prendre la carte visible de la rangée N, colonne CRE",
+        ),
+        (
+            "swap CRE rA rB",
+            "Rainette: swap two visible cards of a column",
+            "Rainette : échanger deux cartes visibles d'une colonne",
+        ),
+        (
+            "remove CRE",
+            "Plume de velours: discard the visible card of CRE in this row",
+            "Plume de velours : défausser la carte visible de CRE dans cette rangée",
+        ),
+        ("name CRE", "L'Ancêtre: name a creature", "L'Ancêtre : nommer une créature"),
+        (
+            "CRE",
+            "a creature code: gru lic pan gri bic duc car bol sab cro rai plu urs pel",
+            "un code de créature : gru lic pan gri bic duc car bol sab cro rai plu urs pel",
+        ),
+    ];
+    rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
+}
