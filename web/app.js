@@ -266,7 +266,7 @@ class Table {
         </aside>
       </div>`;
     this.root.querySelector('#undo').onclick = () => this.send({ type: 'undo', move: m.move });
-    this.root.querySelector('#help').onclick = () => showHelp(m.game);
+    this.root.querySelector('#help').onclick = () => showHelp(m.game, this.id);
     this.wire(mine && !this.pending);
     const log = this.root.querySelector('#log');
     log.scrollTop = log.scrollHeight;
@@ -344,11 +344,17 @@ function endPanel(m) {
     <p><a class="button" href="/replay/${esc(m.game_id)}">${t('replay')}</a></p></section>`;
 }
 
-function showHelp(game) {
-  const d = el(`<dialog class="help"><form method="dialog"><button class="close">✕</button></form>${rulesHelp(game, lang())}</dialog>`);
+async function showHelp(game, id) {
+  const d = el(`<dialog class="help"><form method="dialog"><button class="close">✕</button></form>${rulesHelp(game, lang())}<div class="notations"></div></dialog>`);
   document.body.append(d);
   d.addEventListener('close', () => d.remove());
   d.showModal();
+  // Every form of the game's notation, from the engine.
+  try {
+    const rows = await api(`/api/games/${id}/help?lang=${lang()}`);
+    d.querySelector('.notations').innerHTML = `<h3>${t('notations')}</h3><table class="helptable">${rows.map((r) =>
+      `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table>`;
+  } catch { /* the summary above stays */ }
 }
 
 function play(id) {

@@ -111,6 +111,12 @@ const S = {
   tokens: ['Tokens', 'Jetons'],
   scores: ['Scores', 'Scores'],
   aside: ['Set aside', 'Mises de côté'],
+  animal: ['animal', 'animal'],
+  forest: ['forest', 'forêt'],
+  sky: ['sky', 'ciel'],
+  wild: ['wild', 'sauvage'],
+  any: ['any', 'au choix'],
+  notations: ['Every action, as typed in the terminal', 'Chaque action, telle qu’on la tape au terminal'],
 };
 
 const KEY = 'sylvan.lang';

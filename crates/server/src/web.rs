@@ -15,7 +15,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use sylvan_engine::Seat;
+use sylvan_engine::{Lang, Seat};
 
 use crate::lobby::{ApiError, Server};
 use crate::protocol::public_view;
@@ -42,6 +42,9 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/replay/{id}", get(page))
         .route("/web/{file}", get(file))
         .route("/api/games/{id}/replay", get(stored_replay))
+        .route("/api/games/{id}/catalog", get(catalog))
+        .route("/api/games/{id}/breakdown", get(breakdown))
+        .route("/api/games/{id}/help", get(help))
         .route("/api/replay", axum::routing::post(uploaded_replay).layer(DefaultBodyLimit::max(MAX_RECORD)))
 }
 
@@ -82,9 +85,59 @@ struct StepQuery {
     /// How many actions are played (none: all of them).
     upto: Option<usize>,
     /// The language of texts: `en` (default) or `fr`.
-    #[serde(default)]
-    #[allow(dead_code)]
     lang: Option<String>,
+}
+
+/// The language of a request (`?lang=en|fr`, English by default).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
+    lang.map_or(Ok(Lang::En), |l| l.parse().map_err(|e| ApiError::Bad(format!("lang={l}: {e}"))))
+}
+
+/// The cards of a game as its views name them, in a language (`DynGame::catalog`): a game of the same
+/// options knows the same cards whatever its deal.
+async fn catalog(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lang = lang_of(q.lang.as_deref())?;
+    let summary = server.summary(&id)?;
+    let entry = server.catalog().get(&summary.game).ok_or_else(|| ApiError::NotFound(summary.game.clone()))?;
+    let game = entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Json(game.catalog(lang)))
+}
+
+/// Each form of the game's action notation with what it does, in a language (`DynGame::action_help`).
+async fn help(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lang = lang_of(q.lang.as_deref())?;
+    let summary = server.summary(&id)?;
+    let entry = server.catalog().get(&summary.game).ok_or_else(|| ApiError::NotFound(summary.game.clone()))?;
+    let game = entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Json(json!(game.action_help(lang))))
+}
+
+/// Where each seat's points came from in a finished game, and why it ended, in a language.
+async fn breakdown(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lang = lang_of(q.lang.as_deref())?;
+    let record = server.record(&id)?;
+    let name = record.get("game").and_then(Value::as_str).unwrap_or_default();
+    let entry = server.catalog().get(name).ok_or_else(|| ApiError::Internal(format!("record of `{name}`")))?;
+    let game = entry.game().replay(&record.to_string(), None).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Json(json!(game.breakdown(lang))))
 }
 
 async fn stored_replay(
@@ -118,6 +171,7 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
         .enumerate()
         .map(|(i, a)| a.as_str().ok_or_else(|| ApiError::Bad(format!("record: action {i} is not a string"))))
         .collect::<Result<_, _>>()?;
+    let lang = lang_of(q.lang.as_deref())?;
     let upto = q.upto.unwrap_or(actions.len());
     if upto > actions.len() {
         return Err(ApiError::Bad(format!("upto={upto}: the record has {} actions", actions.len())));
@@ -136,13 +190,13 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
         game.clear_events();
         let by = game.to_move();
         game.apply_notation(action).map_err(|e| ApiError::Bad(format!("record: action {i} `{action}`: {e}")))?;
-        let events: Vec<String> = game.events(seat).into_iter().map(|e| e.text).collect();
+        let events: Vec<String> = game.events_in(seat, lang).into_iter().map(|e| e.text).collect();
         // Another seat's action is shown as its events only: its notation may name hidden cards.
         let shown = (by.is_some() && by == seat).then(|| (*action).to_owned());
         log.push(json!({ "move": i, "seat": by.map(|s| s.index()), "action": shown, "events": events }));
     }
     let (view, view_text) = match seat.and_then(|s| game.view(s).ok()) {
-        Some(v) => (v.to_json(), Some(v.text())),
+        Some(v) => (v.to_json(), Some(v.text_in(lang))),
         None => (public_view(game.as_ref()), None),
     };
     let outcome = game.outcome();
@@ -151,6 +205,7 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
         "move": upto, "total": actions.len(), "to_move": game.to_move().map(|s| s.index()), "view": view,
         "text": view_text, "log": log, "over": outcome.is_some(),
         "scores": outcome.as_ref().map(|_| game.scores()),
+        "breakdown": game.breakdown(lang), "catalog": game.catalog(lang),
         "winners": outcome.map(|o| o.winners().iter().map(|s| s.index()).collect::<Vec<_>>()),
     }))
 }

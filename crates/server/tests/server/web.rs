@@ -116,3 +116,40 @@ async fn bad_replay_requests_are_refused_with_a_reason() -> TestResult {
     assert!((400..500).contains(&status));
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn catalog_help_and_breakdown_come_in_both_languages() -> TestResult {
+    let addr = start("web-words", Limits::default()).await?;
+    let (id, _) = finished_game(&addr, "spirit-duel", 5).await?;
+    let (status, en) = get(&addr, &format!("/api/games/{id}/catalog")).await?;
+    assert_eq!(status, 200, "{en}");
+    let (_, fr) = get(&addr, &format!("/api/games/{id}/catalog?lang=fr")).await?;
+    let texts =
+        |c: &Value| c["abilities"].as_object().map(|m| m.values().map(|a| a["text"].clone()).collect::<Vec<_>>());
+    assert!(texts(&en).is_some_and(|t| !t.is_empty()));
+    assert_ne!(texts(&en), texts(&fr), "card texts change with the language");
+
+    let (status, help) = get(&addr, &format!("/api/games/{id}/help?lang=fr")).await?;
+    assert_eq!(status, 200);
+    assert!(help.as_array().is_some_and(|h| h.iter().any(|r| r["notation"].as_str() == Some("end"))), "{help}");
+
+    let (status, breakdown) = get(&addr, &format!("/api/games/{id}/breakdown")).await?;
+    let (_, record) = get(&addr, &format!("/api/games/{id}/record")).await?;
+    assert_eq!(status, 200, "{breakdown}");
+    assert_eq!(breakdown["totals"], record["scores"]);
+    assert!(breakdown["end_reason"].as_str().is_some_and(|r| !r.is_empty()));
+    let (_, step) = get(&addr, &format!("/api/games/{id}/replay?seat=0&lang=fr")).await?;
+    assert_eq!(step["breakdown"]["totals"], record["scores"]);
+    assert_eq!(step["catalog"], fr);
+
+    let (status, _) = get(&addr, &format!("/api/games/{id}/catalog?lang=xx")).await?;
+    assert_eq!(status, 400);
+    let seats = vec![json!({ "kind": "taken" }); 2];
+    let (running, _) = create(&addr, json!({ "game": "equinox", "players": 2, "seats": seats })).await?;
+    let (status, _) = get(&addr, &format!("/api/games/{running}/breakdown")).await?;
+    assert!((400..500).contains(&status), "no breakdown before the end");
+    let (status, cards) = get(&addr, &format!("/api/games/{running}/catalog")).await?;
+    assert_eq!(status, 200);
+    assert_eq!(cards["cards"]["0"]["notation"].as_str().map(|n| n.is_empty()), Some(false));
+    Ok(())
+}
