@@ -181,11 +181,17 @@ test('two people play each other: neither page ever shows the other seat\'s hand
   const b = await newPage();
   await a.goto(`${base}${links[0]}`);
   await b.goto(`${base}${links[1]}`);
-  const hand = (p) => p.evaluate(() => [...document.querySelectorAll('.hand [data-tok]')].map((n) => n.dataset.tok));
+  // The cards in a page's hand whose notation names one card only (the trees share theirs).
+  const hand = (p) => p.evaluate(() => {
+    const count = {};
+    for (const c of Object.values(window.sylvanTable.catalog?.cards || {})) count[c.notation] = (count[c.notation] || 0) + 1;
+    return [...document.querySelectorAll('.hand [data-tok]')].map((n) => n.dataset.tok).filter((c) => count[c] === 1);
+  });
   const leaks = (p, cards) => p.evaluate((cards) => {
     const html = document.documentElement.outerHTML;
     return cards.filter((c) => new RegExp(`(^|[^\\w>])${c}([^\\w]|$)`).test(html));
   }, cards);
+  for (const p of [a, b]) await p.waitForFunction(() => window.sylvanTable?.catalog?.cards);
   let checks = 0;
   const check = async () => {
     const [ha, hb] = [await hand(a), await hand(b)];
