@@ -62,6 +62,12 @@ pub enum DynError {
         /// The game of the view.
         found: &'static str,
     },
+    /// No action has been played, so none can be taken back.
+    #[error("no action to take back")]
+    NothingToUndo,
+    /// The game could not be dealt again from its start (to take an action back).
+    #[error("dealing the game again failed: {0}")]
+    Setup(String),
 }
 
 /// One legal action: its stable id, its notation, and a description for a human at the seat to move.
@@ -190,6 +196,13 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn apply_notation(&mut self, text: &str) -> Result<usize, DynError>;
     /// Applies the `index`-th legal action (the fast path for random playouts).
     fn apply_nth(&mut self, index: usize) -> Result<(), DynError>;
+    /// Applies the action with this id, if legal, and tells whether it may be taken back
+    /// ([`undo::undoable`](crate::undo::undoable), sampling `samples` twins per seat from `rng`).
+    fn apply_id_undoable(&mut self, id: usize, samples: usize, rng: &mut GameRng) -> Result<bool, DynError>;
+    /// Takes back the last action: the game is dealt again from its start and replays every other
+    /// action (the kept events are cleared). Whether that is fair is the caller's question
+    /// ([`apply_id_undoable`](DynGame::apply_id_undoable) answers it).
+    fn undo_last(&mut self) -> Result<(), DynError>;
 
     /// What `seat` may see now.
     fn view(&self, seat: Seat) -> Result<Box<dyn DynView>, DynError>;
@@ -379,6 +392,31 @@ where
                 reason: format!("there are {} legal actions", self.legal.len()),
             }),
         }
+    }
+
+    fn apply_id_undoable(&mut self, id: usize, samples: usize, rng: &mut GameRng) -> Result<bool, DynError> {
+        let action =
+            G::action_from_id(id).ok_or(DynError::UnknownId { game: G::NAME, id, max: G::NUM_DISTINCT_ACTIONS })?;
+        let before = self.state.clone();
+        self.try_legal(action)?;
+        Ok(crate::undo::undoable(&before, action, &self.state, samples, rng))
+    }
+
+    fn undo_last(&mut self) -> Result<(), DynError> {
+        let Some((_, kept)) = self.actions.split_last() else { return Err(DynError::NothingToUndo) };
+        let setup_failed = |e: SetupError| DynError::Setup(e.to_string());
+        let mut state = match &self.start {
+            Start::Seed { seed } => G::new(&self.options, *seed).map_err(setup_failed)?,
+            Start::Setup { setup, seed } => G::from_setup(&self.options, setup, *seed).map_err(setup_failed)?,
+        };
+        for &a in kept {
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+        self.state = state;
+        self.actions.pop();
+        self.clear_events();
+        self.state.legal_actions(&mut self.legal);
+        Ok(())
     }
 
     fn view(&self, seat: Seat) -> Result<Box<dyn DynView>, DynError> {

@@ -437,3 +437,41 @@ mod words {
         check("command-of-nature", Some(4), &[], 7)
     }
 }
+
+/// Undo through the erased interface: every registered game, the toy included, can take back an
+/// action it judged undoable, back to the exact state and record it had before.
+mod undo_through_the_erased_game {
+    use super::*;
+    use sylvan_engine::GameRng;
+
+    #[test]
+    fn undo_last_restores_the_game_before_the_action() -> TestResult {
+        let r = standard();
+        let mut rng = GameRng::new(9);
+        for entry in r.all() {
+            let o = entry.game().options(None, &[]).map_err(|e| e.to_string())?;
+            let mut g = entry.game().new_game(&o, 4).map_err(|e| e.to_string())?;
+            assert_eq!(g.undo_last().err(), Some(DynError::NothingToUndo), "{}", entry.name());
+            let (mut undone, mut ids, mut step) = (0, Vec::new(), 0usize);
+            while !g.is_terminal() {
+                g.legal_ids(&mut ids);
+                let id = ids[step.wrapping_mul(7) % ids.len()];
+                step += 1;
+                let before = (g.state_json(), g.record(), g.move_number());
+                if g.apply_id_undoable(id, 4, &mut rng).map_err(|e| e.to_string())? {
+                    g.undo_last().map_err(|e| e.to_string())?;
+                    assert_eq!((g.state_json(), g.record(), g.move_number()), before, "{}", entry.name());
+                    assert!(g.events(None).is_empty());
+                    g.apply_id(id).map_err(|e| e.to_string())?;
+                    undone += 1;
+                }
+            }
+            // An illegal id changes nothing.
+            let after = g.state_json();
+            assert!(g.apply_id_undoable(0, 4, &mut rng).is_err());
+            assert_eq!(g.state_json(), after);
+            eprintln!("{}: {undone} of {step} actions taken back", entry.name());
+        }
+        Ok(())
+    }
+}

@@ -11,7 +11,6 @@
 //! [`Server::open`] and serve [`router`].
 #![deny(missing_docs)]
 
-pub mod catalog;
 pub mod client;
 mod http;
 mod lobby;
@@ -25,17 +24,17 @@ mod web;
 use std::path::Path;
 use std::sync::Arc;
 
-pub use catalog::Catalog;
 pub use http::router;
 pub use lobby::{
     ApiError, CreateRequest, GameSummary, JoinRequest, Limits, SeatRequest, SeatSummary, Server, Subscription, Ticket,
 };
+pub use sylvan_registry::Registry;
 
 /// Opens the database at `db` (created on first start), replays every stored game, and serves the
 /// standard games on `listener` until the process ends.
 pub async fn run(listener: tokio::net::TcpListener, db: &Path, limits: Limits) -> Result<(), String> {
     let store = store::SqliteStore::open(db).map_err(|e| format!("{}: {e}", db.display()))?;
-    let server = Server::open(Catalog::standard(), Box::new(store), limits)?;
+    let server = Server::open(Registry::standard(), Box::new(store), limits)?;
     server.resume();
     axum::serve(listener, router(Arc::clone(&server))).await.map_err(|e| e.to_string())
 }

@@ -12,10 +12,10 @@ use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
 use sylvan_engine::Seat;
 use sylvan_engine::erased::DynEvent;
+use sylvan_registry::{Entry, Registry};
 use thiserror::Error;
 use tokio::sync::mpsc;
 
-use crate::catalog::{Catalog, CatalogEntry};
 use crate::protocol::{ServerMessage, seat_update};
 use crate::store::{SeatKind, Store, StoreError, StoredGame, StoredSeat};
 use crate::table::Table;
@@ -206,7 +206,7 @@ pub struct Room {
 }
 
 struct RoomState {
-    table: Box<dyn Table>,
+    table: Table,
     seats: Vec<StoredSeat>,
     bots: Vec<Option<Box<dyn DynBot>>>,
     /// Per action: its id, who played it, whether it may be undone.
@@ -228,9 +228,9 @@ impl Room {
     }
 }
 
-/// The server: the catalog of games, the store, and every game in memory.
+/// The server: the registry of games, the store, and every game in memory.
 pub struct Server {
-    catalog: Catalog,
+    catalog: Registry,
     store: Box<dyn Store>,
     rooms: RwLock<BTreeMap<String, Arc<Room>>>,
     limits: Limits,
@@ -248,7 +248,7 @@ fn seat_ok(n: usize) -> Seat {
 impl Server {
     /// A server over `store`, with every stored game loaded and replayed to its current move. Call
     /// [`resume`](Server::resume) inside the runtime to let bots and clocks go on.
-    pub fn open(catalog: Catalog, store: Box<dyn Store>, limits: Limits) -> Result<Arc<Server>, String> {
+    pub fn open(catalog: Registry, store: Box<dyn Store>, limits: Limits) -> Result<Arc<Server>, String> {
         let server =
             Server { catalog, store, rooms: RwLock::new(BTreeMap::new()), limits, next_sub: AtomicU64::new(1) };
         let games = server.store.load_all().map_err(|e| e.to_string())?;
@@ -266,13 +266,13 @@ impl Server {
         self.limits
     }
 
-    /// The games offered.
-    pub fn catalog(&self) -> &Catalog {
+    /// The games offered: every game of the registry.
+    pub fn catalog(&self) -> &Registry {
         &self.catalog
     }
 
-    fn entry(&self, name: &str) -> Result<CatalogEntry<'_>, ApiError> {
-        self.catalog.get(name).ok_or_else(|| {
+    fn entry(&self, name: &str) -> Result<&Entry, ApiError> {
+        self.catalog.get(name).map_err(|_| {
             let known: Vec<&str> = self.catalog.listed().map(|e| e.game().name()).collect();
             ApiError::NotFound(format!("unknown game `{name}` (known games: {})", known.join(", ")))
         })
@@ -282,7 +282,7 @@ impl Server {
         let bad = |m: String| format!("stored game {} ({}): {m}", g.id, g.game);
         let entry = self.entry(&g.game).map_err(|e| bad(e.to_string()))?;
         let options: Value = serde_json::from_str(&g.options).map_err(|e| bad(format!("options: {e}")))?;
-        let mut table = entry.new_table(&options, g.seed).map_err(|e| bad(e.to_string()))?;
+        let mut table = Table::deal(entry, &options, g.seed).map_err(|e| bad(e.to_string()))?;
         table.game_mut().keep_events(false);
         let mut history = Vec::with_capacity(g.actions.len());
         for (n, (text, undoable)) in g.actions.iter().enumerate() {
@@ -315,7 +315,7 @@ impl Server {
 
     fn build_bots(
         &self,
-        entry: CatalogEntry<'_>,
+        entry: &Entry,
         seats: &[StoredSeat],
         seed: u64,
     ) -> Result<Vec<Option<Box<dyn DynBot>>>, String> {
@@ -369,7 +369,7 @@ impl Server {
             Some(s) => s,
             None => token::new_seed()?,
         };
-        let mut table = entry.new_table(&options, seed).map_err(|e| ApiError::Bad(e.to_string()))?;
+        let mut table = Table::deal(entry, &options, seed).map_err(|e| ApiError::Bad(e.to_string()))?;
         let n = table.game().num_seats();
         let asked: Vec<SeatRequest> = if req.seats.is_empty() { vec![SeatRequest::Open; n] } else { req.seats.clone() };
         if asked.len() != n {
@@ -578,7 +578,7 @@ impl Server {
         let notation = game.notation(id).map_err(|e| ApiError::Bad(e.to_string()))?;
         // Whether it may be undone is known once applied; it is applied to a copy first, and the copy
         // replaces the game only once the action is stored.
-        let mut next = st.table.clone_table();
+        let mut next = st.table.clone();
         let undoable = next.apply(id, person).map_err(|e| ApiError::Internal(e.to_string()))?;
         self.store.append(&room.id, n, &notation, undoable)?;
         st.table = next;
@@ -602,14 +602,9 @@ impl Server {
         if !can_undo(&st, seat) {
             return Err(ApiError::Conflict(format!("{seat} cannot take back the last action")));
         }
-        let entry = self.entry(&room.game)?;
         let n = st.history.len() - 1;
-        let mut table = entry.new_table(&room.options, room.seed).map_err(|e| ApiError::Internal(e.to_string()))?;
-        table.game_mut().keep_events(false);
-        for &(id, _, _) in &st.history[..n] {
-            table.apply(id, false).map_err(|e| ApiError::Internal(e.to_string()))?;
-        }
-        table.game_mut().keep_events(true);
+        let mut table = st.table.clone();
+        table.undo_last().map_err(|e| ApiError::Internal(e.to_string()))?;
         let taken_back = st.table.game().notation(st.history[n].0).unwrap_or_default();
         self.store.truncate(&room.id, n)?;
         st.table = table;

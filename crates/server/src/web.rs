@@ -108,7 +108,7 @@ async fn catalog(
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
     let summary = server.summary(&id)?;
-    let entry = server.catalog().get(&summary.game).ok_or_else(|| ApiError::NotFound(summary.game.clone()))?;
+    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(e.to_string()))?;
     let game = entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(Json(game.catalog(lang)))
 }
@@ -121,7 +121,7 @@ async fn help(
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
     let summary = server.summary(&id)?;
-    let entry = server.catalog().get(&summary.game).ok_or_else(|| ApiError::NotFound(summary.game.clone()))?;
+    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(e.to_string()))?;
     let game = entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(Json(json!(game.action_help(lang))))
 }
@@ -135,7 +135,7 @@ async fn breakdown(
     let lang = lang_of(q.lang.as_deref())?;
     let record = server.record(&id)?;
     let name = record.get("game").and_then(Value::as_str).unwrap_or_default();
-    let entry = server.catalog().get(name).ok_or_else(|| ApiError::Internal(format!("record of `{name}`")))?;
+    let entry = server.catalog().get(name).map_err(|e| ApiError::Internal(e.to_string()))?;
     let game = entry.game().replay(&record.to_string(), None).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(Json(json!(game.breakdown(lang))))
 }
@@ -162,7 +162,7 @@ async fn uploaded_replay(
 /// seat saw happen (grouped by action).
 fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, ApiError> {
     let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad("record: no `game`".into()))?;
-    let entry = server.catalog().get(name).ok_or_else(|| ApiError::Bad(format!("record: unknown game `{name}`")))?;
+    let entry = server.catalog().get(name).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
     let actions: Vec<&str> = record
         .get("actions")
         .and_then(Value::as_array)

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use sylvan_server::client::{Connection, http};
 use sylvan_server::protocol::ClientMessage;
 use sylvan_server::store::SqliteStore;
-use sylvan_server::{Catalog, Limits, Server};
+use sylvan_server::{Limits, Registry, Server};
 
 struct Args {
     games: usize,
@@ -141,7 +141,7 @@ async fn run(args: Args) -> Result<(), String> {
             let _ = std::fs::remove_file(&db);
             let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
             let limits = Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() };
-            let server = Server::open(Catalog::standard(), Box::new(store), limits)?;
+            let server = Server::open(Registry::standard(), Box::new(store), limits)?;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?.to_string();
             tokio::spawn(async move { axum::serve(listener, sylvan_server::router(server)).await });

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use sylvan_server::client::{Connection, http};
 use sylvan_server::protocol::ClientMessage;
 use sylvan_server::store::SqliteStore;
-use sylvan_server::{Catalog, Limits, Server};
+use sylvan_server::{Limits, Registry, Server};
 
 pub type TestResult = Result<(), String>;
 
@@ -23,11 +23,16 @@ pub fn temp_db(name: &str) -> PathBuf {
     dir.join("sylvan.db")
 }
 
-/// A server in this process on a free port; returns its address.
+/// A server of the standard games in this process on a free port; returns its address.
 pub async fn start(name: &str, limits: Limits) -> Result<String, String> {
+    start_with(Registry::standard(), name, limits).await
+}
+
+/// A server of `registry`'s games in this process on a free port; returns its address.
+pub async fn start_with(registry: Registry, name: &str, limits: Limits) -> Result<String, String> {
     let db = temp_db(name);
     let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
-    let server = Server::open(Catalog::standard(), Box::new(store), limits)?;
+    let server = Server::open(registry, Box::new(store), limits)?;
     server.resume();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?.to_string();

@@ -10,8 +10,8 @@
 use serde_json::{Value, json};
 use sylvan_engine::{GameRng, Heuristic, Seat};
 use sylvan_server::protocol::seat_update;
-use sylvan_server::table::table_of;
-use sylvan_server::{Catalog, Limits};
+use sylvan_server::table::Table;
+use sylvan_server::{Limits, Registry};
 
 use crate::common::*;
 
@@ -58,13 +58,13 @@ fn audit<G: Heuristic>(seen: &[Vec<Value>], record: &Value, twins_every: usize) 
 where
     G::View: 'static,
 {
-    let catalog = Catalog::standard();
-    let entry = catalog.get(G::NAME).ok_or("no game")?;
+    let catalog = Registry::standard();
+    let entry = catalog.get(G::NAME).map_err(|e| e.to_string())?;
     let seed = record["start"]["seed"]["seed"].as_u64().ok_or("record: no seed")?;
     let options: G::Options = serde_json::from_value(record["options"].clone()).map_err(|e| e.to_string())?;
     let options_json = record["options"].clone();
     let actions: Vec<String> = serde_json::from_value(record["actions"].clone()).map_err(|e| e.to_string())?;
-    let mut table = entry.new_table(&options_json, seed).map_err(|e| e.to_string())?;
+    let mut table = Table::deal(entry, &options_json, seed).map_err(|e| e.to_string())?;
     let mut typed = G::new(&options, seed).map_err(|e| e.to_string())?;
     let seats = typed.num_seats();
     let mut rng = GameRng::new(seed ^ 0x7717);
@@ -106,8 +106,8 @@ where
             for s in 0..seats {
                 let seat = Seat(s as u8);
                 let twin = G::determinize(&typed.view(seat), &mut rng);
-                let real_t = table_of(typed.clone(), seed);
-                let twin_t = table_of(twin.clone(), seed);
+                let real_t = Table::of_state(typed.clone(), seed);
+                let twin_t = Table::of_state(twin.clone(), seed);
                 let a = seat_update("", real_t.game(), Some(seat), Vec::new(), false);
                 let b = seat_update("", twin_t.game(), Some(seat), Vec::new(), false);
                 if a != b {
@@ -117,7 +117,7 @@ where
                 after.apply_unchecked(action, &mut sylvan_engine::NoEvents);
                 // Events of a step that drew chance tell its outcome, which a twin draws afresh.
                 if twin.is_legal(action) && !sylvan_engine::undo::drew_chance(&typed, &after) {
-                    let (mut x, mut y) = (table_of(typed.clone(), seed), table_of(twin, seed));
+                    let (mut x, mut y) = (Table::of_state(typed.clone(), seed), Table::of_state(twin, seed));
                     let id = G::action_id(action);
                     x.apply(id, false).map_err(|e| e.to_string())?;
                     y.apply(id, false).map_err(|e| e.to_string())?;

@@ -211,9 +211,9 @@ async fn lobby_creates_joins_lists_and_keeps_records() -> TestResult {
     let (status, record) = http(&addr, "GET", &format!("/api/games/{id}/record"), None).await?;
     assert_eq!(status, 200);
     assert_eq!(record["game"], "equinox");
-    let replayed = sylvan_server::Catalog::standard()
+    let replayed = sylvan_server::Registry::standard()
         .get("equinox")
-        .ok_or("no equinox")?
+        .map_err(|e| e.to_string())?
         .game()
         .replay(&record.to_string(), None)
         .map_err(|e| e.to_string())?;

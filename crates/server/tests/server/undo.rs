@@ -1,21 +1,23 @@
 //! Undo: which actions may be taken back, and taking one back through the server.
 
 use serde_json::Value;
+use sylvan_registry::Entry;
 use sylvan_server::protocol::ClientMessage;
-use sylvan_server::{Catalog, Limits};
+use sylvan_server::table::Table;
+use sylvan_server::{Limits, Registry};
 
 use crate::common::*;
 
 /// Counts, in random games, the actions the engine lets their seat take back.
 fn undoable_counts(game: &str, players: usize, games: u64) -> Result<(usize, usize), String> {
-    let catalog = Catalog::standard();
-    let entry = catalog.get(game).ok_or("no game")?;
+    let catalog = Registry::standard();
+    let entry = catalog.get(game).map_err(|e| e.to_string())?;
     let options = entry.game().options(Some(players), &[]).map_err(|e| e.to_string())?;
     let (mut yes, mut all) = (0, 0);
     let mut pick = Pick(7);
     let mut ids = Vec::new();
     for seed in 0..games {
-        let mut t = entry.new_table(&options, seed).map_err(|e| e.to_string())?;
+        let mut t = Table::deal(entry, &options, seed).map_err(|e| e.to_string())?;
         t.game_mut().keep_events(false);
         while !t.game().is_terminal() {
             t.game().legal_ids(&mut ids);
@@ -85,5 +87,43 @@ async fn a_seat_takes_back_its_last_action() -> TestResult {
         }
     }
     assert_eq!(undone, 3, "three actions were taken back");
+    Ok(())
+}
+
+/// The server has no list of game types: a game registered anew (here the toy, alone in its
+/// registry) is offered, played through the WebSocket, judged for undo and finished.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newly_registered_game_is_served() -> TestResult {
+    let mut registry = Registry::new();
+    registry.register(Entry::of::<sylvan_bots::toy::Toy>("the toy")).map_err(|e| e.to_string())?;
+    let addr = start_with(registry, "new-game", Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() }).await?;
+    let (_, types) = sylvan_server::client::http(&addr, "GET", "/api/types", None).await?;
+    assert_eq!(types["games"][0]["name"], "toy", "{types}");
+    let (status, _) =
+        sylvan_server::client::http(&addr, "POST", "/api/games", Some(&serde_json::json!({ "game": "equinox" })))
+            .await?;
+    assert_eq!(status, 404, "only registered games");
+    let (id, tokens) = create_taken(&addr, "toy", 2, 5).await?;
+    let mut conns = Vec::new();
+    for t in &tokens {
+        conns.push(connect(&addr, &id, Some(t)).await?);
+    }
+    let mut last = Vec::new();
+    for c in &mut conns {
+        last.push(next_state(c).await?);
+    }
+    let mut moves = 0;
+    while last[0]["over"] != true {
+        let m = (0..2).find(|&s| last[s]["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("nobody to move")?;
+        let a = last[m]["legal"][0]["notation"].as_str().ok_or("no notation")?.to_owned();
+        conns[m].send(&act(last[m]["move"].as_u64().ok_or("no move")?, &a)).await?;
+        for s in 0..2 {
+            last[s] = next_state(&mut conns[s]).await?;
+        }
+        moves += 1;
+        // A played card is seen by the other seat: never undoable in the toy.
+        assert_eq!(last[m]["can_undo"], false);
+    }
+    assert!(moves > 0 && last[1]["winners"].is_array());
     Ok(())
 }
