@@ -94,7 +94,7 @@ function mysticVale(v, { catalog, t, seat }) {
   const sleeve = (p, ci, tok, extra = '') => {
     const slots = p.cards[ci] || [];
     return `<div class="sleeve ${extra}" ${tok ? `data-tok="${tok}"` : ''}>${slots.map((id, k) => id === EMPTY
-      ? `<div class="slot empty">${esc(SLOTS[k])}</div>`
+      ? `<div class="slot empty">${esc(t(SLOTS[k]))}</div>`
       : `<div class="slot" title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small></div>`).join('')}</div>`;
   };
   const decayOf = (p, list) => list.reduce((d, ci) => d + (p.cards[ci] || []).filter((id) => id !== EMPTY).reduce((x, id) => x + sym(adv(id), 'decay'), 0), 0);
@@ -116,8 +116,8 @@ function mysticVale(v, { catalog, t, seat }) {
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
   };
   const commons = (v.commons || []).map((lvl, l) => `<div class="market"><b>${t('level')} ${l + 1}</b> <small>(${v.adv_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => id === EMPTY ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text, small: `${l + 1}.${k + 1} · ${esc(adv(id).slot || '')}` })).join('')}</div></div>`).join('');
-  const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}`, name: `${t('soil')} (${s})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
+    <div class="row">${lvl.map((id, k) => id === EMPTY ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text, small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}` })).join('')}</div></div>`).join('');
+  const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
   const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
   const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
     <div class="row">${lvl.map((id, k) => face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');

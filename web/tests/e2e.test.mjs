@@ -255,6 +255,16 @@ test('the replay viewer steps through a finished game from any seat', async () =
   await page.click('#last');
   await page.waitForSelector('#end');
   await page.screenshot({ path: path.join(ARTIFACTS, 'replay.png'), fullPage: true });
+  // The same game as an uploaded record file.
+  const record = await (await fetch(`${base}/api/games/${id}/record`)).text();
+  await page.goto(`${base}/replay`);
+  await page.setInputFiles('#file', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(record) });
+  await page.waitForSelector('#pos');
+  assert.equal(Number((await pos()).split('/')[1]), total);
+  await page.click('#first');
+  await page.waitForFunction(() => document.querySelector('#pos').innerText.match(/ 0 \//));
+  await page.click('#next');
+  await page.waitForFunction(() => document.querySelector('#pos').innerText.includes(' 1 /'));
   await page.context().close();
 });
 
