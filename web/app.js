@@ -118,14 +118,14 @@ async function listGames() {
   try { games = (await api('/api/games')).games; } catch (e) { box.textContent = e.message; return; }
   games.sort((a, b) => b.created - a.created);
   if (!games.length) { box.textContent = t('no_games'); return; }
-  box.innerHTML = `<table class="games"><thead><tr><th>${t('game')}</th><th>${t('seats')}</th><th>${t('status')}</th><th>${t('move')}</th><th></th></tr></thead><tbody>
+  box.innerHTML = `<div class="scroll"><table class="games"><thead><tr><th>${t('game')}</th><th>${t('seats')}</th><th>${t('status')}</th><th>${t('move')}</th><th></th></tr></thead><tbody>
     ${games.slice(0, 50).map((g) => `<tr>
       <td>${esc(gameName(g.game))}<br><small><code>${esc(g.id)}</code></small></td>
       <td>${g.seats.map((s) => `p${s.seat}: ${esc(seatLabel(s))}`).join('<br>')}</td>
       <td>${t(g.status)}</td><td>${g.move}</td>
       <td>${g.status === 'open' ? `<button data-join="${esc(g.id)}">${t('join')}</button>` : ''}
           ${g.status !== 'finished' ? `<a class="button" href="/play/${esc(g.id)}">${t('watch')}</a>` : `<a class="button" href="/replay/${esc(g.id)}">${t('replay')}</a>`}</td>
-    </tr>`).join('')}</tbody></table>`;
+    </tr>`).join('')}</tbody></table></div>`;
   for (const b of box.querySelectorAll('[data-join]')) {
     b.onclick = async () => {
       try {
@@ -310,15 +310,16 @@ class Table {
 
 // The round (or turn) a view is in, for the log's headings.
 function roundOf(v) {
-  const r = v?.round ?? v?.rounds ?? (v?.turns != null ? v.turns + 1 : null);
-  return typeof r === 'number' ? r : null;
+  if (typeof v?.turns === 'number' && v.round == null && v.rounds == null) return `${t('turn')} ${v.turns + 1}`;
+  const r = v?.round ?? v?.rounds;
+  return typeof r === 'number' ? `${t('round')} ${r}` : null;
 }
 
 function renderLog(log) {
   if (!log.length) return `<p class="muted">${t('nothing_yet')}</p>`;
   let round = null;
   return log.map((g) => {
-    const head = g.round != null && g.round !== round ? `<h4 class="round">${t('round')} ${g.round}</h4>` : '';
+    const head = g.round != null && g.round !== round ? `<h4 class="round">${esc(g.round)}</h4>` : '';
     if (g.round != null) round = g.round;
     return head + `<div class="turn ${g.undo ? 'undo' : ''}"><div class="turnhead">${g.by != null ? `p${g.by} · ` : ''}${t('move')} ${g.move + (g.undo ? 0 : 1)}${g.action ? ` · <code>${esc(g.action)}</code>` : ''}</div>
     ${g.events.map((e) => `<div class="ev">${esc(e)}</div>`).join('')}</div>`;
@@ -411,9 +412,9 @@ function viewer(id, record) {
         <b>${esc(gameName(d.game))}</b> <span>${t('replay')}</span>
         <label>${t('view_of')} <select id="seat"><option value="">${t('spectator')}</option>${range(0, d.seats - 1).map((s) =>
           `<option value="${s}" ${s === d.seat ? 'selected' : ''}>p${s}</option>`).join('')}</select></label>
-        <button id="first">⏮</button><button id="prev">◀</button>
+        <button id="first" aria-label="first">|◀</button><button id="prev">◀</button>
         <span id="pos">${t('move')} ${d.move} / ${d.total}</span>
-        <button id="next">▶</button><button id="last">⏭</button>
+        <button id="next">▶</button><button id="last" aria-label="last">▶|</button>
         <input type="range" id="slider" min="0" max="${d.total}" value="${d.move}" aria-label="move">
       </div>
       <div class="layout">

@@ -138,7 +138,7 @@ function spiritDuel(v, { catalog, t, seat, text }) {
   const byIndex = Object.entries(abilities).reduce((m, [code, a]) => { if (a.index != null) m[a.index] = code; return m; }, {});
   const my = seat ?? 0;
   const side = (sd, s) => `<div class="team ${seatColor(s)} ${s === v.current ? 'current' : ''}">
-    <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · <b>${sd.pm}</b> ${t('pm')} · ${t('hand')} ${sd.hand_count} · ${t('deck')} ${sd.deck_len} · ${t('discard')} ${sd.discard}</div>
+    <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · <b>${sd.pm}</b> ${t('pm')} · ${t('hand')} ${sd.hand_count} · ${t('deck')} ${sd.deck_len} · ${t('discard')} ${bits(sd.discard).length}</div>
     <div class="row">${sd.spirits.map((sp) => {
       const c = spirits[sp.id] || {};
       return face({ tok: sp.id, name: c.name || sp.id, cost: c.cost != null ? `${c.cost} PM` : '', cls: `spirit ${sp.alive ? '' : 'dead'} ${sp.charged ? '' : 'exhausted'}`,
