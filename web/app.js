@@ -170,7 +170,7 @@ class Table {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.id}/ws`);
     this.ws = ws;
-    ws.onopen = () => ws.send(JSON.stringify(this.token ? { type: 'hello', token: this.token } : { type: 'hello' }));
+    ws.onopen = () => ws.send(JSON.stringify(this.token ? { type: 'hello', token: this.token, lang: lang() } : { type: 'hello', lang: lang() }));
     ws.onmessage = (e) => {
       const m = parse(e.data);
       if (m.type === 'error') {
@@ -455,6 +455,11 @@ pickLang.onchange = () => {
     tb.catalog = null;
     tb.loadCatalog();
     if (tb.msg?.over) tb.loadBreakdown();
+    // Texts from the server (the log, the actions' descriptions) come in the language of the
+    // connection: connect again in the new one.
+    tb.ws.onclose = null;
+    tb.ws.close();
+    tb.connect();
     tb.render();
   } else {
     route();

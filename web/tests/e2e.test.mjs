@@ -281,6 +281,8 @@ test('the French switch changes the interface and the card texts', async () => {
   // The card texts themselves (from the catalog), not only the interface's words, change.
   await page.waitForFunction((b) => [...document.querySelectorAll('.hand .card .ctext')].map((n) => n.textContent).join('|') !== b, before);
   assert.notEqual(await text(), before);
+  // So do the server's words: the actions' descriptions (the connection says hello again in French).
+  await page.waitForFunction(() => /terminer/i.test(document.querySelector('#actions')?.innerText || ''));
   await page.screenshot({ path: path.join(ARTIFACTS, 'spirit-duel-fr.png'), fullPage: true });
   await page.context().close();
 });

@@ -153,9 +153,9 @@ async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket) {
         Err(_) => Err(format!("no hello within {} s: connection closed", HELLO_WITHIN.as_secs())),
         Ok(None | Some(Err(_))) => return,
         Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<ClientMessage>(t.as_str()) {
-            Ok(ClientMessage::Hello { token }) => {
-                server.subscribe(&id, token.as_deref()).map_err(|e| format!("{e}: connection closed"))
-            }
+            Ok(ClientMessage::Hello { token, lang }) => server
+                .subscribe_in(&id, token.as_deref(), lang.unwrap_or_default())
+                .map_err(|e| format!("{e}: connection closed")),
             Ok(_) => Err("the first message must be {\"type\":\"hello\",\"token\":...}: connection closed".into()),
             Err(e) => Err(format!("malformed hello: {e}: connection closed")),
         },

@@ -153,3 +153,32 @@ async fn catalog_help_and_breakdown_come_in_both_languages() -> TestResult {
     assert_eq!(cards["cards"]["0"]["notation"].as_str().map(|n| n.is_empty()), Some(false));
     Ok(())
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_gets_its_texts_in_the_language_of_its_hello() -> TestResult {
+    use sylvan_server::client::Connection;
+    use sylvan_server::protocol::ClientMessage;
+    let addr = start("web-lang", Limits::default()).await?;
+    let seats = vec![json!({ "kind": "taken" }); 2];
+    let (id, tokens) = create(&addr, json!({ "game": "spirit-duel", "players": 2, "seats": seats, "seed": 8 })).await?;
+    let url = format!("ws://{addr}/api/games/{id}/ws");
+    let mut states = Vec::new();
+    for lang in [None, Some(sylvan_engine::Lang::Fr)] {
+        let mut c = Connection::open(&url).await?;
+        c.send(&ClientMessage::Hello { token: Some(tokens[0].clone()), lang }).await?;
+        states.push(next_state(&mut c).await?);
+    }
+    let (en, fr) = (&states[0], &states[1]);
+    assert_eq!(en["view"], fr["view"], "the view is the same data");
+    assert_eq!(en["legal"].as_array().map(Vec::len), fr["legal"].as_array().map(Vec::len));
+    assert_ne!(en["text"], fr["text"]);
+    let end = |s: &Value| s["legal"].as_array().and_then(|l| l.iter().find(|a| a["notation"] == "end")).cloned();
+    let (Some(e), Some(f)) = (end(en), end(fr)) else { return Err("no `end` action".into()) };
+    assert_ne!(e["description"], f["description"], "{e} {f}");
+    // A malformed language is refused with the hello.
+    let mut c = Connection::open(&url).await?;
+    c.send_text(r#"{"type":"hello","lang":"xx"}"#).await?;
+    let reply = next(&mut c).await?;
+    assert_eq!(reply["type"], "error", "{reply}");
+    Ok(())
+}
