@@ -7,5 +7,6 @@
 mod cli;
 mod conformance_long;
 mod search_every_game;
+mod serve;
 mod strength;
 mod tournament;

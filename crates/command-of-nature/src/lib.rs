@@ -208,6 +208,18 @@ impl Game for CommandOfNature {
         words::action_help(lang)
     }
 
+    fn view_text(view: &View, lang: sylvan_engine::Lang) -> String {
+        view.render(lang)
+    }
+
+    fn describe_action_in(view: &View, action: Action, lang: sylvan_engine::Lang) -> String {
+        words::describe_in(view, action, lang)
+    }
+
+    fn event_text(event: &Event, lang: sylvan_engine::Lang) -> String {
+        words::event_text(event, lang)
+    }
+
     fn view(&self, seat: Seat) -> View {
         self.view_of(seat)
     }

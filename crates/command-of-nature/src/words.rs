@@ -187,3 +187,194 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
     ];
     rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
 }
+
+/// A card's name in `lang`, from the embedded table.
+fn name_of(c: crate::cards::Card, lang: Lang) -> &'static str {
+    card_name(c.info(), lang)
+}
+
+/// An event as a sentence in `lang` (English is the event's `Display`).
+pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
+    use crate::actions::slot_name;
+    use crate::events::Event;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let n = |c: &crate::cards::Card| name_of(*c, lang);
+    match e {
+        Event::Acted { seat, action } => format!("{seat} : {action}"),
+        Event::Hand { seat, cards } => {
+            format!("main de {seat} : {}", cards.iter().map(n).collect::<Vec<_>>().join(", "))
+        }
+        Event::HandCount { seat, count } => format!("{seat} a {count} carte(s) en main"),
+        Event::Cut { seat, card, amount } => format!("{seat} joue {} : DGT -{amount}", n(card)),
+        Event::Damaged { side, slot, card, amount, shielded, dealt, by, attack } => format!(
+            "{} {} (camp {side}) subit {dealt} DGT de {by}{} ({amount} avant Boucliers, {shielded} arrêtés)",
+            n(card),
+            slot_name(*slot),
+            if *attack { " (attaque)" } else { "" }
+        ),
+        Event::Defeated { side, slot, card, by } => {
+            format!("{} {} (camp {side}) est vaincu par {by}", n(card), slot_name(*slot))
+        }
+        Event::SageFallen { seat } => format!("le Sage de {seat} est vaincu"),
+        Event::LevelUp { seat, level } => format!("{seat} atteint le niveau {level}"),
+        Event::ChampionToDiscard { seat, card } => format!("le Champion {} de {seat} va dans sa défausse", n(card)),
+        Event::FactionUnlocked { seat, level } => format!("{seat} débloque l'action de faction {level}"),
+        Event::Refilled { side, from, to, card } => {
+            format!("camp {side} : {} passe de {} à {}", n(card), slot_name(*from), slot_name(*to))
+        }
+        Event::Bought { seat, card, gold, placed } => format!(
+            "{seat} achète {} pour {gold} Pièce(s) d'or{}",
+            n(card),
+            if *placed { ", placé dans la formation" } else { "" }
+        ),
+        Event::Sold { seat, card, gold } => format!("{seat} vend {} pour {gold} Pièce(s) d'or", n(card)),
+        Event::Refreshed { seat, market } => {
+            format!("{seat} renouvelle le Marché des {}", if *market == 0 { "Élémentaires" } else { "Ordres" })
+        }
+        Event::MarketFace { market, index, card } => {
+            let m = ["e", "c"][(*market).min(1) as usize];
+            match card {
+                Some(c) => format!("marché {m}{} : {}", index + 1, n(c)),
+                None => format!("marché {m}{} : vide", index + 1),
+            }
+        }
+        Event::GameOver { winning_side: Some(s) } => format!("partie terminée : le camp {s} gagne"),
+        Event::GameOver { winning_side: None } => "partie terminée : match nul (limite de tours)".to_owned(),
+    }
+}
+
+/// An action described for the seat of `view`, in `lang`.
+pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: Lang) -> String {
+    use crate::actions::{Action, slot_name};
+    if lang == Lang::En {
+        return crate::heuristic::describe(view, a);
+    }
+    let side = view.seat.0 & 1;
+    let unit = |sd: u8, s| view.at(sd, s).map_or("emplacement vide".to_owned(), |u| name_of(u.card, lang).to_owned());
+    let text = |c: crate::cards::Card| card_text(view.cards.info(c), lang).to_owned();
+    match a {
+        Action::Pick(s) => unit(side, s),
+        Action::Aim(s) => format!("{} adverse", unit(1 - side, s)),
+        Action::Dawn(s) => format!("{} : {}", unit(side, s), view.at(side, s).map_or(String::new(), |u| text(u.card))),
+        Action::Play(c) | Action::Instant(c) => format!("{} : {}", name_of(c, lang), text(c)),
+        Action::Summon(c) => {
+            let i = view.cards.info(c);
+            format!("invoquer {} {}/{}", name_of(c, lang), i.strength, i.health)
+        }
+        Action::Choose(c) | Action::Sell(c) | Action::Discard(c) => name_of(c, lang).to_owned(),
+        Action::Buy(i) | Action::BuyPlace(i) => {
+            let c = view.market[(i / 3) as usize][(i % 3) as usize];
+            c.map_or("-".to_owned(), |c| {
+                format!("{} ({} Pièce(s) d'or)", name_of(c, lang), view.cards.info(c).cost.unwrap_or(0))
+            })
+        }
+        Action::Refill(x, y) => format!("{} vers {}", unit(side, x), slot_name(y)),
+        Action::Swap(x, y) => format!("{} <-> {}", unit(side, x), unit(side, y)),
+        Action::Done => "terminer".to_owned(),
+        Action::Draw => "piocher une carte (1 PA)".to_owned(),
+        Action::Partner => "passer la main à votre coéquipier".to_owned(),
+        Action::Use => "utiliser l'effet".to_owned(),
+        Action::Amount(n) => format!("choisir {n}"),
+        Action::Faction(l) => format!("action de faction du niveau {l}"),
+        Action::Refresh(m) => {
+            format!("renouveler le Marché des {}", if m == 0 { "Élémentaires" } else { "Ordres" })
+        }
+    }
+}
+
+/// Phrases of the English view and their French, longest first where one contains another.
+const VIEW_FR: &[(&str, &str)] = &[
+    ("Command of Nature — turn", "Command of Nature — tour"),
+    ("to play —", "joue —"),
+    (
+        "setup: choose the warrior that goes into your deck",
+        "mise en place : choisissez le Guerrier qui va dans votre paquet",
+    ),
+    ("in the first row with an empty slot", "dans la première Rangée qui a un emplacement vide"),
+    ("choose the attacker", "choisissez l'attaquant"),
+    ("choose the target", "choisissez la cible"),
+    ("a second target in Row II, or done", "une seconde cible en Rangée II, ou done"),
+    ("defend: play instants, or done", "défense : jouez des Ordres immédiats, ou done"),
+    ("a different elemental gets a boost", "un autre Élémentaire reçoit une Amélioration"),
+    ("a different elemental gets a shield", "un autre Élémentaire reçoit un Bouclier"),
+    ("take the damage instead (`use`) or not (`done`)", "subir les DGT à sa place (`use`) ou non (`done`)"),
+    ("how many tokens to spend", "combien de pions dépenser"),
+    ("refill the front rows", "compléter les premières Rangées"),
+    ("phase I: daybreak effects", "phase I : effets d'aube"),
+    ("phase II:", "phase II :"),
+    ("AP left", "PA restants"),
+    ("phase III: markets", "phase III : Marchés"),
+    ("phase IV: discard, then draw to 5", "phase IV : défaussez, puis piochez jusqu'à 5"),
+    ("game over: draw (turn limit)", "partie terminée : match nul (limite de tours)"),
+    ("game over: side", "partie terminée : le camp"),
+    (" wins", " gagne"),
+    ("(Sage fallen)", "(Sage vaincu)"),
+    (" level ", " niveau "),
+    (" hand ", " main "),
+    (" deck ", " pioche "),
+    (" discard ", " défausse "),
+    ("side ", "camp "),
+    ("(you):", "(vous) :"),
+    ("(partner):", "(coéquipier) :"),
+    ("(you)", "(vous)"),
+    ("(partner)", "(coéquipier)"),
+    (": gold ", " : or "),
+    ("elemental market:", "Marché des Élémentaires :"),
+    ("command market:  ", "Marché des Ordres :      "),
+    (" in deck]", " dans la pioche]"),
+    ("attack: ", "attaque : "),
+    ("(cut ", "(réduction "),
+    ("hand of ", "main de "),
+    ("(Twig)", "(Brindille)"),
+    ("(Pebble)", "(Caillou)"),
+    ("(Leaf)", "(Feuille)"),
+    ("(Droplet)", "(Gouttelette)"),
+];
+
+impl crate::view::View {
+    /// The terminal rendering in `lang`: the table, each card in the hands with its text, and a legend.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut t = self.to_string();
+        if lang == Lang::Fr {
+            for (en, fr) in VIEW_FR {
+                t = t.replace(en, fr);
+            }
+            let mut names: Vec<&CardInfo> = self.cards.cards.iter().filter(|c| c.name != c.name_fr).collect();
+            names.sort_by_key(|c| std::cmp::Reverse(c.name.len()));
+            for c in names {
+                t = t.replace(&c.name, &c.name_fr);
+            }
+        }
+        let mut seen = Vec::new();
+        for s in &self.seats {
+            for &c in s.hand.iter().flatten() {
+                if !seen.contains(&c) {
+                    seen.push(c);
+                }
+            }
+        }
+        if !seen.is_empty() {
+            t.push_str(lang.pick("\ncards in hand:", "\ncartes en main :"));
+            for c in seen {
+                let i = self.cards.info(c);
+                let cost = i.cost.map_or(String::new(), |k| format!(", {k}{}", lang.pick("g", " or")));
+                let stats =
+                    if i.class.is_elemental() { format!(" {}/{}", i.strength, i.health) } else { String::new() };
+                t.push_str(&format!(
+                    "\n  {}{stats} ({}{cost}): {}",
+                    card_name(i, lang),
+                    class_name(i.class, lang),
+                    card_text(i, lang)
+                ));
+            }
+        }
+        t.push('\n');
+        t.push_str(lang.pick(
+            "legend: `Name 2/3 d1 +2 s1*` = strength 2 / health 3, 1 damage counter, 2 boosts (+1 damage each on its next attack), 1 shield (stops 1 damage), * attacked this turn; slots I1..III3: row I faces the enemy; 3g = 3 gold; AP = action points",
+            "légende : `Nom 2/3 d1 +2 s1*` = FOR 2 / SAN 3, 1 compteur de dégâts, 2 Améliorations (+1 DGT chacune à sa prochaine attaque), 1 Bouclier (arrête 1 DGT), * a attaqué ce tour-ci ; emplacements I1..III3 : la Rangée I fait face à l'adversaire ; 3g = 3 Pièces d'or ; PA = points d'action",
+        ));
+        t
+    }
+}

@@ -20,6 +20,11 @@ pub enum EndReason {
     Stalled,
 }
 
+impl EndReason {
+    /// Every reason.
+    pub const ALL: [EndReason; 3] = [EndReason::FiveRounds, EndReason::DeckExhausted, EndReason::Stalled];
+}
+
 /// One event. Field names are uniform: `seat` is the acting player, `victim` the player acted upon,
 /// `to` the receiving player, `row` a table row (0 = champion row), `column` a creature's column.
 #[allow(missing_docs)] // the fields are described by the uniform names above
@@ -136,7 +141,15 @@ impl fmt::Display for Event {
             Removed { card, column } => write!(f, "{} is discarded from {}", card.long_name(), column.name()),
             Named { seat, creature } => write!(f, "{seat} names {} with L'Ancêtre", creature.name()),
             Eliminated { creature, round } => write!(f, "{} is eliminated in round {round}", creature.name()),
-            GameOver { reason, scores } => write!(f, "game over ({reason:?}); scores {scores:?}"),
+            GameOver { reason, scores } => {
+                let s: Vec<String> = scores.iter().map(|&x| sylvan_engine::number(x)).collect();
+                write!(
+                    f,
+                    "game over: {} Scores: {}",
+                    crate::words::end_reason_text(*reason, sylvan_engine::Lang::En),
+                    s.join(", ")
+                )
+            }
         }
     }
 }

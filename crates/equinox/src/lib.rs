@@ -143,6 +143,18 @@ impl Game for Equinox {
         Equinox::sample(view, rng)
     }
 
+    fn view_text(view: &View, lang: Lang) -> String {
+        view.render(lang)
+    }
+
+    fn describe_action_in(view: &View, action: Action, lang: Lang) -> String {
+        words::describe_in(view, action, lang)
+    }
+
+    fn event_text(event: &Event, lang: Lang) -> String {
+        words::event_text(event, lang)
+    }
+
     fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
         self.words_breakdown(lang)
     }

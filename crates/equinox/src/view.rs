@@ -331,7 +331,7 @@ impl View {
             Phase::Give { victim, creature } => format!("Le Duc: p{} gives a card of {}", victim.0, creature.name()),
             Phase::Keep { .. } => "Sabot: keep one of the three cards".into(),
             Phase::Discard => "phase 3: discard cards".into(),
-            Phase::Over(r) => format!("game over ({r:?})"),
+            Phase::Over(r) => format!("game over: {}", crate::words::end_reason_text(r, sylvan_engine::Lang::En)),
         }
     }
 }

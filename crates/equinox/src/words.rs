@@ -284,3 +284,179 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
     ];
     rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
 }
+
+fn long(c: Card, lang: Lang) -> String {
+    card_name(c, lang)
+}
+
+fn list(v: &[Card], lang: Lang) -> String {
+    v.iter().map(|&c| long(c, lang)).collect::<Vec<_>>().join(", ")
+}
+
+/// An event as a sentence in `lang` (English is the event's `Display`).
+pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
+    use crate::events::Event::*;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let l = |c: &Card| long(*c, lang);
+    match e {
+        TurnStarted { seat, round } => format!("— tour de {seat} (manche {round})"),
+        Predicted { seat, creature, row } => format!("{seat} prédit {} dans la rangée {row}", creature.name()),
+        SecretPlaced { seat, card: Some(c) } => format!("{seat} place une prédiction secrète sur {}", l(c)),
+        SecretPlaced { seat, card: None } => format!("{seat} place une prédiction secrète"),
+        SecretRevealed { seat, card } => format!("{seat} révèle sa prédiction secrète : {}", l(card)),
+        PredictionSkipped { seat } => format!("{seat} ne fait pas de prédiction"),
+        Played { seat, card, column: Some(c) } if card.is_chameleon() => {
+            format!("{seat} joue {} sur {}", l(card), c.name())
+        }
+        Played { seat, card, .. } => format!("{seat} joue {}", l(card)),
+        PassedShowingHand { seat, hand } => format!("{seat} ne peut pas jouer et montre : {}", list(hand, lang)),
+        PowerUsed { seat, creature } => format!("{seat} active le pouvoir de {}", creature.name()),
+        PowerDeclined { seat, creature } => format!("{seat} n'active pas le pouvoir de {}", creature.name()),
+        Discarded { seat, card: Some(c) } => format!("{seat} défausse {}", l(c)),
+        Discarded { seat, card: None } => format!("{seat} défausse une carte face cachée"),
+        CardToDiscard { card } => format!("{} va à la défausse", l(card)),
+        Drew { seat, cards } => format!("{seat} pioche {}", list(cards, lang)),
+        DrewCount { seat, count } => format!("{seat} pioche {count} carte(s)"),
+        StoneRetrieved { seat, creature: Some(c), row: Some(r) } => {
+            format!("{seat} récupère un caillou de {} rangée {r}", c.name())
+        }
+        StoneRetrieved { seat, .. } => format!("{seat} récupère le caillou d'une prédiction secrète"),
+        StonePlaced { seat, creature, row } => format!("{seat} pose un caillou sur {} rangée {row}", creature.name()),
+        SetAside { victim, count } => format!("{count} carte(s) de {victim} sont posées face cachée"),
+        AsideReturned { seat, count } => format!("{seat} reprend {count} carte(s) mises de côté"),
+        Asked { seat, victim, creature } => format!("{seat} demande à {victim} une carte de {}", creature.name()),
+        Gave { victim, to, card: Some(c) } => format!("{victim} donne {} à {to}", l(c)),
+        Gave { victim, to, card: None } => format!("{victim} donne une carte à {to}"),
+        HandShown { from, to, hand: Some(h) } => format!("{from} montre sa main à {to} : {}", list(h, lang)),
+        HandShown { from, to, hand: None } => format!("{from} montre sa main à {to}"),
+        SabotDrew { seat, victim, cards: Some(c) } => {
+            format!("{seat} pioche dans la main de {victim} : {}", list(c, lang))
+        }
+        SabotDrew { seat, victim, cards: None } => format!("{seat} pioche 3 cartes dans la main de {victim}"),
+        SabotKept { seat, victim, card: Some(c) } => format!("{seat} garde {} de {victim}", l(c)),
+        SabotKept { seat, victim, card: None } => format!("{seat} garde une carte de {victim} et rend les deux autres"),
+        Took { seat, card, row, column } => format!("{seat} prend {} de {} rangée {row}", l(card), column.name()),
+        Swapped { column, rows } => {
+            format!("les cartes de {} des rangées {} et {} sont échangées", column.name(), rows.0, rows.1)
+        }
+        Removed { card, column } => format!("{} est défaussée de {}", l(card), column.name()),
+        Named { seat, creature } => format!("{seat} nomme {} avec L'Ancêtre", creature.name()),
+        Eliminated { creature, round } => format!("{} est éliminé à la manche {round}", creature.name()),
+        GameOver { reason, scores } => {
+            let s: Vec<String> = scores.iter().map(|&x| number(x)).collect();
+            format!("partie terminée : {} Scores : {}", end_reason_text(*reason, lang), s.join(", "))
+        }
+    }
+}
+
+/// An action described for the seat of `view`, in `lang`.
+pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: Lang) -> String {
+    use crate::actions::{Action, StoneSpot};
+    if lang == Lang::En {
+        return crate::heuristic::describe(view, a);
+    }
+    let name = |c: Creature| c.name();
+    match a {
+        Action::SkipPrediction => "ne faire aucune prédiction".into(),
+        Action::Predict(c) => {
+            format!("prédire {} dans la rangée {} (vaut {})", name(c), view.round, 5 - view.round)
+        }
+        Action::Secret(card) => format!("prédiction secrète avec {}", long(card, lang)),
+        Action::Reveal => "révéler votre prédiction secrète".into(),
+        Action::Play(card) => format!("jouer {}", long(card, lang)),
+        Action::PlayChameleon(cam, c) => format!("jouer {} sur {}", long(cam, lang), name(c)),
+        Action::PlayTree(k) => format!("jouer {}", k.name()),
+        Action::Pass => "passer (aucune carte jouable : votre main est montrée)".into(),
+        Action::Discard(card) => format!("défausser {}", long(card, lang)),
+        Action::EndDiscard => "arrêter de défausser".into(),
+        Action::Decline => "ne pas activer le pouvoir".into(),
+        Action::UsePower => match view.phase {
+            Phase::Power { creature, .. } => format!("activer le pouvoir : {}", power_text(creature, lang)),
+            _ => "activer le pouvoir".into(),
+        },
+        Action::Retrieve(StoneSpot::Secret) => "récupérer le caillou de votre prédiction secrète".into(),
+        Action::Retrieve(StoneSpot::At(0, c)) => format!("récupérer votre caillou du champion {}", name(c)),
+        Action::Retrieve(StoneSpot::At(r, c)) => format!("récupérer votre caillou de {} rangée {r}", name(c)),
+        Action::Target(s) => match view.phase {
+            Phase::Power { creature: Creature::Panache, .. } => format!("mettre de côté la moitié de la main de {s}"),
+            _ => format!("piocher 3 cartes dans la main de {s} et en garder une"),
+        },
+        Action::PlaceStone(r, c) => format!("poser un caillou sur {} rangée {r}", name(c)),
+        Action::Ask(s, c) => format!("demander à {s} une carte de {}", name(c)),
+        Action::Give(card) => format!("donner {}", long(card, lang)),
+        Action::Borrow(c) => format!("activer le pouvoir de {}", name(c)),
+        Action::Keep(card) => format!("garder {}", long(card, lang)),
+        Action::Take(r, c) => format!("prendre la carte visible de {} rangée {r}", name(c)),
+        Action::Swap(c, r1, r2) => format!("échanger les cartes de {} des rangées {r1} et {r2}", name(c)),
+        Action::Remove(c) => format!("défausser la carte visible de {}", name(c)),
+        Action::Name(c) => format!("nommer {} (ses prédictions secrètes sont révélées)", name(c)),
+    }
+}
+
+const VIEW_FR: &[(&str, &str)] = &[
+    ("Equinox — round", "Equinox — manche"),
+    (" to play — ", " joue — "),
+    ("phase 1: place or reveal a prediction", "phase 1 : placer ou révéler une prédiction"),
+    ("phase 2 again (Bicéphale): play a second card", "phase 2 à nouveau (Bicéphale) : jouer une seconde carte"),
+    ("phase 2: play a card", "phase 2 : jouer une carte"),
+    ("power of ", "pouvoir de "),
+    ("Dryade: take a visible creature card", "Dryade : prendre une carte Créature visible"),
+    ("L'Ancêtre: name a creature", "L'Ancêtre : nommer une créature"),
+    ("L'Ancêtre: secret predictions on", "L'Ancêtre : les prédictions secrètes sur"),
+    (" are revealed", " sont révélées"),
+    ("Le Duc: ", "Le Duc : "),
+    (" gives a card of ", " donne une carte de "),
+    ("Sabot: keep one of the three cards", "Sabot : garder une des trois cartes"),
+    ("phase 3: discard cards", "phase 3 : défausser des cartes"),
+    ("game over: ", "partie terminée : "),
+    ("row 1 (4)    ", "rangée 1 (4) "),
+    ("row 2 (3)    ", "rangée 2 (3) "),
+    ("row 3 (2)    ", "rangée 3 (2) "),
+    ("row 4 (1)    ", "rangée 4 (1) "),
+    ("row 5 (0)    ", "rangée 5 (0) "),
+    (
+        "(cells: visible strength, c = chameleon, + = cards beneath, X = disappeared, ●N = stone of pN)",
+        "(cases : force visible, c = caméléon, + = cartes dessous, X = disparue, ●N = caillou de pN)",
+    ),
+    ("You are p", "Vous êtes p"),
+    (". Hand: ", ". Main : "),
+    ("Set aside by Panache (back in phase 3): ", "Mises de côté par Panache (reviennent en phase 3) : "),
+    ("Your secret prediction: ", "Votre prédiction secrète : "),
+    (" cards, ", " cartes, "),
+    (" stones left", " cailloux restants"),
+    (" set aside", " mises de côté"),
+    (", secret prediction", ", prédiction secrète"),
+    (", known: ", ", connues : "),
+    ("Draw pile: ", "Pioche : "),
+    (" cards", " cartes"),
+];
+
+impl crate::view::View {
+    /// The terminal rendering in `lang`, with the creatures in play and their powers, and the tree
+    /// cards in the hand.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut t = self.to_string();
+        if lang == Lang::Fr {
+            for (en, fr) in VIEW_FR {
+                t = t.replace(en, fr);
+            }
+            for r in EndReason::ALL {
+                t = t.replace(end_reason_text(r, Lang::En), end_reason_text(r, Lang::Fr));
+            }
+        }
+        t.push_str(lang.pick("\ncreatures (code, name, power):", "\ncréatures (code, nom, pouvoir) :"));
+        for (col, c) in self.champions.iter().enumerate() {
+            let gone = if self.eliminated_in[col] != 0 { lang.pick(" [eliminated]", " [éliminée]") } else { "" };
+            t.push_str(&format!("\n  {} {}{gone}: {}", c.code(), c.name(), power_text(*c, lang)));
+        }
+        for k in TreeKind::ALL {
+            if self.hand.iter().any(|c| c.tree() == Some(k)) {
+                let (en, fr) = tree_text(k);
+                t.push_str(&format!("\n  {}: {}", k.name(), lang.pick(en, fr)));
+            }
+        }
+        t
+    }
+}

@@ -173,6 +173,22 @@ impl Game for MysticVale {
         view.seat
     }
 
+    fn view_text(view: &View, lang: sylvan_engine::Lang) -> String {
+        view.render(lang)
+    }
+
+    fn describe_action_in(view: &View, action: Action, lang: sylvan_engine::Lang) -> String {
+        if let Some(d) = words::plain_description(action, lang) {
+            return d.to_owned();
+        }
+        let en = heuristic::describe(view, action);
+        if lang == sylvan_engine::Lang::Fr { words::to_french(&view.db, &en) } else { en }
+    }
+
+    fn event_text(event: &Event, lang: sylvan_engine::Lang) -> String {
+        words::event_text(event, lang)
+    }
+
     fn breakdown(&self, lang: sylvan_engine::Lang) -> Option<sylvan_engine::Breakdown> {
         self.words_breakdown(lang)
     }

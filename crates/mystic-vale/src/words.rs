@@ -125,19 +125,7 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
     }
     let mut vales = Map::new();
     for (id, v) in db.vales.iter().enumerate() {
-        let mut text = ability_text(v.ability, lang);
-        if v.remove_self && !text.is_empty() {
-            text.push_str(lang.pick(" (removes this vale from the game)", " (retire ce vallon de la partie)"));
-        }
-        if v.extra_buy > 0 {
-            match lang {
-                Lang::En => text.push_str(&format!("; buy up to {} advancements", 2 + v.extra_buy)),
-                Lang::Fr => text.push_str(&format!(" ; achetez jusqu'à {} améliorations", 2 + v.extra_buy)),
-            }
-        }
-        if v.unique {
-            text.push_str(lang.pick("; only one per player", " ; un seul par joueur"));
-        }
+        let text = vale_text(v, lang);
         vales.insert(
             id.to_string(),
             json!({
@@ -214,7 +202,7 @@ pub fn symbols_text(s: &Symbols, lang: Lang) -> String {
     add(s.decay.into(), "pourriture");
     add(s.growth.into(), "croissance");
     for (k, &n) in s.spirits.iter().enumerate() {
-        add(n.into(), &format!("esprit {}", spirit_name(Spirit::ALL[k], lang)));
+        add(n.into(), spirit_name(Spirit::ALL[k], lang));
     }
     add(s.guardian.into(), "gardien");
     add(s.vp_harvest.into(), "PV à chaque récolte");
@@ -232,12 +220,12 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         crate::cards::Reward::None => "rien",
         crate::cards::Reward::Mana => "mana",
         crate::cards::Reward::Vp => "PV",
-        crate::cards::Reward::Wild => "esprit sauvage",
+        crate::cards::Reward::Wild => "sauvage",
         crate::cards::Reward::Growth => "croissance",
         crate::cards::Reward::Guardian => "gardien",
-        crate::cards::Reward::Animal => "esprit animal",
-        crate::cards::Reward::Forest => "esprit forêt",
-        crate::cards::Reward::Sky => "esprit ciel",
+        crate::cards::Reward::Animal => "animal",
+        crate::cards::Reward::Forest => "forêt",
+        crate::cards::Reward::Sky => "ciel",
         crate::cards::Reward::BoxVp => "PV pris dans la boîte",
     };
     let per = match a.per {
@@ -380,4 +368,211 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
         ),
     ];
     rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
+}
+
+/// The view's English phrases and their French, applied after the card texts and titles.
+const VIEW_FR: &[(&str, &str)] = &[
+    ("== Mystic Vale · round", "== Mystic Vale · manche"),
+    ("· VP pool", "· réserve de PV"),
+    ("(last round)", "(dernière manche)"),
+    ("· you are", "· vous êtes"),
+    ("commons:", "améliorations communes :"),
+    ("  level ", "  niveau "),
+    ("(deck ", "(pioche "),
+    ("):\n", ") :\n"),
+    ("soil.top/middle/bottom: ", "soil.top/middle/bottom : "),
+    ("), left ", "), restants "),
+    ("vales:", "vallons :"),
+    ("(cost ", "(coût "),
+    (" VP)", " PV)"),
+    (" VP tokens (score ", " jetons PV (score "),
+    ("(to play)", "(joue)"),
+    ("token active", "jeton actif"),
+    ("token spent", "jeton utilisé"),
+    (", deck ", ", pioche "),
+    (", discard ", ", défausse "),
+    (", vales: ", ", vallons : "),
+    ("   vale ", "   vallon "),
+    ("   leader (c", "   meneur (c"),
+    ("not yet seen", "pas encore vu"),
+    ("leaders dealt:", "meneurs distribués :"),
+    ("   field c", "   champ c"),
+    ("   on-deck c", "   attente c"),
+    ("   decay ", "   pourriture "),
+    (" vs growth ", " contre croissance "),
+    ("spoil risk if you push:", "risque de flétrir en poussant :"),
+    ("harvest: ", "récolte : "),
+    (" mana left, spirits ", " mana restant, esprits "),
+    (" VP to gain, ", " PV à gagner, "),
+    (" bought", " achetées"),
+    ("when played (c", "en jeu (c"),
+    ("choose which resolves next:", "choisissez laquelle se résout d'abord :"),
+    ("(eclipse, covered)", "(éclipse, couverte)"),
+    ("eclipse (may be covered, never covers)", "éclipse (peut être couverte, ne couvre jamais)"),
+    ("[leader ", "[meneur "),
+    ("[a leader, not yet seen]", "[un meneur pas encore vu]"),
+    ("(upgraded)", "(améliorée)"),
+    ("(upgrade: ", "(amélioration : "),
+    ("decay (cancelled)", "pourriture (annulée)"),
+    (" decay", " pourriture"),
+    (" growth", " croissance"),
+    (" guardian", " gardien"),
+    (" forest", " forêt"),
+    (" sky", " ciel"),
+    (" wild", " sauvage"),
+    (" any", " au choix"),
+    (" over ", " sur "),
+    (", level ", ", niveau "),
+    (" mana, top", " mana, haut"),
+    (" mana, middle", " mana, milieu"),
+    (" mana, bottom", " mana, bas"),
+    (", eclipse)", ", éclipse)"),
+    (" VP each harvest", " PV à chaque récolte"),
+    (" VP at the end", " PV en fin de partie"),
+    ("top of your deck", "dessus de votre paquet"),
+];
+
+/// The English → French pairs for the cards of `db`: ability texts, printed symbols, titles; longest
+/// first, so that no pair replaces part of a longer one.
+fn card_pairs(db: &CardDb) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = Vec::new();
+    let mut push = |en: String, fr: String| {
+        if !en.is_empty() && en != fr && !v.iter().any(|(e, _)| *e == en) {
+            v.push((en, fr));
+        }
+    };
+    for a in &db.advancements {
+        push(a.ability.text(), ability_text(a.ability, Lang::Fr));
+        push(a.symbols.describe(), symbols_text(&a.symbols, Lang::Fr));
+        push(a.title.clone(), title(&a.title, &a.french, Lang::Fr).to_owned());
+    }
+    for x in &db.vales {
+        push(x.ability_text(), vale_text(x, Lang::Fr));
+        push(x.title.clone(), title(&x.title, &x.french, Lang::Fr).to_owned());
+    }
+    for l in &db.leaders {
+        for f in &l.sides {
+            push(f.ability.text(), ability_text(f.ability, Lang::Fr));
+            push(f.symbols.describe(), symbols_text(&f.symbols, Lang::Fr));
+        }
+    }
+    v.sort_by_key(|(en, _)| std::cmp::Reverse(en.len()));
+    v
+}
+
+/// A vale's ability text with its notes, in `lang`.
+fn vale_text(v: &crate::cards::Vale, lang: Lang) -> String {
+    let mut text = ability_text(v.ability, lang);
+    if v.remove_self && !text.is_empty() {
+        text.push_str(lang.pick(" (removes this vale from the game)", " (retire ce vallon de la partie)"));
+    }
+    if v.extra_buy > 0 {
+        match lang {
+            Lang::En => text.push_str(&format!("; buy up to {} advancements", 2 + v.extra_buy)),
+            Lang::Fr => text.push_str(&format!(" ; achetez jusqu'à {} améliorations", 2 + v.extra_buy)),
+        }
+    }
+    if v.unique {
+        text.push_str(lang.pick("; only one per player", " ; un seul par joueur"));
+    }
+    text
+}
+
+/// English text about the cards of `db` (a view, an action's description) in French.
+pub fn to_french(db: &CardDb, english: &str) -> String {
+    let mut t = english.to_owned();
+    for (en, fr) in card_pairs(db) {
+        t = t.replace(&en, &fr);
+    }
+    for (en, fr) in VIEW_FR {
+        t = t.replace(en, fr);
+    }
+    t
+}
+
+/// Every embedded set, for texts that name cards without their database (events).
+fn every_set() -> Option<&'static CardDb> {
+    static ALL: std::sync::OnceLock<Option<CardDb>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| CardDb::every_set().ok()).as_ref()
+}
+
+/// A title of any embedded set in `lang`.
+fn any_title(t: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return t.to_owned();
+    }
+    let Some(db) = every_set() else { return t.to_owned() };
+    db.advancements
+        .iter()
+        .map(|a| (&a.title, &a.french))
+        .chain(db.vales.iter().map(|v| (&v.title, &v.french)))
+        .find(|(e, _)| e.as_str() == t)
+        .map_or_else(|| t.to_owned(), |(e, f)| title(e, f, lang).to_owned())
+}
+
+/// An event as a sentence in `lang` (English is the event's `Display`).
+pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
+    use crate::events::Event::*;
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        TurnStart(s) => format!("tour de {s}"),
+        Played(s, c) => format!("{s} plante c{c}"),
+        Revealed(s, c) => format!("{s} révèle c{c} en attente"),
+        Reshuffled(s) => format!("{s} mélange sa défausse pour former un nouveau paquet"),
+        Spoiled(s, prep) => format!("{s} flétrit{}", if *prep { " pendant la phase de préparation" } else { "" }),
+        AbilityDiscard(s, Some(c)) => format!("{s} défausse c{c}"),
+        AbilityDiscard(s, None) => format!("{s} défausse une carte"),
+        Peeked(s, Some(c)) => format!("{s} regarde la première carte : c{c}"),
+        Peeked(s, None) => format!("{s} regarde la première carte de son paquet"),
+        Bought(s, t) => format!("{s} achète {}", any_title(t, lang)),
+        BoughtVale(s, t) => format!("{s} achète le vallon {}", any_title(t, lang)),
+        Sleeved(s, t, c) => format!("{s} insère {} dans c{c}", any_title(t, lang)),
+        GainedVp(s, v) => format!("{s} gagne {v} PV"),
+        UsedVale(s, t) => format!("{s} utilise {}", any_title(t, lang)),
+        PoolEmpty => "la réserve de PV est vide : la manche est terminée".to_owned(),
+        GameOver => "la partie est terminée".to_owned(),
+    }
+}
+
+impl crate::view::View {
+    /// The terminal rendering in `lang`, with a legend.
+    pub fn render(&self, lang: Lang) -> String {
+        let mut t = self.to_string();
+        if lang == Lang::Fr {
+            t = to_french(&self.db, &t);
+        }
+        t.push_str(lang.pick(
+            "legend: c0..c19 your 20 cards; [top | middle | bottom] the three slots of a card; L.K = common K of level L; a card spoils your turn when its decay exceeds your growth (decay vs growth); score = tokens + card VP + end-of-game abilities + vales",
+            "légende : c0..c19 vos 20 cartes ; [haut | milieu | bas] les trois emplacements d'une carte ; L.K = amélioration K du niveau L ; vous flétrissez quand la pourriture dépasse la croissance ; score = jetons + PV des cartes + capacités de fin de partie + vallons",
+        ));
+        t
+    }
+}
+
+/// What an action that needs no card says, in `lang` (`None` for the others).
+pub fn plain_description(a: crate::actions::Action, lang: Lang) -> Option<&'static str> {
+    use crate::actions::Action::*;
+    Some(match a {
+        Pass => lang.pick("end the Planting Phase", "terminer la phase de plantation"),
+        Push => lang
+            .pick("plant the on-deck card and reveal the next", "planter la carte en attente et révéler la suivante"),
+        Spoil => lang.pick("accept the spoil", "accepter le flétrissement"),
+        Druid => lang.pick(
+            "discard the on-deck card and reveal another",
+            "défausser la carte en attente et en révéler une autre",
+        ),
+        Arbor => lang.pick(
+            "remove Blooming Arbor from the game for growth",
+            "retirer le Bois de l'Éclosion de la partie pour de la croissance",
+        ),
+        Decline => lang.pick("decline", "refuser"),
+        Mill => lang.pick("discard the top card of your deck", "défausser la première carte de votre paquet"),
+        Token => lang.pick("spend the mana token for 1 mana", "dépenser le jeton de mana pour 1 mana"),
+        Done => lang.pick("end this step", "terminer cette étape"),
+        Upgrade => lang.pick("turn your leader to its upgraded side", "retourner votre meneur sur sa face améliorée"),
+        Sow => lang.pick("pay mana for the exchange ability", "payer du mana pour la capacité d'échange"),
+        _ => return None,
+    })
 }

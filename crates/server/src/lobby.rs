@@ -673,7 +673,8 @@ impl Server {
         let mut st = room.lock();
         let game = st.table.game();
         let Some(seat) = game.to_move() else { return };
-        if game.move_number() != n {
+        // A timer of an earlier turn at the same move (the move was taken back since) is not this one.
+        if game.move_number() != n || st.deadline.is_some_and(|d| Instant::now() < d) {
             return;
         }
         let Ok(entry) = self.entry(&room.game) else { return };

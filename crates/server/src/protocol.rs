@@ -1,6 +1,9 @@
 //! The messages of the WebSocket protocol (see `docs/PROTOCOL.md`), and [`seat_update`], which builds
 //! what one seat (or a spectator) is sent from what it may see.
 
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sylvan_engine::erased::{DynEvent, DynGame, LegalAction};
@@ -153,20 +156,123 @@ pub fn seat_update_in(
 }
 
 /// What every seat sees: the parts of the seats' views (as JSON) that are equal in all of them, with
-/// `null` where they differ.
+/// `null` where they differ, and `null` too wherever the game's seats' views ever differ
+/// ([`private_paths`]): whether two seats' hands happen to agree now is not public.
 pub fn public_view(game: &dyn DynGame) -> Value {
+    let private = private_paths(game);
     let mut views = Seat::all(game.num_seats()).filter_map(|s| game.view(s).ok()).map(|v| v.to_json());
     let Some(first) = views.next() else { return Value::Null };
-    views.fold(first, |acc, v| common(&acc, &v))
+    let mut common_part = views.fold(first, |acc, v| common(&acc, &v));
+    hide(&mut common_part, &private, &mut String::new());
+    common_part
 }
 
-/// The common part of two JSON values.
+/// Paths into a view's JSON (object keys joined by `.`, array positions left out) where the views of
+/// two seats differ in some state of a few random games of this game and options: what belongs to
+/// one seat (its hand, what it knows of its own pile). Computed once per game and options.
+pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<BTreeSet<String>>>>> = OnceLock::new();
+    let key = format!("{} {}", game.name(), game.options_json());
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(p) = cache.lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
+        return p.clone();
+    }
+    let mut paths = BTreeSet::new();
+    let mut g = game.clone_box();
+    g.keep_events(false);
+    let mut pick: u64 = 0x9e37_79b9_7f4a_7c15;
+    for seed in 1..=PRIVATE_SAMPLE_GAMES {
+        if g.restart(seed).is_err() {
+            break;
+        }
+        loop {
+            let views: Vec<Value> =
+                Seat::all(g.num_seats()).filter_map(|s| g.view(s).ok()).map(|v| v.to_json()).collect();
+            for pair in views.windows(2) {
+                differing(&pair[0], &pair[1], &mut String::new(), &mut paths);
+            }
+            let n = g.num_legal();
+            if n == 0 || g.is_terminal() {
+                break;
+            }
+            pick ^= pick << 13;
+            pick ^= pick >> 7;
+            pick ^= pick << 17;
+            if g.apply_nth((pick % n as u64) as usize).is_err() {
+                break;
+            }
+        }
+    }
+    let paths = Arc::new(paths);
+    cache.lock().unwrap_or_else(PoisonError::into_inner).insert(key, paths.clone());
+    paths
+}
+
+/// Random games played to find the private paths of a game.
+const PRIVATE_SAMPLE_GAMES: u64 = 4;
+
+/// Adds to `out` the paths where `a` and `b` differ.
+fn differing(a: &Value, b: &Value, at: &mut String, out: &mut BTreeSet<String>) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (k, v) in x {
+                let len = at.len();
+                at.push('.');
+                at.push_str(k);
+                match y.get(k) {
+                    Some(w) => differing(v, w, at, out),
+                    None => {
+                        out.insert(at.clone());
+                    }
+                }
+                at.truncate(len);
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() && x.iter().all(Value::is_object) => {
+            for (v, w) in x.iter().zip(y) {
+                differing(v, w, at, out);
+            }
+        }
+        _ if a != b => {
+            out.insert(at.clone());
+        }
+        _ => {}
+    }
+}
+
+/// Replaces the values at private paths with `null`.
+fn hide(v: &mut Value, private: &BTreeSet<String>, at: &mut String) {
+    if private.contains(at.as_str()) {
+        *v = Value::Null;
+        return;
+    }
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                let len = at.len();
+                at.push('.');
+                at.push_str(k);
+                hide(x, private, at);
+                at.truncate(len);
+            }
+        }
+        Value::Array(items) => {
+            for x in items {
+                hide(x, private, at);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The common part of two JSON values: objects key by key, lists of objects item by item (one item
+/// per seat or per pile), any other value whole.
 fn common(a: &Value, b: &Value) -> Value {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             Value::Object(x.iter().filter_map(|(k, v)| y.get(k).map(|w| (k.clone(), common(v, w)))).collect())
         }
-        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() && x.iter().all(Value::is_object) => {
             Value::Array(x.iter().zip(y).map(|(v, w)| common(v, w)).collect())
         }
         _ if a == b => a.clone(),
@@ -180,9 +286,20 @@ mod tests {
 
     #[test]
     fn the_common_part_keeps_what_is_equal() {
-        let a = serde_json::json!({ "seat": 0, "table": [1, 2], "hand": [5, 6], "deck": 3 });
-        let b = serde_json::json!({ "seat": 1, "table": [1, 2], "hand": [7], "deck": 3, "x": 1 });
-        assert_eq!(common(&a, &b), serde_json::json!({ "seat": null, "table": [1, 2], "hand": null, "deck": 3 }));
+        let a = serde_json::json!({ "seat": 0, "table": [1, 2], "hand": [5, 6], "deck": 3, "p": [{ "n": 1, "h": 2 }] });
+        let b = serde_json::json!({ "seat": 1, "table": [1, 2], "hand": [5, 7], "deck": 3, "x": 1, "p": [{ "n": 1, "h": 3 }] });
+        let both =
+            serde_json::json!({ "seat": null, "table": [1, 2], "hand": null, "deck": 3, "p": [{ "n": 1, "h": null }] });
+        assert_eq!(common(&a, &b), both);
+        let mut paths = BTreeSet::new();
+        differing(&a, &b, &mut String::new(), &mut paths);
+        assert_eq!(paths.into_iter().collect::<Vec<_>>(), [".hand", ".p.h", ".seat"]);
+        let mut same = a.clone();
+        hide(&mut same, &[".hand".to_owned(), ".p.h".to_owned()].into(), &mut String::new());
+        assert_eq!(
+            same,
+            serde_json::json!({ "seat": 0, "table": [1, 2], "hand": null, "deck": 3, "p": [{ "n": 1, "h": null }] })
+        );
     }
 
     #[test]

@@ -99,71 +99,90 @@ pub fn join(link: &str, input: impl BufRead + Send + 'static, out: &mut impl Wri
         });
         let mut state = Value::Null;
         // Input is read only while it can be answered (the seat's decision, or an undo on offer) and no
-        // request is waiting for its answer, so a script piped in answers each decision in turn.
+        // request is waiting for its answer, so a script piped in answers each decision in turn. An
+        // action typed while another seat decides (with an undo on offer) is kept for this seat's next
+        // decision.
         let mut pending = false;
+        let mut held: Option<String> = None;
         loop {
-            tokio::select! {
-                msg = conn.next() => {
-                    let Some(msg) = msg else { return Err("the server closed the connection".into()) };
-                    pending = false;
-                    if msg["type"] == "error" {
-                        writeln!(out, "refused: {}", msg["message"].as_str().unwrap_or_default()).map_err(io)?;
-                        if state["legal"].as_array().is_some_and(|l| !l.is_empty()) {
-                            write!(out, "{}> ", seat_name(&state)).map_err(io)?;
-                            out.flush().map_err(io)?;
+            let line = if !pending && has_legal(&state) && held.is_some() {
+                held.take()
+            } else {
+                tokio::select! {
+                    msg = conn.next() => {
+                        let Some(msg) = msg else { return Err("the server closed the connection".into()) };
+                        pending = false;
+                        if msg["type"] == "error" {
+                            let message = msg["message"].as_str().unwrap_or_default();
+                            if state.is_null() {
+                                return Err(format!("{}: {message}", link.addr));
+                            }
+                            writeln!(out, "refused: {message}").map_err(io)?;
+                            if has_legal(&state) {
+                                write!(out, "{}> ", seat_name(&state)).map_err(io)?;
+                                out.flush().map_err(io)?;
+                            }
+                            continue;
                         }
+                        let first = state.is_null();
+                        state = msg;
+                        if first {
+                            writeln!(out, "{} game {} as {} — {HELP}", state["game"].as_str().unwrap_or(""), link.game, seat_name(&state)).map_err(io)?;
+                        }
+                        print_state(&state, out).map_err(io)?;
+                        if state["over"] == true {
+                            print_table(&state, out).map_err(io)?;
+                            writeln!(out, "game over: scores {}, winners {}", state["scores"], state["winners"]).map_err(io)?;
+                            return Ok(());
+                        }
+                        if has_legal(&state) {
+                            print_table(&state, out).map_err(io)?;
+                            print_actions(&state, out).map_err(io)?;
+                            write!(out, "{}> ", seat_name(&state)).map_err(io)?;
+                        } else if first {
+                            print_table(&state, out).map_err(io)?;
+                            writeln!(out, "waiting for {}...", state["to_move"]).map_err(io)?;
+                        }
+                        out.flush().map_err(io)?;
                         continue;
                     }
-                    let first = state.is_null();
-                    state = msg;
-                    if first {
-                        writeln!(out, "{} game {} as {} — {HELP}", state["game"].as_str().unwrap_or(""), link.game, seat_name(&state)).map_err(io)?;
+                    line = lines.recv(), if !pending && held.is_none() && (has_legal(&state) || state["can_undo"] == true) => {
+                        let Some(line) = line else {
+                            writeln!(out, "end of input: leaving (the seat stays yours)").map_err(io)?;
+                            return Ok(());
+                        };
+                        Some(line)
                     }
-                    print_state(&state, out).map_err(io)?;
-                    if state["over"] == true {
-                        print_table(&state, out).map_err(io)?;
-                        writeln!(out, "game over: scores {}, winners {}", state["scores"], state["winners"]).map_err(io)?;
-                        return Ok(());
-                    }
-                    if state["legal"].as_array().is_some_and(|l| !l.is_empty()) {
-                        print_table(&state, out).map_err(io)?;
+                }
+            };
+            let Some(line) = line else { continue };
+            let command = line.trim().to_ascii_lowercase();
+            match command.as_str() {
+                "" => {}
+                "quit" | "q" | "exit" => return Ok(()),
+                "help" | "h" | "?" => writeln!(out, "{HELP}").map_err(io)?,
+                "view" | "v" => {
+                    print_table(&state, out).map_err(io)?;
+                    if has_legal(&state) {
                         print_actions(&state, out).map_err(io)?;
-                        write!(out, "{}> ", seat_name(&state)).map_err(io)?;
-                    } else if first {
-                        print_table(&state, out).map_err(io)?;
-                        writeln!(out, "waiting for {}...", state["to_move"]).map_err(io)?;
                     }
-                    out.flush().map_err(io)?;
                 }
-                line = lines.recv(), if !pending && (has_legal(&state) || state["can_undo"] == true) => {
-                    let Some(line) = line else {
-                        writeln!(out, "end of input: leaving (the seat stays yours)").map_err(io)?;
-                        return Ok(());
-                    };
-                    match line.trim().to_ascii_lowercase().as_str() {
-                        "" => {}
-                        "quit" | "q" | "exit" => return Ok(()),
-                        "help" | "h" | "?" => writeln!(out, "{HELP}").map_err(io)?,
-                        "view" | "v" => {
-                            print_table(&state, out).map_err(io)?;
-                            if state["legal"].as_array().is_some_and(|l| !l.is_empty()) {
-                                print_actions(&state, out).map_err(io)?;
-                            }
-                        }
-                        _ => match read_line(&line, &state) {
-                            Ok(Some(msg)) => {
-                                // Below the server's rate limit, even for a script piped in.
-                                tokio::time::sleep(std::time::Duration::from_millis(60)).await;
-                                conn.send(&msg).await?;
-                                pending = true;
-                            }
-                            Ok(None) => {}
-                            Err(e) => writeln!(out, "{e}").map_err(io)?,
-                        },
+                _ if command != "undo" && !has_legal(&state) => {
+                    writeln!(out, "(kept for your next decision: `{}`)", line.trim()).map_err(io)?;
+                    held = Some(line);
+                }
+                _ => match read_line(&line, &state) {
+                    Ok(Some(msg)) => {
+                        // Below the server's rate limit, even for a script piped in.
+                        tokio::time::sleep(std::time::Duration::from_millis(60)).await;
+                        conn.send(&msg).await?;
+                        pending = true;
                     }
-                    out.flush().map_err(io)?;
-                }
+                    Ok(None) => {}
+                    Err(e) => writeln!(out, "{e}").map_err(io)?,
+                },
             }
+            out.flush().map_err(io)?;
         }
     })
 }

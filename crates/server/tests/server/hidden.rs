@@ -9,7 +9,7 @@
 
 use serde_json::{Value, json};
 use sylvan_engine::{GameRng, Heuristic, Seat};
-use sylvan_server::protocol::seat_update;
+use sylvan_server::protocol::{public_view, seat_update};
 use sylvan_server::table::Table;
 use sylvan_server::{Limits, Registry};
 
@@ -134,6 +134,7 @@ where
                 }
                 twins += 1;
             }
+            spectator_twins(&typed, action, step, seed, &mut rng)?;
         }
         let mover = typed.to_move().ok_or("moved after the end")?;
         typed.try_apply(action, &mut sylvan_engine::NoEvents).map_err(|e| e.to_string())?;
@@ -142,6 +143,49 @@ where
         can_undo_last = Some((mover, ok));
     }
     Ok(twins)
+}
+
+/// (3) Spectators: a full state with the same public information (a twin drawn from any one seat's
+/// view: it keeps everything that seat sees, the public part included, and moves every card hidden
+/// from it) gives a spectator the same message; after the same action, when it draws no chance and
+/// leaves the same public view, the same events.
+fn spectator_twins<G: Heuristic>(real: &G, action: G::Action, step: usize, seed: u64, rng: &mut GameRng) -> TestResult
+where
+    G::View: 'static,
+{
+    let mut after = real.clone();
+    after.apply_unchecked(action, &mut sylvan_engine::NoEvents);
+    let chance = sylvan_engine::undo::drew_chance(real, &after);
+    let x = Table::of_state(real.clone(), seed);
+    let a = seat_update("", x.game(), None, Vec::new(), false);
+    for s in 0..real.num_seats() {
+        let twin = G::determinize(&real.view(Seat(s as u8)), rng);
+        let y = Table::of_state(twin.clone(), seed);
+        let b = seat_update("", y.game(), None, Vec::new(), false);
+        if a != b {
+            let (a, b) = (serde_json::to_value(&a).unwrap_or_default(), serde_json::to_value(&b).unwrap_or_default());
+            return Err(format!(
+                "{}: step {step}: a twin from p{s}'s view gives a spectator another message: {}",
+                G::NAME,
+                diff(&a, &b, "")
+            ));
+        }
+        if twin.is_legal(action) && !chance {
+            let (mut x, mut y) = (x.clone(), y);
+            let id = G::action_id(action);
+            x.apply(id, false).map_err(|e| e.to_string())?;
+            y.apply(id, false).map_err(|e| e.to_string())?;
+            let same_view = public_view(x.game()) == public_view(y.game());
+            let (ex, ey) = (x.game().events(None), y.game().events(None));
+            if same_view && unordered(&ex) != unordered(&ey) {
+                return Err(format!(
+                    "{}: step {step}: twins from p{s}'s view give a spectator other events after `{action}`: {ex:?} / {ey:?}",
+                    G::NAME
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 async fn check_game<G: Heuristic>(players: usize, games: u64, twins_every: usize) -> TestResult

@@ -2,6 +2,7 @@
 //! SQLite file and real WebSocket clients.
 
 mod bots;
+mod clock;
 mod common;
 mod crash;
 mod hidden;

@@ -1,0 +1,120 @@
+//! `sylvan serve`, `sylvan create` and `sylvan join` end to end: real processes on a loopback port,
+//! `join` driven through its standard input.
+
+use std::error::Error;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+
+type TestResult = Result<(), Box<dyn Error>>;
+
+/// A `sylvan serve` process, killed when dropped.
+struct Served {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(name: &str) -> Result<Served, Box<dyn Error>> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir)?;
+    let db = dir.join("sylvan.db");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sylvan"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()?;
+    let mut line = String::new();
+    if let Some(out) = child.stdout.take() {
+        BufReader::new(out).read_line(&mut line)?;
+    }
+    let mut served = Served { child, addr: String::new() };
+    let addr = line.split("http://").nth(1).and_then(|r| r.split_whitespace().next()).map(str::to_owned);
+    served.addr = addr.ok_or(format!("no address in `{line}`"))?;
+    Ok(served)
+}
+
+/// Runs `sylvan args...` to the end, feeding `stdin`.
+fn sylvan(args: &[&str], stdin: &str) -> Result<Output, Box<dyn Error>> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sylvan"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    if let Some(mut input) = child.stdin.take() {
+        // `join` stops reading once the game is over: a broken pipe here is fine.
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    Ok(child.wait_with_output()?)
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The links `sylvan create` printed, in seat order.
+fn links(out: &Output) -> Vec<String> {
+    text(&out.stdout).lines().filter_map(|l| l.split('\'').nth(1)).map(str::to_owned).collect()
+}
+
+#[test]
+fn create_then_join_plays_a_whole_game_against_a_bot() -> TestResult {
+    let server = serve("bot")?;
+    let out = sylvan(
+        &["create", "spirit-duel", "-p", "2", "--seats", "me,heuristic", "--seed", "3", "--server", &server.addr],
+        "",
+    )?;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let links = links(&out);
+    assert_eq!(links.len(), 1, "{}", text(&out.stdout));
+    assert!(links[0].contains("#token="), "{}", links[0]);
+    // The first legal action at every decision, typed as its number.
+    let joined = sylvan(&["join", &links[0]], &"1\n".repeat(3000))?;
+    let shown = text(&joined.stdout);
+    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    assert!(shown.contains("spirit-duel game") && shown.contains("as p0"), "{shown}");
+    assert!(shown.contains("your move:"), "{shown}");
+    assert!(shown.contains("game over: scores"), "{shown}");
+    Ok(())
+}
+
+#[test]
+fn two_terminals_play_each_other_and_a_bad_link_is_one_error() -> TestResult {
+    let server = serve("two")?;
+    let out =
+        sylvan(&["create", "equinox", "-p", "2", "--seats", "me,me", "--seed", "8", "--server", &server.addr], "")?;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let links = links(&out);
+    assert_eq!(links.len(), 2, "{}", text(&out.stdout));
+    let players: Vec<_> = links
+        .iter()
+        .map(|link| {
+            let link = link.clone();
+            std::thread::spawn(move || sylvan(&["join", &link], &"1\n".repeat(3000)).map_err(|e| e.to_string()))
+        })
+        .collect();
+    for (seat, p) in players.into_iter().enumerate() {
+        let joined = p.join().map_err(|_| "a join thread panicked")??;
+        let shown = text(&joined.stdout);
+        assert!(joined.status.success(), "p{seat}: {}", text(&joined.stderr));
+        assert!(shown.contains(&format!("as p{seat}")), "{shown}");
+        assert!(shown.contains("game over: scores"), "p{seat}: {shown}");
+    }
+    // A wrong token: one error line naming the server, no game screen.
+    let (base, _) = links[0].split_once('#').ok_or("no fragment")?;
+    let bad = sylvan(&["join", &format!("{base}#token=00000000000000000000000000000000")], "")?;
+    assert!(!bad.status.success());
+    let err = text(&bad.stderr);
+    assert!(err.contains("no seat") && err.trim_end().lines().count() == 1, "{err}");
+    assert!(!text(&bad.stdout).contains("game over"));
+    Ok(())
+}
