@@ -458,6 +458,7 @@ pickLang.onchange = () => {
     // Texts from the server (the log, the actions' descriptions) come in the language of the
     // connection: connect again in the new one.
     tb.ws.onclose = null;
+    tb.ws.onmessage = null;
     tb.ws.close();
     tb.connect();
     tb.render();

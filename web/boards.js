@@ -169,7 +169,7 @@ function spiritDuel(v, { catalog, t, seat, text }) {
 
 // The hand's card codes from the terminal text, when the catalog does not give card indices.
 function handFromText(text = '') {
-  const i = (text || '').indexOf('Your hand');
+  const i = (text || '').search(/(Your hand|Votre main) \(p\d+\):/);
   if (i < 0) return [];
   return text.slice(i).split('\n').slice(1).map((l) => l.match(/^ {4}(\S+)\s/)?.[1]).filter(Boolean);
 }

@@ -281,8 +281,10 @@ test('the French switch changes the interface and the card texts', async () => {
   // The card texts themselves (from the catalog), not only the interface's words, change.
   await page.waitForFunction((b) => [...document.querySelectorAll('.hand .card .ctext')].map((n) => n.textContent).join('|') !== b, before);
   assert.notEqual(await text(), before);
-  // So do the server's words: the actions' descriptions (the connection says hello again in French).
-  await page.waitForFunction(() => /terminer/i.test(document.querySelector('#actions')?.innerText || ''));
+  // So do the server's words (the connection says hello again in French): the table as text, and the
+  // hand still drawn from it.
+  await page.waitForFunction(() => /Votre main/.test(window.sylvanTable?.msg?.text || ''));
+  assert.ok(await page.locator('.hand .card').count() > 0, 'the hand is still drawn in French');
   await page.screenshot({ path: path.join(ARTIFACTS, 'spirit-duel-fr.png'), fullPage: true });
   await page.context().close();
 });
