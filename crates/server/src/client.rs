@@ -104,7 +104,7 @@ impl Connection {
     /// its seat, without as a spectator. The server answers with the state, or an error and a close.
     pub async fn join(addr: &str, game: &str, token: Option<&str>) -> Result<Connection, String> {
         let mut c = Connection::open(&format!("ws://{addr}/api/games/{game}/ws")).await?;
-        c.send(&ClientMessage::Hello { token: token.map(str::to_owned) }).await?;
+        c.send(&ClientMessage::Hello { token: token.map(str::to_owned), lang: None }).await?;
         Ok(c)
     }
 

@@ -41,7 +41,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws))
-        .route("/play/{id}", get(play_page))
+        .merge(crate::web::routes())
         .layer(DefaultBodyLimit::max(limit))
         .with_state(server)
 }
@@ -117,10 +117,6 @@ async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Re
     Ok(Json(server.record(&id)?))
 }
 
-async fn play_page(Path(id): Path<String>) -> String {
-    format!("Sylvan game {id}: play this seat with `sylvan join LINK`, LINK being this page's address.\n")
-}
-
 #[derive(Deserialize)]
 struct WsQuery {
     token: Option<String>,
@@ -158,9 +154,9 @@ async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket) {
         Err(_) => Err(format!("no hello within {} s: connection closed", HELLO_WITHIN.as_secs())),
         Ok(None | Some(Err(_))) => return,
         Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<ClientMessage>(t.as_str()) {
-            Ok(ClientMessage::Hello { token }) => {
-                server.subscribe(&id, token.as_deref()).map_err(|e| format!("{e}: connection closed"))
-            }
+            Ok(ClientMessage::Hello { token, lang }) => server
+                .subscribe_in(&id, token.as_deref(), lang.unwrap_or_default())
+                .map_err(|e| format!("{e}: connection closed")),
             Ok(_) => Err("the first message must be {\"type\":\"hello\",\"token\":...}: connection closed".into()),
             Err(e) => Err(format!("malformed hello: {e}: connection closed")),
         },

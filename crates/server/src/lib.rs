@@ -19,6 +19,7 @@ pub mod store;
 pub mod table;
 pub mod terminal;
 pub mod token;
+mod web;
 
 use std::path::Path;
 use std::sync::Arc;

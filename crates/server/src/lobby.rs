@@ -10,13 +10,13 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
-use sylvan_engine::Seat;
 use sylvan_engine::erased::DynEvent;
+use sylvan_engine::{Lang, Seat};
 use sylvan_registry::{Entry, Registry};
 use thiserror::Error;
 use tokio::sync::mpsc;
 
-use crate::protocol::{ServerMessage, seat_update};
+use crate::protocol::{ServerMessage, seat_update_in};
 use crate::store::{SeatKind, Store, StoreError, StoredGame, StoredSeat};
 use crate::table::Table;
 use crate::token;
@@ -185,12 +185,15 @@ pub struct Subscription {
     pub rx: mpsc::Receiver<Arc<str>>,
     /// The same queue, for the connection's own replies (errors).
     pub tx: mpsc::Sender<Arc<str>>,
+    /// The language of the texts sent to the connection.
+    pub lang: Lang,
     id: u64,
 }
 
 struct Subscriber {
     id: u64,
     seat: Option<Seat>,
+    lang: Lang,
     tx: mpsc::Sender<Arc<str>>,
 }
 
@@ -492,6 +495,11 @@ impl Server {
     /// Connects to a game: with a token, as its seat; without, as a spectator. The first message
     /// (the current state) is already queued.
     pub fn subscribe(&self, id: &str, token: Option<&str>) -> Result<Subscription, ApiError> {
+        self.subscribe_in(id, token, Lang::En)
+    }
+
+    /// [`subscribe`](Server::subscribe), with the texts the connection gets in `lang`.
+    pub fn subscribe_in(&self, id: &str, token: Option<&str>, lang: Lang) -> Result<Subscription, ApiError> {
         let room = self.room(id)?;
         let mut st = room.lock();
         let seat = match token {
@@ -507,18 +515,18 @@ impl Server {
         };
         let (tx, rx) = mpsc::channel(self.limits.queue);
         let sid = self.next_sub.fetch_add(1, Ordering::Relaxed);
-        let msg = message_for(&room, &st, seat, Vec::new());
+        let msg = message_for(&room, &st, seat, Vec::new(), lang);
         // A new queue has room for its first message.
         let _ = tx.try_send(msg);
-        st.subs.push(Subscriber { id: sid, seat, tx: tx.clone() });
+        st.subs.push(Subscriber { id: sid, seat, lang, tx: tx.clone() });
         drop(st);
-        Ok(Subscription { room, seat, rx, tx, id: sid })
+        Ok(Subscription { room, seat, rx, tx, lang, id: sid })
     }
 
     /// Queues the current state for a connection again (no events).
     pub fn resync(&self, sub: &Subscription) -> Result<(), ApiError> {
         let st = sub.room.lock();
-        let msg = message_for(&sub.room, &st, sub.seat, Vec::new());
+        let msg = message_for(&sub.room, &st, sub.seat, Vec::new(), sub.lang);
         sub.tx.try_send(msg).map_err(|_| ApiError::Conflict("too many messages queued".into()))
     }
 
@@ -622,15 +630,15 @@ impl Server {
     fn changed(self: &Arc<Self>, room: &Arc<Room>, st: &mut RoomState, note: Option<DynEvent>) {
         let mut dead = Vec::new();
         // Each seat's message (and the spectators' one) is built once, whoever many connections it has.
-        let mut built: Vec<(Option<Seat>, Arc<str>)> = Vec::new();
+        let mut built: Vec<((Option<Seat>, Lang), Arc<str>)> = Vec::new();
         for sub in &st.subs {
-            let msg = match built.iter().find(|(seat, _)| *seat == sub.seat) {
+            let msg = match built.iter().find(|(key, _)| *key == (sub.seat, sub.lang)) {
                 Some((_, msg)) => msg.clone(),
                 None => {
-                    let mut events = st.table.game().events(sub.seat);
+                    let mut events = st.table.game().events_in(sub.seat, sub.lang);
                     events.extend(note.clone());
-                    let msg = message_for(room, st, sub.seat, events);
-                    built.push((sub.seat, msg.clone()));
+                    let msg = message_for(room, st, sub.seat, events, sub.lang);
+                    built.push(((sub.seat, sub.lang), msg.clone()));
                     msg
                 }
             };
@@ -757,8 +765,9 @@ fn can_undo(st: &RoomState, seat: Seat) -> bool {
     !st.table.game().is_terminal() && st.history.last().is_some_and(|&(_, s, ok)| s == seat && ok)
 }
 
-fn message_for(room: &Room, st: &RoomState, seat: Option<Seat>, events: Vec<DynEvent>) -> Arc<str> {
-    let mut update = seat_update(&room.id, st.table.game(), seat, events, seat.is_some_and(|s| can_undo(st, s)));
+fn message_for(room: &Room, st: &RoomState, seat: Option<Seat>, events: Vec<DynEvent>, lang: Lang) -> Arc<str> {
+    let can_undo = seat.is_some_and(|s| can_undo(st, s));
+    let mut update = seat_update_in(&room.id, st.table.game(), seat, events, can_undo, lang);
     if let Some(d) = st.deadline
         && room.clock_ms.is_some()
         && !update.over

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
-use sylvan_engine::Seat;
 use sylvan_engine::erased::{DynEvent, DynGame, LegalAction};
+use sylvan_engine::{Lang, Seat};
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -21,6 +21,10 @@ pub enum ClientMessage {
         /// The seat's token (none: a spectator).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
+        /// The language of the texts sent to this connection (view text, action descriptions,
+        /// events): `en` (the default) or `fr`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lang: Option<Lang>,
     },
     /// Plays an action, answering the state of move `move`.
     Act {
@@ -137,6 +141,19 @@ pub fn seat_update(
     events: Vec<DynEvent>,
     can_undo: bool,
 ) -> SeatUpdate {
+    seat_update_in(game_id, game, seat, events, can_undo, Lang::En)
+}
+
+/// [`seat_update`] with the view's text and the actions' descriptions in `lang` (the events are
+/// passed in already in it).
+pub fn seat_update_in(
+    game_id: &str,
+    game: &dyn DynGame,
+    seat: Option<Seat>,
+    events: Vec<DynEvent>,
+    can_undo: bool,
+    lang: Lang,
+) -> SeatUpdate {
     let to_move = game.to_move();
     let (view, text, legal) = match seat.and_then(|s| game.view(s).ok()) {
         Some(view) => {
@@ -149,11 +166,11 @@ pub fn seat_update(
                     .map(|id| LegalAction {
                         id,
                         notation: game.notation(id).unwrap_or_default(),
-                        description: view.describe(id).unwrap_or_default(),
+                        description: view.describe_in(id, lang).unwrap_or_default(),
                     })
                     .collect();
             }
-            (RawJson::new(view.to_json_text()), Some(view.text()), legal)
+            (RawJson::new(view.to_json_text()), Some(view.text_in(lang)), legal)
         }
         None => (RawJson::of(&public_view(game)), None, Vec::new()),
     };
@@ -328,9 +345,11 @@ mod tests {
         let ok: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"act","move":3,"action":"done"}"#);
         assert_eq!(ok.ok(), Some(ClientMessage::Act { move_number: 3, action: Some("done".into()), id: None }));
         let hello: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","token":"ab"}"#);
-        assert_eq!(hello.ok(), Some(ClientMessage::Hello { token: Some("ab".into()) }));
+        assert_eq!(hello.ok(), Some(ClientMessage::Hello { token: Some("ab".into()), lang: None }));
+        let french: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","lang":"fr"}"#);
+        assert_eq!(french.ok(), Some(ClientMessage::Hello { token: None, lang: Some(Lang::Fr) }));
         let watcher: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello"}"#);
-        assert_eq!(watcher.ok(), Some(ClientMessage::Hello { token: None }));
+        assert_eq!(watcher.ok(), Some(ClientMessage::Hello { token: None, lang: None }));
         for bad in [
             r#"{"type":"act","move":3,"extra":1}"#,
             r#"{"type":"hello","seat":1}"#,

@@ -243,7 +243,7 @@ async fn a_connection_starts_with_hello() -> TestResult {
     // Hello with the token plays the seat; a second hello is refused and changes nothing.
     let mut c = connect(&addr, &id, Some(&tokens[0])).await?;
     assert_eq!(next_state(&mut c).await?["seat"], 0);
-    c.send(&ClientMessage::Hello { token: Some(tokens[1].clone()) }).await?;
+    c.send(&ClientMessage::Hello { token: Some(tokens[1].clone()), lang: None }).await?;
     assert!(expect_error(&mut c).await?.contains("only the first"));
     c.send(&ClientMessage::Sync).await?;
     assert_eq!(next_state(&mut c).await?["seat"], 0);

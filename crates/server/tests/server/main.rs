@@ -8,3 +8,4 @@ mod crash;
 mod hidden;
 mod lobby;
 mod undo;
+mod web;

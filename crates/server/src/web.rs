@@ -1,0 +1,211 @@
+//! The browser UI: its static files (embedded in the binary, so `sylvan serve` needs nothing else) and
+//! the routes only the UI needs: a game's replay, step by step, from any seat's view, for a finished
+//! game on this server or an uploaded record (see `docs/PROTOCOL.md`).
+//!
+//! For development, `SYLVAN_WEB_DIR=web` serves the files from that folder instead, so a changed
+//! file needs no rebuild.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use sylvan_engine::{Lang, Seat};
+
+use crate::lobby::{ApiError, Server};
+use crate::protocol::public_view;
+
+/// The UI's files: name, content type, content.
+const FILES: &[(&str, &str, &str)] = &[
+    ("index.html", "text/html; charset=utf-8", include_str!("../../../web/index.html")),
+    ("app.js", "text/javascript; charset=utf-8", include_str!("../../../web/app.js")),
+    ("boards.js", "text/javascript; charset=utf-8", include_str!("../../../web/boards.js")),
+    ("i18n.js", "text/javascript; charset=utf-8", include_str!("../../../web/i18n.js")),
+    ("help.js", "text/javascript; charset=utf-8", include_str!("../../../web/help.js")),
+    ("style.css", "text/css; charset=utf-8", include_str!("../../../web/style.css")),
+];
+
+/// The largest record a replay request may upload.
+const MAX_RECORD: usize = 4 << 20;
+
+/// The UI's routes: pages, files and replays.
+pub fn routes() -> Router<Arc<Server>> {
+    Router::new()
+        .route("/", get(page))
+        .route("/play/{id}", get(page))
+        .route("/replay", get(page))
+        .route("/replay/{id}", get(page))
+        .route("/web/{file}", get(file))
+        .route("/api/games/{id}/replay", get(stored_replay))
+        .route("/api/games/{id}/catalog", get(catalog))
+        .route("/api/games/{id}/breakdown", get(breakdown))
+        .route("/api/games/{id}/help", get(help))
+        .route("/api/replay", axum::routing::post(uploaded_replay).layer(DefaultBodyLimit::max(MAX_RECORD)))
+}
+
+/// The file `name` of the UI, from `SYLVAN_WEB_DIR` when set, else embedded.
+fn asset(name: &str) -> Option<(&'static str, Vec<u8>)> {
+    let &(_, mime, embedded) = FILES.iter().find(|(n, _, _)| *n == name)?;
+    if let Some(dir) = std::env::var_os("SYLVAN_WEB_DIR")
+        && let Ok(bytes) = std::fs::read(std::path::Path::new(&dir).join(name))
+    {
+        return Some((mime, bytes));
+    }
+    Some((mime, embedded.as_bytes().to_vec()))
+}
+
+fn serve(name: &str) -> Response {
+    match asset(name) {
+        Some((mime, bytes)) => {
+            ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")], bytes).into_response()
+        }
+        None => (StatusCode::NOT_FOUND, format!("no file `{name}`")).into_response(),
+    }
+}
+
+async fn page() -> Response {
+    serve("index.html")
+}
+
+async fn file(Path(name): Path<String>) -> Response {
+    serve(&name)
+}
+
+/// Which step of a replay, from which seat.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StepQuery {
+    /// The seat whose view is shown (none: what every seat sees).
+    seat: Option<usize>,
+    /// How many actions are played (none: all of them).
+    upto: Option<usize>,
+    /// The language of texts: `en` (default) or `fr`.
+    lang: Option<String>,
+}
+
+/// The language of a request (`?lang=en|fr`, English by default).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LangQuery {
+    lang: Option<String>,
+}
+
+fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
+    lang.map_or(Ok(Lang::En), |l| l.parse().map_err(|e| ApiError::Bad(format!("lang={l}: {e}"))))
+}
+
+/// The cards of a game as its views name them, in a language (`DynGame::catalog`): a game of the same
+/// options knows the same cards whatever its deal.
+async fn catalog(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lang = lang_of(q.lang.as_deref())?;
+    let summary = server.summary(&id)?;
+    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(e.to_string()))?;
+    let game = entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Json(game.catalog(lang)))
+}
+
+/// Each form of the game's action notation with what it does, in a language (`DynGame::action_help`).
+async fn help(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lang = lang_of(q.lang.as_deref())?;
+    let summary = server.summary(&id)?;
+    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(e.to_string()))?;
+    let game = entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Json(json!(game.action_help(lang))))
+}
+
+/// Where each seat's points came from in a finished game, and why it ended, in a language.
+async fn breakdown(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(q): Query<LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lang = lang_of(q.lang.as_deref())?;
+    let record = server.record(&id)?;
+    let name = record.get("game").and_then(Value::as_str).unwrap_or_default();
+    let entry = server.catalog().get(name).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let game = entry.game().replay(&record.to_string(), None).map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(Json(json!(game.breakdown(lang))))
+}
+
+async fn stored_replay(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    Query(q): Query<StepQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let record = server.record(&id)?;
+    Ok(Json(replay_step(&server, &record, &q)?))
+}
+
+async fn uploaded_replay(
+    State(server): State<Arc<Server>>,
+    Query(q): Query<StepQuery>,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let record: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
+    Ok(Json(replay_step(&server, &record, &q)?))
+}
+
+/// The game of `record` after its first `upto` actions, as `seat` saw it, with the log of what that
+/// seat saw happen (grouped by action).
+fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, ApiError> {
+    let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad("record: no `game`".into()))?;
+    let entry = server.catalog().get(name).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
+    let actions: Vec<&str> = record
+        .get("actions")
+        .and_then(Value::as_array)
+        .ok_or_else(|| ApiError::Bad("record: no `actions` list".into()))?
+        .iter()
+        .enumerate()
+        .map(|(i, a)| a.as_str().ok_or_else(|| ApiError::Bad(format!("record: action {i} is not a string"))))
+        .collect::<Result<_, _>>()?;
+    let lang = lang_of(q.lang.as_deref())?;
+    let upto = q.upto.unwrap_or(actions.len());
+    if upto > actions.len() {
+        return Err(ApiError::Bad(format!("upto={upto}: the record has {} actions", actions.len())));
+    }
+    let text = record.to_string();
+    let mut game = entry.game().replay(&text, Some(0)).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
+    let seat = match q.seat {
+        Some(s) if s >= game.num_seats() => {
+            return Err(ApiError::Bad(format!("seat={s}: the game has {} seats", game.num_seats())));
+        }
+        s => s.and_then(|s| u8::try_from(s).ok()).map(Seat),
+    };
+    game.keep_events(true);
+    let mut log = Vec::with_capacity(upto);
+    for (i, action) in actions.iter().take(upto).enumerate() {
+        game.clear_events();
+        let by = game.to_move();
+        game.apply_notation(action).map_err(|e| ApiError::Bad(format!("record: action {i} `{action}`: {e}")))?;
+        let events: Vec<String> = game.events_in(seat, lang).into_iter().map(|e| e.text).collect();
+        // Another seat's action is shown as its events only: its notation may name hidden cards.
+        let shown = (by.is_some() && by == seat).then(|| (*action).to_owned());
+        log.push(json!({ "move": i, "seat": by.map(|s| s.index()), "action": shown, "events": events }));
+    }
+    let (view, view_text) = match seat.and_then(|s| game.view(s).ok()) {
+        Some(v) => (v.to_json(), Some(v.text_in(lang))),
+        None => (public_view(game.as_ref()), None),
+    };
+    let outcome = game.outcome();
+    Ok(json!({
+        "game": name, "options": game.options_json(), "seats": game.num_seats(), "seat": seat.map(|s| s.index()),
+        "move": upto, "total": actions.len(), "to_move": game.to_move().map(|s| s.index()), "view": view,
+        "text": view_text, "log": log, "over": outcome.is_some(),
+        "scores": outcome.as_ref().map(|_| game.scores()),
+        "breakdown": game.breakdown(lang), "catalog": game.catalog(lang),
+        "winners": outcome.map(|o| o.winners().iter().map(|s| s.index()).collect::<Vec<_>>()),
+    }))
+}

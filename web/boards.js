@@ -1,0 +1,232 @@
+// One board per game, drawn from a seat's view (JSON) and the game's card catalog. An element that a
+// legal action acts on carries `data-tok`: the words of the action's notation it stands for (e.g.
+// `gru7`, `r2 gru`, `buy 1.2`); app.js makes exactly those clickable.
+
+/** HTML-escapes a value. */
+export function esc(s) {
+  return String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+const seatColor = (s) => `seat${Number(s) % 5}`;
+
+/** The members of a bit set serialized as one number or an array of 64-bit words (BigInt-safe). */
+export function bits(set) {
+  const words = Array.isArray(set) ? set : [set];
+  const out = [];
+  words.forEach((w, i) => {
+    let b = BigInt(w ?? 0);
+    for (let k = 0; b > 0n; k++, b >>= 1n) if (b & 1n) out.push(i * 64 + k);
+  });
+  return out;
+}
+
+/** A card face: name, cost, a line of stats, its text (also shown on hover). */
+function face({ tok, name, cost, stats, text, cls = '', small = '' }) {
+  return `<div class="card ${cls}" ${tok ? `data-tok="${esc(tok)}"` : ''} title="${esc([name, text].filter(Boolean).join(' — '))}">
+    <div class="cname">${esc(name)}${cost != null && cost !== '' ? `<span class="cost">${esc(cost)}</span>` : ''}</div>
+    ${stats ? `<div class="stats">${stats}</div>` : ''}
+    ${text ? `<div class="ctext">${esc(text)}</div>` : ''}${small ? `<div class="small">${small}</div>` : ''}</div>`;
+}
+
+/** A phase (a string, or `{Name: details}`) by its name. */
+function phaseName(p) {
+  return p && typeof p === 'object' ? Object.keys(p)[0] : p;
+}
+
+function players(n, f) {
+  let out = '';
+  for (let s = 0; s < n; s++) out += f(s);
+  return out;
+}
+
+// ---------------------------------------------------------------- Equinox
+
+const ROW_WORTH = [4, 3, 2, 1, 0];
+
+function equinox(v, { catalog, t, seat }) {
+  const cards = catalog.cards || {};
+  const creatures = catalog.creatures || {};
+  const card = (id) => cards[id] || { notation: `#${id}`, name: `#${id}` };
+  const n = v.options?.players || v.hand_counts.filter((x, i) => i < 5).length;
+  const row = Math.min(v.round, 5) - 1;
+  const revealed = (c) => bits(v.revealed[c]).map((s) => `<span class="stone ${seatColor(s)}" title="secret">★${s}</span>`).join('');
+  const head = v.champions.map((c, i) => `<th class="champ ${v.eliminated_in[i] ? 'gone' : ''}" data-tok="${esc(c)}"
+      title="${esc(creatures[c]?.text || '')}"><div>${esc(creatures[c]?.name || c)}</div><small>${esc(c)}</small>${revealed(i)}</th>`).join('');
+  const rows = v.stacks.map((r, ri) => `<tr class="${ri === row ? 'now' : ''}"><th>${t('row')} ${ri + 1}<br><small>${t('worth', ROW_WORTH[ri])}</small></th>
+    ${r.map((st, ci) => {
+      const top = st.len ? card(st.cards[st.len - 1]) : null;
+      const stone = v.stones[ri][ci];
+      const code = v.champions[ci];
+      return `<td class="cell ${v.eliminated_in[ci] && v.eliminated_in[ci] <= ri + 1 ? 'gone' : ''}" data-tok="r${ri + 1} ${esc(code)}">
+        ${top ? `<div class="mini" title="${esc(top.name + ' — ' + (top.text || ''))}">${esc(top.notation)}${st.len > 1 ? `<sup>+${st.len - 1}</sup>` : ''}</div>` : ''}
+        ${stone != null ? `<span class="stone ${seatColor(stone)}">●p${stone}</span>` : ''}</td>`;
+    }).join('')}</tr>`).join('');
+  const hand = bits(v.hand).map((id) => {
+    const c = card(id);
+    return face({ tok: c.notation, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
+  }).join('');
+  const who = players(n, (s) => `<div class="player ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-tok="p${s}">
+    <b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · ${t('hand')} ${v.hand_counts[s]} · ${v.stones_left[s]} ${t('stones')}
+    ${bits(v.has_secret).includes(s) ? ` · ★ ${t('secret')}` : ''}</div>`);
+  const secret = v.secret != null ? `<div class="secret">${t('secret')}: <b>${esc(card(v.secret).name)}</b> (${esc(card(v.secret).notation)})</div>` : '';
+  const pub = bits(v.discard_public).map((id) => esc(card(id).notation)).join(' ');
+  return `<div class="eqx">
+    <div class="info">${t('round')} ${v.round}/5 · ${t('phase')}: ${esc(phaseName(v.phase))} · ${t('deck')} ${v.deck_len}</div>
+    <div class="players">${who}</div>
+    <div class="scroll"><table class="grid"><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table></div>
+    ${secret}
+    ${bits(v.aside).length ? `<div>${t('aside')}: ${bits(v.aside).map((id) => `<b title="${esc(card(id).text || '')}">${esc(card(id).name)}</b>`).join(', ')}</div>` : ''}
+    ${pub ? `<div class="muted">${t('discard')}: ${pub}</div>` : ''}
+    <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
+}
+
+// ---------------------------------------------------------------- Mystic Vale
+
+const SLOTS = ['top', 'middle', 'bottom'];
+const EMPTY = 255;
+
+function mysticVale(v, { catalog, t, seat }) {
+  const advs = catalog.advancements || {};
+  const vales = catalog.vales || {};
+  const adv = (id) => advs[id] || { name: `#${id}`, text: '' };
+  const vale = (id) => vales[id] || { name: `#${id}`, text: '' };
+  const sym = (a, k) => Number(a?.symbols?.[k] || 0);
+  const sleeve = (p, ci, tok, extra = '') => {
+    const slots = p.cards[ci] || [];
+    return `<div class="sleeve ${extra}" ${tok ? `data-tok="${tok}"` : ''}>${slots.map((id, k) => id === EMPTY
+      ? `<div class="slot empty">${esc(t(SLOTS[k]))}</div>`
+      : `<div class="slot" title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small></div>`).join('')}</div>`;
+  };
+  const decayOf = (p, list) => list.reduce((d, ci) => d + (p.cards[ci] || []).filter((id) => id !== EMPTY).reduce((x, id) => x + sym(adv(id), 'decay'), 0), 0);
+  const growthOf = (p, list) => list.reduce((d, ci) => d + (p.cards[ci] || []).filter((id) => id !== EMPTY).reduce((x, id) => x + sym(adv(id), 'growth'), 0), 0);
+  const tu = v.turn || {};
+  const mine = v.players[seat];
+  const field = (p, s) => {
+    const list = p.field || [];
+    // Decay counts on the field and the on-deck card; each growth cancels one; 4 spoil (rulebook, Spoiling).
+    const shown = p.on_deck != null ? [...list, p.on_deck] : list;
+    const risk = decayOf(p, shown) - growthOf(p, shown);
+    const deck = p.on_deck != null ? sleeve(p, p.on_deck, s === seat ? `c${p.on_deck}` : '', 'ondeck') : '';
+    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''}">
+      <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · ${t('vp')} <b>${p.vp}</b> · ${t('deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
+        ${p.token_active ? ` · <span class="chip" title="${esc(t('token_help'))}">✦ ${t('token')}</span>` : ''}
+        ${p.vales?.length ? ` · ${t('vales')}: ${p.vales.map((id, k) => `<span class="chip" data-tok="v${k + 1}" title="${esc(vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
+      <div class="risk ${risk >= 3 ? 'danger' : ''}">${t('decay')} ${decayOf(p, shown)} − ${t('growth')} ${growthOf(p, shown)} = <b>${risk}</b> / 4 (${t('spoil_risk')})</div>
+      <div class="field">${list.map((ci) => sleeve(p, ci, s === seat ? `c${ci}` : '')).join('')}
+        ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
+  };
+  const commons = (v.commons || []).map((lvl, l) => `<div class="market"><b>${t('level')} ${l + 1}</b> <small>(${v.adv_deck_counts?.[l] ?? '?'})</small>
+    <div class="row">${lvl.map((id, k) => id === EMPTY ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text, small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}` })).join('')}</div></div>`).join('');
+  const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
+  const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
+  const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
+    <div class="row">${lvl.map((id, k) => face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');
+  const spirits = (tu.spirits || []).map((n, k) => `${t(['animal', 'forest', 'sky', 'wild'][k] || 'any')} ${n - (tu.spirit_spent?.[k] || 0)}`).join(' · ');
+  return `<div class="mv">
+    <div class="info">${t('round')} ${v.rounds} · ${t('phase')}: ${esc(phaseName(v.phase))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ' · ⚑' : ''}
+      · ${t('mana')} <b>${(tu.mana_total || 0) - (tu.mana_spent || 0)}</b> · ${t('spirits')} ${spirits}</div>
+    ${v.players.map((p, s) => s === seat ? '' : field(p, s)).join('')}
+    <div class="markets">${commons}${soil}${valeRow}</div>
+    ${mine ? field(mine, seat) : ''}</div>`;
+}
+
+// ---------------------------------------------------------------- the spirit duel
+
+function spiritDuel(v, { catalog, t, seat, text }) {
+  const spirits = catalog.spirits || {};
+  const abilities = catalog.abilities || {};
+  const byIndex = Object.entries(abilities).reduce((m, [code, a]) => { if (a.index != null) m[a.index] = code; return m; }, {});
+  const my = seat ?? 0;
+  const side = (sd, s) => `<div class="team ${seatColor(s)} ${s === v.current ? 'current' : ''}">
+    <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · <b>${sd.pm}</b> ${t('pm')} · ${t('hand')} ${sd.hand_count} · ${t('deck')} ${sd.deck_len} · ${t('discard')} ${bits(sd.discard).length}</div>
+    <div class="row">${sd.spirits.map((sp) => {
+      const c = spirits[sp.id] || {};
+      return face({ tok: sp.id, name: c.name || sp.id, cost: c.cost != null ? `${c.cost} PM` : '', cls: `spirit ${sp.alive ? '' : 'dead'} ${sp.charged ? '' : 'exhausted'}`,
+        stats: `<span class="pv">${sp.pv}${c.pv ? `/${c.pv}` : ''} ${t('pv')}</span> · ${esc(c.element || '')} · ${sp.charged ? t('charged') : t('exhausted')}`,
+        text: c.text, small: [c.criticals?.length ? `${t('critical')}: ${c.criticals.join(', ')}` : '', c.weaknesses?.length ? `${t('weakness')}: ${c.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
+    }).join('')}</div></div>`;
+  let codes = bits(v.hand).map((i) => byIndex[i]).filter(Boolean);
+  if (!codes.length && v.hand) codes = handFromText(text);
+  const hand = codes.map((code) => {
+    const a = abilities[code] || {};
+    return face({ tok: code, name: a.name || code, cost: a.cost != null ? `${a.cost} PM` : '', cls: 'ability',
+      stats: `${t('power')} ${a.power ?? '?'} · ${esc(a.element || '')}${a.keywords?.length ? ` · ${esc(a.keywords.join(', '))}` : ''}`,
+      text: a.text, small: [a.criticals?.length ? `${t('critical')}: ${a.criticals.join(', ')}` : '', a.weaknesses?.length ? `${t('weakness')}: ${a.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
+  }).join('');
+  const pend = v.phase?.Defend;
+  const src = pend?.source && (typeof pend.source === 'object' ? Object.values(pend.source)[0] : pend.source);
+  const attacker = src && (abilities[src]?.name || spirits[src]?.name || src);
+  const defender = pend ? v.sides[1 - v.current]?.spirits[pend.target] : null;
+  const attack = pend || v.in_play ? `<div class="attack panel">⚔ ${t('attack')}: ${esc(attacker || abilities[v.in_play]?.name || v.in_play || '')}
+    ${pend ? ` → <b>${esc(spirits[defender?.id]?.name || defender?.id || '')}</b> · ${t('power')} <b>${pend.power}</b> · ${esc(pend.element)}` : ''}</div>` : '';
+  return `<div class="sd">
+    <div class="info">${t('round')} ${v.round}/8 · ${v.day ? `☀ ${t('day')}` : `☾ ${t('night')}`} · ${t('phase')}: ${esc(phaseName(v.phase))} · ⚄ ${t('die')} +${v.die_bonus}</div>
+    ${v.sides.map((sd, s) => s === my ? '' : side(sd, s)).join('')}
+    ${attack}
+    ${v.sides[my] ? side(v.sides[my], my) : ''}
+    <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
+}
+
+// The hand's card codes from the terminal text, when the catalog does not give card indices.
+function handFromText(text = '') {
+  const i = (text || '').search(/(Your hand|Votre main) \(p\d+\):/);
+  if (i < 0) return [];
+  return text.slice(i).split('\n').slice(1).map((l) => l.match(/^ {4}(\S+)\s/)?.[1]).filter(Boolean);
+}
+
+// ---------------------------------------------------------------- Command of Nature
+
+const ROWS = ['I', 'II', 'III'];
+const ROW_SLOTS = [1, 2, 3];
+
+function commandOfNature(v, { catalog, t, seat }) {
+  const cards = catalog.cards || catalog || {};
+  const info = (code) => (cards && typeof cards === 'object' && cards[code]) || { name: code };
+  const mySide = seat != null ? seat % 2 : 0;
+  const formation = (side) => {
+    const f = v.formations[side];
+    const rows = ROWS.map((r, ri) => `<div class="crow"><span class="rlabel">${r}</span>${range(ROW_SLOTS[ri]).map((k) => {
+      const u = f[ri][k];
+      const tok = `${r}${k + 1}`;
+      if (!u) return `<div class="unit empty" data-tok="${tok}"><small>${tok}</small></div>`;
+      const c = info(u.card);
+      return `<div class="unit ${u.ready === false ? 'tired' : ''}" data-tok="${tok}" title="${esc((c.name || u.card) + ' — ' + (c.text || ''))}">
+        <div class="cname">${esc(c.name || u.card)}</div>
+        <div class="stats">⚔${c.strength ?? '?'} ♥${c.health != null ? c.health - u.dmg : '?'}${u.dmg ? ` <span class="dmg">-${u.dmg}</span>` : ''}
+          ${'▲'.repeat(u.boosts || 0)}${'◆'.repeat(u.shields || 0)}${u.attacked ? ' ⟳' : ''}</div><small>${tok} · p${u.owner}</small></div>`;
+    }).join('')}</div>`);
+    return side === mySide ? rows.join('') : rows.reverse().join('');
+  };
+  const sage = (s) => v.options?.sages?.[s];
+  const seatInfo = (s, st) => `<span class="${seatColor(s)}">p${s}${s === seat ? ` (${t('you')})` : ''}: ${sage(s) ? `${t('sage')} <span title="${esc(info(sage(s)).text || '')}">${esc(info(sage(s)).name || sage(s))}</span> · ` : ''}${t('level')} ${st.level} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count}${st.sage_alive ? '' : ' · ☠'}</span>`;
+  const sides = [0, 1].map((sd) => `<div class="cside ${sd === mySide ? 'mine' : ''}"><div class="phead"><b>${t('side')} ${sd}</b> · ${v.gold?.[sd] ?? 0} ${t('gold')}
+    ${v.side === sd ? ` · ${v.ap} ${t('ap')}` : ''} · ${v.seats.map((st, s) => (s % 2 === sd ? seatInfo(s, st) : '')).join(' ')}</div>${formation(sd)}</div>`);
+  const market = (v.market || []).map((row, m) => `<div class="market"><b>${m === 0 ? t('elemental_market') : t('command_market')}</b><div class="row">
+    ${row.map((code, k) => code ? face({ tok: `${m === 0 ? 'e' : 'c'}${k + 1}`, name: info(code).name || code, cost: info(code).cost != null ? `${info(code).cost}g` : '', text: info(code).text,
+      stats: info(code).strength != null ? `⚔${info(code).strength} ♥${info(code).health}` : '', small: `${m === 0 ? 'e' : 'c'}${k + 1}` }) : '').join('')}</div></div>`).join('');
+  const myHand = v.seats[seat ?? -1]?.hand || [];
+  const hand = myHand.map((code) => {
+    const c = info(code);
+    return face({ tok: code, name: c.name || code, cost: c.cost != null ? `${c.cost}g` : '', text: c.text, stats: c.strength != null ? `⚔${c.strength} ♥${c.health}` : '' });
+  }).join('');
+  const q = v.question ? `<div class="question">${t('question')}: ${esc(v.question.ask || JSON.stringify(v.question))}</div>` : '';
+  return `<div class="con">
+    <div class="info">${t('turn')} ${v.turns + 1} · ${t('phase')}: ${esc(phaseName(v.phase))} · p${v.actor}</div>${q}
+    ${sides[1 - mySide]}<hr>${sides[mySide]}
+    <div class="legend">${t('legend')}: ⚔ ${t('strength')} · ♥ ${t('health')} · <span class="dmg">-n</span> ${t('damage')} · ▲ ${t('boost')} · ◆ ${t('shield')} · ⟳ attacked</div>
+    <div class="markets">${market}</div>
+    <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
+}
+
+function range(n) {
+  return [...Array(n).keys()];
+}
+
+// ---------------------------------------------------------------- any other game
+
+function generic(v) {
+  return `<pre class="text">${esc(JSON.stringify(v, null, 1))}</pre>`;
+}
+
+/** The board of each game. */
+export const boards = { equinox, 'mystic-vale': mysticVale, 'spirit-duel': spiritDuel, 'command-of-nature': commandOfNature, generic };

@@ -1,0 +1,290 @@
+// End-to-end tests of the browser UI: the real `sylvan serve` (temp database, free port) and Debian's
+// headless Chromium driven by playwright-core. Run from this folder: `npm ci && npm test`
+// (SYLVAN_BIN: the binary, default ../../target/release/sylvan). Screenshots go to
+// target/web-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const BIN = process.env.SYLVAN_BIN || path.join(root, 'target/release/sylvan');
+const ARTIFACTS = path.join(root, 'target/web-artifacts');
+const GAMES = ['equinox', 'mystic-vale', 'spirit-duel', 'command-of-nature'];
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let server;
+let base;
+let browser;
+let dir;
+const finished = {};
+
+before(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  dir = mkdtempSync(path.join(tmpdir(), 'sylvan-web-'));
+  server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'web.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/[\d.:]+)/);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`sylvan serve exited (${code}): ${out}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+    // playwright gives every launch a fresh, temporary user-data dir.
+  });
+  console.log(`screenshots: ${ARTIFACTS}`);
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// A small seeded generator, so a failing click sequence can be replayed.
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
+}
+
+async function newPage(viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, locale: 'en-US' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => { throw e; });
+  return page;
+}
+
+// The seat's state as the page holds it.
+const stateOf = (page) => page.evaluate(() => {
+  const t = window.sylvanTable;
+  if (!t || !t.msg) return null;
+  const m = t.msg;
+  return { move: m.move, mine: m.seat !== null && m.to_move === m.seat && !m.over, over: m.over, sel: t.sel.length, id: m.game_id, canUndo: m.can_undo };
+});
+
+// Clicks, in the page (atomically with respect to re-rendering), a highlighted board element (three
+// times in four when there are both) or one of the listed actions; returns what it clicked.
+const clickSomething = (page, r1, r2) => page.evaluate(([r1, r2]) => {
+  const board = [...document.querySelectorAll('#board [data-tok].can:not(.selected)')];
+  const choices = [...document.querySelectorAll('#actions .choice')];
+  const useBoard = board.length > 0 && (choices.length === 0 || r1 < 0.75);
+  const list = useBoard ? board : choices;
+  if (!list.length) return null;
+  const el = list[Math.floor(r2 * list.length)];
+  el.click();
+  return el.dataset.tok || el.textContent;
+}, [r1, r2]);
+
+// Plays the page's seat by clicking until the game ends; returns how many clicks it made.
+async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) {
+  let clicks = 0;
+  for (;;) {
+    await page.waitForFunction(() => {
+      const t = window.sylvanTable;
+      return t && t.msg && !t.pending && (t.msg.over || t.msg.to_move === t.msg.seat);
+    }, null, { timeout: 120_000 });
+    let st = await stateOf(page);
+    if (onState) {
+      await onState(st);
+      st = await stateOf(page);
+    }
+    if (st.over) return clicks;
+    if (!st.mine) continue;
+    assert.ok(clicks < maxClicks, `still playing after ${clicks} clicks`);
+    const what = await clickSomething(page, random(), random());
+    if (!what) {
+      const now = await stateOf(page);
+      if (now.move !== st.move || !now.mine) continue;
+      assert.fail(`nothing to click at move ${st.move}`);
+    }
+    clicks++;
+    // Either the action went (the move changes) or the selection grew.
+    await page.waitForFunction(({ move, sel }) => {
+      const t = window.sylvanTable;
+      return t.msg.move !== move || t.sel.length !== sel || t.msg.over;
+    }, st, { timeout: 60_000 });
+  }
+}
+
+// Creates a game from the lobby form: seat 0 is me, the others bots (easy) unless `seats` says.
+async function createFromLobby(page, game, { seats } = {}) {
+  await page.goto(`${base}/`);
+  await page.selectOption('#g', game);
+  if (seats) {
+    await page.selectOption('#players', String(seats.length));
+    for (let s = 0; s < seats.length; s++) await page.selectOption(`[data-seat="${s}"]`, seats[s]);
+  } else {
+    const n = await page.locator('[data-seat]').count();
+    for (let s = 1; s < n; s++) await page.selectOption(`[data-seat="${s}"]`, 'bot:easy');
+  }
+  await page.click('#go');
+  await page.waitForSelector('.seat-link');
+  return page.locator('.seat-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+}
+
+for (const [i, game] of GAMES.entries()) {
+  test(`${game}: a person clicks through a whole game against bots to the final score`, async () => {
+    const page = await newPage();
+    const [link] = await createFromLobby(page, game);
+    await page.goto(`${base}${link}`);
+    let shot = false;
+    let undone = false;
+    const clicks = await playByClicking(page, rng(1000 + i), {
+      onState: async (st) => {
+        // The first time the server offers undo, take the last action back.
+        if (!undone && st.canUndo && !st.over) {
+          undone = true;
+          assert.ok(await page.locator('#undo').isEnabled());
+          await page.click('#undo');
+          await page.waitForFunction((m) => window.sylvanTable.msg.move === m - 1, st.move);
+          assert.match(await page.locator('#log').innerText(), /taken back/);
+        }
+        if (!shot && st.mine && st.move >= 6) {
+          shot = true;
+          await page.screenshot({ path: path.join(ARTIFACTS, `${game}-desktop.png`), fullPage: true });
+          await page.setViewportSize(PHONE);
+          await page.screenshot({ path: path.join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
+          await page.setViewportSize(DESKTOP);
+        }
+      },
+    });
+    await page.waitForSelector('#end');
+    const end = await page.locator('#end').innerText();
+    assert.match(end, /Final score/);
+    assert.match(end, /Winner/);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${game}-end.png`), fullPage: true });
+    finished[game] = (await stateOf(page)).id;
+    if (game === 'equinox') assert.ok(undone, 'undo was offered and used');
+    assert.ok(clicks > 0);
+    await page.context().close();
+  });
+}
+
+test('two people play each other: neither page ever shows the other seat\'s hand', async () => {
+  const page = await newPage();
+  const links = await createFromLobby(page, 'equinox', { seats: ['me', 'me'] });
+  assert.equal(links.length, 2);
+  await page.context().close();
+  const a = await newPage();
+  const b = await newPage();
+  await a.goto(`${base}${links[0]}`);
+  await b.goto(`${base}${links[1]}`);
+  // The cards in a page's hand whose notation names one card only (the trees share theirs).
+  const hand = (p) => p.evaluate(() => {
+    const count = {};
+    for (const c of Object.values(window.sylvanTable.catalog?.cards || {})) count[c.notation] = (count[c.notation] || 0) + 1;
+    return [...document.querySelectorAll('.hand [data-tok]')].map((n) => n.dataset.tok).filter((c) => count[c] === 1);
+  });
+  const leaks = (p, cards) => p.evaluate((cards) => {
+    const html = document.documentElement.outerHTML;
+    return cards.map((c) => html.match(new RegExp(`.{0,120}(^|[^\\w>])${c}([^\\w]|$).{0,60}`))?.[0]).filter(Boolean);
+  }, cards);
+  for (const p of [a, b]) await p.waitForFunction(() => window.sylvanTable?.catalog?.cards);
+  // The notations of the cards a page's seat knows `other` to hold (its view's `known`).
+  const known = (p, other) => p.evaluate((other) => {
+    const t = window.sylvanTable;
+    const words = t.msg.view.known?.[other] || [];
+    const out = [];
+    words.forEach((w, i) => {
+      let b = BigInt(w ?? 0);
+      for (let k = 0; b > 0n; k++, b >>= 1n) if (b & 1n) out.push(t.catalog.cards[i * 64 + k]?.notation);
+    });
+    return out;
+  }, other);
+  let checks = 0;
+  const check = async () => {
+    const [ha, hb] = [await hand(a), await hand(b)];
+    assert.ok(ha.length + hb.length > 0);
+    // A seat may know cards of the other's hand (Le Duc's question, a card given): those it may see.
+    const [ka, kb] = [await known(a, 1), await known(b, 0)];
+    assert.deepEqual(await leaks(a, hb.filter((c) => !ha.includes(c) && !ka.includes(c))), [], 'p0 sees p1\'s hand');
+    assert.deepEqual(await leaks(b, ha.filter((c) => !hb.includes(c) && !kb.includes(c))), [], 'p1 sees p0\'s hand');
+    checks++;
+  };
+  const random = rng(7);
+  for (let k = 0; k < 4000; k++) {
+    await a.waitForFunction(() => window.sylvanTable?.msg && !window.sylvanTable.pending);
+    await b.waitForFunction(() => window.sylvanTable?.msg && !window.sylvanTable.pending);
+    const [sa, sb] = [await stateOf(a), await stateOf(b)];
+    if (sa.move === sb.move) await check();
+    if (sa.over && sb.over) break;
+    const p = sa.mine ? a : sb.mine ? b : null;
+    if (!p) { await a.waitForTimeout(50); continue; }
+    const st = sa.mine ? sa : sb;
+    assert.ok(await clickSomething(p, random(), random()), `nothing to click at move ${st.move}`);
+    await p.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
+  }
+  assert.ok((await stateOf(a)).over, 'the game ended');
+  assert.ok(checks > 20, `checked ${checks} positions`);
+  await a.context().close();
+  await b.context().close();
+});
+
+test('the replay viewer steps through a finished game from any seat', async () => {
+  const id = finished.equinox;
+  assert.ok(id, 'the equinox game finished first');
+  const page = await newPage();
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForSelector('#pos');
+  const pos = () => page.locator('#pos').innerText();
+  const total = Number((await pos()).split('/')[1]);
+  assert.ok(total > 10);
+  await page.click('#first');
+  await page.waitForFunction(() => document.querySelector('#pos').innerText.match(/ 0 \//));
+  for (let k = 1; k <= 5; k++) {
+    await page.click('#next');
+    await page.waitForFunction((k) => document.querySelector('#pos').innerText.includes(` ${k} /`), k);
+  }
+  assert.ok(await page.locator('#log .turn').count() >= 1);
+  await page.click('#prev');
+  await page.waitForFunction(() => document.querySelector('#pos').innerText.includes(' 4 /'));
+  await page.selectOption('#seat', '1');
+  await page.waitForFunction(() => document.querySelector('#seat').value === '1' && document.querySelector('#pos').innerText.includes(' 4 /'));
+  await page.click('#last');
+  await page.waitForSelector('#end');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'replay.png'), fullPage: true });
+  // The same game as an uploaded record file.
+  const record = await (await fetch(`${base}/api/games/${id}/record`)).text();
+  await page.goto(`${base}/replay`);
+  await page.setInputFiles('#file', { name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(record) });
+  await page.waitForSelector('#pos');
+  assert.equal(Number((await pos()).split('/')[1]), total);
+  await page.click('#first');
+  await page.waitForFunction(() => document.querySelector('#pos').innerText.match(/ 0 \//));
+  await page.click('#next');
+  await page.waitForFunction(() => document.querySelector('#pos').innerText.includes(' 1 /'));
+  await page.context().close();
+});
+
+test('the French switch changes the interface and the card texts', async () => {
+  const page = await newPage();
+  const [link] = await createFromLobby(page, 'spirit-duel');
+  await page.goto(`${base}${link}`);
+  await page.waitForSelector('.hand .card .ctext');
+  const text = () => page.evaluate(() => [...document.querySelectorAll('.hand .card .ctext')].map((n) => n.textContent).join('|'));
+  const before = await text();
+  assert.match(await page.locator('.bar').innerText(), /You are p0/);
+  await page.selectOption('#lang', 'fr');
+  await page.waitForFunction(() => document.querySelector('.bar').innerText.includes('Vous êtes p0'));
+  // The card texts themselves (from the catalog), not only the interface's words, change.
+  await page.waitForFunction((b) => [...document.querySelectorAll('.hand .card .ctext')].map((n) => n.textContent).join('|') !== b, before);
+  assert.notEqual(await text(), before);
+  // So do the server's words (the connection says hello again in French): the table as text, and the
+  // hand still drawn from it.
+  await page.waitForFunction(() => /Votre main/.test(window.sylvanTable?.msg?.text || ''));
+  assert.ok(await page.locator('.hand .card').count() > 0, 'the hand is still drawn in French');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'spirit-duel-fr.png'), fullPage: true });
+  await page.context().close();
+});
