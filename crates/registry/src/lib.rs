@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 mod cards;
+pub mod runs;
 
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot, SpecError};
