@@ -1,7 +1,9 @@
 """Random-play speed from Python (a benchmark script, not a test).
 
 Steps per second of uniformly random play through Sylvan's state API, its PettingZoo environment and
-its vectorized API (VectorGame.step from numpy masks, and VectorGame.random_steps entirely in Rust),
+its vectorized API (VectorGame.step with actions drawn from its masks by numpy, and
+VectorGame.random_steps entirely in Rust); the PettingZoo environment both as `env()` (with
+PettingZoo's order-enforcing wrapper) and as `raw_env()`;
 beside OpenSpiel's pyspiel Python loop on hearts, oh_hell and euchre in the same run (when open_spiel is
 installed), and Ray simulation games per second on 1 and 2 workers. Prints a Markdown table.
 
@@ -44,11 +46,11 @@ def state_api(name, options, seconds):
     return timed(seconds, one_game)
 
 
-def pettingzoo_env(name, options, seconds):
-    from sylvan.pettingzoo import env
+def pettingzoo_env(name, options, seconds, wrapped=True):
+    from sylvan.pettingzoo import env, raw_env
 
-    e = env(name, **options)
-    rng = np.random.default_rng(1)
+    e = (env if wrapped else raw_env)(name, **options)
+    rng = random.Random(1)
     seed = [0]
 
     def one_game():
@@ -60,7 +62,7 @@ def pettingzoo_env(name, options, seconds):
             if terminated or truncated:
                 e.step(None)
                 continue
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
             steps += 1
         return steps
 
@@ -144,7 +146,8 @@ def main():
     for name, options in GAMES:
         label = name + "".join(f" {k}={v}" for k, v in options.items())
         rows.append((label, "state API", state_api(name, options, args.seconds)))
-        rows.append((label, "PettingZoo AEC", pettingzoo_env(name, options, args.seconds)))
+        rows.append((label, "PettingZoo AEC (env)", pettingzoo_env(name, options, args.seconds)))
+        rows.append((label, "PettingZoo AEC (raw_env)", pettingzoo_env(name, options, args.seconds, False)))
         rows.append((label, "VectorGame.step (64 games)", vector_step(name, options, args.seconds)))
         rows.append((label, "VectorGame.random_steps (64 games)", vector_random(name, options, args.seconds)))
     base = max(pyspiel_rates) if pyspiel_rates else None

@@ -8,7 +8,7 @@ use sylvan_engine::erased::DynGame;
 use sylvan_registry::{Entry, Observation};
 
 use crate::err;
-use crate::game::{Game, observe, read_actions};
+use crate::game::{Game, State, observe, read_actions};
 
 /// `num_games` games of one game, stepped together. Game `i` starts from `seed + i`; each game that ends
 /// restarts from the next unused seed (`seed + num_games`, `seed + num_games + 1`, ... in order of
@@ -130,6 +130,12 @@ impl VectorGame {
     /// The number of games.
     fn __len__(&self) -> usize {
         self.games.len()
+    }
+
+    /// A copy of the game in slot `i`, to inspect or continue on its own.
+    fn state(&self, i: usize) -> PyResult<State> {
+        let g = self.games.get(i).ok_or_else(|| err(format!("no game {i} of {}", self.games.len())))?;
+        Ok(State::new(self.entry, g.clone_box()))
     }
 
     /// Games finished so far.

@@ -12,6 +12,7 @@ CASES = [
     ("equinox", {"players": 4}),
     ("equinox", {}),
     ("mystic-vale", {}),
+    ("mystic-vale", {"players": 3, "sets": "base,wild", "leaders": "choose"}),
     ("command-of-nature", {}),
     ("command-of-nature", {"teams": True}),
     ("spirit-duel", {}),

@@ -38,6 +38,10 @@ def test_vector_steps_match_single_states(name):
             else:
                 assert not done[i] and not rewards[i].any()
     assert vec.games_finished == finished
+    copy = vec.state(0)
+    assert copy.to_record() == states[0].to_record()
+    with pytest.raises(sylvan.SylvanError, match="no game 9"):
+        vec.state(9)
 
 
 def test_vector_errors():

@@ -103,7 +103,8 @@ fn command_of_nature_observations() -> Result<(), String> {
 #[test]
 fn mystic_vale_observations() -> Result<(), String> {
     check::<sylvan_mystic_vale::MysticVale>(&[], Some(2), 2)?;
-    check::<sylvan_mystic_vale::MysticVale>(&[], Some(4), 1)
+    check::<sylvan_mystic_vale::MysticVale>(&[], Some(4), 1)?;
+    check::<sylvan_mystic_vale::MysticVale>(&["sets=base,wild", "leaders=choose"], Some(3), 2)
 }
 
 #[test]
