@@ -2,14 +2,15 @@
 //! options from the command line, reading seats and bot lists, formatting scores.
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 use sylvan_bots::BotSpec;
 use sylvan_engine::{Seat, SetupError, SetupErrorKind};
+use sylvan_registry::runs::spread_specs;
+pub use sylvan_registry::runs::{MAX_GAMES, run_chunks, worker_threads};
 use sylvan_registry::{Entry, Registry};
 
 use crate::GameArgs;
@@ -77,10 +78,12 @@ pub fn parse_seat(text: &str, seats: usize) -> Result<Seat> {
 pub fn bot_specs(entry: &Entry, text: &str, count: usize, whose: &str) -> Result<Vec<BotSpec>> {
     let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{text}`"))?;
     entry.check_bots(&specs).with_context(|| format!("--bots `{text}`"))?;
-    match specs.len() {
-        1 => Ok(vec![specs[0]; count]),
-        n if n == count => Ok(specs),
-        n => bail!("--bots `{text}`: {n} bot specs for {count} {whose} (give one for all, or one per seat in order)"),
+    match spread_specs(&specs, count) {
+        Some(specs) => Ok(specs),
+        None => bail!(
+            "--bots `{text}`: {} bot specs for {count} {whose} (give one for all, or one per seat in order)",
+            specs.len()
+        ),
     }
 }
 
@@ -128,65 +131,6 @@ pub fn progress_bar(games: u64, hidden: bool) -> ProgressBar {
     bar
 }
 
-/// The most games one `sim`, `tournament` or `bench` run plays (`-n`): results are kept per chunk of
-/// games, so a run's memory grows with `-n`.
-pub const MAX_GAMES: u64 = 100_000_000;
-
-/// Runs games `0..games` in chunks of `chunk` on up to `threads` worker threads, each taking the next
-/// chunk until none is left: `work(first, last)` plays games `first..last` and returns that chunk's
-/// result. Results come back in chunk order, so a run does not depend on how threads share the work. The
-/// first error stops the workers and is returned; `what` names the work in the panic message.
-pub fn run_chunks<T: Send>(
-    games: u64,
-    chunk: u64,
-    threads: u64,
-    what: &str,
-    work: impl Fn(u64, u64) -> Result<T> + Sync,
-) -> Result<Vec<T>> {
-    let chunk = chunk.max(1);
-    let chunks = games.div_ceil(chunk);
-    let threads = threads.min(chunks).max(1);
-    let next = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    // Results as they come, sorted at the end: nothing is allocated for chunks not played yet.
-    let results: Mutex<Vec<(u64, T)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| -> Result<()> {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| -> Result<()> {
-                    while !stop.load(Ordering::Relaxed) {
-                        let c = next.fetch_add(1, Ordering::Relaxed);
-                        if c >= chunks {
-                            break;
-                        }
-                        match work(c.saturating_mul(chunk), (c + 1).saturating_mul(chunk).min(games)) {
-                            Ok(t) => results.lock().map_err(|_| anyhow!("a {what} thread failed"))?.push((c, t)),
-                            Err(e) => {
-                                stop.store(true, Ordering::Relaxed);
-                                return Err(e);
-                            }
-                        }
-                    }
-                    Ok(())
-                })
-            })
-            .collect();
-        for w in workers {
-            w.join().map_err(|_| anyhow!("a {what} thread panicked"))??;
-        }
-        Ok(())
-    })?;
-    let mut results = results.into_inner().map_err(|_| anyhow!("a {what} thread failed"))?;
-    results.sort_unstable_by_key(|(c, _)| *c);
-    Ok(results.into_iter().map(|(_, t)| t).collect())
-}
-
-/// The worker threads to use: `asked`, or one per core, and never more than there are chunks of work.
-pub fn worker_threads(asked: Option<u64>, games: u64, chunk: u64) -> u64 {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
-    asked.unwrap_or(cores).min(games.div_ceil(chunk.max(1))).max(1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,17 +173,5 @@ mod tests {
         assert_eq!(num(2.0), "2");
         assert_eq!(num(0.5), "0.5");
         assert_eq!(num(1.0 / 3.0), "0.333");
-    }
-
-    #[test]
-    fn chunks_come_back_in_order_and_errors_stop_the_run() {
-        let r = run_chunks(23, 4, 2, "test", |first, last| Ok((first, last)));
-        assert_eq!(r.map_err(|e| e.to_string()), Ok(vec![(0, 4), (4, 8), (8, 12), (12, 16), (16, 20), (20, 23)]));
-        let r: Result<Vec<u64>> =
-            run_chunks(40, 5, 2, "test", |first, _| if first == 15 { bail!("game {first} failed") } else { Ok(first) });
-        assert_eq!(r.map_err(|e| e.to_string()), Err("game 15 failed".to_owned()));
-        assert_eq!(worker_threads(Some(8), 3, 2), 2);
-        assert_eq!(worker_threads(Some(1), 100, 2), 1);
-        assert_eq!(worker_threads(Some(0), 100, 2), 1);
     }
 }

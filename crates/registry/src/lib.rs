@@ -21,15 +21,18 @@
 #![deny(missing_docs)]
 
 mod cards;
+pub mod observe;
+pub mod runs;
 
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot, SpecError};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
-use sylvan_engine::erased::{GameType, Typed};
-use sylvan_engine::{Game, Heuristic, Record, ReplayError};
+use sylvan_engine::erased::{DynError, DynView, GameType, Typed};
+use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError};
 use thiserror::Error;
 
 pub use cards::CardTools;
+pub use observe::{Observation, Observe, Section};
 
 /// A command-line flag that stands for an option of some games (e.g. `--solo` for `-o solo=true`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +57,8 @@ impl Shorthand {
 
 /// Builds the bot of a spec for one game, erased.
 type BotBuilder = fn(&BotSpec, u64) -> Result<Box<dyn DynBot>, SpecError>;
+/// Writes the observation tensor of an erased view.
+type ObserveFn = fn(&dyn DynView, &mut Observation) -> Result<(), DynError>;
 /// Adds the designer statistics of one finished game, given its record, to a tally.
 type DesignerFn = fn(&Value, &mut DesignerTally) -> Result<(), ReplayError>;
 
@@ -64,6 +69,7 @@ pub struct Entry {
     listed: bool,
     bots: BotBuilder,
     designer: Option<DesignerFn>,
+    observe: Option<ObserveFn>,
     cards: Option<CardTools>,
     shorthands: &'static [Shorthand],
 }
@@ -95,6 +101,7 @@ impl Entry {
             listed: true,
             bots: build_bot::<G>,
             designer: None,
+            observe: None,
             cards: None,
             shorthands: &[],
         }
@@ -103,6 +110,15 @@ impl Entry {
     /// Adds the designer statistics of `G` (for `sylvan tournament`).
     pub fn with_designer_stats<G: DesignerStats>(mut self) -> Entry {
         self.designer = Some(observe_record::<G>);
+        self
+    }
+
+    /// Adds the observation tensors of `G` ([`Observe`]).
+    pub fn with_observation<G: Observe>(mut self) -> Entry
+    where
+        G::View: 'static,
+    {
+        self.observe = Some(observe::observe_dyn::<G>);
         self
     }
 
@@ -168,6 +184,24 @@ impl Entry {
     /// reports none.
     pub fn designer(&self, record: &Value, tally: &mut DesignerTally) -> Option<Result<(), ReplayError>> {
         self.designer.map(|f| f(record, tally))
+    }
+
+    /// Writes the observation tensor of `view` into `out` (cleared first); `None` when the game has no
+    /// observation tensors, an error for a view of another game.
+    pub fn observe(&self, view: &dyn DynView, out: &mut Observation) -> Option<Result<(), DynError>> {
+        self.observe.map(|f| f(view, out))
+    }
+
+    /// The observation of seat 0 at the start of a game with these options (seed 0), with its section
+    /// table: its length is the length of every observation of games with these options. `Ok(None)` when
+    /// the game has no observation tensors.
+    pub fn observation_layout(&self, options: &Value) -> Result<Option<Observation>, SetupError> {
+        let Some(f) = self.observe else { return Ok(None) };
+        let game = self.game.new_game(options, 0)?;
+        let mut out = Observation::with_sections();
+        let view = game.view(Seat(0)).map_err(|e| SetupError::new("observation", e.to_string()))?;
+        f(&*view, &mut out).map_err(|e| SetupError::new("observation", e.to_string()))?;
+        Ok(Some(out))
     }
 
     /// Whether the game reports designer statistics.
@@ -261,17 +295,23 @@ impl Registry {
         let mut r = Registry::new();
         let entries = [
             Entry::of::<sylvan_equinox::Equinox>("Equinox (Reiner Knizia): 2 to 5 players")
-                .with_designer_stats::<sylvan_equinox::Equinox>(),
+                .with_designer_stats::<sylvan_equinox::Equinox>()
+                .with_observation::<sylvan_equinox::Equinox>(),
             Entry::of::<sylvan_mystic_vale::MysticVale>("Mystic Vale, base set: 2 to 4 players")
                 .with_designer_stats::<sylvan_mystic_vale::MysticVale>()
+                .with_observation::<sylvan_mystic_vale::MysticVale>()
                 .with_cards(cards::mystic_vale())
                 .with_shorthands(MYSTIC_VALE_FLAGS),
             Entry::of::<sylvan_command_of_nature::CommandOfNature>("Command of Nature: 2 players, or 2v2 teams")
+                .with_observation::<sylvan_command_of_nature::CommandOfNature>()
                 .with_cards(cards::command_of_nature())
                 .with_shorthands(COMMAND_OF_NATURE_FLAGS),
             Entry::of::<sylvan_spirit_duel::SpiritDuel>("The spirit duel: 1v1, or solo against its Robot")
+                .with_observation::<sylvan_spirit_duel::SpiritDuel>()
                 .with_shorthands(SPIRIT_DUEL_FLAGS),
-            Entry::of::<sylvan_bots::toy::Toy>("A tiny trick-taking game, the test fixture of sylvan-bots").unlisted(),
+            Entry::of::<sylvan_bots::toy::Toy>("A tiny trick-taking game, the test fixture of sylvan-bots")
+                .with_observation::<sylvan_bots::toy::Toy>()
+                .unlisted(),
         ];
         for e in entries {
             // The names above are distinct.

@@ -1,0 +1,106 @@
+"""Simulations and tournaments on Ray: the games are cut into chunks, each chunk is one Ray task (a
+Rust batch, the GIL released), and the chunks' results are merged in order, so the numbers are exactly
+those of ``sylvan sim`` / ``sylvan tournament --json`` for the same seed, however the chunks were spread.
+
+>>> import ray, sylvan.distributed
+>>> ray.init(num_cpus=2)
+>>> report = sylvan.distributed.sim("equinox", bots="random", games=1000, players=3, seed=1)
+
+In the merged report, ``threads`` is the number of Ray tasks and ``seconds`` the wall time of the whole
+run. Every node of the cluster needs the ``sylvan`` package installed (or a ``runtime_env``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+from . import _runs_args, _sylvan
+
+__all__ = ["sim", "tournament", "chunk_ranges"]
+
+_TASKS: Dict[str, Any] = {}
+
+
+def _sim_task(game, players, overrides, bots, seed, first, last):
+    from sylvan import _sylvan as native
+
+    return native.sim_chunk(game, players, overrides, bots, seed, first, last)
+
+
+def _tournament_task(game, players, overrides, bots, seed, first, last):
+    from sylvan import _sylvan as native
+
+    return native.tournament_chunk(game, players, overrides, bots, seed, first, last)
+
+
+def _task(name: str):
+    import ray
+
+    if name not in _TASKS:
+        _TASKS[name] = ray.remote(_sim_task if name == "sim" else _tournament_task)
+    return _TASKS[name]
+
+
+def chunk_ranges(games: int, chunks: int) -> List[Tuple[int, int]]:
+    """Games ``0..games`` cut into at most ``chunks`` contiguous ranges of nearly equal size."""
+    chunks = max(1, min(chunks, games))
+    size, extra = divmod(games, chunks)
+    out, first = [], 0
+    for c in range(chunks):
+        last = first + size + (1 if c < extra else 0)
+        out.append((first, last))
+        first = last
+    return out
+
+
+def _default_chunks() -> int:
+    import ray
+
+    if not ray.is_initialized():
+        ray.init()
+    return max(1, int(ray.cluster_resources().get("CPU", 1)) * 4)
+
+
+def _run(kind: str, game, players, options, bots, games, seed, chunks) -> Dict[str, Any]:
+    import ray
+
+    g, p, o, b = _runs_args(game, players, options, bots)
+    if not (1 <= games <= 100_000_000):
+        raise _sylvan.SylvanError(f"games must be 1 to 100000000, not {games}")
+    chunk = _sylvan.sim_chunk if kind == "sim" else _sylvan.tournament_chunk
+    chunk(g, p, o, b, seed, 0, 0)  # checks the game, options and bots before any task starts
+    ranges = chunk_ranges(games, chunks or _default_chunks())
+    start = time.perf_counter()
+    task = _task(kind)
+    results = ray.get([task.remote(g, p, o, b, seed, first, last) for first, last in ranges])
+    seconds = time.perf_counter() - start
+    merge = _sylvan.sim_merge if kind == "sim" else _sylvan.tournament_merge
+    return json.loads(merge(g, p, o, b, seed, results, len(ranges), seconds))
+
+
+def sim(
+    game: str,
+    bots: Union[str, List[str]] = "random",
+    games: int = 100,
+    players: Optional[int] = None,
+    seed: int = 0,
+    chunks: Optional[int] = None,
+    **options: Any,
+) -> Dict[str, Any]:
+    """``sylvan.sim`` on Ray, in ``chunks`` tasks (default: 4 per CPU of the cluster)."""
+    return _run("sim", game, players, options, bots, games, seed, chunks)
+
+
+def tournament(
+    game: str,
+    bots: Union[str, List[str]],
+    games: int = 100,
+    players: Optional[int] = None,
+    seed: int = 0,
+    chunks: Optional[int] = None,
+    **options: Any,
+) -> Dict[str, Any]:
+    """``sylvan.tournament`` on Ray, in ``chunks`` tasks (default: 4 per CPU of the cluster)."""
+    return _run("tournament", game, players, options, bots, games, seed, chunks)

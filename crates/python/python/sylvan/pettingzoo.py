@@ -1,0 +1,133 @@
+"""PettingZoo AEC environments for every Sylvan game.
+
+>>> from sylvan.pettingzoo import env
+>>> e = env("equinox", players=4)
+>>> e.reset(seed=1)
+>>> for agent in e.agent_iter():
+...     obs, reward, terminated, truncated, info = e.last()
+...     action = None if terminated or truncated else int(obs["action_mask"].nonzero()[0][0])
+...     e.step(action)
+
+Agents are ``player_0`` ... ``player_{n-1}`` (seat order). Each observation is a dict: ``observation``,
+the game's observation tensor for that agent's seat (from its view only; the layout is
+``game.observation_layout()``), and ``action_mask``, 1 for each legal action id (all 0 when the agent is
+not to move). Rewards are the game's returns, given when the game ends. ``reset(seed=s)`` deals game
+``s``; ``reset()`` without a seed deals the next seed of a generator seeded by the last explicit seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import sylvan
+
+__all__ = ["SylvanEnv", "env", "raw_env"]
+
+
+class SylvanEnv(AECEnv):
+    """One Sylvan game as a PettingZoo AEC environment."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "sylvan_v0", "is_parallelizable": False}
+
+    def __init__(self, game: str, players: Optional[int] = None, render_mode: Optional[str] = None, **options: Any):
+        super().__init__()
+        self.game = sylvan.load_game(game, players, **options)
+        self.metadata = dict(self.metadata, name=f"sylvan_{game.replace('-', '_')}_v0")
+        self.render_mode = render_mode
+        n = self.game.num_players()
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        size = self.game.observation_tensor_size()
+        actions = self.game.num_distinct_actions()
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(actions,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
+        self._seeds = np.random.default_rng()
+        self.state: Optional[sylvan.State] = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        assert self.state is not None, "reset() first"
+        seat = self._seat[agent]
+        if self.state.current_player() == seat:
+            mask = self.state.legal_actions_mask()
+        else:
+            mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+            deal = int(seed)
+        else:
+            deal = int(self._seeds.integers(0, 2**63))
+        self.state = self.game.new_initial_state(deal)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player()]
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None, "reset() first"
+        self.state.apply_action(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        for a in self.agents:
+            self.rewards[a] = 0.0
+        if self.state.is_terminal():
+            for a, r in zip(self.possible_agents, self.state.returns()):
+                if a in self.rewards:
+                    self.rewards[a] = float(r)
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player()]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        if self.state is None:
+            return None
+        seat = self.state.current_player()
+        text = self.state.observation_string(seat if seat >= 0 else 0)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game: str, players: Optional[int] = None, render_mode: Optional[str] = None, **options: Any) -> SylvanEnv:
+    """The environment without PettingZoo's wrappers."""
+    return SylvanEnv(game, players, render_mode=render_mode, **options)
+
+
+def env(game: str, players: Optional[int] = None, render_mode: Optional[str] = None, **options: Any) -> AECEnv:
+    """The environment of ``game`` (``equinox``, ``mystic-vale``, ``command-of-nature``,
+    ``spirit-duel``) for ``players`` seats with its options, wrapped to enforce PettingZoo's call order."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, players, render_mode=render_mode, **options))

@@ -1,0 +1,370 @@
+//! `Game`, `State` and `Bot`: one game with its options, one game in progress, and a bot by spec.
+
+use std::sync::Mutex;
+
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use serde_json::Value;
+use sylvan_bots::{BotSpec, DynBot};
+use sylvan_engine::Seat;
+use sylvan_engine::erased::DynGame;
+use sylvan_registry::{Entry, Observation};
+
+use crate::{entry, err, json};
+
+/// `current_player()` once the game is over (OpenSpiel's `PlayerId.TERMINAL`).
+pub const TERMINAL: i64 = -4;
+
+/// A game with its options: made by `sylvan.load_game(name, players=None, **options)`.
+#[pyclass(module = "sylvan._sylvan", frozen)]
+pub struct Game {
+    pub(crate) entry: &'static Entry,
+    pub(crate) options: Value,
+    players: usize,
+    max_length: usize,
+    obs_len: Option<usize>,
+}
+
+impl Game {
+    /// The game `name` for `players` seats (the minimum when `None`) with `NAME=VALUE` overrides.
+    pub fn load(name: &str, players: Option<usize>, overrides: &[String]) -> PyResult<Game> {
+        let entry = entry(name)?;
+        let options = entry.game().options(players, overrides).map_err(err)?;
+        let probe = entry.game().new_game(&options, 0).map_err(err)?;
+        let obs_len = entry.observation_layout(&options).map_err(err)?.map(|o| o.values().len());
+        Ok(Game { entry, options, players: probe.num_seats(), max_length: probe.max_game_length(), obs_len })
+    }
+
+    fn state(&self, inner: Box<dyn DynGame>) -> State {
+        State::new(self.entry, inner)
+    }
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (name, players=None, overrides=Vec::new()))]
+    fn py_new(name: &str, players: Option<usize>, overrides: Vec<String>) -> PyResult<Game> {
+        Game::load(name, players, &overrides)
+    }
+
+    /// The game's name.
+    #[getter]
+    fn name(&self) -> &'static str {
+        self.entry.name()
+    }
+
+    /// The options, as a dict.
+    fn options<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json::to_py(py, &self.options)
+    }
+
+    /// The number of seats.
+    fn num_players(&self) -> usize {
+        self.players
+    }
+
+    /// The number of distinct action ids (the length of `legal_actions_mask()`).
+    fn num_distinct_actions(&self) -> usize {
+        self.entry.game().num_distinct_actions()
+    }
+
+    /// An upper bound on the number of actions of one game.
+    fn max_game_length(&self) -> usize {
+        self.max_length
+    }
+
+    /// The shape of `observation_tensor()`: `[length]`.
+    fn observation_tensor_shape(&self) -> PyResult<Vec<usize>> {
+        Ok(vec![self.obs_size()?])
+    }
+
+    /// The length of `observation_tensor()`.
+    fn observation_tensor_size(&self) -> PyResult<usize> {
+        self.obs_size()
+    }
+
+    /// The named sections of the observation tensor: `(name, offset, length)` in order.
+    fn observation_layout(&self) -> PyResult<Vec<(&'static str, usize, usize)>> {
+        let layout = self.entry.observation_layout(&self.options).map_err(err)?;
+        let layout = layout.ok_or_else(|| err(format!("{} has no observation tensor", self.entry.name())))?;
+        Ok(layout.sections().iter().map(|s| (s.name, s.offset, s.len)).collect())
+    }
+
+    /// A new game dealt from `seed`.
+    #[pyo3(signature = (seed=0))]
+    fn new_initial_state(&self, seed: u64) -> PyResult<State> {
+        Ok(self.state(self.entry.game().new_game(&self.options, seed).map_err(err)?))
+    }
+
+    /// A new game from an explicit setup (the JSON text of the game's setup), with `seed` for what the
+    /// setup leaves to chance.
+    #[pyo3(signature = (setup, seed=0))]
+    fn new_state_from_setup(&self, setup: &str, seed: u64) -> PyResult<State> {
+        let setup: Value = serde_json::from_str(setup).map_err(|e| err(format!("setup: {e}")))?;
+        Ok(self.state(self.entry.game().with_setup(&self.options, &setup, seed).map_err(err)?))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("sylvan.load_game({:?}, players={})", self.entry.name(), self.players)
+    }
+}
+
+impl Game {
+    /// The length of the observation tensor (an error for a game without one).
+    pub(crate) fn observation_tensor_size_checked(&self) -> PyResult<usize> {
+        self.obs_size()
+    }
+
+    fn obs_size(&self) -> PyResult<usize> {
+        self.obs_len.ok_or_else(|| err(format!("{} has no observation tensor", self.entry.name())))
+    }
+}
+
+/// Replays a record (JSON text) of game `name`, checking every action; with `upto`, only its first
+/// `upto` actions.
+#[pyfunction]
+#[pyo3(signature = (name, record, upto=None))]
+pub fn replay(name: &str, record: &str, upto: Option<usize>) -> PyResult<State> {
+    let entry = entry(name)?;
+    Ok(State::new(entry, entry.game().replay(record, upto).map_err(err)?))
+}
+
+/// One game in progress. Methods follow OpenSpiel's `pyspiel.State`.
+#[pyclass(module = "sylvan._sylvan")]
+pub struct State {
+    pub(crate) entry: &'static Entry,
+    pub(crate) inner: Box<dyn DynGame>,
+    obs: Observation,
+    legal: Vec<usize>,
+}
+
+impl State {
+    pub(crate) fn new(entry: &'static Entry, mut inner: Box<dyn DynGame>) -> State {
+        inner.keep_events(false);
+        State { entry, inner, obs: Observation::new(), legal: Vec::new() }
+    }
+
+    fn seat(&self, seat: Option<i64>) -> PyResult<Seat> {
+        let n = self.inner.num_seats();
+        match seat {
+            Some(s) if s >= 0 && (s as usize) < n => Ok(Seat(s as u8)),
+            Some(s) => Err(err(format!("seat {s} does not exist at a table of {n}"))),
+            None => self.inner.to_move().ok_or_else(|| err("the game is over: name a seat")),
+        }
+    }
+}
+
+/// Writes the observation of `seat` of `game` into `obs`.
+pub(crate) fn observe(entry: &Entry, game: &dyn DynGame, seat: Seat, obs: &mut Observation) -> Result<(), String> {
+    let view = game.view(seat).map_err(|e| e.to_string())?;
+    match entry.observe(&*view, obs) {
+        Some(r) => r.map_err(|e| e.to_string()),
+        None => Err(format!("{} has no observation tensor", entry.name())),
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The game's name.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.entry.name()
+    }
+
+    /// The seat to move, or `sylvan.TERMINAL` (-4) once the game is over.
+    fn current_player(&self) -> i64 {
+        self.inner.to_move().map_or(TERMINAL, |s| i64::from(s.0))
+    }
+
+    /// The number of seats.
+    fn num_players(&self) -> usize {
+        self.inner.num_seats()
+    }
+
+    /// The number of actions applied so far.
+    fn move_number(&self) -> usize {
+        self.inner.move_number()
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.inner.is_terminal()
+    }
+
+    /// The ids of the legal actions, ascending (empty once the game is over).
+    fn legal_actions(&mut self) -> Vec<usize> {
+        self.inner.legal_ids(&mut self.legal);
+        let mut ids = self.legal.clone();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// A 0/1 `int8` array over every action id, 1 for the legal ones.
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        self.inner.legal_ids(&mut self.legal);
+        let mut mask = vec![0i8; self.entry.game().num_distinct_actions()];
+        for &id in &self.legal {
+            if let Some(m) = mask.get_mut(id) {
+                *m = 1;
+            }
+        }
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// Applies the action with this id (an error, leaving the state unchanged, if it is not legal).
+    fn apply_action(&mut self, action: usize) -> PyResult<()> {
+        self.inner.apply_id(action).map_err(err)
+    }
+
+    /// Applies the action written `text`; returns its id.
+    fn apply_action_string(&mut self, text: &str) -> PyResult<usize> {
+        self.inner.apply_notation(text).map_err(err)
+    }
+
+    /// The notation of an action: `action_to_string(action)` or OpenSpiel's
+    /// `action_to_string(player, action)`.
+    #[pyo3(signature = (a, b=None))]
+    fn action_to_string(&self, a: usize, b: Option<usize>) -> PyResult<String> {
+        self.inner.notation(b.unwrap_or(a)).map_err(err)
+    }
+
+    /// The id of the action written `text`: `string_to_action(text)` or `string_to_action(player, text)`.
+    #[pyo3(signature = (a, b=None))]
+    fn string_to_action(&self, a: &Bound<'_, PyAny>, b: Option<&str>) -> PyResult<usize> {
+        let text: String = match b {
+            Some(t) => t.to_owned(),
+            None => a.extract()?,
+        };
+        self.inner.action_id(&text).map_err(err)
+    }
+
+    /// The legal actions as `(id, notation, description)`, in the game's order.
+    fn legal_actions_described(&self) -> Vec<(usize, String, String)> {
+        self.inner.legal_actions().into_iter().map(|a| (a.id, a.notation, a.description)).collect()
+    }
+
+    /// Each seat's return: the game's result (win 1, loss 0 or the game's own scale) once it is over,
+    /// zeros before.
+    fn returns(&self) -> Vec<f64> {
+        match self.inner.outcome() {
+            Some(o) => o.returns().to_vec(),
+            None => vec![0.0; self.inner.num_seats()],
+        }
+    }
+
+    /// Each seat's score as the rulebook counts it.
+    fn scores(&self) -> Vec<f64> {
+        self.inner.scores()
+    }
+
+    /// The winning seats once the game is over (several on a shared win; empty on a draw or before).
+    fn winners(&self) -> Vec<u8> {
+        self.inner.outcome().map(|o| o.winners().iter().map(|s| s.0).collect()).unwrap_or_default()
+    }
+
+    /// What `seat` (default: the seat to move) may see, as a dict.
+    #[pyo3(signature = (seat=None))]
+    fn view<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let view = self.inner.view(self.seat(seat)?).map_err(err)?;
+        json::to_py(py, &view.to_json())
+    }
+
+    /// What `seat` (default: the seat to move) may see, as the terminal shows it.
+    #[pyo3(signature = (seat=None))]
+    fn observation_string(&self, seat: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.view(self.seat(seat)?).map_err(err)?.text())
+    }
+
+    /// The observation tensor of `seat` (default: the seat to move): a `float32` array of the game's
+    /// fixed length, written from that seat's view only.
+    #[pyo3(signature = (seat=None))]
+    fn observation_tensor<'py>(&mut self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat(seat)?;
+        observe(self.entry, &*self.inner, seat, &mut self.obs).map_err(err)?;
+        Ok(PyArray1::from_slice(py, self.obs.values()))
+    }
+
+    /// A copy of the game.
+    fn clone(&self) -> State {
+        State::new(self.entry, self.inner.clone_box())
+    }
+
+    fn __copy__(&self) -> State {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        self.clone()
+    }
+
+    /// The game's record (JSON text): options, start, every action, and the scores once it is over.
+    fn to_record(&self) -> String {
+        self.inner.record().to_string()
+    }
+
+    /// Who plays `seat` when the game plays it itself (the solo Robot), else `None`.
+    fn automated_seat(&self, seat: i64) -> PyResult<Option<&'static str>> {
+        Ok(self.inner.automated_seat(self.seat(Some(seat))?))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<sylvan.State {} move {}>", self.entry.name(), self.inner.move_number())
+    }
+}
+
+/// A bot by spec (`random`, `heuristic`, `ismcts:iters=1000`, ...): it chooses from the view of the seat
+/// to move and the legal ids, never from the full state. It binds to the first game it plays.
+#[pyclass(module = "sylvan._sylvan", frozen)]
+pub struct Bot {
+    spec: BotSpec,
+    seed: u64,
+    built: Mutex<Option<(&'static str, Box<dyn DynBot>)>>,
+}
+
+#[pymethods]
+impl Bot {
+    #[new]
+    #[pyo3(signature = (spec, seed=0))]
+    fn py_new(spec: &str, seed: u64) -> PyResult<Bot> {
+        let spec: BotSpec = spec.parse().map_err(err)?;
+        Ok(Bot { spec, seed, built: Mutex::new(None) })
+    }
+
+    /// The spec, as text.
+    #[getter]
+    fn spec(&self) -> String {
+        self.spec.to_string()
+    }
+
+    /// The id of the action this bot plays in `state`, for the seat to move (the GIL is released while it
+    /// thinks).
+    fn step(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
+        let seat = state.inner.to_move().ok_or_else(|| err("the game is over"))?;
+        let view = state.inner.view(seat).map_err(err)?;
+        let mut legal = Vec::new();
+        state.inner.legal_ids(&mut legal);
+        let game = state.entry.name();
+        let mut guard = self.built.lock().map_err(|_| err("the bot failed in another thread"))?;
+        if guard.is_none() {
+            *guard = Some((game, state.entry.bot(&self.spec, self.seed).map_err(err)?));
+        }
+        let Some((bound, bot)) = guard.as_mut() else { return Err(err("the bot could not be built")) };
+        if *bound != game {
+            return Err(err(format!("this bot plays {bound}, not {game}")));
+        }
+        py.detach(|| bot.choose(&*view, &legal)).map_err(err)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("sylvan.Bot({:?}, seed={})", self.spec.to_string(), self.seed)
+    }
+}
+
+/// Numpy arrays must be writable and contiguous here; a helper to read an `int64` action array.
+pub(crate) fn read_actions(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    if let Ok(a) = actions.cast::<PyArray1<i64>>() {
+        return Ok(a.readonly().as_slice()?.to_vec());
+    }
+    actions.extract::<Vec<i64>>()
+}

@@ -1,0 +1,49 @@
+"""Ray: chunked runs merge to exactly the command line's numbers (a local Ray with 2 CPUs)."""
+
+import json
+
+import pytest
+
+ray = pytest.importorskip("ray")
+
+import sylvan  # noqa: E402
+import sylvan.distributed as dist  # noqa: E402
+from sylvan import _sylvan  # noqa: E402
+from conftest import cli_json, without_timing  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_ray():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+def test_chunk_ranges_cover_every_game_once():
+    assert dist.chunk_ranges(10, 3) == [(0, 4), (4, 7), (7, 10)]
+    assert dist.chunk_ranges(2, 8) == [(0, 1), (1, 2)]
+
+
+def test_distributed_sim_matches_the_cli():
+    ours = dist.sim("equinox", bots="random,heuristic,random", games=48, players=3, seed=7, chunks=5)
+    cli = cli_json("sim", "equinox", "-p", "3", "-n", "48", "-b", "random,heuristic,random", "--seed", "7")
+    assert without_timing(ours) == without_timing(cli)
+    assert ours["threads"] == 5
+
+
+def test_distributed_tournament_matches_the_cli():
+    ours = dist.tournament("spirit-duel", "random,heuristic", games=16, seed=4, chunks=3)
+    cli = cli_json("tournament", "spirit-duel", "-n", "16", "-b", "random,heuristic", "--seed", "4")
+    assert without_timing(ours) == without_timing(cli)
+
+
+def test_merge_refuses_a_foreign_chunk():
+    chunk = _sylvan.sim_chunk("equinox", 3, [], "random", 0, 0, 2)
+    with pytest.raises(sylvan.SylvanError, match="not a chunk of this simulation"):
+        _sylvan.sim_merge("spirit-duel", None, [], "random", 0, [chunk], 1, 1.0)
+    bad = json.loads(_sylvan.tournament_chunk("spirit-duel", None, [], "random,heuristic", 0, 0, 2))
+    bad["games"][0]["bots"] = [0, 5]
+    with pytest.raises(sylvan.SylvanError, match="names bot 5"):
+        _sylvan.tournament_merge("spirit-duel", None, [], "random,heuristic", 0, [json.dumps(bad)], 1, 1.0)
+    with pytest.raises(sylvan.SylvanError, match="unknown game"):
+        dist.sim("chess", games=4)

@@ -1,0 +1,74 @@
+"""The vectorized API plays the same games as the state API, restarts finished games, and releases
+the GIL."""
+
+import threading
+
+import numpy as np
+import pytest
+
+import sylvan
+
+
+@pytest.mark.parametrize("name", ["equinox", "spirit-duel", "command-of-nature", "mystic-vale"])
+def test_vector_steps_match_single_states(name):
+    game = sylvan.load_game(name)
+    n = 4
+    vec = sylvan.VectorGame(game, n, seed=100)
+    states = [game.new_initial_state(seed=100 + i) for i in range(n)]
+    next_seed = 100 + n
+    rng = np.random.default_rng(3)
+    obs, mask, player, rewards, done = vec.observe()
+    assert obs.shape == (n, game.observation_tensor_size()) and mask.shape == (n, game.num_distinct_actions())
+    finished = 0
+    for _ in range(300):
+        for i, s in enumerate(states):
+            assert player[i] == s.current_player()
+            assert np.array_equal(obs[i], s.observation_tensor())
+            assert np.array_equal(mask[i], s.legal_actions_mask())
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask], dtype=np.int64)
+        obs, mask, player, rewards, done = vec.step(actions)
+        for i, a in enumerate(actions):
+            states[i].apply_action(int(a))
+            if states[i].is_terminal():
+                assert done[i]
+                assert rewards[i].tolist() == pytest.approx(states[i].returns())
+                states[i] = game.new_initial_state(seed=next_seed)
+                next_seed += 1
+                finished += 1
+            else:
+                assert not done[i] and not rewards[i].any()
+    assert vec.games_finished == finished
+    copy = vec.state(0)
+    assert copy.to_record() == states[0].to_record()
+    with pytest.raises(sylvan.SylvanError, match="no game 9"):
+        vec.state(9)
+
+
+def test_vector_errors():
+    vec = sylvan.VectorGame(sylvan.load_game("spirit-duel"), 2)
+    with pytest.raises(sylvan.SylvanError, match="1 actions for 2 games"):
+        vec.step(np.array([0]))
+    _, mask, *_ = vec.observe()
+    illegal = int(np.flatnonzero(mask[0] == 0)[0])
+    with pytest.raises(sylvan.SylvanError, match="game 0"):
+        vec.step(np.array([illegal, 0]))
+    with pytest.raises(sylvan.SylvanError):
+        sylvan.VectorGame(sylvan.load_game("spirit-duel"), 0)
+
+
+def test_random_steps_release_the_gil():
+    vec = sylvan.VectorGame(sylvan.load_game("equinox", players=3), 8, seed=1)
+    ticks = []
+    stop = threading.Event()
+
+    def count():
+        while not stop.is_set():
+            ticks.append(1)
+
+    t = threading.Thread(target=count)
+    t.start()
+    applied = vec.random_steps(2000, seed=5)
+    stop.set()
+    t.join()
+    assert applied == 8 * 2000 and vec.games_finished > 0
+    assert len(ticks) > 1000, "another Python thread ran while the games were played"

@@ -1,0 +1,140 @@
+//! Mystic Vale: every player's sleeved cards, field and on-deck card (public), the viewer's discard
+//! pile, vales, leaders and tokens (relative seats, sized for 4), the commons and vale rows, and the
+//! turn. Advancement sections have one entry per advancement of the card database (`A`), vale sections
+//! one per vale (`V`), leader sections one per leader (`L`): the sets chosen change them.
+
+use sylvan_mystic_vale::state::{EMPTY, MAX_PLAYERS, NUM_CARDS, Sleeve};
+use sylvan_mystic_vale::view::PlayerView;
+use sylvan_mystic_vale::{MysticVale, Phase, View};
+
+use super::{Observation, Observe};
+
+/// An advancement, vale or card id, or nothing.
+fn id(x: u8) -> Option<usize> {
+    (x != EMPTY).then_some(usize::from(x))
+}
+
+/// The visible advancements of a card.
+fn advancements(s: &Sleeve) -> impl Iterator<Item = usize> + '_ {
+    s.slots.iter().filter_map(|&x| id(x))
+}
+
+fn phase_kind(p: &Phase) -> usize {
+    match p {
+        Phase::Planting => 0,
+        Phase::SpoilPrompt { .. } => 1,
+        Phase::WhenPlayed { .. } => 2,
+        Phase::Order { .. } => 3,
+        Phase::Harvest => 4,
+        Phase::Look { .. } => 5,
+        Phase::Hatch { .. } => 6,
+        Phase::ChooseLeader => 7,
+        Phase::Keep => 8,
+        Phase::Sleeve => 9,
+        Phase::Over => 10,
+    }
+}
+
+fn player(out: &mut Observation, p: Option<&PlayerView>, (a, v, l): (usize, usize, usize)) {
+    out.flag(p.is_some());
+    let cards = |pile: &[u8]| -> Vec<usize> {
+        let Some(p) = p else { return Vec::new() };
+        pile.iter().filter_map(|&c| p.cards.get(usize::from(c))).flat_map(advancements).collect()
+    };
+    let all: Vec<u8> = (0..NUM_CARDS as u8).collect();
+    out.counts(cards(&all), a, 4.0);
+    out.counts(cards(p.map_or(&[][..], |p| &p.field[..])), a, 4.0);
+    out.counts(cards(p.and_then(|p| p.on_deck).as_slice()), a, 1.0);
+    out.flag(p.is_some_and(|p| p.discard.is_some()));
+    out.counts(cards(p.and_then(|p| p.discard.as_ref()).map_or(&[][..], |d| &d[..])), a, 4.0);
+    out.scaled(p.map_or(0.0, |p| f64::from(p.deck_count)), NUM_CARDS as f64);
+    out.scaled(p.map_or(0.0, |p| p.field.len() as f64), NUM_CARDS as f64);
+    out.scaled(p.map_or(0.0, |p| f64::from(p.discard_count)), NUM_CARDS as f64);
+    out.flag(p.is_some_and(|p| p.on_deck.is_some()));
+    out.flag(p.is_some_and(|p| p.token_active));
+    out.scaled(p.map_or(0.0, |p| f64::from(p.vp)), 50.0);
+    out.bits(p.into_iter().flat_map(|p| p.vales.iter().filter_map(|&x| id(x))), v);
+    out.flag(p.is_some_and(|p| p.skip_next));
+    let leader = p.and_then(|p| p.leader);
+    out.flag(leader.is_some());
+    out.one_hot(leader.and_then(|x| x.id).map(usize::from), l);
+    out.flag(leader.is_some_and(|x| x.upgraded));
+    out.flag(leader.is_some_and(|x| x.public));
+    out.bits(p.and_then(|p| p.leader_offer).into_iter().flatten().map(usize::from), l);
+    out.scaled(p.map_or(0.0, |p| f64::from(p.arbor_growth)), 5.0);
+    out.flag(p.is_some_and(|p| p.conclave.is_some()));
+    out.flag(p.is_some_and(|p| p.druid_used));
+}
+
+impl Observe for MysticVale {
+    fn observe(view: &View, out: &mut Observation) {
+        let db = view.db.0;
+        let sizes = (db.advancements.len(), db.vales.len(), db.leaders.len());
+        let (a, v, _) = sizes;
+        let n = view.players.len();
+        let me = view.seat.index();
+        out.section("players (one-hot, 1 to 4)");
+        out.one_hot(n.checked_sub(1), MAX_PLAYERS);
+        out.section("seat to play, starting seat (relative)");
+        let rel = |s: usize| (s + MAX_PLAYERS - me % MAX_PLAYERS) % MAX_PLAYERS;
+        out.one_hot(Some(rel(usize::from(view.current))), MAX_PLAYERS);
+        out.one_hot(Some(rel(usize::from(view.start))), MAX_PLAYERS);
+        out.section("phase (planting, spoil prompt, when played, order, harvest, look, hatch, choose leader, keep, sleeve, over)");
+        out.one_hot(Some(phase_kind(&view.phase)), 11);
+        out.section("turn: mana total/10, spent/10, spirits/5 and spent/5 (animal, forest, sky, wild), vp/10, token used, upgraded, extra turn");
+        let t = &view.turn;
+        out.scaled(f64::from(t.mana_total), 10.0);
+        out.scaled(f64::from(t.mana_spent), 10.0);
+        for k in 0..4 {
+            out.scaled(f64::from(t.spirits[k]), 5.0);
+            out.scaled(f64::from(t.spirit_spent[k]), 5.0);
+        }
+        out.scaled(f64::from(t.vp_total), 10.0);
+        out.flag(t.token_used);
+        out.flag(t.upgraded);
+        out.flag(t.extra_turn);
+        out.section("advancements bought this turn (A)");
+        out.counts(t.bought.iter().map(|b| usize::from(b.adv)), a, 1.0);
+        out.section("commons: 3 levels x 3 faces (A)");
+        for level in &view.commons {
+            for &face in level {
+                out.one_hot(id(face), a);
+            }
+        }
+        out.section("advancement decks/40, fertile soil left/10 (per level or slot)");
+        for k in 0..3 {
+            out.scaled(f64::from(view.adv_deck_counts[k]), 40.0);
+        }
+        for k in 0..3 {
+            out.scaled(f64::from(view.soil[k]), 10.0);
+        }
+        out.section("vale rows: 2 levels x 4 faces (V)");
+        for row in &view.vale_row {
+            for &face in row {
+                out.one_hot(id(face), v);
+            }
+        }
+        out.section("vale decks/20, removed vales (V)");
+        out.scaled(f64::from(view.vale_deck_counts[0]), 20.0);
+        out.scaled(f64::from(view.vale_deck_counts[1]), 20.0);
+        out.bits(view.removed_vales.iter().filter_map(|&x| id(x)), v);
+        out.section("VP pool/50, finishing the round, rounds/30, moves/1000");
+        out.scaled(f64::from(view.pool), 50.0);
+        out.flag(view.ending);
+        out.scaled(f64::from(view.rounds), 30.0);
+        out.scaled(f64::from(view.moves), 1000.0);
+        out.section("top card of the own deck seen (Calm Weather): its advancements (A)");
+        out.flag(view.peek.is_some());
+        let peeked = view.peek.and_then(|c| view.players.get(me)?.cards.get(usize::from(c)));
+        out.counts(peeked.into_iter().flat_map(advancements), a, 1.0);
+        out.section(
+            "players (relative, 4): present, advancements owned (A), in the field (A), on deck (A), discard \
+             seen, in the discard (A), deck/20, field/20, discard/20, on-deck card, token, vp/50, vales (V), \
+             skips, leader: known, which (L), upgraded, public, offer (L), arbor/5, conclave, druid used",
+        );
+        for r in 0..MAX_PLAYERS {
+            let s = (me + r) % MAX_PLAYERS;
+            player(out, view.players.get(s).filter(|_| s < n), sizes);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Observations are functions of the view: a state sampled from a seat's view (a different full state
+//! with the same view) gives the same tensor; every view of a game gives the same length, the section
+//! table covers it, and the erased path writes the same values as the typed one.
+
+use sylvan_engine::erased::DynGame;
+use sylvan_engine::erased::Erased;
+use sylvan_engine::{Game, GameRng, NoEvents, Seat, Start};
+
+use super::{Observation, Observe};
+use crate::Registry;
+
+fn typed<G: Observe>(view: &G::View) -> Vec<f32> {
+    let mut out = Observation::new();
+    G::observe(view, &mut out);
+    out.values().to_vec()
+}
+
+/// Plays `games` random games of `G` with `options`, checking every seat's observation at every step.
+fn check<G: Observe + Game>(overrides: &[&str], players: Option<usize>, games: u64) -> Result<(), String>
+where
+    G::View: 'static,
+{
+    let registry = Registry::standard();
+    let entry = registry.get(G::NAME).map_err(|e| e.to_string())?;
+    let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+    let json = entry.game().options(players, &overrides).map_err(|e| e.to_string())?;
+    let options: G::Options = serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
+    let layout = entry.observation_layout(&json).map_err(|e| e.to_string())?.ok_or("no observation")?;
+    let len = layout.values().len();
+    let mut at = 0;
+    for s in layout.sections() {
+        assert_eq!(s.offset, at, "{}: section `{}` does not follow the previous one", G::NAME, s.name);
+        at += s.len;
+    }
+    assert_eq!(at, len, "{}: the sections do not cover the observation", G::NAME);
+    let mut rng = GameRng::new(17);
+    let mut legal = Vec::new();
+    let mut erased_out = Observation::new();
+    for seed in 0..games {
+        let mut state = G::new(&options, seed).map_err(|e| e.to_string())?;
+        let mut previous: Option<Vec<f32>> = None;
+        let mut step = 0;
+        loop {
+            let seats = state.num_seats();
+            for s in 0..seats {
+                let seat = Seat(s as u8);
+                let view = state.view(seat);
+                let obs = typed::<G>(&view);
+                assert_eq!(obs.len(), len, "{} seed {seed} step {step} seat {s}: length", G::NAME);
+                assert!(
+                    obs.iter().all(|v| v.is_finite()),
+                    "{} seed {seed} step {step}: a value is not finite",
+                    G::NAME
+                );
+                if step % 7 == 0 {
+                    let sampled = G::determinize(&view, &mut rng);
+                    let again = typed::<G>(&sampled.view(seat));
+                    assert_eq!(
+                        obs,
+                        again,
+                        "{} seed {seed} step {step} seat {s}: a sampled state with the same view",
+                        G::NAME
+                    );
+                    let erased = Erased::new(sampled, options.clone(), Start::Seed { seed });
+                    let dyn_view = erased.view(seat).map_err(|e| e.to_string())?;
+                    entry.observe(&*dyn_view, &mut erased_out).ok_or("no observation")?.map_err(|e| e.to_string())?;
+                    assert_eq!(erased_out.values(), &obs[..], "{} seed {seed} step {step}: erased path", G::NAME);
+                }
+            }
+            let Some(to_move) = state.to_move() else { break };
+            let obs = typed::<G>(&state.view(to_move));
+            if let Some(p) = &previous {
+                assert_ne!(p, &obs, "{} seed {seed} step {step}: the observation did not change", G::NAME);
+            }
+            previous = Some(obs);
+            state.legal_actions(&mut legal);
+            let action = legal[rng.index(legal.len())];
+            state.apply_unchecked(action, &mut NoEvents);
+            step += 1;
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn equinox_observations() -> Result<(), String> {
+    check::<sylvan_equinox::Equinox>(&[], Some(2), 3)?;
+    check::<sylvan_equinox::Equinox>(&[], Some(5), 2)
+}
+
+#[test]
+fn spirit_duel_observations() -> Result<(), String> {
+    check::<sylvan_spirit_duel::SpiritDuel>(&[], None, 6)?;
+    check::<sylvan_spirit_duel::SpiritDuel>(&["solo=true"], None, 3)
+}
+
+#[test]
+fn command_of_nature_observations() -> Result<(), String> {
+    check::<sylvan_command_of_nature::CommandOfNature>(&[], None, 3)?;
+    check::<sylvan_command_of_nature::CommandOfNature>(&["teams=true"], Some(4), 2)
+}
+
+#[test]
+fn mystic_vale_observations() -> Result<(), String> {
+    check::<sylvan_mystic_vale::MysticVale>(&[], Some(2), 2)?;
+    check::<sylvan_mystic_vale::MysticVale>(&[], Some(4), 1)?;
+    check::<sylvan_mystic_vale::MysticVale>(&["sets=base,wild", "leaders=choose"], Some(3), 2)
+}
+
+#[test]
+fn toy_observations() -> Result<(), String> {
+    check::<sylvan_bots::toy::Toy>(&[], Some(3), 5)
+}

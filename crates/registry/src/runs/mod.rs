@@ -1,0 +1,116 @@
+//! The batch runs every front end shares: `sim` (many games between bots) and `tournament` (bots with
+//! rotating seats, ratings). A run is cut into chunks of games; a chunk's result is plain data
+//! (serializable, so a chunk can run in another process or on another machine, as the Python package's
+//! Ray runner does) and the results of all chunks, merged in chunk order, give the report. The report
+//! is the JSON object the command line prints with `--json`.
+
+pub mod sim;
+pub mod tournament;
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use sylvan_bots::BotSpec;
+use thiserror::Error;
+
+/// A run that could not finish: a game that failed, or a bad request. The message names the game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct RunError(pub String);
+
+/// The most games one run plays: results are kept per chunk of games, so a run's memory grows with it.
+pub const MAX_GAMES: u64 = 100_000_000;
+
+/// Runs games `0..games` in chunks of `chunk` on up to `threads` worker threads, each taking the next
+/// chunk until none is left: `work(first, last)` plays games `first..last` and returns that chunk's
+/// result. Results come back in chunk order, so a run does not depend on how threads share the work. The
+/// first error stops the workers and is returned; `what` names the work in the error of a thread that
+/// panicked.
+pub fn run_chunks<T: Send, E: Send + From<RunError>>(
+    games: u64,
+    chunk: u64,
+    threads: u64,
+    what: &str,
+    work: impl Fn(u64, u64) -> Result<T, E> + Sync,
+) -> Result<Vec<T>, E> {
+    let chunk = chunk.max(1);
+    let chunks = games.div_ceil(chunk);
+    let threads = threads.min(chunks).max(1);
+    let next = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let failed = || E::from(RunError(format!("a {what} thread failed")));
+    // Results as they come, sorted at the end: nothing is allocated for chunks not played yet.
+    let results: Mutex<Vec<(u64, T)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| -> Result<(), E> {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| -> Result<(), E> {
+                    while !stop.load(Ordering::Relaxed) {
+                        let c = next.fetch_add(1, Ordering::Relaxed);
+                        if c >= chunks {
+                            break;
+                        }
+                        match work(c.saturating_mul(chunk), (c + 1).saturating_mul(chunk).min(games)) {
+                            Ok(t) => results.lock().map_err(|_| failed())?.push((c, t)),
+                            Err(e) => {
+                                stop.store(true, Ordering::Relaxed);
+                                return Err(e);
+                            }
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        for w in workers {
+            w.join().map_err(|_| E::from(RunError(format!("a {what} thread panicked"))))??;
+        }
+        Ok(())
+    })?;
+    let mut results = results.into_inner().map_err(|_| failed())?;
+    results.sort_unstable_by_key(|(c, _)| *c);
+    Ok(results.into_iter().map(|(_, t)| t).collect())
+}
+
+/// The worker threads to use: `asked`, or one per core, and never more than there are chunks of work.
+pub fn worker_threads(asked: Option<u64>, games: u64, chunk: u64) -> u64 {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    asked.unwrap_or(cores).min(games.div_ceil(chunk.max(1))).max(1)
+}
+
+/// One spec for every seat, or exactly one per seat: the specs for `count` seats, or `None` when the
+/// list has another length.
+pub fn spread_specs(specs: &[BotSpec], count: usize) -> Option<Vec<BotSpec>> {
+    match specs.len() {
+        1 => Some(vec![specs[0]; count]),
+        n if n == count => Some(specs.to_vec()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_come_back_in_order_and_errors_stop_the_run() {
+        let r: Result<Vec<(u64, u64)>, RunError> = run_chunks(23, 4, 2, "test", |first, last| Ok((first, last)));
+        assert_eq!(r, Ok(vec![(0, 4), (4, 8), (8, 12), (12, 16), (16, 20), (20, 23)]));
+        let r: Result<Vec<u64>, RunError> = run_chunks(40, 5, 2, "test", |first, _| {
+            if first == 15 { Err(RunError(format!("game {first} failed"))) } else { Ok(first) }
+        });
+        assert_eq!(r, Err(RunError("game 15 failed".to_owned())));
+        assert_eq!(worker_threads(Some(8), 3, 2), 2);
+        assert_eq!(worker_threads(Some(1), 100, 2), 1);
+        assert_eq!(worker_threads(Some(0), 100, 2), 1);
+    }
+
+    #[test]
+    fn specs_spread_over_seats() {
+        let random: BotSpec = "random".parse().unwrap_or_else(|_| unreachable!());
+        let heuristic: BotSpec = "heuristic".parse().unwrap_or_else(|_| unreachable!());
+        assert_eq!(spread_specs(&[random], 3), Some(vec![random; 3]));
+        assert_eq!(spread_specs(&[random, heuristic], 2), Some(vec![random, heuristic]));
+        assert_eq!(spread_specs(&[random, heuristic], 3), None);
+    }
+}
