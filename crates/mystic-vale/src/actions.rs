@@ -16,6 +16,7 @@
 //! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions; Hatchery: as the next leftmost card) |
 //! | `cancel c7` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's |
 //! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
+//! | `ability c7`, `ability 2.1`, `ability soil.top c7`, `ability 1`, `decline` | Harvest Phase: a unique ability's choice (a card, a commons position, a Fertile Soil onto a card, an option); `decline` ends one that takes several |
 
 use std::fmt;
 use std::str::FromStr;
@@ -98,7 +99,19 @@ pub enum Action {
     Keep(u8),
     /// Move the advancement of field card `from` in `slot` to field card `to` (Wayfarer Portal).
     Portal(u8, Slot, u8),
+    /// A unique ability chooses card `c` (Cyrilla: +1 guardian; GinGan: the on-deck card; Guilduin: the
+    /// card copied).
+    AbilityCard(u8),
+    /// A unique ability chooses a commons position: level, position (0-based) (Hempero).
+    AbilityCommon(u8, u8),
+    /// A unique ability sleeves the Fertile Soil of a slot from the supply onto card `c` (Nepeto).
+    AbilitySoil(Slot, u8),
+    /// A unique ability's option `k` (0-based) (Dione: mana or wild).
+    AbilityPick(u8),
 }
+
+/// Options an [`Action::AbilityPick`] may name.
+pub const PICKS: u8 = 2;
 
 const N: u8 = NUM_CARDS as u8;
 /// Most vale titles a card database holds (vale ids are below).
@@ -135,12 +148,22 @@ pub fn ids() -> &'static ActionIds<Action> {
                 v.extend((0..N).map(|b| Portal(a, s, b)));
             }
         }
+        // Unique abilities with choices (the Vale of the Wild leaders).
+        v.extend((0..N).map(AbilityCard));
+        for l in 0..3 {
+            v.extend((0..3).map(|k| AbilityCommon(l, k)));
+        }
+        for s in Slot::ALL {
+            v.extend((0..N).map(|c| AbilitySoil(s, c)));
+        }
+        v.extend((0..PICKS).map(AbilityPick));
         ActionIds::new(v)
     })
 }
 
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200;
+pub const NUM_ACTIONS: usize =
+    9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200 + 20 + 9 + 60 + PICKS as usize;
 
 /// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
 pub fn action_id(a: Action) -> usize {
@@ -190,6 +213,10 @@ impl fmt::Display for Action {
             CancelDecay(c) => write!(f, "cancel c{c}"),
             Keep(c) => write!(f, "keep c{c}"),
             Portal(a, s, b) => write!(f, "portal c{a} {} c{b}", s.name()),
+            AbilityCard(c) => write!(f, "ability c{c}"),
+            AbilityCommon(l, k) => write!(f, "ability {}.{}", l + 1, k + 1),
+            AbilitySoil(s, c) => write!(f, "ability soil.{} c{c}", s.name()),
+            AbilityPick(k) => write!(f, "ability {}", k + 1),
         }
     }
 }
@@ -234,7 +261,8 @@ impl FromStr for Action {
                 text,
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
-                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2",
+                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2, \
+                 ability c7|2.1|soil.top c7|1",
             )
         };
         if too_long {
@@ -282,6 +310,16 @@ impl FromStr for Action {
                 Slot::ALL.into_iter().find(|x| x.name() == *s).ok_or_else(bad)?,
                 card(b).ok_or_else(bad)?,
             ),
+            ["ability", x] => match (card(x), pos(x, 3, 3), x.parse::<u8>()) {
+                (Some(c), _, _) => AbilityCard(c),
+                (_, Some((l, k)), _) => AbilityCommon(l, k),
+                (_, _, Ok(k)) if (1..=PICKS).contains(&k) => AbilityPick(k - 1),
+                _ => return Err(bad()),
+            },
+            ["ability", s, c] => match (source(s), card(c)) {
+                (Some(Source::Soil(slot)), Some(c)) => AbilitySoil(slot, c),
+                _ => return Err(bad()),
+            },
             _ => return Err(bad()),
         };
         Ok(a)
@@ -314,7 +352,11 @@ mod tests {
             ("sow", 371),
             ("use v0", 372),
             ("keep c19", 531),
-            ("portal c19 bottom c19", NUM_ACTIONS - 1),
+            ("portal c19 bottom c19", 1731),
+            ("ability c0", 1732),
+            ("ability 3.3", 1760),
+            ("ability soil.bottom c19", 1820),
+            ("ability 2", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

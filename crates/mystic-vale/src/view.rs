@@ -98,6 +98,9 @@ pub struct View {
     pub vale_deck_counts: [u8; 2],
     /// Vales out of the game.
     pub removed_vales: Vec<u8>,
+    /// Advancements removed from the game (Hempero), public.
+    #[serde(default)]
+    pub removed_advs: Vec<u8>,
     /// VP pool.
     pub pool: u16,
     /// Finishing the round.
@@ -158,6 +161,7 @@ impl MysticVale {
             vale_row: self.vale_row,
             vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
             removed_vales: self.removed_vales.clone(),
+            removed_advs: self.removed_advs.clone(),
             pool: self.pool,
             ending: self.ending,
             turn: self.turn.clone(),
@@ -271,6 +275,9 @@ impl MysticVale {
         for b in &view.turn.bought {
             left[b.adv as usize] -= 1;
         }
+        for &a in &view.removed_advs {
+            left[a as usize] -= 1;
+        }
         let mut adv_decks: [Vec<u8>; 3] = Default::default();
         for l in 0..3 {
             let mut pool: Vec<u8> = Vec::new();
@@ -332,6 +339,7 @@ impl MysticVale {
             vale_row: view.vale_row,
             vale_decks,
             removed_vales: view.removed_vales.clone(),
+            removed_advs: view.removed_advs.clone(),
             pool: view.pool,
             ending: view.ending,
             turn,
