@@ -14,6 +14,8 @@ pub const MODULE: Module = Module {
     timings: &[Timing::Harvest],
     harvest: Some(harvest),
     when_bought: None,
+    end_points: None,
+    harvest_done: None,
 };
 
 fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals) {

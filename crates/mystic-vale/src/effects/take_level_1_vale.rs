@@ -14,6 +14,8 @@ pub const MODULE: Module = Module {
     timings: &[Timing::WhenBought],
     harvest: None,
     when_bought: Some(when_bought),
+    end_points: None,
+    harvest_done: None,
 };
 
 fn when_bought(game: &mut MysticVale, seat: usize) {
