@@ -16,6 +16,8 @@
 //! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions; Hatchery: as the next leftmost card) |
 //! | `cancel c7` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's |
 //! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
+//! | `take leader 3`, `take amulet 2`, `trade`, `decline` | setup: the draft (EN:810-816), keeping or trading the amulet |
+//! | `evoke`, `evoke c7` | Evoke the active amulet (on card 7), in the windows its text allows (EN:802-830) |
 //! | `ability c7`, `ability 2.1`, `ability soil.top c7`, `ability 1`, `decline` | Harvest Phase: a unique ability's choice (a card, a commons position, a Fertile Soil onto a card, an option); `decline` ends one that takes several |
 
 use std::fmt;
@@ -99,6 +101,16 @@ pub enum Action {
     Keep(u8),
     /// Move the advancement of field card `from` in `slot` to field card `to` (Wayfarer Portal).
     Portal(u8, Slot, u8),
+    /// The setup draft: take the leader with this id from the table.
+    TakeLeader(u8),
+    /// The setup draft: take the amulet with this id from the table.
+    TakeAmulet(u8),
+    /// Setup: trade the amulet for a regular mana token (EN:816).
+    Trade,
+    /// Evoke the active amulet (an ability with no card to choose, or Wildfire Ember's mana).
+    Evoke,
+    /// Evoke the active amulet on card `c`.
+    EvokeOn(u8),
     /// A unique ability chooses card `c` (Cyrilla: +1 guardian; GinGan: the on-deck card; Guilduin: the
     /// card copied).
     AbilityCard(u8),
@@ -116,6 +128,10 @@ pub const PICKS: u8 = 2;
 const N: u8 = NUM_CARDS as u8;
 /// Most vale titles a card database holds (vale ids are below).
 pub const MAX_VALES: usize = 120;
+/// Most leaders a card database holds (leader ids are below).
+pub const MAX_LEADERS: usize = 32;
+/// Most amulets a card database holds (amulet ids are below).
+pub const MAX_AMULETS: usize = 16;
 
 /// The id table: every action in id order. New actions are appended, so the ids of the old ones never
 /// shift (a test pins a few).
@@ -148,6 +164,11 @@ pub fn ids() -> &'static ActionIds<Action> {
                 v.extend((0..N).map(|b| Portal(a, s, b)));
             }
         }
+        // Mana Storm: the draft, amulets.
+        v.extend((0..MAX_LEADERS as u8).map(TakeLeader));
+        v.extend((0..MAX_AMULETS as u8).map(TakeAmulet));
+        v.extend([Trade, Evoke]);
+        v.extend((0..N).map(EvokeOn));
         // Unique abilities with choices (the Vale of the Wild leaders).
         v.extend((0..N).map(AbilityCard));
         for l in 0..3 {
@@ -162,8 +183,28 @@ pub fn ids() -> &'static ActionIds<Action> {
 }
 
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize =
-    9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200 + 20 + 9 + 60 + PICKS as usize;
+pub const NUM_ACTIONS: usize = 9
+    + 20
+    + 20
+    + 4
+    + 40
+    + 12
+    + 240
+    + 20
+    + 3
+    + 4
+    + MAX_VALES
+    + 20
+    + 20
+    + 1200
+    + MAX_LEADERS
+    + MAX_AMULETS
+    + 2
+    + 20
+    + 20
+    + 9
+    + 60
+    + PICKS as usize;
 
 /// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
 pub fn action_id(a: Action) -> usize {
@@ -213,6 +254,11 @@ impl fmt::Display for Action {
             CancelDecay(c) => write!(f, "cancel c{c}"),
             Keep(c) => write!(f, "keep c{c}"),
             Portal(a, s, b) => write!(f, "portal c{a} {} c{b}", s.name()),
+            TakeLeader(l) => write!(f, "take leader {l}"),
+            TakeAmulet(a) => write!(f, "take amulet {a}"),
+            Trade => f.write_str("trade"),
+            Evoke => f.write_str("evoke"),
+            EvokeOn(c) => write!(f, "evoke c{c}"),
             AbilityCard(c) => write!(f, "ability c{c}"),
             AbilityCommon(l, k) => write!(f, "ability {}.{}", l + 1, k + 1),
             AbilitySoil(s, c) => write!(f, "ability soil.{} c{c}", s.name()),
@@ -262,7 +308,7 @@ impl FromStr for Action {
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
                  resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2, \
-                 ability c7|2.1|soil.top c7|1",
+                 take leader 3, take amulet 2, trade, evoke, evoke c7, ability c7|2.1|soil.top c7|1",
             )
         };
         if too_long {
@@ -310,6 +356,15 @@ impl FromStr for Action {
                 Slot::ALL.into_iter().find(|x| x.name() == *s).ok_or_else(bad)?,
                 card(b).ok_or_else(bad)?,
             ),
+            ["take", "leader", l] => {
+                TakeLeader(l.parse::<u8>().ok().filter(|&x| usize::from(x) < MAX_LEADERS).ok_or_else(bad)?)
+            }
+            ["take", "amulet", a] => {
+                TakeAmulet(a.parse::<u8>().ok().filter(|&x| usize::from(x) < MAX_AMULETS).ok_or_else(bad)?)
+            }
+            ["trade"] => Trade,
+            ["evoke"] => Evoke,
+            ["evoke", c] => EvokeOn(card(c).ok_or_else(bad)?),
             ["ability", x] => match (card(x), pos(x, 3, 3), x.parse::<u8>()) {
                 (Some(c), _, _) => AbilityCard(c),
                 (_, Some((l, k)), _) => AbilityCommon(l, k),
@@ -353,9 +408,13 @@ mod tests {
             ("use v0", 372),
             ("keep c19", 531),
             ("portal c19 bottom c19", 1731),
-            ("ability c0", 1732),
-            ("ability 3.3", 1760),
-            ("ability soil.bottom c19", 1820),
+            ("take leader 0", 1732),
+            ("take amulet 15", 1779),
+            ("trade", 1780),
+            ("evoke c19", 1801),
+            ("ability c0", 1802),
+            ("ability 3.3", 1830),
+            ("ability soil.bottom c19", 1890),
             ("ability 2", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {

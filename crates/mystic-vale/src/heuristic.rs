@@ -19,6 +19,7 @@
 use sylvan_engine::GameRng;
 
 use crate::actions::{Action, Source};
+use crate::amulets::Evoke;
 use crate::cards::{CardDb, Count, Effect, Face, Reward, Slot, Spirit, Timing};
 use crate::harvest;
 use crate::scoring::card_end_points;
@@ -154,6 +155,10 @@ fn typical_count(per: Count, guardians: f64) -> f64 {
         Count::MostManaOnFieldCard => 2.0,
         Count::ValesOwned => TYPICAL_VALES_OWNED,
         Count::GuardiansOwned => TYPICAL_OWNED_GUARDIANS,
+        Count::Level3Owned => 2.0,
+        Count::Level1OnCard => 1.0,
+        Count::BlankFieldCards => 2.0,
+        Count::BlankCardsOwnedSteps => 3.0,
         Count::PrintedSymbolsOnCard | Count::DecayOwned | Count::ManaPairs => 0.0,
     }
 }
@@ -217,8 +222,12 @@ fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
         + p.extra;
     // End-of-game gains over all the player's cards (Sporeling Reclaimer), with a typical count.
     let owned: f64 = card_abilities(db, s, None)
-        .filter(|ab| ab.timing == Timing::EndOfGame && ab.effect == Effect::Gain && ab.per == Count::GuardiansOwned)
-        .map(|ab| f64::from(ab.amount) * TYPICAL_OWNED_GUARDIANS)
+        .filter(|ab| ab.timing == Timing::EndOfGame && ab.effect == Effect::Gain)
+        .map(|ab| match ab.per {
+            Count::GuardiansOwned => f64::from(ab.amount) * TYPICAL_OWNED_GUARDIANS,
+            Count::Level3Owned | Count::BlankCardsOwnedSteps => f64::from(ab.amount) * typical_count(ab.per, 0.0),
+            _ => 0.0,
+        })
         .sum();
     (play, f64::from(card_end_points(db, s, None)) + owned)
 }
@@ -316,6 +325,12 @@ fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
         (Timing::WhenBought, Effect::LookTopDiscard) => amount * W.filter,
         (Timing::WhenBought, Effect::Unique) => 2.5,
         (Timing::Harvest, Effect::Gain) => r * amount * typical_count(ab.per, 0.0) * weight(ab.reward),
+        // Gaia's Tears: per vale owned at the end.
+        (Timing::EndOfGame, Effect::Gain) => amount * typical_count(ab.per, 0.0),
+        // Medusa Grotto: the advancements' end VP again.
+        (Timing::EndOfGame, Effect::MultiplyEndVp) => (amount - 1.0).max(0.0) * 6.0,
+        // Frostcrown Crest, Sundial Savanna: a gain each time the token is spent (about every other turn).
+        (Timing::OnEvoke, Effect::Gain) => r * 0.5 * amount * weight(ab.reward),
         (Timing::Ongoing, Effect::Gain) => r * amount * weight(ab.reward),
         (_, Effect::ConvertToWild) => r * 0.1,
         (_, Effect::PlusGuardian) => r * 0.2,
@@ -583,7 +598,7 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         cards: &p.cards,
         stats: &stats,
         leader: view.leader_card(i),
-        bonus: p.conclave.map(|(c, _)| (c, 1)),
+        bonus: p.bonuses(),
         plus: None,
         copy: None,
         added: 0,
@@ -704,7 +719,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     let out = Outlook::of(view);
     match view.phase {
         Phase::Planting => {
-            if has(Action::Push) && should_push(view, out) {
+            if has(Action::Push) && (!has(Action::Pass) || should_push(view, out)) {
                 Action::Push
             } else {
                 Action::Pass
@@ -713,6 +728,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         Phase::SpoilPrompt { .. } => {
             if has(Action::Druid) {
                 return Action::Druid;
+            }
+            if let Some(a) = spoil_evoke(view, legal) {
+                return a;
             }
             // Conclave of Ents on a Grovtender card adds growth: use it when that stops the spoil.
             let (d, g) = view.decay_growth(me);
@@ -855,6 +873,13 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             let v = |k: usize| leader_value(db, o[k], out);
             if v(1) > v(0) && has(Action::ChooseLeader(1)) { Action::ChooseLeader(1) } else { Action::ChooseLeader(0) }
         }
+        Phase::Draft { .. } => draft_pick(view, legal, out).unwrap_or(fallback),
+        // A red amulet that costs more than its Evoke brings is traded for a plain token.
+        Phase::AmuletTrade => match p.amulet {
+            Some(a) if has(Action::Trade) && amulet_value(db, a) < 0.0 => Action::Trade,
+            _ => Action::Decline,
+        },
+        Phase::DiscardEvoke => worst_field_card(view, legal).unwrap_or(Action::Decline),
         Phase::Over => fallback,
     }
 }
@@ -901,12 +926,118 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     }
 }
 
+/// What an amulet is worth over a game, in VP: its end VP and about five Evokes.
+fn amulet_value(db: &CardDb, a: u8) -> f64 {
+    let x = db.amulet(a);
+    let evoke = match x.evoke {
+        Evoke::Gain | Evoke::GainThenToss => match x.reward {
+            Reward::Mana => W.mana * f64::from(x.amount),
+            Reward::Wild => W.wild * f64::from(x.amount),
+            _ => f64::from(x.amount),
+        },
+        Evoke::Growth => W.druid,
+        Evoke::DeckBottomToField => TYPICAL_CARD_PLAY,
+        Evoke::SleeveNow => 0.5 * TYPICAL_CARD_PLAY,
+        Evoke::FieldToDeckBottom => W.filter,
+        Evoke::ManaOrGuardians => W.mana,
+    };
+    let push_tax = if x.must_push { 2.0 } else { 0.0 };
+    f64::from(x.vp) + 5.0 * evoke - push_tax
+}
+
+/// The draft: the leader or amulet worth the most to the seat.
+fn draft_pick(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    legal
+        .iter()
+        .copied()
+        .map(|a| match a {
+            Action::TakeLeader(l) => (leader_value(db, l, out), a),
+            Action::TakeAmulet(x) => (amulet_value(db, x), a),
+            _ => (f64::NEG_INFINITY, a),
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
+/// An Evoke when about to spoil: Rootwood Charm's growth when it stops the spoil; Wildfire Ember's
+/// guardians on a Moss Troll card about to pay per guardian.
+fn spoil_evoke(view: &View, legal: &[Action]) -> Option<Action> {
+    let me = view.seat.index();
+    let p = &view.players[me];
+    let db = &*view.db;
+    let a = db.amulet(p.amulet?);
+    match a.evoke {
+        Evoke::Growth if legal.contains(&Action::Evoke) => {
+            let (d, g) = view.decay_growth(me);
+            (d - g - i32::from(a.amount) < 4).then_some(Action::Evoke)
+        }
+        Evoke::ManaOrGuardians => {
+            let c = p.on_deck?;
+            let troll = card_abilities(db, p.cards[c as usize], None)
+                .any(|ab| ab.timing == Timing::OnSpoil && ab.effect == Effect::DiscardOnDeck);
+            (troll && legal.contains(&Action::EvokeOn(c))).then_some(Action::EvokeOn(c))
+        }
+        _ => None,
+    }
+}
+
+/// Deepriver Crystal: the field card whose decay costs more than it brings goes under the deck.
+fn worst_field_card(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| match a {
+            Action::EvokeOn(c) => {
+                let s = p.cards[c as usize];
+                let net = f64::from(s.decay(db)) - f64::from(s.growth(db, 0));
+                Some((net * W.decay - play_value(db, s, 0), a))
+            }
+            _ => None,
+        })
+        .filter(|(v, _)| *v > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
+/// An Evoke in the Harvest Phase when it pays: gains and an extra card at once, an advancement bought
+/// sleeved where it adds most, a weak card sent under the deck.
+fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let a = db.amulet(p.amulet?);
+    match a.evoke {
+        Evoke::Gain | Evoke::GainThenToss | Evoke::DeckBottomToField | Evoke::ManaOrGuardians => {
+            legal.contains(&Action::Evoke).then_some(Action::Evoke)
+        }
+        Evoke::SleeveNow => {
+            let adv = view.turn.bought.iter().find(|b| b.target == EMPTY)?.adv;
+            legal
+                .iter()
+                .copied()
+                .filter_map(|x| match x {
+                    Action::EvokeOn(c) => Some((sleeve_gain(db, p.cards[c as usize], adv, out), x)),
+                    _ => None,
+                })
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, x)| x)
+        }
+        Evoke::FieldToDeckBottom => worst_field_card(view, legal),
+        Evoke::Growth => None,
+    }
+}
+
 /// A Harvest Phase decision: Conclave of Ents on a guardian card, vales, advancements, the token.
 fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
     let has = |a: Action| legal.contains(&a);
     if let Some(a) = ability_choice(view, legal) {
+        return Some(a);
+    }
+    if let Some(a) = harvest_evoke(view, legal, out) {
         return Some(a);
     }
     // Conclave of Ents where a guardian pays.

@@ -14,8 +14,10 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod actions;
+pub mod amulets;
 pub mod analytics;
 pub mod cards;
+pub mod draft;
 pub mod effects;
 pub mod events;
 pub mod harvest;

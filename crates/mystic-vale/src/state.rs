@@ -322,6 +322,16 @@ pub struct Player {
     /// Aether Tree: the card whose decay (but a Cursed Land's) is cancelled until the next Prep Phase.
     #[serde(default)]
     pub aether: Option<u8>,
+    /// The player's amulet (Mana Storm), replacing the mana token; its side is `token_active`.
+    #[serde(default)]
+    pub amulet: Option<u8>,
+    /// Mana gained outside the Harvest Phase for the next one; lost if that harvest is skipped by a
+    /// Spoil (EN:1355, 1489).
+    #[serde(default)]
+    pub pending_mana: u8,
+    /// Wildfire Ember: a card and the guardians it counts more until the end of the turn (EN:1815-1823).
+    #[serde(default)]
+    pub ember: Option<(u8, u8)>,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -359,6 +369,9 @@ impl PartialEq for Player {
             && self.arbor_growth == o.arbor_growth
             && self.conclave == o.conclave
             && self.aether == o.aether
+            && self.amulet == o.amulet
+            && self.pending_mana == o.pending_mana
+            && self.ember == o.ember
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
@@ -438,6 +451,8 @@ impl CardStats {
         let mut st = CardStats::default();
         let mut cap = u8::MAX;
         let mut to_wild = false;
+        // Level-1 advancements on the card (Fertile Soil is level 1), for "+n per level-1 advancement".
+        let level1 = s.advs().filter(|&a| db.hot(a).level == 1).count() as u8;
         let mut add_face = |st: &mut CardStats, x: &crate::cards::Symbols, ab: Ability| {
             st.decay = st.decay.saturating_add(x.decay);
             st.growth = st.growth.saturating_add(x.growth);
@@ -455,6 +470,9 @@ impl CardStats {
                 Effect::CapDecay => cap = cap.min(ab.amount),
                 Effect::SpiritsToWild => to_wild = true,
                 Effect::AddPer => match (ab.per, ab.reward) {
+                    (Count::Level1OnCard, Reward::Guardian) => {
+                        add(&mut st.guardians, ab.amount.saturating_mul(level1));
+                    }
                     (Count::GuardiansOnCard, Reward::Growth) => add(&mut st.grov, ab.amount),
                     (Count::GuardiansOnCard, r) => {
                         if let Some(k) = r.spirit() {
@@ -656,10 +674,20 @@ impl Player {
         self.field.iter().fold(0, |m, &c| m | 1 << c)
     }
 
-    /// The Conclave of Ents bonus on card `c`.
+    /// The extra guardians on card `c` this turn: Conclave of Ents' and Wildfire Ember's.
     #[inline]
     pub fn bonus(&self, c: u8) -> u8 {
-        u8::from(matches!(self.conclave, Some((x, _)) if x == c))
+        let ember = match self.ember {
+            Some((x, n)) if x == c => n,
+            _ => 0,
+        };
+        u8::from(matches!(self.conclave, Some((x, _)) if x == c)).saturating_add(ember)
+    }
+
+    /// The cards given extra guardians this turn, and how many (Conclave of Ents, Wildfire Ember).
+    #[inline]
+    pub fn bonuses(&self) -> [Option<(u8, u8)>; 2] {
+        [self.conclave.map(|(c, _)| (c, 1)), self.ember]
     }
 }
 
@@ -769,6 +797,15 @@ pub struct Turn {
     /// (Nepeto).
     #[serde(default)]
     pub ability_buys: (u8, u8),
+    /// The player Spoiled this turn (in its Planting Phase, or in the Prep Phase before it).
+    #[serde(default)]
+    pub spoiled: bool,
+    /// The amulet was Evoked this turn (once a turn, EN:1811).
+    #[serde(default)]
+    pub evoked: bool,
+    /// The active player pushed in this Planting Phase (Darksoul Ember's used side, EN:1773).
+    #[serde(default)]
+    pub pushed: bool,
 }
 
 impl Turn {
@@ -831,6 +868,17 @@ pub enum Phase {
     },
     /// Setup with `leaders=choose`: the active player keeps one of the two leaders dealt.
     ChooseLeader,
+    /// Setup, the official draft (EN:810-816): the active player takes a leader or an amulet from the
+    /// table (`first`: the first round, in seat order; then the other kind, in reverse order).
+    Draft {
+        /// In the first round.
+        first: bool,
+    },
+    /// Setup: the active player keeps the amulet or trades it for a regular mana token (EN:816).
+    AmuletTrade,
+    /// Discard Phase after a Spoil: the amulet may be Evoked on a field card (`evoke cN`) or not
+    /// (`decline`).
+    DiscardEvoke,
     /// Discard Phase: a vale may keep one field card for the next field (`keep`, or `decline`).
     Keep,
     /// Discard Phase: sleeve the next bought advancement.
@@ -879,6 +927,9 @@ pub struct MysticVale {
     pub turn: Turn,
     /// Calm Weather: the top card of the deck the active player is looking at.
     pub peek: Option<u8>,
+    /// The draft table during setup (public).
+    #[serde(default)]
+    pub draft: Option<crate::draft::DraftTable>,
     /// Rounds begun.
     pub rounds: u16,
     /// Actions applied.
@@ -904,10 +955,10 @@ impl MysticVale {
         let pl = &self.players[p];
         let mut growth = i32::from(pl.shown_growth) + i32::from(pl.arbor_growth);
         growth += vale_growth(db, &pl.vales);
-        if let Some((c, _)) = pl.conclave
-            && (pl.on_deck == Some(c) || pl.field.contains(&c))
-        {
-            growth += i32::from(pl.stats[c as usize].grov);
+        for (c, n) in pl.bonuses().into_iter().flatten() {
+            if pl.on_deck == Some(c) || pl.field.contains(&c) {
+                growth += i32::from(pl.stats[c as usize].grov) * i32::from(n);
+            }
         }
         if let Some(c) = pl.aether
             && (pl.on_deck == Some(c) || pl.field.contains(&c))

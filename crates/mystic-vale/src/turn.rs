@@ -4,6 +4,7 @@
 use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 
 use crate::actions::{Action, Source};
+use crate::amulets::Moment;
 use crate::cards::{Count, Effect, Reward, Slot, Spirit, Timing};
 use crate::events::Event;
 use crate::harvest;
@@ -128,6 +129,10 @@ impl MysticVale {
         self.turn.guardian_plus = None;
         self.turn.copy = None;
         self.turn.ability_buys = (0, 0);
+        self.turn.spoiled = false;
+        self.turn.evoked = false;
+        self.turn.pushed = false;
+        self.players[self.current as usize].ember = None;
         let seat = self.seat();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::TurnStart(seat));
@@ -138,6 +143,7 @@ impl MysticVale {
         if p.skip_next {
             // Spoiled in the Prep Phase: straight to the Discard Phase.
             p.skip_next = false;
+            self.turn.spoiled = true;
             self.end_planting();
             self.enter_discard(ev);
         } else {
@@ -165,7 +171,7 @@ impl MysticVale {
         }
     }
 
-    fn reshuffle<S: EventSink<Event>>(&mut self, ev: &mut S) {
+    pub(crate) fn reshuffle<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         let p = &mut self.players[i];
         if p.discard.is_empty() {
@@ -191,6 +197,24 @@ impl MysticVale {
         if !self.players[i].stats[c as usize].acts(Timing::WhenPlayed) {
             self.after_play(prep, ev);
             return;
+        }
+        // A leader side's "when played" gain (Algeni, upgraded: VP from the box per blank field card).
+        if let Some(f) = crate::state::leader_face(&self.db, self.players[i].leader, c)
+            && f.ability.timing == Timing::WhenPlayed
+            && f.ability.effect == Effect::Gain
+        {
+            let ab = f.ability;
+            let p = &self.players[i];
+            let per = match ab.per {
+                Count::BlankFieldCards => harvest::blank_cards(&p.cards, p.leader, p.field.iter().copied()),
+                _ => 1,
+            };
+            let n = u16::from(ab.amount).saturating_mul(per.min(20) as u16);
+            match ab.reward {
+                Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(n),
+                Reward::Vp => self.gain_vp(i, n, ev),
+                _ => {}
+            }
         }
         let sleeve = self.players[i].cards[c as usize];
         let mut pending = 0u8;
@@ -376,7 +400,8 @@ impl MysticVale {
     }
 
     fn spoil_options(&self) -> bool {
-        self.druid_usable()
+        self.evoke_window(Moment::WouldSpoil)
+            || self.druid_usable()
             || self.growth_vale().is_some()
             || self.conclave_usable()
             || self.vale_use(Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
@@ -405,7 +430,10 @@ impl MysticVale {
 
     fn spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
         let i = self.current as usize;
+        // An active amulet stays active with no other reward (EN:826); gains waiting for the harvest
+        // this Spoil skips are lost (EN:1355, 1489).
         self.players[i].token_active = true;
+        self.players[i].pending_mana = 0;
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Spoiled(self.seat(), prep));
         }
@@ -426,6 +454,23 @@ impl MysticVale {
                 self.turn.extra_turn = true;
             }
         }
+        // Moss Troll: VP per counted symbol, then its card goes to the discard pile and another is
+        // revealed; the Spoil goes on (EN:1101-1107).
+        if let Some(c) = self.players[i].on_deck
+            && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::DiscardOnDeck)
+        {
+            let st = self.players[i].stats[c as usize];
+            let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+            let count = u16::from(st.guardians) + u16::from(self.players[i].bonus(c));
+            self.gain_vp(i, u16::from(ab.amount) * count * double, ev);
+            if let Some(c) = self.players[i].discard_on_deck()
+                && S::ENABLED
+            {
+                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat_of(i), Some(c)));
+            }
+            self.reveal(ev);
+        }
+        self.turn.spoiled = !prep;
         if prep {
             self.players[i].skip_next = true;
             self.next_player(ev);
@@ -458,6 +503,10 @@ impl MysticVale {
             });
             self.turn.ability_buys = buys;
         }
+        // Mana earned outside the harvest for this one (Frostcrown Crest, Sundial Savanna, Wildfire Ember).
+        let i = self.current as usize;
+        let pending = std::mem::take(&mut self.players[i].pending_mana);
+        self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
         self.count_places();
         self.recount();
     }
@@ -616,7 +665,13 @@ impl MysticVale {
         p.field
             .iter()
             .skip(usize::from(kept))
-            .fold(0, |m, &c| if c != first && p.stats[c as usize].has(Effect::KeepInField) { m | 1 << c } else { m })
+            .fold(0, |m, &c| if c != first && self.hatchery(c) { m | 1 << c } else { m })
+    }
+
+    /// Whether field card `c` of the active player carries Hatchery's ability (kept in the Discard Phase).
+    fn hatchery(&self, c: u8) -> bool {
+        self.cur().stats[c as usize].has(Effect::KeepInField)
+            && self.card_ability(c, Timing::Discard, Effect::KeepInField).is_some()
     }
 
     fn keep_next<S: EventSink<Event>>(&mut self, first: u8, kept: u8, ev: &mut S) {
@@ -735,7 +790,7 @@ impl MysticVale {
             cards: &p.cards,
             stats: &p.stats,
             leader,
-            bonus: p.conclave.map(|(c, _)| (c, 1)),
+            bonus: p.bonuses(),
             plus: self.turn.guardian_plus,
             copy: self.turn.copy,
             added: self.turn.added,
@@ -841,7 +896,7 @@ impl MysticVale {
 
     /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
     /// leader's card), and the purchases left still fit afterwards (ruling MV21).
-    fn sleeve_ok(&self, k: usize, c: u8) -> bool {
+    pub(crate) fn sleeve_ok(&self, k: usize, c: u8) -> bool {
         let p = self.cur();
         let Some(b) = self.turn.bought.get(k) else { return false };
         let s = p.cards[c as usize];
@@ -881,11 +936,14 @@ impl MysticVale {
         match self.phase {
             Phase::Over => {}
             Phase::Planting => {
-                out.push(Action::Pass);
+                if !self.must_push() {
+                    out.push(Action::Pass);
+                }
                 if p.on_deck.is_some() {
                     out.push(Action::Push);
                 }
                 self.push_conclave(out);
+                self.push_evokes(Moment::Planting, out);
             }
             Phase::SpoilPrompt { .. } => {
                 out.push(Action::Spoil);
@@ -907,6 +965,7 @@ impl MysticVale {
                         .fold(0, |m, c| m | 1 << c);
                 }
                 push_cards(out, cancel, Action::CancelDecay);
+                self.push_evokes(Moment::WouldSpoil, out);
             }
             Phase::Look { .. } => {
                 out.push(Action::Decline);
@@ -948,6 +1007,17 @@ impl MysticVale {
                     out.push(Action::ChooseLeader(1));
                 }
             }
+            Phase::Draft { .. } => self.legal_draft(out),
+            Phase::AmuletTrade => {
+                out.push(Action::Decline);
+                if p.amulet.is_some() {
+                    out.push(Action::Trade);
+                }
+            }
+            Phase::DiscardEvoke => {
+                out.push(Action::Decline);
+                self.push_evokes(Moment::Discard, out);
+            }
             Phase::Sleeve => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
                     let mask = if self.db.has_eclipse || p.leader.is_some() {
@@ -978,7 +1048,7 @@ impl MysticVale {
         }
         let p = self.cur();
         let db = &*self.db;
-        if p.token_active {
+        if p.token_active && p.amulet.is_none() {
             out.push(Action::Token);
         }
         out.push(Action::Done);
@@ -1087,6 +1157,7 @@ impl MysticVale {
         if !self.turn.portal_used && self.vale_use(Timing::Harvest, Effect::MoveAdvancement).is_some() {
             self.push_portals(out);
         }
+        self.push_evokes(Moment::Harvest, out);
         let leader = p.leader.map(|l| l.card);
         if p.field.iter().any(|&c| p.stats[c as usize].has(Effect::Unique) || Some(c) == leader) {
             let from = out.len();
@@ -1257,6 +1328,21 @@ impl MysticVale {
         self.recount();
     }
 
+    /// The owner Evoked their token or amulet in the Harvest Phase: the usable vales that act then give
+    /// their gain at once (Frostcrown Crest, Sundial Savanna; EN:1347-1355, 1482-1489).
+    pub(crate) fn on_evoke(&mut self) {
+        if self.turn.usable & Effect::Gain.bit() == 0 {
+            return;
+        }
+        let n = self.usable_vales().len();
+        for k in 0..n {
+            let ab = self.db.hot_vale(self.usable_vales()[k]).ability;
+            if ab.timing == Timing::OnEvoke && ab.effect == Effect::Gain {
+                self.gain_now(ab.reward, ab.amount);
+            }
+        }
+    }
+
     /// Removes the active player's vale at `k` from the game (its VP go with it).
     fn remove_vale(&mut self, k: usize) -> u8 {
         let i = self.current as usize;
@@ -1294,7 +1380,32 @@ impl MysticVale {
                 }
             }
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
-            (Phase::Planting, Action::Push) => self.play_on_deck(false, ev),
+            (Phase::Planting, Action::Push) => {
+                self.turn.pushed = true;
+                self.play_on_deck(false, ev);
+            }
+            (Phase::Draft { first }, a @ (Action::TakeLeader(_) | Action::TakeAmulet(_))) => {
+                self.apply_draft(first, a, ev);
+            }
+            (Phase::AmuletTrade, a @ (Action::Trade | Action::Decline)) => self.apply_trade(a, ev),
+            (Phase::DiscardEvoke, a @ (Action::Decline | Action::EvokeOn(_))) => {
+                if let Action::EvokeOn(c) = a {
+                    self.evoke(Some(c), ev);
+                }
+                self.enter_discard_after_evoke(ev);
+            }
+            (_, Action::Evoke) => {
+                self.evoke(None, ev);
+                if let Phase::SpoilPrompt { prep } = self.phase {
+                    self.check_spoil(prep, ev);
+                }
+            }
+            (_, Action::EvokeOn(c)) => {
+                self.evoke(Some(c), ev);
+                if let Phase::SpoilPrompt { prep } = self.phase {
+                    self.check_spoil(prep, ev);
+                }
+            }
             (Phase::SpoilPrompt { prep }, Action::Spoil) => self.spoil(prep, ev),
             (Phase::SpoilPrompt { prep }, Action::Druid) => {
                 let p = &mut self.players[i];
@@ -1420,6 +1531,7 @@ impl MysticVale {
                 self.turn.token_used = true;
                 self.players[i].token_active = false;
                 self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
+                self.on_evoke();
             }
             (Phase::Harvest, Action::Aerie(s)) => {
                 if let Some(k) = self.convert_vale() {
@@ -1476,7 +1588,11 @@ impl MysticVale {
                 let n = self.n() as u8;
                 self.current = (self.current + 1) % n;
                 if self.current == self.start {
-                    self.begin_turn(ev);
+                    if self.players.iter().any(|p| p.amulet.is_some()) {
+                        self.phase = Phase::AmuletTrade;
+                    } else {
+                        self.begin_turn(ev);
+                    }
                 }
             }
             (Phase::Harvest, Action::Sow) => {
@@ -1491,6 +1607,11 @@ impl MysticVale {
                 if let Some(k) = k {
                     let ab = self.db.hot_vale(v).ability;
                     self.remove_vale(k);
+                    if self.db.hot_vale(v).to_deck {
+                        // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
+                        self.removed_vales.pop();
+                        self.vale_decks[0].push(v);
+                    }
                     match ab.effect {
                         Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
                         _ => {
@@ -1574,6 +1695,15 @@ impl MysticVale {
             (Phase::Harvest, Action::Done) => {
                 if self.turn.upgraded {
                     self.players[i].refresh_all(&self.db);
+                } else if let Some(l) = self.players[i].leader
+                    && l.upgraded
+                    && self.players[i].field.contains(&l.card)
+                    && let Some(f) = crate::effects::module(l.face(&self.db).ability.module)
+                        .filter(|_| l.face(&self.db).ability.effect == Effect::Unique)
+                        .and_then(|m| m.harvest_done)
+                {
+                    // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
+                    f(self, i);
                 }
                 let vp = self.turn.vp_total;
                 self.gain_vp(i, vp, ev);
@@ -1615,7 +1745,7 @@ impl MysticVale {
         }
     }
 
-    fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
+    pub(crate) fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
         let i = self.current as usize;
         self.players[i].cards[c as usize].put(&self.db, adv);
         self.players[i].refresh(&self.db, c as usize);
@@ -1660,12 +1790,44 @@ impl MysticVale {
     /// The field is about to be discarded: Hatchery's choices (EN:1041-1043), then a vale may keep one card
     /// (Pool of Visions), then the Discard Phase.
     fn enter_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        // After a Spoil the Discard Phase is the only window of Deepriver Crystal (EN:1777).
+        if self.turn.spoiled && !self.cur().field.is_empty() && self.evoke_window(Moment::Discard) {
+            self.phase = Phase::DiscardEvoke;
+            return;
+        }
+        self.enter_discard_after_evoke(ev);
+    }
+
+    /// The Discard Phase once the amulet's window is past: Argent Owl, Hatchery, Pool of Visions.
+    fn enter_discard_after_evoke<S: EventSink<Event>>(&mut self, ev: &mut S) {
         self.turn.kept = 0;
         if let Some(&first) = self.cur().field.first() {
-            self.keep_next(first, 0, ev);
+            let kept = if self.turn.spoiled { self.keep_on_spoil() } else { 0 };
+            self.keep_next(first, kept, ev);
         } else {
             self.discard_phase(None, ev);
         }
+    }
+
+    /// Argent Owl (EN:868-874): after a Spoil, the field cards with the ability stay, as the leftmost
+    /// cards of the next field (in field order, ruling MV61); Hatchery's choices come after them.
+    /// Returns how many.
+    fn keep_on_spoil(&mut self) -> u8 {
+        if self.db.card_effects & Effect::KeepInField.bit() == 0 {
+            return 0;
+        }
+        let i = self.current as usize;
+        let field = self.players[i].field;
+        let mut kept = 0usize;
+        for (k, &c) in field.iter().enumerate() {
+            if self.players[i].stats[c as usize].has(Effect::KeepInField)
+                && self.card_ability(c, Timing::OnSpoil, Effect::KeepInField).is_some()
+            {
+                self.players[i].field[kept..=k].rotate_right(1);
+                kept += 1;
+            }
+        }
+        kept as u8
     }
 
     /// After Hatchery's choices: Pool of Visions may keep one more card.
@@ -1698,6 +1860,7 @@ impl MysticVale {
         }
         p.discard_field_but(kept, keep);
         p.decay_cancel = None;
+        p.ember = None;
         if matches!(p.conclave, Some((_, false))) {
             p.conclave = None;
         }
@@ -1790,6 +1953,10 @@ fn slot_place(db: &crate::cards::CardDb, s: crate::state::Sleeve, k: usize) -> O
     } else {
         None
     }
+}
+
+fn seat_of(i: usize) -> Seat {
+    Seat(i as u8)
 }
 
 /// Pushes `f(c)` for every card `c` in `mask`, in increasing order.

@@ -54,6 +54,22 @@ pub struct PlayerView {
     pub druid_used: bool,
     /// Peacekeeper Druid used in the Prep Phase.
     pub druid_prep: bool,
+    /// The player's amulet (public, its side is `token_active`).
+    #[serde(default)]
+    pub amulet: Option<u8>,
+    /// Mana waiting for the player's next Harvest Phase.
+    #[serde(default)]
+    pub pending_mana: u8,
+    /// Wildfire Ember's card and extra guardians this turn.
+    #[serde(default)]
+    pub ember: Option<(u8, u8)>,
+}
+
+impl PlayerView {
+    /// The cards given extra guardians this turn, and how many (as [`Player::bonuses`]).
+    pub fn bonuses(&self) -> [Option<(u8, u8)>; 2] {
+        [self.conclave.map(|(c, _)| (c, 1)), self.ember]
+    }
 }
 
 /// A player's leader as a seat sees it.
@@ -109,6 +125,9 @@ pub struct View {
     pub turn: Turn,
     /// Calm Weather's top card, for the active player only.
     pub peek: Option<u8>,
+    /// The draft table during setup.
+    #[serde(default)]
+    pub draft: Option<crate::draft::DraftTable>,
     /// Rounds.
     pub rounds: u16,
     /// Moves.
@@ -150,6 +169,9 @@ impl MysticVale {
                     aether: p.aether,
                     druid_used: p.druid_used,
                     druid_prep: p.druid_prep,
+                    amulet: p.amulet,
+                    pending_mana: p.pending_mana,
+                    ember: p.ember,
                 })
                 .collect(),
             start: self.start,
@@ -166,6 +188,7 @@ impl MysticVale {
             ending: self.ending,
             turn: self.turn.clone(),
             peek: if seat.0 == self.current { self.peek } else { None },
+            draft: self.draft.clone(),
             rounds: self.rounds,
             moves: self.moves,
         }
@@ -249,6 +272,9 @@ impl MysticVale {
                 aether: pv.aether,
                 druid_used: pv.druid_used,
                 druid_prep: pv.druid_prep,
+                amulet: pv.amulet,
+                pending_mana: pv.pending_mana,
+                ember: pv.ember,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -344,6 +370,7 @@ impl MysticVale {
             ending: view.ending,
             turn,
             peek: if view.seat.0 == view.current { view.peek } else { None },
+            draft: view.draft.clone(),
             rounds: view.rounds,
             moves: view.moves,
         }

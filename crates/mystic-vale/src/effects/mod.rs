@@ -10,13 +10,16 @@ use crate::state::MysticVale;
 
 mod clear_commons;
 mod copy_card;
+mod flip_back;
 mod gain_choice;
 mod guardian_on_card;
 mod neighbour_on_deck;
 mod redraw_on_deck;
+mod refill_pool;
 mod soil_from_supply;
 mod take_level_1_vale;
 mod third_buy;
+mod vale_cost_points;
 
 /// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
 pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals);
@@ -72,6 +75,12 @@ impl Choice {
         )
     }
 }
+/// An end-of-game hook: the points the ability (its `amount`) gives `seat`.
+pub type EndHook = fn(table: &dyn Table, seat: usize, amount: u8) -> i32;
+
+/// An end-of-harvest hook: runs when `seat` ends a Harvest Phase it completed, with the card carrying
+/// the ability in its field.
+pub type HarvestDoneHook = fn(game: &mut MysticVale, seat: usize);
 
 /// A unique effect's hooks. A hook left `None` does nothing at that moment.
 pub struct Module {
@@ -96,6 +105,10 @@ pub struct Module {
     /// Harvest: advancement purchases it adds to the Harvest's limit; the ability's amount is the mana
     /// off the first purchase beyond two.
     pub extra_buys: u8,
+    /// End of game: points.
+    pub end_points: Option<EndHook>,
+    /// End of a completed Harvest Phase.
+    pub harvest_done: Option<HarvestDoneHook>,
 }
 
 impl Module {
@@ -112,6 +125,8 @@ impl Module {
             apply: None,
             finish: None,
             extra_buys: 0,
+            end_points: None,
+            harvest_done: None,
         }
     }
 }
@@ -121,6 +136,9 @@ impl Module {
 pub const MODULES: &[&Module] = &[
     &neighbour_on_deck::MODULE,
     &take_level_1_vale::MODULE,
+    &refill_pool::MODULE,
+    &vale_cost_points::MODULE,
+    &flip_back::MODULE,
     &guardian_on_card::MODULE,
     &gain_choice::MODULE,
     &redraw_on_deck::MODULE,

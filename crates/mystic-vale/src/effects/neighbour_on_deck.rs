@@ -10,7 +10,6 @@ use crate::state::{CardStats, leader_face};
 /// The module.
 pub const MODULE: Module = Module {
     harvest: Some(harvest),
-    when_bought: None,
     ..Module::new("neighbour-on-deck", "your neighbours' on-deck cards count as in your field", &[Timing::Harvest])
 };
 

@@ -9,7 +9,6 @@ use crate::state::MysticVale;
 
 /// The module.
 pub const MODULE: Module = Module {
-    harvest: None,
     when_bought: Some(when_bought),
     ..Module::new("take-level-1-vale", "take the top card of the level-1 vale deck", &[Timing::WhenBought])
 };

@@ -3,4 +3,5 @@
 mod base;
 mod common;
 mod magic;
+mod manastorm;
 mod wild;
