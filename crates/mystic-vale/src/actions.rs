@@ -14,7 +14,7 @@
 //! | `sow`, `use v3`, `portal c1 top c2` | Harvest Phase: an exchange ability (Seed Sowers); use owned vale 3; move an advancement (Wayfarer Portal) |
 //! | `use v3`, `cancel c7` | about to spoil: a vale that discards the on-deck card (Verdant Path); cancel card 7's decay (Bramble Spire) |
 //! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions; Hatchery: as the next leftmost card) |
-//! | `cancel c7` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's |
+//! | `cancel c7`, `cancel c7 not-cursed` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's (`not-cursed`: Aether Tree when Bramble Spire could act too) |
 //! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
 //! | `take leader 3`, `take amulet 2`, `trade`, `decline` | setup: the draft (EN:810-816), keeping or trading the amulet |
 //! | `evoke`, `evoke c7` | Evoke the active amulet (on card 7), in the windows its text allows (EN:802-830) |
@@ -120,6 +120,9 @@ pub enum Action {
     AbilitySoil(Slot, u8),
     /// A unique ability's option `k` (0-based) (Dione: mana or wild).
     AbilityPick(u8),
+    /// About to spoil, with Bramble Spire and Aether Tree both able to act on card `c`: use Aether Tree
+    /// (its decay but a Cursed Land's is cancelled); `cancel c7` uses Bramble Spire (ruling MV47).
+    CancelNotCursed(u8),
 }
 
 /// Options an [`Action::AbilityPick`] may name.
@@ -178,33 +181,19 @@ pub fn ids() -> &'static ActionIds<Action> {
             v.extend((0..N).map(|c| AbilitySoil(s, c)));
         }
         v.extend((0..PICKS).map(AbilityPick));
+        v.extend((0..N).map(CancelNotCursed));
         ActionIds::new(v)
     })
 }
 
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = 9
-    + 20
-    + 20
-    + 4
-    + 40
-    + 12
-    + 240
-    + 20
-    + 3
-    + 4
-    + MAX_VALES
-    + 20
-    + 20
-    + 1200
-    + MAX_LEADERS
-    + MAX_AMULETS
-    + 2
-    + 20
-    + 20
-    + 9
-    + 60
-    + PICKS as usize;
+pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS + MANA_STORM_ACTIONS + LEADER_ABILITY_ACTIONS;
+/// Ids of the base game and the card model (Vale of the Wild, Vale of Magic).
+const BASE_AND_WILD_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200;
+/// Ids of Mana Storm's draft and amulets.
+const MANA_STORM_ACTIONS: usize = MAX_LEADERS + MAX_AMULETS + 2 + 20;
+/// Ids of the leaders' abilities with choices, then `cancel cN not-cursed`.
+const LEADER_ABILITY_ACTIONS: usize = 20 + 9 + 60 + PICKS as usize + 20;
 
 /// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
 pub fn action_id(a: Action) -> usize {
@@ -263,6 +252,7 @@ impl fmt::Display for Action {
             AbilityCommon(l, k) => write!(f, "ability {}.{}", l + 1, k + 1),
             AbilitySoil(s, c) => write!(f, "ability soil.{} c{c}", s.name()),
             AbilityPick(k) => write!(f, "ability {}", k + 1),
+            CancelNotCursed(c) => write!(f, "cancel c{c} not-cursed"),
         }
     }
 }
@@ -350,6 +340,7 @@ impl FromStr for Action {
                     .ok_or_else(bad)?,
             ),
             ["cancel", c] => CancelDecay(card(c).ok_or_else(bad)?),
+            ["cancel", c, "not-cursed"] => CancelNotCursed(card(c).ok_or_else(bad)?),
             ["keep", c] => Keep(card(c).ok_or_else(bad)?),
             ["portal", a, s, b] => Portal(
                 card(a).ok_or_else(bad)?,
@@ -415,7 +406,8 @@ mod tests {
             ("ability c0", 1802),
             ("ability 3.3", 1830),
             ("ability soil.bottom c19", 1890),
-            ("ability 2", NUM_ACTIONS - 1),
+            ("ability 2", 1892),
+            ("cancel c19 not-cursed", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

@@ -955,17 +955,20 @@ impl MysticVale {
                 }
                 self.push_conclave(out);
                 self.push_vale_uses(out, |ab| ab.timing == Timing::WouldSpoil && ab.effect == Effect::DiscardOnDeck);
-                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): one
-                // `cancel` per card (ruling MV47).
-                let mut cancel = self.aether_targets();
+                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): `cancel`
+                // uses the one that can act on the card (Bramble Spire if both can), `cancel cN
+                // not-cursed` Aether Tree when both can (ruling MV47).
+                let aether = self.aether_targets();
+                let mut bramble = 0;
                 if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some() {
                     let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
-                    cancel |= (0..NUM_CARDS as u32)
+                    bramble = (0..NUM_CARDS as u32)
                         .filter(|&c| mask & (1 << c) != 0 && p.stats[c as usize].decay > 0)
                         .fold(0, |m, c| m | 1 << c);
                 }
-                push_cards(out, cancel, Action::CancelDecay);
+                push_cards(out, aether | bramble, Action::CancelDecay);
                 self.push_evokes(Moment::WouldSpoil, out);
+                push_cards(out, aether & bramble, Action::CancelNotCursed);
             }
             Phase::Look { .. } => {
                 out.push(Action::Decline);
@@ -1428,6 +1431,16 @@ impl MysticVale {
                     self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);
                     self.removed_vales.push(v);
                     self.turn.usable = self.usable_mask();
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            (Phase::SpoilPrompt { prep }, Action::CancelNotCursed(c)) => {
+                if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+                    let v = self.remove_vale(k);
+                    self.players[i].aether = Some(c);
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
                     }

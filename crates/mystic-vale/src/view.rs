@@ -157,7 +157,8 @@ impl MysticVale {
                     skip_next: p.skip_next,
                     leader: p.leader.map(|l| LeaderView {
                         card: l.card,
-                        id: (i == seat.index() || (l.public && p.leader_offer.is_none())).then_some(l.id),
+                        // Until its owner chooses (`leaders=choose`), the card shows no leader at all.
+                        id: (p.leader_offer.is_none() && (i == seat.index() || l.public)).then_some(l.id),
                         upgraded: l.upgraded,
                         public: l.public,
                     }),
@@ -249,7 +250,8 @@ impl MysticVale {
                 vales: pv.vales.clone(),
                 skip_next: pv.skip_next,
                 leader: pv.leader.map(|l| LeaderCard {
-                    id: l.id.or_else(|| unseen.pop()).unwrap_or(0),
+                    // Before the choice the state holds the first leader dealt.
+                    id: l.id.or(pv.leader_offer.map(|o| o[0])).or_else(|| unseen.pop()).unwrap_or(0),
                     card: l.card,
                     upgraded: l.upgraded,
                     public: l.public,

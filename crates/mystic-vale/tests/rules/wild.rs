@@ -475,6 +475,10 @@ fn leaders_choose_deals_two_and_each_player_keeps_one() {
     let offer = g.players[first].leader_offer.unwrap_or_default();
     let other = Seat(1 - first as u8);
     assert_eq!(g.view(other).players[first].leader_offer, None, "the offer is its owner's");
+    // Issue 12: until the choice, the leader card shows blank, to its owner too.
+    let mine = g.view(Seat(first as u8));
+    assert_eq!(mine.players[first].leader.map(|l| l.id), Some(None), "no leader shown before the choice");
+    assert_eq!(mine.card_stats(first, 19), sylvan_mystic_vale::state::CardStats::of(Default::default(), &g.db, None));
     act(&mut g, "leader 2");
     assert_eq!(g.players[first].leader.map(|l| l.id), Some(offer[1]));
     act(&mut g, "leader 1");
