@@ -635,6 +635,7 @@ impl MysticVale {
 
 fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
     Player {
+        under: Pile::new(),
         cards,
         deck: Pile::from_slice(&deck),
         on_deck: None,

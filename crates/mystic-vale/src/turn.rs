@@ -181,6 +181,7 @@ impl MysticVale {
         deck.extend_from_slice(discard);
         discard.clear();
         self.rng.shuffle(&mut self.players[i].deck);
+        self.players[i].shuffled();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Reshuffled(self.seat()));
         }
@@ -656,6 +657,17 @@ impl MysticVale {
             ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
             ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
         }
+    }
+
+    /// Wood Sprite Hoard: the cards looked at that are still to decide below the one shown, top first.
+    pub(crate) fn looking(&self) -> Vec<u8> {
+        let Phase::Look { left, depth } = self.phase else { return Vec::new() };
+        let deck = &self.cur().deck;
+        let n = deck.len();
+        (usize::from(depth) + 1..usize::from(depth) + usize::from(left))
+            .filter(|&d| d < n)
+            .map(|d| deck[n - 1 - d])
+            .collect()
     }
 
     /// Hatchery: the field cards that may still be kept (EN:1037-1043): with the ability, not the
@@ -1524,6 +1536,7 @@ impl MysticVale {
                         self.turn.searches_left = 0;
                         self.turn.added = 0;
                         self.rng.shuffle(&mut self.players[i].deck);
+                        self.players[i].shuffled();
                     }
                     (Effect::LookTopDiscard, Action::Mill) => {
                         let p = &mut self.players[i];
