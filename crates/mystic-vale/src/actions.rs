@@ -14,10 +14,11 @@
 //! | `sow`, `use v3`, `portal c1 top c2` | Harvest Phase: an exchange ability (Seed Sowers); use owned vale 3; move an advancement (Wayfarer Portal) |
 //! | `use v3`, `cancel c7` | about to spoil: a vale that discards the on-deck card (Verdant Path); cancel card 7's decay (Bramble Spire) |
 //! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions; Hatchery: as the next leftmost card) |
-//! | `cancel c7` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's |
+//! | `cancel c7`, `cancel c7 not-cursed` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's (`not-cursed`: Aether Tree when Bramble Spire could act too) |
 //! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
 //! | `take leader 3`, `take amulet 2`, `trade`, `decline` | setup: the draft (EN:810-816), keeping or trading the amulet |
 //! | `evoke`, `evoke c7` | Evoke the active amulet (on card 7), in the windows its text allows (EN:802-830) |
+//! | `ability c7`, `ability 2.1`, `ability soil.top c7`, `ability 1`, `decline` | Harvest Phase: a unique ability's choice (a card, a commons position, a Fertile Soil onto a card, an option); `decline` ends one that takes several |
 
 use std::fmt;
 use std::str::FromStr;
@@ -110,7 +111,22 @@ pub enum Action {
     Evoke,
     /// Evoke the active amulet on card `c`.
     EvokeOn(u8),
+    /// A unique ability chooses card `c` (Cyrilla: +1 guardian; GinGan: the on-deck card; Guilduin: the
+    /// card copied).
+    AbilityCard(u8),
+    /// A unique ability chooses a commons position: level, position (0-based) (Hempero).
+    AbilityCommon(u8, u8),
+    /// A unique ability sleeves the Fertile Soil of a slot from the supply onto card `c` (Nepeto).
+    AbilitySoil(Slot, u8),
+    /// A unique ability's option `k` (0-based) (Dione: mana or wild).
+    AbilityPick(u8),
+    /// About to spoil, with Bramble Spire and Aether Tree both able to act on card `c`: use Aether Tree
+    /// (its decay but a Cursed Land's is cancelled); `cancel c7` uses Bramble Spire (ruling MV47).
+    CancelNotCursed(u8),
 }
+
+/// Options an [`Action::AbilityPick`] may name.
+pub const PICKS: u8 = 2;
 
 const N: u8 = NUM_CARDS as u8;
 /// Most vale titles a card database holds (vale ids are below).
@@ -156,13 +172,28 @@ pub fn ids() -> &'static ActionIds<Action> {
         v.extend((0..MAX_AMULETS as u8).map(TakeAmulet));
         v.extend([Trade, Evoke]);
         v.extend((0..N).map(EvokeOn));
+        // Unique abilities with choices (the Vale of the Wild leaders).
+        v.extend((0..N).map(AbilityCard));
+        for l in 0..3 {
+            v.extend((0..3).map(|k| AbilityCommon(l, k)));
+        }
+        for s in Slot::ALL {
+            v.extend((0..N).map(|c| AbilitySoil(s, c)));
+        }
+        v.extend((0..PICKS).map(AbilityPick));
+        v.extend((0..N).map(CancelNotCursed));
         ActionIds::new(v)
     })
 }
 
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize =
-    9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200 + MAX_LEADERS + MAX_AMULETS + 2 + 20;
+pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS + MANA_STORM_ACTIONS + LEADER_ABILITY_ACTIONS;
+/// Ids of the base game and the card model (Vale of the Wild, Vale of Magic).
+const BASE_AND_WILD_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200;
+/// Ids of Mana Storm's draft and amulets.
+const MANA_STORM_ACTIONS: usize = MAX_LEADERS + MAX_AMULETS + 2 + 20;
+/// Ids of the leaders' abilities with choices, then `cancel cN not-cursed`.
+const LEADER_ABILITY_ACTIONS: usize = 20 + 9 + 60 + PICKS as usize + 20;
 
 /// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
 pub fn action_id(a: Action) -> usize {
@@ -217,6 +248,11 @@ impl fmt::Display for Action {
             Trade => f.write_str("trade"),
             Evoke => f.write_str("evoke"),
             EvokeOn(c) => write!(f, "evoke c{c}"),
+            AbilityCard(c) => write!(f, "ability c{c}"),
+            AbilityCommon(l, k) => write!(f, "ability {}.{}", l + 1, k + 1),
+            AbilitySoil(s, c) => write!(f, "ability soil.{} c{c}", s.name()),
+            AbilityPick(k) => write!(f, "ability {}", k + 1),
+            CancelNotCursed(c) => write!(f, "cancel c{c} not-cursed"),
         }
     }
 }
@@ -262,7 +298,7 @@ impl FromStr for Action {
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
                  resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2, \
-                 take leader 3, take amulet 2, trade, evoke, evoke c7",
+                 take leader 3, take amulet 2, trade, evoke, evoke c7, ability c7|2.1|soil.top c7|1",
             )
         };
         if too_long {
@@ -304,6 +340,7 @@ impl FromStr for Action {
                     .ok_or_else(bad)?,
             ),
             ["cancel", c] => CancelDecay(card(c).ok_or_else(bad)?),
+            ["cancel", c, "not-cursed"] => CancelNotCursed(card(c).ok_or_else(bad)?),
             ["keep", c] => Keep(card(c).ok_or_else(bad)?),
             ["portal", a, s, b] => Portal(
                 card(a).ok_or_else(bad)?,
@@ -319,6 +356,16 @@ impl FromStr for Action {
             ["trade"] => Trade,
             ["evoke"] => Evoke,
             ["evoke", c] => EvokeOn(card(c).ok_or_else(bad)?),
+            ["ability", x] => match (card(x), pos(x, 3, 3), x.parse::<u8>()) {
+                (Some(c), _, _) => AbilityCard(c),
+                (_, Some((l, k)), _) => AbilityCommon(l, k),
+                (_, _, Ok(k)) if (1..=PICKS).contains(&k) => AbilityPick(k - 1),
+                _ => return Err(bad()),
+            },
+            ["ability", s, c] => match (source(s), card(c)) {
+                (Some(Source::Soil(slot)), Some(c)) => AbilitySoil(slot, c),
+                _ => return Err(bad()),
+            },
             _ => return Err(bad()),
         };
         Ok(a)
@@ -355,7 +402,12 @@ mod tests {
             ("take leader 0", 1732),
             ("take amulet 15", 1779),
             ("trade", 1780),
-            ("evoke c19", NUM_ACTIONS - 1),
+            ("evoke c19", 1801),
+            ("ability c0", 1802),
+            ("ability 3.3", 1830),
+            ("ability soil.bottom c19", 1890),
+            ("ability 2", 1892),
+            ("cancel c19 not-cursed", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

@@ -117,6 +117,11 @@ pub struct Cards<'a> {
     pub stats: &'a [CardStats; NUM_CARDS],
     /// The player's leader.
     pub leader: Option<LeaderCard>,
+    /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
+    pub plus: Option<u8>,
+    /// The field card the leader's card copies this turn (Guilduin): its symbols and harvest
+    /// abilities count once more.
+    pub copy: Option<u8>,
     /// The cards given extra guardians this turn (Conclave of Ents, Wildfire Ember), and how many.
     pub bonus: [Option<(u8, u8)>; 2],
     /// Cards that joined the end of the field as the harvest began (Call of the Hunt, Canopy Explorer).
@@ -129,7 +134,8 @@ impl Cards<'_> {
     /// Extra guardians on card `c` this turn.
     #[inline]
     pub fn bonus(&self, c: u8) -> u8 {
-        self.bonus.iter().flatten().filter(|(x, _)| *x == c).fold(0u8, |a, (_, n)| a.saturating_add(*n))
+        let bonus = self.bonus.iter().flatten().filter(|(x, _)| *x == c).fold(0u8, |a, (_, n)| a.saturating_add(*n));
+        bonus.saturating_add(u8::from(self.plus == Some(c)))
     }
 }
 
@@ -182,7 +188,8 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     let mut factor: u32 = 1;
     // Unique harvest effects run on the totals once the rest is counted.
     let mut unique = false;
-    for &c in field {
+    // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
+    for &c in field.iter().chain(h.copy.iter()) {
         let st = &h.stats[c as usize];
         mana += u32::from(st.mana);
         for k in 0..4 {
@@ -252,7 +259,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
         box_vp: box_vp.min(u32::from(u16::MAX)) as u16,
     };
     if let (true, Some((table, seat))) = (unique, h.table) {
-        for &c in field {
+        for &c in field.iter().chain(h.copy.iter()) {
             for ab in card_abilities(db, h.cards[c as usize], leader_face(db, h.leader, c)) {
                 if ab.timing == Timing::Harvest
                     && ab.effect == Effect::Unique

@@ -599,6 +599,8 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         stats: &stats,
         leader: view.leader_card(i),
         bonus: p.bonuses(),
+        plus: None,
+        copy: None,
         added: 0,
         table: Some((view, i)),
     };
@@ -882,6 +884,48 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     }
 }
 
+/// A unique ability's choice in the Harvest Phase (the Vale of the Wild leaders), by the module that
+/// offers it: the guardian where it pays most, the copy of the best card, the mana or wild spirit that
+/// buys something, a Fertile Soil always, a fresh on-deck card when the shown one brings decay.
+fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let me = view.seat.index();
+    let p = &view.players[me];
+    if view.turn.ability_open.is_some() {
+        return legal.contains(&Action::Decline).then_some(Action::Decline);
+    }
+    let l = view.leader_card(me)?;
+    let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
+    let key = crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?.key;
+    let cards = || legal.iter().filter_map(|&a| if let Action::AbilityCard(c) = a { Some(c) } else { None });
+    let best = |f: &dyn Fn(u8) -> f64| {
+        cards().map(|c| (f(c), c)).max_by(|a, b| a.0.total_cmp(&b.0)).filter(|x| x.0 > 0.0).map(|x| x.1)
+    };
+    match key {
+        "guardian-on-card" => best(&|c| {
+            let s = p.cards[c as usize];
+            if p.field.contains(&c) { play_value(db, s, 1) - play_value(db, s, 0) } else { 0.0 }
+        })
+        .map(Action::AbilityCard),
+        "copy-card" => best(&|c| play_value(db, p.cards[c as usize], 0)).map(Action::AbilityCard),
+        "redraw-on-deck" => cards()
+            .find(|&c| {
+                let st = view.card_stats(me, c);
+                st.decay > st.growth
+            })
+            .map(Action::AbilityCard),
+        "gain-choice" => {
+            // Wild when one more spirit buys a vale, else mana.
+            let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
+            let near = view.vale_row.iter().flatten().any(|&v| v != EMPTY && db.hot_vale(v).total == left + 1);
+            let pick = Action::AbilityPick(u8::from(near && view.turn.vales_bought < 2));
+            legal.contains(&pick).then_some(pick)
+        }
+        "soil-from-supply" => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
+        _ => None,
+    }
+}
+
 /// What an amulet is worth over a game, in VP: its end VP and about five Evokes.
 fn amulet_value(db: &CardDb, a: u8) -> f64 {
     let x = db.amulet(a);
@@ -990,6 +1034,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
     let has = |a: Action| legal.contains(&a);
+    if let Some(a) = ability_choice(view, legal) {
+        return Some(a);
+    }
     if let Some(a) = harvest_evoke(view, legal, out) {
         return Some(a);
     }
@@ -1016,7 +1063,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         return Some(a);
     }
     let owned = &p.vales[..p.vales.len() - usize::from(view.turn.vales_bought).min(p.vales.len())];
-    let buys = 2 + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0);
+    let buys = 2
+        + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0)
+        + usize::from(view.turn.ability_buys.0);
     let used = view.turn.bought.len() + usize::from(view.turn.upgraded);
     let buys = buys - used.min(buys);
     // A vale that makes a level free (Eagle's Cry Peak): when a level-2 common is worth more than its VP.

@@ -322,6 +322,7 @@ impl MysticVale {
             vale_row: [[EMPTY; 4]; 2],
             vale_decks,
             removed_vales: Vec::with_capacity(MAX_OWNED_VALES),
+            removed_advs: Vec::with_capacity(64),
             pool: options.pool(),
             ending: false,
             turn: Turn { bought: Vec::with_capacity(4), ..Turn::default() },

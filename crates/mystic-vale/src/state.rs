@@ -778,6 +778,25 @@ pub struct Turn {
     /// "When played" abilities already resolved in this Planting Phase (or this Prep Phase once it has
     /// begun): bit `3 * card + slot`. They do not resolve again in the same phase (ruling MV19).
     pub when_played_used: u64,
+    /// Cards whose unique harvest ability with choices was used this turn (bit per card).
+    #[serde(default)]
+    pub ability_used: u32,
+    /// The card whose unique harvest ability waits for more choices (only its actions and `decline`).
+    #[serde(default)]
+    pub ability_open: Option<u8>,
+    /// Scratch of the unique ability in progress (Hempero: the commons positions cleared, bit `3l + k`).
+    #[serde(default)]
+    pub ability_state: u16,
+    /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
+    #[serde(default)]
+    pub guardian_plus: Option<u8>,
+    /// The field card whose symbols and abilities the leader's card also has this turn (Guilduin).
+    #[serde(default)]
+    pub copy: Option<u8>,
+    /// Purchases a unique ability adds this Harvest Phase, and the discount on the purchase beyond two
+    /// (Nepeto).
+    #[serde(default)]
+    pub ability_buys: (u8, u8),
     /// The player Spoiled this turn (in its Planting Phase, or in the Prep Phase before it).
     #[serde(default)]
     pub spoiled: bool,
@@ -897,6 +916,9 @@ pub struct MysticVale {
     pub vale_decks: [Vec<u8>; 2],
     /// Vales removed from the game (Blooming Arbor).
     pub removed_vales: Vec<u8>,
+    /// Advancements removed from the game (Hempero).
+    #[serde(default)]
+    pub removed_advs: Vec<u8>,
     /// VP tokens left in the pool.
     pub pool: u16,
     /// The pool ran out: the round is being finished.

@@ -123,6 +123,12 @@ impl MysticVale {
         self.turn.chorus = false;
         self.turn.places = [[0; 3]; 3];
         self.turn.when_played_used = 0;
+        self.turn.ability_used = 0;
+        self.turn.ability_open = None;
+        self.turn.ability_state = 0;
+        self.turn.guardian_plus = None;
+        self.turn.copy = None;
+        self.turn.ability_buys = (0, 0);
         self.turn.spoiled = false;
         self.turn.evoked = false;
         self.turn.pushed = false;
@@ -488,12 +494,69 @@ impl MysticVale {
         let effects = p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects);
         self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
         self.turn.sow = effects & Effect::Exchange.bit() != 0;
+        if effects & Effect::Unique.bit() != 0 {
+            let mut buys = (0u8, 0u8);
+            self.for_each_module(|_, ab, m| {
+                if m.extra_buys > 0 {
+                    buys = (buys.0.saturating_add(m.extra_buys), buys.1.max(ab.amount));
+                }
+            });
+            self.turn.ability_buys = buys;
+        }
         // Mana earned outside the harvest for this one (Frostcrown Crest, Sundial Savanna, Wildfire Ember).
         let i = self.current as usize;
         let pending = std::mem::take(&mut self.players[i].pending_mana);
         self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
         self.count_places();
         self.recount();
+    }
+
+    /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
+    pub(crate) fn harvest_leader(&self) -> Option<crate::state::LeaderCard> {
+        let l = self.cur().leader?;
+        Some(crate::state::LeaderCard { upgraded: l.upgraded && !self.turn.upgraded, ..l })
+    }
+
+    /// Calls `f(card, ability, module)` for each unique harvest ability of the active player's field, in
+    /// field order.
+    fn for_each_module(&self, mut f: impl FnMut(u8, crate::cards::Ability, &'static crate::effects::Module)) {
+        let p = self.cur();
+        let leader = self.harvest_leader();
+        for &c in p.field.iter() {
+            // A leader's card is read from its harvest side (its cached totals may show the side it was
+            // just turned to).
+            if !p.stats[c as usize].has(Effect::Unique) && leader.is_none_or(|l| l.card != c) {
+                continue;
+            }
+            for ab in crate::state::card_abilities(
+                &self.db,
+                p.cards[c as usize],
+                crate::state::leader_face(&self.db, leader, c),
+            ) {
+                if ab.timing == Timing::Harvest
+                    && ab.effect == Effect::Unique
+                    && let Some(m) = crate::effects::module(ab.module)
+                {
+                    f(c, ab, m);
+                }
+            }
+        }
+    }
+
+    /// The unique harvest ability (card, ability, module) that takes `action`: the one waiting for more
+    /// choices, else the first not used yet this turn whose choices are of the action's kind.
+    fn module_for(&self, action: Action) -> Option<(u8, crate::cards::Ability, &'static crate::effects::Module)> {
+        let mut found = None;
+        self.for_each_module(|c, ab, m| {
+            let usable = match self.turn.ability_open {
+                Some(o) => o == c,
+                None => self.turn.ability_used & (1 << c) == 0,
+            };
+            if usable && found.is_none() && m.apply.is_some() && m.choice.takes(action) {
+                found = Some((c, ab, m));
+            }
+        });
+        found
     }
 
     /// Canopy Explorer (EN:915-925): each field card with the ability moves `amount × count` cards from
@@ -666,6 +729,15 @@ impl MysticVale {
         self.purchases_fit_in(self.turn.places, extra)
     }
 
+    /// Whether the purchases so far can all be sleeved if field card `c` becomes `sleeve`.
+    pub(crate) fn purchases_fit_with(&self, c: u8, sleeve: crate::state::Sleeve) -> bool {
+        let p = self.cur();
+        let st = crate::state::CardStats::of(sleeve, &self.db, crate::state::leader_face(&self.db, p.leader, c));
+        let sum: u64 = p.field.iter().map(|&x| if x == c { st.places } else { p.stats[x as usize].places }).sum();
+        let places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+        self.purchases_fit_in(places, None)
+    }
+
     /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
     /// one declared for a card (`[k][2]`), given this turn's purchases (as [`purchases_fit`] one by one).
     fn purchase_room(&self) -> [[bool; 3]; 3] {
@@ -730,6 +802,8 @@ impl MysticVale {
             stats: &p.stats,
             leader,
             bonus: p.bonuses(),
+            plus: self.turn.guardian_plus,
+            copy: self.turn.copy,
             added: self.turn.added,
             table: Some((self, self.current as usize)),
         };
@@ -764,7 +838,7 @@ impl MysticVale {
 
     /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
     pub(crate) fn buy_limit(&self) -> usize {
-        2 + usize::from(self.turn.extra_buys)
+        2 + usize::from(self.turn.extra_buys) + usize::from(self.turn.ability_buys.0)
     }
 
     /// The cost of vale `v` paid from `avail`, with `any` paying the "any" part; `None` if unpayable.
@@ -892,17 +966,20 @@ impl MysticVale {
                 }
                 self.push_conclave(out);
                 self.push_vale_uses(out, |ab| ab.timing == Timing::WouldSpoil && ab.effect == Effect::DiscardOnDeck);
-                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): one
-                // `cancel` per card (ruling MV47).
-                let mut cancel = self.aether_targets();
+                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): `cancel`
+                // uses the one that can act on the card (Bramble Spire if both can), `cancel cN
+                // not-cursed` Aether Tree when both can (ruling MV47).
+                let aether = self.aether_targets();
+                let mut bramble = 0;
                 if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some() {
                     let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
-                    cancel |= (0..NUM_CARDS as u32)
+                    bramble = (0..NUM_CARDS as u32)
                         .filter(|&c| mask & (1 << c) != 0 && p.stats[c as usize].decay > 0)
                         .fold(0, |m, c| m | 1 << c);
                 }
-                push_cards(out, cancel, Action::CancelDecay);
+                push_cards(out, aether | bramble, Action::CancelDecay);
                 self.push_evokes(Moment::WouldSpoil, out);
+                push_cards(out, aether & bramble, Action::CancelNotCursed);
             }
             Phase::Look { .. } => {
                 out.push(Action::Decline);
@@ -973,6 +1050,16 @@ impl MysticVale {
     }
 
     fn legal_harvest(&self, out: &mut Vec<Action>) {
+        if let Some(open) = self.turn.ability_open {
+            // A unique ability takes several choices: its own, or `decline` to stop.
+            out.push(Action::Decline);
+            self.for_each_module(|c, ab, m| {
+                if let (true, Some(f)) = (c == open, m.actions) {
+                    f(self, c, ab, out);
+                }
+            });
+            return;
+        }
         let p = self.cur();
         let db = &*self.db;
         if p.token_active && p.amulet.is_none() {
@@ -1085,6 +1172,24 @@ impl MysticVale {
             self.push_portals(out);
         }
         self.push_evokes(Moment::Harvest, out);
+        let leader = p.leader.map(|l| l.card);
+        if p.field.iter().any(|&c| p.stats[c as usize].has(Effect::Unique) || Some(c) == leader) {
+            let from = out.len();
+            self.for_each_module(|c, ab, m| {
+                if let (0, Some(f)) = (self.turn.ability_used & (1 << c), m.actions) {
+                    f(self, c, ab, out);
+                }
+            });
+            out[from..].sort_unstable();
+            let mut k = from;
+            for j in from..out.len() {
+                if k == from || out[j] != out[k - 1] {
+                    out[k] = out[j];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1212,7 +1317,11 @@ impl MysticVale {
         if self.turn.free_level.is_some_and(|l| l == h.level) {
             return 0;
         }
-        let cost = h.cost;
+        let mut cost = h.cost;
+        // Nepeto: the third purchase (the upgrade counts as one, EN:852) costs less (ruling MV54).
+        if self.turn.ability_buys.1 > 0 && self.turn.bought.len() + usize::from(self.turn.upgraded) == 2 {
+            cost = cost.saturating_sub(self.turn.ability_buys.1);
+        }
         if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
     }
 
@@ -1333,6 +1442,16 @@ impl MysticVale {
                     self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);
                     self.removed_vales.push(v);
                     self.turn.usable = self.usable_mask();
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            (Phase::SpoilPrompt { prep }, Action::CancelNotCursed(c)) => {
+                if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+                    let v = self.remove_vale(k);
+                    self.players[i].aether = Some(c);
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
                     }
@@ -1529,6 +1648,41 @@ impl MysticVale {
                     }
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+            }
+            (
+                Phase::Harvest,
+                Action::AbilityCard(_) | Action::AbilityCommon(..) | Action::AbilitySoil(..) | Action::AbilityPick(_),
+            ) => {
+                if let Some((c, ab, m)) = self.module_for(action)
+                    && let Some(f) = m.apply
+                {
+                    let on_deck = self.players[i].on_deck;
+                    let step = f(self, c, ab, action);
+                    self.turn.ability_used |= 1 << c;
+                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, c, action));
+                    }
+                    if step == crate::effects::Step::UsedReveal {
+                        if S::ENABLED {
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, on_deck));
+                        }
+                        self.reveal(ev);
+                    }
+                }
+            }
+            (Phase::Harvest, Action::Decline) => {
+                if let Some(c) = self.turn.ability_open.take() {
+                    let mut finish = None;
+                    self.for_each_module(|x, _, m| {
+                        if x == c && finish.is_none() {
+                            finish = m.finish;
+                        }
+                    });
+                    if let Some(f) = finish {
+                        f(self);
                     }
                 }
             }
@@ -1831,7 +1985,7 @@ fn seat_of(i: usize) -> Seat {
 
 /// Pushes `f(c)` for every card `c` in `mask`, in increasing order.
 #[inline]
-fn push_cards(out: &mut Vec<Action>, mut mask: u32, f: fn(u8) -> Action) {
+pub(crate) fn push_cards(out: &mut Vec<Action>, mut mask: u32, f: fn(u8) -> Action) {
     while mask != 0 {
         out.push(f(mask.trailing_zeros() as u8));
         mask &= mask - 1;

@@ -114,6 +114,9 @@ pub struct View {
     pub vale_deck_counts: [u8; 2],
     /// Vales out of the game.
     pub removed_vales: Vec<u8>,
+    /// Advancements removed from the game (Hempero), public.
+    #[serde(default)]
+    pub removed_advs: Vec<u8>,
     /// VP pool.
     pub pool: u16,
     /// Finishing the round.
@@ -154,7 +157,8 @@ impl MysticVale {
                     skip_next: p.skip_next,
                     leader: p.leader.map(|l| LeaderView {
                         card: l.card,
-                        id: (i == seat.index() || (l.public && p.leader_offer.is_none())).then_some(l.id),
+                        // Until its owner chooses (`leaders=choose`), the card shows no leader at all.
+                        id: (p.leader_offer.is_none() && (i == seat.index() || l.public)).then_some(l.id),
                         upgraded: l.upgraded,
                         public: l.public,
                     }),
@@ -180,6 +184,7 @@ impl MysticVale {
             vale_row: self.vale_row,
             vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
             removed_vales: self.removed_vales.clone(),
+            removed_advs: self.removed_advs.clone(),
             pool: self.pool,
             ending: self.ending,
             turn: self.turn.clone(),
@@ -245,7 +250,8 @@ impl MysticVale {
                 vales: pv.vales.clone(),
                 skip_next: pv.skip_next,
                 leader: pv.leader.map(|l| LeaderCard {
-                    id: l.id.or_else(|| unseen.pop()).unwrap_or(0),
+                    // Before the choice the state holds the first leader dealt.
+                    id: l.id.or(pv.leader_offer.map(|o| o[0])).or_else(|| unseen.pop()).unwrap_or(0),
                     card: l.card,
                     upgraded: l.upgraded,
                     public: l.public,
@@ -296,6 +302,9 @@ impl MysticVale {
         }
         for b in &view.turn.bought {
             left[b.adv as usize] -= 1;
+        }
+        for &a in &view.removed_advs {
+            left[a as usize] -= 1;
         }
         let mut adv_decks: [Vec<u8>; 3] = Default::default();
         for l in 0..3 {
@@ -358,6 +367,7 @@ impl MysticVale {
             vale_row: view.vale_row,
             vale_decks,
             removed_vales: view.removed_vales.clone(),
+            removed_advs: view.removed_advs.clone(),
             pool: view.pool,
             ending: view.ending,
             turn,

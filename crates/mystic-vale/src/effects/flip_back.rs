@@ -8,13 +8,12 @@ use crate::state::MysticVale;
 
 /// The module.
 pub const MODULE: Module = Module {
-    key: "flip-back",
-    text: "turns back to the starting side at the end of each completed Harvest Phase",
-    timings: &[Timing::Harvest],
-    harvest: None,
-    when_bought: None,
-    end_points: None,
     harvest_done: Some(harvest_done),
+    ..Module::new(
+        "flip-back",
+        "turns back to the starting side at the end of each completed Harvest Phase",
+        &[Timing::Harvest],
+    )
 };
 
 fn harvest_done(game: &mut MysticVale, seat: usize) {

@@ -7,13 +7,8 @@ use crate::state::MysticVale;
 
 /// The module.
 pub const MODULE: Module = Module {
-    key: "refill-pool",
-    text: "VP tokens from the box go into the pool",
-    timings: &[Timing::WhenBought],
-    harvest: None,
     when_bought: Some(when_bought),
-    end_points: None,
-    harvest_done: None,
+    ..Module::new("refill-pool", "VP tokens from the box go into the pool", &[Timing::WhenBought])
 };
 
 fn when_bought(game: &mut MysticVale, seat: usize) {

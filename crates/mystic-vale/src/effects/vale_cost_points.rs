@@ -8,13 +8,8 @@ use crate::harvest::Table;
 
 /// The module.
 pub const MODULE: Module = Module {
-    key: "vale-cost-points",
-    text: "VP plus 1 per forest or any symbol in your vales' costs",
-    timings: &[Timing::EndOfGame],
-    harvest: None,
-    when_bought: None,
     end_points: Some(end_points),
-    harvest_done: None,
+    ..Module::new("vale-cost-points", "VP plus 1 per forest or any symbol in your vales' costs", &[Timing::EndOfGame])
 };
 
 fn end_points(table: &dyn Table, seat: usize, amount: u8) -> i32 {

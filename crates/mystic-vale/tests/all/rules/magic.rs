@@ -471,6 +471,21 @@ fn one_cancel_for_bramble_spire_and_aether_tree() {
 }
 
 #[test]
+fn bramble_spire_or_aether_tree_is_the_players_choice() {
+    // MV47: when both can act on the card, `cancel c3 not-cursed` uses Aether Tree; Bramble Spire stays.
+    let mut p = player(&[&[CL], &[CL], &[], &[CL, "creeping-mold"]], &[0, 1], Some(2), &[3, 4]);
+    p.vales = vec!["aether-tree".into(), "bramble-spire".into()];
+    let mut g = game_with(&both(), p, None, None);
+    act(&mut g, "push");
+    assert!(legal(&g).contains(&"cancel c3 not-cursed".to_string()));
+    assert!(!legal(&g).contains(&"cancel c0 not-cursed".to_string()), "a Cursed Land only: Bramble Spire alone");
+    act(&mut g, "cancel c3 not-cursed");
+    let keys: Vec<&str> = g.players[0].vales.iter().map(|&v| g.db.vale(v).key.as_str()).collect();
+    assert_eq!(keys, vec!["bramble-spire"]);
+    assert_eq!(g.players[0].aether, Some(3));
+}
+
+#[test]
 fn aether_tree_in_a_prep_phase_spoil_lasts_until_the_next_prep_phase() {
     // EN:1232: usable on a Prep Phase spoil, "to cancel decay until your next Prep Phase".
     let cl: &[&str] = &[CL];
