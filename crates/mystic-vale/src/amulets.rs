@@ -214,7 +214,10 @@ impl MysticVale {
                     out.push(Action::Evoke);
                 }
             }
-            Evoke::FieldToDeckBottom => cards = p.field_mask(),
+            Evoke::FieldToDeckBottom => {
+                // Every purchase keeps a place (ruling MV21).
+                cards = p.field.iter().fold(0, |m, &c| if self.purchases_fit_without(c) { m | 1 << c } else { m });
+            }
             Evoke::SleeveNow => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target == crate::state::EMPTY) {
                     cards = p.field.iter().fold(0, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m });
@@ -235,7 +238,9 @@ impl MysticVale {
     /// ability and the vales that act when the owner Evokes (EN:804, 1351, 1452, 1485).
     pub(crate) fn evoke<S: EventSink<Event>>(&mut self, target: Option<u8>, ev: &mut S) {
         let i = self.current as usize;
-        let Some(a) = self.evocable().cloned() else { return };
+        let Some(id) = self.evocable().and(self.cur().amulet) else { return };
+        let db = self.db;
+        let a = db.amulet(id);
         let harvest = self.phase == Phase::Harvest;
         self.players[i].token_active = false;
         self.turn.evoked = true;

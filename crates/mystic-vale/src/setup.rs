@@ -51,6 +51,10 @@ pub enum Edition {
     Essential,
 }
 
+/// Room for the vales one player may own or the game may remove: every vale copy of the four sets (90)
+/// fits, so buying one never allocates.
+const MAX_OWNED_VALES: usize = 96;
+
 /// Every set of the Essential Edition, in id order.
 pub const ALL_SETS: &str = "base,magic,wild,manastorm";
 
@@ -317,7 +321,7 @@ impl MysticVale {
             soil: db.soil_counts,
             vale_row: [[EMPTY; 4]; 2],
             vale_decks,
-            removed_vales: Vec::with_capacity(40),
+            removed_vales: Vec::with_capacity(MAX_OWNED_VALES),
             removed_advs: Vec::with_capacity(64),
             pool: options.pool(),
             ending: false,
@@ -643,7 +647,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         discard: Pile::new(),
         token_active: false,
         vp: 0,
-        vales: Vec::with_capacity(40),
+        vales: Vec::with_capacity(MAX_OWNED_VALES),
         skip_next: false,
         leader: None,
         leader_offer: None,

@@ -774,6 +774,17 @@ impl MysticVale {
         })
     }
 
+    /// Whether this turn's purchases still fit once field card `c` leaves the field (Deepriver Crystal).
+    pub(crate) fn purchases_fit_without(&self, c: u8) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
+        let p = self.cur();
+        let sum: u64 = p.field.iter().filter(|&&x| x != c).map(|&x| p.stats[x as usize].places).sum();
+        let places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+        !self.turn.bought.iter().any(|b| b.target == c) && self.purchases_fit_in(places, None)
+    }
+
     fn purchases_fit_in(&self, places: [[u8; 3]; 3], extra: Option<Bought>) -> bool {
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
