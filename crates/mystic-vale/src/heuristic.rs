@@ -1029,6 +1029,35 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
     }
 }
 
+/// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
+/// enough (e.g. a decay advancement onto a card that caps decay, a guardian-counting one next to guardians).
+fn best_portal(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| {
+            let Action::Portal(from, slot, to) = a else { return None };
+            let (x, y) = (p.cards[from as usize], p.cards[to as usize]);
+            let adv = x.slots[slot as usize];
+            if adv == EMPTY || from == to {
+                return None;
+            }
+            let mut x2 = x;
+            x2.slots[slot as usize] = x.covered[slot as usize];
+            x2.covered[slot as usize] = EMPTY;
+            let mut y2 = y;
+            y2.put(db, adv);
+            let before = play_value(db, x, 0) + play_value(db, y, 0);
+            let after = play_value(db, x2, 0) + play_value(db, y2, 0);
+            Some((after - before, a))
+        })
+        .filter(|(v, _)| *v > 0.25)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
 /// A Harvest Phase decision: Conclave of Ents on a guardian card, vales, advancements, the token.
 fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
@@ -1038,6 +1067,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         return Some(a);
     }
     if let Some(a) = harvest_evoke(view, legal, out) {
+        return Some(a);
+    }
+    if let Some(a) = best_portal(view, legal) {
         return Some(a);
     }
     // Conclave of Ents where a guardian pays.
