@@ -1161,6 +1161,10 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     if legal.contains(&Action::Sow) {
         return Some(Action::Sow);
     }
+    // Variant `buy_vp`: spirits left over buy VP (the cheapest kinds first: wild last).
+    if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::BuyVp(_))) {
+        return Some(a);
+    }
     let mana = (view.turn.mana_total + u8::from(view.turn.token_used)).saturating_sub(view.turn.mana_spent);
     legal.iter().copied().find(|&a| match a {
         Action::UseVale(v) => {

@@ -79,6 +79,10 @@ pub struct Options {
     /// `essential`: every set and the draft (as `sets=all`).
     #[serde(default)]
     pub edition: Edition,
+    /// Variant (EN:1829-1833): in the Harvest Phase any 3 spirit symbols buy 1 VP, any number of times, not
+    /// one of the two vale purchases.
+    #[serde(default)]
+    pub buy_vp: bool,
 }
 
 fn base() -> String {
@@ -94,6 +98,7 @@ impl Default for Options {
             leaders: Leaders::None,
             amulets: Amulets::None,
             edition: Edition::Base,
+            buy_vp: false,
         }
     }
 }

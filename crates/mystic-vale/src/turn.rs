@@ -1202,6 +1202,12 @@ impl MysticVale {
             }
             out.truncate(k);
         }
+        if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
+            // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
+            out.extend(
+                crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
+            );
+        }
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1698,6 +1704,12 @@ impl MysticVale {
                         f(self);
                     }
                 }
+            }
+            (Phase::Harvest, Action::BuyVp(pay)) => {
+                for k in 0..4 {
+                    self.turn.spirit_spent[k] = self.turn.spirit_spent[k].saturating_add(pay[k]);
+                }
+                self.gain_now(crate::cards::Reward::Vp, 1);
             }
             (Phase::Harvest, Action::Portal(a, s, b)) => {
                 let db = self.db;

@@ -1470,3 +1470,28 @@ fn base_set_counts() {
     assert_eq!((vales(1), vales(2)), (18, 18));
     assert_eq!(db.blanks, 8);
 }
+
+#[test]
+fn buy_vp_variant_three_spirits_buy_one_vp_any_number_of_times() {
+    // EN:1829-1833: any 3 spirit symbols buy 1 VP, any number of times, not one of the two vale buys.
+    use sylvan_mystic_vale::Options;
+    let o = Options { buy_vp: true, ..Options::default() };
+    let w = "will-o-the-wisp";
+    let given: &[&[&str]] = &[&["bear-totem", "podlings"], &[w], &[w], &[w]];
+    let p = player(given, &[0, 1, 2, 3], Some(4), &[5]);
+    let mut g = game_with(&o, p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.spirits_left(), [2, 1, 0, 3]);
+    let vp = g.turn.vp_total;
+    assert!(legal(&g).contains(&"vp animal,animal,forest".to_string()));
+    assert!(!legal(&g).contains(&"vp animal,animal,animal".to_string()), "only 2 animal");
+    act(&mut g, "vp animal,animal,forest");
+    act(&mut g, "vp wild,wild,wild");
+    assert_eq!(g.turn.vp_total, vp + 2);
+    assert_eq!(g.spirits_left(), [0; 4]);
+    assert_eq!(g.turn.vales_bought, 0, "not vale purchases");
+    // Without the variant, never offered.
+    let mut h = game_with(&Options::default(), player(given, &[0, 1, 2, 3], Some(4), &[5]), None, None);
+    act(&mut h, "pass");
+    assert!(!legal(&h).iter().any(|a| a.starts_with("vp")));
+}
