@@ -67,6 +67,11 @@ impl Game for MysticVale {
                 help: "variant (EN:1829): in the Harvest Phase any 3 spirit symbols buy 1 VP, any number of times",
             },
             OptionDoc {
+                name: "stacked_duplicates",
+                default: "false",
+                help: "variant (EN:1835): a duplicate title revealed in the commons stacks on its twin, the slot refills",
+            },
+            OptionDoc {
                 name: "leaders",
                 default: "none",
                 help: "leaders (Vale of the Wild): none, random (one each), choose (deal 2, keep 1)",

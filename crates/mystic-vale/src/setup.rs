@@ -83,6 +83,10 @@ pub struct Options {
     /// one of the two vale purchases.
     #[serde(default)]
     pub buy_vp: bool,
+    /// Variant (EN:1835-1840): an advancement revealed in the commons with the title of one already there
+    /// goes on that one's slot, and the slot it was drawn for is filled again.
+    #[serde(default)]
+    pub stacked_duplicates: bool,
 }
 
 fn base() -> String {
@@ -99,6 +103,7 @@ impl Default for Options {
             amulets: Amulets::None,
             edition: Edition::Base,
             buy_vp: false,
+            stacked_duplicates: false,
         }
     }
 }
@@ -322,6 +327,7 @@ impl MysticVale {
             current: 0,
             phase: Phase::Planting,
             commons: [[EMPTY; 3]; 3],
+            commons_stack: [[0; 3]; 3],
             adv_decks: decks,
             soil: db.soil_counts,
             vale_row: [[EMPTY; 4]; 2],
@@ -338,7 +344,11 @@ impl MysticVale {
         };
         for l in 0..3 {
             for k in 0..3 {
-                g.commons[l][k] = g.adv_decks[l].pop().unwrap_or(EMPTY);
+                if options.stacked_duplicates {
+                    g.reveal_common(l, k);
+                } else {
+                    g.commons[l][k] = g.adv_decks[l].pop().unwrap_or(EMPTY);
+                }
             }
         }
         for l in 0..2 {

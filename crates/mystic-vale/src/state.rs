@@ -927,6 +927,9 @@ pub struct MysticVale {
     pub phase: Phase,
     /// The commons: 3 face-up advancements per level.
     pub commons: [[u8; 3]; 3],
+    /// Copies stacked under each commons advancement (variant `stacked_duplicates`), usually 0.
+    #[serde(default)]
+    pub commons_stack: [[u8; 3]; 3],
     /// The advancement decks per level (top last).
     pub adv_decks: [Vec<u8>; 3],
     /// Buyable Fertile Soils left, per slot.

@@ -1785,7 +1785,15 @@ impl MysticVale {
         }
         self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
         match s {
-            Source::Common(l, k) => self.commons[l as usize][k as usize] = EMPTY,
+            Source::Common(l, k) => {
+                let (l, k) = (l as usize, k as usize);
+                // A stack keeps its title until its last copy is bought (variant `stacked_duplicates`).
+                if self.commons_stack[l][k] > 0 {
+                    self.commons_stack[l][k] -= 1;
+                } else {
+                    self.commons[l][k] = EMPTY;
+                }
+            }
             Source::Soil(slot) => self.soil[slot as usize] = self.soil[slot as usize].saturating_sub(1),
         }
         self.turn.bought.push(Bought { adv: a, target });
@@ -1932,7 +1940,7 @@ impl MysticVale {
         for l in 0..3 {
             for k in 0..3 {
                 if self.commons[l][k] == EMPTY {
-                    self.commons[l][k] = (l..3).find_map(|m| self.adv_decks[m].pop()).unwrap_or(EMPTY);
+                    self.reveal_common(l, k);
                 }
             }
         }
@@ -1942,6 +1950,24 @@ impl MysticVale {
                     self.vale_row[l][k] = (l..2).find_map(|m| self.vale_decks[m].pop()).unwrap_or(EMPTY);
                 }
             }
+        }
+    }
+
+    /// Fills the empty commons place (`l`, `k`) from the decks (level `l`, then the higher ones, ruling
+    /// MV5). With `stacked_duplicates`, a card whose title is already in the commons goes on that slot's
+    /// stack and another is drawn (EN:1835-1840).
+    pub(crate) fn reveal_common(&mut self, l: usize, k: usize) {
+        loop {
+            let a = (l..3).find_map(|m| self.adv_decks[m].pop()).unwrap_or(EMPTY);
+            if a != EMPTY && self.options.stacked_duplicates {
+                let twin = (0..9).map(|x| (x / 3, x % 3)).find(|&(m, j)| (m, j) != (l, k) && self.commons[m][j] == a);
+                if let Some((m, j)) = twin {
+                    self.commons_stack[m][j] = self.commons_stack[m][j].saturating_add(1);
+                    continue;
+                }
+            }
+            self.commons[l][k] = a;
+            return;
         }
     }
 

@@ -108,6 +108,9 @@ pub struct View {
     pub phase: Phase,
     /// Face-up commons.
     pub commons: [[u8; 3]; 3],
+    /// Copies stacked under each commons advancement (variant `stacked_duplicates`).
+    #[serde(default)]
+    pub commons_stack: [[u8; 3]; 3],
     /// Advancement deck sizes.
     pub adv_deck_counts: [u8; 3],
     /// Fertile Soils left per slot.
@@ -188,6 +191,7 @@ impl MysticVale {
             current: self.current,
             phase: self.phase,
             commons: self.commons,
+            commons_stack: self.commons_stack,
             adv_deck_counts: self.adv_decks.clone().map(|d| d.len() as u8),
             soil: self.soil,
             vale_row: self.vale_row,
@@ -315,10 +319,10 @@ impl MysticVale {
                 }
             }
         }
-        for row in &view.commons {
-            for &a in row {
+        for (row, stack) in view.commons.iter().zip(&view.commons_stack) {
+            for (&a, &n) in row.iter().zip(stack) {
                 if a != EMPTY {
-                    left[a as usize] -= 1;
+                    left[a as usize] -= 1 + i32::from(n);
                 }
             }
         }
@@ -384,6 +388,7 @@ impl MysticVale {
             current: view.current,
             phase: view.phase,
             commons: view.commons,
+            commons_stack: view.commons_stack,
             adv_decks,
             soil: view.soil,
             vale_row: view.vale_row,
@@ -481,7 +486,9 @@ impl fmt::Display for View {
             writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
             for (k, &a) in row.iter().enumerate() {
                 if a != EMPTY {
-                    writeln!(f, "    {}.{} {}", l + 1, k + 1, db.adv(a).summary())?;
+                    let n = self.commons_stack[l][k];
+                    let stack = if n > 0 { format!(" (×{})", n + 1) } else { String::new() };
+                    writeln!(f, "    {}.{} {}{stack}", l + 1, k + 1, db.adv(a).summary())?;
                 }
             }
         }
