@@ -243,8 +243,12 @@ impl MysticVale {
                 hidden.truncate(k);
                 d
             };
-            // The known bottom cards under the rest, in order.
+            // The known bottom cards under the rest, in order (a small deck's top cards shown to their owner,
+            // `peek` and `looking`, are placed below).
             let mut deck = pv.deck_bottom;
+            if i == me {
+                deck.retain(|c| view.peek != Some(*c) && !view.looking.contains(c));
+            }
             deck.extend_from_slice(&hidden);
             if i == me
                 && let Some(t) = view.peek
