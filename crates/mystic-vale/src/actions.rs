@@ -435,8 +435,8 @@ mod tests {
             ("ability soil.bottom c19", 1890),
             ("ability 2", 1892),
             ("cancel c19 not-cursed", 1912),
-            ("vp animal,animal,animal", 1913),
-            ("vp wild,wild,wild", NUM_ACTIONS - 1),
+            ("vp wild,wild,wild", 1913),
+            ("vp animal,animal,animal", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));
