@@ -442,10 +442,9 @@ fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize,
     let mut waiting = [0usize; 3];
     for b in &view.turn.bought {
         let slot = db.adv(b.adv).slot as usize;
-        if b.target == EMPTY {
-            waiting[slot] += 1;
-        } else {
-            taken.push((b.target, slot));
+        match b.target {
+            None => waiting[slot] += 1,
+            Some(c) => taken.push((c, slot)),
         }
     }
     // Each field card's worth as it is, once.
@@ -857,7 +856,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             best_keep(db, p, legal, 0.5)
         }
         Phase::Sleeve => {
-            let adv = view.turn.bought.iter().find(|b| b.target == EMPTY).map(|b| b.adv);
+            let adv = view.turn.bought.iter().find(|b| b.target.is_none()).map(|b| b.adv);
             legal
                 .iter()
                 .copied()
@@ -1013,7 +1012,7 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
             legal.contains(&Action::Evoke).then_some(Action::Evoke)
         }
         Evoke::SleeveNow => {
-            let adv = view.turn.bought.iter().find(|b| b.target == EMPTY)?.adv;
+            let adv = view.turn.bought.iter().find(|b| b.target.is_none())?.adv;
             legal
                 .iter()
                 .copied()
@@ -1270,7 +1269,7 @@ mod tests {
         v.players[me].deck_count = (NUM_CARDS - field.len()) as u8;
         v.phase = Phase::Sleeve;
         v.turn.bought.clear();
-        v.turn.bought.push(Bought { adv: a, target: EMPTY });
+        v.turn.bought.push(Bought { adv: a, target: None });
         let legal: Vec<Action> = field.iter().map(|&c| Action::Sleeve(c)).collect();
         choose(v, &legal, &mut GameRng::new(0))
     }

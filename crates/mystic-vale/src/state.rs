@@ -717,8 +717,8 @@ impl Player {
 pub struct Bought {
     /// The advancement.
     pub adv: u8,
-    /// The card it must go on (Earthchant Chorus), or [`EMPTY`] for the player's choice.
-    pub target: u8,
+    /// The card it must go on (Earthchant Chorus), or `None` for the player's choice.
+    pub target: Option<u8>,
 }
 
 /// What the active player did this turn.

@@ -757,7 +757,7 @@ impl MysticVale {
         let mut declared = [0u8; 3];
         for b in &self.turn.bought {
             let h = self.db.hot(b.adv);
-            if b.target == EMPTY {
+            if b.target.is_none() {
                 demand[h.slot as usize][usize::from(h.eclipse)] += 1;
             } else {
                 declared[h.slot as usize] += 1;
@@ -782,7 +782,7 @@ impl MysticVale {
         let p = self.cur();
         let sum: u64 = p.field.iter().filter(|&&x| x != c).map(|&x| p.stats[x as usize].places).sum();
         let places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
-        !self.turn.bought.iter().any(|b| b.target == c) && self.purchases_fit_in(places, None)
+        !self.turn.bought.iter().any(|b| b.target == Some(c)) && self.purchases_fit_in(places, None)
     }
 
     fn purchases_fit_in(&self, places: [[u8; 3]; 3], extra: Option<Bought>) -> bool {
@@ -790,7 +790,7 @@ impl MysticVale {
         let mut declared = [0u8; 3];
         for b in self.turn.bought.iter().copied().chain(extra) {
             let h = self.db.hot(b.adv);
-            if b.target == EMPTY {
+            if b.target.is_none() {
                 demand[h.slot as usize][usize::from(h.eclipse)] += 1;
             } else {
                 declared[h.slot as usize] += 1;
@@ -897,15 +897,15 @@ impl MysticVale {
         let p = self.cur();
         let s = p.cards[c as usize];
         let slot = self.db.hot(adv).slot;
-        let reserved = self.turn.bought.iter().filter(|b| b.target == c).count();
+        let reserved = self.turn.bought.iter().filter(|b| b.target == Some(c)).count();
         let free = s.free_slots();
         p.stats[c as usize].has(Effect::DiscountOnCard)
             && (1..=2).contains(&free)
             && s.slots[slot as usize] == EMPTY
-            && !self.turn.bought.iter().any(|b| b.target == c && self.db.hot(b.adv).slot == slot)
+            && !self.turn.bought.iter().any(|b| b.target == Some(c) && self.db.hot(b.adv).slot == slot)
             && reserved < free
             // The other purchases must still fit elsewhere.
-            && self.purchases_fit(Some(Bought { adv, target: c }))
+            && self.purchases_fit(Some(Bought { adv, target: Some(c) }))
     }
 
     fn chorus_discount(&self, c: u8) -> u8 {
@@ -941,7 +941,7 @@ impl MysticVale {
         }
         let mut demand = [[0u8; 2]; 3];
         for (j, o) in self.turn.bought.iter().enumerate() {
-            if j != k && o.target == EMPTY {
+            if j != k && o.target.is_none() {
                 let x = self.db.hot(o.adv);
                 demand[x.slot as usize][usize::from(x.eclipse)] += 1;
             }
@@ -1045,7 +1045,7 @@ impl MysticVale {
                 self.push_evokes(Moment::Discard, out);
             }
             Phase::Sleeve => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let mask = if self.db.has_eclipse || p.leader.is_some() {
                         p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m })
                     } else {
@@ -1261,7 +1261,7 @@ impl MysticVale {
         if self.turn.bought.is_empty() {
             return true;
         }
-        if self.turn.bought.iter().any(|x| x.target == a || x.target == b) {
+        if self.turn.bought.iter().any(|x| x.target == Some(a) || x.target == Some(b)) {
             return false;
         }
         let db = &*self.db;
@@ -1767,7 +1767,7 @@ impl MysticVale {
                 self.sleeve_or_discard(ev);
             }
             (Phase::Sleeve, Action::Sleeve(c)) => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let b = self.turn.bought.remove(k);
                     self.sleeve(b.adv, c, ev);
                 }
@@ -1796,7 +1796,7 @@ impl MysticVale {
             }
             Source::Soil(slot) => self.soil[slot as usize] = self.soil[slot as usize].saturating_sub(1),
         }
-        self.turn.bought.push(Bought { adv: a, target });
+        self.turn.bought.push(Bought { adv: a, target: (target != EMPTY).then_some(target) });
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
         }
@@ -1832,9 +1832,11 @@ impl MysticVale {
     /// Discard Phase: Earthchant Chorus purchases go to their declared card, then the player sleeves the
     /// others one by one, then the field is discarded.
     fn sleeve_or_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        while let Some(k) = self.turn.bought.iter().position(|b| b.target != EMPTY) {
+        while let Some(k) = self.turn.bought.iter().position(|b| b.target.is_some()) {
             let b = self.turn.bought.remove(k);
-            self.sleeve(b.adv, b.target, ev);
+            if let Some(c) = b.target {
+                self.sleeve(b.adv, c, ev);
+            }
         }
         if self.turn.bought.is_empty() {
             self.enter_discard(ev);
