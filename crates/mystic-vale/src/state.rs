@@ -672,7 +672,7 @@ impl Player {
             self.hide(c);
             self.deck.insert_bottom(c);
             let deck = &self.deck;
-            self.under.retain(|x| deck.contains(x));
+            self.under.retain(|x| *x != c && deck.contains(x));
             self.under.insert_bottom(c);
         }
     }
