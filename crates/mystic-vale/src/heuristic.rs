@@ -1213,6 +1213,14 @@ pub fn describe(view: &View, a: Action) -> String {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
         }
+        Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => format!("{a}: {}", db.leader(l).title),
+        Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => format!("{a}: {}", db.amulet(x).title),
+        Action::Trade => "trade: your amulet for a regular mana token".into(),
+        Action::Decline if view.phase == Phase::AmuletTrade => "decline: keep your amulet".into(),
+        Action::Evoke | Action::EvokeOn(_) => match view.players[view.current as usize].amulet {
+            Some(x) => format!("{a}: {}", db.amulet(x).text()),
+            None => a.to_string(),
+        },
         _ => a.to_string(),
     }
 }

@@ -1,12 +1,13 @@
 //! # sylvan-mystic-vale
 //!
 //! *Mystic Vale* (AEG, 2016; Essential Edition 2021) for 2 to 4 players on the Sylvan game API: the base
-//! set and Vale of the Wild (eclipse advancements, leaders), chosen with the `sets` and `leaders` options.
+//! set, Vale of Magic, Vale of the Wild (eclipse advancements, leaders) and Mana Storm (amulets, the setup
+//! draft), chosen with the `sets`, `leaders`, `amulets` and `edition` options.
 //! Modules follow the rulebook: [`cards`] (the card database: card sets as TOML files with per-field
 //! provenance, abilities as a timing plus an effect primitive), [`effects`] (unique effects, one module
 //! each), [`setup`], [`state`], [`turn`] (the four phases, spoiling, every ability at its timing),
 //! [`harvest`] (the one harvest-totals function, shared with the heuristic), [`scoring`], [`view`],
-//! [`actions`], [`events`], [`heuristic`]. `MODEL.md` explains how to add a card, a primitive or a set.
+//! [`actions`], [`events`], [`heuristic`], [`amulets`], [`draft`]. `MODEL.md` explains how to add a card, a primitive or a set.
 //!
 //! Rulings are in `docs/rulings/mystic-vale.md`, numbered MV1, MV2, ...
 #![deny(missing_docs)]
@@ -74,7 +75,17 @@ impl Game for MysticVale {
             OptionDoc {
                 name: "leaders",
                 default: "none",
-                help: "leaders (Vale of the Wild): none, random (one each), choose (deal 2, keep 1)",
+                help: "leaders (Vale of the Wild, Mana Storm): none, random (one each), choose (deal 2, keep 1), draft (with amulets=draft)",
+            },
+            OptionDoc {
+                name: "amulets",
+                default: "none",
+                help: "amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)",
+            },
+            OptionDoc {
+                name: "edition",
+                default: "base",
+                help: "essential: every set (as sets=all) with the official leader and amulet draft",
             },
         ]
     }

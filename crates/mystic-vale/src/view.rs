@@ -485,6 +485,17 @@ impl fmt::Display for View {
             if self.ending { " (last round)" } else { "" },
             self.seat
         )?;
+        if let Some(t) = &self.draft {
+            // The draft table (EN:810-816): everything on it is public.
+            writeln!(f, "draft table (take one leader or one amulet; then the other kind, in reverse order):")?;
+            for &l in &t.leaders {
+                writeln!(f, "  take leader {l}: {}", db.leader(l).summary(false))?;
+                writeln!(f, "      upgraded: {}", db.leader(l).summary(true))?;
+            }
+            for &a in &t.amulets {
+                writeln!(f, "  take amulet {a}: {}", db.amulet(a).summary(false))?;
+            }
+        }
         writeln!(f, "commons:")?;
         for (l, row) in self.commons.iter().enumerate() {
             writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
@@ -534,7 +545,11 @@ impl fmt::Display for View {
                 "-- p{i}{}: {} VP tokens (score {g}), token {}, deck {}, discard {}{}",
                 if i == self.current as usize { " (to play)" } else { "" },
                 p.vp,
-                if p.token_active { "active" } else { "spent" },
+                match p.amulet {
+                    Some(a) =>
+                        format!("{} ({} side)", db.amulet(a).title, if p.token_active { "active" } else { "used" }),
+                    None => (if p.token_active { "active" } else { "spent" }).to_string(),
+                },
                 p.deck_count,
                 p.discard_count,
                 if p.vales.is_empty() {
@@ -551,6 +566,12 @@ impl fmt::Display for View {
                 if !ab.is_empty() {
                     writeln!(f, "   vale {}: {ab}", db.vale(v).title)?;
                 }
+            }
+            if let Some(a) = p.amulet {
+                writeln!(f, "   amulet: {}", db.amulet(a).summary(p.token_active))?;
+            }
+            if p.pending_mana > 0 {
+                writeln!(f, "   {} mana waiting for the next Harvest Phase (lost on a Spoil)", p.pending_mana)?;
             }
             let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
             if let Some(l) = p.leader.filter(|_| p.leader_offer.is_none()) {
