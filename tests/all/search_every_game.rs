@@ -48,6 +48,12 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
         ..options::<MysticVale>(3)
     };
     audit::<MysticVale>(&wild, "ismcts:iters=40", 1, 43, 8);
+    // The Essential Edition: every set, the leader/amulet draft, amulets.
+    let essential = sylvan_mystic_vale::Options {
+        edition: sylvan_mystic_vale::setup::Edition::Essential,
+        ..options::<MysticVale>(3)
+    };
+    audit::<MysticVale>(&essential, "ismcts:iters=40", 1, 47, 8);
 }
 
 #[test]

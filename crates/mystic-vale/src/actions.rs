@@ -14,8 +14,12 @@
 //! | `sow`, `use v3`, `portal c1 top c2` | Harvest Phase: an exchange ability (Seed Sowers); use owned vale 3; move an advancement (Wayfarer Portal) |
 //! | `use v3`, `cancel c7` | about to spoil: a vale that discards the on-deck card (Verdant Path); cancel card 7's decay (Bramble Spire) |
 //! | `keep c7` | Discard Phase: card 7 stays for the next field (Pool of Visions; Hatchery: as the next leftmost card) |
-//! | `cancel c7` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's |
+//! | `cancel c7`, `cancel c7 not-cursed` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's (`not-cursed`: Aether Tree when Bramble Spire could act too) |
 //! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
+//! | `take leader 3`, `take amulet 2`, `trade`, `decline` | setup: the draft (EN:810-816), keeping or trading the amulet |
+//! | `evoke`, `evoke c7` | Evoke the active amulet (on card 7), in the windows its text allows (EN:802-830) |
+//! | `vp animal,forest,wild` | Harvest Phase, variant `buy_vp`: 3 spirits buy 1 VP |
+//! | `ability c7`, `ability 2.1`, `ability soil.top c7`, `ability 1`, `decline` | Harvest Phase: a unique ability's choice (a card, a commons position, a Fertile Soil onto a card, an option); `decline` ends one that takes several |
 
 use std::fmt;
 use std::str::FromStr;
@@ -98,11 +102,47 @@ pub enum Action {
     Keep(u8),
     /// Move the advancement of field card `from` in `slot` to field card `to` (Wayfarer Portal).
     Portal(u8, Slot, u8),
+    /// The setup draft: take the leader with this id from the table.
+    TakeLeader(u8),
+    /// The setup draft: take the amulet with this id from the table.
+    TakeAmulet(u8),
+    /// Setup: trade the amulet for a regular mana token (EN:816).
+    Trade,
+    /// Evoke the active amulet (an ability with no card to choose, or Wildfire Ember's mana).
+    Evoke,
+    /// Evoke the active amulet on card `c`.
+    EvokeOn(u8),
+    /// A unique ability chooses card `c` (Cyrilla: +1 guardian; GinGan: the on-deck card; Guilduin: the
+    /// card copied).
+    AbilityCard(u8),
+    /// A unique ability chooses a commons position: level, position (0-based) (Hempero).
+    AbilityCommon(u8, u8),
+    /// A unique ability sleeves the Fertile Soil of a slot from the supply onto card `c` (Nepeto).
+    AbilitySoil(Slot, u8),
+    /// A unique ability's option `k` (0-based) (Dione: mana or wild).
+    AbilityPick(u8),
+    /// About to spoil, with Bramble Spire and Aether Tree both able to act on card `c`: use Aether Tree
+    /// (its decay but a Cursed Land's is cancelled); `cancel c7` uses Bramble Spire (ruling MV47).
+    CancelNotCursed(u8),
+    /// Variant `buy_vp`: pay 3 spirits (animal, forest, sky, wild counts) for 1 VP (EN:1829-1833).
+    BuyVp([u8; 4]),
 }
+
+/// The payments of 3 spirits (animal, forest, sky, wild), in increasing order.
+pub fn vp_payments() -> impl Iterator<Item = [u8; 4]> {
+    (0..=3u8).flat_map(|a| (0..=3 - a).flat_map(move |f| (0..=3 - a - f).map(move |s| [a, f, s, 3 - a - f - s])))
+}
+
+/// Options an [`Action::AbilityPick`] may name.
+pub const PICKS: u8 = 2;
 
 const N: u8 = NUM_CARDS as u8;
 /// Most vale titles a card database holds (vale ids are below).
 pub const MAX_VALES: usize = 120;
+/// Most leaders a card database holds (leader ids are below).
+pub const MAX_LEADERS: usize = 32;
+/// Most amulets a card database holds (amulet ids are below).
+pub const MAX_AMULETS: usize = 16;
 
 /// The id table: every action in id order. New actions are appended, so the ids of the old ones never
 /// shift (a test pins a few).
@@ -135,12 +175,34 @@ pub fn ids() -> &'static ActionIds<Action> {
                 v.extend((0..N).map(|b| Portal(a, s, b)));
             }
         }
+        // Mana Storm: the draft, amulets.
+        v.extend((0..MAX_LEADERS as u8).map(TakeLeader));
+        v.extend((0..MAX_AMULETS as u8).map(TakeAmulet));
+        v.extend([Trade, Evoke]);
+        v.extend((0..N).map(EvokeOn));
+        // Unique abilities with choices (the Vale of the Wild leaders).
+        v.extend((0..N).map(AbilityCard));
+        for l in 0..3 {
+            v.extend((0..3).map(|k| AbilityCommon(l, k)));
+        }
+        for s in Slot::ALL {
+            v.extend((0..N).map(|c| AbilitySoil(s, c)));
+        }
+        v.extend((0..PICKS).map(AbilityPick));
+        v.extend((0..N).map(CancelNotCursed));
+        v.extend(vp_payments().map(BuyVp));
         ActionIds::new(v)
     })
 }
 
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200;
+pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS + MANA_STORM_ACTIONS + LEADER_ABILITY_ACTIONS;
+/// Ids of the base game and the card model (Vale of the Wild, Vale of Magic).
+const BASE_AND_WILD_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200;
+/// Ids of Mana Storm's draft and amulets.
+const MANA_STORM_ACTIONS: usize = MAX_LEADERS + MAX_AMULETS + 2 + 20;
+/// Ids of the leaders' abilities with choices, then `cancel cN not-cursed`.
+const LEADER_ABILITY_ACTIONS: usize = 20 + 9 + 60 + PICKS as usize + 20 + 20;
 
 /// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
 pub fn action_id(a: Action) -> usize {
@@ -190,6 +252,23 @@ impl fmt::Display for Action {
             CancelDecay(c) => write!(f, "cancel c{c}"),
             Keep(c) => write!(f, "keep c{c}"),
             Portal(a, s, b) => write!(f, "portal c{a} {} c{b}", s.name()),
+            TakeLeader(l) => write!(f, "take leader {l}"),
+            TakeAmulet(a) => write!(f, "take amulet {a}"),
+            Trade => f.write_str("trade"),
+            Evoke => f.write_str("evoke"),
+            EvokeOn(c) => write!(f, "evoke c{c}"),
+            AbilityCard(c) => write!(f, "ability c{c}"),
+            AbilityCommon(l, k) => write!(f, "ability {}.{}", l + 1, k + 1),
+            AbilitySoil(s, c) => write!(f, "ability soil.{} c{c}", s.name()),
+            AbilityPick(k) => write!(f, "ability {}", k + 1),
+            CancelNotCursed(c) => write!(f, "cancel c{c} not-cursed"),
+            BuyVp(pay) => {
+                let kinds: Vec<&str> = Spirit::ALL
+                    .iter()
+                    .flat_map(|k| std::iter::repeat_n(k.name(), usize::from(pay[*k as usize])))
+                    .collect();
+                write!(f, "vp {}", kinds.join(","))
+            }
         }
     }
 }
@@ -234,7 +313,8 @@ impl FromStr for Action {
                 text,
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
-                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2",
+                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2, \
+                 take leader 3, take amulet 2, trade, evoke, evoke c7, ability c7|2.1|soil.top c7|1",
             )
         };
         if too_long {
@@ -276,12 +356,43 @@ impl FromStr for Action {
                     .ok_or_else(bad)?,
             ),
             ["cancel", c] => CancelDecay(card(c).ok_or_else(bad)?),
+            ["cancel", c, "not-cursed"] => CancelNotCursed(card(c).ok_or_else(bad)?),
+            ["vp", kinds] => {
+                let mut pay = [0u8; 4];
+                for k in kinds.split(',') {
+                    let s = Spirit::parse(k).ok_or_else(bad)?;
+                    pay[s as usize] = pay[s as usize].saturating_add(1);
+                }
+                if pay.iter().sum::<u8>() != 3 {
+                    return Err(bad());
+                }
+                BuyVp(pay)
+            }
             ["keep", c] => Keep(card(c).ok_or_else(bad)?),
             ["portal", a, s, b] => Portal(
                 card(a).ok_or_else(bad)?,
                 Slot::ALL.into_iter().find(|x| x.name() == *s).ok_or_else(bad)?,
                 card(b).ok_or_else(bad)?,
             ),
+            ["take", "leader", l] => {
+                TakeLeader(l.parse::<u8>().ok().filter(|&x| usize::from(x) < MAX_LEADERS).ok_or_else(bad)?)
+            }
+            ["take", "amulet", a] => {
+                TakeAmulet(a.parse::<u8>().ok().filter(|&x| usize::from(x) < MAX_AMULETS).ok_or_else(bad)?)
+            }
+            ["trade"] => Trade,
+            ["evoke"] => Evoke,
+            ["evoke", c] => EvokeOn(card(c).ok_or_else(bad)?),
+            ["ability", x] => match (card(x), pos(x, 3, 3), x.parse::<u8>()) {
+                (Some(c), _, _) => AbilityCard(c),
+                (_, Some((l, k)), _) => AbilityCommon(l, k),
+                (_, _, Ok(k)) if (1..=PICKS).contains(&k) => AbilityPick(k - 1),
+                _ => return Err(bad()),
+            },
+            ["ability", s, c] => match (source(s), card(c)) {
+                (Some(Source::Soil(slot)), Some(c)) => AbilitySoil(slot, c),
+                _ => return Err(bad()),
+            },
             _ => return Err(bad()),
         };
         Ok(a)
@@ -314,7 +425,18 @@ mod tests {
             ("sow", 371),
             ("use v0", 372),
             ("keep c19", 531),
-            ("portal c19 bottom c19", NUM_ACTIONS - 1),
+            ("portal c19 bottom c19", 1731),
+            ("take leader 0", 1732),
+            ("take amulet 15", 1779),
+            ("trade", 1780),
+            ("evoke c19", 1801),
+            ("ability c0", 1802),
+            ("ability 3.3", 1830),
+            ("ability soil.bottom c19", 1890),
+            ("ability 2", 1892),
+            ("cancel c19 not-cursed", 1912),
+            ("vp wild,wild,wild", 1913),
+            ("vp animal,animal,animal", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

@@ -14,15 +14,19 @@ use std::sync::{Mutex, OnceLock};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sylvan_engine::carddata::{Provenance, Source};
 
+use crate::amulets::{Amulet, Evoke, Window};
+
 /// The embedded core set (the base game, with the starting cards and the Fertile Soil supply).
 pub const BASE_TOML: &str = include_str!("../data/base.toml");
 /// The embedded Vale of the Wild set.
 pub const WILD_TOML: &str = include_str!("../data/wild.toml");
 /// The embedded Vale of Magic set.
 pub const MAGIC_TOML: &str = include_str!("../data/magic.toml");
+/// The embedded Mana Storm set (with the amulets).
+pub const MANASTORM_TOML: &str = include_str!("../data/manastorm.toml");
 
 /// The embedded expansion sets, by name: one line per set file.
-pub const EXPANSIONS: &[(&str, &str)] = &[("wild", WILD_TOML), ("magic", MAGIC_TOML)];
+pub const EXPANSIONS: &[(&str, &str)] = &[("wild", WILD_TOML), ("magic", MAGIC_TOML), ("manastorm", MANASTORM_TOML)];
 
 /// A slot of a sleeve: advancements are printed in one of three fixed positions.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -126,6 +130,8 @@ named_enum! {
         WhenBought = "when-bought",
         /// At any moment of its owner's turn, once per turn.
         AnyTime = "any-time",
+        /// Each time its owner Evokes their mana token or amulet (EN:804).
+        OnEvoke = "on-evoke",
     }
 }
 
@@ -192,6 +198,9 @@ named_enum! {
         CancelDecayCard = "cancel-decay-card",
         /// A unique effect: the module named by the ability's `module` ([`crate::effects::MODULES`]).
         Unique = "unique",
+        /// The end-of-game VP of every advancement the owner has count `amount` times (vales, leaders
+        /// and amulets do not).
+        MultiplyEndVp = "multiply-end-vp",
     }
 }
 
@@ -222,6 +231,15 @@ named_enum! {
         GuardiansOwned = "guardians-owned",
         /// Mana printed on the field card with the most (the player's best choice of one card).
         MostManaOnFieldCard = "most-mana-on-a-field-card",
+        /// Level-3 advancements the player owns (covered eclipse ones included).
+        Level3Owned = "level-3-owned",
+        /// Level-1 advancements on the ability's card (Fertile Soil included).
+        Level1OnCard = "level-1-on-card",
+        /// Totally blank cards in the field (no advancement, no leader).
+        BlankFieldCards = "blank-field-cards",
+        /// A step value of the totally blank cards the player owns: 0, 1-2, 3-4, 5-6, 7-8 give 0, 2, 3,
+        /// 6, 13.
+        BlankCardsOwnedSteps = "blank-cards-owned-steps",
     }
 }
 
@@ -297,7 +315,8 @@ impl Reward {
         }
     }
 
-    fn parse(s: &str) -> Option<Reward> {
+    /// Reads a data-file name.
+    pub fn parse(s: &str) -> Option<Reward> {
         Reward::NAMES.iter().position(|&n| n == s).map(|k| Reward::ALL[k])
     }
 
@@ -341,7 +360,7 @@ impl Ability {
         use Timing as T;
         match effect {
             E::None => &[T::None],
-            E::Gain => &[T::Harvest, T::EndOfGame, T::WouldSpoil, T::Ongoing, T::WhenBought],
+            E::Gain => &[T::Harvest, T::EndOfGame, T::WouldSpoil, T::Ongoing, T::WhenBought, T::WhenPlayed, T::OnEvoke],
             E::ManaMinus
             | E::FillField
             | E::Exchange
@@ -356,10 +375,12 @@ impl Ability {
             E::CapDecay | E::AddPer | E::SpiritsToWild | E::DoubleAbilityVp => &[T::Ongoing],
             E::SearchDeckDiscard | E::DiscardOtherField => &[T::WhenPlayed],
             E::LookTopDiscard => &[T::WhenPlayed, T::WhenBought],
-            E::DiscardOnDeck | E::CancelSpoil | E::CancelDecayOn => &[T::WouldSpoil],
+            E::DiscardOnDeck => &[T::WouldSpoil, T::OnSpoil],
+            E::CancelSpoil | E::CancelDecayOn => &[T::WouldSpoil],
             E::ExtraTurn => &[T::OnSpoil],
-            E::ToDeckBottom | E::KeepInField => &[T::Discard],
-            E::MostAmong => &[T::EndOfGame],
+            E::ToDeckBottom => &[T::Discard],
+            E::KeepInField => &[T::Discard, T::OnSpoil],
+            E::MostAmong | E::MultiplyEndVp => &[T::EndOfGame],
             E::PlusGuardian => &[T::AnyTime],
             E::Unique => Timing::ALL,
         }
@@ -379,6 +400,10 @@ impl Ability {
             Count::ValesOwned => " per vale you own",
             Count::GuardiansOwned => " per guardian on all your advancements",
             Count::MostManaOnFieldCard => " per mana on one card of your field",
+            Count::Level3Owned => " per level-3 advancement you own",
+            Count::Level1OnCard => " per level-1 advancement on this card",
+            Count::BlankFieldCards => " per blank card in your field",
+            Count::BlankCardsOwnedSteps => " x (0/2/3/6/13 for 0/1-2/3-4/5-6/7-8 blank cards)",
         }
     }
 
@@ -396,6 +421,7 @@ impl Ability {
             Timing::Discard => "discard phase",
             Timing::WhenBought => "when bought",
             Timing::AnyTime => "once a turn",
+            Timing::OnEvoke => "when you evoke",
         };
         let what = match self.effect {
             Effect::None => return String::new(),
@@ -412,6 +438,9 @@ impl Ability {
                 format!("look at your top {n} cards, discard any, the rest stay in order")
             }
             Effect::LookTopDiscard => "look at your top card, may discard it".into(),
+            Effect::DiscardOnDeck if self.timing == Timing::OnSpoil => {
+                format!("+{n} {r}{per}, then it goes to your discard pile and a new card is revealed")
+            }
             Effect::DiscardOnDeck => "discard the on-deck card, reveal another (once a turn)".into(),
             Effect::CancelSpoil => "this on-deck card does not make you spoil".into(),
             Effect::ExtraTurn => format!("+{n} {r}, then an extra turn (one per round)"),
@@ -424,6 +453,9 @@ impl Ability {
             Effect::PlusGuardian => format!("+{n} guardian on a field or on-deck card"),
             Effect::CancelDecayOn => "a field or on-deck card counts no decay until your Discard Phase".into(),
             Effect::FreeBuy => format!("one level-{n} advancement costs 0"),
+            Effect::KeepInField if self.timing == Timing::OnSpoil => {
+                "this card stays as the leftmost of your next field".into()
+            }
             Effect::KeepInField => "unless leftmost, this card may stay as the leftmost of your next field".into(),
             Effect::MoveAdvancement => "move an advancement between two field cards".into(),
             Effect::MultiplyMana => format!("your mana total (and the mana token) counts {n} times"),
@@ -433,6 +465,7 @@ impl Ability {
                 "a field or on-deck card counts no decay but a Cursed Land's until your next Prep Phase".into()
             }
             Effect::Unique => crate::effects::module(self.module).map_or("?", |m| m.text).into(),
+            Effect::MultiplyEndVp => format!("the end VP of your advancements count {n} times"),
         };
         format!("{when}: {what}")
     }
@@ -606,6 +639,8 @@ pub struct Vale {
     pub extra_buy: u8,
     /// A player owns at most one vale with this ability.
     pub unique: bool,
+    /// Using the ability puts the vale face down on top of the level-1 vale deck (with `remove_self`).
+    pub to_deck: bool,
     /// Provenance of each field.
     pub source: BTreeMap<String, String>,
 }
@@ -614,7 +649,9 @@ impl Vale {
     /// The ability in a few words (empty when it has none).
     pub fn ability_text(&self) -> String {
         let mut t = self.ability.text();
-        if self.remove_self && !t.is_empty() {
+        if self.to_deck && !t.is_empty() {
+            t.push_str(" (puts this vale on top of the level-1 vale deck)");
+        } else if self.remove_self && !t.is_empty() {
             t.push_str(" (removes this vale from the game)");
         }
         if self.extra_buy > 0 {
@@ -647,6 +684,7 @@ impl Vale {
             "remove_self" => self.remove_self.to_string(),
             "extra_buy" => self.extra_buy.to_string(),
             "unique" => self.unique.to_string(),
+            "to_deck" => self.to_deck.to_string(),
             f => ability_field(&self.ability, f),
         }
     }
@@ -743,6 +781,8 @@ pub struct CardDb {
     pub vales: Vec<Vale>,
     /// Leaders (expansions only).
     pub leaders: Vec<Leader>,
+    /// Amulets (Mana Storm only).
+    pub amulets: Vec<Amulet>,
     /// Id of the Cursed Land advancement.
     pub cursed_land: u8,
     /// Id of the starting Fertile Soil advancement.
@@ -804,6 +844,8 @@ pub struct HotVale {
     pub extra_buy: u8,
     /// At most one per player.
     pub unique: bool,
+    /// Using it puts it on top of the level-1 vale deck.
+    pub to_deck: bool,
 }
 /// A card file that does not validate: names the file, line and field (the engine's one card-data error).
 pub use sylvan_engine::carddata::DataError as CardError;
@@ -824,6 +866,8 @@ struct RawFile {
     vale: Vec<toml::Spanned<Raw>>,
     #[serde(default)]
     leader: Vec<toml::Spanned<Raw>>,
+    #[serde(default)]
+    amulet: Vec<toml::Spanned<Raw>>,
 }
 
 struct Ctx<'a> {
@@ -959,7 +1003,7 @@ const ADV_FIELDS: &[&str] = &[
 const ADV_OPTIONAL: &[&str] = &["eclipse", "module"];
 const VALE_FIELDS: &[&str] =
     &["level", "copies", "animal", "forest", "sky", "any", "vp", "timing", "ability", "per", "gain", "amount"];
-const VALE_OPTIONAL: &[&str] = &["remove_self", "extra_buy", "unique", "module"];
+const VALE_OPTIONAL: &[&str] = &["remove_self", "extra_buy", "unique", "module", "to_deck"];
 const SIDE_SYMBOLS: &[&str] =
     &["mana", "decay", "growth", "animal", "forest", "sky", "wild", "guardian", "vp_harvest", "vp_end"];
 const META: &[&str] = &["key", "title", "french", "set", "long_wise"];
@@ -996,6 +1040,7 @@ pub const SUPPORTED: u32 = {
         | E::RefreshToken.bit()
         | E::DeckToField.bit()
         | E::CancelDecayCard.bit()
+        | E::MultiplyEndVp.bit()
 };
 
 /// The effects only a vale may have (they act from the player's vales).
@@ -1007,6 +1052,7 @@ pub const VALE_ONLY: u32 = {
         | E::FreeBuy.bit()
         | E::MoveAdvancement.bit()
         | E::CancelDecayCard.bit()
+        | E::MultiplyEndVp.bit()
 };
 
 /// The effects only a card (advancement or leader side) may have (they act from their card).
@@ -1035,6 +1081,7 @@ struct Parsed {
     advancements: Vec<Advancement>,
     vales: Vec<Vale>,
     leaders: Vec<Leader>,
+    amulets: Vec<Amulet>,
     /// Core files only: the starting cards and the Fertile Soil supply.
     core: Option<Core>,
 }
@@ -1124,7 +1171,7 @@ impl Card<'_, '_> {
         let f = |s: &str| format!("{prefix}{s}");
         let g = |s: &str, hi: i64| if required { self.u8(&f(s), hi) } else { self.opt_u8(&f(s), hi) };
         let vp_end =
-            if required || self.raw.contains_key(&f("vp_end")) { self.int(&f("vp_end"), -20, 20)? as i8 } else { 0 };
+            if required || self.raw.contains_key(&f("vp_end")) { self.int(&f("vp_end"), -60, 60)? as i8 } else { 0 };
         Ok(Symbols {
             mana: g("mana", 9)?,
             decay: g("decay", 9)?,
@@ -1141,8 +1188,14 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
     let ctx = Ctx { src: Source::new(file, text) };
     let raw: RawFile = ctx.src.parse()?;
     let top = |m: &str| CardError::new(file, 1, "-", m);
-    let mut out =
-        Parsed { set: raw.set.clone(), advancements: Vec::new(), vales: Vec::new(), leaders: Vec::new(), core: None };
+    let mut out = Parsed {
+        set: raw.set.clone(),
+        advancements: Vec::new(),
+        vales: Vec::new(),
+        leaders: Vec::new(),
+        amulets: Vec::new(),
+        core: None,
+    };
     for (i, sp) in raw.advancement.iter().enumerate() {
         let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "advancement", index: i };
         let source = c.sources(ADV_FIELDS, ADV_OPTIONAL, META)?;
@@ -1200,6 +1253,7 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
             remove_self: c.flag("remove_self")?,
             extra_buy: c.opt_u8("extra_buy", 2)?,
             unique: c.flag("unique")?,
+            to_deck: c.flag("to_deck")?,
             source,
         });
     }
@@ -1230,14 +1284,44 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
             source,
         });
     }
+    for (i, sp) in raw.amulet.iter().enumerate() {
+        let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "amulet", index: i };
+        let source = c.sources(&["vp", "window", "evoke", "amount", "reward"], &["must_push"], META)?;
+        let w = c.str("window")?;
+        let Some(window) = Window::parse(&w) else {
+            return Err(
+                c.err("window", format!("unknown window `{w}` (harvest, harvest-or-discard, would-spoil, any)"))
+            );
+        };
+        let e = c.str("evoke")?;
+        let Some(evoke) = Evoke::parse(&e) else {
+            return Err(c.err("evoke", format!("unknown evoke ability `{e}`")));
+        };
+        let r = c.str("reward")?;
+        let Some(reward) = Reward::parse(&r) else {
+            return Err(c.err("reward", format!("unknown reward `{r}` ({})", Reward::NAMES.join(", "))));
+        };
+        out.amulets.push(Amulet {
+            key: c.str("key")?,
+            title: c.str("title")?,
+            set: c.opt_str("set")?,
+            vp: c.int("vp", -20, 20)? as i8,
+            window,
+            evoke,
+            amount: c.u8("amount", 9)?,
+            reward,
+            must_push: c.flag("must_push")?,
+            source,
+        });
+    }
     if !core {
         if !raw.starting.is_empty() || !raw.soil.is_empty() {
             return Err(top("an expansion file has no [[starting]] or [[soil]] tables (they are the core file's)"));
         }
         return Ok(out);
     }
-    if !raw.leader.is_empty() {
-        return Err(top("leaders come from expansion files, not the core file"));
+    if !raw.leader.is_empty() || !raw.amulet.is_empty() {
+        return Err(top("leaders and amulets come from expansion files, not the core file"));
     }
     let mut starting = Vec::new();
     for (i, sp) in raw.starting.iter().enumerate() {
@@ -1328,6 +1412,7 @@ impl CardDb {
             advancements: std::mem::take(&mut parsed.advancements),
             vales: std::mem::take(&mut parsed.vales),
             leaders: Vec::new(),
+            amulets: Vec::new(),
             cursed_land: 0,
             starting_soil: 0,
             soil: [0; 3],
@@ -1394,6 +1479,7 @@ impl CardDb {
             db.advancements.append(&mut p.advancements);
             db.vales.append(&mut p.vales);
             db.leaders.append(&mut p.leaders);
+            db.amulets.append(&mut p.amulets);
         }
         db.set = sets.join(",");
         db.content_hash = hash;
@@ -1405,6 +1491,9 @@ impl CardDb {
         }
         if db.leaders.len() > 32 {
             return Err(top("at most 32 leaders"));
+        }
+        if db.amulets.len() > 16 {
+            return Err(top("at most 16 amulets"));
         }
         let mut keys = std::collections::BTreeSet::new();
         for k in db.advancements.iter().map(|a| &a.key).chain(db.vales.iter().map(|v| &v.key)) {
@@ -1457,6 +1546,7 @@ impl CardDb {
                 remove_self: v.remove_self,
                 extra_buy: v.extra_buy,
                 unique: v.unique,
+                to_deck: v.to_deck,
             })
             .collect();
         Ok(db)
@@ -1517,6 +1607,12 @@ impl CardDb {
         &self.vales[id as usize]
     }
 
+    /// The amulet with id `id`.
+    #[inline]
+    pub fn amulet(&self, id: u8) -> &Amulet {
+        &self.amulets[id as usize]
+    }
+
     /// The leader with id `id`.
     #[inline]
     pub fn leader(&self, id: u8) -> &Leader {
@@ -1548,6 +1644,11 @@ impl CardDb {
         for l in &self.leaders {
             for s in l.source.values() {
                 add(&l.set, s);
+            }
+        }
+        for a in &self.amulets {
+            for s in a.source.values() {
+                add(&a.set, s);
             }
         }
         m
@@ -1584,6 +1685,9 @@ impl CardDb {
         }
         for l in &self.leaders {
             block(format!("leader {} ({})\n", l.title, l.set), &l.source, &|f| l.field_value(f));
+        }
+        for a in &self.amulets {
+            block(format!("amulet {} ({})\n", a.title, a.set), &a.source, &|f| a.field_value(f));
         }
         out + &self.provenance_summary()
     }

@@ -37,6 +37,8 @@ pub enum Event {
     PoolEmpty,
     /// The game is over.
     GameOver,
+    /// A unique ability on card `c` was used with this choice (the Vale of the Wild leaders).
+    UsedAbility(Seat, u8, crate::actions::Action),
 }
 
 impl fmt::Display for Event {
@@ -59,6 +61,7 @@ impl fmt::Display for Event {
             UsedVale(s, t) => write!(f, "{s} uses {t}"),
             PoolEmpty => f.write_str("the VP pool is empty: the round is finished"),
             GameOver => f.write_str("the game is over"),
+            UsedAbility(s, c, a) => write!(f, "{s} uses the ability of c{c}: {a}"),
         }
     }
 }

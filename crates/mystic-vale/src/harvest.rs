@@ -27,6 +27,8 @@ pub trait Table {
     fn vales(&self, i: usize) -> &[u8];
     /// Player `i`'s VP tokens.
     fn vp(&self, i: usize) -> u16;
+    /// Player `i`'s amulet (public).
+    fn amulet(&self, i: usize) -> Option<u8>;
 }
 
 impl Table for MysticVale {
@@ -54,6 +56,9 @@ impl Table for MysticVale {
     fn vp(&self, i: usize) -> u16 {
         self.players[i].vp
     }
+    fn amulet(&self, i: usize) -> Option<u8> {
+        self.players[i].amulet
+    }
 }
 
 impl Table for View {
@@ -80,6 +85,9 @@ impl Table for View {
     }
     fn vp(&self, i: usize) -> u16 {
         self.players[i].vp
+    }
+    fn amulet(&self, i: usize) -> Option<u8> {
+        self.players[i].amulet
     }
 }
 
@@ -109,8 +117,13 @@ pub struct Cards<'a> {
     pub stats: &'a [CardStats; NUM_CARDS],
     /// The player's leader.
     pub leader: Option<LeaderCard>,
-    /// The card given extra guardians this turn (Conclave of Ents), and how many.
-    pub bonus: Option<(u8, u8)>,
+    /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
+    pub plus: Option<u8>,
+    /// The field card the leader's card copies this turn (Guilduin): its symbols and harvest
+    /// abilities count once more.
+    pub copy: Option<u8>,
+    /// The cards given extra guardians this turn (Conclave of Ents, Wildfire Ember), and how many.
+    pub bonus: [Option<(u8, u8)>; 2],
     /// Cards that joined the end of the field as the harvest began (Call of the Hunt, Canopy Explorer).
     pub added: u8,
     /// The whole table and the harvesting seat, for unique effects.
@@ -121,10 +134,8 @@ impl Cards<'_> {
     /// Extra guardians on card `c` this turn.
     #[inline]
     pub fn bonus(&self, c: u8) -> u8 {
-        match self.bonus {
-            Some((x, n)) if x == c => n,
-            _ => 0,
-        }
+        let bonus = self.bonus.iter().flatten().filter(|(x, _)| *x == c).fold(0u8, |a, (_, n)| a.saturating_add(*n));
+        bonus.saturating_add(u8::from(self.plus == Some(c)))
     }
 }
 
@@ -149,12 +160,21 @@ pub fn harvest_count(per: Count, h: &Cards, c: u8, field: &[u8]) -> u32 {
         }
         Count::DecayField => field.iter().map(|&x| u32::from(h.stats[x as usize].decay_printed)).sum(),
         Count::MostManaOnFieldCard => field.iter().map(|&x| u32::from(h.stats[x as usize].mana)).max().unwrap_or(0),
+        Count::BlankFieldCards => blank_cards(h.cards, h.leader, field.iter().copied()),
         Count::PrintedSymbolsOnCard
+        | Count::Level3Owned
+        | Count::Level1OnCard
+        | Count::BlankCardsOwnedSteps
         | Count::DecayOwned
         | Count::ManaPairs
         | Count::ValesOwned
         | Count::GuardiansOwned => 0,
     }
+}
+
+/// Totally blank cards among `cards`: no advancement and not the leader's card (EN:997, 1572, 1672).
+pub fn blank_cards(sleeves: &[Sleeve; NUM_CARDS], leader: Option<LeaderCard>, cards: impl Iterator<Item = u8>) -> u32 {
+    cards.filter(|&c| sleeves[c as usize].owned().next().is_none() && leader.is_none_or(|l| l.card != c)).count() as u32
 }
 
 /// The harvest of `field` with the harvest abilities of the vales `vales` (those owned before the turn).
@@ -168,7 +188,8 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     let mut factor: u32 = 1;
     // Unique harvest effects run on the totals once the rest is counted.
     let mut unique = false;
-    for &c in field {
+    // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
+    for &c in field.iter().chain(h.copy.iter()) {
         let st = &h.stats[c as usize];
         mana += u32::from(st.mana);
         for k in 0..4 {
@@ -238,7 +259,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
         box_vp: box_vp.min(u32::from(u16::MAX)) as u16,
     };
     if let (true, Some((table, seat))) = (unique, h.table) {
-        for &c in field {
+        for &c in field.iter().chain(h.copy.iter()) {
             for ab in card_abilities(db, h.cards[c as usize], leader_face(db, h.leader, c)) {
                 if ab.timing == Timing::Harvest
                     && ab.effect == Effect::Unique

@@ -19,6 +19,7 @@
 use sylvan_engine::GameRng;
 
 use crate::actions::{Action, Source};
+use crate::amulets::Evoke;
 use crate::cards::{CardDb, Count, Effect, Face, Reward, Slot, Spirit, Timing};
 use crate::harvest;
 use crate::scoring::card_end_points;
@@ -154,6 +155,10 @@ fn typical_count(per: Count, guardians: f64) -> f64 {
         Count::MostManaOnFieldCard => 2.0,
         Count::ValesOwned => TYPICAL_VALES_OWNED,
         Count::GuardiansOwned => TYPICAL_OWNED_GUARDIANS,
+        Count::Level3Owned => 2.0,
+        Count::Level1OnCard => 1.0,
+        Count::BlankFieldCards => 2.0,
+        Count::BlankCardsOwnedSteps => 3.0,
         Count::PrintedSymbolsOnCard | Count::DecayOwned | Count::ManaPairs => 0.0,
     }
 }
@@ -217,8 +222,12 @@ fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
         + p.extra;
     // End-of-game gains over all the player's cards (Sporeling Reclaimer), with a typical count.
     let owned: f64 = card_abilities(db, s, None)
-        .filter(|ab| ab.timing == Timing::EndOfGame && ab.effect == Effect::Gain && ab.per == Count::GuardiansOwned)
-        .map(|ab| f64::from(ab.amount) * TYPICAL_OWNED_GUARDIANS)
+        .filter(|ab| ab.timing == Timing::EndOfGame && ab.effect == Effect::Gain)
+        .map(|ab| match ab.per {
+            Count::GuardiansOwned => f64::from(ab.amount) * TYPICAL_OWNED_GUARDIANS,
+            Count::Level3Owned | Count::BlankCardsOwnedSteps => f64::from(ab.amount) * typical_count(ab.per, 0.0),
+            _ => 0.0,
+        })
         .sum();
     (play, f64::from(card_end_points(db, s, None)) + owned)
 }
@@ -316,6 +325,12 @@ fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
         (Timing::WhenBought, Effect::LookTopDiscard) => amount * W.filter,
         (Timing::WhenBought, Effect::Unique) => 2.5,
         (Timing::Harvest, Effect::Gain) => r * amount * typical_count(ab.per, 0.0) * weight(ab.reward),
+        // Gaia's Tears: per vale owned at the end.
+        (Timing::EndOfGame, Effect::Gain) => amount * typical_count(ab.per, 0.0),
+        // Medusa Grotto: the advancements' end VP again.
+        (Timing::EndOfGame, Effect::MultiplyEndVp) => (amount - 1.0).max(0.0) * 6.0,
+        // Frostcrown Crest, Sundial Savanna: a gain each time the token is spent (about every other turn).
+        (Timing::OnEvoke, Effect::Gain) => r * 0.5 * amount * weight(ab.reward),
         (Timing::Ongoing, Effect::Gain) => r * amount * weight(ab.reward),
         (_, Effect::ConvertToWild) => r * 0.1,
         (_, Effect::PlusGuardian) => r * 0.2,
@@ -427,10 +442,9 @@ fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize,
     let mut waiting = [0usize; 3];
     for b in &view.turn.bought {
         let slot = db.adv(b.adv).slot as usize;
-        if b.target == EMPTY {
-            waiting[slot] += 1;
-        } else {
-            taken.push((b.target, slot));
+        match b.target {
+            None => waiting[slot] += 1,
+            Some(c) => taken.push((c, slot)),
         }
     }
     // Each field card's worth as it is, once.
@@ -583,7 +597,9 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         cards: &p.cards,
         stats: &stats,
         leader: view.leader_card(i),
-        bonus: p.conclave.map(|(c, _)| (c, 1)),
+        bonus: p.bonuses(),
+        plus: None,
+        copy: None,
         added: 0,
         table: Some((view, i)),
     };
@@ -702,7 +718,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     let out = Outlook::of(view);
     match view.phase {
         Phase::Planting => {
-            if has(Action::Push) && should_push(view, out) {
+            if has(Action::Push) && (!has(Action::Pass) || should_push(view, out)) {
                 Action::Push
             } else {
                 Action::Pass
@@ -711,6 +727,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         Phase::SpoilPrompt { .. } => {
             if has(Action::Druid) {
                 return Action::Druid;
+            }
+            if let Some(a) = spoil_evoke(view, legal) {
+                return a;
             }
             // Conclave of Ents on a Grovtender card adds growth: use it when that stops the spoil.
             let (d, g) = view.decay_growth(me);
@@ -837,7 +856,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             best_keep(db, p, legal, 0.5)
         }
         Phase::Sleeve => {
-            let adv = view.turn.bought.iter().find(|b| b.target == EMPTY).map(|b| b.adv);
+            let adv = view.turn.bought.iter().find(|b| b.target.is_none()).map(|b| b.adv);
             legal
                 .iter()
                 .copied()
@@ -853,8 +872,189 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             let v = |k: usize| leader_value(db, o[k], out);
             if v(1) > v(0) && has(Action::ChooseLeader(1)) { Action::ChooseLeader(1) } else { Action::ChooseLeader(0) }
         }
+        Phase::Draft { .. } => draft_pick(view, legal, out).unwrap_or(fallback),
+        // A red amulet that costs more than its Evoke brings is traded for a plain token.
+        Phase::AmuletTrade => match p.amulet {
+            Some(a) if has(Action::Trade) && amulet_value(db, a) < 0.0 => Action::Trade,
+            _ => Action::Decline,
+        },
+        Phase::DiscardEvoke => worst_field_card(view, legal).unwrap_or(Action::Decline),
         Phase::Over => fallback,
     }
+}
+
+/// A unique ability's choice in the Harvest Phase (the Vale of the Wild leaders), by the module that
+/// offers it: the guardian where it pays most, the copy of the best card, the mana or wild spirit that
+/// buys something, a Fertile Soil always, a fresh on-deck card when the shown one brings decay.
+fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let me = view.seat.index();
+    let p = &view.players[me];
+    if view.turn.ability_open.is_some() {
+        return legal.contains(&Action::Decline).then_some(Action::Decline);
+    }
+    let l = view.leader_card(me)?;
+    let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
+    let key = crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?.key;
+    let cards = || legal.iter().filter_map(|&a| if let Action::AbilityCard(c) = a { Some(c) } else { None });
+    let best = |f: &dyn Fn(u8) -> f64| {
+        cards().map(|c| (f(c), c)).max_by(|a, b| a.0.total_cmp(&b.0)).filter(|x| x.0 > 0.0).map(|x| x.1)
+    };
+    match key {
+        "guardian-on-card" => best(&|c| {
+            let s = p.cards[c as usize];
+            if p.field.contains(&c) { play_value(db, s, 1) - play_value(db, s, 0) } else { 0.0 }
+        })
+        .map(Action::AbilityCard),
+        "copy-card" => best(&|c| play_value(db, p.cards[c as usize], 0)).map(Action::AbilityCard),
+        "redraw-on-deck" => cards()
+            .find(|&c| {
+                let st = view.card_stats(me, c);
+                st.decay > st.growth
+            })
+            .map(Action::AbilityCard),
+        "gain-choice" => {
+            // Wild when one more spirit buys a vale, else mana.
+            let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
+            let near = view.vale_row.iter().flatten().any(|&v| v != EMPTY && db.hot_vale(v).total == left + 1);
+            let pick = Action::AbilityPick(u8::from(near && view.turn.vales_bought < 2));
+            legal.contains(&pick).then_some(pick)
+        }
+        "soil-from-supply" => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
+        _ => None,
+    }
+}
+
+/// What an amulet is worth over a game, in VP: its end VP and about five Evokes.
+fn amulet_value(db: &CardDb, a: u8) -> f64 {
+    let x = db.amulet(a);
+    let evoke = match x.evoke {
+        Evoke::Gain | Evoke::GainThenToss => match x.reward {
+            Reward::Mana => W.mana * f64::from(x.amount),
+            Reward::Wild => W.wild * f64::from(x.amount),
+            _ => f64::from(x.amount),
+        },
+        Evoke::Growth => W.druid,
+        Evoke::DeckBottomToField => TYPICAL_CARD_PLAY,
+        Evoke::SleeveNow => 0.5 * TYPICAL_CARD_PLAY,
+        Evoke::FieldToDeckBottom => W.filter,
+        Evoke::ManaOrGuardians => W.mana,
+    };
+    let push_tax = if x.must_push { 2.0 } else { 0.0 };
+    f64::from(x.vp) + 5.0 * evoke - push_tax
+}
+
+/// The draft: the leader or amulet worth the most to the seat.
+fn draft_pick(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    legal
+        .iter()
+        .copied()
+        .map(|a| match a {
+            Action::TakeLeader(l) => (leader_value(db, l, out), a),
+            Action::TakeAmulet(x) => (amulet_value(db, x), a),
+            _ => (f64::NEG_INFINITY, a),
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
+/// An Evoke when about to spoil: Rootwood Charm's growth when it stops the spoil; Wildfire Ember's
+/// guardians on a Moss Troll card about to pay per guardian.
+fn spoil_evoke(view: &View, legal: &[Action]) -> Option<Action> {
+    let me = view.seat.index();
+    let p = &view.players[me];
+    let db = &*view.db;
+    let a = db.amulet(p.amulet?);
+    match a.evoke {
+        Evoke::Growth if legal.contains(&Action::Evoke) => {
+            let (d, g) = view.decay_growth(me);
+            (d - g - i32::from(a.amount) < 4).then_some(Action::Evoke)
+        }
+        Evoke::ManaOrGuardians => {
+            let c = p.on_deck?;
+            let troll = card_abilities(db, p.cards[c as usize], None)
+                .any(|ab| ab.timing == Timing::OnSpoil && ab.effect == Effect::DiscardOnDeck);
+            (troll && legal.contains(&Action::EvokeOn(c))).then_some(Action::EvokeOn(c))
+        }
+        _ => None,
+    }
+}
+
+/// Deepriver Crystal: the field card whose decay costs more than it brings goes under the deck.
+fn worst_field_card(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| match a {
+            Action::EvokeOn(c) => {
+                let s = p.cards[c as usize];
+                let net = f64::from(s.decay(db)) - f64::from(s.growth(db, 0));
+                Some((net * W.decay - play_value(db, s, 0), a))
+            }
+            _ => None,
+        })
+        .filter(|(v, _)| *v > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
+/// An Evoke in the Harvest Phase when it pays: gains and an extra card at once, an advancement bought
+/// sleeved where it adds most, a weak card sent under the deck.
+fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let a = db.amulet(p.amulet?);
+    match a.evoke {
+        Evoke::Gain | Evoke::GainThenToss | Evoke::DeckBottomToField | Evoke::ManaOrGuardians => {
+            legal.contains(&Action::Evoke).then_some(Action::Evoke)
+        }
+        Evoke::SleeveNow => {
+            let adv = view.turn.bought.iter().find(|b| b.target.is_none())?.adv;
+            legal
+                .iter()
+                .copied()
+                .filter_map(|x| match x {
+                    Action::EvokeOn(c) => Some((sleeve_gain(db, p.cards[c as usize], adv, out), x)),
+                    _ => None,
+                })
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .map(|(_, x)| x)
+        }
+        Evoke::FieldToDeckBottom => worst_field_card(view, legal),
+        Evoke::Growth => None,
+    }
+}
+
+/// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
+/// enough (e.g. a decay advancement onto a card that caps decay, a guardian-counting one next to guardians).
+fn best_portal(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| {
+            let Action::Portal(from, slot, to) = a else { return None };
+            let (x, y) = (p.cards[from as usize], p.cards[to as usize]);
+            let adv = x.slots[slot as usize];
+            if adv == EMPTY || from == to {
+                return None;
+            }
+            let mut x2 = x;
+            x2.slots[slot as usize] = x.covered[slot as usize];
+            x2.covered[slot as usize] = EMPTY;
+            let mut y2 = y;
+            y2.put(db, adv);
+            let before = play_value(db, x, 0) + play_value(db, y, 0);
+            let after = play_value(db, x2, 0) + play_value(db, y2, 0);
+            Some((after - before, a))
+        })
+        .filter(|(v, _)| *v > 0.25)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
 }
 
 /// A Harvest Phase decision: Conclave of Ents on a guardian card, vales, advancements, the token.
@@ -862,6 +1062,15 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
     let has = |a: Action| legal.contains(&a);
+    if let Some(a) = ability_choice(view, legal) {
+        return Some(a);
+    }
+    if let Some(a) = harvest_evoke(view, legal, out) {
+        return Some(a);
+    }
+    if let Some(a) = best_portal(view, legal) {
+        return Some(a);
+    }
     // Conclave of Ents where a guardian pays.
     let conclave = legal
         .iter()
@@ -885,7 +1094,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         return Some(a);
     }
     let owned = &p.vales[..p.vales.len() - usize::from(view.turn.vales_bought).min(p.vales.len())];
-    let buys = 2 + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0);
+    let buys = 2
+        + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0)
+        + usize::from(view.turn.ability_buys.0);
     let used = view.turn.bought.len() + usize::from(view.turn.upgraded);
     let buys = buys - used.min(buys);
     // A vale that makes a level free (Eagle's Cry Peak): when a level-2 common is worth more than its VP.
@@ -949,6 +1160,10 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     if legal.contains(&Action::Sow) {
         return Some(Action::Sow);
     }
+    // Variant `buy_vp`: spirits left over buy VP (the cheapest kinds first: wild last).
+    if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::BuyVp(_))) {
+        return Some(a);
+    }
     let mana = (view.turn.mana_total + u8::from(view.turn.token_used)).saturating_sub(view.turn.mana_spent);
     legal.iter().copied().find(|&a| match a {
         Action::UseVale(v) => {
@@ -998,6 +1213,14 @@ pub fn describe(view: &View, a: Action) -> String {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
         }
+        Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => format!("{a}: {}", db.leader(l).title),
+        Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => format!("{a}: {}", db.amulet(x).title),
+        Action::Trade => "trade: your amulet for a regular mana token".into(),
+        Action::Decline if view.phase == Phase::AmuletTrade => "decline: keep your amulet".into(),
+        Action::Evoke | Action::EvokeOn(_) => match view.players[view.current as usize].amulet {
+            Some(x) => format!("{a}: {}", db.amulet(x).text()),
+            None => a.to_string(),
+        },
         _ => a.to_string(),
     }
 }
@@ -1054,7 +1277,7 @@ mod tests {
         v.players[me].deck_count = (NUM_CARDS - field.len()) as u8;
         v.phase = Phase::Sleeve;
         v.turn.bought.clear();
-        v.turn.bought.push(Bought { adv: a, target: EMPTY });
+        v.turn.bought.push(Bought { adv: a, target: None });
         let legal: Vec<Action> = field.iter().map(|&c| Action::Sleeve(c)).collect();
         choose(v, &legal, &mut GameRng::new(0))
     }

@@ -1,12 +1,13 @@
 //! # sylvan-mystic-vale
 //!
 //! *Mystic Vale* (AEG, 2016; Essential Edition 2021) for 2 to 4 players on the Sylvan game API: the base
-//! set and Vale of the Wild (eclipse advancements, leaders), chosen with the `sets` and `leaders` options.
+//! set, Vale of Magic, Vale of the Wild (eclipse advancements, leaders) and Mana Storm (amulets, the setup
+//! draft), chosen with the `sets`, `leaders`, `amulets` and `edition` options.
 //! Modules follow the rulebook: [`cards`] (the card database: card sets as TOML files with per-field
 //! provenance, abilities as a timing plus an effect primitive), [`effects`] (unique effects, one module
 //! each), [`setup`], [`state`], [`turn`] (the four phases, spoiling, every ability at its timing),
 //! [`harvest`] (the one harvest-totals function, shared with the heuristic), [`scoring`], [`view`],
-//! [`actions`], [`events`], [`heuristic`]. `MODEL.md` explains how to add a card, a primitive or a set.
+//! [`actions`], [`events`], [`heuristic`], [`amulets`], [`draft`]. `MODEL.md` explains how to add a card, a primitive or a set.
 //!
 //! Rulings are in `docs/rulings/mystic-vale.md`, numbered MV1, MV2, ...
 #![deny(missing_docs)]
@@ -14,8 +15,10 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod actions;
+pub mod amulets;
 pub mod analytics;
 pub mod cards;
+pub mod draft;
 pub mod effects;
 pub mod events;
 pub mod harvest;
@@ -61,9 +64,29 @@ impl Game for MysticVale {
                 help: "card sets, comma-separated: base, then expansions (wild) or expansion files",
             },
             OptionDoc {
+                name: "buy_vp",
+                default: "false",
+                help: "variant (EN:1829): in the Harvest Phase any 3 spirit symbols buy 1 VP, any number of times",
+            },
+            OptionDoc {
+                name: "stacked_duplicates",
+                default: "false",
+                help: "variant (EN:1835): a duplicate title revealed in the commons stacks on its twin, the slot refills",
+            },
+            OptionDoc {
                 name: "leaders",
                 default: "none",
-                help: "leaders (Vale of the Wild): none, random (one each), choose (deal 2, keep 1)",
+                help: "leaders (Vale of the Wild, Mana Storm): none, random (one each), choose (deal 2, keep 1), draft (with amulets=draft)",
+            },
+            OptionDoc {
+                name: "amulets",
+                default: "none",
+                help: "amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)",
+            },
+            OptionDoc {
+                name: "edition",
+                default: "base",
+                help: "essential: every set (as sets=all) with the official leader and amulet draft",
             },
         ]
     }
@@ -126,7 +149,9 @@ impl Game for MysticVale {
             Err(_) => (256 * 256, true),
         };
         let turns = turn::MAX_ROUNDS as usize * options.players * if extra { 2 } else { 1 };
-        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255) + vale_uses + options.players
+        // The `buy_vp` variant: each purchase spends 3 of at most 4 × 250 spirits a harvest.
+        let vp_buys = if options.buy_vp { 334 } else { 0 };
+        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255 + vp_buys) + vale_uses + options.players
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

@@ -22,16 +22,38 @@ pub fn owned_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<Lea
     let mut total = 0i32;
     for (c, s) in cards.iter().enumerate() {
         for ab in card_abilities(db, *s, leader_face(db, leader, c as u8)) {
-            if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain || ab.per != Count::GuardiansOwned {
+            if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
                 continue;
             }
-            let n = *guardians.get_or_insert_with(|| {
-                cards.iter().flat_map(|x| x.advs()).map(|a| i32::from(db.adv(a).symbols.guardian)).sum()
-            });
+            let n = match ab.per {
+                Count::GuardiansOwned => *guardians.get_or_insert_with(|| {
+                    cards.iter().flat_map(|x| x.advs()).map(|a| i32::from(db.adv(a).symbols.guardian)).sum()
+                }),
+                // Itself and covered eclipse advancements included (EN:943-949).
+                Count::Level3Owned => {
+                    cards.iter().flat_map(|x| x.owned()).filter(|&a| db.adv(a).level == 3).count() as i32
+                }
+                Count::BlankCardsOwnedSteps => {
+                    let blanks = crate::harvest::blank_cards(cards, leader, 0..NUM_CARDS as u8);
+                    blank_steps(blanks)
+                }
+                _ => continue,
+            };
             total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
         }
     }
     total
+}
+
+/// Gaia's Kin's table (EN:993-1008): VP by the number of totally blank cards owned.
+pub fn blank_steps(blanks: u32) -> i32 {
+    match blanks {
+        0 => 0,
+        1..=2 => 2,
+        3..=4 => 3,
+        5..=6 => 6,
+        _ => 13,
+    }
 }
 
 /// End-of-game points of one card (with the leader side `face` if it carries one).
@@ -57,6 +79,7 @@ pub fn card_end_points(db: &CardDb, s: Sleeve, face: Option<&Face>) -> i32 {
                     .map(|x| i32::from(x.counted()))
                     .sum(),
                 Count::One => 1,
+                Count::GuardiansOnCard => i32::from(crate::state::CardStats::of(s, db, face).guardians),
                 _ => 0,
             };
             total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
@@ -98,8 +121,44 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
         let x = db.vale(v);
         total += i32::from(x.vp);
         let ab = x.ability;
-        if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
-            most += i32::from(ab.amount);
+        if ab.timing != Timing::EndOfGame {
+            continue;
+        }
+        match ab.effect {
+            Effect::MostAmong if ab.per == Count::DecayOwned => most += i32::from(ab.amount),
+            // Gaia's Tears: per vale owned, itself included (EN:1357-1363).
+            Effect::Gain if ab.per == Count::ValesOwned => {
+                total += i32::from(ab.amount) * t.vales(i).len() as i32;
+            }
+            // Medusa Grotto: the advancements' end VP (printed and from text) count again; a leader is
+            // not an advancement (EN:1401-1411).
+            Effect::MultiplyEndVp => {
+                let cards = t.cards(i);
+                let own: i32 = cards.iter().map(|s| card_end_points(db, *s, None)).sum();
+                let advs = own.saturating_add(owned_points(db, cards, t.leader(i)));
+                total += advs.saturating_mul(i32::from(ab.amount.saturating_sub(1)));
+            }
+            Effect::Unique => {
+                if let Some(f) = crate::effects::module(ab.module).and_then(|m| m.end_points) {
+                    total += f(t, i, ab.amount);
+                }
+            }
+            _ => {}
+        }
+    }
+    // Grey amulet VP add, red ones subtract (EN:828-830).
+    if let Some(a) = t.amulet(i) {
+        total += i32::from(db.amulet(a).vp);
+    }
+    // Unique end-of-game effects on cards (Glorus, upgraded).
+    for (c, s) in t.cards(i).iter().enumerate() {
+        for ab in card_abilities(db, *s, leader_face(db, t.leader(i), c as u8)) {
+            if ab.timing == Timing::EndOfGame
+                && ab.effect == Effect::Unique
+                && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.end_points)
+            {
+                total += f(t, i, ab.amount);
+            }
         }
     }
     if most > 0 {

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, SetupError};
 
 use crate::cards::{CardDb, DbRef};
+pub use crate::draft::DraftTable;
 use crate::state::{
     CardStats, EMPTY, LeaderCard, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn,
 };
@@ -21,7 +22,41 @@ pub enum Leaders {
     Random,
     /// Each player is dealt two and keeps one, a decision of the player ("deal 2, keep 1").
     Choose,
+    /// The official draft with the amulets (EN:810-816): needs `amulets=draft`.
+    Draft,
 }
+
+/// How amulets come to the players (Mana Storm, EN:802-816).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Amulets {
+    /// No amulets: regular mana tokens.
+    #[default]
+    None,
+    /// Each player is dealt one at random.
+    Random,
+    /// The official draft with the leaders (EN:810-816): needs `leaders=draft`.
+    Draft,
+}
+
+/// The edition: `base` (the sets chosen with `sets`), or `essential` (all four sets and the official
+/// draft of leaders and amulets).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Edition {
+    /// The sets named by `sets`.
+    #[default]
+    Base,
+    /// The Essential Edition: base, Vale of Magic, Vale of the Wild, Mana Storm, with the draft.
+    Essential,
+}
+
+/// Room for the vales one player may own or the game may remove: every vale copy of the four sets (90)
+/// fits, so buying one never allocates.
+const MAX_OWNED_VALES: usize = 96;
+
+/// Every set of the Essential Edition, in id order.
+pub const ALL_SETS: &str = "base,magic,wild,manastorm";
 
 /// The game's options.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -35,9 +70,23 @@ pub struct Options {
     /// The card sets, comma-separated: `base` first, then expansions (`wild`) or expansion files.
     #[serde(default = "base")]
     pub sets: String,
-    /// Leaders: `none`, `random`, `choose`.
+    /// Leaders: `none`, `random`, `choose`, `draft`.
     #[serde(default)]
     pub leaders: Leaders,
+    /// Amulets: `none`, `random`, `draft`.
+    #[serde(default)]
+    pub amulets: Amulets,
+    /// `essential`: every set and the draft (as `sets=all`).
+    #[serde(default)]
+    pub edition: Edition,
+    /// Variant (EN:1829-1833): in the Harvest Phase any 3 spirit symbols buy 1 VP, any number of times, not
+    /// one of the two vale purchases.
+    #[serde(default)]
+    pub buy_vp: bool,
+    /// Variant (EN:1835-1840): an advancement revealed in the commons with the title of one already there
+    /// goes on that one's slot, and the slot it was drawn for is filled again.
+    #[serde(default)]
+    pub stacked_duplicates: bool,
 }
 
 fn base() -> String {
@@ -46,14 +95,48 @@ fn base() -> String {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { players: 2, cards: base(), sets: base(), leaders: Leaders::None }
+        Options {
+            players: 2,
+            cards: base(),
+            sets: base(),
+            leaders: Leaders::None,
+            amulets: Amulets::None,
+            edition: Edition::Base,
+            buy_vp: false,
+            stacked_duplicates: false,
+        }
     }
 }
 
 impl Options {
+    /// Whether every set is played (`edition=essential` or `sets=all`).
+    pub fn essential(&self) -> bool {
+        self.edition == Edition::Essential || self.sets.trim() == "all"
+    }
+
+    /// The sets played: `sets`, or every set with the edition.
+    pub fn set_list(&self) -> &str {
+        if self.essential() { ALL_SETS } else { &self.sets }
+    }
+
+    /// How leaders are dealt: the edition drafts them unless `leaders` says otherwise.
+    pub fn leaders(&self) -> Leaders {
+        if self.essential() && self.leaders == Leaders::None { Leaders::Draft } else { self.leaders }
+    }
+
+    /// How amulets are dealt: the edition drafts them unless `amulets` says otherwise.
+    pub fn amulets(&self) -> Amulets {
+        if self.essential() && self.amulets == Amulets::None { Amulets::Draft } else { self.amulets }
+    }
+
+    /// Whether the official draft is played.
+    pub fn drafting(&self) -> bool {
+        self.leaders() == Leaders::Draft
+    }
+
     /// The card database spec these options name: the core file, then `+set` per expansion.
     pub fn card_spec(&self) -> Result<String, SetupError> {
-        let mut sets = self.sets.split(',').map(str::trim);
+        let mut sets = self.set_list().split(',').map(str::trim);
         if sets.next() != Some("base") {
             return Err(SetupError::new(
                 "sets",
@@ -83,14 +166,34 @@ impl Options {
             let field = if self.sets == "base" { "cards" } else { "sets" };
             SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, field, e.to_string())
         })?;
-        if self.leaders != Leaders::None {
-            let need = if self.leaders == Leaders::Choose { 2 * self.players } else { self.players };
+        if (self.leaders() == Leaders::Draft) != (self.amulets() == Amulets::Draft) {
+            return Err(SetupError::new(
+                "leaders",
+                "the draft takes leaders and amulets together: leaders=draft with amulets=draft (or edition=essential)",
+            ));
+        }
+        if self.amulets() != Amulets::None && db.amulets.len() < self.players + 1 {
+            return Err(SetupError::new(
+                "amulets",
+                format!(
+                    "amulets need the Mana Storm set (sets=base,manastorm); the sets `{}` have {}",
+                    self.sets,
+                    db.amulets.len()
+                ),
+            ));
+        }
+        if self.leaders() != Leaders::None {
+            let need = match self.leaders() {
+                Leaders::Choose => 2 * self.players,
+                Leaders::Draft => self.players + 1,
+                _ => self.players,
+            };
             if db.leaders.len() < need {
                 return Err(SetupError::new(
                     "leaders",
                     format!(
                         "`{:?}` needs {need} leaders, the sets `{}` have {} (add an expansion: sets=base,wild)",
-                        self.leaders,
+                        self.leaders(),
                         self.sets,
                         db.leaders.len()
                     )
@@ -143,6 +246,8 @@ pub struct SetupPlayer {
     pub leader: Option<String>,
     /// The leader shows its upgraded side.
     pub leader_upgraded: bool,
+    /// The player's amulet (a key), instead of the mana token; its side is `token_active`.
+    pub amulet: Option<String>,
 }
 
 /// An explicit setup: players (all of them, or none to deal them), and optionally the commons, vales, the
@@ -222,21 +327,28 @@ impl MysticVale {
             current: 0,
             phase: Phase::Planting,
             commons: [[EMPTY; 3]; 3],
+            commons_stack: [[0; 3]; 3],
             adv_decks: decks,
             soil: db.soil_counts,
             vale_row: [[EMPTY; 4]; 2],
             vale_decks,
-            removed_vales: Vec::with_capacity(40),
+            removed_vales: Vec::with_capacity(MAX_OWNED_VALES),
+            removed_advs: Vec::with_capacity(64),
             pool: options.pool(),
             ending: false,
             turn: Turn { bought: Vec::with_capacity(4), ..Turn::default() },
             peek: None,
+            draft: None,
             rounds: 1,
             moves: 0,
         };
         for l in 0..3 {
             for k in 0..3 {
-                g.commons[l][k] = g.adv_decks[l].pop().unwrap_or(EMPTY);
+                if options.stacked_duplicates {
+                    g.reveal_common(l, k);
+                } else {
+                    g.commons[l][k] = g.adv_decks[l].pop().unwrap_or(EMPTY);
+                }
             }
         }
         for l in 0..2 {
@@ -255,7 +367,7 @@ impl MysticVale {
             if let Some(o) = offers.get(i) {
                 // The last blank card carries the leader (ruling MV22).
                 p.leader = Some(LeaderCard { id: o[0], card: (NUM_CARDS - 1) as u8, upgraded: false, public: false });
-                if options.leaders == Leaders::Choose {
+                if options.leaders() == Leaders::Choose {
                     p.leader_offer = Some(*o);
                 }
             }
@@ -265,8 +377,11 @@ impl MysticVale {
         }
         g.start = g.rng.below(n as u32) as u8;
         g.current = g.start;
-        if options.leaders == Leaders::Choose {
+        let drafted = g.deal_draft();
+        if options.leaders() == Leaders::Choose {
             g.phase = Phase::ChooseLeader;
+        } else if let Some(phase) = drafted {
+            g.phase = phase;
         } else {
             g.begin_turn(&mut sylvan_engine::NoEvents);
         }
@@ -276,8 +391,8 @@ impl MysticVale {
     /// The leaders dealt: one per player (`random`, the second entry unused) or two (`choose`).
     fn deal_leaders(&mut self) -> Vec<[u8; 2]> {
         let n = self.options.players;
-        let per = match self.options.leaders {
-            Leaders::None => return Vec::new(),
+        let per = match self.options.leaders() {
+            Leaders::None | Leaders::Draft => return Vec::new(),
             Leaders::Random => 1,
             Leaders::Choose => 2,
         };
@@ -370,6 +485,12 @@ impl MysticVale {
                     let shown = p.on_deck == Some(card) || p.field.contains(&card);
                     p.leader = Some(LeaderCard { id: id as u8, card, upgraded: sp.leader_upgraded, public: shown });
                 }
+                if let Some(key) = &sp.amulet {
+                    let Some(id) = db.amulets.iter().position(|a| &a.key == key) else {
+                        return Err(SetupError::new(f("amulet"), format!("no amulet with key `{key}`")));
+                    };
+                    p.amulet = Some(id as u8);
+                }
                 p.refresh_all(&db);
                 p.token_active = sp.token_active;
                 p.vp = sp.vp;
@@ -459,12 +580,15 @@ impl MysticVale {
         g.start = setup.start;
         g.current = setup.start;
         g.turn = Turn { bought: Vec::with_capacity(4), ..Turn::default() };
-        if setup.players.is_empty() && options.leaders == Leaders::Choose {
-            g.phase = Phase::ChooseLeader;
+        if setup.players.is_empty() && (options.leaders() == Leaders::Choose || g.draft.is_some()) {
+            g.phase = if g.draft.is_some() { Phase::Draft { first: true } } else { Phase::ChooseLeader };
+        } else if setup.players.is_empty() && g.phase == Phase::AmuletTrade {
+            // Random amulets: each player keeps or trades.
         } else {
             for p in &mut g.players {
                 p.leader_offer = None;
             }
+            g.draft = None;
             g.begin_turn(&mut sylvan_engine::NoEvents);
         }
         Ok(g)
@@ -530,6 +654,7 @@ impl MysticVale {
 
 fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
     Player {
+        under: Pile::new(),
         cards,
         deck: Pile::from_slice(&deck),
         on_deck: None,
@@ -537,7 +662,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         discard: Pile::new(),
         token_active: false,
         vp: 0,
-        vales: Vec::with_capacity(40),
+        vales: Vec::with_capacity(MAX_OWNED_VALES),
         skip_next: false,
         leader: None,
         leader_offer: None,
@@ -546,6 +671,9 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         extra_turn_round: 0,
         conclave: None,
         aether: None,
+        amulet: None,
+        pending_mana: 0,
+        ember: None,
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],

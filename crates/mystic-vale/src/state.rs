@@ -294,6 +294,11 @@ pub struct Player {
     pub on_deck: Option<u8>,
     /// The field, left to right.
     pub field: Pile,
+    /// Cards put face down under the deck in the open (Burrow Wyrms), bottom first: every seat knows they
+    /// are the deck's bottom cards while they stay in it and it is not shuffled (ruling MV56). May hold
+    /// cards drawn since; [`Player::known_bottom`] gives those still there.
+    #[serde(default)]
+    pub under: Pile,
     /// The discard pile (the top is the last element).
     pub discard: Pile,
     /// Whether the mana token shows its active side.
@@ -322,6 +327,16 @@ pub struct Player {
     /// Aether Tree: the card whose decay (but a Cursed Land's) is cancelled until the next Prep Phase.
     #[serde(default)]
     pub aether: Option<u8>,
+    /// The player's amulet (Mana Storm), replacing the mana token; its side is `token_active`.
+    #[serde(default)]
+    pub amulet: Option<u8>,
+    /// Mana gained outside the Harvest Phase for the next one; lost if that harvest is skipped by a
+    /// Spoil (EN:1355, 1489).
+    #[serde(default)]
+    pub pending_mana: u8,
+    /// Wildfire Ember: a card and the guardians it counts more until the end of the turn (EN:1815-1823).
+    #[serde(default)]
+    pub ember: Option<(u8, u8)>,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -348,6 +363,7 @@ impl PartialEq for Player {
             && self.on_deck == o.on_deck
             && self.field == o.field
             && self.discard == o.discard
+            && self.known_bottom() == o.known_bottom()
             && self.token_active == o.token_active
             && self.vp == o.vp
             && self.vales == o.vales
@@ -359,6 +375,9 @@ impl PartialEq for Player {
             && self.arbor_growth == o.arbor_growth
             && self.conclave == o.conclave
             && self.aether == o.aether
+            && self.amulet == o.amulet
+            && self.pending_mana == o.pending_mana
+            && self.ember == o.ember
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
@@ -438,6 +457,8 @@ impl CardStats {
         let mut st = CardStats::default();
         let mut cap = u8::MAX;
         let mut to_wild = false;
+        // Level-1 advancements on the card (Fertile Soil is level 1), for "+n per level-1 advancement".
+        let level1 = s.advs().filter(|&a| db.hot(a).level == 1).count() as u8;
         let mut add_face = |st: &mut CardStats, x: &crate::cards::Symbols, ab: Ability| {
             st.decay = st.decay.saturating_add(x.decay);
             st.growth = st.growth.saturating_add(x.growth);
@@ -455,6 +476,9 @@ impl CardStats {
                 Effect::CapDecay => cap = cap.min(ab.amount),
                 Effect::SpiritsToWild => to_wild = true,
                 Effect::AddPer => match (ab.per, ab.reward) {
+                    (Count::Level1OnCard, Reward::Guardian) => {
+                        add(&mut st.guardians, ab.amount.saturating_mul(level1));
+                    }
                     (Count::GuardiansOnCard, Reward::Growth) => add(&mut st.grov, ab.amount),
                     (Count::GuardiansOnCard, r) => {
                         if let Some(k) = r.spirit() {
@@ -647,7 +671,22 @@ impl Player {
             self.field.remove(k);
             self.hide(c);
             self.deck.insert_bottom(c);
+            let deck = &self.deck;
+            self.under.retain(|x| *x != c && deck.contains(x));
+            self.under.insert_bottom(c);
         }
+    }
+
+    /// The deck's bottom cards every seat saw go there (Burrow Wyrms), bottom first (ruling MV56).
+    pub fn known_bottom(&self) -> Pile {
+        let mut p = self.under;
+        p.retain(|x| self.deck.contains(x));
+        p
+    }
+
+    /// The deck was shuffled: nobody knows its order any more.
+    pub fn shuffled(&mut self) {
+        self.under.clear();
     }
 
     /// Bit mask of the field's cards.
@@ -656,10 +695,20 @@ impl Player {
         self.field.iter().fold(0, |m, &c| m | 1 << c)
     }
 
-    /// The Conclave of Ents bonus on card `c`.
+    /// The extra guardians on card `c` this turn: Conclave of Ents' and Wildfire Ember's.
     #[inline]
     pub fn bonus(&self, c: u8) -> u8 {
-        u8::from(matches!(self.conclave, Some((x, _)) if x == c))
+        let ember = match self.ember {
+            Some((x, n)) if x == c => n,
+            _ => 0,
+        };
+        u8::from(matches!(self.conclave, Some((x, _)) if x == c)).saturating_add(ember)
+    }
+
+    /// The cards given extra guardians this turn, and how many (Conclave of Ents, Wildfire Ember).
+    #[inline]
+    pub fn bonuses(&self) -> [Option<(u8, u8)>; 2] {
+        [self.conclave.map(|(c, _)| (c, 1)), self.ember]
     }
 }
 
@@ -668,8 +717,8 @@ impl Player {
 pub struct Bought {
     /// The advancement.
     pub adv: u8,
-    /// The card it must go on (Earthchant Chorus), or [`EMPTY`] for the player's choice.
-    pub target: u8,
+    /// The card it must go on (Earthchant Chorus), or `None` for the player's choice.
+    pub target: Option<u8>,
 }
 
 /// What the active player did this turn.
@@ -750,6 +799,34 @@ pub struct Turn {
     /// "When played" abilities already resolved in this Planting Phase (or this Prep Phase once it has
     /// begun): bit `3 * card + slot`. They do not resolve again in the same phase (ruling MV19).
     pub when_played_used: u64,
+    /// Cards whose unique harvest ability with choices was used this turn (bit per card).
+    #[serde(default)]
+    pub ability_used: u32,
+    /// The card whose unique harvest ability waits for more choices (only its actions and `decline`).
+    #[serde(default)]
+    pub ability_open: Option<u8>,
+    /// Scratch of the unique ability in progress (Hempero: the commons positions cleared, bit `3l + k`).
+    #[serde(default)]
+    pub ability_state: u16,
+    /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
+    #[serde(default)]
+    pub guardian_plus: Option<u8>,
+    /// The field card whose symbols and abilities the leader's card also has this turn (Guilduin).
+    #[serde(default)]
+    pub copy: Option<u8>,
+    /// Purchases a unique ability adds this Harvest Phase, and the discount on the purchase beyond two
+    /// (Nepeto).
+    #[serde(default)]
+    pub ability_buys: (u8, u8),
+    /// The player Spoiled this turn (in its Planting Phase, or in the Prep Phase before it).
+    #[serde(default)]
+    pub spoiled: bool,
+    /// The amulet was Evoked this turn (once a turn, EN:1811).
+    #[serde(default)]
+    pub evoked: bool,
+    /// The active player pushed in this Planting Phase (Darksoul Ember's used side, EN:1773).
+    #[serde(default)]
+    pub pushed: bool,
 }
 
 impl Turn {
@@ -812,6 +889,17 @@ pub enum Phase {
     },
     /// Setup with `leaders=choose`: the active player keeps one of the two leaders dealt.
     ChooseLeader,
+    /// Setup, the official draft (EN:810-816): the active player takes a leader or an amulet from the
+    /// table (`first`: the first round, in seat order; then the other kind, in reverse order).
+    Draft {
+        /// In the first round.
+        first: bool,
+    },
+    /// Setup: the active player keeps the amulet or trades it for a regular mana token (EN:816).
+    AmuletTrade,
+    /// Discard Phase after a Spoil: the amulet may be Evoked on a field card (`evoke cN`) or not
+    /// (`decline`).
+    DiscardEvoke,
     /// Discard Phase: a vale may keep one field card for the next field (`keep`, or `decline`).
     Keep,
     /// Discard Phase: sleeve the next bought advancement.
@@ -839,6 +927,9 @@ pub struct MysticVale {
     pub phase: Phase,
     /// The commons: 3 face-up advancements per level.
     pub commons: [[u8; 3]; 3],
+    /// Copies stacked under each commons advancement (variant `stacked_duplicates`), usually 0.
+    #[serde(default)]
+    pub commons_stack: [[u8; 3]; 3],
     /// The advancement decks per level (top last).
     pub adv_decks: [Vec<u8>; 3],
     /// Buyable Fertile Soils left, per slot.
@@ -849,6 +940,9 @@ pub struct MysticVale {
     pub vale_decks: [Vec<u8>; 2],
     /// Vales removed from the game (Blooming Arbor).
     pub removed_vales: Vec<u8>,
+    /// Advancements removed from the game (Hempero).
+    #[serde(default)]
+    pub removed_advs: Vec<u8>,
     /// VP tokens left in the pool.
     pub pool: u16,
     /// The pool ran out: the round is being finished.
@@ -857,6 +951,9 @@ pub struct MysticVale {
     pub turn: Turn,
     /// Calm Weather: the top card of the deck the active player is looking at.
     pub peek: Option<u8>,
+    /// The draft table during setup (public).
+    #[serde(default)]
+    pub draft: Option<crate::draft::DraftTable>,
     /// Rounds begun.
     pub rounds: u16,
     /// Actions applied.
@@ -882,10 +979,10 @@ impl MysticVale {
         let pl = &self.players[p];
         let mut growth = i32::from(pl.shown_growth) + i32::from(pl.arbor_growth);
         growth += vale_growth(db, &pl.vales);
-        if let Some((c, _)) = pl.conclave
-            && (pl.on_deck == Some(c) || pl.field.contains(&c))
-        {
-            growth += i32::from(pl.stats[c as usize].grov);
+        for (c, n) in pl.bonuses().into_iter().flatten() {
+            if pl.on_deck == Some(c) || pl.field.contains(&c) {
+                growth += i32::from(pl.stats[c as usize].grov) * i32::from(n);
+            }
         }
         if let Some(c) = pl.aether
             && (pl.on_deck == Some(c) || pl.field.contains(&c))

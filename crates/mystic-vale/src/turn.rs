@@ -4,6 +4,7 @@
 use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 
 use crate::actions::{Action, Source};
+use crate::amulets::Moment;
 use crate::cards::{Count, Effect, Reward, Slot, Spirit, Timing};
 use crate::events::Event;
 use crate::harvest;
@@ -122,6 +123,16 @@ impl MysticVale {
         self.turn.chorus = false;
         self.turn.places = [[0; 3]; 3];
         self.turn.when_played_used = 0;
+        self.turn.ability_used = 0;
+        self.turn.ability_open = None;
+        self.turn.ability_state = 0;
+        self.turn.guardian_plus = None;
+        self.turn.copy = None;
+        self.turn.ability_buys = (0, 0);
+        self.turn.spoiled = false;
+        self.turn.evoked = false;
+        self.turn.pushed = false;
+        self.players[self.current as usize].ember = None;
         let seat = self.seat();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::TurnStart(seat));
@@ -132,6 +143,7 @@ impl MysticVale {
         if p.skip_next {
             // Spoiled in the Prep Phase: straight to the Discard Phase.
             p.skip_next = false;
+            self.turn.spoiled = true;
             self.end_planting();
             self.enter_discard(ev);
         } else {
@@ -159,7 +171,7 @@ impl MysticVale {
         }
     }
 
-    fn reshuffle<S: EventSink<Event>>(&mut self, ev: &mut S) {
+    pub(crate) fn reshuffle<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         let p = &mut self.players[i];
         if p.discard.is_empty() {
@@ -169,6 +181,7 @@ impl MysticVale {
         deck.extend_from_slice(discard);
         discard.clear();
         self.rng.shuffle(&mut self.players[i].deck);
+        self.players[i].shuffled();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Reshuffled(self.seat()));
         }
@@ -185,6 +198,24 @@ impl MysticVale {
         if !self.players[i].stats[c as usize].acts(Timing::WhenPlayed) {
             self.after_play(prep, ev);
             return;
+        }
+        // A leader side's "when played" gain (Algeni, upgraded: VP from the box per blank field card).
+        if let Some(f) = crate::state::leader_face(&self.db, self.players[i].leader, c)
+            && f.ability.timing == Timing::WhenPlayed
+            && f.ability.effect == Effect::Gain
+        {
+            let ab = f.ability;
+            let p = &self.players[i];
+            let per = match ab.per {
+                Count::BlankFieldCards => harvest::blank_cards(&p.cards, p.leader, p.field.iter().copied()),
+                _ => 1,
+            };
+            let n = u16::from(ab.amount).saturating_mul(per.min(20) as u16);
+            match ab.reward {
+                Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(n),
+                Reward::Vp => self.gain_vp(i, n, ev),
+                _ => {}
+            }
         }
         let sleeve = self.players[i].cards[c as usize];
         let mut pending = 0u8;
@@ -370,7 +401,8 @@ impl MysticVale {
     }
 
     fn spoil_options(&self) -> bool {
-        self.druid_usable()
+        self.evoke_window(Moment::WouldSpoil)
+            || self.druid_usable()
             || self.growth_vale().is_some()
             || self.conclave_usable()
             || self.vale_use(Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
@@ -399,7 +431,10 @@ impl MysticVale {
 
     fn spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
         let i = self.current as usize;
+        // An active amulet stays active with no other reward (EN:826); gains waiting for the harvest
+        // this Spoil skips are lost (EN:1355, 1489).
         self.players[i].token_active = true;
+        self.players[i].pending_mana = 0;
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Spoiled(self.seat(), prep));
         }
@@ -420,6 +455,23 @@ impl MysticVale {
                 self.turn.extra_turn = true;
             }
         }
+        // Moss Troll: VP per counted symbol, then its card goes to the discard pile and another is
+        // revealed; the Spoil goes on (EN:1101-1107).
+        if let Some(c) = self.players[i].on_deck
+            && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::DiscardOnDeck)
+        {
+            let st = self.players[i].stats[c as usize];
+            let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+            let count = u16::from(st.guardians) + u16::from(self.players[i].bonus(c));
+            self.gain_vp(i, u16::from(ab.amount) * count * double, ev);
+            if let Some(c) = self.players[i].discard_on_deck()
+                && S::ENABLED
+            {
+                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat_of(i), Some(c)));
+            }
+            self.reveal(ev);
+        }
+        self.turn.spoiled = !prep;
         if prep {
             self.players[i].skip_next = true;
             self.next_player(ev);
@@ -443,8 +495,69 @@ impl MysticVale {
         let effects = p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects);
         self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
         self.turn.sow = effects & Effect::Exchange.bit() != 0;
+        if effects & Effect::Unique.bit() != 0 {
+            let mut buys = (0u8, 0u8);
+            self.for_each_module(|_, ab, m| {
+                if m.extra_buys > 0 {
+                    buys = (buys.0.saturating_add(m.extra_buys), buys.1.max(ab.amount));
+                }
+            });
+            self.turn.ability_buys = buys;
+        }
+        // Mana earned outside the harvest for this one (Frostcrown Crest, Sundial Savanna, Wildfire Ember).
+        let i = self.current as usize;
+        let pending = std::mem::take(&mut self.players[i].pending_mana);
+        self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
         self.count_places();
         self.recount();
+    }
+
+    /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
+    pub(crate) fn harvest_leader(&self) -> Option<crate::state::LeaderCard> {
+        let l = self.cur().leader?;
+        Some(crate::state::LeaderCard { upgraded: l.upgraded && !self.turn.upgraded, ..l })
+    }
+
+    /// Calls `f(card, ability, module)` for each unique harvest ability of the active player's field, in
+    /// field order.
+    fn for_each_module(&self, mut f: impl FnMut(u8, crate::cards::Ability, &'static crate::effects::Module)) {
+        let p = self.cur();
+        let leader = self.harvest_leader();
+        for &c in p.field.iter() {
+            // A leader's card is read from its harvest side (its cached totals may show the side it was
+            // just turned to).
+            if !p.stats[c as usize].has(Effect::Unique) && leader.is_none_or(|l| l.card != c) {
+                continue;
+            }
+            for ab in crate::state::card_abilities(
+                &self.db,
+                p.cards[c as usize],
+                crate::state::leader_face(&self.db, leader, c),
+            ) {
+                if ab.timing == Timing::Harvest
+                    && ab.effect == Effect::Unique
+                    && let Some(m) = crate::effects::module(ab.module)
+                {
+                    f(c, ab, m);
+                }
+            }
+        }
+    }
+
+    /// The unique harvest ability (card, ability, module) that takes `action`: the one waiting for more
+    /// choices, else the first not used yet this turn whose choices are of the action's kind.
+    fn module_for(&self, action: Action) -> Option<(u8, crate::cards::Ability, &'static crate::effects::Module)> {
+        let mut found = None;
+        self.for_each_module(|c, ab, m| {
+            let usable = match self.turn.ability_open {
+                Some(o) => o == c,
+                None => self.turn.ability_used & (1 << c) == 0,
+            };
+            if usable && found.is_none() && m.apply.is_some() && m.choice.takes(action) {
+                found = Some((c, ab, m));
+            }
+        });
+        found
     }
 
     /// Canopy Explorer (EN:915-925): each field card with the ability moves `amount × count` cards from
@@ -546,6 +659,17 @@ impl MysticVale {
         }
     }
 
+    /// Wood Sprite Hoard: the cards looked at that are still to decide below the one shown, top first.
+    pub(crate) fn looking(&self) -> Vec<u8> {
+        let Phase::Look { left, depth } = self.phase else { return Vec::new() };
+        let deck = &self.cur().deck;
+        let n = deck.len();
+        (usize::from(depth) + 1..usize::from(depth) + usize::from(left))
+            .filter(|&d| d < n)
+            .map(|d| deck[n - 1 - d])
+            .collect()
+    }
+
     /// Hatchery: the field cards that may still be kept (EN:1037-1043): with the ability, not the
     /// leftmost card when the Discard Phase began, not kept yet (the first `kept` cards are).
     pub(crate) fn keep_targets(&self, first: u8, kept: u8) -> u32 {
@@ -553,7 +677,13 @@ impl MysticVale {
         p.field
             .iter()
             .skip(usize::from(kept))
-            .fold(0, |m, &c| if c != first && p.stats[c as usize].has(Effect::KeepInField) { m | 1 << c } else { m })
+            .fold(0, |m, &c| if c != first && self.hatchery(c) { m | 1 << c } else { m })
+    }
+
+    /// Whether field card `c` of the active player carries Hatchery's ability (kept in the Discard Phase).
+    fn hatchery(&self, c: u8) -> bool {
+        self.cur().stats[c as usize].has(Effect::KeepInField)
+            && self.card_ability(c, Timing::Discard, Effect::KeepInField).is_some()
     }
 
     fn keep_next<S: EventSink<Event>>(&mut self, first: u8, kept: u8, ev: &mut S) {
@@ -611,6 +741,15 @@ impl MysticVale {
         self.purchases_fit_in(self.turn.places, extra)
     }
 
+    /// Whether the purchases so far can all be sleeved if field card `c` becomes `sleeve`.
+    pub(crate) fn purchases_fit_with(&self, c: u8, sleeve: crate::state::Sleeve) -> bool {
+        let p = self.cur();
+        let st = crate::state::CardStats::of(sleeve, &self.db, crate::state::leader_face(&self.db, p.leader, c));
+        let sum: u64 = p.field.iter().map(|&x| if x == c { st.places } else { p.stats[x as usize].places }).sum();
+        let places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+        self.purchases_fit_in(places, None)
+    }
+
     /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
     /// one declared for a card (`[k][2]`), given this turn's purchases (as [`purchases_fit`] one by one).
     fn purchase_room(&self) -> [[bool; 3]; 3] {
@@ -618,7 +757,7 @@ impl MysticVale {
         let mut declared = [0u8; 3];
         for b in &self.turn.bought {
             let h = self.db.hot(b.adv);
-            if b.target == EMPTY {
+            if b.target.is_none() {
                 demand[h.slot as usize][usize::from(h.eclipse)] += 1;
             } else {
                 declared[h.slot as usize] += 1;
@@ -635,12 +774,23 @@ impl MysticVale {
         })
     }
 
+    /// Whether this turn's purchases still fit once field card `c` leaves the field (Deepriver Crystal).
+    pub(crate) fn purchases_fit_without(&self, c: u8) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
+        let p = self.cur();
+        let sum: u64 = p.field.iter().filter(|&&x| x != c).map(|&x| p.stats[x as usize].places).sum();
+        let places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+        !self.turn.bought.iter().any(|b| b.target == Some(c)) && self.purchases_fit_in(places, None)
+    }
+
     fn purchases_fit_in(&self, places: [[u8; 3]; 3], extra: Option<Bought>) -> bool {
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
         for b in self.turn.bought.iter().copied().chain(extra) {
             let h = self.db.hot(b.adv);
-            if b.target == EMPTY {
+            if b.target.is_none() {
                 demand[h.slot as usize][usize::from(h.eclipse)] += 1;
             } else {
                 declared[h.slot as usize] += 1;
@@ -663,7 +813,9 @@ impl MysticVale {
             cards: &p.cards,
             stats: &p.stats,
             leader,
-            bonus: p.conclave.map(|(c, _)| (c, 1)),
+            bonus: p.bonuses(),
+            plus: self.turn.guardian_plus,
+            copy: self.turn.copy,
             added: self.turn.added,
             table: Some((self, self.current as usize)),
         };
@@ -698,7 +850,7 @@ impl MysticVale {
 
     /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
     pub(crate) fn buy_limit(&self) -> usize {
-        2 + usize::from(self.turn.extra_buys)
+        2 + usize::from(self.turn.extra_buys) + usize::from(self.turn.ability_buys.0)
     }
 
     /// The cost of vale `v` paid from `avail`, with `any` paying the "any" part; `None` if unpayable.
@@ -745,15 +897,15 @@ impl MysticVale {
         let p = self.cur();
         let s = p.cards[c as usize];
         let slot = self.db.hot(adv).slot;
-        let reserved = self.turn.bought.iter().filter(|b| b.target == c).count();
+        let reserved = self.turn.bought.iter().filter(|b| b.target == Some(c)).count();
         let free = s.free_slots();
         p.stats[c as usize].has(Effect::DiscountOnCard)
             && (1..=2).contains(&free)
             && s.slots[slot as usize] == EMPTY
-            && !self.turn.bought.iter().any(|b| b.target == c && self.db.hot(b.adv).slot == slot)
+            && !self.turn.bought.iter().any(|b| b.target == Some(c) && self.db.hot(b.adv).slot == slot)
             && reserved < free
             // The other purchases must still fit elsewhere.
-            && self.purchases_fit(Some(Bought { adv, target: c }))
+            && self.purchases_fit(Some(Bought { adv, target: Some(c) }))
     }
 
     fn chorus_discount(&self, c: u8) -> u8 {
@@ -767,7 +919,7 @@ impl MysticVale {
 
     /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
     /// leader's card), and the purchases left still fit afterwards (ruling MV21).
-    fn sleeve_ok(&self, k: usize, c: u8) -> bool {
+    pub(crate) fn sleeve_ok(&self, k: usize, c: u8) -> bool {
         let p = self.cur();
         let Some(b) = self.turn.bought.get(k) else { return false };
         let s = p.cards[c as usize];
@@ -789,7 +941,7 @@ impl MysticVale {
         }
         let mut demand = [[0u8; 2]; 3];
         for (j, o) in self.turn.bought.iter().enumerate() {
-            if j != k && o.target == EMPTY {
+            if j != k && o.target.is_none() {
                 let x = self.db.hot(o.adv);
                 demand[x.slot as usize][usize::from(x.eclipse)] += 1;
             }
@@ -807,11 +959,14 @@ impl MysticVale {
         match self.phase {
             Phase::Over => {}
             Phase::Planting => {
-                out.push(Action::Pass);
+                if !self.must_push() {
+                    out.push(Action::Pass);
+                }
                 if p.on_deck.is_some() {
                     out.push(Action::Push);
                 }
                 self.push_conclave(out);
+                self.push_evokes(Moment::Planting, out);
             }
             Phase::SpoilPrompt { .. } => {
                 out.push(Action::Spoil);
@@ -823,16 +978,20 @@ impl MysticVale {
                 }
                 self.push_conclave(out);
                 self.push_vale_uses(out, |ab| ab.timing == Timing::WouldSpoil && ab.effect == Effect::DiscardOnDeck);
-                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): one
-                // `cancel` per card (ruling MV47).
-                let mut cancel = self.aether_targets();
+                // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): `cancel`
+                // uses the one that can act on the card (Bramble Spire if both can), `cancel cN
+                // not-cursed` Aether Tree when both can (ruling MV47).
+                let aether = self.aether_targets();
+                let mut bramble = 0;
                 if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayOn).is_some() {
                     let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
-                    cancel |= (0..NUM_CARDS as u32)
+                    bramble = (0..NUM_CARDS as u32)
                         .filter(|&c| mask & (1 << c) != 0 && p.stats[c as usize].decay > 0)
                         .fold(0, |m, c| m | 1 << c);
                 }
-                push_cards(out, cancel, Action::CancelDecay);
+                push_cards(out, aether | bramble, Action::CancelDecay);
+                self.push_evokes(Moment::WouldSpoil, out);
+                push_cards(out, aether & bramble, Action::CancelNotCursed);
             }
             Phase::Look { .. } => {
                 out.push(Action::Decline);
@@ -874,8 +1033,19 @@ impl MysticVale {
                     out.push(Action::ChooseLeader(1));
                 }
             }
+            Phase::Draft { .. } => self.legal_draft(out),
+            Phase::AmuletTrade => {
+                out.push(Action::Decline);
+                if p.amulet.is_some() {
+                    out.push(Action::Trade);
+                }
+            }
+            Phase::DiscardEvoke => {
+                out.push(Action::Decline);
+                self.push_evokes(Moment::Discard, out);
+            }
             Phase::Sleeve => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let mask = if self.db.has_eclipse || p.leader.is_some() {
                         p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m })
                     } else {
@@ -892,9 +1062,19 @@ impl MysticVale {
     }
 
     fn legal_harvest(&self, out: &mut Vec<Action>) {
+        if let Some(open) = self.turn.ability_open {
+            // A unique ability takes several choices: its own, or `decline` to stop.
+            out.push(Action::Decline);
+            self.for_each_module(|c, ab, m| {
+                if let (true, Some(f)) = (c == open, m.actions) {
+                    f(self, c, ab, out);
+                }
+            });
+            return;
+        }
         let p = self.cur();
         let db = &*self.db;
-        if p.token_active {
+        if p.token_active && p.amulet.is_none() {
             out.push(Action::Token);
         }
         out.push(Action::Done);
@@ -1003,6 +1183,31 @@ impl MysticVale {
         if !self.turn.portal_used && self.vale_use(Timing::Harvest, Effect::MoveAdvancement).is_some() {
             self.push_portals(out);
         }
+        self.push_evokes(Moment::Harvest, out);
+        let leader = p.leader.map(|l| l.card);
+        if p.field.iter().any(|&c| p.stats[c as usize].has(Effect::Unique) || Some(c) == leader) {
+            let from = out.len();
+            self.for_each_module(|c, ab, m| {
+                if let (0, Some(f)) = (self.turn.ability_used & (1 << c), m.actions) {
+                    f(self, c, ab, out);
+                }
+            });
+            out[from..].sort_unstable();
+            let mut k = from;
+            for j in from..out.len() {
+                if k == from || out[j] != out[k - 1] {
+                    out[k] = out[j];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
+        if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
+            // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
+            out.extend(
+                crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
+            );
+        }
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1056,7 +1261,7 @@ impl MysticVale {
         if self.turn.bought.is_empty() {
             return true;
         }
-        if self.turn.bought.iter().any(|x| x.target == a || x.target == b) {
+        if self.turn.bought.iter().any(|x| x.target == Some(a) || x.target == Some(b)) {
             return false;
         }
         let db = &*self.db;
@@ -1130,12 +1335,16 @@ impl MysticVale {
         if self.turn.free_level.is_some_and(|l| l == h.level) {
             return 0;
         }
-        let cost = h.cost;
+        let mut cost = h.cost;
+        // Nepeto: the third purchase (the upgrade counts as one, EN:852) costs less (ruling MV54).
+        if self.turn.ability_buys.1 > 0 && self.turn.bought.len() + usize::from(self.turn.upgraded) == 2 {
+            cost = cost.saturating_sub(self.turn.ability_buys.1);
+        }
         if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
     }
 
     /// Adds `n` of `reward` to this harvest, outside the counted totals (they survive a recount).
-    fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
+    pub(crate) fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
         use crate::cards::Reward as R;
         let g = &mut self.turn.gained;
         match reward {
@@ -1149,6 +1358,21 @@ impl MysticVale {
             }
         }
         self.recount();
+    }
+
+    /// The owner Evoked their token or amulet in the Harvest Phase: the usable vales that act then give
+    /// their gain at once (Frostcrown Crest, Sundial Savanna; EN:1347-1355, 1482-1489).
+    pub(crate) fn on_evoke(&mut self) {
+        if self.turn.usable & Effect::Gain.bit() == 0 {
+            return;
+        }
+        let n = self.usable_vales().len();
+        for k in 0..n {
+            let ab = self.db.hot_vale(self.usable_vales()[k]).ability;
+            if ab.timing == Timing::OnEvoke && ab.effect == Effect::Gain {
+                self.gain_now(ab.reward, ab.amount);
+            }
+        }
     }
 
     /// Removes the active player's vale at `k` from the game (its VP go with it).
@@ -1188,7 +1412,32 @@ impl MysticVale {
                 }
             }
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
-            (Phase::Planting, Action::Push) => self.play_on_deck(false, ev),
+            (Phase::Planting, Action::Push) => {
+                self.turn.pushed = true;
+                self.play_on_deck(false, ev);
+            }
+            (Phase::Draft { first }, a @ (Action::TakeLeader(_) | Action::TakeAmulet(_))) => {
+                self.apply_draft(first, a, ev);
+            }
+            (Phase::AmuletTrade, a @ (Action::Trade | Action::Decline)) => self.apply_trade(a, ev),
+            (Phase::DiscardEvoke, a @ (Action::Decline | Action::EvokeOn(_))) => {
+                if let Action::EvokeOn(c) = a {
+                    self.evoke(Some(c), ev);
+                }
+                self.enter_discard_after_evoke(ev);
+            }
+            (_, Action::Evoke) => {
+                self.evoke(None, ev);
+                if let Phase::SpoilPrompt { prep } = self.phase {
+                    self.check_spoil(prep, ev);
+                }
+            }
+            (_, Action::EvokeOn(c)) => {
+                self.evoke(Some(c), ev);
+                if let Phase::SpoilPrompt { prep } = self.phase {
+                    self.check_spoil(prep, ev);
+                }
+            }
             (Phase::SpoilPrompt { prep }, Action::Spoil) => self.spoil(prep, ev),
             (Phase::SpoilPrompt { prep }, Action::Druid) => {
                 let p = &mut self.players[i];
@@ -1211,6 +1460,16 @@ impl MysticVale {
                     self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);
                     self.removed_vales.push(v);
                     self.turn.usable = self.usable_mask();
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            (Phase::SpoilPrompt { prep }, Action::CancelNotCursed(c)) => {
+                if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+                    let v = self.remove_vale(k);
+                    self.players[i].aether = Some(c);
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
                     }
@@ -1294,6 +1553,7 @@ impl MysticVale {
                         self.turn.searches_left = 0;
                         self.turn.added = 0;
                         self.rng.shuffle(&mut self.players[i].deck);
+                        self.players[i].shuffled();
                     }
                     (Effect::LookTopDiscard, Action::Mill) => {
                         let p = &mut self.players[i];
@@ -1314,6 +1574,7 @@ impl MysticVale {
                 self.turn.token_used = true;
                 self.players[i].token_active = false;
                 self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
+                self.on_evoke();
             }
             (Phase::Harvest, Action::Aerie(s)) => {
                 if let Some(k) = self.convert_vale() {
@@ -1370,7 +1631,11 @@ impl MysticVale {
                 let n = self.n() as u8;
                 self.current = (self.current + 1) % n;
                 if self.current == self.start {
-                    self.begin_turn(ev);
+                    if self.players.iter().any(|p| p.amulet.is_some()) {
+                        self.phase = Phase::AmuletTrade;
+                    } else {
+                        self.begin_turn(ev);
+                    }
                 }
             }
             (Phase::Harvest, Action::Sow) => {
@@ -1385,6 +1650,11 @@ impl MysticVale {
                 if let Some(k) = k {
                     let ab = self.db.hot_vale(v).ability;
                     self.remove_vale(k);
+                    if self.db.hot_vale(v).to_deck {
+                        // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
+                        self.removed_vales.pop();
+                        self.vale_decks[0].push(v);
+                    }
                     match ab.effect {
                         Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
                         _ => {
@@ -1399,6 +1669,47 @@ impl MysticVale {
                         ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
                     }
                 }
+            }
+            (
+                Phase::Harvest,
+                Action::AbilityCard(_) | Action::AbilityCommon(..) | Action::AbilitySoil(..) | Action::AbilityPick(_),
+            ) => {
+                if let Some((c, ab, m)) = self.module_for(action)
+                    && let Some(f) = m.apply
+                {
+                    let on_deck = self.players[i].on_deck;
+                    let step = f(self, c, ab, action);
+                    self.turn.ability_used |= 1 << c;
+                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, c, action));
+                    }
+                    if step == crate::effects::Step::UsedReveal {
+                        if S::ENABLED {
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, on_deck));
+                        }
+                        self.reveal(ev);
+                    }
+                }
+            }
+            (Phase::Harvest, Action::Decline) => {
+                if let Some(c) = self.turn.ability_open.take() {
+                    let mut finish = None;
+                    self.for_each_module(|x, _, m| {
+                        if x == c && finish.is_none() {
+                            finish = m.finish;
+                        }
+                    });
+                    if let Some(f) = finish {
+                        f(self);
+                    }
+                }
+            }
+            (Phase::Harvest, Action::BuyVp(pay)) => {
+                for k in 0..4 {
+                    self.turn.spirit_spent[k] = self.turn.spirit_spent[k].saturating_add(pay[k]);
+                }
+                self.gain_now(crate::cards::Reward::Vp, 1);
             }
             (Phase::Harvest, Action::Portal(a, s, b)) => {
                 let db = self.db;
@@ -1433,6 +1744,15 @@ impl MysticVale {
             (Phase::Harvest, Action::Done) => {
                 if self.turn.upgraded {
                     self.players[i].refresh_all(&self.db);
+                } else if let Some(l) = self.players[i].leader
+                    && l.upgraded
+                    && self.players[i].field.contains(&l.card)
+                    && let Some(f) = crate::effects::module(l.face(&self.db).ability.module)
+                        .filter(|_| l.face(&self.db).ability.effect == Effect::Unique)
+                        .and_then(|m| m.harvest_done)
+                {
+                    // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
+                    f(self, i);
                 }
                 let vp = self.turn.vp_total;
                 self.gain_vp(i, vp, ev);
@@ -1447,7 +1767,7 @@ impl MysticVale {
                 self.sleeve_or_discard(ev);
             }
             (Phase::Sleeve, Action::Sleeve(c)) => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let b = self.turn.bought.remove(k);
                     self.sleeve(b.adv, c, ev);
                 }
@@ -1465,16 +1785,24 @@ impl MysticVale {
         }
         self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
         match s {
-            Source::Common(l, k) => self.commons[l as usize][k as usize] = EMPTY,
+            Source::Common(l, k) => {
+                let (l, k) = (l as usize, k as usize);
+                // A stack keeps its title until its last copy is bought (variant `stacked_duplicates`).
+                if self.commons_stack[l][k] > 0 {
+                    self.commons_stack[l][k] -= 1;
+                } else {
+                    self.commons[l][k] = EMPTY;
+                }
+            }
             Source::Soil(slot) => self.soil[slot as usize] = self.soil[slot as usize].saturating_sub(1),
         }
-        self.turn.bought.push(Bought { adv: a, target });
+        self.turn.bought.push(Bought { adv: a, target: (target != EMPTY).then_some(target) });
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
         }
     }
 
-    fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
+    pub(crate) fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
         let i = self.current as usize;
         self.players[i].cards[c as usize].put(&self.db, adv);
         self.players[i].refresh(&self.db, c as usize);
@@ -1504,9 +1832,11 @@ impl MysticVale {
     /// Discard Phase: Earthchant Chorus purchases go to their declared card, then the player sleeves the
     /// others one by one, then the field is discarded.
     fn sleeve_or_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        while let Some(k) = self.turn.bought.iter().position(|b| b.target != EMPTY) {
+        while let Some(k) = self.turn.bought.iter().position(|b| b.target.is_some()) {
             let b = self.turn.bought.remove(k);
-            self.sleeve(b.adv, b.target, ev);
+            if let Some(c) = b.target {
+                self.sleeve(b.adv, c, ev);
+            }
         }
         if self.turn.bought.is_empty() {
             self.enter_discard(ev);
@@ -1519,12 +1849,44 @@ impl MysticVale {
     /// The field is about to be discarded: Hatchery's choices (EN:1041-1043), then a vale may keep one card
     /// (Pool of Visions), then the Discard Phase.
     fn enter_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        // After a Spoil the Discard Phase is the only window of Deepriver Crystal (EN:1777).
+        if self.turn.spoiled && !self.cur().field.is_empty() && self.evoke_window(Moment::Discard) {
+            self.phase = Phase::DiscardEvoke;
+            return;
+        }
+        self.enter_discard_after_evoke(ev);
+    }
+
+    /// The Discard Phase once the amulet's window is past: Argent Owl, Hatchery, Pool of Visions.
+    fn enter_discard_after_evoke<S: EventSink<Event>>(&mut self, ev: &mut S) {
         self.turn.kept = 0;
         if let Some(&first) = self.cur().field.first() {
-            self.keep_next(first, 0, ev);
+            let kept = if self.turn.spoiled { self.keep_on_spoil() } else { 0 };
+            self.keep_next(first, kept, ev);
         } else {
             self.discard_phase(None, ev);
         }
+    }
+
+    /// Argent Owl (EN:868-874): after a Spoil, the field cards with the ability stay, as the leftmost
+    /// cards of the next field (in field order, ruling MV61); Hatchery's choices come after them.
+    /// Returns how many.
+    fn keep_on_spoil(&mut self) -> u8 {
+        if self.db.card_effects & Effect::KeepInField.bit() == 0 {
+            return 0;
+        }
+        let i = self.current as usize;
+        let field = self.players[i].field;
+        let mut kept = 0usize;
+        for (k, &c) in field.iter().enumerate() {
+            if self.players[i].stats[c as usize].has(Effect::KeepInField)
+                && self.card_ability(c, Timing::OnSpoil, Effect::KeepInField).is_some()
+            {
+                self.players[i].field[kept..=k].rotate_right(1);
+                kept += 1;
+            }
+        }
+        kept as u8
     }
 
     /// After Hatchery's choices: Pool of Visions may keep one more card.
@@ -1557,6 +1919,7 @@ impl MysticVale {
         }
         p.discard_field_but(kept, keep);
         p.decay_cancel = None;
+        p.ember = None;
         if matches!(p.conclave, Some((_, false))) {
             p.conclave = None;
         }
@@ -1579,7 +1942,7 @@ impl MysticVale {
         for l in 0..3 {
             for k in 0..3 {
                 if self.commons[l][k] == EMPTY {
-                    self.commons[l][k] = (l..3).find_map(|m| self.adv_decks[m].pop()).unwrap_or(EMPTY);
+                    self.reveal_common(l, k);
                 }
             }
         }
@@ -1589,6 +1952,24 @@ impl MysticVale {
                     self.vale_row[l][k] = (l..2).find_map(|m| self.vale_decks[m].pop()).unwrap_or(EMPTY);
                 }
             }
+        }
+    }
+
+    /// Fills the empty commons place (`l`, `k`) from the decks (level `l`, then the higher ones, ruling
+    /// MV5). With `stacked_duplicates`, a card whose title is already in the commons goes on that slot's
+    /// stack and another is drawn (EN:1835-1840).
+    pub(crate) fn reveal_common(&mut self, l: usize, k: usize) {
+        loop {
+            let a = (l..3).find_map(|m| self.adv_decks[m].pop()).unwrap_or(EMPTY);
+            if a != EMPTY && self.options.stacked_duplicates {
+                let twin = (0..9).map(|x| (x / 3, x % 3)).find(|&(m, j)| (m, j) != (l, k) && self.commons[m][j] == a);
+                if let Some((m, j)) = twin {
+                    self.commons_stack[m][j] = self.commons_stack[m][j].saturating_add(1);
+                    continue;
+                }
+            }
+            self.commons[l][k] = a;
+            return;
         }
     }
 
@@ -1651,9 +2032,13 @@ fn slot_place(db: &crate::cards::CardDb, s: crate::state::Sleeve, k: usize) -> O
     }
 }
 
+fn seat_of(i: usize) -> Seat {
+    Seat(i as u8)
+}
+
 /// Pushes `f(c)` for every card `c` in `mask`, in increasing order.
 #[inline]
-fn push_cards(out: &mut Vec<Action>, mut mask: u32, f: fn(u8) -> Action) {
+pub(crate) fn push_cards(out: &mut Vec<Action>, mut mask: u32, f: fn(u8) -> Action) {
     while mask != 0 {
         out.push(f(mask.trailing_zeros() as u8));
         mask &= mask - 1;

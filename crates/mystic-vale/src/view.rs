@@ -18,6 +18,10 @@ pub struct PlayerView {
     pub cards: [Sleeve; NUM_CARDS],
     /// Cards in the deck.
     pub deck_count: u8,
+    /// The deck's bottom cards, bottom first, that every seat saw go there face down (Burrow Wyrms) and
+    /// that are still there, the deck unshuffled since (ruling MV56).
+    #[serde(default)]
+    pub deck_bottom: Pile,
     /// The on-deck card.
     pub on_deck: Option<u8>,
     /// The field.
@@ -54,6 +58,22 @@ pub struct PlayerView {
     pub druid_used: bool,
     /// Peacekeeper Druid used in the Prep Phase.
     pub druid_prep: bool,
+    /// The player's amulet (public, its side is `token_active`).
+    #[serde(default)]
+    pub amulet: Option<u8>,
+    /// Mana waiting for the player's next Harvest Phase.
+    #[serde(default)]
+    pub pending_mana: u8,
+    /// Wildfire Ember's card and extra guardians this turn.
+    #[serde(default)]
+    pub ember: Option<(u8, u8)>,
+}
+
+impl PlayerView {
+    /// The cards given extra guardians this turn, and how many (as [`Player::bonuses`]).
+    pub fn bonuses(&self) -> [Option<(u8, u8)>; 2] {
+        [self.conclave.map(|(c, _)| (c, 1)), self.ember]
+    }
 }
 
 /// A player's leader as a seat sees it.
@@ -88,6 +108,9 @@ pub struct View {
     pub phase: Phase,
     /// Face-up commons.
     pub commons: [[u8; 3]; 3],
+    /// Copies stacked under each commons advancement (variant `stacked_duplicates`).
+    #[serde(default)]
+    pub commons_stack: [[u8; 3]; 3],
     /// Advancement deck sizes.
     pub adv_deck_counts: [u8; 3],
     /// Fertile Soils left per slot.
@@ -98,6 +121,9 @@ pub struct View {
     pub vale_deck_counts: [u8; 2],
     /// Vales out of the game.
     pub removed_vales: Vec<u8>,
+    /// Advancements removed from the game (Hempero), public.
+    #[serde(default)]
+    pub removed_advs: Vec<u8>,
     /// VP pool.
     pub pool: u16,
     /// Finishing the round.
@@ -106,6 +132,13 @@ pub struct View {
     pub turn: Turn,
     /// Calm Weather's top card, for the active player only.
     pub peek: Option<u8>,
+    /// Wood Sprite Hoard: the cards looked at still to decide below `peek`, top first (EN:1554: all three
+    /// are seen), for the active player only.
+    #[serde(default)]
+    pub looking: Vec<u8>,
+    /// The draft table during setup.
+    #[serde(default)]
+    pub draft: Option<crate::draft::DraftTable>,
     /// Rounds.
     pub rounds: u16,
     /// Moves.
@@ -125,6 +158,7 @@ impl MysticVale {
                 .map(|(i, p)| PlayerView {
                     cards: p.cards,
                     deck_count: p.deck.len() as u8,
+                    deck_bottom: p.known_bottom(),
                     on_deck: p.on_deck,
                     field: p.field,
                     discard: (i == seat.index()).then_some(p.discard),
@@ -135,7 +169,8 @@ impl MysticVale {
                     skip_next: p.skip_next,
                     leader: p.leader.map(|l| LeaderView {
                         card: l.card,
-                        id: (i == seat.index() || (l.public && p.leader_offer.is_none())).then_some(l.id),
+                        // Until its owner chooses (`leaders=choose`), the card shows no leader at all.
+                        id: (p.leader_offer.is_none() && (i == seat.index() || l.public)).then_some(l.id),
                         upgraded: l.upgraded,
                         public: l.public,
                     }),
@@ -147,21 +182,28 @@ impl MysticVale {
                     aether: p.aether,
                     druid_used: p.druid_used,
                     druid_prep: p.druid_prep,
+                    amulet: p.amulet,
+                    pending_mana: p.pending_mana,
+                    ember: p.ember,
                 })
                 .collect(),
             start: self.start,
             current: self.current,
             phase: self.phase,
             commons: self.commons,
+            commons_stack: self.commons_stack,
             adv_deck_counts: self.adv_decks.clone().map(|d| d.len() as u8),
             soil: self.soil,
             vale_row: self.vale_row,
             vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
             removed_vales: self.removed_vales.clone(),
+            removed_advs: self.removed_advs.clone(),
             pool: self.pool,
             ending: self.ending,
             turn: self.turn.clone(),
             peek: if seat.0 == self.current { self.peek } else { None },
+            looking: if seat.0 == self.current { self.looking() } else { Vec::new() },
+            draft: self.draft.clone(),
             rounds: self.rounds,
             moves: self.moves,
         }
@@ -184,9 +226,11 @@ impl MysticVale {
         for (i, pv) in view.players.iter().enumerate() {
             let mut hidden = Pile::new();
             for c in 0..NUM_CARDS as u8 {
-                let seen_by_me =
-                    i == me && (view.peek == Some(c) || pv.discard.as_ref().is_some_and(|d| d.contains(&c)));
-                if !pv.field.contains(&c) && pv.on_deck != Some(c) && !seen_by_me {
+                let seen_by_me = i == me
+                    && (view.peek == Some(c)
+                        || view.looking.contains(&c)
+                        || pv.discard.as_ref().is_some_and(|d| d.contains(&c)));
+                if !pv.field.contains(&c) && pv.on_deck != Some(c) && !seen_by_me && !pv.deck_bottom.contains(&c) {
                     hidden.push(c);
                 }
             }
@@ -199,19 +243,33 @@ impl MysticVale {
                 hidden.truncate(k);
                 d
             };
-            let mut deck = hidden;
+            // The known bottom cards under the rest, in order (a small deck's top cards shown to their owner,
+            // `peek` and `looking`, are placed below).
+            let mut deck = pv.deck_bottom;
+            if i == me {
+                deck.retain(|c| view.peek != Some(*c) && !view.looking.contains(c));
+            }
+            deck.extend_from_slice(&hidden);
             if i == me
                 && let Some(t) = view.peek
             {
-                // Calm Weather's card is the top one; Wood Sprite Hoard's lies under the cards kept.
-                deck.push(t);
-                if let Phase::Look { depth, .. } = view.phase {
-                    let n = deck.len();
-                    deck[n - 1 - usize::from(depth).min(n - 1)..].rotate_right(1);
+                // Calm Weather's card is the top one; Wood Sprite Hoard's lies under the cards kept, the
+                // cards still to decide under it, in order.
+                let kept = match view.phase {
+                    Phase::Look { depth, .. } => usize::from(depth).min(deck.len()),
+                    _ => 0,
+                };
+                let top = Pile::from_slice(&deck[deck.len() - kept..]);
+                deck.truncate(deck.len() - kept);
+                for &c in view.looking.iter().rev() {
+                    deck.push(c);
                 }
+                deck.push(t);
+                deck.extend_from_slice(&top);
             }
             let field = pv.field;
             let mut player = Player {
+                under: pv.deck_bottom,
                 cards: pv.cards,
                 deck,
                 on_deck: pv.on_deck,
@@ -222,7 +280,8 @@ impl MysticVale {
                 vales: pv.vales.clone(),
                 skip_next: pv.skip_next,
                 leader: pv.leader.map(|l| LeaderCard {
-                    id: l.id.or_else(|| unseen.pop()).unwrap_or(0),
+                    // Before the choice the state holds the first leader dealt.
+                    id: l.id.or(pv.leader_offer.map(|o| o[0])).or_else(|| unseen.pop()).unwrap_or(0),
                     card: l.card,
                     upgraded: l.upgraded,
                     public: l.public,
@@ -245,6 +304,9 @@ impl MysticVale {
                 aether: pv.aether,
                 druid_used: pv.druid_used,
                 druid_prep: pv.druid_prep,
+                amulet: pv.amulet,
+                pending_mana: pv.pending_mana,
+                ember: pv.ember,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -261,15 +323,18 @@ impl MysticVale {
                 }
             }
         }
-        for row in &view.commons {
-            for &a in row {
+        for (row, stack) in view.commons.iter().zip(&view.commons_stack) {
+            for (&a, &n) in row.iter().zip(stack) {
                 if a != EMPTY {
-                    left[a as usize] -= 1;
+                    left[a as usize] -= 1 + i32::from(n);
                 }
             }
         }
         for b in &view.turn.bought {
             left[b.adv as usize] -= 1;
+        }
+        for &a in &view.removed_advs {
+            left[a as usize] -= 1;
         }
         let mut adv_decks: [Vec<u8>; 3] = Default::default();
         for l in 0..3 {
@@ -327,15 +392,18 @@ impl MysticVale {
             current: view.current,
             phase: view.phase,
             commons: view.commons,
+            commons_stack: view.commons_stack,
             adv_decks,
             soil: view.soil,
             vale_row: view.vale_row,
             vale_decks,
             removed_vales: view.removed_vales.clone(),
+            removed_advs: view.removed_advs.clone(),
             pool: view.pool,
             ending: view.ending,
             turn,
             peek: if view.seat.0 == view.current { view.peek } else { None },
+            draft: view.draft.clone(),
             rounds: view.rounds,
             moves: view.moves,
         }
@@ -417,12 +485,25 @@ impl fmt::Display for View {
             if self.ending { " (last round)" } else { "" },
             self.seat
         )?;
+        if let Some(t) = &self.draft {
+            // The draft table (EN:810-816): everything on it is public.
+            writeln!(f, "draft table (take one leader or one amulet; then the other kind, in reverse order):")?;
+            for &l in &t.leaders {
+                writeln!(f, "  take leader {l}: {}", db.leader(l).summary(false))?;
+                writeln!(f, "      upgraded: {}", db.leader(l).summary(true))?;
+            }
+            for &a in &t.amulets {
+                writeln!(f, "  take amulet {a}: {}", db.amulet(a).summary(false))?;
+            }
+        }
         writeln!(f, "commons:")?;
         for (l, row) in self.commons.iter().enumerate() {
             writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
             for (k, &a) in row.iter().enumerate() {
                 if a != EMPTY {
-                    writeln!(f, "    {}.{} {}", l + 1, k + 1, db.adv(a).summary())?;
+                    let n = self.commons_stack[l][k];
+                    let stack = if n > 0 { format!(" (×{})", n + 1) } else { String::new() };
+                    writeln!(f, "    {}.{} {}{stack}", l + 1, k + 1, db.adv(a).summary())?;
                 }
             }
         }
@@ -464,7 +545,11 @@ impl fmt::Display for View {
                 "-- p{i}{}: {} VP tokens (score {g}), token {}, deck {}, discard {}{}",
                 if i == self.current as usize { " (to play)" } else { "" },
                 p.vp,
-                if p.token_active { "active" } else { "spent" },
+                match p.amulet {
+                    Some(a) =>
+                        format!("{} ({} side)", db.amulet(a).title, if p.token_active { "active" } else { "used" }),
+                    None => (if p.token_active { "active" } else { "spent" }).to_string(),
+                },
                 p.deck_count,
                 p.discard_count,
                 if p.vales.is_empty() {
@@ -481,6 +566,12 @@ impl fmt::Display for View {
                 if !ab.is_empty() {
                     writeln!(f, "   vale {}: {ab}", db.vale(v).title)?;
                 }
+            }
+            if let Some(a) = p.amulet {
+                writeln!(f, "   amulet: {}", db.amulet(a).summary(p.token_active))?;
+            }
+            if p.pending_mana > 0 {
+                writeln!(f, "   {} mana waiting for the next Harvest Phase (lost on a Spoil)", p.pending_mana)?;
             }
             let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
             if let Some(l) = p.leader.filter(|_| p.leader_offer.is_none()) {
@@ -556,6 +647,9 @@ impl fmt::Display for View {
                 _ => "top of your deck (Calm Weather)",
             };
             writeln!(f, "{what}: c{c} {}", self.card_text(self.players[self.seat.index()].cards[c as usize]))?;
+            for &x in &self.looking {
+                writeln!(f, "  then: c{x} {}", self.card_text(self.players[self.seat.index()].cards[x as usize]))?;
+            }
         }
         Ok(())
     }

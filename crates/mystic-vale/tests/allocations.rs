@@ -36,3 +36,15 @@ fn with_vale_of_magic_nothing_allocates() -> Result<(), String> {
     assert!(moves > 50_000, "{moves}");
     Ok(())
 }
+
+#[test]
+fn with_the_essential_edition_nothing_allocates() -> Result<(), String> {
+    // Every set, the draft and amulets.
+    let mut moves = 0;
+    for players in 2..=4 {
+        let options = Options { players, edition: sylvan_mystic_vale::setup::Edition::Essential, ..Options::default() };
+        moves += no_allocations_in_playouts::<MysticVale>(&ALLOC, &options, 100, 3)?;
+    }
+    assert!(moves > 50_000, "{moves}");
+    Ok(())
+}

@@ -3,18 +3,84 @@
 //! module's hooks at its timing. To add one: write `src/effects/<name>.rs` with a `pub const MODULE:
 //! Module`, declare it below, and add one line to [`MODULES`] (see `crates/mystic-vale/MODEL.md`).
 
-use crate::cards::Timing;
+use crate::actions::Action;
+use crate::cards::{Ability, Timing};
 use crate::harvest::{Table, Totals};
 use crate::state::MysticVale;
 
+mod clear_commons;
+mod copy_card;
+mod flip_back;
+mod gain_choice;
+mod guardian_on_card;
 mod neighbour_on_deck;
+mod redraw_on_deck;
+mod refill_pool;
+mod soil_from_supply;
 mod take_level_1_vale;
+mod third_buy;
+mod vale_cost_points;
 
 /// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
 pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals);
 
 /// A "when bought" hook: acts on the game right after `seat` bought the vale carrying the ability.
 pub type BoughtHook = fn(game: &mut MysticVale, seat: usize);
+
+/// A harvest decision: pushes, in sorted order, the actions ability `ab` on card `card` offers now to
+/// the active player (nothing when it cannot act).
+pub type ActionsHook = fn(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>);
+
+/// Applies one of the actions [`ActionsHook`] offered, for ability `ab` on card `card`.
+pub type ApplyHook = fn(game: &mut MysticVale, card: u8, ab: Ability, action: Action) -> Step;
+
+/// Ends an ability left open ([`Step::Open`]) when its player declines to go on.
+pub type FinishHook = fn(game: &mut MysticVale);
+
+/// What the rules do after a module's action.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Step {
+    /// The ability is used for this turn.
+    Used,
+    /// The ability is used; the active player reveals a new on-deck card (reshuffling if needed).
+    UsedReveal,
+    /// The ability waits for more choices of the same kind, or `decline` ([`Module::finish`]).
+    Open,
+}
+
+/// The kind of choice a module's actions make.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Choice {
+    /// No choice.
+    None,
+    /// A card (`ability c7`).
+    Card,
+    /// A commons position (`ability 2.1`).
+    Common,
+    /// A Fertile Soil onto a card (`ability soil.top c7`).
+    Soil,
+    /// An option (`ability 1`).
+    Pick,
+}
+
+impl Choice {
+    /// Whether `action` is a choice of this kind.
+    pub fn takes(self, action: Action) -> bool {
+        matches!(
+            (self, action),
+            (Choice::Card, Action::AbilityCard(_))
+                | (Choice::Common, Action::AbilityCommon(..))
+                | (Choice::Soil, Action::AbilitySoil(..))
+                | (Choice::Pick, Action::AbilityPick(_))
+        )
+    }
+}
+/// An end-of-game hook: the points the ability (its `amount`) gives `seat`.
+pub type EndHook = fn(table: &dyn Table, seat: usize, amount: u8) -> i32;
+
+/// An end-of-harvest hook: runs when `seat` ends a Harvest Phase it completed, with the card carrying
+/// the ability in its field.
+pub type HarvestDoneHook = fn(game: &mut MysticVale, seat: usize);
 
 /// A unique effect's hooks. A hook left `None` does nothing at that moment.
 pub struct Module {
@@ -28,11 +94,59 @@ pub struct Module {
     pub harvest: Option<HarvestHook>,
     /// When bought (vales): runs once, right after the purchase.
     pub when_bought: Option<BoughtHook>,
+    /// Harvest decisions: the kind of actions offered.
+    pub choice: Choice,
+    /// Harvest decisions: the actions offered (once per turn per card).
+    pub actions: Option<ActionsHook>,
+    /// Harvest decisions: the effect of an action offered.
+    pub apply: Option<ApplyHook>,
+    /// Harvest decisions: the end of an ability left open.
+    pub finish: Option<FinishHook>,
+    /// Harvest: advancement purchases it adds to the Harvest's limit; the ability's amount is the mana
+    /// off the first purchase beyond two.
+    pub extra_buys: u8,
+    /// End of game: points.
+    pub end_points: Option<EndHook>,
+    /// End of a completed Harvest Phase.
+    pub harvest_done: Option<HarvestDoneHook>,
+}
+
+impl Module {
+    /// A module with only its key, text and timings (every hook `None`).
+    pub const fn new(key: &'static str, text: &'static str, timings: &'static [Timing]) -> Module {
+        Module {
+            key,
+            text,
+            timings,
+            harvest: None,
+            when_bought: None,
+            choice: Choice::None,
+            actions: None,
+            apply: None,
+            finish: None,
+            extra_buys: 0,
+            end_points: None,
+            harvest_done: None,
+        }
+    }
 }
 
 /// Every unique effect: one line per module. Card files refer to them by key; ids are positions here,
 /// so new modules are appended.
-pub const MODULES: &[&Module] = &[&neighbour_on_deck::MODULE, &take_level_1_vale::MODULE];
+pub const MODULES: &[&Module] = &[
+    &neighbour_on_deck::MODULE,
+    &take_level_1_vale::MODULE,
+    &refill_pool::MODULE,
+    &vale_cost_points::MODULE,
+    &flip_back::MODULE,
+    &guardian_on_card::MODULE,
+    &gain_choice::MODULE,
+    &redraw_on_deck::MODULE,
+    &clear_commons::MODULE,
+    &soil_from_supply::MODULE,
+    &third_buy::MODULE,
+    &copy_card::MODULE,
+];
 
 /// The module with index `k`.
 pub fn module(k: u8) -> Option<&'static Module> {

@@ -9,11 +9,8 @@ use crate::state::{CardStats, leader_face};
 
 /// The module.
 pub const MODULE: Module = Module {
-    key: "neighbour-on-deck",
-    text: "your neighbours' on-deck cards count as in your field",
-    timings: &[Timing::Harvest],
     harvest: Some(harvest),
-    when_bought: None,
+    ..Module::new("neighbour-on-deck", "your neighbours' on-deck cards count as in your field", &[Timing::Harvest])
 };
 
 fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals) {

@@ -9,11 +9,8 @@ use crate::state::MysticVale;
 
 /// The module.
 pub const MODULE: Module = Module {
-    key: "take-level-1-vale",
-    text: "take the top card of the level-1 vale deck",
-    timings: &[Timing::WhenBought],
-    harvest: None,
     when_bought: Some(when_bought),
+    ..Module::new("take-level-1-vale", "take the top card of the level-1 vale deck", &[Timing::WhenBought])
 };
 
 fn when_bought(game: &mut MysticVale, seat: usize) {

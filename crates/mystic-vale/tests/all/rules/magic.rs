@@ -383,8 +383,12 @@ fn wood_sprite_hoard_looks_at_the_top_three() {
     // The looking player sees the card; the other does not.
     assert_eq!(g.view(Seat(0)).peek, Some(2));
     assert_eq!(g.view(Seat(1)).peek, None);
+    // All three are seen before the first decision (issue 12), by their owner only.
+    assert_eq!(g.view(Seat(0)).looking, vec![3, 4]);
+    assert!(g.view(Seat(1)).looking.is_empty());
     act(&mut g, "mill");
     assert_eq!(g.peek, Some(3));
+    assert_eq!(g.view(Seat(0)).looking, vec![4]);
     act(&mut g, "decline");
     assert_eq!(g.peek, Some(4));
     act(&mut g, "mill");
@@ -468,6 +472,21 @@ fn one_cancel_for_bramble_spire_and_aether_tree() {
     let keys: Vec<&str> = g.players[0].vales.iter().map(|&v| g.db.vale(v).key.as_str()).collect();
     assert_eq!(keys, vec!["aether-tree"]);
     assert_eq!(g.players[0].aether, None);
+}
+
+#[test]
+fn bramble_spire_or_aether_tree_is_the_players_choice() {
+    // MV47: when both can act on the card, `cancel c3 not-cursed` uses Aether Tree; Bramble Spire stays.
+    let mut p = player(&[&[CL], &[CL], &[], &[CL, "creeping-mold"]], &[0, 1], Some(2), &[3, 4]);
+    p.vales = vec!["aether-tree".into(), "bramble-spire".into()];
+    let mut g = game_with(&both(), p, None, None);
+    act(&mut g, "push");
+    assert!(legal(&g).contains(&"cancel c3 not-cursed".to_string()));
+    assert!(!legal(&g).contains(&"cancel c0 not-cursed".to_string()), "a Cursed Land only: Bramble Spire alone");
+    act(&mut g, "cancel c3 not-cursed");
+    let keys: Vec<&str> = g.players[0].vales.iter().map(|&v| g.db.vale(v).key.as_str()).collect();
+    assert_eq!(keys, vec!["bramble-spire"]);
+    assert_eq!(g.players[0].aether, Some(3));
 }
 
 #[test]

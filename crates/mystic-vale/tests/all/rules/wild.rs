@@ -261,6 +261,29 @@ fn burrow_wyrms_goes_under_the_deck() {
 }
 
 #[test]
+fn a_card_under_the_deck_stays_known_until_the_deck_is_shuffled() {
+    // Issue 12, MV56: every seat saw the Burrow Wyrms card go under the deck; views and determinize keep it
+    // there.
+    let p =
+        player(&[&["burrow-wyrms"], &[CL], &[], &[CL], &[CL], &[CL], &[CL], &[CL]], &[0, 1], Some(2), &[3, 4, 5, 6, 7]);
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    for seat in [Seat(0), Seat(1)] {
+        let v = g.view(seat);
+        assert_eq!(v.players[0].deck_bottom, vec![0], "{seat:?}");
+        for k in 0..20 {
+            let s = MysticVale::determinize(&v, &mut sylvan_engine::GameRng::new(k));
+            assert_eq!(s.players[0].deck.first(), Some(&0), "determinized from {seat:?}'s view");
+        }
+    }
+    // Drawn or shuffled away, the knowledge goes.
+    let mut h = g.clone();
+    h.players[0].deck.clear();
+    assert!(h.view(Seat(1)).players[0].deck_bottom.is_empty());
+}
+
+#[test]
 fn burrow_wyrms_with_an_empty_deck_goes_under_the_on_deck_card() {
     // EN:895: "If there are no cards left in your deck, place Burrow Wurm under your on-deck card."
     let p = player(&[&["burrow-wyrms"]], &[0], Some(1), &[]);
@@ -475,6 +498,10 @@ fn leaders_choose_deals_two_and_each_player_keeps_one() {
     let offer = g.players[first].leader_offer.unwrap_or_default();
     let other = Seat(1 - first as u8);
     assert_eq!(g.view(other).players[first].leader_offer, None, "the offer is its owner's");
+    // Issue 12: until the choice, the leader card shows blank, to its owner too.
+    let mine = g.view(Seat(first as u8));
+    assert_eq!(mine.players[first].leader.map(|l| l.id), Some(None), "no leader shown before the choice");
+    assert_eq!(mine.card_stats(first, 19), sylvan_mystic_vale::state::CardStats::of(Default::default(), &g.db, None));
     act(&mut g, "leader 2");
     assert_eq!(g.players[first].leader.map(|l| l.id), Some(offer[1]));
     act(&mut g, "leader 1");
@@ -553,6 +580,142 @@ fn dione_upgraded_uses_the_neighbours_on_deck_card() {
     let mut g = two(p0, p1);
     act(&mut g, "pass");
     assert_eq!(g.turn.mana_total, 3, "the opponent's on-deck card: 3 mana");
+}
+
+fn adv_id(g: &MysticVale, key: &str) -> u8 {
+    g.db.advancements.iter().position(|a| a.key == key).unwrap_or_else(|| panic!("no advancement {key}")) as u8
+}
+
+#[test]
+fn cyrilla_adds_a_guardian_to_a_field_or_on_deck_card_for_the_turn() {
+    // EN:1592-1598: Totem Chief on an otherwise blank card with Cyrilla's +1 "has 2" and gives 2 (MV51).
+    let p = with_leader(player(&[&["totem-chief"]], &[0, 19], Some(1), &[2]), "cyrilla");
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    let forest = g.spirits_left()[1];
+    assert_eq!(forest, 1, "Totem Chief: 1 guardian, 1 forest");
+    for c in ["ability c0", "ability c1", "ability c19"] {
+        assert!(legal(&g).contains(&c.to_string()), "{c}: a field or the on-deck card");
+    }
+    act(&mut g, "ability c0");
+    assert_eq!(g.spirits_left()[1], 2, "2 guardians: 2 forest");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "once a turn");
+}
+
+#[test]
+fn dione_starting_side_chooses_one_of_two_gains() {
+    // EN:1608-1612: "gain 1 X or 1 Y" (both icons lost: mana or a wild spirit, MV52).
+    let p = with_leader(player(&[], &[19], Some(0), &[1]), "dione");
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    assert_eq!((g.mana_left(), g.spirits_left()), (0, [0; 4]), "nothing before the choice");
+    let mut h = g.clone();
+    act(&mut g, "ability 1");
+    assert_eq!((g.mana_left(), g.spirits_left()), (1, [0; 4]));
+    act(&mut h, "ability 2");
+    assert_eq!((h.mana_left(), h.spirits_left()), (0, [0, 0, 0, 1]));
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "one of the two, once");
+}
+
+#[test]
+fn gingan_replaces_the_on_deck_card_without_spoiling() {
+    // EN:1623-1629: discard the on-deck card, reveal another; the harvest has begun, no spoil.
+    let p = with_leader(player(&[&[CL, CL, CL], &[CL, CL, CL]], &[19], Some(0), &[1, 2]), "gingan");
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    assert_eq!(g.players[0].on_deck, Some(1));
+    assert!(g.players[0].discard.contains(&0));
+    assert_eq!(g.phase, Phase::Harvest, "3 decay on-deck in the harvest: no spoil");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "once a turn");
+}
+
+#[test]
+fn guilduin_upgraded_also_has_another_field_cards_symbols_and_abilities() {
+    // EN:1647-1651: he gets the chosen card's symbols and text effects, keeping his own.
+    let mut p = with_leader(player(&[&["totem-chief", FS]], &[0, 19], Some(1), &[2]), "guilduin");
+    p.leader_upgraded = true;
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    let (mana, forest) = (g.mana_left(), g.spirits_left()[1]);
+    assert!(!legal(&g).contains(&"ability c19".to_string()), "another card");
+    act(&mut g, "ability c0");
+    let fs = g.db.adv(adv_id(&g, FS)).symbols.mana;
+    assert_eq!(g.mana_left(), mana + fs, "the copied card's mana once more");
+    assert_eq!(g.spirits_left()[1], forest + 1, "and its ability");
+}
+
+#[test]
+fn hempero_upgraded_removes_up_to_three_level_2_or_3_commons_then_refills() {
+    // EN:1653-1659: level 2 or 3 only, out of the game, the commons refilled at once.
+    let mut p = with_leader(player(&[], &[19], Some(0), &[1]), "hempero");
+    p.leader_upgraded = true;
+    let c = commons(
+        &["podlings", "podlings", "podlings"],
+        &["hawk", "plow", "moon-wolf"],
+        &["stag", "aurora", "magic-seed"],
+    );
+    let mut g = game_with(&wild(), p, c, None);
+    act(&mut g, "pass");
+    let offered: Vec<String> = legal(&g).into_iter().filter(|a| a.starts_with("ability")).collect();
+    assert_eq!(offered.len(), 6, "no level-1 advancement: {offered:?}");
+    act(&mut g, "ability 2.1");
+    assert_eq!(legal(&g)[0], "decline", "more choices, or stop");
+    assert!(!legal(&g).contains(&"done".to_string()));
+    act(&mut g, "ability 3.2");
+    assert_eq!(g.commons[1][0], EMPTY, "refilled after the last choice");
+    act(&mut g, "decline");
+    assert_eq!(g.removed_advs, vec![adv_id(&g, "hawk"), adv_id(&g, "aurora")]);
+    assert_ne!(g.commons[1][0], EMPTY);
+    assert_ne!(g.commons[2][1], EMPTY);
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "once a turn");
+    // Three choices end it by themselves.
+    let mut p = with_leader(player(&[], &[19], Some(0), &[1]), "hempero");
+    p.leader_upgraded = true;
+    let c = commons(&["podlings"], &["hawk", "plow", "moon-wolf"], &["stag"]);
+    let mut g = game_with(&wild(), p, c, None);
+    act(&mut g, "pass");
+    for a in ["ability 2.1", "ability 2.2", "ability 3.1"] {
+        act(&mut g, a);
+    }
+    assert!(legal(&g).contains(&"done".to_string()));
+    assert_eq!(g.removed_advs.len(), 3);
+}
+
+#[test]
+fn nepeto_sleeves_a_fertile_soil_from_the_supply_without_a_purchase() {
+    // EN:1678-1684: any field card, not a purchase; its symbols count at once (MV54).
+    let p = with_leader(player(&[], &[0, 19], Some(1), &[2]), "nepeto");
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    let (mana, soil) = (g.mana_left(), g.soil);
+    assert!(legal(&g).contains(&"ability soil.top c0".to_string()));
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability") && a.ends_with("c19")), "not on the leader");
+    act(&mut g, "ability soil.top c0");
+    assert_eq!(g.soil[0], soil[0] - 1);
+    assert_eq!(g.players[0].cards[0].slots[0], g.db.soil[0]);
+    assert_eq!(g.mana_left(), mana + g.db.adv(g.db.soil[0]).symbols.mana);
+    assert!(g.turn.bought.is_empty(), "not a purchase");
+}
+
+#[test]
+fn nepeto_upgraded_buys_a_third_advancement_two_cheaper() {
+    // EN:1686-1690: a third purchase, and only the third costs 2 less.
+    let mut p = with_leader(
+        player(&[&[FS], &[FS], &[FS], &[FS], &[FS], &[FS], &[FS], &[FS]], &[0, 1, 2, 3, 4, 5, 6, 7, 19], Some(8), &[9]),
+        "nepeto",
+    );
+    p.leader_upgraded = true;
+    let mut g = game_with(&wild(), p, commons(&["podlings", "podlings", "podlings"], &[], &[]), None);
+    act(&mut g, "pass");
+    let cost = g.db.adv(adv_id(&g, "podlings")).cost;
+    let m0 = g.mana_left();
+    act(&mut g, "buy 1.1");
+    act(&mut g, "buy 1.2");
+    assert_eq!(g.mana_left(), m0 - 2 * cost, "the first two at full price");
+    let m2 = g.mana_left();
+    act(&mut g, "buy 1.3");
+    assert_eq!(g.mana_left(), m2 - cost.saturating_sub(2), "the third 2 cheaper");
 }
 
 #[test]

@@ -1,0 +1,28 @@
+//! Guilduin, upgraded side (EN:1647-1651): in the Harvest Phase, choose another card of your field;
+//! for the rest of the turn the leader's card also has its symbols and abilities, keeping its own. The
+//! chosen card's symbols and harvest abilities count a second time (ruling MV53).
+
+use super::{Choice, Module, Step};
+use crate::actions::Action;
+use crate::cards::{Ability, Timing};
+use crate::state::MysticVale;
+
+/// The module.
+pub const MODULE: Module = Module {
+    choice: Choice::Card,
+    actions: Some(actions),
+    apply: Some(apply),
+    ..Module::new("copy-card", "this card also has the symbols and abilities of another field card", &[Timing::Harvest])
+};
+
+fn actions(game: &MysticVale, card: u8, _ab: Ability, out: &mut Vec<Action>) {
+    crate::turn::push_cards(out, game.cur().field_mask() & !(1 << card), Action::AbilityCard);
+}
+
+fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
+    if let Action::AbilityCard(c) = action {
+        game.turn.copy = Some(c);
+        game.recount();
+    }
+    Step::Used
+}

@@ -1,0 +1,27 @@
+//! Xanos, upgraded (EN:1718-1730): at the end of each Harvest Phase its owner completes with her in the
+//! field (not after a Spoil, not in the harvest she was upgraded in), she turns back to her starting
+//! side. Her upgraded side's own ability is not given by the books (ruling MV60).
+
+use super::Module;
+use crate::cards::Timing;
+use crate::state::MysticVale;
+
+/// The module.
+pub const MODULE: Module = Module {
+    harvest_done: Some(harvest_done),
+    ..Module::new(
+        "flip-back",
+        "turns back to the starting side at the end of each completed Harvest Phase",
+        &[Timing::Harvest],
+    )
+};
+
+fn harvest_done(game: &mut MysticVale, seat: usize) {
+    let db = game.db;
+    let p = &mut game.players[seat];
+    if let Some(l) = &mut p.leader {
+        l.upgraded = false;
+        let c = usize::from(l.card);
+        p.refresh(&db, c);
+    }
+}

@@ -1,0 +1,26 @@
+//! Dione, starting side (EN:1608-1612): in the Harvest Phase, gain your choice of `amount` of one
+//! symbol or of another. Both icons are lost; we read them as mana (the ability's reward) or a wild
+//! spirit, one for advancements and one for vales (ruling MV52).
+
+use super::{Choice, Module, Step};
+use crate::actions::Action;
+use crate::cards::{Ability, Reward, Timing};
+use crate::state::MysticVale;
+
+/// The module.
+pub const MODULE: Module = Module {
+    choice: Choice::Pick,
+    actions: Some(actions),
+    apply: Some(apply),
+    ..Module::new("gain-choice", "gain 1 mana or 1 wild spirit (your choice)", &[Timing::Harvest])
+};
+
+fn actions(_game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
+    out.extend([Action::AbilityPick(0), Action::AbilityPick(1)]);
+}
+
+fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step {
+    let reward = if action == Action::AbilityPick(0) { ab.reward } else { Reward::Wild };
+    game.gain_now(reward, ab.amount);
+    Step::Used
+}

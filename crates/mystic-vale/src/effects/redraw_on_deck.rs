@@ -1,0 +1,27 @@
+//! GinGan, starting side (EN:1623-1629): in the Harvest Phase you may put your on-deck card into your
+//! discard pile and reveal a new one. The harvest has begun: the new card cannot make you Spoil.
+
+use super::{Choice, Module, Step};
+use crate::actions::Action;
+use crate::cards::{Ability, Timing};
+use crate::state::MysticVale;
+
+/// The module.
+pub const MODULE: Module = Module {
+    choice: Choice::Card,
+    actions: Some(actions),
+    apply: Some(apply),
+    ..Module::new("redraw-on-deck", "may discard your on-deck card and reveal another", &[Timing::Harvest])
+};
+
+fn actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
+    if let Some(c) = game.cur().on_deck {
+        out.push(Action::AbilityCard(c));
+    }
+}
+
+fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, _action: Action) -> Step {
+    let i = game.current as usize;
+    game.players[i].discard_on_deck();
+    Step::UsedReveal
+}

@@ -1,0 +1,520 @@
+//! Mana Storm: one test per ability, from explicit setups, the clarifications' examples first. Values
+//! marked provisional in `data/manastorm.toml` are used as data (MV60).
+
+use sylvan_engine::Game;
+use sylvan_mystic_vale::scoring::card_points;
+use sylvan_mystic_vale::{MysticVale, Options, Phase, Setup, SetupPlayer};
+
+use crate::common::*;
+
+fn storm() -> Options {
+    Options { sets: "base,magic,wild,manastorm".into(), ..Options::default() }
+}
+
+fn storm_game(p0: SetupPlayer) -> MysticVale {
+    game_with(&storm(), p0, None, None)
+}
+
+fn owns(mut p: SetupPlayer, vales: &[&str]) -> SetupPlayer {
+    p.vales = vales.iter().map(|s| s.to_string()).collect();
+    p
+}
+
+fn with_leader(mut p: SetupPlayer, key: &str, upgraded: bool) -> SetupPlayer {
+    p.leader = Some(key.into());
+    p.leader_upgraded = upgraded;
+    p
+}
+
+/// Field: three Cursed Lands (3 decay), a blank on-deck, then `spoiler` on top of the deck.
+fn spoiling(spoiler: &[&str]) -> SetupPlayer {
+    player(&[&[CL], &[CL], &[CL], &[], spoiler, &[CL], &[CL], &[CL]], &[0, 1, 2], Some(3), &[4, 5, 6, 7, 8, 9])
+}
+
+fn adv_id(g: &MysticVale, key: &str) -> u8 {
+    g.db.advancements.iter().position(|a| a.key == key).unwrap_or_else(|| panic!("no advancement {key}")) as u8
+}
+
+#[test]
+fn mana_storm_cards_follow_the_card_list_after_the_other_sets() {
+    // EN:2026-2082: 48 advancements (7 + 5 + 4 titles x 3), 18 vales, 8 leaders.
+    let three =
+        Options { sets: "base,magic,wild".into(), ..Options::default() }.validate().unwrap_or_else(|e| panic!("{e}"));
+    let all = storm().validate().unwrap_or_else(|e| panic!("{e}"));
+    for (a, b) in three.advancements.iter().zip(&all.advancements) {
+        assert_eq!(a.key, b.key, "ids never shift");
+    }
+    for (a, b) in three.vales.iter().zip(&all.vales) {
+        assert_eq!(a.key, b.key, "vale ids never shift");
+    }
+    let ms = |s: &str| s == "manastorm";
+    let advs: Vec<u32> = (1..=3)
+        .map(|l| all.advancements.iter().filter(|a| ms(&a.set) && a.level == l).map(|a| u32::from(a.copies)).sum())
+        .collect();
+    assert_eq!(advs, vec![21, 15, 12]);
+    let vales: Vec<u32> = (1..=2)
+        .map(|l| all.vales.iter().filter(|v| ms(&v.set) && v.level == l).map(|v| u32::from(v.copies)).sum())
+        .collect();
+    assert_eq!(vales, vec![10, 8]);
+    assert_eq!(all.leaders.iter().filter(|l| ms(&l.set)).count(), 8);
+    assert_eq!(all.leaders.len(), 16);
+}
+
+#[test]
+fn magic_mushroom_turns_a_used_token_active() {
+    // EN:1071-1077.
+    let mut g = storm_game(player(&[&[], &["magic-mushroom"]], &[0], Some(1), &[2]));
+    assert!(!g.players[0].token_active);
+    act(&mut g, "push");
+    assert!(g.players[0].token_active);
+}
+
+#[test]
+fn argent_owl_stays_as_the_leftmost_card_after_a_spoil() {
+    // EN:868-874: in the field when you Spoil, its card is not discarded and opens the next field.
+    let p = player(&[&[CL], &[CL], &["argent-owl"], &[CL], &[CL]], &[0, 1, 2], Some(3), &[4, 5, 6]);
+    let mut g = storm_game(p);
+    act(&mut g, "push");
+    assert!(g.players[0].token_active, "a spoil");
+    assert_eq!(&g.players[0].field[..1], &[2], "the owl's card is the leftmost of the next field");
+    assert!(!g.players[0].discard.contains(&2));
+}
+
+#[test]
+fn argent_owl_does_nothing_without_a_spoil() {
+    let given: &[&[&str]] = &[&[], &["argent-owl"], &[], &[CL], &[CL], &[CL]];
+    let mut g = storm_game(player(given, &[0, 1], Some(2), &[3, 4, 5, 6, 7]));
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert!(g.players[0].discard.contains(&1), "discarded as usual");
+}
+
+#[test]
+fn argent_owl_resolves_before_hatchery() {
+    // EN:874: with Hatchery, the owl's card ends leftmost and Hatchery's card after it.
+    let p = player(&[&["hatchery"], &[CL], &[CL], &["argent-owl"], &[CL], &[CL]], &[1, 0, 2, 3], Some(4), &[5, 6]);
+    let mut g = storm_game(p);
+    // Field: CL, Hatchery, CL, owl; push the CL on-deck, a CL is revealed: 4 decay, spoil.
+    act(&mut g, "push");
+    assert!(g.players[0].token_active, "a spoil");
+    assert_eq!(legal(&g), vec!["decline", "keep c0"], "Hatchery's choice comes after the owl");
+    act(&mut g, "keep c0");
+    assert_eq!(&g.players[0].field[..2], &[3, 0], "the owl's card first, Hatchery's second");
+}
+
+#[test]
+fn moss_troll_gives_vp_per_guardian_and_leaves_the_on_deck_spot() {
+    // EN:1101-1107: its card on-deck makes you Spoil: 2 VP per counted symbol on it (1 guardian), then the
+    // card goes to the discard pile and a new on-deck card is revealed; the Spoil goes on.
+    let mut g = storm_game(spoiling(&["moss-troll"]));
+    let pool = g.pool;
+    act(&mut g, "push");
+    assert_eq!(g.players[0].vp, 2);
+    assert_eq!(g.pool, pool - 2);
+    assert!(g.players[0].token_active, "the spoil is normal");
+    assert!(g.players[0].discard.contains(&4) || g.players[0].field.contains(&4) || g.players[0].deck.contains(&4));
+    assert_ne!(g.players[0].on_deck, Some(4), "a new on-deck card");
+}
+
+#[test]
+fn dawnfire_dragon_counts_covered_level_3_eclipse_advancements() {
+    // EN:943-949: +1 VP per level-3 advancement owned, itself and a covered eclipse one included; the covered
+    // one's own end VP do not count (EN:783).
+    let g = storm_game(player(&[&["dawnfire-dragon"], &["nightvale-custodians", "moss-troll"]], &[0], Some(1), &[2]));
+    let p = &g.players[0];
+    assert_ne!(p.cards[1].covered, [sylvan_mystic_vale::state::EMPTY; 3], "the custodians are covered");
+    let dragon = i32::from(g.db.adv(adv_id(&g, "dawnfire-dragon")).symbols.vp_end);
+    let troll = i32::from(g.db.adv(adv_id(&g, "moss-troll")).symbols.vp_end);
+    assert_eq!(card_points(&g.db, &p.cards, None), dragon + troll + 2);
+}
+
+#[test]
+fn gaias_kin_scores_by_totally_blank_cards() {
+    // EN:993-1008: 3-4 blank cards give 3.
+    let mut given: Vec<&[&str]> = vec![&["gaias-kin"]];
+    given.extend(std::iter::repeat_n(&[CL][..], 15));
+    let g = storm_game(player(&given, &[0], Some(1), &[2]));
+    let kin = i32::from(g.db.adv(adv_id(&g, "gaias-kin")).symbols.vp_end);
+    assert_eq!(card_points(&g.db, &g.players[0].cards, None), kin + 3, "4 blanks");
+    let g = storm_game(player(&[&["gaias-kin"]], &[0], Some(1), &[2]));
+    assert_eq!(card_points(&g.db, &g.players[0].cards, None), kin + 13, "19 blanks");
+}
+
+#[test]
+fn ent_guard_adds_one_per_level_1_advancement_on_its_card() {
+    // EN:969-975: Fertile Soil counts as level 1.
+    let g = storm_game(player(&[&["ent-guard", FS, "magic-mushroom"], &["ent-guard"]], &[0, 1], Some(2), &[3]));
+    let base = |c: usize| g.players[0].cards[c].advs().map(|a| g.db.adv(a).symbols.guardian).sum::<u8>();
+    assert_eq!(g.players[0].stats[0].guardians, base(0) + 2);
+    assert_eq!(g.players[0].stats[1].guardians, base(1));
+}
+
+#[test]
+fn pridelord_scores_the_guardians_on_its_card() {
+    // EN:1823 (count provisional, MV60).
+    let g = storm_game(player(&[&["pridelord"]], &[0], Some(1), &[2]));
+    let x = g.db.adv(adv_id(&g, "pridelord"));
+    let expect = i32::from(x.symbols.vp_end) + i32::from(x.symbols.guardian);
+    assert_eq!(card_points(&g.db, &g.players[0].cards, None), expect);
+}
+
+#[test]
+fn gaias_tears_scores_minus_three_plus_one_per_vale() {
+    // EN:1357-1363: 6 vales net +3.
+    let p = owns(
+        quiet(),
+        &["gaias-tears", "hallowed-ground", "howling-peak", "split-rock", "sunshard-beacon", "silver-tree"],
+    );
+    let g = storm_game(p);
+    let vale_vp: i32 = g.players[0].vales.iter().map(|&v| i32::from(g.db.vale(v).vp)).sum();
+    assert_eq!(g.score(0) - card_points(&g.db, &g.players[0].cards, None), vale_vp + 6);
+    assert_eq!(vale_vp + 6 - (vale_vp + 3), 3);
+}
+
+#[test]
+fn medusa_grotto_doubles_the_advancements_end_vp() {
+    // EN:1401-1411: advancements' end VP (printed and text) twice; the vale itself is worth -14.
+    let p = owns(player(&[&["dawnfire-dragon"], &["ley-line-augur"]], &[0], Some(1), &[2]), &["medusa-grotto"]);
+    let g = storm_game(p);
+    let advs = card_points(&g.db, &g.players[0].cards, None);
+    assert!(advs > 0);
+    assert_eq!(g.score(0), 2 * advs - 14);
+}
+
+#[test]
+fn sunweaver_copse_puts_six_vp_into_the_pool() {
+    // EN:1499-1505.
+    let given: &[&[&str]] = &[&["pridelord"], &["nightvale-emissary"], &["ent-guard"], &["magic-mushroom"]];
+    let p = player(given, &[0, 1, 2, 3], Some(4), &[5]);
+    let mut g = game_with(&storm(), p, None, vales(&[], &["sunweaver-copse"]));
+    act(&mut g, "pass");
+    let pool = g.pool;
+    act(&mut g, "vale 2.1");
+    assert_eq!(g.pool, pool + 6);
+}
+
+#[test]
+fn crystal_cavern_gives_three_mana_and_goes_on_top_of_the_level_1_vale_deck() {
+    // EN:1301-1311.
+    let mut g = storm_game(owns(player(&[&[]], &[0], Some(1), &[2]), &["crystal-cavern"]));
+    act(&mut g, "pass");
+    let mana = g.mana_left();
+    let v = g.players[0].vales[0];
+    act(&mut g, &format!("use v{v}"));
+    assert_eq!(g.mana_left(), mana + 3);
+    assert!(g.players[0].vales.is_empty());
+    assert_eq!(g.vale_decks[0].last(), Some(&v), "face down on top of the level-1 vale deck");
+}
+
+#[test]
+fn frostcrown_crest_and_sundial_savanna_give_mana_when_the_token_is_evoked() {
+    // EN:1347-1355, 1482-1489: in the Harvest Phase, at once.
+    let mut p = owns(player(&[&[]], &[0], Some(1), &[2]), &["frostcrown-crest", "sundial-savanna"]);
+    p.token_active = true;
+    let mut g = storm_game(p);
+    act(&mut g, "pass");
+    let mana = g.mana_left();
+    act(&mut g, "token");
+    assert_eq!(g.mana_left(), mana + 1 + 2 + 1);
+}
+
+// ---------------------------------------------------------------- leaders
+
+#[test]
+fn algeni_discards_a_spoiling_on_deck_card() {
+    // EN:1560-1568: as Peacekeeper Druid.
+    let mut p = spoiling(&[CL]);
+    p.field = vec![0, 1, 2, 19];
+    p.discard.retain(|&c| c != 19);
+    let mut g = storm_game(with_leader(p, "algeni", false));
+    act(&mut g, "push");
+    assert!(legal(&g).contains(&"druid".to_string()), "{:?}", legal(&g));
+}
+
+#[test]
+fn algeni_upgraded_gains_box_vp_per_blank_card_in_the_field_when_played() {
+    // EN:1570-1578: counted when played, from the box.
+    let p = with_leader(player(&[&[CL]], &[0, 5, 6], Some(19), &[1, 2]), "algeni", true);
+    let mut g = storm_game(p);
+    let pool = g.pool;
+    act(&mut g, "push");
+    assert_eq!(g.players[0].vp, 2, "two blank cards in the field (the leader's card is not blank)");
+    assert_eq!(g.pool, pool);
+}
+
+#[test]
+fn morlok_upgraded_gains_mana_per_blank_field_card() {
+    // EN:1670-1676.
+    let p = with_leader(player(&[&[CL]], &[0, 5, 6, 19], Some(1), &[2]), "morlok", true);
+    let mut g = storm_game(p);
+    act(&mut g, "pass");
+    let leader = g.db.leaders.iter().find(|l| l.key == "morlok").map_or(0, |l| l.sides[1].symbols.mana);
+    let cl = g.db.adv(g.db.cursed_land).symbols.mana;
+    assert_eq!(g.mana_left(), cl + leader + 2);
+}
+
+#[test]
+fn kirath_upgraded_spoil_gives_three_vp_and_an_extra_turn() {
+    // EN:1661-1668.
+    let mut p = spoiling(&[]);
+    p.deck = vec![19, 5, 6];
+    p.discard = (0..20).filter(|c| ![0, 1, 2, 3, 19, 5, 6].contains(c)).collect();
+    p.cards[3] = vec![CL.to_string()];
+    let mut g = storm_game(with_leader(p, "kirath", true));
+    act(&mut g, "push");
+    assert_eq!(g.players[0].vp, 3);
+    assert_eq!(g.current, 0, "an extra turn");
+}
+
+#[test]
+fn xanos_turns_back_after_a_completed_harvest_and_costs_forty_when_upgraded() {
+    // EN:1718-1730.
+    let p = with_leader(player(&[&[]], &[0, 19], Some(1), &[2]), "xanos", true);
+    let mut g = storm_game(p);
+    let up = g.score(0);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    assert!(g.players[0].leader.is_some_and(|l| !l.upgraded));
+    assert_eq!(g.score(0) - up, 40, "-40 only while upgraded");
+}
+
+#[test]
+fn yaquei_gains_per_card_below_seven_and_upgraded_fills_to_nine() {
+    // EN:1732-1739: 4 cards in the field: 3 more mana.
+    let p = with_leader(player(&[&[]], &[0, 1, 2, 19], Some(3), &[4, 5, 6, 7, 8, 9, 10, 11]), "yaquei", false);
+    let mut g = storm_game(p);
+    act(&mut g, "pass");
+    assert_eq!(g.mana_left(), 3);
+    // EN:1741-1755: upgraded, the field is filled to 9 from the deck.
+    let p = with_leader(player(&[&[]], &[0, 1, 2, 19], Some(3), &[4, 5, 6, 7, 8, 9, 10, 11]), "yaquei", true);
+    let mut g = storm_game(p);
+    act(&mut g, "pass");
+    assert_eq!(g.players[0].field.len(), 9);
+}
+
+#[test]
+fn glorus_upgraded_scores_three_plus_vale_cost_symbols() {
+    // EN:1639-1645 (kind provisional: forest, any counting too).
+    let p = owns(with_leader(player(&[&[]], &[0], Some(1), &[2]), "glorus", true), &["sunshard-beacon", "split-rock"]);
+    let g = storm_game(p);
+    let vale_vp: i32 = g.players[0].vales.iter().map(|&v| i32::from(g.db.vale(v).vp)).sum();
+    // Sunshard Beacon costs 2 forest, Split Rock 1 animal + 1 any.
+    assert_eq!(g.score(0), vale_vp + 3 + 2 + 1);
+    let _ = Phase::Harvest;
+    let _ = Setup::default();
+}
+
+// ---------------------------------------------------------------- amulets
+
+fn with_amulet(mut p: SetupPlayer, key: &str, active: bool) -> SetupPlayer {
+    p.amulet = Some(key.into());
+    p.token_active = active;
+    p
+}
+
+fn amulet_game(p0: SetupPlayer) -> MysticVale {
+    storm_game(p0)
+}
+
+#[test]
+fn an_amulet_replaces_the_token_and_a_spoil_turns_it_active() {
+    // EN:804, 822-826: it starts used; a Spoil turns it active; with no plain `token` action.
+    let mut g = amulet_game(with_amulet(spoiling(&[CL]), "moon-stone", false));
+    act(&mut g, "push");
+    assert!(g.players[0].token_active, "active after the spoil");
+    let mut g = amulet_game(with_amulet(player(&[&[]], &[0], Some(1), &[2]), "moon-stone", true));
+    act(&mut g, "pass");
+    let l = legal(&g);
+    assert!(!l.contains(&"token".to_string()) && l.contains(&"evoke".to_string()), "{l:?}");
+    let mana = g.mana_left();
+    act(&mut g, "evoke");
+    assert_eq!(g.mana_left(), mana + 1);
+    assert!(!g.players[0].token_active, "evoked: its used side");
+    assert!(!legal(&g).contains(&"evoke".to_string()), "once");
+}
+
+#[test]
+fn an_active_amulet_stays_active_on_a_spoil_with_no_other_reward() {
+    // EN:826.
+    let mut g = amulet_game(with_amulet(spoiling(&[CL]), "twilight-shard", true));
+    act(&mut g, "push");
+    assert!(g.players[0].token_active);
+    assert_eq!(g.players[0].vp, 0);
+}
+
+#[test]
+fn magic_mushroom_turns_a_used_amulet_active() {
+    // EN:1077: amulets count as the token.
+    let mut g = amulet_game(with_amulet(player(&[&[], &["magic-mushroom"]], &[0], Some(1), &[2]), "moon-stone", false));
+    act(&mut g, "push");
+    assert!(g.players[0].token_active);
+}
+
+#[test]
+fn rootwood_charm_gives_growth_instead_of_spoiling() {
+    // EN:1783-1789.
+    let mut g = amulet_game(with_amulet(spoiling(&[CL]), "rootwood-charm", true));
+    act(&mut g, "push");
+    assert!(matches!(g.phase, Phase::SpoilPrompt { .. }), "{:?}", g.phase);
+    act(&mut g, "evoke");
+    assert_eq!(g.phase, Phase::Planting, "the growth stops the spoil");
+    assert!(!g.players[0].token_active);
+}
+
+#[test]
+fn deepriver_crystal_puts_a_field_card_under_the_deck_also_after_a_spoil() {
+    // EN:1775-1781: Harvest or Discard Phase, so also after a Spoil.
+    let mut g = amulet_game(with_amulet(spoiling(&[CL]), "deepriver-crystal", true));
+    act(&mut g, "push");
+    assert_eq!(g.phase, Phase::DiscardEvoke);
+    act(&mut g, "evoke c1");
+    assert!(g.players[0].deck.contains(&1) || g.players[0].field.contains(&1) || g.players[0].on_deck == Some(1));
+    assert!(!g.players[0].discard.contains(&1));
+}
+
+#[test]
+fn summoner_stone_brings_the_bottom_card_of_the_deck_into_the_field() {
+    // EN:1791-1803.
+    let mut g = amulet_game(with_amulet(
+        player(&[&[], &[], &[], &["podlings"]], &[0], Some(1), &[2, 3]),
+        "summoner-stone",
+        true,
+    ));
+    act(&mut g, "pass");
+    act(&mut g, "evoke");
+    assert_eq!(g.players[0].field.last(), Some(&3), "the bottom card joins the right end");
+}
+
+#[test]
+fn darksoul_ember_sleeves_a_purchase_now_and_its_used_side_forbids_passing_before_a_push() {
+    // EN:1759-1773.
+    let mut g = amulet_game(with_amulet(player(&[&[], &[]], &[0], Some(1), &[2]), "darksoul-ember", false));
+    assert!(!legal(&g).contains(&"pass".to_string()), "used side: push first");
+    act(&mut g, "push");
+    assert!(legal(&g).contains(&"pass".to_string()));
+    let p = with_amulet(player(&[&[FS], &[FS]], &[0, 1], Some(2), &[3]), "darksoul-ember", true);
+    let mut g = game_with(&storm(), p, commons(&["frostbane"], &[], &[]), None);
+    act(&mut g, "pass");
+    g.turn.mana_spent = 0;
+    let before = g.mana_left();
+    assert!(before >= 2, "two Fertile Soils");
+    act(&mut g, "buy 1.1");
+    act(&mut g, "evoke c0");
+    let frost = adv_id(&g, "frostbane");
+    assert!(g.players[0].cards[0].advs().any(|a| a == frost), "sleeved at once");
+    assert!(g.turn.bought.is_empty());
+}
+
+#[test]
+fn twilight_shard_gains_then_lands_on_a_random_side() {
+    // EN:1805-1813: not usable again this turn whatever side lands up.
+    let mut sides = [0; 2];
+    for seed in 0..20 {
+        let p = with_amulet(player(&[&[]], &[0], Some(1), &[2]), "twilight-shard", true);
+        let setup = Setup { start: 0, players: vec![p, quiet()], ..Setup::default() };
+        let mut g = MysticVale::from_setup(&storm(), &setup, seed).unwrap_or_else(|e| panic!("{e}"));
+        act(&mut g, "pass");
+        act(&mut g, "evoke");
+        sides[usize::from(g.players[0].token_active)] += 1;
+        assert!(!legal(&g).contains(&"evoke".to_string()));
+    }
+    assert!(sides[0] > 0 && sides[1] > 0, "{sides:?}");
+}
+
+#[test]
+fn wildfire_ember_outside_the_harvest_gives_mana_next_harvest_lost_on_a_spoil() {
+    // EN:1815-1823 with the deferred gain of EN:1355.
+    let mut g = amulet_game(with_amulet(player(&[&[]], &[0], Some(1), &[2]), "wildfire-ember", true));
+    act(&mut g, "evoke");
+    assert_eq!(g.players[0].pending_mana, 1);
+    act(&mut g, "pass");
+    assert_eq!(g.mana_left(), 1);
+    let mut g = amulet_game(with_amulet(spoiling(&[CL]), "wildfire-ember", true));
+    act(&mut g, "evoke");
+    act(&mut g, "push");
+    assert_eq!(g.players[0].pending_mana, 0, "the skipped harvest's gain is lost");
+}
+
+#[test]
+fn wildfire_ember_raises_what_moss_troll_counts_in_reaction() {
+    // EN:1823: used before Moss Troll resolves, its 2 symbols count.
+    let mut g = amulet_game(with_amulet(spoiling(&["moss-troll"]), "wildfire-ember", true));
+    act(&mut g, "push");
+    assert!(matches!(g.phase, Phase::SpoilPrompt { .. }));
+    act(&mut g, "evoke c4");
+    if matches!(g.phase, Phase::SpoilPrompt { .. }) {
+        act(&mut g, "spoil");
+    }
+    assert_eq!(g.players[0].vp, 2 * 3, "1 printed + 2 guardians, 2 VP each");
+}
+
+#[test]
+fn frostcrown_crest_gain_outside_the_harvest_waits_for_it() {
+    // EN:1351-1355.
+    let p = owns(with_amulet(player(&[&[]], &[0], Some(1), &[2]), "wildfire-ember", true), &["frostcrown-crest"]);
+    let mut g = amulet_game(p);
+    act(&mut g, "evoke");
+    assert_eq!(g.players[0].pending_mana, 1 + 2);
+}
+
+#[test]
+fn amulet_vp_score_at_the_end() {
+    // EN:828-830: grey add, red subtract.
+    let g = amulet_game(with_amulet(quiet(), "darksoul-ember", false));
+    let vp = i32::from(g.db.amulets.iter().find(|a| a.key == "darksoul-ember").map_or(0, |a| a.vp));
+    assert!(vp < 0);
+    assert_eq!(g.score(0), card_points(&g.db, &g.players[0].cards, None) + vp);
+}
+
+// ---------------------------------------------------------------- the draft
+
+#[test]
+fn the_draft_takes_one_of_each_kind_in_snake_order_then_amulets_may_be_traded() {
+    // EN:810-816: 1 + players of each on the table; seat order, then reverse order for the other kind.
+    let o = Options { players: 3, edition: sylvan_mystic_vale::setup::Edition::Essential, ..Options::default() };
+    let mut g = MysticVale::new(&o, 11).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.phase, Phase::Draft { first: true });
+    let t = g.draft.clone().unwrap_or_default();
+    assert_eq!((t.leaders.len(), t.amulets.len()), (4, 4));
+    let s = g.start as usize;
+    let order: Vec<usize> = vec![s, (s + 1) % 3, (s + 2) % 3, (s + 2) % 3, (s + 1) % 3, s];
+    for (k, &seat) in order.iter().enumerate() {
+        assert_eq!(g.current as usize, seat, "pick {k}");
+        let l = legal(&g);
+        if k < 3 {
+            assert!(l.iter().any(|x| x.starts_with("take leader")) && l.iter().any(|x| x.starts_with("take amulet")));
+            let a = if k == 0 { l.iter().find(|x| x.starts_with("take amulet")) } else { l.first() };
+            act(&mut g, &a.cloned().unwrap_or_default());
+        } else {
+            let kinds: Vec<bool> = l.iter().map(|x| x.starts_with("take leader")).collect();
+            assert!(kinds.iter().all(|&k| k) || kinds.iter().all(|&k| !k), "only the other kind: {l:?}");
+            act(&mut g, &l[0]);
+        }
+    }
+    assert!(g.players.iter().all(|p| p.leader.is_some() && p.amulet.is_some()));
+    assert_eq!(g.phase, Phase::AmuletTrade);
+    assert_eq!(legal(&g), vec!["decline", "trade"]);
+    act(&mut g, "trade");
+    assert_eq!(g.players[s].amulet, None, "a regular token instead");
+    act(&mut g, "decline");
+    act(&mut g, "decline");
+    assert_eq!(g.phase, Phase::Planting);
+    assert!(g.players.iter().all(|p| !p.token_active || p.amulet.is_none()), "amulets start used (EN:818)");
+}
+
+#[test]
+fn no_options_play_the_base_game_and_the_edition_plays_every_set() {
+    let base = MysticVale::new(&Options::default(), 3).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(base.db.set, "base");
+    assert_eq!(base.phase, Phase::Planting);
+    let all = Options { sets: "all".into(), ..Options::default() };
+    let g = MysticVale::new(&all, 3).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.db.set, "base,magic,wild,manastorm");
+    assert_eq!(g.phase, Phase::Draft { first: true });
+    let bad = Options {
+        sets: "base,manastorm".into(),
+        leaders: sylvan_mystic_vale::setup::Leaders::Draft,
+        ..Options::default()
+    };
+    assert!(bad.validate().is_err(), "the draft needs amulets=draft too");
+}

@@ -1,0 +1,6 @@
+//! The rules tests: one module per card set, sharing the setup helpers of `crate::common`.
+
+mod base;
+mod magic;
+mod manastorm;
+mod wild;
