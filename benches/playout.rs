@@ -103,7 +103,17 @@ fn benches(c: &mut Criterion) {
     bench_playouts::<Equinox>(c, "equinox_random_playout", &labelled(&equinox), 100, 100);
     bench_legal::<Equinox>(c, "equinox_legal_actions", "4p_positions", &equinox[1].1, 20, 10);
 
-    let vale = by_players::<MysticVale>(&[2, 4]);
+    let mut vale = by_players::<MysticVale>(&[2, 4]);
+    // Both expansions and leaders (issue 12: at most 150 ns per move).
+    for (label, players) in [("2_expansions_leaders", 2), ("4_expansions_leaders", 4)] {
+        let options = MysticVale::options_for_players(players).unwrap_or_else(|e| panic!("{e}"));
+        let options = sylvan_mystic_vale::Options {
+            sets: "base,magic,wild".into(),
+            leaders: sylvan_mystic_vale::setup::Leaders::Random,
+            ..options
+        };
+        vale.push((label.to_string(), options));
+    }
     bench_playouts::<MysticVale>(c, "mystic_vale_random_playout", &labelled(&vale), 100, 100);
     bench_legal::<MysticVale>(c, "mystic_vale_legal_actions", "4p_positions", &vale[1].1, 20, 10);
 

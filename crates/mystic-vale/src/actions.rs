@@ -18,6 +18,7 @@
 //! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
 //! | `take leader 3`, `take amulet 2`, `trade`, `decline` | setup: the draft (EN:810-816), keeping or trading the amulet |
 //! | `evoke`, `evoke c7` | Evoke the active amulet (on card 7), in the windows its text allows (EN:802-830) |
+//! | `vp animal,forest,wild` | Harvest Phase, variant `buy_vp`: 3 spirits buy 1 VP |
 //! | `ability c7`, `ability 2.1`, `ability soil.top c7`, `ability 1`, `decline` | Harvest Phase: a unique ability's choice (a card, a commons position, a Fertile Soil onto a card, an option); `decline` ends one that takes several |
 
 use std::fmt;
@@ -123,6 +124,13 @@ pub enum Action {
     /// About to spoil, with Bramble Spire and Aether Tree both able to act on card `c`: use Aether Tree
     /// (its decay but a Cursed Land's is cancelled); `cancel c7` uses Bramble Spire (ruling MV47).
     CancelNotCursed(u8),
+    /// Variant `buy_vp`: pay 3 spirits (animal, forest, sky, wild counts) for 1 VP (EN:1829-1833).
+    BuyVp([u8; 4]),
+}
+
+/// The payments of 3 spirits (animal, forest, sky, wild), in increasing order.
+pub fn vp_payments() -> impl Iterator<Item = [u8; 4]> {
+    (0..=3u8).flat_map(|a| (0..=3 - a).flat_map(move |f| (0..=3 - a - f).map(move |s| [a, f, s, 3 - a - f - s])))
 }
 
 /// Options an [`Action::AbilityPick`] may name.
@@ -182,6 +190,7 @@ pub fn ids() -> &'static ActionIds<Action> {
         }
         v.extend((0..PICKS).map(AbilityPick));
         v.extend((0..N).map(CancelNotCursed));
+        v.extend(vp_payments().map(BuyVp));
         ActionIds::new(v)
     })
 }
@@ -193,7 +202,7 @@ const BASE_AND_WILD_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 
 /// Ids of Mana Storm's draft and amulets.
 const MANA_STORM_ACTIONS: usize = MAX_LEADERS + MAX_AMULETS + 2 + 20;
 /// Ids of the leaders' abilities with choices, then `cancel cN not-cursed`.
-const LEADER_ABILITY_ACTIONS: usize = 20 + 9 + 60 + PICKS as usize + 20;
+const LEADER_ABILITY_ACTIONS: usize = 20 + 9 + 60 + PICKS as usize + 20 + 20;
 
 /// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
 pub fn action_id(a: Action) -> usize {
@@ -253,6 +262,13 @@ impl fmt::Display for Action {
             AbilitySoil(s, c) => write!(f, "ability soil.{} c{c}", s.name()),
             AbilityPick(k) => write!(f, "ability {}", k + 1),
             CancelNotCursed(c) => write!(f, "cancel c{c} not-cursed"),
+            BuyVp(pay) => {
+                let kinds: Vec<&str> = Spirit::ALL
+                    .iter()
+                    .flat_map(|k| std::iter::repeat_n(k.name(), usize::from(pay[*k as usize])))
+                    .collect();
+                write!(f, "vp {}", kinds.join(","))
+            }
         }
     }
 }
@@ -341,6 +357,17 @@ impl FromStr for Action {
             ),
             ["cancel", c] => CancelDecay(card(c).ok_or_else(bad)?),
             ["cancel", c, "not-cursed"] => CancelNotCursed(card(c).ok_or_else(bad)?),
+            ["vp", kinds] => {
+                let mut pay = [0u8; 4];
+                for k in kinds.split(',') {
+                    let s = Spirit::parse(k).ok_or_else(bad)?;
+                    pay[s as usize] = pay[s as usize].saturating_add(1);
+                }
+                if pay.iter().sum::<u8>() != 3 {
+                    return Err(bad());
+                }
+                BuyVp(pay)
+            }
             ["keep", c] => Keep(card(c).ok_or_else(bad)?),
             ["portal", a, s, b] => Portal(
                 card(a).ok_or_else(bad)?,
@@ -407,7 +434,9 @@ mod tests {
             ("ability 3.3", 1830),
             ("ability soil.bottom c19", 1890),
             ("ability 2", 1892),
-            ("cancel c19 not-cursed", NUM_ACTIONS - 1),
+            ("cancel c19 not-cursed", 1912),
+            ("vp wild,wild,wild", 1913),
+            ("vp animal,animal,animal", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

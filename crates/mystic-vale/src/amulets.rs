@@ -219,7 +219,7 @@ impl MysticVale {
                 cards = p.field.iter().fold(0, |m, &c| if self.purchases_fit_without(c) { m | 1 << c } else { m });
             }
             Evoke::SleeveNow => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target == crate::state::EMPTY) {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     cards = p.field.iter().fold(0, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m });
                 }
             }
@@ -287,7 +287,7 @@ impl MysticVale {
                 }
             }
             (Evoke::SleeveNow, Some(c)) => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target == crate::state::EMPTY) {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let b = self.turn.bought.remove(k);
                     self.sleeve(b.adv, c, ev);
                 }

@@ -442,10 +442,9 @@ fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize,
     let mut waiting = [0usize; 3];
     for b in &view.turn.bought {
         let slot = db.adv(b.adv).slot as usize;
-        if b.target == EMPTY {
-            waiting[slot] += 1;
-        } else {
-            taken.push((b.target, slot));
+        match b.target {
+            None => waiting[slot] += 1,
+            Some(c) => taken.push((c, slot)),
         }
     }
     // Each field card's worth as it is, once.
@@ -857,7 +856,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             best_keep(db, p, legal, 0.5)
         }
         Phase::Sleeve => {
-            let adv = view.turn.bought.iter().find(|b| b.target == EMPTY).map(|b| b.adv);
+            let adv = view.turn.bought.iter().find(|b| b.target.is_none()).map(|b| b.adv);
             legal
                 .iter()
                 .copied()
@@ -1013,7 +1012,7 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
             legal.contains(&Action::Evoke).then_some(Action::Evoke)
         }
         Evoke::SleeveNow => {
-            let adv = view.turn.bought.iter().find(|b| b.target == EMPTY)?.adv;
+            let adv = view.turn.bought.iter().find(|b| b.target.is_none())?.adv;
             legal
                 .iter()
                 .copied()
@@ -1029,6 +1028,35 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
     }
 }
 
+/// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
+/// enough (e.g. a decay advancement onto a card that caps decay, a guardian-counting one next to guardians).
+fn best_portal(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| {
+            let Action::Portal(from, slot, to) = a else { return None };
+            let (x, y) = (p.cards[from as usize], p.cards[to as usize]);
+            let adv = x.slots[slot as usize];
+            if adv == EMPTY || from == to {
+                return None;
+            }
+            let mut x2 = x;
+            x2.slots[slot as usize] = x.covered[slot as usize];
+            x2.covered[slot as usize] = EMPTY;
+            let mut y2 = y;
+            y2.put(db, adv);
+            let before = play_value(db, x, 0) + play_value(db, y, 0);
+            let after = play_value(db, x2, 0) + play_value(db, y2, 0);
+            Some((after - before, a))
+        })
+        .filter(|(v, _)| *v > 0.25)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
 /// A Harvest Phase decision: Conclave of Ents on a guardian card, vales, advancements, the token.
 fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
@@ -1038,6 +1066,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         return Some(a);
     }
     if let Some(a) = harvest_evoke(view, legal, out) {
+        return Some(a);
+    }
+    if let Some(a) = best_portal(view, legal) {
         return Some(a);
     }
     // Conclave of Ents where a guardian pays.
@@ -1128,6 +1159,10 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
     if legal.contains(&Action::Sow) {
         return Some(Action::Sow);
+    }
+    // Variant `buy_vp`: spirits left over buy VP (the cheapest kinds first: wild last).
+    if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::BuyVp(_))) {
+        return Some(a);
     }
     let mana = (view.turn.mana_total + u8::from(view.turn.token_used)).saturating_sub(view.turn.mana_spent);
     legal.iter().copied().find(|&a| match a {
@@ -1242,7 +1277,7 @@ mod tests {
         v.players[me].deck_count = (NUM_CARDS - field.len()) as u8;
         v.phase = Phase::Sleeve;
         v.turn.bought.clear();
-        v.turn.bought.push(Bought { adv: a, target: EMPTY });
+        v.turn.bought.push(Bought { adv: a, target: None });
         let legal: Vec<Action> = field.iter().map(|&c| Action::Sleeve(c)).collect();
         choose(v, &legal, &mut GameRng::new(0))
     }

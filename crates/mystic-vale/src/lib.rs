@@ -63,6 +63,16 @@ impl Game for MysticVale {
                 help: "card sets, comma-separated: base, then expansions (wild) or expansion files",
             },
             OptionDoc {
+                name: "buy_vp",
+                default: "false",
+                help: "variant (EN:1829): in the Harvest Phase any 3 spirit symbols buy 1 VP, any number of times",
+            },
+            OptionDoc {
+                name: "stacked_duplicates",
+                default: "false",
+                help: "variant (EN:1835): a duplicate title revealed in the commons stacks on its twin, the slot refills",
+            },
+            OptionDoc {
                 name: "leaders",
                 default: "none",
                 help: "leaders (Vale of the Wild, Mana Storm): none, random (one each), choose (deal 2, keep 1), draft (with amulets=draft)",
@@ -138,7 +148,9 @@ impl Game for MysticVale {
             Err(_) => (256 * 256, true),
         };
         let turns = turn::MAX_ROUNDS as usize * options.players * if extra { 2 } else { 1 };
-        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255) + vale_uses + options.players
+        // The `buy_vp` variant: each purchase spends 3 of at most 4 × 250 spirits a harvest.
+        let vp_buys = if options.buy_vp { 334 } else { 0 };
+        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255 + vp_buys) + vale_uses + options.players
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

@@ -6,7 +6,8 @@
 //!   symbol cannot spoil; otherwise pass.
 //! - About to spoil: save the harvest with Peacekeeper Druid, Blooming Arbor or Aether Tree when offered.
 //! - Wood Sprite Hoard: discard a card shown whose decay outweighs its growth; Hatchery: keep a card
-//!   whose decay does not.
+//!   whose decay does not; Pool of Visions: keep the field card with the most mana and spirits and no
+//!   net decay.
 //! - Harvest: buy the highest-level vale offered, then the highest-level advancement (the legal list
 //!   holds only what the field can pay for), then end the phase. The mana token is kept.
 //! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
@@ -63,6 +64,23 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 _ => false,
             });
             return keep.unwrap_or(Action::Decline);
+        }
+        Phase::Keep => {
+            // Pool of Visions: the field card that brings the most with no net decay.
+            let p = &g.players[usize::from(g.current)];
+            let worth = |c: u8| {
+                let st = &p.stats[c as usize];
+                let gain = u32::from(st.mana) + st.spirits.iter().map(|&x| u32::from(x)).sum::<u32>();
+                (st.decay <= st.growth).then_some(gain)
+            };
+            let keep = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Keep(c) => worth(c).filter(|&v| v > 0).map(|v| (v, a)),
+                    _ => None,
+                })
+                .max_by_key(|x| x.0);
+            return keep.map_or(Action::Decline, |x| x.1);
         }
         Phase::Harvest if has(Action::Done) => {
             let mut best = legal[0];

@@ -79,6 +79,14 @@ pub struct Options {
     /// `essential`: every set and the draft (as `sets=all`).
     #[serde(default)]
     pub edition: Edition,
+    /// Variant (EN:1829-1833): in the Harvest Phase any 3 spirit symbols buy 1 VP, any number of times, not
+    /// one of the two vale purchases.
+    #[serde(default)]
+    pub buy_vp: bool,
+    /// Variant (EN:1835-1840): an advancement revealed in the commons with the title of one already there
+    /// goes on that one's slot, and the slot it was drawn for is filled again.
+    #[serde(default)]
+    pub stacked_duplicates: bool,
 }
 
 fn base() -> String {
@@ -94,6 +102,8 @@ impl Default for Options {
             leaders: Leaders::None,
             amulets: Amulets::None,
             edition: Edition::Base,
+            buy_vp: false,
+            stacked_duplicates: false,
         }
     }
 }
@@ -317,6 +327,7 @@ impl MysticVale {
             current: 0,
             phase: Phase::Planting,
             commons: [[EMPTY; 3]; 3],
+            commons_stack: [[0; 3]; 3],
             adv_decks: decks,
             soil: db.soil_counts,
             vale_row: [[EMPTY; 4]; 2],
@@ -333,7 +344,11 @@ impl MysticVale {
         };
         for l in 0..3 {
             for k in 0..3 {
-                g.commons[l][k] = g.adv_decks[l].pop().unwrap_or(EMPTY);
+                if options.stacked_duplicates {
+                    g.reveal_common(l, k);
+                } else {
+                    g.commons[l][k] = g.adv_decks[l].pop().unwrap_or(EMPTY);
+                }
             }
         }
         for l in 0..2 {
@@ -639,6 +654,7 @@ impl MysticVale {
 
 fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
     Player {
+        under: Pile::new(),
         cards,
         deck: Pile::from_slice(&deck),
         on_deck: None,

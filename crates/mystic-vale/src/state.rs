@@ -294,6 +294,11 @@ pub struct Player {
     pub on_deck: Option<u8>,
     /// The field, left to right.
     pub field: Pile,
+    /// Cards put face down under the deck in the open (Burrow Wyrms), bottom first: every seat knows they
+    /// are the deck's bottom cards while they stay in it and it is not shuffled (ruling MV56). May hold
+    /// cards drawn since; [`Player::known_bottom`] gives those still there.
+    #[serde(default)]
+    pub under: Pile,
     /// The discard pile (the top is the last element).
     pub discard: Pile,
     /// Whether the mana token shows its active side.
@@ -358,6 +363,7 @@ impl PartialEq for Player {
             && self.on_deck == o.on_deck
             && self.field == o.field
             && self.discard == o.discard
+            && self.known_bottom() == o.known_bottom()
             && self.token_active == o.token_active
             && self.vp == o.vp
             && self.vales == o.vales
@@ -665,7 +671,22 @@ impl Player {
             self.field.remove(k);
             self.hide(c);
             self.deck.insert_bottom(c);
+            let deck = &self.deck;
+            self.under.retain(|x| *x != c && deck.contains(x));
+            self.under.insert_bottom(c);
         }
+    }
+
+    /// The deck's bottom cards every seat saw go there (Burrow Wyrms), bottom first (ruling MV56).
+    pub fn known_bottom(&self) -> Pile {
+        let mut p = self.under;
+        p.retain(|x| self.deck.contains(x));
+        p
+    }
+
+    /// The deck was shuffled: nobody knows its order any more.
+    pub fn shuffled(&mut self) {
+        self.under.clear();
     }
 
     /// Bit mask of the field's cards.
@@ -696,8 +717,8 @@ impl Player {
 pub struct Bought {
     /// The advancement.
     pub adv: u8,
-    /// The card it must go on (Earthchant Chorus), or [`EMPTY`] for the player's choice.
-    pub target: u8,
+    /// The card it must go on (Earthchant Chorus), or `None` for the player's choice.
+    pub target: Option<u8>,
 }
 
 /// What the active player did this turn.
@@ -906,6 +927,9 @@ pub struct MysticVale {
     pub phase: Phase,
     /// The commons: 3 face-up advancements per level.
     pub commons: [[u8; 3]; 3],
+    /// Copies stacked under each commons advancement (variant `stacked_duplicates`), usually 0.
+    #[serde(default)]
+    pub commons_stack: [[u8; 3]; 3],
     /// The advancement decks per level (top last).
     pub adv_decks: [Vec<u8>; 3],
     /// Buyable Fertile Soils left, per slot.

@@ -186,6 +186,7 @@ impl MysticVale {
         deck.extend_from_slice(discard);
         discard.clear();
         self.rng.shuffle(&mut self.players[i].deck);
+        self.players[i].shuffled();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Reshuffled(self.seat()));
         }
@@ -663,6 +664,17 @@ impl MysticVale {
         }
     }
 
+    /// Wood Sprite Hoard: the cards looked at that are still to decide below the one shown, top first.
+    pub(crate) fn looking(&self) -> Vec<u8> {
+        let Phase::Look { left, depth } = self.phase else { return Vec::new() };
+        let deck = &self.cur().deck;
+        let n = deck.len();
+        (usize::from(depth) + 1..usize::from(depth) + usize::from(left))
+            .filter(|&d| d < n)
+            .map(|d| deck[n - 1 - d])
+            .collect()
+    }
+
     /// Hatchery: the field cards that may still be kept (EN:1037-1043): with the ability, not the
     /// leftmost card when the Discard Phase began, not kept yet (the first `kept` cards are).
     pub(crate) fn keep_targets(&self, first: u8, kept: u8) -> u32 {
@@ -750,7 +762,7 @@ impl MysticVale {
         let mut declared = [0u8; 3];
         for b in &self.turn.bought {
             let h = self.db.hot(b.adv);
-            if b.target == EMPTY {
+            if b.target.is_none() {
                 demand[h.slot as usize][usize::from(h.eclipse)] += 1;
             } else {
                 declared[h.slot as usize] += 1;
@@ -775,7 +787,7 @@ impl MysticVale {
         let p = self.cur();
         let sum: u64 = p.field.iter().filter(|&&x| x != c).map(|&x| p.stats[x as usize].places).sum();
         let places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
-        !self.turn.bought.iter().any(|b| b.target == c) && self.purchases_fit_in(places, None)
+        !self.turn.bought.iter().any(|b| b.target == Some(c)) && self.purchases_fit_in(places, None)
     }
 
     fn purchases_fit_in(&self, places: [[u8; 3]; 3], extra: Option<Bought>) -> bool {
@@ -783,7 +795,7 @@ impl MysticVale {
         let mut declared = [0u8; 3];
         for b in self.turn.bought.iter().copied().chain(extra) {
             let h = self.db.hot(b.adv);
-            if b.target == EMPTY {
+            if b.target.is_none() {
                 demand[h.slot as usize][usize::from(h.eclipse)] += 1;
             } else {
                 declared[h.slot as usize] += 1;
@@ -890,15 +902,15 @@ impl MysticVale {
         let p = self.cur();
         let s = p.cards[c as usize];
         let slot = self.db.hot(adv).slot;
-        let reserved = self.turn.bought.iter().filter(|b| b.target == c).count();
+        let reserved = self.turn.bought.iter().filter(|b| b.target == Some(c)).count();
         let free = s.free_slots();
         p.stats[c as usize].has(Effect::DiscountOnCard)
             && (1..=2).contains(&free)
             && s.slots[slot as usize] == EMPTY
-            && !self.turn.bought.iter().any(|b| b.target == c && self.db.hot(b.adv).slot == slot)
+            && !self.turn.bought.iter().any(|b| b.target == Some(c) && self.db.hot(b.adv).slot == slot)
             && reserved < free
             // The other purchases must still fit elsewhere.
-            && self.purchases_fit(Some(Bought { adv, target: c }))
+            && self.purchases_fit(Some(Bought { adv, target: Some(c) }))
     }
 
     fn chorus_discount(&self, c: u8) -> u8 {
@@ -934,7 +946,7 @@ impl MysticVale {
         }
         let mut demand = [[0u8; 2]; 3];
         for (j, o) in self.turn.bought.iter().enumerate() {
-            if j != k && o.target == EMPTY {
+            if j != k && o.target.is_none() {
                 let x = self.db.hot(o.adv);
                 demand[x.slot as usize][usize::from(x.eclipse)] += 1;
             }
@@ -1038,7 +1050,7 @@ impl MysticVale {
                 self.push_evokes(Moment::Discard, out);
             }
             Phase::Sleeve => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let mask = if self.db.has_eclipse || p.leader.is_some() {
                         p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m })
                     } else {
@@ -1195,6 +1207,12 @@ impl MysticVale {
             }
             out.truncate(k);
         }
+        if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
+            // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
+            out.extend(
+                crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
+            );
+        }
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1248,7 +1266,7 @@ impl MysticVale {
         if self.turn.bought.is_empty() {
             return true;
         }
-        if self.turn.bought.iter().any(|x| x.target == a || x.target == b) {
+        if self.turn.bought.iter().any(|x| x.target == Some(a) || x.target == Some(b)) {
             return false;
         }
         let db = &*self.db;
@@ -1540,6 +1558,7 @@ impl MysticVale {
                         self.turn.searches_left = 0;
                         self.turn.added = 0;
                         self.rng.shuffle(&mut self.players[i].deck);
+                        self.players[i].shuffled();
                     }
                     (Effect::LookTopDiscard, Action::Mill) => {
                         let p = &mut self.players[i];
@@ -1691,6 +1710,12 @@ impl MysticVale {
                     }
                 }
             }
+            (Phase::Harvest, Action::BuyVp(pay)) => {
+                for k in 0..4 {
+                    self.turn.spirit_spent[k] = self.turn.spirit_spent[k].saturating_add(pay[k]);
+                }
+                self.gain_now(crate::cards::Reward::Vp, 1);
+            }
             (Phase::Harvest, Action::Portal(a, s, b)) => {
                 let db = self.db;
                 let p = &mut self.players[i];
@@ -1747,7 +1772,7 @@ impl MysticVale {
                 self.sleeve_or_discard(ev);
             }
             (Phase::Sleeve, Action::Sleeve(c)) => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target == EMPTY) {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let b = self.turn.bought.remove(k);
                     self.sleeve(b.adv, c, ev);
                 }
@@ -1765,10 +1790,18 @@ impl MysticVale {
         }
         self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
         match s {
-            Source::Common(l, k) => self.commons[l as usize][k as usize] = EMPTY,
+            Source::Common(l, k) => {
+                let (l, k) = (l as usize, k as usize);
+                // A stack keeps its title until its last copy is bought (variant `stacked_duplicates`).
+                if self.commons_stack[l][k] > 0 {
+                    self.commons_stack[l][k] -= 1;
+                } else {
+                    self.commons[l][k] = EMPTY;
+                }
+            }
             Source::Soil(slot) => self.soil[slot as usize] = self.soil[slot as usize].saturating_sub(1),
         }
-        self.turn.bought.push(Bought { adv: a, target });
+        self.turn.bought.push(Bought { adv: a, target: (target != EMPTY).then_some(target) });
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
         }
@@ -1804,9 +1837,11 @@ impl MysticVale {
     /// Discard Phase: Earthchant Chorus purchases go to their declared card, then the player sleeves the
     /// others one by one, then the field is discarded.
     fn sleeve_or_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        while let Some(k) = self.turn.bought.iter().position(|b| b.target != EMPTY) {
+        while let Some(k) = self.turn.bought.iter().position(|b| b.target.is_some()) {
             let b = self.turn.bought.remove(k);
-            self.sleeve(b.adv, b.target, ev);
+            if let Some(c) = b.target {
+                self.sleeve(b.adv, c, ev);
+            }
         }
         if self.turn.bought.is_empty() {
             self.enter_discard(ev);
@@ -1912,7 +1947,7 @@ impl MysticVale {
         for l in 0..3 {
             for k in 0..3 {
                 if self.commons[l][k] == EMPTY {
-                    self.commons[l][k] = (l..3).find_map(|m| self.adv_decks[m].pop()).unwrap_or(EMPTY);
+                    self.reveal_common(l, k);
                 }
             }
         }
@@ -1922,6 +1957,24 @@ impl MysticVale {
                     self.vale_row[l][k] = (l..2).find_map(|m| self.vale_decks[m].pop()).unwrap_or(EMPTY);
                 }
             }
+        }
+    }
+
+    /// Fills the empty commons place (`l`, `k`) from the decks (level `l`, then the higher ones, ruling
+    /// MV5). With `stacked_duplicates`, a card whose title is already in the commons goes on that slot's
+    /// stack and another is drawn (EN:1835-1840).
+    pub(crate) fn reveal_common(&mut self, l: usize, k: usize) {
+        loop {
+            let a = (l..3).find_map(|m| self.adv_decks[m].pop()).unwrap_or(EMPTY);
+            if a != EMPTY && self.options.stacked_duplicates {
+                let twin = (0..9).map(|x| (x / 3, x % 3)).find(|&(m, j)| (m, j) != (l, k) && self.commons[m][j] == a);
+                if let Some((m, j)) = twin {
+                    self.commons_stack[m][j] = self.commons_stack[m][j].saturating_add(1);
+                    continue;
+                }
+            }
+            self.commons[l][k] = a;
+            return;
         }
     }
 

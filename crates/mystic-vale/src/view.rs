@@ -18,6 +18,10 @@ pub struct PlayerView {
     pub cards: [Sleeve; NUM_CARDS],
     /// Cards in the deck.
     pub deck_count: u8,
+    /// The deck's bottom cards, bottom first, that every seat saw go there face down (Burrow Wyrms) and
+    /// that are still there, the deck unshuffled since (ruling MV56).
+    #[serde(default)]
+    pub deck_bottom: Pile,
     /// The on-deck card.
     pub on_deck: Option<u8>,
     /// The field.
@@ -104,6 +108,9 @@ pub struct View {
     pub phase: Phase,
     /// Face-up commons.
     pub commons: [[u8; 3]; 3],
+    /// Copies stacked under each commons advancement (variant `stacked_duplicates`).
+    #[serde(default)]
+    pub commons_stack: [[u8; 3]; 3],
     /// Advancement deck sizes.
     pub adv_deck_counts: [u8; 3],
     /// Fertile Soils left per slot.
@@ -125,6 +132,10 @@ pub struct View {
     pub turn: Turn,
     /// Calm Weather's top card, for the active player only.
     pub peek: Option<u8>,
+    /// Wood Sprite Hoard: the cards looked at still to decide below `peek`, top first (EN:1554: all three
+    /// are seen), for the active player only.
+    #[serde(default)]
+    pub looking: Vec<u8>,
     /// The draft table during setup.
     #[serde(default)]
     pub draft: Option<crate::draft::DraftTable>,
@@ -147,6 +158,7 @@ impl MysticVale {
                 .map(|(i, p)| PlayerView {
                     cards: p.cards,
                     deck_count: p.deck.len() as u8,
+                    deck_bottom: p.known_bottom(),
                     on_deck: p.on_deck,
                     field: p.field,
                     discard: (i == seat.index()).then_some(p.discard),
@@ -179,6 +191,7 @@ impl MysticVale {
             current: self.current,
             phase: self.phase,
             commons: self.commons,
+            commons_stack: self.commons_stack,
             adv_deck_counts: self.adv_decks.clone().map(|d| d.len() as u8),
             soil: self.soil,
             vale_row: self.vale_row,
@@ -189,6 +202,7 @@ impl MysticVale {
             ending: self.ending,
             turn: self.turn.clone(),
             peek: if seat.0 == self.current { self.peek } else { None },
+            looking: if seat.0 == self.current { self.looking() } else { Vec::new() },
             draft: self.draft.clone(),
             rounds: self.rounds,
             moves: self.moves,
@@ -212,9 +226,11 @@ impl MysticVale {
         for (i, pv) in view.players.iter().enumerate() {
             let mut hidden = Pile::new();
             for c in 0..NUM_CARDS as u8 {
-                let seen_by_me =
-                    i == me && (view.peek == Some(c) || pv.discard.as_ref().is_some_and(|d| d.contains(&c)));
-                if !pv.field.contains(&c) && pv.on_deck != Some(c) && !seen_by_me {
+                let seen_by_me = i == me
+                    && (view.peek == Some(c)
+                        || view.looking.contains(&c)
+                        || pv.discard.as_ref().is_some_and(|d| d.contains(&c)));
+                if !pv.field.contains(&c) && pv.on_deck != Some(c) && !seen_by_me && !pv.deck_bottom.contains(&c) {
                     hidden.push(c);
                 }
             }
@@ -227,19 +243,33 @@ impl MysticVale {
                 hidden.truncate(k);
                 d
             };
-            let mut deck = hidden;
+            // The known bottom cards under the rest, in order (a small deck's top cards shown to their owner,
+            // `peek` and `looking`, are placed below).
+            let mut deck = pv.deck_bottom;
+            if i == me {
+                deck.retain(|c| view.peek != Some(*c) && !view.looking.contains(c));
+            }
+            deck.extend_from_slice(&hidden);
             if i == me
                 && let Some(t) = view.peek
             {
-                // Calm Weather's card is the top one; Wood Sprite Hoard's lies under the cards kept.
-                deck.push(t);
-                if let Phase::Look { depth, .. } = view.phase {
-                    let n = deck.len();
-                    deck[n - 1 - usize::from(depth).min(n - 1)..].rotate_right(1);
+                // Calm Weather's card is the top one; Wood Sprite Hoard's lies under the cards kept, the
+                // cards still to decide under it, in order.
+                let kept = match view.phase {
+                    Phase::Look { depth, .. } => usize::from(depth).min(deck.len()),
+                    _ => 0,
+                };
+                let top = Pile::from_slice(&deck[deck.len() - kept..]);
+                deck.truncate(deck.len() - kept);
+                for &c in view.looking.iter().rev() {
+                    deck.push(c);
                 }
+                deck.push(t);
+                deck.extend_from_slice(&top);
             }
             let field = pv.field;
             let mut player = Player {
+                under: pv.deck_bottom,
                 cards: pv.cards,
                 deck,
                 on_deck: pv.on_deck,
@@ -293,10 +323,10 @@ impl MysticVale {
                 }
             }
         }
-        for row in &view.commons {
-            for &a in row {
+        for (row, stack) in view.commons.iter().zip(&view.commons_stack) {
+            for (&a, &n) in row.iter().zip(stack) {
                 if a != EMPTY {
-                    left[a as usize] -= 1;
+                    left[a as usize] -= 1 + i32::from(n);
                 }
             }
         }
@@ -362,6 +392,7 @@ impl MysticVale {
             current: view.current,
             phase: view.phase,
             commons: view.commons,
+            commons_stack: view.commons_stack,
             adv_decks,
             soil: view.soil,
             vale_row: view.vale_row,
@@ -470,7 +501,9 @@ impl fmt::Display for View {
             writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
             for (k, &a) in row.iter().enumerate() {
                 if a != EMPTY {
-                    writeln!(f, "    {}.{} {}", l + 1, k + 1, db.adv(a).summary())?;
+                    let n = self.commons_stack[l][k];
+                    let stack = if n > 0 { format!(" (×{})", n + 1) } else { String::new() };
+                    writeln!(f, "    {}.{} {}{stack}", l + 1, k + 1, db.adv(a).summary())?;
                 }
             }
         }
@@ -614,6 +647,9 @@ impl fmt::Display for View {
                 _ => "top of your deck (Calm Weather)",
             };
             writeln!(f, "{what}: c{c} {}", self.card_text(self.players[self.seat.index()].cards[c as usize]))?;
+            for &x in &self.looking {
+                writeln!(f, "  then: c{x} {}", self.card_text(self.players[self.seat.index()].cards[x as usize]))?;
+            }
         }
         Ok(())
     }

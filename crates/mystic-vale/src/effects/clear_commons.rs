@@ -47,7 +47,14 @@ fn actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
 
 fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step {
     if let Action::AbilityCommon(l, k) = action {
-        let a = std::mem::replace(&mut game.commons[l as usize][k as usize], EMPTY);
+        let (l, k) = (l as usize, k as usize);
+        let a = game.commons[l][k];
+        if game.commons_stack[l][k] > 0 {
+            // One copy of a stack (variant `stacked_duplicates`): the slot keeps its title.
+            game.commons_stack[l][k] -= 1;
+        } else {
+            game.commons[l][k] = EMPTY;
+        }
         game.removed_advs.push(a);
         game.turn.ability_state |= 1 << (3 * l + k);
     }
@@ -63,8 +70,8 @@ fn finish(game: &mut MysticVale) {
     let cleared = std::mem::take(&mut game.turn.ability_state);
     for l in 0..3 {
         for k in 0..3 {
-            if cleared & (1 << (3 * l + k)) != 0 {
-                game.commons[l][k] = (l..3).find_map(|m| game.adv_decks[m].pop()).unwrap_or(EMPTY);
+            if cleared & (1 << (3 * l + k)) != 0 && game.commons[l][k] == EMPTY {
+                game.reveal_common(l, k);
             }
         }
     }

@@ -98,6 +98,17 @@ fn conformance_essential_edition() {
 }
 
 #[test]
+fn conformance_variants() {
+    // Both variants on both expansions with leaders: VP purchases, stacked commons.
+    for p in 2..=4 {
+        let base = MysticVale::options_for_players(p).unwrap_or_default();
+        let sets = "base,magic,wild".into();
+        let options = Options { sets, leaders: Leaders::Random, buy_vp: true, stacked_duplicates: true, ..base };
+        check(&options, 60, 31_000 + 1_000 * p as u64);
+    }
+}
+
+#[test]
 #[ignore = "long: cargo test --release -- --ignored"]
 fn conformance_long() {
     for p in 2..=4 {

@@ -1470,3 +1470,66 @@ fn base_set_counts() {
     assert_eq!((vales(1), vales(2)), (18, 18));
     assert_eq!(db.blanks, 8);
 }
+
+#[test]
+fn buy_vp_variant_three_spirits_buy_one_vp_any_number_of_times() {
+    // EN:1829-1833: any 3 spirit symbols buy 1 VP, any number of times, not one of the two vale buys.
+    use sylvan_mystic_vale::Options;
+    let o = Options { buy_vp: true, ..Options::default() };
+    let w = "will-o-the-wisp";
+    let given: &[&[&str]] = &[&["bear-totem", "podlings"], &[w], &[w], &[w]];
+    let p = player(given, &[0, 1, 2, 3], Some(4), &[5]);
+    let mut g = game_with(&o, p, None, None);
+    act(&mut g, "pass");
+    assert_eq!(g.spirits_left(), [2, 1, 0, 3]);
+    let vp = g.turn.vp_total;
+    assert!(legal(&g).contains(&"vp animal,animal,forest".to_string()));
+    assert!(!legal(&g).contains(&"vp animal,animal,animal".to_string()), "only 2 animal");
+    act(&mut g, "vp animal,animal,forest");
+    act(&mut g, "vp wild,wild,wild");
+    assert_eq!(g.turn.vp_total, vp + 2);
+    assert_eq!(g.spirits_left(), [0; 4]);
+    assert_eq!(g.turn.vales_bought, 0, "not vale purchases");
+    // Without the variant, never offered.
+    let mut h = game_with(&Options::default(), player(given, &[0, 1, 2, 3], Some(4), &[5]), None, None);
+    act(&mut h, "pass");
+    assert!(!legal(&h).iter().any(|a| a.starts_with("vp")));
+}
+
+#[test]
+fn stacked_duplicates_variant_stacks_a_title_already_in_the_commons() {
+    // EN:1835-1840: a revealed duplicate title joins its twin's slot, the empty slot is filled again;
+    // a stack is bought one copy at a time.
+    use sylvan_mystic_vale::{MysticVale, Options};
+    let o = Options { stacked_duplicates: true, ..Options::default() };
+    let mut found = false;
+    for seed in 0..200 {
+        let g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
+        let shown: Vec<u8> =
+            g.commons.iter().flatten().copied().filter(|&a| a != sylvan_mystic_vale::state::EMPTY).collect();
+        let mut unique = shown.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), shown.len(), "seed {seed}: no title twice in the commons");
+        let plain = MysticVale::new(&Options::default(), seed).unwrap_or_else(|e| panic!("{e}"));
+        let twins = plain
+            .commons
+            .iter()
+            .flatten()
+            .filter(|&&a| plain.commons.iter().flatten().filter(|&&b| b == a).count() > 1)
+            .count();
+        if g.commons_stack.iter().flatten().any(|&n| n > 0) {
+            assert!(twins > 0 || g.commons != plain.commons, "seed {seed}: a stack comes from a duplicate");
+            found = true;
+        }
+    }
+    assert!(found, "some deal stacks a duplicate");
+    // Buying from a stack leaves the title in place.
+    let p = player(&[&[FS], &[FS], &[FS], &[FS], &[FS]], &[0, 1, 2, 3, 4], Some(5), &[6]);
+    let mut g = game_with(&o, p, commons(&["podlings", "wellspring", "wayfinder"], &[], &[]), None);
+    g.commons_stack[0][0] = 1;
+    let podlings = g.commons[0][0];
+    act(&mut g, "pass");
+    act(&mut g, "buy 1.1");
+    assert_eq!((g.commons[0][0], g.commons_stack[0][0]), (podlings, 0));
+}

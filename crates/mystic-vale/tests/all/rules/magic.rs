@@ -383,8 +383,12 @@ fn wood_sprite_hoard_looks_at_the_top_three() {
     // The looking player sees the card; the other does not.
     assert_eq!(g.view(Seat(0)).peek, Some(2));
     assert_eq!(g.view(Seat(1)).peek, None);
+    // All three are seen before the first decision (issue 12), by their owner only.
+    assert_eq!(g.view(Seat(0)).looking, vec![3, 4]);
+    assert!(g.view(Seat(1)).looking.is_empty());
     act(&mut g, "mill");
     assert_eq!(g.peek, Some(3));
+    assert_eq!(g.view(Seat(0)).looking, vec![4]);
     act(&mut g, "decline");
     assert_eq!(g.peek, Some(4));
     act(&mut g, "mill");

@@ -261,6 +261,29 @@ fn burrow_wyrms_goes_under_the_deck() {
 }
 
 #[test]
+fn a_card_under_the_deck_stays_known_until_the_deck_is_shuffled() {
+    // Issue 12, MV56: every seat saw the Burrow Wyrms card go under the deck; views and determinize keep it
+    // there.
+    let p =
+        player(&[&["burrow-wyrms"], &[CL], &[], &[CL], &[CL], &[CL], &[CL], &[CL]], &[0, 1], Some(2), &[3, 4, 5, 6, 7]);
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    for seat in [Seat(0), Seat(1)] {
+        let v = g.view(seat);
+        assert_eq!(v.players[0].deck_bottom, vec![0], "{seat:?}");
+        for k in 0..20 {
+            let s = MysticVale::determinize(&v, &mut sylvan_engine::GameRng::new(k));
+            assert_eq!(s.players[0].deck.first(), Some(&0), "determinized from {seat:?}'s view");
+        }
+    }
+    // Drawn or shuffled away, the knowledge goes.
+    let mut h = g.clone();
+    h.players[0].deck.clear();
+    assert!(h.view(Seat(1)).players[0].deck_bottom.is_empty());
+}
+
+#[test]
 fn burrow_wyrms_with_an_empty_deck_goes_under_the_on_deck_card() {
     // EN:895: "If there are no cards left in your deck, place Burrow Wurm under your on-deck card."
     let p = player(&[&["burrow-wyrms"]], &[0], Some(1), &[]);
