@@ -93,7 +93,12 @@ impl MysticVale {
 
     fn druid_usable(&self) -> bool {
         let p = self.cur();
-        !p.druid_used && p.field.iter().any(|&c| p.stats[c as usize].has(Effect::DiscardOnDeck))
+        // Peacekeeper Druid, Algeni: "about to spoil" (Moss Troll's is an "on spoil" ability, EN:1101-1107).
+        !p.druid_used
+            && p.field.iter().any(|&c| {
+                p.stats[c as usize].has(Effect::DiscardOnDeck)
+                    && self.card_ability(c, Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
+            })
     }
 
     /// Starts the active player's turn.

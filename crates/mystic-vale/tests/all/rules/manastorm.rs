@@ -518,3 +518,13 @@ fn no_options_play_the_base_game_and_the_edition_plays_every_set() {
     };
     assert!(bad.validate().is_err(), "the draft needs amulets=draft too");
 }
+
+#[test]
+fn moss_troll_in_the_field_is_not_a_peacekeeper_druid() {
+    // Its ability acts on-deck after a Spoil (EN:1101-1107), not as a way out of one.
+    let mut p = spoiling(&[CL]);
+    p.cards[0] = vec![CL.to_string(), "moss-troll".to_string()];
+    let mut g = storm_game(p);
+    act(&mut g, "push");
+    assert!(!legal(&g).contains(&"druid".to_string()));
+}
