@@ -3,6 +3,7 @@
 //! Exit codes: 0 success; 1 an interactive game abandoned at end of input without `--record`;
 //! 2 any error (unknown game or bot, bad player count, unreadable or invalid file, usage error).
 
+mod analyze;
 mod bench;
 mod cards;
 mod games;
@@ -42,6 +43,8 @@ enum Command {
     Sim(SimArgs),
     /// Replay a game record, check it, and show the final position and scores.
     Replay(ReplayArgs),
+    /// Judge a record's decisions with a search bot from each seat's view: win probability before and after each move, blunders.
+    Analyze(analyze::AnalyzeArgs),
     /// Time random playouts on one thread (engine speed).
     Bench(BenchArgs),
     /// List a game's card database with provenances, or check a card file.
@@ -216,6 +219,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Play(args) => play::run(&args),
         Command::Sim(args) => sim::run(&args),
         Command::Replay(args) => replay::replay(&args),
+        Command::Analyze(args) => analyze::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Cards(args) => cards::run(&args),
         Command::Tournament(args) => tournament::run(&args),

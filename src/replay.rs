@@ -73,10 +73,10 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
 }
 
 /// The largest record read: 64 MB.
-const MAX_RECORD_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_RECORD_BYTES: u64 = 64 << 20;
 
 /// A JSON reader's message cut to 300 characters (it may quote the input).
-fn short_message(e: &serde_json::Error) -> String {
+pub(crate) fn short_message(e: &serde_json::Error) -> String {
     let m = e.to_string();
     match m.char_indices().nth(300) {
         Some((i, _)) => format!("{}…", &m[..i]),
@@ -87,7 +87,7 @@ fn short_message(e: &serde_json::Error) -> String {
 /// The `start` field names how the game began: `{"seed": {"seed": N}}` or
 /// `{"setup": {"setup": {..}, "seed": N}}`; say so rather than let the JSON reader point at a column. A
 /// missing field is left to the record reader, which names it.
-fn check_start(record: &Value) -> Result<()> {
+pub(crate) fn check_start(record: &Value) -> Result<()> {
     const SHAPE: &str = "`start` must be {\"seed\": {\"seed\": N}} or {\"setup\": {\"setup\": {...}, \"seed\": N}}";
     let Some(start) = record.get("start") else { return Ok(()) };
     let Some(o) = start.as_object() else { anyhow::bail!("{SHAPE}") };

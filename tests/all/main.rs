@@ -4,6 +4,7 @@
 //! `SYLVAN_STRENGTH_SAMPLE`), and the long conformance run ([`conformance_long`], `#[ignore]`d: 10,000
 //! random games for every game and player count).
 
+mod analyze;
 mod cli;
 mod conformance_long;
 mod search_every_game;

@@ -2,7 +2,7 @@
 //! `sylvan_bots::audit`) and they are reproducible from their seed. That they beat a random player is
 //! in the strength suite (`strength.rs`).
 
-use sylvan_bots::audit::never_peeks;
+use sylvan_bots::audit::{analysis_never_peeks, never_peeks};
 use sylvan_bots::{Bot, BotSpec, bot_seed, play_game};
 use sylvan_command_of_nature::CommandOfNature;
 use sylvan_engine::{Game, Heuristic, NoEvents};
@@ -70,6 +70,32 @@ fn ismcts_cannot_cheat_at_the_spirit_duel() {
     let solo = sylvan_spirit_duel::Options { solo: true, ..sylvan_spirit_duel::Options::default() };
     audit::<SpiritDuel>(&solo, "ismcts:iters=80", 3, 5, 10);
     audit::<SpiritDuel>(&options::<SpiritDuel>(2), "flatmc:iters=40", 2, 7, 5);
+}
+
+/// What `sylvan analyze` reports (visits and estimated win probability per legal action) is a
+/// function of the seat's view: identical in the real state and in a twin with other hidden cards.
+#[test]
+fn analysis_cannot_cheat_at_any_game() {
+    let check = |a: Result<sylvan_bots::audit::PeekAudit, _>, game: &str| match a {
+        Ok(a) => {
+            assert!(a.checked >= 5, "{game}: only {} points", a.checked);
+            assert!(
+                a.differed * 2 > a.checked,
+                "{game}: hidden parts differed at only {} of {}",
+                a.differed,
+                a.checked
+            );
+        }
+        Err(e) => panic!("{e}"),
+    };
+    let eq = options::<sylvan_equinox::Equinox>(3);
+    check(analysis_never_peeks::<sylvan_equinox::Equinox>(&eq, &spec("ismcts:iters=60"), 1, 3), "equinox");
+    let mv = options::<MysticVale>(2);
+    check(analysis_never_peeks::<MysticVale>(&mv, &spec("hard:iters=40"), 1, 23), "mystic-vale");
+    let con = options::<CommandOfNature>(2);
+    check(analysis_never_peeks::<CommandOfNature>(&con, &spec("ismcts:iters=40:depth=20"), 1, 13), "command-of-nature");
+    let sd = options::<SpiritDuel>(2);
+    check(analysis_never_peeks::<SpiritDuel>(&sd, &spec("ismcts:iters=60"), 2, 5), "spirit-duel");
 }
 
 /// The same seed and iteration budget give the same game, move for move.

@@ -104,6 +104,41 @@ pub fn never_peeks<G: Heuristic>(
     games: u64,
     every: usize,
 ) -> Result<PeekAudit, AuditError> {
+    twins::<G>(options, spec, games, every, |seed, view, legal| spec.build::<G>(seed).choose(view, legal).to_string())
+}
+
+/// [`never_peeks`] for analysis (`sylvan analyze`): at every audited point the bot's
+/// [`action_values`](crate::Bot::action_values) — visits and estimated win probability per legal action —
+/// must be identical in the real state and its twin. A bot that does not estimate passes trivially
+/// (`None` both times), so audit a search spec.
+pub fn analysis_never_peeks<G: Heuristic>(
+    options: &G::Options,
+    spec: &BotSpec,
+    games: u64,
+    every: usize,
+) -> Result<PeekAudit, AuditError> {
+    twins::<G>(options, spec, games, every, |seed, view, legal| {
+        let values = spec.build::<G>(seed).action_values(view, legal);
+        let text = format!("{values:?}");
+        // Long lists are compared whole but reported by a hash, so the error stays one line.
+        if text.len() > 120 { format!("{:016x}", fnv(&text)) } else { text }
+    })
+}
+
+/// FNV-1a of a text.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// Walks random games and, at audited points, compares `decide` (given the bot seed, a view and the
+/// legal list) on the real state's view and on a twin's.
+fn twins<G: Heuristic>(
+    options: &G::Options,
+    spec: &BotSpec,
+    games: u64,
+    every: usize,
+    mut decide: impl FnMut(u64, &G::View, &[G::Action]) -> String,
+) -> Result<PeekAudit, AuditError> {
     let every = every.max(1);
     let mut audit = PeekAudit::default();
     let mut legal = Vec::new();
@@ -142,17 +177,17 @@ pub fn never_peeks<G: Heuristic>(
                     audit.differed += 1;
                 }
                 let seed = bot_seed(77, game, step);
-                let x = spec.build::<G>(seed).choose(&view, &legal);
-                let y = spec.build::<G>(seed).choose(&twin.view(seat), &twin_legal);
-                if x != y {
+                let first = decide(seed, &view, &legal);
+                let second = decide(seed, &twin.view(seat), &twin_legal);
+                if first != second {
                     return Err(AuditError::Peeked {
                         game: G::NAME,
                         spec: spec.to_string(),
                         seat,
                         deal: game,
                         step,
-                        first: x.to_string(),
-                        second: y.to_string(),
+                        first,
+                        second,
                     });
                 }
                 audit.checked += 1;

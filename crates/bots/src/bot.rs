@@ -24,6 +24,14 @@ pub trait Bot<G: Game>: Send {
     fn last_search(&self) -> Option<crate::SearchStats> {
         None
     }
+
+    /// For bots that estimate, per action of `legal` (same order): how often the search tried it and
+    /// the mean return it found for the seat of `view` (its estimated win probability, 0 to 1), from
+    /// the view alone; `None` for bots that do not estimate. Used by `sylvan analyze`.
+    fn action_values(&mut self, view: &G::View, legal: &[G::Action]) -> Option<Vec<(u64, f64)>> {
+        let _ = (view, legal);
+        None
+    }
 }
 
 /// Picks uniformly among the legal actions.
@@ -69,6 +77,36 @@ impl<G: Heuristic> Bot<G> for HeuristicBot {
 
     fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
         G::heuristic_action(view, legal, &mut self.rng)
+    }
+}
+
+/// Plays the game's rule of thumb, but with a fixed probability a uniformly random legal action instead
+/// (the `easy` level of most games: `heuristic:noise=0.5`).
+#[derive(Clone, Debug)]
+pub struct NoisyBot {
+    noise_milli: u32,
+    rng: GameRng,
+}
+
+impl NoisyBot {
+    /// A bot playing a random move with probability `noise_milli / 1000`, else the heuristic's; its
+    /// draws come from a generator seeded with `seed`.
+    pub fn new(noise_milli: u32, seed: u64) -> NoisyBot {
+        NoisyBot { noise_milli: noise_milli.min(1000), rng: GameRng::new(seed) }
+    }
+}
+
+impl<G: Heuristic> Bot<G> for NoisyBot {
+    fn name(&self) -> String {
+        format!("heuristic:noise={}", f64::from(self.noise_milli) / 1000.0)
+    }
+
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        if (self.rng.index(1000) as u32) < self.noise_milli {
+            legal[self.rng.index(legal.len())]
+        } else {
+            G::heuristic_action(view, legal, &mut self.rng)
+        }
     }
 }
 

@@ -19,6 +19,9 @@ pub trait DynBot: Send {
     fn search_stats(&self) -> Option<SearchStats>;
     /// What the search did for the last decision (search bots only).
     fn last_search(&self) -> Option<SearchStats>;
+    /// For bots that estimate ([`Bot::action_values`]): per legal id, the search's visits and mean
+    /// return for the seat of `view`, in the order of `legal`; `Ok(None)` for bots that do not estimate.
+    fn action_values(&mut self, view: &dyn DynView, legal: &[usize]) -> Result<Option<Vec<(u64, f64)>>, DynError>;
 }
 
 /// A typed bot of game `G` as a [`DynBot`].
@@ -27,15 +30,12 @@ struct ErasedBot<G: Game> {
     legal: Vec<G::Action>,
 }
 
-impl<G: Game> DynBot for ErasedBot<G>
+impl<G: Game> ErasedBot<G>
 where
     G::View: 'static,
 {
-    fn name(&self) -> String {
-        self.bot.name()
-    }
-
-    fn choose(&mut self, view: &dyn DynView, legal: &[usize]) -> Result<usize, DynError> {
+    /// The typed view inside `view`, with `legal` read into `self.legal` (sorted).
+    fn typed<'v>(&mut self, view: &'v dyn DynView, legal: &[usize]) -> Result<&'v G::View, DynError> {
         let typed = view
             .as_any()
             .downcast_ref::<G::View>()
@@ -50,7 +50,35 @@ where
             return Err(DynError::Illegal { action: "-".into(), reason: "no legal action to choose from".into() });
         }
         self.legal.sort_unstable();
+        Ok(typed)
+    }
+}
+
+impl<G: Game> DynBot for ErasedBot<G>
+where
+    G::View: 'static,
+{
+    fn name(&self) -> String {
+        self.bot.name()
+    }
+
+    fn choose(&mut self, view: &dyn DynView, legal: &[usize]) -> Result<usize, DynError> {
+        let typed = self.typed(view, legal)?;
         Ok(G::action_id(self.bot.choose(typed, &self.legal)))
+    }
+
+    fn action_values(&mut self, view: &dyn DynView, legal: &[usize]) -> Result<Option<Vec<(u64, f64)>>, DynError> {
+        let typed = self.typed(view, legal)?;
+        let Some(values) = self.bot.action_values(typed, &self.legal) else { return Ok(None) };
+        // Back from the sorted typed list to the order of `legal`.
+        let mut out = Vec::with_capacity(legal.len());
+        for &id in legal {
+            let i = G::action_from_id(id)
+                .and_then(|a| self.legal.binary_search(&a).ok())
+                .ok_or(DynError::UnknownId { game: G::NAME, id, max: G::NUM_DISTINCT_ACTIONS })?;
+            out.push(values.get(i).copied().unwrap_or((0, 0.0)));
+        }
+        Ok(Some(out))
     }
 
     fn search_stats(&self) -> Option<SearchStats> {

@@ -8,7 +8,9 @@
 //!   [`Heuristic`](sylvan_engine::Heuristic) rule of thumb).
 //! - [`SearchBot`]: information-set MCTS ([`Ismcts`], `ismcts:iters=2000`) and a flat Monte Carlo
 //!   baseline (`flatmc:iters=2000`), fed views only and sampling hidden cards with `determinize`.
-//! - [`BotSpec`]: bots named on the command line (`random`, `heuristic`, `ismcts:iters=2000`, `ismcts:ms=1000`...).
+//! - [`BotSpec`]: bots named on the command line (`random`, `heuristic`, `ismcts:iters=2000`, `ismcts:ms=1000`...),
+//!   including the difficulty [`Level`]s `easy`, `medium`, `hard`, `expert`, which each game maps to its own
+//!   configuration through a [`Levels`] table.
 //! - [`play_game`]: plays a game to the end with one bot per seat, for simulations and tournaments.
 //! - [`DynBot`] and [`play_dyn`]: the same bots for the erased game
 //!   ([`DynGame`](sylvan_engine::erased::DynGame)), built with [`BotSpec::build_dyn`] and fed erased views.
@@ -24,11 +26,11 @@ mod search;
 mod spec;
 pub mod toy;
 
-pub use bot::{Bot, HeuristicBot, PolicyBot, RandomBot};
+pub use bot::{Bot, HeuristicBot, NoisyBot, PolicyBot, RandomBot};
 pub use erased::{DynBot, DynDecision, play_dyn};
 pub use play::{Decision, Finished, PlayError, play_game, play_game_observed};
 pub use search::{
     Budget, Ismcts, Playout, PlayoutPolicy, RolloutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats,
     playout_values,
 };
-pub use spec::{BotSpec, SpecError, bot_seed};
+pub use spec::{BotSpec, Level, Levels, SpecError, bot_seed};

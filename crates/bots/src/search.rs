@@ -730,6 +730,10 @@ impl<G: Game> Bot<G> for SearchBot<G> {
     fn last_search(&self) -> Option<SearchStats> {
         Some(self.last)
     }
+
+    fn action_values(&mut self, view: &G::View, legal: &[G::Action]) -> Option<Vec<(u64, f64)>> {
+        Some(self.analyse(view, legal))
+    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! Bots named in text, as on the command line: `random`, `heuristic`, and later search bots with
-//! parameters such as `ismcts:iters=2000`.
+//! Bots named in text, as on the command line: `random`, `heuristic`, search bots with parameters such
+//! as `ismcts:iters=2000`, and the difficulty levels `easy`, `medium`, `hard`, `expert` (see [`Level`]).
 //!
 //! Grammar: `NAME` or `NAME:KEY=VALUE[:KEY=VALUE...]`. Parameters are separated by `:` so that a list of
 //! specs can be separated by `,` (see [`BotSpec::parse_list`]).
@@ -7,14 +7,15 @@
 use std::fmt;
 use std::str::FromStr;
 
+use serde::Serialize;
 use sylvan_engine::Heuristic;
 use thiserror::Error;
 
 use crate::search::{Budget, Playout, SearchBot, SearchConfig, SearchKind};
-use crate::{Bot, HeuristicBot, RandomBot};
+use crate::{Bot, HeuristicBot, NoisyBot, RandomBot};
 
 /// The bots that exist, as written in specs.
-const KNOWN: &[&str] = &["random", "heuristic", "ismcts", "flatmc", "robot"];
+const KNOWN: &[&str] = &["random", "heuristic", "ismcts", "flatmc", "robot", "easy", "medium", "hard", "expert"];
 /// Bots that are planned and recognised, but not built yet.
 const PLANNED: &[&str] = &[];
 
@@ -26,6 +27,15 @@ pub enum BotSpec {
     Random,
     /// [`HeuristicBot`]: the game's rule of thumb.
     Heuristic,
+    /// The game's rule of thumb, replaced by a uniformly random legal action with probability
+    /// `noise_milli / 1000`: `heuristic:noise=X` (0 < X ≤ 1).
+    Noisy {
+        /// The probability of a random move, in thousandths.
+        noise_milli: u32,
+    },
+    /// A difficulty level, mapped to a configuration tuned per game (see [`Levels`]); a budget given
+    /// here (`hard:iters=50`, `expert:ms=200`) replaces the search budget of levels that search.
+    Level(Level, Budget),
     /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic|rollout]`
     /// `[:margin=W][:depth=D]`.
     Ismcts(SearchConfig),
@@ -102,7 +112,8 @@ impl FromStr for BotSpec {
             .collect::<Result<Vec<_>, _>>()?;
         match name {
             "random" => no_parameters(name, &params).map(|()| BotSpec::Random),
-            "heuristic" => no_parameters(name, &params).map(|()| BotSpec::Heuristic),
+            "heuristic" => noisy(name, &params),
+            _ if Level::from_name(name).is_some() => level(name, &params),
             "ismcts" => search_config(name, &params).map(BotSpec::Ismcts),
             "flatmc" => search_config(name, &params).map(BotSpec::FlatMc),
             "robot" => no_parameters(name, &params).map(|()| BotSpec::Robot),
@@ -112,6 +123,38 @@ impl FromStr for BotSpec {
             _ => Err(SpecError::Unknown { name: name.to_owned() }),
         }
     }
+}
+
+/// Reads `heuristic` and `heuristic:noise=X` (0 to 1; 0 is the plain heuristic).
+fn noisy(bot: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
+    let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
+    let mut noise_milli = 0;
+    for &(k, v) in params {
+        if k != "noise" {
+            return Err(bad(format!("unknown parameter `{k}` (known: noise)")));
+        }
+        noise_milli = v
+            .parse::<f64>()
+            .ok()
+            .filter(|x| (0.0..=1.0).contains(x))
+            .map(|x| (x * 1000.0).round() as u32)
+            .ok_or_else(|| bad(format!("`noise={v}`: expected a number from 0 to 1")))?;
+    }
+    Ok(if noise_milli == 0 { BotSpec::Heuristic } else { BotSpec::Noisy { noise_milli } })
+}
+
+/// Reads a level with an optional budget override: `hard`, `hard:iters=N`, `hard:ms=M`.
+fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
+    let level = Level::from_name(name).ok_or_else(|| SpecError::Unknown { name: name.to_owned() })?;
+    if let Some((k, _)) = params.iter().find(|(k, _)| !matches!(*k, "iters" | "ms")) {
+        return Err(SpecError::BadParameter {
+            bot: name.to_owned(),
+            message: format!("unknown parameter `{k}` (known: iters, ms)"),
+        });
+    }
+    let cfg = search_config(name, params)?;
+    let budget = if params.is_empty() { Budget { iterations: None, millis: None } } else { cfg.budget };
+    Ok(BotSpec::Level(level, budget))
 }
 
 /// Reads the parameters of a search bot: `iters=N`, `ms=M` (either or both; whichever ends first),
@@ -203,6 +246,17 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Heuristic => f.write_str("heuristic"),
+            BotSpec::Noisy { noise_milli } => write!(f, "heuristic:noise={}", f64::from(*noise_milli) / 1000.0),
+            BotSpec::Level(level, budget) => {
+                f.write_str(level.name())?;
+                if let Some(n) = budget.iterations {
+                    write!(f, ":iters={n}")?;
+                }
+                if let Some(ms) = budget.millis {
+                    write!(f, ":ms={ms}")?;
+                }
+                Ok(())
+            }
             BotSpec::Ismcts(cfg) => write_search(f, "ismcts", cfg),
             BotSpec::FlatMc(cfg) => write_search(f, "flatmc", cfg),
             BotSpec::Robot => f.write_str("robot"),
@@ -234,8 +288,12 @@ impl BotSpec {
 
     /// Builds the bot for game `G`, its generator seeded with `seed`. Call
     /// [`check_all`](BotSpec::check_all) first: a named policy the game lacks falls back to its heuristic.
+    /// A [level](BotSpec::Level) is built from the generic table [`Levels::standard`]; the registry
+    /// resolves levels with each game's own table first ([`Levels::resolve`]).
     pub fn build<G: Heuristic>(&self, seed: u64) -> Box<dyn Bot<G>> {
         match self {
+            BotSpec::Level(..) => Levels::standard().resolve(self).build::<G>(seed),
+            BotSpec::Noisy { noise_milli } => Box::new(NoisyBot::new(*noise_milli, seed)),
             BotSpec::Robot => match G::named_policy("robot") {
                 Some(policy) => Box::new(crate::PolicyBot::<G>::new("robot", policy, seed)),
                 None => Box::new(HeuristicBot::new(seed)),
@@ -252,6 +310,92 @@ impl BotSpec {
                     .with_rollout(G::rollout_action)
                     .with_evaluator(G::evaluate),
             ),
+        }
+    }
+}
+
+/// A difficulty level a player can choose, from weakest to strongest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// A weak player: the heuristic with many random moves.
+    Easy,
+    /// The game's heuristic.
+    Medium,
+    /// ISMCTS answering within about 1 s per move on one core.
+    Hard,
+    /// ISMCTS answering within about 5 s per move on one core.
+    Expert,
+}
+
+impl Level {
+    /// The levels, weakest first.
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
+
+    /// The level's name as written in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The level called `name`.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+}
+
+/// What each [`Level`] plays in one game: a table of concrete specs (no level refers to another).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Levels {
+    specs: [BotSpec; 4],
+}
+
+impl Levels {
+    /// The table `easy`, `medium`, `hard`, `expert`. A spec that is itself a level is replaced by the
+    /// heuristic (a table never refers to levels).
+    pub fn new(easy: BotSpec, medium: BotSpec, hard: BotSpec, expert: BotSpec) -> Levels {
+        let concrete = |s: BotSpec| if matches!(s, BotSpec::Level(..)) { BotSpec::Heuristic } else { s };
+        Levels { specs: [concrete(easy), concrete(medium), concrete(hard), concrete(expert)] }
+    }
+
+    /// The table for a game without its own: `heuristic:noise=0.5`, `heuristic`,
+    /// `ismcts:iters=10000:ms=1000`, `ismcts:iters=50000:ms=5000`.
+    pub fn standard() -> Levels {
+        Levels::new(
+            BotSpec::Noisy { noise_milli: 500 },
+            BotSpec::Heuristic,
+            BotSpec::Ismcts(Levels::search(10_000, 1_000)),
+            BotSpec::Ismcts(Levels::search(50_000, 5_000)),
+        )
+    }
+
+    /// A search configuration stopping at `iterations` or `millis`, whichever comes first (the rest
+    /// default), for building tables.
+    pub fn search(iterations: u32, millis: u32) -> SearchConfig {
+        SearchConfig {
+            budget: Budget { iterations: Some(iterations), millis: Some(millis) },
+            ..SearchConfig::default()
+        }
+    }
+
+    /// The spec a level plays.
+    pub fn get(&self, level: Level) -> BotSpec {
+        self.specs[level as usize]
+    }
+
+    /// `spec` with a level replaced by what it plays in this table (its budget override, if any,
+    /// replacing the search budget); any other spec unchanged.
+    pub fn resolve(&self, spec: &BotSpec) -> BotSpec {
+        let BotSpec::Level(level, budget) = *spec else { return *spec };
+        let overridden = budget.iterations.is_some() || budget.millis.is_some();
+        match self.get(level) {
+            BotSpec::Ismcts(cfg) if overridden => BotSpec::Ismcts(SearchConfig { budget, ..cfg }),
+            BotSpec::FlatMc(cfg) if overridden => BotSpec::FlatMc(SearchConfig { budget, ..cfg }),
+            other => other,
         }
     }
 }
@@ -307,7 +451,10 @@ mod tests {
     fn errors_name_the_problem() {
         let err = |t: &str| t.parse::<BotSpec>().map_err(|e| e.to_string()).err().unwrap_or_default();
         assert_eq!(err(""), "empty bot spec");
-        assert_eq!(err("alphazero"), "unknown bot `alphazero` (known bots: random, heuristic, ismcts, flatmc, robot)");
+        assert_eq!(
+            err("alphazero"),
+            "unknown bot `alphazero` (known bots: random, heuristic, ismcts, flatmc, robot, easy, medium, hard, expert)"
+        );
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
             err("ismcts:depht=3"),
@@ -336,6 +483,60 @@ mod tests {
         assert_eq!(BotSpec::Heuristic.build::<Toy>(1).name(), "heuristic");
         assert_eq!(BotSpec::Ismcts(SearchConfig::default()).build::<Toy>(1).name(), "ismcts");
         assert_eq!(BotSpec::FlatMc(SearchConfig::default()).build::<Toy>(1).name(), "flatmc");
+    }
+
+    #[test]
+    fn levels_resolve_through_a_table_and_overrides_replace_the_budget() -> Result<(), String> {
+        let table = Levels::standard();
+        let hard: BotSpec = "hard".parse().map_err(|e: SpecError| e.to_string())?;
+        assert_eq!(table.resolve(&hard).to_string(), "ismcts:iters=10000:ms=1000");
+        let quick: BotSpec = "expert:iters=30".parse().map_err(|e: SpecError| e.to_string())?;
+        assert_eq!(table.resolve(&quick).to_string(), "ismcts:iters=30");
+        assert_eq!(
+            table.resolve(&"easy".parse().map_err(|e: SpecError| e.to_string())?).to_string(),
+            "heuristic:noise=0.5"
+        );
+        // A table never refers to a level, so resolving once is enough.
+        let odd = Levels::new(hard, BotSpec::Random, BotSpec::Random, BotSpec::Random);
+        assert_eq!(odd.get(Level::Easy), BotSpec::Heuristic);
+        // Built for a game, a level plays the generic table's bot.
+        assert_eq!(quick.build::<Toy>(1).name(), "ismcts");
+        assert_eq!(
+            BotSpec::Level(Level::Easy, Budget { iterations: None, millis: None }).build::<Toy>(1).name(),
+            "heuristic:noise=0.5"
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn the_noisy_heuristic_mixes_heuristic_and_random_moves() -> Result<(), String> {
+        use crate::toy::ToyOptions;
+        use sylvan_engine::Game;
+        // p0 leads c0; p1 answers with its cheapest card that takes the trick, always.
+        let setup = crate::toy::ToySetup {
+            hands: vec![vec![0, 2, 4, 6, 8, 11], vec![1, 3, 5, 7, 9, 10]],
+            leader: sylvan_engine::Seat(0),
+        };
+        let options = ToyOptions { players: 2, hand_size: 6 };
+        let mut g = Toy::from_setup(&options, &setup, 0).map_err(|e| e.to_string())?;
+        g.try_apply(crate::toy::Play(0), &mut sylvan_engine::NoEvents).map_err(|e| e.to_string())?;
+        let seat = g.to_move().ok_or("over at start")?;
+        let view = g.view(seat);
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let mut rng = sylvan_engine::GameRng::new(0);
+        let best = <Toy as Heuristic>::heuristic_action(&view, &legal, &mut rng);
+        let count = |noise: u32| {
+            let mut bot = crate::NoisyBot::new(noise, 3);
+            (0..2000).filter(|_| Bot::<Toy>::choose(&mut bot, &view, &legal) == best).count()
+        };
+        assert_eq!(count(0), 2000);
+        // Half random over 6 cards: the heuristic's card about 1/2 + 1/12 of the time.
+        let half = count(500);
+        assert!((1050..1290).contains(&half), "{half}");
+        let all = count(1000);
+        assert!((250..420).contains(&all), "{all}");
+        Ok(())
     }
 
     #[test]

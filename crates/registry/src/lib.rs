@@ -25,7 +25,7 @@ pub mod observe;
 pub mod runs;
 
 use serde_json::{Value, json};
-use sylvan_bots::{BotSpec, DynBot, SpecError};
+use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::erased::{DynError, DynView, GameType, Typed};
 use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError};
@@ -72,6 +72,7 @@ pub struct Entry {
     observe: Option<ObserveFn>,
     cards: Option<CardTools>,
     shorthands: &'static [Shorthand],
+    levels: Levels,
 }
 
 fn build_bot<G: Heuristic>(spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError>
@@ -104,7 +105,19 @@ impl Entry {
             observe: None,
             cards: None,
             shorthands: &[],
+            levels: Levels::standard(),
         }
+    }
+
+    /// Sets what the difficulty levels (`easy`, `medium`, `hard`, `expert`) play in this game.
+    pub fn with_levels(mut self, levels: Levels) -> Entry {
+        self.levels = levels;
+        self
+    }
+
+    /// What the difficulty levels play in this game.
+    pub fn levels(&self) -> &Levels {
+        &self.levels
     }
 
     /// Adds the designer statistics of `G` (for `sylvan tournament`).
@@ -161,9 +174,9 @@ impl Entry {
     }
 
     /// Builds the bot of `spec` for this game, seeded with `seed` (an error for a named policy the game
-    /// lacks).
+    /// lacks). A difficulty level is first resolved with the game's [levels](Entry::levels).
     pub fn bot(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
-        (self.bots)(spec, seed)
+        (self.bots)(&self.levels.resolve(spec), seed)
     }
 
     /// Checks that every spec can be built for this game.
@@ -241,6 +254,7 @@ impl Entry {
             "options": options,
             "shorthands": shorthands,
             "bots": self.bot_names(),
+            "levels": Level::ALL.iter().map(|&l| json!({ "name": l.name(), "spec": self.levels.get(l).to_string() })).collect::<Vec<_>>(),
             "card_database": self.cards.is_some(),
             "designer_stats": self.designer.is_some(),
             "num_distinct_actions": self.game.num_distinct_actions(),
@@ -284,6 +298,71 @@ const COMMAND_OF_NATURE_FLAGS: &[Shorthand] = &[
 const MYSTIC_VALE_FLAGS: &[Shorthand] =
     &[Shorthand { flag: "cards", option: "cards", value: None, help: "a corrected or extended card file" }];
 
+/// An ISMCTS level stopping at `iterations` or `millis`, with a playout `depth` (0 = to the end) and
+/// `playout` policy.
+fn search(iterations: u32, millis: u32, depth: u32, playout: Playout) -> BotSpec {
+    BotSpec::Ismcts(SearchConfig { depth, playout, ..Levels::search(iterations, millis) })
+}
+
+/// The difficulty levels of each game, in one place. `hard` stops at 1 s and `expert` at 5 s per move
+/// whatever happens; their iteration budgets are the measured strong settings (README "AI players":
+/// 10,000 iterations take 130–210 ms per move in Equinox, 169 ms in the spirit duel, 266–414 ms in
+/// Mystic Vale and 154–181 ms in Command of Nature with cut-short playouts), so on an idle core they
+/// end by iterations and replay exactly from their seed.
+mod levels {
+    use super::*;
+
+    /// Equinox: the heuristic wins 99% against random, so `easy` keeps half its moves random.
+    pub fn equinox() -> Levels {
+        Levels::new(
+            BotSpec::Noisy { noise_milli: 500 },
+            BotSpec::Heuristic,
+            search(10_000, 1_000, 0, Playout::Random),
+            search(50_000, 5_000, 0, Playout::Random),
+        )
+    }
+
+    /// Mystic Vale: search with the rollout policy and playouts cut at the evaluation after 80 moves.
+    pub fn mystic_vale() -> Levels {
+        Levels::new(
+            BotSpec::Noisy { noise_milli: 500 },
+            BotSpec::Heuristic,
+            search(10_000, 1_000, 80, Playout::Rollout),
+            search(50_000, 5_000, 80, Playout::Rollout),
+        )
+    }
+
+    /// Command of Nature: playouts cut at the material evaluation after 40 moves.
+    pub fn command_of_nature() -> Levels {
+        Levels::new(
+            BotSpec::Noisy { noise_milli: 500 },
+            BotSpec::Heuristic,
+            search(10_000, 1_000, 40, Playout::Random),
+            search(50_000, 5_000, 40, Playout::Random),
+        )
+    }
+
+    /// The spirit duel: random playouts (10,000 iterations win 92.5% against the heuristic).
+    pub fn spirit_duel() -> Levels {
+        Levels::new(
+            BotSpec::Noisy { noise_milli: 500 },
+            BotSpec::Heuristic,
+            search(10_000, 1_000, 0, Playout::Random),
+            search(50_000, 5_000, 0, Playout::Random),
+        )
+    }
+
+    /// The test fixture: tiny budgets.
+    pub fn toy() -> Levels {
+        Levels::new(
+            BotSpec::Noisy { noise_milli: 500 },
+            BotSpec::Heuristic,
+            search(200, 1_000, 0, Playout::Random),
+            search(1_000, 5_000, 0, Playout::Random),
+        )
+    }
+}
+
 impl Registry {
     /// An empty registry.
     pub fn new() -> Registry {
@@ -296,21 +375,26 @@ impl Registry {
         let entries = [
             Entry::of::<sylvan_equinox::Equinox>("Equinox (Reiner Knizia): 2 to 5 players")
                 .with_designer_stats::<sylvan_equinox::Equinox>()
-                .with_observation::<sylvan_equinox::Equinox>(),
+                .with_observation::<sylvan_equinox::Equinox>()
+                .with_levels(levels::equinox()),
             Entry::of::<sylvan_mystic_vale::MysticVale>("Mystic Vale, base set: 2 to 4 players")
                 .with_designer_stats::<sylvan_mystic_vale::MysticVale>()
                 .with_observation::<sylvan_mystic_vale::MysticVale>()
                 .with_cards(cards::mystic_vale())
-                .with_shorthands(MYSTIC_VALE_FLAGS),
+                .with_shorthands(MYSTIC_VALE_FLAGS)
+                .with_levels(levels::mystic_vale()),
             Entry::of::<sylvan_command_of_nature::CommandOfNature>("Command of Nature: 2 players, or 2v2 teams")
                 .with_observation::<sylvan_command_of_nature::CommandOfNature>()
                 .with_cards(cards::command_of_nature())
-                .with_shorthands(COMMAND_OF_NATURE_FLAGS),
+                .with_shorthands(COMMAND_OF_NATURE_FLAGS)
+                .with_levels(levels::command_of_nature()),
             Entry::of::<sylvan_spirit_duel::SpiritDuel>("The spirit duel: 1v1, or solo against its Robot")
                 .with_observation::<sylvan_spirit_duel::SpiritDuel>()
-                .with_shorthands(SPIRIT_DUEL_FLAGS),
+                .with_shorthands(SPIRIT_DUEL_FLAGS)
+                .with_levels(levels::spirit_duel()),
             Entry::of::<sylvan_bots::toy::Toy>("A tiny trick-taking game, the test fixture of sylvan-bots")
                 .with_observation::<sylvan_bots::toy::Toy>()
+                .with_levels(levels::toy())
                 .unlisted(),
         ];
         for e in entries {

@@ -1,0 +1,220 @@
+//! `sylvan analyze`: replays a record and, at every decision of the analysed seats, asks a search bot
+//! for its estimated win probability from that seat's view before and after the move played, the move
+//! it prefers, and which moves lost the most. The bot receives only the seat's view
+//! ([`DynBot::action_values`]), never the replayed full state.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use serde::Serialize;
+use serde_json::{Value, json};
+use sylvan_bots::{BotSpec, DynBot};
+use sylvan_engine::Seat;
+
+use crate::games::{self, outcome_text, per_seat};
+use crate::replay::{MAX_RECORD_BYTES, check_start, short_message};
+
+/// Arguments of `sylvan analyze`.
+#[derive(Args, Debug, Clone)]
+pub struct AnalyzeArgs {
+    /// The record file (JSON, as written by `sylvan play --record` or the server).
+    file: PathBuf,
+    /// Analyse only this seat (`1` or `p1`) [default: every seat].
+    #[arg(short, long)]
+    seat: Option<String>,
+    /// The bot that judges (a search bot or a level that searches; e.g. `hard`, `ismcts:iters=5000`).
+    #[arg(short, long, default_value = "hard")]
+    bot: String,
+    /// Seed of the judging bot (the same seed and an iteration budget give the same analysis).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many blunders to list.
+    #[arg(long, default_value_t = 5)]
+    top: usize,
+    /// Print one JSON object (fields in the README, "Game analysis") instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One analysed decision.
+#[derive(Clone, Debug, Serialize)]
+struct Decision {
+    /// Move number (0 for the first move of the game).
+    #[serde(rename = "move")]
+    move_number: usize,
+    seat: Seat,
+    /// Legal actions the seat chose from.
+    legal: usize,
+    played: String,
+    preferred: String,
+    /// Estimated win probability if the seat plays the preferred move.
+    before: f64,
+    /// Estimated win probability after the move played.
+    after: f64,
+    /// `before - after`: what the move played cost, by the bot's estimate.
+    loss: f64,
+    /// Search iterations spent on the move played (how sure `after` is).
+    played_visits: u64,
+    /// Search iterations of the decision.
+    iterations: u64,
+}
+
+/// Reads the record, replays it and analyses the decisions of the chosen seats.
+pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
+    let file = args.file.display().to_string();
+    let text = sylvan_engine::carddata::read_file_limited(&file, MAX_RECORD_BYTES)?;
+    let value: Value =
+        serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {}", short_message(&e)))?;
+    let name = value
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| anyhow!("{file}: not a game record (no `game` field with the game's name)"))?;
+    let entry = games::entry(name).with_context(|| file.clone())?;
+    check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
+    // The whole record is checked first, so the step-by-step replay below cannot fail halfway.
+    let end = entry.game().replay(&text, None).with_context(|| file.clone())?;
+    let mut game = entry.game().replay(&text, Some(0)).with_context(|| file.clone())?;
+    let actions: Vec<&str> = value
+        .get("actions")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let n = game.num_seats();
+    let seats: Vec<Seat> = match &args.seat {
+        Some(s) => vec![games::parse_seat(s, n).context("--seat")?],
+        None => Seat::all(n).collect(),
+    };
+    let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
+    let mut bot: Box<dyn DynBot> = entry.bot(&spec, args.seed).map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
+    let mut decisions = Vec::new();
+    let mut forced = 0usize;
+    let mut legal = Vec::new();
+    for (step, notation) in actions.iter().enumerate() {
+        let Some(seat) = game.to_move() else { bail!("{file}: action {step} `{notation}` after the end of the game") };
+        if seats.contains(&seat) {
+            game.legal_ids(&mut legal);
+            if legal.len() < 2 {
+                forced += 1;
+            } else {
+                let view = game.view(seat)?;
+                let values = bot
+                    .action_values(&*view, &legal)?
+                    .ok_or_else(|| anyhow!("--bot `{}` does not estimate win probabilities: use a search bot or a level that searches (hard, expert)", args.bot))?;
+                let played = game.action_id(notation).with_context(|| format!("{file}: action {step}"))?;
+                decisions.push(judge(&*game, step, seat, &legal, &values, played)?);
+            }
+        }
+        game.apply_notation(notation).with_context(|| format!("{file}: action {step}"))?;
+    }
+    let mut blunders: Vec<&Decision> = decisions.iter().filter(|d| d.loss > 0.0).collect();
+    blunders.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.move_number.cmp(&b.move_number)));
+    blunders.truncate(args.top);
+    let outcome = end.outcome();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let report = json!({
+            "game": entry.name(),
+            "players": n,
+            "bot": spec.to_string(),
+            "plays": entry.levels().resolve(&spec).to_string(),
+            "seed": args.seed,
+            "seats": seats,
+            "moves": actions.len(),
+            "forced": forced,
+            "decisions": decisions,
+            "blunders": blunders,
+            "scores": end.scores(),
+            "winners": outcome.map(|o| o.winners().iter().collect::<Vec<_>>()).unwrap_or_default(),
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "{}, {n} players, {} moves; judged by `{}` ({}) from each seat's view",
+        entry.name(),
+        actions.len(),
+        spec,
+        entry.levels().resolve(&spec)
+    )?;
+    writeln!(
+        out,
+        "{:>5}  {:>4}  {:>6}  {:>6}  {:>6}  {:<24}  preferred",
+        "move", "seat", "before", "after", "loss", "played"
+    )?;
+    for d in &decisions {
+        let mark = if d.played == d.preferred { "=" } else { d.preferred.as_str() };
+        writeln!(
+            out,
+            "{:>5}  {:>4}  {:>5.1}%  {:>5.1}%  {:>6.3}  {:<24}  {mark}",
+            d.move_number,
+            d.seat.to_string(),
+            100.0 * d.before,
+            100.0 * d.after,
+            d.loss,
+            d.played
+        )?;
+    }
+    writeln!(out, "\n{} decisions analysed, {forced} forced moves skipped", decisions.len())?;
+    for &s in &seats {
+        let mine: Vec<&Decision> = decisions.iter().filter(|d| d.seat == s).collect();
+        if !mine.is_empty() {
+            let agree = mine.iter().filter(|d| d.played == d.preferred).count();
+            let lost: f64 = mine.iter().map(|d| d.loss.max(0.0)).sum();
+            writeln!(out, "{s}: {} decisions, {agree} as the bot would play, total loss {lost:.3}", mine.len())?;
+        }
+    }
+    if !blunders.is_empty() {
+        writeln!(out, "\nbiggest blunders:")?;
+        for d in &blunders {
+            writeln!(
+                out,
+                "  move {} {}: played {} ({:.1}%), {} was {:.1}% (−{:.1} points)",
+                d.move_number,
+                d.seat,
+                d.played,
+                100.0 * d.after,
+                d.preferred,
+                100.0 * d.before,
+                100.0 * d.loss
+            )?;
+        }
+    }
+    writeln!(out, "\nfinal scores: {}; {}", per_seat(&end.scores()), outcome_text(outcome))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The decision at `step` judged from the bot's values: the preferred move is the most tried (as the
+/// bot would play it, ties to the better mean), `before` its value, `after` the value of the move played.
+fn judge(
+    game: &dyn sylvan_engine::erased::DynGame,
+    step: usize,
+    seat: Seat,
+    legal: &[usize],
+    values: &[(u64, f64)],
+    played: usize,
+) -> Result<Decision> {
+    let mut best = 0;
+    for i in 1..values.len().min(legal.len()) {
+        if (values[i].0, values[i].1) > (values[best].0, values[best].1) {
+            best = i;
+        }
+    }
+    let p = legal.iter().position(|&id| id == played).ok_or_else(|| anyhow!("action {step} is not legal"))?;
+    let (before, after) = (values[best].1, values[p].1);
+    Ok(Decision {
+        move_number: step,
+        seat,
+        legal: legal.len(),
+        played: game.notation(played)?,
+        preferred: game.notation(legal[best])?,
+        before,
+        after,
+        loss: before - after,
+        played_visits: values[p].0,
+        iterations: values.iter().map(|v| v.0).sum(),
+    })
+}
