@@ -241,6 +241,10 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         Count::ValesOwned => " par vallon possédé",
         Count::GuardiansOwned => " par gardien sur toutes vos améliorations",
         Count::MostManaOnFieldCard => " par mana sur une carte de votre champ",
+        Count::Level3Owned => " par amélioration de niveau 3 possédée",
+        Count::Level1OnCard => " par amélioration de niveau 1 sur cette carte",
+        Count::BlankFieldCards => " par carte vierge de votre champ",
+        Count::BlankCardsOwnedSteps => " x (0/2/3/6/13 pour 0/1-2/3-4/5-6/7-8 cartes vierges)",
     };
     let when = match a.timing {
         Timing::None => return String::new(),
@@ -253,6 +257,7 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         Timing::Discard => "phase de défausse",
         Timing::WhenBought => "à l'achat",
         Timing::AnyTime => "une fois par tour",
+        Timing::OnEvoke => "quand vous invoquez",
     };
     let what = match a.effect {
         Effect::None => return String::new(),
@@ -293,6 +298,7 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         Effect::CancelDecayCard => {
             "une carte du champ ou en attente ne compte aucune pourriture sauf celle d'une Terre Maudite, jusqu'à votre prochaine phase de préparation".into()
         }
+        Effect::MultiplyEndVp => format!("les PV de fin de partie de vos améliorations comptent {n} fois"),
         Effect::Unique => return a.text(),
     };
     format!("{when} : {what}")
@@ -518,6 +524,7 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
     }
     match e {
         TurnStart(s) => format!("tour de {s}"),
+        UsedAbility(s, c, a) => format!("{s} utilise la capacité de c{c} : {a}"),
         Played(s, c) => format!("{s} plante c{c}"),
         Revealed(s, c) => format!("{s} révèle c{c} en attente"),
         Reshuffled(s) => format!("{s} mélange sa défausse pour former un nouveau paquet"),

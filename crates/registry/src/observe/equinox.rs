@@ -13,7 +13,7 @@ const CARDS: usize = Card::COUNT;
 /// Sabot's three drawn cards, when this seat may see them.
 fn sabot_drawn(view: &View) -> Option<[Card; 3]> {
     match view.phase {
-        Phase::Keep { drawn, .. } if view.drawn_visible => Some(drawn),
+        Phase::Keep { drawn, .. } => drawn,
         _ => None,
     }
 }

@@ -1,7 +1,8 @@
 //! Mystic Vale: every player's sleeved cards, field and on-deck card (public), the viewer's discard
 //! pile, vales, leaders and tokens (relative seats, sized for 4), the commons and vale rows, and the
 //! turn. Advancement sections have one entry per advancement of the card database (`A`), vale sections
-//! one per vale (`V`), leader sections one per leader (`L`): the sets chosen change them.
+//! one per vale (`V`), leader sections one per leader (`L`), amulet sections one per amulet (`M`): the sets
+//! chosen change them.
 
 use sylvan_mystic_vale::state::{EMPTY, MAX_PLAYERS, NUM_CARDS, Sleeve};
 use sylvan_mystic_vale::view::PlayerView;
@@ -32,10 +33,13 @@ fn phase_kind(p: &Phase) -> usize {
         Phase::Keep => 8,
         Phase::Sleeve => 9,
         Phase::Over => 10,
+        Phase::Draft { .. } => 11,
+        Phase::AmuletTrade => 12,
+        Phase::DiscardEvoke => 13,
     }
 }
 
-fn player(out: &mut Observation, p: Option<&PlayerView>, (a, v, l): (usize, usize, usize)) {
+fn player(out: &mut Observation, p: Option<&PlayerView>, (a, v, l, am): (usize, usize, usize, usize)) {
     out.flag(p.is_some());
     let cards = |pile: &[u8]| -> Vec<usize> {
         let Some(p) = p else { return Vec::new() };
@@ -64,13 +68,15 @@ fn player(out: &mut Observation, p: Option<&PlayerView>, (a, v, l): (usize, usiz
     out.scaled(p.map_or(0.0, |p| f64::from(p.arbor_growth)), 5.0);
     out.flag(p.is_some_and(|p| p.conclave.is_some()));
     out.flag(p.is_some_and(|p| p.druid_used));
+    out.one_hot(p.and_then(|p| p.amulet).map(usize::from), am);
+    out.scaled(p.map_or(0.0, |p| f64::from(p.pending_mana)), 4.0);
 }
 
 impl Observe for MysticVale {
     fn observe(view: &View, out: &mut Observation) {
         let db = view.db.0;
-        let sizes = (db.advancements.len(), db.vales.len(), db.leaders.len());
-        let (a, v, _) = sizes;
+        let sizes = (db.advancements.len(), db.vales.len(), db.leaders.len(), db.amulets.len());
+        let (a, v, l, am) = sizes;
         let n = view.players.len();
         let me = view.seat.index();
         out.section("players (one-hot, 1 to 4)");
@@ -79,8 +85,11 @@ impl Observe for MysticVale {
         let rel = |s: usize| (s + MAX_PLAYERS - me % MAX_PLAYERS) % MAX_PLAYERS;
         out.one_hot(Some(rel(usize::from(view.current))), MAX_PLAYERS);
         out.one_hot(Some(rel(usize::from(view.start))), MAX_PLAYERS);
-        out.section("phase (planting, spoil prompt, when played, order, harvest, look, hatch, choose leader, keep, sleeve, over)");
-        out.one_hot(Some(phase_kind(&view.phase)), 11);
+        out.section(
+            "phase (planting, spoil prompt, when played, order, harvest, look, hatch, choose leader, keep, sleeve, \
+             over, draft, amulet trade, discard evoke)",
+        );
+        out.one_hot(Some(phase_kind(&view.phase)), 14);
         out.section("turn: mana total/10, spent/10, spirits/5 and spent/5 (animal, forest, sky, wild), vp/10, token used, upgraded, extra turn");
         let t = &view.turn;
         out.scaled(f64::from(t.mana_total), 10.0);
@@ -130,8 +139,13 @@ impl Observe for MysticVale {
         out.section(
             "players (relative, 4): present, advancements owned (A), in the field (A), on deck (A), discard \
              seen, in the discard (A), deck/20, field/20, discard/20, on-deck card, token, vp/50, vales (V), \
-             skips, leader: known, which (L), upgraded, public, offer (L), arbor/5, conclave, druid used",
+             skips, leader: known, which (L), upgraded, public, offer (L), arbor/5, conclave, druid used, \
+             amulet (M), pending mana/4",
         );
+        out.section("draft table: leaders (L), amulets (M)");
+        let draft = view.draft.as_ref();
+        out.bits(draft.into_iter().flat_map(|d| d.leaders.iter().map(|&x| usize::from(x))), l);
+        out.bits(draft.into_iter().flat_map(|d| d.amulets.iter().map(|&x| usize::from(x))), am);
         for r in 0..MAX_PLAYERS {
             let s = (me + r) % MAX_PLAYERS;
             player(out, view.players.get(s).filter(|_| s < n), sizes);
