@@ -332,7 +332,11 @@ mod play {
         let s = text(&out.stdout);
         assert!(s.contains("predict CRE") && s.contains("swap CRE rA rB"), "help lists every notation: {s}");
         assert!(s.contains("you left the game at move 0") && !s.contains("Quit"), "{s}");
-        assert_error(&["play", "equinox", "--lang", "de"], "`en` or `fr`")
+        // A bad language is a usage error from the argument parser (exit 2), naming what is expected.
+        let out = sylvan(&["play", "equinox", "--lang", "de"], "")?;
+        assert_eq!(out.status.code(), Some(2));
+        assert!(text(&out.stderr).starts_with("error: ") && text(&out.stderr).contains("`en` or `fr`"));
+        Ok(())
     }
 
     #[test]
