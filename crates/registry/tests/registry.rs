@@ -40,7 +40,11 @@ mod toy_through_the_registry {
         assert_eq!(unknown.as_deref(), Some("unknown game `chess` (known games: toy)"));
         let d = r.get("toy").map_err(|e| e.to_string())?.describe();
         assert_eq!((d["min_players"].as_u64(), d["max_players"].as_u64()), (Some(2), Some(4)));
-        assert_eq!(d["bots"], serde_json::json!(["random", "heuristic", "ismcts", "flatmc"]), "no robot in the toy");
+        assert_eq!(
+            d["bots"],
+            serde_json::json!(["random", "heuristic", "ismcts", "flatmc", "easy", "medium", "hard", "expert"]),
+            "no robot in the toy"
+        );
         Ok(())
     }
 
