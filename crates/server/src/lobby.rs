@@ -630,7 +630,7 @@ impl Server {
     fn changed(self: &Arc<Self>, room: &Arc<Room>, st: &mut RoomState, note: Option<DynEvent>) {
         let mut dead = Vec::new();
         // Each seat's message (and the spectators' one) is built once, whoever many connections it has.
-        let mut built: Vec<((Option<Seat>, Lang), Arc<str>)> = Vec::new();
+        let mut built: Vec<(Recipient, Arc<str>)> = Vec::new();
         for sub in &st.subs {
             let msg = match built.iter().find(|(key, _)| *key == (sub.seat, sub.lang)) {
                 Some((_, msg)) => msg.clone(),
@@ -764,6 +764,9 @@ fn record_of(room: &Room, st: &RoomState) -> Value {
 fn can_undo(st: &RoomState, seat: Seat) -> bool {
     !st.table.game().is_terminal() && st.history.last().is_some_and(|&(_, s, ok)| s == seat && ok)
 }
+
+/// Who a message is built for: a seat (`None`: the spectators) reading in a language.
+type Recipient = (Option<Seat>, Lang);
 
 fn message_for(room: &Room, st: &RoomState, seat: Option<Seat>, events: Vec<DynEvent>, lang: Lang) -> Arc<str> {
     let can_undo = seat.is_some_and(|s| can_undo(st, s));
