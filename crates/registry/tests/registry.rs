@@ -192,7 +192,7 @@ mod action_ids {
     fn mystic_vale() -> TestResult {
         pinned(
             "mystic-vale",
-            1732,
+            1933,
             &[
                 (0, "pass"),
                 (1, "push"),
@@ -200,6 +200,9 @@ mod action_ids {
                 (367, "resolve bottom"),
                 (368, "upgrade"),
                 (1731, "portal c19 bottom c19"),
+                (1732, "take leader 0"),
+                (1801, "evoke c19"),
+                (1932, "vp animal,animal,animal"),
             ],
         )
     }
