@@ -59,12 +59,8 @@ async fn a_finished_game_replays_step_by_step_from_each_seat() -> TestResult {
     let (_, watcher) = get(&addr, &format!("/api/games/{id}/replay?upto=10")).await?;
     assert_eq!(p0["log"].as_array().map(Vec::len), Some(10));
     assert_ne!(p0["view"]["hand"], p1["view"]["hand"], "each seat sees its own hand");
-    // A spectator sees no hand: where the seats' hands differ, it gets null.
-    for (k, w) in watcher["view"]["hand"].as_array().ok_or("no hand words")?.iter().enumerate() {
-        if p0["view"]["hand"][k] != p1["view"]["hand"][k] {
-            assert_eq!(*w, Value::Null, "hand word {k}");
-        }
-    }
+    // A spectator sees no hand: a field that can differ between seats is null for spectators.
+    assert_eq!(watcher["view"]["hand"], Value::Null);
     assert_eq!(watcher["text"], Value::Null);
     // A seat's log names its own actions only; the others' appear as the events it saw.
     for step in p0["log"].as_array().ok_or("no log")? {
