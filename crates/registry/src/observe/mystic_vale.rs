@@ -136,16 +136,16 @@ impl Observe for MysticVale {
         out.flag(view.peek.is_some());
         let peeked = view.peek.and_then(|c| view.players.get(me)?.cards.get(usize::from(c)));
         out.counts(peeked.into_iter().flat_map(advancements), a, 1.0);
+        out.section("draft table: leaders (L), amulets (M)");
+        let draft = view.draft.as_ref();
+        out.bits(draft.into_iter().flat_map(|d| d.leaders.iter().map(|&x| usize::from(x))), l);
+        out.bits(draft.into_iter().flat_map(|d| d.amulets.iter().map(|&x| usize::from(x))), am);
         out.section(
             "players (relative, 4): present, advancements owned (A), in the field (A), on deck (A), discard \
              seen, in the discard (A), deck/20, field/20, discard/20, on-deck card, token, vp/50, vales (V), \
              skips, leader: known, which (L), upgraded, public, offer (L), arbor/5, conclave, druid used, \
              amulet (M), pending mana/4",
         );
-        out.section("draft table: leaders (L), amulets (M)");
-        let draft = view.draft.as_ref();
-        out.bits(draft.into_iter().flat_map(|d| d.leaders.iter().map(|&x| usize::from(x))), l);
-        out.bits(draft.into_iter().flat_map(|d| d.amulets.iter().map(|&x| usize::from(x))), am);
         for r in 0..MAX_PLAYERS {
             let s = (me + r) % MAX_PLAYERS;
             player(out, view.players.get(s).filter(|_| s < n), sizes);
