@@ -120,7 +120,7 @@ function mysticVale(v, { catalog, t, seat }) {
   const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
   const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
   const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');
+    <div class="row">${lvl.map((id, k) => id === EMPTY ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');
   const spirits = (tu.spirits || []).map((n, k) => `${t(['animal', 'forest', 'sky', 'wild'][k] || 'any')} ${n - (tu.spirit_spent?.[k] || 0)}`).join(' · ');
   return `<div class="mv">
     <div class="info">${t('round')} ${v.rounds} · ${t('phase')}: ${esc(phaseName(v.phase))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ' · ⚑' : ''}
