@@ -395,8 +395,9 @@ fn offers(view: &View, legal: &[Action], mana: u8) -> Vec<Offer> {
     let mut out = Vec::new();
     for l in 0..3u8 {
         for k in 0..3u8 {
-            let a = view.commons[l as usize][k as usize];
-            if a != EMPTY && db.adv(a).cost <= mana {
+            if let Some(a) = view.commons[l as usize][k as usize]
+                && db.adv(a).cost <= mana
+            {
                 out.push(Offer {
                     action: Action::Buy(Source::Common(l, k)),
                     adv: a,
@@ -415,9 +416,11 @@ fn offers(view: &View, legal: &[Action], mana: u8) -> Vec<Offer> {
     let p = &view.players[view.seat.index()];
     for &act in legal {
         if let Action::BuyOn(s, c) = act {
-            let a = match s {
+            let Some(a) = (match s {
                 Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => db.soil[slot as usize],
+                Source::Soil(slot) => Some(db.soil[slot as usize]),
+            }) else {
+                continue;
             };
             let discount: u8 = p.cards[c as usize]
                 .advs()
@@ -543,10 +546,7 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
     let mut best: Option<(f64, Action)> = None;
     for &a in legal {
         let Action::Vale(l, k, any) = a else { continue };
-        let v = view.vale_row[l as usize][k as usize];
-        if v == EMPTY {
-            continue;
-        }
+        let Some(v) = view.vale_row[l as usize][k as usize] else { continue };
         let Some(pay) = MysticVale::vale_payment(db.vale(v).cost, avail, any) else { continue };
         let mut total = vale_value(db, v, out);
         if view.turn.vales_bought + 1 < 2 {
@@ -559,11 +559,8 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
             let mut second = 0.0f64;
             for l2 in 0..2 {
                 for k2 in 0..4 {
-                    let w = view.vale_row[l2][k2];
-                    if w == EMPTY
-                        || (l2, k2) == (l as usize, k as usize)
-                        || unique(w).is_some_and(|a| uniques.contains(&a))
-                    {
+                    let Some(w) = view.vale_row[l2][k2] else { continue };
+                    if (l2, k2) == (l as usize, k as usize) || unique(w).is_some_and(|a| uniques.contains(&a)) {
                         continue;
                     }
                     let cost = db.vale(w).cost;
@@ -619,7 +616,7 @@ fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
     let db = &*view.db;
     // Vales: the best one (or two) the spirits pay for.
     let mut best_pair = 0.0f64;
-    let row: Vec<u8> = view.vale_row.iter().flatten().copied().filter(|&v| v != EMPTY).collect();
+    let row: Vec<u8> = view.vale_row.iter().flatten().flatten().copied().collect();
     let payable = |cost: [u8; 4], avail: [u8; 4]| -> Option<[u8; 4]> {
         if cost[3] == 0 {
             MysticVale::vale_payment(cost, avail, None)
@@ -916,7 +913,7 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
         "gain-choice" => {
             // Wild when one more spirit buys a vale, else mana.
             let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
-            let near = view.vale_row.iter().flatten().any(|&v| v != EMPTY && db.hot_vale(v).total == left + 1);
+            let near = view.vale_row.iter().flatten().flatten().any(|&v| db.hot_vale(v).total == left + 1);
             let pick = Action::AbilityPick(u8::from(near && view.turn.vales_bought < 2));
             legal.contains(&pick).then_some(pick)
         }
@@ -1108,7 +1105,7 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
             let level = db.vale(v).ability.amount;
             let field: Vec<u8> = p.field.to_vec();
             let best =
-                view.commons.iter().flatten().copied().filter(|&x| x != EMPTY && db.adv(x).level == level).map(|x| {
+                view.commons.iter().flatten().flatten().copied().filter(|&x| db.adv(x).level == level).map(|x| {
                     field
                         .iter()
                         .map(|&c| sleeve_gain(db, p.cards[c as usize], x, out))
@@ -1183,20 +1180,19 @@ pub fn describe(view: &View, a: Action) -> String {
     let db = &*view.db;
     match a {
         Action::Buy(s) | Action::BuyOn(s, _) => {
-            let x = match s {
+            let Some(x) = (match s {
                 Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => db.soil[slot as usize],
-            };
-            if x == EMPTY {
+                Source::Soil(slot) => Some(db.soil[slot as usize]),
+            }) else {
                 return a.to_string();
-            }
+            };
             let adv = db.adv(x);
             format!("{a}: {} ({} mana, {}, level {})", adv.title, adv.cost, adv.slot.name(), adv.level)
         }
-        Action::Vale(l, k, _) => {
-            let v = view.vale_row[l as usize][k as usize];
-            if v == EMPTY { a.to_string() } else { format!("{a}: {} ({} VP)", db.vale(v).title, db.vale(v).vp) }
-        }
+        Action::Vale(l, k, _) => match view.vale_row[l as usize][k as usize] {
+            Some(v) => format!("{a}: {} ({} VP)", db.vale(v).title, db.vale(v).vp),
+            None => a.to_string(),
+        },
         Action::Resolve(s) => match view.phase {
             Phase::Order { card, .. } => {
                 let p = &view.players[view.current as usize];
@@ -1403,8 +1399,8 @@ mod tests {
         let mut v = blank_view();
         let me = v.seat.index();
         let wisp = adv(&v, "Will-O'-The-Wisp");
-        v.commons = [[EMPTY; 3]; 3];
-        v.commons[2][0] = wisp;
+        v.commons = [[None; 3]; 3];
+        v.commons[2][0] = Some(wisp);
         v.players[me].field.push(0);
         v.players[me].field.push(1);
         v.players[me].deck_count = 18;

@@ -32,19 +32,28 @@ impl Default for Sleeve {
     }
 }
 
+/// A sleeve in JSON: an empty slot is `null` (255, as older files wrote it, reads as empty too).
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
 enum SleeveRepr {
-    Plain([u8; 3]),
-    Covered { slots: [u8; 3], covered: [u8; 3] },
+    Plain([Option<u8>; 3]),
+    Covered { slots: [Option<u8>; 3], covered: [Option<u8>; 3] },
+}
+
+fn json_slots(x: [u8; 3]) -> [Option<u8>; 3] {
+    x.map(|a| (a != EMPTY).then_some(a))
+}
+
+fn from_json_slots(x: [Option<u8>; 3]) -> [u8; 3] {
+    x.map(|a| a.unwrap_or(EMPTY))
 }
 
 impl Serialize for Sleeve {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.covered == [EMPTY; 3] {
-            SleeveRepr::Plain(self.slots).serialize(s)
+            SleeveRepr::Plain(json_slots(self.slots)).serialize(s)
         } else {
-            SleeveRepr::Covered { slots: self.slots, covered: self.covered }.serialize(s)
+            SleeveRepr::Covered { slots: json_slots(self.slots), covered: json_slots(self.covered) }.serialize(s)
         }
     }
 }
@@ -52,13 +61,23 @@ impl Serialize for Sleeve {
 impl<'de> Deserialize<'de> for Sleeve {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Ok(match SleeveRepr::deserialize(d)? {
-            SleeveRepr::Plain(slots) => Sleeve { slots, covered: [EMPTY; 3] },
-            SleeveRepr::Covered { slots, covered } => Sleeve { slots, covered },
+            SleeveRepr::Plain(slots) => Sleeve { slots: from_json_slots(slots), covered: [EMPTY; 3] },
+            SleeveRepr::Covered { slots, covered } => {
+                Sleeve { slots: from_json_slots(slots), covered: from_json_slots(covered) }
+            }
         })
     }
 }
 
 impl Sleeve {
+    /// The advancement showing in slot `k` (0 top, 1 middle, 2 bottom), if any.
+    pub fn slot(self, k: usize) -> Option<u8> {
+        self.slots.get(k).copied().filter(|&a| a != EMPTY)
+    }
+    /// The eclipse advancement covered in slot `k`, if any.
+    pub fn covered_in(self, k: usize) -> Option<u8> {
+        self.covered.get(k).copied().filter(|&a| a != EMPTY)
+    }
     /// A sleeve with these advancements by slot.
     pub fn with(slots: [u8; 3]) -> Sleeve {
         Sleeve { slots, covered: [EMPTY; 3] }

@@ -106,8 +106,8 @@ pub struct View {
     pub current: u8,
     /// Phase.
     pub phase: Phase,
-    /// Face-up commons.
-    pub commons: [[u8; 3]; 3],
+    /// Face-up commons by level and position (`None`: no advancement there, its deck ran out).
+    pub commons: [[Option<u8>; 3]; 3],
     /// Copies stacked under each commons advancement (variant `stacked_duplicates`).
     #[serde(default)]
     pub commons_stack: [[u8; 3]; 3],
@@ -115,8 +115,8 @@ pub struct View {
     pub adv_deck_counts: [u8; 3],
     /// Fertile Soils left per slot.
     pub soil: [u8; 3],
-    /// Face-up vales.
-    pub vale_row: [[u8; 4]; 2],
+    /// Face-up vales by level and position (`None`: no vale there, its deck ran out).
+    pub vale_row: [[Option<u8>; 4]; 2],
     /// Vale deck sizes.
     pub vale_deck_counts: [u8; 2],
     /// Vales out of the game.
@@ -190,11 +190,11 @@ impl MysticVale {
             start: self.start,
             current: self.current,
             phase: self.phase,
-            commons: self.commons,
+            commons: self.commons.map(|row| row.map(face)),
             commons_stack: self.commons_stack,
             adv_deck_counts: self.adv_decks.clone().map(|d| d.len() as u8),
             soil: self.soil,
-            vale_row: self.vale_row,
+            vale_row: self.vale_row.map(|row| row.map(face)),
             vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
             removed_vales: self.removed_vales.clone(),
             removed_advs: self.removed_advs.clone(),
@@ -325,7 +325,7 @@ impl MysticVale {
         }
         for (row, stack) in view.commons.iter().zip(&view.commons_stack) {
             for (&a, &n) in row.iter().zip(stack) {
-                if a != EMPTY {
+                if let Some(a) = a {
                     left[a as usize] -= 1 + i32::from(n);
                 }
             }
@@ -362,10 +362,8 @@ impl MysticVale {
                 vleft[v as usize] -= 1;
             }
         }
-        for &v in view.vale_row.iter().flatten().chain(&view.removed_vales) {
-            if v != EMPTY {
-                vleft[v as usize] -= 1;
-            }
+        for &v in view.vale_row.iter().flatten().flatten().chain(&view.removed_vales) {
+            vleft[v as usize] -= 1;
         }
         let mut vale_decks: [Vec<u8>; 2] = Default::default();
         for l in 0..2 {
@@ -391,11 +389,11 @@ impl MysticVale {
             start: view.start,
             current: view.current,
             phase: view.phase,
-            commons: view.commons,
+            commons: view.commons.map(|row| row.map(|a| a.unwrap_or(EMPTY))),
             commons_stack: view.commons_stack,
             adv_decks,
             soil: view.soil,
-            vale_row: view.vale_row,
+            vale_row: view.vale_row.map(|row| row.map(|a| a.unwrap_or(EMPTY))),
             vale_decks,
             removed_vales: view.removed_vales.clone(),
             removed_advs: view.removed_advs.clone(),
@@ -414,10 +412,12 @@ impl View {
     /// A card's contents in words: `[Stag | Pack Leader over Sundered Land | Cursed Land]`.
     pub fn card_text(&self, s: Sleeve) -> String {
         let parts: Vec<String> = (0..3)
-            .map(|k| match (s.slots[k], s.covered[k]) {
-                (EMPTY, _) => "-".to_owned(),
-                (a, EMPTY) => self.db.adv(a).title.clone(),
-                (a, c) => format!("{} over {} (eclipse, covered)", self.db.adv(a).title, self.db.adv(c).title),
+            .map(|k| match (s.slot(k), s.covered_in(k)) {
+                (None, _) => "-".to_owned(),
+                (Some(a), None) => self.db.adv(a).title.clone(),
+                (Some(a), Some(c)) => {
+                    format!("{} over {} (eclipse, covered)", self.db.adv(a).title, self.db.adv(c).title)
+                }
             })
             .collect();
         format!("[{}]", parts.join(" | "))
@@ -499,8 +499,8 @@ impl fmt::Display for View {
         writeln!(f, "commons:")?;
         for (l, row) in self.commons.iter().enumerate() {
             writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
-            for (k, &a) in row.iter().enumerate() {
-                if a != EMPTY {
+            for (k, a) in row.iter().enumerate() {
+                if let &Some(a) = a {
                     let n = self.commons_stack[l][k];
                     let stack = if n > 0 { format!(" (×{})", n + 1) } else { String::new() };
                     writeln!(f, "    {}.{} {}{stack}", l + 1, k + 1, db.adv(a).summary())?;
@@ -520,8 +520,8 @@ impl fmt::Display for View {
         writeln!(f, "vales:")?;
         for (l, row) in self.vale_row.iter().enumerate() {
             writeln!(f, "  level {} (deck {}):", l + 1, self.vale_deck_counts[l])?;
-            for (k, &v) in row.iter().enumerate() {
-                if v != EMPTY {
+            for (k, v) in row.iter().enumerate() {
+                if let &Some(v) = v {
                     let x = db.vale(v);
                     let ab = x.ability_text();
                     writeln!(
@@ -626,14 +626,13 @@ impl fmt::Display for View {
         if let Phase::Order { card, pending, .. } = self.phase {
             let s = self.players[self.current as usize].cards[card as usize];
             let waiting: Vec<String> = (0..3)
-                .filter(|k| pending & (1 << k) != 0 && s.slots[*k] != EMPTY)
-                .map(|k| format!("{} ({})", db.adv(s.slots[k]).title, crate::cards::Slot::ALL[k].name()))
+                .filter_map(|k| s.slot(k).filter(|_| pending & (1 << k) != 0).map(|a| (k, a)))
+                .map(|(k, a)| format!("{} ({})", db.adv(a).title, crate::cards::Slot::ALL[k].name()))
                 .collect();
             writeln!(f, "when played (c{card}): choose which resolves next: {}", waiting.join(", "))?;
         }
         if let Phase::WhenPlayed { card, slot, .. } = self.phase {
-            let a = self.players[self.current as usize].cards[card as usize].slots[slot as usize];
-            if a != EMPTY {
+            if let Some(a) = self.players[self.current as usize].cards[card as usize].slot(usize::from(slot)) {
                 writeln!(f, "when played (c{card}): {}: {}", db.adv(a).title, db.adv(a).ability_text())?;
             }
         }
@@ -738,6 +737,11 @@ impl MysticVale {
     fn view_score(v: &View, i: usize) -> i32 {
         crate::scoring::score_of(v, i)
     }
+}
+
+/// A commons or vale face of the state as the view shows it.
+fn face(x: u8) -> Option<u8> {
+    (x != EMPTY).then_some(x)
 }
 
 /// Whether seat `i` has already chosen its leader (the choice goes round from the starting player).

@@ -10,6 +10,11 @@ use sylvan_registry::{Entry, Registry, RegistryError};
 
 type TestResult = Result<(), String>;
 
+#[path = "registry/observe_pin.rs"]
+mod observe_pin;
+#[path = "registry/vector.rs"]
+mod vector;
+
 fn standard() -> Registry {
     Registry::standard()
 }
