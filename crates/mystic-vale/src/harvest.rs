@@ -224,6 +224,8 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
                         }
                     }
                 }
+                // Yaquei's upgraded side: the starting side's gain comes first, before the fill (MV65).
+                Effect::FillField if ab.reward == Reward::Mana => mana += harvest_count(ab.per, h, c, field),
                 Effect::ManaMinus => minus += u32::from(ab.amount),
                 Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
                 Effect::Unique => unique = true,

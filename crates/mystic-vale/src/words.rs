@@ -278,6 +278,9 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         Effect::CancelSpoil => "cette carte en attente ne vous fait pas flétrir".into(),
         Effect::ExtraTurn => format!("+{n} {r}, puis un tour supplémentaire (un par manche)"),
         Effect::ToDeckBottom => "cette carte va sous votre paquet, pas dans la défausse".into(),
+        Effect::FillField if a.reward != crate::cards::Reward::None => {
+            format!("+1 {r}{per}, puis complétez votre champ à {n} cartes depuis votre paquet")
+        }
         Effect::FillField => format!("complétez votre champ à {n} cartes depuis votre paquet"),
         Effect::Exchange => format!("payez {n} mana pour 1 {r}, autant de fois que voulu"),
         Effect::DiscountOnCard => format!("un achat destiné à cette carte coûte {n} de moins"),
