@@ -334,6 +334,7 @@ impl MysticVale {
             vale_decks,
             removed_vales: Vec::with_capacity(MAX_OWNED_VALES),
             removed_advs: Vec::with_capacity(64),
+            vale_top: None,
             pool: options.pool(),
             ending: false,
             turn: Turn { bought: Vec::with_capacity(4), ..Turn::default() },

@@ -943,6 +943,10 @@ pub struct MysticVale {
     /// Advancements removed from the game (Hempero).
     #[serde(default)]
     pub removed_advs: Vec<u8>,
+    /// A vale every seat saw put face down on top of the level-1 vale deck (Crystal Cavern): still its top
+    /// card while `vale_decks[0]` ends with it (ruling MV66).
+    #[serde(default)]
+    pub vale_top: Option<u8>,
     /// VP tokens left in the pool.
     pub pool: u16,
     /// The pool ran out: the round is being finished.
@@ -971,6 +975,11 @@ impl MysticVale {
     #[inline]
     pub fn cur(&self) -> &Player {
         &self.players[self.current as usize]
+    }
+
+    /// The level-1 vale deck's top card if every seat saw it put there (Crystal Cavern, ruling MV66).
+    pub fn known_vale_top(&self) -> Option<u8> {
+        self.vale_top.filter(|v| self.vale_decks[0].last() == Some(v))
     }
 
     /// Decay showing (field and on-deck) minus growth (field, on-deck, abilities) for player `p`.

@@ -1659,6 +1659,7 @@ impl MysticVale {
                         // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
                         self.removed_vales.pop();
                         self.vale_decks[0].push(v);
+                        self.vale_top = Some(v);
                     }
                     match ab.effect {
                         Effect::FreeBuy => self.turn.free_level = Some(ab.amount),

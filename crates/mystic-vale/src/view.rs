@@ -124,6 +124,9 @@ pub struct View {
     /// Advancements removed from the game (Hempero), public.
     #[serde(default)]
     pub removed_advs: Vec<u8>,
+    /// The level-1 vale deck's top card when every seat saw it put there (Crystal Cavern, ruling MV66).
+    #[serde(default)]
+    pub vale_top: Option<u8>,
     /// VP pool.
     pub pool: u16,
     /// Finishing the round.
@@ -198,6 +201,7 @@ impl MysticVale {
             vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
             removed_vales: self.removed_vales.clone(),
             removed_advs: self.removed_advs.clone(),
+            vale_top: self.known_vale_top(),
             pool: self.pool,
             ending: self.ending,
             turn: self.turn.clone(),
@@ -377,8 +381,16 @@ impl MysticVale {
                     }
                 }
             }
+            // A known top card stays on top (Crystal Cavern, ruling MV66).
+            let top = view.vale_top.filter(|_| l == 0 && view.vale_deck_counts[0] > 0);
+            if let Some(v) = top
+                && let Some(k) = pool.iter().position(|&x| x == v)
+            {
+                pool.swap_remove(k);
+            }
             rng.shuffle(&mut pool);
-            pool.truncate(view.vale_deck_counts[l] as usize);
+            pool.truncate(usize::from(view.vale_deck_counts[l]) - usize::from(top.is_some()));
+            pool.extend(top);
             vale_decks[l] = pool;
         }
         let mut turn = view.turn.clone();
@@ -399,6 +411,7 @@ impl MysticVale {
             vale_decks,
             removed_vales: view.removed_vales.clone(),
             removed_advs: view.removed_advs.clone(),
+            vale_top: view.vale_top,
             pool: view.pool,
             ending: view.ending,
             turn,

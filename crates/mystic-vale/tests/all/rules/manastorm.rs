@@ -197,6 +197,12 @@ fn sunweaver_copse_puts_six_vp_into_the_pool() {
 fn crystal_cavern_gives_three_mana_and_goes_on_top_of_the_level_1_vale_deck() {
     // EN:1301-1311.
     let mut g = storm_game(owns(player(&[&[]], &[0], Some(1), &[2]), &["crystal-cavern"]));
+    // The explicit setup deals the vales as if nobody owned one: the single copy is the one owned.
+    let cc = g.players[0].vales[0];
+    g.vale_decks[0].retain(|&x| x != cc);
+    for x in g.vale_row.iter_mut().flatten().filter(|x| **x == cc) {
+        *x = g.vale_decks[0].pop().unwrap_or(u8::MAX);
+    }
     act(&mut g, "pass");
     let mana = g.mana_left();
     let v = g.players[0].vales[0];
@@ -204,6 +210,21 @@ fn crystal_cavern_gives_three_mana_and_goes_on_top_of_the_level_1_vale_deck() {
     assert_eq!(g.mana_left(), mana + 3);
     assert!(g.players[0].vales.is_empty());
     assert_eq!(g.vale_decks[0].last(), Some(&v), "face down on top of the level-1 vale deck");
+    // Every seat saw it go there: it stays the known top card through determinization (MV66).
+    for seat in 0..2 {
+        let view = g.view(sylvan_engine::Seat(seat));
+        assert_eq!(view.vale_top, Some(v));
+        for seed in 0..10 {
+            let d = MysticVale::determinize(&view, &mut sylvan_engine::GameRng::new(seed));
+            assert_eq!(d.vale_decks[0].last(), Some(&v), "seat {seat}, seed {seed}");
+            assert_eq!(d.vale_decks[0].len(), g.vale_decks[0].len());
+            assert_eq!(d.view(sylvan_engine::Seat(seat)), view);
+        }
+    }
+    // Once drawn it is no longer the deck's known top.
+    let mut h = g.clone();
+    h.vale_decks[0].pop();
+    assert_eq!(h.view(sylvan_engine::Seat(1)).vale_top, None);
 }
 
 #[test]
