@@ -1018,6 +1018,10 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
                 .copied()
                 .filter_map(|x| match x {
                     Action::EvokeOn(c) => Some((sleeve_gain(db, p.cards[c as usize], adv, out), x)),
+                    Action::EvokeBought(k, c) => {
+                        let adv = view.turn.bought.get(usize::from(k))?.adv;
+                        Some((sleeve_gain(db, p.cards[c as usize], adv, out), x))
+                    }
                     _ => None,
                 })
                 .max_by(|a, b| a.0.total_cmp(&b.0))
@@ -1219,6 +1223,10 @@ pub fn describe(view: &View, a: Action) -> String {
         Action::Decline if view.phase == Phase::AmuletTrade => "decline: keep your amulet".into(),
         Action::Evoke | Action::EvokeOn(_) => match view.players[view.current as usize].amulet {
             Some(x) => format!("{a}: {}", db.amulet(x).text()),
+            None => a.to_string(),
+        },
+        Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {
+            Some(b) => format!("{a}: sleeve {} on {} at once", db.adv(b.adv).title, view.card_text(view.players[view.current as usize].cards[c as usize])),
             None => a.to_string(),
         },
         _ => a.to_string(),

@@ -1213,6 +1213,7 @@ impl MysticVale {
                 crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
             );
         }
+        self.push_evoke_purchases(out);
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1437,6 +1438,7 @@ impl MysticVale {
                     self.check_spoil(prep, ev);
                 }
             }
+            (Phase::Harvest, Action::EvokeBought(k, c)) => self.evoke_purchase(k, c, ev),
             (_, Action::EvokeOn(c)) => {
                 self.evoke(Some(c), ev);
                 if let Phase::SpoilPrompt { prep } = self.phase {

@@ -439,6 +439,8 @@ const VIEW_FR: &[(&str, &str)] = &[
     (" VP each harvest", " PV à chaque récolte"),
     (" VP at the end", " PV en fin de partie"),
     ("top of your deck", "dessus de votre paquet"),
+    (": sleeve ", " : insérer "),
+    (" at once", " tout de suite"),
 ];
 
 /// The English → French pairs for the cards of `db`: ability texts, printed symbols, titles; longest

@@ -434,6 +434,28 @@ fn darksoul_ember_sleeves_a_purchase_now_and_its_used_side_forbids_passing_befor
 }
 
 #[test]
+fn darksoul_ember_sleeves_the_purchase_the_player_chooses() {
+    // EN:1761: "take one advancement you've bought this Harvest Phase": any of them (MV62).
+    let p = with_amulet(player(&[&[FS], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]), "darksoul-ember", true);
+    let mut g = game_with(&storm(), p, commons(&["frostbane", "seedling"], &[], &[]), None);
+    act(&mut g, "pass");
+    g.turn.mana_spent = 0;
+    g.turn.mana_total = 20;
+    act(&mut g, "buy 1.1");
+    act(&mut g, "buy 1.2");
+    let (first, second) = (g.turn.bought[0].adv, g.turn.bought[1].adv);
+    assert_ne!(first, second);
+    let offered = legal(&g);
+    assert!(offered.contains(&"evoke c0".to_string()), "the first purchase: {offered:?}");
+    assert!(offered.contains(&"evoke c0 purchase 2".to_string()), "the second one: {offered:?}");
+    assert!(!offered.iter().any(|a| a.ends_with("purchase 1")), "the first is `evoke cN`");
+    act(&mut g, "evoke c1 purchase 2");
+    assert!(g.players[0].cards[1].advs().any(|a| a == second), "the second purchase is sleeved on c1");
+    assert_eq!(g.turn.bought.iter().map(|b| b.adv).collect::<Vec<_>>(), vec![first], "the first still waits");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("evoke")), "once a turn");
+}
+
+#[test]
 fn twilight_shard_gains_then_lands_on_a_random_side() {
     // EN:1805-1813: not usable again this turn whatever side lands up.
     let mut sides = [0; 2];
