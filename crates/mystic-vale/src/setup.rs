@@ -675,6 +675,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         amulet: None,
         pending_mana: 0,
         ember: None,
+        revealed_outside: false,
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],

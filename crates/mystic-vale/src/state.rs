@@ -337,6 +337,10 @@ pub struct Player {
     /// Wildfire Ember: a card and the guardians it counts more until the end of the turn (EN:1815-1823).
     #[serde(default)]
     pub ember: Option<(u8, u8)>,
+    /// Revealed an on-deck card outside its turn (GinGan's upgraded side): its next Planting Phase checks
+    /// for a Spoil as it begins (ruling MV55).
+    #[serde(default)]
+    pub revealed_outside: bool,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -378,6 +382,7 @@ impl PartialEq for Player {
             && self.amulet == o.amulet
             && self.pending_mana == o.pending_mana
             && self.ember == o.ember
+            && self.revealed_outside == o.revealed_outside
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
@@ -814,6 +819,10 @@ pub struct Turn {
     /// The field card whose symbols and abilities the leader's card also has this turn (Guilduin).
     #[serde(default)]
     pub copy: Option<u8>,
+    /// A card given another card's ability this turn (Cyrilla's upgraded side): the card, then the seat,
+    /// card and slot (3: the leader's side) the ability is printed on.
+    #[serde(default)]
+    pub graft: Option<(u8, u8, u8, u8)>,
     /// Purchases a unique ability adds this Harvest Phase, and the discount on the purchase beyond two
     /// (Nepeto).
     #[serde(default)]
@@ -902,6 +911,14 @@ pub enum Phase {
     DiscardEvoke,
     /// Discard Phase: a vale may keep one field card for the next field (`keep`, or `decline`).
     Keep,
+    /// Harvest Phase, GinGan's upgraded side: seat `seat` (not the active player) may discard its on-deck
+    /// card (`discard cN`) or keep it (`decline`); then `next` decides the same; then the Harvest goes on.
+    NeighbourDiscard {
+        /// The seat deciding (to move).
+        seat: u8,
+        /// The seat asked next, if any.
+        next: Option<u8>,
+    },
     /// Discard Phase: sleeve the next bought advancement.
     Sleeve,
     /// The game is over.

@@ -67,6 +67,10 @@ pub struct PlayerView {
     /// Wildfire Ember's card and extra guardians this turn.
     #[serde(default)]
     pub ember: Option<(u8, u8)>,
+    /// Revealed an on-deck card outside its turn (GinGan): its next Planting Phase checks for a Spoil as it
+    /// begins (ruling MV55).
+    #[serde(default)]
+    pub revealed_outside: bool,
 }
 
 impl PlayerView {
@@ -188,6 +192,7 @@ impl MysticVale {
                     amulet: p.amulet,
                     pending_mana: p.pending_mana,
                     ember: p.ember,
+                    revealed_outside: p.revealed_outside,
                 })
                 .collect(),
             start: self.start,
@@ -311,6 +316,7 @@ impl MysticVale {
                 amulet: pv.amulet,
                 pending_mana: pv.pending_mana,
                 ember: pv.ember,
+                revealed_outside: pv.revealed_outside,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -649,6 +655,17 @@ impl fmt::Display for View {
             if a != EMPTY {
                 writeln!(f, "when played (c{card}): {}: {}", db.adv(a).title, db.adv(a).ability_text())?;
             }
+        }
+        if let Phase::NeighbourDiscard { seat, .. } = self.phase
+            && let Some(c) = self.players[usize::from(seat)].on_deck
+        {
+            writeln!(
+                f,
+                "{}'s GinGan: {} may discard the on-deck card c{c} and reveal another, for {} to gain 1 VP from the box (discard c{c}), or keep it (decline)",
+                Seat(self.current),
+                Seat(seat),
+                Seat(self.current)
+            )?;
         }
         if let Phase::Hatch { .. } = self.phase {
             writeln!(f, "discard phase (Hatchery): keep a card as the leftmost of your next field, or decline")?;

@@ -440,6 +440,13 @@ const VIEW_FR: &[(&str, &str)] = &[
     (" VP at the end", " PV en fin de partie"),
     ("top of your deck", "dessus de votre paquet"),
     (": sleeve ", " : insérer "),
+    ("'s GinGan: ", " : GinGan : "),
+    (" may discard the on-deck card c", " peut défausser la carte en attente c"),
+    (" and reveal another, for ", " et en révéler une autre, pour que "),
+    (" to gain 1 VP from the box (discard c", " gagne 1 PV pris dans la boîte (discard c"),
+    ("), or keep it (decline)", "), ou la garder (decline)"),
+    (", reveal another; ", ", en révéler une autre ; "),
+    (" gains 1 VP from the box", " gagne 1 PV pris dans la boîte"),
     (" at once", " tout de suite"),
 ];
 

@@ -192,7 +192,7 @@ mod action_ids {
     fn mystic_vale() -> TestResult {
         pinned(
             "mystic-vale",
-            2013,
+            2333,
             &[
                 (0, "pass"),
                 (1, "push"),
@@ -204,6 +204,7 @@ mod action_ids {
                 (1801, "evoke c19"),
                 (1932, "vp animal,animal,animal"),
                 (2012, "evoke c19 purchase 4"),
+                (2332, "ability p3 c19 leader"),
             ],
         )
     }
