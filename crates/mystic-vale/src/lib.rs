@@ -124,7 +124,12 @@ impl Game for MysticVale {
     }
 
     fn to_move(&self) -> Option<Seat> {
-        if self.over() { None } else { Some(Seat(self.current)) }
+        match self.phase {
+            Phase::Over => None,
+            // GinGan's upgraded side: a neighbour decides during the active player's Harvest Phase.
+            Phase::NeighbourDiscard { seat, .. } => Some(Seat(seat)),
+            _ => Some(Seat(self.current)),
+        }
     }
 
     fn move_number(&self) -> usize {

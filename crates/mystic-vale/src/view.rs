@@ -67,6 +67,10 @@ pub struct PlayerView {
     /// Wildfire Ember's card and extra guardians this turn.
     #[serde(default)]
     pub ember: Option<(u8, u8)>,
+    /// Revealed an on-deck card outside its turn (GinGan): its next Planting Phase checks for a Spoil as it
+    /// begins (ruling MV55).
+    #[serde(default)]
+    pub revealed_outside: bool,
 }
 
 impl PlayerView {
@@ -124,6 +128,9 @@ pub struct View {
     /// Advancements removed from the game (Hempero), public.
     #[serde(default)]
     pub removed_advs: Vec<u8>,
+    /// The level-1 vale deck's top card when every seat saw it put there (Crystal Cavern, ruling MV66).
+    #[serde(default)]
+    pub vale_top: Option<u8>,
     /// VP pool.
     pub pool: u16,
     /// Finishing the round.
@@ -185,6 +192,7 @@ impl MysticVale {
                     amulet: p.amulet,
                     pending_mana: p.pending_mana,
                     ember: p.ember,
+                    revealed_outside: p.revealed_outside,
                 })
                 .collect(),
             start: self.start,
@@ -198,6 +206,7 @@ impl MysticVale {
             vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
             removed_vales: self.removed_vales.clone(),
             removed_advs: self.removed_advs.clone(),
+            vale_top: self.known_vale_top(),
             pool: self.pool,
             ending: self.ending,
             turn: self.turn.clone(),
@@ -307,6 +316,7 @@ impl MysticVale {
                 amulet: pv.amulet,
                 pending_mana: pv.pending_mana,
                 ember: pv.ember,
+                revealed_outside: pv.revealed_outside,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -375,8 +385,16 @@ impl MysticVale {
                     }
                 }
             }
+            // A known top card stays on top (Crystal Cavern, ruling MV66).
+            let top = view.vale_top.filter(|_| l == 0 && view.vale_deck_counts[0] > 0);
+            if let Some(v) = top
+                && let Some(k) = pool.iter().position(|&x| x == v)
+            {
+                pool.swap_remove(k);
+            }
             rng.shuffle(&mut pool);
-            pool.truncate(view.vale_deck_counts[l] as usize);
+            pool.truncate(usize::from(view.vale_deck_counts[l]) - usize::from(top.is_some()));
+            pool.extend(top);
             vale_decks[l] = pool;
         }
         let mut turn = view.turn.clone();
@@ -397,6 +415,7 @@ impl MysticVale {
             vale_decks,
             removed_vales: view.removed_vales.clone(),
             removed_advs: view.removed_advs.clone(),
+            vale_top: view.vale_top,
             pool: view.pool,
             ending: view.ending,
             turn,
@@ -635,6 +654,17 @@ impl fmt::Display for View {
             if let Some(a) = self.players[self.current as usize].cards[card as usize].slot(usize::from(slot)) {
                 writeln!(f, "when played (c{card}): {}: {}", db.adv(a).title, db.adv(a).ability_text())?;
             }
+        }
+        if let Phase::NeighbourDiscard { seat, .. } = self.phase
+            && let Some(c) = self.players[usize::from(seat)].on_deck
+        {
+            writeln!(
+                f,
+                "{}'s GinGan: {} may discard the on-deck card c{c} and reveal another, for {} to gain 1 VP from the box (discard c{c}), or keep it (decline)",
+                Seat(self.current),
+                Seat(seat),
+                Seat(self.current)
+            )?;
         }
         if let Phase::Hatch { .. } = self.phase {
             writeln!(f, "discard phase (Hatchery): keep a card as the leftmost of your next field, or decline")?;

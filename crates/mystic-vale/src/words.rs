@@ -278,6 +278,9 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         Effect::CancelSpoil => "cette carte en attente ne vous fait pas flétrir".into(),
         Effect::ExtraTurn => format!("+{n} {r}, puis un tour supplémentaire (un par manche)"),
         Effect::ToDeckBottom => "cette carte va sous votre paquet, pas dans la défausse".into(),
+        Effect::FillField if a.reward != crate::cards::Reward::None => {
+            format!("+1 {r}{per}, puis complétez votre champ à {n} cartes depuis votre paquet")
+        }
         Effect::FillField => format!("complétez votre champ à {n} cartes depuis votre paquet"),
         Effect::Exchange => format!("payez {n} mana pour 1 {r}, autant de fois que voulu"),
         Effect::DiscountOnCard => format!("un achat destiné à cette carte coûte {n} de moins"),
@@ -436,6 +439,15 @@ const VIEW_FR: &[(&str, &str)] = &[
     (" VP each harvest", " PV à chaque récolte"),
     (" VP at the end", " PV en fin de partie"),
     ("top of your deck", "dessus de votre paquet"),
+    (": sleeve ", " : insérer "),
+    ("'s GinGan: ", " : GinGan : "),
+    (" may discard the on-deck card c", " peut défausser la carte en attente c"),
+    (" and reveal another, for ", " et en révéler une autre, pour que "),
+    (" to gain 1 VP from the box (discard c", " gagne 1 PV pris dans la boîte (discard c"),
+    ("), or keep it (decline)", "), ou la garder (decline)"),
+    (", reveal another; ", ", en révéler une autre ; "),
+    (" gains 1 VP from the box", " gagne 1 PV pris dans la boîte"),
+    (" at once", " tout de suite"),
 ];
 
 /// The English → French pairs for the cards of `db`: ability texts, printed symbols, titles; longest

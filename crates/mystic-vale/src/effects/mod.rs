@@ -12,8 +12,10 @@ mod clear_commons;
 mod copy_card;
 mod flip_back;
 mod gain_choice;
+pub(crate) mod guardian_and_graft;
 mod guardian_on_card;
 mod neighbour_on_deck;
+pub(crate) mod neighbours_discard;
 mod redraw_on_deck;
 mod refill_pool;
 mod soil_from_supply;
@@ -36,6 +38,10 @@ pub type ApplyHook = fn(game: &mut MysticVale, card: u8, ab: Ability, action: Ac
 
 /// Ends an ability left open ([`Step::Open`]) when its player declines to go on.
 pub type FinishHook = fn(game: &mut MysticVale);
+
+/// A hook as the Harvest Phase begins, once the harvest is counted: may hand the turn to a decision
+/// (a phase) that returns to the Harvest Phase.
+pub type HarvestBeginHook = fn(game: &mut MysticVale);
 
 /// What the rules do after a module's action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -61,6 +67,8 @@ pub enum Choice {
     Soil,
     /// An option (`ability 1`).
     Pick,
+    /// A card (`ability c7`), then another card's ability (`ability p1 c7 top`).
+    CardThenGraft,
 }
 
 impl Choice {
@@ -72,6 +80,7 @@ impl Choice {
                 | (Choice::Common, Action::AbilityCommon(..))
                 | (Choice::Soil, Action::AbilitySoil(..))
                 | (Choice::Pick, Action::AbilityPick(_))
+                | (Choice::CardThenGraft, Action::AbilityCard(_) | Action::AbilityGraft(..))
         )
     }
 }
@@ -109,6 +118,8 @@ pub struct Module {
     pub end_points: Option<EndHook>,
     /// End of a completed Harvest Phase.
     pub harvest_done: Option<HarvestDoneHook>,
+    /// As the Harvest Phase begins, after the count.
+    pub harvest_begin: Option<HarvestBeginHook>,
 }
 
 impl Module {
@@ -127,6 +138,7 @@ impl Module {
             extra_buys: 0,
             end_points: None,
             harvest_done: None,
+            harvest_begin: None,
         }
     }
 }
@@ -146,6 +158,8 @@ pub const MODULES: &[&Module] = &[
     &soil_from_supply::MODULE,
     &third_buy::MODULE,
     &copy_card::MODULE,
+    &neighbours_discard::MODULE,
+    &guardian_and_graft::MODULE,
 ];
 
 /// The module with index `k`.

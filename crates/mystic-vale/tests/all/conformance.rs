@@ -115,5 +115,11 @@ fn conformance_long() {
         run(p, 5_000, 100_000 * p as u64);
         run_wild(p, 5_000, 200_000 * p as u64, Leaders::Choose);
         run_magic(p, 5_000, 300_000 * p as u64);
+        // Every set with the leader and amulet draft, and both variants.
+        let base = MysticVale::options_for_players(p).unwrap_or_default();
+        let essential = Options { edition: sylvan_mystic_vale::setup::Edition::Essential, ..base.clone() };
+        check(&essential, 2_000, 400_000 * p as u64);
+        let variants = Options { buy_vp: true, stacked_duplicates: true, ..essential };
+        check(&variants, 1_000, 500_000 * p as u64);
     }
 }

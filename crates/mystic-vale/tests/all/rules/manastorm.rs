@@ -197,6 +197,12 @@ fn sunweaver_copse_puts_six_vp_into_the_pool() {
 fn crystal_cavern_gives_three_mana_and_goes_on_top_of_the_level_1_vale_deck() {
     // EN:1301-1311.
     let mut g = storm_game(owns(player(&[&[]], &[0], Some(1), &[2]), &["crystal-cavern"]));
+    // The explicit setup deals the vales as if nobody owned one: the single copy is the one owned.
+    let cc = g.players[0].vales[0];
+    g.vale_decks[0].retain(|&x| x != cc);
+    for x in g.vale_row.iter_mut().flatten().filter(|x| **x == cc) {
+        *x = g.vale_decks[0].pop().unwrap_or(u8::MAX);
+    }
     act(&mut g, "pass");
     let mana = g.mana_left();
     let v = g.players[0].vales[0];
@@ -204,6 +210,21 @@ fn crystal_cavern_gives_three_mana_and_goes_on_top_of_the_level_1_vale_deck() {
     assert_eq!(g.mana_left(), mana + 3);
     assert!(g.players[0].vales.is_empty());
     assert_eq!(g.vale_decks[0].last(), Some(&v), "face down on top of the level-1 vale deck");
+    // Every seat saw it go there: it stays the known top card through determinization (MV66).
+    for seat in 0..2 {
+        let view = g.view(sylvan_engine::Seat(seat));
+        assert_eq!(view.vale_top, Some(v));
+        for seed in 0..10 {
+            let d = MysticVale::determinize(&view, &mut sylvan_engine::GameRng::new(seed));
+            assert_eq!(d.vale_decks[0].last(), Some(&v), "seat {seat}, seed {seed}");
+            assert_eq!(d.vale_decks[0].len(), g.vale_decks[0].len());
+            assert_eq!(d.view(sylvan_engine::Seat(seat)), view);
+        }
+    }
+    // Once drawn it is no longer the deck's known top.
+    let mut h = g.clone();
+    h.vale_decks[0].pop();
+    assert_eq!(h.view(sylvan_engine::Seat(1)).vale_top, None);
 }
 
 #[test]
@@ -290,6 +311,13 @@ fn yaquei_gains_per_card_below_seven_and_upgraded_fills_to_nine() {
     let mut g = storm_game(p);
     act(&mut g, "pass");
     assert_eq!(g.players[0].field.len(), 9);
+    // EN:1741: "in addition to the effect from its starting side": 3 mana, counted before the fill (MV65).
+    assert_eq!(g.mana_left(), 3, "the starting side's gain, from the field of 4 before the fill");
+    // A field of 8: 0 below 7 before the fill, nothing gained; the fill adds one card.
+    let p = with_leader(player(&[&[]], &[0, 1, 2, 4, 5, 6, 7, 19], Some(3), &[8, 9, 10]), "yaquei", true);
+    let mut g = storm_game(p);
+    act(&mut g, "pass");
+    assert_eq!((g.players[0].field.len(), g.mana_left()), (9, 0));
 }
 
 #[test]
@@ -403,6 +431,28 @@ fn darksoul_ember_sleeves_a_purchase_now_and_its_used_side_forbids_passing_befor
     let frost = adv_id(&g, "frostbane");
     assert!(g.players[0].cards[0].advs().any(|a| a == frost), "sleeved at once");
     assert!(g.turn.bought.is_empty());
+}
+
+#[test]
+fn darksoul_ember_sleeves_the_purchase_the_player_chooses() {
+    // EN:1761: "take one advancement you've bought this Harvest Phase": any of them (MV62).
+    let p = with_amulet(player(&[&[FS], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]), "darksoul-ember", true);
+    let mut g = game_with(&storm(), p, commons(&["frostbane", "seedling"], &[], &[]), None);
+    act(&mut g, "pass");
+    g.turn.mana_spent = 0;
+    g.turn.mana_total = 20;
+    act(&mut g, "buy 1.1");
+    act(&mut g, "buy 1.2");
+    let (first, second) = (g.turn.bought[0].adv, g.turn.bought[1].adv);
+    assert_ne!(first, second);
+    let offered = legal(&g);
+    assert!(offered.contains(&"evoke c0".to_string()), "the first purchase: {offered:?}");
+    assert!(offered.contains(&"evoke c0 purchase 2".to_string()), "the second one: {offered:?}");
+    assert!(!offered.iter().any(|a| a.ends_with("purchase 1")), "the first is `evoke cN`");
+    act(&mut g, "evoke c1 purchase 2");
+    assert!(g.players[0].cards[1].advs().any(|a| a == second), "the second purchase is sleeved on c1");
+    assert_eq!(g.turn.bought.iter().map(|b| b.adv).collect::<Vec<_>>(), vec![first], "the first still waits");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("evoke")), "once a turn");
 }
 
 #[test]
