@@ -954,6 +954,10 @@ pub struct MysticVale {
     /// The draft table during setup (public).
     #[serde(default)]
     pub draft: Option<crate::draft::DraftTable>,
+    /// The six conclaves whose cards make the commons and vale decks (public; ids into
+    /// `Conclaves::for_db`), when the option is set.
+    #[serde(default)]
+    pub conclaves: Option<[u8; crate::conclaves::PICK]>,
     /// Rounds begun.
     pub rounds: u16,
     /// Actions applied.

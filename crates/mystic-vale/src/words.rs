@@ -382,6 +382,10 @@ const VIEW_FR: &[(&str, &str)] = &[
     ("· VP pool", "· réserve de PV"),
     ("(last round)", "(dernière manche)"),
     ("· you are", "· vous êtes"),
+    (
+        "conclaves (their cards make the commons and vale decks):",
+        "conclaves (leurs cartes forment les pioches d'améliorations et de vallons) :",
+    ),
     ("commons:", "améliorations communes :"),
     ("  level ", "  niveau "),
     ("(deck ", "(pioche "),
