@@ -722,6 +722,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     let has = |a: Action| legal.contains(&a);
     let fallback = legal[rng.index(legal.len())];
     let out = Outlook::of(view);
+    if let (Phase::Harvest, Some((v, spent))) = (view.phase, view.turn.vale_choice) {
+        return vale_choice(view, v, spent, legal).unwrap_or(fallback);
+    }
     match view.phase {
         Phase::Planting => {
             if has(Action::Push) && (!has(Action::Pass) || should_push(view, out)) {
@@ -955,6 +958,26 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
         "soil-from-supply" => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
         _ => None,
     }
+}
+
+/// A vale's optional "when bought" ability (ruling MV66): Sky Garden when its VP beat its end VP; Halo
+/// Mountain when 3 spirits or more are left (its clarification's advice, EN:1377), then to the end.
+fn vale_choice(view: &View, v: u8, spent: u8, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let x = db.vale(v);
+    let key = crate::effects::module(x.ability.module).map(|m| m.key)?;
+    let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
+    let resolve = match key {
+        "sky-garden" => {
+            let (_, growth) = view.decay_growth(view.seat.index());
+            growth.saturating_mul(i32::from(x.ability.amount)).min(i32::from(crate::effects::sky_garden::CAP))
+                > i32::from(x.vp)
+        }
+        "halo-mountain" => spent > 0 || left >= 3,
+        _ => false,
+    };
+    let pick = if resolve { Action::AbilityPick(0) } else { Action::Decline };
+    legal.contains(&pick).then_some(pick)
 }
 
 /// What an amulet is worth over a game, in VP: its end VP and about five Evokes.
@@ -1217,6 +1240,12 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
 /// Describes an action for a human.
 pub fn describe(view: &View, a: Action) -> String {
     let db = &*view.db;
+    if let (Some((v, _)), Action::AbilityPick(0)) = (view.turn.vale_choice, a) {
+        // A vale's optional "when bought" ability (ruling MV66).
+        let x = db.vale(v);
+        let text = crate::effects::module(x.ability.module).map_or("", |m| m.text);
+        return format!("{a}: {}: {text}", x.title);
+    }
     match a {
         Action::Buy(s) | Action::BuyOn(s, _) => {
             let Some(x) = (match s {

@@ -832,6 +832,10 @@ pub struct Turn {
     /// Scratch of the unique ability in progress (Hempero: the commons positions cleared, bit `3l + k`).
     #[serde(default)]
     pub ability_state: u16,
+    /// A vale's optional "when bought" ability waiting for its owner (Sky Garden, Halo Mountain): the
+    /// vale and the spirits spent on it so far.
+    #[serde(default)]
+    pub vale_choice: Option<(u8, u8)>,
     /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
     #[serde(default)]
     pub guardian_plus: Option<u8>,
@@ -994,6 +998,10 @@ pub struct MysticVale {
     /// The draft table during setup (public).
     #[serde(default)]
     pub draft: Option<crate::draft::DraftTable>,
+    /// The six conclaves whose cards make the commons and vale decks (public; ids into
+    /// `Conclaves::for_db`), when the option is set.
+    #[serde(default)]
+    pub conclaves: Option<[u8; crate::conclaves::PICK]>,
     /// Rounds begun.
     pub rounds: u16,
     /// Actions applied.
@@ -1047,6 +1055,21 @@ impl MysticVale {
             _ => 0,
         };
         i32::from(pl.shown_decay) - cancelled - growth
+    }
+}
+
+impl MysticVale {
+    /// Growth player `p` has in the field, from effects and from vales, decay not subtracted (Sky Garden,
+    /// EN:1462-1466).
+    pub fn field_growth(&self, p: usize) -> i32 {
+        let db = &*self.db;
+        let pl = &self.players[p];
+        let mut growth = i32::from(pl.arbor_growth) + vale_growth(db, &pl.vales);
+        for &c in pl.field.iter() {
+            let st = &pl.stats[c as usize];
+            growth += i32::from(st.growth) + i32::from(st.grov) * i32::from(pl.bonus(c));
+        }
+        growth
     }
 }
 

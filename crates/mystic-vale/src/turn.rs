@@ -1089,6 +1089,11 @@ impl MysticVale {
     }
 
     fn legal_harvest(&self, out: &mut Vec<Action>) {
+        if let Some((v, spent)) = self.turn.vale_choice {
+            // A vale's optional "when bought" ability waits (Sky Garden, Halo Mountain).
+            self.legal_vale_choice(v, spent, out);
+            return;
+        }
         if let Some(open) = self.turn.ability_open {
             // A unique ability takes several choices: its own, or `decline` to stop.
             out.push(Action::Decline);
@@ -1438,6 +1443,9 @@ impl MysticVale {
                     Phase::Harvest => self.recount(),
                     _ => {}
                 }
+            }
+            (Phase::Harvest, a @ (Action::AbilityPick(_) | Action::Decline)) if self.turn.vale_choice.is_some() => {
+                self.apply_vale_choice(a);
             }
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
             (Phase::Planting, Action::Push) => {

@@ -146,6 +146,9 @@ pub struct View {
     /// The draft table during setup.
     #[serde(default)]
     pub draft: Option<crate::draft::DraftTable>,
+    /// The six conclaves the commons and vale decks were built from (public).
+    #[serde(default)]
+    pub conclaves: Option<[u8; crate::conclaves::PICK]>,
     /// Rounds.
     pub rounds: u16,
     /// Moves.
@@ -213,6 +216,7 @@ impl MysticVale {
             peek: if seat.0 == self.current { self.peek } else { None },
             looking: if seat.0 == self.current { self.looking() } else { Vec::new() },
             draft: self.draft.clone(),
+            conclaves: self.conclaves,
             rounds: self.rounds,
             moves: self.moves,
         }
@@ -346,6 +350,8 @@ impl MysticVale {
         for &a in &view.removed_advs {
             left[a as usize] -= 1;
         }
+        // With conclaves, the decks hold only their cards.
+        let members = crate::conclaves::members(db, view.conclaves);
         let mut adv_decks: [Vec<u8>; 3] = Default::default();
         for l in 0..3 {
             let mut pool: Vec<u8> = Vec::new();
@@ -355,6 +361,7 @@ impl MysticVale {
                     && id8 != db.cursed_land
                     && id8 != db.starting_soil
                     && !db.soil.contains(&id8)
+                    && members.as_ref().is_none_or(|(m, _)| m[id])
                 {
                     for _ in 0..left[id].max(0) {
                         pool.push(id8);
@@ -379,7 +386,7 @@ impl MysticVale {
         for l in 0..2 {
             let mut pool: Vec<u8> = Vec::new();
             for (id, v) in db.vales.iter().enumerate() {
-                if v.level as usize == l + 1 {
+                if v.level as usize == l + 1 && members.as_ref().is_none_or(|(_, m)| m[id]) {
                     for _ in 0..vleft[id].max(0) {
                         pool.push(id as u8);
                     }
@@ -421,6 +428,7 @@ impl MysticVale {
             turn,
             peek: if view.seat.0 == view.current { view.peek } else { None },
             draft: view.draft.clone(),
+            conclaves: view.conclaves,
             rounds: view.rounds,
             moves: view.moves,
         }
@@ -504,6 +512,13 @@ impl fmt::Display for View {
             if self.ending { " (last round)" } else { "" },
             self.seat
         )?;
+        if let Some(ids) = self.conclaves
+            && let Ok(c) = crate::conclaves::Conclaves::for_db(self.db)
+        {
+            let names: Vec<&str> =
+                ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| x.name.as_str()).collect();
+            writeln!(f, "conclaves (their cards make the commons and vale decks): {}", names.join(", "))?;
+        }
         if let Some(t) = &self.draft {
             // The draft table (EN:810-816): everything on it is public.
             writeln!(f, "draft table (take one leader or one amulet; then the other kind, in reverse order):")?;

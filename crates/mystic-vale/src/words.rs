@@ -302,7 +302,10 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
             "une carte du champ ou en attente ne compte aucune pourriture sauf celle d'une Terre Maudite, jusqu'à votre prochaine phase de préparation".into()
         }
         Effect::MultiplyEndVp => format!("les PV de fin de partie de vos améliorations comptent {n} fois"),
-        Effect::Unique => return a.text(),
+        Effect::Unique => match crate::effects::module(a.module).map(|m| m.text_fr).filter(|t| !t.is_empty()) {
+            Some(t) => t.to_owned(),
+            None => return a.text(),
+        },
     };
     format!("{when} : {what}")
 }
@@ -385,6 +388,10 @@ const VIEW_FR: &[(&str, &str)] = &[
     ("· VP pool", "· réserve de PV"),
     ("(last round)", "(dernière manche)"),
     ("· you are", "· vous êtes"),
+    (
+        "conclaves (their cards make the commons and vale decks):",
+        "conclaves (leurs cartes forment les pioches d'améliorations et de vallons) :",
+    ),
     ("commons:", "améliorations communes :"),
     ("  level ", "  niveau "),
     ("(deck ", "(pioche "),
@@ -501,6 +508,9 @@ pub fn to_french(db: &CardDb, english: &str) -> String {
     let mut t = english.to_owned();
     for (en, fr) in card_pairs(db) {
         t = t.replace(&en, &fr);
+    }
+    for m in crate::effects::MODULES.iter().filter(|m| !m.text_fr.is_empty()) {
+        t = t.replace(m.text, m.text_fr);
     }
     for (en, fr) in VIEW_FR {
         t = t.replace(en, fr);

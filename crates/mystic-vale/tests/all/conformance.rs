@@ -109,6 +109,22 @@ fn conformance_variants() {
 }
 
 #[test]
+fn conformance_conclaves() {
+    // Six random conclaves with the edition's draft and both variants: determinize keeps to their cards.
+    for p in 2..=4 {
+        let base = MysticVale::options_for_players(p).unwrap_or_default();
+        let options = Options {
+            conclaves: "random".into(),
+            edition: sylvan_mystic_vale::setup::Edition::Essential,
+            buy_vp: true,
+            stacked_duplicates: true,
+            ..base
+        };
+        check(&options, 40, 41_000 + 1_000 * p as u64);
+    }
+}
+
+#[test]
 #[ignore = "long: cargo test --release -- --ignored"]
 fn conformance_long() {
     for p in 2..=4 {

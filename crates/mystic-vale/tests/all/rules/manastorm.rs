@@ -578,3 +578,68 @@ fn moss_troll_in_the_field_is_not_a_peacekeeper_druid() {
     act(&mut g, "push");
     assert!(!legal(&g).contains(&"druid".to_string()));
 }
+
+/// Field: 2 forest + 1 growth, 3 sky, 3 growth (4 growth in all, no decay).
+fn garden_field() -> SetupPlayer {
+    let given: &[&[&str]] =
+        &[&["ent-elder", "field-of-flowers"], &["wayfinder", "hawk"], &["lifebloom-orchids", "druid-s-song"]];
+    player(given, &[0, 1, 2], Some(3), &[4])
+}
+
+#[test]
+fn sky_garden_may_trade_itself_for_2_vp_per_growth() {
+    // EN:1456-1466: optional when bought; 2 VP per growth (4 growth: 8 VP, 10 at most), then out of the game.
+    let mut g = game_with(&storm(), garden_field(), None, vales(&[], &["sky-garden"]));
+    act(&mut g, "pass");
+    let vp = g.turn.vp_total;
+    act(&mut g, "vale 2.1");
+    assert_eq!(legal(&g), vec!["decline", "ability 1"], "the decision waits, nothing else");
+    act(&mut g, "ability 1");
+    assert_eq!(g.turn.vp_total, vp + 8);
+    assert!(g.players[0].vales.is_empty(), "resolved: out of the game");
+    assert_eq!(g.removed_vales.len(), 1);
+    assert!(legal(&g).contains(&"done".to_string()), "the Harvest goes on");
+    // Declining keeps it, worth its end VP.
+    let mut g = game_with(&storm(), garden_field(), None, vales(&[], &["sky-garden"]));
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1");
+    act(&mut g, "decline");
+    assert_eq!(g.turn.vp_total, vp);
+    assert_eq!(g.players[0].vales.len(), 1);
+}
+
+#[test]
+fn halo_mountain_spends_more_spirits_for_2_vp_each() {
+    // EN:1365-1377: bought with 4 animal; then up to 5 more spirits, 2 VP each, and out of the game.
+    let given: &[&[&str]] = &[&["bear-totem"], &["bear-totem"], &["dreadcoil-cobra"], &["wayfinder", "hawk"]];
+    let field = player(given, &[0, 1, 2, 3], Some(4), &[5]);
+    let mut g = game_with(&storm(), field.clone(), None, vales(&[], &["halo-mountain"]));
+    act(&mut g, "pass");
+    let vp = g.turn.vp_total;
+    act(&mut g, "vale 2.1");
+    // 6 animal and 3 sky: 2 animal and 3 sky are left.
+    assert_eq!(g.spirits_left(), [2, 0, 3, 0]);
+    act(&mut g, "ability 1");
+    assert_eq!(g.spirits_left(), [2, 0, 2, 0], "from the kind with the most left");
+    act(&mut g, "ability 1");
+    assert_eq!(g.turn.vp_total, vp + 4);
+    act(&mut g, "decline");
+    assert!(g.players[0].vales.is_empty(), "a spirit was spent: out of the game");
+    assert_eq!(g.spirits_left().iter().sum::<u8>(), 3, "the rest stays to spend");
+    // Five at most: the decision closes by itself.
+    let mut g = game_with(&storm(), field.clone(), None, vales(&[], &["halo-mountain"]));
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1");
+    for _ in 0..5 {
+        act(&mut g, "ability 1");
+    }
+    assert_eq!(g.turn.vp_total, vp + 10);
+    assert_eq!(g.turn.vale_choice, None);
+    // Declining at once keeps it, worth its 4 VP.
+    let mut g = game_with(&storm(), field, None, vales(&[], &["halo-mountain"]));
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1");
+    act(&mut g, "decline");
+    assert_eq!(g.players[0].vales.len(), 1);
+    assert_eq!(g.turn.vp_total, vp);
+}
