@@ -45,6 +45,8 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/api/games/{id}/catalog", get(catalog))
         .route("/api/games/{id}/breakdown", get(breakdown))
         .route("/api/games/{id}/help", get(help))
+        .route("/api/games/{id}/hint", axum::routing::post(hint))
+        .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/replay", axum::routing::post(uploaded_replay).layer(DefaultBodyLimit::max(MAX_RECORD)))
 }
 
@@ -138,6 +140,40 @@ async fn breakdown(
     let entry = server.catalog().get(name).map_err(|e| ApiError::Internal(e.to_string()))?;
     let game = entry.game().replay(&record.to_string(), None).map_err(|e| ApiError::Internal(e.to_string()))?;
     Ok(Json(json!(game.breakdown(lang))))
+}
+
+/// A hint request: the seat's token (in the body, never in the address) and the move it answers.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintRequest {
+    token: String,
+    #[serde(rename = "move")]
+    move_number: usize,
+    lang: Option<String>,
+}
+
+/// The analysis bot's preferred move for the requesting seat, from its view only (see
+/// [`Server::hint`]); the search runs on the blocking pool.
+async fn hint(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: HintRequest = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("hint request: {e}")))?;
+    let lang = lang_of(req.lang.as_deref())?;
+    let job = server.hint(&id, &req.token, req.move_number, lang)?;
+    let answer = tokio::task::spawn_blocking(move || job.run())
+        .await
+        .map_err(|e| ApiError::Internal(format!("the analysis failed: {e}")))??;
+    Ok(Json(answer))
+}
+
+/// The win-probability analysis of a finished game, for its chart (see [`Server::analysis`]).
+async fn analysis(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let report = tokio::task::spawn_blocking(move || server.analysis(&id))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the analysis failed: {e}")))??;
+    Ok(Json((*report).clone()))
 }
 
 async fn stored_replay(
