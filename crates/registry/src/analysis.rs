@@ -76,6 +76,9 @@ pub struct Analysis {
     pub complete: bool,
 }
 
+/// Per legal move: how often the search tried it and its mean return (win probability) for the seat.
+pub type Estimates = Vec<(u64, f64)>;
+
 /// The index, in `values`, of the move the bot would play: the most tried, ties to the better mean.
 pub fn preferred(values: &[(u64, f64)]) -> usize {
     let mut best = 0;
@@ -94,7 +97,7 @@ pub fn estimate(
     game: &dyn DynGame,
     bot: &mut dyn DynBot,
     legal: &mut Vec<usize>,
-) -> Result<Option<(Seat, Vec<(u64, f64)>)>, AnalysisError> {
+) -> Result<Option<(Seat, Estimates)>, AnalysisError> {
     let Some(seat) = game.to_move() else { return Ok(None) };
     game.legal_ids(legal);
     let view = game.view(seat).map_err(AnalysisError::Bot)?;

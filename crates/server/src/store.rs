@@ -102,7 +102,8 @@ pub trait Store: Send + Sync {
 }
 
 /// The schema, one migration per entry; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE games (
         id TEXT PRIMARY KEY,
         game TEXT NOT NULL,
@@ -128,9 +129,11 @@ const MIGRATIONS: &[&str] = &["
         undoable INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (game_id, n)
     );
-", "
+",
+    "
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
-"];
+",
+];
 
 /// Games in one SQLite file.
 pub struct SqliteStore {
@@ -243,8 +246,9 @@ impl Store for SqliteStore {
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
         let conn = self.conn();
         let mut games = Vec::new();
-        let mut q =
-            conn.prepare("SELECT id, game, options, seed, clock_ms, created, record, hints FROM games ORDER BY created, id")?;
+        let mut q = conn.prepare(
+            "SELECT id, game, options, seed, clock_ms, created, record, hints FROM games ORDER BY created, id",
+        )?;
         let rows = q.query_map([], |r| {
             Ok(StoredGame {
                 id: r.get(0)?,

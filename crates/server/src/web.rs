@@ -194,6 +194,14 @@ async fn uploaded_replay(
     Ok(Json(replay_step(&server, &record, &q)?))
 }
 
+/// The fields of a view that say where a game stands, when it has them: the log groups actions by them.
+const WHERE: [&str; 8] = ["round", "rounds", "turns", "current", "side", "actor", "phase", "day"];
+
+fn at(view: &Value) -> Value {
+    let Some(o) = view.as_object() else { return Value::Null };
+    Value::Object(WHERE.iter().filter_map(|&k| o.get(k).map(|v| (k.to_owned(), v.clone()))).collect())
+}
+
 /// The game of `record` after its first `upto` actions, as `seat` saw it, with the log of what that
 /// seat saw happen (grouped by action).
 fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, ApiError> {
@@ -225,11 +233,18 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
     for (i, action) in actions.iter().take(upto).enumerate() {
         game.clear_events();
         let by = game.to_move();
+        // Where the game stood (round, turn, phase) as the seat saw it, for the log's headings.
+        let before = match seat {
+            Some(s) => game.view(s).map(|v| v.to_json()).unwrap_or_default(),
+            None => public_view(game.as_ref()),
+        };
         game.apply_notation(action).map_err(|e| ApiError::Bad(format!("record: action {i} `{action}`: {e}")))?;
         let events: Vec<String> = game.events_in(seat, lang).into_iter().map(|e| e.text).collect();
         // Another seat's action is shown as its events only: its notation may name hidden cards.
         let shown = (by.is_some() && by == seat).then(|| (*action).to_owned());
-        log.push(json!({ "move": i, "seat": by.map(|s| s.index()), "action": shown, "events": events }));
+        log.push(
+            json!({ "move": i, "seat": by.map(|s| s.index()), "action": shown, "events": events, "at": at(&before) }),
+        );
     }
     let (view, view_text) = match seat.and_then(|s| game.view(s).ok()) {
         Some(v) => (v.to_json(), Some(v.text_in(lang))),

@@ -103,7 +103,8 @@ async fn one_analysis_at_a_time_per_game() -> TestResult {
     let n = server.summary(&id).map_err(|e| e.to_string())?.move_number;
     let second = server.hint(&id, token, n, Lang::En).err();
     assert!(matches!(second, Some(ApiError::Conflict(_))), "{second:?}");
-    let answer = tokio::task::spawn_blocking(move || job.run()).await.map_err(|e| e.to_string())?.map_err(|e| e.to_string())?;
+    let answer =
+        tokio::task::spawn_blocking(move || job.run()).await.map_err(|e| e.to_string())?.map_err(|e| e.to_string())?;
     assert_eq!(answer["move"].as_u64(), Some(n as u64));
     // Once the first ends, the next may run.
     let again = server.hint(&id, token, n, Lang::En).map_err(|e| e.to_string())?;

@@ -730,8 +730,11 @@ mod catalog {
         let view = serde_json::to_value(g.view(Seat(0))).unwrap_or_else(|e| panic!("{e}"));
         let hand = view["hand"].as_u64().unwrap_or_else(|| panic!("no hand in {view}"));
         let text = SpiritDuel::view_text(&g.view(Seat(0)), Lang::En);
-        let mine: Vec<&String> =
-            abilities.iter().filter(|(_, a)| a["index"].as_u64().is_some_and(|i| hand >> i & 1 == 1)).map(|(c, _)| c).collect();
+        let mine: Vec<&String> = abilities
+            .iter()
+            .filter(|(_, a)| a["index"].as_u64().is_some_and(|i| hand >> i & 1 == 1))
+            .map(|(c, _)| c)
+            .collect();
         assert_eq!(mine.len(), hand.count_ones() as usize, "every card of the hand has an index");
         let listed = text.split("Your hand").nth(1).unwrap_or_else(|| panic!("no hand in the text:\n{text}"));
         for code in mine {
