@@ -93,7 +93,7 @@ async function create(g, form) {
   const options = [...form.querySelectorAll('[data-opt]')].filter((i) => i.value.trim())
     .map((i) => `${i.dataset.opt}=${i.value.trim()}`);
   const seats = [...form.querySelectorAll('[data-seat]')].map((s) => {
-    if (s.value === 'me') return { kind: 'taken', name: t('seat_me') };
+    if (s.value === 'me') return { kind: 'taken' };
     if (s.value === 'open') return { kind: 'open' };
     return { kind: 'bot', spec: s.value.slice(4) };
   });
@@ -105,7 +105,7 @@ async function create(g, form) {
   const links = form.querySelector('#links');
   links.innerHTML = `<p>${t('created')} <code>${esc(r.id)}</code>. ${t('links_private')}</p>` + r.seats.map((s) => {
     const url = new URL(s.link, location.href);
-    return `<p class="link">p${s.seat}: <a class="seat-link" href="${esc(url.pathname + url.search + url.hash)}">${esc(s.link)}</a>
+    return `<p class="link">p${s.seat}${t('colon')} <a class="seat-link" href="${esc(url.pathname + url.search + url.hash)}">${esc(s.link)}</a>
       <button data-copy="${esc(s.link)}">${t('copy')}</button></p>`;
   }).join('') + `<p>${t('watch_link')}${t('colon')} <a href="/play/${esc(r.id)}">${esc(location.origin)}/play/${esc(r.id)}</a></p>`;
   for (const b of links.querySelectorAll('[data-copy]')) b.onclick = () => navigator.clipboard?.writeText(b.dataset.copy);
@@ -122,7 +122,7 @@ async function listGames() {
   box.innerHTML = `<div class="scroll"><table class="games"><thead><tr><th>${t('game')}</th><th>${t('seats')}</th><th>${t('status')}</th><th>${t('move')}</th><th></th></tr></thead><tbody>
     ${games.slice(0, 50).map((g) => `<tr>
       <td>${esc(gameName(g.game))}<br><small><code>${esc(g.id)}</code></small></td>
-      <td>${g.seats.map((s) => `p${s.seat}: ${esc(seatLabel(s))}`).join('<br>')}</td>
+      <td>${g.seats.map((s) => `p${s.seat}${t('colon')} ${esc(seatLabel(s))}`).join('<br>')}</td>
       <td>${t(g.status)}</td><td>${g.move}</td>
       <td>${g.status === 'open' ? `<button data-join="${esc(g.id)}">${t('join')}</button>` : ''}
           ${g.status !== 'finished' ? `<a class="button" href="/play/${esc(g.id)}">${t('watch')}</a>` : `<a class="button" href="/replay/${esc(g.id)}">${t('replay')}</a>`}</td>
@@ -139,7 +139,7 @@ async function listGames() {
 }
 
 function seatLabel(s) {
-  if (s.kind === 'bot') return `${t('bot')} ${s.bot || ''}`;
+  if (s.kind === 'bot') return `${t('bot')} · ${t(s.bot || '')}`;
   if (s.kind === 'taken') return s.name || t('seat_taken');
   return t(`seat_${s.kind}`);
 }

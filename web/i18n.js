@@ -10,7 +10,7 @@ const S = {
   seats: ['Seats', 'Places'],
   seat_me: ['Me', 'Moi'],
   seat_open: ['Open (another person)', 'Libre (une autre personne)'],
-  seat_taken: ['taken', 'prise'],
+  seat_taken: ['a person', 'une personne'],
   seat_automated: ['played by the game', 'jouée par le jeu'],
   seat_bot: ['bot', 'robot'],
   bot: ['Bot', 'Robot'],

@@ -389,5 +389,16 @@ test('the French switch changes the interface and the card texts', async () => {
   await page.waitForFunction(() => /Votre main/.test(window.sylvanTable?.msg?.text || ''));
   assert.ok(await page.locator('.hand .card').count() > 0, 'the hand is still drawn in French');
   await page.screenshot({ path: path.join(ARTIFACTS, 'spirit-duel-fr.png'), fullPage: true });
+  // French typography in the interface's words: no plain space before « : ; ! ? », none after « and
+  // before ».
+  const words = async () => page.evaluate(() => [...document.querySelectorAll('.bar, #actions > .hint, .info, .phead, .field label, h2, h3, small')]
+    .map((n) => n.innerText).join('\n'));
+  const plain = (s) => s.match(/.{0,20} [:;!?»].{0,10}|«[ ].{0,10}/g);
+  assert.equal(plain(await words()), null);
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  assert.match(await page.locator('#create').innerText(), /Nouvelle partie/);
+  assert.equal(plain(await words()), null);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-fr.png'), fullPage: true });
   await page.context().close();
 });

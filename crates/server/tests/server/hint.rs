@@ -118,17 +118,15 @@ async fn a_finished_game_has_a_win_probability_analysis_per_seat() -> TestResult
     let seats = vec![json!({ "kind": "bot", "spec": "random" }); 2];
     let (id, _) = create(&addr, json!({ "game": "spirit-duel", "players": 2, "seats": seats, "seed": 9 })).await?;
     let mut watch = connect(&addr, &id, None).await?;
-    let mut early = None;
     let total = loop {
         let s = next_state(&mut watch).await?;
-        if early.is_none() && s["over"] == false {
-            early = Some(http(&addr, "GET", &format!("/api/games/{id}/analysis"), None).await?.0);
-        }
         if s["over"] == true {
             break s["move"].as_u64().ok_or("no move")?;
         }
     };
-    assert_eq!(early, Some(409), "a running game is not analysed");
+    // A running game is not analysed (its record is not given either).
+    let (running, _) = create_taken(&addr, "spirit-duel", 2, 10).await?;
+    assert_eq!(http(&addr, "GET", &format!("/api/games/{running}/analysis"), None).await?.0, 409);
     let (status, a) = http(&addr, "GET", &format!("/api/games/{id}/analysis"), None).await?;
     assert_eq!(status, 200, "{a}");
     assert_eq!(a["moves"].as_u64(), Some(total));
@@ -145,5 +143,36 @@ async fn a_finished_game_has_a_win_probability_analysis_per_seat() -> TestResult
     // Made once, then kept: the same answer again.
     let (_, again) = http(&addr, "GET", &format!("/api/games/{id}/analysis"), None).await?;
     assert_eq!(again, a);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_offers_the_levels_and_the_server_takes_them() -> TestResult {
+    let addr = start("levels", Limits::default()).await?;
+    let (status, types) = http(&addr, "GET", "/api/types", None).await?;
+    assert_eq!(status, 200);
+    for g in types["games"].as_array().ok_or("no games")? {
+        let names: Vec<&str> =
+            g["levels"].as_array().ok_or("no levels")?.iter().filter_map(|l| l["name"].as_str()).collect();
+        assert_eq!(names, ["easy", "medium", "hard", "expert"], "{}", g["name"]);
+        // Each level's spec is one the game's bots take.
+        for l in g["levels"].as_array().ok_or("no levels")? {
+            assert!(l["spec"].as_str().is_some_and(|s| !s.is_empty()), "{l}");
+        }
+    }
+    for level in ["random", "easy", "medium", "hard", "expert"] {
+        let seats = json!([{ "kind": "open" }, { "kind": "bot", "spec": level }]);
+        let (status, body) =
+            http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel", "players": 2, "seats": seats })))
+                .await?;
+        assert_eq!(status, 201, "{level}: {body}");
+        assert_eq!(body["game"]["seats"][1]["bot"], level);
+    }
+    let seats = json!([{ "kind": "open" }, { "kind": "bot", "spec": "grandmaster" }]);
+    let (status, body) =
+        http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel", "players": 2, "seats": seats })))
+            .await?;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().is_some_and(|e| e.contains("grandmaster")), "{body}");
     Ok(())
 }
