@@ -66,7 +66,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
     let mut bot: Box<dyn DynBot> = entry.bot(&spec, args.seed).map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
     let analysis = analysis::analyze(entry.game(), &text, &actions, &seats, &mut *bot, None).map_err(|e| match e {
-        AnalysisError::NoEstimates => anyhow!("--bot `{}`: {e}", args.bot),
+        AnalysisError::NoEstimates => anyhow!("--bot `{}` {e}", args.bot),
         e => anyhow!("{file}: {e}"),
     })?;
     let (decisions, forced) = (analysis.decisions, analysis.forced);

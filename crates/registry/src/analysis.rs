@@ -31,8 +31,8 @@ pub enum AnalysisError {
     /// The record goes on after the end of the game.
     #[error("action {0} comes after the end of the game")]
     AfterEnd(usize),
-    /// The bot gives no estimates (not a search bot).
-    #[error("the bot does not estimate win probabilities: use a search bot or a level that searches (hard, expert)")]
+    /// The bot gives no estimates (not a search bot); the message follows the bot's name.
+    #[error("does not estimate win probabilities: use a search bot or a level that searches (hard, expert)")]
     NoEstimates,
     /// The bot failed.
     #[error("the bot: {0}")]
