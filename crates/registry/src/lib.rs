@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod analysis;
 mod cards;
 pub mod observe;
 pub mod runs;
