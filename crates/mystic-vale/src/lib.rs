@@ -220,11 +220,7 @@ impl Game for MysticVale {
     }
 
     fn describe_action_in(view: &View, action: Action, lang: sylvan_engine::Lang) -> String {
-        if let Some(d) = words::plain_description(action, lang) {
-            return d.to_owned();
-        }
-        let en = heuristic::describe(view, action);
-        if lang == sylvan_engine::Lang::Fr { words::to_french(&view.db, &en) } else { en }
+        words::describe_in(view, action, lang)
     }
 
     fn event_text(event: &Event, lang: sylvan_engine::Lang) -> String {
