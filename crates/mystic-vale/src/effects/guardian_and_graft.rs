@@ -72,10 +72,20 @@ fn actions(game: &MysticVale, card: u8, _ab: Ability, out: &mut Vec<Action>) {
 /// The second choices: one per distinct ability (the same ability elsewhere counts the same), in
 /// action order.
 fn push_grafts(game: &MysticVale, out: &mut Vec<Action>) {
-    let Some(first) = game.turn.guardian_plus else { return };
+    let from = out.len();
+    each_graft(game, |a| {
+        out.push(a);
+        true
+    });
+    out[from..].sort_unstable();
+}
+
+/// Calls `f` with each second choice (unsorted) until it returns `false`; returns whether any was
+/// offered. Allocates nothing.
+fn each_graft(game: &MysticVale, mut f: impl FnMut(Action) -> bool) -> bool {
+    let Some(first) = game.turn.guardian_plus else { return false };
     let mut seen: [Option<Ability>; 3 * NUM_CARDS * 4] = [None; 3 * NUM_CARDS * 4];
     let mut n = 0;
-    let from = out.len();
     let mut seats = seats(game);
     seats.sort_unstable();
     for (k, &s) in seats.iter().enumerate() {
@@ -92,19 +102,19 @@ fn push_grafts(game: &MysticVale, out: &mut Vec<Action>) {
                 {
                     seen[n] = Some(ab);
                     n += 1;
-                    out.push(Action::AbilityGraft(s, c, slot));
+                    if !f(Action::AbilityGraft(s, c, slot)) {
+                        return true;
+                    }
                 }
             }
         }
     }
-    out[from..].sort_unstable();
+    n > 0
 }
 
 /// Whether a second choice exists once the first card is chosen.
 fn any_graft(game: &MysticVale) -> bool {
-    let mut v = Vec::new();
-    push_grafts(game, &mut v);
-    !v.is_empty()
+    each_graft(game, |_| false)
 }
 
 fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
