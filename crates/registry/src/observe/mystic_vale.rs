@@ -31,6 +31,7 @@ fn phase_kind(p: &Phase) -> usize {
         Phase::Draft { .. } => 11,
         Phase::AmuletTrade => 12,
         Phase::DiscardEvoke => 13,
+        Phase::NeighbourDiscard { .. } => 14,
     }
 }
 
@@ -82,9 +83,9 @@ impl Observe for MysticVale {
         out.one_hot(Some(rel(usize::from(view.start))), MAX_PLAYERS);
         out.section(
             "phase (planting, spoil prompt, when played, order, harvest, look, hatch, choose leader, keep, sleeve, \
-             over, draft, amulet trade, discard evoke)",
+             over, draft, amulet trade, discard evoke, neighbour discard)",
         );
-        out.one_hot(Some(phase_kind(&view.phase)), 14);
+        out.one_hot(Some(phase_kind(&view.phase)), 15);
         out.section("turn: mana total/10, spent/10, spirits/5 and spent/5 (animal, forest, sky, wild), vp/10, token used, upgraded, extra turn");
         let t = &view.turn;
         out.scaled(f64::from(t.mana_total), 10.0);
