@@ -10,8 +10,8 @@ use sylvan_registry::{Entry, Registry, RegistryError};
 
 type TestResult = Result<(), String>;
 
-#[path = "registry/observe_pin.rs"]
-mod observe_pin;
+#[path = "registry/views.rs"]
+mod views;
 #[path = "registry/vector.rs"]
 mod vector;
 
