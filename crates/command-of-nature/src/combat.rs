@@ -161,8 +161,10 @@ impl CommandOfNature {
                 u.shields = 0;
                 self.stack.push(Step::ShieldsLost { side });
             }
-            if a.droplet[i] != 0 && a.defeated[i] {
-                self.draw_one(a.droplet[i] - 1);
+            if let Some(seat) = a.droplet[i]
+                && a.defeated[i]
+            {
+                self.draw_one(seat);
             }
         }
         let dealt = a.dealt.iter().any(|&d| d > 0);
@@ -507,8 +509,8 @@ impl CommandOfNature {
                 });
                 if let Some(at) = self.attack.as_mut() {
                     for (i, m) in marks.iter().enumerate() {
-                        if *m && at.droplet[i] == 0 {
-                            at.droplet[i] = seat + 1;
+                        if *m && at.droplet[i].is_none() {
+                            at.droplet[i] = Some(seat);
                         }
                     }
                 }

@@ -347,8 +347,8 @@ pub struct Attack {
     pub dealt: [u8; 2],
     /// Targets defeated.
     pub defeated: [bool; 2],
-    /// Droplet Charm bonus draws pending: (seat + 1) or 0, per target.
-    pub droplet: [u8; 2],
+    /// Droplet Charm bonus draws pending per target: the seat that draws.
+    pub droplet: [Option<u8>; 2],
     /// Shields stripped from the attacker by Focused Fury.
     pub fury: u8,
     /// Whether it came from the discard pile (Leaf L4): the card goes back there.

@@ -10,10 +10,10 @@ use sylvan_registry::{Entry, Registry, RegistryError};
 
 type TestResult = Result<(), String>;
 
-#[path = "registry/observe_pin.rs"]
-mod observe_pin;
 #[path = "registry/vector.rs"]
 mod vector;
+#[path = "registry/views.rs"]
+mod views;
 
 fn standard() -> Registry {
     Registry::standard()

@@ -111,10 +111,13 @@ fn stress(
     Ok(finished)
 }
 
+/// A game, its players, options, slots and batches.
+type Case<'a> = (&'a str, Option<usize>, &'a [&'a str], usize, usize);
+
 #[test]
 fn every_mask_row_is_the_legal_list_of_its_slot() -> TestResult {
     // (game, players, options, slots, batches): enough batches for games to end and restart mid-batch.
-    let cases: &[(&str, Option<usize>, &[&str], usize, usize)] = &[
+    let cases: &[Case] = &[
         ("equinox", Some(2), &[], 6, 400),
         ("equinox", Some(4), &[], 8, 500),
         ("equinox", Some(5), &["ancestors=2"], 4, 400),
@@ -171,7 +174,7 @@ fn a_legal_id_past_the_mask_is_an_error() -> TestResult {
     let mut row = vec![0i8; 4];
     write_mask(&[0, 3], &mut row)?;
     assert_eq!(row, [1, 0, 0, 1]);
-    let err = write_mask(&[1, 4], &mut vec![0i8; 4]).err().ok_or("id 4 of 4 accepted")?;
+    let err = write_mask(&[1, 4], &mut [0i8; 4]).err().ok_or("id 4 of 4 accepted")?;
     assert_eq!(err, "legal action id 4 is not below the game's number of action ids (4)");
     Ok(())
 }
