@@ -72,10 +72,19 @@ fn actions(game: &MysticVale, card: u8, _ab: Ability, out: &mut Vec<Action>) {
 /// The second choices: one per distinct ability (the same ability elsewhere counts the same), in
 /// action order.
 fn push_grafts(game: &MysticVale, out: &mut Vec<Action>) {
+    let from = out.len();
+    each_graft(game, |a| {
+        out.push(a);
+        true
+    });
+    out[from..].sort_unstable();
+}
+
+/// Calls `f` on each second choice (one per distinct ability) until it returns `false`.
+fn each_graft(game: &MysticVale, mut f: impl FnMut(Action) -> bool) {
     let Some(first) = game.turn.guardian_plus else { return };
     let mut seen: [Option<Ability>; 3 * NUM_CARDS * 4] = [None; 3 * NUM_CARDS * 4];
     let mut n = 0;
-    let from = out.len();
     let mut seats = seats(game);
     seats.sort_unstable();
     for (k, &s) in seats.iter().enumerate() {
@@ -92,19 +101,23 @@ fn push_grafts(game: &MysticVale, out: &mut Vec<Action>) {
                 {
                     seen[n] = Some(ab);
                     n += 1;
-                    out.push(Action::AbilityGraft(s, c, slot));
+                    if !f(Action::AbilityGraft(s, c, slot)) {
+                        return;
+                    }
                 }
             }
         }
     }
-    out[from..].sort_unstable();
 }
 
-/// Whether a second choice exists once the first card is chosen.
+/// Whether a second choice exists once the first card is chosen (no allocation: it runs in `apply`).
 fn any_graft(game: &MysticVale) -> bool {
-    let mut v = Vec::new();
-    push_grafts(game, &mut v);
-    !v.is_empty()
+    let mut any = false;
+    each_graft(game, |_| {
+        any = true;
+        false
+    });
+    any
 }
 
 fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
