@@ -1240,7 +1240,9 @@ impl MysticVale {
                 crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
             );
         }
-        self.push_evoke_purchases(out);
+        if p.amulet.is_some() {
+            self.push_evoke_purchases(out);
+        }
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts

@@ -80,10 +80,9 @@ fn push_grafts(game: &MysticVale, out: &mut Vec<Action>) {
     out[from..].sort_unstable();
 }
 
-/// Calls `f` with each second choice (unsorted) until it returns `false`; returns whether any was
-/// offered. Allocates nothing.
-fn each_graft(game: &MysticVale, mut f: impl FnMut(Action) -> bool) -> bool {
-    let Some(first) = game.turn.guardian_plus else { return false };
+/// Calls `f` on each second choice (one per distinct ability) until it returns `false`.
+fn each_graft(game: &MysticVale, mut f: impl FnMut(Action) -> bool) {
+    let Some(first) = game.turn.guardian_plus else { return };
     let mut seen: [Option<Ability>; 3 * NUM_CARDS * 4] = [None; 3 * NUM_CARDS * 4];
     let mut n = 0;
     let mut seats = seats(game);
@@ -103,18 +102,22 @@ fn each_graft(game: &MysticVale, mut f: impl FnMut(Action) -> bool) -> bool {
                     seen[n] = Some(ab);
                     n += 1;
                     if !f(Action::AbilityGraft(s, c, slot)) {
-                        return true;
+                        return;
                     }
                 }
             }
         }
     }
-    n > 0
 }
 
-/// Whether a second choice exists once the first card is chosen.
+/// Whether a second choice exists once the first card is chosen (no allocation: it runs in `apply`).
 fn any_graft(game: &MysticVale) -> bool {
-    each_graft(game, |_| false)
+    let mut any = false;
+    each_graft(game, |_| {
+        any = true;
+        false
+    });
+    any
 }
 
 fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
