@@ -894,7 +894,10 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     let me = view.seat.index();
     let p = &view.players[me];
     if view.turn.ability_open.is_some() {
-        return legal.contains(&Action::Decline).then_some(Action::Decline);
+        return magpie_pick(view, legal).or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline));
+    }
+    if let Some(a) = magpie_pick(view, legal) {
+        return Some(a);
     }
     let l = view.leader_card(me)?;
     let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
@@ -926,6 +929,24 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
         "soil-from-supply" => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
         _ => None,
     }
+}
+
+/// Magpie (ruling MV67): the best card of the discard pile back into the deck, while it plays better
+/// than the player's average card.
+fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let discard = p.discard?;
+    let avg = p.cards.iter().map(|&s| play_value(db, s, 0)).sum::<f64>() / p.cards.len().max(1) as f64;
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::AbilityCard(c) if discard.contains(&c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+            _ => None,
+        })
+        .filter(|x| x.0 > avg)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|x| x.1)
 }
 
 /// A vale's optional "when bought" ability (ruling MV66): Sky Garden when its VP beat its end VP; Halo

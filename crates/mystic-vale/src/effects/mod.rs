@@ -14,6 +14,7 @@ mod flip_back;
 mod gain_choice;
 mod guardian_on_card;
 mod halo_mountain;
+mod magpie;
 mod neighbour_on_deck;
 mod redraw_on_deck;
 mod refill_pool;
@@ -168,6 +169,7 @@ pub const MODULES: &[&Module] = &[
     &copy_card::MODULE,
     &sky_garden::MODULE,
     &halo_mountain::MODULE,
+    &magpie::MODULE,
 ];
 
 /// The module with index `k`.
