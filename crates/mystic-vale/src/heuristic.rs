@@ -926,7 +926,13 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
                 Some((w * f64::from(ab.amount), a))
             })
             .max_by(|a, b| a.0.total_cmp(&b.0));
-        return graft.map(|x| x.1).or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline));
+        return graft
+            .map(|x| x.1)
+            .or_else(|| magpie_pick(view, legal))
+            .or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline));
+    }
+    if let Some(a) = magpie_pick(view, legal) {
+        return Some(a);
     }
     let l = view.leader_card(me)?;
     let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
@@ -960,7 +966,25 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     }
 }
 
-/// A vale's optional "when bought" ability (ruling MV66): Sky Garden when its VP beat its end VP; Halo
+/// Magpie (ruling MV69): the best card of the discard pile back into the deck, while it plays better
+/// than the player's average card.
+fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let discard = p.discard?;
+    let avg = p.cards.iter().map(|&s| play_value(db, s, 0)).sum::<f64>() / p.cards.len().max(1) as f64;
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::AbilityCard(c) if discard.contains(&c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+            _ => None,
+        })
+        .filter(|x| x.0 > avg)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|x| x.1)
+}
+
+/// A vale's optional "when bought" ability (ruling MV68): Sky Garden when its VP beat its end VP; Halo
 /// Mountain when 3 spirits or more are left (its clarification's advice, EN:1377), then to the end.
 fn vale_choice(view: &View, v: u8, spent: u8, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
@@ -1241,7 +1265,7 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
 pub fn describe(view: &View, a: Action) -> String {
     let db = &*view.db;
     if let (Some((v, _)), Action::AbilityPick(0)) = (view.turn.vale_choice, a) {
-        // A vale's optional "when bought" ability (ruling MV66).
+        // A vale's optional "when bought" ability (ruling MV68).
         let x = db.vale(v);
         let text = crate::effects::module(x.ability.module).map_or("", |m| m.text);
         return format!("{a}: {}: {text}", x.title);

@@ -2,7 +2,7 @@
 //! 2 VP for each (10 at most), then put Halo Mountain out of the game; or keep it for its 4 end VP. Each
 //! `ability 1` spends one spirit (taken from the kind with the most left, animal, forest, sky before
 //! wild); `decline` stops: after at least one spirit the vale leaves the game, else it is kept (ruling
-//! MV66).
+//! MV68).
 
 use super::Module;
 use crate::actions::Action;

@@ -15,6 +15,7 @@ mod gain_choice;
 pub(crate) mod guardian_and_graft;
 mod guardian_on_card;
 mod halo_mountain;
+mod magpie;
 mod neighbour_on_deck;
 pub(crate) mod neighbours_discard;
 mod redraw_on_deck;
@@ -182,6 +183,7 @@ pub const MODULES: &[&Module] = &[
     &guardian_and_graft::MODULE,
     &sky_garden::MODULE,
     &halo_mountain::MODULE,
+    &magpie::MODULE,
 ];
 
 /// The module with index `k`.

@@ -1,7 +1,7 @@
 //! Sky Garden (EN:1456-1466): when bought, its owner may count every growth they have (field cards,
 //! effects, amulets, vales; decay does not cancel it here), gain 2 VP per growth (10 at most) and put
 //! Sky Garden out of the game; or keep it for its end VP. `ability 1` resolves it, `decline` keeps it
-//! (ruling MV66).
+//! (ruling MV68).
 
 use super::Module;
 use crate::actions::Action;

@@ -643,3 +643,27 @@ fn halo_mountain_spends_more_spirits_for_2_vp_each() {
     assert_eq!(g.players[0].vales.len(), 1);
     assert_eq!(g.turn.vp_total, vp);
 }
+
+#[test]
+fn magpie_shuffles_chosen_discards_into_the_deck() {
+    // EN:1087-1093: any cards of the discard pile, shuffled into the deck; the on-deck card stays.
+    let p = player(&[&["magpie"]], &[0], Some(1), &[2, 3]);
+    let mut g = storm_game(p);
+    act(&mut g, "pass");
+    let discard: Vec<u8> = g.players[0].discard.to_vec();
+    assert_eq!(discard.len(), 16);
+    assert!(legal(&g).contains(&"ability c4".to_string()), "{:?}", legal(&g));
+    act(&mut g, "ability c4");
+    act(&mut g, "ability c9");
+    assert_eq!(g.turn.ability_open, Some(0), "more may be chosen");
+    act(&mut g, "decline");
+    let p = &g.players[0];
+    assert_eq!(p.on_deck, Some(1), "the on-deck card stays");
+    let mut deck = p.deck.to_vec();
+    deck.sort_unstable();
+    assert_eq!(deck, vec![2, 3, 4, 9]);
+    assert_eq!(p.discard.len(), 14);
+    assert!(!p.discard.contains(&4) && !p.discard.contains(&9));
+    // Used once a turn.
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability")));
+}
