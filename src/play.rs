@@ -19,13 +19,13 @@ use crate::PlayArgs;
 use crate::games::{self, outcome_text, per_seat};
 
 /// The help line in `lang`.
-fn help_line(lang: Lang) -> &'static str {
-    lang.pick(
+fn help_line(lang: Lang) -> String {
+    lang.typeset(lang.pick(
         "type the number of an action or its notation; `view` shows the table again, `help` lists the \
          notations, `quit` stops (saving the record if --record was given)",
         "tapez le numéro d'une action ou sa notation ; `view` réaffiche la table, `help` liste les \
          notations, `quit` arrête (en enregistrant la partie si --record est donné)",
-    )
+    ))
 }
 
 /// Colour on the terminal: ANSI styles when standard output is a terminal that supports them and
@@ -97,7 +97,7 @@ fn save(path: Option<&Path>, record: &Value, lang: Lang, out: &mut impl Write) -
     let Some(path) = path else { return Ok(false) };
     std::fs::write(path, serde_json::to_string_pretty(record)? + "\n")
         .with_context(|| format!("cannot write the record to {}", path.display()))?;
-    writeln!(out, "{} {}", lang.pick("record saved to", "partie enregistrée dans"), path.display())?;
+    writeln!(out, "{} {}", lang.pick("record saved to", "partie enregistrée dans le fichier"), path.display())?;
     Ok(true)
 }
 
@@ -125,7 +125,7 @@ fn print_events(game: &mut dyn DynGame, seat: Seat, voice: Voice, out: &mut impl
 }
 
 fn print_actions(legal: &[LegalAction], voice: Voice, out: &mut impl Write) -> Result<()> {
-    writeln!(out, "{}", voice.style.bold(voice.lang.pick("your move:", "à vous de jouer :")))?;
+    writeln!(out, "{}", voice.style.bold(&voice.lang.typeset(voice.lang.pick("your move:", "à vous de jouer :"))))?;
     let width = legal.len().to_string().len();
     let wide = legal.iter().map(|a| a.notation.chars().count()).max().unwrap_or(0);
     for (i, a) in legal.iter().enumerate() {
@@ -174,7 +174,13 @@ fn print_end(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<(
             writeln!(out, "{line}")?;
         }
     }
-    writeln!(out, "{} {}", lang.pick("final scores:", "scores finaux :"), per_seat(&game.scores()))?;
+    let scores: Vec<String> =
+        game.scores().iter().enumerate().map(|(i, &x)| format!("p{i} {}", lang.number(x))).collect();
+    let scores = match lang {
+        Lang::En => per_seat(&game.scores()),
+        Lang::Fr => scores.join(" · "),
+    };
+    writeln!(out, "{}", lang.typeset(&format!("{} {scores}", lang.pick("final scores:", "scores finaux :"))))?;
     let result = match (game.outcome(), lang) {
         (Some(o), Lang::Fr) if o.is_draw() => "match nul".to_owned(),
         (Some(o), Lang::Fr) => {
@@ -183,7 +189,7 @@ fn print_end(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<(
         }
         (o, _) => outcome_text(o),
     };
-    writeln!(out, "{}", voice.style.bold(&result))?;
+    writeln!(out, "{}", voice.style.bold(&lang.typeset(&result)))?;
     Ok(())
 }
 
@@ -211,7 +217,7 @@ fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction], lang: Lang)
             Some(a) => Input::Act(a.id),
             None => Input::Retry(match lang {
                 Lang::En => format!("no action number {k}: choose 1 to {}", legal.len()),
-                Lang::Fr => format!("pas d'action numéro {k} : choisissez de 1 à {}", legal.len()),
+                Lang::Fr => lang.typeset(&format!("pas d'action numéro {k} : choisissez de 1 à {}", legal.len())),
             }),
         };
     }
@@ -226,7 +232,7 @@ fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction], lang: Lang)
         }
         Err(e) => Input::Retry(match lang {
             Lang::En => format!("{e}; type a number from 1 to {}, or `help`", legal.len()),
-            Lang::Fr => format!("{e} ; tapez un numéro de 1 à {}, ou `help`", legal.len()),
+            Lang::Fr => lang.typeset(&format!("{e} ; tapez un numéro de 1 à {}, ou `help`", legal.len())),
         }),
     }
 }
@@ -272,8 +278,9 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
         .collect();
     let players = lang.pick("players", "joueurs");
     let seed_word = lang.pick("seed", "graine");
-    writeln!(out, "{}", voice.style.bold(&format!("{name}, {n} {players}, {seed_word} {seed}: {}", table.join(", "))))?;
-    writeln!(out, "{}", voice.style.dim(help_line(lang)))?;
+    let header = lang.typeset(&format!("{name}, {n} {players}, {seed_word} {seed}: {}", table.join(", ")));
+    writeln!(out, "{}", voice.style.bold(&header))?;
+    writeln!(out, "{}", voice.style.dim(&help_line(lang)))?;
 
     let end = 'game: loop {
         let Some(seat) = game.to_move() else {

@@ -46,6 +46,9 @@ pub struct CreateArgs {
 pub struct JoinArgs {
     /// The seat's link, as `sylvan create` or the server's join answer gives it.
     link: String,
+    /// Language of the screen, card texts, events and the final breakdown: `en` or `fr`.
+    #[arg(long, default_value = "en", value_name = "en|fr")]
+    lang: sylvan_engine::Lang,
 }
 
 pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
@@ -97,7 +100,7 @@ pub fn create(args: &CreateArgs) -> Result<ExitCode> {
 
 pub fn join(args: &JoinArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
-    sylvan_server::terminal::join(&args.link, std::io::BufReader::new(std::io::stdin()), &mut out)
+    sylvan_server::terminal::join(&args.link, args.lang, std::io::BufReader::new(std::io::stdin()), &mut out)
         .map_err(|e| anyhow!(e))?;
     Ok(ExitCode::SUCCESS)
 }

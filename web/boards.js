@@ -86,7 +86,9 @@ function equinox(v, { catalog, t, seat }) {
 // ---------------------------------------------------------------- Mystic Vale
 
 const SLOTS = ['top', 'middle', 'bottom'];
-const EMPTY = 255;
+// An empty slot or face is null in the view; a card with a covered eclipse is `{slots, covered}`.
+const empty = (id) => id == null;
+const slotsOf = (card) => (Array.isArray(card) ? card : card?.slots || []);
 
 function mysticVale(v, { catalog, t, seat }) {
   const advs = catalog.advancements || {};
@@ -95,13 +97,13 @@ function mysticVale(v, { catalog, t, seat }) {
   const vale = (id) => vales[id] || { name: `#${id}`, text: '' };
   const sym = (a, k) => Number(a?.symbols?.[k] || 0);
   const sleeve = (p, ci, tok, extra = '') => {
-    const slots = p.cards[ci] || [];
-    return `<div class="sleeve ${extra}" ${tok ? `data-tok="${tok}"` : ''}>${slots.map((id, k) => id === EMPTY
+    const slots = slotsOf(p.cards[ci]);
+    return `<div class="sleeve ${extra}" ${tok ? `data-tok="${tok}"` : ''}>${slots.map((id, k) => empty(id)
       ? `<div class="slot empty">${esc(t(SLOTS[k]))}</div>`
       : `<div class="slot" title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small></div>`).join('')}</div>`;
   };
-  const decayOf = (p, list) => list.reduce((d, ci) => d + (p.cards[ci] || []).filter((id) => id !== EMPTY).reduce((x, id) => x + sym(adv(id), 'decay'), 0), 0);
-  const growthOf = (p, list) => list.reduce((d, ci) => d + (p.cards[ci] || []).filter((id) => id !== EMPTY).reduce((x, id) => x + sym(adv(id), 'growth'), 0), 0);
+  const decayOf = (p, list) => list.reduce((d, ci) => d + slotsOf(p.cards[ci]).filter((id) => !empty(id)).reduce((x, id) => x + sym(adv(id), 'decay'), 0), 0);
+  const growthOf = (p, list) => list.reduce((d, ci) => d + slotsOf(p.cards[ci]).filter((id) => !empty(id)).reduce((x, id) => x + sym(adv(id), 'growth'), 0), 0);
   const tu = v.turn || {};
   const mine = v.players[seat];
   const field = (p, s) => {
@@ -119,11 +121,11 @@ function mysticVale(v, { catalog, t, seat }) {
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
   };
   const commons = (v.commons || []).map((lvl, l) => `<div class="market"><b>${t('level')} ${l + 1}</b> <small>(${v.adv_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => id === EMPTY ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text, small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}` })).join('')}</div></div>`).join('');
+    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text, small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}` })).join('')}</div></div>`).join('');
   const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
   const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
   const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => id === EMPTY ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');
+    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');
   const spirits = (tu.spirits || []).map((n, k) => `${t(['animal', 'forest', 'sky', 'wild'][k] || 'any')} ${n - (tu.spirit_spent?.[k] || 0)}`).join(' · ');
   return `<div class="mv">
     <div class="info">${t('round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ' · ⚑' : ''}
@@ -233,7 +235,7 @@ const PHASES = {
     if (['ChooseLeader', 'Draft', 'AmuletTrade'].includes(p)) return 'ph_setup';
     if (['SpoilPrompt', 'WhenPlayed', 'Order'].includes(p)) return d?.prep ? 'ph_prep' : 'ph_planting';
     if (p === 'Planting') return 'ph_planting';
-    if (p === 'Harvest' || p === 'Look') return 'ph_harvest';
+    if (['Harvest', 'Look', 'NeighbourDiscard'].includes(p)) return 'ph_harvest';
     if (['Hatch', 'DiscardEvoke', 'Keep', 'Sleeve'].includes(p)) return 'ph_discard';
     return null;
   },

@@ -320,12 +320,17 @@ mod play {
             let out = sylvan(&["play", &name, "--seed", "4", "--bots", "random", "--lang", "fr"], &input)?;
             let s = text(&out.stdout);
             assert_eq!(out.status.code(), Some(0), "{name}: {}", text(&out.stderr));
-            for needle in
-                ["à vous de jouer :", "partie terminée après", "scores finaux :", "\ntotal ", "liste les notations"]
-            {
+            for needle in [
+                "à vous de jouer\u{a0}:",
+                "partie terminée après",
+                "scores finaux\u{a0}:",
+                "\ntotal ",
+                "liste les notations",
+            ] {
                 assert!(s.contains(needle), "{name}: no `{needle}` in {}", &s[s.len().saturating_sub(3000)..]);
             }
             assert!(!s.contains("your move") && !s.contains("final scores"), "{name}: English in the French screen");
+            assert!(!s.contains(" :"), "{name}: a colon after an ordinary space (ruling L7)");
             assert!(!s.contains('\x1b'), "{name}: colour codes when the output is not a terminal");
         }
         let out = sylvan(&["play", "equinox", "--seed", "1"], "help\nquit\n")?;

@@ -7,6 +7,7 @@
 mod analyze;
 mod cli;
 mod conformance_long;
+mod french;
 mod search_every_game;
 mod serve;
 mod strength;

@@ -83,7 +83,38 @@ fn create_then_join_plays_a_whole_game_against_a_bot() -> TestResult {
     assert!(joined.status.success(), "{}", text(&joined.stderr));
     assert!(shown.contains("spirit-duel game") && shown.contains("as p0"), "{shown}");
     assert!(shown.contains("your move:"), "{shown}");
-    assert!(shown.contains("game over: scores"), "{shown}");
+    // The end is the engine's breakdown in words (spirit duel: the victory condition and one result
+    // row), not the raw scores JSON.
+    let end = shown.rsplit_once("game over\n").map(|(_, e)| e).ok_or("no `game over` line")?;
+    assert!(end.contains("result (win 1, draw ½)") && end.contains("total"), "{end}");
+    assert!(end.lines().last().is_some_and(|l| l.starts_with("winner: p") || l == "draw"), "{end}");
+    assert!(!shown.contains("game over: scores"), "{shown}");
+    Ok(())
+}
+
+#[test]
+fn join_in_french_shows_the_table_and_the_breakdown_in_french() -> TestResult {
+    let server = serve("fr")?;
+    let out = sylvan(
+        &["create", "equinox", "-p", "2", "--seats", "me,heuristic", "--seed", "5", "--server", &server.addr],
+        "",
+    )?;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let links = links(&out);
+    let joined = sylvan(&["join", "--lang", "fr", &links[0]], &"1\n".repeat(3000))?;
+    let shown = text(&joined.stdout);
+    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    assert!(shown.contains("partie equinox") && shown.contains("en tant que p0"), "{shown}");
+    assert!(shown.contains("à vous de jouer\u{a0}:"), "{shown}");
+    assert!(shown.contains("Equinox — manche 1/5"), "{shown}");
+    let end = shown.rsplit_once("partie terminée\n").map(|(_, e)| e).ok_or("no `partie terminée` line")?;
+    assert!(end.contains("prédictions secrètes (5 PP chacune)"), "{end}");
+    assert!(end.contains("cailloux de la rangée 1 (4 PP chacun)") && end.contains("total"), "{end}");
+    assert!(end.lines().last().is_some_and(|l| l.starts_with("gagnant") || l == "match nul"), "{end}");
+    // French typography in everything the client printed: no colon after an ordinary space.
+    assert!(!shown.contains(" :"), "{shown}");
+    let bad = sylvan(&["join", "--lang", "de", &links[0]], "")?;
+    assert!(!bad.status.success() && text(&bad.stderr).contains("`en` or `fr`"), "{}", text(&bad.stderr));
     Ok(())
 }
 
@@ -107,7 +138,7 @@ fn two_terminals_play_each_other_and_a_bad_link_is_one_error() -> TestResult {
         let shown = text(&joined.stdout);
         assert!(joined.status.success(), "p{seat}: {}", text(&joined.stderr));
         assert!(shown.contains(&format!("as p{seat}")), "{shown}");
-        assert!(shown.contains("game over: scores"), "p{seat}: {shown}");
+        assert!(shown.contains("game over\n") && shown.contains("stones in row 1 (4 each)"), "p{seat}: {shown}");
     }
     // A wrong token: one error line naming the server, no game screen.
     let (base, _) = links[0].split_once('#').ok_or("no fragment")?;

@@ -10,10 +10,10 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Seat};
+use sylvan_engine::{GameRng, Lang, Seat};
 
 use crate::actions::{Slot, slot, slot_name};
-use crate::cards::{Card, Cards, Faction};
+use crate::cards::{Card, Cards};
 use crate::state::{Ask, Attack, CommandOfNature, Formation, Options, Phase, Player, Question, Step};
 
 /// One seat as another sees it.
@@ -208,38 +208,150 @@ impl CommandOfNature {
 
 /// A description of the phase or the question asked (for views and illegal-action messages).
 pub fn phase_text(question: Option<&Question>, phase: Phase, actor: u8, ap: u8) -> String {
+    phase_text_in(question, phase, actor, ap, Lang::En)
+}
+
+/// [`phase_text`] in `lang`.
+pub fn phase_text_in(question: Option<&Question>, phase: Phase, actor: u8, ap: u8, lang: Lang) -> String {
+    let name = |c: Card| crate::words::card_name(c.info(), lang);
     if let Some(q) = question {
-        let what = match q.ask {
-            Ask::DeckWarrior => "setup: choose the warrior that goes into your deck".to_owned(),
-            Ask::Place { card, .. } => format!("place {} in the first row with an empty slot", card.name()),
-            Ask::Attacker { cmd } => format!("{}: choose the attacker", cmd.name()),
-            Ask::Target { cmd, .. } => format!("{}: choose the target", cmd.name()),
-            Ask::Target2 { .. } => "Distant Double Strike: a second target in Row II, or done".into(),
-            Ask::Instants => "defend: play instants, or done".into(),
-            Ask::CharmTarget { boost: true, .. } => "Twig Charm: a different elemental gets a boost".into(),
-            Ask::CharmTarget { .. } => "Pebble Charm: a different elemental gets a shield".into(),
-            Ask::Intercept { .. } => "take the damage instead (`use`) or not (`done`)".into(),
-            Ask::Tokens { boosts, shields, .. } => format!("put {boosts} boost(s) and {shields} shield(s) on"),
-            Ask::Discards { done, min, max, .. } => format!("discard cards ({done} done, {min} to {max})"),
-            Ask::BoostOrShield { .. } => "Thorn Fencer: amount 1 = boost, amount 2 = shield".into(),
-            Ask::FromDiscard { purpose, left, .. } => format!("take from your discard ({purpose:?}, {left} left)"),
-            Ask::Hit { dmg, left, .. } => format!("deal {dmg} damage to an opposing elemental ({left} left)"),
-            Ask::SwapFirst { kind } | Ask::SwapSecond { kind, .. } => format!("swap ({kind:?})"),
-            Ask::Spend { .. } => "how many tokens to spend".into(),
-            Ask::FactionPick { level } => format!("faction action {level}: choose an elemental"),
-            Ask::Redistribute { left } => format!("place {left} shield(s) one by one"),
-            Ask::Refill => "refill the front rows".into(),
+        let what = match (q.ask, lang) {
+            (Ask::DeckWarrior, _) => lang
+                .pick(
+                    "setup: choose the warrior that goes into your deck",
+                    "mise en place : choisissez le Guerrier élémentaire qui va dans votre deck",
+                )
+                .to_owned(),
+            (Ask::Place { card, .. }, Lang::En) => {
+                format!("place {} in the first row with an empty slot", name(card))
+            }
+            (Ask::Place { card, .. }, Lang::Fr) => {
+                format!("placez {} dans la première Rangée qui a une case vide", name(card))
+            }
+            (Ask::Attacker { cmd }, _) => {
+                format!("{}: {}", name(cmd), lang.pick("choose the attacker", "choisissez l'attaquant"))
+            }
+            (Ask::Target { cmd, .. }, _) => {
+                format!("{}: {}", name(cmd), lang.pick("choose the target", "choisissez la cible"))
+            }
+            (Ask::Target2 { .. }, _) => lang
+                .pick(
+                    "Distant Double Strike: a second target in Row II, or done",
+                    "Double Frappe Lointaine : une seconde cible dans la Rangée II, ou done",
+                )
+                .into(),
+            (Ask::Instants, _) => {
+                lang.pick("defend: play instants, or done", "défense : jouez des Ordres immédiats, ou done").into()
+            }
+            (Ask::CharmTarget { boost: true, .. }, _) => lang
+                .pick(
+                    "Twig Charm: a different elemental gets a boost",
+                    "Charme Brindille : un autre Élémentaire reçoit un pion Amélioration",
+                )
+                .into(),
+            (Ask::CharmTarget { .. }, _) => lang
+                .pick(
+                    "Pebble Charm: a different elemental gets a shield",
+                    "Charme Caillou : un autre Élémentaire reçoit un pion Bouclier",
+                )
+                .into(),
+            (Ask::Intercept { .. }, _) => lang
+                .pick(
+                    "take the damage instead (`use`) or not (`done`)",
+                    "subir les DGT à sa place (`use`) ou non (`done`)",
+                )
+                .into(),
+            (Ask::Tokens { boosts, shields, .. }, Lang::En) => {
+                format!("put {boosts} boost(s) and {shields} shield(s) on")
+            }
+            (Ask::Tokens { boosts, shields, .. }, Lang::Fr) => format!(
+                "placez {} et {} sur",
+                lang.count(boosts, "pion Amélioration", "pions Amélioration"),
+                lang.count(shields, "pion Bouclier", "pions Bouclier")
+            ),
+            (Ask::Discards { done, min, max, .. }, Lang::En) => {
+                format!("discard cards ({done} done, {min} to {max})")
+            }
+            (Ask::Discards { done, min, max, .. }, Lang::Fr) => {
+                format!("défaussez des cartes (de {min} à {max}, {} déjà)", lang.count(done, "défaussée", "défaussées"))
+            }
+            (Ask::BoostOrShield { .. }, _) => lang
+                .pick(
+                    "Thorn Fencer: amount 1 = boost, amount 2 = shield",
+                    "Escrimeur d'Épines : amount 1 = pion Amélioration, amount 2 = pion Bouclier",
+                )
+                .into(),
+            (Ask::FromDiscard { purpose, left, .. }, _) => {
+                use crate::state::DiscardUse;
+                let (en, fr) = match purpose {
+                    DiscardUse::ToHand => ("into your hand", "dans votre main"),
+                    DiscardUse::ToDeck => ("on top of your deck", "sur votre deck"),
+                    DiscardUse::Attack => ("an attack command to play", "un Ordre d'attaque à jouer"),
+                    DiscardUse::Formation => ("into your formation", "dans votre formation"),
+                };
+                match lang {
+                    Lang::En => format!("take from your discard pile {en} ({left} left)"),
+                    Lang::Fr => {
+                        format!("prenez dans votre défausse {fr} (encore {})", lang.count(left, "carte", "cartes"))
+                    }
+                }
+            }
+            (Ask::Hit { dmg, left, .. }, Lang::En) => {
+                format!("deal {dmg} damage to an opposing elemental ({left} left)")
+            }
+            (Ask::Hit { dmg, left, .. }, Lang::Fr) => {
+                format!("infligez {dmg} DGT à un Élémentaire adverse (encore {left})")
+            }
+            (Ask::SwapFirst { kind } | Ask::SwapSecond { kind, .. }, _) => {
+                use crate::state::SwapKind;
+                let (en, fr) = match kind {
+                    SwapKind::Rows23 => ("your Row II with your Row III", "votre Rangée II avec votre Rangée III"),
+                    SwapKind::Rows12 => ("your Row I with your Row II", "votre Rangée I avec votre Rangée II"),
+                    SwapKind::Rows13 => ("your Row I with your Row III", "votre Rangée I avec votre Rangée III"),
+                    SwapKind::EnemyRows12 => {
+                        ("the opponent's Row I with their Row II", "la Rangée I adverse avec sa Rangée II")
+                    }
+                    SwapKind::AnyTwo => ("any two of your elementals", "deux de vos Élémentaires"),
+                    SwapKind::Razor(_) => ("it and a connected elemental", "lui et un Élémentaire adjacent"),
+                    SwapKind::LeafSend => (
+                        "an elemental next to your Sage goes to the discard pile",
+                        "un Élémentaire voisin de votre Sage va dans la défausse",
+                    ),
+                };
+                format!("{}: {}", lang.pick("swap", "échange"), lang.pick(en, fr))
+            }
+            (Ask::Spend { .. }, _) => lang.pick("how many tokens to spend", "combien de pions dépenser").into(),
+            (Ask::FactionPick { level }, Lang::En) => format!("faction action {level}: choose an elemental"),
+            (Ask::FactionPick { level }, Lang::Fr) => {
+                format!("action de faction {level} : choisissez un Élémentaire")
+            }
+            (Ask::Redistribute { left }, Lang::En) => format!("place {left} shield(s) one by one"),
+            (Ask::Redistribute { left }, Lang::Fr) => {
+                format!("placez {} un par un", lang.count(left, "pion Bouclier", "pions Bouclier"))
+            }
+            (Ask::Refill, _) => lang.pick("refill the front rows", "complétez les premières Rangées").into(),
         };
         return format!("p{} — {what}", q.seat);
     }
-    match phase {
-        Phase::Setup => "setup".into(),
-        Phase::Daybreak => format!("p{} — phase I: daybreak effects", actor),
-        Phase::Actions => format!("p{} — phase II: {} AP left", actor, ap),
-        Phase::Market => format!("p{} — phase III: markets", actor),
-        Phase::Reset(_) => format!("p{} — phase IV: discard, then draw to 5", actor),
-        Phase::Over(None) => "game over: draw (turn limit)".into(),
-        Phase::Over(Some(s)) => format!("game over: side {s} wins"),
+    match (phase, lang) {
+        (Phase::Setup, _) => lang.pick("setup", "mise en place").into(),
+        (Phase::Daybreak, _) => {
+            format!("p{actor} — {}", lang.pick("phase I: daybreak effects", "phase I : effets d'aube"))
+        }
+        (Phase::Actions, Lang::En) => format!("p{actor} — phase II: {ap} AP left"),
+        (Phase::Actions, Lang::Fr) => {
+            format!("p{actor} — phase II : {}", lang.count(ap, "PA restant", "PA restants"))
+        }
+        (Phase::Market, _) => format!("p{actor} — {}", lang.pick("phase III: markets", "phase III : Marchés")),
+        (Phase::Reset(_), _) => format!(
+            "p{actor} — {}",
+            lang.pick("phase IV: discard, then draw to 5", "phase IV : défaussez, puis piochez jusqu'à 5 cartes")
+        ),
+        (Phase::Over(None), _) => {
+            lang.pick("game over: draw (turn limit)", "partie terminée : match nul (limite de tours)").into()
+        }
+        (Phase::Over(Some(s)), Lang::En) => format!("game over: side {s} wins"),
+        (Phase::Over(Some(s)), Lang::Fr) => format!("partie terminée : le camp {s} gagne"),
     }
 }
 
@@ -274,16 +386,6 @@ impl CommandOfNature {
     }
 }
 
-fn faction_short(f: Faction) -> &'static str {
-    match f {
-        Faction::Twig => "Twig",
-        Faction::Pebble => "Pebble",
-        Faction::Leaf => "Leaf",
-        Faction::Droplet => "Droplet",
-        Faction::Neutral => "-",
-    }
-}
-
 impl View {
     /// Number of seats.
     pub fn n(&self) -> usize {
@@ -315,12 +417,12 @@ impl View {
         phase_text(self.question.as_ref(), self.phase, self.actor.0, self.ap)
     }
 
-    fn unit_text(&self, side: u8, s: Slot) -> String {
+    fn unit_text(&self, side: u8, s: Slot, lang: Lang) -> String {
         match self.at(side, s) {
             None => format!("{:<5}{:<24}", slot_name(s), "."),
             Some(u) => {
                 let i = self.cards.info(u.card);
-                let mut t = format!("{} {}/{}", i.name, i.strength, i.health);
+                let mut t = format!("{} {}/{}", crate::words::card_name(i, lang), i.strength, i.health);
                 if u.dmg > 0 {
                     t.push_str(&format!(" d{}", u.dmg));
                 }
@@ -339,48 +441,68 @@ impl View {
     }
 }
 
-impl fmt::Display for View {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl View {
+    /// The table as the terminal shows it, in `lang` (the `Display` is the English).
+    pub fn write_in(&self, f: &mut dyn fmt::Write, lang: Lang) -> fmt::Result {
         let me = self.seat.0;
         let my_side = me & 1;
-        writeln!(
-            f,
-            "Command of Nature — turn {} — side {} to play — {}",
-            self.turns + 1,
-            self.side,
-            self.phase_text()
-        )?;
+        let phase = phase_text_in(self.question.as_ref(), self.phase, self.actor.0, self.ap, lang);
+        match lang {
+            Lang::En => {
+                writeln!(f, "Command of Nature — turn {} — side {} to play — {phase}", self.turns + 1, self.side)?
+            }
+            Lang::Fr => {
+                writeln!(f, "Command of Nature — tour {} — au camp {} de jouer — {phase}", self.turns + 1, self.side)?
+            }
+        }
         for side in [1 - my_side, my_side] {
             let seats: Vec<String> = (0..self.n())
                 .filter(|&i| i as u8 & 1 == side)
                 .map(|i| {
                     let s = &self.seats[i];
                     let pack = &self.cards.packs[s.pack as usize];
-                    format!(
-                        "p{i} {} ({}) level {}{} hand {} deck {} discard {}",
-                        pack.sage.name(),
-                        faction_short(pack.faction),
-                        s.level,
-                        if s.sage_alive { "" } else { " (Sage fallen)" },
-                        s.hand_count,
-                        s.deck_count,
-                        s.discard.len()
-                    )
+                    let faction = crate::words::faction_name(pack.faction, lang);
+                    let fallen = if s.sage_alive { "" } else { lang.pick(" (Sage fallen)", " (Sage vaincu)") };
+                    match lang {
+                        Lang::En => format!(
+                            "p{i} {} ({faction}) level {}{fallen}, hand {}, deck {}, discard {}",
+                            pack.sage.name(),
+                            s.level,
+                            s.hand_count,
+                            s.deck_count,
+                            s.discard.len()
+                        ),
+                        Lang::Fr => format!(
+                            "p{i} {} ({faction}) niveau {}{fallen}, main {}, deck {}, défausse {}",
+                            pack.sage.name(),
+                            s.level,
+                            s.hand_count,
+                            s.deck_count,
+                            s.discard.len()
+                        ),
+                    }
                 })
                 .collect();
-            writeln!(
-                f,
-                "side {side}{}: gold {} · {}",
-                if side == my_side { " (you)" } else { "" },
-                self.gold[side as usize],
-                seats.join(" · ")
-            )?;
+            let gold = self.gold[side as usize];
+            match lang {
+                Lang::En => writeln!(
+                    f,
+                    "side {side}{}: {gold} gold · {}",
+                    if side == my_side { " (you)" } else { "" },
+                    seats.join(" · ")
+                )?,
+                Lang::Fr => writeln!(
+                    f,
+                    "camp {side}{} : {} · {}",
+                    if side == my_side { " (vous)" } else { "" },
+                    lang.count(gold, "Pièce d'or", "Pièces d'or"),
+                    seats.join(" · ")
+                )?,
+            }
             let order: [usize; 3] = if side == my_side { [0, 1, 2] } else { [2, 1, 0] };
             for r in order {
-                if side == my_side && r == 0 {
-                    // front rows face each other
-                }
-                let cells: Vec<String> = (0..(r + 1) * self.w()).map(|c| self.unit_text(side, slot(r, c))).collect();
+                let cells: Vec<String> =
+                    (0..(r + 1) * self.w()).map(|c| self.unit_text(side, slot(r, c), lang)).collect();
                 writeln!(f, "  {}", cells.join(" ").trim_end())?;
             }
             if side != my_side {
@@ -391,33 +513,53 @@ impl fmt::Display for View {
             (0..3)
                 .map(|i| match self.market[k][i] {
                     Some(c) => format!(
-                        "{}{} {} ({}g)",
+                        "{}{} {} ({}{})",
                         if k == 0 { 'e' } else { 'c' },
                         i + 1,
-                        c.name(),
-                        self.cards.info(c).cost.unwrap_or(0)
+                        crate::words::card_name(self.cards.info(c), lang),
+                        self.cards.info(c).cost.unwrap_or(0),
+                        lang.pick("g", " or")
                     ),
                     None => "-".into(),
                 })
                 .collect::<Vec<_>>()
                 .join(" · ")
         };
-        writeln!(f, "elemental market: {} [{} in deck]", m(0), self.market_decks[0].len())?;
-        writeln!(f, "command market:   {} [{} in deck]", m(1), self.market_decks[1].len())?;
+        match lang {
+            Lang::En => {
+                writeln!(f, "elemental market: {} [{} in deck]", m(0), self.market_decks[0].len())?;
+                writeln!(f, "command market:   {} [{} in deck]", m(1), self.market_decks[1].len())?;
+            }
+            Lang::Fr => {
+                let left = |k: usize| lang.count(self.market_decks[k].len() as i64, "carte", "cartes");
+                writeln!(f, "Marché des Élémentaires : {} [paquet : {}]", m(0), left(0))?;
+                writeln!(f, "Marché des Ordres :       {} [paquet : {}]", m(1), left(1))?;
+            }
+        }
         if let Some(a) = &self.attack {
-            writeln!(f, "attack: {} (cut {})", a.cmd.name(), a.cut)?;
+            let cmd = crate::words::card_name(self.cards.info(a.cmd), lang);
+            match lang {
+                Lang::En => writeln!(f, "attack: {cmd} (cut {})", a.cut)?,
+                Lang::Fr => writeln!(f, "attaque : {cmd} (DGT réduits de {})", a.cut)?,
+            }
         }
         for (i, s) in self.seats.iter().enumerate() {
             if let Some(h) = &s.hand {
-                let names: Vec<&str> = h.iter().map(|c| c.name()).collect();
-                writeln!(
-                    f,
-                    "hand of p{i}{}: {}",
-                    if i as u8 == me { " (you)" } else { " (partner)" },
-                    names.join(", ")
-                )?;
+                let names: Vec<&str> = h.iter().map(|&c| crate::words::card_name(self.cards.info(c), lang)).collect();
+                let who = match (i as u8 == me, lang) {
+                    (true, _) => lang.pick("your hand (p{i})", "votre main (p{i})"),
+                    (false, _) => lang.pick("your partner's hand (p{i})", "main de votre coéquipier (p{i})"),
+                }
+                .replace("{i}", &i.to_string());
+                writeln!(f, "{who}: {}", names.join(", "))?;
             }
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(f, Lang::En)
     }
 }

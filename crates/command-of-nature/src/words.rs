@@ -158,7 +158,7 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
         (
             "refill SLOT SLOT",
             "move an elemental forward into an empty slot",
-            "avancer un Élémentaire dans un emplacement vide",
+            "avancer un Élémentaire dans une case vide",
         ),
         ("draw", "draw a card (1 AP)", "piocher une carte (1 PA)"),
         (
@@ -167,7 +167,7 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
             "acheter au Marché des Élémentaires (e) ou des Ordres (c)",
         ),
         ("buy+ e1..e3", "buy an elemental and place it at once", "acheter un Élémentaire et le placer aussitôt"),
-        ("refresh e / refresh c", "refresh a market", "renouveler un Marché"),
+        ("refresh e / refresh c", "refresh a market", "rafraîchir un Marché"),
         ("sell CARD", "sell a card from your hand for gold", "vendre une carte de votre main contre de l'or"),
         ("discard CARD", "discard a card from your hand", "défausser une carte de votre main"),
         (
@@ -182,7 +182,7 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
         (
             "SLOT",
             "row I, II or III then position 1-6: I1 is the front row's first slot",
-            "rangée I, II ou III puis position 1-6 : I1 est le premier emplacement de la première rangée",
+            "Rangée I, II ou III puis position 1 à 6 : I1 est la première case de la Rangée I",
         ),
     ];
     rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
@@ -206,38 +206,43 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
         Event::Hand { seat, cards } => {
             format!("main de {seat} : {}", cards.iter().map(n).collect::<Vec<_>>().join(", "))
         }
-        Event::HandCount { seat, count } => format!("{seat} a {count} carte(s) en main"),
+        Event::HandCount { seat, count } => format!("{seat} a {} en main", lang.count(*count, "carte", "cartes")),
         Event::Cut { seat, card, amount } => format!("{seat} joue {} : DGT -{amount}", n(card)),
         Event::Damaged { side, slot, card, amount, shielded, dealt, by, attack } => format!(
-            "{} {} (camp {side}) subit {dealt} DGT de {by}{} ({amount} avant Boucliers, {shielded} arrêtés)",
+            "{} en {} (camp {side}) subit {dealt} DGT infligés par {by}{} ({amount} avant les pions Bouclier, {shielded} arrêtés)",
             n(card),
             slot_name(*slot),
-            if *attack { " (attaque)" } else { "" }
+            if *attack { ", en attaque" } else { "" }
         ),
         Event::Defeated { side, slot, card, by } => {
-            format!("{} {} (camp {side}) est vaincu par {by}", n(card), slot_name(*slot))
+            format!("{} en {} (camp {side}) est vaincu par {by}", n(card), slot_name(*slot))
         }
         Event::SageFallen { seat } => format!("le Sage de {seat} est vaincu"),
         Event::LevelUp { seat, level } => format!("{seat} atteint le niveau {level}"),
-        Event::ChampionToDiscard { seat, card } => format!("le Champion {} de {seat} va dans sa défausse", n(card)),
+        Event::ChampionToDiscard { seat, card } => {
+            format!("le Champion élémentaire {} de {seat} va dans sa défausse", n(card))
+        }
         Event::FactionUnlocked { seat, level } => format!("{seat} débloque l'action de faction {level}"),
         Event::Refilled { side, from, to, card } => {
             format!("camp {side} : {} passe de {} à {}", n(card), slot_name(*from), slot_name(*to))
         }
         Event::Bought { seat, card, gold, placed } => format!(
-            "{seat} achète {} pour {gold} Pièce(s) d'or{}",
+            "{seat} achète {} pour {}{}",
             n(card),
-            if *placed { ", placé dans la formation" } else { "" }
+            lang.count(*gold, "Pièce d'or", "Pièces d'or"),
+            if *placed { " et le place dans sa formation" } else { "" }
         ),
-        Event::Sold { seat, card, gold } => format!("{seat} vend {} pour {gold} Pièce(s) d'or", n(card)),
+        Event::Sold { seat, card, gold } => {
+            format!("{seat} vend {} pour {}", n(card), lang.count(*gold, "Pièce d'or", "Pièces d'or"))
+        }
         Event::Refreshed { seat, market } => {
-            format!("{seat} renouvelle le Marché des {}", if *market == 0 { "Élémentaires" } else { "Ordres" })
+            format!("{seat} rafraîchit le Marché des {}", if *market == 0 { "Élémentaires" } else { "Ordres" })
         }
         Event::MarketFace { market, index, card } => {
             let m = ["e", "c"][(*market).min(1) as usize];
             match card {
-                Some(c) => format!("marché {m}{} : {}", index + 1, n(c)),
-                None => format!("marché {m}{} : vide", index + 1),
+                Some(c) => format!("Marché {m}{} : {}", index + 1, n(c)),
+                None => format!("Marché {m}{} : vide", index + 1),
             }
         }
         Event::GameOver { winning_side: Some(s) } => format!("partie terminée : le camp {s} gagne"),
@@ -252,7 +257,7 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         return crate::heuristic::describe(view, a);
     }
     let side = view.seat.0 & 1;
-    let unit = |sd: u8, s| view.at(sd, s).map_or("emplacement vide".to_owned(), |u| name_of(u.card, lang).to_owned());
+    let unit = |sd: u8, s| view.at(sd, s).map_or("case vide".to_owned(), |u| name_of(u.card, lang).to_owned());
     let text = |c: crate::cards::Card| card_text(view.cards.info(c), lang).to_owned();
     match a {
         Action::Pick(s) => unit(side, s),
@@ -267,86 +272,29 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::Buy(i) | Action::BuyPlace(i) => {
             let c = view.market[(i / 3) as usize][(i % 3) as usize];
             c.map_or("-".to_owned(), |c| {
-                format!("{} ({} Pièce(s) d'or)", name_of(c, lang), view.cards.info(c).cost.unwrap_or(0))
+                let cost = view.cards.info(c).cost.unwrap_or(0);
+                format!("{} ({})", name_of(c, lang), lang.count(cost, "Pièce d'or", "Pièces d'or"))
             })
         }
-        Action::Refill(x, y) => format!("{} vers {}", unit(side, x), slot_name(y)),
-        Action::Swap(x, y) => format!("{} <-> {}", unit(side, x), unit(side, y)),
+        Action::Refill(x, y) => format!("avancer {} en {}", unit(side, x), slot_name(y)),
+        Action::Swap(x, y) => format!("échanger {} et {}", unit(side, x), unit(side, y)),
         Action::Done => "terminer".to_owned(),
         Action::Draw => "piocher une carte (1 PA)".to_owned(),
         Action::Partner => "passer la main à votre coéquipier".to_owned(),
         Action::Use => "utiliser l'effet".to_owned(),
         Action::Amount(n) => format!("choisir {n}"),
-        Action::Faction(l) => format!("action de faction du niveau {l}"),
+        Action::Faction(l) => format!("action de faction du niveau {l} (1 PA)"),
         Action::Refresh(m) => {
-            format!("renouveler le Marché des {}", if m == 0 { "Élémentaires" } else { "Ordres" })
+            format!("rafraîchir le Marché des {} (1 Pièce d'or)", if m == 0 { "Élémentaires" } else { "Ordres" })
         }
     }
 }
 
-/// Phrases of the English view and their French, longest first where one contains another.
-const VIEW_FR: &[(&str, &str)] = &[
-    ("Command of Nature — turn", "Command of Nature — tour"),
-    ("to play —", "joue —"),
-    (
-        "setup: choose the warrior that goes into your deck",
-        "mise en place : choisissez le Guerrier qui va dans votre paquet",
-    ),
-    ("in the first row with an empty slot", "dans la première Rangée qui a un emplacement vide"),
-    ("choose the attacker", "choisissez l'attaquant"),
-    ("choose the target", "choisissez la cible"),
-    ("a second target in Row II, or done", "une seconde cible en Rangée II, ou done"),
-    ("defend: play instants, or done", "défense : jouez des Ordres immédiats, ou done"),
-    ("a different elemental gets a boost", "un autre Élémentaire reçoit une Amélioration"),
-    ("a different elemental gets a shield", "un autre Élémentaire reçoit un Bouclier"),
-    ("take the damage instead (`use`) or not (`done`)", "subir les DGT à sa place (`use`) ou non (`done`)"),
-    ("how many tokens to spend", "combien de pions dépenser"),
-    ("refill the front rows", "compléter les premières Rangées"),
-    ("phase I: daybreak effects", "phase I : effets d'aube"),
-    ("phase II:", "phase II :"),
-    ("AP left", "PA restants"),
-    ("phase III: markets", "phase III : Marchés"),
-    ("phase IV: discard, then draw to 5", "phase IV : défaussez, puis piochez jusqu'à 5"),
-    ("game over: draw (turn limit)", "partie terminée : match nul (limite de tours)"),
-    ("game over: side", "partie terminée : le camp"),
-    (" wins", " gagne"),
-    ("(Sage fallen)", "(Sage vaincu)"),
-    (" level ", " niveau "),
-    (" hand ", " main "),
-    (" deck ", " pioche "),
-    (" discard ", " défausse "),
-    ("side ", "camp "),
-    ("(you):", "(vous) :"),
-    ("(partner):", "(coéquipier) :"),
-    ("(you)", "(vous)"),
-    ("(partner)", "(coéquipier)"),
-    (": gold ", " : or "),
-    ("elemental market:", "Marché des Élémentaires :"),
-    ("command market:  ", "Marché des Ordres :      "),
-    (" in deck]", " dans la pioche]"),
-    ("attack: ", "attaque : "),
-    ("(cut ", "(réduction "),
-    ("hand of ", "main de "),
-    ("(Twig)", "(Brindille)"),
-    ("(Pebble)", "(Caillou)"),
-    ("(Leaf)", "(Feuille)"),
-    ("(Droplet)", "(Gouttelette)"),
-];
-
 impl crate::view::View {
     /// The terminal rendering in `lang`: the table, each card in the hands with its text, and a legend.
     pub fn render(&self, lang: Lang) -> String {
-        let mut t = self.to_string();
-        if lang == Lang::Fr {
-            for (en, fr) in VIEW_FR {
-                t = t.replace(en, fr);
-            }
-            let mut names: Vec<&CardInfo> = self.cards.cards.iter().filter(|c| c.name != c.name_fr).collect();
-            names.sort_by_key(|c| std::cmp::Reverse(c.name.len()));
-            for c in names {
-                t = t.replace(&c.name, &c.name_fr);
-            }
-        }
+        let mut t = String::new();
+        let _ = self.write_in(&mut t, lang);
         let mut seen = Vec::new();
         for s in &self.seats {
             for &c in s.hand.iter().flatten() {
@@ -373,7 +321,7 @@ impl crate::view::View {
         t.push('\n');
         t.push_str(lang.pick(
             "legend: `Name 2/3 d1 +2 s1*` = strength 2 / health 3, 1 damage counter, 2 boosts (+1 damage each on its next attack), 1 shield (stops 1 damage), * attacked this turn; slots I1..III3: row I faces the enemy; 3g = 3 gold; AP = action points",
-            "légende : `Nom 2/3 d1 +2 s1*` = FOR 2 / SAN 3, 1 compteur de dégâts, 2 Améliorations (+1 DGT chacune à sa prochaine attaque), 1 Bouclier (arrête 1 DGT), * a attaqué ce tour-ci ; emplacements I1..III3 : la Rangée I fait face à l'adversaire ; 3g = 3 Pièces d'or ; PA = points d'action",
+            "légende : `Nom 2/3 d1 +2 s1*` = FOR 2 / SAN 3, 1 compteur de dégâts, 2 pions Amélioration (+1 DGT chacun à sa prochaine attaque), 1 pion Bouclier (arrête 1 DGT), * a attaqué ce tour-ci ; cases I1..III3 : la Rangée I fait face à l'adversaire ; 3 or = 3 Pièces d'or ; PA = Points d'Action ; DGT = dégâts ; FOR/SAN = force/santé",
         ));
         t
     }

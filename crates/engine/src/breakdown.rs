@@ -50,14 +50,26 @@ impl Breakdown {
         })
     }
 
+    /// This breakdown set in `lang`'s typography ([`Lang::typeset`]).
+    pub fn typeset(mut self, lang: Lang) -> Breakdown {
+        self.end_reason = lang.typeset(&self.end_reason);
+        for r in &mut self.rows {
+            r.label = lang.typeset(&r.label);
+        }
+        for n in &mut self.notes {
+            *n = lang.typeset(n);
+        }
+        self
+    }
+
     /// The breakdown as a text table for the terminal: the end reason, a column per seat (`p0`, `p1`,
-    /// ...), one line per row, the totals and the notes.
+    /// ...), one line per row, the totals and the notes; numbers are written in `lang`.
     pub fn table(&self, lang: Lang) -> String {
         let n = self.totals.len();
         let total = lang.pick("total", "total");
         let label_w = self.rows.iter().map(|r| r.label.chars().count()).chain([total.len()]).max().unwrap_or(0);
         let cells = |vals: &[f64]| -> Vec<String> {
-            (0..n).map(|s| vals.get(s).map_or(String::new(), |&v| number(v))).collect()
+            (0..n).map(|s| vals.get(s).map_or(String::new(), |&v| lang.number(v))).collect()
         };
         let mut lines: Vec<(String, Vec<String>)> =
             self.rows.iter().map(|r| (r.label.clone(), cells(&r.values))).collect();
@@ -111,6 +123,8 @@ mod tests {
         assert_eq!(lines[3], "cards   2.5   -1");
         assert_eq!(lines[5], "total   5.5    9");
         assert_eq!(lines[6], "p1 wins.");
+        let fr = b.table(Lang::Fr);
+        assert_eq!(fr.lines().nth(3), Some("cards   2,5   -1"));
         let wrong = Breakdown { totals: vec![5.5, 8.0], ..b };
         assert!(!wrong.rows_add_up());
     }

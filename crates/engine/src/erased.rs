@@ -156,11 +156,11 @@ impl<G: Game> DynView for ViewOf<G> {
     }
 
     fn text_in(&self, lang: Lang) -> String {
-        G::view_text(&self.0, lang)
+        lang.typeset(&G::view_text(&self.0, lang))
     }
 
     fn describe_in(&self, id: usize, lang: Lang) -> Option<String> {
-        G::action_from_id(id).map(|a| G::describe_action_in(&self.0, a, lang))
+        G::action_from_id(id).map(|a| lang.typeset(&G::describe_action_in(&self.0, a, lang)))
     }
 }
 
@@ -486,7 +486,9 @@ where
             .map(|&a| LegalAction {
                 id: G::action_id(a),
                 notation: a.to_string(),
-                description: view.as_ref().map_or_else(|| a.to_string(), |v| G::describe_action_in(v, a, lang)),
+                description: view
+                    .as_ref()
+                    .map_or_else(|| a.to_string(), |v| lang.typeset(&G::describe_action_in(v, a, lang))),
             })
             .collect()
     }
@@ -500,22 +502,27 @@ where
                 None => aud.is_public(),
             })
             .map(|(_, e)| DynEvent {
-                text: G::event_text(e, lang),
+                text: lang.typeset(&G::event_text(e, lang)),
                 json: serde_json::to_value(e).unwrap_or(Value::Null),
             })
             .collect()
     }
 
     fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
-        if self.state.is_terminal() { self.state.breakdown(lang) } else { None }
+        if self.state.is_terminal() { self.state.breakdown(lang).map(|b| b.typeset(lang)) } else { None }
     }
 
     fn catalog(&self, lang: Lang) -> Value {
-        self.state.catalog(lang)
+        let mut c = self.state.catalog(lang);
+        typeset_json(&mut c, lang);
+        c
     }
 
     fn action_help(&self, lang: Lang) -> Vec<ActionHelp> {
         G::action_help(lang)
+            .into_iter()
+            .map(|h| ActionHelp { description: lang.typeset(&h.description), ..h })
+            .collect()
     }
 }
 
@@ -586,6 +593,26 @@ impl<G> Default for Typed<G> {
 }
 
 /// Reads options of `G` from JSON, naming the game in the error.
+/// Every string in `v` set in `lang`'s typography, except object keys and the fields that hold a
+/// notation or a code (`notation`, `key`, `code`).
+fn typeset_json(v: &mut Value, lang: Lang) {
+    if lang == Lang::En {
+        return;
+    }
+    match v {
+        Value::String(s) => *s = lang.typeset(s),
+        Value::Array(a) => a.iter_mut().for_each(|x| typeset_json(x, lang)),
+        Value::Object(o) => {
+            for (k, x) in o.iter_mut() {
+                if !matches!(k.as_str(), "notation" | "key" | "code") {
+                    typeset_json(x, lang);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 fn typed_options<G: Game>(options: &Value) -> Result<G::Options, SetupError> {
     serde_json::from_value(options.clone())
         .map_err(|e| SetupError::of_kind(SetupErrorKind::BadValue, "options", e.to_string()))

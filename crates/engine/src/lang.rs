@@ -38,6 +38,76 @@ impl Lang {
             Lang::Fr => fr,
         }
     }
+
+    /// A number as a player of this language reads it: `3`, `-1`, `2.5` in English, `2,5` in French
+    /// (decimal comma, ruling L7).
+    pub fn number(self, x: f64) -> String {
+        let t = crate::number(x);
+        match self {
+            Lang::En => t,
+            Lang::Fr => t.replace('.', ","),
+        }
+    }
+
+    /// `n` things: `1 card`, `2 cards`; in French `0 carte`, `1 carte`, `2 cartes` (French counts 0 and 1
+    /// as singular).
+    pub fn count(self, n: impl Into<i64>, one: &str, many: &str) -> String {
+        let n = n.into();
+        let singular = match self {
+            Lang::En => n == 1,
+            Lang::Fr => (-1..=1).contains(&n),
+        };
+        format!("{n} {}", if singular { one } else { many })
+    }
+
+    /// `text` set in this language's typography: in French a no-break space (U+00A0, ruling L7) before
+    /// `:` `;` `!` `?` and inside « », replacing an ordinary space there or added where a word ends
+    /// right on the sign; unchanged in English.
+    pub fn typeset(self, text: &str) -> String {
+        match self {
+            Lang::En => text.to_owned(),
+            Lang::Fr => french_typography(text),
+        }
+    }
+}
+
+/// The no-break space French puts before `:` `;` `!` `?` and inside « » (ruling L7).
+pub const NBSP: char = '\u{a0}';
+
+/// French typography (see [`Lang::typeset`]). A sign glued to a word gets its space only when it ends
+/// the text or a space follows it, so notations such as `a:b` or `http://` stay as they are.
+fn french_typography(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        let next = chars.get(i + 1).copied();
+        let prev = out.chars().last();
+        match c {
+            ':' | ';' | '!' | '?' | '»' => {
+                let sign_ends = c == '»' || next.is_none_or(|n| n.is_whitespace() || n == '`' || n == '\'');
+                match prev {
+                    Some(' ') => {
+                        out.pop();
+                        out.push(NBSP);
+                    }
+                    Some(p) if sign_ends && p != NBSP && p != '\n' && !matches!(p, ':' | ';' | '!' | '?' | '`') => {
+                        out.push(NBSP)
+                    }
+                    _ => {}
+                }
+                out.push(c);
+            }
+            ' ' if prev == Some('«') => out.push(NBSP),
+            '«' => {
+                out.push(c);
+                if next.is_some_and(|n| n != ' ' && n != NBSP) {
+                    out.push(NBSP);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 impl fmt::Display for Lang {
@@ -71,5 +141,24 @@ mod tests {
         assert_eq!("FR".parse::<Lang>(), Ok(Lang::Fr));
         let e = "de".parse::<Lang>().err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("de") && e.contains("`en` or `fr`"), "{e}");
+    }
+
+    #[test]
+    fn french_typography_puts_no_break_spaces_and_decimal_commas() {
+        let fr = |t: &str| Lang::Fr.typeset(t);
+        assert_eq!(fr("phase 1 : jouer"), "phase 1\u{a0}: jouer");
+        assert_eq!(fr("p0: 8 cartes ; fin ! non ?"), "p0\u{a0}: 8 cartes\u{a0}; fin\u{a0}! non\u{a0}?");
+        assert_eq!(fr("bonus « le plus de »"), "bonus «\u{a0}le plus de\u{a0}»");
+        assert_eq!(fr("«x»"), "«\u{a0}x\u{a0}»");
+        assert_eq!(fr("voir http://a:8080/x et 12:30"), "voir http://a:8080/x et 12:30");
+        assert_eq!(fr("déjà\u{a0}: bon"), "déjà\u{a0}: bon");
+        assert_eq!(Lang::En.typeset("phase 1: play"), "phase 1: play");
+        assert_eq!(Lang::Fr.number(8.5), "8,5");
+        assert_eq!(Lang::En.number(8.5), "8.5");
+        assert_eq!(Lang::Fr.number(3.0), "3");
+        assert_eq!(Lang::Fr.count(0, "carte", "cartes"), "0 carte");
+        assert_eq!(Lang::Fr.count(2, "carte", "cartes"), "2 cartes");
+        assert_eq!(Lang::En.count(0, "card", "cards"), "0 cards");
+        assert_eq!(Lang::En.count(1, "card", "cards"), "1 card");
     }
 }

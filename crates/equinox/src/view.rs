@@ -9,7 +9,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Seat, SeatSet};
+use sylvan_engine::{GameRng, Lang, Seat, SeatSet};
 
 use crate::cards::{Card, CardSet, Creature};
 use crate::setup::Options;
@@ -36,8 +36,8 @@ pub struct View {
     pub stones: [[Option<Seat>; COLUMNS]; ROUNDS],
     /// The seats whose secret prediction is revealed on each champion card.
     pub revealed: [SeatSet; COLUMNS],
-    /// Round of elimination of each column's creature (0: in play).
-    pub eliminated_in: [u8; COLUMNS],
+    /// Round of elimination of each column's creature (`None`: in play).
+    pub eliminated_in: [Option<u8>; COLUMNS],
     /// The current round.
     pub round: u8,
     /// The player whose turn it is.
@@ -106,7 +106,7 @@ impl Equinox {
             stacks: self.stacks,
             stones: self.stones.map(|row| row.map(|s| (s != NO_STONE).then_some(Seat(s)))),
             revealed: self.revealed.map(|m| SeatSet(u32::from(m))),
-            eliminated_in: self.eliminated_in,
+            eliminated_in: self.eliminated_in.map(|r| (r != 0).then_some(r)),
             round: self.round,
             current: self.current,
             phase,
@@ -257,7 +257,7 @@ impl Equinox {
             stacks: view.stacks,
             stones: view.stones.map(|row| row.map(|s| s.map_or(NO_STONE, |s| s.0))),
             revealed: view.revealed.map(|m| m.0 as u8),
-            eliminated_in: view.eliminated_in,
+            eliminated_in: view.eliminated_in.map(|r| r.unwrap_or(0)),
             hands,
             aside,
             secret,
@@ -284,9 +284,8 @@ impl Equinox {
 
 impl View {
     fn cell_text(&self, r: usize, col: usize) -> String {
-        let e = self.eliminated_in[col];
         let st = &self.stacks[r][col];
-        let card = if e != 0 && (e as usize) < r + 1 {
+        let card = if self.eliminated_in[col].is_some_and(|e| usize::from(e) < r + 1) {
             "  X ".to_owned()
         } else {
             match st.top() {
@@ -309,34 +308,76 @@ impl View {
 
     /// A one-line description of where the turn stands.
     pub fn phase_text(&self) -> String {
-        match self.phase {
-            Phase::Predict => "phase 1: place or reveal a prediction".into(),
-            Phase::Play { extra: false } => "phase 2: play a card".into(),
-            Phase::Play { extra: true } => "phase 2 again (Bicéphale): play a second card".into(),
-            Phase::Power { creature, .. } => format!("power of {}", creature.name()),
-            Phase::Dryade => "Dryade: take a visible creature card".into(),
-            Phase::Ancetre => "L'Ancêtre: name a creature".into(),
-            Phase::Reveals { creature, .. } => {
+        self.phase_text_in(Lang::En)
+    }
+
+    /// [`phase_text`](View::phase_text) in `lang`.
+    pub fn phase_text_in(&self, lang: Lang) -> String {
+        use crate::words::{de, end_reason_text};
+        match (self.phase, lang) {
+            (Phase::Predict, _) => {
+                lang.pick("phase 1: place or reveal a prediction", "phase 1 : placer ou révéler une prédiction").into()
+            }
+            (Phase::Play { extra: false }, _) => lang.pick("phase 2: play a card", "phase 2 : jouer une carte").into(),
+            (Phase::Play { extra: true }, _) => lang
+                .pick(
+                    "phase 2 again (Bicéphale): play a second card",
+                    "seconde phase 2 (Bicéphale) : jouer une autre carte",
+                )
+                .into(),
+            (Phase::Power { creature, .. }, Lang::En) => format!("power of {}", creature.name()),
+            (Phase::Power { creature, .. }, Lang::Fr) => format!("pouvoir spécial {}", de(creature.name())),
+            (Phase::Dryade, _) => {
+                lang.pick("Dryade: take a visible creature card", "Dryade : prendre une carte Créature visible").into()
+            }
+            (Phase::Ancetre, _) => lang.pick("L'Ancêtre: name a creature", "L'Ancêtre : nommer une créature").into(),
+            (Phase::Reveals { creature, .. }, Lang::En) => {
                 format!("L'Ancêtre: secret predictions on {} are revealed", creature.name())
             }
-            Phase::Give { victim, creature } => format!("Le Duc: p{} gives a card of {}", victim.0, creature.name()),
-            Phase::Keep { .. } => "Sabot: keep one of the three cards".into(),
-            Phase::Discard => "phase 3: discard cards".into(),
-            Phase::Over(r) => format!("game over: {}", crate::words::end_reason_text(r, sylvan_engine::Lang::En)),
+            (Phase::Reveals { creature, .. }, Lang::Fr) => {
+                format!("L'Ancêtre : les prédictions secrètes sur {} sont révélées", creature.name())
+            }
+            (Phase::Give { victim, creature }, Lang::En) => {
+                format!("Le Duc: p{} gives a card of {}", victim.0, creature.name())
+            }
+            (Phase::Give { victim, creature }, Lang::Fr) => {
+                format!("Le Duc : p{} donne une carte {}", victim.0, de(creature.name()))
+            }
+            (Phase::Keep { .. }, _) => {
+                lang.pick("Sabot: keep one of the three cards", "Sabot : garder une des trois cartes").into()
+            }
+            (Phase::Discard, _) => lang.pick("phase 3: discard cards", "phase 3 : défausser des cartes").into(),
+            (Phase::Over(r), _) => {
+                format!("{}: {}", lang.pick("game over", "partie terminée"), end_reason_text(r, lang))
+            }
         }
     }
-}
 
-impl fmt::Display for View {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The table as the terminal shows it, in `lang` (the `Display` is the English).
+    pub fn write_in(&self, f: &mut dyn fmt::Write, lang: Lang) -> fmt::Result {
         let n = self.options.players;
-        writeln!(f, "Equinox — round {}/5 — p{} to play — {}", self.round, self.current.0, self.phase_text())?;
-        write!(f, "{:<14}", "")?;
+        match lang {
+            Lang::En => writeln!(
+                f,
+                "Equinox — round {}/5 — p{} to play — {}",
+                self.round,
+                self.current.0,
+                self.phase_text_in(lang)
+            )?,
+            Lang::Fr => writeln!(
+                f,
+                "Equinox — manche {}/5 — au tour de p{} — {}",
+                self.round,
+                self.current.0,
+                self.phase_text_in(lang)
+            )?,
+        }
+        write!(f, "{:<15}", "")?;
         for c in &self.champions {
             write!(f, "{:<8}", c.code())?;
         }
         writeln!(f)?;
-        write!(f, "{:<14}", "champion (5)")?;
+        write!(f, "{:<15}", lang.pick("champion (5)", "Champion (5)"))?;
         for col in 0..COLUMNS {
             let mut t = String::new();
             for s in 0..n {
@@ -344,7 +385,7 @@ impl fmt::Display for View {
                     t.push_str(&format!("●{s}"));
                 }
             }
-            if self.eliminated_in[col] != 0 {
+            if self.eliminated_in[col].is_some() {
                 t = format!("✗{t}");
             }
             write!(f, "{t:<8}")?;
@@ -352,34 +393,66 @@ impl fmt::Display for View {
         writeln!(f)?;
         for r in 0..ROUNDS {
             let marker = if r + 1 == self.round as usize { "▶" } else { " " };
-            write!(f, "{marker}row {} ({})    ", r + 1, 4 - r)?;
+            let label = format!("{} {} ({})", lang.pick("row", "rangée"), r + 1, 4 - r);
+            write!(f, "{marker}{label:<14}")?;
             for col in 0..COLUMNS {
                 write!(f, "{:<8}", self.cell_text(r, col))?;
             }
             writeln!(f)?;
         }
-        writeln!(f, "(cells: visible strength, c = chameleon, + = cards beneath, X = disappeared, ●N = stone of pN)")?;
+        writeln!(
+            f,
+            "{}",
+            lang.pick(
+                "(row N (P): P prestige points per stone; cells: visible strength, c = chameleon, + = cards beneath, X = disappeared, ●N = stone of pN, ✗ = eliminated)",
+                "(rangée N (P) : P PP par caillou ; cases : force visible, c = caméléon, + = cartes dessous, X = disparue, ●N = caillou de pN, ✗ = éliminée)",
+            )
+        )?;
         let cards = |s: CardSet| s.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
-        writeln!(f, "You are p{}. Hand: {}", self.seat.0, cards(self.hand))?;
+        match lang {
+            Lang::En => writeln!(f, "You are p{}. Hand: {}", self.seat.0, cards(self.hand))?,
+            Lang::Fr => writeln!(f, "Vous êtes p{}. Votre main : {}", self.seat.0, cards(self.hand))?,
+        }
         if !self.aside.is_empty() {
-            writeln!(f, "Set aside by Panache (back in phase 3): {}", cards(self.aside))?;
+            let label = lang
+                .pick("Set aside by Panache (back in phase 3)", "Mises de côté par Panache (reviennent en phase 3)");
+            writeln!(f, "{label}: {}", cards(self.aside))?;
         }
         if let Some(c) = self.secret {
-            writeln!(f, "Your secret prediction: {}", c.long_name())?;
+            let label = lang.pick("Your secret prediction", "Votre prédiction secrète");
+            writeln!(f, "{label}: {}", crate::words::card_name(c, lang))?;
         }
         for s in 0..n {
-            let mut line = format!("p{s}: {} cards, {} stones left", self.hand_counts[s], self.stones_left[s]);
+            let hand = lang.count(self.hand_counts[s], lang.pick("card", "carte"), lang.pick("cards", "cartes"));
+            let stones = match lang {
+                Lang::En => lang.count(self.stones_left[s], "stone left", "stones left"),
+                Lang::Fr => lang.count(self.stones_left[s], "caillou disponible", "cailloux disponibles"),
+            };
+            let mut line = format!("p{s}: {hand}, {stones}");
             if self.aside_counts[s] > 0 {
-                line.push_str(&format!(", {} set aside", self.aside_counts[s]));
+                match lang {
+                    Lang::En => line.push_str(&format!(", {} set aside", self.aside_counts[s])),
+                    Lang::Fr => line
+                        .push_str(&format!(", {}", lang.count(self.aside_counts[s], "mise de côté", "mises de côté"))),
+                }
             }
             if self.has_secret.contains(Seat(s as u8)) {
-                line.push_str(", secret prediction");
+                line.push_str(lang.pick(", secret prediction", ", prédiction secrète"));
             }
             if s != self.seat.index() && !self.known[s].is_empty() {
-                line.push_str(&format!(", known: {}", cards(self.known[s])));
+                line.push_str(&format!(", {}: {}", lang.pick("known", "cartes connues"), cards(self.known[s])));
             }
             writeln!(f, "{line}")?;
         }
-        write!(f, "Draw pile: {} cards", self.deck_len)
+        match lang {
+            Lang::En => write!(f, "Draw pile: {}", lang.count(self.deck_len, "card", "cards")),
+            Lang::Fr => write!(f, "Pioche : {}", lang.count(self.deck_len, "carte", "cartes")),
+        }
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(f, Lang::En)
     }
 }

@@ -64,7 +64,7 @@ const POWERS: [(&str, &str); Creature::COUNT] = [
     ),
     (
         "No power, but each of its creature cards is half a point stronger (0.5 to 10.5). At the end, if Ursus is still in play, each stone in its column scores half a prestige point more.",
-        "Ursus n'a pas de pouvoir particulier, mais la force de chacune de ses cartes Créature est d'une demie de plus que la normale (0.5 à 10.5). Lors du décompte final, si Ursus est encore en jeu, chaque joueur marque 0.5 PP pour chacun de ses cailloux Prédiction dans cette colonne.",
+        "Ursus n'a pas de pouvoir particulier, mais la force de chacune de ses cartes Créature est d'une demie de plus que la normale (0,5 à 10,5). Lors du décompte final, si Ursus est encore en jeu, chaque joueur marque 0,5 PP pour chacun de ses cailloux Prédiction dans cette colonne.",
     ),
     (
         "Take a visible chameleon from any row into your hand; the card beneath becomes that creature's current card.",
@@ -83,6 +83,26 @@ fn tree_text(k: TreeKind) -> (&'static str, &'static str) {
             "Take a visible creature card (of this round or an earlier one) into your hand.",
             "Récupérez une carte Créature visible (de la manche actuelle ou d'une manche précédente) puis ajoutez-la à votre main.",
         ),
+    }
+}
+
+/// `de` before a French name, with its elision and contraction: `de Griso`, `d'Ursus`, `du Duc`
+/// (Le Duc), `de L'Ancêtre`.
+pub fn de(name: &str) -> String {
+    if let Some(rest) = name.strip_prefix("Le ") {
+        format!("du {rest}")
+    } else if name.starts_with(['A', 'E', 'I', 'O', 'U', 'É', 'a', 'e', 'i', 'o', 'u', 'é']) {
+        format!("d'{name}")
+    } else {
+        format!("de {name}")
+    }
+}
+
+/// `à` before a French name, with its contraction: `à Griso`, `au Duc` (Le Duc).
+pub fn a(name: &str) -> String {
+    match name.strip_prefix("Le ") {
+        Some(rest) => format!("au {rest}"),
+        None => format!("à {name}"),
     }
 }
 
@@ -175,7 +195,9 @@ impl Equinox {
             let won = winners.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
             notes.push(match lang {
                 Lang::En => format!("{} tie on {}; {why}; winner: {won}.", names(&tied), number(best)),
-                Lang::Fr => format!("{} à égalité avec {} PP ; {why} ; gagnant : {won}.", names(&tied), number(best)),
+                Lang::Fr => {
+                    format!("{} à égalité avec {} PP ; {why} ; gagnant : {won}.", names(&tied), lang.number(best))
+                }
             });
         }
         Some(Breakdown { end_reason: end_reason_text(reason, lang).to_owned(), rows, totals, notes })
@@ -226,16 +248,16 @@ impl Equinox {
 /// Each action notation with what it does.
 pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
     let rows: [(&str, &str, &str); 23] = [
-        ("skip", "make no prediction this turn", "ne faire aucune prédiction ce tour-ci"),
+        ("skip", "make no prediction this turn", "ne placer aucune prédiction ce tour-ci"),
         (
             "predict CRE",
             "place a stone on creature CRE in the current row",
-            "poser un caillou sur la créature CRE dans la rangée actuelle",
+            "placer une prédiction (un caillou) sur la créature CRE dans la rangée actuelle",
         ),
         (
             "secret CARD",
             "make your secret prediction with creature card CARD (e.g. gru7)",
-            "faire votre prédiction secrète avec la carte Créature CARD (p. ex. gru7)",
+            "placer votre prédiction secrète avec la carte Créature CARD (p. ex. gru7)",
         ),
         ("reveal", "reveal your secret prediction", "révéler votre prédiction secrète"),
         (
@@ -245,19 +267,19 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
         ),
         ("play camN>CRE", "play chameleon N on creature CRE", "jouer le caméléon N sur la créature CRE"),
         ("play dryade / play ancetre", "play a tree card", "jouer une carte Arbre"),
-        ("pass", "play no card: show your hand", "ne jouer aucune carte : montrer sa main"),
+        ("pass", "play no card: show your hand", "ne jouer aucune carte : montrer votre main"),
         ("discard CARD", "discard a card in phase 3", "défausser une carte en phase 3"),
         ("done", "end phase 3", "terminer la phase 3"),
-        ("use / decline", "use or decline the creature's power", "activer ou refuser le pouvoir de la créature"),
+        ("use / decline", "use or decline the creature's power", "activer ou non le pouvoir spécial de la créature"),
         ("retrieve rN CRE / retrieve secret", "Lichen: take back a stone", "Lichen : récupérer un caillou"),
         ("target pN", "Panache or Sabot: choose a player", "Panache ou Sabot : désigner un joueur"),
-        ("stone rN CRE", "Griso: place a stone in row N on CRE", "Griso : poser un caillou rangée N sur CRE"),
+        ("stone rN CRE", "Griso: place a stone in row N on CRE", "Griso : poser un caillou sur CRE dans la rangée N"),
         ("ask pN CRE", "Le Duc: ask player N for a card of CRE", "Le Duc : demander au joueur N une carte de CRE"),
-        ("give CARD", "answer Le Duc with this card", "répondre au Duc avec cette carte"),
+        ("give CARD", "answer Le Duc with this card", "donner cette carte en réponse au Duc"),
         (
             "bolet CRE",
             "Bolet: use the power of eliminated creature CRE",
-            "Bolet : activer le pouvoir de la créature éliminée CRE",
+            "Bolet : activer le pouvoir spécial de la créature éliminée CRE",
         ),
         ("keep CARD", "Sabot: keep this card of the three", "Sabot : garder cette carte parmi les trois"),
         (
@@ -300,9 +322,12 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
         return e.to_string();
     }
     let l = |c: &Card| long(*c, lang);
+    let cartes = |n: u8| lang.count(n, "carte", "cartes");
     match e {
-        TurnStarted { seat, round } => format!("— tour de {seat} (manche {round})"),
-        Predicted { seat, creature, row } => format!("{seat} prédit {} dans la rangée {row}", creature.name()),
+        TurnStarted { seat, round } => format!("— au tour de {seat} (manche {round})"),
+        Predicted { seat, creature, row } => {
+            format!("{seat} place une prédiction sur {} dans la rangée {row}", creature.name())
+        }
         SecretPlaced { seat, card: Some(c) } => format!("{seat} place une prédiction secrète sur {}", l(c)),
         SecretPlaced { seat, card: None } => format!("{seat} place une prédiction secrète"),
         SecretRevealed { seat, card } => format!("{seat} révèle sa prédiction secrète : {}", l(card)),
@@ -311,22 +336,32 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
             format!("{seat} joue {} sur {}", l(card), c.name())
         }
         Played { seat, card, .. } => format!("{seat} joue {}", l(card)),
-        PassedShowingHand { seat, hand } => format!("{seat} ne peut pas jouer et montre : {}", list(hand, lang)),
-        PowerUsed { seat, creature } => format!("{seat} active le pouvoir de {}", creature.name()),
-        PowerDeclined { seat, creature } => format!("{seat} n'active pas le pouvoir de {}", creature.name()),
+        PassedShowingHand { seat, hand } => {
+            format!("{seat} ne peut pas jouer et montre sa main : {}", list(hand, lang))
+        }
+        PowerUsed { seat, creature } => format!("{seat} active le pouvoir spécial {}", de(creature.name())),
+        PowerDeclined { seat, creature } => {
+            format!("{seat} n'active pas le pouvoir spécial {}", de(creature.name()))
+        }
         Discarded { seat, card: Some(c) } => format!("{seat} défausse {}", l(c)),
         Discarded { seat, card: None } => format!("{seat} défausse une carte face cachée"),
         CardToDiscard { card } => format!("{} va à la défausse", l(card)),
         Drew { seat, cards } => format!("{seat} pioche {}", list(cards, lang)),
-        DrewCount { seat, count } => format!("{seat} pioche {count} carte(s)"),
+        DrewCount { seat, count } => format!("{seat} pioche {}", cartes(*count)),
         StoneRetrieved { seat, creature: Some(c), row: Some(r) } => {
-            format!("{seat} récupère un caillou de {} rangée {r}", c.name())
+            format!("{seat} récupère son caillou de la colonne {} (rangée {r})", de(c.name()))
         }
-        StoneRetrieved { seat, .. } => format!("{seat} récupère le caillou d'une prédiction secrète"),
-        StonePlaced { seat, creature, row } => format!("{seat} pose un caillou sur {} rangée {row}", creature.name()),
-        SetAside { victim, count } => format!("{count} carte(s) de {victim} sont posées face cachée"),
-        AsideReturned { seat, count } => format!("{seat} reprend {count} carte(s) mises de côté"),
-        Asked { seat, victim, creature } => format!("{seat} demande à {victim} une carte de {}", creature.name()),
+        StoneRetrieved { seat, .. } => format!("{seat} récupère le caillou de sa prédiction secrète"),
+        StonePlaced { seat, creature, row } => {
+            format!("{seat} pose un caillou sur {} dans la rangée {row}", creature.name())
+        }
+        SetAside { victim, count: 1 } => format!("1 carte de {victim} est mise de côté face cachée"),
+        SetAside { victim, count } => format!("{count} cartes de {victim} sont mises de côté face cachée"),
+        AsideReturned { seat, count: 1 } => format!("{seat} reprend sa carte mise de côté"),
+        AsideReturned { seat, count } => format!("{seat} reprend ses {count} cartes mises de côté"),
+        Asked { seat, victim, creature } => {
+            format!("{seat} demande à {victim} une carte {}", de(creature.name()))
+        }
         Gave { victim, to, card: Some(c) } => format!("{victim} donne {} à {to}", l(c)),
         Gave { victim, to, card: None } => format!("{victim} donne une carte à {to}"),
         HandShown { from, to, hand: Some(h) } => format!("{from} montre sa main à {to} : {}", list(h, lang)),
@@ -335,18 +370,27 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
             format!("{seat} pioche dans la main de {victim} : {}", list(c, lang))
         }
         SabotDrew { seat, victim, cards: None } => format!("{seat} pioche 3 cartes dans la main de {victim}"),
-        SabotKept { seat, victim, card: Some(c) } => format!("{seat} garde {} de {victim}", l(c)),
-        SabotKept { seat, victim, card: None } => format!("{seat} garde une carte de {victim} et rend les deux autres"),
-        Took { seat, card, row, column } => format!("{seat} prend {} de {} rangée {row}", l(card), column.name()),
-        Swapped { column, rows } => {
-            format!("les cartes de {} des rangées {} et {} sont échangées", column.name(), rows.0, rows.1)
+        SabotKept { seat, victim, card: Some(c) } => format!("{seat} garde {} prise à {victim}", l(c)),
+        SabotKept { seat, victim, card: None } => {
+            format!("{seat} garde une carte de {victim} et lui rend les deux autres")
         }
-        Removed { card, column } => format!("{} est défaussée de {}", l(card), column.name()),
+        Took { seat, card, row, column } => {
+            format!("{seat} prend {} dans la colonne {} (rangée {row})", l(card), de(column.name()))
+        }
+        Swapped { column, rows } => {
+            format!(
+                "dans la colonne {}, les cartes des rangées {} et {} sont échangées",
+                de(column.name()),
+                rows.0,
+                rows.1
+            )
+        }
+        Removed { card, column } => format!("{} est défaussée de la colonne {}", l(card), de(column.name())),
         Named { seat, creature } => format!("{seat} nomme {} avec L'Ancêtre", creature.name()),
         Eliminated { creature, round } => format!("{} est éliminé à la manche {round}", creature.name()),
         GameOver { reason, scores } => {
-            let s: Vec<String> = scores.iter().map(|&x| number(x)).collect();
-            format!("partie terminée : {} Scores : {}", end_reason_text(*reason, lang), s.join(", "))
+            let s: Vec<String> = scores.iter().enumerate().map(|(i, &x)| format!("p{i} {}", lang.number(x))).collect();
+            format!("partie terminée : {} Scores : {}", end_reason_text(*reason, lang), s.join(" · "))
         }
     }
 }
@@ -359,96 +403,59 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
     }
     let name = |c: Creature| c.name();
     match a {
-        Action::SkipPrediction => "ne faire aucune prédiction".into(),
+        Action::SkipPrediction => "ne placer aucune prédiction".into(),
         Action::Predict(c) => {
-            format!("prédire {} dans la rangée {} (vaut {})", name(c), view.round, 5 - view.round)
+            let pp = 5 - view.round;
+            let pp = lang.count(pp, "PP", "PP");
+            format!("placer une prédiction sur {} dans la rangée {} (vaut {pp})", name(c), view.round)
         }
-        Action::Secret(card) => format!("prédiction secrète avec {}", long(card, lang)),
+        Action::Secret(card) => format!("placer une prédiction secrète avec {}", long(card, lang)),
         Action::Reveal => "révéler votre prédiction secrète".into(),
         Action::Play(card) => format!("jouer {}", long(card, lang)),
         Action::PlayChameleon(cam, c) => format!("jouer {} sur {}", long(cam, lang), name(c)),
         Action::PlayTree(k) => format!("jouer {}", k.name()),
-        Action::Pass => "passer (aucune carte jouable : votre main est montrée)".into(),
+        Action::Pass => "passer (aucune carte jouable : vous montrez votre main)".into(),
         Action::Discard(card) => format!("défausser {}", long(card, lang)),
         Action::EndDiscard => "arrêter de défausser".into(),
-        Action::Decline => "ne pas activer le pouvoir".into(),
+        Action::Decline => "ne pas activer le pouvoir spécial".into(),
         Action::UsePower => match view.phase {
-            Phase::Power { creature, .. } => format!("activer le pouvoir : {}", power_text(creature, lang)),
-            _ => "activer le pouvoir".into(),
+            Phase::Power { creature, .. } => format!("activer le pouvoir spécial : {}", power_text(creature, lang)),
+            _ => "activer le pouvoir spécial".into(),
         },
         Action::Retrieve(StoneSpot::Secret) => "récupérer le caillou de votre prédiction secrète".into(),
-        Action::Retrieve(StoneSpot::At(0, c)) => format!("récupérer votre caillou du champion {}", name(c)),
-        Action::Retrieve(StoneSpot::At(r, c)) => format!("récupérer votre caillou de {} rangée {r}", name(c)),
+        Action::Retrieve(StoneSpot::At(0, c)) => {
+            format!("récupérer votre caillou de la carte Champion {}", de(name(c)))
+        }
+        Action::Retrieve(StoneSpot::At(r, c)) => {
+            format!("récupérer votre caillou de la colonne {} (rangée {r})", de(name(c)))
+        }
         Action::Target(s) => match view.phase {
             Phase::Power { creature: Creature::Panache, .. } => format!("mettre de côté la moitié de la main de {s}"),
             _ => format!("piocher 3 cartes dans la main de {s} et en garder une"),
         },
-        Action::PlaceStone(r, c) => format!("poser un caillou sur {} rangée {r}", name(c)),
-        Action::Ask(s, c) => format!("demander à {s} une carte de {}", name(c)),
+        Action::PlaceStone(r, c) => format!("poser un caillou sur {} dans la rangée {r}", name(c)),
+        Action::Ask(s, c) => format!("demander à {s} une carte {}", de(name(c))),
         Action::Give(card) => format!("donner {}", long(card, lang)),
-        Action::Borrow(c) => format!("activer le pouvoir de {}", name(c)),
+        Action::Borrow(c) => format!("activer le pouvoir spécial {}", de(name(c))),
         Action::Keep(card) => format!("garder {}", long(card, lang)),
-        Action::Take(r, c) => format!("prendre la carte visible de {} rangée {r}", name(c)),
-        Action::Swap(c, r1, r2) => format!("échanger les cartes de {} des rangées {r1} et {r2}", name(c)),
-        Action::Remove(c) => format!("défausser la carte visible de {}", name(c)),
+        Action::Take(r, c) => format!("prendre la carte visible de la colonne {} (rangée {r})", de(name(c))),
+        Action::Swap(c, r1, r2) => {
+            format!("échanger les cartes des rangées {r1} et {r2} dans la colonne {}", de(name(c)))
+        }
+        Action::Remove(c) => format!("défausser la carte visible de la colonne {}", de(name(c))),
         Action::Name(c) => format!("nommer {} (ses prédictions secrètes sont révélées)", name(c)),
     }
 }
-
-const VIEW_FR: &[(&str, &str)] = &[
-    ("Equinox — round", "Equinox — manche"),
-    (" to play — ", " joue — "),
-    ("phase 1: place or reveal a prediction", "phase 1 : placer ou révéler une prédiction"),
-    ("phase 2 again (Bicéphale): play a second card", "phase 2 à nouveau (Bicéphale) : jouer une seconde carte"),
-    ("phase 2: play a card", "phase 2 : jouer une carte"),
-    ("power of ", "pouvoir de "),
-    ("Dryade: take a visible creature card", "Dryade : prendre une carte Créature visible"),
-    ("L'Ancêtre: name a creature", "L'Ancêtre : nommer une créature"),
-    ("L'Ancêtre: secret predictions on", "L'Ancêtre : les prédictions secrètes sur"),
-    (" are revealed", " sont révélées"),
-    ("Le Duc: ", "Le Duc : "),
-    (" gives a card of ", " donne une carte de "),
-    ("Sabot: keep one of the three cards", "Sabot : garder une des trois cartes"),
-    ("phase 3: discard cards", "phase 3 : défausser des cartes"),
-    ("game over: ", "partie terminée : "),
-    ("row 1 (4)    ", "rangée 1 (4) "),
-    ("row 2 (3)    ", "rangée 2 (3) "),
-    ("row 3 (2)    ", "rangée 3 (2) "),
-    ("row 4 (1)    ", "rangée 4 (1) "),
-    ("row 5 (0)    ", "rangée 5 (0) "),
-    (
-        "(cells: visible strength, c = chameleon, + = cards beneath, X = disappeared, ●N = stone of pN)",
-        "(cases : force visible, c = caméléon, + = cartes dessous, X = disparue, ●N = caillou de pN)",
-    ),
-    ("You are p", "Vous êtes p"),
-    (". Hand: ", ". Main : "),
-    ("Set aside by Panache (back in phase 3): ", "Mises de côté par Panache (reviennent en phase 3) : "),
-    ("Your secret prediction: ", "Votre prédiction secrète : "),
-    (" cards, ", " cartes, "),
-    (" stones left", " cailloux restants"),
-    (" set aside", " mises de côté"),
-    (", secret prediction", ", prédiction secrète"),
-    (", known: ", ", connues : "),
-    ("Draw pile: ", "Pioche : "),
-    (" cards", " cartes"),
-];
 
 impl crate::view::View {
     /// The terminal rendering in `lang`, with the creatures in play and their powers, and the tree
     /// cards in the hand.
     pub fn render(&self, lang: Lang) -> String {
-        let mut t = self.to_string();
-        if lang == Lang::Fr {
-            for (en, fr) in VIEW_FR {
-                t = t.replace(en, fr);
-            }
-            for r in EndReason::ALL {
-                t = t.replace(end_reason_text(r, Lang::En), end_reason_text(r, Lang::Fr));
-            }
-        }
+        let mut t = String::new();
+        let _ = self.write_in(&mut t, lang);
         t.push_str(lang.pick("\ncreatures (code, name, power):", "\ncréatures (code, nom, pouvoir) :"));
         for (col, c) in self.champions.iter().enumerate() {
-            let gone = if self.eliminated_in[col] != 0 { lang.pick(" [eliminated]", " [éliminée]") } else { "" };
+            let gone = if self.eliminated_in[col].is_some() { lang.pick(" [eliminated]", " [éliminée]") } else { "" };
             t.push_str(&format!("\n  {} {}{gone}: {}", c.code(), c.name(), power_text(*c, lang)));
         }
         for k in TreeKind::ALL {

@@ -5,11 +5,12 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Seat};
+use sylvan_engine::{GameRng, Lang, Seat};
 
 use crate::cards::{DbRef, Spirit};
 use crate::setup::Options;
 use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
+use crate::words;
 
 /// One player as a seat sees it.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -67,6 +68,10 @@ pub struct PlayerView {
     /// Wildfire Ember's card and extra guardians this turn.
     #[serde(default)]
     pub ember: Option<(u8, u8)>,
+    /// Revealed an on-deck card outside its turn (GinGan): its next Planting Phase checks for a Spoil as it
+    /// begins (ruling MV55).
+    #[serde(default)]
+    pub revealed_outside: bool,
 }
 
 impl PlayerView {
@@ -106,8 +111,8 @@ pub struct View {
     pub current: u8,
     /// Phase.
     pub phase: Phase,
-    /// Face-up commons.
-    pub commons: [[u8; 3]; 3],
+    /// Face-up commons by level and position (`None`: no advancement there, its deck ran out).
+    pub commons: [[Option<u8>; 3]; 3],
     /// Copies stacked under each commons advancement (variant `stacked_duplicates`).
     #[serde(default)]
     pub commons_stack: [[u8; 3]; 3],
@@ -115,8 +120,8 @@ pub struct View {
     pub adv_deck_counts: [u8; 3],
     /// Fertile Soils left per slot.
     pub soil: [u8; 3],
-    /// Face-up vales.
-    pub vale_row: [[u8; 4]; 2],
+    /// Face-up vales by level and position (`None`: no vale there, its deck ran out).
+    pub vale_row: [[Option<u8>; 4]; 2],
     /// Vale deck sizes.
     pub vale_deck_counts: [u8; 2],
     /// Vales out of the game.
@@ -124,6 +129,9 @@ pub struct View {
     /// Advancements removed from the game (Hempero), public.
     #[serde(default)]
     pub removed_advs: Vec<u8>,
+    /// The level-1 vale deck's top card when every seat saw it put there (Crystal Cavern, ruling MV66).
+    #[serde(default)]
+    pub vale_top: Option<u8>,
     /// VP pool.
     pub pool: u16,
     /// Finishing the round.
@@ -139,6 +147,9 @@ pub struct View {
     /// The draft table during setup.
     #[serde(default)]
     pub draft: Option<crate::draft::DraftTable>,
+    /// The six conclaves the commons and vale decks were built from (public).
+    #[serde(default)]
+    pub conclaves: Option<[u8; crate::conclaves::PICK]>,
     /// Rounds.
     pub rounds: u16,
     /// Moves.
@@ -185,25 +196,28 @@ impl MysticVale {
                     amulet: p.amulet,
                     pending_mana: p.pending_mana,
                     ember: p.ember,
+                    revealed_outside: p.revealed_outside,
                 })
                 .collect(),
             start: self.start,
             current: self.current,
             phase: self.phase,
-            commons: self.commons,
+            commons: self.commons.map(|row| row.map(face)),
             commons_stack: self.commons_stack,
             adv_deck_counts: self.adv_decks.clone().map(|d| d.len() as u8),
             soil: self.soil,
-            vale_row: self.vale_row,
+            vale_row: self.vale_row.map(|row| row.map(face)),
             vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
             removed_vales: self.removed_vales.clone(),
             removed_advs: self.removed_advs.clone(),
+            vale_top: self.known_vale_top(),
             pool: self.pool,
             ending: self.ending,
             turn: self.turn.clone(),
             peek: if seat.0 == self.current { self.peek } else { None },
             looking: if seat.0 == self.current { self.looking() } else { Vec::new() },
             draft: self.draft.clone(),
+            conclaves: self.conclaves,
             rounds: self.rounds,
             moves: self.moves,
         }
@@ -307,6 +321,7 @@ impl MysticVale {
                 amulet: pv.amulet,
                 pending_mana: pv.pending_mana,
                 ember: pv.ember,
+                revealed_outside: pv.revealed_outside,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -325,7 +340,7 @@ impl MysticVale {
         }
         for (row, stack) in view.commons.iter().zip(&view.commons_stack) {
             for (&a, &n) in row.iter().zip(stack) {
-                if a != EMPTY {
+                if let Some(a) = a {
                     left[a as usize] -= 1 + i32::from(n);
                 }
             }
@@ -336,6 +351,8 @@ impl MysticVale {
         for &a in &view.removed_advs {
             left[a as usize] -= 1;
         }
+        // With conclaves, the decks hold only their cards.
+        let members = crate::conclaves::members(db, view.conclaves);
         let mut adv_decks: [Vec<u8>; 3] = Default::default();
         for l in 0..3 {
             let mut pool: Vec<u8> = Vec::new();
@@ -345,6 +362,7 @@ impl MysticVale {
                     && id8 != db.cursed_land
                     && id8 != db.starting_soil
                     && !db.soil.contains(&id8)
+                    && members.as_ref().is_none_or(|(m, _)| m[id])
                 {
                     for _ in 0..left[id].max(0) {
                         pool.push(id8);
@@ -362,23 +380,29 @@ impl MysticVale {
                 vleft[v as usize] -= 1;
             }
         }
-        for &v in view.vale_row.iter().flatten().chain(&view.removed_vales) {
-            if v != EMPTY {
-                vleft[v as usize] -= 1;
-            }
+        for &v in view.vale_row.iter().flatten().flatten().chain(&view.removed_vales) {
+            vleft[v as usize] -= 1;
         }
         let mut vale_decks: [Vec<u8>; 2] = Default::default();
         for l in 0..2 {
             let mut pool: Vec<u8> = Vec::new();
             for (id, v) in db.vales.iter().enumerate() {
-                if v.level as usize == l + 1 {
+                if v.level as usize == l + 1 && members.as_ref().is_none_or(|(_, m)| m[id]) {
                     for _ in 0..vleft[id].max(0) {
                         pool.push(id as u8);
                     }
                 }
             }
+            // A known top card stays on top (Crystal Cavern, ruling MV66).
+            let top = view.vale_top.filter(|_| l == 0 && view.vale_deck_counts[0] > 0);
+            if let Some(v) = top
+                && let Some(k) = pool.iter().position(|&x| x == v)
+            {
+                pool.swap_remove(k);
+            }
             rng.shuffle(&mut pool);
-            pool.truncate(view.vale_deck_counts[l] as usize);
+            pool.truncate(usize::from(view.vale_deck_counts[l]) - usize::from(top.is_some()));
+            pool.extend(top);
             vale_decks[l] = pool;
         }
         let mut turn = view.turn.clone();
@@ -391,19 +415,21 @@ impl MysticVale {
             start: view.start,
             current: view.current,
             phase: view.phase,
-            commons: view.commons,
+            commons: view.commons.map(|row| row.map(|a| a.unwrap_or(EMPTY))),
             commons_stack: view.commons_stack,
             adv_decks,
             soil: view.soil,
-            vale_row: view.vale_row,
+            vale_row: view.vale_row.map(|row| row.map(|a| a.unwrap_or(EMPTY))),
             vale_decks,
             removed_vales: view.removed_vales.clone(),
             removed_advs: view.removed_advs.clone(),
+            vale_top: view.vale_top,
             pool: view.pool,
             ending: view.ending,
             turn,
             peek: if view.seat.0 == view.current { view.peek } else { None },
             draft: view.draft.clone(),
+            conclaves: view.conclaves,
             rounds: view.rounds,
             moves: view.moves,
         }
@@ -413,125 +439,211 @@ impl MysticVale {
 impl View {
     /// A card's contents in words: `[Stag | Pack Leader over Sundered Land | Cursed Land]`.
     pub fn card_text(&self, s: Sleeve) -> String {
+        self.card_text_in(s, Lang::En)
+    }
+
+    /// [`card_text`](View::card_text) in `lang`.
+    pub fn card_text_in(&self, s: Sleeve, lang: Lang) -> String {
+        let name = |a: u8| {
+            let x = self.db.adv(a);
+            words::title(&x.title, &x.french, lang).to_owned()
+        };
         let parts: Vec<String> = (0..3)
-            .map(|k| match (s.slots[k], s.covered[k]) {
-                (EMPTY, _) => "-".to_owned(),
-                (a, EMPTY) => self.db.adv(a).title.clone(),
-                (a, c) => format!("{} over {} (eclipse, covered)", self.db.adv(a).title, self.db.adv(c).title),
+            .map(|k| match (s.slot(k), s.covered_in(k)) {
+                (None, _) => "-".to_owned(),
+                (Some(a), None) => name(a),
+                (Some(a), Some(c)) => match lang {
+                    Lang::En => format!("{} over {} (eclipse, covered)", name(a), name(c)),
+                    Lang::Fr => format!("{} sur {} (éclipse, recouverte)", name(a), name(c)),
+                },
             })
             .collect();
         format!("[{}]", parts.join(" | "))
     }
 
     /// Player `i`'s card `c` in words, its leader (as far as this seat knows it) included.
-    fn card_line(&self, i: usize, c: u8) -> String {
+    fn card_line(&self, i: usize, c: u8, lang: Lang) -> String {
         let p = &self.players[i];
         match p.leader.filter(|l| l.card == c && p.leader_offer.is_none()) {
             Some(l) => match l.id {
-                Some(id) => format!("[leader {}]", self.db.leader(id).summary(l.upgraded)),
-                None => "[a leader, not yet seen]".to_owned(),
+                Some(id) => {
+                    format!(
+                        "[{} {}]",
+                        lang.pick("leader", "meneur"),
+                        words::leader_summary(self.db.leader(id), l.upgraded, lang)
+                    )
+                }
+                None => lang.pick("[a leader, not yet seen]", "[un meneur pas encore vu]").to_owned(),
             },
-            None => self.card_text(p.cards[c as usize]),
+            None => self.card_text_in(p.cards[c as usize], lang),
         }
     }
 
     /// One indented line per ability on the card: `Dawnsinger: harvest: +1 mana per guardian on this card`.
-    fn abilities(&self, f: &mut fmt::Formatter<'_>, s: Sleeve) -> fmt::Result {
+    fn abilities(&self, f: &mut dyn fmt::Write, s: Sleeve, lang: Lang) -> fmt::Result {
         for a in s.advs() {
             let x = self.db.adv(a);
-            let ab = x.ability_text();
+            let name = words::title(&x.title, &x.french, lang);
+            let ab = words::ability_text(x.ability, lang);
             if !ab.is_empty() {
-                writeln!(f, "              {}: {ab}", x.title)?;
+                writeln!(f, "              {name}: {ab}")?;
             }
             if x.eclipse {
-                writeln!(f, "              {}: eclipse (may be covered, never covers)", x.title)?;
+                let e = lang.pick(
+                    "eclipse (may be covered, never covers)",
+                    "éclipse (peut être recouverte, ne recouvre jamais)",
+                );
+                writeln!(f, "              {name}: {e}")?;
             }
         }
         Ok(())
     }
 
     /// Player `i`'s card `c` totals in words (with `bonus` guardians from Conclave of Ents).
-    fn stats(&self, i: usize, c: u8, bonus: u8) -> String {
+    fn stats(&self, i: usize, c: u8, bonus: u8, lang: Lang) -> String {
         let st = self.card_stats(i, c);
         let mut t = Vec::new();
-        let mut add = |n: u8, what: &str| {
+        let mut add = |n: u8, en: &str, one: &str, many: &str| {
             if n > 0 {
-                t.push(format!("{n} {what}"));
+                t.push(match lang {
+                    Lang::En => format!("{n} {en}"),
+                    Lang::Fr => lang.count(n, one, many),
+                });
             }
         };
-        add(st.mana, "mana");
+        add(st.mana, "mana", "mana", "mana");
         if self.players[i].decay_cancel == Some(c) {
-            add(st.decay, "decay (cancelled)");
+            add(st.decay, "decay (cancelled)", "Déclin (annulé)", "Déclins (annulés)");
         } else {
-            add(st.decay, "decay");
+            add(st.decay, "decay", "Déclin", "Déclins");
         }
-        add(st.growth.saturating_add(st.grov.saturating_mul(bonus)), "growth");
-        for k in 0..4 {
-            add(st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(bonus)), Spirit::ALL[k].name());
+        add(st.growth.saturating_add(st.grov.saturating_mul(bonus)), "growth", "Croissance", "Croissances");
+        let spirits = [
+            ("Esprit Bestial", "Esprits Bestiaux"),
+            ("Esprit Sylvain", "Esprits Sylvains"),
+            ("Esprit Céleste", "Esprits Célestes"),
+            ("Esprit Libre", "Esprits Libres"),
+        ];
+        for (k, (one, many)) in spirits.iter().enumerate() {
+            let n = st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(bonus));
+            add(n, Spirit::ALL[k].name(), one, many);
         }
-        add(st.guardians.saturating_add(bonus), "guardian");
+        add(st.guardians.saturating_add(bonus), "guardian", "Gardien", "Gardiens");
         t.join(", ")
     }
 }
 
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_in(f, Lang::En)
+    }
+}
+
+impl View {
+    /// The table as the terminal shows it, in `lang` (the `Display` is the English). The French uses
+    /// the French book's terms (`mystic-vale-base.fr.txt`): Évolution, carte Val, Déclin, Croissance,
+    /// champ, on-deck, deck, pool de jetons PV, jeton Mana.
+    pub fn write_in(&self, f: &mut dyn fmt::Write, lang: Lang) -> fmt::Result {
         let db = &*self.db;
-        writeln!(
-            f,
-            "== Mystic Vale · round {} · VP pool {}{} · you are {}",
-            self.rounds,
-            self.pool,
-            if self.ending { " (last round)" } else { "" },
-            self.seat
-        )?;
+        let fr = lang == Lang::Fr;
+        let adv_title = |a: u8| words::title(&db.adv(a).title, &db.adv(a).french, lang).to_owned();
+        let vale_title = |v: u8| words::title(&db.vale(v).title, &db.vale(v).french, lang).to_owned();
+        match lang {
+            Lang::En => writeln!(
+                f,
+                "== Mystic Vale · round {} · VP pool {}{} · you are {}",
+                self.rounds,
+                self.pool,
+                if self.ending { " (last round)" } else { "" },
+                self.seat
+            )?,
+            Lang::Fr => writeln!(
+                f,
+                "== Mystic Vale · ronde {} · pool de jetons PV : {}{} · vous êtes {}",
+                self.rounds,
+                self.pool,
+                if self.ending { " (dernière ronde)" } else { "" },
+                self.seat
+            )?,
+        }
+        if let Some(ids) = self.conclaves
+            && let Ok(c) = crate::conclaves::Conclaves::for_db(self.db)
+        {
+            let names: Vec<&str> =
+                ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| x.name.as_str()).collect();
+            let head = lang.pick(
+                "conclaves (their cards make the commons and vale decks):",
+                "conclaves (leurs cartes forment les pioches d'Évolutions et de cartes Val) :",
+            );
+            writeln!(f, "{head} {}", names.join(", "))?;
+        }
         if let Some(t) = &self.draft {
             // The draft table (EN:810-816): everything on it is public.
-            writeln!(f, "draft table (take one leader or one amulet; then the other kind, in reverse order):")?;
+            writeln!(
+                f,
+                "{}",
+                lang.pick(
+                    "draft table (take one leader or one amulet; then the other kind, in reverse order):",
+                    "table de draft (prenez un meneur ou une amulette, puis l'autre sorte, en ordre inverse) :",
+                )
+            )?;
             for &l in &t.leaders {
-                writeln!(f, "  take leader {l}: {}", db.leader(l).summary(false))?;
-                writeln!(f, "      upgraded: {}", db.leader(l).summary(true))?;
+                let (take, up) =
+                    (lang.pick("take leader", "prendre le meneur"), lang.pick("upgraded", "face améliorée"));
+                writeln!(f, "  {take} {l}: {}", words::leader_summary(db.leader(l), false, lang))?;
+                writeln!(f, "      {up}: {}", words::leader_summary(db.leader(l), true, lang))?;
             }
             for &a in &t.amulets {
-                writeln!(f, "  take amulet {a}: {}", db.amulet(a).summary(false))?;
+                let take = lang.pick("take amulet", "prendre l'amulette");
+                writeln!(f, "  {take} {a}: {}", words::amulet_summary(db.amulet(a), false, lang))?;
             }
         }
-        writeln!(f, "commons:")?;
+        writeln!(f, "{}", lang.pick("commons:", "réserve d'Évolutions :"))?;
         for (l, row) in self.commons.iter().enumerate() {
-            writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?;
-            for (k, &a) in row.iter().enumerate() {
-                if a != EMPTY {
+            match lang {
+                Lang::En => writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?,
+                Lang::Fr => writeln!(f, "  niveau {} (pioche : {}) :", l + 1, self.adv_deck_counts[l])?,
+            }
+            for (k, a) in row.iter().enumerate() {
+                if let &Some(a) = a {
                     let n = self.commons_stack[l][k];
                     let stack = if n > 0 { format!(" (×{})", n + 1) } else { String::new() };
-                    writeln!(f, "    {}.{} {}{stack}", l + 1, k + 1, db.adv(a).summary())?;
+                    writeln!(f, "    {}.{} {}{stack}", l + 1, k + 1, words::adv_summary(db.adv(a), lang))?;
                 }
             }
         }
         let soil = db.adv(db.soil[0]);
         writeln!(
             f,
-            "  soil.top/middle/bottom: Fertile Soil ({} mana: {}), left {} · {} · {}",
+            "  soil.top/middle/bottom: {} ({} mana): {}; {} {} · {} · {}",
+            adv_title(db.soil[0]),
             soil.cost,
-            soil.symbols.describe(),
+            words::symbols_text(&soil.symbols, lang),
+            lang.pick("left", "restants"),
             self.soil[0],
             self.soil[1],
             self.soil[2]
         )?;
-        writeln!(f, "vales:")?;
+        writeln!(f, "{}", lang.pick("vales:", "cartes Val :"))?;
         for (l, row) in self.vale_row.iter().enumerate() {
-            writeln!(f, "  level {} (deck {}):", l + 1, self.vale_deck_counts[l])?;
-            for (k, &v) in row.iter().enumerate() {
-                if v != EMPTY {
+            match lang {
+                Lang::En => writeln!(f, "  level {} (deck {}):", l + 1, self.vale_deck_counts[l])?,
+                Lang::Fr => writeln!(f, "  niveau {} (pioche : {}) :", l + 1, self.vale_deck_counts[l])?,
+            }
+            for (k, v) in row.iter().enumerate() {
+                if let &Some(v) = v {
                     let x = db.vale(v);
-                    let ab = x.ability_text();
+                    let ab = words::vale_text(x, lang);
                     writeln!(
                         f,
-                        "    {}.{} {} (cost {}, {} VP){}{}",
+                        "    {}.{} {} ({} {}, {} {}){}{}",
                         l + 1,
                         k + 1,
-                        x.title,
-                        x.cost_text(),
+                        vale_title(v),
+                        lang.pick("cost", "coût"),
+                        words::vale_cost_text(x, lang),
                         x.vp,
+                        lang.pick("VP", "PV"),
                         if ab.is_empty() { "" } else { ": " },
                         ab
                     )?;
@@ -540,71 +652,113 @@ impl fmt::Display for View {
         }
         for (i, p) in self.players.iter().enumerate() {
             let g = MysticVale::view_score(self, i);
-            writeln!(
-                f,
-                "-- p{i}{}: {} VP tokens (score {g}), token {}, deck {}, discard {}{}",
-                if i == self.current as usize { " (to play)" } else { "" },
-                p.vp,
-                match p.amulet {
-                    Some(a) =>
-                        format!("{} ({} side)", db.amulet(a).title, if p.token_active { "active" } else { "used" }),
-                    None => (if p.token_active { "active" } else { "spent" }).to_string(),
-                },
-                p.deck_count,
-                p.discard_count,
-                if p.vales.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        ", vales: {}",
-                        p.vales.iter().map(|&v| db.vale(v).title.as_str()).collect::<Vec<_>>().join(", ")
-                    )
+            let token = match (p.amulet, fr) {
+                (Some(a), false) => {
+                    format!("{} ({} side)", db.amulet(a).title, if p.token_active { "active" } else { "used" })
                 }
-            )?;
+                (Some(a), true) => {
+                    format!("{} (face {})", db.amulet(a).title, if p.token_active { "active" } else { "utilisée" })
+                }
+                (None, false) => (if p.token_active { "active" } else { "spent" }).to_string(),
+                (None, true) => (if p.token_active { "face active" } else { "face utilisée" }).to_string(),
+            };
+            let vales = if p.vales.is_empty() {
+                String::new()
+            } else {
+                let names = p.vales.iter().map(|&v| vale_title(v)).collect::<Vec<_>>().join(", ");
+                format!(", {}: {names}", lang.pick("vales", "cartes Val"))
+            };
+            let to_play = if i == self.current as usize { lang.pick(" (to play)", " (joue)") } else { "" };
+            match lang {
+                Lang::En => writeln!(
+                    f,
+                    "-- p{i}{to_play}: {} VP tokens (score {g}), token {token}, deck {}, discard {}{vales}",
+                    p.vp, p.deck_count, p.discard_count
+                )?,
+                Lang::Fr => writeln!(
+                    f,
+                    "-- p{i}{to_play} : {} (score {g}), jeton Mana {token}, deck {}, défausse {}{vales}",
+                    lang.count(p.vp, "jeton PV", "jetons PV"),
+                    p.deck_count,
+                    p.discard_count
+                )?,
+            }
             for &v in &p.vales {
-                let ab = db.vale(v).ability_text();
+                let ab = words::vale_text(db.vale(v), lang);
                 if !ab.is_empty() {
-                    writeln!(f, "   vale {}: {ab}", db.vale(v).title)?;
+                    writeln!(f, "   {} {}: {ab}", lang.pick("vale", "carte Val"), vale_title(v))?;
                 }
             }
             if let Some(a) = p.amulet {
-                writeln!(f, "   amulet: {}", db.amulet(a).summary(p.token_active))?;
+                let label = lang.pick("amulet", "amulette");
+                writeln!(f, "   {label}: {}", words::amulet_summary(db.amulet(a), p.token_active, lang))?;
             }
             if p.pending_mana > 0 {
-                writeln!(f, "   {} mana waiting for the next Harvest Phase (lost on a Spoil)", p.pending_mana)?;
+                match lang {
+                    Lang::En => {
+                        writeln!(f, "   {} mana waiting for the next Harvest Phase (lost on a Spoil)", p.pending_mana)?
+                    }
+                    Lang::Fr => writeln!(
+                        f,
+                        "   {} mana en attente de la prochaine Phase de Récolte (perdu si vous Déclinez)",
+                        p.pending_mana
+                    )?,
+                }
             }
             let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            let leader = lang.pick("leader", "meneur");
             if let Some(l) = p.leader.filter(|_| p.leader_offer.is_none()) {
                 match l.id {
-                    Some(id) => writeln!(f, "   leader (c{}): {}", l.card, db.leader(id).summary(l.upgraded))?,
-                    None => writeln!(f, "   leader (c{}): not yet seen", l.card)?,
+                    Some(id) => writeln!(
+                        f,
+                        "   {leader} (c{}): {}",
+                        l.card,
+                        words::leader_summary(db.leader(id), l.upgraded, lang)
+                    )?,
+                    None => writeln!(f, "   {leader} (c{}): {}", l.card, lang.pick("not yet seen", "pas encore vu"))?,
                 }
             }
             if let Some(o) = p.leader_offer {
                 writeln!(
                     f,
-                    "   leaders dealt: 1. {} · 2. {}",
-                    db.leader(o[0]).summary(false),
-                    db.leader(o[1]).summary(false)
+                    "   {}: 1. {} · 2. {}",
+                    lang.pick("leaders dealt", "meneurs distribués"),
+                    words::leader_summary(db.leader(o[0]), false, lang),
+                    words::leader_summary(db.leader(o[1]), false, lang)
                 )?;
             }
+            let (field, on_deck) = (lang.pick("field  ", "champ  "), "on-deck");
             for &c in &p.field {
                 let s = p.cards[c as usize];
-                writeln!(f, "   field c{c:<2} {} {}", self.card_line(i, c), self.stats(i, c, bonus(c)))?;
-                self.abilities(f, s)?;
+                writeln!(f, "   {field} c{c:<2} {} {}", self.card_line(i, c, lang), self.stats(i, c, bonus(c), lang))?;
+                self.abilities(f, s, lang)?;
             }
             if let Some(c) = p.on_deck {
                 let s = p.cards[c as usize];
-                writeln!(f, "   on-deck c{c:<2} {} {}", self.card_line(i, c), self.stats(i, c, bonus(c)))?;
-                self.abilities(f, s)?;
+                writeln!(
+                    f,
+                    "   {on_deck} c{c:<2} {} {}",
+                    self.card_line(i, c, lang),
+                    self.stats(i, c, bonus(c), lang)
+                )?;
+                self.abilities(f, s, lang)?;
             }
             if i == self.current as usize {
                 let (decay, growth) = self.decay_growth(i);
-                write!(f, "   decay {decay} vs growth {growth}")?;
+                match lang {
+                    Lang::En => write!(f, "   decay {decay} vs growth {growth}")?,
+                    Lang::Fr => write!(f, "   Déclin {decay} contre Croissance {growth}")?,
+                }
                 if i == self.seat.index()
                     && let Some(r) = self.spoil_risk()
                 {
-                    write!(f, " · spoil risk if you push: {:.0}%", r * 100.0)?;
+                    let pct = format!("{:.0}%", r * 100.0);
+                    match lang {
+                        Lang::En => write!(f, " · spoil risk if you push: {pct}")?,
+                        Lang::Fr => {
+                            write!(f, " · risque de Décliner si vous poussez : {}", pct.replace('%', "\u{a0}%"))?
+                        }
+                    }
                 }
                 writeln!(f)?;
             }
@@ -613,42 +767,90 @@ impl fmt::Display for View {
             let t = &self.turn;
             let left = t.mana_left();
             let s: Vec<String> = (0..4)
-                .map(|k| format!("{} {}", t.spirits[k].saturating_sub(t.spirit_spent[k]), Spirit::ALL[k].name()))
+                .map(|k| {
+                    let n = t.spirits[k].saturating_sub(t.spirit_spent[k]);
+                    format!("{n} {}", words::spirit_name(Spirit::ALL[k], lang))
+                })
                 .collect();
-            writeln!(
-                f,
-                "harvest: {left} mana left, spirits {}, {} VP to gain, {} bought",
-                s.join(" "),
-                t.vp_total,
-                t.bought.len()
-            )?;
+            match lang {
+                Lang::En => writeln!(
+                    f,
+                    "harvest: {left} mana left, spirits {}, {} VP to gain, {} bought",
+                    s.join(" "),
+                    t.vp_total,
+                    t.bought.len()
+                )?,
+                Lang::Fr => writeln!(
+                    f,
+                    "Récolte : {left} mana à dépenser, Esprits {}, {} PV à gagner, {}",
+                    s.join(" "),
+                    t.vp_total,
+                    lang.count(t.bought.len() as i64, "Évolution achetée", "Évolutions achetées")
+                )?,
+            }
         }
+        let when_played = lang.pick("when played", "Une Fois Jouée");
         if let Phase::Order { card, pending, .. } = self.phase {
             let s = self.players[self.current as usize].cards[card as usize];
             let waiting: Vec<String> = (0..3)
-                .filter(|k| pending & (1 << k) != 0 && s.slots[*k] != EMPTY)
-                .map(|k| format!("{} ({})", db.adv(s.slots[k]).title, crate::cards::Slot::ALL[k].name()))
+                .filter_map(|k| s.slot(k).filter(|_| pending & (1 << k) != 0).map(|a| (k, a)))
+                .map(|(k, a)| format!("{} ({})", adv_title(a), words::slot_name(crate::cards::Slot::ALL[k], lang)))
                 .collect();
-            writeln!(f, "when played (c{card}): choose which resolves next: {}", waiting.join(", "))?;
+            let next = lang.pick("choose which resolves next", "choisissez laquelle se résout d'abord");
+            writeln!(f, "{when_played} (c{card}): {next}: {}", waiting.join(", "))?;
         }
         if let Phase::WhenPlayed { card, slot, .. } = self.phase {
-            let a = self.players[self.current as usize].cards[card as usize].slots[slot as usize];
-            if a != EMPTY {
-                writeln!(f, "when played (c{card}): {}: {}", db.adv(a).title, db.adv(a).ability_text())?;
+            if let Some(a) = self.players[self.current as usize].cards[card as usize].slot(usize::from(slot)) {
+                writeln!(
+                    f,
+                    "{when_played} (c{card}): {}: {}",
+                    adv_title(a),
+                    words::ability_text(db.adv(a).ability, lang)
+                )?;
+            }
+        }
+        if let Phase::NeighbourDiscard { seat, .. } = self.phase
+            && let Some(c) = self.players[usize::from(seat)].on_deck
+        {
+            let (me, them) = (Seat(self.current), Seat(seat));
+            match lang {
+                Lang::En => writeln!(
+                    f,
+                    "{me}'s GinGan: {them} may discard the on-deck card c{c} and reveal another, for {me} to gain 1 VP from the box (discard c{c}), or keep it (decline)"
+                )?,
+                Lang::Fr => writeln!(
+                    f,
+                    "GinGan de {me} : {them} peut défausser sa carte on-deck c{c} et en révéler une autre, et {me} gagne alors 1 PV pris dans la boîte (discard c{c}), ou la garder (decline)"
+                )?,
             }
         }
         if let Phase::Hatch { .. } = self.phase {
-            writeln!(f, "discard phase (Hatchery): keep a card as the leftmost of your next field, or decline")?;
+            writeln!(
+                f,
+                "{}",
+                lang.pick(
+                    "discard phase (Hatchery): keep a card as the leftmost of your next field, or decline",
+                    "Phase de Défausse (Hatchery) : gardez une carte comme la plus à gauche de votre prochain champ, ou refusez",
+                )
+            )?;
         }
         if let Some(c) = self.peek {
             let what = match self.phase {
-                Phase::Look { depth: 0, .. } => "top of your deck (Wood Sprite Hoard: mill or decline)",
-                Phase::Look { .. } => "next card of your deck, under those kept (Wood Sprite Hoard: mill or decline)",
-                _ => "top of your deck (Calm Weather)",
+                Phase::Look { depth: 0, .. } => lang.pick(
+                    "top of your deck (Wood Sprite Hoard: mill or decline)",
+                    "première carte de votre deck (Wood Sprite Hoard : mill ou decline)",
+                ),
+                Phase::Look { .. } => lang.pick(
+                    "next card of your deck, under those kept (Wood Sprite Hoard: mill or decline)",
+                    "carte suivante de votre deck, sous celles gardées (Wood Sprite Hoard : mill ou decline)",
+                ),
+                _ => lang.pick("top of your deck (Calm Weather)", "première carte de votre deck (Temps Calme)"),
             };
-            writeln!(f, "{what}: c{c} {}", self.card_text(self.players[self.seat.index()].cards[c as usize]))?;
+            let me = &self.players[self.seat.index()];
+            writeln!(f, "{what}: c{c} {}", self.card_text_in(me.cards[c as usize], lang))?;
             for &x in &self.looking {
-                writeln!(f, "  then: c{x} {}", self.card_text(self.players[self.seat.index()].cards[x as usize]))?;
+                let then = lang.pick("then", "puis");
+                writeln!(f, "  {then}: c{x} {}", self.card_text_in(me.cards[x as usize], lang))?;
             }
         }
         Ok(())
@@ -738,6 +940,11 @@ impl MysticVale {
     fn view_score(v: &View, i: usize) -> i32 {
         crate::scoring::score_of(v, i)
     }
+}
+
+/// A commons or vale face of the state as the view shows it.
+fn face(x: u8) -> Option<u8> {
+    (x != EMPTY).then_some(x)
 }
 
 /// Whether seat `i` has already chosen its leader (the choice goes round from the starting player).

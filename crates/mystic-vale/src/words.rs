@@ -55,8 +55,8 @@ impl MysticVale {
         let labels = [
             lang.pick("VP tokens", "jetons PV"),
             lang.pick("VP printed on cards", "PV imprimés sur les cartes"),
-            lang.pick("end-of-game abilities", "capacités de fin de partie"),
-            lang.pick("vales", "vallons"),
+            lang.pick("end-of-game abilities", "capacités « Fin de la Partie »"),
+            lang.pick("vales", "cartes Val"),
             lang.pick("\"most\" bonuses", "bonus « le plus de »"),
         ];
         let rows = labels
@@ -68,13 +68,13 @@ impl MysticVale {
         let end_reason = if self.pool == 0 {
             lang.pick(
                 "The VP pool ran out; the round was played to its end.",
-                "La réserve de PV est épuisée ; la manche a été jouée jusqu'au bout.",
+                "Le pool de jetons PV est épuisé ; la ronde en cours a été jouée jusqu'au bout.",
             )
             .to_owned()
         } else {
             match lang {
                 Lang::En => format!("The round limit ({MAX_ROUNDS} rounds) was reached."),
-                Lang::Fr => format!("La limite de {MAX_ROUNDS} manches est atteinte."),
+                Lang::Fr => format!("La limite de {MAX_ROUNDS} rondes est atteinte."),
             }
         };
         let totals = self.final_scores();
@@ -88,7 +88,7 @@ impl MysticVale {
                     "Tie on {best}: the most level-3 advancements plus level-2 vales wins ({who}); still tied, the victory is shared."
                 ),
                 Lang::Fr => format!(
-                    "Égalité à {best} : le plus d'améliorations de niveau 3 et de vallons de niveau 2 l'emporte ({who}) ; si l'égalité persiste, la victoire est partagée."
+                    "Égalité à {best} PV : le joueur qui a le plus d'Évolutions de niveau 3 et de cartes Val de niveau 2 l'emporte ({who}) ; si l'égalité persiste, la victoire est partagée."
                 ),
             });
         }
@@ -110,7 +110,7 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
         let ab = ability_text(a.ability, lang);
         if !ab.is_empty() {
             if !text.is_empty() {
-                text.push_str("; ");
+                text.push_str(lang.pick("; ", " ; "));
             }
             text.push_str(&ab);
         }
@@ -145,7 +145,7 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
                 let ab = ability_text(f.ability, lang);
                 if !ab.is_empty() {
                     if !text.is_empty() {
-                        text.push_str("; ");
+                        text.push_str(lang.pick("; ", " ; "));
                     }
                     text.push_str(&ab);
                 }
@@ -174,326 +174,411 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
     json!({ "advancements": advs, "vales": vales, "leaders": leaders })
 }
 
-/// A spirit's name in `lang`.
+/// A spirit's name in `lang` (the French book's Esprit Bestial, Sylvain, Céleste, Libre:
+/// `mystic-vale-base.fr.txt:356-360`).
 pub fn spirit_name(s: Spirit, lang: Lang) -> &'static str {
     match lang {
         Lang::En => s.name(),
         Lang::Fr => match s {
-            Spirit::Animal => "animal",
-            Spirit::Forest => "forêt",
-            Spirit::Sky => "ciel",
-            Spirit::Wild => "sauvage",
+            Spirit::Animal => "Bestial",
+            Spirit::Forest => "Sylvain",
+            Spirit::Sky => "Céleste",
+            Spirit::Wild => "Libre",
         },
     }
 }
 
-/// The printed symbols in words: `1 mana, 1 forest, 2 VP at the end`.
+/// `n` spirits of kind `s` in French: `1 Esprit Bestial`, `2 Esprits Bestiaux`.
+fn spirits_fr(n: i64, s: Spirit) -> String {
+    let (one, many) = match s {
+        Spirit::Animal => ("Esprit Bestial", "Esprits Bestiaux"),
+        Spirit::Forest => ("Esprit Sylvain", "Esprits Sylvains"),
+        Spirit::Sky => ("Esprit Céleste", "Esprits Célestes"),
+        Spirit::Wild => ("Esprit Libre", "Esprits Libres"),
+    };
+    Lang::Fr.count(n, one, many)
+}
+
+/// A slot's name in `lang` (`top`, `middle`, `bottom`; `haut`, `milieu`, `bas`).
+pub fn slot_name(s: crate::cards::Slot, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => s.name(),
+        Lang::Fr => ["haut", "milieu", "bas"][s as usize],
+    }
+}
+
+/// The printed symbols in words: `1 mana, 1 forest, 2 VP at the end`; in French with the book's
+/// terms (Déclin, Croissance, Esprit..., Gardien) and plurals.
 pub fn symbols_text(s: &Symbols, lang: Lang) -> String {
     if lang == Lang::En {
         return s.describe();
     }
+    let fr = Lang::Fr;
     let mut t = Vec::new();
-    let mut add = |n: i32, what: &str| {
+    let mut add = |n: i64, text: String| {
         if n != 0 {
-            t.push(format!("{n} {what}"));
+            t.push(text);
         }
     };
-    add(s.mana.into(), "mana");
-    add(s.decay.into(), "pourriture");
-    add(s.growth.into(), "croissance");
+    add(s.mana.into(), format!("{} mana", s.mana));
+    add(s.decay.into(), fr.count(s.decay, "Déclin", "Déclins"));
+    add(s.growth.into(), fr.count(s.growth, "Croissance", "Croissances"));
     for (k, &n) in s.spirits.iter().enumerate() {
-        add(n.into(), spirit_name(Spirit::ALL[k], lang));
+        add(n.into(), spirits_fr(n.into(), Spirit::ALL[k]));
     }
-    add(s.guardian.into(), "gardien");
-    add(s.vp_harvest.into(), "PV à chaque récolte");
-    add(s.vp_end.into(), "PV en fin de partie");
+    add(s.guardian.into(), fr.count(s.guardian, "Gardien", "Gardiens"));
+    add(s.vp_harvest.into(), format!("{} PV à chaque Récolte", s.vp_harvest));
+    add(s.vp_end.into(), format!("{} PV en fin de partie", s.vp_end));
     t.join(", ")
 }
 
-/// An ability in a few words (empty when it has none), in `lang`.
+/// `n` of a reward in French, with its plural: `1 mana`, `2 Esprits Libres`, `3 PV`.
+fn reward_fr(r: crate::cards::Reward, n: i64) -> String {
+    use crate::cards::Reward as R;
+    let fr = Lang::Fr;
+    match r {
+        R::None => "rien".into(),
+        R::Mana => format!("{n} mana"),
+        R::Vp => format!("{n} PV"),
+        R::BoxVp => format!("{n} PV pris dans la boîte"),
+        R::Growth => fr.count(n, "Croissance", "Croissances"),
+        R::Guardian => fr.count(n, "Gardien", "Gardiens"),
+        R::Wild => spirits_fr(n, Spirit::Wild),
+        R::Animal => spirits_fr(n, Spirit::Animal),
+        R::Forest => spirits_fr(n, Spirit::Forest),
+        R::Sky => spirits_fr(n, Spirit::Sky),
+    }
+}
+
+/// The text of a unique effect (`effects/`) in French, by key; `None` for a module added without one
+/// (its English text stands in).
+fn unique_text_fr(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "copy-card" => "cette carte a aussi les symboles et capacités d'une autre carte de votre champ",
+        "flip-back" => "revient sur sa face de départ à la fin de chaque Phase de Récolte menée à son terme",
+        "soil-from-supply" => "vous pouvez glisser un Sol Fertile de la réserve dans une carte de votre champ",
+        "refill-pool" => "des jetons PV de la boîte rejoignent le pool",
+        "vale-cost-points" => "PV, plus 1 par symbole Sylvain ou « au choix » dans le coût de vos cartes Val",
+        "clear-commons" => {
+            "retirez de la partie jusqu'à 3 Évolutions de niveau 2 ou 3 de la réserve, puis complétez-la"
+        }
+        "gain-choice" => "gagnez 1 mana ou 1 Esprit Libre (au choix)",
+        "redraw-on-deck" => "vous pouvez défausser votre carte on-deck et en révéler une autre",
+        "third-buy" => "vous pouvez acheter une troisième Évolution, 2 mana moins cher",
+        "neighbour-on-deck" => "les cartes on-deck de vos voisins comptent comme étant dans votre champ",
+        "take-level-1-vale" => "prenez la première carte de la pioche de cartes Val de niveau 1",
+        "guardian-on-card" => "+1 Gardien sur une carte de votre champ ou votre carte on-deck",
+        _ => return None,
+    })
+}
+
+/// An ability in a few words (empty when it has none), in `lang`. The French timings are the book's
+/// ("Une Fois Jouée", "Récolte", "Toujours", "Fin de la Partie": `mystic-vale-base.fr.txt:516-530`).
 pub fn ability_text(a: Ability, lang: Lang) -> String {
     if lang == Lang::En {
         return a.text();
     }
-    let n = a.amount;
-    let r = match a.reward {
-        crate::cards::Reward::None => "rien",
-        crate::cards::Reward::Mana => "mana",
-        crate::cards::Reward::Vp => "PV",
-        crate::cards::Reward::Wild => "sauvage",
-        crate::cards::Reward::Growth => "croissance",
-        crate::cards::Reward::Guardian => "gardien",
-        crate::cards::Reward::Animal => "animal",
-        crate::cards::Reward::Forest => "forêt",
-        crate::cards::Reward::Sky => "ciel",
-        crate::cards::Reward::BoxVp => "PV pris dans la boîte",
-    };
+    let n = i64::from(a.amount);
     let per = match a.per {
         Count::One => "",
-        Count::GuardiansOnCard => " par gardien sur cette carte",
-        Count::FieldPairs => " par 2 cartes de votre champ",
+        Count::GuardiansOnCard => " par Gardien sur cette carte",
+        Count::FieldPairs => " par paire de cartes de votre champ",
         Count::OtherFieldCards => " par autre carte de votre champ",
-        Count::FieldShortfall => " par carte manquant à votre champ pour en avoir 7",
+        Count::FieldShortfall => " par carte qui manque à votre champ pour en compter 7",
         Count::PrintedSymbolsOnCard => " par symbole imprimé sur cette carte",
-        Count::DecayOwned => " (pourriture sur toutes vos cartes)",
-        Count::DecayField => " par pourriture dans votre champ (annulées comprises)",
-        Count::ManaPairs => " par 2 mana que vous avez",
-        Count::ValesOwned => " par vallon possédé",
-        Count::GuardiansOwned => " par gardien sur toutes vos améliorations",
-        Count::MostManaOnFieldCard => " par mana sur une carte de votre champ",
-        Count::Level3Owned => " par amélioration de niveau 3 possédée",
-        Count::Level1OnCard => " par amélioration de niveau 1 sur cette carte",
+        Count::DecayOwned => " (Déclins de toutes vos cartes)",
+        Count::DecayField => " par Déclin de votre champ (annulés compris)",
+        Count::ManaPairs => " par paire de mana que vous avez",
+        Count::ValesOwned => " par carte Val que vous possédez",
+        Count::GuardiansOwned => " par Gardien de toutes vos Évolutions",
+        Count::MostManaOnFieldCard => " par mana de la carte de votre champ qui en a le plus",
+        Count::Level3Owned => " par Évolution de niveau 3 que vous possédez",
+        Count::Level1OnCard => " par Évolution de niveau 1 sur cette carte",
         Count::BlankFieldCards => " par carte vierge de votre champ",
-        Count::BlankCardsOwnedSteps => " x (0/2/3/6/13 pour 0/1-2/3-4/5-6/7-8 cartes vierges)",
+        Count::BlankCardsOwnedSteps => " × (0/2/3/6/13 pour 0/1-2/3-4/5-6/7-8 cartes vierges)",
     };
     let when = match a.timing {
         Timing::None => return String::new(),
-        Timing::WhenPlayed => "en jeu",
-        Timing::Harvest => "récolte",
-        Timing::Ongoing => "toujours",
-        Timing::WouldSpoil => "sur le point de flétrir",
-        Timing::EndOfGame => "fin de partie",
-        Timing::OnSpoil => "flétrissement causé par elle en attente",
-        Timing::Discard => "phase de défausse",
+        Timing::WhenPlayed => "Une Fois Jouée",
+        Timing::Harvest => "Récolte",
+        Timing::Ongoing => "Toujours",
+        Timing::WouldSpoil => "sur le point de Décliner",
+        Timing::EndOfGame => "Fin de la Partie",
+        Timing::OnSpoil => "si elle vous fait Décliner depuis l'on-deck",
+        Timing::Discard => "Phase de Défausse",
         Timing::WhenBought => "à l'achat",
         Timing::AnyTime => "une fois par tour",
-        Timing::OnEvoke => "quand vous invoquez",
+        Timing::OnEvoke => "quand vous l'invoquez",
     };
+    let gain = format!("+{}{per}", reward_fr(a.reward, n));
     let what = match a.effect {
         Effect::None => return String::new(),
-        Effect::Gain => format!("+{n} {r}{per}"),
-        Effect::ManaMinus => format!("-{n} à votre total de mana"),
-        Effect::CapDecay if n == 0 => "cette carte ne compte aucune pourriture".into(),
-        Effect::CapDecay => format!("cette carte compte au plus {n} pourriture"),
-        Effect::AddPer => format!("cette carte compte +{n} {r}{per}"),
-        Effect::SpiritsToWild => "les symboles animal, forêt et ciel de cette carte sont sauvages".into(),
+        Effect::Gain => gain,
+        Effect::ManaMinus => format!("-{n} mana à votre total"),
+        Effect::CapDecay if n == 0 => "cette carte ne compte aucun Déclin".into(),
+        Effect::CapDecay => format!("cette carte compte au plus {}", Lang::Fr.count(n, "Déclin", "Déclins")),
+        Effect::AddPer => format!("cette carte compte {gain}"),
+        Effect::SpiritsToWild => {
+            "les symboles Esprit Bestial, Sylvain et Céleste de cette carte sont des Esprits Libres".into()
+        }
         Effect::DoubleAbilityVp => "les PV des capacités de cette carte sont doublés".into(),
-        Effect::SearchDeckDiscard => "fouillez votre paquet, défaussez-en 1 carte si vous voulez, mélangez".into(),
+        Effect::SearchDeckDiscard => {
+            "consultez votre deck, vous pouvez en défausser 1 carte, puis mélangez-le".into()
+        }
         Effect::DiscardOtherField => "vous pouvez défausser une autre carte de votre champ".into(),
-        Effect::LookTopDiscard if n > 1 => {
-            format!("regardez les {n} premières cartes de votre paquet, défaussez-en autant que voulu, le reste garde son ordre")
+        Effect::LookTopDiscard if n > 1 => format!(
+            "regardez les {n} premières cartes de votre deck, défaussez-en autant que vous voulez, les autres restent dans l'ordre"
+        ),
+        Effect::LookTopDiscard => "regardez la première carte de votre deck, vous pouvez la défausser".into(),
+        Effect::DiscardOnDeck if a.timing == Timing::OnSpoil => {
+            format!("{gain}, puis elle va dans votre défausse et une nouvelle carte est révélée")
         }
-        Effect::LookTopDiscard => "regardez la première carte de votre paquet, vous pouvez la défausser".into(),
-        Effect::DiscardOnDeck => "défaussez la carte en attente et révélez-en une autre (une fois par tour)".into(),
-        Effect::CancelSpoil => "cette carte en attente ne vous fait pas flétrir".into(),
-        Effect::ExtraTurn => format!("+{n} {r}, puis un tour supplémentaire (un par manche)"),
-        Effect::ToDeckBottom => "cette carte va sous votre paquet, pas dans la défausse".into(),
-        Effect::FillField => format!("complétez votre champ à {n} cartes depuis votre paquet"),
-        Effect::Exchange => format!("payez {n} mana pour 1 {r}, autant de fois que voulu"),
-        Effect::DiscountOnCard => format!("un achat destiné à cette carte coûte {n} de moins"),
+        Effect::DiscardOnDeck => {
+            "défaussez votre carte on-deck et révélez-en une autre (une fois par tour)".into()
+        }
+        Effect::CancelSpoil => "cette carte on-deck ne vous fait pas Décliner".into(),
+        Effect::ExtraTurn => format!("+{}, puis un tour supplémentaire (un par ronde)", reward_fr(a.reward, n)),
+        Effect::ToDeckBottom => "cette carte va sous votre deck, pas dans votre défausse".into(),
+        Effect::FillField if a.reward != crate::cards::Reward::None => format!(
+            "+{}{per}, puis complétez votre champ jusqu'à {n} cartes depuis votre deck",
+            reward_fr(a.reward, 1)
+        ),
+        Effect::FillField => format!("complétez votre champ jusqu'à {n} cartes depuis votre deck"),
+        Effect::Exchange => format!("payez {n} mana pour {}, autant de fois que vous voulez", reward_fr(a.reward, 1)),
+        Effect::DiscountOnCard => format!("un achat destiné à cette carte coûte {n} mana de moins"),
         Effect::MostAmong => format!("{n} PV si vous avez strictement le plus{per}"),
-        Effect::ConvertToWild => format!("payez {n} mana : un esprit devient sauvage"),
-        Effect::PlusGuardian => format!("+{n} gardien sur une carte du champ ou en attente"),
+        Effect::ConvertToWild => format!("payez {n} mana : un de vos Esprits devient un Esprit Libre"),
+        Effect::PlusGuardian => format!(
+            "+{} sur une carte de votre champ ou votre carte on-deck",
+            Lang::Fr.count(n, "Gardien", "Gardiens")
+        ),
         Effect::CancelDecayOn => {
-            "une carte du champ ou en attente ne compte aucune pourriture jusqu'à votre phase de défausse".into()
+            "une carte de votre champ ou on-deck ne compte aucun Déclin jusqu'à votre Phase de Défausse".into()
         }
-        Effect::FreeBuy => format!("une amélioration de niveau {n} coûte 0"),
+        Effect::FreeBuy => format!("une Évolution de niveau {n} coûte 0"),
+        Effect::KeepInField if a.timing == Timing::OnSpoil => {
+            "cette carte reste la plus à gauche de votre prochain champ".into()
+        }
         Effect::KeepInField => {
-            "sauf si elle est la plus à gauche, cette carte peut rester la plus à gauche de votre prochain champ".into()
+            "si elle n'est pas la plus à gauche, cette carte peut rester la plus à gauche de votre prochain champ".into()
         }
-        Effect::MoveAdvancement => "déplacez une amélioration d'une carte du champ à une autre".into(),
-        Effect::MultiplyMana => format!("votre total de mana (et le jeton de mana) compte {n} fois"),
-        Effect::RefreshToken => "retournez un jeton de mana utilisé sur sa face active".into(),
-        Effect::DeckToField => format!("déplacez {n} carte{per} de votre paquet vers votre champ"),
+        Effect::MoveAdvancement => "déplacez une Évolution d'une carte de votre champ à une autre".into(),
+        Effect::MultiplyMana => format!("votre total de mana (jeton Mana compris) compte {n} fois"),
+        Effect::RefreshToken => "retournez un jeton Mana utilisé sur sa face active".into(),
+        Effect::DeckToField => format!(
+            "déplacez {}{per} de votre deck vers votre champ",
+            Lang::Fr.count(n, "carte", "cartes")
+        ),
         Effect::CancelDecayCard => {
-            "une carte du champ ou en attente ne compte aucune pourriture sauf celle d'une Terre Maudite, jusqu'à votre prochaine phase de préparation".into()
+            "une carte de votre champ ou on-deck ne compte aucun Déclin, sauf celui d'une Terre Maudite, jusqu'à votre prochaine Phase de Préparation".into()
         }
-        Effect::MultiplyEndVp => format!("les PV de fin de partie de vos améliorations comptent {n} fois"),
-        Effect::Unique => return a.text(),
+        Effect::MultiplyEndVp => format!("les PV de fin de partie de vos Évolutions comptent {n} fois"),
+        Effect::Unique => match crate::effects::module(a.module) {
+            Some(m) => unique_text_fr(m.key).or(Some(m.text_fr).filter(|t| !t.is_empty())).unwrap_or(m.text).to_owned(),
+            None => "?".to_owned(),
+        },
     };
     format!("{when} : {what}")
+}
+
+/// An advancement in one line: title, cost, slot, symbols and ability (the view's commons).
+pub fn adv_summary(x: &crate::cards::Advancement, lang: Lang) -> String {
+    if lang == Lang::En {
+        return x.summary();
+    }
+    let eclipse = if x.eclipse { ", éclipse" } else { "" };
+    let mut t = format!("{} ({} mana, {}{eclipse})", title(&x.title, &x.french, lang), x.cost, slot_name(x.slot, lang));
+    let sym = symbols_text(&x.symbols, lang);
+    if !sym.is_empty() {
+        t.push_str(" : ");
+        t.push_str(&sym);
+    }
+    let ab = ability_text(x.ability, lang);
+    if !ab.is_empty() {
+        t.push_str(if sym.is_empty() { " : " } else { " ; " });
+        t.push_str(&ab);
+    }
+    t
+}
+
+/// A leader's side in one line, in `lang`.
+pub fn leader_summary(l: &crate::cards::Leader, upgraded: bool, lang: Lang) -> String {
+    if lang == Lang::En {
+        return l.summary(upgraded);
+    }
+    let f = &l.sides[usize::from(upgraded)];
+    let mut t = if upgraded {
+        format!("{} (face améliorée)", l.title)
+    } else {
+        format!("{} (amélioration : {} mana)", l.title, l.upgrade_cost)
+    };
+    let sym = symbols_text(&f.symbols, lang);
+    if !sym.is_empty() {
+        t.push_str(" : ");
+        t.push_str(&sym);
+    }
+    let ab = ability_text(f.ability, lang);
+    if !ab.is_empty() {
+        t.push_str(if sym.is_empty() { " : " } else { " ; " });
+        t.push_str(&ab);
+    }
+    t
+}
+
+/// An amulet's Evoke ability in `lang`.
+pub fn amulet_text(x: &crate::amulets::Amulet, lang: Lang) -> String {
+    use crate::amulets::{Evoke, Window};
+    if lang == Lang::En {
+        return x.text();
+    }
+    let n = i64::from(x.amount);
+    let what = match x.evoke {
+        Evoke::Gain => format!("+{}", reward_fr(x.reward, n)),
+        Evoke::GainThenToss => {
+            format!("+{}, puis lancez-la : elle retombe sur une face au hasard", reward_fr(x.reward, n))
+        }
+        Evoke::Growth => {
+            format!("+{} jusqu'à votre prochaine Phase de Préparation", Lang::Fr.count(n, "Croissance", "Croissances"))
+        }
+        Evoke::FieldToDeckBottom => "une carte de votre champ va sous votre deck".into(),
+        Evoke::DeckBottomToField => "la dernière carte de votre deck rejoint votre champ".into(),
+        Evoke::SleeveNow => "glissez dès maintenant une Évolution achetée ce tour-ci".into(),
+        Evoke::ManaOrGuardians => format!(
+            "+1 mana, ou +{} sur une carte de votre champ ou on-deck ce tour-ci",
+            Lang::Fr.count(n, "Gardien", "Gardiens")
+        ),
+    };
+    let when = match x.window {
+        Window::Harvest => "Récolte",
+        Window::HarvestOrDiscard => "Phase de Récolte ou de Défausse",
+        Window::WouldSpoil => "sur le point de Décliner",
+        Window::Any => "à tout moment",
+    };
+    let mut t = format!("invocation ({when}) : {what}");
+    if x.must_push {
+        t.push_str(" ; face utilisée : poussez au moins une fois à chaque Phase de Semence");
+    }
+    t
+}
+
+/// An amulet in one line with the side shown, in `lang`.
+pub fn amulet_summary(x: &crate::amulets::Amulet, active: bool, lang: Lang) -> String {
+    if lang == Lang::En {
+        return x.summary(active);
+    }
+    let side = if active { "face active" } else { "face utilisée" };
+    let vp = if x.vp != 0 { format!(", {} PV en fin de partie", x.vp) } else { String::new() };
+    format!("{} ({side}{vp}) : {}", x.title, amulet_text(x, lang))
+}
+
+/// A vale's cost in words: `1 animal + 1 forest`; in French `1 Bestial + 1 Sylvain`.
+pub fn vale_cost_text(v: &crate::cards::Vale, lang: Lang) -> String {
+    if lang == Lang::En {
+        return v.cost_text();
+    }
+    let names = ["Bestial", "Sylvain", "Céleste", "au choix"];
+    let parts: Vec<String> = (0..4).filter(|&k| v.cost[k] > 0).map(|k| format!("{} {}", v.cost[k], names[k])).collect();
+    if parts.is_empty() { "gratuit".into() } else { parts.join(" + ") }
 }
 
 /// Each action notation with what it does.
 pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
     let rows: [(&str, &str, &str); 25] = [
-        ("push", "plant the on-deck card and reveal the next", "planter la carte en attente et révéler la suivante"),
-        ("pass", "end the Planting Phase", "terminer la phase de plantation"),
-        ("spoil", "accept the spoil", "accepter le flétrissement"),
-        ("token", "spend the active mana token for 1 mana", "dépenser le jeton de mana actif pour 1 mana"),
-        ("buy L.K", "buy common K of level L (e.g. buy 2.3)", "acheter l'amélioration K du niveau L (p. ex. buy 2.3)"),
+        (
+            "push",
+            "plant the on-deck card and reveal the next",
+            "pousser : poser la carte on-deck dans votre champ et révéler la suivante",
+        ),
+        ("pass", "end the Planting Phase", "passer : terminer votre Phase de Semence"),
+        ("spoil", "accept the spoil", "accepter de Décliner"),
+        ("token", "spend the active mana token for 1 mana", "retourner votre jeton Mana actif pour 1 mana"),
+        (
+            "buy L.K",
+            "buy common K of level L (e.g. buy 2.3)",
+            "acheter l'Évolution K du niveau L de la réserve (p. ex. buy 2.3)",
+        ),
         (
             "buy soil.SLOT",
             "buy a Fertile Soil for a slot (top, middle, bottom)",
-            "acheter un Sol Fertile pour un emplacement (top, middle, bottom)",
+            "acheter un Sol Fertile pour un emplacement (top = haut, middle = milieu, bottom = bas)",
         ),
-        ("buy L.K on cN", "buy for card N (Earthchant Chorus)", "acheter pour la carte N (Choeur de la Terre)"),
+        ("buy L.K on cN", "buy for card N (Earthchant Chorus)", "acheter pour la carte N (Chœur de la Terre)"),
         (
             "vale L.K [SPIRIT]",
             "buy vale K of level L, paying \"any\" with SPIRIT",
-            "acheter le vallon K du niveau L, en payant « au choix » avec SPIRIT",
+            "acheter la carte Val K du niveau L, en payant « au choix » avec SPIRIT",
         ),
         (
             "sleeve cN",
             "sleeve the bought advancement on field card N",
-            "insérer l'amélioration achetée dans la carte N du champ",
+            "glisser l'Évolution achetée dans la protection de la carte N de votre champ",
         ),
-        ("done", "end the Harvest Phase (or the current step)", "terminer la phase de récolte (ou l'étape en cours)"),
+        ("done", "end the Harvest Phase (or the current step)", "terminer la Phase de Récolte (ou l'étape en cours)"),
         ("decline", "decline an optional ability", "refuser une capacité optionnelle"),
         ("discard cN", "discard card N", "défausser la carte N"),
         (
             "mill",
             "Calm Weather: discard the top card of your deck",
-            "Temps Calme : défausser la première carte de votre paquet",
+            "Temps Calme : défausser la première carte de votre deck",
         ),
         (
             "druid",
             "Peacekeeper Druid: discard the on-deck card, reveal another",
-            "Druide Pacificateur : défausser la carte en attente et en révéler une autre",
+            "Druide Pacificateur : défausser la carte on-deck et en révéler une autre",
         ),
         (
             "arbor",
             "Blooming Arbor: remove it from the game for growth",
-            "Bois de l'Éclosion : la retirer de la partie pour de la croissance",
+            "Bois de l'Éclosion : le retirer de la partie pour de la Croissance",
         ),
-        ("conclave cN", "Conclave of Ents: +1 guardian on card N", "Conclave des Ents : +1 gardien sur la carte N"),
+        ("conclave cN", "Conclave of Ents: +1 guardian on card N", "Conclave des Ents : +1 Gardien sur la carte N"),
         (
             "aerie SPIRIT",
             "Sunstone Aerie: one spirit of this kind becomes wild",
-            "Aire de l'Héliolite : un esprit de ce type devient sauvage",
+            "Aire de l'Héliolite : un Esprit de ce type devient un Esprit Libre",
         ),
         ("resolve SLOT", "resolve the ability in this slot next", "résoudre d'abord la capacité de cet emplacement"),
         ("upgrade", "turn your leader to its upgraded side", "retourner votre meneur sur sa face améliorée"),
         ("leader N", "keep leader 1 or 2", "garder le meneur 1 ou 2"),
         ("sow", "pay mana for an exchange ability", "payer du mana pour une capacité d'échange"),
-        ("use vN", "use owned vale N", "utiliser le vallon N possédé"),
+        ("use vN", "use owned vale N", "utiliser la carte Val N que vous possédez"),
         (
             "cancel cN / keep cN",
             "cancel the decay of card N / keep card N for the next field",
-            "annuler la pourriture de la carte N / garder la carte N pour le prochain champ",
+            "annuler le Déclin de la carte N / garder la carte N pour votre prochain champ",
         ),
         (
             "portal cA SLOT cB",
             "Wayfarer Portal: move an advancement between field cards",
-            "Wayfarer Portal : déplacer une amélioration entre deux cartes du champ",
+            "Wayfarer Portal : déplacer une Évolution entre deux cartes de votre champ",
         ),
         (
             "SPIRIT / SLOT",
             "animal, forest, sky, wild / top, middle, bottom",
-            "animal, forest, sky, wild (sauvage) / top, middle, bottom",
+            "animal (Bestial), forest (Sylvain), sky (Céleste), wild (Libre) / top (haut), middle (milieu), bottom (bas)",
         ),
     ];
     rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
 }
 
-/// The view's English phrases and their French, applied after the card texts and titles.
-const VIEW_FR: &[(&str, &str)] = &[
-    ("== Mystic Vale · round", "== Mystic Vale · manche"),
-    ("· VP pool", "· réserve de PV"),
-    ("(last round)", "(dernière manche)"),
-    ("· you are", "· vous êtes"),
-    ("commons:", "améliorations communes :"),
-    ("  level ", "  niveau "),
-    ("(deck ", "(pioche "),
-    ("):\n", ") :\n"),
-    ("soil.top/middle/bottom: ", "soil.top/middle/bottom : "),
-    ("), left ", "), restants "),
-    ("vales:", "vallons :"),
-    ("(cost ", "(coût "),
-    (" VP)", " PV)"),
-    (" VP tokens (score ", " jetons PV (score "),
-    ("(to play)", "(joue)"),
-    ("token active", "jeton actif"),
-    ("token spent", "jeton utilisé"),
-    (", deck ", ", pioche "),
-    (", discard ", ", défausse "),
-    (", vales: ", ", vallons : "),
-    ("   vale ", "   vallon "),
-    ("   leader (c", "   meneur (c"),
-    ("not yet seen", "pas encore vu"),
-    ("leaders dealt:", "meneurs distribués :"),
-    ("   field c", "   champ c"),
-    ("   on-deck c", "   attente c"),
-    ("   decay ", "   pourriture "),
-    (" vs growth ", " contre croissance "),
-    ("spoil risk if you push:", "risque de flétrir en poussant :"),
-    ("harvest: ", "récolte : "),
-    (" mana left, spirits ", " mana restant, esprits "),
-    (" VP to gain, ", " PV à gagner, "),
-    (" bought", " achetées"),
-    ("when played (c", "en jeu (c"),
-    ("choose which resolves next:", "choisissez laquelle se résout d'abord :"),
-    ("(eclipse, covered)", "(éclipse, couverte)"),
-    ("eclipse (may be covered, never covers)", "éclipse (peut être couverte, ne couvre jamais)"),
-    ("[leader ", "[meneur "),
-    ("[a leader, not yet seen]", "[un meneur pas encore vu]"),
-    ("(upgraded)", "(améliorée)"),
-    ("(upgrade: ", "(amélioration : "),
-    ("decay (cancelled)", "pourriture (annulée)"),
-    (" decay", " pourriture"),
-    (" growth", " croissance"),
-    (" guardian", " gardien"),
-    (" forest", " forêt"),
-    (" sky", " ciel"),
-    (" wild", " sauvage"),
-    (" any", " au choix"),
-    (" over ", " sur "),
-    (", level ", ", niveau "),
-    (" mana, top", " mana, haut"),
-    (" mana, middle", " mana, milieu"),
-    (" mana, bottom", " mana, bas"),
-    (", eclipse)", ", éclipse)"),
-    (" VP each harvest", " PV à chaque récolte"),
-    (" VP at the end", " PV en fin de partie"),
-    ("top of your deck", "dessus de votre paquet"),
-];
-
-/// The English → French pairs for the cards of `db`: ability texts, printed symbols, titles; longest
-/// first, so that no pair replaces part of a longer one.
-fn card_pairs(db: &CardDb) -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = Vec::new();
-    let mut push = |en: String, fr: String| {
-        if !en.is_empty() && en != fr && !v.iter().any(|(e, _)| *e == en) {
-            v.push((en, fr));
-        }
-    };
-    for a in &db.advancements {
-        push(a.ability.text(), ability_text(a.ability, Lang::Fr));
-        push(a.symbols.describe(), symbols_text(&a.symbols, Lang::Fr));
-        push(a.title.clone(), title(&a.title, &a.french, Lang::Fr).to_owned());
-    }
-    for x in &db.vales {
-        push(x.ability_text(), vale_text(x, Lang::Fr));
-        push(x.title.clone(), title(&x.title, &x.french, Lang::Fr).to_owned());
-    }
-    for l in &db.leaders {
-        for f in &l.sides {
-            push(f.ability.text(), ability_text(f.ability, Lang::Fr));
-            push(f.symbols.describe(), symbols_text(&f.symbols, Lang::Fr));
-        }
-    }
-    v.sort_by_key(|(en, _)| std::cmp::Reverse(en.len()));
-    v
-}
-
 /// A vale's ability text with its notes, in `lang`.
-fn vale_text(v: &crate::cards::Vale, lang: Lang) -> String {
+pub fn vale_text(v: &crate::cards::Vale, lang: Lang) -> String {
+    if lang == Lang::En {
+        return v.ability_text();
+    }
     let mut text = ability_text(v.ability, lang);
-    if v.remove_self && !text.is_empty() {
-        text.push_str(lang.pick(" (removes this vale from the game)", " (retire ce vallon de la partie)"));
+    if v.to_deck && !text.is_empty() {
+        text.push_str(" (cette carte Val va sur la pioche de cartes Val de niveau 1)");
+    } else if v.remove_self && !text.is_empty() {
+        text.push_str(" (retire cette carte Val de la partie)");
     }
     if v.extra_buy > 0 {
-        match lang {
-            Lang::En => text.push_str(&format!("; buy up to {} advancements", 2 + v.extra_buy)),
-            Lang::Fr => text.push_str(&format!(" ; achetez jusqu'à {} améliorations", 2 + v.extra_buy)),
-        }
+        text.push_str(&format!(" ; achetez jusqu'à {} Évolutions", 2 + v.extra_buy));
     }
     if v.unique {
-        text.push_str(lang.pick("; only one per player", " ; un seul par joueur"));
+        text.push_str(" ; une seule par joueur");
     }
     text
-}
-
-/// English text about the cards of `db` (a view, an action's description) in French.
-pub fn to_french(db: &CardDb, english: &str) -> String {
-    let mut t = english.to_owned();
-    for (en, fr) in card_pairs(db) {
-        t = t.replace(&en, &fr);
-    }
-    for (en, fr) in VIEW_FR {
-        t = t.replace(en, fr);
-    }
-    t
 }
 
 /// Every embedded set, for texts that name cards without their database (events).
@@ -523,22 +608,22 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
         return e.to_string();
     }
     match e {
-        TurnStart(s) => format!("tour de {s}"),
-        UsedAbility(s, c, a) => format!("{s} utilise la capacité de c{c} : {a}"),
-        Played(s, c) => format!("{s} plante c{c}"),
-        Revealed(s, c) => format!("{s} révèle c{c} en attente"),
-        Reshuffled(s) => format!("{s} mélange sa défausse pour former un nouveau paquet"),
-        Spoiled(s, prep) => format!("{s} flétrit{}", if *prep { " pendant la phase de préparation" } else { "" }),
+        TurnStart(s) => format!("— au tour de {s}"),
+        UsedAbility(s, c, a) => format!("{s} utilise la capacité de c{c} ({a})"),
+        Played(s, c) => format!("{s} pose c{c} dans son champ"),
+        Revealed(s, c) => format!("{s} révèle c{c}, sa nouvelle carte on-deck"),
+        Reshuffled(s) => format!("{s} mélange sa défausse, qui devient son nouveau deck"),
+        Spoiled(s, prep) => format!("{s} Décline{}", if *prep { " pendant sa Phase de Préparation" } else { "" }),
         AbilityDiscard(s, Some(c)) => format!("{s} défausse c{c}"),
         AbilityDiscard(s, None) => format!("{s} défausse une carte"),
-        Peeked(s, Some(c)) => format!("{s} regarde la première carte : c{c}"),
-        Peeked(s, None) => format!("{s} regarde la première carte de son paquet"),
+        Peeked(s, Some(c)) => format!("{s} regarde la première carte de son deck : c{c}"),
+        Peeked(s, None) => format!("{s} regarde la première carte de son deck"),
         Bought(s, t) => format!("{s} achète {}", any_title(t, lang)),
-        BoughtVale(s, t) => format!("{s} achète le vallon {}", any_title(t, lang)),
-        Sleeved(s, t, c) => format!("{s} insère {} dans c{c}", any_title(t, lang)),
+        BoughtVale(s, t) => format!("{s} achète la carte Val {}", any_title(t, lang)),
+        Sleeved(s, t, c) => format!("{s} glisse {} dans la protection de c{c}", any_title(t, lang)),
         GainedVp(s, v) => format!("{s} gagne {v} PV"),
         UsedVale(s, t) => format!("{s} utilise {}", any_title(t, lang)),
-        PoolEmpty => "la réserve de PV est vide : la manche est terminée".to_owned(),
+        PoolEmpty => "le pool de jetons PV est vide : la ronde en cours est la dernière".to_owned(),
         GameOver => "la partie est terminée".to_owned(),
     }
 }
@@ -546,15 +631,94 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
 impl crate::view::View {
     /// The terminal rendering in `lang`, with a legend.
     pub fn render(&self, lang: Lang) -> String {
-        let mut t = self.to_string();
-        if lang == Lang::Fr {
-            t = to_french(&self.db, &t);
-        }
+        let mut t = String::new();
+        let _ = self.write_in(&mut t, lang);
         t.push_str(lang.pick(
-            "legend: c0..c19 your 20 cards; [top | middle | bottom] the three slots of a card; L.K = common K of level L; a card spoils your turn when its decay exceeds your growth (decay vs growth); score = tokens + card VP + end-of-game abilities + vales",
-            "légende : c0..c19 vos 20 cartes ; [haut | milieu | bas] les trois emplacements d'une carte ; L.K = amélioration K du niveau L ; vous flétrissez quand la pourriture dépasse la croissance ; score = jetons + PV des cartes + capacités de fin de partie + vallons",
+            "legend: c0..c19 your 20 cards; [top | middle | bottom] the three slots of a card; L.K = common K of level L; you spoil when your decay minus your growth reaches 4 (decay vs growth); score = tokens + card VP + end-of-game abilities + vales",
+            "légende : c0..c19 vos 20 cartes ; [haut | milieu | bas] les trois emplacements d'une carte ; L.K = Évolution K du niveau L ; vous Déclinez quand vos Déclins moins vos Croissances atteignent 4 (Déclin contre Croissance) ; score = jetons PV + PV des cartes + capacités « Fin de la Partie » + cartes Val",
         ));
         t
+    }
+}
+
+/// An action described for the seat of `view`, in `lang` (English: the heuristic's description).
+pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: Lang) -> String {
+    use crate::actions::{Action, Source};
+    use crate::state::EMPTY;
+    if let Some(d) = plain_description(a, lang) {
+        return d.to_owned();
+    }
+    if lang == Lang::En {
+        return crate::heuristic::describe(view, a);
+    }
+    let db = &*view.db;
+    let me = &view.players[view.current as usize];
+    match a {
+        Action::Buy(src) | Action::BuyOn(src, _) => {
+            let x = match src {
+                Source::Common(l, k) => view.commons[l as usize][k as usize],
+                Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
+            };
+            let Some(x) = x else {
+                return a.to_string();
+            };
+            let adv = db.adv(x);
+            let on = match a {
+                Action::BuyOn(_, c) => format!(" pour c{c}"),
+                _ => String::new(),
+            };
+            format!(
+                "acheter {}{on} ({} mana, {}, niveau {})",
+                title(&adv.title, &adv.french, lang),
+                adv.cost,
+                slot_name(adv.slot, lang),
+                adv.level
+            )
+        }
+        Action::Vale(l, k, _) => {
+            let Some(v) = view.vale_row[l as usize][k as usize] else {
+                return a.to_string();
+            };
+            let x = db.vale(v);
+            format!("acheter la carte Val {} ({} PV)", title(&x.title, &x.french, lang), x.vp)
+        }
+        Action::Resolve(slot) => match view.phase {
+            crate::state::Phase::Order { card, .. } => {
+                let x = me.cards[card as usize].slots[slot as usize];
+                if x == EMPTY {
+                    return a.to_string();
+                }
+                let adv = db.adv(x);
+                format!(
+                    "résoudre d'abord {} ({})",
+                    title(&adv.title, &adv.french, lang),
+                    ability_text(adv.ability, lang)
+                )
+            }
+            _ => a.to_string(),
+        },
+        Action::Sleeve(c) => format!("glisser dans c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::Discard(c) => format!("défausser c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::Conclave(c) => format!("+1 Gardien sur c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::CancelDecay(c) => {
+            format!("annuler le Déclin de c{c} {}", view.card_text_in(me.cards[c as usize], lang))
+        }
+        Action::Keep(c) => {
+            format!("garder c{c} pour votre prochain champ {}", view.card_text_in(me.cards[c as usize], lang))
+        }
+        Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => {
+            format!("prendre le meneur {}", leader_summary(db.leader(l), false, lang))
+        }
+        Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => {
+            format!("prendre l'amulette {}", amulet_summary(db.amulet(x), false, lang))
+        }
+        Action::Trade => "échanger votre amulette contre un jeton Mana ordinaire".into(),
+        Action::Decline if view.phase == crate::state::Phase::AmuletTrade => "refuser : garder votre amulette".into(),
+        Action::Evoke | Action::EvokeOn(_) => match me.amulet {
+            Some(x) => format!("invoquer votre amulette : {}", amulet_text(db.amulet(x), lang)),
+            None => a.to_string(),
+        },
+        _ => a.to_string(),
     }
 }
 
@@ -562,21 +726,21 @@ impl crate::view::View {
 pub fn plain_description(a: crate::actions::Action, lang: Lang) -> Option<&'static str> {
     use crate::actions::Action::*;
     Some(match a {
-        Pass => lang.pick("end the Planting Phase", "terminer la phase de plantation"),
-        Push => lang
-            .pick("plant the on-deck card and reveal the next", "planter la carte en attente et révéler la suivante"),
-        Spoil => lang.pick("accept the spoil", "accepter le flétrissement"),
-        Druid => lang.pick(
-            "discard the on-deck card and reveal another",
-            "défausser la carte en attente et en révéler une autre",
+        Pass => lang.pick("end the Planting Phase", "terminer votre Phase de Semence"),
+        Push => lang.pick(
+            "plant the on-deck card and reveal the next",
+            "poser la carte on-deck dans votre champ et révéler la suivante",
         ),
+        Spoil => lang.pick("accept the spoil", "accepter de Décliner"),
+        Druid => lang
+            .pick("discard the on-deck card and reveal another", "défausser la carte on-deck et en révéler une autre"),
         Arbor => lang.pick(
             "remove Blooming Arbor from the game for growth",
-            "retirer le Bois de l'Éclosion de la partie pour de la croissance",
+            "retirer le Bois de l'Éclosion de la partie pour de la Croissance",
         ),
         Decline => lang.pick("decline", "refuser"),
-        Mill => lang.pick("discard the top card of your deck", "défausser la première carte de votre paquet"),
-        Token => lang.pick("spend the mana token for 1 mana", "dépenser le jeton de mana pour 1 mana"),
+        Mill => lang.pick("discard the top card of your deck", "défausser la première carte de votre deck"),
+        Token => lang.pick("spend the mana token for 1 mana", "retourner votre jeton Mana pour 1 mana"),
         Done => lang.pick("end this step", "terminer cette étape"),
         Upgrade => lang.pick("turn your leader to its upgraded side", "retourner votre meneur sur sa face améliorée"),
         Sow => lang.pick("pay mana for the exchange ability", "payer du mana pour la capacité d'échange"),
@@ -672,7 +836,7 @@ mod tests {
         assert_eq!(c["advancements"][&dawn]["name"], "Chanteuse de l'Aube");
         assert_eq!(
             c["advancements"][&dawn]["text"],
-            "1 mana, 1 animal, 1 gardien; récolte : +1 mana par gardien sur cette carte"
+            "1 mana, 1 Esprit Bestial, 1 Gardien ; Récolte : +1 mana par Gardien sur cette carte"
         );
         let en = catalog(db, Lang::En);
         assert_eq!(en["advancements"][&dawn]["name"], "Dawnsinger");

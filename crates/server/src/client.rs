@@ -3,6 +3,7 @@
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
+use sylvan_engine::Lang;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -50,6 +51,11 @@ impl Link {
     /// Connects to the link's game and says hello with its token (or as a spectator).
     pub async fn connect(&self) -> Result<Connection, String> {
         Connection::join(&self.addr, &self.game, self.token.as_deref()).await
+    }
+
+    /// [`connect`](Link::connect), with the texts the server sends written in `lang`.
+    pub async fn connect_in(&self, lang: Lang) -> Result<Connection, String> {
+        Connection::join_in(&self.addr, &self.game, self.token.as_deref(), Some(lang)).await
     }
 }
 
@@ -103,8 +109,19 @@ impl Connection {
     /// Connects to game `game` on the server at `addr` (`HOST:PORT`) and says hello: with a token as
     /// its seat, without as a spectator. The server answers with the state, or an error and a close.
     pub async fn join(addr: &str, game: &str, token: Option<&str>) -> Result<Connection, String> {
+        Connection::join_in(addr, game, token, None).await
+    }
+
+    /// [`join`](Connection::join), asking for the texts in `lang` (the server's default, English, for
+    /// `None`).
+    pub async fn join_in(
+        addr: &str,
+        game: &str,
+        token: Option<&str>,
+        lang: Option<Lang>,
+    ) -> Result<Connection, String> {
         let mut c = Connection::open(&format!("ws://{addr}/api/games/{game}/ws")).await?;
-        c.send(&ClientMessage::Hello { token: token.map(str::to_owned), lang: None }).await?;
+        c.send(&ClientMessage::Hello { token: token.map(str::to_owned), lang }).await?;
         Ok(c)
     }
 

@@ -5,13 +5,22 @@
 use std::io::{BufRead, Write};
 
 use serde_json::Value;
+use sylvan_engine::{Breakdown, Lang};
 
 use crate::client::{Link, http};
 use crate::protocol::ClientMessage;
 
-const HELP: &str = "type the number of an action or its notation; `view` shows the table again, `undo` takes \
-                    back your last action when offered, `help` this line, `quit` leaves (the seat stays yours: \
-                    join again with the same link)";
+/// The help line in `lang`.
+fn help(lang: Lang) -> String {
+    lang.typeset(lang.pick(
+        "type the number of an action or its notation; `view` shows the table again, `undo` takes back your \
+         last action when offered, `help` this line, `quit` leaves (the seat stays yours: join again with the \
+         same link)",
+        "tapez le numéro d'une action ou sa notation ; `view` réaffiche la table, `undo` reprend votre dernière \
+         action quand c'est proposé, `help` affiche cette ligne, `quit` quitte la partie (la place reste la \
+         vôtre : rejoignez-la avec le même lien)",
+    ))
+}
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())
@@ -41,9 +50,9 @@ fn print_table(state: &Value, out: &mut impl Write) -> std::io::Result<()> {
     Ok(())
 }
 
-fn print_actions(state: &Value, out: &mut impl Write) -> std::io::Result<()> {
+fn print_actions(state: &Value, lang: Lang, out: &mut impl Write) -> std::io::Result<()> {
     let legal = state["legal"].as_array().cloned().unwrap_or_default();
-    writeln!(out, "your move:")?;
+    writeln!(out, "{}", lang.typeset(lang.pick("your move:", "à vous de jouer :")))?;
     let width = legal.len().to_string().len();
     let wide = legal.iter().map(|a| a["notation"].as_str().unwrap_or("").chars().count()).max().unwrap_or(0);
     for (i, a) in legal.iter().enumerate() {
@@ -55,13 +64,49 @@ fn print_actions(state: &Value, out: &mut impl Write) -> std::io::Result<()> {
         }
     }
     if state["can_undo"] == true {
-        writeln!(out, "  (`undo` takes back your last action)")?;
+        writeln!(
+            out,
+            "  {}",
+            lang.pick("(`undo` takes back your last action)", "(`undo` reprend votre dernière action)")
+        )?;
     }
     Ok(())
 }
 
+/// The end of a joined game: where each point came from and why the game ended (the engine's
+/// breakdown, asked of the server in `lang`), then the winners; the bare scores if the server gives no
+/// breakdown.
+async fn print_end(link: &Link, state: &Value, lang: Lang, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(out, "{}", lang.pick("game over", "partie terminée"))?;
+    let path = format!("/api/games/{}/breakdown?lang={}", link.game, lang.code());
+    let breakdown = match http(&link.addr, "GET", &path, None).await {
+        Ok((200, body)) => serde_json::from_value::<Option<Breakdown>>(body).ok().flatten(),
+        _ => None,
+    };
+    let scores: Vec<f64> = state["scores"].as_array().into_iter().flatten().filter_map(Value::as_f64).collect();
+    match breakdown {
+        Some(b) => write!(out, "{}", b.table(lang))?,
+        None => {
+            let line: Vec<String> =
+                scores.iter().enumerate().map(|(i, &x)| format!("p{i} {}", lang.number(x))).collect();
+            writeln!(out, "{}", lang.typeset(&format!("{} {}", lang.pick("scores:", "scores :"), line.join(" · "))))?;
+        }
+    }
+    let winners: Vec<String> =
+        state["winners"].as_array().into_iter().flatten().filter_map(Value::as_u64).map(|s| format!("p{s}")).collect();
+    let line = match (winners.len(), lang) {
+        (0, _) => lang.pick("no winner", "aucun gagnant").to_owned(),
+        (n, _) if n == scores.len() && n > 1 => lang.pick("draw", "match nul").to_owned(),
+        (1, Lang::En) => format!("winner: {}", winners[0]),
+        (1, Lang::Fr) => format!("gagnant : {}", winners[0]),
+        (_, Lang::En) => format!("winners (shared): {}", winners.join(", ")),
+        (_, Lang::Fr) => format!("gagnants (ex æquo) : {}", winners.join(", ")),
+    };
+    writeln!(out, "{}", lang.typeset(&line))
+}
+
 /// What a line of input asks for.
-fn read_line(line: &str, state: &Value) -> Result<Option<ClientMessage>, String> {
+fn read_line(line: &str, state: &Value, lang: Lang) -> Result<Option<ClientMessage>, String> {
     let text = line.trim();
     let m = state["move"].as_u64().unwrap_or(0) as usize;
     let legal = state["legal"].as_array().cloned().unwrap_or_default();
@@ -69,25 +114,28 @@ fn read_line(line: &str, state: &Value) -> Result<Option<ClientMessage>, String>
         return Ok(Some(ClientMessage::Undo { move_number: m }));
     }
     if legal.is_empty() {
-        return Err("it is not your decision; wait for the others".into());
+        return Err(lang.typeset(lang.pick(
+            "it is not your decision; wait for the others",
+            "ce n'est pas à vous de décider ; attendez les autres",
+        )));
     }
     if let Ok(k) = text.parse::<usize>() {
-        let a = k
-            .checked_sub(1)
-            .and_then(|i| legal.get(i))
-            .ok_or(format!("no action number {k}: choose 1 to {}", legal.len()))?;
+        let a = k.checked_sub(1).and_then(|i| legal.get(i)).ok_or_else(|| match lang {
+            Lang::En => format!("no action number {k}: choose 1 to {}", legal.len()),
+            Lang::Fr => lang.typeset(&format!("pas d'action numéro {k} : choisissez de 1 à {}", legal.len())),
+        })?;
         return Ok(Some(ClientMessage::Act { move_number: m, action: None, id: a["id"].as_u64().map(|i| i as usize) }));
     }
     Ok(Some(ClientMessage::Act { move_number: m, action: Some(text.to_owned()), id: None }))
 }
 
-/// Plays the seat of `link` through its server, reading `input` line by line and writing `out`.
-/// Returns once the game is over, on `quit`, or at end of input.
-pub fn join(link: &str, input: impl BufRead + Send + 'static, out: &mut impl Write) -> Result<(), String> {
+/// Plays the seat of `link` through its server in `lang`, reading `input` line by line and writing
+/// `out`. Returns once the game is over (after the score breakdown), on `quit`, or at end of input.
+pub fn join(link: &str, lang: Lang, input: impl BufRead + Send + 'static, out: &mut impl Write) -> Result<(), String> {
     let link = Link::parse(link)?;
     let io = |e: std::io::Error| e.to_string();
     runtime()?.block_on(async {
-        let mut conn = link.connect().await?;
+        let mut conn = link.connect_in(lang).await?;
         let (tx, mut lines) = tokio::sync::mpsc::channel::<String>(16);
         std::thread::spawn(move || {
             for line in input.lines() {
@@ -117,7 +165,7 @@ pub fn join(link: &str, input: impl BufRead + Send + 'static, out: &mut impl Wri
                             if state.is_null() {
                                 return Err(format!("{}: {message}", link.addr));
                             }
-                            writeln!(out, "refused: {message}").map_err(io)?;
+                            writeln!(out, "{}", lang.typeset(&format!("{} {message}", lang.pick("refused:", "refusé :")))).map_err(io)?;
                             if has_legal(&state) {
                                 write!(out, "{}> ", seat_name(&state)).map_err(io)?;
                                 out.flush().map_err(io)?;
@@ -127,28 +175,38 @@ pub fn join(link: &str, input: impl BufRead + Send + 'static, out: &mut impl Wri
                         let first = state.is_null();
                         state = msg;
                         if first {
-                            writeln!(out, "{} game {} as {} — {HELP}", state["game"].as_str().unwrap_or(""), link.game, seat_name(&state)).map_err(io)?;
+                            let (game, seat) = (state["game"].as_str().unwrap_or(""), seat_name(&state));
+                            let line = match lang {
+                                Lang::En => format!("{game} game {} as {seat} — {}", link.game, help(lang)),
+                                Lang::Fr => format!("partie {game} {} en tant que {seat} — {}", link.game, help(lang)),
+                            };
+                            writeln!(out, "{line}").map_err(io)?;
                         }
                         print_state(&state, out).map_err(io)?;
                         if state["over"] == true {
                             print_table(&state, out).map_err(io)?;
-                            writeln!(out, "game over: scores {}, winners {}", state["scores"], state["winners"]).map_err(io)?;
+                            print_end(&link, &state, lang, out).await.map_err(io)?;
                             return Ok(());
                         }
                         if has_legal(&state) {
                             print_table(&state, out).map_err(io)?;
-                            print_actions(&state, out).map_err(io)?;
+                            print_actions(&state, lang, out).map_err(io)?;
                             write!(out, "{}> ", seat_name(&state)).map_err(io)?;
                         } else if first {
                             print_table(&state, out).map_err(io)?;
-                            writeln!(out, "waiting for {}...", state["to_move"]).map_err(io)?;
+                            let who = state["to_move"].as_u64().map_or("?".to_owned(), |s| format!("p{s}"));
+                            writeln!(out, "{} {who}...", lang.pick("waiting for", "en attente de")).map_err(io)?;
                         }
                         out.flush().map_err(io)?;
                         continue;
                     }
                     line = lines.recv(), if !pending && held.is_none() && (has_legal(&state) || state["can_undo"] == true) => {
                         let Some(line) = line else {
-                            writeln!(out, "end of input: leaving (the seat stays yours)").map_err(io)?;
+                            let bye = lang.pick(
+                                "end of input: leaving (the seat stays yours)",
+                                "fin de l'entrée : vous quittez la partie (la place reste la vôtre)",
+                            );
+                            writeln!(out, "{}", lang.typeset(bye)).map_err(io)?;
                             return Ok(());
                         };
                         Some(line)
@@ -160,18 +218,22 @@ pub fn join(link: &str, input: impl BufRead + Send + 'static, out: &mut impl Wri
             match command.as_str() {
                 "" => {}
                 "quit" | "q" | "exit" => return Ok(()),
-                "help" | "h" | "?" => writeln!(out, "{HELP}").map_err(io)?,
+                "help" | "h" | "?" => writeln!(out, "{}", help(lang)).map_err(io)?,
                 "view" | "v" => {
                     print_table(&state, out).map_err(io)?;
                     if has_legal(&state) {
-                        print_actions(&state, out).map_err(io)?;
+                        print_actions(&state, lang, out).map_err(io)?;
                     }
                 }
                 _ if command != "undo" && !has_legal(&state) => {
-                    writeln!(out, "(kept for your next decision: `{}`)", line.trim()).map_err(io)?;
+                    let kept = match lang {
+                        Lang::En => format!("(kept for your next decision: `{}`)", line.trim()),
+                        Lang::Fr => lang.typeset(&format!("(gardé pour votre prochaine décision : `{}`)", line.trim())),
+                    };
+                    writeln!(out, "{kept}").map_err(io)?;
                     held = Some(line);
                 }
-                _ => match read_line(&line, &state) {
+                _ => match read_line(&line, &state, lang) {
                     Ok(Some(msg)) => {
                         // Below the server's rate limit, even for a script piped in.
                         tokio::time::sleep(std::time::Duration::from_millis(60)).await;

@@ -333,17 +333,17 @@ impl View {
             match lang {
                 Lang::En => writeln!(
                     f,
-                    "p{i} ({who}, team {team:?}){first}: {} PM, {} card(s) in hand, pile {}{reshuffled}, discard: {}",
+                    "p{i} ({who}, team {team:?}){first}: {} PM, {} in hand, pile {}{reshuffled}, discard: {}",
                     s.pm,
-                    s.hand_count,
+                    lang.count(s.hand_count, "card", "cards"),
                     s.deck_len,
                     names(s.discard)
                 )?,
                 Lang::Fr => writeln!(
                     f,
-                    "p{i} ({who}, équipe {team:?}){first} : {} PM, {} carte(s) en main, pioche {}{reshuffled}, défausse : {}",
+                    "p{i} ({who}, équipe {team:?}){first} : {} PM, {} en main, pioche {}{reshuffled}, défausse : {}",
                     s.pm,
-                    s.hand_count,
+                    lang.count(s.hand_count, "carte", "cartes"),
                     s.deck_len,
                     names(s.discard)
                 )?,

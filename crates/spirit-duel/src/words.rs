@@ -182,7 +182,7 @@ pub fn event_text(e: &Event, lang: Lang) -> String {
             }
             Mana { seat, pm } => format!("{seat} now has {pm} PM"),
             Drew { seat, cards } => format!("{seat} draws {}", cards.iter().map(cd).collect::<Vec<_>>().join(", ")),
-            DrewCount { seat, count } => format!("{seat} draws {count} card(s)"),
+            DrewCount { seat, count } => format!("{seat} draws {}", lang.count(*count, "card", "cards")),
             Reshuffled { seat, robot_penalty: false } => {
                 format!("{seat}'s pile is empty: the discard pile is shuffled into a new pile (PM card turned over)")
             }
@@ -209,7 +209,8 @@ pub fn event_text(e: &Event, lang: Lang) -> String {
             RobotFlipped { card, usable: false } => format!("the Robot flips {}: unusable, discarded", cd(card)),
             Removed { card } => format!("{} is removed from the game (Ultimate)", cd(card)),
             Destroyed { spirit, bound_to_hand } => {
-                format!("{} is destroyed; {bound_to_hand} bound abilit(ies) go to its owner's hand", sp(spirit))
+                let n = lang.count(*bound_to_hand, "bound ability goes", "bound abilities go");
+                format!("{} is destroyed; {n} to its owner's hand", sp(spirit))
             }
             ZoneReuse { card } => format!("Zone: {} is used again for free", cd(card)),
             GameOver { outcome: Outcome::Destroyed(s) } => format!("game over: {s} destroyed every enemy spirit"),
@@ -224,7 +225,7 @@ pub fn event_text(e: &Event, lang: Lang) -> String {
             }
             Mana { seat, pm } => format!("{seat} a maintenant {pm} PM"),
             Drew { seat, cards } => format!("{seat} pioche {}", cards.iter().map(cd).collect::<Vec<_>>().join(", ")),
-            DrewCount { seat, count } => format!("{seat} pioche {count} carte(s)"),
+            DrewCount { seat, count } => format!("{seat} pioche {}", lang.count(*count, "carte", "cartes")),
             Reshuffled { seat, robot_penalty: false } => {
                 format!(
                     "la pioche de {seat} est vide : la défausse est mélangée en une nouvelle pioche (carte PM retournée)"
@@ -253,10 +254,8 @@ pub fn event_text(e: &Event, lang: Lang) -> String {
             RobotFlipped { card, usable: false } => format!("le Robot retourne {} : inutilisable, défaussée", cd(card)),
             Removed { card } => format!("{} est retirée de la partie (Ultime)", cd(card)),
             Destroyed { spirit, bound_to_hand } => {
-                format!(
-                    "{} est détruit ; {bound_to_hand} capacité(s) liée(s) vont dans la main de son propriétaire",
-                    sp(spirit)
-                )
+                let n = lang.count(*bound_to_hand, "capacité liée va", "capacités liées vont");
+                format!("{} est détruit ; {n} dans la main de son propriétaire", sp(spirit))
             }
             ZoneReuse { card } => format!("Zone : {} est réutilisée gratuitement", cd(card)),
             GameOver { outcome: Outcome::Destroyed(s) } => {
