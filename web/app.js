@@ -16,7 +16,7 @@ export function parse(text) {
 async function api(path, init) {
   const r = await fetch(path, init);
   const body = await r.text().then(parse).catch(() => ({ error: `${r.status} ${r.statusText}` }));
-  if (!r.ok) throw new Error(body.error || `${r.status}`);
+  if (!r.ok) throw Object.assign(new Error(body.error || `${r.status}`), { status: r.status });
   return body;
 }
 
@@ -213,7 +213,17 @@ class Table {
 
   async loadAnalysis() {
     this.analysis = 'loading';
-    try { this.analysis = await api(`/api/games/${this.id}/analysis`); } catch { this.analysis = null; }
+    // One analysis runs at a time per game: while another page's request runs (409), wait and ask again
+    // (the result is kept, so the next answer is quick).
+    for (let tries = 0; tries < 30; tries++) {
+      try { this.analysis = await api(`/api/games/${this.id}/analysis`); break; } catch (e) {
+        this.analysis = null;
+        if (e.status !== 409) break;
+        this.analysis = 'loading';
+        await new Promise((ok) => setTimeout(ok, 2000));
+      }
+    }
+    if (this.analysis === 'loading') this.analysis = null;
     if (this.msg) this.render();
   }
 

@@ -235,7 +235,7 @@ const PHASES = {
     if (['ChooseLeader', 'Draft', 'AmuletTrade'].includes(p)) return 'ph_setup';
     if (['SpoilPrompt', 'WhenPlayed', 'Order'].includes(p)) return d?.prep ? 'ph_prep' : 'ph_planting';
     if (p === 'Planting') return 'ph_planting';
-    if (p === 'Harvest' || p === 'Look') return 'ph_harvest';
+    if (['Harvest', 'Look', 'NeighbourDiscard'].includes(p)) return 'ph_harvest';
     if (['Hatch', 'DiscardEvoke', 'Keep', 'Sleeve'].includes(p)) return 'ph_discard';
     return null;
   },

@@ -328,6 +328,8 @@ for (const { game, seed, options, every = 1, minChecks } of TWO_PEOPLE) {
     }
     assert.ok((await stateOf(a)).over, 'the game ended');
     assert.ok(checks >= minChecks, `checked ${checks} positions`);
+    // Both pages asked for the analysis at once: each gets the chart (the second waits for the first).
+    for (const p of [a, b]) await p.waitForSelector('#chart svg .winline', { timeout: 120_000 });
     await a.screenshot({ path: path.join(ARTIFACTS, `${game}-two-people.png`), fullPage: true });
     await a.context().close();
     await b.context().close();
