@@ -7,12 +7,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use serde::Serialize;
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
 use sylvan_engine::Seat;
+use sylvan_registry::analysis::{self, AnalysisError, Decision};
 
 use crate::games::{self, outcome_text, per_seat};
 use crate::replay::{MAX_RECORD_BYTES, check_start, short_message};
@@ -39,29 +39,6 @@ pub struct AnalyzeArgs {
     json: bool,
 }
 
-/// One analysed decision.
-#[derive(Clone, Debug, Serialize)]
-struct Decision {
-    /// Move number (0 for the first move of the game).
-    #[serde(rename = "move")]
-    move_number: usize,
-    seat: Seat,
-    /// Legal actions the seat chose from.
-    legal: usize,
-    played: String,
-    preferred: String,
-    /// Estimated win probability if the seat plays the preferred move.
-    before: f64,
-    /// Estimated win probability after the move played.
-    after: f64,
-    /// `before - after`: what the move played cost, by the bot's estimate.
-    loss: f64,
-    /// Search iterations spent on the move played (how sure `after` is).
-    played_visits: u64,
-    /// Search iterations of the decision.
-    iterations: u64,
-}
-
 /// Reads the record, replays it and analyses the decisions of the chosen seats.
 pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     let file = args.file.display().to_string();
@@ -76,39 +53,23 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
     // The whole record is checked first, so the step-by-step replay below cannot fail halfway.
     let end = entry.game().replay(&text, None).with_context(|| file.clone())?;
-    let mut game = entry.game().replay(&text, Some(0)).with_context(|| file.clone())?;
     let actions: Vec<&str> = value
         .get("actions")
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    let n = game.num_seats();
+    let n = end.num_seats();
     let seats: Vec<Seat> = match &args.seat {
         Some(s) => vec![games::parse_seat(s, n).context("--seat")?],
         None => Seat::all(n).collect(),
     };
     let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
     let mut bot: Box<dyn DynBot> = entry.bot(&spec, args.seed).map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
-    let mut decisions = Vec::new();
-    let mut forced = 0usize;
-    let mut legal = Vec::new();
-    for (step, notation) in actions.iter().enumerate() {
-        let Some(seat) = game.to_move() else { bail!("{file}: action {step} `{notation}` after the end of the game") };
-        if seats.contains(&seat) {
-            game.legal_ids(&mut legal);
-            if legal.len() < 2 {
-                forced += 1;
-            } else {
-                let view = game.view(seat)?;
-                let values = bot
-                    .action_values(&*view, &legal)?
-                    .ok_or_else(|| anyhow!("--bot `{}` does not estimate win probabilities: use a search bot or a level that searches (hard, expert)", args.bot))?;
-                let played = game.action_id(notation).with_context(|| format!("{file}: action {step}"))?;
-                decisions.push(judge(&*game, step, seat, &legal, &values, played)?);
-            }
-        }
-        game.apply_notation(notation).with_context(|| format!("{file}: action {step}"))?;
-    }
+    let analysis = analysis::analyze(entry.game(), &text, &actions, &seats, &mut *bot, None).map_err(|e| match e {
+        AnalysisError::NoEstimates => anyhow!("--bot `{}` {e}", args.bot),
+        e => anyhow!("{file}: {e}"),
+    })?;
+    let (decisions, forced) = (analysis.decisions, analysis.forced);
     let mut blunders: Vec<&Decision> = decisions.iter().filter(|d| d.loss > 0.0).collect();
     blunders.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.move_number.cmp(&b.move_number)));
     blunders.truncate(args.top);
@@ -185,36 +146,4 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     }
     writeln!(out, "\nfinal scores: {}; {}", per_seat(&end.scores()), outcome_text(outcome))?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The decision at `step` judged from the bot's values: the preferred move is the most tried (as the
-/// bot would play it, ties to the better mean), `before` its value, `after` the value of the move played.
-fn judge(
-    game: &dyn sylvan_engine::erased::DynGame,
-    step: usize,
-    seat: Seat,
-    legal: &[usize],
-    values: &[(u64, f64)],
-    played: usize,
-) -> Result<Decision> {
-    let mut best = 0;
-    for i in 1..values.len().min(legal.len()) {
-        if (values[i].0, values[i].1) > (values[best].0, values[best].1) {
-            best = i;
-        }
-    }
-    let p = legal.iter().position(|&id| id == played).ok_or_else(|| anyhow!("action {step} is not legal"))?;
-    let (before, after) = (values[best].1, values[p].1);
-    Ok(Decision {
-        move_number: step,
-        seat,
-        legal: legal.len(),
-        played: game.notation(played)?,
-        preferred: game.notation(legal[best])?,
-        before,
-        after,
-        loss: before - after,
-        played_visits: values[p].0,
-        iterations: values.iter().map(|v| v.0).sum(),
-    })
 }

@@ -33,6 +33,9 @@ enum CardsCommand {
         /// expansion names or files) [default: every set].
         #[arg(long, value_name = "SETS")]
         sets: Option<String>,
+        /// List the conclaves (mystic-vale: each with its cards and provenances) instead of the cards.
+        #[arg(long, conflicts_with_all = ["provenance", "cards", "sets"])]
+        conclaves: bool,
     },
     /// Validate a card file (TOML): errors name the file, line and field.
     Check {
@@ -52,11 +55,17 @@ fn with_cards() -> String {
 /// Runs `sylvan cards`.
 pub fn run(args: &CardsArgs) -> Result<ExitCode> {
     let text = match &args.command {
-        CardsCommand::List { game, provenance, cards, sets } => {
+        CardsCommand::List { game, provenance, cards, sets, conclaves } => {
             let entry = games::entry(game)?;
             let Some(tools) = entry.cards() else {
                 bail!("`{game}` has no card database (games with one: {})", with_cards());
             };
+            if *conclaves {
+                let Some(list) = tools.conclaves else { bail!("`{game}` has no conclaves") };
+                let text = list().map_err(|e| anyhow!(e))?;
+                let _ = std::io::stdout().write_all(text.as_bytes());
+                return Ok(ExitCode::SUCCESS);
+            }
             (tools.list)(cards.as_deref(), sets.as_deref(), provenance.as_deref()).map_err(|e| anyhow!(e))?
         }
         CardsCommand::Check { file, game } => {

@@ -1,12 +1,12 @@
 // Sylvan in the browser: lobby, play page, replay viewer. Plain modules, no build step.
 import { t, lang, setLang, gameName } from './i18n.js';
-import { boards, esc } from './boards.js';
+import { boards, esc, place, seatColors } from './boards.js';
 import { rulesHelp } from './help.js';
 
 const main = document.getElementById('main');
 
-// Bot difficulty → bot spec (until the bots crate names levels).
-export const LEVELS = { easy: 'random', medium: 'heuristic', hard: 'ismcts:ms=500' };
+// The difficulties a bot seat offers: the registry's levels (`/api/types`), and `random`.
+const levelsOf = (g) => ['random', ...(g.levels || []).map((l) => l.name)];
 
 // JSON with 64-bit integers (card bit sets) kept exact as BigInt.
 export function parse(text) {
@@ -60,6 +60,7 @@ async function lobby() {
       ${opts.map((o) => `<div class="field"><label title="${esc(o.help)}">${esc(o.name)}
         <input data-opt="${esc(o.name)}" placeholder="${esc(o.default)}"></label><small>${esc(o.help)}</small></div>`).join('')}
       <div id="seats"></div>
+      <div class="field"><label><input type="checkbox" id="hints"> ${t('hints_for_all')}</label><small>${t('hints_help')}</small></div>
       <button id="go" class="primary">${t('create')}</button>
       <div id="links"></div>`;
     const seats = rest.querySelector('#seats');
@@ -69,7 +70,7 @@ async function lobby() {
         <select data-seat="${s}">
           <option value="me" ${s === 0 ? 'selected' : ''}>${t('seat_me')}</option>
           <option value="open">${t('seat_open')}</option>
-          ${Object.keys(LEVELS).map((l) => `<option value="bot:${l}" ${s > 0 && l === 'medium' ? 'selected' : ''}>${t('bot')} · ${t(l)}</option>`).join('')}
+          ${levelsOf(g).map((l) => `<option value="bot:${esc(l)}" ${s > 0 && l === 'medium' ? 'selected' : ''}>${t('bot')} · ${esc(t(l))}</option>`).join('')}
         </select></label></div>`).join('');
     };
     rest.querySelector('#players').onchange = drawSeats;
@@ -92,21 +93,21 @@ async function create(g, form) {
   const options = [...form.querySelectorAll('[data-opt]')].filter((i) => i.value.trim())
     .map((i) => `${i.dataset.opt}=${i.value.trim()}`);
   const seats = [...form.querySelectorAll('[data-seat]')].map((s) => {
-    if (s.value === 'me') return { kind: 'taken', name: t('seat_me') };
+    if (s.value === 'me') return { kind: 'taken' };
     if (s.value === 'open') return { kind: 'open' };
-    return { kind: 'bot', spec: LEVELS[s.value.slice(4)] };
+    return { kind: 'bot', spec: s.value.slice(4) };
   });
   let r;
   try {
     r = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: g.name, players, options, seats }) });
+      body: JSON.stringify({ game: g.name, players, options, seats, hints: form.querySelector('#hints').checked }) });
   } catch (e) { toast(e.message); return; }
   const links = form.querySelector('#links');
   links.innerHTML = `<p>${t('created')} <code>${esc(r.id)}</code>. ${t('links_private')}</p>` + r.seats.map((s) => {
     const url = new URL(s.link, location.href);
-    return `<p class="link">p${s.seat}: <a class="seat-link" href="${esc(url.pathname + url.search + url.hash)}">${esc(s.link)}</a>
+    return `<p class="link">p${s.seat}${t('colon')} <a class="seat-link" href="${esc(url.pathname + url.search + url.hash)}">${esc(s.link)}</a>
       <button data-copy="${esc(s.link)}">${t('copy')}</button></p>`;
-  }).join('') + `<p>${t('watch_link')}: <a href="/play/${esc(r.id)}">${esc(location.origin)}/play/${esc(r.id)}</a></p>`;
+  }).join('') + `<p>${t('watch_link')}${t('colon')} <a href="/play/${esc(r.id)}">${esc(location.origin)}/play/${esc(r.id)}</a></p>`;
   for (const b of links.querySelectorAll('[data-copy]')) b.onclick = () => navigator.clipboard?.writeText(b.dataset.copy);
   listGames();
 }
@@ -121,7 +122,7 @@ async function listGames() {
   box.innerHTML = `<div class="scroll"><table class="games"><thead><tr><th>${t('game')}</th><th>${t('seats')}</th><th>${t('status')}</th><th>${t('move')}</th><th></th></tr></thead><tbody>
     ${games.slice(0, 50).map((g) => `<tr>
       <td>${esc(gameName(g.game))}<br><small><code>${esc(g.id)}</code></small></td>
-      <td>${g.seats.map((s) => `p${s.seat}: ${esc(seatLabel(s))}`).join('<br>')}</td>
+      <td>${g.seats.map((s) => `p${s.seat}${t('colon')} ${esc(seatLabel(s))}`).join('<br>')}</td>
       <td>${t(g.status)}</td><td>${g.move}</td>
       <td>${g.status === 'open' ? `<button data-join="${esc(g.id)}">${t('join')}</button>` : ''}
           ${g.status !== 'finished' ? `<a class="button" href="/play/${esc(g.id)}">${t('watch')}</a>` : `<a class="button" href="/replay/${esc(g.id)}">${t('replay')}</a>`}</td>
@@ -138,7 +139,7 @@ async function listGames() {
 }
 
 function seatLabel(s) {
-  if (s.kind === 'bot') return `${t('bot')} ${s.bot || ''}`;
+  if (s.kind === 'bot') return `${t('bot')} · ${t(s.bot || '')}`;
   if (s.kind === 'taken') return s.name || t('seat_taken');
   return t(`seat_${s.kind}`);
 }
@@ -189,15 +190,18 @@ class Table {
 
   receive(m) {
     if (m.events.length) {
-      this.log.push({ move: this.lastMove ?? m.move, by: this.msg?.to_move ?? null, round: roundOf(m.view), events: m.events.map((e) => e.text) });
+      // Where the game stood when the action was taken: the previous message's view.
+      this.log.push({ move: this.lastMove ?? m.move, by: this.msg?.to_move ?? null, at: where(this.msg?.view ?? m.view), events: m.events.map((e) => e.text) });
     }
     if (this.msg && m.move < this.msg.move) this.log.push({ move: m.move, undo: true, events: [t('undone')] });
     this.lastMove = m.move;
+    if (this.advice && this.advice.move !== m.move) this.advice = null;
     this.msg = m;
     this.sel = [];
     this.pending = false;
     if (!this.catalog) this.loadCatalog();
     if (m.over && this.breakdown === undefined) this.loadBreakdown();
+    if (m.over && this.analysis === undefined) this.loadAnalysis();
     this.render();
   }
 
@@ -205,6 +209,25 @@ class Table {
     this.breakdown = null;
     try { this.breakdown = await api(`/api/games/${this.id}/breakdown?lang=${lang()}`); } catch { this.breakdown = null; }
     if (this.msg) this.render();
+  }
+
+  async loadAnalysis() {
+    this.analysis = 'loading';
+    try { this.analysis = await api(`/api/games/${this.id}/analysis`); } catch { this.analysis = null; }
+    if (this.msg) this.render();
+  }
+
+  // Asks the server's analysis bot for this seat's best move, from the seat's view.
+  async askHint() {
+    const m = this.msg;
+    this.advice = { move: m.move, pending: true };
+    this.render();
+    try {
+      const h = await api(`/api/games/${this.id}/hint`, { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: this.token, move: m.move, lang: lang() }) });
+      if (this.msg.move === h.move) this.advice = h;
+    } catch (e) { this.advice = null; toast(e.message); }
+    this.render();
   }
 
   async loadCatalog() {
@@ -251,22 +274,31 @@ class Table {
         <span>${t('move')} ${m.move}</span>
         ${m.clock_ms != null ? `<span class="clock">⏱ ${Math.ceil(m.clock_ms / 1000)} s</span>` : ''}
         <button id="undo" ${m.can_undo ? '' : 'disabled'}>↶ ${t('undo')}</button>
+        ${m.hints && mine ? `<button id="hintbtn" ${this.advice ? 'disabled' : ''}>✦ ${t('hint')}</button>` : ''}
         <button id="help">? ${t('rules')}</button>
       </div>
       <div class="layout">
         <div class="boardcol">
           <div class="board" id="board">${board(m.view, ctx)}</div>
-          ${m.over ? endPanel({ ...m, breakdown: this.breakdown }) : ''}
+          ${m.over ? endPanel({ ...m, breakdown: this.breakdown, analysis: this.analysis }) : ''}
+          ${mine && this.advice ? adviceBox(this.advice) : ''}
           <div id="actions"></div>
         </div>
         <aside class="side">
           <h3>${t('log')}</h3>
-          <div class="log" id="log">${renderLog(this.log)}</div>
+          <div class="log" id="log">${renderLog(this.log, m.game)}</div>
           ${m.text ? `<details><summary>${t('as_text')}</summary><pre class="text">${esc(m.text)}</pre></details>` : ''}
         </aside>
       </div>`;
     this.root.querySelector('#undo').onclick = () => this.send({ type: 'undo', move: m.move });
     this.root.querySelector('#help').onclick = () => showHelp(m.game, this.id);
+    const hb = this.root.querySelector('#hintbtn');
+    if (hb) hb.onclick = () => this.askHint();
+    const ph = this.root.querySelector('#play-hint');
+    if (ph && !this.pending) {
+      const a = (m.legal || []).find((x) => x.id === this.advice?.id);
+      if (a) ph.onclick = () => this.act(a);
+    }
     this.wire(mine && !this.pending);
     const log = this.root.querySelector('#log');
     log.scrollTop = log.scrollHeight;
@@ -296,7 +328,7 @@ class Table {
     // With a selection: every action it leaves. Without: the actions no board element reaches.
     const shown = this.sel.length ? cands : legal.filter((a) => !reach.has(a.id));
     box.innerHTML = `
-      ${this.sel.length ? `<p class="hint">${t('selected')}: <b>${esc(this.sel.join(' + '))}</b> <button id="clear">✕</button></p>` : `<p class="hint">${t('click_hint')}</p>`}
+      ${this.sel.length ? `<p class="hint">${t('selected')}${t('colon')} <b>${esc(this.sel.join(' + '))}</b> <button id="clear">✕</button></p>` : `<p class="hint">${t('click_hint')}</p>`}
       <div class="choices">${shown.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${esc(a.description || a.notation)}</button>`).join('')}</div>
       <details class="legal"><summary>${t('all_actions')} (${legal.length})</summary>
         <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}">${esc(a.description || a.notation)}</button> <code>${esc(a.notation)}</code></li>`).join('')}</ul>
@@ -308,19 +340,27 @@ class Table {
   }
 }
 
-// The round (or turn) a view is in, for the log's headings.
-function roundOf(v) {
-  if (typeof v?.turns === 'number' && v.round == null && v.rounds == null) return `${t('turn')} ${v.turns + 1}`;
-  const r = v?.round ?? v?.rounds;
-  return typeof r === 'number' ? `${t('round')} ${r}` : null;
+// The parts of a view that say where the game stands (round, turn, phase), for the log's headings.
+const WHERE = ['round', 'rounds', 'turns', 'current', 'side', 'actor', 'phase', 'day'];
+function where(v) {
+  if (!v || typeof v !== 'object') return null;
+  const out = {};
+  for (const k of WHERE) if (v[k] !== undefined) out[k] = v[k];
+  return out;
 }
 
-function renderLog(log) {
+// The log grouped by round or turn, then by phase (from where the game stood at each action).
+function renderLog(log, game) {
   if (!log.length) return `<p class="muted">${t('nothing_yet')}</p>`;
-  let round = null;
+  let turn = null;
+  let phase = null;
   return log.map((g) => {
-    const head = g.round != null && g.round !== round ? `<h4 class="round">${esc(g.round)}</h4>` : '';
-    if (g.round != null) round = g.round;
+    const p = g.at ? place(game, g.at, t) : {};
+    let head = '';
+    if (p.turn && p.turn !== turn) { head += `<h4 class="round">${esc(p.turn)}</h4>`; phase = null; }
+    if (p.turn) turn = p.turn;
+    if (p.phase && p.phase !== phase) head += `<h5 class="phase">${esc(p.phase)}</h5>`;
+    if (p.phase) phase = p.phase;
     return head + `<div class="turn ${g.undo ? 'undo' : ''}"><div class="turnhead">${g.by != null ? `p${g.by} · ` : ''}${t('move')} ${g.move + (g.undo ? 0 : 1)}${g.action ? ` · <code>${esc(g.action)}</code>` : ''}</div>
     ${g.events.map((e) => `<div class="ev">${esc(e)}</div>`).join('')}</div>`;
   }).join('');
@@ -341,8 +381,43 @@ function endPanel(m) {
   }
   return `<section class="panel end" id="end"><h2>${t('final_score')}</h2>
     ${b?.end_reason ? `<p class="reason">${esc(b.end_reason)}</p>` : ''}
-    <p>${t('winners')}: <b>${esc(win || '—')}</b></p>${table}
+    <p>${t('winners')}${t('colon')} <b>${esc(win || '—')}</b></p>${table}
+    ${m.analysis === 'loading' ? `<p class="muted" id="chart-wait">${t('analysing')}</p>` : m.analysis ? winChart(m.analysis) : ''}
     <p><a class="button" href="/replay/${esc(m.game_id)}">${t('replay')}</a></p></section>`;
+}
+
+// The hint: the analysis bot's preferred move and its win probability, with a button to play it.
+function adviceBox(a) {
+  if (a.pending) return `<p class="advice" id="advice">✦ ${t('thinking')}</p>`;
+  return `<p class="advice" id="advice">✦ ${t('hint_says')} <b>${esc(a.description || a.notation)}</b> <code>${esc(a.notation)}</code>
+    · ${t('win_chance', Math.round(100 * a.win))} <button id="play-hint">${t('play_it')}</button></p>`;
+}
+
+// The win probability of each seat through the game (the analysis bot's estimate at each of the
+// seat's decisions, from its view), as an SVG line chart.
+export function winChart(a) {
+  const ds = a.decisions || [];
+  if (!ds.length) return '';
+  const W = 640, H = 220, L = 52, R = 12, T = 14, B = 36;
+  const moves = Math.max(1, a.moves || Math.max(...ds.map((d) => d.move)) + 1);
+  const x = (m) => L + (W - L - R) * (m / moves);
+  const y = (p) => T + (H - T - B) * (1 - p);
+  const grid = [0, 0.25, 0.5, 0.75, 1].map((p) => `<line x1="${L}" x2="${W - R}" y1="${y(p)}" y2="${y(p)}" class="gridline"/>
+    <text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${t('percent', Math.round(100 * p))}</text>`).join('');
+  const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].find((k) => k >= moves / 8) || Math.ceil(moves / 8);
+  const xt = [];
+  for (let m = 0; m <= moves; m += step) xt.push(`<text x="${x(m)}" y="${H - B + 16}" text-anchor="middle">${m}</text>`);
+  const seats = [...new Set(ds.map((d) => d.seat))].sort((p, q) => p - q);
+  const lines = seats.map((s) => {
+    const pts = ds.filter((d) => d.seat === s).map((d) => `${x(d.move).toFixed(1)},${y(d.before).toFixed(1)}`).join(' ');
+    return `<polyline class="winline" data-seat="${s}" points="${pts}" fill="none" stroke="${seatColors[s % seatColors.length]}" stroke-width="2"/>`;
+  }).join('');
+  const legend = seats.map((s) => `<span class="key"><i style="background:${seatColors[s % seatColors.length]}"></i>p${s}</span>`).join(' ');
+  return `<div id="chart"><h3>${t('win_chart')}</h3>
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(t('win_chart'))}" class="chart">${grid}${xt.join('')}
+      <text x="${(L + W - R) / 2}" y="${H - 4}" text-anchor="middle">${t('move')}</text>${lines}</svg>
+    <div class="legend">${legend}${a.complete === false ? ` · ${t('partial_analysis')}` : ''}</div>
+    <small class="muted">${t('win_chart_help')}</small></div>`;
 }
 
 async function showHelp(game, id) {
@@ -401,6 +476,10 @@ function viewer(id, record) {
         : await api(`/api/replay${q}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: record });
     } catch (e) { toast(e.message); return; }
     st.upto = st.data.move;
+    if (id && st.data.over && st.data.move === st.data.total && st.analysis === undefined) {
+      st.analysis = 'loading';
+      api(`/api/games/${id}/analysis`).then((a) => { st.analysis = a; }).catch(() => { st.analysis = null; }).then(() => { if (st.data.move === st.data.total) draw(); });
+    }
     draw();
   };
   const draw = () => {
@@ -419,8 +498,8 @@ function viewer(id, record) {
       </div>
       <div class="layout">
         <div class="boardcol"><div class="board" id="board">${board(d.view, ctx)}</div>
-          ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '' }) : ''}</div>
-        <aside class="side"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat, round: g.round ?? null })))}</div></aside>
+          ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '', analysis: st.analysis ?? null }) : ''}</div>
+        <aside class="side"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game)}</div></aside>
       </div>`;
     const go = (k) => { st.upto = Math.max(0, Math.min(d.total, k)); load(); };
     root.querySelector('#first').onclick = () => go(0);

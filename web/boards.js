@@ -9,6 +9,9 @@ export function esc(s) {
 
 const seatColor = (s) => `seat${Number(s) % 5}`;
 
+/** The colour of each seat (as in style.css's `.seatN`), for charts. */
+export const seatColors = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c'];
+
 /** The members of a bit set serialized as one number or an array of 64-bit words (BigInt-safe). */
 export function bits(set) {
   const words = Array.isArray(set) ? set : [set];
@@ -68,22 +71,24 @@ function equinox(v, { catalog, t, seat }) {
   const who = players(n, (s) => `<div class="player ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-tok="p${s}">
     <b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · ${t('hand')} ${v.hand_counts[s]} · ${v.stones_left[s]} ${t('stones')}
     ${bits(v.has_secret).includes(s) ? ` · ★ ${t('secret')}` : ''}</div>`);
-  const secret = v.secret != null ? `<div class="secret">${t('secret')}: <b>${esc(card(v.secret).name)}</b> (${esc(card(v.secret).notation)})</div>` : '';
+  const secret = v.secret != null ? `<div class="secret">${t('secret')}${t('colon')} <b>${esc(card(v.secret).name)}</b> (${esc(card(v.secret).notation)})</div>` : '';
   const pub = bits(v.discard_public).map((id) => esc(card(id).notation)).join(' ');
   return `<div class="eqx">
-    <div class="info">${t('round')} ${v.round}/5 · ${t('phase')}: ${esc(phaseName(v.phase))} · ${t('deck')} ${v.deck_len}</div>
+    <div class="info">${t('round')} ${v.round}/5 · ${esc(phaseWord('equinox', v.phase, t))} · ${t('deck')} ${v.deck_len}</div>
     <div class="players">${who}</div>
     <div class="scroll"><table class="grid"><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table></div>
     ${secret}
-    ${bits(v.aside).length ? `<div>${t('aside')}: ${bits(v.aside).map((id) => `<b title="${esc(card(id).text || '')}">${esc(card(id).name)}</b>`).join(', ')}</div>` : ''}
-    ${pub ? `<div class="muted">${t('discard')}: ${pub}</div>` : ''}
+    ${bits(v.aside).length ? `<div>${t('aside')}${t('colon')} ${bits(v.aside).map((id) => `<b title="${esc(card(id).text || '')}">${esc(card(id).name)}</b>`).join(', ')}</div>` : ''}
+    ${pub ? `<div class="muted">${t('discard')}${t('colon')} ${pub}</div>` : ''}
     <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
 }
 
 // ---------------------------------------------------------------- Mystic Vale
 
 const SLOTS = ['top', 'middle', 'bottom'];
-const EMPTY = 255;
+// An empty slot or face is null in the view; a card with a covered eclipse is `{slots, covered}`.
+const empty = (id) => id == null;
+const slotsOf = (card) => (Array.isArray(card) ? card : card?.slots || []);
 
 function mysticVale(v, { catalog, t, seat }) {
   const advs = catalog.advancements || {};
@@ -92,13 +97,13 @@ function mysticVale(v, { catalog, t, seat }) {
   const vale = (id) => vales[id] || { name: `#${id}`, text: '' };
   const sym = (a, k) => Number(a?.symbols?.[k] || 0);
   const sleeve = (p, ci, tok, extra = '') => {
-    const slots = p.cards[ci] || [];
-    return `<div class="sleeve ${extra}" ${tok ? `data-tok="${tok}"` : ''}>${slots.map((id, k) => id === EMPTY
+    const slots = slotsOf(p.cards[ci]);
+    return `<div class="sleeve ${extra}" ${tok ? `data-tok="${tok}"` : ''}>${slots.map((id, k) => empty(id)
       ? `<div class="slot empty">${esc(t(SLOTS[k]))}</div>`
       : `<div class="slot" title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small></div>`).join('')}</div>`;
   };
-  const decayOf = (p, list) => list.reduce((d, ci) => d + (p.cards[ci] || []).filter((id) => id !== EMPTY).reduce((x, id) => x + sym(adv(id), 'decay'), 0), 0);
-  const growthOf = (p, list) => list.reduce((d, ci) => d + (p.cards[ci] || []).filter((id) => id !== EMPTY).reduce((x, id) => x + sym(adv(id), 'growth'), 0), 0);
+  const decayOf = (p, list) => list.reduce((d, ci) => d + slotsOf(p.cards[ci]).filter((id) => !empty(id)).reduce((x, id) => x + sym(adv(id), 'decay'), 0), 0);
+  const growthOf = (p, list) => list.reduce((d, ci) => d + slotsOf(p.cards[ci]).filter((id) => !empty(id)).reduce((x, id) => x + sym(adv(id), 'growth'), 0), 0);
   const tu = v.turn || {};
   const mine = v.players[seat];
   const field = (p, s) => {
@@ -110,20 +115,20 @@ function mysticVale(v, { catalog, t, seat }) {
     return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''}">
       <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · ${t('vp')} <b>${p.vp}</b> · ${t('deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
         ${p.token_active ? ` · <span class="chip" title="${esc(t('token_help'))}">✦ ${t('token')}</span>` : ''}
-        ${p.vales?.length ? ` · ${t('vales')}: ${p.vales.map((id, k) => `<span class="chip" data-tok="v${k + 1}" title="${esc(vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
+        ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id, k) => `<span class="chip" data-tok="v${k + 1}" title="${esc(vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
       <div class="risk ${risk >= 3 ? 'danger' : ''}">${t('decay')} ${decayOf(p, shown)} − ${t('growth')} ${growthOf(p, shown)} = <b>${risk}</b> / 4 (${t('spoil_risk')})</div>
       <div class="field">${list.map((ci) => sleeve(p, ci, s === seat ? `c${ci}` : '')).join('')}
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
   };
   const commons = (v.commons || []).map((lvl, l) => `<div class="market"><b>${t('level')} ${l + 1}</b> <small>(${v.adv_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => id === EMPTY ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text, small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}` })).join('')}</div></div>`).join('');
+    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text, small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}` })).join('')}</div></div>`).join('');
   const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
   const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
   const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => id === EMPTY ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');
+    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');
   const spirits = (tu.spirits || []).map((n, k) => `${t(['animal', 'forest', 'sky', 'wild'][k] || 'any')} ${n - (tu.spirit_spent?.[k] || 0)}`).join(' · ');
   return `<div class="mv">
-    <div class="info">${t('round')} ${v.rounds} · ${t('phase')}: ${esc(phaseName(v.phase))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ' · ⚑' : ''}
+    <div class="info">${t('round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ' · ⚑' : ''}
       · ${t('mana')} <b>${(tu.mana_total || 0) - (tu.mana_spent || 0)}</b> · ${t('spirits')} ${spirits}</div>
     ${v.players.map((p, s) => s === seat ? '' : field(p, s)).join('')}
     <div class="markets">${commons}${soil}${valeRow}</div>
@@ -132,7 +137,7 @@ function mysticVale(v, { catalog, t, seat }) {
 
 // ---------------------------------------------------------------- the spirit duel
 
-function spiritDuel(v, { catalog, t, seat, text }) {
+function spiritDuel(v, { catalog, t, seat }) {
   const spirits = catalog.spirits || {};
   const abilities = catalog.abilities || {};
   const byIndex = Object.entries(abilities).reduce((m, [code, a]) => { if (a.index != null) m[a.index] = code; return m; }, {});
@@ -143,36 +148,29 @@ function spiritDuel(v, { catalog, t, seat, text }) {
       const c = spirits[sp.id] || {};
       return face({ tok: sp.id, name: c.name || sp.id, cost: c.cost != null ? `${c.cost} PM` : '', cls: `spirit ${sp.alive ? '' : 'dead'} ${sp.charged ? '' : 'exhausted'}`,
         stats: `<span class="pv">${sp.pv}${c.pv ? `/${c.pv}` : ''} ${t('pv')}</span> · ${esc(c.element || '')} · ${sp.charged ? t('charged') : t('exhausted')}`,
-        text: c.text, small: [c.criticals?.length ? `${t('critical')}: ${c.criticals.join(', ')}` : '', c.weaknesses?.length ? `${t('weakness')}: ${c.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
+        text: c.text, small: [c.criticals?.length ? `${t('critical')}${t('colon')} ${c.criticals.join(', ')}` : '', c.weaknesses?.length ? `${t('weakness')}${t('colon')} ${c.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
     }).join('')}</div></div>`;
-  let codes = bits(v.hand).map((i) => byIndex[i]).filter(Boolean);
-  if (!codes.length && v.hand) codes = handFromText(text);
+  const codes = bits(v.hand).map((i) => byIndex[i]).filter(Boolean);
   const hand = codes.map((code) => {
     const a = abilities[code] || {};
     return face({ tok: code, name: a.name || code, cost: a.cost != null ? `${a.cost} PM` : '', cls: 'ability',
       stats: `${t('power')} ${a.power ?? '?'} · ${esc(a.element || '')}${a.keywords?.length ? ` · ${esc(a.keywords.join(', '))}` : ''}`,
-      text: a.text, small: [a.criticals?.length ? `${t('critical')}: ${a.criticals.join(', ')}` : '', a.weaknesses?.length ? `${t('weakness')}: ${a.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
+      text: a.text, small: [a.criticals?.length ? `${t('critical')}${t('colon')} ${a.criticals.join(', ')}` : '', a.weaknesses?.length ? `${t('weakness')}${t('colon')} ${a.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
   }).join('');
   const pend = v.phase?.Defend;
   const src = pend?.source && (typeof pend.source === 'object' ? Object.values(pend.source)[0] : pend.source);
   const attacker = src && (abilities[src]?.name || spirits[src]?.name || src);
   const defender = pend ? v.sides[1 - v.current]?.spirits[pend.target] : null;
-  const attack = pend || v.in_play ? `<div class="attack panel">⚔ ${t('attack')}: ${esc(attacker || abilities[v.in_play]?.name || v.in_play || '')}
+  const attack = pend || v.in_play ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} ${esc(attacker || abilities[v.in_play]?.name || v.in_play || '')}
     ${pend ? ` → <b>${esc(spirits[defender?.id]?.name || defender?.id || '')}</b> · ${t('power')} <b>${pend.power}</b> · ${esc(pend.element)}` : ''}</div>` : '';
   return `<div class="sd">
-    <div class="info">${t('round')} ${v.round}/8 · ${v.day ? `☀ ${t('day')}` : `☾ ${t('night')}`} · ${t('phase')}: ${esc(phaseName(v.phase))} · ⚄ ${t('die')} +${v.die_bonus}</div>
+    <div class="info">${t('round')} ${v.round}/8 · ${v.day ? `☀ ${t('day')}` : `☾ ${t('night')}`} · ${esc(phaseWord('spirit-duel', v.phase, t))} · ⚄ ${t('die')} +${v.die_bonus}</div>
     ${v.sides.map((sd, s) => s === my ? '' : side(sd, s)).join('')}
     ${attack}
     ${v.sides[my] ? side(v.sides[my], my) : ''}
     <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
 }
 
-// The hand's card codes from the terminal text, when the catalog does not give card indices.
-function handFromText(text = '') {
-  const i = (text || '').search(/(Your hand|Votre main) \(p\d+\):/);
-  if (i < 0) return [];
-  return text.slice(i).split('\n').slice(1).map((l) => l.match(/^ {4}(\S+)\s/)?.[1]).filter(Boolean);
-}
 
 // ---------------------------------------------------------------- Command of Nature
 
@@ -209,11 +207,11 @@ function commandOfNature(v, { catalog, t, seat }) {
     const c = info(code);
     return face({ tok: code, name: c.name || code, cost: c.cost != null ? `${c.cost}g` : '', text: c.text, stats: c.strength != null ? `⚔${c.strength} ♥${c.health}` : '' });
   }).join('');
-  const q = v.question ? `<div class="question">${t('question')}: ${esc(v.question.ask || JSON.stringify(v.question))}</div>` : '';
+  const q = v.question ? `<div class="question">${t('question')}${t('colon')} ${esc(v.question.ask || JSON.stringify(v.question))}</div>` : '';
   return `<div class="con">
-    <div class="info">${t('turn')} ${v.turns + 1} · ${t('phase')}: ${esc(phaseName(v.phase))} · p${v.actor}</div>${q}
+    <div class="info">${t('turn')} ${v.turns + 1} · ${esc(phaseWord('command-of-nature', v.phase, t))} · p${v.actor}</div>${q}
     ${sides[1 - mySide]}<hr>${sides[mySide]}
-    <div class="legend">${t('legend')}: ⚔ ${t('strength')} · ♥ ${t('health')} · <span class="dmg">-n</span> ${t('damage')} · ▲ ${t('boost')} · ◆ ${t('shield')} · ⟳ attacked</div>
+    <div class="legend">${t('legend')}${t('colon')} ⚔ ${t('strength')} · ♥ ${t('health')} · <span class="dmg">-n</span> ${t('damage')} · ▲ ${t('boost')} · ◆ ${t('shield')} · ⟳ attacked</div>
     <div class="markets">${market}</div>
     <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
 }
@@ -226,6 +224,49 @@ function range(n) {
 
 function generic(v) {
   return `<pre class="text">${esc(JSON.stringify(v, null, 1))}</pre>`;
+}
+
+// ---------------------------------------------------------------- where the game stands
+
+// The phase of each game's views by the name of its variant: the rulebook's phase it belongs to.
+const PHASES = {
+  equinox: (p) => (p === 'Predict' ? 'ph_predict' : 'ph_play'),
+  'mystic-vale': (p, d) => {
+    if (['ChooseLeader', 'Draft', 'AmuletTrade'].includes(p)) return 'ph_setup';
+    if (['SpoilPrompt', 'WhenPlayed', 'Order'].includes(p)) return d?.prep ? 'ph_prep' : 'ph_planting';
+    if (p === 'Planting') return 'ph_planting';
+    if (p === 'Harvest' || p === 'Look') return 'ph_harvest';
+    if (['Hatch', 'DiscardEvoke', 'Keep', 'Sleeve'].includes(p)) return 'ph_discard';
+    return null;
+  },
+  'spirit-duel': (p) => (p === 'Combat' ? 'ph_combat' : p === 'Defend' ? 'ph_defend' : null),
+  'command-of-nature': (p) => ({ Setup: 'ph_setup', Daybreak: 'ph_daybreak', Actions: 'ph_actions', Market: 'ph_market', Reset: 'ph_reset' })[p] || null,
+};
+
+/** A view's phase in words: the rulebook's phase it belongs to (else the variant's name). */
+function phaseWord(game, ph, t) {
+  const name = phaseName(ph);
+  if (name === 'Over') return t('ph_over');
+  const key = PHASES[game]?.(name, ph && typeof ph === 'object' ? Object.values(ph)[0] : null);
+  return key ? t(key) : name;
+}
+
+/**
+ * Where a game stood, from the round/turn/phase fields of a view (`at`): `{turn, phase}` headings in
+ * words, for the log.
+ */
+export function place(game, at, t) {
+  const ph = at.phase;
+  const name = phaseName(ph);
+  const details = ph && typeof ph === 'object' ? Object.values(ph)[0] : null;
+  const key = PHASES[game]?.(name, details);
+  const phase = key ? t(key) : null;
+  const who = typeof at.current === 'number' ? ` · p${at.current}` : '';
+  if (game === 'command-of-nature') {
+    return { turn: typeof at.turns === 'number' ? `${t('turn')} ${at.turns + 1}${typeof at.side === 'number' ? ` · ${t('side')} ${at.side}` : ''}` : null, phase };
+  }
+  const r = at.round ?? at.rounds;
+  return { turn: typeof r === 'number' ? `${t('round')} ${r}${who}` : null, phase };
 }
 
 /** The board of each game. */

@@ -1,7 +1,7 @@
 // Rules help: a short summary of each game in English and French (the play page adds every action
 // notation with what it does, from the engine).
 import { esc } from './boards.js';
-import { gameName } from './i18n.js';
+import { frenchTypography, gameName } from './i18n.js';
 
 const HELP = {
   equinox: {
@@ -30,5 +30,6 @@ export function rulesHelp(game, lang) {
   const how = lang === 'fr'
     ? 'Cliquez ce sur quoi une action agit (une carte, puis une case) ; la liste des actions permises reste disponible sous le plateau. Survolez ou touchez une carte pour son texte complet.'
     : 'Click what an action acts on (a card, then a place); the list of legal actions stays available below the board. Hover or tap a card for its full text.';
-  return `<h2>${esc(gameName(game))}</h2><p>${esc(summary)}</p><p><i>${esc(how)}</i></p>`;
+  const typo = lang === 'fr' ? frenchTypography : (x) => x;
+  return `<h2>${esc(gameName(game))}</h2><p>${esc(typo(summary))}</p><p><i>${esc(typo(how))}</i></p>`;
 }

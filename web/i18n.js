@@ -10,13 +10,42 @@ const S = {
   seats: ['Seats', 'Places'],
   seat_me: ['Me', 'Moi'],
   seat_open: ['Open (another person)', 'Libre (une autre personne)'],
-  seat_taken: ['taken', 'prise'],
+  seat_taken: ['a person', 'une personne'],
   seat_automated: ['played by the game', 'jouée par le jeu'],
   seat_bot: ['bot', 'robot'],
   bot: ['Bot', 'Robot'],
   easy: ['easy', 'facile'],
   medium: ['medium', 'moyen'],
   hard: ['hard', 'difficile'],
+  expert: ['expert', 'expert'],
+  random: ['random', 'au hasard'],
+  colon: [':', ' :'],
+  percent: ['{0}%', '{0} %'],
+  hints_for_all: ['Hints for everybody', 'Conseils pour tous'],
+  hints_help: ['Every seat may ask the analysis bot for a hint; whoever joins agrees. Without it, only a seat playing against bots only gets hints.', 'Chaque place peut demander un conseil au robot d’analyse ; qui rejoint la partie l’accepte. Sinon, seule une place qui ne joue que contre des robots reçoit des conseils.'],
+  hint: ['Hint', 'Conseil'],
+  thinking: ['The analysis bot is thinking…', 'Le robot d’analyse réfléchit…'],
+  hint_says: ['The analysis bot would play:', 'Le robot d’analyse jouerait :'],
+  win_chance: ['estimated chance to win {0}%', 'chances de gagner estimées à {0} %'],
+  play_it: ['Play it', 'Le jouer'],
+  analysing: ['Analysing the game…', 'Analyse de la partie…'],
+  win_chart: ['Win probability', 'Probabilité de gagner'],
+  win_chart_help: ['The analysis bot’s estimate at each decision of each seat, from that seat’s view only (a short search: a rough guide).', 'L’estimation du robot d’analyse à chaque décision de chaque place, depuis ce que voit cette place seulement (une recherche courte : un ordre d’idée).'],
+  partial_analysis: ['the analysis stopped before the end (time limit)', 'l’analyse s’est arrêtée avant la fin (limite de temps)'],
+  ph_setup: ['Setup', 'Mise en place'],
+  ph_over: ['Game over', 'Partie terminée'],
+  ph_predict: ['Phase 1: prediction', 'Phase 1 : prédiction'],
+  ph_play: ['Phase 2: playing a card', 'Phase 2 : jouer une carte'],
+  ph_prep: ['Prep phase', 'Phase de préparation'],
+  ph_planting: ['Planting phase', 'Phase de plantation'],
+  ph_harvest: ['Harvest phase', 'Phase de récolte'],
+  ph_discard: ['Discard phase', 'Phase de défausse'],
+  ph_combat: ['Combat phase', 'Phase de combat'],
+  ph_defend: ['Defence against an attack', 'Défense contre une attaque'],
+  ph_daybreak: ['Phase I: daybreak', 'Phase I : aube'],
+  ph_actions: ['Phase II: actions', 'Phase II : actions'],
+  ph_market: ['Phase III: markets', 'Phase III : marchés'],
+  ph_reset: ['Phase IV: reset', 'Phase IV : remise à zéro'],
   create: ['Create the game', 'Créer la partie'],
   created: ['Game created:', 'Partie créée :'],
   links_private: ['Each link plays its seat: keep yours, send the others.', 'Chaque lien joue sa place : gardez le vôtre, envoyez les autres.'],
@@ -134,12 +163,25 @@ export function setLang(l) {
   localStorage.setItem(KEY, current);
 }
 
+/**
+ * French typography: a no-break space before `:`, a narrow no-break space before `;`, `!`, `?` and
+ * `%`, and no-break spaces inside « ». Plain spaces there are replaced; none is added where a word
+ * touches the sign (`12:30`, an address).
+ */
+export function frenchTypography(s) {
+  return String(s)
+    .replace(/ :/g, '\u00a0:')
+    .replace(/ ([;!?%])/g, '\u202f$1')
+    .replace(/« ?/g, '«\u00a0')
+    .replace(/ ?»/g, '\u00a0»');
+}
+
 /** The interface string `key`, with `{0}`, `{1}`... filled from `args`. */
 export function t(key, ...args) {
   const pair = S[key];
   let s = pair ? pair[current === 'fr' ? 1 : 0] : key;
   args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
-  return s;
+  return current === 'fr' ? frenchTypography(s) : s;
 }
 
 const NAMES = {

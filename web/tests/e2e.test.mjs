@@ -118,10 +118,12 @@ async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) 
   }
 }
 
-// Creates a game from the lobby form: seat 0 is me, the others bots (easy) unless `seats` says.
-async function createFromLobby(page, game, { seats } = {}) {
+// Creates a game from the lobby form: seat 0 is me, the others bots (easy) unless `seats` says;
+// `options` fills the options' fields (`{ turn_limit: '8' }`).
+async function createFromLobby(page, game, { seats, options = {} } = {}) {
   await page.goto(`${base}/`);
   await page.selectOption('#g', game);
+  for (const [name, value] of Object.entries(options)) await page.fill(`[data-opt="${name}"]`, value);
   if (seats) {
     await page.selectOption('#players', String(seats.length));
     for (let s = 0; s < seats.length; s++) await page.selectOption(`[data-seat="${s}"]`, seats[s]);
@@ -141,6 +143,7 @@ for (const [i, game] of GAMES.entries()) {
     await page.goto(`${base}${link}`);
     let shot = false;
     let undone = false;
+    let hinted = false;
     const clicks = await playByClicking(page, rng(1000 + i), {
       onState: async (st) => {
         // The first time the server offers undo, take the last action back.
@@ -150,6 +153,22 @@ for (const [i, game] of GAMES.entries()) {
           await page.click('#undo');
           await page.waitForFunction((m) => window.sylvanTable.msg.move === m - 1, st.move);
           assert.match(await page.locator('#log').innerText(), /taken back/);
+        }
+        // Against bots the hint is offered: it names a legal move, and "play it" plays it.
+        if (!hinted && st.mine && !st.over && game === 'spirit-duel' && st.sel === 0) {
+          hinted = true;
+          await page.click('#hintbtn');
+          await page.waitForSelector('#play-hint', { timeout: 30_000 });
+          const advice = await page.evaluate(() => {
+            const t = window.sylvanTable;
+            return { id: t.advice.id, win: t.advice.win, legal: t.msg.legal.map((a) => a.id), move: t.msg.move };
+          });
+          assert.ok(advice.legal.includes(advice.id), `hint ${advice.id} is legal`);
+          assert.ok(advice.win >= 0 && advice.win <= 1);
+          assert.match(await page.locator('#advice').innerText(), /analysis bot would play/);
+          await page.screenshot({ path: path.join(ARTIFACTS, 'hint.png'), fullPage: true });
+          await page.click('#play-hint');
+          await page.waitForFunction((m) => window.sylvanTable.msg.move > m, advice.move);
         }
         if (!shot && st.mine && st.move >= 6) {
           shot = true;
@@ -164,73 +183,156 @@ for (const [i, game] of GAMES.entries()) {
     const end = await page.locator('#end').innerText();
     assert.match(end, /Final score/);
     assert.match(end, /Winner/);
+    // The win-probability chart: one line per seat that decided.
+    await page.waitForSelector('#chart svg .winline', { timeout: 90_000 });
+    assert.ok(await page.locator('#chart svg .winline').count() >= 1);
+    // The log is grouped by round or turn, and by phase.
+    assert.ok(await page.locator('#log h4.round').count() >= 2, 'round headings');
+    assert.ok(await page.locator('#log h5.phase').count() >= 1, 'phase headings');
     await page.screenshot({ path: path.join(ARTIFACTS, `${game}-end.png`), fullPage: true });
     finished[game] = (await stateOf(page)).id;
     if (game === 'equinox') assert.ok(undone, 'undo was offered and used');
+    if (game === 'spirit-duel') assert.ok(hinted, 'the hint was asked');
     assert.ok(clicks > 0);
     await page.context().close();
   });
 }
 
-test('two people play each other: neither page ever shows the other seat\'s hand', async () => {
-  const page = await newPage();
-  const links = await createFromLobby(page, 'equinox', { seats: ['me', 'me'] });
-  assert.equal(links.length, 2);
-  await page.context().close();
-  const a = await newPage();
-  const b = await newPage();
-  await a.goto(`${base}${links[0]}`);
-  await b.goto(`${base}${links[1]}`);
-  // The cards in a page's hand whose notation names one card only (the trees share theirs).
-  const hand = (p) => p.evaluate(() => {
-    const count = {};
-    for (const c of Object.values(window.sylvanTable.catalog?.cards || {})) count[c.notation] = (count[c.notation] || 0) + 1;
-    return [...document.querySelectorAll('.hand [data-tok]')].map((n) => n.dataset.tok).filter((c) => count[c] === 1);
+// Per game: the cards a page's seat holds in secret (`secret`: tokens and names), and those another
+// seat's page may know of them (`known`: from its own view). Checked on the page's state in the browser.
+const SECRETS = {
+  // Equinox: the hand's cards whose notation names one card only (the trees share theirs); a seat
+  // may know cards of the other's hand (Le Duc's question, a card given): its view's `known`.
+  equinox: {
+    secret: () => {
+      const t = window.sylvanTable;
+      const count = {};
+      for (const c of Object.values(t.catalog?.cards || {})) count[c.notation] = (count[c.notation] || 0) + 1;
+      return { tokens: [...document.querySelectorAll('.hand [data-tok]')].map((n) => n.dataset.tok).filter((c) => count[c] === 1), names: [] };
+    },
+    known: (other) => {
+      const t = window.sylvanTable;
+      const out = [...document.querySelectorAll('.hand [data-tok]')].map((n) => n.dataset.tok);
+      (t.msg.view.known?.[other] || []).forEach((w, i) => {
+        let b = BigInt(w ?? 0);
+        for (let k = 0; b > 0n; k++, b >>= 1n) if (b & 1n) out.push(t.catalog.cards[i * 64 + k]?.notation);
+      });
+      return out;
+    },
+  },
+  // The spirit duel: the hand's ability cards (each team has its own), by code and name.
+  'spirit-duel': {
+    secret: () => {
+      const t = window.sylvanTable;
+      const ab = t.catalog?.abilities || {};
+      const codes = Object.keys(ab).filter((c) => BigInt(t.msg.view.hand ?? 0) >> BigInt(ab[c].index) & 1n);
+      return { tokens: codes, names: codes.map((c) => ab[c].name) };
+    },
+    // What the view shows of cards: those played (in a discard pile) or in play, and its own hand.
+    known: () => {
+      const t = window.sylvanTable;
+      const ab = t.catalog?.abilities || {};
+      const v = t.msg.view;
+      const masks = [v.hand, ...v.sides.map((s) => s.discard)].map((m) => BigInt(m ?? 0));
+      const json = JSON.stringify({ ...v, hand: null });
+      return Object.keys(ab).filter((c) => masks.some((m) => m >> BigInt(ab[c].index) & 1n) || json.includes(`"${c}"`))
+        .flatMap((c) => [c, ab[c].name]);
+    },
+  },
+  // Command of Nature: the hand's cards by code and name, unless the other seat's view names that
+  // card anywhere (a market, a formation, its own hand: copies are alike).
+  'command-of-nature': {
+    secret: () => {
+      const t = window.sylvanTable;
+      const codes = t.msg.view.seats[t.msg.seat]?.hand || [];
+      return { tokens: codes, names: codes.map((c) => t.catalog?.cards?.[c]?.name).filter(Boolean) };
+    },
+    known: () => {
+      const t = window.sylvanTable;
+      const json = JSON.stringify(t.msg.view);
+      return Object.entries(t.catalog?.cards || {}).filter(([c]) => json.includes(`"${c}"`)).flatMap(([c, x]) => [c, x.name]);
+    },
+  },
+  // Mystic Vale: a seat's discard pile is its own (the others see its size); no hand.
+  'mystic-vale': {
+    secret: () => ({ tokens: [], names: [], discard: window.sylvanTable.msg.view.players[window.sylvanTable.msg.seat].discard }),
+    known: () => [],
+  },
+};
+
+const TWO_PEOPLE = [
+  { game: 'equinox', seed: 7, minChecks: 20 },
+  { game: 'spirit-duel', seed: 8, minChecks: 10 },
+  { game: 'command-of-nature', seed: 9, options: { turn_limit: '6' }, minChecks: 20 },
+  { game: 'mystic-vale', seed: 10, every: 4, minChecks: 20 },
+];
+
+for (const { game, seed, options, every = 1, minChecks } of TWO_PEOPLE) {
+  test(`${game}: two people play each other; neither page ever shows the other seat's secret cards`, async () => {
+    const page = await newPage();
+    const links = await createFromLobby(page, game, { seats: ['me', 'me'], options });
+    assert.equal(links.length, 2);
+    await page.context().close();
+    const a = await newPage();
+    const b = await newPage();
+    await a.goto(`${base}${links[0]}`);
+    await b.goto(`${base}${links[1]}`);
+    for (const p of [a, b]) await p.waitForFunction(() => window.sylvanTable?.catalog && Object.keys(window.sylvanTable.catalog).length);
+    const { secret, known } = SECRETS[game];
+    // What of `cards` (tokens as words, names as text) the page shows outside its log (the log holds
+    // the server's events for the seat, checked by the server's own tests).
+    const leaks = (p, { tokens, names }) => p.evaluate(([tokens, names]) => {
+      const root = document.documentElement.cloneNode(true);
+      root.querySelector('#log')?.remove();
+      const html = root.outerHTML;
+      const text = root.textContent;
+      return [...tokens.map((c) => html.match(new RegExp(`.{0,120}(^|[^\\w>-])${c}([^\\w-]|$).{0,60}`))?.[0]),
+        ...names.map((n) => (new RegExp(`(^|[^\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\p{L}]|$)`, 'u').test(text) ? `name ${n}` : null))].filter(Boolean);
+    }, [tokens, names]);
+    let checks = 0;
+    const check = async () => {
+      const [sa, sb] = [await a.evaluate(secret), await b.evaluate(secret)];
+      if (game === 'mystic-vale') {
+        // Each page holds its own discard pile and never the other's.
+        const other = (p, s) => p.evaluate((s) => window.sylvanTable.msg.view.players[s].discard, s);
+        assert.ok(Array.isArray(sa.discard) && Array.isArray(sb.discard));
+        assert.equal(await other(a, 1), null, 'p0 has p1\'s discard pile');
+        assert.equal(await other(b, 0), null, 'p1 has p0\'s discard pile');
+      } else if (sa.tokens.length + sb.tokens.length === 0) {
+        return; // nobody holds a secret card now (Command of Nature's setup)
+      }
+      // The check sees a page's own secret cards on that page (it would see them on the other).
+      if (sa.tokens.length) assert.ok((await leaks(a, sa)).length > 0, 'p0\'s own hand is found on its page');
+      const [ka, kb] = [await a.evaluate(known, 1), await b.evaluate(known, 0)];
+      const hide = (s, k) => ({ tokens: s.tokens.filter((c) => !k.includes(c)), names: s.names.filter((n) => !k.includes(n)) });
+      assert.deepEqual(await leaks(a, hide(sb, ka)), [], 'p0 sees p1\'s secret cards');
+      assert.deepEqual(await leaks(b, hide(sa, kb)), [], 'p1 sees p0\'s secret cards');
+      checks++;
+    };
+    const random = rng(seed);
+    let lastChecked = -1;
+    for (let k = 0; k < 6000; k++) {
+      await a.waitForFunction(() => window.sylvanTable?.msg && !window.sylvanTable.pending);
+      await b.waitForFunction(() => window.sylvanTable?.msg && !window.sylvanTable.pending);
+      const [sa, sb] = [await stateOf(a), await stateOf(b)];
+      if (sa.move === sb.move && (sa.over || sa.move - lastChecked >= every)) {
+        await check();
+        lastChecked = sa.move;
+      }
+      if (sa.over && sb.over) break;
+      const p = sa.mine ? a : sb.mine ? b : null;
+      if (!p) { await a.waitForTimeout(30); continue; }
+      const st = sa.mine ? sa : sb;
+      assert.ok(await clickSomething(p, random(), random()), `nothing to click at move ${st.move}`);
+      await p.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
+    }
+    assert.ok((await stateOf(a)).over, 'the game ended');
+    assert.ok(checks >= minChecks, `checked ${checks} positions`);
+    await a.screenshot({ path: path.join(ARTIFACTS, `${game}-two-people.png`), fullPage: true });
+    await a.context().close();
+    await b.context().close();
   });
-  const leaks = (p, cards) => p.evaluate((cards) => {
-    const html = document.documentElement.outerHTML;
-    return cards.map((c) => html.match(new RegExp(`.{0,120}(^|[^\\w>])${c}([^\\w]|$).{0,60}`))?.[0]).filter(Boolean);
-  }, cards);
-  for (const p of [a, b]) await p.waitForFunction(() => window.sylvanTable?.catalog?.cards);
-  // The notations of the cards a page's seat knows `other` to hold (its view's `known`).
-  const known = (p, other) => p.evaluate((other) => {
-    const t = window.sylvanTable;
-    const words = t.msg.view.known?.[other] || [];
-    const out = [];
-    words.forEach((w, i) => {
-      let b = BigInt(w ?? 0);
-      for (let k = 0; b > 0n; k++, b >>= 1n) if (b & 1n) out.push(t.catalog.cards[i * 64 + k]?.notation);
-    });
-    return out;
-  }, other);
-  let checks = 0;
-  const check = async () => {
-    const [ha, hb] = [await hand(a), await hand(b)];
-    assert.ok(ha.length + hb.length > 0);
-    // A seat may know cards of the other's hand (Le Duc's question, a card given): those it may see.
-    const [ka, kb] = [await known(a, 1), await known(b, 0)];
-    assert.deepEqual(await leaks(a, hb.filter((c) => !ha.includes(c) && !ka.includes(c))), [], 'p0 sees p1\'s hand');
-    assert.deepEqual(await leaks(b, ha.filter((c) => !hb.includes(c) && !kb.includes(c))), [], 'p1 sees p0\'s hand');
-    checks++;
-  };
-  const random = rng(7);
-  for (let k = 0; k < 4000; k++) {
-    await a.waitForFunction(() => window.sylvanTable?.msg && !window.sylvanTable.pending);
-    await b.waitForFunction(() => window.sylvanTable?.msg && !window.sylvanTable.pending);
-    const [sa, sb] = [await stateOf(a), await stateOf(b)];
-    if (sa.move === sb.move) await check();
-    if (sa.over && sb.over) break;
-    const p = sa.mine ? a : sb.mine ? b : null;
-    if (!p) { await a.waitForTimeout(50); continue; }
-    const st = sa.mine ? sa : sb;
-    assert.ok(await clickSomething(p, random(), random()), `nothing to click at move ${st.move}`);
-    await p.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
-  }
-  assert.ok((await stateOf(a)).over, 'the game ended');
-  assert.ok(checks > 20, `checked ${checks} positions`);
-  await a.context().close();
-  await b.context().close();
-});
+}
 
 test('the replay viewer steps through a finished game from any seat', async () => {
   const id = finished.equinox;
@@ -254,6 +356,7 @@ test('the replay viewer steps through a finished game from any seat', async () =
   await page.waitForFunction(() => document.querySelector('#seat').value === '1' && document.querySelector('#pos').innerText.includes(' 4 /'));
   await page.click('#last');
   await page.waitForSelector('#end');
+  await page.waitForSelector('#chart svg .winline', { timeout: 90_000 });
   await page.screenshot({ path: path.join(ARTIFACTS, 'replay.png'), fullPage: true });
   // The same game as an uploaded record file.
   const record = await (await fetch(`${base}/api/games/${id}/record`)).text();
@@ -286,5 +389,16 @@ test('the French switch changes the interface and the card texts', async () => {
   await page.waitForFunction(() => /Votre main/.test(window.sylvanTable?.msg?.text || ''));
   assert.ok(await page.locator('.hand .card').count() > 0, 'the hand is still drawn in French');
   await page.screenshot({ path: path.join(ARTIFACTS, 'spirit-duel-fr.png'), fullPage: true });
+  // French typography in the interface's words: no plain space before « : ; ! ? », none after « and
+  // before ».
+  const words = async () => page.evaluate(() => [...document.querySelectorAll('.bar, #actions > .hint, .info, .phead, .field label, h2, h3, small')]
+    .map((n) => n.innerText).join('\n'));
+  const plain = (s) => s.match(/.{0,20} [:;!?»].{0,10}|«[ ].{0,10}/g);
+  assert.equal(plain(await words()), null);
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  assert.match(await page.locator('#create').innerText(), /Nouvelle partie/);
+  assert.equal(plain(await words()), null);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-fr.png'), fullPage: true });
   await page.context().close();
 });

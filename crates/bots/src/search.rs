@@ -50,8 +50,10 @@
 //! # Memory
 //!
 //! Nodes live in one arena (`Vec`) kept between decisions; children form an intrusive linked list, so
-//! expanding a node allocates nothing beyond the arena's own growth. Legal-action and path buffers are
-//! reused. What still allocates per *iteration* is the game's own `determinize` and `returns`.
+//! expanding a node allocates nothing beyond the arena's own growth. Children are kept sorted by action,
+//! so finding which are legal in a sample is one merge with the (sorted) legal list. Legal-action and path buffers are
+//! reused. What still allocates per *iteration* is the game's own `determinize` (and, with a prior, the
+//! view the heuristic reads at each new node).
 
 use std::time::{Duration, Instant};
 
@@ -93,6 +95,22 @@ pub enum Playout {
 /// A game's estimate of the returns of a sample, `None` where it cannot estimate well (the signature of
 /// [`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)).
 pub type Evaluator<G> = fn(&G) -> Option<Vec<f64>>;
+
+/// The policies a search uses: the playout mover, the evaluator that may cut playouts short, and the
+/// heuristic whose choice is the tree's prior.
+struct Policies<G: Game> {
+    mover: Mover<G>,
+    eval: Option<Evaluator<G>>,
+    hint: Option<PlayoutPolicy<G>>,
+}
+
+impl<G: Game> Clone for Policies<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Policies<G> {}
 
 /// The playout policy in use.
 enum Mover<G: Game> {
@@ -136,6 +154,10 @@ pub struct SearchConfig {
     /// Moves a playout runs before it may stop at the game's next evaluation point and back up the
     /// game's estimate of the returns there; 0 plays every playout to the end.
     pub depth: u32,
+    /// The weight of the heuristic's choice as a progressive-bias prior, in thousandths (0 = none): when
+    /// a node is expanded, the game's [`Heuristic`](sylvan_engine::Heuristic) choice on the sample's view
+    /// is expanded first, and that child's score gets `prior / (visits + 1)` added.
+    pub prior_milli: u32,
 }
 
 impl Default for SearchConfig {
@@ -147,6 +169,7 @@ impl Default for SearchConfig {
             playout: Playout::Random,
             margin_milli: 0,
             depth: 0,
+            prior_milli: 0,
         }
     }
 }
@@ -155,6 +178,11 @@ impl SearchConfig {
     /// The exploration constant.
     pub fn exploration(&self) -> f64 {
         f64::from(self.c_milli) / 1000.0
+    }
+
+    /// The weight of the heuristic's prior (0 = none).
+    pub fn prior(&self) -> f64 {
+        f64::from(self.prior_milli) / 1000.0
     }
 
     /// The weight of the score margin in backed-up values (0 to 1).
@@ -269,6 +297,19 @@ impl std::fmt::Display for SearchStats {
 }
 
 const NONE: u32 = u32::MAX;
+/// Counts below this have their natural logarithm in a table (ISUCT takes one per available child at
+/// every tree step, and `ln` is a library call).
+const LN_TABLE: usize = 4096;
+
+/// `ln(n)`, from a table for small `n`.
+fn ln_count(n: u32) -> f64 {
+    static TABLE: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..LN_TABLE).map(|i| (i as f64).ln()).collect());
+    match table.get(n as usize) {
+        Some(&x) => x,
+        None => f64::from(n).ln(),
+    }
+}
 /// Iterations between two looks at the clock under a time budget.
 const CLOCK_EVERY: u32 = 16;
 
@@ -303,6 +344,9 @@ struct Node<A> {
     next_sibling: u32,
     visits: u32,
     available: u32,
+    /// Whether the heuristic chose this action when the node was expanded (see
+    /// [`SearchConfig::prior_milli`]).
+    preferred: bool,
     /// Sum of the returns of `mover` over the visits.
     reward: f64,
 }
@@ -375,15 +419,10 @@ impl<G: Game> Searcher<G> {
     }
 
     /// One ISMCTS iteration on a fresh sample of `view`.
-    fn iterate(
-        &mut self,
-        view: &G::View,
-        cfg: &SearchConfig,
-        policy: Mover<G>,
-        eval: Option<Evaluator<G>>,
-        rng: &mut GameRng,
-    ) {
+    fn iterate(&mut self, view: &G::View, cfg: &SearchConfig, policies: Policies<G>, rng: &mut GameRng) {
+        let Policies { mover: policy, eval, hint } = policies;
         let c = cfg.exploration();
+        let prior = cfg.prior();
         let mut state = G::determinize(view, rng);
         let mut node = 0u32;
         self.path.clear();
@@ -400,37 +439,84 @@ impl<G: Game> Searcher<G> {
             }
             self.tried.clear();
             self.tried.resize(self.legal.len(), false);
+            // One pass over the children, merged with the legal list (both sorted by action): count
+            // each available child and score it with ISUCT (its own availability replaces the parent's
+            // visits); the scores are used only if nothing is untried.
             let mut tried = 0usize;
+            let mut best = NONE;
+            let mut best_score = f64::NEG_INFINITY;
             let mut child = self.nodes[node as usize].first_child;
+            let mut i = 0;
             while child != NONE {
                 let ch = &mut self.nodes[child as usize];
-                if ch.mover == seat.0
-                    && let Ok(i) = self.legal.binary_search(&ch.action)
-                {
+                while i < self.legal.len() && self.legal[i] < ch.action {
+                    i += 1;
+                }
+                if i == self.legal.len() {
+                    break;
+                }
+                if ch.mover == seat.0 && self.legal[i] == ch.action {
                     ch.available += 1;
                     self.tried[i] = true;
                     tried += 1;
+                    let v = f64::from(ch.visits.max(1));
+                    let mut score = ch.reward / v + c * (ln_count(ch.available) / v).sqrt();
+                    if ch.preferred {
+                        score += prior / (v + 1.0);
+                    }
+                    if score > best_score {
+                        best_score = score;
+                        best = child;
+                    }
                 }
                 child = ch.next_sibling;
             }
             if tried < self.legal.len() {
-                // Expand a random untried action.
-                let mut k = rng.index(self.legal.len() - tried);
-                let mut pick = 0;
-                for (i, &t) in self.tried.iter().enumerate() {
-                    if !t {
-                        if k == 0 {
-                            pick = i;
-                            break;
-                        }
-                        k -= 1;
+                // Expand the heuristic's choice if it is untried (with a prior), else a random untried
+                // action.
+                let hint = match hint {
+                    Some(f) if tried == 0 => {
+                        let a = f(&state.view(seat), &self.legal, rng);
+                        self.legal.binary_search(&a).ok()
                     }
-                }
+                    _ => None,
+                };
+                let preferred = hint.is_some();
+                let pick = match hint {
+                    Some(i) => i,
+                    None => {
+                        let mut k = rng.index(self.legal.len() - tried);
+                        let mut pick = 0;
+                        for (i, &t) in self.tried.iter().enumerate() {
+                            if !t {
+                                if k == 0 {
+                                    pick = i;
+                                    break;
+                                }
+                                k -= 1;
+                            }
+                        }
+                        pick
+                    }
+                };
                 let action = self.legal[pick];
                 let id = self.nodes.len() as u32;
-                let parent = &mut self.nodes[node as usize];
-                let sibling = parent.first_child;
-                parent.first_child = id;
+                // Keep the children sorted by (action, mover) for the merge above.
+                let mut prev = NONE;
+                let mut sibling = self.nodes[node as usize].first_child;
+                while sibling != NONE {
+                    let s = &self.nodes[sibling as usize];
+                    if (s.action, s.mover) > (action, seat.0) {
+                        break;
+                    }
+                    prev = sibling;
+                    sibling = s.next_sibling;
+                }
+                if prev == NONE {
+                    self.nodes[node as usize].first_child = id;
+                } else {
+                    self.nodes[prev as usize].next_sibling = id;
+                }
                 self.nodes.push(Node {
                     action,
                     mover: seat.0,
@@ -438,27 +524,12 @@ impl<G: Game> Searcher<G> {
                     next_sibling: sibling,
                     visits: 0,
                     available: 1,
+                    preferred,
                     reward: 0.0,
                 });
                 state.apply_unchecked(action, &mut NoEvents);
                 self.path.push(id);
                 break;
-            }
-            // Every legal action has a child: ISUCT among the available ones.
-            let mut best = NONE;
-            let mut best_score = f64::NEG_INFINITY;
-            let mut child = self.nodes[node as usize].first_child;
-            while child != NONE {
-                let ch = &self.nodes[child as usize];
-                if ch.mover == seat.0 && self.legal.binary_search(&ch.action).is_ok() {
-                    let v = f64::from(ch.visits.max(1));
-                    let score = ch.reward / v + c * ((f64::from(ch.available)).ln() / v).sqrt();
-                    if score > best_score {
-                        best_score = score;
-                        best = child;
-                    }
-                }
-                child = ch.next_sibling;
             }
             if best == NONE {
                 break;
@@ -482,7 +553,7 @@ impl<G: Game> Searcher<G> {
         root_legal: &[G::Action],
         cfg: &SearchConfig,
         limit: Limit,
-        (policy, eval): (Mover<G>, Option<Evaluator<G>>),
+        policies: Policies<G>,
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
@@ -495,11 +566,12 @@ impl<G: Game> Searcher<G> {
             next_sibling: NONE,
             visits: 0,
             available: 0,
+            preferred: false,
             reward: 0.0,
         });
         let mut done = 0u32;
         while !limit.reached(done) {
-            self.iterate(view, cfg, policy, eval, &mut rng);
+            self.iterate(view, cfg, policies, &mut rng);
             done += 1;
         }
         let mut out = RootResult {
@@ -529,7 +601,7 @@ impl<G: Game> Searcher<G> {
         root_legal: &[G::Action],
         cfg: &SearchConfig,
         limit: Limit,
-        (policy, eval): (Mover<G>, Option<Evaluator<G>>),
+        Policies { mover: policy, eval, .. }: Policies<G>,
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
@@ -568,6 +640,7 @@ pub struct SearchBot<G: Game> {
     config: SearchConfig,
     policy: Mover<G>,
     eval: Option<Evaluator<G>>,
+    hint: Option<PlayoutPolicy<G>>,
     rng: GameRng,
     searchers: Vec<Searcher<G>>,
     stats: SearchStats,
@@ -579,10 +652,12 @@ pub type Ismcts<G> = SearchBot<G>;
 
 impl<G: Game> SearchBot<G> {
     /// A search bot of `kind` with `config`, seeded with `seed`. `policy` is the playout policy used when
-    /// `config.playout` is [`Playout::Heuristic`] (random playouts when `None`); see
-    /// [`with_rollout`](SearchBot::with_rollout) for [`Playout::Rollout`].
+    /// `config.playout` is [`Playout::Heuristic`] (random playouts when `None`), and the tree's prior when
+    /// `config.prior_milli` is above 0; see [`with_rollout`](SearchBot::with_rollout) for
+    /// [`Playout::Rollout`].
     pub fn new(kind: SearchKind, config: SearchConfig, policy: Option<PlayoutPolicy<G>>, seed: u64) -> Self {
         let threads = usize::from(config.threads.max(1));
+        let hint = policy.filter(|_| config.prior_milli > 0);
         let policy = match (config.playout, policy) {
             (Playout::Heuristic, Some(f)) => Mover::View(f),
             _ => Mover::Random,
@@ -592,6 +667,7 @@ impl<G: Game> SearchBot<G> {
             config,
             policy,
             eval: None,
+            hint,
             rng: GameRng::new(seed),
             searchers: (0..threads).map(|_| Searcher::new()).collect(),
             stats: SearchStats::default(),
@@ -636,15 +712,16 @@ impl<G: Game> SearchBot<G> {
                 base + u32::from((t as u32) < n % threads as u32)
             })
         };
-        let (kind, cfg, policy, eval) = (self.kind, self.config, self.policy, self.eval);
+        let (kind, cfg) = (self.kind, self.config);
+        let policies = Policies { mover: self.policy, eval: self.eval, hint: self.hint };
         let run = |t: usize, s: &mut Searcher<G>| {
             let seed = mix(seed ^ t as u64);
             match kind {
                 SearchKind::Ismcts => {
-                    s.search(view, legal, &cfg, Limit { iterations: share(t), deadline }, (policy, eval), seed)
+                    s.search(view, legal, &cfg, Limit { iterations: share(t), deadline }, policies, seed)
                 }
                 SearchKind::FlatMc => {
-                    s.flat(view, legal, &cfg, Limit { iterations: share(t), deadline }, (policy, eval), seed)
+                    s.flat(view, legal, &cfg, Limit { iterations: share(t), deadline }, policies, seed)
                 }
             }
         };
@@ -779,6 +856,89 @@ mod tests {
             let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &to_end, &mut rng);
             assert!(state.to_move().is_none());
             assert_eq!(values[..2], state.returns()[..]);
+        }
+    }
+
+    /// The logarithm table agrees with `ln` on both sides of its end.
+    #[test]
+    fn ln_count_is_ln() {
+        for n in [1u32, 2, 3, 100, 4095, 4096, 4097, 1_000_000] {
+            assert_eq!(ln_count(n), f64::from(n).ln(), "{n}");
+        }
+    }
+
+    /// A policy that always plays the highest legal card.
+    fn highest(_: &crate::toy::ToyView, legal: &[crate::toy::Play], _: &mut GameRng) -> crate::toy::Play {
+        legal[legal.len() - 1]
+    }
+
+    /// With a prior, a node's first expansion is the heuristic's choice, and a heavy prior keeps the
+    /// search on it; without one, the first expansion is random.
+    #[test]
+    fn prior_expands_and_favours_the_heuristic_choice() {
+        let state = fresh(2);
+        let Some(seat) = state.to_move() else { panic!("over") };
+        let view = state.view(seat);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert!(legal.len() > 2);
+        let last = legal.len() - 1;
+        let one = SearchConfig {
+            budget: Budget { iterations: Some(1), millis: None },
+            prior_milli: 1000,
+            ..SearchConfig::default()
+        };
+        let mut first_random = [0u32; 16];
+        for seed in 0..40 {
+            let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, one, Some(highest), seed);
+            let visits: Vec<u64> = bot.analyse(&view, &legal).iter().map(|&(v, _)| v).collect();
+            assert_eq!(visits[last], 1, "seed {seed}: {visits:?}");
+            let plain = SearchConfig { prior_milli: 0, ..one };
+            let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, plain, Some(highest), seed);
+            let visits: Vec<u64> = bot.analyse(&view, &legal).iter().map(|&(v, _)| v).collect();
+            if let Some(i) = visits.iter().position(|&v| v == 1) {
+                first_random[i] += 1;
+            }
+        }
+        assert!(first_random.iter().filter(|&&n| n > 0).count() > 1, "{first_random:?}");
+        let heavy = SearchConfig {
+            budget: Budget { iterations: Some(200), millis: None },
+            prior_milli: 100_000,
+            ..SearchConfig::default()
+        };
+        let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, heavy, Some(highest), 3);
+        let visits: Vec<u64> = bot.analyse(&view, &legal).iter().map(|&(v, _)| v).collect();
+        assert!(visits[last] > 150, "{visits:?}");
+    }
+
+    /// Every node's children stay sorted by (action, mover) with no repeated key, so that the merge with
+    /// the legal list finds each of them.
+    #[test]
+    fn children_stay_sorted_and_unique() {
+        for seed in 0..5 {
+            let state = fresh(seed);
+            let Some(seat) = state.to_move() else { panic!("over") };
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            let cfg =
+                SearchConfig { budget: Budget { iterations: Some(500), millis: None }, ..SearchConfig::default() };
+            let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, cfg, None, seed);
+            bot.analyse(&state.view(seat), &legal);
+            let nodes = &bot.searchers[0].nodes;
+            assert!(nodes.len() > 100);
+            let mut children = 0;
+            for n in nodes {
+                let mut prev: Option<(crate::toy::Play, u8)> = None;
+                let mut c = n.first_child;
+                while c != NONE {
+                    let key = (nodes[c as usize].action, nodes[c as usize].mover);
+                    assert!(prev.is_none_or(|p| p < key), "{prev:?} then {key:?}");
+                    prev = Some(key);
+                    children += 1;
+                    c = nodes[c as usize].next_sibling;
+                }
+            }
+            assert_eq!(children, nodes.len() - 1, "every node but the root is someone's child");
         }
     }
 

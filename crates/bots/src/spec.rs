@@ -37,7 +37,7 @@ pub enum BotSpec {
     /// here (`hard:iters=50`, `expert:ms=200`) replaces the search budget of levels that search.
     Level(Level, Budget),
     /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic|rollout]`
-    /// `[:margin=W][:depth=D]`.
+    /// `[:margin=W][:depth=D][:prior=W]`.
     Ismcts(SearchConfig),
     /// [`SearchBot`] running flat Monte Carlo, with the same parameters as `ismcts`.
     FlatMc(SearchConfig),
@@ -159,8 +159,8 @@ fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
 
 /// Reads the parameters of a search bot: `iters=N`, `ms=M` (either or both; whichever ends first),
 /// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic|rollout`,
-/// `margin=W` (0 to 1) and `depth=D` (playout moves before the game's evaluation may end it; 0 = to the
-/// end).
+/// `margin=W` (0 to 1), `depth=D` (playout moves before the game's evaluation may end it; 0 = to the
+/// end) and `prior=W` (the weight of the heuristic's choice as a progressive-bias prior, 0 to 100).
 fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, SpecError> {
     let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
     let number = |k: &str, v: &str, lo: u64, hi: u64| -> Result<u64, SpecError> {
@@ -191,6 +191,14 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                 cfg.margin_milli = (x * 1000.0).round() as u32;
             }
             "depth" => cfg.depth = number(k, v, 0, 1_000_000)? as u32,
+            "prior" => {
+                let x: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x))
+                    .ok_or_else(|| bad(format!("`prior={v}`: expected a number from 0 to 100")))?;
+                cfg.prior_milli = (x * 1000.0).round() as u32;
+            }
             "playout" => {
                 cfg.playout = match v {
                     "random" => Playout::Random,
@@ -201,7 +209,7 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth)"
+                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth, prior)"
                 )));
             }
         }
@@ -231,6 +239,9 @@ fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> f
     }
     if cfg.depth != 0 {
         write!(f, ":depth={}", cfg.depth)?;
+    }
+    if cfg.prior_milli != 0 {
+        write!(f, ":prior={}", f64::from(cfg.prior_milli) / 1000.0)?;
     }
     match cfg.playout {
         Playout::Random => {}
@@ -430,6 +441,7 @@ mod tests {
             "flatmc:iters=300:playout=rollout",
             "ismcts:iters=500:margin=0.25:playout=rollout",
             "ismcts:iters=500:depth=40:playout=rollout",
+            "ismcts:iters=500:c=0.4:depth=80:prior=2:playout=rollout",
             "flatmc:iters=300",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
@@ -458,8 +470,9 @@ mod tests {
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
             err("ismcts:depht=3"),
-            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth)"
+            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth, prior)"
         );
+        assert_eq!(err("ismcts:prior=x"), "bot `ismcts`: `prior=x`: expected a number from 0 to 100");
         assert_eq!(err("ismcts:margin=2"), "bot `ismcts`: `margin=2`: expected a number from 0 to 1");
         assert_eq!(
             err("flatmc:playout=smart"),

@@ -95,7 +95,7 @@ impl Heuristic for Equinox {
                 .copied()
                 .find(|a| match a {
                     Action::Discard(c) => c.creature().and_then(|cr| col_of(view, cr)).is_some_and(|col| {
-                        view.eliminated_in[col] != 0 || stake(view, col).0 == 0 && c.strength() <= 3
+                        view.eliminated_in[col].is_some() || stake(view, col).0 == 0 && c.strength() <= 3
                     }),
                     _ => false,
                 })
@@ -105,7 +105,7 @@ impl Heuristic for Equinox {
                 .copied()
                 .find(|a| match a {
                     Action::Retrieve(StoneSpot::At(_, c)) => {
-                        col_of(view, *c).is_some_and(|col| view.eliminated_in[col] != 0)
+                        col_of(view, *c).is_some_and(|col| view.eliminated_in[col].is_some())
                     }
                     _ => false,
                 })

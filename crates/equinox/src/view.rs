@@ -36,8 +36,8 @@ pub struct View {
     pub stones: [[Option<Seat>; COLUMNS]; ROUNDS],
     /// The seats whose secret prediction is revealed on each champion card.
     pub revealed: [SeatSet; COLUMNS],
-    /// Round of elimination of each column's creature (0: in play).
-    pub eliminated_in: [u8; COLUMNS],
+    /// Round of elimination of each column's creature (`None`: in play).
+    pub eliminated_in: [Option<u8>; COLUMNS],
     /// The current round.
     pub round: u8,
     /// The player whose turn it is.
@@ -106,7 +106,7 @@ impl Equinox {
             stacks: self.stacks,
             stones: self.stones.map(|row| row.map(|s| (s != NO_STONE).then_some(Seat(s)))),
             revealed: self.revealed.map(|m| SeatSet(u32::from(m))),
-            eliminated_in: self.eliminated_in,
+            eliminated_in: self.eliminated_in.map(|r| (r != 0).then_some(r)),
             round: self.round,
             current: self.current,
             phase,
@@ -257,7 +257,7 @@ impl Equinox {
             stacks: view.stacks,
             stones: view.stones.map(|row| row.map(|s| s.map_or(NO_STONE, |s| s.0))),
             revealed: view.revealed.map(|m| m.0 as u8),
-            eliminated_in: view.eliminated_in,
+            eliminated_in: view.eliminated_in.map(|r| r.unwrap_or(0)),
             hands,
             aside,
             secret,
@@ -284,9 +284,8 @@ impl Equinox {
 
 impl View {
     fn cell_text(&self, r: usize, col: usize) -> String {
-        let e = self.eliminated_in[col];
         let st = &self.stacks[r][col];
-        let card = if e != 0 && (e as usize) < r + 1 {
+        let card = if self.eliminated_in[col].is_some_and(|e| usize::from(e) < r + 1) {
             "  X ".to_owned()
         } else {
             match st.top() {
@@ -386,7 +385,7 @@ impl View {
                     t.push_str(&format!("●{s}"));
                 }
             }
-            if self.eliminated_in[col] != 0 {
+            if self.eliminated_in[col].is_some() {
                 t = format!("✗{t}");
             }
             write!(f, "{t:<8}")?;

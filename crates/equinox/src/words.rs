@@ -459,7 +459,7 @@ impl crate::view::View {
         let _ = self.write_in(&mut t, lang);
         t.push_str(lang.pick("\ncreatures (code, name, power):", "\ncréatures (code, nom, pouvoir) :"));
         for (col, c) in self.champions.iter().enumerate() {
-            let gone = if self.eliminated_in[col] != 0 { lang.pick(" [eliminated]", " [éliminée]") } else { "" };
+            let gone = if self.eliminated_in[col].is_some() { lang.pick(" [eliminated]", " [éliminée]") } else { "" };
             t.push_str(&format!("\n  {} {}{gone}: {}", c.code(), c.name(), power_text(*c, lang)));
         }
         for k in TreeKind::ALL {

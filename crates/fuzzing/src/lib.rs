@@ -461,7 +461,7 @@ pub fn con_setup(b: &mut Bytes) -> (con::Options, con::Setup) {
 }
 
 /// A Mystic Vale setup: options with 2-4 players, mostly both expansions (`sets=base,magic,wild`) and
-/// leaders, and the explicit setup of a fresh deal (every player's zones, leader, the commons, the vale
+/// leaders, sometimes six conclaves, and the explicit setup of a fresh deal (every player's zones, leader, the commons, the vale
 /// rows and the pool).
 pub fn mv_setup(b: &mut Bytes) -> Option<(mv::Options, mv::Setup)> {
     let flags = b.u8();
@@ -471,7 +471,21 @@ pub fn mv_setup(b: &mut Bytes) -> Option<(mv::Options, mv::Setup)> {
         (_, 1) => mv::setup::Leaders::Random,
         _ => mv::setup::Leaders::Choose,
     };
-    let options = mv::Options { players: 2 + b.below(3), sets: sets.to_owned(), leaders, ..mv::Options::default() };
+    // Conclaves (one case in four): six distinct ones picked by the bytes; the cards come from every set.
+    let mut conclaves = String::new();
+    if flags & 0x30 == 0x30
+        && let Ok(all) = mv::conclaves::Conclaves::embedded()
+    {
+        let mut keys: Vec<&str> = all.list.iter().map(|c| c.key.as_str()).collect();
+        let mut picked = Vec::new();
+        while picked.len() < mv::conclaves::PICK && !keys.is_empty() {
+            picked.push(keys.remove(b.below(keys.len())));
+        }
+        conclaves = picked.join(",");
+    }
+    let sets = if conclaves.is_empty() { sets } else { "base" };
+    let options =
+        mv::Options { players: 2 + b.below(3), sets: sets.to_owned(), leaders, conclaves, ..mv::Options::default() };
     let g = mv::MysticVale::new(&options, b.u64()).ok()?;
     let db = &*g.db;
     let adv = |id: u8| db.advancements.get(usize::from(id)).map(|a| a.key.clone());

@@ -17,9 +17,9 @@
 //! | `cancel c7`, `cancel c7 not-cursed` | about to spoil: Aether Tree cancels card 7's decay but a Cursed Land's (`not-cursed`: Aether Tree when Bramble Spire could act too) |
 //! | `mill`, `decline` | Harvest Phase, Wood Sprite Hoard: discard or keep the card shown |
 //! | `take leader 3`, `take amulet 2`, `trade`, `decline` | setup: the draft (EN:810-816), keeping or trading the amulet |
-//! | `evoke`, `evoke c7` | Evoke the active amulet (on card 7), in the windows its text allows (EN:802-830) |
+//! | `evoke`, `evoke c7`, `evoke c7 purchase 2` | Evoke the active amulet (on card 7), in the windows its text allows (EN:802-830); Darksoul Ember: sleeve the first purchase waiting, or the second bought, on card 7 |
 //! | `vp animal,forest,wild` | Harvest Phase, variant `buy_vp`: 3 spirits buy 1 VP |
-//! | `ability c7`, `ability 2.1`, `ability soil.top c7`, `ability 1`, `decline` | Harvest Phase: a unique ability's choice (a card, a commons position, a Fertile Soil onto a card, an option); `decline` ends one that takes several |
+//! | `ability c7`, `ability 2.1`, `ability soil.top c7`, `ability 1`, `ability p1 c7 top`, `decline` | Harvest Phase: a unique ability's choice (a card, a commons position, a Fertile Soil onto a card, an option, the ability of player 1's card 7 in its top slot or `leader` side); `decline` ends one that takes several |
 
 use std::fmt;
 use std::str::FromStr;
@@ -126,6 +126,12 @@ pub enum Action {
     CancelNotCursed(u8),
     /// Variant `buy_vp`: pay 3 spirits (animal, forest, sky, wild counts) for 1 VP (EN:1829-1833).
     BuyVp([u8; 4]),
+    /// Darksoul Ember: sleeve purchase `k` (0-based, in the order bought) on card `c` (`evoke c7` sleeves
+    /// the first purchase waiting).
+    EvokeBought(u8, u8),
+    /// Cyrilla's upgraded side: the card chosen first also has the ability of player `seat`'s field card
+    /// `c` in slot `slot` (0-2: top, middle, bottom; 3: the leader's side).
+    AbilityGraft(u8, u8, u8),
 }
 
 /// The payments of 3 spirits (animal, forest, sky, wild), in increasing order.
@@ -191,18 +197,42 @@ pub fn ids() -> &'static ActionIds<Action> {
         v.extend((0..PICKS).map(AbilityPick));
         v.extend((0..N).map(CancelNotCursed));
         v.extend(vp_payments().map(BuyVp));
+        // Darksoul Ember's choice of purchase.
+        for k in 0..MAX_EVOKE_PURCHASES {
+            v.extend((0..N).map(|c| EvokeBought(k, c)));
+        }
+        // Cyrilla's upgraded side: an ability of a card of any seat's field.
+        for s in 0..crate::state::MAX_PLAYERS as u8 {
+            for c in 0..N {
+                v.extend((0..4).map(|slot| AbilityGraft(s, c, slot)));
+            }
+        }
         ActionIds::new(v)
     })
 }
 
+/// Purchases of one harvest Darksoul Ember can name (`evoke c7 purchase 4` at most).
+pub const MAX_EVOKE_PURCHASES: u8 = 4;
+
 /// Number of distinct action ids.
-pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS + MANA_STORM_ACTIONS + LEADER_ABILITY_ACTIONS;
+pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS
+    + MANA_STORM_ACTIONS
+    + LEADER_ABILITY_ACTIONS
+    + VP_PAYMENTS
+    + EVOKE_BOUGHT_ACTIONS
+    + GRAFT_ACTIONS;
+/// Ids of Cyrilla's choice of another card's ability: seat, card, slot or leader side.
+const GRAFT_ACTIONS: usize = crate::state::MAX_PLAYERS * NUM_CARDS * 4;
+/// Ids of the variant `buy_vp`'s payments.
+const VP_PAYMENTS: usize = 20;
+/// Ids of Darksoul Ember's choice of purchase.
+const EVOKE_BOUGHT_ACTIONS: usize = MAX_EVOKE_PURCHASES as usize * NUM_CARDS;
 /// Ids of the base game and the card model (Vale of the Wild, Vale of Magic).
 const BASE_AND_WILD_ACTIONS: usize = 9 + 20 + 20 + 4 + 40 + 12 + 240 + 20 + 3 + 4 + MAX_VALES + 20 + 20 + 1200;
 /// Ids of Mana Storm's draft and amulets.
 const MANA_STORM_ACTIONS: usize = MAX_LEADERS + MAX_AMULETS + 2 + 20;
 /// Ids of the leaders' abilities with choices, then `cancel cN not-cursed`.
-const LEADER_ABILITY_ACTIONS: usize = 20 + 9 + 60 + PICKS as usize + 20 + 20;
+const LEADER_ABILITY_ACTIONS: usize = 20 + 9 + 60 + PICKS as usize + 20;
 
 /// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
 pub fn action_id(a: Action) -> usize {
@@ -257,6 +287,11 @@ impl fmt::Display for Action {
             Trade => f.write_str("trade"),
             Evoke => f.write_str("evoke"),
             EvokeOn(c) => write!(f, "evoke c{c}"),
+            EvokeBought(k, c) => write!(f, "evoke c{c} purchase {}", k + 1),
+            AbilityGraft(s, c, slot) => match Slot::ALL.get(usize::from(*slot)) {
+                Some(x) => write!(f, "ability p{s} c{c} {}", x.name()),
+                None => write!(f, "ability p{s} c{c} leader"),
+            },
             AbilityCard(c) => write!(f, "ability c{c}"),
             AbilityCommon(l, k) => write!(f, "ability {}.{}", l + 1, k + 1),
             AbilitySoil(s, c) => write!(f, "ability soil.{} c{c}", s.name()),
@@ -314,7 +349,7 @@ impl FromStr for Action {
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
                  resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2, \
-                 take leader 3, take amulet 2, trade, evoke, evoke c7, ability c7|2.1|soil.top c7|1",
+                 take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|p1 c7 top",
             )
         };
         if too_long {
@@ -383,12 +418,27 @@ impl FromStr for Action {
             ["trade"] => Trade,
             ["evoke"] => Evoke,
             ["evoke", c] => EvokeOn(card(c).ok_or_else(bad)?),
+            ["evoke", c, "purchase", k] => EvokeBought(
+                k.parse::<u8>().ok().filter(|k| (1..=MAX_EVOKE_PURCHASES).contains(k)).ok_or_else(bad)? - 1,
+                card(c).ok_or_else(bad)?,
+            ),
             ["ability", x] => match (card(x), pos(x, 3, 3), x.parse::<u8>()) {
                 (Some(c), _, _) => AbilityCard(c),
                 (_, Some((l, k)), _) => AbilityCommon(l, k),
                 (_, _, Ok(k)) if (1..=PICKS).contains(&k) => AbilityPick(k - 1),
                 _ => return Err(bad()),
             },
+            ["ability", p, c, slot] => AbilityGraft(
+                p.strip_prefix('p')
+                    .and_then(|x| x.parse::<u8>().ok())
+                    .filter(|&x| usize::from(x) < crate::state::MAX_PLAYERS)
+                    .ok_or_else(bad)?,
+                card(c).ok_or_else(bad)?,
+                match *slot {
+                    "leader" => 3,
+                    s => Slot::ALL.iter().position(|x| x.name() == s).ok_or_else(bad)? as u8,
+                },
+            ),
             ["ability", s, c] => match (source(s), card(c)) {
                 (Some(Source::Soil(slot)), Some(c)) => AbilitySoil(slot, c),
                 _ => return Err(bad()),
@@ -436,7 +486,11 @@ mod tests {
             ("ability 2", 1892),
             ("cancel c19 not-cursed", 1912),
             ("vp wild,wild,wild", 1913),
-            ("vp animal,animal,animal", NUM_ACTIONS - 1),
+            ("vp animal,animal,animal", 1932),
+            ("evoke c0 purchase 1", 1933),
+            ("evoke c19 purchase 4", 2012),
+            ("ability p0 c0 top", 2013),
+            ("ability p3 c19 leader", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

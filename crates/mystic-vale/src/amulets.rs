@@ -313,6 +313,42 @@ impl MysticVale {
         }
     }
 
+    /// Darksoul Ember in the Harvest Phase: `evoke cN purchase K` for each purchase waiting but the first
+    /// (`evoke cN`), one per title, in the order bought (ruling MV62).
+    pub(crate) fn push_evoke_purchases(&self, out: &mut Vec<Action>) {
+        if !self.evoke_window(Moment::Harvest) || self.evocable().is_none_or(|a| a.evoke != Evoke::SleeveNow) {
+            return;
+        }
+        let bought = &self.turn.bought;
+        let Some(first) = bought.iter().position(|b| b.target.is_none()) else { return };
+        let p = self.cur();
+        for k in first + 1..bought.len().min(usize::from(crate::actions::MAX_EVOKE_PURCHASES)) {
+            let b = bought[k];
+            if b.target.is_some() || bought[first..k].iter().any(|x| x.target.is_none() && x.adv == b.adv) {
+                continue;
+            }
+            for &c in p.field.iter() {
+                if self.sleeve_ok(k, c) {
+                    out.push(Action::EvokeBought(k as u8, c));
+                }
+            }
+        }
+        let from = out.iter().position(|a| matches!(a, Action::EvokeBought(..))).unwrap_or(out.len());
+        out[from..].sort_unstable();
+    }
+
+    /// Darksoul Ember: sleeves purchase `k` (not the first waiting) on card `c` now.
+    pub(crate) fn evoke_purchase<S: EventSink<Event>>(&mut self, k: u8, c: u8, ev: &mut S) {
+        let bought = &mut self.turn.bought;
+        let (Some(first), k) = (bought.iter().position(|b| b.target.is_none()), usize::from(k)) else { return };
+        if k < bought.len() && k > first {
+            // The chosen purchase becomes the first waiting: the Evoke sleeves that one.
+            let b = bought.remove(k);
+            bought.insert(first, b);
+        }
+        self.evoke(Some(c), ev);
+    }
+
     /// Darksoul Ember's used side: the player must push at least once before passing (EN:1773).
     pub(crate) fn must_push(&self) -> bool {
         let p = self.cur();

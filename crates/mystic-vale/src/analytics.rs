@@ -14,7 +14,12 @@
 //! - [`LEVELS`]: per level of advancements and of vales, how many were bought per game, per winner and
 //!   per other player, and their share of the game's purchases of that kind;
 //! - [`GAMES`]: per player count, the win rate of the first player (the starting player chosen by the
-//!   mana tokens), game length in rounds and actions, and the winning and mean final scores.
+//!   mana tokens), game length in rounds and actions, and the winning and mean final scores;
+//! - [`LEADERS`] and [`AMULETS`] (only with sets that have them): one row per leader or amulet, with the
+//!   share of games in which some player held it at the end of the game, its pick rate when it was
+//!   offered (on the draft table, among the two dealt with `leaders=choose`, or dealt at random), the
+//!   win rate of its holder and of the others, their difference within a game, and the mean final
+//!   scores. An amulet traded for a regular token (EN:816) is offered, not held.
 
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::{Game, NoEvents};
@@ -31,6 +36,24 @@ pub const VALES: &str = "vales: card impact";
 pub const LEVELS: &str = "purchases by level";
 /// The per-player-count table's name.
 pub const GAMES: &str = "games by player count";
+/// The leader table's name.
+pub const LEADERS: &str = "leaders: pick rate and impact";
+/// The amulet table's name.
+pub const AMULETS: &str = "amulets: pick rate and impact";
+
+/// Column: 1 when some player held it at the end of the game, else 0.
+pub const HELD_IN_GAME: &str = "held in game";
+/// Column: in the games where it was offered, 1 when a player took (and kept) it, else 0.
+pub const PICK_RATE: &str = "pick rate when offered";
+/// Column: win share of its holder.
+pub const WIN_HOLDER: &str = "win rate, holder";
+/// Column: per game with a holder, the holder's win share minus the others' mean.
+pub const HOLDER_IMPACT: &str = "impact (holder - others, same game)";
+/// Column: final score of its holder.
+pub const SCORE_HOLDER: &str = "score, holder";
+
+const PICK_COLUMNS: [&str; 7] =
+    [HELD_IN_GAME, PICK_RATE, WIN_HOLDER, WIN_OTHERS, HOLDER_IMPACT, SCORE_HOLDER, SCORE_OTHERS];
 
 /// Column: 1 when some player bought the title in the game, else 0 (its mean is the buy rate).
 pub const BOUGHT_IN_GAME: &str = "bought in game";
@@ -129,6 +152,38 @@ impl Rows {
 
     fn vales(db: &CardDb) -> Rows {
         Rows::new(db.vales.iter().map(|v| (true, v.level, v.title.as_str())), &[1, 2])
+    }
+}
+
+/// Adds one pick table's observations: per row (leader or amulet id), whether it was offered and the
+/// seat holding it at the end.
+fn pick_table(
+    tally: &mut DesignerTally,
+    table: &str,
+    titles: &[&str],
+    offered: &[bool],
+    held: &[Option<usize>],
+    win: &[f64],
+    score: &[f64],
+) {
+    for (r, title) in titles.iter().enumerate() {
+        let holder = held[r];
+        tally.add(table, title, HELD_IN_GAME, f64::from(u8::from(holder.is_some())));
+        if offered[r] || holder.is_some() {
+            tally.add(table, title, PICK_RATE, f64::from(u8::from(holder.is_some())));
+        }
+        let Some(h) = holder else { continue };
+        tally.add(table, title, WIN_HOLDER, win[h]);
+        tally.add(table, title, SCORE_HOLDER, score[h]);
+        let others: Vec<usize> = (0..win.len()).filter(|&i| i != h).collect();
+        for &i in &others {
+            tally.add(table, title, WIN_OTHERS, win[i]);
+            tally.add(table, title, SCORE_OTHERS, score[i]);
+        }
+        if !others.is_empty() {
+            let mean = others.iter().map(|&i| win[i]).sum::<f64>() / others.len() as f64;
+            tally.add(table, title, HOLDER_IMPACT, win[h] - mean);
+        }
     }
 }
 
@@ -268,6 +323,58 @@ impl DesignerStats for MysticVale {
                     tally.add(LEVELS, &label, LEVEL_SHARE, f64::from(total) / f64::from(all));
                 }
             }
+        }
+
+        if !db.leaders.is_empty() && state.players.iter().any(|p| p.leader.is_some()) {
+            columns(
+                tally,
+                LEADERS,
+                "Per leader: the share of games in which a player held it, its pick rate when offered (draft \
+                 table, the two dealt, or dealt at random), the win rate of its holder and of the others (a \
+                 shared win counts 1/k), their difference within a game, and the mean final scores.",
+                &PICK_COLUMNS,
+            );
+            let mut offered = vec![false; db.leaders.len()];
+            let draft = start.draft.iter().flat_map(|d| d.leaders.iter().copied());
+            let dealt =
+                start.players.iter().flat_map(|p| p.leader_offer.into_iter().flatten().chain(p.leader.map(|l| l.id)));
+            for l in draft.chain(dealt) {
+                if let Some(o) = offered.get_mut(usize::from(l)) {
+                    *o = true;
+                }
+            }
+            let mut held = vec![None; db.leaders.len()];
+            for (i, p) in state.players.iter().enumerate() {
+                if let Some(x) = p.leader.and_then(|l| held.get_mut(usize::from(l.id))) {
+                    *x = Some(i);
+                }
+            }
+            let titles: Vec<&str> = db.leaders.iter().map(|l| l.title.as_str()).collect();
+            pick_table(tally, LEADERS, &titles, &offered, &held, &win, &score);
+        }
+        if !db.amulets.is_empty() && (start.draft.is_some() || start.players.iter().any(|p| p.amulet.is_some())) {
+            columns(
+                tally,
+                AMULETS,
+                "Per amulet: as for leaders (held at the end, pick rate when offered, win rate of its holder and \
+                 of the others, their difference within a game, mean final scores); a traded amulet is not held.",
+                &PICK_COLUMNS,
+            );
+            let mut offered = vec![false; db.amulets.len()];
+            let draft = start.draft.iter().flat_map(|d| d.amulets.iter().copied());
+            for a in draft.chain(start.players.iter().filter_map(|p| p.amulet)) {
+                if let Some(o) = offered.get_mut(usize::from(a)) {
+                    *o = true;
+                }
+            }
+            let mut held = vec![None; db.amulets.len()];
+            for (i, p) in state.players.iter().enumerate() {
+                if let Some(x) = p.amulet.and_then(|a| held.get_mut(usize::from(a))) {
+                    *x = Some(i);
+                }
+            }
+            let titles: Vec<&str> = db.amulets.iter().map(|a| a.title.as_str()).collect();
+            pick_table(tally, AMULETS, &titles, &offered, &held, &win, &score);
         }
 
         let label = format!("{n} players");

@@ -445,6 +445,9 @@ impl Ability {
             Effect::CancelSpoil => "this on-deck card does not make you spoil".into(),
             Effect::ExtraTurn => format!("+{n} {r}, then an extra turn (one per round)"),
             Effect::ToDeckBottom => "this card goes under your deck, not to the discard pile".into(),
+            Effect::FillField if self.reward != Reward::None => {
+                format!("+1 {r}{per}, then fill your field to {n} cards from your deck")
+            }
             Effect::FillField => format!("fill your field to {n} cards from your deck"),
             Effect::Exchange => format!("pay {n} mana for 1 {r}, any number of times"),
             Effect::DiscountOnCard => format!("a purchase declared for this card costs {n} less"),

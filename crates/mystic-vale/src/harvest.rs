@@ -4,7 +4,7 @@
 //!
 //! [`MysticVale::recount`]: crate::MysticVale
 
-use crate::cards::{CardDb, Count, Effect, Reward, Timing};
+use crate::cards::{Ability, CardDb, Count, Effect, Reward, Timing};
 use crate::state::{CardStats, LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
 use crate::view::View;
 
@@ -122,6 +122,8 @@ pub struct Cards<'a> {
     /// The field card the leader's card copies this turn (Guilduin): its symbols and harvest
     /// abilities count once more.
     pub copy: Option<u8>,
+    /// A card given another card's ability this turn (Cyrilla's upgraded side), and that ability.
+    pub graft: Option<(u8, Ability)>,
     /// The cards given extra guardians this turn (Conclave of Ents, Wildfire Ember), and how many.
     pub bonus: [Option<(u8, u8)>; 2],
     /// Cards that joined the end of the field as the harvest began (Call of the Hunt, Canopy Explorer).
@@ -202,6 +204,29 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
             }
         }
         vp += u32::from(st.vp);
+        // Cyrilla's upgraded side: the copied ability counts on this card (ruling MV51).
+        if let Some((g, ab)) = h.graft
+            && g == c
+        {
+            let guardians = u32::from(st.guardians) + u32::from(bonus);
+            let n = match (ab.timing, ab.per) {
+                (Timing::Ongoing, Count::GuardiansOnCard) => guardians,
+                (Timing::Ongoing, _) => 1,
+                _ => harvest_count(ab.per, h, c, field),
+            };
+            let gain = u32::from(ab.amount) * n;
+            let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+            match ab.reward {
+                Reward::Mana => mana += gain,
+                Reward::Vp => vp += gain * double,
+                Reward::BoxVp => box_vp += gain * double,
+                r => {
+                    if let Some(k) = r.spirit() {
+                        spirits[k as usize] += gain;
+                    }
+                }
+            }
+        }
         if !st.acts(Timing::Harvest) {
             continue;
         }
@@ -224,6 +249,8 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
                         }
                     }
                 }
+                // Yaquei's upgraded side: the starting side's gain comes first, before the fill (MV65).
+                Effect::FillField if ab.reward == Reward::Mana => mana += harvest_count(ab.per, h, c, field),
                 Effect::ManaMinus => minus += u32::from(ab.amount),
                 Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
                 Effect::Unique => unique = true,

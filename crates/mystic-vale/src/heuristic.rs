@@ -193,6 +193,8 @@ fn card_play(db: &CardDb, s: Sleeve, face: Option<&Face>, bonus: u8) -> Play {
                     _ => {}
                 }
             }
+            // GinGan's upgraded side: the neighbours' choices give box VP, about every other time.
+            (Timing::Harvest, Effect::Unique) if ab.reward == Reward::BoxVp => p.vp += 0.5 * amount,
             (_, Effect::ManaMinus) => p.mana -= amount,
             // A discount when a purchase is declared for its card.
             (_, Effect::DiscountOnCard) => p.extra += W.mana * amount * 0.5,
@@ -395,8 +397,9 @@ fn offers(view: &View, legal: &[Action], mana: u8) -> Vec<Offer> {
     let mut out = Vec::new();
     for l in 0..3u8 {
         for k in 0..3u8 {
-            let a = view.commons[l as usize][k as usize];
-            if a != EMPTY && db.adv(a).cost <= mana {
+            if let Some(a) = view.commons[l as usize][k as usize]
+                && db.adv(a).cost <= mana
+            {
                 out.push(Offer {
                     action: Action::Buy(Source::Common(l, k)),
                     adv: a,
@@ -415,9 +418,11 @@ fn offers(view: &View, legal: &[Action], mana: u8) -> Vec<Offer> {
     let p = &view.players[view.seat.index()];
     for &act in legal {
         if let Action::BuyOn(s, c) = act {
-            let a = match s {
+            let Some(a) = (match s {
                 Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => db.soil[slot as usize],
+                Source::Soil(slot) => Some(db.soil[slot as usize]),
+            }) else {
+                continue;
             };
             let discount: u8 = p.cards[c as usize]
                 .advs()
@@ -543,10 +548,7 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
     let mut best: Option<(f64, Action)> = None;
     for &a in legal {
         let Action::Vale(l, k, any) = a else { continue };
-        let v = view.vale_row[l as usize][k as usize];
-        if v == EMPTY {
-            continue;
-        }
+        let Some(v) = view.vale_row[l as usize][k as usize] else { continue };
         let Some(pay) = MysticVale::vale_payment(db.vale(v).cost, avail, any) else { continue };
         let mut total = vale_value(db, v, out);
         if view.turn.vales_bought + 1 < 2 {
@@ -559,11 +561,8 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
             let mut second = 0.0f64;
             for l2 in 0..2 {
                 for k2 in 0..4 {
-                    let w = view.vale_row[l2][k2];
-                    if w == EMPTY
-                        || (l2, k2) == (l as usize, k as usize)
-                        || unique(w).is_some_and(|a| uniques.contains(&a))
-                    {
+                    let Some(w) = view.vale_row[l2][k2] else { continue };
+                    if (l2, k2) == (l as usize, k as usize) || unique(w).is_some_and(|a| uniques.contains(&a)) {
                         continue;
                     }
                     let cost = db.vale(w).cost;
@@ -600,6 +599,7 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         bonus: p.bonuses(),
         plus: None,
         copy: None,
+        graft: None,
         added: 0,
         table: Some((view, i)),
     };
@@ -619,7 +619,7 @@ fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
     let db = &*view.db;
     // Vales: the best one (or two) the spirits pay for.
     let mut best_pair = 0.0f64;
-    let row: Vec<u8> = view.vale_row.iter().flatten().copied().filter(|&v| v != EMPTY).collect();
+    let row: Vec<u8> = view.vale_row.iter().flatten().flatten().copied().collect();
     let payable = |cost: [u8; 4], avail: [u8; 4]| -> Option<[u8; 4]> {
         if cost[3] == 0 {
             MysticVale::vale_payment(cost, avail, None)
@@ -708,6 +708,12 @@ fn should_push(view: &View, out: Outlook) -> bool {
     (1.0 - risk) * (now + gain) + risk * consolation > now
 }
 
+/// Whether an on-deck card with these totals is better discarded when a neighbour's GinGan offers it:
+/// its decay outweighs its growth.
+pub(crate) fn on_deck_is_a_burden(st: crate::state::CardStats) -> bool {
+    st.decay > st.growth
+}
+
 /// Picks an action for the seat of `view`.
 pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     let me = view.seat.index();
@@ -716,6 +722,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     let has = |a: Action| legal.contains(&a);
     let fallback = legal[rng.index(legal.len())];
     let out = Outlook::of(view);
+    if let (Phase::Harvest, Some((v, spent))) = (view.phase, view.turn.vale_choice) {
+        return vale_choice(view, v, spent, legal).unwrap_or(fallback);
+    }
     match view.phase {
         Phase::Planting => {
             if has(Action::Push) && (!has(Action::Pass) || should_push(view, out)) {
@@ -879,6 +888,12 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             _ => Action::Decline,
         },
         Phase::DiscardEvoke => worst_field_card(view, legal).unwrap_or(Action::Decline),
+        // A neighbour's GinGan: the on-deck card goes when its decay outweighs its growth (it would hold
+        // back the next Planting Phase more than the VP it gives the neighbour).
+        Phase::NeighbourDiscard { .. } => match p.on_deck {
+            Some(c) if has(Action::Discard(c)) && on_deck_is_a_burden(view.card_stats(me, c)) => Action::Discard(c),
+            _ => Action::Decline,
+        },
         Phase::Over => fallback,
     }
 }
@@ -891,7 +906,27 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     let me = view.seat.index();
     let p = &view.players[me];
     if view.turn.ability_open.is_some() {
-        return legal.contains(&Action::Decline).then_some(Action::Decline);
+        // Cyrilla's second choice: the copied ability that gives most (a harvest gain or spirits).
+        let graft = legal
+            .iter()
+            .filter_map(|&a| {
+                let Action::AbilityGraft(s, c, slot) = a else { return None };
+                let pv = view.players.get(usize::from(s))?;
+                let ab = match pv.cards[c as usize].slots.get(usize::from(slot)) {
+                    Some(&x) if x != EMPTY => db.hot(x).ability,
+                    Some(_) => return None,
+                    None => leader_face(db, view.leader_card(usize::from(s)), c)?.ability,
+                };
+                let w = match ab.reward {
+                    Reward::Mana => W.mana,
+                    Reward::Wild => W.wild,
+                    Reward::Vp | Reward::BoxVp => 1.0,
+                    _ => W.spirit,
+                };
+                Some((w * f64::from(ab.amount), a))
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        return graft.map(|x| x.1).or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline));
     }
     let l = view.leader_card(me)?;
     let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
@@ -901,7 +936,7 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
         cards().map(|c| (f(c), c)).max_by(|a, b| a.0.total_cmp(&b.0)).filter(|x| x.0 > 0.0).map(|x| x.1)
     };
     match key {
-        "guardian-on-card" => best(&|c| {
+        "guardian-on-card" | "guardian-and-graft" => best(&|c| {
             let s = p.cards[c as usize];
             if p.field.contains(&c) { play_value(db, s, 1) - play_value(db, s, 0) } else { 0.0 }
         })
@@ -916,13 +951,33 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
         "gain-choice" => {
             // Wild when one more spirit buys a vale, else mana.
             let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
-            let near = view.vale_row.iter().flatten().any(|&v| v != EMPTY && db.hot_vale(v).total == left + 1);
+            let near = view.vale_row.iter().flatten().flatten().any(|&v| db.hot_vale(v).total == left + 1);
             let pick = Action::AbilityPick(u8::from(near && view.turn.vales_bought < 2));
             legal.contains(&pick).then_some(pick)
         }
         "soil-from-supply" => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
         _ => None,
     }
+}
+
+/// A vale's optional "when bought" ability (ruling MV66): Sky Garden when its VP beat its end VP; Halo
+/// Mountain when 3 spirits or more are left (its clarification's advice, EN:1377), then to the end.
+fn vale_choice(view: &View, v: u8, spent: u8, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let x = db.vale(v);
+    let key = crate::effects::module(x.ability.module).map(|m| m.key)?;
+    let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
+    let resolve = match key {
+        "sky-garden" => {
+            let (_, growth) = view.decay_growth(view.seat.index());
+            growth.saturating_mul(i32::from(x.ability.amount)).min(i32::from(crate::effects::sky_garden::CAP))
+                > i32::from(x.vp)
+        }
+        "halo-mountain" => spent > 0 || left >= 3,
+        _ => false,
+    };
+    let pick = if resolve { Action::AbilityPick(0) } else { Action::Decline };
+    legal.contains(&pick).then_some(pick)
 }
 
 /// What an amulet is worth over a game, in VP: its end VP and about five Evokes.
@@ -1018,6 +1073,10 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
                 .copied()
                 .filter_map(|x| match x {
                     Action::EvokeOn(c) => Some((sleeve_gain(db, p.cards[c as usize], adv, out), x)),
+                    Action::EvokeBought(k, c) => {
+                        let adv = view.turn.bought.get(usize::from(k))?.adv;
+                        Some((sleeve_gain(db, p.cards[c as usize], adv, out), x))
+                    }
                     _ => None,
                 })
                 .max_by(|a, b| a.0.total_cmp(&b.0))
@@ -1108,7 +1167,7 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
             let level = db.vale(v).ability.amount;
             let field: Vec<u8> = p.field.to_vec();
             let best =
-                view.commons.iter().flatten().copied().filter(|&x| x != EMPTY && db.adv(x).level == level).map(|x| {
+                view.commons.iter().flatten().flatten().copied().filter(|&x| db.adv(x).level == level).map(|x| {
                     field
                         .iter()
                         .map(|&c| sleeve_gain(db, p.cards[c as usize], x, out))
@@ -1181,22 +1240,27 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
 /// Describes an action for a human.
 pub fn describe(view: &View, a: Action) -> String {
     let db = &*view.db;
+    if let (Some((v, _)), Action::AbilityPick(0)) = (view.turn.vale_choice, a) {
+        // A vale's optional "when bought" ability (ruling MV66).
+        let x = db.vale(v);
+        let text = crate::effects::module(x.ability.module).map_or("", |m| m.text);
+        return format!("{a}: {}: {text}", x.title);
+    }
     match a {
         Action::Buy(s) | Action::BuyOn(s, _) => {
-            let x = match s {
+            let Some(x) = (match s {
                 Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => db.soil[slot as usize],
-            };
-            if x == EMPTY {
+                Source::Soil(slot) => Some(db.soil[slot as usize]),
+            }) else {
                 return a.to_string();
-            }
+            };
             let adv = db.adv(x);
             format!("{a}: {} ({} mana, {}, level {})", adv.title, adv.cost, adv.slot.name(), adv.level)
         }
-        Action::Vale(l, k, _) => {
-            let v = view.vale_row[l as usize][k as usize];
-            if v == EMPTY { a.to_string() } else { format!("{a}: {} ({} VP)", db.vale(v).title, db.vale(v).vp) }
-        }
+        Action::Vale(l, k, _) => match view.vale_row[l as usize][k as usize] {
+            Some(v) => format!("{a}: {} ({} VP)", db.vale(v).title, db.vale(v).vp),
+            None => a.to_string(),
+        },
         Action::Resolve(s) => match view.phase {
             Phase::Order { card, .. } => {
                 let p = &view.players[view.current as usize];
@@ -1209,6 +1273,15 @@ pub fn describe(view: &View, a: Action) -> String {
             }
             _ => a.to_string(),
         },
+        Action::Discard(c) if matches!(view.phase, Phase::NeighbourDiscard { .. }) => {
+            let Phase::NeighbourDiscard { seat, .. } = view.phase else { return a.to_string() };
+            let p = &view.players[usize::from(seat)];
+            format!(
+                "{a}: {}, reveal another; {} gains 1 VP from the box",
+                view.card_text(p.cards[c as usize]),
+                sylvan_engine::Seat(view.current)
+            )
+        }
         Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) | Action::CancelDecay(c) | Action::Keep(c) => {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
@@ -1219,6 +1292,14 @@ pub fn describe(view: &View, a: Action) -> String {
         Action::Decline if view.phase == Phase::AmuletTrade => "decline: keep your amulet".into(),
         Action::Evoke | Action::EvokeOn(_) => match view.players[view.current as usize].amulet {
             Some(x) => format!("{a}: {}", db.amulet(x).text()),
+            None => a.to_string(),
+        },
+        Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {
+            Some(b) => format!(
+                "{a}: sleeve {} on {} at once",
+                db.adv(b.adv).title,
+                view.card_text(view.players[view.current as usize].cards[c as usize])
+            ),
             None => a.to_string(),
         },
         _ => a.to_string(),
@@ -1403,8 +1484,8 @@ mod tests {
         let mut v = blank_view();
         let me = v.seat.index();
         let wisp = adv(&v, "Will-O'-The-Wisp");
-        v.commons = [[EMPTY; 3]; 3];
-        v.commons[2][0] = wisp;
+        v.commons = [[None; 3]; 3];
+        v.commons[2][0] = Some(wisp);
         v.players[me].field.push(0);
         v.players[me].field.push(1);
         v.players[me].deck_count = 18;

@@ -18,6 +18,7 @@ pub mod actions;
 pub mod amulets;
 pub mod analytics;
 pub mod cards;
+pub mod conclaves;
 pub mod draft;
 pub mod effects;
 pub mod events;
@@ -84,6 +85,11 @@ impl Game for MysticVale {
                 help: "amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)",
             },
             OptionDoc {
+                name: "conclaves",
+                default: "",
+                help: "conclaves (EN:743): random, or 6 keys, comma-separated (see `sylvan cards list mystic-vale --conclaves`); the commons and vale decks are their cards, from every set",
+            },
+            OptionDoc {
                 name: "edition",
                 default: "base",
                 help: "essential: every set (as sets=all) with the official leader and amulet draft",
@@ -92,8 +98,14 @@ impl Game for MysticVale {
     }
 
     /// The hash of the card files of the chosen sets (the core file, then each expansion's text).
+    /// With conclaves, the conclave file's hash is folded in.
     fn content_hash(options: &Options) -> Option<String> {
-        options.validate().ok().map(|db| format!("{:016x}", db.content_hash))
+        let db = options.validate().ok()?;
+        let conclaves = match options.conclave_choice(db) {
+            Ok(Some((c, _))) => c.hash,
+            _ => 0,
+        };
+        Some(format!("{:016x}", db.content_hash ^ conclaves.rotate_left(1)))
     }
 
     fn options_for_players(players: usize) -> Result<Options, SetupError> {
@@ -124,7 +136,12 @@ impl Game for MysticVale {
     }
 
     fn to_move(&self) -> Option<Seat> {
-        if self.over() { None } else { Some(Seat(self.current)) }
+        match self.phase {
+            Phase::Over => None,
+            // GinGan's upgraded side: a neighbour decides during the active player's Harvest Phase.
+            Phase::NeighbourDiscard { seat, .. } => Some(Seat(seat)),
+            _ => Some(Seat(self.current)),
+        }
     }
 
     fn move_number(&self) -> usize {

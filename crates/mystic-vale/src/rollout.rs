@@ -8,8 +8,11 @@
 //! - Wood Sprite Hoard: discard a card shown whose decay outweighs its growth; Hatchery: keep a card
 //!   whose decay does not; Pool of Visions: keep the field card with the most mana and spirits and no
 //!   net decay.
-//! - Harvest: buy the highest-level vale offered, then the highest-level advancement (the legal list
-//!   holds only what the field can pay for), then end the phase. The mana token is kept.
+//! - Harvest: first the leader abilities that add to the harvest (a card, an option, a Fertile Soil;
+//!   GinGan's redraw only for an on-deck card whose decay outweighs its growth), then buy the
+//!   highest-level vale offered, then the highest-level advancement (the legal list holds only what the
+//!   field can pay for), then Hempero's clearing, then end the phase. The mana token is kept.
+//! - A neighbour's GinGan: discard the on-deck card when its decay outweighs its growth.
 //! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
 
 use sylvan_engine::GameRng;
@@ -28,6 +31,10 @@ fn harvest_score(a: Action) -> Option<u32> {
         Action::Upgrade => 60,
         Action::Sow => 30,
         Action::Aerie(_) | Action::Conclave(_) => 20,
+        // Leader abilities (Cyrilla, Dione, Guilduin, Nepeto) add to the harvest: before any purchase.
+        Action::AbilityCard(_) | Action::AbilityPick(_) | Action::AbilitySoil(..) => 110,
+        // Hempero's clearing changes no harvest of the player's: after the purchases.
+        Action::AbilityCommon(..) => 15,
         Action::Done => 10,
         Action::Token => 0,
         _ => return None,
@@ -82,11 +89,26 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 .max_by_key(|x| x.0);
             return keep.map_or(Action::Decline, |x| x.1);
         }
+        Phase::NeighbourDiscard { seat, .. } => {
+            let p = &g.players[usize::from(seat)];
+            return match p.on_deck {
+                Some(c) if crate::heuristic::on_deck_is_a_burden(p.stats[c as usize]) => Action::Discard(c),
+                _ => Action::Decline,
+            };
+        }
         Phase::Harvest if has(Action::Done) => {
             let mut best = legal[0];
             let mut best_score = 0;
             let mut ties = 0u32;
+            let p = &g.players[usize::from(g.current)];
             for &a in legal {
+                // GinGan's starting side names the on-deck card: only a burden is worth redrawing.
+                if let Action::AbilityCard(c) = a
+                    && p.on_deck == Some(c)
+                    && !crate::heuristic::on_deck_is_a_burden(p.stats[c as usize])
+                {
+                    continue;
+                }
                 let Some(s) = harvest_score(a) else { continue };
                 if s > best_score || ties == 0 {
                     best = a;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, SetupError};
 
 use crate::cards::{CardDb, DbRef};
+use crate::conclaves::{self, Conclaves};
 pub use crate::draft::DraftTable;
 use crate::state::{
     CardStats, EMPTY, LeaderCard, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn,
@@ -87,6 +88,10 @@ pub struct Options {
     /// goes on that one's slot, and the slot it was drawn for is filled again.
     #[serde(default)]
     pub stacked_duplicates: bool,
+    /// Conclaves (EN:743-767): `random` or six conclave keys, comma-separated; the commons and vale decks
+    /// are their cards (from every set). Empty: every card of the sets.
+    #[serde(default)]
+    pub conclaves: String,
 }
 
 fn base() -> String {
@@ -104,6 +109,7 @@ impl Default for Options {
             edition: Edition::Base,
             buy_vp: false,
             stacked_duplicates: false,
+            conclaves: String::new(),
         }
     }
 }
@@ -114,9 +120,30 @@ impl Options {
         self.edition == Edition::Essential || self.sets.trim() == "all"
     }
 
-    /// The sets played: `sets`, or every set with the edition.
+    /// The sets played: `sets`, or every set with the edition or with conclaves.
     pub fn set_list(&self) -> &str {
-        if self.essential() { ALL_SETS } else { &self.sets }
+        if self.essential() || self.with_conclaves() { ALL_SETS } else { &self.sets }
+    }
+
+    /// Whether the commons come from conclaves (`conclaves` is set).
+    pub fn with_conclaves(&self) -> bool {
+        !self.conclaves.trim().is_empty()
+    }
+
+    /// The conclaves asked for, checked against the game's card database `db` (`None` without them).
+    pub fn conclave_choice(&self, db: DbRef) -> Result<Option<(&'static Conclaves, conclaves::Choice)>, SetupError> {
+        if !self.with_conclaves() {
+            return Ok(None);
+        }
+        if !matches!(self.sets.trim(), "base" | "all") {
+            return Err(SetupError::new(
+                "conclaves",
+                format!("conclaves choose the cards from every set: drop sets=`{}`", self.sets),
+            ));
+        }
+        let c = Conclaves::for_db(db)
+            .map_err(|e| SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, "conclaves", e.to_string()))?;
+        Ok(Some((c, c.choice(&self.conclaves)?)))
     }
 
     /// How leaders are dealt: the edition drafts them unless `leaders` says otherwise.
@@ -166,6 +193,7 @@ impl Options {
             let field = if self.sets == "base" { "cards" } else { "sets" };
             SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, field, e.to_string())
         })?;
+        self.conclave_choice(db)?;
         if (self.leaders() == Leaders::Draft) != (self.amulets() == Amulets::Draft) {
             return Err(SetupError::new(
                 "leaders",
@@ -292,10 +320,19 @@ impl MysticVale {
     /// A random deal.
     pub fn deal(options: &Options, db: DbRef, mut rng: GameRng) -> MysticVale {
         let n = options.players;
+        // Conclaves (EN:751): their cards only; drawn first, so games without them deal as before.
+        let chosen = options.conclave_choice(db).ok().flatten().map(|(c, choice)| (c, c.resolve(choice, &mut rng)));
+        let chosen = chosen.map(|(_, ids)| ids);
+        let members = conclaves::members(db, chosen);
+        let in_conclaves = |adv: Option<u8>, vale: Option<u8>| match &members {
+            None => true,
+            Some((a, v)) => adv.is_some_and(|x| a[x as usize]) || vale.is_some_and(|x| v[x as usize]),
+        };
         let mut decks: [Vec<u8>; 3] = Default::default();
         for (id, a) in db.advancements.iter().enumerate() {
             let id = id as u8;
-            if id == db.cursed_land || id == db.starting_soil || db.soil.contains(&id) {
+            if id == db.cursed_land || id == db.starting_soil || db.soil.contains(&id) || !in_conclaves(Some(id), None)
+            {
                 continue;
             }
             for _ in 0..a.copies {
@@ -311,6 +348,9 @@ impl MysticVale {
         decks[0].drain(..drop);
         let mut vale_decks: [Vec<u8>; 2] = Default::default();
         for (id, v) in db.vales.iter().enumerate() {
+            if !in_conclaves(None, Some(id as u8)) {
+                continue;
+            }
             for _ in 0..v.copies {
                 vale_decks[(v.level - 1) as usize].push(id as u8);
             }
@@ -334,11 +374,13 @@ impl MysticVale {
             vale_decks,
             removed_vales: Vec::with_capacity(MAX_OWNED_VALES),
             removed_advs: Vec::with_capacity(64),
+            vale_top: None,
             pool: options.pool(),
             ending: false,
             turn: Turn { bought: Vec::with_capacity(4), ..Turn::default() },
             peek: None,
             draft: None,
+            conclaves: chosen,
             rounds: 1,
             moves: 0,
         };
@@ -638,6 +680,27 @@ impl MysticVale {
                 }
             }
         }
+        if let Some((advs, vales)) = conclaves::members(self.db, self.conclaves) {
+            // With conclaves, the commons and decks hold only their cards (EN:751).
+            for &a in self.commons.iter().flatten().chain(self.adv_decks.iter().flatten()) {
+                if a != EMPTY && !advs.get(a as usize).copied().unwrap_or(false) {
+                    return Err(SetupError::of_kind(
+                        sylvan_engine::SetupErrorKind::Components,
+                        "commons",
+                        format!("`{}` is in none of the game's conclaves", db.adv(a).key),
+                    ));
+                }
+            }
+            for &v in self.vale_row.iter().flatten().chain(self.vale_decks.iter().flatten()) {
+                if v != EMPTY && !vales.get(v as usize).copied().unwrap_or(false) {
+                    return Err(SetupError::of_kind(
+                        sylvan_engine::SetupErrorKind::Components,
+                        "vales",
+                        format!("`{}` is in none of the game's conclaves", db.vale(v).key),
+                    ));
+                }
+            }
+        }
         if self.pool == 0 && !self.ending {
             return Err(SetupError::new("pool", "the VP pool is empty: the game would never end (EN:609)"));
         }
@@ -674,6 +737,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         amulet: None,
         pending_mana: 0,
         ember: None,
+        revealed_outside: false,
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],

@@ -32,19 +32,28 @@ impl Default for Sleeve {
     }
 }
 
+/// A sleeve in JSON: an empty slot is `null` (255, as older files wrote it, reads as empty too).
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
 enum SleeveRepr {
-    Plain([u8; 3]),
-    Covered { slots: [u8; 3], covered: [u8; 3] },
+    Plain([Option<u8>; 3]),
+    Covered { slots: [Option<u8>; 3], covered: [Option<u8>; 3] },
+}
+
+fn json_slots(x: [u8; 3]) -> [Option<u8>; 3] {
+    x.map(|a| (a != EMPTY).then_some(a))
+}
+
+fn from_json_slots(x: [Option<u8>; 3]) -> [u8; 3] {
+    x.map(|a| a.unwrap_or(EMPTY))
 }
 
 impl Serialize for Sleeve {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.covered == [EMPTY; 3] {
-            SleeveRepr::Plain(self.slots).serialize(s)
+            SleeveRepr::Plain(json_slots(self.slots)).serialize(s)
         } else {
-            SleeveRepr::Covered { slots: self.slots, covered: self.covered }.serialize(s)
+            SleeveRepr::Covered { slots: json_slots(self.slots), covered: json_slots(self.covered) }.serialize(s)
         }
     }
 }
@@ -52,13 +61,23 @@ impl Serialize for Sleeve {
 impl<'de> Deserialize<'de> for Sleeve {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         Ok(match SleeveRepr::deserialize(d)? {
-            SleeveRepr::Plain(slots) => Sleeve { slots, covered: [EMPTY; 3] },
-            SleeveRepr::Covered { slots, covered } => Sleeve { slots, covered },
+            SleeveRepr::Plain(slots) => Sleeve { slots: from_json_slots(slots), covered: [EMPTY; 3] },
+            SleeveRepr::Covered { slots, covered } => {
+                Sleeve { slots: from_json_slots(slots), covered: from_json_slots(covered) }
+            }
         })
     }
 }
 
 impl Sleeve {
+    /// The advancement showing in slot `k` (0 top, 1 middle, 2 bottom), if any.
+    pub fn slot(self, k: usize) -> Option<u8> {
+        self.slots.get(k).copied().filter(|&a| a != EMPTY)
+    }
+    /// The eclipse advancement covered in slot `k`, if any.
+    pub fn covered_in(self, k: usize) -> Option<u8> {
+        self.covered.get(k).copied().filter(|&a| a != EMPTY)
+    }
     /// A sleeve with these advancements by slot.
     pub fn with(slots: [u8; 3]) -> Sleeve {
         Sleeve { slots, covered: [EMPTY; 3] }
@@ -337,6 +356,10 @@ pub struct Player {
     /// Wildfire Ember: a card and the guardians it counts more until the end of the turn (EN:1815-1823).
     #[serde(default)]
     pub ember: Option<(u8, u8)>,
+    /// Revealed an on-deck card outside its turn (GinGan's upgraded side): its next Planting Phase checks
+    /// for a Spoil as it begins (ruling MV55).
+    #[serde(default)]
+    pub revealed_outside: bool,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -378,6 +401,7 @@ impl PartialEq for Player {
             && self.amulet == o.amulet
             && self.pending_mana == o.pending_mana
             && self.ember == o.ember
+            && self.revealed_outside == o.revealed_outside
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
@@ -808,12 +832,20 @@ pub struct Turn {
     /// Scratch of the unique ability in progress (Hempero: the commons positions cleared, bit `3l + k`).
     #[serde(default)]
     pub ability_state: u16,
+    /// A vale's optional "when bought" ability waiting for its owner (Sky Garden, Halo Mountain): the
+    /// vale and the spirits spent on it so far.
+    #[serde(default)]
+    pub vale_choice: Option<(u8, u8)>,
     /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
     #[serde(default)]
     pub guardian_plus: Option<u8>,
     /// The field card whose symbols and abilities the leader's card also has this turn (Guilduin).
     #[serde(default)]
     pub copy: Option<u8>,
+    /// A card given another card's ability this turn (Cyrilla's upgraded side): the card, then the seat,
+    /// card and slot (3: the leader's side) the ability is printed on.
+    #[serde(default)]
+    pub graft: Option<(u8, u8, u8, u8)>,
     /// Purchases a unique ability adds this Harvest Phase, and the discount on the purchase beyond two
     /// (Nepeto).
     #[serde(default)]
@@ -902,6 +934,14 @@ pub enum Phase {
     DiscardEvoke,
     /// Discard Phase: a vale may keep one field card for the next field (`keep`, or `decline`).
     Keep,
+    /// Harvest Phase, GinGan's upgraded side: seat `seat` (not the active player) may discard its on-deck
+    /// card (`discard cN`) or keep it (`decline`); then `next` decides the same; then the Harvest goes on.
+    NeighbourDiscard {
+        /// The seat deciding (to move).
+        seat: u8,
+        /// The seat asked next, if any.
+        next: Option<u8>,
+    },
     /// Discard Phase: sleeve the next bought advancement.
     Sleeve,
     /// The game is over.
@@ -943,6 +983,10 @@ pub struct MysticVale {
     /// Advancements removed from the game (Hempero).
     #[serde(default)]
     pub removed_advs: Vec<u8>,
+    /// A vale every seat saw put face down on top of the level-1 vale deck (Crystal Cavern): still its top
+    /// card while `vale_decks[0]` ends with it (ruling MV66).
+    #[serde(default)]
+    pub vale_top: Option<u8>,
     /// VP tokens left in the pool.
     pub pool: u16,
     /// The pool ran out: the round is being finished.
@@ -954,6 +998,10 @@ pub struct MysticVale {
     /// The draft table during setup (public).
     #[serde(default)]
     pub draft: Option<crate::draft::DraftTable>,
+    /// The six conclaves whose cards make the commons and vale decks (public; ids into
+    /// `Conclaves::for_db`), when the option is set.
+    #[serde(default)]
+    pub conclaves: Option<[u8; crate::conclaves::PICK]>,
     /// Rounds begun.
     pub rounds: u16,
     /// Actions applied.
@@ -971,6 +1019,11 @@ impl MysticVale {
     #[inline]
     pub fn cur(&self) -> &Player {
         &self.players[self.current as usize]
+    }
+
+    /// The level-1 vale deck's top card if every seat saw it put there (Crystal Cavern, ruling MV66).
+    pub fn known_vale_top(&self) -> Option<u8> {
+        self.vale_top.filter(|v| self.vale_decks[0].last() == Some(v))
     }
 
     /// Decay showing (field and on-deck) minus growth (field, on-deck, abilities) for player `p`.
@@ -1002,6 +1055,21 @@ impl MysticVale {
             _ => 0,
         };
         i32::from(pl.shown_decay) - cancelled - growth
+    }
+}
+
+impl MysticVale {
+    /// Growth player `p` has in the field, from effects and from vales, decay not subtracted (Sky Garden,
+    /// EN:1462-1466).
+    pub fn field_growth(&self, p: usize) -> i32 {
+        let db = &*self.db;
+        let pl = &self.players[p];
+        let mut growth = i32::from(pl.arbor_growth) + vale_growth(db, &pl.vales);
+        for &c in pl.field.iter() {
+            let st = &pl.stats[c as usize];
+            growth += i32::from(st.growth) + i32::from(st.grov) * i32::from(pl.bonus(c));
+        }
+        growth
     }
 }
 

@@ -133,6 +133,7 @@ impl MysticVale {
         self.turn.ability_state = 0;
         self.turn.guardian_plus = None;
         self.turn.copy = None;
+        self.turn.graft = None;
         self.turn.ability_buys = (0, 0);
         self.turn.spoiled = false;
         self.turn.evoked = false;
@@ -153,6 +154,12 @@ impl MysticVale {
             self.enter_discard(ev);
         } else {
             self.phase = Phase::Planting;
+            // A neighbour's leader may have made this player reveal outside its Planting Phase (GinGan):
+            // 4 or more decay showing as the Planting Phase begins spoil (EN:448, ruling MV55).
+            let i = self.current as usize;
+            if std::mem::take(&mut self.players[i].revealed_outside) && self.net_decay(i) >= 4 {
+                self.check_spoil(false, ev);
+            }
         }
     }
 
@@ -177,7 +184,11 @@ impl MysticVale {
     }
 
     pub(crate) fn reshuffle<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        let i = self.current as usize;
+        self.reshuffle_seat(self.current as usize, ev);
+    }
+
+    /// Shuffles player `i`'s discard pile into its empty deck.
+    pub(crate) fn reshuffle_seat<S: EventSink<Event>>(&mut self, i: usize, ev: &mut S) {
         let p = &mut self.players[i];
         if p.discard.is_empty() {
             return;
@@ -188,7 +199,7 @@ impl MysticVale {
         self.rng.shuffle(&mut self.players[i].deck);
         self.players[i].shuffled();
         if S::ENABLED {
-            ev.emit(Audience::Everyone, Event::Reshuffled(self.seat()));
+            ev.emit(Audience::Everyone, Event::Reshuffled(seat_of(i)));
         }
     }
 
@@ -515,6 +526,13 @@ impl MysticVale {
         self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
         self.count_places();
         self.recount();
+        if effects & Effect::Unique.bit() != 0 {
+            let mut begin = None;
+            self.for_each_module(|_, _, m| begin = begin.or(m.harvest_begin));
+            if let Some(f) = begin {
+                f(self);
+            }
+        }
     }
 
     /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
@@ -821,6 +839,9 @@ impl MysticVale {
             bonus: p.bonuses(),
             plus: self.turn.guardian_plus,
             copy: self.turn.copy,
+            graft: self.turn.graft.and_then(|(c, s, x, slot)| {
+                crate::effects::guardian_and_graft::grafted(self, s, x, slot).map(|ab| (c, ab))
+            }),
             added: self.turn.added,
             table: Some((self, self.current as usize)),
         };
@@ -1049,6 +1070,7 @@ impl MysticVale {
                 out.push(Action::Decline);
                 self.push_evokes(Moment::Discard, out);
             }
+            Phase::NeighbourDiscard { seat, .. } => crate::effects::neighbours_discard::legal(self, seat, out),
             Phase::Sleeve => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let mask = if self.db.has_eclipse || p.leader.is_some() {
@@ -1067,6 +1089,11 @@ impl MysticVale {
     }
 
     fn legal_harvest(&self, out: &mut Vec<Action>) {
+        if let Some((v, spent)) = self.turn.vale_choice {
+            // A vale's optional "when bought" ability waits (Sky Garden, Halo Mountain).
+            self.legal_vale_choice(v, spent, out);
+            return;
+        }
         if let Some(open) = self.turn.ability_open {
             // A unique ability takes several choices: its own, or `decline` to stop.
             out.push(Action::Decline);
@@ -1213,6 +1240,7 @@ impl MysticVale {
                 crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
             );
         }
+        self.push_evoke_purchases(out);
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1416,6 +1444,9 @@ impl MysticVale {
                     _ => {}
                 }
             }
+            (Phase::Harvest, a @ (Action::AbilityPick(_) | Action::Decline)) if self.turn.vale_choice.is_some() => {
+                self.apply_vale_choice(a);
+            }
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
             (Phase::Planting, Action::Push) => {
                 self.turn.pushed = true;
@@ -1437,6 +1468,10 @@ impl MysticVale {
                     self.check_spoil(prep, ev);
                 }
             }
+            (Phase::NeighbourDiscard { seat, next }, a) => {
+                crate::effects::neighbours_discard::answer(self, seat, next, a, ev);
+            }
+            (Phase::Harvest, Action::EvokeBought(k, c)) => self.evoke_purchase(k, c, ev),
             (_, Action::EvokeOn(c)) => {
                 self.evoke(Some(c), ev);
                 if let Phase::SpoilPrompt { prep } = self.phase {
@@ -1659,6 +1694,7 @@ impl MysticVale {
                         // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
                         self.removed_vales.pop();
                         self.vale_decks[0].push(v);
+                        self.vale_top = Some(v);
                     }
                     match ab.effect {
                         Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
@@ -1677,7 +1713,11 @@ impl MysticVale {
             }
             (
                 Phase::Harvest,
-                Action::AbilityCard(_) | Action::AbilityCommon(..) | Action::AbilitySoil(..) | Action::AbilityPick(_),
+                Action::AbilityCard(_)
+                | Action::AbilityCommon(..)
+                | Action::AbilitySoil(..)
+                | Action::AbilityPick(_)
+                | Action::AbilityGraft(..),
             ) => {
                 if let Some((c, ab, m)) = self.module_for(action)
                     && let Some(f) = m.apply

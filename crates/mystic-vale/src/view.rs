@@ -68,6 +68,10 @@ pub struct PlayerView {
     /// Wildfire Ember's card and extra guardians this turn.
     #[serde(default)]
     pub ember: Option<(u8, u8)>,
+    /// Revealed an on-deck card outside its turn (GinGan): its next Planting Phase checks for a Spoil as it
+    /// begins (ruling MV55).
+    #[serde(default)]
+    pub revealed_outside: bool,
 }
 
 impl PlayerView {
@@ -107,8 +111,8 @@ pub struct View {
     pub current: u8,
     /// Phase.
     pub phase: Phase,
-    /// Face-up commons.
-    pub commons: [[u8; 3]; 3],
+    /// Face-up commons by level and position (`None`: no advancement there, its deck ran out).
+    pub commons: [[Option<u8>; 3]; 3],
     /// Copies stacked under each commons advancement (variant `stacked_duplicates`).
     #[serde(default)]
     pub commons_stack: [[u8; 3]; 3],
@@ -116,8 +120,8 @@ pub struct View {
     pub adv_deck_counts: [u8; 3],
     /// Fertile Soils left per slot.
     pub soil: [u8; 3],
-    /// Face-up vales.
-    pub vale_row: [[u8; 4]; 2],
+    /// Face-up vales by level and position (`None`: no vale there, its deck ran out).
+    pub vale_row: [[Option<u8>; 4]; 2],
     /// Vale deck sizes.
     pub vale_deck_counts: [u8; 2],
     /// Vales out of the game.
@@ -125,6 +129,9 @@ pub struct View {
     /// Advancements removed from the game (Hempero), public.
     #[serde(default)]
     pub removed_advs: Vec<u8>,
+    /// The level-1 vale deck's top card when every seat saw it put there (Crystal Cavern, ruling MV66).
+    #[serde(default)]
+    pub vale_top: Option<u8>,
     /// VP pool.
     pub pool: u16,
     /// Finishing the round.
@@ -140,6 +147,9 @@ pub struct View {
     /// The draft table during setup.
     #[serde(default)]
     pub draft: Option<crate::draft::DraftTable>,
+    /// The six conclaves the commons and vale decks were built from (public).
+    #[serde(default)]
+    pub conclaves: Option<[u8; crate::conclaves::PICK]>,
     /// Rounds.
     pub rounds: u16,
     /// Moves.
@@ -186,25 +196,28 @@ impl MysticVale {
                     amulet: p.amulet,
                     pending_mana: p.pending_mana,
                     ember: p.ember,
+                    revealed_outside: p.revealed_outside,
                 })
                 .collect(),
             start: self.start,
             current: self.current,
             phase: self.phase,
-            commons: self.commons,
+            commons: self.commons.map(|row| row.map(face)),
             commons_stack: self.commons_stack,
             adv_deck_counts: self.adv_decks.clone().map(|d| d.len() as u8),
             soil: self.soil,
-            vale_row: self.vale_row,
+            vale_row: self.vale_row.map(|row| row.map(face)),
             vale_deck_counts: self.vale_decks.clone().map(|d| d.len() as u8),
             removed_vales: self.removed_vales.clone(),
             removed_advs: self.removed_advs.clone(),
+            vale_top: self.known_vale_top(),
             pool: self.pool,
             ending: self.ending,
             turn: self.turn.clone(),
             peek: if seat.0 == self.current { self.peek } else { None },
             looking: if seat.0 == self.current { self.looking() } else { Vec::new() },
             draft: self.draft.clone(),
+            conclaves: self.conclaves,
             rounds: self.rounds,
             moves: self.moves,
         }
@@ -308,6 +321,7 @@ impl MysticVale {
                 amulet: pv.amulet,
                 pending_mana: pv.pending_mana,
                 ember: pv.ember,
+                revealed_outside: pv.revealed_outside,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -326,7 +340,7 @@ impl MysticVale {
         }
         for (row, stack) in view.commons.iter().zip(&view.commons_stack) {
             for (&a, &n) in row.iter().zip(stack) {
-                if a != EMPTY {
+                if let Some(a) = a {
                     left[a as usize] -= 1 + i32::from(n);
                 }
             }
@@ -337,6 +351,8 @@ impl MysticVale {
         for &a in &view.removed_advs {
             left[a as usize] -= 1;
         }
+        // With conclaves, the decks hold only their cards.
+        let members = crate::conclaves::members(db, view.conclaves);
         let mut adv_decks: [Vec<u8>; 3] = Default::default();
         for l in 0..3 {
             let mut pool: Vec<u8> = Vec::new();
@@ -346,6 +362,7 @@ impl MysticVale {
                     && id8 != db.cursed_land
                     && id8 != db.starting_soil
                     && !db.soil.contains(&id8)
+                    && members.as_ref().is_none_or(|(m, _)| m[id])
                 {
                     for _ in 0..left[id].max(0) {
                         pool.push(id8);
@@ -363,23 +380,29 @@ impl MysticVale {
                 vleft[v as usize] -= 1;
             }
         }
-        for &v in view.vale_row.iter().flatten().chain(&view.removed_vales) {
-            if v != EMPTY {
-                vleft[v as usize] -= 1;
-            }
+        for &v in view.vale_row.iter().flatten().flatten().chain(&view.removed_vales) {
+            vleft[v as usize] -= 1;
         }
         let mut vale_decks: [Vec<u8>; 2] = Default::default();
         for l in 0..2 {
             let mut pool: Vec<u8> = Vec::new();
             for (id, v) in db.vales.iter().enumerate() {
-                if v.level as usize == l + 1 {
+                if v.level as usize == l + 1 && members.as_ref().is_none_or(|(_, m)| m[id]) {
                     for _ in 0..vleft[id].max(0) {
                         pool.push(id as u8);
                     }
                 }
             }
+            // A known top card stays on top (Crystal Cavern, ruling MV66).
+            let top = view.vale_top.filter(|_| l == 0 && view.vale_deck_counts[0] > 0);
+            if let Some(v) = top
+                && let Some(k) = pool.iter().position(|&x| x == v)
+            {
+                pool.swap_remove(k);
+            }
             rng.shuffle(&mut pool);
-            pool.truncate(view.vale_deck_counts[l] as usize);
+            pool.truncate(usize::from(view.vale_deck_counts[l]) - usize::from(top.is_some()));
+            pool.extend(top);
             vale_decks[l] = pool;
         }
         let mut turn = view.turn.clone();
@@ -392,19 +415,21 @@ impl MysticVale {
             start: view.start,
             current: view.current,
             phase: view.phase,
-            commons: view.commons,
+            commons: view.commons.map(|row| row.map(|a| a.unwrap_or(EMPTY))),
             commons_stack: view.commons_stack,
             adv_decks,
             soil: view.soil,
-            vale_row: view.vale_row,
+            vale_row: view.vale_row.map(|row| row.map(|a| a.unwrap_or(EMPTY))),
             vale_decks,
             removed_vales: view.removed_vales.clone(),
             removed_advs: view.removed_advs.clone(),
+            vale_top: view.vale_top,
             pool: view.pool,
             ending: view.ending,
             turn,
             peek: if view.seat.0 == view.current { view.peek } else { None },
             draft: view.draft.clone(),
+            conclaves: view.conclaves,
             rounds: view.rounds,
             moves: view.moves,
         }
@@ -424,10 +449,10 @@ impl View {
             words::title(&x.title, &x.french, lang).to_owned()
         };
         let parts: Vec<String> = (0..3)
-            .map(|k| match (s.slots[k], s.covered[k]) {
-                (EMPTY, _) => "-".to_owned(),
-                (a, EMPTY) => name(a),
-                (a, c) => match lang {
+            .map(|k| match (s.slot(k), s.covered_in(k)) {
+                (None, _) => "-".to_owned(),
+                (Some(a), None) => name(a),
+                (Some(a), Some(c)) => match lang {
                     Lang::En => format!("{} over {} (eclipse, covered)", name(a), name(c)),
                     Lang::Fr => format!("{} sur {} (éclipse, recouverte)", name(a), name(c)),
                 },
@@ -541,6 +566,17 @@ impl View {
                 self.seat
             )?,
         }
+        if let Some(ids) = self.conclaves
+            && let Ok(c) = crate::conclaves::Conclaves::for_db(self.db)
+        {
+            let names: Vec<&str> =
+                ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| x.name.as_str()).collect();
+            let head = lang.pick(
+                "conclaves (their cards make the commons and vale decks):",
+                "conclaves (leurs cartes forment les pioches d'Évolutions et de cartes Val) :",
+            );
+            writeln!(f, "{head} {}", names.join(", "))?;
+        }
         if let Some(t) = &self.draft {
             // The draft table (EN:810-816): everything on it is public.
             writeln!(
@@ -568,8 +604,8 @@ impl View {
                 Lang::En => writeln!(f, "  level {} (deck {}):", l + 1, self.adv_deck_counts[l])?,
                 Lang::Fr => writeln!(f, "  niveau {} (pioche : {}) :", l + 1, self.adv_deck_counts[l])?,
             }
-            for (k, &a) in row.iter().enumerate() {
-                if a != EMPTY {
+            for (k, a) in row.iter().enumerate() {
+                if let &Some(a) = a {
                     let n = self.commons_stack[l][k];
                     let stack = if n > 0 { format!(" (×{})", n + 1) } else { String::new() };
                     writeln!(f, "    {}.{} {}{stack}", l + 1, k + 1, words::adv_summary(db.adv(a), lang))?;
@@ -594,8 +630,8 @@ impl View {
                 Lang::En => writeln!(f, "  level {} (deck {}):", l + 1, self.vale_deck_counts[l])?,
                 Lang::Fr => writeln!(f, "  niveau {} (pioche : {}) :", l + 1, self.vale_deck_counts[l])?,
             }
-            for (k, &v) in row.iter().enumerate() {
-                if v != EMPTY {
+            for (k, v) in row.iter().enumerate() {
+                if let &Some(v) = v {
                     let x = db.vale(v);
                     let ab = words::vale_text(x, lang);
                     writeln!(
@@ -757,21 +793,35 @@ impl View {
         if let Phase::Order { card, pending, .. } = self.phase {
             let s = self.players[self.current as usize].cards[card as usize];
             let waiting: Vec<String> = (0..3)
-                .filter(|k| pending & (1 << k) != 0 && s.slots[*k] != EMPTY)
-                .map(|k| format!("{} ({})", adv_title(s.slots[k]), words::slot_name(crate::cards::Slot::ALL[k], lang)))
+                .filter_map(|k| s.slot(k).filter(|_| pending & (1 << k) != 0).map(|a| (k, a)))
+                .map(|(k, a)| format!("{} ({})", adv_title(a), words::slot_name(crate::cards::Slot::ALL[k], lang)))
                 .collect();
             let next = lang.pick("choose which resolves next", "choisissez laquelle se résout d'abord");
             writeln!(f, "{when_played} (c{card}): {next}: {}", waiting.join(", "))?;
         }
         if let Phase::WhenPlayed { card, slot, .. } = self.phase {
-            let a = self.players[self.current as usize].cards[card as usize].slots[slot as usize];
-            if a != EMPTY {
+            if let Some(a) = self.players[self.current as usize].cards[card as usize].slot(usize::from(slot)) {
                 writeln!(
                     f,
                     "{when_played} (c{card}): {}: {}",
                     adv_title(a),
                     words::ability_text(db.adv(a).ability, lang)
                 )?;
+            }
+        }
+        if let Phase::NeighbourDiscard { seat, .. } = self.phase
+            && let Some(c) = self.players[usize::from(seat)].on_deck
+        {
+            let (me, them) = (Seat(self.current), Seat(seat));
+            match lang {
+                Lang::En => writeln!(
+                    f,
+                    "{me}'s GinGan: {them} may discard the on-deck card c{c} and reveal another, for {me} to gain 1 VP from the box (discard c{c}), or keep it (decline)"
+                )?,
+                Lang::Fr => writeln!(
+                    f,
+                    "GinGan de {me} : {them} peut défausser sa carte on-deck c{c} et en révéler une autre, et {me} gagne alors 1 PV pris dans la boîte (discard c{c}), ou la garder (decline)"
+                )?,
             }
         }
         if let Phase::Hatch { .. } = self.phase {
@@ -890,6 +940,11 @@ impl MysticVale {
     fn view_score(v: &View, i: usize) -> i32 {
         crate::scoring::score_of(v, i)
     }
+}
+
+/// A commons or vale face of the state as the view shows it.
+fn face(x: u8) -> Option<u8> {
+    (x != EMPTY).then_some(x)
 }
 
 /// Whether seat `i` has already chosen its leader (the choice goes round from the starting player).

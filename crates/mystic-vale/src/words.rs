@@ -339,6 +339,10 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         Effect::CancelSpoil => "cette carte on-deck ne vous fait pas Décliner".into(),
         Effect::ExtraTurn => format!("+{}, puis un tour supplémentaire (un par ronde)", reward_fr(a.reward, n)),
         Effect::ToDeckBottom => "cette carte va sous votre deck, pas dans votre défausse".into(),
+        Effect::FillField if a.reward != crate::cards::Reward::None => format!(
+            "+{}{per}, puis complétez votre champ jusqu'à {n} cartes depuis votre deck",
+            reward_fr(a.reward, 1)
+        ),
         Effect::FillField => format!("complétez votre champ jusqu'à {n} cartes depuis votre deck"),
         Effect::Exchange => format!("payez {n} mana pour {}, autant de fois que vous voulez", reward_fr(a.reward, 1)),
         Effect::DiscountOnCard => format!("un achat destiné à cette carte coûte {n} mana de moins"),
@@ -370,7 +374,7 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         }
         Effect::MultiplyEndVp => format!("les PV de fin de partie de vos Évolutions comptent {n} fois"),
         Effect::Unique => match crate::effects::module(a.module) {
-            Some(m) => unique_text_fr(m.key).unwrap_or(m.text).to_owned(),
+            Some(m) => unique_text_fr(m.key).or(Some(m.text_fr).filter(|t| !t.is_empty())).unwrap_or(m.text).to_owned(),
             None => "?".to_owned(),
         },
     };
@@ -681,11 +685,11 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::Buy(src) | Action::BuyOn(src, _) => {
             let x = match src {
                 Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => db.soil[slot as usize],
+                Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
             };
-            if x == EMPTY {
+            let Some(x) = x else {
                 return a.to_string();
-            }
+            };
             let adv = db.adv(x);
             let on = match a {
                 Action::BuyOn(_, c) => format!(" pour c{c}"),
@@ -700,10 +704,9 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
             )
         }
         Action::Vale(l, k, _) => {
-            let v = view.vale_row[l as usize][k as usize];
-            if v == EMPTY {
+            let Some(v) = view.vale_row[l as usize][k as usize] else {
                 return a.to_string();
-            }
+            };
             let x = db.vale(v);
             format!("acheter la carte Val {} ({} PV)", title(&x.title, &x.french, lang), x.vp)
         }

@@ -48,3 +48,21 @@ fn with_the_essential_edition_nothing_allocates() -> Result<(), String> {
     assert!(moves > 50_000, "{moves}");
     Ok(())
 }
+
+#[test]
+fn with_conclaves_and_the_variants_nothing_allocates() -> Result<(), String> {
+    // Six random conclaves make the decks; both variants.
+    let mut moves = 0;
+    for players in 2..=4 {
+        let options = Options {
+            players,
+            conclaves: "random".into(),
+            buy_vp: true,
+            stacked_duplicates: true,
+            ..Options::default()
+        };
+        moves += no_allocations_in_playouts::<MysticVale>(&ALLOC, &options, 100, 5)?;
+    }
+    assert!(moves > 50_000, "{moves}");
+    Ok(())
+}

@@ -78,7 +78,9 @@ def vector_step(name, options, seconds, n=64):
 
     def batch():
         m = state["mask"]
-        actions = np.argmax(rng.random(m.shape, dtype=np.float32) * m, axis=1)
+        # Illegal ids get -1: a legal id drawn as exactly 0.0 still beats them (with `random * mask`, a
+        # row whose legal draws are all 0.0 would pick id 0, legal or not).
+        actions = np.argmax(np.where(m != 0, rng.random(m.shape, dtype=np.float32), np.float32(-1)), axis=1)
         _obs, state["mask"], *_ = vec.step(actions)
         return n
 

@@ -8,6 +8,7 @@ use serde_json::Value;
 use sylvan_bots::{BotSpec, DynBot};
 use sylvan_engine::Seat;
 use sylvan_engine::erased::DynGame;
+use sylvan_registry::runs::vector::write_mask;
 use sylvan_registry::{Entry, Observation};
 
 use crate::{entry, err, json};
@@ -112,10 +113,6 @@ impl Game {
 
 impl Game {
     /// The length of the observation tensor (an error for a game without one).
-    pub(crate) fn observation_tensor_size_checked(&self) -> PyResult<usize> {
-        self.obs_size()
-    }
-
     fn obs_size(&self) -> PyResult<usize> {
         self.obs_len.ok_or_else(|| err(format!("{} has no observation tensor", self.entry.name())))
     }
@@ -201,15 +198,11 @@ impl State {
     }
 
     /// A 0/1 `int8` array over every action id, 1 for the legal ones.
-    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
         self.inner.legal_ids(&mut self.legal);
         let mut mask = vec![0i8; self.entry.game().num_distinct_actions()];
-        for &id in &self.legal {
-            if let Some(m) = mask.get_mut(id) {
-                *m = 1;
-            }
-        }
-        PyArray1::from_vec(py, mask)
+        write_mask(&self.legal, &mut mask).map_err(err)?;
+        Ok(PyArray1::from_vec(py, mask))
     }
 
     /// Applies the action with this id (an error, leaving the state unchanged, if it is not legal).

@@ -53,87 +53,6 @@ fn check_range(first: u64, last: u64) -> PyResult<()> {
     if first <= last && last <= MAX_GAMES { Ok(()) } else { Err(err(format!("bad range of games {first}..{last}"))) }
 }
 
-/// `sylvan sim --json`: the report as JSON text.
-#[pyfunction]
-#[pyo3(signature = (game, players, overrides, bots, games, seed, threads=None))]
-#[allow(clippy::too_many_arguments)]
-fn sim_json(
-    py: Python<'_>,
-    game: &str,
-    players: Option<usize>,
-    overrides: Vec<String>,
-    bots: &str,
-    games: u64,
-    seed: u64,
-    threads: Option<u64>,
-) -> PyResult<String> {
-    check_games(games)?;
-    let plan = sim_plan(game, players, &overrides, bots, seed)?;
-    let threads = worker_threads(threads, games, sim::CHUNK);
-    py.detach(|| -> Result<String, RunError> {
-        let start = Instant::now();
-        let chunks = run_chunks(games, sim::CHUNK, threads, "simulation", |first, last| {
-            sim::run_chunk(plan.entry, &plan.options, &plan.specs, seed, (first, last), |_, _| ())
-        })?;
-        let elapsed = start.elapsed().as_secs_f64();
-        let summary = SimSummary::new(&plan.specs, &chunks);
-        Ok(summary.to_json(plan.entry.name(), seed, &plan.specs, threads, elapsed).to_string())
-    })
-    .map_err(err)
-}
-
-/// Games `first..last` of a simulation: their totals as JSON text.
-#[pyfunction]
-#[pyo3(signature = (game, players, overrides, bots, seed, first, last))]
-#[allow(clippy::too_many_arguments)]
-fn sim_chunk(
-    py: Python<'_>,
-    game: &str,
-    players: Option<usize>,
-    overrides: Vec<String>,
-    bots: &str,
-    seed: u64,
-    first: u64,
-    last: u64,
-) -> PyResult<String> {
-    check_range(first, last)?;
-    let plan = sim_plan(game, players, &overrides, bots, seed)?;
-    py.detach(|| -> Result<String, RunError> {
-        let totals = sim::run_chunk(plan.entry, &plan.options, &plan.specs, seed, (first, last), |_, _| ())?;
-        serde_json::to_string(&totals).map_err(|e| RunError(e.to_string()))
-    })
-    .map_err(err)
-}
-
-/// The report of a simulation from its chunks' totals (JSON texts, in order), as JSON text; `threads`
-/// and `seconds` say how it ran.
-#[pyfunction]
-#[pyo3(signature = (game, players, overrides, bots, seed, chunks, threads, seconds))]
-#[allow(clippy::too_many_arguments)]
-fn sim_merge(
-    game: &str,
-    players: Option<usize>,
-    overrides: Vec<String>,
-    bots: &str,
-    seed: u64,
-    chunks: Vec<String>,
-    threads: u64,
-    seconds: f64,
-) -> PyResult<String> {
-    let plan = sim_plan(game, players, &overrides, bots, seed)?;
-    let totals: Vec<SimTotals> = chunks
-        .iter()
-        .enumerate()
-        .map(|(i, c)| serde_json::from_str(c).map_err(|e| err(format!("chunk {i}: {e}"))))
-        .collect::<PyResult<_>>()?;
-    if let Some(i) = totals.iter().position(|t| t.wins.len() != plan.specs.len() || t.scores.len() != plan.specs.len())
-    {
-        return Err(err(format!("chunk {i}: not a chunk of this simulation ({} seats)", plan.specs.len())));
-    }
-    let summary = SimSummary::new(&plan.specs, &totals);
-    Ok(summary.to_json(plan.entry.name(), seed, &plan.specs, threads, seconds).to_string())
-}
-
 /// A tournament: the game, its options and its schedule.
 struct TournamentPlan {
     entry: &'static Entry,
@@ -156,6 +75,179 @@ fn tournament_plan(
     Ok(TournamentPlan { entry, options, schedule })
 }
 
+/// One kind of batch run (a simulation or a tournament): its plan, how one chunk of games runs, and
+/// how the chunks' results make the report. The Python functions of both kinds share the helpers below.
+trait Run: Sized + Sync {
+    /// A chunk's result (sent as JSON text between Ray workers).
+    type Chunk: serde::Serialize + serde::de::DeserializeOwned + Send + Sync;
+    /// Games per chunk in a run on threads.
+    const CHUNK: u64;
+    /// What the run is, for errors.
+    const WHAT: &'static str;
+    /// The plan from the Python arguments.
+    fn plan(req: &Request) -> PyResult<Self>;
+    /// Plays games `first..last`.
+    fn run_chunk(&self, seed: u64, range: (u64, u64)) -> Result<Self::Chunk, RunError>;
+    /// Checks a chunk read back from JSON against the plan.
+    fn check(&self, _chunk: &Self::Chunk) -> Result<(), String> {
+        Ok(())
+    }
+    /// The report (the command line's `--json`) from the chunks in order.
+    fn report(&self, seed: u64, threads: u64, seconds: f64, chunks: &[Self::Chunk]) -> Result<Value, RunError>;
+}
+
+/// The arguments every run function takes.
+struct Request<'a> {
+    game: &'a str,
+    players: Option<usize>,
+    overrides: &'a [String],
+    bots: &'a str,
+    seed: u64,
+}
+
+impl Run for SimPlan {
+    type Chunk = SimTotals;
+    const CHUNK: u64 = sim::CHUNK;
+    const WHAT: &'static str = "simulation";
+
+    fn plan(r: &Request) -> PyResult<Self> {
+        sim_plan(r.game, r.players, r.overrides, r.bots, r.seed)
+    }
+
+    fn run_chunk(&self, seed: u64, range: (u64, u64)) -> Result<SimTotals, RunError> {
+        sim::run_chunk(self.entry, &self.options, &self.specs, seed, range, |_, _| ())
+    }
+
+    fn check(&self, t: &SimTotals) -> Result<(), String> {
+        if t.wins.len() != self.specs.len() || t.scores.len() != self.specs.len() {
+            return Err(format!("not a chunk of this simulation ({} seats)", self.specs.len()));
+        }
+        Ok(())
+    }
+
+    fn report(&self, seed: u64, threads: u64, seconds: f64, chunks: &[SimTotals]) -> Result<Value, RunError> {
+        let summary = SimSummary::new(&self.specs, chunks);
+        Ok(summary.to_json(self.entry.name(), seed, &self.specs, threads, seconds))
+    }
+}
+
+impl Run for TournamentPlan {
+    type Chunk = Chunk;
+    const CHUNK: u64 = tournament::CHUNK;
+    const WHAT: &'static str = "tournament";
+
+    fn plan(r: &Request) -> PyResult<Self> {
+        tournament_plan(r.game, r.players, r.overrides, r.bots, r.seed)
+    }
+
+    fn run_chunk(&self, seed: u64, range: (u64, u64)) -> Result<Chunk, RunError> {
+        self.schedule.run_chunk(self.entry, &self.options, seed, range, || ())
+    }
+
+    fn report(&self, seed: u64, threads: u64, seconds: f64, chunks: &[Chunk]) -> Result<Value, RunError> {
+        tournament::report(self.entry.name(), &self.schedule, seed, threads, seconds, chunks)
+    }
+}
+
+/// A whole run on threads: the report as JSON text.
+fn run_json<R: Run>(py: Python<'_>, req: &Request, games: u64, threads: Option<u64>) -> PyResult<String> {
+    check_games(games)?;
+    let plan = R::plan(req)?;
+    let threads = worker_threads(threads, games, R::CHUNK);
+    py.detach(|| -> Result<String, RunError> {
+        let start = Instant::now();
+        let chunks =
+            run_chunks(games, R::CHUNK, threads, R::WHAT, |first, last| plan.run_chunk(req.seed, (first, last)))?;
+        Ok(plan.report(req.seed, threads, start.elapsed().as_secs_f64(), &chunks)?.to_string())
+    })
+    .map_err(err)
+}
+
+/// Games `first..last` of a run: their result as JSON text.
+fn chunk_json<R: Run>(py: Python<'_>, req: &Request, first: u64, last: u64) -> PyResult<String> {
+    check_range(first, last)?;
+    let plan = R::plan(req)?;
+    py.detach(|| -> Result<String, RunError> {
+        let chunk = plan.run_chunk(req.seed, (first, last))?;
+        serde_json::to_string(&chunk).map_err(|e| RunError(e.to_string()))
+    })
+    .map_err(err)
+}
+
+/// The report of a run from its chunks' results (JSON texts, in order), as JSON text.
+fn merge_json<R: Run>(
+    py: Python<'_>,
+    req: &Request,
+    chunks: &[String],
+    threads: u64,
+    seconds: f64,
+) -> PyResult<String> {
+    let plan = R::plan(req)?;
+    let chunks: Vec<R::Chunk> = chunks
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let chunk = serde_json::from_str(c).map_err(|e| err(format!("chunk {i}: {e}")))?;
+            plan.check(&chunk).map_err(|e| err(format!("chunk {i}: {e}")))?;
+            Ok(chunk)
+        })
+        .collect::<PyResult<_>>()?;
+    py.detach(|| plan.report(req.seed, threads, seconds, &chunks)).map(|v| v.to_string()).map_err(err)
+}
+
+/// `sylvan sim --json`: the report as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, players, overrides, bots, games, seed, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn sim_json(
+    py: Python<'_>,
+    game: &str,
+    players: Option<usize>,
+    overrides: Vec<String>,
+    bots: &str,
+    games: u64,
+    seed: u64,
+    threads: Option<u64>,
+) -> PyResult<String> {
+    run_json::<SimPlan>(py, &Request { game, players, overrides: &overrides, bots, seed }, games, threads)
+}
+
+/// Games `first..last` of a simulation: their totals as JSON text.
+#[pyfunction]
+#[pyo3(signature = (game, players, overrides, bots, seed, first, last))]
+#[allow(clippy::too_many_arguments)]
+fn sim_chunk(
+    py: Python<'_>,
+    game: &str,
+    players: Option<usize>,
+    overrides: Vec<String>,
+    bots: &str,
+    seed: u64,
+    first: u64,
+    last: u64,
+) -> PyResult<String> {
+    chunk_json::<SimPlan>(py, &Request { game, players, overrides: &overrides, bots, seed }, first, last)
+}
+
+/// The report of a simulation from its chunks' totals (JSON texts, in order), as JSON text; `threads`
+/// and `seconds` say how it ran.
+#[pyfunction]
+#[pyo3(signature = (game, players, overrides, bots, seed, chunks, threads, seconds))]
+#[allow(clippy::too_many_arguments)]
+fn sim_merge(
+    py: Python<'_>,
+    game: &str,
+    players: Option<usize>,
+    overrides: Vec<String>,
+    bots: &str,
+    seed: u64,
+    chunks: Vec<String>,
+    threads: u64,
+    seconds: f64,
+) -> PyResult<String> {
+    merge_json::<SimPlan>(py, &Request { game, players, overrides: &overrides, bots, seed }, &chunks, threads, seconds)
+}
+
 /// `sylvan tournament --json`: the report as JSON text.
 #[pyfunction]
 #[pyo3(signature = (game, players, overrides, bots, games, seed, threads=None))]
@@ -170,18 +262,7 @@ fn tournament_json(
     seed: u64,
     threads: Option<u64>,
 ) -> PyResult<String> {
-    check_games(games)?;
-    let plan = tournament_plan(game, players, &overrides, bots, seed)?;
-    let threads = worker_threads(threads, games, tournament::CHUNK);
-    py.detach(|| -> Result<String, RunError> {
-        let start = Instant::now();
-        let chunks = run_chunks(games, tournament::CHUNK, threads, "tournament", |first, last| {
-            plan.schedule.run_chunk(plan.entry, &plan.options, seed, (first, last), || ())
-        })?;
-        let elapsed = start.elapsed().as_secs_f64();
-        Ok(tournament::report(plan.entry.name(), &plan.schedule, seed, threads, elapsed, &chunks)?.to_string())
-    })
-    .map_err(err)
+    run_json::<TournamentPlan>(py, &Request { game, players, overrides: &overrides, bots, seed }, games, threads)
 }
 
 /// Games `first..last` of a tournament: their results as JSON text.
@@ -198,13 +279,7 @@ fn tournament_chunk(
     first: u64,
     last: u64,
 ) -> PyResult<String> {
-    check_range(first, last)?;
-    let plan = tournament_plan(game, players, &overrides, bots, seed)?;
-    py.detach(|| -> Result<String, RunError> {
-        let chunk = plan.schedule.run_chunk(plan.entry, &plan.options, seed, (first, last), || ())?;
-        serde_json::to_string(&chunk).map_err(|e| RunError(e.to_string()))
-    })
-    .map_err(err)
+    chunk_json::<TournamentPlan>(py, &Request { game, players, overrides: &overrides, bots, seed }, first, last)
 }
 
 /// The report of a tournament from its chunks' results (JSON texts, in order), as JSON text.
@@ -222,15 +297,8 @@ fn tournament_merge(
     threads: u64,
     seconds: f64,
 ) -> PyResult<String> {
-    let plan = tournament_plan(game, players, &overrides, bots, seed)?;
-    let chunks: Vec<Chunk> = chunks
-        .iter()
-        .enumerate()
-        .map(|(i, c)| serde_json::from_str(c).map_err(|e| err(format!("chunk {i}: {e}"))))
-        .collect::<PyResult<_>>()?;
-    py.detach(|| tournament::report(plan.entry.name(), &plan.schedule, seed, threads, seconds, &chunks))
-        .map(|v| v.to_string())
-        .map_err(err)
+    let req = Request { game, players, overrides: &overrides, bots, seed };
+    merge_json::<TournamentPlan>(py, &req, &chunks, threads, seconds)
 }
 
 /// Adds the run functions and their chunk sizes to the module.

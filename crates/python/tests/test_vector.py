@@ -72,3 +72,46 @@ def test_random_steps_release_the_gil():
     t.join()
     assert applied == 8 * 2000 and vec.games_finished > 0
     assert len(ticks) > 1000, "another Python thread ran while the games were played"
+
+
+@pytest.mark.parametrize(
+    "name,options",
+    [("equinox", {"players": 4}), ("spirit-duel", {}), ("command-of-nature", {}), ("mystic-vale", {"players": 2})],
+)
+def test_masks_match_the_slot_states_on_threads(name, options):
+    """Several threads step their own VectorGame at once (the GIL released): every mask row is the legal
+    list of `state(i)` after every step, and games end and restart inside the batches."""
+    game = sylvan.load_game(name, **options)
+    errors = []
+
+    def run(seed):
+        try:
+            vec = sylvan.VectorGame(game, 4, seed=seed)
+            rng = np.random.default_rng(seed)
+            _, mask, *_ = vec.observe()
+            for _ in range(150):
+                for i in range(len(vec)):
+                    assert np.flatnonzero(mask[i]).tolist() == sorted(vec.state(i).legal_actions()), (seed, i)
+                actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask], dtype=np.int64)
+                _, mask, *_ = vec.step(actions)
+        except Exception as e:  # noqa: BLE001 - reported below with its seed
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=run, args=(s,)) for s in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_a_refused_step_moves_no_game():
+    vec = sylvan.VectorGame(sylvan.load_game("equinox", players=4), 3, seed=7)
+    _, mask, *_ = vec.observe()
+    records = [vec.state(i).to_record() for i in range(3)]
+    legal = [int(np.flatnonzero(m)[0]) for m in mask]
+    illegal = int(np.flatnonzero(mask[1] == 0)[0])
+    with pytest.raises(sylvan.SylvanError, match="game 1: illegal action"):
+        vec.step(np.array([legal[0], illegal, legal[2]]))
+    assert [vec.state(i).to_record() for i in range(3)] == records
+    vec.step(np.array(legal))

@@ -2,6 +2,7 @@
 
 use sylvan_command_of_nature as con;
 use sylvan_mystic_vale::CardDb;
+use sylvan_mystic_vale::conclaves::Conclaves;
 
 /// Lists a card database: `(file, sets, only)` as in [`CardTools::list`]; the listing or an error.
 pub type ListFn = fn(file: Option<&str>, sets: Option<&str>, only: Option<&str>) -> Result<String, String>;
@@ -17,6 +18,8 @@ pub struct CardTools {
     pub check: fn(file: &str) -> Result<String, String>,
     /// Whether a card file's text is for this game (by its section names).
     pub recognizes: fn(text: &str) -> bool,
+    /// Lists the game's conclaves (Mystic Vale), for games that have them.
+    pub conclaves: Option<fn() -> Result<String, String>>,
 }
 
 /// Whether `text` has one of these TOML array-of-tables sections (spaces and a comment after the header
@@ -52,6 +55,14 @@ pub(crate) fn mystic_vale() -> CardTools {
             Ok(db.listing(only))
         },
         check: |file| {
+            let text = sylvan_engine::carddata::read_file(file).map_err(|e| e.to_string())?;
+            if has_section(&text, &["[[conclave]]"]) {
+                // A conclave file, checked against every embedded set.
+                let db = CardDb::every_set().map_err(|e| e.to_string())?;
+                let c = Conclaves::parse(file, &text, &db).map_err(|e| e.to_string())?;
+                let named = c.list.iter().filter(|x| x.named).count();
+                return Ok(format!("{file}: ok: {} conclaves, {named} named by the rulebook\n", c.list.len()));
+            }
             let db = CardDb::check(file).map_err(|e| e.to_string())?;
             Ok(format!(
                 "{file}: ok: {} advancement titles, {} vale titles, {} leaders, sets `{}`\n{}",
@@ -63,8 +74,16 @@ pub(crate) fn mystic_vale() -> CardTools {
             ))
         },
         recognizes: |text| {
-            has_section(text, &["[[advancement]]", "[[vale]]", "[[soil]]", "[[starting]]", "[[leader]]"])
+            has_section(
+                text,
+                &["[[advancement]]", "[[vale]]", "[[soil]]", "[[starting]]", "[[leader]]", "[[conclave]]"],
+            )
         },
+        conclaves: Some(|| {
+            let db = CardDb::every_set().map_err(|e| e.to_string())?;
+            let c = Conclaves::embedded().map_err(|e| e.to_string())?;
+            Ok(c.listing(&db))
+        }),
     }
 }
 
@@ -91,5 +110,6 @@ pub(crate) fn command_of_nature() -> CardTools {
             Ok(format!("{}\n", table.summary()))
         },
         recognizes: |text| has_section(text, &["[[elemental]]", "[[command]]", "[[sage]]"]),
+        conclaves: None,
     }
 }

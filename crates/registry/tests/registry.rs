@@ -10,6 +10,11 @@ use sylvan_registry::{Entry, Registry, RegistryError};
 
 type TestResult = Result<(), String>;
 
+#[path = "registry/observe_pin.rs"]
+mod observe_pin;
+#[path = "registry/vector.rs"]
+mod vector;
+
 fn standard() -> Registry {
     Registry::standard()
 }
@@ -192,7 +197,7 @@ mod action_ids {
     fn mystic_vale() -> TestResult {
         pinned(
             "mystic-vale",
-            1933,
+            2333,
             &[
                 (0, "pass"),
                 (1, "push"),
@@ -203,6 +208,8 @@ mod action_ids {
                 (1732, "take leader 0"),
                 (1801, "evoke c19"),
                 (1932, "vp animal,animal,animal"),
+                (2012, "evoke c19 purchase 4"),
+                (2332, "ability p3 c19 leader"),
             ],
         )
     }

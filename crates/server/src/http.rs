@@ -74,8 +74,12 @@ async fn types(State(server): State<Arc<Server>>) -> Json<Value> {
                 .filter(|o| o.name != "cards")
                 .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
                 .collect();
+            let levels: Vec<Value> = sylvan_bots::Level::ALL
+                .iter()
+                .map(|&l| json!({ "name": l.name(), "spec": e.levels().get(l).to_string() }))
+                .collect();
             json!({ "name": g.name(), "min_players": lo, "max_players": hi, "options": options,
-                    "bots": e.bot_names() })
+                    "bots": e.bot_names(), "levels": levels })
         })
         .collect();
     Json(json!({ "games": games }))

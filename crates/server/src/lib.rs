@@ -26,7 +26,8 @@ use std::sync::Arc;
 
 pub use http::router;
 pub use lobby::{
-    ApiError, CreateRequest, GameSummary, JoinRequest, Limits, SeatRequest, SeatSummary, Server, Subscription, Ticket,
+    ApiError, Busy, CHART_BOT, CHART_TIME, CreateRequest, GameSummary, HINT_BOT, HintJob, JoinRequest, Limits,
+    SeatRequest, SeatSummary, Server, Subscription, Ticket,
 };
 pub use sylvan_registry::Registry;
 

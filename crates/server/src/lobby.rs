@@ -3,16 +3,16 @@
 //! is built by [`seat_update`] from what the receiving seat may see.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
-use sylvan_engine::erased::DynEvent;
+use sylvan_engine::erased::{DynEvent, DynView};
 use sylvan_engine::{Lang, Seat};
-use sylvan_registry::{Entry, Registry};
+use sylvan_registry::{Entry, Registry, analysis};
 use thiserror::Error;
 use tokio::sync::mpsc;
 
@@ -115,6 +115,10 @@ pub struct CreateRequest {
     /// move for the seat.
     #[serde(default)]
     pub clock_ms: Option<u64>,
+    /// Every seat may ask for hints (the analysis bot's advice), even against people: whoever takes
+    /// a seat of such a game agrees. Without it, only a seat whose opponents are all bots may.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// A seat's token, given once.
@@ -171,6 +175,8 @@ pub struct GameSummary {
     pub status: String,
     /// The per-move clock, in milliseconds.
     pub clock_ms: Option<u64>,
+    /// Every seat may ask for hints (the game was created with `hints`).
+    pub hints: bool,
     /// Seconds since the Unix epoch when it was created.
     pub created: u64,
 }
@@ -205,6 +211,11 @@ pub struct Room {
     seed: u64,
     created: u64,
     clock_ms: Option<u64>,
+    hints: bool,
+    /// An analysis (a hint or a chart) is running: one at a time per game.
+    analyzing: AtomicBool,
+    /// The analysis of the finished game, once made.
+    analysis: Mutex<Option<Arc<Value>>>,
     state: Mutex<RoomState>,
 }
 
@@ -303,6 +314,9 @@ impl Server {
             seed: g.seed,
             created: g.created,
             clock_ms: g.clock_ms,
+            hints: g.hints,
+            analyzing: AtomicBool::new(false),
+            analysis: Mutex::new(None),
             state: Mutex::new(RoomState {
                 table,
                 seats: g.seats,
@@ -414,6 +428,7 @@ impl Server {
             seats: seats.clone(),
             actions: Vec::new(),
             record: None,
+            hints: req.hints,
         };
         self.store.create(&stored)?;
         let bots = self.build_bots(entry, &seats, seed).map_err(ApiError::Bad)?;
@@ -425,6 +440,9 @@ impl Server {
             seed,
             created: stored.created,
             clock_ms: req.clock_ms,
+            hints: req.hints,
+            analyzing: AtomicBool::new(false),
+            analysis: Mutex::new(None),
             state: Mutex::new(RoomState {
                 table,
                 seats,
@@ -678,6 +696,82 @@ impl Server {
         }
     }
 
+    /// Prepares a hint for the seat holding `token`, at move `move_number`: the analysis bot's
+    /// preferred move and its win probability from the seat's view only. Refused for a seat that may
+    /// not have hints ([`hints_allowed`]), when it is not its decision, and while another analysis of
+    /// the game runs. Run the returned job on a blocking thread.
+    pub fn hint(&self, id: &str, token: &str, move_number: usize, lang: Lang) -> Result<HintJob, ApiError> {
+        let room = self.room(id)?;
+        let st = room.lock();
+        let seat = st
+            .seats
+            .iter()
+            .position(|s| s.token_hash.as_deref().is_some_and(|h| token::token_matches(token, h)))
+            .map(seat_ok)
+            .ok_or_else(|| ApiError::Forbidden("this token holds no seat of this game".into()))?;
+        if !hints_allowed(&room, &st, seat) {
+            return Err(ApiError::Forbidden(
+                "hints are given only to a seat whose opponents are all bots, or in a game created with \
+                 `hints` (every seat agreed)"
+                    .into(),
+            ));
+        }
+        let game = st.table.game();
+        if game.is_terminal() {
+            return Err(ApiError::Conflict("the game is over".into()));
+        }
+        if move_number != game.move_number() {
+            return Err(ApiError::Conflict(format!(
+                "stale move: this answers move {move_number}, the game is at move {}",
+                game.move_number()
+            )));
+        }
+        if game.to_move() != Some(seat) {
+            return Err(ApiError::Conflict(format!("it is not {seat}'s decision")));
+        }
+        let entry = self.entry(&room.game)?;
+        let spec: BotSpec = HINT_BOT.parse().map_err(|e| ApiError::Internal(format!("{HINT_BOT}: {e}")))?;
+        let bot = entry
+            .bot(&spec, room.seed ^ ((move_number as u64) << 8) ^ seat.index() as u64)
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let mut legal = Vec::new();
+        game.legal_ids(&mut legal);
+        let view = game.view(seat).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let notations = legal.iter().map(|&a| game.notation(a).unwrap_or_default()).collect();
+        let busy = Busy::take(&room)?;
+        drop(st);
+        Ok(HintJob { busy, bot, view, legal, notations, seat, move_number, lang })
+    }
+
+    /// The win-probability analysis of a finished game (`sylvan analyze --json`'s `decisions`, every
+    /// seat), made once with a small budget per decision and a time cap, then kept. Run on a blocking
+    /// thread.
+    pub fn analysis(&self, id: &str) -> Result<Arc<Value>, ApiError> {
+        let room = self.room(id)?;
+        if let Some(done) = room.analysis.lock().unwrap_or_else(PoisonError::into_inner).clone() {
+            return Ok(done);
+        }
+        let record = self.record(id)?;
+        let _busy = Busy::take(&room)?;
+        let entry = self.entry(&room.game)?;
+        let spec: BotSpec = CHART_BOT.parse().map_err(|e| ApiError::Internal(format!("{CHART_BOT}: {e}")))?;
+        let mut bot = entry.bot(&spec, room.seed).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let text = record.to_string();
+        let actions: Vec<&str> =
+            record.get("actions").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let seats: Vec<Seat> = room.lock().seats.iter().enumerate().map(|(i, _)| seat_ok(i)).collect();
+        let deadline = Instant::now() + CHART_TIME;
+        let a = analysis::analyze(entry.game(), &text, &actions, &seats, &mut *bot, Some(deadline))
+            .map_err(|e| ApiError::Internal(format!("analysis: {e}")))?;
+        let report = Arc::new(json!({
+            "game": room.game, "players": seats.len(), "bot": spec.to_string(),
+            "plays": entry.levels().resolve(&spec).to_string(), "seed": room.seed, "seats": seats,
+            "moves": actions.len(), "forced": a.forced, "complete": a.complete, "decisions": a.decisions,
+        }));
+        *room.analysis.lock().unwrap_or_else(PoisonError::into_inner) = Some(report.clone());
+        Ok(report)
+    }
+
     fn clock_ran_out(self: &Arc<Self>, room: &Arc<Room>, n: usize) {
         let mut st = room.lock();
         let game = st.table.game();
@@ -697,6 +791,78 @@ impl Server {
         {
             eprintln!("sylvan-server: game {}: clock move failed: {e}", room.id);
         }
+    }
+}
+
+/// The analysis bot of hints: the `hard` level with a small budget (a hint answers within a second).
+pub const HINT_BOT: &str = "hard:iters=3000:ms=1000";
+/// The analysis bot of a finished game's chart, per decision.
+pub const CHART_BOT: &str = "hard:iters=300:ms=200";
+/// The most time a chart's analysis takes; the decisions after it are left out (`complete: false`).
+pub const CHART_TIME: Duration = Duration::from_secs(20);
+
+/// Whether `seat` may ask for hints: the game was created with `hints`, or every other seat is a bot
+/// (or played by the game). An open seat counts as a person to come.
+fn hints_allowed(room: &Room, st: &RoomState, seat: Seat) -> bool {
+    room.hints
+        || st
+            .seats
+            .iter()
+            .enumerate()
+            .all(|(i, s)| i == seat.index() || matches!(s.kind, SeatKind::Bot(_) | SeatKind::Automated))
+}
+
+/// A game's analysis in progress: while it lives, no other analysis of the game starts.
+pub struct Busy(Arc<Room>);
+
+impl Busy {
+    fn take(room: &Arc<Room>) -> Result<Busy, ApiError> {
+        if room.analyzing.swap(true, Ordering::AcqRel) {
+            return Err(ApiError::Conflict("an analysis of this game is running: ask again when it ends".into()));
+        }
+        Ok(Busy(room.clone()))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.analyzing.store(false, Ordering::Release);
+    }
+}
+
+/// A hint to compute (from [`Server::hint`]): the seat's view, its legal moves and the analysis bot.
+pub struct HintJob {
+    busy: Busy,
+    bot: Box<dyn DynBot>,
+    view: Box<dyn DynView>,
+    legal: Vec<usize>,
+    notations: Vec<String>,
+    seat: Seat,
+    move_number: usize,
+    lang: Lang,
+}
+
+impl HintJob {
+    /// Searches (within [`HINT_BOT`]'s budget) and answers `{move, seat, id, notation, description,
+    /// win, iterations, bot}`: the preferred move and its estimated win probability for the seat.
+    pub fn run(mut self) -> Result<Value, ApiError> {
+        let values = self
+            .bot
+            .action_values(&*self.view, &self.legal)
+            .map_err(|e| ApiError::Internal(e.to_string()))?
+            .ok_or_else(|| ApiError::Internal(format!("`{HINT_BOT}` gives no estimates")))?;
+        let n = values.len().min(self.legal.len());
+        if n == 0 {
+            return Err(ApiError::Internal("no legal move to advise".into()));
+        }
+        let best = analysis::preferred(&values[..n]);
+        let id = self.legal[best];
+        drop(self.busy);
+        Ok(json!({
+            "move": self.move_number, "seat": self.seat, "id": id, "notation": self.notations[best],
+            "description": self.view.describe_in(id, self.lang).unwrap_or_default(), "win": values[best].1,
+            "iterations": values.iter().map(|v| v.0).sum::<u64>(), "bot": HINT_BOT,
+        }))
     }
 }
 
@@ -771,6 +937,7 @@ type Recipient = (Option<Seat>, Lang);
 fn message_for(room: &Room, st: &RoomState, seat: Option<Seat>, events: Vec<DynEvent>, lang: Lang) -> Arc<str> {
     let can_undo = seat.is_some_and(|s| can_undo(st, s));
     let mut update = seat_update_in(&room.id, st.table.game(), seat, events, can_undo, lang);
+    update.hints = seat.is_some_and(|s| hints_allowed(room, st, s));
     if let Some(d) = st.deadline
         && room.clock_ms.is_some()
         && !update.over
@@ -812,6 +979,7 @@ fn summary(room: &Room, st: &RoomState) -> GameSummary {
         to_move: game.to_move(),
         status: status.to_owned(),
         clock_ms: room.clock_ms,
+        hints: room.hints,
         created: room.created,
     }
 }

@@ -93,6 +93,8 @@ pub struct SeatUpdate {
     pub winners: Option<Vec<Seat>>,
     /// Milliseconds left on the clock of the seat to move, when the game has a per-move clock.
     pub clock_ms: Option<u64>,
+    /// Whether this seat may ask for hints (`POST /api/games/{id}/hint`).
+    pub hints: bool,
 }
 
 /// JSON text, written once from the view and put into the message as it is.
@@ -190,6 +192,7 @@ pub fn seat_update_in(
         scores: outcome.as_ref().map(|_| game.scores()),
         winners: outcome.map(|o| o.winners().iter().collect()),
         clock_ms: None,
+        hints: false,
     }
 }
 

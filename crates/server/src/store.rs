@@ -80,6 +80,8 @@ pub struct StoredGame {
     pub actions: Vec<(String, bool)>,
     /// The record (JSON text) once the game is over.
     pub record: Option<String>,
+    /// Every seat agreed to hints (the analysis bot's advice) for people.
+    pub hints: bool,
 }
 
 /// Where games live. Every method is one transaction.
@@ -100,7 +102,8 @@ pub trait Store: Send + Sync {
 }
 
 /// The schema, one migration per entry; `PRAGMA user_version` counts those applied.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE games (
         id TEXT PRIMARY KEY,
         game TEXT NOT NULL,
@@ -126,7 +129,11 @@ const MIGRATIONS: &[&str] = &["
         undoable INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (game_id, n)
     );
-"];
+",
+    "
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+",
+];
 
 /// Games in one SQLite file.
 pub struct SqliteStore {
@@ -174,7 +181,8 @@ impl Store for SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, game, options, seed, clock_ms, created, record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO games (id, game, options, seed, clock_ms, created, record, hints) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 game.id,
                 game.game,
@@ -182,7 +190,8 @@ impl Store for SqliteStore {
                 game.seed as i64,
                 game.clock_ms.map(|c| c as i64),
                 game.created as i64,
-                game.record
+                game.record,
+                game.hints
             ],
         )?;
         for (i, seat) in game.seats.iter().enumerate() {
@@ -237,8 +246,9 @@ impl Store for SqliteStore {
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
         let conn = self.conn();
         let mut games = Vec::new();
-        let mut q =
-            conn.prepare("SELECT id, game, options, seed, clock_ms, created, record FROM games ORDER BY created, id")?;
+        let mut q = conn.prepare(
+            "SELECT id, game, options, seed, clock_ms, created, record, hints FROM games ORDER BY created, id",
+        )?;
         let rows = q.query_map([], |r| {
             Ok(StoredGame {
                 id: r.get(0)?,
@@ -248,6 +258,7 @@ impl Store for SqliteStore {
                 clock_ms: r.get::<_, Option<i64>>(4)?.map(|c| c.max(0) as u64),
                 created: r.get::<_, i64>(5)?.max(0) as u64,
                 record: r.get(6)?,
+                hints: r.get(7)?,
                 seats: Vec::new(),
                 actions: Vec::new(),
             })

@@ -45,6 +45,8 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/api/games/{id}/catalog", get(catalog))
         .route("/api/games/{id}/breakdown", get(breakdown))
         .route("/api/games/{id}/help", get(help))
+        .route("/api/games/{id}/hint", axum::routing::post(hint))
+        .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/replay", axum::routing::post(uploaded_replay).layer(DefaultBodyLimit::max(MAX_RECORD)))
 }
 
@@ -140,6 +142,40 @@ async fn breakdown(
     Ok(Json(json!(game.breakdown(lang))))
 }
 
+/// A hint request: the seat's token (in the body, never in the address) and the move it answers.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HintRequest {
+    token: String,
+    #[serde(rename = "move")]
+    move_number: usize,
+    lang: Option<String>,
+}
+
+/// The analysis bot's preferred move for the requesting seat, from its view only (see
+/// [`Server::hint`]); the search runs on the blocking pool.
+async fn hint(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: HintRequest = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("hint request: {e}")))?;
+    let lang = lang_of(req.lang.as_deref())?;
+    let job = server.hint(&id, &req.token, req.move_number, lang)?;
+    let answer = tokio::task::spawn_blocking(move || job.run())
+        .await
+        .map_err(|e| ApiError::Internal(format!("the analysis failed: {e}")))??;
+    Ok(Json(answer))
+}
+
+/// The win-probability analysis of a finished game, for its chart (see [`Server::analysis`]).
+async fn analysis(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let report = tokio::task::spawn_blocking(move || server.analysis(&id))
+        .await
+        .map_err(|e| ApiError::Internal(format!("the analysis failed: {e}")))??;
+    Ok(Json((*report).clone()))
+}
+
 async fn stored_replay(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
@@ -156,6 +192,14 @@ async fn uploaded_replay(
 ) -> Result<Json<Value>, ApiError> {
     let record: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
     Ok(Json(replay_step(&server, &record, &q)?))
+}
+
+/// The fields of a view that say where a game stands, when it has them: the log groups actions by them.
+const WHERE: [&str; 8] = ["round", "rounds", "turns", "current", "side", "actor", "phase", "day"];
+
+fn at(view: &Value) -> Value {
+    let Some(o) = view.as_object() else { return Value::Null };
+    Value::Object(WHERE.iter().filter_map(|&k| o.get(k).map(|v| (k.to_owned(), v.clone()))).collect())
 }
 
 /// The game of `record` after its first `upto` actions, as `seat` saw it, with the log of what that
@@ -189,11 +233,18 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
     for (i, action) in actions.iter().take(upto).enumerate() {
         game.clear_events();
         let by = game.to_move();
+        // Where the game stood (round, turn, phase) as the seat saw it, for the log's headings.
+        let before = match seat {
+            Some(s) => game.view(s).map(|v| v.to_json()).unwrap_or_default(),
+            None => public_view(game.as_ref()),
+        };
         game.apply_notation(action).map_err(|e| ApiError::Bad(format!("record: action {i} `{action}`: {e}")))?;
         let events: Vec<String> = game.events_in(seat, lang).into_iter().map(|e| e.text).collect();
         // Another seat's action is shown as its events only: its notation may name hidden cards.
         let shown = (by.is_some() && by == seat).then(|| (*action).to_owned());
-        log.push(json!({ "move": i, "seat": by.map(|s| s.index()), "action": shown, "events": events }));
+        log.push(
+            json!({ "move": i, "seat": by.map(|s| s.index()), "action": shown, "events": events, "at": at(&before) }),
+        );
     }
     let (view, view_text) = match seat.and_then(|s| game.view(s).ok()) {
         Some(v) => (v.to_json(), Some(v.text_in(lang))),

@@ -569,11 +569,13 @@ impl Tables {
 
 /// The default tables. The embedded files are validated by a unit test and by every `Game::new`, which
 /// returns an error instead of reaching this with a broken set.
+/// Search reads them at every step, so the checked result is kept as a plain reference.
 pub fn tables() -> &'static Tables {
-    match Tables::default_set() {
+    static T: OnceLock<&'static Tables> = OnceLock::new();
+    T.get_or_init(|| match Tables::default_set() {
         Ok(t) => t,
         Err(e) => panic!("the embedded spirit-duel card data is invalid: {e}"),
-    }
+    })
 }
 
 /// An ability card, by id (0..24).

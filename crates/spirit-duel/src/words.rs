@@ -125,7 +125,7 @@ pub fn catalog(lang: Lang) -> Value {
         abilities.insert(
             a.code.clone(),
             json!({
-                "name": ability_name(a, lang), "text": ability_text(a, lang), "cost": a.cost,
+                "index": i, "name": ability_name(a, lang), "text": ability_text(a, lang), "cost": a.cost,
                 "power": a.power, "element": element_name(a.element, lang), "keywords": keywords(a.keywords, lang),
                 "criticals": elements(a.criticals, lang), "weaknesses": elements(a.weaknesses, lang),
                 "spirit": t.spirits[a.spirit as usize].code,

@@ -12,13 +12,18 @@ mod clear_commons;
 mod copy_card;
 mod flip_back;
 mod gain_choice;
+pub(crate) mod guardian_and_graft;
 mod guardian_on_card;
+mod halo_mountain;
 mod neighbour_on_deck;
+pub(crate) mod neighbours_discard;
 mod redraw_on_deck;
 mod refill_pool;
+pub mod sky_garden;
 mod soil_from_supply;
 mod take_level_1_vale;
 mod third_buy;
+pub(crate) mod vale_choice;
 mod vale_cost_points;
 
 /// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
@@ -36,6 +41,10 @@ pub type ApplyHook = fn(game: &mut MysticVale, card: u8, ab: Ability, action: Ac
 
 /// Ends an ability left open ([`Step::Open`]) when its player declines to go on.
 pub type FinishHook = fn(game: &mut MysticVale);
+
+/// A hook as the Harvest Phase begins, once the harvest is counted: may hand the turn to a decision
+/// (a phase) that returns to the Harvest Phase.
+pub type HarvestBeginHook = fn(game: &mut MysticVale);
 
 /// What the rules do after a module's action.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -61,6 +70,8 @@ pub enum Choice {
     Soil,
     /// An option (`ability 1`).
     Pick,
+    /// A card (`ability c7`), then another card's ability (`ability p1 c7 top`).
+    CardThenGraft,
 }
 
 impl Choice {
@@ -72,6 +83,7 @@ impl Choice {
                 | (Choice::Common, Action::AbilityCommon(..))
                 | (Choice::Soil, Action::AbilitySoil(..))
                 | (Choice::Pick, Action::AbilityPick(_))
+                | (Choice::CardThenGraft, Action::AbilityCard(_) | Action::AbilityGraft(..))
         )
     }
 }
@@ -88,6 +100,8 @@ pub struct Module {
     pub key: &'static str,
     /// Its text for people.
     pub text: &'static str,
+    /// Its text in French (empty: the English text is shown).
+    pub text_fr: &'static str,
     /// The timings a card may give it.
     pub timings: &'static [Timing],
     /// Harvest: runs after the other harvest abilities are counted.
@@ -109,7 +123,21 @@ pub struct Module {
     pub end_points: Option<EndHook>,
     /// End of a completed Harvest Phase.
     pub harvest_done: Option<HarvestDoneHook>,
+    /// As the Harvest Phase begins, after the count.
+    pub harvest_begin: Option<HarvestBeginHook>,
+    /// An optional "when bought" decision (vales): the actions offered while it waits, given the
+    /// spirits spent on it so far (`decline` is always offered).
+    pub bought_actions: Option<BoughtActionsHook>,
+    /// Applies one of them or `decline` for vale `v`; returns whether the decision is over.
+    pub bought_apply: Option<BoughtApplyHook>,
 }
+
+/// The actions of a vale's waiting "when bought" decision, given the spirits spent on it so far.
+pub type BoughtActionsHook = fn(game: &MysticVale, spent: u8, out: &mut Vec<Action>);
+
+/// Applies an action (or `decline`) of a vale's waiting "when bought" decision for vale `v`; returns
+/// whether the decision is over.
+pub type BoughtApplyHook = fn(game: &mut MysticVale, v: u8, action: Action) -> bool;
 
 impl Module {
     /// A module with only its key, text and timings (every hook `None`).
@@ -117,6 +145,7 @@ impl Module {
         Module {
             key,
             text,
+            text_fr: "",
             timings,
             harvest: None,
             when_bought: None,
@@ -127,6 +156,9 @@ impl Module {
             extra_buys: 0,
             end_points: None,
             harvest_done: None,
+            harvest_begin: None,
+            bought_actions: None,
+            bought_apply: None,
         }
     }
 }
@@ -146,6 +178,10 @@ pub const MODULES: &[&Module] = &[
     &soil_from_supply::MODULE,
     &third_buy::MODULE,
     &copy_card::MODULE,
+    &neighbours_discard::MODULE,
+    &guardian_and_graft::MODULE,
+    &sky_garden::MODULE,
+    &halo_mountain::MODULE,
 ];
 
 /// The module with index `k`.

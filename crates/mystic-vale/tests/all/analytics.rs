@@ -254,3 +254,50 @@ fn heuristic_self_play_always_ends() {
         }
     }
 }
+
+#[test]
+fn leader_and_amulet_tables_count_each_holder_and_each_offer() {
+    // The essential edition drafts 1 + players leaders and amulets: each game offers that many of each,
+    // every player holds one leader at the end, and the held ones are picked among the offered.
+    use sylvan_mystic_vale::analytics::{AMULETS, HELD_IN_GAME, LEADERS, PICK_RATE, SCORE_HOLDER, WIN_HOLDER};
+    let mut tally = DesignerTally::new();
+    let games = 12;
+    for seed in 0..games {
+        let players = 2 + (seed as usize % 3);
+        let base = MysticVale::options_for_players(players).unwrap_or_default();
+        let options = sylvan_mystic_vale::Options { edition: sylvan_mystic_vale::setup::Edition::Essential, ..base };
+        let Ok(start) = MysticVale::new(&options, seed) else { panic!("deal {seed}") };
+        let mut state = start.clone();
+        let mut rng = GameRng::new(seed);
+        let (mut legal, mut actions) = (Vec::new(), Vec::new());
+        while let Some(seat) = state.to_move() {
+            state.legal_actions(&mut legal);
+            let a = MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng);
+            state.apply_unchecked(a, &mut NoEvents);
+            actions.push(a);
+        }
+        let mut one = DesignerTally::new();
+        MysticVale::observe(&start, &actions, &mut one);
+        let t = &one.tables[LEADERS];
+        let held: f64 = t.rows.iter().map(|(r, _)| cell(t, r, HELD_IN_GAME).0).sum();
+        assert_eq!(held, players as f64, "one leader per player");
+        let offered: u64 = t.rows.iter().map(|(r, _)| cell(t, r, PICK_RATE).1).sum();
+        assert_eq!(offered, players as u64 + 1, "1 + players leaders on the table (EN:810)");
+        for (i, p) in state.players.iter().enumerate() {
+            let Some(l) = p.leader else { panic!("seat {i} has no leader") };
+            let title = &state.db.leader(l.id).title;
+            assert_eq!(cell(t, title, SCORE_HOLDER).0, f64::from(state.score(i)), "{title}");
+            let won = state.winners().contains(&Seat(i as u8));
+            assert_eq!(cell(t, title, WIN_HOLDER).0 > 0.0, won, "{title}");
+        }
+        let a = &one.tables[AMULETS];
+        let amulets_held: f64 = a.rows.iter().map(|(r, _)| cell(a, r, HELD_IN_GAME).0).sum();
+        assert_eq!(amulets_held, state.players.iter().filter(|p| p.amulet.is_some()).count() as f64);
+        MysticVale::observe(&start, &actions, &mut tally);
+    }
+    let t = &tally.tables[LEADERS];
+    for (r, _) in &t.rows {
+        let (picked, offers) = cell(t, r, PICK_RATE);
+        assert!(picked <= offers as f64, "{r}: a rate");
+    }
+}

@@ -109,11 +109,33 @@ fn conformance_variants() {
 }
 
 #[test]
+fn conformance_conclaves() {
+    // Six random conclaves with the edition's draft and both variants: determinize keeps to their cards.
+    for p in 2..=4 {
+        let base = MysticVale::options_for_players(p).unwrap_or_default();
+        let options = Options {
+            conclaves: "random".into(),
+            edition: sylvan_mystic_vale::setup::Edition::Essential,
+            buy_vp: true,
+            stacked_duplicates: true,
+            ..base
+        };
+        check(&options, 40, 41_000 + 1_000 * p as u64);
+    }
+}
+
+#[test]
 #[ignore = "long: cargo test --release -- --ignored"]
 fn conformance_long() {
     for p in 2..=4 {
         run(p, 5_000, 100_000 * p as u64);
         run_wild(p, 5_000, 200_000 * p as u64, Leaders::Choose);
         run_magic(p, 5_000, 300_000 * p as u64);
+        // Every set with the leader and amulet draft, and both variants.
+        let base = MysticVale::options_for_players(p).unwrap_or_default();
+        let essential = Options { edition: sylvan_mystic_vale::setup::Edition::Essential, ..base.clone() };
+        check(&essential, 2_000, 400_000 * p as u64);
+        let variants = Options { buy_vp: true, stacked_duplicates: true, ..essential };
+        check(&variants, 1_000, 500_000 * p as u64);
     }
 }

@@ -76,7 +76,7 @@ impl Observe for Equinox {
         }
         out.section("round of elimination (column x 0..5, 0 = in play)");
         for r in view.eliminated_in {
-            out.one_hot(Some(usize::from(r)), ROUNDS + 1);
+            out.one_hot(Some(r.map_or(0, usize::from)), ROUNDS + 1);
         }
         out.section("revealed predictions (column x relative seat)");
         for set in view.revealed {

@@ -1,23 +1,18 @@
 //! Mystic Vale: every player's sleeved cards, field and on-deck card (public), the viewer's discard
-//! pile, vales, leaders and tokens (relative seats, sized for 4), the commons and vale rows, and the
-//! turn. Advancement sections have one entry per advancement of the card database (`A`), vale sections
+//! pile, vales, leaders and tokens (relative seats, sized for 4), the commons (with the variant flags and
+//! the copies stacked under each face) and vale rows, and the turn. Advancement sections have one entry per advancement of the card database (`A`), vale sections
 //! one per vale (`V`), leader sections one per leader (`L`), amulet sections one per amulet (`M`): the sets
 //! chosen change them.
 
-use sylvan_mystic_vale::state::{EMPTY, MAX_PLAYERS, NUM_CARDS, Sleeve};
+use sylvan_mystic_vale::state::{MAX_PLAYERS, NUM_CARDS, Sleeve};
 use sylvan_mystic_vale::view::PlayerView;
 use sylvan_mystic_vale::{MysticVale, Phase, View};
 
 use super::{Observation, Observe};
 
-/// An advancement, vale or card id, or nothing.
-fn id(x: u8) -> Option<usize> {
-    (x != EMPTY).then_some(usize::from(x))
-}
-
 /// The visible advancements of a card.
 fn advancements(s: &Sleeve) -> impl Iterator<Item = usize> + '_ {
-    s.slots.iter().filter_map(|&x| id(x))
+    (0..3).filter_map(|k| s.slot(k)).map(usize::from)
 }
 
 fn phase_kind(p: &Phase) -> usize {
@@ -36,6 +31,7 @@ fn phase_kind(p: &Phase) -> usize {
         Phase::Draft { .. } => 11,
         Phase::AmuletTrade => 12,
         Phase::DiscardEvoke => 13,
+        Phase::NeighbourDiscard { .. } => 14,
     }
 }
 
@@ -57,7 +53,7 @@ fn player(out: &mut Observation, p: Option<&PlayerView>, (a, v, l, am): (usize, 
     out.flag(p.is_some_and(|p| p.on_deck.is_some()));
     out.flag(p.is_some_and(|p| p.token_active));
     out.scaled(p.map_or(0.0, |p| f64::from(p.vp)), 50.0);
-    out.bits(p.into_iter().flat_map(|p| p.vales.iter().filter_map(|&x| id(x))), v);
+    out.bits(p.into_iter().flat_map(|p| p.vales.iter().map(|&x| usize::from(x))), v);
     out.flag(p.is_some_and(|p| p.skip_next));
     let leader = p.and_then(|p| p.leader);
     out.flag(leader.is_some());
@@ -87,9 +83,9 @@ impl Observe for MysticVale {
         out.one_hot(Some(rel(usize::from(view.start))), MAX_PLAYERS);
         out.section(
             "phase (planting, spoil prompt, when played, order, harvest, look, hatch, choose leader, keep, sleeve, \
-             over, draft, amulet trade, discard evoke)",
+             over, draft, amulet trade, discard evoke, neighbour discard)",
         );
-        out.one_hot(Some(phase_kind(&view.phase)), 14);
+        out.one_hot(Some(phase_kind(&view.phase)), 15);
         out.section("turn: mana total/10, spent/10, spirits/5 and spent/5 (animal, forest, sky, wild), vp/10, token used, upgraded, extra turn");
         let t = &view.turn;
         out.scaled(f64::from(t.mana_total), 10.0);
@@ -107,7 +103,15 @@ impl Observe for MysticVale {
         out.section("commons: 3 levels x 3 faces (A)");
         for level in &view.commons {
             for &face in level {
-                out.one_hot(id(face), a);
+                out.one_hot(face.map(usize::from), a);
+            }
+        }
+        out.section("variants: buy VP, stacked duplicates; copies stacked under each commons face/3 (3 x 3)");
+        out.flag(view.options.buy_vp);
+        out.flag(view.options.stacked_duplicates);
+        for level in &view.commons_stack {
+            for &n in level {
+                out.scaled(f64::from(n), 3.0);
             }
         }
         out.section("advancement decks/40, fertile soil left/10 (per level or slot)");
@@ -120,13 +124,13 @@ impl Observe for MysticVale {
         out.section("vale rows: 2 levels x 4 faces (V)");
         for row in &view.vale_row {
             for &face in row {
-                out.one_hot(id(face), v);
+                out.one_hot(face.map(usize::from), v);
             }
         }
         out.section("vale decks/20, removed vales (V)");
         out.scaled(f64::from(view.vale_deck_counts[0]), 20.0);
         out.scaled(f64::from(view.vale_deck_counts[1]), 20.0);
-        out.bits(view.removed_vales.iter().filter_map(|&x| id(x)), v);
+        out.bits(view.removed_vales.iter().map(|&x| usize::from(x)), v);
         out.section("VP pool/50, finishing the round, rounds/30, moves/1000");
         out.scaled(f64::from(view.pool), 50.0);
         out.flag(view.ending);

@@ -1,11 +1,12 @@
 //! The batch runs every front end shares: `sim` (many games between bots) and `tournament` (bots with
-//! rotating seats, ratings). A run is cut into chunks of games; a chunk's result is plain data
+//! rotating seats, ratings); and `vector` (many games stepped together for learning code). A run is cut into chunks of games; a chunk's result is plain data
 //! (serializable, so a chunk can run in another process or on another machine, as the Python package's
 //! Ray runner does) and the results of all chunks, merged in chunk order, give the report. The report
 //! is the JSON object the command line prints with `--json`.
 
 pub mod sim;
 pub mod tournament;
+pub mod vector;
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

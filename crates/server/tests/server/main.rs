@@ -6,6 +6,7 @@ mod clock;
 mod common;
 mod crash;
 mod hidden;
+mod hint;
 mod lobby;
 mod undo;
 mod web;

@@ -715,3 +715,30 @@ mod issue13 {
         assert!(e.as_deref().is_some_and(|e| e.starts_with("unknown field `hp`")), "{e:?}");
     }
 }
+
+/// The catalog's `index` names the bit of each ability in a view's `hand`, so a client reads the hand
+/// from the view and the catalog (the browser UI does).
+mod catalog {
+    use sylvan_engine::{Game, Lang, Seat};
+    use sylvan_spirit_duel::{Options, SpiritDuel};
+
+    #[test]
+    fn the_hand_bits_are_the_catalog_indices() {
+        let g = SpiritDuel::new(&Options::default(), 11).unwrap_or_else(|e| panic!("{e}"));
+        let catalog = g.catalog(Lang::En);
+        let abilities = catalog["abilities"].as_object().unwrap_or_else(|| panic!("no abilities"));
+        let view = serde_json::to_value(g.view(Seat(0))).unwrap_or_else(|e| panic!("{e}"));
+        let hand = view["hand"].as_u64().unwrap_or_else(|| panic!("no hand in {view}"));
+        let text = SpiritDuel::view_text(&g.view(Seat(0)), Lang::En);
+        let mine: Vec<&String> = abilities
+            .iter()
+            .filter(|(_, a)| a["index"].as_u64().is_some_and(|i| hand >> i & 1 == 1))
+            .map(|(c, _)| c)
+            .collect();
+        assert_eq!(mine.len(), hand.count_ones() as usize, "every card of the hand has an index");
+        let listed = text.split("Your hand").nth(1).unwrap_or_else(|| panic!("no hand in the text:\n{text}"));
+        for code in mine {
+            assert!(listed.contains(code.as_str()), "{code} is not in the hand the text shows:\n{listed}");
+        }
+    }
+}

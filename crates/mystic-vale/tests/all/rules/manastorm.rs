@@ -197,6 +197,12 @@ fn sunweaver_copse_puts_six_vp_into_the_pool() {
 fn crystal_cavern_gives_three_mana_and_goes_on_top_of_the_level_1_vale_deck() {
     // EN:1301-1311.
     let mut g = storm_game(owns(player(&[&[]], &[0], Some(1), &[2]), &["crystal-cavern"]));
+    // The explicit setup deals the vales as if nobody owned one: the single copy is the one owned.
+    let cc = g.players[0].vales[0];
+    g.vale_decks[0].retain(|&x| x != cc);
+    for x in g.vale_row.iter_mut().flatten().filter(|x| **x == cc) {
+        *x = g.vale_decks[0].pop().unwrap_or(u8::MAX);
+    }
     act(&mut g, "pass");
     let mana = g.mana_left();
     let v = g.players[0].vales[0];
@@ -204,6 +210,21 @@ fn crystal_cavern_gives_three_mana_and_goes_on_top_of_the_level_1_vale_deck() {
     assert_eq!(g.mana_left(), mana + 3);
     assert!(g.players[0].vales.is_empty());
     assert_eq!(g.vale_decks[0].last(), Some(&v), "face down on top of the level-1 vale deck");
+    // Every seat saw it go there: it stays the known top card through determinization (MV66).
+    for seat in 0..2 {
+        let view = g.view(sylvan_engine::Seat(seat));
+        assert_eq!(view.vale_top, Some(v));
+        for seed in 0..10 {
+            let d = MysticVale::determinize(&view, &mut sylvan_engine::GameRng::new(seed));
+            assert_eq!(d.vale_decks[0].last(), Some(&v), "seat {seat}, seed {seed}");
+            assert_eq!(d.vale_decks[0].len(), g.vale_decks[0].len());
+            assert_eq!(d.view(sylvan_engine::Seat(seat)), view);
+        }
+    }
+    // Once drawn it is no longer the deck's known top.
+    let mut h = g.clone();
+    h.vale_decks[0].pop();
+    assert_eq!(h.view(sylvan_engine::Seat(1)).vale_top, None);
 }
 
 #[test]
@@ -290,6 +311,13 @@ fn yaquei_gains_per_card_below_seven_and_upgraded_fills_to_nine() {
     let mut g = storm_game(p);
     act(&mut g, "pass");
     assert_eq!(g.players[0].field.len(), 9);
+    // EN:1741: "in addition to the effect from its starting side": 3 mana, counted before the fill (MV65).
+    assert_eq!(g.mana_left(), 3, "the starting side's gain, from the field of 4 before the fill");
+    // A field of 8: 0 below 7 before the fill, nothing gained; the fill adds one card.
+    let p = with_leader(player(&[&[]], &[0, 1, 2, 4, 5, 6, 7, 19], Some(3), &[8, 9, 10]), "yaquei", true);
+    let mut g = storm_game(p);
+    act(&mut g, "pass");
+    assert_eq!((g.players[0].field.len(), g.mana_left()), (9, 0));
 }
 
 #[test]
@@ -403,6 +431,28 @@ fn darksoul_ember_sleeves_a_purchase_now_and_its_used_side_forbids_passing_befor
     let frost = adv_id(&g, "frostbane");
     assert!(g.players[0].cards[0].advs().any(|a| a == frost), "sleeved at once");
     assert!(g.turn.bought.is_empty());
+}
+
+#[test]
+fn darksoul_ember_sleeves_the_purchase_the_player_chooses() {
+    // EN:1761: "take one advancement you've bought this Harvest Phase": any of them (MV62).
+    let p = with_amulet(player(&[&[FS], &[FS], &[FS]], &[0, 1, 2], Some(3), &[4]), "darksoul-ember", true);
+    let mut g = game_with(&storm(), p, commons(&["frostbane", "seedling"], &[], &[]), None);
+    act(&mut g, "pass");
+    g.turn.mana_spent = 0;
+    g.turn.mana_total = 20;
+    act(&mut g, "buy 1.1");
+    act(&mut g, "buy 1.2");
+    let (first, second) = (g.turn.bought[0].adv, g.turn.bought[1].adv);
+    assert_ne!(first, second);
+    let offered = legal(&g);
+    assert!(offered.contains(&"evoke c0".to_string()), "the first purchase: {offered:?}");
+    assert!(offered.contains(&"evoke c0 purchase 2".to_string()), "the second one: {offered:?}");
+    assert!(!offered.iter().any(|a| a.ends_with("purchase 1")), "the first is `evoke cN`");
+    act(&mut g, "evoke c1 purchase 2");
+    assert!(g.players[0].cards[1].advs().any(|a| a == second), "the second purchase is sleeved on c1");
+    assert_eq!(g.turn.bought.iter().map(|b| b.adv).collect::<Vec<_>>(), vec![first], "the first still waits");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("evoke")), "once a turn");
 }
 
 #[test]
@@ -527,4 +577,69 @@ fn moss_troll_in_the_field_is_not_a_peacekeeper_druid() {
     let mut g = storm_game(p);
     act(&mut g, "push");
     assert!(!legal(&g).contains(&"druid".to_string()));
+}
+
+/// Field: 2 forest + 1 growth, 3 sky, 3 growth (4 growth in all, no decay).
+fn garden_field() -> SetupPlayer {
+    let given: &[&[&str]] =
+        &[&["ent-elder", "field-of-flowers"], &["wayfinder", "hawk"], &["lifebloom-orchids", "druid-s-song"]];
+    player(given, &[0, 1, 2], Some(3), &[4])
+}
+
+#[test]
+fn sky_garden_may_trade_itself_for_2_vp_per_growth() {
+    // EN:1456-1466: optional when bought; 2 VP per growth (4 growth: 8 VP, 10 at most), then out of the game.
+    let mut g = game_with(&storm(), garden_field(), None, vales(&[], &["sky-garden"]));
+    act(&mut g, "pass");
+    let vp = g.turn.vp_total;
+    act(&mut g, "vale 2.1");
+    assert_eq!(legal(&g), vec!["decline", "ability 1"], "the decision waits, nothing else");
+    act(&mut g, "ability 1");
+    assert_eq!(g.turn.vp_total, vp + 8);
+    assert!(g.players[0].vales.is_empty(), "resolved: out of the game");
+    assert_eq!(g.removed_vales.len(), 1);
+    assert!(legal(&g).contains(&"done".to_string()), "the Harvest goes on");
+    // Declining keeps it, worth its end VP.
+    let mut g = game_with(&storm(), garden_field(), None, vales(&[], &["sky-garden"]));
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1");
+    act(&mut g, "decline");
+    assert_eq!(g.turn.vp_total, vp);
+    assert_eq!(g.players[0].vales.len(), 1);
+}
+
+#[test]
+fn halo_mountain_spends_more_spirits_for_2_vp_each() {
+    // EN:1365-1377: bought with 4 animal; then up to 5 more spirits, 2 VP each, and out of the game.
+    let given: &[&[&str]] = &[&["bear-totem"], &["bear-totem"], &["dreadcoil-cobra"], &["wayfinder", "hawk"]];
+    let field = player(given, &[0, 1, 2, 3], Some(4), &[5]);
+    let mut g = game_with(&storm(), field.clone(), None, vales(&[], &["halo-mountain"]));
+    act(&mut g, "pass");
+    let vp = g.turn.vp_total;
+    act(&mut g, "vale 2.1");
+    // 6 animal and 3 sky: 2 animal and 3 sky are left.
+    assert_eq!(g.spirits_left(), [2, 0, 3, 0]);
+    act(&mut g, "ability 1");
+    assert_eq!(g.spirits_left(), [2, 0, 2, 0], "from the kind with the most left");
+    act(&mut g, "ability 1");
+    assert_eq!(g.turn.vp_total, vp + 4);
+    act(&mut g, "decline");
+    assert!(g.players[0].vales.is_empty(), "a spirit was spent: out of the game");
+    assert_eq!(g.spirits_left().iter().sum::<u8>(), 3, "the rest stays to spend");
+    // Five at most: the decision closes by itself.
+    let mut g = game_with(&storm(), field.clone(), None, vales(&[], &["halo-mountain"]));
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1");
+    for _ in 0..5 {
+        act(&mut g, "ability 1");
+    }
+    assert_eq!(g.turn.vp_total, vp + 10);
+    assert_eq!(g.turn.vale_choice, None);
+    // Declining at once keeps it, worth its 4 VP.
+    let mut g = game_with(&storm(), field, None, vales(&[], &["halo-mountain"]));
+    act(&mut g, "pass");
+    act(&mut g, "vale 2.1");
+    act(&mut g, "decline");
+    assert_eq!(g.players[0].vales.len(), 1);
+    assert_eq!(g.turn.vp_total, vp);
 }

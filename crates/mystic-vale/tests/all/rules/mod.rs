@@ -1,6 +1,7 @@
 //! The rules tests: one module per card set, sharing the setup helpers of `crate::common`.
 
 mod base;
+mod conclaves;
 mod magic;
 mod manastorm;
 mod wild;

@@ -4,7 +4,7 @@
 use sylvan_engine::{Game, Seat};
 use sylvan_mystic_vale::setup::Leaders;
 use sylvan_mystic_vale::state::EMPTY;
-use sylvan_mystic_vale::{MysticVale, Options, Phase, Setup, SetupPlayer};
+use sylvan_mystic_vale::{Action, MysticVale, Options, Phase, Setup, SetupPlayer};
 
 use crate::common::*;
 
@@ -767,4 +767,132 @@ fn issue_13_unknown_fields_in_a_setup_are_refused() {
         assert!(serde_json::from_str::<Setup>(text).is_err(), "{text}");
     }
     assert!(serde_json::from_str::<Options>(r#"{"players": 2, "colour": 1}"#).is_err());
+}
+
+/// Three explicit players, p0 to move.
+fn three(p0: SetupPlayer, p1: SetupPlayer, p2: SetupPlayer) -> MysticVale {
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+    MysticVale::from_setup(&Options { players: 3, ..wild() }, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"))
+}
+
+fn upgraded(mut p: SetupPlayer) -> SetupPlayer {
+    p.leader_upgraded = true;
+    p
+}
+
+#[test]
+fn gingan_upgraded_lets_the_left_then_the_right_neighbour_discard_their_on_deck_card() {
+    // EN:1631-1635: the player to the left (next seat) decides, then the player to the right; each
+    // discard gives the owner 1 VP from the box, not the pool (MV55).
+    let p0 = upgraded(with_leader(player(&[], &[19], Some(0), &[1]), "gingan"));
+    let p1 = player(&[&[CL]], &[], Some(0), &[1, 2]);
+    let p2 = player(&[], &[], Some(5), &[6, 7]);
+    let mut g = three(p0, p1, p2);
+    let pool = g.pool;
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::NeighbourDiscard { seat: 1, next: Some(2) });
+    assert_eq!(g.to_move(), Some(Seat(1)), "the left neighbour decides");
+    assert_eq!(g.current, 0, "during p0's turn");
+    assert_eq!(legal(&g), ["decline", "discard c0"]);
+    let view = g.view(Seat(1));
+    let text = MysticVale::view_text(&view, sylvan_engine::Lang::En);
+    assert!(text.contains("may discard the on-deck card c0"), "{text}");
+    let fr = MysticVale::view_text(&view, sylvan_engine::Lang::Fr);
+    assert!(fr.contains("peut défausser la carte en attente c0"), "{fr}");
+    assert!(MysticVale::describe_action(&view, "discard c0".parse().unwrap_or(Action::Done)).contains("1 VP"));
+    act(&mut g, "discard c0");
+    assert!(g.players[1].discard.contains(&0));
+    assert_eq!(g.players[1].on_deck, Some(1), "a new on-deck card");
+    assert_eq!(g.to_move(), Some(Seat(2)), "then the right neighbour");
+    assert_eq!(legal(&g), ["decline", "discard c5"]);
+    act(&mut g, "decline");
+    assert_eq!(g.players[2].on_deck, Some(5));
+    assert_eq!((g.phase, g.to_move()), (Phase::Harvest, Some(Seat(0))));
+    assert_eq!(g.turn.box_vp_total, 1, "one discard, 1 VP from the box");
+    act(&mut g, "done");
+    assert_eq!(g.players[0].vp, 1);
+    assert_eq!(g.pool, pool, "the pool is untouched");
+}
+
+#[test]
+fn gingan_upgraded_asks_the_single_opponent_once_and_skips_a_seat_without_on_deck_card() {
+    // EN:1637: with two players the effect does not repeat.
+    let p0 = upgraded(with_leader(player(&[], &[19], Some(0), &[1]), "gingan"));
+    let mut g = two(p0, player(&[], &[], Some(3), &[4]));
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::NeighbourDiscard { seat: 1, next: None });
+    act(&mut g, "discard c3");
+    assert_eq!((g.phase, g.turn.box_vp_total), (Phase::Harvest, 1));
+    // A neighbour without an on-deck card is not asked.
+    let p0 = upgraded(with_leader(player(&[], &[19], Some(0), &[1]), "gingan"));
+    let p1 = player(&[], &[], None, &[]);
+    let p2 = player(&[], &[], Some(5), &[6]);
+    let mut g = three(p0, p1, p2);
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::NeighbourDiscard { seat: 2, next: None });
+    // The upgraded side counts from the next harvest (EN:854): the starting side this turn.
+    let p0 = with_leader(player(&[], &[19], Some(0), &[1]), "gingan");
+    let mut g = two(p0, player(&[], &[], Some(3), &[4]));
+    g.turn.mana_total = 10;
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::Harvest, "starting side: no neighbour asked");
+}
+
+#[test]
+fn gingan_upgraded_neighbour_who_reveals_too_much_decay_spoils_as_its_planting_begins() {
+    // EN:699: no Spoil outside the Planting and Prep Phases; EN:448: 4 or more decay showing at any time in
+    // the Planting Phase spoil, so as it begins (MV55).
+    let p0 = upgraded(with_leader(player(&[], &[19], Some(0), &[1, 2, 3, 4, 5, 6]), "gingan"));
+    let p1 = player(&[&[CL], &[CL], &[CL], &[], &[CL]], &[0, 1, 2], Some(3), &[4, 5, 6]);
+    let mut g = two(p0, p1);
+    act(&mut g, "pass");
+    act(&mut g, "discard c3");
+    assert_eq!(g.players[1].on_deck, Some(4), "4 decay show, no Spoil in p0's Harvest");
+    assert!(!g.players[1].token_active);
+    act(&mut g, "done");
+    // p0 finishes its turn (Discard and Prep Phases); p1's turn begins with a Spoil, before any decision
+    // of p1's: its harvest is skipped, its field discarded, its token turned active.
+    let mut guard = 0;
+    while !g.players[1].token_active && guard < 20 {
+        assert_eq!(g.to_move(), Some(Seat(0)), "p1 never decides in that Planting Phase");
+        let mut l = Vec::new();
+        g.legal_actions(&mut l);
+        let a = if l.contains(&Action::Decline) { Action::Decline } else { l[0] };
+        g.apply_unchecked(a, &mut sylvan_engine::NoEvents);
+        guard += 1;
+    }
+    assert!(g.players[1].token_active, "spoiled as the Planting Phase began");
+    assert!(g.players[1].discard.contains(&4) || !g.players[1].field.contains(&0), "p1's field was discarded");
+    assert!(!g.players[1].revealed_outside);
+}
+
+#[test]
+fn cyrilla_upgraded_adds_a_neighbours_ability_to_the_chosen_card() {
+    // EN:1600-1606: Totem Chief on an otherwise blank card, the player to the right has Pack Leader in
+    // the field: card 1 has 2 guardians, Totem Chief's and Pack Leader's abilities: 2 forest and 2 animal.
+    let p0 = upgraded(with_leader(player(&[&["totem-chief"]], &[0, 19], Some(1), &[2]), "cyrilla"));
+    let p1 = player(&[], &[4], Some(0), &[1, 2]);
+    let p2 = player(&[&[], &["pack-leader"]], &[1], Some(0), &[2, 3]);
+    let mut g = three(p0, p1, p2);
+    act(&mut g, "pass");
+    assert_eq!(g.spirits_left(), [0, 1, 0, 0], "Totem Chief: 1 guardian, 1 forest");
+    act(&mut g, "ability c0");
+    assert_eq!(g.spirits_left(), [0, 2, 0, 0], "+1 guardian: 2 forest");
+    let offered = legal(&g);
+    assert!(offered.contains(&"ability p2 c1 middle".to_string()), "the right neighbour's Pack Leader: {offered:?}");
+    assert!(offered.contains(&"decline".to_string()));
+    assert!(!offered.iter().any(|a| a.starts_with("ability p0 c0")), "a different second card");
+    assert!(!offered.iter().any(|a| a.starts_with("buy") || a == "done"), "the choice comes first");
+    let mut declined = g.clone();
+    act(&mut g, "ability p2 c1 middle");
+    assert_eq!(g.spirits_left(), [2, 2, 0, 0], "2 forest and 2 animal");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "once a turn");
+    act(&mut declined, "decline");
+    assert_eq!(declined.spirits_left(), [0, 2, 0, 0], "the guardian alone");
+    // Only the guardian when nothing can be copied (as the starting side).
+    let p0 = upgraded(with_leader(player(&[&["totem-chief"]], &[0, 19], Some(1), &[2]), "cyrilla"));
+    let mut g = two(p0, player(&[], &[], Some(3), &[4]));
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    assert_eq!(g.turn.ability_open, None, "no second choice without another ability");
 }

@@ -1,0 +1,126 @@
+//! Cyrilla, upgraded side (EN:1600-1606): in the Harvest Phase, a card of your field or your on-deck card
+//! counts `amount` more guardian until the end of the turn (as her starting side), and then you may add to
+//! it one Harvest or Ongoing ability of a different second card, in your field or in the field of the
+//! player to your left or right (`ability p1 c7 top`, or `decline`). The copied ability counts on the
+//! first card as if printed there: "per guardian on this card" counts the first card's guardians (the
+//! example: Totem Chief with Pack Leader's ability gives 2 and 2, EN:1604-1606). Abilities the harvest
+//! counts from their card are offered: harvest gains and ongoing spirit additions (ruling MV51).
+
+use super::{Choice, Module, Step};
+use crate::actions::Action;
+use crate::cards::{Ability, Count, Effect, Timing};
+use crate::state::{EMPTY, MysticVale, NUM_CARDS, leader_face};
+
+/// The module.
+pub const MODULE: Module = Module {
+    choice: Choice::CardThenGraft,
+    actions: Some(actions),
+    apply: Some(apply),
+    ..Module::new(
+        "guardian-and-graft",
+        "+1 guardian on a card of your field or your on-deck card, then it may also have a harvest or ongoing \
+         ability of another card of your field or a neighbour's field",
+        &[Timing::Harvest],
+    )
+};
+
+/// Slot number of a leader's side in [`Action::AbilityGraft`].
+pub const LEADER_SLOT: u8 = 3;
+
+/// Whether the harvest can count `ab` on another card.
+fn graftable(ab: Ability) -> bool {
+    match (ab.timing, ab.effect) {
+        (Timing::Harvest, Effect::Gain) => true,
+        (Timing::Ongoing, Effect::AddPer) => {
+            ab.reward.spirit().is_some() && matches!(ab.per, Count::One | Count::GuardiansOnCard)
+        }
+        _ => false,
+    }
+}
+
+/// The ability that `AbilityGraft(seat, card, slot)` names, if it is one the harvest may copy.
+pub(crate) fn grafted(game: &MysticVale, seat: u8, card: u8, slot: u8) -> Option<Ability> {
+    let p = game.players.get(usize::from(seat))?;
+    let s = p.cards.get(usize::from(card))?;
+    let ab = if slot == LEADER_SLOT {
+        leader_face(&game.db, p.leader, card)?.ability
+    } else {
+        let a = *s.slots.get(usize::from(slot))?;
+        if a == EMPTY {
+            return None;
+        }
+        game.db.hot(a).ability
+    };
+    graftable(ab).then_some(ab)
+}
+
+/// The seats whose fields the second card may come from: the player's own, left and right.
+fn seats(game: &MysticVale) -> [u8; 3] {
+    let n = game.n() as u8;
+    [game.current, (game.current + 1) % n, (game.current + n - 1) % n]
+}
+
+fn actions(game: &MysticVale, card: u8, _ab: Ability, out: &mut Vec<Action>) {
+    if game.turn.ability_open != Some(card) {
+        let p = game.cur();
+        crate::turn::push_cards(out, p.field_mask() | p.on_deck.map_or(0, |c| 1 << c), Action::AbilityCard);
+        return;
+    }
+    push_grafts(game, out);
+}
+
+/// The second choices: one per distinct ability (the same ability elsewhere counts the same), in
+/// action order.
+fn push_grafts(game: &MysticVale, out: &mut Vec<Action>) {
+    let Some(first) = game.turn.guardian_plus else { return };
+    let mut seen: [Option<Ability>; 3 * NUM_CARDS * 4] = [None; 3 * NUM_CARDS * 4];
+    let mut n = 0;
+    let from = out.len();
+    let mut seats = seats(game);
+    seats.sort_unstable();
+    for (k, &s) in seats.iter().enumerate() {
+        if k > 0 && seats[k - 1] == s {
+            continue;
+        }
+        for &c in game.players[usize::from(s)].field.iter() {
+            if s == game.current && c == first {
+                continue;
+            }
+            for slot in 0..=LEADER_SLOT {
+                if let Some(ab) = grafted(game, s, c, slot)
+                    && !seen[..n].contains(&Some(ab))
+                {
+                    seen[n] = Some(ab);
+                    n += 1;
+                    out.push(Action::AbilityGraft(s, c, slot));
+                }
+            }
+        }
+    }
+    out[from..].sort_unstable();
+}
+
+/// Whether a second choice exists once the first card is chosen.
+fn any_graft(game: &MysticVale) -> bool {
+    let mut v = Vec::new();
+    push_grafts(game, &mut v);
+    !v.is_empty()
+}
+
+fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
+    match action {
+        Action::AbilityCard(c) => {
+            game.turn.guardian_plus = Some(c);
+            game.recount();
+            if any_graft(game) { Step::Open } else { Step::Used }
+        }
+        Action::AbilityGraft(s, c, slot) => {
+            if let Some(first) = game.turn.guardian_plus {
+                game.turn.graft = Some((first, s, c, slot));
+                game.recount();
+            }
+            Step::Used
+        }
+        _ => Step::Used,
+    }
+}

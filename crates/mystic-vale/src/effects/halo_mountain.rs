@@ -1,0 +1,61 @@
+//! Halo Mountain (EN:1365-1377): when bought, its owner may spend up to 5 more spirit symbols, gaining
+//! 2 VP for each (10 at most), then put Halo Mountain out of the game; or keep it for its 4 end VP. Each
+//! `ability 1` spends one spirit (taken from the kind with the most left, animal, forest, sky before
+//! wild); `decline` stops: after at least one spirit the vale leaves the game, else it is kept (ruling
+//! MV66).
+
+use super::Module;
+use crate::actions::Action;
+use crate::cards::{Reward, Timing};
+use crate::state::MysticVale;
+
+/// The module.
+pub const MODULE: Module = Module {
+    when_bought: Some(super::vale_choice::wait),
+    bought_actions: Some(actions),
+    bought_apply: Some(apply),
+    text_fr: "vous pouvez dépenser jusqu'à 5 symboles esprit de plus pour 2 PV chacun, puis retirer ce vallon de la partie",
+    ..Module::new(
+        "halo-mountain",
+        "you may spend up to 5 more spirits for 2 VP each, then remove this vale from the game",
+        &[Timing::WhenBought],
+    )
+};
+
+/// Most spirits spent on it.
+const MAX_SPENT: u8 = 5;
+
+/// The spirit kind the next spirit is taken from (0-3 = animal, forest, sky, wild), if any is left.
+fn kind(game: &MysticVale) -> Option<usize> {
+    let left = game.spirits_left();
+    (0..3).filter(|&k| left[k] > 0).max_by_key(|&k| (left[k], 3 - k)).or((left[3] > 0).then_some(3))
+}
+
+fn actions(game: &MysticVale, spent: u8, out: &mut Vec<Action>) {
+    if spent < MAX_SPENT && kind(game).is_some() {
+        out.push(Action::AbilityPick(0));
+    }
+}
+
+fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
+    let Some((_, spent)) = game.turn.vale_choice else { return true };
+    if action == Action::AbilityPick(0)
+        && let Some(k) = kind(game)
+    {
+        game.turn.spirit_spent[k] = game.turn.spirit_spent[k].saturating_add(1);
+        let per = game.db.hot_vale(v).ability.amount;
+        game.gain_now(Reward::Vp, per);
+        let spent = spent + 1;
+        game.turn.vale_choice = Some((v, spent));
+        if spent < MAX_SPENT && kind(game).is_some() {
+            return false;
+        }
+        super::vale_choice::remove(game, v);
+        return true;
+    }
+    // `decline`: the ability is resolved if a spirit was spent.
+    if spent > 0 {
+        super::vale_choice::remove(game, v);
+    }
+    true
+}

@@ -1,0 +1,82 @@
+//! GinGan, upgraded side (EN:1631-1637): in the Harvest Phase, the player seated to the left (the next
+//! seat) may discard their on-deck card and reveal a new one; if they do, the leader's owner gains
+//! `amount` VP from the box. Then the player to the right (the previous seat) may do the same; with two
+//! players the single opponent decides once. Each choice is that seat's own decision
+//! ([`Phase::NeighbourDiscard`]: `discard cN` or `decline`), asked as the Harvest Phase begins; a seat
+//! without an on-deck card is not asked (ruling MV55).
+
+use sylvan_engine::{Audience, EventSink, Seat};
+
+use super::Module;
+use crate::actions::Action;
+use crate::cards::{Effect, Reward, Timing};
+use crate::events::Event;
+use crate::state::{MysticVale, Phase};
+
+/// The module.
+pub const MODULE: Module = Module {
+    harvest_begin: Some(begin),
+    ..Module::new(
+        "neighbours-discard",
+        "each neighbour may discard their on-deck card and reveal another; +1 VP from the box for each",
+        &[Timing::Harvest],
+    )
+};
+
+/// As the Harvest Phase begins: asks the left neighbour, then the right one.
+fn begin(game: &mut MysticVale) {
+    let n = game.n() as u8;
+    let left = (game.current + 1) % n;
+    let right = (game.current + n - 1) % n;
+    ask(game, Some(left), (right != left).then_some(right));
+}
+
+/// Asks `seat` (then `next`), skipping a seat without an on-deck card; back to the Harvest Phase when
+/// nobody is left to ask.
+fn ask(game: &mut MysticVale, seat: Option<u8>, next: Option<u8>) {
+    let (mut seat, mut next) = (seat, next);
+    while let Some(s) = seat {
+        if game.players[usize::from(s)].on_deck.is_some() {
+            game.phase = Phase::NeighbourDiscard { seat: s, next };
+            return;
+        }
+        (seat, next) = (next, None);
+    }
+    game.phase = Phase::Harvest;
+}
+
+/// The choices of `seat`: keep the on-deck card (`decline`) or discard it (`discard cN`).
+pub(crate) fn legal(game: &MysticVale, seat: u8, out: &mut Vec<Action>) {
+    out.push(Action::Decline);
+    if let Some(c) = game.players[usize::from(seat)].on_deck {
+        out.push(Action::Discard(c));
+    }
+}
+
+/// Applies `seat`'s choice, then asks `next`.
+pub(crate) fn answer<S: EventSink<Event>>(game: &mut MysticVale, seat: u8, next: Option<u8>, a: Action, ev: &mut S) {
+    if let Action::Discard(_) = a {
+        let i = usize::from(seat);
+        let c = game.players[i].discard_on_deck();
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::AbilityDiscard(Seat(seat), c));
+        }
+        // The new card is revealed outside its owner's Planting and Prep Phases: no Spoil now (EN:699).
+        if game.players[i].deck.is_empty() {
+            game.reshuffle_seat(i, ev);
+        }
+        if let Some(c) = game.players[i].reveal_top()
+            && S::ENABLED
+        {
+            ev.emit(Audience::Everyone, Event::Revealed(Seat(seat), c));
+        }
+        game.players[i].revealed_outside = true;
+        let amount = game
+            .harvest_leader()
+            .map(|l| l.face(&game.db).ability)
+            .filter(|ab| ab.effect == Effect::Unique)
+            .map_or(1, |ab| ab.amount);
+        game.gain_now(Reward::BoxVp, amount);
+    }
+    ask(game, next, None);
+}

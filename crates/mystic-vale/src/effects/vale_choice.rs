@@ -1,0 +1,48 @@
+//! Optional "when bought" vale abilities that wait for their owner's decision right after the purchase
+//! (Sky Garden, Halo Mountain): while `Turn::vale_choice` is set, the Harvest Phase offers only the
+//! module's actions and `decline`.
+
+use crate::actions::Action;
+use crate::state::MysticVale;
+
+/// A "when bought" hook: the vale just bought by `seat` waits for its owner's decision.
+pub fn wait(game: &mut MysticVale, seat: usize) {
+    if let Some(&v) = game.players[seat].vales.last() {
+        game.turn.vale_choice = Some((v, 0));
+    }
+}
+
+/// Puts vale `v` of the active player out of the game (its ability resolved).
+pub fn remove(game: &mut MysticVale, v: u8) {
+    let i = game.current as usize;
+    if let Some(k) = game.players[i].vales.iter().rposition(|&x| x == v) {
+        game.players[i].vales.remove(k);
+        game.removed_vales.push(v);
+    }
+}
+
+impl MysticVale {
+    /// The decision of the vale waiting (`decline` and its module's actions, sorted).
+    pub(crate) fn legal_vale_choice(&self, v: u8, spent: u8, out: &mut Vec<Action>) {
+        out.push(Action::Decline);
+        let ab = self.db.hot_vale(v).ability;
+        if let Some(f) = super::module(ab.module).and_then(|m| m.bought_actions) {
+            f(self, spent, out);
+        }
+        out.sort_unstable();
+    }
+
+    /// Applies the decision of the vale waiting.
+    pub(crate) fn apply_vale_choice(&mut self, action: Action) {
+        let Some((v, _)) = self.turn.vale_choice else { return };
+        let ab = self.db.hot_vale(v).ability;
+        let done = match super::module(ab.module).and_then(|m| m.bought_apply) {
+            Some(f) => f(self, v, action),
+            None => true,
+        };
+        if done {
+            self.turn.vale_choice = None;
+        }
+        self.recount();
+    }
+}
