@@ -186,9 +186,10 @@ fn print_french_lines() {
     }
 }
 
-/// The breakdown table's lines, without the padding.
+/// The breakdown table's lines, without the padding (ordinary spaces only: the no-break spaces of
+/// French typography are kept).
 fn table_lines(table: &str) -> Vec<String> {
-    table.lines().map(|l| l.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
+    table.lines().map(|l| l.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")).collect()
 }
 
 #[test]
