@@ -798,7 +798,7 @@ fn gingan_upgraded_lets_the_left_then_the_right_neighbour_discard_their_on_deck_
     let text = MysticVale::view_text(&view, sylvan_engine::Lang::En);
     assert!(text.contains("may discard the on-deck card c0"), "{text}");
     let fr = MysticVale::view_text(&view, sylvan_engine::Lang::Fr);
-    assert!(fr.contains("peut défausser la carte en attente c0"), "{fr}");
+    assert!(fr.contains("peut défausser sa carte on-deck c0"), "{fr}");
     assert!(MysticVale::describe_action(&view, "discard c0".parse().unwrap_or(Action::Done)).contains("1 VP"));
     act(&mut g, "discard c0");
     assert!(g.players[1].discard.contains(&0));
