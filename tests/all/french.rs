@@ -174,7 +174,7 @@ fn first_action_game(name: &str, options: Value, seed: u64) -> (String, String, 
 }
 
 #[test]
-#[ignore = "prints the French lines the exact-line tests assert"]
+#[ignore = "prints the French lines of `first_action_game` for each game"]
 fn print_french_lines() {
     for (name, options) in [
         ("equinox", json!({ "players": 2 })),
@@ -184,4 +184,89 @@ fn print_french_lines() {
     ] {
         println!("=== {name}\n{:#?}", first_action_game(name, options, 7));
     }
+}
+
+/// The breakdown table's lines, without the padding (ordinary spaces only: the no-break spaces of
+/// French typography are kept).
+fn table_lines(table: &str) -> Vec<String> {
+    table.lines().map(|l| l.split(' ').filter(|w| !w.is_empty()).collect::<Vec<_>>().join(" ")).collect()
+}
+
+#[test]
+fn equinox_speaks_french() {
+    let (header, action, events, table) = first_action_game("equinox", json!({ "players": 2 }), 7);
+    assert_eq!(header, "Equinox — manche 1/5 — au tour de p1 — phase 1\u{a0}: placer ou révéler une prédiction");
+    assert_eq!(action, "placer une prédiction sur Gruyère dans la rangée 1 (vaut 4 PP)");
+    assert_eq!(events, ["p1 ne fait pas de prédiction"]);
+    let lines = table_lines(&table);
+    assert_eq!(lines[0], "La cinquième manche s'est terminée par une élimination.");
+    assert_eq!(lines[2], "prédictions secrètes (5 PP chacune) 0 0");
+    assert_eq!(lines[3], "cailloux de la rangée 1 (4 PP chacun) 0 0");
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(
+            "p0, p1 à égalité avec 0 PP\u{a0}; rien ne les départage\u{a0}: la victoire est partagée\u{a0}; gagnants\u{a0}: p0, p1."
+        )
+    );
+    // Articles contract and elide before creature names (ruling L8).
+    assert_eq!(sylvan_equinox::words::de("Le Duc"), "du Duc");
+    assert_eq!(sylvan_equinox::words::de("Ursus"), "d'Ursus");
+    assert_eq!(sylvan_equinox::words::de("Griso"), "de Griso");
+}
+
+#[test]
+fn mystic_vale_speaks_french_with_the_french_book_terms() {
+    let (header, action, _, table) = first_action_game("mystic-vale", json!({ "players": 2 }), 7);
+    assert_eq!(header, "== Mystic Vale · ronde 1 · pool de jetons PV\u{a0}: 23 · vous êtes p0");
+    assert_eq!(action, "poser la carte on-deck dans votre champ et révéler la suivante");
+    let sleeved = sylvan_mystic_vale::Event::Sleeved(Seat(0), "Dawnsinger".into(), 5);
+    assert_eq!(
+        sylvan_mystic_vale::words::event_text(&sleeved, Lang::Fr),
+        "p0 glisse Chanteuse de l'Aube dans la protection de c5"
+    );
+    let lines = table_lines(&table);
+    assert_eq!(lines[0], "La limite de 120 rondes est atteinte.");
+    assert_eq!(
+        &lines[2..6],
+        [
+            "jetons PV 0 0",
+            "PV imprimés sur les cartes 0 0",
+            "capacités «\u{a0}Fin de la Partie\u{a0}» 0 0",
+            "cartes Val 0 0"
+        ]
+    );
+}
+
+#[test]
+fn the_spirit_duel_speaks_french() {
+    let (header, action, events, table) = first_action_game("spirit-duel", json!({}), 7);
+    assert_eq!(header, "Duel d'Esprits (1 vs 1) — tour 1/8 — Tour Diurne ☀ — phase de combat de p0");
+    assert_eq!(action, "attaquer Kel'Orn Gardien de Dra'dhan avec Ruée du cerf (4 PM)");
+    assert_eq!(events[0], "p0 a maintenant 8 PM");
+    let lines = table_lines(&table);
+    assert_eq!(lines[0], "Le tour 8 s'est achevé sans vainqueur\u{a0}: match nul.");
+    // A draw is ½ each, written with a decimal comma (ruling L7).
+    assert_eq!(lines[2], "résultat (victoire 1, nul ½) 0,5 0,5");
+    assert_eq!(lines[4], "total 0,5 0,5");
+}
+
+#[test]
+fn command_of_nature_speaks_french() {
+    let (header, action, _, table) = first_action_game("command-of-nature", json!({ "players": 2 }), 7);
+    assert_eq!(
+        header,
+        "Command of Nature — tour 1 — au camp 0 de jouer — p0 — mise en place\u{a0}: choisissez le Guerrier élémentaire qui va dans votre deck"
+    );
+    assert_eq!(action, "Rempart de Granit");
+    use sylvan_command_of_nature::events::Event;
+    let level = Event::LevelUp { seat: Seat(1), level: 4 };
+    assert_eq!(sylvan_command_of_nature::words::event_text(&level, Lang::Fr), "p1 atteint le niveau 4");
+    let over = Event::GameOver { winning_side: Some(1) };
+    assert_eq!(
+        Lang::Fr.typeset(&sylvan_command_of_nature::words::event_text(&over, Lang::Fr)),
+        "partie terminée\u{a0}: le camp 1 gagne"
+    );
+    let lines = table_lines(&table);
+    assert_eq!(lines[0], "La limite de 60 tours est atteinte sans vainqueur\u{a0}: match nul.");
+    assert_eq!(lines[5], "p0 (camp 0)\u{a0}: niveau 1, Sage debout");
 }

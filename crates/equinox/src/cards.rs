@@ -265,11 +265,11 @@ impl Card {
         }
     }
 
-    /// A readable name (`Gruyère 7`, `Caméléon 3`, `Dryade`).
+    /// A readable name in English (`Gruyère 7`, `Chameleon 3`, `Dryade`); [`crate::words::card_name`] gives it in a language.
     pub fn long_name(self) -> String {
         match self.kind() {
             CardKind::Creature(c, s) => format!("{} {s}", c.name()),
-            CardKind::Chameleon(s) => format!("Caméléon {s}"),
+            CardKind::Chameleon(s) => format!("Chameleon {s}"),
             CardKind::Tree(k) => k.name().to_owned(),
         }
     }

@@ -194,9 +194,13 @@ impl Equinox {
             };
             let won = winners.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
             notes.push(match lang {
-                Lang::En => format!("{} tie on {}; {why}; winner: {won}.", names(&tied), number(best)),
+                Lang::En => {
+                    let w = if winners.len() > 1 { "winners" } else { "winner" };
+                    format!("{} tie on {}; {why}; {w}: {won}.", names(&tied), number(best))
+                }
                 Lang::Fr => {
-                    format!("{} à égalité avec {} PP ; {why} ; gagnant : {won}.", names(&tied), lang.number(best))
+                    let w = if winners.len() > 1 { "gagnants" } else { "gagnant" };
+                    format!("{} à égalité avec {} PP ; {why} ; {w} : {won}.", names(&tied), lang.number(best))
                 }
             });
         }

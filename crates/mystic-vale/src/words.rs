@@ -483,7 +483,7 @@ pub fn vale_cost_text(v: &crate::cards::Vale, lang: Lang) -> String {
 
 /// Each action notation with what it does.
 pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
-    let rows: [(&str, &str, &str); 25] = [
+    let rows: [(&str, &str, &str); 33] = [
         (
             "push",
             "plant the on-deck card and reveal the next",
@@ -551,6 +551,34 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
             "portal cA SLOT cB",
             "Wayfarer Portal: move an advancement between field cards",
             "Wayfarer Portal : déplacer une Évolution entre deux cartes de votre champ",
+        ),
+        (
+            "take leader N / take amulet N",
+            "draft: take leader or amulet N from the table",
+            "draft : prendre le meneur ou l'amulette N sur la table",
+        ),
+        (
+            "trade",
+            "trade your amulet for a regular mana token",
+            "échanger votre amulette contre un jeton Mana ordinaire",
+        ),
+        ("evoke / evoke cN", "evoke your active amulet (on card N)", "invoquer votre amulette active (sur la carte N)"),
+        ("ability cN", "a unique ability chooses card N", "une capacité unique choisit la carte N"),
+        (
+            "ability L.K",
+            "a unique ability chooses common K of level L",
+            "une capacité unique choisit l'Évolution K du niveau L de la réserve",
+        ),
+        (
+            "ability soil.SLOT cN",
+            "a unique ability sleeves a Fertile Soil on card N",
+            "une capacité unique glisse un Sol Fertile dans la carte N",
+        ),
+        ("ability N", "a unique ability's option N", "l'option N d'une capacité unique"),
+        (
+            "vp SPIRIT,SPIRIT,SPIRIT",
+            "variant buy_vp: pay 3 spirits for 1 VP",
+            "variante buy_vp : payer 3 Esprits pour 1 PV",
         ),
         (
             "SPIRIT / SLOT",
