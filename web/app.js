@@ -43,7 +43,7 @@ async function lobby() {
   main.innerHTML = `<section class="panel" id="create"><h2>${t('new_game')}</h2><div id="form">${t('loading')}</div></section>
     <section class="panel"><h2>${t('games')}</h2><div id="games">${t('loading')}</div></section>`;
   let types;
-  try { types = (await api('/api/types')).games; } catch (e) { toast(e.message); return; }
+  try { types = (await api(`/api/types?lang=${lang()}`)).games; } catch (e) { toast(e.message); return; }
   const form = main.querySelector('#form');
   const pick = el(`<div class="field"><label>${t('game')} <select id="g">${types.map((g) =>
     `<option value="${esc(g.name)}">${esc(gameName(g.name))}</option>`).join('')}</select></label></div>`);

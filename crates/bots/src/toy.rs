@@ -249,8 +249,18 @@ impl Game for Toy {
 
     fn option_docs() -> &'static [OptionDoc] {
         &[
-            OptionDoc { name: "players", default: "2", help: "number of players, 2 to 4" },
-            OptionDoc { name: "hand_size", default: "3", help: "cards dealt to each player (tricks per game), 1 to 6" },
+            OptionDoc {
+                name: "players",
+                default: "2",
+                help: "number of players, 2 to 4",
+                help_fr: "nombre de joueurs, de 2 à 4",
+            },
+            OptionDoc {
+                name: "hand_size",
+                default: "3",
+                help: "cards dealt to each player (tricks per game), 1 to 6",
+                help_fr: "cartes distribuées à chaque joueur (plis par partie), de 1 à 6",
+            },
         ]
     }
 

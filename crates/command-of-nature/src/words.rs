@@ -193,16 +193,16 @@ fn name_of(c: crate::cards::Card, lang: Lang) -> &'static str {
     card_name(c.info(), lang)
 }
 
-/// An event as a sentence in `lang` (English is the event's `Display`).
+/// An event as a sentence in `lang` (English is the event's `Display`, but a decision is in words too).
 pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
     use crate::actions::slot_name;
     use crate::events::Event;
-    if lang == Lang::En {
+    if lang == Lang::En && !matches!(e, Event::Acted { .. }) {
         return e.to_string();
     }
     let n = |c: &crate::cards::Card| name_of(*c, lang);
     match e {
-        Event::Acted { seat, action } => format!("{seat} : {action}"),
+        Event::Acted { seat, action } => acted_text(*seat, *action, lang),
         Event::Hand { seat, cards } => {
             format!("main de {seat} : {}", cards.iter().map(n).collect::<Vec<_>>().join(", "))
         }
@@ -247,6 +247,63 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
         }
         Event::GameOver { winning_side: Some(s) } => format!("partie terminée : le camp {s} gagne"),
         Event::GameOver { winning_side: None } => "partie terminée : match nul (limite de tours)".to_owned(),
+    }
+}
+
+/// A decision as a sentence in `lang`, without a view (the log keeps it for every seat): the card's
+/// name and the slot's, never the raw notation (`p0: choose geo-weasel`).
+fn acted_text(seat: sylvan_engine::Seat, a: crate::actions::Action, lang: Lang) -> String {
+    use crate::actions::{Action, slot_name};
+    let n = |c| name_of(c, lang);
+    let market = |i: u8| format!("{}{}", if i < 3 { 'e' } else { 'c' }, i % 3 + 1);
+    let fr = lang == Lang::Fr;
+    match a {
+        Action::Done if fr => format!("{seat} termine la phase ou l'étape"),
+        Action::Done => format!("{seat} ends the phase or step"),
+        Action::Draw if fr => format!("{seat} pioche une carte (1 PA)"),
+        Action::Draw => format!("{seat} draws a card (1 AP)"),
+        Action::Partner if fr => format!("{seat} passe la main à son coéquipier"),
+        Action::Partner => format!("{seat} hands over to their partner"),
+        Action::Use if fr => format!("{seat} utilise l'effet optionnel"),
+        Action::Use => format!("{seat} uses the optional effect"),
+        Action::Amount(k) if fr => format!("{seat} choisit {k}"),
+        Action::Amount(k) => format!("{seat} chooses {k}"),
+        Action::Faction(l) if fr => format!("{seat} utilise l'action de faction du niveau {l} (1 PA)"),
+        Action::Faction(l) => format!("{seat} uses the level {l} faction action (1 AP)"),
+        Action::Buy(i) if fr => format!("{seat} achète la carte {} du Marché", market(i)),
+        Action::Buy(i) => format!("{seat} buys market card {}", market(i)),
+        Action::BuyPlace(i) if fr => format!("{seat} achète la carte {} du Marché et la place aussitôt", market(i)),
+        Action::BuyPlace(i) => format!("{seat} buys market card {} and places it at once", market(i)),
+        Action::Refresh(m) if fr => {
+            format!("{seat} rafraîchit le Marché des {}", if m == 0 { "Élémentaires" } else { "Ordres" })
+        }
+        Action::Refresh(m) => format!("{seat} refreshes the {} market", if m == 0 { "elemental" } else { "command" }),
+        Action::Choose(c) if fr => format!("{seat} choisit {}", n(c)),
+        Action::Choose(c) => format!("{seat} chooses {}", n(c)),
+        Action::Summon(c) if fr => format!("{seat} invoque {}", n(c)),
+        Action::Summon(c) => format!("{seat} summons {}", n(c)),
+        Action::Play(c) if fr => format!("{seat} joue {}", n(c)),
+        Action::Play(c) => format!("{seat} plays {}", n(c)),
+        Action::Sell(c) if fr => format!("{seat} vend {}", n(c)),
+        Action::Sell(c) => format!("{seat} sells {}", n(c)),
+        Action::Discard(c) if fr => format!("{seat} défausse {}", n(c)),
+        Action::Discard(c) => format!("{seat} discards {}", n(c)),
+        Action::Instant(c) if fr => format!("{seat} répond avec l'Ordre immédiat {}", n(c)),
+        Action::Instant(c) => format!("{seat} answers with the Instant {}", n(c)),
+        Action::Dawn(s) if fr => format!("{seat} utilise l'effet d'aube de l'Élémentaire en {}", slot_name(s)),
+        Action::Dawn(s) => format!("{seat} uses the daybreak effect of the elemental in {}", slot_name(s)),
+        Action::Pick(s) if fr => format!("{seat} choisit son Élémentaire en {}", slot_name(s)),
+        Action::Pick(s) => format!("{seat} picks their elemental in {}", slot_name(s)),
+        Action::Aim(s) if fr => format!("{seat} cible l'Élémentaire adverse en {}", slot_name(s)),
+        Action::Aim(s) => format!("{seat} targets the enemy elemental in {}", slot_name(s)),
+        Action::Swap(x, y) if fr => format!("{seat} échange ses Élémentaires en {} et {}", slot_name(x), slot_name(y)),
+        Action::Swap(x, y) => format!("{seat} swaps their elementals in {} and {}", slot_name(x), slot_name(y)),
+        Action::Refill(x, y) if fr => {
+            format!("{seat} avance son Élémentaire de {} en {}", slot_name(x), slot_name(y))
+        }
+        Action::Refill(x, y) => {
+            format!("{seat} moves their elemental from {} forward to {}", slot_name(x), slot_name(y))
+        }
     }
 }
 

@@ -18,6 +18,15 @@ pub struct OptionDoc {
     pub default: &'static str,
     /// What it does.
     pub help: &'static str,
+    /// What it does, in French (the game's French rulebook terms, `docs/rulings/languages.md` L8).
+    pub help_fr: &'static str,
+}
+
+impl OptionDoc {
+    /// What the option does, in `lang` (not yet typeset: callers pass it through [`Lang::typeset`]).
+    pub fn help_in(&self, lang: Lang) -> &'static str {
+        lang.pick(self.help, self.help_fr)
+    }
 }
 
 /// A game: a full state, the rules that change it, and what each seat may see of it.

@@ -46,14 +46,30 @@ impl Game for Equinox {
 
     fn option_docs() -> &'static [OptionDoc] {
         &[
-            OptionDoc { name: "players", default: "4", help: "number of players, 2 to 5" },
+            OptionDoc {
+                name: "players",
+                default: "4",
+                help: "number of players, 2 to 5",
+                help_fr: "nombre de joueurs, de 2 à 5",
+            },
             OptionDoc {
                 name: "champions",
                 default: "random",
                 help: "the 8 champions in column order, comma-separated codes (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)",
+                help_fr: "les 8 cartes Champion dans l'ordre des colonnes, codes séparés par des virgules (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)",
             },
-            OptionDoc { name: "ancestors", default: "1", help: "number of L'Ancêtre tree cards (0-3)" },
-            OptionDoc { name: "dryads", default: "2", help: "number of Dryade tree cards (0-3)" },
+            OptionDoc {
+                name: "ancestors",
+                default: "1",
+                help: "number of L'Ancêtre tree cards (0-3)",
+                help_fr: "nombre de cartes Arbre L'Ancêtre (0 à 3)",
+            },
+            OptionDoc {
+                name: "dryads",
+                default: "2",
+                help: "number of Dryade tree cards (0-3)",
+                help_fr: "nombre de cartes Arbre Dryade (0 à 3)",
+            },
         ]
     }
 

@@ -411,6 +411,24 @@ mod words {
     use super::*;
     use sylvan_engine::{GameRng, Lang};
 
+    /// Issue 15: every registered game (the toy fixture included) documents each option in French too,
+    /// and `help_in` picks the language.
+    #[test]
+    fn every_option_has_its_french_help() {
+        let r = standard();
+        let mut seen = 0;
+        for e in r.all() {
+            for o in e.game().option_docs() {
+                assert!(!o.help_fr.trim().is_empty(), "{} {}: no French help", e.name(), o.name);
+                assert_ne!(o.help_fr, o.help, "{} {}: the French help is the English one", e.name(), o.name);
+                assert_eq!(o.help_in(Lang::En), o.help);
+                assert_eq!(o.help_in(Lang::Fr), o.help_fr);
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, 23, "the option docs of the five registered games");
+    }
+
     /// Plays `game` at random to the end, checking the words on the way.
     fn play_out(game: &mut dyn DynGame, seed: u64) -> TestResult {
         let mut rng = GameRng::new(seed);

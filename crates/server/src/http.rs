@@ -61,7 +61,12 @@ fn link(headers: &HeaderMap, id: &str, ticket: &Ticket) -> String {
     format!("http://{host}/play/{id}#token={}", ticket.token)
 }
 
-async fn types(State(server): State<Arc<Server>>) -> Json<Value> {
+/// The listed games with their options, the options' help in `?lang=en|fr` (English by default).
+async fn types(
+    State(server): State<Arc<Server>>,
+    Query(q): Query<crate::web::LangQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let lang = crate::web::lang_of(q.lang.as_deref())?;
     let games: Vec<Value> = server
         .catalog()
         .listed()
@@ -72,7 +77,7 @@ async fn types(State(server): State<Arc<Server>>) -> Json<Value> {
                 .option_docs()
                 .iter()
                 .filter(|o| o.name != "cards")
-                .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
+                .map(|o| json!({ "name": o.name, "default": o.default, "help": lang.typeset(o.help_in(lang)) }))
                 .collect();
             let levels: Vec<Value> = sylvan_bots::Level::ALL
                 .iter()
@@ -82,7 +87,7 @@ async fn types(State(server): State<Arc<Server>>) -> Json<Value> {
                     "bots": e.bot_names(), "levels": levels })
         })
         .collect();
-    Json(json!({ "games": games }))
+    Ok(Json(json!({ "games": games })))
 }
 
 #[derive(Deserialize)]

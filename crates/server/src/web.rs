@@ -93,11 +93,11 @@ struct StepQuery {
 /// The language of a request (`?lang=en|fr`, English by default).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LangQuery {
-    lang: Option<String>,
+pub(crate) struct LangQuery {
+    pub(crate) lang: Option<String>,
 }
 
-fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
+pub(crate) fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
     lang.map_or(Ok(Lang::En), |l| l.parse().map_err(|e| ApiError::Bad(format!("lang={l}: {e}"))))
 }
 

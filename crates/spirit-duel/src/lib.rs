@@ -54,8 +54,14 @@ impl Game for SpiritDuel {
                 name: "solo",
                 default: "false",
                 help: "solo mode: p1 is the rulebook's Robot, played by the game itself (only p0 decides)",
+                help_fr: "mode solo : p1 est le Robot de la règle, joué par le jeu lui-même (seul p0 décide)",
             },
-            OptionDoc { name: "team", default: "a", help: "team of p0: a (Almyra, Dormuz'el) or b (Kel'Orn, Surok)" },
+            OptionDoc {
+                name: "team",
+                default: "a",
+                help: "team of p0: a (Almyra, Dormuz'el) or b (Kel'Orn, Surok)",
+                help_fr: "équipe de p0 : a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)",
+            },
         ]
     }
 

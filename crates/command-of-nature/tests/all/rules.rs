@@ -1419,6 +1419,29 @@ mod events {
         assert_eq!(unit(&g, 1, "I1").dmg, 1);
     }
 
+    /// Issue 15: a decision in the log is a sentence with the card's and slot's names in each language,
+    /// never the raw notation (`p0 : play close-strike`).
+    #[test]
+    fn decisions_are_worded_not_notation() {
+        use sylvan_engine::Lang;
+        let mut g = Scn::new().u(0, "I1", "bruce").u(1, "I1", "oak-lumbertron").hand(0, "close-strike").front().go();
+        let log = run(&mut g, &["play close-strike", "pick I1", "aim I1"]);
+        let acted: Vec<&Event> =
+            log.events.iter().map(|(_, e)| e).filter(|e| matches!(e, Event::Acted { .. })).collect();
+        let say = |lang| acted.iter().map(|e| words::event_text(e, lang)).collect::<Vec<_>>();
+        assert_eq!(
+            say(Lang::En),
+            ["p0 plays Close Strike", "p0 picks their elemental in I1", "p0 targets the enemy elemental in I1"]
+        );
+        assert_eq!(
+            say(Lang::Fr),
+            ["p0 joue Frappe Rapprochée", "p0 choisit son Élémentaire en I1", "p0 cible l'Élémentaire adverse en I1"]
+        );
+        let choose = Event::Acted { seat: Seat(0), action: Action::Choose(card("geo-weasel")) };
+        assert_eq!(words::event_text(&choose, Lang::Fr), "p0 choisit Belette Géo");
+        assert_eq!(words::event_text(&choose, Lang::En), "p0 chooses Geo Weasel");
+    }
+
     #[test]
     fn defeat_level_champion_faction_action_and_refill() {
         let champion = sylvan_command_of_nature::cards::table().packs[0].champions[0];

@@ -178,3 +178,38 @@ async fn a_connection_gets_its_texts_in_the_language_of_its_hello() -> TestResul
     assert_eq!(reply["type"], "error", "{reply}");
     Ok(())
 }
+
+/// Issue 15: the lobby's option help comes in the language asked, French typeset (U+00A0 before `:`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_types_carry_the_option_help_in_french() -> TestResult {
+    let addr = start("types-fr", Limits::default()).await?;
+    let help = |types: &Value, game: &str, option: &str| -> Option<String> {
+        let g = types["games"].as_array()?.iter().find(|g| g["name"] == game)?;
+        let o = g["options"].as_array()?.iter().find(|o| o["name"] == option)?;
+        o["help"].as_str().map(str::to_owned)
+    };
+    let (status, en) = http(&addr, "GET", "/api/types", None).await?;
+    assert_eq!(status, 200, "{en}");
+    let (status, fr) = http(&addr, "GET", "/api/types?lang=fr", None).await?;
+    assert_eq!(status, 200, "{fr}");
+    assert_eq!(help(&en, "equinox", "players").as_deref(), Some("number of players, 2 to 5"));
+    assert_eq!(help(&fr, "equinox", "players").as_deref(), Some("nombre de joueurs, de 2 à 5"));
+    assert_eq!(
+        help(&fr, "spirit-duel", "team").as_deref(),
+        Some("équipe de p0\u{a0}: a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)")
+    );
+    // Every option of every listed game has its French help, not the English one.
+    let games = fr["games"].as_array().ok_or("no games")?;
+    assert!(games.len() >= 4, "{fr}");
+    for g in games {
+        let name = g["name"].as_str().ok_or("no name")?;
+        for o in g["options"].as_array().ok_or("no options")? {
+            let option = o["name"].as_str().ok_or("no option name")?;
+            let (f, e) = (help(&fr, name, option), help(&en, name, option));
+            assert!(f.as_deref().is_some_and(|f| !f.is_empty()) && f != e, "{name} {option}: {f:?} / {e:?}");
+        }
+    }
+    let (status, body) = http(&addr, "GET", "/api/types?lang=xx", None).await?;
+    assert_eq!(status, 400, "{body}");
+    Ok(())
+}
