@@ -107,13 +107,13 @@ impl Game for CommandOfNature {
                 name: "sages",
                 default: "random",
                 help: "Sage per seat: twig,pebble,leaf,droplet (comma list)",
-                help_fr: "Sage élémentaire de chaque siège : twig (Brindille), pebble (Caillou), leaf (Feuille), droplet (Gouttelette), séparés par des virgules",
+                help_fr: "Sage de chaque siège : twig (Brindille), pebble (Caillou), leaf (Feuille), droplet (Gouttelette), séparés par des virgules",
             },
             OptionDoc {
                 name: "sage_commands",
                 default: "ts",
                 help: "Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)",
-                help_fr: "Ordres du paquet du Sage : ts (2 Frappe Rapprochée, Frappe Lointaine, Restauration Naturelle, Charme) ou godot (2 Rapprochée, 2 Lointaine, Charme)",
+                help_fr: "Ordres du paquet Sage : ts (2 Frappe Rapprochée, Frappe Lointaine, Restauration Naturelle, Charme) ou godot (2 Rapprochée, 2 Lointaine, Charme)",
             },
             OptionDoc {
                 name: "cards",
