@@ -62,8 +62,11 @@ fn strength_toy_heuristic_beats_random() {
 #[test]
 #[ignore = "strength: run with --ignored"]
 fn strength_toy_ismcts_beats_random() {
+    // Over 400 games it wins 73.0% (95% interval 68.4-77.1%: `sylvan tournament toy --bots
+    // ismcts:iters=300,random -n 400 -o hand_size=6 --seed 3`); 0.6 is that rate less two standard errors
+    // of the half sample `.ci/run` plays, so the check holds at any scale.
     let r = mean_return("toy", Some(2), &["hand_size=6"], "ismcts:iters=300", "random", 100);
-    assert!(r >= 0.7, "ismcts's mean return against random: {r}");
+    assert!(r >= 0.6, "ismcts's mean return against random: {r}");
 }
 
 #[test]
