@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
-use sylvan_engine::erased::{DynEvent, DynView};
+use sylvan_engine::erased::{DynEvent, DynGame, DynView};
 use sylvan_engine::{Lang, Seat};
 use sylvan_registry::{Entry, Registry, analysis};
 use thiserror::Error;
@@ -564,18 +564,7 @@ impl Server {
     ) -> Result<(), ApiError> {
         let mut st = room.lock();
         let game = st.table.game();
-        if game.is_terminal() {
-            return Err(ApiError::Conflict("the game is over".into()));
-        }
-        if move_number != game.move_number() {
-            return Err(ApiError::Conflict(format!(
-                "stale move: this answers move {move_number}, the game is at move {}",
-                game.move_number()
-            )));
-        }
-        if game.to_move() != Some(seat) {
-            return Err(ApiError::Conflict(format!("it is not {seat}'s decision")));
-        }
+        decision_at(game, seat, move_number)?;
         let id = match (action, id) {
             (Some(text), None) => game.action_id(text).map_err(|e| ApiError::Bad(e.to_string()))?,
             (None, Some(id)) => id,
@@ -717,18 +706,7 @@ impl Server {
             ));
         }
         let game = st.table.game();
-        if game.is_terminal() {
-            return Err(ApiError::Conflict("the game is over".into()));
-        }
-        if move_number != game.move_number() {
-            return Err(ApiError::Conflict(format!(
-                "stale move: this answers move {move_number}, the game is at move {}",
-                game.move_number()
-            )));
-        }
-        if game.to_move() != Some(seat) {
-            return Err(ApiError::Conflict(format!("it is not {seat}'s decision")));
-        }
+        decision_at(game, seat, move_number)?;
         let entry = self.entry(&room.game)?;
         let spec: BotSpec = HINT_BOT.parse().map_err(|e| ApiError::Internal(format!("{HINT_BOT}: {e}")))?;
         let bot = entry
@@ -800,6 +778,24 @@ pub const HINT_BOT: &str = "hard:iters=3000:ms=1000";
 pub const CHART_BOT: &str = "hard:iters=300:ms=200";
 /// The most time a chart's analysis takes; the decisions after it are left out (`complete: false`).
 pub const CHART_TIME: Duration = Duration::from_secs(20);
+
+/// Refuses a request for `seat` answering move `move_number` unless the game is still on and waits for
+/// exactly that seat at exactly that move.
+fn decision_at(game: &dyn DynGame, seat: Seat, move_number: usize) -> Result<(), ApiError> {
+    if game.is_terminal() {
+        return Err(ApiError::Conflict("the game is over".into()));
+    }
+    if move_number != game.move_number() {
+        return Err(ApiError::Conflict(format!(
+            "stale move: this answers move {move_number}, the game is at move {}",
+            game.move_number()
+        )));
+    }
+    if game.to_move() != Some(seat) {
+        return Err(ApiError::Conflict(format!("it is not {seat}'s decision")));
+    }
+    Ok(())
+}
 
 /// Whether `seat` may ask for hints: the game was created with `hints`, or every other seat is a bot
 /// (or played by the game). An open seat counts as a person to come.
