@@ -15,6 +15,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use sylvan_engine::erased::DynGame;
 use sylvan_engine::{Lang, Seat};
 
 use crate::lobby::{ApiError, Server};
@@ -101,6 +102,14 @@ pub(crate) fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
     lang.map_or(Ok(Lang::En), |l| l.parse().map_err(|e| ApiError::Bad(format!("lang={l}: {e}"))))
 }
 
+/// A fresh game with the options of game `id` (seed 0): what it says of its cards and notation holds
+/// for every deal.
+fn same_options_game(server: &Server, id: &str) -> Result<Box<dyn DynGame>, ApiError> {
+    let summary = server.summary(id)?;
+    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(e.to_string()))?;
+    entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))
+}
+
 /// The cards of a game as its views name them, in a language (`DynGame::catalog`): a game of the same
 /// options knows the same cards whatever its deal.
 async fn catalog(
@@ -109,9 +118,7 @@ async fn catalog(
     Query(q): Query<LangQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
-    let summary = server.summary(&id)?;
-    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(e.to_string()))?;
-    let game = entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let game = same_options_game(&server, &id)?;
     Ok(Json(game.catalog(lang)))
 }
 
@@ -122,9 +129,7 @@ async fn help(
     Query(q): Query<LangQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
-    let summary = server.summary(&id)?;
-    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(e.to_string()))?;
-    let game = entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let game = same_options_game(&server, &id)?;
     Ok(Json(json!(game.action_help(lang))))
 }
 
