@@ -4,32 +4,16 @@
 
 use std::error::Error;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+use super::cli::{sylvan, text};
+
 type TestResult = Result<(), Box<dyn Error>>;
 
-fn sylvan(args: &[&str], stdin: &str) -> Result<Output, Box<dyn Error>> {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sylvan"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()?;
-    if let Some(mut input) = child.stdin.take() {
-        let _ = input.write_all(stdin.as_bytes());
-    }
-    Ok(child.wait_with_output()?)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
+/// A fresh path in the test scratch directory.
 fn scratch(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("analyze-{}-{name}", std::process::id()))
+    super::cli::scratch(&format!("analyze-{name}"))
 }
 
 /// A finished record of `game`: the human always types 1, a random bot plays the rest.

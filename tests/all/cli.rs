@@ -11,7 +11,7 @@ use serde_json::Value;
 type TestResult = Result<(), Box<dyn Error>>;
 
 /// Runs `sylvan args...`, feeding `stdin` (closed right after).
-fn sylvan(args: &[&str], stdin: &str) -> Result<Output, Box<dyn Error>> {
+pub(crate) fn sylvan(args: &[&str], stdin: &str) -> Result<Output, Box<dyn Error>> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sylvan"))
         .args(args)
         .stdin(Stdio::piped())
@@ -25,12 +25,12 @@ fn sylvan(args: &[&str], stdin: &str) -> Result<Output, Box<dyn Error>> {
     Ok(child.wait_with_output()?)
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(crate) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
 /// A fresh path in the test scratch directory.
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{}-{name}", std::process::id()))
 }
 
