@@ -8,6 +8,8 @@ use crate::cards::{Ability, Timing};
 use crate::harvest::{Table, Totals};
 use crate::state::MysticVale;
 
+mod bog_planting;
+mod claim_advancement;
 mod clear_commons;
 mod copy_card;
 mod flip_back;
@@ -20,6 +22,8 @@ mod neighbour_on_deck;
 pub(crate) mod neighbours_discard;
 mod redraw_on_deck;
 mod refill_pool;
+mod replay_when_played;
+mod silver_tree;
 pub mod sky_garden;
 mod soil_from_supply;
 mod take_level_1_vale;
@@ -30,7 +34,8 @@ mod vale_cost_points;
 /// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
 pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals);
 
-/// A "when bought" hook: acts on the game right after `seat` bought the vale carrying the ability.
+/// A "when bought" hook: acts on the game right after `seat` bought the vale or advancement carrying the
+/// ability.
 pub type BoughtHook = fn(game: &mut MysticVale, seat: usize);
 
 /// A harvest decision: pushes, in sorted order, the actions ability `ab` on card `card` offers now to
@@ -184,7 +189,15 @@ pub const MODULES: &[&Module] = &[
     &sky_garden::MODULE,
     &halo_mountain::MODULE,
     &magpie::MODULE,
+    &claim_advancement::MODULE,
+    &replay_when_played::MODULE,
+    &silver_tree::MODULE,
+    &bog_planting::MODULE,
 ];
+
+/// The `pending` marker of a "when played" ability resolved again by Harpy Canyon: when it is over, the
+/// Planting Phase goes on with nothing revealed.
+pub const REPLAY: u8 = 0x80;
 
 /// The module with index `k`.
 pub fn module(k: u8) -> Option<&'static Module> {

@@ -17,7 +17,8 @@ fn advancements(s: &Sleeve) -> impl Iterator<Item = usize> + '_ {
 
 fn phase_kind(p: &Phase) -> usize {
     match p {
-        Phase::Planting => 0,
+        // Borderwatch Bog's extra Planting Phase is a Planting Phase (flagged in its own section).
+        Phase::Planting | Phase::Bog => 0,
         Phase::SpoilPrompt { .. } => 1,
         Phase::WhenPlayed { .. } => 2,
         Phase::Order { .. } => 3,
