@@ -24,6 +24,8 @@
 //! | `claim 1.2`, `claim soil.top`, `decline` | Harvest Phase: Nightvale Pathfinder claims an advancement as if bought |
 //! | `replay c7 top`, `replay c7 leader` | Planting Phase: Harpy Canyon resolves card 7's "when played" ability in that slot (or its leader side) again |
 //! | `discard c7`, `decline` | after an Evoke with Silver Tree: discard field or on-deck card 7 |
+//! | `ability 2.1`, `ability soil.top` | Harvest Phase: Old Bakarab takes that advancement into the workshop |
+//! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;
 use std::str::FromStr;
@@ -144,7 +146,15 @@ pub enum Action {
     /// Harpy Canyon: resolve again the "when played" ability of field card `c` in slot `slot` (0-2: top,
     /// middle, bottom; 3: the leader's side) (EN:1379-1385).
     Replay(u8, u8),
+    /// A unique ability takes the Fertile Soil of this slot from the supply (Old Bakarab, starting side).
+    AbilityTake(Slot),
+    /// Old Bakarab, upgraded side: sleeve the advancement at position `k` (0-based) of the workshop on
+    /// field card `c` (EN:1706-1716).
+    Workshop(u8, u8),
 }
+
+/// Most advancements a workshop holds (Old Bakarab; ruling MV75).
+pub const MAX_WORKSHOP: usize = NUM_CARDS;
 
 /// The payments of 3 spirits (animal, forest, sky, wild), in increasing order.
 pub fn vp_payments() -> impl Iterator<Item = [u8; 4]> {
@@ -225,6 +235,11 @@ pub fn ids() -> &'static ActionIds<Action> {
         for c in 0..N {
             v.extend((0..4).map(|slot| Replay(c, slot)));
         }
+        // Old Bakarab's workshop: a Fertile Soil taken, then a workshop advancement onto a field card.
+        v.extend(Slot::ALL.map(AbilityTake));
+        for k in 0..MAX_WORKSHOP as u8 {
+            v.extend((0..N).map(|c| Workshop(k, c)));
+        }
         ActionIds::new(v)
     })
 }
@@ -239,7 +254,10 @@ pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS
     + VP_PAYMENTS
     + EVOKE_BOUGHT_ACTIONS
     + GRAFT_ACTIONS
-    + STORM_ABILITY_ACTIONS;
+    + STORM_ABILITY_ACTIONS
+    + WORKSHOP_ACTIONS;
+/// Ids of Old Bakarab's workshop: three Fertile Soils taken, then a workshop position onto a card.
+const WORKSHOP_ACTIONS: usize = 3 + MAX_WORKSHOP * NUM_CARDS;
 /// Ids of Halo Mountain's spirit kinds, Nightvale Pathfinder's claims and Harpy Canyon's replays.
 const STORM_ABILITY_ACTIONS: usize = 4 + 12 + NUM_CARDS * 4;
 /// Ids of Cyrilla's choice of another card's ability: seat, card, slot or leader side.
@@ -320,6 +338,8 @@ impl fmt::Display for Action {
             CancelNotCursed(c) => write!(f, "cancel c{c} not-cursed"),
             AbilitySpirit(k) => write!(f, "ability {}", k.name()),
             Claim(s) => write!(f, "claim {s}"),
+            AbilityTake(s) => write!(f, "ability soil.{}", s.name()),
+            Workshop(k, c) => write!(f, "workshop {} c{c}", k + 1),
             Replay(c, slot) => match Slot::ALL.get(usize::from(*slot)) {
                 Some(x) => write!(f, "replay c{c} {}", x.name()),
                 None => write!(f, "replay c{c} leader"),
@@ -377,7 +397,7 @@ impl FromStr for Action {
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
                  resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2, \
                  take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|animal|p1 c7 top, \
-                 claim 1.2|soil.top, replay c7 top|leader",
+                 claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7",
             )
         };
         if too_long {
@@ -455,9 +475,16 @@ impl FromStr for Action {
                 (_, Some((l, k)), _, _) => AbilityCommon(l, k),
                 (_, _, Ok(k), _) if (1..=PICKS).contains(&k) => AbilityPick(k - 1),
                 (_, _, _, Some(s)) => AbilitySpirit(s),
-                _ => return Err(bad()),
+                _ => match source(x) {
+                    Some(Source::Soil(slot)) => AbilityTake(slot),
+                    _ => return Err(bad()),
+                },
             },
             ["claim", s] => Claim(source(s).ok_or_else(bad)?),
+            ["workshop", k, c] => Workshop(
+                k.parse::<u8>().ok().filter(|k| (1..=MAX_WORKSHOP as u8).contains(k)).ok_or_else(bad)? - 1,
+                card(c).ok_or_else(bad)?,
+            ),
             ["replay", c, slot] => Replay(
                 card(c).ok_or_else(bad)?,
                 match *slot {
@@ -533,7 +560,10 @@ mod tests {
             ("claim 1.1", 2337),
             ("claim soil.bottom", 2348),
             ("replay c0 top", 2349),
-            ("replay c19 leader", NUM_ACTIONS - 1),
+            ("replay c19 leader", 2428),
+            ("ability soil.top", 2429),
+            ("workshop 1 c0", 2432),
+            ("workshop 20 c19", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

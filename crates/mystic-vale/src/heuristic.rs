@@ -982,6 +982,67 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     }
 }
 
+/// What advancement `adv` adds to the best of the player's cards it fits (leader's card aside).
+fn best_sleeve_gain(view: &View, adv: u8, out: Outlook) -> f64 {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let leader = p.leader.map(|l| l.card);
+    (0..NUM_CARDS as u8)
+        .filter(|&c| Some(c) != leader && p.cards[c as usize].fits(db, adv))
+        .map(|c| sleeve_gain(db, p.cards[c as usize], adv, out))
+        .fold(f64::MIN, f64::max)
+}
+
+/// Old Bakarab (ruling MV75). Starting side: take the advancement that would add most to one of the
+/// player's cards. Upgraded side: sleeve the workshop advancement that adds most to a field card (then
+/// more onto it while they add); pay to turn back once the workshop is empty, so it fills again.
+fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let sleeve = legal
+        .iter()
+        .filter_map(|&a| {
+            let Action::Workshop(k, c) = a else { return None };
+            let adv = *p.workshop.get(usize::from(k))?;
+            Some((sleeve_gain(db, p.cards[c as usize], adv, out), a))
+        })
+        .filter(|x| x.0 > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|x| x.1);
+    if sleeve.is_some() {
+        return sleeve;
+    }
+    let Some(l) = p.leader else { return None };
+    let ab = db.leader(l.id?).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability;
+    let key = crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.key);
+    let open = view.turn.ability_open;
+    match key {
+        Some("workshop-sleeve") if open.is_none_or(|c| c == l.card) => {
+            if legal.contains(&Action::AbilityPick(0)) && p.workshop.is_empty() {
+                Some(Action::AbilityPick(0))
+            } else if open.is_some() {
+                legal.contains(&Action::Decline).then_some(Action::Decline)
+            } else {
+                None
+            }
+        }
+        // Taking is free and denies the others the card: always, when the starting side offers it.
+        Some("workshop-take") if open.is_none() => legal
+            .iter()
+            .filter_map(|&a| {
+                let adv = match a {
+                    Action::AbilityCommon(l, k) => view.commons[l as usize][k as usize]?,
+                    Action::AbilityTake(s) => db.soil[s as usize],
+                    _ => return None,
+                };
+                Some((best_sleeve_gain(view, adv, out), a))
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|x| x.1),
+        _ => None,
+    }
+}
+
 /// Magpie (ruling MV69): the best card of the discard pile back into the deck, while it plays better
 /// than the player's average card.
 fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
@@ -1266,6 +1327,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
     let has = |a: Action| legal.contains(&a);
+    if let Some(a) = workshop_choice(view, legal, out) {
+        return Some(a);
+    }
     if let Some(a) = ability_choice(view, legal) {
         return Some(a);
     }
@@ -1443,6 +1507,17 @@ pub fn describe(view: &View, a: Action) -> String {
                     db.adv(x).title,
                     db.adv(x).cost,
                     db.adv(x).slot.name()
+                ),
+                None => a.to_string(),
+            }
+        }
+        Action::Workshop(k, c) => {
+            let p = &view.players[view.current as usize];
+            match p.workshop.get(usize::from(k)) {
+                Some(&x) => format!(
+                    "{a}: sleeve {} from the workshop on {}, which goes under your deck",
+                    db.adv(x).title,
+                    view.card_text(p.cards[c as usize])
                 ),
                 None => a.to_string(),
             }

@@ -364,6 +364,10 @@ pub struct Player {
     /// Spoil), once it is over (EN:1264-1276, ruling MV74).
     #[serde(default)]
     pub bog: Option<u8>,
+    /// Old Bakarab's workshop: advancements taken from the commons, face up, neither owned nor bought
+    /// (EN:1694-1704), in the order taken (public, ruling MV75).
+    #[serde(default)]
+    pub workshop: Pile,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -407,6 +411,7 @@ impl PartialEq for Player {
             && self.ember == o.ember
             && self.revealed_outside == o.revealed_outside
             && self.bog == o.bog
+            && self.workshop == o.workshop
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
@@ -879,6 +884,9 @@ pub struct Turn {
     /// The last Prep Phase of the game, played before Borderwatch Bog's Planting Phase (ruling MV74).
     #[serde(default)]
     pub last_prep: bool,
+    /// Old Bakarab was paid to turn back to its starting side as this Harvest Phase ends (EN:1716).
+    #[serde(default)]
+    pub turn_back: bool,
 }
 
 impl Turn {

@@ -143,6 +143,7 @@ impl MysticVale {
         self.turn.replayed = false;
         self.turn.silver_tree = false;
         self.turn.last_prep = false;
+        self.turn.turn_back = false;
         self.players[self.current as usize].ember = None;
         let seat = self.seat();
         if S::ENABLED {
@@ -1776,7 +1777,9 @@ impl MysticVale {
                 | Action::AbilityCommon(..)
                 | Action::AbilitySoil(..)
                 | Action::AbilityPick(_)
-                | Action::AbilityGraft(..),
+                | Action::AbilityGraft(..)
+                | Action::AbilityTake(_)
+                | Action::Workshop(..),
             ) => {
                 if let Some((c, ab, m)) = self.module_for(action)
                     && let Some(f) = m.apply

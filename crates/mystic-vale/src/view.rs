@@ -76,6 +76,9 @@ pub struct PlayerView {
     /// Spoil), once it is over (public, ruling MV74).
     #[serde(default)]
     pub bog: Option<u8>,
+    /// Old Bakarab's workshop, face up (public, ruling MV75).
+    #[serde(default)]
+    pub workshop: Pile,
 }
 
 impl PlayerView {
@@ -202,6 +205,7 @@ impl MysticVale {
                     ember: p.ember,
                     revealed_outside: p.revealed_outside,
                     bog: p.bog,
+                    workshop: p.workshop,
                 })
                 .collect(),
             start: self.start,
@@ -328,6 +332,7 @@ impl MysticVale {
                 ember: pv.ember,
                 revealed_outside: pv.revealed_outside,
                 bog: pv.bog,
+                workshop: pv.workshop,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -698,6 +703,13 @@ impl View {
             if let Some(a) = p.amulet {
                 let label = lang.pick("amulet", "amulette");
                 writeln!(f, "   {label}: {}", words::amulet_summary(db.amulet(a), p.token_active, lang))?;
+            }
+            if !p.workshop.is_empty() {
+                // Old Bakarab's workshop, face up (ruling MV75).
+                let items: Vec<String> =
+                    p.workshop.iter().enumerate().map(|(k, &a)| format!("{} {}", k + 1, adv_title(a))).collect();
+                let label = lang.pick("workshop", "atelier");
+                writeln!(f, "   {label}: {}", items.join(", "))?;
             }
             if p.pending_mana > 0 {
                 match lang {

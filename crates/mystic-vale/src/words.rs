@@ -302,6 +302,10 @@ fn unique_text_fr(key: &str) -> Option<&'static str> {
             "vous pouvez réclamer une autre Évolution de la réserve coûtant de 1 à 6, comme si vous l'aviez achetée"
         }
         "replay-when-played" => "résolvez à nouveau une capacité « Une Fois Jouée » d'une carte de votre champ",
+        "workshop-take" => "prenez gratuitement une Évolution de la réserve (Sols Fertiles compris) dans votre atelier",
+        "workshop-sleeve" => {
+            "glissez des Évolutions de votre atelier dans une carte de votre champ, qui va sous votre deck ; payez 1 mana pour retourner le meneur"
+        }
         "bog-planting" => {
             "après la partie, une Phase de Semence de plus : +1 PV par carte de votre champ si vous ne Déclinez pas"
         }
@@ -522,7 +526,7 @@ pub fn vale_cost_text(v: &crate::cards::Vale, lang: Lang) -> String {
 
 /// Each action notation with what it does.
 pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
-    let rows: [(&str, &str, &str); 36] = [
+    let rows: [(&str, &str, &str); 38] = [
         (
             "push",
             "plant the on-deck card and reveal the next",
@@ -628,6 +632,16 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
             "replay cN SLOT",
             "Harpy Canyon: resolve the \"when played\" ability of card N in SLOT (or leader) again",
             "Harpy Canyon : résoudre à nouveau la capacité « Une Fois Jouée » de la carte N dans SLOT (ou leader)",
+        ),
+        (
+            "ability soil.SLOT",
+            "Old Bakarab: take a Fertile Soil of the supply into your workshop",
+            "Old Bakarab : prendre un Sol Fertile de la réserve dans votre atelier",
+        ),
+        (
+            "workshop K cN",
+            "Old Bakarab (upgraded): sleeve workshop advancement K on field card N, which goes under your deck",
+            "Old Bakarab (améliorée) : glisser l'Évolution K de l'atelier dans la carte N du champ, qui va sous votre deck",
         ),
         (
             "vp SPIRIT,SPIRIT,SPIRIT",
@@ -816,6 +830,14 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
                 None => a.to_string(),
             }
         }
+        Action::Workshop(k, c) => match me.workshop.get(usize::from(k)) {
+            Some(&x) => format!(
+                "glisser {} de l'atelier dans c{c} {}, qui va sous votre deck",
+                title(&db.adv(x).title, &db.adv(x).french, lang),
+                view.card_text_in(me.cards[c as usize], lang)
+            ),
+            None => a.to_string(),
+        },
         Action::Replay(c, _) => {
             format!(
                 "résoudre à nouveau une capacité « Une Fois Jouée » de c{c} {}",

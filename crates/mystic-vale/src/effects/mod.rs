@@ -30,6 +30,7 @@ mod take_level_1_vale;
 mod third_buy;
 pub(crate) mod vale_choice;
 mod vale_cost_points;
+mod workshop;
 
 /// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
 pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals);
@@ -78,6 +79,10 @@ pub enum Choice {
     Pick,
     /// A card (`ability c7`), then another card's ability (`ability p1 c7 top`).
     CardThenGraft,
+    /// A commons position or a Fertile Soil of the supply (`ability 2.1`, `ability soil.top`).
+    Source,
+    /// A workshop advancement onto a card (`workshop 1 c7`), or an option (`ability 1`).
+    Workshop,
 }
 
 impl Choice {
@@ -90,6 +95,8 @@ impl Choice {
                 | (Choice::Soil, Action::AbilitySoil(..))
                 | (Choice::Pick, Action::AbilityPick(_))
                 | (Choice::CardThenGraft, Action::AbilityCard(_) | Action::AbilityGraft(..))
+                | (Choice::Source, Action::AbilityCommon(..) | Action::AbilityTake(_))
+                | (Choice::Workshop, Action::Workshop(..) | Action::AbilityPick(_))
         )
     }
 }
@@ -193,6 +200,8 @@ pub const MODULES: &[&Module] = &[
     &replay_when_played::MODULE,
     &silver_tree::MODULE,
     &bog_planting::MODULE,
+    &workshop::TAKE,
+    &workshop::SLEEVE,
 ];
 
 /// The `pending` marker of a "when played" ability resolved again by Harpy Canyon: when it is over, the

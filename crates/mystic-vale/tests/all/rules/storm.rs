@@ -222,3 +222,85 @@ fn borderwatch_bog_owned_by_the_last_player_plays_its_prep_phase_first() {
     assert_eq!(g.players[1].bog, Some(5));
     assert!(g.over());
 }
+
+fn bakarab(p: SetupPlayer, upgraded: bool, workshop: &[&str]) -> SetupPlayer {
+    SetupPlayer {
+        leader: Some("old-bakarab".into()),
+        leader_upgraded: upgraded,
+        workshop: workshop.iter().map(|s| s.to_string()).collect(),
+        ..p
+    }
+}
+
+#[test]
+fn old_bakarab_takes_an_advancement_into_the_workshop_unowned_and_unbought() {
+    // EN:1694-1704: choose any advancement of the commons (Fertile Soils included), put it face up in the
+    // workshop, free; not a purchase; the place refills in the Discard Phase; Dawnfire Dragon ignores it.
+    let p = bakarab(player(&[&[], &["dawnfire-dragon"]], &[0, 1, 19], Some(2), &[3, 4]), false, &[]);
+    let rows = commons(&["seedling"], &["plow"], &["stag", "aurora"]);
+    let mut g = game_with(&storm(), p, rows, None);
+    act(&mut g, "pass");
+    let l = legal(&g);
+    for yes in ["ability 1.1", "ability 2.1", "ability 3.2", "ability soil.top", "ability soil.bottom"] {
+        assert!(l.contains(&yes.to_string()), "{yes}: {l:?}");
+    }
+    let score = g.score(0);
+    let mana = g.mana_left();
+    act(&mut g, "ability 3.1");
+    let stag = adv_id(&g, "stag");
+    assert_eq!(g.players[0].workshop, vec![stag]);
+    assert_eq!(g.commons[2][0], sylvan_mystic_vale::state::EMPTY);
+    assert_eq!(g.mana_left(), mana, "free");
+    assert!(g.turn.bought.is_empty(), "not bought");
+    assert_eq!(g.score(0), score, "not owned: Dawnfire Dragon counts no level-3 advancement more");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "once a turn");
+    act(&mut g, "done");
+    assert_ne!(g.commons[2][0], sylvan_mystic_vale::state::EMPTY, "refilled in the Discard Phase");
+    assert_eq!(g.players[0].workshop, vec![stag], "it stays there");
+    // A Fertile Soil from the supply.
+    let p = bakarab(player(&[], &[0, 19], Some(1), &[2]), false, &[]);
+    let mut g = game_with(&storm(), p, None, None);
+    act(&mut g, "pass");
+    let left = g.soil[0];
+    act(&mut g, "ability soil.top");
+    assert_eq!(g.soil[0], left - 1);
+    assert_eq!(g.players[0].workshop.len(), 1);
+}
+
+#[test]
+fn old_bakarab_upgraded_sleeves_workshop_advancements_on_a_card_that_goes_under_the_deck() {
+    // EN:1706-1716: sleeve workshop advancements onto one field card (normal rules), which then goes to the
+    // bottom of the deck, unused; at least one; the rest stay; pay 1 to turn back, besides.
+    let p = bakarab(player(&[], &[0, 1, 19], Some(2), &[3, 4]), true, &["plow", "seedling", "wellspring"]);
+    let mut g = game_with(&storm(), p.clone(), None, None);
+    act(&mut g, "pass");
+    let mana = g.mana_left();
+    let l = legal(&g);
+    assert!(l.contains(&"ability 1".to_string()) && l.contains(&"workshop 1 c0".to_string()), "{l:?}");
+    assert!(!l.iter().any(|a| a.starts_with("workshop") && a.ends_with("c19")), "never on the leader's card");
+    act(&mut g, "workshop 1 c0");
+    // Then only onto the same card.
+    let l = legal(&g);
+    assert!(l.contains(&"workshop 1 c0".to_string()) && !l.contains(&"workshop 1 c1".to_string()), "{l:?}");
+    act(&mut g, "workshop 1 c0");
+    act(&mut g, "decline");
+    let pl = &g.players[0];
+    let (plow, seedling, well) = (adv_id(&g, "plow"), adv_id(&g, "seedling"), adv_id(&g, "wellspring"));
+    assert_eq!(pl.cards[0].advs().collect::<Vec<_>>(), vec![plow, seedling]);
+    assert_eq!(pl.workshop, vec![well], "the rest stays in the workshop");
+    assert_eq!(pl.deck[0], 0, "under the deck");
+    assert!(!pl.field.contains(&0));
+    assert_eq!(g.mana_left(), mana, "its new advancements are not used");
+    assert!(pl.leader.is_some_and(|l| l.upgraded));
+    // Paying 1 mana turns the leader back to its starting side.
+    let mut g = game_with(&storm(), p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "ability 1");
+    act(&mut g, "decline");
+    assert_eq!(g.mana_left(), mana - 1);
+    assert!(g.players[0].leader.is_some_and(|l| l.upgraded), "its side counts in this Harvest");
+    act(&mut g, "done");
+    assert!(g.players[0].leader.is_some_and(|l| !l.upgraded), "turned back as the Harvest ends");
+    assert_eq!(g.players[0].workshop.len(), 3);
+    assert!(g.players[0].field.contains(&0));
+}
