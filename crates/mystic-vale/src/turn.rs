@@ -1264,6 +1264,8 @@ impl MysticVale {
         }
         self.push_evokes(Moment::Harvest, out);
         let leader = p.leader.map(|l| l.card);
+        // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
+        let mut late = false;
         if p.field.iter().any(|&c| p.stats[c as usize].has(Effect::Unique) || Some(c) == leader) {
             let from = out.len();
             self.for_each_module(|c, ab, m| {
@@ -1280,6 +1282,7 @@ impl MysticVale {
                 }
             }
             out.truncate(k);
+            late = out[from..].iter().any(|a| matches!(a, Action::AbilityTake(_) | Action::Workshop(..)));
         }
         if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
             // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
@@ -1289,6 +1292,9 @@ impl MysticVale {
         }
         if p.amulet.is_some() {
             self.push_evoke_purchases(out);
+        }
+        if late {
+            out.sort_unstable();
         }
     }
 
