@@ -1012,7 +1012,7 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
     if sleeve.is_some() {
         return sleeve;
     }
-    let Some(l) = p.leader else { return None };
+    let l = p.leader?;
     let ab = db.leader(l.id?).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability;
     let key = crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.key);
     let open = view.turn.ability_open;

@@ -4,9 +4,9 @@
 //! one per vale (`V`), leader sections one per leader (`L`), amulet sections one per amulet (`M`): the sets
 //! chosen change them.
 
+use sylvan_mystic_vale::conclaves::Conclaves;
 use sylvan_mystic_vale::state::{MAX_PLAYERS, NUM_CARDS, Sleeve};
 use sylvan_mystic_vale::view::PlayerView;
-use sylvan_mystic_vale::conclaves::Conclaves;
 use sylvan_mystic_vale::{MysticVale, Phase, View};
 
 use super::{Observation, Observe};
@@ -167,9 +167,7 @@ impl Observe for MysticVale {
         out.flag(t.silver_tree);
         out.scaled(f64::from(t.claims), 3.0);
         out.flag(t.replayed);
-        out.section(
-            "players (relative, 4): Borderwatch Bog result known, cards placed/20; Old Bakarab's workshop (A)",
-        );
+        out.section("players (relative, 4): Borderwatch Bog result known, cards placed/20; Old Bakarab's workshop (A)");
         for r in 0..MAX_PLAYERS {
             let s = (me + r) % MAX_PLAYERS;
             let p = view.players.get(s).filter(|_| s < n);

@@ -304,3 +304,30 @@ fn old_bakarab_upgraded_sleeves_workshop_advancements_on_a_card_that_goes_under_
     assert_eq!(g.players[0].workshop.len(), 3);
     assert!(g.players[0].field.contains(&0));
 }
+
+#[test]
+fn a_chosen_set_with_one_named_conclave_is_played_and_the_round_limit_ends_it() {
+    // EN:751: "select 6 conclaves (randomly or otherwise)"; EN:757 only recommends 2 of the nine (ruling
+    // MV76): an explicit set with one is the user's choice; a game that never empties the pool ends by the
+    // round limit (MV14). `random` always holds 2 (tested in `conclaves.rs`).
+    let weak = "early-harvest,nightvale-watch,wellsprings-of-mana,tides-and-storms,gaias-children,hidden-paths";
+    let o = Options { players: 2, conclaves: weak.into(), ..Options::default() };
+    let mut legal = Vec::new();
+    let (mut by_pool, mut by_limit) = (0, 0);
+    for seed in 0..300u64 {
+        let mut g = match <MysticVale as sylvan_engine::Game>::new(&o, seed) {
+            Ok(g) => g,
+            Err(e) => panic!("{e}"),
+        };
+        let mut rng = sylvan_engine::GameRng::new(seed);
+        while !g.over() {
+            sylvan_engine::Game::legal_actions(&g, &mut legal);
+            let a = legal[rng.index(legal.len())];
+            sylvan_engine::Game::apply_unchecked(&mut g, a, &mut sylvan_engine::NoEvents);
+        }
+        assert!(g.rounds <= sylvan_mystic_vale::turn::MAX_ROUNDS, "seed {seed}: {} rounds", g.rounds);
+        if g.pool == 0 { by_pool += 1 } else { by_limit += 1 }
+    }
+    assert!(by_pool > 250, "most end by the pool: {by_pool} of 300");
+    assert!(by_limit > 0, "some random games of this set need the round limit");
+}
