@@ -1114,14 +1114,17 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
 /// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
 /// enough (e.g. a decay advancement onto a card that caps decay, a guardian-counting one next to guardians).
 fn best_portal(view: &View, legal: &[Action]) -> Option<Action> {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
+    best_portal_of(&view.db, &view.players[view.seat.index()].cards, legal)
+}
+
+/// [`best_portal`] for the player with sleeves `cards`; the rollout calls it on the state (no allocation).
+pub(crate) fn best_portal_of(db: &CardDb, cards: &[Sleeve; NUM_CARDS], legal: &[Action]) -> Option<Action> {
     legal
         .iter()
         .copied()
         .filter_map(|a| {
             let Action::Portal(from, slot, to) = a else { return None };
-            let (x, y) = (p.cards[from as usize], p.cards[to as usize]);
+            let (x, y) = (cards[from as usize], cards[to as usize]);
             let adv = x.slots[slot as usize];
             if adv == EMPTY || from == to {
                 return None;

@@ -649,6 +649,14 @@ impl View {
                     )?;
                 }
             }
+            // Crystal Cavern went face down on top of the level-1 vale deck in sight of all (MV66).
+            if let Some(v) = self.vale_top.filter(|_| l == 0 && self.vale_deck_counts[0] > 0) {
+                let head = lang.pick(
+                    "top of the deck (every seat saw it go there):",
+                    "dessus de la pioche (vue de tous quand elle y a été posée) :",
+                );
+                writeln!(f, "    {head} {}", vale_title(v))?;
+            }
         }
         for (i, p) in self.players.iter().enumerate() {
             let g = MysticVale::view_score(self, i);
@@ -742,6 +750,13 @@ impl View {
                     self.stats(i, c, bonus(c), lang)
                 )?;
                 self.abilities(f, s, lang)?;
+            }
+            if !p.deck_bottom.is_empty() {
+                // Burrow Wyrms' cards went face down under the deck in sight of all (MV56).
+                let cards: Vec<String> = p.deck_bottom.iter().map(|c| format!("c{c}")).collect();
+                let head =
+                    lang.pick("under the deck (seen by all), bottom first:", "sous le deck (vues de tous), du bas :");
+                writeln!(f, "   {head} {}", cards.join(", "))?;
             }
             if i == self.current as usize {
                 let (decay, growth) = self.decay_growth(i);

@@ -66,3 +66,32 @@ fn with_conclaves_and_the_variants_nothing_allocates() -> Result<(), String> {
     assert!(moves > 50_000, "{moves}");
     Ok(())
 }
+
+#[test]
+fn rollout_playouts_do_not_allocate() -> Result<(), String> {
+    // The rollout policy (Wayfarer Portal, leader abilities, purchases) with every set and leaders.
+    use sylvan_engine::{GameRng, Heuristic, NoEvents};
+    let mut legal = Vec::with_capacity(1024);
+    let mut moves = 0u64;
+    for players in 2..=4 {
+        let options =
+            Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };
+        for seed in 0..60 {
+            let mut g = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
+            let mut rng = GameRng::new(seed);
+            let before = ALLOC.allocations();
+            while g.to_move().is_some() {
+                g.legal_actions(&mut legal);
+                let a = MysticVale::rollout_action(&g, &legal, &mut rng);
+                g.apply_unchecked(a, &mut NoEvents);
+                moves += 1;
+            }
+            let made = ALLOC.allocations() - before;
+            if made != 0 {
+                return Err(format!("seed {seed}, {players} players: {made} heap allocations in a rollout game"));
+            }
+        }
+    }
+    assert!(moves > 20_000, "{moves}");
+    Ok(())
+}

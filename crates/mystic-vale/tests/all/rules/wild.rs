@@ -469,6 +469,37 @@ fn wayfarer_portal_moves_an_advancement_between_field_cards() {
 }
 
 #[test]
+fn rollouts_and_the_heuristic_use_wayfarer_portal() {
+    // Pack Leader (+1 animal per guardian on its card) and Stag's 2 guardians on one card: 3 animal, not 1.
+    let p =
+        owns(player(&[&["pack-leader"], &["stag"], &[CL, CL, CL]], &[0, 1, 2], Some(3), &[4]), &["wayfarer-portal"]);
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    assert_eq!(g.spirits_left()[0], 1);
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    let good: Vec<Action> = ["portal c0 middle c1", "portal c1 bottom c0"]
+        .iter()
+        .map(|a| a.parse().unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    assert!(good.iter().all(|a| list.contains(a)));
+    for seed in 0..20 {
+        let a =
+            <MysticVale as sylvan_engine::Heuristic>::rollout_action(&g, &list, &mut sylvan_engine::GameRng::new(seed));
+        assert!(good.contains(&a), "seed {seed}: {a}");
+    }
+    let view = g.view(Seat(0));
+    let h =
+        <MysticVale as sylvan_engine::Heuristic>::heuristic_action(&view, &list, &mut sylvan_engine::GameRng::new(1));
+    assert!(good.contains(&h), "{h}");
+    let a = <MysticVale as sylvan_engine::Heuristic>::rollout_action(&g, &list, &mut sylvan_engine::GameRng::new(0));
+    act(&mut g, &a.to_string());
+    assert_eq!(g.spirits_left()[0], 3, "3 animal once the two share a card");
+    g.legal_actions(&mut list);
+    assert!(!list.iter().any(|a| matches!(a, Action::Portal(..))), "once a turn");
+}
+
+#[test]
 fn talon_gorge_leaves_the_game_for_a_vp_per_two_mana() {
     // EN:1513-1523 (usable from the turn after it is bought; gains read as VP per 2 mana).
     let p = owns(player(&[&[CL], &[CL], &[CL], &[CL], &[CL]], &[0, 1, 2, 3], Some(4), &[5]), &["talon-gorge"]);
