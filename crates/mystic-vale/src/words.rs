@@ -422,6 +422,9 @@ pub fn leader_summary(l: &crate::cards::Leader, upgraded: bool, lang: Lang) -> S
         t.push_str(if sym.is_empty() { " : " } else { " ; " });
         t.push_str(&ab);
     }
+    if l.symbols_only(upgraded) {
+        t.push_str(" (provisoire : aucune capacité, symboles seulement)");
+    }
     t
 }
 

@@ -750,6 +750,30 @@ fn nepeto_upgraded_buys_a_third_advancement_two_cheaper() {
 }
 
 #[test]
+fn leader_sides_without_text_are_marked_provisional_in_both_languages() {
+    // The books give no text for Guilduin's and Hempero's starting sides nor for either side of Taeda
+    // (EN:1580-1690 skip them, the lore EN:2147-2209 gives no rule; MV55): symbols only, and shown so.
+    let db = wild().validate().unwrap_or_else(|e| panic!("{e}"));
+    let marked: Vec<(String, bool)> = db
+        .leaders
+        .iter()
+        .flat_map(|l| [false, true].into_iter().filter(|&up| l.symbols_only(up)).map(|up| (l.key.clone(), up)))
+        .collect();
+    let want = [("guilduin", false), ("hempero", false), ("taeda", false), ("taeda", true)];
+    assert_eq!(marked, want.map(|(k, up)| (k.to_owned(), up)).to_vec());
+    let of = |key: &str| db.leaders.iter().find(|l| l.key == key).unwrap_or_else(|| panic!("{key}"));
+    assert!(of("taeda").summary(true).ends_with("(provisional: no ability, symbols only)"));
+    let fr = sylvan_mystic_vale::words::leader_summary(of("guilduin"), false, sylvan_engine::Lang::Fr);
+    assert!(fr.ends_with("(provisoire : aucune capacité, symboles seulement)"), "{fr}");
+    assert!(!of("guilduin").summary(true).contains("provisional"), "the upgraded side has its text");
+    assert!(!of("cyrilla").summary(false).contains("provisional"));
+    let listing = db.listing(None);
+    assert!(listing.contains("  Taeda (wild), upgraded side: neither side is described"), "{listing}");
+    assert!(listing.contains("  Hempero (wild), starting side: the starting side is not described"), "{listing}");
+    assert!(!db.listing(Some("rulebook")).contains("symbols only"));
+}
+
+#[test]
 fn a_leader_card_must_be_blank_in_a_setup() {
     let p = with_leader(player(&[], &[], Some(0), &[1]), "nobody");
     let setup = Setup { players: vec![p, quiet()], ..Setup::default() };
