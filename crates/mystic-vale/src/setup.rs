@@ -738,6 +738,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         pending_mana: 0,
         ember: None,
         revealed_outside: false,
+        boost: None,
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],

@@ -72,6 +72,9 @@ pub struct PlayerView {
     /// begins (ruling MV55).
     #[serde(default)]
     pub revealed_outside: bool,
+    /// Cyrilla's guardians and copied ability on one card until the end of the turn (public).
+    #[serde(default)]
+    pub boost: Option<crate::state::Boost>,
 }
 
 impl PlayerView {
@@ -197,6 +200,7 @@ impl MysticVale {
                     pending_mana: p.pending_mana,
                     ember: p.ember,
                     revealed_outside: p.revealed_outside,
+                    boost: p.boost,
                 })
                 .collect(),
             start: self.start,
@@ -322,6 +326,7 @@ impl MysticVale {
                 pending_mana: pv.pending_mana,
                 ember: pv.ember,
                 revealed_outside: pv.revealed_outside,
+                boost: pv.boost,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -883,7 +888,9 @@ impl View {
     /// The totals of player `i`'s card `c` ([`CardStats::of`], with its leader side when known).
     pub fn card_stats(&self, i: usize, c: u8) -> CardStats {
         let db = &*self.db;
-        CardStats::of(self.players[i].cards[c as usize], db, crate::state::leader_face(db, self.leader_card(i), c))
+        let p = &self.players[i];
+        let boost = p.boost.filter(|b| b.card == c);
+        CardStats::boosted(p.cards[c as usize], db, crate::state::leader_face(db, self.leader_card(i), c), boost)
     }
 
     /// The totals of all of player `i`'s cards.

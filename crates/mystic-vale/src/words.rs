@@ -268,6 +268,10 @@ fn unique_text_fr(key: &str) -> Option<&'static str> {
         "neighbour-on-deck" => "les cartes on-deck de vos voisins comptent comme étant dans votre champ",
         "take-level-1-vale" => "prenez la première carte de la pioche de cartes Val de niveau 1",
         "guardian-on-card" => "+1 Gardien sur une carte de votre champ ou votre carte on-deck",
+        "guardian-and-graft" => {
+            "+1 Gardien sur une carte de votre champ ou votre carte on-deck, qui peut aussi recevoir une capacité \
+             Récolte ou Toujours d'une autre carte de votre champ ou du champ d'un voisin (jusqu'à la fin du tour)"
+        }
         _ => return None,
     })
 }
@@ -731,6 +735,13 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::Sleeve(c) => format!("glisser dans c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Discard(c) => format!("défausser c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Conclave(c) => format!("+1 Gardien sur c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::AbilityCard(c) => format!("choisir c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::AbilityGraft(..) => match crate::heuristic::grafted_text(view, a, lang) {
+            Some((title, text, first)) => {
+                format!("ajouter à c{first} la capacité de {title} jusqu'à la fin du tour ({text})")
+            }
+            None => a.to_string(),
+        },
         Action::CancelDecay(c) => {
             format!("annuler le Déclin de c{c} {}", view.card_text_in(me.cards[c as usize], lang))
         }
