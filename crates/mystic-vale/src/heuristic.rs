@@ -1310,6 +1310,26 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     })
 }
 
+/// The key of the unique ability an `ability cN` of the player to move goes to (ruling MV81): Magpie for a
+/// card of the discard pile, else an ability Cyrilla copied (if not used yet), else the leader's.
+pub(crate) fn card_choice_key(view: &View, c: u8) -> Option<&'static str> {
+    let me = view.current as usize;
+    let p = &view.players[me];
+    if p.discard.is_some_and(|d| d.contains(&c)) {
+        return Some("magpie");
+    }
+    let unique = |ab: crate::cards::Ability| {
+        crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.key)
+    };
+    let copied =
+        p.boost.and_then(|b| b.ability).filter(|_| view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
+    if let Some(key) = copied.and_then(unique).filter(|k| *k != "magpie") {
+        return Some(key);
+    }
+    let l = view.leader_card(me)?;
+    unique(view.db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability)
+}
+
 /// For Cyrilla's `ability p1 c7 top`: the title the copied ability is printed on, its text in `lang`, and
 /// the card it is added to.
 pub(crate) fn grafted_text(view: &View, a: Action, lang: Lang) -> Option<(String, String, u8)> {
@@ -1389,7 +1409,16 @@ pub fn describe(view: &View, a: Action) -> String {
             None => a.to_string(),
         },
         Action::AbilityCard(c) => {
-            format!("{a}: {}", view.card_text(view.players[view.current as usize].cards[c as usize]))
+            let card = view.card_text(view.players[view.current as usize].cards[c as usize]);
+            match card_choice_key(view, c) {
+                Some("magpie") => format!("{a}: shuffle c{c} {card} from your discard pile into your deck"),
+                Some("guardian-on-card" | "guardian-and-graft") => format!("{a}: +1 guardian on c{c} {card}"),
+                Some("copy-card") => {
+                    format!("{a}: your leader's card also has the symbols and abilities of c{c} {card}")
+                }
+                Some("redraw-on-deck") => format!("{a}: discard your on-deck card c{c} {card} and reveal another"),
+                _ => format!("{a}: {card}"),
+            }
         }
         Action::AbilityGraft(..) => match grafted_text(view, a, Lang::En) {
             Some((title, text, first)) => {

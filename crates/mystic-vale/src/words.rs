@@ -735,7 +735,18 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::Sleeve(c) => format!("glisser dans c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Discard(c) => format!("défausser c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Conclave(c) => format!("+1 Gardien sur c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
-        Action::AbilityCard(c) => format!("choisir c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::AbilityCard(c) => {
+            let card = view.card_text_in(me.cards[c as usize], lang);
+            match crate::heuristic::card_choice_key(view, c) {
+                Some("magpie") => format!("mélanger c{c} {card} de votre défausse dans votre deck"),
+                Some("guardian-on-card" | "guardian-and-graft") => format!("+1 Gardien sur c{c} {card}"),
+                Some("copy-card") => {
+                    format!("la carte de votre meneur a aussi les symboles et capacités de c{c} {card}")
+                }
+                Some("redraw-on-deck") => format!("défausser votre carte on-deck c{c} {card} et en révéler une autre"),
+                _ => format!("choisir c{c} {card}"),
+            }
+        }
         Action::AbilityGraft(..) => match crate::heuristic::grafted_text(view, a, lang) {
             Some((title, text, first)) => {
                 format!("ajouter à c{first} la capacité de {title} jusqu'à la fin du tour ({text})")

@@ -188,6 +188,13 @@ fn a_card_choice_goes_to_the_ability_that_offers_the_card() {
         for a in ["ability c0", "ability c1", "ability c19", "ability c5"] {
             assert!(offered.contains(&a.to_string()), "{field:?} {a}: {offered:?}");
         }
+        // The descriptions say which ability takes the card, in both languages.
+        let view = g.view(Seat(0));
+        let say = |a: &str, lang| MysticVale::describe_action_in(&view, a.parse().unwrap_or(Action::Pass), lang);
+        assert!(say("ability c5", sylvan_engine::Lang::En).contains("from your discard pile into your deck"));
+        assert!(say("ability c5", sylvan_engine::Lang::Fr).contains("de votre défausse dans votre deck"));
+        assert!(say("ability c0", sylvan_engine::Lang::En).contains("+1 guardian on c0"));
+        assert!(say("ability c0", sylvan_engine::Lang::Fr).contains("+1 Gardien sur c0"));
         let mut magpie_first = g.clone();
         act(&mut g, "ability c0");
         assert_eq!(g.players[0].boost.map(|b| b.card), Some(0), "{field:?}: Cyrilla's guardian on Magpie's card");
