@@ -1420,6 +1420,9 @@ pub fn describe(view: &View, a: Action) -> String {
                 _ => format!("{a}: {card}"),
             }
         }
+        Action::AbilityPick(k) if card_choice_key(view, EMPTY) == Some("gain-choice") => {
+            format!("{a}: gain {}", if k == 0 { "1 mana" } else { "1 wild spirit" })
+        }
         Action::AbilityGraft(..) => match grafted_text(view, a, Lang::En) {
             Some((title, text, first)) => {
                 format!("{a}: add {title}'s ability to c{first} until the end of the turn ({text})")

@@ -486,19 +486,20 @@ impl View {
 
     /// One indented line per ability on the card: `Dawnsinger: harvest: +1 mana per guardian on this card`.
     fn abilities(&self, f: &mut dyn fmt::Write, s: Sleeve, lang: Lang) -> fmt::Result {
+        let colon = lang.pick(":", " :");
         for a in s.advs() {
             let x = self.db.adv(a);
             let name = words::title(&x.title, &x.french, lang);
             let ab = words::ability_text(x.ability, lang);
             if !ab.is_empty() {
-                writeln!(f, "              {name}: {ab}")?;
+                writeln!(f, "              {name}{colon} {ab}")?;
             }
             if x.eclipse {
                 let e = lang.pick(
                     "eclipse (may be covered, never covers)",
                     "éclipse (peut être recouverte, ne recouvre jamais)",
                 );
-                writeln!(f, "              {name}: {e}")?;
+                writeln!(f, "              {name}{colon} {e}")?;
             }
         }
         Ok(())
@@ -551,6 +552,8 @@ impl View {
     pub fn write_in(&self, f: &mut dyn fmt::Write, lang: Lang) -> fmt::Result {
         let db = &*self.db;
         let fr = lang == Lang::Fr;
+        // French puts a space before a colon.
+        let colon = lang.pick(":", " :");
         let adv_title = |a: u8| words::title(&db.adv(a).title, &db.adv(a).french, lang).to_owned();
         let vale_title = |v: u8| words::title(&db.vale(v).title, &db.vale(v).french, lang).to_owned();
         match lang {
@@ -595,12 +598,12 @@ impl View {
             for &l in &t.leaders {
                 let (take, up) =
                     (lang.pick("take leader", "prendre le meneur"), lang.pick("upgraded", "face améliorée"));
-                writeln!(f, "  {take} {l}: {}", words::leader_summary(db.leader(l), false, lang))?;
-                writeln!(f, "      {up}: {}", words::leader_summary(db.leader(l), true, lang))?;
+                writeln!(f, "  {take} {l}{colon} {}", words::leader_summary(db.leader(l), false, lang))?;
+                writeln!(f, "      {up}{colon} {}", words::leader_summary(db.leader(l), true, lang))?;
             }
             for &a in &t.amulets {
                 let take = lang.pick("take amulet", "prendre l'amulette");
-                writeln!(f, "  {take} {a}: {}", words::amulet_summary(db.amulet(a), false, lang))?;
+                writeln!(f, "  {take} {a}{colon} {}", words::amulet_summary(db.amulet(a), false, lang))?;
             }
         }
         writeln!(f, "{}", lang.pick("commons:", "réserve d'Évolutions :"))?;
@@ -620,10 +623,11 @@ impl View {
         let soil = db.adv(db.soil[0]);
         writeln!(
             f,
-            "  soil.top/middle/bottom: {} ({} mana): {}; {} {} · {} · {}",
+            "  soil.top/middle/bottom{colon} {} ({} mana){colon} {}{} {} {} · {} · {}",
             adv_title(db.soil[0]),
             soil.cost,
             words::symbols_text(&soil.symbols, lang),
+            lang.pick(";", " ;"),
             lang.pick("left", "restants"),
             self.soil[0],
             self.soil[1],
@@ -649,7 +653,7 @@ impl View {
                         words::vale_cost_text(x, lang),
                         x.vp,
                         lang.pick("VP", "PV"),
-                        if ab.is_empty() { "" } else { ": " },
+                        if ab.is_empty() { "" } else { lang.pick(": ", " : ") },
                         ab
                     )?;
                 }
@@ -704,7 +708,7 @@ impl View {
             }
             if let Some(a) = p.amulet {
                 let label = lang.pick("amulet", "amulette");
-                writeln!(f, "   {label}: {}", words::amulet_summary(db.amulet(a), p.token_active, lang))?;
+                writeln!(f, "   {label}{colon} {}", words::amulet_summary(db.amulet(a), p.token_active, lang))?;
             }
             if p.pending_mana > 0 {
                 match lang {
@@ -724,27 +728,45 @@ impl View {
                 match l.id {
                     Some(id) => writeln!(
                         f,
-                        "   {leader} (c{}): {}",
+                        "   {leader} (c{}){colon} {}",
                         l.card,
                         words::leader_summary(db.leader(id), l.upgraded, lang)
                     )?,
-                    None => writeln!(f, "   {leader} (c{}): {}", l.card, lang.pick("not yet seen", "pas encore vu"))?,
+                    None => {
+                        writeln!(f, "   {leader} (c{}){colon} {}", l.card, lang.pick("not yet seen", "pas encore vu"))?
+                    }
                 }
             }
             if let Some(o) = p.leader_offer {
                 writeln!(
                     f,
-                    "   {}: 1. {} · 2. {}",
+                    "   {}{colon} 1. {} · 2. {}",
                     lang.pick("leaders dealt", "meneurs distribués"),
                     words::leader_summary(db.leader(o[0]), false, lang),
                     words::leader_summary(db.leader(o[1]), false, lang)
                 )?;
             }
             let (field, on_deck) = (lang.pick("field  ", "champ  "), "on-deck");
+            // Cyrilla's guardians and copied ability on a card, until the end of the turn (MV80).
+            let boost = |f: &mut dyn fmt::Write, c: u8| -> fmt::Result {
+                let Some(b) = p.boost.filter(|b| b.card == c) else { return Ok(()) };
+                let (head, plus) = match lang {
+                    Lang::En => ("until the end of the turn (Cyrilla)", format!("+{} guardian", b.guardians)),
+                    Lang::Fr => ("jusqu'à la fin du tour (Cyrilla)", format!("+{} Gardien", b.guardians)),
+                };
+                match b.ability {
+                    Some(ab) => {
+                        let semi = lang.pick(";", " ;");
+                        writeln!(f, "              {head}{colon} {plus}{semi} {}", words::ability_text(ab, lang))
+                    }
+                    None => writeln!(f, "              {head}{colon} {plus}"),
+                }
+            };
             for &c in &p.field {
                 let s = p.cards[c as usize];
                 writeln!(f, "   {field} c{c:<2} {} {}", self.card_line(i, c, lang), self.stats(i, c, bonus(c), lang))?;
                 self.abilities(f, s, lang)?;
+                boost(f, c)?;
             }
             if let Some(c) = p.on_deck {
                 let s = p.cards[c as usize];
@@ -755,6 +777,7 @@ impl View {
                     self.stats(i, c, bonus(c), lang)
                 )?;
                 self.abilities(f, s, lang)?;
+                boost(f, c)?;
             }
             if !p.deck_bottom.is_empty() {
                 // Burrow Wyrms' cards went face down under the deck in sight of all (MV56).
@@ -817,13 +840,13 @@ impl View {
                 .map(|(k, a)| format!("{} ({})", adv_title(a), words::slot_name(crate::cards::Slot::ALL[k], lang)))
                 .collect();
             let next = lang.pick("choose which resolves next", "choisissez laquelle se résout d'abord");
-            writeln!(f, "{when_played} (c{card}): {next}: {}", waiting.join(", "))?;
+            writeln!(f, "{when_played} (c{card}){colon} {next}{colon} {}", waiting.join(", "))?;
         }
         if let Phase::WhenPlayed { card, slot, .. } = self.phase {
             if let Some(a) = self.players[self.current as usize].cards[card as usize].slot(usize::from(slot)) {
                 writeln!(
                     f,
-                    "{when_played} (c{card}): {}: {}",
+                    "{when_played} (c{card}){colon} {}{colon} {}",
                     adv_title(a),
                     words::ability_text(db.adv(a).ability, lang)
                 )?;

@@ -747,6 +747,9 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
                 _ => format!("choisir c{c} {card}"),
             }
         }
+        Action::AbilityPick(k) if crate::heuristic::card_choice_key(view, EMPTY) == Some("gain-choice") => {
+            format!("gagner {}", if k == 0 { "1 mana" } else { "1 Esprit Libre" })
+        }
         Action::AbilityGraft(..) => match crate::heuristic::grafted_text(view, a, lang) {
             Some((title, text, first)) => {
                 format!("ajouter à c{first} la capacité de {title} jusqu'à la fin du tour ({text})")

@@ -140,6 +140,26 @@ fn cyrilla_copies_a_unique_ability_whose_choices_become_the_players() {
     act(&mut g, "ability p1 c19 leader");
     let offered: Vec<String> = legal(&g).into_iter().filter(|a| a.starts_with("ability")).collect();
     assert_eq!(offered, vec!["ability 1", "ability 2"]);
+    // The table shows the copy on its card, and the choice says what it gives, in both languages.
+    let view = g.view(Seat(0));
+    let en = MysticVale::view_text(&view, sylvan_engine::Lang::En);
+    assert!(
+        en.contains("until the end of the turn (Cyrilla): +1 guardian; harvest: gain 1 mana or 1 wild spirit"),
+        "{en}"
+    );
+    let fr = MysticVale::view_text(&view, sylvan_engine::Lang::Fr);
+    assert!(
+        fr.contains("jusqu'à la fin du tour (Cyrilla) : +1 Gardien ; Récolte : gagnez 1 mana ou 1 Esprit Libre"),
+        "{fr}"
+    );
+    assert_eq!(
+        MysticVale::describe_action_in(&view, Action::AbilityPick(1), sylvan_engine::Lang::En),
+        "ability 2: gain 1 wild spirit"
+    );
+    assert_eq!(
+        MysticVale::describe_action_in(&view, Action::AbilityPick(1), sylvan_engine::Lang::Fr),
+        "gagner 1 Esprit Libre"
+    );
     act(&mut g, "ability 2");
     assert_eq!(g.spirits_left()[3], 1, "a wild spirit");
     assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "once a turn");
