@@ -1330,6 +1330,13 @@ pub(crate) fn card_choice_key(view: &View, c: u8) -> Option<&'static str> {
     unique(view.db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability)
 }
 
+/// The card Cyrilla gave Guilduin's copy, while that copy is still to use.
+pub(crate) fn copying_card(view: &View) -> Option<u8> {
+    let b = view.players[view.current as usize].boost?;
+    let m = crate::effects::module(b.ability?.module)?;
+    (m.key == "copy-card" && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0).then_some(b.card)
+}
+
 /// For Cyrilla's `ability p1 c7 top`: the title the copied ability is printed on, its text in `lang`, and
 /// the card it is added to.
 pub(crate) fn grafted_text(view: &View, a: Action, lang: Lang) -> Option<(String, String, u8)> {
@@ -1413,9 +1420,10 @@ pub fn describe(view: &View, a: Action) -> String {
             match card_choice_key(view, c) {
                 Some("magpie") => format!("{a}: shuffle c{c} {card} from your discard pile into your deck"),
                 Some("guardian-on-card" | "guardian-and-graft") => format!("{a}: +1 guardian on c{c} {card}"),
-                Some("copy-card") => {
-                    format!("{a}: your leader's card also has the symbols and abilities of c{c} {card}")
-                }
+                Some("copy-card") => match copying_card(view) {
+                    Some(x) => format!("{a}: c{x} also has the symbols and abilities of c{c} {card}"),
+                    None => format!("{a}: your leader's card also has the symbols and abilities of c{c} {card}"),
+                },
                 Some("redraw-on-deck") => format!("{a}: discard your on-deck card c{c} {card} and reveal another"),
                 _ => format!("{a}: {card}"),
             }

@@ -740,9 +740,10 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
             match crate::heuristic::card_choice_key(view, c) {
                 Some("magpie") => format!("mélanger c{c} {card} de votre défausse dans votre deck"),
                 Some("guardian-on-card" | "guardian-and-graft") => format!("+1 Gardien sur c{c} {card}"),
-                Some("copy-card") => {
-                    format!("la carte de votre meneur a aussi les symboles et capacités de c{c} {card}")
-                }
+                Some("copy-card") => match crate::heuristic::copying_card(view) {
+                    Some(x) => format!("c{x} a aussi les symboles et capacités de c{c} {card}"),
+                    None => format!("la carte de votre meneur a aussi les symboles et capacités de c{c} {card}"),
+                },
                 Some("redraw-on-deck") => format!("défausser votre carte on-deck c{c} {card} et en révéler une autre"),
                 _ => format!("choisir c{c} {card}"),
             }
