@@ -45,15 +45,16 @@
 //! decision draws one 64-bit seed from the bot's generator. With `threads=T` the search is
 //! root-parallel: T independent trees (seeded from the decision seed and the thread index) share the
 //! iteration budget, and their root visit counts are summed; with an iteration budget this is still
-//! reproducible for a given T.
+//! reproducible for a given T. The calling thread grows the first tree and T − 1 scoped threads the
+//! others; each thread's buffers sit on their own cache lines.
 //!
 //! # Memory
 //!
 //! Nodes live in one arena (`Vec`) kept between decisions; children form an intrusive linked list, so
 //! expanding a node allocates nothing beyond the arena's own growth. Children are kept sorted by action,
 //! so finding which are legal in a sample is one merge with the (sorted) legal list. Legal-action and path buffers are
-//! reused. What still allocates per *iteration* is the game's own `determinize` (and, with a prior, the
-//! view the heuristic reads at each new node).
+//! reused. What may still allocate per *iteration* is the game's own `determinize` (Equinox's allocates
+//! nothing, `tests/allocations.rs`) and, with a prior, the view the heuristic reads at each new node.
 
 use std::time::{Duration, Instant};
 
