@@ -45,15 +45,16 @@
 //! decision draws one 64-bit seed from the bot's generator. With `threads=T` the search is
 //! root-parallel: T independent trees (seeded from the decision seed and the thread index) share the
 //! iteration budget, and their root visit counts are summed; with an iteration budget this is still
-//! reproducible for a given T.
+//! reproducible for a given T. The calling thread grows the first tree and T − 1 scoped threads the
+//! others; each thread's buffers sit on their own cache lines.
 //!
 //! # Memory
 //!
 //! Nodes live in one arena (`Vec`) kept between decisions; children form an intrusive linked list, so
 //! expanding a node allocates nothing beyond the arena's own growth. Children are kept sorted by action,
 //! so finding which are legal in a sample is one merge with the (sorted) legal list. Legal-action and path buffers are
-//! reused. What still allocates per *iteration* is the game's own `determinize` (and, with a prior, the
-//! view the heuristic reads at each new node).
+//! reused. What may still allocate per *iteration* is the game's own `determinize` (Equinox's allocates
+//! nothing, `tests/allocations.rs`) and, with a prior, the view the heuristic reads at each new node.
 
 use std::time::{Duration, Instant};
 
@@ -360,6 +361,13 @@ struct Searcher<G: Game> {
     path: Vec<u32>,
 }
 
+/// A searcher aligned to its own cache lines. The threads of a root-parallel search each write their
+/// searcher's buffer lengths at every move; side by side in one `Vec`, two searchers' headers would
+/// share a cache line, and each write would steal the line from the other core (false sharing).
+#[derive(Clone, Debug)]
+#[repr(align(128))]
+struct Lane<G: Game>(Searcher<G>);
+
 /// What one thread's search found at the root: visits and reward sums per root action (in the order of
 /// the root's legal list), with its counts.
 #[derive(Clone, Debug, Default)]
@@ -642,7 +650,7 @@ pub struct SearchBot<G: Game> {
     eval: Option<Evaluator<G>>,
     hint: Option<PlayoutPolicy<G>>,
     rng: GameRng,
-    searchers: Vec<Searcher<G>>,
+    searchers: Vec<Lane<G>>,
     stats: SearchStats,
     last: SearchStats,
 }
@@ -669,7 +677,7 @@ impl<G: Game> SearchBot<G> {
             eval: None,
             hint,
             rng: GameRng::new(seed),
-            searchers: (0..threads).map(|_| Searcher::new()).collect(),
+            searchers: (0..threads).map(|_| Lane(Searcher::new())).collect(),
             stats: SearchStats::default(),
             last: SearchStats::default(),
         }
@@ -725,21 +733,19 @@ impl<G: Game> SearchBot<G> {
                 }
             }
         };
-        let results: Vec<RootResult> = if threads == 1 {
-            vec![run(0, &mut self.searchers[0])]
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = self
-                    .searchers
-                    .iter_mut()
-                    .enumerate()
-                    .map(|(t, s)| {
-                        let run = &run;
-                        scope.spawn(move || run(t, s))
-                    })
-                    .collect();
-                handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))).collect()
-            })
+        // The calling thread searches the first tree while the others run on scoped threads.
+        let results: Vec<RootResult> = match self.searchers.split_first_mut() {
+            None => Vec::new(),
+            Some((first, [])) => vec![run(0, &mut first.0)],
+            Some((first, rest)) => std::thread::scope(|scope| {
+                let run = &run;
+                let handles: Vec<_> =
+                    rest.iter_mut().enumerate().map(|(t, s)| scope.spawn(move || run(t + 1, &mut s.0))).collect();
+                let mut results = Vec::with_capacity(threads);
+                results.push(run(0, &mut first.0));
+                results.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))));
+                results
+            }),
         };
         let mut visits = vec![0u64; legal.len()];
         let mut reward = vec![0.0f64; legal.len()];
@@ -924,7 +930,7 @@ mod tests {
                 SearchConfig { budget: Budget { iterations: Some(500), millis: None }, ..SearchConfig::default() };
             let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, cfg, None, seed);
             bot.analyse(&state.view(seat), &legal);
-            let nodes = &bot.searchers[0].nodes;
+            let nodes = &bot.searchers[0].0.nodes;
             assert!(nodes.len() > 100);
             let mut children = 0;
             for n in nodes {

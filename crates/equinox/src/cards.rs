@@ -252,7 +252,8 @@ impl Card {
     /// Strength in half points as it counts on the table: Ursus creature cards are half a point stronger.
     #[inline]
     pub fn half_strength(self) -> u8 {
-        HALF_STRENGTH[self.0 as usize % Card::COUNT]
+        // A table of 256 entries: any `u8` id indexes it without a check.
+        HALF_STRENGTH[usize::from(self.0)]
     }
 
     /// The canonical card for notation: tree cards of one kind are interchangeable, so they all read
@@ -313,9 +314,9 @@ impl FromStr for Card {
     }
 }
 
-/// Table strength in half points of every card id (trees: 0).
-const HALF_STRENGTH: [u8; Card::COUNT] = {
-    let mut t = [0u8; Card::COUNT];
+/// Table strength in half points of every card id (trees and ids past the last card: 0).
+const HALF_STRENGTH: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut i = 0;
     while i < Card::COUNT {
         let id = i as u8;

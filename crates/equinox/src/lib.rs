@@ -92,26 +92,32 @@ impl Game for Equinox {
         Equinox::build(options, setup, GameRng::new(seed))
     }
 
+    #[inline]
     fn options(&self) -> &Options {
         &self.options
     }
 
+    #[inline]
     fn num_seats(&self) -> usize {
         self.n()
     }
 
+    #[inline]
     fn to_move(&self) -> Option<Seat> {
         self.decider()
     }
 
+    #[inline]
     fn move_number(&self) -> usize {
         self.moves as usize
     }
 
+    #[inline]
     fn max_game_length(_options: &Options) -> usize {
         MAX_GAME_LENGTH
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut Vec<Action>) {
         self.legal(out);
     }

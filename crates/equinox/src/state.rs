@@ -1,5 +1,7 @@
 //! The full state of a game: table, hands, piles, and where the turn stands.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, Seat};
 
@@ -42,7 +44,8 @@ impl Stack {
     /// The visible card.
     #[inline]
     pub fn top(&self) -> Option<Card> {
-        (self.len > 0).then(|| self.cards[self.len as usize - 1])
+        // One bounds check: an empty cell's index wraps past the end.
+        self.cards.get((self.len as usize).wrapping_sub(1)).copied()
     }
 
     /// The cards, bottom first.
@@ -83,6 +86,133 @@ impl Stack {
         if self.len > 0 {
             self.cards[self.len as usize - 1] = c;
         }
+    }
+}
+
+/// A pile of distinct cards in a fixed array (the draw pile, top last), so that cloning or sampling a
+/// state never allocates. It holds at most [`Card::COUNT`] cards, every card of the game once; it
+/// serializes as the list of its cards, as the `Vec` it replaced did.
+#[derive(Clone, Copy)]
+pub struct Pile {
+    cards: [Card; Card::COUNT],
+    len: u8,
+}
+
+impl Default for Pile {
+    fn default() -> Self {
+        Pile { cards: [Card(0); Card::COUNT], len: 0 }
+    }
+}
+
+impl Pile {
+    /// The cards, bottom first.
+    #[inline]
+    pub fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// The cards, bottom first, mutable (for shuffling).
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Card] {
+        &mut self.cards[..self.len as usize]
+    }
+
+    /// How many cards the pile holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the pile is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Puts a card on top (returns false when full, which a pile of distinct cards cannot be).
+    #[inline]
+    pub fn push(&mut self, c: Card) -> bool {
+        match self.cards.get_mut(self.len as usize) {
+            Some(slot) => {
+                *slot = c;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Takes the top card.
+    #[inline]
+    pub fn pop(&mut self) -> Option<Card> {
+        self.len = self.len.checked_sub(1)?;
+        Some(self.cards[self.len as usize])
+    }
+
+    /// Takes the card at `i`, moving the top card into its place (as [`Vec::swap_remove`]).
+    #[inline]
+    pub fn swap_remove(&mut self, i: usize) -> Option<Card> {
+        let last = self.len.checked_sub(1)? as usize;
+        if i > last {
+            return None;
+        }
+        let c = self.cards[i];
+        self.cards[i] = self.cards[last];
+        self.len -= 1;
+        Some(c)
+    }
+
+    /// Reverses the order of the cards.
+    pub fn reverse(&mut self) {
+        self.as_mut_slice().reverse();
+    }
+}
+
+/// Two piles are equal when they hold the same cards in the same order (whatever lies past the top).
+impl PartialEq for Pile {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Pile {}
+
+impl FromIterator<Card> for Pile {
+    /// The cards in order; cards past [`Card::COUNT`] are dropped (a pile of distinct cards has fewer).
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Self {
+        let mut p = Pile::default();
+        for c in iter {
+            if !p.push(c) {
+                break;
+            }
+        }
+        p
+    }
+}
+
+impl fmt::Debug for Pile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for Pile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        if cards.len() > Card::COUNT {
+            return Err(serde::de::Error::custom(format!(
+                "a pile of {} cards: the game has {} cards",
+                cards.len(),
+                Card::COUNT
+            )));
+        }
+        Ok(cards.into_iter().collect())
     }
 }
 
@@ -208,7 +338,7 @@ pub struct Equinox {
     /// `known[a][b]`: cards `a` knows to be held (in hand or set aside) by `b`.
     pub(crate) known: [[CardSet; MAX_PLAYERS]; MAX_PLAYERS],
     /// The draw pile, top last.
-    pub(crate) deck: Vec<Card>,
+    pub(crate) deck: Pile,
     /// The discard pile (as a set: nobody may look through it).
     pub(crate) discard: CardSet,
     /// Discarded cards everybody saw.
@@ -259,9 +389,12 @@ impl Equinox {
 
     /// Recomputes the tables derived from the champions and eliminations.
     pub(crate) fn derive_tables(&mut self) {
-        let mut order: Vec<u8> = (0..COLUMNS as u8).collect();
-        order.sort_by_key(|&c| self.champions[c as usize]);
-        self.order.copy_from_slice(&order);
+        let mut order = [0u8; COLUMNS];
+        for (i, o) in order.iter_mut().enumerate() {
+            *o = i as u8;
+        }
+        order.sort_unstable_by_key(|&c| self.champions[c as usize]);
+        self.order = order;
         self.live_cards = CardSet::EMPTY;
         self.dead_cards = CardSet::EMPTY;
         for col in 0..COLUMNS {
@@ -367,5 +500,31 @@ impl Equinox {
         } else {
             self.discard_hidden[owner.index()].insert(c);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pile compares, prints and serializes by its cards only, and refuses more cards than the game has.
+    #[test]
+    fn pile_is_its_cards() {
+        let mut a: Pile = [Card(3), Card(7), Card(9)].into_iter().collect();
+        assert_eq!(a.pop(), Some(Card(9)));
+        let b: Pile = [Card(3), Card(7)].into_iter().collect();
+        assert_eq!(a, b, "a popped card left behind must not count");
+        assert_eq!(format!("{a:?}"), "[Card(3), Card(7)]");
+        let json = serde_json::to_string(&a).unwrap_or_default();
+        assert_eq!(json, "[3,7]");
+        assert_eq!(serde_json::from_str::<Pile>(&json).ok(), Some(a));
+        assert_eq!(a.swap_remove(0), Some(Card(3)));
+        assert_eq!(a.as_slice(), [Card(7)]);
+        assert_eq!(a.swap_remove(1), None);
+        let too_many = format!("[{}]", vec!["0"; Card::COUNT + 1].join(","));
+        let err = serde_json::from_str::<Pile>(&too_many).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("a pile of 172 cards"), "{err}");
+        let full: Pile = (0..=255).map(Card).collect();
+        assert_eq!(full.len(), Card::COUNT);
     }
 }

@@ -6,7 +6,7 @@ use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 use crate::actions::{Action, Row};
 use crate::cards::{Card, CardSet, Creature, TreeKind};
 use crate::events::{EndReason, Event};
-use crate::state::{COLUMNS, Equinox, HAND_SIZE, NO_STONE, Phase, TurnFlags};
+use crate::state::{Equinox, HAND_SIZE, NO_STONE, Phase, TurnFlags};
 
 /// Emits an event only when the sink wants events (so simulation builds none).
 #[inline(always)]
@@ -60,6 +60,7 @@ impl Equinox {
     }
 
     /// The seat whose decision it is.
+    #[inline]
     pub(crate) fn decider(&self) -> Option<Seat> {
         match self.phase {
             Phase::Over(_) => None,
@@ -410,11 +411,12 @@ impl Equinox {
         let mut min = u8::MAX;
         let mut min_col = 0;
         let mut ties = 0;
-        for col in 0..COLUMNS {
+        let Some(row) = self.stacks.get(usize::from(r).wrapping_sub(1)) else { return };
+        for (col, cell) in row.iter().enumerate() {
             if !self.in_play(col) {
                 continue;
             }
-            let Some(top) = self.stack(r, col).top() else { return };
+            let Some(top) = cell.top() else { return };
             let s = top.half_strength();
             if s < min {
                 min = s;

@@ -13,7 +13,7 @@ use sylvan_engine::{GameRng, Lang, Seat, SeatSet};
 
 use crate::cards::{Card, CardSet, Creature};
 use crate::setup::Options;
-use crate::state::{COLUMNS, Equinox, MAX_PLAYERS, NO_COLUMN, NO_STONE, Phase, ROUNDS, Stack, TurnFlags};
+use crate::state::{COLUMNS, Equinox, MAX_PLAYERS, NO_COLUMN, NO_STONE, Phase, Pile, ROUNDS, Stack, TurnFlags};
 
 /// Where the turn stands, as a seat sees it: Sabot's three drawn cards are `Some` for the current
 /// player and the victim, `None` for everybody else.
@@ -157,12 +157,13 @@ impl Equinox {
                 seen.insert(c);
             }
         }
-        let mut pool: Vec<Card> = view.universe.minus(seen).iter().collect();
-        rng.shuffle(&mut pool);
+        // Fixed-size piles, so that sampling allocates nothing.
+        let mut pool: Pile = view.universe.minus(seen).iter().collect();
+        rng.shuffle(pool.as_mut_slice());
         // Takes a card satisfying `pred` from the pool (the pool holds one while the view is true).
-        let take = |pool: &mut Vec<Card>, pred: &dyn Fn(Card) -> bool| -> Option<Card> {
-            let i = pool.iter().position(|&c| pred(c))?;
-            Some(pool.swap_remove(i))
+        let take = |pool: &mut Pile, pred: &dyn Fn(Card) -> bool| -> Option<Card> {
+            let i = pool.as_slice().iter().position(|&c| pred(c))?;
+            pool.swap_remove(i)
         };
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         let mut aside = [CardSet::EMPTY; MAX_PLAYERS];
@@ -216,14 +217,13 @@ impl Equinox {
         });
         for o in (0..n).filter(|&o| o != me) {
             let total = view.hand_counts[o] as usize + view.aside_counts[o] as usize;
-            let mut holding: Vec<Card> = view.known[o].or(forced[o]).iter().collect();
+            let mut holding: Pile = view.known[o].or(forced[o]).iter().collect();
             while holding.len() < total {
-                match pool.pop() {
-                    Some(c) => holding.push(c),
-                    None => break,
-                }
+                let Some(c) = pool.pop() else { break };
+                holding.push(c);
             }
-            rng.shuffle(&mut holding);
+            rng.shuffle(holding.as_mut_slice());
+            let holding = holding.as_slice();
             let k = (view.aside_counts[o] as usize).min(holding.len());
             aside[o] = holding[..k].iter().copied().collect();
             hands[o] = holding[k..].iter().copied().collect();

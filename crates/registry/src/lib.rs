@@ -308,22 +308,24 @@ fn search(iterations: u32, millis: u32, depth: u32, playout: Playout) -> BotSpec
 /// The difficulty levels of each game, in one place. `hard` stops at 1 s and `expert` at 5 s per move
 /// whatever happens, but their iteration budgets are chosen to end first on an idle core (README
 /// "Difficulty levels"), so a level replays exactly from its seed. Where search at 1,000 iterations
-/// already beats the heuristic clearly (Equinox, the spirit duel, Command of Nature with cut-short
-/// playouts), `hard` is 1,000 and `expert` 10,000,
-/// ten times more, so that each is clearly stronger than the level below and a 200-games-per-pair
-/// ladder costs core-hours rather than core-days; Mystic Vale needs 10,000 cut-short iterations to beat
-/// its heuristic, so its levels keep 10,000 and 50,000.
+/// already beats the heuristic clearly (the spirit duel, Command of Nature with cut-short playouts),
+/// `hard` is 1,000 and `expert` 10,000, ten times more, so that each is clearly stronger than the
+/// level below and a 200-games-per-pair ladder costs core-hours rather than core-days; Mystic Vale
+/// needs 10,000 cut-short iterations to beat its heuristic, so its levels keep 10,000 and 50,000.
+/// Equinox's heuristic is too close to random for the lower levels, so all four of its levels search,
+/// with budgets the measured ladder separates (20, 80, 300 and 1,000 iterations).
 mod levels {
     use super::*;
 
-    /// Equinox: `easy` keeps half the heuristic's moves random. At two players the heuristic beats random
-    /// only about 70% of the time, so these lower levels are close (README "Difficulty levels").
+    /// Equinox: four search budgets. At two players the heuristic beats random only about 70% of the
+    /// time, so search makes every level, each budget about four times the one below; 200 games per
+    /// pair put each level 100 Elo or more above the one below (README "Difficulty levels").
     pub fn equinox() -> Levels {
         Levels::new(
-            BotSpec::Noisy { noise_milli: 500 },
-            BotSpec::Heuristic,
-            search(1_000, 1_000, 0, Playout::Random),
-            search(10_000, 5_000, 0, Playout::Random),
+            search(20, 1_000, 0, Playout::Random),
+            search(80, 1_000, 0, Playout::Random),
+            search(300, 1_000, 0, Playout::Random),
+            search(1_000, 5_000, 0, Playout::Random),
         )
     }
 

@@ -32,8 +32,16 @@ fn every_game_has_a_ladder_within_its_time_caps() -> TestResult {
     for entry in registry.all() {
         let levels = entry.levels();
         let table: Vec<String> = Level::ALL.iter().map(|&l| levels.get(l).to_string()).collect();
-        assert!(table[0].starts_with("heuristic:noise="), "{}: easy is {}", entry.name(), table[0]);
-        assert_eq!(table[1], "heuristic", "{}", entry.name());
+        // The lower levels are the heuristic (with noise for `easy`), or, where it is too close to
+        // random (Equinox), small searches under `hard`'s time cap.
+        let searches = |t: &str| t.starts_with("ismcts:") && t.contains(":ms=1000");
+        assert!(
+            table[0].starts_with("heuristic:noise=") || searches(&table[0]),
+            "{}: easy is {}",
+            entry.name(),
+            table[0]
+        );
+        assert!(table[1] == "heuristic" || searches(&table[1]), "{}: medium is {}", entry.name(), table[1]);
         assert!(table[2].starts_with("ismcts:") && table[2].contains(":ms=1000"), "{}: {}", entry.name(), table[2]);
         assert!(table[3].starts_with("ismcts:") && table[3].contains(":ms=5000"), "{}: {}", entry.name(), table[3]);
         // A budget override replaces the budget and keeps the rest of the configuration.
@@ -43,7 +51,9 @@ fn every_game_has_a_ladder_within_its_time_caps() -> TestResult {
             expected.split(':').map(|p| if p.starts_with("iters=") { "iters=7" } else { p }).collect::<Vec<_>>();
         assert_eq!(hard, expected.join(":"), "{}", entry.name());
         // Levels that do not search ignore the override.
-        assert_eq!(levels.resolve(&spec("medium:iters=7")?), BotSpec::Heuristic);
+        if table[1] == "heuristic" {
+            assert_eq!(levels.resolve(&spec("medium:iters=7")?), BotSpec::Heuristic);
+        }
         // Listings show the levels and what they play.
         let described = entry.describe();
         assert_eq!(described["levels"][2]["spec"].as_str(), Some(table[2].as_str()), "{}", entry.name());
