@@ -190,6 +190,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     let mut factor: u32 = 1;
     // Unique harvest effects run on the totals once the rest is counted.
     let mut unique = false;
+    let bonuses = h.plus.is_some() || h.bonus.iter().any(Option::is_some);
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for &c in field.iter().chain(h.copy.iter()) {
         let st = &h.stats[c as usize];
@@ -197,7 +198,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
         for k in 0..4 {
             spirits[k] += u32::from(st.spirits[k]);
         }
-        let bonus = h.bonus(c);
+        let bonus = if bonuses { h.bonus(c) } else { 0 };
         if bonus > 0 {
             for k in 0..4 {
                 spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);

@@ -584,7 +584,13 @@ impl Player {
     /// Recomputes every card's totals and the field totals (after building a player from parts).
     pub fn refresh_all(&mut self, db: &CardDb) {
         for c in 0..NUM_CARDS {
-            self.stats[c] = CardStats::of(self.cards[c], db, leader_face(db, self.leader, c as u8));
+            let face = leader_face(db, self.leader, c as u8);
+            // Totals are a function of the sleeve: starting cards repeat, each kind is counted once.
+            let same = c > 0
+                && face.is_none()
+                && self.cards[c] == self.cards[c - 1]
+                && leader_face(db, self.leader, c as u8 - 1).is_none();
+            self.stats[c] = if same { self.stats[c - 1] } else { CardStats::of(self.cards[c], db, face) };
         }
         self.recount_shown();
     }
@@ -1030,18 +1036,6 @@ impl MysticVale {
     pub fn net_decay(&self, p: usize) -> i32 {
         let db = &*self.db;
         let pl = &self.players[p];
-        let mut growth = i32::from(pl.shown_growth) + i32::from(pl.arbor_growth);
-        growth += vale_growth(db, &pl.vales);
-        for (c, n) in pl.bonuses().into_iter().flatten() {
-            if pl.on_deck == Some(c) || pl.field.contains(&c) {
-                growth += i32::from(pl.stats[c as usize].grov) * i32::from(n);
-            }
-        }
-        if let Some(c) = pl.aether
-            && (pl.on_deck == Some(c) || pl.field.contains(&c))
-        {
-            growth += i32::from(aether_cancel(db, pl.cards[c as usize], &pl.stats[c as usize]));
-        }
         debug_assert_eq!(
             (pl.shown_decay, pl.shown_growth),
             pl.field.iter().chain(pl.on_deck.iter()).fold((0, 0), |(d, g), &c| (
@@ -1050,11 +1044,40 @@ impl MysticVale {
             )),
             "cached field totals"
         );
-        let cancelled = match pl.decay_cancel {
-            Some(c) if pl.on_deck == Some(c) || pl.field.contains(&c) => i32::from(pl.stats[c as usize].decay),
-            _ => 0,
-        };
-        i32::from(pl.shown_decay) - cancelled - growth
+        let mut net = i32::from(pl.shown_decay) - i32::from(pl.shown_growth) - i32::from(pl.arbor_growth);
+        if db.growth_vales {
+            net -= vale_growth(db, &pl.vales);
+        }
+        if pl.conclave.is_some() || pl.ember.is_some() || pl.aether.is_some() || pl.decay_cancel.is_some() {
+            net -= self.growth_this_turn(p);
+        }
+        net
+    }
+
+    /// Growth and cancelled decay player `p`'s field and on-deck cards get this turn: Conclave of Ents',
+    /// Wildfire Ember's extra guardians, Aether Tree, Bramble Spire.
+    #[cold]
+    fn growth_this_turn(&self, p: usize) -> i32 {
+        let db = &*self.db;
+        let pl = &self.players[p];
+        let shown = |c: u8| pl.on_deck == Some(c) || pl.field.contains(&c);
+        let mut growth = 0;
+        for (c, n) in pl.bonuses().into_iter().flatten() {
+            if shown(c) {
+                growth += i32::from(pl.stats[c as usize].grov) * i32::from(n);
+            }
+        }
+        if let Some(c) = pl.aether
+            && shown(c)
+        {
+            growth += i32::from(aether_cancel(db, pl.cards[c as usize], &pl.stats[c as usize]));
+        }
+        if let Some(c) = pl.decay_cancel
+            && shown(c)
+        {
+            growth += i32::from(pl.stats[c as usize].decay);
+        }
+        growth
     }
 }
 
@@ -1075,12 +1098,10 @@ impl MysticVale {
 
 /// Growth the vales `vales` always give their owner.
 pub fn vale_growth(db: &CardDb, vales: &[u8]) -> i32 {
-    vales
-        .iter()
-        .map(|&v| db.hot_vale(v).ability)
-        .filter(|a| a.timing == Timing::Ongoing && a.effect == Effect::Gain && a.reward == Reward::Growth)
-        .map(|a| i32::from(a.amount))
-        .sum()
+    if !db.growth_vales {
+        return 0;
+    }
+    vales.iter().map(|&v| i32::from(db.hot_vale_ref(v).growth)).sum()
 }
 
 /// Decay Aether Tree cancels on a card: all it counts but a Cursed Land's (EN:1230-1234).

@@ -696,6 +696,9 @@ impl MysticVale {
     /// Hatchery: the field cards that may still be kept (EN:1037-1043): with the ability, not the
     /// leftmost card when the Discard Phase began, not kept yet (the first `kept` cards are).
     pub(crate) fn keep_targets(&self, first: u8, kept: u8) -> u32 {
+        if self.db.card_effects & Effect::KeepInField.bit() == 0 {
+            return 0;
+        }
         let p = self.cur();
         p.field
             .iter()
@@ -779,22 +782,25 @@ impl MysticVale {
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
         for b in &self.turn.bought {
-            let h = self.db.hot(b.adv);
+            let h = self.db.hot_ref(b.adv);
             if b.target.is_none() {
                 demand[h.slot as usize][usize::from(h.eclipse)] += 1;
             } else {
                 declared[h.slot as usize] += 1;
             }
         }
-        let fit = |k: usize, d: [u8; 2], decl: u8| {
+        let mut room = [[false; 3]; 3];
+        for k in 0..3 {
             let [e, u, o] = self.turn.places[k];
-            let e = e.saturating_sub(decl);
-            decl <= self.turn.places[k][0] && d[1].saturating_sub(u) <= e && d[0].saturating_sub(o) <= e
-        };
-        std::array::from_fn(|k| {
-            let d = demand[k];
-            [fit(k, [d[0] + 1, d[1]], declared[k]), fit(k, [d[0], d[1] + 1], declared[k]), fit(k, d, declared[k] + 1)]
-        })
+            let [d0, d1] = demand[k];
+            let decl = declared[k];
+            let fit = |d0: u8, d1: u8, decl: u8| {
+                let e = e.saturating_sub(decl);
+                decl <= self.turn.places[k][0] && d1.saturating_sub(u) <= e && d0.saturating_sub(o) <= e
+            };
+            room[k] = [fit(d0 + 1, d1, decl), fit(d0, d1 + 1, decl), fit(d0, d1, decl + 1)];
+        }
+        room
     }
 
     /// Whether this turn's purchases still fit once field card `c` leaves the field (Deepriver Crystal).
@@ -944,7 +950,9 @@ impl MysticVale {
     }
 
     /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
-    /// leader's card), and the purchases left still fit afterwards (ruling MV21).
+    /// leader's card), and the purchases left still fit afterwards (ruling MV21). The reference for
+    /// [`sleeve_targets`](MysticVale::sleeve_targets), which the rules use.
+    #[cfg(test)]
     pub(crate) fn sleeve_ok(&self, k: usize, c: u8) -> bool {
         let p = self.cur();
         let Some(b) = self.turn.bought.get(k) else { return false };
@@ -975,6 +983,53 @@ impl MysticVale {
         (0..3).all(|k| {
             let [e, u, o] = places[k];
             demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
+        })
+    }
+
+    /// The field cards the `k`-th purchase may be sleeved on now (bit per card), as [`sleeve_ok`] card by
+    /// card: whether the purchases left still fit depends only on what the card's slot holds (empty, an
+    /// advancement to go under, an eclipse advancement to cover), so each case is checked once.
+    ///
+    /// [`sleeve_ok`]: MysticVale::sleeve_ok
+    pub(crate) fn sleeve_targets(&self, k: usize) -> u32 {
+        let p = self.cur();
+        let db = &*self.db;
+        let Some(b) = self.turn.bought.get(k) else { return 0 };
+        let h = db.hot_ref(b.adv);
+        let slot = h.slot as usize;
+        let mut demand = [[0u8; 2]; 3];
+        for (j, o) in self.turn.bought.iter().enumerate() {
+            if j != k && o.target.is_none() {
+                let x = db.hot_ref(o.adv);
+                demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+            }
+        }
+        // Whether the others fit once the slot's places change by `delta` (empty, under, cover).
+        let fits_after = |delta: [i8; 3]| {
+            (0..3).all(|j| {
+                let mut pl = self.turn.places[j];
+                if j == slot {
+                    for x in 0..3 {
+                        pl[x] = pl[x].wrapping_add_signed(delta[x]);
+                    }
+                }
+                let [e, u, o] = pl;
+                demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e
+            })
+        };
+        let on_empty = fits_after(if h.eclipse { [-1, 0, 1] } else { [-1, 1, 0] });
+        let on_other = if h.eclipse { fits_after([0, -1, 0]) } else { fits_after([0, 0, -1]) };
+        if !on_empty && !on_other {
+            return 0;
+        }
+        // A card's cached places say what its slot holds (none on a leader's card): an empty slot, or
+        // the advancement this one may go under (an eclipse purchase) or cover (a regular one).
+        let shift = 7 * 3 * slot;
+        let other = if h.eclipse { 1 } else { 2 };
+        p.field.iter().fold(0u32, |m, &c| {
+            let places = p.stats[c as usize].places >> shift;
+            let ok = (on_empty && places & 0x7f != 0) || (on_other && (places >> (7 * other)) & 0x7f != 0);
+            if ok { m | 1 << c } else { m }
         })
     }
 
@@ -1074,7 +1129,7 @@ impl MysticVale {
             Phase::Sleeve => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let mask = if self.db.has_eclipse || p.leader.is_some() {
-                        p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m })
+                        self.sleeve_targets(k)
                     } else {
                         // Without eclipse advancements or leaders: any card with the slot free.
                         let slot = self.db.hot(self.turn.bought[k].adv).slot as usize;
@@ -1113,85 +1168,19 @@ impl MysticVale {
         self.push_conclave(out);
         let mana = self.mana_left();
         let left = self.spirits_left();
-        if self.turn.aerie.is_none() && self.convert_vale().is_some() {
+        if self.turn.aerie.is_none()
+            && self.turn.usable & Effect::ConvertToWild.bit() != 0
+            && self.convert_vale().is_some()
+        {
             for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
                 if left[s as usize] > 0 {
                     out.push(Action::Aerie(s));
                 }
             }
         }
-        let total: u8 = left.iter().sum();
-        if self.turn.vales_bought < 2 && total > 0 {
-            // Sunwell Temple's vale is taken, not bought: it is not one of the two (EN:1511).
-            for l in 0..2u8 {
-                for k in 0..4u8 {
-                    let v = self.vale_row[l as usize][k as usize];
-                    if v == EMPTY {
-                        continue;
-                    }
-                    let vale = db.hot_vale(v);
-                    if vale.total > total {
-                        continue;
-                    }
-                    if vale.unique
-                        && p.vales.iter().any(|&o| db.hot_vale(o).unique && db.hot_vale(o).ability == vale.ability)
-                    {
-                        continue;
-                    }
-                    if vale.cost[3] == 0 {
-                        if MysticVale::vale_payment(vale.cost, left, None).is_some() {
-                            out.push(Action::Vale(l, k, None));
-                        }
-                    } else {
-                        for s in Spirit::ALL {
-                            if MysticVale::vale_payment(vale.cost, left, Some(s)).is_some() {
-                                out.push(Action::Vale(l, k, Some(s)));
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        self.push_vales(left, out);
+        self.push_buys(mana, out);
         let buys = self.turn.bought.len() + usize::from(self.turn.upgraded);
-        let room = if buys < self.buy_limit() { self.purchase_room() } else { [[false; 3]; 3] };
-        if buys < self.buy_limit() {
-            for i in 0..12u8 {
-                let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
-                let a = self.source_adv(s);
-                if a == EMPTY {
-                    continue;
-                }
-                let h = db.hot(a);
-                if self.buy_cost(a, EMPTY) <= mana && room[h.slot as usize][usize::from(h.eclipse)] {
-                    out.push(Action::Buy(s));
-                }
-            }
-            if self.turn.chorus {
-                let chorus = p
-                    .field
-                    .iter()
-                    .fold(0u32, |m, &c| if p.stats[c as usize].has(Effect::DiscountOnCard) { m | 1 << c } else { m });
-                for i in 0..12u8 {
-                    let s =
-                        if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
-                    let a = self.source_adv(s);
-                    if a == EMPTY {
-                        continue;
-                    }
-                    let mut m = chorus;
-                    while m != 0 {
-                        let c = m.trailing_zeros() as u8;
-                        m &= m - 1;
-                        if room[db.hot(a).slot as usize][2]
-                            && self.chorus_target_ok(c, a)
-                            && self.buy_cost(a, c) <= mana
-                        {
-                            out.push(Action::BuyOn(s, c));
-                        }
-                    }
-                }
-            }
-        }
         if buys < self.buy_limit()
             && let Some(l) = p.leader
             && !l.upgraded
@@ -1200,7 +1189,7 @@ impl MysticVale {
         {
             out.push(Action::Upgrade);
         }
-        if self.sow_card().is_some() {
+        if self.turn.sow && self.sow_card().is_some() {
             out.push(Action::Sow);
         }
         let free = self.turn.free_level.is_none();
@@ -1216,24 +1205,7 @@ impl MysticVale {
             self.push_portals(out);
         }
         self.push_evokes(Moment::Harvest, out);
-        let leader = p.leader.map(|l| l.card);
-        if p.field.iter().any(|&c| p.stats[c as usize].has(Effect::Unique) || Some(c) == leader) {
-            let from = out.len();
-            self.for_each_module(|c, ab, m| {
-                if let (0, Some(f)) = (self.turn.ability_used & (1 << c), m.actions) {
-                    f(self, c, ab, out);
-                }
-            });
-            out[from..].sort_unstable();
-            let mut k = from;
-            for j in from..out.len() {
-                if k == from || out[j] != out[k - 1] {
-                    out[k] = out[j];
-                    k += 1;
-                }
-            }
-            out.truncate(k);
-        }
+        self.push_unique(out);
         if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
             // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
             out.extend(
@@ -1243,6 +1215,124 @@ impl MysticVale {
         if p.amulet.is_some() {
             self.push_evoke_purchases(out);
         }
+    }
+
+    /// Pushes `vale` for every vale in the row the spirits left pay (two vale purchases a turn).
+    fn push_vales(&self, left: [u8; 4], out: &mut Vec<Action>) {
+        let total: u8 = left.iter().sum();
+        // Sunwell Temple's vale is taken, not bought: it is not one of the two (EN:1511).
+        if self.turn.vales_bought >= 2 || total == 0 {
+            return;
+        }
+        let p = self.cur();
+        let db = &*self.db;
+        for (i, &v) in self.vale_row.as_flattened().iter().enumerate() {
+            if v == EMPTY {
+                continue;
+            }
+            let vale = db.hot_vale_ref(v);
+            if vale.total > total {
+                continue;
+            }
+            if vale.unique && p.vales.iter().any(|&o| db.hot_vale_ref(o).unique && db.hot_vale_ref(o).ability == vale.ability)
+            {
+                continue;
+            }
+            let (l, k) = (i as u8 / 4, i as u8 % 4);
+            if vale.cost[3] == 0 {
+                if MysticVale::vale_payment(vale.cost, left, None).is_some() {
+                    out.push(Action::Vale(l, k, None));
+                }
+            } else {
+                for s in Spirit::ALL {
+                    if MysticVale::vale_payment(vale.cost, left, Some(s)).is_some() {
+                        out.push(Action::Vale(l, k, Some(s)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes `buy` (and `buy .. on cN` with Earthchant Chorus) for every advancement the mana pays and
+    /// whose purchase still leaves every purchase a place (ruling MV21).
+    fn push_buys(&self, mana: u8, out: &mut Vec<Action>) {
+        let buys = self.turn.bought.len() + usize::from(self.turn.upgraded);
+        if buys >= self.buy_limit() {
+            return;
+        }
+        let db = &*self.db;
+        let room = self.purchase_room();
+        // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
+        let free = self.turn.free_level;
+        let discount = if self.turn.ability_buys.1 > 0 && buys == 2 { self.turn.ability_buys.1 } else { 0 };
+        let pays = |a: u8| {
+            let h = db.hot_ref(a);
+            let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
+            cost <= mana && room[h.slot as usize][usize::from(h.eclipse)]
+        };
+        for (i, &a) in self.commons.as_flattened().iter().enumerate() {
+            if a != EMPTY && pays(a) {
+                out.push(Action::Buy(Source::Common(i as u8 / 3, i as u8 % 3)));
+            }
+        }
+        for s in Slot::ALL {
+            let a = db.soil[s as usize];
+            if self.soil[s as usize] > 0 && a != EMPTY && pays(a) {
+                out.push(Action::Buy(Source::Soil(s)));
+            }
+        }
+        if self.turn.chorus {
+            let p = self.cur();
+            let chorus = p
+                .field
+                .iter()
+                .fold(0u32, |m, &c| if p.stats[c as usize].has(Effect::DiscountOnCard) { m | 1 << c } else { m });
+            for i in 0..12u8 {
+                let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
+                let a = self.source_adv(s);
+                if a == EMPTY {
+                    continue;
+                }
+                let mut m = chorus;
+                while m != 0 {
+                    let c = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    if room[db.hot(a).slot as usize][2] && self.chorus_target_ok(c, a) && self.buy_cost(a, c) <= mana {
+                        out.push(Action::BuyOn(s, c));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes the choices of the unique harvest abilities in the field not used yet this turn (sorted,
+    /// without repeats).
+    fn push_unique(&self, out: &mut Vec<Action>) {
+        let p = self.cur();
+        // A leader's card counts from its harvest side (`for_each_module`); any other card from its totals.
+        let leader = self.harvest_leader().filter(|l| {
+            let ab = l.face(&self.db).ability;
+            ab.timing == Timing::Harvest && ab.effect == Effect::Unique
+        });
+        let unique = p.field.iter().fold(0u32, |m, &c| m | p.stats[c as usize].effects) & Effect::Unique.bit() != 0;
+        if !unique && leader.is_none_or(|l| !p.field.contains(&l.card)) {
+            return;
+        }
+        let from = out.len();
+        self.for_each_module(|c, ab, m| {
+            if let (0, Some(f)) = (self.turn.ability_used & (1 << c), m.actions) {
+                f(self, c, ab, out);
+            }
+        });
+        out[from..].sort_unstable();
+        let mut k = from;
+        for j in from..out.len() {
+            if k == from || out[j] != out[k - 1] {
+                out[k] = out[j];
+                k += 1;
+            }
+        }
+        out.truncate(k);
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1419,8 +1509,9 @@ impl MysticVale {
         v
     }
 
+    #[inline]
     fn push_conclave(&self, out: &mut Vec<Action>) {
-        if self.conclave_usable() {
+        if self.turn.usable & Effect::PlusGuardian.bit() != 0 && self.conclave_usable() {
             let p = self.cur();
             let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
             push_cards(out, mask, Action::Conclave);
@@ -2089,5 +2180,50 @@ pub(crate) fn push_cards(out: &mut Vec<Action>, mut mask: u32, f: fn(u8) -> Acti
     while mask != 0 {
         out.push(f(mask.trailing_zeros() as u8));
         mask &= mask - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{Edition, Leaders, Options};
+    use sylvan_engine::{Game, GameRng, NoEvents};
+
+    /// `sleeve_targets` (one check per kind of place) answers as `sleeve_ok` card by card, for every
+    /// waiting purchase, in random games with eclipse advancements, leaders and amulets.
+    #[test]
+    fn sleeve_targets_match_sleeve_ok_card_by_card() {
+        let sets = [
+            Options { sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() },
+            Options { edition: Edition::Essential, ..Options::default() },
+        ];
+        let mut checked = 0;
+        for (n, base) in sets.into_iter().enumerate() {
+            for players in 2..=4 {
+                let options = Options { players, ..base.clone() };
+                for game in 0..40 {
+                    let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                    let mut rng = GameRng::new(game + 1000 * n as u64);
+                    let mut legal = Vec::new();
+                    while g.to_move().is_some() {
+                        if matches!(g.phase, Phase::Sleeve | Phase::Harvest) {
+                            for k in 0..g.turn.bought.len() {
+                                let one_by_one = g
+                                    .cur()
+                                    .field
+                                    .iter()
+                                    .fold(0u32, |m, &c| if g.sleeve_ok(k, c) { m | 1 << c } else { m });
+                                assert_eq!(g.sleeve_targets(k), one_by_one, "purchase {k}, {:?}", g.turn);
+                                checked += 1;
+                            }
+                        }
+                        g.legal_actions(&mut legal);
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(a, &mut NoEvents);
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }
