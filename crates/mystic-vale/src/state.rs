@@ -442,6 +442,24 @@ pub fn card_abilities<'a>(db: &'a CardDb, s: Sleeve, face: Option<&'a Face>) -> 
     s.advs().map(move |a| db.hot(a).ability).chain(face.map(|f| f.ability))
 }
 
+/// The abilities of a card as [`card_abilities`] gives them, in an array: the first `n` are its.
+#[inline]
+pub fn ability_list(db: &CardDb, s: Sleeve, face: Option<&Face>) -> ([Ability; 4], usize) {
+    let mut list = [Ability::NONE; 4];
+    let mut n = 0;
+    for a in s.slots {
+        if a != EMPTY {
+            list[n] = db.hot_ref(a).ability;
+            n += 1;
+        }
+    }
+    if let Some(f) = face {
+        list[n] = f.ability;
+        n += 1;
+    }
+    (list, n)
+}
+
 /// A card's totals, cached so that the hot path never walks the card table. The one place where a
 /// card's symbols and its "ongoing" abilities are combined (ruling MV20 gives the order).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
