@@ -769,6 +769,9 @@ impl MysticVale {
 
     /// Whether the purchases so far can all be sleeved if field card `c` becomes `sleeve`.
     pub(crate) fn purchases_fit_with(&self, c: u8, sleeve: crate::state::Sleeve) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
         let p = self.cur();
         let st = crate::state::CardStats::of(sleeve, &self.db, crate::state::leader_face(&self.db, p.leader, c));
         let sum: u64 = p.field.iter().map(|&x| if x == c { st.places } else { p.stats[x as usize].places }).sum();
@@ -777,7 +780,8 @@ impl MysticVale {
     }
 
     /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
-    /// one declared for a card (`[k][2]`), given this turn's purchases (as [`purchases_fit`] one by one).
+    /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
+    /// purchases (as [`purchases_fit`] one by one).
     fn purchase_room(&self) -> [[bool; 3]; 3] {
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
@@ -798,7 +802,8 @@ impl MysticVale {
                 let e = e.saturating_sub(decl);
                 decl <= self.turn.places[k][0] && d1.saturating_sub(u) <= e && d0.saturating_sub(o) <= e
             };
-            room[k] = [fit(d0 + 1, d1, decl), fit(d0, d1 + 1, decl), fit(d0, d1, decl + 1)];
+            // A purchase declared for a card needs an Earthchant Chorus in the field.
+            room[k] = [fit(d0 + 1, d1, decl), fit(d0, d1 + 1, decl), self.turn.chorus && fit(d0, d1, decl + 1)];
         }
         room
     }
@@ -1238,14 +1243,30 @@ impl MysticVale {
             {
                 continue;
             }
-            let (l, k) = (i as u8 / 4, i as u8 % 4);
-            if vale.cost[3] == 0 {
-                if MysticVale::vale_payment(vale.cost, left, None).is_some() {
-                    out.push(Action::Vale(l, k, None));
+            // As `vale_payment`: the fixed part first (its kind, then wild), once for every kind paying
+            // the "any" part.
+            let cost = vale.cost;
+            let mut rest = left;
+            let mut payable = true;
+            for x in 0..3 {
+                let own = cost[x].min(rest[x]);
+                rest[x] -= own;
+                let wild = cost[x] - own;
+                if wild > rest[3] {
+                    payable = false;
+                    break;
                 }
+                rest[3] -= wild;
+            }
+            if !payable {
+                continue;
+            }
+            let (l, k) = (i as u8 / 4, i as u8 % 4);
+            if cost[3] == 0 {
+                out.push(Action::Vale(l, k, None));
             } else {
                 for s in Spirit::ALL {
-                    if MysticVale::vale_payment(vale.cost, left, Some(s)).is_some() {
+                    if rest[s as usize] >= cost[3] {
                         out.push(Action::Vale(l, k, Some(s)));
                     }
                 }
@@ -1524,6 +1545,13 @@ impl MysticVale {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
+            // The most frequent first (no arm below matches them).
+            (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
+            (Phase::Planting, Action::Push) => {
+                self.turn.pushed = true;
+                self.play_on_deck(false, ev);
+            }
+            (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
             (_, Action::Conclave(c)) => {
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
@@ -1539,11 +1567,6 @@ impl MysticVale {
             }
             (Phase::Harvest, a @ (Action::AbilityPick(_) | Action::Decline)) if self.turn.vale_choice.is_some() => {
                 self.apply_vale_choice(a);
-            }
-            (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
-            (Phase::Planting, Action::Push) => {
-                self.turn.pushed = true;
-                self.play_on_deck(false, ev);
             }
             (Phase::Draft { first }, a @ (Action::TakeLeader(_) | Action::TakeAmulet(_))) => {
                 self.apply_draft(first, a, ev);
@@ -1877,7 +1900,6 @@ impl MysticVale {
             }
             (Phase::Keep, Action::Keep(c)) => self.discard_phase(Some(c), ev),
             (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
-            (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
             (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
             (Phase::Harvest, Action::Done) => {
                 if self.turn.upgraded {
