@@ -1380,6 +1380,19 @@ impl MysticVale {
         let p = self.cur();
         let db = &*self.db;
         let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
+        // Per slot and kind of place (empty, under, cover), the field cards offering it: an advancement
+        // fits where its slot is empty or holds what it may go under (eclipse) or cover (regular).
+        let mut place = [[0u32; 3]; 3];
+        for &c in p.field.iter() {
+            let places = p.stats[c as usize].places;
+            for (k, kinds) in place.iter_mut().enumerate() {
+                for (x, m) in kinds.iter_mut().enumerate() {
+                    if (places >> (7 * (3 * k + x))) & 0x7f != 0 {
+                        *m |= 1 << c;
+                    }
+                }
+            }
+        }
         let mut m = cards;
         while m != 0 {
             let a = m.trailing_zeros() as u8;
@@ -1389,11 +1402,13 @@ impl MysticVale {
                 if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
                     continue;
                 }
-                let mut n = cards & !(1 << a);
+                let kinds = place[s as usize];
+                let fits = kinds[0] | if db.hot_ref(adv).eclipse { kinds[1] } else { kinds[2] };
+                let mut n = fits & cards & !(1 << a);
                 while n != 0 {
                     let b = n.trailing_zeros() as u8;
                     n &= n - 1;
-                    if p.cards[b as usize].fits(db, adv) && self.portal_keeps_purchases(a, s, b) {
+                    if self.portal_keeps_purchases(a, s, b) {
                         out.push(Action::Portal(a, s, b));
                     }
                 }
