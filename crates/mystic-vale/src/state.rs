@@ -197,11 +197,13 @@ impl Pile {
         self.len = 0;
     }
 
-    /// Adds cards on top, in order.
+    /// Adds cards on top, in order (those beyond 20 cards are ignored, as [`push`](Pile::push)).
     pub fn extend_from_slice(&mut self, cards: &[u8]) {
-        for &c in cards {
-            self.push(c);
-        }
+        let len = self.len as usize;
+        let n = cards.len().min(NUM_CARDS - len);
+        debug_assert!(n == cards.len(), "a pile holds at most 20 cards");
+        self.items[len..len + n].copy_from_slice(&cards[..n]);
+        self.len += n as u8;
     }
 
     /// Puts a card under the others (position 0).

@@ -700,6 +700,9 @@ impl MysticVale {
             return 0;
         }
         let p = self.cur();
+        if p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects) & Effect::KeepInField.bit() == 0 {
+            return 0;
+        }
         p.field
             .iter()
             .skip(usize::from(kept))
@@ -1345,6 +1348,9 @@ impl MysticVale {
                 f(self, c, ab, out);
             }
         });
+        if out[from..].windows(2).all(|w| w[0] < w[1]) {
+            return;
+        }
         out[from..].sort_unstable();
         let mut k = from;
         for j in from..out.len() {
@@ -2262,5 +2268,49 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Wayfarer Portal's moves from the field's cached places are those of the card-by-card check: every
+    /// visible, non-printed advancement of a field card (not the leader's) to each other such card where
+    /// it fits, the purchases keeping their places.
+    #[test]
+    fn portal_moves_match_the_card_by_card_check() {
+        let mut moves = 0;
+        for players in 2..=4 {
+            let options = Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };
+            for game in 0..150 {
+                let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                let mut rng = GameRng::new(game);
+                let mut legal = Vec::new();
+                while g.to_move().is_some() {
+                    if g.phase == Phase::Harvest {
+                        let (p, db) = (g.cur(), &*g.db);
+                        let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
+                        let mut expected = Vec::new();
+                        for a in (0..NUM_CARDS as u8).filter(|&a| cards & (1 << a) != 0) {
+                            for s in Slot::ALL {
+                                let adv = p.cards[a as usize].slots[s as usize];
+                                if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
+                                    continue;
+                                }
+                                for b in (0..NUM_CARDS as u8).filter(|&b| b != a && cards & (1 << b) != 0) {
+                                    if p.cards[b as usize].fits(db, adv) && g.portal_keeps_purchases(a, s, b) {
+                                        expected.push(Action::Portal(a, s, b));
+                                    }
+                                }
+                            }
+                        }
+                        let mut got = Vec::new();
+                        g.push_portals(&mut got);
+                        assert_eq!(got, expected);
+                        moves += got.len();
+                    }
+                    g.legal_actions(&mut legal);
+                    let a = legal[rng.index(legal.len())];
+                    g.apply_unchecked(a, &mut NoEvents);
+                }
+            }
+        }
+        assert!(moves > 1_000, "{moves}");
     }
 }
