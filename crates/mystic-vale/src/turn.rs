@@ -1563,16 +1563,60 @@ impl MysticVale {
     /// Applies a legal action.
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
-        let i = self.current as usize;
-        let seat = self.seat();
+        // The most frequent actions here (`apply_other` has no arm for them), the others there.
         match (self.phase, action) {
-            // The most frequent first (no arm below matches them).
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
             (Phase::Planting, Action::Push) => {
                 self.turn.pushed = true;
                 self.play_on_deck(false, ev);
             }
             (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
+            (Phase::Harvest, Action::Done) => self.end_harvest(ev),
+            (Phase::Sleeve, Action::Sleeve(c)) => {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
+                    let b = self.turn.bought.remove(k);
+                    self.sleeve(b.adv, c, ev);
+                }
+                self.sleeve_or_discard(ev);
+            }
+            _ => self.apply_other(action, ev),
+        }
+    }
+
+    /// The Harvest Phase ends (`done`): the leader's side, the harvest's VP, then the Discard Phase.
+    fn end_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        if self.turn.upgraded {
+            self.players[i].refresh_all(&self.db);
+        } else if let Some(l) = self.players[i].leader
+            && l.upgraded
+            && self.players[i].field.contains(&l.card)
+            && let Some(f) = crate::effects::module(l.face(&self.db).ability.module)
+                .filter(|_| l.face(&self.db).ability.effect == Effect::Unique)
+                .and_then(|m| m.harvest_done)
+        {
+            // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
+            f(self, i);
+        }
+        let vp = self.turn.vp_total;
+        self.gain_vp(i, vp, ev);
+        let box_vp = self.turn.box_vp_total;
+        if box_vp > 0 {
+            // From the box: the pool, the game's clock, is not touched (EN:1584).
+            self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), box_vp));
+            }
+        }
+        self.sleeve_or_discard(ev);
+    }
+
+    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply).
+    #[inline(never)]
+    fn apply_other<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        match (self.phase, action) {
             (_, Action::Conclave(c)) => {
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
@@ -1922,38 +1966,6 @@ impl MysticVale {
             (Phase::Keep, Action::Keep(c)) => self.discard_phase(Some(c), ev),
             (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
             (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
-            (Phase::Harvest, Action::Done) => {
-                if self.turn.upgraded {
-                    self.players[i].refresh_all(&self.db);
-                } else if let Some(l) = self.players[i].leader
-                    && l.upgraded
-                    && self.players[i].field.contains(&l.card)
-                    && let Some(f) = crate::effects::module(l.face(&self.db).ability.module)
-                        .filter(|_| l.face(&self.db).ability.effect == Effect::Unique)
-                        .and_then(|m| m.harvest_done)
-                {
-                    // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
-                    f(self, i);
-                }
-                let vp = self.turn.vp_total;
-                self.gain_vp(i, vp, ev);
-                let box_vp = self.turn.box_vp_total;
-                if box_vp > 0 {
-                    // From the box: the pool, the game's clock, is not touched (EN:1584).
-                    self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::GainedVp(seat, box_vp));
-                    }
-                }
-                self.sleeve_or_discard(ev);
-            }
-            (Phase::Sleeve, Action::Sleeve(c)) => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
-                    let b = self.turn.bought.remove(k);
-                    self.sleeve(b.adv, c, ev);
-                }
-                self.sleeve_or_discard(ev);
-            }
             _ => {}
         }
     }
