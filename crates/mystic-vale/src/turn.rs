@@ -1242,7 +1242,8 @@ impl MysticVale {
             if vale.total > total {
                 continue;
             }
-            if vale.unique && p.vales.iter().any(|&o| db.hot_vale_ref(o).unique && db.hot_vale_ref(o).ability == vale.ability)
+            if vale.unique
+                && p.vales.iter().any(|&o| db.hot_vale_ref(o).unique && db.hot_vale_ref(o).ability == vale.ability)
             {
                 continue;
             }
@@ -2289,7 +2290,8 @@ mod tests {
     fn portal_moves_match_the_card_by_card_check() {
         let mut moves = 0;
         for players in 2..=4 {
-            let options = Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };
+            let options =
+                Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };
             for game in 0..150 {
                 let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
                 let mut rng = GameRng::new(game);
