@@ -457,6 +457,7 @@ impl MysticVale {
         // The on-deck card that made the spoil: its "on spoil" ability (Centaur, Primal Power).
         if self.db.card_effects & Effect::ExtraTurn.bit() != 0
             && let Some(c) = self.players[i].on_deck
+            && self.players[i].stats[c as usize].has(Effect::ExtraTurn)
             && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::ExtraTurn)
         {
             let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
@@ -474,6 +475,7 @@ impl MysticVale {
         // Moss Troll: VP per counted symbol, then its card goes to the discard pile and another is
         // revealed; the Spoil goes on (EN:1101-1107).
         if let Some(c) = self.players[i].on_deck
+            && self.players[i].stats[c as usize].has(Effect::DiscardOnDeck)
             && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::DiscardOnDeck)
         {
             let st = self.players[i].stats[c as usize];
@@ -1192,8 +1194,8 @@ impl MysticVale {
         if buys < self.buy_limit()
             && let Some(l) = p.leader
             && !l.upgraded
-            && p.field.contains(&l.card)
             && db.leader(l.id).upgrade_cost <= mana
+            && p.field.contains(&l.card)
         {
             out.push(Action::Upgrade);
         }
