@@ -1590,7 +1590,10 @@ impl MysticVale {
     fn end_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         if self.turn.upgraded {
-            self.players[i].refresh_all(&self.db);
+            // Only the leader's card changed (its side).
+            if let Some(l) = self.players[i].leader {
+                self.players[i].refresh(&self.db, usize::from(l.card));
+            }
         } else if let Some(l) = self.players[i].leader
             && l.upgraded
             && self.players[i].field.contains(&l.card)
