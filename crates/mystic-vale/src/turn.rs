@@ -1014,18 +1014,19 @@ impl MysticVale {
                 demand[x.slot as usize][usize::from(x.eclipse)] += 1;
             }
         }
+        let fits =
+            |j: usize, [e, u, o]: [u8; 3]| demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e;
+        // The other slots' places do not change.
+        if !(0..3).all(|j| j == slot || fits(j, self.turn.places[j])) {
+            return 0;
+        }
         // Whether the others fit once the slot's places change by `delta` (empty, under, cover).
         let fits_after = |delta: [i8; 3]| {
-            (0..3).all(|j| {
-                let mut pl = self.turn.places[j];
-                if j == slot {
-                    for x in 0..3 {
-                        pl[x] = pl[x].wrapping_add_signed(delta[x]);
-                    }
-                }
-                let [e, u, o] = pl;
-                demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e
-            })
+            let mut pl = self.turn.places[slot];
+            for x in 0..3 {
+                pl[x] = pl[x].wrapping_add_signed(delta[x]);
+            }
+            fits(slot, pl)
         };
         let on_empty = fits_after(if h.eclipse { [-1, 0, 1] } else { [-1, 1, 0] });
         let on_other = if h.eclipse { fits_after([0, -1, 0]) } else { fits_after([0, 0, -1]) };
