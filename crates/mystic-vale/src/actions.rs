@@ -20,6 +20,12 @@
 //! | `evoke`, `evoke c7`, `evoke c7 purchase 2` | Evoke the active amulet (on card 7), in the windows its text allows (EN:802-830); Darksoul Ember: sleeve the first purchase waiting, or the second bought, on card 7 |
 //! | `vp animal,forest,wild` | Harvest Phase, variant `buy_vp`: 3 spirits buy 1 VP |
 //! | `ability c7`, `ability 2.1`, `ability soil.top c7`, `ability 1`, `ability p1 c7 top`, `decline` | Harvest Phase: a unique ability's choice (a card, a commons position, a Fertile Soil onto a card, an option, the ability of player 1's card 7 in its top slot or `leader` side); `decline` ends one that takes several |
+//! | `ability animal` | Harvest Phase: Halo Mountain spends one spirit of this kind (`decline` stops) |
+//! | `claim 1.2`, `claim soil.top`, `decline` | Harvest Phase: Nightvale Pathfinder claims an advancement as if bought |
+//! | `replay c7 top`, `replay c7 leader` | Planting Phase: Harpy Canyon resolves card 7's "when played" ability in that slot (or its leader side) again |
+//! | `discard c7`, `decline` | after an Evoke with Silver Tree: discard field or on-deck card 7 |
+//! | `ability 2.1`, `ability soil.top` | Harvest Phase: Old Bakarab takes that advancement into the workshop |
+//! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;
 use std::str::FromStr;
@@ -132,7 +138,23 @@ pub enum Action {
     /// Cyrilla's upgraded side: the card chosen first also has the ability of player `seat`'s field card
     /// `c` in slot `slot` (0-2: top, middle, bottom; 3: the leader's side).
     AbilityGraft(u8, u8, u8),
+    /// A unique ability spends one spirit of this kind (Halo Mountain, ruling MV70).
+    AbilitySpirit(Spirit),
+    /// Nightvale Pathfinder: claim the advancement at this source as if bought, without using a buy
+    /// (EN:1109-1116).
+    Claim(Source),
+    /// Harpy Canyon: resolve again the "when played" ability of field card `c` in slot `slot` (0-2: top,
+    /// middle, bottom; 3: the leader's side) (EN:1379-1385).
+    Replay(u8, u8),
+    /// A unique ability takes the Fertile Soil of this slot from the supply (Old Bakarab, starting side).
+    AbilityTake(Slot),
+    /// Old Bakarab, upgraded side: sleeve the advancement at position `k` (0-based) of the workshop on
+    /// field card `c` (EN:1706-1716).
+    Workshop(u8, u8),
 }
+
+/// Most advancements a workshop holds (Old Bakarab; ruling MV75).
+pub const MAX_WORKSHOP: usize = NUM_CARDS;
 
 /// The payments of 3 spirits (animal, forest, sky, wild), in increasing order.
 pub fn vp_payments() -> impl Iterator<Item = [u8; 4]> {
@@ -207,6 +229,17 @@ pub fn ids() -> &'static ActionIds<Action> {
                 v.extend((0..4).map(|slot| AbilityGraft(s, c, slot)));
             }
         }
+        // Mana Storm abilities: Halo Mountain's spirit, Nightvale Pathfinder's claim, Harpy Canyon.
+        v.extend(Spirit::ALL.map(AbilitySpirit));
+        v.extend((0..12).filter_map(Source::from_index).map(Claim));
+        for c in 0..N {
+            v.extend((0..4).map(|slot| Replay(c, slot)));
+        }
+        // Old Bakarab's workshop: a Fertile Soil taken, then a workshop advancement onto a field card.
+        v.extend(Slot::ALL.map(AbilityTake));
+        for k in 0..MAX_WORKSHOP as u8 {
+            v.extend((0..N).map(|c| Workshop(k, c)));
+        }
         ActionIds::new(v)
     })
 }
@@ -220,7 +253,13 @@ pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS
     + LEADER_ABILITY_ACTIONS
     + VP_PAYMENTS
     + EVOKE_BOUGHT_ACTIONS
-    + GRAFT_ACTIONS;
+    + GRAFT_ACTIONS
+    + STORM_ABILITY_ACTIONS
+    + WORKSHOP_ACTIONS;
+/// Ids of Old Bakarab's workshop: three Fertile Soils taken, then a workshop position onto a card.
+const WORKSHOP_ACTIONS: usize = 3 + MAX_WORKSHOP * NUM_CARDS;
+/// Ids of Halo Mountain's spirit kinds, Nightvale Pathfinder's claims and Harpy Canyon's replays.
+const STORM_ABILITY_ACTIONS: usize = 4 + 12 + NUM_CARDS * 4;
 /// Ids of Cyrilla's choice of another card's ability: seat, card, slot or leader side.
 const GRAFT_ACTIONS: usize = crate::state::MAX_PLAYERS * NUM_CARDS * 4;
 /// Ids of the variant `buy_vp`'s payments.
@@ -297,6 +336,14 @@ impl fmt::Display for Action {
             AbilitySoil(s, c) => write!(f, "ability soil.{} c{c}", s.name()),
             AbilityPick(k) => write!(f, "ability {}", k + 1),
             CancelNotCursed(c) => write!(f, "cancel c{c} not-cursed"),
+            AbilitySpirit(k) => write!(f, "ability {}", k.name()),
+            Claim(s) => write!(f, "claim {s}"),
+            AbilityTake(s) => write!(f, "ability soil.{}", s.name()),
+            Workshop(k, c) => write!(f, "workshop {} c{c}", k + 1),
+            Replay(c, slot) => match Slot::ALL.get(usize::from(*slot)) {
+                Some(x) => write!(f, "replay c{c} {}", x.name()),
+                None => write!(f, "replay c{c} leader"),
+            },
             BuyVp(pay) => {
                 let kinds: Vec<&str> = Spirit::ALL
                     .iter()
@@ -349,7 +396,8 @@ impl FromStr for Action {
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
                  resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2, \
-                 take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|p1 c7 top",
+                 take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|animal|p1 c7 top, \
+                 claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7",
             )
         };
         if too_long {
@@ -422,12 +470,28 @@ impl FromStr for Action {
                 k.parse::<u8>().ok().filter(|k| (1..=MAX_EVOKE_PURCHASES).contains(k)).ok_or_else(bad)? - 1,
                 card(c).ok_or_else(bad)?,
             ),
-            ["ability", x] => match (card(x), pos(x, 3, 3), x.parse::<u8>()) {
-                (Some(c), _, _) => AbilityCard(c),
-                (_, Some((l, k)), _) => AbilityCommon(l, k),
-                (_, _, Ok(k)) if (1..=PICKS).contains(&k) => AbilityPick(k - 1),
-                _ => return Err(bad()),
+            ["ability", x] => match (card(x), pos(x, 3, 3), x.parse::<u8>(), Spirit::parse(x)) {
+                (Some(c), _, _, _) => AbilityCard(c),
+                (_, Some((l, k)), _, _) => AbilityCommon(l, k),
+                (_, _, Ok(k), _) if (1..=PICKS).contains(&k) => AbilityPick(k - 1),
+                (_, _, _, Some(s)) => AbilitySpirit(s),
+                _ => match source(x) {
+                    Some(Source::Soil(slot)) => AbilityTake(slot),
+                    _ => return Err(bad()),
+                },
             },
+            ["claim", s] => Claim(source(s).ok_or_else(bad)?),
+            ["workshop", k, c] => Workshop(
+                k.parse::<u8>().ok().filter(|k| (1..=MAX_WORKSHOP as u8).contains(k)).ok_or_else(bad)? - 1,
+                card(c).ok_or_else(bad)?,
+            ),
+            ["replay", c, slot] => Replay(
+                card(c).ok_or_else(bad)?,
+                match *slot {
+                    "leader" => 3,
+                    s => Slot::ALL.iter().position(|x| x.name() == s).ok_or_else(bad)? as u8,
+                },
+            ),
             ["ability", p, c, slot] => AbilityGraft(
                 p.strip_prefix('p')
                     .and_then(|x| x.parse::<u8>().ok())
@@ -490,7 +554,16 @@ mod tests {
             ("evoke c0 purchase 1", 1933),
             ("evoke c19 purchase 4", 2012),
             ("ability p0 c0 top", 2013),
-            ("ability p3 c19 leader", NUM_ACTIONS - 1),
+            ("ability p3 c19 leader", 2332),
+            ("ability animal", 2333),
+            ("ability wild", 2336),
+            ("claim 1.1", 2337),
+            ("claim soil.bottom", 2348),
+            ("replay c0 top", 2349),
+            ("replay c19 leader", 2428),
+            ("ability soil.top", 2429),
+            ("workshop 1 c0", 2432),
+            ("workshop 20 c19", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

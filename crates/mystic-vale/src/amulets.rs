@@ -302,6 +302,7 @@ impl MysticVale {
             (Evoke::ManaOrGuardians, Some(c)) => self.players[i].ember = Some((c, a.amount)),
             _ => {}
         }
+        self.silver_tree_on_evoke();
         // The vales that act on an Evoke: at once in the Harvest Phase, else at the next one.
         if harvest {
             self.on_evoke();

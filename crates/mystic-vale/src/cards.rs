@@ -132,6 +132,8 @@ named_enum! {
         AnyTime = "any-time",
         /// Each time its owner Evokes their mana token or amulet (EN:804).
         OnEvoke = "on-evoke",
+        /// At a decision point of its owner's Planting Phase, once per turn (EN:1383).
+        Planting = "planting",
     }
 }
 
@@ -422,6 +424,7 @@ impl Ability {
             Timing::WhenBought => "when bought",
             Timing::AnyTime => "once a turn",
             Timing::OnEvoke => "when you evoke",
+            Timing::Planting => "planting",
         };
         let what = match self.effect {
             Effect::None => return String::new(),

@@ -29,6 +29,8 @@ pub trait Table {
     fn vp(&self, i: usize) -> u16;
     /// Player `i`'s amulet (public).
     fn amulet(&self, i: usize) -> Option<u8>;
+    /// Player `i`'s Borderwatch Bog result: cards placed in its extra Planting Phase, once over (public).
+    fn bog(&self, i: usize) -> Option<u8>;
 }
 
 impl Table for MysticVale {
@@ -59,6 +61,9 @@ impl Table for MysticVale {
     fn amulet(&self, i: usize) -> Option<u8> {
         self.players[i].amulet
     }
+    fn bog(&self, i: usize) -> Option<u8> {
+        self.players[i].bog
+    }
 }
 
 impl Table for View {
@@ -88,6 +93,9 @@ impl Table for View {
     }
     fn amulet(&self, i: usize) -> Option<u8> {
         self.players[i].amulet
+    }
+    fn bog(&self, i: usize) -> Option<u8> {
+        self.players[i].bog
     }
 }
 

@@ -331,6 +331,8 @@ fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
         (Timing::EndOfGame, Effect::Gain) => amount * typical_count(ab.per, 0.0),
         // Medusa Grotto: the advancements' end VP again.
         (Timing::EndOfGame, Effect::MultiplyEndVp) => (amount - 1.0).max(0.0) * 6.0,
+        // Borderwatch Bog: about 6 cards placed in its extra Planting Phase, a Spoil sometimes.
+        (Timing::EndOfGame, Effect::Unique) => 5.0,
         // Frostcrown Crest, Sundial Savanna: a gain each time the token is spent (about every other turn).
         (Timing::OnEvoke, Effect::Gain) => r * 0.5 * amount * weight(ab.reward),
         (Timing::Ongoing, Effect::Gain) => r * amount * weight(ab.reward),
@@ -725,8 +727,17 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     if let (Phase::Harvest, Some((v, spent))) = (view.phase, view.turn.vale_choice) {
         return vale_choice(view, v, spent, legal).unwrap_or(fallback);
     }
+    if view.phase == Phase::Harvest && view.turn.claims > 0 {
+        return claim_pick(view, legal, out).unwrap_or(Action::Decline);
+    }
+    if view.turn.silver_tree {
+        return silver_tree_pick(view, legal);
+    }
     match view.phase {
         Phase::Planting => {
+            if let Some(a) = replay_pick(view, legal) {
+                return a;
+            }
             if has(Action::Push) && (!has(Action::Pass) || should_push(view, out)) {
                 Action::Push
             } else {
@@ -855,6 +866,11 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                 .max_by(|a, b| a.0.total_cmp(&b.0))
                 .map_or(Action::Decline, |(_, a)| a)
         }
+        Phase::Bog => {
+            // Borderwatch Bog: one more card against losing every card counted (ruling MV74).
+            let n = p.field.len() as f64;
+            if has(Action::Push) && (1.0 - push_risk(view)) * (n + 1.0) > n { Action::Push } else { Action::Pass }
+        }
         Phase::Harvest => harvest(view, legal, out).unwrap_or(if has(Action::Done) { Action::Done } else { fallback }),
         Phase::Look { .. } => {
             // Wood Sprite Hoard: away with a card whose decay costs more than it brings.
@@ -966,6 +982,67 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     }
 }
 
+/// What advancement `adv` adds to the best of the player's cards it fits (leader's card aside).
+fn best_sleeve_gain(view: &View, adv: u8, out: Outlook) -> f64 {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let leader = p.leader.map(|l| l.card);
+    (0..NUM_CARDS as u8)
+        .filter(|&c| Some(c) != leader && p.cards[c as usize].fits(db, adv))
+        .map(|c| sleeve_gain(db, p.cards[c as usize], adv, out))
+        .fold(f64::MIN, f64::max)
+}
+
+/// Old Bakarab (ruling MV75). Starting side: take the advancement that would add most to one of the
+/// player's cards. Upgraded side: sleeve the workshop advancement that adds most to a field card (then
+/// more onto it while they add); pay to turn back once the workshop is empty, so it fills again.
+fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let sleeve = legal
+        .iter()
+        .filter_map(|&a| {
+            let Action::Workshop(k, c) = a else { return None };
+            let adv = *p.workshop.get(usize::from(k))?;
+            Some((sleeve_gain(db, p.cards[c as usize], adv, out), a))
+        })
+        .filter(|x| x.0 > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|x| x.1);
+    if sleeve.is_some() {
+        return sleeve;
+    }
+    let l = p.leader?;
+    let ab = db.leader(l.id?).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability;
+    let key = crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.key);
+    let open = view.turn.ability_open;
+    match key {
+        Some("workshop-sleeve") if open.is_none_or(|c| c == l.card) => {
+            if legal.contains(&Action::AbilityPick(0)) && p.workshop.is_empty() {
+                Some(Action::AbilityPick(0))
+            } else if open.is_some() {
+                legal.contains(&Action::Decline).then_some(Action::Decline)
+            } else {
+                None
+            }
+        }
+        // Taking is free and denies the others the card: always, when the starting side offers it.
+        Some("workshop-take") if open.is_none() => legal
+            .iter()
+            .filter_map(|&a| {
+                let adv = match a {
+                    Action::AbilityCommon(l, k) => view.commons[l as usize][k as usize]?,
+                    Action::AbilityTake(s) => db.soil[s as usize],
+                    _ => return None,
+                };
+                Some((best_sleeve_gain(view, adv, out), a))
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|x| x.1),
+        _ => None,
+    }
+}
+
 /// Magpie (ruling MV69): the best card of the discard pile back into the deck, while it plays better
 /// than the player's average card.
 fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
@@ -1000,8 +1077,113 @@ fn vale_choice(view: &View, v: u8, spent: u8, legal: &[Action]) -> Option<Action
         "halo-mountain" => spent > 0 || left >= 3,
         _ => false,
     };
-    let pick = if resolve { Action::AbilityPick(0) } else { Action::Decline };
-    legal.contains(&pick).then_some(pick)
+    if !resolve {
+        return legal.contains(&Action::Decline).then_some(Action::Decline);
+    }
+    // Halo Mountain: the kind with the most left, wild (which pays any cost) last.
+    let left = spirits_left(view);
+    let spirit = legal
+        .iter()
+        .copied()
+        .filter_map(|a| match a {
+            Action::AbilitySpirit(s) => Some((s, a)),
+            _ => None,
+        })
+        .max_by_key(|&(s, _)| (s != Spirit::Wild, left[s as usize]))
+        .map(|(_, a)| a);
+    spirit.or_else(|| legal.contains(&Action::AbilityPick(0)).then_some(Action::AbilityPick(0)))
+}
+
+/// Nightvale Pathfinder's claim: the advancement that adds the most to its best field card, if any adds.
+fn claim_pick(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let leader = p.leader.map(|l| l.card);
+    legal
+        .iter()
+        .filter_map(|&a| {
+            let Action::Claim(s) = a else { return None };
+            let adv = match s {
+                Source::Common(l, k) => view.commons[l as usize][k as usize]?,
+                Source::Soil(slot) => db.soil[slot as usize],
+            };
+            let gain = p
+                .field
+                .iter()
+                .filter(|&&c| Some(c) != leader && p.cards[c as usize].fits(db, adv))
+                .map(|&c| sleeve_gain(db, p.cards[c as usize], adv, out))
+                .fold(f64::MIN, f64::max);
+            Some((gain, a))
+        })
+        .filter(|(v, _)| *v > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
+}
+
+/// Silver Tree after an Evoke: the on-deck card when its decay outweighs its growth; about to spoil,
+/// the card whose decay stops the spoil (the one with the most); else nothing.
+fn silver_tree_pick(view: &View, legal: &[Action]) -> Action {
+    let db = &*view.db;
+    let me = view.seat.index();
+    let p = &view.players[me];
+    let net = |c: u8| {
+        let s = p.cards[c as usize];
+        i32::from(s.decay(db)) - i32::from(s.growth(db, 0))
+    };
+    if let Some(c) = p.on_deck
+        && net(c) > 0
+        && legal.contains(&Action::Discard(c))
+    {
+        return Action::Discard(c);
+    }
+    if matches!(view.phase, Phase::SpoilPrompt { .. }) {
+        let (d, g) = view.decay_growth(me);
+        let best = legal
+            .iter()
+            .copied()
+            .filter_map(|a| match a {
+                Action::Discard(c) if d - g - net(c) < 4 => Some((net(c), a)),
+                _ => None,
+            })
+            .max_by_key(|x| x.0);
+        if let Some((_, a)) = best {
+            return a;
+        }
+    }
+    Action::Decline
+}
+
+/// Harpy Canyon in the Planting Phase: a leader's gain, a used token turned active, a deck search or
+/// look (their own choices may still decline); a field discard only when a field card's decay outweighs
+/// its growth.
+fn replay_pick(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| {
+            let Action::Replay(c, slot) = a else { return None };
+            if slot == 3 {
+                return Some((4, a));
+            }
+            let adv = p.cards[c as usize].slot(usize::from(slot))?;
+            let rank = match db.adv(adv).ability.effect {
+                Effect::RefreshToken if !p.token_active => 3,
+                Effect::SearchDeckDiscard | Effect::LookTopDiscard if p.deck_count > 0 => 2,
+                Effect::DiscardOtherField
+                    if p.field
+                        .iter()
+                        .any(|&x| x != c && p.cards[x as usize].decay(db) > p.cards[x as usize].growth(db, 0)) =>
+                {
+                    1
+                }
+                _ => return None,
+            };
+            Some((rank, a))
+        })
+        .max_by_key(|x| x.0)
+        .map(|x| x.1)
 }
 
 /// What an amulet is worth over a game, in VP: its end VP and about five Evokes.
@@ -1145,6 +1327,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
     let has = |a: Action| legal.contains(&a);
+    if let Some(a) = workshop_choice(view, legal, out) {
+        return Some(a);
+    }
     if let Some(a) = ability_choice(view, legal) {
         return Some(a);
     }
@@ -1180,7 +1365,8 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let buys = 2
         + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0)
         + usize::from(view.turn.ability_buys.0);
-    let used = view.turn.bought.len() + usize::from(view.turn.upgraded);
+    let used =
+        (view.turn.bought.len() + usize::from(view.turn.upgraded)).saturating_sub(usize::from(view.turn.claimed));
     let buys = buys - used.min(buys);
     // A vale that makes a level free (Eagle's Cry Peak): when a level-2 common is worth more than its VP.
     for &a in legal {
@@ -1264,7 +1450,7 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
 /// Describes an action for a human.
 pub fn describe(view: &View, a: Action) -> String {
     let db = &*view.db;
-    if let (Some((v, _)), Action::AbilityPick(0)) = (view.turn.vale_choice, a) {
+    if let (Some((v, _)), Action::AbilityPick(0) | Action::AbilitySpirit(_)) = (view.turn.vale_choice, a) {
         // A vale's optional "when bought" ability (ruling MV68).
         let x = db.vale(v);
         let text = crate::effects::module(x.ability.module).map_or("", |m| m.text);
@@ -1309,6 +1495,36 @@ pub fn describe(view: &View, a: Action) -> String {
         Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) | Action::CancelDecay(c) | Action::Keep(c) => {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
+        }
+        Action::Claim(s) => {
+            let x = match s {
+                Source::Common(l, k) => view.commons[l as usize][k as usize],
+                Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
+            };
+            match x {
+                Some(x) => format!(
+                    "{a}: {} ({} mana, {}) as if bought",
+                    db.adv(x).title,
+                    db.adv(x).cost,
+                    db.adv(x).slot.name()
+                ),
+                None => a.to_string(),
+            }
+        }
+        Action::Workshop(k, c) => {
+            let p = &view.players[view.current as usize];
+            match p.workshop.get(usize::from(k)) {
+                Some(&x) => format!(
+                    "{a}: sleeve {} from the workshop on {}, which goes under your deck",
+                    db.adv(x).title,
+                    view.card_text(p.cards[c as usize])
+                ),
+                None => a.to_string(),
+            }
+        }
+        Action::Replay(c, _) => {
+            let p = &view.players[view.current as usize];
+            format!("{a}: resolve a \"when played\" ability of {} again", view.card_text(p.cards[c as usize]))
         }
         Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => format!("{a}: {}", db.leader(l).title),
         Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => format!("{a}: {}", db.amulet(x).title),

@@ -167,8 +167,12 @@ impl Game for MysticVale {
     ///   players` turns with cards that give extra turns, `MAX_ROUNDS × players` without.
     /// - *Actions per turn.* At most [`turn::MAX_ACTIONS_PER_TURN`], plus the leader upgrade, one advancement
     ///   move, one kept card and at most 255 exchanges (each costs at least 1 mana of at most 255).
+    /// - *Mana Storm abilities per turn.* Harpy Canyon's one replay with its choices (at most 2 + `N`),
+    ///   Nightvale Pathfinder's claims (one per Pathfinder bought or claimed, at most 3 copies a title and 3
+    ///   buys: 6), Silver Tree's choice after each Evoke (at most 3): 64 in all.
     /// - *Per game.* Each use of a vale that leaves the game removes it: at most as many as such vale
-    ///   cards; one leader choice per player.
+    ///   cards; one leader choice per player; after the last turn, Borderwatch Bog's Prep Phase (one
+    ///   turn's actions) and extra Planting Phase (at most 21 pushes and a pass) per player.
     fn max_game_length(options: &Options) -> usize {
         let (vale_uses, extra) = match options.validate() {
             Ok(db) => (
@@ -181,7 +185,8 @@ impl Game for MysticVale {
         let turns = turn::MAX_ROUNDS as usize * options.players * if extra { 2 } else { 1 };
         // The `buy_vp` variant: each purchase spends 3 of at most 4 × 250 spirits a harvest.
         let vp_buys = if options.buy_vp { 334 } else { 0 };
-        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255 + vp_buys) + vale_uses + options.players
+        let bog = options.players * (turn::MAX_ACTIONS_PER_TURN + 22);
+        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255 + vp_buys + 64) + vale_uses + options.players + bog
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

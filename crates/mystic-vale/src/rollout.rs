@@ -34,7 +34,9 @@ fn harvest_score(a: Action) -> Option<u32> {
         // Leader abilities (Cyrilla, Dione, Guilduin, Nepeto) add to the harvest: before any purchase.
         Action::AbilityCard(_) | Action::AbilityPick(_) | Action::AbilitySoil(..) => 110,
         // Hempero's clearing changes no harvest of the player's: after the purchases.
-        Action::AbilityCommon(..) => 15,
+        Action::AbilityCommon(..) | Action::AbilityTake(_) => 15,
+        // Old Bakarab's workshop onto a field card.
+        Action::Workshop(..) => 105,
         Action::Done => 10,
         Action::Token => 0,
         _ => return None,

@@ -276,6 +276,8 @@ pub struct SetupPlayer {
     pub leader_upgraded: bool,
     /// The player's amulet (a key), instead of the mana token; its side is `token_active`.
     pub amulet: Option<String>,
+    /// Advancement keys in Old Bakarab's workshop, in the order taken.
+    pub workshop: Vec<String>,
 }
 
 /// An explicit setup: players (all of them, or none to deal them), and optionally the commons, vales, the
@@ -536,6 +538,12 @@ impl MysticVale {
                     };
                     p.amulet = Some(id as u8);
                 }
+                if sp.workshop.len() > crate::actions::MAX_WORKSHOP {
+                    return Err(SetupError::new(f("workshop"), "at most 20 advancements"));
+                }
+                for k in &sp.workshop {
+                    p.workshop.push(adv_key(k, &f("workshop"))?);
+                }
                 p.refresh_all(&db);
                 p.token_active = sp.token_active;
                 p.vp = sp.vp;
@@ -741,6 +749,8 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         pending_mana: 0,
         ember: None,
         revealed_outside: false,
+        bog: None,
+        workshop: Pile::new(),
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],

@@ -362,6 +362,14 @@ pub struct Player {
     /// for a Spoil as it begins (ruling MV55).
     #[serde(default)]
     pub revealed_outside: bool,
+    /// Borderwatch Bog's extra Planting Phase after the game: cards placed without spoiling (0 after a
+    /// Spoil), once it is over (EN:1264-1276, ruling MV74).
+    #[serde(default)]
+    pub bog: Option<u8>,
+    /// Old Bakarab's workshop: advancements taken from the commons, face up, neither owned nor bought
+    /// (EN:1694-1704), in the order taken (public, ruling MV75).
+    #[serde(default)]
+    pub workshop: Pile,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -404,6 +412,8 @@ impl PartialEq for Player {
             && self.pending_mana == o.pending_mana
             && self.ember == o.ember
             && self.revealed_outside == o.revealed_outside
+            && self.bog == o.bog
+            && self.workshop == o.workshop
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
@@ -885,6 +895,24 @@ pub struct Turn {
     /// The active player pushed in this Planting Phase (Darksoul Ember's used side, EN:1773).
     #[serde(default)]
     pub pushed: bool,
+    /// Nightvale Pathfinder: claims waiting for their decision (EN:1109-1116).
+    #[serde(default)]
+    pub claims: u8,
+    /// Advancements claimed this turn (in `bought`, but none of the Harvest's buys).
+    #[serde(default)]
+    pub claimed: u8,
+    /// Harpy Canyon used this turn.
+    #[serde(default)]
+    pub replayed: bool,
+    /// Silver Tree waits for its decision after an Evoke (EN:1448-1454).
+    #[serde(default)]
+    pub silver_tree: bool,
+    /// The last Prep Phase of the game, played before Borderwatch Bog's Planting Phase (ruling MV74).
+    #[serde(default)]
+    pub last_prep: bool,
+    /// Old Bakarab was paid to turn back to its starting side as this Harvest Phase ends (EN:1716).
+    #[serde(default)]
+    pub turn_back: bool,
 }
 
 impl Turn {
@@ -970,6 +998,9 @@ pub enum Phase {
     },
     /// Discard Phase: sleeve the next bought advancement.
     Sleeve,
+    /// After the last turn, Borderwatch Bog's extra Planting Phase for the active player: `push` or
+    /// `pass`, nothing else (EN:1264-1276, ruling MV74).
+    Bog,
     /// The game is over.
     Over,
 }

@@ -138,6 +138,12 @@ impl MysticVale {
         self.turn.spoiled = false;
         self.turn.evoked = false;
         self.turn.pushed = false;
+        self.turn.claims = 0;
+        self.turn.claimed = 0;
+        self.turn.replayed = false;
+        self.turn.silver_tree = false;
+        self.turn.last_prep = false;
+        self.turn.turn_back = false;
         self.players[self.current as usize].ember = None;
         let seat = self.seat();
         if S::ENABLED {
@@ -172,7 +178,7 @@ impl MysticVale {
     }
 
     /// Reveals a new on-deck card, reshuffling the discard pile when the deck is empty.
-    fn reveal<S: EventSink<Event>>(&mut self, ev: &mut S) {
+    pub(crate) fn reveal<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         if self.players[i].deck.is_empty() {
             self.reshuffle(ev);
@@ -215,7 +221,26 @@ impl MysticVale {
             self.after_play(prep, ev);
             return;
         }
-        // A leader side's "when played" gain (Algeni, upgraded: VP from the box per blank field card).
+        self.leader_when_played(c, ev);
+        let sleeve = self.players[i].cards[c as usize];
+        let mut pending = 0u8;
+        for (slot, &a) in sleeve.slots.iter().enumerate() {
+            if a != EMPTY && self.db.hot(a).ability.timing == Timing::WhenPlayed {
+                pending |= 1 << slot;
+            }
+        }
+        // Each ability once per turn (EN:675; FR:520), applied within each phase (ruling MV19): a card
+        // discarded from the field and played again in the same phase brings no "when played" ability.
+        let shift = 3 * u32::from(c);
+        pending &= !((self.turn.when_played_used >> shift) as u8 & 0b111);
+        self.turn.when_played_used |= u64::from(pending) << shift;
+        self.when_played_next(c, pending, prep, ev);
+    }
+
+    /// A leader side's "when played" gain on card `c`, if it carries one (Algeni, upgraded: VP from the
+    /// box per blank field card).
+    pub(crate) fn leader_when_played<S: EventSink<Event>>(&mut self, c: u8, ev: &mut S) {
+        let i = self.current as usize;
         if let Some(f) = crate::state::leader_face(&self.db, self.players[i].leader, c)
             && f.ability.timing == Timing::WhenPlayed
             && f.ability.effect == Effect::Gain
@@ -233,19 +258,6 @@ impl MysticVale {
                 _ => {}
             }
         }
-        let sleeve = self.players[i].cards[c as usize];
-        let mut pending = 0u8;
-        for (slot, &a) in sleeve.slots.iter().enumerate() {
-            if a != EMPTY && self.db.hot(a).ability.timing == Timing::WhenPlayed {
-                pending |= 1 << slot;
-            }
-        }
-        // Each ability once per turn (EN:675; FR:520), applied within each phase (ruling MV19): a card
-        // discarded from the field and played again in the same phase brings no "when played" ability.
-        let shift = 3 * u32::from(c);
-        pending &= !((self.turn.when_played_used >> shift) as u8 & 0b111);
-        self.turn.when_played_used |= u64::from(pending) << shift;
-        self.when_played_next(c, pending, prep, ev);
     }
 
     /// The effect of the "when played" ability of card `c` in `slot`.
@@ -258,6 +270,11 @@ impl MysticVale {
     /// time, automatically while at most one is left or their order cannot change the outcome (top to
     /// bottom then), otherwise the player chooses which comes next (ruling MV6). Then reveals.
     fn when_played_next<S: EventSink<Event>>(&mut self, c: u8, mut pending: u8, prep: bool, ev: &mut S) {
+        if pending == crate::effects::REPLAY {
+            // Harpy Canyon's replay is over: back to the Planting Phase, nothing revealed.
+            self.phase = Phase::Planting;
+            return;
+        }
         loop {
             if self.cur().field.len() <= 1 {
                 // Deadwood Harvester / Mindful Owl with no other field card: they do nothing (EN:961).
@@ -321,7 +338,14 @@ impl MysticVale {
 
     /// Begins the "when played" ability of card `c` in `slot` (`pending`: the card's others still to
     /// resolve). Returns whether it waits for the player's choice; if not, it had nothing to do.
-    fn start_ability<S: EventSink<Event>>(&mut self, c: u8, slot: u32, pending: u8, prep: bool, ev: &mut S) -> bool {
+    pub(crate) fn start_ability<S: EventSink<Event>>(
+        &mut self,
+        c: u8,
+        slot: u32,
+        pending: u8,
+        prep: bool,
+        ev: &mut S,
+    ) -> bool {
         let i = self.current as usize;
         let needs_choice = match self.when_played_ability(c, slot) {
             Effect::DiscardOtherField => self.players[i].field.len() > 1,
@@ -375,7 +399,7 @@ impl MysticVale {
     }
 
     /// Step C of planting (and the Prep Phase check): spoil at 4 or more net decay.
-    fn check_spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
+    pub(crate) fn check_spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
         let net = self.net_decay(self.current as usize);
         if net >= 4
             && self.db.card_effects & Effect::CancelSpoil.bit() != 0
@@ -401,7 +425,7 @@ impl MysticVale {
     }
 
     /// An ability with this timing and effect on the active player's on-deck card, if any.
-    fn on_deck_has(&self, timing: Timing, effect: Effect) -> bool {
+    pub(crate) fn on_deck_has(&self, timing: Timing, effect: Effect) -> bool {
         let p = self.cur();
         p.on_deck.is_some_and(|c| {
             let st = &p.stats[c as usize];
@@ -768,7 +792,7 @@ impl MysticVale {
     /// all be sleeved (ruling MV21). Per slot, with `e` empty slots, `u` advancements an eclipse one can
     /// go under and `o` eclipse advancements a regular one can cover: the eclipse purchases beyond `u`
     /// and the regular ones beyond `o` must each fit in the empty slots (one of each kind per slot).
-    fn purchases_fit(&self, extra: Option<Bought>) -> bool {
+    pub(crate) fn purchases_fit(&self, extra: Option<Bought>) -> bool {
         self.purchases_fit_in(self.turn.places, extra)
     }
 
@@ -890,6 +914,12 @@ impl MysticVale {
         s
     }
 
+    /// Advancement buys used this Harvest Phase: purchases waiting and the leader's upgrade (EN:852), not
+    /// the claims (EN:1116).
+    pub(crate) fn buys_made(&self) -> usize {
+        (self.turn.bought.len() + usize::from(self.turn.upgraded)).saturating_sub(usize::from(self.turn.claimed))
+    }
+
     /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
     pub(crate) fn buy_limit(&self) -> usize {
         2 + usize::from(self.turn.extra_buys) + usize::from(self.turn.ability_buys.0)
@@ -922,7 +952,7 @@ impl MysticVale {
         Some(pay)
     }
 
-    fn source_adv(&self, s: Source) -> u8 {
+    pub(crate) fn source_adv(&self, s: Source) -> u8 {
         match s {
             Source::Common(l, k) => self.commons[l as usize][k as usize],
             Source::Soil(slot) => {
@@ -1047,6 +1077,11 @@ impl MysticVale {
     /// Writes the legal actions, sorted (built in order: card lists come from bit masks).
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
         out.clear();
+        if self.turn.silver_tree {
+            // Silver Tree's decision after an Evoke (EN:1448-1454).
+            self.legal_silver_tree(out);
+            return;
+        }
         let p = self.cur();
         match self.phase {
             Phase::Over => {}
@@ -1059,6 +1094,7 @@ impl MysticVale {
                 }
                 self.push_conclave(out);
                 self.push_evokes(Moment::Planting, out);
+                self.push_replays(out);
             }
             Phase::SpoilPrompt { .. } => {
                 out.push(Action::Spoil);
@@ -1126,6 +1162,12 @@ impl MysticVale {
                 }
             }
             Phase::Draft { .. } => self.legal_draft(out),
+            Phase::Bog => {
+                out.push(Action::Pass);
+                if p.on_deck.is_some() {
+                    out.push(Action::Push);
+                }
+            }
             Phase::AmuletTrade => {
                 out.push(Action::Decline);
                 if p.amulet.is_some() {
@@ -1160,6 +1202,11 @@ impl MysticVale {
             self.legal_vale_choice(v, spent, out);
             return;
         }
+        if self.turn.claims > 0 {
+            // Nightvale Pathfinder's claim waits (EN:1109-1116).
+            self.legal_claim(out);
+            return;
+        }
         if let Some(open) = self.turn.ability_open {
             // A unique ability takes several choices: its own, or `decline` to stop.
             out.push(Action::Decline);
@@ -1191,7 +1238,7 @@ impl MysticVale {
         }
         self.push_vales(left, out);
         self.push_buys(mana, out);
-        let buys = self.turn.bought.len() + usize::from(self.turn.upgraded);
+        let buys = self.buys_made();
         if buys < self.buy_limit()
             && let Some(l) = p.leader
             && !l.upgraded
@@ -1216,7 +1263,8 @@ impl MysticVale {
             self.push_portals(out);
         }
         self.push_evokes(Moment::Harvest, out);
-        self.push_unique(out);
+        // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
+        let late = self.push_unique(out);
         if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
             // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
             out.extend(
@@ -1225,6 +1273,9 @@ impl MysticVale {
         }
         if p.amulet.is_some() {
             self.push_evoke_purchases(out);
+        }
+        if late {
+            out.sort_unstable();
         }
     }
 
@@ -1284,7 +1335,7 @@ impl MysticVale {
     /// Pushes `buy` (and `buy .. on cN` with Earthchant Chorus) for every advancement the mana pays and
     /// whose purchase still leaves every purchase a place (ruling MV21).
     fn push_buys(&self, mana: u8, out: &mut Vec<Action>) {
-        let buys = self.turn.bought.len() + usize::from(self.turn.upgraded);
+        let buys = self.buys_made();
         if buys >= self.buy_limit() {
             return;
         }
@@ -1334,8 +1385,9 @@ impl MysticVale {
     }
 
     /// Pushes the choices of the unique harvest abilities in the field not used yet this turn (sorted,
-    /// without repeats).
-    fn push_unique(&self, out: &mut Vec<Action>) {
+    /// without repeats); returns whether some come after `BuyVp` and `EvokeBought` in the action order
+    /// (Old Bakarab's), so that the whole list needs sorting.
+    fn push_unique(&self, out: &mut Vec<Action>) -> bool {
         let p = self.cur();
         // A leader's card counts from its harvest side (`for_each_module`); any other card from its totals.
         let leader = self.harvest_leader().filter(|l| {
@@ -1344,7 +1396,7 @@ impl MysticVale {
         });
         let unique = p.field.iter().fold(0u32, |m, &c| m | p.stats[c as usize].effects) & Effect::Unique.bit() != 0;
         if !unique && leader.is_none_or(|l| !p.field.contains(&l.card)) {
-            return;
+            return false;
         }
         let from = out.len();
         self.for_each_module(|c, ab, m| {
@@ -1352,18 +1404,18 @@ impl MysticVale {
                 f(self, c, ab, out);
             }
         });
-        if out[from..].windows(2).all(|w| w[0] < w[1]) {
-            return;
-        }
-        out[from..].sort_unstable();
-        let mut k = from;
-        for j in from..out.len() {
-            if k == from || out[j] != out[k - 1] {
-                out[k] = out[j];
-                k += 1;
+        if !out[from..].windows(2).all(|w| w[0] < w[1]) {
+            out[from..].sort_unstable();
+            let mut k = from;
+            for j in from..out.len() {
+                if k == from || out[j] != out[k - 1] {
+                    out[k] = out[j];
+                    k += 1;
+                }
             }
+            out.truncate(k);
         }
-        out.truncate(k);
+        out[from..].iter().any(|a| matches!(a, Action::AbilityTake(_) | Action::Workshop(..)))
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1508,7 +1560,7 @@ impl MysticVale {
         }
         let mut cost = h.cost;
         // Nepeto: the third purchase (the upgrade counts as one, EN:852) costs less (ruling MV54).
-        if self.turn.ability_buys.1 > 0 && self.turn.bought.len() + usize::from(self.turn.upgraded) == 2 {
+        if self.turn.ability_buys.1 > 0 && self.buys_made() == 2 {
             cost = cost.saturating_sub(self.turn.ability_buys.1);
         }
         if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
@@ -1624,6 +1676,8 @@ impl MysticVale {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
+            (_, a @ (Action::Discard(_) | Action::Decline)) if self.turn.silver_tree => self.apply_silver_tree(a, ev),
+            (Phase::Planting, Action::Replay(c, slot)) => self.replay(c, slot, ev),
             (_, Action::Conclave(c)) => {
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
@@ -1637,9 +1691,15 @@ impl MysticVale {
                     _ => {}
                 }
             }
-            (Phase::Harvest, a @ (Action::AbilityPick(_) | Action::Decline)) if self.turn.vale_choice.is_some() => {
+            (Phase::Harvest, a @ (Action::AbilityPick(_) | Action::AbilitySpirit(_) | Action::Decline))
+                if self.turn.vale_choice.is_some() =>
+            {
                 self.apply_vale_choice(a);
             }
+            (Phase::Harvest, a @ (Action::Claim(_) | Action::Decline)) if self.turn.claims > 0 => {
+                self.apply_claim(a, ev);
+            }
+            (Phase::Bog, a @ (Action::Pass | Action::Push)) => self.apply_bog(a, ev),
             (Phase::Draft { first }, a @ (Action::TakeLeader(_) | Action::TakeAmulet(_))) => {
                 self.apply_draft(first, a, ev);
             }
@@ -1648,11 +1708,13 @@ impl MysticVale {
                 if let Action::EvokeOn(c) = a {
                     self.evoke(Some(c), ev);
                 }
-                self.enter_discard_after_evoke(ev);
+                if !self.turn.silver_tree {
+                    self.enter_discard_after_evoke(ev);
+                }
             }
             (_, Action::Evoke) => {
                 self.evoke(None, ev);
-                if let Phase::SpoilPrompt { prep } = self.phase {
+                if let (false, Phase::SpoilPrompt { prep }) = (self.turn.silver_tree, self.phase) {
                     self.check_spoil(prep, ev);
                 }
             }
@@ -1662,7 +1724,7 @@ impl MysticVale {
             (Phase::Harvest, Action::EvokeBought(k, c)) => self.evoke_purchase(k, c, ev),
             (_, Action::EvokeOn(c)) => {
                 self.evoke(Some(c), ev);
-                if let Phase::SpoilPrompt { prep } = self.phase {
+                if let (false, Phase::SpoilPrompt { prep }) = (self.turn.silver_tree, self.phase) {
                     self.check_spoil(prep, ev);
                 }
             }
@@ -1803,6 +1865,7 @@ impl MysticVale {
                 self.players[i].token_active = false;
                 self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
                 self.on_evoke();
+                self.silver_tree_on_evoke();
             }
             (Phase::Harvest, Action::Aerie(s)) => {
                 if let Some(k) = self.convert_vale() {
@@ -1905,7 +1968,9 @@ impl MysticVale {
                 | Action::AbilityCommon(..)
                 | Action::AbilitySoil(..)
                 | Action::AbilityPick(_)
-                | Action::AbilityGraft(..),
+                | Action::AbilityGraft(..)
+                | Action::AbilityTake(_)
+                | Action::Workshop(..),
             ) => {
                 if let Some((c, ab, m)) = self.module_for(action)
                     && let Some(f) = m.apply
@@ -1984,6 +2049,17 @@ impl MysticVale {
             self.turn.free_level = None;
         }
         self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
+        self.take_from(s);
+        self.turn.bought.push(Bought { adv: a, target: (target != EMPTY).then_some(target) });
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
+        }
+        self.adv_when_bought(a);
+    }
+
+    /// Takes the advancement at source `s` out of the commons or the Fertile Soil supply.
+    pub(crate) fn take_from(&mut self, s: Source) -> u8 {
+        let a = self.source_adv(s);
         match s {
             Source::Common(l, k) => {
                 let (l, k) = (l as usize, k as usize);
@@ -1996,9 +2072,17 @@ impl MysticVale {
             }
             Source::Soil(slot) => self.soil[slot as usize] = self.soil[slot as usize].saturating_sub(1),
         }
-        self.turn.bought.push(Bought { adv: a, target: (target != EMPTY).then_some(target) });
-        if S::ENABLED {
-            ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
+        a
+    }
+
+    /// An advancement's "when bought" ability, right after its purchase or claim (EN:1112, 1116).
+    pub(crate) fn adv_when_bought(&mut self, a: u8) {
+        let ab = self.db.hot(a).ability;
+        if ab.timing == Timing::WhenBought
+            && ab.effect == Effect::Unique
+            && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.when_bought)
+        {
+            f(self, self.current as usize);
         }
     }
 
@@ -2058,7 +2142,7 @@ impl MysticVale {
     }
 
     /// The Discard Phase once the amulet's window is past: Argent Owl, Hatchery, Pool of Visions.
-    fn enter_discard_after_evoke<S: EventSink<Event>>(&mut self, ev: &mut S) {
+    pub(crate) fn enter_discard_after_evoke<S: EventSink<Event>>(&mut self, ev: &mut S) {
         self.turn.kept = 0;
         if let Some(&first) = self.cur().field.first() {
             let kept = if self.turn.spoiled { self.keep_on_spoil() } else { 0 };
@@ -2129,13 +2213,25 @@ impl MysticVale {
             self.ending = true;
         }
         if self.ending && i == last {
-            self.phase = Phase::Over;
-            if S::ENABLED {
-                ev.emit(Audience::Everyone, Event::GameOver);
+            // Borderwatch Bog: its owners' extra Planting Phase, after this player's Prep Phase if it
+            // owns one (EN:1268-1270, ruling MV74).
+            if self.owns_bog(i) {
+                self.turn.last_prep = true;
+                self.prep(ev);
+            } else if !self.bog_next(ev) {
+                self.game_over(ev);
             }
             return;
         }
         self.prep(ev);
+    }
+
+    /// The game is over.
+    pub(crate) fn game_over<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        self.phase = Phase::Over;
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::GameOver);
+        }
     }
 
     fn replenish(&mut self) {
@@ -2200,6 +2296,13 @@ impl MysticVale {
     }
 
     fn next_player<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        if self.turn.last_prep {
+            // The last Prep Phase of the game is over: Borderwatch Bog's Planting Phases.
+            if !self.bog_next(ev) {
+                self.game_over(ev);
+            }
+            return;
+        }
         if self.turn.extra_turn {
             // An extra turn: the same player plays again (EN:927-933).
             self.begin_turn(ev);

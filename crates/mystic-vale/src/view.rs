@@ -72,6 +72,13 @@ pub struct PlayerView {
     /// begins (ruling MV55).
     #[serde(default)]
     pub revealed_outside: bool,
+    /// Borderwatch Bog's extra Planting Phase after the game: cards placed without spoiling (0 after a
+    /// Spoil), once it is over (public, ruling MV74).
+    #[serde(default)]
+    pub bog: Option<u8>,
+    /// Old Bakarab's workshop, face up (public, ruling MV75).
+    #[serde(default)]
+    pub workshop: Pile,
 }
 
 impl PlayerView {
@@ -197,6 +204,8 @@ impl MysticVale {
                     pending_mana: p.pending_mana,
                     ember: p.ember,
                     revealed_outside: p.revealed_outside,
+                    bog: p.bog,
+                    workshop: p.workshop,
                 })
                 .collect(),
             start: self.start,
@@ -322,6 +331,8 @@ impl MysticVale {
                 pending_mana: pv.pending_mana,
                 ember: pv.ember,
                 revealed_outside: pv.revealed_outside,
+                bog: pv.bog,
+                workshop: pv.workshop,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -693,6 +704,13 @@ impl View {
                 let label = lang.pick("amulet", "amulette");
                 writeln!(f, "   {label}: {}", words::amulet_summary(db.amulet(a), p.token_active, lang))?;
             }
+            if !p.workshop.is_empty() {
+                // Old Bakarab's workshop, face up (ruling MV75).
+                let items: Vec<String> =
+                    p.workshop.iter().enumerate().map(|(k, &a)| format!("{} {}", k + 1, adv_title(a))).collect();
+                let label = lang.pick("workshop", "atelier");
+                writeln!(f, "   {label}: {}", items.join(", "))?;
+            }
             if p.pending_mana > 0 {
                 match lang {
                     Lang::En => {
@@ -823,6 +841,36 @@ impl View {
                     "GinGan de {me} : {them} peut défausser sa carte on-deck c{c} et en révéler une autre, et {me} gagne alors 1 PV pris dans la boîte (discard c{c}), ou la garder (decline)"
                 )?,
             }
+        }
+        if self.phase == Phase::Bog {
+            writeln!(
+                f,
+                "{}",
+                lang.pick(
+                    "after the game, Borderwatch Bog: one more Planting Phase (push or pass); +1 VP per field card without a Spoil",
+                    "après la partie, Borderwatch Bog : une Phase de Semence de plus (push ou pass) ; +1 PV par carte du champ sans Décliner",
+                )
+            )?;
+        }
+        if self.turn.silver_tree {
+            writeln!(
+                f,
+                "{}",
+                lang.pick(
+                    "Silver Tree: you may discard your on-deck card or a field card (discard cN), or decline",
+                    "Silver Tree : vous pouvez défausser votre carte on-deck ou une carte du champ (discard cN), ou refuser",
+                )
+            )?;
+        }
+        if self.phase == Phase::Harvest && self.turn.claims > 0 {
+            writeln!(
+                f,
+                "{}",
+                lang.pick(
+                    "Nightvale Pathfinder: claim an advancement costing 1 to 6 (claim L.K), or decline",
+                    "Nightvale Pathfinder : réclamez une Évolution coûtant de 1 à 6 (claim L.K), ou refusez",
+                )
+            )?;
         }
         if let Phase::Hatch { .. } = self.phase {
             writeln!(

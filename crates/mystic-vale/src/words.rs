@@ -40,7 +40,22 @@ pub fn score_steps(t: &dyn Table, i: usize) -> [i32; 5] {
     let tokens = i32::from(t.vp(i));
     let cards = card_points(db, t.cards(i), t.leader(i));
     let printed = printed_points(t, i);
-    let vales: i32 = t.vales(i).iter().map(|&v| i32::from(db.vale(v).vp)).sum();
+    // Vale VP, with the points of the vales' own end-of-game modules (Borderwatch Bog's extra Planting
+    // Phase, ruling MV74).
+    let vales: i32 = t
+        .vales(i)
+        .iter()
+        .map(|&v| {
+            let x = db.vale(v);
+            let module = match x.ability {
+                ab if ab.timing == Timing::EndOfGame && ab.effect == Effect::Unique => {
+                    crate::effects::module(ab.module).and_then(|m| m.end_points).map_or(0, |f| f(t, i, ab.amount))
+                }
+                _ => 0,
+            };
+            i32::from(x.vp) + module
+        })
+        .sum();
     let most = score_of(t, i) - tokens - cards - vales;
     [tokens, printed, cards - printed, vales, most]
 }
@@ -79,6 +94,21 @@ impl MysticVale {
         };
         let totals = self.final_scores();
         let mut notes = Vec::new();
+        for (i, p) in self.players.iter().enumerate() {
+            // Borderwatch Bog's extra Planting Phase, in public (ruling MV74).
+            if let Some(n) = p.bog {
+                notes.push(match (lang, n) {
+                    (Lang::En, 0) => format!("Borderwatch Bog: p{i} spoiled in the extra Planting Phase (+0 VP)."),
+                    (Lang::En, n) => {
+                        format!("Borderwatch Bog: p{i} placed {n} cards in the extra Planting Phase without spoiling (+{n} VP).")
+                    }
+                    (Lang::Fr, 0) => format!("Borderwatch Bog : p{i} a Décliné pendant la Phase de Semence supplémentaire (+0 PV)."),
+                    (Lang::Fr, n) => format!(
+                        "Borderwatch Bog : p{i} a posé {n} cartes pendant la Phase de Semence supplémentaire sans Décliner (+{n} PV)."
+                    ),
+                });
+            }
+        }
         let best = totals.iter().copied().fold(f64::MIN, f64::max);
         let tied: Vec<usize> = (0..totals.len()).filter(|&i| totals[i] == best).collect();
         if tied.len() > 1 {
@@ -268,6 +298,18 @@ fn unique_text_fr(key: &str) -> Option<&'static str> {
         "neighbour-on-deck" => "les cartes on-deck de vos voisins comptent comme étant dans votre champ",
         "take-level-1-vale" => "prenez la première carte de la pioche de cartes Val de niveau 1",
         "guardian-on-card" => "+1 Gardien sur une carte de votre champ ou votre carte on-deck",
+        "claim-advancement" => {
+            "vous pouvez réclamer une autre Évolution de la réserve coûtant de 1 à 6, comme si vous l'aviez achetée"
+        }
+        "replay-when-played" => "résolvez à nouveau une capacité « Une Fois Jouée » d'une carte de votre champ",
+        "workshop-take" => "prenez gratuitement une Évolution de la réserve (Sols Fertiles compris) dans votre atelier",
+        "workshop-sleeve" => {
+            "glissez des Évolutions de votre atelier dans une carte de votre champ, qui va sous votre deck ; payez 1 mana pour retourner le meneur"
+        }
+        "bog-planting" => {
+            "après la partie, une Phase de Semence de plus : +1 PV par carte de votre champ si vous ne Déclinez pas"
+        }
+        "discard-on-evoke" => "vous pouvez défausser votre carte on-deck ou une carte de votre champ",
         _ => return None,
     })
 }
@@ -309,6 +351,7 @@ pub fn ability_text(a: Ability, lang: Lang) -> String {
         Timing::WhenBought => "à l'achat",
         Timing::AnyTime => "une fois par tour",
         Timing::OnEvoke => "quand vous l'invoquez",
+        Timing::Planting => "Phase de Semence",
     };
     let gain = format!("+{}{per}", reward_fr(a.reward, n));
     let what = match a.effect {
@@ -483,7 +526,7 @@ pub fn vale_cost_text(v: &crate::cards::Vale, lang: Lang) -> String {
 
 /// Each action notation with what it does.
 pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
-    let rows: [(&str, &str, &str); 33] = [
+    let rows: [(&str, &str, &str); 38] = [
         (
             "push",
             "plant the on-deck card and reveal the next",
@@ -575,6 +618,31 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
             "une capacité unique glisse un Sol Fertile dans la carte N",
         ),
         ("ability N", "a unique ability's option N", "l'option N d'une capacité unique"),
+        (
+            "ability SPIRIT",
+            "Halo Mountain: spend one spirit of this kind for its VP",
+            "Halo Mountain : dépenser un Esprit de ce type pour ses PV",
+        ),
+        (
+            "claim L.K / claim soil.SLOT",
+            "Nightvale Pathfinder: claim this advancement as if bought (no buy used)",
+            "Nightvale Pathfinder : réclamer cette Évolution comme si vous l'aviez achetée (sans utiliser d'achat)",
+        ),
+        (
+            "replay cN SLOT",
+            "Harpy Canyon: resolve the \"when played\" ability of card N in SLOT (or leader) again",
+            "Harpy Canyon : résoudre à nouveau la capacité « Une Fois Jouée » de la carte N dans SLOT (ou leader)",
+        ),
+        (
+            "ability soil.SLOT",
+            "Old Bakarab: take a Fertile Soil of the supply into your workshop",
+            "Old Bakarab : prendre un Sol Fertile de la réserve dans votre atelier",
+        ),
+        (
+            "workshop K cN",
+            "Old Bakarab (upgraded): sleeve workshop advancement K on field card N, which goes under your deck",
+            "Old Bakarab (améliorée) : glisser l'Évolution K de l'atelier dans la carte N du champ, qui va sous votre deck",
+        ),
         (
             "vp SPIRIT,SPIRIT,SPIRIT",
             "variant buy_vp: pay 3 spirits for 1 VP",
@@ -746,6 +814,36 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
             Some(x) => format!("invoquer votre amulette : {}", amulet_text(db.amulet(x), lang)),
             None => a.to_string(),
         },
+        Action::AbilitySpirit(k) => format!("dépenser 1 Esprit {} pour 2 PV", spirit_name(k, lang)),
+        Action::Claim(src) => {
+            let x = match src {
+                Source::Common(l, k) => view.commons[l as usize][k as usize],
+                Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
+            };
+            match x {
+                Some(x) => format!(
+                    "réclamer {} ({} mana, {}) comme si vous l'aviez achetée",
+                    title(&db.adv(x).title, &db.adv(x).french, lang),
+                    db.adv(x).cost,
+                    slot_name(db.adv(x).slot, lang)
+                ),
+                None => a.to_string(),
+            }
+        }
+        Action::Workshop(k, c) => match me.workshop.get(usize::from(k)) {
+            Some(&x) => format!(
+                "glisser {} de l'atelier dans c{c} {}, qui va sous votre deck",
+                title(&db.adv(x).title, &db.adv(x).french, lang),
+                view.card_text_in(me.cards[c as usize], lang)
+            ),
+            None => a.to_string(),
+        },
+        Action::Replay(c, _) => {
+            format!(
+                "résoudre à nouveau une capacité « Une Fois Jouée » de c{c} {}",
+                view.card_text_in(me.cards[c as usize], lang)
+            )
+        }
         _ => a.to_string(),
     }
 }

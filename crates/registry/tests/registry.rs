@@ -197,7 +197,7 @@ mod action_ids {
     fn mystic_vale() -> TestResult {
         pinned(
             "mystic-vale",
-            2333,
+            2832,
             &[
                 (0, "pass"),
                 (1, "push"),
@@ -210,6 +210,11 @@ mod action_ids {
                 (1932, "vp animal,animal,animal"),
                 (2012, "evoke c19 purchase 4"),
                 (2332, "ability p3 c19 leader"),
+                (2333, "ability animal"),
+                (2337, "claim 1.1"),
+                (2349, "replay c0 top"),
+                (2429, "ability soil.top"),
+                (2831, "workshop 20 c19"),
             ],
         )
     }

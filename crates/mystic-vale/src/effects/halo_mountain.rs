@@ -1,12 +1,11 @@
 //! Halo Mountain (EN:1365-1377): when bought, its owner may spend up to 5 more spirit symbols, gaining
 //! 2 VP for each (10 at most), then put Halo Mountain out of the game; or keep it for its 4 end VP. Each
-//! `ability 1` spends one spirit (taken from the kind with the most left, animal, forest, sky before
-//! wild); `decline` stops: after at least one spirit the vale leaves the game, else it is kept (ruling
-//! MV68).
+//! `ability animal|forest|sky|wild` spends one spirit of the kind the player picks (ruling MV70);
+//! `decline` stops: after at least one spirit the vale leaves the game, else it is kept (ruling MV68).
 
 use super::Module;
 use crate::actions::Action;
-use crate::cards::{Reward, Timing};
+use crate::cards::{Reward, Spirit, Timing};
 use crate::state::MysticVale;
 
 /// The module.
@@ -25,29 +24,25 @@ pub const MODULE: Module = Module {
 /// Most spirits spent on it.
 const MAX_SPENT: u8 = 5;
 
-/// The spirit kind the next spirit is taken from (0-3 = animal, forest, sky, wild), if any is left.
-fn kind(game: &MysticVale) -> Option<usize> {
-    let left = game.spirits_left();
-    (0..3).filter(|&k| left[k] > 0).max_by_key(|&k| (left[k], 3 - k)).or((left[3] > 0).then_some(3))
-}
-
 fn actions(game: &MysticVale, spent: u8, out: &mut Vec<Action>) {
-    if spent < MAX_SPENT && kind(game).is_some() {
-        out.push(Action::AbilityPick(0));
+    if spent < MAX_SPENT {
+        let left = game.spirits_left();
+        out.extend(Spirit::ALL.into_iter().filter(|&s| left[s as usize] > 0).map(Action::AbilitySpirit));
     }
 }
 
 fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
     let Some((_, spent)) = game.turn.vale_choice else { return true };
-    if action == Action::AbilityPick(0)
-        && let Some(k) = kind(game)
+    if let Action::AbilitySpirit(s) = action
+        && game.spirits_left()[s as usize] > 0
     {
+        let k = s as usize;
         game.turn.spirit_spent[k] = game.turn.spirit_spent[k].saturating_add(1);
         let per = game.db.hot_vale(v).ability.amount;
         game.gain_now(Reward::Vp, per);
         let spent = spent + 1;
         game.turn.vale_choice = Some((v, spent));
-        if spent < MAX_SPENT && kind(game).is_some() {
+        if spent < MAX_SPENT && game.spirits_left().iter().any(|&n| n > 0) {
             return false;
         }
         super::vale_choice::remove(game, v);

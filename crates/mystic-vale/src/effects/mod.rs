@@ -8,6 +8,8 @@ use crate::cards::{Ability, Timing};
 use crate::harvest::{Table, Totals};
 use crate::state::MysticVale;
 
+mod bog_planting;
+mod claim_advancement;
 mod clear_commons;
 mod copy_card;
 mod flip_back;
@@ -20,17 +22,21 @@ mod neighbour_on_deck;
 pub(crate) mod neighbours_discard;
 mod redraw_on_deck;
 mod refill_pool;
+mod replay_when_played;
+mod silver_tree;
 pub mod sky_garden;
 mod soil_from_supply;
 mod take_level_1_vale;
 mod third_buy;
 pub(crate) mod vale_choice;
 mod vale_cost_points;
+mod workshop;
 
 /// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
 pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals);
 
-/// A "when bought" hook: acts on the game right after `seat` bought the vale carrying the ability.
+/// A "when bought" hook: acts on the game right after `seat` bought the vale or advancement carrying the
+/// ability.
 pub type BoughtHook = fn(game: &mut MysticVale, seat: usize);
 
 /// A harvest decision: pushes, in sorted order, the actions ability `ab` on card `card` offers now to
@@ -73,6 +79,10 @@ pub enum Choice {
     Pick,
     /// A card (`ability c7`), then another card's ability (`ability p1 c7 top`).
     CardThenGraft,
+    /// A commons position or a Fertile Soil of the supply (`ability 2.1`, `ability soil.top`).
+    Source,
+    /// A workshop advancement onto a card (`workshop 1 c7`), or an option (`ability 1`).
+    Workshop,
 }
 
 impl Choice {
@@ -85,6 +95,8 @@ impl Choice {
                 | (Choice::Soil, Action::AbilitySoil(..))
                 | (Choice::Pick, Action::AbilityPick(_))
                 | (Choice::CardThenGraft, Action::AbilityCard(_) | Action::AbilityGraft(..))
+                | (Choice::Source, Action::AbilityCommon(..) | Action::AbilityTake(_))
+                | (Choice::Workshop, Action::Workshop(..) | Action::AbilityPick(_))
         )
     }
 }
@@ -184,7 +196,17 @@ pub const MODULES: &[&Module] = &[
     &sky_garden::MODULE,
     &halo_mountain::MODULE,
     &magpie::MODULE,
+    &claim_advancement::MODULE,
+    &replay_when_played::MODULE,
+    &silver_tree::MODULE,
+    &bog_planting::MODULE,
+    &workshop::TAKE,
+    &workshop::SLEEVE,
 ];
+
+/// The `pending` marker of a "when played" ability resolved again by Harpy Canyon: when it is over, the
+/// Planting Phase goes on with nothing revealed.
+pub const REPLAY: u8 = 0x80;
 
 /// The module with index `k`.
 pub fn module(k: u8) -> Option<&'static Module> {

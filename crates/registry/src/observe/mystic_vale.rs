@@ -4,6 +4,7 @@
 //! one per vale (`V`), leader sections one per leader (`L`), amulet sections one per amulet (`M`): the sets
 //! chosen change them.
 
+use sylvan_mystic_vale::conclaves::Conclaves;
 use sylvan_mystic_vale::state::{MAX_PLAYERS, NUM_CARDS, Sleeve};
 use sylvan_mystic_vale::view::PlayerView;
 use sylvan_mystic_vale::{MysticVale, Phase, View};
@@ -17,7 +18,8 @@ fn advancements(s: &Sleeve) -> impl Iterator<Item = usize> + '_ {
 
 fn phase_kind(p: &Phase) -> usize {
     match p {
-        Phase::Planting => 0,
+        // Borderwatch Bog's extra Planting Phase is a Planting Phase (flagged in its own section).
+        Phase::Planting | Phase::Bog => 0,
         Phase::SpoilPrompt { .. } => 1,
         Phase::WhenPlayed { .. } => 2,
         Phase::Order { .. } => 3,
@@ -153,6 +155,26 @@ impl Observe for MysticVale {
         for r in 0..MAX_PLAYERS {
             let s = (me + r) % MAX_PLAYERS;
             player(out, view.players.get(s).filter(|_| s < n), sizes);
+        }
+        out.section("conclaves: the six the decks were built from (C, in the conclave file's order)");
+        let known = Conclaves::for_db(view.db).map_or(0, |c| c.list.len());
+        out.bits(view.conclaves.into_iter().flatten().map(usize::from).filter(|&c| c < known), known);
+        out.section(
+            "Mana Storm decisions: Borderwatch Bog's extra Planting Phase, Silver Tree waiting, Pathfinder claims \
+             waiting/3, Harpy Canyon used",
+        );
+        out.flag(view.phase == Phase::Bog);
+        out.flag(t.silver_tree);
+        out.scaled(f64::from(t.claims), 3.0);
+        out.flag(t.replayed);
+        out.section("players (relative, 4): Borderwatch Bog result known, cards placed/20; Old Bakarab's workshop (A)");
+        for r in 0..MAX_PLAYERS {
+            let s = (me + r) % MAX_PLAYERS;
+            let p = view.players.get(s).filter(|_| s < n);
+            let bog = p.and_then(|p| p.bog);
+            out.flag(bog.is_some());
+            out.scaled(bog.map_or(0.0, f64::from), NUM_CARDS as f64);
+            out.counts(p.into_iter().flat_map(|p| p.workshop.iter().map(|&x| usize::from(x))), a, 2.0);
         }
     }
 }

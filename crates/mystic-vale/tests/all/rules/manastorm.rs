@@ -619,9 +619,12 @@ fn halo_mountain_spends_more_spirits_for_2_vp_each() {
     act(&mut g, "vale 2.1");
     // 6 animal and 3 sky: 2 animal and 3 sky are left.
     assert_eq!(g.spirits_left(), [2, 0, 3, 0]);
-    act(&mut g, "ability 1");
-    assert_eq!(g.spirits_left(), [2, 0, 2, 0], "from the kind with the most left");
-    act(&mut g, "ability 1");
+    // The player picks the kind (ruling MV70): only kinds left are offered.
+    assert_eq!(legal(&g), vec!["decline", "ability animal", "ability sky"]);
+    act(&mut g, "ability animal");
+    assert_eq!(g.spirits_left(), [1, 0, 3, 0], "the kind chosen, not the one with the most left");
+    act(&mut g, "ability sky");
+    assert_eq!(g.spirits_left(), [1, 0, 2, 0]);
     assert_eq!(g.turn.vp_total, vp + 4);
     act(&mut g, "decline");
     assert!(g.players[0].vales.is_empty(), "a spirit was spent: out of the game");
@@ -630,9 +633,10 @@ fn halo_mountain_spends_more_spirits_for_2_vp_each() {
     let mut g = game_with(&storm(), field.clone(), None, vales(&[], &["halo-mountain"]));
     act(&mut g, "pass");
     act(&mut g, "vale 2.1");
-    for _ in 0..5 {
-        act(&mut g, "ability 1");
+    for kind in ["animal", "animal", "sky", "sky", "sky"] {
+        act(&mut g, &format!("ability {kind}"));
     }
+    assert_eq!(g.spirits_left(), [0; 4]);
     assert_eq!(g.turn.vp_total, vp + 10);
     assert_eq!(g.turn.vale_choice, None);
     // Declining at once keeps it, worth its 4 VP.

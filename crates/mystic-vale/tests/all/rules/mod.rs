@@ -4,4 +4,5 @@ mod base;
 mod conclaves;
 mod magic;
 mod manastorm;
+mod storm;
 mod wild;

@@ -1,0 +1,111 @@
+//! Borderwatch Bog (EN:1264-1276): when the last turn is over, each owner (in seat order from the
+//! starting player) plays one more Planting Phase (`Phase::Bog`: `push` or `pass`), after a Prep Phase
+//! if their last turn did not end with one. Only the field's size matters: "when played" and every other
+//! ability are ignored, and so are the "instead of spoiling" options (ruling MV74). The vale is worth its
+//! printed -8 plus the number of field cards if that Planting Phase ends without a Spoil, plus 0 if it
+//! Spoils; a Spoil in the last Prep Phase counts as one.
+
+use sylvan_engine::{Audience, EventSink};
+
+use super::Module;
+use crate::actions::Action;
+use crate::cards::{Effect, Timing};
+use crate::events::Event;
+use crate::harvest::Table;
+use crate::state::{MysticVale, Phase};
+
+/// The module.
+pub const MODULE: Module = Module {
+    end_points: Some(end_points),
+    text_fr: "après la partie, une Phase de Semence de plus : +1 PV par carte de votre champ si vous ne Déclinez pas",
+    ..Module::new(
+        "bog-planting",
+        "after the game, one more Planting Phase: +1 VP per card in your field if you do not spoil",
+        &[Timing::EndOfGame],
+    )
+};
+
+fn end_points(t: &dyn Table, seat: usize, _amount: u8) -> i32 {
+    t.bog(seat).map_or(0, i32::from)
+}
+
+impl MysticVale {
+    /// Whether player `i` owns a Borderwatch Bog.
+    pub(crate) fn owns_bog(&self, i: usize) -> bool {
+        self.players[i].vales.iter().any(|&v| {
+            let ab = self.db.hot_vale(v).ability;
+            ab.timing == Timing::EndOfGame
+                && ab.effect == Effect::Unique
+                && super::module(ab.module).is_some_and(|m| std::ptr::eq(m, &MODULE))
+        })
+    }
+
+    /// The next owner whose extra Planting Phase is still to play, in seat order from the starting
+    /// player: makes it the active player in [`Phase::Bog`] and returns `true`; `false` when none is left.
+    pub(crate) fn bog_next<S: EventSink<Event>>(&mut self, ev: &mut S) -> bool {
+        let n = self.n();
+        for k in 0..n {
+            let i = (usize::from(self.start) + k) % n;
+            if self.players[i].bog.is_some() || !self.owns_bog(i) {
+                continue;
+            }
+            self.current = i as u8;
+            if self.players[i].skip_next {
+                // Spoiled in the last Prep Phase: that Planting Phase would be skipped (EN:580).
+                self.bog_over(i, 0, ev);
+                continue;
+            }
+            if self.bog_spoils(i) {
+                self.bog_over(i, 0, ev);
+                continue;
+            }
+            self.phase = Phase::Bog;
+            return true;
+        }
+        false
+    }
+
+    /// 4 or more net decay showing, and the on-deck card does not cancel it (Unicorn).
+    fn bog_spoils(&self, i: usize) -> bool {
+        self.net_decay(i) >= 4 && !self.on_deck_has(Timing::WouldSpoil, Effect::CancelSpoil)
+    }
+
+    fn bog_over<S: EventSink<Event>>(&mut self, i: usize, cards: u8, ev: &mut S) {
+        self.players[i].bog = Some(cards);
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::GainedVp(sylvan_engine::Seat(i as u8), u16::from(cards)));
+        }
+    }
+
+    /// `push` or `pass` in the extra Planting Phase; when it ends, the next owner's, or the game ends.
+    pub(crate) fn apply_bog<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let over = match action {
+            Action::Push => {
+                let p = &mut self.players[i];
+                if let Some(c) = p.on_deck.take() {
+                    p.field.push(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::Played(sylvan_engine::Seat(i as u8), c));
+                    }
+                }
+                self.reveal(ev);
+                if self.bog_spoils(i) {
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::Spoiled(sylvan_engine::Seat(i as u8), false));
+                    }
+                    Some(0)
+                } else {
+                    None
+                }
+            }
+            _ => Some(self.players[i].field.len().min(usize::from(u8::MAX)) as u8),
+        };
+        if let Some(cards) = over {
+            self.bog_over(i, cards, ev);
+            if !self.bog_next(ev) {
+                self.game_over(ev);
+            }
+        }
+    }
+}

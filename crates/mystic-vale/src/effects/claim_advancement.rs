@@ -1,0 +1,67 @@
+//! Nightvale Pathfinder (EN:1109-1116): when bought, its owner may claim any other advancement of the
+//! commons (Fertile Soils included) costing 1 to 6, as if bought: it is sleeved in the Discard Phase
+//! with the purchases and its own "when bought" ability fires, but it uses none of the Harvest's buys.
+//! The decision waits right after the purchase (`claim 1.2`, `claim soil.top`, or `decline`); a claim
+//! needs a place in the field like any purchase (ruling MV71).
+
+use sylvan_engine::EventSink;
+
+use super::Module;
+use crate::actions::{Action, Source};
+use crate::cards::{Slot, Timing};
+use crate::events::Event;
+use crate::state::{Bought, EMPTY, MysticVale};
+
+/// The module.
+pub const MODULE: Module = Module {
+    when_bought: Some(when_bought),
+    text_fr: "vous pouvez réclamer une autre Évolution de la réserve coûtant de 1 à 6, comme si vous l'aviez achetée",
+    ..Module::new(
+        "claim-advancement",
+        "you may claim another advancement of the commons costing 1 to 6 as if bought (it uses no buy)",
+        &[Timing::WhenBought],
+    )
+};
+
+/// The printed costs a claim may have (EN:1114).
+const COSTS: std::ops::RangeInclusive<u8> = 1..=6;
+
+fn when_bought(game: &mut MysticVale, _seat: usize) {
+    game.turn.claims = game.turn.claims.saturating_add(1);
+}
+
+/// The sources of the commons and the Fertile Soil supply, in action order.
+fn sources() -> impl Iterator<Item = Source> {
+    (0..9u8).map(|i| Source::Common(i / 3, i % 3)).chain(Slot::ALL.map(Source::Soil))
+}
+
+impl MysticVale {
+    /// A claim waits: `decline` and every advancement it may take.
+    pub(crate) fn legal_claim(&self, out: &mut Vec<Action>) {
+        out.push(Action::Decline);
+        for s in sources() {
+            let a = self.source_adv(s);
+            if a != EMPTY
+                && COSTS.contains(&self.db.hot(a).cost)
+                && self.purchases_fit(Some(Bought { adv: a, target: None }))
+            {
+                out.push(Action::Claim(s));
+            }
+        }
+    }
+
+    /// Applies `claim` or `decline` to the claim waiting.
+    pub(crate) fn apply_claim<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        self.turn.claims = self.turn.claims.saturating_sub(1);
+        if let Action::Claim(s) = action {
+            let a = self.take_from(s);
+            self.turn.bought.push(Bought { adv: a, target: None });
+            self.turn.claimed = self.turn.claimed.saturating_add(1);
+            if S::ENABLED {
+                let seat = sylvan_engine::Seat(self.current);
+                ev.emit(sylvan_engine::Audience::Everyone, Event::Bought(seat, self.db.adv(a).title.clone()));
+            }
+            self.adv_when_bought(a);
+        }
+    }
+}

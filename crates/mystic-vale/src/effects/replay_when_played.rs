@@ -1,0 +1,78 @@
+//! Harpy Canyon (EN:1379-1385): once a turn, at a decision point of its owner's Planting Phase, one
+//! "when played" ability of a card in the field resolves again as if the card had just been played
+//! (`replay c7 top`, or `replay c7 leader` for a leader side's). Optional: the owner may never use it
+//! (ruling MV72). Nothing is revealed afterwards; the Planting Phase goes on.
+
+use sylvan_engine::EventSink;
+
+use super::Module;
+use crate::actions::Action;
+use crate::cards::{Effect, Timing};
+use crate::events::Event;
+use crate::state::{EMPTY, MysticVale, Phase};
+
+/// The module.
+pub const MODULE: Module = Module {
+    text_fr: "résolvez à nouveau une capacité « Une Fois Jouée » d'une carte de votre champ",
+    ..Module::new(
+        "replay-when-played",
+        "resolve one \"when played\" ability of a card in your field again",
+        &[Timing::Planting],
+    )
+};
+
+impl MysticVale {
+    /// Whether the active player may use Harpy Canyon now: a usable vale with it, not used this turn.
+    fn replay_usable(&self) -> bool {
+        !self.turn.replayed
+            && self.turn.usable & Effect::Unique.bit() != 0
+            && self.usable_vales().iter().any(|&v| {
+                let ab = self.db.hot_vale(v).ability;
+                ab.timing == Timing::Planting
+                    && ab.effect == Effect::Unique
+                    && super::module(ab.module).is_some_and(|m| std::ptr::eq(m, &MODULE))
+            })
+    }
+
+    /// Pushes `replay cN SLOT` for every "when played" ability in the field (sorted).
+    pub(crate) fn push_replays(&self, out: &mut Vec<Action>) {
+        if !self.replay_usable() {
+            return;
+        }
+        let p = self.cur();
+        let mut m = p.field_mask();
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if !p.stats[c as usize].acts(Timing::WhenPlayed) {
+                continue;
+            }
+            let sleeve = p.cards[c as usize];
+            for (slot, &a) in sleeve.slots.iter().enumerate() {
+                if a != EMPTY && self.db.hot(a).ability.timing == Timing::WhenPlayed {
+                    out.push(Action::Replay(c, slot as u8));
+                }
+            }
+            if crate::state::leader_face(&self.db, p.leader, c).is_some_and(|f| f.ability.timing == Timing::WhenPlayed)
+            {
+                out.push(Action::Replay(c, 3));
+            }
+        }
+    }
+
+    /// Resolves card `c`'s "when played" ability in `slot` again (3: its leader side).
+    pub(crate) fn replay<S: EventSink<Event>>(&mut self, c: u8, slot: u8, ev: &mut S) {
+        self.turn.replayed = true;
+        if S::ENABLED {
+            ev.emit(
+                sylvan_engine::Audience::Everyone,
+                Event::UsedAbility(sylvan_engine::Seat(self.current), c, Action::Replay(c, slot)),
+            );
+        }
+        if slot == 3 {
+            self.leader_when_played(c, ev);
+        } else if !self.start_ability(c, u32::from(slot), super::REPLAY, false, ev) {
+            self.phase = Phase::Planting;
+        }
+    }
+}

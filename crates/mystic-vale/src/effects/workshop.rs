@@ -1,0 +1,169 @@
+//! Old Bakarab's workshop (EN:1692-1716), a zone of its owner's: advancements there are face up, do
+//! nothing, are neither owned (Dawnfire Dragon ignores them) nor bought (no "when bought", no buy used).
+//! - Starting side ([`TAKE`]), in the Harvest Phase: take one advancement of the commons (`ability 2.1`)
+//!   or a Fertile Soil of the supply (`ability soil.top`) into the workshop, free; the commons place
+//!   refills in the Discard Phase.
+//! - Upgraded side ([`SLEEVE`]), in the Harvest Phase: sleeve workshop advancements (`workshop K cN`, the
+//!   first one choosing the field card, the others onto the same card) by the usual rules (EN:1712); when
+//!   the ability ends (`decline`, or nothing more fits), that card goes to the bottom of the deck, unused.
+//!   Besides, `ability 1` pays `amount` (1) mana to turn the leader back to its starting side; it turns
+//!   as the Harvest Phase ends, its upgraded side counted in this one (ruling MV75).
+
+use super::{Choice, Module, Step};
+use crate::actions::{Action, MAX_WORKSHOP, Source};
+use crate::cards::{Ability, Slot, Timing};
+use crate::state::{EMPTY, MysticVale};
+
+/// The starting side: take an advancement into the workshop.
+pub const TAKE: Module = Module {
+    choice: Choice::Source,
+    actions: Some(take_actions),
+    apply: Some(take_apply),
+    text_fr: "prenez gratuitement une Évolution de la réserve (Sols Fertiles compris) dans votre atelier",
+    ..Module::new(
+        "workshop-take",
+        "take one advancement of the commons (Fertile Soils included) into your workshop, free",
+        &[Timing::Harvest],
+    )
+};
+
+/// The upgraded side: sleeve workshop advancements onto a field card, which goes under the deck.
+pub const SLEEVE: Module = Module {
+    choice: Choice::Workshop,
+    actions: Some(sleeve_actions),
+    apply: Some(sleeve_apply),
+    finish: Some(sleeve_finish),
+    harvest_done: Some(turn_back),
+    text_fr: "glissez des Évolutions de votre atelier dans une carte de votre champ, qui va sous votre deck ; payez 1 mana pour retourner le meneur",
+    ..Module::new(
+        "workshop-sleeve",
+        "sleeve workshop advancements onto one field card, which goes under your deck; pay 1 mana to turn back",
+        &[Timing::Harvest],
+    )
+};
+
+fn take_actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
+    if game.cur().workshop.len() >= MAX_WORKSHOP {
+        return;
+    }
+    for i in 0..9u8 {
+        if game.commons[usize::from(i / 3)][usize::from(i % 3)] != EMPTY {
+            out.push(Action::AbilityCommon(i / 3, i % 3));
+        }
+    }
+    for s in Slot::ALL {
+        if game.soil[s as usize] > 0 {
+            out.push(Action::AbilityTake(s));
+        }
+    }
+}
+
+fn take_apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
+    let source = match action {
+        Action::AbilityCommon(l, k) => Source::Common(l, k),
+        Action::AbilityTake(s) => Source::Soil(s),
+        _ => return Step::Used,
+    };
+    let a = game.take_from(source);
+    if a != EMPTY {
+        let i = game.current as usize;
+        game.players[i].workshop.push(a);
+    }
+    Step::Used
+}
+
+/// `ability_state` of the upgraded side: the card chosen plus one (low byte), and this flag once the
+/// leader is paid to turn back.
+const FLIP: u16 = 0x100;
+
+fn chosen(game: &MysticVale) -> Option<u8> {
+    (game.turn.ability_state & 0xff).checked_sub(1).map(|c| c as u8)
+}
+
+fn sleeve_actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {
+    each_sleeve_action(game, card, ab, |a| out.push(a));
+    let from = out.iter().position(|a| matches!(a, Action::Workshop(..))).unwrap_or(out.len());
+    out[from..].sort_unstable();
+}
+
+/// Calls `f` with each action the upgraded side offers now (unsorted).
+fn each_sleeve_action(game: &MysticVale, card: u8, ab: Ability, mut f: impl FnMut(Action)) {
+    let state = game.turn.ability_state;
+    let p = game.cur();
+    if state & FLIP == 0 && game.mana_left() >= ab.amount {
+        f(Action::AbilityPick(0));
+    }
+    let targets = match chosen(game) {
+        Some(c) => 1u32 << c,
+        // Any field card but the leader's (EN:836) whose departure leaves every purchase a place (MV21).
+        None => p.field.iter().fold(0, |m, &c| if c != card && game.purchases_fit_without(c) { m | 1 << c } else { m }),
+    };
+    for (k, &a) in p.workshop.iter().enumerate() {
+        // One action per title: the first copy in the workshop stands for the others.
+        if p.workshop[..k].contains(&a) {
+            continue;
+        }
+        let mut m = targets;
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            if p.cards[c as usize].fits(&game.db, a) {
+                f(Action::Workshop(k as u8, c));
+            }
+        }
+    }
+}
+
+fn sleeve_apply(game: &mut MysticVale, card: u8, ab: Ability, action: Action) -> Step {
+    let i = game.current as usize;
+    match action {
+        Action::AbilityPick(_) => {
+            game.turn.mana_spent = game.turn.mana_spent.saturating_add(ab.amount);
+            game.turn.ability_state |= FLIP;
+        }
+        Action::Workshop(k, c) => {
+            let db = game.db;
+            let p = &mut game.players[i];
+            let a = p.workshop.remove(usize::from(k));
+            p.cards[c as usize].put(&db, a);
+            p.refresh(&db, c as usize);
+            game.turn.ability_state = (game.turn.ability_state & FLIP) | (u16::from(c) + 1);
+        }
+        _ => {}
+    }
+    let mut more = false;
+    each_sleeve_action(game, card, ab, |_| more = true);
+    if !more {
+        sleeve_finish(game);
+        Step::Used
+    } else {
+        Step::Open
+    }
+}
+
+fn sleeve_finish(game: &mut MysticVale) {
+    let state = std::mem::take(&mut game.turn.ability_state);
+    let i = game.current as usize;
+    if let Some(c) = (state & 0xff).checked_sub(1) {
+        // The card goes under the deck, its new advancements unused (EN:1710-1712).
+        game.players[i].field_to_deck_bottom(c as u8);
+    }
+    // Paid to turn back: the leader turns as the Harvest Phase ends (its side is counted in this one).
+    game.turn.turn_back |= state & FLIP != 0;
+    game.count_places();
+    game.recount();
+}
+
+/// The end of the Harvest Phase: the leader turns back to its starting side if that was paid for.
+fn turn_back(game: &mut MysticVale, seat: usize) {
+    if !game.turn.turn_back {
+        return;
+    }
+    let db = game.db;
+    let p = &mut game.players[seat];
+    if let Some(l) = &mut p.leader {
+        l.upgraded = false;
+        let c = usize::from(l.card);
+        p.refresh(&db, c);
+    }
+}
