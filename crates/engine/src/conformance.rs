@@ -200,6 +200,9 @@ pub fn check<G: Game>(options: &G::Options, games: usize, seed: u64) -> Result<R
                 let picks: Vec<usize> = (0..24).map(|_| rng.index(G::NUM_DISTINCT_ACTIONS)).collect();
                 Box::new(picks.into_iter())
             };
+            // One copy per step: a rejection that changes the state ends the check, so every candidate
+            // is tried on a state equal to it.
+            let before = state.clone();
             for id in tries {
                 let Some(a) = G::action_from_id(id) else { continue };
                 if legal.binary_search(&a).is_ok() {
@@ -208,7 +211,6 @@ pub fn check<G: Game>(options: &G::Options, games: usize, seed: u64) -> Result<R
                 if state.is_legal(a) {
                     return Err(ctx(step, Property::Legality, format!("`{a}` is not listed but is_legal says yes")));
                 }
-                let before = state.clone();
                 let mut sink = EventLog::new();
                 if state.try_apply(a, &mut sink).is_ok() {
                     return Err(ctx(step, Property::Legality, format!("illegal `{a}` was accepted")));

@@ -724,6 +724,14 @@ pub struct Leader {
 }
 
 impl Leader {
+    /// Whether side `upgraded` plays with no ability while its provenance says that is provisional (no
+    /// text in the books we have, or a text not played yet): only its provisional symbols count.
+    pub fn symbols_only(&self, upgraded: bool) -> bool {
+        let key = if upgraded { "up_ability" } else { "start_ability" };
+        self.sides[usize::from(upgraded)].ability.effect == Effect::None
+            && self.source.get(key).is_some_and(|s| s.starts_with("provisional"))
+    }
+
     /// The side shown, in words.
     pub fn summary(&self, upgraded: bool) -> String {
         let f = &self.sides[usize::from(upgraded)];
@@ -741,6 +749,9 @@ impl Leader {
         if !ab.is_empty() {
             t.push_str(if sym.is_empty() { ": " } else { "; " });
             t.push_str(&ab);
+        }
+        if self.symbols_only(upgraded) {
+            t.push_str(" (provisional: no ability, symbols only)");
         }
         t
     }
@@ -1719,7 +1730,27 @@ impl CardDb {
         for a in &self.amulets {
             block(format!("amulet {} ({})\n", a.title, a.set), &a.source, &|f| a.field_value(f));
         }
+        if keep("provisional") {
+            out += &self.symbols_only_sides();
+        }
         out + &self.provenance_summary()
+    }
+
+    /// The leader sides that play with their provisional symbols only, with the reason their data gives.
+    pub fn symbols_only_sides(&self) -> String {
+        let mut out = String::new();
+        for l in &self.leaders {
+            for (up, side, key) in [(false, "starting", "start_ability"), (true, "upgraded", "up_ability")] {
+                if l.symbols_only(up) {
+                    let why = l.source.get(key).map_or("", |s| s.trim_start_matches("provisional:").trim());
+                    out += &format!("  {} ({}), {side} side: {why}\n", l.title, l.set);
+                }
+            }
+        }
+        if out.is_empty() {
+            return out;
+        }
+        "leader sides played with their provisional symbols only (no ability):\n".to_owned() + &out
     }
 
     /// Fields by set and provenance kind, one line each.

@@ -121,16 +121,15 @@ pub struct Cards<'a> {
     pub db: &'a CardDb,
     /// The 20 sleeves.
     pub cards: &'a [Sleeve; NUM_CARDS],
-    /// Their totals ([`CardStats::of`]).
+    /// Their totals ([`CardStats::boosted`]: Cyrilla's guardians and copied ability included).
     pub stats: &'a [CardStats; NUM_CARDS],
     /// The player's leader.
     pub leader: Option<LeaderCard>,
-    /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
-    pub plus: Option<u8>,
     /// The field card the leader's card copies this turn (Guilduin): its symbols and harvest
     /// abilities count once more.
     pub copy: Option<u8>,
-    /// A card given another card's ability this turn (Cyrilla's upgraded side), and that ability.
+    /// A card given another card's ability this turn (Cyrilla's upgraded side), and that ability: it acts
+    /// as one of the card's (its ongoing part is in `stats`).
     pub graft: Option<(u8, Ability)>,
     /// The cards given extra guardians this turn (Conclave of Ents, Wildfire Ember), and how many.
     pub bonus: [Option<(u8, u8)>; 2],
@@ -141,11 +140,17 @@ pub struct Cards<'a> {
 }
 
 impl Cards<'_> {
+    /// The abilities of card `c`: its advancements', its leader side's, and one it was given this turn.
+    #[inline]
+    pub fn abilities(&self, c: u8) -> impl Iterator<Item = Ability> + '_ {
+        let given = self.graft.filter(|g| g.0 == c).map(|g| g.1);
+        card_abilities(self.db, self.cards[c as usize], leader_face(self.db, self.leader, c)).chain(given)
+    }
+
     /// Extra guardians on card `c` this turn.
     #[inline]
     pub fn bonus(&self, c: u8) -> u8 {
-        let bonus = self.bonus.iter().flatten().filter(|(x, _)| *x == c).fold(0u8, |a, (_, n)| a.saturating_add(*n));
-        bonus.saturating_add(u8::from(self.plus == Some(c)))
+        self.bonus.iter().flatten().filter(|(x, _)| *x == c).fold(0u8, |a, (_, n)| a.saturating_add(*n))
     }
 }
 
@@ -198,7 +203,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     let mut factor: u32 = 1;
     // Unique harvest effects run on the totals once the rest is counted.
     let mut unique = false;
-    let bonuses = h.plus.is_some() || h.bonus.iter().any(Option::is_some);
+    let bonuses = h.bonus.iter().any(Option::is_some);
     let mut unique_cards = 0u32;
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for &c in field.iter().chain(h.copy.iter()) {
@@ -214,35 +219,13 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
             }
         }
         vp += u32::from(st.vp);
-        // Cyrilla's upgraded side: the copied ability counts on this card (ruling MV51).
-        if let Some((g, ab)) = h.graft
-            && g == c
-        {
-            let guardians = u32::from(st.guardians) + u32::from(bonus);
-            let n = match (ab.timing, ab.per) {
-                (Timing::Ongoing, Count::GuardiansOnCard) => guardians,
-                (Timing::Ongoing, _) => 1,
-                _ => harvest_count(ab.per, h, c, field),
-            };
-            let gain = u32::from(ab.amount) * n;
-            let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-            match ab.reward {
-                Reward::Mana => mana += gain,
-                Reward::Vp => vp += gain * double,
-                Reward::BoxVp => box_vp += gain * double,
-                r => {
-                    if let Some(k) = r.spirit() {
-                        spirits[k as usize] += gain;
-                    }
-                }
-            }
-        }
         if !st.acts(Timing::Harvest) {
             continue;
         }
         let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
         let (list, n) = ability_list(db, h.cards[c as usize], leader_face(db, h.leader, c));
-        for ab in &list[..n] {
+        let given = h.graft.filter(|g| g.0 == c).map(|g| g.1);
+        for ab in list[..n].iter().copied().chain(given) {
             if ab.timing != Timing::Harvest {
                 continue;
             }
@@ -305,7 +288,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
             if unique_cards & (1 << c) == 0 && h.leader.is_none_or(|l| l.card != c) {
                 continue;
             }
-            for ab in card_abilities(db, h.cards[c as usize], leader_face(db, h.leader, c)) {
+            for ab in h.abilities(c) {
                 if ab.timing == Timing::Harvest
                     && ab.effect == Effect::Unique
                     && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.harvest)

@@ -16,7 +16,7 @@
 //!   Peacekeeper Druid's second chance), is small compared with what one more card adds to the harvest:
 //!   `p · (harvest at stake) < (1 - p) · (gain)`.
 
-use sylvan_engine::GameRng;
+use sylvan_engine::{GameRng, Lang};
 
 use crate::actions::{Action, Source};
 use crate::amulets::Evoke;
@@ -599,9 +599,8 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         stats: &stats,
         leader: view.leader_card(i),
         bonus: p.bonuses(),
-        plus: None,
         copy: None,
-        graft: None,
+        graft: p.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
         added: 0,
         table: Some((view, i)),
     };
@@ -933,14 +932,9 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
                     Some(_) => return None,
                     None => leader_face(db, view.leader_card(usize::from(s)), c)?.ability,
                 };
-                let w = match ab.reward {
-                    Reward::Mana => W.mana,
-                    Reward::Wild => W.wild,
-                    Reward::Vp | Reward::BoxVp => 1.0,
-                    _ => W.spirit,
-                };
-                Some((w * f64::from(ab.amount), a))
+                Some((graft_value(view, ab), a))
             })
+            .filter(|x| x.0 > 0.0)
             .max_by(|a, b| a.0.total_cmp(&b.0));
         return graft
             .map(|x| x.1)
@@ -950,9 +944,19 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     if let Some(a) = magpie_pick(view, legal) {
         return Some(a);
     }
-    let l = view.leader_card(me)?;
-    let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
-    let key = crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?.key;
+    // A unique ability Cyrilla copied, still to use, else the leader's own.
+    let copied = p
+        .boost
+        .and_then(|b| b.ability)
+        .filter(|ab| ab.effect == Effect::Unique && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
+    let key = match copied {
+        Some(ab) => crate::effects::module(ab.module)?.key,
+        None => {
+            let l = view.leader_card(me)?;
+            let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
+            crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?.key
+        }
+    };
     let cards = || legal.iter().filter_map(|&a| if let Action::AbilityCard(c) = a { Some(c) } else { None });
     let best = |f: &dyn Fn(u8) -> f64| {
         cards().map(|c| (f(c), c)).max_by(|a, b| a.0.total_cmp(&b.0)).filter(|x| x.0 > 0.0).map(|x| x.1)
@@ -1041,6 +1045,48 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
             .map(|x| x.1),
         _ => None,
     }
+}
+
+/// What Cyrilla's copy of `ab` onto her first card brings, in VP: the change it makes to this harvest's
+/// totals (the rules' count), or for what acts later (choices, cards to the field, decay in the Prep
+/// Phase) a rough share of what it may bring.
+fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
+    let me = view.seat.index();
+    let p = &view.players[me];
+    let Some(b) = p.boost else { return 0.0 };
+    let db = &*view.db;
+    let mut stats = view.all_stats(me);
+    let face = leader_face(db, view.leader_card(me), b.card);
+    stats[b.card as usize] =
+        CardStats::boosted(p.cards[b.card as usize], db, face, Some(crate::state::Boost { ability: Some(ab), ..b }));
+    let base = view.all_stats(me);
+    let count = |stats: &[CardStats; NUM_CARDS], graft| {
+        let cards = harvest::Cards {
+            db,
+            cards: &p.cards,
+            stats,
+            leader: view.leader_card(me),
+            bonus: p.bonuses(),
+            copy: view.turn.copy,
+            graft,
+            added: view.turn.added,
+            table: Some((view, me)),
+        };
+        let t = harvest::totals(&cards, &p.field, &p.vales);
+        let spirits: f64 = t.spirits[..3].iter().map(|&x| f64::from(x)).sum();
+        W.mana * f64::from(t.mana) + W.spirit * spirits + W.wild * f64::from(t.spirits[3]) + f64::from(t.vp + t.box_vp)
+    };
+    let now = count(&stats, Some((b.card, ab))) - count(&base, None);
+    let later = match ab.effect {
+        Effect::Unique | Effect::Exchange | Effect::DiscountOnCard => 0.3,
+        Effect::DeckToField | Effect::FillField => W.mana,
+        _ => {
+            let (old, new) = (base[b.card as usize], stats[b.card as usize]);
+            W.decay * (f64::from(old.decay) - f64::from(new.decay)).max(0.0) * 0.5
+                + W.growth * (f64::from(new.growth) - f64::from(old.growth)).max(0.0) * 0.5
+        }
+    };
+    now + later
 }
 
 /// Magpie (ruling MV69): the best card of the discard pile back into the deck, while it plays better
@@ -1296,14 +1342,17 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
 /// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
 /// enough (e.g. a decay advancement onto a card that caps decay, a guardian-counting one next to guardians).
 fn best_portal(view: &View, legal: &[Action]) -> Option<Action> {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
+    best_portal_of(&view.db, &view.players[view.seat.index()].cards, legal)
+}
+
+/// [`best_portal`] for the player with sleeves `cards`; the rollout calls it on the state (no allocation).
+pub(crate) fn best_portal_of(db: &CardDb, cards: &[Sleeve; NUM_CARDS], legal: &[Action]) -> Option<Action> {
     legal
         .iter()
         .copied()
         .filter_map(|a| {
             let Action::Portal(from, slot, to) = a else { return None };
-            let (x, y) = (p.cards[from as usize], p.cards[to as usize]);
+            let (x, y) = (cards[from as usize], cards[to as usize]);
             let adv = x.slots[slot as usize];
             if adv == EMPTY || from == to {
                 return None;
@@ -1447,6 +1496,54 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     })
 }
 
+/// The key of the unique ability an `ability cN` of the player to move goes to (ruling MV81): Magpie for a
+/// card of the discard pile, else an ability Cyrilla copied (if not used yet), else the leader's.
+pub(crate) fn card_choice_key(view: &View, c: u8) -> Option<&'static str> {
+    let me = view.current as usize;
+    let p = &view.players[me];
+    if p.discard.is_some_and(|d| d.contains(&c)) {
+        return Some("magpie");
+    }
+    let unique = |ab: crate::cards::Ability| {
+        crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.key)
+    };
+    let copied =
+        p.boost.and_then(|b| b.ability).filter(|_| view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
+    if let Some(key) = copied.and_then(unique).filter(|k| *k != "magpie") {
+        return Some(key);
+    }
+    let l = view.leader_card(me)?;
+    unique(view.db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability)
+}
+
+/// The card Cyrilla gave Guilduin's copy, while that copy is still to use.
+pub(crate) fn copying_card(view: &View) -> Option<u8> {
+    let b = view.players[view.current as usize].boost?;
+    let m = crate::effects::module(b.ability?.module)?;
+    (m.key == "copy-card" && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0).then_some(b.card)
+}
+
+/// For Cyrilla's `ability p1 c7 top`: the title the copied ability is printed on, its text in `lang`, and
+/// the card it is added to.
+pub(crate) fn grafted_text(view: &View, a: Action, lang: Lang) -> Option<(String, String, u8)> {
+    let Action::AbilityGraft(s, c, slot) = a else { return None };
+    let db = &*view.db;
+    let pv = view.players.get(usize::from(s))?;
+    let (title, ab) = match pv.cards.get(usize::from(c))?.slots.get(usize::from(slot)) {
+        Some(&x) if x != EMPTY => {
+            let adv = db.adv(x);
+            (crate::words::title(&adv.title, &adv.french, lang).to_owned(), adv.ability)
+        }
+        Some(_) => return None,
+        None => {
+            let l = view.leader_card(usize::from(s)).filter(|l| l.card == c)?;
+            (db.leader(l.id).title.clone(), l.face(db).ability)
+        }
+    };
+    let first = view.turn.guardian_plus?;
+    Some((title, crate::words::ability_text(ab, lang), first))
+}
+
 /// Describes an action for a human.
 pub fn describe(view: &View, a: Action) -> String {
     let db = &*view.db;
@@ -1532,6 +1629,28 @@ pub fn describe(view: &View, a: Action) -> String {
         Action::Decline if view.phase == Phase::AmuletTrade => "decline: keep your amulet".into(),
         Action::Evoke | Action::EvokeOn(_) => match view.players[view.current as usize].amulet {
             Some(x) => format!("{a}: {}", db.amulet(x).text()),
+            None => a.to_string(),
+        },
+        Action::AbilityCard(c) => {
+            let card = view.card_text(view.players[view.current as usize].cards[c as usize]);
+            match card_choice_key(view, c) {
+                Some("magpie") => format!("{a}: shuffle c{c} {card} from your discard pile into your deck"),
+                Some("guardian-on-card" | "guardian-and-graft") => format!("{a}: +1 guardian on c{c} {card}"),
+                Some("copy-card") => match copying_card(view) {
+                    Some(x) => format!("{a}: c{x} also has the symbols and abilities of c{c} {card}"),
+                    None => format!("{a}: your leader's card also has the symbols and abilities of c{c} {card}"),
+                },
+                Some("redraw-on-deck") => format!("{a}: discard your on-deck card c{c} {card} and reveal another"),
+                _ => format!("{a}: {card}"),
+            }
+        }
+        Action::AbilityPick(k) if card_choice_key(view, EMPTY) == Some("gain-choice") => {
+            format!("{a}: gain {}", if k == 0 { "1 mana" } else { "1 wild spirit" })
+        }
+        Action::AbilityGraft(..) => match grafted_text(view, a, Lang::En) {
+            Some((title, text, first)) => {
+                format!("{a}: add {title}'s ability to c{first} until the end of the turn ({text})")
+            }
             None => a.to_string(),
         },
         Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {

@@ -8,7 +8,8 @@
 //! - Wood Sprite Hoard: discard a card shown whose decay outweighs its growth; Hatchery: keep a card
 //!   whose decay does not; Pool of Visions: keep the field card with the most mana and spirits and no
 //!   net decay.
-//! - Harvest: first the leader abilities that add to the harvest (a card, an option, a Fertile Soil;
+//! - Harvest: first a Wayfarer Portal move the heuristic would make (one that makes the two cards bring
+//!   more per play), then the leader abilities that add to the harvest (a card, an option, a Fertile Soil;
 //!   GinGan's redraw only for an on-deck card whose decay outweighs its growth), then buy the
 //!   highest-level vale offered, then the highest-level advancement (the legal list holds only what the
 //!   field can pay for), then Hempero's clearing, then end the phase. The mana token is kept.
@@ -18,6 +19,7 @@
 use sylvan_engine::GameRng;
 
 use crate::actions::{Action, Source};
+use crate::cards::Effect;
 use crate::state::{MysticVale, Phase};
 
 /// How much the rollout likes a harvest action (higher first); `None` for actions it leaves to chance.
@@ -99,6 +101,13 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             };
         }
         Phase::Harvest if has(Action::Done) => {
+            // Wayfarer Portal first, as the heuristic: a move that makes the two cards bring more.
+            if !g.turn.portal_used
+                && g.turn.usable & Effect::MoveAdvancement.bit() != 0
+                && let Some(a) = crate::heuristic::best_portal_of(&g.db, &g.cur().cards, legal)
+            {
+                return a;
+            }
             let mut best = legal[0];
             let mut best_score = 0;
             let mut ties = 0u32;

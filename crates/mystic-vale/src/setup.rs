@@ -751,6 +751,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         revealed_outside: false,
         bog: None,
         workshop: Pile::new(),
+        boost: None,
         druid_used: false,
         druid_prep: false,
         stats: [CardStats::default(); NUM_CARDS],

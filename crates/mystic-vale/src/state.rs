@@ -370,6 +370,9 @@ pub struct Player {
     /// (EN:1694-1704), in the order taken (public, ruling MV75).
     #[serde(default)]
     pub workshop: Pile,
+    /// Cyrilla's guardians and copied ability on one card until the end of the turn (ruling MV51, MV80).
+    #[serde(default)]
+    pub boost: Option<Boost>,
     /// Peacekeeper Druid used this turn.
     pub druid_used: bool,
     /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
@@ -414,11 +417,24 @@ impl PartialEq for Player {
             && self.revealed_outside == o.revealed_outside
             && self.bog == o.bog
             && self.workshop == o.workshop
+            && self.boost == o.boost
             && self.druid_used == o.druid_used
             && self.druid_prep == o.druid_prep
             && self.shown_decay == o.shown_decay
             && self.shown_growth == o.shown_growth
     }
+}
+
+/// What a harvest ability gives one card of its owner until the end of the turn (Cyrilla, EN:1592-1606):
+/// guardians, and with her upgraded side another card's ability, counted as if printed there (MV51, MV80).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Boost {
+    /// The card.
+    pub card: u8,
+    /// Guardians it counts more.
+    pub guardians: u8,
+    /// The ability it also has.
+    pub ability: Option<Ability>,
 }
 
 /// A leader in a player's deck: its id, the card (a blank starting card) it is sleeved into, its side,
@@ -508,6 +524,12 @@ impl CardStats {
     /// The totals of sleeve `s` (with the leader side `face` if the card carries one). Order: printed
     /// symbols, additions per guardian, conversions to wild, caps (ruling MV20).
     pub fn of(s: Sleeve, db: &CardDb, face: Option<&Face>) -> CardStats {
+        CardStats::boosted(s, db, face, None)
+    }
+
+    /// [`CardStats::of`] with `boost` on the card (its guardians count as printed ones, its ability as one
+    /// of the card's).
+    pub fn boosted(s: Sleeve, db: &CardDb, face: Option<&Face>, boost: Option<Boost>) -> CardStats {
         let mut st = CardStats::default();
         let mut cap = u8::MAX;
         let mut to_wild = false;
@@ -567,6 +589,10 @@ impl CardStats {
         if let Some(f) = face {
             add_face(&mut st, &f.symbols, f.ability);
         }
+        if let Some(b) = boost {
+            let symbols = crate::cards::Symbols { guardian: b.guardians, ..Default::default() };
+            add_face(&mut st, &symbols, b.ability.unwrap_or(Ability::NONE));
+        }
         st.decay_printed = st.decay;
         st.decay = st.decay.min(cap);
         st.growth = st.growth.saturating_add(st.grov.saturating_mul(st.guardians));
@@ -603,7 +629,7 @@ impl Player {
     /// Recomputes the cached totals of card `c` (after sleeving), keeping the field totals right.
     pub fn refresh(&mut self, db: &CardDb, c: usize) {
         let old = self.stats[c];
-        let new = CardStats::of(self.cards[c], db, leader_face(db, self.leader, c as u8));
+        let new = CardStats::boosted(self.cards[c], db, leader_face(db, self.leader, c as u8), self.boost_on(c as u8));
         self.stats[c] = new;
         if self.field.contains(&(c as u8)) || self.on_deck == Some(c as u8) {
             self.shown_decay = self.shown_decay - u16::from(old.decay) + u16::from(new.decay);
@@ -615,14 +641,31 @@ impl Player {
     pub fn refresh_all(&mut self, db: &CardDb) {
         for c in 0..NUM_CARDS {
             let face = leader_face(db, self.leader, c as u8);
-            // Totals are a function of the sleeve: starting cards repeat, each kind is counted once.
+            // Totals are a function of the sleeve (and a boost): starting cards repeat, each kind is counted once.
+            let boost = self.boost_on(c as u8);
             let same = c > 0
                 && face.is_none()
+                && boost.is_none()
                 && self.cards[c] == self.cards[c - 1]
-                && leader_face(db, self.leader, c as u8 - 1).is_none();
-            self.stats[c] = if same { self.stats[c - 1] } else { CardStats::of(self.cards[c], db, face) };
+                && leader_face(db, self.leader, c as u8 - 1).is_none()
+                && self.boost_on(c as u8 - 1).is_none();
+            self.stats[c] = if same { self.stats[c - 1] } else { CardStats::boosted(self.cards[c], db, face, boost) };
         }
         self.recount_shown();
+    }
+
+    /// The boost on card `c`, if any.
+    #[inline]
+    pub fn boost_on(&self, c: u8) -> Option<Boost> {
+        self.boost.filter(|b| b.card == c)
+    }
+
+    /// Sets (or ends, with `None`) the boost, recounting the cards it leaves and reaches.
+    pub fn set_boost(&mut self, db: &CardDb, boost: Option<Boost>) {
+        let old = std::mem::replace(&mut self.boost, boost);
+        for c in old.iter().chain(boost.iter()).map(|b| usize::from(b.card)) {
+            self.refresh(db, c);
+        }
     }
 
     /// Recomputes the field + on-deck decay and growth totals from the card totals.

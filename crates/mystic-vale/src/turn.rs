@@ -134,6 +134,11 @@ impl MysticVale {
         self.turn.guardian_plus = None;
         self.turn.copy = None;
         self.turn.graft = None;
+        // Cyrilla's boost lasts until the end of its owner's turn.
+        let db = self.db;
+        for p in self.players.iter_mut().filter(|p| p.boost.is_some()) {
+            p.set_boost(&db, None);
+        }
         self.turn.ability_buys = (0, 0);
         self.turn.spoiled = false;
         self.turn.evoked = false;
@@ -437,6 +442,7 @@ impl MysticVale {
     fn card_ability(&self, c: u8, timing: Timing, effect: Effect) -> Option<crate::cards::Ability> {
         let p = self.cur();
         crate::state::card_abilities(&self.db, p.cards[c as usize], crate::state::leader_face(&self.db, p.leader, c))
+            .chain(p.boost_on(c).and_then(|b| b.ability))
             .find(|a| a.timing == timing && a.effect == effect)
     }
 
@@ -539,7 +545,7 @@ impl MysticVale {
         self.turn.sow = effects & Effect::Exchange.bit() != 0;
         if effects & Effect::Unique.bit() != 0 {
             let mut buys = (0u8, 0u8);
-            self.for_each_module(|_, ab, m| {
+            self.for_each_module(|_, _, ab, m| {
                 if m.extra_buys > 0 {
                     buys = (buys.0.saturating_add(m.extra_buys), buys.1.max(ab.amount));
                 }
@@ -554,7 +560,7 @@ impl MysticVale {
         self.recount();
         if effects & Effect::Unique.bit() != 0 {
             let mut begin = None;
-            self.for_each_module(|_, _, m| begin = begin.or(m.harvest_begin));
+            self.for_each_module(|_, _, _, m| begin = begin.or(m.harvest_begin));
             if let Some(f) = begin {
                 f(self);
             }
@@ -567,9 +573,10 @@ impl MysticVale {
         Some(crate::state::LeaderCard { upgraded: l.upgraded && !self.turn.upgraded, ..l })
     }
 
-    /// Calls `f(card, ability, module)` for each unique harvest ability of the active player's field, in
-    /// field order.
-    fn for_each_module(&self, mut f: impl FnMut(u8, crate::cards::Ability, &'static crate::effects::Module)) {
+    /// Calls `f(key, card, ability, module)` for each unique harvest ability of the active player's field,
+    /// in field order: `key` is the card's number, or [`BOOST_KEY`](crate::effects::BOOST_KEY) for the
+    /// ability Cyrilla gave the card.
+    fn for_each_module(&self, mut f: impl FnMut(u8, u8, crate::cards::Ability, &'static crate::effects::Module)) {
         let p = self.cur();
         let leader = self.harvest_leader();
         for &c in p.field.iter() {
@@ -578,35 +585,106 @@ impl MysticVale {
             if !p.stats[c as usize].has(Effect::Unique) && leader.is_none_or(|l| l.card != c) {
                 continue;
             }
-            for ab in crate::state::card_abilities(
+            let given = p.boost_on(c).and_then(|b| b.ability);
+            let own = crate::state::card_abilities(
                 &self.db,
                 p.cards[c as usize],
                 crate::state::leader_face(&self.db, leader, c),
-            ) {
+            );
+            for (key, ab) in own.map(|ab| (c, ab)).chain(given.map(|ab| (crate::effects::BOOST_KEY, ab))) {
                 if ab.timing == Timing::Harvest
                     && ab.effect == Effect::Unique
                     && let Some(m) = crate::effects::module(ab.module)
                 {
-                    f(c, ab, m);
+                    f(key, c, ab, m);
                 }
             }
         }
     }
 
-    /// The unique harvest ability (card, ability, module) that takes `action`: the one waiting for more
-    /// choices, else the first not used yet this turn whose choices are of the action's kind.
-    fn module_for(&self, action: Action) -> Option<(u8, crate::cards::Ability, &'static crate::effects::Module)> {
+    /// The unique harvest ability (key, card, ability, module) that takes `action`: the one waiting for
+    /// more choices, else the first not used yet this turn that offers it (a card choice names a card
+    /// its ability offers, ruling MV81).
+    #[allow(clippy::type_complexity)]
+    fn module_for(&self, action: Action) -> Option<(u8, u8, crate::cards::Ability, &'static crate::effects::Module)> {
         let mut found = None;
-        self.for_each_module(|c, ab, m| {
+        self.for_each_module(|k, c, ab, m| {
             let usable = match self.turn.ability_open {
-                Some(o) => o == c,
-                None => self.turn.ability_used & (1 << c) == 0,
+                Some(o) => o == k,
+                None => {
+                    self.turn.ability_used & (1 << k) == 0
+                        && match (action, m.cards) {
+                            (Action::AbilityCard(x), Some(cards)) => cards(self, c, ab) & (1 << x) != 0,
+                            _ => true,
+                        }
+                }
             };
             if usable && found.is_none() && m.apply.is_some() && m.choice.takes(action) {
-                found = Some((c, ab, m));
+                found = Some((k, c, ab, m));
             }
         });
         found
+    }
+
+    /// Cyrilla's upgraded side gave the boosted card another card's ability, after the Harvest Phase
+    /// began: what that ability does as the harvest begins happens now (ruling MV80). Its gains and
+    /// ongoing effects are counted by the recount; its choices are offered from now on.
+    fn after_graft<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        let Some((c, ab)) = self.players[i].boost.and_then(|b| b.ability.map(|ab| (b.card, ab))) else { return };
+        let in_field = self.players[i].field.contains(&c);
+        match (ab.timing, ab.effect) {
+            (Timing::Harvest, Effect::Exchange) => self.turn.sow = true,
+            (Timing::Harvest, Effect::DiscountOnCard) => self.turn.chorus = true,
+            (Timing::Harvest, Effect::FillField) if in_field => {
+                let before = self.players[i].field.len();
+                self.fill_field();
+                self.turn.added = self.turn.added.saturating_add((self.players[i].field.len() - before) as u8);
+            }
+            (Timing::Harvest, Effect::DeckToField) if in_field => {
+                let p = &self.players[i];
+                let per = match ab.per {
+                    Count::GuardiansOnCard => u32::from(p.stats[c as usize].guardians) + u32::from(p.bonus(c)),
+                    _ => 1,
+                };
+                let before = p.field.len();
+                self.deck_to_field(u32::from(ab.amount) * per, ev);
+                self.turn.added = self.turn.added.saturating_add((self.players[i].field.len() - before) as u8);
+            }
+            (Timing::Harvest, Effect::Unique) if in_field => {
+                if let Some(m) = crate::effects::module(ab.module) {
+                    if m.extra_buys > 0 {
+                        let b = self.turn.ability_buys;
+                        self.turn.ability_buys = (b.0.saturating_add(m.extra_buys), b.1.max(ab.amount));
+                    }
+                    if let Some(f) = m.harvest_begin {
+                        f(self);
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.count_places();
+        self.recount();
+    }
+
+    /// Moves `n` cards from the top of the active player's deck to the right end of the field,
+    /// reshuffling the discard pile when the deck runs out.
+    fn deck_to_field<S: EventSink<Event>>(&mut self, n: u32, ev: &mut S) {
+        let i = self.current as usize;
+        for _ in 0..n {
+            if self.players[i].deck.is_empty() {
+                self.reshuffle(ev);
+            }
+            match self.players[i].deck_to_field() {
+                Some(x) => {
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::Played(self.seat(), x));
+                    }
+                }
+                None => break,
+            }
+        }
     }
 
     /// Canopy Explorer (EN:915-925): each field card with the ability moves `amount × count` cards from
@@ -634,19 +712,7 @@ impl MysticVale {
                     n += u32::from(ab.amount) * per;
                 }
             }
-            for _ in 0..n {
-                if self.players[i].deck.is_empty() {
-                    self.reshuffle(ev);
-                }
-                match self.players[i].deck_to_field() {
-                    Some(x) => {
-                        if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::Played(self.seat(), x));
-                        }
-                    }
-                    None => break,
-                }
-            }
+            self.deck_to_field(n, ev);
         }
     }
 
@@ -877,11 +943,8 @@ impl MysticVale {
             stats: &p.stats,
             leader,
             bonus: p.bonuses(),
-            plus: self.turn.guardian_plus,
             copy: self.turn.copy,
-            graft: self.turn.graft.and_then(|(c, s, x, slot)| {
-                crate::effects::guardian_and_graft::grafted(self, s, x, slot).map(|ab| (c, ab))
-            }),
+            graft: p.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
             added: self.turn.added,
             table: Some((self, self.current as usize)),
         };
@@ -981,12 +1044,7 @@ impl MysticVale {
     }
 
     fn chorus_discount(&self, c: u8) -> u8 {
-        let p = self.cur();
-        p.cards[c as usize]
-            .advs()
-            .map(|a| self.db.hot(a).ability)
-            .find(|ab| ab.effect == Effect::DiscountOnCard)
-            .map_or(0, |ab| ab.amount)
+        self.card_ability(c, Timing::Harvest, Effect::DiscountOnCard).map_or(0, |ab| ab.amount)
     }
 
     /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
@@ -1210,8 +1268,8 @@ impl MysticVale {
         if let Some(open) = self.turn.ability_open {
             // A unique ability takes several choices: its own, or `decline` to stop.
             out.push(Action::Decline);
-            self.for_each_module(|c, ab, m| {
-                if let (true, Some(f)) = (c == open, m.actions) {
+            self.for_each_module(|k, c, ab, m| {
+                if let (true, Some(f)) = (k == open, m.actions) {
                     f(self, c, ab, out);
                 }
             });
@@ -1399,8 +1457,8 @@ impl MysticVale {
             return false;
         }
         let from = out.len();
-        self.for_each_module(|c, ab, m| {
-            if let (0, Some(f)) = (self.turn.ability_used & (1 << c), m.actions) {
+        self.for_each_module(|k, c, ab, m| {
+            if let (0, Some(f)) = (self.turn.ability_used & (1 << k), m.actions) {
                 f(self, c, ab, out);
             }
         });
@@ -1972,13 +2030,16 @@ impl MysticVale {
                 | Action::AbilityTake(_)
                 | Action::Workshop(..),
             ) => {
-                if let Some((c, ab, m)) = self.module_for(action)
+                if let Some((k, c, ab, m)) = self.module_for(action)
                     && let Some(f) = m.apply
                 {
                     let on_deck = self.players[i].on_deck;
                     let step = f(self, c, ab, action);
-                    self.turn.ability_used |= 1 << c;
-                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(c);
+                    self.turn.ability_used |= 1 << k;
+                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(k);
+                    if let Action::AbilityGraft(..) = action {
+                        self.after_graft(ev);
+                    }
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::UsedAbility(seat, c, action));
                     }
@@ -1993,7 +2054,7 @@ impl MysticVale {
             (Phase::Harvest, Action::Decline) => {
                 if let Some(c) = self.turn.ability_open.take() {
                     let mut finish = None;
-                    self.for_each_module(|x, _, m| {
+                    self.for_each_module(|x, _, _, m| {
                         if x == c && finish.is_none() {
                             finish = m.finish;
                         }

@@ -79,6 +79,9 @@ pub struct PlayerView {
     /// Old Bakarab's workshop, face up (public, ruling MV75).
     #[serde(default)]
     pub workshop: Pile,
+    /// Cyrilla's guardians and copied ability on one card until the end of the turn (public).
+    #[serde(default)]
+    pub boost: Option<crate::state::Boost>,
 }
 
 impl PlayerView {
@@ -206,6 +209,7 @@ impl MysticVale {
                     revealed_outside: p.revealed_outside,
                     bog: p.bog,
                     workshop: p.workshop,
+                    boost: p.boost,
                 })
                 .collect(),
             start: self.start,
@@ -333,6 +337,7 @@ impl MysticVale {
                 revealed_outside: pv.revealed_outside,
                 bog: pv.bog,
                 workshop: pv.workshop,
+                boost: pv.boost,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -492,19 +497,20 @@ impl View {
 
     /// One indented line per ability on the card: `Dawnsinger: harvest: +1 mana per guardian on this card`.
     fn abilities(&self, f: &mut dyn fmt::Write, s: Sleeve, lang: Lang) -> fmt::Result {
+        let colon = lang.pick(":", " :");
         for a in s.advs() {
             let x = self.db.adv(a);
             let name = words::title(&x.title, &x.french, lang);
             let ab = words::ability_text(x.ability, lang);
             if !ab.is_empty() {
-                writeln!(f, "              {name}: {ab}")?;
+                writeln!(f, "              {name}{colon} {ab}")?;
             }
             if x.eclipse {
                 let e = lang.pick(
                     "eclipse (may be covered, never covers)",
                     "éclipse (peut être recouverte, ne recouvre jamais)",
                 );
-                writeln!(f, "              {name}: {e}")?;
+                writeln!(f, "              {name}{colon} {e}")?;
             }
         }
         Ok(())
@@ -557,6 +563,8 @@ impl View {
     pub fn write_in(&self, f: &mut dyn fmt::Write, lang: Lang) -> fmt::Result {
         let db = &*self.db;
         let fr = lang == Lang::Fr;
+        // French puts a space before a colon.
+        let colon = lang.pick(":", " :");
         let adv_title = |a: u8| words::title(&db.adv(a).title, &db.adv(a).french, lang).to_owned();
         let vale_title = |v: u8| words::title(&db.vale(v).title, &db.vale(v).french, lang).to_owned();
         match lang {
@@ -601,12 +609,12 @@ impl View {
             for &l in &t.leaders {
                 let (take, up) =
                     (lang.pick("take leader", "prendre le meneur"), lang.pick("upgraded", "face améliorée"));
-                writeln!(f, "  {take} {l}: {}", words::leader_summary(db.leader(l), false, lang))?;
-                writeln!(f, "      {up}: {}", words::leader_summary(db.leader(l), true, lang))?;
+                writeln!(f, "  {take} {l}{colon} {}", words::leader_summary(db.leader(l), false, lang))?;
+                writeln!(f, "      {up}{colon} {}", words::leader_summary(db.leader(l), true, lang))?;
             }
             for &a in &t.amulets {
                 let take = lang.pick("take amulet", "prendre l'amulette");
-                writeln!(f, "  {take} {a}: {}", words::amulet_summary(db.amulet(a), false, lang))?;
+                writeln!(f, "  {take} {a}{colon} {}", words::amulet_summary(db.amulet(a), false, lang))?;
             }
         }
         writeln!(f, "{}", lang.pick("commons:", "réserve d'Évolutions :"))?;
@@ -626,10 +634,11 @@ impl View {
         let soil = db.adv(db.soil[0]);
         writeln!(
             f,
-            "  soil.top/middle/bottom: {} ({} mana): {}; {} {} · {} · {}",
+            "  soil.top/middle/bottom{colon} {} ({} mana){colon} {}{} {} {} · {} · {}",
             adv_title(db.soil[0]),
             soil.cost,
             words::symbols_text(&soil.symbols, lang),
+            lang.pick(";", " ;"),
             lang.pick("left", "restants"),
             self.soil[0],
             self.soil[1],
@@ -655,10 +664,18 @@ impl View {
                         words::vale_cost_text(x, lang),
                         x.vp,
                         lang.pick("VP", "PV"),
-                        if ab.is_empty() { "" } else { ": " },
+                        if ab.is_empty() { "" } else { lang.pick(": ", " : ") },
                         ab
                     )?;
                 }
+            }
+            // Crystal Cavern went face down on top of the level-1 vale deck in sight of all (MV66).
+            if let Some(v) = self.vale_top.filter(|_| l == 0 && self.vale_deck_counts[0] > 0) {
+                let head = lang.pick(
+                    "top of the deck (every seat saw it go there):",
+                    "dessus de la pioche (vue de tous quand elle y a été posée) :",
+                );
+                writeln!(f, "    {head} {}", vale_title(v))?;
             }
         }
         for (i, p) in self.players.iter().enumerate() {
@@ -702,14 +719,14 @@ impl View {
             }
             if let Some(a) = p.amulet {
                 let label = lang.pick("amulet", "amulette");
-                writeln!(f, "   {label}: {}", words::amulet_summary(db.amulet(a), p.token_active, lang))?;
+                writeln!(f, "   {label}{colon} {}", words::amulet_summary(db.amulet(a), p.token_active, lang))?;
             }
             if !p.workshop.is_empty() {
                 // Old Bakarab's workshop, face up (ruling MV75).
                 let items: Vec<String> =
                     p.workshop.iter().enumerate().map(|(k, &a)| format!("{} {}", k + 1, adv_title(a))).collect();
                 let label = lang.pick("workshop", "atelier");
-                writeln!(f, "   {label}: {}", items.join(", "))?;
+                writeln!(f, "   {label}{colon} {}", items.join(", "))?;
             }
             if p.pending_mana > 0 {
                 match lang {
@@ -729,27 +746,45 @@ impl View {
                 match l.id {
                     Some(id) => writeln!(
                         f,
-                        "   {leader} (c{}): {}",
+                        "   {leader} (c{}){colon} {}",
                         l.card,
                         words::leader_summary(db.leader(id), l.upgraded, lang)
                     )?,
-                    None => writeln!(f, "   {leader} (c{}): {}", l.card, lang.pick("not yet seen", "pas encore vu"))?,
+                    None => {
+                        writeln!(f, "   {leader} (c{}){colon} {}", l.card, lang.pick("not yet seen", "pas encore vu"))?
+                    }
                 }
             }
             if let Some(o) = p.leader_offer {
                 writeln!(
                     f,
-                    "   {}: 1. {} · 2. {}",
+                    "   {}{colon} 1. {} · 2. {}",
                     lang.pick("leaders dealt", "meneurs distribués"),
                     words::leader_summary(db.leader(o[0]), false, lang),
                     words::leader_summary(db.leader(o[1]), false, lang)
                 )?;
             }
             let (field, on_deck) = (lang.pick("field  ", "champ  "), "on-deck");
+            // Cyrilla's guardians and copied ability on a card, until the end of the turn (MV80).
+            let boost = |f: &mut dyn fmt::Write, c: u8| -> fmt::Result {
+                let Some(b) = p.boost.filter(|b| b.card == c) else { return Ok(()) };
+                let (head, plus) = match lang {
+                    Lang::En => ("until the end of the turn (Cyrilla)", format!("+{} guardian", b.guardians)),
+                    Lang::Fr => ("jusqu'à la fin du tour (Cyrilla)", format!("+{} Gardien", b.guardians)),
+                };
+                match b.ability {
+                    Some(ab) => {
+                        let semi = lang.pick(";", " ;");
+                        writeln!(f, "              {head}{colon} {plus}{semi} {}", words::ability_text(ab, lang))
+                    }
+                    None => writeln!(f, "              {head}{colon} {plus}"),
+                }
+            };
             for &c in &p.field {
                 let s = p.cards[c as usize];
                 writeln!(f, "   {field} c{c:<2} {} {}", self.card_line(i, c, lang), self.stats(i, c, bonus(c), lang))?;
                 self.abilities(f, s, lang)?;
+                boost(f, c)?;
             }
             if let Some(c) = p.on_deck {
                 let s = p.cards[c as usize];
@@ -760,6 +795,14 @@ impl View {
                     self.stats(i, c, bonus(c), lang)
                 )?;
                 self.abilities(f, s, lang)?;
+                boost(f, c)?;
+            }
+            if !p.deck_bottom.is_empty() {
+                // Burrow Wyrms' cards went face down under the deck in sight of all (MV56).
+                let cards: Vec<String> = p.deck_bottom.iter().map(|c| format!("c{c}")).collect();
+                let head =
+                    lang.pick("under the deck (seen by all), bottom first:", "sous le deck (vues de tous), du bas :");
+                writeln!(f, "   {head} {}", cards.join(", "))?;
             }
             if i == self.current as usize {
                 let (decay, growth) = self.decay_growth(i);
@@ -815,13 +858,13 @@ impl View {
                 .map(|(k, a)| format!("{} ({})", adv_title(a), words::slot_name(crate::cards::Slot::ALL[k], lang)))
                 .collect();
             let next = lang.pick("choose which resolves next", "choisissez laquelle se résout d'abord");
-            writeln!(f, "{when_played} (c{card}): {next}: {}", waiting.join(", "))?;
+            writeln!(f, "{when_played} (c{card}){colon} {next}{colon} {}", waiting.join(", "))?;
         }
         if let Phase::WhenPlayed { card, slot, .. } = self.phase {
             if let Some(a) = self.players[self.current as usize].cards[card as usize].slot(usize::from(slot)) {
                 writeln!(
                     f,
-                    "{when_played} (c{card}): {}: {}",
+                    "{when_played} (c{card}){colon} {}{colon} {}",
                     adv_title(a),
                     words::ability_text(db.adv(a).ability, lang)
                 )?;
@@ -916,7 +959,9 @@ impl View {
     /// The totals of player `i`'s card `c` ([`CardStats::of`], with its leader side when known).
     pub fn card_stats(&self, i: usize, c: u8) -> CardStats {
         let db = &*self.db;
-        CardStats::of(self.players[i].cards[c as usize], db, crate::state::leader_face(db, self.leader_card(i), c))
+        let p = &self.players[i];
+        let boost = p.boost.filter(|b| b.card == c);
+        CardStats::boosted(p.cards[c as usize], db, crate::state::leader_face(db, self.leader_card(i), c), boost)
     }
 
     /// The totals of all of player `i`'s cards.

@@ -310,6 +310,10 @@ fn unique_text_fr(key: &str) -> Option<&'static str> {
             "après la partie, une Phase de Semence de plus : +1 PV par carte de votre champ si vous ne Déclinez pas"
         }
         "discard-on-evoke" => "vous pouvez défausser votre carte on-deck ou une carte de votre champ",
+        "guardian-and-graft" => {
+            "+1 Gardien sur une carte de votre champ ou votre carte on-deck, qui peut aussi recevoir une capacité \
+             Récolte ou Toujours d'une autre carte de votre champ ou du champ d'un voisin (jusqu'à la fin du tour)"
+        }
         _ => return None,
     })
 }
@@ -464,6 +468,9 @@ pub fn leader_summary(l: &crate::cards::Leader, upgraded: bool, lang: Lang) -> S
     if !ab.is_empty() {
         t.push_str(if sym.is_empty() { " : " } else { " ; " });
         t.push_str(&ab);
+    }
+    if l.symbols_only(upgraded) {
+        t.push_str(" (provisoire : aucune capacité, symboles seulement)");
     }
     t
 }
@@ -796,6 +803,28 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::Sleeve(c) => format!("glisser dans c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Discard(c) => format!("défausser c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Conclave(c) => format!("+1 Gardien sur c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::AbilityCard(c) => {
+            let card = view.card_text_in(me.cards[c as usize], lang);
+            match crate::heuristic::card_choice_key(view, c) {
+                Some("magpie") => format!("mélanger c{c} {card} de votre défausse dans votre deck"),
+                Some("guardian-on-card" | "guardian-and-graft") => format!("+1 Gardien sur c{c} {card}"),
+                Some("copy-card") => match crate::heuristic::copying_card(view) {
+                    Some(x) => format!("c{x} a aussi les symboles et capacités de c{c} {card}"),
+                    None => format!("la carte de votre meneur a aussi les symboles et capacités de c{c} {card}"),
+                },
+                Some("redraw-on-deck") => format!("défausser votre carte on-deck c{c} {card} et en révéler une autre"),
+                _ => format!("choisir c{c} {card}"),
+            }
+        }
+        Action::AbilityPick(k) if crate::heuristic::card_choice_key(view, EMPTY) == Some("gain-choice") => {
+            format!("gagner {}", if k == 0 { "1 mana" } else { "1 Esprit Libre" })
+        }
+        Action::AbilityGraft(..) => match crate::heuristic::grafted_text(view, a, lang) {
+            Some((title, text, first)) => {
+                format!("ajouter à c{first} la capacité de {title} jusqu'à la fin du tour ({text})")
+            }
+            None => a.to_string(),
+        },
         Action::CancelDecay(c) => {
             format!("annuler le Déclin de c{c} {}", view.card_text_in(me.cards[c as usize], lang))
         }

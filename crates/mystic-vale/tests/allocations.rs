@@ -66,3 +66,86 @@ fn with_conclaves_and_the_variants_nothing_allocates() -> Result<(), String> {
     assert!(moves > 50_000, "{moves}");
     Ok(())
 }
+
+#[test]
+fn rollout_playouts_do_not_allocate() -> Result<(), String> {
+    // The rollout policy (Wayfarer Portal, leader abilities, purchases) with every set and leaders.
+    use sylvan_engine::{GameRng, Heuristic, NoEvents};
+    let mut legal = Vec::with_capacity(1024);
+    let mut moves = 0u64;
+    for players in 2..=4 {
+        let options =
+            Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };
+        for seed in 0..60 {
+            let mut g = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
+            let mut rng = GameRng::new(seed);
+            let before = ALLOC.allocations();
+            while g.to_move().is_some() {
+                g.legal_actions(&mut legal);
+                let a = MysticVale::rollout_action(&g, &legal, &mut rng);
+                g.apply_unchecked(a, &mut NoEvents);
+                moves += 1;
+            }
+            let made = ALLOC.allocations() - before;
+            if made != 0 {
+                return Err(format!("seed {seed}, {players} players: {made} heap allocations in a rollout game"));
+            }
+        }
+    }
+    assert!(moves > 20_000, "{moves}");
+    Ok(())
+}
+
+#[test]
+fn cyrilla_copies_and_card_choices_do_not_allocate() -> Result<(), String> {
+    // Cyrilla's upgraded side copying Ley Line Overflow, Canopy Explorer and Magpie (whose choices then
+    // follow), from explicit setups: every apply after the setup allocates nothing.
+    use sylvan_engine::NoEvents;
+    use sylvan_mystic_vale::{Action, Setup, SetupPlayer};
+    let player = |given: &[&[&str]], field: &[u8], on_deck: u8, deck: &[u8]| {
+        let mut cards: Vec<Vec<String>> = given.iter().map(|c| c.iter().map(|s| s.to_string()).collect()).collect();
+        cards.resize(20, Vec::new());
+        let used: Vec<u8> = field.iter().chain(deck).chain([on_deck].iter()).copied().collect();
+        SetupPlayer {
+            cards,
+            field: field.to_vec(),
+            on_deck: Some(on_deck),
+            deck: deck.to_vec(),
+            discard: (0..20).filter(|c| !used.contains(c)).collect(),
+            ..SetupPlayer::default()
+        }
+    };
+    let options = Options { players: 3, sets: "base,magic,wild,manastorm".into(), ..Options::default() };
+    let cases: [(&str, &[&str]); 3] = [
+        ("ley-line-overflow", &["ability c0", "ability p1 c0 middle", "done"]),
+        ("canopy-explorer", &["ability c0", "ability p1 c0 top", "done"]),
+        ("magpie", &["ability c0", "ability p1 c0 bottom", "ability c5", "ability c6", "decline", "done"]),
+    ];
+    for (key, script) in cases {
+        let mut p0 = player(&[&["totem-chief"]], &[0, 1, 19], 2, &[3, 4]);
+        p0.leader = Some("cyrilla".into());
+        p0.leader_upgraded = true;
+        let p1 = player(&[&[key]], &[0], 1, &[2]);
+        let p2 = player(&[], &[], 10, &[11]);
+        let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+        let mut g = MysticVale::from_setup(&options, &setup, 7).map_err(|e| e.to_string())?;
+        let actions: Vec<Action> = std::iter::once("pass")
+            .chain(script.iter().copied())
+            .map(|a| a.parse().map_err(|e| format!("{e}")))
+            .collect::<Result<_, _>>()?;
+        let mut legal = Vec::with_capacity(1024);
+        let before = ALLOC.allocations();
+        for &a in &actions {
+            g.legal_actions(&mut legal);
+            if !legal.contains(&a) {
+                return Err(format!("{key}: {a} is not legal"));
+            }
+            g.apply_unchecked(a, &mut NoEvents);
+        }
+        let made = ALLOC.allocations() - before;
+        if made != 0 {
+            return Err(format!("{key}: {made} heap allocations"));
+        }
+    }
+    Ok(())
+}

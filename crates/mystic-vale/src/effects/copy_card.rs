@@ -11,12 +11,17 @@ use crate::state::MysticVale;
 pub const MODULE: Module = Module {
     choice: Choice::Card,
     actions: Some(actions),
+    cards: Some(cards),
     apply: Some(apply),
     ..Module::new("copy-card", "this card also has the symbols and abilities of another field card", &[Timing::Harvest])
 };
 
-fn actions(game: &MysticVale, card: u8, _ab: Ability, out: &mut Vec<Action>) {
-    crate::turn::push_cards(out, game.cur().field_mask() & !(1 << card), Action::AbilityCard);
+fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {
+    crate::turn::push_cards(out, cards(game, card, ab), Action::AbilityCard);
+}
+
+fn cards(game: &MysticVale, card: u8, _ab: Ability) -> u32 {
+    game.cur().field_mask() & !(1 << card)
 }
 
 fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {

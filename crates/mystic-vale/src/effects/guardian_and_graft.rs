@@ -3,23 +3,25 @@
 //! it one Harvest or Ongoing ability of a different second card, in your field or in the field of the
 //! player to your left or right (`ability p1 c7 top`, or `decline`). The copied ability counts on the
 //! first card as if printed there: "per guardian on this card" counts the first card's guardians (the
-//! example: Totem Chief with Pack Leader's ability gives 2 and 2, EN:1604-1606). Abilities the harvest
-//! counts from their card are offered: harvest gains and ongoing spirit additions (ruling MV51).
+//! example: Totem Chief with Pack Leader's ability gives 2 and 2, EN:1604-1606). Every Harvest or Ongoing
+//! ability may be copied but this one: gains, decay and growth, guardians, unique abilities with their own
+//! choices (then the player's next decisions); it lasts the turn, Prep Phase included (rulings MV51, MV80).
 
 use super::{Choice, Module, Step};
 use crate::actions::Action;
-use crate::cards::{Ability, Count, Effect, Timing};
-use crate::state::{EMPTY, MysticVale, NUM_CARDS, leader_face};
+use crate::cards::{Ability, Effect, Timing};
+use crate::state::{Boost, EMPTY, MysticVale, NUM_CARDS, leader_face};
 
 /// The module.
 pub const MODULE: Module = Module {
     choice: Choice::CardThenGraft,
     actions: Some(actions),
+    cards: Some(cards),
     apply: Some(apply),
     ..Module::new(
         "guardian-and-graft",
         "+1 guardian on a card of your field or your on-deck card, then it may also have a harvest or ongoing \
-         ability of another card of your field or a neighbour's field",
+         ability of another card of your field or a neighbour's field (until the end of the turn)",
         &[Timing::Harvest],
     )
 };
@@ -27,15 +29,12 @@ pub const MODULE: Module = Module {
 /// Slot number of a leader's side in [`Action::AbilityGraft`].
 pub const LEADER_SLOT: u8 = 3;
 
-/// Whether the harvest can count `ab` on another card.
+/// Whether `ab` may be copied: a Harvest or Ongoing ability, but not this one (copying it would only
+/// resolve it again, MV80).
 fn graftable(ab: Ability) -> bool {
-    match (ab.timing, ab.effect) {
-        (Timing::Harvest, Effect::Gain) => true,
-        (Timing::Ongoing, Effect::AddPer) => {
-            ab.reward.spirit().is_some() && matches!(ab.per, Count::One | Count::GuardiansOnCard)
-        }
-        _ => false,
-    }
+    matches!(ab.timing, Timing::Harvest | Timing::Ongoing)
+        && ab.effect != Effect::None
+        && !(ab.effect == Effect::Unique && super::module(ab.module).is_some_and(|m| std::ptr::eq(m, &MODULE)))
 }
 
 /// The ability that `AbilityGraft(seat, card, slot)` names, if it is one the harvest may copy.
@@ -60,13 +59,18 @@ fn seats(game: &MysticVale) -> [u8; 3] {
     [game.current, (game.current + 1) % n, (game.current + n - 1) % n]
 }
 
-fn actions(game: &MysticVale, card: u8, _ab: Ability, out: &mut Vec<Action>) {
+fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {
     if game.turn.ability_open != Some(card) {
-        let p = game.cur();
-        crate::turn::push_cards(out, p.field_mask() | p.on_deck.map_or(0, |c| 1 << c), Action::AbilityCard);
+        crate::turn::push_cards(out, cards(game, card, ab), Action::AbilityCard);
         return;
     }
     push_grafts(game, out);
+}
+
+/// The first choice: a card of the field or the on-deck card.
+fn cards(game: &MysticVale, _card: u8, _ab: Ability) -> u32 {
+    let p = game.cur();
+    p.field_mask() | p.on_deck.map_or(0, |c| 1 << c)
 }
 
 /// The second choices: one per distinct ability (the same ability elsewhere counts the same), in
@@ -120,16 +124,24 @@ fn any_graft(game: &MysticVale) -> bool {
     any
 }
 
-fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
+fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step {
     match action {
         Action::AbilityCard(c) => {
             game.turn.guardian_plus = Some(c);
+            let boost = Boost { card: c, guardians: ab.amount, ability: None };
+            let (i, db) = (game.current as usize, game.db);
+            game.players[i].set_boost(&db, Some(boost));
             game.recount();
             if any_graft(game) { Step::Open } else { Step::Used }
         }
         Action::AbilityGraft(s, c, slot) => {
-            if let Some(first) = game.turn.guardian_plus {
+            let i = game.current as usize;
+            if let (Some(first), Some(copied), Some(b)) =
+                (game.turn.guardian_plus, grafted(game, s, c, slot), game.players[i].boost)
+            {
                 game.turn.graft = Some((first, s, c, slot));
+                let db = game.db;
+                game.players[i].set_boost(&db, Some(Boost { ability: Some(copied), ..b }));
                 game.recount();
             }
             Step::Used

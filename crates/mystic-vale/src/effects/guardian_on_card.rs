@@ -1,7 +1,7 @@
 //! Cyrilla, starting side (EN:1592-1598): in the Harvest Phase, a card of your field or your on-deck
 //! card counts `amount` more guardian until the end of the turn (the lost symbol is read as a guardian,
 //! the one Totem Chief counts in the example, ruling MV51). Her upgraded side (EN:1600-1606) does the
-//! same; its copy of a second card's ability is not implemented (ruling MV51).
+//! same, then copies a second card's ability (`guardian_and_graft.rs`).
 
 use super::{Choice, Module, Step};
 use crate::actions::Action;
@@ -12,18 +12,25 @@ use crate::state::MysticVale;
 pub const MODULE: Module = Module {
     choice: Choice::Card,
     actions: Some(actions),
+    cards: Some(cards),
     apply: Some(apply),
     ..Module::new("guardian-on-card", "+1 guardian on a card of your field or your on-deck card", &[Timing::Harvest])
 };
 
-fn actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
-    let p = game.cur();
-    crate::turn::push_cards(out, p.field_mask() | p.on_deck.map_or(0, |c| 1 << c), Action::AbilityCard);
+fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {
+    crate::turn::push_cards(out, cards(game, card, ab), Action::AbilityCard);
 }
 
-fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
+fn cards(game: &MysticVale, _card: u8, _ab: Ability) -> u32 {
+    let p = game.cur();
+    p.field_mask() | p.on_deck.map_or(0, |c| 1 << c)
+}
+
+fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step {
     if let Action::AbilityCard(c) = action {
         game.turn.guardian_plus = Some(c);
+        let (i, db) = (game.current as usize, game.db);
+        game.players[i].set_boost(&db, Some(crate::state::Boost { card: c, guardians: ab.amount, ability: None }));
         game.recount();
     }
     Step::Used

@@ -11,18 +11,19 @@ use crate::state::MysticVale;
 pub const MODULE: Module = Module {
     choice: Choice::Card,
     actions: Some(actions),
+    cards: Some(cards),
     apply: Some(apply),
     finish: Some(finish),
     text_fr: "mélangez dans votre paquet les cartes de votre défausse que vous voulez",
     ..Module::new("magpie", "shuffle any cards of your discard pile into your deck", &[Timing::Harvest])
 };
 
-fn actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
-    let mut m = game.cur().discard.iter().fold(0u32, |m, &c| m | 1 << c);
-    while m != 0 {
-        out.push(Action::AbilityCard(m.trailing_zeros() as u8));
-        m &= m - 1;
-    }
+fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {
+    crate::turn::push_cards(out, cards(game, card, ab), Action::AbilityCard);
+}
+
+fn cards(game: &MysticVale, _card: u8, _ab: Ability) -> u32 {
+    game.cur().discard.iter().fold(0u32, |m, &c| m | 1 << c)
 }
 
 fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {

@@ -43,6 +43,14 @@ pub type BoughtHook = fn(game: &mut MysticVale, seat: usize);
 /// the active player (nothing when it cannot act).
 pub type ActionsHook = fn(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>);
 
+/// The cards (bit per card) a card choice ([`Choice::Card`]) of ability `ab` on card `card` may name now:
+/// the action `ability cN` goes to the ability that offers card N (ruling MV81).
+pub type CardsHook = fn(game: &MysticVale, card: u8, ab: Ability) -> u32;
+
+/// The key of the ability a card was given by Cyrilla's upgraded side ([`crate::state::Boost`]) in
+/// `Turn::ability_used` and `Turn::ability_open`; a card's own abilities use the card's number.
+pub const BOOST_KEY: u8 = crate::state::NUM_CARDS as u8;
+
 /// Applies one of the actions [`ActionsHook`] offered, for ability `ab` on card `card`.
 pub type ApplyHook = fn(game: &mut MysticVale, card: u8, ab: Ability, action: Action) -> Step;
 
@@ -125,6 +133,8 @@ pub struct Module {
     pub choice: Choice,
     /// Harvest decisions: the actions offered (once per turn per card).
     pub actions: Option<ActionsHook>,
+    /// Harvest decisions of [`Choice::Card`]: the cards offered now (as `actions` offers them).
+    pub cards: Option<CardsHook>,
     /// Harvest decisions: the effect of an action offered.
     pub apply: Option<ApplyHook>,
     /// Harvest decisions: the end of an ability left open.
@@ -164,6 +174,7 @@ impl Module {
             when_bought: None,
             choice: Choice::None,
             actions: None,
+            cards: None,
             apply: None,
             finish: None,
             extra_buys: 0,

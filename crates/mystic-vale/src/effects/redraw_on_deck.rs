@@ -10,14 +10,17 @@ use crate::state::MysticVale;
 pub const MODULE: Module = Module {
     choice: Choice::Card,
     actions: Some(actions),
+    cards: Some(cards),
     apply: Some(apply),
     ..Module::new("redraw-on-deck", "may discard your on-deck card and reveal another", &[Timing::Harvest])
 };
 
-fn actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
-    if let Some(c) = game.cur().on_deck {
-        out.push(Action::AbilityCard(c));
-    }
+fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {
+    crate::turn::push_cards(out, cards(game, card, ab), Action::AbilityCard);
+}
+
+fn cards(game: &MysticVale, _card: u8, _ab: Ability) -> u32 {
+    game.cur().on_deck.map_or(0, |c| 1 << c)
 }
 
 fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, _action: Action) -> Step {

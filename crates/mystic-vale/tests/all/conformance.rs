@@ -1,7 +1,8 @@
 //! The engine's conformance suite on Mystic Vale, for 2, 3 and 4 players, with the base set, with Vale of
-//! the Wild and leaders, with Vale of Magic, and with both: 1,000 (base), 200 (wild), 500 (magic) and 100
-//! (both) games each in the normal run (the base set alone: about 77 s of CPU in release), 5,000 each in
-//! the ignored long run.
+//! the Wild and leaders, with Vale of Magic, with both, with the Essential Edition's draft, the variants and
+//! conclaves. The normal run plays a short sample of each (the first games of each check every step and
+//! every illegal id); the ignored `sweep_` test plays the larger sample every set had before
+//! (`cargo test --release -- --ignored sweep_`, run by `.ci/run`), and `conformance_long` 5,000 games each.
 
 use sylvan_engine::{Game, conformance};
 use sylvan_mystic_vale::setup::Leaders;
@@ -33,84 +34,114 @@ fn check(options: &Options, games: usize, seed: u64) {
     }
 }
 
+/// Games per player count for each option set.
+struct Sample {
+    base: usize,
+    wild: usize,
+    magic: usize,
+    magic_and_wild: usize,
+    essential: usize,
+    variants: usize,
+    conclaves: usize,
+}
+
+/// The normal run: every option set at every player count, a few games each.
+const SHORT: Sample =
+    Sample { base: 100, wild: 30, magic: 40, magic_and_wild: 20, essential: 12, variants: 12, conclaves: 12 };
+
+/// The ignored sweep: the sample the normal run played until the test time was cut.
+const SWEEP: Sample =
+    Sample { base: 1_000, wild: 200, magic: 500, magic_and_wild: 100, essential: 40, variants: 60, conclaves: 40 };
+
 #[test]
 fn conformance_2_players() {
-    run(2, 1_000, 1_000);
+    run(2, SHORT.base, 1_000);
 }
 
 #[test]
 fn conformance_3_players() {
-    run(3, 1_000, 2_000);
+    run(3, SHORT.base, 2_000);
 }
 
 #[test]
 fn conformance_4_players() {
-    run(4, 1_000, 3_000);
+    run(4, SHORT.base, 3_000);
 }
 
 #[test]
 fn conformance_wild_2_players() {
-    run_wild(2, 200, 4_000, Leaders::Choose);
+    run_wild(2, SHORT.wild, 4_000, Leaders::Choose);
 }
 
 #[test]
 fn conformance_wild_3_players() {
-    run_wild(3, 200, 5_000, Leaders::Random);
+    run_wild(3, SHORT.wild, 5_000, Leaders::Random);
 }
 
 #[test]
 fn conformance_wild_4_players() {
-    run_wild(4, 200, 6_000, Leaders::Choose);
+    run_wild(4, SHORT.wild, 6_000, Leaders::Choose);
 }
 
 #[test]
 fn conformance_magic_2_players() {
-    run_magic(2, 500, 11_000);
+    run_magic(2, SHORT.magic, 11_000);
 }
 
 #[test]
 fn conformance_magic_3_players() {
-    run_magic(3, 500, 12_000);
+    run_magic(3, SHORT.magic, 12_000);
 }
 
 #[test]
 fn conformance_magic_4_players() {
-    run_magic(4, 500, 13_000);
+    run_magic(4, SHORT.magic, 13_000);
+}
+
+fn magic_and_wild_with_leaders(games: usize) {
+    for p in 2..=4 {
+        let base = MysticVale::options_for_players(p).unwrap_or_default();
+        let options = Options { sets: "base,magic,wild".into(), leaders: Leaders::Random, ..base };
+        check(&options, games, 14_000 + 1_000 * p as u64);
+    }
 }
 
 #[test]
 fn conformance_magic_and_wild_with_leaders() {
+    magic_and_wild_with_leaders(SHORT.magic_and_wild);
+}
+
+/// Every set, the leader/amulet draft and the amulet trade, amulets.
+fn essential_edition(games: usize) {
     for p in 2..=4 {
         let base = MysticVale::options_for_players(p).unwrap_or_default();
-        let options = Options { sets: "base,magic,wild".into(), leaders: Leaders::Random, ..base };
-        check(&options, 100, 14_000 + 1_000 * p as u64);
+        let options = Options { edition: sylvan_mystic_vale::setup::Edition::Essential, ..base };
+        check(&options, games, 21_000 + 1_000 * p as u64);
     }
 }
 
 #[test]
 fn conformance_essential_edition() {
-    // Every set, the leader/amulet draft and the amulet trade, amulets.
+    essential_edition(SHORT.essential);
+}
+
+/// Both variants on both expansions with leaders: VP purchases, stacked commons.
+fn variants(games: usize) {
     for p in 2..=4 {
         let base = MysticVale::options_for_players(p).unwrap_or_default();
-        let options = Options { edition: sylvan_mystic_vale::setup::Edition::Essential, ..base };
-        check(&options, 40, 21_000 + 1_000 * p as u64);
+        let sets = "base,magic,wild".into();
+        let options = Options { sets, leaders: Leaders::Random, buy_vp: true, stacked_duplicates: true, ..base };
+        check(&options, games, 31_000 + 1_000 * p as u64);
     }
 }
 
 #[test]
 fn conformance_variants() {
-    // Both variants on both expansions with leaders: VP purchases, stacked commons.
-    for p in 2..=4 {
-        let base = MysticVale::options_for_players(p).unwrap_or_default();
-        let sets = "base,magic,wild".into();
-        let options = Options { sets, leaders: Leaders::Random, buy_vp: true, stacked_duplicates: true, ..base };
-        check(&options, 60, 31_000 + 1_000 * p as u64);
-    }
+    variants(SHORT.variants);
 }
 
-#[test]
-fn conformance_conclaves() {
-    // Six random conclaves with the edition's draft and both variants: determinize keeps to their cards.
+/// Six random conclaves with the edition's draft and both variants: determinize keeps to their cards.
+fn conclaves(games: usize) {
     for p in 2..=4 {
         let base = MysticVale::options_for_players(p).unwrap_or_default();
         let options = Options {
@@ -120,8 +151,48 @@ fn conformance_conclaves() {
             stacked_duplicates: true,
             ..base
         };
-        check(&options, 40, 41_000 + 1_000 * p as u64);
+        check(&options, games, 41_000 + 1_000 * p as u64);
     }
+}
+
+#[test]
+fn conformance_conclaves() {
+    conclaves(SHORT.conclaves);
+}
+
+// The normal run's tests on the sweep's sample, from the same seeds, in four tests that run in parallel.
+
+#[test]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+fn sweep_conformance_base() {
+    for (p, seed) in [(2, 1_000), (3, 2_000), (4, 3_000)] {
+        run(p, SWEEP.base, seed);
+    }
+}
+
+#[test]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+fn sweep_conformance_wild() {
+    for (p, seed, leaders) in [(2, 4_000, Leaders::Choose), (3, 5_000, Leaders::Random), (4, 6_000, Leaders::Choose)] {
+        run_wild(p, SWEEP.wild, seed, leaders);
+    }
+}
+
+#[test]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+fn sweep_conformance_magic() {
+    for (p, seed) in [(2, 11_000), (3, 12_000), (4, 13_000)] {
+        run_magic(p, SWEEP.magic, seed);
+    }
+}
+
+#[test]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+fn sweep_conformance_editions_and_variants() {
+    magic_and_wild_with_leaders(SWEEP.magic_and_wild);
+    essential_edition(SWEEP.essential);
+    variants(SWEEP.variants);
+    conclaves(SWEEP.conclaves);
 }
 
 #[test]

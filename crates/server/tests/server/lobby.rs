@@ -86,15 +86,12 @@ async fn stale_malformed_and_illegal_requests_change_nothing() -> TestResult {
     let action = first_legal(&states[m]).await?;
     seats[m].send(&act(0, &action)).await?;
     let after = next_state(&mut seats[m]).await?;
-    let _ = next_state(&mut seats[1 - m]).await?;
+    let other = next_state(&mut seats[1 - m]).await?;
     assert_eq!(after["move"], 1);
-    // The same action again, answering move 0: stale, refused.
+    assert_eq!(other["move"], 1);
+    // A legal action of the seat to move, answering move 0: stale, refused.
     let m2 = after["to_move"].as_u64().ok_or("no seat to move")? as usize;
-    let action2 = if m2 == m {
-        first_legal(&after).await?
-    } else {
-        first_legal(&next_state(&mut seats[m2]).await.unwrap_or(after.clone())).await.unwrap_or(action.clone())
-    };
+    let action2 = first_legal(if m2 == m { &after } else { &other }).await?;
     seats[m2].send(&act(0, &action2)).await?;
     assert!(expect_error(&mut seats[m2]).await?.contains("stale"));
     for bad in [

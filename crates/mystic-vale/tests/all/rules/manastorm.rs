@@ -221,10 +221,19 @@ fn crystal_cavern_gives_three_mana_and_goes_on_top_of_the_level_1_vale_deck() {
             assert_eq!(d.view(sylvan_engine::Seat(seat)), view);
         }
     }
+    // The terminal shows it in both languages, to every seat.
+    let view = g.view(sylvan_engine::Seat(1));
+    let en = MysticVale::view_text(&view, sylvan_engine::Lang::En);
+    assert!(en.contains("top of the deck (every seat saw it go there): Crystal Cavern"), "{en}");
+    let fr = MysticVale::view_text(&view, sylvan_engine::Lang::Fr);
+    assert!(fr.contains("dessus de la pioche (vue de tous quand elle y a été posée) : Crystal Cavern"), "{fr}");
     // Once drawn it is no longer the deck's known top.
     let mut h = g.clone();
     h.vale_decks[0].pop();
     assert_eq!(h.view(sylvan_engine::Seat(1)).vale_top, None);
+    assert!(
+        !MysticVale::view_text(&h.view(sylvan_engine::Seat(1)), sylvan_engine::Lang::En).contains("top of the deck")
+    );
 }
 
 #[test]

@@ -2,6 +2,7 @@
 
 mod base;
 mod conclaves;
+mod leaders;
 mod magic;
 mod manastorm;
 mod storm;

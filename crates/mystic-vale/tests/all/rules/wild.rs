@@ -469,6 +469,37 @@ fn wayfarer_portal_moves_an_advancement_between_field_cards() {
 }
 
 #[test]
+fn rollouts_and_the_heuristic_use_wayfarer_portal() {
+    // Pack Leader (+1 animal per guardian on its card) and Stag's 2 guardians on one card: 3 animal, not 1.
+    let p =
+        owns(player(&[&["pack-leader"], &["stag"], &[CL, CL, CL]], &[0, 1, 2], Some(3), &[4]), &["wayfarer-portal"]);
+    let mut g = wild_game(p);
+    act(&mut g, "pass");
+    assert_eq!(g.spirits_left()[0], 1);
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    let good: Vec<Action> = ["portal c0 middle c1", "portal c1 bottom c0"]
+        .iter()
+        .map(|a| a.parse().unwrap_or_else(|e| panic!("{e}")))
+        .collect();
+    assert!(good.iter().all(|a| list.contains(a)));
+    for seed in 0..20 {
+        let a =
+            <MysticVale as sylvan_engine::Heuristic>::rollout_action(&g, &list, &mut sylvan_engine::GameRng::new(seed));
+        assert!(good.contains(&a), "seed {seed}: {a}");
+    }
+    let view = g.view(Seat(0));
+    let h =
+        <MysticVale as sylvan_engine::Heuristic>::heuristic_action(&view, &list, &mut sylvan_engine::GameRng::new(1));
+    assert!(good.contains(&h), "{h}");
+    let a = <MysticVale as sylvan_engine::Heuristic>::rollout_action(&g, &list, &mut sylvan_engine::GameRng::new(0));
+    act(&mut g, &a.to_string());
+    assert_eq!(g.spirits_left()[0], 3, "3 animal once the two share a card");
+    g.legal_actions(&mut list);
+    assert!(!list.iter().any(|a| matches!(a, Action::Portal(..))), "once a turn");
+}
+
+#[test]
 fn talon_gorge_leaves_the_game_for_a_vp_per_two_mana() {
     // EN:1513-1523 (usable from the turn after it is bought; gains read as VP per 2 mana).
     let p = owns(player(&[&[CL], &[CL], &[CL], &[CL], &[CL]], &[0, 1, 2, 3], Some(4), &[5]), &["talon-gorge"]);
@@ -716,6 +747,30 @@ fn nepeto_upgraded_buys_a_third_advancement_two_cheaper() {
     let m2 = g.mana_left();
     act(&mut g, "buy 1.3");
     assert_eq!(g.mana_left(), m2 - cost.saturating_sub(2), "the third 2 cheaper");
+}
+
+#[test]
+fn leader_sides_without_text_are_marked_provisional_in_both_languages() {
+    // The books give no text for Guilduin's and Hempero's starting sides nor for either side of Taeda
+    // (EN:1580-1690 skip them, the lore EN:2147-2209 gives no rule; MV55): symbols only, and shown so.
+    let db = wild().validate().unwrap_or_else(|e| panic!("{e}"));
+    let marked: Vec<(String, bool)> = db
+        .leaders
+        .iter()
+        .flat_map(|l| [false, true].into_iter().filter(|&up| l.symbols_only(up)).map(|up| (l.key.clone(), up)))
+        .collect();
+    let want = [("guilduin", false), ("hempero", false), ("taeda", false), ("taeda", true)];
+    assert_eq!(marked, want.map(|(k, up)| (k.to_owned(), up)).to_vec());
+    let of = |key: &str| db.leaders.iter().find(|l| l.key == key).unwrap_or_else(|| panic!("{key}"));
+    assert!(of("taeda").summary(true).ends_with("(provisional: no ability, symbols only)"));
+    let fr = sylvan_mystic_vale::words::leader_summary(of("guilduin"), false, sylvan_engine::Lang::Fr);
+    assert!(fr.ends_with("(provisoire : aucune capacité, symboles seulement)"), "{fr}");
+    assert!(!of("guilduin").summary(true).contains("provisional"), "the upgraded side has its text");
+    assert!(!of("cyrilla").summary(false).contains("provisional"));
+    let listing = db.listing(None);
+    assert!(listing.contains("  Taeda (wild), upgraded side: neither side is described"), "{listing}");
+    assert!(listing.contains("  Hempero (wild), starting side: the starting side is not described"), "{listing}");
+    assert!(!db.listing(Some("rulebook")).contains("symbols only"));
 }
 
 #[test]
