@@ -183,6 +183,7 @@ pub(crate) enum Moment {
 
 impl MysticVale {
     /// The active player's amulet, if it is active and not Evoked yet this turn.
+    #[inline]
     pub(crate) fn evocable(&self) -> Option<&Amulet> {
         let p = self.cur();
         let a = p.amulet?;
@@ -190,6 +191,7 @@ impl MysticVale {
     }
 
     /// Whether the active player's amulet may be Evoked at this moment.
+    #[inline]
     pub(crate) fn evoke_window(&self, m: Moment) -> bool {
         self.evocable().is_some_and(|a| match a.window {
             Window::Harvest => m == Moment::Harvest,
@@ -200,10 +202,15 @@ impl MysticVale {
     }
 
     /// Pushes the legal Evoke actions at this moment.
+    #[inline]
     pub(crate) fn push_evokes(&self, m: Moment, out: &mut Vec<Action>) {
-        if !self.evoke_window(m) {
-            return;
+        if self.evoke_window(m) {
+            self.push_evokes_now(out);
         }
+    }
+
+    /// Pushes the legal Evoke actions of the amulet (its window is open).
+    fn push_evokes_now(&self, out: &mut Vec<Action>) {
         let Some(a) = self.evocable() else { return };
         let p = self.cur();
         let mut cards = 0u32;
@@ -220,7 +227,7 @@ impl MysticVale {
             }
             Evoke::SleeveNow => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
-                    cards = p.field.iter().fold(0, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m });
+                    cards = self.sleeve_targets(k);
                 }
             }
             Evoke::ManaOrGuardians => {
@@ -322,16 +329,15 @@ impl MysticVale {
         }
         let bought = &self.turn.bought;
         let Some(first) = bought.iter().position(|b| b.target.is_none()) else { return };
-        let p = self.cur();
         for k in first + 1..bought.len().min(usize::from(crate::actions::MAX_EVOKE_PURCHASES)) {
             let b = bought[k];
             if b.target.is_some() || bought[first..k].iter().any(|x| x.target.is_none() && x.adv == b.adv) {
                 continue;
             }
-            for &c in p.field.iter() {
-                if self.sleeve_ok(k, c) {
-                    out.push(Action::EvokeBought(k as u8, c));
-                }
+            let mut cards = self.sleeve_targets(k);
+            while cards != 0 {
+                out.push(Action::EvokeBought(k as u8, cards.trailing_zeros() as u8));
+                cards &= cards - 1;
             }
         }
         let from = out.iter().position(|a| matches!(a, Action::EvokeBought(..))).unwrap_or(out.len());

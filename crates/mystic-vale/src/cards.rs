@@ -827,6 +827,9 @@ pub struct CardDb {
     /// Compact copies of what the hot path reads of each vale (indexed like `vales`).
     #[serde(skip)]
     pub hot_vales: Vec<HotVale>,
+    /// Some vale always gives its owner growth.
+    #[serde(skip)]
+    pub growth_vales: bool,
 }
 
 /// The fields of an advancement the rules engine reads on every move, packed together.
@@ -863,6 +866,8 @@ pub struct HotVale {
     pub unique: bool,
     /// Using it puts it on top of the level-1 vale deck.
     pub to_deck: bool,
+    /// Growth it always gives its owner (an ongoing growth gain), else 0.
+    pub growth: u8,
 }
 /// A card file that does not validate: names the file, line and field (the engine's one card-data error).
 pub use sylvan_engine::carddata::DataError as CardError;
@@ -1442,6 +1447,7 @@ impl CardDb {
             has_eclipse: false,
             hot_advs: Vec::new(),
             hot_vales: Vec::new(),
+            growth_vales: false,
         };
         if db.advancements.is_empty() {
             return Err(top("no [[advancement]] in the file"));
@@ -1564,8 +1570,14 @@ impl CardDb {
                 extra_buy: v.extra_buy,
                 unique: v.unique,
                 to_deck: v.to_deck,
+                growth: {
+                    let a = v.ability;
+                    let growth = a.timing == Timing::Ongoing && a.effect == Effect::Gain && a.reward == Reward::Growth;
+                    if growth { a.amount } else { 0 }
+                },
             })
             .collect();
+        db.growth_vales = db.hot_vales.iter().any(|v| v.growth > 0);
         Ok(db)
     }
 
@@ -1610,6 +1622,18 @@ impl CardDb {
     #[inline]
     pub fn hot(&self, id: u8) -> HotAdv {
         self.hot_advs[id as usize]
+    }
+
+    /// The hot fields of advancement `id`, by reference.
+    #[inline]
+    pub fn hot_ref(&self, id: u8) -> &HotAdv {
+        &self.hot_advs[id as usize]
+    }
+
+    /// The hot fields of vale `id`, by reference.
+    #[inline]
+    pub fn hot_vale_ref(&self, id: u8) -> &HotVale {
+        &self.hot_vales[id as usize]
     }
 
     /// The hot fields of vale `id`.

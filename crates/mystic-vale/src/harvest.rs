@@ -5,7 +5,7 @@
 //! [`MysticVale::recount`]: crate::MysticVale
 
 use crate::cards::{Ability, CardDb, Count, Effect, Reward, Timing};
-use crate::state::{CardStats, LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
+use crate::state::{CardStats, LeaderCard, MysticVale, NUM_CARDS, Sleeve, ability_list, card_abilities, leader_face};
 use crate::view::View;
 
 /// The public table as an effect may read it: every player's cards, on-deck card, field and known leader.
@@ -203,6 +203,8 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     let mut factor: u32 = 1;
     // Unique harvest effects run on the totals once the rest is counted.
     let mut unique = false;
+    let bonuses = h.bonus.iter().any(Option::is_some);
+    let mut unique_cards = 0u32;
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for &c in field.iter().chain(h.copy.iter()) {
         let st = &h.stats[c as usize];
@@ -210,7 +212,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
         for k in 0..4 {
             spirits[k] += u32::from(st.spirits[k]);
         }
-        let bonus = h.bonus(c);
+        let bonus = if bonuses { h.bonus(c) } else { 0 };
         if bonus > 0 {
             for k in 0..4 {
                 spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
@@ -221,7 +223,9 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
             continue;
         }
         let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-        for ab in h.abilities(c) {
+        let (list, n) = ability_list(db, h.cards[c as usize], leader_face(db, h.leader, c));
+        let given = h.graft.filter(|g| g.0 == c).map(|g| g.1);
+        for ab in list[..n].iter().copied().chain(given) {
             if ab.timing != Timing::Harvest {
                 continue;
             }
@@ -243,7 +247,10 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
                 Effect::FillField if ab.reward == Reward::Mana => mana += harvest_count(ab.per, h, c, field),
                 Effect::ManaMinus => minus += u32::from(ab.amount),
                 Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
-                Effect::Unique => unique = true,
+                Effect::Unique => {
+                    unique = true;
+                    unique_cards |= 1 << c;
+                }
                 _ => {}
             }
         }
@@ -277,6 +284,10 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     };
     if let (true, Some((table, seat))) = (unique, h.table) {
         for &c in field.iter().chain(h.copy.iter()) {
+            // Only cards the first pass found a unique ability on (a leader's card is read from its side).
+            if unique_cards & (1 << c) == 0 && h.leader.is_none_or(|l| l.card != c) {
+                continue;
+            }
             for ab in h.abilities(c) {
                 if ab.timing == Timing::Harvest
                     && ab.effect == Effect::Unique

@@ -221,8 +221,15 @@ impl Game for MysticVale {
     }
 
     fn outcome(&self) -> Option<sylvan_engine::Outcome> {
-        let key = |s: Seat| (self.score(s.index()), self.tie_break(s.index()));
-        self.over().then(|| sylvan_engine::Outcome::best_by(self.n(), key))
+        if !self.over() {
+            return None;
+        }
+        // Each seat's key once: `best_by` reads it twice.
+        let mut keys = [(0, 0); state::MAX_PLAYERS];
+        for (i, k) in keys.iter_mut().enumerate().take(self.n()) {
+            *k = (self.score(i), self.tie_break(i));
+        }
+        Some(sylvan_engine::Outcome::best_by(self.n(), |s: Seat| keys.get(s.index()).copied().unwrap_or_default()))
     }
 
     fn view(&self, seat: Seat) -> View {

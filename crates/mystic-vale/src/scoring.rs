@@ -4,7 +4,7 @@
 
 use crate::cards::{CardDb, Count, Effect, Face, Timing};
 use crate::harvest::Table;
-use crate::state::{LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
+use crate::state::{LeaderCard, MysticVale, NUM_CARDS, Sleeve, ability_list, card_abilities, leader_face};
 
 /// End-of-game points of a player's 20 cards: right-side VP of the visible advancements and of the
 /// leader's side, and the end-of-game gains of their abilities. One function for the rules and the views.
@@ -59,31 +59,30 @@ pub fn blank_steps(blanks: u32) -> i32 {
 /// End-of-game points of one card (with the leader side `face` if it carries one).
 pub fn card_end_points(db: &CardDb, s: Sleeve, face: Option<&Face>) -> i32 {
     let mut total = 0i32;
-    {
-        for a in s.advs() {
-            total += i32::from(db.adv(a).symbols.vp_end);
+    for a in s.advs() {
+        total += i32::from(db.hot_ref(a).symbols.vp_end);
+    }
+    if let Some(f) = face {
+        total += i32::from(f.symbols.vp_end);
+    }
+    let (list, n) = ability_list(db, s, face);
+    for ab in &list[..n] {
+        if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
+            continue;
         }
-        if let Some(f) = face {
-            total += i32::from(f.symbols.vp_end);
-        }
-        for ab in card_abilities(db, s, face) {
-            if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
-                continue;
-            }
-            let n = match ab.per {
-                // Printed symbols on the card, text effects ignored (EN:987-991).
-                Count::PrintedSymbolsOnCard => s
-                    .advs()
-                    .map(|b| &db.adv(b).symbols)
-                    .chain(face.map(|f| &f.symbols))
-                    .map(|x| i32::from(x.counted()))
-                    .sum(),
-                Count::One => 1,
-                Count::GuardiansOnCard => i32::from(crate::state::CardStats::of(s, db, face).guardians),
-                _ => 0,
-            };
-            total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
-        }
+        let n = match ab.per {
+            // Printed symbols on the card, text effects ignored (EN:987-991).
+            Count::PrintedSymbolsOnCard => s
+                .advs()
+                .map(|b| &db.adv(b).symbols)
+                .chain(face.map(|f| &f.symbols))
+                .map(|x| i32::from(x.counted()))
+                .sum(),
+            Count::One => 1,
+            Count::GuardiansOnCard => i32::from(crate::state::CardStats::of(s, db, face).guardians),
+            _ => 0,
+        };
+        total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
     }
     total
 }
@@ -107,13 +106,20 @@ pub fn decay_owned(t: &dyn Table, i: usize) -> u32 {
 /// 1387-1393: strictly the most, ties give nothing). One function for the rules and the views.
 pub fn score_of(t: &dyn Table, i: usize) -> i32 {
     let db = t.db();
-    let mut total = i32::from(t.vp(i)) + card_points(db, t.cards(i), t.leader(i));
+    let (cards, leader) = (t.cards(i), t.leader(i));
+    let mut total = i32::from(t.vp(i)) + card_points(db, cards, leader);
     // "Most among" bonuses (only the gross decay count exists), paid when strictly the most.
     let mut most = 0i32;
-    for (c, s) in t.cards(i).iter().enumerate() {
-        for ab in card_abilities(db, *s, leader_face(db, t.leader(i), c as u8)) {
+    // Cards with unique end-of-game effects (Glorus, upgraded), scored after the vales.
+    let mut unique = 0u32;
+    for (c, s) in cards.iter().enumerate() {
+        let (list, n) = ability_list(db, *s, leader_face(db, leader, c as u8));
+        for ab in &list[..n] {
             if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
                 most += i32::from(ab.amount);
+            }
+            if ab.timing == Timing::EndOfGame && ab.effect == Effect::Unique {
+                unique |= 1 << c;
             }
         }
     }
@@ -151,8 +157,11 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
         total += i32::from(db.amulet(a).vp);
     }
     // Unique end-of-game effects on cards (Glorus, upgraded).
-    for (c, s) in t.cards(i).iter().enumerate() {
-        for ab in card_abilities(db, *s, leader_face(db, t.leader(i), c as u8)) {
+    for (c, s) in cards.iter().enumerate() {
+        if unique & (1 << c) == 0 {
+            continue;
+        }
+        for ab in card_abilities(db, *s, leader_face(db, leader, c as u8)) {
             if ab.timing == Timing::EndOfGame
                 && ab.effect == Effect::Unique
                 && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.end_points)

@@ -330,7 +330,9 @@ impl MysticVale {
             None => true,
             Some((a, v)) => adv.is_some_and(|x| a[x as usize]) || vale.is_some_and(|x| v[x as usize]),
         };
-        let mut decks: [Vec<u8>; 3] = Default::default();
+        // Room for every copy and a few cards put back: the decks are built without regrowing.
+        let copies: usize = db.advancements.iter().map(|a| usize::from(a.copies)).sum();
+        let mut decks: [Vec<u8>; 3] = std::array::from_fn(|_| Vec::with_capacity(copies + 4));
         for (id, a) in db.advancements.iter().enumerate() {
             let id = id as u8;
             if id == db.cursed_land || id == db.starting_soil || db.soil.contains(&id) || !in_conclaves(Some(id), None)
@@ -348,7 +350,8 @@ impl MysticVale {
         let keep = options.level1_count().min(decks[0].len());
         let drop = decks[0].len() - keep;
         decks[0].drain(..drop);
-        let mut vale_decks: [Vec<u8>; 2] = Default::default();
+        let vale_copies: usize = db.vales.iter().map(|v| usize::from(v.copies)).sum();
+        let mut vale_decks: [Vec<u8>; 2] = std::array::from_fn(|_| Vec::with_capacity(vale_copies + 4));
         for (id, v) in db.vales.iter().enumerate() {
             if !in_conclaves(None, Some(id as u8)) {
                 continue;

@@ -197,11 +197,13 @@ impl Pile {
         self.len = 0;
     }
 
-    /// Adds cards on top, in order.
+    /// Adds cards on top, in order (those beyond 20 cards are ignored, as [`push`](Pile::push)).
     pub fn extend_from_slice(&mut self, cards: &[u8]) {
-        for &c in cards {
-            self.push(c);
-        }
+        let len = self.len as usize;
+        let n = cards.len().min(NUM_CARDS - len);
+        debug_assert!(n == cards.len(), "a pile holds at most 20 cards");
+        self.items[len..len + n].copy_from_slice(&cards[..n]);
+        self.len += n as u8;
     }
 
     /// Puts a card under the others (position 0).
@@ -468,6 +470,24 @@ pub fn card_abilities<'a>(db: &'a CardDb, s: Sleeve, face: Option<&'a Face>) -> 
     s.advs().map(move |a| db.hot(a).ability).chain(face.map(|f| f.ability))
 }
 
+/// The abilities of a card as [`card_abilities`] gives them, in an array: the first `n` are its.
+#[inline]
+pub fn ability_list(db: &CardDb, s: Sleeve, face: Option<&Face>) -> ([Ability; 4], usize) {
+    let mut list = [Ability::NONE; 4];
+    let mut n = 0;
+    for a in s.slots {
+        if a != EMPTY {
+            list[n] = db.hot_ref(a).ability;
+            n += 1;
+        }
+    }
+    if let Some(f) = face {
+        list[n] = f.ability;
+        n += 1;
+    }
+    (list, n)
+}
+
 /// A card's totals, cached so that the hot path never walks the card table. The one place where a
 /// card's symbols and its "ongoing" abilities are combined (ruling MV20 gives the order).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -621,7 +641,15 @@ impl Player {
     pub fn refresh_all(&mut self, db: &CardDb) {
         for c in 0..NUM_CARDS {
             let face = leader_face(db, self.leader, c as u8);
-            self.stats[c] = CardStats::boosted(self.cards[c], db, face, self.boost_on(c as u8));
+            // Totals are a function of the sleeve (and a boost): starting cards repeat, each kind is counted once.
+            let boost = self.boost_on(c as u8);
+            let same = c > 0
+                && face.is_none()
+                && boost.is_none()
+                && self.cards[c] == self.cards[c - 1]
+                && leader_face(db, self.leader, c as u8 - 1).is_none()
+                && self.boost_on(c as u8 - 1).is_none();
+            self.stats[c] = if same { self.stats[c - 1] } else { CardStats::boosted(self.cards[c], db, face, boost) };
         }
         self.recount_shown();
     }
@@ -1102,18 +1130,6 @@ impl MysticVale {
     pub fn net_decay(&self, p: usize) -> i32 {
         let db = &*self.db;
         let pl = &self.players[p];
-        let mut growth = i32::from(pl.shown_growth) + i32::from(pl.arbor_growth);
-        growth += vale_growth(db, &pl.vales);
-        for (c, n) in pl.bonuses().into_iter().flatten() {
-            if pl.on_deck == Some(c) || pl.field.contains(&c) {
-                growth += i32::from(pl.stats[c as usize].grov) * i32::from(n);
-            }
-        }
-        if let Some(c) = pl.aether
-            && (pl.on_deck == Some(c) || pl.field.contains(&c))
-        {
-            growth += i32::from(aether_cancel(db, pl.cards[c as usize], &pl.stats[c as usize]));
-        }
         debug_assert_eq!(
             (pl.shown_decay, pl.shown_growth),
             pl.field.iter().chain(pl.on_deck.iter()).fold((0, 0), |(d, g), &c| (
@@ -1122,11 +1138,40 @@ impl MysticVale {
             )),
             "cached field totals"
         );
-        let cancelled = match pl.decay_cancel {
-            Some(c) if pl.on_deck == Some(c) || pl.field.contains(&c) => i32::from(pl.stats[c as usize].decay),
-            _ => 0,
-        };
-        i32::from(pl.shown_decay) - cancelled - growth
+        let mut net = i32::from(pl.shown_decay) - i32::from(pl.shown_growth) - i32::from(pl.arbor_growth);
+        if db.growth_vales {
+            net -= vale_growth(db, &pl.vales);
+        }
+        if pl.conclave.is_some() || pl.ember.is_some() || pl.aether.is_some() || pl.decay_cancel.is_some() {
+            net -= self.growth_this_turn(p);
+        }
+        net
+    }
+
+    /// Growth and cancelled decay player `p`'s field and on-deck cards get this turn: Conclave of Ents',
+    /// Wildfire Ember's extra guardians, Aether Tree, Bramble Spire.
+    #[cold]
+    fn growth_this_turn(&self, p: usize) -> i32 {
+        let db = &*self.db;
+        let pl = &self.players[p];
+        let shown = |c: u8| pl.on_deck == Some(c) || pl.field.contains(&c);
+        let mut growth = 0;
+        for (c, n) in pl.bonuses().into_iter().flatten() {
+            if shown(c) {
+                growth += i32::from(pl.stats[c as usize].grov) * i32::from(n);
+            }
+        }
+        if let Some(c) = pl.aether
+            && shown(c)
+        {
+            growth += i32::from(aether_cancel(db, pl.cards[c as usize], &pl.stats[c as usize]));
+        }
+        if let Some(c) = pl.decay_cancel
+            && shown(c)
+        {
+            growth += i32::from(pl.stats[c as usize].decay);
+        }
+        growth
     }
 }
 
@@ -1147,12 +1192,10 @@ impl MysticVale {
 
 /// Growth the vales `vales` always give their owner.
 pub fn vale_growth(db: &CardDb, vales: &[u8]) -> i32 {
-    vales
-        .iter()
-        .map(|&v| db.hot_vale(v).ability)
-        .filter(|a| a.timing == Timing::Ongoing && a.effect == Effect::Gain && a.reward == Reward::Growth)
-        .map(|a| i32::from(a.amount))
-        .sum()
+    if !db.growth_vales {
+        return 0;
+    }
+    vales.iter().map(|&v| i32::from(db.hot_vale_ref(v).growth)).sum()
 }
 
 /// Decay Aether Tree cancels on a card: all it counts but a Cursed Land's (EN:1230-1234).

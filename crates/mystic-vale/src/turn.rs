@@ -487,6 +487,7 @@ impl MysticVale {
         // The on-deck card that made the spoil: its "on spoil" ability (Centaur, Primal Power).
         if self.db.card_effects & Effect::ExtraTurn.bit() != 0
             && let Some(c) = self.players[i].on_deck
+            && self.players[i].stats[c as usize].has(Effect::ExtraTurn)
             && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::ExtraTurn)
         {
             let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
@@ -504,6 +505,7 @@ impl MysticVale {
         // Moss Troll: VP per counted symbol, then its card goes to the discard pile and another is
         // revealed; the Spoil goes on (EN:1101-1107).
         if let Some(c) = self.players[i].on_deck
+            && self.players[i].stats[c as usize].has(Effect::DiscardOnDeck)
             && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::DiscardOnDeck)
         {
             let st = self.players[i].stats[c as usize];
@@ -786,7 +788,13 @@ impl MysticVale {
     /// Hatchery: the field cards that may still be kept (EN:1037-1043): with the ability, not the
     /// leftmost card when the Discard Phase began, not kept yet (the first `kept` cards are).
     pub(crate) fn keep_targets(&self, first: u8, kept: u8) -> u32 {
+        if self.db.card_effects & Effect::KeepInField.bit() == 0 {
+            return 0;
+        }
         let p = self.cur();
+        if p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects) & Effect::KeepInField.bit() == 0 {
+            return 0;
+        }
         p.field
             .iter()
             .skip(usize::from(kept))
@@ -856,6 +864,9 @@ impl MysticVale {
 
     /// Whether the purchases so far can all be sleeved if field card `c` becomes `sleeve`.
     pub(crate) fn purchases_fit_with(&self, c: u8, sleeve: crate::state::Sleeve) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
         let p = self.cur();
         let st = crate::state::CardStats::of(sleeve, &self.db, crate::state::leader_face(&self.db, p.leader, c));
         let sum: u64 = p.field.iter().map(|&x| if x == c { st.places } else { p.stats[x as usize].places }).sum();
@@ -864,27 +875,32 @@ impl MysticVale {
     }
 
     /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
-    /// one declared for a card (`[k][2]`), given this turn's purchases (as [`purchases_fit`] one by one).
+    /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
+    /// purchases (as [`purchases_fit`] one by one).
     fn purchase_room(&self) -> [[bool; 3]; 3] {
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
         for b in &self.turn.bought {
-            let h = self.db.hot(b.adv);
+            let h = self.db.hot_ref(b.adv);
             if b.target.is_none() {
                 demand[h.slot as usize][usize::from(h.eclipse)] += 1;
             } else {
                 declared[h.slot as usize] += 1;
             }
         }
-        let fit = |k: usize, d: [u8; 2], decl: u8| {
+        let mut room = [[false; 3]; 3];
+        for k in 0..3 {
             let [e, u, o] = self.turn.places[k];
-            let e = e.saturating_sub(decl);
-            decl <= self.turn.places[k][0] && d[1].saturating_sub(u) <= e && d[0].saturating_sub(o) <= e
-        };
-        std::array::from_fn(|k| {
-            let d = demand[k];
-            [fit(k, [d[0] + 1, d[1]], declared[k]), fit(k, [d[0], d[1] + 1], declared[k]), fit(k, d, declared[k] + 1)]
-        })
+            let [d0, d1] = demand[k];
+            let decl = declared[k];
+            let fit = |d0: u8, d1: u8, decl: u8| {
+                let e = e.saturating_sub(decl);
+                decl <= self.turn.places[k][0] && d1.saturating_sub(u) <= e && d0.saturating_sub(o) <= e
+            };
+            // A purchase declared for a card needs an Earthchant Chorus in the field.
+            room[k] = [fit(d0 + 1, d1, decl), fit(d0, d1 + 1, decl), self.turn.chorus && fit(d0, d1, decl + 1)];
+        }
+        room
     }
 
     /// Whether this turn's purchases still fit once field card `c` leaves the field (Deepriver Crystal).
@@ -1032,7 +1048,9 @@ impl MysticVale {
     }
 
     /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
-    /// leader's card), and the purchases left still fit afterwards (ruling MV21).
+    /// leader's card), and the purchases left still fit afterwards (ruling MV21). The reference for
+    /// [`sleeve_targets`](MysticVale::sleeve_targets), which the rules use.
+    #[cfg(test)]
     pub(crate) fn sleeve_ok(&self, k: usize, c: u8) -> bool {
         let p = self.cur();
         let Some(b) = self.turn.bought.get(k) else { return false };
@@ -1063,6 +1081,54 @@ impl MysticVale {
         (0..3).all(|k| {
             let [e, u, o] = places[k];
             demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
+        })
+    }
+
+    /// The field cards the `k`-th purchase may be sleeved on now (bit per card), as [`sleeve_ok`] card by
+    /// card: whether the purchases left still fit depends only on what the card's slot holds (empty, an
+    /// advancement to go under, an eclipse advancement to cover), so each case is checked once.
+    ///
+    /// [`sleeve_ok`]: MysticVale::sleeve_ok
+    pub(crate) fn sleeve_targets(&self, k: usize) -> u32 {
+        let p = self.cur();
+        let db = &*self.db;
+        let Some(b) = self.turn.bought.get(k) else { return 0 };
+        let h = db.hot_ref(b.adv);
+        let slot = h.slot as usize;
+        let mut demand = [[0u8; 2]; 3];
+        for (j, o) in self.turn.bought.iter().enumerate() {
+            if j != k && o.target.is_none() {
+                let x = db.hot_ref(o.adv);
+                demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+            }
+        }
+        let fits =
+            |j: usize, [e, u, o]: [u8; 3]| demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e;
+        // The other slots' places do not change.
+        if !(0..3).all(|j| j == slot || fits(j, self.turn.places[j])) {
+            return 0;
+        }
+        // Whether the others fit once the slot's places change by `delta` (empty, under, cover).
+        let fits_after = |delta: [i8; 3]| {
+            let mut pl = self.turn.places[slot];
+            for x in 0..3 {
+                pl[x] = pl[x].wrapping_add_signed(delta[x]);
+            }
+            fits(slot, pl)
+        };
+        let on_empty = fits_after(if h.eclipse { [-1, 0, 1] } else { [-1, 1, 0] });
+        let on_other = if h.eclipse { fits_after([0, -1, 0]) } else { fits_after([0, 0, -1]) };
+        if !on_empty && !on_other {
+            return 0;
+        }
+        // A card's cached places say what its slot holds (none on a leader's card): an empty slot, or
+        // the advancement this one may go under (an eclipse purchase) or cover (a regular one).
+        let shift = 7 * 3 * slot;
+        let other = if h.eclipse { 1 } else { 2 };
+        p.field.iter().fold(0u32, |m, &c| {
+            let places = p.stats[c as usize].places >> shift;
+            let ok = (on_empty && places & 0x7f != 0) || (on_other && (places >> (7 * other)) & 0x7f != 0);
+            if ok { m | 1 << c } else { m }
         })
     }
 
@@ -1174,7 +1240,7 @@ impl MysticVale {
             Phase::Sleeve => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let mask = if self.db.has_eclipse || p.leader.is_some() {
-                        p.field.iter().fold(0u32, |m, &c| if self.sleeve_ok(k, c) { m | 1 << c } else { m })
+                        self.sleeve_targets(k)
                     } else {
                         // Without eclipse advancements or leaders: any card with the slot free.
                         let slot = self.db.hot(self.turn.bought[k].adv).slot as usize;
@@ -1218,94 +1284,28 @@ impl MysticVale {
         self.push_conclave(out);
         let mana = self.mana_left();
         let left = self.spirits_left();
-        if self.turn.aerie.is_none() && self.convert_vale().is_some() {
+        if self.turn.aerie.is_none()
+            && self.turn.usable & Effect::ConvertToWild.bit() != 0
+            && self.convert_vale().is_some()
+        {
             for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
                 if left[s as usize] > 0 {
                     out.push(Action::Aerie(s));
                 }
             }
         }
-        let total: u8 = left.iter().sum();
-        if self.turn.vales_bought < 2 && total > 0 {
-            // Sunwell Temple's vale is taken, not bought: it is not one of the two (EN:1511).
-            for l in 0..2u8 {
-                for k in 0..4u8 {
-                    let v = self.vale_row[l as usize][k as usize];
-                    if v == EMPTY {
-                        continue;
-                    }
-                    let vale = db.hot_vale(v);
-                    if vale.total > total {
-                        continue;
-                    }
-                    if vale.unique
-                        && p.vales.iter().any(|&o| db.hot_vale(o).unique && db.hot_vale(o).ability == vale.ability)
-                    {
-                        continue;
-                    }
-                    if vale.cost[3] == 0 {
-                        if MysticVale::vale_payment(vale.cost, left, None).is_some() {
-                            out.push(Action::Vale(l, k, None));
-                        }
-                    } else {
-                        for s in Spirit::ALL {
-                            if MysticVale::vale_payment(vale.cost, left, Some(s)).is_some() {
-                                out.push(Action::Vale(l, k, Some(s)));
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        self.push_vales(left, out);
+        self.push_buys(mana, out);
         let buys = self.buys_made();
-        let room = if buys < self.buy_limit() { self.purchase_room() } else { [[false; 3]; 3] };
-        if buys < self.buy_limit() {
-            for i in 0..12u8 {
-                let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
-                let a = self.source_adv(s);
-                if a == EMPTY {
-                    continue;
-                }
-                let h = db.hot(a);
-                if self.buy_cost(a, EMPTY) <= mana && room[h.slot as usize][usize::from(h.eclipse)] {
-                    out.push(Action::Buy(s));
-                }
-            }
-            if self.turn.chorus {
-                let chorus = p
-                    .field
-                    .iter()
-                    .fold(0u32, |m, &c| if p.stats[c as usize].has(Effect::DiscountOnCard) { m | 1 << c } else { m });
-                for i in 0..12u8 {
-                    let s =
-                        if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
-                    let a = self.source_adv(s);
-                    if a == EMPTY {
-                        continue;
-                    }
-                    let mut m = chorus;
-                    while m != 0 {
-                        let c = m.trailing_zeros() as u8;
-                        m &= m - 1;
-                        if room[db.hot(a).slot as usize][2]
-                            && self.chorus_target_ok(c, a)
-                            && self.buy_cost(a, c) <= mana
-                        {
-                            out.push(Action::BuyOn(s, c));
-                        }
-                    }
-                }
-            }
-        }
         if buys < self.buy_limit()
             && let Some(l) = p.leader
             && !l.upgraded
-            && p.field.contains(&l.card)
             && db.leader(l.id).upgrade_cost <= mana
+            && p.field.contains(&l.card)
         {
             out.push(Action::Upgrade);
         }
-        if self.sow_card().is_some() {
+        if self.turn.sow && self.sow_card().is_some() {
             out.push(Action::Sow);
         }
         let free = self.turn.free_level.is_none();
@@ -1321,27 +1321,8 @@ impl MysticVale {
             self.push_portals(out);
         }
         self.push_evokes(Moment::Harvest, out);
-        let leader = p.leader.map(|l| l.card);
         // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
-        let mut late = false;
-        if p.field.iter().any(|&c| p.stats[c as usize].has(Effect::Unique) || Some(c) == leader) {
-            let from = out.len();
-            self.for_each_module(|k, c, ab, m| {
-                if let (0, Some(f)) = (self.turn.ability_used & (1 << k), m.actions) {
-                    f(self, c, ab, out);
-                }
-            });
-            out[from..].sort_unstable();
-            let mut k = from;
-            for j in from..out.len() {
-                if k == from || out[j] != out[k - 1] {
-                    out[k] = out[j];
-                    k += 1;
-                }
-            }
-            out.truncate(k);
-            late = out[from..].iter().any(|a| matches!(a, Action::AbilityTake(_) | Action::Workshop(..)));
-        }
+        let late = self.push_unique(out);
         if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
             // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
             out.extend(
@@ -1354,6 +1335,145 @@ impl MysticVale {
         if late {
             out.sort_unstable();
         }
+    }
+
+    /// Pushes `vale` for every vale in the row the spirits left pay (two vale purchases a turn).
+    fn push_vales(&self, left: [u8; 4], out: &mut Vec<Action>) {
+        let total: u8 = left.iter().sum();
+        // Sunwell Temple's vale is taken, not bought: it is not one of the two (EN:1511).
+        if self.turn.vales_bought >= 2 || total == 0 {
+            return;
+        }
+        let p = self.cur();
+        let db = &*self.db;
+        for (i, &v) in self.vale_row.as_flattened().iter().enumerate() {
+            if v == EMPTY {
+                continue;
+            }
+            let vale = db.hot_vale_ref(v);
+            if vale.total > total {
+                continue;
+            }
+            if vale.unique
+                && p.vales.iter().any(|&o| db.hot_vale_ref(o).unique && db.hot_vale_ref(o).ability == vale.ability)
+            {
+                continue;
+            }
+            // As `vale_payment`: the fixed part first (its kind, then wild), once for every kind paying
+            // the "any" part.
+            let cost = vale.cost;
+            let mut rest = left;
+            let mut payable = true;
+            for x in 0..3 {
+                let own = cost[x].min(rest[x]);
+                rest[x] -= own;
+                let wild = cost[x] - own;
+                if wild > rest[3] {
+                    payable = false;
+                    break;
+                }
+                rest[3] -= wild;
+            }
+            if !payable {
+                continue;
+            }
+            let (l, k) = (i as u8 / 4, i as u8 % 4);
+            if cost[3] == 0 {
+                out.push(Action::Vale(l, k, None));
+            } else {
+                for s in Spirit::ALL {
+                    if rest[s as usize] >= cost[3] {
+                        out.push(Action::Vale(l, k, Some(s)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes `buy` (and `buy .. on cN` with Earthchant Chorus) for every advancement the mana pays and
+    /// whose purchase still leaves every purchase a place (ruling MV21).
+    fn push_buys(&self, mana: u8, out: &mut Vec<Action>) {
+        let buys = self.buys_made();
+        if buys >= self.buy_limit() {
+            return;
+        }
+        let db = &*self.db;
+        let room = self.purchase_room();
+        // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
+        let free = self.turn.free_level;
+        let discount = if self.turn.ability_buys.1 > 0 && buys == 2 { self.turn.ability_buys.1 } else { 0 };
+        let pays = |a: u8| {
+            let h = db.hot_ref(a);
+            let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
+            cost <= mana && room[h.slot as usize][usize::from(h.eclipse)]
+        };
+        for (i, &a) in self.commons.as_flattened().iter().enumerate() {
+            if a != EMPTY && pays(a) {
+                out.push(Action::Buy(Source::Common(i as u8 / 3, i as u8 % 3)));
+            }
+        }
+        for s in Slot::ALL {
+            let a = db.soil[s as usize];
+            if self.soil[s as usize] > 0 && a != EMPTY && pays(a) {
+                out.push(Action::Buy(Source::Soil(s)));
+            }
+        }
+        if self.turn.chorus {
+            let p = self.cur();
+            let chorus = p
+                .field
+                .iter()
+                .fold(0u32, |m, &c| if p.stats[c as usize].has(Effect::DiscountOnCard) { m | 1 << c } else { m });
+            for i in 0..12u8 {
+                let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
+                let a = self.source_adv(s);
+                if a == EMPTY {
+                    continue;
+                }
+                let mut m = chorus;
+                while m != 0 {
+                    let c = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    if room[db.hot(a).slot as usize][2] && self.chorus_target_ok(c, a) && self.buy_cost(a, c) <= mana {
+                        out.push(Action::BuyOn(s, c));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes the choices of the unique harvest abilities in the field not used yet this turn (sorted,
+    /// without repeats); returns whether some come after `BuyVp` and `EvokeBought` in the action order
+    /// (Old Bakarab's), so that the whole list needs sorting.
+    fn push_unique(&self, out: &mut Vec<Action>) -> bool {
+        let p = self.cur();
+        // A leader's card counts from its harvest side (`for_each_module`); any other card from its totals.
+        let leader = self.harvest_leader().filter(|l| {
+            let ab = l.face(&self.db).ability;
+            ab.timing == Timing::Harvest && ab.effect == Effect::Unique
+        });
+        let unique = p.field.iter().fold(0u32, |m, &c| m | p.stats[c as usize].effects) & Effect::Unique.bit() != 0;
+        if !unique && leader.is_none_or(|l| !p.field.contains(&l.card)) {
+            return false;
+        }
+        let from = out.len();
+        self.for_each_module(|k, c, ab, m| {
+            if let (0, Some(f)) = (self.turn.ability_used & (1 << k), m.actions) {
+                f(self, c, ab, out);
+            }
+        });
+        if !out[from..].windows(2).all(|w| w[0] < w[1]) {
+            out[from..].sort_unstable();
+            let mut k = from;
+            for j in from..out.len() {
+                if k == from || out[j] != out[k - 1] {
+                    out[k] = out[j];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
+        out[from..].iter().any(|a| matches!(a, Action::AbilityTake(_) | Action::Workshop(..)))
     }
 
     /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
@@ -1380,6 +1500,19 @@ impl MysticVale {
         let p = self.cur();
         let db = &*self.db;
         let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
+        // Per slot and kind of place (empty, under, cover), the field cards offering it: an advancement
+        // fits where its slot is empty or holds what it may go under (eclipse) or cover (regular).
+        let mut place = [[0u32; 3]; 3];
+        for &c in p.field.iter() {
+            let places = p.stats[c as usize].places;
+            for (k, kinds) in place.iter_mut().enumerate() {
+                for (x, m) in kinds.iter_mut().enumerate() {
+                    if (places >> (7 * (3 * k + x))) & 0x7f != 0 {
+                        *m |= 1 << c;
+                    }
+                }
+            }
+        }
         let mut m = cards;
         while m != 0 {
             let a = m.trailing_zeros() as u8;
@@ -1389,11 +1522,13 @@ impl MysticVale {
                 if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
                     continue;
                 }
-                let mut n = cards & !(1 << a);
+                let kinds = place[s as usize];
+                let fits = kinds[0] | if db.hot_ref(adv).eclipse { kinds[1] } else { kinds[2] };
+                let mut n = fits & cards & !(1 << a);
                 while n != 0 {
                     let b = n.trailing_zeros() as u8;
                     n &= n - 1;
-                    if p.cards[b as usize].fits(db, adv) && self.portal_keeps_purchases(a, s, b) {
+                    if self.portal_keeps_purchases(a, s, b) {
                         out.push(Action::Portal(a, s, b));
                     }
                 }
@@ -1530,8 +1665,9 @@ impl MysticVale {
         v
     }
 
+    #[inline]
     fn push_conclave(&self, out: &mut Vec<Action>) {
-        if self.conclave_usable() {
+        if self.turn.usable & Effect::PlusGuardian.bit() != 0 && self.conclave_usable() {
             let p = self.cur();
             let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
             push_cards(out, mask, Action::Conclave);
@@ -1541,6 +1677,60 @@ impl MysticVale {
     /// Applies a legal action.
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
+        // The most frequent actions here (`apply_other` has no arm for them), the others there.
+        match (self.phase, action) {
+            (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
+            (Phase::Planting, Action::Push) => {
+                self.turn.pushed = true;
+                self.play_on_deck(false, ev);
+            }
+            (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
+            (Phase::Harvest, Action::Done) => self.end_harvest(ev),
+            (Phase::Sleeve, Action::Sleeve(c)) => {
+                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
+                    let b = self.turn.bought.remove(k);
+                    self.sleeve(b.adv, c, ev);
+                }
+                self.sleeve_or_discard(ev);
+            }
+            _ => self.apply_other(action, ev),
+        }
+    }
+
+    /// The Harvest Phase ends (`done`): the leader's side, the harvest's VP, then the Discard Phase.
+    fn end_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        if self.turn.upgraded {
+            // Only the leader's card changed (its side).
+            if let Some(l) = self.players[i].leader {
+                self.players[i].refresh(&self.db, usize::from(l.card));
+            }
+        } else if let Some(l) = self.players[i].leader
+            && l.upgraded
+            && self.players[i].field.contains(&l.card)
+            && let Some(f) = crate::effects::module(l.face(&self.db).ability.module)
+                .filter(|_| l.face(&self.db).ability.effect == Effect::Unique)
+                .and_then(|m| m.harvest_done)
+        {
+            // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
+            f(self, i);
+        }
+        let vp = self.turn.vp_total;
+        self.gain_vp(i, vp, ev);
+        let box_vp = self.turn.box_vp_total;
+        if box_vp > 0 {
+            // From the box: the pool, the game's clock, is not touched (EN:1584).
+            self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), box_vp));
+            }
+        }
+        self.sleeve_or_discard(ev);
+    }
+
+    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply).
+    #[inline(never)]
+    fn apply_other<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
@@ -1568,11 +1758,6 @@ impl MysticVale {
                 self.apply_claim(a, ev);
             }
             (Phase::Bog, a @ (Action::Pass | Action::Push)) => self.apply_bog(a, ev),
-            (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
-            (Phase::Planting, Action::Push) => {
-                self.turn.pushed = true;
-                self.play_on_deck(false, ev);
-            }
             (Phase::Draft { first }, a @ (Action::TakeLeader(_) | Action::TakeAmulet(_))) => {
                 self.apply_draft(first, a, ev);
             }
@@ -1913,40 +2098,7 @@ impl MysticVale {
             }
             (Phase::Keep, Action::Keep(c)) => self.discard_phase(Some(c), ev),
             (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
-            (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
             (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
-            (Phase::Harvest, Action::Done) => {
-                if self.turn.upgraded {
-                    self.players[i].refresh_all(&self.db);
-                } else if let Some(l) = self.players[i].leader
-                    && l.upgraded
-                    && self.players[i].field.contains(&l.card)
-                    && let Some(f) = crate::effects::module(l.face(&self.db).ability.module)
-                        .filter(|_| l.face(&self.db).ability.effect == Effect::Unique)
-                        .and_then(|m| m.harvest_done)
-                {
-                    // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
-                    f(self, i);
-                }
-                let vp = self.turn.vp_total;
-                self.gain_vp(i, vp, ev);
-                let box_vp = self.turn.box_vp_total;
-                if box_vp > 0 {
-                    // From the box: the pool, the game's clock, is not touched (EN:1584).
-                    self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::GainedVp(seat, box_vp));
-                    }
-                }
-                self.sleeve_or_discard(ev);
-            }
-            (Phase::Sleeve, Action::Sleeve(c)) => {
-                if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
-                    let b = self.turn.bought.remove(k);
-                    self.sleeve(b.adv, c, ev);
-                }
-                self.sleeve_or_discard(ev);
-            }
             _ => {}
         }
     }
@@ -2254,5 +2406,95 @@ pub(crate) fn push_cards(out: &mut Vec<Action>, mut mask: u32, f: fn(u8) -> Acti
     while mask != 0 {
         out.push(f(mask.trailing_zeros() as u8));
         mask &= mask - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{Edition, Leaders, Options};
+    use sylvan_engine::{Game, GameRng, NoEvents};
+
+    /// `sleeve_targets` (one check per kind of place) answers as `sleeve_ok` card by card, for every
+    /// waiting purchase, in random games with eclipse advancements, leaders and amulets.
+    #[test]
+    fn sleeve_targets_match_sleeve_ok_card_by_card() {
+        let sets = [
+            Options { sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() },
+            Options { edition: Edition::Essential, ..Options::default() },
+        ];
+        let mut checked = 0;
+        for (n, base) in sets.into_iter().enumerate() {
+            for players in 2..=4 {
+                let options = Options { players, ..base.clone() };
+                for game in 0..40 {
+                    let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                    let mut rng = GameRng::new(game + 1000 * n as u64);
+                    let mut legal = Vec::new();
+                    while g.to_move().is_some() {
+                        if matches!(g.phase, Phase::Sleeve | Phase::Harvest) {
+                            for k in 0..g.turn.bought.len() {
+                                let one_by_one = g
+                                    .cur()
+                                    .field
+                                    .iter()
+                                    .fold(0u32, |m, &c| if g.sleeve_ok(k, c) { m | 1 << c } else { m });
+                                assert_eq!(g.sleeve_targets(k), one_by_one, "purchase {k}, {:?}", g.turn);
+                                checked += 1;
+                            }
+                        }
+                        g.legal_actions(&mut legal);
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(a, &mut NoEvents);
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Wayfarer Portal's moves from the field's cached places are those of the card-by-card check: every
+    /// visible, non-printed advancement of a field card (not the leader's) to each other such card where
+    /// it fits, the purchases keeping their places.
+    #[test]
+    fn portal_moves_match_the_card_by_card_check() {
+        let mut moves = 0;
+        for players in 2..=4 {
+            let options =
+                Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };
+            for game in 0..150 {
+                let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                let mut rng = GameRng::new(game);
+                let mut legal = Vec::new();
+                while g.to_move().is_some() {
+                    if g.phase == Phase::Harvest {
+                        let (p, db) = (g.cur(), &*g.db);
+                        let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
+                        let mut expected = Vec::new();
+                        for a in (0..NUM_CARDS as u8).filter(|&a| cards & (1 << a) != 0) {
+                            for s in Slot::ALL {
+                                let adv = p.cards[a as usize].slots[s as usize];
+                                if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
+                                    continue;
+                                }
+                                for b in (0..NUM_CARDS as u8).filter(|&b| b != a && cards & (1 << b) != 0) {
+                                    if p.cards[b as usize].fits(db, adv) && g.portal_keeps_purchases(a, s, b) {
+                                        expected.push(Action::Portal(a, s, b));
+                                    }
+                                }
+                            }
+                        }
+                        let mut got = Vec::new();
+                        g.push_portals(&mut got);
+                        assert_eq!(got, expected);
+                        moves += got.len();
+                    }
+                    g.legal_actions(&mut legal);
+                    let a = legal[rng.index(legal.len())];
+                    g.apply_unchecked(a, &mut NoEvents);
+                }
+            }
+        }
+        assert!(moves > 1_000, "{moves}");
     }
 }
