@@ -17,6 +17,11 @@ pub const MODULE: Module = Module {
 };
 
 fn harvest_done(game: &mut MysticVale, seat: usize) {
+    turn_leader_back(game, seat);
+}
+
+/// Turns `seat`'s leader back to its starting side (Xanos here, Old Bakarab's paid flip in `workshop`).
+pub(super) fn turn_leader_back(game: &mut MysticVale, seat: usize) {
     let db = game.db;
     let p = &mut game.players[seat];
     if let Some(l) = &mut p.leader {

@@ -156,14 +156,7 @@ fn sleeve_finish(game: &mut MysticVale) {
 
 /// The end of the Harvest Phase: the leader turns back to its starting side if that was paid for.
 fn turn_back(game: &mut MysticVale, seat: usize) {
-    if !game.turn.turn_back {
-        return;
-    }
-    let db = game.db;
-    let p = &mut game.players[seat];
-    if let Some(l) = &mut p.leader {
-        l.upgraded = false;
-        let c = usize::from(l.card);
-        p.refresh(&db, c);
+    if game.turn.turn_back {
+        super::flip_back::turn_leader_back(game, seat);
     }
 }
