@@ -34,9 +34,7 @@ impl MysticVale {
     pub(crate) fn owns_bog(&self, i: usize) -> bool {
         self.players[i].vales.iter().any(|&v| {
             let ab = self.db.hot_vale(v).ability;
-            ab.timing == Timing::EndOfGame
-                && ab.effect == Effect::Unique
-                && super::module(ab.module).is_some_and(|m| std::ptr::eq(m, &MODULE))
+            ab.timing == Timing::EndOfGame && super::is_unique(ab, &MODULE)
         })
     }
 

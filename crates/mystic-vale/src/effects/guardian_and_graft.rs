@@ -34,7 +34,7 @@ pub const LEADER_SLOT: u8 = 3;
 fn graftable(ab: Ability) -> bool {
     matches!(ab.timing, Timing::Harvest | Timing::Ongoing)
         && ab.effect != Effect::None
-        && !(ab.effect == Effect::Unique && super::module(ab.module).is_some_and(|m| std::ptr::eq(m, &MODULE)))
+        && !super::is_unique(ab, &MODULE)
 }
 
 /// The ability that `AbilityGraft(seat, card, slot)` names, if it is one the harvest may copy.

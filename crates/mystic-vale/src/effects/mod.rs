@@ -223,3 +223,8 @@ pub const REPLAY: u8 = 0x80;
 pub fn module(k: u8) -> Option<&'static Module> {
     MODULES.get(usize::from(k)).copied()
 }
+
+/// Whether `ab` is a unique ability carried by `which` (a module's own card test).
+pub(crate) fn is_unique(ab: Ability, which: &'static Module) -> bool {
+    ab.effect == crate::cards::Effect::Unique && module(ab.module).is_some_and(|m| std::ptr::eq(m, which))
+}

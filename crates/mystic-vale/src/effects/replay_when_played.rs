@@ -28,9 +28,7 @@ impl MysticVale {
             && self.turn.usable & Effect::Unique.bit() != 0
             && self.usable_vales().iter().any(|&v| {
                 let ab = self.db.hot_vale(v).ability;
-                ab.timing == Timing::Planting
-                    && ab.effect == Effect::Unique
-                    && super::module(ab.module).is_some_and(|m| std::ptr::eq(m, &MODULE))
+                ab.timing == Timing::Planting && super::is_unique(ab, &MODULE)
             })
     }
 

@@ -27,9 +27,7 @@ impl MysticVale {
         }
         self.turn.silver_tree = self.usable_vales().iter().any(|&v| {
             let ab = self.db.hot_vale(v).ability;
-            ab.timing == Timing::OnEvoke
-                && ab.effect == Effect::Unique
-                && super::module(ab.module).is_some_and(|m| std::ptr::eq(m, &MODULE))
+            ab.timing == Timing::OnEvoke && super::is_unique(ab, &MODULE)
         });
     }
 
@@ -48,18 +46,20 @@ impl MysticVale {
         self.turn.silver_tree = false;
         let i = self.current as usize;
         if let Action::Discard(c) = action {
-            let seat = sylvan_engine::Seat(self.current);
-            if self.players[i].on_deck == Some(c) {
+            let on_deck = self.players[i].on_deck == Some(c);
+            if on_deck {
                 self.players[i].discard_on_deck();
-                if S::ENABLED {
-                    ev.emit(sylvan_engine::Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
-                }
-                self.reveal(ev);
             } else {
                 self.players[i].discard_from_field(c);
-                if S::ENABLED {
-                    ev.emit(sylvan_engine::Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
-                }
+            }
+            if S::ENABLED {
+                ev.emit(
+                    sylvan_engine::Audience::Everyone,
+                    Event::AbilityDiscard(sylvan_engine::Seat(self.current), Some(c)),
+                );
+            }
+            if on_deck {
+                self.reveal(ev);
             }
         }
         match self.phase {
