@@ -53,7 +53,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
     // The whole record is checked first, so the step-by-step replay below cannot fail halfway.
     let end = entry.game().replay(&text, None).with_context(|| file.clone())?;
-    let actions: Vec<&str> = value
+    // The actions as replayed: one in an older notation is given as the action it meant.
+    let resolved = end.record();
+    let actions: Vec<&str> = resolved
         .get("actions")
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(Value::as_str).collect())

@@ -29,7 +29,7 @@ use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::erased::{DynError, DynView, GameType, Typed};
-use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError};
+use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError, replay_actions};
 use thiserror::Error;
 
 pub use cards::CardTools;
@@ -86,7 +86,8 @@ where
 fn observe_record<G: DesignerStats>(record: &Value, tally: &mut DesignerTally) -> Result<(), ReplayError> {
     let record: Record<G> = serde_json::from_value(record.clone())?;
     let start = record.initial_state()?;
-    let actions = record.parsed_actions()?;
+    // The actions as applied (an older notation resolved), so `observe` may apply them unchecked.
+    let (_, actions) = replay_actions(&record)?;
     G::observe(&start, &actions, tally);
     Ok(())
 }

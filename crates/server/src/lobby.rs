@@ -302,6 +302,8 @@ impl Server {
         for (n, (text, undoable)) in g.actions.iter().enumerate() {
             let seat = table.game().to_move().ok_or_else(|| bad(format!("action {n} `{text}` after the end")))?;
             let id = table.game().action_id(text).map_err(|e| bad(format!("action {n}: {e}")))?;
+            // A game stored by an older version may use an older notation.
+            let id = table.game().legacy_id(id).unwrap_or(id);
             table.apply(id, false).map_err(|e| bad(format!("action {n}: {e}")))?;
             history.push((id, seat, *undoable));
         }
