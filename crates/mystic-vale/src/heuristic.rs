@@ -302,8 +302,46 @@ fn sleeve_gain(db: &CardDb, s: Sleeve, adv: u8, out: Outlook) -> f64 {
     card_value(db, t, out) - card_value(db, s, out)
 }
 
-/// A vale's worth: its VP and its ability over the rounds left.
-fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
+/// Cards in the field after a Prep Phase and a Planting Phase from a deck of `cards` (Borderwatch Bog's
+/// X, ruling MV74), expected: cards drawn one at a time with replacement (each card's decay less its
+/// growth), the Prep Phase filling the field up to 3 net decay, the next card on-deck, 4 net decay
+/// spoiling (no card counted), and the Planting Phase pushing while that pays on average.
+fn bog_cards(db: &CardDb, cards: &[Sleeve; NUM_CARDS]) -> f64 {
+    // Net decay from LOW to 3 (lower values clamped), field sizes 0..=NUM_CARDS.
+    const LOW: i32 = -6;
+    const NETS: usize = (3 - LOW + 1) as usize;
+    let mut deltas = [0i32; NUM_CARDS];
+    for (d, s) in deltas.iter_mut().zip(cards) {
+        *d = i32::from(s.decay(db)) - i32::from(s.growth(db, 0));
+    }
+    let p = 1.0 / NUM_CARDS as f64;
+    let at = |net: i32| (net.max(LOW) - LOW) as usize;
+    // planting[x][net]: expected cards counted when the field holds x cards of net decay `net` and the
+    // next on-deck card is still to be revealed; prep[x][net] likewise during the Prep Phase.
+    let mut planting = [[0.0f64; NETS]; NUM_CARDS + 2];
+    let mut prep = [[0.0f64; NETS]; NUM_CARDS + 2];
+    for x in (0..=NUM_CARDS).rev() {
+        for net in LOW..=3 {
+            let (mut plant, mut fill) = (0.0, 0.0);
+            for &d in &deltas {
+                if net + d >= 4 {
+                    continue;
+                }
+                // On-deck card `d`: pass with x cards, or push it and reveal the next.
+                let push = if x < NUM_CARDS { planting[x + 1][at(net + d)] } else { 0.0 };
+                plant += p * (x as f64).max(push);
+                // Prep Phase: the card joins the field, until 3 net decay shows.
+                fill += p * if net + d >= 3 { planting[x + 1][at(net + d)] } else { prep[x + 1][at(net + d)] };
+            }
+            planting[x][at(net)] = plant;
+            prep[x][at(net)] = if x < NUM_CARDS { fill } else { x as f64 };
+        }
+    }
+    prep[0][at(0)]
+}
+
+/// A vale's worth to the owner of `cards`: its VP and its ability over the rounds left.
+fn vale_value(db: &CardDb, v: u8, out: Outlook, cards: &[Sleeve; NUM_CARDS]) -> f64 {
     let x = db.vale(v);
     let ab = x.ability;
     let amount = f64::from(ab.amount);
@@ -331,8 +369,8 @@ fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
         (Timing::EndOfGame, Effect::Gain) => amount * typical_count(ab.per, 0.0),
         // Medusa Grotto: the advancements' end VP again.
         (Timing::EndOfGame, Effect::MultiplyEndVp) => (amount - 1.0).max(0.0) * 6.0,
-        // Borderwatch Bog: about 6 cards placed in its extra Planting Phase, a Spoil sometimes.
-        (Timing::EndOfGame, Effect::Unique) => 5.0,
+        // Borderwatch Bog: the cards its owner's deck places in the extra Planting Phase.
+        (Timing::EndOfGame, Effect::Unique) => bog_cards(db, cards),
         // Frostcrown Crest, Sundial Savanna: a gain each time the token is spent (about every other turn).
         (Timing::OnEvoke, Effect::Gain) => r * 0.5 * amount * weight(ab.reward),
         (Timing::Ongoing, Effect::Gain) => r * amount * weight(ab.reward),
@@ -363,7 +401,8 @@ pub fn projected_scores(g: &MysticVale) -> Option<Vec<f64>> {
             .enumerate()
             .map(|(i, p)| {
                 let cards: f64 = p.cards.iter().map(|&s| out.plays * play_value(db, s, 0)).sum();
-                let vales: f64 = p.vales.iter().map(|&v| vale_value(db, v, out) - f64::from(db.vale(v).vp)).sum();
+                let vales: f64 =
+                    p.vales.iter().map(|&v| vale_value(db, v, out, &p.cards) - f64::from(db.vale(v).vp)).sum();
                 let token = if p.token_active && out.rounds > 0.0 { W.token } else { 0.0 };
                 f64::from(g.score(i)) + cards + vales + token
             })
@@ -552,7 +591,7 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
         let Action::Vale(l, k, any) = a else { continue };
         let Some(v) = view.vale_row[l as usize][k as usize] else { continue };
         let Some(pay) = MysticVale::vale_payment(db.vale(v).cost, avail, any) else { continue };
-        let mut total = vale_value(db, v, out);
+        let mut total = vale_value(db, v, out, &me.cards);
         if view.turn.vales_bought + 1 < 2 {
             let mut left = avail;
             for x in 0..4 {
@@ -574,7 +613,7 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
                         Spirit::ALL.into_iter().any(|s| MysticVale::vale_payment(cost, left, Some(s)).is_some())
                     };
                     if payable {
-                        second = second.max(vale_value(db, w, out));
+                        second = second.max(vale_value(db, w, out, &me.cards));
                     }
                 }
             }
@@ -634,11 +673,11 @@ fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
         for x in 0..4 {
             left[x] -= pay[x];
         }
-        let first = vale_value(db, v, out);
+        let first = vale_value(db, v, out, &me.cards);
         vales = vales.max(first);
         for (j, &w) in row.iter().enumerate() {
             if j != i && payable(db.vale(w).cost, left).is_some() {
-                best_pair = best_pair.max(first + vale_value(db, w, out));
+                best_pair = best_pair.max(first + vale_value(db, w, out, &me.cards));
             }
         }
     }
@@ -1695,6 +1734,24 @@ mod tests {
         v
     }
 
+    #[test]
+    fn borderwatch_bog_counts_the_cards_a_deck_places() {
+        let Ok(options) = MysticVale::options_for_players(2) else { panic!("options") };
+        let Ok(state) = MysticVale::new(&options, 1) else { panic!("deal") };
+        let db = &*state.db;
+        // No decay: every card of the deck is placed.
+        assert_eq!(bog_cards(db, &[Sleeve::default(); NUM_CARDS]), NUM_CARDS as f64);
+        // The starting deck (9 cards of 1 decay): about 7 cards before the Prep Phase stops at 3 decay,
+        // and a Spoil about half the time.
+        let start = bog_cards(db, &state.players[0].cards);
+        assert!((3.0..5.0).contains(&start), "{start}");
+        // More decay, fewer cards.
+        let mut worse = state.players[0].cards;
+        let cursed = worse.iter().copied().find(|s| s.decay(db) > 0).unwrap_or_default();
+        worse.iter_mut().filter(|s| s.decay(db) == 0).take(4).for_each(|s| *s = cursed);
+        assert!(bog_cards(db, &worse) < start - 1.0, "{} vs {start}", bog_cards(db, &worse));
+    }
+
     fn adv(v: &View, title: &str) -> u8 {
         match v.db.advancements.iter().position(|a| a.title == title) {
             Some(i) => i as u8,
@@ -1750,7 +1807,8 @@ mod tests {
             let mut plain = (*db).clone();
             plain.vales[id].ability = crate::cards::Ability::NONE;
             plain.vales[id].remove_self = false;
-            let (with, without) = (vale_value(&db, id as u8, out), vale_value(&plain, id as u8, out));
+            let blanks = [Sleeve::default(); NUM_CARDS];
+            let (with, without) = (vale_value(&db, id as u8, out, &blanks), vale_value(&plain, id as u8, out, &blanks));
             assert!(with > without, "{}: {with} vs {without}", v.key);
             seen += 1;
         }
