@@ -126,7 +126,7 @@ impl MysticVale {
         let n = self.n();
         self.current = ((i + 1) % n) as u8;
         if self.current == self.start {
-            self.begin_turn(ev);
+            self.first_turn(ev);
         }
     }
 

@@ -1663,6 +1663,10 @@ pub fn describe(view: &View, a: Action) -> String {
             format!("{a}: resolve a \"when played\" ability of {} again", view.card_text(p.cards[c as usize]))
         }
         Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => format!("{a}: {}", db.leader(l).title),
+        Action::ChooseLeader(k) => match view.players[view.current as usize].leader_offer {
+            Some(o) => format!("{a}: keep {}", db.leader(o[usize::from(k.min(1))]).title),
+            None => a.to_string(),
+        },
         Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => format!("{a}: {}", db.amulet(x).title),
         Action::Trade => "trade: your amulet for a regular mana token".into(),
         Action::Decline if view.phase == Phase::AmuletTrade => "decline: keep your amulet".into(),

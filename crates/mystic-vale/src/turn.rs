@@ -1983,7 +1983,7 @@ impl MysticVale {
                     if self.players.iter().any(|p| p.amulet.is_some()) {
                         self.phase = Phase::AmuletTrade;
                     } else {
-                        self.begin_turn(ev);
+                        self.first_turn(ev);
                     }
                 }
             }

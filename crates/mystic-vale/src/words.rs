@@ -834,6 +834,10 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => {
             format!("prendre le meneur {}", leader_summary(db.leader(l), false, lang))
         }
+        Action::ChooseLeader(k) => match me.leader_offer {
+            Some(o) => format!("garder le meneur {}", leader_summary(db.leader(o[usize::from(k.min(1))]), false, lang)),
+            None => a.to_string(),
+        },
         Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => {
             format!("prendre l'amulette {}", amulet_summary(db.amulet(x), false, lang))
         }
