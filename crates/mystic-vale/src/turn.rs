@@ -1964,10 +1964,7 @@ impl MysticVale {
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
                     self.turn.upgraded = true;
                     if S::ENABLED {
-                        ev.emit(
-                            Audience::Everyone,
-                            Event::UsedVale(seat, format!("{} upgraded", self.db.leader(l.id).title)),
-                        );
+                        ev.emit(Audience::Everyone, Event::Upgraded(seat, self.db.leader(l.id).title.clone()));
                     }
                 }
             }

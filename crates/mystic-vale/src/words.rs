@@ -726,6 +726,11 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
         Sleeved(s, t, c) => format!("{s} glisse {} dans la protection de c{c}", any_title(t, lang)),
         GainedVp(s, v) => format!("{s} gagne {v} PV"),
         UsedVale(s, t) => format!("{s} utilise {}", any_title(t, lang)),
+        TookLeader(s, t) => format!("{s} prend le meneur {t}"),
+        TookAmulet(s, t) => format!("{s} prend l'amulette {t}"),
+        TradedAmulet(s) => format!("{s} échange son amulette contre un jeton Mana ordinaire"),
+        Evoked(s, t) => format!("{s} invoque {t}"),
+        Upgraded(s, t) => format!("{s} fait passer {t} sur sa face améliorée"),
         PoolEmpty => "le pool de jetons PV est vide : la ronde en cours est la dernière".to_owned(),
         GameOver => "la partie est terminée".to_owned(),
     }

@@ -589,6 +589,24 @@ fn issue_12_no_field_is_on_the_table_until_every_leader_is_chosen() {
 }
 
 #[test]
+fn draft_picks_are_told_as_what_they_are_in_both_languages() {
+    // The log said "p0 uses took Dione" ("p0 utilise took Dione"): a draft pick is its own event.
+    let o = Options { players: 2, edition: sylvan_mystic_vale::setup::Edition::Essential, ..wild() };
+    let mut g = MysticVale::new(&o, 11).unwrap_or_else(|e| panic!("{e}"));
+    let mut l = Vec::new();
+    g.legal_actions(&mut l);
+    let Some(&pick) = l.iter().find(|a| matches!(a, Action::TakeLeader(_))) else { panic!("{l:?}") };
+    let Action::TakeLeader(id) = pick else { panic!("a leader") };
+    let title = g.db.leader(id).title.clone();
+    let seat = Seat(g.current);
+    let mut log = sylvan_engine::EventLog::new();
+    g.try_apply(pick, &mut log).unwrap_or_else(|e| panic!("{e}"));
+    let e = log.public().last().cloned().unwrap_or_else(|| panic!("an event"));
+    assert_eq!(e.to_string(), format!("{seat} takes the leader {title}"));
+    assert_eq!(MysticVale::event_text(&e, sylvan_engine::Lang::Fr), format!("{seat} prend le meneur {title}"));
+}
+
+#[test]
 fn a_leader_is_hidden_until_its_card_is_revealed() {
     // MV22: others see which card carries a leader, not which leader, until it is shown.
     let o = Options { leaders: Leaders::Random, ..wild() };
