@@ -26,6 +26,7 @@ pub mod observe;
 pub mod runs;
 
 use serde_json::{Value, json};
+use sylvan_bots::audit::{PeekAudit, analysis_never_peeks, never_peeks};
 use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::erased::{DynError, DynView, GameType, Typed};
@@ -69,6 +70,7 @@ pub struct Entry {
     summary: &'static str,
     listed: bool,
     bots: BotBuilder,
+    audit: AuditFn,
     designer: Option<DesignerFn>,
     observe: Option<ObserveFn>,
     cards: Option<CardTools>,
@@ -81,6 +83,33 @@ where
     G::View: 'static,
 {
     spec.build_dyn::<G>(seed)
+}
+
+/// What [`Entry::audit_bot`] checks: the bot's choices, or its analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audited {
+    /// The action the bot chooses ([`sylvan_bots::audit::never_peeks`]).
+    Choice,
+    /// The visits and win estimates it reports per action ([`sylvan_bots::audit::analysis_never_peeks`]).
+    Analysis,
+}
+
+type AuditFn = fn(&Value, &BotSpec, u64, usize, Audited) -> Result<PeekAudit, String>;
+
+fn audit_bot<G: Heuristic>(
+    options: &Value,
+    spec: &BotSpec,
+    games: u64,
+    every: usize,
+    audited: Audited,
+) -> Result<PeekAudit, String> {
+    let options: G::Options =
+        serde_json::from_value(options.clone()).map_err(|e| format!("{}: options: {e}", G::NAME))?;
+    match audited {
+        Audited::Choice => never_peeks::<G>(&options, spec, games, every),
+        Audited::Analysis => analysis_never_peeks::<G>(&options, spec, games, every),
+    }
+    .map_err(|e| e.to_string())
 }
 
 fn observe_record<G: DesignerStats>(record: &Value, tally: &mut DesignerTally) -> Result<(), ReplayError> {
@@ -103,6 +132,7 @@ impl Entry {
             summary,
             listed: true,
             bots: build_bot::<G>,
+            audit: audit_bot::<G>,
             designer: None,
             observe: None,
             cards: None,
@@ -179,6 +209,21 @@ impl Entry {
     /// lacks). A difficulty level is first resolved with the game's [levels](Entry::levels).
     pub fn bot(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
         (self.bots)(&self.levels.resolve(spec), seed)
+    }
+
+    /// Audits that the bot of `spec` never peeks at hidden information: on `games` random games with
+    /// `options` (as [`GameType::options`] gives them), at every `every`-th decision, its choice or its
+    /// analysis is the same in the real state and in a twin dealt other hidden cards (see
+    /// [`sylvan_bots::audit`]). A difficulty level is first resolved with the game's levels.
+    pub fn audit_bot(
+        &self,
+        options: &Value,
+        spec: &BotSpec,
+        games: u64,
+        every: usize,
+        audited: Audited,
+    ) -> Result<PeekAudit, String> {
+        (self.audit)(options, &self.levels.resolve(spec), games, every, audited)
     }
 
     /// Checks that every spec can be built for this game.
