@@ -359,6 +359,9 @@ struct Searcher<G: Game> {
     legal: Vec<G::Action>,
     tried: Vec<bool>,
     path: Vec<u32>,
+    /// [`Game::max_game_length`] of the samples' options, read from the first sample of a search (every
+    /// sample of a view has the view's options; Mystic Vale's bound validates its options).
+    max_len: Option<usize>,
 }
 
 /// A searcher aligned to its own cache lines. The threads of a root-parallel search each write their
@@ -380,21 +383,33 @@ struct RootResult {
 
 impl<G: Game> Searcher<G> {
     fn new() -> Self {
-        Searcher { nodes: Vec::new(), legal: Vec::with_capacity(64), tried: Vec::with_capacity(64), path: Vec::new() }
+        Searcher {
+            nodes: Vec::new(),
+            legal: Vec::with_capacity(64),
+            tried: Vec::with_capacity(64),
+            path: Vec::new(),
+            max_len: None,
+        }
+    }
+
+    /// The game-length bound of this search's samples (`state` is one of them).
+    fn max_len(&mut self, state: &G) -> usize {
+        *self.max_len.get_or_insert_with(|| G::max_game_length(state.options()))
     }
 
     /// Plays `state` out with `policy` and returns each seat's value: to the end (the game's returns,
     /// blended with the score margin by `cfg.margin`), or, with a playout depth and an evaluator, to the
-    /// first evaluation point after `cfg.depth` moves (the game's estimate of the returns there).
+    /// first evaluation point after `cfg.depth` moves (the game's estimate of the returns there). `max` is
+    /// the game's [`max_game_length`](Game::max_game_length).
     fn playout(
         state: &mut G,
         legal: &mut Vec<G::Action>,
         policy: Mover<G>,
         eval: Option<Evaluator<G>>,
         cfg: &SearchConfig,
+        max: usize,
         rng: &mut GameRng,
     ) -> Values {
-        let max = G::max_game_length(state.options());
         let eval = eval.filter(|_| cfg.depth > 0);
         let mut moves = 0u32;
         while let Some(seat) = state.to_move() {
@@ -435,7 +450,7 @@ impl<G: Game> Searcher<G> {
         let mut node = 0u32;
         self.path.clear();
         self.path.push(0);
-        let max = G::max_game_length(state.options());
+        let max = self.max_len(&state);
         // Selection and expansion.
         while let Some(seat) = state.to_move() {
             if state.move_number() >= max {
@@ -546,7 +561,7 @@ impl<G: Game> Searcher<G> {
             self.path.push(best);
             node = best;
         }
-        let returns = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, rng);
+        let returns = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, max, rng);
         for &n in &self.path {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
@@ -566,6 +581,7 @@ impl<G: Game> Searcher<G> {
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
         self.nodes.clear();
+        self.max_len = None;
         let seat = G::view_seat(view);
         self.nodes.push(Node {
             action: root_legal[0],
@@ -613,6 +629,7 @@ impl<G: Game> Searcher<G> {
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
+        self.max_len = None;
         let seat = G::view_seat(view);
         let n = root_legal.len();
         let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], iterations: 0, nodes: 0 };
@@ -620,8 +637,9 @@ impl<G: Game> Searcher<G> {
         while !limit.reached(done) {
             let i = done as usize % n;
             let mut state = G::determinize(view, &mut rng);
+            let max = self.max_len(&state);
             state.apply_unchecked(root_legal[i], &mut NoEvents);
-            let values = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, &mut rng);
+            let values = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, max, &mut rng);
             out.visits[i] += 1;
             out.reward[i] += values.get(seat.index()).copied().unwrap_or(0.0);
             done += 1;
@@ -848,18 +866,21 @@ mod tests {
             let mut rng = GameRng::new(seed);
             let cfg = SearchConfig { depth: 3, ..SearchConfig::default() };
             let mut state = fresh(seed);
-            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &cfg, &mut rng);
+            let values =
+                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &cfg, usize::MAX, &mut rng);
             assert_eq!(values[..2], [0.25, 0.75]);
             assert_eq!(state.move_number(), 3);
 
             let mut state = fresh(seed);
-            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(never), &cfg, &mut rng);
+            let values =
+                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(never), &cfg, usize::MAX, &mut rng);
             assert!(state.to_move().is_none());
             assert_eq!(values[..2], state.returns()[..]);
 
             let to_end = SearchConfig { depth: 0, ..SearchConfig::default() };
             let mut state = fresh(seed);
-            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &to_end, &mut rng);
+            let values =
+                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &to_end, usize::MAX, &mut rng);
             assert!(state.to_move().is_none());
             assert_eq!(values[..2], state.returns()[..]);
         }
