@@ -56,6 +56,7 @@
 //! reused. What may still allocate per *iteration* is the game's own `determinize` (Equinox's allocates
 //! nothing, `tests/allocations.rs`) and, with a prior, the view the heuristic reads at each new node.
 
+use std::cmp::Ordering;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -298,6 +299,9 @@ impl std::fmt::Display for SearchStats {
 }
 
 const NONE: u32 = u32::MAX;
+/// Marks a legal action whose child is available at this tree step (never a node id: the arena would
+/// need 2^32 - 1 nodes).
+const TRIED: u32 = u32::MAX - 1;
 /// Counts below this have their natural logarithm in a table (ISUCT takes one per available child at
 /// every tree step, and `ln` is a library call).
 const LN_TABLE: usize = 4096;
@@ -357,7 +361,8 @@ struct Node<A> {
 struct Searcher<G: Game> {
     nodes: Vec<Node<G::Action>>,
     legal: Vec<G::Action>,
-    tried: Vec<bool>,
+    /// Per legal action at the current tree step: TRIED, or where the merge passed it (see `iterate`).
+    after: Vec<u32>,
     path: Vec<u32>,
     /// [`Game::max_game_length`] of the samples' options, read from the first sample of a search (every
     /// sample of a view has the view's options; Mystic Vale's bound validates its options).
@@ -386,7 +391,7 @@ impl<G: Game> Searcher<G> {
         Searcher {
             nodes: Vec::new(),
             legal: Vec::with_capacity(64),
-            tried: Vec::with_capacity(64),
+            after: Vec::with_capacity(64),
             path: Vec::new(),
             max_len: None,
         }
@@ -460,39 +465,54 @@ impl<G: Game> Searcher<G> {
             if self.legal.is_empty() {
                 break;
             }
-            self.tried.clear();
-            self.tried.resize(self.legal.len(), false);
-            // One pass over the children, merged with the legal list (both sorted by action): count
-            // each available child and score it with ISUCT (its own availability replaces the parent's
-            // visits); the scores are used only if nothing is untried.
+            // `after[i]` is TRIED when `legal[i]` has a child available here, else the last child the merge
+            // passed before reaching `legal[i]` (where to start looking for its place if it is expanded).
+            self.after.clear();
+            self.after.resize(self.legal.len(), NONE);
+            // One pass over the children, merged with the legal list (both sorted by action, one
+            // comparison per step): count each available child and score it with ISUCT (its own
+            // availability replaces the parent's visits); the scores are used only if nothing is untried.
             let mut tried = 0usize;
             let mut best = NONE;
             let mut best_score = f64::NEG_INFINITY;
             let mut child = self.nodes[node as usize].first_child;
+            let mut passed = NONE;
             let mut i = 0;
-            while child != NONE {
+            'merge: while child != NONE {
                 let ch = &mut self.nodes[child as usize];
-                while i < self.legal.len() && self.legal[i] < ch.action {
-                    i += 1;
-                }
-                if i == self.legal.len() {
-                    break;
-                }
-                if ch.mover == seat.0 && self.legal[i] == ch.action {
-                    ch.available += 1;
-                    self.tried[i] = true;
-                    tried += 1;
-                    let v = f64::from(ch.visits.max(1));
-                    let mut score = ch.reward / v + c * (ln_count(ch.available) / v).sqrt();
-                    if ch.preferred {
-                        score += prior / (v + 1.0);
+                loop {
+                    let Some(&a) = self.legal.get(i) else { break 'merge };
+                    match a.cmp(&ch.action) {
+                        Ordering::Less => {
+                            self.after[i] = passed;
+                            i += 1;
+                        }
+                        Ordering::Equal if ch.mover == seat.0 => {
+                            ch.available += 1;
+                            self.after[i] = TRIED;
+                            i += 1;
+                            tried += 1;
+                            let v = f64::from(ch.visits.max(1));
+                            let mut score = ch.reward / v + c * (ln_count(ch.available) / v).sqrt();
+                            if ch.preferred {
+                                score += prior / (v + 1.0);
+                            }
+                            if score > best_score {
+                                best_score = score;
+                                best = child;
+                            }
+                            break;
+                        }
+                        // Another seat's child for this action (which seat decides can hang on hidden
+                        // cards), or an action not legal in this sample.
+                        Ordering::Equal | Ordering::Greater => break,
                     }
-                    if score > best_score {
-                        best_score = score;
-                        best = child;
-                    }
                 }
+                passed = child;
                 child = ch.next_sibling;
+            }
+            if let Some(rest) = self.after.get_mut(i..) {
+                rest.fill(passed);
             }
             if tried < self.legal.len() {
                 // Expand the heuristic's choice if it is untried (with a prior), else a random untried
@@ -510,8 +530,8 @@ impl<G: Game> Searcher<G> {
                     None => {
                         let mut k = rng.index(self.legal.len() - tried);
                         let mut pick = 0;
-                        for (i, &t) in self.tried.iter().enumerate() {
-                            if !t {
+                        for (i, &t) in self.after.iter().enumerate() {
+                            if t != TRIED {
                                 if k == 0 {
                                     pick = i;
                                     break;
@@ -524,12 +544,21 @@ impl<G: Game> Searcher<G> {
                 };
                 let action = self.legal[pick];
                 let id = self.nodes.len() as u32;
-                // Keep the children sorted by (action, mover) for the merge above.
-                let mut prev = NONE;
-                let mut sibling = self.nodes[node as usize].first_child;
+                // Keep the children sorted by (action, mover) for the merge above: the new child goes
+                // after the last one ordered before it, looked for from where the merge passed it.
+                let key_before = |n: &Node<G::Action>| match n.action.cmp(&action) {
+                    Ordering::Less => true,
+                    Ordering::Equal => n.mover < seat.0,
+                    Ordering::Greater => false,
+                };
+                let start = self.after[pick];
+                let (mut prev, mut sibling) = match self.nodes.get(start as usize) {
+                    Some(s) if key_before(s) => (start, s.next_sibling),
+                    _ => (NONE, self.nodes[node as usize].first_child),
+                };
                 while sibling != NONE {
                     let s = &self.nodes[sibling as usize];
-                    if (s.action, s.mover) > (action, seat.0) {
+                    if !key_before(s) {
                         break;
                     }
                     prev = sibling;
