@@ -520,6 +520,17 @@ impl<G: Game> Searcher<G> {
     ) -> Values {
         let eval = eval.filter(|_| cfg.depth > 0);
         let mut moves = 0u32;
+        // Uniformly random moves to the end, the common case, in a loop of its own (the same moves and
+        // draws as the general loop below, without its per-move checks of the policy and the depth).
+        if let (Mover::Random, None) = (policy, eval) {
+            while state.to_move().is_some() && state.move_number() < max {
+                state.legal_actions(legal);
+                if legal.is_empty() {
+                    break;
+                }
+                state.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
+            }
+        }
         while let Some(seat) = state.to_move() {
             if state.move_number() >= max {
                 break;
