@@ -21,7 +21,11 @@ pub fn owned_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<Lea
     let mut guardians: Option<i32> = None;
     let mut total = 0i32;
     for (c, s) in cards.iter().enumerate() {
-        for ab in card_abilities(db, *s, leader_face(db, leader, c as u8)) {
+        let face = leader_face(db, leader, c as u8);
+        if s.slots == [crate::state::EMPTY; 3] && face.is_none() {
+            continue;
+        }
+        for ab in card_abilities(db, *s, face) {
             if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
                 continue;
             }
@@ -58,6 +62,9 @@ pub fn blank_steps(blanks: u32) -> i32 {
 
 /// End-of-game points of one card (with the leader side `face` if it carries one).
 pub fn card_end_points(db: &CardDb, s: Sleeve, face: Option<&Face>) -> i32 {
+    if s.slots == [crate::state::EMPTY; 3] && face.is_none() {
+        return 0;
+    }
     let mut total = 0i32;
     for a in s.advs() {
         total += i32::from(db.hot_ref(a).symbols.vp_end);
@@ -113,7 +120,11 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
     // Cards with unique end-of-game effects (Glorus, upgraded), scored after the vales.
     let mut unique = 0u32;
     for (c, s) in cards.iter().enumerate() {
-        let (list, n) = ability_list(db, *s, leader_face(db, leader, c as u8));
+        let face = leader_face(db, leader, c as u8);
+        if s.slots == [crate::state::EMPTY; 3] && face.is_none() {
+            continue;
+        }
+        let (list, n) = ability_list(db, *s, face);
         for ab in &list[..n] {
             if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
                 most += i32::from(ab.amount);

@@ -878,6 +878,10 @@ impl MysticVale {
     /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
     /// purchases (as [`purchases_fit`] one by one).
     fn purchase_room(&self) -> [[bool; 3]; 3] {
+        if self.turn.bought.is_empty() {
+            // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
+            return self.turn.places.map(|[e, u, o]| [e > 0 || o > 0, e > 0 || u > 0, self.turn.chorus && e > 0]);
+        }
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
         for b in &self.turn.bought {
