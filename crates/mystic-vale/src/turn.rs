@@ -1363,24 +1363,18 @@ impl MysticVale {
             {
                 continue;
             }
-            // As `vale_payment`: the fixed part first (its kind, then wild), once for every kind paying
-            // the "any" part.
+            // As `vale_payment`: the fixed part first (its kind, then wild: the shortfalls of the three
+            // kinds together), once for every kind paying the "any" part.
             let cost = vale.cost;
-            let mut rest = left;
-            let mut payable = true;
-            for x in 0..3 {
-                let own = cost[x].min(rest[x]);
-                rest[x] -= own;
-                let wild = cost[x] - own;
-                if wild > rest[3] {
-                    payable = false;
-                    break;
-                }
-                rest[3] -= wild;
-            }
-            if !payable {
+            let short: u16 = (0..3).map(|x| u16::from(cost[x].saturating_sub(left[x]))).sum();
+            if short > u16::from(left[3]) {
                 continue;
             }
+            let mut rest = left;
+            for x in 0..3 {
+                rest[x] -= cost[x].min(left[x]);
+            }
+            rest[3] -= short as u8;
             let (l, k) = (i as u8 / 4, i as u8 % 4);
             if cost[3] == 0 {
                 out.push(Action::Vale(l, k, None));
@@ -1411,9 +1405,9 @@ impl MysticVale {
             let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
             cost <= mana && room[h.slot as usize][usize::from(h.eclipse)]
         };
-        for (i, &a) in self.commons.as_flattened().iter().enumerate() {
+        for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
             if a != EMPTY && pays(a) {
-                out.push(Action::Buy(Source::Common(i as u8 / 3, i as u8 % 3)));
+                out.push(action);
             }
         }
         for s in Slot::ALL {
@@ -2403,6 +2397,17 @@ fn slot_place(db: &crate::cards::CardDb, s: crate::state::Sleeve, k: usize) -> O
 fn seat_of(i: usize) -> Seat {
     Seat(i as u8)
 }
+
+/// `buy` for each commons place, in place order (level, then position).
+const COMMON_BUYS: [Action; 9] = {
+    let mut a = [Action::Pass; 9];
+    let mut i = 0;
+    while i < 9 {
+        a[i] = Action::Buy(Source::Common(i as u8 / 3, i as u8 % 3));
+        i += 1;
+    }
+    a
+};
 
 /// Pushes `f(c)` for every card `c` in `mask`, in increasing order.
 #[inline]
