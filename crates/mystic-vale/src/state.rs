@@ -793,6 +793,16 @@ impl Player {
         self.under.clear();
     }
 
+    /// The effects of the field's cards ([`CardStats::effects`] together) and the sum of their
+    /// [`CardStats::places`], in one walk.
+    #[inline]
+    pub fn field_effects_and_places(&self) -> (u32, u64) {
+        self.field.iter().fold((0, 0), |(e, s), &c| {
+            let st = &self.stats[c as usize];
+            (e | st.effects, s + st.places)
+        })
+    }
+
     /// Bit mask of the field's cards.
     #[inline]
     pub fn field_mask(&self) -> u32 {

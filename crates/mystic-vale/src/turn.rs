@@ -535,12 +535,24 @@ impl MysticVale {
         self.end_planting();
         self.phase = Phase::Harvest;
         // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
+        // One walk over the field gives its effects and places; each fill is tried only when a field
+        // card has it, and the walk is redone only if cards joined.
         let before = self.cur().field.len();
-        self.fill_field();
-        self.explore(ev);
-        self.turn.added = (self.cur().field.len() - before) as u8;
-        let p = self.cur();
-        let effects = p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects);
+        let (mut effects, mut places) = self.cur().field_effects_and_places();
+        if effects & Effect::FillField.bit() != 0 {
+            self.fill_field();
+            if self.cur().field.len() != before {
+                (effects, places) = self.cur().field_effects_and_places();
+            }
+        }
+        if effects & Effect::DeckToField.bit() != 0 {
+            self.explore(ev);
+        }
+        let after = self.cur().field.len();
+        self.turn.added = (after - before) as u8;
+        if after != before {
+            (effects, places) = self.cur().field_effects_and_places();
+        }
         self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
         self.turn.sow = effects & Effect::Exchange.bit() != 0;
         if effects & Effect::Unique.bit() != 0 {
@@ -556,7 +568,7 @@ impl MysticVale {
         let i = self.current as usize;
         let pending = std::mem::take(&mut self.players[i].pending_mana);
         self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
-        self.count_places();
+        self.set_places(places);
         self.recount();
         if effects & Effect::Unique.bit() != 0 {
             let mut begin = None;
@@ -847,10 +859,13 @@ impl MysticVale {
     /// eclipse advancement can go under an advancement, and eclipse advancements that can be covered.
     /// A leader's card takes no advancement (EN:836).
     pub(crate) fn count_places(&mut self) {
-        let db = &*self.db;
         let p = &self.players[self.current as usize];
-        let _ = db;
         let sum: u64 = p.field.iter().map(|&c| p.stats[c as usize].places).sum();
+        self.set_places(sum);
+    }
+
+    /// Sets the turn's places from the field's sum of [`CardStats::places`](crate::state::CardStats).
+    fn set_places(&mut self, sum: u64) {
         self.turn.places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
     }
 
