@@ -1296,6 +1296,9 @@ impl MysticVale {
         }
         let p = self.cur();
         let db = &*self.db;
+        // One walk over the field: its cards and their effects.
+        let (field, effects) =
+            p.field.iter().fold((0u32, 0u32), |(m, e), &c| (m | 1 << c, e | p.stats[c as usize].effects));
         if p.token_active && p.amulet.is_none() {
             out.push(Action::Token);
         }
@@ -1320,7 +1323,7 @@ impl MysticVale {
             && let Some(l) = p.leader
             && !l.upgraded
             && db.leader(l.id).upgrade_cost <= mana
-            && p.field.contains(&l.card)
+            && field & (1 << l.card) != 0
         {
             out.push(Action::Upgrade);
         }
@@ -1341,7 +1344,7 @@ impl MysticVale {
         }
         self.push_evokes(Moment::Harvest, out);
         // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
-        let late = self.push_unique(out);
+        let late = self.push_unique(field, effects, out);
         if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
             // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
             out.extend(
@@ -1458,15 +1461,14 @@ impl MysticVale {
     /// Pushes the choices of the unique harvest abilities in the field not used yet this turn (sorted,
     /// without repeats); returns whether some come after `BuyVp` and `EvokeBought` in the action order
     /// (Old Bakarab's), so that the whole list needs sorting.
-    fn push_unique(&self, out: &mut Vec<Action>) -> bool {
-        let p = self.cur();
+    fn push_unique(&self, field: u32, effects: u32, out: &mut Vec<Action>) -> bool {
         // A leader's card counts from its harvest side (`for_each_module`); any other card from its totals.
         let leader = self.harvest_leader().filter(|l| {
             let ab = l.face(&self.db).ability;
             ab.timing == Timing::Harvest && ab.effect == Effect::Unique
         });
-        let unique = p.field.iter().fold(0u32, |m, &c| m | p.stats[c as usize].effects) & Effect::Unique.bit() != 0;
-        if !unique && leader.is_none_or(|l| !p.field.contains(&l.card)) {
+        let unique = effects & Effect::Unique.bit() != 0;
+        if !unique && leader.is_none_or(|l| field & (1 << l.card) == 0) {
             return false;
         }
         let from = out.len();
