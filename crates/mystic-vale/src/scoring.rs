@@ -2,7 +2,7 @@
 //! EN:858; covered eclipse advancements count none, EN:783), end-of-game abilities, vale VP; ties go to
 //! the most level-3 advancements plus level-2 vales, then are shared.
 
-use crate::cards::{CardDb, Count, Effect, Face, Timing};
+use crate::cards::{Ability, CardDb, Count, Effect, Face, Timing};
 use crate::harvest::Table;
 use crate::state::{LeaderCard, MysticVale, NUM_CARDS, Sleeve, ability_list, card_abilities, leader_face};
 
@@ -21,7 +21,11 @@ pub fn owned_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<Lea
     let mut guardians: Option<i32> = None;
     let mut total = 0i32;
     for (c, s) in cards.iter().enumerate() {
-        for ab in card_abilities(db, *s, leader_face(db, leader, c as u8)) {
+        let face = leader_face(db, leader, c as u8);
+        if s.slots == [crate::state::EMPTY; 3] && face.is_none() {
+            continue;
+        }
+        for ab in card_abilities(db, *s, face) {
             if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
                 continue;
             }
@@ -58,33 +62,43 @@ pub fn blank_steps(blanks: u32) -> i32 {
 
 /// End-of-game points of one card (with the leader side `face` if it carries one).
 pub fn card_end_points(db: &CardDb, s: Sleeve, face: Option<&Face>) -> i32 {
-    let mut total = 0i32;
-    for a in s.advs() {
-        total += i32::from(db.hot_ref(a).symbols.vp_end);
+    if s.slots == [crate::state::EMPTY; 3] && face.is_none() {
+        return 0;
+    }
+    // One walk: the printed VP, then (added after them) the end-of-game gains in ability order.
+    let mut printed = 0i32;
+    let mut gains = [0i32; 4];
+    let mut n = 0;
+    let mut end_gain = |ab: Ability| {
+        if ab.timing == Timing::EndOfGame && ab.effect == Effect::Gain {
+            let k = match ab.per {
+                // Printed symbols on the card, text effects ignored (EN:987-991).
+                Count::PrintedSymbolsOnCard => s
+                    .advs()
+                    .map(|b| &db.hot_ref(b).symbols)
+                    .chain(face.map(|f| &f.symbols))
+                    .map(|x| i32::from(x.counted()))
+                    .sum(),
+                Count::One => 1,
+                Count::GuardiansOnCard => i32::from(crate::state::CardStats::of(s, db, face).guardians),
+                _ => 0,
+            };
+            gains[n] = k.saturating_mul(i32::from(ab.amount));
+            n += 1;
+        }
+    };
+    for a in s.slots {
+        if a != crate::state::EMPTY {
+            let h = db.hot_ref(a);
+            printed += i32::from(h.symbols.vp_end);
+            end_gain(h.ability);
+        }
     }
     if let Some(f) = face {
-        total += i32::from(f.symbols.vp_end);
+        printed += i32::from(f.symbols.vp_end);
+        end_gain(f.ability);
     }
-    let (list, n) = ability_list(db, s, face);
-    for ab in &list[..n] {
-        if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
-            continue;
-        }
-        let n = match ab.per {
-            // Printed symbols on the card, text effects ignored (EN:987-991).
-            Count::PrintedSymbolsOnCard => s
-                .advs()
-                .map(|b| &db.adv(b).symbols)
-                .chain(face.map(|f| &f.symbols))
-                .map(|x| i32::from(x.counted()))
-                .sum(),
-            Count::One => 1,
-            Count::GuardiansOnCard => i32::from(crate::state::CardStats::of(s, db, face).guardians),
-            _ => 0,
-        };
-        total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
-    }
-    total
+    gains[..n].iter().fold(printed, |t, &g| t.saturating_add(g))
 }
 
 /// Printed decay on player `i`'s cards (visible advancements and leader side), cancelled ones included.
@@ -113,7 +127,11 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
     // Cards with unique end-of-game effects (Glorus, upgraded), scored after the vales.
     let mut unique = 0u32;
     for (c, s) in cards.iter().enumerate() {
-        let (list, n) = ability_list(db, *s, leader_face(db, leader, c as u8));
+        let face = leader_face(db, leader, c as u8);
+        if s.slots == [crate::state::EMPTY; 3] && face.is_none() {
+            continue;
+        }
+        let (list, n) = ability_list(db, *s, face);
         for ab in &list[..n] {
             if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
                 most += i32::from(ab.amount);

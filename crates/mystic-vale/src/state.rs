@@ -534,7 +534,8 @@ impl CardStats {
         let mut cap = u8::MAX;
         let mut to_wild = false;
         // Level-1 advancements on the card (Fertile Soil is level 1), for "+n per level-1 advancement".
-        let level1 = s.advs().filter(|&a| db.hot(a).level == 1).count() as u8;
+        // Counted only for the ability that reads it.
+        let level1 = || s.advs().filter(|&a| db.hot_ref(a).level == 1).count() as u8;
         let mut add_face = |st: &mut CardStats, x: &crate::cards::Symbols, ab: Ability| {
             st.decay = st.decay.saturating_add(x.decay);
             st.growth = st.growth.saturating_add(x.growth);
@@ -553,7 +554,7 @@ impl CardStats {
                 Effect::SpiritsToWild => to_wild = true,
                 Effect::AddPer => match (ab.per, ab.reward) {
                     (Count::Level1OnCard, Reward::Guardian) => {
-                        add(&mut st.guardians, ab.amount.saturating_mul(level1));
+                        add(&mut st.guardians, ab.amount.saturating_mul(level1()));
                     }
                     (Count::GuardiansOnCard, Reward::Growth) => add(&mut st.grov, ab.amount),
                     (Count::GuardiansOnCard, r) => {
@@ -790,6 +791,16 @@ impl Player {
     /// The deck was shuffled: nobody knows its order any more.
     pub fn shuffled(&mut self) {
         self.under.clear();
+    }
+
+    /// The effects of the field's cards ([`CardStats::effects`] together) and the sum of their
+    /// [`CardStats::places`], in one walk.
+    #[inline]
+    pub fn field_effects_and_places(&self) -> (u32, u64) {
+        self.field.iter().fold((0, 0), |(e, s), &c| {
+            let st = &self.stats[c as usize];
+            (e | st.effects, s + st.places)
+        })
     }
 
     /// Bit mask of the field's cards.

@@ -535,12 +535,24 @@ impl MysticVale {
         self.end_planting();
         self.phase = Phase::Harvest;
         // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
+        // One walk over the field gives its effects and places; each fill is tried only when a field
+        // card has it, and the walk is redone only if cards joined.
         let before = self.cur().field.len();
-        self.fill_field();
-        self.explore(ev);
-        self.turn.added = (self.cur().field.len() - before) as u8;
-        let p = self.cur();
-        let effects = p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects);
+        let (mut effects, mut places) = self.cur().field_effects_and_places();
+        if effects & Effect::FillField.bit() != 0 {
+            self.fill_field();
+            if self.cur().field.len() != before {
+                (effects, places) = self.cur().field_effects_and_places();
+            }
+        }
+        if effects & Effect::DeckToField.bit() != 0 {
+            self.explore(ev);
+        }
+        let after = self.cur().field.len();
+        self.turn.added = (after - before) as u8;
+        if after != before {
+            (effects, places) = self.cur().field_effects_and_places();
+        }
         self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
         self.turn.sow = effects & Effect::Exchange.bit() != 0;
         if effects & Effect::Unique.bit() != 0 {
@@ -556,7 +568,7 @@ impl MysticVale {
         let i = self.current as usize;
         let pending = std::mem::take(&mut self.players[i].pending_mana);
         self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
-        self.count_places();
+        self.set_places(places);
         self.recount();
         if effects & Effect::Unique.bit() != 0 {
             let mut begin = None;
@@ -847,10 +859,13 @@ impl MysticVale {
     /// eclipse advancement can go under an advancement, and eclipse advancements that can be covered.
     /// A leader's card takes no advancement (EN:836).
     pub(crate) fn count_places(&mut self) {
-        let db = &*self.db;
         let p = &self.players[self.current as usize];
-        let _ = db;
         let sum: u64 = p.field.iter().map(|&c| p.stats[c as usize].places).sum();
+        self.set_places(sum);
+    }
+
+    /// Sets the turn's places from the field's sum of [`CardStats::places`](crate::state::CardStats).
+    fn set_places(&mut self, sum: u64) {
         self.turn.places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
     }
 
@@ -878,6 +893,10 @@ impl MysticVale {
     /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
     /// purchases (as [`purchases_fit`] one by one).
     fn purchase_room(&self) -> [[bool; 3]; 3] {
+        if self.turn.bought.is_empty() {
+            // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
+            return self.turn.places.map(|[e, u, o]| [e > 0 || o > 0, e > 0 || u > 0, self.turn.chorus && e > 0]);
+        }
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
         for b in &self.turn.bought {
@@ -1277,6 +1296,9 @@ impl MysticVale {
         }
         let p = self.cur();
         let db = &*self.db;
+        // One walk over the field: its cards and their effects.
+        let (field, effects) =
+            p.field.iter().fold((0u32, 0u32), |(m, e), &c| (m | 1 << c, e | p.stats[c as usize].effects));
         if p.token_active && p.amulet.is_none() {
             out.push(Action::Token);
         }
@@ -1301,7 +1323,7 @@ impl MysticVale {
             && let Some(l) = p.leader
             && !l.upgraded
             && db.leader(l.id).upgrade_cost <= mana
-            && p.field.contains(&l.card)
+            && field & (1 << l.card) != 0
         {
             out.push(Action::Upgrade);
         }
@@ -1322,7 +1344,7 @@ impl MysticVale {
         }
         self.push_evokes(Moment::Harvest, out);
         // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
-        let late = self.push_unique(out);
+        let late = self.push_unique(field, effects, out);
         if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
             // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
             out.extend(
@@ -1359,24 +1381,18 @@ impl MysticVale {
             {
                 continue;
             }
-            // As `vale_payment`: the fixed part first (its kind, then wild), once for every kind paying
-            // the "any" part.
+            // As `vale_payment`: the fixed part first (its kind, then wild: the shortfalls of the three
+            // kinds together), once for every kind paying the "any" part.
             let cost = vale.cost;
-            let mut rest = left;
-            let mut payable = true;
-            for x in 0..3 {
-                let own = cost[x].min(rest[x]);
-                rest[x] -= own;
-                let wild = cost[x] - own;
-                if wild > rest[3] {
-                    payable = false;
-                    break;
-                }
-                rest[3] -= wild;
-            }
-            if !payable {
+            let short: u16 = (0..3).map(|x| u16::from(cost[x].saturating_sub(left[x]))).sum();
+            if short > u16::from(left[3]) {
                 continue;
             }
+            let mut rest = left;
+            for x in 0..3 {
+                rest[x] -= cost[x].min(left[x]);
+            }
+            rest[3] -= short as u8;
             let (l, k) = (i as u8 / 4, i as u8 % 4);
             if cost[3] == 0 {
                 out.push(Action::Vale(l, k, None));
@@ -1407,9 +1423,9 @@ impl MysticVale {
             let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
             cost <= mana && room[h.slot as usize][usize::from(h.eclipse)]
         };
-        for (i, &a) in self.commons.as_flattened().iter().enumerate() {
+        for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
             if a != EMPTY && pays(a) {
-                out.push(Action::Buy(Source::Common(i as u8 / 3, i as u8 % 3)));
+                out.push(action);
             }
         }
         for s in Slot::ALL {
@@ -1445,15 +1461,14 @@ impl MysticVale {
     /// Pushes the choices of the unique harvest abilities in the field not used yet this turn (sorted,
     /// without repeats); returns whether some come after `BuyVp` and `EvokeBought` in the action order
     /// (Old Bakarab's), so that the whole list needs sorting.
-    fn push_unique(&self, out: &mut Vec<Action>) -> bool {
-        let p = self.cur();
+    fn push_unique(&self, field: u32, effects: u32, out: &mut Vec<Action>) -> bool {
         // A leader's card counts from its harvest side (`for_each_module`); any other card from its totals.
         let leader = self.harvest_leader().filter(|l| {
             let ab = l.face(&self.db).ability;
             ab.timing == Timing::Harvest && ab.effect == Effect::Unique
         });
-        let unique = p.field.iter().fold(0u32, |m, &c| m | p.stats[c as usize].effects) & Effect::Unique.bit() != 0;
-        if !unique && leader.is_none_or(|l| !p.field.contains(&l.card)) {
+        let unique = effects & Effect::Unique.bit() != 0;
+        if !unique && leader.is_none_or(|l| field & (1 << l.card) == 0) {
             return false;
         }
         let from = out.len();
@@ -2396,6 +2411,17 @@ fn slot_place(db: &crate::cards::CardDb, s: crate::state::Sleeve, k: usize) -> O
 fn seat_of(i: usize) -> Seat {
     Seat(i as u8)
 }
+
+/// `buy` for each commons place, in place order (level, then position).
+const COMMON_BUYS: [Action; 9] = {
+    let mut a = [Action::Pass; 9];
+    let mut i = 0;
+    while i < 9 {
+        a[i] = Action::Buy(Source::Common(i as u8 / 3, i as u8 % 3));
+        i += 1;
+    }
+    a
+};
 
 /// Pushes `f(c)` for every card `c` in `mask`, in increasing order.
 #[inline]
