@@ -1,5 +1,5 @@
 //! Mystic Vale search experiments (not a benchmark), knobs from the environment so that one build tries
-//! many variants (`cargo build --release -p sylvan-benches --example mvlab`):
+//! many variants (`cargo build --release -p sylvan-benches --features lab --example mvlab`):
 //!
 //! - default mode: ISMCTS variants against the heuristic, each deal played twice with the seats swapped;
 //!   prints the running win rate, then one line with the Wilson 95% interval. `MVLAB_N` deals,
