@@ -401,7 +401,8 @@ struct Job<G: Game> {
 /// two threads. Each searcher lives on its own thread, so no two threads write the same cache line.
 struct Worker<G: Game> {
     jobs: Option<mpsc::Sender<Job<G>>>,
-    results: mpsc::Receiver<RootResult>,
+    /// Each result with the seed of its job.
+    results: mpsc::Receiver<(u64, RootResult)>,
     handle: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -415,7 +416,8 @@ impl<G: Game> Worker<G> {
             .spawn(move || {
                 let mut searcher = Searcher::<G>::new();
                 for job in inbox {
-                    if outbox.send(searcher.run(&job.view, &job.legal, job.task)).is_err() {
+                    let seed = job.task.seed;
+                    if outbox.send((seed, searcher.run(&job.view, &job.legal, job.task))).is_err() {
                         break;
                     }
                 }
@@ -429,15 +431,19 @@ impl<G: Game> Worker<G> {
         self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok())
     }
 
-    /// The result of the job sent last, re-raising the thread's panic if it died.
-    fn receive(&mut self) -> RootResult {
-        match self.results.recv() {
-            Ok(r) => r,
-            Err(_) => {
-                self.jobs = None;
-                match self.handle.take().map(std::thread::JoinHandle::join) {
-                    Some(Err(panic)) => std::panic::resume_unwind(panic),
-                    _ => panic!("a search thread stopped without its result"),
+    /// The result of the job with this seed, re-raising the thread's panic if it died. Results of
+    /// earlier jobs (left by a decision that panicked on the calling thread) are dropped.
+    fn receive(&mut self, seed: u64) -> RootResult {
+        loop {
+            match self.results.recv() {
+                Ok((s, r)) if s == seed => return r,
+                Ok(_) => {}
+                Err(_) => {
+                    self.jobs = None;
+                    match self.handle.take().map(std::thread::JoinHandle::join) {
+                        Some(Err(panic)) => std::panic::resume_unwind(panic),
+                        _ => panic!("a search thread stopped without its result"),
+                    }
                 }
             }
         }
@@ -908,14 +914,14 @@ impl<G: Game> SearchBot<G> {
             for t in 1..threads {
                 let job = Job { task: task(t), view: Arc::clone(&v), legal: Arc::clone(&l) };
                 if self.pool.0.get(t - 1).is_some_and(|w| w.send(job)) {
-                    sent.push(t - 1);
+                    sent.push(t);
                 } else {
                     unsent.push(task(t));
                 }
             }
         }
         let mut results = vec![self.searcher.run(view, legal, task(0))];
-        results.extend(sent.into_iter().map(|w| self.pool.0[w].receive()));
+        results.extend(sent.into_iter().map(|t| self.pool.0[t - 1].receive(task(t).seed)));
         results.extend(unsent.into_iter().map(|t| Searcher::new().run(view, legal, t)));
         let mut visits = vec![0u64; legal.len()];
         let mut reward = vec![0.0f64; legal.len()];
