@@ -25,8 +25,8 @@ pub struct AnalyzeArgs {
     /// Analyse only this seat (`1` or `p1`) [default: every seat].
     #[arg(short, long)]
     seat: Option<String>,
-    /// The bot that judges (a search bot or a level; a level that does not search, like Mystic Vale's
-    /// `hard`, judges with `expert`'s search and the budget given; e.g. `hard`, `ismcts:iters=5000`).
+    /// The bot that judges (a search bot or a level that searches; `hard` where it does not search,
+    /// Mystic Vale's, judges with `expert`'s search and the budget given; e.g. `hard`, `ismcts:iters=5000`).
     #[arg(short, long, default_value = "hard")]
     bot: String,
     /// Seed of the judging bot (the same seed and an iteration budget give the same analysis).

@@ -227,12 +227,12 @@ impl Entry {
     }
 
     /// The bot that estimates win probabilities for analysis and hints: [`bot`](Entry::bot), except that
-    /// a level which does not search (Mystic Vale's `hard`, a noisy heuristic) is replaced by `expert`
-    /// with the same budget override, so `hard:iters=3000` judges every game.
+    /// `hard` (their default) where it does not search (Mystic Vale's, a noisy heuristic) is replaced by
+    /// `expert` with the same budget override, so `hard:iters=3000` judges every game.
     pub fn judge(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
         let spec = match *spec {
-            BotSpec::Level(level, budget)
-                if !matches!(self.levels.get(level), BotSpec::Ismcts(_) | BotSpec::FlatMc(_)) =>
+            BotSpec::Level(Level::Hard, budget)
+                if !matches!(self.levels.get(Level::Hard), BotSpec::Ismcts(_) | BotSpec::FlatMc(_)) =>
             {
                 BotSpec::Level(Level::Expert, budget)
             }
