@@ -25,7 +25,8 @@ pub struct AnalyzeArgs {
     /// Analyse only this seat (`1` or `p1`) [default: every seat].
     #[arg(short, long)]
     seat: Option<String>,
-    /// The bot that judges (a search bot or a level that searches; e.g. `hard`, `ismcts:iters=5000`).
+    /// The bot that judges (a search bot or a level; a level that does not search, like Mystic Vale's
+    /// `hard`, judges with `expert`'s search and the budget given; e.g. `hard`, `ismcts:iters=5000`).
     #[arg(short, long, default_value = "hard")]
     bot: String,
     /// Seed of the judging bot (the same seed and an iteration budget give the same analysis).
@@ -53,7 +54,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
     // The whole record is checked first, so the step-by-step replay below cannot fail halfway.
     let end = entry.game().replay(&text, None).with_context(|| file.clone())?;
-    let actions: Vec<&str> = value
+    // The actions as replayed: one in an older notation is given as the action it meant.
+    let resolved = end.record();
+    let actions: Vec<&str> = resolved
         .get("actions")
         .and_then(Value::as_array)
         .map(|a| a.iter().filter_map(Value::as_str).collect())
@@ -64,7 +67,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
         None => Seat::all(n).collect(),
     };
     let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
-    let mut bot: Box<dyn DynBot> = entry.bot(&spec, args.seed).map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
+    let mut bot: Box<dyn DynBot> = entry.judge(&spec, args.seed).map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
     let analysis = analysis::analyze(entry.game(), &text, &actions, &seats, &mut *bot, None).map_err(|e| match e {
         AnalysisError::NoEstimates => anyhow!("--bot `{}` {e}", args.bot),
         e => anyhow!("{file}: {e}"),

@@ -1,6 +1,7 @@
 //! The long conformance run: 10,000 random games for every game and every player count (and mode, and
-//! Mystic Vale with both expansions and leaders),
-//! through the engine's conformance suite. Ignored in the normal run; run it with
+//! Mystic Vale with both expansions and leaders), through the engine's conformance suite (each game's
+//! [`GameType::conformance`](sylvan_engine::erased::GameType::conformance) in the registry: the typed
+//! suite, then the erased game against the typed one). Ignored in the normal run; run it with
 //!
 //! ```sh
 //! nice cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1
@@ -11,82 +12,77 @@
 
 use std::time::Instant;
 
-use sylvan_command_of_nature::{CommandOfNature, SageCommands};
-use sylvan_engine::{Game, conformance};
-use sylvan_equinox::Equinox;
-use sylvan_mystic_vale::MysticVale;
-use sylvan_spirit_duel::{SpiritDuel, Team};
+use sylvan_registry::Registry;
 
 fn games() -> usize {
     std::env::var("SYLVAN_LONG_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000)
 }
 
-fn run<G: Game>(what: &str, options: &G::Options, seed: u64) {
+/// `games()` games of `game` for `players` seats (the minimum when `None`) with the option overrides.
+fn run(game: &str, players: Option<usize>, overrides: &[&str], seed: u64) {
+    let what = format!("{game} {players:?} players {overrides:?}");
+    let registry = Registry::standard();
+    let Ok(entry) = registry.get(game) else { panic!("{game}: not in the registry") };
+    let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+    let options = match entry.game().options(players, &overrides) {
+        Ok(o) => o,
+        Err(e) => panic!("{what}: {e}"),
+    };
     let n = games();
     let t = Instant::now();
-    match conformance::check::<G>(options, n, seed) {
+    match entry.game().conformance(&options, n, seed) {
         Ok(r) => {
             assert_eq!(r.games, n);
-            assert!(r.longest <= G::max_game_length(options), "{what}: longest game {} past the bound", r.longest);
             eprintln!(
-                "{} {what}: {n} games, {} actions, longest {}, wins by seat {:?}, {:.0} s",
-                G::NAME,
+                "{what}: {n} games, {} actions, longest {}, wins by seat {:?}, {:.0} s",
                 r.moves,
                 r.longest,
                 r.wins_by_seat,
                 t.elapsed().as_secs_f64()
             );
         }
-        Err(e) => panic!("{} {what}: {e}", G::NAME),
+        Err(e) => panic!("{what}: {e}"),
     }
 }
 
-fn players<G: Game>(seed: u64) {
-    let (lo, hi) = G::player_range();
+/// Every player count of `game` (those its options accept).
+fn players(game: &str, seed: u64) {
+    let registry = Registry::standard();
+    let Ok(entry) = registry.get(game) else { panic!("{game}: not in the registry") };
+    let (lo, hi) = entry.game().player_range();
     for p in lo..=hi {
-        let Ok(options) = G::options_for_players(p) else { continue };
-        run::<G>(&format!("{p} players"), &options, seed + 1_000_000 * p as u64);
+        if entry.game().options(Some(p), &[]).is_ok() {
+            run(game, Some(p), &[], seed + 1_000_000 * p as u64);
+        }
     }
 }
 
 #[test]
 #[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn equinox() {
-    players::<Equinox>(10_000_000);
+    players("equinox", 10_000_000);
 }
 
 #[test]
 #[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn mystic_vale() {
-    players::<MysticVale>(20_000_000);
+    players("mystic-vale", 20_000_000);
 }
 
 #[test]
 #[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn mystic_vale_expansions() {
     for p in 2..=4 {
-        let options = sylvan_mystic_vale::Options {
-            players: p,
-            sets: "base,magic,wild".to_owned(),
-            leaders: sylvan_mystic_vale::setup::Leaders::Random,
-            ..sylvan_mystic_vale::Options::default()
-        };
-        run::<MysticVale>(
-            &format!("{p} players, sets=base,magic,wild, leaders=random"),
-            &options,
-            25_000_000 + 1_000_000 * p as u64,
-        );
+        run("mystic-vale", Some(p), &["sets=base,magic,wild", "leaders=random"], 25_000_000 + 1_000_000 * p as u64);
     }
 }
 
 #[test]
 #[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn spirit_duel() {
-    for (k, solo) in [false, true].into_iter().enumerate() {
-        for (j, team) in [Team::A, Team::B].into_iter().enumerate() {
-            let options = sylvan_spirit_duel::Options { solo, team };
-            let what = format!("{} team {team:?}", if solo { "solo" } else { "1v1" });
-            run::<SpiritDuel>(&what, &options, 30_000_000 + 1_000_000 * (2 * k + j) as u64);
+    for (k, solo) in ["solo=false", "solo=true"].into_iter().enumerate() {
+        for (j, team) in ["team=a", "team=b"].into_iter().enumerate() {
+            run("spirit-duel", None, &[solo, team], 30_000_000 + 1_000_000 * (2 * k + j) as u64);
         }
     }
 }
@@ -95,14 +91,8 @@ fn spirit_duel() {
 #[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
 fn command_of_nature() {
     for p in [2, 4] {
-        for commands in [SageCommands::Ts, SageCommands::Godot] {
-            let Ok(base) = CommandOfNature::options_for_players(p) else { continue };
-            let options = sylvan_command_of_nature::Options { sage_commands: commands, ..base };
-            run::<CommandOfNature>(
-                &format!("{p} players, {commands:?} packs"),
-                &options,
-                40_000_000 + 1_000 * p as u64,
-            );
+        for commands in ["sage_commands=ts", "sage_commands=godot"] {
+            run("command-of-nature", Some(p), &[commands], 40_000_000 + 1_000 * p as u64);
         }
     }
 }

@@ -83,6 +83,7 @@ fn create_then_join_plays_a_whole_game_against_a_bot() -> TestResult {
     assert!(joined.status.success(), "{}", text(&joined.stderr));
     assert!(shown.contains("spirit-duel game") && shown.contains("as p0"), "{shown}");
     assert!(shown.contains("your move:"), "{shown}");
+    assert!(!shown.contains("refused:"), "over the server's rate limit: {shown}");
     // The end is the engine's breakdown in words (spirit duel: the victory condition and one result
     // row), not the raw scores JSON.
     let end = shown.rsplit_once("game over\n").map(|(_, e)| e).ok_or("no `game over` line")?;
@@ -139,6 +140,8 @@ fn two_terminals_play_each_other_and_a_bad_link_is_one_error() -> TestResult {
         assert!(joined.status.success(), "p{seat}: {}", text(&joined.stderr));
         assert!(shown.contains(&format!("as p{seat}")), "{shown}");
         assert!(shown.contains("game over\n") && shown.contains("stones in row 1 (4 each)"), "p{seat}: {shown}");
+        // The client keeps below the server's rate limit though its input is piped in.
+        assert!(!shown.contains("refused:"), "p{seat}: {shown}");
     }
     // A wrong token: one error line naming the server, no game screen.
     let (base, _) = links[0].split_once('#').ok_or("no fragment")?;

@@ -45,8 +45,9 @@
 //! decision draws one 64-bit seed from the bot's generator. With `threads=T` the search is
 //! root-parallel: T independent trees (seeded from the decision seed and the thread index) share the
 //! iteration budget, and their root visit counts are summed; with an iteration budget this is still
-//! reproducible for a given T. The calling thread grows the first tree and T − 1 scoped threads the
-//! others; each thread's buffers sit on their own cache lines.
+//! reproducible for a given T. The calling thread grows the first tree and T − 1 threads the others;
+//! the bot starts those at its first decision and keeps them (with their trees' arenas) until it is
+//! dropped, so a decision costs two channel messages per thread instead of a thread start.
 //!
 //! # Memory
 //!
@@ -56,6 +57,8 @@
 //! reused. What may still allocate per *iteration* is the game's own `determinize` (Equinox's allocates
 //! nothing, `tests/allocations.rs`) and, with a prior, the view the heuristic reads at each new node.
 
+use std::cmp::Ordering;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -298,6 +301,9 @@ impl std::fmt::Display for SearchStats {
 }
 
 const NONE: u32 = u32::MAX;
+/// Marks a legal action whose child is available at this tree step (never a node id: the arena would
+/// need 2^32 - 1 nodes).
+const TRIED: u32 = u32::MAX - 1;
 /// Counts below this have their natural logarithm in a table (ISUCT takes one per available child at
 /// every tree step, and `ln` is a library call).
 const LN_TABLE: usize = 4096;
@@ -357,16 +363,112 @@ struct Node<A> {
 struct Searcher<G: Game> {
     nodes: Vec<Node<G::Action>>,
     legal: Vec<G::Action>,
-    tried: Vec<bool>,
+    /// Per legal action at the current tree step: TRIED, or where the merge passed it (see `iterate`).
+    after: Vec<u32>,
     path: Vec<u32>,
+    /// [`Game::max_game_length`] of the samples' options, read from the first sample of a search (every
+    /// sample of a view has the view's options; Mystic Vale's bound validates its options).
+    max_len: Option<usize>,
 }
 
-/// A searcher aligned to its own cache lines. The threads of a root-parallel search each write their
-/// searcher's buffer lengths at every move; side by side in one `Vec`, two searchers' headers would
-/// share a cache line, and each write would steal the line from the other core (false sharing).
-#[derive(Clone, Debug)]
-#[repr(align(128))]
-struct Lane<G: Game>(Searcher<G>);
+/// One thread's share of a decision: which search, its settings, its share and its seed.
+struct Task<G: Game> {
+    kind: SearchKind,
+    cfg: SearchConfig,
+    limit: Limit,
+    policies: Policies<G>,
+    seed: u64,
+}
+
+impl<G: Game> Clone for Task<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Task<G> {}
+
+/// A [`Task`] with its own copy of the view and the legal list, sent to a [`Worker`].
+struct Job<G: Game> {
+    task: Task<G>,
+    view: Arc<G::View>,
+    legal: Arc<[G::Action]>,
+}
+
+/// A search thread kept for the life of its bot (root-parallel search, `threads` above 1): it owns
+/// one searcher and runs one [`Job`] per decision. Starting a thread per decision cost about 45 µs
+/// (a channel round trip to a waiting thread: 7 µs), 1% of a 1,000-iteration spirit-duel decision on
+/// two threads. Each searcher lives on its own thread, so no two threads write the same cache line.
+struct Worker<G: Game> {
+    jobs: Option<mpsc::Sender<Job<G>>>,
+    results: mpsc::Receiver<RootResult>,
+    handle: Option<std::thread::JoinHandle<()>>,
+}
+
+impl<G: Game> Worker<G> {
+    /// Starts a worker thread, or `None` if the system refuses one.
+    fn start() -> Option<Self> {
+        let (jobs, inbox) = mpsc::channel::<Job<G>>();
+        let (outbox, results) = mpsc::channel();
+        let thread = std::thread::Builder::new().name("sylvan-search".to_owned());
+        let handle = thread
+            .spawn(move || {
+                let mut searcher = Searcher::<G>::new();
+                for job in inbox {
+                    if outbox.send(searcher.run(&job.view, &job.legal, job.task)).is_err() {
+                        break;
+                    }
+                }
+            })
+            .ok()?;
+        Some(Worker { jobs: Some(jobs), results, handle: Some(handle) })
+    }
+
+    /// Hands `job` to the thread; false if the thread is gone.
+    fn send(&self, job: Job<G>) -> bool {
+        self.jobs.as_ref().is_some_and(|tx| tx.send(job).is_ok())
+    }
+
+    /// The result of the job sent last, re-raising the thread's panic if it died.
+    fn receive(&mut self) -> RootResult {
+        match self.results.recv() {
+            Ok(r) => r,
+            Err(_) => {
+                self.jobs = None;
+                match self.handle.take().map(std::thread::JoinHandle::join) {
+                    Some(Err(panic)) => std::panic::resume_unwind(panic),
+                    _ => panic!("a search thread stopped without its result"),
+                }
+            }
+        }
+    }
+}
+
+impl<G: Game> Drop for Worker<G> {
+    fn drop(&mut self) {
+        // Closing the job channel ends the thread's loop.
+        self.jobs = None;
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// A bot's search threads beyond the calling one, started at its first multi-threaded decision. A
+/// cloned bot starts its own.
+struct Pool<G: Game>(Vec<Worker<G>>);
+
+impl<G: Game> Clone for Pool<G> {
+    fn clone(&self) -> Self {
+        Pool(Vec::new())
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Pool<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Pool({} threads)", self.0.len())
+    }
+}
 
 /// What one thread's search found at the root: visits and reward sums per root action (in the order of
 /// the root's legal list), with its counts.
@@ -380,23 +482,55 @@ struct RootResult {
 
 impl<G: Game> Searcher<G> {
     fn new() -> Self {
-        Searcher { nodes: Vec::new(), legal: Vec::with_capacity(64), tried: Vec::with_capacity(64), path: Vec::new() }
+        Searcher {
+            nodes: Vec::new(),
+            legal: Vec::with_capacity(64),
+            after: Vec::with_capacity(64),
+            path: Vec::new(),
+            max_len: None,
+        }
+    }
+
+    /// Runs `task` from `view` (`legal` is its seat's sorted legal list).
+    fn run(&mut self, view: &G::View, legal: &[G::Action], task: Task<G>) -> RootResult {
+        let Task { kind, cfg, limit, policies, seed } = task;
+        match kind {
+            SearchKind::Ismcts => self.search(view, legal, &cfg, limit, policies, seed),
+            SearchKind::FlatMc => self.flat(view, legal, &cfg, limit, policies, seed),
+        }
+    }
+
+    /// The game-length bound of this search's samples (`state` is one of them).
+    fn max_len(&mut self, state: &G) -> usize {
+        *self.max_len.get_or_insert_with(|| G::max_game_length(state.options()))
     }
 
     /// Plays `state` out with `policy` and returns each seat's value: to the end (the game's returns,
     /// blended with the score margin by `cfg.margin`), or, with a playout depth and an evaluator, to the
-    /// first evaluation point after `cfg.depth` moves (the game's estimate of the returns there).
+    /// first evaluation point after `cfg.depth` moves (the game's estimate of the returns there). `max` is
+    /// the game's [`max_game_length`](Game::max_game_length).
     fn playout(
         state: &mut G,
         legal: &mut Vec<G::Action>,
         policy: Mover<G>,
         eval: Option<Evaluator<G>>,
         cfg: &SearchConfig,
+        max: usize,
         rng: &mut GameRng,
     ) -> Values {
-        let max = G::max_game_length(state.options());
         let eval = eval.filter(|_| cfg.depth > 0);
         let mut moves = 0u32;
+        // Uniformly random moves to the end, the common case, in a loop of its own (the same moves and
+        // draws as the general loop below, without its per-move checks of the policy and the depth).
+        if let (Mover::Random, None) = (policy, eval) {
+            while state.to_move().is_some() && state.move_number() < max {
+                state.legal_actions(legal);
+                if legal.is_empty() {
+                    break;
+                }
+                state.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
+            }
+        }
         while let Some(seat) = state.to_move() {
             if state.move_number() >= max {
                 break;
@@ -435,7 +569,7 @@ impl<G: Game> Searcher<G> {
         let mut node = 0u32;
         self.path.clear();
         self.path.push(0);
-        let max = G::max_game_length(state.options());
+        let max = self.max_len(&state);
         // Selection and expansion.
         while let Some(seat) = state.to_move() {
             if state.move_number() >= max {
@@ -445,39 +579,54 @@ impl<G: Game> Searcher<G> {
             if self.legal.is_empty() {
                 break;
             }
-            self.tried.clear();
-            self.tried.resize(self.legal.len(), false);
-            // One pass over the children, merged with the legal list (both sorted by action): count
-            // each available child and score it with ISUCT (its own availability replaces the parent's
-            // visits); the scores are used only if nothing is untried.
+            // `after[i]` is TRIED when `legal[i]` has a child available here, else the last child the merge
+            // passed before reaching `legal[i]` (where to start looking for its place if it is expanded).
+            self.after.clear();
+            self.after.resize(self.legal.len(), NONE);
+            // One pass over the children, merged with the legal list (both sorted by action, one
+            // comparison per step): count each available child and score it with ISUCT (its own
+            // availability replaces the parent's visits); the scores are used only if nothing is untried.
             let mut tried = 0usize;
             let mut best = NONE;
             let mut best_score = f64::NEG_INFINITY;
             let mut child = self.nodes[node as usize].first_child;
+            let mut passed = NONE;
             let mut i = 0;
-            while child != NONE {
+            'merge: while child != NONE {
                 let ch = &mut self.nodes[child as usize];
-                while i < self.legal.len() && self.legal[i] < ch.action {
-                    i += 1;
-                }
-                if i == self.legal.len() {
-                    break;
-                }
-                if ch.mover == seat.0 && self.legal[i] == ch.action {
-                    ch.available += 1;
-                    self.tried[i] = true;
-                    tried += 1;
-                    let v = f64::from(ch.visits.max(1));
-                    let mut score = ch.reward / v + c * (ln_count(ch.available) / v).sqrt();
-                    if ch.preferred {
-                        score += prior / (v + 1.0);
+                loop {
+                    let Some(&a) = self.legal.get(i) else { break 'merge };
+                    match a.cmp(&ch.action) {
+                        Ordering::Less => {
+                            self.after[i] = passed;
+                            i += 1;
+                        }
+                        Ordering::Equal if ch.mover == seat.0 => {
+                            ch.available += 1;
+                            self.after[i] = TRIED;
+                            i += 1;
+                            tried += 1;
+                            let v = f64::from(ch.visits.max(1));
+                            let mut score = ch.reward / v + c * (ln_count(ch.available) / v).sqrt();
+                            if ch.preferred {
+                                score += prior / (v + 1.0);
+                            }
+                            if score > best_score {
+                                best_score = score;
+                                best = child;
+                            }
+                            break;
+                        }
+                        // Another seat's child for this action (which seat decides can hang on hidden
+                        // cards), or an action not legal in this sample.
+                        Ordering::Equal | Ordering::Greater => break,
                     }
-                    if score > best_score {
-                        best_score = score;
-                        best = child;
-                    }
                 }
+                passed = child;
                 child = ch.next_sibling;
+            }
+            if let Some(rest) = self.after.get_mut(i..) {
+                rest.fill(passed);
             }
             if tried < self.legal.len() {
                 // Expand the heuristic's choice if it is untried (with a prior), else a random untried
@@ -495,8 +644,8 @@ impl<G: Game> Searcher<G> {
                     None => {
                         let mut k = rng.index(self.legal.len() - tried);
                         let mut pick = 0;
-                        for (i, &t) in self.tried.iter().enumerate() {
-                            if !t {
+                        for (i, &t) in self.after.iter().enumerate() {
+                            if t != TRIED {
                                 if k == 0 {
                                     pick = i;
                                     break;
@@ -509,12 +658,21 @@ impl<G: Game> Searcher<G> {
                 };
                 let action = self.legal[pick];
                 let id = self.nodes.len() as u32;
-                // Keep the children sorted by (action, mover) for the merge above.
-                let mut prev = NONE;
-                let mut sibling = self.nodes[node as usize].first_child;
+                // Keep the children sorted by (action, mover) for the merge above: the new child goes
+                // after the last one ordered before it, looked for from where the merge passed it.
+                let key_before = |n: &Node<G::Action>| match n.action.cmp(&action) {
+                    Ordering::Less => true,
+                    Ordering::Equal => n.mover < seat.0,
+                    Ordering::Greater => false,
+                };
+                let start = self.after[pick];
+                let (mut prev, mut sibling) = match self.nodes.get(start as usize) {
+                    Some(s) if key_before(s) => (start, s.next_sibling),
+                    _ => (NONE, self.nodes[node as usize].first_child),
+                };
                 while sibling != NONE {
                     let s = &self.nodes[sibling as usize];
-                    if (s.action, s.mover) > (action, seat.0) {
+                    if !key_before(s) {
                         break;
                     }
                     prev = sibling;
@@ -546,7 +704,7 @@ impl<G: Game> Searcher<G> {
             self.path.push(best);
             node = best;
         }
-        let returns = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, rng);
+        let returns = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, max, rng);
         for &n in &self.path {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
@@ -566,6 +724,7 @@ impl<G: Game> Searcher<G> {
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
         self.nodes.clear();
+        self.max_len = None;
         let seat = G::view_seat(view);
         self.nodes.push(Node {
             action: root_legal[0],
@@ -613,6 +772,7 @@ impl<G: Game> Searcher<G> {
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
+        self.max_len = None;
         let seat = G::view_seat(view);
         let n = root_legal.len();
         let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], iterations: 0, nodes: 0 };
@@ -620,8 +780,9 @@ impl<G: Game> Searcher<G> {
         while !limit.reached(done) {
             let i = done as usize % n;
             let mut state = G::determinize(view, &mut rng);
+            let max = self.max_len(&state);
             state.apply_unchecked(root_legal[i], &mut NoEvents);
-            let values = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, &mut rng);
+            let values = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, max, &mut rng);
             out.visits[i] += 1;
             out.reward[i] += values.get(seat.index()).copied().unwrap_or(0.0);
             done += 1;
@@ -650,7 +811,10 @@ pub struct SearchBot<G: Game> {
     eval: Option<Evaluator<G>>,
     hint: Option<PlayoutPolicy<G>>,
     rng: GameRng,
-    searchers: Vec<Lane<G>>,
+    /// The calling thread's searcher (the first tree).
+    searcher: Searcher<G>,
+    /// The other threads of a root-parallel search.
+    pool: Pool<G>,
     stats: SearchStats,
     last: SearchStats,
 }
@@ -664,7 +828,6 @@ impl<G: Game> SearchBot<G> {
     /// `config.prior_milli` is above 0; see [`with_rollout`](SearchBot::with_rollout) for
     /// [`Playout::Rollout`].
     pub fn new(kind: SearchKind, config: SearchConfig, policy: Option<PlayoutPolicy<G>>, seed: u64) -> Self {
-        let threads = usize::from(config.threads.max(1));
         let hint = policy.filter(|_| config.prior_milli > 0);
         let policy = match (config.playout, policy) {
             (Playout::Heuristic, Some(f)) => Mover::View(f),
@@ -677,7 +840,8 @@ impl<G: Game> SearchBot<G> {
             eval: None,
             hint,
             rng: GameRng::new(seed),
-            searchers: (0..threads).map(|_| Lane(Searcher::new())).collect(),
+            searcher: Searcher::new(),
+            pool: Pool(Vec::new()),
             stats: SearchStats::default(),
             last: SearchStats::default(),
         }
@@ -710,7 +874,7 @@ impl<G: Game> SearchBot<G> {
         let seed = self.rng.next_u64();
         let start = Instant::now();
         let deadline = self.config.budget.millis.map(|ms| start + Duration::from_millis(u64::from(ms)));
-        let threads = self.searchers.len();
+        let threads = usize::from(self.config.threads.max(1));
         let total = self.config.budget.iterations;
         // Without any budget, stop after the default number of iterations.
         let total = if total.is_none() && deadline.is_none() { Some(1000) } else { total };
@@ -722,31 +886,37 @@ impl<G: Game> SearchBot<G> {
         };
         let (kind, cfg) = (self.kind, self.config);
         let policies = Policies { mover: self.policy, eval: self.eval, hint: self.hint };
-        let run = |t: usize, s: &mut Searcher<G>| {
-            let seed = mix(seed ^ t as u64);
-            match kind {
-                SearchKind::Ismcts => {
-                    s.search(view, legal, &cfg, Limit { iterations: share(t), deadline }, policies, seed)
-                }
-                SearchKind::FlatMc => {
-                    s.flat(view, legal, &cfg, Limit { iterations: share(t), deadline }, policies, seed)
+        let task = |t: usize| Task {
+            kind,
+            cfg,
+            limit: Limit { iterations: share(t), deadline },
+            policies,
+            seed: mix(seed ^ t as u64),
+        };
+        // The other threads' jobs go out first, then the calling thread searches the first tree. A job no
+        // thread could take runs here afterwards, with the same seed and share.
+        while self.pool.0.len() + 1 < threads {
+            match Worker::start() {
+                Some(w) => self.pool.0.push(w),
+                None => break,
+            }
+        }
+        let mut sent = Vec::new();
+        let mut unsent = Vec::new();
+        if threads > 1 {
+            let (v, l): (Arc<G::View>, Arc<[G::Action]>) = (Arc::new(view.clone()), Arc::from(legal));
+            for t in 1..threads {
+                let job = Job { task: task(t), view: Arc::clone(&v), legal: Arc::clone(&l) };
+                if self.pool.0.get(t - 1).is_some_and(|w| w.send(job)) {
+                    sent.push(t - 1);
+                } else {
+                    unsent.push(task(t));
                 }
             }
-        };
-        // The calling thread searches the first tree while the others run on scoped threads.
-        let results: Vec<RootResult> = match self.searchers.split_first_mut() {
-            None => Vec::new(),
-            Some((first, [])) => vec![run(0, &mut first.0)],
-            Some((first, rest)) => std::thread::scope(|scope| {
-                let run = &run;
-                let handles: Vec<_> =
-                    rest.iter_mut().enumerate().map(|(t, s)| scope.spawn(move || run(t + 1, &mut s.0))).collect();
-                let mut results = Vec::with_capacity(threads);
-                results.push(run(0, &mut first.0));
-                results.extend(handles.into_iter().map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))));
-                results
-            }),
-        };
+        }
+        let mut results = vec![self.searcher.run(view, legal, task(0))];
+        results.extend(sent.into_iter().map(|w| self.pool.0[w].receive()));
+        results.extend(unsent.into_iter().map(|t| Searcher::new().run(view, legal, t)));
         let mut visits = vec![0u64; legal.len()];
         let mut reward = vec![0.0f64; legal.len()];
         let mut last =
@@ -848,18 +1018,21 @@ mod tests {
             let mut rng = GameRng::new(seed);
             let cfg = SearchConfig { depth: 3, ..SearchConfig::default() };
             let mut state = fresh(seed);
-            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &cfg, &mut rng);
+            let values =
+                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &cfg, usize::MAX, &mut rng);
             assert_eq!(values[..2], [0.25, 0.75]);
             assert_eq!(state.move_number(), 3);
 
             let mut state = fresh(seed);
-            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(never), &cfg, &mut rng);
+            let values =
+                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(never), &cfg, usize::MAX, &mut rng);
             assert!(state.to_move().is_none());
             assert_eq!(values[..2], state.returns()[..]);
 
             let to_end = SearchConfig { depth: 0, ..SearchConfig::default() };
             let mut state = fresh(seed);
-            let values = Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &to_end, &mut rng);
+            let values =
+                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &to_end, usize::MAX, &mut rng);
             assert!(state.to_move().is_none());
             assert_eq!(values[..2], state.returns()[..]);
         }
@@ -930,7 +1103,7 @@ mod tests {
                 SearchConfig { budget: Budget { iterations: Some(500), millis: None }, ..SearchConfig::default() };
             let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, cfg, None, seed);
             bot.analyse(&state.view(seat), &legal);
-            let nodes = &bot.searchers[0].0.nodes;
+            let nodes = &bot.searcher.nodes;
             assert!(nodes.len() > 100);
             let mut children = 0;
             for n in nodes {
@@ -946,6 +1119,38 @@ mod tests {
             }
             assert_eq!(children, nodes.len() - 1, "every node but the root is someone's child");
         }
+    }
+
+    /// A multi-threaded bot starts its other threads at its first decision and keeps them; a clone starts
+    /// its own, and both grow the same trees (the same seeds and shares per thread).
+    #[test]
+    fn search_threads_are_kept_between_decisions() {
+        let state = fresh(5);
+        let Some(seat) = state.to_move() else { panic!("over") };
+        let view = state.view(seat);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let cfg = SearchConfig {
+            budget: Budget { iterations: Some(301), millis: None },
+            threads: 3,
+            ..SearchConfig::default()
+        };
+        let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, cfg, None, 8);
+        let mut twin = bot.clone();
+        assert_eq!(bot.pool.0.len(), 0);
+        let first = bot.analyse(&view, &legal);
+        assert_eq!(bot.pool.0.len(), 2);
+        let ids: Vec<_> = bot.pool.0.iter().filter_map(|w| w.handle.as_ref().map(|h| h.thread().id())).collect();
+        let second = bot.analyse(&view, &legal);
+        let again: Vec<_> = bot.pool.0.iter().filter_map(|w| w.handle.as_ref().map(|h| h.thread().id())).collect();
+        assert_eq!(ids.len(), 2);
+        assert_eq!(ids, again, "the same threads searched both decisions");
+        assert_eq!(first.iter().map(|&(v, _)| v).sum::<u64>(), 301);
+        assert_eq!(bot.last_decision().iterations, 301);
+        assert_ne!(first, second, "each decision draws a new seed");
+        assert_eq!(twin.analyse(&view, &legal), first);
+        assert_eq!(twin.analyse(&view, &legal), second);
+        assert_eq!(twin.pool.0.len(), 2);
     }
 
     /// The bot takes the evaluator only with a depth, and a search with one backs up its values.

@@ -236,24 +236,3 @@ pub fn num_actions() -> usize {
 pub fn action_id(a: Action) -> usize {
     ids().id(a).unwrap_or(usize::MAX)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_action_round_trips_notation_and_id() {
-        for (i, &a) in all_actions().iter().enumerate() {
-            assert_eq!(action_id(a), i);
-            assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
-        }
-        assert_eq!(all_actions().len(), crate::NUM_ACTIONS);
-    }
-
-    #[test]
-    fn bad_notation_is_rejected() {
-        for t in ["", "pick IV1", "pick I3", "swap II1 I1", "buy+ c1", "amount 4", "faction 5", "play nothing"] {
-            assert!(t.parse::<Action>().is_err(), "{t}");
-        }
-    }
-}

@@ -117,9 +117,37 @@ fn json_round_trip<T: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug
     Ok(())
 }
 
+/// How closely [`check_with`] examines the first games of a run; [`check`] uses the default (8 and 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scrutiny {
+    /// The first games in which every step tries every action id as an illegal candidate; later games
+    /// try 24 random ids per step. With thousands of ids, one such game costs as much as hundreds of
+    /// sampled ones.
+    pub full_scan_games: usize,
+    /// The first games in which every step checks clones, views and determinization; later games do
+    /// so every 7th step.
+    pub deep_games: usize,
+}
+
+impl Default for Scrutiny {
+    fn default() -> Scrutiny {
+        Scrutiny { full_scan_games: 8, deep_games: 4 }
+    }
+}
+
 /// Runs `games` random games from `seed` and checks every property; the error names the game, the
 /// step and the property that failed.
 pub fn check<G: Game>(options: &G::Options, games: usize, seed: u64) -> Result<Report, ConformanceError> {
+    check_with::<G>(options, games, seed, Scrutiny::default())
+}
+
+/// [`check`], with the first games examined as closely as `scrutiny` says.
+pub fn check_with<G: Game>(
+    options: &G::Options,
+    games: usize,
+    seed: u64,
+    scrutiny: Scrutiny,
+) -> Result<Report, ConformanceError> {
     let mut report = Report::default();
     let mut legal = Vec::new();
     let mut scratch = Vec::new();
@@ -141,7 +169,7 @@ pub fn check<G: Game>(options: &G::Options, games: usize, seed: u64) -> Result<R
         let mut record = Record::<G>::from_seed(options.clone(), game_seed);
         let mut events = EventLog::new();
         let max_len = G::max_game_length(options);
-        let full_illegal_check = g < 8;
+        let full_illegal_check = g < scrutiny.full_scan_games;
         let mut step = 0;
         while let Some(seat) = state.to_move() {
             if step >= max_len {
@@ -224,7 +252,7 @@ pub fn check<G: Game>(options: &G::Options, games: usize, seed: u64) -> Result<R
                 }
             }
             // Clone, JSON, views and determinization (every step in the first games, then sampled).
-            let deep = g < 4 || step % 7 == 0;
+            let deep = g < scrutiny.deep_games || step % 7 == 0;
             if deep {
                 let c = state.clone();
                 if c != state {

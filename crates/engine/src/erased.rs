@@ -18,7 +18,7 @@ use thiserror::Error;
 use crate::conformance::{self, ConformanceError, Report};
 use crate::{
     ActionHelp, Breakdown, EventLog, Game, GameRng, Heuristic, Lang, NoEvents, OptionDoc, Outcome, ParseError, Record,
-    ReplayError, Seat, SetupError, SetupErrorKind, Start, replay,
+    ReplayError, Seat, SetupError, SetupErrorKind, Start, replay_actions,
 };
 
 /// A request the erased game cannot carry out; the state is left unchanged.
@@ -202,6 +202,11 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn apply_id(&mut self, id: usize) -> Result<(), DynError>;
     /// Applies the action written `text`, if legal; returns its id.
     fn apply_notation(&mut self, text: &str) -> Result<usize, DynError>;
+    /// For replaying stored games: when the action with this id is not legal now, the id of the action
+    /// an older notation meant by it here ([`Game::legacy_action`]); `None` otherwise.
+    fn legacy_id(&self, _id: usize) -> Option<usize> {
+        None
+    }
     /// Applies the `index`-th legal action (the fast path for random playouts).
     fn apply_nth(&mut self, index: usize) -> Result<(), DynError>;
     /// Applies the action with this id, if legal, and tells whether it may be taken back
@@ -387,6 +392,14 @@ where
         let action: G::Action = text.trim().parse()?;
         self.try_legal(action)?;
         Ok(G::action_id(action))
+    }
+
+    fn legacy_id(&self, id: usize) -> Option<usize> {
+        let action = G::action_from_id(id)?;
+        if self.state.is_legal(action) {
+            return None;
+        }
+        self.state.legacy_action(action).filter(|&a| self.state.is_legal(a)).map(G::action_id)
     }
 
     fn apply_nth(&mut self, index: usize) -> Result<(), DynError> {
@@ -701,8 +714,7 @@ where
             record.actions.truncate(k);
             record.scores = None;
         }
-        let state = replay(&record)?;
-        let actions = record.parsed_actions()?;
+        let (state, actions) = replay_actions(&record)?;
         let mut e = Erased::new(state, record.options.clone(), record.start.clone());
         e.actions = actions;
         Ok(Box::new(e))

@@ -128,6 +128,14 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         }
     }
 
+    /// For replaying old records: the action that an older notation meant at this state, when a
+    /// record's `action` is not legal here (a game whose notation changed maps it to what the older rules
+    /// did). Only [`replay`](crate::replay) asks, and only for an illegal action; the default knows no
+    /// older notation.
+    fn legacy_action(&self, _action: Self::Action) -> Option<Self::Action> {
+        None
+    }
+
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.to_move().is_none()

@@ -122,13 +122,23 @@ impl<G: Game> Record<G> {
 
 /// Replays a record, validating every action; returns the final state.
 pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
+    replay_actions(record).map(|(state, _)| state)
+}
+
+/// Replays a record as [`replay`] does; returns the final state and the actions as applied: an action
+/// in an older notation ([`Game::legacy_action`]) is replaced by the action it meant.
+pub fn replay_actions<G: Game>(record: &Record<G>) -> Result<(G, Vec<G::Action>), ReplayError> {
     let mut state = record.initial_state()?;
-    for (step, (action, text)) in record.parsed_actions()?.into_iter().zip(&record.actions).enumerate() {
-        state.try_apply(action, &mut NoEvents).map_err(|e| ReplayError::Illegal {
-            step,
-            text: short(text),
-            reason: e.reason,
-        })?;
+    let mut applied = record.parsed_actions()?;
+    for (step, (action, text)) in applied.iter_mut().zip(&record.actions).enumerate() {
+        if let Err(e) = state.try_apply(*action, &mut NoEvents) {
+            let meant = state.legacy_action(*action).filter(|&a| state.is_legal(a));
+            let Some(meant) = meant else {
+                return Err(ReplayError::Illegal { step, text: short(text), reason: e.reason });
+            };
+            state.apply_unchecked(meant, &mut NoEvents);
+            *action = meant;
+        }
     }
     if let Some(claimed) = &record.scores {
         if !state.is_terminal() {
@@ -139,7 +149,7 @@ pub fn replay<G: Game>(record: &Record<G>) -> Result<G, ReplayError> {
             return Err(ReplayError::ResultMismatch { claimed: claimed.clone(), actual });
         }
     }
-    Ok(state)
+    Ok((state, applied))
 }
 
 /// `MAJOR.MINOR.PATCH` as numbers (a pre-release or build suffix after `-` or `+` is ignored).

@@ -275,37 +275,3 @@ pub const NUM_ACTIONS: usize = 1441;
 pub fn action_id(a: Action) -> usize {
     ids().id(a).unwrap_or(usize::MAX)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_action_round_trips_notation_and_id() {
-        let all = all_actions();
-        assert_eq!(all.len(), NUM_ACTIONS);
-        for (i, &a) in all.iter().enumerate() {
-            assert_eq!(action_id(a), i);
-            let text = a.to_string();
-            assert_eq!(text.parse::<Action>(), Ok(a), "{text}");
-        }
-    }
-
-    #[test]
-    fn bad_notation_is_rejected() {
-        for t in [
-            "",
-            "play",
-            "play cam3",
-            "secret cam3",
-            "play gru7>lic",
-            "swap gru r3 r1",
-            "take r0 gru",
-            "target p7",
-            "predict xyz",
-            "retrieve r6 gru",
-        ] {
-            assert!(t.parse::<Action>().is_err(), "{t}");
-        }
-    }
-}

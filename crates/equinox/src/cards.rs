@@ -518,39 +518,3 @@ impl Iterator for CardIter {
         None
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn card_ids_and_notation_round_trip() {
-        let mut n = 0;
-        for id in 0..Card::COUNT as u8 {
-            let c = Card(id);
-            let back: Card = c.to_string().parse().unwrap_or(Card(255));
-            assert_eq!(back, c.canonical(), "{c}");
-            n += 1;
-        }
-        assert_eq!(n, 171);
-        assert_eq!(Creature::Ursus.card(10).half_strength(), 21);
-        assert_eq!(Card::chameleon(10).half_strength(), 20);
-        assert!("gru11".parse::<Card>().is_err());
-        assert!("gru07".parse::<Card>().is_err());
-        assert!("xyz1".parse::<Card>().is_err());
-        assert!("é".parse::<Card>().is_err());
-    }
-
-    #[test]
-    fn card_sets() {
-        let s = CardSet::of_creature(Creature::Sabot);
-        assert_eq!(s.len(), 11);
-        assert!(s.contains(Creature::Sabot.card(0)) && s.contains(Creature::Sabot.card(10)));
-        assert!(!s.contains(Creature::Bolet.card(10)) && !s.contains(Creature::Croc.card(0)));
-        assert_eq!(CardSet::all_creature_cards().len(), 154);
-        let v: Vec<Card> = CardSet::range(60, 70).iter().collect();
-        assert_eq!(v, (60..70).map(Card).collect::<Vec<_>>());
-        assert_eq!(CardSet::range(60, 70).nth(5), Some(Card(65)));
-        assert_eq!(CardSet::range(0, 171).len(), 171);
-    }
-}

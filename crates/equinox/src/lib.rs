@@ -197,3 +197,29 @@ impl Game for Equinox {
         actions::ids().action(id)
     }
 }
+
+/// Private parts, public only for the crate's integration tests (`tests/all/units.rs`): not part of
+/// the API.
+#[doc(hidden)]
+pub mod internals {
+    use sylvan_engine::{GameRng, SetupError};
+
+    use crate::state::COLUMNS;
+    use crate::{Creature, Equinox, Options, Setup};
+
+    pub fn champions(state: &Equinox) -> [Creature; COLUMNS] {
+        state.champions
+    }
+
+    pub fn in_play(state: &Equinox, col: usize) -> bool {
+        state.in_play(col)
+    }
+
+    pub fn deal(options: &Options, rng: GameRng) -> Equinox {
+        Equinox::deal(options, rng)
+    }
+
+    pub fn build(options: &Options, setup: &Setup, rng: GameRng) -> Result<Equinox, SetupError> {
+        Equinox::build(options, setup, rng)
+    }
+}

@@ -434,24 +434,3 @@ impl Equinox {
         Ok(g)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use sylvan_engine::Game;
-
-    #[test]
-    fn dealing_directly_equals_building_the_dealt_setup() {
-        for players in 2..=5 {
-            for seed in 0..50 {
-                let options = Options { players, ..Options::default() };
-                let direct = Equinox::deal(&options, GameRng::new(seed));
-                let mut rng = GameRng::new(seed);
-                let setup = Setup::deal(&options, &mut rng);
-                let built = Equinox::build(&options, &setup, rng);
-                assert_eq!(built.as_ref().ok(), Some(&direct), "{players} players, seed {seed}");
-                assert_eq!(Equinox::new(&options, seed).ok(), Some(direct));
-            }
-        }
-    }
-}

@@ -1,8 +1,8 @@
 //! # sylvan-fuzzing
 //!
 //! The properties fuzzing checks on every game, written once and run two ways: by the `cargo fuzz`
-//! targets in `fuzz/` (nightly, for hours) and by the `proptest` properties in `tests/` (stable, a bounded
-//! number of cases in `cargo test`). Each entry point takes raw bytes and must never panic except on a
+//! targets in `fuzz/` (nightly, for hours) and by the properties in `tests/` (stable, a bounded number of
+//! random cases in `cargo test`). Each entry point takes raw bytes and must never panic except on a
 //! broken property:
 //!
 //! - [`records`]: a record of a random game, mutated as JSON (or raw bytes as JSON), is parsed and
@@ -18,7 +18,7 @@
 //!
 //! The first byte picks the game; the next bytes seed and steer the case.
 #![deny(missing_docs)]
-// A broken property is a panic: that is what the fuzzer and proptest look for.
+// A broken property is a panic: that is what the fuzzer and the tests look for.
 #![allow(clippy::panic)]
 
 use serde_json::Value;

@@ -252,7 +252,7 @@ impl MysticVale {
         self.players[i].token_active = false;
         self.turn.evoked = true;
         if S::ENABLED {
-            ev.emit(Audience::Everyone, Event::UsedVale(Seat(i as u8), format!("evoked {}", a.title)));
+            ev.emit(Audience::Everyone, Event::Evoked(Seat(i as u8), a.title.clone()));
         }
         match (a.evoke, target) {
             (Evoke::Gain | Evoke::GainThenToss, _) | (Evoke::ManaOrGuardians, None) => {

@@ -75,20 +75,14 @@ impl MysticVale {
                 p.leader = Some(LeaderCard { id: l, card: (NUM_CARDS - 1) as u8, upgraded: false, public: true });
                 p.refresh_all(&self.db);
                 if S::ENABLED {
-                    ev.emit(
-                        Audience::Everyone,
-                        Event::UsedVale(self.seat_of(i), format!("took {}", self.db.leader(l).title)),
-                    );
+                    ev.emit(Audience::Everyone, Event::TookLeader(self.seat_of(i), self.db.leader(l).title.clone()));
                 }
             }
             Action::TakeAmulet(a) => {
                 t.amulets.retain(|&x| x != a);
                 self.players[i].amulet = Some(a);
                 if S::ENABLED {
-                    ev.emit(
-                        Audience::Everyone,
-                        Event::UsedVale(self.seat_of(i), format!("took {}", self.db.amulet(a).title)),
-                    );
+                    ev.emit(Audience::Everyone, Event::TookAmulet(self.seat_of(i), self.db.amulet(a).title.clone()));
                 }
             }
             _ => return,
@@ -117,16 +111,13 @@ impl MysticVale {
         if action == Action::Trade {
             self.players[i].amulet = None;
             if S::ENABLED {
-                ev.emit(
-                    Audience::Everyone,
-                    Event::UsedVale(self.seat_of(i), "traded the amulet for a mana token".into()),
-                );
+                ev.emit(Audience::Everyone, Event::TradedAmulet(self.seat_of(i)));
             }
         }
         let n = self.n();
         self.current = ((i + 1) % n) as u8;
         if self.current == self.start {
-            self.begin_turn(ev);
+            self.first_turn(ev);
         }
     }
 

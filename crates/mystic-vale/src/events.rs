@@ -39,6 +39,16 @@ pub enum Event {
     GameOver,
     /// A unique ability on card `c` was used with this choice (the Vale of the Wild leaders).
     UsedAbility(Seat, u8, crate::actions::Action),
+    /// The setup draft: this leader was taken from the table.
+    TookLeader(Seat, String),
+    /// The setup draft: this amulet was taken from the table.
+    TookAmulet(Seat, String),
+    /// At setup, the amulet was traded for a regular mana token.
+    TradedAmulet(Seat),
+    /// This amulet was Evoked.
+    Evoked(Seat, String),
+    /// This leader was turned to its upgraded side.
+    Upgraded(Seat, String),
 }
 
 impl fmt::Display for Event {
@@ -62,6 +72,11 @@ impl fmt::Display for Event {
             PoolEmpty => f.write_str("the VP pool is empty: the round is finished"),
             GameOver => f.write_str("the game is over"),
             UsedAbility(s, c, a) => write!(f, "{s} uses the ability of c{c}: {a}"),
+            TookLeader(s, t) => write!(f, "{s} takes the leader {t}"),
+            TookAmulet(s, t) => write!(f, "{s} takes the amulet {t}"),
+            TradedAmulet(s) => write!(f, "{s} trades the amulet for a regular mana token"),
+            Evoked(s, t) => write!(f, "{s} evokes {t}"),
+            Upgraded(s, t) => write!(f, "{s} turns {t} to the upgraded side"),
         }
     }
 }

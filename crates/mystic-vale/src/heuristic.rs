@@ -78,6 +78,15 @@ const TYPICAL_CARD_PLAY: f64 = 0.6;
 const TYPICAL_OWNED_GUARDIANS: f64 = 4.0;
 /// Vales a player typically owns when buying a level-2 vale (Earth Cradle).
 const TYPICAL_VALES_OWNED: f64 = 3.0;
+/// Share of a card's plays in which it is the on-deck card that makes its owner Spoil.
+const SPOILER_SHARE: f64 = 0.15;
+
+/// The owner a vale is weighed for: their 20 cards and how many vales they own.
+#[derive(Clone, Copy)]
+struct Owner<'a> {
+    cards: &'a [Sleeve; NUM_CARDS],
+    vales: usize,
+}
 
 /// What the game has left, as the seat sees it.
 #[derive(Clone, Copy, Debug)]
@@ -198,6 +207,12 @@ fn card_play(db: &CardDb, s: Sleeve, face: Option<&Face>, bonus: u8) -> Play {
             (_, Effect::ManaMinus) => p.mana -= amount,
             // A discount when a purchase is declared for its card.
             (_, Effect::DiscountOnCard) => p.extra += W.mana * amount * 0.5,
+            // While on-deck, if its card makes its owner Spoil: Moss Troll's VP per guardian on the card,
+            // Primal Power's VP and an extra turn.
+            (Timing::OnSpoil, Effect::DiscardOnDeck) => p.extra += SPOILER_SHARE * amount * typical_count(ab.per, g),
+            (Timing::OnSpoil, Effect::ExtraTurn) => {
+                p.extra += SPOILER_SHARE * (amount + TYPICAL_FIELD * TYPICAL_CARD_PLAY)
+            }
             (_, Effect::DiscardOnDeck) => p.extra += W.druid,
             (_, Effect::SearchDeckDiscard) => p.extra += W.filter * typical_count(ab.per, g).max(1.0),
             (_, Effect::DiscardOtherField | Effect::LookTopDiscard) => p.extra += W.filter,
@@ -302,8 +317,46 @@ fn sleeve_gain(db: &CardDb, s: Sleeve, adv: u8, out: Outlook) -> f64 {
     card_value(db, t, out) - card_value(db, s, out)
 }
 
-/// A vale's worth: its VP and its ability over the rounds left.
-fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
+/// Cards in the field after a Prep Phase and a Planting Phase from a deck of `cards` (Borderwatch Bog's
+/// X, ruling MV74), expected: cards drawn one at a time with replacement (each card's decay less its
+/// growth), the Prep Phase filling the field up to 3 net decay, the next card on-deck, 4 net decay
+/// spoiling (no card counted), and the Planting Phase pushing while that pays on average.
+fn bog_cards(db: &CardDb, cards: &[Sleeve; NUM_CARDS]) -> f64 {
+    // Net decay from LOW to 3 (lower values clamped), field sizes 0..=NUM_CARDS.
+    const LOW: i32 = -6;
+    const NETS: usize = (3 - LOW + 1) as usize;
+    let mut deltas = [0i32; NUM_CARDS];
+    for (d, s) in deltas.iter_mut().zip(cards) {
+        *d = i32::from(s.decay(db)) - i32::from(s.growth(db, 0));
+    }
+    let p = 1.0 / NUM_CARDS as f64;
+    let at = |net: i32| (net.max(LOW) - LOW) as usize;
+    // planting[x][net]: expected cards counted when the field holds x cards of net decay `net` and the
+    // next on-deck card is still to be revealed; prep[x][net] likewise during the Prep Phase.
+    let mut planting = [[0.0f64; NETS]; NUM_CARDS + 2];
+    let mut prep = [[0.0f64; NETS]; NUM_CARDS + 2];
+    for x in (0..=NUM_CARDS).rev() {
+        for net in LOW..=3 {
+            let (mut plant, mut fill) = (0.0, 0.0);
+            for &d in &deltas {
+                if net + d >= 4 {
+                    continue;
+                }
+                // On-deck card `d`: pass with x cards, or push it and reveal the next.
+                let push = if x < NUM_CARDS { planting[x + 1][at(net + d)] } else { 0.0 };
+                plant += p * (x as f64).max(push);
+                // Prep Phase: the card joins the field, until 3 net decay shows.
+                fill += p * if net + d >= 3 { planting[x + 1][at(net + d)] } else { prep[x + 1][at(net + d)] };
+            }
+            planting[x][at(net)] = plant;
+            prep[x][at(net)] = if x < NUM_CARDS { fill } else { x as f64 };
+        }
+    }
+    prep[0][at(0)]
+}
+
+/// A vale's worth to `owner`: its VP and its ability over the rounds left.
+fn vale_value(db: &CardDb, v: u8, out: Outlook, owner: Owner) -> f64 {
     let x = db.vale(v);
     let ab = x.ability;
     let amount = f64::from(ab.amount);
@@ -327,12 +380,18 @@ fn vale_value(db: &CardDb, v: u8, out: Outlook) -> f64 {
         (Timing::WhenBought, Effect::LookTopDiscard) => amount * W.filter,
         (Timing::WhenBought, Effect::Unique) => 2.5,
         (Timing::Harvest, Effect::Gain) => r * amount * typical_count(ab.per, 0.0) * weight(ab.reward),
-        // Gaia's Tears: per vale owned at the end.
+        // Gaia's Tears: per vale owned at the end, itself included (about one more every other round).
+        (Timing::EndOfGame, Effect::Gain) if ab.per == Count::ValesOwned => {
+            amount * (owner.vales as f64 + 1.0 + 0.5 * r)
+        }
         (Timing::EndOfGame, Effect::Gain) => amount * typical_count(ab.per, 0.0),
-        // Medusa Grotto: the advancements' end VP again.
-        (Timing::EndOfGame, Effect::MultiplyEndVp) => (amount - 1.0).max(0.0) * 6.0,
-        // Borderwatch Bog: about 6 cards placed in its extra Planting Phase, a Spoil sometimes.
-        (Timing::EndOfGame, Effect::Unique) => 5.0,
+        // Medusa Grotto: the advancements' end VP again (those owned, and about one more a round).
+        (Timing::EndOfGame, Effect::MultiplyEndVp) => {
+            let end: i32 = owner.cards.iter().map(|&s| card_end_points(db, s, None)).sum();
+            (amount - 1.0).max(0.0) * (f64::from(end.max(0)) + r)
+        }
+        // Borderwatch Bog: the cards its owner's deck places in the extra Planting Phase.
+        (Timing::EndOfGame, Effect::Unique) => bog_cards(db, owner.cards),
         // Frostcrown Crest, Sundial Savanna: a gain each time the token is spent (about every other turn).
         (Timing::OnEvoke, Effect::Gain) => r * 0.5 * amount * weight(ab.reward),
         (Timing::Ongoing, Effect::Gain) => r * amount * weight(ab.reward),
@@ -363,7 +422,14 @@ pub fn projected_scores(g: &MysticVale) -> Option<Vec<f64>> {
             .enumerate()
             .map(|(i, p)| {
                 let cards: f64 = p.cards.iter().map(|&s| out.plays * play_value(db, s, 0)).sum();
-                let vales: f64 = p.vales.iter().map(|&v| vale_value(db, v, out) - f64::from(db.vale(v).vp)).sum();
+                let vales: f64 = p
+                    .vales
+                    .iter()
+                    .map(|&v| {
+                        vale_value(db, v, out, Owner { cards: &p.cards, vales: p.vales.len() })
+                            - f64::from(db.vale(v).vp)
+                    })
+                    .sum();
                 let token = if p.token_active && out.rounds > 0.0 { W.token } else { 0.0 };
                 f64::from(g.score(i)) + cards + vales + token
             })
@@ -545,6 +611,7 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
     let db = &*view.db;
     let avail = spirits_left(view);
     let me = &view.players[view.seat.index()];
+    let mine = Owner { cards: &me.cards, vales: me.vales.len() };
     let unique = |v: u8| db.vale(v).unique.then_some(db.vale(v).ability);
     let owned_unique: Vec<_> = me.vales.iter().filter_map(|&v| unique(v)).collect();
     let mut best: Option<(f64, Action)> = None;
@@ -552,7 +619,7 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
         let Action::Vale(l, k, any) = a else { continue };
         let Some(v) = view.vale_row[l as usize][k as usize] else { continue };
         let Some(pay) = MysticVale::vale_payment(db.vale(v).cost, avail, any) else { continue };
-        let mut total = vale_value(db, v, out);
+        let mut total = vale_value(db, v, out, mine);
         if view.turn.vales_bought + 1 < 2 {
             let mut left = avail;
             for x in 0..4 {
@@ -574,7 +641,7 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
                         Spirit::ALL.into_iter().any(|s| MysticVale::vale_payment(cost, left, Some(s)).is_some())
                     };
                     if payable {
-                        second = second.max(vale_value(db, w, out));
+                        second = second.max(vale_value(db, w, out, mine));
                     }
                 }
             }
@@ -613,6 +680,7 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
 fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
     let (mana, spirits, vp) = harvest_of(view, field);
     let me = &view.players[view.seat.index()];
+    let mine = Owner { cards: &me.cards, vales: me.vales.len() };
     let token = u8::from(me.token_active);
     let all = offers(view, &[], mana + token);
     let (buy, _) = best_plan(view, field, &all, mana + token, 2, out);
@@ -634,11 +702,11 @@ fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
         for x in 0..4 {
             left[x] -= pay[x];
         }
-        let first = vale_value(db, v, out);
+        let first = vale_value(db, v, out, mine);
         vales = vales.max(first);
         for (j, &w) in row.iter().enumerate() {
             if j != i && payable(db.vale(w).cost, left).is_some() {
-                best_pair = best_pair.max(first + vale_value(db, w, out));
+                best_pair = best_pair.max(first + vale_value(db, w, out, mine));
             }
         }
     }
@@ -1624,6 +1692,10 @@ pub fn describe(view: &View, a: Action) -> String {
             format!("{a}: resolve a \"when played\" ability of {} again", view.card_text(p.cards[c as usize]))
         }
         Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => format!("{a}: {}", db.leader(l).title),
+        Action::ChooseLeader(k) => match view.players[view.current as usize].leader_offer {
+            Some(o) => format!("{a}: keep {}", db.leader(o[usize::from(k.min(1))]).title),
+            None => a.to_string(),
+        },
         Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => format!("{a}: {}", db.amulet(x).title),
         Action::Trade => "trade: your amulet for a regular mana token".into(),
         Action::Decline if view.phase == Phase::AmuletTrade => "decline: keep your amulet".into(),
@@ -1695,6 +1767,24 @@ mod tests {
         v
     }
 
+    #[test]
+    fn borderwatch_bog_counts_the_cards_a_deck_places() {
+        let Ok(options) = MysticVale::options_for_players(2) else { panic!("options") };
+        let Ok(state) = MysticVale::new(&options, 1) else { panic!("deal") };
+        let db = &*state.db;
+        // No decay: every card of the deck is placed.
+        assert_eq!(bog_cards(db, &[Sleeve::default(); NUM_CARDS]), NUM_CARDS as f64);
+        // The starting deck (9 cards of 1 decay): about 7 cards before the Prep Phase stops at 3 decay,
+        // and a Spoil about half the time.
+        let start = bog_cards(db, &state.players[0].cards);
+        assert!((3.0..5.0).contains(&start), "{start}");
+        // More decay, fewer cards.
+        let mut worse = state.players[0].cards;
+        let cursed = worse.iter().copied().find(|s| s.decay(db) > 0).unwrap_or_default();
+        worse.iter_mut().filter(|s| s.decay(db) == 0).take(4).for_each(|s| *s = cursed);
+        assert!(bog_cards(db, &worse) < start - 1.0, "{} vs {start}", bog_cards(db, &worse));
+    }
+
     fn adv(v: &View, title: &str) -> u8 {
         match v.db.advancements.iter().position(|a| a.title == title) {
             Some(i) => i as u8,
@@ -1720,6 +1810,41 @@ mod tests {
         v.turn.bought.push(Bought { adv: a, target: None });
         let legal: Vec<Action> = field.iter().map(|&c| Action::Sleeve(c)).collect();
         choose(v, &legal, &mut GameRng::new(0))
+    }
+
+    /// Cards no heuristic game bought (issue 16, `sylvan tournament mystic-vale -o edition=essential
+    /// --report`) are priced by what they do: Moss Troll and Primal Power when their card spoils on-deck,
+    /// Gaia's Tears by the owner's vales, Medusa Grotto by the owner's end VP.
+    #[test]
+    fn on_spoil_cards_and_owner_scaled_vales_are_priced() {
+        let o = crate::setup::Options { sets: "base,magic,wild,manastorm".into(), ..crate::setup::Options::default() };
+        let Ok(db) = o.validate() else { panic!("sets") };
+        let out = Outlook { rounds: 6.0, plays: 2.0 };
+        let adv = |key: &str| db.advancements.iter().position(|a| a.key == key).unwrap_or_else(|| panic!("{key}"));
+        for key in ["moss-troll", "primal-power"] {
+            let id = adv(key);
+            let mut plain = (*db).clone();
+            plain.advancements[id].ability = crate::cards::Ability::NONE;
+            plain.hot_advs[id].ability = crate::cards::Ability::NONE;
+            let mut s = Sleeve::default();
+            s.slots[db.adv(id as u8).slot as usize] = id as u8;
+            assert!(card_value(&db, s, out) > card_value(&plain, s, out) + 0.1, "{key}");
+        }
+        let vale = |key: &str| db.vales.iter().position(|v| v.key == key).unwrap_or_else(|| panic!("{key}")) as u8;
+        let blank = [Sleeve::default(); NUM_CARDS];
+        let few = Owner { cards: &blank, vales: 1 };
+        let many = Owner { cards: &blank, vales: 8 };
+        let tears = vale("gaias-tears");
+        assert!(vale_value(&db, tears, out, many) > vale_value(&db, tears, out, few) + 6.0);
+        assert!(vale_value(&db, tears, out, many) > 5.0, "worth buying with many vales");
+        let mut rich = blank;
+        let stag = adv("stag") as u8;
+        for s in rich.iter_mut().take(10) {
+            s.slots[db.adv(stag).slot as usize] = stag;
+        }
+        let medusa = vale("medusa-grotto");
+        let with_vp = Owner { cards: &rich, vales: 1 };
+        assert!(vale_value(&db, medusa, out, with_vp) > vale_value(&db, medusa, out, few) + 9.0);
     }
 
     /// Every Vale of Magic card with an ability is worth something more than the same card without it:
@@ -1750,7 +1875,9 @@ mod tests {
             let mut plain = (*db).clone();
             plain.vales[id].ability = crate::cards::Ability::NONE;
             plain.vales[id].remove_self = false;
-            let (with, without) = (vale_value(&db, id as u8, out), vale_value(&plain, id as u8, out));
+            let cards = [Sleeve::default(); NUM_CARDS];
+            let blanks = Owner { cards: &cards, vales: 0 };
+            let (with, without) = (vale_value(&db, id as u8, out, blanks), vale_value(&plain, id as u8, out, blanks));
             assert!(with > without, "{}: {with} vs {without}", v.key);
             seen += 1;
         }

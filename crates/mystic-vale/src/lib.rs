@@ -212,6 +212,11 @@ impl Game for MysticVale {
         })
     }
 
+    /// `ability 1` at Halo Mountain, from records written before ruling MV70.
+    fn legacy_action(&self, action: Action) -> Option<Action> {
+        effects::halo_mountain::legacy_action(self, action)
+    }
+
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {
         self.apply(action, events);
     }

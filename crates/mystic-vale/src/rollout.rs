@@ -14,6 +14,11 @@
 //!   highest-level vale offered, then the highest-level advancement (the legal list holds only what the
 //!   field can pay for), then Hempero's clearing, then end the phase. The mana token is kept.
 //! - A neighbour's GinGan: discard the on-deck card when its decay outweighs its growth.
+//! - Silver Tree after an Evoke: about to spoil, discard the card with the most net decay; otherwise the
+//!   on-deck card when its decay outweighs its growth; else keep every card.
+//! - Nightvale Pathfinder: claim from the highest commons level offered (a claim is free).
+//! - Old Bakarab's workshop: take from the highest commons level; sleeve the workshop's highest-level
+//!   advancement, and more while any fits; never pay to turn back.
 //! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
 
 use sylvan_engine::GameRng;
@@ -35,19 +40,51 @@ fn harvest_score(a: Action) -> Option<u32> {
         Action::Aerie(_) | Action::Conclave(_) => 20,
         // Leader abilities (Cyrilla, Dione, Guilduin, Nepeto) add to the harvest: before any purchase.
         Action::AbilityCard(_) | Action::AbilityPick(_) | Action::AbilitySoil(..) => 110,
-        // Hempero's clearing changes no harvest of the player's: after the purchases.
-        Action::AbilityCommon(..) | Action::AbilityTake(_) => 15,
-        // Old Bakarab's workshop onto a field card.
-        Action::Workshop(..) => 105,
+        // Hempero's clearing changes no harvest of the player's: after the purchases. Old Bakarab takes
+        // from the highest level.
+        Action::AbilityCommon(level, _) => 15 + u32::from(level),
+        Action::AbilityTake(_) => 14,
+        // Old Bakarab's workshop onto a field card: scored by the advancement's level (`workshop_level`).
+        Action::Workshop(..) => 102,
         Action::Done => 10,
         Action::Token => 0,
         _ => return None,
     })
 }
 
+/// The level of the workshop advancement a `workshop K cN` action sleeves (0 for other actions).
+fn workshop_level(g: &MysticVale, a: Action) -> u32 {
+    match a {
+        Action::Workshop(k, _) => g.cur().workshop.get(usize::from(k)).map_or(0, |&x| u32::from(g.db.hot(x).level)),
+        _ => 0,
+    }
+}
+
+/// Silver Tree's discard after an Evoke (ruling MV73): about to spoil, the card with the most net decay;
+/// otherwise a burdensome on-deck card; else `decline`.
+fn silver_tree_choice(g: &MysticVale, legal: &[Action]) -> Action {
+    let p = g.cur();
+    let net = |c: u8| i32::from(p.stats[c as usize].decay) - i32::from(p.stats[c as usize].growth);
+    if matches!(g.phase, Phase::SpoilPrompt { .. }) {
+        let worst = legal.iter().filter_map(|&a| if let Action::Discard(c) = a { Some((net(c), a)) } else { None });
+        if let Some((n, a)) = worst.max_by_key(|x| x.0)
+            && n > 0
+        {
+            return a;
+        }
+    }
+    match p.on_deck {
+        Some(c) if crate::heuristic::on_deck_is_a_burden(p.stats[c as usize]) => Action::Discard(c),
+        _ => Action::Decline,
+    }
+}
+
 /// The rollout's choice among `legal` (sorted, non-empty) in `g`.
 pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng) -> Action {
     let has = |a: Action| legal.binary_search(&a).is_ok();
+    if g.turn.silver_tree {
+        return silver_tree_choice(g, legal);
+    }
     match g.phase {
         Phase::Planting if has(Action::Push) && has(Action::Pass) => {
             return if g.net_decay(usize::from(g.current)) <= 2 { Action::Push } else { Action::Pass };
@@ -100,6 +137,26 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 _ => Action::Decline,
             };
         }
+        Phase::Harvest if g.turn.claims > 0 => {
+            // Nightvale Pathfinder: a free advancement, from the highest level offered.
+            let level = |a: &Action| match a {
+                Action::Claim(Source::Common(l, _)) => 2 + i32::from(*l),
+                Action::Claim(Source::Soil(_)) => 1,
+                _ => 0,
+            };
+            return legal.iter().copied().max_by_key(level).unwrap_or(Action::Decline);
+        }
+        Phase::Harvest if g.turn.ability_open.is_some() && !has(Action::Done) => {
+            // Old Bakarab's upgraded side sleeving: the highest-level advancement while one fits, then
+            // stop without paying to turn back (its only other choice).
+            let sleeve = legal.iter().copied().filter(|a| matches!(a, Action::Workshop(..)));
+            if let Some(a) = sleeve.max_by_key(|&a| workshop_level(g, a)) {
+                return a;
+            }
+            if legal == [Action::Decline, Action::AbilityPick(0)] {
+                return Action::Decline;
+            }
+        }
         Phase::Harvest if has(Action::Done) => {
             // Wayfarer Portal first, as the heuristic: a move that makes the two cards bring more.
             if !g.turn.portal_used
@@ -112,7 +169,13 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             let mut best_score = 0;
             let mut ties = 0u32;
             let p = &g.players[usize::from(g.current)];
+            // Old Bakarab's upgraded side with advancements to sleeve (`Workshop` sorts last): not paid back
+            // to its starting side.
+            let sleeving = matches!(legal.last(), Some(Action::Workshop(..)));
             for &a in legal {
+                if sleeving && a == Action::AbilityPick(0) {
+                    continue;
+                }
                 // GinGan's starting side names the on-deck card: only a burden is worth redrawing.
                 if let Action::AbilityCard(c) = a
                     && p.on_deck == Some(c)
@@ -120,7 +183,7 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 {
                     continue;
                 }
-                let Some(s) = harvest_score(a) else { continue };
+                let Some(s) = harvest_score(a).map(|s| s + workshop_level(g, a)) else { continue };
                 if s > best_score || ties == 0 {
                     best = a;
                     best_score = s;

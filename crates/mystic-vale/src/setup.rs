@@ -418,7 +418,6 @@ impl MysticVale {
                     p.leader_offer = Some(*o);
                 }
             }
-            starting_field(&db, &mut p);
             p.refresh_all(&db);
             g.players.push(p);
         }
@@ -430,9 +429,24 @@ impl MysticVale {
         } else if let Some(phase) = drafted {
             g.phase = phase;
         } else {
-            g.begin_turn(&mut sylvan_engine::NoEvents);
+            g.first_turn(&mut sylvan_engine::NoEvents);
         }
         g
+    }
+
+    /// The setup's decisions are made (leaders, draft, amulets): each player's starting field is dealt
+    /// (setup step 5, after the leaders are sleeved and shuffled in, EN:810) and the first turn begins.
+    /// The deal needs no chance (the decks were shuffled before), so dealing it now or before the
+    /// decisions gives the same game; only no field is on the table while the leaders are chosen.
+    pub(crate) fn first_turn<S: sylvan_engine::EventSink<crate::events::Event>>(&mut self, ev: &mut S) {
+        let db = self.db;
+        for p in &mut self.players {
+            if p.field.is_empty() && p.on_deck.is_none() {
+                starting_field(&db, p);
+                p.refresh_all(&db);
+            }
+        }
+        self.begin_turn(ev);
     }
 
     /// The leaders dealt: one per player (`random`, the second entry unused) or two (`choose`).

@@ -1979,10 +1979,7 @@ impl MysticVale {
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
                     self.turn.upgraded = true;
                     if S::ENABLED {
-                        ev.emit(
-                            Audience::Everyone,
-                            Event::UsedVale(seat, format!("{} upgraded", self.db.leader(l.id).title)),
-                        );
+                        ev.emit(Audience::Everyone, Event::Upgraded(seat, self.db.leader(l.id).title.clone()));
                     }
                 }
             }
@@ -1998,7 +1995,7 @@ impl MysticVale {
                     if self.players.iter().any(|p| p.amulet.is_some()) {
                         self.phase = Phase::AmuletTrade;
                     } else {
-                        self.begin_turn(ev);
+                        self.first_turn(ev);
                     }
                 }
             }

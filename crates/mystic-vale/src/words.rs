@@ -726,6 +726,11 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
         Sleeved(s, t, c) => format!("{s} glisse {} dans la protection de c{c}", any_title(t, lang)),
         GainedVp(s, v) => format!("{s} gagne {v} PV"),
         UsedVale(s, t) => format!("{s} utilise {}", any_title(t, lang)),
+        TookLeader(s, t) => format!("{s} prend le meneur {t}"),
+        TookAmulet(s, t) => format!("{s} prend l'amulette {t}"),
+        TradedAmulet(s) => format!("{s} échange son amulette contre un jeton Mana ordinaire"),
+        Evoked(s, t) => format!("{s} invoque {t}"),
+        Upgraded(s, t) => format!("{s} fait passer {t} sur sa face améliorée"),
         PoolEmpty => "le pool de jetons PV est vide : la ronde en cours est la dernière".to_owned(),
         GameOver => "la partie est terminée".to_owned(),
     }
@@ -834,6 +839,10 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => {
             format!("prendre le meneur {}", leader_summary(db.leader(l), false, lang))
         }
+        Action::ChooseLeader(k) => match me.leader_offer {
+            Some(o) => format!("garder le meneur {}", leader_summary(db.leader(o[usize::from(k.min(1))]), false, lang)),
+            None => a.to_string(),
+        },
         Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => {
             format!("prendre l'amulette {}", amulet_summary(db.amulet(x), false, lang))
         }

@@ -26,10 +26,11 @@ pub mod observe;
 pub mod runs;
 
 use serde_json::{Value, json};
+use sylvan_bots::audit::{PeekAudit, analysis_never_peeks, never_peeks};
 use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::erased::{DynError, DynView, GameType, Typed};
-use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError};
+use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError, replay_actions};
 use thiserror::Error;
 
 pub use cards::CardTools;
@@ -69,6 +70,7 @@ pub struct Entry {
     summary: &'static str,
     listed: bool,
     bots: BotBuilder,
+    audit: AuditFn,
     designer: Option<DesignerFn>,
     observe: Option<ObserveFn>,
     cards: Option<CardTools>,
@@ -83,10 +85,38 @@ where
     spec.build_dyn::<G>(seed)
 }
 
+/// What [`Entry::audit_bot`] checks: the bot's choices, or its analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Audited {
+    /// The action the bot chooses ([`sylvan_bots::audit::never_peeks`]).
+    Choice,
+    /// The visits and win estimates it reports per action ([`sylvan_bots::audit::analysis_never_peeks`]).
+    Analysis,
+}
+
+type AuditFn = fn(&Value, &BotSpec, u64, usize, Audited) -> Result<PeekAudit, String>;
+
+fn audit_bot<G: Heuristic>(
+    options: &Value,
+    spec: &BotSpec,
+    games: u64,
+    every: usize,
+    audited: Audited,
+) -> Result<PeekAudit, String> {
+    let options: G::Options =
+        serde_json::from_value(options.clone()).map_err(|e| format!("{}: options: {e}", G::NAME))?;
+    match audited {
+        Audited::Choice => never_peeks::<G>(&options, spec, games, every),
+        Audited::Analysis => analysis_never_peeks::<G>(&options, spec, games, every),
+    }
+    .map_err(|e| e.to_string())
+}
+
 fn observe_record<G: DesignerStats>(record: &Value, tally: &mut DesignerTally) -> Result<(), ReplayError> {
     let record: Record<G> = serde_json::from_value(record.clone())?;
     let start = record.initial_state()?;
-    let actions = record.parsed_actions()?;
+    // The actions as applied (an older notation resolved), so `observe` may apply them unchecked.
+    let (_, actions) = replay_actions(&record)?;
     G::observe(&start, &actions, tally);
     Ok(())
 }
@@ -102,6 +132,7 @@ impl Entry {
             summary,
             listed: true,
             bots: build_bot::<G>,
+            audit: audit_bot::<G>,
             designer: None,
             observe: None,
             cards: None,
@@ -178,6 +209,36 @@ impl Entry {
     /// lacks). A difficulty level is first resolved with the game's [levels](Entry::levels).
     pub fn bot(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
         (self.bots)(&self.levels.resolve(spec), seed)
+    }
+
+    /// Audits that the bot of `spec` never peeks at hidden information: on `games` random games with
+    /// `options` (as [`GameType::options`] gives them), at every `every`-th decision, its choice or its
+    /// analysis is the same in the real state and in a twin dealt other hidden cards (see
+    /// [`sylvan_bots::audit`]). A difficulty level is first resolved with the game's levels.
+    pub fn audit_bot(
+        &self,
+        options: &Value,
+        spec: &BotSpec,
+        games: u64,
+        every: usize,
+        audited: Audited,
+    ) -> Result<PeekAudit, String> {
+        (self.audit)(options, &self.levels.resolve(spec), games, every, audited)
+    }
+
+    /// The bot that estimates win probabilities for analysis and hints: [`bot`](Entry::bot), except that
+    /// a level which does not search (Mystic Vale's `hard`, a noisy heuristic) is replaced by `expert`
+    /// with the same budget override, so `hard:iters=3000` judges every game.
+    pub fn judge(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
+        let spec = match *spec {
+            BotSpec::Level(level, budget)
+                if !matches!(self.levels.get(level), BotSpec::Ismcts(_) | BotSpec::FlatMc(_)) =>
+            {
+                BotSpec::Level(Level::Expert, budget)
+            }
+            _ => *spec,
+        };
+        self.bot(&spec, seed)
     }
 
     /// Checks that every spec can be built for this game.
@@ -310,8 +371,9 @@ fn search(iterations: u32, millis: u32, depth: u32, playout: Playout) -> BotSpec
 /// "Difficulty levels"), so a level replays exactly from its seed. Where search at 1,000 iterations
 /// already beats the heuristic clearly (the spirit duel, Command of Nature with cut-short playouts),
 /// `hard` is 1,000 and `expert` 10,000, ten times more, so that each is clearly stronger than the
-/// level below and a 200-games-per-pair ladder costs core-hours rather than core-days; Mystic Vale
-/// needs 10,000 cut-short iterations to beat its heuristic, so its levels keep 10,000 and 50,000.
+/// level below and a 200-games-per-pair ladder costs core-hours rather than core-days. Mystic Vale's
+/// search beats its heuristic by less than 100 Elo even at 10,000 iterations, so its lower three levels
+/// are the heuristic with 50%, 30% and 15% random moves, and `expert` searches 10,000 iterations.
 /// Equinox's heuristic is too close to random for the lower levels, so all four of its levels search,
 /// with budgets the measured ladder separates (20, 80, 300 and 1,000 iterations).
 mod levels {
@@ -329,13 +391,16 @@ mod levels {
         )
     }
 
-    /// Mystic Vale: search with the rollout policy and playouts cut at the evaluation after 80 moves.
+    /// Mystic Vale: the heuristic with less and less noise, then search. Search does not beat the
+    /// heuristic by 100 Elo even at 10,000 iterations, so `hard` is the heuristic with 15% random moves
+    /// (about 200 Elo below it), and `expert` searches 10,000 iterations with the rollout policy and
+    /// playouts cut at the evaluation after 80 moves (README "Difficulty levels").
     pub fn mystic_vale() -> Levels {
         Levels::new(
             BotSpec::Noisy { noise_milli: 500 },
-            BotSpec::Heuristic,
-            search(10_000, 1_000, 80, Playout::Rollout),
-            search(50_000, 5_000, 80, Playout::Rollout),
+            BotSpec::Noisy { noise_milli: 300 },
+            BotSpec::Noisy { noise_milli: 150 },
+            search(10_000, 5_000, 80, Playout::Rollout),
         )
     }
 

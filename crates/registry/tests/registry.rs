@@ -10,6 +10,12 @@ use sylvan_registry::{Entry, Registry, RegistryError};
 
 type TestResult = Result<(), String>;
 
+#[path = "registry/levels.rs"]
+mod levels;
+#[path = "registry/observe.rs"]
+mod observe;
+#[path = "registry/runs.rs"]
+mod runs;
 #[path = "registry/vector.rs"]
 mod vector;
 #[path = "registry/views.rs"]

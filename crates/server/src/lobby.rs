@@ -302,6 +302,8 @@ impl Server {
         for (n, (text, undoable)) in g.actions.iter().enumerate() {
             let seat = table.game().to_move().ok_or_else(|| bad(format!("action {n} `{text}` after the end")))?;
             let id = table.game().action_id(text).map_err(|e| bad(format!("action {n}: {e}")))?;
+            // A game stored by an older version may use an older notation.
+            let id = table.game().legacy_id(id).unwrap_or(id);
             table.apply(id, false).map_err(|e| bad(format!("action {n}: {e}")))?;
             history.push((id, seat, *undoable));
         }
@@ -710,7 +712,7 @@ impl Server {
         let entry = self.entry(&room.game)?;
         let spec: BotSpec = HINT_BOT.parse().map_err(|e| ApiError::Internal(format!("{HINT_BOT}: {e}")))?;
         let bot = entry
-            .bot(&spec, room.seed ^ ((move_number as u64) << 8) ^ seat.index() as u64)
+            .judge(&spec, room.seed ^ ((move_number as u64) << 8) ^ seat.index() as u64)
             .map_err(|e| ApiError::Internal(e.to_string()))?;
         let mut legal = Vec::new();
         game.legal_ids(&mut legal);
@@ -733,7 +735,7 @@ impl Server {
         let _busy = Busy::take(&room)?;
         let entry = self.entry(&room.game)?;
         let spec: BotSpec = CHART_BOT.parse().map_err(|e| ApiError::Internal(format!("{CHART_BOT}: {e}")))?;
-        let mut bot = entry.bot(&spec, room.seed).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let mut bot = entry.judge(&spec, room.seed).map_err(|e| ApiError::Internal(e.to_string()))?;
         let text = record.to_string();
         let actions: Vec<&str> =
             record.get("actions").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
@@ -772,7 +774,8 @@ impl Server {
     }
 }
 
-/// The analysis bot of hints: the `hard` level with a small budget (a hint answers within a second).
+/// The analysis bot of hints: the `hard` level with a small budget (a hint answers within a second);
+/// `expert`'s search where `hard` does not search ([`Entry::judge`](sylvan_registry::Entry::judge)).
 pub const HINT_BOT: &str = "hard:iters=3000:ms=1000";
 /// The analysis bot of a finished game's chart, per decision.
 pub const CHART_BOT: &str = "hard:iters=300:ms=200";

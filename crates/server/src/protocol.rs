@@ -253,7 +253,8 @@ pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
 const PRIVATE_SAMPLE_GAMES: u64 = 4;
 
 /// Adds to `out` the paths where `a` and `b` differ.
-fn differing(a: &Value, b: &Value, at: &mut String, out: &mut BTreeSet<String>) {
+#[doc(hidden)] // public for the crate's tests only
+pub fn differing(a: &Value, b: &Value, at: &mut String, out: &mut BTreeSet<String>) {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             for (k, v) in x {
@@ -282,7 +283,8 @@ fn differing(a: &Value, b: &Value, at: &mut String, out: &mut BTreeSet<String>) 
 }
 
 /// Replaces the values at private paths with `null`.
-fn hide(v: &mut Value, private: &BTreeSet<String>, at: &mut String) {
+#[doc(hidden)] // public for the crate's tests only
+pub fn hide(v: &mut Value, private: &BTreeSet<String>, at: &mut String) {
     if private.contains(at.as_str()) {
         *v = Value::Null;
         return;
@@ -308,7 +310,8 @@ fn hide(v: &mut Value, private: &BTreeSet<String>, at: &mut String) {
 
 /// The common part of two JSON values: objects key by key, lists of objects item by item (one item
 /// per seat or per pile), any other value whole.
-fn common(a: &Value, b: &Value) -> Value {
+#[doc(hidden)] // public for the crate's tests only
+pub fn common(a: &Value, b: &Value) -> Value {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             Value::Object(x.iter().filter_map(|(k, v)| y.get(k).map(|w| (k.clone(), common(v, w)))).collect())
@@ -318,50 +321,5 @@ fn common(a: &Value, b: &Value) -> Value {
         }
         _ if a == b => a.clone(),
         _ => Value::Null,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_common_part_keeps_what_is_equal() {
-        let a = serde_json::json!({ "seat": 0, "table": [1, 2], "hand": [5, 6], "deck": 3, "p": [{ "n": 1, "h": 2 }] });
-        let b = serde_json::json!({ "seat": 1, "table": [1, 2], "hand": [5, 7], "deck": 3, "x": 1, "p": [{ "n": 1, "h": 3 }] });
-        let both =
-            serde_json::json!({ "seat": null, "table": [1, 2], "hand": null, "deck": 3, "p": [{ "n": 1, "h": null }] });
-        assert_eq!(common(&a, &b), both);
-        let mut paths = BTreeSet::new();
-        differing(&a, &b, &mut String::new(), &mut paths);
-        assert_eq!(paths.into_iter().collect::<Vec<_>>(), [".hand", ".p.h", ".seat"]);
-        let mut same = a.clone();
-        hide(&mut same, &[".hand".to_owned(), ".p.h".to_owned()].into(), &mut String::new());
-        assert_eq!(
-            same,
-            serde_json::json!({ "seat": 0, "table": [1, 2], "hand": null, "deck": 3, "p": [{ "n": 1, "h": null }] })
-        );
-    }
-
-    #[test]
-    fn client_messages_are_strict() {
-        let ok: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"act","move":3,"action":"done"}"#);
-        assert_eq!(ok.ok(), Some(ClientMessage::Act { move_number: 3, action: Some("done".into()), id: None }));
-        let hello: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","token":"ab"}"#);
-        assert_eq!(hello.ok(), Some(ClientMessage::Hello { token: Some("ab".into()), lang: None }));
-        let french: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","lang":"fr"}"#);
-        assert_eq!(french.ok(), Some(ClientMessage::Hello { token: None, lang: Some(Lang::Fr) }));
-        let watcher: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello"}"#);
-        assert_eq!(watcher.ok(), Some(ClientMessage::Hello { token: None, lang: None }));
-        for bad in [
-            r#"{"type":"act","move":3,"extra":1}"#,
-            r#"{"type":"hello","seat":1}"#,
-            r#"{"type":"nope"}"#,
-            r#"{"move":1}"#,
-            "[]",
-            "x",
-        ] {
-            assert!(serde_json::from_str::<ClientMessage>(bad).is_err(), "{bad}");
-        }
     }
 }

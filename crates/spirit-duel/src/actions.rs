@@ -112,21 +112,3 @@ pub const NUM_ACTIONS: usize = 2 + 24 * 3 + 24 * 4 * 2 + 16;
 pub fn action_id(a: Action) -> usize {
     ids().id(a).unwrap_or(usize::MAX)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_action_round_trips_notation_and_id() {
-        let all = all_actions();
-        assert_eq!(all.len(), NUM_ACTIONS);
-        for (i, &a) in all.iter().enumerate() {
-            assert_eq!(action_id(a), i);
-            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
-        }
-        for bad in ["", "attack", "attack glaciation", "attack kelorn glaciation", "defend", "strike almyra", "x"] {
-            assert!(bad.parse::<Action>().is_err(), "{bad}");
-        }
-    }
-}

@@ -1,5 +1,6 @@
-//! Equinox's tests, one binary with modules: the conformance suite on every player count, and the rules
-//! scenario by scenario. The allocation test has its own binary (`tests/allocations.rs`).
+//! Equinox's tests, one binary with modules: the conformance suite on every player count, the rules
+//! scenario by scenario, and the small parts on their own (`units`). The allocation test has its own binary (`tests/allocations.rs`).
 
 mod conformance;
 mod rules;
+mod units;

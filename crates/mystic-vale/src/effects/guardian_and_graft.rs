@@ -30,11 +30,12 @@ pub const MODULE: Module = Module {
 pub const LEADER_SLOT: u8 = 3;
 
 /// Whether `ab` may be copied: a Harvest or Ongoing ability, but not this one (copying it would only
-/// resolve it again, MV80).
+/// resolve it again, MV80), nor Xanos's turning back, which "is not a Harvest ability" (EN:1724, MV82).
 fn graftable(ab: Ability) -> bool {
     matches!(ab.timing, Timing::Harvest | Timing::Ongoing)
         && ab.effect != Effect::None
         && !super::is_unique(ab, &MODULE)
+        && !super::is_unique(ab, &super::flip_back::MODULE)
 }
 
 /// The ability that `AbilityGraft(seat, card, slot)` names, if it is one the harvest may copy.

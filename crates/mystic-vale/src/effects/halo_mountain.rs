@@ -2,6 +2,7 @@
 //! 2 VP for each (10 at most), then put Halo Mountain out of the game; or keep it for its 4 end VP. Each
 //! `ability animal|forest|sky|wild` spends one spirit of the kind the player picks (ruling MV70);
 //! `decline` stops: after at least one spirit the vale leaves the game, else it is kept (ruling MV68).
+//! Records written before MV70 said `ability 1` for each spirit: [`legacy_action`] replays them.
 
 use super::Module;
 use crate::actions::Action;
@@ -53,4 +54,16 @@ fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
         super::vale_choice::remove(game, v);
     }
     true
+}
+
+/// The spirit an `ability 1` of a record written before ruling MV70 spent, while Halo Mountain waits:
+/// one of the kind with the most left, animal, forest, sky before wild (that version's rule).
+pub(crate) fn legacy_action(game: &MysticVale, action: Action) -> Option<Action> {
+    let (v, _) = game.turn.vale_choice?;
+    if action != Action::AbilityPick(0) || !super::is_unique(game.db.hot_vale(v).ability, &MODULE) {
+        return None;
+    }
+    let left = game.spirits_left();
+    let kind = (0..3).filter(|&k| left[k] > 0).max_by_key(|&k| (left[k], 3 - k)).or((left[3] > 0).then_some(3))?;
+    Some(Action::AbilitySpirit(Spirit::ALL[kind]))
 }

@@ -16,7 +16,7 @@ mod flip_back;
 mod gain_choice;
 pub(crate) mod guardian_and_graft;
 mod guardian_on_card;
-mod halo_mountain;
+pub(crate) mod halo_mountain;
 mod magpie;
 mod neighbour_on_deck;
 pub(crate) mod neighbours_discard;

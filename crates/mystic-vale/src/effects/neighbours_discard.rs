@@ -9,7 +9,7 @@ use sylvan_engine::{Audience, EventSink, Seat};
 
 use super::Module;
 use crate::actions::Action;
-use crate::cards::{Effect, Reward, Timing};
+use crate::cards::{Reward, Timing};
 use crate::events::Event;
 use crate::state::{MysticVale, Phase};
 
@@ -71,11 +71,10 @@ pub(crate) fn answer<S: EventSink<Event>>(game: &mut MysticVale, seat: u8, next:
             ev.emit(Audience::Everyone, Event::Revealed(Seat(seat), c));
         }
         game.players[i].revealed_outside = true;
-        let amount = game
-            .harvest_leader()
-            .map(|l| l.face(&game.db).ability)
-            .filter(|ab| ab.effect == Effect::Unique)
-            .map_or(1, |ab| ab.amount);
+        // The VP of GinGan's side: the owner's leader, or the copy Cyrilla's upgraded side gave a card.
+        let own = game.harvest_leader().map(|l| l.face(&game.db).ability);
+        let copied = game.cur().boost.and_then(|b| b.ability);
+        let amount = own.into_iter().chain(copied).find(|&ab| super::is_unique(ab, &MODULE)).map_or(1, |ab| ab.amount);
         game.gain_now(Reward::BoxVp, amount);
     }
     ask(game, next, None);

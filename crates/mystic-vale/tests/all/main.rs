@@ -9,4 +9,5 @@ mod analytics;
 mod common;
 mod conformance;
 mod evaluate;
+mod records;
 mod rules;

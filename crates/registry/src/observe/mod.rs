@@ -142,6 +142,3 @@ where
     out.close();
     Ok(())
 }
-
-#[cfg(test)]
-mod tests;

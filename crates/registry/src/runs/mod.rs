@@ -88,30 +88,3 @@ pub fn spread_specs(specs: &[BotSpec], count: usize) -> Option<Vec<BotSpec>> {
         _ => None,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chunks_come_back_in_order_and_errors_stop_the_run() {
-        let r: Result<Vec<(u64, u64)>, RunError> = run_chunks(23, 4, 2, "test", |first, last| Ok((first, last)));
-        assert_eq!(r, Ok(vec![(0, 4), (4, 8), (8, 12), (12, 16), (16, 20), (20, 23)]));
-        let r: Result<Vec<u64>, RunError> = run_chunks(40, 5, 2, "test", |first, _| {
-            if first == 15 { Err(RunError(format!("game {first} failed"))) } else { Ok(first) }
-        });
-        assert_eq!(r, Err(RunError("game 15 failed".to_owned())));
-        assert_eq!(worker_threads(Some(8), 3, 2), 2);
-        assert_eq!(worker_threads(Some(1), 100, 2), 1);
-        assert_eq!(worker_threads(Some(0), 100, 2), 1);
-    }
-
-    #[test]
-    fn specs_spread_over_seats() {
-        let random: BotSpec = "random".parse().unwrap_or_else(|_| unreachable!());
-        let heuristic: BotSpec = "heuristic".parse().unwrap_or_else(|_| unreachable!());
-        assert_eq!(spread_specs(&[random], 3), Some(vec![random; 3]));
-        assert_eq!(spread_specs(&[random, heuristic], 2), Some(vec![random, heuristic]));
-        assert_eq!(spread_specs(&[random, heuristic], 3), None);
-    }
-}

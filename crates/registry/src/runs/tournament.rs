@@ -484,41 +484,24 @@ fn summarize(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lineups_cover_every_combination_and_fill_small_tables() {
-        assert_eq!(lineups(3, 2), vec![vec![0, 1], vec![0, 2], vec![1, 2]]);
-        assert_eq!(lineups(4, 3).len(), 4);
-        assert_eq!(lineups(2, 4), vec![vec![0, 1, 0, 1]]);
-        assert_eq!(lineups(2, 2), vec![vec![0, 1]]);
+/// The tournament's private arithmetic, public only for the crate's integration tests
+/// (`tests/registry/runs.rs`): not part of the API.
+#[doc(hidden)]
+pub mod internals {
+    pub fn lineups(k: usize, players: usize) -> Vec<Vec<usize>> {
+        super::lineups(k, players)
     }
 
-    #[test]
-    fn seats_rotate_on_the_same_deal() {
-        let l = lineups(2, 2);
-        assert_eq!(table(&l, 2, 10, 0), (vec![0, 1], 10));
-        assert_eq!(table(&l, 2, 10, 1), (vec![1, 0], 10));
-        assert_eq!(table(&l, 2, 10, 2), (vec![0, 1], 11));
+    pub fn table(lineups: &[Vec<usize>], players: usize, seed: u64, g: u64) -> (Vec<usize>, u64) {
+        super::table(lineups, players, seed, g)
     }
 
-    #[test]
-    fn wilson_interval_and_ratings() {
-        let (lo, hi) = wilson(50.0, 100.0);
-        assert!((lo - 0.404).abs() < 0.001 && (hi - 0.596).abs() < 0.001, "{lo} {hi}");
-        let (lo, hi) = wilson(100.0, 100.0);
-        assert!(lo > 0.96 && hi == 1.0);
-        // Bot 0 beats bot 1 three times out of four: a 3:1 strength ratio is 191 Elo apart; the
-        // pseudo-game pulls it in a little.
-        let mut p = Pairwise::new(2);
-        p.w[0][1] = 75.0;
-        p.n[0][1] = 100.0;
-        p.w[1][0] = 25.0;
-        p.n[1][0] = 100.0;
-        let r = p.ratings();
-        assert!((r[0] + r[1]).abs() < 1e-6);
-        assert!((r[0] - r[1] - 190.8).abs() < 3.0, "{r:?}");
+    pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
+        super::wilson(wins, n)
+    }
+
+    /// The ratings of bots that scored `w[i][j]` points against each other in `n[i][j]` pairings.
+    pub fn ratings(w: Vec<Vec<f64>>, n: Vec<Vec<f64>>) -> Vec<f64> {
+        super::Pairwise { w, n }.ratings()
     }
 }

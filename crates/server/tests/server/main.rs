@@ -9,4 +9,5 @@ mod hidden;
 mod hint;
 mod lobby;
 mod undo;
+mod units;
 mod web;

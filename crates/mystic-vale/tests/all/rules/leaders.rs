@@ -230,3 +230,174 @@ fn a_card_choice_goes_to_the_ability_that_offers_the_card() {
         assert_eq!(magpie_first.players[0].boost.map(|b| b.card), Some(1), "then Cyrilla's, on-deck");
     }
 }
+
+// Cyrilla's copy of each remaining kind of ability (issue 12): what acts as the harvest begins happens at
+// once, and a copied choice is the player's (MV80).
+
+#[test]
+fn cyrilla_copies_call_of_the_hunt_which_fills_the_field_at_once() {
+    // Call of the Hunt (harvest: fill the field up to 8 cards from the deck) from the left neighbour.
+    let p0 = player(&[&["totem-chief"]], &[0, 19], Some(1), &(2..12).collect::<Vec<u8>>());
+    let mut g = cyrilla_game(p0, player(&[&["call-of-the-hunt"]], &[0], Some(1), &[2]), quiet_at(&[]));
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    act(&mut g, "ability p1 c0 top");
+    assert_eq!(g.players[0].field.len(), 8, "{:?}", g.players[0].field);
+    assert_eq!(g.players[0].on_deck, Some(1), "the on-deck card stays");
+}
+
+#[test]
+fn cyrilla_copies_earthchant_chorus_whose_declared_purchase_goes_on_the_first_card() {
+    // Earthchant Chorus (harvest: an advancement declared for this card costs 2 less, if the card has one
+    // or two open slots, EN:963-967) from the right neighbour, onto a Seedling's card (two open slots):
+    // `buy … on c0` is offered for that card, 2 mana cheaper. A blank card (three open slots) takes none.
+    let p0 = player(&[&["seedling"], &[FS], &[FS], &[]], &[0, 1, 2, 3, 19], Some(4), &[5]);
+    let p2 = player(&[&["earthchant-chorus"]], &[0], Some(1), &[2]);
+    let setup = Setup {
+        start: 0,
+        players: vec![with_leader(p0, "cyrilla", true), quiet_at(&[]), p2],
+        commons: commons(&["podlings"], &[], &[]),
+        ..Setup::default()
+    };
+    let mut g = MysticVale::from_setup(&every_set(3), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    act(&mut g, "pass");
+    assert!(!legal(&g).iter().any(|a| a.contains(" on c")), "{:?}", legal(&g));
+    act(&mut g, "ability c0");
+    act(&mut g, "ability p2 c0 top");
+    let l = legal(&g);
+    assert!(l.contains(&"buy 1.1 on c0".to_string()), "{l:?}");
+    assert!(!l.contains(&"buy 1.1 on c1".to_string()), "only the card with the copy: {l:?}");
+    let mana = g.mana_left();
+    act(&mut g, "buy 1.1 on c0");
+    assert_eq!(g.mana_left(), mana, "Podlings (2) costs 0 on the declared card");
+    // The same copy on the blank card c3.
+    let setup = Setup {
+        start: 0,
+        players: vec![
+            with_leader(player(&[&["seedling"], &[FS], &[FS], &[]], &[0, 1, 2, 3, 19], Some(4), &[5]), "cyrilla", true),
+            quiet_at(&[]),
+            player(&[&["earthchant-chorus"]], &[0], Some(1), &[2]),
+        ],
+        commons: commons(&["podlings"], &[], &[]),
+        ..Setup::default()
+    };
+    let mut g = MysticVale::from_setup(&every_set(3), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    act(&mut g, "pass");
+    act(&mut g, "ability c3");
+    act(&mut g, "ability p2 c0 top");
+    assert!(!legal(&g).iter().any(|a| a.contains(" on c")), "{:?}", legal(&g));
+}
+
+#[test]
+fn cyrilla_copies_nepetos_upgraded_side_a_third_buy_2_cheaper() {
+    // Nepeto, upgraded (EN:1686-1690): a third advancement, 2 less, from the left neighbour's leader.
+    let p0 = player(&[&["seedling"], &["seedling"], &[FS], &[FS]], &[0, 1, 2, 3, 19], Some(4), &[5]);
+    let p1 = with_leader(player(&[], &[19], Some(0), &[1]), "nepeto", true);
+    let setup = Setup {
+        start: 0,
+        players: vec![with_leader(p0, "cyrilla", true), p1, quiet_at(&[])],
+        commons: commons(&["podlings", "podlings", "podlings"], &[], &[]),
+        ..Setup::default()
+    };
+    let mut g = MysticVale::from_setup(&every_set(3), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    act(&mut g, "ability p1 c19 leader");
+    assert_eq!(g.mana_left(), 4);
+    act(&mut g, "buy 1.1");
+    act(&mut g, "buy 1.2");
+    assert!(legal(&g).contains(&"buy 1.3".to_string()), "a third purchase: {:?}", legal(&g));
+    act(&mut g, "buy 1.3");
+    assert_eq!(g.mana_left(), 0, "2 + 2 + (2 - 2)");
+}
+
+#[test]
+fn cyrilla_copies_gingans_upgraded_side_and_her_neighbours_decide() {
+    // GinGan, upgraded (EN:1631-1637): copied from the left neighbour's leader, the Cyrilla player's
+    // neighbours are asked at once, left first; each discard gives her 1 VP from the box.
+    let p0 = player(&[&["seedling"]], &[0, 19], Some(1), &[2]);
+    let p1 = with_leader(player(&[&[CL]], &[19], Some(0), &[1, 2]), "gingan", true);
+    let p2 = player(&[&[CL]], &[5], Some(0), &[1, 2]);
+    let mut g = cyrilla_game(p0, p1, p2);
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    let vp = g.turn.box_vp_total;
+    act(&mut g, "ability p1 c19 leader");
+    assert_eq!(g.to_move(), Some(Seat(1)), "the left neighbour decides");
+    assert_eq!(legal(&g), vec!["decline", "discard c0"]);
+    act(&mut g, "discard c0");
+    assert_eq!(g.players[1].on_deck, Some(1));
+    assert_eq!(g.to_move(), Some(Seat(2)), "then the right one");
+    act(&mut g, "decline");
+    assert_eq!(g.to_move(), Some(Seat(0)));
+    assert_eq!(g.turn.box_vp_total, vp + 1, "one discard, 1 VP from the box");
+}
+
+#[test]
+fn cyrilla_copies_diones_upgraded_side_and_counts_the_neighbours_on_deck_cards() {
+    // Dione, upgraded (EN:1614-1621): the neighbours' on-deck cards count as in the field.
+    let p0 = player(&[&["totem-chief"]], &[0, 19], Some(1), &[2]);
+    let p1 = with_leader(player(&[&["seedling"]], &[19], Some(0), &[1]), "dione", true);
+    let p2 = player(&[&["seedling", "podlings"]], &[5], Some(0), &[1]);
+    let mut g = cyrilla_game(p0, p1, p2);
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    let mana = g.mana_left();
+    act(&mut g, "ability p1 c19 leader");
+    assert_eq!(g.mana_left(), mana + 2, "a Seedling on each neighbour's on-deck card");
+}
+
+#[test]
+fn cyrilla_copies_guilduins_upgraded_side_whose_card_choice_is_the_players() {
+    // Guilduin, upgraded (EN:1647-1651): choose another field card; its symbols count again.
+    let p0 = player(&[&[], &["seedling", "podlings"]], &[0, 1, 19], Some(2), &[3]);
+    let p2 = with_leader(player(&[], &[19], Some(0), &[1]), "guilduin", true);
+    let mut g = cyrilla_game(p0, quiet_at(&[]), p2);
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    act(&mut g, "ability p2 c19 leader");
+    let mana = g.mana_left();
+    assert!(legal(&g).contains(&"ability c1".to_string()), "{:?}", legal(&g));
+    act(&mut g, "ability c1");
+    assert_eq!(g.mana_left(), mana + 1, "the Seedling card's mana twice");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "once");
+}
+
+#[test]
+fn cyrilla_copies_hemperos_upgraded_side_and_clears_the_commons() {
+    // Hempero, upgraded (EN:1653-1659): up to 3 level-2 or level-3 advancements of the commons leave the
+    // game, chosen one by one by the Cyrilla player; the places refill after the last.
+    let p0 = player(&[&["seedling"]], &[0, 19], Some(1), &[2]);
+    let p1 = with_leader(player(&[], &[19], Some(0), &[1]), "hempero", true);
+    let setup = Setup {
+        start: 0,
+        players: vec![with_leader(p0, "cyrilla", true), p1, quiet_at(&[])],
+        commons: commons(&["seedling"], &["plow", "hawk"], &["stag"]),
+        ..Setup::default()
+    };
+    let mut g = MysticVale::from_setup(&every_set(3), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    act(&mut g, "ability p1 c19 leader");
+    let l = legal(&g);
+    assert!(l.contains(&"ability 2.1".to_string()) && !l.contains(&"ability 1.1".to_string()), "{l:?}");
+    let plow = g.commons[1][0];
+    act(&mut g, "ability 2.1");
+    act(&mut g, "decline");
+    assert!(g.removed_advs.contains(&plow), "out of the game");
+    assert_ne!(g.commons[1][0], plow, "refilled");
+}
+
+#[test]
+fn cyrilla_cannot_copy_xanos_turning_back() {
+    // Xanos's upgraded side turns back at the end of the Harvest Phase: "This is not a Harvest ability"
+    // (EN:1724), so Cyrilla's upgraded side, which copies Harvest or Ongoing abilities (EN:1604), is not
+    // offered it (MV82). The left neighbour's Seed Sowers still is.
+    let p1 = with_leader(player(&[&["seed-sowers"]], &[0, 19], Some(1), &[2]), "xanos", true);
+    let mut g = cyrilla_game(player(&[&["seedling"]], &[0, 19], Some(1), &[2]), p1, quiet_at(&[]));
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    let l = legal(&g);
+    assert!(l.contains(&"ability p1 c0 middle".to_string()), "{l:?}");
+    assert!(!l.contains(&"ability p1 c19 leader".to_string()), "{l:?}");
+}

@@ -1,6 +1,7 @@
 //! Mana Storm abilities played by a decision (issue 16, part 2): Nightvale Pathfinder, Silver Tree,
 //! Harpy Canyon, Borderwatch Bog, Old Bakarab's Workshop. One test each from an explicit setup.
 
+use sylvan_engine::{Game, Seat};
 use sylvan_mystic_vale::{MysticVale, Options, Phase, SetupPlayer};
 
 use crate::common::*;
@@ -330,4 +331,100 @@ fn a_chosen_set_with_one_named_conclave_is_played_and_the_round_limit_ends_it() 
     }
     assert!(by_pool > 250, "most end by the pool: {by_pool} of 300");
     assert!(by_limit > 0, "some random games of this set need the round limit");
+}
+
+/// The vale actions the heuristic takes in player 0's Harvest Phase, with Borderwatch Bog alone in the
+/// vale row and 2 forest and 2 sky to pay for it; `cursed` cards of the deck are Cursed Lands.
+fn heuristic_vales_with_bog_on_offer(cursed: usize) -> Vec<String> {
+    let mut given: Vec<&[&str]> = vec![&["plow"], &["plow"], &["hawk"], &["hawk"]];
+    given.extend(std::iter::repeat_n(&[CL][..], cursed));
+    let p = player(&given, &[0, 1, 2, 3], Some(19), &(4..19).collect::<Vec<u8>>());
+    let mut g = game_with(&storm(), p, None, vales(&[], &["borderwatch-bog"]));
+    act(&mut g, "pass");
+    let mut taken = Vec::new();
+    let mut rng = sylvan_engine::GameRng::new(1);
+    while g.phase == Phase::Harvest && g.current == 0 {
+        let mut v = Vec::new();
+        g.legal_actions(&mut v);
+        let a = <MysticVale as sylvan_engine::Heuristic>::heuristic_action(&g.view(Seat(0)), &v, &mut rng);
+        if a.to_string().starts_with("vale") {
+            taken.push(a.to_string());
+        }
+        act(&mut g, &a.to_string());
+    }
+    taken
+}
+
+#[test]
+fn issue_16_the_heuristic_buys_borderwatch_bog_for_a_deck_that_fills_its_field() {
+    // Borderwatch Bog is -8 VP and 1 VP per card its owner's extra Planting Phase places (EN:1266-1276):
+    // worth buying with a deck of little decay, not with one of Cursed Lands.
+    assert_eq!(heuristic_vales_with_bog_on_offer(0), vec!["vale 2.1"]);
+    assert!(heuristic_vales_with_bog_on_offer(12).is_empty());
+}
+
+/// The rollout policy's choices in `g` over 20 seeds of its generator (one each).
+fn rollout_choices(g: &MysticVale) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    let mut out: Vec<String> = (0..20)
+        .map(|seed| {
+            let mut rng = sylvan_engine::GameRng::new(seed);
+            <MysticVale as sylvan_engine::Heuristic>::rollout_action(g, &v, &mut rng).to_string()
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn issue_16_rollouts_choose_silver_tree_claims_and_the_workshop_by_rule() {
+    // Silver Tree after an Evoke: a Cursed Land on-deck goes; a blank one stays.
+    let mut p = owns(player(&[&[], &[], &[CL]], &[0, 1], Some(2), &[3, 4]), &["silver-tree"]);
+    p.token_active = true;
+    let mut g = game_with(&storm(), p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "token");
+    assert_eq!(rollout_choices(&g), vec!["discard c2"]);
+    let mut p = owns(player(&[&[], &[], &[]], &[0, 1], Some(2), &[3, 4]), &["silver-tree"]);
+    p.token_active = true;
+    let mut g = game_with(&storm(), p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "token");
+    assert_eq!(rollout_choices(&g), vec!["decline"]);
+    // About to spoil: the card with the most net decay goes.
+    let mut p =
+        owns(player(&[&[CL], &[CL], &[CL], &[], &[CL, CL], &[CL]], &[0, 1, 2], Some(3), &[4, 6, 5]), &["silver-tree"]);
+    p.amulet = Some("rootwood-charm".into());
+    p.token_active = true;
+    let mut g = game_with(&storm(), p, None, None);
+    act(&mut g, "push");
+    act(&mut g, "evoke");
+    assert_eq!(rollout_choices(&g), vec!["discard c4"]);
+    // Nightvale Pathfinder: the claim from the highest level.
+    let given: &[&[&str]] = &[&["wellspring", "plow"], &["wellspring"]];
+    let rows = commons(&["nightvale-pathfinder", "seedling"], &["plow", "hawk"], &["calm-weather", "aurora"]);
+    let mut g = game_with(&storm(), player(given, &[0, 1, 2], Some(3), &[4, 5]), rows, None);
+    act(&mut g, "pass");
+    act(&mut g, "buy 1.1");
+    assert_eq!(rollout_choices(&g), vec!["claim 3.1"]);
+    // Old Bakarab's starting side takes from the highest level.
+    let p = bakarab(player(&[], &[0, 1, 19], Some(2), &[3, 4]), false, &[]);
+    let rows = commons(&["seedling"], &["plow"], &["stag", "aurora"]);
+    let mut g = game_with(&storm(), p, rows, None);
+    act(&mut g, "pass");
+    assert!(rollout_choices(&g).iter().all(|a| a.starts_with("ability 3.")), "{:?}", rollout_choices(&g));
+    // Its upgraded side sleeves the highest-level advancement first (Plow, level 2), then the rest on the
+    // same card (Seedling), and does not pay to turn back.
+    let p = bakarab(player(&[], &[0, 1, 19], Some(2), &[3, 4]), true, &["seedling", "plow"]);
+    let mut g = game_with(&storm(), p, None, None);
+    act(&mut g, "pass");
+    let first = rollout_choices(&g);
+    assert!(first.iter().all(|a| a.starts_with("workshop 2 ")), "{first:?}");
+    act(&mut g, &first[0]);
+    let second = rollout_choices(&g);
+    assert!(second.iter().all(|a| a.starts_with("workshop 1 ")), "{second:?}");
+    act(&mut g, &second[0]);
+    assert_eq!(rollout_choices(&g), vec!["decline"]);
 }

@@ -533,6 +533,12 @@ fn leaders_choose_deals_two_and_each_player_keeps_one() {
     let mine = g.view(Seat(first as u8));
     assert_eq!(mine.players[first].leader.map(|l| l.id), Some(None), "no leader shown before the choice");
     assert_eq!(mine.card_stats(first, 19), sylvan_mystic_vale::state::CardStats::of(Default::default(), &g.db, None));
+    // The choice names the leader kept, in both languages.
+    let title = &g.db.leader(offer[1]).title;
+    let en = MysticVale::describe_action_in(&mine, Action::ChooseLeader(1), sylvan_engine::Lang::En);
+    assert_eq!(en, format!("leader 2: keep {title}"));
+    let fr = MysticVale::describe_action_in(&mine, Action::ChooseLeader(1), sylvan_engine::Lang::Fr);
+    assert!(fr.starts_with(&format!("garder le meneur {title}")), "{fr}");
     act(&mut g, "leader 2");
     assert_eq!(g.players[first].leader.map(|l| l.id), Some(offer[1]));
     act(&mut g, "leader 1");
@@ -540,6 +546,64 @@ fn leaders_choose_deals_two_and_each_player_keeps_one() {
     assert!(g.players.iter().all(|p| p.leader.is_some() && p.leader_offer.is_none()));
     let ids: Vec<u8> = g.players.iter().filter_map(|p| p.leader.map(|l| l.id)).collect();
     assert_ne!(ids[0], ids[1]);
+}
+
+#[test]
+fn issue_12_no_field_is_on_the_table_until_every_leader_is_chosen() {
+    // EN:810-812: the leaders are dealt and chosen, then sleeved into a blank card and shuffled in, and only
+    // then is the starting field revealed (setup step 5). The fields are dealt once every seat has chosen,
+    // from the deck order shuffled at the deal (no chance is drawn in between), so a leader in a field is
+    // shown as that leader from the start and no field changes after the choices.
+    let essential = Options { players: 3, edition: sylvan_mystic_vale::setup::Edition::Essential, ..wild() };
+    for (o, drafted) in [(Options { leaders: Leaders::Choose, ..wild() }, false), (essential, true)] {
+        for seed in 0..10 {
+            let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
+            let decks: Vec<Vec<u8>> = g.players.iter().map(|p| p.deck.to_vec()).collect();
+            let mut rng = sylvan_engine::GameRng::new(seed);
+            while !matches!(g.phase, Phase::Planting) {
+                assert!(
+                    g.players.iter().all(|p| p.field.is_empty() && p.on_deck.is_none() && p.deck.len() == 20),
+                    "{:?}: no field before the setup's decisions end",
+                    g.phase
+                );
+                let v = g.view(Seat(g.current));
+                assert!(v.players.iter().all(|p| p.field.is_empty() && p.on_deck.is_none()));
+                let mut l = Vec::new();
+                g.legal_actions(&mut l);
+                let a = <MysticVale as sylvan_engine::Heuristic>::heuristic_action(&v, &l, &mut rng);
+                act(&mut g, &a.to_string());
+            }
+            for (p, deck) in g.players.iter().zip(&decks) {
+                // Step 5 from the top of the deck dealt: two Cursed Lands in the field, the third on-deck.
+                let shown: Vec<u8> = p.field.iter().copied().chain(p.on_deck).collect();
+                let top: Vec<u8> = deck.iter().rev().take(shown.len()).copied().collect();
+                assert_eq!(shown, top, "seed {seed}");
+                let cursed = p.field.iter().filter(|&&c| p.cards[c as usize].is_cursed(&g.db)).count();
+                assert_eq!(cursed, 2, "seed {seed}");
+                // A leader on the table is public at once (a drafted one was taken in the open).
+                let l = p.leader.unwrap_or_else(|| panic!("a leader"));
+                assert_eq!(l.public, drafted || shown.contains(&l.card), "seed {seed}");
+            }
+        }
+    }
+}
+
+#[test]
+fn draft_picks_are_told_as_what_they_are_in_both_languages() {
+    // The log said "p0 uses took Dione" ("p0 utilise took Dione"): a draft pick is its own event.
+    let o = Options { players: 2, edition: sylvan_mystic_vale::setup::Edition::Essential, ..wild() };
+    let mut g = MysticVale::new(&o, 11).unwrap_or_else(|e| panic!("{e}"));
+    let mut l = Vec::new();
+    g.legal_actions(&mut l);
+    let Some(&pick) = l.iter().find(|a| matches!(a, Action::TakeLeader(_))) else { panic!("{l:?}") };
+    let Action::TakeLeader(id) = pick else { panic!("a leader") };
+    let title = g.db.leader(id).title.clone();
+    let seat = Seat(g.current);
+    let mut log = sylvan_engine::EventLog::new();
+    g.try_apply(pick, &mut log).unwrap_or_else(|e| panic!("{e}"));
+    let e = log.public().last().cloned().unwrap_or_else(|| panic!("an event"));
+    assert_eq!(e.to_string(), format!("{seat} takes the leader {title}"));
+    assert_eq!(MysticVale::event_text(&e, sylvan_engine::Lang::Fr), format!("{seat} prend le meneur {title}"));
 }
 
 #[test]

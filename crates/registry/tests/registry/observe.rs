@@ -6,8 +6,8 @@ use sylvan_engine::erased::DynGame;
 use sylvan_engine::erased::Erased;
 use sylvan_engine::{Game, GameRng, NoEvents, Seat, Start};
 
-use super::{Observation, Observe};
-use crate::Registry;
+use sylvan_registry::Registry;
+use sylvan_registry::observe::{Observation, Observe};
 
 fn typed<G: Observe>(view: &G::View) -> Vec<f32> {
     let mut out = Observation::new();

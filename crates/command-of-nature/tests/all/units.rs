@@ -1,0 +1,62 @@
+//! The small parts on their own: action ids and notation, the card files. (They were unit tests in
+//! `src/`; here they do not compile the crate twice.)
+
+/// Every action's notation and id.
+mod actions {
+    use sylvan_command_of_nature::NUM_ACTIONS;
+    use sylvan_command_of_nature::actions::{Action, action_id, all_actions};
+
+    #[test]
+    fn every_action_round_trips_notation_and_id() {
+        for (i, &a) in all_actions().iter().enumerate() {
+            assert_eq!(action_id(a), i);
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
+        }
+        assert_eq!(all_actions().len(), NUM_ACTIONS);
+    }
+
+    #[test]
+    fn bad_notation_is_rejected() {
+        for t in ["", "pick IV1", "pick I3", "swap II1 I1", "buy+ c1", "amount 4", "faction 5", "play nothing"] {
+            assert!(t.parse::<Action>().is_err(), "{t}");
+        }
+    }
+}
+
+/// The card files.
+mod cards {
+    use sylvan_command_of_nature::cards::{DEFAULT_FILES, load, try_table};
+
+    #[test]
+    fn default_data_loads_with_the_fan_counts() {
+        let t = try_table().map_err(|e| e.to_string());
+        let Ok(t) = t else { panic!("{t:?}") };
+        assert_eq!(t.cards.len(), 86);
+        assert_eq!(t.elemental_market.len(), 40);
+        assert_eq!(t.command_market.len(), 40);
+        assert_eq!(t.packs.len(), 4);
+        // The only provisional fields are the French translations, two per card.
+        assert_eq!(t.provisional_fields, 2 * 86);
+        let untranslated: Vec<&str> = t.cards.iter().filter(|c| !c.has_french).map(|c| c.name.as_str()).collect();
+        assert!(untranslated.is_empty(), "cards without French: {untranslated:?}");
+        assert!(t.cards.iter().all(|c| !c.name_fr.is_empty() && !c.text_fr.is_empty() && !c.text.is_empty()));
+        let close = t.cards.iter().find(|c| c.code == "close-strike").map(|c| (c.name_fr.as_str(), c.text_fr.as_str()));
+        assert_eq!(close.map(|c| c.0), Some("Frappe Rapprochée"));
+        assert!(close.is_some_and(|c| c.1.starts_with("Corps-à-corps")));
+    }
+
+    #[test]
+    fn errors_name_file_line_and_field() {
+        let bad = DEFAULT_FILES[0].1.replacen("effect = \"vix_vanguard\"", "effect = \"vix\"", 1);
+        let files = [("elementals.toml", bad.as_str()), DEFAULT_FILES[1], DEFAULT_FILES[2]];
+        let e = load(&files).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("elementals.toml:") && e.contains(": effect: unknown effect `vix`"), "{e}");
+        let line: usize = e.split(':').nth(1).and_then(|l| l.parse().ok()).unwrap_or(0);
+        assert_eq!(DEFAULT_FILES[0].1.lines().nth(line - 1).map(|l| l.contains("vix_vanguard")), Some(true));
+        let bad =
+            DEFAULT_FILES[1].1.replacen("strength_delta = \"fan: commands.tsv\"", "strength_delta = \"guess\"", 1);
+        let files = [DEFAULT_FILES[0], ("commands.toml", bad.as_str()), DEFAULT_FILES[2]];
+        let e = load(&files).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("provenance.strength_delta"), "{e}");
+    }
+}

@@ -1,0 +1,171 @@
+//! The small parts of the rules engine on their own: piles, cards, action ids and notation, dealing,
+//! designer statistics. (They were unit tests in `src/`; here they do not compile the crate twice.)
+
+/// The piles of cards.
+mod state {
+    use sylvan_equinox::Card;
+    use sylvan_equinox::state::Pile;
+
+    /// A pile compares, prints and serializes by its cards only, and refuses more cards than the game has.
+    #[test]
+    fn pile_is_its_cards() {
+        let mut a: Pile = [Card(3), Card(7), Card(9)].into_iter().collect();
+        assert_eq!(a.pop(), Some(Card(9)));
+        let b: Pile = [Card(3), Card(7)].into_iter().collect();
+        assert_eq!(a, b, "a popped card left behind must not count");
+        assert_eq!(format!("{a:?}"), "[Card(3), Card(7)]");
+        let json = serde_json::to_string(&a).unwrap_or_default();
+        assert_eq!(json, "[3,7]");
+        assert_eq!(serde_json::from_str::<Pile>(&json).ok(), Some(a));
+        assert_eq!(a.swap_remove(0), Some(Card(3)));
+        assert_eq!(a.as_slice(), [Card(7)]);
+        assert_eq!(a.swap_remove(1), None);
+        let too_many = format!("[{}]", vec!["0"; Card::COUNT + 1].join(","));
+        let err = serde_json::from_str::<Pile>(&too_many).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains("a pile of 172 cards"), "{err}");
+        let full: Pile = (0..=255).map(Card).collect();
+        assert_eq!(full.len(), Card::COUNT);
+    }
+}
+
+/// Cards and card sets.
+mod cards {
+    use sylvan_equinox::cards::{Card, CardSet, Creature};
+
+    #[test]
+    fn card_ids_and_notation_round_trip() {
+        let mut n = 0;
+        for id in 0..Card::COUNT as u8 {
+            let c = Card(id);
+            let back: Card = c.to_string().parse().unwrap_or(Card(255));
+            assert_eq!(back, c.canonical(), "{c}");
+            n += 1;
+        }
+        assert_eq!(n, 171);
+        assert_eq!(Creature::Ursus.card(10).half_strength(), 21);
+        assert_eq!(Card::chameleon(10).half_strength(), 20);
+        assert!("gru11".parse::<Card>().is_err());
+        assert!("gru07".parse::<Card>().is_err());
+        assert!("xyz1".parse::<Card>().is_err());
+        assert!("é".parse::<Card>().is_err());
+    }
+
+    #[test]
+    fn card_sets() {
+        let s = CardSet::of_creature(Creature::Sabot);
+        assert_eq!(s.len(), 11);
+        assert!(s.contains(Creature::Sabot.card(0)) && s.contains(Creature::Sabot.card(10)));
+        assert!(!s.contains(Creature::Bolet.card(10)) && !s.contains(Creature::Croc.card(0)));
+        assert_eq!(CardSet::all_creature_cards().len(), 154);
+        let v: Vec<Card> = CardSet::range(60, 70).iter().collect();
+        assert_eq!(v, (60..70).map(Card).collect::<Vec<_>>());
+        assert_eq!(CardSet::range(60, 70).nth(5), Some(Card(65)));
+        assert_eq!(CardSet::range(0, 171).len(), 171);
+    }
+}
+
+/// Every action's notation and id.
+mod actions {
+    use sylvan_equinox::Action;
+    use sylvan_equinox::actions::{NUM_ACTIONS, action_id, all_actions};
+
+    #[test]
+    fn every_action_round_trips_notation_and_id() {
+        let all = all_actions();
+        assert_eq!(all.len(), NUM_ACTIONS);
+        for (i, &a) in all.iter().enumerate() {
+            assert_eq!(action_id(a), i);
+            let text = a.to_string();
+            assert_eq!(text.parse::<Action>(), Ok(a), "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_notation_is_rejected() {
+        for t in [
+            "",
+            "play",
+            "play cam3",
+            "secret cam3",
+            "play gru7>lic",
+            "swap gru r3 r1",
+            "take r0 gru",
+            "target p7",
+            "predict xyz",
+            "retrieve r6 gru",
+        ] {
+            assert!(t.parse::<Action>().is_err(), "{t}");
+        }
+    }
+}
+
+/// Dealing.
+mod setup {
+    use sylvan_engine::{Game, GameRng};
+    use sylvan_equinox::{Equinox, Options, Setup, internals};
+
+    #[test]
+    fn dealing_directly_equals_building_the_dealt_setup() {
+        for players in 2..=5 {
+            for seed in 0..50 {
+                let options = Options { players, ..Options::default() };
+                let direct = internals::deal(&options, GameRng::new(seed));
+                let mut rng = GameRng::new(seed);
+                let setup = Setup::deal(&options, &mut rng);
+                let built = internals::build(&options, &setup, rng);
+                assert_eq!(built.as_ref().ok(), Some(&direct), "{players} players, seed {seed}");
+                assert_eq!(Equinox::new(&options, seed).ok(), Some(direct));
+            }
+        }
+    }
+}
+
+/// The designer statistics.
+mod analytics {
+    use sylvan_engine::analytics::{DesignerStats, DesignerTally};
+    use sylvan_engine::{Game, GameRng, NoEvents};
+    use sylvan_equinox::analytics::{PREDICTIONS, SURVIVAL};
+    use sylvan_equinox::{Equinox, internals};
+
+    #[test]
+    fn survival_and_predictions_agree_with_the_final_state() {
+        let Ok(options) = Equinox::options_for_players(3) else { panic!("options") };
+        let mut tally = DesignerTally::new();
+        let mut legal = Vec::new();
+        let mut rng = GameRng::new(4);
+        for seed in 0..30 {
+            let Ok(start) = Equinox::new(&options, seed) else { panic!("deal") };
+            let mut state = start.clone();
+            let mut actions = Vec::new();
+            while state.to_move().is_some() {
+                state.legal_actions(&mut legal);
+                let a = legal[rng.index(legal.len())];
+                state.apply_unchecked(a, &mut NoEvents);
+                actions.push(a);
+            }
+            let mut one = DesignerTally::new();
+            Equinox::observe(&start, &actions, &mut one);
+            // Survivors at the end are exactly the creatures in play in the final state.
+            for (col, &c) in internals::champions(&state).iter().enumerate() {
+                let cell = one.tables[SURVIVAL].get(c.name(), "at the end").map(|x| x.sum);
+                assert_eq!(cell, Some(f64::from(u8::from(internals::in_play(&state, col)))), "{}", c.name());
+            }
+            // The prestige scored by stones and secrets is each player's final score, summed.
+            let scored: f64 = one
+                .tables
+                .get(PREDICTIONS)
+                .map_or(0.0, |t| t.rows.iter().filter_map(|(r, _)| t.get(r, "prestige scored")).map(|c| c.sum).sum());
+            let total: f64 = state.scores().iter().sum();
+            assert!((scored - total).abs() < 1e-9, "seed {seed}: stones scored {scored}, scores sum {total}");
+            tally.merge(&one);
+        }
+        assert_eq!(tally.games, 30);
+        assert!(tally.tables[SURVIVAL].rows.len() >= 8);
+        // Issue 15: columns in their natural order, whichever game saw the most eliminations first.
+        let columns = &tally.tables[SURVIVAL].columns;
+        let want = ["after round 1", "after round 2", "after round 3", "after round 4", "after round 5", "at the end"];
+        assert_eq!(columns, &want);
+        let rows: Vec<&str> = tally.tables[PREDICTIONS].rows.iter().map(|(r, _)| r.as_str()).collect();
+        assert_eq!(rows[..3], ["round 1", "round 2", "round 3"]);
+    }
+}

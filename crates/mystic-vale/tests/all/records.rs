@@ -1,0 +1,59 @@
+//! Old records keep replaying: records in an older notation, checked into `tests/fixtures`.
+
+use sylvan_engine::erased::{GameType, Typed};
+use sylvan_engine::{Game, NoEvents, Record, replay, replay_actions};
+use sylvan_mystic_vale::{Action, MysticVale};
+
+/// A two-player Essential Edition game (seed 29, heuristic players) in which Halo Mountain spends three
+/// spirits, written as before ruling MV70: `ability 1` per spirit, the kind with the most left. It was
+/// made from today's game by writing `ability 1` where the spirit chosen was the one that rule took.
+const HALO_ABILITY_1: &str = include_str!("../fixtures/halo-mountain-ability-1.json");
+
+/// The steps of `record` whose action is not legal as written (the older notation's).
+fn illegal_as_written(record: &Record<MysticVale>) -> Vec<usize> {
+    let mut g = record.initial_state().unwrap_or_else(|e| panic!("{e}"));
+    let (_, applied) = replay_actions(record).unwrap_or_else(|e| panic!("{e}"));
+    let parsed = record.parsed_actions().unwrap_or_else(|e| panic!("{e}"));
+    let mut steps = Vec::new();
+    for (step, (&written, &meant)) in parsed.iter().zip(&applied).enumerate() {
+        if !g.is_legal(written) {
+            steps.push(step);
+        }
+        g.apply_unchecked(meant, &mut NoEvents);
+    }
+    steps
+}
+
+#[test]
+fn issue_16_halo_mountain_ability_1_of_old_records_replays() {
+    let record = Record::<MysticVale>::from_json(HALO_ABILITY_1).unwrap_or_else(|e| panic!("{e}"));
+    // The whole game replays, and its final scores are those recorded.
+    let end = replay(&record).unwrap_or_else(|e| panic!("{e}"));
+    assert!(end.is_terminal());
+    // Three steps are in the older notation, each Halo Mountain's `ability 1`, replayed as one spirit of
+    // the kind with the most left.
+    let old = illegal_as_written(&record);
+    assert_eq!(old.len(), 3, "{old:?}");
+    let (_, applied) = replay_actions(&record).unwrap_or_else(|e| panic!("{e}"));
+    for &k in &old {
+        assert_eq!(record.actions[k], "ability 1");
+        assert!(matches!(applied[k], Action::AbilitySpirit(_)), "step {k}: {}", applied[k]);
+    }
+    // Through the type-erased game (the CLI, the server, Python): the record it writes is in today's
+    // notation and replays as written.
+    let game = Typed::<MysticVale>::new().replay(HALO_ABILITY_1, None).unwrap_or_else(|e| panic!("{e}"));
+    let rewritten: Record<MysticVale> = serde_json::from_value(game.record()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(illegal_as_written(&rewritten).is_empty());
+    assert_eq!(rewritten.actions[old[0]], applied[old[0]].to_string());
+    assert_eq!(replay(&rewritten).map(|g| g.scores()).ok(), Some(end.scores()));
+}
+
+#[test]
+fn ability_1_is_no_alias_outside_halo_mountain() {
+    // The first decision is the draft: `ability 1` means nothing there, old notation or new.
+    let mut record = Record::<MysticVale>::from_json(HALO_ABILITY_1).unwrap_or_else(|e| panic!("{e}"));
+    record.actions.insert(0, "ability 1".to_owned());
+    record.scores = None;
+    let err = replay(&record).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("ability 1") && err.contains("action 0 "), "{err}");
+}

@@ -1,0 +1,61 @@
+//! The server's pure parts, without a server: the common part of views, strict client messages, seat
+//! tokens.
+
+use std::collections::BTreeSet;
+
+use sylvan_engine::Lang;
+use sylvan_server::protocol::{ClientMessage, common, differing, hide};
+use sylvan_server::token::{hash_token, new_token, token_matches};
+
+#[test]
+fn the_common_part_keeps_what_is_equal() {
+    let a = serde_json::json!({ "seat": 0, "table": [1, 2], "hand": [5, 6], "deck": 3, "p": [{ "n": 1, "h": 2 }] });
+    let b =
+        serde_json::json!({ "seat": 1, "table": [1, 2], "hand": [5, 7], "deck": 3, "x": 1, "p": [{ "n": 1, "h": 3 }] });
+    let both =
+        serde_json::json!({ "seat": null, "table": [1, 2], "hand": null, "deck": 3, "p": [{ "n": 1, "h": null }] });
+    assert_eq!(common(&a, &b), both);
+    let mut paths = BTreeSet::new();
+    differing(&a, &b, &mut String::new(), &mut paths);
+    assert_eq!(paths.into_iter().collect::<Vec<_>>(), [".hand", ".p.h", ".seat"]);
+    let mut same = a.clone();
+    hide(&mut same, &[".hand".to_owned(), ".p.h".to_owned()].into(), &mut String::new());
+    assert_eq!(
+        same,
+        serde_json::json!({ "seat": 0, "table": [1, 2], "hand": null, "deck": 3, "p": [{ "n": 1, "h": null }] })
+    );
+}
+
+#[test]
+fn client_messages_are_strict() {
+    let ok: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"act","move":3,"action":"done"}"#);
+    assert_eq!(ok.ok(), Some(ClientMessage::Act { move_number: 3, action: Some("done".into()), id: None }));
+    let hello: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","token":"ab"}"#);
+    assert_eq!(hello.ok(), Some(ClientMessage::Hello { token: Some("ab".into()), lang: None }));
+    let french: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","lang":"fr"}"#);
+    assert_eq!(french.ok(), Some(ClientMessage::Hello { token: None, lang: Some(Lang::Fr) }));
+    let watcher: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello"}"#);
+    assert_eq!(watcher.ok(), Some(ClientMessage::Hello { token: None, lang: None }));
+    for bad in [
+        r#"{"type":"act","move":3,"extra":1}"#,
+        r#"{"type":"hello","seat":1}"#,
+        r#"{"type":"nope"}"#,
+        r#"{"move":1}"#,
+        "[]",
+        "x",
+    ] {
+        assert!(serde_json::from_str::<ClientMessage>(bad).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn tokens_are_random_and_checked_by_hash() -> Result<(), getrandom::Error> {
+    let (a, b) = (new_token()?, new_token()?);
+    assert_eq!(a.len(), 32);
+    assert_ne!(a, b);
+    let h = hash_token(&a);
+    assert!(token_matches(&a, &h));
+    assert!(!token_matches(&b, &h));
+    assert!(!token_matches("", &h));
+    Ok(())
+}

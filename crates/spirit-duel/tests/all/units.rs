@@ -1,0 +1,58 @@
+//! The small parts on their own: action ids and notation, the card files. (They were unit tests in
+//! `src/`; here they do not compile the crate twice.)
+
+/// Every action's notation and id.
+mod actions {
+    use sylvan_spirit_duel::actions::{Action, NUM_ACTIONS, action_id, all_actions};
+
+    #[test]
+    fn every_action_round_trips_notation_and_id() {
+        let all = all_actions();
+        assert_eq!(all.len(), NUM_ACTIONS);
+        for (i, &a) in all.iter().enumerate() {
+            assert_eq!(action_id(a), i);
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a));
+        }
+        for bad in ["", "attack", "attack glaciation", "attack kelorn glaciation", "defend", "strike almyra", "x"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
+}
+
+/// The card files.
+mod cards {
+    use sylvan_spirit_duel::cards::{ABILITIES_TOML, SPIRITS_TOML, Tables};
+
+    #[test]
+    fn default_set_loads_and_counts() {
+        let t = Tables::default_set().map_err(|e| e.to_string());
+        let Ok(t) = t else { panic!("{t:?}") };
+        assert_eq!(t.abilities.len(), 24);
+        assert_eq!(t.team_cards[0].count_ones(), 12);
+        assert_eq!(t.spirit_provenance.rulebook + t.spirit_provenance.provisional, 44);
+        assert_eq!(t.ability_provenance.rulebook + t.ability_provenance.provisional, 24 * 13);
+        // Every card in both languages: French as printed or authored, English translated.
+        assert!(t.spirits.iter().all(|s| !s.attack_text.is_empty() && !s.attack_text_en.is_empty()));
+        assert!(t.abilities.iter().all(|a| !a.name_en.is_empty() && !a.text_en.is_empty() && !a.text.is_empty()));
+    }
+
+    #[test]
+    fn errors_name_file_line_and_field() {
+        let bad = ABILITIES_TOML.replacen("cost = 2\npower = 9", "cost = 2\npower = \"x\"", 1);
+        let e = Tables::load(SPIRITS_TOML, &bad, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
+        let line = bad.lines().position(|l| l == "power = \"x\"").map_or(0, |i| i + 1);
+        assert_eq!(e, format!("a:{line}: power: invalid type: string \"x\", expected u8"));
+        let bad = SPIRITS_TOML.replacen("pv = 20", "pv = 20\nhp = 3", 1);
+        let e = Tables::load(&bad, ABILITIES_TOML, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains(": hp: unknown field `hp`"), "{e}");
+        let bad = SPIRITS_TOML.replacen("rulebook: FR:18, ÉQUIPE A", "rulebook: ÉQUIPE A", 1);
+        let e = Tables::load(&bad, ABILITIES_TOML, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("spirit[0].provenance.team: `rulebook: ÉQUIPE A` needs a line reference"), "{e}");
+        let bad = ABILITIES_TOML.replacen("keywords = [\"attaque\"]", "keywords = [\"attack\"]", 1);
+        let e = Tables::load(SPIRITS_TOML, &bad, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.starts_with("a:16: ability[0].keywords: unknown keyword `attack`"), "{e}");
+        let bad = SPIRITS_TOML.replacen("element = \"provisional: the element icon is lost in the text\"\n", "", 1);
+        let e = Tables::load(&bad, ABILITIES_TOML, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("spirit[0].provenance.element: missing provenance"), "{e}");
+    }
+}
