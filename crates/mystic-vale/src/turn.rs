@@ -1317,9 +1317,12 @@ impl MysticVale {
             }
         }
         self.push_vales(left, out);
-        self.push_buys(mana, out);
         let buys = self.buys_made();
-        if buys < self.buy_limit()
+        let more = buys < self.buy_limit();
+        if more {
+            self.push_buys(mana, buys, out);
+        }
+        if more
             && let Some(l) = p.leader
             && !l.upgraded
             && db.leader(l.id).upgrade_cost <= mana
@@ -1407,12 +1410,9 @@ impl MysticVale {
     }
 
     /// Pushes `buy` (and `buy .. on cN` with Earthchant Chorus) for every advancement the mana pays and
-    /// whose purchase still leaves every purchase a place (ruling MV21).
-    fn push_buys(&self, mana: u8, out: &mut Vec<Action>) {
-        let buys = self.buys_made();
-        if buys >= self.buy_limit() {
-            return;
-        }
+    /// whose purchase still leaves every purchase a place (ruling MV21), `buys` (fewer than the limit)
+    /// being made.
+    fn push_buys(&self, mana: u8, buys: usize, out: &mut Vec<Action>) {
         let db = &*self.db;
         let room = self.purchase_room();
         // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
@@ -1463,12 +1463,14 @@ impl MysticVale {
     /// (Old Bakarab's), so that the whole list needs sorting.
     fn push_unique(&self, field: u32, effects: u32, out: &mut Vec<Action>) -> bool {
         // A leader's card counts from its harvest side (`for_each_module`); any other card from its totals.
-        let leader = self.harvest_leader().filter(|l| {
-            let ab = l.face(&self.db).ability;
-            ab.timing == Timing::Harvest && ab.effect == Effect::Unique
-        });
-        let unique = effects & Effect::Unique.bit() != 0;
-        if !unique && leader.is_none_or(|l| field & (1 << l.card) == 0) {
+        // A leader's card in the field whose harvest side has a unique ability, else any unique card.
+        let leader_unique = || {
+            self.harvest_leader().is_some_and(|l| {
+                let ab = l.face(&self.db).ability;
+                field & (1 << l.card) != 0 && ab.timing == Timing::Harvest && ab.effect == Effect::Unique
+            })
+        };
+        if effects & Effect::Unique.bit() == 0 && !leader_unique() {
             return false;
         }
         let from = out.len();
