@@ -1115,30 +1115,37 @@ impl MysticVale {
         let h = db.hot_ref(b.adv);
         let slot = h.slot as usize;
         let mut demand = [[0u8; 2]; 3];
+        let mut others = false;
         for (j, o) in self.turn.bought.iter().enumerate() {
             if j != k && o.target.is_none() {
                 let x = db.hot_ref(o.adv);
                 demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+                others = true;
             }
         }
-        let fits =
-            |j: usize, [e, u, o]: [u8; 3]| demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e;
-        // The other slots' places do not change.
-        if !(0..3).all(|j| j == slot || fits(j, self.turn.places[j])) {
-            return 0;
-        }
-        // Whether the others fit once the slot's places change by `delta` (empty, under, cover).
-        let fits_after = |delta: [i8; 3]| {
-            let mut pl = self.turn.places[slot];
-            for x in 0..3 {
-                pl[x] = pl[x].wrapping_add_signed(delta[x]);
+        // With no other purchase waiting for a card, every place this one may take will do.
+        let (mut on_empty, mut on_other) = (true, true);
+        if others {
+            let fits = |j: usize, [e, u, o]: [u8; 3]| {
+                demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e
+            };
+            // The other slots' places do not change.
+            if !(0..3).all(|j| j == slot || fits(j, self.turn.places[j])) {
+                return 0;
             }
-            fits(slot, pl)
-        };
-        let on_empty = fits_after(if h.eclipse { [-1, 0, 1] } else { [-1, 1, 0] });
-        let on_other = if h.eclipse { fits_after([0, -1, 0]) } else { fits_after([0, 0, -1]) };
-        if !on_empty && !on_other {
-            return 0;
+            // Whether the others fit once the slot's places change by `delta` (empty, under, cover).
+            let fits_after = |delta: [i8; 3]| {
+                let mut pl = self.turn.places[slot];
+                for x in 0..3 {
+                    pl[x] = pl[x].wrapping_add_signed(delta[x]);
+                }
+                fits(slot, pl)
+            };
+            on_empty = fits_after(if h.eclipse { [-1, 0, 1] } else { [-1, 1, 0] });
+            on_other = if h.eclipse { fits_after([0, -1, 0]) } else { fits_after([0, 0, -1]) };
+            if !on_empty && !on_other {
+                return 0;
+            }
         }
         // A card's cached places say what its slot holds (none on a leader's card): an empty slot, or
         // the advancement this one may go under (an eclipse purchase) or cover (a regular one).
