@@ -1430,17 +1430,23 @@ impl MysticVale {
             let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
             cost <= mana && room[h.slot as usize][usize::from(h.eclipse)]
         };
+        // Gathered in registers, then appended at once.
+        let mut buf = [Action::Pass; 12];
+        let mut n = 0;
         for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
             if a != EMPTY && pays(a) {
-                out.push(action);
+                buf[n] = action;
+                n += 1;
             }
         }
         for s in Slot::ALL {
             let a = db.soil[s as usize];
             if self.soil[s as usize] > 0 && a != EMPTY && pays(a) {
-                out.push(Action::Buy(Source::Soil(s)));
+                buf[n] = Action::Buy(Source::Soil(s));
+                n += 1;
             }
         }
+        out.extend_from_slice(&buf[..n]);
         if self.turn.chorus {
             let p = self.cur();
             let chorus = p
