@@ -821,12 +821,14 @@ pub struct CardDb {
     pub card_effects: u32,
     /// Some advancement is an eclipse advancement.
     pub has_eclipse: bool,
-    /// Compact copies of what the hot path reads of each advancement (indexed like `advancements`).
+    /// Compact copies of what the hot path reads of each advancement (indexed like `advancements`; one
+    /// entry per `u8` id, so that reading one needs no bounds check; ids past the last unused).
     #[serde(skip)]
-    pub hot_advs: Vec<HotAdv>,
-    /// Compact copies of what the hot path reads of each vale (indexed like `vales`).
+    pub hot_advs: Box<[HotAdv; 256]>,
+    /// Compact copies of what the hot path reads of each vale (indexed like `vales`; one entry per `u8`
+    /// id, ids past the last unused).
     #[serde(skip)]
-    pub hot_vales: Vec<HotVale>,
+    pub hot_vales: Box<[HotVale; 256]>,
     /// Some vale always gives its owner growth.
     #[serde(skip)]
     pub growth_vales: bool,
@@ -849,6 +851,19 @@ pub struct HotAdv {
     pub symbols: Symbols,
 }
 
+impl HotAdv {
+    /// The entry of an unused id (such as [`EMPTY`](crate::state::EMPTY)): costs more than any mana pays,
+    /// does nothing.
+    pub const UNUSED: HotAdv = HotAdv {
+        slot: Slot::Top,
+        cost: u8::MAX,
+        ability: Ability::NONE,
+        eclipse: false,
+        level: 0,
+        symbols: Symbols { mana: 0, decay: 0, growth: 0, spirits: [0; 4], guardian: 0, vp_harvest: 0, vp_end: 0 },
+    };
+}
+
 /// The fields of a vale the rules engine reads on every move, packed together.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct HotVale {
@@ -869,6 +884,21 @@ pub struct HotVale {
     /// Growth it always gives its owner (an ongoing growth gain), else 0.
     pub growth: u8,
 }
+
+impl HotVale {
+    /// The entry of an unused id: costs more than any spirits pay, does nothing.
+    pub const UNUSED: HotVale = HotVale {
+        cost: [u8::MAX; 4],
+        total: u8::MAX,
+        ability: Ability::NONE,
+        remove_self: false,
+        extra_buy: 0,
+        unique: false,
+        to_deck: false,
+        growth: 0,
+    };
+}
+
 /// A card file that does not validate: names the file, line and field (the engine's one card-data error).
 pub use sylvan_engine::carddata::DataError as CardError;
 
@@ -1445,8 +1475,8 @@ impl CardDb {
             content_hash: 0,
             card_effects: 0,
             has_eclipse: false,
-            hot_advs: Vec::new(),
-            hot_vales: Vec::new(),
+            hot_advs: Box::new([HotAdv::UNUSED; 256]),
+            hot_vales: Box::new([HotVale::UNUSED; 256]),
             growth_vales: false,
         };
         if db.advancements.is_empty() {
@@ -1547,22 +1577,18 @@ impl CardDb {
             .map(|a| a.ability.effect.bit())
             .chain(db.leaders.iter().flat_map(|l| l.sides.iter().map(|f| f.ability.effect.bit())))
             .fold(0, |m, b| m | b);
-        db.hot_advs = db
-            .advancements
-            .iter()
-            .map(|a| HotAdv {
+        for (h, a) in db.hot_advs.iter_mut().zip(&db.advancements) {
+            *h = HotAdv {
                 slot: a.slot,
                 cost: a.cost,
                 ability: a.ability,
                 eclipse: a.eclipse,
                 level: a.level,
                 symbols: a.symbols,
-            })
-            .collect();
-        db.hot_vales = db
-            .vales
-            .iter()
-            .map(|v| HotVale {
+            };
+        }
+        for (h, v) in db.hot_vales.iter_mut().zip(&db.vales) {
+            *h = HotVale {
                 cost: v.cost,
                 total: v.cost.iter().sum(),
                 ability: v.ability,
@@ -1575,8 +1601,8 @@ impl CardDb {
                     let growth = a.timing == Timing::Ongoing && a.effect == Effect::Gain && a.reward == Reward::Growth;
                     if growth { a.amount } else { 0 }
                 },
-            })
-            .collect();
+            };
+        }
         db.growth_vales = db.hot_vales.iter().any(|v| v.growth > 0);
         Ok(db)
     }

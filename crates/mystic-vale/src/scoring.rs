@@ -26,27 +26,39 @@ pub fn owned_points(db: &CardDb, cards: &[Sleeve; NUM_CARDS], leader: Option<Lea
             continue;
         }
         for ab in card_abilities(db, *s, face) {
-            if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
-                continue;
+            if let Some(n) = owned_gain(db, cards, leader, ab, &mut guardians) {
+                total = total.saturating_add(n);
             }
-            let n = match ab.per {
-                Count::GuardiansOwned => *guardians.get_or_insert_with(|| {
-                    cards.iter().flat_map(|x| x.advs()).map(|a| i32::from(db.adv(a).symbols.guardian)).sum()
-                }),
-                // Itself and covered eclipse advancements included (EN:943-949).
-                Count::Level3Owned => {
-                    cards.iter().flat_map(|x| x.owned()).filter(|&a| db.adv(a).level == 3).count() as i32
-                }
-                Count::BlankCardsOwnedSteps => {
-                    let blanks = crate::harvest::blank_cards(cards, leader, 0..NUM_CARDS as u8);
-                    blank_steps(blanks)
-                }
-                _ => continue,
-            };
-            total = total.saturating_add(n.saturating_mul(i32::from(ab.amount)));
         }
     }
     total
+}
+
+/// What one end-of-game ability counting over all the player's advancements gives ([`owned_points`]),
+/// `None` for any other ability. `guardians` keeps the guardian count once counted.
+fn owned_gain(
+    db: &CardDb,
+    cards: &[Sleeve; NUM_CARDS],
+    leader: Option<LeaderCard>,
+    ab: Ability,
+    guardians: &mut Option<i32>,
+) -> Option<i32> {
+    if ab.timing != Timing::EndOfGame || ab.effect != Effect::Gain {
+        return None;
+    }
+    let n = match ab.per {
+        Count::GuardiansOwned => *guardians.get_or_insert_with(|| {
+            cards.iter().flat_map(|x| x.advs()).map(|a| i32::from(db.adv(a).symbols.guardian)).sum()
+        }),
+        // Itself and covered eclipse advancements included (EN:943-949).
+        Count::Level3Owned => cards.iter().flat_map(|x| x.owned()).filter(|&a| db.adv(a).level == 3).count() as i32,
+        Count::BlankCardsOwnedSteps => {
+            let blanks = crate::harvest::blank_cards(cards, leader, 0..NUM_CARDS as u8);
+            blank_steps(blanks)
+        }
+        _ => return None,
+    };
+    Some(n.saturating_mul(i32::from(ab.amount)))
 }
 
 /// Gaia's Kin's table (EN:993-1008): VP by the number of totally blank cards owned.
@@ -121,26 +133,38 @@ pub fn decay_owned(t: &dyn Table, i: usize) -> u32 {
 pub fn score_of(t: &dyn Table, i: usize) -> i32 {
     let db = t.db();
     let (cards, leader) = (t.cards(i), t.leader(i));
-    let mut total = i32::from(t.vp(i)) + card_points(db, cards, leader);
-    // "Most among" bonuses (only the gross decay count exists), paid when strictly the most.
+    // One walk over the cards: their points (as `card_points`), the "most among" bonuses (only the
+    // gross decay count exists, paid when strictly the most) and the cards with unique end-of-game
+    // effects (Glorus, upgraded), scored after the vales.
+    let mut own = 0i32;
+    let mut owned = 0i32;
+    let mut guardians: Option<i32> = None;
     let mut most = 0i32;
-    // Cards with unique end-of-game effects (Glorus, upgraded), scored after the vales.
     let mut unique = 0u32;
     for (c, s) in cards.iter().enumerate() {
         let face = leader_face(db, leader, c as u8);
         if s.slots == [crate::state::EMPTY; 3] && face.is_none() {
             continue;
         }
+        own += card_end_points(db, *s, face);
         let (list, n) = ability_list(db, *s, face);
-        for ab in &list[..n] {
-            if ab.timing == Timing::EndOfGame && ab.effect == Effect::MostAmong && ab.per == Count::DecayOwned {
-                most += i32::from(ab.amount);
+        for &ab in &list[..n] {
+            if ab.timing != Timing::EndOfGame {
+                continue;
             }
-            if ab.timing == Timing::EndOfGame && ab.effect == Effect::Unique {
-                unique |= 1 << c;
+            match ab.effect {
+                Effect::Gain => {
+                    if let Some(n) = owned_gain(db, cards, leader, ab, &mut guardians) {
+                        owned = owned.saturating_add(n);
+                    }
+                }
+                Effect::MostAmong if ab.per == Count::DecayOwned => most += i32::from(ab.amount),
+                Effect::Unique => unique |= 1 << c,
+                _ => {}
             }
         }
     }
+    let mut total = i32::from(t.vp(i)) + own.saturating_add(owned);
     for &v in t.vales(i) {
         let x = db.vale(v);
         total += i32::from(x.vp);

@@ -1115,30 +1115,37 @@ impl MysticVale {
         let h = db.hot_ref(b.adv);
         let slot = h.slot as usize;
         let mut demand = [[0u8; 2]; 3];
+        let mut others = false;
         for (j, o) in self.turn.bought.iter().enumerate() {
             if j != k && o.target.is_none() {
                 let x = db.hot_ref(o.adv);
                 demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+                others = true;
             }
         }
-        let fits =
-            |j: usize, [e, u, o]: [u8; 3]| demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e;
-        // The other slots' places do not change.
-        if !(0..3).all(|j| j == slot || fits(j, self.turn.places[j])) {
-            return 0;
-        }
-        // Whether the others fit once the slot's places change by `delta` (empty, under, cover).
-        let fits_after = |delta: [i8; 3]| {
-            let mut pl = self.turn.places[slot];
-            for x in 0..3 {
-                pl[x] = pl[x].wrapping_add_signed(delta[x]);
+        // With no other purchase waiting for a card, every place this one may take will do.
+        let (mut on_empty, mut on_other) = (true, true);
+        if others {
+            let fits = |j: usize, [e, u, o]: [u8; 3]| {
+                demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e
+            };
+            // The other slots' places do not change.
+            if !(0..3).all(|j| j == slot || fits(j, self.turn.places[j])) {
+                return 0;
             }
-            fits(slot, pl)
-        };
-        let on_empty = fits_after(if h.eclipse { [-1, 0, 1] } else { [-1, 1, 0] });
-        let on_other = if h.eclipse { fits_after([0, -1, 0]) } else { fits_after([0, 0, -1]) };
-        if !on_empty && !on_other {
-            return 0;
+            // Whether the others fit once the slot's places change by `delta` (empty, under, cover).
+            let fits_after = |delta: [i8; 3]| {
+                let mut pl = self.turn.places[slot];
+                for x in 0..3 {
+                    pl[x] = pl[x].wrapping_add_signed(delta[x]);
+                }
+                fits(slot, pl)
+            };
+            on_empty = fits_after(if h.eclipse { [-1, 0, 1] } else { [-1, 1, 0] });
+            on_other = if h.eclipse { fits_after([0, -1, 0]) } else { fits_after([0, 0, -1]) };
+            if !on_empty && !on_other {
+                return 0;
+            }
         }
         // A card's cached places say what its slot holds (none on a leader's card): an empty slot, or
         // the advancement this one may go under (an eclipse purchase) or cover (a regular one).
@@ -1317,9 +1324,12 @@ impl MysticVale {
             }
         }
         self.push_vales(left, out);
-        self.push_buys(mana, out);
         let buys = self.buys_made();
-        if buys < self.buy_limit()
+        let more = buys < self.buy_limit();
+        if more {
+            self.push_buys(mana, buys, out);
+        }
+        if more
             && let Some(l) = p.leader
             && !l.upgraded
             && db.leader(l.id).upgrade_cost <= mana
@@ -1407,12 +1417,9 @@ impl MysticVale {
     }
 
     /// Pushes `buy` (and `buy .. on cN` with Earthchant Chorus) for every advancement the mana pays and
-    /// whose purchase still leaves every purchase a place (ruling MV21).
-    fn push_buys(&self, mana: u8, out: &mut Vec<Action>) {
-        let buys = self.buys_made();
-        if buys >= self.buy_limit() {
-            return;
-        }
+    /// whose purchase still leaves every purchase a place (ruling MV21), `buys` (fewer than the limit)
+    /// being made.
+    fn push_buys(&self, mana: u8, buys: usize, out: &mut Vec<Action>) {
         let db = &*self.db;
         let room = self.purchase_room();
         // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
@@ -1423,17 +1430,23 @@ impl MysticVale {
             let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
             cost <= mana && room[h.slot as usize][usize::from(h.eclipse)]
         };
+        // Gathered in registers, then appended at once.
+        let mut buf = [Action::Pass; 12];
+        let mut n = 0;
         for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
             if a != EMPTY && pays(a) {
-                out.push(action);
+                buf[n] = action;
+                n += 1;
             }
         }
         for s in Slot::ALL {
             let a = db.soil[s as usize];
             if self.soil[s as usize] > 0 && a != EMPTY && pays(a) {
-                out.push(Action::Buy(Source::Soil(s)));
+                buf[n] = Action::Buy(Source::Soil(s));
+                n += 1;
             }
         }
+        out.extend_from_slice(&buf[..n]);
         if self.turn.chorus {
             let p = self.cur();
             let chorus = p
@@ -1463,12 +1476,14 @@ impl MysticVale {
     /// (Old Bakarab's), so that the whole list needs sorting.
     fn push_unique(&self, field: u32, effects: u32, out: &mut Vec<Action>) -> bool {
         // A leader's card counts from its harvest side (`for_each_module`); any other card from its totals.
-        let leader = self.harvest_leader().filter(|l| {
-            let ab = l.face(&self.db).ability;
-            ab.timing == Timing::Harvest && ab.effect == Effect::Unique
-        });
-        let unique = effects & Effect::Unique.bit() != 0;
-        if !unique && leader.is_none_or(|l| field & (1 << l.card) == 0) {
+        // A leader's card in the field whose harvest side has a unique ability, else any unique card.
+        let leader_unique = || {
+            self.harvest_leader().is_some_and(|l| {
+                let ab = l.face(&self.db).ability;
+                field & (1 << l.card) != 0 && ab.timing == Timing::Harvest && ab.effect == Effect::Unique
+            })
+        };
+        if effects & Effect::Unique.bit() == 0 && !leader_unique() {
             return false;
         }
         let from = out.len();
