@@ -1,12 +1,12 @@
 //! A player's turn, phase by phase: 1 predict or reveal, 2 play a card, 3 discard, 4 draw back to 8,
 //! 5 elimination and the next round. Powers and trees are in [`crate::powers`].
 
-use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
+use sylvan_engine::{Audience, EventSink, GameRng, Seat, SeatSet};
 
 use crate::actions::{Action, Row};
 use crate::cards::{Card, CardSet, Creature, TreeKind};
 use crate::events::{EndReason, Event};
-use crate::state::{Equinox, HAND_SIZE, NO_STONE, Phase, TurnFlags};
+use crate::state::{COLUMNS, Equinox, HAND_SIZE, NO_STONE, Phase, TurnFlags};
 
 /// Emits an event only when the sink wants events (so simulation builds none).
 #[inline(always)]
@@ -139,6 +139,91 @@ impl Equinox {
                 }
                 out.sort_unstable();
                 out.dedup();
+            }
+        }
+    }
+
+    /// The columns of creatures in play in creature order (the first `n` entries), and `n`; with
+    /// `free_in`, only those whose cell of that row has no stone.
+    #[inline]
+    fn live_cols(&self, free_in: Option<Row>) -> ([u8; COLUMNS], usize) {
+        let mut cols = [0u8; COLUMNS];
+        let mut n = 0;
+        // Every column is written and kept only if it qualifies: no branch to mispredict.
+        for (i, &c) in self.order.iter().enumerate() {
+            cols[n.min(i)] = c;
+            let free = free_in.is_none_or(|r| self.cell_free(r, c as usize));
+            n += usize::from(self.in_play(c as usize) & free);
+        }
+        (cols, n)
+    }
+
+    /// A uniformly random legal action: the one [`legal`](Equinox::legal) lists at `rng.index(len)`,
+    /// with that same single draw. In phases 1 to 3 (most of a playout) it counts the actions and
+    /// finds the drawn one without writing the list; in the others it lists into `scratch`. `None` when
+    /// there is no legal action (the game is over).
+    pub(crate) fn random_legal(&self, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
+        let cur = self.current;
+        match self.phase {
+            Phase::Predict => {
+                let left = self.stones_left[cur.index()] > 0;
+                let (cols, free) = if left { self.live_cols(Some(self.round)) } else { ([0; COLUMNS], 0) };
+                let secrets = if left && self.round == 1 && self.secret_used & (1 << cur.0) == 0 {
+                    self.hand(cur).and(CardSet::all_creature_cards())
+                } else {
+                    CardSet::EMPTY
+                };
+                let n_secrets = secrets.len();
+                let reveal = self.secret[cur.index()].is_some();
+                let k = rng.index(1 + free + n_secrets + usize::from(reveal));
+                Some(if k == 0 {
+                    Action::SkipPrediction
+                } else if k <= free {
+                    Action::Predict(self.champions[usize::from(cols[k - 1])])
+                } else if k <= free + n_secrets {
+                    secrets.nth(k - 1 - free).map_or(Action::Reveal, Action::Secret)
+                } else {
+                    Action::Reveal
+                })
+            }
+            Phase::Play { .. } => {
+                let h = self.hand(cur);
+                let creatures = h.and(self.in_play_creature_cards());
+                let chameleons = h.and(chameleons());
+                let (cols, live) = self.live_cols(None);
+                let mut trees = [TreeKind::Ancetre; 2];
+                let mut n_trees = 0;
+                for k in TreeKind::ALL {
+                    trees[n_trees] = k;
+                    n_trees += usize::from(!h.and(tree_cards(k)).is_empty());
+                }
+                let n_creatures = creatures.len();
+                let n_chameleons = chameleons.len() * live;
+                let len = n_creatures + n_chameleons + n_trees;
+                if len == 0 {
+                    rng.index(1);
+                    return Some(Action::Pass);
+                }
+                let k = rng.index(len);
+                if k < n_creatures {
+                    return creatures.nth(k).map(Action::Play);
+                }
+                let k = k - n_creatures;
+                if k < n_chameleons {
+                    let col = usize::from(cols[k % live]);
+                    return chameleons.nth(k / live).map(|cam| Action::PlayChameleon(cam, self.champions[col]));
+                }
+                Some(Action::PlayTree(trees[k - n_chameleons]))
+            }
+            Phase::Discard => {
+                let d = self.discardable();
+                let n = d.len();
+                let k = rng.index(n + 1);
+                Some(if k < n { d.nth(k).map_or(Action::EndDiscard, Action::Discard) } else { Action::EndDiscard })
+            }
+            _ => {
+                self.legal(scratch);
+                (!scratch.is_empty()).then(|| scratch[rng.index(scratch.len())])
             }
         }
     }
