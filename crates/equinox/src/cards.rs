@@ -450,6 +450,28 @@ impl CardSet {
         None
     }
 
+    /// The number of cards in each of the set's three 64-bit words (their sum is [`len`](CardSet::len)).
+    #[inline]
+    pub fn counts(self) -> [usize; 3] {
+        self.0.map(|w| w.count_ones() as usize)
+    }
+
+    /// The `n`-th lowest card (0-based), if any, given the set's [`counts`](CardSet::counts).
+    #[inline]
+    pub fn nth_counted(self, counts: [usize; 3], mut n: usize) -> Option<Card> {
+        for (w, (&word, &ones)) in self.0.iter().zip(&counts).enumerate() {
+            if n < ones {
+                let mut x = word;
+                for _ in 0..n {
+                    x &= x - 1;
+                }
+                return Some(Card((w as u32 * 64 + x.trailing_zeros()) as u8));
+            }
+            n -= ones;
+        }
+        None
+    }
+
     /// The `n`-th lowest card (0-based), if any.
     pub fn nth(self, mut n: usize) -> Option<Card> {
         for w in 0..3 {

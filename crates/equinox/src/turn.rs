@@ -143,19 +143,33 @@ impl Equinox {
         }
     }
 
-    /// The columns of creatures in play in creature order (the first `n` entries), and `n`; with
-    /// `free_in`, only those whose cell of that row has no stone.
+    /// The columns whose byte in `blocked` (one byte per column) is zero: how many, and the `k`-th of
+    /// them in creature order. Counting needs no loop and no branch.
     #[inline]
-    fn live_cols(&self, free_in: Option<Row>) -> ([u8; COLUMNS], usize) {
-        let mut cols = [0u8; COLUMNS];
-        let mut n = 0;
-        // Every column is written and kept only if it qualifies: no branch to mispredict.
-        for (i, &c) in self.order.iter().enumerate() {
-            cols[n.min(i)] = c;
-            let free = free_in.is_none_or(|r| self.cell_free(r, c as usize));
-            n += usize::from(self.in_play(c as usize) & free);
-        }
-        (cols, n)
+    fn open_cols(&self, blocked: u64) -> (usize, impl Fn(usize) -> usize + '_) {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // The high bit of each zero byte, then the sum of those bits.
+        let zero = !(((blocked & LOW7) + LOW7) | blocked | LOW7);
+        let n = ((zero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+        let kth = move |k: usize| {
+            let mut left = k;
+            for &c in &self.order {
+                if (blocked >> (8 * c)) & 0xff == 0 {
+                    if left == 0 {
+                        return usize::from(c);
+                    }
+                    left -= 1;
+                }
+            }
+            0
+        };
+        (n, kth)
+    }
+
+    /// One byte per column, zero where the creature is in play.
+    #[inline]
+    fn eliminated_bytes(&self) -> u64 {
+        u64::from_le_bytes(self.eliminated_in)
     }
 
     /// A uniformly random legal action: the one [`legal`](Equinox::legal) lists at `rng.index(len)`,
@@ -167,21 +181,26 @@ impl Equinox {
         match self.phase {
             Phase::Predict => {
                 let left = self.stones_left[cur.index()] > 0;
-                let (cols, free) = if left { self.live_cols(Some(self.round)) } else { ([0; COLUMNS], 0) };
+                // A column is open to a prediction when its creature is in play and its cell of this
+                // row has no stone (NO_STONE is 0xff).
+                let stones = self.stones.get(usize::from(self.round).wrapping_sub(1)).copied().unwrap_or([0; COLUMNS]);
+                let (free, kth) = self.open_cols(!u64::from_le_bytes(stones) | self.eliminated_bytes());
+                let free = if left { free } else { 0 };
                 let secrets = if left && self.round == 1 && self.secret_used & (1 << cur.0) == 0 {
                     self.hand(cur).and(CardSet::all_creature_cards())
                 } else {
                     CardSet::EMPTY
                 };
-                let n_secrets = secrets.len();
+                let counts = secrets.counts();
+                let n_secrets = counts.iter().sum::<usize>();
                 let reveal = self.secret[cur.index()].is_some();
                 let k = rng.index(1 + free + n_secrets + usize::from(reveal));
                 Some(if k == 0 {
                     Action::SkipPrediction
                 } else if k <= free {
-                    Action::Predict(self.champions[usize::from(cols[k - 1])])
+                    Action::Predict(self.champions[kth(k - 1)])
                 } else if k <= free + n_secrets {
-                    secrets.nth(k - 1 - free).map_or(Action::Reveal, Action::Secret)
+                    secrets.nth_counted(counts, k - 1 - free).map_or(Action::Reveal, Action::Secret)
                 } else {
                     Action::Reveal
                 })
@@ -190,14 +209,15 @@ impl Equinox {
                 let h = self.hand(cur);
                 let creatures = h.and(self.in_play_creature_cards());
                 let chameleons = h.and(chameleons());
-                let (cols, live) = self.live_cols(None);
+                let (live, kth) = self.open_cols(self.eliminated_bytes());
                 let mut trees = [TreeKind::Ancetre; 2];
                 let mut n_trees = 0;
                 for k in TreeKind::ALL {
                     trees[n_trees] = k;
                     n_trees += usize::from(!h.and(tree_cards(k)).is_empty());
                 }
-                let n_creatures = creatures.len();
+                let counts = creatures.counts();
+                let n_creatures = counts.iter().sum::<usize>();
                 let n_chameleons = chameleons.len() * live;
                 let len = n_creatures + n_chameleons + n_trees;
                 if len == 0 {
@@ -206,20 +226,25 @@ impl Equinox {
                 }
                 let k = rng.index(len);
                 if k < n_creatures {
-                    return creatures.nth(k).map(Action::Play);
+                    return creatures.nth_counted(counts, k).map(Action::Play);
                 }
                 let k = k - n_creatures;
                 if k < n_chameleons {
-                    let col = usize::from(cols[k % live]);
+                    let col = kth(k % live);
                     return chameleons.nth(k / live).map(|cam| Action::PlayChameleon(cam, self.champions[col]));
                 }
                 Some(Action::PlayTree(trees[k - n_chameleons]))
             }
             Phase::Discard => {
                 let d = self.discardable();
-                let n = d.len();
+                let counts = d.counts();
+                let n = counts.iter().sum::<usize>();
                 let k = rng.index(n + 1);
-                Some(if k < n { d.nth(k).map_or(Action::EndDiscard, Action::Discard) } else { Action::EndDiscard })
+                Some(if k < n {
+                    d.nth_counted(counts, k).map_or(Action::EndDiscard, Action::Discard)
+                } else {
+                    Action::EndDiscard
+                })
             }
             _ => {
                 self.legal(scratch);
