@@ -315,7 +315,7 @@ impl Equinox {
                 self.stack_mut(round, col).push(card);
                 emit(ev, everyone, || Event::Played { seat: cur, card, column: Some(creature) });
                 let on_chameleon = under.is_some_and(Card::is_chameleon);
-                if !on_chameleon && self.controller(col) == Some(cur) {
+                if !on_chameleon && self.controls(col, cur) {
                     self.start_power(creature, col, ev);
                 } else {
                     self.after_play(ev);
