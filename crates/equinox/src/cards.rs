@@ -332,6 +332,17 @@ const HALF_STRENGTH: [u8; 256] = {
     t
 };
 
+/// The cards of each creature, built at compile time (a table read instead of [`CardSet::range`]'s loop).
+static CREATURE_SETS: [CardSet; Creature::COUNT] = {
+    let mut sets = [CardSet::EMPTY; Creature::COUNT];
+    let mut c = 0;
+    while c < Creature::COUNT {
+        sets[c] = CardSet::range(c as u8 * 11, c as u8 * 11 + 11);
+        c += 1;
+    }
+    sets
+};
+
 const fn clamp(x: u32, lo: u32, hi: u32) -> u32 {
     if x < lo {
         lo
@@ -353,7 +364,7 @@ impl CardSet {
     /// The set of the 11 creature cards of `c`.
     #[inline]
     pub fn of_creature(c: Creature) -> CardSet {
-        CardSet::range(c as u8 * 11, c as u8 * 11 + 11)
+        CREATURE_SETS[c.index()]
     }
 
     /// Every creature card.
