@@ -530,11 +530,8 @@ impl<G: Game> Searcher<G> {
         // draws as the general loop below, without its per-move checks of the policy and the depth).
         if let (Mover::Random, None) = (policy, eval) {
             while state.to_move().is_some() && state.move_number() < max {
-                state.legal_actions(legal);
-                if legal.is_empty() {
-                    break;
-                }
-                state.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
+                let Some(a) = state.random_action(rng, legal) else { break };
+                state.apply_unchecked(a, &mut NoEvents);
             }
         }
         while let Some(seat) = state.to_move() {

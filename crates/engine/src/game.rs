@@ -97,6 +97,16 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// Writes the legal actions of the seat to move into `out` (cleared first): sorted, unique, and never
     /// empty unless the game is over. Does not allocate once `out` has grown to its working size.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
+    /// A uniformly random legal action, exactly `legal[rng.index(legal.len())]` for the list
+    /// [`legal_actions`](Game::legal_actions) writes (the same single draw from `rng`), or `None` when
+    /// there is none. The default lists into `scratch` and picks; a game may count its actions and build
+    /// only the drawn one, and must then pick the same action with the same draw (random playouts and
+    /// search stay identical).
+    #[inline]
+    fn random_action(&self, rng: &mut GameRng, scratch: &mut Vec<Self::Action>) -> Option<Self::Action> {
+        self.legal_actions(scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.index(scratch.len())])
+    }
     /// Whether `action` is legal now.
     fn is_legal(&self, action: Self::Action) -> bool {
         let mut v = Vec::new();

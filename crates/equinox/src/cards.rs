@@ -332,6 +332,17 @@ const HALF_STRENGTH: [u8; 256] = {
     t
 };
 
+/// The cards of each creature, built at compile time (a table read instead of [`CardSet::range`]'s loop).
+static CREATURE_SETS: [CardSet; Creature::COUNT] = {
+    let mut sets = [CardSet::EMPTY; Creature::COUNT];
+    let mut c = 0;
+    while c < Creature::COUNT {
+        sets[c] = CardSet::range(c as u8 * 11, c as u8 * 11 + 11);
+        c += 1;
+    }
+    sets
+};
+
 const fn clamp(x: u32, lo: u32, hi: u32) -> u32 {
     if x < lo {
         lo
@@ -353,7 +364,7 @@ impl CardSet {
     /// The set of the 11 creature cards of `c`.
     #[inline]
     pub fn of_creature(c: Creature) -> CardSet {
-        CardSet::range(c as u8 * 11, c as u8 * 11 + 11)
+        CREATURE_SETS[c.index()]
     }
 
     /// Every creature card.
@@ -446,6 +457,28 @@ impl CardSet {
             if self.0[w] != 0 {
                 return Some(Card((w as u32 * 64 + self.0[w].trailing_zeros()) as u8));
             }
+        }
+        None
+    }
+
+    /// The number of cards in each of the set's three 64-bit words (their sum is [`len`](CardSet::len)).
+    #[inline]
+    pub fn counts(self) -> [usize; 3] {
+        self.0.map(|w| w.count_ones() as usize)
+    }
+
+    /// The `n`-th lowest card (0-based), if any, given the set's [`counts`](CardSet::counts).
+    #[inline]
+    pub fn nth_counted(self, counts: [usize; 3], mut n: usize) -> Option<Card> {
+        for (w, (&word, &ones)) in self.0.iter().zip(&counts).enumerate() {
+            if n < ones {
+                let mut x = word;
+                for _ in 0..n {
+                    x &= x - 1;
+                }
+                return Some(Card((w as u32 * 64 + x.trailing_zeros()) as u8));
+            }
+            n -= ones;
         }
         None
     }

@@ -122,6 +122,11 @@ impl Game for Equinox {
         self.legal(out);
     }
 
+    #[inline]
+    fn random_action(&self, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
+        self.random_legal(rng, scratch)
+    }
+
     fn illegal_reason(&self, action: Action) -> String {
         match self.decider() {
             None => "the game is over".into(),

@@ -444,31 +444,23 @@ impl Equinox {
         5 - r as u32
     }
 
-    /// The controller of a column: the single highest total of prestige placed there, revealed secrets
-    /// counting 5 and unrevealed ones nothing; `None` on a tie.
-    pub(crate) fn controller(&self, col: usize) -> Option<Seat> {
+    /// Whether `seat` controls column `col`: its total of prestige placed there (revealed secrets
+    /// counting 5, unrevealed ones nothing) is the single highest, and above 0 (on a tie nobody
+    /// controls).
+    pub(crate) fn controls(&self, col: usize, seat: Seat) -> bool {
         let mut total = [0u8; 8];
         let mut rev = self.revealed[col];
         while rev != 0 {
             total[(rev.trailing_zeros() & 7) as usize] += 5;
             rev &= rev - 1;
         }
-        for r in 0..ROUNDS {
-            let s = self.stones[r][col];
-            if s != NO_STONE {
-                total[(s & 7) as usize] += 4 - r as u8;
-            }
+        // A cell without a stone (NO_STONE) adds to slot 7, which no seat uses: no branch.
+        for (r, row) in self.stones.iter().enumerate() {
+            total[usize::from(row[col] & 7)] += 4 - r as u8;
         }
-        let (mut best, mut who) = (0, None);
-        for (s, &t) in total.iter().enumerate().take(self.n()) {
-            if t > best {
-                best = t;
-                who = Some(Seat(s as u8));
-            } else if t == best {
-                who = None;
-            }
-        }
-        who
+        total[7] = 0;
+        let mine = std::mem::take(&mut total[seat.index() & 7]);
+        mine > 0 && total.iter().fold(0, |m, &t| m.max(t)) < mine
     }
 
     /// Removes a card from `seat`'s holdings and forgets it in everyone's knowledge.

@@ -1,12 +1,12 @@
 //! A player's turn, phase by phase: 1 predict or reveal, 2 play a card, 3 discard, 4 draw back to 8,
 //! 5 elimination and the next round. Powers and trees are in [`crate::powers`].
 
-use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
+use sylvan_engine::{Audience, EventSink, GameRng, Seat, SeatSet};
 
 use crate::actions::{Action, Row};
 use crate::cards::{Card, CardSet, Creature, TreeKind};
 use crate::events::{EndReason, Event};
-use crate::state::{Equinox, HAND_SIZE, NO_STONE, Phase, TurnFlags};
+use crate::state::{COLUMNS, Equinox, HAND_SIZE, NO_STONE, Phase, TurnFlags};
 
 /// Emits an event only when the sink wants events (so simulation builds none).
 #[inline(always)]
@@ -143,6 +143,116 @@ impl Equinox {
         }
     }
 
+    /// The columns whose byte in `blocked` (one byte per column) is zero: how many, and the `k`-th of
+    /// them in creature order. Counting needs no loop and no branch.
+    #[inline]
+    fn open_cols(&self, blocked: u64) -> (usize, impl Fn(usize) -> usize + '_) {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // The high bit of each zero byte, then the sum of those bits.
+        let zero = !(((blocked & LOW7) + LOW7) | blocked | LOW7);
+        let n = ((zero >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+        let kth = move |k: usize| {
+            let mut left = k;
+            for &c in &self.order {
+                if (blocked >> (8 * c)) & 0xff == 0 {
+                    if left == 0 {
+                        return usize::from(c);
+                    }
+                    left -= 1;
+                }
+            }
+            0
+        };
+        (n, kth)
+    }
+
+    /// One byte per column, zero where the creature is in play.
+    #[inline]
+    fn eliminated_bytes(&self) -> u64 {
+        u64::from_le_bytes(self.eliminated_in)
+    }
+
+    /// A uniformly random legal action: the one [`legal`](Equinox::legal) lists at `rng.index(len)`,
+    /// with that same single draw. In phases 1 to 3 (most of a playout) it counts the actions and
+    /// finds the drawn one without writing the list; in the others it lists into `scratch`. `None` when
+    /// there is no legal action (the game is over).
+    pub(crate) fn random_legal(&self, rng: &mut GameRng, scratch: &mut Vec<Action>) -> Option<Action> {
+        let cur = self.current;
+        match self.phase {
+            Phase::Predict => {
+                let left = self.stones_left[cur.index()] > 0;
+                // A column is open to a prediction when its creature is in play and its cell of this
+                // row has no stone (NO_STONE is 0xff).
+                let stones = self.stones.get(usize::from(self.round).wrapping_sub(1)).copied().unwrap_or([0; COLUMNS]);
+                let (free, kth) = self.open_cols(!u64::from_le_bytes(stones) | self.eliminated_bytes());
+                let free = if left { free } else { 0 };
+                let secrets = if left && self.round == 1 && self.secret_used & (1 << cur.0) == 0 {
+                    self.hand(cur).and(CardSet::all_creature_cards())
+                } else {
+                    CardSet::EMPTY
+                };
+                let counts = secrets.counts();
+                let n_secrets = counts.iter().sum::<usize>();
+                let reveal = self.secret[cur.index()].is_some();
+                let k = rng.index(1 + free + n_secrets + usize::from(reveal));
+                Some(if k == 0 {
+                    Action::SkipPrediction
+                } else if k <= free {
+                    Action::Predict(self.champions[kth(k - 1)])
+                } else if k <= free + n_secrets {
+                    secrets.nth_counted(counts, k - 1 - free).map_or(Action::Reveal, Action::Secret)
+                } else {
+                    Action::Reveal
+                })
+            }
+            Phase::Play { .. } => {
+                let h = self.hand(cur);
+                let creatures = h.and(self.in_play_creature_cards());
+                let chameleons = h.and(chameleons());
+                let (live, kth) = self.open_cols(self.eliminated_bytes());
+                let mut trees = [TreeKind::Ancetre; 2];
+                let mut n_trees = 0;
+                for k in TreeKind::ALL {
+                    trees[n_trees] = k;
+                    n_trees += usize::from(!h.and(tree_cards(k)).is_empty());
+                }
+                let counts = creatures.counts();
+                let n_creatures = counts.iter().sum::<usize>();
+                let n_chameleons = chameleons.len() * live;
+                let len = n_creatures + n_chameleons + n_trees;
+                if len == 0 {
+                    rng.index(1);
+                    return Some(Action::Pass);
+                }
+                let k = rng.index(len);
+                if k < n_creatures {
+                    return creatures.nth_counted(counts, k).map(Action::Play);
+                }
+                let k = k - n_creatures;
+                if k < n_chameleons {
+                    let col = kth(k % live);
+                    return chameleons.nth(k / live).map(|cam| Action::PlayChameleon(cam, self.champions[col]));
+                }
+                Some(Action::PlayTree(trees[k - n_chameleons]))
+            }
+            Phase::Discard => {
+                let d = self.discardable();
+                let counts = d.counts();
+                let n = counts.iter().sum::<usize>();
+                let k = rng.index(n + 1);
+                Some(if k < n {
+                    d.nth_counted(counts, k).map_or(Action::EndDiscard, Action::Discard)
+                } else {
+                    Action::EndDiscard
+                })
+            }
+            _ => {
+                self.legal(scratch);
+                (!scratch.is_empty()).then(|| scratch[rng.index(scratch.len())])
+            }
+        }
+    }
+
     /// Phase 2 actions: every playable card of the hand, or `pass` if there is none.
     fn play_actions(&self, out: &mut Vec<Action>) {
         let h = self.hand(self.current);
@@ -205,7 +315,7 @@ impl Equinox {
                 self.stack_mut(round, col).push(card);
                 emit(ev, everyone, || Event::Played { seat: cur, card, column: Some(creature) });
                 let on_chameleon = under.is_some_and(Card::is_chameleon);
-                if !on_chameleon && self.controller(col) == Some(cur) {
+                if !on_chameleon && self.controls(col, cur) {
                     self.start_power(creature, col, ev);
                 } else {
                     self.after_play(ev);

@@ -169,3 +169,57 @@ mod analytics {
         assert_eq!(rows[..3], ["round 1", "round 2", "round 3"]);
     }
 }
+
+/// The random pick of playouts.
+mod random_action {
+    use std::collections::HashSet;
+
+    use sylvan_engine::{Game, GameRng, NoEvents};
+    use sylvan_equinox::{Action, Equinox};
+
+    /// `random_action` counts the actions of phases 1 to 3 instead of listing them: at every step of
+    /// random games it picks exactly what listing and drawing an index picks, with the same draw; every
+    /// kind of action of those phases is drawn at least once.
+    #[test]
+    fn picks_what_list_and_pick_picks() {
+        let mut legal = Vec::new();
+        let mut scratch = Vec::new();
+        let mut kinds = HashSet::new();
+        // Two games that reach a forced pass (found by search; a pass is rare in random play).
+        let games = (2..=5).flat_map(|p| (0..40).map(move |s| (p, s))).chain([(4, 74), (2, 289)]);
+        for (players, seed) in games {
+            let Ok(options) = Equinox::options_for_players(players) else { panic!("options") };
+            {
+                let Ok(mut state) = Equinox::new(&options, seed) else { panic!("deal") };
+                let mut rng = GameRng::new(seed ^ 0x5eed);
+                loop {
+                    let mut listed_rng = rng.clone();
+                    state.legal_actions(&mut legal);
+                    let listed = (!legal.is_empty()).then(|| legal[listed_rng.index(legal.len())]);
+                    let picked = state.random_action(&mut rng, &mut scratch);
+                    assert_eq!(picked, listed, "{players} players, seed {seed}, move {}", state.move_number());
+                    assert!(rng.same_state(&listed_rng), "{players} players, seed {seed}: another draw");
+                    let Some(a) = picked else { break };
+                    kinds.insert(std::mem::discriminant(&a));
+                    state.apply_unchecked(a, &mut NoEvents);
+                }
+            }
+        }
+        let card = sylvan_equinox::Card(0);
+        let creature = sylvan_equinox::Creature::ALL[0];
+        for a in [
+            Action::SkipPrediction,
+            Action::Predict(creature),
+            Action::Secret(card),
+            Action::Reveal,
+            Action::Play(card),
+            Action::PlayChameleon(card, creature),
+            Action::PlayTree(sylvan_equinox::TreeKind::Dryade),
+            Action::Pass,
+            Action::Discard(card),
+            Action::EndDiscard,
+        ] {
+            assert!(kinds.contains(&std::mem::discriminant(&a)), "{a:?} never drawn");
+        }
+    }
+}
