@@ -134,14 +134,16 @@ impl<G: Game> Bot<G> for PolicyBot<G> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use crate::toy::{Play, Toy, ToyOptions};
     use sylvan_engine::{NoEvents, Seat};
 
-    #[test]
-    fn random_bot_is_uniform_and_reproducible() -> Result<(), String> {
+    pub fn random_bot_is_uniform_and_reproducible() -> Result<(), String> {
         let g = Toy::new(&ToyOptions { players: 2, hand_size: 6 }, 3).map_err(|e| e.to_string())?;
         let seat = g.to_move().ok_or("game over at start")?;
         let view = g.view(seat);
@@ -160,8 +162,7 @@ mod tests {
         Ok(())
     }
 
-    #[test]
-    fn heuristic_bot_plays_a_sure_winner() -> Result<(), String> {
+    pub fn heuristic_bot_plays_a_sure_winner() -> Result<(), String> {
         // p0 holds c7, the highest card of the deck: the heuristic plays it.
         let setup = crate::toy::ToySetup { hands: vec![vec![0, 3, 7], vec![1, 2, 6]], leader: Seat(0) };
         let mut g = Toy::from_setup(&ToyOptions::default(), &setup, 0).map_err(|e| e.to_string())?;

@@ -148,8 +148,11 @@ pub fn play_dyn(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use crate::toy::{Toy, ToyOptions};
     use crate::{bot_seed, play_game};
@@ -157,8 +160,7 @@ mod tests {
     use sylvan_engine::erased::{GameType, Typed};
 
     /// Through the erased game, bots built from the same specs and seeds play the same game as typed.
-    #[test]
-    fn erased_bots_play_the_typed_game() -> Result<(), String> {
+    pub fn erased_bots_play_the_typed_game() -> Result<(), String> {
         let options = ToyOptions { players: 3, hand_size: 5 };
         let json = serde_json::to_value(&options).map_err(|e| e.to_string())?;
         let kind = Typed::<Toy>::new();
@@ -211,8 +213,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_bot_refuses_another_games_view_and_unknown_specs() -> Result<(), String> {
+    pub fn a_bot_refuses_another_games_view_and_unknown_specs() -> Result<(), String> {
         let mut bot = BotSpec::Random.build_dyn::<Toy>(1).map_err(|e| e.to_string())?;
         assert_eq!(
             bot.choose(&Stranger, &[0, 1]).err(),

@@ -34,3 +34,14 @@ pub use search::{
     playout_values,
 };
 pub use spec::{BotSpec, Level, Levels, SpecError, bot_seed};
+
+/// Every module's unit tests, run by `tests/all/units.rs`; not part of the API.
+#[doc(hidden)]
+pub mod selftests {
+    pub use crate::bot::selftest as bot;
+    pub use crate::erased::selftest as erased;
+    pub use crate::play::selftest as play;
+    pub use crate::search::selftest as search;
+    pub use crate::spec::selftest as spec;
+    pub use crate::toy::selftest as toy;
+}

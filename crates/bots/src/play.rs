@@ -107,8 +107,11 @@ pub fn play_game_observed<G: Game, S: EventSink<G::Event>>(
     Ok(Finished { state, actions })
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use crate::toy::{Play, Toy, ToyOptions, ToyView};
     use crate::{BotSpec, bot_seed};
@@ -118,8 +121,7 @@ mod tests {
         specs.iter().enumerate().map(|(i, s)| s.build::<Toy>(bot_seed(1, game, i))).collect()
     }
 
-    #[test]
-    fn games_end_and_replay_from_their_actions() -> Result<(), String> {
+    pub fn games_end_and_replay_from_their_actions() -> Result<(), String> {
         let options = ToyOptions { players: 3, hand_size: 4 };
         for game in 0..20 {
             let state = Toy::new(&options, game).map_err(|e| e.to_string())?;
@@ -135,8 +137,7 @@ mod tests {
         Ok(())
     }
 
-    #[test]
-    fn same_seeds_same_game() -> Result<(), String> {
+    pub fn same_seeds_same_game() -> Result<(), String> {
         let run = || -> Result<Vec<Play>, String> {
             let state = Toy::new(&ToyOptions::default(), 9).map_err(|e| e.to_string())?;
             let mut b = bots(&[BotSpec::Random, BotSpec::Random], 4);
@@ -157,8 +158,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn bad_bots_and_bad_tables_are_errors() -> Result<(), String> {
+    pub fn bad_bots_and_bad_tables_are_errors() -> Result<(), String> {
         let state = Toy::new(&ToyOptions::default(), 0).map_err(|e| e.to_string())?;
         let mut one = bots(&[BotSpec::Random], 0);
         assert_eq!(

@@ -992,8 +992,11 @@ impl<G: Game> Bot<G> for SearchBot<G> {
     }
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use crate::toy::{Toy, ToyOptions};
 
@@ -1014,8 +1017,7 @@ mod tests {
 
     /// A playout with a depth stops at the first evaluation point after that many moves and backs up the
     /// game's estimate; without a depth, or where the game cannot estimate, it plays to the end.
-    #[test]
-    fn playout_depth_stops_at_the_evaluation() {
+    pub fn playout_depth_stops_at_the_evaluation() {
         let mut legal = Vec::new();
         for seed in 0..20 {
             let mut rng = GameRng::new(seed);
@@ -1042,8 +1044,7 @@ mod tests {
     }
 
     /// The logarithm table agrees with `ln` on both sides of its end.
-    #[test]
-    fn ln_count_is_ln() {
+    pub fn ln_count_is_ln() {
         for n in [1u32, 2, 3, 100, 4095, 4096, 4097, 1_000_000] {
             assert_eq!(ln_count(n), f64::from(n).ln(), "{n}");
         }
@@ -1056,8 +1057,7 @@ mod tests {
 
     /// With a prior, a node's first expansion is the heuristic's choice, and a heavy prior keeps the
     /// search on it; without one, the first expansion is random.
-    #[test]
-    fn prior_expands_and_favours_the_heuristic_choice() {
+    pub fn prior_expands_and_favours_the_heuristic_choice() {
         let state = fresh(2);
         let Some(seat) = state.to_move() else { panic!("over") };
         let view = state.view(seat);
@@ -1095,8 +1095,7 @@ mod tests {
 
     /// Every node's children stay sorted by (action, mover) with no repeated key, so that the merge with
     /// the legal list finds each of them.
-    #[test]
-    fn children_stay_sorted_and_unique() {
+    pub fn children_stay_sorted_and_unique() {
         for seed in 0..5 {
             let state = fresh(seed);
             let Some(seat) = state.to_move() else { panic!("over") };
@@ -1126,8 +1125,7 @@ mod tests {
 
     /// A multi-threaded bot starts its other threads at its first decision and keeps them; a clone starts
     /// its own, and both grow the same trees (the same seeds and shares per thread).
-    #[test]
-    fn search_threads_are_kept_between_decisions() {
+    pub fn search_threads_are_kept_between_decisions() {
         let state = fresh(5);
         let Some(seat) = state.to_move() else { panic!("over") };
         let view = state.view(seat);
@@ -1157,8 +1155,7 @@ mod tests {
     }
 
     /// The bot takes the evaluator only with a depth, and a search with one backs up its values.
-    #[test]
-    fn evaluator_needs_a_depth() {
+    pub fn evaluator_needs_a_depth() {
         let cfg = SearchConfig { depth: 2, ..SearchConfig::default() };
         let bot = SearchBot::<Toy>::new(SearchKind::Ismcts, cfg, None, 1).with_evaluator(halves);
         assert!(bot.eval.is_some());

@@ -425,13 +425,15 @@ pub fn bot_seed(base: u64, game: u64, seat: usize) -> u64 {
     mix(mix(mix(base) ^ game) ^ seat as u64)
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use crate::toy::Toy;
 
-    #[test]
-    fn known_specs_parse_and_display_back() {
+    pub fn known_specs_parse_and_display_back() {
         for text in [
             "random",
             "heuristic",
@@ -450,8 +452,7 @@ mod tests {
         assert_eq!(" heuristic ".parse(), Ok(BotSpec::Heuristic));
     }
 
-    #[test]
-    fn lists_parse_in_order() {
+    pub fn lists_parse_in_order() {
         assert_eq!(
             BotSpec::parse_list("heuristic,random,random"),
             Ok(vec![BotSpec::Heuristic, BotSpec::Random, BotSpec::Random])
@@ -459,8 +460,7 @@ mod tests {
         assert_eq!(BotSpec::parse_list("random,,random"), Err(SpecError::Empty));
     }
 
-    #[test]
-    fn errors_name_the_problem() {
+    pub fn errors_name_the_problem() {
         let err = |t: &str| t.parse::<BotSpec>().map_err(|e| e.to_string()).err().unwrap_or_default();
         assert_eq!(err(""), "empty bot spec");
         assert_eq!(
@@ -490,16 +490,14 @@ mod tests {
         );
     }
 
-    #[test]
-    fn built_bots_carry_their_name() {
+    pub fn built_bots_carry_their_name() {
         assert_eq!(BotSpec::Random.build::<Toy>(1).name(), "random");
         assert_eq!(BotSpec::Heuristic.build::<Toy>(1).name(), "heuristic");
         assert_eq!(BotSpec::Ismcts(SearchConfig::default()).build::<Toy>(1).name(), "ismcts");
         assert_eq!(BotSpec::FlatMc(SearchConfig::default()).build::<Toy>(1).name(), "flatmc");
     }
 
-    #[test]
-    fn levels_resolve_through_a_table_and_overrides_replace_the_budget() -> Result<(), String> {
+    pub fn levels_resolve_through_a_table_and_overrides_replace_the_budget() -> Result<(), String> {
         let table = Levels::standard();
         let hard: BotSpec = "hard".parse().map_err(|e: SpecError| e.to_string())?;
         assert_eq!(table.resolve(&hard).to_string(), "ismcts:iters=10000:ms=1000");
@@ -521,8 +519,7 @@ mod tests {
         Ok(())
     }
 
-    #[test]
-    fn the_noisy_heuristic_mixes_heuristic_and_random_moves() -> Result<(), String> {
+    pub fn the_noisy_heuristic_mixes_heuristic_and_random_moves() -> Result<(), String> {
         use crate::toy::ToyOptions;
         use sylvan_engine::Game;
         // p0 leads c0; p1 answers with its cheapest card that takes the trick, always.
@@ -552,8 +549,7 @@ mod tests {
         Ok(())
     }
 
-    #[test]
-    fn bot_seeds_differ_and_are_stable() {
+    pub fn bot_seeds_differ_and_are_stable() {
         let mut seen = std::collections::HashSet::new();
         for game in 0..50 {
             for seat in 0..4 {

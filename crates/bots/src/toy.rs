@@ -477,13 +477,15 @@ impl Heuristic for Toy {
     }
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use sylvan_engine::{EventLog, NoEvents, Record, ReplayError, SetupErrorKind, conformance, replay};
 
-    #[test]
-    fn conformance_for_every_table_size() {
+    pub fn conformance_for_every_table_size() {
         for players in 2..=4 {
             for hand_size in [1, 3, 6] {
                 let options = ToyOptions { players, hand_size };
@@ -497,8 +499,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn bad_options_are_rejected_with_the_field() {
+    pub fn bad_options_are_rejected_with_the_field() {
         assert_eq!(Toy::options_for_players(5).map_err(|e| e.field), Err("players".to_owned()));
         assert_eq!(Toy::options_for_players(5).map_err(|e| e.kind), Err(SetupErrorKind::PlayerCount));
         let bad = ToyOptions { players: 2, hand_size: 0 };
@@ -508,8 +509,7 @@ mod tests {
 
     /// Records say which engine wrote them and, for games with card data, which cards they were played
     /// with: a newer engine's record, or one played with other cards, is refused with both versions.
-    #[test]
-    fn records_from_newer_engines_or_other_cards_are_refused() -> Result<(), String> {
+    pub fn records_from_newer_engines_or_other_cards_are_refused() -> Result<(), String> {
         let mut record = Record::<Toy>::from_seed(ToyOptions::default(), 3);
         record.actions = vec!["c0".into()];
         let text = record.to_json();
@@ -546,8 +546,7 @@ mod tests {
         Toy::from_setup(&ToyOptions::default(), &setup, 0)
     }
 
-    #[test]
-    fn highest_card_wins_and_leads() -> Result<(), String> {
+    pub fn highest_card_wins_and_leads() -> Result<(), String> {
         let mut g = fixed().map_err(|e| e.to_string())?;
         assert_eq!(g.view(Seat(0)).hand, vec![0, 3, 7]);
         assert_eq!(g.to_move(), Some(Seat(1)));
@@ -570,8 +569,7 @@ mod tests {
         Ok(())
     }
 
-    #[test]
-    fn setup_errors_name_the_field() {
+    pub fn setup_errors_name_the_field() {
         let opts = ToyOptions::default();
         let twice = ToySetup { hands: vec![vec![1, 1, 2], vec![3, 4, 5]], leader: Seat(0) };
         assert_eq!(Toy::from_setup(&opts, &twice, 0).map_err(|e| e.field), Err("hands[0]".to_owned()));
@@ -581,16 +579,14 @@ mod tests {
         assert_eq!(Toy::from_setup(&opts, &leader, 0).map_err(|e| e.field), Err("leader".to_owned()));
     }
 
-    #[test]
-    fn notation_rejects_junk() {
+    pub fn notation_rejects_junk() {
         for bad in ["", "c", "7", "c32", "c+1", "d3", "c-1", "c 1"] {
             assert!(bad.parse::<Play>().is_err(), "{bad:?}");
         }
         assert_eq!("c31".parse::<Play>(), Ok(Play(31)));
     }
 
-    #[test]
-    fn record_from_setup_replays() -> Result<(), String> {
+    pub fn record_from_setup_replays() -> Result<(), String> {
         let setup = ToySetup { hands: vec![vec![7, 0, 3], vec![1, 2, 6]], leader: Seat(1) };
         let mut record = Record::<Toy>::from_setup(ToyOptions::default(), setup, 0);
         record.actions = ["c6", "c3", "c1", "c7", "c0", "c2"].map(String::from).to_vec();

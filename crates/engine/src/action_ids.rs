@@ -60,21 +60,3 @@ impl<A: Copy + Ord> ActionIds<A> {
         self.by_id.is_empty()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::ActionIds;
-
-    #[test]
-    fn ids_follow_the_listing_and_new_entries_append() {
-        let t = ActionIds::new([30, 10, 20, 10]);
-        assert_eq!(t.all(), [30, 10, 20]);
-        assert_eq!((t.id(30), t.id(10), t.id(20), t.id(5)), (Some(0), Some(1), Some(2), None));
-        assert_eq!(t.action(2), Some(20));
-        assert_eq!(t.action(3), None);
-        let more = ActionIds::new([30, 10, 20, 15]);
-        assert_eq!((more.id(15), more.id(20)), (Some(3), Some(2)), "an appended action leaves old ids alone");
-        let s = ActionIds::sorted([3, 1, 2, 1]);
-        assert_eq!((s.all(), s.id(3)), (&[1, 2, 3][..], Some(2)));
-    }
-}

@@ -101,31 +101,3 @@ impl Breakdown {
         out
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn table_lines_up_and_sums_are_checked() {
-        let b = Breakdown {
-            end_reason: "The pile ran out.".into(),
-            rows: vec![BreakdownRow::new("tokens", [3.0, 10.0]), BreakdownRow::new("cards", [2.5, -1.0])],
-            totals: vec![5.5, 9.0],
-            notes: vec!["p1 wins.".into()],
-        };
-        assert!(b.rows_add_up());
-        let t = b.table(Lang::En);
-        let lines: Vec<&str> = t.lines().collect();
-        assert_eq!(lines[0], "The pile ran out.");
-        assert_eq!(lines[1], "         p0   p1");
-        assert_eq!(lines[2], "tokens    3   10");
-        assert_eq!(lines[3], "cards   2.5   -1");
-        assert_eq!(lines[5], "total   5.5    9");
-        assert_eq!(lines[6], "p1 wins.");
-        let fr = b.table(Lang::Fr);
-        assert_eq!(fr.lines().nth(3), Some("cards   2,5   -1"));
-        let wrong = Breakdown { totals: vec![5.5, 8.0], ..b };
-        assert!(!wrong.rows_add_up());
-    }
-}

@@ -207,35 +207,3 @@ pub fn data_file_error(file: &str, line: usize, field: &str, message: &str) -> S
     out.push_str(&format!(": {message}"));
     out
 }
-
-#[cfg(test)]
-mod data_file_error_tests {
-    use super::{ParseError, data_file_error};
-
-    #[test]
-    fn parse_errors_quote_a_short_prefix() {
-        let e = ParseError::new(&"x".repeat(5_000_000), "an action");
-        assert_eq!(e.to_string(), format!("cannot read \"{}…\": an action", "x".repeat(60)));
-    }
-
-    #[test]
-    fn leaves_out_what_is_unknown() {
-        assert_eq!(data_file_error("a.toml", 3, "cost", "bad"), "a.toml:3: cost: bad");
-        assert_eq!(data_file_error("a.toml", 0, "-", "cannot read"), "a.toml: cannot read");
-        assert_eq!(data_file_error("a.toml", 0, "copies", "too many"), "a.toml: copies: too many");
-    }
-}
-
-#[cfg(test)]
-mod setup_error_tests {
-    use super::{SetupError, SetupErrorKind};
-
-    #[test]
-    fn kinds_come_from_the_field() {
-        assert_eq!(SetupError::new("players", "x").kind, SetupErrorKind::PlayerCount);
-        assert_eq!(SetupError::new("cards", "x").kind, SetupErrorKind::CardData);
-        assert_eq!(SetupError::new("hands[2]", "x").kind, SetupErrorKind::BadValue);
-        let e = SetupError::of_kind(SetupErrorKind::UnknownOption, "speed", "no such option");
-        assert_eq!(e.to_string(), "invalid setup: speed: no such option");
-    }
-}

@@ -47,6 +47,13 @@ pub use record::{Record, Start, replay, replay_actions};
 pub use rng::GameRng;
 pub use seat::{Seat, SeatSet};
 
+/// Private helpers reached by the crate's tests (`tests/all/`), not part of the API.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::record::{check_version, version_numbers};
+    pub use crate::undo::positions;
+}
+
 /// The engine version written into every [`Record`].
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
 

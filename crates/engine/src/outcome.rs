@@ -83,26 +83,3 @@ impl Outcome {
         if seat.index() < self.num_seats() { self.returns[seat.index()] } else { 0.0 }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shared_team_and_drawn_results() {
-        let o = Outcome::shared(3, [Seat(0), Seat(2)]);
-        assert_eq!(o.returns(), [0.5, 0.0, 0.5]);
-        assert_eq!(o.winners().iter().collect::<Vec<_>>(), [Seat(0), Seat(2)]);
-        assert!(!o.is_draw());
-        let t = Outcome::team(4, SeatSet::only(Seat(1)).with(Seat(3)));
-        assert_eq!(t.returns(), [0.0, 1.0, 0.0, 1.0]);
-        let d = Outcome::draw(2, 0.5);
-        assert!(d.is_draw());
-        assert_eq!(d.returns(), [0.5, 0.5]);
-        assert_eq!(d.winners(), SeatSet::all(2));
-        let b = Outcome::best_by(3, |s| [(4, 1), (4, 2), (1, 9)][s.index()]);
-        assert_eq!(b.winners(), SeatSet::only(Seat(1)));
-        assert_eq!(b.return_of(Seat(1)), 1.0);
-        assert_eq!(b.return_of(Seat(7)), 0.0);
-    }
-}

@@ -515,13 +515,15 @@ impl FromStr for Action {
 
 sylvan_engine::serde_via_notation!(Action);
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
 
     /// Ids recorded games and learning code rely on: the base set's never move, new ones come after.
-    #[test]
-    fn pinned_ids() {
+    pub fn pinned_ids() {
         let pins = [
             ("pass", 0),
             ("done", 8),

@@ -1737,8 +1737,11 @@ pub fn describe(view: &View, a: Action) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use crate::state::Bought;
     use sylvan_engine::{Game, Seat};
@@ -1767,8 +1770,7 @@ mod tests {
         v
     }
 
-    #[test]
-    fn borderwatch_bog_counts_the_cards_a_deck_places() {
+    pub fn borderwatch_bog_counts_the_cards_a_deck_places() {
         let Ok(options) = MysticVale::options_for_players(2) else { panic!("options") };
         let Ok(state) = MysticVale::new(&options, 1) else { panic!("deal") };
         let db = &*state.db;
@@ -1815,8 +1817,7 @@ mod tests {
     /// Cards no heuristic game bought (issue 16, `sylvan tournament mystic-vale -o edition=essential
     /// --report`) are priced by what they do: Moss Troll and Primal Power when their card spoils on-deck,
     /// Gaia's Tears by the owner's vales, Medusa Grotto by the owner's end VP.
-    #[test]
-    fn on_spoil_cards_and_owner_scaled_vales_are_priced() {
+    pub fn on_spoil_cards_and_owner_scaled_vales_are_priced() {
         let o = crate::setup::Options { sets: "base,magic,wild,manastorm".into(), ..crate::setup::Options::default() };
         let Ok(db) = o.validate() else { panic!("sets") };
         let out = Outlook { rounds: 6.0, plays: 2.0 };
@@ -1849,8 +1850,7 @@ mod tests {
 
     /// Every Vale of Magic card with an ability is worth something more than the same card without it:
     /// the heuristic ignores none (advancements through `card_value`, vales through `vale_value`).
-    #[test]
-    fn every_magic_ability_is_priced() {
+    pub fn every_magic_ability_is_priced() {
         let o = crate::setup::Options { sets: "base,magic".into(), ..crate::setup::Options::default() };
         let Ok(db) = o.validate() else { panic!("sets") };
         let out = Outlook { rounds: 6.0, plays: 2.0 };
@@ -1884,8 +1884,7 @@ mod tests {
         assert_eq!(seen, 6 + 10, "6 advancement and 10 vale abilities");
     }
 
-    #[test]
-    fn lifebringer_seed_goes_on_a_cursed_land() {
+    pub fn lifebringer_seed_goes_on_a_cursed_land() {
         let mut v = blank_view();
         let me = v.seat.index();
         let (cursed, lb) = (v.db.cursed_land, adv(&v, "Lifebringer Seed"));
@@ -1895,8 +1894,7 @@ mod tests {
         assert_eq!(sleeving(&mut v, lb, &[2, 4, 7]), Action::Sleeve(4));
     }
 
-    #[test]
-    fn gaias_chosen_goes_on_the_card_with_most_symbols() {
+    pub fn gaias_chosen_goes_on_the_card_with_most_symbols() {
         let mut v = blank_view();
         let gaia = adv(&v, "Gaia's Chosen");
         let (elder, stag, podlings) = (adv(&v, "Ent Elder"), adv(&v, "Stag"), adv(&v, "Podlings"));
@@ -1939,15 +1937,13 @@ mod tests {
         choose(&v, &[Action::Pass, Action::Push], &mut GameRng::new(0))
     }
 
-    #[test]
-    fn pushes_when_the_known_deck_cannot_spoil_and_passes_when_it_must() {
+    pub fn pushes_when_the_known_deck_cannot_spoil_and_passes_when_it_must() {
         // 3 decay showing; a Cursed Land revealed would make 4.
         assert_eq!(planting(false), Action::Push);
         assert_eq!(planting(true), Action::Pass);
     }
 
-    #[test]
-    fn never_discards_from_the_field_with_an_empty_deck() {
+    pub fn never_discards_from_the_field_with_an_empty_deck() {
         let mut v = blank_view();
         let me = v.seat.index();
         let dh = adv(&v, "Deadwood Harvester");
@@ -1965,8 +1961,7 @@ mod tests {
         assert_eq!(choose(&v, &legal, &mut GameRng::new(0)), Action::Decline);
     }
 
-    #[test]
-    fn buys_the_level_3_advancement_over_two_fertile_soils() {
+    pub fn buys_the_level_3_advancement_over_two_fertile_soils() {
         let mut v = blank_view();
         let me = v.seat.index();
         let wisp = adv(&v, "Will-O'-The-Wisp");

@@ -299,3 +299,13 @@ impl Heuristic for MysticVale {
         heuristic::estimated_returns(state)
     }
 }
+
+/// Every module's unit tests, run by `tests/all/units.rs`; not part of the API.
+#[doc(hidden)]
+pub mod selftests {
+    pub use crate::actions::selftest as actions;
+    pub use crate::heuristic::selftest as heuristic;
+    pub use crate::rollout::selftest as rollout;
+    pub use crate::turn::selftest as turn;
+    pub use crate::words::selftest as words;
+}

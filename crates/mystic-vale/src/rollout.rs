@@ -204,16 +204,18 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
     legal[rng.index(legal.len())]
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use sylvan_engine::{Game, Heuristic, NoEvents};
 
     /// Whole games played by the rollout policy at every seat: every choice is legal, planting follows
     /// the decay rule, a harvest never ends while a vale or an advancement could still be bought, and
     /// the games end within their bound.
-    #[test]
-    fn rollout_games_follow_the_rules_of_thumb() {
+    pub fn rollout_games_follow_the_rules_of_thumb() {
         for (players, sets) in (2..=4).flat_map(|p| [(p, "base"), (p, "base,magic")]) {
             let options = crate::setup::Options { players, sets: sets.into(), ..crate::setup::Options::default() };
             for game in 0..30 {

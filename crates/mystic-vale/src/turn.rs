@@ -1069,7 +1069,6 @@ impl MysticVale {
     /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
     /// leader's card), and the purchases left still fit afterwards (ruling MV21). The reference for
     /// [`sleeve_targets`](MysticVale::sleeve_targets), which the rules use.
-    #[cfg(test)]
     pub(crate) fn sleeve_ok(&self, k: usize, c: u8) -> bool {
         let p = self.cur();
         let Some(b) = self.turn.bought.get(k) else { return false };
@@ -2447,16 +2446,18 @@ pub(crate) fn push_cards(out: &mut Vec<Action>, mut mask: u32, f: fn(u8) -> Acti
     }
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use crate::setup::{Edition, Leaders, Options};
     use sylvan_engine::{Game, GameRng, NoEvents};
 
     /// `sleeve_targets` (one check per kind of place) answers as `sleeve_ok` card by card, for every
     /// waiting purchase, in random games with eclipse advancements, leaders and amulets.
-    #[test]
-    fn sleeve_targets_match_sleeve_ok_card_by_card() {
+    pub fn sleeve_targets_match_sleeve_ok_card_by_card() {
         let sets = [
             Options { sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() },
             Options { edition: Edition::Essential, ..Options::default() },
@@ -2494,8 +2495,7 @@ mod tests {
     /// Wayfarer Portal's moves from the field's cached places are those of the card-by-card check: every
     /// visible, non-printed advancement of a field card (not the leader's) to each other such card where
     /// it fits, the purchases keeping their places.
-    #[test]
-    fn portal_moves_match_the_card_by_card_check() {
+    pub fn portal_moves_match_the_card_by_card_check() {
         let mut moves = 0;
         for players in 2..=4 {
             let options =

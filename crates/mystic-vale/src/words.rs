@@ -912,8 +912,11 @@ pub fn plain_description(a: crate::actions::Action, lang: Lang) -> Option<&'stat
     })
 }
 
-#[cfg(test)]
-mod tests {
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
     use super::*;
     use crate::state::{EMPTY, Sleeve};
     use sylvan_engine::{Game, GameRng, NoEvents, Seat};
@@ -925,8 +928,7 @@ mod tests {
     }
 
     /// EN:643-651 "Example Final Scoring": 12 VP from tokens, 8 from advancements, 5 from vales = 25.
-    #[test]
-    fn rulebook_final_scoring_example() {
+    pub fn rulebook_final_scoring_example() {
         let mut g = game();
         let db = g.db;
         // Advancements with printed end-of-game VP and no ability, sleeved one per card, up to 8 VP.
@@ -966,8 +968,7 @@ mod tests {
     }
 
     /// The score a view shows is the final score (issue 15: the screen once showed 62 for a final 66).
-    #[test]
-    fn views_show_the_breakdown_totals() {
+    pub fn views_show_the_breakdown_totals() {
         for seed in 0..6 {
             let mut g = game();
             let Ok(o) = MysticVale::options_for_players(3) else { panic!("options") };
@@ -991,8 +992,7 @@ mod tests {
         }
     }
 
-    #[test]
-    fn french_card_texts_and_titles() {
+    pub fn french_card_texts_and_titles() {
         let db = CardDb::base();
         let c = catalog(db, Lang::Fr);
         let dawn = db.advancements.iter().position(|a| a.key == "dawnsinger").map(|i| i.to_string());

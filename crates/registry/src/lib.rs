@@ -25,12 +25,14 @@ mod cards;
 pub mod observe;
 pub mod runs;
 
+use std::any::Any;
+
 use serde_json::{Value, json};
 use sylvan_bots::audit::{PeekAudit, analysis_never_peeks, never_peeks};
 use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
-use sylvan_engine::erased::{DynError, DynView, GameType, Typed};
-use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError, replay_actions};
+use sylvan_engine::erased::{DynError, DynGame, DynView, Erased, GameType, Typed};
+use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError, Start, replay_actions};
 use thiserror::Error;
 
 pub use cards::CardTools;
@@ -76,6 +78,7 @@ pub struct Entry {
     cards: Option<CardTools>,
     shorthands: &'static [Shorthand],
     levels: Levels,
+    erase: EraseFn,
 }
 
 fn build_bot<G: Heuristic>(spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError>
@@ -95,6 +98,17 @@ pub enum Audited {
 }
 
 type AuditFn = fn(&Value, &BotSpec, u64, usize, Audited) -> Result<PeekAudit, String>;
+
+type EraseFn = fn(Box<dyn Any>, u64) -> Option<Box<dyn DynGame>>;
+
+fn erase_state<G: Game>(state: Box<dyn Any>, seed: u64) -> Option<Box<dyn DynGame>>
+where
+    G::View: 'static,
+{
+    let state = state.downcast::<G>().ok()?;
+    let options = state.options().clone();
+    Some(Box::new(Erased::new(*state, options, Start::Seed { seed })))
+}
 
 fn audit_bot<G: Heuristic>(
     options: &Value,
@@ -138,7 +152,16 @@ impl Entry {
             cards: None,
             shorthands: &[],
             levels: Levels::standard(),
+            erase: erase_state::<G>,
         }
+    }
+
+    /// A typed state of this entry's game (boxed as `Any`), erased, its record starting from `seed`;
+    /// `None` for a state of another game. For tests that build twins of a state through the registry,
+    /// which holds the erased game of each game once (an erasure in the test would compile it again).
+    #[doc(hidden)]
+    pub fn erase_state(&self, state: Box<dyn Any>, seed: u64) -> Option<Box<dyn DynGame>> {
+        (self.erase)(state, seed)
     }
 
     /// Sets what the difficulty levels (`easy`, `medium`, `hard`, `expert`) play in this game.

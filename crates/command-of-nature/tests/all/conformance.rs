@@ -31,16 +31,25 @@ fn opts(players: usize) -> Options {
 
 // Random players almost never defeat a Sage, so nearly every game here runs to the turn limit (ruling C23,
 // 60 turns): about 650 actions a game with 2 players, 1,150 in teams (the first 8 games of each run also
-// try every illegal action at every step). The normal run plays 300 complete 2-player games and 250 team
-// games, one test each; the ignored test samples 2,000 per mode and the Godot Sage packs.
+// try every illegal action at every step). The normal run plays 100 complete 2-player games and 60 team
+// games, one test each; the ignored `sweep_` test plays the 300 and 250 it had before from the same seeds
+// (`cargo test --release -- --ignored sweep_`, run by `.ci/run`), and `conformance_long` samples 2,000
+// per mode and the Godot Sage packs.
 
 #[test]
 fn conformance_2_players() {
-    run(&opts(2), 300, 1_000);
+    run(&opts(2), 100, 1_000);
 }
 
 #[test]
 fn conformance_teams() {
+    run(&opts(4), 60, 2_000);
+}
+
+#[test]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+fn sweep_conformance() {
+    run(&opts(2), 300, 1_000);
     run(&opts(4), 250, 2_000);
 }
 

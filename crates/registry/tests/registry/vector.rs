@@ -114,8 +114,19 @@ fn stress(
 /// A game, its players, options, slots and batches.
 type Case<'a> = (&'a str, Option<usize>, &'a [&'a str], usize, usize);
 
+/// Every case from seed 0; the ignored `sweep_` test adds seed 1,000.
 #[test]
 fn every_mask_row_is_the_legal_list_of_its_slot() -> TestResult {
+    mask_rows(&[0])
+}
+
+#[test]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+fn sweep_every_mask_row_from_another_seed() -> TestResult {
+    mask_rows(&[1_000])
+}
+
+fn mask_rows(seeds: &[u64]) -> TestResult {
     // (game, players, options, slots, batches): enough batches for games to end and restart mid-batch.
     let cases: &[Case] = &[
         ("equinox", Some(2), &[], 6, 400),
@@ -131,7 +142,7 @@ fn every_mask_row_is_the_legal_list_of_its_slot() -> TestResult {
         ("toy", None, &[], 8, 200),
     ];
     for &(game, players, overrides, slots, steps) in cases {
-        for seed in [0, 1_000] {
+        for &seed in seeds {
             let finished = stress(game, players, overrides, slots, steps, seed)?;
             if finished == 0 {
                 return Err(format!("{game} {overrides:?}: no game ended, so no restart was checked"));

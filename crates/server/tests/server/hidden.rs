@@ -9,15 +9,25 @@
 
 use serde_json::{Value, json};
 use sylvan_engine::{GameRng, Heuristic, Seat};
+use sylvan_registry::Entry;
 use sylvan_server::protocol::{public_view, seat_update};
 use sylvan_server::table::Table;
 use sylvan_server::{Limits, Registry};
 
 use crate::common::*;
 
-/// Plays one random game through the server; returns the messages of each seat and the record.
-async fn play_random(addr: &str, game: &str, players: usize, seed: u64) -> Result<(Vec<Vec<Value>>, Value), String> {
-    let (id, tokens) = create_taken(addr, game, players, seed).await?;
+/// Plays one random game with `options` (`NAME=VALUE`) through the server; returns the messages of each
+/// seat and the record.
+async fn play_random(
+    addr: &str,
+    game: &str,
+    players: usize,
+    options: &[&str],
+    seed: u64,
+) -> Result<(Vec<Vec<Value>>, Value), String> {
+    let seats: Vec<Value> = (0..players).map(|_| json!({ "kind": "taken" })).collect();
+    let req = json!({ "game": game, "players": players, "options": options, "seats": seats, "seed": seed });
+    let (id, tokens) = create(addr, req).await?;
     let mut conns = Vec::new();
     for t in &tokens {
         conns.push(connect(addr, &id, Some(t)).await?);
@@ -51,6 +61,13 @@ async fn play_random(addr: &str, game: &str, players: usize, seed: u64) -> Resul
 fn strip(mut v: Value) -> Value {
     v["game_id"] = Value::Null;
     v
+}
+
+/// A table of a typed state, erased by the registry (which holds each game's erased game: erasing it
+/// here would compile that again in this test binary).
+fn table_of<G: Heuristic>(entry: &Entry, state: G, seed: u64) -> Result<Table, String> {
+    let game = entry.erase_state(Box::new(state), seed).ok_or(format!("{}: not the entry's game", G::NAME))?;
+    Ok(Table::new(game, seed))
 }
 
 /// Checks one played game against its replay, and the twin property at every move.
@@ -106,8 +123,8 @@ where
             for s in 0..seats {
                 let seat = Seat(s as u8);
                 let twin = G::determinize(&typed.view(seat), &mut rng);
-                let real_t = Table::of_state(typed.clone(), seed);
-                let twin_t = Table::of_state(twin.clone(), seed);
+                let real_t = table_of(entry, typed.clone(), seed)?;
+                let twin_t = table_of(entry, twin.clone(), seed)?;
                 let a = seat_update("", real_t.game(), Some(seat), Vec::new(), false);
                 let b = seat_update("", twin_t.game(), Some(seat), Vec::new(), false);
                 if a != b {
@@ -117,7 +134,7 @@ where
                 after.apply_unchecked(action, &mut sylvan_engine::NoEvents);
                 // Events of a step that drew chance tell its outcome, which a twin draws afresh.
                 if twin.is_legal(action) && !sylvan_engine::undo::drew_chance(&typed, &after) {
-                    let (mut x, mut y) = (Table::of_state(typed.clone(), seed), Table::of_state(twin, seed));
+                    let (mut x, mut y) = (table_of(entry, typed.clone(), seed)?, table_of(entry, twin, seed)?);
                     let id = G::action_id(action);
                     x.apply(id, false).map_err(|e| e.to_string())?;
                     y.apply(id, false).map_err(|e| e.to_string())?;
@@ -134,7 +151,7 @@ where
                 }
                 twins += 1;
             }
-            spectator_twins(&typed, action, step, seed, &mut rng)?;
+            spectator_twins(entry, &typed, action, step, seed, &mut rng)?;
         }
         let mover = typed.to_move().ok_or("moved after the end")?;
         typed.try_apply(action, &mut sylvan_engine::NoEvents).map_err(|e| e.to_string())?;
@@ -149,18 +166,25 @@ where
 /// view: it keeps everything that seat sees, the public part included, and moves every card hidden
 /// from it) gives a spectator the same message; after the same action, when it draws no chance and
 /// leaves the same public view, the same events.
-fn spectator_twins<G: Heuristic>(real: &G, action: G::Action, step: usize, seed: u64, rng: &mut GameRng) -> TestResult
+fn spectator_twins<G: Heuristic>(
+    entry: &Entry,
+    real: &G,
+    action: G::Action,
+    step: usize,
+    seed: u64,
+    rng: &mut GameRng,
+) -> TestResult
 where
     G::View: 'static,
 {
     let mut after = real.clone();
     after.apply_unchecked(action, &mut sylvan_engine::NoEvents);
     let chance = sylvan_engine::undo::drew_chance(real, &after);
-    let x = Table::of_state(real.clone(), seed);
+    let x = table_of(entry, real.clone(), seed)?;
     let a = seat_update("", x.game(), None, Vec::new(), false);
     for s in 0..real.num_seats() {
         let twin = G::determinize(&real.view(Seat(s as u8)), rng);
-        let y = Table::of_state(twin.clone(), seed);
+        let y = table_of(entry, twin.clone(), seed)?;
         let b = seat_update("", y.game(), None, Vec::new(), false);
         if a != b {
             let (a, b) = (serde_json::to_value(&a).unwrap_or_default(), serde_json::to_value(&b).unwrap_or_default());
@@ -192,10 +216,17 @@ async fn check_game<G: Heuristic>(players: usize, games: u64, twins_every: usize
 where
     G::View: 'static,
 {
+    check_game_with::<G>(players, &[], games, twins_every).await
+}
+
+async fn check_game_with<G: Heuristic>(players: usize, options: &[&str], games: u64, twins_every: usize) -> TestResult
+where
+    G::View: 'static,
+{
     let addr = start(G::NAME, Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() }).await?;
     let mut twins = 0;
     for g in 0..games {
-        let (seen, record) = play_random(&addr, G::NAME, players, 100 + g).await?;
+        let (seen, record) = play_random(&addr, G::NAME, players, options, 100 + g).await?;
         twins += audit::<G>(&seen, &record, twins_every)?;
     }
     assert!(twins > 0, "no twin was checked");
@@ -213,8 +244,19 @@ async fn mystic_vale_messages_are_functions_of_views() -> TestResult {
     check_game::<sylvan_mystic_vale::MysticVale>(2, 1, 6).await
 }
 
+/// Random players almost never defeat a Sage, so their games run to the turn limit (ruling C23): the
+/// normal run plays games of 20 turns; the ignored `sweep_` test the full 60 (`cargo test --release --
+/// --ignored sweep_`, run by `.ci/run`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn command_of_nature_messages_are_functions_of_views() -> TestResult {
+    type Con = sylvan_command_of_nature::CommandOfNature;
+    check_game_with::<Con>(2, &["turn_limit=20"], 1, 6).await?;
+    check_game_with::<Con>(4, &["turn_limit=20"], 1, 12).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+async fn sweep_command_of_nature_messages_are_functions_of_views_to_the_turn_limit() -> TestResult {
     check_game::<sylvan_command_of_nature::CommandOfNature>(2, 1, 6).await?;
     check_game::<sylvan_command_of_nature::CommandOfNature>(4, 1, 12).await
 }

@@ -1,0 +1,160 @@
+//! The unit tests of the modules of `src/` (their `selftest` modules), one test each.
+
+mod bot {
+    use sylvan_bots::selftests::bot as t;
+
+    #[test]
+    fn random_bot_is_uniform_and_reproducible() -> Result<(), String> {
+        t::random_bot_is_uniform_and_reproducible()
+    }
+
+    #[test]
+    fn heuristic_bot_plays_a_sure_winner() -> Result<(), String> {
+        t::heuristic_bot_plays_a_sure_winner()
+    }
+}
+
+mod erased {
+    use sylvan_bots::selftests::erased as t;
+
+    #[test]
+    fn erased_bots_play_the_typed_game() -> Result<(), String> {
+        t::erased_bots_play_the_typed_game()
+    }
+
+    #[test]
+    fn a_bot_refuses_another_games_view_and_unknown_specs() -> Result<(), String> {
+        t::a_bot_refuses_another_games_view_and_unknown_specs()
+    }
+}
+
+mod play {
+    use sylvan_bots::selftests::play as t;
+
+    #[test]
+    fn games_end_and_replay_from_their_actions() -> Result<(), String> {
+        t::games_end_and_replay_from_their_actions()
+    }
+
+    #[test]
+    fn same_seeds_same_game() -> Result<(), String> {
+        t::same_seeds_same_game()
+    }
+
+    #[test]
+    fn bad_bots_and_bad_tables_are_errors() -> Result<(), String> {
+        t::bad_bots_and_bad_tables_are_errors()
+    }
+}
+
+mod search {
+    use sylvan_bots::selftests::search as t;
+
+    #[test]
+    fn playout_depth_stops_at_the_evaluation() {
+        t::playout_depth_stops_at_the_evaluation()
+    }
+
+    #[test]
+    fn ln_count_is_ln() {
+        t::ln_count_is_ln()
+    }
+
+    #[test]
+    fn prior_expands_and_favours_the_heuristic_choice() {
+        t::prior_expands_and_favours_the_heuristic_choice()
+    }
+
+    #[test]
+    fn children_stay_sorted_and_unique() {
+        t::children_stay_sorted_and_unique()
+    }
+
+    #[test]
+    fn search_threads_are_kept_between_decisions() {
+        t::search_threads_are_kept_between_decisions()
+    }
+
+    #[test]
+    fn evaluator_needs_a_depth() {
+        t::evaluator_needs_a_depth()
+    }
+}
+
+mod spec {
+    use sylvan_bots::selftests::spec as t;
+
+    #[test]
+    fn known_specs_parse_and_display_back() {
+        t::known_specs_parse_and_display_back()
+    }
+
+    #[test]
+    fn lists_parse_in_order() {
+        t::lists_parse_in_order()
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        t::errors_name_the_problem()
+    }
+
+    #[test]
+    fn built_bots_carry_their_name() {
+        t::built_bots_carry_their_name()
+    }
+
+    #[test]
+    fn levels_resolve_through_a_table_and_overrides_replace_the_budget() -> Result<(), String> {
+        t::levels_resolve_through_a_table_and_overrides_replace_the_budget()
+    }
+
+    #[test]
+    fn the_noisy_heuristic_mixes_heuristic_and_random_moves() -> Result<(), String> {
+        t::the_noisy_heuristic_mixes_heuristic_and_random_moves()
+    }
+
+    #[test]
+    fn bot_seeds_differ_and_are_stable() {
+        t::bot_seeds_differ_and_are_stable()
+    }
+}
+
+mod toy {
+    use sylvan_bots::selftests::toy as t;
+
+    #[test]
+    fn conformance_for_every_table_size() {
+        t::conformance_for_every_table_size()
+    }
+
+    #[test]
+    fn bad_options_are_rejected_with_the_field() {
+        t::bad_options_are_rejected_with_the_field()
+    }
+
+    #[test]
+    fn records_from_newer_engines_or_other_cards_are_refused() -> Result<(), String> {
+        t::records_from_newer_engines_or_other_cards_are_refused()
+    }
+
+    #[test]
+    fn highest_card_wins_and_leads() -> Result<(), String> {
+        t::highest_card_wins_and_leads()
+    }
+
+    #[test]
+    fn setup_errors_name_the_field() {
+        t::setup_errors_name_the_field()
+    }
+
+    #[test]
+    fn notation_rejects_junk() {
+        t::notation_rejects_junk()
+    }
+
+    #[test]
+    fn record_from_setup_replays() -> Result<(), String> {
+        t::record_from_setup_replays()
+    }
+}

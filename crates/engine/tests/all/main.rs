@@ -1,0 +1,3 @@
+//! The engine's tests: one binary, one module per area.
+
+mod units;
