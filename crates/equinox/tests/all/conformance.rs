@@ -1,4 +1,4 @@
-//! The engine's conformance suite on Equinox, for every player count: 250 games each in the normal run,
+//! The engine's conformance suite on Equinox, for every player count: 120 games each in the normal run,
 //! the 1,000 of each it had before (same seeds) in the ignored `sweep_` test (`cargo test --release --
 //! --ignored sweep_`, run by `.ci/run`).
 
@@ -6,7 +6,7 @@ use sylvan_engine::{Game, conformance};
 use sylvan_equinox::Equinox;
 
 /// Games per player count in the normal run.
-const SHORT: usize = 250;
+const SHORT: usize = 120;
 
 fn run(players: usize, games: usize, seed: u64) {
     let options = Equinox::options_for_players(players).unwrap_or_default();

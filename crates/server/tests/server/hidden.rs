@@ -235,6 +235,14 @@ where
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn equinox_messages_are_functions_of_views() -> TestResult {
+    check_game::<sylvan_equinox::Equinox>(3, 1, 2).await?;
+    check_game::<sylvan_equinox::Equinox>(5, 1, 3).await
+}
+
+/// The normal run's Equinox sample with a second 3-player game (the sample it had before session 9).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+async fn sweep_equinox_messages_are_functions_of_views() -> TestResult {
     check_game::<sylvan_equinox::Equinox>(3, 2, 2).await?;
     check_game::<sylvan_equinox::Equinox>(5, 1, 3).await
 }
@@ -245,13 +253,13 @@ async fn mystic_vale_messages_are_functions_of_views() -> TestResult {
 }
 
 /// Random players almost never defeat a Sage, so their games run to the turn limit (ruling C23): the
-/// normal run plays games of 20 turns; the ignored `sweep_` test the full 60 (`cargo test --release --
+/// normal run plays games of 12 turns; the ignored `sweep_` test the full 60 (`cargo test --release --
 /// --ignored sweep_`, run by `.ci/run`).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn command_of_nature_messages_are_functions_of_views() -> TestResult {
     type Con = sylvan_command_of_nature::CommandOfNature;
-    check_game_with::<Con>(2, &["turn_limit=20"], 1, 6).await?;
-    check_game_with::<Con>(4, &["turn_limit=20"], 1, 12).await
+    check_game_with::<Con>(2, &["turn_limit=12"], 1, 6).await?;
+    check_game_with::<Con>(4, &["turn_limit=12"], 1, 12).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
