@@ -2,8 +2,8 @@
 //! samples from ([`DynGame::apply_id_undoable`], built on [`sylvan_engine::undo`]).
 
 use serde_json::Value;
-use sylvan_engine::erased::{DynError, DynGame, Erased};
-use sylvan_engine::{Game, GameRng, SetupError, Start};
+use sylvan_engine::erased::{DynError, DynGame};
+use sylvan_engine::{GameRng, SetupError};
 use sylvan_registry::Entry;
 
 /// Twins sampled per seat by the undo test.
@@ -25,15 +25,6 @@ impl Table {
     /// A new table of the registered game `entry` with these options (JSON), dealt from `seed`.
     pub fn deal(entry: &Entry, options: &Value, seed: u64) -> Result<Table, SetupError> {
         Ok(Table::new(entry.game().new_game(options, seed)?, seed))
-    }
-
-    /// A table of an already built typed state (for tests that build twins).
-    pub fn of_state<G: Game>(state: G, seed: u64) -> Table
-    where
-        G::View: 'static,
-    {
-        let options = state.options().clone();
-        Table::new(Box::new(Erased::new(state, options, Start::Seed { seed })), seed)
     }
 
     /// The game, erased.
