@@ -2538,4 +2538,26 @@ pub mod selftest {
         }
         assert!(moves > 1_000, "{moves}");
     }
+
+    /// `Pile::append` (a copy of fixed size) gives the cards of `extend_from_slice`, for every pair of
+    /// lengths that fit in 20, with stale cards beyond both lengths (left by `pop`).
+    pub fn pile_append_matches_extend_from_slice() {
+        use crate::state::Pile;
+        let full: Vec<u8> = (0..NUM_CARDS as u8).collect();
+        for a in 0..=NUM_CARDS {
+            for b in 0..=NUM_CARDS - a {
+                let mut x = Pile::from_slice(&full);
+                x.truncate(a);
+                let mut y = Pile::from_slice(&full.iter().rev().copied().collect::<Vec<u8>>());
+                while y.len() > b {
+                    y.pop();
+                }
+                let mut want = x;
+                want.extend_from_slice(&y);
+                x.append(&y);
+                assert_eq!(x, want, "{a} + {b} cards");
+                assert_eq!(x.len(), a + b);
+            }
+        }
+    }
 }
