@@ -205,7 +205,7 @@ impl MysticVale {
             return;
         }
         let (deck, discard) = (&mut p.deck, &mut p.discard);
-        deck.extend_from_slice(discard);
+        deck.append(discard);
         discard.clear();
         self.rng.shuffle(&mut self.players[i].deck);
         self.players[i].shuffled();
@@ -1152,8 +1152,9 @@ impl MysticVale {
         let other = if h.eclipse { 1 } else { 2 };
         p.field.iter().fold(0u32, |m, &c| {
             let places = p.stats[c as usize].places >> shift;
-            let ok = (on_empty && places & 0x7f != 0) || (on_other && (places >> (7 * other)) & 0x7f != 0);
-            if ok { m | 1 << c } else { m }
+            // `&` and `|`, not `&&` and `||`: what a card's slot holds is as good as random.
+            let ok = (on_empty & (places & 0x7f != 0)) | (on_other & ((places >> (7 * other)) & 0x7f != 0));
+            m | u32::from(ok) << c
         })
     }
 
@@ -1424,28 +1425,28 @@ impl MysticVale {
         // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
         let free = self.turn.free_level;
         let discount = if self.turn.ability_buys.1 > 0 && buys == 2 { self.turn.ability_buys.1 } else { 0 };
+        // Without branches (whether a place pays is as good as random): `&` rather than `&&`.
         let pays = |a: u8| {
             let h = db.hot_ref(a);
             let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
-            cost <= mana && room[h.slot as usize][usize::from(h.eclipse)]
+            (a != EMPTY) & (cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)]
         };
-        // Gathered in registers, then appended at once.
-        let mut buf = [Action::Pass; 12];
+        // Gathered in registers, then appended at once: every buy is written, the count moves past
+        // those that pay.
+        let mut buf = [Action::Pass; 13];
         let mut n = 0;
         for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
-            if a != EMPTY && pays(a) {
-                buf[n] = action;
-                n += 1;
-            }
+            buf[n] = action;
+            n += usize::from(pays(a));
         }
         for s in Slot::ALL {
-            let a = db.soil[s as usize];
-            if self.soil[s as usize] > 0 && a != EMPTY && pays(a) {
-                buf[n] = Action::Buy(Source::Soil(s));
-                n += 1;
-            }
+            buf[n] = Action::Buy(Source::Soil(s));
+            n += usize::from((self.soil[s as usize] > 0) & pays(db.soil[s as usize]));
         }
-        out.extend_from_slice(&buf[..n]);
+        // The whole buffer (a copy of fixed size, no call to `memcpy`), then the count that pays.
+        let len = out.len();
+        out.extend_from_slice(&buf);
+        out.truncate(len + n);
         if self.turn.chorus {
             let p = self.cur();
             let chorus = p
@@ -2322,19 +2323,21 @@ impl MysticVale {
     }
 
     fn replenish(&mut self) {
-        for l in 0..3 {
-            for k in 0..3 {
-                if self.commons[l][k] == EMPTY {
-                    self.reveal_common(l, k);
-                }
-            }
+        // The empty places as bit masks, walked in place order (revealing fills only its own place):
+        // one loop per row instead of a branch per place (which places were bought is as good as random).
+        let empty = |row: &[u8]| row.iter().enumerate().fold(0u32, |m, (i, &a)| m | u32::from(a == EMPTY) << i);
+        let mut m = empty(self.commons.as_flattened());
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.reveal_common(i / 3, i % 3);
         }
-        for l in 0..2 {
-            for k in 0..4 {
-                if self.vale_row[l][k] == EMPTY {
-                    self.vale_row[l][k] = (l..2).find_map(|m| self.vale_decks[m].pop()).unwrap_or(EMPTY);
-                }
-            }
+        let mut m = empty(self.vale_row.as_flattened());
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let l = i / 4;
+            self.vale_row[l][i % 4] = (l..2).find_map(|m| self.vale_decks[m].pop()).unwrap_or(EMPTY);
         }
     }
 
@@ -2534,5 +2537,27 @@ pub mod selftest {
             }
         }
         assert!(moves > 1_000, "{moves}");
+    }
+
+    /// `Pile::append` (a copy of fixed size) gives the cards of `extend_from_slice`, for every pair of
+    /// lengths that fit in 20, with stale cards beyond both lengths (left by `pop`).
+    pub fn pile_append_matches_extend_from_slice() {
+        use crate::state::Pile;
+        let full: Vec<u8> = (0..NUM_CARDS as u8).collect();
+        for a in 0..=NUM_CARDS {
+            for b in 0..=NUM_CARDS - a {
+                let mut x = Pile::from_slice(&full);
+                x.truncate(a);
+                let mut y = Pile::from_slice(&full.iter().rev().copied().collect::<Vec<u8>>());
+                while y.len() > b {
+                    y.pop();
+                }
+                let mut want = x;
+                want.extend_from_slice(&y);
+                x.append(&y);
+                assert_eq!(x, want, "{a} + {b} cards");
+                assert_eq!(x.len(), a + b);
+            }
+        }
     }
 }

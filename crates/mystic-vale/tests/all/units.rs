@@ -74,6 +74,11 @@ mod turn {
     fn portal_moves_match_the_card_by_card_check() {
         t::portal_moves_match_the_card_by_card_check()
     }
+
+    #[test]
+    fn pile_append_matches_extend_from_slice() {
+        t::pile_append_matches_extend_from_slice()
+    }
 }
 
 mod words {
