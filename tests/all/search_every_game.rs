@@ -57,12 +57,25 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     audit(mv, &options(mv, Some(3), &["edition=essential"]), "ismcts:iters=40", 1, 47, 8);
 }
 
+/// Command of Nature's random playouts run to the 60-turn limit: here they stop at depth 40, as its
+/// `hard` and `expert` levels play; the ignored `sweep_` test audits the same bots with whole playouts.
 #[test]
 fn ismcts_cannot_cheat_at_command_of_nature() {
+    command_of_nature_audits(":depth=40");
+}
+
+#[test]
+#[ignore = "sweep: cargo test --release -- --ignored sweep_"]
+fn sweep_ismcts_cannot_cheat_at_command_of_nature_with_whole_playouts() {
+    command_of_nature_audits("");
+}
+
+/// The audits of Command of Nature, `depth` appended to the specs whose playouts run to the end.
+fn command_of_nature_audits(depth: &str) {
     let con = "command-of-nature";
-    audit(con, &options(con, Some(2), &[]), "ismcts:iters=60", 2, 13, 10);
-    audit(con, &options(con, Some(4), &[]), "ismcts:iters=40", 1, 13, 10);
-    audit(con, &options(con, Some(2), &[]), "flatmc:iters=40:threads=2", 1, 17, 6);
+    audit(con, &options(con, Some(2), &[]), &format!("ismcts:iters=60{depth}"), 2, 13, 10);
+    audit(con, &options(con, Some(4), &[]), &format!("ismcts:iters=40{depth}"), 1, 13, 10);
+    audit(con, &options(con, Some(2), &[]), &format!("flatmc:iters=40:threads=2{depth}"), 1, 17, 6);
     audit(con, &options(con, Some(4), &[]), "ismcts:iters=60:depth=20", 1, 19, 6);
 }
 

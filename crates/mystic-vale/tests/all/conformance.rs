@@ -61,13 +61,13 @@ struct Sample {
 
 /// The normal run: every option set at every player count, a few games each.
 const SHORT: Sample = Sample {
-    base: 100,
-    wild: 30,
-    magic: 40,
-    magic_and_wild: 20,
-    essential: 12,
-    variants: 12,
-    conclaves: 12,
+    base: 50,
+    wild: 15,
+    magic: 20,
+    magic_and_wild: 10,
+    essential: 6,
+    variants: 6,
+    conclaves: 6,
     scrutiny: Scrutiny { full_scan_games: 1, deep_games: 4 },
     scan_every_count: false,
 };
