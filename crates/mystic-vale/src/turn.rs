@@ -2337,7 +2337,7 @@ impl MysticVale {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
             let l = i / 4;
-            self.vale_row[l][i % 4] = (l..2).find_map(|m| self.vale_decks[m].pop()).unwrap_or(EMPTY);
+            self.vale_row[l][i % 4] = (l..2).find_map(|d| self.vale_decks[d].pop()).unwrap_or(EMPTY);
         }
     }
 
