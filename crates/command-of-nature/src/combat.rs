@@ -475,7 +475,14 @@ impl CommandOfNature {
     /// Plays an instant while defending.
     pub(crate) fn play_instant<S: EventSink<Event>>(&mut self, seat: u8, c: Card, ev: &mut S) {
         self.take_from_hand(seat, c);
-        self.players[seat as usize].discard.push(c);
+        // Its effect lasts through the attack (cuts at the damage, Droplet Charm's second card after it):
+        // the instant waits under the attack's aftermath and only then reaches the discard pile (C17), so
+        // its own draw can never shuffle it back into a hand.
+        let discard = Step::Discard { seat, card: c };
+        match self.stack.iter().rposition(|s| *s == Step::AttackAfter) {
+            Some(i) => self.stack.insert(i, discard),
+            None => self.stack.push(discard),
+        }
         self.stack.push(Step::Ask(Question { seat, ask: Ask::Instants }));
         let Some(a) = self.attack else { return };
         let find = |g: &Self, f: Faction| {

@@ -60,7 +60,7 @@ pub const DEFAULT_TURN_LIMIT: u32 = 60;
 /// | `sell` | 144 | a sold card leaves the game |
 /// | `buy`, `buy+`, `refresh` | 2,900 | each costs ≥ 1 gold; gold ≤ 20 at the start of phase III, plus ≤ 20 per sale (740 with the embedded costs, ≤ 5 per sale) |
 /// | phase IV `discard` | 288 | ≤ 144 cards in each of the two hands |
-/// | instants played | 144 | each leaves a hand |
+/// | instants played | 6 × 144 | each leaves a hand and stays out of every hand and pile until its attack ends (ruling C17): once per attack |
 /// | answers to the questions of one cause | ≤ 12 each, ≤ 12 reactions per entry | e.g. Elemental Incantation: 3 discards, 6 hits, `done`s |
 /// | Pebble level 6 shields | 2 × 255 | one `pick` per shield, at most 255 (the `u8` count), one per seat |
 ///
@@ -73,7 +73,7 @@ pub const DEFAULT_TURN_LIMIT: u32 = 60;
 /// cannot make its own side lose shields, so the chain stops after one link. Defeats are at most the 24
 /// elementals on the table plus those entering during the turn (summons, `buy+`, Komodo Kin: each tied to
 /// a bounded cause), and every refill move fills a front slot from behind, so refills per removal are at
-/// most 6. The rows above the causes sum to under 3,600; the causes number a few hundred (at most ~200
+/// most 6. The rows above the causes sum to under 4,800; the causes number a few hundred (at most ~200
 /// damage events: 12 from attacks, ≤ 6 hits per other cause, one Avenger hit per loss of shields), each
 /// with ≤ 12 answers and ≤ 12 reactions, which the margin of this constant covers. Random play (the
 /// conformance suite) sees at most about 90 decisions in a turn, heuristic play about 60.

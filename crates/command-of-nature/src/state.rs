@@ -324,6 +324,9 @@ pub enum Step {
     AttackAfter,
     /// The next defender's instant window (index into the defending side's seats).
     InstantWindow { index: u8 },
+    /// A played command reaches its owner's discard pile once its effect is over (« Après avoir utilisé
+    /// l'effet de cet Ordre, placez-le dans votre défausse », ruling C17).
+    Discard { seat: u8, card: Card },
     /// Phase I begins.
     StartTurn,
 }

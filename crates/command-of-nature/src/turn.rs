@@ -78,6 +78,7 @@ impl CommandOfNature {
                 }
             }
             Step::StartTurn => self.start_turn(),
+            Step::Discard { seat, card } => self.players[seat as usize].discard.push(card),
             Step::Damage { uid, amount, attack, by, asked } => self.damage(uid, amount, attack, by, asked, ev),
             Step::Defeat { uid, by } => self.defeat(uid, by, ev),
             Step::Refill { side } => self.refill(side, ev),
@@ -330,7 +331,8 @@ impl CommandOfNature {
             (Phase::Actions, Action::Play(c)) => {
                 self.ap -= 1;
                 self.take_from_hand(seat, c);
-                self.players[seat as usize].discard.push(c);
+                // Under the steps the command asks for, so it is discarded once they are all done.
+                self.stack.push(Step::Discard { seat, card: c });
                 self.play_command(seat, c);
             }
             (Phase::Actions, Action::Swap(a, b)) => {

@@ -543,6 +543,21 @@ impl View {
                 Lang::Fr => writeln!(f, "attaque : {cmd} (DGT réduits de {})", a.cut)?,
             }
         }
+        // Commands in play: they reach their owner's discard pile once their effect is over (ruling C17).
+        let playing: Vec<String> = self
+            .stack
+            .iter()
+            .filter_map(|s| match *s {
+                crate::state::Step::Discard { seat, card } => {
+                    Some(format!("{} (p{seat})", crate::words::card_name(self.cards.info(card), lang)))
+                }
+                _ => None,
+            })
+            .collect();
+        if !playing.is_empty() {
+            let head = lang.pick("in play, then to the discard pile", "en jeu, puis vers la défausse");
+            writeln!(f, "{head}{}{}", lang.pick(": ", " : "), playing.join(", "))?;
+        }
         for (i, s) in self.seats.iter().enumerate() {
             if let Some(h) = &s.hand {
                 let names: Vec<&str> = h.iter().map(|&c| crate::words::card_name(self.cards.info(c), lang)).collect();

@@ -1201,6 +1201,50 @@ mod commands {
     }
 
     #[test]
+    fn droplet_charm_cannot_draw_itself_back_and_reaches_the_discard_after_the_attack() {
+        // Deck empty, discard pile empty: the draw finds nothing. Before ruling C17's fix the charm went to
+        // the discard pile first, was shuffled back by its own draw and could be played again forever.
+        let mut s = Scn::new()
+            .sages(Faction::Droplet, Faction::Pebble)
+            .u(0, "I1", "dribble")
+            .u(1, "I1", "oak-lumbertron")
+            .hand(1, "close-strike")
+            .hand(0, "droplet-charm");
+        s.setup.first_side = 1;
+        let mut g = s.front().go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
+        assert!(g.players[1].discard.is_empty(), "the attack command waits for its attack to end");
+        act(&mut g, "instant droplet-charm");
+        assert!(g.players[0].hand.is_empty(), "nothing to draw: the charm itself is not in the pile");
+        assert!(g.players[0].discard.is_empty() && g.players[0].deck.is_empty());
+        assert!(!can(&g, "instant droplet-charm"));
+        let text = g.view(Seat(0)).to_string();
+        assert!(text.contains("in play, then to the discard pile: Close Strike (p1), Droplet Charm (p0)"), "{text}");
+        act(&mut g, "done");
+        settle(&mut g);
+        assert_eq!(g.players[0].discard, cards("droplet-charm"), "discarded once the attack is over");
+        assert_eq!(g.players[1].discard, cards("close-strike"));
+        assert!(g.stack.iter().all(|s| !matches!(s, state::Step::Discard { .. })));
+
+        // With one card in the discard pile, the draw shuffles it (not the charm) into the deck and takes it.
+        let mut s = Scn::new()
+            .sages(Faction::Droplet, Faction::Pebble)
+            .u(0, "I1", "dribble")
+            .u(1, "I1", "oak-lumbertron")
+            .hand(1, "close-strike")
+            .hand(0, "droplet-charm")
+            .discard(0, "dewy");
+        s.setup.first_side = 1;
+        let mut g = s.front().go();
+        acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant droplet-charm"]);
+        assert_eq!(g.players[0].hand, cards("dewy"));
+        assert!(!can(&g, "instant droplet-charm"));
+        act(&mut g, "done");
+        settle(&mut g);
+        assert_eq!(g.players[0].discard, cards("droplet-charm"));
+    }
+
+    #[test]
     fn natural_restoration_melee_shield_and_ranged_barrier_cut() {
         let mut g = basics()
             .u(0, "I1", "bruce")
@@ -1475,7 +1519,8 @@ mod events {
                 Event::Refilled { side: 1, from: sl("II1"), to: sl("I1"), card: card("gravel") },
             ]
         );
-        assert_eq!(g.players[0].discard.last(), Some(&champion), "the champion is on top of the discard pile");
+        // The champion went on top of the discard pile at the level; the command follows once its attack is over (C17).
+        assert_eq!(g.players[0].discard, [champion, card("close-strike")]);
         assert_eq!(name(&g, 1, "I1"), "Gravel");
     }
 
