@@ -75,7 +75,7 @@ impl CommandOfNature {
         }
     }
 
-    /// Plays a command from hand (already paid and discarded).
+    /// Plays a command from hand (already paid; it reaches the discard pile once its effect is over, C17).
     pub(crate) fn play_command(&mut self, seat: u8, c: Card) {
         match c.class() {
             Class::Melee | Class::Ranged => self.ask(seat, Ask::Attacker { cmd: c }),

@@ -3,7 +3,7 @@
 //! sections have one entry per card of the game's card table (`C`, which a user card file may change).
 
 use sylvan_command_of_nature::CommandOfNature;
-use sylvan_command_of_nature::state::{Ask, Formation, Phase};
+use sylvan_command_of_nature::state::{Ask, Formation, Phase, Step};
 use sylvan_command_of_nature::view::View;
 
 use super::{Observation, Observe};
@@ -95,7 +95,8 @@ impl Observe for CommandOfNature {
         }
         out.section(
             "seats (relative, 4): present, sage pack (4), hand/10, deck/30, level/4, sage alive, faction used, \
-             hand seen, hand (C, copies/3), unseen (C, copies/3), discard (C, copies/3)",
+             hand seen, hand (C, copies/3), unseen (C, copies/3), discard (C, copies/3), \
+             in play: commands on their way to the discard pile (C, copies/3, ruling C17)",
         );
         for r in 0..SEATS {
             let s = (me + r) % SEATS;
@@ -112,6 +113,13 @@ impl Observe for CommandOfNature {
             out.counts(hand.into_iter().flatten().map(|k| usize::from(k.0)), c, 3.0);
             out.counts(seat.into_iter().flat_map(|x| x.unseen.iter()).map(|k| usize::from(k.0)), c, 3.0);
             out.counts(seat.into_iter().flat_map(|x| x.discard.iter()).map(|k| usize::from(k.0)), c, 3.0);
+            let in_play = view.stack.iter().filter_map(|step| match *step {
+                Step::Discard { seat: owner, card } if seat.is_some() && usize::from(owner) == s => {
+                    Some(usize::from(card.0))
+                }
+                _ => None,
+            });
+            out.counts(in_play, c, 3.0);
         }
         out.section("moves/1000");
         out.scaled(f64::from(view.moves), 1000.0);
