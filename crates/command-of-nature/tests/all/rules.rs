@@ -1364,9 +1364,11 @@ mod faction {
                 .level(0, 8)
         };
         let mut g = s().discard(0, "close-strike timber").front().go();
-        acts(&mut g, &["faction 4", "choose close-strike", "pick I1", "aim I1", "done"]);
+        acts(&mut g, &["faction 4", "choose close-strike", "pick I1", "aim I1"]);
+        assert_eq!(g.players[0].discard, cards("timber"), "out of the pile during its attack");
+        act(&mut g, "done");
         assert_eq!(unit(&g, 1, "I1").dmg, 3);
-        assert!(g.players[0].discard.contains(&card("close-strike")), "back in the discard");
+        assert_eq!(g.players[0].discard, cards("timber close-strike"), "back in the discard");
         let mut g = s().discard(0, "timber").front().go();
         acts(&mut g, &["faction 6", "choose timber"]);
         assert_eq!(g.players[0].deck, cards("timber"));
