@@ -480,8 +480,8 @@ impl CommandOfNature {
         // its own draw can never shuffle it back into a hand.
         let discard = Step::Discard { seat, card: c };
         match self.stack.iter().rposition(|s| *s == Step::AttackAfter) {
-            Some(i) => self.stack.insert(i, discard),
-            None => self.stack.push(discard),
+            Some(i) if self.options.revision >= 2 => self.stack.insert(i, discard),
+            _ => self.discard_after_effect(seat, c),
         }
         self.stack.push(Step::Ask(Question { seat, ask: Ask::Instants }));
         let Some(a) = self.attack else { return };

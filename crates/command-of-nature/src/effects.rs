@@ -506,10 +506,12 @@ impl CommandOfNature {
                     DiscardUse::Attack => {
                         // Out of the pile for its attack, then back (« it goes back to the discard
                         // afterwards », ruling C19), like any command in play (C17).
-                        if let Some(i) = p.discard.iter().rposition(|&x| x == c) {
-                            p.discard.remove(i);
+                        if self.options.revision >= 2 {
+                            if let Some(i) = p.discard.iter().rposition(|&x| x == c) {
+                                p.discard.remove(i);
+                            }
+                            self.stack.push(Step::Discard { seat, card: c });
                         }
-                        self.stack.push(Step::Discard { seat, card: c });
                         self.ask(seat, Ask::Attacker { cmd: c });
                         return;
                     }

@@ -130,6 +130,15 @@ impl Game for CommandOfNature {
                 help: "turns (of a player or team) after which the game is a draw, 1..=100000 (ruling C23)",
                 help_fr: "nombre de tours (d'un joueur ou d'une équipe) après lequel la partie est nulle, de 1 à 100000 (décision C23)",
             },
+            OptionDoc {
+                name: "revision",
+                default: "2",
+                help: "rules revision: 2 (the rulebook's) or 1, Sylvan before 0.2.0, which discarded a played command \
+                       at once instead of after its effect (ruling C17); records of those versions replay with 1",
+                help_fr: "révision des règles : 2 (celle du livret) ou 1, Sylvan avant 0.2.0, qui défaussait un Ordre joué \
+                          aussitôt au lieu d'après son effet (décision C17) ; les parties enregistrées par ces versions se \
+                          rejouent avec 1",
+            },
         ]
     }
 
@@ -165,6 +174,14 @@ impl Game for CommandOfNature {
 
     fn move_number(&self) -> usize {
         self.moves as usize
+    }
+
+    fn record_options(options: &Options, version: [u64; 3]) -> Options {
+        let mut o = options.clone();
+        if version < [0, 2, 0] {
+            o.revision = 1;
+        }
+        o
     }
 
     fn max_game_length(options: &Options) -> usize {

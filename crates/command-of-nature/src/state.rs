@@ -37,7 +37,14 @@ pub struct Options {
     pub turn_limit: u32,
     /// The card data: `base` (the embedded files) or the path of a user card file (ruling C24).
     pub cards: String,
+    /// The rules revision: [`RULES_REVISION`] (the rulebook's, the default) or 1, the rules of Sylvan
+    /// before 0.2.0, which discarded a played command at once instead of after its effect (ruling C17);
+    /// records of those versions replay with 1.
+    pub revision: u8,
 }
+
+/// The current rules revision (ruling C17): a played command reaches the discard pile once its effect is over.
+pub const RULES_REVISION: u8 = 2;
 
 impl Default for Options {
     fn default() -> Self {
@@ -48,6 +55,7 @@ impl Default for Options {
             sage_commands: SageCommands::Ts,
             turn_limit: crate::DEFAULT_TURN_LIMIT,
             cards: "base".into(),
+            revision: RULES_REVISION,
         }
     }
 }
@@ -91,6 +99,15 @@ impl Options {
                     "{} is not 1..={TURN_LIMIT_MAX}: the rulebook's game has no other end, and players who never \
                      defeat a Sage would play forever (ruling C23)",
                     o.turn_limit
+                ),
+            ));
+        }
+        if !(1..=RULES_REVISION).contains(&o.revision) {
+            return Err(SetupError::new(
+                "revision",
+                format!(
+                    "{} is not a rules revision: {RULES_REVISION} (the rulebook's) or 1 (Sylvan before 0.2.0, ruling C17)",
+                    o.revision
                 ),
             ));
         }

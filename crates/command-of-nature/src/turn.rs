@@ -126,6 +126,16 @@ impl CommandOfNature {
         }
     }
 
+    /// A played command reaches the discard pile once its effect is over (ruling C17): a step under the
+    /// ones its effect pushes. Rules revision 1 (records before 0.2.0) discarded it at once.
+    pub(crate) fn discard_after_effect(&mut self, seat: u8, card: Card) {
+        if self.options.revision >= 2 {
+            self.stack.push(Step::Discard { seat, card });
+        } else {
+            self.players[seat as usize].discard.push(card);
+        }
+    }
+
     fn end_turn(&mut self) {
         self.turns += 1;
         if self.turns >= self.options.turn_limit {
@@ -331,8 +341,7 @@ impl CommandOfNature {
             (Phase::Actions, Action::Play(c)) => {
                 self.ap -= 1;
                 self.take_from_hand(seat, c);
-                // Under the steps the command asks for, so it is discarded once they are all done.
-                self.stack.push(Step::Discard { seat, card: c });
+                self.discard_after_effect(seat, c);
                 self.play_command(seat, c);
             }
             (Phase::Actions, Action::Swap(a, b)) => {

@@ -146,6 +146,14 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         None
     }
 
+    /// For replaying old records: the options that replay a record written by engine `version`
+    /// (`MAJOR.MINOR.PATCH`) under the rules it was played with. A game whose rules changed keeps the older
+    /// rules behind an option and sets it here for records older than the change; the default replays
+    /// with the options as recorded. Only [`Record::initial_state`](crate::Record::initial_state) asks.
+    fn record_options(options: &Self::Options, _version: [u64; 3]) -> Self::Options {
+        options.clone()
+    }
+
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.to_move().is_none()

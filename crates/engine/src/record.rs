@@ -81,6 +81,9 @@ impl<G: Game> Record<G> {
             return Err(ReplayError::WrongGame { expected: G::NAME.to_owned(), found: short(&self.game) });
         }
         check_version(&self.engine_version)?;
+        // `check_version` has read the version: a record of an older engine replays with the rules it
+        // was played with.
+        let options = G::record_options(&self.options, version_numbers(&self.engine_version).unwrap_or([0; 3]));
         if let Some(recorded) = &self.content_hash {
             let ours = G::content_hash(&self.options);
             if ours.as_ref() != Some(recorded) {
@@ -91,8 +94,8 @@ impl<G: Game> Record<G> {
             }
         }
         Ok(match &self.start {
-            Start::Seed { seed } => G::new(&self.options, *seed)?,
-            Start::Setup { setup, seed } => G::from_setup(&self.options, setup, *seed)?,
+            Start::Seed { seed } => G::new(&options, *seed)?,
+            Start::Setup { setup, seed } => G::from_setup(&options, setup, *seed)?,
         })
     }
 

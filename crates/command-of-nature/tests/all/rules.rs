@@ -1245,6 +1245,45 @@ mod commands {
     }
 
     #[test]
+    fn records_before_0_2_0_replay_with_the_old_discard_timing() {
+        // Revision 1 (Sylvan before 0.2.0) discarded a command when played: with an empty deck, Droplet
+        // Charm drew itself back and could be played again. An old record of that replays as played; the
+        // same actions under the current rules stop at the second charm.
+        let mut s = Scn::new()
+            .sages(Faction::Droplet, Faction::Pebble)
+            .u(0, "I1", "dribble")
+            .u(1, "I1", "oak-lumbertron")
+            .hand(1, "close-strike")
+            .hand(0, "droplet-charm")
+            .front();
+        s.setup.first_side = 1;
+        let (options, setup) = (s.options.clone(), s.setup.clone());
+        let mut actions = Vec::new();
+        if s.build().phase == Phase::Daybreak {
+            actions.push("done");
+        }
+        actions.extend([
+            "play close-strike",
+            "pick I1",
+            "aim I1",
+            "instant droplet-charm",
+            "instant droplet-charm",
+            "done",
+        ]);
+        let mut record = sylvan_engine::Record::<CommandOfNature>::from_setup(options, setup, 7);
+        record.actions = actions.iter().map(|a| a.to_string()).collect();
+        record.engine_version = "0.1.0".into();
+        let old = sylvan_engine::replay(&record).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(old.options.revision, 1);
+        record.engine_version = sylvan_engine::ENGINE_VERSION.into();
+        let e = sylvan_engine::replay(&record).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("instant droplet-charm"), "{e}");
+        let bad = Options { revision: 3, ..Options::default() };
+        let e = CommandOfNature::new(&bad, 1).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(e.contains("revision") && e.contains("3 is not a rules revision"), "{e}");
+    }
+
+    #[test]
     fn natural_restoration_melee_shield_and_ranged_barrier_cut() {
         let mut g = basics()
             .u(0, "I1", "bruce")
