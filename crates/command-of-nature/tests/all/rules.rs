@@ -1184,17 +1184,21 @@ mod commands {
         assert_eq!(unit(&g, 1, "I1").dmg, 1);
     }
 
-    #[test]
-    fn droplet_charm_draws_and_more_on_defeat() {
+    /// Side 1 (Pebble) to play Close Strike at Dribble; p0 (Droplet) holds Droplet Charm.
+    fn droplet_scene() -> Scn {
         let mut s = Scn::new()
             .sages(Faction::Droplet, Faction::Pebble)
             .u(0, "I1", "dribble")
             .u(1, "I1", "oak-lumbertron")
             .hand(1, "close-strike")
-            .hand(0, "droplet-charm")
-            .deck(0, "dewy wade");
+            .hand(0, "droplet-charm");
         s.setup.first_side = 1;
-        let mut g = s.front().go();
+        s
+    }
+
+    #[test]
+    fn droplet_charm_draws_and_more_on_defeat() {
+        let mut g = droplet_scene().deck(0, "dewy wade").front().go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant droplet-charm", "done"]);
         settle(&mut g);
         assert_eq!(g.players[0].hand.len(), 2, "1 + 1 because Dribble fell");
@@ -1204,14 +1208,7 @@ mod commands {
     fn droplet_charm_cannot_draw_itself_back_and_reaches_the_discard_after_the_attack() {
         // Deck empty, discard pile empty: the draw finds nothing. Before ruling C17's fix the charm went to
         // the discard pile first, was shuffled back by its own draw and could be played again forever.
-        let mut s = Scn::new()
-            .sages(Faction::Droplet, Faction::Pebble)
-            .u(0, "I1", "dribble")
-            .u(1, "I1", "oak-lumbertron")
-            .hand(1, "close-strike")
-            .hand(0, "droplet-charm");
-        s.setup.first_side = 1;
-        let mut g = s.front().go();
+        let mut g = droplet_scene().front().go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1"]);
         assert!(g.players[1].discard.is_empty(), "the attack command waits for its attack to end");
         act(&mut g, "instant droplet-charm");
@@ -1227,15 +1224,7 @@ mod commands {
         assert!(g.stack.iter().all(|s| !matches!(s, state::Step::Discard { .. })));
 
         // With one card in the discard pile, the draw shuffles it (not the charm) into the deck and takes it.
-        let mut s = Scn::new()
-            .sages(Faction::Droplet, Faction::Pebble)
-            .u(0, "I1", "dribble")
-            .u(1, "I1", "oak-lumbertron")
-            .hand(1, "close-strike")
-            .hand(0, "droplet-charm")
-            .discard(0, "dewy");
-        s.setup.first_side = 1;
-        let mut g = s.front().go();
+        let mut g = droplet_scene().discard(0, "dewy").front().go();
         acts(&mut g, &["play close-strike", "pick I1", "aim I1", "instant droplet-charm"]);
         assert_eq!(g.players[0].hand, cards("dewy"));
         assert!(!can(&g, "instant droplet-charm"));
@@ -1249,14 +1238,7 @@ mod commands {
         // Revision 1 (Sylvan before 0.2.0) discarded a command when played: with an empty deck, Droplet
         // Charm drew itself back and could be played again. An old record of that replays as played; the
         // same actions under the current rules stop at the second charm.
-        let mut s = Scn::new()
-            .sages(Faction::Droplet, Faction::Pebble)
-            .u(0, "I1", "dribble")
-            .u(1, "I1", "oak-lumbertron")
-            .hand(1, "close-strike")
-            .hand(0, "droplet-charm")
-            .front();
-        s.setup.first_side = 1;
+        let s = droplet_scene().front();
         let (options, setup) = (s.options.clone(), s.setup.clone());
         let mut actions = Vec::new();
         if s.build().phase == Phase::Daybreak {
