@@ -486,6 +486,7 @@ function viewer(id, record) {
         : await api(`/api/replay${q}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: record });
     } catch (e) { toast(e.message); return; }
     st.upto = st.data.move;
+    window.sylvanReplay = st.data;
     if (id && st.data.over && st.data.move === st.data.total && st.analysis === undefined) {
       st.analysis = 'loading';
       api(`/api/games/${id}/analysis`).then((a) => { st.analysis = a; }).catch(() => { st.analysis = null; }).then(() => { if (st.data.move === st.data.total) draw(); });

@@ -175,45 +175,83 @@ function spiritDuel(v, { catalog, t, seat }) {
 // ---------------------------------------------------------------- Command of Nature
 
 const ROWS = ['I', 'II', 'III'];
-const ROW_SLOTS = [1, 2, 3];
 
-function commandOfNature(v, { catalog, t, seat }) {
+/** Where a unit stands, by its id: `{side, tok, unit}` (its slot written as in the notation, `II1`). */
+function findUnit(formations, uid) {
+  for (const [side, f] of formations.entries()) {
+    for (const [ri, row] of f.entries()) {
+      const k = row.findIndex((u) => u && u.uid === uid);
+      if (k >= 0) return { side, tok: `${ROWS[ri]}${k + 1}`, unit: row[k] };
+    }
+  }
+  return null;
+}
+
+function commandOfNature(v, { catalog, t, seat, text }) {
   const cards = catalog.cards || catalog || {};
   const info = (code) => (cards && typeof cards === 'object' && cards[code]) || { name: code };
+  const name = (code) => info(code).name || code;
   const mySide = seat != null ? seat % 2 : 0;
+  // A row holds (row + 1) units per column: one column in a duel, two in 2v2.
+  const cols = v.seats.length === 4 ? 2 : 1;
+  const atk = v.attack;
+  const attacker = atk ? atk.attacker : null;
+  const targets = atk ? atk.targets.slice(0, atk.count) : [];
   const formation = (side) => {
     const f = v.formations[side];
-    const rows = ROWS.map((r, ri) => `<div class="crow"><span class="rlabel">${r}</span>${range(ROW_SLOTS[ri]).map((k) => {
+    const rows = ROWS.map((r, ri) => `<div class="crow"><span class="rlabel">${r}</span>${range((ri + 1) * cols).map((k) => {
       const u = f[ri][k];
       const tok = `${r}${k + 1}`;
       if (!u) return `<div class="unit empty" data-tok="${tok}"><small>${tok}</small></div>`;
       const c = info(u.card);
-      return `<div class="unit ${u.ready === false ? 'tired' : ''}" data-tok="${tok}" title="${esc((c.name || u.card) + ' — ' + (c.text || ''))}">
-        <div class="cname">${esc(c.name || u.card)}</div>
+      const role = u.uid === attacker ? 'attacker' : targets.includes(u.uid) ? 'target' : '';
+      return `<div class="unit ${u.ready === false ? 'tired' : ''} ${role}" data-tok="${tok}" title="${esc(name(u.card) + ' — ' + (c.text || ''))}">
+        <div class="cname">${role === 'attacker' ? '⚔ ' : role === 'target' ? '◎ ' : ''}${esc(name(u.card))}</div>
         <div class="stats">⚔${c.strength ?? '?'} ♥${c.health != null ? c.health - u.dmg : '?'}${u.dmg ? ` <span class="dmg">-${u.dmg}</span>` : ''}
           ${'▲'.repeat(u.boosts || 0)}${'◆'.repeat(u.shields || 0)}${u.attacked ? ' ⟳' : ''}</div><small>${tok} · p${u.owner}</small></div>`;
     }).join('')}</div>`);
     return side === mySide ? rows.join('') : rows.reverse().join('');
   };
   const sage = (s) => v.options?.sages?.[s];
-  const seatInfo = (s, st) => `<span class="${seatColor(s)}">p${s}${s === seat ? ` (${t('you')})` : ''}: ${sage(s) ? `${t('sage')} <span title="${esc(info(sage(s)).text || '')}">${esc(info(sage(s)).name || sage(s))}</span> · ` : ''}${t('level')} ${st.level} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count}${st.sage_alive ? '' : ' · ☠'}</span>`;
+  // A discard pile is face up: its size, its top card, every card on hover.
+  const pile = (st, s) => {
+    const d = st.discard || [];
+    const top = d.length ? ` (${t('top_card')}${t('colon')} ${esc(name(d[d.length - 1]))})` : '';
+    return `<span class="pile" data-seat="${s}" title="${esc(d.map(name).join(', '))}">${t('discard')} ${d.length}${top}</span>`;
+  };
+  const seatInfo = (s, st) => `<span class="${seatColor(s)}">p${s}${s === seat ? ` (${t('you')})` : ''}: ${sage(s) ? `${t('sage')} <span title="${esc(info(sage(s)).text || '')}">${esc(name(sage(s)))}</span> · ` : ''}${t('level')} ${st.level} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count} · ${pile(st, s)}${st.sage_alive ? '' : ' · ☠'}</span>`;
   const sides = [0, 1].map((sd) => `<div class="cside ${sd === mySide ? 'mine' : ''}"><div class="phead"><b>${t('side')} ${sd}</b> · ${v.gold?.[sd] ?? 0} ${t('gold')}
-    ${v.side === sd ? ` · ${v.ap} ${t('ap')}` : ''} · ${v.seats.map((st, s) => (s % 2 === sd ? seatInfo(s, st) : '')).join(' ')}</div>${formation(sd)}</div>`);
+    ${v.side === sd ? ` · ${v.ap} ${t('ap')}` : ''} · ${v.seats.map((st, s) => (s % 2 === sd ? seatInfo(s, st) : '')).filter(Boolean).join(' — ')}</div>${formation(sd)}</div>`);
+  // The attack being resolved: its command, the attacking unit, the targets and the damage cut so far.
+  const where = (uid) => {
+    const f = findUnit(v.formations, uid);
+    return f ? `<b>${esc(name(f.unit.card))}</b> (${f.tok}, ${t('side')} ${f.side})` : '?';
+  };
+  const attackPanel = atk ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} <b>${esc(name(atk.cmd))}</b> (p${atk.seat}) · ${where(atk.attacker)} → ${targets.map(where).join(', ')}${atk.cut ? ` · ${t('cut', atk.cut)}` : ''}</div>` : '';
+  // Commands in play reach their owner's discard pile once their effect is over (ruling C17).
+  const playing = (v.stack || []).map((s) => s?.Discard).filter(Boolean);
+  const inPlay = playing.length ? `<div class="inplay">${t('in_play')}${t('colon')} ${playing.map((d) => `<span class="chip ${seatColor(d.seat)}" title="${esc(info(d.card).text || '')}">${esc(name(d.card))} (p${d.seat})</span>`).join(' ')}</div>` : '';
   const market = (v.market || []).map((row, m) => `<div class="market"><b>${m === 0 ? t('elemental_market') : t('command_market')}</b><div class="row">
-    ${row.map((code, k) => code ? face({ tok: `${m === 0 ? 'e' : 'c'}${k + 1}`, name: info(code).name || code, cost: info(code).cost != null ? `${info(code).cost}g` : '', text: info(code).text,
+    ${row.map((code, k) => code ? face({ tok: `${m === 0 ? 'e' : 'c'}${k + 1}`, name: name(code), cost: info(code).cost != null ? `${info(code).cost}g` : '', text: info(code).text,
       stats: info(code).strength != null ? `⚔${info(code).strength} ♥${info(code).health}` : '', small: `${m === 0 ? 'e' : 'c'}${k + 1}` }) : '').join('')}</div></div>`).join('');
-  const myHand = v.seats[seat ?? -1]?.hand || [];
-  const hand = myHand.map((code) => {
+  const cardFace = (code, tok) => {
     const c = info(code);
-    return face({ tok: code, name: c.name || code, cost: c.cost != null ? `${c.cost}g` : '', text: c.text, stats: c.strength != null ? `⚔${c.strength} ♥${c.health}` : '' });
-  }).join('');
-  const q = v.question ? `<div class="question">${t('question')}${t('colon')} ${esc(v.question.ask || JSON.stringify(v.question))}</div>` : '';
+    return face({ tok, name: name(code), cost: c.cost != null ? `${c.cost}g` : '', text: c.text, stats: c.strength != null ? `⚔${c.strength} ♥${c.health}` : '' });
+  };
+  const hand = (v.seats[seat ?? -1]?.hand || []).map((code) => cardFace(code, code)).join('');
+  // In 2v2 partners see each other's hands (the view carries them); only one's own is played from.
+  const partners = v.seats.map((st, s) => (s !== seat && st.hand ? `<h3>${t('partner_hand')} (p${s})</h3><div class="hand">${st.hand.map((code) => cardFace(code)).join('') || `<span class="muted">${t('empty')}</span>`}</div>` : '')).join('');
+  // The question in the game's own words, in the page's language: the view text's first line is
+  // "Command of Nature — turn N — side S to play — pS — <question>".
+  const asked = (text || '').split('\n')[0].split(' — ').slice(4).join(' — ');
+  const askName = v.question && (typeof v.question.ask === 'string' ? v.question.ask : Object.keys(v.question.ask || {})[0]);
+  const q = v.question ? `<div class="question">${t('question')}${t('colon')} p${v.question.seat} — ${esc(asked || askName || '')}</div>` : '';
   return `<div class="con">
     <div class="info">${t('turn')} ${v.turns + 1} · ${esc(phaseWord('command-of-nature', v.phase, t))} · p${v.actor}</div>${q}
-    ${sides[1 - mySide]}<hr>${sides[mySide]}
-    <div class="legend">${t('legend')}${t('colon')} ⚔ ${t('strength')} · ♥ ${t('health')} · <span class="dmg">-n</span> ${t('damage')} · ▲ ${t('boost')} · ◆ ${t('shield')} · ⟳ attacked</div>
+    ${sides[1 - mySide]}${attackPanel}${inPlay}<hr>${sides[mySide]}
+    <div class="legend">${t('legend')}${t('colon')} ⚔ ${t('strength')} · ♥ ${t('health')} · <span class="dmg">-n</span> ${t('damage')} · ▲ ${t('boost')} · ◆ ${t('shield')} · ⟳ ${t('attacked')}</div>
     <div class="markets">${market}</div>
-    <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
+    <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div>${partners}</div>`;
 }
 
 function range(n) {

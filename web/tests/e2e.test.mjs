@@ -4,8 +4,8 @@
 // target/web-artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -370,6 +370,84 @@ test('the replay viewer steps through a finished game from any seat', async () =
   await page.waitForFunction(() => document.querySelector('#pos').innerText.match(/ 0 \//));
   await page.click('#next');
   await page.waitForFunction(() => document.querySelector('#pos').innerText.includes(' 1 /'));
+  await page.context().close();
+});
+
+// What a Command of Nature board shows against the view it was drawn from: the attack (command,
+// attacker, targets), the commands in play, each discard pile (size and top card), and every slot of
+// each formation (rows of 1, 2, 3 units per column; two columns in 2v2).
+const conBoardProblems = (page) => page.evaluate(() => {
+  const d = window.sylvanReplay;
+  const v = d.view;
+  const name = (c) => d.catalog.cards[c].name;
+  const text = (sel) => document.querySelector(sel)?.textContent || '';
+  const out = [];
+  const cols = v.seats.length === 4 ? 2 : 1;
+  const slots = document.querySelectorAll('.con .cside .unit').length;
+  if (slots !== 2 * 6 * cols) out.push(`${slots} slots drawn`);
+  if (v.attack) {
+    if (!text('.con .attack').includes(name(v.attack.cmd))) out.push('attack panel');
+    const find = (uid) => v.formations.flat(2).find((u) => u && u.uid === uid);
+    const attacker = document.querySelectorAll('.con .unit.attacker');
+    if (attacker.length !== 1 || !attacker[0].textContent.includes(name(find(v.attack.attacker).card))) out.push('attacker');
+    if (document.querySelectorAll('.con .unit.target').length !== new Set(v.attack.targets.slice(0, v.attack.count)).size) out.push('targets');
+  } else if (document.querySelector('.con .attack')) out.push('attack panel without an attack');
+  for (const step of v.stack) if (step?.Discard && !text('.con .inplay').includes(name(step.Discard.card))) out.push(`in play ${step.Discard.card}`);
+  v.seats.forEach((st, s) => {
+    const pile = text(`.con .pile[data-seat="${s}"]`);
+    if (!pile.includes(String(st.discard.length))) out.push(`p${s} discard size`);
+    if (st.discard.length && !pile.includes(name(st.discard[st.discard.length - 1]))) out.push(`p${s} discard top`);
+  });
+  return out;
+});
+
+// Moves the replay viewer to move `k`.
+async function replayTo(page, k) {
+  await page.evaluate((k) => {
+    const s = document.querySelector('#slider');
+    s.value = String(k);
+    s.dispatchEvent(new Event('change'));
+  }, k);
+  await page.waitForFunction((k) => document.querySelector('#pos')?.innerText.includes(` ${k} /`) && window.sylvanReplay?.move === k, k);
+}
+
+test('Command of Nature\'s board draws the attack, the commands in play, the discard piles and every 2v2 slot', async () => {
+  const id = finished['command-of-nature'];
+  assert.ok(id, 'the command-of-nature game finished first');
+  const step = async (k) => (await fetch(`${base}/api/games/${id}/replay?seat=0&upto=${k}`)).json();
+  const total = (await step(0)).total;
+  // The first position with an attack whose command is in play, and one with a discard pile.
+  let attack = null;
+  let pile = null;
+  for (let k = 1; k <= total && (attack === null || pile === null); k++) {
+    const v = (await step(k)).view;
+    if (attack === null && v.attack && v.stack.some((s) => s?.Discard)) attack = k;
+    if (pile === null && v.seats.some((st) => st.discard.length)) pile = k;
+  }
+  assert.ok(attack !== null && pile !== null, `an attack (${attack}) and a discard pile (${pile}) in ${total} moves`);
+  const page = await newPage();
+  await page.goto(`${base}/replay/${id}`);
+  await page.waitForSelector('#pos');
+  for (const k of [attack, pile]) {
+    await replayTo(page, k);
+    assert.deepEqual(await conBoardProblems(page), [], `move ${k}`);
+  }
+  await replayTo(page, attack);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'command-of-nature-attack.png'), fullPage: true });
+  // A 2v2 game (random moves from the terminal), uploaded: every slot, partners' hands.
+  const file = path.join(dir, 'con4.json');
+  const played = spawnSync(BIN, ['play', 'command-of-nature', '-p', '4', '-b', 'random', '--seed', '5', '-r', file], { input: '1\n'.repeat(2000) });
+  assert.equal(played.status, 0, String(played.stderr));
+  await page.goto(`${base}/replay`);
+  await page.setInputFiles('#file', { name: 'con4.json', mimeType: 'application/json', buffer: readFileSync(file) });
+  await page.waitForSelector('#pos');
+  const total4 = Number((await page.locator('#pos').innerText()).split('/')[1]);
+  for (const k of [1, Math.floor(total4 / 2), total4]) {
+    await replayTo(page, k);
+    assert.deepEqual(await conBoardProblems(page), [], `2v2 move ${k}`);
+  }
+  assert.match(await page.locator('.con').innerText(), /Your partner's hand \(p2\)/);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'command-of-nature-2v2.png'), fullPage: true });
   await page.context().close();
 });
 
