@@ -7,6 +7,7 @@ mod analyze;
 mod bench;
 mod cards;
 mod games;
+mod ladder;
 mod list;
 mod play;
 mod replay;
@@ -51,6 +52,8 @@ enum Command {
     Cards(cards::CardsArgs),
     /// Bots against each other with rotating seats: win-rate matrix, ratings, report with plots.
     Tournament(tournament::TournamentArgs),
+    /// Sum the pairwise results of several `tournament --json` reports into one rating ladder.
+    Ladder(ladder::LadderArgs),
     /// Run the game server (HTTP lobby, WebSocket play, SQLite storage; see docs/PROTOCOL.md).
     Serve(serve::ServeArgs),
     /// Create a game on a server and print the seats' links.
@@ -225,6 +228,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(&args),
         Command::Cards(args) => cards::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Ladder(args) => ladder::run(&args),
         Command::Serve(args) => serve::serve(&args),
         Command::Create(args) => serve::create(&args),
         Command::Join(args) => serve::join(&args),

@@ -87,3 +87,84 @@ fn bench_times_a_search_bot() -> TestResult {
     assert!(v["iterations_per_sec"].as_f64().unwrap_or(0.0) > 0.0);
     Ok(())
 }
+
+/// Writes `sylvan tournament --json` output to a file named `name` in the test's temp folder.
+fn tournament_file(name: &str, args: &[&str]) -> Result<PathBuf, Box<dyn Error>> {
+    let v = json(&[&["tournament", "toy", "-p", "2", "--threads", "1", "--json"], args].concat())?;
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("ladder-{}-{name}.json", std::process::id()));
+    std::fs::write(&path, v.to_string())?;
+    Ok(path)
+}
+
+#[test]
+fn ladder_sums_tournaments_by_bot_and_refits_the_ratings() -> TestResult {
+    let a = tournament_file("a", &["--bots", "random,heuristic", "-n", "40", "--seed", "1"])?;
+    let b = tournament_file("b", &["--bots", "heuristic,ismcts:iters=50", "-n", "20", "--seed", "2"])?;
+    let c = tournament_file("c", &["--bots", "random,heuristic", "-n", "20", "--seed", "41"])?;
+    let read =
+        |p: &PathBuf| -> Result<Value, Box<dyn Error>> { Ok(serde_json::from_str(&std::fs::read_to_string(p)?)?) };
+    let (ra, rb, rc) = (read(&a)?, read(&b)?, read(&c)?);
+    let [a, b, c] = [&a, &b, &c].map(|p| p.to_string_lossy().into_owned());
+    let l = json(&["ladder", &a, &b, &c, "--json"])?;
+    assert_eq!(l["reports"], 3);
+    assert_eq!(l["games"], 80.0);
+    let specs: Vec<&str> = l["bots"].as_array().ok_or("bots")?.iter().filter_map(|b| b["spec"].as_str()).collect();
+    assert_eq!(specs, ["random", "heuristic", "ismcts:iters=50"], "in order of first appearance");
+    // random–heuristic: the two runs' cells summed; heuristic–ismcts: run b's; random–ismcts: never met.
+    let cell = |r: &Value, i: usize, j: usize| r["matrix"][i][j]["wins"].as_f64().unwrap_or(-1.0);
+    assert_eq!(cell(&l, 1, 0), cell(&ra, 1, 0) + cell(&rc, 1, 0));
+    assert_eq!(l["matrix"][1][0]["games"], 60.0);
+    assert_eq!(cell(&l, 2, 1), cell(&rb, 1, 0));
+    assert!(l["matrix"][0][2].is_null());
+    assert_eq!(l["bots"][1]["games"], 80.0);
+    assert_eq!(l["steps"].as_array().map(Vec::len), Some(2));
+    // One report alone: the tournament's own ratings.
+    let one = json(&["ladder", &a, "--json"])?;
+    for i in 0..2 {
+        let (x, y) =
+            (one["bots"][i]["rating"].as_f64().ok_or("rating")?, ra["bots"][i]["rating"].as_f64().ok_or("rating")?);
+        assert!((x - y).abs() < 1e-9, "{x} against {y}");
+    }
+    // The text names every bot and step.
+    let out = sylvan(&["ladder", &a, &b, &c])?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("toy: 2 players, 80 games from 3 reports") && text.contains("ismcts:iters=50"), "{text}");
+    assert_eq!(text.matches(" meetings").count(), 2 + 1, "{text}");
+    Ok(())
+}
+
+#[test]
+fn ladder_errors_name_the_file_and_field() -> TestResult {
+    let a = tournament_file("e", &["--bots", "random,heuristic", "-n", "4", "--seed", "1"])?;
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let other = dir.join(format!("ladder-{}-other.json", std::process::id()));
+    std::fs::write(
+        &other,
+        json(&["tournament", "equinox", "-p", "2", "--bots", "random,heuristic", "-n", "2", "--json"])?.to_string(),
+    )?;
+    let broken = dir.join(format!("ladder-{}-broken.json", std::process::id()));
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&a)?)?;
+    v["matrix"][0][1]["games"] = serde_json::json!(1e30);
+    std::fs::write(&broken, v.to_string())?;
+    let far = dir.join(format!("ladder-{}-far.json", std::process::id()));
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&a)?)?;
+    v["bots"][0]["spec"] = "ismcts:iters=7".into();
+    v["bots"][1]["spec"] = "ismcts:iters=8".into();
+    std::fs::write(&far, v.to_string())?;
+    let [a, other, broken, far] = [a, other, broken, far].map(|p| p.to_string_lossy().into_owned());
+    for (args, needle) in [
+        (vec![a.as_str(), other.as_str()], format!("{other}: `game`: `equinox`, but the reports before are of `toy`")),
+        (
+            vec![a.as_str(), broken.as_str()],
+            format!("{broken}: `matrix[0][1].games`: expected a count from 0 to 10^12"),
+        ),
+        (vec![a.as_str(), "/nonexistent/x.json"], "cannot read `/nonexistent/x.json`".into()),
+        (vec![a.as_str(), far.as_str()], "`ismcts:iters=7`, `ismcts:iters=8` never met `random`".into()),
+    ] {
+        let out = sylvan(&[&["ladder"], &args[..]].concat())?;
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&needle) && err.lines().count() == 1, "{err}");
+    }
+    Ok(())
+}

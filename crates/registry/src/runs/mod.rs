@@ -2,8 +2,10 @@
 //! rotating seats, ratings); and `vector` (many games stepped together for learning code). A run is cut into chunks of games; a chunk's result is plain data
 //! (serializable, so a chunk can run in another process or on another machine, as the Python package's
 //! Ray runner does) and the results of all chunks, merged in chunk order, give the report. The report
-//! is the JSON object the command line prints with `--json`.
+//! is the JSON object the command line prints with `--json`; `ladder` sums the pairwise results of
+//! several tournament reports into one rating ladder.
 
+pub mod ladder;
 pub mod sim;
 pub mod tournament;
 pub mod vector;

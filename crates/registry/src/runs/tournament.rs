@@ -228,7 +228,7 @@ fn play_one(
 }
 
 /// The Wilson 95% interval of `wins` successes in `n` trials (ties count half).
-fn wilson(wins: f64, n: f64) -> (f64, f64) {
+pub(super) fn wilson(wins: f64, n: f64) -> (f64, f64) {
     if n <= 0.0 {
         return (0.0, 1.0);
     }
@@ -241,13 +241,13 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
 }
 
 /// Pairwise scores: `w[i][j]` points of bot i against bot j, `n[i][j]` pairings.
-struct Pairwise {
-    w: Vec<Vec<f64>>,
-    n: Vec<Vec<f64>>,
+pub(super) struct Pairwise {
+    pub(super) w: Vec<Vec<f64>>,
+    pub(super) n: Vec<Vec<f64>>,
 }
 
 impl Pairwise {
-    fn new(k: usize) -> Pairwise {
+    pub(super) fn new(k: usize) -> Pairwise {
         Pairwise { w: vec![vec![0.0; k]; k], n: vec![vec![0.0; k]; k] }
     }
 
@@ -269,7 +269,7 @@ impl Pairwise {
     }
 
     /// Bradley–Terry ratings on the Elo scale (mean 0); bots that met nobody get 0.
-    fn ratings(&self) -> Vec<f64> {
+    pub(super) fn ratings(&self) -> Vec<f64> {
         let k = self.w.len();
         let mut p = vec![1.0f64; k];
         for _ in 0..500 {
@@ -302,6 +302,27 @@ impl Pairwise {
         }
         p.iter().map(|x| 400.0 * x.log10()).collect()
     }
+}
+
+/// The pairwise win-rate matrix as the report writes it: `{wins, games, rate, ci}` per pair that met,
+/// null elsewhere.
+pub(super) fn matrix_json(pair: &Pairwise) -> Vec<Vec<Value>> {
+    let k = pair.w.len();
+    (0..k)
+        .map(|i| {
+            (0..k)
+                .map(|j| {
+                    let (w, n) = (pair.w[i][j], pair.n[i][j]);
+                    if i == j || n == 0.0 {
+                        Value::Null
+                    } else {
+                        let (lo, hi) = wilson(w, n);
+                        json!({"wins": w, "games": n, "rate": w / n, "ci": [lo, hi]})
+                    }
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// A histogram of `values` in `bins` equal bins over [lo, hi] (integer-aligned when the values are).
@@ -448,21 +469,7 @@ fn summarize(
             })
         })
         .collect();
-    let matrix: Vec<Vec<Value>> = (0..k)
-        .map(|i| {
-            (0..k)
-                .map(|j| {
-                    let (w, n) = (pair.w[i][j], pair.n[i][j]);
-                    if i == j || n == 0.0 {
-                        Value::Null
-                    } else {
-                        let (lo, hi) = wilson(w, n);
-                        json!({"wins": w, "games": n, "rate": w / n, "ci": [lo, hi]})
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let matrix = matrix_json(&pair);
     let mean_moves = if n_games > 0.0 { lengths.iter().sum::<f64>() / n_games } else { 0.0 };
     json!({
         "game": game,

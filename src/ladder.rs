@@ -1,0 +1,106 @@
+//! `sylvan ladder FILE...`: the `sylvan tournament --json` reports of several runs (blocks of games,
+//! pairs of bots run apart, several machines) summed into one rating ladder; the numbers are
+//! [`sylvan_registry::runs::ladder`]'s, this module reads the files and writes the text.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use serde_json::Value;
+use sylvan_registry::runs::ladder::Ladder;
+
+use crate::games::num;
+
+/// The largest report file read (a report with designer tables is a few megabytes).
+const MAX_FILE: u64 = 64 << 20;
+
+/// Arguments of `sylvan ladder`.
+#[derive(Args, Debug, Clone)]
+pub struct LadderArgs {
+    /// Tournament reports (`sylvan tournament ... --json` output), one per file, of one game.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Print one JSON object on stdout.
+    #[arg(long)]
+    json: bool,
+    /// Seed of the bootstrap that gives the intervals.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// Reads one report: at most [`MAX_FILE`] bytes of JSON.
+fn read(path: &PathBuf) -> Result<Value> {
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read `{}`", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read `{}`", path.display()))?;
+    if bytes.len() as u64 > MAX_FILE {
+        bail!("{}: larger than {} MiB, not a tournament report", path.display(), MAX_FILE >> 20);
+    }
+    serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))
+}
+
+/// Runs `sylvan ladder`.
+pub fn run(args: &LadderArgs) -> Result<ExitCode> {
+    let mut ladder = Ladder::new();
+    for path in &args.files {
+        let report = read(path)?;
+        ladder.add(&report).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    }
+    let r = ladder.report(args.seed)?;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{r}")?;
+    } else {
+        write_text(&mut out, &r)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn write_text(out: &mut impl Write, r: &Value) -> Result<()> {
+    let f = |v: &Value| v.as_f64().unwrap_or(0.0);
+    let pct = |v: &Value| format!("{:.1}%", 100.0 * f(v));
+    writeln!(
+        out,
+        "{}: {} players, {} games from {} reports",
+        r["game"].as_str().unwrap_or(""),
+        r["players"],
+        num(f(&r["games"])),
+        r["reports"]
+    )?;
+    let mut bots = r["bots"].as_array().cloned().unwrap_or_default();
+    bots.sort_by(|a, b| f(&a["rating"]).total_cmp(&f(&b["rating"])));
+    let width = bots.iter().filter_map(|b| b["spec"].as_str()).map(str::len).max().unwrap_or(4).max(4);
+    writeln!(out, "\n{:width$}  {:>7}  {:>7}  win rate (95% CI)       rating (95% CI)", "bot", "games", "wins")?;
+    for b in &bots {
+        writeln!(
+            out,
+            "{:width$}  {:>7}  {:>7}  {:>6} [{:>6}, {:>6}]  {:>6.0} [{:>5.0}, {:>5.0}]",
+            b["spec"].as_str().unwrap_or(""),
+            num(f(&b["games"])),
+            num(f(&b["wins"])),
+            pct(&b["win_rate"]),
+            pct(&b["win_rate_ci"][0]),
+            pct(&b["win_rate_ci"][1]),
+            f(&b["rating"]),
+            f(&b["rating_ci"][0]),
+            f(&b["rating_ci"][1]),
+        )?;
+    }
+    writeln!(out, "\nsteps, lowest first (95% CI of the step; whether the bots' intervals are apart; meetings):")?;
+    for s in r["steps"].as_array().cloned().unwrap_or_default() {
+        writeln!(
+            out,
+            "{} → {}: {:+.0} [{:+.0}, {:+.0}], intervals {}, {} meetings",
+            s["from"].as_str().unwrap_or(""),
+            s["to"].as_str().unwrap_or(""),
+            f(&s["step"]),
+            f(&s["step_ci"][0]),
+            f(&s["step_ci"][1]),
+            if s["intervals_apart"].as_bool().unwrap_or(false) { "apart" } else { "overlap" },
+            num(f(&s["meetings"])),
+        )?;
+    }
+    Ok(())
+}
