@@ -371,8 +371,6 @@ pub struct Attack {
     pub droplet: [Option<u8>; 2],
     /// Shields stripped from the attacker by Focused Fury.
     pub fury: u8,
-    /// Whether it came from the discard pile (Leaf L4): the card goes back there.
-    pub from_discard: bool,
 }
 
 /// Per-seat state.
