@@ -12,6 +12,7 @@ use serde_json::Value;
 use sylvan_registry::runs::ladder::Ladder;
 
 use crate::games::num;
+use crate::tournament::rate_and_rating;
 
 /// The largest report file read (a report with designer tables is a few megabytes).
 const MAX_FILE: u64 = 64 << 20;
@@ -60,7 +61,6 @@ pub fn run(args: &LadderArgs) -> Result<ExitCode> {
 
 fn write_text(out: &mut impl Write, r: &Value) -> Result<()> {
     let f = |v: &Value| v.as_f64().unwrap_or(0.0);
-    let pct = |v: &Value| format!("{:.1}%", 100.0 * f(v));
     writeln!(
         out,
         "{}: {} players, {} games from {} reports",
@@ -76,16 +76,11 @@ fn write_text(out: &mut impl Write, r: &Value) -> Result<()> {
     for b in &bots {
         writeln!(
             out,
-            "{:width$}  {:>7}  {:>7}  {:>6} [{:>6}, {:>6}]  {:>6.0} [{:>5.0}, {:>5.0}]",
+            "{:width$}  {:>7}  {:>7}  {}",
             b["spec"].as_str().unwrap_or(""),
             num(f(&b["games"])),
             num(f(&b["wins"])),
-            pct(&b["win_rate"]),
-            pct(&b["win_rate_ci"][0]),
-            pct(&b["win_rate_ci"][1]),
-            f(&b["rating"]),
-            f(&b["rating_ci"][0]),
-            f(&b["rating_ci"][1]),
+            rate_and_rating(b),
         )?;
     }
     writeln!(out, "\nsteps, lowest first (95% CI of the step; whether the bots' intervals are apart; meetings):")?;

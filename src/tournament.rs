@@ -109,8 +109,22 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn pct(v: &Value) -> String {
+pub(crate) fn pct(v: &Value) -> String {
     format!("{:.1}%", 100.0 * v.as_f64().unwrap_or(0.0))
+}
+
+/// A bot's win rate and rating with their 95% intervals, as the report's columns write them.
+pub(crate) fn rate_and_rating(b: &Value) -> String {
+    let f = |v: &Value| v.as_f64().unwrap_or(0.0);
+    format!(
+        "{:>6} [{:>6}, {:>6}]  {:>6.0} [{:>5.0}, {:>5.0}]",
+        pct(&b["win_rate"]),
+        pct(&b["win_rate_ci"][0]),
+        pct(&b["win_rate_ci"][1]),
+        f(&b["rating"]),
+        f(&b["rating_ci"][0]),
+        f(&b["rating_ci"][1])
+    )
 }
 
 fn write_text(out: &mut impl Write, r: &Value, verbose: bool) -> Result<()> {
@@ -131,16 +145,11 @@ fn write_text(out: &mut impl Write, r: &Value, verbose: bool) -> Result<()> {
     for b in &bots {
         writeln!(
             out,
-            "{:width$}  {:>5}  {:>5}  {:>6} [{:>6}, {:>6}]  {:>6.0} [{:>5.0}, {:>5.0}]   {}",
+            "{:width$}  {:>5}  {:>5}  {}   {}",
             b["spec"].as_str().unwrap_or(""),
             b["games"],
             num(f(&b["wins"])),
-            pct(&b["win_rate"]),
-            pct(&b["win_rate_ci"][0]),
-            pct(&b["win_rate_ci"][1]),
-            f(&b["rating"]),
-            f(&b["rating_ci"][0]),
-            f(&b["rating_ci"][1]),
+            rate_and_rating(b),
             num(f(&b["mean_score"])),
         )?;
     }
