@@ -86,52 +86,129 @@ function equinox(v, { catalog, t, seat }) {
 // ---------------------------------------------------------------- Mystic Vale
 
 const SLOTS = ['top', 'middle', 'bottom'];
+const SPIRITS = ['animal', 'forest', 'sky', 'wild'];
 // An empty slot or face is null in the view; a card with a covered eclipse is `{slots, covered}`.
 const empty = (id) => id == null;
 const slotsOf = (card) => (Array.isArray(card) ? card : card?.slots || []);
+const coveredOf = (card) => (Array.isArray(card) ? [] : card?.covered || []);
 
 function mysticVale(v, { catalog, t, seat }) {
   const advs = catalog.advancements || {};
   const vales = catalog.vales || {};
+  const leaders = catalog.leaders || {};
+  const amulets = catalog.amulets || {};
   const adv = (id) => advs[id] || { name: `#${id}`, text: '' };
   const vale = (id) => vales[id] || { name: `#${id}`, text: '' };
-  const sym = (a, k) => Number(a?.symbols?.[k] || 0);
-  const sleeve = (p, ci, tok, extra = '') => {
-    const slots = slotsOf(p.cards[ci]);
-    return `<div class="sleeve ${extra}" ${tok ? `data-tok="${tok}"` : ''}>${slots.map((id, k) => empty(id)
-      ? `<div class="slot empty">${esc(t(SLOTS[k]))}</div>`
-      : `<div class="slot" title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small></div>`).join('')}</div>`;
-  };
-  const decayOf = (p, list) => list.reduce((d, ci) => d + slotsOf(p.cards[ci]).filter((id) => !empty(id)).reduce((x, id) => x + sym(adv(id), 'decay'), 0), 0);
-  const growthOf = (p, list) => list.reduce((d, ci) => d + slotsOf(p.cards[ci]).filter((id) => !empty(id)).reduce((x, id) => x + sym(adv(id), 'growth'), 0), 0);
+  const leader = (id) => leaders[id] || { name: `#${id}`, text: '', sides: [] };
+  const amulet = (id) => amulets[id] || { name: `#${id}`, text: '' };
   const tu = v.turn || {};
   const mine = v.players[seat];
+  const phase = phaseName(v.phase);
+  const details = v.phase && typeof v.phase === 'object' ? Object.values(v.phase)[0] : {};
+  // A leader's face (its side's symbols and ability) in place of the blank card's slots.
+  const leaderFace = (l, s) => {
+    if (l.id == null) return `<div class="slot leaderface"><b>${t('leader')}</b><small>${t('not_seen')}</small></div>`;
+    const x = leader(l.id);
+    const side = x.sides?.[l.upgraded ? 1 : 0]?.text || '';
+    const up = !l.upgraded && s === seat ? `<div class="upgrade" data-tok="upgrade">${t('upgrade_for', x.upgrade_cost ?? x.cost)}</div>` : '';
+    return `<div class="slot leaderface" title="${esc(`${x.name} — ${x.text}`)}"><b>♛ ${esc(x.name)}</b>
+      <small class="side">${t(l.upgraded ? 'upgraded_side' : 'starting_side')}</small><small>${esc(side)}</small>${up}</div>`;
+  };
+  const sleeve = (p, s, ci, tok, extra = '') => {
+    const card = p.cards[ci];
+    const l = p.leader?.card === ci ? p.leader : null;
+    const covered = coveredOf(card);
+    const slots = l ? leaderFace(l, s) : slotsOf(card).map((id, k) => {
+      const under = empty(covered[k]) ? '' : `<small class="covered">${t('covers', adv(covered[k]).name)}</small>`;
+      return empty(id)
+        ? `<div class="slot empty">${esc(t(SLOTS[k]))}</div>`
+        : `<div class="slot" title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small>${under}</div>`;
+    }).join('');
+    const b = p.boost?.card === ci ? `<div class="boost">${t('boost', p.boost.guardians)}</div>` : '';
+    return `<div class="sleeve ${l ? 'leader' : ''} ${extra}" data-card="${ci}" ${tok ? `data-tok="${tok}"` : ''}><div class="cno">c${ci}</div>${slots}${b}</div>`;
+  };
+  // The mana token: the plain token (active or used) or the amulet in its place, with its text.
+  const token = (p, s) => {
+    const side = t(p.token_active ? 'side_active' : 'side_used');
+    if (p.amulet != null) {
+      const a = amulet(p.amulet);
+      return `<span class="chip amulet ${p.token_active ? 'active' : ''}" ${s === seat ? 'data-tok="evoke"' : ''} title="${esc(a.text)}">◈ ${esc(a.name)} (${side})${a.vp ? ` · ${a.vp} ${t('vp')}` : ''}</span>`;
+    }
+    return `<span class="chip token ${p.token_active ? 'active' : ''}" ${s === seat ? 'data-tok="token"' : ''} title="${esc(t('token_help'))}">✦ ${t('mana_token')} (${side})</span>`;
+  };
   const field = (p, s) => {
     const list = p.field || [];
-    // Decay counts on the field and the on-deck card; each growth cancels one; 4 spoil (rulebook, Spoiling).
-    const shown = p.on_deck != null ? [...list, p.on_deck] : list;
-    const risk = decayOf(p, shown) - growthOf(p, shown);
-    const deck = p.on_deck != null ? sleeve(p, p.on_deck, s === seat ? `c${p.on_deck}` : '', 'ondeck') : '';
-    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''}">
-      <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · ${t('vp')} <b>${p.vp}</b> · ${t('deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
-        ${p.token_active ? ` · <span class="chip" title="${esc(t('token_help'))}">✦ ${t('token')}</span>` : ''}
-        ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id, k) => `<span class="chip" data-tok="v${k + 1}" title="${esc(vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
-      <div class="risk ${risk >= 3 ? 'danger' : ''}">${t('decay')} ${decayOf(p, shown)} − ${t('growth')} ${growthOf(p, shown)} = <b>${risk}</b> / 4 (${t('spoil_risk')})</div>
-      <div class="field">${list.map((ci) => sleeve(p, ci, s === seat ? `c${ci}` : '')).join('')}
+    const own = s === seat;
+    const sh = p.showing || { decay: 0, growth: 0 };
+    const net = sh.decay - sh.growth;
+    const odds = own ? v.spoil_risk : null;
+    const risk = odds ? ` · ${t('push_risk', Math.round(100 * odds.spoiling / Math.max(1, odds.cards)))}` : '';
+    const deck = p.on_deck != null ? sleeve(p, s, p.on_deck, own ? `c${p.on_deck}` : '', 'ondeck') : '';
+    const extra = [
+      p.leader && p.leader.id != null && !list.includes(p.leader.card) && p.on_deck !== p.leader.card
+        ? `<span class="chip" title="${esc(leader(p.leader.id).text)}">♛ ${esc(leader(p.leader.id).name)} (c${p.leader.card}, ${t(p.leader.upgraded ? 'upgraded_side' : 'starting_side')})</span>` : '',
+      p.leader && p.leader.id == null && !p.leader_offer ? `<span class="chip">♛ c${p.leader.card} · ${t('not_seen')}</span>` : '',
+      p.pending_mana ? `<span class="chip">${t('pending_mana', p.pending_mana)}</span>` : '',
+      p.skip_next ? `<span class="chip">${t('skip_next')}</span>` : '',
+      p.workshop?.length ? `<span>${t('workshop')}${t('colon')} ${p.workshop.map((id) => `<span class="chip" title="${esc(adv(id).text)}">${esc(adv(id).name)}</span>`).join(' ')}</span>` : '',
+      p.deck_bottom?.length ? `<span class="muted">${t('deck_bottom')}${t('colon')} ${p.deck_bottom.map((c) => `c${c}`).join(', ')}</span>` : '',
+    ].filter(Boolean).join(' ');
+    const offer = own && p.leader_offer ? `<div class="market"><b>${t('leaders_dealt')}</b><div class="row">${p.leader_offer.map((id, k) => face({ tok: `leader ${k + 1}`, name: leader(id).name, cost: leader(id).upgrade_cost, text: leader(id).text, cls: 'leaderoffer' })).join('')}</div></div>` : '';
+    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-seat="${s}">
+      <div class="phead"><b>p${s}${own ? ` (${t('you')})` : ''}</b> · ${t('vp')} <b>${p.vp}</b> · ${t('deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
+        · ${token(p, s)}
+        ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} title="${esc(vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
+      ${extra ? `<div class="pextra">${extra}</div>` : ''}
+      <div class="risk ${net >= 3 ? 'danger' : ''}">${t('decay')} ${sh.decay} − ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t('spoil_rule')})${risk}</div>
+      ${offer}
+      <div class="field">${list.map((ci) => sleeve(p, s, ci, own ? `c${ci}` : '')).join('')}
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
   };
   const commons = (v.commons || []).map((lvl, l) => `<div class="market"><b>${t('level')} ${l + 1}</b> <small>(${v.adv_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text, small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}` })).join('')}</div></div>`).join('');
+    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text,
+      small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}${adv(id).eclipse ? ` · ${t('eclipse')}` : ''}${v.commons_stack?.[l]?.[k] ? ` · ×${v.commons_stack[l][k] + 1}` : ''}` })).join('')}</div></div>`).join('');
   const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
   const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
   const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}</div></div>`).join('');
-  const spirits = (tu.spirits || []).map((n, k) => `${t(['animal', 'forest', 'sky', 'wild'][k] || 'any')} ${n - (tu.spirit_spent?.[k] || 0)}`).join(' · ');
+    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}
+    ${l === 0 && v.vale_top != null && v.vale_deck_counts?.[0] ? `<div class="muted">${t('vale_top')}${t('colon')} ${esc(vale(v.vale_top).name)}</div>` : ''}</div></div>`).join('');
+  // The draft table of the setup (EN:810-816): public; take one leader or amulet, then the other kind.
+  const draft = v.draft ? `<div class="market draft"><b>${t('draft_table')}</b> <small>${t('draft_help')}</small><div class="row">
+    ${v.draft.leaders.map((id) => face({ tok: `take leader ${id}`, name: `♛ ${leader(id).name}`, cost: leader(id).upgrade_cost, text: leader(id).text, cls: 'leaderoffer' })).join('')}
+    ${v.draft.amulets.map((id) => face({ tok: `take amulet ${id}`, name: `◈ ${amulet(id).name}`, text: amulet(id).text, stats: amulet(id).vp ? `${amulet(id).vp} ${t('vp')}` : '', cls: 'amuletoffer' })).join('')}</div></div>` : '';
+  const conclaves = v.conclaves ? `<div class="muted">${t('conclaves')}${t('colon')} ${v.conclaves.map((id) => esc(catalog.conclaves?.[id]?.name || `#${id}`)).join(', ')}</div>` : '';
+  // In the Harvest Phase: what is left to spend and the purchases waiting to be sleeved.
+  const harvest = ['Harvest', 'Sleeve'].includes(phase) ? `<div class="info harvest">${t('mana')} <b>${Math.max(0, (tu.mana_total || 0) + (tu.mana_extra || 0) - (tu.mana_spent || 0))}</b>
+      · ${t('spirits')} ${(tu.spirits || []).map((n, k) => `${t(SPIRITS[k])} ${n - (tu.spirit_spent?.[k] || 0)}`).join(' · ')} · ${t('vp_to_gain', tu.vp_total || 0)}
+      ${tu.bought?.length ? ` · ${t('bought')}${t('colon')} ${tu.bought.map((b) => esc(adv(b.adv).name) + (b.target != null ? ` → c${b.target}` : '')).join(', ')}` : ''}</div>` : '';
+  // What the current question is about, when the actions alone do not say it.
+  const cur = v.players[v.current];
+  let question = '';
+  if (phase === 'WhenPlayed' && cur) {
+    const id = slotsOf(cur.cards[details.card])[details.slot];
+    if (!empty(id)) question = t('q_when_played', `c${details.card}`, `${adv(id).name}: ${adv(id).ability || adv(id).text}`);
+  } else if (phase === 'Order') question = t('q_order', `c${details.card}`);
+  else if (phase === 'SpoilPrompt') question = t('q_spoil');
+  else if (phase === 'Hatch') question = t('q_hatch');
+  else if (phase === 'Keep') question = t('q_keep');
+  else if (phase === 'Sleeve') question = t('q_sleeve');
+  else if (phase === 'Bog') question = t('q_bog');
+  else if (phase === 'AmuletTrade') question = t('q_trade');
+  else if (phase === 'DiscardEvoke') question = t('q_discard_evoke');
+  else if (phase === 'NeighbourDiscard') question = t('q_gingan', `p${v.current}`, `p${details.seat}`);
+  else if (phase === 'Harvest' && tu.claims > 0) question = t('q_claim');
+  else if (tu.silver_tree) question = t('q_silver_tree');
+  // The cards this seat is looking at (Calm Weather, Wood Sprite Hoard).
+  const peek = v.peek != null && mine ? `<div class="peek"><b>${t(phase === 'Look' ? 'looking' : 'peek')}</b><div class="field">
+    ${[v.peek, ...(v.looking || [])].map((c) => sleeve(mine, seat, c, '')).join('')}</div></div>` : '';
   return `<div class="mv">
-    <div class="info">${t('round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ' · ⚑' : ''}
-      · ${t('mana')} <b>${(tu.mana_total || 0) - (tu.mana_spent || 0)}</b> · ${t('spirits')} ${spirits}</div>
+    <div class="info">${t('round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ` · ⚑ ${t('last_round')}` : ''}</div>
+    ${conclaves}${harvest}
+    ${question ? `<div class="question">${esc(question)}</div>` : ''}
+    ${draft}
     ${v.players.map((p, s) => s === seat ? '' : field(p, s)).join('')}
     <div class="markets">${commons}${soil}${valeRow}</div>
+    ${peek}
     ${mine ? field(mine, seat) : ''}</div>`;
 }
 

@@ -451,6 +451,74 @@ test('Command of Nature\'s board draws the attack, the commands in play, the dis
   await page.context().close();
 });
 
+// What a Mystic Vale board shows against the view it was drawn from: the draft table (every leader and
+// amulet on it, clickable by its `take` notation), each leader on its card with its side, each amulet
+// with its side, and each player's decay and growth as the rules count them (the view's `showing`).
+const mvBoardProblems = (page) => page.evaluate(() => {
+  const d = window.sylvanReplay;
+  const v = d.view;
+  const c = d.catalog;
+  const out = [];
+  const text = (sel) => document.querySelector(sel)?.textContent || '';
+  if (v.draft) {
+    for (const id of v.draft.leaders) {
+      const el = document.querySelector(`.mv .draft [data-tok="take leader ${id}"]`);
+      if (!el || !el.textContent.includes(c.leaders[id].name)) out.push(`draft leader ${id}`);
+    }
+    for (const id of v.draft.amulets) {
+      const el = document.querySelector(`.mv .draft [data-tok="take amulet ${id}"]`);
+      if (!el || !el.textContent.includes(c.amulets[id].name) || !el.textContent.includes(c.amulets[id].text)) out.push(`draft amulet ${id}`);
+    }
+  } else if (document.querySelector('.mv .draft')) out.push('a draft table after the draft');
+  v.players.forEach((p, s) => {
+    const box = document.querySelector(`.mv .mvplayer[data-seat="${s}"]`);
+    if (!box) { out.push(`p${s} missing`); return; }
+    const risk = box.querySelector('.risk')?.textContent || '';
+    const m = risk.match(/(-?\d+) − \D+ (-?\d+) =/);
+    if (!m || Number(m[1]) !== p.showing.decay || Number(m[2]) !== p.showing.growth) out.push(`p${s} decay/growth: ${risk}`);
+    if (p.amulet != null && !box.querySelector('.phead .amulet')?.textContent.includes(c.amulets[p.amulet].name)) out.push(`p${s} amulet`);
+    if (p.amulet == null && !box.querySelector('.phead .token')) out.push(`p${s} mana token`);
+    const shown = [...(p.field || []), ...(p.on_deck != null ? [p.on_deck] : [])];
+    if (p.leader && p.leader.id != null && shown.includes(p.leader.card)) {
+      const card = box.querySelector(`.sleeve.leader[data-card="${p.leader.card}"]`);
+      const face = c.leaders[p.leader.id]?.sides?.[p.leader.upgraded ? 1 : 0]?.text || '';
+      if (!card || !card.textContent.includes(c.leaders[p.leader.id].name) || !card.textContent.includes(face)) out.push(`p${s} leader card`);
+    }
+    if (box.querySelectorAll('.sleeve').length !== shown.length) out.push(`p${s} cards drawn`);
+  });
+  if (v.spoil_risk != null && !text(`.mv .mvplayer[data-seat="${v.seat}"] .risk`).includes('%')) out.push('spoil risk');
+  return out;
+});
+
+test('Mystic Vale\'s board draws the Essential Edition: draft table, leaders, amulets, the rules\' decay and growth', async () => {
+  // A whole Essential Edition game from the terminal (the second action each time), uploaded.
+  const file = path.join(dir, 'mv-essential.json');
+  const played = spawnSync(BIN, ['play', 'mystic-vale', '-o', 'edition=essential', '-b', 'random', '--seed', '5', '-r', file], { input: '2\n'.repeat(5000), stdio: ['pipe', 'ignore', 'pipe'] });
+  assert.equal(played.status, 0, String(played.stderr));
+  const page = await newPage();
+  await page.goto(`${base}/replay`);
+  await page.setInputFiles('#file', { name: 'mv-essential.json', mimeType: 'application/json', buffer: readFileSync(file) });
+  await page.waitForSelector('#pos');
+  const total = Number((await page.locator('#pos').innerText()).split('/')[1]);
+  assert.ok(total > 100, `${total} moves`);
+  await replayTo(page, 0);
+  assert.equal(await page.locator('.mv .draft [data-tok^="take leader"]').count(), 3, 'three leaders on a 2-player table');
+  assert.equal(await page.locator('.mv .draft [data-tok^="take amulet"]').count(), 3, 'three amulets');
+  assert.deepEqual(await mvBoardProblems(page), [], 'move 0');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'mystic-vale-draft.png'), fullPage: true });
+  // Positions through the game, and the first where p0's leader card is in sight.
+  let leaderSeen = null;
+  for (let k = 1; k <= total; k += Math.max(1, Math.floor(total / 40))) {
+    await replayTo(page, k);
+    assert.deepEqual(await mvBoardProblems(page), [], `move ${k}`);
+    if (leaderSeen === null && await page.locator('.mv .mvplayer[data-seat="0"] .sleeve.leader').count()) leaderSeen = k;
+  }
+  assert.ok(leaderSeen !== null, 'p0\'s leader card was drawn at some position');
+  await replayTo(page, leaderSeen);
+  await page.screenshot({ path: path.join(ARTIFACTS, 'mystic-vale-leader.png'), fullPage: true });
+  await page.context().close();
+});
+
 test('the French switch changes the interface and the card texts', async () => {
   const page = await newPage();
   const [link] = await createFromLobby(page, 'spirit-duel');

@@ -82,6 +82,29 @@ pub struct PlayerView {
     /// Cyrilla's guardians and copied ability on one card until the end of the turn (public).
     #[serde(default)]
     pub boost: Option<crate::state::Boost>,
+    /// The decay and growth the rules count for this player's field and on-deck card, every ability
+    /// included ([`View::decay_growth`]): derived from the view, for front ends.
+    #[serde(default)]
+    pub showing: Showing,
+}
+
+/// Of the cards a push may reveal, how many would spoil (exact counts: a view's JSON round-trips).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SpoilOdds {
+    /// Cards that would spoil.
+    pub spoiling: u8,
+    /// Cards a push may reveal.
+    pub cards: u8,
+}
+
+/// A player's decay and growth as the Spoil check counts them (4 more decay than growth spoils,
+/// EN:448-454): derived from the view ([`View::decay_growth`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Showing {
+    /// Decay counted.
+    pub decay: i32,
+    /// Growth counted (each cancels one decay).
+    pub growth: i32,
 }
 
 impl PlayerView {
@@ -164,10 +187,27 @@ pub struct View {
     pub rounds: u16,
     /// Moves.
     pub moves: u32,
+    /// The odds that pushing now spoils, for the seat whose view it is when it is the active player
+    /// and has an on-deck card ([`View::spoil_odds`]): derived from the view, for front ends.
+    #[serde(default)]
+    pub spoil_risk: Option<SpoilOdds>,
 }
 
 impl MysticVale {
     pub(crate) fn view_of(&self, seat: Seat) -> View {
+        let mut view = self.bare_view(seat);
+        for i in 0..view.players.len() {
+            let (decay, growth) = view.decay_growth(i);
+            view.players[i].showing = Showing { decay, growth };
+        }
+        if seat.0 == self.current {
+            view.spoil_risk = view.spoil_odds();
+        }
+        view
+    }
+
+    /// The view without its derived fields.
+    fn bare_view(&self, seat: Seat) -> View {
         View {
             seat,
             options: self.options.clone(),
@@ -210,6 +250,7 @@ impl MysticVale {
                     bog: p.bog,
                     workshop: p.workshop,
                     boost: p.boost,
+                    showing: Showing::default(),
                 })
                 .collect(),
             start: self.start,
@@ -233,6 +274,7 @@ impl MysticVale {
             conclaves: self.conclaves,
             rounds: self.rounds,
             moves: self.moves,
+            spoil_risk: None,
         }
     }
 
@@ -1002,6 +1044,11 @@ impl View {
     /// The chance that pushing now spoils, from the known remaining deck (the discard pile when the deck is
     /// empty), ignoring abilities that prevent spoiling.
     pub fn spoil_risk(&self) -> Option<f64> {
+        self.spoil_odds().map(|o| if o.cards == 0 { 0.0 } else { f64::from(o.spoiling) / f64::from(o.cards) })
+    }
+
+    /// [`View::spoil_risk`] as counts: of the cards a push may reveal, how many would spoil.
+    pub fn spoil_odds(&self) -> Option<SpoilOdds> {
         let i = self.seat.index();
         let p = &self.players[i];
         p.on_deck?;
@@ -1014,9 +1061,6 @@ impl View {
         if pool.is_empty() {
             pool = p.discard.map(|d| d.to_vec()).unwrap_or_default();
         }
-        if pool.is_empty() {
-            return Some(0.0);
-        }
         let db = &*self.db;
         let bad = pool
             .iter()
@@ -1025,7 +1069,8 @@ impl View {
                 net + i32::from(s.decay(db)) - i32::from(s.growth(db, 0)) >= 4
             })
             .count();
-        Some(bad as f64 / pool.len() as f64)
+        // At most the player's 20 cards.
+        Some(SpoilOdds { spoiling: bad as u8, cards: pool.len() as u8 })
     }
 }
 

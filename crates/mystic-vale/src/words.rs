@@ -127,11 +127,36 @@ impl MysticVale {
 
     /// The catalog of the cards in this game's database.
     pub(crate) fn words_catalog(&self, lang: Lang) -> Value {
-        catalog(&self.db, lang)
+        let mut c = catalog(&self.db, lang);
+        // The conclaves of this game (option `conclaves`), by id as in the views.
+        if self.conclaves.is_some()
+            && let (Ok(list), Some(o)) = (crate::conclaves::Conclaves::for_db(self.db), c.as_object_mut())
+        {
+            let db = &*self.db;
+            let named: Map<String, Value> = list
+                .list
+                .iter()
+                .enumerate()
+                .map(|(id, x)| {
+                    // Its cards: each advancement title once, then the vales.
+                    let mut titles: Vec<&str> = Vec::new();
+                    let advs = x.advancements.iter().map(|&a| title(&db.adv(a).title, &db.adv(a).french, lang));
+                    for name in advs.chain(x.vales.iter().map(|&v| title(&db.vale(v).title, &db.vale(v).french, lang)))
+                    {
+                        if !titles.contains(&name) {
+                            titles.push(name);
+                        }
+                    }
+                    (id.to_string(), json!({ "key": x.key, "name": x.name, "text": titles.join(", "), "cost": null }))
+                })
+                .collect();
+            o.insert("conclaves".into(), Value::Object(named));
+        }
+        c
     }
 }
 
-/// The catalog of `db` in `lang`: `{advancements, vales, leaders}`, each keyed by id (see
+/// The catalog of `db` in `lang`: `{advancements, vales, leaders, amulets}`, each keyed by id (see
 /// `docs/PROTOCOL.md`).
 pub fn catalog(db: &CardDb, lang: Lang) -> Value {
     let mut advs = Map::new();
@@ -179,6 +204,10 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
                     }
                     text.push_str(&ab);
                 }
+                if text.is_empty() {
+                    // A side with neither symbols nor ability: Xanos's "no-effect starting side" (EN:1728).
+                    text.push_str(lang.pick("no effect", "aucun effet"));
+                }
                 json!({ "symbols": f.symbols, "text": text })
             })
             .collect();
@@ -201,7 +230,19 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
             json!({ "key": l.key, "name": l.title, "text": text, "cost": l.upgrade_cost, "upgrade_cost": l.upgrade_cost, "set": l.set, "sides": sides }),
         );
     }
-    json!({ "advancements": advs, "vales": vales, "leaders": leaders })
+    let amulets: Map<String, Value> = db
+        .amulets
+        .iter()
+        .enumerate()
+        .map(|(id, x)| {
+            let entry = json!({
+                "key": x.key, "name": x.title, "text": amulet_text(x, lang), "cost": null, "vp": x.vp, "set": x.set,
+                "used": amulet_summary(x, false, lang), "active": amulet_summary(x, true, lang),
+            });
+            (id.to_string(), entry)
+        })
+        .collect();
+    json!({ "advancements": advs, "vales": vales, "leaders": leaders, "amulets": amulets })
 }
 
 /// A spirit's name in `lang` (the French book's Esprit Bestial, Sylvain, Céleste, Libre:

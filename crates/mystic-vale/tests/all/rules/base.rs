@@ -4,6 +4,7 @@
 
 use sylvan_engine::{EventLog, Game, Seat};
 use sylvan_mystic_vale::state::EMPTY;
+use sylvan_mystic_vale::view::SpoilOdds;
 use sylvan_mystic_vale::{Action, MysticVale, Options, Phase, Setup, SetupPlayer};
 
 use crate::common::*;
@@ -496,6 +497,31 @@ fn seedling_caps_its_card_at_one_decay() {
     let p = player(&[&["seedling", CL]], &[0], Some(1), &[2]);
     let g = game(p, None, None);
     assert_eq!(g.players[0].cards[0].decay(&g.db), 1, "alone on a Cursed Land it changes nothing");
+}
+
+#[test]
+fn the_view_carries_the_rules_decay_growth_and_spoil_risk() {
+    // Field c0: Seedling caps Hulking Thornhide + Cursed Land at 1 decay (the printed symbols say 2);
+    // on-deck c1: a Cursed Land. Deck: c2 (2 decay: pushing it spoils) and c3 (blank).
+    let p =
+        player(&[&["seedling", "hulking-thornhide", CL], &[CL], &[CL, "hulking-thornhide"]], &[0], Some(1), &[2, 3]);
+    let g = game(p, None, None);
+    let mine = g.view(Seat(0));
+    assert_eq!((mine.players[0].showing.decay, mine.players[0].showing.growth), (2, 0));
+    assert_eq!(mine.players[0].showing.decay, mine.decay_growth(0).0);
+    assert_eq!(
+        mine.spoil_risk,
+        Some(SpoilOdds { spoiling: 1, cards: 2 }),
+        "one of the two cards left in the deck spoils"
+    );
+    assert_eq!(mine.spoil_risk(), Some(0.5));
+    let json = serde_json::to_value(&mine).unwrap_or_default();
+    assert_eq!(json["players"][0]["showing"], serde_json::json!({ "decay": 2, "growth": 0 }));
+    assert_eq!(json["spoil_risk"], serde_json::json!({ "spoiling": 1, "cards": 2 }));
+    // Another seat sees the same totals (public cards), and no risk (it is not the active seat's deck).
+    let theirs = g.view(Seat(1));
+    assert_eq!(theirs.players[0].showing, mine.players[0].showing);
+    assert_eq!(theirs.spoil_risk, None);
 }
 
 #[test]
