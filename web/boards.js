@@ -155,7 +155,7 @@ function mysticVale(v, { catalog, t, seat }) {
     ].filter(Boolean).join(' ');
     const offer = own && p.leader_offer ? `<div class="market"><b>${t('leaders_dealt')}</b><div class="row">${p.leader_offer.map((id, k) => face({ tok: `leader ${k + 1}`, name: leader(id).name, cost: leader(id).upgrade_cost, text: leader(id).text, cls: 'leaderoffer' })).join('')}</div></div>` : '';
     return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-seat="${s}">
-      <div class="phead"><b>p${s}${own ? ` (${t('you')})` : ''}</b> · ${t('vp')} <b>${p.vp}</b> · ${t('deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
+      <div class="phead"><b>p${s}${own ? ` (${t('you')})` : ''}</b> · ${t('vp')} <b>${p.vp}</b> · ${t('mv_deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
         · ${token(p, s)}
         ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} title="${esc(vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
       ${extra ? `<div class="pextra">${extra}</div>` : ''}
@@ -202,7 +202,7 @@ function mysticVale(v, { catalog, t, seat }) {
   const peek = v.peek != null && mine ? `<div class="peek"><b>${t(phase === 'Look' ? 'looking' : 'peek')}</b><div class="field">
     ${[v.peek, ...(v.looking || [])].map((c) => sleeve(mine, seat, c, '')).join('')}</div></div>` : '';
   return `<div class="mv">
-    <div class="info">${t('round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ` · ⚑ ${t('last_round')}` : ''}</div>
+    <div class="info">${t('mv_round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ` · ⚑ ${t('last_round')}` : ''}</div>
     ${conclaves}${harvest}
     ${question ? `<div class="question">${esc(question)}</div>` : ''}
     ${draft}
@@ -381,7 +381,7 @@ export function place(game, at, t) {
     return { turn: typeof at.turns === 'number' ? `${t('turn')} ${at.turns + 1}${typeof at.side === 'number' ? ` · ${t('side')} ${at.side}` : ''}` : null, phase };
   }
   const r = at.round ?? at.rounds;
-  return { turn: typeof r === 'number' ? `${t('round')} ${r}${who}` : null, phase };
+  return { turn: typeof r === 'number' ? `${t(game === 'mystic-vale' ? 'mv_round' : 'round')} ${r}${who}` : null, phase };
 }
 
 /** The board of each game. */
