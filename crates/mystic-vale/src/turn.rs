@@ -1,5 +1,6 @@
-//! The four phases of a turn (Planting, Harvest, Discard, Prep), spoiling, and every base-set ability
-//! at its timing. Legal actions and their effects.
+//! The four phases of a turn (Planting, Harvest, Discard, Prep), spoiling, and the abilities of every
+//! set at their timings (effects as data; the unique ones in `effects/`; the Mana Storm abilities not
+//! yet played are listed in ruling MV60). Legal actions and their effects.
 
 use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 

@@ -475,7 +475,7 @@ impl Registry {
                 .with_designer_stats::<sylvan_equinox::Equinox>()
                 .with_observation::<sylvan_equinox::Equinox>()
                 .with_levels(levels::equinox()),
-            Entry::of::<sylvan_mystic_vale::MysticVale>("Mystic Vale, base set: 2 to 4 players")
+            Entry::of::<sylvan_mystic_vale::MysticVale>("Mystic Vale (AEG): 2 to 4 players, the base set and its expansions")
                 .with_designer_stats::<sylvan_mystic_vale::MysticVale>()
                 .with_observation::<sylvan_mystic_vale::MysticVale>()
                 .with_cards(cards::mystic_vale())

@@ -10,6 +10,8 @@ use sylvan_registry::{Entry, Registry, RegistryError};
 
 type TestResult = Result<(), String>;
 
+#[path = "registry/ladder.rs"]
+mod ladder;
 #[path = "registry/levels.rs"]
 mod levels;
 #[path = "registry/observe.rs"]
