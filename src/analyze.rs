@@ -35,7 +35,7 @@ pub struct AnalyzeArgs {
     /// How many blunders to list.
     #[arg(long, default_value_t = 5)]
     top: usize,
-    /// Print one JSON object (fields in the README, "Game analysis") instead of text.
+    /// Print one JSON object (fields in docs/cli.md, "sylvan analyze") instead of text.
     #[arg(long)]
     json: bool,
 }

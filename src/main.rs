@@ -1,4 +1,6 @@
-//! `sylvan`: play, simulate, replay and benchmark Sylvan games from the command line.
+//! `sylvan`: play, simulate, replay, analyze and benchmark Sylvan games from the command line, run
+//! tournaments and ladders, check card files, and serve, create and join games over the network.
+//! Guide: `docs/cli.md` (every command and flag).
 //!
 //! Exit codes: 0 success; 1 an interactive game abandoned at end of input without `--record`;
 //! 2 any error (unknown game or bot, bad player count, unreadable or invalid file, usage error).

@@ -2,11 +2,12 @@
 //! ([`cli`], [`tournament`]), the search bots on every game ([`search_every_game`]), and the strength
 //! suite ([`strength`], `#[ignore]`d: `cargo test --release -- --ignored strength`, sample size from
 //! `SYLVAN_STRENGTH_SAMPLE`), and the long conformance run ([`conformance_long`], `#[ignore]`d: 10,000
-//! random games for every game and player count).
+//! random games for every game and player count), and the documents' commands and links ([`docs`]).
 
 mod analyze;
 mod cli;
 mod conformance_long;
+mod docs;
 mod french;
 mod search_every_game;
 mod serve;

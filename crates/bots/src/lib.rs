@@ -1,6 +1,8 @@
 //! # sylvan-bots
 //!
-//! Players for any Sylvan game, generic over the engine's [`Game`](sylvan_engine::Game) trait:
+//! Players for any Sylvan game, generic over the engine's [`Game`](sylvan_engine::Game) trait: random,
+//! heuristic and search bots (ISMCTS, flat Monte Carlo) that see only their seat's view, named by specs
+//! and difficulty levels. Guide: `docs/ai.md` (the bots, the levels, how strength is measured).
 //!
 //! - [`Bot`]: the one interface — a bot receives the [view](sylvan_engine::Game::View) of its seat and the
 //!   legal actions, never the full state, and owns its own seeded [`GameRng`](sylvan_engine::GameRng).

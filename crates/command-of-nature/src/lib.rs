@@ -1,7 +1,10 @@
 //! # sylvan-command-of-nature
 //!
 //! *Command of Nature* (Unstable Games, 2024), rules-exact, for 2 players and for two teams of two, on the
-//! Sylvan game API. Modules follow the rulebook: [`cards`] (the data files and their provenance),
+//! Sylvan game API, with its cards as data files. Guide: `docs/players.md` (options, notation) and
+//! `docs/designers.md` (card files).
+//!
+//! Modules follow the rulebook: [`cards`] (the data files and their provenance),
 //! [`state`] (setup, formation geometry), [`turn`] (phases I–IV and the resolution loop), [`combat`]
 //! (attacks, instants, damage, defeat, refill), [`effects`] (daybreak and reaction effects, utility
 //! commands, faction actions), [`view`] (what a seat may see), [`actions`] (the notation), [`events`],

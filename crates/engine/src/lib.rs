@@ -1,6 +1,8 @@
 //! # sylvan-engine
 //!
-//! The game API every Sylvan game implements, and the plumbing shared by all of them:
+//! The game API every Sylvan game implements (legal actions, apply, per-seat views, determinization,
+//! events), and the plumbing shared by all of them: seats, the one seeded generator, records, the
+//! conformance suite, the erased game. Guide: `docs/ARCHITECTURE.md`.
 //!
 //! - [`Game`]: one trait per game — options, explicit setups, whose decision it is, legal actions with a
 //!   stable notation and integer id, checked and unchecked apply, scores, per-seat [views](Game::View),

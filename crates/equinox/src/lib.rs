@@ -1,7 +1,10 @@
 //! # sylvan-equinox
 //!
 //! Reiner Knizia's *Equinox* (Plan B Games, 2021), rules-exact, for 2 to 5 players, on the Sylvan game
-//! API. Modules follow the rulebook: [`cards`] (creatures, chameleons, trees), [`setup`], [`turn`] (the
+//! API; the reference implementation of a game. Guide: `docs/players.md` (options, notation) and
+//! `docs/ARCHITECTURE.md` (the path of one action, through this crate).
+//!
+//! Modules follow the rulebook: [`cards`] (creatures, chameleons, trees), [`setup`], [`turn`] (the
 //! five phases), [`powers`] (the appendix), [`scoring`] (final count and tie-breaks), [`view`] (what a
 //! seat may see), [`actions`] (the notation), [`events`], [`heuristic`].
 //!

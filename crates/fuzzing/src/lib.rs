@@ -1,6 +1,9 @@
 //! # sylvan-fuzzing
 //!
-//! The properties fuzzing checks on every game, written once and run two ways: by the `cargo fuzz`
+//! The properties fuzzing checks on every game (records, notation, card files, setups never panic and
+//! keep the invariants). Guide: `fuzz/README.md` and `docs/CONTRIBUTING.md` ("Long runs").
+//!
+//! Written once and run two ways: by the `cargo fuzz`
 //! targets in `fuzz/` (nightly, for hours) and by the properties in `tests/` (stable, a bounded number of
 //! random cases in `cargo test`). Each entry point takes raw bytes and must never panic except on a
 //! broken property:

@@ -2,7 +2,9 @@
 //!
 //! *Mystic Vale* (AEG, 2016; Essential Edition 2021) for 2 to 4 players on the Sylvan game API: the base
 //! set, Vale of Magic, Vale of the Wild (eclipse advancements, leaders) and Mana Storm (amulets, the setup
-//! draft), chosen with the `sets`, `leaders`, `amulets` and `edition` options.
+//! draft), chosen with the `sets`, `leaders`, `amulets` and `edition` options. Guide: `docs/players.md`
+//! (options) and `docs/designers.md` (card files, provenance).
+//!
 //! Modules follow the rulebook: [`cards`] (the card database: card sets as TOML files with per-field
 //! provenance, abilities as a timing plus an effect primitive), [`effects`] (unique effects, one module
 //! each), [`setup`], [`state`], [`turn`] (the four phases, spoiling, every ability at its timing),

@@ -1,5 +1,7 @@
-//! `sylvan._sylvan`: the native module of the Python package `sylvan` (see `README.md` and the Python
-//! package in `python/sylvan`). Every game of the registry, erased: states with OpenSpiel's method
+//! `sylvan._sylvan`: the native module of the Python package `sylvan` (the Python sources are in
+//! `python/sylvan`). Guide: this crate's `README.md` and `docs/researchers.md`.
+//!
+//! Every game of the registry, erased: states with OpenSpiel's method
 //! names, observation tensors from a seat's view, bots by spec, a vectorized stepper that releases the
 //! GIL, and the batch runs (`sim`, `tournament`, and their chunks for Ray) with the command line's JSON.
 //! Errors are `sylvan.SylvanError` (a `ValueError`) carrying the engine's message.

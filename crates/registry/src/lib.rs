@@ -1,7 +1,10 @@
 //! # sylvan-registry
 //!
-//! The one list of games every front end uses (the `sylvan` command line, and later the web server and
-//! the Python package). An [`Entry`] holds a game erased ([`GameType`]: name, players, options, new
+//! The one list of games every front end uses (the `sylvan` command line, the game server and the Python
+//! package), with each game's bots, card tools, observation tensors and the batch runs (`sim`,
+//! `tournament`, `ladder`). Guide: `docs/ARCHITECTURE.md` ("The registry").
+//!
+//! An [`Entry`] holds a game erased ([`GameType`]: name, players, options, new
 //! games and replays as [`DynGame`](sylvan_engine::erased::DynGame)) and its optional capabilities:
 //! a card database ([`CardTools`]), designer statistics, named policies, bot specs, and the shorthand
 //! flags of its options ([`Shorthand`]). [`Registry::standard`] lists the four games; adding a game is
@@ -390,7 +393,7 @@ fn search(iterations: u32, millis: u32, depth: u32, playout: Playout) -> BotSpec
 }
 
 /// The difficulty levels of each game, in one place. `hard` stops at 1 s and `expert` at 5 s per move
-/// whatever happens, but their iteration budgets are chosen to end first on an idle core (README
+/// whatever happens, but their iteration budgets are chosen to end first on an idle core (docs/ai.md,
 /// "Difficulty levels"), so a level replays exactly from its seed. Where search at 1,000 iterations
 /// already beats the heuristic clearly (the spirit duel, Command of Nature with cut-short playouts),
 /// `hard` is 1,000 and `expert` 10,000, ten times more, so that each is clearly stronger than the
@@ -404,7 +407,7 @@ mod levels {
 
     /// Equinox: four search budgets. At two players the heuristic beats random only about 70% of the
     /// time, so search makes every level, each budget about four times the one below; 200 games per
-    /// pair put each level 100 Elo or more above the one below (README "Difficulty levels").
+    /// pair put each level 100 Elo or more above the one below (docs/ai.md, "Difficulty levels").
     pub fn equinox() -> Levels {
         Levels::new(
             search(20, 1_000, 0, Playout::Random),
@@ -417,7 +420,7 @@ mod levels {
     /// Mystic Vale: the heuristic with less and less noise, then search. Search does not beat the
     /// heuristic by 100 Elo even at 10,000 iterations, so `hard` is the heuristic with 15% random moves
     /// (about 200 Elo below it), and `expert` searches 10,000 iterations with the rollout policy and
-    /// playouts cut at the evaluation after 80 moves (README "Difficulty levels").
+    /// playouts cut at the evaluation after 80 moves (docs/ai.md, "Difficulty levels").
     pub fn mystic_vale() -> Levels {
         Levels::new(
             BotSpec::Noisy { noise_milli: 500 },
@@ -429,7 +432,7 @@ mod levels {
 
     /// Command of Nature: playouts cut at the material evaluation after 40 moves. 100 iterations win
     /// about 75% against the heuristic and 1,000 about 85% against 100, while 300 to 1,000 (57%) or
-    /// 1,000 to 10,000 are too close or too costly to calibrate (README "Difficulty levels").
+    /// 1,000 to 10,000 are too close or too costly to calibrate (docs/ai.md, "Difficulty levels").
     pub fn command_of_nature() -> Levels {
         Levels::new(
             BotSpec::Noisy { noise_milli: 500 },
@@ -475,12 +478,14 @@ impl Registry {
                 .with_designer_stats::<sylvan_equinox::Equinox>()
                 .with_observation::<sylvan_equinox::Equinox>()
                 .with_levels(levels::equinox()),
-            Entry::of::<sylvan_mystic_vale::MysticVale>("Mystic Vale (AEG): 2 to 4 players, the base set and its expansions")
-                .with_designer_stats::<sylvan_mystic_vale::MysticVale>()
-                .with_observation::<sylvan_mystic_vale::MysticVale>()
-                .with_cards(cards::mystic_vale())
-                .with_shorthands(MYSTIC_VALE_FLAGS)
-                .with_levels(levels::mystic_vale()),
+            Entry::of::<sylvan_mystic_vale::MysticVale>(
+                "Mystic Vale (AEG): 2 to 4 players, the base set and its expansions",
+            )
+            .with_designer_stats::<sylvan_mystic_vale::MysticVale>()
+            .with_observation::<sylvan_mystic_vale::MysticVale>()
+            .with_cards(cards::mystic_vale())
+            .with_shorthands(MYSTIC_VALE_FLAGS)
+            .with_levels(levels::mystic_vale()),
             Entry::of::<sylvan_command_of_nature::CommandOfNature>("Command of Nature: 2 players, or 2v2 teams")
                 .with_observation::<sylvan_command_of_nature::CommandOfNature>()
                 .with_cards(cards::command_of_nature())

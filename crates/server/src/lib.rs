@@ -1,13 +1,14 @@
 //! # sylvan-server
 //!
-//! The authoritative game server: the only place where the full state of a game exists. A small HTTP
+//! The authoritative game server (`sylvan serve`) and its browser UI: the only place where the full state
+//! of a game exists. A small HTTP
 //! API is the lobby (create a game of any game with seats open, bots or taken; join; list; download a
 //! finished game's record); each seat plays over a WebSocket, receiving only what its view shows, the
 //! legal actions when it is its decision and the events it may see. Bots play on the server, on the
 //! blocking pool. Games live in SQLite ([`store::SqliteStore`]): every action is stored before anyone
 //! is told of it, and a restarted server replays every game to the same move.
 //!
-//! The protocol is in `docs/PROTOCOL.md`. Start a server with [`run`], or build one with
+//! Guide: `docs/server.md` (running and operating it); the protocol is in `docs/PROTOCOL.md`. Start a server with [`run`], or build one with
 //! [`Server::open`] and serve [`router`].
 #![deny(missing_docs)]
 

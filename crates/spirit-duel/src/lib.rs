@@ -3,7 +3,9 @@
 //! The spirit duel of `spirit-duel-initiation.fr.txt` (a spirit-battle card game's print-and-play
 //! initiation rules), rules-exact, on the Sylvan game API: the 1-vs-1 game and the solo mode against the
 //! rulebook's Robot (option `solo`: seat p1 is the Robot, whose turns and defences the game plays itself
-//! with seeded dice; only p0 decides). Modules follow the rulebook: [`cards`] (the data files and their
+//! with seeded dice; only p0 decides). Guide: `docs/players.md` (options, notation).
+//!
+//! Modules follow the rulebook: [`cards`] (the data files and their
 //! provenance), [`setup`] (MISE EN PLACE, options), [`state`], [`turn`] (the three phases, ATTAQUER,
 //! IMPORTANT, the Robot), [`view`], [`actions`] (notation), [`events`], [`heuristic`] (the `heuristic` and
 //! `robot` bots).

@@ -1,0 +1,653 @@
+//! The documentation, checked against the code (issue 39):
+//!
+//! - every ```` ```sh ```` block of `README.md` and `docs/*.md` runs against the built `sylvan`, in a
+//!   scratch directory that sees the repository's files, with small sizes (`-n`/`--games` capped, search
+//!   budgets capped) and a timeout; a block whose fence says ```` ```sh no-run ```` (a server that runs
+//!   forever, `pip install`, interactive play) is not run;
+//! - every `sylvan` command shown in any `sh` block, run or not, uses only subcommands and flags its
+//!   `--help` lists;
+//! - every relative link of `README.md` and `docs/**/*.md` resolves to a file, and to a heading where it
+//!   names one;
+//! - no measured figure (instructions a move, iterations a second) is restated outside
+//!   `docs/measurements/`, so two documents cannot give it two values.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::error::Error;
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+type TestResult = Result<(), Box<dyn Error>>;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// The most games (`-n`, `--games`) a documented command plays in the test.
+const MAX_GAMES: u64 = 6;
+/// The most search iterations a documented bot spec gets in the test.
+const MAX_ITERS: u64 = 30;
+/// Documents other branches are writing at the same time, linked from here: a link to one is checked
+/// only once the file exists (after the merge). Remove an entry once its file is on `main`.
+const PENDING: [&str; 1] = ["docs/public-server.md"];
+/// How long one block may run.
+const BLOCK_TIMEOUT: Duration = Duration::from_secs(40);
+
+/// A fenced `sh` block.
+struct Block {
+    file: PathBuf,
+    /// 1-based line of the opening fence.
+    line: usize,
+    run: bool,
+    text: String,
+}
+
+impl Block {
+    fn place(&self) -> String {
+        format!("{}:{}", self.file.strip_prefix(ROOT).unwrap_or(&self.file).display(), self.line)
+    }
+}
+
+/// `README.md` and the guides directly in `docs/` (the documents whose commands are tested).
+fn guides() -> Result<Vec<PathBuf>, Box<dyn Error>> {
+    let mut files = vec![Path::new(ROOT).join("README.md")];
+    let mut docs: Vec<PathBuf> = fs::read_dir(Path::new(ROOT).join("docs"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    Ok(files)
+}
+
+/// `README.md` and every Markdown file under `docs/` (the documents whose links are checked).
+fn all_documents() -> Result<Vec<PathBuf>, Box<dyn Error>> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        for entry in fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                walk(&path, out)?;
+            } else if path.extension().is_some_and(|x| x == "md") {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut files = vec![Path::new(ROOT).join("README.md")];
+    let mut docs = Vec::new();
+    walk(&Path::new(ROOT).join("docs"), &mut docs)?;
+    docs.sort();
+    files.extend(docs);
+    Ok(files)
+}
+
+/// The `sh` blocks of a Markdown file.
+fn sh_blocks(file: &Path) -> Result<Vec<Block>, Box<dyn Error>> {
+    let text = fs::read_to_string(file)?;
+    let mut blocks = Vec::new();
+    let mut open: Option<(usize, String, Option<Block>)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        match &mut open {
+            None => {
+                if let Some(info) = trimmed.strip_prefix("```") {
+                    let words: Vec<&str> = info.split_whitespace().collect();
+                    let block = (words.first() == Some(&"sh")).then(|| Block {
+                        file: file.to_owned(),
+                        line: i + 1,
+                        run: !words.contains(&"no-run"),
+                        text: String::new(),
+                    });
+                    open = Some((i + 1, "```".to_owned(), block));
+                }
+            }
+            Some((_, fence, block)) => {
+                if trimmed.starts_with(fence.as_str()) && trimmed.trim_end() == fence.as_str() {
+                    if let Some((_, _, Some(b))) = open.take() {
+                        blocks.push(b);
+                    } else {
+                        open = None;
+                    }
+                } else if let Some(b) = block {
+                    b.text.push_str(line);
+                    b.text.push('\n');
+                }
+            }
+        }
+    }
+    if let Some((line, _, _)) = open {
+        return Err(format!("{}:{line}: code block never closed", file.display()).into());
+    }
+    Ok(blocks)
+}
+
+/// A shell word or operator, as far as the documents need: quotes kept out of words, comments dropped.
+#[derive(Debug, PartialEq)]
+enum Token {
+    Word(String),
+    Op,
+}
+
+fn tokens(line: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = line.chars().peekable();
+    let flush = |word: &mut String, in_word: &mut bool, out: &mut Vec<Token>| {
+        if *in_word {
+            out.push(Token::Word(std::mem::take(word)));
+            *in_word = false;
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                in_word = true;
+                for d in chars.by_ref() {
+                    if d == c {
+                        break;
+                    }
+                    word.push(d);
+                }
+            }
+            '#' if !in_word => break,
+            ';' | '|' | '&' | '<' | '>' | '(' | ')' => {
+                flush(&mut word, &mut in_word, &mut out);
+                out.push(Token::Op);
+            }
+            c if c.is_whitespace() => flush(&mut word, &mut in_word, &mut out),
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    flush(&mut word, &mut in_word, &mut out);
+    out
+}
+
+/// The block's logical lines (backslash continuations joined).
+fn logical_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if let Some(head) = line.trim_end().strip_suffix('\\') {
+            current.push_str(head);
+            current.push(' ');
+        } else {
+            current.push_str(line);
+            lines.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// The arguments of every `sylvan` invocation on a line: after a word `sylvan` (or a path ending in
+/// `/sylvan`), or after `cargo run ... --bin sylvan --`, up to the next operator.
+fn invocations(line: &str) -> Vec<Vec<String>> {
+    let toks = tokens(line);
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let start = match &toks[i] {
+            Token::Word(w) if w == "sylvan" || w.ends_with("/sylvan") => Some(i + 1),
+            Token::Word(w) if w == "cargo" => {
+                // `cargo run [..] --bin sylvan [..] -- ARGS`
+                let end = toks[i..].iter().position(|t| *t == Token::Op).map_or(toks.len(), |p| i + p);
+                let words: Vec<&str> = toks[i..end]
+                    .iter()
+                    .filter_map(|t| if let Token::Word(w) = t { Some(w.as_str()) } else { None })
+                    .collect();
+                let is_cli = words.get(1) == Some(&"run") && words.windows(2).any(|p| p == ["--bin", "sylvan"]);
+                match words.iter().position(|w| *w == "--") {
+                    Some(dash) if is_cli => Some(i + dash + 1),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match start {
+            Some(s) => {
+                let mut args = Vec::new();
+                let mut j = s;
+                while let Some(Token::Word(w)) = toks.get(j) {
+                    args.push(w.clone());
+                    j += 1;
+                }
+                found.push(args);
+                i = j;
+            }
+            None => i += 1,
+        }
+    }
+    found
+}
+
+/// `--help` of a subcommand, cached.
+fn help<'a>(
+    cache: &'a mut BTreeMap<Vec<String>, Result<String, String>>,
+    sub: &[String],
+) -> &'a Result<String, String> {
+    cache.entry(sub.to_vec()).or_insert_with(|| {
+        let out = Command::new(env!("CARGO_BIN_EXE_sylvan")).args(sub).arg("--help").output();
+        match out {
+            Ok(o) if o.status.success() => Ok(String::from_utf8_lossy(&o.stdout).into_owned()),
+            Ok(o) => Err(String::from_utf8_lossy(&o.stderr).trim().to_owned()),
+            Err(e) => Err(e.to_string()),
+        }
+    })
+}
+
+/// Whether `help` lists `flag` (followed by a space, comma, `=` or the end of a line).
+fn lists_flag(help: &str, flag: &str) -> bool {
+    help.match_indices(flag).any(|(at, _)| {
+        let before = help[..at].chars().next_back();
+        let after = help[at + flag.len()..].chars().next();
+        before.is_none_or(|c| c.is_whitespace() || c == '[')
+            && after.is_none_or(|c| !(c.is_alphanumeric() || c == '-' || c == '_'))
+    })
+}
+
+/// The problems of one `sylvan` invocation's words: an unknown subcommand or a flag `--help` does not list.
+fn check_invocation(args: &[String], cache: &mut BTreeMap<Vec<String>, Result<String, String>>) -> Vec<String> {
+    let mut sub: Vec<String> = Vec::new();
+    for a in args.iter().take(2) {
+        if a.starts_with('-') {
+            break;
+        }
+        sub.push(a.clone());
+        if sub.len() == 1 && a != "cards" {
+            break;
+        }
+    }
+    if sub.is_empty() {
+        return Vec::new();
+    }
+    let text = match help(cache, &sub) {
+        Ok(text) => text.clone(),
+        Err(e) => return vec![format!("`sylvan {}`: no such command ({e})", sub.join(" "))],
+    };
+    let mut problems = Vec::new();
+    for a in &args[sub.len()..] {
+        let is_flag = a.starts_with('-') && a.len() > 1 && !a[1..].starts_with(|c: char| c.is_ascii_digit());
+        if !is_flag {
+            continue;
+        }
+        let flag = a.split('=').next().unwrap_or(a);
+        if !lists_flag(&text, flag) {
+            problems.push(format!("`sylvan {}` has no flag `{flag}`", sub.join(" ")));
+        }
+    }
+    problems
+}
+
+/// A number (digits with `,` separators) at `at` in `s`, and where it ends.
+fn number_at(s: &str, at: usize) -> Option<(u64, usize)> {
+    let digits: String = s[at..].chars().take_while(|c| c.is_ascii_digit() || *c == ',').collect();
+    let digits = digits.trim_end_matches(',');
+    let n = digits.replace(',', "").parse().ok()?;
+    Some((n, at + digits.len()))
+}
+
+/// The block made small: every `-n N` / `--games N` at most [`MAX_GAMES`], every `iters=N` at most
+/// [`MAX_ITERS`], every searching bot spec without a budget given `iters=MAX_ITERS`, and `cargo run
+/// --release --bin sylvan --` replaced by the binary.
+fn shrink(text: &str) -> String {
+    let mut s = text.replace("cargo run --release --bin sylvan --", "sylvan");
+    for flag in [" -n ", " --games "] {
+        let mut out = String::new();
+        let mut rest = s.as_str();
+        while let Some(at) = rest.find(flag) {
+            let after = at + flag.len();
+            out.push_str(&rest[..after]);
+            match number_at(rest, after) {
+                Some((n, end)) => {
+                    out.push_str(&n.min(MAX_GAMES).to_string());
+                    rest = &rest[end..];
+                }
+                None => rest = &rest[after..],
+            }
+        }
+        out.push_str(rest);
+        s = out;
+    }
+    let mut out = String::new();
+    let mut rest = s.as_str();
+    while let Some(at) = rest.find("iters=") {
+        let after = at + "iters=".len();
+        out.push_str(&rest[..after]);
+        match number_at(rest, after) {
+            Some((n, end)) => {
+                out.push_str(&n.min(MAX_ITERS).to_string());
+                rest = &rest[end..];
+            }
+            None => rest = &rest[after..],
+        }
+    }
+    out.push_str(rest);
+    // Searching specs without a budget, line by line.
+    out.split_inclusive('\n').map(budget_specs).collect()
+}
+
+/// A line whose `-b`/`--bots`/`--bot` values give every searching spec an iteration budget.
+fn budget_specs(line: &str) -> String {
+    let (line, newline) = line.strip_suffix('\n').map_or((line, ""), |l| (l, "\n"));
+    let mut words: Vec<String> = Vec::new();
+    let mut previous = String::new();
+    for word in line.split(' ') {
+        let w = if ["-b", "--bots", "--bot"].contains(&previous.as_str()) {
+            word.split(',')
+                .map(|spec| {
+                    let searching = ["ismcts", "flatmc", "hard", "expert"].iter().any(|k| spec.starts_with(k));
+                    if searching && !spec.contains("iters=") {
+                        format!("{spec}:iters={MAX_ITERS}")
+                    } else {
+                        spec.to_owned()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        } else {
+            word.to_owned()
+        };
+        previous = word.to_owned();
+        words.push(w);
+    }
+    words.join(" ") + newline
+}
+
+/// A scratch directory that sees the repository's top-level files and folders (not `target/`), with
+/// `bin/sylvan` the binary under test.
+fn scratch(n: usize) -> Result<PathBuf, Box<dyn Error>> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("docs-{}-{n}", std::process::id()));
+    if dir.exists() {
+        fs::remove_dir_all(&dir)?;
+    }
+    fs::create_dir_all(dir.join("bin"))?;
+    for entry in fs::read_dir(ROOT)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if name == "target" || name == ".git" {
+            continue;
+        }
+        std::os::unix::fs::symlink(entry.path(), dir.join(&name))?;
+    }
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_sylvan"), dir.join("bin/sylvan"))?;
+    Ok(dir)
+}
+
+/// Runs a block's (shrunk) text with `sh -e` in its scratch directory; an error tells why it failed.
+fn run_block(block: &Block, n: usize) -> Result<Duration, String> {
+    let script = shrink(&block.text);
+    let dir = scratch(n).map_err(|e| format!("scratch directory: {e}"))?;
+    let (out, err) = (dir.join("stdout.txt"), dir.join("stderr.txt"));
+    let path = format!("{}:{}", dir.join("bin").display(), std::env::var("PATH").unwrap_or_default());
+    let started = Instant::now();
+    let mut child = {
+        use std::os::unix::process::CommandExt;
+        let stdout = File::create(&out).map_err(|e| e.to_string())?;
+        let stderr = File::create(&err).map_err(|e| e.to_string())?;
+        Command::new("sh")
+            .args(["-e", "-c", &script])
+            .current_dir(&dir)
+            .env("PATH", path)
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(stdout)
+            .stderr(stderr)
+            .process_group(0)
+            .spawn()
+            .map_err(|e| format!("sh: {e}"))?
+    };
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Ok(status),
+            Ok(None) if started.elapsed() > BLOCK_TIMEOUT => {
+                // The whole group: `sh` and the commands it started.
+                let _ = Command::new("kill").args(["-KILL", &format!("-{}", child.id())]).status();
+                let _ = child.wait();
+                break Err(format!("timed out after {BLOCK_TIMEOUT:?}"));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => break Err(e.to_string()),
+        }
+    };
+    let tail = |p: &Path| {
+        let text = fs::read_to_string(p).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        lines[lines.len().saturating_sub(12)..].join("\n")
+    };
+    let result = match status {
+        Ok(s) if s.success() => Ok(started.elapsed()),
+        Ok(s) => Err(format!("exit status {s}")),
+        Err(e) => Err(e),
+    };
+    let result = result.map_err(|why| {
+        format!(
+            "{why}\n--- script (as run) ---\n{script}--- stdout (end) ---\n{}\n--- stderr (end) ---\n{}",
+            tail(&out),
+            tail(&err)
+        )
+    });
+    let _ = fs::remove_dir_all(&dir);
+    result
+}
+
+#[test]
+fn documented_commands_use_existing_commands_and_flags() -> TestResult {
+    let mut cache = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut seen = 0;
+    for file in guides()? {
+        for block in sh_blocks(&file)? {
+            for line in logical_lines(&block.text) {
+                for args in invocations(&line) {
+                    seen += 1;
+                    for p in check_invocation(&args, &mut cache) {
+                        problems.push(format!("{}: {p}: {}", block.place(), line.trim()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 20, "only {seen} `sylvan` commands found in the documents");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
+#[test]
+fn documented_commands_run() -> TestResult {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for file in guides()? {
+        for block in sh_blocks(&file)?.into_iter().filter(|b| b.run) {
+            ran += 1;
+            if let Err(e) = run_block(&block, ran) {
+                failures.push(format!("{}: {e}", block.place()));
+            }
+        }
+    }
+    assert!(ran >= 10, "only {ran} runnable `sh` blocks in the documents");
+    assert!(failures.is_empty(), "{} of {ran} documented blocks failed:\n{}", failures.len(), failures.join("\n\n"));
+    Ok(())
+}
+
+/// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A Markdown file's text outside fenced code blocks, line by line (code lines left empty).
+fn prose(text: &str) -> Vec<String> {
+    let mut in_code = false;
+    text.lines()
+        .map(|line| {
+            if line.trim_start().starts_with("```") {
+                in_code = !in_code;
+                return String::new();
+            }
+            if in_code { String::new() } else { line.to_owned() }
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings (duplicates numbered as GitHub does).
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = BTreeSet::new();
+    for line in prose(text) {
+        let Some(heading) = line.strip_prefix('#') else { continue };
+        let heading = heading.trim_start_matches('#');
+        if !heading.starts_with(' ') {
+            continue;
+        }
+        let s = slug(heading);
+        let n = seen.entry(s.clone()).or_insert(0);
+        out.insert(if *n == 0 { s.clone() } else { format!("{s}-{n}") });
+        *n += 1;
+    }
+    out
+}
+
+/// A line without its inline code spans.
+fn without_code(line: &str) -> String {
+    let mut out = String::new();
+    let mut in_code = false;
+    for c in line.chars() {
+        if c == '`' {
+            in_code = !in_code;
+        } else if !in_code {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The targets of a line's inline links and images.
+fn link_targets(line: &str) -> Vec<String> {
+    let line = without_code(line);
+    let mut out = Vec::new();
+    let mut rest = line.as_str();
+    while let Some(at) = rest.find("](") {
+        let tail = &rest[at + 2..];
+        let end = tail.find(')').unwrap_or(tail.len());
+        let target = tail[..end].split_whitespace().next().unwrap_or("");
+        out.push(target.trim_matches(['<', '>']).to_owned());
+        rest = &tail[end..];
+    }
+    out
+}
+
+#[test]
+fn links_between_documents_resolve() -> TestResult {
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for file in all_documents()? {
+        let text = fs::read_to_string(&file)?;
+        let place = file.strip_prefix(ROOT).unwrap_or(&file).display().to_string();
+        for (i, line) in prose(&text).iter().enumerate() {
+            for target in link_targets(line) {
+                if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                    continue;
+                }
+                checked += 1;
+                let (path, anchor) = match target.split_once('#') {
+                    Some((p, a)) => (p, Some(a)),
+                    None => (target.as_str(), None),
+                };
+                let resolved =
+                    if path.is_empty() { file.clone() } else { file.parent().unwrap_or(Path::new(ROOT)).join(path) };
+                let pending = PENDING.iter().any(|p| resolved.ends_with(p));
+                if !resolved.exists() && pending {
+                    continue;
+                }
+                if !resolved.exists() {
+                    problems.push(format!("{place}:{}: `{target}`: no such file", i + 1));
+                    continue;
+                }
+                if let Some(anchor) = anchor.filter(|a| !a.is_empty()) {
+                    if resolved.extension().is_some_and(|x| x == "md") {
+                        let heads = anchors(&fs::read_to_string(&resolved)?);
+                        if !heads.contains(anchor) {
+                            problems.push(format!("{place}:{}: `{target}`: no heading `#{anchor}` there", i + 1));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 30, "only {checked} relative links found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
+/// Phrases that follow a measured figure: a figure before one of these belongs in `docs/measurements/`.
+const FIGURE_UNITS: [&str; 6] = [
+    " instructions a move",
+    " instructions per move",
+    " instructions/move",
+    " instructions per iteration",
+    "k iterations/s",
+    " iterations/s on one thread",
+];
+
+#[test]
+fn measured_figures_live_in_measurements_only() -> TestResult {
+    let mut problems = Vec::new();
+    for file in guides()? {
+        let text = fs::read_to_string(&file)?;
+        let place = file.strip_prefix(ROOT).unwrap_or(&file).display().to_string();
+        for (i, line) in text.lines().enumerate() {
+            for unit in FIGURE_UNITS {
+                for (at, _) in line.match_indices(unit) {
+                    let before = line[..at].trim_end_matches(['*', '~', ' ']);
+                    if before.ends_with(|c: char| c.is_ascii_digit()) {
+                        problems.push(format!(
+                            "{place}:{}: a measured figure (`…{unit}`): link docs/measurements/current.md instead",
+                            i + 1
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
+/// The helpers above on known inputs, so that a broken parser cannot pass every document silently.
+#[test]
+fn the_checkers_find_what_they_look_for() {
+    let args = |line: &str| invocations(line);
+    assert_eq!(
+        args("cargo run --release --bin sylvan -- play equinox --seat 0   # comment -x"),
+        vec![vec!["play".to_owned(), "equinox".into(), "--seat".into(), "0".into()]]
+    );
+    assert_eq!(args("for s in 1 2; do sylvan sim toy -n $s; done").len(), 1);
+    assert_eq!(args("valgrind --tool=callgrind target/release/sylvan bench equinox -n 5")[0][0], "bench");
+    assert!(args("cargo run --release -p sylvan-server --bin sylvan-loadtest -- --games 3").is_empty());
+    assert_eq!(args("printf '1\\nquit' | sylvan play equinox > out.txt")[0], ["play", "equinox"]);
+    let mut cache = BTreeMap::new();
+    let own = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
+    assert!(check_invocation(&own("sim equinox -n 3 --seed 1 -o ancestors=2"), &mut cache).is_empty());
+    assert_eq!(check_invocation(&own("sim equinox --no-such-flag"), &mut cache).len(), 1);
+    assert_eq!(check_invocation(&own("cards list mystic-vale --players"), &mut cache).len(), 1);
+    assert_eq!(check_invocation(&own("no-such-command x"), &mut cache).len(), 1);
+    assert_eq!(
+        shrink("sylvan sim equinox -n 5000 -b expert,ismcts:iters=10000 --games 1,000\n"),
+        "sylvan sim equinox -n 6 -b expert:iters=30,ismcts:iters=30 --games 6\n"
+    );
+    assert_eq!(slug("`sylvan serve`, `sylvan create`, `sylvan join`"), "sylvan-serve-sylvan-create-sylvan-join");
+    assert_eq!(slug("Mystic Vale (`mystic-vale`)"), "mystic-vale-mystic-vale");
+    assert_eq!(link_targets("see [a](x.md#b) and `[c](d)` and ![i](img.png \"t\")"), ["x.md#b", "img.png"]);
+}
