@@ -420,7 +420,7 @@ fn run_block(block: &Block, n: usize) -> Result<Duration, String> {
     };
     let result = match status {
         Ok(s) if s.success() => Ok(started.elapsed()),
-        Ok(s) => Err(format!("exit status {s}")),
+        Ok(s) => Err(s.to_string()),
         Err(e) => Err(e),
     };
     let result = result.map_err(|why| {
@@ -650,4 +650,33 @@ fn the_checkers_find_what_they_look_for() {
     assert_eq!(slug("`sylvan serve`, `sylvan create`, `sylvan join`"), "sylvan-serve-sylvan-create-sylvan-join");
     assert_eq!(slug("Mystic Vale (`mystic-vale`)"), "mystic-vale-mystic-vale");
     assert_eq!(link_targets("see [a](x.md#b) and `[c](d)` and ![i](img.png \"t\")"), ["x.md#b", "img.png"]);
+}
+
+/// The level table of `docs/ai.md` is what the registry plays (`sylvan games --json`), cell by cell.
+#[test]
+fn the_documented_levels_are_the_registrys() -> TestResult {
+    let out = Command::new(env!("CARGO_BIN_EXE_sylvan")).args(["games", "--json"]).output()?;
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let games: serde_json::Value = serde_json::from_slice(&out.stdout)?;
+    let spec = |game: &str, level: &str| -> Option<String> {
+        let g = games.as_array()?.iter().find(|g| g["name"] == game)?;
+        let l = g["levels"].as_array()?.iter().find(|l| l["name"] == level)?;
+        l["spec"].as_str().map(str::to_owned)
+    };
+    let text = fs::read_to_string(Path::new(ROOT).join("docs/ai.md"))?;
+    let columns = ["equinox", "mystic-vale", "command-of-nature", "spirit-duel"];
+    let mut rows = 0;
+    for line in text.lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(|c| c.trim().trim_matches('`')).collect();
+        let Some((level, specs)) = cells.split_first() else { continue };
+        if !["easy", "medium", "hard", "expert"].contains(level) || specs.len() != columns.len() {
+            continue;
+        }
+        rows += 1;
+        for (game, documented) in columns.iter().zip(specs) {
+            assert_eq!(spec(game, level).as_deref(), Some(*documented), "docs/ai.md: `{level}` of {game}");
+        }
+    }
+    assert_eq!(rows, 4, "docs/ai.md's level table has 4 rows");
+    Ok(())
 }
