@@ -7,6 +7,7 @@
 mod analyze;
 mod cli;
 mod conformance_long;
+#[cfg(unix)]
 mod docs;
 mod french;
 mod search_every_game;
