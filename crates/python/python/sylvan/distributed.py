@@ -43,13 +43,17 @@ def _task(name: str):
     return _TASKS[name]
 
 
-def chunk_ranges(games: int, chunks: int) -> List[Tuple[int, int]]:
-    """Games ``0..games`` cut into at most ``chunks`` contiguous ranges of nearly equal size."""
-    chunks = max(1, min(chunks, games))
-    size, extra = divmod(games, chunks)
+def chunk_ranges(games: int, chunks: int, align: int = 1) -> List[Tuple[int, int]]:
+    """Games ``0..games`` cut into at most ``chunks`` contiguous ranges of nearly equal size, each
+    starting at a multiple of ``align`` (the command line's chunk size: then each range holds whole
+    chunks of the command line, and the merged report sums exactly the same numbers in the same order)."""
+    align = max(1, align)
+    blocks = -(-games // align)
+    chunks = max(1, min(chunks, blocks))
+    size, extra = divmod(blocks, chunks)
     out, first = [], 0
     for c in range(chunks):
-        last = first + size + (1 if c < extra else 0)
+        last = min(games, first + (size + (1 if c < extra else 0)) * align)
         out.append((first, last))
         first = last
     return out
@@ -71,7 +75,8 @@ def _run(kind: str, game, players, options, bots, games, seed, chunks) -> Dict[s
         raise _sylvan.SylvanError(f"games must be 1 to 100000000, not {games}")
     chunk = _sylvan.sim_chunk if kind == "sim" else _sylvan.tournament_chunk
     chunk(g, p, o, b, seed, 0, 0)  # checks the game, options and bots before any task starts
-    ranges = chunk_ranges(games, chunks or _default_chunks())
+    align = _sylvan.SIM_CHUNK if kind == "sim" else _sylvan.TOURNAMENT_CHUNK
+    ranges = chunk_ranges(games, chunks or _default_chunks(), align)
     start = time.perf_counter()
     task = _task(kind)
     results = ray.get([task.remote(g, p, o, b, seed, first, last) for first, last in ranges])

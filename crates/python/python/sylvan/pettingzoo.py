@@ -13,6 +13,13 @@ the game's observation tensor for that agent's seat (from its view only; the lay
 ``game.observation_layout()``), and ``action_mask``, 1 for each legal action id (all 0 when the agent is
 not to move). Rewards are the game's returns, given when the game ends. ``reset(seed=s)`` deals game
 ``s``; ``reset()`` without a seed deals the next seed of a generator seeded by the last explicit seed.
+
+Illegal actions are handled as in PettingZoo's classic environments: ``env()`` wraps the environment in
+``TerminateIllegalWrapper`` (an illegal action ends the game, the agent that played it gets -1 and the
+others 0), ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``; ``raw_env()`` raises
+``sylvan.SylvanError`` on an illegal action and leaves the game unchanged. The game in progress is
+``raw_env.game_state`` (a ``sylvan.State``; ``state()`` is PettingZoo's global-state method, which a game
+with hidden cards does not offer). Environments pickle and deep-copy (the game travels as its record).
 """
 
 from __future__ import annotations
@@ -55,7 +62,7 @@ class SylvanEnv(AECEnv):
         }
         self.action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self._seeds = np.random.default_rng()
-        self.state: Optional[sylvan.State] = None
+        self.game_state: Optional[sylvan.State] = None
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -64,13 +71,13 @@ class SylvanEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        assert self.state is not None, "reset() first"
+        assert self.game_state is not None, "reset() first"
         seat = self._seat[agent]
-        if self.state.current_player() == seat:
-            mask = self.state.legal_actions_mask()
+        if self.game_state.current_player() == seat:
+            mask = self.game_state.legal_actions_mask()
         else:
             mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+        return {"observation": self.game_state.observation_tensor(seat), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         if seed is not None:
@@ -78,41 +85,41 @@ class SylvanEnv(AECEnv):
             deal = int(seed)
         else:
             deal = int(self._seeds.integers(0, 2**63))
-        self.state = self.game.new_initial_state(deal)
+        self.game_state = self.game.new_initial_state(deal)
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player()]
+        self.agent_selection = self.possible_agents[self.game_state.current_player()]
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None, "reset() first"
-        self.state.apply_action(int(action))
+        assert self.game_state is not None, "reset() first"
+        self.game_state.apply_action(int(action))
         self._cumulative_rewards[agent] = 0.0
         for a in self.agents:
             self.rewards[a] = 0.0
-        if self.state.is_terminal():
-            for a, r in zip(self.possible_agents, self.state.returns()):
+        if self.game_state.is_terminal():
+            for a, r in zip(self.possible_agents, self.game_state.returns()):
                 if a in self.rewards:
                     self.rewards[a] = float(r)
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[self.game_state.current_player()]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> Optional[str]:
-        if self.state is None:
+        if self.game_state is None:
             return None
-        seat = self.state.current_player()
-        text = self.state.observation_string(seat if seat >= 0 else 0)
+        seat = self.game_state.current_player()
+        text = self.game_state.observation_string(seat if seat >= 0 else 0)
         if self.render_mode == "human":
             print(text)
             return None
@@ -129,5 +136,10 @@ def raw_env(game: str, players: Optional[int] = None, render_mode: Optional[str]
 
 def env(game: str, players: Optional[int] = None, render_mode: Optional[str] = None, **options: Any) -> AECEnv:
     """The environment of ``game`` (``equinox``, ``mystic-vale``, ``command-of-nature``,
-    ``spirit-duel``) for ``players`` seats with its options, wrapped to enforce PettingZoo's call order."""
-    return wrappers.OrderEnforcingWrapper(raw_env(game, players, render_mode=render_mode, **options))
+    ``spirit-duel``) for ``players`` seats with its options, wrapped as PettingZoo's classic games are:
+    an illegal action ends the game with -1 for its agent (``TerminateIllegalWrapper``), an action id out
+    of range is an assertion error, and the call order is enforced."""
+    e: AECEnv = raw_env(game, players, render_mode=render_mode, **options)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
