@@ -89,11 +89,9 @@ class SylvanState(pyspiel.State):
         seed = int(float(probability_sampler()) * 2**53)
         return SylvanState(self.get_game(), self.sylvan.resample_from_infostate(player, seed))
 
-    def clone(self) -> "SylvanState":
-        return SylvanState(self.get_game(), self.sylvan.clone())
-
     def __deepcopy__(self, memo: Any) -> "SylvanState":
-        return self.clone()
+        # pyspiel's clone() copies a Python state's attributes; Python's copy.deepcopy comes here.
+        return SylvanState(self.get_game(), self.sylvan.clone())
 
     def __str__(self) -> str:
         p = self.sylvan.current_player()

@@ -28,12 +28,12 @@ from typing import Any, Dict, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 import sylvan
 
-__all__ = ["SylvanEnv", "env", "raw_env"]
+__all__ = ["SylvanEnv", "SylvanParallelEnv", "env", "raw_env", "parallel_env"]
 
 
 class SylvanEnv(AECEnv):
@@ -143,3 +143,95 @@ def env(game: str, players: Optional[int] = None, render_mode: Optional[str] = N
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
+
+
+class SylvanParallelEnv(ParallelEnv):
+    """One Sylvan game with PettingZoo's parallel API (for SuperSuit's vector environments and other
+    parallel-only tools). Every agent observes every step; only the agent to move acts (its mask is the
+    only non-zero one) and the other agents' actions are ignored. An illegal action by the agent to move
+    ends the game with -1 for it, as in the AEC environment from ``env()``. Observations are the AEC
+    environment's dicts; with ``flat=True`` they are the observation tensor alone (a ``Box``, which
+    SuperSuit's vector environments need) and the mask is in ``infos[agent]["action_mask"]``."""
+
+    metadata = {"render_modes": ["human", "ansi"], "name": "sylvan_parallel_v0"}
+
+    def __init__(
+        self,
+        game: str,
+        players: Optional[int] = None,
+        render_mode: Optional[str] = None,
+        flat: bool = False,
+        **options: Any,
+    ):
+        self.aec = SylvanEnv(game, players, render_mode=render_mode, **options)
+        self.game = self.aec.game
+        self.flat = flat
+        self.render_mode = render_mode
+        self.metadata = dict(self.metadata, name=f"sylvan_{game.replace('-', '_')}_parallel_v0")
+        self.possible_agents = self.aec.possible_agents[:]
+        self.agents: list = []
+        size = self.game.observation_tensor_size()
+        box = spaces.Box(low=-np.inf, high=np.inf, shape=(size,), dtype=np.float32)
+        self.observation_spaces = {a: box if flat else self.aec.observation_spaces[a] for a in self.possible_agents}
+        self.action_spaces = self.aec.action_spaces
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> Optional[sylvan.State]:
+        """The game in progress."""
+        return self.aec.game_state
+
+    def _observe_all(self):
+        obs, infos = {}, {}
+        for a in self.possible_agents:
+            o = self.aec.observe(a)
+            obs[a] = o["observation"] if self.flat else o
+            infos[a] = {"action_mask": o["action_mask"]}
+        return obs, infos
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None):
+        self.aec.reset(seed=seed, options=options)
+        self.agents = self.possible_agents[:]
+        return self._observe_all()
+
+    def step(self, actions: Dict[str, Any]):
+        state = self.aec.game_state
+        assert state is not None, "reset() first"
+        mover = self.possible_agents[state.current_player()]
+        rewards = {a: 0.0 for a in self.agents}
+        action = actions.get(mover)
+        if action is None or int(action) not in state.legal_actions():
+            rewards[mover] = -1.0
+            done = True
+        else:
+            state.apply_action(int(action))
+            done = state.is_terminal()
+            if done:
+                for a, r in zip(self.possible_agents, state.returns()):
+                    rewards[a] = float(r)
+        obs, infos = self._observe_all()
+        terminations = {a: done for a in self.agents}
+        truncations = {a: False for a in self.agents}
+        if done:
+            self.agents = []
+        if self.render_mode == "human":
+            self.aec.render()
+        return obs, rewards, terminations, truncations, infos
+
+    def render(self) -> Optional[str]:
+        return self.aec.render()
+
+    def close(self) -> None:
+        pass
+
+
+def parallel_env(
+    game: str, players: Optional[int] = None, render_mode: Optional[str] = None, flat: bool = False, **options: Any
+) -> SylvanParallelEnv:
+    """The game with PettingZoo's parallel API (:class:`SylvanParallelEnv`)."""
+    return SylvanParallelEnv(game, players, render_mode=render_mode, flat=flat, **options)
