@@ -118,7 +118,8 @@ def ray_rate(workers, games):
 
     import sylvan.distributed as dist
 
-    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    # address="local": a new instance of `workers` CPUs even when a cluster already runs on this machine.
+    ray.init(address="local", num_cpus=workers, include_dashboard=False, log_to_driver=False)
     try:
         dist.sim("equinox", bots="random", games=64, players=4, chunks=workers)  # warm the workers
         report = dist.sim("equinox", bots="random", games=games, players=4, seed=1, chunks=4 * workers)

@@ -14,7 +14,8 @@ from conftest import cli_json, without_timing  # noqa: E402
 
 @pytest.fixture(scope="module", autouse=True)
 def local_ray():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # A new local instance even when a cluster is running on this machine, the package shipped.
+    dist.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     yield
     ray.shutdown()
 
@@ -65,3 +66,18 @@ def test_merge_refuses_a_foreign_chunk():
         _sylvan.tournament_merge("spirit-duel", None, [], "random,heuristic", 0, [json.dumps(bad)], 1, 1.0)
     with pytest.raises(sylvan.SylvanError, match="unknown game"):
         dist.sim("chess", games=4)
+
+
+def test_the_package_ships_to_the_workers():
+    """`dist.init` uploads the installed package as a runtime_env py_module: a worker imports the
+    shipped copy (from Ray's runtime resources), not one installed in its own environment."""
+
+    @ray.remote
+    def where():
+        import sylvan
+
+        return sylvan.__file__, sylvan.sim("spirit-duel", games=2, seed=1)["games"]
+
+    path, games = ray.get(where.remote())
+    assert "runtime_resources" in path and games == 2
+    assert dist.runtime_env()["py_modules"][0].endswith("sylvan")
