@@ -431,6 +431,17 @@ where
                     if v.seat() != s || v.to_json() != want || v.as_any().downcast_ref::<G::View>().is_none() {
                         return Err(ctx(step, Property::Json, format!("the erased view of {s} differs")));
                     }
+                    // A sample for `s` gives `s` the same view and carries none of the real history.
+                    let sample = erased
+                        .determinize(s, game_seed ^ step as u64)
+                        .map_err(|e| ctx(step, Property::Determinize, e.to_string()))?;
+                    let seen = sample.view(s).map_err(|e| ctx(step, Property::Determinize, e.to_string()))?;
+                    if seen.to_json() != want || sample.to_move() != erased.to_move() {
+                        return Err(ctx(step, Property::Determinize, format!("the erased sample for {s} differs")));
+                    }
+                    if sample.record().get("actions").and_then(|a| a.as_array()).is_some_and(|a| !a.is_empty()) {
+                        return Err(ctx(step, Property::Determinize, "an erased sample carries the history".into()));
+                    }
                 }
             }
             let i = rng.index(legal.len());

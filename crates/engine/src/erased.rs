@@ -238,6 +238,11 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn state_json(&self) -> Value;
     /// A copy of the game, history and events included.
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// A full state consistent with what `seat` may see now ([`Game::determinize`]): the cards hidden
+    /// from `seat` and every future draw come from a generator seeded with `seed`, so the sample's view
+    /// for `seat` is this state's. The sample carries no history (its record holds no action, its start
+    /// is `seed`, and it cannot be taken back), so nothing of the real game leaks through it.
+    fn determinize(&self, seat: Seat, seed: u64) -> Result<Box<dyn DynGame>, DynError>;
     /// Starts a new game from `seed` with the same options in place of this one, reusing its buffers
     /// (history and events are cleared).
     fn restart(&mut self, seed: u64) -> Result<(), SetupError>;
@@ -481,6 +486,17 @@ where
 
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+
+    fn determinize(&self, seat: Seat, seed: u64) -> Result<Box<dyn DynGame>, DynError> {
+        self.seat_ok(seat)?;
+        let view = self.state.view(seat);
+        let state = G::determinize(&view, &mut GameRng::new(seed));
+        let mut sample = Erased::new(state, self.options.clone(), Start::Seed { seed });
+        if self.events.is_none() {
+            sample.events = None;
+        }
+        Ok(Box::new(sample))
     }
 
     fn restart(&mut self, seed: u64) -> Result<(), SetupError> {

@@ -179,19 +179,21 @@ impl Conclaves {
     }
 
     /// The embedded conclaves checked against the game's card database `db` (ids are that database's);
-    /// kept for the life of the process, one per database.
+    /// kept for the life of the process, one per database, failure included (a database without the
+    /// conclaves' sets fails once, not on every call: the observation tensor asks on every call).
     pub fn for_db(db: DbRef) -> Result<&'static Conclaves, CardError> {
-        static LOADED: OnceLock<Mutex<Vec<(usize, &'static Conclaves)>>> = OnceLock::new();
+        type Loaded = Vec<(usize, Result<&'static Conclaves, CardError>)>;
+        static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
         let key = std::ptr::from_ref::<CardDb>(db.0) as usize;
         let m = LOADED.get_or_init(|| Mutex::new(Vec::new()));
         let mut list = m.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, c)) = list.iter().find(|(k, _)| *k == key) {
-            return Ok(c);
+            return c.clone();
         }
-        let c: &'static Conclaves =
-            Box::leak(Box::new(Conclaves::parse("<embedded data/conclaves.toml>", CONCLAVES_TOML, &db)?));
-        list.push((key, c));
-        Ok(c)
+        let c = Conclaves::parse("<embedded data/conclaves.toml>", CONCLAVES_TOML, &db)
+            .map(|c| -> &'static Conclaves { Box::leak(Box::new(c)) });
+        list.push((key, c.clone()));
+        c
     }
 
     /// Reads the option `conclaves`: `random`, or exactly six distinct keys, comma-separated.

@@ -5,7 +5,9 @@ its vectorized API (VectorGame.step with actions drawn from its masks by numpy, 
 VectorGame.random_steps entirely in Rust); the PettingZoo environment both as `env()` (with
 PettingZoo's order-enforcing wrapper) and as `raw_env()`;
 beside OpenSpiel's pyspiel Python loop on hearts, oh_hell and euchre in the same run (when open_spiel is
-installed), and Ray simulation games per second on 1 and 2 workers. Prints a Markdown table.
+installed), each with and without a tensor per decision, and Sylvan games through pyspiel
+(`sylvan.openspiel`); observation tensors per second; and Ray simulation games per second on 1 and 2
+workers. Prints a Markdown table.
 
     python crates/python/bench/bench.py [--seconds 3] [--no-ray]
 """
@@ -18,7 +20,13 @@ import numpy as np
 
 import sylvan
 
-GAMES = [("equinox", {"players": 4}), ("spirit-duel", {}), ("command-of-nature", {}), ("mystic-vale", {"players": 2})]
+GAMES = [
+    ("equinox", {"players": 4}),
+    ("spirit-duel", {}),
+    ("command-of-nature", {}),
+    ("mystic-vale", {"players": 2}),
+    ("mystic-vale", {"players": 2, "edition": "essential"}),
+]
 
 
 def timed(seconds, run):
@@ -29,7 +37,8 @@ def timed(seconds, run):
     return steps / (time.perf_counter() - start)
 
 
-def state_api(name, options, seconds):
+def state_api(name, options, seconds, observe=False):
+    """Random play through the state API; with `observe`, the mover's observation tensor every step."""
     game = sylvan.load_game(name, **options)
     rng = random.Random(1)
     seed = [0]
@@ -39,11 +48,20 @@ def state_api(name, options, seconds):
         seed[0] += 1
         steps = 0
         while not state.is_terminal():
+            if observe:
+                state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         return steps
 
     return timed(seconds, one_game)
+
+
+def observations(name, options, seconds):
+    """Observation tensors per second through `VectorGame.observe` (64 games, one tensor each per call)."""
+    vec = sylvan.VectorGame(sylvan.load_game(name, **options), 64, seed=0)
+    vec.random_steps(20, seed=1)  # away from the opening
+    return timed(seconds, lambda: vec.observe()[0].shape[0])
 
 
 def pettingzoo_env(name, options, seconds, wrapped=True):
@@ -92,10 +110,16 @@ def vector_random(name, options, seconds, n=64):
     return timed(seconds, lambda: vec.random_steps(50, seed=3))
 
 
-def pyspiel_loop(name, seconds):
+def pyspiel_loop(name, seconds, observe=False, params=None):
+    """OpenSpiel's Python loop; with `observe`, the mover's information-state tensor every decision
+    (hearts, oh_hell and euchre have no observation tensor; a Sylvan game loaded through
+    `sylvan.openspiel` has both)."""
     import pyspiel
 
-    game = pyspiel.load_game(name)
+    if name.startswith("sylvan_"):
+        import sylvan.openspiel  # noqa: F401
+
+    game = pyspiel.load_game(name, params or {})
     rng = random.Random(1)
 
     def one_game():
@@ -106,6 +130,8 @@ def pyspiel_loop(name, seconds):
                 outcomes, probs = zip(*state.chance_outcomes())
                 state.apply_action(rng.choices(outcomes, probs)[0])
             else:
+                if observe:
+                    state.information_state_tensor(state.current_player())
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
         return steps
@@ -118,7 +144,8 @@ def ray_rate(workers, games):
 
     import sylvan.distributed as dist
 
-    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    # address="local": a new instance of `workers` CPUs even when a cluster already runs on this machine.
+    ray.init(address="local", num_cpus=workers, include_dashboard=False, log_to_driver=False)
     try:
         dist.sim("equinox", bots="random", games=64, players=4, chunks=workers)  # warm the workers
         report = dist.sim("equinox", bots="random", games=games, players=4, seed=1, chunks=4 * workers)
@@ -143,11 +170,17 @@ def main():
             rate = pyspiel_loop(name, args.seconds)
             pyspiel_rates.append(rate)
             rows.append((f"pyspiel {name}", "state loop", rate))
+            rows.append((f"pyspiel {name}", "state loop + info-state tensor", pyspiel_loop(name, args.seconds, True)))
+        for name, params in [("sylvan_spirit_duel", {}), ("sylvan_equinox", {"players": 4})]:
+            label = f"pyspiel {name}" + "".join(f" {k}={v}" for k, v in params.items())
+            rows.append((label, "state loop (sylvan.openspiel)", pyspiel_loop(name, args.seconds, False, params)))
     except ImportError:
         print("open_spiel is not installed: no pyspiel baseline")
     for name, options in GAMES:
         label = name + "".join(f" {k}={v}" for k, v in options.items())
         rows.append((label, "state API", state_api(name, options, args.seconds)))
+        rows.append((label, "state API + observation tensor", state_api(name, options, args.seconds, True)))
+        rows.append((label, "observation tensors (VectorGame.observe, 64)", observations(name, options, args.seconds)))
         rows.append((label, "PettingZoo AEC (env)", pettingzoo_env(name, options, args.seconds)))
         rows.append((label, "PettingZoo AEC (raw_env)", pettingzoo_env(name, options, args.seconds, False)))
         rows.append((label, "VectorGame.step (64 games)", vector_step(name, options, args.seconds)))

@@ -39,6 +39,31 @@ impl Game {
     fn state(&self, inner: Box<dyn DynGame>) -> State {
         State::new(self.entry, inner)
     }
+
+    /// The game `name` with options given as JSON (as `Game.options_json()` writes them).
+    pub fn from_options(name: &str, options: &str) -> PyResult<Game> {
+        let entry = entry(name)?;
+        let options: Value = serde_json::from_str(options).map_err(|e| err(format!("options: {e}")))?;
+        let probe = entry.game().new_game(&options, 0).map_err(err)?;
+        let obs_len = entry.observation_layout(&options).map_err(err)?.map(|o| o.values().len());
+        Ok(Game { entry, options, players: probe.num_seats(), max_length: probe.max_game_length(), obs_len })
+    }
+}
+
+/// A seed nobody chose: different on every call (std's per-process random keys, and a counter).
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+    h.finish()
+}
+
+/// `Game.__reduce__`'s constructor: the game `name` with options as JSON text.
+#[pyfunction]
+pub fn game_from_options(name: &str, options: &str) -> PyResult<Game> {
+    Game::from_options(name, options)
 }
 
 #[pymethods]
@@ -75,6 +100,41 @@ impl Game {
         self.max_length
     }
 
+    /// Facts about the game, with the names of OpenSpiel's `GameType`: every Sylvan game is sequential,
+    /// with chance sampled inside the state (`sampled_stochastic`: no chance nodes; the deal and draws come
+    /// from the state's seeded generator), imperfect information, general-sum returns in `[0, 1]` (a win
+    /// 1, a victory shared by k seats 1/k each, a team's victory 1 for each partner, a draw the game's
+    /// value for every seat) given at the end only.
+    fn get_type<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (lo, hi) = self.entry.game().player_range();
+        let facts = serde_json::json!({
+            "short_name": format!("sylvan_{}", self.entry.name().replace('-', "_")),
+            "long_name": format!("Sylvan {}", self.entry.name()),
+            "dynamics": "sequential",
+            "chance_mode": "sampled_stochastic",
+            "information": "imperfect_information",
+            "utility": "general_sum",
+            "reward_model": "terminal",
+            "min_num_players": lo,
+            "max_num_players": hi,
+            "num_players": self.players,
+            "min_utility": 0.0,
+            "max_utility": 1.0,
+            "max_game_length": self.max_length,
+            "num_distinct_actions": self.entry.game().num_distinct_actions(),
+            "provides_information_state_string": true,
+            "provides_information_state_tensor": self.obs_len.is_some(),
+            "provides_observation_string": true,
+            "provides_observation_tensor": self.obs_len.is_some(),
+        });
+        json::to_py(py, &facts)
+    }
+
+    /// The length of `information_state_tensor()`: the observation tensor and one count per action id.
+    fn information_state_tensor_size(&self) -> PyResult<usize> {
+        Ok(self.obs_size()? + self.entry.game().num_distinct_actions())
+    }
+
     /// The shape of `observation_tensor()`: `[length]`.
     fn observation_tensor_shape(&self) -> PyResult<Vec<usize>> {
         Ok(vec![self.obs_size()?])
@@ -92,10 +152,25 @@ impl Game {
         Ok(layout.sections().iter().map(|s| (s.name, s.offset, s.len)).collect())
     }
 
-    /// A new game dealt from `seed`.
-    #[pyo3(signature = (seed=0))]
-    fn new_initial_state(&self, seed: u64) -> PyResult<State> {
+    /// A new game dealt from `seed`; without one, from a fresh random seed (so code written for
+    /// OpenSpiel, which calls `new_initial_state()` once per episode, gets a new deal every time; the
+    /// seed is in `to_record()`).
+    #[pyo3(signature = (seed=None))]
+    fn new_initial_state(&self, seed: Option<u64>) -> PyResult<State> {
+        let seed = seed.unwrap_or_else(fresh_seed);
         Ok(self.state(self.entry.game().new_game(&self.options, seed).map_err(err)?))
+    }
+
+    /// The options as JSON text (what pickling keeps).
+    fn options_json(&self) -> String {
+        self.options.to_string()
+    }
+
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (String, String))> {
+        let py = slf.py();
+        let f = py.import("sylvan._sylvan")?.getattr("game_from_options")?.unbind();
+        let g = slf.get();
+        Ok((f, (g.entry.name().to_owned(), g.options.to_string())))
     }
 
     /// A new game from an explicit setup (the JSON text of the game's setup), with `seed` for what the
@@ -124,7 +199,37 @@ impl Game {
 #[pyo3(signature = (name, record, upto=None))]
 pub fn replay(name: &str, record: &str, upto: Option<usize>) -> PyResult<State> {
     let entry = entry(name)?;
-    Ok(State::new(entry, entry.game().replay(record, upto).map_err(err)?))
+    let inner = entry.game().replay(record, upto).map_err(err)?;
+    let history = replay_history(entry, record, upto);
+    let mut state = State::new(entry, inner);
+    state.history = history;
+    Ok(state)
+}
+
+/// Who played which action id in the first `upto` (default: all) actions of a record (for the information state),
+/// found by stepping its actions from the start; `None` when the record's notation cannot be stepped
+/// that way (an older notation the replay translates).
+fn replay_history(entry: &Entry, record: &str, upto: Option<usize>) -> Option<History> {
+    let value: Value = serde_json::from_str(record).ok()?;
+    let actions = value.get("actions")?.as_array()?;
+    let mut g = entry.game().replay(record, Some(0)).ok()?;
+    g.keep_events(false);
+    let moves = upto.unwrap_or(actions.len()).min(actions.len());
+    let mut entries = Vec::with_capacity(moves);
+    for a in actions.iter().take(moves) {
+        let seat = g.to_move()?;
+        let id = g.apply_notation(a.as_str()?).ok()?;
+        entries.push((seat.0, id));
+    }
+    Some(History { entries })
+}
+
+/// The actions played so far and by whom, for the information state. A state sampled for one seat
+/// knows that seat's past actions and every action played since the sample; the other seats' actions
+/// before the sample are what the seat could not know, so their information state starts at the sample.
+#[derive(Clone, Debug)]
+pub(crate) struct History {
+    entries: Vec<(u8, usize)>,
 }
 
 /// One game in progress. Methods follow OpenSpiel's `pyspiel.State`.
@@ -134,12 +239,49 @@ pub struct State {
     pub(crate) inner: Box<dyn DynGame>,
     obs: Observation,
     legal: Vec<usize>,
+    /// Who played what, when known (`None` for a state taken out of a `VectorGame`).
+    history: Option<History>,
+    /// Drawn by `resample_from_infostate` for this seat: not the real game, so it has no record.
+    sampled_for: Option<u8>,
 }
 
 impl State {
     pub(crate) fn new(entry: &'static Entry, mut inner: Box<dyn DynGame>) -> State {
         inner.keep_events(false);
-        State { entry, inner, obs: Observation::new(), legal: Vec::new() }
+        let history = (inner.move_number() == 0).then(|| History { entries: Vec::new() });
+        State { entry, inner, obs: Observation::new(), legal: Vec::new(), history, sampled_for: None }
+    }
+
+    /// A state from a `VectorGame` slot, whose history is not kept.
+    pub(crate) fn without_history(entry: &'static Entry, inner: Box<dyn DynGame>) -> State {
+        let mut s = State::new(entry, inner);
+        s.history = None;
+        s
+    }
+
+    fn copy(&self) -> State {
+        State {
+            entry: self.entry,
+            inner: self.inner.clone_box(),
+            obs: Observation::new(),
+            legal: Vec::new(),
+            history: self.history.clone(),
+            sampled_for: self.sampled_for,
+        }
+    }
+
+    fn note(&mut self, seat: Option<Seat>, id: usize) {
+        if let (Some(h), Some(s)) = (&mut self.history, seat) {
+            h.entries.push((s.0, id));
+        }
+    }
+
+    /// The ids `seat` played, in order (an error when this state does not know them).
+    fn own_actions(&self, seat: Seat) -> PyResult<Vec<usize>> {
+        let h = self.history.as_ref().ok_or_else(|| {
+            err("this state does not know its history (taken from a VectorGame): replay its record to get one")
+        })?;
+        Ok(h.entries.iter().filter(|(s, _)| *s == seat.0).map(|&(_, id)| id).collect())
     }
 
     fn seat(&self, seat: Option<i64>) -> PyResult<Seat> {
@@ -207,12 +349,18 @@ impl State {
 
     /// Applies the action with this id (an error, leaving the state unchanged, if it is not legal).
     fn apply_action(&mut self, action: usize) -> PyResult<()> {
-        self.inner.apply_id(action).map_err(err)
+        let seat = self.inner.to_move();
+        self.inner.apply_id(action).map_err(err)?;
+        self.note(seat, action);
+        Ok(())
     }
 
     /// Applies the action written `text`; returns its id.
     fn apply_action_string(&mut self, text: &str) -> PyResult<usize> {
-        self.inner.apply_notation(text).map_err(err)
+        let seat = self.inner.to_move();
+        let id = self.inner.apply_notation(text).map_err(err)?;
+        self.note(seat, id);
+        Ok(id)
     }
 
     /// The notation of an action: `action_to_string(action)` or OpenSpiel's
@@ -252,8 +400,8 @@ impl State {
     }
 
     /// The winning seats once the game is over (several on a shared win; empty on a draw or before).
-    fn winners(&self) -> Vec<u8> {
-        self.inner.outcome().map(|o| o.winners().iter().map(|s| s.0).collect()).unwrap_or_default()
+    fn winners(&self) -> Vec<usize> {
+        self.inner.outcome().map(|o| o.winners().iter().map(|s| s.index()).collect()).unwrap_or_default()
     }
 
     /// What `seat` (default: the seat to move) may see, as a dict.
@@ -278,22 +426,95 @@ impl State {
         Ok(PyArray1::from_slice(py, self.obs.values()))
     }
 
-    /// A copy of the game.
+    /// An exact copy of the game: every hidden card **and the future draws** (the generator) included,
+    /// as OpenSpiel's `clone()`. A search must not play on it for a seat: it would see the future. Use
+    /// `resample_from_infostate(seat, seed)` for a state consistent with what that seat knows.
     fn clone(&self) -> State {
-        State::new(self.entry, self.inner.clone_box())
+        self.copy()
     }
 
     fn __copy__(&self) -> State {
-        self.clone()
+        self.copy()
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
-        self.clone()
+        self.copy()
+    }
+
+    /// A full state consistent with what `player` may see now, drawn with `seed` (a fresh random seed
+    /// when `None`): the cards hidden from `player` and every future draw are sampled (the engine's
+    /// `determinize`), so `resample_from_infostate(p, s).observation_tensor(p)` equals
+    /// `observation_tensor(p)`. The sample has no record; its information state for `player` is the real
+    /// one, for the other seats it counts their actions from the sample on.
+    #[pyo3(signature = (player, seed=None))]
+    fn resample_from_infostate(&self, player: i64, seed: Option<u64>) -> PyResult<State> {
+        let seat = self.seat(Some(player))?;
+        let inner = self.inner.determinize(seat, seed.unwrap_or_else(fresh_seed)).map_err(err)?;
+        let mut s = State::new(self.entry, inner);
+        s.history = match self.own_actions(seat) {
+            Ok(ids) => Some(History { entries: ids.into_iter().map(|id| (seat.0, id)).collect() }),
+            Err(_) => None,
+        };
+        s.sampled_for = Some(seat.0);
+        Ok(s)
+    }
+
+    /// The seat this state was sampled for by `resample_from_infostate`, else `None`.
+    fn sampled_for(&self) -> Option<u8> {
+        self.sampled_for
+    }
+
+    /// What `seat` knows: its view as text, then the notation of every action it played, in order.
+    #[pyo3(signature = (seat=None))]
+    fn information_state_string(&self, seat: Option<i64>) -> PyResult<String> {
+        let seat = self.seat(seat)?;
+        let mut text = self.inner.view(seat).map_err(err)?.text();
+        let own = self.own_actions(seat)?;
+        let played: Vec<String> =
+            own.iter().map(|&id| self.inner.notation(id)).collect::<Result<_, _>>().map_err(err)?;
+        text.push_str(&format!("\n{seat} played ({}): {}\n", played.len(), played.join(" ")));
+        Ok(text)
+    }
+
+    /// What `seat` knows, as numbers: its observation tensor followed by how many times it played each
+    /// action id (`num_distinct_actions()` counts), `float32` of `information_state_tensor_size()`.
+    #[pyo3(signature = (seat=None))]
+    fn information_state_tensor<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat(seat)?;
+        let own = self.own_actions(seat)?;
+        observe(self.entry, &*self.inner, seat, &mut self.obs).map_err(err)?;
+        let n = self.entry.game().num_distinct_actions();
+        let mut out = Vec::with_capacity(self.obs.values().len() + n);
+        out.extend_from_slice(self.obs.values());
+        let base = out.len();
+        out.resize(base + n, 0.0);
+        for id in own {
+            if let Some(c) = out.get_mut(base + id) {
+                *c += 1.0;
+            }
+        }
+        Ok(PyArray1::from_vec(py, out))
     }
 
     /// The game's record (JSON text): options, start, every action, and the scores once it is over.
-    fn to_record(&self) -> String {
-        self.inner.record().to_string()
+    /// A sampled state (`resample_from_infostate`) has none: an error.
+    fn to_record(&self) -> PyResult<String> {
+        if let Some(s) = self.sampled_for {
+            return Err(err(format!("this state was sampled for seat {s}: it is not a game with a record")));
+        }
+        Ok(self.inner.record().to_string())
+    }
+
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<(Py<PyAny>, (String, String))> {
+        let py = slf.py();
+        let s = slf.borrow();
+        let record = s.to_record()?;
+        let f = py.import("sylvan._sylvan")?.getattr("replay")?.unbind();
+        Ok((f, (s.entry.name().to_owned(), record)))
     }
 
     /// Who plays `seat` when the game plays it itself (the solo Robot), else `None`.
@@ -354,10 +575,15 @@ impl Bot {
     }
 }
 
-/// Numpy arrays must be writable and contiguous here; a helper to read an `int64` action array.
+/// The action ids of a `VectorGame.step`: an `int64` array of any strides, or any sequence of ints.
 pub(crate) fn read_actions(actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
     if let Ok(a) = actions.cast::<PyArray1<i64>>() {
-        return Ok(a.readonly().as_slice()?.to_vec());
+        let a = a.readonly();
+        // Any strides: a column `a[:, 0]` or a reversed view is read element by element.
+        return Ok(match a.as_slice() {
+            Ok(s) => s.to_vec(),
+            Err(_) => a.as_array().iter().copied().collect(),
+        });
     }
     actions.extract::<Vec<i64>>()
 }

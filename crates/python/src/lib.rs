@@ -57,6 +57,7 @@ fn _sylvan(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::State>()?;
     m.add_class::<game::Bot>()?;
     m.add_class::<vector::VectorGame>()?;
+    m.add_function(wrap_pyfunction!(game::game_from_options, m)?)?;
     runs::register(m)?;
     Ok(())
 }

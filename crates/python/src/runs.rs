@@ -163,13 +163,22 @@ fn run_json<R: Run>(py: Python<'_>, req: &Request, games: u64, threads: Option<u
     .map_err(err)
 }
 
-/// Games `first..last` of a run: their result as JSON text.
+/// Games `first..last` of a run, cut where the command line cuts its chunks (at multiples of
+/// `R::CHUNK`): the list of their results as JSON text. A range whose ends are multiples of `R::CHUNK`
+/// (or the run's last game) gives exactly the command line's chunks, so the merged report sums the same
+/// numbers in the same order and is equal to the last bit, however the ranges were spread.
 fn chunk_json<R: Run>(py: Python<'_>, req: &Request, first: u64, last: u64) -> PyResult<String> {
     check_range(first, last)?;
     let plan = R::plan(req)?;
     py.detach(|| -> Result<String, RunError> {
-        let chunk = plan.run_chunk(req.seed, (first, last))?;
-        serde_json::to_string(&chunk).map_err(|e| RunError(e.to_string()))
+        let mut chunks = Vec::new();
+        let mut start = first;
+        while start < last {
+            let end = ((start / R::CHUNK + 1) * R::CHUNK).min(last);
+            chunks.push(plan.run_chunk(req.seed, (start, end))?);
+            start = end;
+        }
+        serde_json::to_string(&chunks).map_err(|e| RunError(e.to_string()))
     })
     .map_err(err)
 }
@@ -183,15 +192,21 @@ fn merge_json<R: Run>(
     seconds: f64,
 ) -> PyResult<String> {
     let plan = R::plan(req)?;
-    let chunks: Vec<R::Chunk> = chunks
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let chunk = serde_json::from_str(c).map_err(|e| err(format!("chunk {i}: {e}")))?;
+    let mut all: Vec<R::Chunk> = Vec::new();
+    for (i, c) in chunks.iter().enumerate() {
+        // A task's result is a list of chunks (`chunk_json`); one chunk alone is read as a list of one.
+        let value: Value = serde_json::from_str(c).map_err(|e| err(format!("chunk {i}: {e}")))?;
+        let items = match value {
+            Value::Array(items) => items,
+            one => vec![one],
+        };
+        for item in items {
+            let chunk: R::Chunk = serde_json::from_value(item).map_err(|e| err(format!("chunk {i}: {e}")))?;
             plan.check(&chunk).map_err(|e| err(format!("chunk {i}: {e}")))?;
-            Ok(chunk)
-        })
-        .collect::<PyResult<_>>()?;
+            all.push(chunk);
+        }
+    }
+    let chunks = all;
     py.detach(|| plan.report(req.seed, threads, seconds, &chunks)).map(|v| v.to_string()).map_err(err)
 }
 
@@ -212,7 +227,8 @@ fn sim_json(
     run_json::<SimPlan>(py, &Request { game, players, overrides: &overrides, bots, seed }, games, threads)
 }
 
-/// Games `first..last` of a simulation: their totals as JSON text.
+/// Games `first..last` of a simulation: the totals of each of the command line's chunks in it, as JSON
+/// text.
 #[pyfunction]
 #[pyo3(signature = (game, players, overrides, bots, seed, first, last))]
 #[allow(clippy::too_many_arguments)]
@@ -265,7 +281,8 @@ fn tournament_json(
     run_json::<TournamentPlan>(py, &Request { game, players, overrides: &overrides, bots, seed }, games, threads)
 }
 
-/// Games `first..last` of a tournament: their results as JSON text.
+/// Games `first..last` of a tournament: the results of each of the command line's chunks in it, as
+/// JSON text.
 #[pyfunction]
 #[pyo3(signature = (game, players, overrides, bots, seed, first, last))]
 #[allow(clippy::too_many_arguments)]

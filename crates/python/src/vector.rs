@@ -56,7 +56,7 @@ impl VectorGame {
     fn state(&self, i: usize) -> PyResult<State> {
         let entry = self.inner.entry();
         let g = self.inner.game(i).ok_or_else(|| err(format!("no game {i} of {}", self.inner.len())))?;
-        Ok(State::new(entry, g.clone_box()))
+        Ok(State::without_history(entry, g.clone_box()))
     }
 
     /// Games finished so far.

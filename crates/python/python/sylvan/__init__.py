@@ -10,8 +10,11 @@ Nature) for research, with an OpenSpiel-style API.
 3
 
 Every game is played by the engine's own rules; errors are :class:`SylvanError` (a ``ValueError``)
-with the engine's message. Observation tensors are written from one seat's view only. See
-``sylvan.pettingzoo`` for PettingZoo environments and ``sylvan.distributed`` for runs on Ray.
+with the engine's message. Observation tensors are written from one seat's view only;
+``State.resample_from_infostate(seat)`` samples what that seat cannot see (``clone()`` copies it, the
+future draws included). See ``sylvan.openspiel`` (pyspiel games), ``sylvan.gymnasium`` (Gymnasium
+environments against bots), ``sylvan.pettingzoo`` (PettingZoo environments) and ``sylvan.distributed``
+(runs on Ray).
 """
 
 from __future__ import annotations
