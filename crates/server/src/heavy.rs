@@ -23,8 +23,11 @@ pub(crate) struct Heavy {
     /// Jobs running or waiting.
     taken: AtomicUsize,
     max: usize,
-    cache: Mutex<(HashMap<String, Arc<Value>>, VecDeque<String>)>,
+    cache: Mutex<Cache>,
 }
+
+/// The cached answers by key, and their keys oldest first.
+type Cache = (HashMap<String, Arc<Value>>, VecDeque<String>);
 
 /// A job counted in [`Heavy::taken`] until dropped.
 struct Slot<'a>(&'a AtomicUsize);

@@ -123,14 +123,15 @@ fn origin_of(url: &str) -> String {
 /// The client's address: the TCP peer, or behind a trusted reverse proxy the last `X-Forwarded-For`
 /// entry.
 fn client_ip(server: &Server, peer: Option<&crate::net::Peer>, headers: &HeaderMap) -> std::net::IpAddr {
+    // The last entry is the one the proxy added; anything before it is the client's word.
     if server.limits().trust_forwarded
         && let Some(ip) = headers
             .get_all("x-forwarded-for")
             .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|v| v.trim().parse().ok())
-            .last()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|v| v.trim().parse().ok())
     {
         return ip;
     }

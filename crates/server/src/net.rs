@@ -82,11 +82,12 @@ pub async fn serve(
             let _slot = slot;
             match acceptor {
                 None => connection(stream, peer, router, header_timeout).await,
-                Some(acceptor) => match tokio::time::timeout(header_timeout, acceptor.accept(stream)).await {
-                    Ok(Ok(tls)) => connection(tls, peer, router, header_timeout).await,
-                    // A failed or too slow handshake: nothing to answer.
-                    _ => {}
-                },
+                // A failed or too slow handshake: nothing to answer.
+                Some(acceptor) => {
+                    if let Ok(Ok(tls)) = tokio::time::timeout(header_timeout, acceptor.accept(stream)).await {
+                        connection(tls, peer, router, header_timeout).await;
+                    }
+                }
             }
         });
     }
