@@ -18,15 +18,69 @@ pub struct ServeArgs {
     /// The SQLite database (created on first start).
     #[arg(long, default_value = "sylvan.db")]
     db: PathBuf,
+    /// The address the seat links point to, e.g. `https://play.example.org` [default: the listening
+    /// address]. Links never use the request's `Host` header.
+    #[arg(long, value_name = "URL")]
+    public_url: Option<String>,
+    /// PEM certificate chain: serve HTTPS (and WSS) only, with `--tls-key`.
+    #[arg(long, value_name = "FILE", requires = "tls_key")]
+    tls_cert: Option<PathBuf>,
+    /// PEM private key of `--tls-cert`.
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<PathBuf>,
+    /// Card files offered to clients by name: DIR/mystic-vale/NAME.toml (`sets=base,NAME`) and
+    /// DIR/command-of-nature/NAME.toml (`cards=NAME`). Clients never name files.
+    #[arg(long, value_name = "DIR")]
+    cards_dir: Option<PathBuf>,
+    /// The most milliseconds per decision a client may give a bot.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().max_bot_ms)]
+    max_bot_ms: u32,
+    /// The most iterations per decision a client may give a bot.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().max_bot_iters)]
+    max_bot_iters: u32,
+    /// The most search threads a client may give a bot.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().max_bot_threads)]
+    max_bot_threads: u8,
+    /// Replays, analyses and hints computed at once.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().heavy_workers)]
+    heavy_workers: usize,
+    /// Replays, analyses and hints waiting beyond those (more are refused with 429).
+    #[arg(long, default_value_t = sylvan_server::Limits::default().heavy_queue)]
+    heavy_queue: usize,
+    /// Open connections at most.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().max_connections)]
+    max_connections: usize,
+    /// Milliseconds a client has to send a request's headers (and its TLS handshake), and its body.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().header_timeout_ms)]
+    read_timeout_ms: u64,
+    /// Games one client address may create per minute.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().creates_per_minute)]
+    creates_per_minute: f64,
+    /// Games one client address may create in a burst.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().create_burst)]
+    create_burst: f64,
+    /// Hours after its last action that an unfinished game is deleted.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().expire_after_secs / 3600)]
+    expire_hours: u64,
+    /// Games the server holds at most.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().max_games)]
+    max_games: usize,
+    /// Take the client's address from the last `X-Forwarded-For` entry (only behind a reverse proxy
+    /// that sets it).
+    #[arg(long)]
+    trust_forwarded: bool,
 }
 
 #[derive(Args, Debug, Clone)]
 pub struct CreateArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// The server (`HOST:PORT`).
+    /// The server: `HOST:PORT`, `http://HOST:PORT` or `https://HOST:PORT`.
     #[arg(long, default_value = "127.0.0.1:8080")]
     server: String,
+    /// PEM certificate to trust for an `https://` server besides the system's (a self-signed one).
+    #[arg(long, value_name = "FILE")]
+    ca: Option<PathBuf>,
     /// Seats in order, comma-separated: `me` (you get its link), `open` (anyone may join), or a bot
     /// spec played by the server (`heuristic`, `ismcts:ms=500`...) [default: me, then open seats].
     #[arg(long)]
@@ -49,11 +103,40 @@ pub struct JoinArgs {
     /// Language of the screen, card texts, events and the final breakdown: `en` or `fr`.
     #[arg(long, default_value = "en", value_name = "en|fr")]
     lang: sylvan_engine::Lang,
+    /// PEM certificate to trust for an `https://` link besides the system's (a self-signed one).
+    #[arg(long, value_name = "FILE")]
+    ca: Option<PathBuf>,
 }
 
 pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
-    sylvan_server::terminal::serve(&args.addr, &args.db, |addr| {
-        println!("sylvan serve: listening on http://{addr} (database {})", args.db.display());
+    let limits = sylvan_server::Limits {
+        max_bot_ms: args.max_bot_ms,
+        max_bot_iters: args.max_bot_iters,
+        max_bot_threads: args.max_bot_threads,
+        heavy_workers: args.heavy_workers,
+        heavy_queue: args.heavy_queue,
+        max_connections: args.max_connections,
+        header_timeout_ms: args.read_timeout_ms,
+        body_timeout_ms: args.read_timeout_ms,
+        creates_per_minute: args.creates_per_minute,
+        create_burst: args.create_burst,
+        expire_after_secs: args.expire_hours.saturating_mul(3600),
+        max_games: args.max_games,
+        trust_forwarded: args.trust_forwarded,
+        ..sylvan_server::Limits::default()
+    };
+    let config = sylvan_server::ServeConfig {
+        limits,
+        public_url: args.public_url.clone(),
+        tls: args.tls_cert.clone().zip(args.tls_key.clone()),
+        cards_dir: args.cards_dir.clone(),
+    };
+    let scheme = if config.tls.is_some() { "https" } else { "http" };
+    sylvan_server::terminal::serve_with(&args.addr, &args.db, &config, |addr| {
+        println!("sylvan serve: listening on {scheme}://{addr} (database {})", args.db.display());
+        if let Some(url) = &args.public_url {
+            println!("sylvan serve: links point to {url}");
+        }
     })
     .map_err(|e| anyhow!(e))?;
     Ok(ExitCode::SUCCESS)
@@ -79,7 +162,8 @@ pub fn create(args: &CreateArgs) -> Result<ExitCode> {
         "game": args.game.game, "players": players, "options": args.game.options, "seats": seats,
         "seed": args.seed, "clock_ms": args.clock_ms,
     });
-    let answer = sylvan_server::terminal::create(&args.server, &request).map_err(|e| anyhow!(e))?;
+    let answer =
+        sylvan_server::terminal::create_at(&args.server, args.ca.as_deref(), &request).map_err(|e| anyhow!(e))?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&answer)?);
         return Ok(ExitCode::SUCCESS);
@@ -100,7 +184,13 @@ pub fn create(args: &CreateArgs) -> Result<ExitCode> {
 
 pub fn join(args: &JoinArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
-    sylvan_server::terminal::join(&args.link, args.lang, std::io::BufReader::new(std::io::stdin()), &mut out)
-        .map_err(|e| anyhow!(e))?;
+    sylvan_server::terminal::join_with(
+        &args.link,
+        args.lang,
+        args.ca.as_deref(),
+        std::io::BufReader::new(std::io::stdin()),
+        &mut out,
+    )
+    .map_err(|e| anyhow!(e))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -774,6 +774,36 @@ pub fn load_text(file: &str, text: &str) -> Result<Table, DataError> {
     Ok(t)
 }
 
+/// The card files an operator offers (`sylvan serve --cards-dir`), by name.
+static OFFERED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+
+/// Offers the card file `text` under `name` (`cards=NAME`), without a path: a server's way to let
+/// clients choose another card file while card files stay forbidden
+/// ([`forbid_files`](sylvan_engine::carddata::forbid_files)). The name is lowercase letters, digits and
+/// `-`, not `base`; the file is checked first.
+pub fn offer_file(name: &str, text: &str) -> Result<(), DataError> {
+    let bad = |m: &str| DataError { file: name.into(), line: 0, field: "-".into(), message: m.into() };
+    if name.is_empty()
+        || name.len() > 40
+        || name == "base"
+        || !name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return Err(bad("a card file's name is 1 to 40 lowercase letters, digits or `-`, not `base`"));
+    }
+    load_text(name, text)?;
+    let mut list = OFFERED.lock().unwrap_or_else(|e| e.into_inner());
+    if list.iter().any(|(n, _)| n == name) {
+        return Err(bad("offered twice"));
+    }
+    list.push((name.to_owned(), text.to_owned()));
+    Ok(())
+}
+
+/// The names of the card files offered with [`offer_file`], in order.
+pub fn offered_files() -> Vec<String> {
+    OFFERED.lock().unwrap_or_else(|e| e.into_inner()).iter().map(|(n, _)| n.clone()).collect()
+}
+
 /// The concatenation of the embedded files: a complete user card file to start from.
 pub fn default_file_text() -> String {
     DEFAULT_FILES.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n")
@@ -820,7 +850,13 @@ impl Cards {
         if let Some((_, t)) = list.iter().find(|(p, _)| p == cards) {
             return Ok(Cards(t));
         }
-        let t: &'static Table = Box::leak(Box::new(load_file(cards)?));
+        let offered = OFFERED.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(n, _)| n == cards).cloned();
+        // Refused without touching the disk once card files are forbidden (a server).
+        let table = match offered {
+            Some((name, text)) => load_text(&name, &text)?,
+            None => load_file(cards)?,
+        };
+        let t: &'static Table = Box::leak(Box::new(table));
         list.push((cards.to_owned(), t));
         Ok(Cards(t))
     }

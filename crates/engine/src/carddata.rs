@@ -48,9 +48,34 @@ impl DataError {
     }
 }
 
+/// Set once by [`forbid_files`]: card files are no longer read.
+static FILES_FORBIDDEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The error of [`read_file`] once card files are forbidden: the same for every path, whether it names a
+/// readable file, a directory or nothing, so that it tells nothing of the disk.
+pub const FILES_FORBIDDEN_MESSAGE: &str =
+    "card files are not read here: only the embedded sets and the sets the operator offers";
+
+/// From now on, in this process, [`read_file`] refuses every path without looking at the disk. A server
+/// calls it before it reads anything from a client: a card file is then never opened on a client's
+/// word (an option, a record, a stored game), and the error is the same for any path. There is no way
+/// back.
+pub fn forbid_files() {
+    FILES_FORBIDDEN.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Whether [`forbid_files`] was called in this process.
+pub fn files_forbidden() -> bool {
+    FILES_FORBIDDEN.load(std::sync::atomic::Ordering::SeqCst)
+}
+
 /// Reads the card file at `path`: a regular file of at most [`MAX_FILE_BYTES`], in UTF-8. Special files
 /// are refused before they are opened, so reading never blocks (a FIFO) nor runs on forever (`/dev/zero`).
+/// After [`forbid_files`], every path is refused with [`FILES_FORBIDDEN_MESSAGE`].
 pub fn read_file(path: &str) -> Result<String, DataError> {
+    if files_forbidden() {
+        return Err(DataError::file("card file", FILES_FORBIDDEN_MESSAGE));
+    }
     read_file_limited(path, MAX_FILE_BYTES)
 }
 

@@ -1793,6 +1793,42 @@ fn read(path: &str) -> Result<String, CardError> {
     sylvan_engine::carddata::read_file(path)
 }
 
+/// The expansion sets an operator offers (`sylvan serve --cards-dir`), by set name.
+static OFFERED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+
+fn offered() -> std::sync::MutexGuard<'static, Vec<(String, String)>> {
+    OFFERED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Offers the expansion file `text` as the set `name` (`sets=base,NAME`), without a path: a server's way
+/// to let clients choose extra sets while card files stay forbidden
+/// ([`forbid_files`](sylvan_engine::carddata::forbid_files)). The name is lowercase letters, digits and
+/// `-`, not an embedded set's; the file is checked on top of the base set first.
+pub fn offer_set(name: &str, text: &str) -> Result<(), CardError> {
+    let bad = |m: &str| CardError::new(name, 0, "-", m);
+    if name.is_empty()
+        || name.len() > 40
+        || !name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return Err(bad("a set name is 1 to 40 lowercase letters, digits or `-`"));
+    }
+    if matches!(name, "base" | "all") || EXPANSIONS.iter().any(|(n, _)| *n == name) {
+        return Err(bad("an embedded set has this name"));
+    }
+    CardDb::build(("<embedded data/base.toml>", BASE_TOML), &[(name, text)])?;
+    let mut list = offered();
+    if list.iter().any(|(n, _)| n == name) {
+        return Err(bad("offered twice"));
+    }
+    list.push((name.to_owned(), text.to_owned()));
+    Ok(())
+}
+
+/// The names of the sets offered with [`offer_set`], in order.
+pub fn offered_sets() -> Vec<String> {
+    offered().iter().map(|(n, _)| n.clone()).collect()
+}
+
 /// A reference to a loaded card database, serialized as what it was built from: `base`, a file path,
 /// then `+set` per expansion (`base+wild`). Loaded databases are kept for the life of the process.
 #[derive(Clone, Copy)]
@@ -1825,7 +1861,11 @@ impl DbRef {
         for name in parts {
             match EXPANSIONS.iter().find(|(n, _)| *n == name) {
                 Some(&(n, t)) => texts.push((n.to_owned(), t.to_owned())),
-                None => texts.push((name.to_owned(), read(name)?)),
+                None => match offered().iter().find(|(n, _)| n == name) {
+                    Some((n, t)) => texts.push((n.clone(), t.clone())),
+                    // Refused without touching the disk once card files are forbidden (a server).
+                    None => texts.push((name.to_owned(), read(name)?)),
+                },
             }
         }
         let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();

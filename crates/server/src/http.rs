@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use crate::lobby::{ApiError, CreateRequest, JoinRequest, Server, Ticket};
+use crate::lobby::{ApiError, CLOSE_POLICY, CLOSE_TOO_BIG, CreateRequest, JoinRequest, Server, Ticket};
 use crate::protocol::{ClientMessage, ServerMessage};
 
 impl IntoResponse for ApiError {
@@ -26,6 +26,8 @@ impl IntoResponse for ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unsupported(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         };
         (status, Json(json!({ "error": self.to_string() }))).into_response()
     }
@@ -43,7 +45,97 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/games/{id}/ws", get(ws))
         .merge(crate::web::routes())
         .layer(DefaultBodyLimit::max(limit))
+        .layer(axum::middleware::from_fn_with_state(server.clone(), guard))
         .with_state(server)
+}
+
+/// The largest body read by [`guard`] (a replay's record); each route has its own smaller limit.
+const MAX_BODY: usize = 4 << 20;
+
+/// Before any handler: a state-changing request (any method but `GET`/`HEAD`) must say
+/// `Content-Type: application/json` and, if it has an `Origin` (a browser), come from this server's
+/// own pages; its body must arrive within [`Limits::body_timeout_ms`](crate::Limits::body_timeout_ms).
+async fn guard(
+    State(server): State<Arc<Server>>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    use axum::http::Method;
+    if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
+        return next.run(req).await;
+    }
+    let headers = req.headers();
+    let json_type = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    if !json_type {
+        return ApiError::Unsupported("send the body as JSON with `Content-Type: application/json`".into())
+            .into_response();
+    }
+    if let Some(origin) = headers.get(axum::http::header::ORIGIN) {
+        let origin = origin.to_str().unwrap_or("");
+        if !same_origin(&server, origin, headers) {
+            return ApiError::Forbidden(format!(
+                "a request from the page of another site (Origin `{}`) is refused",
+                origin.chars().take(100).collect::<String>()
+            ))
+            .into_response();
+        }
+    }
+    let (parts, body) = req.into_parts();
+    let timeout = Duration::from_millis(server.limits().body_timeout_ms.max(1));
+    let bytes = match tokio::time::timeout(timeout, axum::body::to_bytes(body, MAX_BODY)).await {
+        Err(_) => {
+            let e = json!({ "error": format!("the body did not arrive within {} ms", timeout.as_millis()) });
+            let mut r = (StatusCode::REQUEST_TIMEOUT, Json(e)).into_response();
+            r.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
+            return r;
+        }
+        Ok(Err(_)) => {
+            let e = json!({ "error": format!("the body is over the {} bytes limit", MAX_BODY) });
+            return (StatusCode::PAYLOAD_TOO_LARGE, Json(e)).into_response();
+        }
+        Ok(Ok(b)) => b,
+    };
+    next.run(axum::extract::Request::from_parts(parts, axum::body::Body::from(bytes))).await
+}
+
+/// Whether a browser's `Origin` is this server: the public address's origin, or the `Host` the request
+/// was sent to (a browser cannot forge either).
+fn same_origin(server: &Server, origin: &str, headers: &HeaderMap) -> bool {
+    let origin = origin.trim_end_matches('/');
+    if origin.eq_ignore_ascii_case(&origin_of(&server.public_url())) {
+        return true;
+    }
+    let Some(host) = headers.get(axum::http::header::HOST).and_then(|h| h.to_str().ok()) else { return false };
+    ["http://", "https://"].iter().any(|scheme| origin.eq_ignore_ascii_case(&format!("{scheme}{host}")))
+}
+
+/// `scheme://host[:port]` of a URL.
+fn origin_of(url: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap_or(("http", url));
+    let host = rest.split('/').next().unwrap_or("");
+    format!("{scheme}://{host}")
+}
+
+/// The client's address: the TCP peer, or behind a trusted reverse proxy the last `X-Forwarded-For`
+/// entry.
+fn client_ip(server: &Server, peer: Option<&crate::net::Peer>, headers: &HeaderMap) -> std::net::IpAddr {
+    // The last entry is the one the proxy added; anything before it is the client's word.
+    if server.limits().trust_forwarded
+        && let Some(ip) = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|v| v.trim().parse().ok())
+    {
+        return ip;
+    }
+    peer.map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), |p| p.0.ip())
 }
 
 /// Reads a JSON body strictly, naming what is wrong.
@@ -55,10 +147,10 @@ fn body<T: DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, ApiError> {
 }
 
 /// The link that carries a seat's token in its fragment, which browsers never send to a server:
-/// `http://HOST/play/ID#token=TOKEN`.
-fn link(headers: &HeaderMap, id: &str, ticket: &Ticket) -> String {
-    let host = headers.get("host").and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1:8080");
-    format!("http://{host}/play/{id}#token={}", ticket.token)
+/// `PUBLIC_URL/play/ID#token=TOKEN`, the server's public address (never the request's `Host`, which a
+/// client may forge).
+fn link(server: &Server, id: &str, ticket: &Ticket) -> String {
+    format!("{}/play/{id}#token={}", server.public_url(), ticket.token)
 }
 
 /// The listed games with their options, the options' help in `?lang=en|fr` (English by default).
@@ -84,26 +176,67 @@ async fn types(
                 .map(|&l| json!({ "name": l.name(), "spec": e.levels().get(l).to_string() }))
                 .collect();
             json!({ "name": g.name(), "min_players": lo, "max_players": hi, "options": options,
-                    "bots": e.bot_names(), "levels": levels })
+                    "bots": e.bot_names(), "levels": levels, "card_sets": card_sets(g.name()) })
         })
         .collect();
     Ok(Json(json!({ "games": games })))
 }
 
+/// The card sets a client may name for a game (`sets=` for Mystic Vale, `cards=` for Command of
+/// Nature): the embedded ones and those the operator offers (`--cards-dir`).
+fn card_sets(game: &str) -> Value {
+    match game {
+        "mystic-vale" => {
+            let mut sets: Vec<String> = ["base", "all"].iter().map(|s| (*s).to_owned()).collect();
+            sets.extend(sylvan_mystic_vale::cards::EXPANSIONS.iter().map(|(n, _)| (*n).to_owned()));
+            sets.extend(sylvan_mystic_vale::cards::offered_sets());
+            json!({ "option": "sets", "names": sets })
+        }
+        "command-of-nature" => {
+            let mut sets = vec!["base".to_owned()];
+            sets.extend(sylvan_command_of_nature::cards::offered_files());
+            json!({ "option": "cards", "names": sets })
+        }
+        _ => Value::Null,
+    }
+}
+
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ListQuery {
     status: Option<String>,
+    limit: Option<usize>,
+    after: Option<String>,
 }
 
-async fn list(State(server): State<Arc<Server>>, Query(q): Query<ListQuery>) -> Response {
-    Json(json!({ "games": server.list(q.status.as_deref()) })).into_response()
+/// Games per page of `GET /api/games` by default, and at most.
+pub const PAGE: usize = 100;
+/// The largest `limit` of `GET /api/games`.
+pub const MAX_PAGE: usize = 500;
+
+async fn list(State(server): State<Arc<Server>>, Query(q): Query<ListQuery>) -> Result<Response, ApiError> {
+    if q.status.as_deref() == Some("broken") {
+        return Ok(Json(json!({ "games": server.broken_list(), "next": null })).into_response());
+    }
+    let limit = q.limit.unwrap_or(PAGE);
+    if limit == 0 || limit > MAX_PAGE {
+        return Err(ApiError::Bad(format!("limit={limit}: 1 to {MAX_PAGE}")));
+    }
+    let (games, next) = server.page(q.status.as_deref(), q.after.as_deref(), limit);
+    Ok(Json(json!({ "games": games, "next": next })).into_response())
 }
 
-async fn create(State(server): State<Arc<Server>>, headers: HeaderMap, bytes: Bytes) -> Result<Response, ApiError> {
+async fn create(
+    State(server): State<Arc<Server>>,
+    peer: Option<axum::Extension<crate::net::Peer>>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
     let req: CreateRequest = body(&bytes, "create request")?;
+    server.allow_create(client_ip(&server, peer.as_deref(), &headers))?;
     let (id, tickets) = server.create(&req)?;
     let seats: Vec<Value> =
-        tickets.iter().map(|t| json!({ "seat": t.seat, "token": t.token, "link": link(&headers, &id, t) })).collect();
+        tickets.iter().map(|t| json!({ "seat": t.seat, "token": t.token, "link": link(&server, &id, t) })).collect();
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats, "game": server.summary(&id)? }))).into_response())
 }
 
@@ -114,12 +247,11 @@ async fn one(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Resul
 async fn join(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
-    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let req: JoinRequest = body(&bytes, "join request")?;
     let t = server.join(&id, &req)?;
-    Ok(Json(json!({ "seat": t.seat, "token": t.token, "link": link(&headers, &id, &t) })))
+    Ok(Json(json!({ "seat": t.seat, "token": t.token, "link": link(&server, &id, &t) })))
 }
 
 async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
@@ -157,7 +289,8 @@ async fn ws(
 }
 
 /// A new connection: its first message must be `hello`, which names the seat (by token) or none (a
-/// spectator). Anything else, a bad token or silence closes it with a one-line error.
+/// spectator). Anything else, a bad token or silence closes it with a one-line error (and the close
+/// code 1008).
 async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket) {
     let first = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
         Err(_) => Err(format!("no hello within {} s: connection closed", HELLO_WITHIN.as_secs())),
@@ -175,39 +308,82 @@ async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket) {
         Ok(sub) => connection(server, sub, socket).await,
         Err(message) => {
             let text = serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default();
-            let _ = socket.send(Message::Text(text.into())).await;
-            let _ = socket.close().await;
+            let write = Duration::from_millis(server.limits().write_timeout_ms.max(1));
+            let _ = tokio::time::timeout(write, socket.send(Message::Text(text.into()))).await;
+            let _ = tokio::time::timeout(write, socket.send(close_frame(CLOSE_POLICY, "no valid hello"))).await;
         }
     }
 }
 
-/// One WebSocket connection: forwards the seat's messages, reads its requests under the rate limit.
+/// A close message with a code and a reason (cut to the 123 bytes a close frame holds).
+fn close_frame(code: u16, reason: &str) -> Message {
+    let mut end = reason.len().min(123);
+    while !reason.is_char_boundary(end) {
+        end -= 1;
+    }
+    Message::Close(Some(CloseFrame { code, reason: reason[..end].to_owned().into() }))
+}
+
+/// One WebSocket connection: forwards the seat's messages (each within the write timeout), reads its
+/// requests under the rate limit. A connection that breaks a limit or cannot keep up is closed with a
+/// close code and reason ([`Kick`](crate::lobby::Kick)).
 async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
     let mut rx = std::mem::replace(&mut sub.rx, tokio::sync::mpsc::channel(1).1);
+    let limits = server.limits();
+    let write = Duration::from_millis(limits.write_timeout_ms.max(1));
+    let kick = sub.kick.clone();
     let writer = tokio::spawn(async move {
-        while let Some(msg) = rx.recv().await {
-            if sink.send(Message::Text(msg.as_ref().into())).await.is_err() {
-                break;
+        loop {
+            tokio::select! {
+                biased;
+                (code, reason) = kick.closed() => {
+                    let _ = tokio::time::timeout(write, sink.send(close_frame(code, &reason))).await;
+                    break;
+                }
+                msg = rx.recv() => {
+                    let Some(msg) = msg else { break };
+                    match tokio::time::timeout(write, sink.send(Message::Text(msg.as_ref().into()))).await {
+                        Ok(Ok(())) => {}
+                        Ok(Err(_)) => break,
+                        Err(_) => {
+                            // The client reads nothing: closed (the close frame gets the same time).
+                            kick.close(CLOSE_POLICY, &format!("too slow: a message waited {} ms to be read", write.as_millis()));
+                        }
+                    }
+                }
             }
         }
-        let _ = sink.close().await;
+        let _ = tokio::time::timeout(write, sink.close()).await;
     });
-    let limits = server.limits();
     let mut allowance = limits.burst;
     let mut last = Instant::now();
     let reply = |tx: &tokio::sync::mpsc::Sender<Arc<str>>, message: String| {
         let text = serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default();
         tx.try_send(text.into()).is_ok()
     };
-    while let Some(Ok(msg)) = stream.next().await {
+    loop {
+        let msg = tokio::select! {
+            m = stream.next() => m,
+            _ = sub.kick.closed() => break,
+        };
+        let msg = match msg {
+            None => break,
+            Some(Ok(m)) => m,
+            Some(Err(e)) => {
+                if e.to_string().to_ascii_lowercase().contains("too long") {
+                    sub.kick.close(CLOSE_TOO_BIG, &format!("a message over {} bytes", limits.max_message));
+                }
+                break;
+            }
+        };
         let now = Instant::now();
         allowance = (allowance + now.duration_since(last).as_secs_f64() * limits.rate_per_sec).min(limits.burst);
         last = now;
         // Over the rate, a message is refused; a client that keeps on sending is cut off.
         allowance -= 1.0;
         if allowance < -limits.burst {
-            reply(&sub.tx, "too many messages: connection closed".into());
+            sub.kick.close(CLOSE_POLICY, "too many messages");
             break;
         }
         if allowance < 0.0 {
@@ -230,6 +406,7 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
         if let Err(e) = result
             && !reply(&sub.tx, e.to_string())
         {
+            sub.kick.close(CLOSE_POLICY, &format!("too slow: {} messages queued", limits.queue));
             break;
         }
     }

@@ -39,6 +39,13 @@ pub enum ApiError {
     /// The server failed (storage); nothing changed.
     #[error("{0}")]
     Internal(String),
+    /// The body is not JSON (HTTP 415).
+    #[error("{0}")]
+    Unsupported(String),
+    /// Too many requests: over a rate limit, or the heavy work's queue is full (HTTP 429). Nothing
+    /// changed; ask again later.
+    #[error("{0}")]
+    Busy(String),
 }
 
 impl From<StoreError> for ApiError {
@@ -53,7 +60,7 @@ impl From<getrandom::Error> for ApiError {
     }
 }
 
-/// Limits that protect the server from clients.
+/// Limits that protect the server from clients (`docs/public-server.md` lists them with their flags).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
     /// The largest WebSocket message or HTTP body accepted, in bytes.
@@ -64,13 +71,117 @@ pub struct Limits {
     pub burst: f64,
     /// Games the server holds at most.
     pub max_games: usize,
-    /// Messages queued for a connection before it is cut as too slow.
+    /// Messages queued for a connection before it is closed as too slow.
     pub queue: usize,
+    /// The most milliseconds per decision a client may give a bot (`ms=`); a spec over it is refused.
+    pub max_bot_ms: u32,
+    /// The most iterations per decision a client may give a bot (`iters=`); a spec over it is refused.
+    pub max_bot_iters: u32,
+    /// The most threads a client may give a bot (`threads=`); a spec over it is refused.
+    pub max_bot_threads: u8,
+    /// Replays, analyses and hints computed at once (each on a blocking thread).
+    pub heavy_workers: usize,
+    /// Replays, analyses and hints waiting for a worker; beyond, a request gets 429.
+    pub heavy_queue: usize,
+    /// Time a client has to send a request's headers (and a TLS handshake), in milliseconds.
+    pub header_timeout_ms: u64,
+    /// Time a client has to send a request's body, in milliseconds.
+    pub body_timeout_ms: u64,
+    /// Time a WebSocket message may take to be written to a client, in milliseconds: a client that
+    /// stops reading is closed after it.
+    pub write_timeout_ms: u64,
+    /// Open connections at most (HTTP and WebSocket); further ones are closed at once.
+    pub max_connections: usize,
+    /// Games one client address may create per minute, on average.
+    pub creates_per_minute: f64,
+    /// Games one client address may create in a burst.
+    pub create_burst: f64,
+    /// A game not finished with no action (no seat taken, no move) for this many seconds is deleted.
+    pub expire_after_secs: u64,
+    /// Read the client's address from the last `X-Forwarded-For` entry (only behind a reverse proxy
+    /// that sets it), for the creation rate limit.
+    pub trust_forwarded: bool,
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_message: 16 * 1024, rate_per_sec: 20.0, burst: 40.0, max_games: 100_000, queue: 256 }
+        Limits {
+            max_message: 16 * 1024,
+            rate_per_sec: 20.0,
+            burst: 40.0,
+            max_games: 100_000,
+            queue: 256,
+            max_bot_ms: 5_000,
+            max_bot_iters: 20_000,
+            max_bot_threads: 1,
+            heavy_workers: 2,
+            heavy_queue: 8,
+            header_timeout_ms: 10_000,
+            body_timeout_ms: 10_000,
+            write_timeout_ms: 10_000,
+            max_connections: 1_000,
+            creates_per_minute: 10.0,
+            create_burst: 30.0,
+            expire_after_secs: 7 * 24 * 3600,
+            trust_forwarded: false,
+        }
+    }
+}
+
+impl Limits {
+    /// Refuses a bot spec whose budget is over the caps (resolved through the game's levels), naming
+    /// the cap and the flag that raises it. A search with neither an iteration nor a time budget is
+    /// refused too.
+    pub fn check_bot(&self, entry: &Entry, spec: &BotSpec) -> Result<(), String> {
+        let (budget, threads) = match entry.levels().resolve(spec) {
+            BotSpec::Ismcts(cfg) | BotSpec::FlatMc(cfg) => (cfg.budget, cfg.threads),
+            _ => return Ok(()),
+        };
+        if let Some(ms) = budget.millis
+            && ms > self.max_bot_ms
+        {
+            return Err(format!(
+                "ms={ms} is over this server's cap of {} per decision (--max-bot-ms)",
+                self.max_bot_ms
+            ));
+        }
+        if let Some(n) = budget.iterations
+            && n > self.max_bot_iters
+        {
+            return Err(format!(
+                "iters={n} is over this server's cap of {} per decision (--max-bot-iters)",
+                self.max_bot_iters
+            ));
+        }
+        if budget.millis.is_none() && budget.iterations.is_none() {
+            return Err("a search bot needs a budget: iters=N or ms=M".into());
+        }
+        if threads > self.max_bot_threads {
+            return Err(format!(
+                "threads={threads} is over this server's cap of {} (--max-bot-threads)",
+                self.max_bot_threads
+            ));
+        }
+        Ok(())
+    }
+
+    /// `spec` with its budget brought under the caps (for games stored before the caps, or under higher
+    /// ones): what a restarted server plays.
+    pub fn cap_bot(&self, entry: &Entry, spec: BotSpec) -> BotSpec {
+        let cap = |mut cfg: sylvan_bots::SearchConfig| {
+            cfg.budget.millis = Some(cfg.budget.millis.map_or(self.max_bot_ms, |m| m.min(self.max_bot_ms)));
+            cfg.budget.iterations = cfg.budget.iterations.map(|n| n.min(self.max_bot_iters));
+            cfg.threads = cfg.threads.clamp(1, self.max_bot_threads.max(1));
+            cfg
+        };
+        if self.check_bot(entry, &spec).is_ok() {
+            return spec;
+        }
+        match entry.levels().resolve(&spec) {
+            BotSpec::Ismcts(cfg) => BotSpec::Ismcts(cap(cfg)),
+            BotSpec::FlatMc(cfg) => BotSpec::FlatMc(cap(cfg)),
+            other => other,
+        }
     }
 }
 
@@ -193,14 +304,60 @@ pub struct Subscription {
     pub tx: mpsc::Sender<Arc<str>>,
     /// The language of the texts sent to the connection.
     pub lang: Lang,
+    /// Set when the server closes the connection (it could not keep up, or its game expired).
+    pub kick: Arc<Kick>,
     id: u64,
 }
+
+/// Why the server closes a connection: a WebSocket close code and reason, and a way to wait for it.
+#[derive(Default)]
+pub struct Kick {
+    reason: Mutex<Option<(u16, String)>>,
+    notify: tokio::sync::Notify,
+}
+
+impl Kick {
+    /// Closes the connection with `code` and `reason` (the first reason given wins).
+    pub fn close(&self, code: u16, reason: &str) {
+        let mut r = self.reason.lock().unwrap_or_else(PoisonError::into_inner);
+        if r.is_none() {
+            *r = Some((code, reason.to_owned()));
+        }
+        drop(r);
+        self.notify.notify_waiters();
+        self.notify.notify_one();
+    }
+
+    /// The close code and reason, once given.
+    pub fn reason(&self) -> Option<(u16, String)> {
+        self.reason.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Waits until the connection is to be closed; returns the code and reason.
+    pub async fn closed(&self) -> (u16, String) {
+        loop {
+            let notified = self.notify.notified();
+            if let Some(r) = self.reason() {
+                return r;
+            }
+            notified.await;
+        }
+    }
+}
+
+/// The WebSocket close code for a client that does not keep up or breaks a limit (policy violation).
+pub const CLOSE_POLICY: u16 = 1008;
+/// The WebSocket close code for a message over the size limit.
+pub const CLOSE_TOO_BIG: u16 = 1009;
+/// The WebSocket close code when the server ends a game's connections (its game expired).
+pub const CLOSE_GOING_AWAY: u16 = 1001;
 
 struct Subscriber {
     id: u64,
     seat: Option<Seat>,
     lang: Lang,
     tx: mpsc::Sender<Arc<str>>,
+    kick: Arc<Kick>,
 }
 
 /// One game on the server.
@@ -216,6 +373,8 @@ pub struct Room {
     analyzing: AtomicBool,
     /// The analysis of the finished game, once made.
     analysis: Mutex<Option<Arc<Value>>>,
+    /// Seconds since the Unix epoch of the last change (a seat taken, an action, an undo).
+    active: AtomicU64,
     state: Mutex<RoomState>,
 }
 
@@ -242,13 +401,26 @@ impl Room {
     }
 }
 
+/// A stored game that could not be loaded: set aside, listed with its error, its data downloadable.
+#[derive(Clone, Debug)]
+pub struct Broken {
+    /// What was stored.
+    pub stored: StoredGame,
+    /// Why it cannot be loaded.
+    pub error: String,
+}
+
 /// The server: the registry of games, the store, and every game in memory.
 pub struct Server {
     catalog: Registry,
     store: Box<dyn Store>,
     rooms: RwLock<BTreeMap<String, Arc<Room>>>,
+    broken: RwLock<BTreeMap<String, Broken>>,
     limits: Limits,
     next_sub: AtomicU64,
+    public_url: RwLock<Option<String>>,
+    creators: Mutex<std::collections::HashMap<std::net::IpAddr, (f64, Instant)>>,
+    pub(crate) heavy: crate::heavy::Heavy,
 }
 
 fn now_secs() -> u64 {
@@ -262,17 +434,87 @@ fn seat_ok(n: usize) -> Seat {
 impl Server {
     /// A server over `store`, with every stored game loaded and replayed to its current move. Call
     /// [`resume`](Server::resume) inside the runtime to let bots and clocks go on.
+    ///
+    /// A game that cannot be loaded (its game is no longer offered, an action no longer replays...)
+    /// is set aside ([`Server::broken`]) and the others load. From here on this process reads no card
+    /// file ([`forbid_files`](sylvan_engine::carddata::forbid_files)): clients choose embedded sets and
+    /// the sets offered with [`offer_cards_dir`] only.
     pub fn open(catalog: Registry, store: Box<dyn Store>, limits: Limits) -> Result<Arc<Server>, String> {
-        let server =
-            Server { catalog, store, rooms: RwLock::new(BTreeMap::new()), limits, next_sub: AtomicU64::new(1) };
+        sylvan_engine::carddata::forbid_files();
+        let server = Server {
+            catalog,
+            store,
+            rooms: RwLock::new(BTreeMap::new()),
+            broken: RwLock::new(BTreeMap::new()),
+            limits,
+            next_sub: AtomicU64::new(1),
+            public_url: RwLock::new(None),
+            creators: Mutex::new(std::collections::HashMap::new()),
+            heavy: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
+        };
         let games = server.store.load_all().map_err(|e| e.to_string())?;
         let mut rooms = BTreeMap::new();
+        let mut broken = BTreeMap::new();
         for g in games {
-            let room = server.restore(g)?;
-            rooms.insert(room.id.clone(), Arc::new(room));
+            let restored = match &g.problem {
+                Some(p) => Err(format!("stored game {} ({}): {p}", g.id, g.game)),
+                None => server.restore(g.clone()),
+            };
+            match restored {
+                Ok(room) => {
+                    rooms.insert(room.id.clone(), Arc::new(room));
+                }
+                Err(error) => {
+                    eprintln!("sylvan-server: set aside (listed as broken): {error}");
+                    broken.insert(g.id.clone(), Broken { stored: g, error });
+                }
+            }
         }
         *server.rooms.write().unwrap_or_else(PoisonError::into_inner) = rooms;
+        *server.broken.write().unwrap_or_else(PoisonError::into_inner) = broken;
         Ok(Arc::new(server))
+    }
+
+    /// The games set aside at start because they could not be loaded.
+    pub fn broken(&self) -> Vec<Broken> {
+        self.broken.read().unwrap_or_else(PoisonError::into_inner).values().cloned().collect()
+    }
+
+    /// Sets the address the links point to (`https://play.example.org`); never taken from a request.
+    pub fn set_public_url(&self, url: &str) {
+        *self.public_url.write().unwrap_or_else(PoisonError::into_inner) = Some(url.trim_end_matches('/').to_owned());
+    }
+
+    /// The address the links point to (`http://127.0.0.1:8080` until [`set_public_url`](Server::set_public_url)).
+    pub fn public_url(&self) -> String {
+        self.public_url
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+            .unwrap_or_else(|| "http://127.0.0.1:8080".into())
+    }
+
+    /// Counts a game creation by the client at `ip` against its rate ([`Limits::creates_per_minute`],
+    /// [`Limits::create_burst`]); refused (429) over it.
+    pub fn allow_create(&self, ip: std::net::IpAddr) -> Result<(), ApiError> {
+        let mut buckets = self.creators.lock().unwrap_or_else(PoisonError::into_inner);
+        let now = Instant::now();
+        let (rate, burst) = (self.limits.creates_per_minute / 60.0, self.limits.create_burst.max(1.0));
+        if buckets.len() > 100_000 {
+            // Forget the clients whose bucket is full again.
+            buckets.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() * rate < burst);
+        }
+        let (tokens, at) = buckets.entry(ip).or_insert((burst, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(burst);
+        *at = now;
+        if *tokens < 1.0 {
+            return Err(ApiError::Busy(format!(
+                "too many games created from your address: at most {} a minute (ask again later)",
+                self.limits.creates_per_minute
+            )));
+        }
+        *tokens -= 1.0;
+        Ok(())
     }
 
     /// The limits in force.
@@ -308,8 +550,9 @@ impl Server {
             history.push((id, seat, *undoable));
         }
         table.game_mut().keep_events(true);
-        let bots = self.build_bots(entry, &g.seats, g.seed).map_err(bad)?;
+        let bots = self.build_bots(entry, &g.seats, g.seed, true).map_err(bad)?;
         Ok(Room {
+            active: AtomicU64::new(g.active.max(g.created)),
             id: g.id,
             game: g.game,
             options,
@@ -337,6 +580,7 @@ impl Server {
         entry: &Entry,
         seats: &[StoredSeat],
         seed: u64,
+        cap: bool,
     ) -> Result<Vec<Option<Box<dyn DynBot>>>, String> {
         seats
             .iter()
@@ -344,6 +588,8 @@ impl Server {
             .map(|(i, s)| match &s.kind {
                 SeatKind::Bot(spec) => {
                     let spec: BotSpec = spec.parse().map_err(|e| format!("seat {i}: {e}"))?;
+                    // A game stored before the caps (or under higher ones) plays within them.
+                    let spec = if cap { self.limits.cap_bot(entry, spec) } else { spec };
                     let bot_seed = sylvan_bots::bot_seed(seed, 0, i);
                     entry.bot(&spec, bot_seed).map(Some).map_err(|e| format!("seat {i}: {e}"))
                 }
@@ -353,11 +599,51 @@ impl Server {
     }
 
     /// Lets every game go on after a start: bots to move play, clocks run.
+    ///
+    /// Also starts the sweeper that deletes abandoned games ([`Limits::expire_after_secs`]).
     pub fn resume(self: &Arc<Self>) {
         for room in self.rooms().into_iter() {
             let mut st = room.lock();
             self.schedule(&room, &mut st);
         }
+        let every = Duration::from_secs(self.limits.expire_after_secs / 4)
+            .clamp(Duration::from_millis(200), Duration::from_secs(600));
+        let server = Arc::downgrade(self);
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(server) = server.upgrade() else { return };
+                server.expire(now_secs());
+            }
+        });
+    }
+
+    /// Deletes the games not finished whose last change is older than [`Limits::expire_after_secs`]
+    /// at `now` (seconds since the Unix epoch); their connections are closed. Returns how many.
+    pub fn expire(&self, now: u64) -> usize {
+        let old: Vec<Arc<Room>> = self
+            .rooms()
+            .into_iter()
+            .filter(|r| {
+                r.active.load(Ordering::Relaxed).saturating_add(self.limits.expire_after_secs) < now
+                    && !r.lock().table.game().is_terminal()
+            })
+            .collect();
+        let mut n = 0;
+        for room in old {
+            if let Err(e) = self.store.delete(&room.id) {
+                eprintln!("sylvan-server: game {}: deleting the expired game failed: {e}", room.id);
+                continue;
+            }
+            self.rooms.write().unwrap_or_else(PoisonError::into_inner).remove(&room.id);
+            let mut st = room.lock();
+            for sub in &st.subs {
+                sub.kick.close(CLOSE_GOING_AWAY, "the game expired (no action for too long)");
+            }
+            st.subs.clear();
+            n += 1;
+        }
+        n
     }
 
     fn rooms(&self) -> Vec<Arc<Room>> {
@@ -380,9 +666,7 @@ impl Server {
             return Err(ApiError::Bad("the server holds as many games as it may".into()));
         }
         let entry = self.entry(&req.game)?;
-        if let Some(o) = req.options.iter().find(|o| o.split('=').next().is_some_and(|n| n.trim() == "cards")) {
-            return Err(ApiError::Bad(format!("option `{o}`: card files cannot be chosen through the server")));
-        }
+        card_sources(entry, &req.options)?;
         let options = entry.game().options(req.players, &req.options).map_err(|e| ApiError::Bad(e.to_string()))?;
         let seed = match req.seed {
             Some(s) => s,
@@ -409,6 +693,9 @@ impl Server {
                 SeatRequest::Bot { spec } => {
                     let parsed: BotSpec = spec.parse().map_err(|e| ApiError::Bad(format!("seat {i}: {e}")))?;
                     entry.bot(&parsed, 0).map_err(|e| ApiError::Bad(format!("seat {i}: {e}")))?;
+                    self.limits
+                        .check_bot(entry, &parsed)
+                        .map_err(|e| ApiError::Bad(format!("seat {i}: `{spec}`: {e}")))?;
                     StoredSeat { kind: SeatKind::Bot(parsed.to_string()), token_hash: None, name: None }
                 }
                 SeatRequest::Taken { name } => {
@@ -427,13 +714,15 @@ impl Server {
             seed,
             clock_ms: req.clock_ms,
             created: now_secs(),
+            active: now_secs(),
             seats: seats.clone(),
             actions: Vec::new(),
             record: None,
             hints: req.hints,
+            problem: None,
         };
+        let bots = self.build_bots(entry, &seats, seed, false).map_err(ApiError::Bad)?;
         self.store.create(&stored)?;
-        let bots = self.build_bots(entry, &seats, seed).map_err(ApiError::Bad)?;
         table.game_mut().keep_events(true);
         let room = Arc::new(Room {
             id: id.clone(),
@@ -445,6 +734,7 @@ impl Server {
             hints: req.hints,
             analyzing: AtomicBool::new(false),
             analysis: Mutex::new(None),
+            active: AtomicU64::new(stored.created),
             state: Mutex::new(RoomState {
                 table,
                 seats,
@@ -486,12 +776,57 @@ impl Server {
             return Err(ApiError::Conflict(format!("seat {seat} is not open")));
         }
         st.seats[seat] = StoredSeat { kind: SeatKind::Taken, token_hash: Some(hash), name };
+        room.active.store(now_secs(), Ordering::Relaxed);
         Ok(Ticket { seat: seat_ok(seat), token: t })
     }
 
     /// The games, optionally only those of one status (`open`, `running`, `finished`).
     pub fn list(&self, status: Option<&str>) -> Vec<GameSummary> {
         self.rooms().iter().map(|r| summary(r, &r.lock())).filter(|s| status.is_none_or(|w| s.status == w)).collect()
+    }
+
+    /// One page of the games, newest first (then by id): at most `limit` of them after the game `after`
+    /// (a previous page's last id), optionally only those of one status. Returns the page and the id
+    /// to ask the next page after (`None` on the last page).
+    pub fn page(&self, status: Option<&str>, after: Option<&str>, limit: usize) -> (Vec<GameSummary>, Option<String>) {
+        let mut rooms: Vec<(u64, String, Arc<Room>)> =
+            self.rooms().into_iter().map(|r| (r.created, r.id.clone(), r)).collect();
+        rooms.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+        let start = match after {
+            None => 0,
+            Some(id) => match rooms.iter().position(|r| r.1 == id) {
+                Some(i) => i + 1,
+                // A game gone since: start after where it would have been (ids are random, so only by time).
+                None => rooms.len(),
+            },
+        };
+        let mut page = Vec::new();
+        let mut next = None;
+        for (_, id, room) in &rooms[start..] {
+            let s = summary(room, &room.lock());
+            if status.is_some_and(|w| s.status != w) {
+                continue;
+            }
+            if page.len() == limit {
+                next = page.last().map(|p: &GameSummary| p.id.clone());
+                break;
+            }
+            let _ = id;
+            page.push(s);
+        }
+        (page, next)
+    }
+
+    /// The games set aside at start, as the lobby lists them: `{id, game, status: "broken", error,
+    /// created}`.
+    pub fn broken_list(&self) -> Vec<Value> {
+        self.broken()
+            .iter()
+            .map(|b| {
+                json!({ "id": b.stored.id, "game": b.stored.game, "status": "broken", "error": b.error,
+                              "created": b.stored.created, "move": b.stored.actions.len() })
+            })
+            .collect()
     }
 
     /// One game's summary.
@@ -503,7 +838,18 @@ impl Server {
 
     /// The record of a finished game (the JSON `sylvan replay` reads). A running game's record would
     /// tell its seed, so it is refused.
+    ///
+    /// A game set aside at start ([`Server::broken`]) gives what was stored instead: `{id, game,
+    /// options, seed, seats, actions, broken}` (its seed included: it can no longer be played here).
     pub fn record(&self, id: &str) -> Result<Value, ApiError> {
+        if let Some(b) = self.broken.read().unwrap_or_else(PoisonError::into_inner).get(id) {
+            let g = &b.stored;
+            let options: Value = serde_json::from_str(&g.options).unwrap_or(Value::String(g.options.clone()));
+            return Ok(json!({
+                "id": g.id, "game": g.game, "options": options, "seed": g.seed,
+                "actions": g.actions.iter().map(|(a, _)| a.as_str()).collect::<Vec<_>>(), "broken": b.error,
+            }));
+        }
         let room = self.room(id)?;
         let st = room.lock();
         if !st.table.game().is_terminal() {
@@ -538,16 +884,20 @@ impl Server {
         let msg = message_for(&room, &st, seat, Vec::new(), lang);
         // A new queue has room for its first message.
         let _ = tx.try_send(msg);
-        st.subs.push(Subscriber { id: sid, seat, lang, tx: tx.clone() });
+        let kick = Arc::new(Kick::default());
+        st.subs.push(Subscriber { id: sid, seat, lang, tx: tx.clone(), kick: kick.clone() });
         drop(st);
-        Ok(Subscription { room, seat, rx, tx, lang, id: sid })
+        Ok(Subscription { room, seat, rx, tx, lang, kick, id: sid })
     }
 
     /// Queues the current state for a connection again (no events).
     pub fn resync(&self, sub: &Subscription) -> Result<(), ApiError> {
         let st = sub.room.lock();
         let msg = message_for(&sub.room, &st, sub.seat, Vec::new(), sub.lang);
-        sub.tx.try_send(msg).map_err(|_| ApiError::Conflict("too many messages queued".into()))
+        sub.tx.try_send(msg).map_err(|_| {
+            sub.kick.close(CLOSE_POLICY, &format!("too slow: {} messages queued", self.limits.queue));
+            ApiError::Conflict("too many messages queued".into())
+        })
     }
 
     /// Forgets a connection.
@@ -598,6 +948,7 @@ impl Server {
         let mut next = st.table.clone();
         let undoable = next.apply(id, person).map_err(|e| ApiError::Internal(e.to_string()))?;
         self.store.append(&room.id, n, &notation, undoable)?;
+        room.active.store(now_secs(), Ordering::Relaxed);
         st.table = next;
         st.history.push((id, seat, undoable));
         self.changed(room, st, None);
@@ -624,6 +975,7 @@ impl Server {
         table.undo_last().map_err(|e| ApiError::Internal(e.to_string()))?;
         let taken_back = st.table.game().notation(st.history[n].0).unwrap_or_default();
         self.store.truncate(&room.id, n)?;
+        room.active.store(now_secs(), Ordering::Relaxed);
         st.table = table;
         st.history.pop();
         let note = DynEvent {
@@ -652,10 +1004,14 @@ impl Server {
                 }
             };
             if sub.tx.try_send(msg).is_err() {
+                sub.kick.close(
+                    CLOSE_POLICY,
+                    &format!("too slow: {} messages queued (reconnect to get the state afresh)", self.limits.queue),
+                );
                 dead.push(sub.id);
             }
         }
-        // A connection that cannot keep up is cut; it may reconnect and get the state afresh.
+        // A connection that cannot keep up is closed; it may reconnect and get the state afresh.
         st.subs.retain(|s| !dead.contains(&s.id));
         st.table.game_mut().clear_events();
         if st.table.game().is_terminal() && !st.finished_saved {
@@ -983,11 +1339,58 @@ fn summary(room: &Room, st: &RoomState) -> GameSummary {
     }
 }
 
-/// A display name: at most 40 characters, no control characters; empty means none.
-fn clean_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
-    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty()) else { return Ok(None) };
-    if name.chars().count() > 40 || name.chars().any(char::is_control) {
-        return Err(ApiError::Bad("name: at most 40 characters, no control characters".into()));
+/// The most characters of a display name; longer names are cut.
+pub const MAX_NAME: usize = 40;
+
+/// Whether `c` may not appear in a display name: control characters, the bidirectional marks,
+/// embeddings, overrides and isolates (which can make a name read as another, or turn the text after
+/// it around), and zero-width characters.
+fn hidden_char(c: char) -> bool {
+    c.is_control()
+        || matches!(c,
+            '\u{200B}'..='\u{200F}' // zero-width space, non-joiner, joiner; left-to-right and right-to-left marks
+            | '\u{202A}'..='\u{202E}' // embeddings and overrides
+            | '\u{2060}'..='\u{2064}' // word joiner, invisible operators
+            | '\u{2066}'..='\u{2069}' // isolates
+            | '\u{061C}' // Arabic letter mark
+            | '\u{180E}' // Mongolian vowel separator
+            | '\u{FEFF}' // zero-width no-break space
+            | '\u{FFF9}'..='\u{FFFB}' // interlinear annotations
+        )
+}
+
+/// A display name: stripped of control, bidirectional and zero-width characters, trimmed, cut to
+/// [`MAX_NAME`] characters; empty means none.
+pub fn clean_name(name: Option<&str>) -> Result<Option<String>, ApiError> {
+    let Some(name) = name else { return Ok(None) };
+    let kept: String = name.chars().filter(|&c| !hidden_char(c)).collect();
+    let cut: String = kept.trim().chars().take(MAX_NAME).collect();
+    let cut = cut.trim();
+    Ok((!cut.is_empty()).then(|| cut.to_owned()))
+}
+
+/// The names a client may give a card option's value: lowercase letters, digits and `-`.
+fn set_name(s: &str) -> bool {
+    !s.is_empty() && s.len() <= 40 && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+/// Refuses card options (`cards=`, `sets=`) naming anything but a set: no client names a file. The
+/// error is the same whatever the value names on the server's disk (nothing is looked up). Whether a
+/// name is an embedded or offered set is the game's to say.
+fn card_sources(entry: &Entry, options: &[String]) -> Result<(), ApiError> {
+    let offered = entry.game().option_docs().iter().any(|o| o.name == "cards" || o.name == "sets");
+    for o in options {
+        let (name, value) = o.split_once('=').unwrap_or((o, ""));
+        if !matches!(name.trim(), "cards" | "sets") || !offered {
+            continue;
+        }
+        if !value.split([',', '+']).map(str::trim).all(set_name) {
+            return Err(ApiError::Bad(format!(
+                "option `{}`: a client names card sets, never card files: give set names (lowercase letters, \
+                 digits and -, such as base,wild; GET /api/types lists them)",
+                name.trim()
+            )));
+        }
     }
-    Ok(Some(name.to_owned()))
+    Ok(())
 }

@@ -82,6 +82,10 @@ pub struct StoredGame {
     pub record: Option<String>,
     /// Every seat agreed to hints (the analysis bot's advice) for people.
     pub hints: bool,
+    /// Seconds since the Unix epoch of the last change (a seat taken, an action, an undo).
+    pub active: u64,
+    /// What of the game could not be read from the database, if anything (the game is then set aside).
+    pub problem: Option<String>,
 }
 
 /// Where games live. Every method is one transaction.
@@ -99,6 +103,8 @@ pub trait Store: Send + Sync {
     fn finish(&self, id: &str, record: &str) -> Result<(), StoreError>;
     /// Every game, with its seats and actions.
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError>;
+    /// Deletes a game with its seats and actions (an expired game).
+    fn delete(&self, id: &str) -> Result<(), StoreError>;
 }
 
 /// The schema, one migration per entry; `PRAGMA user_version` counts those applied.
@@ -132,6 +138,10 @@ const MIGRATIONS: &[&str] = &[
 ",
     "
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+",
+    "
+    ALTER TABLE games ADD COLUMN active INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET active = created;
 ",
 ];
 
@@ -181,8 +191,8 @@ impl Store for SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, game, options, seed, clock_ms, created, record, hints) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            "INSERT INTO games (id, game, options, seed, clock_ms, created, record, hints, active) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             params![
                 game.id,
                 game.game,
@@ -191,7 +201,8 @@ impl Store for SqliteStore {
                 game.clock_ms.map(|c| c as i64),
                 game.created as i64,
                 game.record,
-                game.hints
+                game.hints,
+                game.active as i64
             ],
         )?;
         for (i, seat) in game.seats.iter().enumerate() {
@@ -217,6 +228,9 @@ impl Store for SqliteStore {
             "UPDATE seats SET kind = 'taken', token_hash = ?3, name = ?4 WHERE game_id = ?1 AND seat = ?2 AND kind = 'open'",
             params![id, seat as i64, token_hash, name],
         )?;
+        if changed == 1 {
+            touch(&conn, id)?;
+        }
         Ok(changed == 1)
     }
 
@@ -230,12 +244,13 @@ impl Store for SqliteStore {
         if insert.execute(params![id, n as i64, notation, undoable])? != 1 {
             return Err(StoreError::OutOfOrder { game: id.to_owned(), n });
         }
-        Ok(())
+        touch(&conn, id)
     }
 
     fn truncate(&self, id: &str, n: usize) -> Result<(), StoreError> {
-        self.conn().execute("DELETE FROM actions WHERE game_id = ?1 AND n >= ?2", params![id, n as i64])?;
-        Ok(())
+        let conn = self.conn();
+        conn.execute("DELETE FROM actions WHERE game_id = ?1 AND n >= ?2", params![id, n as i64])?;
+        touch(&conn, id)
     }
 
     fn finish(&self, id: &str, record: &str) -> Result<(), StoreError> {
@@ -247,7 +262,7 @@ impl Store for SqliteStore {
         let conn = self.conn();
         let mut games = Vec::new();
         let mut q = conn.prepare(
-            "SELECT id, game, options, seed, clock_ms, created, record, hints FROM games ORDER BY created, id",
+            "SELECT id, game, options, seed, clock_ms, created, record, hints, active FROM games ORDER BY created, id",
         )?;
         let rows = q.query_map([], |r| {
             Ok(StoredGame {
@@ -259,8 +274,10 @@ impl Store for SqliteStore {
                 created: r.get::<_, i64>(5)?.max(0) as u64,
                 record: r.get(6)?,
                 hints: r.get(7)?,
+                active: r.get::<_, i64>(8)?.max(0) as u64,
                 seats: Vec::new(),
                 actions: Vec::new(),
+                problem: None,
             })
         })?;
         for g in rows {
@@ -281,10 +298,9 @@ impl Store for SqliteStore {
                     ("taken", _) => SeatKind::Taken,
                     ("automated", _) => SeatKind::Automated,
                     (other, _) => {
-                        return Err(StoreError::Corrupt {
-                            game: g.id.clone(),
-                            message: format!("seat kind `{other}`"),
-                        });
+                        // One unreadable game is set aside; the others load.
+                        g.problem = Some(format!("database: seat kind `{other}`"));
+                        SeatKind::Open
                     }
                 };
                 g.seats.push(StoredSeat { kind, token_hash, name });
@@ -295,6 +311,23 @@ impl Store for SqliteStore {
         }
         Ok(games)
     }
+
+    fn delete(&self, id: &str) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute("DELETE FROM actions WHERE game_id = ?1", params![id])?;
+        tx.execute("DELETE FROM seats WHERE game_id = ?1", params![id])?;
+        tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+/// Notes a change of game `id` now (for the expiry of abandoned games).
+fn touch(conn: &Connection, id: &str) -> Result<(), StoreError> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    conn.prepare_cached("UPDATE games SET active = ?2 WHERE id = ?1")?.execute(params![id, now as i64])?;
+    Ok(())
 }
 
 /// Whether a game with this id exists (for tests and tools).

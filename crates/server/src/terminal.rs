@@ -7,7 +7,7 @@ use std::io::{BufRead, Write};
 use serde_json::Value;
 use sylvan_engine::{Breakdown, Lang};
 
-use crate::client::{Link, http};
+use crate::client::{Connection, Link, Server, http_at};
 use crate::protocol::ClientMessage;
 
 /// The help line in `lang`.
@@ -29,10 +29,17 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 /// Creates a game on the server at `addr` (`HOST:PORT`) from a create request (see
 /// `docs/PROTOCOL.md`); returns the server's answer (the game's id and the taken seats' links).
 pub fn create(addr: &str, request: &Value) -> Result<Value, String> {
+    create_at(addr, None, request)
+}
+
+/// [`create`] on `server`: `HOST:PORT`, `http://HOST:PORT` or `https://HOST:PORT` (checked with the
+/// system's root certificates and the PEM certificates of `ca`).
+pub fn create_at(server: &str, ca: Option<&std::path::Path>, request: &Value) -> Result<Value, String> {
+    let target = Server::parse(server, ca)?;
     runtime()?.block_on(async {
-        let (status, body) = http(addr, "POST", "/api/games", Some(request)).await?;
+        let (status, body) = http_at(&target, "POST", "/api/games", Some(request)).await?;
         if status != 201 {
-            return Err(format!("{addr}: {}", body["error"].as_str().unwrap_or(&body.to_string())));
+            return Err(format!("{server}: {}", body["error"].as_str().unwrap_or(&body.to_string())));
         }
         Ok(body)
     })
@@ -76,10 +83,16 @@ fn print_actions(state: &Value, lang: Lang, out: &mut impl Write) -> std::io::Re
 /// The end of a joined game: where each point came from and why the game ended (the engine's
 /// breakdown, asked of the server in `lang`), then the winners; the bare scores if the server gives no
 /// breakdown.
-async fn print_end(link: &Link, state: &Value, lang: Lang, out: &mut impl Write) -> std::io::Result<()> {
+async fn print_end(
+    link: &Link,
+    server: &Server,
+    state: &Value,
+    lang: Lang,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     writeln!(out, "{}", lang.pick("game over", "partie terminée"))?;
     let path = format!("/api/games/{}/breakdown?lang={}", link.game, lang.code());
-    let breakdown = match http(&link.addr, "GET", &path, None).await {
+    let breakdown = match http_at(server, "GET", &path, None).await {
         Ok((200, body)) => serde_json::from_value::<Option<Breakdown>>(body).ok().flatten(),
         _ => None,
     };
@@ -132,10 +145,23 @@ fn read_line(line: &str, state: &Value, lang: Lang) -> Result<Option<ClientMessa
 /// Plays the seat of `link` through its server in `lang`, reading `input` line by line and writing
 /// `out`. Returns once the game is over (after the score breakdown), on `quit`, or at end of input.
 pub fn join(link: &str, lang: Lang, input: impl BufRead + Send + 'static, out: &mut impl Write) -> Result<(), String> {
+    join_with(link, lang, None, input, out)
+}
+
+/// [`join`], checking an `https://` server with the system's root certificates and the PEM
+/// certificates of `ca` (a self-signed server's certificate).
+pub fn join_with(
+    link: &str,
+    lang: Lang,
+    ca: Option<&std::path::Path>,
+    input: impl BufRead + Send + 'static,
+    out: &mut impl Write,
+) -> Result<(), String> {
     let link = Link::parse(link)?;
+    let server = link.server(ca)?;
     let io = |e: std::io::Error| e.to_string();
     runtime()?.block_on(async {
-        let mut conn = link.connect_in(lang).await?;
+        let mut conn = Connection::join_at(&server, &link.game, link.token.as_deref(), Some(lang)).await?;
         let (tx, mut lines) = tokio::sync::mpsc::channel::<String>(16);
         std::thread::spawn(move || {
             for line in input.lines() {
@@ -186,7 +212,7 @@ pub fn join(link: &str, lang: Lang, input: impl BufRead + Send + 'static, out: &
                         print_state(&state, out).map_err(io)?;
                         if state["over"] == true {
                             print_table(&state, out).map_err(io)?;
-                            print_end(&link, &state, lang, out).await.map_err(io)?;
+                            print_end(&link, &server, &state, lang, out).await.map_err(io)?;
                             return Ok(());
                         }
                         if has_legal(&state) {
@@ -292,11 +318,21 @@ fn seat_name(state: &Value) -> String {
 /// Serves the standard games on `addr` with the database `db` until the process ends (for `sylvan
 /// serve`). `ready` is told the address once it listens.
 pub fn serve(addr: &str, db: &std::path::Path, ready: impl FnOnce(&str)) -> Result<(), String> {
+    serve_with(addr, db, &crate::ServeConfig::default(), ready)
+}
+
+/// [`serve`] with a [`ServeConfig`](crate::ServeConfig) (limits, public address, TLS, card files).
+pub fn serve_with(
+    addr: &str,
+    db: &std::path::Path,
+    config: &crate::ServeConfig,
+    ready: impl FnOnce(&str),
+) -> Result<(), String> {
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     rt.block_on(async {
         let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("--addr {addr}: {e}"))?;
         let local = listener.local_addr().map_err(|e| e.to_string())?.to_string();
         ready(&local);
-        crate::run(listener, db, crate::Limits::default()).await
+        crate::run_with(listener, db, config).await
     })
 }

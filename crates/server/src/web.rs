@@ -80,7 +80,7 @@ async fn file(Path(name): Path<String>) -> Response {
 }
 
 /// Which step of a replay, from which seat.
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StepQuery {
     /// The seat whose view is shown (none: what every seat sees).
@@ -141,10 +141,18 @@ async fn breakdown(
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
     let record = server.record(&id)?;
-    let name = record.get("game").and_then(Value::as_str).unwrap_or_default();
-    let entry = server.catalog().get(name).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let game = entry.game().replay(&record.to_string(), None).map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(Json(json!(game.breakdown(lang))))
+    let key = format!("breakdown:{id}:{}", lang.code());
+    let s = server.clone();
+    let answer = server
+        .heavy
+        .run(Some(key), move || {
+            let name = record.get("game").and_then(Value::as_str).unwrap_or_default();
+            let entry = s.catalog().get(name).map_err(|e| ApiError::Internal(e.to_string()))?;
+            let game = entry.game().replay(&record.to_string(), None).map_err(|e| ApiError::Internal(e.to_string()))?;
+            Ok(json!(game.breakdown(lang)))
+        })
+        .await?;
+    Ok(Json((*answer).clone()))
 }
 
 /// A hint request: the seat's token (in the body, never in the address) and the move it answers.
@@ -167,18 +175,22 @@ async fn hint(
     let req: HintRequest = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("hint request: {e}")))?;
     let lang = lang_of(req.lang.as_deref())?;
     let job = server.hint(&id, &req.token, req.move_number, lang)?;
-    let answer = tokio::task::spawn_blocking(move || job.run())
-        .await
-        .map_err(|e| ApiError::Internal(format!("the analysis failed: {e}")))??;
-    Ok(Json(answer))
+    let answer = server.heavy.run(None, move || job.run()).await?;
+    Ok(Json((*answer).clone()))
 }
 
 /// The win-probability analysis of a finished game, for its chart (see [`Server::analysis`]).
 async fn analysis(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
-    let report = tokio::task::spawn_blocking(move || server.analysis(&id))
-        .await
-        .map_err(|e| ApiError::Internal(format!("the analysis failed: {e}")))??;
+    // Only a finished game has one (refused at once otherwise).
+    server.record(&id)?;
+    let s = server.clone();
+    let report = server.heavy.run(None, move || s.analysis(&id).map(|r| (*r).clone())).await?;
     Ok(Json((*report).clone()))
+}
+
+/// The cache key of a replay step: where the record comes from and which step.
+fn step_key(source: &str, q: &StepQuery) -> String {
+    format!("replay:{source}:{:?}:{:?}:{}", q.seat, q.upto, q.lang.as_deref().unwrap_or("en"))
 }
 
 async fn stored_replay(
@@ -187,7 +199,10 @@ async fn stored_replay(
     Query(q): Query<StepQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let record = server.record(&id)?;
-    Ok(Json(replay_step(&server, &record, &q)?))
+    let key = step_key(&id, &q);
+    let s = server.clone();
+    let step = server.heavy.run(Some(key), move || replay_step(&s, &record, &q)).await?;
+    Ok(Json((*step).clone()))
 }
 
 async fn uploaded_replay(
@@ -195,8 +210,18 @@ async fn uploaded_replay(
     Query(q): Query<StepQuery>,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let record: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
-    Ok(Json(replay_step(&server, &record, &q)?))
+    use sha2::Digest;
+    let hash: String = sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let key = step_key(&hash, &q);
+    let s = server.clone();
+    let step = server
+        .heavy
+        .run(Some(key), move || {
+            let record: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
+            replay_step(&s, &record, &q)
+        })
+        .await?;
+    Ok(Json((*step).clone()))
 }
 
 /// The fields of a view that say where a game stands, when it has them: the log groups actions by them.

@@ -179,11 +179,21 @@ async fn run(args: Args) -> Result<(), String> {
             let db = dir.join("load.db");
             let _ = std::fs::remove_file(&db);
             let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
-            let limits = Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() };
+            // One client address creates every game: the per-address creation limit is lifted.
+            let limits = Limits {
+                rate_per_sec: 1e6,
+                burst: 1e6,
+                creates_per_minute: 1e9,
+                create_burst: 1e9,
+                max_connections: 100_000,
+                ..Limits::default()
+            };
             let server = Server::open(Registry::standard(), Box::new(store), limits)?;
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
             let addr = listener.local_addr().map_err(|e| e.to_string())?.to_string();
-            tokio::spawn(async move { axum::serve(listener, sylvan_server::router(server)).await });
+            server.set_public_url(&format!("http://{addr}"));
+            server.resume();
+            tokio::spawn(sylvan_server::net::serve(listener, sylvan_server::router(server), limits, None));
             eprintln!("server on {addr}, database {}", db.display());
             addr
         }

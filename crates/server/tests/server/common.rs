@@ -30,14 +30,28 @@ pub async fn start(name: &str, limits: Limits) -> Result<String, String> {
 
 /// A server of `registry`'s games in this process on a free port; returns its address.
 pub async fn start_with(registry: Registry, name: &str, limits: Limits) -> Result<String, String> {
-    let db = temp_db(name);
-    let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
+    let (addr, _) = start_server(registry, &temp_db(name), limits, None).await?;
+    Ok(addr)
+}
+
+/// A server of `registry`'s games on the database `db` on a free port, over TLS with `tls`; returns
+/// its address and the server.
+pub async fn start_server(
+    registry: Registry,
+    db: &std::path::Path,
+    limits: Limits,
+    tls: Option<Arc<rustls::ServerConfig>>,
+) -> Result<(String, Arc<Server>), String> {
+    let store = SqliteStore::open(db).map_err(|e| e.to_string())?;
     let server = Server::open(registry, Box::new(store), limits)?;
     server.resume();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?.to_string();
-    tokio::spawn(async move { axum::serve(listener, sylvan_server::router(Arc::clone(&server))).await });
-    Ok(addr)
+    let scheme = if tls.is_some() { "https" } else { "http" };
+    server.set_public_url(&format!("{scheme}://{addr}"));
+    let router = sylvan_server::router(Arc::clone(&server));
+    tokio::spawn(sylvan_server::net::serve(listener, router, limits, tls));
+    Ok((addr, server))
 }
 
 /// Creates a game; returns its id and the tokens of the taken seats (in seat order).

@@ -8,6 +8,7 @@ mod crash;
 mod hidden;
 mod hint;
 mod lobby;
+mod public;
 mod undo;
 mod units;
 mod web;

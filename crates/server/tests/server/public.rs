@@ -1,0 +1,472 @@
+//! Issue 32, "the server, safe to put on the internet": one test per finding, each failing on the server
+//! before the issue and passing after.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use sylvan_server::client::{Connection, http};
+use sylvan_server::protocol::ClientMessage;
+use sylvan_server::{Limits, Registry};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::common::*;
+
+/// Limits with the per-connection message rate lifted (the tests send fast on purpose).
+fn fast() -> Limits {
+    Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() }
+}
+
+/// Sends raw bytes as one HTTP exchange; returns everything the server answered before it closed
+/// (`None`: it did not close within `wait`).
+async fn raw(addr: &str, request: &str, wait: Duration) -> Result<Option<String>, String> {
+    let mut s = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    s.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
+    let mut buf = Vec::new();
+    match tokio::time::timeout(wait, s.read_to_end(&mut buf)).await {
+        Ok(_) => Ok(Some(String::from_utf8_lossy(&buf).into_owned())),
+        Err(_) => Ok(None),
+    }
+}
+
+/// A POST with any headers, answered in full (`Connection: close`).
+async fn post(addr: &str, path: &str, headers: &str, body: &str) -> Result<(u16, String), String> {
+    let req =
+        format!("POST {path} HTTP/1.1\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len());
+    let text = raw(addr, &req, Duration::from_secs(20)).await?.ok_or("no answer")?;
+    let status = text.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or(format!("no status: {text}"))?;
+    Ok((status, text))
+}
+
+/// Finding 1: no option, record or upload makes the server read a file, and the answer is the same
+/// for a missing file, a directory and a readable file.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_no_client_names_a_file() -> TestResult {
+    let addr = start("probe", fast()).await?;
+    let dir = std::env::temp_dir();
+    let readable = format!("{}/data/wild.toml", env!("CARGO_MANIFEST_DIR").replace("/server", "/mystic-vale"));
+    assert!(std::path::Path::new(&readable).is_file(), "the test needs a readable card file: {readable}");
+    let probes =
+        ["/proc/self/environ".to_owned(), "/no/such/file.toml".to_owned(), dir.display().to_string(), readable.clone()];
+    let mut answers = Vec::new();
+    for path in &probes {
+        let req = json!({ "game": "mystic-vale", "options": [format!("sets=base,{path}")] });
+        let (status, body) = http(&addr, "POST", "/api/games", Some(&req)).await?;
+        assert_eq!(status, 400, "{path}: {body}");
+        answers.push(body["error"].as_str().unwrap_or("").replace(path.as_str(), "PATH"));
+    }
+    assert!(answers.windows(2).all(|w| w[0] == w[1]), "the same answer for every path: {answers:#?}");
+    // A bare name is a set name: one the server neither embeds nor offers gets the same answer whether
+    // or not a file or a folder of that name sits in the server's working directory.
+    let mut named = Vec::new();
+    for (game, option) in [("mystic-vale", "sets=base,"), ("command-of-nature", "cards=")] {
+        for name in ["src", "tests", "no-such-set"] {
+            let req = json!({ "game": game, "options": [format!("{option}{name}")] });
+            let (status, body) = http(&addr, "POST", "/api/games", Some(&req)).await?;
+            assert_eq!(status, 400, "{game} {name}: {body}");
+            named.push(body["error"].as_str().unwrap_or("").replace(name, "NAME"));
+        }
+    }
+    assert!(named[..3].windows(2).all(|w| w[0] == w[1]), "{named:#?}");
+    assert!(named[3..].windows(2).all(|w| w[0] == w[1]), "{named:#?}");
+    // A record naming a card file is replayed without reading it: the same refusal for every path.
+    let mut replays = Vec::new();
+    for path in &probes {
+        let registry = Registry::standard();
+        let entry = registry.get("mystic-vale").map_err(|e| e.to_string())?;
+        let options = entry.game().options(Some(2), &[]).map_err(|e| e.to_string())?;
+        let mut record = entry.game().new_game(&options, 1).map_err(|e| e.to_string())?.record();
+        record["options"]["cards"] = json!(path);
+        let (status, body) = http(&addr, "POST", "/api/replay", Some(&record)).await?;
+        assert_eq!(status, 400, "{path}: {body}");
+        replays.push(body["error"].as_str().unwrap_or("").replace(path.as_str(), "PATH"));
+    }
+    assert!(replays.windows(2).all(|w| w[0] == w[1]), "{replays:#?}");
+    // Nothing of the readable file's content is in any answer.
+    let content = std::fs::read_to_string(&readable).map_err(|e| e.to_string())?;
+    let line = content.lines().find(|l| l.trim().starts_with("title")).ok_or("no title line")?;
+    for a in answers.iter().chain(&named).chain(&replays) {
+        assert!(!a.contains(line.trim()), "{a}");
+    }
+    // The embedded sets still work.
+    let (id, _) = create(&addr, json!({ "game": "mystic-vale", "options": ["sets=base,wild"] })).await?;
+    assert!(!id.is_empty());
+    Ok(())
+}
+
+/// Finding 2: a stored game that no longer loads is set aside; the server starts with the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_a_broken_stored_game_does_not_stop_the_server() -> TestResult {
+    let db = temp_db("broken");
+    let (addr, _first) = start_server(Registry::standard(), &db, fast(), None).await?;
+    let (good, tokens) = create_taken(&addr, "equinox", 2, 5).await?;
+    let (bad, _) = create_taken(&addr, "equinox", 2, 6).await?;
+    // The bad game gets an action that no version of the game can replay.
+    {
+        let conn = rusqlite::Connection::open(&db).map_err(|e| e.to_string())?;
+        conn.execute(
+            "INSERT INTO actions (game_id, n, notation, undoable) VALUES (?1, 0, 'fly to the moon', 0)",
+            [&bad],
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    let (addr, server) = start_server(Registry::standard(), &db, fast(), None).await?;
+    assert_eq!(server.broken().len(), 1);
+    let (status, list) = http(&addr, "GET", "/api/games?status=broken", None).await?;
+    assert_eq!(status, 200);
+    assert_eq!(list["games"][0]["id"], bad.as_str(), "{list}");
+    assert!(list["games"][0]["error"].as_str().unwrap_or("").contains("fly to the moon"), "{list}");
+    let (status, record) = http(&addr, "GET", &format!("/api/games/{bad}/record"), None).await?;
+    assert_eq!(status, 200, "{record}");
+    assert_eq!(record["actions"][0], "fly to the moon");
+    // The good game plays on.
+    let mut seats = Vec::new();
+    for t in &tokens {
+        seats.push(connect(&addr, &good, Some(t)).await?);
+    }
+    let mut states = Vec::new();
+    for c in &mut seats {
+        states.push(next_state(c).await?);
+    }
+    let m = states.iter().position(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("no mover")?;
+    let a = states[m]["legal"][0]["notation"].as_str().ok_or("no notation")?.to_owned();
+    seats[m].send(&act(0, &a)).await?;
+    assert_eq!(next_state(&mut seats[m]).await?["move"], 1);
+    Ok(())
+}
+
+/// Finding 3: a connection that does not read is closed with a close code and a reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_a_stalled_reader_is_closed_with_a_code() -> TestResult {
+    let limits = Limits { queue: 4, ..fast() };
+    let addr = start("stalled", limits).await?;
+    let (id, tokens) = create_taken(&addr, "mystic-vale", 2, 3).await?;
+    // A client with a small receive buffer, so the server's writes back up quickly.
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket.set_recv_buffer_size(4096).map_err(|e| e.to_string())?;
+    let stream = socket.connect(addr.parse().map_err(|e| format!("{e}"))?).await.map_err(|e| e.to_string())?;
+    let mut c = Connection::over(&format!("ws://{addr}/api/games/{id}/ws"), Box::new(stream)).await?;
+    c.send(&ClientMessage::Hello { token: Some(tokens[0].clone()), lang: None }).await?;
+    // Ask for the state over and over without reading anything.
+    for _ in 0..400 {
+        if c.send(&ClientMessage::Sync).await.is_err() {
+            break;
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut n = 0;
+    while tokio::time::timeout(Duration::from_secs(20), c.next()).await.map_err(|_| "not closed")?.is_some() {
+        n += 1;
+    }
+    let (code, reason) = c.close_reason().cloned().ok_or(format!("closed without a code after {n} messages"))?;
+    assert_eq!(code, sylvan_server::CLOSE_POLICY, "{reason}");
+    assert!(reason.contains("too slow"), "{reason}");
+    assert!(n < 400, "the connection was closed before answering everything ({n})");
+    Ok(())
+}
+
+/// Findings 3 and 8: a flood and an oversized message close the connection with a code and a reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_floods_and_oversized_messages_close_with_a_code() -> TestResult {
+    let limits = Limits { rate_per_sec: 5.0, burst: 10.0, max_message: 1024, ..Limits::default() };
+    let addr = start("close-codes", limits).await?;
+    let (id, tokens) = create_taken(&addr, "equinox", 2, 1).await?;
+    let mut c = connect(&addr, &id, Some(&tokens[0])).await?;
+    next_state(&mut c).await?;
+    for _ in 0..40 {
+        if c.send(&ClientMessage::Sync).await.is_err() {
+            break;
+        }
+    }
+    while tokio::time::timeout(Duration::from_secs(10), c.next()).await.map_err(|_| "not closed")?.is_some() {}
+    let (code, reason) = c.close_reason().cloned().ok_or("no close code")?;
+    assert_eq!((code, reason.as_str()), (sylvan_server::CLOSE_POLICY, "too many messages"));
+    let mut c = connect(&addr, &id, Some(&tokens[0])).await?;
+    next_state(&mut c).await?;
+    c.send_text(&"x".repeat(4096)).await?;
+    while tokio::time::timeout(Duration::from_secs(10), c.next()).await.map_err(|_| "not closed")?.is_some() {}
+    let (code, reason) = c.close_reason().cloned().ok_or("no close code")?;
+    assert_eq!(code, sylvan_server::CLOSE_TOO_BIG, "{reason}");
+    Ok(())
+}
+
+/// Finding 4: a bot spec over the server's caps is refused with a clear 400, not capped silently.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_an_over_budget_bot_is_refused() -> TestResult {
+    let addr = start("budget", fast()).await?;
+    for (spec, flag) in [
+        ("ismcts:ms=3600000", "--max-bot-ms"),
+        ("ismcts:iters=4294967295", "--max-bot-iters"),
+        ("ismcts:iters=100:threads=64", "--max-bot-threads"),
+        ("hard:ms=60000", "--max-bot-ms"),
+        ("flatmc:iters=1000000", "--max-bot-iters"),
+    ] {
+        let req = json!({ "game": "equinox", "seats": [{ "kind": "bot", "spec": spec }, { "kind": "open" }] });
+        let (status, body) = http(&addr, "POST", "/api/games", Some(&req)).await?;
+        assert_eq!(status, 400, "{spec}: {body}");
+        assert!(body["error"].as_str().unwrap_or("").contains(flag), "{spec}: {body}");
+    }
+    for spec in ["expert", "hard:iters=300", "ismcts:ms=500", "random"] {
+        let req = json!({ "game": "equinox", "seats": [{ "kind": "bot", "spec": spec }, { "kind": "open" }] });
+        create(&addr, req).await?;
+    }
+    let limits = Limits::default();
+    let registry = Registry::standard();
+    let entry = registry.get("equinox").map_err(|e| e.to_string())?;
+    let capped = limits.cap_bot(entry, "ismcts:ms=3600000:threads=64".parse().map_err(|e| format!("{e}"))?);
+    assert!(limits.check_bot(entry, &capped).is_ok(), "a stored game's bot plays within the caps: {capped}");
+    Ok(())
+}
+
+/// A finished game's record: two random bots play Mystic Vale to the end.
+async fn finished_record(addr: &str) -> Result<(String, Value), String> {
+    let bots = json!([{ "kind": "bot", "spec": "random" }, { "kind": "bot", "spec": "random" }]);
+    let (id, _) = create(addr, json!({ "game": "mystic-vale", "players": 2, "seats": bots, "seed": 4 })).await?;
+    let mut w = connect(addr, &id, None).await?;
+    while next_state(&mut w).await?["over"] != true {}
+    let (status, record) = http(addr, "GET", &format!("/api/games/{id}/record"), None).await?;
+    if status != 200 {
+        return Err(format!("record: {status} {record}"));
+    }
+    Ok((id, record))
+}
+
+/// Finding 5: replays run on a bounded pool (429 beyond its queue, answers cached) and a flood of them
+/// leaves another game's worst actions under 50 ms.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_a_replay_flood_leaves_other_games_fast() -> TestResult {
+    let limits = Limits { heavy_workers: 1, heavy_queue: 2, creates_per_minute: 1e6, create_burst: 1e6, ..fast() };
+    let addr = start("flood", limits).await?;
+    let (_, record) = finished_record(&addr).await?;
+    let total = record["actions"].as_array().map_or(0, Vec::len);
+    // Eight clients upload the record over and over, each step another replay.
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let busy = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut flood = Vec::new();
+    for k in 0..8 {
+        let (addr, record, stop, busy) = (addr.clone(), record.clone(), stop.clone(), busy.clone());
+        flood.push(tokio::spawn(async move {
+            let mut upto = k;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                upto = (upto + 8) % total.max(1);
+                let path = format!("/api/replay?upto={upto}&seat=0");
+                if let Ok((429, _)) = http(&addr, "POST", &path, Some(&record)).await {
+                    busy.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Meanwhile two people play spirit duels, one after the other, for 300 actions.
+    let mut latencies = Vec::new();
+    let mut pick = Pick(5);
+    let mut seed = 7;
+    while latencies.len() < 300 {
+        seed += 1;
+        let (id, tokens) = create_taken(&addr, "spirit-duel", 2, seed).await?;
+        let mut seats = Vec::new();
+        for t in &tokens {
+            seats.push(connect(&addr, &id, Some(t)).await?);
+        }
+        let mut states = Vec::new();
+        for c in &mut seats {
+            states.push(next_state(c).await?);
+        }
+        while latencies.len() < 300 && states[0]["over"] != true {
+            let m = (0..2).find(|&s| states[s]["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("no mover")?;
+            let legal = states[m]["legal"].as_array().ok_or("no legal")?;
+            let a = legal[pick.index(legal.len())]["notation"].as_str().ok_or("no notation")?.to_owned();
+            let t = Instant::now();
+            seats[m].send(&act(states[m]["move"].as_u64().ok_or("no move")?, &a)).await?;
+            for s in 0..2 {
+                states[s] = next_state(&mut seats[s]).await?;
+            }
+            latencies.push(t.elapsed());
+        }
+    }
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    for f in flood {
+        let _ = f.await;
+    }
+    latencies.sort();
+    let p99 = latencies[(latencies.len() * 99 / 100).min(latencies.len() - 1)];
+    eprintln!("p99 of {} actions under the replay flood: {p99:?}", latencies.len());
+    assert!(busy.load(std::sync::atomic::Ordering::Relaxed) > 0, "the flood met the queue limit (429)");
+    assert!(p99 < Duration::from_millis(50), "p99 of another game's actions under the flood: {p99:?}");
+    Ok(())
+}
+
+/// Finding 6: half-sent headers or bodies are closed after the timeout, and connections are capped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_slowloris_connections_are_closed() -> TestResult {
+    let limits = Limits { header_timeout_ms: 300, body_timeout_ms: 300, max_connections: 4, ..fast() };
+    let addr = start("slowloris", limits).await?;
+    // Half-sent headers: closed after the timeout.
+    let closed = raw(&addr, "GET /api/games HTTP/1.1\r\nHost: x\r\n", Duration::from_secs(5)).await?;
+    assert!(closed.is_some(), "half-sent headers are closed");
+    // A half-sent body: 408 and closed.
+    let req = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{";
+    let answer = raw(&addr, req, Duration::from_secs(5)).await?.ok_or("a half-sent body is not closed")?;
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    // Four idle connections fill the cap: a fifth is closed at once, before the timeout frees them.
+    let mut idle = Vec::new();
+    for _ in 0..4 {
+        idle.push(TcpStream::connect(&addr).await.map_err(|e| e.to_string())?);
+    }
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let refused = raw(&addr, "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n", Duration::from_secs(5)).await?;
+    assert_eq!(refused.as_deref(), Some(""), "over the cap, closed without an answer");
+    // The idle ones time out; then the server answers again.
+    let mut buf = [0u8; 16];
+    for s in &mut idle {
+        let n = tokio::time::timeout(Duration::from_secs(5), s.read(&mut buf)).await.map_err(|_| "idle kept open")?;
+        assert!(n.map_or(true, |n| n == 0), "idle connections are closed");
+    }
+    drop(idle);
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (status, _) = http(&addr, "GET", "/api/games", None).await?;
+    assert_eq!(status, 200);
+    Ok(())
+}
+
+/// Finding 7: game creation is rate-limited per client address; the list is paged; abandoned games
+/// expire.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_creation_is_rate_limited_the_list_paged_and_abandoned_games_expire() -> TestResult {
+    let limits = Limits { creates_per_minute: 1.0, create_burst: 5.0, ..fast() };
+    let (addr, server) = start_server(Registry::standard(), &temp_db("rate"), limits, None).await?;
+    let mut ids = Vec::new();
+    for seed in 0..5 {
+        ids.push(create(&addr, json!({ "game": "spirit-duel", "players": 2, "seed": seed })).await?.0);
+    }
+    let (status, body) = http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel" }))).await?;
+    assert_eq!(status, 429, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("a minute"), "{body}");
+    // Pages of two, newest first, then the rest.
+    let mut seen = Vec::new();
+    let mut after: Option<String> = None;
+    loop {
+        let path = match &after {
+            None => "/api/games?limit=2".to_owned(),
+            Some(a) => format!("/api/games?limit=2&after={a}"),
+        };
+        let (status, page) = http(&addr, "GET", &path, None).await?;
+        assert_eq!(status, 200, "{page}");
+        let games = page["games"].as_array().ok_or("no games")?;
+        assert!(games.len() <= 2);
+        seen.extend(games.iter().filter_map(|g| g["id"].as_str().map(str::to_owned)));
+        match page["next"].as_str() {
+            Some(n) => after = Some(n.to_owned()),
+            None => break,
+        }
+    }
+    let mut sorted = seen.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), 5, "every game once: {seen:?}");
+    let (status, _) = http(&addr, "GET", "/api/games?limit=100000", None).await?;
+    assert_eq!(status, 400);
+    // The list without paging parameters keeps its shape (the first page).
+    let (_, all) = http(&addr, "GET", "/api/games", None).await?;
+    assert_eq!(all["games"].as_array().map(Vec::len), Some(5));
+    // Nobody acted: after the expiry time every game is deleted.
+    let later =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_secs()
+            + limits.expire_after_secs
+            + 10;
+    assert_eq!(server.expire(later), 5);
+    let (status, _) = http(&addr, "GET", &format!("/api/games/{}", ids[0]), None).await?;
+    assert_eq!(status, 404);
+    Ok(())
+}
+
+/// Finding 8: links never come from the `Host` header; state-changing requests must be JSON and, from
+/// a browser, from the server's own pages; names are cleaned.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_links_origins_content_types_and_names() -> TestResult {
+    let addr = start("hygiene", fast()).await?;
+    let body = json!({ "game": "spirit-duel", "seats": [{ "kind": "taken" }, { "kind": "open" }] }).to_string();
+    let json_type = "Content-Type: application/json\r\n";
+    // A forged Host: the link still points to this server.
+    let (status, text) = post(&addr, "/api/games", &format!("Host: evil.example\r\n{json_type}"), &body).await?;
+    assert_eq!(status, 201, "{text}");
+    assert!(!text.contains("evil.example"), "{text}");
+    assert!(text.contains(&format!("http://{addr}/play/")), "{text}");
+    // A cross-origin text/plain POST (what any web page can send) is refused, and so is JSON from
+    // another origin.
+    let (status, text) = post(
+        &addr,
+        "/api/games",
+        &format!("Host: {addr}\r\nContent-Type: text/plain\r\nOrigin: http://evil.example\r\n"),
+        &body,
+    )
+    .await?;
+    assert_eq!(status, 415, "{text}");
+    let (status, text) =
+        post(&addr, "/api/games", &format!("Host: {addr}\r\n{json_type}Origin: http://evil.example\r\n"), &body)
+            .await?;
+    assert_eq!(status, 403, "{text}");
+    // The server's own page may.
+    let (status, text) =
+        post(&addr, "/api/games", &format!("Host: {addr}\r\n{json_type}Origin: http://{addr}\r\n"), &body).await?;
+    assert_eq!(status, 201, "{text}");
+    // Names lose control, bidirectional and zero-width characters and are cut.
+    let (id, _) =
+        create(&addr, json!({ "game": "spirit-duel", "seats": [{ "kind": "open" }, { "kind": "open" }] })).await?;
+    let name = format!("A\u{202E}n\u{200B}n\u{2066}\u{0007}{}", "x".repeat(60));
+    let (status, joined) =
+        http(&addr, "POST", &format!("/api/games/{id}/join"), Some(&json!({ "name": name }))).await?;
+    assert_eq!(status, 200, "{joined}");
+    let (_, summary) = http(&addr, "GET", &format!("/api/games/{id}"), None).await?;
+    let shown = summary["seats"][0]["name"].as_str().ok_or("no name")?;
+    assert!(shown.starts_with("Annxxx"), "{shown:?}");
+    assert_eq!(shown.chars().count(), sylvan_server::MAX_NAME, "{shown:?}");
+    Ok(())
+}
+
+/// Finding 8: `sylvan join https://…` against a server with a certificate (generated here).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_tls_end_to_end() -> TestResult {
+    let cert = rcgen::generate_simple_self_signed(vec!["localhost".to_owned(), "127.0.0.1".to_owned()])
+        .map_err(|e| e.to_string())?;
+    let dir = temp_db("tls");
+    let dir = dir.parent().ok_or("no folder")?;
+    let (cert_file, key_file) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert_file, cert.cert.pem()).map_err(|e| e.to_string())?;
+    std::fs::write(&key_file, cert.key_pair.serialize_pem()).map_err(|e| e.to_string())?;
+    let tls = sylvan_server::net::tls_config(&cert_file, &key_file)?;
+    let (addr, _) = start_server(Registry::standard(), &dir.join("tls.db"), fast(), Some(tls)).await?;
+    // Plain HTTP to the TLS port gets nothing.
+    assert!(http(&addr, "GET", "/api/games", None).await.map_or(true, |(s, _)| s != 200));
+    let url = format!("https://{addr}");
+    let ca = cert_file.clone();
+    let req = json!({ "game": "spirit-duel", "players": 2, "seats": [{ "kind": "taken" }, { "kind": "bot", "spec": "random" }] });
+    let answer = tokio::task::spawn_blocking(move || sylvan_server::terminal::create_at(&url, Some(&ca), &req))
+        .await
+        .map_err(|e| e.to_string())??;
+    let link = answer["seats"][0]["link"].as_str().ok_or("no link")?.to_owned();
+    assert!(link.starts_with(&format!("https://{addr}/play/")), "{link}");
+    // Without the certificate the client refuses the server.
+    let l = link.clone();
+    let refused = tokio::task::spawn_blocking(move || {
+        let mut out = Vec::new();
+        sylvan_server::terminal::join_with(&l, sylvan_engine::Lang::En, None, std::io::Cursor::new("quit\n"), &mut out)
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    assert!(refused.is_err(), "an unknown certificate is refused");
+    // With it, the seat plays the whole game over TLS.
+    let ca = cert_file.clone();
+    let out = tokio::task::spawn_blocking(move || {
+        let mut out = Vec::new();
+        let input = std::io::Cursor::new("1\n".repeat(3000));
+        sylvan_server::terminal::join_with(&link, sylvan_engine::Lang::En, Some(&ca), input, &mut out)
+            .map(|()| String::from_utf8_lossy(&out).into_owned())
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    assert!(out.contains("as p0"), "{out}");
+    assert!(out.contains("game over"), "{}", &out[out.len().saturating_sub(2000)..]);
+    Ok(())
+}
