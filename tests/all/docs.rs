@@ -680,3 +680,11 @@ fn the_documented_levels_are_the_registrys() -> TestResult {
     assert_eq!(rows, 4, "docs/ai.md's level table has 4 rows");
     Ok(())
 }
+
+/// The README stays the front door (issue 39: at most about 250 lines); guides and notebooks go to `docs/`.
+#[test]
+fn the_readme_stays_short() -> TestResult {
+    let lines = fs::read_to_string(Path::new(ROOT).join("README.md"))?.lines().count();
+    assert!(lines <= 250, "README.md has {lines} lines: move the detail to a guide in docs/");
+    Ok(())
+}
