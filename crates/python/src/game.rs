@@ -206,9 +206,9 @@ pub fn replay(name: &str, record: &str, upto: Option<usize>) -> PyResult<State> 
     Ok(state)
 }
 
-/// Who played which action id in the first `upto` (default: all) actions of a record (for the information state),
-/// found by stepping its actions from the start; `None` when the record's notation cannot be stepped
-/// that way (an older notation the replay translates).
+/// Who played which action id in the first `upto` (default: all) actions of a record (for the
+/// information state), found by stepping its actions from the start; `None` when the record's notation
+/// cannot be stepped that way (an older notation the replay translates).
 fn replay_history(entry: &Entry, record: &str, upto: Option<usize>) -> Option<History> {
     let value: Value = serde_json::from_str(record).ok()?;
     let actions = value.get("actions")?.as_array()?;

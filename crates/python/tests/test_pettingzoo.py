@@ -109,13 +109,14 @@ def test_environments_pickle_and_deep_copy():
             assert np.array_equal(other.observe(a)["observation"], e.observe(a)["observation"])
 
 
-def test_parallel_api():
+@pytest.mark.parametrize("name,options", CASES)
+def test_parallel_api(name, options):
     from pettingzoo.test import parallel_api_test
 
     from sylvan.pettingzoo import parallel_env
 
-    parallel_api_test(parallel_env("spirit-duel"), num_cycles=100)
-    parallel_api_test(parallel_env("equinox", players=3, flat=True), num_cycles=100)
+    parallel_api_test(parallel_env(name, **options), num_cycles=100)
+    parallel_api_test(parallel_env(name, flat=True, **options), num_cycles=100)
 
 
 def test_parallel_game_matches_the_state_api():
