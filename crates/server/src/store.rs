@@ -254,8 +254,11 @@ impl Store for SqliteStore {
 
     fn truncate(&self, id: &str, n: usize) -> Result<(), StoreError> {
         let conn = self.conn();
-        conn.execute("DELETE FROM actions WHERE game_id = ?1 AND n >= ?2", params![id, n as i64])?;
-        touch(&conn, id)
+        let tx = conn.unchecked_transaction()?;
+        tx.execute("DELETE FROM actions WHERE game_id = ?1 AND n >= ?2", params![id, n as i64])?;
+        touch(&tx, id)?;
+        tx.commit()?;
+        Ok(())
     }
 
     fn finish(&self, id: &str, record: &str) -> Result<(), StoreError> {

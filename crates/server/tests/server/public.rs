@@ -503,3 +503,32 @@ async fn issue32_tls_end_to_end() -> TestResult {
     assert!(out.contains("game over"), "{}", &out[out.len().saturating_sub(2000)..]);
     Ok(())
 }
+
+/// `--cards-dir`: the operator offers card files by set name; clients choose them by that name and the
+/// lobby lists them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_the_operator_offers_card_files_by_name() -> TestResult {
+    let db = temp_db("cards-dir");
+    let dir = db.parent().ok_or("no folder")?.join("cards");
+    let mv = dir.join("mystic-vale");
+    std::fs::create_dir_all(&mv).map_err(|e| e.to_string())?;
+    std::fs::write(mv.join("club-wild.toml"), sylvan_mystic_vale::cards::WILD_TOML).map_err(|e| e.to_string())?;
+    let offered = sylvan_server::offer_cards_dir(&dir)?;
+    assert_eq!(offered, ["mystic-vale/club-wild"]);
+    let (addr, _) = start_server(Registry::standard(), &db, fast(), None).await?;
+    let (_, types) = http(&addr, "GET", "/api/types", None).await?;
+    let mv_types = types["games"].as_array().into_iter().flatten().find(|g| g["name"] == "mystic-vale");
+    let names = mv_types.map(|g| g["card_sets"]["names"].clone()).ok_or("no mystic-vale")?;
+    assert!(names.as_array().is_some_and(|n| n.iter().any(|s| s == "club-wild")), "{names}");
+    let (id, _) = create(&addr, json!({ "game": "mystic-vale", "options": ["sets=base,club-wild"] })).await?;
+    let (_, summary) = http(&addr, "GET", &format!("/api/games/{id}"), None).await?;
+    assert!(summary["options"]["sets"].as_str().unwrap_or("").contains("club-wild"), "{summary}");
+    // A folder that is not a game's, or a file that is not a valid set, stops the start with its name.
+    let bad = db.parent().ok_or("no folder")?.join("bad-cards");
+    std::fs::create_dir_all(bad.join("mystic-vale")).map_err(|e| e.to_string())?;
+    std::fs::write(bad.join("mystic-vale").join("broken.toml"), "[[advancement]]\nnot = valid")
+        .map_err(|e| e.to_string())?;
+    let e = sylvan_server::offer_cards_dir(&bad).err().ok_or("a broken file is offered")?;
+    assert!(e.contains("broken.toml"), "{e}");
+    Ok(())
+}
