@@ -270,6 +270,7 @@ async fn ws(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
+    slot: Option<axum::Extension<crate::net::Slot>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if q.token.is_some() {
@@ -284,7 +285,11 @@ async fn ws(
     Ok(upgrade
         .max_message_size(max)
         .max_frame_size(max)
-        .on_upgrade(move |socket| greet(server, id, socket))
+        .on_upgrade(move |socket| async move {
+            // The connection stays counted under the cap while the WebSocket is open.
+            let _slot = slot;
+            greet(server, id, socket).await;
+        })
         .into_response())
 }
 

@@ -667,6 +667,11 @@ impl Server {
         }
         let entry = self.entry(&req.game)?;
         card_sources(entry, &req.options)?;
+        let mut names: Vec<&str> = req.options.iter().map(|o| o.split('=').next().unwrap_or("").trim()).collect();
+        names.sort_unstable();
+        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+            return Err(ApiError::Bad(format!("option `{}` is given twice", w[0])));
+        }
         let options = entry.game().options(req.players, &req.options).map_err(|e| ApiError::Bad(e.to_string()))?;
         let seed = match req.seed {
             Some(s) => s,

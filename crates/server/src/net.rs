@@ -15,7 +15,7 @@ use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio_rustls::TlsAcceptor;
 use tower_service::Service;
 
@@ -24,6 +24,11 @@ use crate::Limits;
 /// The address of the client that sent a request (the TCP peer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Peer(pub SocketAddr);
+
+/// A connection's place under the connection cap, in each request's extensions: a WebSocket keeps it
+/// after the upgrade, so WebSockets count against the cap for as long as they are open.
+#[derive(Clone, Debug)]
+pub struct Slot(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
 
 /// The TLS configuration of a server from a PEM certificate chain and a PEM private key (rustls with
 /// the `ring` provider; TLS 1.2 and 1.3). Errors name the file and what is wrong.
@@ -78,14 +83,14 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let acceptor = acceptor.clone();
+        let slot = Slot(Arc::new(slot));
         tokio::spawn(async move {
-            let _slot = slot;
             match acceptor {
-                None => connection(stream, peer, router, header_timeout).await,
+                None => connection(stream, peer, slot, router, header_timeout).await,
                 // A failed or too slow handshake: nothing to answer.
                 Some(acceptor) => {
                     if let Ok(Ok(tls)) = tokio::time::timeout(header_timeout, acceptor.accept(stream)).await {
-                        connection(tls, peer, router, header_timeout).await;
+                        connection(tls, peer, slot, router, header_timeout).await;
                     }
                 }
             }
@@ -94,12 +99,13 @@ pub async fn serve(
 }
 
 /// One HTTP/1.1 connection (kept alive, upgradable to a WebSocket).
-async fn connection<S>(stream: S, peer: SocketAddr, router: Router, header_timeout: Duration)
+async fn connection<S>(stream: S, peer: SocketAddr, slot: Slot, router: Router, header_timeout: Duration)
 where
     S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
         req.extensions_mut().insert(Peer(peer));
+        req.extensions_mut().insert(slot.clone());
         let mut router = router.clone();
         async move { router.call(req).await }
     });

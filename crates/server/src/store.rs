@@ -236,21 +236,29 @@ impl Store for SqliteStore {
 
     fn append(&self, id: &str, n: usize, notation: &str, undoable: bool) -> Result<(), StoreError> {
         let conn = self.conn();
-        // One statement, so its own transaction: the action is stored only if it is the next one.
-        let mut insert = conn.prepare_cached(
+        // One transaction (one commit): the action is stored only if it is the next one, with the
+        // game's time of last change.
+        let tx = conn.unchecked_transaction()?;
+        let mut insert = tx.prepare_cached(
             "INSERT INTO actions (game_id, n, notation, undoable) SELECT ?1, ?2, ?3, ?4 \
              WHERE (SELECT COALESCE(MAX(n) + 1, 0) FROM actions WHERE game_id = ?1) = ?2",
         )?;
         if insert.execute(params![id, n as i64, notation, undoable])? != 1 {
             return Err(StoreError::OutOfOrder { game: id.to_owned(), n });
         }
-        touch(&conn, id)
+        drop(insert);
+        touch(&tx, id)?;
+        tx.commit()?;
+        Ok(())
     }
 
     fn truncate(&self, id: &str, n: usize) -> Result<(), StoreError> {
         let conn = self.conn();
-        conn.execute("DELETE FROM actions WHERE game_id = ?1 AND n >= ?2", params![id, n as i64])?;
-        touch(&conn, id)
+        let tx = conn.unchecked_transaction()?;
+        tx.execute("DELETE FROM actions WHERE game_id = ?1 AND n >= ?2", params![id, n as i64])?;
+        touch(&tx, id)?;
+        tx.commit()?;
+        Ok(())
     }
 
     fn finish(&self, id: &str, record: &str) -> Result<(), StoreError> {
