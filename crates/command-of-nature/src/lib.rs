@@ -132,12 +132,14 @@ impl Game for CommandOfNature {
             },
             OptionDoc {
                 name: "revision",
-                default: "2",
-                help: "rules revision: 2 (the rulebook's) or 1, Sylvan before 0.2.0, which discarded a played command \
-                       at once instead of after its effect (ruling C17); records of those versions replay with 1",
-                help_fr: "révision des règles : 2 (celle du livret) ou 1, Sylvan avant 0.2.0, qui défaussait un Ordre joué \
-                          aussitôt au lieu d'après son effet (décision C17) ; les parties enregistrées par ces versions se \
-                          rejouent avec 1",
+                default: "3",
+                help: "rules revision: 3 (the rulebook's); 2, Sylvan before issue 33, at most 4 hand-overs between \
+                       partners a turn (ruling C22); 1, Sylvan before 0.2.0, which also discarded a played command at \
+                       once instead of after its effect (ruling C17); records replay with the revision they state",
+                help_fr: "révision des règles : 3 (celle du livret) ; 2, Sylvan avant le ticket 33, au plus 4 passages \
+                          de main entre coéquipiers par tour (décision C22) ; 1, Sylvan avant 0.2.0, qui défaussait \
+                          aussi un Ordre joué aussitôt au lieu d'après son effet (décision C17) ; les parties \
+                          enregistrées se rejouent avec la révision qu'elles indiquent",
             },
         ]
     }
