@@ -72,8 +72,13 @@ impl TournamentArgs {
 pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let (entry, options) = games::game_and_options(&args.game)?;
     let players = entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?.num_seats();
-    let specs = BotSpec::parse_list(&args.bots).with_context(|| format!("--bots `{}`", args.bots))?;
-    let schedule = Schedule::new(entry, specs, players).with_context(|| format!("--bots `{}`", args.bots))?;
+    let shown = sylvan_engine::carddata::short(&args.bots);
+    let specs = BotSpec::parse_list(&args.bots).with_context(|| format!("--bots `{shown}`"))?;
+    let schedule = Schedule::new(entry, specs, players).with_context(|| format!("--bots `{shown}`"))?;
+    // The report's file is checked before the games (never a FIFO, never a card file it reads).
+    if let Some(path) = &args.report {
+        crate::output::check_output(path, "--report", &crate::output::option_files(&options))?;
+    }
     let period = schedule.period();
     if args.games % period != 0 && !args.json {
         eprintln!(
@@ -95,9 +100,9 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
 
     if let Some(path) = &args.report {
         let html = crate::report::html(&report);
-        std::fs::write(path, html).with_context(|| format!("cannot write the report `{}`", path.display()))?;
+        crate::output::write_atomic(path, html.as_bytes(), "the report")?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if args.json {
         writeln!(out, "{report}")?;
     } else {
@@ -106,6 +111,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
             writeln!(out, "report:         {}", path.display())?;
         }
     }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
