@@ -67,6 +67,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
         None => Seat::all(n).collect(),
     };
     let shown = sylvan_engine::carddata::short(&args.bot);
+    if let Some((first, _)) = args.bot.split_once(',') {
+        // A list is not one judge: blame the list, not a parameter of its first piece (issue 38).
+        anyhow::bail!(
+            "--bot `{shown}`: one bot judges, not a list of bots; give one spec, e.g. `{}`",
+            sylvan_engine::carddata::short(first.trim())
+        );
+    }
     let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{shown}`: {e}"))?;
     let mut bot: Box<dyn DynBot> = entry.judge(&spec, args.seed).map_err(|e| anyhow!("--bot `{shown}`: {e}"))?;
     let analysis = analysis::analyze(entry.game(), &text, &actions, &seats, &mut *bot, None).map_err(|e| match e {
