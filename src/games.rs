@@ -29,7 +29,9 @@ pub fn entry(name: &str) -> Result<&'static Entry> {
 /// An options error in command-line words: the message alone when it names the option already.
 pub fn setup_error(e: SetupError) -> anyhow::Error {
     match e.kind {
-        SetupErrorKind::PlayerCount | SetupErrorKind::UnknownOption => anyhow!("{}", e.message),
+        SetupErrorKind::PlayerCount | SetupErrorKind::UnknownOption | SetupErrorKind::Conflict => {
+            anyhow!("{}", e.message)
+        }
         SetupErrorKind::BadValue if e.field != "options" => anyhow!("option `{}`: {}", e.field, e.message),
         _ => anyhow!("{e}"),
     }

@@ -144,6 +144,24 @@ impl Game for CommandOfNature {
         ]
     }
 
+    /// `teams=true` is 4 players and 4 players are teams: `--players 2` with `teams=true`, or `--players 4`
+    /// with `teams=false`, ask for two different games and are refused, naming both; the options played
+    /// are written out (`teams=true` sets `players: 4`).
+    fn settle_options(options: &mut Options, given: &[&str], players_given: bool) -> Result<(), SetupError> {
+        if given.contains(&"teams") && players_given && (options.players == 4) != options.teams {
+            return Err(SetupError::of_kind(
+                sylvan_engine::SetupErrorKind::Conflict,
+                "teams",
+                format!(
+                    "options `--players {}` and `teams={}` conflict: Command of Nature is 2 players, or 4 in two teams",
+                    options.players, options.teams
+                ),
+            ));
+        }
+        *options = options.validate()?;
+        Ok(())
+    }
+
     fn options_for_players(players: usize) -> Result<Options, SetupError> {
         Options { players, teams: players == 4, ..Options::default() }.validate()
     }

@@ -56,6 +56,9 @@ pub enum SetupErrorKind {
     /// A position the rules cannot reach between two actions (two units on a slot, a side without its
     /// Sage, an empty front slot with elementals behind it, ...).
     Unreachable,
+    /// Two options that ask for different games (`edition=essential` with `sets=base`): the message names
+    /// both.
+    Conflict,
 }
 
 /// Options or an explicit setup that do not describe a valid game.

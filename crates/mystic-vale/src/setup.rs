@@ -238,6 +238,49 @@ impl Options {
         Ok(db)
     }
 
+    /// Refuses options given together (`given`: the names set explicitly) that ask for different games,
+    /// naming both, and writes out what the edition implies (issue 38): `edition=essential` plays every
+    /// set, so `sets` may not be given with it (but `sets=all`, the same game); the edition, or
+    /// `sets=all`, drafts leaders and amulets, so `leaders=none` and `amulets=none` may not be given with
+    /// either.
+    pub fn settle(&mut self, given: &[&str]) -> Result<(), SetupError> {
+        use sylvan_engine::SetupErrorKind::Conflict;
+        let named = |n: &str| given.contains(&n);
+        let edition = if self.edition == Edition::Essential && named("edition") {
+            "edition=essential".to_owned()
+        } else {
+            format!("sets={}", self.sets.trim())
+        };
+        if self.edition == Edition::Essential && named("sets") && self.sets.trim() != "all" {
+            return Err(SetupError::of_kind(
+                Conflict,
+                "sets",
+                format!(
+                    "options `edition=essential` and `sets={}` conflict: the essential edition plays every set; drop one",
+                    sylvan_engine::carddata::short(&self.sets)
+                ),
+            ));
+        }
+        if self.essential() {
+            for (name, none) in [("leaders", self.leaders == Leaders::None), ("amulets", self.amulets == Amulets::None)]
+            {
+                if none && named(name) {
+                    return Err(SetupError::of_kind(
+                        Conflict,
+                        name,
+                        format!(
+                            "options `{edition}` and `{name}=none` conflict: {edition} drafts the {name}; drop one"
+                        ),
+                    ));
+                }
+            }
+            self.sets = "all".to_owned();
+            self.leaders = self.leaders();
+            self.amulets = self.amulets();
+        }
+        Ok(())
+    }
+
     /// Level-1 advancements counted out (12/15/18, EN setup step 2).
     pub fn level1_count(&self) -> usize {
         [12, 15, 18][self.players.clamp(2, 4) - 2]
