@@ -43,6 +43,10 @@ pub fn run(args: &LadderArgs) -> Result<ExitCode> {
     let mut ladder = Ladder::new();
     for path in &args.files {
         let report = read(path)?;
+        // The game a report names must be one this binary knows (issue 38).
+        if let Some(name) = report.get("game").and_then(Value::as_str) {
+            crate::games::entry(name).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        }
         ladder.add(&report).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     }
     let r = ladder.report(args.seed)?;
