@@ -119,7 +119,7 @@ impl<'a> Source<'a> {
                 Some(s) => (self.line_of(s.start), self.key_at(s.start).map_or_else(|| "-".to_owned(), |k| short(&k))),
                 None => (0, "-".to_owned()),
             };
-            DataError::new(self.file, line, field, first_line(e.message()))
+            DataError::new(self.file, line, field, toml_message(e.message()))
         })
     }
 
@@ -257,6 +257,16 @@ impl<'a> Provenance<'a> {
 /// Whether `detail` holds `:` directly followed by a digit (`FR:21`, `EN:983-991`).
 fn has_line_reference(detail: &str) -> bool {
     detail.as_bytes().windows(2).any(|w| w[0] == b':' && w[1].is_ascii_digit())
+}
+
+/// The TOML reader's message in our words: an integer too large for it (`invalid type: integer `…` as
+/// i128, expected any valid TOML value`) is said to be out of range; the rest is its first line, printable.
+fn toml_message(message: &str) -> String {
+    let m = first_line(message);
+    if m.contains(" as i128") || m.contains("number too large") {
+        return "integer out of range (a card file's numbers are small: see the field's range)".to_owned();
+    }
+    printable(&m, 300)
 }
 
 /// A prefix of a user's text, for error messages: at most 60 characters, made [printable].
