@@ -5,6 +5,7 @@
 //! random games for every game and player count).
 
 mod analyze;
+mod bad_input;
 mod cli;
 mod conformance_long;
 mod french;
