@@ -54,7 +54,7 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
 /// Checks, before any work, that `flag`'s file `path` can be written by [`write_atomic`]: an existing
 /// path is a regular file (not a FIFO, device, socket or directory) and is none of `inputs`; its directory
 /// takes new files (a file this creates to find out is removed again).
-pub fn check_output(path: &Path, flag: &str, inputs: &[PathBuf]) -> Result<()> {
+pub fn check_output(path: &Path, flag: &str, what: &str, inputs: &[PathBuf]) -> Result<()> {
     let shown = path.display();
     if path.as_os_str().is_empty() {
         bail!("{flag}: an empty path");
@@ -74,8 +74,9 @@ pub fn check_output(path: &Path, flag: &str, inputs: &[PathBuf]) -> Result<()> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
         Err(e) => bail!("{flag} {shown}: {e}"),
     }
-    let (tmp, file) = create_temp(path)
-        .with_context(|| format!("{flag} {shown}: cannot create files in {}", parent(path).display()))?;
+    let (tmp, file) = create_temp(path).with_context(|| {
+        format!("{flag}: cannot write {what} to {shown}: cannot create files in {}", parent(path).display())
+    })?;
     drop(file);
     let _ = std::fs::remove_file(tmp);
     Ok(())
@@ -180,23 +181,24 @@ mod tests {
     fn issue_38_outputs_are_checked_before_the_work() {
         let d = dir();
         let new = d.join("new.json");
-        assert!(check_output(&new, "--record", &[]).is_ok());
+        assert!(check_output(&new, "--record", "the record", &[]).is_ok());
         assert!(!new.exists(), "the check leaves nothing behind");
         let input = d.join("cards.toml");
         std::fs::write(&input, "x").unwrap_or_else(|e| panic!("{e}"));
-        let e = check_output(&input, "--record", std::slice::from_ref(&input)).err().map(|e| e.to_string());
+        let e =
+            check_output(&input, "--record", "the record", std::slice::from_ref(&input)).err().map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.contains("same file as the input")), "{e:?}");
         assert_eq!(std::fs::read_to_string(&input).ok().as_deref(), Some("x"));
-        let e = check_output(Path::new("/dev/full"), "--record", &[]).err().map(|e| e.to_string());
+        let e = check_output(Path::new("/dev/full"), "--record", "the record", &[]).err().map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.contains("not a regular file")), "{e:?}");
-        let e = check_output(&d, "--report", &[]).err().map(|e| e.to_string());
+        let e = check_output(&d, "--report", "the report", &[]).err().map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.contains("a directory")), "{e:?}");
-        let e = check_output(Path::new("/proc/version"), "--record", &[]).err().map(|e| e.to_string());
+        let e = check_output(Path::new("/proc/version"), "--record", "the record", &[]).err().map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.contains("cannot create files in /proc")), "{e:?}");
         let fifo = d.join("fifo");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
         if made {
-            let e = check_output(&fifo, "--record", &[]).err().map(|e| e.to_string());
+            let e = check_output(&fifo, "--record", "the record", &[]).err().map(|e| e.to_string());
             assert!(e.as_deref().is_some_and(|e| e.contains("FIFO")), "{e:?}");
         }
         let _ = std::fs::remove_dir_all(&d);

@@ -231,7 +231,7 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     // An error here is about the options (the seed deals any valid options): do not name the seed.
     let mut game = entry.game().new_game(&options, seed).with_context(|| name.to_owned())?;
     if let Some(path) = args.record.as_deref() {
-        crate::output::check_output(path, "--record", &crate::output::option_files(&options))?;
+        crate::output::check_output(path, "--record", "the record", &crate::output::option_files(&options))?;
     }
     let n = game.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;

@@ -80,7 +80,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let schedule = Schedule::at_table(entry, specs, automated).with_context(|| format!("--bots `{shown}`"))?;
     // The report's file is checked before the games (never a FIFO, never a card file it reads).
     if let Some(path) = &args.report {
-        crate::output::check_output(path, "--report", &crate::output::option_files(&options))?;
+        crate::output::check_output(path, "--report", "the report", &crate::output::option_files(&options))?;
     }
     let period = schedule.period();
     if args.games % period != 0 && !args.json {

@@ -46,7 +46,7 @@ fn a_broken_output_still_saves_the_record_and_says_what_failed() -> TestResult {
 #[test]
 fn outputs_are_checked_before_the_game_and_never_overwrite_an_input() -> TestResult {
     refused(&["play", "spirit-duel", "-r", "/dev/full"], &["--record /dev/full", "not a regular file"])?;
-    refused(&["play", "spirit-duel", "-r", "/proc/version"], &["--record /proc/version", "cannot create files"])?;
+    refused(&["play", "spirit-duel", "-r", "/proc/version"], &["--record", "/proc/version", "cannot create files"])?;
     // The card file given as the record (or the report): refused, the file untouched.
     let cards = scratch("mine.toml");
     std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/crates/mystic-vale/data/base.toml"), &cards)?;
