@@ -117,8 +117,10 @@ fn benches(c: &mut Criterion) {
     bench_playouts::<MysticVale>(c, "mystic_vale_random_playout", &labelled(&vale), 100, 100);
     bench_legal::<MysticVale>(c, "mystic_vale_legal_actions", "4p_positions", &vale[1].1, 20, 10);
 
-    let duel =
-        [("1v1", DuelOptions { solo: false, team: Team::A }), ("solo", DuelOptions { solo: true, team: Team::A })];
+    let duel = [
+        ("1v1", DuelOptions { solo: false, team: Team::A, ..DuelOptions::default() }),
+        ("solo", DuelOptions { solo: true, team: Team::A, ..DuelOptions::default() }),
+    ];
     bench_playouts::<SpiritDuel>(c, "spirit_duel_random_playout", &duel, 100, 10);
     bench_legal::<SpiritDuel>(c, "spirit_duel_legal_actions", "1v1_positions", &DuelOptions::default(), 50, 4);
 

@@ -66,10 +66,18 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
         Some(s) => vec![games::parse_seat(s, n).context("--seat")?],
         None => Seat::all(n).collect(),
     };
-    let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
-    let mut bot: Box<dyn DynBot> = entry.judge(&spec, args.seed).map_err(|e| anyhow!("--bot `{}`: {e}", args.bot))?;
+    let shown = sylvan_engine::carddata::short(&args.bot);
+    if let Some((first, _)) = args.bot.split_once(',') {
+        // A list is not one judge: blame the list, not a parameter of its first piece (issue 38).
+        anyhow::bail!(
+            "--bot `{shown}`: one bot judges, not a list of bots; give one spec, e.g. `{}`",
+            sylvan_engine::carddata::short(first.trim())
+        );
+    }
+    let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{shown}`: {e}"))?;
+    let mut bot: Box<dyn DynBot> = entry.judge(&spec, args.seed).map_err(|e| anyhow!("--bot `{shown}`: {e}"))?;
     let analysis = analysis::analyze(entry.game(), &text, &actions, &seats, &mut *bot, None).map_err(|e| match e {
-        AnalysisError::NoEstimates => anyhow!("--bot `{}` {e}", args.bot),
+        AnalysisError::NoEstimates => anyhow!("--bot `{shown}` {e}"),
         e => anyhow!("{file}: {e}"),
     })?;
     let (decisions, forced) = (analysis.decisions, analysis.forced);
@@ -77,8 +85,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     blunders.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.move_number.cmp(&b.move_number)));
     blunders.truncate(args.top);
     let outcome = end.outcome();
-    let mut out = std::io::stdout().lock();
+    let mut stdout = crate::output::stdout();
     if args.json {
+        let out = &mut stdout;
         let report = json!({
             "game": entry.name(),
             "players": n,
@@ -94,8 +103,11 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
             "winners": outcome.map(|o| o.winners().iter().collect::<Vec<_>>()).unwrap_or_default(),
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
+    // The text quotes the record's actions: printed made printable (issue 38).
+    let mut out = Vec::new();
     writeln!(
         out,
         "{}, {n} players, {} moves; judged by `{}` ({}) from each seat's view",
@@ -148,5 +160,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
         }
     }
     writeln!(out, "\nfinal scores: {}; {}", per_seat(&end.scores()), outcome_text(outcome))?;
+    stdout.write_all(sylvan_engine::carddata::printable_lines(&String::from_utf8_lossy(&out)).as_bytes())?;
+    stdout.flush()?;
     Ok(ExitCode::SUCCESS)
 }

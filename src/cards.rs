@@ -63,8 +63,7 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
             if *conclaves {
                 let Some(list) = tools.conclaves else { bail!("`{game}` has no conclaves") };
                 let text = list().map_err(|e| anyhow!(e))?;
-                let _ = std::io::stdout().write_all(text.as_bytes());
-                return Ok(ExitCode::SUCCESS);
+                return print(&text);
             }
             (tools.list)(cards.as_deref(), sets.as_deref(), provenance.as_deref()).map_err(|e| anyhow!(e))?
         }
@@ -82,8 +81,15 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
             (tools.check)(file).map_err(|e| anyhow!(e))?
         }
     };
-    // A closed pipe (`| head`) is not an error worth a panic.
-    let _ = std::io::stdout().write_all(text.as_bytes());
+    print(&text)
+}
+
+/// Prints a listing or a check's answer: its card texts made printable (a title may hold escape
+/// sequences), and a write error (`> /dev/full`, a closed pipe) an error naming standard output.
+fn print(text: &str) -> Result<ExitCode> {
+    let mut out = crate::output::stdout();
+    out.write_all(sylvan_engine::carddata::printable_lines(text).as_bytes())?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -29,7 +29,9 @@ pub fn entry(name: &str) -> Result<&'static Entry> {
 /// An options error in command-line words: the message alone when it names the option already.
 pub fn setup_error(e: SetupError) -> anyhow::Error {
     match e.kind {
-        SetupErrorKind::PlayerCount | SetupErrorKind::UnknownOption => anyhow!("{}", e.message),
+        SetupErrorKind::PlayerCount | SetupErrorKind::UnknownOption | SetupErrorKind::Conflict => {
+            anyhow!("{}", e.message)
+        }
         SetupErrorKind::BadValue if e.field != "options" => anyhow!("option `{}`: {}", e.field, e.message),
         _ => anyhow!("{e}"),
     }
@@ -76,12 +78,14 @@ pub fn parse_seat(text: &str, seats: usize) -> Result<Seat> {
 /// Reads `--bots`, checks every spec exists for the game, and spreads the list over `count` seats: one
 /// spec for all, or exactly one per seat.
 pub fn bot_specs(entry: &Entry, text: &str, count: usize, whose: &str) -> Result<Vec<BotSpec>> {
-    let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{text}`"))?;
-    entry.check_bots(&specs).with_context(|| format!("--bots `{text}`"))?;
+    // The spec is quoted bounded and printable (issue 38); the causes below quote no more than a piece.
+    let shown = sylvan_engine::carddata::short(text);
+    let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{shown}`"))?;
+    entry.check_bots(&specs).with_context(|| format!("--bots `{shown}`"))?;
     match spread_specs(&specs, count) {
         Some(specs) => Ok(specs),
         None => bail!(
-            "--bots `{text}`: {} bot specs for {count} {whose} (give one for all, or one per seat in order)",
+            "--bots `{shown}`: {} bot specs for {count} {whose} (give one for all, or one per seat in order)",
             specs.len()
         ),
     }

@@ -2,11 +2,11 @@
 //! pairs of bots run apart, several machines) summed into one rating ladder; the numbers are
 //! [`sylvan_registry::runs::ladder`]'s, this module reads the files and writes the text.
 
-use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 use clap::Args;
 use serde_json::Value;
 use sylvan_registry::runs::ladder::Ladder;
@@ -31,15 +31,11 @@ pub struct LadderArgs {
     seed: u64,
 }
 
-/// Reads one report: at most [`MAX_FILE`] bytes of JSON.
-fn read(path: &PathBuf) -> Result<Value> {
-    let file = std::fs::File::open(path).with_context(|| format!("cannot read `{}`", path.display()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE + 1).read_to_end(&mut bytes).with_context(|| format!("cannot read `{}`", path.display()))?;
-    if bytes.len() as u64 > MAX_FILE {
-        bail!("{}: larger than {} MiB, not a tournament report", path.display(), MAX_FILE >> 20);
-    }
-    serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not JSON: {e}", path.display()))
+/// Reads one report: a regular file (never a FIFO) of at most [`MAX_FILE`] bytes of JSON.
+fn read(path: &Path) -> Result<Value> {
+    let file = path.display().to_string();
+    let text = sylvan_engine::carddata::read_file_limited(&file, MAX_FILE)?;
+    serde_json::from_str(&text).map_err(|e| anyhow!("{file}: not JSON: {}", crate::replay::short_message(&e)))
 }
 
 /// Runs `sylvan ladder`.
@@ -47,15 +43,23 @@ pub fn run(args: &LadderArgs) -> Result<ExitCode> {
     let mut ladder = Ladder::new();
     for path in &args.files {
         let report = read(path)?;
+        // The game a report names must be one this binary knows (issue 38).
+        if let Some(name) = report.get("game").and_then(Value::as_str) {
+            crate::games::entry(name).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        }
         ladder.add(&report).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     }
     let r = ladder.report(args.seed)?;
-    let mut out = std::io::stdout().lock();
+    let mut stdout = crate::output::stdout();
     if args.json {
-        writeln!(out, "{r}")?;
+        writeln!(stdout, "{r}")?;
     } else {
+        // Bot specs and the game's name come from the files: printed made printable (issue 38).
+        let mut out = Vec::new();
         write_text(&mut out, &r)?;
+        stdout.write_all(sylvan_engine::carddata::printable_lines(&String::from_utf8_lossy(&out)).as_bytes())?;
     }
+    stdout.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -9,8 +9,10 @@ mod analyze;
 mod bench;
 mod cards;
 mod games;
+mod input;
 mod ladder;
 mod list;
+mod output;
 mod play;
 mod replay;
 mod report;
@@ -237,6 +239,9 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     }
 }
 
+/// The longest error line printed, in characters.
+const MAX_ERROR: usize = 2000;
+
 fn main() -> ExitCode {
     let flags = games::registry().shorthands();
     let matches = with_shorthands(Cli::command(), &flags).get_matches();
@@ -256,7 +261,8 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {}", games::error_text(&e));
+            // Bounded and escaped: errors may quote user input (issue 38).
+            eprintln!("error: {}", sylvan_engine::carddata::printable(&games::error_text(&e), MAX_ERROR));
             ExitCode::from(2)
         }
     }

@@ -5,6 +5,8 @@
 //! the record (with `--record`) and stops.
 
 use std::io::{BufRead, Write};
+
+use crate::input::{Line, read_line};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -77,7 +79,7 @@ struct Voice {
 /// Runs `sylvan play` on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let mut input = std::io::stdin().lock();
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     let voice = Voice { lang: args.lang, style: Style::detect() };
     play(args, voice, &mut input, &mut out)
 }
@@ -93,27 +95,10 @@ fn clock_seed() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
-fn save(path: Option<&Path>, record: &Value, lang: Lang, out: &mut impl Write) -> Result<bool> {
-    let Some(path) = path else { return Ok(false) };
-    std::fs::write(path, serde_json::to_string_pretty(record)? + "\n")
-        .with_context(|| format!("cannot write the record to {}", path.display()))?;
-    writeln!(out, "{} {}", lang.pick("record saved to", "partie enregistrée dans le fichier"), path.display())?;
-    Ok(true)
-}
-
-/// Fails now, not after the game, if the record cannot be written to `path` (a file this creates to
-/// find out is removed again).
-fn check_writable(path: &Path) -> Result<()> {
-    let existed = path.exists();
-    std::fs::OpenOptions::new()
-        .append(true)
-        .create(true)
-        .open(path)
-        .with_context(|| format!("--record: cannot write the record to {}", path.display()))?;
-    if !existed {
-        let _ = std::fs::remove_file(path);
-    }
-    Ok(())
+/// Writes the record to `path` whole (a temporary file renamed over it).
+fn save(path: &Path, record: &Value) -> Result<()> {
+    let text = serde_json::to_string_pretty(record)? + "\n";
+    crate::output::write_atomic(path, text.as_bytes(), "the record")
 }
 
 fn print_events(game: &mut dyn DynGame, seat: Seat, voice: Voice, out: &mut impl Write) -> Result<()> {
@@ -246,7 +231,7 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     // An error here is about the options (the seed deals any valid options): do not name the seed.
     let mut game = entry.game().new_game(&options, seed).with_context(|| name.to_owned())?;
     if let Some(path) = args.record.as_deref() {
-        check_writable(path)?;
+        crate::output::check_output(path, "--record", "the record", &crate::output::option_files(&options))?;
     }
     let n = game.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;
@@ -279,99 +264,127 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     let players = lang.pick("players", "joueurs");
     let seed_word = lang.pick("seed", "graine");
     let header = lang.typeset(&format!("{name}, {n} {players}, {seed_word} {seed}: {}", table.join(", ")));
-    writeln!(out, "{}", voice.style.bold(&header))?;
-    writeln!(out, "{}", voice.style.dim(&help_line(lang)))?;
 
-    let end = 'game: loop {
-        let Some(seat) = game.to_move() else {
-            break End::Finished;
-        };
-        game.legal_ids(&mut legal_ids);
-        if legal_ids.is_empty() {
-            bail!("{name}: no legal action for {seat} at move {}", game.move_number());
-        }
-        let action = if let Some(bot) = bots[seat.index()].as_mut() {
-            let a = bot.choose(&*game.view(seat)?, &legal_ids)?;
-            let notation = game.notation(a)?;
-            if !legal_ids.contains(&a) {
-                bail!(
-                    "bot `{}` at {seat} chose the illegal action `{notation}` at move {}",
-                    bot.name(),
-                    game.move_number()
-                );
+    let mut session = || -> Result<End> {
+        writeln!(out, "{}", voice.style.bold(&header))?;
+        writeln!(out, "{}", voice.style.dim(&help_line(lang)))?;
+        let end = 'game: loop {
+            let Some(seat) = game.to_move() else {
+                break End::Finished;
+            };
+            game.legal_ids(&mut legal_ids);
+            if legal_ids.is_empty() {
+                bail!("{name}: no legal action for {seat} at move {}", game.move_number());
             }
-            if args.verbose
-                && let Some(stats) = bot.last_search()
-            {
-                eprintln!("move {} {seat} {}: {notation} ({stats})", game.move_number(), bot.name());
-            }
-            a
-        } else {
-            print_events(&mut *game, human, voice, out)?;
-            let view = game.view(human)?.text_in(lang);
-            let legal = game.legal_actions_in(lang);
-            writeln!(out, "\n{view}")?;
-            print_actions(&legal, voice, out)?;
-            loop {
-                write!(out, "{} ", voice.style.prompt(&format!("{human}>")))?;
-                out.flush()?;
-                // Bytes, not UTF-8: a stray byte is a bad line to retry, not the end of the session.
-                let mut bytes = Vec::new();
-                match input.read_until(b'\n', &mut bytes) {
-                    Ok(0) => {
-                        writeln!(out)?;
-                        break 'game End::InputClosed;
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        save(args.record.as_deref(), &game.record(), lang, out)?;
-                        bail!("cannot read the input at move {}: {e}", game.move_number());
-                    }
+            let action = if let Some(bot) = bots[seat.index()].as_mut() {
+                let a = bot.choose(&*game.view(seat)?, &legal_ids)?;
+                let notation = game.notation(a)?;
+                if !legal_ids.contains(&a) {
+                    bail!(
+                        "bot `{}` at {seat} chose the illegal action `{notation}` at move {}",
+                        bot.name(),
+                        game.move_number()
+                    );
                 }
-                let line = String::from_utf8_lossy(&bytes);
-                match read_input(&*game, &line, &legal, lang) {
-                    Input::Act(a) => break a,
-                    Input::Help => print_help(&*game, voice, out)?,
-                    Input::View => {
-                        writeln!(out, "\n{view}")?;
-                        print_actions(&legal, voice, out)?;
-                    }
-                    Input::Quit => break 'game End::Quit,
-                    Input::Retry(message) if message.is_empty() => {}
-                    Input::Retry(message) => writeln!(out, "{}", voice.style.warn(&message))?,
+                if args.verbose
+                    && let Some(stats) = bot.last_search()
+                {
+                    eprintln!("move {} {seat} {}: {notation} ({stats})", game.move_number(), bot.name());
                 }
-            }
-        };
-        game.apply_id(action)?;
-    };
-
-    match end {
-        End::Finished => {
-            print_events(&mut *game, human, voice, out)?;
-            writeln!(out, "\n{}", game.view(human)?.text_in(lang))?;
-            print_end(&*game, voice, out)?;
-            save(args.record.as_deref(), &game.record(), lang, out)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        End::Quit => {
-            match lang {
-                Lang::En => writeln!(out, "you left the game at move {}", game.move_number())?,
-                Lang::Fr => writeln!(out, "vous avez quitté la partie au coup {}", game.move_number())?,
-            }
-            save(args.record.as_deref(), &game.record(), lang, out)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        End::InputClosed => {
-            if save(args.record.as_deref(), &game.record(), lang, out)? {
-                writeln!(out, "input ended at move {}; the game is saved", game.move_number())?;
-                Ok(ExitCode::SUCCESS)
+                a
             } else {
-                eprintln!(
-                    "error: input ended at move {} before the game was over; nothing saved (use --record FILE)",
-                    game.move_number()
-                );
-                Ok(ExitCode::from(1))
+                print_events(&mut *game, human, voice, out)?;
+                let view = game.view(human)?.text_in(lang);
+                let legal = game.legal_actions_in(lang);
+                writeln!(out, "\n{view}")?;
+                print_actions(&legal, voice, out)?;
+                loop {
+                    write!(out, "{} ", voice.style.prompt(&format!("{human}>")))?;
+                    out.flush()?;
+                    // Bounded, and invalid UTF-8 is a bad line to retry, not the end of the session.
+                    let line = match read_line(input) {
+                        Ok(Line::Text(line)) => line,
+                        Ok(Line::TooLong) => {
+                            writeln!(out, "{}", voice.style.warn(&crate::input::too_long_message()))?;
+                            continue;
+                        }
+                        Ok(Line::End) => {
+                            writeln!(out)?;
+                            break 'game End::InputClosed;
+                        }
+                        Err(e) => bail!("cannot read the input at move {}: {e}", game.move_number()),
+                    };
+                    match read_input(&*game, &line, &legal, lang) {
+                        Input::Act(a) => break a,
+                        Input::Help => print_help(&*game, voice, out)?,
+                        Input::View => {
+                            writeln!(out, "\n{view}")?;
+                            print_actions(&legal, voice, out)?;
+                        }
+                        Input::Quit => break 'game End::Quit,
+                        Input::Retry(message) if message.is_empty() => {}
+                        Input::Retry(message) => writeln!(out, "{}", voice.style.warn(&message))?,
+                    }
+                }
+            };
+            game.apply_id(action)?;
+        };
+        Ok(end)
+    };
+    let end = session();
+    // The record first, whatever stopped the game (issue 38): a broken output or a bot's error too.
+    let saved = args.record.as_deref().map(|p| (p, save(p, &game.record())));
+    let end = match (end, &saved) {
+        (Ok(end), None | Some((_, Ok(())))) => end,
+        (Ok(_), Some((_, Err(e)))) => bail!("{e:#}"),
+        (Err(e), None) => return Err(e),
+        (Err(e), Some((p, Ok(())))) => {
+            bail!("{}; the record of the game so far is saved to {}", games::error_text(&e), p.display())
+        }
+        (Err(e), Some((_, Err(s)))) => bail!("{}; and {s:#}", games::error_text(&e)),
+    };
+    let said = |out: &mut dyn Write| -> Result<()> {
+        if let Some((p, _)) = &saved {
+            writeln!(out, "{} {}", lang.pick("record saved to", "partie enregistrée dans le fichier"), p.display())?;
+        }
+        Ok(())
+    };
+    let printed = (|| -> Result<ExitCode> {
+        match end {
+            End::Finished => {
+                print_events(&mut *game, human, voice, out)?;
+                writeln!(out, "\n{}", game.view(human)?.text_in(lang))?;
+                print_end(&*game, voice, out)?;
+                said(out)?;
+                Ok(ExitCode::SUCCESS)
+            }
+            End::Quit => {
+                match lang {
+                    Lang::En => writeln!(out, "you left the game at move {}", game.move_number())?,
+                    Lang::Fr => writeln!(out, "vous avez quitté la partie au coup {}", game.move_number())?,
+                }
+                said(out)?;
+                Ok(ExitCode::SUCCESS)
+            }
+            End::InputClosed => {
+                if saved.is_some() {
+                    said(out)?;
+                    writeln!(out, "input ended at move {}; the game is saved", game.move_number())?;
+                    Ok(ExitCode::SUCCESS)
+                } else {
+                    eprintln!(
+                        "error: input ended at move {} before the game was over; nothing saved (use --record FILE)",
+                        game.move_number()
+                    );
+                    Ok(ExitCode::from(1))
+                }
             }
         }
+    })();
+    match (printed, &saved) {
+        (Err(e), Some((p, _))) => {
+            bail!("{}; the record of the game is saved to {}", games::error_text(&e), p.display())
+        }
+        (printed, _) => printed,
     }
 }

@@ -34,8 +34,9 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     let scores = state.scores();
     let outcome = state.outcome();
     let winners: Vec<Seat> = outcome.map(|o| o.winners().iter().collect()).unwrap_or_default();
-    let mut out = std::io::stdout().lock();
+    let mut stdout = crate::output::stdout();
     if args.json {
+        let out = &mut stdout;
         let mut report = json!({
             "game": entry.name(),
             "players": n,
@@ -51,8 +52,11 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
             None => report["state"] = state.state_json(),
         }
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
+        out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
+    // The text is the record's (actions, names, card titles): printed made printable (issue 38).
+    let mut out = Vec::new();
     let status = match state.to_move() {
         None => "game over".to_owned(),
         Some(s) => format!("{s} to move"),
@@ -69,6 +73,8 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     if over {
         writeln!(out, "{}", outcome_text(outcome))?;
     }
+    stdout.write_all(sylvan_engine::carddata::printable_lines(&String::from_utf8_lossy(&out)).as_bytes())?;
+    stdout.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

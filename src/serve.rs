@@ -109,6 +109,7 @@ pub struct JoinArgs {
 }
 
 pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
+    check_database(&args.db)?;
     let limits = sylvan_server::Limits {
         max_bot_ms: args.max_bot_ms,
         max_bot_iters: args.max_bot_iters,
@@ -184,13 +185,42 @@ pub fn create(args: &CreateArgs) -> Result<ExitCode> {
 
 pub fn join(args: &JoinArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
-    sylvan_server::terminal::join_with(
-        &args.link,
-        args.lang,
-        args.ca.as_deref(),
-        std::io::BufReader::new(std::io::stdin()),
-        &mut out,
-    )
-    .map_err(|e| anyhow!(e))?;
+    // Bounded lines, invalid UTF-8 a bad line rather than the end (issue 38).
+    let input = crate::input::SaneLines::new(std::io::BufReader::new(std::io::stdin()), |m: &str| eprintln!("{m}"));
+    sylvan_server::terminal::join_with(&args.link, args.lang, args.ca.as_deref(), input, &mut out)
+        .map_err(|e| anyhow!(e))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Checks `--db` before the server says it listens (issue 38): an existing path is a regular file that
+/// is empty or starts with SQLite's header; a new path is in an existing directory.
+fn check_database(db: &std::path::Path) -> Result<()> {
+    use std::io::Read;
+    let shown = db.display();
+    match std::fs::metadata(db) {
+        Ok(m) if m.is_dir() => return Err(anyhow!("--db {shown}: a directory, not a database file")),
+        Ok(m) if !m.is_file() => {
+            return Err(anyhow!("--db {shown}: not a regular file (a FIFO, device or socket)"));
+        }
+        Ok(m) if m.len() > 0 => {
+            let mut head = [0u8; 16];
+            let read = std::fs::File::open(db).and_then(|f| f.take(16).read_exact(&mut head));
+            read.map_err(|e| anyhow!("--db {shown}: cannot read: {e}"))?;
+            if &head != b"SQLite format 3\0" {
+                return Err(anyhow!("--db {shown}: not an SQLite database (no SQLite header)"));
+            }
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let dir = match db.parent() {
+                Some(p) if !p.as_os_str().is_empty() => p,
+                _ => std::path::Path::new("."),
+            };
+            if !dir.is_dir() {
+                return Err(anyhow!("--db {shown}: the directory {} does not exist", dir.display()));
+            }
+        }
+        Err(e) => return Err(anyhow!("--db {shown}: {e}")),
+    }
+    Ok(())
 }

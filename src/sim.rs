@@ -19,7 +19,17 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
     // Validates the options (and the first deal) before starting threads.
     let probe = entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?;
     let seats = probe.num_seats();
-    let specs = games::bot_specs(entry, &args.bots, seats, "seats")?;
+    // Bots for the seats bots play; a seat the game plays itself (the solo Robot) takes no spec and
+    // is credited to no bot (issue 38). Its place in the list is held by the first spec, never asked.
+    let automated: Vec<bool> = sylvan_engine::Seat::all(seats).map(|s| probe.automated_seat(s).is_some()).collect();
+    let free = automated.iter().filter(|a| !**a).count();
+    let whose = if free < seats { "bot seats (the others are played by the game)" } else { "seats" };
+    let given = games::bot_specs(entry, &args.bots, free, whose)?;
+    let mut given_iter = given.iter().cloned();
+    let specs: Vec<sylvan_bots::BotSpec> = automated
+        .iter()
+        .map(|&a| if a { given[0].clone() } else { given_iter.next().unwrap_or_else(|| given[0].clone()) })
+        .collect();
     let threads = games::worker_threads(args.threads, args.games, CHUNK);
     let bar = games::progress_bar(args.games, args.json || args.verbose);
     let start = Instant::now();
@@ -43,7 +53,7 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let results = results?;
     let elapsed = start.elapsed().as_secs_f64().max(1e-9);
-    let summary = SimSummary::new(&specs, &results);
+    let summary = SimSummary::at_table(&specs, &automated, &results);
     let (total, win_rates, by_bot) = (&summary.total, &summary.win_rates, &summary.by_bot);
     let rate = |w: f64, n: f64| if n > 0.0 { w / n } else { 0.0 };
     let mean_moves = summary.mean_moves;

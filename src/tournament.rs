@@ -71,14 +71,23 @@ impl TournamentArgs {
 /// Runs `sylvan tournament`.
 pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let (entry, options) = games::game_and_options(&args.game)?;
-    let players = entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?.num_seats();
-    let specs = BotSpec::parse_list(&args.bots).with_context(|| format!("--bots `{}`", args.bots))?;
-    let schedule = Schedule::new(entry, specs, players).with_context(|| format!("--bots `{}`", args.bots))?;
+    let probe = entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?;
+    let players = probe.num_seats();
+    // Seats the game plays itself (the solo Robot) get no bot: none is credited with them (issue 38).
+    let automated: Vec<bool> = sylvan_engine::Seat::all(players).map(|s| probe.automated_seat(s).is_some()).collect();
+    let shown = sylvan_engine::carddata::short(&args.bots);
+    let specs = BotSpec::parse_list(&args.bots).with_context(|| format!("--bots `{shown}`"))?;
+    let schedule = Schedule::at_table(entry, specs, automated).with_context(|| format!("--bots `{shown}`"))?;
+    // The report's file is checked before the games (never a FIFO, never a card file it reads).
+    if let Some(path) = &args.report {
+        crate::output::check_output(path, "--report", "the report", &crate::output::option_files(&options))?;
+    }
     let period = schedule.period();
     if args.games % period != 0 && !args.json {
         eprintln!(
-            "note: {} games is not a multiple of {period} ({players} seats × {} line-ups): seats are not exactly balanced",
+            "note: {} games is not a multiple of {period} ({} seats × {} line-ups): seats are not exactly balanced",
             args.games,
+            period / schedule.lineups() as u64,
             schedule.lineups()
         );
     }
@@ -95,9 +104,9 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
 
     if let Some(path) = &args.report {
         let html = crate::report::html(&report);
-        std::fs::write(path, html).with_context(|| format!("cannot write the report `{}`", path.display()))?;
+        crate::output::write_atomic(path, html.as_bytes(), "the report")?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     if args.json {
         writeln!(out, "{report}")?;
     } else {
@@ -106,6 +115,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
             writeln!(out, "report:         {}", path.display())?;
         }
     }
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

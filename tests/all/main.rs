@@ -5,6 +5,7 @@
 //! random games for every game and player count), and the documents' commands and links ([`docs`]).
 
 mod analyze;
+mod bad_input;
 mod cli;
 mod conformance_long;
 #[cfg(unix)]

@@ -427,6 +427,14 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         if class == Class::Champion && !matches!(e.champion_level, Some(4 | 6 | 8)) {
             return Err(ectx.err(e.name.span(), "champion_level", "a champion has level 4, 6 or 8"));
         }
+        if e.rows.as_ref().is_some_and(Vec::is_empty) {
+            // An effect that works in no row (issue 38): name its rows, or leave the field out.
+            return Err(ectx.err(
+                e.name.span(),
+                "rows",
+                "an empty list: name the rows where the effect works (I, II, III)",
+            ));
+        }
         let rows = rows_mask(&ectx, e.rows.as_deref().unwrap_or(&[]), "rows")?;
         let mut fields = vec!["name", "faction", "kind", "strength", "health", "timing", "effect", "text"];
         fields.push("copies_in_market");

@@ -135,14 +135,34 @@ impl Game for CommandOfNature {
             },
             OptionDoc {
                 name: "revision",
-                default: "2",
-                help: "rules revision: 2 (the rulebook's) or 1, Sylvan before 0.2.0, which discarded a played command \
-                       at once instead of after its effect (ruling C17); records of those versions replay with 1",
-                help_fr: "révision des règles : 2 (celle du livret) ou 1, Sylvan avant 0.2.0, qui défaussait un Ordre joué \
-                          aussitôt au lieu d'après son effet (décision C17) ; les parties enregistrées par ces versions se \
-                          rejouent avec 1",
+                default: "3",
+                help: "rules revision: 3 (the rulebook's); 2, Sylvan before issue 33, at most 4 hand-overs between \
+                       partners a turn (ruling C22); 1, Sylvan before 0.2.0, which also discarded a played command at \
+                       once instead of after its effect (ruling C17); records replay with the revision they state",
+                help_fr: "révision des règles : 3 (celle du livret) ; 2, Sylvan avant le ticket 33, au plus 4 passages \
+                          de main entre coéquipiers par tour (décision C22) ; 1, Sylvan avant 0.2.0, qui défaussait \
+                          aussi un Ordre joué aussitôt au lieu d'après son effet (décision C17) ; les parties \
+                          enregistrées se rejouent avec la révision qu'elles indiquent",
             },
         ]
+    }
+
+    /// `teams=true` is 4 players and 4 players are teams: `--players 2` with `teams=true`, or `--players 4`
+    /// with `teams=false`, ask for two different games and are refused, naming both; the options played
+    /// are written out (`teams=true` sets `players: 4`).
+    fn settle_options(options: &mut Options, given: &[&str], players_given: bool) -> Result<(), SetupError> {
+        if given.contains(&"teams") && players_given && (options.players == 4) != options.teams {
+            return Err(SetupError::of_kind(
+                sylvan_engine::SetupErrorKind::Conflict,
+                "teams",
+                format!(
+                    "options `--players {}` and `teams={}` conflict: Command of Nature is 2 players, or 4 in two teams",
+                    options.players, options.teams
+                ),
+            ));
+        }
+        *options = options.validate()?;
+        Ok(())
     }
 
     fn options_for_players(players: usize) -> Result<Options, SetupError> {

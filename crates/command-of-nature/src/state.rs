@@ -37,14 +37,16 @@ pub struct Options {
     pub turn_limit: u32,
     /// The card data: `base` (the embedded files) or the path of a user card file (ruling C24).
     pub cards: String,
-    /// The rules revision: [`RULES_REVISION`] (the rulebook's, the default) or 1, the rules of Sylvan
-    /// before 0.2.0, which discarded a played command at once instead of after its effect (ruling C17);
-    /// records of those versions replay with 1.
+    /// The rules revision: [`RULES_REVISION`] (the rulebook's, the default); 2, the rules of Sylvan before
+    /// issue 33, which allowed at most 4 hand-overs between partners a turn (ruling C22); or 1, the rules
+    /// of Sylvan before 0.2.0, which also discarded a played command at once instead of after its effect
+    /// (ruling C17). Records replay with the revision they state (1 for versions before 0.2.0).
     pub revision: u8,
 }
 
-/// The current rules revision (ruling C17): a played command reaches the discard pile once its effect is over.
-pub const RULES_REVISION: u8 = 2;
+/// The current rules revision: a played command reaches the discard pile once its effect is over (ruling
+/// C17, from 2); partners hand the turn over as often as they like (ruling C22, from 3).
+pub const RULES_REVISION: u8 = 3;
 
 impl Default for Options {
     fn default() -> Self {
@@ -106,7 +108,7 @@ impl Options {
             return Err(SetupError::new(
                 "revision",
                 format!(
-                    "{} is not a rules revision: {RULES_REVISION} (the rulebook's) or 1 (Sylvan before 0.2.0, ruling C17)",
+                    "{} is not a rules revision: {RULES_REVISION} (the rulebook's), 2 (before issue 33, ruling C22) or 1 (Sylvan before 0.2.0, ruling C17)",
                     o.revision
                 ),
             ));
@@ -415,8 +417,11 @@ pub struct CommandOfNature {
     pub phase: Phase,
     /// Action points left.
     pub ap: u8,
-    /// Hand-overs between partners this turn.
+    /// Hand-overs between partners this turn (counted up to 255).
     pub handovers: u8,
+    /// Whether the last main decision was a hand-over: the partner may not hand straight back, which would
+    /// be no move (ruling C22).
+    pub handed: bool,
     /// Turns played.
     pub turns: u32,
     /// The attack being resolved.
@@ -639,6 +644,7 @@ impl CommandOfNature {
             phase: Phase::Setup,
             ap: 0,
             handovers: 0,
+            handed: false,
             turns: 0,
             attack: None,
             question: None,

@@ -8,10 +8,18 @@ use crate::cards::{Card, Class};
 use crate::events::Event;
 use crate::state::{Ask, CommandOfNature, HAND_SIZE, Phase, Question, Step};
 
-/// Most hand-overs between partners in one team turn.
-pub const MAX_HANDOVERS: u8 = 4;
+/// Most hand-overs between partners in one team turn under rules revisions 1 and 2 (records before
+/// issue 33, ruling C22).
+pub const OLD_MAX_HANDOVERS: u8 = 4;
 
 impl CommandOfNature {
+    /// Whether the acting partner may hand the turn over: as often as the team likes (FR:180 « en
+    /// répartissant les PA comme vous le souhaitez », FR:186), but never straight back, which would be no
+    /// move at all (ruling C22). Rules revisions before 3 allowed at most [`OLD_MAX_HANDOVERS`] a turn.
+    fn may_hand_over(&self) -> bool {
+        if self.options.revision >= 3 { !self.handed } else { self.handovers < OLD_MAX_HANDOVERS }
+    }
+
     /// Action points of a turn: 4 (2 players) or 6 (a team).
     pub fn turn_ap(&self) -> u8 {
         if self.teams() { 6 } else { 4 }
@@ -112,6 +120,7 @@ impl CommandOfNature {
         }
         self.ap = self.turn_ap();
         self.handovers = 0;
+        self.handed = false;
         self.phase = Phase::Daybreak;
         self.actor = self.seats_of(self.side)[0];
         let side = self.side;
@@ -216,7 +225,7 @@ impl CommandOfNature {
             }
             Phase::Actions => {
                 f(Action::Done);
-                if self.teams() && self.handovers < MAX_HANDOVERS {
+                if self.teams() && self.may_hand_over() {
                     f(Action::Partner);
                 }
                 if self.ap == 0 {
@@ -247,7 +256,7 @@ impl CommandOfNature {
             }
             Phase::Market => {
                 f(Action::Done);
-                if self.teams() && self.handovers < MAX_HANDOVERS {
+                if self.teams() && self.may_hand_over() {
                     f(Action::Partner);
                 }
                 let gold = self.gold[side as usize];
@@ -325,12 +334,15 @@ impl CommandOfNature {
     fn main_action<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         let seat = self.actor;
         let side = self.side;
+        // Any decision but a hand-over lets the partner be handed the turn again (ruling C22).
+        self.handed = false;
         match (self.phase, action) {
             (Phase::Daybreak, Action::Done) => self.end_daybreak(),
             (Phase::Daybreak, Action::Dawn(s)) => self.daybreak(s),
             (Phase::Actions, Action::Done) => self.phase = Phase::Market,
             (Phase::Actions | Phase::Market, Action::Partner) => {
-                self.handovers += 1;
+                self.handovers = self.handovers.saturating_add(1);
+                self.handed = true;
                 self.actor = self.partner(seat);
             }
             (Phase::Actions, Action::Summon(c)) => {

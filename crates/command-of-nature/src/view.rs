@@ -64,8 +64,10 @@ pub struct View {
     pub phase: Phase,
     /// AP left.
     pub ap: u8,
-    /// Hand-overs this turn.
+    /// Hand-overs this turn (counted up to 255).
     pub handovers: u8,
+    /// Whether the last main decision was a hand-over (ruling C22).
+    pub handed: bool,
     /// Turns played.
     pub turns: u32,
     /// The attack being resolved.
@@ -130,6 +132,7 @@ impl CommandOfNature {
             phase: self.phase,
             ap: self.ap,
             handovers: self.handovers,
+            handed: self.handed,
             turns: self.turns,
             attack: self.attack,
             question: self.question,
@@ -194,6 +197,7 @@ impl CommandOfNature {
             phase: view.phase,
             ap: view.ap,
             handovers: view.handovers,
+            handed: view.handed,
             turns: view.turns,
             attack: view.attack,
             question: view.question,

@@ -144,7 +144,7 @@ impl<'a> Source<'a> {
                 Some(s) => (self.line_of(s.start), self.key_at(s.start).map_or_else(|| "-".to_owned(), |k| short(&k))),
                 None => (0, "-".to_owned()),
             };
-            DataError::new(self.file, line, field, first_line(e.message()))
+            DataError::new(self.file, line, field, toml_message(e.message()))
         })
     }
 
@@ -284,12 +284,61 @@ fn has_line_reference(detail: &str) -> bool {
     detail.as_bytes().windows(2).any(|w| w[0] == b':' && w[1].is_ascii_digit())
 }
 
-/// A prefix of a user's text, for error messages: at most 60 characters.
+/// The TOML reader's message in our words: an integer too large for it (`invalid type: integer `…` as
+/// i128, expected any valid TOML value`) is said to be out of range; the rest is its first line, printable.
+fn toml_message(message: &str) -> String {
+    let m = first_line(message);
+    if m.contains(" as i128") || m.contains("number too large") {
+        return "integer out of range (a card file's numbers are small: see the field's range)".to_owned();
+    }
+    printable(&m, 300)
+}
+
+/// A prefix of a user's text, for error messages: at most 60 characters, made [printable].
 pub fn short(text: &str) -> String {
-    const MAX: usize = 60;
-    match text.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}…", &text[..i]),
-        None => text.to_owned(),
+    printable(text, 60)
+}
+
+/// Untrusted text made safe to print on a terminal, for any message that quotes user input (issue 38):
+/// control characters (C0, DEL, C1, which start escape sequences that clear the screen or set the window
+/// title; line breaks included) are written as Rust escapes (`\u{1b}`, `\n`), and the text is cut to
+/// `max` characters of the original, ending with "…" when cut.
+pub fn printable(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max.saturating_mul(4)) + 4);
+    for (n, c) in text.chars().enumerate() {
+        if n == max {
+            out.push('…');
+            break;
+        }
+        push_printable(&mut out, c, false);
+    }
+    out
+}
+
+/// Untrusted multi-line text (a listing, a record's view) made safe to print on a terminal: as
+/// [`printable`], but line breaks and tabs are kept and nothing is cut.
+pub fn printable_lines(text: &str) -> String {
+    if !text.chars().any(is_unsafe) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        push_printable(&mut out, c, true);
+    }
+    out
+}
+
+/// Whether `c` may not reach a terminal raw: a control character, or a bidirectional override that
+/// reorders what follows.
+fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t') || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+fn push_printable(out: &mut String, c: char, keep_lines: bool) {
+    match c {
+        '\n' | '\t' if keep_lines => out.push(c),
+        c if c.is_control() || is_unsafe(c) => out.extend(c.escape_default()),
+        c => out.push(c),
     }
 }
 
@@ -350,4 +399,25 @@ pub fn check_provenance(
         return Err(error(&format!("provenance.{}", short(k)), "not a field of this card".to_owned()));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issue_38_untrusted_text_is_printable_and_bounded() {
+        let hostile = "a\u{1b}]0;title\u{7}\u{1b}[2J\u{9b}b\nc\u{202e}d";
+        let p = printable(hostile, 100);
+        assert!(!p.chars().any(|c| c.is_control() || c == '\u{202e}'), "{p:?}");
+        assert_eq!(p, "a\\u{1b}]0;title\\u{7}\\u{1b}[2J\\u{9b}b\\nc\\u{202e}d");
+        let long = "x".repeat(100_000);
+        let cut = printable(&long, 80);
+        assert_eq!(cut.chars().count(), 81);
+        assert!(cut.ends_with('…'));
+        assert_eq!(printable("plain", 80), "plain");
+        assert_eq!(short(&long).chars().count(), 61);
+        let lines = printable_lines("one\n\ttwo\u{1b}[2J");
+        assert_eq!(lines, "one\n\ttwo\\u{1b}[2J");
+    }
 }

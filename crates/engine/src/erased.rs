@@ -793,6 +793,7 @@ pub fn typed_playouts<G: Game>(options: &G::Options, games: u64, seed: u64) -> R
 /// string, else as a comma-separated list of strings: the first reading the options accept wins.
 pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Result<G::Options, SetupError> {
     let (lo, hi) = G::player_range();
+    let players_given = players.is_some();
     let players = players.unwrap_or(lo);
     if !(lo..=hi).contains(&players) {
         return Err(SetupError::of_kind(
@@ -801,10 +802,12 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
             format!("{} is played by {lo} to {hi} players, not {players}", G::NAME),
         ));
     }
-    let options = G::options_for_players(players)?;
+    let mut options = G::options_for_players(players)?;
     if overrides.is_empty() {
+        G::settle_options(&mut options, &[], players_given)?;
         return Ok(options);
     }
+    let mut given: Vec<&str> = Vec::with_capacity(overrides.len());
     let bad = |name: &str, message: String| SetupError::of_kind(SetupErrorKind::BadValue, name, message);
     let mut value = serde_json::to_value(&options).map_err(|e| bad("options", e.to_string()))?;
     if !value.is_object() {
@@ -817,6 +820,7 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
     for text in overrides {
         let (name, raw) = text.split_once('=').unwrap_or((text.as_str(), "true"));
         let (name, raw) = (name.trim(), raw.trim());
+        given.push(name);
         if name == "players" {
             return Err(SetupError::of_kind(
                 SetupErrorKind::PlayerCount,
@@ -867,5 +871,7 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
             }
         }
     }
-    serde_json::from_value(value).map_err(|e| bad("options", e.to_string()))
+    let mut options: G::Options = serde_json::from_value(value).map_err(|e| bad("options", e.to_string()))?;
+    G::settle_options(&mut options, &given, players_given)?;
+    Ok(options)
 }

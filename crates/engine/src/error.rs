@@ -56,6 +56,9 @@ pub enum SetupErrorKind {
     /// A position the rules cannot reach between two actions (two units on a slot, a side without its
     /// Sage, an empty front slot with elementals behind it, ...).
     Unreachable,
+    /// Two options that ask for different games (`edition=essential` with `sets=base`): the message names
+    /// both.
+    Conflict,
 }
 
 /// Options or an explicit setup that do not describe a valid game.
@@ -96,7 +99,7 @@ impl SetupError {
 #[non_exhaustive]
 pub enum ReplayError {
     /// The record is not valid JSON of a record, or of this game's options or setup.
-    #[error("malformed record: {message} (line {line}, column {column})")]
+    #[error("malformed record: {message}{}", position(*line, *column))]
     Malformed {
         /// What the JSON reader said.
         message: String,
@@ -181,15 +184,19 @@ pub enum ReplayError {
     },
 }
 
+/// ` (line L, column C)`, or nothing when the position is unknown (0).
+fn position(line: usize, column: usize) -> String {
+    if line == 0 { String::new() } else { format!(" (line {line}, column {column})") }
+}
+
 impl From<serde_json::Error> for ReplayError {
     fn from(e: serde_json::Error) -> ReplayError {
-        // The reader's message may quote the input (an unknown variant, a string): keep it short.
+        // The reader's message ends with its own " at line L column C": the position is said once, by
+        // this error (issue 38). It may quote the input (an unknown variant, a string): short, printable.
         let message = e.to_string();
-        let message = match message.char_indices().nth(300) {
-            Some((i, _)) => format!("{}…", &message[..i]),
-            None => message,
-        };
-        ReplayError::Malformed { message, line: e.line(), column: e.column() }
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let message = message.strip_suffix(&suffix).unwrap_or(&message);
+        ReplayError::Malformed { message: crate::carddata::printable(message, 300), line: e.line(), column: e.column() }
     }
 }
 

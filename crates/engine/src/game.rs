@@ -154,6 +154,16 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         options.clone()
     }
 
+    /// Options set on a command line, checked in one pass for conflicts and settled into the options
+    /// played (issue 38): `given` names the options set explicitly (`-o NAME=VALUE` and the shorthand
+    /// flags) and `players_given` whether the number of players was. A conflict (two options that ask
+    /// for different games) is an error naming both; an option implied by another is written out, so a
+    /// record states exactly what was played. Called by [`options_with`](crate::erased::options_with)
+    /// only: records replay with the options they state. The default accepts everything as it is.
+    fn settle_options(_options: &mut Self::Options, _given: &[&str], _players_given: bool) -> Result<(), SetupError> {
+        Ok(())
+    }
+
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.to_move().is_none()

@@ -7,7 +7,7 @@ use crate::{ENGINE_VERSION, Game, NoEvents, ReplayError};
 
 /// How a recorded game started.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum Start<S> {
     /// Set up at random from the seed.
     Seed {
@@ -101,7 +101,18 @@ impl<G: Game> Record<G> {
 
     /// Parses a record from JSON text.
     pub fn from_json(text: &str) -> Result<Self, ReplayError> {
-        Ok(serde_json::from_str(text)?)
+        let record: Self = serde_json::from_str(text)?;
+        // A struct also reads from a JSON array (`"options": []` would be the default options): a
+        // record's options are an object, as written (issue 38).
+        let value: serde_json::Value = serde_json::from_str(text)?;
+        if value.get("options").is_some_and(|o| !o.is_object()) {
+            return Err(ReplayError::Malformed {
+                message: "`options` must be an object of the game's options, e.g. {\"players\": 2}".to_owned(),
+                line: 0,
+                column: 0,
+            });
+        }
+        Ok(record)
     }
 
     /// The record's actions parsed from their notation; a bad one names its step.

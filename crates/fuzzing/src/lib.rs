@@ -553,3 +553,57 @@ pub fn setups(data: &[u8]) {
         }
     }
 }
+
+/// Setups over the box are refused (issue 38): a valid Mystic Vale setup with one advancement given in
+/// more copies than the sets hold, a workshop for a player whose leader has none, or a pool beyond the
+/// box's tokens, is refused with a one-line error naming the field; never built, never a panic.
+pub fn box_counts(data: &[u8]) {
+    let mut b = Bytes::new(data);
+    let Some((options, mut setup)) = mv_setup(&mut b) else { return };
+    let Some(db) = mv::MysticVale::new(&options, 1).ok().map(|g| g.db) else { return };
+    // Advancements that may be in the decks: not starting cards, and in the game's conclaves if any.
+    let level = 1 + b.below(3) as u8;
+    let candidates: Vec<&mv::cards::Advancement> = db
+        .advancements
+        .iter()
+        .enumerate()
+        .filter(|&(id, a)| {
+            let id = id as u8;
+            a.level == level && id != db.cursed_land && id != db.starting_soil && !db.soil.contains(&id)
+        })
+        .map(|(_, a)| a)
+        .collect();
+    if candidates.is_empty() {
+        return;
+    }
+    let a = candidates[b.below(candidates.len())];
+    let (field, needle) = match b.u8() % 3 {
+        0 => {
+            let extra = usize::from(a.copies) + 1 + b.below(64);
+            let mut decks: [Vec<String>; 3] = Default::default();
+            decks[usize::from(level - 1)] = vec![a.key.clone(); extra];
+            setup.adv_decks = Some(decks);
+            ("adv_decks", "copies")
+        }
+        1 => {
+            let Some(p) = setup.players.first_mut() else { return };
+            if p.leader.as_deref().is_some_and(|l| l == "old-bakarab") {
+                return;
+            }
+            p.workshop = vec![a.key.clone()];
+            ("workshop", "workshop")
+        }
+        _ => {
+            setup.pool = Some(mv::setup::BOX_VP.saturating_add(1 + b.below(1000) as u16));
+            ("pool", "pool")
+        }
+    };
+    match mv::MysticVale::from_setup(&options, &setup, b.u64()) {
+        Ok(_) => panic!("a setup over the box ({field}) is accepted"),
+        Err(e) => {
+            let text = e.to_string();
+            assert_one_line("from_setup", &text);
+            assert!(text.contains(needle), "{field}: {text}");
+        }
+    }
+}

@@ -71,6 +71,11 @@ fn card_files_load_or_give_one_line_errors() {
 }
 
 #[test]
+fn setups_over_the_box_are_refused() {
+    cases(6, bytes(96), sylvan_fuzzing::box_counts);
+}
+
+#[test]
 fn setups_are_refused_or_play_out() {
     cases(5, bytes(96), sylvan_fuzzing::setups);
 }

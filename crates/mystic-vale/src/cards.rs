@@ -955,6 +955,33 @@ impl Card<'_, '_> {
             None => Err(self.err(f, "missing")),
         }
     }
+    /// A key: a non-empty word with no space, comma or control character (keys are written in setups,
+    /// notations and comma-separated lists).
+    fn key(&self, f: &str) -> Result<String, CardError> {
+        let k = self.str(f)?;
+        if k.is_empty() || k.chars().any(|c| c.is_whitespace() || c.is_control() || c == ',') {
+            return Err(self.err(f, "a key is a non-empty word: no space, comma or control character"));
+        }
+        Ok(k)
+    }
+    /// The card's `set`, which may not contradict the file's `set` header.
+    fn set(&self, header: Option<&str>) -> Result<String, CardError> {
+        let set = self.opt_str("set")?;
+        if let Some(h) = header
+            && !set.is_empty()
+            && set != h
+        {
+            return Err(self.err(
+                "set",
+                format!(
+                    "`{}` contradicts the file's header set = `{}`",
+                    sylvan_engine::carddata::short(&set),
+                    sylvan_engine::carddata::short(h)
+                ),
+            ));
+        }
+        Ok(set)
+    }
     fn opt_str(&self, f: &str) -> Result<String, CardError> {
         if self.raw.contains_key(f) { self.str(f) } else { Ok(String::new()) }
     }
@@ -1266,10 +1293,10 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
             return Err(c.err("copies", "at least one copy"));
         }
         out.advancements.push(Advancement {
-            key: c.str("key")?,
+            key: c.key("key")?,
             title: c.str("title")?,
             french: c.opt_str("french")?,
-            set: c.opt_str("set")?,
+            set: c.set(raw.set.as_deref())?,
             level,
             copies,
             slot,
@@ -1293,10 +1320,10 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
             return Err(c.err("copies", "at least one copy"));
         }
         out.vales.push(Vale {
-            key: c.str("key")?,
+            key: c.key("key")?,
             title: c.str("title")?,
             french: c.opt_str("french")?,
-            set: c.opt_str("set")?,
+            set: c.set(raw.set.as_deref())?,
             level,
             copies,
             cost: [c.u8("animal", 9)?, c.u8("forest", 9)?, c.u8("sky", 9)?, c.u8("any", 9)?],
@@ -1325,9 +1352,9 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
         let opt: Vec<&str> = optional.iter().map(String::as_str).collect();
         let source = c.sources(&req, &opt, META)?;
         out.leaders.push(Leader {
-            key: c.str("key")?,
+            key: c.key("key")?,
             title: c.str("title")?,
-            set: c.opt_str("set")?,
+            set: c.set(raw.set.as_deref())?,
             upgrade_cost: c.u8("upgrade_cost", 20)?,
             sides: [
                 Face { symbols: c.symbols("start_", false)?, ability: c.ability("start_", "reward")? },
@@ -1354,9 +1381,9 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
             return Err(c.err("reward", format!("unknown reward `{r}` ({})", Reward::NAMES.join(", "))));
         };
         out.amulets.push(Amulet {
-            key: c.str("key")?,
+            key: c.key("key")?,
             title: c.str("title")?,
-            set: c.opt_str("set")?,
+            set: c.set(raw.set.as_deref())?,
             vp: c.int("vp", -20, 20)? as i8,
             window,
             evoke,
@@ -1420,10 +1447,10 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
         return Err(c.err("slots", "the slots must add up to copies"));
     }
     let soil = Advancement {
-        key: c.str("key")?,
+        key: c.key("key")?,
         title: c.str("title")?,
         french: c.opt_str("french")?,
-        set: c.opt_str("set")?,
+        set: c.set(raw.set.as_deref())?,
         level: c.u8("level", 3)?,
         copies,
         slot: Slot::Top,
@@ -1524,6 +1551,36 @@ impl CardDb {
         }
         for &(name, text) in expansions {
             let mut p = parse_file(name, text, false)?;
+            // A key already in an earlier file: this file repeats it (issue 38: blame it, not the base).
+            let repeated = p
+                .advancements
+                .iter()
+                .map(|a| &a.key)
+                .chain(p.vales.iter().map(|v| &v.key))
+                .find(|k| db.advancements.iter().any(|a| &a.key == *k) || db.vales.iter().any(|v| &v.key == *k));
+            if let Some(k) = repeated {
+                return Err(CardError::new(
+                    name,
+                    0,
+                    "key",
+                    format!(
+                        "duplicate key `{}`: an earlier card file ({}) has it",
+                        sylvan_engine::carddata::short(k),
+                        db.origin
+                    ),
+                ));
+            }
+            if let Some(l) = p.leaders.iter().find(|l| db.leaders.iter().any(|x| x.key == l.key)) {
+                return Err(CardError::new(
+                    name,
+                    0,
+                    "key",
+                    format!(
+                        "duplicate leader key `{}`: an earlier card file has it",
+                        sylvan_engine::carddata::short(&l.key)
+                    ),
+                ));
+            }
             sets.push(p.set.clone().unwrap_or_else(|| name.to_owned()));
             hash = fnv1a(hash, &[0]);
             hash = fnv1a(hash, text.as_bytes());

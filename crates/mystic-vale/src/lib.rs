@@ -123,6 +123,13 @@ impl Game for MysticVale {
         Some(format!("{:016x}", db.content_hash ^ conclaves.rotate_left(1)))
     }
 
+    /// `edition=essential` (or `sets=all`) plays every set with the leader and amulet draft: `sets`,
+    /// `leaders=none` or `amulets=none` given with it ask for another game and are refused, naming both
+    /// options; the options played are written out (`sets=all`, `leaders=draft`, `amulets=draft`).
+    fn settle_options(options: &mut Options, given: &[&str], _players_given: bool) -> Result<(), SetupError> {
+        options.settle(given)
+    }
+
     fn options_for_players(players: usize) -> Result<Options, SetupError> {
         let o = Options { players, ..Options::default() };
         o.validate()?;

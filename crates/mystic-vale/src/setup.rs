@@ -238,6 +238,49 @@ impl Options {
         Ok(db)
     }
 
+    /// Refuses options given together (`given`: the names set explicitly) that ask for different games,
+    /// naming both, and writes out what the edition implies (issue 38): `edition=essential` plays every
+    /// set, so `sets` may not be given with it (but `sets=all`, the same game); the edition, or
+    /// `sets=all`, drafts leaders and amulets, so `leaders=none` and `amulets=none` may not be given with
+    /// either.
+    pub fn settle(&mut self, given: &[&str]) -> Result<(), SetupError> {
+        use sylvan_engine::SetupErrorKind::Conflict;
+        let named = |n: &str| given.contains(&n);
+        let edition = if self.edition == Edition::Essential && named("edition") {
+            "edition=essential".to_owned()
+        } else {
+            format!("sets={}", self.sets.trim())
+        };
+        if self.edition == Edition::Essential && named("sets") && self.sets.trim() != "all" {
+            return Err(SetupError::of_kind(
+                Conflict,
+                "sets",
+                format!(
+                    "options `edition=essential` and `sets={}` conflict: the essential edition plays every set; drop one",
+                    sylvan_engine::carddata::short(&self.sets)
+                ),
+            ));
+        }
+        if self.essential() {
+            for (name, none) in [("leaders", self.leaders == Leaders::None), ("amulets", self.amulets == Amulets::None)]
+            {
+                if none && named(name) {
+                    return Err(SetupError::of_kind(
+                        Conflict,
+                        name,
+                        format!(
+                            "options `{edition}` and `{name}=none` conflict: {edition} drafts the {name}; drop one"
+                        ),
+                    ));
+                }
+            }
+            self.sets = "all".to_owned();
+            self.leaders = self.leaders();
+            self.amulets = self.amulets();
+        }
+        Ok(())
+    }
+
     /// Level-1 advancements counted out (12/15/18, EN setup step 2).
     pub fn level1_count(&self) -> usize {
         [12, 15, 18][self.players.clamp(2, 4) - 2]
@@ -573,9 +616,15 @@ impl MysticVale {
                     return Err(SetupError::new("commons", "at most 3 per level"));
                 }
                 for k in 0..3 {
+                    // The dealt card and the copies stacked under it (variant `stacked_duplicates`) go
+                    // back to the bottom of the deck: the setup's commons replace the whole slot (issue 33,
+                    // defect 11).
                     let old = g.commons[l][k];
+                    let stacked = std::mem::take(&mut g.commons_stack[l][k]);
                     if old != EMPTY {
-                        g.adv_decks[l].insert(0, old);
+                        for _ in 0..=stacked {
+                            g.adv_decks[l].insert(0, old);
+                        }
                     }
                     g.commons[l][k] = match c[l].get(k) {
                         Some(key) => {
@@ -644,6 +693,7 @@ impl MysticVale {
             g.pool = p;
         }
         g.validate_setup()?;
+        g.validate_box(setup)?;
         g.start = setup.start;
         g.current = setup.start;
         g.turn = Turn { bought: Vec::with_capacity(4), ..Turn::default() };
@@ -739,6 +789,82 @@ impl MysticVale {
         Ok(())
     }
 }
+
+impl MysticVale {
+    /// The setup's components against the box (issue 38): no advancement named in more copies than the
+    /// sets in play hold (the setup's commons, decks and workshops together), no title twice in the commons
+    /// when duplicates stack (EN:1835-1840), a workshop only for a player whose leader has one
+    /// (EN:1692-1716), and no more VP in the pool than the box's tokens (44 of 1 and 12 of 5, EN:148-149).
+    fn validate_box(&self, setup: &Setup) -> Result<(), SetupError> {
+        use sylvan_engine::SetupErrorKind::{Components, Unreachable};
+        let db = &*self.db;
+        let starting = |a: u8| a == db.cursed_land || a == db.starting_soil || db.soil.contains(&a);
+        // What the setup names (the dealt rest comes from the box as dealt).
+        let mut count = vec![0u32; db.advancements.len()];
+        let mut add = |k: &String| {
+            if let Some(c) = db.advancements.iter().position(|a| &a.key == k).and_then(|i| count.get_mut(i)) {
+                *c = c.saturating_add(1);
+            }
+        };
+        setup.commons.iter().flatten().flatten().for_each(&mut add);
+        setup.adv_decks.iter().flatten().flatten().for_each(&mut add);
+        // Sleeved copies are not counted yet: rules tests build fields over the box (20 Mindful Owls for
+        // the MV19 bound), to be rewritten with the turn model's tests.
+        for p in &setup.players {
+            p.workshop.iter().for_each(&mut add);
+        }
+        for (id, &n) in count.iter().enumerate() {
+            let a = &db.advancements[id];
+            if n > u32::from(a.copies) && !starting(id as u8) {
+                return Err(SetupError::of_kind(
+                    Components,
+                    "adv_decks",
+                    format!("{n} copies of `{}` in play: the sets in play hold {}", a.key, a.copies),
+                ));
+            }
+        }
+        if self.options.stacked_duplicates {
+            let shown: Vec<u8> = self.commons.iter().flatten().copied().filter(|&a| a != EMPTY).collect();
+            for (i, a) in shown.iter().enumerate() {
+                if shown[..i].contains(a) {
+                    return Err(SetupError::of_kind(
+                        Unreachable,
+                        "commons",
+                        format!(
+                            "`{}` shown twice while duplicates stack (stacked_duplicates, EN:1835-1840)",
+                            db.adv(*a).key
+                        ),
+                    ));
+                }
+            }
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            let workshop = p.leader.is_some_and(|l| {
+                db.leader(l.id).sides.iter().any(|f| {
+                    f.ability.effect == crate::cards::Effect::Unique
+                        && crate::effects::module(f.ability.module).is_some_and(|m| m.key.starts_with("workshop-"))
+                })
+            });
+            if !p.workshop.is_empty() && !workshop {
+                return Err(SetupError::of_kind(
+                    Components,
+                    format!("players[{i}].workshop"),
+                    "only a player whose leader has a workshop (Old Bakarab, EN:1692-1716) holds one",
+                ));
+            }
+        }
+        if self.pool > BOX_VP {
+            return Err(SetupError::new(
+                "pool",
+                format!("{} VP in the pool: the box holds {BOX_VP} VP in tokens (EN:148-149)", self.pool),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The VP in the box's tokens: 44 of 1 point and 12 of 5 (EN:148-149).
+pub const BOX_VP: u16 = 44 + 12 * 5;
 
 fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
     Player {

@@ -519,7 +519,7 @@ impl Registry {
     /// The game called `name` (listed or not).
     pub fn get(&self, name: &str) -> Result<&Entry, RegistryError> {
         self.entries.iter().find(|e| e.name() == name).ok_or_else(|| RegistryError::UnknownGame {
-            name: name.to_owned(),
+            name: sylvan_engine::carddata::short(name),
             known: self.listed().map(Entry::name).collect(),
         })
     }

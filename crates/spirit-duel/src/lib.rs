@@ -64,6 +64,12 @@ impl Game for SpiritDuel {
                 help: "team of p0: a (Almyra, Dormuz'el) or b (Kel'Orn, Surok)",
                 help_fr: "équipe de p0 : a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)",
             },
+            OptionDoc {
+                name: "robot",
+                default: "2",
+                help: "the solo Robot's rules revision: 2 (the rulebook's: a card with no positive effect is unusable) or 1 (older records)",
+                help_fr: "révision des règles du Robot solo : 2 (celle de la règle : une carte sans effet positif est inutilisable) ou 1 (anciens enregistrements)",
+            },
         ]
     }
 

@@ -11,7 +11,7 @@ use crate::cards::{Card, Tables, Team, cards_of};
 use crate::state::{LAST_ROUND, MAX_PM, Phase, Side, SpiritDuel, SpiritState};
 
 /// Game options.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
     /// Solo mode: seat p1 is the rulebook's Robot, whose turns the game plays itself (with seeded dice);
@@ -19,6 +19,24 @@ pub struct Options {
     pub solo: bool,
     /// The team of seat p0 (`a` or `b`); p1 plays the other.
     pub team: Team,
+    /// The Robot's rules revision: [`ROBOT_REVISION`] (the rulebook's, the default) or 1, the Robot of
+    /// records written before it (ruling SD-12): it used every Attaque and every Défense, even with no
+    /// positive effect. A record whose options do not name it was written then and replays with 1.
+    #[serde(default = "first_robot")]
+    pub robot: u8,
+}
+
+/// The current Robot revision (ruling SD-12): a card that can have no positive effect is unusable.
+pub const ROBOT_REVISION: u8 = 2;
+
+fn first_robot() -> u8 {
+    1
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { solo: false, team: Team::default(), robot: ROBOT_REVISION }
+    }
 }
 
 /// One side of an explicit setup. Cards of the side's team that are named nowhere are out of the game.
@@ -93,6 +111,9 @@ impl Setup {
 impl SpiritDuel {
     /// Builds a game from options and a setup, checking the setup.
     pub(crate) fn build(options: &Options, setup: &Setup, t: &Tables, rng: GameRng) -> Result<SpiritDuel, SetupError> {
+        if !(1..=ROBOT_REVISION).contains(&options.robot) {
+            return Err(SetupError::new("robot", format!("the Robot's revision is 1 or {ROBOT_REVISION}")));
+        }
         let first = setup.first_player.0;
         if first > 1 || (options.solo && first != 0) {
             return Err(SetupError::new("first_player", "p0 or p1 (solo: the human, p0, plays first)"));

@@ -654,7 +654,7 @@ impl SpiritDuel {
     fn robot_usable(&self, c: Card) -> bool {
         let a = c.data();
         if a.has(kw::ATTAQUE) {
-            return true;
+            return self.options.robot < 2 || self.robot_attack_targets(c) != [false, false];
         }
         if !a.has(kw::SOUTIEN) || !cycle_ok(a, self.day) {
             return false;
@@ -670,6 +670,77 @@ impl SpiritDuel {
             Effect::Draw(_) => !me.deck.is_empty() || me.discard != 0,
             _ => false,
         }
+    }
+
+    /// The enemy spirits the Robot's Attaque `c` may target (those with the fewest PV, FR:225) on which it
+    /// can have a positive effect (FR:224, ruling SD-12): damage through its power after criticals,
+    /// weaknesses and a bonus that holds, at best on the die, or the exhaustion of a charged spirit. With
+    /// Zone, the other living spirit is hit too: a positive effect there counts.
+    fn robot_attack_targets(&self, c: Card) -> [bool; 2] {
+        let me = self.current as usize;
+        let a = c.data();
+        let foe = &self.sides[1 - me].spirits;
+        let min = foe.iter().filter(|x| x.alive).map(|x| x.pv).min().unwrap_or(0);
+        let effect = if cycle_ok(a, self.day) { a.robot_effect } else { Effect::None };
+        let positive = |k: usize| {
+            let t = foe[k];
+            if !t.alive {
+                return false;
+            }
+            let mut power = crit_adjust(a.power as i16, a.criticals, a.weaknesses, t.id.data().element.bit());
+            match effect {
+                Effect::Bonus(n, cond) => {
+                    let holds = match cond {
+                        Cond::Always => true,
+                        Cond::DealtDamage => self.dealt_damage,
+                        Cond::TargetExhausted => !t.charged,
+                        // A card is never its spirit: the Robot's cards have no attacker's PV.
+                        Cond::SelfHp11 => false,
+                        Cond::DefenderLow => t.pv <= 10,
+                    };
+                    if holds {
+                        power += n as i16;
+                    }
+                }
+                Effect::Die { n, extra, .. } => power += n as i16 + extra as i16,
+                Effect::ExhaustTarget if t.charged => return true,
+                Effect::Chance(_) => return true,
+                _ => {}
+            }
+            power > 0
+        };
+        let hit = [positive(0), positive(1)];
+        let zone = a.has(kw::ZONE) && foe[0].alive && foe[1].alive;
+        [0, 1].map(|k| foe[k].alive && foe[k].pv == min && (hit[k] || (zone && hit[1 - k])))
+    }
+
+    /// Whether the Robot's Défense `c` can have a positive effect against the pending attack (FR:224,
+    /// ruling SD-11): it lowers damage the attack would deal (its power after criticals, weaknesses and a
+    /// bonus that holds, at best on the die), or heals the defended spirit below its PV maximum.
+    fn robot_defence_positive(&self, c: Card) -> bool {
+        let Phase::Defend(p) = self.phase else { return false };
+        let side = 1 - self.current as usize;
+        let t = self.sides[side].spirits[p.target as usize];
+        let a = c.data();
+        let mut power = crit_adjust(a.power as i16, a.criticals, a.weaknesses, p.element.bit());
+        let effect = if cycle_ok(a, self.day) { a.robot_effect } else { Effect::None };
+        match effect {
+            Effect::Bonus(n, cond) => {
+                let holds = match cond {
+                    Cond::Always => true,
+                    Cond::DefenderLow => t.pv <= 10,
+                    Cond::TargetExhausted => !t.charged,
+                    _ => false,
+                };
+                if holds {
+                    power += n as i16;
+                }
+            }
+            Effect::Die { n, extra, .. } => power += n as i16 + extra as i16,
+            Effect::Heal(_) if t.pv < t.id.data().pv => return true,
+            _ => {}
+        }
+        p.power > 0 && power > 0
     }
 
     /// A random choice of the Robot among the slots for which `ok` holds (by the die, as the rulebook's
@@ -707,7 +778,12 @@ impl SpiritDuel {
             // It targets your spirit with the fewest PV (ties by the die).
             let foe = &self.sides[1 - me].spirits;
             let min = foe.iter().filter(|x| x.alive).map(|x| x.pv).min().unwrap_or(0);
-            let ok = [foe[0].alive && foe[0].pv == min, foe[1].alive && foe[1].pv == min];
+            let ok = if self.options.robot < 2 {
+                [foe[0].alive && foe[0].pv == min, foe[1].alive && foe[1].pv == min]
+            } else {
+                // Of the spirits with the fewest PV, one it can affect (ruling SD-12).
+                self.robot_attack_targets(c)
+            };
             let t = self.robot_pick(ok).unwrap_or(0);
             let s = &mut self.sides[me];
             s.pm = s.pm.saturating_sub(a.cost);
@@ -742,7 +818,7 @@ impl SpiritDuel {
                 return None;
             }
             let c = nth_card(hand, self.rng.below(hand.count_ones()));
-            let usable = c.data().has(kw::DEFENSE);
+            let usable = c.data().has(kw::DEFENSE) && (self.options.robot < 2 || self.robot_defence_positive(c));
             if S::ENABLED {
                 ev.emit(Audience::Everyone, Event::RobotFlipped { card: c, usable });
             }

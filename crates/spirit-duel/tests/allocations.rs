@@ -12,7 +12,12 @@ fn legal_actions_and_apply_do_not_allocate() -> Result<(), String> {
     let mut moves = 0;
     for solo in [false, true] {
         for team in [Team::A, Team::B] {
-            moves += no_allocations_in_playouts::<SpiritDuel>(&ALLOC, &Options { solo, team }, 300, 0)?;
+            moves += no_allocations_in_playouts::<SpiritDuel>(
+                &ALLOC,
+                &Options { solo, team, ..Options::default() },
+                300,
+                0,
+            )?;
         }
     }
     assert!(moves > 10_000, "{moves}");

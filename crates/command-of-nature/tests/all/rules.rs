@@ -634,6 +634,43 @@ mod combat {
         assert_eq!(unit(&g, 1, "I1").dmg, 2);
         assert_eq!(g.ap, 5);
     }
+
+    #[test]
+    fn issue_33_defect_13_partners_hand_over_as_often_as_they_like() {
+        // FR:180 « en répartissant les PA comme vous le souhaitez entre chaque joueur » ; FR:186 « dans
+        // n'importe quel ordre » ; FR:228 « chacun de vous peut les dépenser »: six sales alternating between
+        // the partners take five hand-overs (ruling C22 capped them at 4 a turn before).
+        let scn = || {
+            Scn::teams()
+                .uo(0, "I1", "bruce", 0)
+                .hand(0, "oak-lumbertron camou-chameleon lumber-claw")
+                .hand(2, "pine-snapper splinter-stinger twine-feline")
+                .front()
+        };
+        let mut g = scn().go();
+        act(&mut g, "done");
+        let sales = ["oak-lumbertron", "pine-snapper", "camou-chameleon", "splinter-stinger", "lumber-claw"];
+        for (k, c) in sales.iter().enumerate() {
+            act(&mut g, &format!("sell {c}"));
+            assert!(can(&g, "partner"), "hand-over {} is offered", k + 1);
+            act(&mut g, "partner");
+            assert_eq!(to_move(&g), if k % 2 == 0 { 2 } else { 0 });
+            // Handing straight back would be no move at all: not offered (ruling C22).
+            assert!(!can(&g, "partner"), "{:?}", legal(&g));
+        }
+        act(&mut g, "sell twine-feline");
+        assert_eq!(g.handovers, 5);
+        assert!(g.players[0].hand.is_empty() && g.players[2].hand.is_empty(), "six sales");
+        // The rules of older records (revision 2) stop at 4 hand-overs, and allowed handing straight back.
+        let mut old = scn();
+        old.options.revision = 2;
+        let mut g = old.go();
+        act(&mut g, "done");
+        for _ in 0..4 {
+            act(&mut g, "partner");
+        }
+        assert!(!can(&g, "partner"));
+    }
 }
 
 mod hidden {
@@ -1260,9 +1297,9 @@ mod commands {
         record.engine_version = sylvan_engine::ENGINE_VERSION.into();
         let e = sylvan_engine::replay(&record).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("instant droplet-charm"), "{e}");
-        let bad = Options { revision: 3, ..Options::default() };
+        let bad = Options { revision: 4, ..Options::default() };
         let e = CommandOfNature::new(&bad, 1).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(e.contains("revision") && e.contains("3 is not a rules revision"), "{e}");
+        assert!(e.contains("revision") && e.contains("4 is not a rules revision"), "{e}");
     }
 
     #[test]

@@ -108,6 +108,8 @@ pub struct SimSummary {
     pub by_bot: Vec<(String, f64, f64)>,
     /// Mean moves per game.
     pub mean_moves: f64,
+    /// The seats the game plays itself (the solo Robot), credited to no bot.
+    pub automated: Vec<bool>,
 }
 
 fn rate(w: f64, n: f64) -> f64 {
@@ -117,6 +119,12 @@ fn rate(w: f64, n: f64) -> f64 {
 impl SimSummary {
     /// Sums the chunks' totals in order, at a table of `specs.len()` seats.
     pub fn new(specs: &[BotSpec], chunks: &[SimTotals]) -> SimSummary {
+        SimSummary::at_table(specs, &[], chunks)
+    }
+
+    /// As [`new`](SimSummary::new), at a table whose seats `automated` says the game plays itself (the
+    /// solo Robot): the spec listed for such a seat holds its place and is credited with nothing.
+    pub fn at_table(specs: &[BotSpec], automated: &[bool], chunks: &[SimTotals]) -> SimSummary {
         let mut total = SimTotals::new(specs.len());
         for t in chunks {
             total.add(t);
@@ -126,6 +134,9 @@ impl SimSummary {
         let win_rates: Vec<f64> = total.wins.iter().map(|w| rate(*w, games)).collect();
         let mut by_bot: Vec<(String, f64, f64)> = Vec::new();
         for (s, spec) in specs.iter().enumerate() {
+            if automated.get(s).copied().unwrap_or(false) {
+                continue;
+            }
             let name = spec.to_string();
             let won = total.wins.get(s).copied().unwrap_or(0.0);
             match by_bot.iter_mut().find(|(n, _, _)| *n == name) {
@@ -137,7 +148,7 @@ impl SimSummary {
             }
         }
         let mean_moves = total.moves as f64 / games;
-        SimSummary { total, win_rates, mean_scores, by_bot, mean_moves }
+        SimSummary { total, win_rates, mean_scores, by_bot, mean_moves, automated: automated.to_vec() }
     }
 
     /// The report: what `sylvan sim --json` prints. `seconds` is the wall time of the run, `threads`
@@ -156,7 +167,11 @@ impl SimSummary {
             "games": total.games,
             "seed": seed,
             "threads": threads,
-            "bots": specs.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "bots": specs
+                .iter()
+                .enumerate()
+                .map(|(s, b)| if self.automated.get(s).copied().unwrap_or(false) { "automated".to_owned() } else { b.to_string() })
+                .collect::<Vec<_>>(),
             "wins_by_seat": total.wins,
             "win_rate_by_seat": self.win_rates,
             "wins_by_bot": wins_by_bot,

@@ -71,8 +71,9 @@ impl From<Search> for SearchStats {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameResult {
-    /// The bot (index into the spec list) at each seat.
-    bots: Vec<usize>,
+    /// The bot (index into the spec list) at each seat; `None` at a seat the game plays itself (the
+    /// solo Robot), which no bot is credited with (issue 38).
+    bots: Vec<Option<usize>>,
     returns: Vec<f64>,
     scores: Vec<f64>,
     moves: u64,
@@ -97,13 +98,23 @@ pub struct Schedule {
     pub specs: Vec<BotSpec>,
     /// The number of seats.
     pub players: usize,
+    /// The seats the game plays itself (the solo Robot): no bot sits there.
+    automated: Vec<bool>,
     lineups: Vec<Vec<usize>>,
 }
 
 impl Schedule {
     /// The schedule of `specs` (each bot once, each buildable for the game) at a table of `players`.
     pub fn new(entry: &Entry, specs: Vec<BotSpec>, players: usize) -> Result<Schedule, RunError> {
-        if specs.is_empty() || players == 0 {
+        Schedule::at_table(entry, specs, vec![false; players])
+    }
+
+    /// The schedule of `specs` at a table whose seats `automated` says the game plays itself (the solo
+    /// Robot): the line-ups fill the other seats only, so bots meet only bots they played with.
+    pub fn at_table(entry: &Entry, specs: Vec<BotSpec>, automated: Vec<bool>) -> Result<Schedule, RunError> {
+        let players = automated.len();
+        let free = automated.iter().filter(|a| !**a).count();
+        if specs.is_empty() || free == 0 {
             return Err(RunError("a tournament needs at least one bot and one seat".to_owned()));
         }
         entry.check_bots(&specs).map_err(|e| RunError(e.to_string()))?;
@@ -113,8 +124,8 @@ impl Schedule {
                 return Err(RunError(format!("`{n}` is listed twice (each bot once; the schedule fills the seats)")));
             }
         }
-        let lineups = lineups(specs.len(), players);
-        Ok(Schedule { specs, players, lineups })
+        let lineups = lineups(specs.len(), free);
+        Ok(Schedule { specs, players, automated, lineups })
     }
 
     /// The number of line-ups.
@@ -124,7 +135,12 @@ impl Schedule {
 
     /// The number of games after which every bot played every seat equally: seats × line-ups.
     pub fn period(&self) -> u64 {
-        (self.players * self.lineups.len()) as u64
+        (self.free() * self.lineups.len()) as u64
+    }
+
+    /// The number of seats bots play.
+    fn free(&self) -> usize {
+        self.automated.iter().filter(|a| !**a).count()
     }
 
     /// The bots' specs as text.
@@ -143,7 +159,9 @@ impl Schedule {
     ) -> Result<Chunk, RunError> {
         let mut chunk = Chunk { games: Vec::with_capacity(last.saturating_sub(first) as usize), ..Chunk::default() };
         for g in first..last {
-            let (seats, deal) = table(&self.lineups, self.players, seed, g);
+            let (free, deal) = table(&self.lineups, self.free(), seed, g);
+            let mut free = free.into_iter();
+            let seats = self.automated.iter().map(|&a| if a { None } else { free.next() }).collect();
             let game = Game { seats, deal, seed, number: g };
             chunk.games.push(play_one(entry, options, &self.specs, game, &mut chunk.designer)?);
             done();
@@ -187,7 +205,7 @@ fn table(lineups: &[Vec<usize>], players: usize, seed: u64, g: u64) -> (Vec<usiz
 
 /// The `(seed, game, seat)` context of one tournament game.
 struct Game {
-    seats: Vec<usize>,
+    seats: Vec<Option<usize>>,
     deal: u64,
     seed: u64,
     number: u64,
@@ -207,7 +225,8 @@ fn play_one(
     let mut bots: Vec<Box<dyn DynBot>> = seats
         .iter()
         .enumerate()
-        .map(|(s, &b)| entry.bot(&specs[b], bot_seed(seed, g, s)))
+        // A seat the game plays itself never asks its bot: any bot holds the place.
+        .map(|(s, b)| entry.bot(&specs[b.unwrap_or(0)], bot_seed(seed, g, s)))
         .collect::<Result<_, _>>()
         .map_err(|e| RunError(e.to_string()))?;
     play_dyn(&mut *state, &mut bots, |_| ()).map_err(|e| RunError(format!("game {g}: {e}")))?;
@@ -254,7 +273,7 @@ impl Pairwise {
     fn add(&mut self, r: &GameResult) {
         for s in 0..r.bots.len() {
             for t in 0..r.bots.len() {
-                let (i, j) = (r.bots[s], r.bots[t]);
+                let (Some(i), Some(j)) = (r.bots[s], r.bots[t]) else { continue };
                 if s == t || i == j {
                     continue;
                 }
@@ -379,7 +398,7 @@ pub fn report(
             if !fits(r.returns.len()) || !fits(r.scores.len()) || !fits(r.search.len()) {
                 return Err(RunError(format!("a game result for {} seats at a table of {players}", r.bots.len())));
             }
-            if let Some(b) = r.bots.iter().find(|&&b| b >= names.len()) {
+            if let Some(b) = r.bots.iter().flatten().find(|&&b| b >= names.len()) {
                 return Err(RunError(format!("a game result names bot {b} of {}", names.len())));
             }
             results.push(r);
@@ -414,12 +433,13 @@ fn summarize(
         pair.add(r);
         lengths.push(r.moves as f64);
         for (s, &b) in r.bots.iter().enumerate() {
+            by_seat[s] += r.returns[s];
+            let Some(b) = b else { continue };
             games[b] += 1;
             wins[b] += r.returns[s];
             seat_wins[b][s] += r.returns[s];
             seat_games[b][s] += 1;
             scores[b].push(r.scores[s]);
-            by_seat[s] += r.returns[s];
             if let Some(st) = r.search[s] {
                 search[b].get_or_insert_with(SearchStats::default).add(&SearchStats::from(st));
             }

@@ -5,7 +5,7 @@ use sylvan_engine::{Game, conformance};
 use sylvan_spirit_duel::{Options, SpiritDuel, Team};
 
 fn run(solo: bool, team: Team, games: usize, seed: u64) {
-    let options = Options { solo, team };
+    let options = Options { solo, team, ..Options::default() };
     match conformance::check::<SpiritDuel>(&options, games, seed) {
         Ok(r) => {
             assert_eq!(r.games, games);

@@ -27,7 +27,7 @@ mod helpers {
     impl Scn {
         pub fn new() -> Scn {
             Scn {
-                options: Options { solo: false, team: Team::A },
+                options: Options { solo: false, team: Team::A, ..Options::default() },
                 setup: Setup {
                     first_player: Seat(0),
                     current: None,
@@ -39,6 +39,10 @@ mod helpers {
         }
         pub fn solo(mut self) -> Scn {
             self.options.solo = true;
+            self
+        }
+        pub fn robot(mut self, revision: u8) -> Scn {
+            self.options.robot = revision;
             self
         }
         pub fn team_b(mut self) -> Scn {
@@ -162,7 +166,8 @@ mod setup {
         }
         assert!(firsts[0] > 5 && firsts[1] > 5, "first player at random: {firsts:?}");
         for seed in 0..20 {
-            let g = SpiritDuel::new(&Options { solo: true, team: Team::B }, seed).unwrap_or_else(|e| panic!("{e}"));
+            let g = SpiritDuel::new(&Options { solo: true, team: Team::B, ..Options::default() }, seed)
+                .unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(g.to_move(), Some(Seat(0)), "solo: the human plays first");
             assert_eq!(g.side(0).spirits[0].id, sp("kelorn"));
         }
@@ -555,7 +560,8 @@ mod hidden {
         for c in sylvan_spirit_duel::setup::card_list(g.side(1).hand) {
             assert!(!text.contains(&format!("\"{c}\"")), "p1's {c} leaks into p0's view");
         }
-        let solo = SpiritDuel::new(&Options { solo: true, team: Team::A }, 3).unwrap_or_else(|e| panic!("{e}"));
+        let solo = SpiritDuel::new(&Options { solo: true, team: Team::A, ..Options::default() }, 3)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(solo.view(Seat(1)).hand, None, "nobody sees the Robot's face-down hand");
         // Determinization resamples what is hidden and keeps what is seen.
         let mut rng = GameRng::new(1);
@@ -619,6 +625,61 @@ mod solo {
     }
 
     #[test]
+    fn issue_33_defect_12_an_attaque_with_no_positive_effect_is_unusable_and_discarded_unpaid() {
+        // FR:224 « Si lors de son utilisation, une capacité du Robot peut être jouée mais n'aura aucun effet
+        // positif, considérez cette capacité comme inutilisable » ; FR:198-199 « Sinon, la carte est
+        // défaussée ». The Robot (team A) holds Griffe du vent (power 4, weak against Fire): against
+        // Kel'Orn (Fire), its target with the fewest PV, it deals 0 and its bonus (damage already dealt)
+        // cannot apply this turn.
+        let scn = Scn::new().solo().team_b().hand(1, "griffe").pm(1, 4).pv(0, [5, 20]);
+        let mut g = scn.build(0);
+        let ev = play(&mut g, &["end"]);
+        assert!(ev.contains(&Event::RobotFlipped { card: c("griffe"), usable: false }), "{ev:?}");
+        assert!(attack_powers(&ev).is_empty(), "no attack: {ev:?}");
+        assert_eq!(pv(&g, 0, 0), 5);
+        // Against Surok (Earth, its critical element) as the weakest, it attacks with 8.
+        let mut g = Scn::new().solo().team_b().hand(1, "griffe").pm(1, 4).pv(0, [20, 5]).build(0);
+        let ev = play(&mut g, &["end"]);
+        assert_eq!(attack_powers(&ev), vec![8], "{ev:?}");
+        // The Robot of older records (revision 1) attacked with 0 anyway.
+        let mut g = scn.robot(1).build(0);
+        let ev = play(&mut g, &["end"]);
+        assert_eq!(attack_powers(&ev), vec![0], "{ev:?}");
+    }
+
+    #[test]
+    fn issue_33_defect_12_a_defence_that_changes_nothing_is_unusable_and_discarded_unpaid() {
+        // FR:224 and FR:198-199 again, for the Robot's defence (FR:223 « il suit les actions de sa Phase
+        // de Combat afin d'utiliser une Défense »): Griffe du vent deals 0 to Kel'Orn (Fire), so Mur de
+        // pierre would lower nothing: it is discarded and its 2 PM are not paid.
+        let scn = Scn::new().solo().hand(0, "griffe").hand(1, "mur").pm(1, 1);
+        let mut g = scn.build(0);
+        let ev = play(&mut g, &["attack griffe kelorn"]);
+        assert!(ev.contains(&Event::RobotFlipped { card: c("mur"), usable: false }), "{ev:?}");
+        assert!(!ev.iter().any(|e| matches!(e, Event::Defended { .. })), "{ev:?}");
+        assert_eq!(g.side(1).pm, 1, "not paid");
+        assert_eq!(g.side(1).discard & mask("mur"), mask("mur"));
+        // A heal on the damaged defended spirit is a positive effect even against 0 damage.
+        let mut g = Scn::new().solo().hand(0, "griffe").hand(1, "braises").pm(1, 2).pv(1, [15, 20]).build(0);
+        let ev = play(&mut g, &["attack griffe kelorn"]);
+        assert!(ev.iter().any(|e| matches!(e, Event::Defended { card, .. } if *card == c("braises"))), "{ev:?}");
+        assert_eq!(pv(&g, 1, 0), 17);
+        // Revision 1 (older records) played it.
+        let mut g = scn.robot(1).build(0);
+        let ev = play(&mut g, &["attack griffe kelorn"]);
+        assert!(ev.iter().any(|e| matches!(e, Event::Defended { card, .. } if *card == c("mur"))), "{ev:?}");
+    }
+
+    #[test]
+    fn issue_33_defect_12_records_without_the_robot_revision_replay_with_the_old_robot() {
+        let o: Options = serde_json::from_str(r#"{"solo": true, "team": "a"}"#).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.robot, 1);
+        assert_eq!(Options::default().robot, 2);
+        let bad = Options { robot: 3, ..Options::default() };
+        assert!(SpiritDuel::new(&bad, 1).is_err());
+    }
+
+    #[test]
     fn the_robot_heals_its_charged_spirits_at_the_end_of_its_turn() {
         let mut g = Scn::new().solo().pv(1, [10, 10]).pm(1, 0).exhausted(1, [false, true]).build(0);
         play(&mut g, &["end"]);
@@ -647,7 +708,8 @@ mod solo {
     #[test]
     fn the_robot_seat_never_decides() {
         for seed in 0..50 {
-            let mut g = SpiritDuel::new(&Options { solo: true, team: Team::B }, seed).unwrap_or_else(|e| panic!("{e}"));
+            let mut g = SpiritDuel::new(&Options { solo: true, team: Team::B, ..Options::default() }, seed)
+                .unwrap_or_else(|e| panic!("{e}"));
             let mut legal = Vec::new();
             while let Some(s) = g.to_move() {
                 g.legal_actions(&mut legal);

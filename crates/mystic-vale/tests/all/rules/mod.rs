@@ -5,5 +5,6 @@ mod conclaves;
 mod leaders;
 mod magic;
 mod manastorm;
+mod setup_box;
 mod storm;
 mod wild;
