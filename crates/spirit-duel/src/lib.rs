@@ -29,7 +29,7 @@ pub use setup::{Options, Setup, SideSetup};
 pub use state::{Outcome, Phase, SpiritDuel};
 pub use view::View;
 
-use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};
+use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, OptionKind, Seat, SetupError};
 
 /// A bound on the actions of one game (ruling SD-13): 16 turns of at most 120 decisions.
 const MAX_GAME_LENGTH: usize = 2_000;
@@ -55,12 +55,14 @@ impl Game for SpiritDuel {
                 default: "false",
                 help: "solo mode: p1 is the rulebook's Robot, played by the game itself (only p0 decides)",
                 help_fr: "mode solo : p1 est le Robot de la règle, joué par le jeu lui-même (seul p0 décide)",
+                kind: OptionKind::Bool,
             },
             OptionDoc {
                 name: "team",
                 default: "a",
                 help: "team of p0: a (Almyra, Dormuz'el) or b (Kel'Orn, Surok)",
                 help_fr: "équipe de p0 : a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)",
+                kind: OptionKind::Choice { choices: &["a", "b"] },
             },
         ]
     }
