@@ -361,7 +361,7 @@ function openDetail(n) {
 /** The state of a play page: last message, selection, log. */
 class Table {
   constructor(root, id, token) {
-    Object.assign(this, { root, id, token, msg: null, sel: [], log: [], catalog: null, lastMove: null, names: {}, changed: new Set(), fresh: true });
+    Object.assign(this, { root, id, token, msg: null, sel: [], log: [], catalog: null, lastMove: null, changed: new Set(), fresh: true });
     root.addEventListener('click', (e) => this.onClick(e));
     root.addEventListener('keydown', (e) => this.onKey(e));
     root.addEventListener('contextmenu', (e) => {
@@ -430,9 +430,15 @@ class Table {
     try {
       const g = await api(`/api/games/${this.id}`);
       this.summary = g;
-      for (const s of g.seats) this.names[s.seat] = s.name || (s.kind === 'bot' ? t('bot_n', s.seat + 1) : t('player_n', s.seat + 1));
       if (this.msg) this.render();
     } catch { /* names stay p0, p1… */ }
+  }
+
+  /** Each seat's name (by seat): the one given in the lobby, else "Player N" / "Bot N". */
+  get names() {
+    const out = {};
+    for (const s of this.summary?.seats || []) out[s.seat] = s.name || (s.kind === 'bot' ? t('bot_n', s.seat + 1) : t('player_n', s.seat + 1));
+    return out;
   }
 
   /** A seat's name: the one given in the lobby, else "Player N" / "Bot N". */
@@ -444,7 +450,8 @@ class Table {
 
   // Seats written `p0`… in the server's words, as names.
   named(text) {
-    return Object.keys(this.names).length ? String(text).replace(/\bp([0-9])\b/g, (x, s) => this.names[s] || x) : text;
+    const names = this.names;
+    return Object.keys(names).length ? String(text).replace(/\bp([0-9])\b/g, (x, s) => names[s] || x) : text;
   }
 
   receive(m) {
@@ -471,6 +478,7 @@ class Table {
     if (m.over && this.breakdown === undefined) this.loadBreakdown();
     if (m.over && this.analysis === undefined) this.loadAnalysis();
     this.render();
+    if (mine && (!was || prev?.move !== m.move)) this.showAnswer();
     // Say it: the tab title and the live region.
     document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — Sylvan`;
     const live = document.getElementById('live');
@@ -479,6 +487,19 @@ class Table {
       const say = [other, mine && !was ? `${t('your_turn_q')}. ${this.question || ''}` : '', m.over ? t('game_over') : ''].filter(Boolean).join(' ');
       if (say) live.textContent = say;
     }
+  }
+
+  // When every answer of the decision is on the board and none is in sight, brings the first into
+  // view: no decision needs scrolling to find.
+  showAnswer() {
+    if (this.root.querySelector('#decision .answers button')) return;
+    const bar = this.root.querySelector('#decision');
+    const bottom = innerHeight - (bar ? bar.offsetHeight : 0);
+    const can = [...this.root.querySelectorAll('#board [data-tok].can')];
+    const seen = (n) => { const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < bottom && r.width > 0; };
+    if (!can.length || can.some(seen)) return;
+    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    can[0].scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'instant' });
   }
 
   async loadBreakdown() {
@@ -645,12 +666,11 @@ class Table {
     this.wire(next, mine);
     // Mark what another seat's move changed: keyed board elements whose text differs.
     if (this.flash) {
-      const old = new Map([...this.root.querySelectorAll('#board [data-key]')].map((n) => [n.dataset.key, n.textContent]));
+      const things = '#board :is(.card, .sleeve, .unit, .chip, td, .player, .phead > b)[data-key]';
+      const old = new Map([...this.root.querySelectorAll(things)].map((n) => [n.dataset.key, n.textContent]));
       this.changed = new Set();
       if (old.size) {
-        for (const n of next.querySelectorAll('#board [data-key]')) {
-          if (old.get(n.dataset.key) !== n.textContent && !n.querySelector('[data-key]')) this.changed.add(n.dataset.key);
-        }
+        for (const n of next.querySelectorAll(things)) if (old.get(n.dataset.key) !== n.textContent) this.changed.add(n.dataset.key);
       }
       this.flash = false;
     }
@@ -662,7 +682,7 @@ class Table {
     if (nl && atEnd) nl.scrollTop = nl.scrollHeight;
     // The page leaves room under the board for the decision bar.
     const bar = this.root.querySelector('#decision');
-    document.body.style.setProperty('--dh', `${bar ? bar.offsetHeight + 8 : 0}px`);
+    document.documentElement.style.setProperty('--dh', `${bar ? bar.offsetHeight + 8 : 0}px`);
   }
 
   // The decision: who is to play, the question, and its answers (words-only actions as buttons, the

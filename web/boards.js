@@ -12,7 +12,7 @@ export function esc(s) {
 const seatColor = (s) => `seat${Number(s) % 5}`;
 
 /** The colour of each seat (as in style.css's `.seatN`), for charts. */
-export const seatColors = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c'];
+export const seatColors = ['#1d4ed8', '#b91c1c', '#15803d', '#7e22ce', '#c2410c'];
 
 /** The members of a bit set serialized as one number or an array of 64-bit words (BigInt-safe). */
 export function bits(set) {
