@@ -331,10 +331,10 @@ function commandOfNature(v, ctx) {
     const f = findUnit(v.formations, uid);
     return f ? `<b>${esc(name(f.unit.card))}</b> (${f.tok}, ${t('side')} ${f.side})` : '?';
   };
-  const attackPanel = atk ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} <b>${esc(name(atk.cmd))}</b> (p${atk.seat}) · ${where(atk.attacker)} → ${targets.map(where).join(', ')}${atk.cut ? ` · ${t('cut', atk.cut)}` : ''}</div>` : '';
+  const attackPanel = atk ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} <b>${esc(name(atk.cmd))}</b> (${esc(who(atk.seat))}) · ${where(atk.attacker)} → ${targets.map(where).join(', ')}${atk.cut ? ` · ${t('cut', atk.cut)}` : ''}</div>` : '';
   // Commands in play reach their owner's discard pile once their effect is over (ruling C17).
   const playing = (v.stack || []).map((s) => s?.Discard).filter(Boolean);
-  const inPlay = playing.length ? `<div class="inplay">${t('in_play')}${t('colon')} ${playing.map((d) => `<span class="chip ${seatColor(d.seat)}" title="${esc(info(d.card).text || '')}">${esc(name(d.card))} (p${d.seat})</span>`).join(' ')}</div>` : '';
+  const inPlay = playing.length ? `<div class="inplay">${t('in_play')}${t('colon')} ${playing.map((d) => `<span class="chip ${seatColor(d.seat)}" title="${esc(info(d.card).text || '')}">${esc(name(d.card))} (${esc(who(d.seat))})</span>`).join(' ')}</div>` : '';
   const statsOf = (c) => (c.strength != null ? `<span class="pips">${icon('strength', t('strength'))}${c.strength}</span> <span class="pips">${icon('health', t('health'))}${c.health}</span>` : '');
   const market = (v.market || []).map((row, m) => `<div class="market"><b>${m === 0 ? t('elemental_market') : t('command_market')}</b>
     <button class="marketbtn" data-tok="refresh ${m === 0 ? 'e' : 'c'}" data-name="${esc(t('refresh_market'))}">${t('refresh_market')}</button><div class="row">

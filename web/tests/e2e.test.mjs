@@ -187,7 +187,7 @@ const AGAINST_BOTS = {
   equinox: {},
   'mystic-vale': { options: { edition: 'essential' } },
   'spirit-duel': {},
-  'command-of-nature': { seats: ['me', 'bot:easy', 'bot:easy', 'bot:easy'] },
+  'command-of-nature': { seats: ['me', 'bot:easy', 'bot:easy', 'bot:easy'], options: { turn_limit: '10' } },
 };
 
 // axe-core's serious and critical violations on the page, as one line each.
