@@ -301,8 +301,11 @@ function morphChildren(from, to) {
   const byKey = new Map();
   for (const o of from.childNodes) { const k = keyOf(o); if (k && !byKey.has(k)) byKey.set(k, o); }
   const news = [...to.childNodes];
+  const wanted = new Set(news.map(keyOf).filter(Boolean));
   let i = 0;
   for (const nc of news) {
+    // Old keyed elements that are gone are removed first, so the kept ones need not move.
+    while (from.childNodes[i] && keyOf(from.childNodes[i]) && !wanted.has(keyOf(from.childNodes[i]))) from.childNodes[i].remove();
     const cur = from.childNodes[i] || null;
     const k = keyOf(nc);
     let match = null;
@@ -619,9 +622,12 @@ class Table {
     if (!s) return;
     const seats = s.seats.map((x) => (x.seat === m.seat ? (x.name ? { kind: 'taken', name: x.name } : { kind: 'taken' })
       : x.kind === 'bot' ? { kind: 'bot', spec: x.bot } : { kind: 'open' }));
-    const options = Object.entries(s.options || {}).filter(([k, v]) => k !== 'players' && v !== null && typeof v !== 'object')
-      .map(([k, v]) => `${k}=${v}`);
     try {
+      // The same options: those set away from their defaults (a list, such as the sages dealt, is dealt again).
+      const type = (await api('/api/types')).games.find((g) => g.name === m.game);
+      const defaults = Object.fromEntries((type?.options || []).map((o) => [o.name, o.default]));
+      const options = Object.entries(s.options || {}).filter(([k, v]) => k !== 'players' && k in defaults && v !== null && typeof v !== 'object' && String(v) !== defaults[k])
+        .map(([k, v]) => `${k}=${v}`);
       const r = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ game: m.game, players: s.seats.length, options, seats, hints: s.hints }) });
       const mineLink = r.seats.find((x) => x.seat === m.seat) || r.seats[0];
@@ -677,7 +683,10 @@ class Table {
     for (const n of next.querySelectorAll('#board [data-key]')) if (this.changed.has(n.dataset.key)) n.classList.add('changed');
     const log = this.root.querySelector('#log');
     const atEnd = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    const focused = document.activeElement;
     morph(this.root, next);
+    // An element that had to move keeps the focus.
+    if (focused && focused !== document.body && focused.isConnected && document.activeElement !== focused && this.root.contains(focused)) focused.focus({ preventScroll: true });
     const nl = this.root.querySelector('#log');
     if (nl && atEnd) nl.scrollTop = nl.scrollHeight;
     // The page leaves room under the board for the decision bar.

@@ -82,7 +82,10 @@ function equinox(v, ctx) {
     <div class="players">${seatsRow}</div>
     <div class="scroll"><table class="grid"><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table></div>
     ${secret}
-    ${bits(v.aside).length ? `<div>${t('aside')}${t('colon')} ${bits(v.aside).map((id) => `<b title="${esc(card(id).text || '')}">${esc(card(id).name)}</b>`).join(', ')}</div>` : ''}
+    ${bits(v.aside).length ? `<div class="aside"><b>${t('aside')}</b><div class="hand">${bits(v.aside).map((id) => {
+      const c = card(id);
+      return face({ tok: c.notation, key: `aside${id}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
+    }).join('')}</div></div>` : ''}
     ${pub ? `<div class="muted">${t('discard')}${t('colon')} ${pub}</div>` : ''}
     <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
 }

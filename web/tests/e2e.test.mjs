@@ -113,7 +113,10 @@ const decisionProblems = (page) => page.evaluate(() => {
     const r = n.getBoundingClientRect();
     return r.width > 0 && r.bottom > 0 && r.top < top && r.left < W && r.right > 0;
   });
-  if (!answers.length && !board.length) out.push('no answer in the viewport');
+  if (!answers.length && !board.length) {
+    const first = document.querySelector('#board [data-tok].can')?.getBoundingClientRect();
+    out.push(`no answer in the viewport (bar top ${Math.round(top)}, scrollY ${Math.round(scrollY)}, first on the board at ${first ? Math.round(first.top) : 'none'}, selection ${window.sylvanTable?.sel.length})`);
+  }
   return out;
 });
 
@@ -288,6 +291,12 @@ for (const [i, game] of GAMES.entries()) {
     assert.doesNotMatch(await page.locator('#log').innerText(), /\bp[0-9]\b/, 'names, not seat ids, in the log');
     await page.screenshot({ path: path.join(ARTIFACTS, `${game}-end.png`), fullPage: true });
     finished[game] = (await stateOf(page)).id;
+    // A rematch: the same game and options, a new deal.
+    if (game === 'mystic-vale') {
+      await page.click('#rematch');
+      await page.waitForFunction((id) => window.sylvanTable?.msg && window.sylvanTable.msg.game_id !== id, finished[game]);
+      assert.ok(await page.evaluate(() => !!window.sylvanTable.msg.view.draft), 'the rematch is an Essential Edition game (its draft)');
+    }
     if (game === 'equinox') assert.ok(undone, 'undo was offered and used');
     if (game === 'spirit-duel') assert.ok(hinted, 'the hint was asked');
     if (game === 'mystic-vale') assert.ok(reloaded, 'the page was reloaded mid-game');
@@ -430,23 +439,24 @@ for (const { game, seed, options, every = 1, minChecks } of TWO_PEOPLE) {
       }
       // Focus stays on the chosen element of the waiting page when the other seat moves.
       const waiting = p === a ? b : a;
-      if (!focusKept && st.sel === 0 && await waiting.locator('#board [data-key]').count()) {
+      if (!focusKept && st.sel === 0 && await waiting.locator('#board :is(.card, .unit, .sleeve)[data-key]').count()) {
         await waiting.evaluate(() => {
-          const n = document.querySelector('#board .card[data-key], #board .unit[data-key], #board .sleeve[data-key], #board [data-key]');
-          n.tabIndex = 0;
+          // A card of the board: focusable whether or not it can be clicked now.
+          const n = ['.card', '.unit', '.sleeve'].map((c) => document.querySelector(`#board ${c}[data-key]`)).find(Boolean);
           n.focus();
           window.focusMark = n;
         });
-        const before = await stateOf(waiting);
         const what = await clickSomething(p, random(), random());
         assert.ok(what && !what.missing, `nothing on the board answers move ${st.move}: ${what?.missing}`);
-        await waiting.waitForFunction((m) => window.sylvanTable.msg.move !== m, before.move);
-        await waiting.waitForTimeout(100);
-        if (await waiting.evaluate(() => window.focusMark.isConnected)) {
-          assert.ok(await waiting.evaluate(() => document.activeElement === window.focusMark), 'the focus stayed on the element');
-          focusKept = true;
-        }
         await p.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
+        if ((await stateOf(p)).move !== st.move) {
+          await waiting.waitForFunction((m) => window.sylvanTable.msg.move !== m, st.move);
+          await waiting.waitForTimeout(100);
+          if (await waiting.evaluate(() => window.focusMark.isConnected)) {
+            assert.ok(await waiting.evaluate(() => document.activeElement === window.focusMark), 'the focus stayed on the element');
+            focusKept = true;
+          }
+        }
         continue;
       }
       const what = await clickSomething(p, random(), random());
@@ -698,6 +708,7 @@ test('the lobby: typed widgets, presets, an error kept next to its field; readab
   assert.equal(await page.locator('#players').inputValue(), '4');
   assert.ok(await page.locator('[data-opt="teams"]').isChecked());
   // A number out of range: the error stays next to its field until the field changes.
+  await page.click('details.options summary');
   await page.fill('[data-opt="turn_limit"]', '0');
   await page.click('#go');
   const err = page.locator('[data-field="turn_limit"] .err');
