@@ -62,18 +62,19 @@ function optionWidget(o) {
   const id = `opt-${o.name}`;
   let input;
   if (k.type === 'bool') {
-    input = `<input type="checkbox" role="switch" id="${id}" data-opt="${esc(o.name)}" data-kind="bool" ${o.default === 'true' ? 'checked' : ''}>`;
+    input = `<input type="checkbox" role="switch" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="bool" ${o.default === 'true' ? 'checked' : ''}>`;
   } else if (k.type === 'int') {
-    input = `<input type="number" id="${id}" data-opt="${esc(o.name)}" data-kind="int" min="${k.min}" max="${k.max}" step="1" value="${esc(o.default)}" inputmode="numeric">`;
+    input = `<input type="number" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="int" min="${k.min}" max="${k.max}" step="1" value="${esc(o.default)}" inputmode="numeric">`;
   } else if (k.type === 'choice') {
-    input = `<select id="${id}" data-opt="${esc(o.name)}" data-kind="choice">${k.choices.map((c) =>
+    input = `<select id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="choice">${k.choices.map((c) =>
       `<option value="${esc(c)}" ${c === o.default ? 'selected' : ''}>${esc(valueLabel(o, c))}</option>`).join('')}</select>`;
   } else {
-    input = `<input type="text" id="${id}" data-opt="${esc(o.name)}" data-kind="text" value="${esc(o.default)}">`;
+    input = `<input type="text" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="text" value="${esc(o.default)}">`;
   }
-  const range = k.type === 'int' ? ` (${t('range_help', k.min, k.max)})` : '';
+  const help = optHelp(o);
+  const range = k.type === 'int' && !help.includes(String(k.max)) ? ` (${t('range_help', k.min, k.max)})` : '';
   return `<div class="field opt ${k.type === 'bool' ? 'switch' : ''}" data-field="${esc(o.name)}"><label for="${id}">${esc(optLabel(o))}</label>${input}
-    <small id="${id}-help">${esc(optHelp(o))}${esc(range)}</small><small class="err" id="${id}-err" role="alert" hidden></small></div>`;
+    <small id="${id}-help">${esc(help)}${esc(range)}</small><small class="err" id="${id}-err" role="alert" hidden></small></div>`;
 }
 
 async function lobby() {
@@ -390,6 +391,8 @@ class Table {
       if (!box) return;
       box.textContent = n ? (n.getAttribute('title') || '') : '';
     };
+    const stopSeeking = () => { this.seek = false; };
+    for (const ev of ['wheel', 'touchstart', 'pointerdown']) addEventListener(ev, stopSeeking, { passive: true });
     root.addEventListener('mouseover', peek);
     root.addEventListener('focusin', peek);
   }
@@ -481,7 +484,10 @@ class Table {
     if (m.over && this.breakdown === undefined) this.loadBreakdown();
     if (m.over && this.analysis === undefined) this.loadAnalysis();
     this.render();
-    if (mine && (!was || prev?.move !== m.move)) this.showAnswer();
+    // Until the player scrolls or clicks, every redraw of this decision (the catalog, the log arriving)
+    // keeps an answer in sight.
+    this.seek = mine && (!was || prev?.move !== m.move);
+    if (this.seek) this.showAnswer();
     // Say it: the tab title and the live region.
     document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — Sylvan`;
     const live = document.getElementById('live');
@@ -676,7 +682,8 @@ class Table {
       const old = new Map([...this.root.querySelectorAll(things)].map((n) => [n.dataset.key, n.textContent]));
       this.changed = new Set();
       if (old.size) {
-        for (const n of next.querySelectorAll(things)) if (old.get(n.dataset.key) !== n.textContent) this.changed.add(n.dataset.key);
+        // Not one's own Mystic Vale field: the new turn's draw is not the other seat's doing.
+        for (const n of next.querySelectorAll(things)) if (old.get(n.dataset.key) !== n.textContent && !n.closest('.mvplayer.me')) this.changed.add(n.dataset.key);
       }
       this.flash = false;
     }
@@ -692,6 +699,7 @@ class Table {
     // The page leaves room under the board for the decision bar.
     const bar = this.root.querySelector('#decision');
     document.documentElement.style.setProperty('--dh', `${bar ? bar.offsetHeight + 8 : 0}px`);
+    if (this.seek && mine) this.showAnswer();
   }
 
   // The decision: who is to play, the question, and its answers (words-only actions as buttons, the
@@ -706,8 +714,10 @@ class Table {
         <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${verbWord(a.notation) ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.named(a.description || a.notation))}</button>`).join('')}</div>`;
     } else if (mine) {
       const reached = new Set(this.reached || []);
-      const words1 = legal.filter((a) => words(a.notation).length === 1);
-      const rest = legal.filter((a) => words(a.notation).length > 1 && !reached.has(a.id));
+      // Answers in words only: a verb alone (`push`, `done`) or with numbers (`amount 2`).
+      const plain = (a) => words(a.notation).slice(1).every((w) => /^\d+$/.test(w));
+      const words1 = legal.filter(plain);
+      const rest = legal.filter((a) => !plain(a) && !reached.has(a.id));
       answers = `<div class="choices">${words1.map((a) => `<button class="choice can" data-tok="${esc(a.notation)}" data-exact data-key="w:${esc(a.notation)}">${esc(this.named(a.description || a.notation))}</button>`).join('')}
         ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.named(a.description || a.notation))}</button>`).join('')}` : ''}</div>`;
     }
@@ -807,12 +817,12 @@ function endPanel(m, table) {
     table_ = `<div class="scroll"><table class="breakdown"><thead><tr><th></th>${heads}</tr></thead><tbody>
       ${b.rows.map((r) => `<tr><td>${esc(r.label)}</td>${r.values.map((v) => `<td>${v}</td>`).join('')}</tr>`).join('')}
       <tr class="total"><td>${t('total')}</td>${b.totals.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table></div>
-      ${(b.notes || []).map((x) => `<p>${esc(x)}</p>`).join('')}`;
+      ${(b.notes || []).map((x) => `<p>${esc(table ? table.named(x) : x)}</p>`).join('')}`;
   } else if (m.scores) {
     table_ = `<div class="scroll"><table class="breakdown"><thead><tr><th></th>${heads}</tr></thead><tbody><tr class="total"><td>${t('total')}</td>${m.scores.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table></div>`;
   }
   return `<section class="panel end" id="end"><h2>${t('final_score')}${verdict ? ` — <span class="verdict">${esc(verdict)}</span>` : ''}</h2>
-    ${b?.end_reason ? `<p class="reason">${esc(b.end_reason)}</p>` : ''}
+    ${b?.end_reason ? `<p class="reason">${esc(table ? table.named(b.end_reason) : b.end_reason)}</p>` : ''}
     <p>${t('winners')}${t('colon')} <b>${esc(win || '—')}</b></p>${table_}
     ${m.analysis === 'loading' ? `<p class="muted" id="chart-wait">${t('analysing')}</p>` : m.analysis ? winChart(m.analysis, who) : ''}
     <p>${table && m.seat != null ? `<button id="rematch" class="primary">${t('rematch')}</button> ` : ''}<a class="button" href="/replay/${esc(m.game_id)}">${t('replay')}</a></p></section>`;

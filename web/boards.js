@@ -50,6 +50,9 @@ const ROW_WORTH = [4, 3, 2, 1, 0];
 
 function equinox(v, ctx) {
   const { catalog, t, seat } = ctx;
+  // The question in the game's own words: the view text's first line is "Equinox — round — pN to
+  // play — <question>".
+  ctx.question = (ctx.text || '').split('\n')[0].split(' — ').slice(3).join(' — ');
   const who = ctx.who || ((s) => `p${s}`);
   const cards = catalog.cards || {};
   const creatures = catalog.creatures || {};
@@ -82,6 +85,10 @@ function equinox(v, ctx) {
     <div class="players">${seatsRow}</div>
     <div class="scroll"><table class="grid"><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table></div>
     ${secret}
+    ${Array.isArray(v.phase?.Keep?.drawn) ? `<div class="market offer"><b>${t('sabot_drawn')}</b><div class="hand">${v.phase.Keep.drawn.map((id, k) => {
+      const c = card(id);
+      return face({ tok: c.notation, key: `drawn${k}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
+    }).join('')}</div></div>` : ''}
     ${bits(v.aside).length ? `<div class="aside"><b>${t('aside')}</b><div class="hand">${bits(v.aside).map((id) => {
       const c = card(id);
       return face({ tok: c.notation, key: `aside${id}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });

@@ -61,6 +61,7 @@ const S = {
   verb_refresh: ['Refresh', 'Renouveler'],
   verb_faction: ['Faction action', 'Action de faction'],
   refresh_market: ['Refresh this market', 'Renouveler ce marché'],
+  sabot_drawn: ['The three cards drawn (keep one)', 'Les trois cartes piochées (gardez-en une)'],
   setup_warriors: ['Warriors to choose from', 'Guerriers au choix'],
   spend_spirit: ['Pay with', 'Payer avec'],
   opt_players: ['Players', 'Joueurs'],

@@ -570,12 +570,12 @@ fn option_kinds_offer_only_values_that_start_a_game() -> TestResult {
             }
             for value in offered {
                 let o = format!("{}={value}", doc.name);
-                let opts = g.options(None, &[o.clone()]).map_err(|e| format!("{}: {o}: {e}", g.name()))?;
+                let opts = g.options(None, std::slice::from_ref(&o)).map_err(|e| format!("{}: {o}: {e}", g.name()))?;
                 g.new_game(&opts, 1).map_err(|e| format!("{}: {o}: {e}", g.name()))?;
             }
             for value in refused {
                 let o = format!("{}={value}", doc.name);
-                let made = g.options(None, &[o.clone()]).ok().and_then(|opts| g.new_game(&opts, 1).ok());
+                let made = g.options(None, std::slice::from_ref(&o)).ok().and_then(|opts| g.new_game(&opts, 1).ok());
                 assert!(made.is_none(), "{}: {o} was accepted", g.name());
             }
         }
