@@ -100,7 +100,7 @@ async function lobby() {
     const opts = g.options.filter((o) => o.name !== 'players');
     const n = preset?.players || g.min_players;
     rest.innerHTML = `
-      <div class="field"><label for="players">${t('players')}</label><select id="players">${range(g.min_players, g.max_players).map((k) =>
+      <div class="field seat"><label for="players">${t('players')}</label><select id="players">${range(g.min_players, g.max_players).map((k) =>
         `<option ${k === n ? 'selected' : ''}>${k}</option>`).join('')}</select></div>
       <div id="seats"></div>
       <details class="options" ${preset ? '' : 'open'}><summary>${t('options_h')}</summary>${opts.map(optionWidget).join('')}</details>
@@ -391,6 +391,12 @@ class Table {
       if (!box) return;
       box.textContent = n ? (n.getAttribute('title') || '') : '';
     };
+    // A phone turned or a window resized: the decision's answer is brought back into view.
+    let frame = 0;
+    addEventListener('resize', () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => { if (this.mine() && this.root.isConnected) this.showAnswer(); });
+    });
     const stopSeeking = () => { this.seek = false; };
     for (const ev of ['wheel', 'touchstart', 'pointerdown']) addEventListener(ev, stopSeeking, { passive: true });
     root.addEventListener('mouseover', peek);
@@ -667,7 +673,7 @@ class Table {
           <div class="board" id="board">${boardHtml}</div>
           ${mine && this.advice ? adviceBox(this.advice) : ''}
         </div>
-        <aside class="side" id="side" aria-label="${esc(t('log'))}">
+        <aside class="side" id="side" aria-label="${esc(t('log'))}" tabindex="0">
           <h3>${t('log')}</h3>
           <div class="log" id="log">${this.logReady || this.log.length ? renderLog(this.log, m.game, this) : `<p class="muted">${t('log_loading')}</p>`}</div>
           ${m.text ? `<details id="astext"><summary>${t('as_text')}</summary><pre class="text">${esc(m.text)}</pre></details>` : ''}
@@ -942,7 +948,7 @@ function viewer(id, record) {
       <div class="layout">
         <div class="boardcol"><div class="board" id="board">${board(d.view, ctx)}</div>
           ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '', analysis: st.analysis ?? null }) : ''}</div>
-        <aside class="side"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game)}</div></aside>
+        <aside class="side" aria-label="${esc(t('log'))}" tabindex="0"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game)}</div></aside>
       </div>`;
     const go = (k) => { st.upto = Math.max(0, Math.min(d.total, k)); load(); };
     root.querySelector('#first').onclick = () => go(0);

@@ -267,7 +267,7 @@ for (const [i, game] of GAMES.entries()) {
             if (code === 'fr') await switchLang(page, 'fr');
             await page.screenshot({ path: path.join(ARTIFACTS, `${game}-desktop-${code}.png`) });
             await page.setViewportSize(PHONE);
-            await page.waitForTimeout(100);
+            await page.waitForTimeout(400);
             assert.deepEqual(await decisionProblems(page), [], `phone, ${code}`);
             await page.screenshot({ path: path.join(ARTIFACTS, `${game}-phone-${code}.png`) });
             await page.setViewportSize(DESKTOP);
