@@ -1,5 +1,6 @@
 // Sylvan in the browser: lobby, play page, replay viewer. Plain modules, no build step.
-import { t, lang, setLang, gameName } from './i18n.js';
+import { t, lang, setLang, gameName, has } from './i18n.js';
+import { sprite } from './icons.js';
 import { boards, esc, place, seatColors } from './boards.js';
 import { rulesHelp } from './help.js';
 
@@ -37,7 +38,44 @@ function translatePage() {
   for (const n of document.querySelectorAll('[data-t]')) n.textContent = t(n.dataset.t);
 }
 
+
 // ---------------------------------------------------------------- lobby
+
+// Ready-made tables: a game, its players and options (the rest default).
+const PRESETS = [
+  { key: 'preset_mv_essential', game: 'mystic-vale', players: 2, options: { edition: 'essential' } },
+  { key: 'preset_mv_base', game: 'mystic-vale', players: 2, options: {} },
+  { key: 'preset_con_2v2', game: 'command-of-nature', players: 4, options: { teams: 'true' } },
+  { key: 'preset_con_duel', game: 'command-of-nature', players: 2, options: {} },
+  { key: 'preset_eq_4', game: 'equinox', players: 4, options: {} },
+  { key: 'preset_sd', game: 'spirit-duel', players: 2, options: {} },
+];
+
+// An option's label and help in plain words (the interface's own when it has them).
+const optLabel = (o) => (has(`opt_${o.name}`) ? t(`opt_${o.name}`) : o.name.replace(/_/g, ' '));
+const optHelp = (o) => (has(`opth_${o.name}`) ? t(`opth_${o.name}`) : o.help.replace(/\s*\((?:EN|FR|ruling)[^)]*\)/g, '').replace(/`[^`]*`/g, '').replace(/\s+([,;:.])/g, '$1'));
+const valueLabel = (o, v) => (has(`optv_${o.name}_${v}`) ? t(`optv_${o.name}_${v}`) : v);
+
+// One option as a widget of its kind: a switch, a number in its range, a list of choices, or text.
+function optionWidget(o) {
+  const k = o.kind || { type: 'text' };
+  const id = `opt-${o.name}`;
+  let input;
+  if (k.type === 'bool') {
+    input = `<input type="checkbox" role="switch" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="bool" ${o.default === 'true' ? 'checked' : ''}>`;
+  } else if (k.type === 'int') {
+    input = `<input type="number" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="int" min="${k.min}" max="${k.max}" step="1" value="${esc(o.default)}" inputmode="numeric">`;
+  } else if (k.type === 'choice') {
+    input = `<select id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="choice">${k.choices.map((c) =>
+      `<option value="${esc(c)}" ${c === o.default ? 'selected' : ''}>${esc(valueLabel(o, c))}</option>`).join('')}</select>`;
+  } else {
+    input = `<input type="text" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="text" value="${esc(o.default)}">`;
+  }
+  const help = optHelp(o);
+  const range = k.type === 'int' && !help.includes(String(k.max)) ? ` (${t('range_help', k.min, k.max)})` : '';
+  return `<div class="field opt ${k.type === 'bool' ? 'switch' : ''}" data-field="${esc(o.name)}"><label for="${id}">${esc(optLabel(o))}</label>${input}
+    <small id="${id}-help">${esc(help)}${esc(range)}</small><small class="err" id="${id}-err" role="alert" hidden></small></div>`;
+}
 
 async function lobby() {
   main.innerHTML = `<section class="panel" id="create"><h2>${t('new_game')}</h2><div id="form">${t('loading')}</div></section>
@@ -45,39 +83,65 @@ async function lobby() {
   let types;
   try { types = (await api(`/api/types?lang=${lang()}`)).games; } catch (e) { toast(e.message); return; }
   const form = main.querySelector('#form');
-  const pick = el(`<div class="field"><label>${t('game')} <select id="g">${types.map((g) =>
-    `<option value="${esc(g.name)}">${esc(gameName(g.name))}</option>`).join('')}</select></label></div>`);
+  const presets = PRESETS.filter((p) => types.some((g) => g.name === p.game));
+  const top = el(`<div class="lobbytop">
+    <div class="field"><label for="preset">${t('preset')}</label><select id="preset"><option value="">${t('preset_none')}</option>${presets.map((p, i) =>
+      `<option value="${i}">${esc(t(p.key))}</option>`).join('')}</select></div>
+    <div class="field"><label for="g">${t('game')}</label><select id="g">${types.map((g) =>
+      `<option value="${esc(g.name)}">${esc(gameName(g.name))}</option>`).join('')}</select></div>
+    <div class="field"><label for="myname">${t('your_name')}</label><input id="myname" autocomplete="nickname" maxlength="40" value="${esc(localStorage.getItem('sylvan-name') || '')}"></div></div>`);
   form.innerHTML = '';
-  form.append(pick);
+  form.append(top);
   const rest = el('<div></div>');
   form.append(rest);
-  const draw = () => {
-    const g = types.find((x) => x.name === pick.querySelector('select').value);
+  const pick = top.querySelector('#g');
+  const draw = (preset) => {
+    const g = types.find((x) => x.name === pick.value);
     const opts = g.options.filter((o) => o.name !== 'players');
+    const n = preset?.players || g.min_players;
     rest.innerHTML = `
-      <div class="field"><label>${t('players')} <select id="players">${range(g.min_players, g.max_players).map((n) =>
-        `<option>${n}</option>`).join('')}</select></label></div>
-      ${opts.map((o) => `<div class="field"><label title="${esc(o.help)}">${esc(o.name)}
-        <input data-opt="${esc(o.name)}" placeholder="${esc(o.default)}"></label><small>${esc(o.help)}</small></div>`).join('')}
+      <div class="field seat"><label for="players">${t('players')}</label><select id="players">${range(g.min_players, g.max_players).map((k) =>
+        `<option ${k === n ? 'selected' : ''}>${k}</option>`).join('')}</select></div>
       <div id="seats"></div>
-      <div class="field"><label><input type="checkbox" id="hints"> ${t('hints_for_all')}</label><small>${t('hints_help')}</small></div>
+      <details class="options" ${preset ? '' : 'open'}><summary>${t('options_h')}</summary>${opts.map(optionWidget).join('')}</details>
+      <div class="field switch"><label for="hints">${t('hints_for_all')}</label><input type="checkbox" role="switch" id="hints"><small>${t('hints_help')}</small></div>
+      <p class="err" id="form-err" role="alert" hidden></p>
       <button id="go" class="primary">${t('create')}</button>
       <div id="links"></div>`;
+    for (const [name, value] of Object.entries(preset?.options || {})) {
+      const i = rest.querySelector(`[data-opt="${name}"]`);
+      if (i?.type === 'checkbox') i.checked = value === 'true'; else if (i) i.value = value;
+    }
+    // An error stays next to its field until the field changes.
+    rest.addEventListener('input', (e) => {
+      const f = e.target.closest('.field');
+      const err = f?.querySelector('.err');
+      if (err) { err.hidden = true; err.textContent = ''; e.target.removeAttribute('aria-invalid'); }
+    });
     const seats = rest.querySelector('#seats');
     const drawSeats = () => {
-      const n = Number(rest.querySelector('#players').value);
-      seats.innerHTML = range(0, n - 1).map((s) => `<div class="field seat"><label>p${s}
-        <select data-seat="${s}">
+      const k = Number(rest.querySelector('#players').value);
+      seats.innerHTML = range(0, k - 1).map((s) => `<div class="field seat"><label for="seat-${s}">${t('player_n', s + 1)}</label>
+        <select id="seat-${s}" data-seat="${s}">
           <option value="me" ${s === 0 ? 'selected' : ''}>${t('seat_me')}</option>
           <option value="open">${t('seat_open')}</option>
           ${levelsOf(g).map((l) => `<option value="bot:${esc(l)}" ${s > 0 && l === 'medium' ? 'selected' : ''}>${t('bot')} · ${esc(t(l))}</option>`).join('')}
-        </select></label></div>`).join('');
+        </select></div>`).join('');
+      // CoN: 4 players means teams.
+      const teams = rest.querySelector('[data-opt="teams"]');
+      if (teams && g.name === 'command-of-nature') teams.checked = k === 4;
     };
     rest.querySelector('#players').onchange = drawSeats;
     drawSeats();
     rest.querySelector('#go').onclick = () => create(g, rest);
   };
-  pick.querySelector('select').onchange = draw;
+  pick.onchange = () => { top.querySelector('#preset').value = ''; draw(); };
+  top.querySelector('#preset').onchange = (e) => {
+    const p = presets[Number(e.target.value)];
+    if (!p) return;
+    pick.value = p.game;
+    draw(p);
+  };
   draw();
   listGames();
 }
@@ -88,12 +152,45 @@ function range(a, b) {
   return out;
 }
 
+// The options a form sets away from their defaults, as `NAME=VALUE`; checks numbers against their range.
+function formOptions(g, form) {
+  const out = [];
+  const bad = [];
+  for (const i of form.querySelectorAll('[data-opt]')) {
+    const o = g.options.find((x) => x.name === i.dataset.opt);
+    let v = i.type === 'checkbox' ? String(i.checked) : i.value.trim();
+    if (i.dataset.kind === 'int') {
+      const n = Number(v);
+      if (v === '' || !Number.isInteger(n) || n < o.kind.min || n > o.kind.max) { bad.push([o.name, t('range_help', o.kind.min, o.kind.max)]); continue; }
+      v = String(n);
+    }
+    if (v !== '' && v !== o.default) out.push(`${o.name}=${v}`);
+  }
+  return { out, bad };
+}
+
+function showFieldError(form, name, message) {
+  const f = form.querySelector(`[data-field="${name}"]`);
+  if (!f) return false;
+  f.closest('details')?.setAttribute('open', '');
+  const err = f.querySelector('.err');
+  err.textContent = message;
+  err.hidden = false;
+  f.querySelector('[data-opt]')?.setAttribute('aria-invalid', 'true');
+  return true;
+}
+
 async function create(g, form) {
   const players = Number(form.querySelector('#players').value);
-  const options = [...form.querySelectorAll('[data-opt]')].filter((i) => i.value.trim())
-    .map((i) => `${i.dataset.opt}=${i.value.trim()}`);
+  const { out: options, bad } = formOptions(g, form);
+  const formErr = form.querySelector('#form-err');
+  formErr.hidden = true;
+  for (const [name, msg] of bad) showFieldError(form, name, t('field_error', msg));
+  if (bad.length) return;
+  const name = document.getElementById('myname')?.value.trim() || '';
+  localStorage.setItem('sylvan-name', name);
   const seats = [...form.querySelectorAll('[data-seat]')].map((s) => {
-    if (s.value === 'me') return { kind: 'taken' };
+    if (s.value === 'me') return name ? { kind: 'taken', name } : { kind: 'taken' };
     if (s.value === 'open') return { kind: 'open' };
     return { kind: 'bot', spec: s.value.slice(4) };
   });
@@ -101,11 +198,16 @@ async function create(g, form) {
   try {
     r = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ game: g.name, players, options, seats, hints: form.querySelector('#hints').checked }) });
-  } catch (e) { toast(e.message); return; }
+  } catch (e) {
+    // The error names the option it is about: shown next to that field, else above the button.
+    const o = g.options.find((x) => new RegExp(`\\b${x.name}\\b`).test(e.message));
+    if (!o || !showFieldError(form, o.name, e.message)) { formErr.textContent = e.message; formErr.hidden = false; }
+    return;
+  }
   const links = form.querySelector('#links');
   links.innerHTML = `<p>${t('created')} <code>${esc(r.id)}</code>. ${t('links_private')}</p>` + r.seats.map((s) => {
     const url = new URL(s.link, location.href);
-    return `<p class="link">p${s.seat}${t('colon')} <a class="seat-link" href="${esc(url.pathname + url.search + url.hash)}">${esc(s.link)}</a>
+    return `<p class="link">${t('player_n', s.seat + 1)}${t('colon')} <a class="seat-link" href="${esc(url.pathname + url.search + url.hash)}">${esc(s.link)}</a>
       <button data-copy="${esc(s.link)}">${t('copy')}</button></p>`;
   }).join('') + `<p>${t('watch_link')}${t('colon')} <a href="/play/${esc(r.id)}">${esc(location.origin)}/play/${esc(r.id)}</a></p>`;
   for (const b of links.querySelectorAll('[data-copy]')) b.onclick = () => navigator.clipboard?.writeText(b.dataset.copy);
@@ -119,18 +221,17 @@ async function listGames() {
   try { games = (await api('/api/games')).games; } catch (e) { box.textContent = e.message; return; }
   games.sort((a, b) => b.created - a.created);
   if (!games.length) { box.textContent = t('no_games'); return; }
-  box.innerHTML = `<div class="scroll"><table class="games"><thead><tr><th>${t('game')}</th><th>${t('seats')}</th><th>${t('status')}</th><th>${t('move')}</th><th></th></tr></thead><tbody>
-    ${games.slice(0, 50).map((g) => `<tr>
-      <td>${esc(gameName(g.game))}<br><small><code>${esc(g.id)}</code></small></td>
-      <td>${g.seats.map((s) => `p${s.seat}${t('colon')} ${esc(seatLabel(s))}`).join('<br>')}</td>
-      <td>${t(g.status)}</td><td>${g.move}</td>
-      <td>${g.status === 'open' ? `<button data-join="${esc(g.id)}">${t('join')}</button>` : ''}
-          ${g.status !== 'finished' ? `<a class="button" href="/play/${esc(g.id)}">${t('watch')}</a>` : `<a class="button" href="/replay/${esc(g.id)}">${t('replay')}</a>`}</td>
-    </tr>`).join('')}</tbody></table></div>`;
+  box.innerHTML = `<ul class="gamelist">
+    ${games.slice(0, 50).map((g) => `<li class="gamerow">
+      <div><b>${esc(gameName(g.game))}</b> · ${t(g.status)} · ${t('move')} ${g.move}<br><small>${g.seats.map((s) => `${esc(s.name || t('player_n', s.seat + 1))}${t('colon')} ${esc(seatLabel(s))}`).join(' · ')}</small></div>
+      <div class="gameacts">${g.status === 'open' ? `<button data-join="${esc(g.id)}">${t('join')}</button>` : ''}
+          ${g.status !== 'finished' ? `<a class="button" href="/play/${esc(g.id)}">${t('watch')}</a>` : `<a class="button" href="/replay/${esc(g.id)}">${t('replay')}</a>`}</div>
+    </li>`).join('')}</ul>`;
   for (const b of box.querySelectorAll('[data-join]')) {
     b.onclick = async () => {
       try {
-        const r = await api(`/api/games/${b.dataset.join}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const name = localStorage.getItem('sylvan-name') || '';
+        const r = await api(`/api/games/${b.dataset.join}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(name ? { name } : {}) });
         const url = new URL(r.link, location.href);
         location.assign(url.pathname + url.search + url.hash);
       } catch (e) { toast(e.message); }
@@ -146,31 +247,167 @@ function seatLabel(s) {
 
 // ---------------------------------------------------------------- clicking: legal actions by tokens
 
-// The words of a notation after its verb (`play cam7>gru` → [cam7, gru]).
+// The words of a notation, its verb included (`buy 1.2` → [buy, 1.2]; `play cam7>gru` → [play, cam7, gru]).
 function words(notation) {
-  return notation.trim().split(/[\s>]+/).slice(1);
+  return notation.trim().split(/[\s>]+/);
 }
 
-// Whether `tok` (one or more words, e.g. `r2 gru`) appears in the action's words, in order.
-function hasTok(action, tok) {
+// Whether a selection entry `{tok, not}` names part of the action: the token's words appear in the
+// action's words, in order (the verb counts: `buy 1.2`, `take leader 3`), and the action's verb is not
+// one the element excludes (`not`: a player's own unit is never the target of `aim`).
+function hasTok(action, entry) {
   const w = action._w || (action._w = words(action.notation));
-  const tw = tok.split(/\s+/);
+  if (entry.not && entry.not.split(' ').includes(w[0])) return false;
+  if (entry.exact) return action.notation === entry.tok;
+  const tw = entry.tok.split(/\s+/);
   for (let i = 0; i + tw.length <= w.length; i++) {
     if (tw.every((x, j) => w[i + j] === x)) return true;
   }
   return false;
 }
 
+// The entries a board element offers: its token's alternatives (`buy soil.top|soil.top`).
+function entriesOf(n) {
+  return n.dataset.tok.split('|').map((tok) => ({ tok, not: n.dataset.not || '', exact: n.hasAttribute('data-exact') }));
+}
+
+const sameEntry = (a, b) => a.tok === b.tok && a.not === b.not;
+
+// What a verb does, in words, for the menu that follows a selection.
+const verbWord = (notation) => {
+  const v = words(notation)[0];
+  return has(`verb_${v}`) ? t(`verb_${v}`) : '';
+};
+
+// ---------------------------------------------------------------- keyed DOM update
+
+// The key that pairs an old element with a new one: its id, `data-key` or `data-tok`.
+function keyOf(n) {
+  if (n.nodeType !== 1) return null;
+  return n.id || n.dataset.key || (n.dataset.tok ? `t:${n.dataset.tok}:${n.dataset.not || ''}` : null);
+}
+
+/** Makes `from` look like `to` by changing only what differs; elements with the same key are kept
+ * (so focus, scroll and open `<details>` stay). */
+export function morph(from, to) {
+  for (const a of [...from.attributes]) {
+    if (!to.hasAttribute(a.name) && !(a.name === 'open' && from.tagName === 'DETAILS')) from.removeAttribute(a.name);
+  }
+  for (const a of to.attributes) if (from.getAttribute(a.name) !== a.value) from.setAttribute(a.name, a.value);
+  if (from.tagName === 'INPUT' && from.value !== to.value && document.activeElement !== from) from.value = to.value;
+  morphChildren(from, to);
+}
+
+function morphChildren(from, to) {
+  const byKey = new Map();
+  for (const o of from.childNodes) { const k = keyOf(o); if (k && !byKey.has(k)) byKey.set(k, o); }
+  const news = [...to.childNodes];
+  const wanted = new Set(news.map(keyOf).filter(Boolean));
+  let i = 0;
+  for (const nc of news) {
+    // Old keyed elements that are gone are removed first, so the kept ones need not move.
+    while (from.childNodes[i] && keyOf(from.childNodes[i]) && !wanted.has(keyOf(from.childNodes[i]))) from.childNodes[i].remove();
+    const cur = from.childNodes[i] || null;
+    const k = keyOf(nc);
+    let match = null;
+    if (k) {
+      match = byKey.get(k) || null;
+      if (match && match.nodeName !== nc.nodeName) match = null;
+      if (match) byKey.delete(k);
+    } else if (cur && !keyOf(cur) && cur.nodeType === nc.nodeType && cur.nodeName === nc.nodeName) {
+      match = cur;
+    }
+    if (match) {
+      if (match !== cur) from.insertBefore(match, cur);
+      if (match.nodeType === 1) morph(match, nc);
+      else if (match.nodeValue !== nc.nodeValue) match.nodeValue = nc.nodeValue;
+    } else {
+      from.insertBefore(nc, cur);
+    }
+    i++;
+  }
+  while (from.childNodes.length > i) from.lastChild.remove();
+}
+
+function fragment(html) {
+  const d = document.createElement('div');
+  d.innerHTML = html;
+  return d;
+}
+
+// ---------------------------------------------------------------- card details
+
+const DETAILED = '.card, .sleeve, .unit, .chip[title], th.champ, td.cell, .slot[title], .pile';
+
+// The full card: its face without cuts, its text, and what the board adds (`data-more`: both sides of
+// a leader or an amulet, what a slot holds).
+function openDetail(n) {
+  const face = n.cloneNode(true);
+  for (const x of [face, ...face.querySelectorAll('*')]) {
+    x.removeAttribute('data-tok'); x.removeAttribute('tabindex'); x.removeAttribute('role'); x.removeAttribute('id');
+    x.classList?.remove('can', 'selected', 'changed');
+  }
+  const title = n.getAttribute('title') || n.dataset.title || '';
+  const more = n.dataset.more || '';
+  let d = document.getElementById('detail');
+  if (!d) {
+    d = el(`<dialog id="detail" class="detail" aria-labelledby="detail-h"><form method="dialog"><button class="close" aria-label="${esc(t('close'))}">✕ ${t('close')}</button></form>
+      <h2 id="detail-h">${t('card_detail')}</h2><div class="dface"></div><div class="dtext"></div></dialog>`);
+    document.body.append(d);
+  }
+  const back = document.activeElement;
+  d.querySelector('.dface').replaceChildren(face);
+  d.querySelector('.dtext').innerHTML = [title, ...more.split('\n')].filter(Boolean).map((x) => `<p>${esc(x)}</p>`).join('');
+  d.onclose = () => { if (back && back.isConnected) back.focus(); };
+  if (!d.open) d.showModal();
+}
+
 /** The state of a play page: last message, selection, log. */
 class Table {
   constructor(root, id, token) {
-    Object.assign(this, { root, id, token, msg: null, sel: [], log: [], catalog: null, lastMove: null });
+    Object.assign(this, { root, id, token, msg: null, sel: [], log: [], catalog: null, lastMove: null, changed: new Set(), fresh: true });
+    root.addEventListener('click', (e) => this.onClick(e));
+    root.addEventListener('keydown', (e) => this.onKey(e));
+    root.addEventListener('contextmenu', (e) => {
+      const n = e.target.closest(DETAILED);
+      if (n && this.root.querySelector('#board')?.contains(n)) { e.preventDefault(); openDetail(n); }
+    });
+    // A long press reads a card (on touch, a tap plays it).
+    let timer = null;
+    root.addEventListener('pointerdown', (e) => {
+      if (e.pointerType === 'mouse') return;
+      const n = e.target.closest(DETAILED);
+      if (!n) return;
+      timer = setTimeout(() => { timer = null; this.suppress = true; openDetail(n); }, 500);
+    });
+    const stop = () => { if (timer) clearTimeout(timer); timer = null; };
+    root.addEventListener('pointerup', stop);
+    root.addEventListener('pointercancel', stop);
+    root.addEventListener('pointermove', (e) => { if (e.pointerType !== 'mouse' && (Math.abs(e.movementX) + Math.abs(e.movementY) > 6)) stop(); });
+    // Hover or focus on a card shows its full text in the decision bar.
+    const peek = (e) => {
+      const n = e.target.closest?.(DETAILED);
+      const box = this.root.querySelector('#cardinfo');
+      if (!box) return;
+      box.textContent = n ? (n.getAttribute('title') || '') : '';
+    };
+    // A phone turned or a window resized: the decision's answer is brought back into view.
+    let frame = 0;
+    addEventListener('resize', () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => { if (this.mine() && this.root.isConnected) this.showAnswer(); });
+    });
+    const stopSeeking = () => { this.seek = false; };
+    for (const ev of ['wheel', 'touchstart', 'pointerdown']) addEventListener(ev, stopSeeking, { passive: true });
+    root.addEventListener('mouseover', peek);
+    root.addEventListener('focusin', peek);
   }
 
   connect() {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.id}/ws`);
     this.ws = ws;
+    this.fresh = true;
     ws.onopen = () => ws.send(JSON.stringify(this.token ? { type: 'hello', token: this.token, lang: lang() } : { type: 'hello', lang: lang() }));
     ws.onmessage = (e) => {
       const m = parse(e.data);
@@ -188,21 +425,96 @@ class Table {
     };
   }
 
+  // The whole log so far as this seat saw it (on every (re)connect: bots may have moved meanwhile).
+  async loadLog() {
+    const asked = this.msg.move;
+    try {
+      const r = await api(`/api/games/${this.id}/log`, { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(this.token ? { token: this.token, lang: lang() } : { lang: lang() }) });
+      const later = this.log.filter((g) => !g.undo && g.move >= r.log.length);
+      this.log = [...r.log.map((g) => ({ move: g.move, by: g.seat, at: g.at, events: g.events, action: g.action })), ...later];
+      this.logReady = true;
+      if (this.msg) this.render();
+    } catch { this.logReady = true; if (asked === this.msg?.move) this.render(); }
+  }
+
+  async loadNames() {
+    try {
+      const g = await api(`/api/games/${this.id}`);
+      this.summary = g;
+      if (this.msg) this.render();
+    } catch { /* names stay p0, p1… */ }
+  }
+
+  /** Each seat's name (by seat): the one given in the lobby, else "Player N" / "Bot N". */
+  get names() {
+    const out = {};
+    for (const s of this.summary?.seats || []) out[s.seat] = s.name || (s.kind === 'bot' ? t('bot_n', s.seat + 1) : t('player_n', s.seat + 1));
+    return out;
+  }
+
+  /** A seat's name: the one given in the lobby, else "Player N" / "Bot N". */
+  who(s) {
+    if (s == null) return '';
+    const n = this.names[s] || `p${s}`;
+    return s === this.msg?.seat ? `${n} (${t('you')})` : n;
+  }
+
+  // Seats written `p0`… in the server's words, as names.
+  named(text) {
+    const names = this.names;
+    return Object.keys(names).length ? String(text).replace(/\bp([0-9])\b/g, (x, s) => names[s] || x) : text;
+  }
+
   receive(m) {
+    const prev = this.msg;
+    const by = prev?.to_move ?? null;
     if (m.events.length) {
       // Where the game stood when the action was taken: the previous message's view.
-      this.log.push({ move: this.lastMove ?? m.move, by: this.msg?.to_move ?? null, at: where(this.msg?.view ?? m.view), events: m.events.map((e) => e.text) });
+      this.log.push({ move: this.lastMove ?? m.move, by, at: where(prev?.view ?? m.view), events: m.events.map((e) => e.text) });
     }
-    if (this.msg && m.move < this.msg.move) this.log.push({ move: m.move, undo: true, events: [t('undone')] });
+    if (prev && m.move < prev.move) this.log.push({ move: m.move, undo: true, events: [t('undone')] });
     this.lastMove = m.move;
     if (this.advice && this.advice.move !== m.move) this.advice = null;
+    // What another seat's move changed is marked on the board until the next message.
+    this.flash = !!prev && m.move > prev.move && by !== m.seat;
     this.msg = m;
     this.sel = [];
     this.pending = false;
+    const mine = m.seat !== null && m.to_move === m.seat && !m.over;
+    const was = this.wasMine;
+    this.wasMine = mine;
     if (!this.catalog) this.loadCatalog();
+    if (!this.summary) this.loadNames();
+    if (this.fresh) { this.fresh = false; this.loadLog(); }
     if (m.over && this.breakdown === undefined) this.loadBreakdown();
     if (m.over && this.analysis === undefined) this.loadAnalysis();
     this.render();
+    // Until the player scrolls or clicks, every redraw of this decision (the catalog, the log arriving)
+    // keeps an answer in sight.
+    this.seek = mine && (!was || prev?.move !== m.move);
+    if (this.seek) this.showAnswer();
+    // Say it: the tab title and the live region.
+    document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — Sylvan`;
+    const live = document.getElementById('live');
+    if (live) {
+      const other = this.flash && m.events.length ? `${this.who(by)}${t('colon')} ${this.named(m.events.map((e) => e.text).join(' '))}` : '';
+      const say = [other, mine && !was ? `${t('your_turn_q')}. ${this.question || ''}` : '', m.over ? t('game_over') : ''].filter(Boolean).join(' ');
+      if (say) live.textContent = say;
+    }
+  }
+
+  // When every answer of the decision is on the board and none is in sight, brings the first into
+  // view: no decision needs scrolling to find.
+  showAnswer() {
+    if (this.root.querySelector('#decision .answers button')) return;
+    const bar = this.root.querySelector('#decision');
+    const bottom = innerHeight - (bar ? bar.offsetHeight : 0);
+    const can = [...this.root.querySelectorAll('#board [data-tok].can')];
+    const seen = (n) => { const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < bottom && r.width > 0; };
+    if (!can.length || can.some(seen)) return;
+    const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    can[0].scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'instant' });
   }
 
   async loadBreakdown() {
@@ -249,6 +561,7 @@ class Table {
   send(obj) { this.ws.send(JSON.stringify(obj)); }
 
   act(action) {
+    if (!action || this.pending) return;
     this.sel = [];
     this.send({ type: 'act', move: this.msg.move, id: action.id });
     // Until the answer comes, nothing is clickable: an action is never sent twice.
@@ -256,96 +569,207 @@ class Table {
     this.render();
   }
 
-  candidates() {
-    return (this.msg?.legal || []).filter((a) => this.sel.every((s) => hasTok(a, s)));
+  mine() {
+    const m = this.msg;
+    return !!m && m.seat !== null && m.to_move === m.seat && !m.over && !this.pending;
   }
 
-  click(tok) {
-    if (this.sel.includes(tok)) { this.sel = this.sel.filter((s) => s !== tok); this.render(); return; }
-    const next = [...this.sel, tok];
-    const c = (this.msg.legal || []).filter((a) => next.every((s) => hasTok(a, s)));
-    if (!c.length) return;
-    if (c.length === 1) { this.act(c[0]); return; }
-    this.sel = next;
-    this.render();
+  candidates() {
+    return (this.mine() ? this.msg.legal : []).filter((a) => this.sel.every((s) => hasTok(a, s)));
+  }
+
+  // A click on a board element (or a decision-bar answer) standing for `entries`.
+  pick(entries) {
+    const at = this.sel.findIndex((s) => entries.some((e) => sameEntry(e, s)));
+    if (at >= 0) { this.sel.splice(at, 1); this.render(); return; }
+    const legal = this.mine() ? this.msg.legal : [];
+    for (const entry of entries) {
+      const next = [...this.sel, entry];
+      const c = legal.filter((a) => next.every((s) => hasTok(a, s)));
+      if (!c.length) continue;
+      // One action left (or a words-only answer, which names its action exactly): play it.
+      if (c.length === 1 || entry.exact) { this.act(c[0]); return; }
+      this.sel = next;
+      this.render();
+      return;
+    }
+  }
+
+  onClick(e) {
+    if (this.suppress) { this.suppress = false; e.preventDefault(); return; }
+    const b = e.target.closest('button, [data-tok].can, a');
+    if (b?.id === 'undo') { this.send({ type: 'undo', move: this.msg.move }); return; }
+    if (b?.id === 'help') { showHelp(this.msg.game, this.id); return; }
+    if (b?.id === 'hintbtn') { this.askHint(); return; }
+    if (b?.id === 'clear') { this.sel = []; this.render(); return; }
+    if (b?.id === 'rematch') { this.rematch(); return; }
+    if (b?.id === 'play-hint') { this.act((this.msg.legal || []).find((x) => x.id === this.advice?.id)); return; }
+    if (b?.dataset.id != null) { this.act((this.msg.legal || []).find((a) => a.id === Number(b.dataset.id))); return; }
+    if (b?.dataset.tok && b.classList.contains('can')) { e.stopPropagation(); this.pick(entriesOf(b)); return; }
+    // A card nothing can be done with: show it in full (a tap on a phone reads it).
+    const n = e.target.closest(DETAILED);
+    if (n && this.root.querySelector('#board')?.contains(n) && !n.closest('.can')) openDetail(n);
+  }
+
+  onKey(e) {
+    const n = e.target;
+    if (!(n instanceof Element) || n.matches('input, select, textarea')) return;
+    if ((e.key === 'Enter' || e.key === ' ') && n.matches('[data-tok].can')) { e.preventDefault(); this.pick(entriesOf(n)); return; }
+    if ((e.key === 'Enter' || e.key === ' ') && n.matches(DETAILED) && !n.matches('.can')) { e.preventDefault(); openDetail(n); return; }
+    if (e.key === 'i' && n.closest(DETAILED)) { e.preventDefault(); openDetail(n.closest(DETAILED)); return; }
+    const arrows = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    if (arrows[e.key] && n.matches('[data-tok].can, #decision button, #board [tabindex]')) {
+      const all = [...this.root.querySelectorAll('#board [data-tok].can, #decision .answers button')];
+      if (!all.length) return;
+      const k = all.indexOf(n);
+      const next = all[(k + arrows[e.key] + all.length) % all.length];
+      e.preventDefault();
+      next.focus();
+    }
+  }
+
+  async rematch() {
+    const s = this.summary;
+    const m = this.msg;
+    if (!s) return;
+    const seats = s.seats.map((x) => (x.seat === m.seat ? (x.name ? { kind: 'taken', name: x.name } : { kind: 'taken' })
+      : x.kind === 'bot' ? { kind: 'bot', spec: x.bot } : { kind: 'open' }));
+    try {
+      // The same options: those set away from their defaults (a list, such as the sages dealt, is dealt again).
+      const type = (await api('/api/types')).games.find((g) => g.name === m.game);
+      const defaults = Object.fromEntries((type?.options || []).map((o) => [o.name, o.default]));
+      const options = Object.entries(s.options || {}).filter(([k, v]) => k !== 'players' && k in defaults && v !== null && typeof v !== 'object' && String(v) !== defaults[k])
+        .map(([k, v]) => `${k}=${v}`);
+      const r = await api('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game: m.game, players: s.seats.length, options, seats, hints: s.hints }) });
+      const mineLink = r.seats.find((x) => x.seat === m.seat) || r.seats[0];
+      const url = new URL(mineLink.link, location.href);
+      location.assign(url.pathname + url.search + url.hash);
+    } catch (e) { toast(e.message); }
   }
 
   render() {
     const m = this.msg;
-    const mine = m.seat !== null && m.to_move === m.seat && !m.over;
+    const mine = this.mine();
     const board = boards[m.game] || boards.generic;
-    const ctx = { seat: m.seat, catalog: this.catalog || {}, lang: lang(), t, over: m.over, toMove: m.to_move, text: m.text };
-    const who = m.over ? t('game_over') : m.to_move === null ? '' : mine ? t('your_turn') : t('waiting_for', `p${m.to_move}`);
-    this.root.innerHTML = `
-      <div class="bar status ${mine ? 'mine' : ''}">
+    const ctx = { seat: m.seat, catalog: this.catalog || {}, lang: lang(), t, over: m.over, toMove: m.to_move, text: m.text,
+      legal: mine ? m.legal : [], who: (s) => this.who(s), question: '' };
+    const boardHtml = board(m.view, ctx);
+    this.question = ctx.question;
+    const waiting = m.over ? t('game_over') : m.to_move === null ? '' : mine ? t('your_turn_q') : this.pending ? t('loading') : t('waiting_for_name', this.who(m.to_move));
+    const html = `
+      <div class="bar status ${mine ? 'mine' : ''}" id="status">
         <b>${esc(gameName(m.game))}</b>
-        <span>${m.seat === null ? t('spectator') : t('you_are', `p${m.seat}`)}</span>
-        <span class="who">${esc(who)}</span>
+        <span>${m.seat === null ? t('spectator') : t('you_are', esc(this.names[m.seat] || `p${m.seat}`))}</span>
         <span>${t('move')} ${m.move}</span>
         ${m.clock_ms != null ? `<span class="clock">⏱ ${Math.ceil(m.clock_ms / 1000)} s</span>` : ''}
-        <button id="undo" ${m.can_undo ? '' : 'disabled'}>↶ ${t('undo')}</button>
+        ${m.seat !== null && !m.over ? `<button id="undo" ${m.can_undo ? '' : 'disabled'}>↶ ${t('undo')}</button>` : ''}
         ${m.hints && mine ? `<button id="hintbtn" ${this.advice ? 'disabled' : ''}>✦ ${t('hint')}</button>` : ''}
         <button id="help">? ${t('rules')}</button>
       </div>
-      <div class="layout">
-        <div class="boardcol">
-          <div class="board" id="board">${board(m.view, ctx)}</div>
-          ${m.over ? endPanel({ ...m, breakdown: this.breakdown, analysis: this.analysis }) : ''}
+      <div class="layout" id="layout">
+        <div class="boardcol" id="boardcol">
+          ${m.over ? endPanel({ ...m, breakdown: this.breakdown, analysis: this.analysis }, this) : ''}
+          <div class="board" id="board">${boardHtml}</div>
           ${mine && this.advice ? adviceBox(this.advice) : ''}
-          <div id="actions"></div>
         </div>
-        <aside class="side">
+        <aside class="side" id="side" aria-label="${esc(t('log'))}" tabindex="0">
           <h3>${t('log')}</h3>
-          <div class="log" id="log">${renderLog(this.log, m.game)}</div>
-          ${m.text ? `<details><summary>${t('as_text')}</summary><pre class="text">${esc(m.text)}</pre></details>` : ''}
+          <div class="log" id="log">${this.logReady || this.log.length ? renderLog(this.log, m.game, this) : `<p class="muted">${t('log_loading')}</p>`}</div>
+          ${m.text ? `<details id="astext"><summary>${t('as_text')}</summary><pre class="text">${esc(m.text)}</pre></details>` : ''}
         </aside>
-      </div>`;
-    this.root.querySelector('#undo').onclick = () => this.send({ type: 'undo', move: m.move });
-    this.root.querySelector('#help').onclick = () => showHelp(m.game, this.id);
-    const hb = this.root.querySelector('#hintbtn');
-    if (hb) hb.onclick = () => this.askHint();
-    const ph = this.root.querySelector('#play-hint');
-    if (ph && !this.pending) {
-      const a = (m.legal || []).find((x) => x.id === this.advice?.id);
-      if (a) ph.onclick = () => this.act(a);
+      </div>
+      ${m.over ? '' : this.decisionBar(mine, waiting, ctx.question)}`;
+    const next = fragment(html);
+    this.wire(next, mine);
+    // Mark what another seat's move changed: keyed board elements whose text differs.
+    if (this.flash) {
+      const things = '#board :is(.card, .sleeve, .unit, .chip, td, .player, .phead > b)[data-key]';
+      const old = new Map([...this.root.querySelectorAll(things)].map((n) => [n.dataset.key, n.textContent]));
+      this.changed = new Set();
+      if (old.size) {
+        // Not one's own Mystic Vale field: the new turn's draw is not the other seat's doing.
+        for (const n of next.querySelectorAll(things)) if (old.get(n.dataset.key) !== n.textContent && !n.closest('.mvplayer.me')) this.changed.add(n.dataset.key);
+      }
+      this.flash = false;
     }
-    this.wire(mine && !this.pending);
+    for (const n of next.querySelectorAll('#board [data-key]')) if (this.changed.has(n.dataset.key)) n.classList.add('changed');
     const log = this.root.querySelector('#log');
-    log.scrollTop = log.scrollHeight;
+    const atEnd = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+    const focused = document.activeElement;
+    morph(this.root, next);
+    // An element that had to move keeps the focus.
+    if (focused && focused !== document.body && focused.isConnected && document.activeElement !== focused && this.root.contains(focused)) focused.focus({ preventScroll: true });
+    const nl = this.root.querySelector('#log');
+    if (nl && atEnd) nl.scrollTop = nl.scrollHeight;
+    // The page leaves room under the board for the decision bar.
+    const bar = this.root.querySelector('#decision');
+    document.documentElement.style.setProperty('--dh', `${bar ? bar.offsetHeight + 8 : 0}px`);
+    if (this.seek && mine) this.showAnswer();
   }
 
-  // Marks the board's elements that legal actions act on, and lists the rest.
-  wire(mine) {
+  // The decision: who is to play, the question, and its answers (words-only actions as buttons, the
+  // menu of what a selection leaves); the full list of legal actions as a fallback.
+  decisionBar(mine, waiting, question) {
+    const legal = mine ? this.msg.legal : [];
+    const cands = this.candidates();
+    let answers = '';
+    if (mine && this.sel.length) {
+      const names = this.sel.map((s) => this.selName(s)).join(' + ');
+      answers = `<p class="hint sel">${t('menu_for', `<b>${esc(names)}</b>`)} <button id="clear" aria-label="${esc(t('cancel_sel'))}">✕</button></p>
+        <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${verbWord(a.notation) ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.named(a.description || a.notation))}</button>`).join('')}</div>`;
+    } else if (mine) {
+      const reached = new Set(this.reached || []);
+      // Answers in words only: a verb alone (`push`, `done`) or with numbers (`amount 2`).
+      const plain = (a) => words(a.notation).slice(1).every((w) => /^\d+$/.test(w));
+      const words1 = legal.filter(plain);
+      const rest = legal.filter((a) => !plain(a) && !reached.has(a.id));
+      answers = `<div class="choices">${words1.map((a) => `<button class="choice can" data-tok="${esc(a.notation)}" data-exact data-key="w:${esc(a.notation)}">${esc(this.named(a.description || a.notation))}</button>`).join('')}
+        ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.named(a.description || a.notation))}</button>`).join('')}` : ''}</div>`;
+    }
+    return `<section id="decision" class="decision ${mine ? 'mine' : ''}" aria-label="${esc(t('decision'))}">
+      <div class="dq"><b class="who">${esc(waiting)}</b>${mine && question ? ` <span class="q">${esc(this.named(question))}</span>` : ''}${mine && !question && !this.sel.length ? ` <span class="q">${t('pick_on_board')}</span>` : ''}</div>
+      <div class="answers">${answers}</div>
+      <div id="cardinfo" class="cardinfo" aria-hidden="true"></div>
+      ${legal.length ? `<details class="legal" id="all-actions"><summary>${t('all_actions')} (${legal.length})</summary>
+        <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}">${esc(this.named(a.description || a.notation))}</button> <code>${esc(a.notation)}</code></li>`).join('')}</ul>
+      </details>` : ''}</section>`;
+  }
+
+  // What a selection entry stands for, in words: the selected element's name.
+  selName(s) {
+    const n = [...this.root.querySelectorAll('#board [data-tok]')].find((x) => entriesOf(x).some((e) => sameEntry(e, s)));
+    return n?.dataset.name || n?.querySelector('.cname, b')?.textContent.trim() || s.tok;
+  }
+
+  // Marks, in the new tree, the board's elements that legal actions act on (and which actions the
+  // board reaches, so the bar lists only the others).
+  wire(root, mine) {
     const legal = mine ? this.msg.legal : [];
     const cands = this.candidates();
     const reach = new Set();
-    for (const n of this.root.querySelectorAll('#board [data-tok]')) {
-      const tok = n.dataset.tok;
-      const selected = this.sel.includes(tok);
-      const ok = selected || cands.some((a) => hasTok(a, tok));
-      for (const a of legal) if (hasTok(a, tok)) reach.add(a.id);
+    for (const n of root.querySelectorAll('#board [data-tok]')) {
+      const es = entriesOf(n);
+      const selected = es.some((e) => this.sel.some((s) => sameEntry(e, s)));
+      for (const a of legal) if (es.some((e) => hasTok(a, e))) reach.add(a.id);
+      const ok = selected || es.some((e) => cands.some((a) => hasTok(a, e)));
+      if (!n.dataset.key) n.dataset.key = `t:${n.dataset.tok}:${n.dataset.not || ''}`;
       n.classList.toggle('selected', selected);
       if (ok && legal.length) {
         n.classList.add('can');
         n.tabIndex = 0;
         n.setAttribute('role', 'button');
-        n.onclick = (e) => { e.stopPropagation(); this.click(tok); };
-        n.onkeydown = (e) => { if (e.key === 'Enter') this.click(tok); };
+        if (selected) n.setAttribute('aria-pressed', 'true');
       }
     }
-    const box = this.root.querySelector('#actions');
-    if (!legal.length) { box.innerHTML = ''; return; }
-    // With a selection: every action it leaves. Without: the actions no board element reaches.
-    const shown = this.sel.length ? cands : legal.filter((a) => !reach.has(a.id));
-    box.innerHTML = `
-      ${this.sel.length ? `<p class="hint">${t('selected')}${t('colon')} <b>${esc(this.sel.join(' + '))}</b> <button id="clear">✕</button></p>` : `<p class="hint">${t('click_hint')}</p>`}
-      <div class="choices">${shown.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${esc(a.description || a.notation)}</button>`).join('')}</div>
-      <details class="legal"><summary>${t('all_actions')} (${legal.length})</summary>
-        <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}">${esc(a.description || a.notation)}</button> <code>${esc(a.notation)}</code></li>`).join('')}</ul>
-      </details>`;
-    box.querySelector('#clear')?.addEventListener('click', () => { this.sel = []; this.render(); });
-    for (const b of box.querySelectorAll('[data-id]')) {
-      b.onclick = () => this.act(legal.find((a) => a.id === Number(b.dataset.id)));
+    // Cards that cannot be clicked can still be focused and read.
+    for (const n of root.querySelectorAll('#board .card, #board .sleeve, #board .unit')) if (!n.hasAttribute('tabindex')) n.tabIndex = 0;
+    this.reached = [...reach];
+    // The bar was drawn before the board was wired: draw it again with what the board reaches.
+    const bar = root.querySelector('#decision');
+    if (bar && mine && !this.sel.length) {
+      const tmp = fragment(this.decisionBar(mine, bar.querySelector('.who').textContent, this.question));
+      bar.replaceWith(tmp.firstElementChild);
     }
   }
 }
@@ -359,41 +783,55 @@ function where(v) {
   return out;
 }
 
-// The log grouped by round or turn, then by phase (from where the game stood at each action).
-function renderLog(log, game) {
+// The log grouped by round or turn, then by phase (from where the game stood at each action); the
+// last entry by another seat is marked.
+function renderLog(log, game, table) {
   if (!log.length) return `<p class="muted">${t('nothing_yet')}</p>`;
+  const named = (x) => (table ? table.named(x) : x);
+  const who = (s) => (table ? table.who(s) : `p${s}`);
+  const me = table?.msg?.seat;
+  let lastOther = -1;
+  log.forEach((g, i) => { if (!g.undo && g.by != null && g.by !== me) lastOther = i; });
   let turn = null;
   let phase = null;
-  return log.map((g) => {
+  return log.map((g, i) => {
     const p = g.at ? place(game, g.at, t) : {};
     let head = '';
-    if (p.turn && p.turn !== turn) { head += `<h4 class="round">${esc(p.turn)}</h4>`; phase = null; }
+    if (p.turn && p.turn !== turn) { head += `<h4 class="round">${esc(named(p.turn))}</h4>`; phase = null; }
     if (p.turn) turn = p.turn;
     if (p.phase && p.phase !== phase) head += `<h5 class="phase">${esc(p.phase)}</h5>`;
     if (p.phase) phase = p.phase;
-    return head + `<div class="turn ${g.undo ? 'undo' : ''}"><div class="turnhead">${g.by != null ? `p${g.by} · ` : ''}${t('move')} ${g.move + (g.undo ? 0 : 1)}${g.action ? ` · <code>${esc(g.action)}</code>` : ''}</div>
-    ${g.events.map((e) => `<div class="ev">${esc(e)}</div>`).join('')}</div>`;
+    return head + `<div class="turn ${g.undo ? 'undo' : ''} ${i === lastOther && me != null ? 'lastother' : ''}" data-key="log${i}"><div class="turnhead">${g.by != null ? `${esc(who(g.by))} · ` : ''}${t('move')} ${g.move + (g.undo ? 0 : 1)}</div>
+    ${g.events.map((e) => `<div class="ev">${esc(named(e))}</div>`).join('')}</div>`;
   }).join('');
 }
 
-function endPanel(m) {
+function endPanel(m, table) {
   const b = m.breakdown;
   const n = m.scores ? m.scores.length : 0;
-  const win = (m.winners || []).map((s) => `p${s}`).join(', ');
-  let table = '';
-  if (b && b.rows) {
-    table = `<table class="breakdown"><thead><tr><th></th>${range(0, n - 1).map((s) => `<th>p${s}</th>`).join('')}</tr></thead><tbody>
-      ${b.rows.map((r) => `<tr><td>${esc(r.label)}</td>${r.values.map((v) => `<td>${v}</td>`).join('')}</tr>`).join('')}
-      <tr class="total"><td>${t('total')}</td>${b.totals.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table>
-      ${(b.notes || []).map((x) => `<p>${esc(x)}</p>`).join('')}`;
-  } else if (m.scores) {
-    table = `<table class="breakdown"><thead><tr><th></th>${range(0, n - 1).map((s) => `<th>p${s}</th>`).join('')}</tr></thead><tbody><tr class="total"><td>${t('total')}</td>${m.scores.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table>`;
+  const who = (s) => (table ? table.who(s) : `p${s}`);
+  const winners = m.winners || [];
+  const win = winners.map(who).join(', ');
+  let verdict = '';
+  if (m.seat != null) {
+    const drawn = !winners.length || winners.length === n;
+    verdict = drawn ? t('draw') : winners.includes(m.seat) ? t('you_won') : t('you_lost');
   }
-  return `<section class="panel end" id="end"><h2>${t('final_score')}</h2>
-    ${b?.end_reason ? `<p class="reason">${esc(b.end_reason)}</p>` : ''}
-    <p>${t('winners')}${t('colon')} <b>${esc(win || '—')}</b></p>${table}
-    ${m.analysis === 'loading' ? `<p class="muted" id="chart-wait">${t('analysing')}</p>` : m.analysis ? winChart(m.analysis) : ''}
-    <p><a class="button" href="/replay/${esc(m.game_id)}">${t('replay')}</a></p></section>`;
+  let table_ = '';
+  const heads = range(0, n - 1).map((s) => `<th>${esc(who(s))}</th>`).join('');
+  if (b && b.rows) {
+    table_ = `<div class="scroll"><table class="breakdown"><thead><tr><th></th>${heads}</tr></thead><tbody>
+      ${b.rows.map((r) => `<tr><td>${esc(r.label)}</td>${r.values.map((v) => `<td>${v}</td>`).join('')}</tr>`).join('')}
+      <tr class="total"><td>${t('total')}</td>${b.totals.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table></div>
+      ${(b.notes || []).map((x) => `<p>${esc(table ? table.named(x) : x)}</p>`).join('')}`;
+  } else if (m.scores) {
+    table_ = `<div class="scroll"><table class="breakdown"><thead><tr><th></th>${heads}</tr></thead><tbody><tr class="total"><td>${t('total')}</td>${m.scores.map((v) => `<td>${v}</td>`).join('')}</tr></tbody></table></div>`;
+  }
+  return `<section class="panel end" id="end"><h2>${t('final_score')}${verdict ? ` — <span class="verdict">${esc(verdict)}</span>` : ''}</h2>
+    ${b?.end_reason ? `<p class="reason">${esc(table ? table.named(b.end_reason) : b.end_reason)}</p>` : ''}
+    <p>${t('winners')}${t('colon')} <b>${esc(win || '—')}</b></p>${table_}
+    ${m.analysis === 'loading' ? `<p class="muted" id="chart-wait">${t('analysing')}</p>` : m.analysis ? winChart(m.analysis, who) : ''}
+    <p>${table && m.seat != null ? `<button id="rematch" class="primary">${t('rematch')}</button> ` : ''}<a class="button" href="/replay/${esc(m.game_id)}">${t('replay')}</a></p></section>`;
 }
 
 // The hint: the analysis bot's preferred move and its win probability, with a button to play it.
@@ -405,7 +843,7 @@ function adviceBox(a) {
 
 // The win probability of each seat through the game (the analysis bot's estimate at each of the
 // seat's decisions, from its view), as an SVG line chart.
-export function winChart(a) {
+export function winChart(a, who = (s) => `p${s}`) {
   const ds = a.decisions || [];
   if (!ds.length) return '';
   const W = 640, H = 220, L = 52, R = 12, T = 14, B = 36;
@@ -422,7 +860,7 @@ export function winChart(a) {
     const pts = ds.filter((d) => d.seat === s).map((d) => `${x(d.move).toFixed(1)},${y(d.before).toFixed(1)}`).join(' ');
     return `<polyline class="winline" data-seat="${s}" points="${pts}" fill="none" stroke="${seatColors[s % seatColors.length]}" stroke-width="2"/>`;
   }).join('');
-  const legend = seats.map((s) => `<span class="key"><i style="background:${seatColors[s % seatColors.length]}"></i>p${s}</span>`).join(' ');
+  const legend = seats.map((s) => `<span class="key"><i style="background:${seatColors[s % seatColors.length]}"></i>${esc(who(s))}</span>`).join(' ');
   return `<div id="chart"><h3>${t('win_chart')}</h3>
     <svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(t('win_chart'))}" class="chart">${grid}${xt.join('')}
       <text x="${(L + W - R) / 2}" y="${H - 4}" text-anchor="middle">${t('move')}</text>${lines}</svg>
@@ -510,7 +948,7 @@ function viewer(id, record) {
       <div class="layout">
         <div class="boardcol"><div class="board" id="board">${board(d.view, ctx)}</div>
           ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '', analysis: st.analysis ?? null }) : ''}</div>
-        <aside class="side"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game)}</div></aside>
+        <aside class="side" aria-label="${esc(t('log'))}" tabindex="0"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game)}</div></aside>
       </div>`;
     const go = (k) => { st.upto = Math.max(0, Math.min(d.total, k)); load(); };
     root.querySelector('#first').onclick = () => go(0);
@@ -550,10 +988,13 @@ pickLang.onchange = () => {
     tb.ws.onclose = null;
     tb.ws.onmessage = null;
     tb.ws.close();
+    tb.log = [];
+    tb.logReady = false;
     tb.connect();
     tb.render();
   } else {
     route();
   }
 };
+document.body.insertAdjacentHTML('afterbegin', sprite());
 route();

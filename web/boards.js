@@ -1,3 +1,5 @@
+import { icon } from './icons.js';
+
 // One board per game, drawn from a seat's view (JSON) and the game's card catalog. An element that a
 // legal action acts on carries `data-tok`: the words of the action's notation it stands for (e.g.
 // `gru7`, `r2 gru`, `buy 1.2`); app.js makes exactly those clickable.
@@ -10,7 +12,7 @@ export function esc(s) {
 const seatColor = (s) => `seat${Number(s) % 5}`;
 
 /** The colour of each seat (as in style.css's `.seatN`), for charts. */
-export const seatColors = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c'];
+export const seatColors = ['#1d4ed8', '#b91c1c', '#15803d', '#7e22ce', '#c2410c'];
 
 /** The members of a bit set serialized as one number or an array of 64-bit words (BigInt-safe). */
 export function bits(set) {
@@ -24,9 +26,9 @@ export function bits(set) {
 }
 
 /** A card face: name, cost, a line of stats, its text (also shown on hover). */
-function face({ tok, name, cost, stats, text, cls = '', small = '' }) {
-  return `<div class="card ${cls}" ${tok ? `data-tok="${esc(tok)}"` : ''} title="${esc([name, text].filter(Boolean).join(' — '))}">
-    <div class="cname">${esc(name)}${cost != null && cost !== '' ? `<span class="cost">${esc(cost)}</span>` : ''}</div>
+function face({ tok, name, cost, stats, text, cls = '', small = '', key = '', not = '', more = '', nameHtml = '' }) {
+  return `<div class="card ${cls}" ${tok ? `data-tok="${esc(tok)}"` : ''} ${not ? `data-not="${esc(not)}"` : ''} ${key || tok ? `data-key="${esc(key || tok)}"` : ''} data-name="${esc(name)}" ${more ? `data-more="${esc(more)}"` : ''} title="${esc([name, text].filter(Boolean).join(' — '))}">
+    <div class="cname"><span>${nameHtml || esc(name)}</span>${cost != null && cost !== '' ? `<span class="cost">${esc(cost)}</span>` : ''}</div>
     ${stats ? `<div class="stats">${stats}</div>` : ''}
     ${text ? `<div class="ctext">${esc(text)}</div>` : ''}${small ? `<div class="small">${small}</div>` : ''}</div>`;
 }
@@ -46,7 +48,12 @@ function players(n, f) {
 
 const ROW_WORTH = [4, 3, 2, 1, 0];
 
-function equinox(v, { catalog, t, seat }) {
+function equinox(v, ctx) {
+  const { catalog, t, seat } = ctx;
+  // The question in the game's own words: the view text's first line is "Equinox — round — pN to
+  // play — <question>".
+  ctx.question = (ctx.text || '').split('\n')[0].split(' — ').slice(3).join(' — ');
+  const who = ctx.who || ((s) => `p${s}`);
   const cards = catalog.cards || {};
   const creatures = catalog.creatures || {};
   const card = (id) => cards[id] || { notation: `#${id}`, name: `#${id}` };
@@ -62,23 +69,30 @@ function equinox(v, { catalog, t, seat }) {
       const code = v.champions[ci];
       return `<td class="cell ${v.eliminated_in[ci] && v.eliminated_in[ci] <= ri + 1 ? 'gone' : ''}" data-tok="r${ri + 1} ${esc(code)}">
         ${top ? `<div class="mini" title="${esc(top.name + ' — ' + (top.text || ''))}">${esc(top.notation)}${st.len > 1 ? `<sup>+${st.len - 1}</sup>` : ''}</div>` : ''}
-        ${stone != null ? `<span class="stone ${seatColor(stone)}">●p${stone}</span>` : ''}</td>`;
+        ${stone != null ? `<span class="stone ${seatColor(stone)}" title="${esc(who(stone))}">${icon('stone', who(stone))}${esc(who(stone))}</span>` : ''}</td>`;
     }).join('')}</tr>`).join('');
   const hand = bits(v.hand).map((id) => {
     const c = card(id);
     return face({ tok: c.notation, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
   }).join('');
-  const who = players(n, (s) => `<div class="player ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-tok="p${s}">
-    <b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · ${t('hand')} ${v.hand_counts[s]} · ${v.stones_left[s]} ${t('stones')}
+  const seatsRow = players(n, (s) => `<div class="player ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-tok="p${s}">
+    <b>${esc(who(s))}</b> · ${t('hand')} ${v.hand_counts[s]} · ${icon('stone')} ${v.stones_left[s]} ${t('stones')}
     ${bits(v.has_secret).includes(s) ? ` · ★ ${t('secret')}` : ''}</div>`);
   const secret = v.secret != null ? `<div class="secret">${t('secret')}${t('colon')} <b>${esc(card(v.secret).name)}</b> (${esc(card(v.secret).notation)})</div>` : '';
   const pub = bits(v.discard_public).map((id) => esc(card(id).notation)).join(' ');
   return `<div class="eqx">
     <div class="info">${t('round')} ${v.round}/5 · ${esc(phaseWord('equinox', v.phase, t))} · ${t('deck')} ${v.deck_len}</div>
-    <div class="players">${who}</div>
+    <div class="players">${seatsRow}</div>
     <div class="scroll"><table class="grid"><thead><tr><th></th>${head}</tr></thead><tbody>${rows}</tbody></table></div>
     ${secret}
-    ${bits(v.aside).length ? `<div>${t('aside')}${t('colon')} ${bits(v.aside).map((id) => `<b title="${esc(card(id).text || '')}">${esc(card(id).name)}</b>`).join(', ')}</div>` : ''}
+    ${Array.isArray(v.phase?.Keep?.drawn) ? `<div class="market offer"><b>${t('sabot_drawn')}</b><div class="hand">${v.phase.Keep.drawn.map((id, k) => {
+      const c = card(id);
+      return face({ tok: c.notation, key: `drawn${k}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
+    }).join('')}</div></div>` : ''}
+    ${bits(v.aside).length ? `<div class="aside"><b>${t('aside')}</b><div class="hand">${bits(v.aside).map((id) => {
+      const c = card(id);
+      return face({ tok: c.notation, key: `aside${id}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
+    }).join('')}</div></div>` : ''}
     ${pub ? `<div class="muted">${t('discard')}${t('colon')} ${pub}</div>` : ''}
     <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
 }
@@ -92,7 +106,11 @@ const empty = (id) => id == null;
 const slotsOf = (card) => (Array.isArray(card) ? card : card?.slots || []);
 const coveredOf = (card) => (Array.isArray(card) ? [] : card?.covered || []);
 
-function mysticVale(v, { catalog, t, seat }) {
+function mysticVale(v, ctx) {
+  const { catalog, t, seat } = ctx;
+  const who = ctx.who || ((s) => `p${s}`);
+  const leaderSides = (x) => (x.sides || []).map((sd, k) => `${t(k ? 'upgraded_side' : 'starting_side')}${t('colon')} ${sd.text || ''}`).join('\n') || x.text || '';
+  const amuletSides = (a) => [a.text, ...(a.sides || []).map((sd) => sd.text || '')].filter(Boolean).join('\n');
   const advs = catalog.advancements || {};
   const vales = catalog.vales || {};
   const leaders = catalog.leaders || {};
@@ -111,30 +129,36 @@ function mysticVale(v, { catalog, t, seat }) {
     const x = leader(l.id);
     const side = x.sides?.[l.upgraded ? 1 : 0]?.text || '';
     const up = !l.upgraded && s === seat ? `<div class="upgrade" data-tok="upgrade">${t('upgrade_for', x.upgrade_cost ?? x.cost)}</div>` : '';
-    return `<div class="slot leaderface" title="${esc(`${x.name} — ${x.text}`)}"><b>♛ ${esc(x.name)}</b>
+    return `<div class="slot leaderface" title="${esc(`${x.name} — ${x.text}`)}" data-more="${esc(leaderSides(x))}"><b>${icon('leader')} ${esc(x.name)}</b>
       <small class="side">${t(l.upgraded ? 'upgraded_side' : 'starting_side')}</small><small>${esc(side)}</small>${up}</div>`;
   };
+  // A card of the field: its three slots (each a click target of its own: `c3 top`), or a leader.
   const sleeve = (p, s, ci, tok, extra = '') => {
     const card = p.cards[ci];
     const l = p.leader?.card === ci ? p.leader : null;
     const covered = coveredOf(card);
+    const own = s === seat;
+    const pre = own ? `c${ci}` : `p${s} c${ci}`;
     const slots = l ? leaderFace(l, s) : slotsOf(card).map((id, k) => {
       const under = empty(covered[k]) ? '' : `<small class="covered">${t('covers', adv(covered[k]).name)}</small>`;
+      const st = `data-tok="${pre} ${SLOTS[k]}" data-key="p${s}c${ci}${SLOTS[k]}"`;
       return empty(id)
-        ? `<div class="slot empty">${esc(t(SLOTS[k]))}</div>`
-        : `<div class="slot" title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small>${under}</div>`;
+        ? `<div class="slot empty" ${st}>${esc(t(SLOTS[k]))}</div>`
+        : `<div class="slot" ${st} title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small>${under}</div>`;
     }).join('');
     const b = p.boost?.card === ci ? `<div class="boost">${t('boost', p.boost.guardians)}</div>` : '';
-    return `<div class="sleeve ${l ? 'leader' : ''} ${extra}" data-card="${ci}" ${tok ? `data-tok="${tok}"` : ''}><div class="cno">c${ci}</div>${slots}${b}</div>`;
+    const full = l ? '' : slotsOf(card).map((id, k) => `${t(SLOTS[k])}${t('colon')} ${empty(id) ? '—' : `${adv(id).name}: ${adv(id).text || ''}`}${empty(covered[k]) ? '' : ` (${t('covers', adv(covered[k]).name)})`}`).join('\n');
+    const name = l ? leader(l.id).name || t('leader') : slotsOf(card).filter((id) => !empty(id)).map((id) => adv(id).name).join(' / ') || `c${ci}`;
+    return `<div class="sleeve ${l ? 'leader' : ''} ${extra}" data-card="${ci}" data-key="p${s}c${ci}" data-name="${esc(name)}" data-tok="${tok || pre}" ${full ? `data-more="${esc(full)}"` : ''}><div class="cno">c${ci}</div>${slots}${b}</div>`;
   };
   // The mana token: the plain token (active or used) or the amulet in its place, with its text.
   const token = (p, s) => {
     const side = t(p.token_active ? 'side_active' : 'side_used');
     if (p.amulet != null) {
       const a = amulet(p.amulet);
-      return `<span class="chip amulet ${p.token_active ? 'active' : ''}" ${s === seat ? 'data-tok="evoke"' : ''} title="${esc(a.text)}">◈ ${esc(a.name)} (${side})${a.vp ? ` · ${a.vp} ${t('vp')}` : ''}</span>`;
+      return `<span class="chip amulet ${p.token_active ? 'active' : ''}" ${s === seat ? 'data-tok="evoke"' : ''} data-key="amulet${s}" data-name="${esc(a.name)}" data-more="${esc(amuletSides(a))}" title="${esc(a.text)}">${icon('amulet')} ${esc(a.name)} (${side})${a.vp ? ` · ${a.vp} ${icon('vp', t('vp'))}` : ''}</span>`;
     }
-    return `<span class="chip token ${p.token_active ? 'active' : ''}" ${s === seat ? 'data-tok="token"' : ''} title="${esc(t('token_help'))}">✦ ${t('mana_token')} (${side})</span>`;
+    return `<span class="chip token ${p.token_active ? 'active' : ''}" ${s === seat ? 'data-tok="token"' : ''} data-key="token${s}" data-name="${esc(t('mana_token'))}" title="${esc(t('token_help'))}">${icon('mana')} ${t('mana_token')} (${side})</span>`;
   };
   const field = (p, s) => {
     const list = p.field || [];
@@ -153,34 +177,34 @@ function mysticVale(v, { catalog, t, seat }) {
       p.workshop?.length ? `<span>${t('workshop')}${t('colon')} ${p.workshop.map((id) => `<span class="chip" title="${esc(adv(id).text)}">${esc(adv(id).name)}</span>`).join(' ')}</span>` : '',
       p.deck_bottom?.length ? `<span class="muted">${t('deck_bottom')}${t('colon')} ${p.deck_bottom.map((c) => `c${c}`).join(', ')}</span>` : '',
     ].filter(Boolean).join(' ');
-    const offer = own && p.leader_offer ? `<div class="market"><b>${t('leaders_dealt')}</b><div class="row">${p.leader_offer.map((id, k) => face({ tok: `leader ${k + 1}`, name: leader(id).name, cost: leader(id).upgrade_cost, text: leader(id).text, cls: 'leaderoffer' })).join('')}</div></div>` : '';
-    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-seat="${s}">
-      <div class="phead"><b>p${s}${own ? ` (${t('you')})` : ''}</b> · ${t('vp')} <b>${p.vp}</b> · ${t('mv_deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
+    const offer = own && p.leader_offer ? `<div class="market offer"><b>${t('leaders_dealt')}</b><div class="row">${p.leader_offer.map((id, k) => face({ tok: `leader ${k + 1}`, name: leader(id).name, nameHtml: `${icon('leader')} ${esc(leader(id).name)}`, cost: leader(id).upgrade_cost, text: leader(id).text, more: leaderSides(leader(id)), cls: 'leaderoffer' })).join('')}</div></div>` : '';
+    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''} ${own ? 'me' : 'opp'}" data-seat="${s}">
+      <div class="phead"><b>${esc(who(s))}</b> · ${icon('vp', t('vp'))} <b>${p.vp}</b> · ${t('mv_deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
         · ${token(p, s)}
-        ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} title="${esc(vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
+        ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} data-key="p${s}v${id}" data-name="${esc(vale(id).name)}" title="${esc(vale(id).name + ' — ' + vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
       ${extra ? `<div class="pextra">${extra}</div>` : ''}
-      <div class="risk ${net >= 3 ? 'danger' : ''}">${t('decay')} ${sh.decay} − ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t('spoil_rule')})${risk}</div>
+      <div class="risk ${net >= 3 ? 'danger' : ''}">${icon('decay')} ${t('decay')} ${sh.decay} − ${icon('growth')} ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t('spoil_rule')})${risk}</div>
       ${offer}
       <div class="field">${list.map((ci) => sleeve(p, s, ci, own ? `c${ci}` : '')).join('')}
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
   };
   const commons = (v.commons || []).map((lvl, l) => `<div class="market"><b>${t('level')} ${l + 1}</b> <small>(${v.adv_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `buy ${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text,
+    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `buy ${l + 1}.${k + 1}|${l + 1}.${k + 1}`, not: 'vale', key: `m${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text,
       small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}${adv(id).eclipse ? ` · ${t('eclipse')}` : ''}${v.commons_stack?.[l]?.[k] ? ` · ×${v.commons_stack[l][k] + 1}` : ''}` })).join('')}</div></div>`).join('');
-  const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
+  const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}|soil.${s}`, key: `soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
   const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
   const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
     <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}
     ${l === 0 && v.vale_top != null && v.vale_deck_counts?.[0] ? `<div class="muted">${t('vale_top')}${t('colon')} ${esc(vale(v.vale_top).name)}</div>` : ''}</div></div>`).join('');
   // The draft table of the setup (EN:810-816): public; take one leader or amulet, then the other kind.
   const draft = v.draft ? `<div class="market draft"><b>${t('draft_table')}</b> <small>${t('draft_help')}</small><div class="row">
-    ${v.draft.leaders.map((id) => face({ tok: `take leader ${id}`, name: `♛ ${leader(id).name}`, cost: leader(id).upgrade_cost, text: leader(id).text, cls: 'leaderoffer' })).join('')}
-    ${v.draft.amulets.map((id) => face({ tok: `take amulet ${id}`, name: `◈ ${amulet(id).name}`, text: amulet(id).text, stats: amulet(id).vp ? `${amulet(id).vp} ${t('vp')}` : '', cls: 'amuletoffer' })).join('')}</div></div>` : '';
+    ${v.draft.leaders.map((id) => face({ tok: `take leader ${id}`, name: leader(id).name, nameHtml: `${icon('leader')} ${esc(leader(id).name)}`, cost: leader(id).upgrade_cost, text: leader(id).text, more: leaderSides(leader(id)), cls: 'leaderoffer' })).join('')}
+    ${v.draft.amulets.map((id) => face({ tok: `take amulet ${id}`, name: amulet(id).name, nameHtml: `${icon('amulet')} ${esc(amulet(id).name)}`, text: amulet(id).text, more: amuletSides(amulet(id)), stats: amulet(id).vp ? `${amulet(id).vp} ${icon('vp', t('vp'))}` : '', cls: 'amuletoffer' })).join('')}</div></div>` : '';
   const conclaves = v.conclaves ? `<div class="muted">${t('conclaves')}${t('colon')} ${v.conclaves.map((id) => esc(catalog.conclaves?.[id]?.name || `#${id}`)).join(', ')}</div>` : '';
   // In the Harvest Phase: what is left to spend and the purchases waiting to be sleeved.
-  const harvest = ['Harvest', 'Sleeve'].includes(phase) ? `<div class="info harvest">${t('mana')} <b>${Math.max(0, (tu.mana_total || 0) + (tu.mana_extra || 0) - (tu.mana_spent || 0))}</b>
-      · ${t('spirits')} ${(tu.spirits || []).map((n, k) => `${t(SPIRITS[k])} ${n - (tu.spirit_spent?.[k] || 0)}`).join(' · ')} · ${t('vp_to_gain', tu.vp_total || 0)}
-      ${tu.bought?.length ? ` · ${t('bought')}${t('colon')} ${tu.bought.map((b) => esc(adv(b.adv).name) + (b.target != null ? ` → c${b.target}` : '')).join(', ')}` : ''}</div>` : '';
+  const harvest = ['Harvest', 'Sleeve'].includes(phase) ? `<div class="info harvest">${icon('mana', t('mana'))} ${t('mana')} <b>${Math.max(0, (tu.mana_total || 0) + (tu.mana_extra || 0) - (tu.mana_spent || 0))}</b>
+      · <span class="spend">${(tu.spirits || []).map((n, k) => `<span data-tok="${SPIRITS[k]}" data-name="${esc(t(SPIRITS[k]))}">${icon(SPIRITS[k], t(SPIRITS[k]))} ${t(SPIRITS[k])} ${n - (tu.spirit_spent?.[k] || 0)}</span>`).join(' ')}</span> · ${icon('vp')} ${t('vp_to_gain', tu.vp_total || 0)}
+      ${tu.bought?.length ? ` · ${t('bought')}${t('colon')} ${tu.bought.map((b, k) => `<span class="chip" data-tok="purchase ${k + 1}" data-name="${esc(adv(b.adv).name)}" title="${esc(adv(b.adv).name + ' — ' + (adv(b.adv).text || ''))}">${esc(adv(b.adv).name)}${b.target != null ? ` → c${b.target}` : ''}</span>`).join(' ')}` : ''}</div>` : '';
   // What the current question is about, when the actions alone do not say it.
   const cur = v.players[v.current];
   let question = '';
@@ -198,13 +222,13 @@ function mysticVale(v, { catalog, t, seat }) {
   else if (phase === 'NeighbourDiscard') question = t('q_gingan', `p${v.current}`, `p${details.seat}`);
   else if (phase === 'Harvest' && tu.claims > 0) question = t('q_claim');
   else if (tu.silver_tree) question = t('q_silver_tree');
+  ctx.question = question;
   // The cards this seat is looking at (Calm Weather, Wood Sprite Hoard).
   const peek = v.peek != null && mine ? `<div class="peek"><b>${t(phase === 'Look' ? 'looking' : 'peek')}</b><div class="field">
     ${[v.peek, ...(v.looking || [])].map((c) => sleeve(mine, seat, c, '')).join('')}</div></div>` : '';
   return `<div class="mv">
-    <div class="info">${t('mv_round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ` · ⚑ ${t('last_round')}` : ''}</div>
+    <div class="info">${t('mv_round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${icon('vp')} ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ` · ⚑ ${t('last_round')}` : ''}</div>
     ${conclaves}${harvest}
-    ${question ? `<div class="question">${esc(question)}</div>` : ''}
     ${draft}
     ${v.players.map((p, s) => s === seat ? '' : field(p, s)).join('')}
     <div class="markets">${commons}${soil}${valeRow}</div>
@@ -214,17 +238,19 @@ function mysticVale(v, { catalog, t, seat }) {
 
 // ---------------------------------------------------------------- the spirit duel
 
-function spiritDuel(v, { catalog, t, seat }) {
+function spiritDuel(v, ctx) {
+  const { catalog, t, seat } = ctx;
+  const who = ctx.who || ((s) => `p${s}`);
   const spirits = catalog.spirits || {};
   const abilities = catalog.abilities || {};
   const byIndex = Object.entries(abilities).reduce((m, [code, a]) => { if (a.index != null) m[a.index] = code; return m; }, {});
   const my = seat ?? 0;
   const side = (sd, s) => `<div class="team ${seatColor(s)} ${s === v.current ? 'current' : ''}">
-    <div class="phead"><b>p${s}${s === seat ? ` (${t('you')})` : ''}</b> · <b>${sd.pm}</b> ${t('pm')} · ${t('hand')} ${sd.hand_count} · ${t('deck')} ${sd.deck_len} · ${t('discard')} ${bits(sd.discard).length}</div>
+    <div class="phead"><b>${esc(who(s))}</b> · ${icon('pm', t('pm'))} <b>${sd.pm}</b> ${t('pm')} · ${t('hand')} ${sd.hand_count} · ${t('deck')} ${sd.deck_len} · ${t('discard')} ${bits(sd.discard).length}</div>
     <div class="row">${sd.spirits.map((sp) => {
       const c = spirits[sp.id] || {};
       return face({ tok: sp.id, name: c.name || sp.id, cost: c.cost != null ? `${c.cost} PM` : '', cls: `spirit ${sp.alive ? '' : 'dead'} ${sp.charged ? '' : 'exhausted'}`,
-        stats: `<span class="pv">${sp.pv}${c.pv ? `/${c.pv}` : ''} ${t('pv')}</span> · ${esc(c.element || '')} · ${sp.charged ? t('charged') : t('exhausted')}`,
+        stats: `<span class="pv">${icon('pv', t('pv'))} ${sp.pv}${c.pv ? `/${c.pv}` : ''} ${t('pv')}</span> · ${esc(c.element || '')} · ${sp.charged ? t('charged') : t('exhausted')}`,
         text: c.text, small: [c.criticals?.length ? `${t('critical')}${t('colon')} ${c.criticals.join(', ')}` : '', c.weaknesses?.length ? `${t('weakness')}${t('colon')} ${c.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
     }).join('')}</div></div>`;
   const codes = bits(v.hand).map((i) => byIndex[i]).filter(Boolean);
@@ -241,7 +267,7 @@ function spiritDuel(v, { catalog, t, seat }) {
   const attack = pend || v.in_play ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} ${esc(attacker || abilities[v.in_play]?.name || v.in_play || '')}
     ${pend ? ` → <b>${esc(spirits[defender?.id]?.name || defender?.id || '')}</b> · ${t('power')} <b>${pend.power}</b> · ${esc(pend.element)}` : ''}</div>` : '';
   return `<div class="sd">
-    <div class="info">${t('round')} ${v.round}/8 · ${v.day ? `☀ ${t('day')}` : `☾ ${t('night')}`} · ${esc(phaseWord('spirit-duel', v.phase, t))} · ⚄ ${t('die')} +${v.die_bonus}</div>
+    <div class="info">${t('round')} ${v.round}/8 · ${v.day ? `${icon('day')} ${t('day')}` : `${icon('night')} ${t('night')}`} · ${esc(phaseWord('spirit-duel', v.phase, t))} · ⚄ ${t('die')} +${v.die_bonus}</div>
     ${v.sides.map((sd, s) => s === my ? '' : side(sd, s)).join('')}
     ${attack}
     ${v.sides[my] ? side(v.sides[my], my) : ''}
@@ -264,7 +290,9 @@ function findUnit(formations, uid) {
   return null;
 }
 
-function commandOfNature(v, { catalog, t, seat, text }) {
+function commandOfNature(v, ctx) {
+  const { catalog, t, seat, text } = ctx;
+  const who = ctx.who || ((s) => `p${s}`);
   const cards = catalog.cards || catalog || {};
   const info = (code) => (cards && typeof cards === 'object' && cards[code]) || { name: code };
   const name = (code) => info(code).name || code;
@@ -278,14 +306,22 @@ function commandOfNature(v, { catalog, t, seat, text }) {
     const f = v.formations[side];
     const rows = ROWS.map((r, ri) => `<div class="crow"><span class="rlabel">${r}</span>${range((ri + 1) * cols).map((k) => {
       const u = f[ri][k];
-      const tok = `${r}${k + 1}`;
-      if (!u) return `<div class="unit empty" data-tok="${tok}"><small>${tok}</small></div>`;
+      const slot = `${r}${k + 1}`;
+      // Slot names are the same on both sides: an enemy unit is only ever the target of `aim`, one's
+      // own never is.
+      const own = side === mySide;
+      const tok = own ? `data-tok="${slot}" data-not="aim"` : `data-tok="aim ${slot}"`;
+      const key = `data-key="s${side}${slot}"`;
+      const where = `${t('side')} ${side} · ${slot}`;
+      if (!u) return `<div class="unit empty" ${tok} ${key} data-name="${esc(where)}"><small>${slot}</small></div>`;
       const c = info(u.card);
       const role = u.uid === attacker ? 'attacker' : targets.includes(u.uid) ? 'target' : '';
-      return `<div class="unit ${u.ready === false ? 'tired' : ''} ${role}" data-tok="${tok}" title="${esc(name(u.card) + ' — ' + (c.text || ''))}">
-        <div class="cname">${role === 'attacker' ? '⚔ ' : role === 'target' ? '◎ ' : ''}${esc(name(u.card))}</div>
-        <div class="stats">⚔${c.strength ?? '?'} ♥${c.health != null ? c.health - u.dmg : '?'}${u.dmg ? ` <span class="dmg">-${u.dmg}</span>` : ''}
-          ${'▲'.repeat(u.boosts || 0)}${'◆'.repeat(u.shields || 0)}${u.attacked ? ' ⟳' : ''}</div><small>${tok} · p${u.owner}</small></div>`;
+      const hp = c.health != null ? c.health - u.dmg : '?';
+      return `<div class="unit ${u.ready === false ? 'tired' : ''} ${role} ${seatColor(u.owner)}" ${tok} ${key} data-name="${esc(`${name(u.card)} (${where})`)}" title="${esc(name(u.card) + ' — ' + (c.text || ''))}"
+        data-more="${esc(`${t('strength')} ${c.strength ?? '?'} · ${t('health')} ${hp}/${c.health ?? '?'}${u.dmg ? ` · ${t('damage')} ${u.dmg}` : ''}${u.shields ? ` · ${t('shield')} ${u.shields}` : ''}${u.boosts ? ` · ${t('boost')} ${u.boosts}` : ''}\n${where} · ${who(u.owner)}`)}">
+        <div class="cname"><span>${role === 'attacker' ? icon('strength', t('attack')) + ' ' : role === 'target' ? '◎ ' : ''}${esc(name(u.card))}</span></div>
+        <div class="stats"><span class="pips">${icon('strength', t('strength'))}${c.strength ?? '?'}</span> <span class="pips">${icon('health', t('health'))}${hp}</span>${u.dmg ? ` <span class="dmg pips">${icon('damage', t('damage'))}${u.dmg}</span>` : ''}
+          ${u.boosts ? `<span class="pips">${icon('boost', t('boost'))}${u.boosts}</span>` : ''}${u.shields ? `<span class="pips">${icon('shield', t('shield'))}${u.shields}</span>` : ''}${u.attacked ? icon('attacked', t('attacked')) : ''}</div><small>${slot}</small></div>`;
     }).join('')}</div>`);
     return side === mySide ? rows.join('') : rows.reverse().join('');
   };
@@ -296,38 +332,46 @@ function commandOfNature(v, { catalog, t, seat, text }) {
     const top = d.length ? ` (${t('top_card')}${t('colon')} ${esc(name(d[d.length - 1]))})` : '';
     return `<span class="pile" data-seat="${s}" title="${esc(d.map(name).join(', '))}">${t('discard')} ${d.length}${top}</span>`;
   };
-  const seatInfo = (s, st) => `<span class="${seatColor(s)}">p${s}${s === seat ? ` (${t('you')})` : ''}: ${sage(s) ? `${t('sage')} <span title="${esc(info(sage(s)).text || '')}">${esc(name(sage(s)))}</span> · ` : ''}${t('level')} ${st.level} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count} · ${pile(st, s)}${st.sage_alive ? '' : ' · ☠'}</span>`;
-  const sides = [0, 1].map((sd) => `<div class="cside ${sd === mySide ? 'mine' : ''}"><div class="phead"><b>${t('side')} ${sd}</b> · ${v.gold?.[sd] ?? 0} ${t('gold')}
-    ${v.side === sd ? ` · ${v.ap} ${t('ap')}` : ''} · ${v.seats.map((st, s) => (s % 2 === sd ? seatInfo(s, st) : '')).filter(Boolean).join(' — ')}</div>${formation(sd)}</div>`);
+  const faction = (s) => ['twig', 'pebble', 'leaf', 'droplet'].find((f) => String(sage(s) || '').includes(f));
+  const seatInfo = (s, st) => `<span class="${seatColor(s)} seatinfo"><b>${esc(who(s))}</b>${t('colon')} ${sage(s) ? `${faction(s) ? icon(faction(s), faction(s)) : ''} ${t('sage')} <span title="${esc(info(sage(s)).text || '')}">${esc(name(sage(s)))}</span> · ` : ''}${s === seat && st.level ? `<span data-tok="faction" data-name="${esc(t('level'))}">${icon('level')} ${t('level')} ${st.level}</span>` : `${icon('level')} ${t('level')} ${st.level}`} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count} · ${pile(st, s)}${st.sage_alive ? '' : ' · ☠'}</span>`;
+  const sides = [0, 1].map((sd) => `<div class="cside ${sd === mySide ? 'mine' : 'opp'} ${seatColor(sd)}"><div class="phead"><b>${t('side')} ${sd}${sd === mySide ? ` (${t('you')})` : ''}</b> · ${icon('gold', t('gold'))} ${v.gold?.[sd] ?? 0} ${t('gold')}
+    ${v.side === sd ? ` · ${icon('ap', t('ap'))} ${v.ap} ${t('ap')}` : ''} · ${v.seats.map((st, s) => (s % 2 === sd ? seatInfo(s, st) : '')).filter(Boolean).join(' — ')}</div>${formation(sd)}</div>`);
   // The attack being resolved: its command, the attacking unit, the targets and the damage cut so far.
   const where = (uid) => {
     const f = findUnit(v.formations, uid);
     return f ? `<b>${esc(name(f.unit.card))}</b> (${f.tok}, ${t('side')} ${f.side})` : '?';
   };
-  const attackPanel = atk ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} <b>${esc(name(atk.cmd))}</b> (p${atk.seat}) · ${where(atk.attacker)} → ${targets.map(where).join(', ')}${atk.cut ? ` · ${t('cut', atk.cut)}` : ''}</div>` : '';
+  const attackPanel = atk ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} <b>${esc(name(atk.cmd))}</b> (${esc(who(atk.seat))}) · ${where(atk.attacker)} → ${targets.map(where).join(', ')}${atk.cut ? ` · ${t('cut', atk.cut)}` : ''}</div>` : '';
   // Commands in play reach their owner's discard pile once their effect is over (ruling C17).
   const playing = (v.stack || []).map((s) => s?.Discard).filter(Boolean);
-  const inPlay = playing.length ? `<div class="inplay">${t('in_play')}${t('colon')} ${playing.map((d) => `<span class="chip ${seatColor(d.seat)}" title="${esc(info(d.card).text || '')}">${esc(name(d.card))} (p${d.seat})</span>`).join(' ')}</div>` : '';
-  const market = (v.market || []).map((row, m) => `<div class="market"><b>${m === 0 ? t('elemental_market') : t('command_market')}</b><div class="row">
+  const inPlay = playing.length ? `<div class="inplay">${t('in_play')}${t('colon')} ${playing.map((d) => `<span class="chip ${seatColor(d.seat)}" title="${esc(info(d.card).text || '')}">${esc(name(d.card))} (${esc(who(d.seat))})</span>`).join(' ')}</div>` : '';
+  const statsOf = (c) => (c.strength != null ? `<span class="pips">${icon('strength', t('strength'))}${c.strength}</span> <span class="pips">${icon('health', t('health'))}${c.health}</span>` : '');
+  const market = (v.market || []).map((row, m) => `<div class="market"><b>${m === 0 ? t('elemental_market') : t('command_market')}</b>
+    <button class="marketbtn" data-tok="refresh ${m === 0 ? 'e' : 'c'}" data-name="${esc(t('refresh_market'))}">${t('refresh_market')}</button><div class="row">
     ${row.map((code, k) => code ? face({ tok: `${m === 0 ? 'e' : 'c'}${k + 1}`, name: name(code), cost: info(code).cost != null ? `${info(code).cost}g` : '', text: info(code).text,
-      stats: info(code).strength != null ? `⚔${info(code).strength} ♥${info(code).health}` : '', small: `${m === 0 ? 'e' : 'c'}${k + 1}` }) : '').join('')}</div></div>`).join('');
-  const cardFace = (code, tok) => {
+      stats: statsOf(info(code)), small: `${m === 0 ? 'e' : 'c'}${k + 1}` }) : '').join('')}</div></div>`).join('');
+  const cardFace = (code, tok, key) => {
     const c = info(code);
-    return face({ tok, name: name(code), cost: c.cost != null ? `${c.cost}g` : '', text: c.text, stats: c.strength != null ? `⚔${c.strength} ♥${c.health}` : '' });
+    return face({ tok, key, name: name(code), cost: c.cost != null ? `${c.cost}g` : '', text: c.text, stats: statsOf(c) });
   };
-  const hand = (v.seats[seat ?? -1]?.hand || []).map((code) => cardFace(code, code)).join('');
+  // Cards a question offers that are nowhere on the board (the setup's warriors): from the legal actions.
+  const handCodes = new Set(v.seats[seat ?? -1]?.hand || []);
+  const offered = [...new Set((ctx.legal || []).map((a) => a.notation.split(' ')).filter((w) => w[0] === 'choose' && w.length === 2 && !handCodes.has(w[1])).map((w) => w[1]))];
+  const offer = offered.length ? `<div class="market offer"><b>${t('setup_warriors')}</b><div class="row">${offered.map((code) => cardFace(code, `choose ${code}`)).join('')}</div></div>` : '';
+  const hand = (v.seats[seat ?? -1]?.hand || []).map((code, k) => cardFace(code, code, `h${k}:${code}`)).join('');
   // In 2v2 partners see each other's hands (the view carries them); only one's own is played from.
-  const partners = v.seats.map((st, s) => (s !== seat && st.hand ? `<h3>${t('partner_hand')} (p${s})</h3><div class="hand">${st.hand.map((code) => cardFace(code)).join('') || `<span class="muted">${t('empty')}</span>`}</div>` : '')).join('');
+  const partners = v.seats.map((st, s) => (s !== seat && st.hand ? `<h3>${t('partner_hand')} (${esc(who(s))})</h3><div class="hand">${st.hand.map((code, k) => cardFace(code, '', `ph${s}.${k}:${code}`)).join('') || `<span class="muted">${t('empty')}</span>`}</div>` : '')).join('');
   // The question in the game's own words, in the page's language: the view text's first line is
   // "Command of Nature — turn N — side S to play — pS — <question>".
   const asked = (text || '').split('\n')[0].split(' — ').slice(4).join(' — ');
   const askName = v.question && (typeof v.question.ask === 'string' ? v.question.ask : Object.keys(v.question.ask || {})[0]);
-  const q = v.question ? `<div class="question">${t('question')}${t('colon')} p${v.question.seat} — ${esc(asked || askName || '')}</div>` : '';
+  ctx.question = v.question ? `${asked || askName || ''}` : '';
   return `<div class="con">
-    <div class="info">${t('turn')} ${v.turns + 1} · ${esc(phaseWord('command-of-nature', v.phase, t))} · p${v.actor}</div>${q}
-    ${sides[1 - mySide]}${attackPanel}${inPlay}<hr>${sides[mySide]}
-    <div class="legend">${t('legend')}${t('colon')} ⚔ ${t('strength')} · ♥ ${t('health')} · <span class="dmg">-n</span> ${t('damage')} · ▲ ${t('boost')} · ◆ ${t('shield')} · ⟳ ${t('attacked')}</div>
+    <div class="info">${t('turn')} ${v.turns + 1} · ${esc(phaseWord('command-of-nature', v.phase, t))} · ${esc(who(v.actor))}</div>
+    ${sides[1 - mySide]}${attackPanel}${inPlay}
     <div class="markets">${market}</div>
+    <div class="legend">${t('legend')}${t('colon')} ${icon('strength')} ${t('strength')} · ${icon('health')} ${t('health')} · ${icon('damage')} ${t('damage')} · ${icon('boost')} ${t('boost')} · ${icon('shield')} ${t('shield')} · ${icon('attacked')} ${t('attacked')}</div>
+    ${offer}${sides[mySide]}
     <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div>${partners}</div>`;
 }
 

@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const BIN = process.env.SYLVAN_BIN || path.join(root, 'target/release/sylvan');
 const ARTIFACTS = path.join(root, 'target/web-artifacts');
 const GAMES = ['equinox', 'mystic-vale', 'spirit-duel', 'command-of-nature'];
-const DESKTOP = { width: 1280, height: 900 };
+const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 let server;
@@ -74,22 +75,56 @@ const stateOf = (page) => page.evaluate(() => {
   return { move: m.move, mine: m.seat !== null && m.to_move === m.seat && !m.over, over: m.over, sel: t.sel.length, id: m.game_id, canUndo: m.can_undo };
 });
 
-// Clicks, in the page (atomically with respect to re-rendering), a highlighted board element (three
-// times in four when there are both) or one of the listed actions; returns what it clicked.
+// Clicks, in the page (atomically with respect to re-rendering), what a player clicks: a highlighted
+// board element (three times in four when there are both), a words-only answer of the decision bar
+// (`push`, `done`), or, after a selection, an entry of the menu of what it leaves. Never the fallback
+// list of every legal action: a decision nothing on the board or in the bar answers returns
+// `{ missing }` with the legal actions. Returns what it clicked.
 const clickSomething = (page, r1, r2) => page.evaluate(([r1, r2]) => {
   const board = [...document.querySelectorAll('#board [data-tok].can:not(.selected)')];
-  const choices = [...document.querySelectorAll('#actions .choice')];
-  const useBoard = board.length > 0 && (choices.length === 0 || r1 < 0.75);
-  const list = useBoard ? board : choices;
-  if (!list.length) return null;
+  const bar = [...document.querySelectorAll('#decision .answers [data-tok].can, #decision .menu [data-id]')];
+  const useBoard = board.length > 0 && (bar.length === 0 || r1 < 0.75);
+  const list = useBoard ? board : bar;
+  if (!list.length) {
+    const t = window.sylvanTable;
+    return { missing: (t.msg.legal || []).map((a) => a.notation).join(', ') };
+  }
   const el = list[Math.floor(r2 * list.length)];
   el.click();
   return el.dataset.tok || el.textContent;
 }, [r1, r2]);
 
-// Plays the page's seat by clicking until the game ends; returns how many clicks it made.
+// At a decision of the page's seat: the question and at least one of its answers are inside the
+// viewport (the bar's answers, or a highlighted board element not under the bar), and nothing
+// overflows sideways. Returns the problems found.
+const decisionProblems = (page) => page.evaluate(() => {
+  const out = [];
+  const W = innerWidth;
+  const H = innerHeight;
+  if (document.documentElement.scrollWidth > W) out.push(`horizontal overflow ${document.documentElement.scrollWidth} > ${W}`);
+  const bar = document.querySelector('#decision');
+  if (!bar) return [...out, 'no decision bar'];
+  const inside = (n, bottom = H) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= bottom + 0.5 && r.left >= 0 && r.right <= W + 0.5; };
+  const q = bar.querySelector('.dq');
+  if (!q || !inside(q) || !q.innerText.trim()) out.push('the question is not in the viewport');
+  const top = bar.getBoundingClientRect().top;
+  const answers = [...bar.querySelectorAll('.answers button')].filter((n) => inside(n));
+  const board = [...document.querySelectorAll('#board [data-tok].can')].filter((n) => {
+    const r = n.getBoundingClientRect();
+    return r.width > 0 && r.bottom > 0 && r.top < top && r.left < W && r.right > 0;
+  });
+  if (!answers.length && !board.length) {
+    const first = document.querySelector('#board [data-tok].can')?.getBoundingClientRect();
+    out.push(`no answer in the viewport (bar top ${Math.round(top)}, scrollY ${Math.round(scrollY)}, first on the board at ${first ? Math.round(first.top) : 'none'}, selection ${window.sylvanTable?.sel.length})`);
+  }
+  return out;
+});
+
+// Plays the page's seat by clicking until the game ends (checking every decision: the question and an
+// answer in the viewport, no sideways overflow); returns how many clicks it made.
 async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) {
   let clicks = 0;
+  let checked = -1;
   for (;;) {
     await page.waitForFunction(() => {
       const t = window.sylvanTable;
@@ -103,11 +138,16 @@ async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) 
     if (st.over) return clicks;
     if (!st.mine) continue;
     assert.ok(clicks < maxClicks, `still playing after ${clicks} clicks`);
+    if (checked !== st.move) {
+      checked = st.move;
+      const size = page.viewportSize();
+      assert.deepEqual(await decisionProblems(page), [], `move ${st.move} at ${size.width}×${size.height}`);
+    }
     const what = await clickSomething(page, random(), random());
-    if (!what) {
+    if (!what || what.missing) {
       const now = await stateOf(page);
       if (now.move !== st.move || !now.mine) continue;
-      assert.fail(`nothing to click at move ${st.move}`);
+      assert.fail(`nothing on the board answers move ${st.move}: ${what?.missing}`);
     }
     clicks++;
     // Either the action went (the move changes) or the selection grew.
@@ -123,11 +163,19 @@ async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) 
 async function createFromLobby(page, game, { seats, options = {} } = {}) {
   await page.goto(`${base}/`);
   await page.selectOption('#g', game);
-  for (const [name, value] of Object.entries(options)) await page.fill(`[data-opt="${name}"]`, value);
   if (seats) {
     await page.selectOption('#players', String(seats.length));
     for (let s = 0; s < seats.length; s++) await page.selectOption(`[data-seat="${s}"]`, seats[s]);
-  } else {
+  }
+  await page.evaluate(() => { const d = document.querySelector('details.options'); if (d) d.open = true; });
+  for (const [name, value] of Object.entries(options)) {
+    const input = page.locator(`[data-opt="${name}"]`);
+    const tag = await input.evaluate((n) => (n.type === 'checkbox' ? 'checkbox' : n.tagName));
+    if (tag === 'checkbox') await input.setChecked(value === 'true');
+    else if (tag === 'SELECT') await input.selectOption(value);
+    else await input.fill(value);
+  }
+  if (!seats) {
     const n = await page.locator('[data-seat]').count();
     for (let s = 1; s < n; s++) await page.selectOption(`[data-seat="${s}"]`, 'bot:easy');
   }
@@ -136,14 +184,40 @@ async function createFromLobby(page, game, { seats, options = {} } = {}) {
   return page.locator('.seat-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
 }
 
+// The lobby settings of the games against bots: Mystic Vale's Essential Edition (draft, leaders,
+// amulets) and Command of Nature 2 against 2.
+const AGAINST_BOTS = {
+  equinox: {},
+  'mystic-vale': { options: { edition: 'essential' } },
+  'spirit-duel': {},
+  'command-of-nature': { seats: ['me', 'bot:easy', 'bot:easy', 'bot:easy'], options: { turn_limit: '10' } },
+};
+
+// axe-core's serious and critical violations on the page, as one line each.
+async function axeProblems(page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+// Switches the page's language and waits until the table is drawn again in it.
+async function switchLang(page, code) {
+  await page.selectOption('#lang', code);
+  await page.waitForFunction((code) => document.documentElement.lang === code && window.sylvanTable?.msg && !window.sylvanTable.fresh
+    && window.sylvanTable.catalog && Object.keys(window.sylvanTable.catalog).length, code);
+  await page.waitForTimeout(300);
+}
+
 for (const [i, game] of GAMES.entries()) {
-  test(`${game}: a person clicks through a whole game against bots to the final score`, async () => {
+  test(`${game}: a person plays a whole game against bots by clicking the board only, the decision always in sight`, async () => {
     const page = await newPage();
-    const [link] = await createFromLobby(page, game);
+    const [link] = await createFromLobby(page, game, AGAINST_BOTS[game]);
     await page.goto(`${base}${link}`);
     let shot = false;
     let undone = false;
     let hinted = false;
+    let reloaded = false;
+    let keyed = false;
     const clicks = await playByClicking(page, rng(1000 + i), {
       onState: async (st) => {
         // The first time the server offers undo, take the last action back.
@@ -170,12 +244,36 @@ for (const [i, game] of GAMES.entries()) {
           await page.click('#play-hint');
           await page.waitForFunction((m) => window.sylvanTable.msg.move > m, advice.move);
         }
-        if (!shot && st.mine && st.move >= 6) {
+        // Keyboard: a highlighted board element takes the focus, and Space acts on it.
+        if (!keyed && st.mine && !st.over && st.sel === 0 && await page.locator('#board [data-tok].can').count()) {
+          keyed = true;
+          await page.locator('#board [data-tok].can').first().focus();
+          assert.ok(await page.evaluate(() => document.activeElement.matches('#board [data-tok].can')), 'the element has the focus');
+          await page.keyboard.press('Space');
+          await page.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
+        }
+        // Reload mid-game: the log holds every move so far, from the server.
+        if (!reloaded && game === 'mystic-vale' && st.mine && st.move >= 30) {
+          reloaded = true;
+          await page.reload();
+          await page.waitForFunction(() => window.sylvanTable?.msg && window.sylvanTable.logReady);
+          const { move, entries } = await page.evaluate(() => ({ move: window.sylvanTable.msg.move, entries: document.querySelectorAll('#log .turn:not(.undo)').length }));
+          assert.equal(entries, move, 'one log entry per move after a reload');
+          assert.doesNotMatch(await page.locator('#log').innerText(), /Nothing yet/);
+        }
+        if (!shot && st.mine && st.move >= 6 && st.sel === 0) {
           shot = true;
-          await page.screenshot({ path: path.join(ARTIFACTS, `${game}-desktop.png`), fullPage: true });
-          await page.setViewportSize(PHONE);
-          await page.screenshot({ path: path.join(ARTIFACTS, `${game}-phone.png`), fullPage: true });
-          await page.setViewportSize(DESKTOP);
+          for (const code of ['en', 'fr']) {
+            if (code === 'fr') await switchLang(page, 'fr');
+            await page.screenshot({ path: path.join(ARTIFACTS, `${game}-desktop-${code}.png`) });
+            await page.setViewportSize(PHONE);
+            await page.waitForTimeout(400);
+            assert.deepEqual(await decisionProblems(page), [], `phone, ${code}`);
+            await page.screenshot({ path: path.join(ARTIFACTS, `${game}-phone-${code}.png`) });
+            await page.setViewportSize(DESKTOP);
+          }
+          await switchLang(page, 'en');
+          assert.deepEqual(await axeProblems(page), [], `${game} page`);
         }
       },
     });
@@ -183,17 +281,26 @@ for (const [i, game] of GAMES.entries()) {
     const end = await page.locator('#end').innerText();
     assert.match(end, /Final score/);
     assert.match(end, /Winner/);
+    assert.match(end, /You won|You lost|Draw/);
     // The win-probability chart: one line per seat that decided.
     await page.waitForSelector('#chart svg .winline', { timeout: 90_000 });
     assert.ok(await page.locator('#chart svg .winline').count() >= 1);
     // The log is grouped by round or turn, and by phase.
     assert.ok(await page.locator('#log h4.round').count() >= 2, 'round headings');
     assert.ok(await page.locator('#log h5.phase').count() >= 1, 'phase headings');
+    assert.doesNotMatch(await page.locator('#log').innerText(), /\bp[0-9]\b/, 'names, not seat ids, in the log');
     await page.screenshot({ path: path.join(ARTIFACTS, `${game}-end.png`), fullPage: true });
     finished[game] = (await stateOf(page)).id;
+    // A rematch: the same game and options, a new deal.
+    if (game === 'mystic-vale') {
+      await page.click('#rematch');
+      await page.waitForFunction((id) => window.sylvanTable?.msg && window.sylvanTable.msg.game_id !== id, finished[game]);
+      assert.ok(await page.evaluate(() => !!window.sylvanTable.msg.view.draft), 'the rematch is an Essential Edition game (its draft)');
+    }
     if (game === 'equinox') assert.ok(undone, 'undo was offered and used');
     if (game === 'spirit-duel') assert.ok(hinted, 'the hint was asked');
-    assert.ok(clicks > 0);
+    if (game === 'mystic-vale') assert.ok(reloaded, 'the page was reloaded mid-game');
+    assert.ok(shot && keyed && clicks > 0);
     await page.context().close();
   });
 }
@@ -273,8 +380,9 @@ for (const { game, seed, options, every = 1, minChecks } of TWO_PEOPLE) {
     const links = await createFromLobby(page, game, { seats: ['me', 'me'], options });
     assert.equal(links.length, 2);
     await page.context().close();
+    // One person on a desktop, the other on a phone.
     const a = await newPage();
-    const b = await newPage();
+    const b = await newPage(PHONE);
     await a.goto(`${base}${links[0]}`);
     await b.goto(`${base}${links[1]}`);
     for (const p of [a, b]) await p.waitForFunction(() => window.sylvanTable?.catalog && Object.keys(window.sylvanTable.catalog).length);
@@ -311,6 +419,8 @@ for (const { game, seed, options, every = 1, minChecks } of TWO_PEOPLE) {
     };
     const random = rng(seed);
     let lastChecked = -1;
+    let focusKept = false;
+    const decided = new Set();
     for (let k = 0; k < 6000; k++) {
       await a.waitForFunction(() => window.sylvanTable?.msg && !window.sylvanTable.pending);
       await b.waitForFunction(() => window.sylvanTable?.msg && !window.sylvanTable.pending);
@@ -323,11 +433,39 @@ for (const { game, seed, options, every = 1, minChecks } of TWO_PEOPLE) {
       const p = sa.mine ? a : sb.mine ? b : null;
       if (!p) { await a.waitForTimeout(30); continue; }
       const st = sa.mine ? sa : sb;
-      assert.ok(await clickSomething(p, random(), random()), `nothing to click at move ${st.move}`);
+      if (!decided.has(st.move)) {
+        decided.add(st.move);
+        assert.deepEqual(await decisionProblems(p), [], `${p === a ? 'desktop' : 'phone'}, move ${st.move}`);
+      }
+      // Focus stays on the chosen element of the waiting page when the other seat moves.
+      const waiting = p === a ? b : a;
+      if (!focusKept && st.sel === 0 && await waiting.locator('#board :is(.card, .unit, .sleeve)[data-key]').count()) {
+        await waiting.evaluate(() => {
+          // A card of the board: focusable whether or not it can be clicked now.
+          const n = ['.card', '.unit', '.sleeve'].map((c) => document.querySelector(`#board ${c}[data-key]`)).find(Boolean);
+          n.focus();
+          window.focusMark = n;
+        });
+        const what = await clickSomething(p, random(), random());
+        assert.ok(what && !what.missing, `nothing on the board answers move ${st.move}: ${what?.missing}`);
+        await p.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
+        if ((await stateOf(p)).move !== st.move) {
+          await waiting.waitForFunction((m) => window.sylvanTable.msg.move !== m, st.move);
+          await waiting.waitForTimeout(100);
+          if (await waiting.evaluate(() => window.focusMark.isConnected)) {
+            assert.ok(await waiting.evaluate(() => document.activeElement === window.focusMark), 'the focus stayed on the element');
+            focusKept = true;
+          }
+        }
+        continue;
+      }
+      const what = await clickSomething(p, random(), random());
+      assert.ok(what && !what.missing, `nothing on the board answers move ${st.move}: ${what?.missing}`);
       await p.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
     }
     assert.ok((await stateOf(a)).over, 'the game ended');
     assert.ok(checks >= minChecks, `checked ${checks} positions`);
+    assert.ok(focusKept, 'the focus was kept through another seat\'s move');
     // Both pages asked for the analysis at once: each gets the chart (the second waits for the first).
     for (const p of [a, b]) await p.waitForSelector('#chart svg .winline', { timeout: 120_000 });
     await a.screenshot({ path: path.join(ARTIFACTS, `${game}-two-people.png`), fullPage: true });
@@ -360,6 +498,7 @@ test('the replay viewer steps through a finished game from any seat', async () =
   await page.waitForSelector('#end');
   await page.waitForSelector('#chart svg .winline', { timeout: 90_000 });
   await page.screenshot({ path: path.join(ARTIFACTS, 'replay.png'), fullPage: true });
+  assert.deepEqual(await axeProblems(page), [], 'the replay viewer');
   // The same game as an uploaded record file.
   const record = await (await fetch(`${base}/api/games/${id}/record`)).text();
   await page.goto(`${base}/replay`);
@@ -526,9 +665,9 @@ test('the French switch changes the interface and the card texts', async () => {
   await page.waitForSelector('.hand .card .ctext');
   const text = () => page.evaluate(() => [...document.querySelectorAll('.hand .card .ctext')].map((n) => n.textContent).join('|'));
   const before = await text();
-  assert.match(await page.locator('.bar').innerText(), /You are p0/);
+  assert.match(await page.locator('.bar').innerText(), /You are Player 1/);
   await page.selectOption('#lang', 'fr');
-  await page.waitForFunction(() => document.querySelector('.bar').innerText.includes('Vous êtes p0'));
+  await page.waitForFunction(() => document.querySelector('.bar').innerText.includes('Vous êtes Joueur 1'));
   // The card texts themselves (from the catalog), not only the interface's words, change.
   await page.waitForFunction((b) => [...document.querySelectorAll('.hand .card .ctext')].map((n) => n.textContent).join('|') !== b, before);
   assert.notEqual(await text(), before);
@@ -539,7 +678,7 @@ test('the French switch changes the interface and the card texts', async () => {
   await page.screenshot({ path: path.join(ARTIFACTS, 'spirit-duel-fr.png'), fullPage: true });
   // French typography in the interface's words: no plain space before « : ; ! ? », none after « and
   // before ».
-  const words = async () => page.evaluate(() => [...document.querySelectorAll('.bar, #actions > .hint, .info, .phead, .field label, h2, h3, small')]
+  const words = async () => page.evaluate(() => [...document.querySelectorAll('.bar, #decision .dq, .info, .phead, .field label, h2, h3, small')]
     .map((n) => n.innerText).join('\n'));
   const plain = (s) => s.match(/.{0,20} [:;!?»].{0,10}|«[ ].{0,10}/g);
   assert.equal(plain(await words()), null);
@@ -548,5 +687,50 @@ test('the French switch changes the interface and the card texts', async () => {
   assert.match(await page.locator('#create').innerText(), /Nouvelle partie/);
   assert.equal(plain(await words()), null);
   await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-fr.png'), fullPage: true });
+  await page.context().close();
+});
+
+test('the lobby: typed widgets, presets, an error kept next to its field; readable and fitting at both sizes', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  // The registry's kinds: a switch, a number with its range, a list of choices.
+  await page.selectOption('#g', 'mystic-vale');
+  assert.equal(await page.locator('[data-opt="buy_vp"]').getAttribute('role'), 'switch');
+  assert.equal(await page.locator('[data-opt="leaders"]').evaluate((n) => n.tagName), 'SELECT');
+  await page.selectOption('#g', 'command-of-nature');
+  assert.equal(await page.locator('[data-opt="turn_limit"]').getAttribute('max'), '100000');
+  // No command-line words or ruling codes in the help.
+  assert.doesNotMatch(await page.locator('#form').innerText(), /`|-o |EN:\d|ruling C\d|sylvan cards/);
+  // A preset fills the game, players and options.
+  const preset = await page.locator('#preset option').evaluateAll((os) => os.find((o) => /2 against 2/.test(o.textContent))?.value);
+  await page.selectOption('#preset', preset);
+  assert.equal(await page.locator('#players').inputValue(), '4');
+  assert.ok(await page.locator('[data-opt="teams"]').isChecked());
+  // A number out of range: the error stays next to its field until the field changes.
+  await page.click('details.options summary');
+  await page.fill('[data-opt="turn_limit"]', '0');
+  await page.click('#go');
+  const err = page.locator('[data-field="turn_limit"] .err');
+  await err.waitFor();
+  await page.waitForTimeout(5500);
+  assert.ok(await err.isVisible(), 'the error is still shown');
+  assert.match(await err.innerText(), /1 to 100000/);
+  await page.fill('[data-opt="turn_limit"]', '5');
+  assert.ok(!(await err.isVisible()), 'the error goes once the field changes');
+  for (const [size, vp] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    await page.setViewportSize(vp);
+    for (const code of ['en', 'fr']) {
+      await page.selectOption('#lang', code);
+      await page.waitForSelector('#go');
+      await page.waitForFunction(() => document.querySelectorAll('#games li, #games').length);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), `lobby overflows (${size}, ${code})`);
+      await page.screenshot({ path: path.join(ARTIFACTS, `lobby-${size}-${code}.png`), fullPage: true });
+    }
+  }
+  await page.selectOption('#lang', 'en');
+  await page.waitForSelector('#go');
+  assert.deepEqual(await axeProblems(page), [], 'the lobby');
+  assert.equal((await fetch(`${base}/favicon.ico`)).status, 200, 'favicon');
   await page.context().close();
 });

@@ -13,7 +13,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{Audience, EventSink, Game, GameRng, Heuristic, OptionDoc, Outcome, ParseError, Seat, SetupError};
+use sylvan_engine::{
+    Audience, EventSink, Game, GameRng, Heuristic, OptionDoc, OptionKind, Outcome, ParseError, Seat, SetupError,
+};
 
 /// The number of distinct cards (and of action ids); decks never hold more.
 pub const MAX_CARDS: usize = 32;
@@ -254,12 +256,14 @@ impl Game for Toy {
                 default: "2",
                 help: "number of players, 2 to 4",
                 help_fr: "nombre de joueurs, de 2 à 4",
+                kind: OptionKind::Int { min: 2, max: 4 },
             },
             OptionDoc {
                 name: "hand_size",
                 default: "3",
                 help: "cards dealt to each player (tricks per game), 1 to 6",
                 help_fr: "cartes distribuées à chaque joueur (plis par partie), de 1 à 6",
+                kind: OptionKind::Int { min: 1, max: 6 },
             },
         ]
     }

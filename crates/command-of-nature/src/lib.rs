@@ -39,7 +39,7 @@ pub use events::Event;
 pub use state::{Ask, CommandOfNature, Options, Phase, Position, SageCommands, Setup, TURN_LIMIT_MAX, Unit};
 pub use view::View;
 
-use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Outcome, Seat, SeatSet, SetupError};
+use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, OptionKind, Outcome, Seat, SeatSet, SetupError};
 
 /// The number of distinct actions.
 pub const NUM_ACTIONS: usize = 771;
@@ -99,24 +99,28 @@ impl Game for CommandOfNature {
                 default: "2",
                 help: "2 players, or 4 in two teams (seats 0+2 against 1+3)",
                 help_fr: "2 joueurs, ou 4 en deux équipes (sièges 0+2 contre 1+3)",
+                kind: OptionKind::Choice { choices: &["2", "4"] },
             },
             OptionDoc {
                 name: "teams",
                 default: "false",
                 help: "2v2 teams (sets 4 players): `-o teams=true`",
                 help_fr: "équipes de 2 contre 2 (fixe 4 joueurs) : `-o teams=true`",
+                kind: OptionKind::Bool,
             },
             OptionDoc {
                 name: "sages",
                 default: "random",
                 help: "Sage per seat: twig,pebble,leaf,droplet (comma list)",
                 help_fr: "Sage de chaque siège : twig (Brindille), pebble (Caillou), leaf (Feuille), droplet (Gouttelette), séparés par des virgules",
+                kind: OptionKind::Text,
             },
             OptionDoc {
                 name: "sage_commands",
                 default: "ts",
                 help: "Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)",
                 help_fr: "Ordres du paquet Sage : ts (2 Frappe Rapprochée, Frappe Lointaine, Restauration Naturelle, Charme) ou godot (2 Rapprochée, 2 Lointaine, Charme)",
+                kind: OptionKind::Choice { choices: &["ts", "godot"] },
             },
             OptionDoc {
                 name: "cards",
@@ -126,12 +130,14 @@ impl Game for CommandOfNature {
                        provenance; same cards in the same order, stats/rows/costs/copies/packs may change \
                        (ruling C24); validated at start-up, errors name file, line and field",
                 help_fr: "données des cartes : `base` (intégrées) ou le chemin d'UN fichier TOML réunissant les sections [[elemental]], [[command]] et [[sage]] de crates/command-of-nature/data/*.toml avec la provenance de chaque champ ; mêmes cartes dans le même ordre, FOR/SAN, Rangées, coûts, exemplaires et paquets peuvent changer (décision C24) ; vérifié au démarrage, les erreurs nomment le fichier, la ligne et le champ",
+                kind: OptionKind::Text,
             },
             OptionDoc {
                 name: "turn_limit",
                 default: "60",
                 help: "turns (of a player or team) after which the game is a draw, 1..=100000 (ruling C23)",
                 help_fr: "nombre de tours (d'un joueur ou d'une équipe) après lequel la partie est nulle, de 1 à 100000 (décision C23)",
+                kind: OptionKind::Int { min: 1, max: 100_000 },
             },
             OptionDoc {
                 name: "revision",
@@ -143,6 +149,7 @@ impl Game for CommandOfNature {
                           de main entre coéquipiers par tour (décision C22) ; 1, Sylvan avant 0.2.0, qui défaussait \
                           aussi un Ordre joué aussitôt au lieu d'après son effet (décision C17) ; les parties \
                           enregistrées se rejouent avec la révision qu'elles indiquent",
+                kind: OptionKind::Choice { choices: &["3", "2", "1"] },
             },
         ]
     }

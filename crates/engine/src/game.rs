@@ -20,6 +20,30 @@ pub struct OptionDoc {
     pub help: &'static str,
     /// What it does, in French (the game's French rulebook terms, `docs/rulings/languages.md` L8).
     pub help_fr: &'static str,
+    /// The values it takes, so a front end offers the right widget without guessing.
+    pub kind: OptionKind,
+}
+
+/// The values an option takes: what widget a front end offers for it (a switch, a number, a list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum OptionKind {
+    /// Free text (a path, a list of codes).
+    Text,
+    /// `true` or `false`.
+    Bool,
+    /// A whole number from `min` to `max`, both included.
+    Int {
+        /// The smallest value.
+        min: i64,
+        /// The largest value.
+        max: i64,
+    },
+    /// One of a few values, written as they are given.
+    Choice {
+        /// The values, the default among them.
+        choices: &'static [&'static str],
+    },
 }
 
 impl OptionDoc {

@@ -42,7 +42,7 @@ pub use action_ids::ActionIds;
 pub use breakdown::{Breakdown, BreakdownRow, number};
 pub use error::{IllegalAction, ParseError, ReplayError, SetupError, SetupErrorKind, data_file_error};
 pub use event::{Audience, EventLog, EventSink, NoEvents};
-pub use game::{ActionHelp, Game, Heuristic, OptionDoc, Policy, lead_values};
+pub use game::{ActionHelp, Game, Heuristic, OptionDoc, OptionKind, Policy, lead_values};
 pub use lang::Lang;
 pub use outcome::{MAX_SEATS, Outcome};
 pub use record::{Record, Start, replay, replay_actions};

@@ -31,7 +31,9 @@ pub use setup::{Options, Setup, StoneSetup};
 pub use state::{Equinox, Phase, TurnFlags};
 pub use view::{View, ViewPhase};
 
-use sylvan_engine::{ActionHelp, Breakdown, EventSink, Game, GameRng, Lang, OptionDoc, Outcome, Seat, SetupError};
+use sylvan_engine::{
+    ActionHelp, Breakdown, EventSink, Game, GameRng, Lang, OptionDoc, OptionKind, Outcome, Seat, SetupError,
+};
 
 /// A proven bound on the actions of one game (ruling E9 in `docs/rulings/equinox.md`): at most 15 actions
 /// a turn and fewer than 2,600 turns.
@@ -54,24 +56,28 @@ impl Game for Equinox {
                 default: "4",
                 help: "number of players, 2 to 5",
                 help_fr: "nombre de joueurs, de 2 à 5",
+                kind: OptionKind::Int { min: 2, max: 5 },
             },
             OptionDoc {
                 name: "champions",
                 default: "random",
                 help: "the 8 champions in column order, comma-separated codes (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)",
                 help_fr: "les 8 cartes Champion dans l'ordre des colonnes, codes séparés par des virgules (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)",
+                kind: OptionKind::Text,
             },
             OptionDoc {
                 name: "ancestors",
                 default: "1",
                 help: "number of L'Ancêtre tree cards (0-3)",
                 help_fr: "nombre de cartes Arbre L'Ancêtre (0 à 3)",
+                kind: OptionKind::Int { min: 0, max: 3 },
             },
             OptionDoc {
                 name: "dryads",
                 default: "2",
                 help: "number of Dryade tree cards (0-3)",
                 help_fr: "nombre de cartes Arbre Dryade (0 à 3)",
+                kind: OptionKind::Int { min: 0, max: 3 },
             },
         ]
     }

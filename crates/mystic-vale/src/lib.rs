@@ -41,7 +41,7 @@ pub use setup::{Options, Setup, SetupPlayer};
 pub use state::{MysticVale, Phase};
 pub use view::View;
 
-use sylvan_engine::{EventSink, Game, GameRng, Heuristic, OptionDoc, Seat, SetupError};
+use sylvan_engine::{EventSink, Game, GameRng, Heuristic, OptionDoc, OptionKind, Seat, SetupError};
 
 impl Game for MysticVale {
     type Options = Options;
@@ -60,54 +60,63 @@ impl Game for MysticVale {
                 default: "2",
                 help: "number of players, 2 to 4",
                 help_fr: "nombre de joueurs, de 2 à 4",
+                kind: OptionKind::Int { min: 2, max: 4 },
             },
             OptionDoc {
                 name: "cards",
                 default: "base",
                 help: "card file: `base` (embedded) or a TOML path (see `sylvan cards check`)",
                 help_fr: "fichier de cartes : `base` (intégré) ou le chemin d'un fichier TOML (voir `sylvan cards check`)",
+                kind: OptionKind::Text,
             },
             OptionDoc {
                 name: "sets",
                 default: "base",
                 help: "card sets, comma-separated: base, then expansions (wild) or expansion files",
                 help_fr: "jeux de cartes, séparés par des virgules : base, puis les extensions (wild) ou des fichiers d'extension",
+                kind: OptionKind::Text,
             },
             OptionDoc {
                 name: "buy_vp",
                 default: "false",
                 help: "variant (EN:1829): in the Harvest Phase any 3 spirit symbols buy 1 VP, any number of times",
                 help_fr: "variante (EN:1829) : pendant la Phase de Récolte, 3 symboles Esprit quelconques achètent 1 PV, autant de fois que voulu",
+                kind: OptionKind::Bool,
             },
             OptionDoc {
                 name: "stacked_duplicates",
                 default: "false",
                 help: "variant (EN:1835): a duplicate title revealed in the commons stacks on its twin, the slot refills",
                 help_fr: "variante (EN:1835) : un titre en double révélé dans la réserve s'empile sur son jumeau, et l'emplacement est complété",
+                kind: OptionKind::Bool,
             },
             OptionDoc {
                 name: "leaders",
                 default: "none",
                 help: "leaders (Vale of the Wild, Mana Storm): none, random (one each), choose (deal 2, keep 1), draft (with amulets=draft)",
                 help_fr: "meneurs (Vale of the Wild, Mana Storm) : none (aucun), random (un chacun, au hasard), choose (2 distribués, 1 gardé), draft (avec amulets=draft)",
+                kind: OptionKind::Choice { choices: &["none", "random", "choose", "draft"] },
             },
             OptionDoc {
                 name: "amulets",
                 default: "none",
                 help: "amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)",
                 help_fr: "amulettes (Mana Storm) : none (aucune), random (une chacun, au hasard), draft (le draft officiel, avec leaders=draft)",
+                kind: OptionKind::Choice { choices: &["none", "random", "draft"] },
             },
             OptionDoc {
                 name: "conclaves",
                 default: "",
                 help: "conclaves (EN:743): random, or 6 keys, comma-separated (see `sylvan cards list mystic-vale --conclaves`); the commons and vale decks are their cards, from every set",
                 help_fr: "conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les paquets de la réserve et des cartes Val sont leurs cartes, tous jeux confondus",
+                kind: OptionKind::Text,
             },
             OptionDoc {
                 name: "edition",
                 default: "base",
                 help: "essential: every set (as sets=all) with the official leader and amulet draft",
                 help_fr: "essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes",
+                kind: OptionKind::Choice { choices: &["base", "essential"] },
             },
         ]
     }

@@ -327,7 +327,7 @@ impl Entry {
             .game
             .option_docs()
             .iter()
-            .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
+            .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help, "kind": o.kind }))
             .collect();
         let shorthands: Vec<Value> = self
             .shorthands

@@ -541,3 +541,46 @@ mod words {
         check("command-of-nature", Some(4), &[], 7)
     }
 }
+
+/// Issue 34: every option's kind admits its default, and each value a front end may offer from the
+/// kind (every choice, both switches, both ends of a range) starts a game; one past a range's ends is
+/// refused.
+#[test]
+fn option_kinds_offer_only_values_that_start_a_game() -> TestResult {
+    use sylvan_engine::OptionKind;
+    let r = standard();
+    for entry in r.all() {
+        let g = entry.game();
+        for doc in g.option_docs() {
+            let (offered, refused): (Vec<String>, Vec<String>) = match doc.kind {
+                OptionKind::Text => continue,
+                OptionKind::Bool => (vec!["true".into(), "false".into()], vec!["maybe".into()]),
+                OptionKind::Int { min, max } => {
+                    assert!(min <= max, "{} {}: empty range", g.name(), doc.name);
+                    let d: i64 =
+                        doc.default.parse().map_err(|_| format!("{} {}: default not a number", g.name(), doc.name))?;
+                    assert!((min..=max).contains(&d), "{} {}: default {d} outside {min}..={max}", g.name(), doc.name);
+                    (vec![min.to_string(), max.to_string()], vec![(max + 1).to_string()])
+                }
+                OptionKind::Choice { choices } => {
+                    assert!(choices.contains(&doc.default), "{} {}: default not a choice", g.name(), doc.name);
+                    (choices.iter().map(|c| c.to_string()).collect(), Vec::new())
+                }
+            };
+            if doc.kind == OptionKind::Bool {
+                assert!(["true", "false"].contains(&doc.default), "{} {}: default not a bool", g.name(), doc.name);
+            }
+            for value in offered {
+                let o = format!("{}={value}", doc.name);
+                let opts = g.options(None, std::slice::from_ref(&o)).map_err(|e| format!("{}: {o}: {e}", g.name()))?;
+                g.new_game(&opts, 1).map_err(|e| format!("{}: {o}: {e}", g.name()))?;
+            }
+            for value in refused {
+                let o = format!("{}={value}", doc.name);
+                let made = g.options(None, std::slice::from_ref(&o)).ok().and_then(|opts| g.new_game(&opts, 1).ok());
+                assert!(made.is_none(), "{}: {o} was accepted", g.name());
+            }
+        }
+    }
+    Ok(())
+}

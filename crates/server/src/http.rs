@@ -169,7 +169,7 @@ async fn types(
                 .option_docs()
                 .iter()
                 .filter(|o| o.name != "cards")
-                .map(|o| json!({ "name": o.name, "default": o.default, "help": lang.typeset(o.help_in(lang)) }))
+                .map(|o| json!({ "name": o.name, "default": o.default, "help": lang.typeset(o.help_in(lang)), "kind": o.kind }))
                 .collect();
             let levels: Vec<Value> = sylvan_bots::Level::ALL
                 .iter()

@@ -863,6 +863,25 @@ impl Server {
         Ok(record_of(&room, &st))
     }
 
+    /// The record so far of a game (in progress or over) and the seat `token` holds (`None`: a
+    /// spectator), for the log a page shows on (re)connecting. The record stays on the server: callers
+    /// send only what the seat saw of it.
+    pub fn record_for(&self, id: &str, token: Option<&str>) -> Result<(Value, Option<Seat>), ApiError> {
+        let room = self.room(id)?;
+        let st = room.lock();
+        let seat = match token {
+            None => None,
+            Some(t) => Some(
+                st.seats
+                    .iter()
+                    .position(|s| s.token_hash.as_deref().is_some_and(|h| token::token_matches(t, h)))
+                    .map(seat_ok)
+                    .ok_or_else(|| ApiError::Forbidden("this token holds no seat of this game".into()))?,
+            ),
+        };
+        Ok((record_of(&room, &st), seat))
+    }
+
     /// Connects to a game: with a token, as its seat; without, as a spectator. The first message
     /// (the current state) is already queued.
     pub fn subscribe(&self, id: &str, token: Option<&str>) -> Result<Subscription, ApiError> {

@@ -29,6 +29,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("i18n.js", "text/javascript; charset=utf-8", include_str!("../../../web/i18n.js")),
     ("help.js", "text/javascript; charset=utf-8", include_str!("../../../web/help.js")),
     ("style.css", "text/css; charset=utf-8", include_str!("../../../web/style.css")),
+    ("icons.js", "text/javascript; charset=utf-8", include_str!("../../../web/icons.js")),
+    ("favicon.svg", "image/svg+xml", include_str!("../../../web/favicon.svg")),
 ];
 
 /// The largest record a replay request may upload.
@@ -42,11 +44,13 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/replay", get(page))
         .route("/replay/{id}", get(page))
         .route("/web/{file}", get(file))
+        .route("/favicon.ico", get(favicon))
         .route("/api/games/{id}/replay", get(stored_replay))
         .route("/api/games/{id}/catalog", get(catalog))
         .route("/api/games/{id}/breakdown", get(breakdown))
         .route("/api/games/{id}/help", get(help))
         .route("/api/games/{id}/hint", axum::routing::post(hint))
+        .route("/api/games/{id}/log", axum::routing::post(seat_log))
         .route("/api/games/{id}/analysis", get(analysis))
         .route("/api/replay", axum::routing::post(uploaded_replay).layer(DefaultBodyLimit::max(MAX_RECORD)))
 }
@@ -77,6 +81,33 @@ async fn page() -> Response {
 
 async fn file(Path(name): Path<String>) -> Response {
     serve(&name)
+}
+
+/// Browsers ask for `/favicon.ico` whatever the page links: the SVG icon.
+async fn favicon() -> Response {
+    serve("favicon.svg")
+}
+
+/// A log request: the seat's token (in the body, never in the address; none: a spectator).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LogRequest {
+    token: Option<String>,
+    lang: Option<String>,
+}
+
+/// The log of a game so far as one seat (or a spectator) saw it, for a page that (re)connects: the
+/// same entries as a replay's log, built from the seat's events only.
+async fn seat_log(
+    State(server): State<Arc<Server>>,
+    Path(id): Path<String>,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let req: LogRequest = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("log request: {e}")))?;
+    let lang = lang_of(req.lang.as_deref())?;
+    let (record, seat) = server.record_for(&id, req.token.as_deref())?;
+    let (_, log) = replayed_log(&server, &record, seat, None, lang)?;
+    Ok(Json(json!({ "log": log })))
 }
 
 /// Which step of a replay, from which seat.
@@ -235,6 +266,50 @@ fn at(view: &Value) -> Value {
 /// The game of `record` after its first `upto` actions, as `seat` saw it, with the log of what that
 /// seat saw happen (grouped by action).
 fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, ApiError> {
+    let lang = lang_of(q.lang.as_deref())?;
+    let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad("record: no `game`".into()))?;
+    let seats = server
+        .catalog()
+        .get(name)
+        .map_err(|e| ApiError::Bad(format!("record: {e}")))?
+        .game()
+        .replay(&record.to_string(), Some(0))
+        .map_err(|e| ApiError::Bad(format!("record: {e}")))?
+        .num_seats();
+    let seat = match q.seat {
+        Some(s) if s >= seats => {
+            return Err(ApiError::Bad(format!("seat={s}: the game has {seats} seats")));
+        }
+        s => s.and_then(|s| u8::try_from(s).ok()).map(Seat),
+    };
+    let (game, log) = replayed_log(server, record, seat, q.upto, lang)?;
+    let upto = log.len();
+    let total = record.get("actions").and_then(Value::as_array).map_or(0, Vec::len);
+    let (view, view_text) = match seat.and_then(|s| game.view(s).ok()) {
+        Some(v) => (v.to_json(), Some(v.text_in(lang))),
+        None => (public_view(game.as_ref()), None),
+    };
+    let outcome = game.outcome();
+    Ok(json!({
+        "game": name, "options": game.options_json(), "seats": game.num_seats(), "seat": seat.map(|s| s.index()),
+        "move": upto, "total": total, "to_move": game.to_move().map(|s| s.index()), "view": view,
+        "text": view_text, "log": log, "over": outcome.is_some(),
+        "scores": outcome.as_ref().map(|_| game.scores()),
+        "breakdown": game.breakdown(lang), "catalog": game.catalog(lang),
+        "winners": outcome.map(|o| o.winners().iter().map(|s| s.index()).collect::<Vec<_>>()),
+    }))
+}
+
+/// Replays the first `upto` actions of `record` (all: `None`) and the log of what `seat` (`None`: a
+/// spectator) saw happen, one entry per action: who acted, where the game stood (round, turn, phase),
+/// the seat's own action in notation (another seat's may name hidden cards), the events in `lang`.
+fn replayed_log(
+    server: &Server,
+    record: &Value,
+    seat: Option<Seat>,
+    upto: Option<usize>,
+    lang: Lang,
+) -> Result<(Box<dyn DynGame>, Vec<Value>), ApiError> {
     let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad("record: no `game`".into()))?;
     let entry = server.catalog().get(name).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
     let actions: Vec<&str> = record
@@ -245,19 +320,12 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
         .enumerate()
         .map(|(i, a)| a.as_str().ok_or_else(|| ApiError::Bad(format!("record: action {i} is not a string"))))
         .collect::<Result<_, _>>()?;
-    let lang = lang_of(q.lang.as_deref())?;
-    let upto = q.upto.unwrap_or(actions.len());
+    let upto = upto.unwrap_or(actions.len());
     if upto > actions.len() {
         return Err(ApiError::Bad(format!("upto={upto}: the record has {} actions", actions.len())));
     }
-    let text = record.to_string();
-    let mut game = entry.game().replay(&text, Some(0)).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
-    let seat = match q.seat {
-        Some(s) if s >= game.num_seats() => {
-            return Err(ApiError::Bad(format!("seat={s}: the game has {} seats", game.num_seats())));
-        }
-        s => s.and_then(|s| u8::try_from(s).ok()).map(Seat),
-    };
+    let mut game =
+        entry.game().replay(&record.to_string(), Some(0)).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
     game.keep_events(true);
     let mut log = Vec::with_capacity(upto);
     for (i, action) in actions.iter().take(upto).enumerate() {
@@ -276,17 +344,5 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
             json!({ "move": i, "seat": by.map(|s| s.index()), "action": shown, "events": events, "at": at(&before) }),
         );
     }
-    let (view, view_text) = match seat.and_then(|s| game.view(s).ok()) {
-        Some(v) => (v.to_json(), Some(v.text_in(lang))),
-        None => (public_view(game.as_ref()), None),
-    };
-    let outcome = game.outcome();
-    Ok(json!({
-        "game": name, "options": game.options_json(), "seats": game.num_seats(), "seat": seat.map(|s| s.index()),
-        "move": upto, "total": actions.len(), "to_move": game.to_move().map(|s| s.index()), "view": view,
-        "text": view_text, "log": log, "over": outcome.is_some(),
-        "scores": outcome.as_ref().map(|_| game.scores()),
-        "breakdown": game.breakdown(lang), "catalog": game.catalog(lang),
-        "winners": outcome.map(|o| o.winners().iter().map(|s| s.index()).collect::<Vec<_>>()),
-    }))
+    Ok((game, log))
 }

@@ -31,7 +31,7 @@ pub use setup::{Options, Setup, SideSetup};
 pub use state::{Outcome, Phase, SpiritDuel};
 pub use view::View;
 
-use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, Seat, SetupError};
+use sylvan_engine::{EventSink, Game, GameRng, OptionDoc, OptionKind, Seat, SetupError};
 
 /// A bound on the actions of one game (ruling SD-13): 16 turns of at most 120 decisions.
 const MAX_GAME_LENGTH: usize = 2_000;
@@ -57,18 +57,21 @@ impl Game for SpiritDuel {
                 default: "false",
                 help: "solo mode: p1 is the rulebook's Robot, played by the game itself (only p0 decides)",
                 help_fr: "mode solo : p1 est le Robot de la règle, joué par le jeu lui-même (seul p0 décide)",
+                kind: OptionKind::Bool,
             },
             OptionDoc {
                 name: "team",
                 default: "a",
                 help: "team of p0: a (Almyra, Dormuz'el) or b (Kel'Orn, Surok)",
                 help_fr: "équipe de p0 : a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)",
+                kind: OptionKind::Choice { choices: &["a", "b"] },
             },
             OptionDoc {
                 name: "robot",
                 default: "2",
                 help: "the solo Robot's rules revision: 2 (the rulebook's: a card with no positive effect is unusable) or 1 (older records)",
                 help_fr: "révision des règles du Robot solo : 2 (celle de la règle : une carte sans effet positif est inutilisable) ou 1 (anciens enregistrements)",
+                kind: OptionKind::Choice { choices: &["2", "1"] },
             },
         ]
     }
