@@ -402,7 +402,8 @@ fn run_block(block: &Block, n: usize) -> Result<Duration, String> {
             Ok(Some(status)) => break Ok(status),
             Ok(None) if started.elapsed() > BLOCK_TIMEOUT => {
                 // The whole group: `sh` and the commands it started.
-                let _ = Command::new("kill").args(["-KILL", &format!("-{}", child.id())]).status();
+                // `--` first: procps's `kill -KILL -PGID` reads the group as an option and kills nothing.
+                let _ = Command::new("kill").args(["-s", "KILL", "--", &format!("-{}", child.id())]).status();
                 let _ = child.wait();
                 break Err(format!("timed out after {BLOCK_TIMEOUT:?}"));
             }
