@@ -5,6 +5,7 @@
 //! random games for every game and player count).
 
 mod analyze;
+mod balance;
 mod cli;
 mod conformance_long;
 mod french;
