@@ -19,7 +19,7 @@ h2{border-bottom:1px solid #ccc;margin-top:1.8em} .small{color:#666;font-size:90
 table{border-collapse:collapse;width:100%;font-size:90%}
 td,th{border:1px solid #ddd;padding:3px 6px;text-align:right;vertical-align:top;overflow-wrap:anywhere}
 th{background:#f1f1f1;position:sticky;top:0;z-index:1;cursor:pointer;font-weight:600}
-td.t,th.t{text-align:left} td:not(.t){white-space:nowrap} td.t{min-width:7em}
+td.t,th.t{text-align:left} td:not(.t),th:not(.t){white-space:nowrap} td.t{min-width:7em}
 tr.flag td{background:#fff4d6} .up{color:#1a7a1a} .down{color:#b02020}
 .controls{display:flex;flex-wrap:wrap;gap:.6em 1.2em;align-items:center;margin:.6em 0}
 .controls input[type=search]{width:18em}
@@ -96,7 +96,10 @@ fn diff_class(m: &Value) -> &'static str {
 }
 
 /// A table of metrics with their label columns `labels` (each a function of the metric).
-fn metric_table(h: &mut String, id: Option<&str>, metrics: &[Value], labels: &[(&str, fn(&Value) -> String)]) {
+/// A label column of a metric table: its header and how a metric writes it.
+type Label<'a> = (&'a str, fn(&Value) -> String);
+
+fn metric_table(h: &mut String, id: Option<&str>, metrics: &[Value], labels: &[Label<'_>]) {
     let id_attr = id.map(|i| format!(" id=\"{i}\"")).unwrap_or_default();
     let _ = write!(h, "<table{id_attr}><thead><tr>");
     for (name, _) in labels {
@@ -271,6 +274,6 @@ pub fn html(r: &Value) -> String {
         );
         h.push_str(&scroll_box(&table));
     }
-    let _ = write!(h, "<script>{SCRIPT}</script></body></html>\n");
+    let _ = writeln!(h, "<script>{SCRIPT}</script></body></html>");
     h
 }

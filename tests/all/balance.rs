@@ -84,6 +84,28 @@ fn a_deliberately_strong_card_is_flagged_in_a_small_run() -> TestResult {
 }
 
 #[test]
+fn command_of_nature_card_files_and_card_metrics() -> TestResult {
+    // One card file holding the three sections of the embedded data, under both arms.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/command-of-nature/data");
+    let mut text = String::new();
+    for name in ["elementals.toml", "commands.toml", "sages.toml"] {
+        text.push_str(&std::fs::read_to_string(dir.join(name))?);
+        text.push('\n');
+    }
+    let path = scratch("con.toml");
+    std::fs::write(&path, text)?;
+    let arm = format!("cards={}", path.display());
+    let r = json(&["balance", "command-of-nature", "--a", &arm, "--b", &arm, "-n", "4", "--json"])?;
+    assert_eq!(r["identical_games"], 4);
+    let cards = r["cards"].as_array().ok_or("cards")?;
+    for table in ["market cards: taken and impact", "cards played: impact"] {
+        assert!(cards.iter().any(|m| m["table"] == table), "{table} is reported");
+    }
+    assert!(cards.iter().all(|m| m["diff"] == 0.0));
+    Ok(())
+}
+
+#[test]
 fn option_sets_on_every_game() -> TestResult {
     for (game, b) in [
         ("mystic-vale", "buy_vp=true"),

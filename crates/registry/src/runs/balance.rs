@@ -265,14 +265,14 @@ pub struct Lab {
 fn poisson1(u: f64) -> f64 {
     // Cumulative probabilities of 0..=7.
     const CDF: [f64; 8] = [
-        0.367_879_441_171_442_3,
-        0.735_758_882_342_884_7,
-        0.919_698_602_928_605_9,
-        0.981_011_843_123_846_3,
-        0.996_340_153_172_656_4,
-        0.999_405_815_182_418_4,
-        0.999_916_758_850_712_2,
-        0.999_989_750_803_325_6,
+        0.36787944117144233,
+        0.7357588823428847,
+        0.9196986029286058,
+        0.9810118431238463,
+        0.9963401531726563,
+        0.9994058151824183,
+        0.999916758850712,
+        0.9999897508033253,
     ];
     CDF.iter().position(|&c| u < c).unwrap_or(CDF.len()) as f64
 }
@@ -423,6 +423,9 @@ impl Lab {
     }
 }
 
+/// One arm's value, interval, observations and games.
+type ArmNumbers = (Option<f64>, Option<(f64, f64)>, u64, u64);
+
 /// A metric's computed numbers.
 #[derive(Clone, Debug)]
 struct Numbers {
@@ -430,7 +433,7 @@ struct Numbers {
     row: String,
     column: String,
     /// Value, interval, observations and games per arm.
-    arms: [(Option<f64>, Option<(f64, f64)>, u64, u64); 2],
+    arms: [ArmNumbers; 2],
     share: bool,
     diff: Option<f64>,
     diff_ci: Option<(f64, f64)>,
@@ -515,7 +518,7 @@ impl Numbers {
     }
 
     fn json(&self) -> Value {
-        let arm = |(v, ci, n, g): &(Option<f64>, Option<(f64, f64)>, u64, u64)| json!({"value": v, "ci": ci.map(|(a, b)| [a, b]), "n": n, "games": g});
+        let arm = |(v, ci, n, g): &ArmNumbers| json!({"value": v, "ci": ci.map(|(a, b)| [a, b]), "n": n, "games": g});
         json!({
             "table": self.table,
             "row": self.row,
