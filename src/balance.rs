@@ -139,7 +139,7 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
         }
         let widest = lab.widest_headline();
         if let Some((w, what)) = &widest {
-            bar.set_message(format!("widest headline 95% interval {} ({what})", width_text(*w)));
+            bar.set_message(format!("widest headline interval {}: {what}", width_text(*w)));
         }
         if let (Some(target), Some((w, _))) = (args.until_ci, &widest)
             && lab.games() >= min_games

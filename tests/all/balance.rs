@@ -156,7 +156,7 @@ fn bad_input_gives_one_line_errors() -> TestResult {
     for (args, needle) in [
         (vec!["balance", "toy", "--until-ci", "0"], "--until-ci"),
         (vec!["balance", "toy", "--b", "speed=3"], "--b"),
-        (vec!["balance", "toy", "--b", "players=3", "--a", "players=2"], "same number"),
+        (vec!["balance", "command-of-nature", "--b", "teams=true"], "same number"),
         (vec!["balance", "mystic-vale", "--b", "cards=/nonexistent/x.toml", "-n", "2"], "x.toml"),
     ] {
         let out = sylvan(&args)?;

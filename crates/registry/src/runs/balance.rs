@@ -342,8 +342,9 @@ impl Lab {
         m.reps.iter().filter(|r| r[1] > 0.0 && r[3] > 0.0).map(|r| r[2] / r[3] - r[0] / r[1]).collect()
     }
 
-    /// The widest 95% interval of a difference among `headline` (the first-seat win rate and the
-    /// metrics the summary names), with its metric's name; `None` before any difference has one.
+    /// The widest 95% interval of a difference among the headlines (the first-seat win rate and the
+    /// metrics the summary names), with its metric's name and current estimate (`B - A [low, high]`,
+    /// in points for a rate); `None` before there is any metric.
     pub fn widest_headline(&self) -> Option<(f64, String)> {
         let report = self.numbers();
         let mut widest: Option<(f64, String)> = None;
@@ -353,7 +354,11 @@ impl Lab {
                 None => f64::INFINITY,
             };
             if widest.as_ref().is_none_or(|(w, _)| width > *w) {
-                widest = Some((width, format!("{} / {}", r.row, r.column)));
+                let estimate = match (r.diff, r.diff_ci) {
+                    (Some(d), Some((lo, hi))) => format!(" {} [{}, {}]", r.fmt_diff(d), r.fmt_diff(lo), r.fmt_diff(hi)),
+                    _ => String::new(),
+                };
+                widest = Some((width, format!("{} / {}{estimate}", r.row, r.column)));
             }
         }
         widest
@@ -407,6 +412,7 @@ impl Lab {
                 "pairing": "game g under A and under B: same deal, seats and bot seeds",
                 "bootstrap": format!("Poisson bootstrap over games, {REPLICATES} replicates, the same weights for A and B"),
                 "difference_interval": "95%: 2.5% and 97.5% quantiles of the replicates' differences (B - A)",
+                "se_unpaired": "the standard error the difference would have with A and B from unrelated games (the arms' bootstrap spreads added as independent); se_unpaired / se is what pairing gains",
                 "arm_interval": "Wilson 95% for a proportion over games (one observation per game in [0, 1]), bootstrap quantiles otherwise",
                 "flag": format!("Benjamini-Hochberg at {}% false discovery rate over {tested} metrics, p from the bootstrap standard error; at least {MIN_GAMES} games under each arm", FDR * 100.0),
             }),
@@ -438,6 +444,7 @@ struct Numbers {
     diff: Option<f64>,
     diff_ci: Option<(f64, f64)>,
     se: f64,
+    se_unpaired: f64,
     z: f64,
     p: f64,
     testable: bool,
@@ -485,12 +492,21 @@ impl Numbers {
         let mut d = Lab::replicate_diffs(m);
         d.sort_by(f64::total_cmp);
         let diff_ci = (diff.is_some() && d.len() >= REPLICATES / 2).then(|| (quantile(&d, 0.025), quantile(&d, 0.975)));
-        let se = if d.len() > 1 {
-            let mean = d.iter().sum::<f64>() / d.len() as f64;
-            (d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (d.len() - 1) as f64).sqrt()
-        } else {
-            0.0
+        let sd = |v: &[f64]| {
+            if v.len() > 1 {
+                let mean = v.iter().sum::<f64>() / v.len() as f64;
+                (v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (v.len() - 1) as f64).sqrt()
+            } else {
+                0.0
+            }
         };
+        let se = sd(&d);
+        // What the standard error would be with A and B from unrelated games: the arms' own spreads
+        // added as independent.
+        let arm_means = |s: usize| -> Vec<f64> {
+            m.reps.iter().filter(|r| r[2 * s + 1] > 0.0).map(|r| r[2 * s] / r[2 * s + 1]).collect()
+        };
+        let se_unpaired = sd(&arm_means(0)).hypot(sd(&arm_means(1)));
         let delta = diff.unwrap_or(0.0);
         let (z, p) = if se > 0.0 {
             (delta / se, two_sided_p(delta / se))
@@ -509,6 +525,7 @@ impl Numbers {
             diff,
             diff_ci,
             se,
+            se_unpaired,
             z,
             p,
             testable,
@@ -529,6 +546,7 @@ impl Numbers {
             "diff": self.diff,
             "diff_ci": self.diff_ci.map(|(a, b)| [a, b]),
             "se": self.se,
+            "se_unpaired": self.se_unpaired,
             "z": if self.z.is_finite() { json!(self.z) } else { json!(self.z.signum() * 1e9) },
             "p": self.p,
             "flagged": self.flagged,
