@@ -6,6 +6,8 @@
 //! 2 any error (unknown game or bot, bad player count, unreadable or invalid file, usage error).
 
 mod analyze;
+mod balance;
+mod balance_report;
 mod bench;
 mod cards;
 mod games;
@@ -56,6 +58,9 @@ enum Command {
     Cards(cards::CardsArgs),
     /// Bots against each other with rotating seats: win-rate matrix, ratings, report with plots.
     Tournament(tournament::TournamentArgs),
+    /// Balance lab: the same bots and seeds under option sets A and B (card files, variants), paired;
+    /// what changed, by how much, how sure.
+    Balance(balance::BalanceArgs),
     /// Sum the pairwise results of several `tournament --json` reports into one rating ladder.
     Ladder(ladder::LadderArgs),
     /// Run the game server (HTTP lobby, WebSocket play, SQLite storage; see docs/PROTOCOL.md).
@@ -173,7 +178,7 @@ struct BenchArgs {
 }
 
 /// The commands that take [`GameArgs`], which get the shorthand flags.
-const GAME_COMMANDS: [&str; 5] = ["play", "sim", "bench", "tournament", "create"];
+const GAME_COMMANDS: [&str; 6] = ["play", "sim", "bench", "tournament", "create", "balance"];
 
 /// The command line with every shorthand flag of the registry's games added to the game commands.
 fn with_shorthands(mut cmd: clap::Command, flags: &[Shorthand]) -> clap::Command {
@@ -232,6 +237,7 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(&args),
         Command::Cards(args) => cards::run(&args),
         Command::Tournament(args) => tournament::run(&args),
+        Command::Balance(args) => balance::run(&args),
         Command::Ladder(args) => ladder::run(&args),
         Command::Serve(args) => serve::serve(&args),
         Command::Create(args) => serve::create(&args),
@@ -255,6 +261,7 @@ fn main() -> ExitCode {
         Command::Sim(a) => a.game.options.extend(extra),
         Command::Bench(a) => a.game.options.extend(extra),
         Command::Tournament(a) => a.game_args_mut().options.extend(extra),
+        Command::Balance(a) => a.game_args_mut().options.extend(extra),
         Command::Create(a) => a.game.options.extend(extra),
         _ => {}
     }

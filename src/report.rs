@@ -5,15 +5,15 @@ use std::fmt::Write;
 
 use serde_json::Value;
 
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-fn f(v: &Value) -> f64 {
+pub(crate) fn f(v: &Value) -> f64 {
     v.as_f64().unwrap_or(0.0)
 }
 
-fn arr(v: &Value) -> Vec<Value> {
+pub(crate) fn arr(v: &Value) -> Vec<Value> {
     v.as_array().cloned().unwrap_or_default()
 }
 
@@ -32,15 +32,24 @@ fn colour(x: f64) -> String {
 
 /// A heatmap of `cells[row][col]` in [0, 1] (None = empty) with labels and a text per cell.
 fn heatmap(rows: &[String], cols: &[String], cells: &[Vec<Option<(f64, String)>>]) -> String {
-    let (cw, ch, left, top) = (150.0, 34.0, 220.0, 60.0);
+    // Columns share the page's width (at least 96 px each; a wider table scrolls inside its box).
+    let (ch, left) = (34.0, 220.0);
+    let cw = ((PAGE_WIDTH - left - 10.0) / cols.len().max(1) as f64).clamp(96.0, 150.0);
+    // Column names wrap onto lines that fit their column.
+    let heads: Vec<Vec<String>> = cols.iter().map(|c| wrap(c, (cw / 7.0) as usize)).collect();
+    let lines = heads.iter().map(Vec::len).max().unwrap_or(1) as f64;
+    let top = 14.0 * lines + 16.0;
     let w = left + cw * cols.len() as f64 + 10.0;
     let h = top + ch * rows.len() as f64 + 10.0;
     let mut s = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">"#
     );
-    for (j, c) in cols.iter().enumerate() {
+    for (j, head) in heads.iter().enumerate() {
         let x = left + cw * (j as f64 + 0.5);
-        let _ = write!(s, r#"<text x="{x}" y="{}" text-anchor="middle">{}</text>"#, top - 10.0, esc(c));
+        for (k, line) in head.iter().enumerate() {
+            let y = top - 10.0 - 14.0 * (head.len() - 1 - k) as f64;
+            let _ = write!(s, r#"<text x="{x}" y="{y}" text-anchor="middle">{}</text>"#, esc(line));
+        }
     }
     for (i, r) in rows.iter().enumerate() {
         let y = top + ch * i as f64;
@@ -69,8 +78,34 @@ fn heatmap(rows: &[String], cols: &[String], cells: &[Vec<Option<(f64, String)>>
     s
 }
 
+/// `text` cut at spaces into lines of at most `width` characters (a longer word keeps its own line).
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width.max(1) => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    if lines.is_empty() {
+        lines.push(String::new());
+    }
+    lines
+}
+
+/// The width of the report's text column, in pixels: plots are drawn to fit it.
+pub(crate) const PAGE_WIDTH: f64 = 1060.0;
+
+/// Wraps a plot or table in a box that scrolls sideways inside the page when it is wider than the page.
+pub(crate) fn scroll_box(inner: &str) -> String {
+    format!(r#"<div class="scroll">{inner}</div>"#)
+}
+
 /// A round step for about `ticks` ticks over `range`: 1, 2 or 5 times a power of ten, at least `min`.
-fn nice_step(range: f64, ticks: f64, min: f64) -> f64 {
+pub(crate) fn nice_step(range: f64, ticks: f64, min: f64) -> f64 {
     let raw = (range / ticks.max(1.0)).max(min).max(1e-9);
     let p = 10f64.powf(raw.log10().floor());
     let step = [1.0, 2.0, 5.0, 10.0].into_iter().map(|k| k * p).find(|&s| s >= raw - 1e-9).unwrap_or(10.0 * p);
@@ -79,12 +114,19 @@ fn nice_step(range: f64, ticks: f64, min: f64) -> f64 {
 
 /// Points with horizontal error bars, one row per label (ratings), on an axis with round ticks.
 fn error_bars(labels: &[String], values: &[(f64, f64, f64)]) -> String {
+    interval_plot(labels, values, "rating (Elo scale)", 50.0)
+}
+
+/// Points `(value, low, high)` with horizontal interval bars, one row per label, on an x axis labelled
+/// `xlabel` with round ticks that always shows `-min_half..min_half` (so zero is on it).
+pub(crate) fn interval_plot(labels: &[String], values: &[(f64, f64, f64)], xlabel: &str, min_half: f64) -> String {
     let (left, top, rowh, plotw) = (220.0, 20.0, 30.0, 520.0);
-    let lo = values.iter().map(|v| v.1).fold(f64::INFINITY, f64::min).min(-50.0);
-    let hi = values.iter().map(|v| v.2).fold(f64::NEG_INFINITY, f64::max).max(50.0);
-    let step = nice_step(hi - lo, 6.0, 1.0);
+    let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
+    let lo = values.iter().map(|v| finite(v.1)).fold(f64::INFINITY, f64::min).min(-min_half);
+    let hi = values.iter().map(|v| finite(v.2)).fold(f64::NEG_INFINITY, f64::max).max(min_half);
+    let step = nice_step(hi - lo, 6.0, min_half.min(1.0) / 10.0);
     let (lo, hi) = ((lo / step).floor() * step, (hi / step).ceil() * step);
-    let x = |v: f64| left + (v - lo) / (hi - lo) * plotw;
+    let x = |v: f64| left + (finite(v) - lo) / (hi - lo) * plotw;
     let h = top + rowh * labels.len() as f64 + 40.0;
     let mut s = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{h}" font-family="sans-serif" font-size="12">"#,
@@ -99,22 +141,23 @@ fn error_bars(labels: &[String], values: &[(f64, f64, f64)]) -> String {
             r##"<line x1="{0}" y1="{top}" x2="{0}" y2="{axis}" stroke="{3}"/><text class="xtick" x="{0}" y="{1}" text-anchor="middle">{2}</text>"##,
             x(v),
             axis + 16.0,
-            crate::games::num(v),
-            if v == 0.0 { "#999" } else { "#ddd" }
+            crate::games::num((v / step).round() * step),
+            if v.abs() < step / 2.0 { "#999" } else { "#ddd" }
         );
         v += step;
     }
     let _ = write!(
         s,
-        r#"<text x="{}" y="{}" text-anchor="middle">rating (Elo scale)</text>"#,
+        r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
         left + plotw / 2.0,
-        axis + 34.0
+        axis + 34.0,
+        esc(xlabel)
     );
     for (i, (l, (v, a, b))) in labels.iter().zip(values).enumerate() {
         let y = top + rowh * (i as f64 + 0.5);
         let _ = write!(
             s,
-            r##"<text x="{}" y="{}" text-anchor="end">{}</text><line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#1f77b4" stroke-width="2"/><circle cx="{}" cy="{y}" r="5" fill="#1f77b4"/>"##,
+            r##"<text class="ytick" x="{}" y="{}" text-anchor="end">{}</text><line x1="{}" y1="{y}" x2="{}" y2="{y}" stroke="#1f77b4" stroke-width="2"/><circle cx="{}" cy="{y}" r="5" fill="#1f77b4"/>"##,
             left - 8.0,
             y + 4.0,
             esc(l),
@@ -187,17 +230,10 @@ fn histogram(h: &Value, xlabel: &str, fill: &str) -> String {
     let axis = top + ploth;
     let _ = write!(s, r##"<line x1="{left}" y1="{axis}" x2="{}" y2="{axis}" stroke="#333"/>"##, left + plotw);
     let _ = write!(s, r##"<line x1="{left}" y1="{top}" x2="{left}" y2="{axis}" stroke="#333"/>"##);
-    // X ticks every `k` slots, on multiples of a round step of values.
+    // X ticks on multiples of a round step of values: under the bars of one-value bins, else placed by
+    // value along the axis (a bin edge need not be round: bins of 2 from 37 have no edge at 40).
     let discrete = width == 1.0 && lo.fract() == 0.0;
-    let k = nice_step(slots as f64, 8.0, 1.0).round().max(1.0) as usize;
-    let step = width * k as f64;
-    let marks = if discrete { slots } else { slots + 1 };
-    for i in 0..marks {
-        let v = lo + width * i as f64;
-        if (v / step - (v / step).round()).abs() > 1e-9 {
-            continue;
-        }
-        let x = left + sw * i as f64 + if discrete { sw / 2.0 } else { 0.0 };
+    let tick = |s: &mut String, x: f64, v: f64| {
         let _ = write!(
             s,
             r##"<line x1="{x}" y1="{axis}" x2="{x}" y2="{}" stroke="#333"/><text class="xtick" x="{x}" y="{}" text-anchor="middle">{}</text>"##,
@@ -205,6 +241,23 @@ fn histogram(h: &Value, xlabel: &str, fill: &str) -> String {
             axis + 15.0,
             crate::games::num(v)
         );
+    };
+    if discrete {
+        let step = nice_step(slots as f64, 8.0, 1.0).round().max(1.0);
+        for i in 0..slots {
+            let v = lo + i as f64;
+            if (v / step - (v / step).round()).abs() <= 1e-9 {
+                tick(&mut s, left + sw * (i as f64 + 0.5), v);
+            }
+        }
+    } else {
+        let span = width * slots as f64;
+        let step = nice_step(span, 8.0, 1e-9);
+        let mut v = (lo / step).ceil() * step;
+        while v <= lo + span + 1e-9 * step {
+            tick(&mut s, left + (v - lo) / span * plotw, (v / step).round() * step);
+            v += step;
+        }
     }
     let _ = write!(
         s,
@@ -228,7 +281,7 @@ pub fn html(r: &Value) -> String {
         r#"<!DOCTYPE html><html><head><meta charset="utf-8"><title>Sylvan tournament: {g}</title><style>
 body{{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}} table{{border-collapse:collapse;margin:1em 0}}
 td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}} th{{background:#f4f4f4}} td:first-child,th:first-child{{text-align:left}}
-h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:90%}}</style></head><body>
+h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:90%}} .scroll{{overflow-x:auto;max-width:100%}}</style></head><body>
 <h1>Tournament: {g}</h1><p>{games} games, {players} players, seed {seed}, {threads} thread(s), {secs:.1} s. Every number here is in
 <code>sylvan tournament --json</code> with the same arguments.</p>"#,
         g = esc(game),
@@ -294,7 +347,7 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
                 .collect()
         })
         .collect();
-    h.push_str(&heatmap(&names, &names, &cells));
+    h.push_str(&scroll_box(&heatmap(&names, &names, &cells)));
     // Ratings.
     let _ = write!(h, "<h2>Ratings</h2><p class=\"small\">{}</p>", esc(r["rating_model"].as_str().unwrap_or("")));
     let values: Vec<(f64, f64, f64)> =
@@ -384,7 +437,7 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
                 .filter(|(_, k)| **k)
                 .map(|(r, _)| r.into_iter().zip(&keep_col).filter(|(_, k)| **k).map(|(c, _)| c).collect())
                 .collect();
-            h.push_str(&heatmap(&table_rows, &cols, &shaded));
+            h.push_str(&scroll_box(&heatmap(&table_rows, &cols, &shaded)));
         }
     }
     h.push_str("</body></html>\n");
@@ -445,6 +498,18 @@ mod tests {
         let svg = histogram(&json!({"lo": 100, "width": 2, "counts": vec![3; 30]}), "actions per game", "#ff7f0e");
         let x = whole_numbers(&labels(&svg, "xtick"));
         assert!(x.len() >= 3 && increasing(&x) && x.iter().all(|v| v % 10 == 0), "{x:?}");
+    }
+
+    #[test]
+    fn bins_whose_edges_are_not_round_still_get_ticks() {
+        // Issue 37: scores from 37 in bins of 2 have no round edge; the axis still needs ticks.
+        for (lo, width, bins) in [(37.0, 2.0, 20), (3.0, 3.0, 7), (0.5, 0.5, 9), (41.0, 1.0, 2)] {
+            let svg = histogram(&json!({"lo": lo, "width": width, "counts": vec![2; bins]}), "final score", "#2ca02c");
+            let x: Vec<f64> = labels(&svg, "xtick").iter().filter_map(|t| t.parse().ok()).collect();
+            assert!(!x.is_empty(), "no x ticks for lo {lo}, width {width}");
+            let hi = lo + width * bins as f64;
+            assert!(x.iter().all(|v| (lo..=hi).contains(v)), "ticks inside the axis: {x:?}");
+        }
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 mod analyze;
 mod bad_input;
+mod balance;
 mod cli;
 mod conformance_long;
 #[cfg(unix)]

@@ -23,6 +23,7 @@
 #![deny(missing_docs)]
 
 pub mod actions;
+pub mod analytics;
 pub mod cards;
 pub mod combat;
 pub mod effects;

@@ -487,6 +487,7 @@ impl Registry {
             .with_shorthands(MYSTIC_VALE_FLAGS)
             .with_levels(levels::mystic_vale()),
             Entry::of::<sylvan_command_of_nature::CommandOfNature>("Command of Nature: 2 players, or 2v2 teams")
+                .with_designer_stats::<sylvan_command_of_nature::CommandOfNature>()
                 .with_observation::<sylvan_command_of_nature::CommandOfNature>()
                 .with_cards(cards::command_of_nature())
                 .with_shorthands(COMMAND_OF_NATURE_FLAGS)

@@ -10,6 +10,8 @@ use sylvan_registry::{Entry, Registry, RegistryError};
 
 type TestResult = Result<(), String>;
 
+#[path = "registry/balance.rs"]
+mod balance;
 #[path = "registry/ladder.rs"]
 mod ladder;
 #[path = "registry/levels.rs"]

@@ -5,6 +5,7 @@
 //! is the JSON object the command line prints with `--json`; `ladder` sums the pairwise results of
 //! several tournament reports into one rating ladder.
 
+pub mod balance;
 pub mod ladder;
 pub mod sim;
 pub mod tournament;

@@ -143,6 +143,11 @@ impl Schedule {
         self.automated.iter().filter(|a| !**a).count()
     }
 
+    /// The bot at each seat of game `g` of a run with base seed `seed`, and the game's deal seed.
+    pub fn table(&self, seed: u64, g: u64) -> (Vec<usize>, u64) {
+        table(&self.lineups, self.players, seed, g)
+    }
+
     /// The bots' specs as text.
     pub fn names(&self) -> Vec<String> {
         self.specs.iter().map(ToString::to_string).collect()

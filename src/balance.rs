@@ -1,0 +1,207 @@
+//! `sylvan balance`: the balance lab. The same bots, seeds and seat rotation played under two option
+//! sets A and B (`--a cards=base.toml --b cards=mine.toml`, `--a buy_vp=false --b buy_vp=true`), paired
+//! game by game; every game fact, bot result and card metric under A and B with the difference and its
+//! 95% interval, flagged when it is beyond noise; a summary in words, `--json`, and an HTML `--report`.
+//!
+//! The games and the numbers are [`sylvan_registry::runs::balance`]'s; this module reads the command
+//! line, plays the pairs in batches (so memory stays flat however many games are played), stops early
+//! with `--until-ci`, and writes the text. `docs/balance-lab.md` is the designers' guide.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{Value, json};
+use sylvan_bots::BotSpec;
+use sylvan_registry::runs::balance::{CHUNK, Lab, Plan};
+use sylvan_registry::runs::tournament::Schedule;
+
+use crate::GameArgs;
+use crate::games;
+
+/// Pairs played between two looks at the intervals (and the most pairs held in memory at once).
+const BATCH: u64 = 48;
+
+/// Arguments of `sylvan balance`.
+#[derive(Args, Debug, Clone)]
+pub struct BalanceArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// An option of arm A (repeatable), `NAME=VALUE` as with `-o`, e.g. `--a cards=base.toml`; it
+    /// overrides the common `-o` options for A only.
+    #[arg(long = "a", value_name = "NAME=VALUE")]
+    a: Vec<String>,
+    /// An option of arm B (repeatable), e.g. `--b cards=mine.toml` or `--b buy_vp=true`.
+    #[arg(long = "b", value_name = "NAME=VALUE")]
+    b: Vec<String>,
+    /// The bots, comma-separated (each once; the seats rotate as in `tournament`).
+    #[arg(long, default_value = "heuristic")]
+    bots: String,
+    /// Number of paired games; with `--until-ci`, the most to play.
+    #[arg(short = 'n', long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=crate::games::MAX_GAMES))]
+    games: u64,
+    /// Play until every headline difference's 95% interval (the first-seat win rate and the metrics the
+    /// summary names) is narrower than W, in the metric's unit (0.1 = 10 points of a rate), or `-n` games.
+    #[arg(long, value_name = "W")]
+    until_ci: Option<f64>,
+    /// Base seed: pair g is dealt from the seed of tournament game g; bots are seeded from (seed, g, seat).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Games played at once [default: the number of cores]. Results do not depend on it.
+    #[arg(short, long, value_parser = clap::value_parser!(u64).range(1..))]
+    threads: Option<u64>,
+    /// Print one JSON object on stdout (and no progress bar).
+    #[arg(long)]
+    json: bool,
+    /// Write a self-contained HTML report (summary, sortable and filterable tables, plots) to this file.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
+}
+
+impl BalanceArgs {
+    /// The game and its options, for the shorthand flags to add to.
+    pub fn game_args_mut(&mut self) -> &mut GameArgs {
+        &mut self.game
+    }
+}
+
+/// The options of one arm: the common `-o` options, then the arm's.
+fn arm_options(args: &BalanceArgs, arm: &[String], name: &str) -> Result<Value> {
+    let mut game = args.game.clone();
+    game.options.extend(arm.iter().cloned());
+    let (_, options) = games::game_and_options(&game).with_context(|| format!("--{name}"))?;
+    Ok(options)
+}
+
+fn label(arm: &[String]) -> String {
+    if arm.is_empty() { "the common options".to_owned() } else { arm.join(" ") }
+}
+
+fn progress(cap: u64, hidden: bool) -> ProgressBar {
+    if hidden || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(cap);
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pairs, {per_sec}  {msg}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Runs `sylvan balance`.
+pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
+    if let Some(w) = args.until_ci
+        && !(w.is_finite() && w > 0.0)
+    {
+        bail!("--until-ci {w}: the width must be a positive number");
+    }
+    if args.a.is_empty() && args.b.is_empty() {
+        eprintln!("note: A and B have the same options (give --a and --b): every difference will be zero");
+    }
+    let entry = games::entry(&args.game.game)?;
+    let a = arm_options(args, &args.a, "a")?;
+    let b = arm_options(args, &args.b, "b")?;
+    let players = entry.game().new_game(&a, args.seed).map_err(|e| anyhow!("A: {}: {e}", entry.name()))?.num_seats();
+    let players_b = entry.game().new_game(&b, args.seed).map_err(|e| anyhow!("B: {}: {e}", entry.name()))?.num_seats();
+    if players != players_b {
+        bail!("A seats {players} players and B {players_b}: the arms must seat the same number");
+    }
+    let specs = BotSpec::parse_list(&args.bots).with_context(|| format!("--bots `{}`", args.bots))?;
+    let schedule = Schedule::new(entry, specs, players).with_context(|| format!("--bots `{}`", args.bots))?;
+    let period = schedule.period();
+    let plan = Plan { entry, schedule: &schedule, a: &a, b: &b, seed: args.seed };
+    let threads = games::worker_threads(args.threads, BATCH.min(args.games), CHUNK);
+    let bar = progress(args.games, args.json);
+    let start = Instant::now();
+    let mut lab = Lab::new(args.seed, schedule.names());
+    let mut stopped = "game cap";
+    // The intervals are looked at only after whole seat rotations and a few dozen games.
+    let min_games = period.max(1) * 30u64.div_ceil(period.max(1));
+    while lab.games() < args.games {
+        let first = lab.games();
+        let len = BATCH.min(args.games - first);
+        let pairs = games::run_chunks(len, CHUNK, threads, "balance", |x, y| {
+            Ok::<_, anyhow::Error>(plan.run_chunk((first + x, first + y), || bar.inc(1))?)
+        });
+        let pairs = match pairs {
+            Ok(p) => p,
+            Err(e) => {
+                bar.finish_and_clear();
+                return Err(e);
+            }
+        };
+        for p in pairs.iter().flatten() {
+            lab.add(p);
+        }
+        let widest = lab.widest_headline();
+        if let Some((w, what)) = &widest {
+            bar.set_message(format!("widest headline interval {}: {what}", width_text(*w)));
+        }
+        if let (Some(target), Some((w, _))) = (args.until_ci, &widest)
+            && lab.games() >= min_games
+            && *w < target
+        {
+            stopped = "interval";
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    let elapsed = start.elapsed().as_secs_f64();
+    let about = json!({
+        "game": entry.name(),
+        "players": players,
+        "bot_specs": schedule.names(),
+        "seed": args.seed,
+        "threads": threads,
+        "a": {"label": label(&args.a), "options": a},
+        "b": {"label": label(&args.b), "options": b},
+        "until_ci": args.until_ci,
+        "max_games": args.games,
+        "stopped": stopped,
+        "seconds": elapsed,
+    });
+    let report = lab.report(about);
+    if let Some(path) = &args.report {
+        let html = crate::balance_report::html(&report);
+        std::fs::write(path, html).with_context(|| format!("cannot write the report `{}`", path.display()))?;
+    }
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{report}")?;
+    } else {
+        write_text(&mut out, &report)?;
+        if let Some(path) = &args.report {
+            writeln!(out, "report: {}", path.display())?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn width_text(w: f64) -> String {
+    if w.is_finite() { format!("{w:.3}") } else { "not yet".to_owned() }
+}
+
+fn write_text(out: &mut impl Write, r: &Value) -> Result<()> {
+    writeln!(
+        out,
+        "{}: {} paired games ({}), {} players, bots {}, seed {}",
+        r["game"].as_str().unwrap_or(""),
+        r["games"],
+        r["stopped"].as_str().unwrap_or(""),
+        r["players"],
+        r["bot_specs"]
+            .as_array()
+            .map(|b| b.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(","))
+            .unwrap_or_default(),
+        r["seed"]
+    )?;
+    writeln!(out, "A: {}\nB: {}\n", r["a"]["label"].as_str().unwrap_or(""), r["b"]["label"].as_str().unwrap_or(""))?;
+    for line in r["summary"].as_array().into_iter().flatten() {
+        writeln!(out, "{}", line.as_str().unwrap_or(""))?;
+    }
+    Ok(())
+}
