@@ -25,11 +25,9 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
     let free = automated.iter().filter(|a| !**a).count();
     let whose = if free < seats { "bot seats (the others are played by the game)" } else { "seats" };
     let given = games::bot_specs(entry, &args.bots, free, whose)?;
-    let mut given_iter = given.iter().cloned();
-    let specs: Vec<sylvan_bots::BotSpec> = automated
-        .iter()
-        .map(|&a| if a { given[0].clone() } else { given_iter.next().unwrap_or_else(|| given[0].clone()) })
-        .collect();
+    let mut given_iter = given.iter().copied();
+    let specs: Vec<sylvan_bots::BotSpec> =
+        automated.iter().map(|&a| if a { given[0] } else { given_iter.next().unwrap_or(given[0]) }).collect();
     let threads = games::worker_threads(args.threads, args.games, CHUNK);
     let bar = games::progress_bar(args.games, args.json || args.verbose);
     let start = Instant::now();

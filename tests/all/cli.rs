@@ -562,7 +562,7 @@ mod issue13 {
     fn turn_limit_zero_is_an_option_error_without_a_seed() -> TestResult {
         assert_error(
             &["sim", "command-of-nature", "-n", "5", "-o", "turn_limit=0"],
-            "turn_limit: 0 is not 1..=100000",
+            "turn_limit`: 0 is not 1..=100000",
         )?;
         let out = sylvan(&["play", "command-of-nature", "-o", "turn_limit=0"], "quit\n")?;
         let err = text(&out.stderr);

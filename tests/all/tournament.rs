@@ -158,7 +158,7 @@ fn ladder_errors_name_the_file_and_field() -> TestResult {
             vec![a.as_str(), broken.as_str()],
             format!("{broken}: `matrix[0][1].games`: expected a count from 0 to 10^12"),
         ),
-        (vec![a.as_str(), "/nonexistent/x.json"], "cannot read `/nonexistent/x.json`".into()),
+        (vec![a.as_str(), "/nonexistent/x.json"], "/nonexistent/x.json: cannot read".into()),
         (vec![a.as_str(), far.as_str()], "`ismcts:iters=7`, `ismcts:iters=8` never met `random`".into()),
     ] {
         let out = sylvan(&[&["ladder"], &args[..]].concat())?;

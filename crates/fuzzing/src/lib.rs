@@ -560,6 +560,10 @@ pub fn setups(data: &[u8]) {
 pub fn box_counts(data: &[u8]) {
     let mut b = Bytes::new(data);
     let Some((options, mut setup)) = mv_setup(&mut b) else { return };
+    if options.with_conclaves() {
+        // A card outside the conclaves is refused for that first: another property.
+        return;
+    }
     let Some(db) = mv::MysticVale::new(&options, 1).ok().map(|g| g.db) else { return };
     // Advancements that may be in the decks: not starting cards, and in the game's conclaves if any.
     let level = 1 + b.below(3) as u8;
