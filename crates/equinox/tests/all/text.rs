@@ -1,0 +1,93 @@
+//! Equinox's words, whole games at a time: the text of every view, action description, event and
+//! breakdown of a few fixed games, in English and in French, compared with the snapshot taken before
+//! the text moved into the Fluent catalogs (`tests/snapshots/text-{en,fr}.txt`).
+//!
+//! `SYLVAN_UPDATE_SNAPSHOTS=1 cargo test -p sylvan-equinox --release text` rewrites the snapshots;
+//! the diff is then the list of wording changes, reviewed like code.
+
+use std::fmt::Write as _;
+
+use sylvan_engine::{EventLog, Game, GameRng, Heuristic, Lang, Seat};
+use sylvan_equinox::{Action, Equinox, Event};
+
+/// Every text of one game: seat 0 plays at random (to reach rare actions), the others play the
+/// heuristic bot; every legal action of the player to move is described.
+fn game_text(players: usize, seed: u64, lang: Lang) -> String {
+    let mut out = String::new();
+    let Ok(options) = Equinox::options_for_players(players) else { panic!("{players} players") };
+    let Ok(mut g) = Equinox::new(&options, seed) else { panic!("seed {seed}") };
+    let mut rng = GameRng::new(seed ^ 0x5eed);
+    let mut legal: Vec<Action> = Vec::new();
+    let _ = writeln!(out, "=== {players} players, seed {seed}");
+    if seed == 1 {
+        for h in Equinox::action_help(lang) {
+            let _ = writeln!(out, "help {}: {}", h.notation, h.description);
+        }
+    }
+    while let Some(seat) = g.to_move() {
+        let view = g.view(seat);
+        let _ = writeln!(out, "--- view of {seat}\n{}", Equinox::view_text(&view, lang));
+        g.legal_actions(&mut legal);
+        for &a in &legal {
+            let _ = writeln!(out, "  {a}: {}", Equinox::describe_action_in(&view, a, lang));
+        }
+        let a = if seat == Seat(0) {
+            legal[rng.index(legal.len())]
+        } else {
+            Equinox::heuristic_action(&view, &legal, &mut rng)
+        };
+        let mut log: EventLog<Event> = EventLog::new();
+        g.apply_unchecked(a, &mut log);
+        let _ = writeln!(out, "> {a}");
+        for (audience, e) in &log.events {
+            let _ = writeln!(out, "  [{audience:?}] {}", Equinox::event_text(e, lang));
+        }
+    }
+    if let Some(b) = g.breakdown(lang) {
+        let _ = writeln!(out, "end: {}", b.end_reason);
+        for r in &b.rows {
+            let _ = writeln!(out, "  {}: {:?}", r.label, r.values);
+        }
+        let _ = writeln!(out, "  totals: {:?}", b.totals);
+        for n in &b.notes {
+            let _ = writeln!(out, "  note: {n}");
+        }
+    }
+    if seed == 1 {
+        let _ = writeln!(out, "catalog: {}", serde_json::to_string_pretty(&g.catalog(lang)).unwrap_or_default());
+    }
+    out
+}
+
+/// The games of the snapshot: each player count, a few seeds.
+fn all_text(lang: Lang) -> String {
+    [(2, 1), (3, 7), (5, 31)].iter().map(|&(p, s)| game_text(p, s, lang)).collect()
+}
+
+fn check(lang: Lang) {
+    let path = format!("{}/tests/snapshots/text-{}.txt", env!("CARGO_MANIFEST_DIR"), lang.code());
+    let now = all_text(lang);
+    if std::env::var_os("SYLVAN_UPDATE_SNAPSHOTS").is_some() {
+        if let Err(e) = std::fs::write(&path, &now) {
+            panic!("{path}: {e}");
+        }
+        return;
+    }
+    let before = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for (i, (b, n)) in before.lines().zip(now.lines()).enumerate() {
+        assert_eq!(b, n, "{path}:{}: the text changed", i + 1);
+    }
+    assert_eq!(before.lines().count(), now.lines().count(), "{path}: the number of lines changed");
+}
+
+/// The English text of whole games is the snapshot's.
+#[test]
+fn english_text_is_the_snapshot() {
+    check(Lang::En);
+}
+
+/// The French text of whole games is the snapshot's.
+#[test]
+fn french_text_is_the_snapshot() {
+    check(Lang::Fr);
+}
