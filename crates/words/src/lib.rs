@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-pub use sylvan_engine::{Lang, Locale};
 use sylvan_engine::Seat;
+pub use sylvan_engine::{Lang, Locale};
 use unic_langid::LanguageIdentifier;
 
 static MARK_FALLBACKS: AtomicBool = AtomicBool::new(false);
@@ -216,4 +216,3 @@ impl Catalog {
         }
     }
 }
-
