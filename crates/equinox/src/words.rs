@@ -80,7 +80,7 @@ pub fn end_reason_text(reason: EndReason, locale: impl Into<Locale>) -> String {
 impl Equinox {
     /// The final breakdown ("Décompte final", `equinox.fr.txt:295-306`): secret predictions (5), stones
     /// in rows 1–5 (4, 3, 2, 1, 0), Ursus's half points; then the tie-breaks in words.
-    pub(crate) fn words_breakdown(&self, locale: Locale) -> Option<Breakdown> {
+    pub fn words_breakdown(&self, locale: Locale) -> Option<Breakdown> {
         let Phase::Over(reason) = self.phase else { return None };
         let number = |x: f64| locale.lang().number(x);
         let t_ = self.tallies();
@@ -129,7 +129,7 @@ impl Equinox {
     }
 
     /// The catalog: every creature (champion and power), every card id of this game.
-    pub(crate) fn words_catalog(&self, locale: Locale) -> Value {
+    pub fn words_catalog(&self, locale: Locale) -> Value {
         let mut creatures = Map::new();
         for c in Creature::ALL {
             creatures.insert(

@@ -91,3 +91,68 @@ fn english_text_is_the_snapshot() {
 fn french_text_is_the_snapshot() {
     check(Lang::Fr);
 }
+
+/// Every visible text of one game in `locale`, line by line: views, questions, events, breakdown,
+/// help and the card catalog.
+fn visible_text(players: usize, seed: u64, locale: sylvan_engine::Locale) -> Vec<String> {
+    use sylvan_equinox::words;
+    let mut out = Vec::new();
+    let Ok(options) = Equinox::options_for_players(players) else { panic!("{players} players") };
+    let Ok(mut g) = Equinox::new(&options, seed) else { panic!("seed {seed}") };
+    let mut rng = GameRng::new(seed);
+    let mut legal: Vec<Action> = Vec::new();
+    out.extend(words::action_help(locale).into_iter().map(|h| h.description));
+    while let Some(seat) = g.to_move() {
+        let view = g.view(seat);
+        out.extend(view.render(locale).lines().map(str::to_owned));
+        g.legal_actions(&mut legal);
+        out.extend(legal.iter().map(|&a| words::describe_in(&view, a, locale)));
+        let a = Equinox::heuristic_action(&view, &legal, &mut rng);
+        let mut log: EventLog<Event> = EventLog::new();
+        g.apply_unchecked(a, &mut log);
+        out.extend(log.events.iter().map(|(_, e)| words::event_text(e, locale)));
+    }
+    if let Some(b) = g.words_breakdown(locale) {
+        out.push(b.end_reason);
+        out.extend(b.rows.into_iter().map(|r| r.label));
+        out.extend(b.notes);
+    }
+    let catalog = g.words_catalog(locale);
+    for part in ["creatures", "cards"] {
+        for entry in catalog[part].as_object().into_iter().flat_map(|o| o.values()) {
+            for field in ["name", "text"] {
+                out.push(entry[field].as_str().unwrap_or_default().to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// In French no text of a whole game falls back to English or fails to format.
+#[test]
+fn french_has_no_fallback() {
+    sylvan_words::mark_fallbacks(true);
+    for (p, s) in [(2, 3), (4, 9)] {
+        for line in visible_text(p, s, sylvan_engine::Locale::Fr) {
+            assert!(!["[en]", "[missing", "[error"].iter().any(|m| line.contains(m)), "{line}");
+        }
+    }
+}
+
+/// In the pseudo-locale `en-XA` every word of a whole game is accented: a plain English word means a
+/// hard-coded string. Only notations stay plain (creature codes, `cam`, tree notations, `play`, the placeholders `CRE` and `CARD`).
+#[test]
+fn pseudo_locale_leaves_no_plain_word() {
+    let codes: Vec<&str> = sylvan_equinox::Creature::ALL.iter().map(|c| c.code()).collect();
+    let mut plain = std::collections::BTreeSet::new();
+    for (p, s) in [(2, 3), (5, 8)] {
+        for line in visible_text(p, s, sylvan_engine::Locale::Pseudo) {
+            for word in line.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() >= 2) {
+                if !codes.contains(&word) && !["cam", "dryade", "ancetre", "play", "CRE", "CARD"].contains(&word) {
+                    plain.insert(format!("{word} (in: {line})"));
+                }
+            }
+        }
+    }
+    assert!(plain.is_empty(), "plain words in en-XA:\n{}", plain.into_iter().collect::<Vec<_>>().join("\n"));
+}
