@@ -156,3 +156,77 @@ fn pseudo_locale_leaves_no_plain_word() {
     }
     assert!(plain.is_empty(), "plain words in en-XA:\n{}", plain.into_iter().collect::<Vec<_>>().join("\n"));
 }
+
+/// The rows of `docs/glossary/equinox.md`: (concept, English, French, not in English, not in French).
+fn glossary() -> Vec<[String; 5]> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/glossary/equinox.md");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut rows = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with('|')).skip(2) {
+        let cells: Vec<String> = line.trim_matches('|').split('|').map(|c| c.trim().to_owned()).collect();
+        assert_eq!(cells.len(), 6, "{path}: a row has six cells: {line}");
+        rows.push([cells[0].clone(), cells[1].clone(), cells[2].clone(), cells[4].clone(), cells[5].clone()]);
+    }
+    rows
+}
+
+/// A catalog's message text, comments left out, in lower case.
+fn catalog_text(lang: &str) -> String {
+    let path = format!("{}/i18n/{lang}/equinox.ftl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut out = String::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        // The text only: no message id, no variant key, no placeable other than a string literal.
+        let mut rest = match line.split_once(" = ") {
+            Some((id, value)) if !id.starts_with(' ') => value,
+            _ => line.trim_start(),
+        };
+        rest = rest.trim_start_matches('*');
+        if rest.starts_with('[') {
+            rest = rest.split_once(']').map_or(rest, |(_, r)| r);
+        }
+        let mut depth = 0;
+        for c in rest.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => out.push(c),
+                _ => {}
+            }
+        }
+        out.push('\n');
+    }
+    out.to_lowercase()
+}
+
+/// Whether `term` occurs in `text` as whole words.
+fn has_term(text: &str, term: &str) -> bool {
+    let term = term.to_lowercase();
+    text.match_indices(&term).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + term.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
+    })
+}
+
+/// Each catalog uses the glossary's term for every listed concept, and none of the terms it rules out.
+#[test]
+fn catalogs_follow_the_glossary() {
+    let rows = glossary();
+    assert!(rows.len() >= 10, "the glossary lists the main concepts");
+    let (en, fr) = (catalog_text("en"), catalog_text("fr"));
+    let mut wrong = Vec::new();
+    for [concept, english, french, not_en, not_fr] in &rows {
+        for (lang, text, term, not) in [("en", &en, english, not_en), ("fr", &fr, french, not_fr)] {
+            if !has_term(text, term) {
+                wrong.push(format!("{concept}: the {lang} catalog never says `{term}`"));
+            }
+            for bad in not.split(',').map(str::trim).filter(|b| !b.is_empty()) {
+                if has_term(text, bad) {
+                    wrong.push(format!("{concept}: the {lang} catalog says `{bad}`, the glossary says `{term}`"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
