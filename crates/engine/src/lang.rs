@@ -189,7 +189,9 @@ impl FromStr for Locale {
     fn from_str(s: &str) -> Result<Locale, ParseError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "en-xa" | "en_xa" | "pseudo" => Ok(Locale::Pseudo),
-            _ => s.parse::<Lang>().map(Locale::from).map_err(|_| ParseError::new(s, "a language: `en`, `fr` or `en-XA`")),
+            _ => {
+                s.parse::<Lang>().map(Locale::from).map_err(|_| ParseError::new(s, "a language: `en`, `fr` or `en-XA`"))
+            }
         }
     }
 }

@@ -113,7 +113,11 @@ fn the_pseudo_locale_leaves_no_message_plain() {
 #[test]
 fn fallback_plurals_and_pseudo() {
     let catalog = Catalog::new(&[
-        (Locale::En, "en", "cards = { $n ->\n    [one] { $n } card\n   *[other] { $n } cards\n}\nonly = only in English\n"),
+        (
+            Locale::En,
+            "en",
+            "cards = { $n ->\n    [one] { $n } card\n   *[other] { $n } cards\n}\nonly = only in English\n",
+        ),
         (Locale::Fr, "fr", "cards = { $n ->\n    [one] { $n } carte\n   *[other] { $n } cartes\n}\n"),
     ]);
     assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
