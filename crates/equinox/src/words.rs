@@ -53,6 +53,13 @@ pub fn creature_name(c: Creature, locale: impl Into<Locale>) -> String {
     t(locale.into(), "creature", args!(creature = c.code()))
 }
 
+/// `de` before a creature's French name, with its elision and contraction (ruling L8): `de Griso`,
+/// `d'Ursus`, `du Duc`, from the French catalog's `de-creature`.
+pub fn de(name: &str) -> String {
+    let code = Creature::ALL.iter().find(|c| c.name() == name).map_or(name, |c| c.code());
+    t(Locale::Fr, "de-creature", args!(creature = code))
+}
+
 /// A card's name (`Gruyère 7`, `Chameleon 3` / `Caméléon 3`, `Dryade`).
 pub fn card_name(card: Card, locale: impl Into<Locale>) -> String {
     let locale = locale.into();
