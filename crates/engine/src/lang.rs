@@ -127,3 +127,71 @@ impl FromStr for Lang {
         }
     }
 }
+
+/// What a front end selects for its words: a [`Lang`], or the pseudo-locale `en-XA` (accented,
+/// lengthened English made from the English catalog by rule, so any text that stays plain in it is
+/// hard-coded). The message catalogs (`sylvan-words`) take a `Locale`; the rules' own text and card
+/// data take the [`Lang`] it reads ([`Locale::lang`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Locale {
+    /// English (the default).
+    #[default]
+    #[serde(rename = "en")]
+    En,
+    /// French.
+    #[serde(rename = "fr")]
+    Fr,
+    /// The pseudo-locale `en-XA`: English, accented and lengthened.
+    #[serde(rename = "en-XA")]
+    Pseudo,
+}
+
+impl Locale {
+    /// Every locale, in order.
+    pub const ALL: [Locale; 3] = [Locale::En, Locale::Fr, Locale::Pseudo];
+
+    /// The BCP 47 code (`en`, `fr`, `en-XA`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Locale::En => "en",
+            Locale::Fr => "fr",
+            Locale::Pseudo => "en-XA",
+        }
+    }
+
+    /// The language of this locale's numbers, card data and not yet migrated text (`en-XA` reads English).
+    pub const fn lang(self) -> Lang {
+        match self {
+            Locale::En | Locale::Pseudo => Lang::En,
+            Locale::Fr => Lang::Fr,
+        }
+    }
+}
+
+impl From<Lang> for Locale {
+    fn from(lang: Lang) -> Locale {
+        match lang {
+            Lang::En => Locale::En,
+            Lang::Fr => Locale::Fr,
+        }
+    }
+}
+
+impl fmt::Display for Locale {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl FromStr for Locale {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Locale, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "en-xa" | "en_xa" | "pseudo" => Ok(Locale::Pseudo),
+            _ => {
+                s.parse::<Lang>().map(Locale::from).map_err(|_| ParseError::new(s, "a language: `en`, `fr` or `en-XA`"))
+            }
+        }
+    }
+}

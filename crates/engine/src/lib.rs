@@ -43,7 +43,7 @@ pub use breakdown::{Breakdown, BreakdownRow, number};
 pub use error::{IllegalAction, ParseError, ReplayError, SetupError, SetupErrorKind, data_file_error};
 pub use event::{Audience, EventLog, EventSink, NoEvents};
 pub use game::{ActionHelp, Game, Heuristic, OptionDoc, OptionKind, Policy, lead_values};
-pub use lang::Lang;
+pub use lang::{Lang, Locale};
 pub use outcome::{MAX_SEATS, Outcome};
 pub use record::{Record, Start, replay, replay_actions};
 pub use rng::GameRng;

@@ -1,8 +1,6 @@
 //! What happens at the table, for narration. Private facts are emitted to their audience only, with a
 //! redacted twin for the others (see [`sylvan_engine::EventSink`]).
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 use sylvan_engine::Seat;
 
@@ -86,70 +84,4 @@ pub enum Event {
     Eliminated { creature: Creature, round: u8 },
     /// The game is over.
     GameOver { reason: EndReason, scores: Vec<f64> },
-}
-
-fn cards(v: &[Card]) -> String {
-    v.iter().map(|c| c.long_name()).collect::<Vec<_>>().join(", ")
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Event::*;
-        match self {
-            TurnStarted { seat, round } => write!(f, "— {seat}'s turn (round {round})"),
-            Predicted { seat, creature, row } => write!(f, "{seat} predicts {} in row {row}", creature.name()),
-            SecretPlaced { seat, card: Some(c) } => write!(f, "{seat} places a secret prediction on {}", c.long_name()),
-            SecretPlaced { seat, card: None } => write!(f, "{seat} places a secret prediction"),
-            SecretRevealed { seat, card } => write!(f, "{seat} reveals a secret prediction: {}", card.long_name()),
-            PredictionSkipped { seat } => write!(f, "{seat} places no prediction"),
-            Played { seat, card, column: Some(c) } if card.is_chameleon() => {
-                write!(f, "{seat} plays {} on {}", card.long_name(), c.name())
-            }
-            Played { seat, card, .. } => write!(f, "{seat} plays {}", card.long_name()),
-            PassedShowingHand { seat, hand } => write!(f, "{seat} cannot play and shows: {}", cards(hand)),
-            PowerUsed { seat, creature } => write!(f, "{seat} uses the power of {}", creature.name()),
-            PowerDeclined { seat, creature } => write!(f, "{seat} does not use the power of {}", creature.name()),
-            Discarded { seat, card: Some(c) } => write!(f, "{seat} discards {}", c.long_name()),
-            Discarded { seat, card: None } => write!(f, "{seat} discards a card face down"),
-            CardToDiscard { card } => write!(f, "{} goes to the discard pile", card.long_name()),
-            Drew { seat, cards: c } => write!(f, "{seat} draws {}", cards(c)),
-            DrewCount { seat, count } => write!(f, "{seat} draws {count} card(s)"),
-            StoneRetrieved { seat, creature: Some(c), row: Some(r) } => {
-                write!(f, "{seat} takes back a stone from {} row {r}", c.name())
-            }
-            StoneRetrieved { seat, .. } => write!(f, "{seat} takes back the stone of a secret prediction"),
-            StonePlaced { seat, creature, row } => {
-                write!(f, "{seat} places a stone on {} in row {row}", creature.name())
-            }
-            SetAside { victim, count } => write!(f, "{count} card(s) of {victim} are set aside face down"),
-            AsideReturned { seat, count } => write!(f, "{seat} takes back {count} set-aside card(s)"),
-            Asked { seat, victim, creature } => write!(f, "{seat} asks {victim} for a card of {}", creature.name()),
-            Gave { victim, to, card: Some(c) } => write!(f, "{victim} gives {} to {to}", c.long_name()),
-            Gave { victim, to, card: None } => write!(f, "{victim} gives a card to {to}"),
-            HandShown { from, to, hand: Some(h) } => write!(f, "{from} shows {to} the hand: {}", cards(h)),
-            HandShown { from, to, hand: None } => write!(f, "{from} shows the hand to {to}"),
-            SabotDrew { seat, victim, cards: Some(c) } => write!(f, "{seat} draws from {victim}'s hand: {}", cards(c)),
-            SabotDrew { seat, victim, cards: None } => write!(f, "{seat} draws 3 cards from {victim}'s hand"),
-            SabotKept { seat, victim, card: Some(c) } => write!(f, "{seat} keeps {} from {victim}", c.long_name()),
-            SabotKept { seat, victim, card: None } => write!(f, "{seat} keeps one card of {victim} and gives two back"),
-            Took { seat, card, row, column } => {
-                write!(f, "{seat} takes {} from {} row {row}", card.long_name(), column.name())
-            }
-            Swapped { column, rows } => {
-                write!(f, "cards of {} rows {} and {} are swapped", column.name(), rows.0, rows.1)
-            }
-            Removed { card, column } => write!(f, "{} is discarded from {}", card.long_name(), column.name()),
-            Named { seat, creature } => write!(f, "{seat} names {} with L'Ancêtre", creature.name()),
-            Eliminated { creature, round } => write!(f, "{} is eliminated in round {round}", creature.name()),
-            GameOver { reason, scores } => {
-                let s: Vec<String> = scores.iter().map(|&x| sylvan_engine::number(x)).collect();
-                write!(
-                    f,
-                    "game over: {} Scores: {}",
-                    crate::words::end_reason_text(*reason, sylvan_engine::Lang::En),
-                    s.join(", ")
-                )
-            }
-        }
-    }
 }

@@ -9,7 +9,7 @@ use sylvan_engine::{GameRng, Heuristic, Seat};
 
 use crate::actions::{Action, StoneSpot};
 use crate::cards::{Card, CardSet, Creature};
-use crate::state::{COLUMNS, Equinox, Phase, ROUNDS};
+use crate::state::{Equinox, Phase, ROUNDS};
 use crate::view::View;
 
 fn col_of(view: &View, c: Creature) -> Option<usize> {
@@ -142,51 +142,7 @@ fn rng_free_tiebreak(a: Action) -> i32 {
     (crate::actions::action_id(a) % 3) as i32
 }
 
-/// A readable description of an action for the seat of `view`.
+/// A readable description of an action for the seat of `view`, in English.
 pub fn describe(view: &View, a: Action) -> String {
-    let name = |c: Creature| c.name();
-    match a {
-        Action::SkipPrediction => "place no prediction".into(),
-        Action::Predict(c) => format!("predict on {} in row {} (worth {})", name(c), view.round, 5 - view.round),
-        Action::Secret(card) => format!(
-            "secret prediction on {} with {}",
-            name(card.creature().unwrap_or(Creature::Gruyere)),
-            card.long_name()
-        ),
-        Action::Reveal => "reveal your secret prediction".into(),
-        Action::Play(card) => format!("play {}", card.long_name()),
-        Action::PlayChameleon(cam, c) => format!("play {} on {}", cam.long_name(), name(c)),
-        Action::PlayTree(k) => format!("play {}", k.name()),
-        Action::Pass => "pass (no playable card: your hand is shown)".into(),
-        Action::Discard(card) => format!("discard {}", card.long_name()),
-        Action::EndDiscard => "stop discarding".into(),
-        Action::Decline => "do not use the power".into(),
-        Action::UsePower => match view.phase {
-            Phase::Power { creature: Creature::Gruyere, .. } => "draw 3 cards".into(),
-            Phase::Power { creature: Creature::Bicephale, .. } => "play a second card".into(),
-            _ => "discard any creature cards, unshown, in phase 3".into(),
-        },
-        Action::Retrieve(StoneSpot::Secret) => "take back the stone of your secret prediction".into(),
-        Action::Retrieve(StoneSpot::At(0, c)) => format!("take back your stone from the champion {}", name(c)),
-        Action::Retrieve(StoneSpot::At(r, c)) => format!("take back your stone from {} row {r}", name(c)),
-        Action::Target(s) => match view.phase {
-            Phase::Power { creature: Creature::Panache, .. } => format!("set aside half of {s}'s hand"),
-            _ => format!("draw 3 cards from {s}'s hand and keep one"),
-        },
-        Action::PlaceStone(r, c) => format!("place a stone on {} in row {r}", name(c)),
-        Action::Ask(s, c) => format!("ask {s} for a card of {}", name(c)),
-        Action::Give(card) => format!("give {}", card.long_name()),
-        Action::Borrow(c) => format!("use the power of {}", name(c)),
-        Action::Keep(card) => format!("keep {}", card.long_name()),
-        Action::Take(r, c) => {
-            let top = col_of(view, c).and_then(|col| view.stacks[r as usize - 1][col].top());
-            format!("take {} from {} row {r}", top.map_or("the card".into(), |t| t.long_name()), name(c))
-        }
-        Action::Swap(c, r1, r2) => format!("swap {}'s cards of rows {r1} and {r2}", name(c)),
-        Action::Remove(c) => format!("discard the visible card of {}", name(c)),
-        Action::Name(c) => format!("name {} (its secret predictions are revealed)", name(c)),
-    }
+    crate::words::describe_in(view, a, sylvan_engine::Locale::En)
 }
-
-#[allow(dead_code)]
-const _: usize = COLUMNS;

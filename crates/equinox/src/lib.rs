@@ -192,11 +192,11 @@ impl Game for Equinox {
     }
 
     fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
-        self.words_breakdown(lang)
+        self.words_breakdown(lang.into())
     }
 
     fn catalog(&self, lang: Lang) -> serde_json::Value {
-        self.words_catalog(lang)
+        self.words_catalog(lang.into())
     }
 
     fn action_help(lang: Lang) -> Vec<ActionHelp> {

@@ -6,10 +6,8 @@
 //! others (shown when a player passed, given or returned to it, taken from the table in public, or seen
 //! through Le Duc or Sabot). Nothing else.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Lang, Seat, SeatSet};
+use sylvan_engine::{GameRng, Seat, SeatSet};
 
 use crate::cards::{Card, CardSet, Creature};
 use crate::setup::Options;
@@ -283,7 +281,7 @@ impl Equinox {
 }
 
 impl View {
-    fn cell_text(&self, r: usize, col: usize) -> String {
+    pub(crate) fn cell_text(&self, r: usize, col: usize) -> String {
         let st = &self.stacks[r][col];
         let card = if self.eliminated_in[col].is_some_and(|e| usize::from(e) < r + 1) {
             "  X ".to_owned()
@@ -304,155 +302,5 @@ impl View {
             Some(s) => format!("●{}", s.0),
         };
         format!("{card}{stone:<3}")
-    }
-
-    /// A one-line description of where the turn stands.
-    pub fn phase_text(&self) -> String {
-        self.phase_text_in(Lang::En)
-    }
-
-    /// [`phase_text`](View::phase_text) in `lang`.
-    pub fn phase_text_in(&self, lang: Lang) -> String {
-        use crate::words::{de, end_reason_text};
-        match (self.phase, lang) {
-            (Phase::Predict, _) => {
-                lang.pick("phase 1: place or reveal a prediction", "phase 1 : placer ou révéler une prédiction").into()
-            }
-            (Phase::Play { extra: false }, _) => lang.pick("phase 2: play a card", "phase 2 : jouer une carte").into(),
-            (Phase::Play { extra: true }, _) => lang
-                .pick(
-                    "phase 2 again (Bicéphale): play a second card",
-                    "seconde phase 2 (Bicéphale) : jouer une autre carte",
-                )
-                .into(),
-            (Phase::Power { creature, .. }, Lang::En) => format!("power of {}", creature.name()),
-            (Phase::Power { creature, .. }, Lang::Fr) => format!("pouvoir spécial {}", de(creature.name())),
-            (Phase::Dryade, _) => {
-                lang.pick("Dryade: take a visible creature card", "Dryade : prendre une carte Créature visible").into()
-            }
-            (Phase::Ancetre, _) => lang.pick("L'Ancêtre: name a creature", "L'Ancêtre : nommer une créature").into(),
-            (Phase::Reveals { creature, .. }, Lang::En) => {
-                format!("L'Ancêtre: secret predictions on {} are revealed", creature.name())
-            }
-            (Phase::Reveals { creature, .. }, Lang::Fr) => {
-                format!("L'Ancêtre : les prédictions secrètes sur {} sont révélées", creature.name())
-            }
-            (Phase::Give { victim, creature }, Lang::En) => {
-                format!("Le Duc: p{} gives a card of {}", victim.0, creature.name())
-            }
-            (Phase::Give { victim, creature }, Lang::Fr) => {
-                format!("Le Duc : p{} donne une carte {}", victim.0, de(creature.name()))
-            }
-            (Phase::Keep { .. }, _) => {
-                lang.pick("Sabot: keep one of the three cards", "Sabot : garder une des trois cartes").into()
-            }
-            (Phase::Discard, _) => lang.pick("phase 3: discard cards", "phase 3 : défausser des cartes").into(),
-            (Phase::Over(r), _) => {
-                format!("{}: {}", lang.pick("game over", "partie terminée"), end_reason_text(r, lang))
-            }
-        }
-    }
-
-    /// The table as the terminal shows it, in `lang` (the `Display` is the English).
-    pub fn write_in(&self, f: &mut dyn fmt::Write, lang: Lang) -> fmt::Result {
-        let n = self.options.players;
-        match lang {
-            Lang::En => writeln!(
-                f,
-                "Equinox — round {}/5 — p{} to play — {}",
-                self.round,
-                self.current.0,
-                self.phase_text_in(lang)
-            )?,
-            Lang::Fr => writeln!(
-                f,
-                "Equinox — manche {}/5 — au tour de p{} — {}",
-                self.round,
-                self.current.0,
-                self.phase_text_in(lang)
-            )?,
-        }
-        write!(f, "{:<15}", "")?;
-        for c in &self.champions {
-            write!(f, "{:<8}", c.code())?;
-        }
-        writeln!(f)?;
-        write!(f, "{:<15}", lang.pick("champion (5)", "Champion (5)"))?;
-        for col in 0..COLUMNS {
-            let mut t = String::new();
-            for s in 0..n {
-                if self.revealed[col].contains(Seat(s as u8)) {
-                    t.push_str(&format!("●{s}"));
-                }
-            }
-            if self.eliminated_in[col].is_some() {
-                t = format!("✗{t}");
-            }
-            write!(f, "{t:<8}")?;
-        }
-        writeln!(f)?;
-        for r in 0..ROUNDS {
-            let marker = if r + 1 == self.round as usize { "▶" } else { " " };
-            let label = format!("{} {} ({})", lang.pick("row", "rangée"), r + 1, 4 - r);
-            write!(f, "{marker}{label:<14}")?;
-            for col in 0..COLUMNS {
-                write!(f, "{:<8}", self.cell_text(r, col))?;
-            }
-            writeln!(f)?;
-        }
-        writeln!(
-            f,
-            "{}",
-            lang.pick(
-                "(row N (P): P prestige points per stone; cells: visible strength, c = chameleon, + = cards beneath, X = disappeared, ●N = stone of pN, ✗ = eliminated)",
-                "(rangée N (P) : P PP par caillou ; cases : force visible, c = caméléon, + = cartes dessous, X = disparue, ●N = caillou de pN, ✗ = éliminée)",
-            )
-        )?;
-        let cards = |s: CardSet| s.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
-        match lang {
-            Lang::En => writeln!(f, "You are p{}. Hand: {}", self.seat.0, cards(self.hand))?,
-            Lang::Fr => writeln!(f, "Vous êtes p{}. Votre main : {}", self.seat.0, cards(self.hand))?,
-        }
-        if !self.aside.is_empty() {
-            let label = lang
-                .pick("Set aside by Panache (back in phase 3)", "Mises de côté par Panache (reviennent en phase 3)");
-            writeln!(f, "{label}: {}", cards(self.aside))?;
-        }
-        if let Some(c) = self.secret {
-            let label = lang.pick("Your secret prediction", "Votre prédiction secrète");
-            writeln!(f, "{label}: {}", crate::words::card_name(c, lang))?;
-        }
-        for s in 0..n {
-            let hand = lang.count(self.hand_counts[s], lang.pick("card", "carte"), lang.pick("cards", "cartes"));
-            let stones = match lang {
-                Lang::En => lang.count(self.stones_left[s], "stone left", "stones left"),
-                Lang::Fr => lang.count(self.stones_left[s], "caillou disponible", "cailloux disponibles"),
-            };
-            let mut line = format!("p{s}: {hand}, {stones}");
-            if self.aside_counts[s] > 0 {
-                match lang {
-                    Lang::En => line.push_str(&format!(", {} set aside", self.aside_counts[s])),
-                    Lang::Fr => line
-                        .push_str(&format!(", {}", lang.count(self.aside_counts[s], "mise de côté", "mises de côté"))),
-                }
-            }
-            if self.has_secret.contains(Seat(s as u8)) {
-                line.push_str(lang.pick(", secret prediction", ", prédiction secrète"));
-            }
-            if s != self.seat.index() && !self.known[s].is_empty() {
-                line.push_str(&format!(", {}: {}", lang.pick("known", "cartes connues"), cards(self.known[s])));
-            }
-            writeln!(f, "{line}")?;
-        }
-        match lang {
-            Lang::En => write!(f, "Draw pile: {}", lang.count(self.deck_len, "card", "cards")),
-            Lang::Fr => write!(f, "Pioche : {}", lang.count(self.deck_len, "carte", "cartes")),
-        }
-    }
-}
-
-impl fmt::Display for View {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_in(f, Lang::En)
     }
 }

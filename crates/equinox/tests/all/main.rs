@@ -3,4 +3,5 @@
 
 mod conformance;
 mod rules;
+mod text;
 mod units;

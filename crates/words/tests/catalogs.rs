@@ -1,0 +1,153 @@
+//! Checks over every `.ftl` catalog in the repository (`<crate>/i18n/<locale>/<name>.ftl`): each
+//! parses, each message id of the English file exists in every other language with the same
+//! variables (and no other ids), and the pseudo-locale leaves no message plain ASCII. Then the
+//! catalog layer on its own: fallback marker, plural rules, pseudo rule.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sylvan_words::{Catalog, Locale, args, check, mark_fallbacks, pseudo};
+
+/// The repository's root (two levels above this crate).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every `i18n` folder under `dir`, skipping build output and dependencies.
+fn i18n_dirs(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for e in entries.flatten() {
+        let path = e.path();
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !path.is_dir() || name.starts_with('.') || matches!(name.as_str(), "target" | "node_modules") {
+            continue;
+        }
+        if name == "i18n" {
+            out.push(path);
+        } else {
+            i18n_dirs(&path, out);
+        }
+    }
+}
+
+/// Each catalog name (`crates/equinox/i18n/equinox.ftl`) with its files per locale code.
+fn catalogs() -> BTreeMap<String, BTreeMap<String, (PathBuf, String)>> {
+    let mut dirs = Vec::new();
+    i18n_dirs(&root(), &mut dirs);
+    let mut out: BTreeMap<String, BTreeMap<String, (PathBuf, String)>> = BTreeMap::new();
+    for dir in dirs {
+        let Ok(langs) = fs::read_dir(&dir) else { continue };
+        for lang in langs.flatten().filter(|e| e.path().is_dir()) {
+            let code = lang.file_name().to_string_lossy().into_owned();
+            let Ok(files) = fs::read_dir(lang.path()) else { continue };
+            for f in files.flatten().filter(|f| f.path().extension().is_some_and(|x| x == "ftl")) {
+                let name = format!("{}/{}", dir.display(), f.file_name().to_string_lossy());
+                let text = fs::read_to_string(f.path()).unwrap_or_else(|e| panic!("{}: {e}", f.path().display()));
+                out.entry(name).or_default().insert(code.clone(), (f.path(), text));
+            }
+        }
+    }
+    out
+}
+
+/// Every message id exists in every language, with the same variables; every file parses.
+#[test]
+fn every_language_has_every_message_with_the_same_arguments() {
+    let all = catalogs();
+    assert!(all.keys().any(|k| k.ends_with("equinox/i18n/equinox.ftl")), "Equinox's catalog not found: {all:?}");
+    let mut problems = Vec::new();
+    for (name, files) in &all {
+        let Some((en_path, en_text)) = files.get("en") else {
+            problems.push(format!("{name}: no English file"));
+            continue;
+        };
+        let english = match check::messages(en_text) {
+            Ok(m) => m,
+            Err(e) => {
+                problems.push(format!("{}: {e}", en_path.display()));
+                continue;
+            }
+        };
+        assert!(!english.is_empty(), "{}: no messages", en_path.display());
+        for (code, (path, text)) in files {
+            let locale: Locale = code.parse().unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let catalog = match locale {
+                Locale::En => Catalog::new(&[(Locale::En, "", en_text)]),
+                _ => Catalog::new(&[(Locale::En, "", en_text), (locale, "", text)]),
+            };
+            problems.extend(catalog.problems().iter().map(|p| format!("{}: {p}", path.display())));
+            match check::messages(text) {
+                Ok(m) => problems.extend(check::compare(&english, &m, &path.display().to_string())),
+                Err(e) => problems.push(format!("{}: {e}", path.display())),
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// In the pseudo-locale every message with words shows non-ASCII letters (placeholders left empty).
+#[test]
+fn the_pseudo_locale_leaves_no_message_plain() {
+    let mut plain = Vec::new();
+    for (name, files) in catalogs() {
+        let Some((_, text)) = files.get("en") else { continue };
+        let catalog = Catalog::new(&[(Locale::En, "", text)]);
+        let Ok(messages) = check::messages(text) else { continue };
+        for (id, vars) in messages {
+            let mut a = args!();
+            for v in &vars {
+                a = a.with(v, "");
+            }
+            let shown = catalog.format(Locale::Pseudo, &id, &a);
+            if shown.chars().any(|c| c.is_ascii_alphabetic()) && shown.is_ascii() {
+                plain.push(format!("{name}: {id} = {shown}"));
+            }
+        }
+    }
+    assert!(plain.is_empty(), "plain in en-XA:\n{}", plain.join("\n"));
+}
+
+/// A message missing in French comes in English, marked when marking is on; plurals follow each
+/// language's rules (French counts 0 as singular); the pseudo-locale is the English, transformed.
+#[test]
+fn fallback_plurals_and_pseudo() {
+    let catalog = Catalog::new(&[
+        (
+            Locale::En,
+            "en",
+            "cards = { $n ->\n    [one] { $n } card\n   *[other] { $n } cards\n}\nonly = only in English\n",
+        ),
+        (Locale::Fr, "fr", "cards = { $n ->\n    [one] { $n } carte\n   *[other] { $n } cartes\n}\n"),
+    ]);
+    assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
+    assert_eq!(catalog.format(Locale::En, "cards", &args!(n = 0)), "0 cards");
+    assert_eq!(catalog.format(Locale::En, "cards", &args!(n = 1)), "1 card");
+    assert_eq!(catalog.format(Locale::Fr, "cards", &args!(n = 0)), "0 carte");
+    assert_eq!(catalog.format(Locale::Fr, "cards", &args!(n = 2)), "2 cartes");
+    assert_eq!(catalog.format(Locale::Pseudo, "cards", &args!(n = 2)), format!("2 {}", pseudo("cards")));
+    assert!(catalog.has(Locale::En, "only") && !catalog.has(Locale::Fr, "only"));
+    mark_fallbacks(false);
+    assert_eq!(catalog.format(Locale::Fr, "only", &args!()), "only in English");
+    mark_fallbacks(true);
+    assert_eq!(catalog.format(Locale::Fr, "only", &args!()), "[en] only in English");
+    assert_eq!(catalog.format(Locale::Fr, "nowhere", &args!()), "[missing nowhere]");
+    assert!(catalog.format(Locale::En, "cards", &args!()).contains("[error"), "a missing argument is marked");
+    mark_fallbacks(false);
+    let bad = Catalog::new(&[(Locale::En, "bad.ftl", "a = { $x\nb = fine\n")]);
+    assert!(bad.problems().iter().any(|p| p.starts_with("bad.ftl")), "{:?}", bad.problems());
+    assert_eq!(bad.format(Locale::En, "b", &args!()), "fine", "the rest of a broken file still loads");
+}
+
+/// The pseudo rule accents every ASCII letter and lengthens the text, leaving the rest alone.
+#[test]
+fn pseudo_rule() {
+    let p = pseudo("Draw 3 cards: p0!");
+    assert!(!p.chars().any(|c| c.is_ascii_alphabetic()), "{p}");
+    assert!(p.chars().count() > "Draw 3 cards: p0!".chars().count(), "{p}");
+    assert!(p.contains(" 3 ") && p.ends_with("0!"), "{p}");
+    assert_eq!(pseudo("— 3 · 5"), "— 3 · 5");
+    assert_eq!("en-XA".parse::<Locale>().ok(), Some(Locale::Pseudo));
+    assert_eq!("fr".parse::<Locale>().ok(), Some(Locale::Fr));
+    assert!("xx".parse::<Locale>().is_err());
+}
