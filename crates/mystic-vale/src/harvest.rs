@@ -31,6 +31,8 @@ pub trait Table {
     fn amulet(&self, i: usize) -> Option<u8>;
     /// Player `i`'s Borderwatch Bog result: cards placed in its extra Planting Phase, once over (public).
     fn bog(&self, i: usize) -> Option<u8>;
+    /// The rules revision played ([`Options::rules`](crate::Options)).
+    fn rules(&self) -> u8;
 }
 
 impl Table for MysticVale {
@@ -64,6 +66,9 @@ impl Table for MysticVale {
     fn bog(&self, i: usize) -> Option<u8> {
         self.players[i].bog
     }
+    fn rules(&self) -> u8 {
+        self.options.rules
+    }
 }
 
 impl Table for View {
@@ -96,6 +101,9 @@ impl Table for View {
     }
     fn bog(&self, i: usize) -> Option<u8> {
         self.players[i].bog
+    }
+    fn rules(&self) -> u8 {
+        self.options.rules
     }
 }
 
@@ -192,8 +200,45 @@ pub fn blank_cards(sleeves: &[Sleeve; NUM_CARDS], leader: Option<LeaderCard>, ca
     cards.filter(|&c| sleeves[c as usize].owned().next().is_none() && leader.is_none_or(|l| l.card != c)).count() as u32
 }
 
-/// The harvest of `field` with the harvest abilities of the vales `vales` (those owned before the turn).
+/// The part of a harvest [`gains`] counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    /// The whole field and the vales.
+    All,
+    /// One field card: its symbols and harvest abilities (and once more if the leader's card copies it).
+    Card(u8),
+    /// The vales' harvest gains.
+    Vales,
+}
+
+/// The harvest of `field` with the harvest abilities of the vales `vales` (those owned before the turn):
+/// Ley Line Overflow doubles the rest, then Grassland takes its mana (EN:1049-1055, ruling MV42).
 pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
+    let (mut t, minus, late) = gains(h, field, vales, Part::All);
+    t.mana = finish_mana(h, t.mana, late, t.mana_factor, minus);
+    t
+}
+
+/// The harvest's mana from its gains `mana` (of which `late` from unique effects) after Ley Line
+/// Overflow and Grassland. Rules revision 1 doubled only what the cards and vales gave, not what unique
+/// effects added (Dione's upgraded side).
+pub(crate) fn finish_mana(h: &Cards, mana: u8, late: u8, factor: u8, minus: u8) -> u8 {
+    if h.table.is_some_and(|(t, _)| t.rules() < 2) {
+        overflow(u32::from(mana - late.min(mana)), factor, minus).saturating_add(late)
+    } else {
+        overflow(u32::from(mana), factor, minus)
+    }
+}
+
+/// Mana `raw` doubled by Ley Line Overflow (`factor`), less `minus` (Grassland), at most 250.
+pub fn overflow(raw: u32, factor: u8, minus: u8) -> u8 {
+    (raw * u32::from(factor.max(1))).saturating_sub(u32::from(minus)).min(250) as u8
+}
+
+/// The gains of `part` of a harvest before Ley Line Overflow and Grassland: `mana` is the plain sum and
+/// `mana_factor` what Ley Line Overflow multiplies by; the mana Grassland takes is returned beside, then
+/// the part of `mana` unique harvest effects added (Dione's upgraded side).
+pub fn gains(h: &Cards, field: &[u8], vales: &[u8], part: Part) -> (Totals, u8, u8) {
     let db = h.db;
     let mut mana: u32 = 0;
     let mut minus: u32 = 0;
@@ -205,8 +250,16 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     let mut unique = false;
     let bonuses = h.bonus.iter().any(Option::is_some);
     let mut unique_cards = 0u32;
+    let only = match part {
+        Part::All => None,
+        Part::Card(c) => Some(c),
+        Part::Vales => Some(crate::state::EMPTY),
+    };
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for &c in field.iter().chain(h.copy.iter()) {
+        if only.is_some_and(|x| x != c) {
+            continue;
+        }
         let st = &h.stats[c as usize];
         mana += u32::from(st.mana);
         for k in 0..4 {
@@ -255,6 +308,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
             }
         }
     }
+    let vales = if matches!(part, Part::Card(_)) { &[][..] } else { vales };
     for &v in vales {
         let x = db.hot_vale(v);
         let ab = x.ability;
@@ -273,17 +327,19 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
         }
     }
     let cap8 = |x: u32| x.min(250) as u8;
-    // Ley Line Overflow resolves last (EN:1049-1055) and Grassland takes 1 from the total of symbols
-    // and abilities, that one included (ruling MV42).
     let mut t = Totals {
-        mana: cap8((mana * factor).saturating_sub(minus)),
+        mana: cap8(mana),
         mana_factor: factor as u8,
         spirits: spirits.map(cap8),
         vp: vp.min(u32::from(u16::MAX)) as u16,
         box_vp: box_vp.min(u32::from(u16::MAX)) as u16,
     };
+    let before_unique = t.mana;
     if let (true, Some((table, seat))) = (unique, h.table) {
         for &c in field.iter().chain(h.copy.iter()) {
+            if only.is_some_and(|x| x != c) {
+                continue;
+            }
             // Only cards the first pass found a unique ability on (a leader's card is read from its side).
             if unique_cards & (1 << c) == 0 && h.leader.is_none_or(|l| l.card != c) {
                 continue;
@@ -298,5 +354,5 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
             }
         }
     }
-    t
+    (t, cap8(minus), t.mana - before_unique.min(t.mana))
 }

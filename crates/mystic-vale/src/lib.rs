@@ -107,6 +107,12 @@ impl Game for MysticVale {
                 help: "essential: every set (as sets=all) with the official leader and amulet draft",
                 help_fr: "essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes",
             },
+            OptionDoc {
+                name: "rules",
+                default: "2",
+                help: "rules revision: 2 plays abilities one by one in the player's order (issue 33); 1 is the earlier reading, with which records that name no revision replay",
+                help_fr: "révision des règles : 2 résout les capacités une à une dans l'ordre du joueur (issue 33) ; 1 est la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune",
+            },
         ]
     }
 

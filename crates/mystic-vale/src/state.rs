@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use sylvan_engine::GameRng;
 
-use crate::cards::{Ability, CardDb, Count, DbRef, Effect, Face, Reward, Spirit, Timing};
+use crate::cards::{Ability, CardDb, Count, DbRef, Effect, Face, Reward, Timing};
 use crate::setup::Options;
 
 /// Cards in a player's deck (a sleeve each).
@@ -388,10 +388,11 @@ pub struct Player {
     /// Cyrilla's guardians and copied ability on one card until the end of the turn (ruling MV51, MV80).
     #[serde(default)]
     pub boost: Option<Boost>,
-    /// Peacekeeper Druid used this turn.
-    pub druid_used: bool,
-    /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
-    pub druid_prep: bool,
+    /// The cards whose "about to spoil" discard (Peacekeeper Druid, Algeni) was used this turn: each card
+    /// once (EN:675), a bit per card.
+    pub druid_used: u32,
+    /// The cards whose discard was used in the last Prep Phase (not again in the next Planting Phase).
+    pub druid_prep: u32,
     /// Cached per card: its totals (recomputed when it is sleeved).
     pub stats: [CardStats; NUM_CARDS],
     /// Cached: decay counted on the field and on-deck cards (sum of their `stats.decay`).
@@ -888,10 +889,28 @@ pub struct Turn {
     /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
     #[serde(default)]
     pub gained: crate::harvest::Totals,
+    /// Gains of the field banked this harvest: what abilities already resolved gave, kept when a later
+    /// change of the field (a card leaving, moving or joining) would count them lower (EN:478, 695).
+    #[serde(default)]
+    pub banked: crate::harvest::Totals,
+    /// VP gained at once this harvest (exchanges, the `buy_vp` variant, vales), already in the player's
+    /// play area (EN:695).
+    #[serde(default)]
+    pub vp_now: u16,
+    /// Purchases Darksoul Ember sleeved at once this harvest: still two of the buys (EN:1771).
+    #[serde(default)]
+    pub sleeved_now: u8,
+    /// Pool of Visions kept a card this Discard Phase.
+    #[serde(default)]
+    pub pool_kept: bool,
     /// The mana token was spent this turn.
     pub token_used: bool,
-    /// Sunstone Aerie used: the kind turned wild.
-    pub aerie: Option<Spirit>,
+    /// Spirits turned wild this turn (Sunstone Aerie, Stormcaller), per kind: animal, forest, sky.
+    #[serde(default)]
+    pub converted: [u8; 3],
+    /// Vales that stay in play (Sunstone Aerie) whose conversion was used this turn: each once (EN:675).
+    #[serde(default)]
+    pub converters_used: u8,
     /// Conclave of Ents used this turn.
     pub conclave_used: bool,
     /// Advancements bought.

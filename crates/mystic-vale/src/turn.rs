@@ -47,6 +47,13 @@ impl MysticVale {
         Seat(self.current)
     }
 
+    /// Whether the game plays rules revision 2 ([`Options::rules`](crate::Options)): abilities resolved in
+    /// the player's order with their gains banked at once, each card's ability once a turn (issue 33).
+    #[inline]
+    pub(crate) fn ordered(&self) -> bool {
+        self.options.rules >= 2
+    }
+
     /// The vales the active player owned before this turn (their abilities are usable, EN:518).
     pub(crate) fn usable_vales(&self) -> &[u8] {
         let p = self.cur();
@@ -92,13 +99,22 @@ impl MysticVale {
     }
 
     fn druid_usable(&self) -> bool {
+        self.druid_card().is_some()
+    }
+
+    /// The first field card whose "about to spoil" discard (Peacekeeper Druid, Algeni) is unused this
+    /// turn: each card's ability once (EN:675; Moss Troll's is an "on spoil" ability, EN:1101-1107).
+    fn druid_card(&self) -> Option<u8> {
         let p = self.cur();
-        // Peacekeeper Druid, Algeni: "about to spoil" (Moss Troll's is an "on spoil" ability, EN:1101-1107).
-        !p.druid_used
-            && p.field.iter().any(|&c| {
-                p.stats[c as usize].has(Effect::DiscardOnDeck)
-                    && self.card_ability(c, Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
-            })
+        if p.druid_used != 0 && !self.ordered() {
+            // Rules revision 1: once a turn for all such cards.
+            return None;
+        }
+        p.field.iter().copied().find(|&c| {
+            p.druid_used & (1 << c) == 0
+                && p.stats[c as usize].has(Effect::DiscardOnDeck)
+                && self.card_ability(c, Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
+        })
     }
 
     /// Starts the active player's turn.
@@ -115,8 +131,13 @@ impl MysticVale {
         self.turn.free_level = None;
         self.turn.portal_used = false;
         self.turn.token_used = false;
-        self.turn.aerie = None;
+        self.turn.converted = [0; 3];
+        self.turn.converters_used = 0;
         self.turn.conclave_used = false;
+        self.turn.banked = harvest::Totals::default();
+        self.turn.vp_now = 0;
+        self.turn.sleeved_now = 0;
+        self.turn.pool_kept = false;
         self.turn.bought.clear();
         self.turn.vales_bought = 0;
         self.turn.vales_taken = 0;
@@ -156,7 +177,7 @@ impl MysticVale {
         }
         let p = &mut self.players[self.current as usize];
         p.druid_used = p.druid_prep;
-        p.druid_prep = false;
+        p.druid_prep = 0;
         if p.skip_next {
             // Spoiled in the Prep Phase: straight to the Discard Phase.
             p.skip_next = false;
@@ -456,13 +477,19 @@ impl MysticVale {
             || self.aether_targets() != 0
     }
 
-    /// Aether Tree: the field and on-deck cards whose decay it would cancel (none if no usable vale).
+    /// Aether Tree: the field and on-deck cards it may choose (none if no usable vale).
     fn aether_targets(&self) -> u32 {
         if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard).is_none() {
             return 0;
         }
+        // "Choose a card in your field" (EN:1232): any card, also one whose only decay is a Cursed
+        // Land's (nothing is then canceled); the on-deck card too (EN:1234's example).
         let p = self.cur();
         let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
+        if self.ordered() {
+            return mask;
+        }
+        // Rules revision 1: only the cards it would cancel decay on.
         let mut out = 0;
         let mut m = mask;
         while m != 0 {
@@ -728,6 +755,29 @@ impl MysticVale {
         }
     }
 
+    /// Canopy Explorer resolved after `guardians` more guardians were added to its card `c` in the
+    /// Harvest Phase (EN:919: a card for each guardian on it; EN:462, 478: the player orders the
+    /// Harvest): the cards those guardians take join the field now.
+    pub(crate) fn explore_more<S: EventSink<Event>>(&mut self, c: u8, guardians: u32, ev: &mut S) {
+        let p = self.cur();
+        if self.phase != Phase::Harvest
+            || !self.ordered()
+            || !p.stats[c as usize].has(Effect::DeckToField)
+            || !p.field.contains(&c)
+        {
+            return;
+        }
+        let n: u32 = p.cards[c as usize]
+            .advs()
+            .map(|a| self.db.hot(a).ability)
+            .filter(|ab| {
+                ab.effect == Effect::DeckToField && ab.timing == Timing::Harvest && ab.per == Count::GuardiansOnCard
+            })
+            .map(|ab| u32::from(ab.amount) * guardians)
+            .sum();
+        self.deck_to_field(n, ev);
+    }
+
     /// A vale's "when bought" ability, right after its purchase (EN:1112, 1239).
     fn when_bought<S: EventSink<Event>>(&mut self, v: u8, ev: &mut S) {
         let i = self.current as usize;
@@ -951,34 +1001,83 @@ impl MysticVale {
         })
     }
 
-    /// Recounts the harvest totals (after Conclave of Ents changes a guardian count).
-    pub(crate) fn recount(&mut self) {
+    /// The active player's cards as this Harvest Phase reads them.
+    fn harvest_cards(&self) -> harvest::Cards<'_> {
         let p = &self.players[self.current as usize];
-        // An upgraded side counts from the next harvest (EN:854).
-        let leader = p.leader.map(|l| crate::state::LeaderCard { upgraded: l.upgraded && !self.turn.upgraded, ..l });
-        let cards = harvest::Cards {
+        harvest::Cards {
             db: &self.db,
             cards: &p.cards,
             stats: &p.stats,
-            leader,
+            // An upgraded side counts from the next harvest (EN:854).
+            leader: self.harvest_leader(),
             bonus: p.bonuses(),
             copy: self.turn.copy,
             graft: p.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
             added: self.turn.added,
             table: Some((self, self.current as usize)),
-        };
-        let t = harvest::totals(&cards, &p.field, self.usable_vales());
-        let g = self.turn.gained;
-        self.turn.mana_total = t.mana.saturating_add(g.mana);
-        for k in 0..4 {
-            self.turn.spirits[k] = t.spirits[k].saturating_add(g.spirits[k]);
         }
-        self.turn.vp_total = t.vp.saturating_add(g.vp);
-        self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
-        self.turn.mana_factor = t.mana_factor.max(1);
-        if let Some(s) = self.turn.aerie {
-            self.turn.spirits[s as usize] = self.turn.spirits[s as usize].saturating_sub(1);
-            self.turn.spirits[3] = self.turn.spirits[3].saturating_add(1);
+    }
+
+    /// The gains of each field card of the active player now (index [`NUM_CARDS`]: the vales'), before
+    /// a change of the field in the Harvest Phase; [`bank_since`](Self::bank_since) banks what the change
+    /// takes away.
+    pub(crate) fn card_gains(&self) -> [harvest::Totals; NUM_CARDS + 1] {
+        let mut out = [harvest::Totals::default(); NUM_CARDS + 1];
+        let h = self.harvest_cards();
+        let p = self.cur();
+        for &c in p.field.iter() {
+            out[c as usize] = harvest::gains(&h, &p.field, &[], harvest::Part::Card(c)).0;
+        }
+        out[NUM_CARDS] = harvest::gains(&h, &p.field, self.usable_vales(), harvest::Part::Vales).0;
+        out
+    }
+
+    /// Banks the gains the last change of the field took away: each card's and the vales' gains were
+    /// resolved before it when that gave more (EN:462, 478: the player orders the Harvest; EN:695: a
+    /// gain taken stays). Gains that grew count as they are now (resolved after the change).
+    pub(crate) fn bank_since(&mut self, before: &[harvest::Totals; NUM_CARDS + 1]) {
+        let now = self.card_gains();
+        let b = &mut self.turn.banked;
+        let mut factor = 1u32;
+        for (x, y) in before.iter().zip(&now) {
+            b.mana = b.mana.saturating_add(x.mana.saturating_sub(y.mana));
+            for k in 0..4 {
+                b.spirits[k] = b.spirits[k].saturating_add(x.spirits[k].saturating_sub(y.spirits[k]));
+            }
+            b.vp = b.vp.saturating_add(x.vp.saturating_sub(y.vp));
+            b.box_vp = b.box_vp.saturating_add(x.box_vp.saturating_sub(y.box_vp));
+            factor = (factor * u32::from(x.mana_factor.max(1))).min(250);
+        }
+        // A Ley Line Overflow already seen keeps doubling (it resolves last, on the banked total).
+        b.mana_factor = b.mana_factor.max(factor as u8);
+        self.recount();
+    }
+
+    /// Recounts the harvest totals (after Conclave of Ents changes a guardian count): the field's gains
+    /// now, the banked ones and those of actions, then Ley Line Overflow doubles that total mana and
+    /// Grassland takes its part (EN:1049-1055, ruling MV42).
+    pub(crate) fn recount(&mut self) {
+        let p = &self.players[self.current as usize];
+        let h = self.harvest_cards();
+        let (t, minus, late) = harvest::gains(&h, &p.field, self.usable_vales(), harvest::Part::All);
+        let (g, b) = (self.turn.gained, self.turn.banked);
+        let factor = t.mana_factor.max(b.mana_factor).max(1);
+        self.turn.mana_total = if self.ordered() {
+            let raw = u32::from(t.mana) + u32::from(b.mana) + u32::from(g.mana);
+            harvest::overflow(raw, factor, minus)
+        } else {
+            // Rules revision 1: the gains of actions were not doubled.
+            harvest::finish_mana(&h, t.mana, late, factor, minus).saturating_add(g.mana)
+        };
+        for k in 0..4 {
+            self.turn.spirits[k] = t.spirits[k].saturating_add(b.spirits[k]).saturating_add(g.spirits[k]);
+        }
+        self.turn.vp_total = t.vp.saturating_add(b.vp).saturating_add(g.vp);
+        self.turn.box_vp_total = t.box_vp.saturating_add(b.box_vp).saturating_add(g.box_vp);
+        self.turn.mana_factor = factor;
+        for (k, &n) in self.turn.converted.iter().enumerate() {
+            self.turn.spirits[k] = self.turn.spirits[k].saturating_sub(n);
+            self.turn.spirits[3] = self.turn.spirits[3].saturating_add(n);
         }
     }
 
@@ -999,7 +1098,8 @@ impl MysticVale {
     /// Advancement buys used this Harvest Phase: purchases waiting and the leader's upgrade (EN:852), not
     /// the claims (EN:1116).
     pub(crate) fn buys_made(&self) -> usize {
-        (self.turn.bought.len() + usize::from(self.turn.upgraded)).saturating_sub(usize::from(self.turn.claimed))
+        (self.turn.bought.len() + usize::from(self.turn.sleeved_now) + usize::from(self.turn.upgraded))
+            .saturating_sub(usize::from(self.turn.claimed))
     }
 
     /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
@@ -1211,7 +1311,10 @@ impl MysticVale {
             }
             Phase::Hatch { first, kept } => {
                 out.push(Action::Decline);
-                push_cards(out, self.keep_targets(first, kept), Action::Keep);
+                // Hatchery's cards, and Pool of Visions' choice when it is resolved first (EN:677).
+                let hatch = self.keep_targets(first, kept);
+                let pool = if self.ordered() { self.pool_targets(kept) } else { 0 };
+                push_cards(out, hatch | pool, Action::Keep);
             }
             Phase::Order { pending, .. } => {
                 for s in Slot::ALL {
@@ -1237,7 +1340,8 @@ impl MysticVale {
             Phase::Harvest => self.legal_harvest(out),
             Phase::Keep => {
                 out.push(Action::Decline);
-                push_cards(out, p.field_mask(), Action::Keep);
+                let mask = if self.ordered() { self.pool_targets(self.turn.kept) } else { p.field_mask() };
+                push_cards(out, mask, Action::Keep);
             }
             Phase::ChooseLeader => {
                 if p.leader_offer.is_some() {
@@ -1313,8 +1417,8 @@ impl MysticVale {
         self.push_conclave(out);
         let mana = self.mana_left();
         let left = self.spirits_left();
-        if self.turn.aerie.is_none()
-            && self.turn.usable & Effect::ConvertToWild.bit() != 0
+        if self.turn.usable & Effect::ConvertToWild.bit() != 0
+            && (self.ordered() || self.turn.converted == [0; 3])
             && self.convert_vale().is_some()
         {
             for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
@@ -1619,24 +1723,36 @@ impl MysticVale {
         best.map(|(c, ab, _)| (c, ab))
     }
 
-    /// A usable vale that turns a spirit wild: one that stays (if its price is paid) before one that
-    /// leaves the game.
+    /// A usable vale that turns a spirit wild and was not used this turn (each vale once, EN:675): one
+    /// that stays (if its price is paid) before one that leaves the game. The staying ones are used in
+    /// the order owned, so the first `converters_used` of them are spent.
     fn convert_vale(&self) -> Option<usize> {
         if self.turn.usable & Effect::ConvertToWild.bit() == 0 {
             return None;
         }
         let mana = self.mana_left();
         let vales = self.usable_vales();
-        let pick = |stay: bool| {
-            vales.iter().position(|&v| {
-                let x = self.db.hot_vale(v);
-                x.ability.timing == Timing::Harvest
-                    && x.ability.effect == Effect::ConvertToWild
-                    && x.remove_self != stay
-                    && x.ability.amount <= mana
-            })
+        let converts = |v: u8| {
+            let x = self.db.hot_vale(v);
+            x.ability.timing == Timing::Harvest && x.ability.effect == Effect::ConvertToWild
         };
-        pick(true).or_else(|| pick(false))
+        let mut spent = self.turn.converters_used;
+        let stay = vales.iter().position(|&v| {
+            let x = self.db.hot_vale(v);
+            if !converts(v) || x.remove_self {
+                return false;
+            }
+            if spent > 0 {
+                spent -= 1;
+                return false;
+            }
+            x.ability.amount <= mana
+        });
+        stay.or_else(|| {
+            vales.iter().position(|&v| {
+                converts(v) && self.db.hot_vale(v).remove_self && self.db.hot_vale(v).ability.amount <= mana
+            })
+        })
     }
 
     /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's
@@ -1654,14 +1770,27 @@ impl MysticVale {
         if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
     }
 
-    /// Adds `n` of `reward` to this harvest, outside the counted totals (they survive a recount).
+    /// Adds `n` of `reward` to this harvest, outside the counted totals (they survive a recount). VP
+    /// are taken at once, from the pool or the box, into the player's play area (EN:695): a vale bought
+    /// later (Sunweaver Copse, EN:1505) sees the pool they left.
     pub(crate) fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
         use crate::cards::Reward as R;
+        let i = self.current as usize;
+        let ordered = self.ordered();
         let g = &mut self.turn.gained;
         match reward {
             R::Mana => g.mana = g.mana.saturating_add(n),
-            R::Vp => g.vp = g.vp.saturating_add(u16::from(n)),
-            R::BoxVp => g.box_vp = g.box_vp.saturating_add(u16::from(n)),
+            // Rules revision 1: taken when the Harvest Phase ended.
+            R::Vp if !ordered => g.vp = g.vp.saturating_add(u16::from(n)),
+            R::BoxVp if !ordered => g.box_vp = g.box_vp.saturating_add(u16::from(n)),
+            R::Vp => {
+                self.turn.vp_now = self.turn.vp_now.saturating_add(u16::from(n));
+                self.gain_vp(i, u16::from(n), &mut sylvan_engine::NoEvents);
+            }
+            R::BoxVp => {
+                self.turn.vp_now = self.turn.vp_now.saturating_add(u16::from(n));
+                self.players[i].vp = self.players[i].vp.saturating_add(u16::from(n));
+            }
             r => {
                 if let Some(k) = r.spirit() {
                     g.spirits[k as usize] = g.spirits[k as usize].saturating_add(n);
@@ -1745,6 +1874,10 @@ impl MysticVale {
             // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
             f(self, i);
         }
+        if S::ENABLED && self.turn.vp_now > 0 {
+            // Taken at once during the harvest (`gain_now`), shown with the rest.
+            ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), self.turn.vp_now));
+        }
         let vp = self.turn.vp_total;
         self.gain_vp(i, vp, ev);
         let box_vp = self.turn.box_vp_total;
@@ -1758,9 +1891,46 @@ impl MysticVale {
         self.sleeve_or_discard(ev);
     }
 
-    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply).
+    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply). In the
+    /// Harvest Phase, an action that may change the field (a card leaving, joining or moving, an
+    /// advancement sleeved, a guardian added) banks the gains it would take away ([`bank_since`]).
+    ///
+    /// [`bank_since`]: MysticVale::bank_since
     #[inline(never)]
     fn apply_other<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let changes = self.phase == Phase::Harvest
+            && self.ordered()
+            && match action {
+                Action::Evoke
+                | Action::EvokeOn(_)
+                | Action::EvokeBought(..)
+                | Action::Portal(..)
+                | Action::Conclave(_)
+                | Action::Discard(_)
+                | Action::AbilityGraft(..)
+                | Action::AbilityCard(_)
+                | Action::AbilityCommon(..)
+                | Action::AbilitySoil(..)
+                | Action::AbilityPick(_)
+                | Action::AbilitySpirit(_)
+                | Action::AbilityTake(_) => true,
+                // Silver Tree's discard. Not Old Bakarab's card going under the deck with the Workshop
+                // advancements just sleeved on it (EN:1712: they are not used).
+                Action::Decline => self.turn.silver_tree,
+                _ => false,
+            };
+        if changes {
+            let before = self.card_gains();
+            self.apply_rest(action, ev);
+            if self.phase == Phase::Harvest {
+                self.bank_since(&before);
+            }
+        } else {
+            self.apply_rest(action, ev);
+        }
+    }
+
+    fn apply_rest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
@@ -1775,7 +1945,11 @@ impl MysticVale {
                 }
                 match self.phase {
                     Phase::SpoilPrompt { prep } => self.check_spoil(prep, ev),
-                    Phase::Harvest => self.recount(),
+                    Phase::Harvest => {
+                        // Canopy Explorer resolved after the guardian was added (EN:462, 919).
+                        self.explore_more(c, 1, ev);
+                        self.recount();
+                    }
                     _ => {}
                 }
             }
@@ -1818,10 +1992,11 @@ impl MysticVale {
             }
             (Phase::SpoilPrompt { prep }, Action::Spoil) => self.spoil(prep, ev),
             (Phase::SpoilPrompt { prep }, Action::Druid) => {
+                let bit = self.druid_card().map_or(0, |c| 1u32 << c);
                 let p = &mut self.players[i];
-                p.druid_used = true;
+                p.druid_used |= bit;
                 if prep {
-                    p.druid_prep = true;
+                    p.druid_prep |= bit;
                 }
                 if let Some(c) = p.discard_on_deck() {
                     if S::ENABLED {
@@ -1888,10 +2063,19 @@ impl MysticVale {
                 self.look_next(left.saturating_sub(1), depth, ev);
             }
             (Phase::Hatch { first, kept }, Action::Keep(c)) => {
-                let p = &mut self.players[i];
-                if let Some(k) = p.field.iter().position(|&x| x == c) {
-                    let at = usize::from(kept).min(k);
-                    p.field[at..=k].rotate_right(1);
+                // Hatchery's card, else Pool of Visions resolved before Hatchery's (EN:677).
+                if self.keep_targets(first, kept) & (1 << c) == 0 {
+                    self.turn.pool_kept = true;
+                }
+                if self.ordered() {
+                    self.keep_leftmost(c);
+                } else {
+                    // Rules revision 1: after the cards kept before.
+                    let p = &mut self.players[i];
+                    if let Some(k) = p.field.iter().position(|&x| x == c) {
+                        let at = usize::from(kept).min(k);
+                        p.field[at..=k].rotate_right(1);
+                    }
                 }
                 self.keep_next(first, kept + 1, ev);
             }
@@ -1961,8 +2145,10 @@ impl MysticVale {
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
                     if self.db.hot_vale(v).remove_self {
                         self.remove_vale(k);
+                    } else {
+                        self.turn.converters_used += 1;
                     }
-                    self.turn.aerie = Some(s);
+                    self.turn.converted[s as usize] += 1;
                     self.turn.spirits[s as usize] -= 1;
                     self.turn.spirits[3] += 1;
                     if S::ENABLED {
@@ -2123,7 +2309,13 @@ impl MysticVale {
                 }
                 self.check_spoil(prep, ev);
             }
-            (Phase::Keep, Action::Keep(c)) => self.discard_phase(Some(c), ev),
+            (Phase::Keep, Action::Keep(c)) if !self.ordered() => self.discard_phase(Some(c), ev),
+            (Phase::Keep, Action::Keep(c)) => {
+                self.turn.pool_kept = true;
+                self.keep_leftmost(c);
+                self.turn.kept += 1;
+                self.discard_phase(None, ev);
+            }
             (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
             (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
             _ => {}
@@ -2261,10 +2453,32 @@ impl MysticVale {
         kept as u8
     }
 
-    /// After Hatchery's choices: Pool of Visions may keep one more card.
+    /// A card kept in the field for the next turn (Hatchery, Pool of Visions): it becomes the leftmost,
+    /// before the cards kept by the abilities resolved earlier (EN:874: the effect resolved later ends
+    /// leftmost).
+    fn keep_leftmost(&mut self, c: u8) {
+        let p = &mut self.players[self.current as usize];
+        if let Some(k) = p.field.iter().position(|&x| x == c) {
+            p.field[..=k].rotate_right(1);
+        }
+    }
+
+    /// Pool of Visions: the field cards it may keep, not kept yet (the first `kept` are), if the vale is
+    /// usable and unused this Discard Phase.
+    fn pool_targets(&self, kept: u8) -> u32 {
+        if self.turn.pool_kept || self.vale_use(Timing::Discard, Effect::KeepInField).is_none() {
+            return 0;
+        }
+        self.cur().field.iter().skip(usize::from(kept)).fold(0, |m, &c| m | 1 << c)
+    }
+
+    /// After Hatchery's choices: Pool of Visions may keep one more card, unless it already did.
     fn enter_pool_keep<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let kept = usize::from(self.turn.kept);
-        if self.cur().field.len() > kept && self.vale_use(Timing::Discard, Effect::KeepInField).is_some() {
+        if !self.turn.pool_kept
+            && self.cur().field.len() > kept
+            && self.vale_use(Timing::Discard, Effect::KeepInField).is_some()
+        {
             self.phase = Phase::Keep;
         } else {
             self.discard_phase(None, ev);

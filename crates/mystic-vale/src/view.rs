@@ -55,10 +55,10 @@ pub struct PlayerView {
     /// Aether Tree's card, until the next Prep Phase.
     #[serde(default)]
     pub aether: Option<u8>,
-    /// Peacekeeper Druid used.
-    pub druid_used: bool,
-    /// Peacekeeper Druid used in the Prep Phase.
-    pub druid_prep: bool,
+    /// The cards whose "about to spoil" discard (Peacekeeper Druid, Algeni) was used this turn (bit per card).
+    pub druid_used: u32,
+    /// The cards whose discard was used in the Prep Phase (bit per card).
+    pub druid_prep: u32,
     /// The player's amulet (public, its side is `token_active`).
     #[serde(default)]
     pub amulet: Option<u8>,
