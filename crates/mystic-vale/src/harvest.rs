@@ -140,7 +140,7 @@ pub struct Cards<'a> {
     /// as one of the card's (its ongoing part is in `stats`).
     pub graft: Option<(u8, Ability)>,
     /// The cards given extra guardians this turn (Conclave of Ents, Wildfire Ember), and how many.
-    pub bonus: [Option<(u8, u8)>; 2],
+    pub bonus: [Option<(u8, u8)>; 3],
     /// Cards that joined the end of the field as the harvest began (Call of the Hunt, Canopy Explorer).
     pub added: u8,
     /// The whole table and the harvesting seat, for unique effects.

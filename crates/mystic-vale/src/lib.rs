@@ -35,7 +35,7 @@ pub mod words;
 pub use actions::{Action, Source};
 pub use cards::{CardDb, CardError, DbRef};
 pub use events::Event;
-pub use setup::{Options, Setup, SetupPlayer};
+pub use setup::{Options, RULES, Setup, SetupPlayer};
 pub use state::{MysticVale, Phase};
 pub use view::View;
 

@@ -774,6 +774,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         decay_cancel: None,
         extra_turn_round: 0,
         conclave: None,
+        conclave2: None,
         aether: None,
         amulet: None,
         pending_mana: 0,

@@ -360,6 +360,9 @@ pub struct Player {
     /// The card given +1 guardian by Conclave of Ents, and whether it was given in a Prep Phase
     /// (then it lasts through the next Planting Phase).
     pub conclave: Option<(u8, bool)>,
+    /// A second Conclave of Ents' guardian, as `conclave`: each vale once a turn (EN:675).
+    #[serde(default)]
+    pub conclave2: Option<(u8, bool)>,
     /// Aether Tree: the card whose decay (but a Cursed Land's) is cancelled until the next Prep Phase.
     #[serde(default)]
     pub aether: Option<u8>,
@@ -426,6 +429,7 @@ impl PartialEq for Player {
             && self.extra_turn_round == o.extra_turn_round
             && self.arbor_growth == o.arbor_growth
             && self.conclave == o.conclave
+            && self.conclave2 == o.conclave2
             && self.aether == o.aether
             && self.amulet == o.amulet
             && self.pending_mana == o.pending_mana
@@ -832,13 +836,15 @@ impl Player {
             Some((x, n)) if x == c => n,
             _ => 0,
         };
-        u8::from(matches!(self.conclave, Some((x, _)) if x == c)).saturating_add(ember)
+        let conclaves = u8::from(matches!(self.conclave, Some((x, _)) if x == c))
+            + u8::from(matches!(self.conclave2, Some((x, _)) if x == c));
+        conclaves.saturating_add(ember)
     }
 
     /// The cards given extra guardians this turn, and how many (Conclave of Ents, Wildfire Ember).
     #[inline]
-    pub fn bonuses(&self) -> [Option<(u8, u8)>; 2] {
-        [self.conclave.map(|(c, _)| (c, 1)), self.ember]
+    pub fn bonuses(&self) -> [Option<(u8, u8)>; 3] {
+        [self.conclave.map(|(c, _)| (c, 1)), self.conclave2.map(|(c, _)| (c, 1)), self.ember]
     }
 }
 
@@ -913,6 +919,9 @@ pub struct Turn {
     pub converters_used: u8,
     /// Conclave of Ents used this turn.
     pub conclave_used: bool,
+    /// Conclave of Ents vales used this turn (each once, EN:675).
+    #[serde(default)]
+    pub conclaves_used: u8,
     /// Advancements bought.
     pub bought: Vec<Bought>,
     /// Vales bought (the last ones in the player's list).
@@ -1187,7 +1196,12 @@ impl MysticVale {
         if db.growth_vales {
             net -= vale_growth(db, &pl.vales);
         }
-        if pl.conclave.is_some() || pl.ember.is_some() || pl.aether.is_some() || pl.decay_cancel.is_some() {
+        if pl.conclave.is_some()
+            || pl.conclave2.is_some()
+            || pl.ember.is_some()
+            || pl.aether.is_some()
+            || pl.decay_cancel.is_some()
+        {
             net -= self.growth_this_turn(p);
         }
         net

@@ -94,8 +94,24 @@ impl MysticVale {
         self.vale_use(Timing::WouldSpoil, Effect::Gain)
     }
 
+    /// Whether a Conclave of Ents unused this turn is usable: each vale once a turn (EN:675); rules
+    /// revision 1 allowed one use whatever the number of vales.
     fn conclave_usable(&self) -> bool {
-        !self.turn.conclave_used && self.vale_use(Timing::AnyTime, Effect::PlusGuardian).is_some()
+        if !self.ordered() {
+            return !self.turn.conclave_used && self.vale_use(Timing::AnyTime, Effect::PlusGuardian).is_some();
+        }
+        if self.turn.usable & Effect::PlusGuardian.bit() == 0 {
+            return false;
+        }
+        let owned = self
+            .usable_vales()
+            .iter()
+            .filter(|&&v| {
+                let a = self.db.hot_vale(v).ability;
+                a.timing == Timing::AnyTime && a.effect == Effect::PlusGuardian
+            })
+            .count();
+        owned > usize::from(self.turn.conclaves_used)
     }
 
     fn druid_usable(&self) -> bool {
@@ -134,6 +150,7 @@ impl MysticVale {
         self.turn.converted = [0; 3];
         self.turn.converters_used = 0;
         self.turn.conclave_used = false;
+        self.turn.conclaves_used = 0;
         self.turn.banked = harvest::Totals::default();
         self.turn.vp_now = 0;
         self.turn.sleeved_now = 0;
@@ -197,9 +214,12 @@ impl MysticVale {
 
     fn end_planting(&mut self) {
         let p = &mut self.players[self.current as usize];
+        // A Prep-phase Conclave lasts through the next Planting Phase only.
         if matches!(p.conclave, Some((_, true))) {
-            // A Prep-phase Conclave lasts through the next Planting Phase only.
             p.conclave = None;
+        }
+        if matches!(p.conclave2, Some((_, true))) {
+            p.conclave2 = None;
         }
     }
 
@@ -1939,7 +1959,14 @@ impl MysticVale {
             (_, Action::Conclave(c)) => {
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
-                self.players[i].conclave = Some((c, prep));
+                self.turn.conclaves_used = self.turn.conclaves_used.saturating_add(1);
+                let p = &mut self.players[i];
+                if self.options.rules >= 2 && p.conclave.is_some() && p.conclave2.is_none() {
+                    // A second Conclave of Ents (each vale once a turn, EN:675).
+                    p.conclave2 = Some((c, prep));
+                } else {
+                    p.conclave = Some((c, prep));
+                }
                 if S::ENABLED {
                     ev.emit(Audience::Everyone, Event::UsedVale(seat, "Conclave of Ents".into()));
                 }
@@ -2509,6 +2536,9 @@ impl MysticVale {
         if matches!(p.conclave, Some((_, false))) {
             p.conclave = None;
         }
+        if matches!(p.conclave2, Some((_, false))) {
+            p.conclave2 = None;
+        }
         self.replenish();
         let last = (self.start as usize + self.n() - 1) % self.n();
         if i == last && !self.ending && self.rounds >= MAX_ROUNDS {
@@ -2751,6 +2781,67 @@ pub mod selftest {
             }
         }
         assert!(moves > 1_000, "{moves}");
+    }
+
+    /// Banking reads each card's gains apart (`card_gains`): in random games of every set, at every
+    /// Harvest state, the cards' and the vales' gains add up to the field's, and where nothing was banked
+    /// or gained by an action (no ordering choice was made) the fast path `harvest::totals` gives the
+    /// harvest the rules count.
+    pub fn card_gains_add_up_to_the_harvest() {
+        let (mut states, mut plain) = (0, 0);
+        for players in 2..=4 {
+            let options = Options { players, edition: Edition::Essential, ..Options::default() };
+            for game in 0..25 {
+                let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                let mut rng = GameRng::new(game + 77);
+                let mut legal = Vec::new();
+                let mut last: Vec<Action> = Vec::new();
+                while g.to_move().is_some() {
+                    if g.phase == Phase::Harvest && g.turn.vale_choice.is_none() {
+                        let parts = g.card_gains();
+                        let h = g.harvest_cards();
+                        let (all, _, _) = harvest::gains(&h, &g.cur().field, g.usable_vales(), harvest::Part::All);
+                        let sum = |f: fn(&harvest::Totals) -> u32| parts.iter().map(f).sum::<u32>();
+                        assert_eq!(sum(|t| u32::from(t.mana)), u32::from(all.mana), "{:?}", g.cur().field);
+                        assert_eq!(sum(|t| u32::from(t.vp)), u32::from(all.vp));
+                        assert_eq!(sum(|t| u32::from(t.box_vp)), u32::from(all.box_vp));
+                        for k in 0..4 {
+                            let spirits: u32 = parts.iter().map(|t| u32::from(t.spirits[k])).sum();
+                            assert_eq!(spirits, u32::from(all.spirits[k]));
+                        }
+                        let factor = parts.iter().map(|t| u32::from(t.mana_factor.max(1))).product::<u32>();
+                        assert_eq!(factor.min(250), u32::from(all.mana_factor.max(1)));
+                        states += 1;
+                        let t = &g.turn;
+                        // (Not while Old Bakarab's Workshop sleeves onto a card that leaves unused.)
+                        if t.ability_open.is_none()
+                            && t.banked == harvest::Totals::default()
+                            && t.gained == harvest::Totals::default()
+                            && t.converted == [0; 3]
+                        {
+                            let fast = harvest::totals(&h, &g.cur().field, g.usable_vales());
+                            assert_eq!(
+                                (fast.mana, fast.spirits),
+                                (t.mana_total, t.spirits),
+                                "after {:?}: {:?}",
+                                last,
+                                t
+                            );
+                            assert_eq!((fast.vp, fast.box_vp), (t.vp_total, t.box_vp_total));
+                            plain += 1;
+                        }
+                    }
+                    g.legal_actions(&mut legal);
+                    let a = legal[rng.index(legal.len())];
+                    last.push(a);
+                    if last.len() > 6 {
+                        last.remove(0);
+                    }
+                    g.apply_unchecked(a, &mut NoEvents);
+                }
+            }
+        }
+        assert!(states > 5_000 && plain > 1_000, "{states} {plain}");
     }
 
     /// `Pile::append` (a copy of fixed size) gives the cards of `extend_from_slice`, for every pair of

@@ -52,6 +52,9 @@ pub struct PlayerView {
     pub arbor_growth: u8,
     /// Conclave of Ents.
     pub conclave: Option<(u8, bool)>,
+    /// A second Conclave of Ents.
+    #[serde(default)]
+    pub conclave2: Option<(u8, bool)>,
     /// Aether Tree's card, until the next Prep Phase.
     #[serde(default)]
     pub aether: Option<u8>,
@@ -109,8 +112,14 @@ pub struct Showing {
 
 impl PlayerView {
     /// The cards given extra guardians this turn, and how many (as [`Player::bonuses`]).
-    pub fn bonuses(&self) -> [Option<(u8, u8)>; 2] {
-        [self.conclave.map(|(c, _)| (c, 1)), self.ember]
+    pub fn bonuses(&self) -> [Option<(u8, u8)>; 3] {
+        [self.conclave.map(|(c, _)| (c, 1)), self.conclave2.map(|(c, _)| (c, 1)), self.ember]
+    }
+
+    /// Conclave of Ents' guardians on card `c` this turn.
+    fn conclave_bonus(&self, c: u8) -> u8 {
+        u8::from(matches!(self.conclave, Some((x, _)) if x == c))
+            + u8::from(matches!(self.conclave2, Some((x, _)) if x == c))
     }
 }
 
@@ -240,6 +249,7 @@ impl MysticVale {
                     extra_turn_round: p.extra_turn_round,
                     arbor_growth: p.arbor_growth,
                     conclave: p.conclave,
+                    conclave2: p.conclave2,
                     aether: p.aether,
                     druid_used: p.druid_used,
                     druid_prep: p.druid_prep,
@@ -370,6 +380,7 @@ impl MysticVale {
                 decay_cancel: pv.decay_cancel,
                 extra_turn_round: pv.extra_turn_round,
                 conclave: pv.conclave,
+                conclave2: pv.conclave2,
                 aether: pv.aether,
                 druid_used: pv.druid_used,
                 druid_prep: pv.druid_prep,
@@ -782,7 +793,7 @@ impl View {
                     )?,
                 }
             }
-            let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            let bonus = |c: u8| p.conclave_bonus(c);
             let leader = lang.pick("leader", "meneur");
             if let Some(l) = p.leader.filter(|_| p.leader_offer.is_none()) {
                 match l.id {
@@ -1018,7 +1029,7 @@ impl View {
         let mut d = 0;
         let mut g = i32::from(p.arbor_growth) + crate::state::vale_growth(db, &p.vales);
         for &c in p.field.iter().chain(p.on_deck.iter()) {
-            let b = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            let b = p.conclave_bonus(c);
             let st = self.card_stats(i, c);
             if p.decay_cancel != Some(c) {
                 d += i32::from(st.decay);

@@ -301,3 +301,52 @@ fn issue_33_aether_tree_may_choose_any_field_card() {
     assert!(g.players[0].vales.is_empty(), "Aether Tree leaves the game");
     assert!(g.players[0].token_active, "nothing was canceled: the player spoiled");
 }
+
+#[test]
+fn issue_33_dawnsinger_mana_stays_after_wayfarer_portal_moves_stag_champion() {
+    // EN:478, 695: Dawnsinger's mana per guardian on its card, taken with Stag Champion's guardian there,
+    // stays when Wayfarer Portal moves Stag Champion to another card.
+    let o = Options { sets: "base,wild".into(), ..Options::default() };
+    let p = owns(player(&[&["dawnsinger", "stag-champion"], &[]], &[0, 1], Some(2), &[3]), &["wayfarer-portal"]);
+    let mut g = game_with(&o, p, None, None);
+    act(&mut g, "pass");
+    let mana = g.mana_left();
+    act(&mut g, "portal c0 bottom c1");
+    assert_eq!(g.cur().cards[1].advs().count(), 1, "Stag Champion moved");
+    assert_eq!(g.mana_left(), mana, "Dawnsinger's mana was taken with two guardians");
+}
+
+#[test]
+fn issue_33_two_conclaves_of_ents_give_two_guardians() {
+    // EN:675: each vale's ability once a turn: two Conclaves of Ents, two guardians.
+    let mut g = game(owns(player(&[&[]], &[0], Some(1), &[2]), &["conclave-of-ents", "conclave-of-ents"]), None, None);
+    act(&mut g, "pass");
+    act(&mut g, "conclave c0");
+    assert!(legal(&g).contains(&"conclave c0".to_string()), "the second vale: {:?}", legal(&g));
+    act(&mut g, "conclave c0");
+    assert_eq!(g.cur().bonus(0), 2);
+    assert!(!legal(&g).iter().any(|a| a.starts_with("conclave")), "each once");
+}
+
+// ---------------------------------------------------------------- the rules revision
+
+#[test]
+fn issue_33_records_without_a_rules_revision_replay_with_the_first() {
+    // Options read from a record written before issue 33 (no `rules`) play revision 1; new games play
+    // revision 2; other revisions are refused with the option's name.
+    let old: Options = serde_json::from_value(serde_json::json!({"players": 2})).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(old.rules, 1);
+    assert_eq!(Options::default().rules, sylvan_mystic_vale::RULES);
+    let bad = Options { rules: 3, ..Options::default() };
+    let err = MysticVale::from_setup(&bad, &sylvan_mystic_vale::Setup::default(), 1).err().map(|e| e.to_string());
+    assert!(err.is_some_and(|e| e.contains("rules")));
+    // Revision 1: Crystal Cavern's mana was not doubled by Ley Line Overflow.
+    let first = Options { rules: 1, ..storm() };
+    let p = owns(player(&[&["ley-line-overflow"]], &[0], Some(1), &[2]), &["crystal-cavern"]);
+    let mut g = game_with(&first, p, None, None);
+    act(&mut g, "pass");
+    let llo = adv_mana(&g, "ley-line-overflow");
+    let v = vale_id(&g, "crystal-cavern");
+    act(&mut g, &format!("use v{v}"));
+    assert_eq!(g.mana_left(), 2 * llo + 3);
+}
