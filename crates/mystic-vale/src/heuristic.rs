@@ -749,7 +749,7 @@ fn push_risk(view: &View) -> f64 {
         .field
         .iter()
         .chain(p.on_deck.iter())
-        .any(|&c| p.druid_used & (1 << c) == 0 && p.cards[c as usize].has(db, Effect::DiscardOnDeck));
+        .any(|&c| p.druid_cards & (1 << c) == 0 && p.cards[c as usize].has(db, Effect::DiscardOnDeck));
     if druid && n > 1.0 {
         // The spoiling card is discarded and another revealed from the rest.
         risk * ((nbad - 1.0).max(0.0) / (n - 1.0))

@@ -895,10 +895,14 @@ pub struct Turn {
     /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
     #[serde(default)]
     pub gained: crate::harvest::Totals,
-    /// Gains of the field banked this harvest: what abilities already resolved gave, kept when a later
-    /// change of the field (a card leaving, moving or joining) would count them lower (EN:478, 695).
+    /// Each field card's gains this harvest (index 20: the vales'), the most it gave at any count (each
+    /// ability resolved when it gave the most, its gain then kept, EN:462, 478, 695): a later change of
+    /// the field (a card leaving, moving or joining) never counts a gain taken lower (ruling MV83).
     #[serde(default)]
-    pub banked: crate::harvest::Totals,
+    pub best: crate::harvest::Parts,
+    /// The Harvest Phase is under way (its gains are being banked in `best`).
+    #[serde(default)]
+    pub harvesting: bool,
     /// VP gained at once this harvest (exchanges, the `buy_vp` variant, vales), already in the player's
     /// play area (EN:695).
     #[serde(default)]

@@ -151,7 +151,8 @@ impl MysticVale {
         self.turn.converters_used = 0;
         self.turn.conclave_used = false;
         self.turn.conclaves_used = 0;
-        self.turn.banked = harvest::Totals::default();
+        self.turn.best = [harvest::Totals::default(); NUM_CARDS + 1];
+        self.turn.harvesting = false;
         self.turn.vp_now = 0;
         self.turn.sleeved_now = 0;
         self.turn.pool_kept = false;
@@ -581,6 +582,7 @@ impl MysticVale {
     fn begin_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
         self.end_planting();
         self.phase = Phase::Harvest;
+        self.turn.harvesting = true;
         // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
         // One walk over the field gives its effects and places; each fill is tried only when a field
         // card has it, and the walk is redone only if cards joined.
@@ -1038,62 +1040,73 @@ impl MysticVale {
         }
     }
 
-    /// The gains of each field card of the active player now (index [`NUM_CARDS`]: the vales'), before
-    /// a change of the field in the Harvest Phase; [`bank_since`](Self::bank_since) banks what the change
-    /// takes away.
-    pub(crate) fn card_gains(&self) -> [harvest::Totals; NUM_CARDS + 1] {
+    /// The gains of each field card of the active player now (index [`NUM_CARDS`]: the vales').
+    pub(crate) fn card_gains(&self) -> harvest::Parts {
         let mut out = [harvest::Totals::default(); NUM_CARDS + 1];
-        let h = self.harvest_cards();
-        let p = self.cur();
-        for &c in p.field.iter() {
-            out[c as usize] = harvest::gains(&h, &p.field, &[], harvest::Part::Card(c)).0;
-        }
-        out[NUM_CARDS] = harvest::gains(&h, &p.field, self.usable_vales(), harvest::Part::Vales).0;
+        harvest::gains(&self.harvest_cards(), &self.cur().field, self.usable_vales(), Some(&mut out));
         out
     }
 
-    /// Banks the gains the last change of the field took away: each card's and the vales' gains were
-    /// resolved before it when that gave more (EN:462, 478: the player orders the Harvest; EN:695: a
-    /// gain taken stays). Gains that grew count as they are now (resolved after the change).
-    pub(crate) fn bank_since(&mut self, before: &[harvest::Totals; NUM_CARDS + 1]) {
-        let now = self.card_gains();
-        let b = &mut self.turn.banked;
-        let mut factor = 1u32;
-        for (x, y) in before.iter().zip(&now) {
-            b.mana = b.mana.saturating_add(x.mana.saturating_sub(y.mana));
-            for k in 0..4 {
-                b.spirits[k] = b.spirits[k].saturating_add(x.spirits[k].saturating_sub(y.spirits[k]));
-            }
-            b.vp = b.vp.saturating_add(x.vp.saturating_sub(y.vp));
-            b.box_vp = b.box_vp.saturating_add(x.box_vp.saturating_sub(y.box_vp));
-            factor = (factor * u32::from(x.mana_factor.max(1))).min(250);
-        }
-        // A Ley Line Overflow already seen keeps doubling (it resolves last, on the banked total).
-        b.mana_factor = b.mana_factor.max(factor as u8);
-        self.recount();
-    }
-
-    /// Recounts the harvest totals (after Conclave of Ents changes a guardian count): the field's gains
-    /// now, the banked ones and those of actions, then Ley Line Overflow doubles that total mana and
-    /// Grassland takes its part (EN:1049-1055, ruling MV42).
+    /// Recounts the harvest totals (after a change of the field, e.g. Conclave of Ents adding a
+    /// guardian), then Ley Line Overflow doubles the total mana and Grassland takes its part (EN:1049-1055,
+    /// ruling MV42).
+    ///
+    /// Rules revision 2 (MV83): each card's gains (and the vales') are kept at the most they gave in
+    /// this Harvest Phase (`Turn::best`), as if each ability had been resolved when it gave the most, its
+    /// gain then kept (EN:462, 478, 695): a card that leaves, or whose count drops when another card
+    /// joins or moves, keeps what it gave. The gains of actions (`gain_now`) are added, then doubled.
     pub(crate) fn recount(&mut self) {
         let p = &self.players[self.current as usize];
         let h = self.harvest_cards();
-        let (t, minus, late) = harvest::gains(&h, &p.field, self.usable_vales(), harvest::Part::All);
-        let (g, b) = (self.turn.gained, self.turn.banked);
-        let factor = t.mana_factor.max(b.mana_factor).max(1);
-        self.turn.mana_total = if self.ordered() {
-            let raw = u32::from(t.mana) + u32::from(b.mana) + u32::from(g.mana);
-            harvest::overflow(raw, factor, minus)
-        } else {
-            // Rules revision 1: the gains of actions were not doubled.
-            harvest::finish_mana(&h, t.mana, late, factor, minus).saturating_add(g.mana)
-        };
-        for k in 0..4 {
-            self.turn.spirits[k] = t.spirits[k].saturating_add(b.spirits[k]).saturating_add(g.spirits[k]);
+        let g = self.turn.gained;
+        if !self.ordered() {
+            // Rules revision 1: the field's gains as counted now; the gains of actions not doubled.
+            let (t, minus, late) = harvest::gains(&h, &p.field, self.usable_vales(), None);
+            let factor = t.mana_factor.max(1);
+            self.turn.mana_total = harvest::finish_mana(&h, t.mana, late, factor, minus).saturating_add(g.mana);
+            self.set_totals(&t, factor);
+            return;
         }
-        self.turn.vp_total = t.vp.saturating_add(b.vp).saturating_add(g.vp);
-        self.turn.box_vp_total = t.box_vp.saturating_add(b.box_vp).saturating_add(g.box_vp);
+        let banking = self.turn.harvesting;
+        let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
+        let (now, minus, _) =
+            harvest::gains(&h, &p.field, self.usable_vales(), if banking { Some(&mut parts) } else { None });
+        let mut t = now;
+        if banking {
+            // The sum of each part's best (a part that left the field keeps it).
+            t = harvest::Totals { mana_factor: 1, ..harvest::Totals::default() };
+            let mut factor = 1u32;
+            let (mut mana, mut spirits, mut vp, mut box_vp) = (0u32, [0u32; 4], 0u32, 0u32);
+            for (best, part) in self.turn.best.iter_mut().zip(&parts) {
+                best.keep_max(part);
+                mana += u32::from(best.mana);
+                for k in 0..4 {
+                    spirits[k] += u32::from(best.spirits[k]);
+                }
+                vp += u32::from(best.vp);
+                box_vp += u32::from(best.box_vp);
+                factor = (factor * u32::from(best.mana_factor.max(1))).min(250);
+            }
+            t.mana = mana.min(250) as u8;
+            t.spirits = spirits.map(|x| x.min(250) as u8);
+            t.vp = vp.min(u32::from(u16::MAX)) as u16;
+            t.box_vp = box_vp.min(u32::from(u16::MAX)) as u16;
+            t.mana_factor = factor as u8;
+        }
+        let factor = t.mana_factor.max(1);
+        self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+        self.set_totals(&t, factor);
+    }
+
+    /// Sets the turn's spirits and VP from the field's `t` and the gains of actions, and Ley Line
+    /// Overflow's `factor`; then Sunstone Aerie's conversions.
+    fn set_totals(&mut self, t: &harvest::Totals, factor: u8) {
+        let g = self.turn.gained;
+        for k in 0..4 {
+            self.turn.spirits[k] = t.spirits[k].saturating_add(g.spirits[k]);
+        }
+        self.turn.vp_total = t.vp.saturating_add(g.vp);
+        self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
         self.turn.mana_factor = factor;
         for (k, &n) in self.turn.converted.iter().enumerate() {
             self.turn.spirits[k] = self.turn.spirits[k].saturating_sub(n);
@@ -1879,6 +1892,7 @@ impl MysticVale {
     /// The Harvest Phase ends (`done`): the leader's side, the harvest's VP, then the Discard Phase.
     fn end_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
+        self.turn.harvesting = false;
         if self.turn.upgraded {
             // Only the leader's card changed (its side).
             if let Some(l) = self.players[i].leader {
@@ -1911,46 +1925,9 @@ impl MysticVale {
         self.sleeve_or_discard(ev);
     }
 
-    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply). In the
-    /// Harvest Phase, an action that may change the field (a card leaving, joining or moving, an
-    /// advancement sleeved, a guardian added) banks the gains it would take away ([`bank_since`]).
-    ///
-    /// [`bank_since`]: MysticVale::bank_since
+    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply).
     #[inline(never)]
     fn apply_other<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
-        let changes = self.phase == Phase::Harvest
-            && self.ordered()
-            && match action {
-                Action::Evoke
-                | Action::EvokeOn(_)
-                | Action::EvokeBought(..)
-                | Action::Portal(..)
-                | Action::Conclave(_)
-                | Action::Discard(_)
-                | Action::AbilityGraft(..)
-                | Action::AbilityCard(_)
-                | Action::AbilityCommon(..)
-                | Action::AbilitySoil(..)
-                | Action::AbilityPick(_)
-                | Action::AbilitySpirit(_)
-                | Action::AbilityTake(_) => true,
-                // Silver Tree's discard. Not Old Bakarab's card going under the deck with the Workshop
-                // advancements just sleeved on it (EN:1712: they are not used).
-                Action::Decline => self.turn.silver_tree,
-                _ => false,
-            };
-        if changes {
-            let before = self.card_gains();
-            self.apply_rest(action, ev);
-            if self.phase == Phase::Harvest {
-                self.bank_since(&before);
-            }
-        } else {
-            self.apply_rest(action, ev);
-        }
-    }
-
-    fn apply_rest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
@@ -2800,7 +2777,7 @@ pub mod selftest {
                     if g.phase == Phase::Harvest && g.turn.vale_choice.is_none() {
                         let parts = g.card_gains();
                         let h = g.harvest_cards();
-                        let (all, _, _) = harvest::gains(&h, &g.cur().field, g.usable_vales(), harvest::Part::All);
+                        let (all, _, _) = harvest::gains(&h, &g.cur().field, g.usable_vales(), None);
                         let sum = |f: fn(&harvest::Totals) -> u32| parts.iter().map(f).sum::<u32>();
                         assert_eq!(sum(|t| u32::from(t.mana)), u32::from(all.mana), "{:?}", g.cur().field);
                         assert_eq!(sum(|t| u32::from(t.vp)), u32::from(all.vp));
@@ -2815,7 +2792,7 @@ pub mod selftest {
                         let t = &g.turn;
                         // (Not while Old Bakarab's Workshop sleeves onto a card that leaves unused.)
                         if t.ability_open.is_none()
-                            && t.banked == harvest::Totals::default()
+                            && t.best == parts
                             && t.gained == harvest::Totals::default()
                             && t.converted == [0; 3]
                         {

@@ -58,10 +58,16 @@ pub struct PlayerView {
     /// Aether Tree's card, until the next Prep Phase.
     #[serde(default)]
     pub aether: Option<u8>,
-    /// The cards whose "about to spoil" discard (Peacekeeper Druid, Algeni) was used this turn (bit per card).
-    pub druid_used: u32,
+    /// Peacekeeper Druid (or Algeni) used this turn.
+    pub druid_used: bool,
+    /// Peacekeeper Druid (or Algeni) used in the Prep Phase.
+    pub druid_prep: bool,
+    /// The cards whose "about to spoil" discard was used this turn (bit per card; each card once, EN:675).
+    #[serde(default)]
+    pub druid_cards: u32,
     /// The cards whose discard was used in the Prep Phase (bit per card).
-    pub druid_prep: u32,
+    #[serde(default)]
+    pub druid_prep_cards: u32,
     /// The player's amulet (public, its side is `token_active`).
     #[serde(default)]
     pub amulet: Option<u8>,
@@ -251,8 +257,10 @@ impl MysticVale {
                     conclave: p.conclave,
                     conclave2: p.conclave2,
                     aether: p.aether,
-                    druid_used: p.druid_used,
-                    druid_prep: p.druid_prep,
+                    druid_used: p.druid_used != 0,
+                    druid_prep: p.druid_prep != 0,
+                    druid_cards: p.druid_used,
+                    druid_prep_cards: p.druid_prep,
                     amulet: p.amulet,
                     pending_mana: p.pending_mana,
                     ember: p.ember,
@@ -382,8 +390,8 @@ impl MysticVale {
                 conclave: pv.conclave,
                 conclave2: pv.conclave2,
                 aether: pv.aether,
-                druid_used: pv.druid_used,
-                druid_prep: pv.druid_prep,
+                druid_used: pv.druid_cards,
+                druid_prep: pv.druid_prep_cards,
                 amulet: pv.amulet,
                 pending_mana: pv.pending_mana,
                 ember: pv.ember,
