@@ -900,9 +900,13 @@ pub struct Turn {
     /// the field (a card leaving, moving or joining) never counts a gain taken lower (ruling MV83).
     #[serde(default)]
     pub best: crate::harvest::Parts,
-    /// The Harvest Phase is under way (its gains are being banked in `best`).
+    /// The field changed in this Harvest Phase (an action that may lower a count): from then on the totals
+    /// are the sum of `best`, read at every recount; before, the field's gains as counted (the same).
     #[serde(default)]
-    pub harvesting: bool,
+    pub banking: bool,
+    /// The cards counted in `best` (bit per card; bit 20: the vales).
+    #[serde(default)]
+    pub best_seen: u32,
     /// VP gained at once this harvest (exchanges, the `buy_vp` variant, vales), already in the player's
     /// play area (EN:695).
     #[serde(default)]

@@ -151,8 +151,10 @@ impl MysticVale {
         self.turn.converters_used = 0;
         self.turn.conclave_used = false;
         self.turn.conclaves_used = 0;
-        self.turn.best = [harvest::Totals::default(); NUM_CARDS + 1];
-        self.turn.harvesting = false;
+        if self.turn.banking {
+            self.turn.best = [harvest::Totals::default(); NUM_CARDS + 1];
+            self.turn.banking = false;
+        }
         self.turn.vp_now = 0;
         self.turn.sleeved_now = 0;
         self.turn.pool_kept = false;
@@ -582,7 +584,6 @@ impl MysticVale {
     fn begin_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
         self.end_planting();
         self.phase = Phase::Harvest;
-        self.turn.harvesting = true;
         // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
         // One walk over the field gives its effects and places; each fill is tried only when a field
         // card has it, and the walk is redone only if cards joined.
@@ -1067,32 +1068,42 @@ impl MysticVale {
             self.set_totals(&t, factor);
             return;
         }
-        let banking = self.turn.harvesting;
-        let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
-        let (now, minus, _) =
-            harvest::gains(&h, &p.field, self.usable_vales(), if banking { Some(&mut parts) } else { None });
-        let mut t = now;
-        if banking {
-            // The sum of each part's best (a part that left the field keeps it).
-            t = harvest::Totals { mana_factor: 1, ..harvest::Totals::default() };
-            let mut factor = 1u32;
-            let (mut mana, mut spirits, mut vp, mut box_vp) = (0u32, [0u32; 4], 0u32, 0u32);
-            for (best, part) in self.turn.best.iter_mut().zip(&parts) {
-                best.keep_max(part);
-                mana += u32::from(best.mana);
-                for k in 0..4 {
-                    spirits[k] += u32::from(best.spirits[k]);
-                }
-                vp += u32::from(best.vp);
-                box_vp += u32::from(best.box_vp);
-                factor = (factor * u32::from(best.mana_factor.max(1))).min(250);
-            }
-            t.mana = mana.min(250) as u8;
-            t.spirits = spirits.map(|x| x.min(250) as u8);
-            t.vp = vp.min(u32::from(u16::MAX)) as u16;
-            t.box_vp = box_vp.min(u32::from(u16::MAX)) as u16;
-            t.mana_factor = factor as u8;
+        if !self.turn.banking {
+            // Nothing changed the field yet: the field's gains as counted now (the fast path).
+            let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
+            let factor = t.mana_factor.max(1);
+            self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+            self.set_totals(&t, factor);
+            return;
         }
+        let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
+        let (_, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), Some(&mut parts));
+        // The sum of each part's best (a card that left the field keeps it): the parts of the cards in
+        // the field since the change, and the vales'.
+        let seen = self.turn.best_seen | p.field_mask() | 1 << NUM_CARDS;
+        self.turn.best_seen = seen;
+        let mut t = harvest::Totals::default();
+        let mut factor = 1u32;
+        let (mut mana, mut spirits, mut vp, mut box_vp) = (0u32, [0u32; 4], 0u32, 0u32);
+        let mut m = seen;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let best = &mut self.turn.best[k];
+            best.keep_max(&parts[k]);
+            mana += u32::from(best.mana);
+            for x in 0..4 {
+                spirits[x] += u32::from(best.spirits[x]);
+            }
+            vp += u32::from(best.vp);
+            box_vp += u32::from(best.box_vp);
+            factor = (factor * u32::from(best.mana_factor.max(1))).min(250);
+        }
+        t.mana = mana.min(250) as u8;
+        t.spirits = spirits.map(|x| x.min(250) as u8);
+        t.vp = vp.min(u32::from(u16::MAX)) as u16;
+        t.box_vp = box_vp.min(u32::from(u16::MAX)) as u16;
+        t.mana_factor = factor as u8;
         let factor = t.mana_factor.max(1);
         self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
         self.set_totals(&t, factor);
@@ -1892,7 +1903,6 @@ impl MysticVale {
     /// The Harvest Phase ends (`done`): the leader's side, the harvest's VP, then the Discard Phase.
     fn end_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
-        self.turn.harvesting = false;
         if self.turn.upgraded {
             // Only the leader's card changed (its side).
             if let Some(l) = self.players[i].leader {
@@ -1925,9 +1935,42 @@ impl MysticVale {
         self.sleeve_or_discard(ev);
     }
 
-    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply).
+    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply). In the
+    /// Harvest Phase (rules revision 2), an action that may change the field (a card leaving, joining or
+    /// moving, an advancement sleeved, a guardian added) first records each card's gains
+    /// (`Turn::best`), which the recounts keep at their best from then on (ruling MV83).
     #[inline(never)]
     fn apply_other<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let changes = self.phase == Phase::Harvest
+            && self.ordered()
+            && match action {
+                Action::Evoke
+                | Action::EvokeOn(_)
+                | Action::EvokeBought(..)
+                | Action::Portal(..)
+                | Action::Conclave(_)
+                | Action::Discard(_)
+                | Action::AbilityGraft(..)
+                | Action::AbilityCard(_)
+                | Action::AbilityCommon(..)
+                | Action::AbilitySoil(..)
+                | Action::AbilityPick(_)
+                | Action::AbilitySpirit(_)
+                | Action::AbilityTake(_) => true,
+                // Silver Tree's discard. Not Old Bakarab's card going under the deck with the Workshop
+                // advancements just sleeved on it, never counted (EN:1712: they are not used).
+                Action::Decline => self.turn.silver_tree,
+                _ => false,
+            };
+        if changes && !self.turn.banking {
+            self.turn.best = self.card_gains();
+            self.turn.best_seen = self.cur().field_mask();
+            self.turn.banking = true;
+        }
+        self.apply_rest(action, ev);
+    }
+
+    fn apply_rest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
@@ -2792,7 +2835,7 @@ pub mod selftest {
                         let t = &g.turn;
                         // (Not while Old Bakarab's Workshop sleeves onto a card that leaves unused.)
                         if t.ability_open.is_none()
-                            && t.best == parts
+                            && (!t.banking || t.best == parts)
                             && t.gained == harvest::Totals::default()
                             && t.converted == [0; 3]
                         {
