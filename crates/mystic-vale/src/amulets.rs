@@ -296,10 +296,18 @@ impl MysticVale {
             (Evoke::SleeveNow, Some(c)) => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
                     let b = self.turn.bought.remove(k);
+                    // Still one of the Harvest's buys (EN:1771).
+                    if self.ordered() {
+                        self.turn.sleeved_now = self.turn.sleeved_now.saturating_add(1);
+                    }
                     self.sleeve(b.adv, c, ev);
                 }
             }
-            (Evoke::ManaOrGuardians, Some(c)) => self.players[i].ember = Some((c, a.amount)),
+            (Evoke::ManaOrGuardians, Some(c)) => {
+                self.players[i].ember = Some((c, a.amount));
+                // Canopy Explorer resolved after the guardians were added (EN:462, 919).
+                self.explore_more(c, u32::from(a.amount), ev);
+            }
             _ => {}
         }
         self.silver_tree_on_evoke();

@@ -31,6 +31,8 @@ pub trait Table {
     fn amulet(&self, i: usize) -> Option<u8>;
     /// Player `i`'s Borderwatch Bog result: cards placed in its extra Planting Phase, once over (public).
     fn bog(&self, i: usize) -> Option<u8>;
+    /// The rules revision played ([`Options::rules`](crate::Options)).
+    fn rules(&self) -> u8;
 }
 
 impl Table for MysticVale {
@@ -64,6 +66,9 @@ impl Table for MysticVale {
     fn bog(&self, i: usize) -> Option<u8> {
         self.players[i].bog
     }
+    fn rules(&self) -> u8 {
+        self.options.rules
+    }
 }
 
 impl Table for View {
@@ -96,6 +101,9 @@ impl Table for View {
     }
     fn bog(&self, i: usize) -> Option<u8> {
         self.players[i].bog
+    }
+    fn rules(&self) -> u8 {
+        self.options.rules
     }
 }
 
@@ -132,7 +140,7 @@ pub struct Cards<'a> {
     /// as one of the card's (its ongoing part is in `stats`).
     pub graft: Option<(u8, Ability)>,
     /// The cards given extra guardians this turn (Conclave of Ents, Wildfire Ember), and how many.
-    pub bonus: [Option<(u8, u8)>; 2],
+    pub bonus: [Option<(u8, u8)>; 3],
     /// Cards that joined the end of the field as the harvest began (Call of the Hunt, Canopy Explorer).
     pub added: u8,
     /// The whole table and the harvesting seat, for unique effects.
@@ -192,8 +200,69 @@ pub fn blank_cards(sleeves: &[Sleeve; NUM_CARDS], leader: Option<LeaderCard>, ca
     cards.filter(|&c| sleeves[c as usize].owned().next().is_none() && leader.is_none_or(|l| l.card != c)).count() as u32
 }
 
-/// The harvest of `field` with the harvest abilities of the vales `vales` (those owned before the turn).
+/// Each field card's gains (index [`NUM_CARDS`]: the vales'), as [`gains`] writes them on request.
+pub type Parts = [Totals; NUM_CARDS + 1];
+
+impl Totals {
+    /// Keeps, for each kind of gain, the larger of `self` and `o` (Ley Line Overflow's factor too).
+    pub fn keep_max(&mut self, o: &Totals) {
+        self.mana = self.mana.max(o.mana);
+        for k in 0..4 {
+            self.spirits[k] = self.spirits[k].max(o.spirits[k]);
+        }
+        self.vp = self.vp.max(o.vp);
+        self.box_vp = self.box_vp.max(o.box_vp);
+        self.mana_factor = self.mana_factor.max(o.mana_factor);
+    }
+}
+
+/// The running sums of [`gains`]: mana, spirits, VP, box VP, Ley Line Overflow's factor.
+type Sums = (u32, [u32; 4], u32, u32, u32);
+
+/// Adds to `out` what was summed between `before` and `after` (one card's or the vales' part).
+fn add_part(out: &mut Totals, before: Sums, after: Sums) {
+    let cap8 = |x: u32| x.min(250) as u8;
+    let cap16 = |x: u32| x.min(u32::from(u16::MAX)) as u16;
+    out.mana = out.mana.saturating_add(cap8(after.0 - before.0));
+    for k in 0..4 {
+        out.spirits[k] = out.spirits[k].saturating_add(cap8(after.1[k] - before.1[k]));
+    }
+    out.vp = out.vp.saturating_add(cap16(after.2 - before.2));
+    out.box_vp = out.box_vp.saturating_add(cap16(after.3 - before.3));
+    let f = after.4 / before.4.max(1);
+    out.mana_factor = cap8(u32::from(out.mana_factor.max(1)) * f.max(1));
+}
+
+/// The harvest of `field` with the harvest abilities of the vales `vales` (those owned before the turn):
+/// Ley Line Overflow doubles the rest, then Grassland takes its mana (EN:1049-1055, ruling MV42).
 pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
+    let (mut t, minus, late) = gains(h, field, vales, None);
+    t.mana = finish_mana(h, t.mana, late, t.mana_factor, minus);
+    t
+}
+
+/// The harvest's mana from its gains `mana` (of which `late` from unique effects) after Ley Line
+/// Overflow and Grassland. Rules revision 1 doubled only what the cards and vales gave, not what unique
+/// effects added (Dione's upgraded side).
+pub(crate) fn finish_mana(h: &Cards, mana: u8, late: u8, factor: u8, minus: u8) -> u8 {
+    if h.table.is_some_and(|(t, _)| t.rules() < 2) {
+        overflow(u32::from(mana - late.min(mana)), factor, minus).saturating_add(late)
+    } else {
+        overflow(u32::from(mana), factor, minus)
+    }
+}
+
+/// Mana `raw` doubled by Ley Line Overflow (`factor`), less `minus` (Grassland), at most 250.
+pub fn overflow(raw: u32, factor: u8, minus: u8) -> u8 {
+    (raw * u32::from(factor.max(1))).saturating_sub(u32::from(minus)).min(250) as u8
+}
+
+/// The gains of a harvest before Ley Line Overflow and Grassland: `mana` is the plain sum and
+/// `mana_factor` what Ley Line Overflow multiplies by; the mana Grassland takes is returned beside, then
+/// the part of `mana` unique harvest effects added (Dione's upgraded side). With `parts`, each card's
+/// gains and the vales' are also added there (banking reads them, `MysticVale::recount`); they add up to
+/// the totals.
+pub fn gains(h: &Cards, field: &[u8], vales: &[u8], mut parts: Option<&mut Parts>) -> (Totals, u8, u8) {
     let db = h.db;
     let mut mana: u32 = 0;
     let mut minus: u32 = 0;
@@ -207,6 +276,7 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
     let mut unique_cards = 0u32;
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for &c in field.iter().chain(h.copy.iter()) {
+        let start = parts.is_some().then_some((mana, spirits, vp, box_vp, factor));
         let st = &h.stats[c as usize];
         mana += u32::from(st.mana);
         for k in 0..4 {
@@ -219,42 +289,45 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
             }
         }
         vp += u32::from(st.vp);
-        if !st.acts(Timing::Harvest) {
-            continue;
-        }
-        let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-        let (list, n) = ability_list(db, h.cards[c as usize], leader_face(db, h.leader, c));
-        let given = h.graft.filter(|g| g.0 == c).map(|g| g.1);
-        for ab in list[..n].iter().copied().chain(given) {
-            if ab.timing != Timing::Harvest {
-                continue;
-            }
-            match ab.effect {
-                Effect::Gain => {
-                    let gain = u32::from(ab.amount) * harvest_count(ab.per, h, c, field);
-                    match ab.reward {
-                        Reward::Mana => mana += gain,
-                        Reward::Vp => vp += gain * double,
-                        Reward::BoxVp => box_vp += gain * double,
-                        r => {
-                            if let Some(k) = r.spirit() {
-                                spirits[k as usize] += gain;
+        if st.acts(Timing::Harvest) {
+            let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+            let (list, n) = ability_list(db, h.cards[c as usize], leader_face(db, h.leader, c));
+            let given = h.graft.filter(|g| g.0 == c).map(|g| g.1);
+            for ab in list[..n].iter().copied().chain(given) {
+                if ab.timing != Timing::Harvest {
+                    continue;
+                }
+                match ab.effect {
+                    Effect::Gain => {
+                        let gain = u32::from(ab.amount) * harvest_count(ab.per, h, c, field);
+                        match ab.reward {
+                            Reward::Mana => mana += gain,
+                            Reward::Vp => vp += gain * double,
+                            Reward::BoxVp => box_vp += gain * double,
+                            r => {
+                                if let Some(k) = r.spirit() {
+                                    spirits[k as usize] += gain;
+                                }
                             }
                         }
                     }
+                    // Yaquei's upgraded side: the starting side's gain comes first, before the fill (MV65).
+                    Effect::FillField if ab.reward == Reward::Mana => mana += harvest_count(ab.per, h, c, field),
+                    Effect::ManaMinus => minus += u32::from(ab.amount),
+                    Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
+                    Effect::Unique => {
+                        unique = true;
+                        unique_cards |= 1 << c;
+                    }
+                    _ => {}
                 }
-                // Yaquei's upgraded side: the starting side's gain comes first, before the fill (MV65).
-                Effect::FillField if ab.reward == Reward::Mana => mana += harvest_count(ab.per, h, c, field),
-                Effect::ManaMinus => minus += u32::from(ab.amount),
-                Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
-                Effect::Unique => {
-                    unique = true;
-                    unique_cards |= 1 << c;
-                }
-                _ => {}
             }
         }
+        if let (Some(out), Some(start)) = (parts.as_deref_mut(), start) {
+            add_part(&mut out[c as usize], start, (mana, spirits, vp, box_vp, factor));
+        }
     }
+    let start = (mana, spirits, vp, box_vp, 1);
     for &v in vales {
         let x = db.hot_vale(v);
         let ab = x.ability;
@@ -272,22 +345,25 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
             }
         }
     }
+    if let Some(out) = parts.as_deref_mut() {
+        add_part(&mut out[NUM_CARDS], start, (mana, spirits, vp, box_vp, 1));
+    }
     let cap8 = |x: u32| x.min(250) as u8;
-    // Ley Line Overflow resolves last (EN:1049-1055) and Grassland takes 1 from the total of symbols
-    // and abilities, that one included (ruling MV42).
     let mut t = Totals {
-        mana: cap8((mana * factor).saturating_sub(minus)),
+        mana: cap8(mana),
         mana_factor: factor as u8,
         spirits: spirits.map(cap8),
         vp: vp.min(u32::from(u16::MAX)) as u16,
         box_vp: box_vp.min(u32::from(u16::MAX)) as u16,
     };
+    let before_unique = t.mana;
     if let (true, Some((table, seat))) = (unique, h.table) {
         for &c in field.iter().chain(h.copy.iter()) {
             // Only cards the first pass found a unique ability on (a leader's card is read from its side).
             if unique_cards & (1 << c) == 0 && h.leader.is_none_or(|l| l.card != c) {
                 continue;
             }
+            let before = t;
             for ab in h.abilities(c) {
                 if ab.timing == Timing::Harvest
                     && ab.effect == Effect::Unique
@@ -296,7 +372,14 @@ pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
                     f(table, seat, c, &mut t);
                 }
             }
+            if let Some(out) = parts.as_deref_mut() {
+                let sums = |t: &Totals| {
+                    let s = t.spirits.map(u32::from);
+                    (u32::from(t.mana), s, u32::from(t.vp), u32::from(t.box_vp), 1)
+                };
+                add_part(&mut out[c as usize], sums(&before), sums(&t));
+            }
         }
     }
-    t
+    (t, cap8(minus), t.mana - before_unique.min(t.mana))
 }

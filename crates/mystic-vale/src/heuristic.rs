@@ -745,8 +745,11 @@ fn push_risk(view: &View) -> f64 {
     let n = pool.len() as f64;
     let nbad = pool.iter().filter(|&&c| bad(c)).count() as f64;
     let risk = nbad / n;
-    let druid = !p.druid_used
-        && p.field.iter().chain(p.on_deck.iter()).any(|&c| p.cards[c as usize].has(db, Effect::DiscardOnDeck));
+    let druid = p
+        .field
+        .iter()
+        .chain(p.on_deck.iter())
+        .any(|&c| p.druid_cards & (1 << c) == 0 && p.cards[c as usize].has(db, Effect::DiscardOnDeck));
     if druid && n > 1.0 {
         // The spoiling card is discarded and another revealed from the rest.
         risk * ((nbad - 1.0).max(0.0) / (n - 1.0))
@@ -1482,8 +1485,8 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let buys = 2
         + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0)
         + usize::from(view.turn.ability_buys.0);
-    let used =
-        (view.turn.bought.len() + usize::from(view.turn.upgraded)).saturating_sub(usize::from(view.turn.claimed));
+    let used = (view.turn.bought.len() + usize::from(view.turn.sleeved_now) + usize::from(view.turn.upgraded))
+        .saturating_sub(usize::from(view.turn.claimed));
     let buys = buys - used.min(buys);
     // A vale that makes a level free (Eagle's Cry Peak): when a level-2 common is worth more than its VP.
     for &a in legal {

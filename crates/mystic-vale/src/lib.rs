@@ -37,7 +37,7 @@ pub mod words;
 pub use actions::{Action, Source};
 pub use cards::{CardDb, CardError, DbRef};
 pub use events::Event;
-pub use setup::{Options, Setup, SetupPlayer};
+pub use setup::{Options, RULES, Setup, SetupPlayer};
 pub use state::{MysticVale, Phase};
 pub use view::View;
 
@@ -117,6 +117,16 @@ impl Game for MysticVale {
                 help: "essential: every set (as sets=all) with the official leader and amulet draft",
                 help_fr: "essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes",
                 kind: OptionKind::Choice { choices: &["base", "essential"] },
+            },
+            OptionDoc {
+                name: "rules",
+                default: "2",
+                help: "rules revision: 2 (the rulebook's: abilities resolved one by one in the player's order) or 1 \
+                       (the earlier reading, with which records that name no revision replay)",
+                help_fr: "révision des règles : 2 (celle du livret : les capacités résolues une à une dans l'ordre du \
+                          joueur) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui \
+                          n'en nomment aucune)",
+                kind: OptionKind::Choice { choices: &["2", "1"] },
             },
         ]
     }

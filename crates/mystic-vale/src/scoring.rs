@@ -139,7 +139,11 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
     let mut own = 0i32;
     let mut owned = 0i32;
     let mut guardians: Option<i32> = None;
+    // "Most among" VP from advancements' text (Gaia's Outcast), which Medusa Grotto doubles (EN:1407),
+    // and from vales, which it does not (EN:1411).
+    let mut most_cards = 0i32;
     let mut most = 0i32;
+    let mut end_factor = 1i32;
     let mut unique = 0u32;
     for (c, s) in cards.iter().enumerate() {
         let face = leader_face(db, leader, c as u8);
@@ -158,7 +162,7 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
                         owned = owned.saturating_add(n);
                     }
                 }
-                Effect::MostAmong if ab.per == Count::DecayOwned => most += i32::from(ab.amount),
+                Effect::MostAmong if ab.per == Count::DecayOwned => most_cards += i32::from(ab.amount),
                 Effect::Unique => unique |= 1 << c,
                 _ => {}
             }
@@ -185,6 +189,7 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
                 let own: i32 = cards.iter().map(|s| card_end_points(db, *s, None)).sum();
                 let advs = own.saturating_add(owned_points(db, cards, t.leader(i)));
                 total += advs.saturating_mul(i32::from(ab.amount.saturating_sub(1)));
+                end_factor = end_factor.saturating_mul(i32::from(ab.amount.max(1)));
             }
             Effect::Unique => {
                 if let Some(f) = crate::effects::module(ab.module).and_then(|m| m.end_points) {
@@ -212,6 +217,9 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
             }
         }
     }
+    // Rules revision 1 did not double them.
+    let end_factor = if t.rules() < 2 { 1 } else { end_factor };
+    most = most.saturating_add(most_cards.saturating_mul(end_factor));
     if most > 0 {
         let mine = decay_owned(t, i);
         if (0..t.seats()).all(|j| j == i || decay_owned(t, j) < mine) {

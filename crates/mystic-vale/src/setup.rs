@@ -92,6 +92,18 @@ pub struct Options {
     /// are their cards (from every set). Empty: every card of the sets.
     #[serde(default)]
     pub conclaves: String,
+    /// The rules revision: [`RULES`] for new games. Records written before revision 2 (issue 33:
+    /// abilities resolved one by one in the player's order, gains banked at once, each card's ability
+    /// once a turn) name none and replay with revision 1.
+    #[serde(default = "first_rules")]
+    pub rules: u8,
+}
+
+/// The rules revision of new games (see [`Options::rules`]).
+pub const RULES: u8 = 2;
+
+fn first_rules() -> u8 {
+    1
 }
 
 fn base() -> String {
@@ -110,6 +122,7 @@ impl Default for Options {
             buy_vp: false,
             stacked_duplicates: false,
             conclaves: String::new(),
+            rules: RULES,
         }
     }
 }
@@ -187,6 +200,9 @@ impl Options {
     pub fn validate(&self) -> Result<DbRef, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
             return Err(SetupError::new("players", format!("Mystic Vale is played by 2 to 4, not {}", self.players)));
+        }
+        if !(1..=RULES).contains(&self.rules) {
+            return Err(SetupError::new("rules", format!("rules revision 1 to {RULES}, not {}", self.rules)));
         }
         let spec = self.card_spec()?;
         let db = DbRef::resolve(Some(&spec)).map_err(|e| {
@@ -884,6 +900,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         decay_cancel: None,
         extra_turn_round: 0,
         conclave: None,
+        conclave2: None,
         aether: None,
         amulet: None,
         pending_mana: 0,
@@ -892,8 +909,8 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         bog: None,
         workshop: Pile::new(),
         boost: None,
-        druid_used: false,
-        druid_prep: false,
+        druid_used: 0,
+        druid_prep: 0,
         stats: [CardStats::default(); NUM_CARDS],
         shown_decay: 0,
         shown_growth: 0,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use sylvan_engine::GameRng;
 
-use crate::cards::{Ability, CardDb, Count, DbRef, Effect, Face, Reward, Spirit, Timing};
+use crate::cards::{Ability, CardDb, Count, DbRef, Effect, Face, Reward, Timing};
 use crate::setup::Options;
 
 /// Cards in a player's deck (a sleeve each).
@@ -360,6 +360,9 @@ pub struct Player {
     /// The card given +1 guardian by Conclave of Ents, and whether it was given in a Prep Phase
     /// (then it lasts through the next Planting Phase).
     pub conclave: Option<(u8, bool)>,
+    /// A second Conclave of Ents' guardian, as `conclave`: each vale once a turn (EN:675).
+    #[serde(default)]
+    pub conclave2: Option<(u8, bool)>,
     /// Aether Tree: the card whose decay (but a Cursed Land's) is cancelled until the next Prep Phase.
     #[serde(default)]
     pub aether: Option<u8>,
@@ -388,10 +391,11 @@ pub struct Player {
     /// Cyrilla's guardians and copied ability on one card until the end of the turn (ruling MV51, MV80).
     #[serde(default)]
     pub boost: Option<Boost>,
-    /// Peacekeeper Druid used this turn.
-    pub druid_used: bool,
-    /// Peacekeeper Druid used in the last Prep Phase (not again in the next Planting Phase).
-    pub druid_prep: bool,
+    /// The cards whose "about to spoil" discard (Peacekeeper Druid, Algeni) was used this turn: each card
+    /// once (EN:675), a bit per card.
+    pub druid_used: u32,
+    /// The cards whose discard was used in the last Prep Phase (not again in the next Planting Phase).
+    pub druid_prep: u32,
     /// Cached per card: its totals (recomputed when it is sleeved).
     pub stats: [CardStats; NUM_CARDS],
     /// Cached: decay counted on the field and on-deck cards (sum of their `stats.decay`).
@@ -425,6 +429,7 @@ impl PartialEq for Player {
             && self.extra_turn_round == o.extra_turn_round
             && self.arbor_growth == o.arbor_growth
             && self.conclave == o.conclave
+            && self.conclave2 == o.conclave2
             && self.aether == o.aether
             && self.amulet == o.amulet
             && self.pending_mana == o.pending_mana
@@ -831,13 +836,15 @@ impl Player {
             Some((x, n)) if x == c => n,
             _ => 0,
         };
-        u8::from(matches!(self.conclave, Some((x, _)) if x == c)).saturating_add(ember)
+        let conclaves = u8::from(matches!(self.conclave, Some((x, _)) if x == c))
+            + u8::from(matches!(self.conclave2, Some((x, _)) if x == c));
+        conclaves.saturating_add(ember)
     }
 
     /// The cards given extra guardians this turn, and how many (Conclave of Ents, Wildfire Ember).
     #[inline]
-    pub fn bonuses(&self) -> [Option<(u8, u8)>; 2] {
-        [self.conclave.map(|(c, _)| (c, 1)), self.ember]
+    pub fn bonuses(&self) -> [Option<(u8, u8)>; 3] {
+        [self.conclave.map(|(c, _)| (c, 1)), self.conclave2.map(|(c, _)| (c, 1)), self.ember]
     }
 }
 
@@ -888,12 +895,41 @@ pub struct Turn {
     /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
     #[serde(default)]
     pub gained: crate::harvest::Totals,
+    /// Each field card's gains this harvest (index 20: the vales'), the most it gave at any count (each
+    /// ability resolved when it gave the most, its gain then kept, EN:462, 478, 695): a later change of
+    /// the field (a card leaving, moving or joining) never counts a gain taken lower (ruling MV83).
+    #[serde(default)]
+    pub best: crate::harvest::Parts,
+    /// The field changed in this Harvest Phase (an action that may lower a count): from then on the totals
+    /// are the sum of `best`, read at every recount; before, the field's gains as counted (the same).
+    #[serde(default)]
+    pub banking: bool,
+    /// The cards counted in `best` (bit per card; bit 20: the vales).
+    #[serde(default)]
+    pub best_seen: u32,
+    /// VP gained at once this harvest (exchanges, the `buy_vp` variant, vales), already in the player's
+    /// play area (EN:695).
+    #[serde(default)]
+    pub vp_now: u16,
+    /// Purchases Darksoul Ember sleeved at once this harvest: still two of the buys (EN:1771).
+    #[serde(default)]
+    pub sleeved_now: u8,
+    /// Pool of Visions kept a card this Discard Phase.
+    #[serde(default)]
+    pub pool_kept: bool,
     /// The mana token was spent this turn.
     pub token_used: bool,
-    /// Sunstone Aerie used: the kind turned wild.
-    pub aerie: Option<Spirit>,
+    /// Spirits turned wild this turn (Sunstone Aerie, Stormcaller), per kind: animal, forest, sky.
+    #[serde(default)]
+    pub converted: [u8; 3],
+    /// Vales that stay in play (Sunstone Aerie) whose conversion was used this turn: each once (EN:675).
+    #[serde(default)]
+    pub converters_used: u8,
     /// Conclave of Ents used this turn.
     pub conclave_used: bool,
+    /// Conclave of Ents vales used this turn (each once, EN:675).
+    #[serde(default)]
+    pub conclaves_used: u8,
     /// Advancements bought.
     pub bought: Vec<Bought>,
     /// Vales bought (the last ones in the player's list).
@@ -1168,7 +1204,12 @@ impl MysticVale {
         if db.growth_vales {
             net -= vale_growth(db, &pl.vales);
         }
-        if pl.conclave.is_some() || pl.ember.is_some() || pl.aether.is_some() || pl.decay_cancel.is_some() {
+        if pl.conclave.is_some()
+            || pl.conclave2.is_some()
+            || pl.ember.is_some()
+            || pl.aether.is_some()
+            || pl.decay_cancel.is_some()
+        {
             net -= self.growth_this_turn(p);
         }
         net

@@ -48,6 +48,13 @@ impl MysticVale {
         Seat(self.current)
     }
 
+    /// Whether the game plays rules revision 2 ([`Options::rules`](crate::Options)): abilities resolved in
+    /// the player's order with their gains banked at once, each card's ability once a turn (issue 33).
+    #[inline]
+    pub(crate) fn ordered(&self) -> bool {
+        self.options.rules >= 2
+    }
+
     /// The vales the active player owned before this turn (their abilities are usable, EN:518).
     pub(crate) fn usable_vales(&self) -> &[u8] {
         let p = self.cur();
@@ -88,18 +95,43 @@ impl MysticVale {
         self.vale_use(Timing::WouldSpoil, Effect::Gain)
     }
 
+    /// Whether a Conclave of Ents unused this turn is usable: each vale once a turn (EN:675); rules
+    /// revision 1 allowed one use whatever the number of vales.
     fn conclave_usable(&self) -> bool {
-        !self.turn.conclave_used && self.vale_use(Timing::AnyTime, Effect::PlusGuardian).is_some()
+        if !self.ordered() {
+            return !self.turn.conclave_used && self.vale_use(Timing::AnyTime, Effect::PlusGuardian).is_some();
+        }
+        if self.turn.usable & Effect::PlusGuardian.bit() == 0 {
+            return false;
+        }
+        let owned = self
+            .usable_vales()
+            .iter()
+            .filter(|&&v| {
+                let a = self.db.hot_vale(v).ability;
+                a.timing == Timing::AnyTime && a.effect == Effect::PlusGuardian
+            })
+            .count();
+        owned > usize::from(self.turn.conclaves_used)
     }
 
     fn druid_usable(&self) -> bool {
+        self.druid_card().is_some()
+    }
+
+    /// The first field card whose "about to spoil" discard (Peacekeeper Druid, Algeni) is unused this
+    /// turn: each card's ability once (EN:675; Moss Troll's is an "on spoil" ability, EN:1101-1107).
+    fn druid_card(&self) -> Option<u8> {
         let p = self.cur();
-        // Peacekeeper Druid, Algeni: "about to spoil" (Moss Troll's is an "on spoil" ability, EN:1101-1107).
-        !p.druid_used
-            && p.field.iter().any(|&c| {
-                p.stats[c as usize].has(Effect::DiscardOnDeck)
-                    && self.card_ability(c, Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
-            })
+        if p.druid_used != 0 && !self.ordered() {
+            // Rules revision 1: once a turn for all such cards.
+            return None;
+        }
+        p.field.iter().copied().find(|&c| {
+            p.druid_used & (1 << c) == 0
+                && p.stats[c as usize].has(Effect::DiscardOnDeck)
+                && self.card_ability(c, Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
+        })
     }
 
     /// Starts the active player's turn.
@@ -116,8 +148,17 @@ impl MysticVale {
         self.turn.free_level = None;
         self.turn.portal_used = false;
         self.turn.token_used = false;
-        self.turn.aerie = None;
+        self.turn.converted = [0; 3];
+        self.turn.converters_used = 0;
         self.turn.conclave_used = false;
+        self.turn.conclaves_used = 0;
+        if self.turn.banking {
+            self.turn.best = [harvest::Totals::default(); NUM_CARDS + 1];
+            self.turn.banking = false;
+        }
+        self.turn.vp_now = 0;
+        self.turn.sleeved_now = 0;
+        self.turn.pool_kept = false;
         self.turn.bought.clear();
         self.turn.vales_bought = 0;
         self.turn.vales_taken = 0;
@@ -157,7 +198,7 @@ impl MysticVale {
         }
         let p = &mut self.players[self.current as usize];
         p.druid_used = p.druid_prep;
-        p.druid_prep = false;
+        p.druid_prep = 0;
         if p.skip_next {
             // Spoiled in the Prep Phase: straight to the Discard Phase.
             p.skip_next = false;
@@ -177,9 +218,12 @@ impl MysticVale {
 
     fn end_planting(&mut self) {
         let p = &mut self.players[self.current as usize];
+        // A Prep-phase Conclave lasts through the next Planting Phase only.
         if matches!(p.conclave, Some((_, true))) {
-            // A Prep-phase Conclave lasts through the next Planting Phase only.
             p.conclave = None;
+        }
+        if matches!(p.conclave2, Some((_, true))) {
+            p.conclave2 = None;
         }
     }
 
@@ -457,13 +501,19 @@ impl MysticVale {
             || self.aether_targets() != 0
     }
 
-    /// Aether Tree: the field and on-deck cards whose decay it would cancel (none if no usable vale).
+    /// Aether Tree: the field and on-deck cards it may choose (none if no usable vale).
     fn aether_targets(&self) -> u32 {
         if self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard).is_none() {
             return 0;
         }
+        // "Choose a card in your field" (EN:1232): any card, also one whose only decay is a Cursed
+        // Land's (nothing is then canceled); the on-deck card too (EN:1234's example).
         let p = self.cur();
         let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
+        if self.ordered() {
+            return mask;
+        }
+        // Rules revision 1: only the cards it would cancel decay on.
         let mut out = 0;
         let mut m = mask;
         while m != 0 {
@@ -729,6 +779,29 @@ impl MysticVale {
         }
     }
 
+    /// Canopy Explorer resolved after `guardians` more guardians were added to its card `c` in the
+    /// Harvest Phase (EN:919: a card for each guardian on it; EN:462, 478: the player orders the
+    /// Harvest): the cards those guardians take join the field now.
+    pub(crate) fn explore_more<S: EventSink<Event>>(&mut self, c: u8, guardians: u32, ev: &mut S) {
+        let p = self.cur();
+        if self.phase != Phase::Harvest
+            || !self.ordered()
+            || !p.stats[c as usize].has(Effect::DeckToField)
+            || !p.field.contains(&c)
+        {
+            return;
+        }
+        let n: u32 = p.cards[c as usize]
+            .advs()
+            .map(|a| self.db.hot(a).ability)
+            .filter(|ab| {
+                ab.effect == Effect::DeckToField && ab.timing == Timing::Harvest && ab.per == Count::GuardiansOnCard
+            })
+            .map(|ab| u32::from(ab.amount) * guardians)
+            .sum();
+        self.deck_to_field(n, ev);
+    }
+
     /// A vale's "when bought" ability, right after its purchase (EN:1112, 1239).
     fn when_bought<S: EventSink<Event>>(&mut self, v: u8, ev: &mut S) {
         let i = self.current as usize;
@@ -952,34 +1025,104 @@ impl MysticVale {
         })
     }
 
-    /// Recounts the harvest totals (after Conclave of Ents changes a guardian count).
-    pub(crate) fn recount(&mut self) {
+    /// The active player's cards as this Harvest Phase reads them.
+    fn harvest_cards(&self) -> harvest::Cards<'_> {
         let p = &self.players[self.current as usize];
-        // An upgraded side counts from the next harvest (EN:854).
-        let leader = p.leader.map(|l| crate::state::LeaderCard { upgraded: l.upgraded && !self.turn.upgraded, ..l });
-        let cards = harvest::Cards {
+        harvest::Cards {
             db: &self.db,
             cards: &p.cards,
             stats: &p.stats,
-            leader,
+            // An upgraded side counts from the next harvest (EN:854).
+            leader: self.harvest_leader(),
             bonus: p.bonuses(),
             copy: self.turn.copy,
             graft: p.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
             added: self.turn.added,
             table: Some((self, self.current as usize)),
-        };
-        let t = harvest::totals(&cards, &p.field, self.usable_vales());
+        }
+    }
+
+    /// The gains of each field card of the active player now (index [`NUM_CARDS`]: the vales').
+    pub(crate) fn card_gains(&self) -> harvest::Parts {
+        let mut out = [harvest::Totals::default(); NUM_CARDS + 1];
+        harvest::gains(&self.harvest_cards(), &self.cur().field, self.usable_vales(), Some(&mut out));
+        out
+    }
+
+    /// Recounts the harvest totals (after a change of the field, e.g. Conclave of Ents adding a
+    /// guardian), then Ley Line Overflow doubles the total mana and Grassland takes its part (EN:1049-1055,
+    /// ruling MV42).
+    ///
+    /// Rules revision 2 (MV83): each card's gains (and the vales') are kept at the most they gave in
+    /// this Harvest Phase (`Turn::best`), as if each ability had been resolved when it gave the most, its
+    /// gain then kept (EN:462, 478, 695): a card that leaves, or whose count drops when another card
+    /// joins or moves, keeps what it gave. The gains of actions (`gain_now`) are added, then doubled.
+    pub(crate) fn recount(&mut self) {
+        let p = &self.players[self.current as usize];
+        let h = self.harvest_cards();
         let g = self.turn.gained;
-        self.turn.mana_total = t.mana.saturating_add(g.mana);
+        if !self.ordered() {
+            // Rules revision 1: the field's gains as counted now; the gains of actions not doubled.
+            let (t, minus, late) = harvest::gains(&h, &p.field, self.usable_vales(), None);
+            let factor = t.mana_factor.max(1);
+            self.turn.mana_total = harvest::finish_mana(&h, t.mana, late, factor, minus).saturating_add(g.mana);
+            self.set_totals(&t, factor);
+            return;
+        }
+        if !self.turn.banking {
+            // Nothing changed the field yet: the field's gains as counted now (the fast path).
+            let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
+            let factor = t.mana_factor.max(1);
+            self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+            self.set_totals(&t, factor);
+            return;
+        }
+        let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
+        let (_, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), Some(&mut parts));
+        // The sum of each part's best (a card that left the field keeps it): the parts of the cards in
+        // the field since the change, and the vales'.
+        let seen = self.turn.best_seen | p.field_mask() | 1 << NUM_CARDS;
+        self.turn.best_seen = seen;
+        let mut t = harvest::Totals::default();
+        let mut factor = 1u32;
+        let (mut mana, mut spirits, mut vp, mut box_vp) = (0u32, [0u32; 4], 0u32, 0u32);
+        let mut m = seen;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let best = &mut self.turn.best[k];
+            best.keep_max(&parts[k]);
+            mana += u32::from(best.mana);
+            for x in 0..4 {
+                spirits[x] += u32::from(best.spirits[x]);
+            }
+            vp += u32::from(best.vp);
+            box_vp += u32::from(best.box_vp);
+            factor = (factor * u32::from(best.mana_factor.max(1))).min(250);
+        }
+        t.mana = mana.min(250) as u8;
+        t.spirits = spirits.map(|x| x.min(250) as u8);
+        t.vp = vp.min(u32::from(u16::MAX)) as u16;
+        t.box_vp = box_vp.min(u32::from(u16::MAX)) as u16;
+        t.mana_factor = factor as u8;
+        let factor = t.mana_factor.max(1);
+        self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+        self.set_totals(&t, factor);
+    }
+
+    /// Sets the turn's spirits and VP from the field's `t` and the gains of actions, and Ley Line
+    /// Overflow's `factor`; then Sunstone Aerie's conversions.
+    fn set_totals(&mut self, t: &harvest::Totals, factor: u8) {
+        let g = self.turn.gained;
         for k in 0..4 {
             self.turn.spirits[k] = t.spirits[k].saturating_add(g.spirits[k]);
         }
         self.turn.vp_total = t.vp.saturating_add(g.vp);
         self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
-        self.turn.mana_factor = t.mana_factor.max(1);
-        if let Some(s) = self.turn.aerie {
-            self.turn.spirits[s as usize] = self.turn.spirits[s as usize].saturating_sub(1);
-            self.turn.spirits[3] = self.turn.spirits[3].saturating_add(1);
+        self.turn.mana_factor = factor;
+        for (k, &n) in self.turn.converted.iter().enumerate() {
+            self.turn.spirits[k] = self.turn.spirits[k].saturating_sub(n);
+            self.turn.spirits[3] = self.turn.spirits[3].saturating_add(n);
         }
     }
 
@@ -1000,7 +1143,8 @@ impl MysticVale {
     /// Advancement buys used this Harvest Phase: purchases waiting and the leader's upgrade (EN:852), not
     /// the claims (EN:1116).
     pub(crate) fn buys_made(&self) -> usize {
-        (self.turn.bought.len() + usize::from(self.turn.upgraded)).saturating_sub(usize::from(self.turn.claimed))
+        (self.turn.bought.len() + usize::from(self.turn.sleeved_now) + usize::from(self.turn.upgraded))
+            .saturating_sub(usize::from(self.turn.claimed))
     }
 
     /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
@@ -1212,7 +1356,10 @@ impl MysticVale {
             }
             Phase::Hatch { first, kept } => {
                 out.push(Action::Decline);
-                push_cards(out, self.keep_targets(first, kept), Action::Keep);
+                // Hatchery's cards, and Pool of Visions' choice when it is resolved first (EN:677).
+                let hatch = self.keep_targets(first, kept);
+                let pool = if self.ordered() { self.pool_targets(kept) } else { 0 };
+                push_cards(out, hatch | pool, Action::Keep);
             }
             Phase::Order { pending, .. } => {
                 for s in Slot::ALL {
@@ -1238,7 +1385,8 @@ impl MysticVale {
             Phase::Harvest => self.legal_harvest(out),
             Phase::Keep => {
                 out.push(Action::Decline);
-                push_cards(out, p.field_mask(), Action::Keep);
+                let mask = if self.ordered() { self.pool_targets(self.turn.kept) } else { p.field_mask() };
+                push_cards(out, mask, Action::Keep);
             }
             Phase::ChooseLeader => {
                 if p.leader_offer.is_some() {
@@ -1314,8 +1462,8 @@ impl MysticVale {
         self.push_conclave(out);
         let mana = self.mana_left();
         let left = self.spirits_left();
-        if self.turn.aerie.is_none()
-            && self.turn.usable & Effect::ConvertToWild.bit() != 0
+        if self.turn.usable & Effect::ConvertToWild.bit() != 0
+            && (self.ordered() || self.turn.converted == [0; 3])
             && self.convert_vale().is_some()
         {
             for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
@@ -1620,24 +1768,36 @@ impl MysticVale {
         best.map(|(c, ab, _)| (c, ab))
     }
 
-    /// A usable vale that turns a spirit wild: one that stays (if its price is paid) before one that
-    /// leaves the game.
+    /// A usable vale that turns a spirit wild and was not used this turn (each vale once, EN:675): one
+    /// that stays (if its price is paid) before one that leaves the game. The staying ones are used in
+    /// the order owned, so the first `converters_used` of them are spent.
     fn convert_vale(&self) -> Option<usize> {
         if self.turn.usable & Effect::ConvertToWild.bit() == 0 {
             return None;
         }
         let mana = self.mana_left();
         let vales = self.usable_vales();
-        let pick = |stay: bool| {
-            vales.iter().position(|&v| {
-                let x = self.db.hot_vale(v);
-                x.ability.timing == Timing::Harvest
-                    && x.ability.effect == Effect::ConvertToWild
-                    && x.remove_self != stay
-                    && x.ability.amount <= mana
-            })
+        let converts = |v: u8| {
+            let x = self.db.hot_vale(v);
+            x.ability.timing == Timing::Harvest && x.ability.effect == Effect::ConvertToWild
         };
-        pick(true).or_else(|| pick(false))
+        let mut spent = self.turn.converters_used;
+        let stay = vales.iter().position(|&v| {
+            let x = self.db.hot_vale(v);
+            if !converts(v) || x.remove_self {
+                return false;
+            }
+            if spent > 0 {
+                spent -= 1;
+                return false;
+            }
+            x.ability.amount <= mana
+        });
+        stay.or_else(|| {
+            vales.iter().position(|&v| {
+                converts(v) && self.db.hot_vale(v).remove_self && self.db.hot_vale(v).ability.amount <= mana
+            })
+        })
     }
 
     /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's
@@ -1655,14 +1815,27 @@ impl MysticVale {
         if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
     }
 
-    /// Adds `n` of `reward` to this harvest, outside the counted totals (they survive a recount).
+    /// Adds `n` of `reward` to this harvest, outside the counted totals (they survive a recount). VP
+    /// are taken at once, from the pool or the box, into the player's play area (EN:695): a vale bought
+    /// later (Sunweaver Copse, EN:1505) sees the pool they left.
     pub(crate) fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
         use crate::cards::Reward as R;
+        let i = self.current as usize;
+        let ordered = self.ordered();
         let g = &mut self.turn.gained;
         match reward {
             R::Mana => g.mana = g.mana.saturating_add(n),
-            R::Vp => g.vp = g.vp.saturating_add(u16::from(n)),
-            R::BoxVp => g.box_vp = g.box_vp.saturating_add(u16::from(n)),
+            // Rules revision 1: taken when the Harvest Phase ended.
+            R::Vp if !ordered => g.vp = g.vp.saturating_add(u16::from(n)),
+            R::BoxVp if !ordered => g.box_vp = g.box_vp.saturating_add(u16::from(n)),
+            R::Vp => {
+                self.turn.vp_now = self.turn.vp_now.saturating_add(u16::from(n));
+                self.gain_vp(i, u16::from(n), &mut sylvan_engine::NoEvents);
+            }
+            R::BoxVp => {
+                self.turn.vp_now = self.turn.vp_now.saturating_add(u16::from(n));
+                self.players[i].vp = self.players[i].vp.saturating_add(u16::from(n));
+            }
             r => {
                 if let Some(k) = r.spirit() {
                     g.spirits[k as usize] = g.spirits[k as usize].saturating_add(n);
@@ -1746,6 +1919,10 @@ impl MysticVale {
             // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
             f(self, i);
         }
+        if S::ENABLED && self.turn.vp_now > 0 {
+            // Taken at once during the harvest (`gain_now`), shown with the rest.
+            ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), self.turn.vp_now));
+        }
         let vp = self.turn.vp_total;
         self.gain_vp(i, vp, ev);
         let box_vp = self.turn.box_vp_total;
@@ -1759,9 +1936,42 @@ impl MysticVale {
         self.sleeve_or_discard(ev);
     }
 
-    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply).
+    /// Applies a legal action other than the most frequent ones of [`apply`](MysticVale::apply). In the
+    /// Harvest Phase (rules revision 2), an action that may change the field (a card leaving, joining or
+    /// moving, an advancement sleeved, a guardian added) first records each card's gains
+    /// (`Turn::best`), which the recounts keep at their best from then on (ruling MV83).
     #[inline(never)]
     fn apply_other<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let changes = self.phase == Phase::Harvest
+            && self.ordered()
+            && match action {
+                Action::Evoke
+                | Action::EvokeOn(_)
+                | Action::EvokeBought(..)
+                | Action::Portal(..)
+                | Action::Conclave(_)
+                | Action::Discard(_)
+                | Action::AbilityGraft(..)
+                | Action::AbilityCard(_)
+                | Action::AbilityCommon(..)
+                | Action::AbilitySoil(..)
+                | Action::AbilityPick(_)
+                | Action::AbilitySpirit(_)
+                | Action::AbilityTake(_) => true,
+                // Silver Tree's discard. Not Old Bakarab's card going under the deck with the Workshop
+                // advancements just sleeved on it, never counted (EN:1712: they are not used).
+                Action::Decline => self.turn.silver_tree,
+                _ => false,
+            };
+        if changes && !self.turn.banking {
+            self.turn.best = self.card_gains();
+            self.turn.best_seen = self.cur().field_mask();
+            self.turn.banking = true;
+        }
+        self.apply_rest(action, ev);
+    }
+
+    fn apply_rest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
@@ -1770,13 +1980,24 @@ impl MysticVale {
             (_, Action::Conclave(c)) => {
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
-                self.players[i].conclave = Some((c, prep));
+                self.turn.conclaves_used = self.turn.conclaves_used.saturating_add(1);
+                let p = &mut self.players[i];
+                if self.options.rules >= 2 && p.conclave.is_some() && p.conclave2.is_none() {
+                    // A second Conclave of Ents (each vale once a turn, EN:675).
+                    p.conclave2 = Some((c, prep));
+                } else {
+                    p.conclave = Some((c, prep));
+                }
                 if S::ENABLED {
                     ev.emit(Audience::Everyone, Event::UsedVale(seat, "Conclave of Ents".into()));
                 }
                 match self.phase {
                     Phase::SpoilPrompt { prep } => self.check_spoil(prep, ev),
-                    Phase::Harvest => self.recount(),
+                    Phase::Harvest => {
+                        // Canopy Explorer resolved after the guardian was added (EN:462, 919).
+                        self.explore_more(c, 1, ev);
+                        self.recount();
+                    }
                     _ => {}
                 }
             }
@@ -1819,10 +2040,11 @@ impl MysticVale {
             }
             (Phase::SpoilPrompt { prep }, Action::Spoil) => self.spoil(prep, ev),
             (Phase::SpoilPrompt { prep }, Action::Druid) => {
+                let bit = self.druid_card().map_or(0, |c| 1u32 << c);
                 let p = &mut self.players[i];
-                p.druid_used = true;
+                p.druid_used |= bit;
                 if prep {
-                    p.druid_prep = true;
+                    p.druid_prep |= bit;
                 }
                 if let Some(c) = p.discard_on_deck() {
                     if S::ENABLED {
@@ -1889,10 +2111,19 @@ impl MysticVale {
                 self.look_next(left.saturating_sub(1), depth, ev);
             }
             (Phase::Hatch { first, kept }, Action::Keep(c)) => {
-                let p = &mut self.players[i];
-                if let Some(k) = p.field.iter().position(|&x| x == c) {
-                    let at = usize::from(kept).min(k);
-                    p.field[at..=k].rotate_right(1);
+                // Hatchery's card, else Pool of Visions resolved before Hatchery's (EN:677).
+                if self.keep_targets(first, kept) & (1 << c) == 0 {
+                    self.turn.pool_kept = true;
+                }
+                if self.ordered() {
+                    self.keep_leftmost(c);
+                } else {
+                    // Rules revision 1: after the cards kept before.
+                    let p = &mut self.players[i];
+                    if let Some(k) = p.field.iter().position(|&x| x == c) {
+                        let at = usize::from(kept).min(k);
+                        p.field[at..=k].rotate_right(1);
+                    }
                 }
                 self.keep_next(first, kept + 1, ev);
             }
@@ -1962,8 +2193,10 @@ impl MysticVale {
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
                     if self.db.hot_vale(v).remove_self {
                         self.remove_vale(k);
+                    } else {
+                        self.turn.converters_used += 1;
                     }
-                    self.turn.aerie = Some(s);
+                    self.turn.converted[s as usize] += 1;
                     self.turn.spirits[s as usize] -= 1;
                     self.turn.spirits[3] += 1;
                     if S::ENABLED {
@@ -2124,7 +2357,13 @@ impl MysticVale {
                 }
                 self.check_spoil(prep, ev);
             }
-            (Phase::Keep, Action::Keep(c)) => self.discard_phase(Some(c), ev),
+            (Phase::Keep, Action::Keep(c)) if !self.ordered() => self.discard_phase(Some(c), ev),
+            (Phase::Keep, Action::Keep(c)) => {
+                self.turn.pool_kept = true;
+                self.keep_leftmost(c);
+                self.turn.kept += 1;
+                self.discard_phase(None, ev);
+            }
             (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
             (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
             _ => {}
@@ -2262,10 +2501,32 @@ impl MysticVale {
         kept as u8
     }
 
-    /// After Hatchery's choices: Pool of Visions may keep one more card.
+    /// A card kept in the field for the next turn (Hatchery, Pool of Visions): it becomes the leftmost,
+    /// before the cards kept by the abilities resolved earlier (EN:874: the effect resolved later ends
+    /// leftmost).
+    fn keep_leftmost(&mut self, c: u8) {
+        let p = &mut self.players[self.current as usize];
+        if let Some(k) = p.field.iter().position(|&x| x == c) {
+            p.field[..=k].rotate_right(1);
+        }
+    }
+
+    /// Pool of Visions: the field cards it may keep, not kept yet (the first `kept` are), if the vale is
+    /// usable and unused this Discard Phase.
+    fn pool_targets(&self, kept: u8) -> u32 {
+        if self.turn.pool_kept || self.vale_use(Timing::Discard, Effect::KeepInField).is_none() {
+            return 0;
+        }
+        self.cur().field.iter().skip(usize::from(kept)).fold(0, |m, &c| m | 1 << c)
+    }
+
+    /// After Hatchery's choices: Pool of Visions may keep one more card, unless it already did.
     fn enter_pool_keep<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let kept = usize::from(self.turn.kept);
-        if self.cur().field.len() > kept && self.vale_use(Timing::Discard, Effect::KeepInField).is_some() {
+        if !self.turn.pool_kept
+            && self.cur().field.len() > kept
+            && self.vale_use(Timing::Discard, Effect::KeepInField).is_some()
+        {
             self.phase = Phase::Keep;
         } else {
             self.discard_phase(None, ev);
@@ -2295,6 +2556,9 @@ impl MysticVale {
         p.ember = None;
         if matches!(p.conclave, Some((_, false))) {
             p.conclave = None;
+        }
+        if matches!(p.conclave2, Some((_, false))) {
+            p.conclave2 = None;
         }
         self.replenish();
         let last = (self.start as usize + self.n() - 1) % self.n();
@@ -2538,6 +2802,67 @@ pub mod selftest {
             }
         }
         assert!(moves > 1_000, "{moves}");
+    }
+
+    /// Banking reads each card's gains apart (`card_gains`): in random games of every set, at every
+    /// Harvest state, the cards' and the vales' gains add up to the field's, and where nothing was banked
+    /// or gained by an action (no ordering choice was made) the fast path `harvest::totals` gives the
+    /// harvest the rules count.
+    pub fn card_gains_add_up_to_the_harvest() {
+        let (mut states, mut plain) = (0, 0);
+        for players in 2..=4 {
+            let options = Options { players, edition: Edition::Essential, ..Options::default() };
+            for game in 0..25 {
+                let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                let mut rng = GameRng::new(game + 77);
+                let mut legal = Vec::new();
+                let mut last: Vec<Action> = Vec::new();
+                while g.to_move().is_some() {
+                    if g.phase == Phase::Harvest && g.turn.vale_choice.is_none() {
+                        let parts = g.card_gains();
+                        let h = g.harvest_cards();
+                        let (all, _, _) = harvest::gains(&h, &g.cur().field, g.usable_vales(), None);
+                        let sum = |f: fn(&harvest::Totals) -> u32| parts.iter().map(f).sum::<u32>();
+                        assert_eq!(sum(|t| u32::from(t.mana)), u32::from(all.mana), "{:?}", g.cur().field);
+                        assert_eq!(sum(|t| u32::from(t.vp)), u32::from(all.vp));
+                        assert_eq!(sum(|t| u32::from(t.box_vp)), u32::from(all.box_vp));
+                        for k in 0..4 {
+                            let spirits: u32 = parts.iter().map(|t| u32::from(t.spirits[k])).sum();
+                            assert_eq!(spirits, u32::from(all.spirits[k]));
+                        }
+                        let factor = parts.iter().map(|t| u32::from(t.mana_factor.max(1))).product::<u32>();
+                        assert_eq!(factor.min(250), u32::from(all.mana_factor.max(1)));
+                        states += 1;
+                        let t = &g.turn;
+                        // (Not while Old Bakarab's Workshop sleeves onto a card that leaves unused.)
+                        if t.ability_open.is_none()
+                            && (!t.banking || t.best == parts)
+                            && t.gained == harvest::Totals::default()
+                            && t.converted == [0; 3]
+                        {
+                            let fast = harvest::totals(&h, &g.cur().field, g.usable_vales());
+                            assert_eq!(
+                                (fast.mana, fast.spirits),
+                                (t.mana_total, t.spirits),
+                                "after {:?}: {:?}",
+                                last,
+                                t
+                            );
+                            assert_eq!((fast.vp, fast.box_vp), (t.vp_total, t.box_vp_total));
+                            plain += 1;
+                        }
+                    }
+                    g.legal_actions(&mut legal);
+                    let a = legal[rng.index(legal.len())];
+                    last.push(a);
+                    if last.len() > 6 {
+                        last.remove(0);
+                    }
+                    g.apply_unchecked(a, &mut NoEvents);
+                }
+            }
+        }
+        assert!(states > 5_000 && plain > 1_000, "{states} {plain}");
     }
 
     /// `Pile::append` (a copy of fixed size) gives the cards of `extend_from_slice`, for every pair of

@@ -52,13 +52,22 @@ pub struct PlayerView {
     pub arbor_growth: u8,
     /// Conclave of Ents.
     pub conclave: Option<(u8, bool)>,
+    /// A second Conclave of Ents.
+    #[serde(default)]
+    pub conclave2: Option<(u8, bool)>,
     /// Aether Tree's card, until the next Prep Phase.
     #[serde(default)]
     pub aether: Option<u8>,
-    /// Peacekeeper Druid used.
+    /// Peacekeeper Druid (or Algeni) used this turn.
     pub druid_used: bool,
-    /// Peacekeeper Druid used in the Prep Phase.
+    /// Peacekeeper Druid (or Algeni) used in the Prep Phase.
     pub druid_prep: bool,
+    /// The cards whose "about to spoil" discard was used this turn (bit per card; each card once, EN:675).
+    #[serde(default)]
+    pub druid_cards: u32,
+    /// The cards whose discard was used in the Prep Phase (bit per card).
+    #[serde(default)]
+    pub druid_prep_cards: u32,
     /// The player's amulet (public, its side is `token_active`).
     #[serde(default)]
     pub amulet: Option<u8>,
@@ -109,8 +118,14 @@ pub struct Showing {
 
 impl PlayerView {
     /// The cards given extra guardians this turn, and how many (as [`Player::bonuses`]).
-    pub fn bonuses(&self) -> [Option<(u8, u8)>; 2] {
-        [self.conclave.map(|(c, _)| (c, 1)), self.ember]
+    pub fn bonuses(&self) -> [Option<(u8, u8)>; 3] {
+        [self.conclave.map(|(c, _)| (c, 1)), self.conclave2.map(|(c, _)| (c, 1)), self.ember]
+    }
+
+    /// Conclave of Ents' guardians on card `c` this turn.
+    fn conclave_bonus(&self, c: u8) -> u8 {
+        u8::from(matches!(self.conclave, Some((x, _)) if x == c))
+            + u8::from(matches!(self.conclave2, Some((x, _)) if x == c))
     }
 }
 
@@ -240,9 +255,12 @@ impl MysticVale {
                     extra_turn_round: p.extra_turn_round,
                     arbor_growth: p.arbor_growth,
                     conclave: p.conclave,
+                    conclave2: p.conclave2,
                     aether: p.aether,
-                    druid_used: p.druid_used,
-                    druid_prep: p.druid_prep,
+                    druid_used: p.druid_used != 0,
+                    druid_prep: p.druid_prep != 0,
+                    druid_cards: p.druid_used,
+                    druid_prep_cards: p.druid_prep,
                     amulet: p.amulet,
                     pending_mana: p.pending_mana,
                     ember: p.ember,
@@ -370,9 +388,10 @@ impl MysticVale {
                 decay_cancel: pv.decay_cancel,
                 extra_turn_round: pv.extra_turn_round,
                 conclave: pv.conclave,
+                conclave2: pv.conclave2,
                 aether: pv.aether,
-                druid_used: pv.druid_used,
-                druid_prep: pv.druid_prep,
+                druid_used: pv.druid_cards,
+                druid_prep: pv.druid_prep_cards,
                 amulet: pv.amulet,
                 pending_mana: pv.pending_mana,
                 ember: pv.ember,
@@ -782,7 +801,7 @@ impl View {
                     )?,
                 }
             }
-            let bonus = |c: u8| u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            let bonus = |c: u8| p.conclave_bonus(c);
             let leader = lang.pick("leader", "meneur");
             if let Some(l) = p.leader.filter(|_| p.leader_offer.is_none()) {
                 match l.id {
@@ -1018,7 +1037,7 @@ impl View {
         let mut d = 0;
         let mut g = i32::from(p.arbor_growth) + crate::state::vale_growth(db, &p.vales);
         for &c in p.field.iter().chain(p.on_deck.iter()) {
-            let b = u8::from(matches!(p.conclave, Some((x, _)) if x == c));
+            let b = p.conclave_bonus(c);
             let st = self.card_stats(i, c);
             if p.decay_cancel != Some(c) {
                 d += i32::from(st.decay);

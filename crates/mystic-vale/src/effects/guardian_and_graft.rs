@@ -132,6 +132,8 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
             let boost = Boost { card: c, guardians: ab.amount, ability: None };
             let (i, db) = (game.current as usize, game.db);
             game.players[i].set_boost(&db, Some(boost));
+            // Canopy Explorer resolved after the guardian was added (EN:462, 919).
+            game.explore_more(c, u32::from(ab.amount), &mut sylvan_engine::NoEvents);
             game.recount();
             if any_graft(game) { Step::Open } else { Step::Used }
         }

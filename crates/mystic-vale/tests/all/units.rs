@@ -79,6 +79,11 @@ mod turn {
     fn pile_append_matches_extend_from_slice() {
         t::pile_append_matches_extend_from_slice()
     }
+
+    #[test]
+    fn card_gains_add_up_to_the_harvest() {
+        t::card_gains_add_up_to_the_harvest()
+    }
 }
 
 mod words {

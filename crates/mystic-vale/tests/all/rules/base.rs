@@ -918,13 +918,14 @@ fn peacekeeper_druid_used_in_prep_is_not_available_next_planting() {
     // p0's next turn: the druid counts as used for this Planting Phase.
     assert_eq!(g.current, 0);
     assert_eq!(g.phase, Phase::Planting);
-    assert!(g.players[0].druid_used);
+    assert_ne!(g.players[0].druid_used, 0);
 }
 
 #[test]
-fn peacekeeper_druid_used_in_planting_is_not_available_in_the_same_turns_prep() {
+fn a_second_peacekeeper_druid_card_is_available_in_the_same_turns_prep() {
     // EN:1144 "You may not use the ability more than once during your turn" (MV8): the Prep Phase is part
-    // of the turn. Planting: the druid saves a spoil; prep: a second druid card in the new field cannot.
+    // of the turn. Planting: the druid saves a spoil; prep: a second druid card in the new field is
+    // another card, whose ability is unused (EN:675, FR:520, FR:607 "bien sûr": the general rule).
     let p = player(
         &[
             &["peacekeeper-druid"],
@@ -949,8 +950,8 @@ fn peacekeeper_druid_used_in_planting_is_not_available_in_the_same_turns_prep() 
     act(&mut g, "done");
     // Prep: Cursed Land, the second druid card, Cursed Land, then Thornhide + Cursed Land on-deck: 4.
     assert!(g.players[0].field.contains(&8), "a druid is in the prep field");
-    assert!(g.players[0].skip_next, "spoiled in prep: the druid was used this turn");
-    assert_eq!(g.current, 1);
+    assert_eq!(g.phase, Phase::SpoilPrompt { prep: true });
+    assert_eq!(legal(&g), vec!["spoil", "druid"], "the other card's ability");
 }
 
 #[test]
@@ -1508,12 +1509,12 @@ fn buy_vp_variant_three_spirits_buy_one_vp_any_number_of_times() {
     let mut g = game_with(&o, p, None, None);
     act(&mut g, "pass");
     assert_eq!(g.spirits_left(), [2, 1, 0, 3]);
-    let vp = g.turn.vp_total;
+    let vp = g.players[0].vp;
     assert!(legal(&g).contains(&"vp animal,animal,forest".to_string()));
     assert!(!legal(&g).contains(&"vp animal,animal,animal".to_string()), "only 2 animal");
     act(&mut g, "vp animal,animal,forest");
     act(&mut g, "vp wild,wild,wild");
-    assert_eq!(g.turn.vp_total, vp + 2);
+    assert_eq!(g.players[0].vp, vp + 2, "taken at once (EN:695)");
     assert_eq!(g.spirits_left(), [0; 4]);
     assert_eq!(g.turn.vales_bought, 0, "not vale purchases");
     // Without the variant, never offered.

@@ -124,7 +124,7 @@ fn cyrilla_copies_an_exchange_ability() {
     act(&mut g, "ability p2 c0 middle");
     assert!(legal(&g).contains(&"sow".to_string()), "{:?}", legal(&g));
     act(&mut g, "sow");
-    assert_eq!((g.mana_left(), g.turn.vp_total), (0, 1));
+    assert_eq!((g.mana_left(), g.players[0].vp), (0, 1), "the VP taken at once (EN:695)");
 }
 
 #[test]
@@ -321,7 +321,7 @@ fn cyrilla_copies_gingans_upgraded_side_and_her_neighbours_decide() {
     let mut g = cyrilla_game(p0, p1, p2);
     act(&mut g, "pass");
     act(&mut g, "ability c0");
-    let vp = g.turn.box_vp_total;
+    let vp = g.players[0].vp;
     act(&mut g, "ability p1 c19 leader");
     assert_eq!(g.to_move(), Some(Seat(1)), "the left neighbour decides");
     assert_eq!(legal(&g), vec!["decline", "discard c0"]);
@@ -330,7 +330,7 @@ fn cyrilla_copies_gingans_upgraded_side_and_her_neighbours_decide() {
     assert_eq!(g.to_move(), Some(Seat(2)), "then the right one");
     act(&mut g, "decline");
     assert_eq!(g.to_move(), Some(Seat(0)));
-    assert_eq!(g.turn.box_vp_total, vp + 1, "one discard, 1 VP from the box");
+    assert_eq!(g.players[0].vp, vp + 1, "one discard, 1 VP from the box, at once");
 }
 
 #[test]

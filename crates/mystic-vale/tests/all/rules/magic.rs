@@ -145,7 +145,8 @@ fn two_hatcheries_in_the_chosen_order() {
     act(&mut g, "keep c2");
     assert_eq!(legal(&g), vec!["decline", "keep c1"]);
     act(&mut g, "keep c1");
-    assert_eq!(&g.players[0].field[..2], &[2, 1]);
+    // The one resolved later ends leftmost (EN:874).
+    assert_eq!(&g.players[0].field[..2], &[1, 2]);
     // Player 1 passes its turn; back to player 0, whose leftmost card is now card 2.
     while g.current != 0 {
         let a = if legal(&g).contains(&"pass".to_string()) { "pass" } else { "done" };
@@ -153,7 +154,7 @@ fn two_hatcheries_in_the_chosen_order() {
     }
     act(&mut g, "pass");
     act(&mut g, "done");
-    assert_eq!(legal(&g), vec!["decline", "keep c1"], "card 2 is leftmost: only card 1 may stay again");
+    assert_eq!(legal(&g), vec!["decline", "keep c2"], "card 1 is leftmost: only card 2 may stay again");
 }
 
 #[test]
@@ -250,7 +251,7 @@ fn aether_tree_cancels_the_decay_but_a_cursed_lands() {
     assert!(matches!(g.phase, Phase::SpoilPrompt { prep: false }), "2 + 2 decay");
     let l = legal(&g);
     assert!(l.contains(&"cancel c3".to_string()));
-    assert!(!l.contains(&"cancel c0".to_string()), "a bare Cursed Land: nothing to cancel");
+    assert!(l.contains(&"cancel c0".to_string()), "any card (EN:1232); on a bare Cursed Land nothing is canceled");
     act(&mut g, "cancel c3");
     assert_eq!(g.phase, Phase::Planting, "3 decay: the turn goes on");
     assert!(g.players[0].vales.is_empty(), "out of the game");
@@ -445,7 +446,7 @@ fn both() -> Options {
 
 #[test]
 fn hatchery_before_pool_of_visions() {
-    // MV48: Hatchery's cards are kept first (leftmost), then Pool of Visions may keep one more.
+    // MV48: Hatchery resolved first, then Pool of Visions keeps one more, which ends leftmost (EN:874).
     let cl: &[&str] = &[CL];
     let mut p = player(&[&[], &["hatchery"], &[], cl, cl, cl], &[0, 1, 2], Some(3), &[4, 5]);
     p.vales = vec!["pool-of-visions".into()];
@@ -456,7 +457,7 @@ fn hatchery_before_pool_of_visions() {
     act(&mut g, "keep c1");
     assert_eq!(g.phase, Phase::Keep, "then the vale");
     act(&mut g, "keep c2");
-    assert_eq!(&g.players[0].field[..2], &[1, 2]);
+    assert_eq!(&g.players[0].field[..2], &[2, 1]);
     assert!(g.players[0].discard.contains(&0));
 }
 
@@ -482,7 +483,7 @@ fn bramble_spire_or_aether_tree_is_the_players_choice() {
     let mut g = game_with(&both(), p, None, None);
     act(&mut g, "push");
     assert!(legal(&g).contains(&"cancel c3 not-cursed".to_string()));
-    assert!(!legal(&g).contains(&"cancel c0 not-cursed".to_string()), "a Cursed Land only: Bramble Spire alone");
+    assert!(legal(&g).contains(&"cancel c0 not-cursed".to_string()), "Aether Tree may choose any card (EN:1232)");
     act(&mut g, "cancel c3 not-cursed");
     let keys: Vec<&str> = g.players[0].vales.iter().map(|&v| g.db.vale(v).key.as_str()).collect();
     assert_eq!(keys, vec!["bramble-spire"]);

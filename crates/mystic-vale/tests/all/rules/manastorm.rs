@@ -90,19 +90,6 @@ fn argent_owl_does_nothing_without_a_spoil() {
 }
 
 #[test]
-fn argent_owl_resolves_before_hatchery() {
-    // EN:874: with Hatchery, the owl's card ends leftmost and Hatchery's card after it.
-    let p = player(&[&["hatchery"], &[CL], &[CL], &["argent-owl"], &[CL], &[CL]], &[1, 0, 2, 3], Some(4), &[5, 6]);
-    let mut g = storm_game(p);
-    // Field: CL, Hatchery, CL, owl; push the CL on-deck, a CL is revealed: 4 decay, spoil.
-    act(&mut g, "push");
-    assert!(g.players[0].token_active, "a spoil");
-    assert_eq!(legal(&g), vec!["decline", "keep c0"], "Hatchery's choice comes after the owl");
-    act(&mut g, "keep c0");
-    assert_eq!(&g.players[0].field[..2], &[3, 0], "the owl's card first, Hatchery's second");
-}
-
-#[test]
 fn moss_troll_gives_vp_per_guardian_and_leaves_the_on_deck_spot() {
     // EN:1101-1107: its card on-deck makes you Spoil: 2 VP per counted symbol on it (1 guardian), then the
     // card goes to the discard pile and a new on-deck card is revealed; the Spoil goes on.
@@ -600,11 +587,11 @@ fn sky_garden_may_trade_itself_for_2_vp_per_growth() {
     // EN:1456-1466: optional when bought; 2 VP per growth (4 growth: 8 VP, 10 at most), then out of the game.
     let mut g = game_with(&storm(), garden_field(), None, vales(&[], &["sky-garden"]));
     act(&mut g, "pass");
-    let vp = g.turn.vp_total;
+    let vp = g.players[0].vp;
     act(&mut g, "vale 2.1");
     assert_eq!(legal(&g), vec!["decline", "ability 1"], "the decision waits, nothing else");
     act(&mut g, "ability 1");
-    assert_eq!(g.turn.vp_total, vp + 8);
+    assert_eq!(g.players[0].vp, vp + 8);
     assert!(g.players[0].vales.is_empty(), "resolved: out of the game");
     assert_eq!(g.removed_vales.len(), 1);
     assert!(legal(&g).contains(&"done".to_string()), "the Harvest goes on");
@@ -613,7 +600,7 @@ fn sky_garden_may_trade_itself_for_2_vp_per_growth() {
     act(&mut g, "pass");
     act(&mut g, "vale 2.1");
     act(&mut g, "decline");
-    assert_eq!(g.turn.vp_total, vp);
+    assert_eq!(g.players[0].vp, vp);
     assert_eq!(g.players[0].vales.len(), 1);
 }
 
@@ -624,7 +611,7 @@ fn halo_mountain_spends_more_spirits_for_2_vp_each() {
     let field = player(given, &[0, 1, 2, 3], Some(4), &[5]);
     let mut g = game_with(&storm(), field.clone(), None, vales(&[], &["halo-mountain"]));
     act(&mut g, "pass");
-    let vp = g.turn.vp_total;
+    let vp = g.players[0].vp;
     act(&mut g, "vale 2.1");
     // 6 animal and 3 sky: 2 animal and 3 sky are left.
     assert_eq!(g.spirits_left(), [2, 0, 3, 0]);
@@ -634,7 +621,7 @@ fn halo_mountain_spends_more_spirits_for_2_vp_each() {
     assert_eq!(g.spirits_left(), [1, 0, 3, 0], "the kind chosen, not the one with the most left");
     act(&mut g, "ability sky");
     assert_eq!(g.spirits_left(), [1, 0, 2, 0]);
-    assert_eq!(g.turn.vp_total, vp + 4);
+    assert_eq!(g.players[0].vp, vp + 4);
     act(&mut g, "decline");
     assert!(g.players[0].vales.is_empty(), "a spirit was spent: out of the game");
     assert_eq!(g.spirits_left().iter().sum::<u8>(), 3, "the rest stays to spend");
@@ -646,7 +633,7 @@ fn halo_mountain_spends_more_spirits_for_2_vp_each() {
         act(&mut g, &format!("ability {kind}"));
     }
     assert_eq!(g.spirits_left(), [0; 4]);
-    assert_eq!(g.turn.vp_total, vp + 10);
+    assert_eq!(g.players[0].vp, vp + 10);
     assert_eq!(g.turn.vale_choice, None);
     // Declining at once keeps it, worth its 4 VP.
     let mut g = game_with(&storm(), field, None, vales(&[], &["halo-mountain"]));
@@ -654,7 +641,7 @@ fn halo_mountain_spends_more_spirits_for_2_vp_each() {
     act(&mut g, "vale 2.1");
     act(&mut g, "decline");
     assert_eq!(g.players[0].vales.len(), 1);
-    assert_eq!(g.turn.vp_total, vp);
+    assert_eq!(g.players[0].vp, vp);
 }
 
 #[test]

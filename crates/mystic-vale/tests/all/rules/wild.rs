@@ -317,7 +317,7 @@ fn seed_sowers_exchanges_two_mana_for_one_vp() {
     assert_eq!(g.turn.mana_total, 4);
     act(&mut g, "sow");
     act(&mut g, "sow");
-    assert_eq!(g.turn.vp_total, 2);
+    assert_eq!(g.players[0].vp, 2, "taken at once (EN:695)");
     assert!(!legal(&g).contains(&"sow".to_string()), "no mana left");
 }
 
@@ -507,7 +507,7 @@ fn talon_gorge_leaves_the_game_for_a_vp_per_two_mana() {
     let v = vale_id(&g, "talon-gorge");
     act(&mut g, "pass");
     act(&mut g, &format!("use v{v}"));
-    assert_eq!(g.turn.vp_total, 2, "4 mana: 2 VP");
+    assert_eq!(g.players[0].vp, 2, "4 mana: 2 VP, at once");
     assert_eq!(g.mana_left(), 4, "the mana is not spent");
 }
 
@@ -927,7 +927,7 @@ fn gingan_upgraded_lets_the_left_then_the_right_neighbour_discard_their_on_deck_
     act(&mut g, "decline");
     assert_eq!(g.players[2].on_deck, Some(5));
     assert_eq!((g.phase, g.to_move()), (Phase::Harvest, Some(Seat(0))));
-    assert_eq!(g.turn.box_vp_total, 1, "one discard, 1 VP from the box");
+    assert_eq!(g.players[0].vp, 1, "one discard, 1 VP from the box, at once");
     act(&mut g, "done");
     assert_eq!(g.players[0].vp, 1);
     assert_eq!(g.pool, pool, "the pool is untouched");
@@ -941,7 +941,7 @@ fn gingan_upgraded_asks_the_single_opponent_once_and_skips_a_seat_without_on_dec
     act(&mut g, "pass");
     assert_eq!(g.phase, Phase::NeighbourDiscard { seat: 1, next: None });
     act(&mut g, "discard c3");
-    assert_eq!((g.phase, g.turn.box_vp_total), (Phase::Harvest, 1));
+    assert_eq!((g.phase, g.players[0].vp), (Phase::Harvest, 1));
     // A neighbour without an on-deck card is not asked.
     let p0 = upgraded(with_leader(player(&[], &[19], Some(0), &[1]), "gingan"));
     let p1 = player(&[], &[], None, &[]);
