@@ -462,7 +462,10 @@ mod words {
                 seen += 1;
             }
         }
-        assert_eq!(seen, 26, "the option docs of the five registered games (the spirit duel's `robot` and Mystic Vale's `rules` since issue 33)");
+        assert_eq!(
+            seen, 26,
+            "the option docs of the five registered games (the spirit duel's `robot` and Mystic Vale's `rules` since issue 33)"
+        );
     }
 
     /// Plays `game` at random to the end, checking the words on the way.
