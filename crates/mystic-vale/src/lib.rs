@@ -72,8 +72,8 @@ impl Game for MysticVale {
             OptionDoc {
                 name: "sets",
                 default: "base",
-                help: "card sets, comma-separated: base, then expansions (wild) or expansion files",
-                help_fr: "jeux de cartes, séparés par des virgules : base, puis les extensions (wild) ou des fichiers d'extension",
+                help: "card sets, comma-separated: base, then expansions (magic, wild, manastorm), or all; on the command line also card files",
+                help_fr: "jeux de cartes, séparés par des virgules : base, puis les extensions (magic, wild, manastorm), ou all ; en ligne de commande aussi des fichiers de cartes",
                 kind: OptionKind::Text,
             },
             OptionDoc {
