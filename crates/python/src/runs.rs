@@ -19,6 +19,8 @@ struct SimPlan {
     entry: &'static Entry,
     options: Value,
     specs: Vec<BotSpec>,
+    /// The seats the game plays itself (the solo Robot): given no spec, credited to no bot.
+    automated: Vec<bool>,
 }
 
 fn options(entry: &Entry, players: Option<usize>, overrides: &[String]) -> PyResult<Value> {
@@ -32,13 +34,21 @@ fn sim_plan(game: &str, players: Option<usize>, overrides: &[String], bots: &str
     let seats = probe.num_seats();
     let listed = BotSpec::parse_list(bots).map_err(|e| err(format!("bots `{bots}`: {e}")))?;
     entry.check_bots(&listed).map_err(|e| err(format!("bots `{bots}`: {e}")))?;
-    let specs = spread_specs(&listed, seats).ok_or_else(|| {
+    // As the command line: specs for the seats bots play; a seat the game plays itself holds the first
+    // spec's place, never asked, and is credited to no bot.
+    let automated: Vec<bool> = sylvan_engine::Seat::all(seats).map(|s| probe.automated_seat(s).is_some()).collect();
+    let free = automated.iter().filter(|a| !**a).count();
+    let whose = if free < seats { "bot seats (the others are played by the game)" } else { "seats" };
+    let given = spread_specs(&listed, free).ok_or_else(|| {
         err(format!(
-            "bots `{bots}`: {} bot specs for {seats} seats (give one for all, or one per seat in order)",
+            "bots `{bots}`: {} bot specs for {free} {whose} (give one for all, or one per seat in order)",
             listed.len()
         ))
     })?;
-    Ok(SimPlan { entry, options, specs })
+    let mut given_iter = given.iter().copied();
+    let specs: Vec<BotSpec> =
+        automated.iter().map(|&a| if a { given[0] } else { given_iter.next().unwrap_or(given[0]) }).collect();
+    Ok(SimPlan { entry, options, specs, automated })
 }
 
 fn check_games(games: u64) -> PyResult<()> {
@@ -126,7 +136,7 @@ impl Run for SimPlan {
     }
 
     fn report(&self, seed: u64, threads: u64, seconds: f64, chunks: &[SimTotals]) -> Result<Value, RunError> {
-        let summary = SimSummary::new(&self.specs, chunks);
+        let summary = SimSummary::at_table(&self.specs, &self.automated, chunks);
         Ok(summary.to_json(self.entry.name(), seed, &self.specs, threads, seconds))
     }
 }

@@ -80,7 +80,6 @@ def test_defect_9_new_initial_state_deals_fresh_games():
     assert game.new_initial_state(seed=3).to_record() == game.new_initial_state(seed=3).to_record()
 
 
-@pytest.mark.xfail(reason="defect 8 is fixed in Command of Nature by another engineer", strict=False)
 def test_defect_8_teams_report_four_players():
     game = sylvan.load_game("command-of-nature", teams=True)
     assert game.num_players() == 4
