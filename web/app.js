@@ -1,5 +1,5 @@
 // Sylvan in the browser: lobby, play page, replay viewer. Plain modules, no build step.
-import { t, lang, setLang, gameName, has } from './i18n.js';
+import { t, lang, serverLang, setLang, loadWords, gameName, has, LOCALES } from './i18n.js';
 import { sprite } from './icons.js';
 import { boards, esc, place, seatColors } from './boards.js';
 import { rulesHelp } from './help.js';
@@ -36,6 +36,13 @@ function toast(msg) {
 function translatePage() {
   document.documentElement.lang = lang();
   for (const n of document.querySelectorAll('[data-t]')) n.textContent = t(n.dataset.t);
+  const pick = document.getElementById('lang');
+  if (pick) {
+    pick.setAttribute('aria-label', t('lang_label'));
+    // The pseudo-locale is offered only once chosen (`?lang=en-XA`): it is for finding hard-coded text.
+    pick.innerHTML = LOCALES.filter((l) => l !== 'en-XA' || lang() === 'en-XA').map((l) =>
+      `<option value="${l}" ${l === lang() ? 'selected' : ''}>${esc(t(l === 'en-XA' ? 'lang_pseudo' : `lang_${l}`))}</option>`).join('');
+  }
 }
 
 
@@ -53,7 +60,7 @@ const PRESETS = [
 
 // An option's label and help in plain words (the interface's own when it has them).
 const optLabel = (o) => (has(`opt_${o.name}`) ? t(`opt_${o.name}`) : o.name.replace(/_/g, ' '));
-const optHelp = (o) => (has(`opth_${o.name}`) ? t(`opth_${o.name}`) : o.help.replace(/\s*\((?:EN|FR|ruling)[^)]*\)/g, '').replace(/`[^`]*`/g, '').replace(/\s+([,;:.])/g, '$1'));
+const optHelp = (o) => (has(`opth_${o.name}`) ? t(`opth_${o.name}`) : '');
 const valueLabel = (o, v) => (has(`optv_${o.name}_${v}`) ? t(`optv_${o.name}_${v}`) : v);
 
 // One option as a widget of its kind: a switch, a number in its range, a list of choices, or text.
@@ -69,10 +76,12 @@ function optionWidget(o) {
     input = `<select id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="choice">${k.choices.map((c) =>
       `<option value="${esc(c)}" ${c === o.default ? 'selected' : ''}>${esc(valueLabel(o, c))}</option>`).join('')}</select>`;
   } else {
-    input = `<input type="text" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="text" value="${esc(o.default)}">`;
+    // A list dealt at random by default shows the word as a placeholder, in the page's language.
+    const random = o.default === 'random';
+    input = `<input type="text" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="text" value="${random ? '' : esc(o.default)}" ${random ? `placeholder="${esc(t('random'))}"` : ''}>`;
   }
   const help = optHelp(o);
-  const range = k.type === 'int' && !help.includes(String(k.max)) ? ` (${t('range_help', k.min, k.max)})` : '';
+  const range = k.type === 'int' && !help.includes(String(k.max)) ? ` (${t('range_help', { min: k.min, max: k.max })})` : '';
   return `<div class="field opt ${k.type === 'bool' ? 'switch' : ''}" data-field="${esc(o.name)}"><label for="${id}">${esc(optLabel(o))}</label>${input}
     <small id="${id}-help">${esc(help)}${esc(range)}</small><small class="err" id="${id}-err" role="alert" hidden></small></div>`;
 }
@@ -81,7 +90,7 @@ async function lobby() {
   main.innerHTML = `<section class="panel" id="create"><h2>${t('new_game')}</h2><div id="form">${t('loading')}</div></section>
     <section class="panel"><h2>${t('games')}</h2><div id="games">${t('loading')}</div></section>`;
   let types;
-  try { types = (await api(`/api/types?lang=${lang()}`)).games; } catch (e) { toast(e.message); return; }
+  try { types = (await api(`/api/types?lang=${serverLang()}`)).games; } catch (e) { toast(e.message); return; }
   const form = main.querySelector('#form');
   const presets = PRESETS.filter((p) => types.some((g) => g.name === p.game));
   const top = el(`<div class="lobbytop">
@@ -121,7 +130,7 @@ async function lobby() {
     const seats = rest.querySelector('#seats');
     const drawSeats = () => {
       const k = Number(rest.querySelector('#players').value);
-      seats.innerHTML = range(0, k - 1).map((s) => `<div class="field seat"><label for="seat-${s}">${t('player_n', s + 1)}</label>
+      seats.innerHTML = range(0, k - 1).map((s) => `<div class="field seat"><label for="seat-${s}">${t('player_n', { n: s + 1 })}</label>
         <select id="seat-${s}" data-seat="${s}">
           <option value="me" ${s === 0 ? 'selected' : ''}>${t('seat_me')}</option>
           <option value="open">${t('seat_open')}</option>
@@ -161,12 +170,21 @@ function formOptions(g, form) {
     let v = i.type === 'checkbox' ? String(i.checked) : i.value.trim();
     if (i.dataset.kind === 'int') {
       const n = Number(v);
-      if (v === '' || !Number.isInteger(n) || n < o.kind.min || n > o.kind.max) { bad.push([o.name, t('range_help', o.kind.min, o.kind.max)]); continue; }
+      if (v === '' || !Number.isInteger(n) || n < o.kind.min || n > o.kind.max) { bad.push([o.name, t('range_help', { min: o.kind.min, max: o.kind.max })]); continue; }
       v = String(n);
     }
+    if (i.dataset.kind === 'text') v = fromWords(v);
     if (v !== '' && v !== o.default) out.push(`${o.name}=${v}`);
   }
   return { out, bad };
+}
+
+// A text option written in the page's words, as the server reads it: "random" and the Sages' factions
+// in the page's language become their codes.
+function fromWords(v) {
+  const codes = { [t('random').toLowerCase()]: 'random' };
+  for (const f of ['twig', 'pebble', 'leaf', 'droplet']) codes[t(`faction_${f}`).toLowerCase()] = f;
+  return v.split(',').map((w) => codes[w.trim().toLowerCase()] || w.trim()).join(',');
 }
 
 function showFieldError(form, name, message) {
@@ -185,7 +203,7 @@ async function create(g, form) {
   const { out: options, bad } = formOptions(g, form);
   const formErr = form.querySelector('#form-err');
   formErr.hidden = true;
-  for (const [name, msg] of bad) showFieldError(form, name, t('field_error', msg));
+  for (const [name, msg] of bad) showFieldError(form, name, t('field_error', { problem: msg }));
   if (bad.length) return;
   const name = document.getElementById('myname')?.value.trim() || '';
   localStorage.setItem('sylvan-name', name);
@@ -207,7 +225,7 @@ async function create(g, form) {
   const links = form.querySelector('#links');
   links.innerHTML = `<p>${t('created')} <code>${esc(r.id)}</code>. ${t('links_private')}</p>` + r.seats.map((s) => {
     const url = new URL(s.link, location.href);
-    return `<p class="link">${t('player_n', s.seat + 1)}${t('colon')} <a class="seat-link" href="${esc(url.pathname + url.search + url.hash)}">${esc(s.link)}</a>
+    return `<p class="link">${t('player_n', { n: s.seat + 1 })}${t('colon')} <a class="seat-link" href="${esc(url.pathname + url.search + url.hash)}">${esc(s.link)}</a>
       <button data-copy="${esc(s.link)}">${t('copy')}</button></p>`;
   }).join('') + `<p>${t('watch_link')}${t('colon')} <a href="/play/${esc(r.id)}">${esc(location.origin)}/play/${esc(r.id)}</a></p>`;
   for (const b of links.querySelectorAll('[data-copy]')) b.onclick = () => navigator.clipboard?.writeText(b.dataset.copy);
@@ -223,7 +241,7 @@ async function listGames() {
   if (!games.length) { box.textContent = t('no_games'); return; }
   box.innerHTML = `<ul class="gamelist">
     ${games.slice(0, 50).map((g) => `<li class="gamerow">
-      <div><b>${esc(gameName(g.game))}</b> · ${t(g.status)} · ${t('move')} ${g.move}<br><small>${g.seats.map((s) => `${esc(s.name || t('player_n', s.seat + 1))}${t('colon')} ${esc(seatLabel(s))}`).join(' · ')}</small></div>
+      <div><b>${esc(gameName(g.game))}</b> · ${t(g.status)} · ${t('move')} ${g.move}<br><small>${g.seats.map((s) => `${esc(s.name || t('player_n', { n: s.seat + 1 }))}${t('colon')} ${esc(seatLabel(s))}`).join(' · ')}</small></div>
       <div class="gameacts">${g.status === 'open' ? `<button data-join="${esc(g.id)}">${t('join')}</button>` : ''}
           ${g.status !== 'finished' ? `<a class="button" href="/play/${esc(g.id)}">${t('watch')}</a>` : `<a class="button" href="/replay/${esc(g.id)}">${t('replay')}</a>`}</div>
     </li>`).join('')}</ul>`;
@@ -252,16 +270,22 @@ function words(notation) {
   return notation.trim().split(/[\s>]+/);
 }
 
+// Whether a notation's word names `tok`: the word itself, or the word beginning with it and going on
+// after a separator (`c3` names `c3:2` and `c3.top`, never `c30`).
+const names = (word, tok) => word === tok || (word.startsWith(tok) && /^[.:/#,@]/.test(word.slice(tok.length)));
+
 // Whether a selection entry `{tok, not}` names part of the action: the token's words appear in the
 // action's words, in order (the verb counts: `buy 1.2`, `take leader 3`), and the action's verb is not
-// one the element excludes (`not`: a player's own unit is never the target of `aim`).
-function hasTok(action, entry) {
+// one the element excludes (`not`: a player's own unit is never the target of `aim`). Nothing here
+// knows a game's verbs: a card is the target of every legal action whose notation names it, so an
+// ability used from a card (`ability c7`, `use c7 2`) lights that card up.
+export function hasTok(action, entry) {
   const w = action._w || (action._w = words(action.notation));
   if (entry.not && entry.not.split(' ').includes(w[0])) return false;
   if (entry.exact) return action.notation === entry.tok;
   const tw = entry.tok.split(/\s+/);
   for (let i = 0; i + tw.length <= w.length; i++) {
-    if (tw.every((x, j) => w[i + j] === x)) return true;
+    if (tw.every((x, j) => (j === tw.length - 1 ? names(w[i + j], x) : w[i + j] === x))) return true;
   }
   return false;
 }
@@ -408,7 +432,7 @@ class Table {
     const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.id}/ws`);
     this.ws = ws;
     this.fresh = true;
-    ws.onopen = () => ws.send(JSON.stringify(this.token ? { type: 'hello', token: this.token, lang: lang() } : { type: 'hello', lang: lang() }));
+    ws.onopen = () => ws.send(JSON.stringify(this.token ? { type: 'hello', token: this.token, lang: serverLang() } : { type: 'hello', lang: serverLang() }));
     ws.onmessage = (e) => {
       const m = parse(e.data);
       if (m.type === 'error') {
@@ -430,7 +454,7 @@ class Table {
     const asked = this.msg.move;
     try {
       const r = await api(`/api/games/${this.id}/log`, { method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(this.token ? { token: this.token, lang: lang() } : { lang: lang() }) });
+        body: JSON.stringify(this.token ? { token: this.token, lang: serverLang() } : { lang: serverLang() }) });
       const later = this.log.filter((g) => !g.undo && g.move >= r.log.length);
       this.log = [...r.log.map((g) => ({ move: g.move, by: g.seat, at: g.at, events: g.events, action: g.action })), ...later];
       this.logReady = true;
@@ -449,7 +473,7 @@ class Table {
   /** Each seat's name (by seat): the one given in the lobby, else "Player N" / "Bot N". */
   get names() {
     const out = {};
-    for (const s of this.summary?.seats || []) out[s.seat] = s.name || (s.kind === 'bot' ? t('bot_n', s.seat + 1) : t('player_n', s.seat + 1));
+    for (const s of this.summary?.seats || []) out[s.seat] = s.name || (s.kind === 'bot' ? t('bot_n', { n: s.seat + 1 }) : t('player_n', { n: s.seat + 1 }));
     return out;
   }
 
@@ -495,7 +519,7 @@ class Table {
     this.seek = mine && (!was || prev?.move !== m.move);
     if (this.seek) this.showAnswer();
     // Say it: the tab title and the live region.
-    document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — Sylvan`;
+    document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — ${t('brand')}`;
     const live = document.getElementById('live');
     if (live) {
       const other = this.flash && m.events.length ? `${this.who(by)}${t('colon')} ${this.named(m.events.map((e) => e.text).join(' '))}` : '';
@@ -507,6 +531,13 @@ class Table {
   // When every answer of the decision is on the board and none is in sight, brings the first into
   // view: no decision needs scrolling to find.
   showAnswer() {
+    // A decision about one's own area (Mystic Vale's Planting Phase): that area in sight.
+    const area = this.root.querySelector('#board .decision-area');
+    const barTop = this.root.querySelector('#decision')?.getBoundingClientRect().top ?? innerHeight;
+    if (area) {
+      const r = area.getBoundingClientRect();
+      if (r.top < 0 || r.top > barTop - 120) area.scrollIntoView({ block: 'start', behavior: 'instant' });
+    }
     if (this.root.querySelector('#decision .answers button')) return;
     const bar = this.root.querySelector('#decision');
     const bottom = innerHeight - (bar ? bar.offsetHeight : 0);
@@ -519,7 +550,7 @@ class Table {
 
   async loadBreakdown() {
     this.breakdown = null;
-    try { this.breakdown = await api(`/api/games/${this.id}/breakdown?lang=${lang()}`); } catch { this.breakdown = null; }
+    try { this.breakdown = await api(`/api/games/${this.id}/breakdown?lang=${serverLang()}`); } catch { this.breakdown = null; }
     if (this.msg) this.render();
   }
 
@@ -546,7 +577,7 @@ class Table {
     this.render();
     try {
       const h = await api(`/api/games/${this.id}/hint`, { method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: this.token, move: m.move, lang: lang() }) });
+        body: JSON.stringify({ token: this.token, move: m.move, lang: serverLang() }) });
       if (this.msg.move === h.move) this.advice = h;
     } catch (e) { this.advice = null; toast(e.message); }
     this.render();
@@ -554,7 +585,7 @@ class Table {
 
   async loadCatalog() {
     this.catalog = {};
-    try { this.catalog = await api(`/api/games/${this.id}/catalog?lang=${lang()}`); } catch { this.catalog = {}; }
+    try { this.catalog = await api(`/api/games/${this.id}/catalog?lang=${serverLang()}`); } catch { this.catalog = {}; }
     if (this.msg) this.render();
   }
 
@@ -656,13 +687,13 @@ class Table {
       legal: mine ? m.legal : [], who: (s) => this.who(s), question: '' };
     const boardHtml = board(m.view, ctx);
     this.question = ctx.question;
-    const waiting = m.over ? t('game_over') : m.to_move === null ? '' : mine ? t('your_turn_q') : this.pending ? t('loading') : t('waiting_for_name', this.who(m.to_move));
+    const waiting = m.over ? t('game_over') : m.to_move === null ? '' : mine ? t('your_turn_q') : this.pending ? t('loading') : t('waiting_for_name', { name: this.who(m.to_move) });
     const html = `
       <div class="bar status ${mine ? 'mine' : ''}" id="status">
         <b>${esc(gameName(m.game))}</b>
-        <span>${m.seat === null ? t('spectator') : t('you_are', esc(this.names[m.seat] || `p${m.seat}`))}</span>
+        <span>${m.seat === null ? t('spectator') : t('you_are', { name: esc(this.names[m.seat] || t('player_n', { n: m.seat + 1 })) })}</span>
         <span>${t('move')} ${m.move}</span>
-        ${m.clock_ms != null ? `<span class="clock">⏱ ${Math.ceil(m.clock_ms / 1000)} s</span>` : ''}
+        ${m.clock_ms != null ? `<span class="clock">⏱ ${t('seconds', { n: Math.ceil(m.clock_ms / 1000) })}</span>` : ''}
         ${m.seat !== null && !m.over ? `<button id="undo" ${m.can_undo ? '' : 'disabled'}>↶ ${t('undo')}</button>` : ''}
         ${m.hints && mine ? `<button id="hintbtn" ${this.advice ? 'disabled' : ''}>✦ ${t('hint')}</button>` : ''}
         <button id="help">? ${t('rules')}</button>
@@ -716,7 +747,7 @@ class Table {
     let answers = '';
     if (mine && this.sel.length) {
       const names = this.sel.map((s) => this.selName(s)).join(' + ');
-      answers = `<p class="hint sel">${t('menu_for', `<b>${esc(names)}</b>`)} <button id="clear" aria-label="${esc(t('cancel_sel'))}">✕</button></p>
+      answers = `<p class="hint sel">${t('menu_for', { thing: `<b>${esc(names)}</b>` })} <button id="clear" aria-label="${esc(t('cancel_sel'))}">✕</button></p>
         <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${verbWord(a.notation) ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.named(a.description || a.notation))}</button>`).join('')}</div>`;
     } else if (mine) {
       const reached = new Set(this.reached || []);
@@ -838,7 +869,7 @@ function endPanel(m, table) {
 function adviceBox(a) {
   if (a.pending) return `<p class="advice" id="advice">✦ ${t('thinking')}</p>`;
   return `<p class="advice" id="advice">✦ ${t('hint_says')} <b>${esc(a.description || a.notation)}</b> <code>${esc(a.notation)}</code>
-    · ${t('win_chance', Math.round(100 * a.win))} <button id="play-hint">${t('play_it')}</button></p>`;
+    · ${t('win_chance', { n: Math.round(100 * a.win) })} <button id="play-hint">${t('play_it')}</button></p>`;
 }
 
 // The win probability of each seat through the game (the analysis bot's estimate at each of the
@@ -851,7 +882,7 @@ export function winChart(a, who = (s) => `p${s}`) {
   const x = (m) => L + (W - L - R) * (m / moves);
   const y = (p) => T + (H - T - B) * (1 - p);
   const grid = [0, 0.25, 0.5, 0.75, 1].map((p) => `<line x1="${L}" x2="${W - R}" y1="${y(p)}" y2="${y(p)}" class="gridline"/>
-    <text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${t('percent', Math.round(100 * p))}</text>`).join('');
+    <text x="${L - 6}" y="${y(p) + 4}" text-anchor="end">${t('percent', { n: Math.round(100 * p) })}</text>`).join('');
   const step = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000].find((k) => k >= moves / 8) || Math.ceil(moves / 8);
   const xt = [];
   for (let m = 0; m <= moves; m += step) xt.push(`<text x="${x(m)}" y="${H - B + 16}" text-anchor="middle">${m}</text>`);
@@ -869,13 +900,13 @@ export function winChart(a, who = (s) => `p${s}`) {
 }
 
 async function showHelp(game, id) {
-  const d = el(`<dialog class="help"><form method="dialog"><button class="close">✕</button></form>${rulesHelp(game, lang())}<div class="notations"></div></dialog>`);
+  const d = el(`<dialog class="help"><form method="dialog"><button class="close" aria-label="${esc(t('close_x'))}">✕</button></form>${rulesHelp(game)}<div class="notations"></div></dialog>`);
   document.body.append(d);
   d.addEventListener('close', () => d.remove());
   d.showModal();
   // Every form of the game's notation, from the engine.
   try {
-    const rows = await api(`/api/games/${id}/help?lang=${lang()}`);
+    const rows = await api(`/api/games/${id}/help?lang=${serverLang()}`);
     d.querySelector('.notations').innerHTML = `<h3>${t('notations')}</h3><table class="helptable">${rows.map((r) =>
       `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table>`;
   } catch { /* the summary above stays */ }
@@ -918,7 +949,7 @@ function viewer(id, record) {
   main.innerHTML = '<div class="table replay"></div>';
   const root = main.querySelector('.replay');
   const load = async () => {
-    const q = `?${st.seat === null ? '' : `seat=${st.seat}&`}${st.upto === null ? '' : `upto=${st.upto}&`}lang=${lang()}`;
+    const q = `?${st.seat === null ? '' : `seat=${st.seat}&`}${st.upto === null ? '' : `upto=${st.upto}&`}lang=${serverLang()}`;
     try {
       st.data = id ? await api(`/api/games/${id}/replay${q}`)
         : await api(`/api/replay${q}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: record });
@@ -939,11 +970,11 @@ function viewer(id, record) {
       <div class="bar status">
         <b>${esc(gameName(d.game))}</b> <span>${t('replay')}</span>
         <label>${t('view_of')} <select id="seat"><option value="">${t('spectator')}</option>${range(0, d.seats - 1).map((s) =>
-          `<option value="${s}" ${s === d.seat ? 'selected' : ''}>p${s}</option>`).join('')}</select></label>
-        <button id="first" aria-label="first">|◀</button><button id="prev">◀</button>
+          `<option value="${s}" ${s === d.seat ? 'selected' : ''}>${t('player_n', { n: s + 1 })}</option>`).join('')}</select></label>
+        <button id="first" aria-label="${esc(t('first_move'))}" title="${esc(t('first_move'))}">|◀</button><button id="prev" aria-label="${esc(t('previous_move'))}" title="${esc(t('previous_move'))}">◀</button>
         <span id="pos">${t('move')} ${d.move} / ${d.total}</span>
-        <button id="next">▶</button><button id="last" aria-label="last">▶|</button>
-        <input type="range" id="slider" min="0" max="${d.total}" value="${d.move}" aria-label="move">
+        <button id="next" aria-label="${esc(t('next_move'))}" title="${esc(t('next_move'))}">▶</button><button id="last" aria-label="${esc(t('last_move_btn'))}" title="${esc(t('last_move_btn'))}">▶|</button>
+        <input type="range" id="slider" min="0" max="${d.total}" value="${d.move}" aria-label="${esc(t('move_slider'))}">
       </div>
       <div class="layout">
         <div class="boardcol"><div class="board" id="board">${board(d.view, ctx)}</div>
@@ -974,12 +1005,11 @@ function route() {
 }
 
 const pickLang = document.getElementById('lang');
-pickLang.value = lang();
-pickLang.onchange = () => {
-  setLang(pickLang.value);
+pickLang.onchange = async () => {
+  await setLang(pickLang.value);
+  translatePage();
   if (window.sylvanTable) {
     const tb = window.sylvanTable;
-    translatePage();
     tb.catalog = null;
     tb.loadCatalog();
     if (tb.msg?.over) tb.loadBreakdown();
@@ -997,4 +1027,5 @@ pickLang.onchange = () => {
   }
 };
 document.body.insertAdjacentHTML('afterbegin', sprite());
+await loadWords();
 route();

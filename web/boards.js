@@ -59,10 +59,10 @@ function equinox(v, ctx) {
   const card = (id) => cards[id] || { notation: `#${id}`, name: `#${id}` };
   const n = v.options?.players || v.hand_counts.filter((x, i) => i < 5).length;
   const row = Math.min(v.round, 5) - 1;
-  const revealed = (c) => bits(v.revealed[c]).map((s) => `<span class="stone ${seatColor(s)}" title="secret">★${s}</span>`).join('');
+  const revealed = (c) => bits(v.revealed[c]).map((s) => `<span class="stone ${seatColor(s)}" title="${esc(t('secret_stone', { name: who(s) }))}">★${s + 1}</span>`).join('');
   const head = v.champions.map((c, i) => `<th class="champ ${v.eliminated_in[i] ? 'gone' : ''}" data-tok="${esc(c)}"
       title="${esc(creatures[c]?.text || '')}"><div>${esc(creatures[c]?.name || c)}</div><small>${esc(c)}</small>${revealed(i)}</th>`).join('');
-  const rows = v.stacks.map((r, ri) => `<tr class="${ri === row ? 'now' : ''}"><th>${t('row')} ${ri + 1}<br><small>${t('worth', ROW_WORTH[ri])}</small></th>
+  const rows = v.stacks.map((r, ri) => `<tr class="${ri === row ? 'now' : ''}"><th>${t('row')} ${ri + 1}<br><small>${t('worth', { n: ROW_WORTH[ri] })}</small></th>
     ${r.map((st, ci) => {
       const top = st.len ? card(st.cards[st.len - 1]) : null;
       const stone = v.stones[ri][ci];
@@ -76,7 +76,7 @@ function equinox(v, ctx) {
     return face({ tok: c.notation, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
   }).join('');
   const seatsRow = players(n, (s) => `<div class="player ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-tok="p${s}">
-    <b>${esc(who(s))}</b> · ${t('hand')} ${v.hand_counts[s]} · ${icon('stone')} ${v.stones_left[s]} ${t('stones')}
+    <b>${esc(who(s))}</b> · ${t('hand')} ${v.hand_counts[s]} · ${icon('stone')} ${t('stones', { n: v.stones_left[s] })}
     ${bits(v.has_secret).includes(s) ? ` · ★ ${t('secret')}` : ''}</div>`);
   const secret = v.secret != null ? `<div class="secret">${t('secret')}${t('colon')} <b>${esc(card(v.secret).name)}</b> (${esc(card(v.secret).notation)})</div>` : '';
   const pub = bits(v.discard_public).map((id) => esc(card(id).notation)).join(' ');
@@ -123,12 +123,16 @@ function mysticVale(v, ctx) {
   const mine = v.players[seat];
   const phase = phaseName(v.phase);
   const details = v.phase && typeof v.phase === 'object' ? Object.values(v.phase)[0] : {};
+  // A decision about one's own field (planting, keeping a card): that field first, nearest the
+  // question, above the others and the markets.
+  const fieldFirst = !!mine && v.current === seat && !ctx.over
+    && ['Planting', 'SpoilPrompt', 'WhenPlayed', 'Order', 'Keep', 'Hatch', 'DiscardEvoke', 'Bog'].includes(phase);
   // A leader's face (its side's symbols and ability) in place of the blank card's slots.
   const leaderFace = (l, s) => {
     if (l.id == null) return `<div class="slot leaderface"><b>${t('leader')}</b><small>${t('not_seen')}</small></div>`;
     const x = leader(l.id);
     const side = x.sides?.[l.upgraded ? 1 : 0]?.text || '';
-    const up = !l.upgraded && s === seat ? `<div class="upgrade" data-tok="upgrade">${t('upgrade_for', x.upgrade_cost ?? x.cost)}</div>` : '';
+    const up = !l.upgraded && s === seat ? `<div class="upgrade" data-tok="upgrade">${t('upgrade_for', { n: x.upgrade_cost ?? x.cost })}</div>` : '';
     return `<div class="slot leaderface" title="${esc(`${x.name} — ${x.text}`)}" data-more="${esc(leaderSides(x))}"><b>${icon('leader')} ${esc(x.name)}</b>
       <small class="side">${t(l.upgraded ? 'upgraded_side' : 'starting_side')}</small><small>${esc(side)}</small>${up}</div>`;
   };
@@ -140,14 +144,14 @@ function mysticVale(v, ctx) {
     const own = s === seat;
     const pre = own ? `c${ci}` : `p${s} c${ci}`;
     const slots = l ? leaderFace(l, s) : slotsOf(card).map((id, k) => {
-      const under = empty(covered[k]) ? '' : `<small class="covered">${t('covers', adv(covered[k]).name)}</small>`;
+      const under = empty(covered[k]) ? '' : `<small class="covered">${t('covers', { card: adv(covered[k]).name })}</small>`;
       const st = `data-tok="${pre} ${SLOTS[k]}" data-key="p${s}c${ci}${SLOTS[k]}"`;
       return empty(id)
         ? `<div class="slot empty" ${st}>${esc(t(SLOTS[k]))}</div>`
         : `<div class="slot" ${st} title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small>${under}</div>`;
     }).join('');
-    const b = p.boost?.card === ci ? `<div class="boost">${t('boost', p.boost.guardians)}</div>` : '';
-    const full = l ? '' : slotsOf(card).map((id, k) => `${t(SLOTS[k])}${t('colon')} ${empty(id) ? '—' : `${adv(id).name}: ${adv(id).text || ''}`}${empty(covered[k]) ? '' : ` (${t('covers', adv(covered[k]).name)})`}`).join('\n');
+    const b = p.boost?.card === ci ? `<div class="boost">${t('cyrilla_boost', { n: p.boost.guardians })}</div>` : '';
+    const full = l ? '' : slotsOf(card).map((id, k) => `${t(SLOTS[k])}${t('colon')} ${empty(id) ? '—' : `${adv(id).name}: ${adv(id).text || ''}`}${empty(covered[k]) ? '' : ` (${t('covers', { card: adv(covered[k]).name })})`}`).join('\n');
     const name = l ? leader(l.id).name || t('leader') : slotsOf(card).filter((id) => !empty(id)).map((id) => adv(id).name).join(' / ') || `c${ci}`;
     return `<div class="sleeve ${l ? 'leader' : ''} ${extra}" data-card="${ci}" data-key="p${s}c${ci}" data-name="${esc(name)}" data-tok="${tok || pre}" ${full ? `data-more="${esc(full)}"` : ''}><div class="cno">c${ci}</div>${slots}${b}</div>`;
   };
@@ -166,19 +170,19 @@ function mysticVale(v, ctx) {
     const sh = p.showing || { decay: 0, growth: 0 };
     const net = sh.decay - sh.growth;
     const odds = own ? v.spoil_risk : null;
-    const risk = odds ? ` · ${t('push_risk', Math.round(100 * odds.spoiling / Math.max(1, odds.cards)))}` : '';
+    const risk = odds ? ` · ${t('push_risk', { n: Math.round(100 * odds.spoiling / Math.max(1, odds.cards)) })}` : '';
     const deck = p.on_deck != null ? sleeve(p, s, p.on_deck, own ? `c${p.on_deck}` : '', 'ondeck') : '';
     const extra = [
       p.leader && p.leader.id != null && !list.includes(p.leader.card) && p.on_deck !== p.leader.card
         ? `<span class="chip" title="${esc(leader(p.leader.id).text)}">♛ ${esc(leader(p.leader.id).name)} (c${p.leader.card}, ${t(p.leader.upgraded ? 'upgraded_side' : 'starting_side')})</span>` : '',
       p.leader && p.leader.id == null && !p.leader_offer ? `<span class="chip">♛ c${p.leader.card} · ${t('not_seen')}</span>` : '',
-      p.pending_mana ? `<span class="chip">${t('pending_mana', p.pending_mana)}</span>` : '',
+      p.pending_mana ? `<span class="chip">${t('pending_mana', { n: p.pending_mana })}</span>` : '',
       p.skip_next ? `<span class="chip">${t('skip_next')}</span>` : '',
       p.workshop?.length ? `<span>${t('workshop')}${t('colon')} ${p.workshop.map((id) => `<span class="chip" title="${esc(adv(id).text)}">${esc(adv(id).name)}</span>`).join(' ')}</span>` : '',
       p.deck_bottom?.length ? `<span class="muted">${t('deck_bottom')}${t('colon')} ${p.deck_bottom.map((c) => `c${c}`).join(', ')}</span>` : '',
     ].filter(Boolean).join(' ');
     const offer = own && p.leader_offer ? `<div class="market offer"><b>${t('leaders_dealt')}</b><div class="row">${p.leader_offer.map((id, k) => face({ tok: `leader ${k + 1}`, name: leader(id).name, nameHtml: `${icon('leader')} ${esc(leader(id).name)}`, cost: leader(id).upgrade_cost, text: leader(id).text, more: leaderSides(leader(id)), cls: 'leaderoffer' })).join('')}</div></div>` : '';
-    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''} ${own ? 'me' : 'opp'}" data-seat="${s}">
+    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''} ${own ? 'me' : 'opp'} ${own && fieldFirst ? 'decision-area' : ''}" data-seat="${s}">
       <div class="phead"><b>${esc(who(s))}</b> · ${icon('vp', t('vp'))} <b>${p.vp}</b> · ${t('mv_deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
         · ${token(p, s)}
         ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} data-key="p${s}v${id}" data-name="${esc(vale(id).name)}" title="${esc(vale(id).name + ' — ' + vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
@@ -191,7 +195,7 @@ function mysticVale(v, ctx) {
   const commons = (v.commons || []).map((lvl, l) => `<div class="market"><b>${t('level')} ${l + 1}</b> <small>(${v.adv_deck_counts?.[l] ?? '?'})</small>
     <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `buy ${l + 1}.${k + 1}|${l + 1}.${k + 1}`, not: 'vale', key: `m${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text,
       small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}${adv(id).eclipse ? ` · ${t('eclipse')}` : ''}${v.commons_stack?.[l]?.[k] ? ` · ×${v.commons_stack[l][k] + 1}` : ''}` })).join('')}</div></div>`).join('');
-  const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}|soil.${s}`, key: `soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: '1 mana', small: `${v.soil?.[k] ?? 0} ${t('cards')}` })).join('')}</div></div>`;
+  const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}|soil.${s}`, key: `soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: t('soil_text'), small: t('cards', { n: v.soil?.[k] ?? 0 }) })).join('')}</div></div>`;
   const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
   const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
     <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}
@@ -203,15 +207,15 @@ function mysticVale(v, ctx) {
   const conclaves = v.conclaves ? `<div class="muted">${t('conclaves')}${t('colon')} ${v.conclaves.map((id) => esc(catalog.conclaves?.[id]?.name || `#${id}`)).join(', ')}</div>` : '';
   // In the Harvest Phase: what is left to spend and the purchases waiting to be sleeved.
   const harvest = ['Harvest', 'Sleeve'].includes(phase) ? `<div class="info harvest">${icon('mana', t('mana'))} ${t('mana')} <b>${Math.max(0, (tu.mana_total || 0) + (tu.mana_extra || 0) - (tu.mana_spent || 0))}</b>
-      · <span class="spend">${(tu.spirits || []).map((n, k) => `<span data-tok="${SPIRITS[k]}" data-name="${esc(t(SPIRITS[k]))}">${icon(SPIRITS[k], t(SPIRITS[k]))} ${t(SPIRITS[k])} ${n - (tu.spirit_spent?.[k] || 0)}</span>`).join(' ')}</span> · ${icon('vp')} ${t('vp_to_gain', tu.vp_total || 0)}
+      · <span class="spend">${(tu.spirits || []).map((n, k) => `<span data-tok="${SPIRITS[k]}" data-name="${esc(t(SPIRITS[k]))}">${icon(SPIRITS[k], t(SPIRITS[k]))} ${t(SPIRITS[k])} ${n - (tu.spirit_spent?.[k] || 0)}</span>`).join(' ')}</span> · ${icon('vp')} ${t('vp_to_gain', { n: tu.vp_total || 0 })}
       ${tu.bought?.length ? ` · ${t('bought')}${t('colon')} ${tu.bought.map((b, k) => `<span class="chip" data-tok="purchase ${k + 1}" data-name="${esc(adv(b.adv).name)}" title="${esc(adv(b.adv).name + ' — ' + (adv(b.adv).text || ''))}">${esc(adv(b.adv).name)}${b.target != null ? ` → c${b.target}` : ''}</span>`).join(' ')}` : ''}</div>` : '';
   // What the current question is about, when the actions alone do not say it.
   const cur = v.players[v.current];
   let question = '';
   if (phase === 'WhenPlayed' && cur) {
     const id = slotsOf(cur.cards[details.card])[details.slot];
-    if (!empty(id)) question = t('q_when_played', `c${details.card}`, `${adv(id).name}: ${adv(id).ability || adv(id).text}`);
-  } else if (phase === 'Order') question = t('q_order', `c${details.card}`);
+    if (!empty(id)) question = t('q_when_played', { card: `c${details.card}`, ability: `${adv(id).name}: ${adv(id).ability || adv(id).text}` });
+  } else if (phase === 'Order') question = t('q_order', { card: `c${details.card}` });
   else if (phase === 'SpoilPrompt') question = t('q_spoil');
   else if (phase === 'Hatch') question = t('q_hatch');
   else if (phase === 'Keep') question = t('q_keep');
@@ -219,7 +223,7 @@ function mysticVale(v, ctx) {
   else if (phase === 'Bog') question = t('q_bog');
   else if (phase === 'AmuletTrade') question = t('q_trade');
   else if (phase === 'DiscardEvoke') question = t('q_discard_evoke');
-  else if (phase === 'NeighbourDiscard') question = t('q_gingan', `p${v.current}`, `p${details.seat}`);
+  else if (phase === 'NeighbourDiscard') question = t('q_gingan', { owner: who(v.current), seat: who(details.seat) });
   else if (phase === 'Harvest' && tu.claims > 0) question = t('q_claim');
   else if (tu.silver_tree) question = t('q_silver_tree');
   ctx.question = question;
@@ -227,13 +231,14 @@ function mysticVale(v, ctx) {
   const peek = v.peek != null && mine ? `<div class="peek"><b>${t(phase === 'Look' ? 'looking' : 'peek')}</b><div class="field">
     ${[v.peek, ...(v.looking || [])].map((c) => sleeve(mine, seat, c, '')).join('')}</div></div>` : '';
   return `<div class="mv">
+    ${fieldFirst ? field(mine, seat) : ''}
     <div class="info">${t('mv_round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${icon('vp')} ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ` · ⚑ ${t('last_round')}` : ''}</div>
     ${conclaves}${harvest}
     ${draft}
     ${v.players.map((p, s) => s === seat ? '' : field(p, s)).join('')}
     <div class="markets">${commons}${soil}${valeRow}</div>
     ${peek}
-    ${mine ? field(mine, seat) : ''}</div>`;
+    ${mine && !fieldFirst ? field(mine, seat) : ''}</div>`;
 }
 
 // ---------------------------------------------------------------- the spirit duel
@@ -249,14 +254,14 @@ function spiritDuel(v, ctx) {
     <div class="phead"><b>${esc(who(s))}</b> · ${icon('pm', t('pm'))} <b>${sd.pm}</b> ${t('pm')} · ${t('hand')} ${sd.hand_count} · ${t('deck')} ${sd.deck_len} · ${t('discard')} ${bits(sd.discard).length}</div>
     <div class="row">${sd.spirits.map((sp) => {
       const c = spirits[sp.id] || {};
-      return face({ tok: sp.id, name: c.name || sp.id, cost: c.cost != null ? `${c.cost} PM` : '', cls: `spirit ${sp.alive ? '' : 'dead'} ${sp.charged ? '' : 'exhausted'}`,
+      return face({ tok: sp.id, name: c.name || sp.id, cost: c.cost != null ? t('pm_cost', { n: c.cost }) : '', cls: `spirit ${sp.alive ? '' : 'dead'} ${sp.charged ? '' : 'exhausted'}`,
         stats: `<span class="pv">${icon('pv', t('pv'))} ${sp.pv}${c.pv ? `/${c.pv}` : ''} ${t('pv')}</span> · ${esc(c.element || '')} · ${sp.charged ? t('charged') : t('exhausted')}`,
         text: c.text, small: [c.criticals?.length ? `${t('critical')}${t('colon')} ${c.criticals.join(', ')}` : '', c.weaknesses?.length ? `${t('weakness')}${t('colon')} ${c.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
     }).join('')}</div></div>`;
   const codes = bits(v.hand).map((i) => byIndex[i]).filter(Boolean);
   const hand = codes.map((code) => {
     const a = abilities[code] || {};
-    return face({ tok: code, name: a.name || code, cost: a.cost != null ? `${a.cost} PM` : '', cls: 'ability',
+    return face({ tok: code, name: a.name || code, cost: a.cost != null ? t('pm_cost', { n: a.cost }) : '', cls: 'ability',
       stats: `${t('power')} ${a.power ?? '?'} · ${esc(a.element || '')}${a.keywords?.length ? ` · ${esc(a.keywords.join(', '))}` : ''}`,
       text: a.text, small: [a.criticals?.length ? `${t('critical')}${t('colon')} ${a.criticals.join(', ')}` : '', a.weaknesses?.length ? `${t('weakness')}${t('colon')} ${a.weaknesses.join(', ')}` : ''].filter(Boolean).map(esc).join(' · ') });
   }).join('');
@@ -266,6 +271,10 @@ function spiritDuel(v, ctx) {
   const defender = pend ? v.sides[1 - v.current]?.spirits[pend.target] : null;
   const attack = pend || v.in_play ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} ${esc(attacker || abilities[v.in_play]?.name || v.in_play || '')}
     ${pend ? ` → <b>${esc(spirits[defender?.id]?.name || defender?.id || '')}</b> · ${t('power')} <b>${pend.power}</b> · ${esc(pend.element)}` : ''}</div>` : '';
+  // The question of the decision: the combat turn's choices, or the attack to answer.
+  if (pend) {
+    ctx.question = t('sd_q_defend', { attacker: attacker || '', target: spirits[defender?.id]?.name || defender?.id || '', power: pend.power });
+  } else if (phaseName(v.phase) === 'Combat') ctx.question = t('sd_q_combat');
   return `<div class="sd">
     <div class="info">${t('round')} ${v.round}/8 · ${v.day ? `${icon('day')} ${t('day')}` : `${icon('night')} ${t('night')}`} · ${esc(phaseWord('spirit-duel', v.phase, t))} · ⚄ ${t('die')} +${v.die_bonus}</div>
     ${v.sides.map((sd, s) => s === my ? '' : side(sd, s)).join('')}
@@ -312,7 +321,7 @@ function commandOfNature(v, ctx) {
       const own = side === mySide;
       const tok = own ? `data-tok="${slot}" data-not="aim"` : `data-tok="aim ${slot}"`;
       const key = `data-key="s${side}${slot}"`;
-      const where = `${t('side')} ${side} · ${slot}`;
+      const where = `${t('side_n', { n: side + 1 })} · ${slot}`;
       if (!u) return `<div class="unit empty" ${tok} ${key} data-name="${esc(where)}"><small>${slot}</small></div>`;
       const c = info(u.card);
       const role = u.uid === attacker ? 'attacker' : targets.includes(u.uid) ? 'target' : '';
@@ -333,26 +342,26 @@ function commandOfNature(v, ctx) {
     return `<span class="pile" data-seat="${s}" title="${esc(d.map(name).join(', '))}">${t('discard')} ${d.length}${top}</span>`;
   };
   const faction = (s) => ['twig', 'pebble', 'leaf', 'droplet'].find((f) => String(sage(s) || '').includes(f));
-  const seatInfo = (s, st) => `<span class="${seatColor(s)} seatinfo"><b>${esc(who(s))}</b>${t('colon')} ${sage(s) ? `${faction(s) ? icon(faction(s), faction(s)) : ''} ${t('sage')} <span title="${esc(info(sage(s)).text || '')}">${esc(name(sage(s)))}</span> · ` : ''}${s === seat && st.level ? `<span data-tok="faction" data-name="${esc(t('level'))}">${icon('level')} ${t('level')} ${st.level}</span>` : `${icon('level')} ${t('level')} ${st.level}`} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count} · ${pile(st, s)}${st.sage_alive ? '' : ' · ☠'}</span>`;
-  const sides = [0, 1].map((sd) => `<div class="cside ${sd === mySide ? 'mine' : 'opp'} ${seatColor(sd)}"><div class="phead"><b>${t('side')} ${sd}${sd === mySide ? ` (${t('you')})` : ''}</b> · ${icon('gold', t('gold'))} ${v.gold?.[sd] ?? 0} ${t('gold')}
+  const seatInfo = (s, st) => `<span class="${seatColor(s)} seatinfo"><b>${esc(who(s))}</b>${t('colon')} ${sage(s) ? `${faction(s) ? icon(faction(s), t(`faction_${faction(s)}`)) : ''} ${t('sage')} <span title="${esc(info(sage(s)).text || '')}">${esc(faction(s) ? t(`faction_${faction(s)}`) : name(sage(s)))}</span> · ` : ''}${s === seat && st.level ? `<span data-tok="faction" data-name="${esc(t('level'))}">${icon('level')} ${t('level')} ${st.level}</span>` : `${icon('level')} ${t('level')} ${st.level}`} · ${t('hand')} ${st.hand_count} · ${t('deck')} ${st.deck_count} · ${pile(st, s)}${st.sage_alive ? '' : ' · ☠'}</span>`;
+  const sides = [0, 1].map((sd) => `<div class="cside ${sd === mySide ? 'mine' : 'opp'} ${seatColor(sd)}"><div class="phead"><b>${t('side_n', { n: sd + 1 })}${sd === mySide ? ` (${t('you')})` : ''}</b> · ${icon('gold', t('gold'))} ${v.gold?.[sd] ?? 0} ${t('gold')}
     ${v.side === sd ? ` · ${icon('ap', t('ap'))} ${v.ap} ${t('ap')}` : ''} · ${v.seats.map((st, s) => (s % 2 === sd ? seatInfo(s, st) : '')).filter(Boolean).join(' — ')}</div>${formation(sd)}</div>`);
   // The attack being resolved: its command, the attacking unit, the targets and the damage cut so far.
   const where = (uid) => {
     const f = findUnit(v.formations, uid);
-    return f ? `<b>${esc(name(f.unit.card))}</b> (${f.tok}, ${t('side')} ${f.side})` : '?';
+    return f ? `<b>${esc(name(f.unit.card))}</b> (${f.tok}, ${t('side_n', { n: f.side + 1 })})` : '?';
   };
-  const attackPanel = atk ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} <b>${esc(name(atk.cmd))}</b> (${esc(who(atk.seat))}) · ${where(atk.attacker)} → ${targets.map(where).join(', ')}${atk.cut ? ` · ${t('cut', atk.cut)}` : ''}</div>` : '';
+  const attackPanel = atk ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} <b>${esc(name(atk.cmd))}</b> (${esc(who(atk.seat))}) · ${where(atk.attacker)} → ${targets.map(where).join(', ')}${atk.cut ? ` · ${t('cut', { n: atk.cut })}` : ''}</div>` : '';
   // Commands in play reach their owner's discard pile once their effect is over (ruling C17).
   const playing = (v.stack || []).map((s) => s?.Discard).filter(Boolean);
   const inPlay = playing.length ? `<div class="inplay">${t('in_play')}${t('colon')} ${playing.map((d) => `<span class="chip ${seatColor(d.seat)}" title="${esc(info(d.card).text || '')}">${esc(name(d.card))} (${esc(who(d.seat))})</span>`).join(' ')}</div>` : '';
   const statsOf = (c) => (c.strength != null ? `<span class="pips">${icon('strength', t('strength'))}${c.strength}</span> <span class="pips">${icon('health', t('health'))}${c.health}</span>` : '');
   const market = (v.market || []).map((row, m) => `<div class="market"><b>${m === 0 ? t('elemental_market') : t('command_market')}</b>
     <button class="marketbtn" data-tok="refresh ${m === 0 ? 'e' : 'c'}" data-name="${esc(t('refresh_market'))}">${t('refresh_market')}</button><div class="row">
-    ${row.map((code, k) => code ? face({ tok: `${m === 0 ? 'e' : 'c'}${k + 1}`, name: name(code), cost: info(code).cost != null ? `${info(code).cost}g` : '', text: info(code).text,
+    ${row.map((code, k) => code ? face({ tok: `${m === 0 ? 'e' : 'c'}${k + 1}`, name: name(code), cost: info(code).cost != null ? t('gold_cost', { n: info(code).cost }) : '', text: info(code).text,
       stats: statsOf(info(code)), small: `${m === 0 ? 'e' : 'c'}${k + 1}` }) : '').join('')}</div></div>`).join('');
   const cardFace = (code, tok, key) => {
     const c = info(code);
-    return face({ tok, key, name: name(code), cost: c.cost != null ? `${c.cost}g` : '', text: c.text, stats: statsOf(c) });
+    return face({ tok, key, name: name(code), cost: c.cost != null ? t('gold_cost', { n: c.cost }) : '', text: c.text, stats: statsOf(c) });
   };
   // Cards a question offers that are nowhere on the board (the setup's warriors): from the legal actions.
   const handCodes = new Set(v.seats[seat ?? -1]?.hand || []);
@@ -394,6 +403,7 @@ const PHASES = {
     if (['ChooseLeader', 'Draft', 'AmuletTrade'].includes(p)) return 'ph_setup';
     if (['SpoilPrompt', 'WhenPlayed', 'Order'].includes(p)) return d?.prep ? 'ph_prep' : 'ph_planting';
     if (p === 'Planting') return 'ph_planting';
+    if (p === 'Bog') return 'ph_bog';
     if (['Harvest', 'Look', 'NeighbourDiscard'].includes(p)) return 'ph_harvest';
     if (['Hatch', 'DiscardEvoke', 'Keep', 'Sleeve'].includes(p)) return 'ph_discard';
     return null;
@@ -422,7 +432,7 @@ export function place(game, at, t) {
   const phase = key ? t(key) : null;
   const who = typeof at.current === 'number' ? ` · p${at.current}` : '';
   if (game === 'command-of-nature') {
-    return { turn: typeof at.turns === 'number' ? `${t('turn')} ${at.turns + 1}${typeof at.side === 'number' ? ` · ${t('side')} ${at.side}` : ''}` : null, phase };
+    return { turn: typeof at.turns === 'number' ? `${t('turn')} ${at.turns + 1}${typeof at.side === 'number' ? ` · ${t('side_n', { n: at.side + 1 })}` : ''}` : null, phase };
   }
   const r = at.round ?? at.rounds;
   return { turn: typeof r === 'number' ? `${t(game === 'mystic-vale' ? 'mv_round' : 'round')} ${r}${who}` : null, phase };

@@ -1,316 +1,46 @@
-// The interface's words in English and French. Card names and texts come from the server's catalog.
-const S = {
-
-  // Issue 34: the decision bar, card details, the log, the lobby's widgets, the end screen.
-  decision: ['Decision', 'Décision'],
-  your_turn_q: ['Your turn', 'À vous de jouer'],
-  your_turn_title: ['Your turn', 'À vous'],
-  waiting_for_name: ['Waiting for {0}…', 'En attente de {0}…'],
-  pick_on_board: ['Click a highlighted card or place on the board.', 'Cliquez une carte ou une case en surbrillance sur le plateau.'],
-  menu_for: ['What to do with {0}?', 'Que faire avec {0} ?'],
-  other_actions: ['Other actions', 'Autres actions'],
-  cancel_sel: ['Cancel the selection', 'Annuler la sélection'],
-  read_hint: ['Long-press, right-click or press i on a card to read it in full.', 'Appuyez longuement, faites un clic droit ou tapez i sur une carte pour la lire en entier.'],
-  close: ['Close', 'Fermer'],
-  card_detail: ['Card', 'Carte'],
-  last_move: ['Last move', 'Dernier coup'],
-  changed_by: ['{0} played', '{0} a joué'],
-  log_loading: ['Loading the log…', 'Chargement de l’historique…'],
-  you_won: ['You won!', 'Vous avez gagné !'],
-  you_lost: ['You lost', 'Vous avez perdu'],
-  draw: ['Draw', 'Égalité'],
-  winners_are: ['Winners: {0}', 'Gagnants : {0}'],
-  rematch: ['Rematch', 'Revanche'],
-  player_n: ['Player {0}', 'Joueur {0}'],
-  bot_n: ['Bot {0}', 'Robot {0}'],
-  your_name: ['Your name', 'Votre nom'],
-  preset: ['Preset', 'Préréglage'],
-  preset_none: ['Choose the options yourself', 'Choisir les options soi-même'],
-  preset_mv_essential: ['Mystic Vale — Essential Edition (all sets, leader and amulet draft)', 'Mystic Vale — Essential Edition (tous les jeux, draft des meneurs et amulettes)'],
-  preset_mv_base: ['Mystic Vale — base game', 'Mystic Vale — jeu de base'],
-  preset_con_2v2: ['Command of Nature — 2 against 2', 'Command of Nature — 2 contre 2'],
-  preset_con_duel: ['Command of Nature — duel', 'Command of Nature — duel'],
-  preset_eq_4: ['Equinox — 4 players', 'Equinox — 4 joueurs'],
-  preset_sd: ['The spirit duel — against a bot', 'Le duel des esprits — contre un robot'],
-  options_h: ['Options', 'Options'],
-  field_error: ['Please fix: {0}', 'À corriger : {0}'],
-  yes: ['Yes', 'Oui'],
-  no: ['No', 'Non'],
-  range_help: ['from {0} to {1}', 'de {0} à {1}'],
-  verb_buy: ['Buy', 'Acheter'],
-  'verb_buy+': ['Buy and place', 'Acheter et placer'],
-  verb_sell: ['Sell', 'Vendre'],
-  verb_discard: ['Discard', 'Défausser'],
-  verb_play: ['Play', 'Jouer'],
-  verb_summon: ['Summon', 'Invoquer'],
-  verb_choose: ['Choose', 'Choisir'],
-  verb_pick: ['Choose', 'Choisir'],
-  verb_aim: ['Target', 'Cibler'],
-  verb_swap: ['Swap', 'Échanger'],
-  verb_refill: ['Move forward', 'Avancer'],
-  verb_dawn: ['Daybreak effect', 'Effet d’aube'],
-  verb_instant: ['Answer with', 'Répondre avec'],
-  verb_sleeve: ['Sleeve onto', 'Glisser dans'],
-  verb_evoke: ['Evoke', 'Évoquer'],
-  verb_vale: ['Take the vale', 'Prendre le Val'],
-  verb_ability: ['Use the ability', 'Utiliser la capacité'],
-  verb_use: ['Use', 'Utiliser'],
-  verb_cancel: ['Cancel', 'Annuler'],
-  verb_conclave: ['Conclave', 'Conclave'],
-  verb_take: ['Take', 'Prendre'],
-  verb_refresh: ['Refresh', 'Renouveler'],
-  verb_faction: ['Faction action', 'Action de faction'],
-  refresh_market: ['Refresh this market', 'Renouveler ce marché'],
-  sabot_drawn: ['The three cards drawn (keep one)', 'Les trois cartes piochées (gardez-en une)'],
-  setup_warriors: ['Warriors to choose from', 'Guerriers au choix'],
-  spend_spirit: ['Pay with', 'Payer avec'],
-  opt_players: ['Players', 'Joueurs'],
-  opt_edition: ['Edition', 'Édition'],
-  opt_sets: ['Card sets', 'Jeux de cartes'],
-  opt_buy_vp: ['Buy VP with spirits', 'Acheter des PV avec les esprits'],
-  opt_stacked_duplicates: ['Stack duplicate advancements', 'Empiler les améliorations en double'],
-  opt_leaders: ['Leaders', 'Meneurs'],
-  opt_amulets: ['Amulets', 'Amulettes'],
-  opt_conclaves: ['Conclaves', 'Conclaves'],
-  opt_teams: ['2 against 2', '2 contre 2'],
-  opt_sages: ['Sages', 'Sages'],
-  opt_sage_commands: ['Sage pack commands', 'Ordres du paquet Sage'],
-  opt_turn_limit: ['Turn limit', 'Limite de tours'],
-  opt_revision: ['Rules revision', 'Révision des règles'],
-  opt_champions: ['Champions', 'Champions'],
-  opt_ancestors: ['Ancestor trees', 'Arbres L’Ancêtre'],
-  opt_dryads: ['Dryad trees', 'Arbres Dryade'],
-  opt_solo: ['Solo against the Robot', 'Solo contre le Robot'],
-  opt_team: ['Your team', 'Votre équipe'],
-  optv_edition_base: ['Base game', 'Jeu de base'],
-  optv_edition_essential: ['Essential Edition (every set, leader and amulet draft)', 'Essential Edition (tous les jeux, draft des meneurs et amulettes)'],
-  optv_leaders_none: ['None', 'Aucun'],
-  optv_leaders_random: ['One each, at random', 'Un chacun, au hasard'],
-  optv_leaders_choose: ['Deal 2, keep 1', '2 distribués, 1 gardé'],
-  optv_leaders_draft: ['Draft (with the amulet draft)', 'Draft (avec celui des amulettes)'],
-  optv_amulets_none: ['None', 'Aucune'],
-  optv_amulets_random: ['One each, at random', 'Une chacun, au hasard'],
-  optv_amulets_draft: ['Draft (with the leader draft)', 'Draft (avec celui des meneurs)'],
-  optv_sage_commands_ts: ['2 Close Strike, Far Strike, Natural Restoration, Charm', '2 Frappe Rapprochée, Frappe Lointaine, Restauration Naturelle, Charme'],
-  optv_sage_commands_godot: ['2 Close Strike, 2 Far Strike, Charm', '2 Frappe Rapprochée, 2 Frappe Lointaine, Charme'],
-  optv_revision_2: ['The rulebook’s (current)', 'Celle du livret (actuelle)'],
-  optv_revision_1: ['Before Sylvan 0.2.0 (old records)', 'Avant Sylvan 0.2.0 (anciennes parties)'],
-  optv_team_a: ['Almyra and Dormuz’el', 'Almyra et Dormuz’el'],
-  optv_team_b: ['Kel’Orn and Surok', 'Kel’Orn et Surok'],
-  opth_sets: ['Which card sets are used: “base”, or “base,wild” with the Vale of the Wild expansion.', 'Les jeux de cartes utilisés : « base », ou « base,wild » avec l’extension Vale of the Wild.'],
-  opth_buy_vp: ['A variant: in the Harvest Phase, any 3 spirit symbols buy 1 VP, as often as you like.', 'Variante : pendant la Phase de Récolte, 3 symboles Esprit quelconques achètent 1 PV, autant de fois que voulu.'],
-  opth_stacked_duplicates: ['A variant: a second copy of an advancement revealed in the commons goes on top of its twin, and the slot is refilled.', 'Variante : une deuxième copie d’une amélioration révélée dans la réserve va sur sa jumelle, et l’emplacement est complété.'],
-  opth_conclaves: ['Leave empty for the usual decks, or write “random” to play with 6 random conclaves.', 'Laissez vide pour les paquets habituels, ou écrivez « random » pour jouer avec 6 conclaves au hasard.'],
-  opth_edition: ['The Essential Edition plays with every set and starts with the draft of leaders and amulets.', 'L’Essential Edition se joue avec tous les jeux et commence par le draft des meneurs et des amulettes.'],
-  opth_teams: ['Four players in two teams: seats 1 and 3 against seats 2 and 4.', 'Quatre joueurs en deux équipes : places 1 et 3 contre places 2 et 4.'],
-  opth_sages: ['Leave “random”, or name one Sage per seat among twig, pebble, leaf and droplet, separated by commas.', 'Laissez « random », ou nommez un Sage par place parmi twig, pebble, leaf et droplet, séparés par des virgules.'],
-  opth_turn_limit: ['After this many turns the game is a draw.', 'Après ce nombre de tours, la partie est nulle.'],
-  opth_revision: ['Keep the rulebook’s rules unless you replay old games.', 'Gardez les règles du livret, sauf pour rejouer d’anciennes parties.'],
-  opth_champions: ['Leave “random”, or list the 8 champions in column order by their codes, separated by commas.', 'Laissez « random », ou donnez les 8 champions dans l’ordre des colonnes par leurs codes, séparés par des virgules.'],
-  lobby: ['Lobby', 'Salon'],
-  replays: ['Replays', 'Parties rejouées'],
-  new_game: ['New game', 'Nouvelle partie'],
-  games: ['Games', 'Parties'],
-  loading: ['Loading…', 'Chargement…'],
-  game: ['Game', 'Jeu'],
-  players: ['Players', 'Joueurs'],
-  seats: ['Seats', 'Places'],
-  seat_me: ['Me', 'Moi'],
-  seat_open: ['Open (another person)', 'Libre (une autre personne)'],
-  seat_taken: ['a person', 'une personne'],
-  seat_automated: ['played by the game', 'jouée par le jeu'],
-  seat_bot: ['bot', 'robot'],
-  bot: ['Bot', 'Robot'],
-  easy: ['easy', 'facile'],
-  medium: ['medium', 'moyen'],
-  hard: ['hard', 'difficile'],
-  expert: ['expert', 'expert'],
-  random: ['random', 'au hasard'],
-  colon: [':', ' :'],
-  percent: ['{0}%', '{0} %'],
-  hints_for_all: ['Hints for everybody', 'Conseils pour tous'],
-  hints_help: ['Every seat may ask the analysis bot for a hint; whoever joins agrees. Without it, only a seat playing against bots only gets hints.', 'Chaque place peut demander un conseil au robot d’analyse ; qui rejoint la partie l’accepte. Sinon, seule une place qui ne joue que contre des robots reçoit des conseils.'],
-  hint: ['Hint', 'Conseil'],
-  thinking: ['The analysis bot is thinking…', 'Le robot d’analyse réfléchit…'],
-  hint_says: ['The analysis bot would play:', 'Le robot d’analyse jouerait :'],
-  win_chance: ['estimated chance to win {0}%', 'chances de gagner estimées à {0} %'],
-  play_it: ['Play it', 'Le jouer'],
-  analysing: ['Analysing the game…', 'Analyse de la partie…'],
-  win_chart: ['Win probability', 'Probabilité de gagner'],
-  win_chart_help: ['The analysis bot’s estimate at each decision of each seat, from that seat’s view only (a short search: a rough guide).', 'L’estimation du robot d’analyse à chaque décision de chaque place, depuis ce que voit cette place seulement (une recherche courte : un ordre d’idée).'],
-  partial_analysis: ['the analysis stopped before the end (time limit)', 'l’analyse s’est arrêtée avant la fin (limite de temps)'],
-  ph_setup: ['Setup', 'Mise en place'],
-  ph_over: ['Game over', 'Partie terminée'],
-  ph_predict: ['Phase 1: prediction', 'Phase 1 : prédiction'],
-  ph_play: ['Phase 2: playing a card', 'Phase 2 : jouer une carte'],
-  ph_prep: ['Prep Phase', 'Phase de Préparation'],
-  ph_planting: ['Planting Phase', 'Phase de Semence'],
-  ph_harvest: ['Harvest Phase', 'Phase de Récolte'],
-  ph_discard: ['Discard Phase', 'Phase de Défausse'],
-  ph_combat: ['Combat phase', 'Phase de combat'],
-  ph_defend: ['Defence against an attack', 'Défense contre une attaque'],
-  ph_daybreak: ['Phase I: daybreak', 'Phase I : aube'],
-  ph_actions: ['Phase II: actions', 'Phase II : actions'],
-  ph_market: ['Phase III: markets', 'Phase III : marchés'],
-  ph_reset: ['Phase IV: reset', 'Phase IV : remise à zéro'],
-  create: ['Create the game', 'Créer la partie'],
-  created: ['Game created:', 'Partie créée :'],
-  links_private: ['Each link plays its seat: keep yours, send the others.', 'Chaque lien joue sa place : gardez le vôtre, envoyez les autres.'],
-  copy: ['Copy', 'Copier'],
-  watch_link: ['Spectators', 'Spectateurs'],
-  no_games: ['No games yet.', 'Aucune partie pour l’instant.'],
-  status: ['Status', 'État'],
-  move: ['Move', 'Coup'],
-  open: ['open', 'ouverte'],
-  running: ['running', 'en cours'],
-  finished: ['finished', 'terminée'],
-  join: ['Join', 'Rejoindre'],
-  watch: ['Watch', 'Regarder'],
-  replay: ['Replay', 'Revoir'],
-  game_over: ['Game over', 'Partie terminée'],
-  your_turn: ['Your turn', 'À vous de jouer'],
-  waiting_for: ['Waiting for {0}', 'En attente de {0}'],
-  spectator: ['Spectator', 'Spectateur'],
-  you_are: ['You are {0}', 'Vous êtes {0}'],
-  undo: ['Undo', 'Annuler'],
-  undone: ['An action was taken back.', 'Une action a été annulée.'],
-  rules: ['Rules', 'Règles'],
-  log: ['What happened', 'Ce qui s’est passé'],
-  as_text: ['The table as text', 'La table en texte'],
-  nothing_yet: ['Nothing yet.', 'Rien pour l’instant.'],
-  selected: ['Selected', 'Choisi'],
-  click_hint: ['Click a highlighted card or place, or choose:', 'Cliquez une carte ou une case en surbrillance, ou choisissez :'],
-  all_actions: ['All legal actions', 'Toutes les actions permises'],
-  final_score: ['Final score', 'Score final'],
-  winners: ['Winner(s)', 'Gagnant(s)'],
-  total: ['Total', 'Total'],
-  upload_hint: ['Open a game record (the JSON that `sylvan replay` reads), or pick a finished game.', 'Ouvrez un enregistrement de partie (le JSON que lit `sylvan replay`), ou choisissez une partie terminée.'],
-  finished_games: ['Finished games', 'Parties terminées'],
-  view_of: ['Seen by', 'Vue de'],
-  hand: ['Hand', 'Main'],
-  deck: ['Deck', 'Pioche'],
-  discard: ['Discard', 'Défausse'],
-  round: ['Round', 'Manche'],
-  mv_round: ['Round', 'Ronde'],
-  mv_deck: ['Deck', 'Deck'],
-  phase: ['Phase', 'Phase'],
-  stones: ['stones', 'cailloux'],
-  predictions: ['Predictions', 'Prédictions'],
-  secret: ['Secret prediction', 'Prédiction secrète'],
-  hidden: ['hidden', 'cachée'],
-  cards: ['cards', 'cartes'],
-  row: ['Row', 'Rangée'],
-  worth: ['worth {0}', 'vaut {0}'],
-  field: ['Field', 'Champ'],
-  on_deck: ['On deck', 'On-deck'],
-  mana: ['Mana', 'Mana'],
-  spirits: ['Spirits', 'Esprits'],
-  decay: ['Decay', 'Déclin'],
-  growth: ['Growth', 'Croissance'],
-  spoil_rule: ['4 spoil: field and on-deck card, each growth cancels one decay', 'à 4 vous Déclinez : champ et carte on-deck, chaque Croissance annule un Déclin'],
-  push_risk: ['spoil risk if you push: {0}%', 'risque de Décliner si vous poussez : {0} %'],
-  mana_token: ['mana token', 'jeton Mana'],
-  token_help: ['Turned to its active side when you spoil; spend it in a Harvest Phase for 1 mana', 'Passe sur sa face active quand vous Déclinez ; dépensez-le pendant une Phase de Récolte pour 1 mana'],
-  side_active: ['active', 'face active'],
-  side_used: ['used', 'face utilisée'],
-  vales: ['Vales', 'Cartes Val'],
-  vp_pool: ['VP pool', 'Pool de jetons PV'],
-  last_round: ['last round', 'dernière ronde'],
-  leader: ['Leader', 'Meneur'],
-  not_seen: ['not yet seen', 'pas encore vu'],
-  upgrade_for: ['upgrade: {0} mana', 'améliorer : {0} mana'],
-  starting_side: ['starting side', 'face de départ'],
-  upgraded_side: ['upgraded side', 'face améliorée'],
-  covers: ['covers {0} (eclipse)', 'recouvre {0} (éclipse)'],
-  eclipse: ['eclipse', 'éclipse'],
-  boost: ['+{0} guardian and the copied ability until the end of the turn (Cyrilla)', '+{0} Gardien et la capacité copiée jusqu’à la fin du tour (Cyrilla)'],
-  pending_mana: ['{0} mana waiting for the next Harvest Phase', '{0} mana en attente de la prochaine Phase de Récolte'],
-  skip_next: ['spoiled in the Prep Phase', 'a Décliné pendant la Phase de Préparation'],
-  workshop: ['Workshop', 'Atelier'],
-  deck_bottom: ['Under the deck (seen by all)', 'Sous le deck (vues de tous)'],
-  leaders_dealt: ['Leaders dealt: keep one', 'Meneurs distribués : gardez-en un'],
-  vale_top: ['Top of the deck (seen by all)', 'Dessus de la pioche (vue de tous)'],
-  draft_table: ['Draft table', 'Table de draft'],
-  draft_help: ['take one leader or one amulet; then the other kind, in reverse order', 'prenez un meneur ou une amulette, puis l’autre sorte, en ordre inverse'],
-  conclaves: ['Conclaves', 'Conclaves'],
-  vp_to_gain: ['{0} VP to gain', '{0} PV à gagner'],
-  bought: ['Bought, to sleeve', 'Achetées, à glisser'],
-  peek: ['The top of your deck', 'Le dessus de votre deck'],
-  looking: ['The cards you look at, top first', 'Les cartes que vous regardez, du dessus'],
-  q_when_played: ['When played ({0}): {1}', 'Une Fois Jouée ({0}) : {1}'],
-  q_order: ['When played ({0}): choose which ability resolves first', 'Une Fois Jouée ({0}) : choisissez la capacité qui se résout d’abord'],
-  q_spoil: ['You are about to spoil: accept, or use what prevents it', 'Vous allez Décliner : acceptez, ou utilisez ce qui l’empêche'],
-  q_hatch: ['Hatchery: keep a card as the leftmost of your next field, or decline', 'Hatchery : gardez une carte comme la plus à gauche de votre prochain champ, ou refusez'],
-  q_keep: ['Keep a card in your field for the next turn, or decline', 'Gardez une carte de votre champ pour le prochain tour, ou refusez'],
-  q_sleeve: ['Sleeve each advancement bought into a card of your field', 'Glissez chaque Évolution achetée dans une carte de votre champ'],
-  q_bog: ['After the game, Borderwatch Bog: one more Planting Phase; +1 VP per field card without a Spoil', 'Après la partie, Borderwatch Bog : une Phase de Semence de plus ; +1 PV par carte du champ sans Décliner'],
-  q_trade: ['Keep your amulet, or trade it for a plain mana token', 'Gardez votre amulette, ou échangez-la contre un jeton Mana ordinaire'],
-  q_discard_evoke: ['Discard Phase: Evoke your amulet, or decline', 'Phase de Défausse : invoquez votre amulette, ou refusez'],
-  q_gingan: ['{0}’s GinGan: {1} may discard the on-deck card and reveal another ({0} gains 1 VP), or keep it', 'GinGan de {0} : {1} peut défausser sa carte on-deck et en révéler une autre ({0} gagne 1 PV), ou la garder'],
-  q_claim: ['Nightvale Pathfinder: claim an advancement costing 1 to 6, or decline', 'Nightvale Pathfinder : réclamez une Évolution coûtant de 1 à 6, ou refusez'],
-  q_silver_tree: ['Silver Tree: you may discard your on-deck card or a field card, or decline', 'Silver Tree : vous pouvez défausser votre carte on-deck ou une carte du champ, ou refuser'],
-  vp: ['VP', 'PV'],
-  soil: ['Fertile Soil', 'Sol Fertile'],
-  level: ['Level', 'Niveau'],
-  empty: ['empty', 'vide'],
-  team: ['Team', 'Équipe'],
-  pm: ['PM', 'PM'],
-  pv: ['PV', 'PV'],
-  power: ['power', 'puissance'],
-  critical: ['critical', 'critique'],
-  weakness: ['weak to', 'faiblesse'],
-  attack: ['Attack in progress', 'Attaque en cours'],
-  attacked: ['attacked this turn', 'a attaqué ce tour'],
-  cut: ['damage cut by {0}', 'dégâts réduits de {0}'],
-  in_play: ['In play, then to the discard pile', 'En jeu, puis vers la défausse'],
-  top_card: ['top', 'dessus'],
-  partner_hand: ['Your partner\'s hand', 'Main de votre coéquipier'],
-  die: ['Die', 'Dé'],
-  day: ['Day', 'Jour'],
-  night: ['Night', 'Nuit'],
-  exhausted: ['exhausted', 'épuisé'],
-  charged: ['charged', 'chargé'],
-  opponent: ['Opponent', 'Adversaire'],
-  you: ['You', 'Vous'],
-  gold: ['gold', 'or'],
-  ap: ['AP', 'PA'],
-  sage: ['Sage', 'Sage'],
-  markets: ['Markets', 'Marchés'],
-  elemental_market: ['Elemental market', 'Marché élémentaire'],
-  command_market: ['Command market', 'Marché de commandement'],
-  strength: ['strength', 'force'],
-  health: ['health', 'vie'],
-  damage: ['damage', 'dégâts'],
-  legend: ['Legend', 'Légende'],
-  shield: ['shield', 'bouclier'],
-  boost: ['boost', 'bonus'],
-  side: ['Side', 'Camp'],
-  question: ['Decision', 'Décision'],
-  turn: ['Turn', 'Tour'],
-  tokens: ['Tokens', 'Jetons'],
-  scores: ['Scores', 'Scores'],
-  aside: ['Set aside', 'Mises de côté'],
-  top: ['top', 'haut'],
-  middle: ['middle', 'milieu'],
-  bottom: ['bottom', 'bas'],
-  animal: ['animal', 'Bestial'],
-  forest: ['forest', 'Sylvain'],
-  sky: ['sky', 'Céleste'],
-  wild: ['wild', 'Libre'],
-  any: ['any', 'au choix'],
-  notations: ['Every action, as typed in the terminal', 'Chaque action, telle qu’on la tape au terminal'],
-};
+// The interface's words: the messages of web/i18n/<locale>/web.ftl (Project Fluent), served by the
+// server as plain parts (`GET /api/i18n/{locale}`) and formatted here: text, `{ $var }`, and selects on
+// a variable (an exact value, else the number's plural category by `Intl.PluralRules`, else the
+// default). Card names and texts come from the server's game catalogs.
 
 const KEY = 'sylvan.lang';
-let current = localStorage.getItem(KEY) || ((navigator.language || 'en').toLowerCase().startsWith('fr') ? 'fr' : 'en');
+/** The locales the interface offers (`en-XA`: the pseudo-locale, for finding hard-coded text). */
+export const LOCALES = ['en', 'fr', 'en-XA'];
 
-/** The language in use: `en` or `fr`. */
+function initial() {
+  const asked = new URLSearchParams(location.search).get('lang');
+  if (asked && LOCALES.includes(asked)) { localStorage.setItem(KEY, asked); return asked; }
+  const stored = localStorage.getItem(KEY);
+  if (LOCALES.includes(stored)) return stored;
+  return (navigator.language || 'en').toLowerCase().startsWith('fr') ? 'fr' : 'en';
+}
+
+let current = initial();
+let messages = {};
+let plurals = new Intl.PluralRules('en');
+
+/** The locale in use: `en`, `fr` or `en-XA`. */
 export function lang() { return current; }
 
-/** Switches the language (remembered in this browser). */
-export function setLang(l) {
-  current = l === 'fr' ? 'fr' : 'en';
+/** The language the server's words come in (the game crates know `en` and `fr`). */
+export function serverLang() { return current === 'fr' ? 'fr' : 'en'; }
+
+/** Loads the messages of the locale in use (call before drawing anything). */
+export async function loadWords() {
+  const code = current;
+  try {
+    const r = await fetch(`/api/i18n/${encodeURIComponent(code)}`);
+    const body = await r.json();
+    if (code === current && body.messages) messages = body.messages;
+  } catch { /* the ids stay visible: a missing catalog is seen at once */ }
+  plurals = new Intl.PluralRules(code === 'en-XA' ? 'en' : code);
+}
+
+/** Switches the locale (remembered in this browser) and loads its messages. */
+export async function setLang(l) {
+  current = LOCALES.includes(l) ? l : 'en';
   localStorage.setItem(KEY, current);
+  await loadWords();
 }
 
 /**
@@ -326,28 +56,37 @@ export function frenchTypography(s) {
     .replace(/ ?»/g, '\u00a0»');
 }
 
-/** Whether the interface has a string `key` (else a caller falls back to the server's words). */
+/** Whether the catalog has a message `key` (else a caller falls back to the server's words). */
 export function has(key) {
-  return Object.prototype.hasOwnProperty.call(S, key);
+  return Object.prototype.hasOwnProperty.call(messages, key);
 }
 
-/** The interface string `key`, with `{0}`, `{1}`... filled from `args`. */
-export function t(key, ...args) {
-  const pair = S[key];
-  let s = pair ? pair[current === 'fr' ? 1 : 0] : key;
-  args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
+function format(parts, args) {
+  let out = '';
+  for (const p of parts) {
+    if (typeof p === 'string') out += p;
+    else if (p.var != null) out += args[p.var] ?? '';
+    else if (p.select != null) {
+      const v = args[p.select];
+      const vs = p.variants;
+      const pick = vs.find((x) => x.key === String(v))
+        || (typeof v === 'number' ? vs.find((x) => x.key === plurals.select(v)) : null)
+        || vs.find((x) => x.default) || vs[0];
+      if (pick) out += format(pick.parts, args);
+    }
+  }
+  return out;
+}
+
+/** The message `key` formatted with the named arguments `args` (`t('player_n', { n: 2 })`). */
+export function t(key, args = {}) {
+  const parts = messages[key];
+  if (!parts) return key;
+  const s = format(parts, args);
   return current === 'fr' ? frenchTypography(s) : s;
 }
 
-const NAMES = {
-  equinox: ['Equinox', 'Equinox'],
-  'mystic-vale': ['Mystic Vale', 'Mystic Vale'],
-  'spirit-duel': ['The spirit duel', 'Le duel des esprits'],
-  'command-of-nature': ['Command of Nature', 'Command of Nature'],
-};
-
 /** A game's name as players know it. */
 export function gameName(name) {
-  const p = NAMES[name];
-  return p ? p[current === 'fr' ? 1 : 0] : name;
+  return has(`game_${name}`) ? t(`game_${name}`) : name;
 }

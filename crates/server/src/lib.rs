@@ -15,6 +15,7 @@
 pub mod client;
 mod heavy;
 mod http;
+mod i18n_routes;
 mod lobby;
 pub mod net;
 pub mod protocol;

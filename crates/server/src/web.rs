@@ -45,6 +45,7 @@ pub fn routes() -> Router<Arc<Server>> {
         .route("/replay/{id}", get(page))
         .route("/web/{file}", get(file))
         .route("/favicon.ico", get(favicon))
+        .merge(crate::i18n_routes::routes())
         .route("/api/games/{id}/replay", get(stored_replay))
         .route("/api/games/{id}/catalog", get(catalog))
         .route("/api/games/{id}/breakdown", get(breakdown))

@@ -11,6 +11,7 @@
 //! - [`check`] compares catalogs: every id in every language, with the same variables.
 
 pub mod check;
+pub mod flat;
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};

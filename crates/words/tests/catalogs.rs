@@ -151,3 +151,50 @@ fn pseudo_rule() {
     assert_eq!("fr".parse::<Locale>().ok(), Some(Locale::Fr));
     assert!("xx".parse::<Locale>().is_err());
 }
+
+/// The browser's form of a catalog: text, variables and selects as parts, references put in place,
+/// the pseudo-locale transforming text only, and what a small formatter cannot do refused by name.
+#[test]
+fn flat_messages_for_front_ends() {
+    use sylvan_words::flat::{Part, Variant, messages};
+    let text = "-brand = Sylvan\nhello = Hello { $name } from { -brand }!\ncards = { $n ->\n    [one] one card\n   *[other] { $n } cards\n}\nquoted = { \"gru7\" }{ \"\\u00A0\" }:\nref = { hello }\n";
+    let en = messages(text, Locale::En).unwrap_or_else(|e| panic!("{e}"));
+    let get = |list: &[(String, Vec<Part>)], id: &str| list.iter().find(|(i, _)| i == id).map(|(_, p)| p.clone());
+    let text_of = |s: &str| Part::Text(s.to_owned());
+    assert_eq!(
+        get(&en, "hello"),
+        Some(vec![text_of("Hello "), Part::Var("name".to_owned()), text_of(" from Sylvan!")])
+    );
+    assert_eq!(get(&en, "ref"), get(&en, "hello"), "a message reference is put in place");
+    assert_eq!(get(&en, "quoted"), Some(vec![text_of("gru7\u{a0}:")]), "string literals, escapes resolved");
+    assert_eq!(
+        get(&en, "cards"),
+        Some(vec![Part::Select {
+            var: "n".to_owned(),
+            variants: vec![
+                Variant { key: "one".to_owned(), default: false, parts: vec![text_of("one card")] },
+                Variant {
+                    key: "other".to_owned(),
+                    default: true,
+                    parts: vec![Part::Var("n".to_owned()), text_of(" cards")]
+                },
+            ],
+        }])
+    );
+    assert!(en.iter().all(|(id, _)| !id.starts_with('-')), "terms are not messages");
+    let xa = messages(text, Locale::Pseudo).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        get(&xa, "hello"),
+        Some(vec![
+            Part::Text(pseudo("Hello ").into_owned()),
+            Part::Var("name".to_owned()),
+            Part::Text(format!("{}{}", pseudo(" from "), pseudo("Sylvan!"))),
+        ])
+    );
+    assert_eq!(get(&xa, "quoted"), Some(vec![text_of("gru7\u{a0}:")]), "literals stay as written");
+    let err = messages("a = { NUMBER($n) }\n", Locale::En).err().unwrap_or_default();
+    assert!(err.contains("`a`"), "{err}");
+    let err = messages("a = { b }\nb = { a }\n", Locale::En).err().unwrap_or_default();
+    assert!(err.contains("too deep"), "{err}");
+    assert!(messages("a = { $x\n", Locale::En).is_err(), "a syntax error is an error");
+}
