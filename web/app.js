@@ -35,6 +35,7 @@ function toast(msg) {
 
 function translatePage() {
   document.documentElement.lang = lang();
+  document.title = t('brand');
   for (const n of document.querySelectorAll('[data-t]')) n.textContent = t(n.dataset.t);
   const pick = document.getElementById('lang');
   if (pick) {
@@ -522,9 +523,10 @@ class Table {
     document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — ${t('brand')}`;
     const live = document.getElementById('live');
     if (live) {
-      const other = this.flash && m.events.length ? `${this.who(by)}${t('colon')} ${this.named(m.events.map((e) => e.text).join(' '))}` : '';
-      const say = [other, mine && !was ? `${t('your_turn_q')}. ${this.question || ''}` : '', m.over ? t('game_over') : ''].filter(Boolean).join(' ');
-      if (say) live.textContent = say;
+      const other = this.flash && m.events.length ? [`${this.who(by)}${t('colon')}`, ...m.events.map((e) => this.named(e.text))] : [];
+      // One span per part: the game's words (a move, the question) apart from the interface's.
+      const say = [...other, mine && !was ? `${t('your_turn_q')}.` : '', mine && !was ? this.named(this.question || '') : '', m.over ? t('game_over') : ''].filter(Boolean);
+      if (say.length) live.replaceChildren(...say.map((x) => Object.assign(document.createElement('span'), { textContent: `${x} ` })));
     }
   }
 

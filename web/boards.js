@@ -1,4 +1,5 @@
 import { icon } from './icons.js';
+import { has } from './i18n.js';
 
 // One board per game, drawn from a seat's view (JSON) and the game's card catalog. An element that a
 // legal action acts on carries `data-tok`: the words of the action's notation it stands for (e.g.
@@ -270,7 +271,7 @@ function spiritDuel(v, ctx) {
   const attacker = src && (abilities[src]?.name || spirits[src]?.name || src);
   const defender = pend ? v.sides[1 - v.current]?.spirits[pend.target] : null;
   const attack = pend || v.in_play ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} ${esc(attacker || abilities[v.in_play]?.name || v.in_play || '')}
-    ${pend ? ` → <b>${esc(spirits[defender?.id]?.name || defender?.id || '')}</b> · ${t('power')} <b>${pend.power}</b> · ${esc(pend.element)}` : ''}</div>` : '';
+    ${pend ? ` → <b>${esc(spirits[defender?.id]?.name || defender?.id || '')}</b> · ${t('power')} <b>${pend.power}</b> · ${esc(has(`element_${pend.element}`) ? t(`element_${pend.element}`) : pend.element)}` : ''}</div>` : '';
   // The question of the decision: the combat turn's choices, or the attack to answer.
   if (pend) {
     ctx.question = t('sd_q_defend', { attacker: attacker || '', target: spirits[defender?.id]?.name || defender?.id || '', power: pend.power });

@@ -743,10 +743,11 @@ test('the lobby: typed widgets, presets, an error kept next to its field; readab
 const visibleTexts = (page) => page.evaluate(() => {
   const out = [];
   const shown = (el) => {
-    if (el.closest('script, style, #lang, [hidden], template')) return false;
+    // The live region repeats, for screen readers, what the page shows (its own words are the
+    // catalog's `your_turn_q` and `game_over`), and keeps a past question until the next news.
+    if (el.closest('script, style, #lang, #live, [hidden], template')) return false;
     const d = el.closest('details');
     if (d && !d.open && !el.closest('summary')) return false;
-    if (el.closest('.sr-only')) return true;
     const r = el.getBoundingClientRect();
     return (r.width > 0 || r.height > 0) && getComputedStyle(el).visibility !== 'hidden';
   };
@@ -791,16 +792,19 @@ const gameWords = (page) => page.evaluate(() => {
   return out;
 });
 
+// A text with its runs of white space (no-break spaces included) as one space, as the page is read.
+const squash = (x) => String(x).replace(/\s+/g, ' ').trim();
+
 // The words of a text in plain ASCII letters (2 or more), leaving out notations and ids (`c3`, `gru7`,
-// `1.2`, `I1`: any token with a digit).
-const plainWords = (text) => text.split(/[\s·—–,;:!?()[\]«»"“”/+=→↶✦★⚑☠●|…]+/)
+// `1.2`, `I1`: any token with a digit) and addresses (the seats' links).
+const plainWords = (text) => text.replace(/\bhttps?:\/\/\S+/g, ' ').split(/[\s·—–,;:!?()[\]«»"“”/+=→↶✦★⚑☠●|…]+/)
   .filter((w) => !/\d/.test(w)).flatMap((w) => w.match(/[A-Za-z]{2,}/g) || []);
 
 // In the pseudo-locale: the visible texts with plain words that no game crate wrote (see the
 // allow-list above).
 async function notPseudo(page) {
   const texts = await visibleTexts(page);
-  const game = await gameWords(page);
+  const game = (await gameWords(page)).map(squash);
   const gameWordSet = new Set(game.flatMap(plainWords));
   return [...new Set(texts.filter((x) => {
     const words = plainWords(x);
@@ -829,18 +833,21 @@ async function englishOnlyWords() {
 }
 
 // In French: the visible texts holding a word of the English catalog (outside the game crates' card
-// names and texts, where the French books name no French card: `fr: none`).
+// names and texts, where the French books name no French card: `fr: none`, and the rules dialog's
+// table of typed notations).
 async function englishInFrench(page, english) {
   const texts = await visibleTexts(page);
-  const game = await page.evaluate(() => {
+  const game = (await page.evaluate(() => {
     const t = window.sylvanTable;
     const out = [];
     const walk = (x) => { if (typeof x === 'string') out.push(x); else if (x && typeof x === 'object') Object.values(x).forEach(walk); };
     walk(t?.catalog);
+    // The rules dialog's table of notations: typed commands, described by the game crates.
+    for (const td of document.querySelectorAll('dialog.help .helptable td')) out.push(td.textContent);
     return out;
-  });
+  })).map(squash);
   return [...new Set(texts.filter((x) => {
-    const hits = (x.match(/[\p{L}'’]+/gu) || []).filter((w) => english.has(w.toLowerCase()));
+    const hits = (x.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}'’]+/gu) || []).filter((w) => english.has(w.toLowerCase()));
     if (!hits.length) return false;
     return !game.some((g) => g.includes(x));
   }))];

@@ -122,6 +122,7 @@ bot = Bot
 easy = easy
 medium = medium
 hard = hard
+robot = the rulebook’s Robot
 expert = expert
 random = random
 colon = :
@@ -362,3 +363,19 @@ help_mystic-vale = Plant cards from your deck into your field until you stop or 
 help_spirit-duel = Two teams of spirits fight (day and night alternate). On your turn spend MP (mana points) to play ability cards: attacks against an enemy spirit, supports, or a spirit’s own attack (which exhausts it); you may recycle one card a turn. The defender may answer an attack with a defence card or take it. An element the target is critical to hits harder, one it resists softens. Some cards roll the die. The game ends when every spirit of one side is destroyed, when a side’s pile runs out a second time, or after round 8.
 help_command-of-nature = Each side has a Sage and a formation in rows I (front), II and III. On your turn you buy at the elemental market (warriors) and the command market (attacks, defences, utilities) with gold, summon warriors into your formation and play commands with your action points; units attack enemy units within their reach. Each unit shows its strength, health left, damage, boosts and shields. The side whose Sage falls loses.
 help_how = Click what an action acts on (a card, then a place); the list of legal actions stays available below the board. Hover or tap a card for its full text.
+
+# Rules revisions of Mystic Vale and of the spirit duel's solo Robot.
+opt_rules = Rules revision
+opth_rules = Keep the rulebook’s reading unless you replay old games.
+optv_rules_2 = The rulebook’s: abilities resolved one by one, in the order you choose (current)
+optv_rules_1 = The earlier reading (old records)
+opt_robot = The Robot’s rules
+opth_robot = How the solo Robot plays; keep the rulebook’s unless you replay old games.
+optv_robot_2 = The rulebook’s: a card with no useful effect is not played (current)
+optv_robot_1 = The earlier reading (old records)
+
+# The spirit duel's elements (the view names them by code).
+element_fire = Fire
+element_water = Water
+element_earth = Earth
+element_air = Air

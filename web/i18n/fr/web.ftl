@@ -122,6 +122,7 @@ bot = Robot
 easy = facile
 medium = moyen
 hard = difficile
+robot = le Robot du livret
 expert = expert
 random = au hasard
 colon = {"\u00A0"}:
@@ -362,3 +363,19 @@ help_mystic-vale = Plantez des cartes de votre deck dans votre champ jusqu’à 
 help_spirit-duel = Deux équipes d’Esprits s’affrontent (jour et nuit alternent). À votre tour, dépensez des PM pour jouer des cartes : attaques contre un Esprit adverse, soutiens, ou l’attaque propre d’un Esprit (qui l’épuise) ; vous pouvez recycler une carte par tour. Le défenseur répond par une carte Défense ou subit l’attaque. Un élément critique pour la cible frappe plus fort, un élément qu’elle supporte moins. Certaines cartes lancent le dé. La partie s’arrête quand tous les Esprits d’un camp sont détruits, quand la pioche d’un camp s’épuise une deuxième fois, ou après la manche 8.
 help_command-of-nature = Chaque camp a un Sage et une formation en rangées I (avant), II et III. À votre tour, vous achetez au Marché des Élémentaires (guerriers) et au Marché des Ordres (attaques, défenses, utilitaires) avec vos Pièces d’or, invoquez des guerriers dans votre formation et jouez des Ordres avec vos Points d’Action ; les unités attaquent les unités ennemies à leur portée. Chaque unité montre sa force, sa vie restante, ses dégâts, bonus et boucliers. Le camp dont le Sage tombe perd.
 help_how = Cliquez ce sur quoi une action agit (une carte, puis une case) ; la liste des actions permises reste disponible sous le plateau. Survolez ou touchez une carte pour son texte complet.
+
+# Rules revisions of Mystic Vale and of the spirit duel's solo Robot.
+opt_rules = Révision des règles
+opth_rules = Gardez la lecture du livret, sauf pour rejouer d’anciennes parties.
+optv_rules_2 = Celle du livret : les capacités résolues une à une, dans l’ordre que vous choisissez (actuelle)
+optv_rules_1 = L’ancienne lecture (anciennes parties)
+opt_robot = Les règles du Robot
+opth_robot = Comment joue le Robot du mode solo ; gardez celles du livret, sauf pour rejouer d’anciennes parties.
+optv_robot_2 = Celles du livret : une carte sans effet utile n’est pas jouée (actuelles)
+optv_robot_1 = L’ancienne lecture (anciennes parties)
+
+# The spirit duel's elements (the view names them by code).
+element_fire = Feu
+element_water = Eau
+element_earth = Terre
+element_air = Air
