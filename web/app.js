@@ -761,7 +761,7 @@ class Table {
         ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.named(a.description || a.notation))}</button>`).join('')}` : ''}</div>`;
     }
     return `<section id="decision" class="decision ${mine ? 'mine' : ''}" aria-label="${esc(t('decision'))}">
-      <div class="dq"><b class="who">${esc(waiting)}</b>${mine && question ? ` <span class="q">${esc(this.named(question))}</span>` : ''}${mine && !question && !this.sel.length ? ` <span class="q">${t('pick_on_board')}</span>` : ''}</div>
+      <div class="dq"><b class="who">${esc(waiting)}</b>${mine && question ? ` <span class="q">${esc(this.named(question))}</span>` : ''}${mine && !question && !this.sel.length ? ` <span class="q">${t((this.reached || []).length ? 'pick_on_board' : 'pick_answer')}</span>` : ''}</div>
       <div class="answers">${answers}</div>
       <div id="cardinfo" class="cardinfo" aria-hidden="true"></div>
       ${legal.length ? `<details class="legal" id="all-actions"><summary>${t('all_actions')} (${legal.length})</summary>

@@ -232,8 +232,8 @@ function mysticVale(v, ctx) {
   const peek = v.peek != null && mine ? `<div class="peek"><b>${t(phase === 'Look' ? 'looking' : 'peek')}</b><div class="field">
     ${[v.peek, ...(v.looking || [])].map((c) => sleeve(mine, seat, c, '')).join('')}</div></div>` : '';
   return `<div class="mv">
-    ${fieldFirst ? field(mine, seat) : ''}
     <div class="info">${t('mv_round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${icon('vp')} ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ` · ⚑ ${t('last_round')}` : ''}</div>
+    ${fieldFirst ? field(mine, seat) : ''}
     ${conclaves}${harvest}
     ${draft}
     ${v.players.map((p, s) => s === seat ? '' : field(p, s)).join('')}

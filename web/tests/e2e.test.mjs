@@ -218,8 +218,24 @@ for (const [i, game] of GAMES.entries()) {
     let hinted = false;
     let reloaded = false;
     let keyed = false;
+    let plantings = 0;
     const clicks = await playByClicking(page, rng(1000 + i), {
       onState: async (st) => {
+        // Mystic Vale's Planting Phase at 1440×900: one's own field is on screen, above the decision bar.
+        if (game === 'mystic-vale' && st.mine && st.sel === 0 && page.viewportSize().width === DESKTOP.width) {
+          const field = await page.evaluate(() => {
+            const v = window.sylvanTable.msg.view;
+            const phase = v.phase && typeof v.phase === 'object' ? Object.keys(v.phase)[0] : v.phase;
+            if (phase !== 'Planting') return null;
+            const f = document.querySelector('.mvplayer.me .field')?.getBoundingClientRect();
+            const bar = document.querySelector('#decision').getBoundingClientRect();
+            return f ? { top: Math.round(f.top), bottom: Math.round(f.bottom), bar: Math.round(bar.top) } : { missing: true };
+          });
+          if (field) {
+            plantings++;
+            assert.ok(!field.missing && field.top >= 0 && field.top < field.bar && field.bottom > 0, `move ${st.move}: own field at ${JSON.stringify(field)}`);
+          }
+        }
         // The first time the server offers undo, take the last action back.
         if (!undone && st.canUndo && !st.over) {
           undone = true;
@@ -300,6 +316,7 @@ for (const [i, game] of GAMES.entries()) {
     if (game === 'equinox') assert.ok(undone, 'undo was offered and used');
     if (game === 'spirit-duel') assert.ok(hinted, 'the hint was asked');
     if (game === 'mystic-vale') assert.ok(reloaded, 'the page was reloaded mid-game');
+    if (game === 'mystic-vale') assert.ok(plantings > 5, `own field checked at ${plantings} Planting decisions`);
     assert.ok(shot && keyed && clicks > 0);
     await page.context().close();
   });
@@ -896,3 +913,34 @@ for (const [code, viewport] of [['en-XA', DESKTOP], ['fr', PHONE]]) {
     });
   }
 }
+
+// The board's target matching knows no game's verbs: an element is the target of every legal action
+// whose notation names it (today's `ability c7`, `claim 1.2`, and a `use c7 2` naming its source card).
+test('a board element is the target of every action whose notation names it', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  const cases = [
+    ['ability c7', { tok: 'c7' }, true],
+    ['use c7 2', { tok: 'c7' }, true],
+    ['use c7:2', { tok: 'c7' }, true],
+    ['use c7.top 1', { tok: 'c7' }, true],
+    ['use c70 2', { tok: 'c7' }, false],
+    ['use c7 2', { tok: 'c7 top' }, false],
+    ['ability p1 c7 top', { tok: 'p1 c7' }, true],
+    ['claim 1.2', { tok: '1.2' }, true],
+    ['claim 1.2', { tok: 'buy 1.2' }, false],
+    ['claim soil.top', { tok: 'soil.top' }, true],
+    ['vale 1.2', { tok: '1.2', not: 'vale' }, false],
+    ['aim I1', { tok: 'I1', not: 'aim' }, false],
+    ['aim I1', { tok: 'aim I1' }, true],
+    ['play cam7>gru', { tok: 'gru' }, true],
+    ['play gru7', { tok: 'gru' }, false],
+  ];
+  const got = await page.evaluate(async (cases) => {
+    const { hasTok } = await import('/web/app.js');
+    return cases.map(([notation, entry]) => hasTok({ notation }, { not: '', ...entry }));
+  }, cases);
+  assert.deepEqual(got, cases.map((c) => c[2]), cases.map((c, k) => `${c[0]} ~ ${c[1].tok}: ${got[k]}`).join('\n'));
+  await page.context().close();
+});

@@ -5,6 +5,7 @@ your_turn_q = Your turn
 your_turn_title = Your turn
 waiting_for_name = Waiting for { $name }…
 pick_on_board = Click a highlighted card or place on the board.
+pick_answer = Choose one of these answers.
 menu_for = What to do with { $thing }?
 other_actions = Other actions
 cancel_sel = Cancel the selection

@@ -5,6 +5,7 @@ your_turn_q = À vous de jouer
 your_turn_title = À vous
 waiting_for_name = En attente de { $name }…
 pick_on_board = Cliquez une carte ou une case en surbrillance sur le plateau.
+pick_answer = Choisissez l’une de ces réponses.
 menu_for = Que faire avec { $thing } ?
 other_actions = Autres actions
 cancel_sel = Annuler la sélection
