@@ -110,7 +110,7 @@ async function lobby() {
     const opts = g.options.filter((o) => o.name !== 'players');
     const n = preset?.players || g.min_players;
     rest.innerHTML = `
-      <div class="field seat"><label for="players">${t('players')}</label><select id="players">${range(g.min_players, g.max_players).map((k) =>
+      <div class="field seat"><label for="players">${t('players')}</label><select id="players">${playerCounts(g).map((k) =>
         `<option ${k === n ? 'selected' : ''}>${k}</option>`).join('')}</select></div>
       <div id="seats"></div>
       <details class="options" ${preset ? '' : 'open'}><summary>${t('options_h')}</summary>${opts.map(optionWidget).join('')}</details>
@@ -154,6 +154,12 @@ async function lobby() {
   };
   draw();
   listGames();
+}
+
+// The numbers of players a game allows: the registry's choices when it lists them (2 or 4), else its range.
+function playerCounts(g) {
+  const k = g.options.find((o) => o.name === 'players')?.kind;
+  return k?.type === 'choice' ? k.choices.map(Number) : range(g.min_players, g.max_players);
 }
 
 function range(a, b) {

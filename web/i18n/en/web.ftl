@@ -92,7 +92,8 @@ optv_amulets_random = One each, at random
 optv_amulets_draft = Draft (with the leader draft)
 optv_sage_commands_ts = 2 Close Strike, Far Strike, Natural Restoration, Charm
 optv_sage_commands_godot = 2 Close Strike, 2 Far Strike, Charm
-optv_revision_2 = The rulebook’s (current)
+optv_revision_2 = An earlier reading: at most 4 hand-overs between partners a turn (old records)
+optv_revision_3 = The rulebook’s (current)
 optv_revision_1 = Before Sylvan 0.2.0 (old records)
 optv_team_a = Almyra and Dormuz’el
 optv_team_b = Kel’Orn and Surok
@@ -367,12 +368,12 @@ help_how = Click what an action acts on (a card, then a place); the list of lega
 
 # Rules revisions of Mystic Vale and of the spirit duel's solo Robot.
 opt_rules = Rules revision
-opth_rules = Keep the rulebook’s reading unless you replay old games.
-optv_rules_2 = The rulebook’s: abilities resolved one by one, in the order you choose (current)
+opth_rules = The rulebook’s reading resolves abilities one by one, in the order you choose; keep it unless you replay old games.
+optv_rules_2 = The rulebook’s (current)
 optv_rules_1 = The earlier reading (old records)
 opt_robot = The Robot’s rules
-opth_robot = How the solo Robot plays; keep the rulebook’s unless you replay old games.
-optv_robot_2 = The rulebook’s: a card with no useful effect is not played (current)
+opth_robot = The rulebook’s Robot does not play a card with no useful effect; keep it unless you replay old games.
+optv_robot_2 = The rulebook’s (current)
 optv_robot_1 = The earlier reading (old records)
 
 # The spirit duel's elements (the view names them by code).

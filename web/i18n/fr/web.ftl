@@ -66,7 +66,7 @@ spend_spirit = Payer avec
 opt_players = Joueurs
 opt_edition = Édition
 opt_sets = Jeux de cartes
-opt_buy_vp = Acheter des PV avec les esprits
+opt_buy_vp = Acheter des PV avec les symboles Esprit
 opt_stacked_duplicates = Empiler les Évolutions en double
 opt_leaders = Meneurs
 opt_amulets = Amulettes
@@ -92,7 +92,8 @@ optv_amulets_random = Une chacun, au hasard
 optv_amulets_draft = Draft (avec celui des meneurs)
 optv_sage_commands_ts = 2 Frappe Rapprochée, Frappe Lointaine, Restauration Naturelle, Charme
 optv_sage_commands_godot = 2 Frappe Rapprochée, 2 Frappe Lointaine, Charme
-optv_revision_2 = Celle du livret (actuelle)
+optv_revision_2 = Une lecture antérieure : au plus 4 passages de main entre partenaires par tour (anciennes parties)
+optv_revision_3 = Celle du livret (actuelle)
 optv_revision_1 = Avant Sylvan 0.2.0 (anciennes parties)
 optv_team_a = Almyra et Dormuz’el
 optv_team_b = Kel’Orn et Surok
@@ -367,12 +368,12 @@ help_how = Cliquez ce sur quoi une action agit (une carte, puis une case) ; la l
 
 # Rules revisions of Mystic Vale and of the spirit duel's solo Robot.
 opt_rules = Révision des règles
-opth_rules = Gardez la lecture du livret, sauf pour rejouer d’anciennes parties.
-optv_rules_2 = Celle du livret : les capacités résolues une à une, dans l’ordre que vous choisissez (actuelle)
+opth_rules = Selon le livret, les capacités se résolvent une à une, dans l’ordre que vous choisissez ; gardez-la, sauf pour rejouer d’anciennes parties.
+optv_rules_2 = Celle du livret (actuelle)
 optv_rules_1 = L’ancienne lecture (anciennes parties)
 opt_robot = Les règles du Robot
-opth_robot = Comment joue le Robot du mode solo ; gardez celles du livret, sauf pour rejouer d’anciennes parties.
-optv_robot_2 = Celles du livret : une carte sans effet utile n’est pas jouée (actuelles)
+opth_robot = Le Robot du livret ne joue pas une carte sans effet utile ; gardez-les, sauf pour rejouer d’anciennes parties.
+optv_robot_2 = Celles du livret (actuelles)
 optv_robot_1 = L’ancienne lecture (anciennes parties)
 
 # The spirit duel's elements (the view names them by code).
