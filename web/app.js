@@ -868,9 +868,9 @@ function endPanel(m, table) {
   }
   return `<section class="panel end" id="end"><h2>${t('final_score')}${verdict ? ` — <span class="verdict">${esc(verdict)}</span>` : ''}</h2>
     ${b?.end_reason ? `<p class="reason">${esc(table ? table.named(b.end_reason) : b.end_reason)}</p>` : ''}
-    <p>${t('winners')}${t('colon')} <b>${esc(win || '—')}</b></p>${table_}
+    ${win && winners.length < n ? `<p>${t('winners', { n: winners.length })}${t('colon')} <b>${esc(win)}</b></p>` : ''}${table_}
     ${m.analysis === 'loading' ? `<p class="muted" id="chart-wait">${t('analysing')}</p>` : m.analysis ? winChart(m.analysis, who) : ''}
-    <p>${table && m.seat != null ? `<button id="rematch" class="primary">${t('rematch')}</button> ` : ''}<a class="button" href="/replay/${esc(m.game_id)}">${t('replay')}</a></p></section>`;
+    <p>${table instanceof Table && m.seat != null ? `<button id="rematch" class="primary">${t('rematch')}</button> ` : ''}<a class="button" href="/replay/${esc(m.game_id)}">${t('replay')}</a></p></section>`;
 }
 
 // The hint: the analysis bot's preferred move and its win probability, with a button to play it.
@@ -973,7 +973,10 @@ function viewer(id, record) {
   const draw = () => {
     const d = st.data;
     const board = boards[d.game] || boards.generic;
-    const ctx = { seat: d.seat, catalog: d.catalog || {}, lang: lang(), t, over: d.over, toMove: d.to_move, text: d.text };
+    // Seats by name in the replay too ("Player 2"), never `p1`.
+    const seatName = (s) => t('player_n', { n: Number(s) + 1 });
+    const names = { who: seatName, named: (x) => String(x).replace(/\bp([0-9])\b/g, (_, s) => seatName(s)), msg: { seat: d.seat } };
+    const ctx = { seat: d.seat, catalog: d.catalog || {}, lang: lang(), t, over: d.over, toMove: d.to_move, text: d.text, who: seatName };
     root.innerHTML = `
       <div class="bar status">
         <b>${esc(gameName(d.game))}</b> <span>${t('replay')}</span>
@@ -986,8 +989,8 @@ function viewer(id, record) {
       </div>
       <div class="layout">
         <div class="boardcol"><div class="board" id="board">${board(d.view, ctx)}</div>
-          ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '', analysis: st.analysis ?? null }) : ''}</div>
-        <aside class="side" aria-label="${esc(t('log'))}" tabindex="0"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game)}</div></aside>
+          ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '', analysis: st.analysis ?? null }, names) : ''}</div>
+        <aside class="side" aria-label="${esc(t('log'))}" tabindex="0"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game, names)}</div></aside>
       </div>`;
     const go = (k) => { st.upto = Math.max(0, Math.min(d.total, k)); load(); };
     root.querySelector('#first').onclick = () => go(0);

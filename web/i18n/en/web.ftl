@@ -183,7 +183,10 @@ selected = Selected
 click_hint = Click a highlighted card or place, or choose:
 all_actions = All legal actions
 final_score = Final score
-winners = Winner(s)
+winners = { $n ->
+    [one] Winner
+   *[other] Winners
+}
 total = Total
 upload_hint = Open a game record (the JSON that `sylvan replay` reads), or pick a finished game.
 finished_games = Finished games

@@ -183,7 +183,10 @@ selected = Choisi
 click_hint = Cliquez une carte ou une case en surbrillance, ou choisissez :
 all_actions = Toutes les actions permises
 final_score = Score final
-winners = Gagnant(s)
+winners = { $n ->
+    [one] Gagnant
+   *[other] Gagnants
+}
 total = Total
 upload_hint = Ouvrez un enregistrement de partie (le JSON que lit `sylvan replay`), ou choisissez une partie terminée.
 finished_games = Parties terminées
