@@ -270,7 +270,8 @@ function spiritDuel(v, ctx) {
   const src = pend?.source && (typeof pend.source === 'object' ? Object.values(pend.source)[0] : pend.source);
   const attacker = src && (abilities[src]?.name || spirits[src]?.name || src);
   const defender = pend ? v.sides[1 - v.current]?.spirits[pend.target] : null;
-  const attack = pend || v.in_play ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} ${esc(attacker || abilities[v.in_play]?.name || v.in_play || '')}
+  // The attack being resolved (none once the game is over: the last one stays in the view).
+  const attack = !ctx.over && (pend || v.in_play) ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} ${esc(attacker || abilities[v.in_play]?.name || v.in_play || '')}
     ${pend ? ` → <b>${esc(spirits[defender?.id]?.name || defender?.id || '')}</b> · ${t('power')} <b>${pend.power}</b> · ${esc(has(`element_${pend.element}`) ? t(`element_${pend.element}`) : pend.element)}` : ''}</div>` : '';
   // The question of the decision: the combat turn's choices, or the attack to answer.
   if (pend) {
