@@ -20,7 +20,7 @@
 
 use std::collections::BTreeMap;
 
-use sylvan_engine::analytics::{Compare, DesignerStats, DesignerTally};
+use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
 use sylvan_engine::{Game, NoEvents};
 
 use crate::state::Phase;
@@ -48,15 +48,6 @@ pub const WIN_PLAYERS: &str = "win rate, players";
 /// Column: per game with players and others, players' mean win rate minus the others'.
 pub const PLAYED_IMPACT: &str = "impact (players - others, same game)";
 
-/// Column: 1 when some player drew it (had it in hand at some point), else 0.
-pub const DRAWN_IN_GAME: &str = "drawn in game";
-/// Column: win rate of each player who drew it.
-pub const WIN_DREW: &str = "win rate, drew it";
-/// Column: win rate of each player who did not.
-pub const WIN_NOT_DREW: &str = "win rate, did not draw it";
-/// Column: per game with both, the drawers' mean win rate minus the others' (improvement when drawn).
-pub const DRAWN_IMPACT: &str = "improvement when drawn (same game)";
-
 /// End trigger: a side defeated the other side's Sage (or both, in teams).
 pub const END_SAGE: &str = "Sage defeated";
 /// End trigger: the turn limit was reached with both sides standing (a draw).
@@ -71,13 +62,6 @@ const BUYERS: Compare<'static> = Compare {
 };
 const PLAYERS: Compare<'static> =
     Compare { in_game: None, win_users: WIN_PLAYERS, win_others: WIN_OTHERS, impact: PLAYED_IMPACT, scores: None };
-const DREW: Compare<'static> = Compare {
-    in_game: Some(DRAWN_IN_GAME),
-    win_users: WIN_DREW,
-    win_others: WIN_NOT_DREW,
-    impact: DRAWN_IMPACT,
-    scores: None,
-};
 
 /// Per card name, whether each seat used it.
 type Used = BTreeMap<&'static str, Vec<bool>>;
@@ -150,14 +134,16 @@ impl DesignerStats for CommandOfNature {
         );
         tally.declare(MARKET, &[BOUGHT_IN_GAME, TAKEN_WHEN_OFFERED, WIN_BUYERS, WIN_OTHERS, IMPACT], &[]);
         tally.declare(PLAYED, &[WIN_PLAYERS, WIN_OTHERS, PLAYED_IMPACT], &[]);
-        tally.declare(DRAWN, &[DRAWN_IN_GAME, WIN_DREW, WIN_NOT_DREW, DRAWN_IMPACT], &[]);
+        tally.declare(DRAWN, &DRAWN_COLUMNS, &[]);
         let ended = if matches!(state.phase, Phase::Over(None)) { END_TURNS } else { END_SAGE };
         tally.end_trigger(&[END_SAGE, END_TURNS], ended);
         for (name, taken) in offers {
             tally.add(MARKET, name, TAKEN_WHEN_OFFERED, f64::from(u8::from(taken)));
         }
         let score = state.scores();
-        for (table, used, cols) in [(MARKET, &bought, BUYERS), (PLAYED, &played, PLAYERS), (DRAWN, &drawn, DREW)] {
+        for (table, used, cols) in
+            [(MARKET, &bought, BUYERS), (PLAYED, &played, PLAYERS), (DRAWN, &drawn, Compare::DRAWN)]
+        {
             for (name, used) in used {
                 tally.compare(table, name, used, &win, &score, cols);
             }

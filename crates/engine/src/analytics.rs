@@ -156,6 +156,18 @@ pub const END_TRIGGERS: &str = "end triggers";
 /// games it ended).
 pub const ENDED_BY: &str = "share of games ended";
 
+/// Drawn column: 1 when some seat drew the card in the game (what "drawn" means is the game's), else 0.
+pub const DRAWN_IN_GAME: &str = "drawn in game";
+/// Drawn column: the return of each seat that drew it.
+pub const WIN_DREW: &str = "win rate, drew it";
+/// Drawn column: the return of each seat that did not.
+pub const WIN_NOT_DREW: &str = "win rate, did not draw it";
+/// Drawn column: per game with both, the drawers' mean return minus the others' (the improvement when
+/// drawn).
+pub const DRAWN_IMPACT: &str = "improvement when drawn (same game)";
+/// The drawn columns, in order.
+pub const DRAWN_COLUMNS: [&str; 4] = [DRAWN_IN_GAME, WIN_DREW, WIN_NOT_DREW, DRAWN_IMPACT];
+
 /// The columns a [`DesignerTally::compare`] fills: the seats that used a card (bought, held, drew,
 /// played it) against the others at the same table.
 #[derive(Clone, Copy, Debug)]
@@ -170,6 +182,17 @@ pub struct Compare<'a> {
     pub impact: &'a str,
     /// Each user's and each other seat's final score (left out when `None`).
     pub scores: Option<(&'a str, &'a str)>,
+}
+
+impl Compare<'static> {
+    /// The improvement when drawn: the seats that drew a card against the others ([`DRAWN_COLUMNS`]).
+    pub const DRAWN: Compare<'static> = Compare {
+        in_game: Some(DRAWN_IN_GAME),
+        win_users: WIN_DREW,
+        win_others: WIN_NOT_DREW,
+        impact: DRAWN_IMPACT,
+        scores: None,
+    };
 }
 
 impl DesignerTally {

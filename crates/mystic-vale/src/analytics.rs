@@ -28,7 +28,7 @@
 //!   win rate of its holder and of the others, their difference within a game, and the mean final
 //!   scores. An amulet traded for a regular token (EN:816) is offered, not held.
 
-use sylvan_engine::analytics::{Compare, DesignerStats, DesignerTally};
+use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
 use sylvan_engine::{Game, NoEvents};
 
 use crate::actions::{Action, Source};
@@ -98,17 +98,6 @@ const CARD_COLUMNS: [&str; 9] = [
 
 /// The drawn-advancements table's name.
 pub const DRAWN: &str = "advancements: improvement when drawn";
-/// Drawn column: 1 when some player drew the title (had a card carrying it in the field), else 0.
-pub const DRAWN_IN_GAME: &str = "drawn in game";
-/// Drawn column: win share of each player who drew it.
-pub const WIN_DREW: &str = "win rate, drew it";
-/// Drawn column: win share of each player who did not.
-pub const WIN_NOT_DREW: &str = "win rate, did not draw it";
-/// Drawn column: per game with both, the drawers' mean win share minus the others' (improvement when
-/// drawn).
-pub const DRAWN_IMPACT: &str = "improvement when drawn (same game)";
-
-const DRAWN_COLUMNS: [&str; 4] = [DRAWN_IN_GAME, WIN_DREW, WIN_NOT_DREW, DRAWN_IMPACT];
 
 /// End trigger: the VP pool ran out (the round was finished).
 pub const END_POOL: &str = "VP pool emptied";
@@ -216,13 +205,6 @@ const BUYERS: Compare<'static> = Compare {
 };
 
 /// The drawn table's comparison: the players who drew a title against the others.
-const DREW: Compare<'static> = Compare {
-    in_game: Some(DRAWN_IN_GAME),
-    win_users: WIN_DREW,
-    win_others: WIN_NOT_DREW,
-    impact: DRAWN_IMPACT,
-    scores: None,
-};
 
 /// Adds one pick table's observations: per row (leader or amulet id), whether it was offered and the
 /// seat holding it at the end.
@@ -413,7 +395,7 @@ impl DesignerStats for MysticVale {
         card_table(tally, ADVANCEMENTS, &adv_rows, &adv, &win, &score);
         card_table(tally, VALES, &vale_rows, &vales, &win, &score);
         for (r, (_, label)) in adv_rows.labels.iter().enumerate() {
-            tally.compare(DRAWN, label, &drawn[r], &win, &score, DREW);
+            tally.compare(DRAWN, label, &drawn[r], &win, &score, Compare::DRAWN);
         }
 
         for (vale, rows, bought, levels) in

@@ -20,7 +20,7 @@
 
 use std::collections::BTreeMap;
 
-use sylvan_engine::analytics::{Compare, DesignerStats, DesignerTally};
+use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
 use sylvan_engine::{Game, NoEvents};
 
 use crate::cards::tables;
@@ -33,14 +33,6 @@ pub const PLAYED: &str = "cards played: impact";
 /// The spirits table's name.
 pub const SPIRITS: &str = "spirits: survival and impact";
 
-/// Column: 1 when some side drew it, else 0.
-pub const DRAWN_IN_GAME: &str = "drawn in game";
-/// Column: win rate of each side that drew it.
-pub const WIN_DREW: &str = "win rate, drew it";
-/// Column: win rate of each side that did not.
-pub const WIN_NOT_DREW: &str = "win rate, did not draw it";
-/// Column: per game with both, the drawers' win rate minus the others' (improvement when drawn).
-pub const DRAWN_IMPACT: &str = "improvement when drawn (same game)";
 /// Column: win rate of each side that played it.
 pub const WIN_PLAYERS: &str = "win rate, players";
 /// Column: win rate of each side that did not play it.
@@ -61,13 +53,6 @@ pub const END_EXHAUSTED: &str = "a pile ran out a second time";
 /// End trigger: the last round ended without a winner.
 pub const END_LAST_ROUND: &str = "last round ended (draw)";
 
-const DREW: Compare<'static> = Compare {
-    in_game: Some(DRAWN_IN_GAME),
-    win_users: WIN_DREW,
-    win_others: WIN_NOT_DREW,
-    impact: DRAWN_IMPACT,
-    scores: None,
-};
 const PLAYERS: Compare<'static> =
     Compare { in_game: None, win_users: WIN_PLAYERS, win_others: WIN_OTHERS, impact: PLAYED_IMPACT, scores: None };
 const FIELDED: Compare<'static> =
@@ -113,7 +98,7 @@ impl DesignerStats for SpiritDuel {
             "Per card held in hand at some point (the opening hand included): the share of games in which \
              some side drew it, the win rate of the sides that drew it and of the others (a draw counts 1/2), \
              and their difference within a game (the improvement when drawn).",
-            &[DRAWN_IN_GAME, WIN_DREW, WIN_NOT_DREW, DRAWN_IMPACT],
+            &DRAWN_COLUMNS,
         );
         tally.columns(
             PLAYED,
@@ -127,7 +112,7 @@ impl DesignerStats for SpiritDuel {
              rate of its side and of the other, and their difference within a game.",
             &[SURVIVED, WIN_SIDE, WIN_OTHERS, SPIRIT_IMPACT],
         );
-        for (table, used, cols) in [(DRAWN, &drawn, DREW), (PLAYED, &played, PLAYERS)] {
+        for (table, used, cols) in [(DRAWN, &drawn, Compare::DRAWN), (PLAYED, &played, PLAYERS)] {
             for (name, used) in used {
                 tally.compare(table, name, used, &win, &score, cols);
             }
