@@ -204,8 +204,6 @@ const BUYERS: Compare<'static> = Compare {
     scores: Some((SCORE_BUYERS, SCORE_OTHERS)),
 };
 
-/// The drawn table's comparison: the players who drew a title against the others.
-
 /// Adds one pick table's observations: per row (leader or amulet id), whether it was offered and the
 /// seat holding it at the end.
 fn pick_table(
