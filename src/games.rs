@@ -83,7 +83,7 @@ pub fn table(args: &GameArgs, seed: u64) -> Result<Table> {
 pub fn schedule(entry: &Entry, text: &str, automated: Vec<bool>) -> Result<Schedule> {
     let shown = sylvan_engine::carddata::short(text);
     let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{shown}`"))?;
-    Ok(Schedule::at_table(entry, specs, automated).with_context(|| format!("--bots `{shown}`"))?)
+    Schedule::at_table(entry, specs, automated).with_context(|| format!("--bots `{shown}`"))
 }
 
 /// An error and its causes on one line, `outer: cause: ...`, leaving out a cause whose text the line
