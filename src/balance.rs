@@ -7,18 +7,15 @@
 //! line, plays the pairs in batches (so memory stays flat however many games are played), stops early
 //! with `--until-ci`, and writes the text. `docs/balance-lab.md` is the designers' guide.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{Value, json};
-use sylvan_bots::BotSpec;
 use sylvan_registry::runs::balance::{CHUNK, Lab, Plan};
-use sylvan_registry::runs::tournament::Schedule;
 
 use crate::GameArgs;
 use crate::games;
@@ -69,27 +66,16 @@ impl BalanceArgs {
     }
 }
 
-/// The options of one arm: the common `-o` options, then the arm's.
-fn arm_options(args: &BalanceArgs, arm: &[String], name: &str) -> Result<Value> {
+/// The table of one arm: the common `-o` options, then the arm's, checked by dealing the first game.
+fn arm_table(args: &BalanceArgs, arm: &[String], name: &str) -> Result<games::Table> {
     let mut game = args.game.clone();
     game.options.extend(arm.iter().cloned());
-    let (_, options) = games::game_and_options(&game).with_context(|| format!("--{name}"))?;
-    Ok(options)
+    let (entry, options) = games::game_and_options(&game).with_context(|| format!("--{name}"))?;
+    games::table_of(entry, options, args.seed, &name.to_uppercase())
 }
 
 fn label(arm: &[String]) -> String {
     if arm.is_empty() { "the common options".to_owned() } else { arm.join(" ") }
-}
-
-fn progress(cap: u64, hidden: bool) -> ProgressBar {
-    if hidden || !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(cap);
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} pairs, {per_sec}  {msg}") {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// Runs `sylvan balance`.
@@ -102,20 +88,24 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
     if args.a.is_empty() && args.b.is_empty() {
         eprintln!("note: A and B have the same options (give --a and --b): every difference will be zero");
     }
-    let entry = games::entry(&args.game.game)?;
-    let a = arm_options(args, &args.a, "a")?;
-    let b = arm_options(args, &args.b, "b")?;
-    let players = entry.game().new_game(&a, args.seed).map_err(|e| anyhow!("A: {}: {e}", entry.name()))?.num_seats();
-    let players_b = entry.game().new_game(&b, args.seed).map_err(|e| anyhow!("B: {}: {e}", entry.name()))?.num_seats();
-    if players != players_b {
-        bail!("A seats {players} players and B {players_b}: the arms must seat the same number");
+    let a = arm_table(args, &args.a, "a")?;
+    let b = arm_table(args, &args.b, "b")?;
+    let players = a.players;
+    if players != b.players || a.automated != b.automated {
+        bail!("A seats {players} players and B {}: the arms must seat the same number, the same way", b.players);
     }
-    let specs = BotSpec::parse_list(&args.bots).with_context(|| format!("--bots `{}`", args.bots))?;
-    let schedule = Schedule::new(entry, specs, players).with_context(|| format!("--bots `{}`", args.bots))?;
+    let (entry, a, b) = (a.entry, a.options, b.options);
+    // The report's file is checked before the games (never a FIFO, never a card file either arm reads).
+    if let Some(path) = &args.report {
+        let mut inputs = crate::output::option_files(&a);
+        inputs.extend(crate::output::option_files(&b));
+        crate::output::check_output(path, "--report", "the report", &inputs)?;
+    }
+    let schedule = games::schedule(entry, &args.bots, vec![false; players])?;
     let period = schedule.period();
     let plan = Plan { entry, schedule: &schedule, a: &a, b: &b, seed: args.seed };
     let threads = games::worker_threads(args.threads, BATCH.min(args.games), CHUNK);
-    let bar = progress(args.games, args.json);
+    let bar = games::progress_bar_with(args.games, args.json, "{bar:30} {pos}/{len} pairs, {per_sec}  {msg}");
     let start = Instant::now();
     let mut lab = Lab::new(args.seed, schedule.names());
     let mut stopped = "game cap";
@@ -167,7 +157,7 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
     let report = lab.report(about);
     if let Some(path) = &args.report {
         let html = crate::balance_report::html(&report);
-        std::fs::write(path, html).with_context(|| format!("cannot write the report `{}`", path.display()))?;
+        crate::output::write_atomic(path, html.as_bytes(), "the report")?;
     }
     let mut out = std::io::stdout().lock();
     if args.json {

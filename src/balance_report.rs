@@ -185,7 +185,7 @@ pub fn html(r: &Value) -> String {
         esc(method["flag"].as_str().unwrap_or("")),
     );
 
-    h.push_str("<h2>Game facts</h2>");
+    h.push_str("<h2>Game facts</h2><p class=\"small\">First-seat advantage, length, scores, draws, and which end condition ended the games (the share of games each ended).</p>");
     let facts = arr(&r["facts"]);
     let mut table = String::new();
     metric_table(
@@ -200,7 +200,7 @@ pub fn html(r: &Value) -> String {
     );
     h.push_str(&scroll_box(&table));
 
-    h.push_str("<h2>Bot ladder</h2><p class=\"small\">Each bot's win rate (its return; a shared win counts 1/k) and mean score under A and B, best under A first.</p>");
+    h.push_str("<h2>Bot ladder</h2><p class=\"small\">Each bot's win rate (its return; a shared win counts 1/k), mean score and Bradley–Terry rating (Elo scale, mean 0, fitted to the pairwise results as in a tournament; intervals from the bootstrap replicates' fits) under A and B, best under A first.</p>");
     let mut bots = arr(&r["bots"]);
     bots.sort_by(|x, y| {
         let key = |m: &Value| (m["column"].as_str() != Some("win rate"), -f(&m["a"]["value"]));

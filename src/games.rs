@@ -10,6 +10,7 @@ use serde_json::Value;
 use sylvan_bots::BotSpec;
 use sylvan_engine::{Seat, SetupError, SetupErrorKind};
 use sylvan_registry::runs::spread_specs;
+use sylvan_registry::runs::tournament::Schedule;
 pub use sylvan_registry::runs::{MAX_GAMES, run_chunks, worker_threads};
 use sylvan_registry::{Entry, Registry};
 
@@ -42,6 +43,47 @@ pub fn game_and_options(args: &GameArgs) -> Result<(&'static Entry, Value)> {
     let entry = entry(&args.game)?;
     let options = entry.game().options(args.players, &args.options).map_err(setup_error)?;
     Ok((entry, options))
+}
+
+/// A run's table: the game, its options, how many seats it has and which of them the game plays
+/// itself (the solo Robot), checked by dealing one game.
+pub struct Table {
+    /// The game.
+    pub entry: &'static Entry,
+    /// Its options, as the game reads them.
+    pub options: Value,
+    /// The number of seats.
+    pub players: usize,
+    /// Per seat, whether the game plays it itself (no bot sits there).
+    pub automated: Vec<bool>,
+}
+
+/// The table of `entry` with `options`, checked by dealing game `seed`; `what` names the options in
+/// the error (`A`, `B`), or is empty.
+pub fn table_of(entry: &'static Entry, options: Value, seed: u64, what: &str) -> Result<Table> {
+    let probe = entry.game().new_game(&options, seed).map_err(|e| match what {
+        "" => anyhow!("{}: {e}", entry.name()),
+        w => anyhow!("{w}: {}: {e}", entry.name()),
+    })?;
+    let players = probe.num_seats();
+    let automated = Seat::all(players).map(|s| probe.automated_seat(s).is_some()).collect();
+    Ok(Table { entry, options, players, automated })
+}
+
+/// The table of the game and options of `args` (see [`game_and_options`]), checked by dealing game
+/// `seed` before any thread starts.
+pub fn table(args: &GameArgs, seed: u64) -> Result<Table> {
+    let (entry, options) = game_and_options(args)?;
+    table_of(entry, options, seed, "")
+}
+
+/// The schedule of the bots `text` (comma-separated, each once) at a table of `players` seats of
+/// which the game plays those `automated` says: bots meet only bots they played with. The spec is
+/// quoted bounded and printable in errors.
+pub fn schedule(entry: &Entry, text: &str, automated: Vec<bool>) -> Result<Schedule> {
+    let shown = sylvan_engine::carddata::short(text);
+    let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{shown}`"))?;
+    Schedule::at_table(entry, specs, automated).with_context(|| format!("--bots `{shown}`"))
 }
 
 /// An error and its causes on one line, `outer: cause: ...`, leaving out a cause whose text the line
@@ -125,11 +167,16 @@ pub fn winners_text(winners: &[Seat]) -> String {
 /// A progress bar of `games` games on standard error, hidden when asked or when standard error is not a
 /// terminal.
 pub fn progress_bar(games: u64, hidden: bool) -> ProgressBar {
+    progress_bar_with(games, hidden, "{bar:40} {pos}/{len} games, {per_sec}, eta {eta}")
+}
+
+/// A progress bar of `len` steps drawn with an `indicatif` `template`, hidden as [`progress_bar`].
+pub fn progress_bar_with(len: u64, hidden: bool, template: &str) -> ProgressBar {
     if hidden || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(games);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, eta {eta}") {
+    let bar = ProgressBar::new(len);
+    if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style);
     }
     bar

@@ -16,21 +16,24 @@
 //! seat with the greater return, ½ each on equal returns. Win rates carry Wilson 95% intervals. Ratings
 //! are Bradley–Terry strengths fitted to these pairwise results (Hunter's MM algorithm, with one drawn
 //! pseudo-game per pair so that a clean sweep stays finite), written on the Elo scale (400·log10, mean 0);
-//! their 95% intervals are the 2.5% and 97.5% quantiles over 200 bootstrap resamples of the games.
+//! their 95% intervals are the 2.5% and 97.5% quantiles over 200 Poisson-bootstrap replicates of the
+//! games. Games are played in batches and folded into running totals, so memory stays flat in `-n`.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::Result;
 use clap::Args;
 use serde_json::Value;
-use sylvan_bots::BotSpec;
-use sylvan_registry::runs::tournament::{CHUNK, Schedule, report};
+use sylvan_registry::runs::tournament::{CHUNK, Totals};
 
 use crate::GameArgs;
 use crate::games::{self, num};
+
+/// Games played between two folds into the running totals (the most results held at once).
+const BATCH: u64 = 256;
 
 /// Arguments of `sylvan tournament`.
 #[derive(Args, Debug, Clone)]
@@ -70,14 +73,9 @@ impl TournamentArgs {
 
 /// Runs `sylvan tournament`.
 pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
-    let (entry, options) = games::game_and_options(&args.game)?;
-    let probe = entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?;
-    let players = probe.num_seats();
+    let games::Table { entry, options, automated, .. } = games::table(&args.game, args.seed)?;
     // Seats the game plays itself (the solo Robot) get no bot: none is credited with them (issue 38).
-    let automated: Vec<bool> = sylvan_engine::Seat::all(players).map(|s| probe.automated_seat(s).is_some()).collect();
-    let shown = sylvan_engine::carddata::short(&args.bots);
-    let specs = BotSpec::parse_list(&args.bots).with_context(|| format!("--bots `{shown}`"))?;
-    let schedule = Schedule::at_table(entry, specs, automated).with_context(|| format!("--bots `{shown}`"))?;
+    let schedule = games::schedule(entry, &args.bots, automated)?;
     // The report's file is checked before the games (never a FIFO, never a card file it reads).
     if let Some(path) = &args.report {
         crate::output::check_output(path, "--report", "the report", &crate::output::option_files(&options))?;
@@ -94,13 +92,27 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let threads = games::worker_threads(args.threads, args.games, CHUNK);
     let bar = games::progress_bar(args.games, args.json);
     let start = Instant::now();
-    let chunks = games::run_chunks(args.games, CHUNK, threads, "tournament", |first, last| {
-        Ok::<_, anyhow::Error>(schedule.run_chunk(entry, &options, args.seed, (first, last), || bar.inc(1))?)
-    });
+    // Games are played in batches and folded into running totals in game order: memory stays flat
+    // however many games are played (issue 38), and the results do not depend on the threads.
+    let mut totals = Totals::new(&schedule, args.seed);
+    let mut first = 0;
+    while first < args.games {
+        let len = BATCH.min(args.games - first);
+        let chunks = games::run_chunks(len, CHUNK, threads, "tournament", |x, y| {
+            Ok::<_, anyhow::Error>(
+                schedule.run_chunk(entry, &options, args.seed, (first + x, first + y), || bar.inc(1))?,
+            )
+        });
+        let folded = chunks.and_then(|chunks| chunks.iter().try_for_each(|c| totals.add(c)).map_err(Into::into));
+        if let Err(e) = folded {
+            bar.finish_and_clear();
+            return Err(e);
+        }
+        first += len;
+    }
     bar.finish_and_clear();
-    let chunks = chunks?;
     let elapsed = start.elapsed().as_secs_f64();
-    let report = report(entry.name(), &schedule, args.seed, threads, elapsed, &chunks)?;
+    let report = totals.report(entry.name(), threads, elapsed);
 
     if let Some(path) = &args.report {
         let html = crate::report::html(&report);

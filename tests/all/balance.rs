@@ -80,6 +80,94 @@ fn a_deliberately_strong_card_is_flagged_in_a_small_run() -> TestResult {
     assert!(buyers["diff"].as_f64().unwrap_or(0.0) > 5.0, "its buyers score more: {buyers}");
     let summary = r["summary"].as_array().ok_or("no summary")?;
     assert!(summary.iter().any(|l| l.as_str().unwrap_or("").contains("Cleansing Rain")), "{summary:?}");
+    // Its 9 printed VP are its buyers' score contribution under B, none under A; offered at cost 0,
+    // it is taken more often.
+    let column = |c: &str| rain.iter().find(|m| m["column"] == c).ok_or(format!("no `{c}`"));
+    let contribution = column("score from it, per buyer")?;
+    assert_eq!(contribution["a"]["value"], 0.0, "{contribution}");
+    assert!(contribution["b"]["value"].as_f64().unwrap_or(0.0) >= 9.0, "{contribution}");
+    let taken = column("taken when offered (rate)")?;
+    assert!(taken["diff"].as_f64().unwrap_or(0.0) > 0.0, "{taken}");
+    // Every row of the drawn table is a title drawn in some game, with rates in [0, 1].
+    let drawn: Vec<&Value> = r["cards"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| m["table"] == "advancements: improvement when drawn" && m["column"] == "drawn in game")
+        .collect();
+    assert!(drawn.len() > 20, "titles drawn: {}", drawn.len());
+    assert!(drawn.iter().all(|m| (0.0..=1.0).contains(&m["b"]["value"].as_f64().unwrap_or(-1.0))));
+    Ok(())
+}
+
+/// The end triggers of each game, as the facts report them: the shares of one arm add up to 1.
+#[test]
+fn end_triggers_of_every_game_add_up_to_every_game() -> TestResult {
+    for (game, b, trigger) in [
+        ("mystic-vale", "buy_vp=true", "VP pool emptied"),
+        ("equinox", "ancestors=3", "fifth round ended"),
+        ("command-of-nature", "turn_limit=20", "turn limit reached"),
+        ("spirit-duel", "team=b", "every enemy spirit destroyed"),
+    ] {
+        let r = json(&["balance", game, "--b", b, "-n", "6", "--json"])?;
+        let ends: Vec<&Value> =
+            r["facts"].as_array().into_iter().flatten().filter(|m| m["table"] == "end triggers").collect();
+        assert!(ends.iter().any(|m| m["row"] == trigger), "{game}: {trigger} in {ends:?}");
+        for arm in ["a", "b"] {
+            let total: f64 = ends.iter().map(|m| m[arm]["value"].as_f64().unwrap_or(0.0)).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{game} {arm}: the shares add up to {total}");
+        }
+        let summary = r["summary"].as_array().ok_or("summary")?;
+        assert!(summary.iter().any(|l| l.as_str().unwrap_or("").starts_with("Games ended by: ")), "{summary:?}");
+    }
+    // A turn limit of 1 ends every Command of Nature game by the limit under B.
+    let r = json(&["balance", "command-of-nature", "--b", "turn_limit=1", "-n", "4", "--json"])?;
+    let limit = r["facts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|m| m["table"] == "end triggers" && m["row"] == "turn limit reached")
+        .ok_or("no turn-limit row")?;
+    assert_eq!(limit["b"]["value"], 1.0, "{limit}");
+    Ok(())
+}
+
+/// The spirit duel reports card metrics: drawn, played, spirits.
+#[test]
+fn spirit_duel_card_metrics() -> TestResult {
+    let r = json(&["balance", "spirit-duel", "--bots", "random,heuristic", "-n", "8", "--json"])?;
+    let cards = r["cards"].as_array().ok_or("cards")?;
+    for table in ["cards drawn: improvement when drawn", "cards played: impact", "spirits: survival and impact"] {
+        assert!(cards.iter().any(|m| m["table"] == table), "{table} is reported");
+    }
+    assert!(cards.iter().all(|m| m["diff"] == 0.0), "A and B are the same");
+    Ok(())
+}
+
+/// The ladder carries Bradley–Terry ratings with intervals: the stronger bot rates above the weaker
+/// under both arms, and identical arms give a difference of exactly zero.
+#[test]
+fn the_ladder_has_bradley_terry_ratings() -> TestResult {
+    let r = json(&["balance", "toy", "--bots", "random,heuristic", "-n", "60", "--json"])?;
+    let rating = |bot: &str| {
+        r["bots"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|m| m["row"] == bot && m["column"] == "rating (Bradley-Terry, Elo scale)")
+            .cloned()
+            .ok_or(format!("no rating for {bot}"))
+    };
+    let (random, heuristic) = (rating("random")?, rating("heuristic")?);
+    for arm in ["a", "b"] {
+        let (h, x) = (heuristic[arm]["value"].as_f64().unwrap_or(0.0), random[arm]["value"].as_f64().unwrap_or(0.0));
+        assert!(h > x, "heuristic {h} against random {x}");
+        let ci = &heuristic[arm]["ci"];
+        assert!(ci[0].as_f64().unwrap_or(f64::NAN) <= h && h <= ci[1].as_f64().unwrap_or(f64::NAN), "{ci}");
+    }
+    assert_eq!(heuristic["diff"], 0.0);
+    let summary = r["summary"].as_array().ok_or("summary")?;
+    assert!(summary.iter().any(|l| l.as_str().unwrap_or("").starts_with("Ladder (Bradley-Terry")), "{summary:?}");
     Ok(())
 }
 

@@ -168,3 +168,23 @@ fn ladder_errors_name_the_file_and_field() -> TestResult {
     }
     Ok(())
 }
+
+/// Issue 38: games are folded into running totals batch by batch; a run longer than one batch (256
+/// games) counts every game once.
+#[test]
+fn every_game_of_every_batch_is_counted_once() -> TestResult {
+    let r =
+        json(&["tournament", "toy", "-p", "2", "--bots", "random,heuristic", "-n", "600", "--threads", "2", "--json"])?;
+    assert_eq!(r["games"], 600);
+    let bots = r["bots"].as_array().ok_or("bots")?;
+    assert_eq!(bots.iter().map(|b| b["games"].as_u64().unwrap_or(0)).sum::<u64>(), 1200);
+    assert_eq!(r["matrix"][0][1]["games"], 600.0);
+    let counted = |h: &Value| h["counts"].as_array().into_iter().flatten().filter_map(Value::as_u64).sum::<u64>();
+    assert_eq!(counted(&r["length_histogram"]), 600);
+    for b in bots {
+        assert_eq!(counted(&b["score_histogram"]), 600, "{}", b["spec"]);
+        let (lo, x, hi) = (b["rating_ci"][0].as_f64(), b["rating"].as_f64(), b["rating_ci"][1].as_f64());
+        assert!(lo <= x && x <= hi, "{lo:?} {x:?} {hi:?}");
+    }
+    Ok(())
+}

@@ -11,19 +11,27 @@
 //!   bought it and of those who did not, and their difference within games where both sat at the table;
 //! - [`PLAYED`]: one row per card played (summoned, played or used as an instant), in the games where
 //!   some seat played it: the win rate of the players who played it and of the others, and their
-//!   difference within a game (the improvement when played).
+//!   difference within a game (the improvement when played);
+//! - [`DRAWN`]: one row per card held in hand at some point (the opening hand included): the win rate
+//!   of the players who drew it and of the others, and their difference within a game (the improvement
+//!   when drawn);
+//! - [`sylvan_engine::analytics::END_TRIGGERS`]: the share of games ended by a defeated Sage and by the
+//!   turn limit.
 
 use std::collections::BTreeMap;
 
-use sylvan_engine::analytics::{DesignerStats, DesignerTally};
+use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
 use sylvan_engine::{Game, NoEvents};
 
+use crate::state::Phase;
 use crate::{Action, CommandOfNature};
 
 /// The market table's name.
 pub const MARKET: &str = "market cards: taken and impact";
 /// The played-cards table's name.
 pub const PLAYED: &str = "cards played: impact";
+/// The drawn-cards table's name.
+pub const DRAWN: &str = "cards drawn: improvement when drawn";
 
 /// Column: in the games where the card was face up at a purchase, 1 when some player bought it.
 pub const BOUGHT_IN_GAME: &str = "bought in game";
@@ -40,27 +48,27 @@ pub const WIN_PLAYERS: &str = "win rate, players";
 /// Column: per game with players and others, players' mean win rate minus the others'.
 pub const PLAYED_IMPACT: &str = "impact (players - others, same game)";
 
-/// Adds the win rates of the seats in `used` (count per seat) and of the others, and their difference.
-/// `in_game`, when given, gets 1 when some seat used it.
-fn impact(tally: &mut DesignerTally, table: &str, row: &str, used: &[u32], win: &[f64], cols: [Option<&str>; 4]) {
-    let [in_game, win_used, win_others, diff] = cols.map(|c| c.unwrap_or(""));
-    if !in_game.is_empty() {
-        tally.add(table, row, in_game, f64::from(u8::from(used.iter().any(|&n| n > 0))));
-    }
-    let (mut wu, mut nu, mut wo, mut no) = (0.0, 0u32, 0.0, 0u32);
-    for (s, &n) in used.iter().enumerate() {
-        if n > 0 {
-            tally.add(table, row, win_used, win[s]);
-            wu += win[s];
-            nu += 1;
-        } else {
-            tally.add(table, row, win_others, win[s]);
-            wo += win[s];
-            no += 1;
-        }
-    }
-    if nu > 0 && no > 0 {
-        tally.add(table, row, diff, wu / f64::from(nu) - wo / f64::from(no));
+/// End trigger: a side defeated the other side's Sage (or both, in teams).
+pub const END_SAGE: &str = "Sage defeated";
+/// End trigger: the turn limit was reached with both sides standing (a draw).
+pub const END_TURNS: &str = "turn limit reached";
+
+const BUYERS: Compare<'static> = Compare {
+    in_game: Some(BOUGHT_IN_GAME),
+    win_users: WIN_BUYERS,
+    win_others: WIN_OTHERS,
+    impact: IMPACT,
+    scores: None,
+};
+const PLAYERS: Compare<'static> =
+    Compare { in_game: None, win_users: WIN_PLAYERS, win_others: WIN_OTHERS, impact: PLAYED_IMPACT, scores: None };
+
+/// Per card name, whether each seat used it.
+type Used = BTreeMap<&'static str, Vec<bool>>;
+
+fn mark(used: &mut Used, name: &'static str, seat: usize, n: usize) {
+    if let Some(x) = used.entry(name).or_insert_with(|| vec![false; n]).get_mut(seat) {
+        *x = true;
     }
 }
 
@@ -68,8 +76,9 @@ impl DesignerStats for CommandOfNature {
     fn observe(start: &Self, actions: &[Action], tally: &mut DesignerTally) {
         let n = start.num_seats();
         let mut state = start.clone();
-        let mut bought: BTreeMap<&'static str, Vec<u32>> = BTreeMap::new();
-        let mut played: BTreeMap<&'static str, Vec<u32>> = BTreeMap::new();
+        let mut bought = Used::new();
+        let mut played = Used::new();
+        let mut drawn = Used::new();
         let mut offers: Vec<(&'static str, bool)> = Vec::new();
         for &a in actions {
             let seat = state.to_move().map(|s| s.index()).filter(|&s| s < n);
@@ -80,20 +89,25 @@ impl DesignerStats for CommandOfNature {
                         for (j, face) in faces.iter().enumerate() {
                             if let Some(c) = face {
                                 offers.push((c.name(), j == k));
-                                bought.entry(c.name()).or_insert_with(|| vec![0; n]);
+                                bought.entry(c.name()).or_insert_with(|| vec![false; n]);
                             }
                         }
                         if let Some(Some(c)) = faces.get(k) {
-                            bought.entry(c.name()).or_insert_with(|| vec![0; n])[s] += 1;
+                            mark(&mut bought, c.name(), s, n);
                         }
                     }
                 }
                 (Action::Summon(c) | Action::Play(c) | Action::Instant(c), Some(s)) => {
-                    played.entry(c.name()).or_insert_with(|| vec![0; n])[s] += 1;
+                    mark(&mut played, c.name(), s, n);
                 }
                 _ => {}
             }
             state.apply_unchecked(a, &mut NoEvents);
+            for (s, p) in state.players.iter().enumerate().take(n) {
+                for c in &p.hand {
+                    mark(&mut drawn, c.name(), s, n);
+                }
+            }
         }
         tally.games += 1;
         let win = match state.outcome() {
@@ -112,23 +126,27 @@ impl DesignerStats for CommandOfNature {
              win rate of the players who played it and of the others, and their difference within a \
              game (the improvement when played).",
         );
+        tally.describe(
+            DRAWN,
+            "Per card drawn (held in hand at some point, the opening hand included): the share of games in \
+             which some player drew it, the win rate of the players who drew it and of the others, and their \
+             difference within a game (the improvement when drawn).",
+        );
         tally.declare(MARKET, &[BOUGHT_IN_GAME, TAKEN_WHEN_OFFERED, WIN_BUYERS, WIN_OTHERS, IMPACT], &[]);
         tally.declare(PLAYED, &[WIN_PLAYERS, WIN_OTHERS, PLAYED_IMPACT], &[]);
+        tally.declare(DRAWN, &DRAWN_COLUMNS, &[]);
+        let ended = if matches!(state.phase, Phase::Over(None)) { END_TURNS } else { END_SAGE };
+        tally.end_trigger(&[END_SAGE, END_TURNS], ended);
         for (name, taken) in offers {
             tally.add(MARKET, name, TAKEN_WHEN_OFFERED, f64::from(u8::from(taken)));
         }
-        for (name, used) in &bought {
-            impact(
-                tally,
-                MARKET,
-                name,
-                used,
-                &win,
-                [Some(BOUGHT_IN_GAME), Some(WIN_BUYERS), Some(WIN_OTHERS), Some(IMPACT)],
-            );
-        }
-        for (name, used) in &played {
-            impact(tally, PLAYED, name, used, &win, [None, Some(WIN_PLAYERS), Some(WIN_OTHERS), Some(PLAYED_IMPACT)]);
+        let score = state.scores();
+        for (table, used, cols) in
+            [(MARKET, &bought, BUYERS), (PLAYED, &played, PLAYERS), (DRAWN, &drawn, Compare::DRAWN)]
+        {
+            for (name, used) in used {
+                tally.compare(table, name, used, &win, &score, cols);
+            }
         }
     }
 }

@@ -1,10 +1,15 @@
 //! Designer statistics: an optional hook a game implements to report what happened in finished games
-//! (which creatures survived, which cards won), gathered by `sylvan tournament` into its report.
+//! (which creatures survived, which cards won), gathered by `sylvan tournament` and `sylvan balance`.
 //!
 //! A game implements [`DesignerStats`]: given the starting state and the actions of one finished game,
 //! it adds observations to a [`DesignerTally`] — named tables of rows × columns, each cell a running
 //! mean. Tallies of many games (and threads) are merged with [`DesignerTally::merge`]. Nothing here is
 //! needed to play a game.
+//!
+//! The table builders every game shares live here: [`DesignerTally::columns`] (a caption and a column
+//! order), [`DesignerTally::end_trigger`] (which condition ended the game, [`END_TRIGGERS`]) and
+//! [`DesignerTally::compare`] (the seats that bought, held, drew or played a card against the others at
+//! the same table: win rates, scores and the within-game difference).
 
 use std::collections::BTreeMap;
 
@@ -141,6 +146,96 @@ impl DesignerTally {
                     }
                 }
             }
+        }
+    }
+}
+
+/// The table every game reports: which of its end conditions ended each game.
+pub const END_TRIGGERS: &str = "end triggers";
+/// The end-trigger column: 1 when the row's condition ended the game, else 0 (its mean is the share of
+/// games it ended).
+pub const ENDED_BY: &str = "share of games ended";
+
+/// Drawn column: 1 when some seat drew the card in the game (what "drawn" means is the game's), else 0.
+pub const DRAWN_IN_GAME: &str = "drawn in game";
+/// Drawn column: the return of each seat that drew it.
+pub const WIN_DREW: &str = "win rate, drew it";
+/// Drawn column: the return of each seat that did not.
+pub const WIN_NOT_DREW: &str = "win rate, did not draw it";
+/// Drawn column: per game with both, the drawers' mean return minus the others' (the improvement when
+/// drawn).
+pub const DRAWN_IMPACT: &str = "improvement when drawn (same game)";
+/// The drawn columns, in order.
+pub const DRAWN_COLUMNS: [&str; 4] = [DRAWN_IN_GAME, WIN_DREW, WIN_NOT_DREW, DRAWN_IMPACT];
+
+/// The columns a [`DesignerTally::compare`] fills: the seats that used a card (bought, held, drew,
+/// played it) against the others at the same table.
+#[derive(Clone, Copy, Debug)]
+pub struct Compare<'a> {
+    /// Gets 1 when some seat used it in the game, else 0 (left out when `None`).
+    pub in_game: Option<&'a str>,
+    /// Each user's return (win share).
+    pub win_users: &'a str,
+    /// Each other seat's return.
+    pub win_others: &'a str,
+    /// Per game with users and others: the users' mean return minus the others' (the impact).
+    pub impact: &'a str,
+    /// Each user's and each other seat's final score (left out when `None`).
+    pub scores: Option<(&'a str, &'a str)>,
+}
+
+impl Compare<'static> {
+    /// The improvement when drawn: the seats that drew a card against the others ([`DRAWN_COLUMNS`]).
+    pub const DRAWN: Compare<'static> = Compare {
+        in_game: Some(DRAWN_IN_GAME),
+        win_users: WIN_DREW,
+        win_others: WIN_NOT_DREW,
+        impact: DRAWN_IMPACT,
+        scores: None,
+    };
+}
+
+impl DesignerTally {
+    /// Sets the caption of `table` and declares its columns in order (see [`DesignerTally::declare`]).
+    pub fn columns(&mut self, table: &str, caption: &str, columns: &[&str]) {
+        self.describe(table, caption);
+        self.declare(table, columns, &[]);
+    }
+
+    /// Records that the condition `ended` (one of the game's `triggers`, in the rulebook's order) ended
+    /// this game, in [`END_TRIGGERS`]: 1 for it, 0 for every other trigger.
+    pub fn end_trigger(&mut self, triggers: &[&str], ended: &str) {
+        self.describe(END_TRIGGERS, "Which end condition ended each game: per condition, the share of games it ended.");
+        self.declare(END_TRIGGERS, &[ENDED_BY], triggers);
+        for t in triggers.iter().copied().chain((!triggers.contains(&ended)).then_some(ended)) {
+            self.add(END_TRIGGERS, t, ENDED_BY, f64::from(u8::from(t == ended)));
+        }
+    }
+
+    /// Adds to `row` of `table` one game's comparison of the seats that used it (`used[seat]`) with the
+    /// others at the table: their returns `win` (a shared win counts `1/k`), optionally their final
+    /// `score`s, and the difference of the two groups' mean returns when both are present.
+    pub fn compare(&mut self, table: &str, row: &str, used: &[bool], win: &[f64], score: &[f64], cols: Compare<'_>) {
+        if let Some(c) = cols.in_game {
+            self.add(table, row, c, f64::from(u8::from(used.iter().any(|&u| u))));
+        }
+        let (mut wu, mut nu, mut wo, mut no) = (0.0, 0u32, 0.0, 0u32);
+        for (s, &u) in used.iter().enumerate() {
+            let Some(&w) = win.get(s) else { continue };
+            let (column, score_column) = if u {
+                (wu, nu) = (wu + w, nu + 1);
+                (cols.win_users, cols.scores.map(|c| c.0))
+            } else {
+                (wo, no) = (wo + w, no + 1);
+                (cols.win_others, cols.scores.map(|c| c.1))
+            };
+            self.add(table, row, column, w);
+            if let (Some(c), Some(&x)) = (score_column, score.get(s)) {
+                self.add(table, row, c, x);
+            }
+        }
+        if nu > 0 && no > 0 {
+            self.add(table, row, cols.impact, wu / f64::from(nu) - wo / f64::from(no));
         }
     }
 }

@@ -9,20 +9,31 @@
 //! - `prediction value by round`: per round in which a stone was placed (a prediction, or Griso's
 //!   stone; a stone taken back with Lichen does not count), and separately for secret predictions: the
 //!   share of those whose creature survived, the prestige they scored (row 1: 4 ... row 5: 0, secret 5,
-//!   plus ½ on Ursus), and the share of games the stone's owner won.
+//!   plus ½ on Ursus), and the share of games the stone's owner won;
+//! - [`sylvan_engine::analytics::END_TRIGGERS`]: the share of games ended by the fifth round, by the
+//!   draw pile running out, and by a table turn without play (ruling E9).
 
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::{EventLog, Game, Seat};
 
 use crate::Action;
 use crate::cards::Creature;
-use crate::events::Event;
-use crate::state::{Equinox, ROUNDS};
+use crate::events::{EndReason, Event};
+use crate::state::{Equinox, Phase, ROUNDS};
 
 /// The survival table's name.
 pub const SURVIVAL: &str = "creature survival";
 /// The prediction table's name.
 pub const PREDICTIONS: &str = "prediction value by round";
+
+/// The end triggers' names (rows of [`sylvan_engine::analytics::END_TRIGGERS`]), by [`EndReason`].
+pub fn end_trigger_name(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::FiveRounds => "fifth round ended",
+        EndReason::DeckExhausted => "draw pile exhausted",
+        EndReason::Stalled => "a table turn passed with no play",
+    }
+}
 
 /// One stone (or secret) placed during the game.
 #[derive(Clone, Copy, Debug)]
@@ -90,6 +101,10 @@ impl DesignerStats for Equinox {
                 Event::Eliminated { creature, round: r } => eliminated.push((creature, r)),
                 _ => {}
             }
+        }
+        if let Phase::Over(reason) = state.phase {
+            let all = EndReason::ALL.map(end_trigger_name);
+            tally.end_trigger(&all, end_trigger_name(reason));
         }
         let eliminated_in = |c: Creature| eliminated.iter().find(|(x, _)| *x == c).map(|&(_, r)| r);
         let winners = state.winners();

@@ -10,7 +10,14 @@
 //!   `L2 Feral Grove`), with the share of games in which some player bought it, the copies bought per
 //!   game, the win rate of the players who bought it and of those who did not, their difference within
 //!   the games where both kinds of player sat at the table (the card impact), and the mean final score
-//!   of buyers and of the others;
+//!   of buyers and of the others, the take rate when offered (at each purchase, every title face up in
+//!   the commons, the Fertile Soil supply or the vale row counts once: 1 for the one bought), and the
+//!   score contribution (per buyer, the VP printed on the copies it held at the end, or the vale's VP);
+//! - [`DRAWN`]: per advancement title, the win rate of the players who drew it (a card carrying it came
+//!   into their field) and of those who did not, and the difference within a game (improvement when
+//!   drawn);
+//! - [`sylvan_engine::analytics::END_TRIGGERS`]: the share of games ended by the VP pool running out
+//!   and by the round limit;
 //! - [`LEVELS`]: per level of advancements and of vales, how many were bought per game, per winner and
 //!   per other player, and their share of the game's purchases of that kind;
 //! - [`GAMES`]: per player count, the win rate of the first player (the starting player chosen by the
@@ -21,7 +28,7 @@
 //!   win rate of its holder and of the others, their difference within a game, and the mean final
 //!   scores. An amulet traded for a regular token (EN:816) is offered, not held.
 
-use sylvan_engine::analytics::{DesignerStats, DesignerTally};
+use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
 use sylvan_engine::{Game, NoEvents};
 
 use crate::actions::{Action, Source};
@@ -70,8 +77,32 @@ pub const SCORE_BUYERS: &str = "score, buyers";
 /// Column: final score of each non-buyer.
 pub const SCORE_OTHERS: &str = "score, others";
 
-const CARD_COLUMNS: [&str; 7] =
-    [BOUGHT_IN_GAME, BOUGHT_PER_GAME, WIN_BUYERS, WIN_OTHERS, IMPACT, SCORE_BUYERS, SCORE_OTHERS];
+/// Column: at each purchase while the title was face up (in the commons, the Fertile Soil supply or
+/// the vale row), 1 when it was the title bought, else 0.
+pub const TAKEN_WHEN_OFFERED: &str = "taken when offered (rate)";
+/// Column: per buyer, the points the copies of the title it held at the end score by themselves (VP
+/// printed on the advancement, or the vale's VP; not tokens its abilities earned).
+pub const SCORE_CONTRIBUTION: &str = "score from it, per buyer";
+
+const CARD_COLUMNS: [&str; 9] = [
+    BOUGHT_IN_GAME,
+    BOUGHT_PER_GAME,
+    TAKEN_WHEN_OFFERED,
+    WIN_BUYERS,
+    WIN_OTHERS,
+    IMPACT,
+    SCORE_BUYERS,
+    SCORE_OTHERS,
+    SCORE_CONTRIBUTION,
+];
+
+/// The drawn-advancements table's name.
+pub const DRAWN: &str = "advancements: improvement when drawn";
+
+/// End trigger: the VP pool ran out (the round was finished).
+pub const END_POOL: &str = "VP pool emptied";
+/// End trigger: the round limit was reached.
+pub const END_ROUNDS: &str = "round limit reached";
 
 /// Level column: purchases in the game, all players.
 pub const LEVEL_PER_GAME: &str = "bought per game";
@@ -155,6 +186,24 @@ impl Rows {
     }
 }
 
+/// The leader and amulet tables' comparison: the holder against the others.
+const HOLDER: Compare<'static> = Compare {
+    in_game: None,
+    win_users: WIN_HOLDER,
+    win_others: WIN_OTHERS,
+    impact: HOLDER_IMPACT,
+    scores: Some((SCORE_HOLDER, SCORE_OTHERS)),
+};
+
+/// The card tables' comparison: the buyers against the others.
+const BUYERS: Compare<'static> = Compare {
+    in_game: None,
+    win_users: WIN_BUYERS,
+    win_others: WIN_OTHERS,
+    impact: IMPACT,
+    scores: Some((SCORE_BUYERS, SCORE_OTHERS)),
+};
+
 /// Adds one pick table's observations: per row (leader or amulet id), whether it was offered and the
 /// seat holding it at the end.
 fn pick_table(
@@ -172,55 +221,61 @@ fn pick_table(
         if offered[r] || holder.is_some() {
             tally.add(table, title, PICK_RATE, f64::from(u8::from(holder.is_some())));
         }
-        let Some(h) = holder else { continue };
-        tally.add(table, title, WIN_HOLDER, win[h]);
-        tally.add(table, title, SCORE_HOLDER, score[h]);
-        let others: Vec<usize> = (0..win.len()).filter(|&i| i != h).collect();
-        for &i in &others {
-            tally.add(table, title, WIN_OTHERS, win[i]);
-            tally.add(table, title, SCORE_OTHERS, score[i]);
-        }
-        if !others.is_empty() {
-            let mean = others.iter().map(|&i| win[i]).sum::<f64>() / others.len() as f64;
-            tally.add(table, title, HOLDER_IMPACT, win[h] - mean);
+        if let Some(h) = holder {
+            let used: Vec<bool> = (0..win.len()).map(|i| i == h).collect();
+            tally.compare(table, title, &used, win, score, HOLDER);
         }
     }
 }
 
-/// Fixes a table's column order before any cell is added (so it does not depend on which title was
-/// bought first).
-fn columns(tally: &mut DesignerTally, table: &str, caption: &str, cols: &[&str]) {
-    tally.describe(table, caption);
-    if let Some(t) = tally.tables.get_mut(table)
-        && t.columns.is_empty()
-    {
-        t.columns = cols.iter().map(|c| (*c).to_owned()).collect();
+/// What one game did with the titles of one card table, per row and seat.
+struct Usage {
+    /// Copies bought.
+    bought: Vec<Vec<u32>>,
+    /// Points the copies held at the end score by themselves (printed VP).
+    points: Vec<Vec<f64>>,
+    /// At each purchase, every row face up counts once: whether it was the one bought.
+    offers: Vec<(usize, bool)>,
+}
+
+impl Usage {
+    fn new(rows: usize, n: usize) -> Usage {
+        Usage { bought: vec![vec![0; n]; rows], points: vec![vec![0.0; n]; rows], offers: Vec::new() }
+    }
+
+    /// One purchase of row `taken` while the rows `face_up` (card ids; `EMPTY` skipped) were offered.
+    fn offer(&mut self, rows: &Rows, face_up: impl Iterator<Item = u8>, taken: Option<usize>) {
+        let mut seen: Vec<usize> = Vec::new();
+        for id in face_up.filter(|&id| id != EMPTY) {
+            if let Some(&Some(r)) = rows.of_id.get(usize::from(id))
+                && !seen.contains(&r)
+            {
+                seen.push(r);
+            }
+        }
+        if let Some(t) = taken
+            && !seen.contains(&t)
+        {
+            seen.push(t);
+        }
+        self.offers.extend(seen.into_iter().map(|r| (r, Some(r) == taken)));
     }
 }
 
-/// Adds one card table's observations: `bought[row][seat]` copies bought.
-fn card_table(tally: &mut DesignerTally, table: &str, rows: &Rows, bought: &[Vec<u32>], win: &[f64], score: &[f64]) {
+/// Adds one card table's observations.
+fn card_table(tally: &mut DesignerTally, table: &str, rows: &Rows, usage: &Usage, win: &[f64], score: &[f64]) {
+    for &(r, taken) in &usage.offers {
+        tally.add(table, &rows.labels[r].1, TAKEN_WHEN_OFFERED, f64::from(u8::from(taken)));
+    }
     for (r, (_, label)) in rows.labels.iter().enumerate() {
-        let per_seat = &bought[r];
+        let per_seat = &usage.bought[r];
         let total: u32 = per_seat.iter().sum();
         tally.add(table, label, BOUGHT_IN_GAME, f64::from(u8::from(total > 0)));
         tally.add(table, label, BOUGHT_PER_GAME, f64::from(total));
-        let (mut wb, mut nb, mut wo, mut no) = (0.0, 0u32, 0.0, 0u32);
-        for (i, &n) in per_seat.iter().enumerate() {
-            if n > 0 {
-                tally.add(table, label, WIN_BUYERS, win[i]);
-                tally.add(table, label, SCORE_BUYERS, score[i]);
-                wb += win[i];
-                nb += 1;
-            } else {
-                tally.add(table, label, WIN_OTHERS, win[i]);
-                tally.add(table, label, SCORE_OTHERS, score[i]);
-                wo += win[i];
-                no += 1;
-            }
-        }
-        if nb > 0 && no > 0 {
-            tally.add(table, label, IMPACT, wb / f64::from(nb) - wo / f64::from(no));
+        let used: Vec<bool> = per_seat.iter().map(|&n| n > 0).collect();
+        tally.compare(table, label, &used, win, score, BUYERS);
+        for (i, _) in per_seat.iter().enumerate().filter(|(_, n)| **n > 0) {
+            tally.add(table, label, SCORE_CONTRIBUTION, usage.points[r][i]);
         }
     }
 }
@@ -231,8 +286,10 @@ impl DesignerStats for MysticVale {
         let n = start.n();
         let adv_rows = Rows::advancements(&db);
         let vale_rows = Rows::vales(&db);
-        let mut adv_bought = vec![vec![0u32; n]; adv_rows.labels.len()];
-        let mut vale_bought = vec![vec![0u32; n]; vale_rows.labels.len()];
+        let mut adv = Usage::new(adv_rows.labels.len(), n);
+        let mut vales = Usage::new(vale_rows.labels.len(), n);
+        let mut drawn = vec![vec![false; n]; adv_rows.labels.len()];
+        let mut in_field = vec![0u32; n];
         let mut state = start.clone();
         for &a in actions {
             let seat = state.current as usize;
@@ -242,21 +299,51 @@ impl DesignerStats for MysticVale {
                         Source::Common(l, k) => state.commons[l as usize][k as usize],
                         Source::Soil(slot) => db.soil[slot as usize],
                     };
-                    if let Some(&Some(r)) = adv_rows.of_id.get(id as usize) {
-                        adv_bought[r][seat] += 1;
+                    let row = adv_rows.of_id.get(usize::from(id)).copied().flatten();
+                    if let Some(r) = row {
+                        adv.bought[r][seat] += 1;
                     }
+                    let soil = db.soil.iter().zip(state.soil).filter(|(_, left)| *left > 0).map(|(id, _)| *id);
+                    adv.offer(&adv_rows, state.commons.iter().flatten().copied().chain(soil), row);
                 }
                 Action::Vale(l, k, _) => {
                     let id = state.vale_row[l as usize][k as usize];
-                    if id != EMPTY
-                        && let Some(&Some(r)) = vale_rows.of_id.get(id as usize)
-                    {
-                        vale_bought[r][seat] += 1;
+                    let row = if id == EMPTY { None } else { vale_rows.of_id.get(usize::from(id)).copied().flatten() };
+                    if let Some(r) = row {
+                        vales.bought[r][seat] += 1;
                     }
+                    vales.offer(&vale_rows, state.vale_row.iter().flatten().copied(), row);
                 }
                 _ => {}
             }
             state.apply_unchecked(a, &mut NoEvents);
+            // A title is drawn when a card carrying it comes into its owner's field (not when it is sleeved
+            // onto a card already there).
+            for (i, p) in state.players.iter().enumerate() {
+                let now = p.field.iter().fold(0u32, |m, &c| m | 1u32.checked_shl(u32::from(c)).unwrap_or(0));
+                let new = now & !in_field[i];
+                in_field[i] = now;
+                for c in (0..32u8).filter(|c| new & (1 << c) != 0) {
+                    for id in p.cards.get(usize::from(c)).into_iter().flat_map(|s| s.advs()) {
+                        if let Some(&Some(r)) = adv_rows.of_id.get(usize::from(id)) {
+                            drawn[r][i] = true;
+                        }
+                    }
+                }
+            }
+        }
+        // What the titles held at the end score by themselves.
+        for (i, p) in state.players.iter().enumerate() {
+            for id in p.cards.iter().flat_map(|s| s.advs()) {
+                if let Some(&Some(r)) = adv_rows.of_id.get(usize::from(id)) {
+                    adv.points[r][i] += f64::from(db.adv(id).symbols.vp_end);
+                }
+            }
+            for &v in &p.vales {
+                if let Some(&Some(r)) = vale_rows.of_id.get(usize::from(v)) {
+                    vales.points[r][i] += f64::from(db.vale(v).vp);
+                }
+            }
         }
         tally.games += 1;
         let winners = state.winners();
@@ -266,41 +353,51 @@ impl DesignerStats for MysticVale {
         }
         let score = state.scores();
 
-        columns(
-            tally,
+        tally.columns(
             ADVANCEMENTS,
             "Per advancement title, by level: the share of games in which some player bought it, copies bought \
-             per game, the win rate of the players who bought it and of those who did not (a shared win counts \
-             1/k), the difference within games where both sat at the table (the card impact), and the mean final \
-             score of each group.",
+             per game, its take rate when offered (at each purchase, every title face up in the commons or the \
+             Fertile Soil supply counts once), the win rate of the players who bought it and of those who did \
+             not (a shared win counts 1/k), the difference within games where both sat at the table (the card \
+             impact), the mean final score of each group, and the VP printed on the copies each buyer held at \
+             the end (its score contribution).",
             &CARD_COLUMNS,
         );
-        columns(
-            tally,
+        tally.columns(
             VALES,
-            "Per vale title, by level: as for advancements (buy rate, copies per game, win rate of buyers and \
-             others, their difference within a game, mean final scores).",
+            "Per vale title, by level: as for advancements (buy rate, copies per game, take rate when face up \
+             in the vale row at a vale purchase, win rate of buyers and others, their difference within a \
+             game, mean final scores, and the vale's VP per buyer).",
             &CARD_COLUMNS,
         );
-        columns(
-            tally,
+        tally.columns(
+            DRAWN,
+            "Per advancement title: the share of games in which some player drew it (a card carrying it came \
+             into the player's field), the win rate of the players who drew it and of those who did not, and \
+             their difference within a game (the improvement when drawn).",
+            &DRAWN_COLUMNS,
+        );
+        tally.end_trigger(&[END_POOL, END_ROUNDS], if state.ending || state.pool == 0 { END_POOL } else { END_ROUNDS });
+        tally.columns(
             LEVELS,
             "Purchases per level: per game (all players), per winner and per other player, and the level's \
              share of the game's advancement (or vale) purchases.",
             &LEVEL_COLUMNS,
         );
-        columns(
-            tally,
+        tally.columns(
             GAMES,
             "Per player count: the first player's win rate (the starting player, chosen by the mana tokens), \
              rounds and actions per game, the winning and the mean final score.",
             &GAME_COLUMNS,
         );
-        card_table(tally, ADVANCEMENTS, &adv_rows, &adv_bought, &win, &score);
-        card_table(tally, VALES, &vale_rows, &vale_bought, &win, &score);
+        card_table(tally, ADVANCEMENTS, &adv_rows, &adv, &win, &score);
+        card_table(tally, VALES, &vale_rows, &vales, &win, &score);
+        for (r, (_, label)) in adv_rows.labels.iter().enumerate() {
+            tally.compare(DRAWN, label, &drawn[r], &win, &score, Compare::DRAWN);
+        }
 
         for (vale, rows, bought, levels) in
-            [(false, &adv_rows, &adv_bought, &[1u8, 2, 3][..]), (true, &vale_rows, &vale_bought, &[1u8, 2][..])]
+            [(false, &adv_rows, &adv.bought, &[1u8, 2, 3][..]), (true, &vale_rows, &vales.bought, &[1u8, 2][..])]
         {
             let mut per_seat = vec![vec![0u32; n]; levels.len()];
             for (r, (level, _)) in rows.labels.iter().enumerate() {
@@ -326,8 +423,7 @@ impl DesignerStats for MysticVale {
         }
 
         if !db.leaders.is_empty() && state.players.iter().any(|p| p.leader.is_some()) {
-            columns(
-                tally,
+            tally.columns(
                 LEADERS,
                 "Per leader: the share of games in which a player held it, its pick rate when offered (draft \
                  table, the two dealt, or dealt at random), the win rate of its holder and of the others (a \
@@ -353,8 +449,7 @@ impl DesignerStats for MysticVale {
             pick_table(tally, LEADERS, &titles, &offered, &held, &win, &score);
         }
         if !db.amulets.is_empty() && (start.draft.is_some() || start.players.iter().any(|p| p.amulet.is_some())) {
-            columns(
-                tally,
+            tally.columns(
                 AMULETS,
                 "Per amulet: as for leaders (held at the end, pick rate when offered, win rate of its holder and \
                  of the others, their difference within a game, mean final scores); a traded amulet is not held.",

@@ -493,6 +493,7 @@ impl Registry {
                 .with_shorthands(COMMAND_OF_NATURE_FLAGS)
                 .with_levels(levels::command_of_nature()),
             Entry::of::<sylvan_spirit_duel::SpiritDuel>("The spirit duel: 1v1, or solo against its Robot")
+                .with_designer_stats::<sylvan_spirit_duel::SpiritDuel>()
                 .with_observation::<sylvan_spirit_duel::SpiritDuel>()
                 .with_shorthands(SPIRIT_DUEL_FLAGS)
                 .with_levels(levels::spirit_duel()),

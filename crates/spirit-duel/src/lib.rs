@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod actions;
+pub mod analytics;
 pub mod cards;
 pub mod events;
 pub mod heuristic;

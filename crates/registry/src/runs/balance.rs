@@ -8,7 +8,8 @@
 //!
 //! **Metrics.** Each finished game adds observations `(sum, count)` to named cells `table / row /
 //! column`: the game facts every game has (first-seat win rate, win rate by seat, length in moves, mean
-//! and winning score, score spread, draws), each bot's win rate and mean score (the ladder), and
+//! and winning score, score spread, draws; which end condition ended the game), each bot's win rate,
+//! mean score and Bradley–Terry rating (the ladder), and
 //! whatever the game's designer statistics report ([`crate::Entry::designer`]: per card, leader, amulet
 //! or creature). A metric's value under an arm is its ratio estimate `Σ sum / Σ count` over the games.
 //!
@@ -17,7 +18,10 @@
 //! paired). Each replicate keeps four running sums per metric, so memory does not grow with the number
 //! of games. A difference's 95% interval is the 2.5%–97.5% quantile range of the replicates'
 //! differences; an arm's interval is Wilson's when each game adds at most one observation in `[0, 1]`
-//! (a proportion over games), the bootstrap quantiles otherwise. A difference is *flagged* when the
+//! (a proportion over games), the bootstrap quantiles otherwise. The
+//! Bradley–Terry ratings are fitted to each arm's pairwise results as in `sylvan tournament`; each
+//! replicate keeps its own weighted pairwise matrices (bots² numbers per arm, not games), and a rating's
+//! intervals are the quantiles of the replicates' fits. A difference is *flagged* when the
 //! Benjamini–Hochberg procedure at a 5% false discovery rate keeps it, over all metrics, with p-values
 //! from the bootstrap standard error (normal approximation), and each arm has at least
 //! [`MIN_GAMES`] games observing it.
@@ -27,11 +31,10 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{DynBot, bot_seed, play_dyn};
-use sylvan_engine::GameRng;
-use sylvan_engine::analytics::DesignerTally;
+use sylvan_engine::analytics::{DesignerTally, END_TRIGGERS};
 
 use super::RunError;
-use super::tournament::{Schedule, wilson};
+use super::tournament::{Pairwise, Schedule, wilson};
 use crate::Entry;
 
 /// Bootstrap replicates.
@@ -65,6 +68,9 @@ pub const DRAWS: &str = "draw rate";
 pub const BOT_WIN: &str = "win rate";
 /// Bot column: the bot's final score.
 pub const BOT_SCORE: &str = "mean score";
+/// Bot column: the bot's Bradley–Terry rating on the Elo scale (mean 0), fitted to the pairwise results
+/// of the arm's games as `sylvan tournament` fits them.
+pub const BOT_RATING: &str = "rating (Bradley-Terry, Elo scale)";
 
 /// The separator of a metric key's parts.
 const SEP: char = '\u{1f}';
@@ -259,37 +265,35 @@ pub struct Lab {
     games: u64,
     /// Games whose A and B sides were identical (same returns, scores, moves and observations).
     identical: u64,
-}
-
-/// A Poisson(1) draw from a uniform in [0, 1).
-fn poisson1(u: f64) -> f64 {
-    // Cumulative probabilities of 0..=7.
-    const CDF: [f64; 8] = [
-        0.36787944117144233,
-        0.7357588823428847,
-        0.9196986029286058,
-        0.9810118431238463,
-        0.9963401531726563,
-        0.9994058151824183,
-        0.999916758850712,
-        0.9999897508033253,
-    ];
-    CDF.iter().position(|&c| u < c).unwrap_or(CDF.len()) as f64
+    /// The ladder's pairwise results under A and B.
+    pairs: [Pairwise; 2],
+    /// The same per bootstrap replicate (weighted by the replicate's game weights).
+    pair_reps: Vec<[Pairwise; 2]>,
+    /// Games each bot played (the same under A and B).
+    bot_games: Vec<u64>,
 }
 
 /// The bootstrap weights of game `g`: one Poisson(1) draw per replicate, from the seed and `g` alone.
 fn weights(seed: u64, g: u64, out: &mut [f64]) {
-    let mut rng = GameRng::new(bot_seed(seed ^ 0xba1a_0ce5, g, 0));
-    for w in out {
-        let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        *w = poisson1(u);
-    }
+    super::poisson_weights(seed ^ 0xba1a_0ce5, g, out);
 }
 
 impl Lab {
     /// An empty lab for the bots named `bots`, whose bootstrap draws come from `seed`.
     pub fn new(seed: u64, bots: Vec<String>) -> Lab {
-        Lab { seed, bots, index: HashMap::new(), metrics: Vec::new(), games: 0, identical: 0 }
+        let k = bots.len();
+        let empty = Pairwise::new(k);
+        Lab {
+            seed,
+            bots,
+            index: HashMap::new(),
+            metrics: Vec::new(),
+            games: 0,
+            identical: 0,
+            pairs: [empty.clone(), empty.clone()],
+            pair_reps: vec![[empty.clone(), empty]; REPLICATES],
+            bot_games: vec![0; k],
+        }
     }
 
     /// Pairs folded in.
@@ -323,7 +327,19 @@ impl Lab {
         if pair.a == pair.b {
             self.identical += 1;
         }
+        let seats: Vec<Option<usize>> = pair.seats.iter().map(|&b| Some(b)).collect();
+        for &b in &pair.seats {
+            if let Some(g) = self.bot_games.get_mut(b) {
+                *g += 1;
+            }
+        }
         for (arm, side) in [(0usize, &pair.a), (1, &pair.b)] {
+            self.pairs[arm].add_game(&seats, &side.returns, 1.0);
+            for (r, reps) in self.pair_reps.iter_mut().enumerate() {
+                if w[r] > 0.0 {
+                    reps[arm].add_game(&seats, &side.returns, w[r]);
+                }
+            }
             let facts = facts(side, &pair.seats, &self.bots);
             for (k, sum, count) in facts.iter().chain(&side.cells) {
                 let i = self.metric(k);
@@ -367,6 +383,7 @@ impl Lab {
     /// Every metric's numbers, flags and whether it is a headline.
     fn numbers(&self) -> Vec<Numbers> {
         let mut out: Vec<Numbers> = self.metrics.iter().map(Numbers::of).collect();
+        out.extend(self.ratings());
         // Benjamini–Hochberg over the metrics that can be flagged.
         let mut tested: Vec<(f64, usize)> =
             out.iter().enumerate().filter_map(|(i, n)| n.testable.then_some((n.p, i))).collect();
@@ -392,6 +409,53 @@ impl Lab {
             n.headline = true;
         }
         out
+    }
+
+    /// The ladder's Bradley–Terry ratings under A and B, as metrics of the bot table: the point estimates
+    /// from all games, the intervals and the difference's from the bootstrap replicates' fits. Empty with
+    /// fewer than two bots or before two bots met.
+    fn ratings(&self) -> Vec<Numbers> {
+        let k = self.bots.len();
+        if k < 2 || self.pairs.iter().any(Pairwise::is_empty) {
+            return Vec::new();
+        }
+        let point = [self.pairs[0].ratings(), self.pairs[1].ratings()];
+        let reps: Vec<[Vec<f64>; 2]> = self.pair_reps.iter().map(|[a, b]| [a.ratings(), b.ratings()]).collect();
+        let sorted = |f: &dyn Fn(&[Vec<f64>; 2]) -> f64| {
+            let mut v: Vec<f64> = reps.iter().map(f).collect();
+            v.sort_by(f64::total_cmp);
+            v
+        };
+        (0..k)
+            .map(|i| {
+                let pairings = |s: usize| self.pairs[s].n[i].iter().sum::<f64>().round() as u64;
+                let arm = |s: usize| {
+                    let v = sorted(&|r| r[s][i]);
+                    let ci = (quantile(&v, 0.025), quantile(&v, 0.975));
+                    (Some(point[s][i]), Some(ci), pairings(s), self.bot_games[i])
+                };
+                let d = sorted(&|r| r[1][i] - r[0][i]);
+                let diff = point[1][i] - point[0][i];
+                let se_unpaired = sd(&sorted(&|r| r[0][i])).hypot(sd(&sorted(&|r| r[1][i])));
+                let (se, z, p) = test(diff, &d);
+                Numbers {
+                    table: BOT_TABLE.to_owned(),
+                    row: self.bots[i].clone(),
+                    column: BOT_RATING.to_owned(),
+                    arms: [arm(0), arm(1)],
+                    share: false,
+                    diff: Some(diff),
+                    diff_ci: Some((quantile(&d, 0.025), quantile(&d, 0.975))),
+                    se,
+                    se_unpaired,
+                    z,
+                    p,
+                    testable: self.bot_games[i] >= MIN_GAMES,
+                    flagged: false,
+                    headline: false,
+                }
+            })
+            .collect()
     }
 
     /// Every number of the run as the JSON object `sylvan balance --json` prints (the HTML report reads
@@ -422,9 +486,12 @@ impl Lab {
         obj.insert("summary".into(), json!(summary(&numbers, self.games, self.identical)));
         let pick =
             |f: &dyn Fn(&Numbers) -> bool| numbers.iter().filter(|n| f(n)).map(Numbers::json).collect::<Vec<_>>();
-        obj.insert("facts".into(), json!(pick(&|n| n.table == GAME_TABLE)));
+        obj.insert("facts".into(), json!(pick(&|n| n.table == GAME_TABLE || n.table == END_TRIGGERS)));
         obj.insert("bots".into(), json!(pick(&|n| n.table == BOT_TABLE)));
-        obj.insert("cards".into(), json!(pick(&|n| n.table != GAME_TABLE && n.table != BOT_TABLE)));
+        obj.insert(
+            "cards".into(),
+            json!(pick(&|n| n.table != GAME_TABLE && n.table != BOT_TABLE && n.table != END_TRIGGERS)),
+        );
         Value::Object(obj)
     }
 }
@@ -457,6 +524,29 @@ fn quantile(sorted: &[f64], q: f64) -> f64 {
         return 0.0;
     }
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// The sample standard deviation (0 for fewer than two values).
+fn sd(v: &[f64]) -> f64 {
+    if v.len() > 1 {
+        let mean = v.iter().sum::<f64>() / v.len() as f64;
+        (v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (v.len() - 1) as f64).sqrt()
+    } else {
+        0.0
+    }
+}
+
+/// A difference `delta` against its bootstrap replicates `d`: the standard error, z and the two-sided
+/// p-value (normal approximation); a nonzero difference with no spread at all has p = 0.
+fn test(delta: f64, d: &[f64]) -> (f64, f64, f64) {
+    let se = sd(d);
+    if se > 0.0 {
+        (se, delta / se, two_sided_p(delta / se))
+    } else if delta != 0.0 {
+        (se, f64::INFINITY.copysign(delta), 0.0)
+    } else {
+        (se, 0.0, 1.0)
+    }
 }
 
 /// The standard normal's two-sided tail beyond |z| (Abramowitz–Stegun 7.1.26 for erfc, |error| < 1.5e-7).
@@ -492,29 +582,14 @@ impl Numbers {
         let mut d = Lab::replicate_diffs(m);
         d.sort_by(f64::total_cmp);
         let diff_ci = (diff.is_some() && d.len() >= REPLICATES / 2).then(|| (quantile(&d, 0.025), quantile(&d, 0.975)));
-        let sd = |v: &[f64]| {
-            if v.len() > 1 {
-                let mean = v.iter().sum::<f64>() / v.len() as f64;
-                (v.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (v.len() - 1) as f64).sqrt()
-            } else {
-                0.0
-            }
-        };
-        let se = sd(&d);
+
         // What the standard error would be with A and B from unrelated games: the arms' own spreads
         // added as independent.
         let arm_means = |s: usize| -> Vec<f64> {
             m.reps.iter().filter(|r| r[2 * s + 1] > 0.0).map(|r| r[2 * s] / r[2 * s + 1]).collect()
         };
         let se_unpaired = sd(&arm_means(0)).hypot(sd(&arm_means(1)));
-        let delta = diff.unwrap_or(0.0);
-        let (z, p) = if se > 0.0 {
-            (delta / se, two_sided_p(delta / se))
-        } else if delta != 0.0 && diff_ci.is_some() {
-            (f64::INFINITY.copysign(delta), 0.0)
-        } else {
-            (0.0, 1.0)
-        };
+        let (se, z, p) = if diff_ci.is_some() { test(diff.unwrap_or(0.0), &d) } else { (sd(&d), 0.0, 1.0) };
         let testable = diff_ci.is_some() && m.a.games >= MIN_GAMES && m.b.games >= MIN_GAMES;
         Numbers {
             table: m.table.clone(),
@@ -556,7 +631,9 @@ impl Numbers {
 
     /// A value in the metric's unit: `41%` for a share, `12.3` otherwise.
     fn fmt(&self, v: f64) -> String {
-        if self.share {
+        if self.column == BOT_RATING {
+            format!("{v:.0}")
+        } else if self.share {
             format!("{:.0}%", 100.0 * v)
         } else if v.abs() >= 10.0 {
             format!("{v:.1}")
@@ -567,7 +644,9 @@ impl Numbers {
 
     /// A signed difference: `+8` (points) for a share, `+1.5` otherwise.
     fn fmt_diff(&self, v: f64) -> String {
-        if self.share {
+        if self.column == BOT_RATING {
+            format!("{v:+.0}")
+        } else if self.share {
             format!("{:+.0}", 100.0 * v)
         } else if v.abs() >= 10.0 {
             format!("{v:+.1}")
@@ -581,6 +660,9 @@ impl Numbers {
             (Some(v), Some((lo, hi)), _, _) => {
                 let range = if self.share {
                     format!("{:.0}–{:.0}", 100.0 * lo, 100.0 * hi)
+                } else if lo < 0.0 {
+                    // A dash between negative numbers reads as a minus sign.
+                    format!("{}, {}", self.fmt(lo), self.fmt(hi))
                 } else {
                     format!("{}–{}", self.fmt(lo), self.fmt(hi))
                 };
@@ -648,6 +730,29 @@ fn summary(numbers: &[Numbers], games: u64, identical: u64) -> Vec<String> {
             out.push(format!("{}: {verdict}.", capitalise(&n.sentence())));
         }
     }
+    let verdict = |n: &Numbers| if n.flagged { " (changed)" } else { "" };
+    let ends: Vec<String> = numbers
+        .iter()
+        .filter(|n| n.table == END_TRIGGERS && n.arms.iter().any(|a| a.0.is_some_and(|v| v > 0.0)))
+        .map(|n| format!("{} {} under A, {} under B{}", n.row, n.arm_text(0), n.arm_text(1), verdict(n)))
+        .collect();
+    if !ends.is_empty() {
+        out.push(format!("Games ended by: {}.", ends.join("; ")));
+    }
+    let ladder: Vec<String> = numbers
+        .iter()
+        .filter(|n| n.table == BOT_TABLE && n.column == BOT_RATING)
+        .map(|n| {
+            let diff = match (n.diff, n.diff_ci) {
+                (Some(d), Some((lo, hi))) => format!(" ({} [{}, {}])", n.fmt_diff(d), n.fmt_diff(lo), n.fmt_diff(hi)),
+                _ => String::new(),
+            };
+            format!("{} {} under A, {} under B{diff}{}", n.row, n.arm_text(0), n.arm_text(1), verdict(n))
+        })
+        .collect();
+    if !ladder.is_empty() {
+        out.push(format!("Ladder (Bradley-Terry ratings, Elo scale, mean 0): {}.", ladder.join("; ")));
+    }
     out
 }
 
@@ -664,7 +769,7 @@ fn capitalise(s: &str) -> String {
 pub mod internals {
     /// A Poisson(1) draw from a uniform.
     pub fn poisson1(u: f64) -> f64 {
-        super::poisson1(u)
+        super::super::poisson1(u)
     }
 
     /// The two-sided normal tail probability beyond |z|.

@@ -22,7 +22,8 @@ use thiserror::Error;
 #[error("{0}")]
 pub struct RunError(pub String);
 
-/// The most games one run plays: results are kept per chunk of games, so a run's memory grows with it.
+/// The most games one run plays (the runs fold their games into running totals batch by batch, so
+/// memory does not grow with it).
 pub const MAX_GAMES: u64 = 100_000_000;
 
 /// Runs games `0..games` in chunks of `chunk` on up to `threads` worker threads, each taking the next
@@ -80,6 +81,33 @@ pub fn run_chunks<T: Send, E: Send + From<RunError>>(
 pub fn worker_threads(asked: Option<u64>, games: u64, chunk: u64) -> u64 {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
     asked.unwrap_or(cores).min(games.div_ceil(chunk.max(1))).max(1)
+}
+
+/// A Poisson(1) draw from a uniform in [0, 1).
+fn poisson1(u: f64) -> f64 {
+    // Cumulative probabilities of 0..=7.
+    const CDF: [f64; 8] = [
+        0.36787944117144233,
+        0.7357588823428847,
+        0.9196986029286058,
+        0.9810118431238463,
+        0.9963401531726563,
+        0.9994058151824183,
+        0.999916758850712,
+        0.9999897508033253,
+    ];
+    CDF.iter().position(|&c| u < c).unwrap_or(CDF.len()) as f64
+}
+
+/// The Poisson-bootstrap weights of game `g` (one Poisson(1) draw per replicate in `out`), from `seed`
+/// and `g` alone: a run folds its games one at a time into replicate sums, so its memory does not grow
+/// with the number of games, and the weights do not depend on threads.
+fn poisson_weights(seed: u64, g: u64, out: &mut [f64]) {
+    let mut rng = sylvan_engine::GameRng::new(sylvan_bots::bot_seed(seed, g, 0));
+    for w in out {
+        let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        *w = poisson1(u);
+    }
 }
 
 /// One spec for every seat, or exactly one per seat: the specs for `count` seats, or `None` when the

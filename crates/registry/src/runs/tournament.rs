@@ -13,12 +13,15 @@
 //! seat with the greater return, ½ each on equal returns. Win rates carry Wilson 95% intervals. Ratings
 //! are Bradley–Terry strengths fitted to these pairwise results (Hunter's MM algorithm, with one drawn
 //! pseudo-game per pair so that a clean sweep stays finite), written on the Elo scale (400·log10, mean 0);
-//! their 95% intervals are the 2.5% and 97.5% quantiles over 200 bootstrap resamples of the games.
+//! their 95% intervals are the 2.5% and 97.5% quantiles over 200 Poisson-bootstrap replicates of the
+//! games. The games are folded into [`Totals`] as they finish, so memory stays flat in the number of
+//! games.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot, SearchStats, bot_seed, play_dyn};
-use sylvan_engine::GameRng;
 use sylvan_engine::analytics::DesignerTally;
 
 use super::RunError;
@@ -26,8 +29,8 @@ use crate::Entry;
 
 /// Games per unit of work handed to a thread.
 pub const CHUNK: u64 = 2;
-/// Bootstrap resamples for the rating intervals.
-const BOOTSTRAP: usize = 200;
+/// Bootstrap replicates for the rating intervals.
+pub const BOOTSTRAP: usize = 200;
 
 /// What a search bot did in one game ([`SearchStats`], as plain data).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -265,6 +268,7 @@ pub(super) fn wilson(wins: f64, n: f64) -> (f64, f64) {
 }
 
 /// Pairwise scores: `w[i][j]` points of bot i against bot j, `n[i][j]` pairings.
+#[derive(Clone, Debug, PartialEq)]
 pub(super) struct Pairwise {
     pub(super) w: Vec<Vec<f64>>,
     pub(super) n: Vec<Vec<f64>>,
@@ -276,20 +280,33 @@ impl Pairwise {
     }
 
     fn add(&mut self, r: &GameResult) {
-        for s in 0..r.bots.len() {
-            for t in 0..r.bots.len() {
-                let (Some(i), Some(j)) = (r.bots[s], r.bots[t]) else { continue };
-                if s == t || i == j {
+        self.add_game(&r.bots, &r.returns, 1.0);
+    }
+
+    /// Adds one game, weighing `weight` (a bootstrap weight, 1 otherwise): the bot at each seat (`None`
+    /// where no bot sat) and each seat's return. Bots out of range and seats without a return are skipped.
+    pub(super) fn add_game(&mut self, bots: &[Option<usize>], returns: &[f64], weight: f64) {
+        let k = self.w.len();
+        for (s, &bs) in bots.iter().enumerate() {
+            for (t, &bt) in bots.iter().enumerate() {
+                let (Some(i), Some(j), Some(rs), Some(rt)) = (bs, bt, returns.get(s), returns.get(t)) else { continue };
+                if s == t || i == j || i >= k || j >= k {
                     continue;
                 }
-                self.n[i][j] += 1.0;
-                self.w[i][j] += match r.returns[s].partial_cmp(&r.returns[t]) {
-                    Some(std::cmp::Ordering::Greater) => 1.0,
-                    Some(std::cmp::Ordering::Equal) => 0.5,
-                    _ => 0.0,
-                };
+                self.n[i][j] += weight;
+                self.w[i][j] += weight
+                    * match rs.partial_cmp(rt) {
+                        Some(std::cmp::Ordering::Greater) => 1.0,
+                        Some(std::cmp::Ordering::Equal) => 0.5,
+                        _ => 0.0,
+                    };
             }
         }
+    }
+
+    /// Whether no two bots met.
+    pub(super) fn is_empty(&self) -> bool {
+        self.n.iter().flatten().all(|&x| x == 0.0)
     }
 
     /// Bradley–Terry ratings on the Elo scale (mean 0); bots that met nobody get 0.
@@ -349,23 +366,6 @@ pub(super) fn matrix_json(pair: &Pairwise) -> Vec<Vec<Value>> {
         .collect()
 }
 
-/// A histogram of `values` in `bins` equal bins over [lo, hi] (integer-aligned when the values are).
-fn histogram(values: &[f64], bins: usize) -> Value {
-    if values.is_empty() {
-        return json!({"lo": 0, "width": 1, "counts": []});
-    }
-    let lo = values.iter().copied().fold(f64::INFINITY, f64::min).floor();
-    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max).floor() + 1.0;
-    let width = ((hi - lo) / bins as f64).ceil().max(0.5);
-    let n = ((hi - lo) / width).ceil().max(1.0) as usize;
-    let mut counts = vec![0u64; n];
-    for v in values {
-        let b = (((v - lo) / width).floor() as usize).min(n - 1);
-        counts[b] += 1;
-    }
-    json!({"lo": lo, "width": width, "counts": counts})
-}
-
 fn search_json(s: &SearchStats) -> Value {
     json!({
         "decisions": s.decisions,
@@ -384,7 +384,8 @@ fn search_json(s: &SearchStats) -> Value {
 /// Every number of the tournament of `schedule` with base seed `seed`, from its chunks in order: the
 /// JSON object `sylvan tournament --json` prints (its HTML report reads it too). `threads` and
 /// `elapsed` (seconds) say how it was run; every other number depends only on the games. A chunk that
-/// does not fit the schedule (a bot or seat out of range) is an error.
+/// does not fit the schedule (a bot or seat out of range) is an error. The same as folding the chunks
+/// into [`Totals`] one by one.
 pub fn report(
     game: &str,
     schedule: &Schedule,
@@ -393,127 +394,213 @@ pub fn report(
     elapsed: f64,
     chunks: &[Chunk],
 ) -> Result<Value, RunError> {
-    let names = schedule.names();
-    let players = schedule.players;
-    let mut results: Vec<&GameResult> = Vec::new();
-    let mut designer = DesignerTally::new();
+    let mut totals = Totals::new(schedule, seed);
     for chunk in chunks {
+        totals.add(chunk)?;
+    }
+    Ok(totals.report(game, threads, elapsed))
+}
+
+/// Values counted by their place on a grid of 1/1024 (every game's scores and lengths lie on it), for
+/// histograms whose memory grows with the range of the values, not their number.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Counts(BTreeMap<i64, u64>);
+
+impl Counts {
+    const GRID: f64 = 1024.0;
+
+    fn add(&mut self, v: f64) {
+        if v.is_finite() {
+            *self.0.entry((v * Counts::GRID).round() as i64).or_default() += 1;
+        }
+    }
+
+    /// `histogram` of the values counted.
+    fn histogram(&self, bins: usize) -> Value {
+        let (Some((&lo, _)), Some((&hi, _))) = (self.0.first_key_value(), self.0.last_key_value()) else {
+            return json!({"lo": 0, "width": 1, "counts": []});
+        };
+        let lo = (lo as f64 / Counts::GRID).floor();
+        let hi = (hi as f64 / Counts::GRID).floor() + 1.0;
+        let width = ((hi - lo) / bins as f64).ceil().max(0.5);
+        let n = ((hi - lo) / width).ceil().max(1.0) as usize;
+        let mut counts = vec![0u64; n];
+        for (&v, &c) in &self.0 {
+            let b = (((v as f64 / Counts::GRID - lo) / width).floor() as usize).min(n - 1);
+            counts[b] += c;
+        }
+        json!({"lo": lo, "width": width, "counts": counts})
+    }
+}
+
+/// The running totals of a tournament, folded game by game in game order: memory grows with the bots,
+/// the seats, the designer tables and the range of scores and lengths, never with the number of games
+/// (issue 38). The rating intervals come from a Poisson bootstrap: game `g` weighs a Poisson(1) draw
+/// from `(seed, g)` in each of the [`BOOTSTRAP`] replicates, each keeping its own weighted pairwise
+/// matrix (as the balance lab does).
+#[derive(Clone, Debug)]
+pub struct Totals {
+    seed: u64,
+    names: Vec<String>,
+    players: usize,
+    played: u64,
+    pair: Pairwise,
+    reps: Vec<Pairwise>,
+    games: Vec<u64>,
+    wins: Vec<f64>,
+    score_sum: Vec<f64>,
+    scores: Vec<Counts>,
+    seat_wins: Vec<Vec<f64>>,
+    seat_games: Vec<Vec<u64>>,
+    search: Vec<Option<SearchStats>>,
+    by_seat: Vec<f64>,
+    length_sum: f64,
+    lengths: Counts,
+    designer: DesignerTally,
+}
+
+impl Totals {
+    /// No games yet, for the tournament of `schedule` with base seed `seed`.
+    pub fn new(schedule: &Schedule, seed: u64) -> Totals {
+        let names = schedule.names();
+        let (k, players) = (names.len(), schedule.players);
+        Totals {
+            seed,
+            players,
+            played: 0,
+            pair: Pairwise::new(k),
+            reps: vec![Pairwise::new(k); BOOTSTRAP],
+            games: vec![0; k],
+            wins: vec![0.0; k],
+            score_sum: vec![0.0; k],
+            scores: vec![Counts::default(); k],
+            seat_wins: vec![vec![0.0; players]; k],
+            seat_games: vec![vec![0; players]; k],
+            search: vec![None; k],
+            by_seat: vec![0.0; players],
+            length_sum: 0.0,
+            lengths: Counts::default(),
+            designer: DesignerTally::new(),
+            names,
+        }
+    }
+
+    /// Games folded in.
+    pub fn games(&self) -> u64 {
+        self.played
+    }
+
+    /// Folds in the next chunk of games (chunks in game order give results that do not depend on
+    /// threads). A game that does not fit the schedule (a bot or seat out of range) is an error, and
+    /// nothing of its chunk is folded in.
+    pub fn add(&mut self, chunk: &Chunk) -> Result<(), RunError> {
+        let (players, k) = (self.players, self.names.len());
         for r in &chunk.games {
             let fits = |n: usize| r.bots.len() == players && n == players;
             if !fits(r.returns.len()) || !fits(r.scores.len()) || !fits(r.search.len()) {
                 return Err(RunError(format!("a game result for {} seats at a table of {players}", r.bots.len())));
             }
-            if let Some(b) = r.bots.iter().flatten().find(|&&b| b >= names.len()) {
-                return Err(RunError(format!("a game result names bot {b} of {}", names.len())));
+            if let Some(b) = r.bots.iter().flatten().find(|&&b| b >= k) {
+                return Err(RunError(format!("a game result names bot {b} of {k}")));
             }
-            results.push(r);
         }
-        designer.merge(&chunk.designer);
+        let mut w = [0.0; BOOTSTRAP];
+        for r in &chunk.games {
+            super::poisson_weights(self.seed ^ 0xb007_5742, self.played, &mut w);
+            self.played += 1;
+            self.pair.add(r);
+            for (rep, &weight) in self.reps.iter_mut().zip(&w) {
+                if weight > 0.0 {
+                    rep.add_game(&r.bots, &r.returns, weight);
+                }
+            }
+            self.length_sum += r.moves as f64;
+            self.lengths.add(r.moves as f64);
+            for (s, &b) in r.bots.iter().enumerate() {
+                self.by_seat[s] += r.returns[s];
+                let Some(b) = b else { continue };
+                self.games[b] += 1;
+                self.wins[b] += r.returns[s];
+                self.seat_wins[b][s] += r.returns[s];
+                self.seat_games[b][s] += 1;
+                self.score_sum[b] += r.scores[s];
+                self.scores[b].add(r.scores[s]);
+                if let Some(st) = r.search[s] {
+                    self.search[b].get_or_insert_with(SearchStats::default).add(&SearchStats::from(st));
+                }
+            }
+        }
+        self.designer.merge(&chunk.designer);
+        Ok(())
     }
-    Ok(summarize(game, seed, &names, players, threads, elapsed, &results, &designer))
-}
 
-#[allow(clippy::too_many_arguments)]
-fn summarize(
-    game: &str,
-    seed: u64,
-    names: &[String],
-    players: usize,
-    threads: u64,
-    elapsed: f64,
-    results: &[&GameResult],
-    designer: &DesignerTally,
-) -> Value {
-    let k = names.len();
-    let mut pair = Pairwise::new(k);
-    let mut games = vec![0u64; k];
-    let mut wins = vec![0.0f64; k];
-    let mut scores: Vec<Vec<f64>> = vec![Vec::new(); k];
-    let mut seat_wins = vec![vec![0.0f64; players]; k];
-    let mut seat_games = vec![vec![0u64; players]; k];
-    let mut search: Vec<Option<SearchStats>> = vec![None; k];
-    let mut by_seat = vec![0.0f64; players];
-    let mut lengths = Vec::with_capacity(results.len());
-    for r in results {
-        pair.add(r);
-        lengths.push(r.moves as f64);
-        for (s, &b) in r.bots.iter().enumerate() {
-            by_seat[s] += r.returns[s];
-            let Some(b) = b else { continue };
-            games[b] += 1;
-            wins[b] += r.returns[s];
-            seat_wins[b][s] += r.returns[s];
-            seat_games[b][s] += 1;
-            scores[b].push(r.scores[s]);
-            if let Some(st) = r.search[s] {
-                search[b].get_or_insert_with(SearchStats::default).add(&SearchStats::from(st));
+    /// Every number of the games folded in, as [`report`] gives it, for the game called `game`.
+    pub fn report(&self, game: &str, threads: u64, elapsed: f64) -> Value {
+        let (k, players) = (self.names.len(), self.players);
+        let ratings = self.pair.ratings();
+        let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(BOOTSTRAP); k];
+        if self.played > 0 {
+            for rep in &self.reps {
+                for (i, r) in rep.ratings().into_iter().enumerate() {
+                    samples[i].push(r);
+                }
             }
         }
-    }
-    let ratings = pair.ratings();
-    // Bootstrap over games for the rating intervals.
-    let mut rng = GameRng::new(seed ^ 0xb007_5742);
-    let mut samples: Vec<Vec<f64>> = vec![Vec::with_capacity(BOOTSTRAP); k];
-    if !results.is_empty() {
-        for _ in 0..BOOTSTRAP {
-            let mut p = Pairwise::new(k);
-            for _ in 0..results.len() {
-                p.add(results[rng.index(results.len())]);
-            }
-            for (i, r) in p.ratings().into_iter().enumerate() {
-                samples[i].push(r);
-            }
-        }
-    }
-    let quantile = |v: &mut Vec<f64>, q: f64| {
-        v.sort_by(f64::total_cmp);
-        if v.is_empty() { 0.0 } else { v[((v.len() - 1) as f64 * q).round() as usize] }
-    };
-    let n_games = results.len() as f64;
-    let bots: Vec<Value> = (0..k)
-        .map(|i| {
-            let n = games[i] as f64;
-            let (lo, hi) = wilson(wins[i], n);
-            let mut s = samples[i].clone();
-            let mean_score = if n > 0.0 { scores[i].iter().sum::<f64>() / n } else { 0.0 };
-            json!({
-                "spec": names[i],
-                "games": games[i],
-                "wins": wins[i],
-                "win_rate": if n > 0.0 { wins[i] / n } else { 0.0 },
-                "win_rate_ci": [lo, hi],
-                "rating": ratings[i],
-                "rating_ci": [quantile(&mut s, 0.025), quantile(&mut s, 0.975)],
-                "mean_score": mean_score,
-                "score_histogram": histogram(&scores[i], 20),
-                "win_rate_by_seat": (0..players)
-                    .map(|s| if seat_games[i][s] > 0 { seat_wins[i][s] / seat_games[i][s] as f64 } else { 0.0 })
-                    .collect::<Vec<_>>(),
-                "games_by_seat": seat_games[i],
-                "search": search[i].as_ref().map(search_json),
+        let quantile = |v: &mut Vec<f64>, q: f64| {
+            v.sort_by(f64::total_cmp);
+            if v.is_empty() { 0.0 } else { v[((v.len() - 1) as f64 * q).round() as usize] }
+        };
+        let n_games = self.played as f64;
+        let bots: Vec<Value> = (0..k)
+            .map(|i| {
+                let n = self.games[i] as f64;
+                let (lo, hi) = wilson(self.wins[i], n);
+                let mut s = samples[i].clone();
+                json!({
+                    "spec": self.names[i],
+                    "games": self.games[i],
+                    "wins": self.wins[i],
+                    "win_rate": if n > 0.0 { self.wins[i] / n } else { 0.0 },
+                    "win_rate_ci": [lo, hi],
+                    "rating": ratings[i],
+                    "rating_ci": [quantile(&mut s, 0.025), quantile(&mut s, 0.975)],
+                    "mean_score": if n > 0.0 { self.score_sum[i] / n } else { 0.0 },
+                    "score_histogram": self.scores[i].histogram(20),
+                    "win_rate_by_seat": (0..players)
+                        .map(|s| {
+                            let g = self.seat_games[i][s];
+                            if g > 0 { self.seat_wins[i][s] / g as f64 } else { 0.0 }
+                        })
+                        .collect::<Vec<_>>(),
+                    "games_by_seat": self.seat_games[i],
+                    "search": self.search[i].as_ref().map(search_json),
+                })
             })
+            .collect();
+        let per_game = |x: f64| if n_games > 0.0 { x / n_games } else { 0.0 };
+        let bound = |last: bool| {
+            let key = if last { self.lengths.0.last_key_value() } else { self.lengths.0.first_key_value() };
+            key.map(|(&v, _)| v as f64 / Counts::GRID)
+        };
+        json!({
+            "game": game,
+            "players": players,
+            "games": self.played,
+            "seed": self.seed,
+            "threads": threads,
+            "rating_model": "Bradley-Terry on pairwise results, Elo scale (400 log10), mean 0; 95% Poisson-bootstrap intervals",
+            "bots": bots,
+            "matrix": matrix_json(&self.pair),
+            "first_seat_win_rate": per_game(self.by_seat.first().copied().unwrap_or(0.0)),
+            "win_rate_by_seat": self.by_seat.iter().map(|&w| per_game(w)).collect::<Vec<_>>(),
+            "mean_moves": per_game(self.length_sum),
+            "min_moves": bound(false).unwrap_or(1e18),
+            "max_moves": bound(true).unwrap_or(0.0),
+            "length_histogram": self.lengths.histogram(30),
+            "designer": if self.designer.games > 0 { serde_json::to_value(&self.designer).unwrap_or(Value::Null) } else { Value::Null },
+            "seconds": elapsed,
         })
-        .collect();
-    let matrix = matrix_json(&pair);
-    let mean_moves = if n_games > 0.0 { lengths.iter().sum::<f64>() / n_games } else { 0.0 };
-    json!({
-        "game": game,
-        "players": players,
-        "games": results.len(),
-        "seed": seed,
-        "threads": threads,
-        "rating_model": "Bradley-Terry on pairwise results, Elo scale (400 log10), mean 0; 95% bootstrap intervals",
-        "bots": bots,
-        "matrix": matrix,
-        "first_seat_win_rate": if n_games > 0.0 { by_seat[0] / n_games } else { 0.0 },
-        "win_rate_by_seat": by_seat.iter().map(|w| if n_games > 0.0 { w / n_games } else { 0.0 }).collect::<Vec<_>>(),
-        "mean_moves": mean_moves,
-        "min_moves": lengths.iter().copied().fold(f64::INFINITY, f64::min).min(1e18),
-        "max_moves": lengths.iter().copied().fold(0.0, f64::max),
-        "length_histogram": histogram(&lengths, 30),
-        "designer": if designer.games > 0 { serde_json::to_value(designer).unwrap_or(Value::Null) } else { Value::Null },
-        "seconds": elapsed,
-    })
+    }
 }
 
 /// The tournament's private arithmetic, public only for the crate's integration tests
