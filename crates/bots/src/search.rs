@@ -109,9 +109,11 @@ pub enum LeafEval {
     /// point after `depth` moves (none with `depth=0`: playouts run to the end).
     #[default]
     Game,
-    /// The game's learned value network ([`ValueNet`]) on the view of the seat to move, after `depth`
-    /// moves (0: at the tree's leaf, no playout). Where the game has no network for its options, the
-    /// game's evaluation is used instead.
+    /// The game's learned value network ([`ValueNet`]) on the view of the seat to move, at the game's
+    /// first evaluation point (where [`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate) can
+    /// estimate: Mystic Vale's next Planting Phase) after `depth` moves (0: the first one from the
+    /// tree's leaf on). Where the game has no network for its options, the game's evaluation is used
+    /// instead (with a depth above 0).
     Learned,
 }
 
@@ -537,8 +539,8 @@ impl<G: Game> Searcher<G> {
     /// Plays `state` out with `policy` and returns each seat's value: to the end (the game's returns,
     /// blended with the score margin by `cfg.margin`), or, with a playout depth and an evaluator, to the
     /// first evaluation point after `cfg.depth` moves (the game's estimate of the returns there), or,
-    /// with a value network, to the first decision after `cfg.depth` moves (the network's estimate from
-    /// the view of the seat to move; the game's evaluation where the network does not fit). `max` is the
+    /// with a value network, to the first evaluation point after `cfg.depth` moves (the network's estimate
+    /// from the view of the seat to move; the game's evaluation where the network does not fit). `max` is the
     /// game's [`max_game_length`](Game::max_game_length).
     #[allow(clippy::too_many_arguments)]
     fn playout(
@@ -550,8 +552,10 @@ impl<G: Game> Searcher<G> {
         scratch: &mut NetScratch,
         rng: &mut GameRng,
     ) -> Values {
-        let Policies { mover: policy, eval, net, .. } = policies;
-        let eval = eval.filter(|_| cfg.depth > 0);
+        let Policies { mover: policy, eval: gate, net, .. } = policies;
+        // The game's evaluation cuts playouts only with a depth; its evaluation points also tell where
+        // a value network judges.
+        let eval = gate.filter(|_| cfg.depth > 0);
         let mut moves = 0u32;
         // Uniformly random moves to the end, the common case, in a loop of its own (the same moves and
         // draws as the general loop below, without its per-move checks of the policy and the depth).
@@ -565,17 +569,18 @@ impl<G: Game> Searcher<G> {
             if state.move_number() >= max {
                 break;
             }
-            if moves >= cfg.depth {
+            if moves >= cfg.depth
+                && let Some(f) = gate.filter(|_| net.is_some() || cfg.depth > 0)
+                && let Some(estimate) = f(state)
+            {
                 let mut values = [0.0; MAX_SEATS];
                 if let Some(n) = net
                     && n.evaluate(state, seat, scratch, &mut values)
                 {
                     return values;
                 }
-                if let Some(f) = eval
-                    && let Some(values) = f(state)
-                {
-                    return to_values(&values);
+                if cfg.depth > 0 {
+                    return to_values(&estimate);
                 }
             }
             moves += 1;
@@ -895,9 +900,10 @@ impl<G: Game> SearchBot<G> {
         self
     }
 
-    /// Uses `eval` to stop playouts early when `config.depth` is above 0 (otherwise no change).
+    /// Uses `eval` to stop playouts early when `config.depth` is above 0, and, with a value network
+    /// (`eval=learned`), to tell the points where the network judges (otherwise no change).
     pub fn with_evaluator(mut self, eval: Evaluator<G>) -> Self {
-        if self.config.depth > 0 {
+        if self.config.depth > 0 || self.config.eval == LeafEval::Learned {
             self.eval = Some(eval);
         }
         self
@@ -1112,9 +1118,10 @@ pub mod selftest {
         Ok(ValueNet::new(Box::leak(Box::new(mlp)), features))
     }
 
-    /// With a value network, a playout stops at the first decision after `depth` moves (at once with
-    /// depth 0) and backs up the network's estimate for the seat to move, rotated to absolute seats;
-    /// a network whose input does not fit the features falls back on the game's evaluation.
+    /// With a value network, a playout stops at the first evaluation point after `depth` moves (every
+    /// point is one here; at once with depth 0) and backs up the network's estimate for the seat to move,
+    /// rotated to absolute seats; a network whose input does not fit the features falls back on the
+    /// game's evaluation; without evaluation points the network never judges.
     pub fn playout_backs_up_the_value_network() -> Result<(), String> {
         // The feature: 2 for seat 1's views, 0 for seat 0's (the network favours seat 1 to move).
         let net = net_of(|v, out| {
@@ -1146,6 +1153,10 @@ pub mod selftest {
             let mut state = fresh(seed);
             let values = play(&mut state, &mut legal, Some(halves), Some(wide), &cfg, &mut rng);
             assert_eq!((values[..2].to_vec(), state.move_number()), (vec![0.25, 0.75], 3));
+            let mut state = fresh(seed);
+            let values = play(&mut state, &mut legal, Some(never), Some(net), &cfg, &mut rng);
+            assert!(state.to_move().is_none());
+            assert_eq!(values[..2], state.returns()[..]);
         }
         Ok(())
     }
