@@ -35,8 +35,8 @@ pub use bot::{Bot, HeuristicBot, NoisyBot, PolicyBot, RandomBot};
 pub use erased::{DynBot, DynDecision, play_dyn};
 pub use play::{Decision, Finished, PlayError, play_game, play_game_observed};
 pub use search::{
-    Budget, Ismcts, LeafEval, Playout, PlayoutPolicy, RolloutPolicy, SearchBot, SearchConfig, SearchKind,
-    SearchStats, playout_values,
+    Budget, Ismcts, LeafEval, Playout, PlayoutPolicy, RolloutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats,
+    playout_values,
 };
 pub use spec::{BotSpec, Level, Levels, SpecError, bot_seed};
 pub use value::{Features, Mlp, NetError, NetHeader, NetScratch, ValueNet};

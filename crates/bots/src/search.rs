@@ -824,8 +824,7 @@ impl<G: Game> Searcher<G> {
             let mut state = G::determinize(view, &mut rng);
             let max = self.max_len(&state);
             state.apply_unchecked(root_legal[i], &mut NoEvents);
-            let values =
-                Self::playout(&mut state, &mut self.legal, policies, cfg, max, &mut self.scratch, &mut rng);
+            let values = Self::playout(&mut state, &mut self.legal, policies, cfg, max, &mut self.scratch, &mut rng);
             out.visits[i] += 1;
             out.reward[i] += values.get(seat.index()).copied().unwrap_or(0.0);
             done += 1;

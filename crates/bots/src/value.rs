@@ -111,8 +111,7 @@ impl Mlp {
             .take(MAX_HEADER)
             .position(|&b| b == b'\n')
             .ok_or_else(|| NetError::Header(format!("no newline in the first {MAX_HEADER} bytes")))?;
-        let header: NetHeader =
-            serde_json::from_slice(&bytes[..end]).map_err(|e| NetError::Header(e.to_string()))?;
+        let header: NetHeader = serde_json::from_slice(&bytes[..end]).map_err(|e| NetError::Header(e.to_string()))?;
         if header.format != NET_FORMAT {
             return Err(NetError::Shape(format!("format `{}`, expected `{NET_FORMAT}`", header.format)));
         }

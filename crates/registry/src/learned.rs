@@ -27,7 +27,9 @@ pub trait Learned: Observe + Heuristic {
 impl Learned for MysticVale {
     fn value_net() -> Option<ValueNet<Self>> {
         static NET: OnceLock<Option<Mlp>> = OnceLock::new();
-        NET.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_V1).ok()).as_ref().map(|n| ValueNet::new(n, features::<MysticVale>))
+        NET.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_V1).ok())
+            .as_ref()
+            .map(|n| ValueNet::new(n, features::<MysticVale>))
     }
 }
 

@@ -44,7 +44,10 @@ fn weights_for_another_layout_are_refused() -> TestResult {
     let err = load::<MysticVale>(&renamed).err().unwrap_or_default();
     assert!(err.starts_with("value network: section 2 is `the phase, renamed`"), "{err}");
     let other_game = edited(|h| h["game"] = "equinox".into())?;
-    assert_eq!(load::<MysticVale>(&other_game).err().as_deref(), Some("value network: trained for `equinox`, not `mystic-vale`"));
+    assert_eq!(
+        load::<MysticVale>(&other_game).err().as_deref(),
+        Some("value network: trained for `equinox`, not `mystic-vale`")
+    );
     Ok(())
 }
 
