@@ -2,7 +2,7 @@
 (``gen_data.py``), then a value network trained on them (``train.py``), exported where the Rust search
 reads it (with ``--install``: ``crates/<game>/data/eval-v1.bin``).
 
-    python tools/learned/pipeline.py mystic-vale --games 3000 --seed 1 --workers 2 --epochs 6 --install
+    python tools/learned/pipeline.py mystic-vale --games 3000 --seed 1 --workers 2 --epochs 2 --install
 
 Everything is a function of the arguments (seeds included); the positions stay under ``target/learned/``
 (out of git). See docs/learned-evaluation.md.
@@ -31,7 +31,7 @@ def main(argv: List[str]) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--keep", type=float, default=0.3)
     p.add_argument("--lineups", default=None, help="as gen_data.py's --lineups (default: its line-ups)")
-    p.add_argument("--epochs", type=int, default=6)
+    p.add_argument("--epochs", type=int, default=2)
     p.add_argument("--hidden", default="64,32")
     p.add_argument("--install", action="store_true", help="write crates/<game>/data/eval-v1.bin")
     p.add_argument("--work", default="target/learned", help="where the positions and the weights go")
