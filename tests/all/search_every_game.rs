@@ -57,6 +57,19 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     audit(mv, &options(mv, Some(3), &["edition=essential"]), "ismcts:iters=40", 1, 47, 8);
 }
 
+/// Issue 40: the learned value network in the loop (leaves judged at once, and after short rollouts;
+/// with three players, and where the tensor does not fit the network and the game's evaluation
+/// takes over), and the level that plays it.
+#[test]
+fn ismcts_with_the_learned_evaluation_cannot_cheat_at_mystic_vale() {
+    let mv = "mystic-vale";
+    audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=60:eval=learned", 1, 23, 10);
+    audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=40:depth=6:eval=learned:playout=rollout", 1, 29, 6);
+    audit(mv, &options(mv, Some(3), &[]), "ismcts:iters=40:threads=2:eval=learned", 1, 41, 8);
+    audit(mv, &options(mv, Some(2), &["sets=base,wild"]), "ismcts:iters=30:depth=20:eval=learned", 1, 41, 5);
+    audit(mv, &options(mv, Some(2), &[]), "expert:iters=40", 1, 23, 10);
+}
+
 /// Command of Nature's random playouts run to the 60-turn limit: here they stop at depth 40, as its
 /// `hard` and `expert` levels play; the ignored `sweep_` test audits the same bots with whole playouts.
 #[test]
@@ -111,6 +124,7 @@ fn analysis_cannot_cheat_at_any_game() {
     };
     check("equinox", 3, "ismcts:iters=60", 1, 3);
     check("mystic-vale", 2, "hard:iters=40", 1, 23);
+    check("mystic-vale", 2, "ismcts:iters=40:eval=learned", 1, 29);
     check("command-of-nature", 2, "ismcts:iters=40:depth=20", 1, 13);
     check("spirit-duel", 2, "ismcts:iters=60", 2, 5);
 }

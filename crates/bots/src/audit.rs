@@ -104,7 +104,21 @@ pub fn never_peeks<G: Heuristic>(
     games: u64,
     every: usize,
 ) -> Result<PeekAudit, AuditError> {
-    twins::<G>(options, spec, games, every, |seed, view, legal| spec.build::<G>(seed).choose(view, legal).to_string())
+    never_peeks_with::<G>(options, spec, None, games, every)
+}
+
+/// [`never_peeks`] for a bot built with the game's value network ([`BotSpec::build_with`]): the
+/// network reads views only, and this proves it.
+pub fn never_peeks_with<G: Heuristic>(
+    options: &G::Options,
+    spec: &BotSpec,
+    net: Option<crate::ValueNet<G>>,
+    games: u64,
+    every: usize,
+) -> Result<PeekAudit, AuditError> {
+    twins::<G>(options, spec, games, every, |seed, view, legal| {
+        spec.build_with::<G>(seed, net).choose(view, legal).to_string()
+    })
 }
 
 /// [`never_peeks`] for analysis (`sylvan analyze`): at every audited point the bot's
@@ -117,8 +131,19 @@ pub fn analysis_never_peeks<G: Heuristic>(
     games: u64,
     every: usize,
 ) -> Result<PeekAudit, AuditError> {
+    analysis_never_peeks_with::<G>(options, spec, None, games, every)
+}
+
+/// [`analysis_never_peeks`] for a bot built with the game's value network.
+pub fn analysis_never_peeks_with<G: Heuristic>(
+    options: &G::Options,
+    spec: &BotSpec,
+    net: Option<crate::ValueNet<G>>,
+    games: u64,
+    every: usize,
+) -> Result<PeekAudit, AuditError> {
     twins::<G>(options, spec, games, every, |seed, view, legal| {
-        let values = spec.build::<G>(seed).action_values(view, legal);
+        let values = spec.build_with::<G>(seed, net).action_values(view, legal);
         let text = format!("{values:?}");
         // Long lists are compared whole but reported by a hash, so the error stays one line.
         if text.len() > 120 { format!("{:016x}", fnv(&text)) } else { text }

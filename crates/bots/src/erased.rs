@@ -96,8 +96,24 @@ impl BotSpec {
     where
         G::View: 'static,
     {
+        self.build_dyn_with::<G>(seed, None)
+    }
+
+    /// [`build_dyn`](BotSpec::build_dyn) with the game's value network; a spec with `eval=learned` is
+    /// refused (not available for the game) when there is none.
+    pub fn build_dyn_with<G: Heuristic>(
+        &self,
+        seed: u64,
+        net: Option<crate::ValueNet<G>>,
+    ) -> Result<Box<dyn DynBot>, SpecError>
+    where
+        G::View: 'static,
+    {
         BotSpec::check_all::<G>(&[*self])?;
-        Ok(Box::new(ErasedBot::<G> { bot: self.build::<G>(seed), legal: Vec::new() }))
+        if self.uses_value_net() && net.is_none() {
+            return Err(SpecError::NotForGame { bot: self.to_string(), game: G::NAME.to_owned() });
+        }
+        Ok(Box::new(ErasedBot::<G> { bot: self.build_with::<G>(seed, net), legal: Vec::new() }))
     }
 }
 

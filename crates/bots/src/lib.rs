@@ -16,6 +16,8 @@
 //! - [`play_game`]: plays a game to the end with one bot per seat, for simulations and tournaments.
 //! - [`DynBot`] and [`play_dyn`]: the same bots for the erased game
 //!   ([`DynGame`](sylvan_engine::erased::DynGame)), built with [`BotSpec::build_dyn`] and fed erased views.
+//! - [`ValueNet`]: a learned leaf evaluation (a small network over a view's features, read from a
+//!   weights file), which ISMCTS uses with `eval=learned`; the registry supplies each game's.
 //! - [`audit::never_peeks`]: the test that a bot cannot peek, for any game.
 //! - [`toy`]: a tiny hidden-hand game implementing the whole API, used as a test fixture.
 #![deny(missing_docs)]
@@ -27,15 +29,17 @@ mod play;
 mod search;
 mod spec;
 pub mod toy;
+pub mod value;
 
 pub use bot::{Bot, HeuristicBot, NoisyBot, PolicyBot, RandomBot};
 pub use erased::{DynBot, DynDecision, play_dyn};
 pub use play::{Decision, Finished, PlayError, play_game, play_game_observed};
 pub use search::{
-    Budget, Ismcts, Playout, PlayoutPolicy, RolloutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats,
+    Budget, Ismcts, LeafEval, Playout, PlayoutPolicy, RolloutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats,
     playout_values,
 };
 pub use spec::{BotSpec, Level, Levels, SpecError, bot_seed};
+pub use value::{Features, Mlp, NetError, NetHeader, NetScratch, ValueNet};
 
 /// Every module's unit tests, run by `tests/all/units.rs`; not part of the API.
 #[doc(hidden)]
@@ -46,4 +50,5 @@ pub mod selftests {
     pub use crate::search::selftest as search;
     pub use crate::spec::selftest as spec;
     pub use crate::toy::selftest as toy;
+    pub use crate::value::selftest as value;
 }

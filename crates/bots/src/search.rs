@@ -65,6 +65,7 @@ use serde::Serialize;
 use sylvan_engine::{Game, GameRng, MAX_SEATS, NoEvents, lead_values};
 
 use crate::Bot;
+use crate::value::{NetScratch, ValueNet};
 
 /// A rule-of-thumb move chooser used in playouts (the signature of
 /// [`Heuristic::heuristic_action`](sylvan_engine::Heuristic::heuristic_action)).
@@ -100,11 +101,28 @@ pub enum Playout {
 /// [`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)).
 pub type Evaluator<G> = fn(&G) -> Option<Vec<f64>>;
 
-/// The policies a search uses: the playout mover, the evaluator that may cut playouts short, and the
-/// heuristic whose choice is the tree's prior.
+/// What estimates the returns where a playout is cut short (`depth`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LeafEval {
+    /// The game's [`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate), at its first evaluation
+    /// point after `depth` moves (none with `depth=0`: playouts run to the end).
+    #[default]
+    Game,
+    /// The game's learned value network ([`ValueNet`]) on the view of the seat to move, at the game's
+    /// first evaluation point (where [`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate) can
+    /// estimate: Mystic Vale's next Planting Phase) after `depth` moves (0: the first one from the
+    /// tree's leaf on). Where the game has no network for its options, the game's evaluation is used
+    /// instead (with a depth above 0).
+    Learned,
+}
+
+/// The policies a search uses: the playout mover, the evaluator that may cut playouts short, the
+/// value network, and the heuristic whose choice is the tree's prior.
 struct Policies<G: Game> {
     mover: Mover<G>,
     eval: Option<Evaluator<G>>,
+    net: Option<ValueNet<G>>,
     hint: Option<PlayoutPolicy<G>>,
 }
 
@@ -162,6 +180,9 @@ pub struct SearchConfig {
     /// a node is expanded, the game's [`Heuristic`](sylvan_engine::Heuristic) choice on the sample's view
     /// is expanded first, and that child's score gets `prior / (visits + 1)` added.
     pub prior_milli: u32,
+    /// What estimates the returns of a playout cut short: the game's evaluation or its learned value
+    /// network (`eval=learned`).
+    pub eval: LeafEval,
 }
 
 impl Default for SearchConfig {
@@ -174,6 +195,7 @@ impl Default for SearchConfig {
             margin_milli: 0,
             depth: 0,
             prior_milli: 0,
+            eval: LeafEval::Game,
         }
     }
 }
@@ -369,6 +391,8 @@ struct Searcher<G: Game> {
     /// [`Game::max_game_length`] of the samples' options, read from the first sample of a search (every
     /// sample of a view has the view's options; Mystic Vale's bound validates its options).
     max_len: Option<usize>,
+    /// The value network's buffers.
+    scratch: NetScratch,
 }
 
 /// One thread's share of a decision: which search, its settings, its share and its seed.
@@ -494,6 +518,7 @@ impl<G: Game> Searcher<G> {
             after: Vec::with_capacity(64),
             path: Vec::new(),
             max_len: None,
+            scratch: NetScratch::default(),
         }
     }
 
@@ -513,22 +538,28 @@ impl<G: Game> Searcher<G> {
 
     /// Plays `state` out with `policy` and returns each seat's value: to the end (the game's returns,
     /// blended with the score margin by `cfg.margin`), or, with a playout depth and an evaluator, to the
-    /// first evaluation point after `cfg.depth` moves (the game's estimate of the returns there). `max` is
-    /// the game's [`max_game_length`](Game::max_game_length).
+    /// first evaluation point after `cfg.depth` moves (the game's estimate of the returns there), or,
+    /// with a value network, to the first evaluation point after `cfg.depth` moves (the network's estimate
+    /// from the view of the seat to move; the game's evaluation where the network does not fit). `max` is the
+    /// game's [`max_game_length`](Game::max_game_length).
+    #[allow(clippy::too_many_arguments)]
     fn playout(
         state: &mut G,
         legal: &mut Vec<G::Action>,
-        policy: Mover<G>,
-        eval: Option<Evaluator<G>>,
+        policies: Policies<G>,
         cfg: &SearchConfig,
         max: usize,
+        scratch: &mut NetScratch,
         rng: &mut GameRng,
     ) -> Values {
-        let eval = eval.filter(|_| cfg.depth > 0);
+        let Policies { mover: policy, eval: gate, net, .. } = policies;
+        // The game's evaluation cuts playouts only with a depth; its evaluation points also tell where
+        // a value network judges.
+        let eval = gate.filter(|_| cfg.depth > 0);
         let mut moves = 0u32;
         // Uniformly random moves to the end, the common case, in a loop of its own (the same moves and
         // draws as the general loop below, without its per-move checks of the policy and the depth).
-        if let (Mover::Random, None) = (policy, eval) {
+        if let (Mover::Random, None, None) = (policy, eval, net) {
             while state.to_move().is_some() && state.move_number() < max {
                 let Some(a) = state.random_action(rng, legal) else { break };
                 state.apply_unchecked(a, &mut NoEvents);
@@ -538,11 +569,19 @@ impl<G: Game> Searcher<G> {
             if state.move_number() >= max {
                 break;
             }
-            if let Some(f) = eval
-                && moves >= cfg.depth
-                && let Some(values) = f(state)
+            if moves >= cfg.depth
+                && let Some(f) = gate.filter(|_| net.is_some() || cfg.depth > 0)
+                && let Some(estimate) = f(state)
             {
-                return to_values(&values);
+                let mut values = [0.0; MAX_SEATS];
+                if let Some(n) = net
+                    && n.evaluate(state, seat, scratch, &mut values)
+                {
+                    return values;
+                }
+                if cfg.depth > 0 {
+                    return to_values(&estimate);
+                }
             }
             moves += 1;
             state.legal_actions(legal);
@@ -565,7 +604,7 @@ impl<G: Game> Searcher<G> {
 
     /// One ISMCTS iteration on a fresh sample of `view`.
     fn iterate(&mut self, view: &G::View, cfg: &SearchConfig, policies: Policies<G>, rng: &mut GameRng) {
-        let Policies { mover: policy, eval, hint } = policies;
+        let hint = policies.hint;
         let c = cfg.exploration();
         let prior = cfg.prior();
         let mut state = G::determinize(view, rng);
@@ -707,7 +746,7 @@ impl<G: Game> Searcher<G> {
             self.path.push(best);
             node = best;
         }
-        let returns = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, max, rng);
+        let returns = Self::playout(&mut state, &mut self.legal, policies, cfg, max, &mut self.scratch, rng);
         for &n in &self.path {
             let nd = &mut self.nodes[n as usize];
             nd.visits += 1;
@@ -771,7 +810,7 @@ impl<G: Game> Searcher<G> {
         root_legal: &[G::Action],
         cfg: &SearchConfig,
         limit: Limit,
-        Policies { mover: policy, eval, .. }: Policies<G>,
+        policies: Policies<G>,
         seed: u64,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
@@ -785,7 +824,7 @@ impl<G: Game> Searcher<G> {
             let mut state = G::determinize(view, &mut rng);
             let max = self.max_len(&state);
             state.apply_unchecked(root_legal[i], &mut NoEvents);
-            let values = Self::playout(&mut state, &mut self.legal, policy, eval, cfg, max, &mut rng);
+            let values = Self::playout(&mut state, &mut self.legal, policies, cfg, max, &mut self.scratch, &mut rng);
             out.visits[i] += 1;
             out.reward[i] += values.get(seat.index()).copied().unwrap_or(0.0);
             done += 1;
@@ -812,6 +851,7 @@ pub struct SearchBot<G: Game> {
     config: SearchConfig,
     policy: Mover<G>,
     eval: Option<Evaluator<G>>,
+    net: Option<ValueNet<G>>,
     hint: Option<PlayoutPolicy<G>>,
     rng: GameRng,
     /// The calling thread's searcher (the first tree).
@@ -841,6 +881,7 @@ impl<G: Game> SearchBot<G> {
             config,
             policy,
             eval: None,
+            net: None,
             hint,
             rng: GameRng::new(seed),
             searcher: Searcher::new(),
@@ -858,12 +899,27 @@ impl<G: Game> SearchBot<G> {
         self
     }
 
-    /// Uses `eval` to stop playouts early when `config.depth` is above 0 (otherwise no change).
+    /// Uses `eval` to stop playouts early when `config.depth` is above 0, and, with a value network
+    /// (`eval=learned`), to tell the points where the network judges (otherwise no change).
     pub fn with_evaluator(mut self, eval: Evaluator<G>) -> Self {
-        if self.config.depth > 0 {
+        if self.config.depth > 0 || self.config.eval == LeafEval::Learned {
             self.eval = Some(eval);
         }
         self
+    }
+
+    /// Uses `net` to estimate the returns of playouts cut short when `config.eval` is
+    /// [`LeafEval::Learned`] (otherwise no change).
+    pub fn with_value_net(mut self, net: ValueNet<G>) -> Self {
+        if self.config.eval == LeafEval::Learned {
+            self.net = Some(net);
+        }
+        self
+    }
+
+    /// Whether the search evaluates leaves with a value network.
+    pub fn has_value_net(&self) -> bool {
+        self.net.is_some()
     }
 
     /// The statistics of the last decision.
@@ -888,7 +944,7 @@ impl<G: Game> SearchBot<G> {
             })
         };
         let (kind, cfg) = (self.kind, self.config);
-        let policies = Policies { mover: self.policy, eval: self.eval, hint: self.hint };
+        let policies = Policies { mover: self.policy, eval: self.eval, net: self.net, hint: self.hint };
         let task = |t: usize| Task {
             kind,
             cfg,
@@ -998,7 +1054,8 @@ impl<G: Game> Bot<G> for SearchBot<G> {
 #[allow(missing_docs)]
 pub mod selftest {
     use super::*;
-    use crate::toy::{Toy, ToyOptions};
+    use crate::toy::{Play, Toy, ToyOptions};
+    use sylvan_engine::Seat;
 
     fn halves(_: &Toy) -> Option<Vec<f64>> {
         Some(vec![0.25, 0.75])
@@ -1023,24 +1080,84 @@ pub mod selftest {
             let mut rng = GameRng::new(seed);
             let cfg = SearchConfig { depth: 3, ..SearchConfig::default() };
             let mut state = fresh(seed);
-            let values =
-                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &cfg, usize::MAX, &mut rng);
+            let values = play(&mut state, &mut legal, Some(halves), None, &cfg, &mut rng);
             assert_eq!(values[..2], [0.25, 0.75]);
             assert_eq!(state.move_number(), 3);
 
             let mut state = fresh(seed);
-            let values =
-                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(never), &cfg, usize::MAX, &mut rng);
+            let values = play(&mut state, &mut legal, Some(never), None, &cfg, &mut rng);
             assert!(state.to_move().is_none());
             assert_eq!(values[..2], state.returns()[..]);
 
             let to_end = SearchConfig { depth: 0, ..SearchConfig::default() };
             let mut state = fresh(seed);
-            let values =
-                Searcher::playout(&mut state, &mut legal, Mover::Random, Some(halves), &to_end, usize::MAX, &mut rng);
+            let values = play(&mut state, &mut legal, Some(halves), None, &to_end, &mut rng);
             assert!(state.to_move().is_none());
             assert_eq!(values[..2], state.returns()[..]);
         }
+    }
+
+    /// A random playout with these evaluators.
+    fn play(
+        state: &mut Toy,
+        legal: &mut Vec<Play>,
+        eval: Option<Evaluator<Toy>>,
+        net: Option<ValueNet<Toy>>,
+        cfg: &SearchConfig,
+        rng: &mut GameRng,
+    ) -> Values {
+        let policies = Policies { mover: Mover::Random, eval, net, hint: None };
+        Searcher::playout(state, legal, policies, cfg, usize::MAX, &mut NetScratch::default(), rng)
+    }
+
+    /// A network of one input `x` and two logits `[x, 0]`.
+    fn net_of(features: crate::Features<Toy>) -> Result<ValueNet<Toy>, String> {
+        let file = crate::value::selftest::file(&[[1, 2]], &[1.0, 0.0, 0.0, 0.0]);
+        let mlp = crate::Mlp::parse(&file).map_err(|e| e.to_string())?;
+        Ok(ValueNet::new(Box::leak(Box::new(mlp)), features))
+    }
+
+    /// With a value network, a playout stops at the first evaluation point after `depth` moves (every
+    /// point is one here; at once with depth 0) and backs up the network's estimate for the seat to move,
+    /// rotated to absolute seats; a network whose input does not fit the features falls back on the
+    /// game's evaluation; without evaluation points the network never judges.
+    pub fn playout_backs_up_the_value_network() -> Result<(), String> {
+        // The feature: 2 for seat 1's views, 0 for seat 0's (the network favours seat 1 to move).
+        let net = net_of(|v, out| {
+            out.clear();
+            out.push(if Toy::view_seat(v) == Seat(1) { 2.0 } else { 0.0 });
+        })?;
+        let e = 2f64.exp() / (2f64.exp() + 1.0);
+        let mut legal = Vec::new();
+        for seed in 0..10 {
+            let mut rng = GameRng::new(seed);
+            for depth in [0, 1, 3] {
+                let cfg = SearchConfig { depth, eval: LeafEval::Learned, ..SearchConfig::default() };
+                let mut state = fresh(seed);
+                let values = play(&mut state, &mut legal, Some(halves), Some(net), &cfg, &mut rng);
+                assert_eq!(state.move_number(), depth as usize);
+                let mover = state.to_move().ok_or("over")?;
+                if mover == Seat(1) {
+                    assert!((values[1] - e).abs() < 1e-9 && (values[0] - (1.0 - e)).abs() < 1e-9, "{values:?}");
+                } else {
+                    assert_eq!(values[..2], [0.5, 0.5]);
+                }
+            }
+            // Features of another length: the game's evaluation at depth 3, as without a network.
+            let wide = net_of(|_, out| {
+                out.clear();
+                out.extend([1.0, 1.0]);
+            })?;
+            let cfg = SearchConfig { depth: 3, eval: LeafEval::Learned, ..SearchConfig::default() };
+            let mut state = fresh(seed);
+            let values = play(&mut state, &mut legal, Some(halves), Some(wide), &cfg, &mut rng);
+            assert_eq!((values[..2].to_vec(), state.move_number()), (vec![0.25, 0.75], 3));
+            let mut state = fresh(seed);
+            let values = play(&mut state, &mut legal, Some(never), Some(net), &cfg, &mut rng);
+            assert!(state.to_move().is_none());
+            assert_eq!(values[..2], state.returns()[..]);
+        }
+        Ok(())
     }
 
     /// The logarithm table agrees with `ln` on both sides of its end.

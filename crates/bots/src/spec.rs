@@ -11,7 +11,8 @@ use serde::Serialize;
 use sylvan_engine::Heuristic;
 use thiserror::Error;
 
-use crate::search::{Budget, Playout, SearchBot, SearchConfig, SearchKind};
+use crate::search::{Budget, LeafEval, Playout, SearchBot, SearchConfig, SearchKind};
+use crate::value::ValueNet;
 use crate::{Bot, HeuristicBot, NoisyBot, RandomBot};
 
 /// The bots that exist, as written in specs.
@@ -37,7 +38,7 @@ pub enum BotSpec {
     /// here (`hard:iters=50`, `expert:ms=200`) replaces the search budget of levels that search.
     Level(Level, Budget),
     /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic|rollout]`
-    /// `[:margin=W][:depth=D][:prior=W]`.
+    /// `[:margin=W][:depth=D][:prior=W][:eval=game|learned]`.
     Ismcts(SearchConfig),
     /// [`SearchBot`] running flat Monte Carlo, with the same parameters as `ismcts`.
     FlatMc(SearchConfig),
@@ -160,7 +161,9 @@ fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
 /// Reads the parameters of a search bot: `iters=N`, `ms=M` (either or both; whichever ends first),
 /// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic|rollout`,
 /// `margin=W` (0 to 1), `depth=D` (playout moves before the game's evaluation may end it; 0 = to the
-/// end) and `prior=W` (the weight of the heuristic's choice as a progressive-bias prior, 0 to 100).
+/// end), `prior=W` (the weight of the heuristic's choice as a progressive-bias prior, 0 to 100) and
+/// `eval=game|learned` (what estimates a playout cut short: the game's evaluation, or its learned value
+/// network, which also cuts at `depth=0`, at the leaf).
 fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, SpecError> {
     let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
     let number = |k: &str, v: &str, lo: u64, hi: u64| -> Result<u64, SpecError> {
@@ -199,6 +202,13 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     .ok_or_else(|| bad(format!("`prior={v}`: expected a number from 0 to 100")))?;
                 cfg.prior_milli = (x * 1000.0).round() as u32;
             }
+            "eval" => {
+                cfg.eval = match v {
+                    "game" => LeafEval::Game,
+                    "learned" => LeafEval::Learned,
+                    _ => return Err(bad(format!("`eval={v}`: expected `game` or `learned`"))),
+                }
+            }
             "playout" => {
                 cfg.playout = match v {
                     "random" => Playout::Random,
@@ -209,7 +219,7 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth, prior)"
+                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth, prior, eval)"
                 )));
             }
         }
@@ -242,6 +252,9 @@ fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> f
     }
     if cfg.prior_milli != 0 {
         write!(f, ":prior={}", f64::from(cfg.prior_milli) / 1000.0)?;
+    }
+    if cfg.eval == LeafEval::Learned {
+        f.write_str(":eval=learned")?;
     }
     match cfg.playout {
         Playout::Random => {}
@@ -302,8 +315,29 @@ impl BotSpec {
     /// A [level](BotSpec::Level) is built from the generic table [`Levels::standard`]; the registry
     /// resolves levels with each game's own table first ([`Levels::resolve`]).
     pub fn build<G: Heuristic>(&self, seed: u64) -> Box<dyn Bot<G>> {
+        self.build_with::<G>(seed, None)
+    }
+
+    /// Whether the bot evaluates with a learned value network (`eval=learned`).
+    pub fn uses_value_net(&self) -> bool {
+        matches!(self, BotSpec::Ismcts(c) | BotSpec::FlatMc(c) if c.eval == LeafEval::Learned)
+    }
+
+    /// [`build`](BotSpec::build) with the game's value network, used by search bots with `eval=learned`
+    /// (without one they fall back on the game's evaluation; the registry refuses such specs for games
+    /// that have no network).
+    pub fn build_with<G: Heuristic>(&self, seed: u64, net: Option<ValueNet<G>>) -> Box<dyn Bot<G>> {
+        let search = |kind: SearchKind, cfg: &SearchConfig| {
+            let bot = SearchBot::<G>::new(kind, *cfg, Some(G::heuristic_action), seed)
+                .with_rollout(G::rollout_action)
+                .with_evaluator(G::evaluate);
+            match net {
+                Some(n) => bot.with_value_net(n),
+                None => bot,
+            }
+        };
         match self {
-            BotSpec::Level(..) => Levels::standard().resolve(self).build::<G>(seed),
+            BotSpec::Level(..) => Levels::standard().resolve(self).build_with::<G>(seed, net),
             BotSpec::Noisy { noise_milli } => Box::new(NoisyBot::new(*noise_milli, seed)),
             BotSpec::Robot => match G::named_policy("robot") {
                 Some(policy) => Box::new(crate::PolicyBot::<G>::new("robot", policy, seed)),
@@ -311,16 +345,8 @@ impl BotSpec {
             },
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Heuristic => Box::new(HeuristicBot::new(seed)),
-            BotSpec::Ismcts(cfg) => Box::new(
-                SearchBot::<G>::new(SearchKind::Ismcts, *cfg, Some(G::heuristic_action), seed)
-                    .with_rollout(G::rollout_action)
-                    .with_evaluator(G::evaluate),
-            ),
-            BotSpec::FlatMc(cfg) => Box::new(
-                SearchBot::<G>::new(SearchKind::FlatMc, *cfg, Some(G::heuristic_action), seed)
-                    .with_rollout(G::rollout_action)
-                    .with_evaluator(G::evaluate),
-            ),
+            BotSpec::Ismcts(cfg) => Box::new(search(SearchKind::Ismcts, cfg)),
+            BotSpec::FlatMc(cfg) => Box::new(search(SearchKind::FlatMc, cfg)),
         }
     }
 }
@@ -444,6 +470,8 @@ pub mod selftest {
             "ismcts:iters=500:margin=0.25:playout=rollout",
             "ismcts:iters=500:depth=40:playout=rollout",
             "ismcts:iters=500:c=0.4:depth=80:prior=2:playout=rollout",
+            "ismcts:iters=500:depth=4:eval=learned:playout=rollout",
+            "ismcts:ms=50:eval=learned",
             "flatmc:iters=300",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
@@ -470,7 +498,7 @@ pub mod selftest {
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
             err("ismcts:depht=3"),
-            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth, prior)"
+            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth, prior, eval)"
         );
         assert_eq!(err("ismcts:prior=x"), "bot `ismcts`: `prior=x`: expected a number from 0 to 100");
         assert_eq!(err("ismcts:margin=2"), "bot `ismcts`: `margin=2`: expected a number from 0 to 1");
@@ -478,6 +506,7 @@ pub mod selftest {
             err("flatmc:playout=smart"),
             "bot `flatmc`: `playout=smart`: expected `random`, `heuristic` or `rollout`"
         );
+        assert_eq!(err("ismcts:eval=nn"), "bot `ismcts`: `eval=nn`: expected `game` or `learned`");
         assert_eq!(err("ismcts:c=-1"), "bot `ismcts`: `c=-1`: expected a number from 0 to 100");
         assert_eq!("ismcts".parse::<BotSpec>().map(|s| s.to_string()), Ok("ismcts:iters=1000".to_owned()));
         assert_eq!(err("random:iters=5"), "bot `random`: takes no parameters, got `iters`");

@@ -59,3 +59,34 @@ fn node_expansion_does_not_allocate() {
     assert!(nodes > N as u64 / 2, "the search expanded only {nodes} nodes");
     assert!(allocs <= 16, "{allocs} allocations for {N} iterations");
 }
+
+/// Issue 40: a value network's forward pass allocates nothing once its scratch buffers have grown.
+#[test]
+fn the_value_network_does_not_allocate() {
+    use sylvan_bots::{Mlp, NetScratch};
+    let (input, hidden) = (300usize, 16usize);
+    let header = serde_json::json!({
+        "format": "sylvan-value-mlp", "version": 1, "game": "toy", "options": {}, "input": input,
+        "outputs": 2, "layers": [[input, hidden], [hidden, 2]], "activation": "relu", "sections": [],
+        "data": [], "train": {},
+    });
+    let mut file = header.to_string().into_bytes();
+    file.push(b'\n');
+    let weights = input * hidden + hidden + hidden * 2 + 2;
+    for i in 0..weights {
+        file.extend_from_slice(&((i % 7) as f32 * 0.01 - 0.03).to_le_bytes());
+    }
+    let Ok(net) = Mlp::parse(&file) else { panic!("weights") };
+    let x: Vec<f32> = (0..input).map(|i| if i % 5 == 0 { 1.0 } else { 0.0 }).collect();
+    let mut scratch = NetScratch::default();
+    let first = net.forward(&x, &mut scratch).map(<[f32]>::to_vec);
+    let (allocs, again) = count(|| {
+        let mut last = None;
+        for _ in 0..100 {
+            last = net.forward(&x, &mut scratch).map(|o| (o[0], o[1]));
+        }
+        last
+    });
+    assert_eq!(allocs, 0, "100 forward passes allocated {allocs} times");
+    assert_eq!(first.map(|v| (v[0], v[1])), again);
+}

@@ -25,14 +25,15 @@
 
 pub mod analysis;
 mod cards;
+pub mod learned;
 pub mod observe;
 pub mod runs;
 
 use std::any::Any;
 
 use serde_json::{Value, json};
-use sylvan_bots::audit::{PeekAudit, analysis_never_peeks, never_peeks};
-use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError};
+use sylvan_bots::audit::{PeekAudit, analysis_never_peeks_with, never_peeks_with};
+use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError, ValueNet};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::erased::{DynError, DynGame, DynView, Erased, GameType, Typed};
 use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError, Start, replay_actions};
@@ -82,6 +83,7 @@ pub struct Entry {
     shorthands: &'static [Shorthand],
     levels: Levels,
     erase: EraseFn,
+    learned: bool,
 }
 
 fn build_bot<G: Heuristic>(spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError>
@@ -89,6 +91,14 @@ where
     G::View: 'static,
 {
     spec.build_dyn::<G>(seed)
+}
+
+/// [`build_bot`] with the game's value network (for `eval=learned`).
+fn build_learned_bot<G: learned::Learned>(spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError>
+where
+    G::View: 'static,
+{
+    spec.build_dyn_with::<G>(seed, G::value_net())
 }
 
 /// What [`Entry::audit_bot`] checks: the bot's choices, or its analysis.
@@ -120,11 +130,36 @@ fn audit_bot<G: Heuristic>(
     every: usize,
     audited: Audited,
 ) -> Result<PeekAudit, String> {
+    audit_bot_with::<G>(options, spec, None, games, every, audited)
+}
+
+/// [`audit_bot`] with the game's value network in the loop.
+fn audit_learned_bot<G: learned::Learned>(
+    options: &Value,
+    spec: &BotSpec,
+    games: u64,
+    every: usize,
+    audited: Audited,
+) -> Result<PeekAudit, String> {
+    audit_bot_with::<G>(options, spec, G::value_net(), games, every, audited)
+}
+
+fn audit_bot_with<G: Heuristic>(
+    options: &Value,
+    spec: &BotSpec,
+    net: Option<ValueNet<G>>,
+    games: u64,
+    every: usize,
+    audited: Audited,
+) -> Result<PeekAudit, String> {
+    if spec.uses_value_net() && net.is_none() {
+        return Err(format!("{}: bot `{spec}`: the game has no value network", G::NAME));
+    }
     let options: G::Options =
         serde_json::from_value(options.clone()).map_err(|e| format!("{}: options: {e}", G::NAME))?;
     match audited {
-        Audited::Choice => never_peeks::<G>(&options, spec, games, every),
-        Audited::Analysis => analysis_never_peeks::<G>(&options, spec, games, every),
+        Audited::Choice => never_peeks_with::<G>(&options, spec, net, games, every),
+        Audited::Analysis => analysis_never_peeks_with::<G>(&options, spec, net, games, every),
     }
     .map_err(|e| e.to_string())
 }
@@ -156,7 +191,28 @@ impl Entry {
             shorthands: &[],
             levels: Levels::standard(),
             erase: erase_state::<G>,
+            learned: false,
         }
+    }
+
+    /// Adds the game's learned value network ([`learned::Learned`]): search bots with `eval=learned`
+    /// evaluate with it (without it, such specs are refused). A game whose weights file is refused
+    /// (its tensor layout changed) gets no network.
+    pub fn with_value_net<G: learned::Learned>(mut self) -> Entry
+    where
+        G::View: 'static,
+    {
+        if G::value_net().is_some() {
+            self.bots = build_learned_bot::<G>;
+            self.audit = audit_learned_bot::<G>;
+            self.learned = true;
+        }
+        self
+    }
+
+    /// Whether the game has a learned value network (`eval=learned`).
+    pub fn has_value_net(&self) -> bool {
+        self.learned
     }
 
     /// A typed state of this entry's game (boxed as `Any`), erased, its record starting from `seed`;
@@ -485,6 +541,7 @@ impl Registry {
             .with_observation::<sylvan_mystic_vale::MysticVale>()
             .with_cards(cards::mystic_vale())
             .with_shorthands(MYSTIC_VALE_FLAGS)
+            .with_value_net::<sylvan_mystic_vale::MysticVale>()
             .with_levels(levels::mystic_vale()),
             Entry::of::<sylvan_command_of_nature::CommandOfNature>("Command of Nature: 2 players, or 2v2 teams")
                 .with_designer_stats::<sylvan_command_of_nature::CommandOfNature>()

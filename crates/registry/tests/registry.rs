@@ -14,6 +14,8 @@ type TestResult = Result<(), String>;
 mod balance;
 #[path = "registry/ladder.rs"]
 mod ladder;
+#[path = "registry/learned.rs"]
+mod learned;
 #[path = "registry/levels.rs"]
 mod levels;
 #[path = "registry/observe.rs"]

@@ -79,6 +79,11 @@ mod search {
     fn evaluator_needs_a_depth() {
         t::evaluator_needs_a_depth()
     }
+
+    #[test]
+    fn playout_backs_up_the_value_network() -> Result<(), String> {
+        t::playout_backs_up_the_value_network()
+    }
 }
 
 mod spec {
@@ -156,5 +161,24 @@ mod toy {
     #[test]
     fn record_from_setup_replays() -> Result<(), String> {
         t::record_from_setup_replays()
+    }
+}
+
+mod value {
+    use sylvan_bots::selftests::value as t;
+
+    #[test]
+    fn a_network_computes_its_layers() -> Result<(), String> {
+        t::a_network_computes_its_layers()
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_a_reason() {
+        t::bad_files_are_refused_with_a_reason()
+    }
+
+    #[test]
+    fn estimates_are_rotated_to_absolute_seats() -> Result<(), String> {
+        t::estimates_are_rotated_to_absolute_seats()
     }
 }

@@ -1,0 +1,372 @@
+//! A learned leaf evaluation for search: a small value network (a multilayer perceptron) that reads the
+//! features of the seat to move's **view** and estimates every seat's return.
+//!
+//! This crate knows no game: a [`ValueNet`] pairs a network ([`Mlp`], read from a weights file with
+//! [`Mlp::parse`]) with a function that writes a view's features (the registry passes each game's
+//! observation tensor). ISMCTS uses it with `eval=learned` (see [`SearchConfig::eval`](crate::SearchConfig)):
+//! a playout stops after `depth` moves (0: at the tree's leaf) and backs up the network's estimate.
+//!
+//! # The weights file (`docs/learned-evaluation.md`)
+//!
+//! One line of JSON, the [`NetHeader`] (format `sylvan-value-mlp`, version 1, the game and options it
+//! was trained for, the input size, the observation's section table, the layer sizes, and how it was
+//! made), a newline, then little-endian `f32` weights, layer by layer: the matrix input-major
+//! (`[in][out]`), then the biases. Hidden layers use ReLU; the outputs are one logit per seat
+//! relative to the seat to move (0 = the mover), and a softmax over the seats in the game gives each
+//! seat's estimated share of the returns.
+//!
+//! # Cost
+//!
+//! An evaluation allocates nothing once its [`NetScratch`] has grown to the network's widths: the
+//! first layer adds the rows of the non-zero inputs only (observation tensors are mostly zeros), the
+//! rest are small dense layers.
+
+use serde::Deserialize;
+use sylvan_engine::{Game, MAX_SEATS, Seat};
+use thiserror::Error;
+
+/// The `format` of a weights file.
+pub const NET_FORMAT: &str = "sylvan-value-mlp";
+/// The version of the weights format this crate reads.
+pub const NET_VERSION: u32 = 1;
+/// The longest header line read.
+const MAX_HEADER: usize = 1 << 20;
+/// The widest layer accepted.
+const MAX_WIDTH: usize = 1 << 20;
+/// The most weights accepted (all layers).
+const MAX_WEIGHTS: usize = 1 << 26;
+
+/// The header line of a weights file.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NetHeader {
+    /// Always [`NET_FORMAT`].
+    pub format: String,
+    /// Always [`NET_VERSION`].
+    pub version: u32,
+    /// The game the network was trained for.
+    pub game: String,
+    /// The game's options (they fix the observation tensor's layout).
+    pub options: serde_json::Value,
+    /// The input size: the length of the observation tensor.
+    pub input: usize,
+    /// The outputs: one logit per relative seat.
+    pub outputs: usize,
+    /// `[in, out]` per layer.
+    pub layers: Vec<[usize; 2]>,
+    /// The hidden layers' activation: `relu`.
+    pub activation: String,
+    /// The observation's section table the network was trained on: `[name, offset, length]`.
+    pub sections: Vec<(String, usize, usize)>,
+    /// How the training positions were generated (commands, seeds).
+    pub data: serde_json::Value,
+    /// How the network was trained (command, seed, validation loss).
+    pub train: serde_json::Value,
+}
+
+/// A weights file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NetError {
+    /// The header line is missing, too long or not the expected JSON.
+    #[error("value network: header: {0}")]
+    Header(String),
+    /// The header reads but describes something this crate cannot run.
+    #[error("value network: {0}")]
+    Shape(String),
+    /// The weights after the header do not match the layer sizes, or are not finite.
+    #[error("value network: weights: {0}")]
+    Weights(String),
+}
+
+/// One dense layer: `out = in · w + b`, `w` stored input-major.
+#[derive(Clone, Debug, PartialEq)]
+struct Layer {
+    inputs: usize,
+    outputs: usize,
+    w: Vec<f32>,
+    b: Vec<f32>,
+}
+
+/// A multilayer perceptron read from a weights file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mlp {
+    header: NetHeader,
+    layers: Vec<Layer>,
+}
+
+/// The buffers of evaluations: features and layer activations, grown once and reused.
+#[derive(Clone, Debug, Default)]
+pub struct NetScratch {
+    /// The features of the view being evaluated.
+    pub features: Vec<f32>,
+    a: Vec<f32>,
+    b: Vec<f32>,
+}
+
+impl Mlp {
+    /// Reads a weights file (see the [module docs](self)): an error names what is wrong.
+    pub fn parse(bytes: &[u8]) -> Result<Mlp, NetError> {
+        let end = bytes
+            .iter()
+            .take(MAX_HEADER)
+            .position(|&b| b == b'\n')
+            .ok_or_else(|| NetError::Header(format!("no newline in the first {MAX_HEADER} bytes")))?;
+        let header: NetHeader = serde_json::from_slice(&bytes[..end]).map_err(|e| NetError::Header(e.to_string()))?;
+        if header.format != NET_FORMAT {
+            return Err(NetError::Shape(format!("format `{}`, expected `{NET_FORMAT}`", header.format)));
+        }
+        if header.version != NET_VERSION {
+            return Err(NetError::Shape(format!("version {}, this build reads {NET_VERSION}", header.version)));
+        }
+        if header.activation != "relu" {
+            return Err(NetError::Shape(format!("activation `{}`, expected `relu`", header.activation)));
+        }
+        if header.outputs == 0 || header.outputs > MAX_SEATS {
+            return Err(NetError::Shape(format!("{} outputs, expected 1 to {MAX_SEATS}", header.outputs)));
+        }
+        let Some(first) = header.layers.first() else { return Err(NetError::Shape("no layers".to_owned())) };
+        if first[0] != header.input {
+            return Err(NetError::Shape(format!("first layer reads {}, the input is {}", first[0], header.input)));
+        }
+        let mut total = 0usize;
+        for (i, pair) in header.layers.windows(2).enumerate() {
+            if pair[0][1] != pair[1][0] {
+                return Err(NetError::Shape(format!(
+                    "layer {i} gives {} values, layer {} reads {}",
+                    pair[0][1],
+                    i + 1,
+                    pair[1][0]
+                )));
+            }
+        }
+        for &[i, o] in &header.layers {
+            if i == 0 || o == 0 || i > MAX_WIDTH || o > MAX_WIDTH {
+                return Err(NetError::Shape(format!("layer {i}x{o}: sizes must be 1 to {MAX_WIDTH}")));
+            }
+            total = i
+                .checked_mul(o)
+                .and_then(|w| w.checked_add(o))
+                .and_then(|n| total.checked_add(n))
+                .filter(|&n| n <= MAX_WEIGHTS)
+                .ok_or_else(|| NetError::Shape(format!("more than {MAX_WEIGHTS} weights")))?;
+        }
+        if header.layers.last().map(|l| l[1]) != Some(header.outputs) {
+            return Err(NetError::Shape(format!("the last layer does not give {} outputs", header.outputs)));
+        }
+        let payload = &bytes[end + 1..];
+        if payload.len() != total * 4 {
+            return Err(NetError::Weights(format!(
+                "{} bytes after the header, the layers need {} ({} weights)",
+                payload.len(),
+                total * 4,
+                total
+            )));
+        }
+        let mut floats = payload.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+        let mut layers = Vec::with_capacity(header.layers.len());
+        for &[i, o] in &header.layers {
+            let w: Vec<f32> = floats.by_ref().take(i * o).collect();
+            let b: Vec<f32> = floats.by_ref().take(o).collect();
+            if w.iter().chain(&b).any(|x| !x.is_finite()) {
+                return Err(NetError::Weights(format!("layer {i}x{o} holds a value that is not finite")));
+            }
+            layers.push(Layer { inputs: i, outputs: o, w, b });
+        }
+        Ok(Mlp { header, layers })
+    }
+
+    /// The header of the file it was read from.
+    pub fn header(&self) -> &NetHeader {
+        &self.header
+    }
+
+    /// The number of inputs (the observation tensor's length it was trained on).
+    pub fn input_len(&self) -> usize {
+        self.header.input
+    }
+
+    /// The number of outputs (relative seats).
+    pub fn outputs(&self) -> usize {
+        self.header.outputs
+    }
+
+    /// The outputs (logits) for `input` into `scratch`, returned as a slice of it; `None` when `input`
+    /// is not [`input_len`](Mlp::input_len) long. Allocates nothing once `scratch` has grown.
+    pub fn forward<'s>(&self, input: &[f32], scratch: &'s mut NetScratch) -> Option<&'s [f32]> {
+        if input.len() != self.header.input {
+            return None;
+        }
+        let (a, b) = (&mut scratch.a, &mut scratch.b);
+        let last = self.layers.len() - 1;
+        for (k, layer) in self.layers.iter().enumerate() {
+            b.clear();
+            b.extend_from_slice(&layer.b);
+            let x: &[f32] = if k == 0 { input } else { a };
+            if k == 0 {
+                // Sparse inputs: add the rows of the non-zero ones.
+                for (i, &v) in x.iter().enumerate() {
+                    if v != 0.0 {
+                        let row = &layer.w[i * layer.outputs..(i + 1) * layer.outputs];
+                        for (o, &w) in b.iter_mut().zip(row) {
+                            *o += v * w;
+                        }
+                    }
+                }
+            } else {
+                for (row, &v) in layer.w.chunks_exact(layer.outputs).zip(x.iter().take(layer.inputs)) {
+                    for (o, &w) in b.iter_mut().zip(row) {
+                        *o += v * w;
+                    }
+                }
+            }
+            if k < last {
+                for o in b.iter_mut() {
+                    *o = o.max(0.0);
+                }
+            }
+            std::mem::swap(a, b);
+        }
+        Some(&scratch.a[..self.header.outputs])
+    }
+}
+
+/// Writes the features of a view (the game's observation tensor) into a buffer, replacing what it held.
+pub type Features<G> = fn(&<G as Game>::View, &mut Vec<f32>);
+
+/// A value network for game `G`: the network and the function that writes a view's features. Only a
+/// view reaches the network, so it cannot read hidden cards.
+pub struct ValueNet<G: Game> {
+    net: &'static Mlp,
+    features: Features<G>,
+}
+
+impl<G: Game> Clone for ValueNet<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for ValueNet<G> {}
+
+impl<G: Game> std::fmt::Debug for ValueNet<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ValueNet({} inputs, {} layers)", self.net.input_len(), self.net.layers.len())
+    }
+}
+
+impl<G: Game> ValueNet<G> {
+    /// The network `net` reading the features `features` writes.
+    pub fn new(net: &'static Mlp, features: Features<G>) -> ValueNet<G> {
+        ValueNet { net, features }
+    }
+
+    /// The network.
+    pub fn net(&self) -> &'static Mlp {
+        self.net
+    }
+
+    /// Estimates every seat's return in `state` (0 to 1, summing to 1 over the seats) from the view of
+    /// `seat`, the seat to move, into `out` (entries past the seats are 0). False, with `out`
+    /// unchanged, when the features are not as long as the network's input (a game with options whose
+    /// tensor has another layout).
+    pub fn evaluate(&self, state: &G, seat: Seat, scratch: &mut NetScratch, out: &mut [f64; MAX_SEATS]) -> bool {
+        let mut features = std::mem::take(&mut scratch.features);
+        (self.features)(&state.view(seat), &mut features);
+        let ok = self.estimate(&features, seat, state.num_seats(), scratch, out);
+        scratch.features = features;
+        ok
+    }
+
+    /// [`evaluate`](ValueNet::evaluate) from features already written, for `seats` seats.
+    pub fn estimate(
+        &self,
+        features: &[f32],
+        seat: Seat,
+        seats: usize,
+        scratch: &mut NetScratch,
+        out: &mut [f64; MAX_SEATS],
+    ) -> bool {
+        let Some(logits) = self.net.forward(features, scratch) else { return false };
+        let n = seats.clamp(1, MAX_SEATS);
+        let k = n.min(logits.len());
+        let top = logits[..k].iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut sum = 0.0f64;
+        let mut p = [0.0f64; MAX_SEATS];
+        for (r, &z) in logits[..k].iter().enumerate() {
+            p[r] = f64::from(z - top).exp();
+            sum += p[r];
+        }
+        *out = [0.0; MAX_SEATS];
+        for (r, &x) in p[..k].iter().enumerate() {
+            out[(seat.index() + r) % n] = x / sum;
+        }
+        true
+    }
+}
+
+/// The unit tests of this module, run by `tests/all/units.rs`.
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
+    use super::*;
+
+    /// A weights file for the given layer sizes and weights.
+    pub fn file(layers: &[[usize; 2]], weights: &[f32]) -> Vec<u8> {
+        let header = serde_json::json!({
+            "format": NET_FORMAT, "version": NET_VERSION, "game": "toy", "options": {},
+            "input": layers[0][0], "outputs": layers[layers.len() - 1][1], "layers": layers,
+            "activation": "relu", "sections": [], "data": [], "train": {},
+        });
+        let mut out = serde_json::to_vec(&header).unwrap_or_default();
+        out.push(b'\n');
+        for w in weights {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out
+    }
+
+    pub fn a_network_computes_its_layers() -> Result<(), String> {
+        // 3 inputs -> 2 hidden (ReLU) -> 2 outputs.
+        let w1 = [1.0, -1.0, 2.0, 0.0, 0.0, 3.0];
+        let b1 = [0.5, -10.0];
+        let w2 = [1.0, 2.0, 4.0, 8.0];
+        let b2 = [0.0, 1.0];
+        let all: Vec<f32> = w1.iter().chain(&b1).chain(&w2).chain(&b2).copied().collect();
+        let net = Mlp::parse(&file(&[[3, 2], [2, 2]], &all)).map_err(|e| e.to_string())?;
+        let mut s = NetScratch::default();
+        // h = relu([1*1 + 2*2 + 0*0 + 0.5, -1 + 0 + 0 - 10]) = [5.5, 0]; out = [5.5, 11 + 1].
+        let out = net.forward(&[1.0, 2.0, 0.0], &mut s).ok_or("refused")?;
+        assert_eq!(out, &[5.5, 12.0]);
+        assert!(net.forward(&[1.0, 2.0], &mut s).is_none(), "a short input is refused");
+        Ok(())
+    }
+
+    pub fn bad_files_are_refused_with_a_reason() {
+        let err = |b: &[u8]| Mlp::parse(b).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err(b"{}").contains("no newline"));
+        assert!(err(b"not json\n").starts_with("value network: header:"));
+        let good = file(&[[2, 1]], &[1.0, 2.0, 3.0]);
+        assert!(Mlp::parse(&good).is_ok());
+        assert!(err(&good[..good.len() - 1]).contains("11 bytes after the header, the layers need 12"));
+        assert!(err(&file(&[[2, 1]], &[1.0, f32::NAN, 3.0])).contains("not finite"));
+        assert!(err(&file(&[[2, 3], [2, 1]], &[0.0; 20])).contains("layer 0 gives 3 values, layer 1 reads 2"));
+        let huge = file(&[[1 << 20, 1 << 20], [1 << 20, 2]], &[]);
+        assert!(err(&huge).contains("weights"), "{}", err(&huge));
+    }
+
+    pub fn estimates_are_rotated_to_absolute_seats() -> Result<(), String> {
+        // 1 input -> 2 outputs: logits [x, 0].
+        let net: &'static Mlp =
+            Box::leak(Box::new(Mlp::parse(&file(&[[1, 2]], &[1.0, 0.0, 0.0, 0.0])).map_err(|e| e.to_string())?));
+        let v = ValueNet::<crate::toy::Toy>::new(net, |_, _| {});
+        let mut s = NetScratch::default();
+        let mut out = [0.0; MAX_SEATS];
+        assert!(v.estimate(&[0.0], Seat(1), 2, &mut s, &mut out));
+        assert_eq!(&out[..2], &[0.5, 0.5]);
+        assert!(v.estimate(&[2.0], Seat(1), 2, &mut s, &mut out));
+        let e = 2f64.exp() / (2f64.exp() + 1.0);
+        assert!((out[1] - e).abs() < 1e-9 && (out[0] - (1.0 - e)).abs() < 1e-9, "{out:?}");
+        assert!(!v.estimate(&[1.0, 1.0], Seat(0), 2, &mut s, &mut out), "wrong input size refused");
+        Ok(())
+    }
+}

@@ -1,0 +1,92 @@
+//! Learned evaluations: each game's value network, read from a weights file under its crate's `data/`
+//! (made by `tools/learned/`, see `docs/learned-evaluation.md`), reading the game's observation tensor
+//! of the seat to move. Search bots with `eval=learned` use it; games without one refuse that spec.
+//!
+//! A weights file is refused (the game then has no network) unless its input size and section table
+//! are those of the observation tensor for the options it was trained on: a change of the tensor's
+//! layout cannot silently feed a network other inputs than it learned.
+
+use std::cell::RefCell;
+use std::sync::OnceLock;
+
+use sylvan_bots::{Mlp, ValueNet};
+use sylvan_engine::{Heuristic, Seat};
+use sylvan_mystic_vale::MysticVale;
+
+use crate::observe::{Observation, Observe};
+
+/// Mystic Vale's value network, version 1 (2 players, the base set; `docs/learned-evaluation.md`).
+pub const MYSTIC_VALE_V1: &[u8] = include_bytes!("../../mystic-vale/data/eval-v1.bin");
+
+/// A game with a learned value network.
+pub trait Learned: Observe + Heuristic {
+    /// The game's network, `None` if it has none or its file is refused (see [`load`]).
+    fn value_net() -> Option<ValueNet<Self>>;
+}
+
+impl Learned for MysticVale {
+    fn value_net() -> Option<ValueNet<Self>> {
+        static NET: OnceLock<Option<Mlp>> = OnceLock::new();
+        NET.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_V1).ok())
+            .as_ref()
+            .map(|n| ValueNet::new(n, features::<MysticVale>))
+    }
+}
+
+/// Writes the observation tensor of `view` into `out` (the features a value network reads). Allocates
+/// nothing once this thread's observation buffer and `out` have grown (what the game's observation
+/// writer allocates aside).
+pub fn features<G: Observe>(view: &G::View, out: &mut Vec<f32>) {
+    thread_local! {
+        static OBS: RefCell<Observation> = RefCell::new(Observation::new());
+    }
+    OBS.with_borrow_mut(|obs| {
+        obs.clear();
+        G::observe(view, obs);
+        out.clear();
+        out.extend_from_slice(obs.values());
+    });
+}
+
+/// Reads a weights file for game `G` and checks it against the game's observation tensor for the
+/// options in its header: the same game, input size and section table. An error names the mismatch.
+pub fn load<G: Observe>(bytes: &[u8]) -> Result<Mlp, String> {
+    let net = Mlp::parse(bytes).map_err(|e| e.to_string())?;
+    let h = net.header();
+    if h.game != G::NAME {
+        return Err(format!("value network: trained for `{}`, not `{}`", h.game, G::NAME));
+    }
+    let options: G::Options =
+        serde_json::from_value(h.options.clone()).map_err(|e| format!("value network: options: {e}"))?;
+    let game = G::new(&options, 0).map_err(|e| format!("value network: options: {e}"))?;
+    let mut obs = Observation::with_sections();
+    G::observe(&game.view(Seat(0)), &mut obs);
+    let len = obs.values().len();
+    if h.input != len {
+        return Err(format!("value network: {} inputs, the observation tensor has {len}", h.input));
+    }
+    // The section table: the last section's length is closed by the total length.
+    let sections = obs.sections();
+    for (i, (name, offset, n)) in h.sections.iter().enumerate() {
+        let Some(s) = sections.get(i) else {
+            return Err(format!("value network: section {i} `{name}` is not in the observation tensor"));
+        };
+        let end = sections.get(i + 1).map_or(len, |next| next.offset);
+        if s.name != name || s.offset != *offset || end - s.offset != *n {
+            return Err(format!(
+                "value network: section {i} is `{name}` at {offset} ({n} values), the tensor's is `{}` at {} ({} values)",
+                s.name,
+                s.offset,
+                end - s.offset
+            ));
+        }
+    }
+    if h.sections.len() != sections.len() {
+        return Err(format!(
+            "value network: {} sections, the observation tensor has {}",
+            h.sections.len(),
+            sections.len()
+        ));
+    }
+    Ok(net)
+}

@@ -1,0 +1,159 @@
+"""Positions from self-play for a learned evaluation: each a seat's observation tensor (the seat to move,
+from its view only) with the final returns of its game, rotated so that entry 0 is the seat to move.
+
+Games are stepped together with the Python package's ``VectorGame``; each game's seats are played by a
+line-up of bot specs (heuristic, noisy heuristics, a cheap ``expert``), chosen per game in turn. Worker
+processes (``--workers``) each run their own ``VectorGame`` from their own seeds, so the whole data set
+is a function of the command line: ``--seed``, ``--games``, ``--workers``, the line-ups and ``--keep``.
+
+    python tools/learned/gen_data.py mystic-vale --games 3000 --seed 1 --workers 2 --out target/learned/mv.npz
+
+Output (``.npz``): ``obs`` float16 ``[n, obs_len]``, ``target`` float32 ``[n, 4]`` (the returns of
+the seats relative to the seat to move, normalised to sum 1), ``players`` int8 ``[n]``, ``meta`` (JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from typing import List, Sequence, Tuple
+
+import numpy as np
+
+import sylvan
+
+#: Relative seats the target holds (every registered game has at most 5 seats; Mystic Vale has 4).
+SEATS = 4
+
+#: The default line-ups, one per game in turn: the heuristic against itself and against noisy copies
+#: of itself (so that the positions cover mistakes and their punishment), and a cheap ISMCTS `expert`.
+DEFAULT_LINEUPS = [
+    "heuristic,heuristic",
+    "heuristic,heuristic:noise=0.15",
+    "heuristic:noise=0.15,heuristic",
+    "heuristic,heuristic:noise=0.3",
+    "heuristic:noise=0.3,heuristic",
+    "heuristic:noise=0.05,heuristic:noise=0.05",
+    "expert:iters=100,heuristic",
+    "heuristic,expert:iters=100",
+]
+
+
+def rotate(returns: Sequence[float], mover: int, players: int) -> np.ndarray:
+    """The returns seen from `mover`: entry r is the return of seat (mover + r) % players, normalised to
+    sum 1 (a draw splits the mass; no winner spreads it evenly)."""
+    t = np.zeros(SEATS, dtype=np.float32)
+    for r in range(min(players, SEATS)):
+        t[r] = max(0.0, float(returns[(mover + r) % players]))
+    s = float(t.sum())
+    if s <= 0:
+        t[: min(players, SEATS)] = 1.0 / min(players, SEATS)
+    else:
+        t /= s
+    return t
+
+
+def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str]]) -> Tuple[np.ndarray, np.ndarray, int]:
+    """Plays `games` games from `seed` and returns (obs, target, moves played)."""
+    name, players, overrides, games, seed, slots, keep, lineups = args
+    game = sylvan.Game(name, players, overrides)
+    n_players = game.num_players()
+    slots = max(1, min(slots, games))
+    vg = sylvan.VectorGame(game, slots, seed=seed)
+    rng = random.Random(seed)
+    bots = {}
+
+    def bot(spec: str, s: int) -> "sylvan.Bot":
+        key = (spec, s)
+        if key not in bots:
+            bots[key] = sylvan.Bot(spec, seed=seed * 31 + len(bots))
+        return bots[key]
+
+    started = slots
+    lineup = [lineups[i % len(lineups)].split(",") for i in range(slots)]
+    pending: List[List[Tuple[np.ndarray, int]]] = [[] for _ in range(slots)]
+    obs_out: List[np.ndarray] = []
+    tgt_out: List[np.ndarray] = []
+    finished = 0
+    moves = 0
+    obs, _mask, cur, _rew, _done = vg.observe()
+    while finished < games:
+        actions = np.zeros(slots, dtype=np.int64)
+        for i in range(slots):
+            seat = int(cur[i])
+            specs = lineup[i]
+            spec = specs[seat % len(specs)]
+            actions[i] = bot(spec, seat).step(vg.state(i))
+            if rng.random() < keep:
+                pending[i].append((obs[i].astype(np.float16), seat))
+        obs, _mask, cur, rew, done = vg.step(actions)
+        moves += slots
+        for i in np.nonzero(done)[0]:
+            if finished < games:
+                for o, mover in pending[i]:
+                    obs_out.append(o)
+                    tgt_out.append(rotate(rew[i], mover, n_players))
+            finished += 1
+            pending[i] = []
+            lineup[i] = lineups[started % len(lineups)].split(",")
+            started += 1
+    width = game.observation_tensor_size()
+    o = np.stack(obs_out) if obs_out else np.zeros((0, width), np.float16)
+    t = np.stack(tgt_out) if tgt_out else np.zeros((0, SEATS), np.float32)
+    return o, t, moves
+
+
+def main(argv: List[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", help="a registered game, e.g. mystic-vale")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("-o", "--option", action="append", default=[], help="an option override NAME=VALUE")
+    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--slots", type=int, default=16, help="games stepped together per worker")
+    p.add_argument("--keep", type=float, default=0.3, help="the share of positions kept")
+    p.add_argument("--lineups", default=";".join(DEFAULT_LINEUPS), help="line-ups separated by ';'")
+    p.add_argument("--out", required=True)
+    a = p.parse_args(argv)
+    lineups = [x for x in a.lineups.split(";") if x]
+    per = [a.games // a.workers + (1 if w < a.games % a.workers else 0) for w in range(a.workers)]
+    jobs = [
+        (a.game, a.players, a.option, n, a.seed * 1_000_003 + w * 100_000, a.slots, a.keep, lineups)
+        for w, n in enumerate(per)
+        if n > 0
+    ]
+    t0 = time.time()
+    if len(jobs) == 1:
+        results = [worker(jobs[0])]
+    else:
+        with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+            results = pool.map(worker, jobs)
+    obs = np.concatenate([r[0] for r in results])
+    tgt = np.concatenate([r[1] for r in results])
+    game = sylvan.Game(a.game, a.players, a.option)
+    meta = {
+        "game": a.game,
+        "options": json.loads(game.options_json()),
+        "obs_len": game.observation_tensor_size(),
+        "games": a.games,
+        "seed": a.seed,
+        "workers": a.workers,
+        "keep": a.keep,
+        "lineups": lineups,
+        "command": " ".join(["python", "tools/learned/gen_data.py"] + argv),
+        "positions": int(obs.shape[0]),
+        "moves": int(sum(r[2] for r in results)),
+        "seconds": round(time.time() - t0, 1),
+    }
+    np.savez(a.out, obs=obs, target=tgt, meta=np.array(json.dumps(meta)))
+    print(json.dumps(meta))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,55 @@
+"""The whole learned-evaluation pipeline for one registered game, in one command: self-play positions
+(``gen_data.py``), then a value network trained on them (``train.py``), exported where the Rust search
+reads it (with ``--install``: ``crates/<game>/data/eval-v1.bin``).
+
+    python tools/learned/pipeline.py mystic-vale --games 3000 --seed 1 --workers 2 --epochs 2 --install
+
+Everything is a function of the arguments (seeds included); the positions stay under ``target/learned/``
+(out of git). See docs/learned-evaluation.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import List
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import gen_data  # noqa: E402
+import train  # noqa: E402
+
+
+def main(argv: List[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("-o", "--option", action="append", default=[])
+    p.add_argument("--games", type=int, default=3000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--keep", type=float, default=0.3)
+    p.add_argument("--lineups", default=None, help="as gen_data.py's --lineups (default: its line-ups)")
+    p.add_argument("--epochs", type=int, default=2)
+    p.add_argument("--hidden", default="64,32")
+    p.add_argument("--install", action="store_true", help="write crates/<game>/data/eval-v1.bin")
+    p.add_argument("--work", default="target/learned", help="where the positions and the weights go")
+    a = p.parse_args(argv)
+    os.makedirs(a.work, exist_ok=True)
+    tag = "-".join([a.game, f"{a.players}p"] + [o.replace("=", "-").replace(",", "+") for o in a.option])
+    data = os.path.join(a.work, f"{tag}-seed{a.seed}.npz")
+    gen = [a.game, "--players", str(a.players), "--games", str(a.games), "--seed", str(a.seed)]
+    gen += ["--workers", str(a.workers), "--keep", str(a.keep), "--out", data]
+    for o in a.option:
+        gen += ["-o", o]
+    if a.lineups:
+        gen += ["--lineups", a.lineups]
+    if gen_data.main(gen) != 0:
+        return 1
+    out = os.path.join("crates", a.game, "data", "eval-v1.bin") if a.install else os.path.join(a.work, f"{tag}-eval-v1.bin")
+    return train.main([data, "--out", out, "--epochs", str(a.epochs), "--hidden", a.hidden, "--seed", str(a.seed)])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,175 @@
+"""Trains a small value network (an MLP, numpy only) on positions from ``gen_data.py`` and exports its
+weights in the format the Rust search reads (``sylvan_bots::ValueNet``, docs/learned-evaluation.md).
+
+The network reads a seat's observation tensor and gives one logit per relative seat (entry 0 = the seat
+to move); a softmax over the seats in the game is each seat's estimated share of the returns (its win
+probability in a game without draws). Loss: cross-entropy against the final returns.
+
+    python tools/learned/train.py target/learned/mv.npz --out crates/mystic-vale/data/eval-v1.bin --seed 1
+
+The file: one line of JSON (the header: format, version, game, options, input size, the observation's
+section table, layer sizes, the commands and seeds that made it, validation numbers), a newline, then the
+little-endian f32 weights, layer by layer: the matrix input-major (``[in][out]``), then the biases.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import List, Tuple
+
+import numpy as np
+
+import sylvan
+
+FORMAT = "sylvan-value-mlp"
+VERSION = 1
+
+
+def forward(params: List[Tuple[np.ndarray, np.ndarray]], x: np.ndarray):
+    """Logits and the activations each layer saw (for the backward pass)."""
+    acts = [x]
+    h = x
+    for i, (w, b) in enumerate(params):
+        h = h @ w + b
+        if i + 1 < len(params):
+            h = np.maximum(h, 0.0)
+        acts.append(h)
+    return h, acts
+
+
+def masked_softmax(logits: np.ndarray, players: int) -> np.ndarray:
+    z = logits[:, :players]
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    p = np.zeros_like(logits)
+    p[:, :players] = e / e.sum(axis=1, keepdims=True)
+    return p
+
+
+def evaluate(params, obs, tgt, players, batch=4096):
+    loss, correct, n = 0.0, 0, len(obs)
+    for s in range(0, n, batch):
+        x = obs[s : s + batch].astype(np.float32)
+        t = tgt[s : s + batch]
+        p = masked_softmax(forward(params, x)[0], players)
+        loss += float(-(t[:, :players] * np.log(p[:, :players] + 1e-9)).sum())
+        correct += int((p.argmax(axis=1) == t.argmax(axis=1)).sum())
+    return loss / max(n, 1), correct / max(n, 1)
+
+
+def main(argv: List[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("data", nargs="+", help=".npz files from gen_data.py (same game and options)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--hidden", default="64,32", help="hidden layer sizes")
+    p.add_argument("--epochs", type=int, default=2)
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--lr", type=float, default=5e-4)
+    p.add_argument("--l2", type=float, default=1e-4)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--valid", type=float, default=0.1, help="the share of positions held out (the last ones)")
+    a = p.parse_args(argv)
+
+    metas, obs_l, tgt_l = [], [], []
+    for f in a.data:
+        d = np.load(f)
+        metas.append(json.loads(str(d["meta"])))
+        obs_l.append(d["obs"])
+        tgt_l.append(d["target"])
+    meta = metas[0]
+    if any(m["game"] != meta["game"] or m["options"] != meta["options"] for m in metas):
+        print("error: the data files are of different games or options", file=sys.stderr)
+        return 2
+    obs = np.concatenate(obs_l)
+    tgt = np.concatenate(tgt_l).astype(np.float32)
+    players = int(meta["options"].get("players", 2))
+    game = sylvan._sylvan.game_from_options(meta["game"], json.dumps(meta["options"]))
+    if game.observation_tensor_size() != obs.shape[1]:
+        print(f"error: the data has {obs.shape[1]} inputs, the game's tensor {game.observation_tensor_size()}", file=sys.stderr)
+        return 2
+    n_valid = int(len(obs) * a.valid)
+    tr_obs, tr_tgt = obs[: len(obs) - n_valid], tgt[: len(obs) - n_valid]
+    va_obs, va_tgt = obs[len(obs) - n_valid :], tgt[len(obs) - n_valid :]
+
+    rng = np.random.default_rng(a.seed)
+    sizes = [obs.shape[1]] + [int(h) for h in a.hidden.split(",") if h] + [tgt.shape[1]]
+    params = []
+    for i, o in zip(sizes[:-1], sizes[1:]):
+        params.append(((rng.standard_normal((i, o)) * np.sqrt(2.0 / i)).astype(np.float32), np.zeros(o, np.float32)))
+    m = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
+    v = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
+    b1, b2, eps, step = 0.9, 0.999, 1e-8, 0
+    t0 = time.time()
+    best = (float("inf"), None, 0)
+    for epoch in range(a.epochs):
+        order = rng.permutation(len(tr_obs))
+        lr = a.lr * (0.5 ** (epoch // 3))
+        for s in range(0, len(order), a.batch):
+            idx = order[s : s + a.batch]
+            x = tr_obs[idx].astype(np.float32)
+            t = tr_tgt[idx]
+            logits, acts = forward(params, x)
+            pr = masked_softmax(logits, players)
+            g = (pr - t) / len(idx)
+            g[:, players:] = 0.0
+            step += 1
+            for li in range(len(params) - 1, -1, -1):
+                w, b = params[li]
+                gw = acts[li].T @ g + a.l2 * w
+                gb = g.sum(axis=0)
+                if li > 0:
+                    g = (g @ w.T) * (acts[li] > 0)
+                mw, mb = m[li]
+                vw, vb = v[li]
+                mw = b1 * mw + (1 - b1) * gw
+                mb = b1 * mb + (1 - b1) * gb
+                vw = b2 * vw + (1 - b2) * gw * gw
+                vb = b2 * vb + (1 - b2) * gb * gb
+                m[li], v[li] = (mw, mb), (vw, vb)
+                c1, c2 = 1 - b1**step, 1 - b2**step
+                w = w - lr * (mw / c1) / (np.sqrt(vw / c2) + eps)
+                b = b - lr * (mb / c1) / (np.sqrt(vb / c2) + eps)
+                params[li] = (w.astype(np.float32), b.astype(np.float32))
+        vl, va = evaluate(params, va_obs, va_tgt, players)
+        tl, ta = evaluate(params, tr_obs[:20000], tr_tgt[:20000], players)
+        print(f"epoch {epoch + 1}: train loss {tl:.4f} acc {ta:.3f} · valid loss {vl:.4f} acc {va:.3f} ({time.time() - t0:.0f} s)", flush=True)
+        if vl < best[0]:
+            best = (vl, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
+    vl, params, epoch = best
+    _, va = evaluate(params, va_obs, va_tgt, players)
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": meta["game"],
+        "options": meta["options"],
+        "input": int(sizes[0]),
+        "outputs": int(sizes[-1]),
+        "layers": [[int(i), int(o)] for i, o in zip(sizes[:-1], sizes[1:])],
+        "activation": "relu",
+        "sections": [[n, int(off), int(ln)] for n, off, ln in game.observation_layout()],
+        "data": [
+            {k: mm[k] for k in ("command", "games", "seed", "workers", "keep", "lineups", "positions")} for mm in metas
+        ],
+        "train": {
+            "command": " ".join(["python", "tools/learned/train.py"] + argv),
+            "seed": a.seed,
+            "epochs_kept": epoch,
+            "valid_positions": n_valid,
+            "valid_loss": round(vl, 5),
+            "valid_accuracy": round(va, 4),
+        },
+    }
+    with open(a.out, "wb") as f:
+        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
+        for w, b in params:
+            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
+            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    print(json.dumps(header["train"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
