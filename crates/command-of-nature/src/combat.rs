@@ -77,7 +77,7 @@ impl CommandOfNature {
             if uc.card.effect() == Effect::AcornSquire && self.works(&uc, s) {
                 self.gain_gold(side, self.cards.info(uc.card).strength.max(0) as u8);
             }
-            let t = self.cards;
+            let t = self.cards.clone();
             if ranged && uc.card.info().faction == Faction::Twig {
                 for q in self.slots().collect::<crate::turn::arrayvec_slots::Slots>().iter() {
                     if let Some(v) = self.at_mut(side, q).as_mut()
@@ -249,7 +249,7 @@ impl CommandOfNature {
                 return;
             }
         }
-        let t = self.cards;
+        let t = self.cards.clone();
         let Some(u) = self.at_mut(side, s).as_mut() else { return };
         let dealt = amount.saturating_sub(u.shields.into());
         let lost = amount > 0 && u.shields > 0;
@@ -415,7 +415,7 @@ impl CommandOfNature {
 
     /// Puts tokens on a unit; a Boulderhide Brute receiving shields takes a boost.
     pub(crate) fn give(&mut self, side: u8, s: Slot, boosts: u8, shields: u8) {
-        let t = self.cards;
+        let t = self.cards.clone();
         if let Some(u) = self.at_mut(side, s).as_mut() {
             u.boosts = u.boosts.saturating_add(boosts);
             u.shields = u.shields.saturating_add(shields);
