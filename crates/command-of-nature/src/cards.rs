@@ -933,7 +933,8 @@ impl Cards {
     /// embedded one): what a test watches to see that none is leaked.
     pub fn live_tables() -> usize {
         let c = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        usize::from(TABLE.get().is_some_and(Result::is_ok)) + c.live.iter().filter(|(_, _, w)| w.strong_count() > 0).count()
+        usize::from(TABLE.get().is_some_and(Result::is_ok))
+            + c.live.iter().filter(|(_, _, w)| w.strong_count() > 0).count()
     }
 
     /// A card's facts in this table.

@@ -27,7 +27,8 @@ fn card_tables_are_shared_and_freed_with_their_last_game() -> Result<(), String>
     assert_eq!(Cards::live_tables(), start + 30, "one table per distinct card file");
     let ptr = |g: &CommandOfNature| Arc::as_ptr(g.cards.arc());
     assert_eq!(ptr(&games[0]), ptr(&games[1]));
-    let again = CommandOfNature::new(&Options { cards: file(3), ..Options::default() }, 9).map_err(|e| e.to_string())?;
+    let again =
+        CommandOfNature::new(&Options { cards: file(3), ..Options::default() }, 9).map_err(|e| e.to_string())?;
     assert_eq!(ptr(&again), ptr(&games[6]));
     let json = serde_json::to_string(&games[10]).map_err(|e| e.to_string())?;
     let back: CommandOfNature = serde_json::from_str(&json).map_err(|e| e.to_string())?;

@@ -382,7 +382,8 @@ impl MysticVale {
     pub fn deal(options: &Options, db: DbRef, mut rng: GameRng) -> MysticVale {
         let n = options.players;
         // Conclaves (EN:751): their cards only; drawn first, so games without them deal as before.
-        let chosen = options.conclave_choice(db.clone()).ok().flatten().map(|(c, choice)| (c, c.resolve(choice, &mut rng)));
+        let chosen =
+            options.conclave_choice(db.clone()).ok().flatten().map(|(c, choice)| (c, c.resolve(choice, &mut rng)));
         let chosen = chosen.map(|(_, ids)| ids);
         let members = conclaves::members(db.clone(), chosen);
         let in_conclaves = |adv: Option<u8>, vale: Option<u8>| match &members {

@@ -716,11 +716,12 @@ impl Server {
                 SeatRequest::Open => StoredSeat { kind: SeatKind::Open, token_hash: None, name: None },
                 SeatRequest::Bot { spec } => {
                     let seat_error = |e: String| ApiError::Bad(msg!("seat-error", seat = i, detail = e));
-                    let parsed: BotSpec = spec.parse().map_err(|e: sylvan_bots::SpecError| seat_error(e.to_string()))?;
+                    let parsed: BotSpec =
+                        spec.parse().map_err(|e: sylvan_bots::SpecError| seat_error(e.to_string()))?;
                     entry.bot(&parsed, 0).map_err(|e| seat_error(e.to_string()))?;
-                    self.limits
-                        .check_bot(entry, &parsed)
-                        .map_err(|e| ApiError::Bad(msg!("seat-bot-over", seat = i, spec = spec.as_str(), detail = e)))?;
+                    self.limits.check_bot(entry, &parsed).map_err(|e| {
+                        ApiError::Bad(msg!("seat-bot-over", seat = i, spec = spec.as_str(), detail = e))
+                    })?;
                     StoredSeat { kind: SeatKind::Bot(parsed.to_string()), token_hash: None, name: None }
                 }
                 SeatRequest::Taken { name } => {
@@ -1110,9 +1111,8 @@ impl Server {
         decision_at(game, seat, move_number, &st.seats)?;
         let entry = self.entry(&room.game)?;
         let spec: BotSpec = HINT_BOT.parse().map_err(|e| internal(format!("{HINT_BOT}: {e}")))?;
-        let bot = entry
-            .judge(&spec, room.seed ^ ((move_number as u64) << 8) ^ seat.index() as u64)
-            .map_err(internal)?;
+        let bot =
+            entry.judge(&spec, room.seed ^ ((move_number as u64) << 8) ^ seat.index() as u64).map_err(internal)?;
         let mut legal = Vec::new();
         game.legal_ids(&mut legal);
         let view = game.view(seat).map_err(internal)?;

@@ -103,7 +103,8 @@ async fn seat_log(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let req: LogRequest = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "log", detail = e.to_string())))?;
+    let req: LogRequest = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "log", detail = e.to_string())))?;
     let lang = lang_of(req.lang.as_deref())?;
     let (record, seat) = server.record_for(&id, req.token.as_deref())?;
     let (_, log) = replayed_log(&server, &record, seat, None, lang)?;
@@ -137,7 +138,8 @@ pub(crate) fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
 /// for every deal.
 fn same_options_game(server: &Server, id: &str) -> Result<Box<dyn DynGame>, ApiError> {
     let summary = server.summary(id)?;
-    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(msg!("detail", detail = e.to_string())))?;
+    let entry =
+        server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(msg!("detail", detail = e.to_string())))?;
     entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(msg!("internal", detail = e.to_string())))
 }
 
@@ -204,7 +206,8 @@ async fn hint(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let req: HintRequest = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "hint", detail = e.to_string())))?;
+    let req: HintRequest = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "hint", detail = e.to_string())))?;
     let lang = lang_of(req.lang.as_deref())?;
     let job = server.hint(&id, &req.token, req.move_number, lang)?;
     let answer = server.heavy.run(None, move || job.run()).await?;
@@ -325,8 +328,7 @@ fn replayed_log(
     if upto > actions.len() {
         return Err(ApiError::Bad(msg!("upto-out-of-range", upto = upto, actions = actions.len())));
     }
-    let mut game =
-        entry.game().replay(&record.to_string(), Some(0)).map_err(|e| record_error(e.to_string()))?;
+    let mut game = entry.game().replay(&record.to_string(), Some(0)).map_err(|e| record_error(e.to_string()))?;
     game.keep_events(true);
     let mut log = Vec::with_capacity(upto);
     for (i, action) in actions.iter().take(upto).enumerate() {
@@ -337,8 +339,9 @@ fn replayed_log(
             Some(s) => game.view(s).map(|v| v.to_json()).unwrap_or_default(),
             None => public_view(game.as_ref()),
         };
-        game.apply_notation(action)
-            .map_err(|e| ApiError::Bad(msg!("record-bad-action", index = i, action = *action, detail = e.to_string())))?;
+        game.apply_notation(action).map_err(|e| {
+            ApiError::Bad(msg!("record-bad-action", index = i, action = *action, detail = e.to_string()))
+        })?;
         let events: Vec<String> = game.events_in(seat, lang).into_iter().map(|e| e.text).collect();
         // Another seat's action is shown as its events only: its notation may name hidden cards.
         let shown = (by.is_some() && by == seat).then(|| (*action).to_owned());

@@ -137,9 +137,8 @@ pub fn from_accept_language(header: &str) -> Option<Locale> {
     for item in header.split(',').take(32) {
         let mut parts = item.split(';');
         let tag = parts.next().unwrap_or("").trim();
-        let q = parts
-            .find_map(|p| p.trim().strip_prefix("q=").and_then(|v| v.trim().parse::<f32>().ok()))
-            .unwrap_or(1.0);
+        let q =
+            parts.find_map(|p| p.trim().strip_prefix("q=").and_then(|v| v.trim().parse::<f32>().ok())).unwrap_or(1.0);
         if q.is_nan() || q <= 0.0 {
             continue;
         }

@@ -64,8 +64,7 @@ async fn the_same_bad_request_is_answered_in_the_language_of_the_request() -> Te
         assert_eq!(status, 404, "{path} {headers:?}");
         assert!(error_of(&fr).starts_with("jeu inconnu « no-such-game »"), "{path} {headers:?}: {fr}");
     }
-    let (_, en2) =
-        request(&addr, "POST", "/api/games?lang=en", &[("Accept-Language", "fr")], Some(&unknown)).await;
+    let (_, en2) = request(&addr, "POST", "/api/games?lang=en", &[("Accept-Language", "fr")], Some(&unknown)).await;
     assert_eq!(en2, en);
     let (_, en3) = request(&addr, "POST", "/api/games", &[("Accept-Language", "de, *;q=0.1")], Some(&unknown)).await;
     assert_eq!(en3, en, "a language without a catalog gets English");
