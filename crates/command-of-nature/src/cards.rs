@@ -933,7 +933,7 @@ impl Cards {
     /// embedded one): what a test watches to see that none is leaked.
     pub fn live_tables() -> usize {
         let c = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-        usize::from(TABLE.get().is_some_and(Result::is_ok))
+        usize::from(SHARED.get().is_some_and(Result::is_ok))
             + c.live.iter().filter(|(_, _, w)| w.strong_count() > 0).count()
     }
 
@@ -992,10 +992,14 @@ impl<'de> Deserialize<'de> for Cards {
     }
 }
 
-static TABLE: OnceLock<Result<Arc<Table>, DataError>> = OnceLock::new();
+static TABLE: OnceLock<Result<Table, DataError>> = OnceLock::new();
+
+/// The embedded table as games hold it (a copy of [`table`], which stays inline in its static for
+/// [`Card::info`]'s sake: one load less on every read).
+static SHARED: OnceLock<Result<Arc<Table>, DataError>> = OnceLock::new();
 
 fn try_table_arc() -> Result<&'static Arc<Table>, DataError> {
-    TABLE.get_or_init(|| load(&DEFAULT_FILES).map(Arc::new)).as_ref().map_err(Clone::clone)
+    SHARED.get_or_init(|| try_table().map(|t| Arc::new(t.clone()))).as_ref().map_err(Clone::clone)
 }
 
 fn table_arc() -> &'static Arc<Table> {
@@ -1007,13 +1011,16 @@ fn table_arc() -> &'static Arc<Table> {
 
 /// The default card table, loaded and validated once.
 pub fn try_table() -> Result<&'static Table, DataError> {
-    try_table_arc().map(|t| &**t)
+    TABLE.get_or_init(|| load(&DEFAULT_FILES)).as_ref().map_err(Clone::clone)
 }
 
 /// The default card table. The embedded files are validated by a unit test and by every `Game::new`, so a
 /// failure here is a broken build, reported by name.
 pub fn table() -> &'static Table {
-    table_arc()
+    match TABLE.get_or_init(|| load(&DEFAULT_FILES)) {
+        Ok(t) => t,
+        Err(e) => panic!("embedded card data is invalid: {e}"),
+    }
 }
 
 impl Card {

@@ -354,7 +354,11 @@ async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket, locale: L
             let text = serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default();
             let write = Duration::from_millis(server.limits().write_timeout_ms.max(1));
             let _ = tokio::time::timeout(write, socket.send(Message::Text(text.into()))).await;
-            let _ = tokio::time::timeout(write, socket.send(close_frame(CLOSE_POLICY, "no valid hello"))).await;
+            let _ = tokio::time::timeout(
+                write,
+                socket.send(close_frame(CLOSE_POLICY, &msg!("close-no-hello").text(locale))),
+            )
+            .await;
         }
     }
 }
@@ -392,7 +396,8 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
                         Ok(Err(_)) => break,
                         Err(_) => {
                             // The client reads nothing: closed (the close frame gets the same time).
-                            kick.close(CLOSE_POLICY, &format!("too slow: a message waited {} ms to be read", write.as_millis()));
+                            let ms = u64::try_from(write.as_millis()).unwrap_or(u64::MAX);
+                            kick.close(CLOSE_POLICY, msg!("close-write", ms = ms));
                         }
                     }
                 }
@@ -418,7 +423,7 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
             Some(Ok(m)) => m,
             Some(Err(e)) => {
                 if e.to_string().to_ascii_lowercase().contains("too long") {
-                    sub.kick.close(CLOSE_TOO_BIG, &format!("a message over {} bytes", limits.max_message));
+                    sub.kick.close(CLOSE_TOO_BIG, msg!("close-too-big", bytes = limits.max_message));
                 }
                 break;
             }
@@ -429,7 +434,7 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
         // Over the rate, a message is refused; a client that keeps on sending is cut off.
         allowance -= 1.0;
         if allowance < -limits.burst {
-            sub.kick.close(CLOSE_POLICY, "too many messages");
+            sub.kick.close(CLOSE_POLICY, msg!("close-too-many"));
             break;
         }
         if allowance < 0.0 {
@@ -452,7 +457,7 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
         if let Err(e) = result
             && !reply(&sub.tx, e.message().clone())
         {
-            sub.kick.close(CLOSE_POLICY, &format!("too slow: {} messages queued", limits.queue));
+            sub.kick.close(CLOSE_POLICY, msg!("close-queued", n = limits.queue));
             break;
         }
     }

@@ -336,14 +336,22 @@ pub struct Subscription {
 pub struct Kick {
     reason: Mutex<Option<(u16, String)>>,
     notify: tokio::sync::Notify,
+    /// The language of the reason (the connection's).
+    locale: Locale,
 }
 
 impl Kick {
-    /// Closes the connection with `code` and `reason` (the first reason given wins).
-    pub fn close(&self, code: u16, reason: &str) {
+    /// A kick for a connection whose texts are in `locale`.
+    pub fn new(locale: Locale) -> Kick {
+        Kick { locale, ..Kick::default() }
+    }
+
+    /// Closes the connection with `code` and `reason`, in the connection's language (the first reason
+    /// given wins).
+    pub fn close(&self, code: u16, reason: Msg) {
         let mut r = self.reason.lock().unwrap_or_else(PoisonError::into_inner);
         if r.is_none() {
-            *r = Some((code, reason.to_owned()));
+            *r = Some((code, reason.text(self.locale)));
         }
         drop(r);
         self.notify.notify_waiters();
@@ -657,7 +665,7 @@ impl Server {
             self.rooms.write().unwrap_or_else(PoisonError::into_inner).remove(&room.id);
             let mut st = room.lock();
             for sub in &st.subs {
-                sub.kick.close(CLOSE_GOING_AWAY, "the game expired (no action for too long)");
+                sub.kick.close(CLOSE_GOING_AWAY, msg!("close-expired"));
             }
             st.subs.clear();
             n += 1;
@@ -929,7 +937,7 @@ impl Server {
         let msg = message_for(&room, &st, seat, Vec::new(), lang);
         // A new queue has room for its first message.
         let _ = tx.try_send(msg);
-        let kick = Arc::new(Kick::default());
+        let kick = Arc::new(Kick::new(lang.into()));
         st.subs.push(Subscriber { id: sid, seat, lang, tx: tx.clone(), kick: kick.clone() });
         drop(st);
         Ok(Subscription { room, seat, rx, tx, lang, kick, id: sid })
@@ -940,7 +948,7 @@ impl Server {
         let st = sub.room.lock();
         let msg = message_for(&sub.room, &st, sub.seat, Vec::new(), sub.lang);
         sub.tx.try_send(msg).map_err(|_| {
-            sub.kick.close(CLOSE_POLICY, &format!("too slow: {} messages queued", self.limits.queue));
+            sub.kick.close(CLOSE_POLICY, msg!("close-queued", n = self.limits.queue));
             ApiError::Conflict(msg!("too-many-queued"))
         })
     }
@@ -1052,10 +1060,7 @@ impl Server {
                 }
             };
             if sub.tx.try_send(msg).is_err() {
-                sub.kick.close(
-                    CLOSE_POLICY,
-                    &format!("too slow: {} messages queued (reconnect to get the state afresh)", self.limits.queue),
-                );
+                sub.kick.close(CLOSE_POLICY, msg!("close-queued-reconnect", n = self.limits.queue));
                 dead.push(sub.id);
             }
         }

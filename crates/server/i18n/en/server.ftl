@@ -84,3 +84,12 @@ send-text = send text (JSON) messages
 malformed-message = malformed message: { $detail }
 hello-twice = hello is only the first message of a connection
 spectator-cannot-act = a spectator cannot act: connect with a seat's token
+
+## WebSocket close reasons (at most 123 bytes).
+close-expired = the game expired (no action for too long)
+close-queued = too slow: { $n } messages queued
+close-queued-reconnect = too slow: { $n } messages queued (reconnect to get the state afresh)
+close-write = too slow: a message waited { $ms } ms to be read
+close-too-big = a message over { $bytes } bytes
+close-too-many = too many messages
+close-no-hello = no valid hello

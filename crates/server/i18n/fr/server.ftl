@@ -87,3 +87,12 @@ send-text = envoyez des messages texte (JSON)
 malformed-message = message mal formé : { $detail }
 hello-twice = hello n'est que le premier message d'une connexion
 spectator-cannot-act = un spectateur ne peut pas jouer : connectez-vous avec le jeton d'une place
+
+## Raisons de fermeture WebSocket (au plus 123 octets).
+close-expired = la partie a expiré (aucune action depuis trop longtemps)
+close-queued = trop lent : { $n } messages en attente
+close-queued-reconnect = trop lent : { $n } messages en attente (reconnectez-vous pour repartir de l'état actuel)
+close-write = trop lent : un message a attendu { $ms } ms d'être lu
+close-too-big = un message de plus de { $bytes } octets
+close-too-many = trop de messages
+close-no-hello = pas de hello valide

@@ -8,19 +8,19 @@ use rusqlite::Connection;
 use sylvan_server::Limits;
 use sylvan_server::store::SqliteStore;
 
-use crate::common::temp_db;
+use crate::common::{TestResult, temp_db};
 
 /// The one-line error of opening `db` as the server does (`run` names the file), and of `check`.
-async fn refusal(db: &Path) -> (String, String) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+async fn refusal(db: &Path) -> Result<(String, String), String> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     let run = sylvan_server::run(listener, db, Limits::default());
     let error = match tokio::time::timeout(std::time::Duration::from_secs(20), run).await {
         Ok(Err(e)) => e,
-        Ok(Ok(())) => panic!("{}: served", db.display()),
-        Err(_) => panic!("{}: the server started on it", db.display()),
+        Ok(Ok(())) => return Err(format!("{}: served", db.display())),
+        Err(_) => return Err(format!("{}: the server started on it", db.display())),
     };
     let check = SqliteStore::check(db).err().map(|e| e.to_string()).unwrap_or_default();
-    (error, check)
+    Ok((error, check))
 }
 
 fn one_clear_line(e: &str, db: &Path, what: &str) {
@@ -33,51 +33,55 @@ fn one_clear_line(e: &str, db: &Path, what: &str) {
 }
 
 #[tokio::test]
-async fn a_foreign_corrupt_or_newer_database_is_refused_in_one_line() {
+async fn a_foreign_corrupt_or_newer_database_is_refused_in_one_line() -> TestResult {
     // Another program's database (a table of the same name as ours included).
     let foreign = temp_db("foreign");
     {
-        let c = Connection::open(&foreign).expect("create");
+        let c = Connection::open(&foreign).map_err(|e| e.to_string())?;
         c.execute_batch(
             "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT);\n\
              CREATE TABLE games (title TEXT, publisher TEXT);\n\
              INSERT INTO customers (name) VALUES ('Ada');",
         )
-        .expect("schema");
+        .map_err(|e| e.to_string())?;
     }
-    let before = std::fs::read(&foreign).expect("read");
-    let (e, check) = refusal(&foreign).await;
+    let before = std::fs::read(&foreign).map_err(|e| e.to_string())?;
+    let (e, check) = refusal(&foreign).await?;
     one_clear_line(&e, &foreign, "another program's SQLite database (tables customers, games)");
     assert!(check.contains("another program's"), "{check}");
-    assert_eq!(std::fs::read(&foreign).expect("read"), before, "the foreign file is left as it was");
+    assert_eq!(std::fs::read(&foreign).map_err(|e| e.to_string())?, before, "the foreign file is left as it was");
 
     // A newer schema than this server knows.
     let newer = temp_db("newer");
-    Connection::open(&newer).expect("create").pragma_update(None, "user_version", 99).expect("version");
-    let (e, _) = refusal(&newer).await;
+    Connection::open(&newer)
+        .map_err(|e| e.to_string())?
+        .pragma_update(None, "user_version", 99)
+        .map_err(|e| e.to_string())?;
+    let (e, _) = refusal(&newer).await?;
     one_clear_line(&e, &newer, "schema version 99");
 
     // Our version number, not our tables.
     let odd = temp_db("odd");
     {
-        let c = Connection::open(&odd).expect("create");
-        c.execute_batch("CREATE TABLE things (x); PRAGMA user_version = 1;").expect("schema");
+        let c = Connection::open(&odd).map_err(|e| e.to_string())?;
+        c.execute_batch("CREATE TABLE things (x); PRAGMA user_version = 1;").map_err(|e| e.to_string())?;
     }
-    let (e, _) = refusal(&odd).await;
+    let (e, _) = refusal(&odd).await?;
     one_clear_line(&e, &odd, "no table `games`");
 
     // A corrupt file: SQLite's header, then garbage.
     let corrupt = temp_db("corrupt");
     let mut bytes = b"SQLite format 3\0".to_vec();
     bytes.extend((0..8192u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
-    std::fs::write(&corrupt, &bytes).expect("write");
-    let (e, check) = refusal(&corrupt).await;
+    std::fs::write(&corrupt, &bytes).map_err(|e| e.to_string())?;
+    let (e, check) = refusal(&corrupt).await?;
     one_clear_line(&e, &corrupt, "SQLite database");
     assert!(!check.is_empty());
 
     // A database of this server still opens, before and after its games.
     let ours = temp_db("ours");
-    drop(SqliteStore::open(&ours).expect("a new database"));
-    SqliteStore::check(&ours).expect("our own database checks");
-    drop(SqliteStore::open(&ours).expect("opens again"));
+    drop(SqliteStore::open(&ours).map_err(|e| e.to_string())?);
+    SqliteStore::check(&ours).map_err(|e| e.to_string())?;
+    drop(SqliteStore::open(&ours).map_err(|e| e.to_string())?);
+    Ok(())
 }

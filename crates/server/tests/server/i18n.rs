@@ -14,7 +14,13 @@ use crate::common::*;
 
 /// A raw HTTP/1.1 request with extra headers (on a blocking thread); returns the status and the JSON
 /// body.
-async fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: Option<&Value>) -> (u16, Value) {
+async fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
     let body = body.map(Value::to_string).unwrap_or_default();
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     if !body.is_empty() {
@@ -28,18 +34,18 @@ async fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)],
     let addr = addr.to_owned();
     let text = tokio::task::spawn_blocking(move || {
         use std::io::{Read, Write};
-        let mut stream = std::net::TcpStream::connect(&addr).expect("connect");
-        stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).expect("timeout");
-        stream.write_all(head.as_bytes()).expect("write");
+        let mut stream = std::net::TcpStream::connect(&addr).map_err(|e| e.to_string())?;
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).map_err(|e| e.to_string())?;
+        stream.write_all(head.as_bytes()).map_err(|e| e.to_string())?;
         let mut out = Vec::new();
-        stream.read_to_end(&mut out).expect("read");
-        String::from_utf8_lossy(&out).into_owned()
+        stream.read_to_end(&mut out).map_err(|e| e.to_string())?;
+        Ok::<_, String>(String::from_utf8_lossy(&out).into_owned())
     })
     .await
-    .expect("the request's thread");
+    .map_err(|e| e.to_string())??;
     let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
     let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (status, serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_owned())))
+    Ok((status, serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_owned()))))
 }
 
 fn error_of(body: &Value) -> String {
@@ -50,7 +56,7 @@ fn error_of(body: &Value) -> String {
 async fn the_same_bad_request_is_answered_in_the_language_of_the_request() -> TestResult {
     let addr = start("i18n-http", Limits::default()).await?;
     let unknown = json!({ "game": "no-such-game" });
-    let (status, en) = request(&addr, "POST", "/api/games", &[], Some(&unknown)).await;
+    let (status, en) = request(&addr, "POST", "/api/games", &[], Some(&unknown)).await?;
     assert_eq!(status, 404);
     assert!(error_of(&en).starts_with("unknown game `no-such-game`"), "{en}");
     for (path, headers) in [
@@ -60,31 +66,31 @@ async fn the_same_bad_request_is_answered_in_the_language_of_the_request() -> Te
         // `?lang=` wins over the header.
         ("/api/games?lang=fr", &[("Accept-Language", "en")][..]),
     ] {
-        let (status, fr) = request(&addr, "POST", path, headers, Some(&unknown)).await;
+        let (status, fr) = request(&addr, "POST", path, headers, Some(&unknown)).await?;
         assert_eq!(status, 404, "{path} {headers:?}");
         assert!(error_of(&fr).starts_with("jeu inconnu « no-such-game »"), "{path} {headers:?}: {fr}");
     }
-    let (_, en2) = request(&addr, "POST", "/api/games?lang=en", &[("Accept-Language", "fr")], Some(&unknown)).await;
+    let (_, en2) = request(&addr, "POST", "/api/games?lang=en", &[("Accept-Language", "fr")], Some(&unknown)).await?;
     assert_eq!(en2, en);
-    let (_, en3) = request(&addr, "POST", "/api/games", &[("Accept-Language", "de, *;q=0.1")], Some(&unknown)).await;
+    let (_, en3) = request(&addr, "POST", "/api/games", &[("Accept-Language", "de, *;q=0.1")], Some(&unknown)).await?;
     assert_eq!(en3, en, "a language without a catalog gets English");
 
     // An invalid setup: the game's own words stay, the frame is French.
     let setup = json!({ "game": "equinox", "players": 9 });
-    let (status, en) = request(&addr, "POST", "/api/games", &[], Some(&setup)).await;
+    let (status, en) = request(&addr, "POST", "/api/games", &[], Some(&setup)).await?;
     assert_eq!(status, 400);
     assert!(error_of(&en).starts_with("invalid setup: players: "), "{en}");
-    let (_, fr) = request(&addr, "POST", "/api/games", &[("Accept-Language", "fr")], Some(&setup)).await;
+    let (_, fr) = request(&addr, "POST", "/api/games", &[("Accept-Language", "fr")], Some(&setup)).await?;
     assert!(error_of(&fr).starts_with("réglage invalide : players : "), "{fr}");
 
     // Errors of the guard before any route (not JSON), and of a GET with a query.
-    let (status, fr) = request(&addr, "POST", "/api/games?lang=fr", &[("Content-Type", "text/plain")], None).await;
+    let (status, fr) = request(&addr, "POST", "/api/games?lang=fr", &[("Content-Type", "text/plain")], None).await?;
     assert_eq!(status, 415);
     assert!(error_of(&fr).starts_with("envoyez le corps en JSON"), "{fr}");
-    let (status, fr) = request(&addr, "GET", "/api/games?limit=0&lang=fr", &[], None).await;
+    let (status, fr) = request(&addr, "GET", "/api/games?limit=0&lang=fr", &[], None).await?;
     assert_eq!(status, 400);
     assert_eq!(error_of(&fr), "limit=0 : de 1 à 500");
-    let (_, en) = request(&addr, "GET", "/api/games?limit=0", &[], None).await;
+    let (_, en) = request(&addr, "GET", "/api/games?limit=0", &[], None).await?;
     assert_eq!(error_of(&en), "limit=0: 1 to 500");
     Ok(())
 }
@@ -140,6 +146,10 @@ async fn a_french_connection_gets_french_errors_naming_seats_by_name() -> TestRe
         error_message(&mut bad).await?,
         "ce jeton ne correspond à aucune place de cette partie : connexion fermée"
     );
+    // The close frame's reason too.
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(20), bad.next()).await;
+    assert!(matches!(closed, Ok(None)), "closed: {closed:?}");
+    assert_eq!(bad.close_reason(), Some(&(1008, "pas de hello valide".to_owned())));
     Ok(())
 }
 
@@ -205,7 +215,8 @@ fn languages_of_a_request() {
     let m = Msg::new("cannot-undo").arg("seat", Msg::new("seat-bot").arg("number", 2u32));
     assert_eq!(m.text(Locale::En), "Bot 2 cannot take back the last action");
     assert_eq!(m.text(Locale::Fr), "Robot 2 ne peut pas reprendre la dernière action");
-    for id in sylvan_words::check::messages(include_str!("../../i18n/en/server.ftl")).expect("parses").keys() {
+    let english = sylvan_words::check::messages(include_str!("../../i18n/en/server.ftl"));
+    for id in english.unwrap_or_default().keys() {
         assert!(sylvan_server::words::catalog().has(Locale::Fr, id), "no French `{id}`");
     }
 }
