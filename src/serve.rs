@@ -193,7 +193,8 @@ pub fn join(args: &JoinArgs) -> Result<ExitCode> {
 }
 
 /// Checks `--db` before the server says it listens (issue 38): an existing path is a regular file that
-/// is empty or starts with SQLite's header; a new path is in an existing directory.
+/// is empty or an SQLite database this server can use (its own schema, not corrupt); a new path is in
+/// an existing directory.
 fn check_database(db: &std::path::Path) -> Result<()> {
     use std::io::Read;
     let shown = db.display();
@@ -209,6 +210,8 @@ fn check_database(db: &std::path::Path) -> Result<()> {
             if &head != b"SQLite format 3\0" {
                 return Err(anyhow!("--db {shown}: not an SQLite database (no SQLite header)"));
             }
+            // Another program's database, a corrupt one or a newer schema: said in one line.
+            sylvan_server::store::SqliteStore::check(db).map_err(|e| anyhow!("--db {shown}: {e}"))?;
         }
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use sylvan_engine::ParseError;
 use sylvan_engine::carddata::{self, ProvenanceCount, Source, short};
@@ -252,6 +252,9 @@ pub struct Table {
     pub provisional_fields: usize,
     /// Number of fields marked `fan`.
     pub fan_fields: usize,
+    /// A hash (64-bit FNV-1a) of the card files' texts: tables of equal content and origin are one
+    /// shared instance ([`Cards`]).
+    pub content_hash: u64,
 }
 
 pub use sylvan_engine::carddata::DataError;
@@ -705,6 +708,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         command_market,
         provisional_fields: count.provisional,
         fan_fields: count.fan,
+        content_hash: files.iter().fold(0xcbf2_9ce4_8422_2325, |h, (_, t)| fnv1a(fnv1a(h, t.as_bytes()), &[0])),
     })
 }
 
@@ -817,10 +821,30 @@ pub fn default_file_text() -> String {
     DEFAULT_FILES.iter().map(|(_, t)| *t).collect::<Vec<_>>().join("\n")
 }
 
-/// A card table in use by a game: the embedded set or a loaded user file (loaded once, kept for the life
-/// of the process). Serialized as where it came from (`base` or the file's path).
-#[derive(Clone, Copy)]
-pub struct Cards(pub &'static Table);
+/// The card table of a game: the embedded set or a loaded user file, shared and reference counted.
+/// Tables of equal content from the same origin are one instance while any game holds it
+/// ([`Cards::resolve`] finds it again); a loaded table is freed when its last handle is dropped (the
+/// embedded one lives on, and a few recent offered ones are [pinned](PINNED)). Serialized as where it
+/// came from (`base` or the file's path). Cloning is a reference-count increment.
+#[derive(Clone)]
+pub struct Cards(Arc<Table>);
+
+/// Tables offered by the operator kept alive after their last game ends, most recent first. Tables
+/// loaded from files are never pinned.
+pub const PINNED: usize = 4;
+
+/// The tables in use: weak handles, so that the cache keeps nothing alive; and the pinned ones.
+struct Cache {
+    live: Vec<(String, bool, Weak<Table>)>,
+    pinned: Vec<Arc<Table>>,
+}
+
+static CACHE: Mutex<Cache> = Mutex::new(Cache { live: Vec::new(), pinned: Vec::new() });
+
+/// 64-bit FNV-1a.
+fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(h, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
 
 impl Table {
     /// A one-paragraph summary of a validated table (for `sylvan cards check`).
@@ -844,60 +868,107 @@ impl Table {
 impl Cards {
     /// The embedded set.
     pub fn base() -> Cards {
-        Cards(table())
+        Cards(Arc::clone(table_arc()))
     }
 
-    /// The table named by an option value: empty or `base` for the embedded set, else a card file path.
+    /// The table named by an option value: empty or `base` for the embedded set, an offered file's name
+    /// ([`offer_file`]), else a card file path. A table in use by a game is shared, not loaded again;
+    /// files are read each time and their content compared.
     pub fn resolve(cards: &str) -> Result<Cards, DataError> {
         if cards.is_empty() || cards == "base" {
-            return try_table().map(Cards);
+            return try_table_arc().map(|t| Cards(Arc::clone(t)));
         }
-        static LOADED: OnceLock<Mutex<Vec<(String, &'static Table)>>> = OnceLock::new();
-        let m = LOADED.get_or_init(|| Mutex::new(Vec::new()));
-        let mut list = m.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, t)) = list.iter().find(|(p, _)| p == cards) {
-            return Ok(Cards(t));
-        }
+        let lock = || CACHE.lock().unwrap_or_else(|e| e.into_inner());
         let offered = OFFERED.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(n, _)| n == cards).cloned();
+        let fixed = offered.is_some();
+        let find = |c: &Cache, hash: Option<u64>| {
+            c.live.iter().find_map(|(spec, f, w)| {
+                let t = w.upgrade()?;
+                let same = match hash {
+                    Some(h) => t.content_hash == h && t.origin == cards,
+                    None => *f && spec == cards,
+                };
+                same.then_some(t)
+            })
+        };
+        let pin = |c: &mut Cache, t: &Arc<Table>| {
+            c.pinned.retain(|p| !Arc::ptr_eq(p, t));
+            c.pinned.insert(0, Arc::clone(t));
+            c.pinned.truncate(PINNED);
+        };
+        if fixed {
+            let mut c = lock();
+            if let Some(t) = find(&c, None) {
+                pin(&mut c, &t);
+                return Ok(Cards(t));
+            }
+        }
         // Refused without touching the disk once card files are forbidden (a server).
         let table = match offered {
             Some((name, text)) => load_text(&name, &text)?,
             None => load_file(cards)?,
         };
-        let t: &'static Table = Box::leak(Box::new(table));
-        list.push((cards.to_owned(), t));
+        let mut c = lock();
+        let t = match find(&c, Some(table.content_hash)) {
+            Some(t) => t,
+            None => {
+                let t = Arc::new(table);
+                c.live.retain(|(_, _, w)| w.strong_count() > 0);
+                c.live.push((cards.to_owned(), fixed, Arc::downgrade(&t)));
+                t
+            }
+        };
+        if fixed {
+            pin(&mut c, &t);
+        }
         Ok(Cards(t))
+    }
+
+    /// The shared table.
+    pub fn arc(&self) -> &Arc<Table> {
+        &self.0
+    }
+
+    /// The number of card tables alive in this process (in use by a game or a handle, pinned, or the
+    /// embedded one): what a test watches to see that none is leaked.
+    pub fn live_tables() -> usize {
+        let c = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        usize::from(SHARED.get().is_some_and(Result::is_ok))
+            + c.live.iter().filter(|(_, _, w)| w.strong_count() > 0).count()
     }
 
     /// A card's facts in this table.
     #[inline]
-    pub fn info(self, c: Card) -> &'static CardInfo {
+    pub fn info(&self, c: Card) -> &CardInfo {
         &self.0.cards[c.0 as usize]
     }
 
     /// Sale price: half the cost rounded up; Sage-pack cards and champions 1.
     #[inline]
-    pub fn sale_price(self, c: Card) -> u8 {
+    pub fn sale_price(&self, c: Card) -> u8 {
         self.info(c).cost.map_or(1, |k| k.div_ceil(2))
     }
 
     /// Whether the effect of `u` works in slot `s` (it stands in one of its effect rows).
     #[inline]
-    pub fn works(self, u: &crate::state::Unit, s: crate::actions::Slot) -> bool {
+    pub fn works(&self, u: &crate::state::Unit, s: crate::actions::Slot) -> bool {
         self.info(u.card).rows & (1 << (s / 6)) != 0
     }
 }
 
 impl std::ops::Deref for Cards {
     type Target = Table;
+    #[inline]
     fn deref(&self) -> &Table {
-        self.0
+        &self.0
     }
 }
 
+/// The same table: one instance, or equal content from the same origin.
 impl PartialEq for Cards {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.content_hash == other.0.content_hash && self.0.origin == other.0.origin)
     }
 }
 impl Eq for Cards {}
@@ -922,6 +993,21 @@ impl<'de> Deserialize<'de> for Cards {
 }
 
 static TABLE: OnceLock<Result<Table, DataError>> = OnceLock::new();
+
+/// The embedded table as games hold it (a copy of [`table`], which stays inline in its static for
+/// [`Card::info`]'s sake: one load less on every read).
+static SHARED: OnceLock<Result<Arc<Table>, DataError>> = OnceLock::new();
+
+fn try_table_arc() -> Result<&'static Arc<Table>, DataError> {
+    SHARED.get_or_init(|| try_table().map(|t| Arc::new(t.clone()))).as_ref().map_err(Clone::clone)
+}
+
+fn table_arc() -> &'static Arc<Table> {
+    match try_table_arc() {
+        Ok(t) => t,
+        Err(e) => panic!("embedded card data is invalid: {e}"),
+    }
+}
 
 /// The default card table, loaded and validated once.
 pub fn try_table() -> Result<&'static Table, DataError> {

@@ -77,8 +77,8 @@ impl CommandOfNature {
             if uc.card.effect() == Effect::AcornSquire && self.works(&uc, s) {
                 self.gain_gold(side, self.cards.info(uc.card).strength.max(0) as u8);
             }
-            let t = self.cards;
             if ranged && uc.card.info().faction == Faction::Twig {
+                let t = self.cards.clone();
                 for q in self.slots().collect::<crate::turn::arrayvec_slots::Slots>().iter() {
                     if let Some(v) = self.at_mut(side, q).as_mut()
                         && v.uid != attacker
@@ -249,7 +249,7 @@ impl CommandOfNature {
                 return;
             }
         }
-        let t = self.cards;
+        let Some(health) = self.at(side, s).map(|u| self.cards.info(u.card).health) else { return };
         let Some(u) = self.at_mut(side, s).as_mut() else { return };
         let dealt = amount.saturating_sub(u.shields.into());
         let lost = amount > 0 && u.shields > 0;
@@ -259,7 +259,7 @@ impl CommandOfNature {
         // Counters stop at 255, at or above any health (a `u8`): the unit falls either way.
         let counters = u8::try_from(dealt).unwrap_or(u8::MAX);
         u.dmg = u.dmg.saturating_add(counters);
-        let dead = u.dmg >= t.info(u.card).health;
+        let dead = u.dmg >= health;
         let card = u.card;
         crate::events::public(ev, || Event::Damaged {
             side,
@@ -415,11 +415,12 @@ impl CommandOfNature {
 
     /// Puts tokens on a unit; a Boulderhide Brute receiving shields takes a boost.
     pub(crate) fn give(&mut self, side: u8, s: Slot, boosts: u8, shields: u8) {
-        let t = self.cards;
+        let brute = shields > 0
+            && self.at(side, s).is_some_and(|u| u.card.effect() == Effect::BoulderhideBrute && self.cards.works(u, s));
         if let Some(u) = self.at_mut(side, s).as_mut() {
             u.boosts = u.boosts.saturating_add(boosts);
             u.shields = u.shields.saturating_add(shields);
-            if shields > 0 && u.card.effect() == Effect::BoulderhideBrute && t.works(u, s) {
+            if brute {
                 u.boosts = u.boosts.saturating_add(1);
             }
         }

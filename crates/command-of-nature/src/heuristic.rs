@@ -23,19 +23,19 @@ fn find(view: &View, uid: u16) -> Option<(u8, Slot, Unit)> {
     (0..2u8).find_map(|sd| slots(view).find_map(|s| view.at(sd, s).filter(|u| u.uid == uid).map(|u| (sd, s, *u))))
 }
 
-fn hp_left(t: Cards, u: &Unit) -> i32 {
+fn hp_left(t: &Cards, u: &Unit) -> i32 {
     t.info(u.card).health as i32 - u.dmg as i32
 }
 
 /// How much an opposing elemental is worth removing: the Sage above all, then strength and health.
-fn worth(t: Cards, u: &Unit) -> i32 {
+fn worth(t: &Cards, u: &Unit) -> i32 {
     let i = t.info(u.card);
     if i.class == Class::Sage { 400 } else { 10 + 3 * i.strength as i32 + i.health as i32 + 2 * u.boosts as i32 }
 }
 
 /// The value of dealing `dmg` (before shields) to the opposing unit `u`: a kill shot first (the Sage's
 /// above all), otherwise damage dealt, more on the Sage and on units close to falling.
-fn hit_value(t: Cards, u: &Unit, dmg: i32) -> i32 {
+fn hit_value(t: &Cards, u: &Unit, dmg: i32) -> i32 {
     let dealt = (dmg - u.shields as i32).max(0);
     let left = hp_left(t, u);
     if dealt >= left {
@@ -84,7 +84,7 @@ fn best_attack_from(view: &View, from: Slot, cmd: Card) -> Option<i32> {
     let d = attack_damage(view, att, r, cmd);
     slots(view)
         .filter(|&t| view.can_target(cmd, r, (t / 6) as usize))
-        .filter_map(|t| view.at(1 - side, t).map(|u| hit_value(view.cards, u, d)))
+        .filter_map(|t| view.at(1 - side, t).map(|u| hit_value(&view.cards, u, d)))
         .max()
 }
 
@@ -99,13 +99,13 @@ fn front_power(view: &View, side: u8, s: Slot) -> i32 {
         if u.card.class() == Class::Sage {
             -100
         } else {
-            2 * (view.cards.info(u.card).strength as i32 + u.boosts as i32) + hp_left(view.cards, u) + u.shields as i32
+            2 * (view.cards.info(u.card).strength as i32 + u.boosts as i32) + hp_left(&view.cards, u) + u.shields as i32
         }
     })
 }
 
 /// The value of a card in the market or in hand, per gold for buying.
-fn card_value(t: Cards, c: Card) -> i32 {
+fn card_value(t: &Cards, c: Card) -> i32 {
     let i = t.info(c);
     match i.class {
         Class::Melee | Class::Ranged => 14 + 3 * i.delta as i32,
@@ -123,12 +123,12 @@ fn score(view: &View, a: Action) -> i32 {
         return match (q.ask, a) {
             (Ask::Target { cmd, attacker } | Ask::Target2 { cmd, attacker, .. }, Action::Aim(t)) => {
                 let (Some((_, from, att)), Some(u)) = (find(view, attacker), view.at(enemy, t)) else { return 0 };
-                hit_value(view.cards, u, attack_damage(view, &att, (from / 6) as usize, cmd))
+                hit_value(&view.cards, u, attack_damage(view, &att, (from / 6) as usize, cmd))
             }
             (Ask::Hit { dmg, .. }, Action::Aim(t)) => {
-                view.at(enemy, t).map_or(0, |u| hit_value(view.cards, u, dmg as i32))
+                view.at(enemy, t).map_or(0, |u| hit_value(&view.cards, u, dmg as i32))
             }
-            (_, Action::Aim(t)) => view.at(enemy, t).map_or(0, |u| worth(view.cards, u)),
+            (_, Action::Aim(t)) => view.at(enemy, t).map_or(0, |u| worth(&view.cards, u)),
             (Ask::Attacker { cmd }, Action::Pick(s)) => best_attack_from(view, s, cmd).unwrap_or(-100),
             (Ask::Place { .. }, Action::Pick(s)) => -(s as i32),
             (Ask::Tokens { boosts, .. }, Action::Pick(s)) => {
@@ -139,7 +139,7 @@ fn score(view: &View, a: Action) -> i32 {
                     } else if u.card.class() == Class::Sage {
                         30
                     } else {
-                        20 - 3 * (s / 6) as i32 - hp_left(view.cards, u)
+                        20 - 3 * (s / 6) as i32 - hp_left(&view.cards, u)
                     }
                 })
             }
@@ -155,9 +155,9 @@ fn score(view: &View, a: Action) -> i32 {
             (Ask::Spend { .. }, Action::Amount(k)) => k as i32,
             (Ask::BoostOrShield { .. }, Action::Amount(k)) => k as i32,
             (_, Action::Amount(k)) => k as i32,
-            (Ask::FromDiscard { .. }, Action::Choose(c)) => card_value(view.cards, c),
-            (Ask::Discards { .. }, Action::Choose(c)) => -card_value(view.cards, c),
-            (Ask::DeckWarrior, Action::Choose(c)) => -card_value(view.cards, c),
+            (Ask::FromDiscard { .. }, Action::Choose(c)) => card_value(&view.cards, c),
+            (Ask::Discards { .. }, Action::Choose(c)) => -card_value(&view.cards, c),
+            (Ask::DeckWarrior, Action::Choose(c)) => -card_value(&view.cards, c),
             (
                 Ask::Discards { .. } | Ask::Tokens { .. } | Ask::FromDiscard { .. } | Ask::Target2 { .. },
                 Action::Done,
@@ -196,18 +196,18 @@ fn score(view: &View, a: Action) -> i32 {
             let c = view.market[(i / 3) as usize][(i % 3) as usize];
             c.map_or(0, |c| {
                 let cost = view.cards.info(c).cost.unwrap_or(0).max(1) as i32;
-                4 + 6 * card_value(view.cards, c) / cost + cost - gold / 4
+                4 + 6 * card_value(&view.cards, c) / cost + cost - gold / 4
             })
         }
         (Phase::Market, Action::BuyPlace(i)) => view.market[0][i as usize].map_or(0, |c| {
             let cost = view.cards.info(c).cost.unwrap_or(0) as i32 + 2;
-            6 + 6 * card_value(view.cards, c) / cost + cost
+            6 + 6 * card_value(&view.cards, c) / cost + cost
         }),
         (Phase::Market, Action::Sell(_)) => -10,
         (Phase::Market, Action::Refresh(_)) => -3,
         (Phase::Reset(_), Action::Discard(c)) => {
             if view.hand().len() > 5 {
-                10 - card_value(view.cards, c)
+                10 - card_value(&view.cards, c)
             } else {
                 -10
             }
@@ -224,7 +224,7 @@ pub const CLEAR_LEAD: f64 = 12.0;
 /// Sage loses the game), every other elemental in the formation twice its strength with boosts plus its
 /// health left and shields, and each seat's level on the track (champions to come) twice.
 pub fn material(g: &CommandOfNature, side: u8) -> f64 {
-    let t = g.cards;
+    let t = &g.cards;
     let mut m = 0i32;
     for u in g.formations[usize::from(side & 1)].iter().flatten().flatten() {
         let i = t.info(u.card);

@@ -596,7 +596,7 @@ impl CommandOfNature {
     pub fn build(options: &Options, setup: &Setup, seed: u64) -> Result<Self, SetupError> {
         let options = options.validate()?;
         let cards = Cards::resolve(&options.cards).map_err(|e| SetupError::new("cards", e.to_string()))?;
-        let t = cards.0;
+        let t = cards.clone();
         let n = options.players;
         let mut rng = GameRng::new(seed);
         let sages: Vec<Faction> = if !setup.sages.is_empty() {
@@ -705,7 +705,7 @@ impl CommandOfNature {
                 return Err(SetupError::new(format!("position.{what}"), format!("{len} entries for {n} seats")));
             }
         }
-        let t = self.cards;
+        let t = self.cards.clone();
         for side in 0..2u8 {
             for (k, &(s, u)) in pos.units[side as usize].iter().enumerate() {
                 let field = format!("position.units[{side}][{k}]");
@@ -840,7 +840,7 @@ impl CommandOfNature {
 
     /// Copies of each card (by index) in the Sage packs in play, champions included.
     fn pack_copies(&self) -> Vec<u8> {
-        let t = self.cards;
+        let t = self.cards.clone();
         let mut copies = vec![0u8; t.cards.len()];
         let mut add = |c: Card, k: u8| {
             if let Some(x) = copies.get_mut(c.0 as usize) {
@@ -866,7 +866,7 @@ impl CommandOfNature {
     /// once its seat reached its level. Returns, per card, the market copies placed nowhere (what an
     /// empty market deck holds).
     fn check_components(&self, pos: &Position) -> Result<Vec<u8>, SetupError> {
-        let t = self.cards;
+        let t = self.cards.clone();
         let packs = self.pack_copies();
         let mut market = vec![0u8; t.cards.len()];
         for &c in t.elemental_market.iter().chain(&t.command_market) {
@@ -928,7 +928,7 @@ impl CommandOfNature {
 
     /// Lays out a seat's pack: formation half, deck, hand draw happens in `begin_play`.
     pub fn place_pack(&mut self, seat: u8, deck_warrior: Card) {
-        let t = self.cards;
+        let t = self.cards.clone();
         let pack = &t.packs[self.players[seat as usize].pack as usize];
         let side = Self::side_of(seat);
         let half = if self.teams() { (seat / 2) as usize } else { 0 };

@@ -124,8 +124,8 @@ impl CommandOfNature {
         self.phase = Phase::Daybreak;
         self.actor = self.seats_of(self.side)[0];
         let side = self.side;
+        let t = self.cards.clone();
         for s in self.slots().collect::<arrayvec_slots::Slots>().iter() {
-            let t = self.cards;
             if let Some(u) = self.at_mut(side, s).as_mut()
                 && t.info(u.card).daybreak
                 && t.works(u, s)

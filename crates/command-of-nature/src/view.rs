@@ -139,7 +139,7 @@ impl CommandOfNature {
             stack: self.stack.clone(),
             next_uid: self.next_uid,
             moves: self.moves,
-            cards: self.cards,
+            cards: self.cards.clone(),
         }
     }
 
@@ -205,7 +205,7 @@ impl CommandOfNature {
             next_uid: view.next_uid,
             moves: view.moves,
             rng: rng.fork(),
-            cards: view.cards,
+            cards: view.cards.clone(),
         }
     }
 }

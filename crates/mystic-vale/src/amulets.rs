@@ -246,7 +246,7 @@ impl MysticVale {
     pub(crate) fn evoke<S: EventSink<Event>>(&mut self, target: Option<u8>, ev: &mut S) {
         let i = self.current as usize;
         let Some(id) = self.evocable().and(self.cur().amulet) else { return };
-        let db = self.db;
+        let db = self.db.clone();
         let a = db.amulet(id);
         let harvest = self.phase == Phase::Harvest;
         self.players[i].token_active = false;

@@ -282,7 +282,7 @@ fn card_table(tally: &mut DesignerTally, table: &str, rows: &Rows, usage: &Usage
 
 impl DesignerStats for MysticVale {
     fn observe(start: &Self, actions: &[Action], tally: &mut DesignerTally) {
-        let db = start.db;
+        let db = start.db.clone();
         let n = start.n();
         let adv_rows = Rows::advancements(&db);
         let vale_rows = Rows::vales(&db);

@@ -9,7 +9,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sylvan_engine::carddata::{Provenance, Source};
@@ -1484,7 +1484,6 @@ impl CardDb {
         let mut parsed = parse_file(file, text, true)?;
         let Some(c) = parsed.core.take() else { return Err(top("not a core file")) };
         let mut sets = vec![parsed.set.clone().unwrap_or_else(|| "custom".into())];
-        let mut hash = fnv1a(0xcbf2_9ce4_8422_2325, text.as_bytes());
         let mut db = CardDb {
             origin: file.to_owned(),
             set: String::new(),
@@ -1582,8 +1581,6 @@ impl CardDb {
                 ));
             }
             sets.push(p.set.clone().unwrap_or_else(|| name.to_owned()));
-            hash = fnv1a(hash, &[0]);
-            hash = fnv1a(hash, text.as_bytes());
             db.origin.push('+');
             db.origin.push_str(name);
             db.advancements.append(&mut p.advancements);
@@ -1592,7 +1589,7 @@ impl CardDb {
             db.amulets.append(&mut p.amulets);
         }
         db.set = sets.join(",");
-        db.content_hash = hash;
+        db.content_hash = content_hash(text, expansions);
         if db.advancements.len() > 250 {
             return Err(top("at most 250 advancement titles"));
         }
@@ -1666,12 +1663,7 @@ impl CardDb {
 
     /// The embedded base set.
     pub fn base() -> &'static CardDb {
-        static BASE: OnceLock<&'static CardDb> = OnceLock::new();
-        BASE.get_or_init(|| match CardDb::parse("<embedded data/base.toml>", BASE_TOML) {
-            Ok(db) => Box::leak(Box::new(db)),
-            // The embedded file is checked by a test; an invalid build cannot ship.
-            Err(e) => panic!("embedded card data invalid: {e}"),
-        })
+        base_arc()
     }
 
     /// Loads and validates a core card file from disk.
@@ -1886,36 +1878,128 @@ pub fn offered_sets() -> Vec<String> {
     offered().iter().map(|(n, _)| n.clone()).collect()
 }
 
-/// A reference to a loaded card database, serialized as what it was built from: `base`, a file path,
-/// then `+set` per expansion (`base+wild`). Loaded databases are kept for the life of the process.
-#[derive(Clone, Copy)]
-pub struct DbRef(pub &'static CardDb);
+/// The ruleset of a game: a shared, reference-counted card database, serialized as what it was built
+/// from (`base`, a file path, then `+set` per expansion: `base+wild`). Databases of equal content from
+/// the same sources are one instance while any game holds it ([`DbRef::resolve`] finds it again); a
+/// database is freed when the last handle to it is dropped, except the base set and a few recent
+/// embedded combinations ([`PINNED`]), which stay to spare repeated parsing. Cloning a handle is a
+/// reference-count increment.
+#[derive(Clone)]
+pub struct DbRef(Arc<CardDb>);
+
+/// Embedded (and operator-offered) set combinations kept alive after their last game ends, most recent
+/// first: a bounded cache, so that games played one after another do not parse their sets again.
+/// Databases loaded from files are never pinned.
+pub const PINNED: usize = 8;
+
+/// The databases in use, by spec and by content: weak handles, so that the cache keeps nothing alive.
+struct Interned {
+    /// The spec it was resolved from (`base+wild`, a path...).
+    spec: String,
+    /// Whether the spec names only embedded or offered sets (its content cannot change).
+    fixed: bool,
+    db: Weak<CardDb>,
+}
+
+#[derive(Default)]
+struct Cache {
+    live: Vec<Interned>,
+    /// Strong handles to the most recent fixed combinations, most recent first (at most [`PINNED`]).
+    pinned: Vec<Arc<CardDb>>,
+}
+
+static CACHE: Mutex<Cache> = Mutex::new(Cache { live: Vec::new(), pinned: Vec::new() });
+
+fn cache() -> std::sync::MutexGuard<'static, Cache> {
+    CACHE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+static BASE: OnceLock<Arc<CardDb>> = OnceLock::new();
+
+fn base_arc() -> &'static Arc<CardDb> {
+    BASE.get_or_init(|| match CardDb::parse("<embedded data/base.toml>", BASE_TOML) {
+        Ok(db) => Arc::new(db),
+        // The embedded file is checked by a test; an invalid build cannot ship.
+        Err(e) => panic!("embedded card data invalid: {e}"),
+    })
+}
+
+impl Cache {
+    /// A live database with the same content hash and origin as `hash`/`origin`, or of spec `spec`
+    /// when `fixed`.
+    fn find(&self, spec: &str, fixed: bool, content: Option<(u64, &str)>) -> Option<Arc<CardDb>> {
+        self.live.iter().find_map(|e| {
+            let db = e.db.upgrade()?;
+            let same = match content {
+                Some((hash, origin)) => db.content_hash == hash && db.origin == origin,
+                None => fixed && e.fixed && e.spec == spec,
+            };
+            same.then_some(db)
+        })
+    }
+
+    fn pin(&mut self, db: &Arc<CardDb>) {
+        self.pinned.retain(|p| !Arc::ptr_eq(p, db));
+        self.pinned.insert(0, Arc::clone(db));
+        self.pinned.truncate(PINNED);
+    }
+}
+
+/// The content hash of a core file's text and its expansions' texts, as [`CardDb::content_hash`].
+fn content_hash(core: &str, expansions: &[(&str, &str)]) -> u64 {
+    expansions
+        .iter()
+        .fold(fnv1a(0xcbf2_9ce4_8422_2325, core.as_bytes()), |h, (_, text)| fnv1a(fnv1a(h, &[0]), text.as_bytes()))
+}
 
 impl DbRef {
     /// The base set.
     pub fn base() -> DbRef {
-        DbRef(CardDb::base())
+        DbRef(Arc::clone(base_arc()))
+    }
+
+    /// A handle to `db`, shared with the live database of the same content and origin if there is one.
+    pub fn new(db: CardDb) -> DbRef {
+        let base = base_arc();
+        if db.content_hash == base.content_hash && db.origin == base.origin {
+            return DbRef::base();
+        }
+        let mut c = cache();
+        if let Some(found) = c.find("", false, Some((db.content_hash, &db.origin))) {
+            return DbRef(found);
+        }
+        let db = Arc::new(db);
+        c.live.retain(|e| e.db.strong_count() > 0);
+        c.live.push(Interned { spec: String::new(), fixed: false, db: Arc::downgrade(&db) });
+        DbRef(db)
     }
 
     /// The database named by `spec`: the core (`base` or empty = the embedded set, else a file path),
-    /// then `+name` per expansion (an embedded set name or a file path). Loaded once per spec.
+    /// then `+name` per expansion (an embedded set name, a set offered with [`offer_set`], or a file
+    /// path). A database in use by a game (or [pinned](PINNED)) is shared, not loaded again; files are
+    /// read each time and their content compared.
     pub fn resolve(spec: Option<&str>) -> Result<DbRef, CardError> {
         let spec = spec.unwrap_or("base");
         if spec.is_empty() || spec == "base" {
             return Ok(DbRef::base());
         }
-        static LOADED: OnceLock<Mutex<Vec<(String, &'static CardDb)>>> = OnceLock::new();
-        let m = LOADED.get_or_init(|| Mutex::new(Vec::new()));
-        let mut list = m.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, db)) = list.iter().find(|(p, _)| p == spec) {
-            return Ok(DbRef(db));
-        }
         let mut parts = spec.split('+');
         let core = parts.next().unwrap_or("base");
-        let core_text = if core.is_empty() || core == "base" { BASE_TOML.to_owned() } else { read(core)? };
-        let core_name = if core.is_empty() || core == "base" { "<embedded data/base.toml>" } else { core };
+        let names: Vec<&str> = parts.collect();
+        let embedded_core = core.is_empty() || core == "base";
+        let fixed = embedded_core
+            && names.iter().all(|n| EXPANSIONS.iter().any(|(e, _)| e == n) || offered().iter().any(|(o, _)| o == n));
+        if fixed {
+            let mut c = cache();
+            if let Some(db) = c.find(spec, true, None) {
+                c.pin(&db);
+                return Ok(DbRef(db));
+            }
+        }
+        let core_text = if embedded_core { BASE_TOML.to_owned() } else { read(core)? };
+        let core_name = if embedded_core { "<embedded data/base.toml>" } else { core };
         let mut texts = Vec::new();
-        for name in parts {
+        for name in names {
             match EXPANSIONS.iter().find(|(n, _)| *n == name) {
                 Some(&(n, t)) => texts.push((n.to_owned(), t.to_owned())),
                 None => match offered().iter().find(|(n, _)| n == name) {
@@ -1926,14 +2010,31 @@ impl DbRef {
             }
         }
         let refs: Vec<(&str, &str)> = texts.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
-        let db: &'static CardDb = Box::leak(Box::new(CardDb::build((core_name, &core_text), &refs)?));
-        list.push((spec.to_owned(), db));
+        let origin = refs.iter().fold(core_name.to_owned(), |o, (n, _)| format!("{o}+{n}"));
+        let hash = content_hash(&core_text, &refs);
+        if let Some(db) = cache().find(spec, fixed, Some((hash, &origin))) {
+            return Ok(DbRef(db));
+        }
+        // Built outside the lock: parsing takes a while, and another thread may resolve meanwhile.
+        let built = Arc::new(CardDb::build((core_name, &core_text), &refs)?);
+        let mut c = cache();
+        let db = match c.find(spec, fixed, Some((hash, &origin))) {
+            Some(db) => db,
+            None => {
+                c.live.retain(|e| e.db.strong_count() > 0);
+                c.live.push(Interned { spec: spec.to_owned(), fixed, db: Arc::downgrade(&built) });
+                built
+            }
+        };
+        if fixed {
+            c.pin(&db);
+        }
         Ok(DbRef(db))
     }
 
     /// The spec it was resolved from.
     pub fn spec(&self) -> String {
-        if std::ptr::eq(self.0, CardDb::base()) {
+        if Arc::ptr_eq(&self.0, base_arc()) {
             return "base".into();
         }
         let mut parts = self.0.origin.split('+');
@@ -1945,18 +2046,34 @@ impl DbRef {
         }
         s
     }
+
+    /// The shared database.
+    pub fn arc(&self) -> &Arc<CardDb> {
+        &self.0
+    }
+
+    /// The number of card databases alive in this process (in use by a game or a handle, pinned, or the
+    /// base set): what a test watches to see that none is leaked.
+    pub fn live_databases() -> usize {
+        let c = cache();
+        let base = usize::from(BASE.get().is_some());
+        base + c.live.iter().filter(|e| e.db.strong_count() > 0).count()
+    }
 }
 
 impl std::ops::Deref for DbRef {
     type Target = CardDb;
+    #[inline]
     fn deref(&self) -> &CardDb {
-        self.0
+        &self.0
     }
 }
 
+/// The same database: one instance, or equal content from the same sources.
 impl PartialEq for DbRef {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0)
+        Arc::ptr_eq(&self.0, &other.0)
+            || (self.0.content_hash == other.0.content_hash && self.0.origin == other.0.origin)
     }
 }
 

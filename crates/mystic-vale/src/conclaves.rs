@@ -182,9 +182,10 @@ impl Conclaves {
     /// kept for the life of the process, one per database, failure included (a database without the
     /// conclaves' sets fails once, not on every call: the observation tensor asks on every call).
     pub fn for_db(db: DbRef) -> Result<&'static Conclaves, CardError> {
-        type Loaded = Vec<(usize, Result<&'static Conclaves, CardError>)>;
+        type Loaded = Vec<(u64, Result<&'static Conclaves, CardError>)>;
         static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
-        let key = std::ptr::from_ref::<CardDb>(db.0) as usize;
+        // By content: databases are freed and their addresses reused.
+        let key = db.content_hash;
         let m = LOADED.get_or_init(|| Mutex::new(Vec::new()));
         let mut list = m.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, c)) = list.iter().find(|(k, _)| *k == key) {
@@ -293,7 +294,7 @@ impl Conclaves {
 /// Which advancement and vale ids the chosen conclaves hold (`None` without conclaves: every card).
 pub fn members(db: DbRef, chosen: Option<[u8; PICK]>) -> Option<(Vec<bool>, Vec<bool>)> {
     let ids = chosen?;
-    let c = Conclaves::for_db(db).ok()?;
+    let c = Conclaves::for_db(db.clone()).ok()?;
     let mut advs = vec![false; db.advancements.len()];
     let mut vales = vec![false; db.vales.len()];
     for x in ids.iter().filter_map(|&i| c.list.get(i as usize)) {

@@ -135,7 +135,7 @@ impl Game for MysticVale {
     /// With conclaves, the conclave file's hash is folded in.
     fn content_hash(options: &Options) -> Option<String> {
         let db = options.validate().ok()?;
-        let conclaves = match options.conclave_choice(db) {
+        let conclaves = match options.conclave_choice(db.clone()) {
             Ok(Some((c, _))) => c.hash,
             _ => 0,
         };

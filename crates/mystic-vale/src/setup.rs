@@ -209,7 +209,7 @@ impl Options {
             let field = if self.sets == "base" { "cards" } else { "sets" };
             SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, field, e.to_string())
         })?;
-        self.conclave_choice(db)?;
+        self.conclave_choice(db.clone())?;
         if (self.leaders() == Leaders::Draft) != (self.amulets() == Amulets::Draft) {
             return Err(SetupError::new(
                 "leaders",
@@ -382,9 +382,10 @@ impl MysticVale {
     pub fn deal(options: &Options, db: DbRef, mut rng: GameRng) -> MysticVale {
         let n = options.players;
         // Conclaves (EN:751): their cards only; drawn first, so games without them deal as before.
-        let chosen = options.conclave_choice(db).ok().flatten().map(|(c, choice)| (c, c.resolve(choice, &mut rng)));
+        let chosen =
+            options.conclave_choice(db.clone()).ok().flatten().map(|(c, choice)| (c, c.resolve(choice, &mut rng)));
         let chosen = chosen.map(|(_, ids)| ids);
-        let members = conclaves::members(db, chosen);
+        let members = conclaves::members(db.clone(), chosen);
         let in_conclaves = |adv: Option<u8>, vale: Option<u8>| match &members {
             None => true,
             Some((a, v)) => adv.is_some_and(|x| a[x as usize]) || vale.is_some_and(|x| v[x as usize]),
@@ -424,7 +425,7 @@ impl MysticVale {
         }
         let mut g = MysticVale {
             options: options.clone(),
-            db,
+            db: db.clone(),
             rng,
             players: Vec::with_capacity(n),
             start: 0,
@@ -498,7 +499,7 @@ impl MysticVale {
     /// The deal needs no chance (the decks were shuffled before), so dealing it now or before the
     /// decisions gives the same game; only no field is on the table while the leaders are chosen.
     pub(crate) fn first_turn<S: sylvan_engine::EventSink<crate::events::Event>>(&mut self, ev: &mut S) {
-        let db = self.db;
+        let db = self.db.clone();
         for p in &mut self.players {
             if p.field.is_empty() && p.on_deck.is_none() {
                 starting_field(&db, p);
@@ -524,7 +525,7 @@ impl MysticVale {
     /// A game from an explicit setup.
     pub fn build(options: &Options, setup: &Setup, seed: u64) -> Result<MysticVale, SetupError> {
         let db = options.validate()?;
-        let mut g = MysticVale::deal(options, db, GameRng::new(seed));
+        let mut g = MysticVale::deal(options, db.clone(), GameRng::new(seed));
         let n = options.players;
         let adv_key = |k: &str, field: &str| -> Result<u8, SetupError> {
             db.advancements
@@ -771,7 +772,7 @@ impl MysticVale {
                 }
             }
         }
-        if let Some((advs, vales)) = conclaves::members(self.db, self.conclaves) {
+        if let Some((advs, vales)) = conclaves::members(self.db.clone(), self.conclaves) {
             // With conclaves, the commons and decks hold only their cards (EN:751).
             for &a in self.commons.iter().flatten().chain(self.adv_decks.iter().flatten()) {
                 if a != EMPTY && !advs.get(a as usize).copied().unwrap_or(false) {

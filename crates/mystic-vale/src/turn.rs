@@ -177,7 +177,7 @@ impl MysticVale {
         self.turn.copy = None;
         self.turn.graft = None;
         // Cyrilla's boost lasts until the end of its owner's turn.
-        let db = self.db;
+        let db = self.db.clone();
         for p in self.players.iter_mut().filter(|p| p.boost.is_some()) {
             p.set_boost(&db, None);
         }
@@ -2332,7 +2332,7 @@ impl MysticVale {
                 self.gain_now(crate::cards::Reward::Vp, 1);
             }
             (Phase::Harvest, Action::Portal(a, s, b)) => {
-                let db = self.db;
+                let db = self.db.clone();
                 let p = &mut self.players[i];
                 let from = &mut p.cards[a as usize];
                 let adv = from.slots[s as usize];

@@ -226,7 +226,7 @@ impl MysticVale {
         View {
             seat,
             options: self.options.clone(),
-            db: self.db,
+            db: self.db.clone(),
             players: self
                 .players
                 .iter()
@@ -298,7 +298,7 @@ impl MysticVale {
 
     /// A full state consistent with `view`, hidden cards resampled.
     pub(crate) fn sample(view: &View, rng: &mut GameRng) -> MysticVale {
-        let db = view.db;
+        let db = view.db.clone();
         let me = view.seat.index();
         let mut players = Vec::with_capacity(view.players.len());
         // Leaders this seat cannot place: the others' hidden ones are drawn from the rest.
@@ -429,7 +429,7 @@ impl MysticVale {
             left[a as usize] -= 1;
         }
         // With conclaves, the decks hold only their cards.
-        let members = crate::conclaves::members(db, view.conclaves);
+        let members = crate::conclaves::members(db.clone(), view.conclaves);
         let mut adv_decks: [Vec<u8>; 3] = Default::default();
         for l in 0..3 {
             let mut pool: Vec<u8> = Vec::new();
@@ -647,7 +647,7 @@ impl View {
             )?,
         }
         if let Some(ids) = self.conclaves
-            && let Ok(c) = crate::conclaves::Conclaves::for_db(self.db)
+            && let Ok(c) = crate::conclaves::Conclaves::for_db(self.db.clone())
         {
             let names: Vec<&str> =
                 ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| x.name.as_str()).collect();

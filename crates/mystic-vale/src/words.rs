@@ -130,7 +130,7 @@ impl MysticVale {
         let mut c = catalog(&self.db, lang);
         // The conclaves of this game (option `conclaves`), by id as in the views.
         if self.conclaves.is_some()
-            && let (Ok(list), Some(o)) = (crate::conclaves::Conclaves::for_db(self.db), c.as_object_mut())
+            && let (Ok(list), Some(o)) = (crate::conclaves::Conclaves::for_db(self.db.clone()), c.as_object_mut())
         {
             let db = &*self.db;
             let named: Map<String, Value> = list
@@ -971,7 +971,7 @@ pub mod selftest {
     /// EN:643-651 "Example Final Scoring": 12 VP from tokens, 8 from advancements, 5 from vales = 25.
     pub fn rulebook_final_scoring_example() {
         let mut g = game();
-        let db = g.db;
+        let db = g.db.clone();
         // Advancements with printed end-of-game VP and no ability, sleeved one per card, up to 8 VP.
         let plain: Vec<u8> = (0..db.advancements.len() as u8)
             .filter(|&a| db.adv(a).symbols.vp_end > 0 && db.adv(a).ability.timing == Timing::None)

@@ -49,7 +49,7 @@ pub(crate) fn mystic_vale() -> CardTools {
                         sets: sets.to_owned(),
                         ..Default::default()
                     };
-                    options.validate().map_err(|e| e.to_string())?.0.clone()
+                    CardDb::clone(&*options.validate().map_err(|e| e.to_string())?)
                 }
             };
             Ok(db.listing(only))

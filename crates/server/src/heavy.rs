@@ -78,7 +78,7 @@ impl Heavy {
         }
         if self.taken.fetch_add(1, Ordering::AcqRel) >= self.max {
             self.taken.fetch_sub(1, Ordering::AcqRel);
-            return Err(ApiError::Busy("the server is busy with replays and analyses: ask again in a moment".into()));
+            return Err(ApiError::Busy(msg!("busy")));
         }
         let _slot = Slot(&self.taken);
         let permit = self
@@ -86,14 +86,14 @@ impl Heavy {
             .clone()
             .acquire_owned()
             .await
-            .map_err(|e| ApiError::Internal(format!("the worker pool is closed: {e}")))?;
+            .map_err(|e| ApiError::Internal(msg!("pool-closed", detail = e.to_string())))?;
         let answer = tokio::task::spawn_blocking(move || {
             let answer = job();
             drop(permit);
             answer
         })
         .await
-        .map_err(|e| ApiError::Internal(format!("the job failed: {e}")))??;
+        .map_err(|e| ApiError::Internal(msg!("job-failed", detail = e.to_string())))??;
         let answer = Arc::new(answer);
         if let Some(k) = key {
             self.keep(k, answer.clone());

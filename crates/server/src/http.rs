@@ -17,6 +17,8 @@ use serde_json::{Value, json};
 
 use crate::lobby::{ApiError, CLOSE_POLICY, CLOSE_TOO_BIG, CreateRequest, JoinRequest, Server, Ticket};
 use crate::protocol::{ClientMessage, ServerMessage};
+use crate::words::Msg;
+use sylvan_engine::Locale;
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -29,8 +31,37 @@ impl IntoResponse for ApiError {
             ApiError::Busy(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unsupported(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
         };
-        (status, Json(json!({ "error": self.to_string() }))).into_response()
+        error_response(status, self.message().clone())
     }
+}
+
+/// The message of an error response, kept on the response until [`localize`] writes it in the
+/// request's language.
+#[derive(Clone)]
+struct Localizable(Msg);
+
+/// An error response `{"error": "..."}` with `msg`, in English until [`localize`] rewrites it in the
+/// language of the request.
+pub(crate) fn error_response(status: StatusCode, msg: Msg) -> Response {
+    let mut r = (status, Json(json!({ "error": msg.to_string() }))).into_response();
+    r.extensions_mut().insert(Localizable(msg));
+    r
+}
+
+/// Around every route: an error response is written in the language of the request (`?lang=`, then
+/// `Accept-Language`; English by default).
+async fn localize(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let accept = req.headers().get(axum::http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    let locale = crate::words::locale_of_request(req.uri().query(), accept);
+    let mut r = next.run(req).await;
+    let Some(Localizable(msg)) = r.extensions_mut().remove::<Localizable>() else { return r };
+    if locale == Locale::En {
+        return r;
+    }
+    let (mut parts, _) = r.into_parts();
+    parts.headers.remove(axum::http::header::CONTENT_LENGTH);
+    let body = json!({ "error": msg.text(locale) }).to_string();
+    Response::from_parts(parts, axum::body::Body::from(body))
 }
 
 /// The routes of the server.
@@ -46,6 +77,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .merge(crate::web::routes())
         .layer(DefaultBodyLimit::max(limit))
         .layer(axum::middleware::from_fn_with_state(server.clone(), guard))
+        .layer(axum::middleware::from_fn(localize))
         .with_state(server)
 }
 
@@ -71,31 +103,26 @@ async fn guard(
         .and_then(|v| v.split(';').next())
         .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
     if !json_type {
-        return ApiError::Unsupported("send the body as JSON with `Content-Type: application/json`".into())
-            .into_response();
+        return ApiError::Unsupported(msg!("not-json")).into_response();
     }
     if let Some(origin) = headers.get(axum::http::header::ORIGIN) {
         let origin = origin.to_str().unwrap_or("");
         if !same_origin(&server, origin, headers) {
-            return ApiError::Forbidden(format!(
-                "a request from the page of another site (Origin `{}`) is refused",
-                origin.chars().take(100).collect::<String>()
-            ))
-            .into_response();
+            let shown = sylvan_engine::carddata::printable(origin, 100);
+            return ApiError::Forbidden(msg!("cross-origin", origin = shown)).into_response();
         }
     }
     let (parts, body) = req.into_parts();
     let timeout = Duration::from_millis(server.limits().body_timeout_ms.max(1));
     let bytes = match tokio::time::timeout(timeout, axum::body::to_bytes(body, MAX_BODY)).await {
         Err(_) => {
-            let e = json!({ "error": format!("the body did not arrive within {} ms", timeout.as_millis()) });
-            let mut r = (StatusCode::REQUEST_TIMEOUT, Json(e)).into_response();
+            let ms = u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX);
+            let mut r = error_response(StatusCode::REQUEST_TIMEOUT, msg!("body-timeout", ms = ms));
             r.headers_mut().insert(axum::http::header::CONNECTION, axum::http::HeaderValue::from_static("close"));
             return r;
         }
         Ok(Err(_)) => {
-            let e = json!({ "error": format!("the body is over the {} bytes limit", MAX_BODY) });
-            return (StatusCode::PAYLOAD_TOO_LARGE, Json(e)).into_response();
+            return error_response(StatusCode::PAYLOAD_TOO_LARGE, msg!("body-too-big", bytes = MAX_BODY));
         }
         Ok(Ok(b)) => b,
     };
@@ -138,12 +165,13 @@ fn client_ip(server: &Server, peer: Option<&crate::net::Peer>, headers: &HeaderM
     peer.map_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED), |p| p.0.ip())
 }
 
-/// Reads a JSON body strictly, naming what is wrong.
-fn body<T: DeserializeOwned>(bytes: &[u8], what: &str) -> Result<T, ApiError> {
+/// Reads a JSON body strictly, naming what is wrong; `what` is the request (`create`, `join`).
+fn body<T: DeserializeOwned>(bytes: &[u8], what: &'static str) -> Result<T, ApiError> {
+    let bad = |e: serde_json::Error| ApiError::Bad(msg!("bad-request-body", what = what, detail = e.to_string()));
     if bytes.is_empty() {
-        return serde_json::from_str("{}").map_err(|e| ApiError::Bad(format!("{what}: {e}")));
+        return serde_json::from_str("{}").map_err(bad);
     }
-    serde_json::from_slice(bytes).map_err(|e| ApiError::Bad(format!("{what}: {e}")))
+    serde_json::from_slice(bytes).map_err(bad)
 }
 
 /// The link that carries a seat's token in its fragment, which browsers never send to a server:
@@ -207,6 +235,9 @@ struct ListQuery {
     status: Option<String>,
     limit: Option<usize>,
     after: Option<String>,
+    /// The language of errors (read by [`localize`]).
+    #[allow(dead_code)]
+    lang: Option<String>,
 }
 
 /// Games per page of `GET /api/games` by default, and at most.
@@ -220,7 +251,7 @@ async fn list(State(server): State<Arc<Server>>, Query(q): Query<ListQuery>) -> 
     }
     let limit = q.limit.unwrap_or(PAGE);
     if limit == 0 || limit > MAX_PAGE {
-        return Err(ApiError::Bad(format!("limit={limit}: 1 to {MAX_PAGE}")));
+        return Err(ApiError::Bad(msg!("list-limit", limit = limit, max = MAX_PAGE)));
     }
     let (games, next) = server.page(q.status.as_deref(), q.after.as_deref(), limit);
     Ok(Json(json!({ "games": games, "next": next })).into_response())
@@ -232,7 +263,7 @@ async fn create(
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
-    let req: CreateRequest = body(&bytes, "create request")?;
+    let req: CreateRequest = body(&bytes, "create")?;
     server.allow_create(client_ip(&server, peer.as_deref(), &headers))?;
     let (id, tickets) = server.create(&req)?;
     let seats: Vec<Value> =
@@ -249,7 +280,7 @@ async fn join(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let req: JoinRequest = body(&bytes, "join request")?;
+    let req: JoinRequest = body(&bytes, "join")?;
     let t = server.join(&id, &req)?;
     Ok(Json(json!({ "seat": t.seat, "token": t.token, "link": link(&server, &id, &t) })))
 }
@@ -261,6 +292,8 @@ async fn record(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Re
 #[derive(Deserialize)]
 struct WsQuery {
     token: Option<String>,
+    /// The language of errors before the `hello` (which may name another).
+    lang: Option<String>,
 }
 
 /// How long a new connection has to send its `hello`.
@@ -271,15 +304,14 @@ async fn ws(
     Path(id): Path<String>,
     Query(q): Query<WsQuery>,
     slot: Option<axum::Extension<crate::net::Slot>>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     if q.token.is_some() {
-        return Err(ApiError::Bad(
-            "a token in the address is refused (addresses get logged): connect without it and send \
-             {\"type\":\"hello\",\"token\":\"...\"} first"
-                .into(),
-        ));
+        return Err(ApiError::Bad(msg!("token-in-address")));
     }
+    let accept = headers.get(axum::http::header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok());
+    let locale = crate::words::locale_of_request(q.lang.as_deref().map(|l| format!("lang={l}")).as_deref(), accept);
     server.room(&id)?;
     let max = server.limits().max_message;
     Ok(upgrade
@@ -288,34 +320,45 @@ async fn ws(
         .on_upgrade(move |socket| async move {
             // The connection stays counted under the cap while the WebSocket is open.
             let _slot = slot;
-            greet(server, id, socket).await;
+            greet(server, id, socket, locale).await;
         })
         .into_response())
 }
 
 /// A new connection: its first message must be `hello`, which names the seat (by token) or none (a
 /// spectator). Anything else, a bad token or silence closes it with a one-line error (and the close
-/// code 1008).
-async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket) {
+/// code 1008), in the language of the `hello` when it names one, else of the upgrade request.
+async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket, locale: Locale) {
+    let mut locale = locale;
     let first = match tokio::time::timeout(HELLO_WITHIN, socket.recv()).await {
-        Err(_) => Err(format!("no hello within {} s: connection closed", HELLO_WITHIN.as_secs())),
+        Err(_) => Err(msg!("no-hello", seconds = HELLO_WITHIN.as_secs())),
         Ok(None | Some(Err(_))) => return,
         Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<ClientMessage>(t.as_str()) {
-            Ok(ClientMessage::Hello { token, lang }) => server
-                .subscribe_in(&id, token.as_deref(), lang.unwrap_or_default())
-                .map_err(|e| format!("{e}: connection closed")),
-            Ok(_) => Err("the first message must be {\"type\":\"hello\",\"token\":...}: connection closed".into()),
-            Err(e) => Err(format!("malformed hello: {e}: connection closed")),
+            Ok(ClientMessage::Hello { token, lang }) => {
+                if let Some(l) = lang {
+                    locale = l.into();
+                }
+                server
+                    .subscribe_in(&id, token.as_deref(), lang.unwrap_or_default())
+                    .map_err(|e| msg!("connection-closed", error = e.message().clone()))
+            }
+            Ok(_) => Err(msg!("first-not-hello")),
+            Err(e) => Err(msg!("malformed-hello", detail = e.to_string())),
         },
-        Ok(Some(Ok(_))) => Err("the first message must be a text hello: connection closed".into()),
+        Ok(Some(Ok(_))) => Err(msg!("hello-not-text")),
     };
     match first {
         Ok(sub) => connection(server, sub, socket).await,
         Err(message) => {
+            let message = message.text(locale);
             let text = serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default();
             let write = Duration::from_millis(server.limits().write_timeout_ms.max(1));
             let _ = tokio::time::timeout(write, socket.send(Message::Text(text.into()))).await;
-            let _ = tokio::time::timeout(write, socket.send(close_frame(CLOSE_POLICY, "no valid hello"))).await;
+            let _ = tokio::time::timeout(
+                write,
+                socket.send(close_frame(CLOSE_POLICY, &msg!("close-no-hello").text(locale))),
+            )
+            .await;
         }
     }
 }
@@ -353,7 +396,8 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
                         Ok(Err(_)) => break,
                         Err(_) => {
                             // The client reads nothing: closed (the close frame gets the same time).
-                            kick.close(CLOSE_POLICY, &format!("too slow: a message waited {} ms to be read", write.as_millis()));
+                            let ms = u64::try_from(write.as_millis()).unwrap_or(u64::MAX);
+                            kick.close(CLOSE_POLICY, msg!("close-write", ms = ms));
                         }
                     }
                 }
@@ -363,7 +407,9 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
     });
     let mut allowance = limits.burst;
     let mut last = Instant::now();
-    let reply = |tx: &tokio::sync::mpsc::Sender<Arc<str>>, message: String| {
+    let locale = Locale::from(sub.lang);
+    let reply = |tx: &tokio::sync::mpsc::Sender<Arc<str>>, message: Msg| {
+        let message = message.text(locale);
         let text = serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default();
         tx.try_send(text.into()).is_ok()
     };
@@ -377,7 +423,7 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
             Some(Ok(m)) => m,
             Some(Err(e)) => {
                 if e.to_string().to_ascii_lowercase().contains("too long") {
-                    sub.kick.close(CLOSE_TOO_BIG, &format!("a message over {} bytes", limits.max_message));
+                    sub.kick.close(CLOSE_TOO_BIG, msg!("close-too-big", bytes = limits.max_message));
                 }
                 break;
             }
@@ -388,30 +434,30 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
         // Over the rate, a message is refused; a client that keeps on sending is cut off.
         allowance -= 1.0;
         if allowance < -limits.burst {
-            sub.kick.close(CLOSE_POLICY, "too many messages");
+            sub.kick.close(CLOSE_POLICY, msg!("close-too-many"));
             break;
         }
         if allowance < 0.0 {
-            reply(&sub.tx, "too many messages: slow down (this one was ignored)".into());
+            reply(&sub.tx, msg!("slow-down"));
             continue;
         }
         let text = match msg {
             Message::Text(t) => t,
             Message::Close(_) => break,
             Message::Binary(_) => {
-                reply(&sub.tx, "send text (JSON) messages".into());
+                reply(&sub.tx, msg!("send-text"));
                 continue;
             }
             _ => continue,
         };
         let result = match serde_json::from_str::<ClientMessage>(text.as_str()) {
-            Err(e) => Err(ApiError::Bad(format!("malformed message: {e}"))),
+            Err(e) => Err(ApiError::Bad(msg!("malformed-message", detail = e.to_string()))),
             Ok(m) => handle(&server, &sub, m),
         };
         if let Err(e) = result
-            && !reply(&sub.tx, e.to_string())
+            && !reply(&sub.tx, e.message().clone())
         {
-            sub.kick.close(CLOSE_POLICY, &format!("too slow: {} messages queued", limits.queue));
+            sub.kick.close(CLOSE_POLICY, msg!("close-queued", n = limits.queue));
             break;
         }
     }
@@ -422,12 +468,12 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
 
 fn handle(server: &Arc<Server>, sub: &crate::lobby::Subscription, msg: ClientMessage) -> Result<(), ApiError> {
     if let ClientMessage::Hello { .. } = msg {
-        return Err(ApiError::Bad("hello is only the first message of a connection".into()));
+        return Err(ApiError::Bad(msg!("hello-twice")));
     }
     let Some(seat) = sub.seat else {
         return match msg {
             ClientMessage::Sync => server.resync(sub),
-            _ => Err(ApiError::Forbidden("a spectator cannot act: connect with a seat's token".into())),
+            _ => Err(ApiError::Forbidden(msg!("spectator-cannot-act"))),
         };
     };
     match msg {

@@ -12,6 +12,8 @@
 //! [`Server::open`] and serve [`router`].
 #![deny(missing_docs)]
 
+#[macro_use]
+pub mod words;
 pub mod client;
 mod heavy;
 mod http;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
 use sylvan_engine::erased::{DynEvent, DynGame, DynView};
-use sylvan_engine::{Lang, Seat};
+use sylvan_engine::{Lang, Locale, Seat};
 use sylvan_registry::{Entry, Registry, analysis};
 use thiserror::Error;
 use tokio::sync::mpsc;
@@ -20,43 +20,74 @@ use crate::protocol::{ServerMessage, seat_update_in};
 use crate::store::{SeatKind, Store, StoreError, StoredGame, StoredSeat};
 use crate::table::Table;
 use crate::token;
+use crate::words::Msg;
 
 /// A refused request: what the client is told (and the HTTP status it maps to).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ApiError {
     /// The request is malformed or not allowed now.
     #[error("{0}")]
-    Bad(String),
+    Bad(Msg),
     /// No such game or seat.
     #[error("{0}")]
-    NotFound(String),
+    NotFound(Msg),
     /// Missing or wrong token.
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Msg),
     /// The request came too late or conflicts with another one (a stale move, a taken seat).
     #[error("{0}")]
-    Conflict(String),
+    Conflict(Msg),
     /// The server failed (storage); nothing changed.
     #[error("{0}")]
-    Internal(String),
+    Internal(Msg),
     /// The body is not JSON (HTTP 415).
     #[error("{0}")]
-    Unsupported(String),
+    Unsupported(Msg),
     /// Too many requests: over a rate limit, or the heavy work's queue is full (HTTP 429). Nothing
     /// changed; ask again later.
     #[error("{0}")]
-    Busy(String),
+    Busy(Msg),
+}
+
+impl ApiError {
+    /// What the client is told, before it is put in the client's language.
+    pub fn message(&self) -> &Msg {
+        match self {
+            ApiError::Bad(m)
+            | ApiError::NotFound(m)
+            | ApiError::Forbidden(m)
+            | ApiError::Conflict(m)
+            | ApiError::Internal(m)
+            | ApiError::Unsupported(m)
+            | ApiError::Busy(m) => m,
+        }
+    }
+
+    /// What the client is told, in `locale`.
+    pub fn text(&self, locale: Locale) -> String {
+        self.message().text(locale)
+    }
+}
+
+/// A refused setup (the game's own words for the field and the problem).
+fn setup_error(e: &sylvan_engine::SetupError) -> Msg {
+    msg!("invalid-setup", field = e.field.as_str(), message = e.message.as_str())
+}
+
+/// A text from a game or a library, passed on as it is.
+fn detail(e: impl std::fmt::Display) -> Msg {
+    msg!("detail", detail = e.to_string())
 }
 
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
-        ApiError::Internal(format!("storage failed, nothing changed: {e}"))
+        ApiError::Internal(msg!("storage-failed", detail = e.to_string()))
     }
 }
 
 impl From<getrandom::Error> for ApiError {
     fn from(e: getrandom::Error) -> ApiError {
-        ApiError::Internal(format!("no random bits from the system: {e}"))
+        ApiError::Internal(msg!("no-random", detail = e.to_string()))
     }
 }
 
@@ -132,7 +163,7 @@ impl Limits {
     /// Refuses a bot spec whose budget is over the caps (resolved through the game's levels), naming
     /// the cap and the flag that raises it. A search with neither an iteration nor a time budget is
     /// refused too.
-    pub fn check_bot(&self, entry: &Entry, spec: &BotSpec) -> Result<(), String> {
+    pub fn check_bot(&self, entry: &Entry, spec: &BotSpec) -> Result<(), Msg> {
         let (budget, threads) = match entry.levels().resolve(spec) {
             BotSpec::Ismcts(cfg) | BotSpec::FlatMc(cfg) => (cfg.budget, cfg.threads),
             _ => return Ok(()),
@@ -140,27 +171,18 @@ impl Limits {
         if let Some(ms) = budget.millis
             && ms > self.max_bot_ms
         {
-            return Err(format!(
-                "ms={ms} is over this server's cap of {} per decision (--max-bot-ms)",
-                self.max_bot_ms
-            ));
+            return Err(msg!("bot-over-ms", ms = ms, cap = self.max_bot_ms));
         }
         if let Some(n) = budget.iterations
             && n > self.max_bot_iters
         {
-            return Err(format!(
-                "iters={n} is over this server's cap of {} per decision (--max-bot-iters)",
-                self.max_bot_iters
-            ));
+            return Err(msg!("bot-over-iters", iters = n, cap = self.max_bot_iters));
         }
         if budget.millis.is_none() && budget.iterations.is_none() {
-            return Err("a search bot needs a budget: iters=N or ms=M".into());
+            return Err(msg!("bot-no-budget"));
         }
         if threads > self.max_bot_threads {
-            return Err(format!(
-                "threads={threads} is over this server's cap of {} (--max-bot-threads)",
-                self.max_bot_threads
-            ));
+            return Err(msg!("bot-over-threads", threads = threads, cap = self.max_bot_threads));
         }
         Ok(())
     }
@@ -314,14 +336,22 @@ pub struct Subscription {
 pub struct Kick {
     reason: Mutex<Option<(u16, String)>>,
     notify: tokio::sync::Notify,
+    /// The language of the reason (the connection's).
+    locale: Locale,
 }
 
 impl Kick {
-    /// Closes the connection with `code` and `reason` (the first reason given wins).
-    pub fn close(&self, code: u16, reason: &str) {
+    /// A kick for a connection whose texts are in `locale`.
+    pub fn new(locale: Locale) -> Kick {
+        Kick { locale, ..Kick::default() }
+    }
+
+    /// Closes the connection with `code` and `reason`, in the connection's language (the first reason
+    /// given wins).
+    pub fn close(&self, code: u16, reason: Msg) {
         let mut r = self.reason.lock().unwrap_or_else(PoisonError::into_inner);
         if r.is_none() {
-            *r = Some((code, reason.to_owned()));
+            *r = Some((code, reason.text(self.locale)));
         }
         drop(r);
         self.notify.notify_waiters();
@@ -508,10 +538,7 @@ impl Server {
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(burst);
         *at = now;
         if *tokens < 1.0 {
-            return Err(ApiError::Busy(format!(
-                "too many games created from your address: at most {} a minute (ask again later)",
-                self.limits.creates_per_minute
-            )));
+            return Err(ApiError::Busy(msg!("create-rate", n = self.limits.creates_per_minute.to_string())));
         }
         *tokens -= 1.0;
         Ok(())
@@ -530,7 +557,7 @@ impl Server {
     fn entry(&self, name: &str) -> Result<&Entry, ApiError> {
         self.catalog.get(name).map_err(|_| {
             let known: Vec<&str> = self.catalog.listed().map(|e| e.game().name()).collect();
-            ApiError::NotFound(format!("unknown game `{name}` (known games: {})", known.join(", ")))
+            ApiError::NotFound(msg!("unknown-game", game = name, known = known.join(", ")))
         })
     }
 
@@ -638,7 +665,7 @@ impl Server {
             self.rooms.write().unwrap_or_else(PoisonError::into_inner).remove(&room.id);
             let mut st = room.lock();
             for sub in &st.subs {
-                sub.kick.close(CLOSE_GOING_AWAY, "the game expired (no action for too long)");
+                sub.kick.close(CLOSE_GOING_AWAY, msg!("close-expired"));
             }
             st.subs.clear();
             n += 1;
@@ -657,34 +684,34 @@ impl Server {
             .unwrap_or_else(PoisonError::into_inner)
             .get(id)
             .cloned()
-            .ok_or_else(|| ApiError::NotFound(format!("no game `{id}`")))
+            .ok_or_else(|| ApiError::NotFound(msg!("no-game", id = id)))
     }
 
     /// Creates a game; returns its id and the tokens of the seats taken by the creator.
     pub fn create(self: &Arc<Self>, req: &CreateRequest) -> Result<(String, Vec<Ticket>), ApiError> {
         if self.rooms.read().unwrap_or_else(PoisonError::into_inner).len() >= self.limits.max_games {
-            return Err(ApiError::Bad("the server holds as many games as it may".into()));
+            return Err(ApiError::Bad(msg!("server-full")));
         }
         let entry = self.entry(&req.game)?;
         card_sources(entry, &req.options)?;
         let mut names: Vec<&str> = req.options.iter().map(|o| o.split('=').next().unwrap_or("").trim()).collect();
         names.sort_unstable();
         if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-            return Err(ApiError::Bad(format!("option `{}` is given twice", w[0])));
+            return Err(ApiError::Bad(msg!("option-twice", option = w[0])));
         }
-        let options = entry.game().options(req.players, &req.options).map_err(|e| ApiError::Bad(e.to_string()))?;
+        let options = entry.game().options(req.players, &req.options).map_err(|e| ApiError::Bad(setup_error(&e)))?;
         let seed = match req.seed {
             Some(s) => s,
             None => token::new_seed()?,
         };
-        let mut table = Table::deal(entry, &options, seed).map_err(|e| ApiError::Bad(e.to_string()))?;
+        let mut table = Table::deal(entry, &options, seed).map_err(|e| ApiError::Bad(setup_error(&e)))?;
         let n = table.game().num_seats();
         let asked: Vec<SeatRequest> = if req.seats.is_empty() { vec![SeatRequest::Open; n] } else { req.seats.clone() };
         if asked.len() != n {
-            return Err(ApiError::Bad(format!("{} seats given for a table of {n}", asked.len())));
+            return Err(ApiError::Bad(msg!("seats-count", given = asked.len(), seats = n)));
         }
         if req.clock_ms.is_some_and(|c| c < 100) {
-            return Err(ApiError::Bad("clock_ms: at least 100".into()));
+            return Err(ApiError::Bad(msg!("clock-min")));
         }
         let mut seats = Vec::with_capacity(n);
         let mut tickets = Vec::new();
@@ -696,11 +723,13 @@ impl Server {
             seats.push(match s {
                 SeatRequest::Open => StoredSeat { kind: SeatKind::Open, token_hash: None, name: None },
                 SeatRequest::Bot { spec } => {
-                    let parsed: BotSpec = spec.parse().map_err(|e| ApiError::Bad(format!("seat {i}: {e}")))?;
-                    entry.bot(&parsed, 0).map_err(|e| ApiError::Bad(format!("seat {i}: {e}")))?;
-                    self.limits
-                        .check_bot(entry, &parsed)
-                        .map_err(|e| ApiError::Bad(format!("seat {i}: `{spec}`: {e}")))?;
+                    let seat_error = |e: String| ApiError::Bad(msg!("seat-error", seat = i, detail = e));
+                    let parsed: BotSpec =
+                        spec.parse().map_err(|e: sylvan_bots::SpecError| seat_error(e.to_string()))?;
+                    entry.bot(&parsed, 0).map_err(|e| seat_error(e.to_string()))?;
+                    self.limits.check_bot(entry, &parsed).map_err(|e| {
+                        ApiError::Bad(msg!("seat-bot-over", seat = i, spec = spec.as_str(), detail = e))
+                    })?;
                     StoredSeat { kind: SeatKind::Bot(parsed.to_string()), token_hash: None, name: None }
                 }
                 SeatRequest::Taken { name } => {
@@ -726,7 +755,7 @@ impl Server {
             hints: req.hints,
             problem: None,
         };
-        let bots = self.build_bots(entry, &seats, seed, false).map_err(ApiError::Bad)?;
+        let bots = self.build_bots(entry, &seats, seed, false).map_err(|e| ApiError::Bad(detail(e)))?;
         self.store.create(&stored)?;
         table.game_mut().keep_events(true);
         let room = Arc::new(Room {
@@ -765,20 +794,20 @@ impl Server {
         let open = |i: usize| st.seats.get(i).is_some_and(|s| s.kind == SeatKind::Open);
         let seat = match req.seat {
             Some(i) if i >= st.seats.len() => {
-                return Err(ApiError::NotFound(format!("seat {i} does not exist (seats 0 to {})", st.seats.len() - 1)));
+                return Err(ApiError::NotFound(msg!("seat-missing", seat = i, last = st.seats.len() - 1)));
             }
-            Some(i) if !open(i) => return Err(ApiError::Conflict(format!("seat {i} is not open"))),
+            Some(i) if !open(i) => return Err(ApiError::Conflict(msg!("seat-not-open", seat = i))),
             Some(i) => i,
-            None => (0..st.seats.len()).find(|&i| open(i)).ok_or_else(|| ApiError::Conflict("no open seat".into()))?,
+            None => (0..st.seats.len()).find(|&i| open(i)).ok_or_else(|| ApiError::Conflict(msg!("no-open-seat")))?,
         };
         if st.table.game().is_terminal() {
-            return Err(ApiError::Conflict("the game is over".into()));
+            return Err(ApiError::Conflict(msg!("game-over")));
         }
         let name = clean_name(req.name.as_deref())?;
         let t = token::new_token()?;
         let hash = token::hash_token(&t);
         if !self.store.take_seat(id, seat, &hash, name.as_deref())? {
-            return Err(ApiError::Conflict(format!("seat {seat} is not open")));
+            return Err(ApiError::Conflict(msg!("seat-not-open", seat = seat)));
         }
         st.seats[seat] = StoredSeat { kind: SeatKind::Taken, token_hash: Some(hash), name };
         room.active.store(now_secs(), Ordering::Relaxed);
@@ -858,7 +887,7 @@ impl Server {
         let room = self.room(id)?;
         let st = room.lock();
         if !st.table.game().is_terminal() {
-            return Err(ApiError::Conflict("the record of a game is given once it is over".into()));
+            return Err(ApiError::Conflict(msg!("record-when-over")));
         }
         Ok(record_of(&room, &st))
     }
@@ -876,7 +905,7 @@ impl Server {
                     .iter()
                     .position(|s| s.token_hash.as_deref().is_some_and(|h| token::token_matches(t, h)))
                     .map(seat_ok)
-                    .ok_or_else(|| ApiError::Forbidden("this token holds no seat of this game".into()))?,
+                    .ok_or_else(|| ApiError::Forbidden(msg!("token-no-seat")))?,
             ),
         };
         Ok((record_of(&room, &st), seat))
@@ -899,7 +928,7 @@ impl Server {
                     .seats
                     .iter()
                     .position(|s| s.token_hash.as_deref().is_some_and(|h| token::token_matches(t, h)))
-                    .ok_or_else(|| ApiError::Forbidden("this token holds no seat of this game".into()))?;
+                    .ok_or_else(|| ApiError::Forbidden(msg!("token-no-seat")))?;
                 Some(seat_ok(i))
             }
         };
@@ -908,7 +937,7 @@ impl Server {
         let msg = message_for(&room, &st, seat, Vec::new(), lang);
         // A new queue has room for its first message.
         let _ = tx.try_send(msg);
-        let kick = Arc::new(Kick::default());
+        let kick = Arc::new(Kick::new(lang.into()));
         st.subs.push(Subscriber { id: sid, seat, lang, tx: tx.clone(), kick: kick.clone() });
         drop(st);
         Ok(Subscription { room, seat, rx, tx, lang, kick, id: sid })
@@ -919,8 +948,8 @@ impl Server {
         let st = sub.room.lock();
         let msg = message_for(&sub.room, &st, sub.seat, Vec::new(), sub.lang);
         sub.tx.try_send(msg).map_err(|_| {
-            sub.kick.close(CLOSE_POLICY, &format!("too slow: {} messages queued", self.limits.queue));
-            ApiError::Conflict("too many messages queued".into())
+            sub.kick.close(CLOSE_POLICY, msg!("close-queued", n = self.limits.queue));
+            ApiError::Conflict(msg!("too-many-queued"))
         })
     }
 
@@ -940,17 +969,17 @@ impl Server {
     ) -> Result<(), ApiError> {
         let mut st = room.lock();
         let game = st.table.game();
-        decision_at(game, seat, move_number)?;
+        decision_at(game, seat, move_number, &st.seats)?;
         let id = match (action, id) {
-            (Some(text), None) => game.action_id(text).map_err(|e| ApiError::Bad(e.to_string()))?,
+            (Some(text), None) => game.action_id(text).map_err(|e| ApiError::Bad(detail(e)))?,
             (None, Some(id)) => id,
-            _ => return Err(ApiError::Bad("give the action as `action` (notation) or `id`, not both".into())),
+            _ => return Err(ApiError::Bad(msg!("action-both"))),
         };
         let mut legal = Vec::new();
         game.legal_ids(&mut legal);
         if !legal.contains(&id) {
-            let what = game.notation(id).map_err(|e| ApiError::Bad(e.to_string()))?;
-            return Err(ApiError::Bad(format!("`{what}` is not a legal action now")));
+            let what = game.notation(id).map_err(|e| ApiError::Bad(detail(e)))?;
+            return Err(ApiError::Bad(msg!("not-legal", action = what)));
         }
         self.commit(room, &mut st, seat, id, true)
     }
@@ -966,11 +995,11 @@ impl Server {
     ) -> Result<(), ApiError> {
         let game = st.table.game();
         let n = game.move_number();
-        let notation = game.notation(id).map_err(|e| ApiError::Bad(e.to_string()))?;
+        let notation = game.notation(id).map_err(|e| ApiError::Bad(detail(e)))?;
         // Whether it may be undone is known once applied; it is applied to a copy first, and the copy
         // replaces the game only once the action is stored.
         let mut next = st.table.clone();
-        let undoable = next.apply(id, person).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let undoable = next.apply(id, person).map_err(internal)?;
         self.store.append(&room.id, n, &notation, undoable)?;
         room.active.store(now_secs(), Ordering::Relaxed);
         st.table = next;
@@ -983,27 +1012,28 @@ impl Server {
     pub fn undo(self: &Arc<Self>, room: &Arc<Room>, seat: Seat, move_number: usize) -> Result<(), ApiError> {
         let mut st = room.lock();
         if st.table.game().is_terminal() {
-            return Err(ApiError::Conflict("the game is over".into()));
+            return Err(ApiError::Conflict(msg!("game-over")));
         }
         if move_number != st.table.game().move_number() {
-            return Err(ApiError::Conflict(format!(
-                "stale undo: this answers move {move_number}, the game is at move {}",
-                st.table.game().move_number()
+            return Err(ApiError::Conflict(msg!(
+                "stale-undo",
+                asked = move_number,
+                now = st.table.game().move_number()
             )));
         }
         if !can_undo(&st, seat) {
-            return Err(ApiError::Conflict(format!("{seat} cannot take back the last action")));
+            return Err(ApiError::Conflict(msg!("cannot-undo", seat = seat_name(&st.seats, seat))));
         }
         let n = st.history.len() - 1;
         let mut table = st.table.clone();
-        table.undo_last().map_err(|e| ApiError::Internal(e.to_string()))?;
+        table.undo_last().map_err(internal)?;
         let taken_back = st.table.game().notation(st.history[n].0).unwrap_or_default();
         self.store.truncate(&room.id, n)?;
         room.active.store(now_secs(), Ordering::Relaxed);
         st.table = table;
         st.history.pop();
-        let note = DynEvent {
-            text: format!("{seat} took back `{taken_back}`"),
+        let note = Note {
+            text: msg!("took-back", seat = seat_name(&st.seats, seat), action = taken_back.as_str()),
             json: json!({ "undo": { "seat": seat, "action": taken_back } }),
         };
         self.changed(room, &mut st, Some(note));
@@ -1012,7 +1042,7 @@ impl Server {
 
     /// After a change: tell every subscriber, keep the record of a finished game, let bots and the
     /// clock go on.
-    fn changed(self: &Arc<Self>, room: &Arc<Room>, st: &mut RoomState, note: Option<DynEvent>) {
+    fn changed(self: &Arc<Self>, room: &Arc<Room>, st: &mut RoomState, note: Option<Note>) {
         let mut dead = Vec::new();
         // Each seat's message (and the spectators' one) is built once, whoever many connections it has.
         let mut built: Vec<(Recipient, Arc<str>)> = Vec::new();
@@ -1021,17 +1051,16 @@ impl Server {
                 Some((_, msg)) => msg.clone(),
                 None => {
                     let mut events = st.table.game().events_in(sub.seat, sub.lang);
-                    events.extend(note.clone());
+                    events.extend(
+                        note.as_ref().map(|n| DynEvent { text: n.text.text(sub.lang.into()), json: n.json.clone() }),
+                    );
                     let msg = message_for(room, st, sub.seat, events, sub.lang);
                     built.push(((sub.seat, sub.lang), msg.clone()));
                     msg
                 }
             };
             if sub.tx.try_send(msg).is_err() {
-                sub.kick.close(
-                    CLOSE_POLICY,
-                    &format!("too slow: {} messages queued (reconnect to get the state afresh)", self.limits.queue),
-                );
+                sub.kick.close(CLOSE_POLICY, msg!("close-queued-reconnect", n = self.limits.queue));
                 dead.push(sub.id);
             }
         }
@@ -1079,24 +1108,19 @@ impl Server {
             .iter()
             .position(|s| s.token_hash.as_deref().is_some_and(|h| token::token_matches(token, h)))
             .map(seat_ok)
-            .ok_or_else(|| ApiError::Forbidden("this token holds no seat of this game".into()))?;
+            .ok_or_else(|| ApiError::Forbidden(msg!("token-no-seat")))?;
         if !hints_allowed(&room, &st, seat) {
-            return Err(ApiError::Forbidden(
-                "hints are given only to a seat whose opponents are all bots, or in a game created with \
-                 `hints` (every seat agreed)"
-                    .into(),
-            ));
+            return Err(ApiError::Forbidden(msg!("hints-refused")));
         }
         let game = st.table.game();
-        decision_at(game, seat, move_number)?;
+        decision_at(game, seat, move_number, &st.seats)?;
         let entry = self.entry(&room.game)?;
-        let spec: BotSpec = HINT_BOT.parse().map_err(|e| ApiError::Internal(format!("{HINT_BOT}: {e}")))?;
-        let bot = entry
-            .judge(&spec, room.seed ^ ((move_number as u64) << 8) ^ seat.index() as u64)
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let spec: BotSpec = HINT_BOT.parse().map_err(|e| internal(format!("{HINT_BOT}: {e}")))?;
+        let bot =
+            entry.judge(&spec, room.seed ^ ((move_number as u64) << 8) ^ seat.index() as u64).map_err(internal)?;
         let mut legal = Vec::new();
         game.legal_ids(&mut legal);
-        let view = game.view(seat).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let view = game.view(seat).map_err(internal)?;
         let notations = legal.iter().map(|&a| game.notation(a).unwrap_or_default()).collect();
         let busy = Busy::take(&room)?;
         drop(st);
@@ -1114,15 +1138,15 @@ impl Server {
         let record = self.record(id)?;
         let _busy = Busy::take(&room)?;
         let entry = self.entry(&room.game)?;
-        let spec: BotSpec = CHART_BOT.parse().map_err(|e| ApiError::Internal(format!("{CHART_BOT}: {e}")))?;
-        let mut bot = entry.judge(&spec, room.seed).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let spec: BotSpec = CHART_BOT.parse().map_err(|e| internal(format!("{CHART_BOT}: {e}")))?;
+        let mut bot = entry.judge(&spec, room.seed).map_err(internal)?;
         let text = record.to_string();
         let actions: Vec<&str> =
             record.get("actions").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
         let seats: Vec<Seat> = room.lock().seats.iter().enumerate().map(|(i, _)| seat_ok(i)).collect();
         let deadline = Instant::now() + CHART_TIME;
         let a = analysis::analyze(entry.game(), &text, &actions, &seats, &mut *bot, Some(deadline))
-            .map_err(|e| ApiError::Internal(format!("analysis: {e}")))?;
+            .map_err(|e| internal(format!("analysis: {e}")))?;
         let report = Arc::new(json!({
             "game": room.game, "players": seats.len(), "bot": spec.to_string(),
             "plays": entry.levels().resolve(&spec).to_string(), "seed": room.seed, "seats": seats,
@@ -1164,18 +1188,15 @@ pub const CHART_TIME: Duration = Duration::from_secs(20);
 
 /// Refuses a request for `seat` answering move `move_number` unless the game is still on and waits for
 /// exactly that seat at exactly that move.
-fn decision_at(game: &dyn DynGame, seat: Seat, move_number: usize) -> Result<(), ApiError> {
+fn decision_at(game: &dyn DynGame, seat: Seat, move_number: usize, seats: &[StoredSeat]) -> Result<(), ApiError> {
     if game.is_terminal() {
-        return Err(ApiError::Conflict("the game is over".into()));
+        return Err(ApiError::Conflict(msg!("game-over")));
     }
     if move_number != game.move_number() {
-        return Err(ApiError::Conflict(format!(
-            "stale move: this answers move {move_number}, the game is at move {}",
-            game.move_number()
-        )));
+        return Err(ApiError::Conflict(msg!("stale-move", asked = move_number, now = game.move_number())));
     }
     if game.to_move() != Some(seat) {
-        return Err(ApiError::Conflict(format!("it is not {seat}'s decision")));
+        return Err(ApiError::Conflict(msg!("not-your-decision", seat = seat_name(seats, seat))));
     }
     Ok(())
 }
@@ -1197,7 +1218,7 @@ pub struct Busy(Arc<Room>);
 impl Busy {
     fn take(room: &Arc<Room>) -> Result<Busy, ApiError> {
         if room.analyzing.swap(true, Ordering::AcqRel) {
-            return Err(ApiError::Conflict("an analysis of this game is running: ask again when it ends".into()));
+            return Err(ApiError::Conflict(msg!("analysis-running")));
         }
         Ok(Busy(room.clone()))
     }
@@ -1228,11 +1249,11 @@ impl HintJob {
         let values = self
             .bot
             .action_values(&*self.view, &self.legal)
-            .map_err(|e| ApiError::Internal(e.to_string()))?
-            .ok_or_else(|| ApiError::Internal(format!("`{HINT_BOT}` gives no estimates")))?;
+            .map_err(internal)?
+            .ok_or_else(|| ApiError::Internal(msg!("no-estimates", bot = HINT_BOT)))?;
         let n = values.len().min(self.legal.len());
         if n == 0 {
-            return Err(ApiError::Internal("no legal move to advise".into()));
+            return Err(ApiError::Internal(msg!("no-legal-move")));
         }
         let best = analysis::preferred(&values[..n]);
         let id = self.legal[best];
@@ -1409,12 +1430,30 @@ fn card_sources(entry: &Entry, options: &[String]) -> Result<(), ApiError> {
             continue;
         }
         if !value.split([',', '+']).map(str::trim).all(set_name) {
-            return Err(ApiError::Bad(format!(
-                "option `{}`: a client names card sets, never card files: give set names (lowercase letters, \
-                 digits and -, such as base,wild; GET /api/types lists them)",
-                name.trim()
-            )));
+            return Err(ApiError::Bad(msg!("card-files-refused", option = name.trim())));
         }
     }
     Ok(())
+}
+
+/// A server failure, with the failing part's own words.
+fn internal(e: impl std::fmt::Display) -> ApiError {
+    ApiError::Internal(msg!("internal", detail = e.to_string()))
+}
+
+/// A note the server adds to a game's log (an undo), formatted for each connection's language.
+struct Note {
+    text: Msg,
+    json: Value,
+}
+
+/// How messages name a seat: the name its player gave, else "Player N" or "Bot N" (1-based), as the
+/// browser does.
+fn seat_name(seats: &[StoredSeat], seat: Seat) -> Msg {
+    let i = seat.index();
+    match seats.get(i) {
+        Some(StoredSeat { name: Some(name), .. }) => msg!("detail", detail = name.as_str()),
+        Some(StoredSeat { kind: SeatKind::Bot(_) | SeatKind::Automated, .. }) => msg!("seat-bot", number = i + 1),
+        _ => msg!("seat-player", number = i + 1),
+    }
 }

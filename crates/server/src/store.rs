@@ -25,6 +25,10 @@ pub enum StoreError {
         /// What is wrong.
         message: String,
     },
+    /// The file is not a database this server can use (another program's, corrupt, newer): one line
+    /// saying what is wrong.
+    #[error("{0}")]
+    Unusable(String),
     /// An append out of order (another writer got there first).
     #[error("game {game}: action {n} is not the next one")]
     OutOfOrder {
@@ -153,7 +157,8 @@ pub struct SqliteStore {
 impl SqliteStore {
     /// Opens (or creates) the database at `path`, in WAL mode, and brings its schema up to date.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        let conn = Connection::open(path)?;
+        let conn = Connection::open(path).map_err(unusable)?;
+        check_schema(&conn)?;
         // WAL with synchronous=NORMAL: a commit is in the file once it returns, so a killed process
         // loses nothing; only a power cut may lose the last commits.
         conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -170,11 +175,76 @@ impl SqliteStore {
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 
+    /// Checks, without changing its content, that the existing file at `path` is a database this server can
+    /// use: SQLite, not corrupt, empty or with this server's schema (not another program's, not a newer
+    /// one). The error is one line saying what is wrong (the caller names the file).
+    pub fn check(path: &Path) -> Result<(), StoreError> {
+        let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(unusable)?;
+        check_schema(&conn).map(drop)
+    }
+
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock leaves the connection usable: SQLite rolls back the
         // unfinished transaction.
         self.conn.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// The tables a database of this server holds.
+const TABLES: [&str; 3] = ["games", "seats", "actions"];
+
+/// An SQLite error met while opening or checking a database, in one line.
+fn unusable(e: rusqlite::Error) -> StoreError {
+    let text = e.to_string();
+    let first = text.lines().next().unwrap_or("").trim();
+    StoreError::Unusable(format!("not a usable SQLite database: {}", sylvan_engine::carddata::printable(first, 200)))
+}
+
+/// Checks the schema of an open database (see [`SqliteStore::check`]); returns its schema version.
+fn check_schema(conn: &Connection) -> Result<usize, StoreError> {
+    let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).map_err(unusable)?;
+    let mut stmt = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+        .map_err(unusable)?;
+    let tables: Vec<String> =
+        stmt.query_map([], |r| r.get(0)).map_err(unusable)?.collect::<Result<_, _>>().map_err(unusable)?;
+    drop(stmt);
+    let listed = || {
+        let shown: Vec<String> = tables.iter().take(5).map(|t| sylvan_engine::carddata::printable(t, 40)).collect();
+        let more = if tables.len() > 5 { format!(" and {} more", tables.len() - 5) } else { String::new() };
+        format!("{}{more}", shown.join(", "))
+    };
+    let known = MIGRATIONS.len() as i64;
+    if version < 0 || version > known {
+        return Err(StoreError::Unusable(format!(
+            "schema version {version}: not one this server wrote (it knows 0 to {known}); a newer sylvan's, or \
+             another program's database"
+        )));
+    }
+    if version == 0 && !tables.is_empty() {
+        return Err(StoreError::Unusable(format!(
+            "another program's SQLite database (tables {}), not a sylvan server's: give --db a new file",
+            listed()
+        )));
+    }
+    if version > 0
+        && let Some(missing) = TABLES.iter().find(|t| !tables.iter().any(|x| x == *t))
+    {
+        return Err(StoreError::Unusable(format!(
+            "not a sylvan server's database: no table `{missing}` (tables {})",
+            listed()
+        )));
+    }
+    let check: String = conn.pragma_query_value(None, "quick_check", |r| r.get(0)).map_err(unusable)?;
+    if check != "ok" {
+        let first = check.lines().next().unwrap_or("");
+        return Err(StoreError::Unusable(format!(
+            "a corrupt SQLite database: {}",
+            sylvan_engine::carddata::printable(first, 200)
+        )));
+    }
+    Ok(version as usize)
 }
 
 fn kind_columns(kind: &SeatKind) -> (&'static str, Option<&str>) {

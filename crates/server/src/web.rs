@@ -72,7 +72,7 @@ fn serve(name: &str) -> Response {
         Some((mime, bytes)) => {
             ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "no-cache")], bytes).into_response()
         }
-        None => (StatusCode::NOT_FOUND, format!("no file `{name}`")).into_response(),
+        None => crate::http::error_response(StatusCode::NOT_FOUND, msg!("no-file", name = name)),
     }
 }
 
@@ -104,7 +104,8 @@ async fn seat_log(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let req: LogRequest = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("log request: {e}")))?;
+    let req: LogRequest = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "log", detail = e.to_string())))?;
     let lang = lang_of(req.lang.as_deref())?;
     let (record, seat) = server.record_for(&id, req.token.as_deref())?;
     let (_, log) = replayed_log(&server, &record, seat, None, lang)?;
@@ -131,15 +132,16 @@ pub(crate) struct LangQuery {
 }
 
 pub(crate) fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
-    lang.map_or(Ok(Lang::En), |l| l.parse().map_err(|e| ApiError::Bad(format!("lang={l}: {e}"))))
+    lang.map_or(Ok(Lang::En), |l| l.parse().map_err(|_| ApiError::Bad(msg!("bad-lang", lang = l))))
 }
 
 /// A fresh game with the options of game `id` (seed 0): what it says of its cards and notation holds
 /// for every deal.
 fn same_options_game(server: &Server, id: &str) -> Result<Box<dyn DynGame>, ApiError> {
     let summary = server.summary(id)?;
-    let entry = server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(e.to_string()))?;
-    entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(e.to_string()))
+    let entry =
+        server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(msg!("detail", detail = e.to_string())))?;
+    entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(msg!("internal", detail = e.to_string())))
 }
 
 /// The cards of a game as its views name them, in a language (`DynGame::catalog`): a game of the same
@@ -179,8 +181,9 @@ async fn breakdown(
         .heavy
         .run(Some(key), move || {
             let name = record.get("game").and_then(Value::as_str).unwrap_or_default();
-            let entry = s.catalog().get(name).map_err(|e| ApiError::Internal(e.to_string()))?;
-            let game = entry.game().replay(&record.to_string(), None).map_err(|e| ApiError::Internal(e.to_string()))?;
+            let internal = |e: String| ApiError::Internal(msg!("internal", detail = e));
+            let entry = s.catalog().get(name).map_err(|e| internal(e.to_string()))?;
+            let game = entry.game().replay(&record.to_string(), None).map_err(|e| internal(e.to_string()))?;
             Ok(json!(game.breakdown(lang)))
         })
         .await?;
@@ -204,7 +207,8 @@ async fn hint(
     Path(id): Path<String>,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
-    let req: HintRequest = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("hint request: {e}")))?;
+    let req: HintRequest = serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "hint", detail = e.to_string())))?;
     let lang = lang_of(req.lang.as_deref())?;
     let job = server.hint(&id, &req.token, req.move_number, lang)?;
     let answer = server.heavy.run(None, move || job.run()).await?;
@@ -249,7 +253,7 @@ async fn uploaded_replay(
     let step = server
         .heavy
         .run(Some(key), move || {
-            let record: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
+            let record: Value = serde_json::from_slice(&bytes).map_err(|e| record_error(e.to_string()))?;
             replay_step(&s, &record, &q)
         })
         .await?;
@@ -268,18 +272,18 @@ fn at(view: &Value) -> Value {
 /// seat saw happen (grouped by action).
 fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
-    let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad("record: no `game`".into()))?;
+    let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad(msg!("record-no-game")))?;
     let seats = server
         .catalog()
         .get(name)
-        .map_err(|e| ApiError::Bad(format!("record: {e}")))?
+        .map_err(|e| record_error(e.to_string()))?
         .game()
         .replay(&record.to_string(), Some(0))
-        .map_err(|e| ApiError::Bad(format!("record: {e}")))?
+        .map_err(|e| record_error(e.to_string()))?
         .num_seats();
     let seat = match q.seat {
         Some(s) if s >= seats => {
-            return Err(ApiError::Bad(format!("seat={s}: the game has {seats} seats")));
+            return Err(ApiError::Bad(msg!("seat-out-of-range", seat = s, seats = seats)));
         }
         s => s.and_then(|s| u8::try_from(s).ok()).map(Seat),
     };
@@ -311,22 +315,21 @@ fn replayed_log(
     upto: Option<usize>,
     lang: Lang,
 ) -> Result<(Box<dyn DynGame>, Vec<Value>), ApiError> {
-    let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad("record: no `game`".into()))?;
-    let entry = server.catalog().get(name).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
+    let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad(msg!("record-no-game")))?;
+    let entry = server.catalog().get(name).map_err(|e| record_error(e.to_string()))?;
     let actions: Vec<&str> = record
         .get("actions")
         .and_then(Value::as_array)
-        .ok_or_else(|| ApiError::Bad("record: no `actions` list".into()))?
+        .ok_or_else(|| ApiError::Bad(msg!("record-no-actions")))?
         .iter()
         .enumerate()
-        .map(|(i, a)| a.as_str().ok_or_else(|| ApiError::Bad(format!("record: action {i} is not a string"))))
+        .map(|(i, a)| a.as_str().ok_or_else(|| ApiError::Bad(msg!("record-action-not-text", index = i))))
         .collect::<Result<_, _>>()?;
     let upto = upto.unwrap_or(actions.len());
     if upto > actions.len() {
-        return Err(ApiError::Bad(format!("upto={upto}: the record has {} actions", actions.len())));
+        return Err(ApiError::Bad(msg!("upto-out-of-range", upto = upto, actions = actions.len())));
     }
-    let mut game =
-        entry.game().replay(&record.to_string(), Some(0)).map_err(|e| ApiError::Bad(format!("record: {e}")))?;
+    let mut game = entry.game().replay(&record.to_string(), Some(0)).map_err(|e| record_error(e.to_string()))?;
     game.keep_events(true);
     let mut log = Vec::with_capacity(upto);
     for (i, action) in actions.iter().take(upto).enumerate() {
@@ -337,7 +340,9 @@ fn replayed_log(
             Some(s) => game.view(s).map(|v| v.to_json()).unwrap_or_default(),
             None => public_view(game.as_ref()),
         };
-        game.apply_notation(action).map_err(|e| ApiError::Bad(format!("record: action {i} `{action}`: {e}")))?;
+        game.apply_notation(action).map_err(|e| {
+            ApiError::Bad(msg!("record-bad-action", index = i, action = *action, detail = e.to_string()))
+        })?;
         let events: Vec<String> = game.events_in(seat, lang).into_iter().map(|e| e.text).collect();
         // Another seat's action is shown as its events only: its notation may name hidden cards.
         let shown = (by.is_some() && by == seat).then(|| (*action).to_owned());
@@ -346,4 +351,9 @@ fn replayed_log(
         );
     }
     Ok((game, log))
+}
+
+/// A record that cannot be read, in the reader's words.
+fn record_error(e: String) -> ApiError {
+    ApiError::Bad(msg!("bad-request-body", what = "record", detail = e))
 }

@@ -22,7 +22,7 @@ fn harvest_done(game: &mut MysticVale, seat: usize) {
 
 /// Turns `seat`'s leader back to its starting side (Xanos here, Old Bakarab's paid flip in `workshop`).
 pub(super) fn turn_leader_back(game: &mut MysticVale, seat: usize) {
-    let db = game.db;
+    let db = game.db.clone();
     let p = &mut game.players[seat];
     if let Some(l) = &mut p.leader {
         l.upgraded = false;

@@ -130,7 +130,7 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
         Action::AbilityCard(c) => {
             game.turn.guardian_plus = Some(c);
             let boost = Boost { card: c, guardians: ab.amount, ability: None };
-            let (i, db) = (game.current as usize, game.db);
+            let (i, db) = (game.current as usize, game.db.clone());
             game.players[i].set_boost(&db, Some(boost));
             // Canopy Explorer resolved after the guardian was added (EN:462, 919).
             game.explore_more(c, u32::from(ab.amount), &mut sylvan_engine::NoEvents);
@@ -143,7 +143,7 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
                 (game.turn.guardian_plus, grafted(game, s, c, slot), game.players[i].boost)
             {
                 game.turn.graft = Some((first, s, c, slot));
-                let db = game.db;
+                let db = game.db.clone();
                 game.players[i].set_boost(&db, Some(Boost { ability: Some(copied), ..b }));
                 game.recount();
             }

@@ -44,7 +44,7 @@ fn actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
 fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
     if let Action::AbilitySoil(s, c) = action {
         let i = game.current as usize;
-        let db = game.db;
+        let db = game.db.clone();
         game.soil[s as usize] = game.soil[s as usize].saturating_sub(1);
         game.players[i].cards[c as usize].put(&db, db.soil[s as usize]);
         game.players[i].refresh(&db, c as usize);

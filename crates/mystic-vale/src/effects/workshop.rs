@@ -122,7 +122,7 @@ fn sleeve_apply(game: &mut MysticVale, card: u8, ab: Ability, action: Action) ->
             game.turn.ability_state |= FLIP;
         }
         Action::Workshop(k, c) => {
-            let db = game.db;
+            let db = game.db.clone();
             let p = &mut game.players[i];
             let a = p.workshop.remove(usize::from(k));
             p.cards[c as usize].put(&db, a);

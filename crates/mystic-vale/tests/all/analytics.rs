@@ -36,7 +36,7 @@ fn play(players: usize, seed: u64) -> (MysticVale, Vec<Action>, MysticVale) {
 
 /// Purchases per (row label, seat), from the event log of a replay.
 fn bought_by_events(start: &MysticVale, actions: &[Action]) -> (BTreeMap<(String, usize), u32>, usize) {
-    let db = start.db;
+    let db = start.db.clone();
     let level_of_adv = |t: &str| db.advancements.iter().find(|a| a.title == t).map(|a| a.level);
     let level_of_vale = |t: &str| db.vales.iter().find(|v| v.title == t).map(|v| v.level);
     let mut state = start.clone();

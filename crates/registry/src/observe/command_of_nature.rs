@@ -37,7 +37,7 @@ const ASK_KINDS: usize = 19;
 
 impl Observe for CommandOfNature {
     fn observe(view: &View, out: &mut Observation) {
-        let c = view.cards.0.cards.len();
+        let c = view.cards.cards.len();
         let n = view.seats.len().max(1);
         let me = view.seat.index();
         let rel = |s: usize| (s + SEATS - me % SEATS) % SEATS;

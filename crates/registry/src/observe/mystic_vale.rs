@@ -72,7 +72,7 @@ fn player(out: &mut Observation, p: Option<&PlayerView>, (a, v, l, am): (usize, 
 
 impl Observe for MysticVale {
     fn observe(view: &View, out: &mut Observation) {
-        let db = view.db.0;
+        let db = &*view.db;
         let sizes = (db.advancements.len(), db.vales.len(), db.leaders.len(), db.amulets.len());
         let (a, v, l, am) = sizes;
         let n = view.players.len();
@@ -157,7 +157,7 @@ impl Observe for MysticVale {
             player(out, view.players.get(s).filter(|_| s < n), sizes);
         }
         out.section("conclaves: the six the decks were built from (C, in the conclave file's order)");
-        let known = Conclaves::for_db(view.db).map_or(0, |c| c.list.len());
+        let known = Conclaves::for_db(view.db.clone()).map_or(0, |c| c.list.len());
         out.bits(view.conclaves.into_iter().flatten().map(usize::from).filter(|&c| c < known), known);
         out.section(
             "Mana Storm decisions: Borderwatch Bog's extra Planting Phase, Silver Tree waiting, Pathfinder claims \

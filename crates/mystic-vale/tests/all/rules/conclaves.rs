@@ -31,7 +31,7 @@ fn named_conclaves_build_exactly_their_cards() {
     for players in 2..=4 {
         let o = with(SIX, players);
         let g = deal(&o, 11);
-        let c = Conclaves::for_db(g.db).unwrap_or_else(|e| panic!("{e}"));
+        let c = Conclaves::for_db(g.db.clone()).unwrap_or_else(|e| panic!("{e}"));
         let ids = g.conclaves.unwrap_or_else(|| panic!("the game records its conclaves"));
         let keys: Vec<&str> = ids.iter().map(|&i| c.list[i as usize].key.as_str()).collect();
         let mut want: Vec<&str> = SIX.split(',').collect();
@@ -118,7 +118,7 @@ fn a_conclave_game_shows_its_conclaves_and_replays() {
     let v = g.view(Seat(1));
     assert_eq!(v.conclaves, g.conclaves, "the conclaves are public");
     let text = v.to_string();
-    let c = Conclaves::for_db(g.db).unwrap_or_else(|e| panic!("{e}"));
+    let c = Conclaves::for_db(g.db.clone()).unwrap_or_else(|e| panic!("{e}"));
     for &i in &g.conclaves.unwrap_or_default() {
         assert!(text.contains(&c.list[i as usize].name), "{text}");
     }
@@ -154,7 +154,7 @@ fn a_conclave_game_shows_its_conclaves_and_replays() {
 fn every_combination_of_conclaves_can_end_the_game() {
     let o = with("random", 2);
     let db = o.validate().unwrap_or_else(|e| panic!("{e}"));
-    let c = Conclaves::for_db(db).unwrap_or_else(|e| panic!("{e}"));
+    let c = Conclaves::for_db(db.clone()).unwrap_or_else(|e| panic!("{e}"));
     let others: Vec<&str> = c.list.iter().filter(|x| !x.named).map(|x| x.key.as_str()).collect();
     assert!(others.len() < PICK, "any six hold a named conclave");
     for x in c.list.iter().filter(|x| x.named) {

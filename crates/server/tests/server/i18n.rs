@@ -1,0 +1,222 @@
+//! Issue 35: the server's errors and notes come in the language of the request (`?lang=`,
+//! `Accept-Language`) or of the WebSocket connection (its `hello`), from the catalogs
+//! `crates/server/i18n/{en,fr}/server.ftl`, and name seats by their names.
+
+use serde_json::{Value, json};
+use sylvan_engine::Lang;
+use sylvan_server::Limits;
+use sylvan_server::client::Connection;
+use sylvan_server::protocol::ClientMessage;
+use sylvan_server::words::{Msg, from_accept_language, locale_of_request};
+use sylvan_words::Locale;
+
+use crate::common::*;
+
+/// A raw HTTP/1.1 request with extra headers (on a blocking thread); returns the status and the JSON
+/// body.
+async fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&Value>,
+) -> Result<(u16, Value), String> {
+    let body = body.map(Value::to_string).unwrap_or_default();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if !body.is_empty() {
+        head += &format!("Content-Type: application/json\r\nContent-Length: {}\r\n", body.len());
+    }
+    for (name, value) in headers {
+        head += &format!("{name}: {value}\r\n");
+    }
+    head += "\r\n";
+    head += &body;
+    let addr = addr.to_owned();
+    let text = tokio::task::spawn_blocking(move || {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(&addr).map_err(|e| e.to_string())?;
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(20))).map_err(|e| e.to_string())?;
+        stream.write_all(head.as_bytes()).map_err(|e| e.to_string())?;
+        let mut out = Vec::new();
+        stream.read_to_end(&mut out).map_err(|e| e.to_string())?;
+        Ok::<_, String>(String::from_utf8_lossy(&out).into_owned())
+    })
+    .await
+    .map_err(|e| e.to_string())??;
+    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    Ok((status, serde_json::from_str(body).unwrap_or_else(|_| Value::String(body.to_owned()))))
+}
+
+fn error_of(body: &Value) -> String {
+    body["error"].as_str().unwrap_or_default().to_owned()
+}
+
+#[tokio::test]
+async fn the_same_bad_request_is_answered_in_the_language_of_the_request() -> TestResult {
+    let addr = start("i18n-http", Limits::default()).await?;
+    let unknown = json!({ "game": "no-such-game" });
+    let (status, en) = request(&addr, "POST", "/api/games", &[], Some(&unknown)).await?;
+    assert_eq!(status, 404);
+    assert!(error_of(&en).starts_with("unknown game `no-such-game`"), "{en}");
+    for (path, headers) in [
+        ("/api/games", &[("Accept-Language", "fr")][..]),
+        ("/api/games", &[("Accept-Language", "de-DE, fr-CA;q=0.8, en;q=0.5")][..]),
+        ("/api/games?lang=fr", &[][..]),
+        // `?lang=` wins over the header.
+        ("/api/games?lang=fr", &[("Accept-Language", "en")][..]),
+    ] {
+        let (status, fr) = request(&addr, "POST", path, headers, Some(&unknown)).await?;
+        assert_eq!(status, 404, "{path} {headers:?}");
+        assert!(error_of(&fr).starts_with("jeu inconnu « no-such-game »"), "{path} {headers:?}: {fr}");
+    }
+    let (_, en2) = request(&addr, "POST", "/api/games?lang=en", &[("Accept-Language", "fr")], Some(&unknown)).await?;
+    assert_eq!(en2, en);
+    let (_, en3) = request(&addr, "POST", "/api/games", &[("Accept-Language", "de, *;q=0.1")], Some(&unknown)).await?;
+    assert_eq!(en3, en, "a language without a catalog gets English");
+
+    // An invalid setup: the game's own words stay, the frame is French.
+    let setup = json!({ "game": "equinox", "players": 9 });
+    let (status, en) = request(&addr, "POST", "/api/games", &[], Some(&setup)).await?;
+    assert_eq!(status, 400);
+    assert!(error_of(&en).starts_with("invalid setup: players: "), "{en}");
+    let (_, fr) = request(&addr, "POST", "/api/games", &[("Accept-Language", "fr")], Some(&setup)).await?;
+    assert!(error_of(&fr).starts_with("réglage invalide : players : "), "{fr}");
+
+    // Errors of the guard before any route (not JSON), and of a GET with a query.
+    let (status, fr) = request(&addr, "POST", "/api/games?lang=fr", &[("Content-Type", "text/plain")], None).await?;
+    assert_eq!(status, 415);
+    assert!(error_of(&fr).starts_with("envoyez le corps en JSON"), "{fr}");
+    let (status, fr) = request(&addr, "GET", "/api/games?limit=0&lang=fr", &[], None).await?;
+    assert_eq!(status, 400);
+    assert_eq!(error_of(&fr), "limit=0 : de 1 à 500");
+    let (_, en) = request(&addr, "GET", "/api/games?limit=0", &[], None).await?;
+    assert_eq!(error_of(&en), "limit=0: 1 to 500");
+    Ok(())
+}
+
+/// Reads messages until an error; returns its text.
+async fn error_message(c: &mut Connection) -> Result<String, String> {
+    loop {
+        let m = next(c).await?;
+        if m["type"] == "error" {
+            return Ok(m["message"].as_str().unwrap_or_default().to_owned());
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_french_connection_gets_french_errors_naming_seats_by_name() -> TestResult {
+    let addr = start("i18n-ws", Limits::default()).await?;
+    let seats = json!([{ "kind": "taken", "name": "Ada" }, { "kind": "taken", "name": "Bruno" }]);
+    let (id, tokens) = create(&addr, json!({ "game": "equinox", "players": 2, "seats": seats, "seed": 3 })).await?;
+    let mut fr = Connection::join_in(&addr, &id, Some(&tokens[0]), Some(Lang::Fr)).await?;
+    let mut en = Connection::join_in(&addr, &id, Some(&tokens[0]), None).await?;
+    let state = next_state(&mut fr).await?;
+    next_state(&mut en).await?;
+    let to_move = state["to_move"].as_u64().ok_or("nobody to move")?;
+    let action = state["legal"][0]["notation"].as_str().unwrap_or_default().to_owned();
+
+    // A stale move, in each connection's language.
+    for c in [&mut fr, &mut en] {
+        c.send(&act(7, &action)).await?;
+    }
+    assert_eq!(error_message(&mut fr).await?, "coup périmé : il répond au coup 7, la partie est au coup 0");
+    assert_eq!(error_message(&mut en).await?, "stale move: this answers move 7, the game is at move 0");
+
+    // Not your decision: the seat by its name.
+    let (mut other_fr, other_name) = if to_move == 0 {
+        (Connection::join_in(&addr, &id, Some(&tokens[1]), Some(Lang::Fr)).await?, "Bruno")
+    } else {
+        (Connection::join_in(&addr, &id, Some(&tokens[0]), Some(Lang::Fr)).await?, "Ada")
+    };
+    next_state(&mut other_fr).await?;
+    other_fr.send(&act(0, &action)).await?;
+    assert_eq!(error_message(&mut other_fr).await?, format!("ce n'est pas à {other_name} de décider"));
+
+    // A malformed message, and a second hello.
+    fr.send_text("{\"type\":\"dance\"}").await?;
+    assert!(error_message(&mut fr).await?.starts_with("message mal formé : "));
+    en.send_text("{\"type\":\"dance\"}").await?;
+    assert!(error_message(&mut en).await?.starts_with("malformed message: "));
+
+    // A hello with a bad token: refused in the hello's language, then closed.
+    let mut bad = Connection::join_in(&addr, &id, Some("not-a-token"), Some(Lang::Fr)).await?;
+    assert_eq!(
+        error_message(&mut bad).await?,
+        "ce jeton ne correspond à aucune place de cette partie : connexion fermée"
+    );
+    // The close frame's reason too.
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(20), bad.next()).await;
+    assert!(matches!(closed, Ok(None)), "closed: {closed:?}");
+    assert_eq!(bad.close_reason(), Some(&(1008, "pas de hello valide".to_owned())));
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_undo_note_names_the_seat_in_each_language() -> TestResult {
+    let addr = start("i18n-undo", Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() }).await?;
+    // Seat 0 is named and speaks French; seat 1 is not named ("Player 2" / "Joueur 2").
+    let seats = json!([{ "kind": "taken", "name": "Ada" }, { "kind": "taken" }]);
+    let (id, tokens) =
+        create(&addr, json!({ "game": "command-of-nature", "players": 2, "seats": seats, "seed": 3 })).await?;
+    let mut conns = Vec::new();
+    for (i, lang) in [(0, Some(Lang::Fr)), (1, None)] {
+        conns.push(Connection::join_in(&addr, &id, Some(&tokens[i]), lang).await?);
+    }
+    let mut last: Vec<Value> = Vec::new();
+    for c in &mut conns {
+        last.push(next_state(c).await?);
+    }
+    let mut pick = Pick(5);
+    let mut seen = [false; 2];
+    for _ in 0..400 {
+        if seen == [true; 2] || last[0]["over"] == true {
+            break;
+        }
+        if let Some(s) = (0..2).find(|&s| last[s]["can_undo"] == true && !seen[s]) {
+            let m = last[s]["move"].as_u64().ok_or("no move")?;
+            conns[s].send(&ClientMessage::Undo { move_number: m as usize }).await?;
+            for k in 0..2 {
+                last[k] = next_state(&mut conns[k]).await?;
+            }
+            let (fr, en) = (last[0]["events"].to_string(), last[1]["events"].to_string());
+            let (fr_name, en_name) = if s == 0 { ("Ada", "Ada") } else { ("Joueur 2", "Player 2") };
+            assert!(fr.contains(&format!("{fr_name} a repris « ")), "{fr}");
+            assert!(en.contains(&format!("{en_name} took back `")), "{en}");
+            assert!(!fr.contains("p0") && !fr.contains("p1") && !en.contains("p1 took"), "{fr} {en}");
+            seen[s] = true;
+        }
+        let Some(m) = (0..2).find(|&s| last[s]["legal"].as_array().is_some_and(|l| !l.is_empty())) else {
+            return Err("nobody to move".into());
+        };
+        let legal = last[m]["legal"].as_array().ok_or("no legal")?;
+        let a = legal[pick.index(legal.len())]["notation"].as_str().ok_or("no notation")?.to_owned();
+        conns[m].send(&act(last[m]["move"].as_u64().ok_or("no move")?, &a)).await?;
+        for s in 0..2 {
+            last[s] = next_state(&mut conns[s]).await?;
+        }
+    }
+    assert_eq!(seen, [true; 2], "each seat took back an action");
+    Ok(())
+}
+
+#[test]
+fn languages_of_a_request() {
+    assert_eq!(from_accept_language("fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7"), Some(Locale::Fr));
+    assert_eq!(from_accept_language("en;q=0.4, fr;q=0.6"), Some(Locale::Fr));
+    assert_eq!(from_accept_language("de, it"), None);
+    assert_eq!(from_accept_language("fr;q=0, en"), Some(Locale::En));
+    assert_eq!(from_accept_language("en-XA"), Some(Locale::Pseudo));
+    assert_eq!(locale_of_request(Some("limit=3&lang=fr"), Some("en")), Locale::Fr);
+    assert_eq!(locale_of_request(Some("lang=xx"), Some("fr")), Locale::Fr);
+    assert_eq!(locale_of_request(None, None), Locale::En);
+    // Every message of the server's catalog has its French, and nested messages follow the language.
+    let m = Msg::new("cannot-undo").arg("seat", Msg::new("seat-bot").arg("number", 2u32));
+    assert_eq!(m.text(Locale::En), "Bot 2 cannot take back the last action");
+    assert_eq!(m.text(Locale::Fr), "Robot 2 ne peut pas reprendre la dernière action");
+    let english = sylvan_words::check::messages(include_str!("../../i18n/en/server.ftl"));
+    for id in english.unwrap_or_default().keys() {
+        assert!(sylvan_server::words::catalog().has(Locale::Fr, id), "no French `{id}`");
+    }
+}
