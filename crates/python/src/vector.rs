@@ -14,19 +14,17 @@ use crate::game::{Game, State, read_actions};
 /// restarts from the next unused seed (`seed + num_games`, `seed + num_games + 1`, ... in order of
 /// slot).
 ///
-/// The arrays are preallocated once and updated in place by Rust (only where the old or the new values
-/// are nonzero). With `copy=True` (the default) each call returns fresh copies of them; with
-/// `copy=False` it returns the buffers themselves, read-only, overwritten by the next call (copy what
-/// you keep): the fast path, nothing allocated per call.
+/// The observation and mask arrays are preallocated once and updated in place by Rust (only where the
+/// old or the new values are nonzero). With `copy=True` (the default) each call returns fresh copies of
+/// them; with `copy=False` it returns the buffers themselves, read-only, overwritten by the next call
+/// (copy what you keep): the fast path, no large allocation per call. The small arrays (seats, rewards,
+/// `done`) are fresh every call.
 #[pyclass(module = "sylvan._sylvan")]
 pub struct VectorGame {
     inner: VectorGames,
     copy: bool,
     obs: Py<PyArray2<f32>>,
     mask: Py<PyArray2<i8>>,
-    player: Py<PyArray1<i64>>,
-    rewards: Py<PyArray2<f32>>,
-    done: Py<PyArray1<bool>>,
     written: Written,
 }
 
@@ -59,22 +57,24 @@ impl VectorGame {
         py: Python<'py>,
         f: impl FnOnce(&mut VectorGames, BatchMut<'_>, &mut Written) -> Result<(), String> + Send,
     ) -> PyResult<Arrays<'py>> {
-        let (obs, mask, player) = (self.obs.bind(py).clone(), self.mask.bind(py).clone(), self.player.bind(py).clone());
-        let (rewards, done) = (self.rewards.bind(py).clone(), self.done.bind(py).clone());
-        let all = [obs.as_any(), mask.as_any(), player.as_any(), rewards.as_any(), done.as_any()];
+        let (obs, mask) = (self.obs.bind(py).clone(), self.mask.bind(py).clone());
+        let all = [obs.as_any(), mask.as_any()];
         for a in all {
             writeable(a, true)?;
         }
+        let n = self.inner.len();
+        let mut player = vec![0i64; n];
+        let mut rewards = vec![0f32; n * self.inner.seats()];
+        let mut done = vec![false; n];
         let result = {
-            let (mut o, mut m, mut p) = (obs.try_readwrite()?, mask.try_readwrite()?, player.try_readwrite()?);
-            let (mut r, mut d) = (rewards.try_readwrite()?, done.try_readwrite()?);
+            let (mut o, mut m) = (obs.try_readwrite()?, mask.try_readwrite()?);
             let slice = |e: numpy::AsSliceError| err(format!("a VectorGame buffer is not contiguous: {e}"));
             let b = BatchMut {
                 obs: o.as_slice_mut().map_err(slice)?,
                 mask: m.as_slice_mut().map_err(slice)?,
-                player: p.as_slice_mut().map_err(slice)?,
-                rewards: r.as_slice_mut().map_err(slice)?,
-                done: d.as_slice_mut().map_err(slice)?,
+                player: &mut player,
+                rewards: &mut rewards,
+                done: &mut done,
             };
             let (inner, written) = (&mut self.inner, &mut self.written);
             py.detach(|| f(inner, b, written))
@@ -84,7 +84,13 @@ impl VectorGame {
         }
         result.map_err(err)?;
         let copy = self.copy;
-        Ok((out(obs, copy)?, out(mask, copy)?, out(player, copy)?, out(rewards, copy)?, out(done, copy)?))
+        Ok((
+            out(obs, copy)?,
+            out(mask, copy)?,
+            PyArray1::from_vec(py, player),
+            PyArray1::from_vec(py, rewards).reshape([n, self.inner.seats()])?,
+            PyArray1::from_vec(py, done),
+        ))
     }
 }
 
@@ -97,10 +103,7 @@ impl VectorGame {
         let n = inner.len();
         let obs = PyArray2::<f32>::zeros(py, [n, inner.obs_len()], false);
         let mask = PyArray2::<i8>::zeros(py, [n, inner.num_actions()], false);
-        let player = PyArray1::<i64>::zeros(py, [n], false);
-        let rewards = PyArray2::<f32>::zeros(py, [n, inner.seats()], false);
-        let done = PyArray1::<bool>::zeros(py, [n], false);
-        for a in [obs.as_any(), mask.as_any(), player.as_any(), rewards.as_any(), done.as_any()] {
+        for a in [obs.as_any(), mask.as_any()] {
             writeable(a, false)?;
         }
         Ok(VectorGame {
@@ -108,9 +111,6 @@ impl VectorGame {
             copy,
             obs: obs.unbind(),
             mask: mask.unbind(),
-            player: player.unbind(),
-            rewards: rewards.unbind(),
-            done: done.unbind(),
             written: Written::default(),
         })
     }

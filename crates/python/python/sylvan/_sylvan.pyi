@@ -85,7 +85,7 @@ _Arrays = Tuple[
 
 class VectorGame:
     """Many games of one game stepped together, the GIL released. With `copy=False` each call returns
-    the same read-only arrays, overwritten by the next call (no allocation per call)."""
+    the same read-only observation and mask arrays, overwritten by the next call."""
 
     def __init__(self, game: Game, num_games: int, seed: int = 0, copy: bool = True) -> None: ...
     @property
