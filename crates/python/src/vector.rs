@@ -106,13 +106,7 @@ impl VectorGame {
         for a in [obs.as_any(), mask.as_any()] {
             writeable(a, false)?;
         }
-        Ok(VectorGame {
-            inner,
-            copy,
-            obs: obs.unbind(),
-            mask: mask.unbind(),
-            written: Written::default(),
-        })
+        Ok(VectorGame { inner, copy, obs: obs.unbind(), mask: mask.unbind(), written: Written::default() })
     }
 
     /// The number of games.
