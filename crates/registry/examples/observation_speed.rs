@@ -85,7 +85,7 @@ fn vector(
     observe_only: bool,
 ) -> Result<(), String> {
     use sylvan_registry::runs::vector::{VectorGames, Written};
-    let registry = sylvan_registry::Registry::standard();
+    let registry: &'static sylvan_registry::Registry = Box::leak(Box::new(sylvan_registry::Registry::standard()));
     let entry = registry.get(game).map_err(|e| e.to_string())?;
     let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
     let options = entry.game().options(players, &overrides).map_err(|e| e.to_string())?;
