@@ -53,7 +53,7 @@ impl Game for Equinox {
         &[
             OptionDoc {
                 name: "players",
-                default: "4",
+                default: "2",
                 help: "number of players, 2 to 5",
                 help_fr: "nombre de joueurs, de 2 à 5",
                 kind: OptionKind::Int { min: 2, max: 5 },

@@ -389,6 +389,10 @@ impl View {
         if let Some(c) = self.secret {
             writeln!(f, "{}", t(locale, "view-secret", args!(card = card_name(c, locale))))?;
         }
+        if let Phase::Keep { drawn: Some(drawn), .. } = self.phase {
+            let drawn = drawn.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ");
+            writeln!(f, "{}", t(locale, "view-sabot-drawn", args!(cards = drawn)))?;
+        }
         for s in 0..n {
             let seat = Seat(s as u8);
             let mut line =

@@ -10,6 +10,7 @@ installed), each with and without a tensor per decision, and Sylvan games throug
 workers. Prints a Markdown table.
 
     python crates/python/bench/bench.py [--seconds 3] [--no-ray]
+    python crates/python/bench/bench.py --targets [--seconds 1]   # the speed targets, old/new side by side
 """
 
 import argparse
@@ -105,6 +106,32 @@ def vector_step(name, options, seconds, n=64):
     return timed(seconds, batch)
 
 
+def targets(name, options, seconds, n=64, rounds=3):
+    """The issue's speed targets, the old and the new path interleaved in one run (`rounds` times each,
+    `seconds` each): observation tensors per second through `VectorGame.observe`, and steps per second
+    of `VectorGame.step` with its observations and masks, the actions the first legal id of each mask row
+    (one numpy pass, so the rate is the stepper's). Old: `copy=True` (fresh arrays every call); new:
+    `copy=False` (the reused read-only buffers). Returns the best rate of each."""
+    game = sylvan.load_game(name, **options)
+    best = {}
+    for _ in range(rounds):
+        for copy in (True, False):
+            vec = sylvan.VectorGame(game, n, seed=0, copy=copy)
+            vec.random_steps(20, seed=1)
+            rate = timed(seconds, lambda: vec.observe()[0].shape[0])
+            best[("observe", copy)] = max(best.get(("observe", copy), 0), rate)
+            _obs, mask, *_ = vec.observe()
+            held = {"mask": mask}
+
+            def batch():
+                _o, held["mask"], *_r = vec.step(held["mask"].argmax(axis=1))
+                return n
+
+            rate = timed(seconds, batch)
+            best[("step", copy)] = max(best.get(("step", copy), 0), rate)
+    return best
+
+
 def vector_random(name, options, seconds, n=64):
     vec = sylvan.VectorGame(sylvan.load_game(name, **options), n, seed=0)
     return timed(seconds, lambda: vec.random_steps(50, seed=3))
@@ -159,7 +186,19 @@ def main():
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray measurement")
     parser.add_argument("--ray-games", type=int, default=4000)
+    parser.add_argument("--targets", action="store_true", help="only the issue's speed targets, old and new paths")
     args = parser.parse_args()
+
+    if args.targets:
+        print("| game | tensors/s copy=True | tensors/s copy=False | new/old | steps/s copy=True | "
+              "steps/s copy=False | new/old |\n|---|---:|---:|---:|---:|---:|---:|")
+        for name, options in GAMES:
+            label = name + "".join(f" {k}={v}" for k, v in options.items())
+            b = targets(name, options, args.seconds)
+            o_old, o_new, s_old, s_new = b[("observe", True)], b[("observe", False)], b[("step", True)], b[("step", False)]
+            print(f"| {label} | {o_old:,.0f} | {o_new:,.0f} | {o_new / o_old:.2f} | {s_old:,.0f} | {s_new:,.0f} | "
+                  f"{s_new / s_old:.2f} |", flush=True)
+        return
 
     rows = []
     pyspiel_rates = []

@@ -26,6 +26,28 @@ pub struct Game {
     obs_len: Option<usize>,
 }
 
+/// A realistic bound on the actions of one game, for sizing buffers: about twice the longest game
+/// measured over thousands of random and heuristic games (`docs/measurements/python.md`), never above
+/// the engine's proven `bound`. Command of Nature's scales with its turn limit.
+fn realistic_max_length(name: &str, options: &Value, seats: usize, bound: usize) -> usize {
+    let measured = match name {
+        // Longest seen: 221 (2 players, random); 187 (3, heuristic).
+        "equinox" => 500,
+        // Longest seen: 72 (random); 53 (heuristic).
+        "spirit-duel" => 150,
+        // Longest seen at the default 60 turns: 1,288 (4 players, teams, random); 1,017 (heuristic).
+        "command-of-nature" => {
+            let limit = options.get("turn_limit").and_then(Value::as_u64).unwrap_or(60);
+            let per_turn = if seats > 2 { 45 } else { 35 };
+            usize::try_from(limit).unwrap_or(usize::MAX).saturating_mul(per_turn).saturating_add(seats)
+        }
+        // Longest seen: 1,005 (4 players, essential edition, random); 699 (4 players, base).
+        "mystic-vale" => 2_500,
+        _ => bound,
+    };
+    measured.min(bound)
+}
+
 impl Game {
     /// The game `name` for `players` seats (the minimum when `None`) with `NAME=VALUE` overrides.
     pub fn load(name: &str, players: Option<usize>, overrides: &[String]) -> PyResult<Game> {
@@ -33,7 +55,8 @@ impl Game {
         let options = entry.game().options(players, overrides).map_err(err)?;
         let probe = entry.game().new_game(&options, 0).map_err(err)?;
         let obs_len = entry.observation_layout(&options).map_err(err)?.map(|o| o.values().len());
-        Ok(Game { entry, options, players: probe.num_seats(), max_length: probe.max_game_length(), obs_len })
+        let max_length = realistic_max_length(entry.name(), &options, probe.num_seats(), probe.max_game_length());
+        Ok(Game { entry, options, players: probe.num_seats(), max_length, obs_len })
     }
 
     fn state(&self, inner: Box<dyn DynGame>) -> State {
@@ -46,7 +69,8 @@ impl Game {
         let options: Value = serde_json::from_str(options).map_err(|e| err(format!("options: {e}")))?;
         let probe = entry.game().new_game(&options, 0).map_err(err)?;
         let obs_len = entry.observation_layout(&options).map_err(err)?.map(|o| o.values().len());
-        Ok(Game { entry, options, players: probe.num_seats(), max_length: probe.max_game_length(), obs_len })
+        let max_length = realistic_max_length(entry.name(), &options, probe.num_seats(), probe.max_game_length());
+        Ok(Game { entry, options, players: probe.num_seats(), max_length, obs_len })
     }
 }
 
@@ -95,7 +119,10 @@ impl Game {
         self.entry.game().num_distinct_actions()
     }
 
-    /// An upper bound on the number of actions of one game.
+    /// A realistic bound on the number of actions of one game, for sizing buffers: about twice the
+    /// longest game measured over thousands of random and heuristic games, never above the engine's
+    /// proven bound (Mystic Vale's is 688,137, useless for buffers). No measured game came near it; a
+    /// test plays more games against it.
     fn max_game_length(&self) -> usize {
         self.max_length
     }
@@ -243,13 +270,16 @@ pub struct State {
     history: Option<History>,
     /// Drawn by `resample_from_infostate` for this seat: not the real game, so it has no record.
     sampled_for: Option<u8>,
+    /// Given a fresh generator by `clone(reseed=...)` with this seed: its chance is not the game's, so it
+    /// has no record.
+    reseeded: Option<u64>,
 }
 
 impl State {
     pub(crate) fn new(entry: &'static Entry, mut inner: Box<dyn DynGame>) -> State {
         inner.keep_events(false);
         let history = (inner.move_number() == 0).then(|| History { entries: Vec::new() });
-        State { entry, inner, obs: Observation::new(), legal: Vec::new(), history, sampled_for: None }
+        State { entry, inner, obs: Observation::new(), legal: Vec::new(), history, sampled_for: None, reseeded: None }
     }
 
     /// A state from a `VectorGame` slot, whose history is not kept.
@@ -267,6 +297,7 @@ impl State {
             legal: Vec::new(),
             history: self.history.clone(),
             sampled_for: self.sampled_for,
+            reseeded: self.reseeded,
         }
     }
 
@@ -429,8 +460,27 @@ impl State {
     /// An exact copy of the game: every hidden card **and the future draws** (the generator) included,
     /// as OpenSpiel's `clone()`. A search must not play on it for a seat: it would see the future. Use
     /// `resample_from_infostate(seat, seed)` for a state consistent with what that seat knows.
-    fn clone(&self) -> State {
-        self.copy()
+    ///
+    /// `clone(reseed=s)`: the same copy, but all chance from now on (shuffles, dice rolls, random picks)
+    /// comes from a fresh generator seeded with `s`, so two reseeds give two futures: what a search that
+    /// may see the whole present (a perfect-information search, or one run on a `resample_from_infostate`
+    /// sample) uses to sample unseen chance. Cards already in order in the state (a draw pile shuffled
+    /// earlier) stay in that order: to sample those, use `resample_from_infostate`. A reseeded copy is not
+    /// the real game: it has no record (`to_record` and pickling are errors).
+    #[pyo3(signature = (reseed=None))]
+    fn clone(&self, reseed: Option<u64>) -> PyResult<State> {
+        let mut copy = self.copy();
+        if let Some(seed) = reseed {
+            copy.inner = self.entry.reseed(&*self.inner, seed).map_err(err)?;
+            copy.inner.keep_events(false);
+            copy.reseeded = Some(seed);
+        }
+        Ok(copy)
+    }
+
+    /// The seed given to `clone(reseed=...)` for this state (or the state it was copied from), else `None`.
+    fn reseeded(&self) -> Option<u64> {
+        self.reseeded
     }
 
     fn __copy__(&self) -> State {
@@ -505,6 +555,9 @@ impl State {
     fn to_record(&self) -> PyResult<String> {
         if let Some(s) = self.sampled_for {
             return Err(err(format!("this state was sampled for seat {s}: it is not a game with a record")));
+        }
+        if let Some(seed) = self.reseeded {
+            return Err(err(format!("this state was reseeded (seed {seed}): it is not a game with a record")));
         }
         Ok(self.inner.record().to_string())
     }

@@ -81,7 +81,10 @@ fn tournament_plan(
     let options = options(entry, players, overrides)?;
     let probe = entry.game().new_game(&options, seed).map_err(|e| err(format!("{}: {e}", entry.name())))?;
     let specs = BotSpec::parse_list(bots).map_err(|e| err(format!("bots `{bots}`: {e}")))?;
-    let schedule = Schedule::new(entry, specs, probe.num_seats()).map_err(|e| err(format!("bots `{bots}`: {e}")))?;
+    // Seats the game plays itself (the solo Robot) get no bot, as on the command line (issue 38).
+    let automated: Vec<bool> =
+        sylvan_engine::Seat::all(probe.num_seats()).map(|s| probe.automated_seat(s).is_some()).collect();
+    let schedule = Schedule::at_table(entry, specs, automated).map_err(|e| err(format!("bots `{bots}`: {e}")))?;
     Ok(TournamentPlan { entry, options, schedule })
 }
 

@@ -3,8 +3,9 @@
 //! itself is [`sylvan_registry::runs::vector`], tested in Rust.
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::PyTypeCheck;
 use pyo3::prelude::*;
-use sylvan_registry::runs::vector::{Batch, VectorGames};
+use sylvan_registry::runs::vector::{BatchMut, VectorGames, Written};
 
 use crate::err;
 use crate::game::{Game, State, read_actions};
@@ -12,9 +13,19 @@ use crate::game::{Game, State, read_actions};
 /// `num_games` games of one game, stepped together. Game `i` starts from `seed + i`; each game that ends
 /// restarts from the next unused seed (`seed + num_games`, `seed + num_games + 1`, ... in order of
 /// slot).
+///
+/// The observation and mask arrays are preallocated once and updated in place by Rust (only where the
+/// old or the new values are nonzero). With `copy=True` (the default) each call returns fresh copies of
+/// them; with `copy=False` it returns the buffers themselves, read-only, overwritten by the next call
+/// (copy what you keep): the fast path, no large allocation per call. The small arrays (seats, rewards,
+/// `done`) are fresh every call.
 #[pyclass(module = "sylvan._sylvan")]
 pub struct VectorGame {
     inner: VectorGames,
+    copy: bool,
+    obs: Py<PyArray2<f32>>,
+    mask: Py<PyArray2<i8>>,
+    written: Written,
 }
 
 type Arrays<'py> = (
@@ -25,16 +36,60 @@ type Arrays<'py> = (
     Bound<'py, PyArray1<bool>>,
 );
 
+/// `a` made writeable (`true`) or read-only again.
+fn writeable(a: &Bound<'_, PyAny>, on: bool) -> PyResult<()> {
+    a.call_method1("setflags", (on,)).map(drop)
+}
+
+/// A fresh copy of `a` (`copy=True`), else `a`.
+fn out<'py, T: PyTypeCheck>(a: Bound<'py, T>, copy: bool) -> PyResult<Bound<'py, T>> {
+    if !copy {
+        return Ok(a);
+    }
+    Ok(a.as_any().call_method0("copy")?.cast_into::<T>()?)
+}
+
 impl VectorGame {
-    fn arrays<'py>(&self, py: Python<'py>, b: Batch) -> PyResult<Arrays<'py>> {
-        let v = &self.inner;
-        let n = v.len();
+    /// Runs `f` (the GIL released) on the buffers, read-only again afterwards, and returns them (or
+    /// copies).
+    fn run<'py>(
+        &mut self,
+        py: Python<'py>,
+        f: impl FnOnce(&mut VectorGames, BatchMut<'_>, &mut Written) -> Result<(), String> + Send,
+    ) -> PyResult<Arrays<'py>> {
+        let (obs, mask) = (self.obs.bind(py).clone(), self.mask.bind(py).clone());
+        let all = [obs.as_any(), mask.as_any()];
+        for a in all {
+            writeable(a, true)?;
+        }
+        let n = self.inner.len();
+        let mut player = vec![0i64; n];
+        let mut rewards = vec![0f32; n * self.inner.seats()];
+        let mut done = vec![false; n];
+        let result = {
+            let (mut o, mut m) = (obs.try_readwrite()?, mask.try_readwrite()?);
+            let slice = |e: numpy::AsSliceError| err(format!("a VectorGame buffer is not contiguous: {e}"));
+            let b = BatchMut {
+                obs: o.as_slice_mut().map_err(slice)?,
+                mask: m.as_slice_mut().map_err(slice)?,
+                player: &mut player,
+                rewards: &mut rewards,
+                done: &mut done,
+            };
+            let (inner, written) = (&mut self.inner, &mut self.written);
+            py.detach(|| f(inner, b, written))
+        };
+        for a in all {
+            writeable(a, false)?;
+        }
+        result.map_err(err)?;
+        let copy = self.copy;
         Ok((
-            PyArray1::from_vec(py, b.obs).reshape([n, v.obs_len()])?,
-            PyArray1::from_vec(py, b.mask).reshape([n, v.num_actions()])?,
-            PyArray1::from_vec(py, b.player),
-            PyArray1::from_vec(py, b.rewards).reshape([n, v.seats()])?,
-            PyArray1::from_vec(py, b.done),
+            out(obs, copy)?,
+            out(mask, copy)?,
+            PyArray1::from_vec(py, player),
+            PyArray1::from_vec(py, rewards).reshape([n, self.inner.seats()])?,
+            PyArray1::from_vec(py, done),
         ))
     }
 }
@@ -42,9 +97,16 @@ impl VectorGame {
 #[pymethods]
 impl VectorGame {
     #[new]
-    #[pyo3(signature = (game, num_games, seed=0))]
-    fn py_new(game: &Game, num_games: usize, seed: u64) -> PyResult<VectorGame> {
-        Ok(VectorGame { inner: VectorGames::new(game.entry, &game.options, num_games, seed).map_err(err)? })
+    #[pyo3(signature = (game, num_games, seed=0, copy=true))]
+    fn py_new(py: Python<'_>, game: &Game, num_games: usize, seed: u64, copy: bool) -> PyResult<VectorGame> {
+        let inner = VectorGames::new(game.entry, &game.options, num_games, seed).map_err(err)?;
+        let n = inner.len();
+        let obs = PyArray2::<f32>::zeros(py, [n, inner.obs_len()], false);
+        let mask = PyArray2::<i8>::zeros(py, [n, inner.num_actions()], false);
+        for a in [obs.as_any(), mask.as_any()] {
+            writeable(a, false)?;
+        }
+        Ok(VectorGame { inner, copy, obs: obs.unbind(), mask: mask.unbind(), written: Written::default() })
     }
 
     /// The number of games.
@@ -59,6 +121,12 @@ impl VectorGame {
         Ok(State::without_history(entry, g.clone_box()))
     }
 
+    /// Whether each call returns fresh copies of the arrays (`True`) or the reused read-only buffers.
+    #[getter]
+    fn copy(&self) -> bool {
+        self.copy
+    }
+
     /// Games finished so far.
     #[getter]
     fn games_finished(&self) -> u64 {
@@ -68,9 +136,7 @@ impl VectorGame {
     /// The observations `[n, obs]` (of each game's seat to move), legal masks `[n, actions]`, seats to
     /// move `[n]`, zero rewards `[n, players]` and no `done` `[n]`, without changing anything.
     fn observe<'py>(&mut self, py: Python<'py>) -> PyResult<Arrays<'py>> {
-        let inner = &mut self.inner;
-        let b = py.detach(|| inner.observe()).map_err(err)?;
-        self.arrays(py, b)
+        self.run(py, |v, b, w| v.observe_into(b, w))
     }
 
     /// Applies one action id per game (each for its seat to move), restarts the games that ended, and
@@ -80,9 +146,7 @@ impl VectorGame {
     /// game has moved (the masks in hand stay true).
     fn step<'py>(&mut self, py: Python<'py>, actions: &Bound<'py, PyAny>) -> PyResult<Arrays<'py>> {
         let actions = read_actions(actions)?;
-        let inner = &mut self.inner;
-        let b = py.detach(|| inner.step(&actions)).map_err(err)?;
-        self.arrays(py, b)
+        self.run(py, |v, b, w| v.step_into(&actions, b, w))
     }
 
     /// Plays `steps` uniformly random actions in every game (moves drawn from a generator seeded with

@@ -1,7 +1,7 @@
 """Chance and information: `resample_from_infostate` gives states consistent with a seat's view, a
 search written in Python over such samples never sees hidden cards (its answer is a function of the
-view), the information state adds the seat's own actions, `clone()` copies the future, and the facts of
-`get_type()`."""
+view), the information state adds the seat's own actions, `clone()` copies the future and
+`clone(reseed=...)` samples it, and the facts of `get_type()`."""
 
 import json
 
@@ -131,6 +131,46 @@ def test_clone_copies_the_future():
     advance(a, 10_000, 7)
     advance(b, 10_000, 7)
     assert a.to_record() == b.to_record() and a.scores() == b.scores()
+
+
+def play_by_rule(state, moves):
+    """Plays `moves` actions chosen by a fixed rule (the legal action at index move mod count), so two
+    states with the same present and the same chance play the same game; returns the seat-0
+    observations seen."""
+    seen = []
+    for k in range(moves):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[(k * 7) % len(legal)])
+        seen.append(state.observation_tensor(0).tobytes())
+    return seen
+
+
+@pytest.mark.parametrize("name,options", CASES)
+def test_a_reseeded_clone_keeps_the_present(name, options):
+    state = advance(sylvan.load_game(name, **options).new_initial_state(seed=11), 9, 2)
+    copy = state.clone(reseed=5)
+    assert copy.reseeded() == 5 and state.reseeded() is None
+    for p in range(state.num_players()):
+        assert copy.view(p) == state.view(p)
+        assert np.array_equal(copy.observation_tensor(p), state.observation_tensor(p))
+    assert copy.legal_actions() == state.legal_actions()
+    assert copy.information_state_string(0) == state.information_state_string(0)
+    assert advance(copy, 10_000, 1).is_terminal()  # it plays on to the end
+    with pytest.raises(sylvan.SylvanError, match="reseeded"):
+        copy.to_record()
+
+
+def test_clone_reseed_samples_the_future_and_a_seed_gives_one():
+    """Spirit duel rolls a die in every attack: from one state, the same play gives one future per
+    reseed (the same for the same seed), while `clone()` gives the real one."""
+    state = advance(sylvan.load_game("spirit-duel").new_initial_state(seed=3), 2, 0)
+    real = play_by_rule(state.clone(), 60)
+    assert play_by_rule(state.clone(), 60) == real, "clone() copies the future"
+    futures = {tuple(play_by_rule(state.clone(reseed=s), 60)) for s in range(6)}
+    assert len(futures) > 1, "reseeded clones all played the same future"
+    assert play_by_rule(state.clone(reseed=4), 60) == play_by_rule(state.clone(reseed=4), 60)
 
 
 def test_information_state_adds_the_seats_own_actions():

@@ -98,3 +98,58 @@ def test_defect_10_observations_doc_names_real_tests():
     assert named, "the doc names its tests"
     for path in named:
         assert (REPO / path).exists() or pathlib.Path(path).exists(), path
+
+
+def test_defect_10_sabot_drawn_cards_in_the_observation_string():
+    """At Sabot's keep step the seat that keeps sees the three drawn cards in its tensor; its
+    observation string now names them too (and a seat that does not see them gets no such line)."""
+    game = sylvan.load_game("equinox", players=3)
+    section = next((o, n) for name, o, n in game.observation_layout() if name.startswith("Sabot's drawn"))
+    rng = np.random.default_rng(1)
+    found = 0
+    for seed in range(400):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal() and found < 3:
+            for p in range(3):
+                drawn = state.observation_tensor(p)[section[0]:section[0] + section[1]]
+                text = state.observation_string(p)
+                if drawn.any():
+                    assert drawn.sum() == 3
+                    line = next(l for l in text.splitlines() if l.startswith("Drawn for Sabot"))
+                    assert len(line.split(":", 1)[1].split()) == 3, line
+                    found += 1
+                else:
+                    assert "Drawn for Sabot" not in text
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if found >= 3:
+            break
+    assert found >= 3, "no Sabot keep step in 400 random games"
+
+
+@pytest.mark.parametrize(
+    "name,options,bots,games,longest",
+    [
+        ("equinox", {"players": 2}, "random", 1500, True),
+        ("equinox", {"players": 5}, "heuristic", 200, False),
+        ("spirit-duel", {}, "random", 1500, True),
+        ("spirit-duel", {"solo": True}, "heuristic", 300, False),
+        ("command-of-nature", {"teams": True, "players": 4}, "random", 150, True),
+        ("command-of-nature", {}, "heuristic", 100, False),
+        ("command-of-nature", {"turn_limit": 20}, "random", 150, False),
+        ("mystic-vale", {"players": 4, "edition": "essential"}, "random", 40, True),
+        ("mystic-vale", {"players": 2}, "heuristic", 40, False),
+    ],
+)
+def test_defect_10_max_game_length_is_realistic_and_never_exceeded(name, options, bots, games, longest):
+    """`max_game_length()` sizes buffers: no game played here is longer (new seeds, not the ones it was
+    measured on); and for the longest kind of game of each (most turns: fewest players, random play, or
+    the most players where turns go round), it is within 3x of the longest played, not the engine's
+    proven bound (688,137 for Mystic Vale)."""
+    game = sylvan.load_game(name, **options)
+    opts = dict(options)
+    players = opts.pop("players", None)
+    report = sylvan.sim(name, bots, games=games, players=players, seed=1000, **opts)
+    assert report["max_moves"] <= game.max_game_length()
+    if longest:
+        assert game.max_game_length() <= 3 * report["max_moves"]
+    assert game.get_type()["max_game_length"] == game.max_game_length()

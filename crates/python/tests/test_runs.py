@@ -34,6 +34,16 @@ def test_tournament_matches_the_cli():
     assert without_timing(ours) == without_timing(cli)
 
 
+def test_solo_tournament_matches_the_cli():
+    """Issue 36: in a solo spirit duel the game plays the Robot's seat itself; the Python tournament
+    schedules the bots on the other seat only and credits none with the Robot's games, as the command line
+    does (before, it seated the two bots at both seats and failed on the Robot's)."""
+    ours = sylvan.tournament("spirit-duel", ["random", "heuristic"], games=8, seed=4, threads=1, solo=True)
+    cli = cli_json("tournament", "spirit-duel", "-n", "8", "-b", "random,heuristic", "--solo", "--seed", "4")
+    assert without_timing(ours) == without_timing(cli)
+    assert ours["games"] == 8
+
+
 def test_run_errors():
     with pytest.raises(sylvan.SylvanError, match="listed twice"):
         sylvan.tournament("equinox", "random,random", games=2)

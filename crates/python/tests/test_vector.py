@@ -44,6 +44,47 @@ def test_vector_steps_match_single_states(name):
         vec.state(9)
 
 
+@pytest.mark.parametrize(
+    "name,options,warm",
+    [("equinox", {"players": 4}, 60), ("spirit-duel", {}, 0), ("command-of-nature", {"teams": True}, 1000),
+     ("mystic-vale", {"players": 3}, 400)],
+)
+def test_reused_buffers_hold_each_slots_observation(name, options, warm):
+    """`copy=False`: the same read-only observation and mask arrays every call, updated in place (only where old or new values
+    are nonzero), hold exactly what the state API gives for each slot after every step; `copy=True`
+    arrays are fresh and stay as they were. (`warm` random steps first, so that games end in the checked
+    steps.)"""
+    game = sylvan.load_game(name, **options)
+    n = 5
+    fast = sylvan.VectorGame(game, n, seed=40, copy=False)
+    slow = sylvan.VectorGame(game, n, seed=40)
+    assert not fast.copy and slow.copy
+    rng = np.random.default_rng(8)
+    fast.random_steps(warm, seed=2)
+    slow.random_steps(warm, seed=2)
+    obs, mask, player, rewards, done = fast.observe()
+    kept = slow.observe()
+    first = [a.copy() for a in kept]
+    for step in range(120):
+        for i in range(n):
+            s = fast.state(i)
+            assert player[i] == s.current_player()
+            assert obs[i].tobytes() == s.observation_tensor().tobytes(), f"step {step} slot {i}"
+            assert np.array_equal(mask[i], s.legal_actions_mask())
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask], dtype=np.int64)
+        again = fast.step(actions)
+        assert again[0] is obs and again[1] is mask, "the same observation and mask arrays"
+        _, _, player, rewards, done = again
+        with pytest.raises(ValueError):
+            obs[0, 0] = 1.0
+        ours = slow.step(actions)
+        for x, y in zip(ours, again):
+            assert np.array_equal(x, y)
+    assert fast.games_finished == slow.games_finished > 0
+    for a, b in zip(kept, first):
+        assert np.array_equal(a, b), "a copy=True array changed after the call that returned it"
+
+
 def test_vector_errors():
     vec = sylvan.VectorGame(sylvan.load_game("spirit-duel"), 2)
     with pytest.raises(sylvan.SylvanError, match="1 actions for 2 games"):

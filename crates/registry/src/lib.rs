@@ -36,7 +36,7 @@ use sylvan_bots::audit::{PeekAudit, analysis_never_peeks_with, never_peeks_with}
 use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError, ValueNet};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::erased::{DynError, DynGame, DynView, Erased, GameType, Typed};
-use sylvan_engine::{Game, Heuristic, Record, ReplayError, Seat, SetupError, Start, replay_actions};
+use sylvan_engine::{Game, GameRng, Heuristic, Record, ReplayError, Seat, SetupError, Start, replay_actions};
 use thiserror::Error;
 
 pub use cards::CardTools;
@@ -84,6 +84,7 @@ pub struct Entry {
     levels: Levels,
     erase: EraseFn,
     learned: bool,
+    reseed: ReseedFn,
 }
 
 fn build_bot<G: Heuristic>(spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError>
@@ -113,6 +114,25 @@ pub enum Audited {
 type AuditFn = fn(&Value, &BotSpec, u64, usize, Audited) -> Result<PeekAudit, String>;
 
 type EraseFn = fn(Box<dyn Any>, u64) -> Option<Box<dyn DynGame>>;
+
+type ReseedFn = fn(&dyn DynGame, u64) -> Result<Box<dyn DynGame>, String>;
+
+/// A copy of `game` whose generator (all chance from now on) is a fresh one seeded with `seed`: through
+/// the state's JSON, whose `rng` field is the generator.
+fn reseed<G: Game>(game: &dyn DynGame, seed: u64) -> Result<Box<dyn DynGame>, String>
+where
+    G::View: 'static,
+{
+    if game.name() != G::NAME {
+        return Err(format!("a {} state given to reseed {}", game.name(), G::NAME));
+    }
+    let mut json = game.state_json();
+    let rng = json.get_mut("rng").ok_or_else(|| format!("{}: the state has no generator to reseed", G::NAME))?;
+    *rng = serde_json::to_value(GameRng::new(seed)).map_err(|e| format!("{}: reseeding: {e}", G::NAME))?;
+    let state: G = serde_json::from_value(json).map_err(|e| format!("{}: reseeding: {e}", G::NAME))?;
+    let options = state.options().clone();
+    Ok(Box::new(Erased::new(state, options, Start::Seed { seed })))
+}
 
 fn erase_state<G: Game>(state: Box<dyn Any>, seed: u64) -> Option<Box<dyn DynGame>>
 where
@@ -192,6 +212,7 @@ impl Entry {
             levels: Levels::standard(),
             erase: erase_state::<G>,
             learned: false,
+            reseed: reseed::<G>,
         }
     }
 
@@ -221,6 +242,13 @@ impl Entry {
     #[doc(hidden)]
     pub fn erase_state(&self, state: Box<dyn Any>, seed: u64) -> Option<Box<dyn DynGame>> {
         (self.erase)(state, seed)
+    }
+
+    /// A copy of `game` (a game of this entry) with every hidden card as it is, whose chance from now on
+    /// (shuffles, dice, random picks) comes from a fresh generator seeded with `seed`. What is already
+    /// in order in the state (a draw pile shuffled earlier) stays in that order. The copy has no record.
+    pub fn reseed(&self, game: &dyn DynGame, seed: u64) -> Result<Box<dyn DynGame>, String> {
+        (self.reseed)(game, seed)
     }
 
     /// Sets what the difficulty levels (`easy`, `medium`, `hard`, `expert`) play in this game.

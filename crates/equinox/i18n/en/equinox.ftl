@@ -169,6 +169,7 @@ view-legend = (row N (P): P prestige points per stone; cells: visible strength, 
 view-hand = You are { $seat }. Hand: { $cards }
 view-aside = Set aside by Panache (back in phase 3): { $cards }
 view-secret = Your secret prediction: { $card }
+view-sabot-drawn = Drawn for Sabot, keep one: { $cards }
 view-seat = { $seat }: { $cards ->
     [one] { $cards } card
    *[other] { $cards } cards

@@ -169,6 +169,7 @@ view-legend = (rangée N (P) : P PP par caillou ; cases : force visible, c = cam
 view-hand = Vous êtes { $seat }. Votre main : { $cards }
 view-aside = Mises de côté par Panache (reviennent en phase 3) : { $cards }
 view-secret = Votre prédiction secrète : { $card }
+view-sabot-drawn = Piochées pour Sabot, en garder une : { $cards }
 view-seat = { $seat } : { $cards ->
     [one] { $cards } carte
    *[other] { $cards } cartes

@@ -6,6 +6,11 @@
 //! The mask of slot `i` is written from slot `i`'s legal list after the slot's action (and its restart,
 //! if the game ended) in the same pass, so a mask always belongs to the game the slot holds when the call
 //! returns.
+//!
+//! The buffers are reused from call to call and updated in place ([`VectorGames::step_into`]): each
+//! observation is written by the sparse writer ([`Observation::new`]), and a row is changed only in the
+//! spans where the old or the new observation (or legal mask) is nonzero ([`Written`] remembers where),
+//! so a step costs the sections its tensor fills, not its length.
 
 use serde_json::Value;
 use sylvan_engine::GameRng;
@@ -28,6 +33,44 @@ pub struct Batch {
     pub done: Vec<bool>,
 }
 
+/// Row-major output buffers that a call writes into, `n` rows each (the lengths of [`Batch`]).
+#[derive(Debug)]
+pub struct BatchMut<'a> {
+    /// Observations, `n × obs_len`.
+    pub obs: &'a mut [f32],
+    /// Legal masks, `n × actions`.
+    pub mask: &'a mut [i8],
+    /// The seat to move in each slot.
+    pub player: &'a mut [i64],
+    /// The returns of a game that ended on this call, `n × seats`.
+    pub rewards: &'a mut [f32],
+    /// Whether the slot's game ended on this call.
+    pub done: &'a mut [bool],
+}
+
+impl Batch {
+    /// The buffers of this batch, to write into.
+    pub fn as_mut(&mut self) -> BatchMut<'_> {
+        BatchMut {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            player: &mut self.player,
+            rewards: &mut self.rewards,
+            done: &mut self.done,
+        }
+    }
+}
+
+/// Where a set of output buffers may hold nonzero observation values and mask entries: what the last
+/// call wrote into them. It belongs with the buffers: pass the same one with the same buffers each call.
+/// A new one (or one whose call failed) knows nothing, and the next call clears whole rows.
+#[derive(Clone, Debug, Default)]
+pub struct Written {
+    obs: Vec<Vec<(u32, u32)>>,
+    mask: Vec<Vec<u32>>,
+    valid: bool,
+}
+
 /// `n` games of one game, stepped together (see the module docs).
 pub struct VectorGames {
     entry: &'static Entry,
@@ -39,6 +82,9 @@ pub struct VectorGames {
     finished: u64,
     legal: Vec<usize>,
     obs: Observation,
+    /// The buffers behind [`observe`](VectorGames::observe) and [`step`](VectorGames::step).
+    out: Batch,
+    out_written: Written,
 }
 
 /// Sets `row[id]` for each legal id; an id past the row (more ids than the game declares) is an error, not
@@ -84,6 +130,8 @@ impl VectorGames {
             finished: 0,
             legal: Vec::new(),
             obs: Observation::new(),
+            out: Batch::default(),
+            out_written: Written::default(),
         })
     }
 
@@ -127,7 +175,8 @@ impl VectorGames {
         self.seats
     }
 
-    fn batch(&self) -> Batch {
+    /// A zeroed batch of this size.
+    pub fn zeroed(&self) -> Batch {
         let n = self.games.len();
         Batch {
             obs: vec![0.0; n * self.obs_len],
@@ -138,11 +187,24 @@ impl VectorGames {
         }
     }
 
-    /// Writes slot `i`'s observation (of its seat to move), legal mask and seat into `b`.
-    fn write(&mut self, i: usize, b: &mut Batch) -> Result<(), String> {
+    /// Checks the lengths of `b` against this batch's size.
+    fn check_lengths(&self, b: &BatchMut<'_>) -> Result<(), String> {
+        let n = self.games.len();
+        let want = [n * self.obs_len, n * self.actions, n, n * self.seats, n];
+        let have = [b.obs.len(), b.mask.len(), b.player.len(), b.rewards.len(), b.done.len()];
+        if want != have {
+            return Err(format!("output buffers of lengths {have:?}, not {want:?} (obs, mask, player, rewards, done)"));
+        }
+        Ok(())
+    }
+
+    /// Writes slot `i`'s observation (of its seat to move), legal mask and seat into `b`, changing the
+    /// rows only where `written` (what they held) or the new values are nonzero.
+    fn write(&mut self, i: usize, b: &mut BatchMut<'_>, written: &mut Written) -> Result<(), String> {
         let g = &self.games[i];
         let seat = g.to_move().ok_or_else(|| format!("game {i}: a finished game was not restarted"))?;
         let view = g.view(seat).map_err(|e| format!("game {i}: {e}"))?;
+        self.obs.clear();
         match self.entry.observe(&*view, &mut self.obs) {
             Some(r) => r.map_err(|e| format!("game {i}: {e}"))?,
             None => return Err(format!("{} has no observation tensor", self.entry.name())),
@@ -157,16 +219,41 @@ impl VectorGames {
                 g.move_number()
             ));
         }
-        b.obs[i * self.obs_len..(i + 1) * self.obs_len].copy_from_slice(values);
+        let row = &mut b.obs[i * self.obs_len..(i + 1) * self.obs_len];
+        let old = &mut written.obs[i];
+        for &(a, z) in old.iter() {
+            row[a as usize..z as usize].fill(0.0);
+        }
+        old.clear();
+        match self.obs.written() {
+            Some(spans) => {
+                for &(a, z) in spans {
+                    let (a, z) = (a as usize, z as usize);
+                    row[a..z].copy_from_slice(&values[a..z]);
+                }
+                old.extend_from_slice(spans);
+            }
+            None => {
+                row.copy_from_slice(values);
+                old.push((0, self.obs_len as u32));
+            }
+        }
         g.legal_ids(&mut self.legal);
-        write_mask(&self.legal, &mut b.mask[i * self.actions..(i + 1) * self.actions])
+        let row = &mut b.mask[i * self.actions..(i + 1) * self.actions];
+        let old = &mut written.mask[i];
+        for &k in old.iter() {
+            row[k as usize] = 0;
+        }
+        old.clear();
+        write_mask(&self.legal, row)
             .map_err(|e| format!("game {i} ({} seat {seat}, move {}): {e}", self.entry.name(), g.move_number()))?;
+        old.extend(self.legal.iter().map(|&id| id as u32));
         b.player[i] = i64::from(seat.0);
         Ok(())
     }
 
     /// Restarts slot `i` if its game is over, after writing its returns into `b`; returns whether it did.
-    fn finish(&mut self, i: usize, b: &mut Batch) -> Result<bool, String> {
+    fn finish(&mut self, i: usize, b: &mut BatchMut<'_>) -> Result<bool, String> {
         let g = &mut self.games[i];
         if !g.is_terminal() {
             return Ok(false);
@@ -184,19 +271,37 @@ impl VectorGames {
         Ok(true)
     }
 
-    /// The observations, masks and seats of every slot, zero rewards and no `done`, changing nothing.
-    pub fn observe(&mut self) -> Result<Batch, String> {
-        let mut b = self.batch();
-        for i in 0..self.games.len() {
-            self.write(i, &mut b)?;
+    /// Readies `b` and `written` for a call: rewards and `done` cleared, and whole rows cleared when
+    /// `written` does not know what they hold.
+    fn begin(&self, b: &mut BatchMut<'_>, written: &mut Written) -> Result<(), String> {
+        self.check_lengths(b)?;
+        let n = self.games.len();
+        if !written.valid || written.obs.len() != n || written.mask.len() != n {
+            b.obs.fill(0.0);
+            b.mask.fill(0);
+            written.obs = vec![Vec::new(); n];
+            written.mask = vec![Vec::new(); n];
         }
-        Ok(b)
+        // Until this call succeeds, the rows may hold values that `written` does not list.
+        written.valid = false;
+        b.rewards.fill(0.0);
+        b.done.fill(false);
+        Ok(())
     }
 
-    /// Applies `actions[i]` (an action id) to slot `i` for its seat to move, restarts the games that
-    /// ended, and returns what [`observe`](VectorGames::observe) would. Every action is checked before
-    /// any is applied, so an illegal one is an error naming its slot that leaves every game unchanged.
-    pub fn step(&mut self, actions: &[i64]) -> Result<Batch, String> {
+    /// Writes the observations, masks and seats of every slot into `b`, zero rewards and no `done`,
+    /// changing no game. `written` must be what the last call with these buffers left (or new).
+    pub fn observe_into(&mut self, mut b: BatchMut<'_>, written: &mut Written) -> Result<(), String> {
+        self.begin(&mut b, written)?;
+        for i in 0..self.games.len() {
+            self.write(i, &mut b, written)?;
+        }
+        written.valid = true;
+        Ok(())
+    }
+
+    /// [`step`](VectorGames::step), written into `b` (see [`observe_into`](VectorGames::observe_into)).
+    pub fn step_into(&mut self, actions: &[i64], mut b: BatchMut<'_>, written: &mut Written) -> Result<(), String> {
         if actions.len() != self.games.len() {
             return Err(format!("{} actions for {} games", actions.len(), self.games.len()));
         }
@@ -211,20 +316,52 @@ impl VectorGames {
             }
             ids.push(id);
         }
-        let mut b = self.batch();
+        self.begin(&mut b, written)?;
         for (i, id) in ids.into_iter().enumerate() {
             self.games[i].apply_id(id).map_err(|e| format!("game {i}: {e}"))?;
             self.finish(i, &mut b)?;
-            self.write(i, &mut b)?;
+            self.write(i, &mut b, written)?;
         }
-        Ok(b)
+        written.valid = true;
+        Ok(())
+    }
+
+    /// Runs `f` on the owned buffers behind [`observe`](VectorGames::observe) and
+    /// [`step`](VectorGames::step), and returns a copy of them.
+    fn owned(
+        &mut self,
+        f: impl FnOnce(&mut VectorGames, BatchMut<'_>, &mut Written) -> Result<(), String>,
+    ) -> Result<Batch, String> {
+        let mut out = std::mem::take(&mut self.out);
+        let mut written = std::mem::take(&mut self.out_written);
+        if out.player.len() != self.games.len() {
+            out = self.zeroed();
+            written = Written::default();
+        }
+        let r = f(self, out.as_mut(), &mut written);
+        let copy = out.clone();
+        self.out = out;
+        self.out_written = written;
+        r.map(|()| copy)
+    }
+
+    /// The observations, masks and seats of every slot, zero rewards and no `done`, changing nothing.
+    pub fn observe(&mut self) -> Result<Batch, String> {
+        self.owned(|v, b, w| v.observe_into(b, w))
+    }
+
+    /// Applies `actions[i]` (an action id) to slot `i` for its seat to move, restarts the games that
+    /// ended, and returns what [`observe`](VectorGames::observe) would. Every action is checked before
+    /// any is applied, so an illegal one is an error naming its slot that leaves every game unchanged.
+    pub fn step(&mut self, actions: &[i64]) -> Result<Batch, String> {
+        self.owned(|v, b, w| v.step_into(actions, b, w))
     }
 
     /// Plays `steps` uniformly random actions in every slot (drawn from a generator seeded with `seed`),
     /// restarting the games that end; returns the number of actions applied. Writes no observation.
     pub fn random_steps(&mut self, steps: u64, seed: u64) -> Result<u64, String> {
         let mut rng = GameRng::new(seed);
-        let mut b = self.batch();
+        let mut b = self.zeroed();
         let mut applied = 0u64;
         for _ in 0..steps {
             for i in 0..self.games.len() {
@@ -234,7 +371,7 @@ impl VectorGames {
                 }
                 self.games[i].apply_nth(rng.index(n)).map_err(|e| format!("game {i}: {e}"))?;
                 applied += 1;
-                self.finish(i, &mut b)?;
+                self.finish(i, &mut b.as_mut())?;
             }
         }
         Ok(applied)

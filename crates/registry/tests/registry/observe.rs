@@ -1,6 +1,7 @@
 //! Observations are functions of the view: a state sampled from a seat's view (a different full state
 //! with the same view) gives the same tensor; every view of a game gives the same length, the section
-//! table covers it, and the erased path writes the same values as the typed one.
+//! table covers it, and the erased path writes the same values as the typed one. The sparse writer (the
+//! fast path, reused from position to position) writes the reference dense writer's values bit for bit.
 
 use sylvan_engine::erased::DynGame;
 use sylvan_engine::erased::Erased;
@@ -9,10 +10,15 @@ use sylvan_engine::{Game, GameRng, NoEvents, Seat, Start};
 use sylvan_registry::Registry;
 use sylvan_registry::observe::{Observation, Observe};
 
+/// The observation of `view` by the reference (dense) writer.
 fn typed<G: Observe>(view: &G::View) -> Vec<f32> {
-    let mut out = Observation::new();
+    let mut out = Observation::dense();
     G::observe(view, &mut out);
     out.values().to_vec()
+}
+
+fn bits(values: &[f32]) -> Vec<u32> {
+    values.iter().map(|v| v.to_bits()).collect()
 }
 
 /// Plays `games` random games of `G` with `options`, checking every seat's observation at every step.
@@ -36,6 +42,8 @@ where
     let mut rng = GameRng::new(17);
     let mut legal = Vec::new();
     let mut erased_out = Observation::new();
+    // The sparse writer, reused (cleared) from position to position as the fast paths reuse it.
+    let mut sparse = Observation::new();
     for seed in 0..games {
         let mut state = G::new(&options, seed).map_err(|e| e.to_string())?;
         let mut previous: Option<Vec<f32>> = None;
@@ -47,6 +55,21 @@ where
                 let view = state.view(seat);
                 let obs = typed::<G>(&view);
                 assert_eq!(obs.len(), len, "{} seed {seed} step {step} seat {s}: length", G::NAME);
+                sparse.clear();
+                G::observe(&view, &mut sparse);
+                assert_eq!(
+                    bits(sparse.values()),
+                    bits(&obs),
+                    "{} seed {seed} step {step} seat {s}: the sparse writer differs from the dense one",
+                    G::NAME
+                );
+                let nonzero = sparse.written().ok_or("the sparse writer lists no written values")?;
+                let mut listed_at = vec![false; obs.len()];
+                for &(a, z) in nonzero {
+                    listed_at[a as usize..z as usize].fill(true);
+                }
+                let listed = obs.iter().zip(&listed_at).all(|(v, &l)| l || v.to_bits() == 0);
+                assert!(listed, "{} seed {seed} step {step} seat {s}: a nonzero value not listed as written", G::NAME);
                 assert!(
                     obs.iter().all(|v| v.is_finite()),
                     "{} seed {seed} step {step}: a value is not finite",

@@ -40,11 +40,14 @@ fn check_row(entry: &Entry, v: &VectorGames, b: &Batch, i: usize, game: &dyn Dyn
     if b.mask[i * n..(i + 1) * n].iter().any(|&m| m != 0 && m != 1) {
         return Err(format!("{at}: a mask value that is not 0 or 1"));
     }
-    let mut obs = Observation::new();
+    // The reference (dense) writer on the view, bit for bit: the row was written by the sparse writer and
+    // updated in place over earlier batches.
+    let mut obs = Observation::dense();
     let view = game.view(seat).map_err(|e| e.to_string())?;
     entry.observe(&*view, &mut obs).ok_or("no observation")?.map_err(|e| e.to_string())?;
     let len = v.obs_len();
-    if obs.values() != &b.obs[i * len..(i + 1) * len] {
+    let bits = |x: &[f32]| x.iter().map(|v| v.to_bits()).collect::<Vec<u32>>();
+    if bits(obs.values()) != bits(&b.obs[i * len..(i + 1) * len]) {
         return Err(format!("{at}: the observation row is not the view's observation"));
     }
     Ok(())
