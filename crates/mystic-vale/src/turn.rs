@@ -153,9 +153,11 @@ impl MysticVale {
         self.turn.conclave_used = false;
         self.turn.conclaves_used = 0;
         if self.turn.banking {
-            self.turn.best = [harvest::Totals::default(); NUM_CARDS + 1];
+            self.turn.banked = [harvest::Totals::default(); NUM_CARDS + 1];
             self.turn.banking = false;
         }
+        self.turn.open = 0;
+        self.turn.variable = 0;
         self.turn.vp_now = 0;
         self.turn.sleeved_now = 0;
         self.turn.pool_kept = false;
@@ -628,6 +630,7 @@ impl MysticVale {
                 f(self);
             }
         }
+        self.open_units();
     }
 
     /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
@@ -1026,7 +1029,7 @@ impl MysticVale {
     }
 
     /// The active player's cards as this Harvest Phase reads them.
-    fn harvest_cards(&self) -> harvest::Cards<'_> {
+    pub(crate) fn harvest_cards(&self) -> harvest::Cards<'_> {
         let p = &self.players[self.current as usize];
         harvest::Cards {
             db: &self.db,
@@ -1079,19 +1082,41 @@ impl MysticVale {
         }
         let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
         let (_, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), Some(&mut parts));
-        // The sum of each part's best (a card that left the field keeps it): the parts of the cards in
-        // the field since the change, and the vales'.
-        let seen = self.turn.best_seen | p.field_mask() | 1 << NUM_CARDS;
-        self.turn.best_seen = seen;
+        // The parts banked (a card that left the field keeps them): the cards in the field since the
+        // change, and the vales'.
+        let field = p.field_mask();
+        let new = field & !self.turn.seen;
+        self.turn.seen |= field | crate::decisions::VALES_BIT;
+        let decisions = self.decisions();
+        if decisions && new != 0 {
+            // Revision 3: a card that joined is a new unit, open if its gain can change.
+            let var = self.variable_units(new);
+            self.turn.variable |= var;
+            self.turn.open |= var;
+        }
+        let (open, variable) = (self.turn.open, self.turn.variable);
         let mut t = harvest::Totals::default();
         let mut factor = 1u32;
         let (mut mana, mut spirits, mut vp, mut box_vp) = (0u32, [0u32; 4], 0u32, 0u32);
-        let mut m = seen;
+        let mut m = self.turn.seen;
         while m != 0 {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
-            let best = &mut self.turn.best[k];
-            best.keep_max(&parts[k]);
+            let best = if decisions && variable & (1 << k) != 0 {
+                // Revision 3, a unit whose gain can change: once resolved, what it banked; open, what
+                // it gives now (or what it banked before new abilities reopened it).
+                let mut b = self.turn.banked[k];
+                if open & (1 << k) != 0 {
+                    b.keep_max(&parts[k]);
+                }
+                b
+            } else {
+                // Each part kept at the most it gave: revision 2's reading, and revision 3's for a
+                // unit whose gain cannot change but by new content (an advancement sleeved on it).
+                let b = &mut self.turn.banked[k];
+                b.keep_max(&parts[k]);
+                *b
+            };
             mana += u32::from(best.mana);
             for x in 0..4 {
                 spirits[x] += u32::from(best.spirits[x]);
@@ -1516,6 +1541,10 @@ impl MysticVale {
         if late {
             out.sort_unstable();
         }
+        if self.turn.open != 0 {
+            // Rules revision 3: `use` sorts last.
+            self.push_uses(out);
+        }
     }
 
     /// Pushes `vale` for every vale in the row the spirits left pay (two vale purchases a turn).
@@ -1881,6 +1910,8 @@ impl MysticVale {
     /// Applies a legal action.
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
+        // Rules revision 3: `use` resolves its abilities; what an action spends must have been gained.
+        let settle = self.turn.open != 0 && self.phase == Phase::Harvest && self.before_harvest_action(action);
         // The most frequent actions here (`apply_other` has no arm for them), the others there.
         match (self.phase, action) {
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
@@ -1898,6 +1929,9 @@ impl MysticVale {
                 self.sleeve_or_discard(ev);
             }
             _ => self.apply_other(action, ev),
+        }
+        if settle {
+            self.settle_spending();
         }
     }
 
@@ -1964,11 +1998,22 @@ impl MysticVale {
                 _ => false,
             };
         if changes && !self.turn.banking {
-            self.turn.best = self.card_gains();
-            self.turn.best_seen = self.cur().field_mask();
+            if self.decisions() {
+                self.start_banking();
+            } else {
+                self.turn.banked = self.card_gains();
+            }
+            self.turn.seen = self.cur().field_mask();
             self.turn.banking = true;
         }
+        let before = (changes && self.decisions()).then(|| self.content());
         self.apply_rest(action, ev);
+        if let Some(before) = before
+            && self.phase == Phase::Harvest
+        {
+            // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).
+            self.reopen_changed(&before);
+        }
     }
 
     fn apply_rest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
@@ -1977,6 +2022,13 @@ impl MysticVale {
         match (self.phase, action) {
             (_, a @ (Action::Discard(_) | Action::Decline)) if self.turn.silver_tree => self.apply_silver_tree(a, ev),
             (Phase::Planting, Action::Replay(c, slot)) => self.replay(c, slot, ev),
+            (Phase::Harvest, Action::Use(c)) => {
+                // Resolved before the action (`before_harvest_action`): only told.
+                let told = S::ENABLED && usize::from(c) < NUM_CARDS;
+                if told {
+                    ev.emit(Audience::Everyone, Event::UsedAbility(seat, c, action));
+                }
+            }
             (_, Action::Conclave(c)) => {
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
@@ -2836,7 +2888,7 @@ pub mod selftest {
                         let t = &g.turn;
                         // (Not while Old Bakarab's Workshop sleeves onto a card that leaves unused.)
                         if t.ability_open.is_none()
-                            && (!t.banking || t.best == parts)
+                            && (!t.banking || t.banked == parts)
                             && t.gained == harvest::Totals::default()
                             && t.converted == [0; 3]
                         {

@@ -574,7 +574,7 @@ pub fn vale_cost_text(v: &crate::cards::Vale, lang: Lang) -> String {
 
 /// Each action notation with what it does.
 pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
-    let rows: [(&str, &str, &str); 38] = [
+    let rows: [(&str, &str, &str); 39] = [
         (
             "push",
             "plant the on-deck card and reveal the next",
@@ -633,6 +633,11 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
         ("leader N", "keep leader 1 or 2", "garder le meneur 1 ou 2"),
         ("sow", "pay mana for an exchange ability", "payer du mana pour une capacité d'échange"),
         ("use vN", "use owned vale N", "utiliser la carte Val N que vous possédez"),
+        (
+            "use cN / use vales",
+            "resolve now card N's (the vales') harvest abilities whose gain can still change",
+            "résoudre maintenant les capacités de Récolte de la carte N (des cartes Val) dont le gain peut encore changer",
+        ),
         (
             "cancel cN / keep cN",
             "cancel the decay of card N / keep card N for the next field",
@@ -849,6 +854,9 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::Sleeve(c) => format!("glisser dans c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Discard(c) => format!("défausser c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Conclave(c) => format!("+1 Gardien sur c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::Use(c) if usize::from(c) < crate::state::NUM_CARDS => {
+            format!("résoudre maintenant c{c} {}", view.card_text_in(me.cards[c as usize], lang))
+        }
         Action::AbilityCard(c) => {
             let card = view.card_text_in(me.cards[c as usize], lang);
             match crate::heuristic::card_choice_key(view, c) {
