@@ -237,7 +237,7 @@ impl MysticVale {
         }
         let c = self.players[i].reveal_top();
         if let (true, Some(c)) = (S::ENABLED, c) {
-            ev.emit(Audience::Everyone, Event::Revealed(self.seat(), c));
+            ev.emit(Audience::Everyone, Event::Revealed(self.seat(), self.card_ref(i, c)));
         }
     }
 
@@ -267,7 +267,7 @@ impl MysticVale {
         let Some(c) = self.players[i].on_deck.take() else { return };
         self.players[i].field.push(c);
         if S::ENABLED {
-            ev.emit(Audience::Everyone, Event::Played(self.seat(), c));
+            ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(self.current as usize, c)));
         }
         if !self.players[i].stats[c as usize].acts(Timing::WhenPlayed) {
             self.after_play(prep, ev);
@@ -431,7 +431,10 @@ impl MysticVale {
                     self.peek = Some(t);
                     if S::ENABLED {
                         let me = SeatSet::only(self.seat());
-                        ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
+                        ev.emit(
+                            Audience::Only(me),
+                            Event::Peeked(self.seat(), Some(self.card_ref(self.current as usize, t))),
+                        );
                         ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
                     }
                 }
@@ -568,7 +571,7 @@ impl MysticVale {
             if let Some(c) = self.players[i].discard_on_deck()
                 && S::ENABLED
             {
-                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat_of(i), Some(c)));
+                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat_of(i), Some(self.card_ref(i, c))));
             }
             self.reveal(ev);
         }
@@ -745,7 +748,7 @@ impl MysticVale {
             match self.players[i].deck_to_field() {
                 Some(x) => {
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::Played(self.seat(), x));
+                        ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, x)));
                     }
                 }
                 None => break,
@@ -858,7 +861,7 @@ impl MysticVale {
         self.phase = Phase::Look { left, depth };
         if S::ENABLED {
             let me = SeatSet::only(self.seat());
-            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
+            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(self.card_ref(self.current as usize, t))));
             ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
         }
     }
@@ -2026,7 +2029,7 @@ impl MysticVale {
                 // Resolved before the action (`before_harvest_action`): only told.
                 let told = S::ENABLED && usize::from(c) < NUM_CARDS;
                 if told {
-                    ev.emit(Audience::Everyone, Event::UsedAbility(seat, c, action));
+                    ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
                 }
             }
             (_, Action::Conclave(c)) => {
@@ -2100,7 +2103,7 @@ impl MysticVale {
                 }
                 if let Some(c) = p.discard_on_deck() {
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                     }
                 }
                 self.reveal(ev);
@@ -2154,7 +2157,7 @@ impl MysticVale {
                         p.deck.retain(|&x| x != t);
                         p.discard.push(t);
                         if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(t)));
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, t))));
                         }
                     } else {
                         depth += 1;
@@ -2195,7 +2198,7 @@ impl MysticVale {
                     (Effect::DiscardOtherField, Action::Discard(c)) => {
                         self.players[i].discard_from_field(c);
                         if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                         }
                     }
                     (Effect::SearchDeckDiscard, _) => {
@@ -2204,7 +2207,7 @@ impl MysticVale {
                             p.deck.retain(|&x| x != c);
                             p.discard.push(c);
                             if S::ENABLED {
-                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                             }
                             self.turn.searches_left = self.turn.searches_left.saturating_sub(1);
                             if self.turn.searches_left > 0 && !self.players[i].deck.is_empty() {
@@ -2222,7 +2225,7 @@ impl MysticVale {
                         if let Some(c) = p.deck.pop() {
                             p.discard.push(c);
                             if S::ENABLED {
-                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                             }
                         }
                     }
@@ -2354,11 +2357,14 @@ impl MysticVale {
                         self.after_graft(ev);
                     }
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, c, action));
+                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
                     }
                     if step == crate::effects::Step::UsedReveal {
                         if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, on_deck));
+                            ev.emit(
+                                Audience::Everyone,
+                                Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))),
+                            );
                         }
                         self.reveal(ev);
                     }
@@ -2403,7 +2409,7 @@ impl MysticVale {
                     if let Some(c) = self.players[i].discard_on_deck()
                         && S::ENABLED
                     {
-                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                     }
                     self.reveal(ev);
                 }
@@ -2468,10 +2474,11 @@ impl MysticVale {
 
     pub(crate) fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
         let i = self.current as usize;
+        let card = S::ENABLED.then(|| self.card_ref(i, c));
         self.players[i].cards[c as usize].put(&self.db, adv);
         self.players[i].refresh(&self.db, c as usize);
-        if S::ENABLED {
-            ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), c));
+        if let Some(card) = card {
+            ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), card));
         }
     }
 

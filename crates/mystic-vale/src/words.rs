@@ -750,6 +750,14 @@ fn any_title(t: &str, lang: Lang) -> String {
         .map_or_else(|| t.to_owned(), |(e, f)| title(e, f, lang).to_owned())
 }
 
+/// A card of the log in `lang`: its titles, or a blank card.
+fn card_name(c: &crate::events::Card, lang: Lang) -> String {
+    if c.titles.is_empty() {
+        return lang.pick("a blank card", "une carte vierge").to_owned();
+    }
+    c.titles.iter().map(|t| any_title(t, lang)).collect::<Vec<_>>().join(" + ")
+}
+
 /// An event as a sentence in `lang` (English is the event's `Display`).
 pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
     use crate::events::Event::*;
@@ -758,18 +766,18 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
     }
     match e {
         TurnStart(s) => format!("— au tour de {s}"),
-        UsedAbility(s, c, a) => format!("{s} utilise la capacité de c{c} ({a})"),
-        Played(s, c) => format!("{s} pose c{c} dans son champ"),
-        Revealed(s, c) => format!("{s} révèle c{c}, sa nouvelle carte on-deck"),
+        UsedAbility(s, c, a) => format!("{s} utilise la capacité de {} ({a})", card_name(c, lang)),
+        Played(s, c) => format!("{s} pose {} dans son champ", card_name(c, lang)),
+        Revealed(s, c) => format!("{s} révèle {}, sa nouvelle carte on-deck", card_name(c, lang)),
         Reshuffled(s) => format!("{s} mélange sa défausse, qui devient son nouveau deck"),
         Spoiled(s, prep) => format!("{s} Décline{}", if *prep { " pendant sa Phase de Préparation" } else { "" }),
-        AbilityDiscard(s, Some(c)) => format!("{s} défausse c{c}"),
+        AbilityDiscard(s, Some(c)) => format!("{s} défausse {}", card_name(c, lang)),
         AbilityDiscard(s, None) => format!("{s} défausse une carte"),
-        Peeked(s, Some(c)) => format!("{s} regarde la première carte de son deck : c{c}"),
+        Peeked(s, Some(c)) => format!("{s} regarde la première carte de son deck : {}", card_name(c, lang)),
         Peeked(s, None) => format!("{s} regarde la première carte de son deck"),
         Bought(s, t) => format!("{s} achète {}", any_title(t, lang)),
         BoughtVale(s, t) => format!("{s} achète la carte Val {}", any_title(t, lang)),
-        Sleeved(s, t, c) => format!("{s} glisse {} dans la protection de c{c}", any_title(t, lang)),
+        Sleeved(s, t, c) => format!("{s} glisse {} dans la protection de {}", any_title(t, lang), card_name(c, lang)),
         GainedVp(s, v) => format!("{s} gagne {v} PV"),
         UsedVale(s, t) => format!("{s} utilise {}", any_title(t, lang)),
         TookLeader(s, t) => format!("{s} prend le meneur {t}"),
