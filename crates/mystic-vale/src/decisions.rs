@@ -17,8 +17,8 @@
 //!   abilities: what it gives beyond its banked part is open again (or banked at once when fixed). A card
 //!   that joins the field is a new unit.
 //!
-//! `use` is offered only where it can matter: an open unit that gives something now, while an action that
-//! may change the field is legal. Where none is, nothing is asked and the totals are the fast path's.
+//! `use` is offered only where it can matter: an open unit in the field, while an action that may change
+//! the field is legal. Where none is, nothing is asked and the totals are the fast path's.
 
 use crate::actions::{Action, USE_VALES};
 use crate::cards::{Ability, Count, Effect, Timing};
@@ -228,23 +228,14 @@ impl MysticVale {
         (self.cur().cards, self.cur().boost, self.turn.copy)
     }
 
-    /// Pushes `use c7` (`use vales`) for each open unit that gives something now, when an action that
-    /// may change the field is legal (`out`, sorted; `Use` sorts last).
+    /// Pushes `use c7` (`use vales`) for each open unit still in the field, when an action that may change
+    /// the field is legal (`out`, sorted; `Use` sorts last). (Whether it gives something now is not
+    /// checked: that would cost a walk of the field per decision.)
     pub(crate) fn push_uses(&self, out: &mut Vec<Action>) {
         if !out.iter().any(|&a| defers(a)) {
             return;
         }
-        let parts = self.card_gains();
-        for k in bits(self.turn.open) {
-            let (now, banked) = (&parts[k], &self.turn.banked[k]);
-            let more = now.mana > banked.mana
-                || now.vp > banked.vp
-                || now.box_vp > banked.box_vp
-                || now.mana_factor > banked.mana_factor
-                || (0..4).any(|x| now.spirits[x] > banked.spirits[x]);
-            if more {
-                out.push(Action::Use(k as u8));
-            }
-        }
+        let open = self.turn.open & (self.cur().field_mask() | VALES_BIT);
+        out.extend(bits(open).map(|k| Action::Use(k as u8)));
     }
 }
