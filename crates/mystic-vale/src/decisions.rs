@@ -9,10 +9,10 @@
 //!   unique effect reading the table) is *open* (`Turn::open`): it is counted as the field is now until
 //!   the player resolves it with `use c7` (`use vales`), which banks what it gives then.
 //! - An action that may change the field and spends nothing (Wayfarer Portal, Conclave of Ents, an Evoke,
-//!   Darksoul Ember's sleeving, Silver Tree's discard) leaves open units open: the player chose to
-//!   resolve them after it. Any other action (a purchase, `done`, a unique ability's choice) first
-//!   resolves every open unit: what is spent must have been gained, and the order of a gain against an
-//!   action that leaves the field as it is cannot change it.
+//!   Darksoul Ember's sleeving, Silver Tree's discard, a leader's choice) leaves open units open: the
+//!   player chose to resolve them after it; but if what was spent before it needs their gains, they are
+//!   resolved first (they paid). A purchase changes no gain, so that is checked only before a change.
+//!   `done` resolves every open unit.
 //! - A card that gets new content during the Harvest (an advancement sleeved or moved onto it) has new
 //!   abilities: what it gives beyond its banked part is open again (or banked at once when fixed). A card
 //!   that joins the field is a new unit.
@@ -144,30 +144,37 @@ impl MysticVale {
     }
 
     /// Before an action of the Harvest Phase (revision 3, units open): `use` resolves its unit, `done` all
-    /// of them; a field change leaves them open. Returns whether the action may spend, to be settled
-    /// after it ([`settle_spending`](MysticVale::settle_spending)).
-    pub(crate) fn before_harvest_action(&mut self, action: Action) -> bool {
+    /// of them. Before an action that may change the field, the waiting units whose gains paid what was
+    /// spent so far are resolved ([`settle_spending`](MysticVale::settle_spending)); a purchase changes no
+    /// gain, so checking there, not at each purchase, gives the same.
+    pub(crate) fn before_harvest_action(&mut self, action: Action) {
         match action {
             Action::Use(c) => {
                 let bit = if c == USE_VALES { VALES_BIT } else { 1 << c };
                 self.resolve_units(bit);
-                false
             }
-            Action::Done => {
-                self.resolve_units(u32::MAX);
-                false
+            Action::Done => self.resolve_units(u32::MAX),
+            a if defers(a)
+                || matches!(
+                    a,
+                    Action::AbilityPick(_)
+                        | Action::AbilitySpirit(_)
+                        | Action::Workshop(..)
+                        | Action::Discard(_)
+                        | Action::Decline
+                ) =>
+            {
+                self.settle_spending()
             }
-            a if defers(a) => false,
-            Action::Discard(_) | Action::Decline if self.turn.silver_tree => false,
-            _ => true,
+            _ => {}
         }
     }
 
-    /// After an action that may spend (revision 3): what is spent must have been gained. If the units
-    /// resolved so far and the gains of actions do not pay for what was spent, the open units are
-    /// resolved now (their gains paid it; an order a player may choose: `use` first).
+    /// Before a field change (revision 3): what was spent must have been gained. If the units resolved
+    /// so far and the gains of actions do not pay for what was spent, the open units are resolved now
+    /// (their gains paid it; a player may `use` first to choose).
     pub(crate) fn settle_spending(&mut self) {
-        if self.turn.open == 0 || self.phase != crate::state::Phase::Harvest {
+        if self.turn.open == 0 || (self.turn.mana_spent == 0 && self.turn.spirit_spent == [0; 4]) {
             return;
         }
         let parts = self.card_gains();

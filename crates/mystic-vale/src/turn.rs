@@ -1913,8 +1913,10 @@ impl MysticVale {
     /// Applies a legal action.
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
-        // Rules revision 3: `use` resolves its abilities; what an action spends must have been gained.
-        let settle = self.turn.open != 0 && self.phase == Phase::Harvest && self.before_harvest_action(action);
+        if self.turn.open != 0 && self.phase == Phase::Harvest {
+            // Rules revision 3: `use` resolves its abilities; what was spent must have been gained.
+            self.before_harvest_action(action);
+        }
         // The most frequent actions here (`apply_other` has no arm for them), the others there.
         match (self.phase, action) {
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
@@ -1932,9 +1934,6 @@ impl MysticVale {
                 self.sleeve_or_discard(ev);
             }
             _ => self.apply_other(action, ev),
-        }
-        if settle {
-            self.settle_spending();
         }
     }
 

@@ -758,6 +758,11 @@ fn card_name(c: &crate::events::Card, lang: Lang) -> String {
     c.titles.iter().map(|t| any_title(t, lang)).collect::<Vec<_>>().join(" + ")
 }
 
+/// "of" a card of the log, in French: `d'une carte vierge`, `de la carte …`.
+fn of_card(c: &crate::events::Card, lang: Lang) -> String {
+    if c.titles.is_empty() { "d'une carte vierge".to_owned() } else { format!("de la carte {}", card_name(c, lang)) }
+}
+
 /// An event as a sentence in `lang` (English is the event's `Display`).
 pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
     use crate::events::Event::*;
@@ -766,7 +771,7 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
     }
     match e {
         TurnStart(s) => format!("— au tour de {s}"),
-        UsedAbility(s, c, a) => format!("{s} utilise la capacité de {} ({a})", card_name(c, lang)),
+        UsedAbility(s, c, a) => format!("{s} utilise la capacité {} ({a})", of_card(c, lang)),
         Played(s, c) => format!("{s} pose {} dans son champ", card_name(c, lang)),
         Revealed(s, c) => format!("{s} révèle {}, sa nouvelle carte on-deck", card_name(c, lang)),
         Reshuffled(s) => format!("{s} mélange sa défausse, qui devient son nouveau deck"),
@@ -777,7 +782,7 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
         Peeked(s, None) => format!("{s} regarde la première carte de son deck"),
         Bought(s, t) => format!("{s} achète {}", any_title(t, lang)),
         BoughtVale(s, t) => format!("{s} achète la carte Val {}", any_title(t, lang)),
-        Sleeved(s, t, c) => format!("{s} glisse {} dans la protection de {}", any_title(t, lang), card_name(c, lang)),
+        Sleeved(s, t, c) => format!("{s} glisse {} dans la protection {}", any_title(t, lang), of_card(c, lang)),
         GainedVp(s, v) => format!("{s} gagne {v} PV"),
         UsedVale(s, t) => format!("{s} utilise {}", any_title(t, lang)),
         TookLeader(s, t) => format!("{s} prend le meneur {t}"),

