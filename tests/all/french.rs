@@ -219,11 +219,17 @@ fn mystic_vale_speaks_french_with_the_french_book_terms() {
     let (header, action, _, table) = first_action_game("mystic-vale", json!({ "players": 2 }), 7);
     assert_eq!(header, "== Mystic Vale · ronde 1 · pool de jetons PV\u{a0}: 23 · vous êtes p0");
     assert_eq!(action, "poser la carte on-deck dans votre champ et révéler la suivante");
-    let sleeved = sylvan_mystic_vale::Event::Sleeved(Seat(0), "Dawnsinger".into(), 5);
+    // A card is named by what is on it, never by its number (issue 34's log).
+    let blank = sylvan_mystic_vale::events::Card { id: 5, titles: Vec::new() };
+    let sleeved = sylvan_mystic_vale::Event::Sleeved(Seat(0), "Dawnsinger".into(), blank);
     assert_eq!(
         sylvan_mystic_vale::words::event_text(&sleeved, Lang::Fr),
-        "p0 glisse Chanteuse de l'Aube dans la protection de c5"
+        "p0 glisse Chanteuse de l'Aube dans la protection d'une carte vierge"
     );
+    let dawnsinger = sylvan_mystic_vale::events::Card { id: 5, titles: vec!["Dawnsinger".into()] };
+    let played = sylvan_mystic_vale::Event::Played(Seat(0), dawnsinger);
+    assert_eq!(sylvan_mystic_vale::words::event_text(&played, Lang::Fr), "p0 pose Chanteuse de l'Aube dans son champ");
+    assert_eq!(played.to_string(), "p0 plays Dawnsinger");
     let lines = table_lines(&table);
     assert_eq!(lines[0], "La limite de 120 rondes est atteinte.");
     assert_eq!(

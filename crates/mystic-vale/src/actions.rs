@@ -25,6 +25,7 @@
 //! | `replay c7 top`, `replay c7 leader` | Planting Phase: Harpy Canyon resolves card 7's "when played" ability in that slot (or its leader side) again |
 //! | `discard c7`, `decline` | after an Evoke with Silver Tree: discard field or on-deck card 7 |
 //! | `ability 2.1`, `ability soil.top` | Harvest Phase: Old Bakarab takes that advancement into the workshop |
+//! | `use c7`, `use vales` | Harvest Phase, rules revision 3: resolve card 7's (or the vales') abilities whose gain can still change, banking it now (ruling MV87) |
 //! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;
@@ -151,7 +152,13 @@ pub enum Action {
     /// Old Bakarab, upgraded side: sleeve the advancement at position `k` (0-based) of the workshop on
     /// field card `c` (EN:1706-1716).
     Workshop(u8, u8),
+    /// Rules revision 3: resolve now the Harvest abilities of field card `c` whose gain can still change
+    /// (or, with `c` = [`USE_VALES`], the vales'), banking what they give (ruling MV87).
+    Use(u8),
 }
+
+/// The [`Action::Use`] operand that names the player's vales rather than a card.
+pub const USE_VALES: u8 = NUM_CARDS as u8;
 
 /// Most advancements a workshop holds (Old Bakarab; ruling MV75).
 pub const MAX_WORKSHOP: usize = NUM_CARDS;
@@ -240,6 +247,8 @@ pub fn ids() -> &'static ActionIds<Action> {
         for k in 0..MAX_WORKSHOP as u8 {
             v.extend((0..N).map(|c| Workshop(k, c)));
         }
+        // Rules revision 3: a card's (or the vales') Harvest abilities resolved by the player's decision.
+        v.extend((0..=USE_VALES).map(Use));
         ActionIds::new(v)
     })
 }
@@ -255,7 +264,10 @@ pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS
     + EVOKE_BOUGHT_ACTIONS
     + GRAFT_ACTIONS
     + STORM_ABILITY_ACTIONS
-    + WORKSHOP_ACTIONS;
+    + WORKSHOP_ACTIONS
+    + USE_ACTIONS;
+/// Ids of `use c7` (each card) and `use vales`.
+const USE_ACTIONS: usize = NUM_CARDS + 1;
 /// Ids of Old Bakarab's workshop: three Fertile Soils taken, then a workshop position onto a card.
 const WORKSHOP_ACTIONS: usize = 3 + MAX_WORKSHOP * NUM_CARDS;
 /// Ids of Halo Mountain's spirit kinds, Nightvale Pathfinder's claims and Harpy Canyon's replays.
@@ -340,6 +352,8 @@ impl fmt::Display for Action {
             Claim(s) => write!(f, "claim {s}"),
             AbilityTake(s) => write!(f, "ability soil.{}", s.name()),
             Workshop(k, c) => write!(f, "workshop {} c{c}", k + 1),
+            Use(USE_VALES) => f.write_str("use vales"),
+            Use(c) => write!(f, "use c{c}"),
             Replay(c, slot) => match Slot::ALL.get(usize::from(*slot)) {
                 Some(x) => write!(f, "replay c{c} {}", x.name()),
                 None => write!(f, "replay c{c} leader"),
@@ -395,7 +409,7 @@ impl FromStr for Action {
                 text,
                 "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
-                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, cancel c7, keep c7, portal c1 top c2, \
+                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, use c7, use vales, cancel c7, keep c7, portal c1 top c2, \
                  take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|animal|p1 c7 top, \
                  claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7",
             )
@@ -432,6 +446,8 @@ impl FromStr for Action {
             ["leader", "1"] => ChooseLeader(0),
             ["leader", "2"] => ChooseLeader(1),
             ["sow"] => Sow,
+            ["use", "vales"] => Use(USE_VALES),
+            ["use", c] if c.starts_with('c') => Use(card(c).ok_or_else(bad)?),
             ["use", v] => UseVale(
                 v.strip_prefix('v')
                     .and_then(|x| x.parse::<u8>().ok())
@@ -565,7 +581,9 @@ pub mod selftest {
             ("replay c19 leader", 2428),
             ("ability soil.top", 2429),
             ("workshop 1 c0", 2432),
-            ("workshop 20 c19", NUM_ACTIONS - 1),
+            ("workshop 20 c19", 2831),
+            ("use c0", 2832),
+            ("use vales", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

@@ -289,7 +289,7 @@ impl MysticVale {
                     let c = p.deck.remove(0);
                     p.put_in_field(c);
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::Played(Seat(i as u8), c));
+                        ev.emit(Audience::Everyone, Event::Played(Seat(i as u8), self.card_ref(i, c)));
                     }
                 }
             }

@@ -5,30 +5,56 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use sylvan_engine::Seat;
 
-/// Something that happened. Card numbers are the owner's `c0..c19`; advancements and vales are titles.
+/// A player's card as the log names it: by what is on it (the leader's title first, then its visible
+/// advancements, top to bottom), never by its number alone, which means nothing to the table.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Card {
+    /// The owner's card number (`c0..c19`), for programs.
+    pub id: u8,
+    /// The titles on it (English); none on a blank card.
+    pub titles: Vec<String>,
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.titles.is_empty() { f.write_str("a blank card") } else { f.write_str(&self.titles.join(" + ")) }
+    }
+}
+
+impl crate::state::MysticVale {
+    /// Player `i`'s card `c` as the log names it.
+    pub(crate) fn card_ref(&self, i: usize, c: u8) -> Card {
+        let p = &self.players[i];
+        let leader = p.leader.filter(|l| l.card == c).map(|l| self.db.leader(l.id).title.clone());
+        let advs = p.cards[c as usize].slots.iter().filter(|&&x| x != crate::state::EMPTY);
+        Card { id: c, titles: leader.into_iter().chain(advs.map(|&x| self.db.adv(x).title.clone())).collect() }
+    }
+}
+
+/// Something that happened. Cards are named by what is on them ([`Card`]); advancements and vales are titles.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Event {
     /// A turn begins.
     TurnStart(Seat),
     /// A card went from on-deck to the field.
-    Played(Seat, u8),
+    Played(Seat, Card),
     /// A new on-deck card was revealed.
-    Revealed(Seat, u8),
+    Revealed(Seat, Card),
     /// The discard pile was shuffled into a new deck.
     Reshuffled(Seat),
     /// The player spoiled (in the Prep Phase when true).
     Spoiled(Seat, bool),
     /// A card was discarded by an ability (Deadwood Harvester, Mindful Owl, Peacekeeper Druid, Cleansing
     /// Rain, Calm Weather); `None` when the others may not see which.
-    AbilityDiscard(Seat, Option<u8>),
+    AbilityDiscard(Seat, Option<Card>),
     /// The player looked at the top card of the deck (Calm Weather); the card is told only to the player.
-    Peeked(Seat, Option<u8>),
+    Peeked(Seat, Option<Card>),
     /// An advancement was bought.
     Bought(Seat, String),
     /// A vale was bought.
     BoughtVale(Seat, String),
     /// An advancement was sleeved on a card.
-    Sleeved(Seat, String, u8),
+    Sleeved(Seat, String, Card),
     /// VP tokens gained.
     GainedVp(Seat, u16),
     /// A vale was used.
@@ -38,7 +64,7 @@ pub enum Event {
     /// The game is over.
     GameOver,
     /// A unique ability on card `c` was used with this choice (the Vale of the Wild leaders).
-    UsedAbility(Seat, u8, crate::actions::Action),
+    UsedAbility(Seat, Card, crate::actions::Action),
     /// The setup draft: this leader was taken from the table.
     TookLeader(Seat, String),
     /// The setup draft: this amulet was taken from the table.
@@ -56,22 +82,22 @@ impl fmt::Display for Event {
         use Event::*;
         match self {
             TurnStart(s) => write!(f, "{s}'s turn"),
-            Played(s, c) => write!(f, "{s} plays c{c}"),
-            Revealed(s, c) => write!(f, "{s} reveals c{c} on-deck"),
+            Played(s, c) => write!(f, "{s} plays {c}"),
+            Revealed(s, c) => write!(f, "{s} reveals {c} on-deck"),
             Reshuffled(s) => write!(f, "{s} shuffles the discard pile into a new deck"),
             Spoiled(s, prep) => write!(f, "{s} spoils{}", if *prep { " in the Prep Phase" } else { "" }),
-            AbilityDiscard(s, Some(c)) => write!(f, "{s} discards c{c}"),
+            AbilityDiscard(s, Some(c)) => write!(f, "{s} discards {c}"),
             AbilityDiscard(s, None) => write!(f, "{s} discards a card"),
-            Peeked(s, Some(c)) => write!(f, "{s} looks at the top card: c{c}"),
+            Peeked(s, Some(c)) => write!(f, "{s} looks at the top card: {c}"),
             Peeked(s, None) => write!(f, "{s} looks at the top card of the deck"),
             Bought(s, t) => write!(f, "{s} buys {t}"),
             BoughtVale(s, t) => write!(f, "{s} buys the vale {t}"),
-            Sleeved(s, t, c) => write!(f, "{s} sleeves {t} on c{c}"),
+            Sleeved(s, t, c) => write!(f, "{s} sleeves {t} on {c}"),
             GainedVp(s, v) => write!(f, "{s} gains {v} VP"),
             UsedVale(s, t) => write!(f, "{s} uses {t}"),
             PoolEmpty => f.write_str("the VP pool is empty: the round is finished"),
             GameOver => f.write_str("the game is over"),
-            UsedAbility(s, c, a) => write!(f, "{s} uses the ability of c{c}: {a}"),
+            UsedAbility(s, c, a) => write!(f, "{s} uses the ability of {c}: {a}"),
             TookLeader(s, t) => write!(f, "{s} takes the leader {t}"),
             TookAmulet(s, t) => write!(f, "{s} takes the amulet {t}"),
             TradedAmulet(s) => write!(f, "{s} trades the amulet for a regular mana token"),

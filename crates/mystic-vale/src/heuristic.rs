@@ -1410,6 +1410,16 @@ fn harvest_evoke(view: &View, legal: &[Action], out: Outlook) -> Option<Action> 
     }
 }
 
+/// Rules revision 3: before an action takes a card out of the field or an advancement off it, that card's
+/// open abilities are resolved (`use cN`), banking what they give with it.
+fn use_first(legal: &[Action], a: Action) -> Action {
+    let from = match a {
+        Action::EvokeOn(c) | Action::Portal(c, ..) => c,
+        _ => return a,
+    };
+    if legal.contains(&Action::Use(from)) { Action::Use(from) } else { a }
+}
+
 /// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
 /// enough (e.g. a decay advancement onto a card that caps decay, a guardian-counting one next to guardians).
 fn best_portal(view: &View, legal: &[Action]) -> Option<Action> {
@@ -1454,10 +1464,10 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         return Some(a);
     }
     if let Some(a) = harvest_evoke(view, legal, out) {
-        return Some(a);
+        return Some(use_first(legal, a));
     }
     if let Some(a) = best_portal(view, legal) {
-        return Some(a);
+        return Some(use_first(legal, a));
     }
     // Conclave of Ents where a guardian pays.
     let conclave = legal
@@ -1663,6 +1673,10 @@ pub fn describe(view: &View, a: Action) -> String {
         Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) | Action::CancelDecay(c) | Action::Keep(c) => {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
+        }
+        Action::Use(c) if usize::from(c) < NUM_CARDS => {
+            let p = &view.players[view.current as usize];
+            format!("{a}: resolve {} now", view.card_text(p.cards[c as usize]))
         }
         Action::Claim(s) => {
             let x = match s {

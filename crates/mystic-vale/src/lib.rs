@@ -21,6 +21,7 @@ pub mod amulets;
 pub mod analytics;
 pub mod cards;
 pub mod conclaves;
+mod decisions;
 pub mod draft;
 pub mod effects;
 pub mod events;
@@ -120,13 +121,14 @@ impl Game for MysticVale {
             },
             OptionDoc {
                 name: "rules",
-                default: "2",
-                help: "rules revision: 2 (the rulebook's: abilities resolved one by one in the player's order) or 1 \
-                       (the earlier reading, with which records that name no revision replay)",
-                help_fr: "révision des règles : 2 (celle du livret : les capacités résolues une à une dans l'ordre du \
-                          joueur) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui \
-                          n'en nomment aucune)",
-                kind: OptionKind::Choice { choices: &["2", "1"] },
+                default: "3",
+                help: "rules revision: 3 (the rulebook's: the player resolves each Harvest ability whose gain can \
+                       change, `use c7`), 2 (gains kept at their best) or 1 (the earlier reading, with which records \
+                       that name no revision replay)",
+                help_fr: "révision des règles : 3 (celle du livret : le joueur résout chaque capacité de Récolte dont \
+                          le gain peut changer, `use c7`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec \
+                          laquelle se rejouent les parties enregistrées qui n'en nomment aucune)",
+                kind: OptionKind::Choice { choices: &["3", "2", "1"] },
             },
         ]
     }

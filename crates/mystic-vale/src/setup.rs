@@ -94,13 +94,14 @@ pub struct Options {
     pub conclaves: String,
     /// The rules revision: [`RULES`] for new games. Records written before revision 2 (issue 33:
     /// abilities resolved one by one in the player's order, gains banked at once, each card's ability
-    /// once a turn) name none and replay with revision 1.
+    /// once a turn) name none and replay with revision 1. Revision 3 (issue 33's remainder): the Harvest's
+    /// abilities whose gain can change are resolved by the player's decisions (`use c7`), ruling MV87.
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 2;
+pub const RULES: u8 = 3;
 
 fn first_rules() -> u8 {
     1

@@ -895,18 +895,25 @@ pub struct Turn {
     /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
     #[serde(default)]
     pub gained: crate::harvest::Totals,
-    /// Each field card's gains this harvest (index 20: the vales'), the most it gave at any count (each
-    /// ability resolved when it gave the most, its gain then kept, EN:462, 478, 695): a later change of
-    /// the field (a card leaving, moving or joining) never counts a gain taken lower (ruling MV83).
-    #[serde(default)]
-    pub best: crate::harvest::Parts,
+    /// Each field card's gains banked this harvest (index 20: the vales'). Rules revision 3: what each
+    /// card's abilities gave when resolved (`use c7`, or at once when their gain cannot change), never
+    /// re-derived (ruling MV87). Revision 2: the most each card gave at any count (MV83).
+    #[serde(default, alias = "best")]
+    pub banked: crate::harvest::Parts,
     /// The field changed in this Harvest Phase (an action that may lower a count): from then on the totals
-    /// are the sum of `best`, read at every recount; before, the field's gains as counted (the same).
+    /// are read from `banked` at every recount; before, the field's gains as counted (the same).
     #[serde(default)]
     pub banking: bool,
-    /// The cards counted in `best` (bit per card; bit 20: the vales).
+    /// The cards counted in `banked` (bit per card; bit 20: the vales).
+    #[serde(default, alias = "best_seen")]
+    pub seen: u32,
+    /// Rules revision 3: the cards (bit per card; bit 20: the vales) whose Harvest abilities can still
+    /// change their gain and wait for the player's `use` (or the next action that is not a field change).
     #[serde(default)]
-    pub best_seen: u32,
+    pub open: u32,
+    /// Rules revision 3: the units (as `open`) whose gain can change with the field, resolved or not.
+    #[serde(default)]
+    pub variable: u32,
     /// VP gained at once this harvest (exchanges, the `buy_vp` variant, vales), already in the player's
     /// play area (EN:695).
     #[serde(default)]

@@ -153,9 +153,11 @@ impl MysticVale {
         self.turn.conclave_used = false;
         self.turn.conclaves_used = 0;
         if self.turn.banking {
-            self.turn.best = [harvest::Totals::default(); NUM_CARDS + 1];
+            self.turn.banked = [harvest::Totals::default(); NUM_CARDS + 1];
             self.turn.banking = false;
         }
+        self.turn.open = 0;
+        self.turn.variable = 0;
         self.turn.vp_now = 0;
         self.turn.sleeved_now = 0;
         self.turn.pool_kept = false;
@@ -235,7 +237,7 @@ impl MysticVale {
         }
         let c = self.players[i].reveal_top();
         if let (true, Some(c)) = (S::ENABLED, c) {
-            ev.emit(Audience::Everyone, Event::Revealed(self.seat(), c));
+            ev.emit(Audience::Everyone, Event::Revealed(self.seat(), self.card_ref(i, c)));
         }
     }
 
@@ -265,7 +267,7 @@ impl MysticVale {
         let Some(c) = self.players[i].on_deck.take() else { return };
         self.players[i].field.push(c);
         if S::ENABLED {
-            ev.emit(Audience::Everyone, Event::Played(self.seat(), c));
+            ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(self.current as usize, c)));
         }
         if !self.players[i].stats[c as usize].acts(Timing::WhenPlayed) {
             self.after_play(prep, ev);
@@ -429,7 +431,10 @@ impl MysticVale {
                     self.peek = Some(t);
                     if S::ENABLED {
                         let me = SeatSet::only(self.seat());
-                        ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
+                        ev.emit(
+                            Audience::Only(me),
+                            Event::Peeked(self.seat(), Some(self.card_ref(self.current as usize, t))),
+                        );
                         ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
                     }
                 }
@@ -566,7 +571,7 @@ impl MysticVale {
             if let Some(c) = self.players[i].discard_on_deck()
                 && S::ENABLED
             {
-                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat_of(i), Some(c)));
+                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat_of(i), Some(self.card_ref(i, c))));
             }
             self.reveal(ev);
         }
@@ -628,6 +633,7 @@ impl MysticVale {
                 f(self);
             }
         }
+        self.open_units();
     }
 
     /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
@@ -742,7 +748,7 @@ impl MysticVale {
             match self.players[i].deck_to_field() {
                 Some(x) => {
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::Played(self.seat(), x));
+                        ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, x)));
                     }
                 }
                 None => break,
@@ -855,7 +861,7 @@ impl MysticVale {
         self.phase = Phase::Look { left, depth };
         if S::ENABLED {
             let me = SeatSet::only(self.seat());
-            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(t)));
+            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(self.card_ref(self.current as usize, t))));
             ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
         }
     }
@@ -1026,7 +1032,7 @@ impl MysticVale {
     }
 
     /// The active player's cards as this Harvest Phase reads them.
-    fn harvest_cards(&self) -> harvest::Cards<'_> {
+    pub(crate) fn harvest_cards(&self) -> harvest::Cards<'_> {
         let p = &self.players[self.current as usize];
         harvest::Cards {
             db: &self.db,
@@ -1079,19 +1085,41 @@ impl MysticVale {
         }
         let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
         let (_, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), Some(&mut parts));
-        // The sum of each part's best (a card that left the field keeps it): the parts of the cards in
-        // the field since the change, and the vales'.
-        let seen = self.turn.best_seen | p.field_mask() | 1 << NUM_CARDS;
-        self.turn.best_seen = seen;
+        // The parts banked (a card that left the field keeps them): the cards in the field since the
+        // change, and the vales'.
+        let field = p.field_mask();
+        let new = field & !self.turn.seen;
+        self.turn.seen |= field | crate::decisions::VALES_BIT;
+        let decisions = self.decisions();
+        if decisions && new != 0 {
+            // Revision 3: a card that joined is a new unit, open if its gain can change.
+            let var = self.variable_units(new);
+            self.turn.variable |= var;
+            self.turn.open |= var;
+        }
+        let (open, variable) = (self.turn.open, self.turn.variable);
         let mut t = harvest::Totals::default();
         let mut factor = 1u32;
         let (mut mana, mut spirits, mut vp, mut box_vp) = (0u32, [0u32; 4], 0u32, 0u32);
-        let mut m = seen;
+        let mut m = self.turn.seen;
         while m != 0 {
             let k = m.trailing_zeros() as usize;
             m &= m - 1;
-            let best = &mut self.turn.best[k];
-            best.keep_max(&parts[k]);
+            let best = if decisions && variable & (1 << k) != 0 {
+                // Revision 3, a unit whose gain can change: once resolved, what it banked; open, what
+                // it gives now (or what it banked before new abilities reopened it).
+                let mut b = self.turn.banked[k];
+                if open & (1 << k) != 0 {
+                    b.keep_max(&parts[k]);
+                }
+                b
+            } else {
+                // Each part kept at the most it gave: revision 2's reading, and revision 3's for a
+                // unit whose gain cannot change but by new content (an advancement sleeved on it).
+                let b = &mut self.turn.banked[k];
+                b.keep_max(&parts[k]);
+                *b
+            };
             mana += u32::from(best.mana);
             for x in 0..4 {
                 spirits[x] += u32::from(best.spirits[x]);
@@ -1516,6 +1544,10 @@ impl MysticVale {
         if late {
             out.sort_unstable();
         }
+        if self.turn.open != 0 {
+            // Rules revision 3: `use` sorts last.
+            self.push_uses(out);
+        }
     }
 
     /// Pushes `vale` for every vale in the row the spirits left pay (two vale purchases a turn).
@@ -1881,6 +1913,10 @@ impl MysticVale {
     /// Applies a legal action.
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
+        if self.turn.open != 0 && self.phase == Phase::Harvest {
+            // Rules revision 3: `use` resolves its abilities; what was spent must have been gained.
+            self.before_harvest_action(action);
+        }
         // The most frequent actions here (`apply_other` has no arm for them), the others there.
         match (self.phase, action) {
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
@@ -1964,11 +2000,22 @@ impl MysticVale {
                 _ => false,
             };
         if changes && !self.turn.banking {
-            self.turn.best = self.card_gains();
-            self.turn.best_seen = self.cur().field_mask();
+            if self.decisions() {
+                self.start_banking();
+            } else {
+                self.turn.banked = self.card_gains();
+            }
+            self.turn.seen = self.cur().field_mask();
             self.turn.banking = true;
         }
+        let before = (changes && self.decisions()).then(|| self.content());
         self.apply_rest(action, ev);
+        if let Some(before) = before
+            && self.phase == Phase::Harvest
+        {
+            // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).
+            self.reopen_changed(&before);
+        }
     }
 
     fn apply_rest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
@@ -1977,6 +2024,13 @@ impl MysticVale {
         match (self.phase, action) {
             (_, a @ (Action::Discard(_) | Action::Decline)) if self.turn.silver_tree => self.apply_silver_tree(a, ev),
             (Phase::Planting, Action::Replay(c, slot)) => self.replay(c, slot, ev),
+            (Phase::Harvest, Action::Use(c)) => {
+                // Resolved before the action (`before_harvest_action`): only told.
+                let told = S::ENABLED && usize::from(c) < NUM_CARDS;
+                if told {
+                    ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
+                }
+            }
             (_, Action::Conclave(c)) => {
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
@@ -2048,7 +2102,7 @@ impl MysticVale {
                 }
                 if let Some(c) = p.discard_on_deck() {
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                     }
                 }
                 self.reveal(ev);
@@ -2102,7 +2156,7 @@ impl MysticVale {
                         p.deck.retain(|&x| x != t);
                         p.discard.push(t);
                         if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(t)));
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, t))));
                         }
                     } else {
                         depth += 1;
@@ -2143,7 +2197,7 @@ impl MysticVale {
                     (Effect::DiscardOtherField, Action::Discard(c)) => {
                         self.players[i].discard_from_field(c);
                         if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                         }
                     }
                     (Effect::SearchDeckDiscard, _) => {
@@ -2152,7 +2206,7 @@ impl MysticVale {
                             p.deck.retain(|&x| x != c);
                             p.discard.push(c);
                             if S::ENABLED {
-                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                             }
                             self.turn.searches_left = self.turn.searches_left.saturating_sub(1);
                             if self.turn.searches_left > 0 && !self.players[i].deck.is_empty() {
@@ -2170,7 +2224,7 @@ impl MysticVale {
                         if let Some(c) = p.deck.pop() {
                             p.discard.push(c);
                             if S::ENABLED {
-                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                             }
                         }
                     }
@@ -2302,11 +2356,14 @@ impl MysticVale {
                         self.after_graft(ev);
                     }
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, c, action));
+                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
                     }
                     if step == crate::effects::Step::UsedReveal {
                         if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, on_deck));
+                            ev.emit(
+                                Audience::Everyone,
+                                Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))),
+                            );
                         }
                         self.reveal(ev);
                     }
@@ -2351,7 +2408,7 @@ impl MysticVale {
                     if let Some(c) = self.players[i].discard_on_deck()
                         && S::ENABLED
                     {
-                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(c)));
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
                     }
                     self.reveal(ev);
                 }
@@ -2416,10 +2473,11 @@ impl MysticVale {
 
     pub(crate) fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
         let i = self.current as usize;
+        let card = S::ENABLED.then(|| self.card_ref(i, c));
         self.players[i].cards[c as usize].put(&self.db, adv);
         self.players[i].refresh(&self.db, c as usize);
-        if S::ENABLED {
-            ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), c));
+        if let Some(card) = card {
+            ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), card));
         }
     }
 
@@ -2836,7 +2894,7 @@ pub mod selftest {
                         let t = &g.turn;
                         // (Not while Old Bakarab's Workshop sleeves onto a card that leaves unused.)
                         if t.ability_open.is_none()
-                            && (!t.banking || t.best == parts)
+                            && (!t.banking || t.banked == parts)
                             && t.gained == harvest::Totals::default()
                             && t.converted == [0; 3]
                         {

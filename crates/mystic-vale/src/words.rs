@@ -574,7 +574,7 @@ pub fn vale_cost_text(v: &crate::cards::Vale, lang: Lang) -> String {
 
 /// Each action notation with what it does.
 pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
-    let rows: [(&str, &str, &str); 38] = [
+    let rows: [(&str, &str, &str); 39] = [
         (
             "push",
             "plant the on-deck card and reveal the next",
@@ -633,6 +633,11 @@ pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
         ("leader N", "keep leader 1 or 2", "garder le meneur 1 ou 2"),
         ("sow", "pay mana for an exchange ability", "payer du mana pour une capacité d'échange"),
         ("use vN", "use owned vale N", "utiliser la carte Val N que vous possédez"),
+        (
+            "use cN / use vales",
+            "resolve now card N's (the vales') harvest abilities whose gain can still change",
+            "résoudre maintenant les capacités de Récolte de la carte N (des cartes Val) dont le gain peut encore changer",
+        ),
         (
             "cancel cN / keep cN",
             "cancel the decay of card N / keep card N for the next field",
@@ -745,6 +750,19 @@ fn any_title(t: &str, lang: Lang) -> String {
         .map_or_else(|| t.to_owned(), |(e, f)| title(e, f, lang).to_owned())
 }
 
+/// A card of the log in `lang`: its titles, or a blank card.
+fn card_name(c: &crate::events::Card, lang: Lang) -> String {
+    if c.titles.is_empty() {
+        return lang.pick("a blank card", "une carte vierge").to_owned();
+    }
+    c.titles.iter().map(|t| any_title(t, lang)).collect::<Vec<_>>().join(" + ")
+}
+
+/// "of" a card of the log, in French: `d'une carte vierge`, `de la carte …`.
+fn of_card(c: &crate::events::Card, lang: Lang) -> String {
+    if c.titles.is_empty() { "d'une carte vierge".to_owned() } else { format!("de la carte {}", card_name(c, lang)) }
+}
+
 /// An event as a sentence in `lang` (English is the event's `Display`).
 pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
     use crate::events::Event::*;
@@ -753,18 +771,18 @@ pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
     }
     match e {
         TurnStart(s) => format!("— au tour de {s}"),
-        UsedAbility(s, c, a) => format!("{s} utilise la capacité de c{c} ({a})"),
-        Played(s, c) => format!("{s} pose c{c} dans son champ"),
-        Revealed(s, c) => format!("{s} révèle c{c}, sa nouvelle carte on-deck"),
+        UsedAbility(s, c, a) => format!("{s} utilise la capacité {} ({a})", of_card(c, lang)),
+        Played(s, c) => format!("{s} pose {} dans son champ", card_name(c, lang)),
+        Revealed(s, c) => format!("{s} révèle {}, sa nouvelle carte on-deck", card_name(c, lang)),
         Reshuffled(s) => format!("{s} mélange sa défausse, qui devient son nouveau deck"),
         Spoiled(s, prep) => format!("{s} Décline{}", if *prep { " pendant sa Phase de Préparation" } else { "" }),
-        AbilityDiscard(s, Some(c)) => format!("{s} défausse c{c}"),
+        AbilityDiscard(s, Some(c)) => format!("{s} défausse {}", card_name(c, lang)),
         AbilityDiscard(s, None) => format!("{s} défausse une carte"),
-        Peeked(s, Some(c)) => format!("{s} regarde la première carte de son deck : c{c}"),
+        Peeked(s, Some(c)) => format!("{s} regarde la première carte de son deck : {}", card_name(c, lang)),
         Peeked(s, None) => format!("{s} regarde la première carte de son deck"),
         Bought(s, t) => format!("{s} achète {}", any_title(t, lang)),
         BoughtVale(s, t) => format!("{s} achète la carte Val {}", any_title(t, lang)),
-        Sleeved(s, t, c) => format!("{s} glisse {} dans la protection de c{c}", any_title(t, lang)),
+        Sleeved(s, t, c) => format!("{s} glisse {} dans la protection {}", any_title(t, lang), of_card(c, lang)),
         GainedVp(s, v) => format!("{s} gagne {v} PV"),
         UsedVale(s, t) => format!("{s} utilise {}", any_title(t, lang)),
         TookLeader(s, t) => format!("{s} prend le meneur {t}"),
@@ -849,6 +867,9 @@ pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: La
         Action::Sleeve(c) => format!("glisser dans c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Discard(c) => format!("défausser c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
         Action::Conclave(c) => format!("+1 Gardien sur c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
+        Action::Use(c) if usize::from(c) < crate::state::NUM_CARDS => {
+            format!("résoudre maintenant c{c} {}", view.card_text_in(me.cards[c as usize], lang))
+        }
         Action::AbilityCard(c) => {
             let card = view.card_text_in(me.cards[c as usize], lang);
             match crate::heuristic::card_choice_key(view, c) {

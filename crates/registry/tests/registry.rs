@@ -230,7 +230,7 @@ mod action_ids {
     fn mystic_vale() -> TestResult {
         pinned(
             "mystic-vale",
-            2832,
+            2853,
             &[
                 (0, "pass"),
                 (1, "push"),
@@ -248,6 +248,8 @@ mod action_ids {
                 (2349, "replay c0 top"),
                 (2429, "ability soil.top"),
                 (2831, "workshop 20 c19"),
+                (2832, "use c0"),
+                (2852, "use vales"),
             ],
         )
     }

@@ -84,7 +84,7 @@ impl MysticVale {
                 if let Some(c) = p.on_deck.take() {
                     p.field.push(c);
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::Played(sylvan_engine::Seat(i as u8), c));
+                        ev.emit(Audience::Everyone, Event::Played(sylvan_engine::Seat(i as u8), self.card_ref(i, c)));
                     }
                 }
                 self.reveal(ev);

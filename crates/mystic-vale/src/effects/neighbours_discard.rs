@@ -59,7 +59,7 @@ pub(crate) fn answer<S: EventSink<Event>>(game: &mut MysticVale, seat: u8, next:
         let i = usize::from(seat);
         let c = game.players[i].discard_on_deck();
         if S::ENABLED {
-            ev.emit(Audience::Everyone, Event::AbilityDiscard(Seat(seat), c));
+            ev.emit(Audience::Everyone, Event::AbilityDiscard(Seat(seat), c.map(|c| game.card_ref(i, c))));
         }
         // The new card is revealed outside its owner's Planting and Prep Phases: no Spoil now (EN:699).
         if game.players[i].deck.is_empty() {
@@ -68,7 +68,7 @@ pub(crate) fn answer<S: EventSink<Event>>(game: &mut MysticVale, seat: u8, next:
         if let Some(c) = game.players[i].reveal_top()
             && S::ENABLED
         {
-            ev.emit(Audience::Everyone, Event::Revealed(Seat(seat), c));
+            ev.emit(Audience::Everyone, Event::Revealed(Seat(seat), game.card_ref(i, c)));
         }
         game.players[i].revealed_outside = true;
         // The VP of GinGan's side: the owner's leader, or the copy Cyrilla's upgraded side gave a card.

@@ -55,7 +55,10 @@ impl MysticVale {
             if S::ENABLED {
                 ev.emit(
                     sylvan_engine::Audience::Everyone,
-                    Event::AbilityDiscard(sylvan_engine::Seat(self.current), Some(c)),
+                    Event::AbilityDiscard(
+                        sylvan_engine::Seat(self.current),
+                        Some(self.card_ref(self.current as usize, c)),
+                    ),
                 );
             }
             if on_deck {

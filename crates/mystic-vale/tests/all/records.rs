@@ -57,3 +57,18 @@ fn ability_1_is_no_alias_outside_halo_mountain() {
     let err = replay(&record).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(err.contains("ability 1") && err.contains("action 0 "), "{err}");
 }
+
+/// A four-player Essential Edition game (seed 33; p0 always took the first legal action, the others the
+/// heuristic) written by the engine before rules revision 3 (`sylvan play`, rules revision 2, the default
+/// then): gains kept at their best, no `use` decisions.
+const RULES_2_ESSENTIAL: &str = include_str!("../fixtures/rules-2-essential-4p.json");
+
+#[test]
+fn rules_revision_2_records_replay_unchanged() {
+    let record = Record::<MysticVale>::from_json(RULES_2_ESSENTIAL).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(record.options.rules, 2);
+    assert!(illegal_as_written(&record).is_empty(), "every action legal as written");
+    let end = replay(&record).unwrap_or_else(|e| panic!("{e}"));
+    assert!(end.is_terminal());
+    assert_eq!(Some(end.scores()), record.scores, "the recorded final scores");
+}

@@ -77,9 +77,10 @@ fn issue_33_ashae_box_vp_stay_after_deepriver_crystal_moves_her_card() {
 
 #[test]
 fn issue_33_wolf_rider_mana_stays_after_summoner_stone_adds_a_card() {
-    // EN:478, EN:1797: a card joins the field; Wolf Rider's shortfall, resolved before, stays.
+    // EN:478, EN:1797: a card joins the field; Wolf Rider's shortfall, resolved before, stays. Revision 2
+    // keeps it at its best; revision 3 asks (`decisions.rs`).
     let p = with_amulet(player(&[&["wolf-rider"], &[], &[], &[]], &[0, 1], Some(2), &[3]), "summoner-stone", true);
-    let mut g = storm_game(p);
+    let mut g = game_with(&Options { rules: 2, ..storm() }, p, None, None);
     act(&mut g, "pass");
     let mana = g.mana_left();
     act(&mut g, "evoke");
@@ -305,8 +306,9 @@ fn issue_33_aether_tree_may_choose_any_field_card() {
 #[test]
 fn issue_33_dawnsinger_mana_stays_after_wayfarer_portal_moves_stag_champion() {
     // EN:478, 695: Dawnsinger's mana per guardian on its card, taken with Stag Champion's guardian there,
-    // stays when Wayfarer Portal moves Stag Champion to another card.
-    let o = Options { sets: "base,wild".into(), ..Options::default() };
+    // stays when Wayfarer Portal moves Stag Champion to another card (revision 2; revision 3 asks,
+    // `decisions.rs`).
+    let o = Options { sets: "base,wild".into(), rules: 2, ..Options::default() };
     let p = owns(player(&[&["dawnsinger", "stag-champion"], &[]], &[0, 1], Some(2), &[3]), &["wayfarer-portal"]);
     let mut g = game_with(&o, p, None, None);
     act(&mut g, "pass");
@@ -337,7 +339,7 @@ fn issue_33_records_without_a_rules_revision_replay_with_the_first() {
     let old: Options = serde_json::from_value(serde_json::json!({"players": 2})).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(old.rules, 1);
     assert_eq!(Options::default().rules, sylvan_mystic_vale::RULES);
-    let bad = Options { rules: 3, ..Options::default() };
+    let bad = Options { rules: 4, ..Options::default() };
     let err = MysticVale::from_setup(&bad, &sylvan_mystic_vale::Setup::default(), 1).err().map(|e| e.to_string());
     assert!(err.is_some_and(|e| e.contains("rules")));
     // Revision 1: Crystal Cavern's mana was not doubled by Ley Line Overflow.

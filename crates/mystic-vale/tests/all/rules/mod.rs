@@ -2,6 +2,7 @@
 
 mod base;
 mod conclaves;
+mod decisions;
 mod issue_33;
 mod leaders;
 mod magic;
