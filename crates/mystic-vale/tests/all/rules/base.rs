@@ -811,7 +811,7 @@ fn mv19_the_when_played_once_per_phase_is_counted_again_in_the_prep_phase() {
     // Phase plays every card, c0 again among them with other cards in the field: a new phase, so its
     // ability asks again.
     let owl: &[&str] = &["mindful-owl"];
-    let p = player(&vec![owl; 3], &[1], Some(0), &[]);
+    let p = player(&[owl; 3], &[1], Some(0), &[]);
     let mut g = game(p, None, None);
     act(&mut g, "push");
     assert_eq!(legal(&g), vec!["decline", "discard c1"]);
