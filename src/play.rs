@@ -14,6 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
 use sylvan_bots::{DynBot, bot_seed};
+use sylvan_engine::carddata::printable_lines;
 use sylvan_engine::erased::{DynGame, LegalAction};
 use sylvan_engine::{Lang, Seat};
 
@@ -103,7 +104,7 @@ fn save(path: &Path, record: &Value) -> Result<()> {
 
 fn print_events(game: &mut dyn DynGame, seat: Seat, voice: Voice, out: &mut impl Write) -> Result<()> {
     for event in game.events_in(Some(seat), voice.lang) {
-        writeln!(out, "  {} {}", voice.style.dim("*"), voice.style.event(&event.text))?;
+        writeln!(out, "  {} {}", voice.style.dim("*"), voice.style.event(&printable_lines(&event.text)))?;
     }
     game.clear_events();
     Ok(())
@@ -114,7 +115,8 @@ fn print_actions(legal: &[LegalAction], voice: Voice, out: &mut impl Write) -> R
     let width = legal.len().to_string().len();
     let wide = legal.iter().map(|a| a.notation.chars().count()).max().unwrap_or(0);
     for (i, a) in legal.iter().enumerate() {
-        let (notation, description) = (&a.notation, &a.description);
+        // A card file's titles reach the descriptions: printed made printable (issue 38).
+        let (notation, description) = (&printable_lines(&a.notation), &printable_lines(&a.description));
         let number = voice.style.bold(&format!("{:>width$})", i + 1));
         if description == notation {
             writeln!(out, "  {number} {}", voice.style.notation(notation))?;
@@ -153,7 +155,7 @@ fn print_end(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<(
         ))
     )?;
     if let Some(b) = game.breakdown(lang) {
-        let table = b.table(lang);
+        let table = printable_lines(&b.table(lang));
         for (i, line) in table.lines().enumerate() {
             let line = if i == 0 { voice.style.bold(line) } else { line.to_owned() };
             writeln!(out, "{line}")?;
@@ -294,7 +296,7 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
                 a
             } else {
                 print_events(&mut *game, human, voice, out)?;
-                let view = game.view(human)?.text_in(lang);
+                let view = printable_lines(&game.view(human)?.text_in(lang));
                 let legal = game.legal_actions_in(lang);
                 writeln!(out, "\n{view}")?;
                 print_actions(&legal, voice, out)?;
@@ -353,7 +355,7 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
         match end {
             End::Finished => {
                 print_events(&mut *game, human, voice, out)?;
-                writeln!(out, "\n{}", game.view(human)?.text_in(lang))?;
+                writeln!(out, "\n{}", printable_lines(&game.view(human)?.text_in(lang)))?;
                 print_end(&*game, voice, out)?;
                 said(out)?;
                 Ok(ExitCode::SUCCESS)

@@ -199,3 +199,21 @@ fn impossible_card_files_are_refused_naming_file_and_field() -> TestResult {
     }
     Ok(())
 }
+
+#[test]
+fn card_titles_from_a_users_file_are_printed_escaped_in_play() -> TestResult {
+    // Every title of a card file carries an escape sequence (set the window title, clear the screen):
+    // the game's view, events and action descriptions quote titles; none reaches the terminal raw.
+    let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/crates/mystic-vale/data/base.toml"))?;
+    let hostile = base.replace("title = \"", "title = \"\\u001b]0;pwned\\u0007\\u001b[2J");
+    assert_ne!(hostile, base);
+    let cards = scratch("hostile-titles.toml");
+    std::fs::write(&cards, hostile)?;
+    let out = sylvan(&["play", "mystic-vale", "--cards", &cards.display().to_string(), "--seed", "2"], "quit\n")?;
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stdout.contains('\u{1b}') && !stdout.contains('\u{7}'), "a raw escape in: {stdout}");
+    assert!(!stderr.contains('\u{1b}') && !stderr.contains('\u{7}'), "a raw escape in: {stderr}");
+    assert!(stdout.contains("\\u{1b}]0;pwned"), "the titles are shown, escaped: {stdout}");
+    Ok(())
+}

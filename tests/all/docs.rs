@@ -9,7 +9,9 @@
 //! - every relative link of `README.md` and `docs/**/*.md` resolves to a file, and to a heading where it
 //!   names one;
 //! - no measured figure (instructions a move, iterations a second) is restated outside
-//!   `docs/measurements/`, so two documents cannot give it two values.
+//!   `docs/measurements/`, so two documents cannot give it two values;
+//! - the user-facing documents (README, guides, rulings) cite no issue, session or commit: the work log
+//!   is the dated notebooks' and the version control's.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::error::Error;
@@ -619,6 +621,69 @@ fn measured_figures_live_in_measurements_only() -> TestResult {
     Ok(())
 }
 
+/// The user-facing documents: `README.md`, the guides directly in `docs/` and the rulings (the dated
+/// notebooks in `docs/measurements/` are a lab's log and may cite what they like).
+fn user_documents() -> Result<Vec<PathBuf>, Box<dyn Error>> {
+    let mut files = guides()?;
+    let mut rulings: Vec<PathBuf> = fs::read_dir(Path::new(ROOT).join("docs/rulings"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    rulings.sort();
+    files.extend(rulings);
+    Ok(files)
+}
+
+/// The work-log references of a line: an issue, session, defect or finding number in its prose (`issue
+/// 38`; a test's name in a code span may carry one) or a commit hash anywhere (7 to 40 lower-case
+/// hexadecimal digits with a letter and a digit).
+fn work_log_numbers(line: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let split = |text: &str| -> Vec<String> {
+        text.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_owned).collect()
+    };
+    // A test named after its issue (`issue_33_defect_11_*`) is code, quoted: only the prose is read.
+    let prose_words = split(&without_code(line));
+    for pair in prose_words.windows(2) {
+        let word = pair[0].to_ascii_lowercase();
+        if ["issue", "issues", "session", "sessions", "defect", "defects", "finding", "findings"]
+            .contains(&word.as_str())
+            && pair[1].chars().all(|c| c.is_ascii_digit())
+        {
+            found.push(format!("{} {}", pair[0], pair[1]));
+        }
+    }
+    for w in &split(line) {
+        let hex = w.chars().all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase());
+        if hex
+            && (7..=40).contains(&w.len())
+            && w.chars().any(|c| c.is_ascii_digit())
+            && w.chars().any(|c| c.is_ascii_alphabetic())
+        {
+            found.push(w.clone());
+        }
+    }
+    found
+}
+
+/// User-facing documents carry no work-log numbers: the rulings keep their ids (MV86, S5), the guides
+/// say what is true now, and the history lives in the dated notebooks and the version control.
+#[test]
+fn user_documents_cite_no_issue_numbers_or_commits() -> TestResult {
+    let mut problems = Vec::new();
+    for file in user_documents()? {
+        let text = fs::read_to_string(&file)?;
+        let place = file.strip_prefix(ROOT).unwrap_or(&file).display().to_string();
+        for (i, line) in prose(&text).iter().enumerate() {
+            for n in work_log_numbers(line) {
+                problems.push(format!("{place}:{}: `{n}`: a work-log reference in a user-facing document", i + 1));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
 /// The helpers above on known inputs, so that a broken parser cannot pass every document silently.
 #[test]
 fn the_checkers_find_what_they_look_for() {
@@ -644,6 +709,12 @@ fn the_checkers_find_what_they_look_for() {
     assert_eq!(slug("`sylvan serve`, `sylvan create`, `sylvan join`"), "sylvan-serve-sylvan-create-sylvan-join");
     assert_eq!(slug("Mystic Vale (`mystic-vale`)"), "mystic-vale-mystic-vale");
     assert_eq!(link_targets("see [a](x.md#b) and `[c](d)` and ![i](img.png \"t\")"), ["x.md#b", "img.png"]);
+    assert_eq!(
+        work_log_numbers("revised for issue 33 (defect 11; MV86) at `6c98c38`"),
+        ["issue 33", "defect 11", "6c98c38"]
+    );
+    assert!(work_log_numbers("MV86, 2026-11-28, 1,457 instructions, EN:148-149, the issue of a draw").is_empty());
+    assert!(work_log_numbers("tests `issue_33_defect_11_*`").is_empty());
 }
 
 /// The level table of `docs/ai.md` is what the registry plays (`sylvan games --json`), cell by cell.
@@ -680,5 +751,134 @@ fn the_documented_levels_are_the_registrys() -> TestResult {
 fn the_readme_stays_short() -> TestResult {
     let lines = fs::read_to_string(Path::new(ROOT).join("README.md"))?.lines().count();
     assert!(lines <= 250, "README.md has {lines} lines: move the detail to a guide in docs/");
+    Ok(())
+}
+
+/// The text between `<!-- figures:NAME:begin -->` and `<!-- figures:NAME:end -->` (each on its own
+/// line), as a byte range of `text`.
+fn figures_block(text: &str, name: &str) -> Option<std::ops::Range<usize>> {
+    let begin = format!("<!-- figures:{name}:begin -->\n");
+    let end = format!("<!-- figures:{name}:end -->");
+    let start = text.find(&begin)? + begin.len();
+    let stop = start + text[start..].find(&end)?;
+    Some(start..stop)
+}
+
+/// The rows of the Markdown table in `block`, each as its trimmed cells (header and separator included).
+fn table_rows(block: &str) -> Vec<Vec<String>> {
+    block
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .map(|l| l.trim().trim_matches('|').split('|').map(|c| c.trim().to_owned()).collect())
+        .collect()
+}
+
+/// Where a block of `docs/measurements/current.md` comes from.
+enum FigureSource {
+    /// The same-named block of this dated notebook, copied whole.
+    Copy(&'static str),
+    /// The ladders' summary: each bot's rating from the ladder tables of the difficulty notebook.
+    Ladders,
+}
+
+/// The blocks of current.md written from the dated notebooks.
+const FIGURE_BLOCKS: [(&str, FigureSource); 4] = [
+    ("search-speed", FigureSource::Copy("2026-11-27-search-speed.md")),
+    ("ladders", FigureSource::Ladders),
+    ("mystic-vale-expert", FigureSource::Copy("2026-11-27-difficulty-ladders.md")),
+    ("server-load", FigureSource::Copy("2026-11-26-server-load.md")),
+];
+
+/// The notebook the ladders come from, and its ladder tables: (column title, block, which rating column).
+const LADDERS: &str = "2026-11-27-difficulty-ladders.md";
+const LADDER_COLUMNS: [(&str, &str, usize); 5] = [
+    ("spirit duel", "ladder-spirit-duel", 0),
+    ("Equinox", "ladder-equinox", 0),
+    ("Command of Nature", "ladder-command-of-nature", 0),
+    ("Mystic Vale, base set", "ladder-mystic-vale", 0),
+    ("Mystic Vale, `sets=base,magic,wild`", "ladder-mystic-vale", 1),
+];
+
+/// The ladders' summary table: a row per bot, a column per ladder, the rating (the first word of the
+/// `rating` cell of the bot's row), `–` where the ladder has no such bot.
+fn ladder_summary(notebook: &str) -> Result<String, String> {
+    let mut out = format!(
+        "| bot | {} |\n|---|{}\n",
+        LADDER_COLUMNS.map(|c| c.0).join(" | "),
+        "---:|".repeat(LADDER_COLUMNS.len())
+    );
+    for bot in ["random", "heuristic", "easy", "medium", "hard", "expert"] {
+        let mut cells = Vec::new();
+        for (title, block, k) in LADDER_COLUMNS {
+            let range = figures_block(notebook, block).ok_or(format!("{LADDERS}: no block `{block}`"))?;
+            let rows = table_rows(&notebook[range]);
+            let header = rows.first().ok_or(format!("{LADDERS}: `{block}` holds no table"))?;
+            let column = header
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.starts_with("rating"))
+                .nth(k)
+                .map(|(i, _)| i)
+                .ok_or(format!("{LADDERS}: `{block}` has no rating column for {title}"))?;
+            let quoted = format!("`{bot}`");
+            let rating = rows
+                .iter()
+                .skip(2)
+                .find(|r| r.first().is_some_and(|c| c.starts_with(&quoted)))
+                .and_then(|r| r.get(column))
+                .and_then(|c| c.split_whitespace().next());
+            cells.push(rating.unwrap_or("–").to_owned());
+        }
+        out += &format!("| `{bot}` | {} |\n", cells.join(" | "));
+    }
+    Ok(out)
+}
+
+/// The tables of `docs/measurements/current.md` other than the instructions (which
+/// `instructions.sh` writes) are written from the dated notebooks that measured them, never by hand:
+/// this test writes them when `SYLVAN_WRITE_FIGURES` is set (`docs/measurements/figures.sh`), and
+/// fails when current.md disagrees with its sources.
+#[test]
+fn current_figures_are_written_from_the_dated_notebooks() -> TestResult {
+    let dir = Path::new(ROOT).join("docs/measurements");
+    let current_path = dir.join("current.md");
+    let mut current = fs::read_to_string(&current_path)?;
+    let mut stale = Vec::new();
+    for (name, source) in FIGURE_BLOCKS {
+        let (file, body) = match source {
+            FigureSource::Copy(file) => {
+                let text = fs::read_to_string(dir.join(file))?;
+                let range = figures_block(&text, name).ok_or(format!("{file}: no block `{name}`"))?;
+                (file, text[range].to_owned())
+            }
+            FigureSource::Ladders => (LADDERS, ladder_summary(&fs::read_to_string(dir.join(LADDERS))?)?),
+        };
+        let written = format!("<!-- written from {file} by figures.sh: edit the notebook, not this -->\n{body}");
+        let range = figures_block(&current, name).ok_or(format!("current.md: no block `{name}`"))?;
+        if current[range.clone()] != written {
+            stale.push(name);
+            current.replace_range(range, &written);
+        }
+    }
+    if std::env::var_os("SYLVAN_WRITE_FIGURES").is_some() {
+        fs::write(&current_path, &current)?;
+        return Ok(());
+    }
+    assert!(
+        stale.is_empty(),
+        "docs/measurements/current.md disagrees with its dated notebooks in {stale:?}: run \
+         docs/measurements/figures.sh"
+    );
+    Ok(())
+}
+
+/// The figures' helpers on known inputs.
+#[test]
+fn the_figures_helpers_read_what_they_are_given() -> TestResult {
+    let text = "a\n<!-- figures:x:begin -->\n| h | rating (95%) |\n|---|---|\n| `hard` (9) | +3 (+1 to +5) |\n<!-- figures:x:end -->\n";
+    let range = figures_block(text, "x").ok_or("no block")?;
+    assert!(text[range.clone()].starts_with("| h |") && text[range.clone()].ends_with("+5) |\n"));
+    assert_eq!(table_rows(&text[range])[2], ["`hard` (9)", "+3 (+1 to +5)"]);
+    assert!(figures_block(text, "y").is_none());
     Ok(())
 }

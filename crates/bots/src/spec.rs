@@ -93,36 +93,58 @@ fn no_parameters(bot: &str, params: &[(&str, &str)]) -> Result<(), SpecError> {
     }
 }
 
+impl SpecError {
+    /// The error with every piece of the user's spec it quotes made printable and cut (a name or key to
+    /// 60 characters, a message to 200): a spec of 100,000 characters gives an error of one short line.
+    fn cut(self) -> SpecError {
+        use sylvan_engine::carddata::{printable, short};
+        match self {
+            SpecError::Unknown { name } => SpecError::Unknown { name: short(&name) },
+            SpecError::NotImplemented { name } => SpecError::NotImplemented { name: short(&name) },
+            SpecError::BadParameter { bot, message } => {
+                SpecError::BadParameter { bot: short(&bot), message: printable(&message, 200) }
+            }
+            SpecError::NotForGame { bot, game } => SpecError::NotForGame { bot: short(&bot), game: short(&game) },
+            SpecError::Empty => SpecError::Empty,
+        }
+    }
+}
+
 impl FromStr for BotSpec {
     type Err = SpecError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(SpecError::Empty);
-        }
-        let mut parts = text.split(':');
-        let name = parts.next().unwrap_or_default().trim();
-        let params = parts
-            .map(|p| {
-                p.split_once('=').map(|(k, v)| (k.trim(), v.trim())).ok_or_else(|| SpecError::BadParameter {
-                    bot: name.to_owned(),
-                    message: format!("parameter `{p}` is not written KEY=VALUE"),
-                })
+        parse_spec(text).map_err(SpecError::cut)
+    }
+}
+
+/// Reads one spec; the error may quote the text whole ([`SpecError::cut`] bounds it).
+fn parse_spec(text: &str) -> Result<BotSpec, SpecError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(SpecError::Empty);
+    }
+    let mut parts = text.split(':');
+    let name = parts.next().unwrap_or_default().trim();
+    let params = parts
+        .map(|p| {
+            p.split_once('=').map(|(k, v)| (k.trim(), v.trim())).ok_or_else(|| SpecError::BadParameter {
+                bot: name.to_owned(),
+                message: format!("parameter `{p}` is not written KEY=VALUE"),
             })
-            .collect::<Result<Vec<_>, _>>()?;
-        match name {
-            "random" => no_parameters(name, &params).map(|()| BotSpec::Random),
-            "heuristic" => noisy(name, &params),
-            _ if Level::from_name(name).is_some() => level(name, &params),
-            "ismcts" => search_config(name, &params).map(BotSpec::Ismcts),
-            "flatmc" => search_config(name, &params).map(BotSpec::FlatMc),
-            "robot" => no_parameters(name, &params).map(|()| BotSpec::Robot),
-            // Extension point: a new bot gets a variant above, an arm here that reads its parameters,
-            // a `Display` arm and a `build` arm; then it leaves `PLANNED` for `KNOWN`.
-            _ if PLANNED.contains(&name) => Err(SpecError::NotImplemented { name: name.to_owned() }),
-            _ => Err(SpecError::Unknown { name: name.to_owned() }),
-        }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    match name {
+        "random" => no_parameters(name, &params).map(|()| BotSpec::Random),
+        "heuristic" => noisy(name, &params),
+        _ if Level::from_name(name).is_some() => level(name, &params),
+        "ismcts" => search_config(name, &params).map(BotSpec::Ismcts),
+        "flatmc" => search_config(name, &params).map(BotSpec::FlatMc),
+        "robot" => no_parameters(name, &params).map(|()| BotSpec::Robot),
+        // Extension point: a new bot gets a variant above, an arm here that reads its parameters,
+        // a `Display` arm and a `build` arm; then it leaves `PLANNED` for `KNOWN`.
+        _ if PLANNED.contains(&name) => Err(SpecError::NotImplemented { name: name.to_owned() }),
+        _ => Err(SpecError::Unknown { name: name.to_owned() }),
     }
 }
 

@@ -6,7 +6,7 @@
 //! named in an explicit setup).
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Seat, SetupError};
+use sylvan_engine::{GameRng, Seat, SetupError, SetupErrorKind};
 
 use crate::actions::Row;
 use crate::cards::{Card, CardSet, Creature, TreeKind};
@@ -41,7 +41,11 @@ impl Options {
             return Err(SetupError::new("players", format!("Equinox is for 2 to 5 players, not {}", self.players)));
         }
         if self.ancestors > 3 || self.dryads > 3 {
-            return Err(SetupError::new("ancestors/dryads", "at most 3 tree cards of each kind"));
+            return Err(SetupError::of_kind(
+                SetupErrorKind::Components,
+                "ancestors/dryads",
+                "at most 3 tree cards of each kind",
+            ));
         }
         if let Some(ch) = &self.champions {
             check_champions(ch, "champions")?;
@@ -56,7 +60,11 @@ fn check_champions(ch: &[Creature], field: &str) -> Result<(), SetupError> {
     }
     for (i, c) in ch.iter().enumerate() {
         if ch[..i].contains(c) {
-            return Err(SetupError::new(field, format!("{} is chosen twice", c.name())));
+            return Err(SetupError::of_kind(
+                SetupErrorKind::Components,
+                field,
+                format!("{} is chosen twice", c.name()),
+            ));
         }
     }
     Ok(())
@@ -255,22 +263,34 @@ impl Equinox {
         // `field` names the setup field in an error; it is only formatted when there is one.
         let mut add = |c: Card, field: &dyn Fn() -> String| -> Result<(), SetupError> {
             if c.0 as usize >= Card::COUNT {
-                return Err(SetupError::new(field(), format!("card id {} does not exist", c.0)));
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Components,
+                    field(),
+                    format!("card id {} does not exist", c.0),
+                ));
             }
             if let Some(cr) = c.creature()
                 && column_of[cr.index()] == NO_COLUMN
             {
-                return Err(SetupError::new(field(), format!("{} is not a champion of this game", c.long_name())));
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Components,
+                    field(),
+                    format!("{} is not a champion of this game", c.long_name()),
+                ));
             }
             if let Some(k) = c.tree() {
                 let limit = if k == TreeKind::Ancetre { options.ancestors } else { options.dryads };
                 if c.0 - k.card(0).0 >= limit {
-                    return Err(SetupError::new(field(), format!("more {} cards than the options allow", k.name())));
+                    return Err(SetupError::of_kind(
+                        SetupErrorKind::Components,
+                        field(),
+                        format!("more {} cards than the options allow", k.name()),
+                    ));
                 }
                 trees[k as usize] += 1;
             }
             if universe.contains(c) {
-                return Err(SetupError::new(field(), format!("{c} appears twice")));
+                return Err(SetupError::of_kind(SetupErrorKind::Components, field(), format!("{c} appears twice")));
             }
             universe.insert(c);
             Ok(())
@@ -308,7 +328,11 @@ impl Equinox {
             if let Some(c) = *s {
                 add(c, &|| format!("secrets[{i}]"))?;
                 if !c.is_creature() {
-                    return Err(SetupError::new(format!("secrets[{i}]"), "a secret prediction is a creature card"));
+                    return Err(SetupError::of_kind(
+                        SetupErrorKind::Unreachable,
+                        format!("secrets[{i}]"),
+                        "a secret prediction is a creature card",
+                    ));
                 }
                 secret[i] = Some(c);
                 secret_used |= 1 << i;
@@ -318,40 +342,61 @@ impl Equinox {
         for (k, &(c, r)) in setup.eliminated.iter().enumerate() {
             let col = column_of[c.index()];
             if col == NO_COLUMN {
-                return Err(SetupError::new(format!("eliminated[{k}]"), format!("{} is not a champion", c.name())));
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Components,
+                    format!("eliminated[{k}]"),
+                    format!("{} is not a champion", c.name()),
+                ));
             }
             if r == 0 || r >= setup.round || eliminated_in[col as usize] != 0 {
-                return Err(SetupError::new(format!("eliminated[{k}]"), "one creature per earlier round"));
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Unreachable,
+                    format!("eliminated[{k}]"),
+                    "one creature per earlier round",
+                ));
             }
             eliminated_in[col as usize] = r;
         }
         let mut rounds_seen: Vec<u8> = setup.eliminated.iter().map(|e| e.1).collect();
         rounds_seen.sort_unstable();
         if rounds_seen != (1..setup.round).collect::<Vec<_>>() {
-            return Err(SetupError::new(
+            return Err(SetupError::of_kind(
+                SetupErrorKind::Unreachable,
                 "eliminated",
                 "exactly one creature eliminated in each round before the current one",
             ));
         }
         let mut stacks = [[Stack::default(); COLUMNS]; ROUNDS];
         if setup.rows.len() > setup.round as usize {
-            return Err(SetupError::new("rows", "cards can only lie in rows up to the current round"));
+            return Err(SetupError::of_kind(
+                SetupErrorKind::Unreachable,
+                "rows",
+                "cards can only lie in rows up to the current round",
+            ));
         }
         for (r, row) in setup.rows.iter().enumerate() {
             if row.len() > COLUMNS {
-                return Err(SetupError::new(format!("rows[{r}]"), "at most 8 columns"));
+                return Err(SetupError::of_kind(SetupErrorKind::Components, format!("rows[{r}]"), "at most 8 columns"));
             }
             for (col, cell) in row.iter().enumerate() {
                 let field = format!("rows[{r}][{col}]");
                 let e = eliminated_in[col];
                 if e != 0 && (e as usize) < r + 1 && !cell.is_empty() {
-                    return Err(SetupError::new(field, "a disappearance marker holds this cell"));
+                    return Err(SetupError::of_kind(
+                        SetupErrorKind::Unreachable,
+                        field,
+                        "a disappearance marker holds this cell",
+                    ));
                 }
                 for &c in cell {
                     add(c, &|| field.clone())?;
                     let ok = c.is_chameleon() || c.creature() == Some(champions[col]);
                     if !ok || !stacks[r][col].push(c) {
-                        return Err(SetupError::new(field, format!("{} cannot lie in this column", c.long_name())));
+                        return Err(SetupError::of_kind(
+                            SetupErrorKind::Unreachable,
+                            field,
+                            format!("{} cannot lie in this column", c.long_name()),
+                        ));
                     }
                 }
             }
@@ -363,27 +408,43 @@ impl Equinox {
             let field = format!("stones[{k}]");
             let col = column_of[st.creature.index()];
             if st.seat.index() >= n || col == NO_COLUMN || st.row > setup.round {
-                return Err(SetupError::new(field, "stone on a seat, creature or row not in the game"));
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Components,
+                    field,
+                    "stone on a seat, creature or row not in the game",
+                ));
             }
             let col = col as usize;
             let e = eliminated_in[col];
             if e != 0 && st.row > e {
-                return Err(SetupError::new(field, "a disappearance marker holds this cell"));
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Unreachable,
+                    field,
+                    "a disappearance marker holds this cell",
+                ));
             }
             if stones_left[st.seat.index()] == 0 {
-                return Err(SetupError::new(field, format!("{} has only 5 stones", st.seat)));
+                return Err(SetupError::of_kind(
+                    SetupErrorKind::Components,
+                    field,
+                    format!("{} has only 5 stones", st.seat),
+                ));
             }
             stones_left[st.seat.index()] -= 1;
             if st.row == 0 {
                 if revealed[col] & (1 << st.seat.0) != 0 || secret_used & (1 << st.seat.0) != 0 {
-                    return Err(SetupError::new(field, "a player has only one secret prediction"));
+                    return Err(SetupError::of_kind(
+                        SetupErrorKind::Unreachable,
+                        field,
+                        "a player has only one secret prediction",
+                    ));
                 }
                 revealed[col] |= 1 << st.seat.0;
                 secret_used |= 1 << st.seat.0;
             } else {
                 let cell = &mut stones[st.row as usize - 1][col];
                 if *cell != NO_STONE {
-                    return Err(SetupError::new(field, "two stones on one cell"));
+                    return Err(SetupError::of_kind(SetupErrorKind::Unreachable, field, "two stones on one cell"));
                 }
                 *cell = st.seat.0;
             }
@@ -391,7 +452,11 @@ impl Equinox {
         for (i, s) in secret.iter().enumerate() {
             if s.is_some() {
                 if stones_left[i] == 0 {
-                    return Err(SetupError::new(format!("secrets[{i}]"), "no stone left for the secret prediction"));
+                    return Err(SetupError::of_kind(
+                        SetupErrorKind::Components,
+                        format!("secrets[{i}]"),
+                        "no stone left for the secret prediction",
+                    ));
                 }
                 stones_left[i] -= 1;
             }

@@ -18,6 +18,8 @@
 //!   and leaders), mutated as JSON, are refused with a one-line error or give a
 //!   game whose random playout keeps the invariants: a seat to move exactly when the game is not over,
 //!   a non-empty legal list that applies, and an end within [`Game::max_game_length`].
+//! - [`box_counts`]: a setup of Equinox, the spirit duel or Mystic Vale given more than the box holds
+//!   is refused with the kind `components` (Mystic Vale: or its own kinds) and one line naming the field.
 //!
 //! The first byte picks the game; the next bytes seed and steer the case.
 #![deny(missing_docs)]
@@ -554,12 +556,86 @@ pub fn setups(data: &[u8]) {
     }
 }
 
-/// Setups over the box are refused (issue 38): a valid Mystic Vale setup with one advancement given in
-/// more copies than the sets hold, a workshop for a player whose leader has none, or a pool beyond the
-/// box's tokens, is refused with a one-line error naming the field; never built, never a panic.
+/// Setups over the box are refused with the kind `components` and a one-line error naming the field,
+/// never built, never a panic. The first byte picks the game:
+///
+/// - Equinox: a dealt setup with a card twice (in a hand and the draw pile), a creature card of a
+///   champion not in the game, or a tree card beyond the options';
+/// - the spirit duel: a dealt setup with a card twice (hand and deck) or another team's card in a hand;
+/// - Mystic Vale (the other two values): a valid setup with one advancement given in more copies than
+///   the sets hold (in the decks, or sleeved in a player's cards), a workshop for a player whose leader
+///   has none, or a pool beyond the box's tokens.
 pub fn box_counts(data: &[u8]) {
     let mut b = Bytes::new(data);
-    let Some((options, mut setup)) = mv_setup(&mut b) else { return };
+    match b.u8() % 4 {
+        0 => equinox_over_the_box(&mut b),
+        1 => spirit_duel_over_the_box(&mut b),
+        _ => mystic_vale_over_the_box(&mut b),
+    }
+}
+
+/// Asserts that `result` is a one-line `components` error naming `field`.
+fn refused_as_components<G>(result: Result<G, sylvan_engine::SetupError>, field: &str, what: &str) {
+    match result {
+        Ok(_) => panic!("a setup over the box ({what}) is accepted"),
+        Err(e) => {
+            assert_one_line("from_setup", &e.to_string());
+            assert_eq!(e.kind, sylvan_engine::SetupErrorKind::Components, "{what}: {e}");
+            assert!(e.field.starts_with(field), "{what}: {e} names `{}`, not `{field}`", e.field);
+        }
+    }
+}
+
+fn equinox_over_the_box(b: &mut Bytes) {
+    let options = options::<eq::Equinox>(b);
+    let mut setup = eq::Setup::deal(&options, &mut GameRng::new(b.u64()));
+    let (field, what) = match b.u8() % 3 {
+        0 => {
+            let Some(hand) = setup.hands.first() else { return };
+            let Some(&c) = hand.get(b.below(hand.len().max(1))) else { return };
+            setup.deck.insert(b.below(setup.deck.len() + 1), c);
+            ("deck", "a card twice")
+        }
+        1 => {
+            let Some(out) = eq::Creature::ALL.into_iter().find(|c| !setup.champions.contains(c)) else { return };
+            setup.discard.push(out.card(b.below(11) as u8));
+            ("discard", "a creature of a champion not in the game")
+        }
+        _ => {
+            if options.ancestors >= 3 {
+                return;
+            }
+            setup
+                .discard
+                .push(eq::TreeKind::Ancetre.card(options.ancestors + b.below(3 - options.ancestors as usize) as u8));
+            ("discard", "a tree card beyond the options'")
+        }
+    };
+    refused_as_components(eq::Equinox::from_setup(&options, &setup, b.u64()), field, what);
+}
+
+fn spirit_duel_over_the_box(b: &mut Bytes) {
+    let options = sd::Options { solo: b.u8() & 1 == 1, ..sd::Options::default() };
+    let Ok(tables) = sd::Tables::default_set() else { return };
+    let mut setup = sd::Setup::deal(&options, tables, &mut GameRng::new(b.u64()));
+    let side = b.below(2);
+    let (field, what) = if b.u8() & 1 == 0 {
+        let hand = &setup.sides[side].hand;
+        let Some(&c) = hand.get(b.below(hand.len().max(1))) else { return };
+        setup.sides[side].deck.push(c);
+        (format!("sides[{side}].deck"), "a card twice")
+    } else {
+        let team = if side == 0 { options.team.other() } else { options.team };
+        let theirs = sd::setup::card_list(tables.team_cards[team.index()]);
+        let Some(&c) = theirs.get(b.below(theirs.len().max(1))) else { return };
+        setup.sides[side].hand.push(c);
+        (format!("sides[{side}].hand"), "another team's card")
+    };
+    refused_as_components(sd::SpiritDuel::from_setup(&options, &setup, b.u64()), &field, what);
+}
+
+fn mystic_vale_over_the_box(b: &mut Bytes) {
+    let Some((options, mut setup)) = mv_setup(b) else { return };
     if options.with_conclaves() {
         // A card outside the conclaves is refused for that first: another property.
         return;
@@ -581,7 +657,7 @@ pub fn box_counts(data: &[u8]) {
         return;
     }
     let a = candidates[b.below(candidates.len())];
-    let (field, needle) = match b.u8() % 3 {
+    let (field, needle) = match b.u8() % 4 {
         0 => {
             let extra = usize::from(a.copies) + 1 + b.below(64);
             let mut decks: [Vec<String>; 3] = Default::default();
@@ -596,6 +672,17 @@ pub fn box_counts(data: &[u8]) {
             }
             p.workshop = vec![a.key.clone()];
             ("workshop", "workshop")
+        }
+        2 => {
+            // Copies sleeved one to a card on player 0's first cards (the rest blank; card 19, which may
+            // carry the leader, stays blank).
+            let n = (usize::from(a.copies) + 1 + b.below(4)).min(mv::state::NUM_CARDS - 1);
+            if n <= usize::from(a.copies) {
+                return;
+            }
+            let Some(p) = setup.players.first_mut() else { return };
+            p.cards = (0..mv::state::NUM_CARDS).map(|c| if c < n { vec![a.key.clone()] } else { Vec::new() }).collect();
+            ("players[0].cards", "copies")
         }
         _ => {
             setup.pool = Some(mv::setup::BOX_VP.saturating_add(1 + b.below(1000) as u16));

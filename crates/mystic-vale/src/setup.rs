@@ -809,35 +809,44 @@ impl MysticVale {
 }
 
 impl MysticVale {
-    /// The setup's components against the box (issue 38): no advancement named in more copies than the
-    /// sets in play hold (the setup's commons, decks and workshops together), no title twice in the commons
+    /// The setup's components against the box (MV86): no advancement named in more copies than the
+    /// sets in play hold (the setup's commons, decks, sleeved cards and workshops together), no title twice in the commons
     /// when duplicates stack (EN:1835-1840), a workshop only for a player whose leader has one
     /// (EN:1692-1716), and no more VP in the pool than the box's tokens (44 of 1 and 12 of 5, EN:148-149).
     fn validate_box(&self, setup: &Setup) -> Result<(), SetupError> {
         use sylvan_engine::SetupErrorKind::{Components, Unreachable};
         let db = &*self.db;
         let starting = |a: u8| a == db.cursed_land || a == db.starting_soil || db.soil.contains(&a);
-        // What the setup names (the dealt rest comes from the box as dealt).
+        // What the setup names (the dealt rest comes from the box as dealt): the commons, the decks, the
+        // copies sleeved in the players' cards and those waiting in their workshops all come from one box.
+        // The field named is the one where the count first goes over.
         let mut count = vec![0u32; db.advancements.len()];
-        let mut add = |k: &String| {
-            if let Some(c) = db.advancements.iter().position(|a| &a.key == k).and_then(|i| count.get_mut(i)) {
-                *c = c.saturating_add(1);
-            }
-        };
-        setup.commons.iter().flatten().flatten().for_each(&mut add);
-        setup.adv_decks.iter().flatten().flatten().for_each(&mut add);
-        // Sleeved copies are not counted yet: rules tests build fields over the box (20 Mindful Owls for
-        // the MV19 bound), to be rewritten with the turn model's tests.
-        for p in &setup.players {
-            p.workshop.iter().for_each(&mut add);
+        let mut named: Vec<(String, &String)> = Vec::new();
+        named.extend(setup.commons.iter().flatten().flatten().map(|k| ("commons".to_string(), k)));
+        named.extend(setup.adv_decks.iter().flatten().flatten().map(|k| ("adv_decks".to_string(), k)));
+        for (i, p) in setup.players.iter().enumerate() {
+            named.extend(p.cards.iter().flatten().map(|k| (format!("players[{i}].cards"), k)));
+            named.extend(p.workshop.iter().map(|k| (format!("players[{i}].workshop"), k)));
         }
-        for (id, &n) in count.iter().enumerate() {
+        for (field, k) in named {
+            let Some(id) = db.advancements.iter().position(|a| &a.key == k) else { continue };
             let a = &db.advancements[id];
-            if n > u32::from(a.copies) && !starting(id as u8) {
+            let Some(n) = count.get_mut(id) else { continue };
+            *n = n.saturating_add(1);
+            if *n > u32::from(a.copies) && !starting(id as u8) {
+                let total: u32 = setup
+                    .commons
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .chain(setup.adv_decks.iter().flatten().flatten())
+                    .chain(setup.players.iter().flat_map(|p| p.cards.iter().flatten().chain(&p.workshop)))
+                    .filter(|x| *x == k)
+                    .fold(0u32, |t, _| t.saturating_add(1));
                 return Err(SetupError::of_kind(
                     Components,
-                    "adv_decks",
-                    format!("{n} copies of `{}` in play: the sets in play hold {}", a.key, a.copies),
+                    field,
+                    format!("{total} copies of `{}` in play: the sets in play hold {}", a.key, a.copies),
                 ));
             }
         }

@@ -5,7 +5,7 @@
 //! the spirits as bound abilities (one each), and four are drawn into the hand.
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, Seat, SetupError};
+use sylvan_engine::{GameRng, Seat, SetupError, SetupErrorKind};
 
 use crate::cards::{Card, Tables, Team, cards_of};
 use crate::state::{LAST_ROUND, MAX_PM, Phase, Side, SpiritDuel, SpiritState};
@@ -135,10 +135,18 @@ impl SpiritDuel {
                 let mut m = 0;
                 for &c in cards {
                     if allowed & c.bit() == 0 {
-                        return Err(SetupError::new(field(f), format!("{c} is not a card of team {team:?}")));
+                        return Err(SetupError::of_kind(
+                            SetupErrorKind::Components,
+                            field(f),
+                            format!("{c} is not a card of team {team:?}"),
+                        ));
                     }
                     if seen & c.bit() != 0 {
-                        return Err(SetupError::new(field(f), format!("{c} appears twice")));
+                        return Err(SetupError::of_kind(
+                            SetupErrorKind::Components,
+                            field(f),
+                            format!("{c} appears twice"),
+                        ));
                     }
                     seen |= c.bit();
                     m |= c.bit();
@@ -168,7 +176,11 @@ impl SpiritDuel {
                 let bound = add(&s.bound[k], "bound")?;
                 let attached = add(&s.attached[k], "attached")?;
                 if pv[k] == 0 && (bound | attached) != 0 {
-                    return Err(SetupError::new(field("bound"), "a destroyed spirit has no cards"));
+                    return Err(SetupError::of_kind(
+                        SetupErrorKind::Unreachable,
+                        field("bound"),
+                        "a destroyed spirit has no cards",
+                    ));
                 }
                 spirits[k] = SpiritState {
                     id: crate::cards::Spirit(ids[k]),

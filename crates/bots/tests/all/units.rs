@@ -104,6 +104,28 @@ mod spec {
         t::errors_name_the_problem()
     }
 
+    /// An error quotes the user's spec made printable and cut: a 100,000-character name, key or value
+    /// gives one short line with its control characters escaped.
+    #[test]
+    fn errors_quote_the_spec_printable_and_cut() {
+        let long = "x".repeat(100_000);
+        let hostile = "\u{1b}]0;pwned\u{7}";
+        for text in [
+            long.clone(),
+            format!("ismcts:{long}"),
+            format!("ismcts:iters={long}"),
+            format!("{hostile}{long}"),
+            format!("random:{hostile}=1"),
+        ] {
+            let Err(e) = text.parse::<sylvan_bots::BotSpec>() else { panic!("accepted") };
+            let e = e.to_string();
+            assert!(e.len() < 600, "{} bytes", e.len());
+            assert!(!e.contains('\u{1b}') && !e.contains('\u{7}') && !e.contains('\n'), "{e:?}");
+        }
+        let Err(e) = format!("{hostile}bot").parse::<sylvan_bots::BotSpec>() else { panic!("accepted") };
+        assert!(e.to_string().contains("\\u{1b}]0;pwned"), "{e}");
+    }
+
     #[test]
     fn built_bots_carry_their_name() {
         t::built_bots_carry_their_name()

@@ -118,6 +118,62 @@ mod setup {
             }
         }
     }
+
+    /// A setup holds only the box's cards (each once, the game's champions, the trees the options allow),
+    /// refused with the field and the kind `components`; an unreachable position is `unreachable`.
+    #[test]
+    fn setups_beyond_the_box_are_refused_with_the_field_and_kind() {
+        use sylvan_engine::SetupErrorKind::{Components, Unreachable};
+        let options = Options::default();
+        let dealt = Setup::deal(&options, &mut GameRng::new(7));
+        assert!(Equinox::from_setup(&options, &dealt, 7).is_ok());
+        let refused = |setup: &Setup| {
+            let Err(e) = Equinox::from_setup(&options, setup, 7) else { panic!("accepted: {setup:?}") };
+            assert_eq!(e.to_string().lines().count(), 1, "{e}");
+            e
+        };
+        // A card twice: once in a hand, once more in the draw pile.
+        let mut twice = dealt.clone();
+        let c = twice.hands[0][0];
+        twice.deck.push(c);
+        let e = refused(&twice);
+        assert_eq!((e.kind, e.field.as_str()), (Components, "deck"), "{e}");
+        assert!(e.message.contains("appears twice"), "{e}");
+        // A creature card of a champion not in this game.
+        let out = sylvan_equinox::Creature::ALL
+            .into_iter()
+            .find(|c| !dealt.champions.contains(c))
+            .unwrap_or_else(|| panic!("every creature is a champion"));
+        let mut stranger = dealt.clone();
+        stranger.discard.push(out.card(3));
+        let e = refused(&stranger);
+        assert_eq!((e.kind, e.field.as_str()), (Components, "discard"), "{e}");
+        // A fourth tree card when the options allow one L'Ancetre.
+        let mut tree = dealt.clone();
+        tree.discard.push(sylvan_equinox::cards::TreeKind::Ancetre.card(2));
+        assert_eq!(refused(&tree).kind, Components);
+        // A sixth stone for a player (the box gives each 5).
+        let mut stones = dealt.clone();
+        stones.round = 5;
+        stones.eliminated = dealt.champions[..4].iter().zip(1..).map(|(&c, r)| (c, r)).collect();
+        for (k, &col) in dealt.champions[4..].iter().chain(&dealt.champions[4..6]).enumerate() {
+            let row = 1 + (k / 4) as u8;
+            stones.stones.push(sylvan_equinox::setup::StoneSetup { seat: sylvan_engine::Seat(0), row, creature: col });
+        }
+        let e = refused(&stones);
+        assert_eq!((e.kind, e.field.as_str()), (Components, "stones[5]"), "{e}");
+        // Two stones on one cell is a position no game reaches.
+        let mut cell = dealt.clone();
+        for seat in 0..2 {
+            cell.stones.push(sylvan_equinox::setup::StoneSetup {
+                seat: sylvan_engine::Seat(seat),
+                row: 1,
+                creature: dealt.champions[0],
+            });
+        }
+        let e = refused(&cell);
+        assert_eq!((e.kind, e.field.as_str()), (Unreachable, "stones[1]"), "{e}");
+    }
 }
 
 /// The designer statistics.

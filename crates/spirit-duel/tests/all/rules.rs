@@ -184,6 +184,13 @@ mod setup {
         assert!(e(Scn::new().solo().first(1)).contains("first_player"));
         assert!(e(Scn::new().round(9)).contains("round"));
         assert!(SpiritDuel::options_for_players(3).is_err());
+        // Cards beyond the box (another team's, one twice) are `components`, a destroyed spirit holding
+        // cards `unreachable`.
+        let kind = |s: Scn| SpiritDuel::from_setup(&s.options, &s.setup, 0).err().map(|e| (e.kind, e.field));
+        use sylvan_engine::SetupErrorKind::{Components, Unreachable};
+        assert_eq!(kind(Scn::new().hand(0, "appel")), Some((Components, "sides[0].hand".to_string())));
+        assert_eq!(kind(Scn::new().hand(0, "griffe").deck(0, "griffe")), Some((Components, "sides[0].deck".into())));
+        assert_eq!(kind(Scn::new().pv(1, [0, 20]).bound(1, 0, "appel")).map(|k| k.0), Some(Unreachable));
     }
 }
 

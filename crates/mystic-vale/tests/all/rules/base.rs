@@ -198,8 +198,11 @@ fn buying_example_podlings_and_fertile_soil_with_the_token() {
 
 #[test]
 fn buy_limit_is_two_advancements() {
+    // 9 mana from the box's three Wellsprings and three Fields of Flowers (middle slots): a third
+    // Fertile Soil would be affordable, and every top slot is free.
     let field: Vec<u8> = (0..8).collect();
-    let given: Vec<&[&str]> = vec![&["wellspring"]; 8];
+    let mut given: Vec<&[&str]> = vec![&["wellspring"]; 3];
+    given.extend([&["field-of-flowers"] as &[&str]; 3]);
     let p = player(&given, &field, Some(8), &[9]);
     let mut g = game(p, None, None);
     act(&mut g, "pass");
@@ -803,11 +806,12 @@ fn mv19_a_card_played_again_in_the_same_phase_brings_no_when_played_ability() {
 
 #[test]
 fn mv19_the_when_played_once_per_phase_is_counted_again_in_the_prep_phase() {
-    // Every card carries Mindful Owl (no decay: the Prep Phase plays all of them). c0 is played in the
-    // Planting Phase (its ability resolves, declined); the field is discarded; the Prep Phase plays every
-    // card, c0 again among them with other cards in the field: a new phase, so its ability asks again.
+    // The box's three Mindful Owls on c0, c1 and c2 (no decay: the Prep Phase plays every card). c0 is
+    // played in the Planting Phase (its ability resolves, declined); the field is discarded; the Prep
+    // Phase plays every card, c0 again among them with other cards in the field: a new phase, so its
+    // ability asks again.
     let owl: &[&str] = &["mindful-owl"];
-    let p = player(&vec![owl; 20], &[1], Some(0), &[]);
+    let p = player(&[owl; 3], &[1], Some(0), &[]);
     let mut g = game(p, None, None);
     act(&mut g, "push");
     assert_eq!(legal(&g), vec!["decline", "discard c1"]);
@@ -850,10 +854,11 @@ fn looping_turn(g: &mut MysticVale) -> usize {
 
 #[test]
 fn mv19_a_looping_policy_ends_its_turn_within_the_bound() {
-    // Every card carries Mindful Owl and Deadwood Harvester; 19 in the field, one on-deck, deck and
-    // discard pile empty: each push may discard two field cards, which the reveal reshuffles back.
+    // The box's three Mindful Owls and three Deadwood Harvesters, one of each on c0, c1 and c2; 19 cards
+    // in the field, c0 on-deck, deck and discard pile empty: each push may discard two field cards,
+    // which the reveal reshuffles back.
     let both: &[&str] = &["mindful-owl", "deadwood-harvester"];
-    let given = vec![both; 20];
+    let given = vec![both; 3];
     let field: Vec<u8> = (1..20).collect();
     let p = player(&given, &field, Some(0), &[]);
     let mut g = game(p, None, None);
@@ -1139,9 +1144,10 @@ fn ancient_liferoots_growth_stops_a_spoil() {
 #[test]
 fn ancient_liferoots_only_one_may_be_owned() {
     // EN:1245: "If you already have an Ancient Liferoots vale card, you may not gain a second." Liferoots
-    // costs forest 3 + sky 1 (fan): Bear Totem... give 3 forest, 1 sky and a wild.
+    // costs forest 3 + sky 1 (fan): the box's three Podlings and a Plow give 4 forest, Wayfinder 1 sky,
+    // Will-O'-The-Wisp a wild.
     let p = player(
-        &[&["podlings"], &["podlings"], &["podlings"], &["wayfinder"], &["will-o-the-wisp"], &["podlings"]],
+        &[&["podlings"], &["podlings"], &["podlings"], &["wayfinder"], &["will-o-the-wisp"], &["plow"]],
         &[0, 1, 2, 3, 4, 5],
         Some(6),
         &[7],

@@ -116,3 +116,37 @@ fn issue_38_the_pool_holds_at_most_the_box_tokens() {
         assert!(e.to_string().contains("pool") && e.to_string().contains("104"), "{e}");
     }
 }
+
+#[test]
+fn sleeved_copies_count_against_the_box() {
+    // MV86: the copies sleeved in the players' cards come from the same box as the commons and decks.
+    let db = MysticVale::new(&Options::default(), 1).unwrap_or_else(|e| panic!("{e}")).db;
+    let a = db.advancements.iter().find(|a| a.level == 1 && a.copies == 3).unwrap_or_else(|| panic!("no level 1"));
+    let key: &str = &a.key;
+    let deck = |n: usize| Some([vec![a.key.clone(); n], Vec::new(), Vec::new()]);
+    let sleeved = |n: usize| player(&vec![&[key] as &[&str]; n], &[], Some(0), &(1..20).collect::<Vec<u8>>());
+    let none = commons(&[], &[], &[]);
+    // The box's three copies: sleeved, or split between a player's cards and the deck.
+    for (cards, decked) in [(3, 0), (2, 1)] {
+        let setup = Setup {
+            players: vec![sleeved(cards), quiet()],
+            adv_decks: deck(decked),
+            commons: none.clone(),
+            ..Setup::default()
+        };
+        MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{cards} + {decked}: {e}"));
+    }
+    // One more, in either seat: refused, naming the cards where the count goes over.
+    for (p0, p1, field) in [(4, 0, "players[0].cards"), (2, 2, "players[1].cards"), (20, 0, "players[0].cards")] {
+        let setup = Setup { players: vec![sleeved(p0), sleeved(p1)], commons: none.clone(), ..Setup::default() };
+        let e = MysticVale::from_setup(&Options::default(), &setup, 1)
+            .err()
+            .unwrap_or_else(|| panic!("{p0} + {p1} accepted"));
+        assert_eq!((e.kind, e.field.as_str()), (SetupErrorKind::Components, field), "{e}");
+        assert!(e.to_string().contains(&format!("{} copies of `{key}`", p0 + p1)), "{e}");
+    }
+    // With a deck copy, three sleeved copies are one too many: the deck is counted first.
+    let setup = Setup { players: vec![sleeved(3), quiet()], adv_decks: deck(1), commons: none, ..Setup::default() };
+    let e = MysticVale::from_setup(&Options::default(), &setup, 1).err().unwrap_or_else(|| panic!("accepted"));
+    assert_eq!(e.field, "players[0].cards", "{e}");
+}
