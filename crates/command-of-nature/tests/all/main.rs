@@ -6,3 +6,4 @@ mod conformance;
 mod evaluate;
 mod rules;
 mod units;
+mod text;

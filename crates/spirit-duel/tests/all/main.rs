@@ -5,3 +5,4 @@
 mod conformance;
 mod rules;
 mod units;
+mod text;
