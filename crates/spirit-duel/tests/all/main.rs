@@ -4,5 +4,5 @@
 
 mod conformance;
 mod rules;
-mod units;
 mod text;
+mod units;

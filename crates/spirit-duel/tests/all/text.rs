@@ -23,7 +23,7 @@ fn all_text(lang: L) -> String {
 }
 
 /// The language type the text methods take.
-type L = sylvan_engine::Lang;
+type L = sylvan_engine::Locale;
 
 /// Every text of one game: seat 0 plays at random (to reach rare actions), the others play the
 /// heuristic bot; every legal action of the player to move is described.
