@@ -5,5 +5,5 @@
 mod conformance;
 mod evaluate;
 mod rules;
-mod units;
 mod text;
+mod units;
