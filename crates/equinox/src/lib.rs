@@ -179,27 +179,33 @@ impl Game for Equinox {
         Equinox::sample(view, rng)
     }
 
-    fn view_text(view: &View, locale: Locale) -> String {
+    fn view_text(view: &View, locale: impl Into<Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         view.render(locale)
     }
 
-    fn describe_action_in(view: &View, action: Action, locale: Locale) -> String {
+    fn describe_action_in(view: &View, action: Action, locale: impl Into<Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         words::describe_in(view, action, locale)
     }
 
-    fn event_text(event: &Event, locale: Locale) -> String {
+    fn event_text(event: &Event, locale: impl Into<Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         words::event_text(event, locale)
     }
 
-    fn breakdown(&self, locale: Locale) -> Option<Breakdown> {
+    fn breakdown(&self, locale: impl Into<Locale>) -> Option<Breakdown> {
+        let locale: sylvan_engine::Locale = locale.into();
         self.words_breakdown(locale)
     }
 
-    fn catalog(&self, locale: Locale) -> serde_json::Value {
+    fn catalog(&self, locale: impl Into<Locale>) -> serde_json::Value {
+        let locale: sylvan_engine::Locale = locale.into();
         self.words_catalog(locale)
     }
 
-    fn action_help(locale: Locale) -> Vec<ActionHelp> {
+    fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
+        let locale: sylvan_engine::Locale = locale.into();
         words::action_help(locale)
     }
 

@@ -273,27 +273,33 @@ impl Game for MysticVale {
         view.seat
     }
 
-    fn view_text(view: &View, locale: sylvan_engine::Locale) -> String {
+    fn view_text(view: &View, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         view.render(locale.lang())
     }
 
-    fn describe_action_in(view: &View, action: Action, locale: sylvan_engine::Locale) -> String {
+    fn describe_action_in(view: &View, action: Action, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         words::describe_in(view, action, locale.lang())
     }
 
-    fn event_text(event: &Event, locale: sylvan_engine::Locale) -> String {
+    fn event_text(event: &Event, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         words::event_text(event, locale.lang())
     }
 
-    fn breakdown(&self, locale: sylvan_engine::Locale) -> Option<sylvan_engine::Breakdown> {
+    fn breakdown(&self, locale: impl Into<sylvan_engine::Locale>) -> Option<sylvan_engine::Breakdown> {
+        let locale: sylvan_engine::Locale = locale.into();
         self.words_breakdown(locale.lang())
     }
 
-    fn catalog(&self, locale: sylvan_engine::Locale) -> serde_json::Value {
+    fn catalog(&self, locale: impl Into<sylvan_engine::Locale>) -> serde_json::Value {
+        let locale: sylvan_engine::Locale = locale.into();
         self.words_catalog(locale.lang())
     }
 
-    fn action_help(locale: sylvan_engine::Locale) -> Vec<sylvan_engine::ActionHelp> {
+    fn action_help(locale: impl Into<sylvan_engine::Locale>) -> Vec<sylvan_engine::ActionHelp> {
+        let locale: sylvan_engine::Locale = locale.into();
         words::action_help(locale.lang())
     }
 

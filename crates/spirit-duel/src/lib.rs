@@ -162,27 +162,33 @@ impl Game for SpiritDuel {
         self.view_of(seat)
     }
 
-    fn breakdown(&self, locale: sylvan_engine::Locale) -> Option<sylvan_engine::Breakdown> {
+    fn breakdown(&self, locale: impl Into<sylvan_engine::Locale>) -> Option<sylvan_engine::Breakdown> {
+        let locale: sylvan_engine::Locale = locale.into();
         self.words_breakdown(locale)
     }
 
-    fn catalog(&self, locale: sylvan_engine::Locale) -> serde_json::Value {
+    fn catalog(&self, locale: impl Into<sylvan_engine::Locale>) -> serde_json::Value {
+        let locale: sylvan_engine::Locale = locale.into();
         words::catalog(locale)
     }
 
-    fn action_help(locale: sylvan_engine::Locale) -> Vec<sylvan_engine::ActionHelp> {
+    fn action_help(locale: impl Into<sylvan_engine::Locale>) -> Vec<sylvan_engine::ActionHelp> {
+        let locale: sylvan_engine::Locale = locale.into();
         words::action_help(locale)
     }
 
-    fn view_text(view: &View, locale: sylvan_engine::Locale) -> String {
+    fn view_text(view: &View, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         view.render(locale)
     }
 
-    fn describe_action_in(view: &View, action: Action, locale: sylvan_engine::Locale) -> String {
+    fn describe_action_in(view: &View, action: Action, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         words::describe_in(view, action, locale)
     }
 
-    fn event_text(event: &Event, locale: sylvan_engine::Locale) -> String {
+    fn event_text(event: &Event, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
         words::event_text(event, locale)
     }
 

@@ -149,11 +149,11 @@ ask-deck-warrior = setup: choose the warrior that goes into your deck
 ask-place = place { $card } in the first row with an empty slot
 ask-attacker = { $card }: choose the attacker
 ask-target = { $card }: choose the target
-ask-target2 = Distant Double Strike: a second target in Row II, or end (`done`)
-ask-instants = defend: play instants, or end (`done`)
+ask-target2 = Distant Double Strike: a second target in Row II, or end ({"`done`"})
+ask-instants = defend: play instants, or end ({"`done`"})
 ask-charm-boost = Twig Charm: a different elemental gets a boost
 ask-charm-shield = Pebble Charm: a different elemental gets a shield
-ask-intercept = take the damage instead (`use`) or not (`done`)
+ask-intercept = take the damage instead ({"`use`"}) or not ({"`done`"})
 ask-tokens = put { $boosts ->
     [one] { $boosts } boost
    *[other] { $boosts } boosts
@@ -162,7 +162,7 @@ ask-tokens = put { $boosts ->
    *[other] { $shields } shields
 } on
 ask-discards = discard cards ({ $done } done, { $min } to { $max })
-ask-boost-or-shield = Thorn Fencer: `amount 1` = boost, `amount 2` = shield
+ask-boost-or-shield = Thorn Fencer: {"`amount 1`"} = boost, {"`amount 2`"} = shield
 ask-from-discard = take from your discard pile { $purpose ->
     [hand] into your hand
     [deck] on top of your deck

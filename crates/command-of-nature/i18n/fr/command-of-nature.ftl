@@ -151,11 +151,11 @@ ask-deck-warrior = mise en place : choisissez le Guerrier élémentaire qui va d
 ask-place = placez { $card } dans la première Rangée qui a une case vide
 ask-attacker = { $card } : choisissez l'attaquant
 ask-target = { $card } : choisissez la cible
-ask-target2 = Double Frappe Lointaine : une seconde cible dans la Rangée II, ou terminez (`done`)
-ask-instants = défense : jouez des Ordres immédiats, ou terminez (`done`)
+ask-target2 = Double Frappe Lointaine : une seconde cible dans la Rangée II, ou terminez ({"`done`"})
+ask-instants = défense : jouez des Ordres immédiats, ou terminez ({"`done`"})
 ask-charm-boost = Charme Brindille : un autre Élémentaire reçoit un pion Amélioration
 ask-charm-shield = Charme Caillou : un autre Élémentaire reçoit un pion Bouclier
-ask-intercept = subir les DGT à sa place (`use`) ou non (`done`)
+ask-intercept = subir les DGT à sa place ({"`use`"}) ou non ({"`done`"})
 ask-tokens = placez { $boosts ->
     [one] { $boosts } pion Amélioration
    *[other] { $boosts } pions Amélioration
@@ -167,7 +167,7 @@ ask-discards = défaussez des cartes (de { $min } à { $max }, { $done ->
     [one] { $done } défaussée
    *[other] { $done } défaussées
 } déjà)
-ask-boost-or-shield = Escrimeur d'Épines : `amount 1` = pion Amélioration, `amount 2` = pion Bouclier
+ask-boost-or-shield = Escrimeur d'Épines : {"`amount 1`"} = pion Amélioration, {"`amount 2`"} = pion Bouclier
 ask-from-discard = prenez dans votre défausse { $purpose ->
     [hand] dans votre main
     [deck] sur votre deck

@@ -99,3 +99,35 @@ fn english_text_is_the_snapshot() {
 fn french_text_is_the_snapshot() {
     check(L::Fr);
 }
+
+/// The rows of `docs/glossary/command-of-nature.md`.
+fn glossary() -> Vec<sylvan_words::check::GlossaryRow> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/glossary/command-of-nature.md");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    sylvan_words::check::glossary(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Each catalog uses the glossary's term for every listed concept, and none of the terms it rules out.
+#[test]
+fn catalogs_follow_the_glossary() {
+    let rows = glossary();
+    assert!(rows.len() >= 15, "the glossary lists the main concepts");
+    let wrong = sylvan_words::check::follows_glossary(
+        &rows,
+        include_str!("../../i18n/en/command-of-nature.ftl"),
+        include_str!("../../i18n/fr/command-of-nature.ftl"),
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The glossary check can fail: a catalog that says a ruled-out term, or lacks a term, is reported.
+#[test]
+fn the_glossary_check_finds_a_wrong_term() {
+    let rows = glossary();
+    let english = include_str!("../../i18n/en/command-of-nature.ftl");
+    let r = &rows[0];
+    let bad = format!("{english}\nextra = {}\n", r.not_english.first().cloned().unwrap_or_else(|| "x".into()));
+    let french_without = include_str!("../../i18n/fr/command-of-nature.ftl").to_lowercase().replace(&r.french.to_lowercase(), "");
+    let wrong = sylvan_words::check::follows_glossary(&rows, &bad, &french_without);
+    assert!(wrong.iter().any(|w| w.contains("the fr catalog never says")), "{wrong:?}");
+}
