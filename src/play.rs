@@ -141,7 +141,7 @@ fn print_end(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<(
     let locale = voice.locale;
     writeln!(out, "{}", voice.style.bold(&t(locale, "play-over", args!(moves = game.move_number()))))?;
     if let Some(b) = game.breakdown_locale(locale) {
-        let table = b.table(locale.lang());
+        let table = b.table_with_total(locale.lang(), &t(locale, "play-total", args!()));
         for (i, line) in table.lines().enumerate() {
             let line = if i == 0 { voice.style.bold(line) } else { line.to_owned() };
             writeln!(out, "{line}")?;

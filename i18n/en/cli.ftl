@@ -15,6 +15,8 @@ play-over = game over after { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }
+# The label of the breakdown's totals line.
+play-total = total
 play-final-scores = final scores: { $scores }
 play-score = { $seat } { $score }
 play-score-separator = {" · "}

@@ -15,6 +15,8 @@ play-over = partie terminée après { $moves ->
     [one] { $moves } coup
    *[other] { $moves } coups
 }
+# The label of the breakdown's totals line.
+play-total = total
 play-final-scores = scores finaux : { $scores }
 play-score = { $seat } { $score }
 play-score-separator = {" · "}

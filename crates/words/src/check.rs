@@ -187,8 +187,7 @@ pub fn follows_glossary(rows: &[GlossaryRow], english_ftl: &str, french_ftl: &st
     let (en, fr) = (catalog_text(english_ftl), catalog_text(french_ftl));
     let mut wrong = Vec::new();
     for r in rows {
-        for (lang, text, term, not) in
-            [("en", &en, &r.english, &r.not_english), ("fr", &fr, &r.french, &r.not_french)]
+        for (lang, text, term, not) in [("en", &en, &r.english, &r.not_english), ("fr", &fr, &r.french, &r.not_french)]
         {
             if !has_term(text, term) {
                 wrong.push(format!("{}: the {lang} catalog never says `{term}`", r.concept));

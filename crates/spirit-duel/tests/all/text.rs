@@ -128,7 +128,8 @@ fn the_glossary_check_finds_a_wrong_term() {
     let english = include_str!("../../i18n/en/spirit-duel.ftl");
     let r = &rows[0];
     let bad = format!("{english}\nextra = {}\n", r.not_english.first().cloned().unwrap_or_else(|| "x".into()));
-    let french_without = include_str!("../../i18n/fr/spirit-duel.ftl").to_lowercase().replace(&r.french.to_lowercase(), "");
+    let french_without =
+        include_str!("../../i18n/fr/spirit-duel.ftl").to_lowercase().replace(&r.french.to_lowercase(), "");
     let wrong = sylvan_words::check::follows_glossary(&rows, &bad, &french_without);
     assert!(wrong.iter().any(|w| w.contains("the fr catalog never says")), "{wrong:?}");
 }
