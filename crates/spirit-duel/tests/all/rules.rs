@@ -787,11 +787,11 @@ mod catalog {
     #[test]
     fn the_hand_bits_are_the_catalog_indices() {
         let g = SpiritDuel::new(&Options::default(), 11).unwrap_or_else(|e| panic!("{e}"));
-        let catalog = g.catalog(Lang::En.into());
+        let catalog = g.catalog(Lang::En);
         let abilities = catalog["abilities"].as_object().unwrap_or_else(|| panic!("no abilities"));
         let view = serde_json::to_value(g.view(Seat(0))).unwrap_or_else(|e| panic!("{e}"));
         let hand = view["hand"].as_u64().unwrap_or_else(|| panic!("no hand in {view}"));
-        let text = SpiritDuel::view_text(&g.view(Seat(0)), Lang::En.into());
+        let text = SpiritDuel::view_text(&g.view(Seat(0)), Lang::En);
         let mine: Vec<&String> = abilities
             .iter()
             .filter(|(_, a)| a["index"].as_u64().is_some_and(|i| hand >> i & 1 == 1))
