@@ -21,6 +21,7 @@ mod report;
 mod serve;
 mod sim;
 mod tournament;
+mod words;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -107,10 +108,11 @@ struct PlayArgs {
     /// Print each search bot decision's statistics (iterations/s, determinizations/s, tree size) on stderr.
     #[arg(short, long)]
     verbose: bool,
-    /// Language of the screen, card texts and events: `en` or `fr`. Colour is on when standard output is
-    /// a terminal and `NO_COLOR` is not set.
-    #[arg(long, default_value = "en", value_name = "en|fr")]
-    lang: sylvan_engine::Lang,
+    /// Language of the screen, card texts and events: `en`, `fr`, or the pseudo-locale `en-XA`
+    /// (accented, lengthened English: any plain English left is a string outside the catalogs). Colour
+    /// is on when standard output is a terminal and `NO_COLOR` is not set.
+    #[arg(long, default_value = "en", value_name = "en|fr|en-XA")]
+    lang: sylvan_engine::Locale,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -152,6 +154,9 @@ struct ReplayArgs {
     /// Print JSON: the status, scores and the final state (or, with --view, that view).
     #[arg(long)]
     json: bool,
+    /// Language of the text (not of the JSON): `en`, `fr`, or the pseudo-locale `en-XA`.
+    #[arg(long, default_value = "en", value_name = "en|fr|en-XA")]
+    lang: sylvan_engine::Locale,
 }
 
 #[derive(Args, Debug, Clone)]

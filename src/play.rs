@@ -16,19 +16,16 @@ use serde_json::Value;
 use sylvan_bots::{DynBot, bot_seed};
 use sylvan_engine::carddata::printable_lines;
 use sylvan_engine::erased::{DynGame, LegalAction};
-use sylvan_engine::{Lang, Seat};
+use sylvan_engine::{Locale, Seat};
+use sylvan_words::args;
 
 use crate::PlayArgs;
-use crate::games::{self, outcome_text, per_seat};
+use crate::games;
+use crate::words::t;
 
-/// The help line in `lang`.
-fn help_line(lang: Lang) -> String {
-    lang.typeset(lang.pick(
-        "type the number of an action or its notation; `view` shows the table again, `help` lists the \
-         notations, `quit` stops (saving the record if --record was given)",
-        "tapez le numéro d'une action ou sa notation ; `view` réaffiche la table, `help` liste les \
-         notations, `quit` arrête (en enregistrant la partie si --record est donné)",
-    ))
+/// The help line in `locale`.
+fn help_line(locale: Locale) -> String {
+    t(locale, "play-help", args!())
 }
 
 /// Colour on the terminal: ANSI styles when standard output is a terminal that supports them and
@@ -70,10 +67,10 @@ impl Style {
     }
 }
 
-/// How the terminal speaks: the language and the colours.
+/// How the terminal speaks: the locale and the colours.
 #[derive(Clone, Copy, Debug, Default)]
 struct Voice {
-    lang: Lang,
+    locale: Locale,
     style: Style,
 }
 
@@ -81,7 +78,7 @@ struct Voice {
 pub fn run(args: &PlayArgs) -> Result<ExitCode> {
     let mut input = std::io::stdin().lock();
     let mut out = crate::output::stdout();
-    let voice = Voice { lang: args.lang, style: Style::detect() };
+    let voice = Voice { locale: args.lang, style: Style::detect() };
     play(args, voice, &mut input, &mut out)
 }
 
@@ -103,7 +100,7 @@ fn save(path: &Path, record: &Value) -> Result<()> {
 }
 
 fn print_events(game: &mut dyn DynGame, seat: Seat, voice: Voice, out: &mut impl Write) -> Result<()> {
-    for event in game.events_in(Some(seat), voice.lang) {
+    for event in game.events_locale(Some(seat), voice.locale) {
         writeln!(out, "  {} {}", voice.style.dim("*"), voice.style.event(&printable_lines(&event.text)))?;
     }
     game.clear_events();
@@ -111,7 +108,7 @@ fn print_events(game: &mut dyn DynGame, seat: Seat, voice: Voice, out: &mut impl
 }
 
 fn print_actions(legal: &[LegalAction], voice: Voice, out: &mut impl Write) -> Result<()> {
-    writeln!(out, "{}", voice.style.bold(&voice.lang.typeset(voice.lang.pick("your move:", "à vous de jouer :"))))?;
+    writeln!(out, "{}", voice.style.bold(&t(voice.locale, "play-your-move", args!())))?;
     let width = legal.len().to_string().len();
     let wide = legal.iter().map(|a| a.notation.chars().count()).max().unwrap_or(0);
     for (i, a) in legal.iter().enumerate() {
@@ -130,8 +127,8 @@ fn print_actions(legal: &[LegalAction], voice: Voice, out: &mut impl Write) -> R
 
 /// The help: the line, then each form of notation of this game with what it does.
 fn print_help(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<()> {
-    writeln!(out, "{}", help_line(voice.lang))?;
-    let help = game.action_help(voice.lang);
+    writeln!(out, "{}", help_line(voice.locale))?;
+    let help = game.action_help_locale(voice.locale);
     let wide = help.iter().map(|h| h.notation.chars().count()).max().unwrap_or(0);
     for h in &help {
         let padded = format!("{:<wide$}", h.notation);
@@ -143,40 +140,18 @@ fn print_help(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<
 /// The end of a game: the breakdown (where each point came from, and why the game ended) or the bare
 /// scores for a game without one, then the winners.
 fn print_end(game: &dyn DynGame, voice: Voice, out: &mut impl Write) -> Result<()> {
-    let lang = voice.lang;
-    writeln!(
-        out,
-        "{}",
-        voice.style.bold(&format!(
-            "{} {} {}",
-            lang.pick("game over after", "partie terminée après"),
-            game.move_number(),
-            lang.pick("moves", "coups")
-        ))
-    )?;
-    if let Some(b) = game.breakdown(lang) {
-        let table = printable_lines(&b.table(lang));
+    let locale = voice.locale;
+    writeln!(out, "{}", voice.style.bold(&t(locale, "play-over", args!(moves = game.move_number()))))?;
+    if let Some(b) = game.breakdown_locale(locale) {
+        let table = printable_lines(&b.table_with_total(locale.lang(), &t(locale, "play-total", args!())));
         for (i, line) in table.lines().enumerate() {
             let line = if i == 0 { voice.style.bold(line) } else { line.to_owned() };
             writeln!(out, "{line}")?;
         }
     }
-    let scores: Vec<String> =
-        game.scores().iter().enumerate().map(|(i, &x)| format!("p{i} {}", lang.number(x))).collect();
-    let scores = match lang {
-        Lang::En => per_seat(&game.scores()),
-        Lang::Fr => scores.join(" · "),
-    };
-    writeln!(out, "{}", lang.typeset(&format!("{} {scores}", lang.pick("final scores:", "scores finaux :"))))?;
-    let result = match (game.outcome(), lang) {
-        (Some(o), Lang::Fr) if o.is_draw() => "match nul".to_owned(),
-        (Some(o), Lang::Fr) => {
-            let w: Vec<String> = o.winners().iter().map(|s| s.to_string()).collect();
-            if w.len() == 1 { format!("gagnant : {}", w[0]) } else { format!("gagnants (ex æquo) : {}", w.join(", ")) }
-        }
-        (o, _) => outcome_text(o),
-    };
-    writeln!(out, "{}", voice.style.bold(&lang.typeset(&result)))?;
+    let scores = crate::words::scores(locale, &game.scores());
+    writeln!(out, "{}", t(locale, "play-final-scores", args!(scores = scores)))?;
+    writeln!(out, "{}", voice.style.bold(&crate::words::outcome(locale, game.outcome())))?;
     Ok(())
 }
 
@@ -190,7 +165,7 @@ enum Input {
 }
 
 /// Reads one line: the number of a listed action or an action's notation, picking its id.
-fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction], lang: Lang) -> Input {
+fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction], locale: Locale) -> Input {
     let text = line.trim();
     match text.to_ascii_lowercase().as_str() {
         "" => return Input::Retry(String::new()),
@@ -202,31 +177,22 @@ fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction], lang: Lang)
     if let Ok(k) = text.parse::<usize>() {
         return match k.checked_sub(1).and_then(|i| legal.get(i)) {
             Some(a) => Input::Act(a.id),
-            None => Input::Retry(match lang {
-                Lang::En => format!("no action number {k}: choose 1 to {}", legal.len()),
-                Lang::Fr => lang.typeset(&format!("pas d'action numéro {k} : choisissez de 1 à {}", legal.len())),
-            }),
+            None => Input::Retry(t(locale, "play-no-number", args!(number = k, count = legal.len()))),
         };
     }
     match game.action_id(text) {
         Ok(id) if legal.iter().any(|a| a.id == id) => Input::Act(id),
         Ok(id) => {
             let a = game.notation(id).unwrap_or_else(|_| text.to_owned());
-            Input::Retry(match lang {
-                Lang::En => format!("`{a}` is not one of your legal actions now"),
-                Lang::Fr => format!("`{a}` ne fait pas partie de vos actions possibles maintenant"),
-            })
+            Input::Retry(t(locale, "play-not-legal", args!(action = a)))
         }
-        Err(e) => Input::Retry(match lang {
-            Lang::En => format!("{e}; type a number from 1 to {}, or `help`", legal.len()),
-            Lang::Fr => lang.typeset(&format!("{e} ; tapez un numéro de 1 à {}, ou `help`", legal.len())),
-        }),
+        Err(e) => Input::Retry(t(locale, "play-bad-input", args!(error = e.to_string(), count = legal.len()))),
     }
 }
 
 /// Runs a session reading `input` and writing `out`.
 fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
-    let lang = voice.lang;
+    let locale = voice.locale;
     let (entry, options) = games::game_and_options(&args.game)?;
     let name = entry.name();
     let seed = args.seed.unwrap_or_else(clock_seed);
@@ -257,19 +223,21 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     let table: Vec<String> = bots
         .iter()
         .enumerate()
-        .map(|(i, b)| match (b, automated[i]) {
-            (Some(b), _) => format!("p{i} {}", b.name()),
-            (None, Some(who)) => format!("p{i} {who}"),
-            (None, None) => format!("p{i} {}", lang.pick("you", "vous")),
+        .map(|(i, b)| {
+            let seat = Seat(i as u8);
+            match (b, automated[i]) {
+                (Some(b), _) => t(locale, "play-seat-other", args!(seat = seat, who = b.name().to_owned())),
+                (None, Some(who)) => t(locale, "play-seat-other", args!(seat = seat, who = who)),
+                (None, None) => t(locale, "play-seat-you", args!(seat = seat)),
+            }
         })
         .collect();
-    let players = lang.pick("players", "joueurs");
-    let seed_word = lang.pick("seed", "graine");
-    let header = lang.typeset(&format!("{name}, {n} {players}, {seed_word} {seed}: {}", table.join(", ")));
+    let header =
+        t(locale, "play-header", args!(game = name, players = n, seed = seed.to_string(), table = table.join(", ")));
 
     let mut session = || -> Result<End> {
         writeln!(out, "{}", voice.style.bold(&header))?;
-        writeln!(out, "{}", voice.style.dim(&help_line(lang)))?;
+        writeln!(out, "{}", voice.style.dim(&help_line(locale)))?;
         let end = 'game: loop {
             let Some(seat) = game.to_move() else {
                 break End::Finished;
@@ -296,8 +264,8 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
                 a
             } else {
                 print_events(&mut *game, human, voice, out)?;
-                let view = printable_lines(&game.view(human)?.text_in(lang));
-                let legal = game.legal_actions_in(lang);
+                let view = printable_lines(&game.view(human)?.text_locale(locale));
+                let legal = game.legal_actions_locale(locale);
                 writeln!(out, "\n{view}")?;
                 print_actions(&legal, voice, out)?;
                 loop {
@@ -316,7 +284,7 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
                         }
                         Err(e) => bail!("cannot read the input at move {}: {e}", game.move_number()),
                     };
-                    match read_input(&*game, &line, &legal, lang) {
+                    match read_input(&*game, &line, &legal, locale) {
                         Input::Act(a) => break a,
                         Input::Help => print_help(&*game, voice, out)?,
                         Input::View => {
@@ -347,7 +315,7 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     };
     let said = |out: &mut dyn Write| -> Result<()> {
         if let Some((p, _)) = &saved {
-            writeln!(out, "{} {}", lang.pick("record saved to", "partie enregistrée dans le fichier"), p.display())?;
+            writeln!(out, "{}", t(locale, "play-record-saved", args!(path = p.display().to_string())))?;
         }
         Ok(())
     };
@@ -355,23 +323,20 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
         match end {
             End::Finished => {
                 print_events(&mut *game, human, voice, out)?;
-                writeln!(out, "\n{}", printable_lines(&game.view(human)?.text_in(lang)))?;
+                writeln!(out, "\n{}", printable_lines(&game.view(human)?.text_locale(locale)))?;
                 print_end(&*game, voice, out)?;
                 said(out)?;
                 Ok(ExitCode::SUCCESS)
             }
             End::Quit => {
-                match lang {
-                    Lang::En => writeln!(out, "you left the game at move {}", game.move_number())?,
-                    Lang::Fr => writeln!(out, "vous avez quitté la partie au coup {}", game.move_number())?,
-                }
+                writeln!(out, "{}", t(locale, "play-left", args!(moves = game.move_number())))?;
                 said(out)?;
                 Ok(ExitCode::SUCCESS)
             }
             End::InputClosed => {
                 if saved.is_some() {
                     said(out)?;
-                    writeln!(out, "input ended at move {}; the game is saved", game.move_number())?;
+                    writeln!(out, "{}", t(locale, "play-input-ended", args!(moves = game.move_number())))?;
                     Ok(ExitCode::SUCCESS)
                 } else {
                     eprintln!(

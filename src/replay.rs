@@ -8,7 +8,9 @@ use serde_json::{Value, json};
 use sylvan_engine::{ReplayError, Seat};
 
 use crate::ReplayArgs;
-use crate::games::{self, outcome_text, per_seat};
+use crate::games;
+use crate::words::t;
+use sylvan_words::args;
 
 /// Reads the record, finds its game in the registry and replays it.
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
@@ -57,21 +59,26 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     }
     // The text is the record's (actions, names, card titles): printed made printable (issue 38).
     let mut out = Vec::new();
-    let status = match state.to_move() {
-        None => "game over".to_owned(),
-        Some(s) => format!("{s} to move"),
-    };
-    writeln!(out, "{}, {n} players, {} moves replayed, {status}", entry.name(), state.move_number())?;
+    let locale = args.lang;
+    let header = args!(
+        game = entry.name(),
+        players = n,
+        moves = state.move_number(),
+        over = if state.to_move().is_none() { "yes" } else { "no" },
+        seat = state.to_move().map_or_else(String::new, |s| s.to_string())
+    );
+    writeln!(out, "{}", t(locale, "replay-header", header))?;
     let seats: Vec<Seat> = match seat {
         Some(s) => vec![s],
         None => Seat::all(n).collect(),
     };
     for s in seats {
-        writeln!(out, "\n== view of {s} ==\n{}", state.view(s)?.text())?;
+        writeln!(out, "\n{}\n{}", t(locale, "replay-view", args!(seat = s)), state.view(s)?.text_locale(locale))?;
     }
-    writeln!(out, "\n{} scores: {}", if over { "final" } else { "current" }, per_seat(&scores))?;
+    let shown = crate::words::scores(locale, &scores);
+    writeln!(out, "\n{}", t(locale, "replay-scores", args!(over = if over { "yes" } else { "no" }, scores = shown)))?;
     if over {
-        writeln!(out, "{}", outcome_text(outcome))?;
+        writeln!(out, "{}", crate::words::outcome(locale, outcome))?;
     }
     stdout.write_all(sylvan_engine::carddata::printable_lines(&String::from_utf8_lossy(&out)).as_bytes())?;
     stdout.flush()?;

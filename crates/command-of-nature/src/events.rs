@@ -9,7 +9,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use sylvan_engine::Seat;
 
-use crate::actions::{Action, Slot, slot_name};
+use crate::actions::{Action, Slot};
 use crate::cards::Card;
 
 /// One event.
@@ -166,51 +166,6 @@ pub(crate) fn public<S: sylvan_engine::EventSink<Event>>(ev: &mut S, e: impl FnO
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::Acted { seat, action } => write!(f, "{seat}: {action}"),
-            Event::Hand { seat, cards } => {
-                let names: Vec<&str> = cards.iter().map(|c| c.name()).collect();
-                write!(f, "{seat}'s hand: {}", names.join(", "))
-            }
-            Event::HandCount { seat, count } => write!(f, "{seat} holds {count} card(s)"),
-            Event::Cut { seat, card, amount } => write!(f, "{seat} plays {}: damage -{amount}", card.name()),
-            Event::Damaged { side, slot, card, amount, shielded, dealt, by, attack } => write!(
-                f,
-                "{} {} (side {side}) takes {dealt} damage from {by}{} ({amount} before shields, {shielded} shielded)",
-                card.name(),
-                slot_name(*slot),
-                if *attack { "'s attack" } else { "" }
-            ),
-            Event::Defeated { side, slot, card, by } => {
-                write!(f, "{} {} (side {side}) is defeated by {by}", card.name(), slot_name(*slot))
-            }
-            Event::SageFallen { seat } => write!(f, "{seat}'s Sage has fallen"),
-            Event::LevelUp { seat, level } => write!(f, "{seat} reaches level {level}"),
-            Event::ChampionToDiscard { seat, card } => {
-                write!(f, "{seat}'s champion {} goes to the discard pile", card.name())
-            }
-            Event::FactionUnlocked { seat, level } => write!(f, "{seat} unlocks faction action {level}"),
-            Event::Refilled { side, from, to, card } => {
-                write!(f, "side {side}: {} moves from {} to {}", card.name(), slot_name(*from), slot_name(*to))
-            }
-            Event::Bought { seat, card, gold, placed } => {
-                write!(
-                    f,
-                    "{seat} buys {} for {gold} gold{}",
-                    card.name(),
-                    if *placed { " into the formation" } else { "" }
-                )
-            }
-            Event::Sold { seat, card, gold } => write!(f, "{seat} sells {} for {gold} gold", card.name()),
-            Event::Refreshed { seat, market } => {
-                write!(f, "{seat} refreshes the {} market", if *market == 0 { "elemental" } else { "command" })
-            }
-            Event::MarketFace { market, index, card } => match card {
-                Some(c) => write!(f, "market {}{}: {}", ["e", "c"][(*market).min(1) as usize], index + 1, c.name()),
-                None => write!(f, "market {}{}: empty", ["e", "c"][(*market).min(1) as usize], index + 1),
-            },
-            Event::GameOver { winning_side: Some(s) } => write!(f, "game over: side {s} wins"),
-            Event::GameOver { winning_side: None } => write!(f, "game over: draw (turn limit)"),
-        }
+        f.write_str(&crate::words::event_text(self, sylvan_engine::Locale::En))
     }
 }

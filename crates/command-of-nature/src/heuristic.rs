@@ -281,27 +281,5 @@ impl Heuristic for CommandOfNature {
 
 /// A readable description of an action for the seat of `view` (card names and effects spelled out).
 pub fn describe(view: &View, a: Action) -> String {
-    let me = view.seat.0;
-    let side = me & 1;
-    let unit = |sd: u8, s| view.at(sd, s).map_or("empty slot".to_owned(), |u| u.card.name().to_owned());
-    match a {
-        Action::Pick(s) => unit(side, s),
-        Action::Aim(s) => format!("opposing {}", unit(1 - side, s)),
-        Action::Dawn(s) => {
-            format!("{}: {}", unit(side, s), view.at(side, s).map_or("", |u| view.cards.info(u.card).text.as_str()))
-        }
-        Action::Play(c) | Action::Instant(c) => format!("{}: {}", c.name(), view.cards.info(c).text),
-        Action::Summon(c) => {
-            let i = view.cards.info(c);
-            format!("summon {} {}/{}", i.name, i.strength, i.health)
-        }
-        Action::Choose(c) | Action::Sell(c) | Action::Discard(c) => c.name().to_owned(),
-        Action::Buy(i) | Action::BuyPlace(i) => {
-            let c = view.market[(i / 3) as usize][(i % 3) as usize];
-            c.map_or("-".to_owned(), |c| format!("{} ({} gold)", c.name(), view.cards.info(c).cost.unwrap_or(0)))
-        }
-        Action::Refill(x, y) => format!("{} to {}", unit(side, x), crate::actions::slot_name(y)),
-        Action::Swap(x, y) => format!("{} <-> {}", unit(side, x), unit(side, y)),
-        _ => a.to_string(),
-    }
+    crate::words::describe_in(view, a, sylvan_engine::Locale::En)
 }

@@ -1,112 +1,139 @@
-//! What Command of Nature says to players in English and French: the end of the game and its reason
-//! (VICTOIRE, `command-of-nature.fr.txt:238-246`; the turn limit, ruling C23), the card catalog and the
-//! help for each action notation.
+//! What Command of Nature says to players: every sentence comes from the Fluent catalogs
+//! `i18n/{en,fr}/command-of-nature.ftl` (the French words are the rulebook's, `command-of-nature.fr.txt`;
+//! the terms follow `docs/glossary/command-of-nature.md`): the table, the questions, the events, the end
+//! of the game and its reason (VICTOIRE, `command-of-nature.fr.txt:238-246`; the turn limit, ruling C23),
+//! the card catalog and the help for each action notation. Card names and texts are the card data's
+//! (one text per language, [`sylvan_words::data_text`]). This module only picks the message and passes
+//! its arguments: plurals and word order are the catalog's. A third language is a folder `i18n/<code>/`
+//! and one line in [`messages`].
+
+use std::fmt::Write as _;
+use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
-use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Lang};
+use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Seat};
+use sylvan_words::{Args, Catalog, args, data_text};
 
-use crate::cards::{CardInfo, Class, Faction, Reach};
-use crate::state::{CommandOfNature, Phase};
+use crate::actions::{Action, slot_name};
+use crate::cards::{Card, CardInfo, Class, Faction, Reach};
+use crate::events::Event;
+use crate::state::{Ask, CommandOfNature, DiscardUse, Phase, Question, Step, SwapKind};
+use crate::view::View;
 
-/// A faction's name in `lang` (the French ones are the rulebook's, `command-of-nature.fr.txt:14`).
-pub fn faction_name(f: Faction, lang: Lang) -> &'static str {
-    match f {
-        Faction::Twig => lang.pick("Twig", "Brindille"),
-        Faction::Pebble => lang.pick("Pebble", "Caillou"),
-        Faction::Leaf => lang.pick("Leaf", "Feuille"),
-        Faction::Droplet => lang.pick("Droplet", "Gouttelette"),
-        Faction::Neutral => lang.pick("Neutral", "Neutre"),
-    }
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
+    Catalog::new(&[
+        (
+            Locale::En,
+            "crates/command-of-nature/i18n/en/command-of-nature.ftl",
+            include_str!("../i18n/en/command-of-nature.ftl"),
+        ),
+        (
+            Locale::Fr,
+            "crates/command-of-nature/i18n/fr/command-of-nature.ftl",
+            include_str!("../i18n/fr/command-of-nature.ftl"),
+        ),
+    ])
+});
+
+/// Command of Nature's message catalog, parsed once.
+pub fn messages() -> &'static Catalog {
+    &CATALOG
 }
 
-/// A card class's name in `lang` (French from the rulebook's card types).
-pub fn class_name(c: Class, lang: Lang) -> &'static str {
-    match c {
-        Class::Sage => lang.pick("Sage", "Sage élémentaire"),
-        Class::Champion => lang.pick("Champion", "Champion élémentaire"),
-        Class::Basic => lang.pick("Basic elemental", "Élémentaire de base"),
-        Class::Warrior => lang.pick("Warrior", "Guerrier élémentaire"),
-        Class::Melee => lang.pick("Melee attack", "Ordre d'attaque au corps-à-corps"),
-        Class::Ranged => lang.pick("Ranged attack", "Ordre d'attaque à distance"),
-        Class::Instant => lang.pick("Instant", "Ordre immédiat"),
-        Class::Utility => lang.pick("Utility", "Ordre stratégique"),
-    }
+/// Message `id` in `locale`.
+fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
+    CATALOG.format(locale, id, &args)
 }
 
-/// A card's name in `lang`.
-pub fn card_name(c: &CardInfo, lang: Lang) -> &str {
-    lang.pick(&c.name, &c.name_fr)
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
 }
 
-/// A card's effect text in `lang`.
-pub fn card_text(c: &CardInfo, lang: Lang) -> &str {
-    lang.pick(&c.text, &c.text_fr)
+/// A faction's name in `locale` (the French ones are the rulebook's, `command-of-nature.fr.txt:14`).
+pub fn faction_name(f: Faction, locale: impl Into<Locale>) -> String {
+    let code = match f {
+        Faction::Twig => "twig",
+        Faction::Pebble => "pebble",
+        Faction::Leaf => "leaf",
+        Faction::Droplet => "droplet",
+        Faction::Neutral => "neutral",
+    };
+    t(locale.into(), "faction", args!(faction = code))
+}
+
+/// A card class's name in `locale` (French from the rulebook's card types).
+pub fn class_name(c: Class, locale: impl Into<Locale>) -> String {
+    let code = match c {
+        Class::Sage => "sage",
+        Class::Champion => "champion",
+        Class::Basic => "basic",
+        Class::Warrior => "warrior",
+        Class::Melee => "melee",
+        Class::Ranged => "ranged",
+        Class::Instant => "instant",
+        Class::Utility => "utility",
+    };
+    t(locale.into(), "class", args!(class = code))
+}
+
+/// A card's name in `locale` (the card data's).
+pub fn card_name(c: &CardInfo, locale: impl Into<Locale>) -> String {
+    data_text(locale.into(), &c.name, &c.name_fr).into_owned()
+}
+
+/// A card's effect text in `locale` (the card data's).
+pub fn card_text(c: &CardInfo, locale: impl Into<Locale>) -> String {
+    data_text(locale.into(), &c.text, &c.text_fr).into_owned()
+}
+
+/// A card's name in `locale`, from the embedded table.
+fn name_of(c: Card, locale: Locale) -> String {
+    card_name(c.info(), locale)
 }
 
 fn rows_list(mask: u8) -> Vec<&'static str> {
     ["I", "II", "III"].iter().enumerate().filter(|(k, _)| mask & (1 << k) != 0).map(|(_, r)| *r).collect()
 }
 
+fn market_code(m: u8) -> &'static str {
+    if m == 0 { "elemental" } else { "command" }
+}
+
 impl CommandOfNature {
     /// The end: 1 per seat of the winning side, ½ each on a draw, with the reason and each seat's
     /// level and Sage.
-    pub(crate) fn words_breakdown(&self, lang: Lang) -> Option<Breakdown> {
+    pub(crate) fn words_breakdown(&self, locale: Locale) -> Option<Breakdown> {
         let Phase::Over(w) = self.phase else { return None };
-        let team = self.n() == 4;
-        let end_reason = match (w, team, lang) {
-            (Some(s), false, Lang::En) => format!("Side {s} defeated the other Sage."),
-            (Some(s), true, Lang::En) => format!("Side {s} defeated both Sages of the other team."),
-            (Some(s), false, Lang::Fr) => format!("Le camp {s} a vaincu le Sage adverse."),
-            (Some(s), true, Lang::Fr) => format!("Le camp {s} a vaincu les deux Sages de l'équipe adverse."),
-            (None, _, Lang::En) => {
-                format!(
-                    "The turn limit ({} turns) was reached with both sides standing: a draw.",
-                    self.options.turn_limit
-                )
-            }
-            (None, _, Lang::Fr) => {
-                format!("La limite de {} tours est atteinte sans vainqueur : match nul.", self.options.turn_limit)
-            }
+        let end_reason = match w {
+            Some(s) => t(locale, "end-won", args!(teams = yes(self.n() == 4), side = s)),
+            None => t(locale, "end-draw", args!(turns = self.options.turn_limit)),
         };
         let scores = self.scores();
-        let rows = vec![BreakdownRow::new(
-            lang.pick("result (win 1, draw ½)", "résultat (victoire 1, nul ½)"),
-            scores.clone(),
-        )];
+        let rows = vec![BreakdownRow::new(t(locale, "breakdown-result", args!()), scores.clone())];
         let notes = (0..self.n())
             .map(|i| {
                 let p = &self.players[i];
-                let sage = if p.sage_alive {
-                    lang.pick("Sage standing", "Sage debout")
-                } else {
-                    lang.pick("Sage defeated", "Sage vaincu")
-                };
-                format!(
-                    "p{i} ({} {}): {} {}, {sage}",
-                    lang.pick("side", "camp"),
-                    i & 1,
-                    lang.pick("level", "niveau"),
-                    p.level
-                )
+                let a = args!(seat = Seat(i as u8), side = i & 1, level = p.level, standing = yes(p.sage_alive));
+                t(locale, "breakdown-seat", a)
             })
             .collect();
         Some(Breakdown { end_reason, rows, totals: scores, notes })
     }
 
     /// The catalog of this game's card table.
-    pub(crate) fn words_catalog(&self, lang: Lang) -> Value {
+    pub(crate) fn words_catalog(&self, locale: Locale) -> Value {
         let mut cards = Map::new();
         for c in &self.cards.cards {
             let reach = match c.reach {
-                Reach::Melee => "melee".to_owned(),
-                Reach::Away(n) => format!("{n} rows away"),
-                Reach::Row2 => "row II".to_owned(),
-                Reach::Any => "any".to_owned(),
+                Reach::Melee => t(locale, "reach", args!(reach = "melee")),
+                Reach::Away(n) => t(locale, "reach", args!(reach = "away", rows = n)),
+                Reach::Row2 => t(locale, "reach", args!(reach = "row2")),
+                Reach::Any => t(locale, "reach", args!(reach = "any")),
             };
             let mut e = json!({
-                "name": card_name(c, lang), "text": card_text(c, lang), "cost": c.cost,
-                "class": class_name(c.class, lang), "kind": format!("{:?}", c.class).to_lowercase(),
-                "faction": faction_name(c.faction, lang), "rows": rows_list(c.rows), "daybreak": c.daybreak,
+                "name": card_name(c, locale), "text": card_text(c, locale), "cost": c.cost,
+                "class": class_name(c.class, locale), "kind": format!("{:?}", c.class).to_lowercase(),
+                "faction": faction_name(c.faction, locale), "rows": rows_list(c.rows), "daybreak": c.daybreak,
             });
             if let Some(o) = e.as_object_mut() {
                 if c.class.is_elemental() {
@@ -128,230 +155,331 @@ impl CommandOfNature {
     }
 }
 
-/// Each action notation with what it does.
-pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
-    let rows: [(&str, &str, &str); 21] = [
-        (
-            "summon CARD",
-            "summon an elemental from your hand into your formation (1 AP)",
-            "invoquer un Élémentaire de votre main dans votre formation (1 PA)",
-        ),
-        ("play CARD", "play a command from your hand", "jouer un Ordre de votre main"),
-        (
-            "choose CARD",
-            "choose a card (setup warrior, or a card a step asks for)",
-            "choisir une carte (Guerrier de départ, ou carte demandée)",
-        ),
-        (
-            "pick SLOT",
-            "choose your elemental in SLOT (e.g. I1, II3)",
-            "choisir votre Élémentaire en SLOT (p. ex. I1, II3)",
-        ),
-        ("aim SLOT", "target the enemy elemental in SLOT", "cibler l'Élémentaire adverse en SLOT"),
-        ("instant CARD", "answer with an Instant command", "répondre avec un Ordre immédiat"),
-        (
-            "dawn SLOT",
-            "use the daybreak effect of the elemental in SLOT",
-            "utiliser l'effet d'aube de l'Élémentaire en SLOT",
-        ),
-        ("swap SLOT SLOT", "swap two of your elementals (1 AP)", "échanger deux de vos Élémentaires (1 PA)"),
-        (
-            "refill SLOT SLOT",
-            "move an elemental forward into an empty slot",
-            "avancer un Élémentaire dans une case vide",
-        ),
-        ("draw", "draw a card (1 AP)", "piocher une carte (1 PA)"),
-        (
-            "buy e1..e3 / c1..c3",
-            "buy from the elemental (e) or command (c) market",
-            "acheter au Marché des Élémentaires (e) ou des Ordres (c)",
-        ),
-        ("buy+ e1..e3", "buy an elemental and place it at once", "acheter un Élémentaire et le placer aussitôt"),
-        ("refresh e / refresh c", "refresh a market", "rafraîchir un Marché"),
-        ("sell CARD", "sell a card from your hand for gold", "vendre une carte de votre main contre de l'or"),
-        ("discard CARD", "discard a card from your hand", "défausser une carte de votre main"),
-        (
-            "faction L",
-            "use the faction action unlocked at level L (1 AP)",
-            "utiliser l'action de faction débloquée au niveau L (1 PA)",
-        ),
-        ("amount N", "choose a number", "choisir un nombre"),
-        ("use", "use the optional effect", "utiliser l'effet optionnel"),
-        ("partner", "hand over to your partner (teams)", "passer la main à votre coéquipier (équipes)"),
-        ("done", "end the current phase or step", "terminer la phase ou l'étape en cours"),
-        (
-            "SLOT",
-            "row I, II or III then position 1-6: I1 is the front row's first slot",
-            "Rangée I, II ou III puis position 1 à 6 : I1 est la première case de la Rangée I",
-        ),
+/// Each action notation with what it does (the notations are syntax, the same in every language).
+pub fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
+    let locale = locale.into();
+    let rows: [(&str, &str); 21] = [
+        ("summon CARD", "help-summon"),
+        ("play CARD", "help-play"),
+        ("choose CARD", "help-choose"),
+        ("pick SLOT", "help-pick"),
+        ("aim SLOT", "help-aim"),
+        ("instant CARD", "help-instant"),
+        ("dawn SLOT", "help-dawn"),
+        ("swap SLOT SLOT", "help-swap"),
+        ("refill SLOT SLOT", "help-refill"),
+        ("draw", "help-draw"),
+        ("buy e1..e3 / c1..c3", "help-buy"),
+        ("buy+ e1..e3", "help-buy-place"),
+        ("refresh e / refresh c", "help-refresh"),
+        ("sell CARD", "help-sell"),
+        ("discard CARD", "help-discard"),
+        ("faction L", "help-faction"),
+        ("amount N", "help-amount"),
+        ("use", "help-use"),
+        ("partner", "help-partner"),
+        ("done", "help-done"),
+        ("SLOT", "help-slot"),
     ];
-    rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
+    rows.iter().map(|&(n, id)| ActionHelp::new(n, t(locale, id, args!()))).collect()
 }
 
-/// A card's name in `lang`, from the embedded table.
-fn name_of(c: crate::cards::Card, lang: Lang) -> &'static str {
-    card_name(c.info(), lang)
-}
-
-/// An event as a sentence in `lang` (English is the event's `Display`, but a decision is in words too).
-pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
-    use crate::actions::slot_name;
-    use crate::events::Event;
-    if lang == Lang::En && !matches!(e, Event::Acted { .. }) {
-        return e.to_string();
-    }
-    let n = |c: &crate::cards::Card| name_of(*c, lang);
-    match e {
-        Event::Acted { seat, action } => acted_text(*seat, *action, lang),
+/// An event as a sentence in `locale` (a decision too: the card's name and the slot's, never the raw
+/// notation).
+pub fn event_text(e: &Event, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let n = |c: &Card| name_of(*c, locale);
+    let market = |m: u8, index: u8| format!("{}{}", ["e", "c"][m.min(1) as usize], index + 1);
+    let (id, a): (&str, Args<'_>) = match e {
+        Event::Acted { seat, action } => return acted_text(*seat, *action, locale),
         Event::Hand { seat, cards } => {
-            format!("main de {seat} : {}", cards.iter().map(n).collect::<Vec<_>>().join(", "))
+            ("hand", args!(seat = *seat, cards = cards.iter().map(n).collect::<Vec<_>>().join(", ")))
         }
-        Event::HandCount { seat, count } => format!("{seat} a {} en main", lang.count(*count, "carte", "cartes")),
-        Event::Cut { seat, card, amount } => format!("{seat} joue {} : DGT -{amount}", n(card)),
-        Event::Damaged { side, slot, card, amount, shielded, dealt, by, attack } => format!(
-            "{} en {} (camp {side}) subit {dealt} DGT infligés par {by}{} ({amount} avant les pions Bouclier, {shielded} arrêtés)",
-            n(card),
-            slot_name(*slot),
-            if *attack { ", en attaque" } else { "" }
+        Event::HandCount { seat, count } => ("hand-count", args!(seat = *seat, count = *count)),
+        Event::Cut { seat, card, amount } => ("cut", args!(seat = *seat, card = n(card), amount = *amount)),
+        Event::Damaged { side, slot, card, amount, shielded, dealt, by, attack } => (
+            "damaged",
+            args!(
+                card = n(card),
+                slot = slot_name(*slot),
+                side = *side,
+                dealt = *dealt,
+                by = *by,
+                attack = yes(*attack),
+                amount = *amount,
+                shielded = *shielded
+            ),
         ),
         Event::Defeated { side, slot, card, by } => {
-            format!("{} en {} (camp {side}) est vaincu par {by}", n(card), slot_name(*slot))
+            ("defeated", args!(card = n(card), slot = slot_name(*slot), side = *side, by = *by))
         }
-        Event::SageFallen { seat } => format!("le Sage de {seat} est vaincu"),
-        Event::LevelUp { seat, level } => format!("{seat} atteint le niveau {level}"),
-        Event::ChampionToDiscard { seat, card } => {
-            format!("le Champion élémentaire {} de {seat} va dans sa défausse", n(card))
-        }
-        Event::FactionUnlocked { seat, level } => format!("{seat} débloque l'action de faction {level}"),
+        Event::SageFallen { seat } => ("sage-fallen", args!(seat = *seat)),
+        Event::LevelUp { seat, level } => ("level-up", args!(seat = *seat, level = *level)),
+        Event::ChampionToDiscard { seat, card } => ("champion-to-discard", args!(seat = *seat, card = n(card))),
+        Event::FactionUnlocked { seat, level } => ("faction-unlocked", args!(seat = *seat, level = *level)),
         Event::Refilled { side, from, to, card } => {
-            format!("camp {side} : {} passe de {} à {}", n(card), slot_name(*from), slot_name(*to))
+            ("refilled", args!(side = *side, card = n(card), from = slot_name(*from), to = slot_name(*to)))
         }
-        Event::Bought { seat, card, gold, placed } => format!(
-            "{seat} achète {} pour {}{}",
-            n(card),
-            lang.count(*gold, "Pièce d'or", "Pièces d'or"),
-            if *placed { " et le place dans sa formation" } else { "" }
-        ),
-        Event::Sold { seat, card, gold } => {
-            format!("{seat} vend {} pour {}", n(card), lang.count(*gold, "Pièce d'or", "Pièces d'or"))
+        Event::Bought { seat, card, gold, placed } => {
+            ("bought", args!(seat = *seat, card = n(card), gold = *gold, placed = yes(*placed)))
         }
-        Event::Refreshed { seat, market } => {
-            format!("{seat} rafraîchit le Marché des {}", if *market == 0 { "Élémentaires" } else { "Ordres" })
+        Event::Sold { seat, card, gold } => ("sold", args!(seat = *seat, card = n(card), gold = *gold)),
+        Event::Refreshed { seat, market } => ("refreshed", args!(seat = *seat, market = market_code(*market))),
+        Event::MarketFace { market: m, index, card: Some(c) } => {
+            ("market-face", args!(market = market(*m, *index), card = n(c)))
         }
-        Event::MarketFace { market, index, card } => {
-            let m = ["e", "c"][(*market).min(1) as usize];
-            match card {
-                Some(c) => format!("Marché {m}{} : {}", index + 1, n(c)),
-                None => format!("Marché {m}{} : vide", index + 1),
-            }
-        }
-        Event::GameOver { winning_side: Some(s) } => format!("partie terminée : le camp {s} gagne"),
-        Event::GameOver { winning_side: None } => "partie terminée : match nul (limite de tours)".to_owned(),
-    }
+        Event::MarketFace { market: m, index, card: None } => ("market-empty", args!(market = market(*m, *index))),
+        Event::GameOver { winning_side: Some(s) } => ("over-won", args!(side = *s)),
+        Event::GameOver { winning_side: None } => ("over-draw", args!()),
+    };
+    t(locale, id, a)
 }
 
-/// A decision as a sentence in `lang`, without a view (the log keeps it for every seat): the card's
+/// A decision as a sentence in `locale`, without a view (the log keeps it for every seat): the card's
 /// name and the slot's, never the raw notation (`p0: choose geo-weasel`).
-fn acted_text(seat: sylvan_engine::Seat, a: crate::actions::Action, lang: Lang) -> String {
-    use crate::actions::{Action, slot_name};
-    let n = |c| name_of(c, lang);
+fn acted_text(seat: Seat, a: Action, locale: Locale) -> String {
+    let n = |c| name_of(c, locale);
     let market = |i: u8| format!("{}{}", if i < 3 { 'e' } else { 'c' }, i % 3 + 1);
-    let fr = lang == Lang::Fr;
-    match a {
-        Action::Done if fr => format!("{seat} termine la phase ou l'étape"),
-        Action::Done => format!("{seat} ends the phase or step"),
-        Action::Draw if fr => format!("{seat} pioche une carte (1 PA)"),
-        Action::Draw => format!("{seat} draws a card (1 AP)"),
-        Action::Partner if fr => format!("{seat} passe la main à son coéquipier"),
-        Action::Partner => format!("{seat} hands over to their partner"),
-        Action::Use if fr => format!("{seat} utilise l'effet optionnel"),
-        Action::Use => format!("{seat} uses the optional effect"),
-        Action::Amount(k) if fr => format!("{seat} choisit {k}"),
-        Action::Amount(k) => format!("{seat} chooses {k}"),
-        Action::Faction(l) if fr => format!("{seat} utilise l'action de faction du niveau {l} (1 PA)"),
-        Action::Faction(l) => format!("{seat} uses the level {l} faction action (1 AP)"),
-        Action::Buy(i) if fr => format!("{seat} achète la carte {} du Marché", market(i)),
-        Action::Buy(i) => format!("{seat} buys market card {}", market(i)),
-        Action::BuyPlace(i) if fr => format!("{seat} achète la carte {} du Marché et la place aussitôt", market(i)),
-        Action::BuyPlace(i) => format!("{seat} buys market card {} and places it at once", market(i)),
-        Action::Refresh(m) if fr => {
-            format!("{seat} rafraîchit le Marché des {}", if m == 0 { "Élémentaires" } else { "Ordres" })
-        }
-        Action::Refresh(m) => format!("{seat} refreshes the {} market", if m == 0 { "elemental" } else { "command" }),
-        Action::Choose(c) if fr => format!("{seat} choisit {}", n(c)),
-        Action::Choose(c) => format!("{seat} chooses {}", n(c)),
-        Action::Summon(c) if fr => format!("{seat} invoque {}", n(c)),
-        Action::Summon(c) => format!("{seat} summons {}", n(c)),
-        Action::Play(c) if fr => format!("{seat} joue {}", n(c)),
-        Action::Play(c) => format!("{seat} plays {}", n(c)),
-        Action::Sell(c) if fr => format!("{seat} vend {}", n(c)),
-        Action::Sell(c) => format!("{seat} sells {}", n(c)),
-        Action::Discard(c) if fr => format!("{seat} défausse {}", n(c)),
-        Action::Discard(c) => format!("{seat} discards {}", n(c)),
-        Action::Instant(c) if fr => format!("{seat} répond avec l'Ordre immédiat {}", n(c)),
-        Action::Instant(c) => format!("{seat} answers with the Instant {}", n(c)),
-        Action::Dawn(s) if fr => format!("{seat} utilise l'effet d'aube de l'Élémentaire en {}", slot_name(s)),
-        Action::Dawn(s) => format!("{seat} uses the daybreak effect of the elemental in {}", slot_name(s)),
-        Action::Pick(s) if fr => format!("{seat} choisit son Élémentaire en {}", slot_name(s)),
-        Action::Pick(s) => format!("{seat} picks their elemental in {}", slot_name(s)),
-        Action::Aim(s) if fr => format!("{seat} cible l'Élémentaire adverse en {}", slot_name(s)),
-        Action::Aim(s) => format!("{seat} targets the enemy elemental in {}", slot_name(s)),
-        Action::Swap(x, y) if fr => format!("{seat} échange ses Élémentaires en {} et {}", slot_name(x), slot_name(y)),
-        Action::Swap(x, y) => format!("{seat} swaps their elementals in {} and {}", slot_name(x), slot_name(y)),
-        Action::Refill(x, y) if fr => {
-            format!("{seat} avance son Élémentaire de {} en {}", slot_name(x), slot_name(y))
-        }
-        Action::Refill(x, y) => {
-            format!("{seat} moves their elemental from {} forward to {}", slot_name(x), slot_name(y))
-        }
-    }
+    let (id, args): (&str, Args<'_>) = match a {
+        Action::Done => ("acted-done", args!(seat = seat)),
+        Action::Draw => ("acted-draw", args!(seat = seat)),
+        Action::Partner => ("acted-partner", args!(seat = seat)),
+        Action::Use => ("acted-use", args!(seat = seat)),
+        Action::Amount(k) => ("acted-amount", args!(seat = seat, amount = k)),
+        Action::Faction(l) => ("acted-faction", args!(seat = seat, level = l)),
+        Action::Buy(i) => ("acted-buy", args!(seat = seat, market = market(i))),
+        Action::BuyPlace(i) => ("acted-buy-place", args!(seat = seat, market = market(i))),
+        Action::Refresh(m) => ("acted-refresh", args!(seat = seat, market = market_code(m))),
+        Action::Choose(c) => ("acted-choose", args!(seat = seat, card = n(c))),
+        Action::Summon(c) => ("acted-summon", args!(seat = seat, card = n(c))),
+        Action::Play(c) => ("acted-play", args!(seat = seat, card = n(c))),
+        Action::Sell(c) => ("acted-sell", args!(seat = seat, card = n(c))),
+        Action::Discard(c) => ("acted-discard", args!(seat = seat, card = n(c))),
+        Action::Instant(c) => ("acted-instant", args!(seat = seat, card = n(c))),
+        Action::Dawn(s) => ("acted-dawn", args!(seat = seat, slot = slot_name(s))),
+        Action::Pick(s) => ("acted-pick", args!(seat = seat, slot = slot_name(s))),
+        Action::Aim(s) => ("acted-aim", args!(seat = seat, slot = slot_name(s))),
+        Action::Swap(x, y) => ("acted-swap", args!(seat = seat, from = slot_name(x), to = slot_name(y))),
+        Action::Refill(x, y) => ("acted-refill", args!(seat = seat, from = slot_name(x), to = slot_name(y))),
+    };
+    t(locale, id, args)
 }
 
-/// An action described for the seat of `view`, in `lang`.
-pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: Lang) -> String {
-    use crate::actions::{Action, slot_name};
-    if lang == Lang::En {
-        return crate::heuristic::describe(view, a);
-    }
+/// An action described for the seat of `view`, in `locale`.
+pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
     let side = view.seat.0 & 1;
-    let unit = |sd: u8, s| view.at(sd, s).map_or("case vide".to_owned(), |u| name_of(u.card, lang).to_owned());
-    let text = |c: crate::cards::Card| card_text(view.cards.info(c), lang).to_owned();
-    match a {
-        Action::Pick(s) => unit(side, s),
-        Action::Aim(s) => format!("{} adverse", unit(1 - side, s)),
-        Action::Dawn(s) => format!("{} : {}", unit(side, s), view.at(side, s).map_or(String::new(), |u| text(u.card))),
-        Action::Play(c) | Action::Instant(c) => format!("{} : {}", name_of(c, lang), text(c)),
+    let unit = |sd: u8, s| view.at(sd, s).map_or_else(|| t(locale, "empty-slot", args!()), |u| name_of(u.card, locale));
+    let text = |c: Card| card_text(view.cards.info(c), locale);
+    let (id, args): (&str, Args<'_>) = match a {
+        Action::Pick(s) => return unit(side, s),
+        Action::Choose(c) | Action::Sell(c) | Action::Discard(c) => return name_of(c, locale),
+        Action::Aim(s) => ("describe-aim", args!(unit = unit(1 - side, s))),
+        Action::Dawn(s) => (
+            "describe-text",
+            args!(name = unit(side, s), text = view.at(side, s).map_or(String::new(), |u| text(u.card))),
+        ),
+        Action::Play(c) | Action::Instant(c) => ("describe-text", args!(name = name_of(c, locale), text = text(c))),
         Action::Summon(c) => {
             let i = view.cards.info(c);
-            format!("invoquer {} {}/{}", name_of(c, lang), i.strength, i.health)
+            ("describe-summon", args!(card = name_of(c, locale), strength = i64::from(i.strength), health = i.health))
         }
-        Action::Choose(c) | Action::Sell(c) | Action::Discard(c) => name_of(c, lang).to_owned(),
-        Action::Buy(i) | Action::BuyPlace(i) => {
-            let c = view.market[(i / 3) as usize][(i % 3) as usize];
-            c.map_or("-".to_owned(), |c| {
-                let cost = view.cards.info(c).cost.unwrap_or(0);
-                format!("{} ({})", name_of(c, lang), lang.count(cost, "Pièce d'or", "Pièces d'or"))
-            })
-        }
-        Action::Refill(x, y) => format!("avancer {} en {}", unit(side, x), slot_name(y)),
-        Action::Swap(x, y) => format!("échanger {} et {}", unit(side, x), unit(side, y)),
-        Action::Done => "terminer".to_owned(),
-        Action::Draw => "piocher une carte (1 PA)".to_owned(),
-        Action::Partner => "passer la main à votre coéquipier".to_owned(),
-        Action::Use => "utiliser l'effet".to_owned(),
-        Action::Amount(n) => format!("choisir {n}"),
-        Action::Faction(l) => format!("action de faction du niveau {l} (1 PA)"),
-        Action::Refresh(m) => {
-            format!("rafraîchir le Marché des {} (1 Pièce d'or)", if m == 0 { "Élémentaires" } else { "Ordres" })
-        }
-    }
+        Action::Buy(i) | Action::BuyPlace(i) => match view.market[(i / 3) as usize][(i % 3) as usize] {
+            None => return "-".to_owned(),
+            Some(c) => ("describe-buy", args!(card = name_of(c, locale), gold = view.cards.info(c).cost.unwrap_or(0))),
+        },
+        Action::Refill(x, y) => ("describe-refill", args!(unit = unit(side, x), slot = slot_name(y))),
+        Action::Swap(x, y) => ("describe-swap", args!(unit = unit(side, x), other = unit(side, y))),
+        Action::Done => ("describe-done", args!()),
+        Action::Draw => ("describe-draw", args!()),
+        Action::Partner => ("describe-partner", args!()),
+        Action::Use => ("describe-use", args!()),
+        Action::Amount(n) => ("describe-amount", args!(amount = n)),
+        Action::Faction(l) => ("describe-faction", args!(level = l)),
+        Action::Refresh(m) => ("describe-refresh", args!(market = market_code(m))),
+    };
+    t(locale, id, args)
 }
 
-impl crate::view::View {
-    /// The terminal rendering in `lang`: the table, each card in the hands with its text, and a legend.
-    pub fn render(&self, lang: Lang) -> String {
-        let mut t = String::new();
-        let _ = self.write_in(&mut t, lang);
+/// A description of the phase or the question asked, in `locale`.
+pub fn phase_text_in(question: Option<&Question>, phase: Phase, actor: u8, ap: u8, locale: Locale) -> String {
+    let name = |c: Card| name_of(c, locale);
+    if let Some(q) = question {
+        let (id, a): (&str, Args<'_>) = match q.ask {
+            Ask::DeckWarrior => ("ask-deck-warrior", args!()),
+            Ask::Place { card, .. } => ("ask-place", args!(card = name(card))),
+            Ask::Attacker { cmd } => ("ask-attacker", args!(card = name(cmd))),
+            Ask::Target { cmd, .. } => ("ask-target", args!(card = name(cmd))),
+            Ask::Target2 { .. } => ("ask-target2", args!()),
+            Ask::Instants => ("ask-instants", args!()),
+            Ask::CharmTarget { boost: true, .. } => ("ask-charm-boost", args!()),
+            Ask::CharmTarget { .. } => ("ask-charm-shield", args!()),
+            Ask::Intercept { .. } => ("ask-intercept", args!()),
+            Ask::Tokens { boosts, shields, .. } => ("ask-tokens", args!(boosts = boosts, shields = shields)),
+            Ask::Discards { done, min, max, .. } => ("ask-discards", args!(done = done, min = min, max = max)),
+            Ask::BoostOrShield { .. } => ("ask-boost-or-shield", args!()),
+            Ask::FromDiscard { purpose, left, .. } => {
+                let purpose = match purpose {
+                    DiscardUse::ToHand => "hand",
+                    DiscardUse::ToDeck => "deck",
+                    DiscardUse::Attack => "attack",
+                    DiscardUse::Formation => "formation",
+                };
+                ("ask-from-discard", args!(purpose = purpose, left = left))
+            }
+            Ask::Hit { dmg, left, .. } => ("ask-hit", args!(damage = dmg, left = left)),
+            Ask::SwapFirst { kind } | Ask::SwapSecond { kind, .. } => {
+                let kind = match kind {
+                    SwapKind::Rows23 => "rows23",
+                    SwapKind::Rows12 => "rows12",
+                    SwapKind::Rows13 => "rows13",
+                    SwapKind::EnemyRows12 => "enemy-rows12",
+                    SwapKind::AnyTwo => "any-two",
+                    SwapKind::Razor(_) => "razor",
+                    SwapKind::LeafSend => "leaf-send",
+                };
+                ("ask-swap", args!(kind = kind))
+            }
+            Ask::Spend { .. } => ("ask-spend", args!()),
+            Ask::FactionPick { level } => ("ask-faction-pick", args!(level = level)),
+            Ask::Redistribute { left } => ("ask-redistribute", args!(left = left)),
+            Ask::Refill => ("ask-refill", args!()),
+        };
+        let what = t(locale, id, a);
+        return t(locale, "asked", args!(seat = Seat(q.seat), what = what));
+    }
+    let seat = Seat(actor);
+    let (id, a): (&str, Args<'_>) = match phase {
+        Phase::Setup => ("phase-setup", args!()),
+        Phase::Daybreak => ("phase-daybreak", args!(seat = seat)),
+        Phase::Actions => ("phase-actions", args!(seat = seat, ap = ap)),
+        Phase::Market => ("phase-market", args!(seat = seat)),
+        Phase::Reset(_) => ("phase-reset", args!(seat = seat)),
+        Phase::Over(None) => ("phase-over-draw", args!()),
+        Phase::Over(Some(s)) => ("phase-over-won", args!(side = s)),
+    };
+    t(locale, id, a)
+}
+
+impl View {
+    fn unit_text(&self, side: u8, s: crate::actions::Slot, locale: Locale) -> String {
+        match self.at(side, s) {
+            None => format!("{:<5}{:<24}", slot_name(s), "."),
+            Some(u) => {
+                let i = self.cards.info(u.card);
+                let mut t = format!("{} {}/{}", card_name(i, locale), i.strength, i.health);
+                if u.dmg > 0 {
+                    t.push_str(&format!(" d{}", u.dmg));
+                }
+                if u.boosts > 0 {
+                    t.push_str(&format!(" +{}", u.boosts));
+                }
+                if u.shields > 0 {
+                    t.push_str(&format!(" s{}", u.shields));
+                }
+                if u.attacked {
+                    t.push('*');
+                }
+                format!("{:<5}{:<24}", slot_name(s), t)
+            }
+        }
+    }
+
+    /// The table as the terminal shows it, in `locale` (the `Display` is the English).
+    pub fn write_in(&self, f: &mut dyn std::fmt::Write, locale: impl Into<Locale>) -> std::fmt::Result {
+        let locale = locale.into();
+        let me = self.seat.0;
+        let my_side = me & 1;
+        let phase = phase_text_in(self.question.as_ref(), self.phase, self.actor.0, self.ap, locale);
+        let header = args!(turn = self.turns + 1, side = self.side, phase = phase);
+        writeln!(f, "{}", t(locale, "view-header", header))?;
+        for side in [1 - my_side, my_side] {
+            let seats: Vec<String> = (0..self.n())
+                .filter(|&i| i as u8 & 1 == side)
+                .map(|i| {
+                    let s = &self.seats[i];
+                    let pack = &self.cards.packs[s.pack as usize];
+                    let a = args!(
+                        seat = Seat(i as u8),
+                        sage = card_name(self.cards.info(pack.sage), locale),
+                        faction = faction_name(pack.faction, locale),
+                        level = s.level,
+                        fallen = yes(!s.sage_alive),
+                        hand = s.hand_count,
+                        deck = s.deck_count,
+                        discard = s.discard.len()
+                    );
+                    t(locale, "view-seat", a)
+                })
+                .collect();
+            let a = args!(
+                side = side,
+                you = yes(side == my_side),
+                gold = self.gold[side as usize],
+                seats = seats.join(" · ")
+            );
+            writeln!(f, "{}", t(locale, "view-side", a))?;
+            let order: [usize; 3] = if side == my_side { [0, 1, 2] } else { [2, 1, 0] };
+            for r in order {
+                let cells: Vec<String> =
+                    (0..(r + 1) * self.w()).map(|c| self.unit_text(side, crate::actions::slot(r, c), locale)).collect();
+                writeln!(f, "  {}", cells.join(" ").trim_end())?;
+            }
+            if side != my_side {
+                writeln!(f, "  ----------------------------------------")?;
+            }
+        }
+        let m = |k: usize| -> String {
+            (0..3)
+                .map(|i| match self.market[k][i] {
+                    Some(c) => {
+                        let a = args!(
+                            market = format!("{}{}", if k == 0 { 'e' } else { 'c' }, i + 1),
+                            card = name_of(c, locale),
+                            gold = self.cards.info(c).cost.unwrap_or(0)
+                        );
+                        t(locale, "view-market-card", a)
+                    }
+                    None => "-".into(),
+                })
+                .collect::<Vec<_>>()
+                .join(" · ")
+        };
+        for (k, id) in [(0, "view-elemental-market"), (1, "view-command-market")] {
+            writeln!(f, "{}", t(locale, id, args!(cards = m(k), left = self.market_decks[k].len())))?;
+        }
+        if let Some(a) = &self.attack {
+            writeln!(f, "{}", t(locale, "view-attack", args!(card = name_of(a.cmd, locale), cut = a.cut)))?;
+        }
+        // Commands in play: they reach their owner's discard pile once their effect is over (ruling C17).
+        let playing: Vec<String> = self
+            .stack
+            .iter()
+            .filter_map(|s| match *s {
+                Step::Discard { seat, card } => {
+                    Some(t(locale, "view-played-by", args!(card = name_of(card, locale), seat = Seat(seat))))
+                }
+                _ => None,
+            })
+            .collect();
+        if !playing.is_empty() {
+            writeln!(f, "{}", t(locale, "view-in-play", args!(cards = playing.join(", "))))?;
+        }
+        for (i, s) in self.seats.iter().enumerate() {
+            if let Some(h) = &s.hand {
+                let names: Vec<String> = h.iter().map(|&c| name_of(c, locale)).collect();
+                let id = if i as u8 == me { "view-hand" } else { "view-partner-hand" };
+                writeln!(f, "{}", t(locale, id, args!(seat = Seat(i as u8), cards = names.join(", "))))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The terminal rendering in `locale`: the table, each card in the hands with its text, and a legend.
+    pub fn render(&self, locale: impl Into<Locale>) -> String {
+        let locale = locale.into();
+        let mut out = String::new();
+        let _ = self.write_in(&mut out, locale);
         let mut seen = Vec::new();
         for s in &self.seats {
             for &c in s.hand.iter().flatten() {
@@ -361,25 +489,23 @@ impl crate::view::View {
             }
         }
         if !seen.is_empty() {
-            t.push_str(lang.pick("\ncards in hand:", "\ncartes en main :"));
+            let _ = write!(out, "\n{}", t(locale, "view-cards-in-hand", args!()));
             for c in seen {
                 let i = self.cards.info(c);
-                let cost = i.cost.map_or(String::new(), |k| format!(", {k}{}", lang.pick("g", " or")));
                 let stats =
                     if i.class.is_elemental() { format!(" {}/{}", i.strength, i.health) } else { String::new() };
-                t.push_str(&format!(
-                    "\n  {}{stats} ({}{cost}): {}",
-                    card_name(i, lang),
-                    class_name(i.class, lang),
-                    card_text(i, lang)
-                ));
+                let a = args!(
+                    card = card_name(i, locale),
+                    stats = stats,
+                    class = class_name(i.class, locale),
+                    cost = if i.cost.is_some() { "some" } else { "none" },
+                    gold = i.cost.unwrap_or(0),
+                    text = card_text(i, locale)
+                );
+                let _ = write!(out, "\n  {}", t(locale, "view-card", a));
             }
         }
-        t.push('\n');
-        t.push_str(lang.pick(
-            "legend: `Name 2/3 d1 +2 s1*` = strength 2 / health 3, 1 damage counter, 2 boosts (+1 damage each on its next attack), 1 shield (stops 1 damage), * attacked this turn; slots I1..III3: row I faces the enemy; 3g = 3 gold; AP = action points",
-            "légende : `Nom 2/3 d1 +2 s1*` = FOR 2 / SAN 3, 1 compteur de dégâts, 2 pions Amélioration (+1 DGT chacun à sa prochaine attaque), 1 pion Bouclier (arrête 1 DGT), * a attaqué ce tour-ci ; cases I1..III3 : la Rangée I fait face à l'adversaire ; 3 or = 3 Pièces d'or ; PA = Points d'Action ; DGT = dégâts ; FOR/SAN = force/santé",
-        ));
-        t
+        let _ = write!(out, "\n{}", t(locale, "view-legend", args!()));
+        out
     }
 }

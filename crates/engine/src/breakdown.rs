@@ -65,9 +65,14 @@ impl Breakdown {
     /// The breakdown as a text table for the terminal: the end reason, a column per seat (`p0`, `p1`,
     /// ...), one line per row, the totals and the notes; numbers are written in `lang`.
     pub fn table(&self, lang: Lang) -> String {
+        self.table_with_total(lang, "total")
+    }
+
+    /// [`table`](Breakdown::table) with the label of the totals line given (a front end's catalog word).
+    pub fn table_with_total(&self, lang: Lang, total: &str) -> String {
         let n = self.totals.len();
-        let total = lang.pick("total", "total");
-        let label_w = self.rows.iter().map(|r| r.label.chars().count()).chain([total.len()]).max().unwrap_or(0);
+        let label_w =
+            self.rows.iter().map(|r| r.label.chars().count()).chain([total.chars().count()]).max().unwrap_or(0);
         let cells = |vals: &[f64]| -> Vec<String> {
             (0..n).map(|s| vals.get(s).map_or(String::new(), |&v| lang.number(v))).collect()
         };

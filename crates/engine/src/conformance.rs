@@ -21,7 +21,7 @@ use serde::de::DeserializeOwned;
 use thiserror::Error;
 
 use crate::erased::GameType;
-use crate::{EventLog, Game, GameRng, Lang, Record, Seat, replay};
+use crate::{EventLog, Game, GameRng, Record, Seat, replay};
 
 /// The property a [`ConformanceError`] found broken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -330,7 +330,7 @@ pub fn check_with<G: Game>(
         if returns.iter().any(|r| !(0.0..=1.0).contains(r)) || winners.iter().any(|w| returns[w.index()] <= 0.0) {
             return Err(ctx(step, Property::Outcome, format!("returns {returns:?} disagree with winners {winners:?}")));
         }
-        for lang in Lang::ALL {
+        for lang in crate::Locale::ALL {
             if let Some(b) = state.breakdown(lang) {
                 if b.totals != scores || !b.rows_add_up() || b.end_reason.is_empty() {
                     return Err(ctx(

@@ -17,8 +17,8 @@ use thiserror::Error;
 
 use crate::conformance::{self, ConformanceError, Report};
 use crate::{
-    ActionHelp, Breakdown, EventLog, Game, GameRng, Heuristic, Lang, NoEvents, OptionDoc, Outcome, ParseError, Record,
-    ReplayError, Seat, SetupError, SetupErrorKind, Start, replay_actions,
+    ActionHelp, Breakdown, EventLog, Game, GameRng, Heuristic, Lang, Locale, NoEvents, OptionDoc, Outcome, ParseError,
+    Record, ReplayError, Seat, SetupError, SetupErrorKind, Start, replay_actions,
 };
 
 /// A request the erased game cannot carry out; the state is left unchanged.
@@ -110,15 +110,23 @@ pub trait DynView: fmt::Debug + Send + Sync {
     /// The typed view, for code built for this game (bots): `G::View` of the game named by
     /// [`game`](DynView::game).
     fn as_any(&self) -> &dyn Any;
-    /// The view as the terminal shows it, in `lang` ([`text`](DynView::text) by default).
-    fn text_in(&self, lang: Lang) -> String {
-        let _ = lang;
+    /// The view as the terminal shows it, in `locale` ([`text`](DynView::text) by default).
+    fn text_locale(&self, locale: Locale) -> String {
+        let _ = locale;
         self.text()
     }
-    /// [`describe`](DynView::describe) in `lang`.
-    fn describe_in(&self, id: usize, lang: Lang) -> Option<String> {
-        let _ = lang;
+    /// [`describe`](DynView::describe) in `locale`.
+    fn describe_locale(&self, id: usize, locale: Locale) -> Option<String> {
+        let _ = locale;
         self.describe(id)
+    }
+    /// [`text_locale`](DynView::text_locale) for a caller that holds a [`Lang`].
+    fn text_in(&self, lang: Lang) -> String {
+        self.text_locale(lang.into())
+    }
+    /// [`describe_locale`](DynView::describe_locale) for a caller that holds a [`Lang`].
+    fn describe_in(&self, id: usize, lang: Lang) -> Option<String> {
+        self.describe_locale(id, lang.into())
     }
 }
 
@@ -155,12 +163,12 @@ impl<G: Game> DynView for ViewOf<G> {
         &self.0
     }
 
-    fn text_in(&self, lang: Lang) -> String {
-        lang.typeset(&G::view_text(&self.0, lang))
+    fn text_locale(&self, locale: Locale) -> String {
+        locale.lang().typeset(&G::view_text(&self.0, locale))
     }
 
-    fn describe_in(&self, id: usize, lang: Lang) -> Option<String> {
-        G::action_from_id(id).map(|a| lang.typeset(&G::describe_action_in(&self.0, a, lang)))
+    fn describe_locale(&self, id: usize, locale: Locale) -> Option<String> {
+        G::action_from_id(id).map(|a| locale.lang().typeset(&G::describe_action_in(&self.0, a, locale)))
     }
 }
 
@@ -247,17 +255,38 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// (history and events are cleared).
     fn restart(&mut self, seed: u64) -> Result<(), SetupError>;
 
-    /// [`legal_actions`](DynGame::legal_actions) with descriptions in `lang`.
-    fn legal_actions_in(&self, lang: Lang) -> Vec<LegalAction>;
-    /// [`events`](DynGame::events) with texts in `lang` (the JSON is the same in every language).
-    fn events_in(&self, seat: Option<Seat>, lang: Lang) -> Vec<DynEvent>;
-    /// Once the game is over, where each seat's points came from and why the game ended, in `lang`
+    /// [`legal_actions`](DynGame::legal_actions) with descriptions in `locale`.
+    fn legal_actions_locale(&self, locale: Locale) -> Vec<LegalAction>;
+    /// [`events`](DynGame::events) with texts in `locale` (the JSON is the same in every language).
+    fn events_locale(&self, seat: Option<Seat>, locale: Locale) -> Vec<DynEvent>;
+    /// Once the game is over, where each seat's points came from and why the game ended, in `locale`
     /// ([`Game::breakdown`]); `None` before.
-    fn breakdown(&self, lang: Lang) -> Option<Breakdown>;
-    /// The cards of the game in play, in `lang` ([`Game::catalog`]; shapes in `docs/PROTOCOL.md`).
-    fn catalog(&self, lang: Lang) -> Value;
-    /// Each form of action notation with what it does, in `lang` ([`Game::action_help`]).
-    fn action_help(&self, lang: Lang) -> Vec<ActionHelp>;
+    fn breakdown_locale(&self, locale: Locale) -> Option<Breakdown>;
+    /// The cards of the game in play, in `locale` ([`Game::catalog`]; shapes in `docs/PROTOCOL.md`).
+    fn catalog_locale(&self, locale: Locale) -> Value;
+    /// Each form of action notation with what it does, in `locale` ([`Game::action_help`]).
+    fn action_help_locale(&self, locale: Locale) -> Vec<ActionHelp>;
+
+    /// [`legal_actions_locale`](DynGame::legal_actions_locale) for a caller that holds a [`Lang`].
+    fn legal_actions_in(&self, lang: Lang) -> Vec<LegalAction> {
+        self.legal_actions_locale(lang.into())
+    }
+    /// [`events_locale`](DynGame::events_locale) for a caller that holds a [`Lang`].
+    fn events_in(&self, seat: Option<Seat>, lang: Lang) -> Vec<DynEvent> {
+        self.events_locale(seat, lang.into())
+    }
+    /// [`breakdown_locale`](DynGame::breakdown_locale) for a caller that holds a [`Lang`].
+    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
+        self.breakdown_locale(lang.into())
+    }
+    /// [`catalog_locale`](DynGame::catalog_locale) for a caller that holds a [`Lang`].
+    fn catalog(&self, lang: Lang) -> Value {
+        self.catalog_locale(lang.into())
+    }
+    /// [`action_help_locale`](DynGame::action_help_locale) for a caller that holds a [`Lang`].
+    fn action_help(&self, lang: Lang) -> Vec<ActionHelp> {
+        self.action_help_locale(lang.into())
+    }
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -372,7 +401,7 @@ where
     }
 
     fn legal_actions(&self) -> Vec<LegalAction> {
-        self.legal_actions_in(Lang::En)
+        self.legal_actions_locale(Locale::En)
     }
 
     fn notation(&self, id: usize) -> Result<String, DynError> {
@@ -459,7 +488,7 @@ where
     }
 
     fn events(&self, seat: Option<Seat>) -> Vec<DynEvent> {
-        self.events_in(seat, Lang::En)
+        self.events_locale(seat, Locale::En)
     }
 
     fn clear_events(&mut self) {
@@ -508,7 +537,8 @@ where
         Ok(())
     }
 
-    fn legal_actions_in(&self, lang: Lang) -> Vec<LegalAction> {
+    fn legal_actions_locale(&self, locale: Locale) -> Vec<LegalAction> {
+        let lang = locale.lang();
         let view = self.state.to_move().map(|s| self.state.view(s));
         self.legal
             .iter()
@@ -517,12 +547,13 @@ where
                 notation: a.to_string(),
                 description: view
                     .as_ref()
-                    .map_or_else(|| a.to_string(), |v| lang.typeset(&G::describe_action_in(v, a, lang))),
+                    .map_or_else(|| a.to_string(), |v| lang.typeset(&G::describe_action_in(v, a, locale))),
             })
             .collect()
     }
 
-    fn events_in(&self, seat: Option<Seat>, lang: Lang) -> Vec<DynEvent> {
+    fn events_locale(&self, seat: Option<Seat>, locale: Locale) -> Vec<DynEvent> {
+        let lang = locale.lang();
         let Some(log) = &self.events else { return Vec::new() };
         log.events
             .iter()
@@ -531,24 +562,26 @@ where
                 None => aud.is_public(),
             })
             .map(|(_, e)| DynEvent {
-                text: lang.typeset(&G::event_text(e, lang)),
+                text: lang.typeset(&G::event_text(e, locale)),
                 json: serde_json::to_value(e).unwrap_or(Value::Null),
             })
             .collect()
     }
 
-    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
-        if self.state.is_terminal() { self.state.breakdown(lang).map(|b| b.typeset(lang)) } else { None }
+    fn breakdown_locale(&self, locale: Locale) -> Option<Breakdown> {
+        let lang = locale.lang();
+        if self.state.is_terminal() { self.state.breakdown(locale).map(|b| b.typeset(lang)) } else { None }
     }
 
-    fn catalog(&self, lang: Lang) -> Value {
-        let mut c = self.state.catalog(lang);
-        typeset_json(&mut c, lang);
+    fn catalog_locale(&self, locale: Locale) -> Value {
+        let mut c = self.state.catalog(locale);
+        typeset_json(&mut c, locale.lang());
         c
     }
 
-    fn action_help(&self, lang: Lang) -> Vec<ActionHelp> {
-        G::action_help(lang)
+    fn action_help_locale(&self, locale: Locale) -> Vec<ActionHelp> {
+        let lang = locale.lang();
+        G::action_help(locale)
             .into_iter()
             .map(|h| ActionHelp { description: lang.typeset(&h.description), ..h })
             .collect()

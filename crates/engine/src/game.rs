@@ -7,7 +7,7 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{Breakdown, EventSink, GameRng, IllegalAction, Lang, Outcome, ParseError, Seat, SetupError};
+use crate::{Breakdown, EventSink, GameRng, IllegalAction, Lang, Locale, Outcome, ParseError, Seat, SetupError};
 
 /// One documented game option, for `sylvan games` and `--help` texts.
 #[derive(Clone, Copy, Debug)]
@@ -234,39 +234,40 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         action.to_string()
     }
 
-    /// [`describe_action`](Game::describe_action) in `lang` (English by default).
-    fn describe_action_in(view: &Self::View, action: Self::Action, lang: Lang) -> String {
-        let _ = lang;
+    /// [`describe_action`](Game::describe_action) in `locale` (English by default). The text methods
+    /// take a [`Locale`] (or a [`Lang`], which converts), so a front end can select the pseudo-locale.
+    fn describe_action_in(view: &Self::View, action: Self::Action, locale: impl Into<Locale>) -> String {
+        let _ = locale;
         Self::describe_action(view, action)
     }
-    /// The terminal rendering of `view` in `lang` (the view's `Display`, English, by default).
-    fn view_text(view: &Self::View, lang: Lang) -> String {
-        let _ = lang;
+    /// The terminal rendering of `view` in `locale` (the view's `Display`, English, by default).
+    fn view_text(view: &Self::View, locale: impl Into<Locale>) -> String {
+        let _ = locale;
         view.to_string()
     }
-    /// An event as a sentence in `lang` (the event's `Display`, English, by default).
-    fn event_text(event: &Self::Event, lang: Lang) -> String {
-        let _ = lang;
+    /// An event as a sentence in `locale` (the event's `Display`, English, by default).
+    fn event_text(event: &Self::Event, locale: impl Into<Locale>) -> String {
+        let _ = locale;
         event.to_string()
     }
-    /// Each form of action notation with what it does, in `lang`, for a player's `help` (none by
+    /// Each form of action notation with what it does, in `locale`, for a player's `help` (none by
     /// default).
-    fn action_help(lang: Lang) -> Vec<ActionHelp> {
-        let _ = lang;
+    fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
+        let _ = locale;
         Vec::new()
     }
     /// Once the game is over, where each seat's points came from (the rulebook's scoring steps, totals
-    /// equal to [`scores`](Game::scores)) and why the game ended, in `lang`; `None` while it is not over
-    /// (and by default).
-    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
-        let _ = lang;
+    /// equal to [`scores`](Game::scores)) and why the game ended, in `locale`; `None` while it is not
+    /// over (and by default).
+    fn breakdown(&self, locale: impl Into<Locale>) -> Option<Breakdown> {
+        let _ = locale;
         None
     }
     /// The cards of this game (every card, leader, vale, spirit... id as it appears in the views) with
-    /// their name, text, cost and kind-specific stats in `lang`, as a JSON object keyed by kind then id;
-    /// the shape per game is in `docs/PROTOCOL.md` ("Catalog"). An empty object by default.
-    fn catalog(&self, lang: Lang) -> serde_json::Value {
-        let _ = lang;
+    /// their name, text, cost and kind-specific stats in `locale`, as a JSON object keyed by kind then
+    /// id; the shape per game is in `docs/PROTOCOL.md` ("Catalog"). An empty object by default.
+    fn catalog(&self, locale: impl Into<Locale>) -> serde_json::Value {
+        let _ = locale;
         serde_json::Value::Object(serde_json::Map::new())
     }
 

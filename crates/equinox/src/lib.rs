@@ -32,7 +32,7 @@ pub use state::{Equinox, Phase, TurnFlags};
 pub use view::{View, ViewPhase};
 
 use sylvan_engine::{
-    ActionHelp, Breakdown, EventSink, Game, GameRng, Lang, OptionDoc, OptionKind, Outcome, Seat, SetupError,
+    ActionHelp, Breakdown, EventSink, Game, GameRng, Locale, OptionDoc, OptionKind, Outcome, Seat, SetupError,
 };
 
 /// A proven bound on the actions of one game (ruling E9 in `docs/rulings/equinox.md`): at most 15 actions
@@ -179,28 +179,34 @@ impl Game for Equinox {
         Equinox::sample(view, rng)
     }
 
-    fn view_text(view: &View, lang: Lang) -> String {
-        view.render(lang)
+    fn view_text(view: &View, locale: impl Into<Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        view.render(locale)
     }
 
-    fn describe_action_in(view: &View, action: Action, lang: Lang) -> String {
-        words::describe_in(view, action, lang)
+    fn describe_action_in(view: &View, action: Action, locale: impl Into<Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::describe_in(view, action, locale)
     }
 
-    fn event_text(event: &Event, lang: Lang) -> String {
-        words::event_text(event, lang)
+    fn event_text(event: &Event, locale: impl Into<Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::event_text(event, locale)
     }
 
-    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
-        self.words_breakdown(lang.into())
+    fn breakdown(&self, locale: impl Into<Locale>) -> Option<Breakdown> {
+        let locale: sylvan_engine::Locale = locale.into();
+        self.words_breakdown(locale)
     }
 
-    fn catalog(&self, lang: Lang) -> serde_json::Value {
-        self.words_catalog(lang.into())
+    fn catalog(&self, locale: impl Into<Locale>) -> serde_json::Value {
+        let locale: sylvan_engine::Locale = locale.into();
+        self.words_catalog(locale)
     }
 
-    fn action_help(lang: Lang) -> Vec<ActionHelp> {
-        words::action_help(lang)
+    fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::action_help(locale)
     }
 
     fn action_id(action: Action) -> usize {

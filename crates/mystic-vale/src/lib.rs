@@ -275,28 +275,34 @@ impl Game for MysticVale {
         view.seat
     }
 
-    fn view_text(view: &View, lang: sylvan_engine::Lang) -> String {
-        view.render(lang)
+    fn view_text(view: &View, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        view.render(locale.lang())
     }
 
-    fn describe_action_in(view: &View, action: Action, lang: sylvan_engine::Lang) -> String {
-        words::describe_in(view, action, lang)
+    fn describe_action_in(view: &View, action: Action, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::describe_in(view, action, locale.lang())
     }
 
-    fn event_text(event: &Event, lang: sylvan_engine::Lang) -> String {
-        words::event_text(event, lang)
+    fn event_text(event: &Event, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::event_text(event, locale.lang())
     }
 
-    fn breakdown(&self, lang: sylvan_engine::Lang) -> Option<sylvan_engine::Breakdown> {
-        self.words_breakdown(lang)
+    fn breakdown(&self, locale: impl Into<sylvan_engine::Locale>) -> Option<sylvan_engine::Breakdown> {
+        let locale: sylvan_engine::Locale = locale.into();
+        self.words_breakdown(locale.lang())
     }
 
-    fn catalog(&self, lang: sylvan_engine::Lang) -> serde_json::Value {
-        self.words_catalog(lang)
+    fn catalog(&self, locale: impl Into<sylvan_engine::Locale>) -> serde_json::Value {
+        let locale: sylvan_engine::Locale = locale.into();
+        self.words_catalog(locale.lang())
     }
 
-    fn action_help(lang: sylvan_engine::Lang) -> Vec<sylvan_engine::ActionHelp> {
-        words::action_help(lang)
+    fn action_help(locale: impl Into<sylvan_engine::Locale>) -> Vec<sylvan_engine::ActionHelp> {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::action_help(locale.lang())
     }
 
     fn describe_action(view: &View, action: Action) -> String {

@@ -59,6 +59,6 @@ pub enum Event {
 
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::words::event_text(self, sylvan_engine::Lang::En))
+        f.write_str(&crate::words::event_text(self, sylvan_engine::Locale::En))
     }
 }

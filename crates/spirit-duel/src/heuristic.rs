@@ -197,43 +197,7 @@ pub fn robot_policy(view: &View, legal: &[Action], rng: &mut GameRng) -> Action 
     }
 }
 
-/// A readable description of an action.
+/// A readable description of an action, in English ([`crate::words::describe_in`] in any locale).
 pub fn describe(view: &View, a: Action) -> String {
-    describe_in(view, a, sylvan_engine::Lang::En)
-}
-
-/// [`describe`] in `lang`.
-pub fn describe_in(view: &View, a: Action, lang: sylvan_engine::Lang) -> String {
-    use sylvan_engine::Lang;
-    let sp = |s: Spirit| s.data().name.clone();
-    let cd = |c: Card| crate::words::ability_name(c.data(), lang).to_owned();
-    match (a, lang) {
-        (Action::End, _) => lang.pick("end your turn", "terminer votre tour").into(),
-        (Action::Take, _) => lang.pick("do not defend", "ne pas se défendre").into(),
-        (Action::Attack(c, t), Lang::En) => format!("attack {} with {} ({} PM)", sp(t), cd(c), c.data().cost),
-        (Action::Attack(c, t), Lang::Fr) => format!("attaquer {} avec {} ({} PM)", sp(t), cd(c), c.data().cost),
-        (Action::Strike(s, t), Lang::En) => {
-            format!("{} attacks {} ({} PM, exhausts it)", sp(s), sp(t), s.data().attack_cost)
-        }
-        (Action::Strike(s, t), Lang::Fr) => {
-            format!("{} attaque {} ({} PM, l'épuise)", sp(s), sp(t), s.data().attack_cost)
-        }
-        (Action::Support(c, Some(t)), Lang::En) => format!("play {} on {} ({} PM)", cd(c), sp(t), c.data().cost),
-        (Action::Support(c, Some(t)), Lang::Fr) => format!("jouer {} sur {} ({} PM)", cd(c), sp(t), c.data().cost),
-        (Action::Support(c, None), Lang::En) => format!("play {} ({} PM)", cd(c), c.data().cost),
-        (Action::Support(c, None), Lang::Fr) => format!("jouer {} ({} PM)", cd(c), c.data().cost),
-        (Action::Recycle(c), Lang::En) => format!("put {} under your pile and draw a card", cd(c)),
-        (Action::Recycle(c), Lang::Fr) => format!("placer {} sous votre pioche et piocher une carte", cd(c)),
-        (Action::Defend(c), _) => {
-            let extra = if let Phase::Defend(p) = view.phase {
-                format!(" {} {}", lang.pick("against power", "contre une puissance de"), p.power)
-            } else {
-                String::new()
-            };
-            match lang {
-                Lang::En => format!("defend with {} ({} PM){extra}", cd(c), c.data().cost),
-                Lang::Fr => format!("se défendre avec {} ({} PM){extra}", cd(c), c.data().cost),
-            }
-        }
-    }
+    crate::words::describe_in(view, a, sylvan_engine::Locale::En)
 }

@@ -163,28 +163,34 @@ impl Game for SpiritDuel {
         self.view_of(seat)
     }
 
-    fn breakdown(&self, lang: sylvan_engine::Lang) -> Option<sylvan_engine::Breakdown> {
-        self.words_breakdown(lang)
+    fn breakdown(&self, locale: impl Into<sylvan_engine::Locale>) -> Option<sylvan_engine::Breakdown> {
+        let locale: sylvan_engine::Locale = locale.into();
+        self.words_breakdown(locale)
     }
 
-    fn catalog(&self, lang: sylvan_engine::Lang) -> serde_json::Value {
-        words::catalog(lang)
+    fn catalog(&self, locale: impl Into<sylvan_engine::Locale>) -> serde_json::Value {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::catalog(locale)
     }
 
-    fn action_help(lang: sylvan_engine::Lang) -> Vec<sylvan_engine::ActionHelp> {
-        words::action_help(lang)
+    fn action_help(locale: impl Into<sylvan_engine::Locale>) -> Vec<sylvan_engine::ActionHelp> {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::action_help(locale)
     }
 
-    fn view_text(view: &View, lang: sylvan_engine::Lang) -> String {
-        view.render(lang)
+    fn view_text(view: &View, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        view.render(locale)
     }
 
-    fn describe_action_in(view: &View, action: Action, lang: sylvan_engine::Lang) -> String {
-        heuristic::describe_in(view, action, lang)
+    fn describe_action_in(view: &View, action: Action, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::describe_in(view, action, locale)
     }
 
-    fn event_text(event: &Event, lang: sylvan_engine::Lang) -> String {
-        words::event_text(event, lang)
+    fn event_text(event: &Event, locale: impl Into<sylvan_engine::Locale>) -> String {
+        let locale: sylvan_engine::Locale = locale.into();
+        words::event_text(event, locale)
     }
 
     fn view_seat(view: &View) -> Seat {

@@ -1,86 +1,116 @@
-//! What the spirit duel says to players in English and French: the end of the game and its reason (the
-//! rulebook's victory conditions), the card catalog and the help for each action notation. The French
-//! names and texts are the data files' (the rulebook is French); English ones are given beside them.
+//! What the spirit duel says to players: every sentence comes from the Fluent catalogs
+//! `i18n/{en,fr}/spirit-duel.ftl` (the French words are the rulebook's, `spirit-duel-initiation.fr.txt`;
+//! the English ones say HP and MP as the English card texts do; the terms follow
+//! `docs/glossary/spirit-duel.md`). Card names and texts are the data files' (one text per language,
+//! [`sylvan_words::data_text`]). This module only picks the message and passes its arguments: plurals
+//! and word order are the catalog's. A third language is a folder `i18n/<code>/` and one line in
+//! [`catalog`].
+
+use std::fmt::Write as _;
+use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
-use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Lang};
+use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Seat};
+use sylvan_words::{Args, Catalog, args, data_text};
 
+use crate::actions::Action;
 use crate::cards::{ABILITIES, Ability, Card, Element, SPIRITS, Spirit, SpiritCard, kw, tables};
 use crate::events::Event;
 use crate::state::{LAST_ROUND, Outcome, Phase, SpiritDuel};
+use crate::view::View;
 
-/// An element's name in `lang`.
-pub fn element_name(e: Element, lang: Lang) -> &'static str {
-    match (e, lang) {
-        (_, Lang::Fr) => e.name(),
-        (Element::Fire, Lang::En) => "Fire",
-        (Element::Water, Lang::En) => "Water",
-        (Element::Earth, Lang::En) => "Earth",
-        (Element::Air, Lang::En) => "Air",
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
+    Catalog::new(&[
+        (Locale::En, "crates/spirit-duel/i18n/en/spirit-duel.ftl", include_str!("../i18n/en/spirit-duel.ftl")),
+        (Locale::Fr, "crates/spirit-duel/i18n/fr/spirit-duel.ftl", include_str!("../i18n/fr/spirit-duel.ftl")),
+    ])
+});
+
+/// The spirit duel's message catalog, parsed once.
+pub fn catalog_messages() -> &'static Catalog {
+    &CATALOG
+}
+
+/// Message `id` in `locale`.
+fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
+    CATALOG.format(locale, id, &args)
+}
+
+fn element_code(e: Element) -> &'static str {
+    match e {
+        Element::Fire => "fire",
+        Element::Water => "water",
+        Element::Earth => "earth",
+        Element::Air => "air",
     }
 }
 
-/// The elements of a mask, by name in `lang`.
-pub fn elements(mask: u8, lang: Lang) -> Vec<&'static str> {
-    Element::ALL.iter().filter(|e| mask & e.bit() != 0).map(|&e| element_name(e, lang)).collect()
+/// An element's name in `locale`.
+pub fn element_name(e: Element, locale: impl Into<Locale>) -> String {
+    t(locale.into(), "element", args!(element = element_code(e)))
 }
 
-/// The keywords of a mask, in `lang`.
-pub fn keywords(mask: u8, lang: Lang) -> Vec<&'static str> {
+/// The elements of a mask, by name in `locale`.
+pub fn elements(mask: u8, locale: impl Into<Locale>) -> Vec<String> {
+    let locale = locale.into();
+    Element::ALL.iter().filter(|e| mask & e.bit() != 0).map(|&e| element_name(e, locale)).collect()
+}
+
+/// The keywords of a mask, in `locale`.
+pub fn keywords(mask: u8, locale: impl Into<Locale>) -> Vec<String> {
+    let locale = locale.into();
     let all = [
-        (kw::ATTAQUE, "Attack", "Attaque"),
-        (kw::DEFENSE, "Defence", "Défense"),
-        (kw::SOUTIEN, "Support", "Soutien"),
-        (kw::ULTIME, "Ultimate", "Ultime"),
-        (kw::ZONE, "Zone", "Zone"),
-        (kw::DIURNE, "Day", "Diurne"),
-        (kw::NOCTURNE, "Night", "Nocturne"),
+        (kw::ATTAQUE, "attack"),
+        (kw::DEFENSE, "defence"),
+        (kw::SOUTIEN, "support"),
+        (kw::ULTIME, "ultimate"),
+        (kw::ZONE, "zone"),
+        (kw::DIURNE, "day"),
+        (kw::NOCTURNE, "night"),
     ];
-    all.iter().filter(|(b, _, _)| mask & b != 0).map(|&(_, en, fr)| lang.pick(en, fr)).collect()
+    all.iter().filter(|(b, _)| mask & b != 0).map(|&(_, code)| t(locale, "keyword", args!(keyword = code))).collect()
 }
 
-/// An ability card's name in `lang`.
-pub fn ability_name(a: &Ability, lang: Lang) -> &str {
-    lang.pick(&a.name_en, &a.name)
+/// An ability card's name in `locale` (the data file's).
+pub fn ability_name(a: &Ability, locale: impl Into<Locale>) -> String {
+    data_text(locale.into(), &a.name_en, &a.name).into_owned()
 }
 
-/// An ability card's text in `lang`.
-pub fn ability_text(a: &Ability, lang: Lang) -> &str {
-    lang.pick(&a.text_en, &a.text)
+/// An ability card's text in `locale` (the data file's).
+pub fn ability_text(a: &Ability, locale: impl Into<Locale>) -> String {
+    data_text(locale.into(), &a.text_en, &a.text).into_owned()
 }
 
-/// A spirit's name in `lang` (proper names: the same in both).
-pub fn spirit_name(s: &SpiritCard, _lang: Lang) -> &str {
-    &s.name
+/// A spirit's name in `locale` (proper names: the same in both languages).
+pub fn spirit_name(s: &SpiritCard, locale: impl Into<Locale>) -> String {
+    data_text(locale.into(), &s.name, &s.name).into_owned()
 }
 
-/// A spirit's attack text in `lang`.
-pub fn attack_text(s: &SpiritCard, lang: Lang) -> &str {
-    lang.pick(&s.attack_text_en, &s.attack_text)
+/// A spirit's attack text in `locale` (the data file's).
+pub fn attack_text(s: &SpiritCard, locale: impl Into<Locale>) -> String {
+    data_text(locale.into(), &s.attack_text_en, &s.attack_text).into_owned()
+}
+
+fn sp(s: Spirit, locale: Locale) -> String {
+    spirit_name(s.data(), locale)
+}
+
+fn cd(c: Card, locale: Locale) -> String {
+    ability_name(c.data(), locale)
 }
 
 impl SpiritDuel {
     /// The end: a win (1), a loss (0) or a draw (½) per seat, the victory condition that ended it
     /// (`spirit-duel-initiation.fr.txt`, FIN DE LA PARTIE) and each side's spirits at the end.
-    pub(crate) fn words_breakdown(&self, lang: Lang) -> Option<Breakdown> {
+    pub(crate) fn words_breakdown(&self, locale: Locale) -> Option<Breakdown> {
         let Phase::Over(o) = self.phase() else { return None };
-        let end_reason = match (o, lang) {
-            (Outcome::Destroyed(s), Lang::En) => format!("{s} destroyed every enemy spirit."),
-            (Outcome::Destroyed(s), Lang::Fr) => format!("{s} a détruit tous les Esprits adverses."),
-            (Outcome::Exhausted(s), Lang::En) => {
-                format!("The other side's pile ran out a second time: {s} wins.")
-            }
-            (Outcome::Exhausted(s), Lang::Fr) => {
-                format!("La pioche adverse s'est épuisée une seconde fois : {s} gagne.")
-            }
-            (Outcome::Draw, Lang::En) => format!("Round {LAST_ROUND} ended without a winner: a draw."),
-            (Outcome::Draw, Lang::Fr) => format!("Le tour {LAST_ROUND} s'est achevé sans vainqueur : match nul."),
+        let end_reason = match o {
+            Outcome::Destroyed(s) => t(locale, "end-destroyed", args!(seat = s)),
+            Outcome::Exhausted(s) => t(locale, "end-exhausted", args!(seat = s)),
+            Outcome::Draw => t(locale, "end-draw", args!(round = LAST_ROUND)),
         };
         let scores = self.scores();
-        let rows = vec![BreakdownRow::new(
-            lang.pick("result (win 1, draw ½)", "résultat (victoire 1, nul ½)"),
-            scores.clone(),
-        )];
+        let rows = vec![BreakdownRow::new(t(locale, "breakdown-result", args!()), scores.clone())];
         let notes = (0..2)
             .map(|i| {
                 let side = self.side(i);
@@ -88,15 +118,15 @@ impl SpiritDuel {
                     .spirits
                     .iter()
                     .map(|s| {
-                        let name = spirit_name(s.id.data(), lang);
+                        let name = sp(s.id, locale);
                         if s.alive {
-                            format!("{name} {} {}", s.pv, lang.pick("HP", "PV"))
+                            t(locale, "breakdown-spirit", args!(spirit = name, hp = s.pv))
                         } else {
-                            format!("{name} {}", lang.pick("destroyed", "détruit"))
+                            t(locale, "breakdown-spirit-destroyed", args!(spirit = name))
                         }
                     })
                     .collect();
-                format!("p{i}: {}", spirits.join(", "))
+                t(locale, "breakdown-side", args!(seat = Seat(i as u8), spirits = spirits.join(", ")))
             })
             .collect();
         Some(Breakdown { end_reason, rows, totals: scores, notes })
@@ -104,7 +134,8 @@ impl SpiritDuel {
 }
 
 /// The catalog: `{spirits, abilities}`, keyed by code (see `docs/PROTOCOL.md`).
-pub fn catalog(lang: Lang) -> Value {
+pub fn catalog(locale: impl Into<Locale>) -> Value {
+    let locale = locale.into();
     let t = tables();
     let mut spirits = Map::new();
     for i in 0..SPIRITS {
@@ -112,10 +143,10 @@ pub fn catalog(lang: Lang) -> Value {
         spirits.insert(
             s.code.clone(),
             json!({
-                "name": spirit_name(s, lang), "text": attack_text(s, lang), "cost": s.attack_cost,
-                "team": s.team, "element": element_name(s.element, lang), "pv": s.pv,
-                "attack_power": s.attack_power, "criticals": elements(s.criticals, lang),
-                "weaknesses": elements(s.weaknesses, lang),
+                "name": spirit_name(s, locale), "text": attack_text(s, locale), "cost": s.attack_cost,
+                "team": s.team, "element": element_name(s.element, locale), "pv": s.pv,
+                "attack_power": s.attack_power, "criticals": elements(s.criticals, locale),
+                "weaknesses": elements(s.weaknesses, locale),
             }),
         );
     }
@@ -125,9 +156,9 @@ pub fn catalog(lang: Lang) -> Value {
         abilities.insert(
             a.code.clone(),
             json!({
-                "index": i, "name": ability_name(a, lang), "text": ability_text(a, lang), "cost": a.cost,
-                "power": a.power, "element": element_name(a.element, lang), "keywords": keywords(a.keywords, lang),
-                "criticals": elements(a.criticals, lang), "weaknesses": elements(a.weaknesses, lang),
+                "index": i, "name": ability_name(a, locale), "text": ability_text(a, locale), "cost": a.cost,
+                "power": a.power, "element": element_name(a.element, locale), "keywords": keywords(a.keywords, locale),
+                "criticals": elements(a.criticals, locale), "weaknesses": elements(a.weaknesses, locale),
                 "spirit": t.spirits[a.spirit as usize].code,
             }),
         );
@@ -135,136 +166,238 @@ pub fn catalog(lang: Lang) -> Value {
     json!({ "spirits": spirits, "abilities": abilities })
 }
 
-/// Each action notation with what it does.
-pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
-    let rows: [(&str, &str, &str); 8] = [
-        (
-            "attack CARD SPIRIT",
-            "play Attack card CARD against enemy spirit SPIRIT",
-            "jouer la carte Attaque CARD contre l'Esprit adverse SPIRIT",
-        ),
-        (
-            "strike SPIRIT TARGET",
-            "your spirit SPIRIT uses its own Attack on enemy TARGET",
-            "votre Esprit SPIRIT utilise sa propre Attaque contre TARGET",
-        ),
-        (
-            "support CARD [SPIRIT]",
-            "play Support card CARD (on one of your spirits)",
-            "jouer la carte Soutien CARD (sur l'un de vos Esprits)",
-        ),
-        (
-            "recycle CARD",
-            "put CARD under your pile and draw (once a turn)",
-            "placer CARD sous votre pioche et piocher (une fois par tour)",
-        ),
-        ("defend CARD", "answer an attack with Defence card CARD", "répondre à une attaque avec la carte Défense CARD"),
-        ("take", "take the attack without defending", "subir l'attaque sans se défendre"),
-        ("end", "end your turn", "terminer votre tour"),
-        (
-            "CARD / SPIRIT",
-            "a card code (see your hand) / almyra, dormuzel, kelorn, surok",
-            "un code de carte (voir votre main) / almyra, dormuzel, kelorn, surok",
-        ),
+/// Each action notation with what it does (the notations are syntax, the same in every language).
+pub fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
+    let locale = locale.into();
+    let rows: [(&str, &str); 8] = [
+        ("attack CARD SPIRIT", "help-attack"),
+        ("strike SPIRIT TARGET", "help-strike"),
+        ("support CARD [SPIRIT]", "help-support"),
+        ("recycle CARD", "help-recycle"),
+        ("defend CARD", "help-defend"),
+        ("take", "help-take"),
+        ("end", "help-end"),
+        ("CARD / SPIRIT", "help-codes"),
     ];
-    rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
+    rows.iter().map(|&(n, id)| ActionHelp::new(n, t(locale, id, args!()))).collect()
 }
 
-/// An event as a sentence in `lang`.
-pub fn event_text(e: &Event, lang: Lang) -> String {
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// An event as a sentence in `locale`.
+pub fn event_text(e: &Event, locale: impl Into<Locale>) -> String {
     use Event::*;
-    let sp = |s: &Spirit| s.data().name.clone();
-    let cd = |c: &Card| ability_name(c.data(), lang).to_owned();
-    match lang {
-        Lang::En => match e {
-            TurnStarted { seat, round, day } => {
-                format!("— {seat}'s turn, round {round}, {}", if *day { "Day" } else { "Night" })
-            }
-            Mana { seat, pm } => format!("{seat} now has {pm} PM"),
-            Drew { seat, cards } => format!("{seat} draws {}", cards.iter().map(cd).collect::<Vec<_>>().join(", ")),
-            DrewCount { seat, count } => format!("{seat} draws {}", lang.count(*count, "card", "cards")),
-            Reshuffled { seat, robot_penalty: false } => {
-                format!("{seat}'s pile is empty: the discard pile is shuffled into a new pile (PM card turned over)")
-            }
-            Reshuffled { seat, robot_penalty: true } => {
-                format!("{seat} (Robot) reshuffles its discard pile: its spirits lose 5 PV")
-            }
-            Attacked { seat, card, spirit, target, power } => {
-                let what = card.as_ref().map(cd).or(spirit.as_ref().map(sp)).unwrap_or_default();
-                format!("{seat} attacks {} with {what}: power {power}", sp(target))
-            }
-            Rolled { seat, result } => format!("{seat} rolls the die: {result}"),
-            Defended { seat, card, power } => format!("{seat} defends with {}: power {power}", cd(card)),
-            NoDefence { seat } => format!("{seat} does not defend"),
-            Damaged { spirit, amount, pv } => format!("{} takes {amount} damage ({pv} PV left)", sp(spirit)),
-            Healed { spirit, amount, pv } => format!("{} heals {amount} PV ({pv} PV)", sp(spirit)),
-            Exhausted { spirit } => format!("{} is exhausted", sp(spirit)),
-            Recharged { spirit } => format!("{} is recharged", sp(spirit)),
-            Supported { seat, card, target: Some(t) } => format!("{seat} plays {} on {}", cd(card), sp(t)),
-            Supported { seat, card, target: None } => format!("{seat} plays {}", cd(card)),
-            Attached { card, spirit } => format!("{} is attached to {}", cd(card), sp(spirit)),
-            Recycled { seat, card: Some(c) } => format!("{seat} puts {} under the pile and draws", cd(c)),
-            Recycled { seat, card: None } => format!("{seat} puts a card under the pile and draws"),
-            RobotFlipped { card, usable: true } => format!("the Robot flips {} and plays it", cd(card)),
-            RobotFlipped { card, usable: false } => format!("the Robot flips {}: unusable, discarded", cd(card)),
-            Removed { card } => format!("{} is removed from the game (Ultimate)", cd(card)),
-            Destroyed { spirit, bound_to_hand } => {
-                let n = lang.count(*bound_to_hand, "bound ability goes", "bound abilities go");
-                format!("{} is destroyed; {n} to its owner's hand", sp(spirit))
-            }
-            ZoneReuse { card } => format!("Zone: {} is used again for free", cd(card)),
-            GameOver { outcome: Outcome::Destroyed(s) } => format!("game over: {s} destroyed every enemy spirit"),
-            GameOver { outcome: Outcome::Exhausted(s) } => {
-                format!("game over: {s} wins, the other pile was emptied a second time")
-            }
-            GameOver { outcome: Outcome::Draw } => "game over: draw at the end of round 8".to_owned(),
+    let locale = locale.into();
+    let sp = |s: &Spirit| sp(*s, locale);
+    let cd = |c: &Card| cd(*c, locale);
+    let (id, a): (&str, Args<'_>) = match e {
+        TurnStarted { seat, round, day } => ("turn-started", args!(seat = *seat, round = *round, day = yes(*day))),
+        Mana { seat, pm } => ("mana", args!(seat = *seat, mp = *pm)),
+        Drew { seat, cards } => {
+            ("drew", args!(seat = *seat, cards = cards.iter().map(cd).collect::<Vec<_>>().join(", ")))
+        }
+        DrewCount { seat, count } => ("drew-count", args!(seat = *seat, count = *count)),
+        Reshuffled { seat, robot_penalty: false } => ("reshuffled", args!(seat = *seat)),
+        Reshuffled { seat, robot_penalty: true } => ("reshuffled-robot", args!(seat = *seat)),
+        Attacked { seat, card, spirit, target, power } => {
+            let what = card.as_ref().map(cd).or(spirit.as_ref().map(sp)).unwrap_or_default();
+            ("attacked", args!(seat = *seat, target = sp(target), source = what, power = *power))
+        }
+        Rolled { seat, result } => ("rolled", args!(seat = *seat, result = *result)),
+        Defended { seat, card, power } => ("defended", args!(seat = *seat, card = cd(card), power = *power)),
+        NoDefence { seat } => ("no-defence", args!(seat = *seat)),
+        Damaged { spirit, amount, pv } => ("damaged", args!(spirit = sp(spirit), amount = *amount, hp = *pv)),
+        Healed { spirit, amount, pv } => ("healed", args!(spirit = sp(spirit), amount = *amount, hp = *pv)),
+        Exhausted { spirit } => ("exhausted", args!(spirit = sp(spirit))),
+        Recharged { spirit } => ("recharged", args!(spirit = sp(spirit))),
+        Supported { seat, card, target: Some(t) } => {
+            ("supported-on", args!(seat = *seat, card = cd(card), target = sp(t)))
+        }
+        Supported { seat, card, target: None } => ("supported", args!(seat = *seat, card = cd(card))),
+        Attached { card, spirit } => ("attached", args!(card = cd(card), spirit = sp(spirit))),
+        Recycled { seat, card: Some(c) } => ("recycled-card", args!(seat = *seat, card = cd(c))),
+        Recycled { seat, card: None } => ("recycled", args!(seat = *seat)),
+        RobotFlipped { card, usable: true } => ("robot-played", args!(card = cd(card))),
+        RobotFlipped { card, usable: false } => ("robot-unusable", args!(card = cd(card))),
+        Removed { card } => ("removed", args!(card = cd(card))),
+        Destroyed { spirit, bound_to_hand } => ("destroyed", args!(spirit = sp(spirit), count = *bound_to_hand)),
+        ZoneReuse { card } => ("zone-reuse", args!(card = cd(card))),
+        GameOver { outcome: Outcome::Destroyed(s) } => ("over-destroyed", args!(seat = *s)),
+        GameOver { outcome: Outcome::Exhausted(s) } => ("over-exhausted", args!(seat = *s)),
+        GameOver { outcome: Outcome::Draw } => ("over-draw", args!(round = LAST_ROUND)),
+    };
+    t(locale, id, a)
+}
+
+/// An action described for the seat of `view`, in `locale`.
+pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let (id, args): (&str, Args<'_>) = match a {
+        Action::End => ("describe-end", args!()),
+        Action::Take => ("describe-take", args!()),
+        Action::Attack(c, tg) => {
+            ("describe-attack", args!(target = sp(tg, locale), card = cd(c, locale), cost = c.data().cost))
+        }
+        Action::Strike(s, tg) => {
+            ("describe-strike", args!(spirit = sp(s, locale), target = sp(tg, locale), cost = s.data().attack_cost))
+        }
+        Action::Support(c, Some(tg)) => {
+            ("describe-support-on", args!(card = cd(c, locale), target = sp(tg, locale), cost = c.data().cost))
+        }
+        Action::Support(c, None) => ("describe-support", args!(card = cd(c, locale), cost = c.data().cost)),
+        Action::Recycle(c) => ("describe-recycle", args!(card = cd(c, locale))),
+        Action::Defend(c) => match view.phase {
+            Phase::Defend(p) => (
+                "describe-defend-against",
+                args!(card = cd(c, locale), cost = c.data().cost, power = i64::from(p.power)),
+            ),
+            _ => ("describe-defend", args!(card = cd(c, locale), cost = c.data().cost)),
         },
-        Lang::Fr => match e {
-            TurnStarted { seat, round, day } => {
-                format!("— tour de {seat}, tour {round}, {}", if *day { "Tour Diurne" } else { "Tour Nocturne" })
-            }
-            Mana { seat, pm } => format!("{seat} a maintenant {pm} PM"),
-            Drew { seat, cards } => format!("{seat} pioche {}", cards.iter().map(cd).collect::<Vec<_>>().join(", ")),
-            DrewCount { seat, count } => format!("{seat} pioche {}", lang.count(*count, "carte", "cartes")),
-            Reshuffled { seat, robot_penalty: false } => {
-                format!(
-                    "la pioche de {seat} est vide : la défausse est mélangée en une nouvelle pioche (carte PM retournée)"
+    };
+    t(locale, id, args)
+}
+
+fn names(m: u32) -> String {
+    let v: Vec<String> = crate::cards::cards_of(m).map(|c| c.to_string()).collect();
+    if v.is_empty() { "-".into() } else { v.join(" ") }
+}
+
+fn card_line(c: Card, locale: Locale) -> String {
+    let a = c.data();
+    let sep = t(locale, "element-separator", args!());
+    let or_none = |v: Vec<String>| if v.is_empty() { "none".to_owned() } else { v.join(&sep) };
+    let power = if a.has(kw::SOUTIEN) { "none".to_owned() } else { a.power.to_string() };
+    let line = t(
+        locale,
+        "card-line",
+        args!(
+            name = ability_name(a, locale),
+            keywords = keywords(a.keywords, locale).join(", "),
+            cost = a.cost,
+            power = power,
+            element = element_name(a.element, locale),
+            critical = or_none(elements(a.criticals, locale)),
+            weak = or_none(elements(a.weaknesses, locale)),
+            text = ability_text(a, locale)
+        ),
+    );
+    format!("{:<11} {line}", c.to_string())
+}
+
+impl View {
+    /// A one-line description of where the turn stands, in English.
+    pub fn phase_text(&self) -> String {
+        self.phase_text_in(Locale::En)
+    }
+
+    /// [`phase_text`](View::phase_text) in `locale`.
+    pub fn phase_text_in(&self, locale: impl Into<Locale>) -> String {
+        let locale = locale.into();
+        match self.phase {
+            Phase::Combat => t(locale, "phase-combat", args!(seat = self.current)),
+            Phase::Defend(p) => {
+                let target = self.sides[1 - self.current.index()].spirits[p.target as usize].id;
+                let defender = Seat(1 - self.current.0);
+                t(
+                    locale,
+                    "phase-defend",
+                    args!(seat = defender, spirit = sp(target, locale), power = i64::from(p.power)),
                 )
             }
-            Reshuffled { seat, robot_penalty: true } => {
-                format!("{seat} (Robot) remélange sa défausse : ses Esprits perdent 5 PV")
+            Phase::Over(o) => {
+                let reason = match o {
+                    Outcome::Destroyed(s) => t(locale, "reason-destroyed", args!(seat = s)),
+                    Outcome::Exhausted(s) => t(locale, "reason-exhausted", args!(seat = s)),
+                    Outcome::Draw => t(locale, "reason-draw", args!(round = LAST_ROUND)),
+                };
+                t(locale, "phase-over", args!(reason = reason))
             }
-            Attacked { seat, card, spirit, target, power } => {
-                let what = card.as_ref().map(cd).or(spirit.as_ref().map(sp)).unwrap_or_default();
-                format!("{seat} attaque {} avec {what} : puissance {power}", sp(target))
+        }
+    }
+
+    /// The terminal rendering in `locale`, with a legend of its abbreviations.
+    pub fn render(&self, locale: impl Into<Locale>) -> String {
+        let locale = locale.into();
+        let mut f = String::new();
+        self.write_to(&mut f, locale);
+        f
+    }
+
+    fn write_to(&self, f: &mut String, locale: Locale) {
+        let header = args!(
+            solo = yes(self.options.solo),
+            round = self.round,
+            rounds = LAST_ROUND,
+            day = yes(self.day),
+            phase = self.phase_text_in(locale)
+        );
+        let _ = writeln!(f, "{}", t(locale, "view-header", header));
+        for (i, s) in self.sides.iter().enumerate() {
+            let who = if self.options.solo && i == 1 {
+                "robot"
+            } else if i == self.seat.index() {
+                "you"
+            } else {
+                "opponent"
+            };
+            let team = if i == 0 { self.options.team } else { self.options.team.other() };
+            let line = args!(
+                seat = Seat(i as u8),
+                who = t(locale, "view-who", args!(who = who)),
+                team = format!("{team:?}"),
+                first = yes(self.first.index() == i),
+                mp = s.pm,
+                hand = s.hand_count,
+                pile = s.deck_len,
+                reshuffled = yes(s.reshuffled),
+                discard = names(s.discard)
+            );
+            let _ = writeln!(f, "{}", t(locale, "view-side", line));
+            for x in &s.spirits {
+                let d = x.id.data();
+                if !x.alive {
+                    let _ = writeln!(f, "    {:<9} {}", x.id.to_string(), t(locale, "view-spirit-destroyed", args!()));
+                    continue;
+                }
+                let state = t(locale, if x.charged { "view-charged" } else { "view-exhausted" }, args!());
+                let spirit = args!(
+                    hp = format!("{:>2}", x.pv),
+                    max = d.pv,
+                    state = format!("{state:<9}"),
+                    element = format!("{:<5}", element_name(d.element, locale)),
+                    cost = d.attack_cost,
+                    power = d.attack_power,
+                    bound = x.bound,
+                    attached = names(x.attached)
+                );
+                let _ = writeln!(f, "    {:<9} {}", x.id.to_string(), t(locale, "view-spirit", spirit));
+                let _ = writeln!(f, "              {}", attack_text(d, locale));
             }
-            Rolled { seat, result } => format!("{seat} lance le dé : {result}"),
-            Defended { seat, card, power } => format!("{seat} se défend avec {} : puissance {power}", cd(card)),
-            NoDefence { seat } => format!("{seat} ne se défend pas"),
-            Damaged { spirit, amount, pv } => format!("{} subit {amount} dégâts ({pv} PV restants)", sp(spirit)),
-            Healed { spirit, amount, pv } => format!("{} récupère {amount} PV ({pv} PV)", sp(spirit)),
-            Exhausted { spirit } => format!("{} est épuisé", sp(spirit)),
-            Recharged { spirit } => format!("{} est rechargé", sp(spirit)),
-            Supported { seat, card, target: Some(t) } => format!("{seat} joue {} sur {}", cd(card), sp(t)),
-            Supported { seat, card, target: None } => format!("{seat} joue {}", cd(card)),
-            Attached { card, spirit } => format!("{} est attachée à {}", cd(card), sp(spirit)),
-            Recycled { seat, card: Some(c) } => format!("{seat} place {} sous sa pioche et pioche", cd(c)),
-            Recycled { seat, card: None } => format!("{seat} place une carte sous sa pioche et pioche"),
-            RobotFlipped { card, usable: true } => format!("le Robot retourne {} et la joue", cd(card)),
-            RobotFlipped { card, usable: false } => format!("le Robot retourne {} : inutilisable, défaussée", cd(card)),
-            Removed { card } => format!("{} est retirée de la partie (Ultime)", cd(card)),
-            Destroyed { spirit, bound_to_hand } => {
-                let n = lang.count(*bound_to_hand, "capacité liée va", "capacités liées vont");
-                format!("{} est détruit ; {n} dans la main de son propriétaire", sp(spirit))
+            if s.removed != 0 {
+                let _ = writeln!(f, "    {}", t(locale, "view-removed", args!(cards = names(s.removed))));
             }
-            ZoneReuse { card } => format!("Zone : {} est réutilisée gratuitement", cd(card)),
-            GameOver { outcome: Outcome::Destroyed(s) } => {
-                format!("partie terminée : {s} a détruit tous les Esprits adverses")
+        }
+        if let Some(c) = self.in_play {
+            let _ = writeln!(f, "{}", t(locale, "view-in-play", args!(card = cd(c, locale))));
+        }
+        match self.hand {
+            Some(h) => {
+                let _ = writeln!(f, "{}", t(locale, "view-hand", args!(seat = self.seat)));
+                for c in crate::cards::cards_of(h) {
+                    let _ = writeln!(f, "    {}", card_line(c, locale));
+                }
             }
-            GameOver { outcome: Outcome::Exhausted(s) } => {
-                format!("partie terminée : {s} gagne, la pioche adverse s'est épuisée une seconde fois")
+            None => {
+                let _ = writeln!(f, "{}", t(locale, "view-robot-hand", args!()));
             }
-            GameOver { outcome: Outcome::Draw } => "partie terminée : match nul à la fin du tour 8".to_owned(),
-        },
+        }
+        if !self.known_bottom.is_empty() {
+            let v: Vec<String> = self.known_bottom.iter().map(|c| c.to_string()).collect();
+            let _ = writeln!(f, "{}", t(locale, "view-under-pile", args!(cards = v.join(" "))));
+        }
+        let _ = writeln!(f, "{}", t(locale, "view-legend", args!()));
+        let _ = write!(f, "{}", t(locale, "view-move", args!(moves = self.moves)));
     }
 }

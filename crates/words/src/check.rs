@@ -106,3 +106,96 @@ pub fn compare(
     }
     out
 }
+
+/// One row of a glossary (`docs/glossary/<game>.md`): the concept, its English and French terms, and
+/// the terms each language must not use for it (comma-separated).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlossaryRow {
+    /// What the row names.
+    pub concept: String,
+    /// The English term.
+    pub english: String,
+    /// The French term.
+    pub french: String,
+    /// Terms the English catalog must not use.
+    pub not_english: Vec<String>,
+    /// Terms the French catalog must not use.
+    pub not_french: Vec<String>,
+}
+
+/// The rows of a glossary's Markdown table (columns: concept, English, French, rulebook, not in
+/// English, not in French; the header and its rule line skipped). An error names the row.
+pub fn glossary(markdown: &str) -> Result<Vec<GlossaryRow>, String> {
+    let list = |c: &str| c.split(',').map(str::trim).filter(|b| !b.is_empty()).map(str::to_owned).collect();
+    let mut rows = Vec::new();
+    for line in markdown.lines().filter(|l| l.starts_with('|')).skip(2) {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        if cells.len() != 6 {
+            return Err(format!("a row has six cells: {line}"));
+        }
+        rows.push(GlossaryRow {
+            concept: cells[0].to_owned(),
+            english: cells[1].to_owned(),
+            french: cells[2].to_owned(),
+            not_english: list(cells[4]),
+            not_french: list(cells[5]),
+        });
+    }
+    Ok(rows)
+}
+
+/// A catalog's message text in lower case: comments, message ids, variant keys and placeables left out
+/// (string literals too), one line per source line.
+pub fn catalog_text(ftl: &str) -> String {
+    let mut out = String::new();
+    for line in ftl.lines().filter(|l| !l.trim_start().starts_with('#')) {
+        let mut rest = match line.split_once(" = ") {
+            Some((id, value)) if !id.starts_with(' ') => value,
+            _ => line.trim_start(),
+        };
+        rest = rest.trim_start_matches('*');
+        if rest.starts_with('[') {
+            rest = rest.split_once(']').map_or(rest, |(_, r)| r);
+        }
+        let mut depth = 0;
+        for c in rest.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => out.push(c),
+                _ => {}
+            }
+        }
+        out.push('\n');
+    }
+    out.to_lowercase()
+}
+
+/// Whether `term` occurs in `text` (from [`catalog_text`]) as whole words (a plural `s` allowed).
+pub fn has_term(text: &str, term: &str) -> bool {
+    let term = term.to_lowercase();
+    text.match_indices(&term).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + term.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(|c| c.is_alphanumeric() && c != 's')
+    })
+}
+
+/// How the English and French catalogs (`.ftl` text) depart from the glossary: a row's term never
+/// used, or a ruled-out term used. Empty when they follow it.
+pub fn follows_glossary(rows: &[GlossaryRow], english_ftl: &str, french_ftl: &str) -> Vec<String> {
+    let (en, fr) = (catalog_text(english_ftl), catalog_text(french_ftl));
+    let mut wrong = Vec::new();
+    for r in rows {
+        for (lang, text, term, not) in [("en", &en, &r.english, &r.not_english), ("fr", &fr, &r.french, &r.not_french)]
+        {
+            if !has_term(text, term) {
+                wrong.push(format!("{}: the {lang} catalog never says `{term}`", r.concept));
+            }
+            for bad in not.iter().filter(|b| has_term(text, b)) {
+                wrong.push(format!("{}: the {lang} catalog says `{bad}`, the glossary says `{term}`", r.concept));
+            }
+        }
+    }
+    wrong
+}

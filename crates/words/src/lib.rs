@@ -122,6 +122,17 @@ pub fn pseudo(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A text from card data, which holds one text per language (the rules' data files, not a catalog):
+/// `en` in English, `fr` in French, and in the pseudo-locale `en` transformed by [`pseudo`], so a
+/// card's words are found by the same sweeps as the catalogs'.
+pub fn data_text<'a>(locale: Locale, en: &'a str, fr: &'a str) -> Cow<'a, str> {
+    match locale {
+        Locale::En => Cow::Borrowed(en),
+        Locale::Fr => Cow::Borrowed(fr),
+        Locale::Pseudo => pseudo(en),
+    }
+}
+
 fn pseudo_transform(text: &str) -> Cow<'_, str> {
     pseudo(text)
 }

@@ -5,4 +5,5 @@
 mod conformance;
 mod evaluate;
 mod rules;
+mod text;
 mod units;

@@ -4,4 +4,5 @@
 
 mod conformance;
 mod rules;
+mod text;
 mod units;

@@ -1,0 +1,222 @@
+# Command of Nature in English: our translation of the French rulebook (terms:
+# docs/glossary/command-of-nature.md). Arguments: $seat $by are seats (p0); $side is 0 or 1; $card
+# $cards $unit are card names already formatted; $slot $from $to are slots (I1, II3), notation; $market
+# is a market slot (e1, c2), notation.
+
+## Names
+
+game-title = Command of Nature
+faction = { $faction ->
+    [twig] Twig
+    [pebble] Pebble
+    [leaf] Leaf
+    [droplet] Droplet
+   *[neutral] Neutral
+}
+class = { $class ->
+    [sage] Sage
+    [champion] Champion
+    [basic] Basic elemental
+    [warrior] Warrior
+    [melee] Melee attack
+    [ranged] Ranged attack
+    [instant] Instant
+   *[utility] Utility
+}
+reach = { $reach ->
+    [melee] melee
+    [row2] row II
+    [any] any
+   *[away] { $rows } rows away
+}
+# A price next to a card: 3g.
+price = { $gold }g
+gold = { $gold } gold
+market-name = { $market ->
+    [elemental] elemental
+   *[command] command
+}
+
+## Why the game ended
+
+end-won = { $teams ->
+    [yes] Side { $side } defeated both Sages of the other team.
+   *[no] Side { $side } defeated the other Sage.
+}
+end-draw = The turn limit ({ $turns } turns) was reached with both sides standing: a draw.
+breakdown-result = result (win 1, draw ½)
+breakdown-seat = { $seat } (side { $side }): level { $level }, { $standing ->
+    [yes] Sage standing
+   *[no] Sage defeated
+}
+
+## Help
+
+help-summon = summon an elemental from your hand into your formation (1 AP)
+help-play = play a command from your hand
+help-choose = choose a card (setup warrior, or a card a step asks for)
+help-pick = choose your elemental in SLOT (e.g. I1, II3)
+help-aim = target the enemy elemental in SLOT
+help-instant = answer with an Instant command
+help-dawn = use the daybreak effect of the elemental in SLOT
+help-swap = swap two of your elementals (1 AP)
+help-refill = move an elemental forward into an empty slot
+help-draw = draw a card (1 AP)
+help-buy = buy from the elemental (e) or command (c) market
+help-buy-place = buy an elemental and place it at once
+help-refresh = refresh a market
+help-sell = sell a card from your hand for gold
+help-discard = discard a card from your hand
+help-faction = use the faction action unlocked at level L (1 AP)
+help-amount = choose a number
+help-use = use the optional effect
+help-partner = hand over to your partner (teams)
+help-done = end the current phase or step
+help-slot = row I, II or III then position 1-6: I1 is the front row's first slot
+
+## Events: decisions
+
+acted-done = { $seat } ends the phase or step
+acted-draw = { $seat } draws a card (1 AP)
+acted-partner = { $seat } hands over to their partner
+acted-use = { $seat } uses the optional effect
+acted-amount = { $seat } chooses { $amount }
+acted-faction = { $seat } uses the level { $level } faction action (1 AP)
+acted-buy = { $seat } buys market card { $market }
+acted-buy-place = { $seat } buys market card { $market } and places it at once
+acted-refresh = { $seat } refreshes the { market-name } market
+acted-choose = { $seat } chooses { $card }
+acted-summon = { $seat } summons { $card }
+acted-play = { $seat } plays { $card }
+acted-sell = { $seat } sells { $card }
+acted-discard = { $seat } discards { $card }
+acted-instant = { $seat } answers with the Instant { $card }
+acted-dawn = { $seat } uses the daybreak effect of the elemental in { $slot }
+acted-pick = { $seat } picks their elemental in { $slot }
+acted-aim = { $seat } targets the enemy elemental in { $slot }
+acted-swap = { $seat } swaps their elementals in { $from } and { $to }
+acted-refill = { $seat } moves their elemental from { $from } forward to { $to }
+
+## Events
+
+hand = { $seat }'s hand: { $cards }
+hand-count = { $seat } holds { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+cut = { $seat } plays { $card }: damage -{ $amount }
+damaged = { $card } { $slot } (side { $side }) takes { $dealt } damage from { $by }{ $attack ->
+    [yes] 's attack
+   *[no] {""}
+} ({ $amount } before shields, { $shielded } shielded)
+defeated = { $card } { $slot } (side { $side }) is defeated by { $by }
+sage-fallen = { $seat }'s Sage has fallen
+level-up = { $seat } reaches level { $level }
+champion-to-discard = { $seat }'s champion { $card } goes to the discard pile
+faction-unlocked = { $seat } unlocks faction action { $level }
+refilled = side { $side }: { $card } moves from { $from } to { $to }
+bought = { $seat } buys { $card } for { gold }{ $placed ->
+    [yes] {" "}into the formation
+   *[no] {""}
+}
+sold = { $seat } sells { $card } for { gold }
+refreshed = { $seat } refreshes the { market-name } market
+market-face = market { $market }: { $card }
+market-empty = market { $market }: empty
+over-won = game over: side { $side } wins
+over-draw = game over: draw (turn limit)
+
+## Actions
+
+empty-slot = empty slot
+describe-aim = opposing { $unit }
+describe-text = { $name }: { $text }
+describe-summon = summon { $card } { $strength }/{ $health }
+describe-buy = { $card } ({ gold })
+describe-refill = { $unit } to { $slot }
+describe-swap = { $unit } <-> { $other }
+describe-done = end
+describe-draw = draw a card (1 AP)
+describe-partner = hand over to your partner
+describe-use = use the effect
+describe-amount = choose { $amount }
+describe-faction = faction action of level { $level } (1 AP)
+describe-refresh = refresh the { market-name } market (1 gold)
+
+## Questions and phases
+
+ask-deck-warrior = setup: choose the warrior that goes into your deck
+ask-place = place { $card } in the first row with an empty slot
+ask-attacker = { $card }: choose the attacker
+ask-target = { $card }: choose the target
+ask-target2 = Distant Double Strike: a second target in Row II, or end ({"`done`"})
+ask-instants = defend: play instants, or end ({"`done`"})
+ask-charm-boost = Twig Charm: a different elemental gets a boost
+ask-charm-shield = Pebble Charm: a different elemental gets a shield
+ask-intercept = take the damage instead ({"`use`"}) or not ({"`done`"})
+ask-tokens = put { $boosts ->
+    [one] { $boosts } boost
+   *[other] { $boosts } boosts
+} and { $shields ->
+    [one] { $shields } shield
+   *[other] { $shields } shields
+} on
+ask-discards = discard cards ({ $done } done, { $min } to { $max })
+ask-boost-or-shield = Thorn Fencer: {"`amount 1`"} = boost, {"`amount 2`"} = shield
+ask-from-discard = take from your discard pile { $purpose ->
+    [hand] into your hand
+    [deck] on top of your deck
+    [attack] an attack command to play
+   *[formation] into your formation
+} ({ $left } left)
+ask-hit = deal { $damage } damage to an opposing elemental ({ $left } left)
+ask-swap = swap: { $kind ->
+    [rows23] your Row II with your Row III
+    [rows12] your Row I with your Row II
+    [rows13] your Row I with your Row III
+    [enemy-rows12] the opponent's Row I with their Row II
+    [any-two] any two of your elementals
+    [razor] it and a connected elemental
+   *[leaf-send] an elemental next to your Sage goes to the discard pile
+}
+ask-spend = how many tokens to spend
+ask-faction-pick = faction action { $level }: choose an elemental
+ask-redistribute = place { $left ->
+    [one] { $left } shield
+   *[other] { $left } shields
+} one by one
+ask-refill = refill the front rows
+asked = { $seat } — { $what }
+phase-setup = setup
+phase-daybreak = { $seat } — phase I: daybreak effects
+phase-actions = { $seat } — phase II: { $ap } AP left
+phase-market = { $seat } — phase III: markets
+phase-reset = { $seat } — phase IV: discard, then draw to 5
+phase-over-draw = game over: draw (turn limit)
+phase-over-won = game over: side { $side } wins
+
+## The table
+
+view-header = { game-title } — turn { $turn } — side { $side } to play — { $phase }
+view-seat = { $seat } { $sage } ({ $faction }) level { $level }{ $fallen ->
+    [yes] {" "}(Sage fallen)
+   *[no] {""}
+}, hand { $hand }, deck { $deck }, discard { $discard }
+view-side = side { $side }{ $you ->
+    [yes] {" "}(you)
+   *[no] {""}
+}: { gold } · { $seats }
+view-market-card = { $market } { $card } ({ price })
+view-elemental-market = elemental market: { $cards } [{ $left } in deck]
+view-command-market = command market:   { $cards } [{ $left } in deck]
+view-attack = attack: { $card } (cut { $cut })
+view-in-play = in play, then to the discard pile: { $cards }
+view-played-by = { $card } ({ $seat })
+view-hand = your hand ({ $seat }): { $cards }
+view-partner-hand = your partner's hand ({ $seat }): { $cards }
+view-cards-in-hand = cards in hand:
+view-card = { $card }{ $stats } ({ $class }{ $cost ->
+    [none] {""}
+   *[other] , { price }
+}): { $text }
+view-legend = legend: `Name 2/3 d1 +2 s1*` = strength 2 / health 3, 1 damage counter, 2 boosts (+1 damage each on its next attack), 1 shield (stops 1 damage), * attacked this turn; slots I1..III3: row I faces the enemy; 3g = 3 gold; AP = action points

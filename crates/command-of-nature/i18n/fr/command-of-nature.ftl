@@ -1,0 +1,239 @@
+# Command of Nature en français : les mots du livret (command-of-nature.fr.txt ; termes :
+# docs/glossary/command-of-nature.md). Arguments : $seat $by sont des joueurs (p0) ; $side vaut 0 ou 1 ;
+# $card $cards $unit sont des noms de cartes déjà formatés ; $slot $from $to sont des cases (I1, II3),
+# en notation ; $market est une case de Marché (e1, c2), en notation.
+
+## Noms
+
+game-title = Command of Nature
+faction = { $faction ->
+    [twig] Brindille
+    [pebble] Caillou
+    [leaf] Feuille
+    [droplet] Gouttelette
+   *[neutral] Neutre
+}
+class = { $class ->
+    [sage] Sage élémentaire
+    [champion] Champion élémentaire
+    [basic] Élémentaire de base
+    [warrior] Guerrier élémentaire
+    [melee] Ordre d'attaque au corps-à-corps
+    [ranged] Ordre d'attaque à distance
+    [instant] Ordre immédiat
+   *[utility] Ordre stratégique
+}
+reach = { $reach ->
+    [melee] corps-à-corps
+    [row2] Rangée II
+    [any] toute Rangée
+   *[away] à { $rows } Rangées de distance
+}
+price = { $gold } or
+gold = { $gold ->
+    [one] { $gold } Pièce d'or
+   *[other] { $gold } Pièces d'or
+}
+market-name = { $market ->
+    [elemental] Élémentaires
+   *[command] Ordres
+}
+
+## Fin de la partie
+
+end-won = { $teams ->
+    [yes] Le camp { $side } a vaincu les deux Sages de l'équipe adverse.
+   *[no] Le camp { $side } a vaincu le Sage adverse.
+}
+end-draw = La limite de { $turns } tours est atteinte sans vainqueur : match nul.
+breakdown-result = résultat (victoire 1, nul ½)
+breakdown-seat = { $seat } (camp { $side }): niveau { $level }, { $standing ->
+    [yes] Sage debout
+   *[no] Sage vaincu
+}
+
+## Aide
+
+help-summon = invoquer un Élémentaire de votre main dans votre formation (1 PA)
+help-play = jouer un Ordre de votre main
+help-choose = choisir une carte (Guerrier de départ, ou carte demandée)
+help-pick = choisir votre Élémentaire en SLOT (p. ex. I1, II3)
+help-aim = cibler l'Élémentaire adverse en SLOT
+help-instant = répondre avec un Ordre immédiat
+help-dawn = utiliser l'effet d'aube de l'Élémentaire en SLOT
+help-swap = échanger deux de vos Élémentaires (1 PA)
+help-refill = avancer un Élémentaire dans une case vide
+help-draw = piocher une carte (1 PA)
+help-buy = acheter au Marché des Élémentaires (e) ou des Ordres (c)
+help-buy-place = acheter un Élémentaire et le placer aussitôt
+help-refresh = rafraîchir un Marché
+help-sell = vendre une carte de votre main contre de l'or
+help-discard = défausser une carte de votre main
+help-faction = utiliser l'action de faction débloquée au niveau L (1 PA)
+help-amount = choisir un nombre
+help-use = utiliser l'effet optionnel
+help-partner = passer la main à votre coéquipier (équipes)
+help-done = terminer la phase ou l'étape en cours
+help-slot = Rangée I, II ou III puis position 1 à 6 : I1 est la première case de la Rangée I
+
+## Événements : décisions
+
+acted-done = { $seat } termine la phase ou l'étape
+acted-draw = { $seat } pioche une carte (1 PA)
+acted-partner = { $seat } passe la main à son coéquipier
+acted-use = { $seat } utilise l'effet optionnel
+acted-amount = { $seat } choisit { $amount }
+acted-faction = { $seat } utilise l'action de faction du niveau { $level } (1 PA)
+acted-buy = { $seat } achète la carte { $market } du Marché
+acted-buy-place = { $seat } achète la carte { $market } du Marché et la place aussitôt
+acted-refresh = { $seat } rafraîchit le Marché des { market-name }
+acted-choose = { $seat } choisit { $card }
+acted-summon = { $seat } invoque { $card }
+acted-play = { $seat } joue { $card }
+acted-sell = { $seat } vend { $card }
+acted-discard = { $seat } défausse { $card }
+acted-instant = { $seat } répond avec l'Ordre immédiat { $card }
+acted-dawn = { $seat } utilise l'effet d'aube de l'Élémentaire en { $slot }
+acted-pick = { $seat } choisit son Élémentaire en { $slot }
+acted-aim = { $seat } cible l'Élémentaire adverse en { $slot }
+acted-swap = { $seat } échange ses Élémentaires en { $from } et { $to }
+acted-refill = { $seat } avance son Élémentaire de { $from } en { $to }
+
+## Événements
+
+hand = main de { $seat } : { $cards }
+hand-count = { $seat } a { $count ->
+    [one] { $count } carte
+   *[other] { $count } cartes
+} en main
+cut = { $seat } joue { $card } : DGT -{ $amount }
+damaged = { $card } en { $slot } (camp { $side }) subit { $dealt } DGT infligés par { $by }{ $attack ->
+    [yes] , en attaque
+   *[no] {""}
+} ({ $amount } avant les pions Bouclier, { $shielded } arrêtés)
+defeated = { $card } en { $slot } (camp { $side }) est vaincu par { $by }
+sage-fallen = le Sage de { $seat } est vaincu
+level-up = { $seat } atteint le niveau { $level }
+champion-to-discard = le Champion élémentaire { $card } de { $seat } va dans sa défausse
+faction-unlocked = { $seat } débloque l'action de faction { $level }
+refilled = camp { $side } : { $card } passe de { $from } à { $to }
+bought = { $seat } achète { $card } pour { gold }{ $placed ->
+    [yes] {" "}et le place dans sa formation
+   *[no] {""}
+}
+sold = { $seat } vend { $card } pour { gold }
+refreshed = { $seat } rafraîchit le Marché des { market-name }
+market-face = Marché { $market } : { $card }
+market-empty = Marché { $market } : vide
+over-won = partie terminée : le camp { $side } gagne
+over-draw = partie terminée : match nul (limite de tours)
+
+## Actions
+
+empty-slot = case vide
+describe-aim = { $unit } adverse
+describe-text = { $name } : { $text }
+describe-summon = invoquer { $card } { $strength }/{ $health }
+describe-buy = { $card } ({ gold })
+describe-refill = avancer { $unit } en { $slot }
+describe-swap = échanger { $unit } et { $other }
+describe-done = terminer
+describe-draw = piocher une carte (1 PA)
+describe-partner = passer la main à votre coéquipier
+describe-use = utiliser l'effet
+describe-amount = choisir { $amount }
+describe-faction = action de faction du niveau { $level } (1 PA)
+describe-refresh = rafraîchir le Marché des { market-name } (1 Pièce d'or)
+
+## Questions et phases
+
+ask-deck-warrior = mise en place : choisissez le Guerrier élémentaire qui va dans votre deck
+ask-place = placez { $card } dans la première Rangée qui a une case vide
+ask-attacker = { $card } : choisissez l'attaquant
+ask-target = { $card } : choisissez la cible
+ask-target2 = Double Frappe Lointaine : une seconde cible dans la Rangée II, ou terminez ({"`done`"})
+ask-instants = défense : jouez des Ordres immédiats, ou terminez ({"`done`"})
+ask-charm-boost = Charme Brindille : un autre Élémentaire reçoit un pion Amélioration
+ask-charm-shield = Charme Caillou : un autre Élémentaire reçoit un pion Bouclier
+ask-intercept = subir les DGT à sa place ({"`use`"}) ou non ({"`done`"})
+ask-tokens = placez { $boosts ->
+    [one] { $boosts } pion Amélioration
+   *[other] { $boosts } pions Amélioration
+} et { $shields ->
+    [one] { $shields } pion Bouclier
+   *[other] { $shields } pions Bouclier
+} sur
+ask-discards = défaussez des cartes (de { $min } à { $max }, { $done ->
+    [one] { $done } défaussée
+   *[other] { $done } défaussées
+} déjà)
+ask-boost-or-shield = Escrimeur d'Épines : {"`amount 1`"} = pion Amélioration, {"`amount 2`"} = pion Bouclier
+ask-from-discard = prenez dans votre défausse { $purpose ->
+    [hand] dans votre main
+    [deck] sur votre deck
+    [attack] un Ordre d'attaque à jouer
+   *[formation] dans votre formation
+} (encore { $left ->
+    [one] { $left } carte
+   *[other] { $left } cartes
+})
+ask-hit = infligez { $damage } DGT à un Élémentaire adverse (encore { $left })
+ask-swap = échange : { $kind ->
+    [rows23] votre Rangée II avec votre Rangée III
+    [rows12] votre Rangée I avec votre Rangée II
+    [rows13] votre Rangée I avec votre Rangée III
+    [enemy-rows12] la Rangée I adverse avec sa Rangée II
+    [any-two] deux de vos Élémentaires
+    [razor] lui et un Élémentaire adjacent
+   *[leaf-send] un Élémentaire voisin de votre Sage va dans la défausse
+}
+ask-spend = combien de pions dépenser
+ask-faction-pick = action de faction { $level } : choisissez un Élémentaire
+ask-redistribute = placez { $left ->
+    [one] { $left } pion Bouclier
+   *[other] { $left } pions Bouclier
+} un par un
+ask-refill = complétez les premières Rangées
+asked = { $seat } — { $what }
+phase-setup = mise en place
+phase-daybreak = { $seat } — phase I : effets d'aube
+phase-actions = { $seat } — phase II : { $ap ->
+    [one] { $ap } PA restant
+   *[other] { $ap } PA restants
+}
+phase-market = { $seat } — phase III : Marchés
+phase-reset = { $seat } — phase IV : défaussez, puis piochez jusqu'à 5 cartes
+phase-over-draw = partie terminée : match nul (limite de tours)
+phase-over-won = partie terminée : le camp { $side } gagne
+
+## La table
+
+view-header = { game-title } — tour { $turn } — au camp { $side } de jouer — { $phase }
+view-seat = { $seat } { $sage } ({ $faction }) niveau { $level }{ $fallen ->
+    [yes] {" "}(Sage vaincu)
+   *[no] {""}
+}, main { $hand }, deck { $deck }, défausse { $discard }
+view-side = camp { $side }{ $you ->
+    [yes] {" "}(vous)
+   *[no] {""}
+} : { gold } · { $seats }
+view-market-card = { $market } { $card } ({ price })
+view-elemental-market = Marché des Élémentaires : { $cards } [paquet : { $left ->
+    [one] { $left } carte
+   *[other] { $left } cartes
+}]
+view-command-market = Marché des Ordres :       { $cards } [paquet : { $left ->
+    [one] { $left } carte
+   *[other] { $left } cartes
+}]
+view-attack = attaque : { $card } (DGT réduits de { $cut })
+view-in-play = en jeu, puis vers la défausse : { $cards }
+view-played-by = { $card } ({ $seat })
+view-hand = votre main ({ $seat }): { $cards }
+view-partner-hand = main de votre coéquipier ({ $seat }): { $cards }
+view-cards-in-hand = cartes en main :
+view-card = { $card }{ $stats } ({ $class }{ $cost ->
+    [none] {""}
+   *[other] , { price }
+}): { $text }
+view-legend = légende : `Nom 2/3 d1 +2 s1*` = FOR 2 / SAN 3, 1 compteur de dégâts, 2 pions Amélioration (+1 DGT chacun à sa prochaine attaque), 1 pion Bouclier (arrête 1 DGT), * a attaqué ce tour-ci ; cases I1..III3 : la Rangée I fait face à l'adversaire ; 3 or = 3 Pièces d'or ; PA = Points d'Action ; DGT = dégâts ; FOR/SAN = force/santé
