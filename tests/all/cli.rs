@@ -340,7 +340,7 @@ mod play {
         // A bad language is a usage error from the argument parser (exit 2), naming what is expected.
         let out = sylvan(&["play", "equinox", "--lang", "de"], "")?;
         assert_eq!(out.status.code(), Some(2));
-        assert!(text(&out.stderr).starts_with("error: ") && text(&out.stderr).contains("`en` or `fr`"));
+        assert!(text(&out.stderr).starts_with("error: ") && text(&out.stderr).contains("`en`, `fr` or `en-XA`"));
         Ok(())
     }
 

@@ -246,7 +246,7 @@ fn mystic_vale_speaks_french_with_the_french_book_terms() {
 #[test]
 fn the_spirit_duel_speaks_french() {
     let (header, action, events, table) = first_action_game("spirit-duel", json!({}), 7);
-    assert_eq!(header, "Duel d'Esprits (1 vs 1) — tour 1/8 — Tour Diurne ☀ — phase de combat de p0");
+    assert_eq!(header, "Duel d'Esprits (1 contre 1) — tour 1/8 — Tour Diurne ☀ — phase de combat de p0");
     assert_eq!(action, "attaquer Kel'Orn Gardien de Dra'dhan avec Ruée du cerf (4 PM)");
     assert_eq!(events[0], "p0 a maintenant 8 PM");
     let lines = table_lines(&table);
