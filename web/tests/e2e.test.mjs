@@ -863,8 +863,12 @@ async function englishInFrench(page, english) {
     for (const td of document.querySelectorAll('dialog.help .helptable td')) out.push(td.textContent);
     return out;
   })).map(squash);
+  // Card names (and other catalog text) may sit inside a French line ("Robot 2 achète Field of Flowers"
+  // for a card with no French source): they are cut out before the line's own words are checked.
+  const names = [...new Set(game)].filter((g) => g.length >= 3).sort((a, b) => b.length - a.length);
   return [...new Set(texts.filter((x) => {
-    const hits = (x.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}'’]+/gu) || []).filter((w) => english.has(w.toLowerCase()));
+    const own = names.reduce((rest, g) => (rest.includes(g) ? rest.split(g).join(' ') : rest), x);
+    const hits = (own.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}'’]+/gu) || []).filter((w) => english.has(w.toLowerCase()));
     if (!hits.length) return false;
     return !game.some((g) => g.includes(x));
   }))];
