@@ -1,7 +1,7 @@
 // Sylvan in the browser: lobby, play page, replay viewer. Plain modules, no build step.
 import { t, lang, serverLang, setLang, loadWords, gameName, has, LOCALES } from './i18n.js';
 import { sprite } from './icons.js';
-import { boards, esc, place, seatColors } from './boards.js';
+import { boards, esc, place, seatColors, idsInWords } from './boards.js';
 import { rulesHelp } from './help.js';
 
 const main = document.getElementById('main');
@@ -286,23 +286,35 @@ const names = (word, tok) => word === tok || (word.startsWith(tok) && /^[.:/#,@]
 // one the element excludes (`not`: a player's own unit is never the target of `aim`). Nothing here
 // knows a game's verbs: a card is the target of every legal action whose notation names it, so an
 // ability used from a card (`ability c7`, `use c7 2`) lights that card up.
+//
+// An element of a seat's own area (`seat`: inside `[data-seat]`) names its cards without the seat
+// (`c7`), as the notation does for one's own cards; a seat word right before the match (`ability p1
+// c7 top`: player 1's card 7) says whose card the action means, so it must be the element's seat.
 export function hasTok(action, entry) {
   const w = action._w || (action._w = words(action.notation));
   if (entry.not && entry.not.split(' ').includes(w[0])) return false;
   if (entry.exact) return action.notation === entry.tok;
   const tw = entry.tok.split(/\s+/);
+  const seatWord = (x) => /^p\d+$/.test(x);
   for (let i = 0; i + tw.length <= w.length; i++) {
-    if (tw.every((x, j) => (j === tw.length - 1 ? names(w[i + j], x) : w[i + j] === x))) return true;
+    if (!tw.every((x, j) => (j === tw.length - 1 ? names(w[i + j], x) : w[i + j] === x))) continue;
+    if (entry.seat != null && entry.seat !== '' && i > 0 && seatWord(w[i - 1]) && !seatWord(tw[0]) && w[i - 1] !== `p${entry.seat}`) continue;
+    return true;
   }
   return false;
 }
 
 // The entries a board element offers: its token's alternatives (`buy soil.top|soil.top`).
-function entriesOf(n) {
-  return n.dataset.tok.split('|').map((tok) => ({ tok, not: n.dataset.not || '', exact: n.hasAttribute('data-exact') }));
+export function entriesOf(n) {
+  const seat = n.closest('[data-seat]')?.dataset.seat ?? '';
+  return n.dataset.tok.split('|').map((tok) => ({ tok, not: n.dataset.not || '', exact: n.hasAttribute('data-exact'), seat }));
 }
 
-const sameEntry = (a, b) => a.tok === b.tok && a.not === b.not;
+const sameEntry = (a, b) => a.tok === b.tok && a.not === b.not && (a.seat ?? '') === (b.seat ?? '');
+
+// A game's question without its typed notations: "or end (`done`)" reads "or end" (the answers are
+// buttons in words), and a notation left in the text loses its backticks.
+export const plainWords = (q) => String(q).replace(/\s*\(`[^`]*`\)/g, '').replace(/`([^`]*)`/g, '$1');
 
 // What a verb does, in words, for the menu that follows a selection.
 const verbWord = (notation) => {
@@ -491,10 +503,32 @@ class Table {
     return s === this.msg?.seat ? `${n} (${t('you')})` : n;
   }
 
-  // Seats written `p0`… in the server's words, as names.
+  // The server's words for a player: the notation's ids in words (cards, slots, market places), a
+  // typed notation quoted in a line ("took back `dawn III2`") as the action's description, and seats
+  // written `p0`… as names.
   named(text) {
+    const m = this.msg;
+    let x = String(text ?? '');
+    x = x.replace(/`([^`]+)`|«\s*([a-z][a-z0-9.:>| -]*?)\s*»/g, (q, a, b) => {
+      const act = (m?.legal || []).find((l) => l.notation === (a ?? b));
+      if (!act) return t('a_move');
+      return lang() === 'fr' ? `« ${this.describe(act)} »` : `“${this.describe(act)}”`;
+    });
+    x = idsInWords(m?.game, x, { view: m?.view, catalog: this.catalog || {}, t, seat: m?.seat });
     const names = this.names;
-    return Object.keys(names).length ? String(text).replace(/\bp([0-9])\b/g, (x, s) => names[s] || x) : text;
+    return Object.keys(names).length ? x.replace(/\bp([0-9])\b/g, (y, s) => names[s] || y) : x;
+  }
+
+  // An action in words: its description without the notation it may start with (`discard c7: …`),
+  // ids in words; an action with no description says its verb and its words.
+  describe(a) {
+    let d = String(a.description || '');
+    if (d.startsWith(`${a.notation}:`)) d = d.slice(a.notation.length + 1).trim();
+    if (!d || d === a.notation) {
+      const [verb, ...rest] = words(a.notation);
+      d = [has(`verb_${verb}`) ? t(`verb_${verb}`) : verb, ...rest.map((w) => (has(w) && !/\d/.test(w) ? t(w) : w))].join(' ');
+    }
+    return this.named(d);
   }
 
   receive(m) {
@@ -509,6 +543,8 @@ class Table {
     if (this.advice && this.advice.move !== m.move) this.advice = null;
     // What another seat's move changed is marked on the board until the next message.
     this.flash = !!prev && m.move > prev.move && by !== m.seat;
+    // (render() uses up `flash`; the live region below still says the other seat's move.)
+    const otherMoved = this.flash;
     this.msg = m;
     this.sel = [];
     this.pending = false;
@@ -529,7 +565,7 @@ class Table {
     document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — ${t('brand')}`;
     const live = document.getElementById('live');
     if (live) {
-      const other = this.flash && m.events.length ? [`${this.who(by)}${t('colon')}`, ...m.events.map((e) => this.named(e.text))] : [];
+      const other = otherMoved && m.events.length ? [`${this.who(by)}${t('colon')}`, ...m.events.map((e) => this.named(e.text))] : [];
       // One span per part: the game's words (a move, the question) apart from the interface's.
       const say = [...other, mine && !was ? `${t('your_turn_q')}.` : '', mine && !was ? this.named(this.question || '') : '', m.over ? t('game_over') : ''].filter(Boolean);
       if (say.length) live.replaceChildren(...say.map((x) => Object.assign(document.createElement('span'), { textContent: `${x} ` })));
@@ -710,7 +746,7 @@ class Table {
         <div class="boardcol" id="boardcol">
           ${m.over ? endPanel({ ...m, breakdown: this.breakdown, analysis: this.analysis }, this) : ''}
           <div class="board" id="board">${boardHtml}</div>
-          ${mine && this.advice ? adviceBox(this.advice) : ''}
+          ${mine && this.advice ? adviceBox(this.advice, this) : ''}
         </div>
         <aside class="side" id="side" aria-label="${esc(t('log'))}" tabindex="0">
           <h3>${t('log')}</h3>
@@ -756,22 +792,22 @@ class Table {
     if (mine && this.sel.length) {
       const names = this.sel.map((s) => this.selName(s)).join(' + ');
       answers = `<p class="hint sel">${t('menu_for', { thing: `<b>${esc(names)}</b>` })} <button id="clear" aria-label="${esc(t('cancel_sel'))}">✕</button></p>
-        <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${verbWord(a.notation) ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.named(a.description || a.notation))}</button>`).join('')}</div>`;
+        <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${verbWord(a.notation) && a.description ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.describe(a))}</button>`).join('')}</div>`;
     } else if (mine) {
       const reached = new Set(this.reached || []);
       // Answers in words only: a verb alone (`push`, `done`) or with numbers (`amount 2`).
       const plain = (a) => words(a.notation).slice(1).every((w) => /^\d+$/.test(w));
       const words1 = legal.filter(plain);
       const rest = legal.filter((a) => !plain(a) && !reached.has(a.id));
-      answers = `<div class="choices">${words1.map((a) => `<button class="choice can" data-tok="${esc(a.notation)}" data-exact data-key="w:${esc(a.notation)}">${esc(this.named(a.description || a.notation))}</button>`).join('')}
-        ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.named(a.description || a.notation))}</button>`).join('')}` : ''}</div>`;
+      answers = `<div class="choices">${words1.map((a) => `<button class="choice can" data-tok="${esc(a.notation)}" data-exact data-key="w:${esc(a.notation)}">${esc(this.describe(a))}</button>`).join('')}
+        ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.describe(a))}</button>`).join('')}` : ''}</div>`;
     }
     return `<section id="decision" class="decision ${mine ? 'mine' : ''}" aria-label="${esc(t('decision'))}">
-      <div class="dq"><b class="who">${esc(waiting)}</b>${mine && question ? ` <span class="q">${esc(this.named(question))}</span>` : ''}${mine && !question && !this.sel.length ? ` <span class="q">${t((this.reached || []).length ? 'pick_on_board' : 'pick_answer')}</span>` : ''}</div>
+      <div class="dq"><b class="who">${esc(waiting)}</b>${mine && question ? ` <span class="q">${esc(this.named(plainWords(question)))}</span>` : ''}${mine && !question && !this.sel.length ? ` <span class="q">${t((this.reached || []).length ? 'pick_on_board' : 'pick_answer')}</span>` : ''}</div>
       <div class="answers">${answers}</div>
       <div id="cardinfo" class="cardinfo" aria-hidden="true"></div>
       ${legal.length ? `<details class="legal" id="all-actions"><summary>${t('all_actions')} (${legal.length})</summary>
-        <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}">${esc(this.named(a.description || a.notation))}</button> <code>${esc(a.notation)}</code></li>`).join('')}</ul>
+        <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.describe(a))}</button></li>`).join('')}</ul>
       </details>` : ''}</section>`;
   }
 
@@ -874,9 +910,9 @@ function endPanel(m, table) {
 }
 
 // The hint: the analysis bot's preferred move and its win probability, with a button to play it.
-function adviceBox(a) {
+function adviceBox(a, table) {
   if (a.pending) return `<p class="advice" id="advice">✦ ${t('thinking')}</p>`;
-  return `<p class="advice" id="advice">✦ ${t('hint_says')} <b>${esc(a.description || a.notation)}</b> <code>${esc(a.notation)}</code>
+  return `<p class="advice" id="advice">✦ ${t('hint_says')} <b title="${esc(a.notation)}">${esc(table.describe(a))}</b>
     · ${t('win_chance', { n: Math.round(100 * a.win) })} <button id="play-hint">${t('play_it')}</button></p>`;
 }
 
@@ -915,8 +951,9 @@ async function showHelp(game, id) {
   // Every form of the game's notation, from the engine.
   try {
     const rows = await api(`/api/games/${id}/help?lang=${serverLang()}`);
-    d.querySelector('.notations').innerHTML = `<h3>${t('notations')}</h3><table class="helptable">${rows.map((r) =>
-      `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table>`;
+    // For the terminal: closed, so a player of the board never meets the typed notation unasked.
+    d.querySelector('.notations').innerHTML = `<details><summary>${t('notations')}</summary><table class="helptable">${rows.map((r) =>
+      `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table></details>`;
   } catch { /* the summary above stays */ }
 }
 
@@ -975,7 +1012,8 @@ function viewer(id, record) {
     const board = boards[d.game] || boards.generic;
     // Seats by name in the replay too ("Player 2"), never `p1`.
     const seatName = (s) => t('player_n', { n: Number(s) + 1 });
-    const names = { who: seatName, named: (x) => String(x).replace(/\bp([0-9])\b/g, (_, s) => seatName(s)), msg: { seat: d.seat } };
+    const names = { who: seatName, msg: { seat: d.seat },
+      named: (x) => idsInWords(d.game, x, { view: d.view, catalog: d.catalog || {}, t, seat: d.seat ?? undefined }).replace(/\bp([0-9])\b/g, (_, s) => seatName(s)) };
     const ctx = { seat: d.seat, catalog: d.catalog || {}, lang: lang(), t, over: d.over, toMove: d.to_move, text: d.text, who: seatName };
     root.innerHTML = `
       <div class="bar status">

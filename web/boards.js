@@ -57,30 +57,30 @@ function equinox(v, ctx) {
   const who = ctx.who || ((s) => `p${s}`);
   const cards = catalog.cards || {};
   const creatures = catalog.creatures || {};
-  const card = (id) => cards[id] || { notation: `#${id}`, name: `#${id}` };
+  const card = (id) => cards[id] || { notation: `#${id}`, name: '?' };
   const n = v.options?.players || v.hand_counts.filter((x, i) => i < 5).length;
   const row = Math.min(v.round, 5) - 1;
   const revealed = (c) => bits(v.revealed[c]).map((s) => `<span class="stone ${seatColor(s)}" title="${esc(t('secret_stone', { name: who(s) }))}">★${s + 1}</span>`).join('');
   const head = v.champions.map((c, i) => `<th class="champ ${v.eliminated_in[i] ? 'gone' : ''}" data-tok="${esc(c)}"
-      title="${esc(creatures[c]?.text || '')}"><div>${esc(creatures[c]?.name || c)}</div><small>${esc(c)}</small>${revealed(i)}</th>`).join('');
+      data-name="${esc(creatures[c]?.name || '')}" title="${esc(creatures[c]?.text || '')}"><div>${esc(creatures[c]?.name || '')}</div>${revealed(i)}</th>`).join('');
   const rows = v.stacks.map((r, ri) => `<tr class="${ri === row ? 'now' : ''}"><th>${t('row')} ${ri + 1}<br><small>${t('worth', { n: ROW_WORTH[ri] })}</small></th>
     ${r.map((st, ci) => {
       const top = st.len ? card(st.cards[st.len - 1]) : null;
       const stone = v.stones[ri][ci];
       const code = v.champions[ci];
       return `<td class="cell ${v.eliminated_in[ci] && v.eliminated_in[ci] <= ri + 1 ? 'gone' : ''}" data-tok="r${ri + 1} ${esc(code)}">
-        ${top ? `<div class="mini" title="${esc(top.name + ' — ' + (top.text || ''))}">${esc(top.notation)}${st.len > 1 ? `<sup>+${st.len - 1}</sup>` : ''}</div>` : ''}
+        ${top ? `<div class="mini" title="${esc(top.name + ' — ' + (top.text || ''))}">${esc(top.name)}${st.len > 1 ? `<sup>+${st.len - 1}</sup>` : ''}</div>` : ''}
         ${stone != null ? `<span class="stone ${seatColor(stone)}" title="${esc(who(stone))}">${icon('stone', who(stone))}${esc(who(stone))}</span>` : ''}</td>`;
     }).join('')}</tr>`).join('');
   const hand = bits(v.hand).map((id) => {
     const c = card(id);
-    return face({ tok: c.notation, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
+    return face({ tok: c.notation, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}` });
   }).join('');
   const seatsRow = players(n, (s) => `<div class="player ${seatColor(s)} ${s === v.current ? 'current' : ''}" data-tok="p${s}">
     <b>${esc(who(s))}</b> · ${t('hand')} ${v.hand_counts[s]} · ${icon('stone')} ${t('stones', { n: v.stones_left[s] })}
     ${bits(v.has_secret).includes(s) ? ` · ★ ${t('secret')}` : ''}</div>`);
-  const secret = v.secret != null ? `<div class="secret">${t('secret')}${t('colon')} <b>${esc(card(v.secret).name)}</b> (${esc(card(v.secret).notation)})</div>` : '';
-  const pub = bits(v.discard_public).map((id) => esc(card(id).notation)).join(' ');
+  const secret = v.secret != null ? `<div class="secret">${t('secret')}${t('colon')} <b>${esc(card(v.secret).name)}</b></div>` : '';
+  const pub = bits(v.discard_public).map((id) => `<span class="chip" title="${esc(card(id).text || '')}">${esc(card(id).name)}</span>`).join(' ');
   return `<div class="eqx">
     <div class="info">${t('round')} ${v.round}/5 · ${esc(phaseWord('equinox', v.phase, t))} · ${t('deck')} ${v.deck_len}</div>
     <div class="players">${seatsRow}</div>
@@ -88,11 +88,11 @@ function equinox(v, ctx) {
     ${secret}
     ${Array.isArray(v.phase?.Keep?.drawn) ? `<div class="market offer"><b>${t('sabot_drawn')}</b><div class="hand">${v.phase.Keep.drawn.map((id, k) => {
       const c = card(id);
-      return face({ tok: c.notation, key: `drawn${k}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
+      return face({ tok: c.notation, key: `drawn${k}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}` });
     }).join('')}</div></div>` : ''}
     ${bits(v.aside).length ? `<div class="aside"><b>${t('aside')}</b><div class="hand">${bits(v.aside).map((id) => {
       const c = card(id);
-      return face({ tok: c.notation, key: `aside${id}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}`, small: esc(c.notation) });
+      return face({ tok: c.notation, key: `aside${id}`, name: c.name, cost: c.strength != null ? c.strength : '', text: c.text, cls: `eq ${c.kind || ''}` });
     }).join('')}</div></div>` : ''}
     ${pub ? `<div class="muted">${t('discard')}${t('colon')} ${pub}</div>` : ''}
     <h3>${t('hand')}</h3><div class="hand">${hand || `<span class="muted">${t('empty')}</span>`}</div></div>`;
@@ -128,6 +128,13 @@ function mysticVale(v, ctx) {
   // question, above the others and the markets.
   const fieldFirst = !!mine && v.current === seat && !ctx.over
     && ['Planting', 'SpoilPrompt', 'WhenPlayed', 'Order', 'Keep', 'Hatch', 'DiscardEvoke', 'Bog'].includes(phase);
+  // A card of a field by its name: its leader's, else its advancements' (a card with none is a blank
+  // card); never its number, which only the notation uses.
+  const cardName = (p, ci) => {
+    const card = p?.cards?.[ci];
+    if (p?.leader?.card === ci) return p.leader.id != null ? leader(p.leader.id).name : t('leader');
+    return slotsOf(card).filter((id) => !empty(id)).map((id) => adv(id).name).join(' / ') || t('mv_blank_card');
+  };
   // A leader's face (its side's symbols and ability) in place of the blank card's slots.
   const leaderFace = (l, s) => {
     if (l.id == null) return `<div class="slot leaderface"><b>${t('leader')}</b><small>${t('not_seen')}</small></div>`;
@@ -153,8 +160,7 @@ function mysticVale(v, ctx) {
     }).join('');
     const b = p.boost?.card === ci ? `<div class="boost">${t('cyrilla_boost', { n: p.boost.guardians })}</div>` : '';
     const full = l ? '' : slotsOf(card).map((id, k) => `${t(SLOTS[k])}${t('colon')} ${empty(id) ? '—' : `${adv(id).name}: ${adv(id).text || ''}`}${empty(covered[k]) ? '' : ` (${t('covers', { card: adv(covered[k]).name })})`}`).join('\n');
-    const name = l ? leader(l.id).name || t('leader') : slotsOf(card).filter((id) => !empty(id)).map((id) => adv(id).name).join(' / ') || `c${ci}`;
-    return `<div class="sleeve ${l ? 'leader' : ''} ${extra}" data-card="${ci}" data-key="p${s}c${ci}" data-name="${esc(name)}" data-tok="${tok || pre}" ${full ? `data-more="${esc(full)}"` : ''}><div class="cno">c${ci}</div>${slots}${b}</div>`;
+    return `<div class="sleeve ${l ? 'leader' : ''} ${extra}" data-card="${ci}" data-key="p${s}c${ci}" data-name="${esc(cardName(p, ci))}" data-tok="${tok || pre}" ${full ? `data-more="${esc(full)}"` : ''}>${slots}${b}</div>`;
   };
   // The mana token: the plain token (active or used) or the amulet in its place, with its text.
   const token = (p, s) => {
@@ -175,12 +181,12 @@ function mysticVale(v, ctx) {
     const deck = p.on_deck != null ? sleeve(p, s, p.on_deck, own ? `c${p.on_deck}` : '', 'ondeck') : '';
     const extra = [
       p.leader && p.leader.id != null && !list.includes(p.leader.card) && p.on_deck !== p.leader.card
-        ? `<span class="chip" title="${esc(leader(p.leader.id).text)}">♛ ${esc(leader(p.leader.id).name)} (c${p.leader.card}, ${t(p.leader.upgraded ? 'upgraded_side' : 'starting_side')})</span>` : '',
-      p.leader && p.leader.id == null && !p.leader_offer ? `<span class="chip">♛ c${p.leader.card} · ${t('not_seen')}</span>` : '',
+        ? `<span class="chip" title="${esc(leader(p.leader.id).text)}">♛ ${esc(leader(p.leader.id).name)} (${t(p.leader.upgraded ? 'upgraded_side' : 'starting_side')})</span>` : '',
+      p.leader && p.leader.id == null && !p.leader_offer ? `<span class="chip">♛ ${t('leader')} · ${t('not_seen')}</span>` : '',
       p.pending_mana ? `<span class="chip">${t('pending_mana', { n: p.pending_mana })}</span>` : '',
       p.skip_next ? `<span class="chip">${t('skip_next')}</span>` : '',
       p.workshop?.length ? `<span>${t('workshop')}${t('colon')} ${p.workshop.map((id) => `<span class="chip" title="${esc(adv(id).text)}">${esc(adv(id).name)}</span>`).join(' ')}</span>` : '',
-      p.deck_bottom?.length ? `<span class="muted">${t('deck_bottom')}${t('colon')} ${p.deck_bottom.map((c) => `c${c}`).join(', ')}</span>` : '',
+      p.deck_bottom?.length ? `<span class="muted">${t('deck_bottom')}${t('colon')} ${p.deck_bottom.map((c) => esc(cardName(p, c))).join(', ')}</span>` : '',
     ].filter(Boolean).join(' ');
     const offer = own && p.leader_offer ? `<div class="market offer"><b>${t('leaders_dealt')}</b><div class="row">${p.leader_offer.map((id, k) => face({ tok: `leader ${k + 1}`, name: leader(id).name, nameHtml: `${icon('leader')} ${esc(leader(id).name)}`, cost: leader(id).upgrade_cost, text: leader(id).text, more: leaderSides(leader(id)), cls: 'leaderoffer' })).join('')}</div></div>` : '';
     return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''} ${own ? 'me' : 'opp'} ${own && fieldFirst ? 'decision-area' : ''}" data-seat="${s}">
@@ -188,18 +194,18 @@ function mysticVale(v, ctx) {
         · ${token(p, s)}
         ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} data-key="p${s}v${id}" data-name="${esc(vale(id).name)}" title="${esc(vale(id).name + ' — ' + vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
       ${extra ? `<div class="pextra">${extra}</div>` : ''}
-      <div class="risk ${net >= 3 ? 'danger' : ''}">${icon('decay')} ${t('decay')} ${sh.decay} − ${icon('growth')} ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t('spoil_rule')})${risk}</div>
+      <div class="risk ${net >= 3 ? 'danger' : ''}" title="${esc(t('spoil_rule'))}">${icon('decay')} ${t('decay')} ${sh.decay} − ${icon('growth')} ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t('spoil_short')})${risk}</div>
       ${offer}
       <div class="field">${list.map((ci) => sleeve(p, s, ci, own ? `c${ci}` : '')).join('')}
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
   };
   const commons = (v.commons || []).map((lvl, l) => `<div class="market"><b>${t('level')} ${l + 1}</b> <small>(${v.adv_deck_counts?.[l] ?? '?'})</small>
     <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `buy ${l + 1}.${k + 1}|${l + 1}.${k + 1}`, not: 'vale', key: `m${l + 1}.${k + 1}`, name: adv(id).name, cost: adv(id).cost, text: adv(id).text,
-      small: `${l + 1}.${k + 1} · ${esc(t(adv(id).slot || ''))}${adv(id).eclipse ? ` · ${t('eclipse')}` : ''}${v.commons_stack?.[l]?.[k] ? ` · ×${v.commons_stack[l][k] + 1}` : ''}` })).join('')}</div></div>`).join('');
+      small: `${esc(t(adv(id).slot || ''))}${adv(id).eclipse ? ` · ${t('eclipse')}` : ''}${v.commons_stack?.[l]?.[k] ? ` · ×${v.commons_stack[l][k] + 1}` : ''}` })).join('')}</div></div>`).join('');
   const soil = `<div class="market"><b>${t('soil')}</b><div class="row">${SLOTS.map((s, k) => face({ tok: `buy soil.${s}|soil.${s}`, key: `soil.${s}`, name: `${t('soil')} (${t(s)})`, cost: 2, text: t('soil_text'), small: t('cards', { n: v.soil?.[k] ?? 0 }) })).join('')}</div></div>`;
   const valeCost = (c) => c ? Object.entries(c).filter(([, n]) => n).map(([k, n]) => `${n} ${t(k)}`).join(' + ') : '';
   const valeRow = (v.vale_row || []).map((lvl, l) => `<div class="market"><b>${t('vales')} ${l + 1}</b> <small>(${v.vale_deck_counts?.[l] ?? '?'})</small>
-    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}`, small: `${l + 1}.${k + 1}` })).join('')}
+    <div class="row">${lvl.map((id, k) => empty(id) ? '' : face({ tok: `vale ${l + 1}.${k + 1}`, name: vale(id).name, text: vale(id).text, stats: `<b>${esc(valeCost(vale(id).cost))}</b>${vale(id).vp != null ? ` → ${vale(id).vp} ${t('vp')}` : ''}` })).join('')}
     ${l === 0 && v.vale_top != null && v.vale_deck_counts?.[0] ? `<div class="muted">${t('vale_top')}${t('colon')} ${esc(vale(v.vale_top).name)}</div>` : ''}</div></div>`).join('');
   // The draft table of the setup (EN:810-816): public; take one leader or amulet, then the other kind.
   const draft = v.draft ? `<div class="market draft"><b>${t('draft_table')}</b> <small>${t('draft_help')}</small><div class="row">
@@ -209,14 +215,14 @@ function mysticVale(v, ctx) {
   // In the Harvest Phase: what is left to spend and the purchases waiting to be sleeved.
   const harvest = ['Harvest', 'Sleeve'].includes(phase) ? `<div class="info harvest">${icon('mana', t('mana'))} ${t('mana')} <b>${Math.max(0, (tu.mana_total || 0) + (tu.mana_extra || 0) - (tu.mana_spent || 0))}</b>
       · <span class="spend">${(tu.spirits || []).map((n, k) => `<span data-tok="${SPIRITS[k]}" data-name="${esc(t(SPIRITS[k]))}">${icon(SPIRITS[k], t(SPIRITS[k]))} ${t(SPIRITS[k])} ${n - (tu.spirit_spent?.[k] || 0)}</span>`).join(' ')}</span> · ${icon('vp')} ${t('vp_to_gain', { n: tu.vp_total || 0 })}
-      ${tu.bought?.length ? ` · ${t('bought')}${t('colon')} ${tu.bought.map((b, k) => `<span class="chip" data-tok="purchase ${k + 1}" data-name="${esc(adv(b.adv).name)}" title="${esc(adv(b.adv).name + ' — ' + (adv(b.adv).text || ''))}">${esc(adv(b.adv).name)}${b.target != null ? ` → c${b.target}` : ''}</span>`).join(' ')}` : ''}</div>` : '';
+      ${tu.bought?.length ? ` · ${t('bought')}${t('colon')} ${tu.bought.map((b, k) => `<span class="chip" data-tok="purchase ${k + 1}" data-name="${esc(adv(b.adv).name)}" title="${esc(adv(b.adv).name + ' — ' + (adv(b.adv).text || ''))}">${esc(adv(b.adv).name)}${b.target != null ? ` → ${esc(cardName(mine, b.target))}` : ''}</span>`).join(' ')}` : ''}</div>` : '';
   // What the current question is about, when the actions alone do not say it.
   const cur = v.players[v.current];
   let question = '';
   if (phase === 'WhenPlayed' && cur) {
     const id = slotsOf(cur.cards[details.card])[details.slot];
-    if (!empty(id)) question = t('q_when_played', { card: `c${details.card}`, ability: `${adv(id).name}: ${adv(id).ability || adv(id).text}` });
-  } else if (phase === 'Order') question = t('q_order', { card: `c${details.card}` });
+    if (!empty(id)) question = t('q_when_played', { card: cardName(cur, details.card), ability: `${adv(id).name}: ${adv(id).ability || adv(id).text}` });
+  } else if (phase === 'Order') question = t('q_order', { card: cardName(cur, details.card) });
   else if (phase === 'SpoilPrompt') question = t('q_spoil');
   else if (phase === 'Hatch') question = t('q_hatch');
   else if (phase === 'Keep') question = t('q_keep');
@@ -295,7 +301,7 @@ function findUnit(formations, uid) {
   for (const [side, f] of formations.entries()) {
     for (const [ri, row] of f.entries()) {
       const k = row.findIndex((u) => u && u.uid === uid);
-      if (k >= 0) return { side, tok: `${ROWS[ri]}${k + 1}`, unit: row[k] };
+      if (k >= 0) return { side, tok: `${ROWS[ri]}${k + 1}`, row: ROWS[ri], place: k + 1, unit: row[k] };
     }
   }
   return null;
@@ -323,8 +329,9 @@ function commandOfNature(v, ctx) {
       const own = side === mySide;
       const tok = own ? `data-tok="${slot}" data-not="aim"` : `data-tok="aim ${slot}"`;
       const key = `data-key="s${side}${slot}"`;
-      const where = `${t('side_n', { n: side + 1 })} · ${slot}`;
-      if (!u) return `<div class="unit empty" ${tok} ${key} data-name="${esc(where)}"><small>${slot}</small></div>`;
+      // A slot in words (its row, as the rulebook numbers them, and its place): never the notation's `II1`.
+      const where = `${t('side_n', { n: side + 1 })} · ${t('con_slot', { row: r, n: k + 1 })}`;
+      if (!u) return `<div class="unit empty" ${tok} ${key} data-name="${esc(where)}" title="${esc(where)}"><small aria-hidden="true">·</small></div>`;
       const c = info(u.card);
       const role = u.uid === attacker ? 'attacker' : targets.includes(u.uid) ? 'target' : '';
       const hp = c.health != null ? c.health - u.dmg : '?';
@@ -332,7 +339,7 @@ function commandOfNature(v, ctx) {
         data-more="${esc(`${t('strength')} ${c.strength ?? '?'} · ${t('health')} ${hp}/${c.health ?? '?'}${u.dmg ? ` · ${t('damage')} ${u.dmg}` : ''}${u.shields ? ` · ${t('shield')} ${u.shields}` : ''}${u.boosts ? ` · ${t('boost')} ${u.boosts}` : ''}\n${where} · ${who(u.owner)}`)}">
         <div class="cname"><span>${role === 'attacker' ? icon('strength', t('attack')) + ' ' : role === 'target' ? '◎ ' : ''}${esc(name(u.card))}</span></div>
         <div class="stats"><span class="pips">${icon('strength', t('strength'))}${c.strength ?? '?'}</span> <span class="pips">${icon('health', t('health'))}${hp}</span>${u.dmg ? ` <span class="dmg pips">${icon('damage', t('damage'))}${u.dmg}</span>` : ''}
-          ${u.boosts ? `<span class="pips">${icon('boost', t('boost'))}${u.boosts}</span>` : ''}${u.shields ? `<span class="pips">${icon('shield', t('shield'))}${u.shields}</span>` : ''}${u.attacked ? icon('attacked', t('attacked')) : ''}</div><small>${slot}</small></div>`;
+          ${u.boosts ? `<span class="pips">${icon('boost', t('boost'))}${u.boosts}</span>` : ''}${u.shields ? `<span class="pips">${icon('shield', t('shield'))}${u.shields}</span>` : ''}${u.attacked ? icon('attacked', t('attacked')) : ''}</div></div>`;
     }).join('')}</div>`);
     return side === mySide ? rows.join('') : rows.reverse().join('');
   };
@@ -350,7 +357,7 @@ function commandOfNature(v, ctx) {
   // The attack being resolved: its command, the attacking unit, the targets and the damage cut so far.
   const where = (uid) => {
     const f = findUnit(v.formations, uid);
-    return f ? `<b>${esc(name(f.unit.card))}</b> (${f.tok}, ${t('side_n', { n: f.side + 1 })})` : '?';
+    return f ? `<b>${esc(name(f.unit.card))}</b> (${esc(t('con_slot', { row: f.row, n: f.place }))}, ${t('side_n', { n: f.side + 1 })})` : '?';
   };
   const attackPanel = atk ? `<div class="attack panel">⚔ ${t('attack')}${t('colon')} <b>${esc(name(atk.cmd))}</b> (${esc(who(atk.seat))}) · ${where(atk.attacker)} → ${targets.map(where).join(', ')}${atk.cut ? ` · ${t('cut', { n: atk.cut })}` : ''}</div>` : '';
   // Commands in play reach their owner's discard pile once their effect is over (ruling C17).
@@ -360,7 +367,7 @@ function commandOfNature(v, ctx) {
   const market = (v.market || []).map((row, m) => `<div class="market"><b>${m === 0 ? t('elemental_market') : t('command_market')}</b>
     <button class="marketbtn" data-tok="refresh ${m === 0 ? 'e' : 'c'}" data-name="${esc(t('refresh_market'))}">${t('refresh_market')}</button><div class="row">
     ${row.map((code, k) => code ? face({ tok: `${m === 0 ? 'e' : 'c'}${k + 1}`, name: name(code), cost: info(code).cost != null ? t('gold_cost', { n: info(code).cost }) : '', text: info(code).text,
-      stats: statsOf(info(code)), small: `${m === 0 ? 'e' : 'c'}${k + 1}` }) : '').join('')}</div></div>`).join('');
+      stats: statsOf(info(code)) }) : '').join('')}</div></div>`).join('');
   const cardFace = (code, tok, key) => {
     const c = info(code);
     return face({ tok, key, name: name(code), cost: c.cost != null ? t('gold_cost', { n: c.cost }) : '', text: c.text, stats: statsOf(c) });
@@ -438,6 +445,53 @@ export function place(game, at, t) {
   }
   const r = at.round ?? at.rounds;
   return { turn: typeof r === 'number' ? `${t(game === 'mystic-vale' ? 'mv_round' : 'round')} ${r}${who}` : null, phase };
+}
+
+// ---------------------------------------------------------------- ids in words
+
+// A Mystic Vale card by its name (its leader's, else its advancements'; a card with none is a blank
+// card), from a view where every field card is public.
+function mvCardName(v, catalog, t, s, ci) {
+  const p = v?.players?.[s];
+  const card = p?.cards?.[ci];
+  if (p?.leader?.card === ci) return p.leader.id != null ? catalog.leaders?.[p.leader.id]?.name || t('leader') : t('leader');
+  if (card === undefined) return null;
+  return slotsOf(card).filter((id) => !empty(id)).map((id) => catalog.advancements?.[id]?.name || '?').join(' / ') || t('mv_blank_card');
+}
+
+/**
+ * A game's text (an event, a question, an action's description) with the notation's ids said in
+ * words, from the view the page holds: Mystic Vale's `c17` (the card's name; its seat is the `pN`
+ * before it in the text, else `seat`), `v38` (the vale), market places `1.2` and `soil.top`, a card's
+ * slots `[a | - | b]`; Command of Nature's slots `II1` and market places `e1`/`c1`. Other texts are
+ * returned as they are.
+ */
+export function idsInWords(game, text, { view: v, catalog = {}, t, seat }) {
+  let x = String(text ?? '');
+  if (!v || !t) return x;
+  if (game === 'mystic-vale') {
+    x = x.replace(/\[([^\]|]*(?:\|[^\]|]*)+)\]/g, (m, inner) => inner.split('|').map((w) => w.trim()).filter((w) => w && w !== '-').join(' / ') || t('mv_blank_card'));
+    let who = seat;
+    x = x.replace(/\bp(\d)\b|\bc(\d+)\b/g, (m, p, c) => {
+      if (p != null) { who = Number(p); return m; }
+      return mvCardName(v, catalog, t, who ?? v.current, Number(c)) ?? m;
+    });
+    x = x.replace(/\bv(\d+)\b/g, (m, id) => catalog.vales?.[id]?.name || m);
+    x = x.replace(/\bsoil\.(top|middle|bottom)\b/g, (m, sl) => `${t('soil')} (${t(sl)})`);
+    x = x.replace(/(\bvale )?\b(\d)\.(\d)\b/g, (m, vale, l, k) => {
+      const row = vale ? v.vale_row : v.commons;
+      const id = row?.[l - 1]?.[k - 1];
+      const name = id == null ? null : vale ? catalog.vales?.[id]?.name : catalog.advancements?.[id]?.name;
+      return name ? `${vale || ''}${name}` : `${vale || ''}${t('level')} ${l}`;
+    });
+  } else if (game === 'command-of-nature') {
+    x = x.replace(/\b(III|II|I)([1-6])\b/g, (m, r, n) => t('con_slot', { row: r, n }));
+    x = x.replace(/\b([ec])([1-9])\b/g, (m, kind, k) => {
+      const code = v.market?.[kind === 'e' ? 0 : 1]?.[k - 1];
+      return (code && catalog.cards?.[code]?.name) || m;
+    });
+  }
+  return x;
 }
 
 /** The board of each game. */

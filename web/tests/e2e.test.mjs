@@ -219,8 +219,11 @@ for (const [i, game] of GAMES.entries()) {
     let reloaded = false;
     let keyed = false;
     let plantings = 0;
+    const ids = new Set();
     const clicks = await playByClicking(page, rng(1000 + i), {
       onState: async (st) => {
+        // No id on the board, in the question or its answers (the menu of a selection included).
+        if (st.mine) for (const x of await idsShown(page, game)) ids.add(`move ${st.move}${st.sel ? ' (menu)' : ''}: ${x}`);
         // Mystic Vale's Planting Phase at 1440×900: one's own field is on screen, above the decision bar.
         if (game === 'mystic-vale' && st.mine && st.sel === 0 && page.viewportSize().width === DESKTOP.width) {
           const field = await page.evaluate(() => {
@@ -294,6 +297,7 @@ for (const [i, game] of GAMES.entries()) {
       },
     });
     await page.waitForSelector('#end');
+    assert.deepEqual([...ids].slice(0, 40), [], 'ids shown');
     const end = await page.locator('#end').innerText();
     assert.match(end, /Final score/);
     assert.match(end, /Winner|Draw/, "the winners, or a draw");
@@ -799,7 +803,7 @@ const gameWords = (page) => page.evaluate(() => {
   };
   if (!t) return out;
   walk(t.catalog);
-  for (const a of t.msg?.legal || []) out.push(named(a.description || ''), a.notation);
+  for (const a of t.msg?.legal || []) out.push(named(a.description || ''), a.notation, t.describe(a));
   for (const g of t.log) for (const e of g.events) out.push(named(e));
   out.push(...String(t.msg?.text || '').split('\n').flatMap((l) => [named(l), ...named(l).split(' — ')]));
   walk(t.breakdown);
@@ -932,6 +936,13 @@ test('a board element is the target of every action whose notation names it', as
     ['use c70 2', { tok: 'c7' }, false],
     ['use c7 2', { tok: 'c7 top' }, false],
     ['ability p1 c7 top', { tok: 'p1 c7' }, true],
+    // Cyrilla's choice of another seat's card: one's own card 7 (seat 0) is not its target, player 1's is.
+    ['ability p1 c7 top', { tok: 'c7 top', seat: '0' }, false],
+    ['ability p1 c7 top', { tok: 'c7', seat: '0' }, false],
+    ['ability p1 c7 top', { tok: 'p1 c7 top', seat: '1' }, true],
+    ['ability p0 c7 top', { tok: 'c7 top', seat: '0' }, true],
+    ['ability c7', { tok: 'c7', seat: '0' }, true],
+    ['use c7 2', { tok: 'c7', seat: '0' }, true],
     ['claim 1.2', { tok: '1.2' }, true],
     ['claim 1.2', { tok: 'buy 1.2' }, false],
     ['claim soil.top', { tok: 'soil.top' }, true],
@@ -946,5 +957,171 @@ test('a board element is the target of every action whose notation names it', as
     return cases.map(([notation, entry]) => hasTok({ notation }, { not: '', ...entry }));
   }, cases);
   assert.deepEqual(got, cases.map((c) => c[2]), cases.map((c, k) => `${c[0]} ~ ${c[1].tok}: ${got[k]}`).join('\n'));
+  // On a board: a Mystic Vale field's slot takes its seat from the player's area it sits in, so
+  // Cyrilla's `ability p1 c7 top` (player 1's card 7) reaches player 1's card, not one's own card 7.
+  const board = await page.evaluate(async () => {
+    const { hasTok, entriesOf } = await import('/web/app.js');
+    const box = document.createElement('div');
+    box.innerHTML = `<div class="mvplayer me" data-seat="0"><div class="slot" data-tok="c7 top"></div></div>
+      <div class="mvplayer opp" data-seat="1"><div class="slot" data-tok="p1 c7 top"></div></div>`;
+    const [mine, theirs] = [...box.querySelectorAll('.slot')].map(entriesOf);
+    const reaches = (notation, es) => es.some((e) => hasTok({ notation }, e));
+    return {
+      mineOther: reaches('ability p1 c7 top', mine), theirsOther: reaches('ability p1 c7 top', theirs),
+      mineOwn: reaches('ability p0 c7 top', mine), theirsOwn: reaches('ability p0 c7 top', theirs),
+    };
+  });
+  assert.deepEqual(board, { mineOther: false, theirsOther: true, mineOwn: true, theirsOwn: false });
   await page.context().close();
+});
+
+// ---------------------------------------------------------------- no id on the board (issue 34)
+
+// The ids a newcomer must never meet, per game: the notation's words for cards, slots and positions
+// (Mystic Vale's `c17`, `v38`, market `1.2`; Equinox's `bol3`; Command of Nature's slots `III1` and
+// market places `e1`/`c1`), seats written `p0`, and every card code of the game's catalog (Equinox's
+// creatures `gru`, the spirit duel's `bond`, Command of Nature's `acorn-squire`), matched as whole
+// words with their case.
+const ID_PATTERNS = {
+  'mystic-vale': ['\\bc\\d+\\b', '\\bv\\d+\\b', '(^|[^\\w.])\\d+\\.\\d+($|[^\\w.])', '\\bsoil\\.(top|middle|bottom)\\b'],
+  equinox: ['\\b[a-z]{3}\\d+\\b'],
+  'spirit-duel': [],
+  'command-of-nature': ['\\b(I|II|III)\\d\\b', '\\b[ec]\\d\\b'],
+};
+
+// The visible texts of the board, the question and its answers, the log, the end panel and the hint
+// that show an id: `text` (where).
+const idsShown = (page, game) => page.evaluate(([game, patterns]) => {
+  const data = window.sylvanTable || window.sylvanReplay;
+  const catalog = data?.catalog || {};
+  const codes = new Set();
+  if (game === 'equinox') for (const c of Object.values(catalog.cards || {})) if (c.creature) codes.add(c.creature);
+  if (game === 'spirit-duel') for (const k of ['spirits', 'abilities']) for (const c of Object.keys(catalog[k] || {})) codes.add(c);
+  if (game === 'command-of-nature') for (const c of Object.keys(catalog.cards || {})) codes.add(c);
+  const res = [...patterns, '\\bp\\d\\b'].map((p) => new RegExp(p));
+  const word = /[\p{L}\d-]+/gu;
+  const out = [];
+  const shown = (el) => {
+    if (el.closest('[hidden], details:not([open]) > :not(summary)')) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  for (const scope of document.querySelectorAll('#board, #decision .dq, #decision .answers, #log, #end, #advice')) {
+    const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const text = n.nodeValue.replace(/\s+/g, ' ').trim();
+      if (!text || !n.parentElement || !shown(n.parentElement)) continue;
+      const hit = res.find((re) => re.test(text)) || (text.match(word) || []).find((w) => codes.has(w));
+      if (hit) {
+        const el = n.parentElement;
+        out.push(`"${text}" (${el.tagName.toLowerCase()}.${[...el.classList].join('.')} in ${el.closest('[class]:not(span):not(b):not(small)')?.className || scope.id})`);
+      }
+    }
+  }
+  return [...new Set(out)];
+}, [game, ID_PATTERNS[game]]);
+
+// Whole games from the terminal (random bots), each uploaded to the replay viewer and stepped through
+// at both sizes: no visible text of any game's board (nor of its log) shows an id.
+const ID_GAMES = [
+  { game: 'equinox', args: ['-p', '3'] },
+  { game: 'mystic-vale', args: ['-o', 'edition=essential'] },
+  { game: 'mystic-vale', args: ['-o', 'sets=all', '-o', 'leaders=choose', '-o', 'amulets=random'] },
+  { game: 'spirit-duel', args: [] },
+  { game: 'command-of-nature', args: ['-p', '4'] },
+  { game: 'command-of-nature', args: [] },
+];
+
+test('no board of any game shows an id, at either size (replays of whole games)', async () => {
+  const page = await newPage();
+  const found = [];
+  for (const [k, { game, args }] of ID_GAMES.entries()) {
+    const file = path.join(dir, `ids-${k}.json`);
+    // The terminal's seat answers with the 1st to 4th action, at random.
+    const random = rng(40 + k);
+    const input = Array.from({ length: 8000 }, () => String(1 + Math.floor(random() * 4))).join('\n');
+    const played = spawnSync(BIN, ['play', game, ...args, '-b', 'random', '--seed', String(40 + k), '-r', file], { input, stdio: ['pipe', 'ignore', 'pipe'] });
+    assert.equal(played.status, 0, `${game} ${args.join(' ')}: ${played.stderr}`);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${base}/replay`);
+    await page.setInputFiles('#file', { name: `${game}.json`, mimeType: 'application/json', buffer: readFileSync(file) });
+    await page.waitForSelector('#pos');
+    const total = Number((await page.locator('#pos').innerText()).split('/')[1]);
+    for (const vp of [DESKTOP, PHONE]) {
+      await page.setViewportSize(vp);
+      for (let m = 0; m <= total; m += Math.max(1, Math.floor(total / 30))) {
+        await replayTo(page, m);
+        for (const x of await idsShown(page, game)) found.push(`${game} ${args.join(' ')} ${vp.width}px move ${m}: ${x}`);
+      }
+    }
+  }
+  assert.deepEqual([...new Set(found.map((x) => x.replace(/ move \d+/, '')))].slice(0, 60), []);
+  await page.context().close();
+});
+
+// Issue 34's "done means" on a phone: every card can be read in full (a long press on a card that a
+// tap would play, a tap on one that nothing can be done with), the tab title says whose turn it is,
+// and what the bot did is seen: its move is the marked entry of the log, the live region names it,
+// and what it changed on the board is outlined.
+test('on a phone a newcomer reads any card in full and sees what the bot did', async () => {
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => { throw e; });
+  const [link] = await createFromLobby(page, 'spirit-duel');
+  await page.goto(`${base}${link}`);
+  await page.waitForFunction(() => window.sylvanTable?.catalog && Object.keys(window.sylvanTable.catalog).length && window.sylvanTable.logReady);
+  const read = async (sel, touch) => {
+    const before = await stateOf(page);
+    const want = await page.evaluate(async ([sel, touch]) => {
+      const n = document.querySelector(sel);
+      const { abilities = {}, spirits = {} } = window.sylvanTable.catalog;
+      const text = Object.values({ ...abilities, ...spirits }).find((c) => c.name === n.dataset.name)?.text;
+      const at = { bubbles: true, pointerType: 'touch', isPrimary: true };
+      if (touch) {
+        n.dispatchEvent(new PointerEvent('pointerdown', at));
+        await new Promise((ok) => setTimeout(ok, 700));
+        n.dispatchEvent(new PointerEvent('pointerup', at));
+      }
+      n.click();
+      return text;
+    }, [sel, touch]);
+    assert.ok(want, `the catalog text of ${sel}`);
+    await page.waitForSelector('dialog#detail[open]');
+    assert.ok((await page.locator('dialog#detail .dtext').innerText()).replace(/\s+/g, ' ').includes(want.replace(/\s+/g, ' ')), 'the whole text');
+    const after = await stateOf(page);
+    assert.equal(after.move, before.move, 'reading a card plays nothing');
+    assert.equal(after.sel, 0, 'reading a card selects nothing');
+    await page.click('dialog#detail .close');
+    await page.waitForSelector('dialog#detail[open]', { state: 'detached' }).catch(() => {});
+    assert.ok(!(await page.evaluate(() => document.querySelector('dialog#detail')?.open)), 'the dialog closes');
+  };
+  await page.waitForFunction(() => window.sylvanTable.msg.to_move === window.sylvanTable.msg.seat);
+  assert.match(await page.title(), /Your turn/);
+  await page.waitForSelector('#board .hand .card.can');
+  await read('#board .hand .card.can', true);
+  // Play on until a bot's move changed something on the board.
+  let seen = null;
+  let last = -1;
+  await playByClicking(page, rng(77), {
+    onState: async (st) => {
+      if (seen || !st.mine || st.sel || st.move === last) return;
+      last = st.move;
+      const got = await page.evaluate(() => ({
+        changed: document.querySelectorAll('#board .changed').length,
+        logged: document.querySelector('#log .turn.lastother .turnhead')?.textContent || '',
+        live: document.getElementById('live')?.textContent || '',
+        title: document.title,
+      }));
+      if (got.changed && got.logged) seen = got;
+    },
+  });
+  assert.ok(seen, 'a bot\'s move was outlined on the board');
+  assert.match(seen.logged, /Bot 2/, 'the last entry by the bot is marked in the log');
+  assert.match(seen.live, /Bot 2/, 'the live region names the bot');
+  assert.match(seen.title, /Your turn/);
+  // Once the game is over nothing can be played: a tap reads a card.
+  await page.waitForSelector('#end');
+  assert.equal(await page.locator('#board .card.can').count(), 0);
+  await read('#board .card', false);
+  await context.close();
 });
