@@ -746,7 +746,6 @@ class Table {
         <div class="boardcol" id="boardcol">
           ${m.over ? endPanel({ ...m, breakdown: this.breakdown, analysis: this.analysis }, this) : ''}
           <div class="board" id="board">${boardHtml}</div>
-          ${mine && this.advice ? adviceBox(this.advice, this) : ''}
         </div>
         <aside class="side" id="side" aria-label="${esc(t('log'))}" tabindex="0">
           <h3>${t('log')}</h3>
@@ -804,6 +803,7 @@ class Table {
     }
     return `<section id="decision" class="decision ${mine ? 'mine' : ''}" aria-label="${esc(t('decision'))}">
       <div class="dq"><b class="who">${esc(waiting)}</b>${mine && question ? ` <span class="q">${esc(this.named(plainWords(question)))}</span>` : ''}${mine && !question && !this.sel.length ? ` <span class="q">${t((this.reached || []).length ? 'pick_on_board' : 'pick_answer')}</span>` : ''}</div>
+      ${mine && this.advice ? adviceBox(this.advice, this) : ''}
       <div class="answers">${answers}</div>
       <div id="cardinfo" class="cardinfo" aria-hidden="true"></div>
       ${legal.length ? `<details class="legal" id="all-actions"><summary>${t('all_actions')} (${legal.length})</summary>
