@@ -750,7 +750,6 @@ class Table {
         <aside class="side" id="side" aria-label="${esc(t('log'))}" tabindex="0">
           <h3>${t('log')}</h3>
           <div class="log" id="log">${this.logReady || this.log.length ? renderLog(this.log, m.game, this) : `<p class="muted">${t('log_loading')}</p>`}</div>
-          ${m.text ? `<details id="astext"><summary>${t('as_text')}</summary><pre class="text">${esc(m.text)}</pre></details>` : ''}
         </aside>
       </div>
       ${m.over ? '' : this.decisionBar(mine, waiting, ctx.question)}`;

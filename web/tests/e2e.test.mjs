@@ -979,14 +979,14 @@ test('a board element is the target of every action whose notation names it', as
 
 // The ids a newcomer must never meet, per game: the notation's words for cards, slots and positions
 // (Mystic Vale's `c17`, `v38`, market `1.2`; Equinox's `bol3`; Command of Nature's slots `III1` and
-// market places `e1`/`c1`), seats written `p0`, and every card code of the game's catalog (Equinox's
+// market places `e1`/`c1`, sides counted from 0), seats written `p0`, and every card code of the game's catalog (Equinox's
 // creatures `gru`, the spirit duel's `bond`, Command of Nature's `acorn-squire`), matched as whole
 // words with their case.
 const ID_PATTERNS = {
   'mystic-vale': ['\\bc\\d+\\b', '\\bv\\d+\\b', '(^|[^\\w.])\\d+\\.\\d+($|[^\\w.])', '\\bsoil\\.(top|middle|bottom)\\b'],
   equinox: ['\\b[a-z]{3}\\d+\\b'],
   'spirit-duel': [],
-  'command-of-nature': ['\\b(I|II|III)\\d\\b', '\\b[ec]\\d\\b'],
+  'command-of-nature': ['\\b(I|II|III)\\d\\b', '\\b[ec]\\d\\b', '\\b([Ss]ide|[Cc]amp) 0\\b'],
 };
 
 // The visible texts of the board, the question and its answers, the log, the end panel and the hint
@@ -1049,7 +1049,10 @@ test('no board of any game shows an id, at either size (replays of whole games)'
     const total = Number((await page.locator('#pos').innerText()).split('/')[1]);
     for (const vp of [DESKTOP, PHONE]) {
       await page.setViewportSize(vp);
-      for (let m = 0; m <= total; m += Math.max(1, Math.floor(total / 30))) {
+      // Some 30 positions through the game, and its end (the score breakdown's notes).
+      const at = [];
+      for (let m = 0; m < total; m += Math.max(1, Math.floor(total / 30))) at.push(m);
+      for (const m of [...at, total]) {
         await replayTo(page, m);
         for (const x of await idsShown(page, game)) found.push(`${game} ${args.join(' ')} ${vp.width}px move ${m}: ${x}`);
       }

@@ -178,7 +178,6 @@ a_move = a move
 undone = An action was taken back.
 rules = Rules
 log = What happened
-as_text = The table as text
 nothing_yet = Nothing yet.
 selected = Selected
 click_hint = Click a highlighted card or place, or choose:
@@ -357,6 +356,7 @@ faction_pebble = Pebble
 faction_leaf = Leaf
 faction_droplet = Droplet
 con_slot = Row { $row }, place { $n }
+con_market_card = a card of the { $market }
 side_n = Side { $n }
 
 # The spirit duel's question (when the game's words give none).

@@ -178,7 +178,6 @@ a_move = un coup
 undone = Une action a été annulée.
 rules = Règles
 log = Ce qui s’est passé
-as_text = La table en texte
 nothing_yet = Rien pour l’instant.
 selected = Choisi
 click_hint = Cliquez une carte ou une case en surbrillance, ou choisissez :
@@ -357,6 +356,7 @@ faction_pebble = Caillou
 faction_leaf = Feuille
 faction_droplet = Gouttelette
 con_slot = Rangée { $row }, place { $n }
+con_market_card = une carte du { $market }
 side_n = Camp { $n }
 
 # The spirit duel's question (when the game's words give none).
