@@ -526,7 +526,8 @@ class Table {
     if (d.startsWith(`${a.notation}:`)) d = d.slice(a.notation.length + 1).trim();
     if (!d || d === a.notation) {
       const [verb, ...rest] = words(a.notation);
-      d = [has(`verb_${verb}`) ? t(`verb_${verb}`) : verb, ...rest.map((w) => (has(w) && !/\d/.test(w) ? t(w) : w))].join(' ');
+      const said = rest.map((w) => (has(w) && !/\d/.test(w) ? t(w) : w)).join(' ');
+      d = `${has(`verb_${verb}`) ? t(`verb_${verb}`) : verb}${said ? `${t('colon')} ${said}` : ''}`;
     }
     return this.named(d);
   }
