@@ -877,7 +877,7 @@ function renderLog(log, game, table) {
     if (p.phase && p.phase !== phase) head += `<h5 class="phase">${esc(p.phase)}</h5>`;
     if (p.phase) phase = p.phase;
     return head + `<div class="turn ${g.undo ? 'undo' : ''} ${i === lastOther && me != null ? 'lastother' : ''}" data-key="log${i}"><div class="turnhead">${g.by != null ? `${esc(who(g.by))} · ` : ''}${t('move')} ${g.move + (g.undo ? 0 : 1)}</div>
-    ${g.events.map((e) => `<div class="ev">${esc(named(e))}</div>`).join('')}</div>`;
+    ${g.events.length ? g.events.map((e) => `<div class="ev">${esc(named(e))}</div>`).join('') : `<div class="ev muted">${t('log_unseen')}</div>`}</div>`;
   }).join('');
 }
 

@@ -177,6 +177,7 @@ spectator = Spectator
 you_are = You are { $name }
 undo = Undo
 a_move = a move
+log_unseen = (nothing you can see)
 undone = An action was taken back.
 rules = Rules
 log = What happened

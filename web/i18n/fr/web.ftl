@@ -177,6 +177,7 @@ spectator = Spectateur
 you_are = Vous êtes { $name }
 undo = Annuler
 a_move = un coup
+log_unseen = (rien que vous puissiez voir)
 undone = Une action a été annulée.
 rules = Règles
 log = Ce qui s’est passé
