@@ -276,3 +276,47 @@ fn command_of_nature_speaks_french() {
     assert_eq!(lines[0], "La limite de 60 tours est atteinte sans vainqueur\u{a0}: match nul.");
     assert_eq!(lines[5], "p0 (camp 0)\u{a0}: niveau 1, Sage debout");
 }
+
+/// A typed action that does not read, an action that is not legal now and a refused setup, in the
+/// player's language: the frame from the engine's catalog, the reason from the game's.
+#[test]
+fn errors_of_typed_actions_and_setups_speak_the_players_language() {
+    use sylvan_engine::Locale;
+    use sylvan_words::engine::{dyn_error, setup_error};
+    let registry = Registry::standard();
+    for (name, expected_fr, expected_en, illegal_fr) in [
+        ("equinox", "une action d'Equinox", "an Equinox action", "pas permis à p"),
+        ("command-of-nature", "une action de Command of Nature", "a Command of Nature action", "n'est pas permis à p"),
+        ("spirit-duel", "une action du duel d'Esprits", "a spirit duel action", "pas permis à p"),
+    ] {
+        let entry = registry.get(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let game = entry.game().new_game(&json!({}), 5).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let e = game.action_id("xyzzy").err().unwrap_or_else(|| panic!("{name}: xyzzy read"));
+        let fr = dyn_error(&*game, &e, Locale::Fr);
+        assert!(fr.starts_with("impossible de lire `xyzzy`\u{a0}: ") && fr.contains(expected_fr), "{name}: {fr}");
+        let en = dyn_error(&*game, &e, Locale::En);
+        assert!(en.starts_with("cannot read `xyzzy`: ") && en.contains(expected_en), "{name}: {en}");
+        assert!(e.to_string().contains(expected_en), "{name}: the English Display: {e}");
+
+        // The first action id the game has that is not legal now.
+        let mut legal = Vec::new();
+        game.legal_ids(&mut legal);
+        let mut copy = game.clone_box();
+        let illegal = (0..entry.game().num_distinct_actions()).find(|id| !legal.contains(id));
+        let e = copy.apply_id(illegal.unwrap_or_else(|| panic!("{name}: every id legal"))).err();
+        let e = e.unwrap_or_else(|| panic!("{name}: an illegal id was applied"));
+        let fr = dyn_error(&*game, &e, Locale::Fr);
+        assert!(fr.starts_with("action interdite `") && fr.contains(illegal_fr), "{name}: {fr}");
+        assert!(!fr.contains(" not ") && !fr.contains(" now "), "{name}: English left: {fr}");
+
+        let e = entry.game().options(Some(9), &[]).err().unwrap_or_else(|| panic!("{name}: 9 players"));
+        let fr = setup_error(entry.game(), &e, Locale::Fr);
+        assert!(
+            fr.starts_with("mise en place invalide\u{a0}: players\u{a0}: ") && fr.contains("joueurs, pas 9"),
+            "{fr}"
+        );
+        let e = entry.game().options(None, &["nonsense=1".to_owned()]).err();
+        let fr = setup_error(entry.game(), &e.unwrap_or_else(|| panic!("{name}: nonsense")), Locale::Fr);
+        assert!(fr.contains("n'a pas d'option `nonsense`"), "{name}: {fr}");
+    }
+}
