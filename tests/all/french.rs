@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 use sylvan_engine::erased::DynGame;
-use sylvan_engine::{GameRng, Lang, Seat};
+use sylvan_engine::{GameRng, Lang, Locale, Seat};
 use sylvan_registry::Registry;
 
 const NBSP: char = '\u{a0}';
@@ -57,11 +57,11 @@ fn collect(game: &mut dyn DynGame, out: &mut Vec<String>) {
     for s in 0..game.num_seats() {
         let seat = Seat(s as u8);
         if let Ok(v) = game.view(seat) {
-            out.push(v.text_in(Lang::Fr));
+            out.push(v.text_locale(Locale::Fr));
         }
-        out.extend(game.events_in(Some(seat), Lang::Fr).into_iter().map(|e| e.text));
+        out.extend(game.events_locale(Some(seat), Locale::Fr).into_iter().map(|e| e.text));
     }
-    out.extend(game.legal_actions_in(Lang::Fr).into_iter().map(|a| a.description));
+    out.extend(game.legal_actions_locale(Locale::Fr).into_iter().map(|a| a.description));
     game.clear_events();
 }
 
@@ -76,8 +76,8 @@ fn french_texts(name: &str, options: &Value, seeds: std::ops::Range<u64>) -> (Ve
     for seed in seeds {
         let mut game = entry.game().new_game(options, seed).unwrap_or_else(|e| panic!("{name} {seed}: {e}"));
         game.keep_events(true);
-        out.extend(game.action_help(Lang::Fr).into_iter().map(|h| h.description));
-        strings(&game.catalog(Lang::Fr), &mut out);
+        out.extend(game.action_help_locale(Locale::Fr).into_iter().map(|h| h.description));
+        strings(&game.catalog_locale(Locale::Fr), &mut out);
         let mut rng = GameRng::new(seed);
         let mut step = 0;
         while game.to_move().is_some() && step < 3000 {
@@ -92,7 +92,7 @@ fn french_texts(name: &str, options: &Value, seeds: std::ops::Range<u64>) -> (Ve
             step += 1;
         }
         collect(&mut *game, &mut out);
-        if let Some(b) = game.breakdown(Lang::Fr) {
+        if let Some(b) = game.breakdown_locale(Locale::Fr) {
             tables.push(b.table(Lang::Fr));
             out.push(b.end_reason);
             out.extend(b.notes);
@@ -155,21 +155,21 @@ fn first_action_game(name: &str, options: Value, seed: u64) -> (String, String, 
     let entry = registry.get(name).unwrap_or_else(|e| panic!("{name}: {e}"));
     let mut game = entry.game().new_game(&options, seed).unwrap_or_else(|e| panic!("{name}: {e}"));
     game.keep_events(true);
-    let view = game.view(Seat(0)).map(|v| v.text_in(Lang::Fr)).unwrap_or_default();
+    let view = game.view(Seat(0)).map(|v| v.text_locale(Locale::Fr)).unwrap_or_default();
     let header = view.lines().next().unwrap_or_default().to_owned();
-    let described = game.legal_actions_in(Lang::Fr).into_iter().map(|a| a.description).nth(1).unwrap_or_default();
+    let described = game.legal_actions_locale(Locale::Fr).into_iter().map(|a| a.description).nth(1).unwrap_or_default();
     game.clear_events();
     let mut legal = Vec::new();
     game.legal_ids(&mut legal);
     game.apply_id(legal[0]).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let events = game.events_in(Some(Seat(0)), Lang::Fr).into_iter().map(|e| e.text).collect();
+    let events = game.events_locale(Some(Seat(0)), Locale::Fr).into_iter().map(|e| e.text).collect();
     let mut steps = 0;
     while game.to_move().is_some() && steps < 20_000 {
         game.legal_ids(&mut legal);
         game.apply_id(legal[0]).unwrap_or_else(|e| panic!("{name}: {e}"));
         steps += 1;
     }
-    let table = game.breakdown(Lang::Fr).map(|b| b.table(Lang::Fr)).unwrap_or_default();
+    let table = game.breakdown_locale(Locale::Fr).map(|b| b.table(Lang::Fr)).unwrap_or_default();
     (header, described, events, table)
 }
 

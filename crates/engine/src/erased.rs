@@ -123,14 +123,6 @@ pub trait DynView: fmt::Debug + Send + Sync {
         let _ = locale;
         self.describe(id)
     }
-    /// [`text_locale`](DynView::text_locale) for a caller that holds a [`Lang`].
-    fn text_in(&self, lang: Lang) -> String {
-        self.text_locale(lang.into())
-    }
-    /// [`describe_locale`](DynView::describe_locale) for a caller that holds a [`Lang`].
-    fn describe_in(&self, id: usize, lang: Lang) -> Option<String> {
-        self.describe_locale(id, lang.into())
-    }
 }
 
 /// The view of one seat of game `G`.
@@ -273,27 +265,6 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn catalog_locale(&self, locale: Locale) -> Value;
     /// Each form of action notation with what it does, in `locale` ([`Game::action_help`]).
     fn action_help_locale(&self, locale: Locale) -> Vec<ActionHelp>;
-
-    /// [`legal_actions_locale`](DynGame::legal_actions_locale) for a caller that holds a [`Lang`].
-    fn legal_actions_in(&self, lang: Lang) -> Vec<LegalAction> {
-        self.legal_actions_locale(lang.into())
-    }
-    /// [`events_locale`](DynGame::events_locale) for a caller that holds a [`Lang`].
-    fn events_in(&self, seat: Option<Seat>, lang: Lang) -> Vec<DynEvent> {
-        self.events_locale(seat, lang.into())
-    }
-    /// [`breakdown_locale`](DynGame::breakdown_locale) for a caller that holds a [`Lang`].
-    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
-        self.breakdown_locale(lang.into())
-    }
-    /// [`catalog_locale`](DynGame::catalog_locale) for a caller that holds a [`Lang`].
-    fn catalog(&self, lang: Lang) -> Value {
-        self.catalog_locale(lang.into())
-    }
-    /// [`action_help_locale`](DynGame::action_help_locale) for a caller that holds a [`Lang`].
-    fn action_help(&self, lang: Lang) -> Vec<ActionHelp> {
-        self.action_help_locale(lang.into())
-    }
 }
 
 impl Clone for Box<dyn DynGame> {

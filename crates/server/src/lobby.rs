@@ -1060,7 +1060,7 @@ impl Server {
             let msg = match built.iter().find(|(key, _)| *key == (sub.seat, sub.lang)) {
                 Some((_, msg)) => msg.clone(),
                 None => {
-                    let mut events = st.table.game().events_in(sub.seat, sub.lang);
+                    let mut events = st.table.game().events_locale(sub.seat, sub.lang.into());
                     events.extend(
                         note.as_ref().map(|n| DynEvent { text: n.text.text(sub.lang.into()), json: n.json.clone() }),
                     );
@@ -1270,7 +1270,7 @@ impl HintJob {
         drop(self.busy);
         Ok(json!({
             "move": self.move_number, "seat": self.seat, "id": id, "notation": self.notations[best],
-            "description": self.view.describe_in(id, self.lang).unwrap_or_default(), "win": values[best].1,
+            "description": self.view.describe_locale(id, self.lang.into()).unwrap_or_default(), "win": values[best].1,
             "iterations": values.iter().map(|v| v.0).sum::<u64>(), "bot": HINT_BOT,
         }))
     }
