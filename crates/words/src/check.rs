@@ -153,10 +153,7 @@ pub fn glossary(markdown: &str) -> Result<Vec<GlossaryRow>, String> {
 /// is left out whole and the text after it kept. A file with syntax errors gives the text of the
 /// messages that parse.
 pub fn catalog_text(ftl: &str) -> String {
-    let resource = match fluent_syntax::parser::parse(ftl) {
-        Ok(r) => r,
-        Err((r, _)) => r,
-    };
+    let resource = fluent_syntax::parser::parse(ftl).unwrap_or_else(|(r, _)| r);
     let mut out = String::new();
     for entry in &resource.body {
         if let Entry::Message(m) = entry {
