@@ -186,7 +186,10 @@ fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction], locale: Loc
             let a = game.notation(id).unwrap_or_else(|_| text.to_owned());
             Input::Retry(t(locale, "play-not-legal", args!(action = a)))
         }
-        Err(e) => Input::Retry(t(locale, "play-bad-input", args!(error = e.to_string(), count = legal.len()))),
+        Err(e) => {
+            let error = sylvan_words::engine::dyn_error(game, &e, locale);
+            Input::Retry(t(locale, "play-bad-input", args!(error = error, count = legal.len())))
+        }
     }
 }
 

@@ -401,7 +401,7 @@ mod play {
         let s = text(&out.stdout);
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert!(s.contains("your hand: c0 c2 c4"), "{s}");
-        assert!(s.contains("cannot read \"foo\""), "{s}");
+        assert!(s.contains("cannot read `foo`"), "{s}");
         assert!(s.contains("no action number 0: choose 1 to 3"), "{s}");
         assert!(s.contains("no action number 99"), "{s}");
         assert!(s.contains("`c31` is not one of your legal actions now"), "{s}");
@@ -586,7 +586,7 @@ mod issue13 {
         }
         let out = child.wait_with_output()?;
         assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-        assert!(text(&out.stdout).contains("cannot read \"pl\u{fffd}ay\""), "{}", text(&out.stdout));
+        assert!(text(&out.stdout).contains("cannot read `pl\u{fffd}ay`"), "{}", text(&out.stdout));
         let record: Value = serde_json::from_str(&std::fs::read_to_string(&path)?)?;
         let actions = record["actions"].as_array().map_or(0, Vec::len);
         assert!(actions >= 1, "the move after the bad line is played and saved: {record}");

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 use sylvan_engine::erased::DynGame;
-use sylvan_engine::{GameRng, Lang, Seat};
+use sylvan_engine::{GameRng, Lang, Locale, Seat};
 use sylvan_registry::Registry;
 
 const NBSP: char = '\u{a0}';
@@ -57,11 +57,11 @@ fn collect(game: &mut dyn DynGame, out: &mut Vec<String>) {
     for s in 0..game.num_seats() {
         let seat = Seat(s as u8);
         if let Ok(v) = game.view(seat) {
-            out.push(v.text_in(Lang::Fr));
+            out.push(v.text_locale(Locale::Fr));
         }
-        out.extend(game.events_in(Some(seat), Lang::Fr).into_iter().map(|e| e.text));
+        out.extend(game.events_locale(Some(seat), Locale::Fr).into_iter().map(|e| e.text));
     }
-    out.extend(game.legal_actions_in(Lang::Fr).into_iter().map(|a| a.description));
+    out.extend(game.legal_actions_locale(Locale::Fr).into_iter().map(|a| a.description));
     game.clear_events();
 }
 
@@ -76,8 +76,8 @@ fn french_texts(name: &str, options: &Value, seeds: std::ops::Range<u64>) -> (Ve
     for seed in seeds {
         let mut game = entry.game().new_game(options, seed).unwrap_or_else(|e| panic!("{name} {seed}: {e}"));
         game.keep_events(true);
-        out.extend(game.action_help(Lang::Fr).into_iter().map(|h| h.description));
-        strings(&game.catalog(Lang::Fr), &mut out);
+        out.extend(game.action_help_locale(Locale::Fr).into_iter().map(|h| h.description));
+        strings(&game.catalog_locale(Locale::Fr), &mut out);
         let mut rng = GameRng::new(seed);
         let mut step = 0;
         while game.to_move().is_some() && step < 3000 {
@@ -92,7 +92,7 @@ fn french_texts(name: &str, options: &Value, seeds: std::ops::Range<u64>) -> (Ve
             step += 1;
         }
         collect(&mut *game, &mut out);
-        if let Some(b) = game.breakdown(Lang::Fr) {
+        if let Some(b) = game.breakdown_locale(Locale::Fr) {
             tables.push(b.table(Lang::Fr));
             out.push(b.end_reason);
             out.extend(b.notes);
@@ -155,21 +155,21 @@ fn first_action_game(name: &str, options: Value, seed: u64) -> (String, String, 
     let entry = registry.get(name).unwrap_or_else(|e| panic!("{name}: {e}"));
     let mut game = entry.game().new_game(&options, seed).unwrap_or_else(|e| panic!("{name}: {e}"));
     game.keep_events(true);
-    let view = game.view(Seat(0)).map(|v| v.text_in(Lang::Fr)).unwrap_or_default();
+    let view = game.view(Seat(0)).map(|v| v.text_locale(Locale::Fr)).unwrap_or_default();
     let header = view.lines().next().unwrap_or_default().to_owned();
-    let described = game.legal_actions_in(Lang::Fr).into_iter().map(|a| a.description).nth(1).unwrap_or_default();
+    let described = game.legal_actions_locale(Locale::Fr).into_iter().map(|a| a.description).nth(1).unwrap_or_default();
     game.clear_events();
     let mut legal = Vec::new();
     game.legal_ids(&mut legal);
     game.apply_id(legal[0]).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let events = game.events_in(Some(Seat(0)), Lang::Fr).into_iter().map(|e| e.text).collect();
+    let events = game.events_locale(Some(Seat(0)), Locale::Fr).into_iter().map(|e| e.text).collect();
     let mut steps = 0;
     while game.to_move().is_some() && steps < 20_000 {
         game.legal_ids(&mut legal);
         game.apply_id(legal[0]).unwrap_or_else(|e| panic!("{name}: {e}"));
         steps += 1;
     }
-    let table = game.breakdown(Lang::Fr).map(|b| b.table(Lang::Fr)).unwrap_or_default();
+    let table = game.breakdown_locale(Locale::Fr).map(|b| b.table(Lang::Fr)).unwrap_or_default();
     (header, described, events, table)
 }
 
@@ -275,4 +275,48 @@ fn command_of_nature_speaks_french() {
     let lines = table_lines(&table);
     assert_eq!(lines[0], "La limite de 60 tours est atteinte sans vainqueur\u{a0}: match nul.");
     assert_eq!(lines[5], "p0 (camp 0)\u{a0}: niveau 1, Sage debout");
+}
+
+/// A typed action that does not read, an action that is not legal now and a refused setup, in the
+/// player's language: the frame from the engine's catalog, the reason from the game's.
+#[test]
+fn errors_of_typed_actions_and_setups_speak_the_players_language() {
+    use sylvan_engine::Locale;
+    use sylvan_words::engine::{dyn_error, setup_error};
+    let registry = Registry::standard();
+    for (name, expected_fr, expected_en, illegal_fr) in [
+        ("equinox", "une action d'Equinox", "an Equinox action", "pas permis à p"),
+        ("command-of-nature", "une action de Command of Nature", "a Command of Nature action", "n'est pas permis à p"),
+        ("spirit-duel", "une action du duel d'Esprits", "a spirit duel action", "pas permis à p"),
+    ] {
+        let entry = registry.get(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let game = entry.game().new_game(&json!({}), 5).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let e = game.action_id("xyzzy").err().unwrap_or_else(|| panic!("{name}: xyzzy read"));
+        let fr = dyn_error(&*game, &e, Locale::Fr);
+        assert!(fr.starts_with("impossible de lire `xyzzy`\u{a0}: ") && fr.contains(expected_fr), "{name}: {fr}");
+        let en = dyn_error(&*game, &e, Locale::En);
+        assert!(en.starts_with("cannot read `xyzzy`: ") && en.contains(expected_en), "{name}: {en}");
+        assert!(e.to_string().contains(expected_en), "{name}: the English Display: {e}");
+
+        // The first action id the game has that is not legal now.
+        let mut legal = Vec::new();
+        game.legal_ids(&mut legal);
+        let mut copy = game.clone_box();
+        let illegal = (0..entry.game().num_distinct_actions()).find(|id| !legal.contains(id));
+        let e = copy.apply_id(illegal.unwrap_or_else(|| panic!("{name}: every id legal"))).err();
+        let e = e.unwrap_or_else(|| panic!("{name}: an illegal id was applied"));
+        let fr = dyn_error(&*game, &e, Locale::Fr);
+        assert!(fr.starts_with("action interdite `") && fr.contains(illegal_fr), "{name}: {fr}");
+        assert!(!fr.contains(" not ") && !fr.contains(" now "), "{name}: English left: {fr}");
+
+        let e = entry.game().options(Some(9), &[]).err().unwrap_or_else(|| panic!("{name}: 9 players"));
+        let fr = setup_error(entry.game(), &e, Locale::Fr);
+        assert!(
+            fr.starts_with("mise en place invalide\u{a0}: players\u{a0}: ") && fr.contains("joueurs, pas 9"),
+            "{fr}"
+        );
+        let e = entry.game().options(None, &["nonsense=1".to_owned()]).err();
+        let fr = setup_error(entry.game(), &e.unwrap_or_else(|| panic!("{name}: nonsense")), Locale::Fr);
+        assert!(fr.contains("n'a pas d'option `nonsense`"), "{name}: {fr}");
+    }
 }

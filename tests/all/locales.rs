@@ -45,12 +45,13 @@ const GAMES: [(&str, &str, &str, &str, &str); 3] = [
 
 const CLI_EN: &str = include_str!("../../i18n/en/cli.ftl");
 const CLI_FR: &str = include_str!("../../i18n/fr/cli.ftl");
+const ENGINE_EN: &str = include_str!("../../crates/words/i18n/en/engine.ftl");
+const ENGINE_FR: &str = include_str!("../../crates/words/i18n/fr/engine.ftl");
 
 /// The terminal of one whole game in `lang` (the game must end: exit code 0).
 fn play(game: &str, players: &str, seed: &str, lang: &str) -> String {
-    // A line the action parser cannot read is left out: its message is the game's parser's, still
-    // English (issue 35, not done).
-    let mut input = String::from("help\nview\n999\n");
+    // `xyzzy` does not read: the game's parser says so in the player's language.
+    let mut input = String::from("help\nview\n999\nxyzzy\n");
     input.push_str(&"1\n".repeat(6000));
     let out = sylvan(&["play", game, "-p", players, "--seed", seed, "--lang", lang], &input)
         .unwrap_or_else(|e| panic!("{game}: {e}"));
@@ -147,19 +148,22 @@ fn terminal_sweep_french_has_no_english_catalog_word() {
         let mut allowed = notation_words(game);
         allowed.extend(lower(&catalog_text(fr)));
         allowed.extend(lower(&catalog_text(CLI_FR)));
+        allowed.extend(lower(&catalog_text(ENGINE_FR)));
         let registry = Registry::standard();
         let entry = registry.get(game).unwrap_or_else(|e| panic!("{game}: {e}"));
         let g = entry.game().new_game(&json!({}), 1).unwrap_or_else(|e| panic!("{game}: {e}"));
         let mut card_data = String::new();
         strings(&g.catalog_locale(Locale::Fr), &mut card_data);
         allowed.extend(lower(&card_data));
-        let english: BTreeSet<String> = lower(&format!("{}\n{}", catalog_text(en), catalog_text(CLI_EN)))
-            .into_iter()
-            .filter(|w| w.chars().count() >= 3 && !allowed.contains(w))
-            .collect();
+        let english: BTreeSet<String> =
+            lower(&format!("{}\n{}\n{}", catalog_text(en), catalog_text(CLI_EN), catalog_text(ENGINE_EN)))
+                .into_iter()
+                .filter(|w| w.chars().count() >= 3 && !allowed.contains(w))
+                .collect();
         assert!(english.len() > 30, "{game}: the English catalog words: {english:?}");
         let screen = play(game, players, seed, "fr");
         assert!(screen.lines().count() > 100, "{game}: {screen}");
+        assert!(screen.contains("impossible de lire `xyzzy`\u{a0}:"), "{game}: the parse error in French: {screen}");
         for line in screen.lines() {
             for w in words(line, false) {
                 if english.contains(&w.to_lowercase()) {

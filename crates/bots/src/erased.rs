@@ -47,7 +47,11 @@ where
             self.legal.push(a);
         }
         if self.legal.is_empty() {
-            return Err(DynError::Illegal { action: "-".into(), reason: "no legal action to choose from".into() });
+            return Err(DynError::Illegal {
+                action: "-".into(),
+                reason: "no legal action to choose from".into(),
+                message: Some(sylvan_engine::message!("engine-no-nth", count = 0)),
+            });
         }
         self.legal.sort_unstable();
         Ok(typed)

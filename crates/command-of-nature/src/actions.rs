@@ -20,7 +20,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use sylvan_engine::{ActionIds, ParseError};
+use sylvan_engine::{ActionIds, Message, ParseError};
+
+use crate::words::parse_error;
 
 use crate::cards::{Card, table};
 
@@ -46,11 +48,11 @@ fn parse_slot(t: &str) -> Result<Slot, ParseError> {
     } else if let Some(r) = t.strip_prefix('I') {
         (0, r)
     } else {
-        return Err(ParseError::new(t, "a slot such as I1, II2, III3"));
+        return Err(parse_error(t, Message::new("expect-slot")));
     };
     match rest.parse::<usize>() {
         Ok(c) if (1..=(row + 1) * 2).contains(&c) && rest.len() == 1 => Ok(slot(row, c - 1)),
-        _ => Err(ParseError::new(t, "a slot such as I1, II2, III3 (Row I has up to 2 columns, II 4, III 6)")),
+        _ => Err(parse_error(t, Message::new("expect-slot-column"))),
     }
 }
 
@@ -121,13 +123,13 @@ fn parse_market(t: &str) -> Result<u8, ParseError> {
     let base = match ch.next() {
         Some('e') => 0,
         Some('c') => 3,
-        _ => return Err(ParseError::new(t, "a market card e1..e3 or c1..c3")),
+        _ => return Err(parse_error(t, Message::new("expect-market"))),
     };
     match ch.as_str() {
         "1" => Ok(base),
         "2" => Ok(base + 1),
         "3" => Ok(base + 2),
-        _ => Err(ParseError::new(t, "a market card e1..e3 or c1..c3")),
+        _ => Err(parse_error(t, Message::new("expect-market"))),
     }
 }
 
@@ -142,17 +144,17 @@ impl FromStr for Action {
             ["use"] => Action::Use,
             ["amount", n] => match n.parse::<u8>() {
                 Ok(n @ 1..=3) => Action::Amount(n),
-                _ => return Err(ParseError::new(text, "amount 1, 2 or 3")),
+                _ => return Err(parse_error(text, Message::new("expect-amount"))),
             },
             ["faction", l] => match l.parse::<u8>() {
                 Ok(l @ (4 | 6 | 8)) => Action::Faction(l),
-                _ => return Err(ParseError::new(text, "faction 4, 6 or 8")),
+                _ => return Err(parse_error(text, Message::new("expect-faction"))),
             },
             ["buy", m] => Action::Buy(parse_market(m)?),
             ["buy+", m] => {
                 let i = parse_market(m)?;
                 if i >= 3 {
-                    return Err(ParseError::new(text, "only elementals (e1..e3) go straight into the formation"));
+                    return Err(parse_error(text, Message::new("expect-buy-place")));
                 }
                 Action::BuyPlace(i)
             }
@@ -170,16 +172,13 @@ impl FromStr for Action {
             ["swap", a, b] => {
                 let (a, b) = (parse_slot(a)?, parse_slot(b)?);
                 if a >= b {
-                    return Err(ParseError::new(text, "swap names the front slot first: `swap I1 II1`"));
+                    return Err(parse_error(text, Message::new("expect-swap-order")));
                 }
                 Action::Swap(a, b)
             }
             ["refill", a, b] => Action::Refill(parse_slot(a)?, parse_slot(b)?),
             _ => {
-                return Err(ParseError::new(
-                    text,
-                    "a Command of Nature action (e.g. `summon timber`, `play close-strike`, `pick I1`, `done`)",
-                ));
+                return Err(parse_error(text, Message::new("expect-action")));
             }
         };
         Ok(a)

@@ -228,11 +228,20 @@ impl Game for CommandOfNature {
         self.contains_legal(action)
     }
 
-    fn illegal_reason(&self, action: Action) -> String {
+    fn illegal_message(&self, action: Action) -> sylvan_engine::Message {
         match self.decider() {
-            None => "the game is over".into(),
-            Some(seat) => format!("`{action}` is not legal for {seat} now ({})", self.brief()),
+            None => sylvan_engine::Message::new("engine-game-over"),
+            Some(seat) => sylvan_engine::message!(
+                "illegal-now",
+                action = action.to_string(),
+                seat = seat,
+                brief = sylvan_engine::Message::new(self.brief())
+            ),
         }
+    }
+
+    fn message_text(message: &sylvan_engine::Message, locale: sylvan_engine::Locale) -> Option<String> {
+        words::message_text(message, locale)
     }
 
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {

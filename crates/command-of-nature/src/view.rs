@@ -217,32 +217,33 @@ pub fn phase_text(question: Option<&Question>, phase: Phase, actor: u8, ap: u8) 
 }
 
 impl CommandOfNature {
-    /// What is being decided now, in a few fixed words (cheap: for illegal-action messages).
+    /// What is being decided now, in a few fixed words (cheap: for illegal-action messages): the id of a
+    /// `brief-…` message of the catalog.
     pub fn brief(&self) -> &'static str {
         match (self.question.map(|q| q.ask), self.phase) {
-            (Some(Ask::DeckWarrior), _) => "setup: choose your deck's warrior",
-            (Some(Ask::Place { .. }), _) => "place an elemental",
-            (Some(Ask::Attacker { .. }), _) => "choose the attacker",
-            (Some(Ask::Target { .. } | Ask::Target2 { .. }), _) => "choose the target",
-            (Some(Ask::Instants), _) => "defend: instants or done",
-            (Some(Ask::CharmTarget { .. }), _) => "charm: choose a different elemental",
-            (Some(Ask::Intercept { .. }), _) => "intercept: use or done",
-            (Some(Ask::Tokens { .. }), _) => "put tokens on an elemental",
-            (Some(Ask::Discards { .. }), _) => "discard cards",
-            (Some(Ask::BoostOrShield { .. }), _) => "amount 1 (boost) or amount 2 (shield)",
-            (Some(Ask::FromDiscard { .. }), _) => "take a card from the discard pile",
-            (Some(Ask::Hit { .. }), _) => "deal damage to an opposing elemental",
-            (Some(Ask::SwapFirst { .. } | Ask::SwapSecond { .. }), _) => "swap",
-            (Some(Ask::Spend { .. }), _) => "how many tokens to spend",
-            (Some(Ask::FactionPick { .. }), _) => "faction action: choose an elemental",
-            (Some(Ask::Redistribute { .. }), _) => "place the shields",
-            (Some(Ask::Refill), _) => "refill the front rows",
-            (None, Phase::Setup) => "setup",
-            (None, Phase::Daybreak) => "phase I: daybreak effects",
-            (None, Phase::Actions) => "phase II: actions",
-            (None, Phase::Market) => "phase III: markets",
-            (None, Phase::Reset(_)) => "phase IV: discard, then draw to 5",
-            (None, Phase::Over(_)) => "game over",
+            (Some(Ask::DeckWarrior), _) => "brief-deck-warrior",
+            (Some(Ask::Place { .. }), _) => "brief-place",
+            (Some(Ask::Attacker { .. }), _) => "brief-attacker",
+            (Some(Ask::Target { .. } | Ask::Target2 { .. }), _) => "brief-target",
+            (Some(Ask::Instants), _) => "brief-instants",
+            (Some(Ask::CharmTarget { .. }), _) => "brief-charm",
+            (Some(Ask::Intercept { .. }), _) => "brief-intercept",
+            (Some(Ask::Tokens { .. }), _) => "brief-tokens",
+            (Some(Ask::Discards { .. }), _) => "brief-discards",
+            (Some(Ask::BoostOrShield { .. }), _) => "brief-boost-or-shield",
+            (Some(Ask::FromDiscard { .. }), _) => "brief-from-discard",
+            (Some(Ask::Hit { .. }), _) => "brief-hit",
+            (Some(Ask::SwapFirst { .. } | Ask::SwapSecond { .. }), _) => "brief-swap",
+            (Some(Ask::Spend { .. }), _) => "brief-spend",
+            (Some(Ask::FactionPick { .. }), _) => "brief-faction-pick",
+            (Some(Ask::Redistribute { .. }), _) => "brief-redistribute",
+            (Some(Ask::Refill), _) => "brief-refill",
+            (None, Phase::Setup) => "brief-setup",
+            (None, Phase::Daybreak) => "brief-daybreak",
+            (None, Phase::Actions) => "brief-actions",
+            (None, Phase::Market) => "brief-market",
+            (None, Phase::Reset(_)) => "brief-reset",
+            (None, Phase::Over(_)) => "brief-over",
         }
     }
 }

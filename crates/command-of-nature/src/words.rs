@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
-use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Seat};
+use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Message, ParseError, Seat};
 use sylvan_words::{Args, Catalog, args, data_text};
 
 use crate::actions::{Action, slot_name};
@@ -38,6 +38,19 @@ static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
 /// Command of Nature's message catalog, parsed once.
 pub fn messages() -> &'static Catalog {
     &CATALOG
+}
+
+/// A message of Command of Nature's catalog in `locale` (a parse error's expectation, an illegal
+/// action's reason, a setup problem, an option's help), not typeset; `None` for a message it does not
+/// have.
+pub fn message_text(m: &Message, locale: Locale) -> Option<String> {
+    CATALOG.message(locale, m)
+}
+
+/// A parse error of `text` whose expectation is message `m` (its English text for `Display`).
+pub(crate) fn parse_error(text: &str, m: Message) -> ParseError {
+    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
+    ParseError::with_message(text, english, m)
 }
 
 /// Message `id` in `locale`.

@@ -279,6 +279,14 @@ impl<'a> Provenance<'a> {
     }
 }
 
+/// The provenance key that marks a card no French source names (see [`check_provenance`]).
+pub const FRENCH_MARK: &str = "french";
+
+/// Whether a card's provenance table marks it as having no French source (`french = "none: …"`).
+pub fn has_no_french_source(table: &toml::Table) -> bool {
+    table.get(FRENCH_MARK).and_then(toml::Value::as_str).is_some_and(|m| m.starts_with("none:"))
+}
+
 /// Whether `detail` holds `:` directly followed by a digit (`FR:21`, `EN:983-991`).
 fn has_line_reference(detail: &str) -> bool {
     detail.as_bytes().windows(2).any(|w| w[0] == b':' && w[1].is_ascii_digit())
@@ -379,8 +387,10 @@ impl ProvenanceCount {
 }
 
 /// Checks a card's provenance table: each of `fields` has a valid [`Provenance`], and the table names no
-/// other field. Counts the kinds into `count`. Errors go through `error(field, message)`, where `field`
-/// is `provenance.<name>`, so the caller places them (file, line, card).
+/// other field but `french`, the mark of a card no French source names (`french = "none: <why>"`: its
+/// French words are a known gap, not an oversight). Counts the kinds into `count`. Errors go through
+/// `error(field, message)`, where `field` is `provenance.<name>`, so the caller places them (file,
+/// line, card).
 pub fn check_provenance(
     table: &toml::Table,
     fields: &[&str],
@@ -395,7 +405,13 @@ pub fn check_provenance(
             Some(_) => return Err(error(&field, "a provenance is a string".to_owned())),
         }
     }
-    if let Some(k) = table.keys().find(|k| !fields.contains(&k.as_str())) {
+    if let Some(mark) = table.get(FRENCH_MARK) {
+        let reason = mark.as_str().and_then(|m| m.strip_prefix("none:")).map(str::trim);
+        if reason.is_none_or(str::is_empty) {
+            return Err(error("provenance.french", "the French mark is `none: <why no French source exists>`".into()));
+        }
+    }
+    if let Some(k) = table.keys().find(|k| !fields.contains(&k.as_str()) && *k != FRENCH_MARK) {
         return Err(error(&format!("provenance.{}", short(k)), "not a field of this card".to_owned()));
     }
     Ok(())

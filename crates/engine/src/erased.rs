@@ -17,8 +17,8 @@ use thiserror::Error;
 
 use crate::conformance::{self, ConformanceError, Report};
 use crate::{
-    ActionHelp, Breakdown, EventLog, Game, GameRng, Heuristic, Lang, Locale, NoEvents, OptionDoc, Outcome, ParseError,
-    Record, ReplayError, Seat, SetupError, SetupErrorKind, Start, replay_actions,
+    ActionHelp, Breakdown, EventLog, Game, GameRng, Heuristic, Lang, Locale, Message, NoEvents, OptionDoc, Outcome,
+    ParseError, Record, ReplayError, Seat, SetupError, SetupErrorKind, Start, replay_actions,
 };
 
 /// A request the erased game cannot carry out; the state is left unchanged.
@@ -43,8 +43,11 @@ pub enum DynError {
     Illegal {
         /// The action, in notation.
         action: String,
-        /// Why (the game's own reason).
+        /// Why (the game's own reason), in English.
         reason: String,
+        /// Why, as a message of the game's or the engine's catalog ([`Game::illegal_message`]), for a
+        /// front end that says it in the player's language.
+        message: Option<Message>,
     },
     /// There is no such seat at this table.
     #[error("seat {seat} does not exist at a table of {seats}")]
@@ -119,14 +122,6 @@ pub trait DynView: fmt::Debug + Send + Sync {
     fn describe_locale(&self, id: usize, locale: Locale) -> Option<String> {
         let _ = locale;
         self.describe(id)
-    }
-    /// [`text_locale`](DynView::text_locale) for a caller that holds a [`Lang`].
-    fn text_in(&self, lang: Lang) -> String {
-        self.text_locale(lang.into())
-    }
-    /// [`describe_locale`](DynView::describe_locale) for a caller that holds a [`Lang`].
-    fn describe_in(&self, id: usize, lang: Lang) -> Option<String> {
-        self.describe_locale(id, lang.into())
     }
 }
 
@@ -255,6 +250,10 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     /// (history and events are cleared).
     fn restart(&mut self, seed: u64) -> Result<(), SetupError>;
 
+    /// A message of this game's catalog in `locale`, not yet typeset ([`Game::message_text`]); `None`
+    /// for a message the game does not have (the engine's own are in `sylvan_words::engine`).
+    fn message_text(&self, message: &Message, locale: Locale) -> Option<String>;
+
     /// [`legal_actions`](DynGame::legal_actions) with descriptions in `locale`.
     fn legal_actions_locale(&self, locale: Locale) -> Vec<LegalAction>;
     /// [`events`](DynGame::events) with texts in `locale` (the JSON is the same in every language).
@@ -266,27 +265,6 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn catalog_locale(&self, locale: Locale) -> Value;
     /// Each form of action notation with what it does, in `locale` ([`Game::action_help`]).
     fn action_help_locale(&self, locale: Locale) -> Vec<ActionHelp>;
-
-    /// [`legal_actions_locale`](DynGame::legal_actions_locale) for a caller that holds a [`Lang`].
-    fn legal_actions_in(&self, lang: Lang) -> Vec<LegalAction> {
-        self.legal_actions_locale(lang.into())
-    }
-    /// [`events_locale`](DynGame::events_locale) for a caller that holds a [`Lang`].
-    fn events_in(&self, seat: Option<Seat>, lang: Lang) -> Vec<DynEvent> {
-        self.events_locale(seat, lang.into())
-    }
-    /// [`breakdown_locale`](DynGame::breakdown_locale) for a caller that holds a [`Lang`].
-    fn breakdown(&self, lang: Lang) -> Option<Breakdown> {
-        self.breakdown_locale(lang.into())
-    }
-    /// [`catalog_locale`](DynGame::catalog_locale) for a caller that holds a [`Lang`].
-    fn catalog(&self, lang: Lang) -> Value {
-        self.catalog_locale(lang.into())
-    }
-    /// [`action_help_locale`](DynGame::action_help_locale) for a caller that holds a [`Lang`].
-    fn action_help(&self, lang: Lang) -> Vec<ActionHelp> {
-        self.action_help_locale(lang.into())
-    }
 }
 
 impl Clone for Box<dyn DynGame> {
@@ -339,7 +317,11 @@ impl<G: Game> Erased<G> {
 
     fn try_legal(&mut self, action: G::Action) -> Result<(), DynError> {
         if self.legal.binary_search(&action).is_err() {
-            return Err(DynError::Illegal { action: action.to_string(), reason: self.state.illegal_reason(action) });
+            return Err(DynError::Illegal {
+                action: action.to_string(),
+                reason: self.state.illegal_reason(action),
+                message: Some(self.state.illegal_message(action)),
+            });
         }
         self.apply_legal(action);
         Ok(())
@@ -445,6 +427,7 @@ where
             None => Err(DynError::Illegal {
                 action: format!("#{index}"),
                 reason: format!("there are {} legal actions", self.legal.len()),
+                message: Some(crate::message!("engine-no-nth", count = self.legal.len())),
             }),
         }
     }
@@ -535,6 +518,10 @@ where
         self.clear_events();
         self.state.legal_actions(&mut self.legal);
         Ok(())
+    }
+
+    fn message_text(&self, message: &Message, locale: Locale) -> Option<String> {
+        G::message_text(message, locale)
     }
 
     fn legal_actions_locale(&self, locale: Locale) -> Vec<LegalAction> {
@@ -629,6 +616,10 @@ pub trait GameType: Send + Sync {
     fn replay(&self, record: &str, upto: Option<usize>) -> Result<Box<dyn DynGame>, ReplayError>;
     /// Who plays `seat` when the game plays it itself, under these options.
     fn automated_seat(&self, options: &Value, seat: Seat) -> Option<&'static str>;
+
+    /// A message of this game's catalog in `locale`, not yet typeset ([`Game::message_text`]): a setup
+    /// problem, an option's help; `None` for a message the game does not have.
+    fn message_text(&self, message: &Message, locale: Locale) -> Option<String>;
 
     /// Runs the [conformance suite](crate::conformance) on `games` random games, then checks the erased
     /// game against the typed one ([`check_erased`](conformance::check_erased)) on up to 20 more.
@@ -773,6 +764,10 @@ where
         typed_options::<G>(options).ok().and_then(|o| G::automated_seat(&o, seat))
     }
 
+    fn message_text(&self, message: &Message, locale: Locale) -> Option<String> {
+        G::message_text(message, locale)
+    }
+
     fn conformance(&self, options: &Value, games: usize, seed: u64) -> Result<Report, ConformanceError> {
         let typed = typed_options::<G>(options).map_err(|e| ConformanceError {
             game: G::NAME,
@@ -833,7 +828,14 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
             SetupErrorKind::PlayerCount,
             "players",
             format!("{} is played by {lo} to {hi} players, not {players}", G::NAME),
-        ));
+        )
+        .with_words(crate::message!(
+            "engine-player-count",
+            game = G::NAME,
+            min = lo,
+            max = hi,
+            players = players
+        )));
     }
     let mut options = G::options_for_players(players)?;
     if overrides.is_empty() {
@@ -848,7 +850,8 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
             SetupErrorKind::UnknownOption,
             "options",
             format!("{} has no settable options", G::NAME),
-        ));
+        )
+        .with_words(crate::message!("engine-no-options", game = G::NAME)));
     }
     for text in overrides {
         let (name, raw) = text.split_once('=').unwrap_or((text.as_str(), "true"));
@@ -859,7 +862,8 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
                 SetupErrorKind::PlayerCount,
                 "players",
                 "set the number of players with --players",
-            ));
+            )
+            .with_words(Message::new("engine-players-option")));
         }
         if name.is_empty() || value.get(name).is_none() {
             let known: Vec<&str> = value
@@ -872,7 +876,13 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
                 SetupErrorKind::UnknownOption,
                 name,
                 format!("{} has no option `{}` (options: {})", G::NAME, crate::carddata::short(name), known.join(", ")),
-            ));
+            )
+            .with_words(crate::message!(
+                "engine-unknown-option",
+                game = G::NAME,
+                name = crate::carddata::short(name),
+                known = known.join(", ")
+            )));
         }
         let mut readings: Vec<Value> = serde_json::from_str(raw).into_iter().collect();
         readings.push(Value::String(raw.to_owned()));
@@ -899,8 +909,11 @@ pub fn options_with<G: Game>(players: Option<usize>, overrides: &[String]) -> Re
         match (accepted, first_error) {
             (Some(v), _) => value = v,
             (None, e) => {
-                let why = e.map(|e| format!(": {e}")).unwrap_or_default();
-                return Err(bad(name, format!("cannot use `{}`{why}", crate::carddata::short(raw))));
+                let detail = e.map(|e| e.to_string()).unwrap_or_default();
+                let why = if detail.is_empty() { String::new() } else { format!(": {detail}") };
+                return Err(bad(name, format!("cannot use `{}`{why}", crate::carddata::short(raw))).with_words(
+                    crate::message!("engine-bad-value", value = crate::carddata::short(raw), detail = detail),
+                ));
             }
         }
     }

@@ -5,20 +5,30 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::Message;
+
 /// A text that is not a valid notation (of an action, a seat, a card...).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("cannot read {text:?}: {expected}")]
 pub struct ParseError {
     /// The text that was read, cut to its first 60 characters (errors never echo a whole input).
     pub text: String,
-    /// What was expected instead.
+    /// What was expected instead, in English (for logs and `Display`).
     pub expected: String,
+    /// What was expected, as a message of the game's catalog (see [`Message`]), so a front end says it
+    /// in the player's language; `None` where only the English text exists.
+    pub message: Option<Message>,
 }
 
 impl ParseError {
-    /// A parse error for `text`, saying what was expected.
+    /// A parse error for `text`, saying (in English) what was expected.
     pub fn new(text: &str, expected: impl Into<String>) -> ParseError {
-        ParseError { text: crate::carddata::short(text), expected: expected.into() }
+        ParseError { text: crate::carddata::short(text), expected: expected.into(), message: None }
+    }
+
+    /// A parse error for `text` whose expectation is `message`, `expected` being its English text.
+    pub fn with_message(text: &str, expected: impl Into<String>, message: Message) -> ParseError {
+        ParseError { text: crate::carddata::short(text), expected: expected.into(), message: Some(message) }
     }
 }
 
@@ -27,8 +37,11 @@ impl ParseError {
 pub struct IllegalAction<A> {
     /// The rejected action.
     pub action: A,
-    /// Why it is not legal here (the phase, the seat to move...).
+    /// Why it is not legal here (the phase, the seat to move...), in English.
     pub reason: String,
+    /// The reason as a message ([`Game::illegal_message`](crate::Game::illegal_message)), for a front end
+    /// that says it in the player's language.
+    pub message: Message,
 }
 
 impl<A: fmt::Display> fmt::Display for IllegalAction<A> {
@@ -69,8 +82,11 @@ pub struct SetupError {
     pub kind: SetupErrorKind,
     /// The option or setup field at fault (e.g. `players`, `hands[2]`).
     pub field: String,
-    /// What is wrong with it.
+    /// What is wrong with it, in English.
     pub message: String,
+    /// What is wrong, as a message of the game's or the engine's catalog, for a front end that says it
+    /// in the player's language; `None` where only the English text exists.
+    pub words: Option<Message>,
 }
 
 impl SetupError {
@@ -84,12 +100,18 @@ impl SetupError {
             "cards" | "card data" => SetupErrorKind::CardData,
             _ => SetupErrorKind::BadValue,
         };
-        SetupError { kind, field, message: message.into() }
+        SetupError { kind, field, message: message.into(), words: None }
     }
 
     /// An error of the given kind on `field`.
     pub fn of_kind(kind: SetupErrorKind, field: impl Into<String>, message: impl Into<String>) -> SetupError {
-        SetupError { kind, field: field.into(), message: message.into() }
+        SetupError { kind, field: field.into(), message: message.into(), words: None }
+    }
+
+    /// The error with its problem also given as a message (see [`SetupError::words`]).
+    pub fn with_words(mut self, words: Message) -> SetupError {
+        self.words = Some(words);
+        self
     }
 }
 

@@ -7,7 +7,10 @@ use std::str::FromStr;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{Breakdown, EventSink, GameRng, IllegalAction, Lang, Locale, Outcome, ParseError, Seat, SetupError};
+use crate::{
+    Breakdown, EventSink, GameRng, IllegalAction, Lang, Locale, Message, MessageArg, Outcome, ParseError, Seat,
+    SetupError,
+};
 
 /// One documented game option, for `sylvan games` and `--help` texts.
 #[derive(Clone, Copy, Debug)]
@@ -137,12 +140,19 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         self.legal_actions(&mut v);
         v.binary_search(&action).is_ok()
     }
-    /// Why `action` is not legal now (used in error messages); called only for illegal actions.
-    fn illegal_reason(&self, _action: Self::Action) -> String {
+    /// Why `action` is not legal now, as a message for the player; called only for illegal actions. The
+    /// default names the engine's `engine-game-over` or `engine-not-legal` (seat, move).
+    fn illegal_message(&self, _action: Self::Action) -> Message {
         match self.to_move() {
-            None => "the game is over".to_owned(),
-            Some(seat) => format!("not among the legal actions of {seat} at move {}", self.move_number()),
+            None => Message::new("engine-game-over"),
+            Some(seat) => crate::message!("engine-not-legal", seat = seat, moves = self.move_number()),
         }
+    }
+    /// Why `action` is not legal now, in English (logs, records, `Display`): the English text of
+    /// [`illegal_message`](Game::illegal_message) by default.
+    fn illegal_reason(&self, action: Self::Action) -> String {
+        let m = self.illegal_message(action);
+        Self::message_text(&m, Locale::En).unwrap_or_else(|| engine_english(&m))
     }
 
     /// Applies a legal action, sending events to `events`. The action must come from
@@ -158,7 +168,7 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
             self.apply_unchecked(action, events);
             Ok(())
         } else {
-            Err(IllegalAction { action, reason: self.illegal_reason(action) })
+            Err(IllegalAction { action, reason: self.illegal_reason(action), message: self.illegal_message(action) })
         }
     }
 
@@ -271,6 +281,16 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
         serde_json::Value::Object(serde_json::Map::new())
     }
 
+    /// A message of this game's catalog in `locale` (a parse error's expectation, an illegal action's
+    /// reason, a setup problem, an option's help), not yet typeset; `None` when the game has no such
+    /// message (the engine's own, `engine-…`, are in the shared catalog, `sylvan_words::engine`). The
+    /// default knows none. This is the trait's one entry point for a game's words outside views,
+    /// events and the breakdown.
+    fn message_text(message: &Message, locale: Locale) -> Option<String> {
+        let _ = (message, locale);
+        None
+    }
+
     /// The action's stable integer id, in `[0, NUM_DISTINCT_ACTIONS)`.
     fn action_id(action: Self::Action) -> usize;
     /// The action with this id, if any.
@@ -346,4 +366,25 @@ pub fn lead_values(scores: &[f64], scale: f64) -> Vec<f64> {
             0.5 + 0.5 * ((scores[i] - best_other) / scale).tanh()
         })
         .collect()
+}
+
+/// The English of the engine's own messages that the default trait methods return, for `Display` and
+/// logs (the words layer formats them from the shared catalog in every language).
+pub(crate) fn engine_english(m: &Message) -> String {
+    let arg = |name: &str| {
+        m.args
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| match v {
+                MessageArg::Text(s) => s.clone(),
+                MessageArg::Number(n) => n.to_string(),
+                MessageArg::Message(m) => engine_english(m),
+            })
+            .unwrap_or_default()
+    };
+    match m.id {
+        "engine-game-over" => "the game is over".to_owned(),
+        "engine-not-legal" => format!("not among the legal actions of {} at move {}", arg("seat"), arg("moves")),
+        _ => m.to_string(),
+    }
 }

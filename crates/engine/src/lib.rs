@@ -31,6 +31,7 @@ mod error;
 mod event;
 mod game;
 mod lang;
+mod message;
 mod outcome;
 mod record;
 mod rng;
@@ -44,6 +45,7 @@ pub use error::{IllegalAction, ParseError, ReplayError, SetupError, SetupErrorKi
 pub use event::{Audience, EventLog, EventSink, NoEvents};
 pub use game::{ActionHelp, Game, Heuristic, OptionDoc, OptionKind, Policy, lead_values};
 pub use lang::{Lang, Locale};
+pub use message::{Message, MessageArg};
 pub use outcome::{MAX_SEATS, Outcome};
 pub use record::{Record, Start, replay, replay_actions};
 pub use rng::GameRng;

@@ -42,11 +42,13 @@ impl FromStr for Seat {
     type Err = ParseError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.strip_prefix('p')
-            .and_then(|n| n.parse::<u8>().ok())
-            .filter(|&n| n < 32)
-            .map(Seat)
-            .ok_or_else(|| ParseError::new(s, "a seat is written p0, p1, ... p31"))
+        s.strip_prefix('p').and_then(|n| n.parse::<u8>().ok()).filter(|&n| n < 32).map(Seat).ok_or_else(|| {
+            ParseError::with_message(
+                s,
+                "a seat is written p0, p1, ... p31",
+                crate::Message::new("engine-seat-expected"),
+            )
+        })
     }
 }
 

@@ -21,7 +21,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use sylvan_engine::{ActionIds, ParseError, Seat};
+use sylvan_engine::{ActionIds, Message, ParseError, Seat, message};
+
+use crate::words::parse_error;
 
 use crate::cards::{Card, Creature, TreeKind};
 
@@ -131,7 +133,7 @@ fn parse_row(s: &str, lo: u8) -> Result<Row, ParseError> {
     s.strip_prefix('r')
         .and_then(|n| n.parse::<u8>().ok())
         .filter(|&r| (lo..=5).contains(&r) && s.len() == 2)
-        .ok_or_else(|| ParseError::new(s, format!("a row r{lo}..r5")))
+        .ok_or_else(|| parse_error(s, message!("expect-row", lo = lo)))
 }
 
 impl FromStr for Action {
@@ -139,14 +141,14 @@ impl FromStr for Action {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let bad = || ParseError::new(text, "an Equinox action (see `help`): e.g. `predict gru`, `play gru7`, `done`");
+        let bad = || parse_error(text, Message::new("expect-action"));
         let a = match words.as_slice() {
             ["skip"] => Action::SkipPrediction,
             ["predict", c] => Action::Predict(c.parse()?),
             ["secret", card] => {
                 let card: Card = card.parse()?;
                 if !card.is_creature() {
-                    return Err(ParseError::new(text, "a secret prediction uses a creature card"));
+                    return Err(parse_error(text, Message::new("expect-secret-creature")));
                 }
                 Action::Secret(card)
             }
@@ -155,7 +157,7 @@ impl FromStr for Action {
                 if let Some((card, col)) = what.split_once('>') {
                     let card: Card = card.parse()?;
                     if !card.is_chameleon() {
-                        return Err(ParseError::new(text, "only a chameleon is played with `>creature`"));
+                        return Err(parse_error(text, Message::new("expect-only-chameleon")));
                     }
                     Action::PlayChameleon(card, col.parse()?)
                 } else {
@@ -164,7 +166,7 @@ impl FromStr for Action {
                         (Some(k), _) => Action::PlayTree(k),
                         (None, true) => Action::Play(card),
                         (None, false) => {
-                            return Err(ParseError::new(text, "a chameleon is played as `play camN>creature`"));
+                            return Err(parse_error(text, Message::new("expect-chameleon-target")));
                         }
                     }
                 }
@@ -173,7 +175,7 @@ impl FromStr for Action {
             ["discard", card] => {
                 let card: Card = card.parse()?;
                 if !card.is_creature() {
-                    return Err(ParseError::new(text, "only creature cards are discarded in phase 3"));
+                    return Err(parse_error(text, Message::new("expect-discard-creature")));
                 }
                 Action::Discard(card)
             }
@@ -188,7 +190,7 @@ impl FromStr for Action {
             ["give", card] => {
                 let card: Card = card.parse()?;
                 if !card.is_creature() {
-                    return Err(ParseError::new(text, "Le Duc asks for a creature card"));
+                    return Err(parse_error(text, Message::new("expect-give-creature")));
                 }
                 Action::Give(card)
             }
@@ -198,7 +200,7 @@ impl FromStr for Action {
             ["swap", c, a, b] => {
                 let (a, b) = (parse_row(a, 1)?, parse_row(b, 1)?);
                 if a >= b {
-                    return Err(ParseError::new(text, "swap names the upper row first: `swap gru r1 r3`"));
+                    return Err(parse_error(text, Message::new("expect-swap-order")));
                 }
                 Action::Swap(c.parse()?, a, b)
             }
@@ -209,7 +211,7 @@ impl FromStr for Action {
         if let Action::Target(s) | Action::Ask(s, _) = a
             && s.0 >= 5
         {
-            return Err(ParseError::new(text, "Equinox seats are p0..p4"));
+            return Err(parse_error(text, Message::new("expect-seat")));
         }
         Ok(a)
     }

@@ -134,9 +134,11 @@ impl FromStr for Creature {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let lower = s.to_lowercase();
-        Creature::ALL.iter().copied().find(|c| c.code() == lower || c.name().to_lowercase() == lower).ok_or_else(|| {
-            ParseError::new(s, "a creature code: gru lic pan gri bic duc car bol sab cro rai plu urs pel")
-        })
+        Creature::ALL
+            .iter()
+            .copied()
+            .find(|c| c.code() == lower || c.name().to_lowercase() == lower)
+            .ok_or_else(|| crate::words::parse_error(s, sylvan_engine::Message::new("expect-creature")))
     }
 }
 
@@ -292,7 +294,7 @@ impl FromStr for Card {
 
     /// Reads `gru7`, `cam3`, `ancetre`, `dryade` (tree notation gives the first card of the kind).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseError::new(s, "a card: creature code + strength (gru7), cam0..cam10, ancetre or dryade");
+        let err = || crate::words::parse_error(s, sylvan_engine::Message::new("expect-card"));
         match s {
             "ancetre" => return Ok(TreeKind::Ancetre.card(0)),
             "dryade" => return Ok(TreeKind::Dryade.card(0)),

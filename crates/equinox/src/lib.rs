@@ -32,7 +32,7 @@ pub use state::{Equinox, Phase, TurnFlags};
 pub use view::{View, ViewPhase};
 
 use sylvan_engine::{
-    ActionHelp, Breakdown, EventSink, Game, GameRng, Locale, OptionDoc, OptionKind, Outcome, Seat, SetupError,
+    ActionHelp, Breakdown, EventSink, Game, GameRng, Locale, Message, OptionDoc, OptionKind, Outcome, Seat, SetupError,
 };
 
 /// A proven bound on the actions of one game (ruling E9 in `docs/rulings/equinox.md`): at most 15 actions
@@ -136,19 +136,27 @@ impl Game for Equinox {
         self.random_legal(rng, scratch)
     }
 
-    fn illegal_reason(&self, action: Action) -> String {
+    fn illegal_message(&self, action: Action) -> Message {
         match self.decider() {
-            None => "the game is over".into(),
+            None => Message::new("engine-game-over"),
             Some(seat) => {
-                let v = self.view_of(seat);
-                format!("not legal for {seat} now ({}) at move {}", v.phase_text(), self.moves)
-                    + if let Action::Play(c) | Action::Secret(c) | Action::Discard(c) | Action::Give(c) = action {
-                        if self.hand(seat).contains(c) { "" } else { "; the card is not in the hand" }
-                    } else {
-                        ""
+                let in_hand = match action {
+                    Action::Play(c) | Action::Secret(c) | Action::Discard(c) | Action::Give(c) => {
+                        self.hand(seat).contains(c)
                     }
+                    _ => true,
+                };
+                let id = if in_hand { "illegal-now" } else { "illegal-not-in-hand" };
+                Message::new(id)
+                    .arg("seat", seat)
+                    .arg("phase", self.view_of(seat).phase_message())
+                    .arg("moves", self.moves)
             }
         }
+    }
+
+    fn message_text(message: &Message, locale: Locale) -> Option<String> {
+        words::message_text(message, locale)
     }
 
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {

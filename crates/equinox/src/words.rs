@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
-use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Locale, Seat};
+use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Locale, Message, ParseError, Seat, message};
 use sylvan_words::{Args, Catalog, args};
 
 use crate::actions::{Action, StoneSpot};
@@ -29,6 +29,18 @@ static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
 /// Equinox's message catalog, parsed once.
 pub fn catalog() -> &'static Catalog {
     &CATALOG
+}
+
+/// A message of Equinox's catalog in `locale` (a parse error's expectation, an illegal action's reason,
+/// a setup problem, an option's help), not typeset; `None` for a message it does not have.
+pub fn message_text(m: &Message, locale: Locale) -> Option<String> {
+    CATALOG.message(locale, m)
+}
+
+/// A parse error of `text` whose expectation is message `m` (its English text for `Display`).
+pub(crate) fn parse_error(text: &str, m: Message) -> ParseError {
+    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
+    ParseError::with_message(text, english, m)
 }
 
 /// Message `id` in `locale`.
@@ -329,21 +341,32 @@ impl View {
 
     /// [`phase_text`](View::phase_text) in `locale`.
     pub fn phase_text_in(&self, locale: impl Into<Locale>) -> String {
-        let locale = locale.into();
-        let (id, a) = match self.phase {
-            Phase::Predict => ("phase-predict", args!()),
-            Phase::Play { extra: false } => ("phase-play", args!()),
-            Phase::Play { extra: true } => ("phase-play-extra", args!()),
-            Phase::Power { creature, .. } => ("phase-power", args!(creature = creature.code())),
-            Phase::Dryade => ("phase-dryade", args!()),
-            Phase::Ancetre => ("phase-ancetre", args!()),
-            Phase::Reveals { creature, .. } => ("phase-reveals", args!(creature = creature.code())),
-            Phase::Give { victim, creature } => ("phase-give", args!(victim = victim, creature = creature.code())),
-            Phase::Keep { .. } => ("phase-keep", args!()),
-            Phase::Discard => ("phase-discard", args!()),
-            Phase::Over(r) => ("phase-over", args!(reason = end_reason_text(r, locale))),
-        };
-        t(locale, id, a)
+        let m = self.phase_message();
+        CATALOG.message(locale.into(), &m).unwrap_or_else(|| m.to_string())
+    }
+
+    /// Where the turn stands, as a message of the catalog.
+    pub fn phase_message(&self) -> Message {
+        match self.phase {
+            Phase::Predict => Message::new("phase-predict"),
+            Phase::Play { extra: false } => Message::new("phase-play"),
+            Phase::Play { extra: true } => Message::new("phase-play-extra"),
+            Phase::Power { creature, .. } => message!("phase-power", creature = creature.code()),
+            Phase::Dryade => Message::new("phase-dryade"),
+            Phase::Ancetre => Message::new("phase-ancetre"),
+            Phase::Reveals { creature, .. } => message!("phase-reveals", creature = creature.code()),
+            Phase::Give { victim, creature } => message!("phase-give", victim = victim, creature = creature.code()),
+            Phase::Keep { .. } => Message::new("phase-keep"),
+            Phase::Discard => Message::new("phase-discard"),
+            Phase::Over(r) => message!(
+                "phase-over",
+                reason = Message::new(match r {
+                    EndReason::FiveRounds => "end-five-rounds",
+                    EndReason::DeckExhausted => "end-deck-exhausted",
+                    EndReason::Stalled => "end-stalled",
+                })
+            ),
+        }
     }
 
     /// The table as the terminal shows it (the `Display` is the English).

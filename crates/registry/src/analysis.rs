@@ -152,6 +152,7 @@ pub fn judge(
     let p = legal[..n].iter().position(|&id| id == played).ok_or_else(|| DynError::Illegal {
         action: game.notation(played).unwrap_or_default(),
         reason: "not among the legal actions".into(),
+        message: None,
     })?;
     let (before, after) = (values[best].1, values[p].1);
     Ok(Decision {

@@ -449,7 +449,7 @@ mod undo_through_the_erased_game {
 /// languages, through the erased game.
 mod words {
     use super::*;
-    use sylvan_engine::{GameRng, Lang};
+    use sylvan_engine::{GameRng, Lang, Locale};
 
     /// Issue 15: every registered game (the toy fixture included) documents each option in French too,
     /// and `help_in` picks the language.
@@ -478,17 +478,17 @@ mod words {
         let mut steps = 0;
         while let Some(seat) = game.to_move() {
             if steps == 0 {
-                assert!(game.breakdown(Lang::En).is_none(), "{}: a breakdown before the end", game.name());
+                assert!(game.breakdown_locale(Locale::En).is_none(), "{}: a breakdown before the end", game.name());
             }
-            let en = game.events_in(Some(seat), Lang::En);
-            let fr = game.events_in(Some(seat), Lang::Fr);
+            let en = game.events_locale(Some(seat), Locale::En);
+            let fr = game.events_locale(Some(seat), Locale::Fr);
             assert_eq!(en.len(), fr.len(), "{}: events differ in number by language", game.name());
             assert!(
                 en.iter().zip(&fr).all(|(a, b)| a.json == b.json),
                 "{}: event JSON depends on the language",
                 game.name()
             );
-            assert_eq!(game.legal_actions_in(Lang::Fr).len(), game.num_legal());
+            assert_eq!(game.legal_actions_locale(Locale::Fr).len(), game.num_legal());
             game.clear_events();
             let n = game.num_legal();
             game.apply_nth(rng.index(n)).map_err(|e| e.to_string())?;
@@ -503,12 +503,12 @@ mod words {
         let o = options(&r, game, players, overrides)?;
         let mut g = entry.game().new_game(&o, seed).map_err(|e| e.to_string())?;
         for lang in Lang::ALL {
-            let help = g.action_help(lang);
+            let help = g.action_help_locale(lang.into());
             assert!(
                 help.len() >= 3 && help.iter().all(|h| !h.notation.is_empty() && !h.description.is_empty()),
                 "{game} help"
             );
-            let catalog = g.catalog(lang);
+            let catalog = g.catalog_locale(lang.into());
             let kinds = catalog.as_object().ok_or(format!("{game}: catalog is not an object"))?;
             let total: usize = kinds.values().filter_map(Value::as_object).map(|o| o.len()).sum();
             assert!(total >= 20, "{game}: {total} entries in the catalog");
@@ -525,7 +525,7 @@ mod words {
         }
         play_out(&mut *g, seed)?;
         let scores = g.scores();
-        let (Some(en), Some(fr)) = (g.breakdown(Lang::En), g.breakdown(Lang::Fr)) else {
+        let (Some(en), Some(fr)) = (g.breakdown_locale(Locale::En), g.breakdown_locale(Locale::Fr)) else {
             return Err(format!("{game}: no breakdown at the end"));
         };
         for b in [&en, &fr] {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
-use sylvan_engine::erased::{DynEvent, DynGame, DynView};
+use sylvan_engine::erased::{DynError, DynEvent, DynGame, DynView, GameType};
 use sylvan_engine::{Lang, Locale, Seat};
 use sylvan_registry::{Entry, Registry, analysis};
 use thiserror::Error;
@@ -20,7 +20,7 @@ use crate::protocol::{ServerMessage, seat_update_in};
 use crate::store::{SeatKind, Store, StoreError, StoredGame, StoredSeat};
 use crate::table::Table;
 use crate::token;
-use crate::words::Msg;
+use crate::words::{Msg, MsgArg};
 
 /// A refused request: what the client is told (and the HTTP status it maps to).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -69,9 +69,16 @@ impl ApiError {
     }
 }
 
-/// A refused setup (the game's own words for the field and the problem).
-fn setup_error(e: &sylvan_engine::SetupError) -> Msg {
-    msg!("invalid-setup", field = e.field.as_str(), message = e.message.as_str())
+/// A refused setup (the game's own words for the field and the problem, in the request's language).
+fn setup_error(game: &dyn GameType, e: &sylvan_engine::SetupError) -> Msg {
+    let problem = MsgArg::localized(|l| sylvan_words::engine::setup_problem(game, e, l));
+    msg!("invalid-setup", field = e.field.as_str(), message = problem)
+}
+
+/// A request the game refused (an action that does not read, an unknown id), in the game's own words
+/// and the request's language.
+fn game_error(game: &dyn DynGame, e: &DynError) -> Msg {
+    msg!("detail", detail = MsgArg::localized(|l| sylvan_words::engine::dyn_error(game, e, l)))
 }
 
 /// A text from a game or a library, passed on as it is.
@@ -699,12 +706,15 @@ impl Server {
         if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
             return Err(ApiError::Bad(msg!("option-twice", option = w[0])));
         }
-        let options = entry.game().options(req.players, &req.options).map_err(|e| ApiError::Bad(setup_error(&e)))?;
+        let options = entry
+            .game()
+            .options(req.players, &req.options)
+            .map_err(|e| ApiError::Bad(setup_error(entry.game(), &e)))?;
         let seed = match req.seed {
             Some(s) => s,
             None => token::new_seed()?,
         };
-        let mut table = Table::deal(entry, &options, seed).map_err(|e| ApiError::Bad(setup_error(&e)))?;
+        let mut table = Table::deal(entry, &options, seed).map_err(|e| ApiError::Bad(setup_error(entry.game(), &e)))?;
         let n = table.game().num_seats();
         let asked: Vec<SeatRequest> = if req.seats.is_empty() { vec![SeatRequest::Open; n] } else { req.seats.clone() };
         if asked.len() != n {
@@ -971,14 +981,14 @@ impl Server {
         let game = st.table.game();
         decision_at(game, seat, move_number, &st.seats)?;
         let id = match (action, id) {
-            (Some(text), None) => game.action_id(text).map_err(|e| ApiError::Bad(detail(e)))?,
+            (Some(text), None) => game.action_id(text).map_err(|e| ApiError::Bad(game_error(game, &e)))?,
             (None, Some(id)) => id,
             _ => return Err(ApiError::Bad(msg!("action-both"))),
         };
         let mut legal = Vec::new();
         game.legal_ids(&mut legal);
         if !legal.contains(&id) {
-            let what = game.notation(id).map_err(|e| ApiError::Bad(detail(e)))?;
+            let what = game.notation(id).map_err(|e| ApiError::Bad(game_error(game, &e)))?;
             return Err(ApiError::Bad(msg!("not-legal", action = what)));
         }
         self.commit(room, &mut st, seat, id, true)
@@ -995,7 +1005,7 @@ impl Server {
     ) -> Result<(), ApiError> {
         let game = st.table.game();
         let n = game.move_number();
-        let notation = game.notation(id).map_err(|e| ApiError::Bad(detail(e)))?;
+        let notation = game.notation(id).map_err(|e| ApiError::Bad(game_error(game, &e)))?;
         // Whether it may be undone is known once applied; it is applied to a copy first, and the copy
         // replaces the game only once the action is stored.
         let mut next = st.table.clone();
@@ -1050,7 +1060,7 @@ impl Server {
             let msg = match built.iter().find(|(key, _)| *key == (sub.seat, sub.lang)) {
                 Some((_, msg)) => msg.clone(),
                 None => {
-                    let mut events = st.table.game().events_in(sub.seat, sub.lang);
+                    let mut events = st.table.game().events_locale(sub.seat, sub.lang.into());
                     events.extend(
                         note.as_ref().map(|n| DynEvent { text: n.text.text(sub.lang.into()), json: n.json.clone() }),
                     );
@@ -1260,7 +1270,7 @@ impl HintJob {
         drop(self.busy);
         Ok(json!({
             "move": self.move_number, "seat": self.seat, "id": id, "notation": self.notations[best],
-            "description": self.view.describe_in(id, self.lang).unwrap_or_default(), "win": values[best].1,
+            "description": self.view.describe_locale(id, self.lang.into()).unwrap_or_default(), "win": values[best].1,
             "iterations": values.iter().map(|v| v.0).sum::<u64>(), "bot": HINT_BOT,
         }))
     }

@@ -168,11 +168,11 @@ pub fn seat_update_in(
                     .map(|id| LegalAction {
                         id,
                         notation: game.notation(id).unwrap_or_default(),
-                        description: view.describe_in(id, lang).unwrap_or_default(),
+                        description: view.describe_locale(id, lang.into()).unwrap_or_default(),
                     })
                     .collect();
             }
-            (RawJson::new(view.to_json_text()), Some(view.text_in(lang)), legal)
+            (RawJson::new(view.to_json_text()), Some(view.text_locale(lang.into())), legal)
         }
         None => (RawJson::of(&public_view(game)), None, Vec::new()),
     };

@@ -153,7 +153,7 @@ async fn catalog(
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
     let game = same_options_game(&server, &id)?;
-    Ok(Json(game.catalog(lang)))
+    Ok(Json(game.catalog_locale(lang.into())))
 }
 
 /// Each form of the game's action notation with what it does, in a language (`DynGame::action_help`).
@@ -164,7 +164,7 @@ async fn help(
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
     let game = same_options_game(&server, &id)?;
-    Ok(Json(json!(game.action_help(lang))))
+    Ok(Json(json!(game.action_help_locale(lang.into()))))
 }
 
 /// Where each seat's points came from in a finished game, and why it ended, in a language.
@@ -184,7 +184,7 @@ async fn breakdown(
             let internal = |e: String| ApiError::Internal(msg!("internal", detail = e));
             let entry = s.catalog().get(name).map_err(|e| internal(e.to_string()))?;
             let game = entry.game().replay(&record.to_string(), None).map_err(|e| internal(e.to_string()))?;
-            Ok(json!(game.breakdown(lang)))
+            Ok(json!(game.breakdown_locale(lang.into())))
         })
         .await?;
     Ok(Json((*answer).clone()))
@@ -291,7 +291,7 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
     let upto = log.len();
     let total = record.get("actions").and_then(Value::as_array).map_or(0, Vec::len);
     let (view, view_text) = match seat.and_then(|s| game.view(s).ok()) {
-        Some(v) => (v.to_json(), Some(v.text_in(lang))),
+        Some(v) => (v.to_json(), Some(v.text_locale(lang.into()))),
         None => (public_view(game.as_ref()), None),
     };
     let outcome = game.outcome();
@@ -300,7 +300,7 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
         "move": upto, "total": total, "to_move": game.to_move().map(|s| s.index()), "view": view,
         "text": view_text, "log": log, "over": outcome.is_some(),
         "scores": outcome.as_ref().map(|_| game.scores()),
-        "breakdown": game.breakdown(lang), "catalog": game.catalog(lang),
+        "breakdown": game.breakdown_locale(lang.into()), "catalog": game.catalog_locale(lang.into()),
         "winners": outcome.map(|o| o.winners().iter().map(|s| s.index()).collect::<Vec<_>>()),
     }))
 }
@@ -343,7 +343,7 @@ fn replayed_log(
         game.apply_notation(action).map_err(|e| {
             ApiError::Bad(msg!("record-bad-action", index = i, action = *action, detail = e.to_string()))
         })?;
-        let events: Vec<String> = game.events_in(seat, lang).into_iter().map(|e| e.text).collect();
+        let events: Vec<String> = game.events_locale(seat, lang.into()).into_iter().map(|e| e.text).collect();
         // Another seat's action is shown as its events only: its notation may name hidden cards.
         let shown = (by.is_some() && by == seat).then(|| (*action).to_owned());
         log.push(

@@ -31,6 +31,16 @@ pub enum MsgArg {
     Number(i64),
     /// Another message, formatted in the same language (a seat's default name, a reason).
     Msg(Box<Msg>),
+    /// A text already written in every locale (a game's own words: a notation or setup error, formatted
+    /// by [`sylvan_words::engine`] from the game's catalog when the error happens).
+    Localized(Vec<(Locale, String)>),
+}
+
+impl MsgArg {
+    /// A text in every locale, `text(locale)` for each.
+    pub fn localized(text: impl Fn(Locale) -> String) -> MsgArg {
+        MsgArg::Localized(Locale::ALL.iter().map(|&l| (l, text(l))).collect())
+    }
 }
 
 impl From<Msg> for MsgArg {
@@ -94,6 +104,10 @@ impl Msg {
                 MsgArg::Text(s) => args.with(name, s.as_str()),
                 MsgArg::Number(n) => args.with(name, *n),
                 MsgArg::Msg(m) => args.with(name, m.text(locale)),
+                MsgArg::Localized(texts) => {
+                    let text = texts.iter().find(|(l, _)| *l == locale).or(texts.first()).map(|(_, t)| t.clone());
+                    args.with(name, text.unwrap_or_default())
+                }
             };
         }
         CATALOG.format(locale, self.id, &args)

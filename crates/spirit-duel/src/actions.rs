@@ -66,11 +66,7 @@ impl FromStr for Action {
             ["defend", c] => Action::Defend(c.parse()?),
             ["take"] => Action::Take,
             _ => {
-                return Err(ParseError::new(
-                    text,
-                    "a spirit-duel action: end, attack CARD SPIRIT, strike SPIRIT SPIRIT, support CARD [SPIRIT], \
-                     recycle CARD, defend CARD, take",
-                ));
+                return Err(crate::words::parse_error(text, sylvan_engine::Message::new("expect-action")));
             }
         })
     }

@@ -628,7 +628,7 @@ impl FromStr for Card {
             .iter()
             .position(|a| a.code == s)
             .map(|i| Card(i as u8))
-            .ok_or_else(|| ParseError::new(s, "an ability code (e.g. glaciation, appel)"))
+            .ok_or_else(|| crate::words::parse_error(s, sylvan_engine::Message::new("expect-ability")))
     }
 }
 
@@ -640,7 +640,7 @@ impl FromStr for Spirit {
             .iter()
             .position(|a| a.code == s)
             .map(|i| Spirit(i as u8))
-            .ok_or_else(|| ParseError::new(s, "a spirit code (almyra, dormuzel, kelorn, surok)"))
+            .ok_or_else(|| crate::words::parse_error(s, sylvan_engine::Message::new("expect-spirit")))
     }
 }
 

@@ -130,14 +130,21 @@ impl Game for SpiritDuel {
         self.legal(out);
     }
 
-    fn illegal_reason(&self, action: Action) -> String {
+    fn illegal_message(&self, action: Action) -> sylvan_engine::Message {
         match self.decider() {
-            None => "the game is over".into(),
-            Some(seat) => {
-                let v = self.view_of(seat);
-                format!("not legal for {seat} now ({}) at move {}: `{action}`", v.phase_text(), self.moves)
-            }
+            None => sylvan_engine::Message::new("engine-game-over"),
+            Some(seat) => sylvan_engine::message!(
+                "illegal-now",
+                seat = seat,
+                phase = self.view_of(seat).phase_message(),
+                moves = self.moves,
+                action = action.to_string()
+            ),
         }
+    }
+
+    fn message_text(message: &sylvan_engine::Message, locale: sylvan_engine::Locale) -> Option<String> {
+        words::message_text(message, locale)
     }
 
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {

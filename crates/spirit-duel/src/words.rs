@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
-use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Seat};
+use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Message, ParseError, Seat, message};
 use sylvan_words::{Args, Catalog, args, data_text};
 
 use crate::actions::Action;
@@ -29,6 +29,18 @@ static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
 /// The spirit duel's message catalog, parsed once.
 pub fn catalog_messages() -> &'static Catalog {
     &CATALOG
+}
+
+/// A message of the spirit duel's catalog in `locale` (a parse error's expectation, an illegal action's
+/// reason, a setup problem, an option's help), not typeset; `None` for a message it does not have.
+pub fn message_text(m: &Message, locale: Locale) -> Option<String> {
+    CATALOG.message(locale, m)
+}
+
+/// A parse error of `text` whose expectation is message `m` (its English text for `Display`).
+pub(crate) fn parse_error(text: &str, m: Message) -> ParseError {
+    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
+    ParseError::with_message(text, english, m)
 }
 
 /// Message `id` in `locale`.
@@ -290,6 +302,21 @@ impl View {
     /// A one-line description of where the turn stands, in English.
     pub fn phase_text(&self) -> String {
         self.phase_text_in(Locale::En)
+    }
+
+    /// Where the turn stands, as a message (spirits by their name, which is the same in every
+    /// language): for an illegal action's reason.
+    pub fn phase_message(&self) -> Message {
+        match self.phase {
+            Phase::Combat => message!("phase-combat", seat = self.current),
+            Phase::Defend(p) => {
+                let target = self.sides[1 - self.current.index()].spirits[p.target as usize].id;
+                let defender = Seat(1 - self.current.0);
+                let power = i64::from(p.power);
+                message!("phase-defend", seat = defender, spirit = target.data().name.clone(), power = power)
+            }
+            Phase::Over(_) => Message::new("engine-game-over"),
+        }
     }
 
     /// [`phase_text`](View::phase_text) in `locale`.

@@ -123,12 +123,14 @@ pub struct GlossaryRow {
     pub not_french: Vec<String>,
 }
 
-/// The rows of a glossary's Markdown table (columns: concept, English, French, rulebook, not in
-/// English, not in French; the header and its rule line skipped). An error names the row.
+/// The rows of a glossary's Markdown table, the first table of the file (columns: concept, English,
+/// French, rulebook, not in English, not in French; the header and its rule line skipped; later tables,
+/// such as a list of known gaps, are not terms). An error names the row.
 pub fn glossary(markdown: &str) -> Result<Vec<GlossaryRow>, String> {
     let list = |c: &str| c.split(',').map(str::trim).filter(|b| !b.is_empty()).map(str::to_owned).collect();
     let mut rows = Vec::new();
-    for line in markdown.lines().filter(|l| l.starts_with('|')).skip(2) {
+    let table = markdown.lines().skip_while(|l| !l.starts_with('|')).take_while(|l| l.starts_with('|'));
+    for line in table.skip(2) {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
         if cells.len() != 6 {
             return Err(format!("a row has six cells: {line}"));
@@ -144,31 +146,53 @@ pub fn glossary(markdown: &str) -> Result<Vec<GlossaryRow>, String> {
     Ok(rows)
 }
 
-/// A catalog's message text in lower case: comments, message ids, variant keys and placeables left out
-/// (string literals too), one line per source line.
+/// A catalog's message text in lower case: the text the reader sees of each message (its value, its
+/// attributes and every variant of its selectors), without comments, ids, variant keys or placeables
+/// (variables, references and string literals, which hold notations). Read from the Fluent syntax
+/// tree, so a placeable spread over several lines (a selector whose `}` starts a continuation line)
+/// is left out whole and the text after it kept. A file with syntax errors gives the text of the
+/// messages that parse.
 pub fn catalog_text(ftl: &str) -> String {
+    let resource = fluent_syntax::parser::parse(ftl).unwrap_or_else(|(r, _)| r);
     let mut out = String::new();
-    for line in ftl.lines().filter(|l| !l.trim_start().starts_with('#')) {
-        let mut rest = match line.split_once(" = ") {
-            Some((id, value)) if !id.starts_with(' ') => value,
-            _ => line.trim_start(),
-        };
-        rest = rest.trim_start_matches('*');
-        if rest.starts_with('[') {
-            rest = rest.split_once(']').map_or(rest, |(_, r)| r);
-        }
-        let mut depth = 0;
-        for c in rest.chars() {
-            match c {
-                '{' => depth += 1,
-                '}' => depth -= 1,
-                _ if depth == 0 => out.push(c),
-                _ => {}
+    for entry in &resource.body {
+        if let Entry::Message(m) = entry {
+            if let Some(p) = &m.value {
+                visible_text(p, &mut out);
             }
+            for a in &m.attributes {
+                visible_text(&a.value, &mut out);
+            }
+            out.push('\n');
         }
-        out.push('\n');
     }
     out.to_lowercase()
+}
+
+/// The text elements of `p` and of the variants of its selectors, each variant on its own line.
+fn visible_text(p: &Pattern<&str>, out: &mut String) {
+    for e in &p.elements {
+        match e {
+            PatternElement::TextElement { value } => out.push_str(value),
+            PatternElement::Placeable { expression } => expression_text(expression, out),
+        }
+    }
+}
+
+/// What a placeable shows of its own: the variants of a selector; nothing for a variable, a reference
+/// or a literal (a space keeps the words around it apart).
+fn expression_text(e: &Expression<&str>, out: &mut String) {
+    match e {
+        Expression::Select { variants, .. } => {
+            for v in variants {
+                out.push('\n');
+                visible_text(&v.value, out);
+            }
+            out.push('\n');
+        }
+        Expression::Inline(InlineExpression::Placeable { expression }) => expression_text(expression, out),
+        Expression::Inline(_) => out.push(' '),
+    }
 }
 
 /// Whether `term` occurs in `text` (from [`catalog_text`]) as whole words (a plural `s` allowed).

@@ -11,6 +11,7 @@
 //! - [`check`] compares catalogs: every id in every language, with the same variables.
 
 pub mod check;
+pub mod engine;
 pub mod flat;
 
 use std::borrow::Cow;
@@ -18,8 +19,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use sylvan_engine::Seat;
 pub use sylvan_engine::{Lang, Locale};
+use sylvan_engine::{Message, MessageArg, Seat};
 use unic_langid::LanguageIdentifier;
 
 static MARK_FALLBACKS: AtomicBool = AtomicBool::new(false);
@@ -226,5 +227,30 @@ impl Catalog {
             (true, true, None) => format!("[en] {text}"),
             (true, false, None) => text.into_owned(),
         }
+    }
+
+    /// A [`Message`] in `locale` (English when the locale lacks it), its nested messages formatted the
+    /// same way (from this catalog, else the engine's); `None` when this catalog has no such message.
+    pub fn message(&self, locale: Locale, message: &Message) -> Option<String> {
+        if !self.has(Locale::En, message.id) {
+            return None;
+        }
+        let nested: Vec<String> = message
+            .args
+            .iter()
+            .map(|(_, v)| match v {
+                MessageArg::Message(m) => self.message(locale, m).unwrap_or_else(|| engine::message_raw(m, locale)),
+                _ => String::new(),
+            })
+            .collect();
+        let mut args = Args::new();
+        for ((name, value), nested) in message.args.iter().zip(nested) {
+            args = match value {
+                MessageArg::Text(s) => args.with(name, s.as_str()),
+                MessageArg::Number(n) => args.with(name, *n),
+                MessageArg::Message(_) => args.with(name, nested),
+            };
+        }
+        Some(self.format(locale, message.id, &args))
     }
 }

@@ -198,3 +198,36 @@ fn flat_messages_for_front_ends() {
     assert!(err.contains("too deep"), "{err}");
     assert!(messages("a = { $x\n", Locale::En).is_err(), "a syntax error is an error");
 }
+
+/// The glossary checker reads what the reader sees: a selector spread over several lines, whose `}`
+/// opens a continuation line with more text and another variable, leaves no variable name behind and
+/// keeps the text after it.
+#[test]
+fn catalog_text_skips_variables_on_continuation_lines() {
+    let ftl = "# a comment with shield\n\
+               tokens = put { $boosts ->\n    [one] { $boosts } boost\n   *[other] { $boosts } boosts\n\
+               } and { $shields ->\n    [one] one shield\n   *[other] { $shields } shields\n} on { $card }\n\
+               multi =\n    first line { $moves }\n    second line {\"`done`\"}\n";
+    let text = check::catalog_text(ftl);
+    for word in ["put", "boost", "boosts", "and", "one shield", "shields", "on", "first line", "second line"] {
+        assert!(check::has_term(&text, word), "`{word}` missing from {text:?}");
+    }
+    for gone in ["$", "->", "moves", "card", "done", "comment", "tokens", "multi"] {
+        assert!(!text.contains(gone), "`{gone}` read as text in {text:?}");
+    }
+    // Before the fix the closing `}` made the depth negative: " and " was lost and "$shields ->" read.
+    assert!(text.contains(" and "), "{text:?}");
+}
+
+/// The engine's shared messages format in every language, nested messages included.
+#[test]
+fn engine_messages_in_every_language() {
+    use sylvan_engine::{Message, message};
+    let m = message!("engine-illegal", action = "x", reason = "r");
+    assert_eq!(sylvan_words::engine::text(&(), &m, Locale::En), "illegal action `x`: r");
+    assert_eq!(sylvan_words::engine::text(&(), &m, Locale::Fr), "action interdite `x`\u{a0}: r");
+    let nested = message!("engine-player-count", game = "equinox", min = 2, max = 5, players = 9);
+    assert_eq!(sylvan_words::engine::text(&(), &nested, Locale::Fr), "equinox se joue de 2 à 5 joueurs, pas 9");
+    assert_eq!(sylvan_words::engine::text(&(), &Message::new("engine-no-such-id"), Locale::Fr), "engine-no-such-id");
+    assert!(sylvan_words::engine::catalog().problems().is_empty(), "{:?}", sylvan_words::engine::catalog().problems());
+}

@@ -220,3 +220,38 @@ view-card = { $card }{ $stats } ({ $class }{ $cost ->
    *[other] , { price }
 }): { $text }
 view-legend = legend: `Name 2/3 d1 +2 s1*` = strength 2 / health 3, 1 damage counter, 2 boosts (+1 damage each on its next attack), 1 shield (stops 1 damage), * attacked this turn; slots I1..III3: row I faces the enemy; 3g = 3 gold; AP = action points
+
+## A typed action that does not read (after "cannot read …:") or is not legal now
+
+expect-slot = a slot such as {"I1, II2, III3"}
+expect-slot-column = a slot such as {"I1, II2, III3"} (Row I has up to 2 columns, II 4, III 6)
+expect-market = a market card {"e1..e3"} or {"c1..c3"}
+expect-amount = {"amount 1, 2"} or {"3"}
+expect-faction = {"faction 4, 6"} or {"8"}
+expect-buy-place = only elementals ({"e1..e3"}) go straight into the formation
+expect-swap-order = swap names the front slot first: {"`swap I1 II1`"}
+expect-action = a Command of Nature action (e.g. {"`summon timber`"}, {"`play close-strike`"}, {"`pick I1`"}, {"`done`"})
+illegal-now = {"`"}{ $action }{"`"} is not legal for { $seat } now ({ $brief })
+brief-deck-warrior = setup: choose your deck's warrior
+brief-place = place an elemental
+brief-attacker = choose the attacker
+brief-target = choose the target
+brief-instants = defend: instants, or end ({"`done`"})
+brief-charm = charm: choose a different elemental
+brief-intercept = intercept: use, or end ({"`done`"})
+brief-tokens = put tokens on an elemental
+brief-discards = discard cards
+brief-boost-or-shield = {"`amount 1`"} (boost) or {"`amount 2`"} (shield)
+brief-from-discard = take a card from the discard pile
+brief-hit = deal damage to an opposing elemental
+brief-swap = swap
+brief-spend = how many tokens to spend
+brief-faction-pick = faction action: choose an elemental
+brief-redistribute = place the shields
+brief-refill = refill the front rows
+brief-setup = setup
+brief-daybreak = phase I: daybreak effects
+brief-actions = phase II: actions
+brief-market = phase III: markets
+brief-reset = phase IV: discard, then draw to 5
+brief-over = game over

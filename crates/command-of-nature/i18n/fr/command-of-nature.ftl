@@ -237,3 +237,38 @@ view-card = { $card }{ $stats } ({ $class }{ $cost ->
    *[other] , { price }
 }): { $text }
 view-legend = légende : `Nom 2/3 d1 +2 s1*` = FOR 2 / SAN 3, 1 compteur de dégâts, 2 pions Amélioration (+1 DGT chacun à sa prochaine attaque), 1 pion Bouclier (arrête 1 DGT), * a attaqué ce tour-ci ; cases I1..III3 : la Rangée I fait face à l'adversaire ; 3 or = 3 Pièces d'or ; PA = Points d'Action ; DGT = dégâts ; FOR/SAN = force/santé
+
+## Une action tapée qui ne se lit pas (après « impossible de lire … : ») ou qui n'est pas permise
+
+expect-slot = une case comme {"I1, II2, III3"}
+expect-slot-column = une case comme {"I1, II2, III3"} (la Rangée I a jusqu'à 2 colonnes, la II 4, la III 6)
+expect-market = une carte de Marché {"e1..e3"} ou {"c1..c3"}
+expect-amount = {"amount 1, 2"} ou {"3"}
+expect-faction = {"faction 4, 6"} ou {"8"}
+expect-buy-place = seuls les Élémentaires ({"e1..e3"}) vont directement dans la formation
+expect-swap-order = l'échange nomme d'abord la case de devant : {"`swap I1 II1`"}
+expect-action = une action de Command of Nature (p. ex. {"`summon timber`"}, {"`play close-strike`"}, {"`pick I1`"}, {"`done`"})
+illegal-now = {"`"}{ $action }{"`"} n'est pas permis à { $seat } maintenant ({ $brief })
+brief-deck-warrior = mise en place : choisissez le Guerrier élémentaire de votre deck
+brief-place = placez un Élémentaire
+brief-attacker = choisissez l'attaquant
+brief-target = choisissez la cible
+brief-instants = défense : Ordres immédiats, ou terminez ({"`done`"})
+brief-charm = charme : choisissez un autre Élémentaire
+brief-intercept = interception : utilisez-la ({"`use`"}), ou terminez ({"`done`"})
+brief-tokens = placez des pions sur un Élémentaire
+brief-discards = défaussez des cartes
+brief-boost-or-shield = {"`amount 1`"} (Amélioration) ou {"`amount 2`"} (Bouclier)
+brief-from-discard = prenez une carte dans la défausse
+brief-hit = infligez des DGT à un Élémentaire adverse
+brief-swap = échange
+brief-spend = combien de pions dépenser
+brief-faction-pick = action de faction : choisissez un Élémentaire
+brief-redistribute = placez les Boucliers
+brief-refill = complétez les premières Rangées
+brief-setup = mise en place
+brief-daybreak = phase I : effets d'aube
+brief-actions = phase II : actions
+brief-market = phase III : Marchés
+brief-reset = phase IV : défaussez, puis piochez jusqu'à 5 cartes
+brief-over = partie terminée

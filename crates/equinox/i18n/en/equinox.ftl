@@ -227,3 +227,19 @@ help-swap = Rainette: swap two visible cards of a column
 help-remove = Plume de velours: discard the visible card of {"CRE"} in this row
 help-name = L'Ancêtre: name a creature
 help-codes = a creature code: {"gru lic pan gri bic duc car bol sab cro rai plu urs pel"}
+
+## A typed action that does not read (after "cannot read …:") or is not legal now
+
+expect-action = an Equinox action (see {"`help`"}): e.g. {"`predict gru`"}, {"`play gru7`"}, {"`done`"}
+expect-row = a row {"r"}{ $lo }..{"r5"}
+expect-secret-creature = a secret prediction uses a creature card
+expect-only-chameleon = only a chameleon is played with {"`>creature`"}
+expect-chameleon-target = a chameleon is played as {"`play camN>creature`"}
+expect-discard-creature = only creature cards are discarded in phase 3
+expect-give-creature = Le Duc asks for a creature card
+expect-swap-order = swap names the upper row first: {"`swap gru r1 r3`"}
+expect-seat = Equinox seats are {"p0..p4"}
+expect-creature = a creature code: {"gru lic pan gri bic duc car bol sab cro rai plu urs pel"}
+expect-card = a card: creature code and strength ({"gru7"}), {"cam0..cam10"}, {"ancetre"} or {"dryade"}
+illegal-now = not legal for { $seat } now ({ $phase }) at move { $moves }
+illegal-not-in-hand = not legal for { $seat } now ({ $phase }) at move { $moves }; the card is not in the hand

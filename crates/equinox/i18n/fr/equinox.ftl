@@ -230,3 +230,19 @@ help-swap = Rainette : échanger deux cartes visibles d'une colonne
 help-remove = Plume de velours : défausser la carte visible de {"CRE"} dans cette rangée
 help-name = L'Ancêtre : nommer une créature
 help-codes = un code de créature : {"gru lic pan gri bic duc car bol sab cro rai plu urs pel"}
+
+## Une action tapée qui ne se lit pas (après « impossible de lire … : ») ou qui n'est pas permise
+
+expect-action = une action d'Equinox (voir {"`help`"}) : p. ex. {"`predict gru`"}, {"`play gru7`"}, {"`done`"}
+expect-row = une rangée {"r"}{ $lo }..{"r5"}
+expect-secret-creature = une prédiction secrète se fait avec une carte Créature
+expect-only-chameleon = seul un caméléon se joue avec {"`>creature`"}
+expect-chameleon-target = un caméléon se joue ainsi : {"`play camN>creature`"}
+expect-discard-creature = seules les cartes Créature se défaussent en phase 3
+expect-give-creature = Le Duc demande une carte Créature
+expect-swap-order = l'échange nomme d'abord la rangée du haut : {"`swap gru r1 r3`"}
+expect-seat = les places d'Equinox vont de {"p0"} à {"p4"}
+expect-creature = un code de créature : {"gru lic pan gri bic duc car bol sab cro rai plu urs pel"}
+expect-card = une carte : code de créature et force ({"gru7"}), {"cam0..cam10"}, {"ancetre"} ou {"dryade"}
+illegal-now = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves }
+illegal-not-in-hand = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves } : la carte n'est pas dans la main

@@ -82,6 +82,9 @@ async fn the_same_bad_request_is_answered_in_the_language_of_the_request() -> Te
     assert!(error_of(&en).starts_with("invalid setup: players: "), "{en}");
     let (_, fr) = request(&addr, "POST", "/api/games", &[("Accept-Language", "fr")], Some(&setup)).await?;
     assert!(error_of(&fr).starts_with("réglage invalide : players : "), "{fr}");
+    // ... and the game's reason in French too.
+    assert!(error_of(&fr).replace('\u{a0}', " ").contains("equinox se joue de 2 à 5 joueurs, pas 9"), "{fr}");
+    assert!(error_of(&en).contains("equinox is played by 2 to 5 players, not 9"), "{en}");
 
     // Errors of the guard before any route (not JSON), and of a GET with a query.
     let (status, fr) = request(&addr, "POST", "/api/games?lang=fr", &[("Content-Type", "text/plain")], None).await?;
@@ -123,6 +126,18 @@ async fn a_french_connection_gets_french_errors_naming_seats_by_name() -> TestRe
     }
     assert_eq!(error_message(&mut fr).await?, "coup périmé : il répond au coup 7, la partie est au coup 0");
     assert_eq!(error_message(&mut en).await?, "stale move: this answers move 7, the game is at move 0");
+
+    // A notation the game cannot read: the game's own words, in the connection's language.
+    let mut mover_fr = Connection::join_in(&addr, &id, Some(&tokens[to_move as usize]), Some(Lang::Fr)).await?;
+    let mut mover_en = Connection::join_in(&addr, &id, Some(&tokens[to_move as usize]), None).await?;
+    next_state(&mut mover_fr).await?;
+    next_state(&mut mover_en).await?;
+    mover_fr.send(&act(0, "xyzzy")).await?;
+    let fr_error = error_message(&mut mover_fr).await?.replace('\u{a0}', " ");
+    assert!(fr_error.starts_with("impossible de lire `xyzzy` : une action d'Equinox"), "{fr_error}");
+    mover_en.send(&act(0, "xyzzy")).await?;
+    let en_error = error_message(&mut mover_en).await?;
+    assert!(en_error.starts_with("cannot read `xyzzy`: an Equinox action"), "{en_error}");
 
     // Not your decision: the seat by its name.
     let (mut other_fr, other_name) = if to_move == 0 {

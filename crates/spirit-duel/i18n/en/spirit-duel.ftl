@@ -145,3 +145,10 @@ card-line = { $name } ({ $keywords }; { $cost } MP{ $power ->
     [none] {""}
    *[other] ; weak vs { $weak }
 }): { $text }
+
+## A typed action that does not read (after "cannot read …:") or is not legal now
+
+expect-action = a spirit duel action: {"`end`, `attack CARD SPIRIT`, `strike SPIRIT SPIRIT`, `support CARD [SPIRIT]`, `recycle CARD`, `defend CARD`, `take`"}
+expect-ability = an ability code (e.g. {"glaciation"}, {"appel"})
+expect-spirit = a spirit code ({"almyra, dormuzel, kelorn, surok"})
+illegal-now = not legal for { $seat } now ({ $phase }) at move { $moves }: {"`"}{ $action }{"`"}

@@ -144,3 +144,10 @@ card-line = { $name } ({ $keywords }; { $cost } PM{ $power ->
     [none] {""}
    *[other] ; faible contre { $weak }
 }): { $text }
+
+## Une action tapée qui ne se lit pas (après « impossible de lire … : ») ou qui n'est pas permise
+
+expect-action = une action du duel d'Esprits : {"`end`, `attack CARD SPIRIT`, `strike SPIRIT SPIRIT`, `support CARD [SPIRIT]`, `recycle CARD`, `defend CARD`, `take`"}
+expect-ability = un code de capacité (p. ex. {"glaciation"}, {"appel"})
+expect-spirit = un code d'Esprit ({"almyra, dormuzel, kelorn, surok"})
+illegal-now = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves } : {"`"}{ $action }{"`"}

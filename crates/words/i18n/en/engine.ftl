@@ -1,0 +1,34 @@
+# The engine's own words, shared by every game and front end (sylvan_words::engine): errors of the
+# game API, the defaults of the Game trait. Arguments: $game is a game's name (equinox); $seat a seat
+# (p0); $text and $value what the player typed; $expected and $reason are a game's own message.
+
+## What the player typed
+
+engine-cannot-read = cannot read {"`"}{ $text }{"`"}: { $expected }
+engine-illegal = illegal action `{ $action }`: { $reason }
+engine-game-over = the game is over
+engine-not-legal = not among the legal actions of { $seat } at move { $moves }
+engine-no-nth = { $count ->
+    [one] there is { $count } legal action
+   *[other] there are { $count } legal actions
+}
+engine-unknown-id = { $game } has no action with id { $id } (ids are 0 to { $last })
+engine-no-such-seat = seat { $seat } does not exist at a table of { $seats }
+engine-wrong-game = a view of { $found } given to { $expected }
+engine-nothing-to-undo = no action to take back
+engine-deal-again-failed = dealing the game again failed: { $detail }
+engine-seat-expected = a seat is written p0, p1, ... p31
+
+## Options and setups
+
+engine-invalid-setup = invalid setup: { $field }: { $problem }
+engine-player-count = { $game } is played by { $min } to { $max } players, not { $players }
+engine-no-options = { $game } has no settable options
+engine-players-option = set the number of players with --players
+engine-unknown-option = { $game } has no option `{ $name }` (options: { $known })
+engine-bad-value = cannot use `{ $value }`: { $detail }
+
+## Seats the game plays itself
+
+# The spirit duel's solo opponent, as its rulebook names it.
+engine-robot = Robot

@@ -1,0 +1,32 @@
+# Les mots du moteur, communs à tous les jeux et à toutes les interfaces (sylvan_words::engine).
+
+## Ce que le joueur a tapé
+
+engine-cannot-read = impossible de lire {"`"}{ $text }{"`"} : { $expected }
+engine-illegal = action interdite `{ $action }` : { $reason }
+engine-game-over = la partie est terminée
+engine-not-legal = ce n'est pas une action permise à { $seat } au coup { $moves }
+engine-no-nth = { $count ->
+    [one] il y a { $count } action permise
+   *[other] il y a { $count } actions permises
+}
+engine-unknown-id = { $game } n'a pas d'action numéro { $id } (les numéros vont de 0 à { $last })
+engine-no-such-seat = la place { $seat } n'existe pas à une table de { $seats }
+engine-wrong-game = une vue de { $found } donnée à { $expected }
+engine-nothing-to-undo = aucune action à reprendre
+engine-deal-again-failed = impossible de redistribuer la partie : { $detail }
+engine-seat-expected = une place s'écrit p0, p1, … p31
+
+## Options et mises en place
+
+engine-invalid-setup = mise en place invalide : { $field } : { $problem }
+engine-player-count = { $game } se joue de { $min } à { $max } joueurs, pas { $players }
+engine-no-options = { $game } n'a pas d'option réglable
+engine-players-option = le nombre de joueurs se règle avec --players
+engine-unknown-option = { $game } n'a pas d'option `{ $name }` (options : { $known })
+engine-bad-value = impossible d'utiliser `{ $value }` : { $detail }
+
+## Places que le jeu joue lui-même
+
+# L'adversaire du mode solo du duel d'esprits, tel que son livret de règles le nomme.
+engine-robot = Robot
