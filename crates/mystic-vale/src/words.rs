@@ -1022,7 +1022,7 @@ impl View {
 pub mod selftest {
     use super::*;
     use crate::state::{EMPTY, Sleeve};
-    use sylvan_engine::{Game, GameRng, Lang, NoEvents, Seat};
+    use sylvan_engine::{Game, GameRng, NoEvents, Seat};
 
     fn game() -> MysticVale {
         let Ok(o) = MysticVale::options_for_players(2) else { panic!("options") };
@@ -1063,7 +1063,7 @@ pub mod selftest {
         p.vp = 12;
         assert!(p.cards.iter().all(|s| s.covered == [EMPTY; 3]));
         g.phase = Phase::Over;
-        let Some(b) = g.breakdown(Lang::En) else { panic!("no breakdown") };
+        let Some(b) = g.breakdown(Locale::En) else { panic!("no breakdown") };
         let col: Vec<f64> = b.rows.iter().map(|r| r.values[0]).collect();
         assert_eq!(col, [12.0, 8.0, 0.0, 5.0]);
         assert_eq!(b.totals[0], 25.0);
@@ -1085,7 +1085,7 @@ pub mod selftest {
                 g.legal_actions(&mut legal);
                 g.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
             }
-            let Some(b) = g.breakdown(Lang::Fr) else { panic!("no breakdown") };
+            let Some(b) = g.breakdown(Locale::Fr) else { panic!("no breakdown") };
             for s in 0..g.n() {
                 let v = g.view(Seat(s as u8));
                 for i in 0..g.n() {
@@ -1097,7 +1097,7 @@ pub mod selftest {
 
     pub fn french_card_texts_and_titles() {
         let db = CardDb::base();
-        let c = catalog(db, Lang::Fr);
+        let c = catalog(db, Locale::Fr);
         let dawn = db.advancements.iter().position(|a| a.key == "dawnsinger").map(|i| i.to_string());
         let Some(dawn) = dawn else { panic!("no Dawnsinger") };
         assert_eq!(c["advancements"][&dawn]["name"], "Chanteuse de l'Aube");
@@ -1105,7 +1105,7 @@ pub mod selftest {
             c["advancements"][&dawn]["text"],
             "1 mana, 1 Esprit Bestial, 1 Gardien ; Récolte : +1 mana par Gardien sur cette carte"
         );
-        let en = catalog(db, Lang::En);
+        let en = catalog(db, Locale::En);
         assert_eq!(en["advancements"][&dawn]["name"], "Dawnsinger");
         // Titles the French book does not give keep their English title (documented fallback).
         let missing = db.advancements.iter().filter(|a| french_of(&a.french).is_empty()).count();
