@@ -1,4 +1,4 @@
-//! Issue 35's terminal sweeps: a whole game of Equinox, Command of Nature and the spirit duel played
+//! Issue 35's terminal sweeps: a whole game of Equinox, Command of Nature, the spirit duel and Mystic Vale played
 //! through `sylvan play` (the human answering `1` to every decision, after `help`, `view` and two bad
 //! inputs), read line by line as the player reads it.
 //!
@@ -19,7 +19,7 @@ use sylvan_words::check::catalog_text;
 use crate::cli::{sylvan, text};
 
 /// The games swept: (name, players, seed, English catalog, French catalog).
-const GAMES: [(&str, &str, &str, &str, &str); 3] = [
+const GAMES: [(&str, &str, &str, &str, &str); 4] = [
     (
         "equinox",
         "3",
@@ -40,6 +40,13 @@ const GAMES: [(&str, &str, &str, &str, &str); 3] = [
         "1",
         include_str!("../../crates/spirit-duel/i18n/en/spirit-duel.ftl"),
         include_str!("../../crates/spirit-duel/i18n/fr/spirit-duel.ftl"),
+    ),
+    (
+        "mystic-vale",
+        "2",
+        "1",
+        include_str!("../../crates/mystic-vale/i18n/en/mystic-vale.ftl"),
+        include_str!("../../crates/mystic-vale/i18n/fr/mystic-vale.ftl"),
     ),
 ];
 

@@ -276,33 +276,27 @@ impl Game for MysticVale {
     }
 
     fn view_text(view: &View, locale: impl Into<sylvan_engine::Locale>) -> String {
-        let locale: sylvan_engine::Locale = locale.into();
-        view.render(locale.lang())
+        view.render(locale.into())
     }
 
     fn describe_action_in(view: &View, action: Action, locale: impl Into<sylvan_engine::Locale>) -> String {
-        let locale: sylvan_engine::Locale = locale.into();
-        words::describe_in(view, action, locale.lang())
+        words::describe_in(view, action, locale.into())
     }
 
     fn event_text(event: &Event, locale: impl Into<sylvan_engine::Locale>) -> String {
-        let locale: sylvan_engine::Locale = locale.into();
-        words::event_text(event, locale.lang())
+        words::event_text(event, locale.into())
     }
 
     fn breakdown(&self, locale: impl Into<sylvan_engine::Locale>) -> Option<sylvan_engine::Breakdown> {
-        let locale: sylvan_engine::Locale = locale.into();
-        self.words_breakdown(locale.lang())
+        self.words_breakdown(locale.into())
     }
 
     fn catalog(&self, locale: impl Into<sylvan_engine::Locale>) -> serde_json::Value {
-        let locale: sylvan_engine::Locale = locale.into();
-        self.words_catalog(locale.lang())
+        self.words_catalog(locale.into())
     }
 
     fn action_help(locale: impl Into<sylvan_engine::Locale>) -> Vec<sylvan_engine::ActionHelp> {
-        let locale: sylvan_engine::Locale = locale.into();
-        words::action_help(locale.lang())
+        words::action_help(locale.into())
     }
 
     fn describe_action(view: &View, action: Action) -> String {

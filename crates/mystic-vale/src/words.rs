@@ -1,22 +1,80 @@
-//! What Mystic Vale says to players in English and French: the final score breakdown (the rulebook's
+//! What Mystic Vale says to players: every sentence comes from the Fluent catalogs
+//! `i18n/{en,fr}/mystic-vale.ftl` (the English words are the Essential Edition's, the French ones the
+//! French book's, `mystic-vale-base.fr.txt`; the terms follow `docs/glossary/mystic-vale.md`): the
+//! table, the events, the action descriptions, the help for each action notation, the card catalog
+//! (ability texts made from each card's ability model) and the final score breakdown (the rulebook's
 //! final count, EN:899-906, FR:629-637, through the same functions as the rules: [`score_of`],
-//! [`card_points`]), the end reason, the card catalog and the help for each action notation.
+//! [`card_points`]).
 //!
-//! French titles come from the card files (`french`, from the French book's card clarifications);
-//! ability texts are generated from each card's ability model in either language.
+//! Card titles are the card data's: `title` in English, `french` where a French source gives one (the
+//! French book's card clarifications); a card with no French source keeps its English title
+//! ([`title`]) and is listed in `data/french.toml` (`none: …`, the known gaps; the card files keep no
+//! mark because a record names the hash of their text). This module only picks the message and passes its arguments:
+//! plurals, elision and word order are the catalog's. A third language is a folder `i18n/<code>/` and
+//! one line in [`messages`].
+
+use std::fmt;
+use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
-use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Lang};
+use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Locale, Seat};
+use sylvan_words::{Args, Catalog, args, data_text};
 
-use crate::cards::{Ability, CardDb, Count, Effect, Spirit, Symbols, Timing};
+use crate::actions::{Action, Source};
+use crate::amulets::{Amulet, Evoke};
+use crate::cards::{Ability, Advancement, CardDb, Count, Effect, Leader, Reward, Slot, Spirit, Symbols, Timing, Vale};
 use crate::harvest::Table;
 use crate::scoring::{card_points, score_of};
-use crate::state::{MysticVale, Phase, leader_face};
+use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Sleeve, leader_face};
 use crate::turn::MAX_ROUNDS;
+use crate::view::View;
 
-/// A card title in `lang`: the French title where the data has one, else the English.
-pub fn title<'a>(english: &'a str, french: &'a str, lang: Lang) -> &'a str {
-    if lang == Lang::Fr && !french.is_empty() { french } else { english }
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
+    Catalog::new(&[
+        (Locale::En, "crates/mystic-vale/i18n/en/mystic-vale.ftl", include_str!("../i18n/en/mystic-vale.ftl")),
+        (Locale::Fr, "crates/mystic-vale/i18n/fr/mystic-vale.ftl", include_str!("../i18n/fr/mystic-vale.ftl")),
+    ])
+});
+
+/// Mystic Vale's message catalog, parsed once.
+pub fn messages() -> &'static Catalog {
+    &CATALOG
+}
+
+/// Message `id` in `locale`.
+fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
+    CATALOG.format(locale, id, &args)
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// The French title of a card's data: empty, or `none: …` (no French source), means none.
+fn french_of(french: &str) -> &str {
+    if french.starts_with("none:") { "" } else { french }
+}
+
+/// A card title in `locale`: the French title where a French source gives one, else the English (in
+/// the pseudo-locale, the English made pseudo).
+pub fn title(english: &str, french: &str, locale: impl Into<Locale>) -> String {
+    let french = french_of(french);
+    data_text(locale.into(), english, if french.is_empty() { english } else { french }).into_owned()
+}
+
+/// A leader's or an amulet's name in `locale` (none has a French source: they keep their English name).
+fn name(english: &str, locale: Locale) -> String {
+    data_text(locale, english, english).into_owned()
+}
+
+/// `label: text` (`label : text` in French).
+fn labelled(locale: Locale, label: &str, text: &str) -> String {
+    t(locale, "labelled", args!(label = label, text = text))
+}
+
+/// `first; second` (`first ; second` in French).
+fn and_then(locale: Locale, first: &str, second: &str) -> String {
+    t(locale, "and-then", args!(first = first, second = second))
 }
 
 /// The printed VP on the right of player `i`'s visible advancements and leader side.
@@ -62,72 +120,44 @@ pub fn score_steps(t: &dyn Table, i: usize) -> [i32; 5] {
 
 impl MysticVale {
     /// The final breakdown, or `None` before the end.
-    pub(crate) fn words_breakdown(&self, lang: Lang) -> Option<Breakdown> {
+    pub(crate) fn words_breakdown(&self, locale: Locale) -> Option<Breakdown> {
         if self.phase != Phase::Over {
             return None;
         }
         let steps: Vec<[i32; 5]> = (0..self.n()).map(|i| score_steps(self, i)).collect();
-        let labels = [
-            lang.pick("VP tokens", "jetons PV"),
-            lang.pick("VP printed on cards", "PV imprimés sur les cartes"),
-            lang.pick("end-of-game abilities", "capacités « Fin de la Partie »"),
-            lang.pick("vales", "cartes Val"),
-            lang.pick("\"most\" bonuses", "bonus « le plus de »"),
-        ];
+        let labels =
+            ["breakdown-tokens", "breakdown-printed", "breakdown-abilities", "breakdown-vales", "breakdown-most"];
         let rows = labels
             .iter()
             .enumerate()
             .filter(|&(k, _)| k < 4 || steps.iter().any(|s| s[k] != 0))
-            .map(|(k, l)| BreakdownRow::new(*l, steps.iter().map(|s| f64::from(s[k]))))
+            .map(|(k, l)| BreakdownRow::new(t(locale, l, args!()), steps.iter().map(|s| f64::from(s[k]))))
             .collect();
         let end_reason = if self.pool == 0 {
-            lang.pick(
-                "The VP pool ran out; the round was played to its end.",
-                "Le pool de jetons PV est épuisé ; la ronde en cours a été jouée jusqu'au bout.",
-            )
-            .to_owned()
+            t(locale, "end-pool", args!())
         } else {
-            match lang {
-                Lang::En => format!("The round limit ({MAX_ROUNDS} rounds) was reached."),
-                Lang::Fr => format!("La limite de {MAX_ROUNDS} rondes est atteinte."),
-            }
+            t(locale, "end-rounds", args!(rounds = MAX_ROUNDS))
         };
         let totals = self.final_scores();
         let mut notes = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             // Borderwatch Bog's extra Planting Phase, in public (ruling MV74).
             if let Some(n) = p.bog {
-                notes.push(match (lang, n) {
-                    (Lang::En, 0) => format!("Borderwatch Bog: p{i} spoiled in the extra Planting Phase (+0 VP)."),
-                    (Lang::En, n) => {
-                        format!("Borderwatch Bog: p{i} placed {n} cards in the extra Planting Phase without spoiling (+{n} VP).")
-                    }
-                    (Lang::Fr, 0) => format!("Borderwatch Bog : p{i} a Décliné pendant la Phase de Semence supplémentaire (+0 PV)."),
-                    (Lang::Fr, n) => format!(
-                        "Borderwatch Bog : p{i} a posé {n} cartes pendant la Phase de Semence supplémentaire sans Décliner (+{n} PV)."
-                    ),
-                });
+                notes.push(t(locale, "bog-note", args!(seat = Seat(i as u8), n = n)));
             }
         }
         let best = totals.iter().copied().fold(f64::MIN, f64::max);
         let tied: Vec<usize> = (0..totals.len()).filter(|&i| totals[i] == best).collect();
         if tied.len() > 1 {
             let who = tied.iter().map(|i| format!("p{i} {}", self.tie_break(*i))).collect::<Vec<_>>().join(", ");
-            notes.push(match lang {
-                Lang::En => format!(
-                    "Tie on {best}: the most level-3 advancements plus level-2 vales wins ({who}); still tied, the victory is shared."
-                ),
-                Lang::Fr => format!(
-                    "Égalité à {best} PV : le joueur qui a le plus d'Évolutions de niveau 3 et de cartes Val de niveau 2 l'emporte ({who}) ; si l'égalité persiste, la victoire est partagée."
-                ),
-            });
+            notes.push(t(locale, "tie-note", args!(best = best, who = who)));
         }
         Some(Breakdown { end_reason, rows, totals, notes })
     }
 
     /// The catalog of the cards in this game's database.
-    pub(crate) fn words_catalog(&self, lang: Lang) -> Value {
-        let mut c = catalog(&self.db, lang);
+    pub(crate) fn words_catalog(&self, locale: Locale) -> Value {
+        let mut c = catalog(&self.db, locale);
         // The conclaves of this game (option `conclaves`), by id as in the views.
         if self.conclaves.is_some()
             && let (Ok(list), Some(o)) = (crate::conclaves::Conclaves::for_db(self.db.clone()), c.as_object_mut())
@@ -139,12 +169,12 @@ impl MysticVale {
                 .enumerate()
                 .map(|(id, x)| {
                     // Its cards: each advancement title once, then the vales.
-                    let mut titles: Vec<&str> = Vec::new();
-                    let advs = x.advancements.iter().map(|&a| title(&db.adv(a).title, &db.adv(a).french, lang));
-                    for name in advs.chain(x.vales.iter().map(|&v| title(&db.vale(v).title, &db.vale(v).french, lang)))
-                    {
-                        if !titles.contains(&name) {
-                            titles.push(name);
+                    let mut titles: Vec<String> = Vec::new();
+                    let advs = x.advancements.iter().map(|&a| title(&db.adv(a).title, &db.adv(a).french, locale));
+                    let vales = x.vales.iter().map(|&v| title(&db.vale(v).title, &db.vale(v).french, locale));
+                    for n in advs.chain(vales) {
+                        if !titles.contains(&n) {
+                            titles.push(n);
                         }
                     }
                     (id.to_string(), json!({ "key": x.key, "name": x.name, "text": titles.join(", "), "cost": null }))
@@ -156,35 +186,39 @@ impl MysticVale {
     }
 }
 
-/// The catalog of `db` in `lang`: `{advancements, vales, leaders, amulets}`, each keyed by id (see
+/// Symbols then ability, as a card's text: `1 mana; harvest: +1 mana` (either may be empty).
+fn symbols_and_ability(symbols: &Symbols, ability: Ability, locale: Locale) -> String {
+    let sym = symbols_text(symbols, locale);
+    let ab = ability_text(ability, locale);
+    match (sym.is_empty(), ab.is_empty()) {
+        (_, true) => sym,
+        (true, false) => ab,
+        (false, false) => and_then(locale, &sym, &ab),
+    }
+}
+
+/// The catalog of `db` in `locale`: `{advancements, vales, leaders, amulets}`, each keyed by id (see
 /// `docs/PROTOCOL.md`).
-pub fn catalog(db: &CardDb, lang: Lang) -> Value {
+pub fn catalog(db: &CardDb, locale: impl Into<Locale>) -> Value {
+    let locale = locale.into();
     let mut advs = Map::new();
     for (id, a) in db.advancements.iter().enumerate() {
-        let mut text = symbols_text(&a.symbols, lang);
-        let ab = ability_text(a.ability, lang);
-        if !ab.is_empty() {
-            if !text.is_empty() {
-                text.push_str(lang.pick("; ", " ; "));
-            }
-            text.push_str(&ab);
-        }
+        let text = symbols_and_ability(&a.symbols, a.ability, locale);
         advs.insert(
             id.to_string(),
             json!({
-                "key": a.key, "name": title(&a.title, &a.french, lang), "text": text, "cost": a.cost,
+                "key": a.key, "name": title(&a.title, &a.french, locale), "text": text, "cost": a.cost,
                 "level": a.level, "slot": a.slot.name(), "set": a.set, "eclipse": a.eclipse,
-                "symbols": a.symbols, "ability": ability_text(a.ability, lang),
+                "symbols": a.symbols, "ability": ability_text(a.ability, locale),
             }),
         );
     }
     let mut vales = Map::new();
     for (id, v) in db.vales.iter().enumerate() {
-        let text = vale_text(v, lang);
         vales.insert(
             id.to_string(),
             json!({
-                "key": v.key, "name": title(&v.title, &v.french, lang), "text": text,
+                "key": v.key, "name": title(&v.title, &v.french, locale), "text": vale_text(v, locale),
                 "cost": { "animal": v.cost[0], "forest": v.cost[1], "sky": v.cost[2], "any": v.cost[3] },
                 "vp": v.vp, "level": v.level, "set": v.set,
             }),
@@ -196,38 +230,19 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
             .sides
             .iter()
             .map(|f| {
-                let mut text = symbols_text(&f.symbols, lang);
-                let ab = ability_text(f.ability, lang);
-                if !ab.is_empty() {
-                    if !text.is_empty() {
-                        text.push_str(lang.pick("; ", " ; "));
-                    }
-                    text.push_str(&ab);
-                }
+                let mut text = symbols_and_ability(&f.symbols, f.ability, locale);
                 if text.is_empty() {
                     // A side with neither symbols nor ability: Xanos's "no-effect starting side" (EN:1728).
-                    text.push_str(lang.pick("no effect", "aucun effet"));
+                    text = t(locale, "no-effect", args!());
                 }
                 json!({ "symbols": f.symbols, "text": text })
             })
             .collect();
-        let text = match lang {
-            Lang::En => format!(
-                "Starting side: {}. Upgraded side ({} mana): {}.",
-                sides[0]["text"].as_str().unwrap_or(""),
-                l.upgrade_cost,
-                sides[1]["text"].as_str().unwrap_or("")
-            ),
-            Lang::Fr => format!(
-                "Face de départ : {}. Face améliorée ({} mana) : {}.",
-                sides[0]["text"].as_str().unwrap_or(""),
-                l.upgrade_cost,
-                sides[1]["text"].as_str().unwrap_or("")
-            ),
-        };
+        let side = |k: usize| sides[k]["text"].as_str().unwrap_or("").to_owned();
+        let text = t(locale, "leader-text", args!(start = side(0), cost = l.upgrade_cost, upgraded = side(1)));
         leaders.insert(
             id.to_string(),
-            json!({ "key": l.key, "name": l.title, "text": text, "cost": l.upgrade_cost, "upgrade_cost": l.upgrade_cost, "set": l.set, "sides": sides }),
+            json!({ "key": l.key, "name": name(&l.title, locale), "text": text, "cost": l.upgrade_cost, "upgrade_cost": l.upgrade_cost, "set": l.set, "sides": sides }),
         );
     }
     let amulets: Map<String, Value> = db
@@ -236,8 +251,9 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
         .enumerate()
         .map(|(id, x)| {
             let entry = json!({
-                "key": x.key, "name": x.title, "text": amulet_text(x, lang), "cost": null, "vp": x.vp, "set": x.set,
-                "used": amulet_summary(x, false, lang), "active": amulet_summary(x, true, lang),
+                "key": x.key, "name": name(&x.title, locale), "text": amulet_text(x, locale), "cost": null,
+                "vp": x.vp, "set": x.set,
+                "used": amulet_summary(x, false, locale), "active": amulet_summary(x, true, locale),
             });
             (id.to_string(), entry)
         })
@@ -245,489 +261,218 @@ pub fn catalog(db: &CardDb, lang: Lang) -> Value {
     json!({ "advancements": advs, "vales": vales, "leaders": leaders, "amulets": amulets })
 }
 
-/// A spirit's name in `lang` (the French book's Esprit Bestial, Sylvain, Céleste, Libre:
+/// A spirit's name in `locale` (the French book's Bestial, Sylvain, Céleste, Libre:
 /// `mystic-vale-base.fr.txt:356-360`).
-pub fn spirit_name(s: Spirit, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => s.name(),
-        Lang::Fr => match s {
-            Spirit::Animal => "Bestial",
-            Spirit::Forest => "Sylvain",
-            Spirit::Sky => "Céleste",
-            Spirit::Wild => "Libre",
-        },
-    }
+pub fn spirit_name(s: Spirit, locale: impl Into<Locale>) -> String {
+    t(locale.into(), "spirit", args!(spirit = s.name()))
 }
 
-/// `n` spirits of kind `s` in French: `1 Esprit Bestial`, `2 Esprits Bestiaux`.
-fn spirits_fr(n: i64, s: Spirit) -> String {
-    let (one, many) = match s {
-        Spirit::Animal => ("Esprit Bestial", "Esprits Bestiaux"),
-        Spirit::Forest => ("Esprit Sylvain", "Esprits Sylvains"),
-        Spirit::Sky => ("Esprit Céleste", "Esprits Célestes"),
-        Spirit::Wild => ("Esprit Libre", "Esprits Libres"),
-    };
-    Lang::Fr.count(n, one, many)
-}
-
-/// A slot's name in `lang` (`top`, `middle`, `bottom`; `haut`, `milieu`, `bas`).
-pub fn slot_name(s: crate::cards::Slot, lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => s.name(),
-        Lang::Fr => ["haut", "milieu", "bas"][s as usize],
-    }
+/// A slot's name in `locale` (`top`, `middle`, `bottom`; `haut`, `milieu`, `bas`).
+pub fn slot_name(s: Slot, locale: impl Into<Locale>) -> String {
+    t(locale.into(), "slot", args!(slot = s.name()))
 }
 
 /// The printed symbols in words: `1 mana, 1 forest, 2 VP at the end`; in French with the book's
 /// terms (Déclin, Croissance, Esprit..., Gardien) and plurals.
-pub fn symbols_text(s: &Symbols, lang: Lang) -> String {
-    if lang == Lang::En {
-        return s.describe();
-    }
-    let fr = Lang::Fr;
-    let mut t = Vec::new();
-    let mut add = |n: i64, text: String| {
+pub fn symbols_text(s: &Symbols, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let mut parts = Vec::new();
+    let mut add = |n: i32, kind: &str| {
         if n != 0 {
-            t.push(text);
+            parts.push(t(locale, "symbol", args!(kind = kind, n = n)));
         }
     };
-    add(s.mana.into(), format!("{} mana", s.mana));
-    add(s.decay.into(), fr.count(s.decay, "Déclin", "Déclins"));
-    add(s.growth.into(), fr.count(s.growth, "Croissance", "Croissances"));
+    add(s.mana.into(), "mana");
+    add(s.decay.into(), "decay");
+    add(s.growth.into(), "growth");
     for (k, &n) in s.spirits.iter().enumerate() {
-        add(n.into(), spirits_fr(n.into(), Spirit::ALL[k]));
+        add(n.into(), Spirit::ALL[k].name());
     }
-    add(s.guardian.into(), fr.count(s.guardian, "Gardien", "Gardiens"));
-    add(s.vp_harvest.into(), format!("{} PV à chaque Récolte", s.vp_harvest));
-    add(s.vp_end.into(), format!("{} PV en fin de partie", s.vp_end));
-    t.join(", ")
+    add(s.guardian.into(), "guardian");
+    add(s.vp_harvest.into(), "vp-harvest");
+    add(s.vp_end.into(), "vp-end");
+    parts.join(", ")
 }
 
-/// `n` of a reward in French, with its plural: `1 mana`, `2 Esprits Libres`, `3 PV`.
-fn reward_fr(r: crate::cards::Reward, n: i64) -> String {
-    use crate::cards::Reward as R;
-    let fr = Lang::Fr;
-    match r {
-        R::None => "rien".into(),
-        R::Mana => format!("{n} mana"),
-        R::Vp => format!("{n} PV"),
-        R::BoxVp => format!("{n} PV pris dans la boîte"),
-        R::Growth => fr.count(n, "Croissance", "Croissances"),
-        R::Guardian => fr.count(n, "Gardien", "Gardiens"),
-        R::Wild => spirits_fr(n, Spirit::Wild),
-        R::Animal => spirits_fr(n, Spirit::Animal),
-        R::Forest => spirits_fr(n, Spirit::Forest),
-        R::Sky => spirits_fr(n, Spirit::Sky),
-    }
+/// The text of a unique effect (`effects/`) in `locale`, by its module key; a module added without a
+/// catalog message shows its own English text.
+fn unique_text(key: &str, fallback: &str, locale: Locale) -> String {
+    let id = format!("unique-{key}");
+    if CATALOG.has(Locale::En, &id) { t(locale, &id, args!()) } else { fallback.to_owned() }
 }
 
-/// The text of a unique effect (`effects/`) in French, by key; `None` for a module added without one
-/// (its English text stands in).
-fn unique_text_fr(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "copy-card" => "cette carte a aussi les symboles et capacités d'une autre carte de votre champ",
-        "flip-back" => "revient sur sa face de départ à la fin de chaque Phase de Récolte menée à son terme",
-        "soil-from-supply" => "vous pouvez glisser un Sol Fertile de la réserve dans une carte de votre champ",
-        "refill-pool" => "des jetons PV de la boîte rejoignent le pool",
-        "vale-cost-points" => "PV, plus 1 par symbole Sylvain ou « au choix » dans le coût de vos cartes Val",
-        "clear-commons" => {
-            "retirez de la partie jusqu'à 3 Évolutions de niveau 2 ou 3 de la réserve, puis complétez-la"
-        }
-        "gain-choice" => "gagnez 1 mana ou 1 Esprit Libre (au choix)",
-        "redraw-on-deck" => "vous pouvez défausser votre carte on-deck et en révéler une autre",
-        "third-buy" => "vous pouvez acheter une troisième Évolution, 2 mana moins cher",
-        "neighbour-on-deck" => "les cartes on-deck de vos voisins comptent comme étant dans votre champ",
-        "take-level-1-vale" => "prenez la première carte de la pioche de cartes Val de niveau 1",
-        "guardian-on-card" => "+1 Gardien sur une carte de votre champ ou votre carte on-deck",
-        "claim-advancement" => {
-            "vous pouvez réclamer une autre Évolution de la réserve coûtant de 1 à 6, comme si vous l'aviez achetée"
-        }
-        "replay-when-played" => "résolvez à nouveau une capacité « Une Fois Jouée » d'une carte de votre champ",
-        "workshop-take" => "prenez gratuitement une Évolution de la réserve (Sols Fertiles compris) dans votre atelier",
-        "workshop-sleeve" => {
-            "glissez des Évolutions de votre atelier dans une carte de votre champ, qui va sous votre deck ; payez 1 mana pour retourner le meneur"
-        }
-        "bog-planting" => {
-            "après la partie, une Phase de Semence de plus : +1 PV par carte de votre champ si vous ne Déclinez pas"
-        }
-        "discard-on-evoke" => "vous pouvez défausser votre carte on-deck ou une carte de votre champ",
-        "guardian-and-graft" => {
-            "+1 Gardien sur une carte de votre champ ou votre carte on-deck, qui peut aussi recevoir une capacité \
-             Récolte ou Toujours d'une autre carte de votre champ ou du champ d'un voisin (jusqu'à la fin du tour)"
-        }
-        _ => return None,
-    })
-}
-
-/// An ability in a few words (empty when it has none), in `lang`. The French timings are the book's
+/// An ability in a few words (empty when it has none), in `locale`. The French timings are the book's
 /// ("Une Fois Jouée", "Récolte", "Toujours", "Fin de la Partie": `mystic-vale-base.fr.txt:516-530`).
-pub fn ability_text(a: Ability, lang: Lang) -> String {
-    if lang == Lang::En {
-        return a.text();
+pub fn ability_text(a: Ability, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    if a.timing == Timing::None || a.effect == Effect::None {
+        return String::new();
     }
     let n = i64::from(a.amount);
-    let per = match a.per {
-        Count::One => "",
-        Count::GuardiansOnCard => " par Gardien sur cette carte",
-        Count::FieldPairs => " par paire de cartes de votre champ",
-        Count::OtherFieldCards => " par autre carte de votre champ",
-        Count::FieldShortfall => " par carte qui manque à votre champ pour en compter 7",
-        Count::PrintedSymbolsOnCard => " par symbole imprimé sur cette carte",
-        Count::DecayOwned => " (Déclins de toutes vos cartes)",
-        Count::DecayField => " par Déclin de votre champ (annulés compris)",
-        Count::ManaPairs => " par paire de mana que vous avez",
-        Count::ValesOwned => " par carte Val que vous possédez",
-        Count::GuardiansOwned => " par Gardien de toutes vos Évolutions",
-        Count::MostManaOnFieldCard => " par mana de la carte de votre champ qui en a le plus",
-        Count::Level3Owned => " par Évolution de niveau 3 que vous possédez",
-        Count::Level1OnCard => " par Évolution de niveau 1 sur cette carte",
-        Count::BlankFieldCards => " par carte vierge de votre champ",
-        Count::BlankCardsOwnedSteps => " × (0/2/3/6/13 pour 0/1-2/3-4/5-6/7-8 cartes vierges)",
+    let each = match a.per {
+        Count::One => String::new(),
+        c => format!(" {}", t(locale, "per", args!(per = c.name()))),
     };
-    let when = match a.timing {
-        Timing::None => return String::new(),
-        Timing::WhenPlayed => "Une Fois Jouée",
-        Timing::Harvest => "Récolte",
-        Timing::Ongoing => "Toujours",
-        Timing::WouldSpoil => "sur le point de Décliner",
-        Timing::EndOfGame => "Fin de la Partie",
-        Timing::OnSpoil => "si elle vous fait Décliner depuis l'on-deck",
-        Timing::Discard => "Phase de Défausse",
-        Timing::WhenBought => "à l'achat",
-        Timing::AnyTime => "une fois par tour",
-        Timing::OnEvoke => "quand vous l'invoquez",
-        Timing::Planting => "Phase de Semence",
-    };
-    let gain = format!("+{}{per}", reward_fr(a.reward, n));
+    let reward = a.reward.key();
+    let gain = |id: &str, n: i64| t(locale, id, args!(reward = reward, n = n, each = each.clone()));
     let what = match a.effect {
         Effect::None => return String::new(),
-        Effect::Gain => gain,
-        Effect::ManaMinus => format!("-{n} mana à votre total"),
-        Effect::CapDecay if n == 0 => "cette carte ne compte aucun Déclin".into(),
-        Effect::CapDecay => format!("cette carte compte au plus {}", Lang::Fr.count(n, "Déclin", "Déclins")),
-        Effect::AddPer => format!("cette carte compte {gain}"),
-        Effect::SpiritsToWild => {
-            "les symboles Esprit Bestial, Sylvain et Céleste de cette carte sont des Esprits Libres".into()
+        Effect::Gain => gain("effect-gain", n),
+        Effect::AddPer => gain("effect-add-per", n),
+        Effect::DiscardOnDeck if a.timing == Timing::OnSpoil => gain("effect-discard-on-deck-spoiled", n),
+        Effect::ExtraTurn => gain("effect-extra-turn", n),
+        Effect::FillField if a.reward != Reward::None => {
+            t(locale, "effect-fill-field-gain", args!(reward = reward, n = 1, each = each.clone(), fill = n))
         }
-        Effect::DoubleAbilityVp => "les PV des capacités de cette carte sont doublés".into(),
-        Effect::SearchDeckDiscard => {
-            "consultez votre deck, vous pouvez en défausser 1 carte, puis mélangez-le".into()
+        Effect::FillField => t(locale, "effect-fill-field", args!(fill = n)),
+        Effect::Exchange => t(locale, "effect-exchange", args!(reward = reward, n = 1, cost = n)),
+        Effect::KeepInField if a.timing == Timing::OnSpoil => t(locale, "effect-keep-in-field-spoiled", args!()),
+        Effect::MostAmong | Effect::DeckToField => {
+            t(locale, &format!("effect-{}", a.effect.name()), args!(n = n, each = each.clone()))
         }
-        Effect::DiscardOtherField => "vous pouvez défausser une autre carte de votre champ".into(),
-        Effect::LookTopDiscard if n > 1 => format!(
-            "regardez les {n} premières cartes de votre deck, défaussez-en autant que vous voulez, les autres restent dans l'ordre"
-        ),
-        Effect::LookTopDiscard => "regardez la première carte de votre deck, vous pouvez la défausser".into(),
-        Effect::DiscardOnDeck if a.timing == Timing::OnSpoil => {
-            format!("{gain}, puis elle va dans votre défausse et une nouvelle carte est révélée")
-        }
-        Effect::DiscardOnDeck => {
-            "défaussez votre carte on-deck et révélez-en une autre (une fois par tour)".into()
-        }
-        Effect::CancelSpoil => "cette carte on-deck ne vous fait pas Décliner".into(),
-        Effect::ExtraTurn => format!("+{}, puis un tour supplémentaire (un par ronde)", reward_fr(a.reward, n)),
-        Effect::ToDeckBottom => "cette carte va sous votre deck, pas dans votre défausse".into(),
-        Effect::FillField if a.reward != crate::cards::Reward::None => format!(
-            "+{}{per}, puis complétez votre champ jusqu'à {n} cartes depuis votre deck",
-            reward_fr(a.reward, 1)
-        ),
-        Effect::FillField => format!("complétez votre champ jusqu'à {n} cartes depuis votre deck"),
-        Effect::Exchange => format!("payez {n} mana pour {}, autant de fois que vous voulez", reward_fr(a.reward, 1)),
-        Effect::DiscountOnCard => format!("un achat destiné à cette carte coûte {n} mana de moins"),
-        Effect::MostAmong => format!("{n} PV si vous avez strictement le plus{per}"),
-        Effect::ConvertToWild => format!("payez {n} mana : un de vos Esprits devient un Esprit Libre"),
-        Effect::PlusGuardian => format!(
-            "+{} sur une carte de votre champ ou votre carte on-deck",
-            Lang::Fr.count(n, "Gardien", "Gardiens")
-        ),
-        Effect::CancelDecayOn => {
-            "une carte de votre champ ou on-deck ne compte aucun Déclin jusqu'à votre Phase de Défausse".into()
-        }
-        Effect::FreeBuy => format!("une Évolution de niveau {n} coûte 0"),
-        Effect::KeepInField if a.timing == Timing::OnSpoil => {
-            "cette carte reste la plus à gauche de votre prochain champ".into()
-        }
-        Effect::KeepInField => {
-            "si elle n'est pas la plus à gauche, cette carte peut rester la plus à gauche de votre prochain champ".into()
-        }
-        Effect::MoveAdvancement => "déplacez une Évolution d'une carte de votre champ à une autre".into(),
-        Effect::MultiplyMana => format!("votre total de mana (jeton Mana compris) compte {n} fois"),
-        Effect::RefreshToken => "retournez un jeton Mana utilisé sur sa face active".into(),
-        Effect::DeckToField => format!(
-            "déplacez {}{per} de votre deck vers votre champ",
-            Lang::Fr.count(n, "carte", "cartes")
-        ),
-        Effect::CancelDecayCard => {
-            "une carte de votre champ ou on-deck ne compte aucun Déclin, sauf celui d'une Terre Maudite, jusqu'à votre prochaine Phase de Préparation".into()
-        }
-        Effect::MultiplyEndVp => format!("les PV de fin de partie de vos Évolutions comptent {n} fois"),
         Effect::Unique => match crate::effects::module(a.module) {
-            Some(m) => unique_text_fr(m.key).or(Some(m.text_fr).filter(|t| !t.is_empty())).unwrap_or(m.text).to_owned(),
+            Some(m) => unique_text(m.key, m.text, locale),
             None => "?".to_owned(),
         },
+        e => t(locale, &format!("effect-{}", e.name()), args!(n = n)),
     };
-    format!("{when} : {what}")
+    t(locale, "ability", args!(timing = a.timing.name(), what = what))
 }
 
 /// An advancement in one line: title, cost, slot, symbols and ability (the view's commons).
-pub fn adv_summary(x: &crate::cards::Advancement, lang: Lang) -> String {
-    if lang == Lang::En {
-        return x.summary();
-    }
-    let eclipse = if x.eclipse { ", éclipse" } else { "" };
-    let mut t = format!("{} ({} mana, {}{eclipse})", title(&x.title, &x.french, lang), x.cost, slot_name(x.slot, lang));
-    let sym = symbols_text(&x.symbols, lang);
-    if !sym.is_empty() {
-        t.push_str(" : ");
-        t.push_str(&sym);
-    }
-    let ab = ability_text(x.ability, lang);
-    if !ab.is_empty() {
-        t.push_str(if sym.is_empty() { " : " } else { " ; " });
-        t.push_str(&ab);
-    }
-    t
-}
-
-/// A leader's side in one line, in `lang`.
-pub fn leader_summary(l: &crate::cards::Leader, upgraded: bool, lang: Lang) -> String {
-    if lang == Lang::En {
-        return l.summary(upgraded);
-    }
-    let f = &l.sides[usize::from(upgraded)];
-    let mut t = if upgraded {
-        format!("{} (face améliorée)", l.title)
-    } else {
-        format!("{} (amélioration : {} mana)", l.title, l.upgrade_cost)
-    };
-    let sym = symbols_text(&f.symbols, lang);
-    if !sym.is_empty() {
-        t.push_str(" : ");
-        t.push_str(&sym);
-    }
-    let ab = ability_text(f.ability, lang);
-    if !ab.is_empty() {
-        t.push_str(if sym.is_empty() { " : " } else { " ; " });
-        t.push_str(&ab);
-    }
-    if l.symbols_only(upgraded) {
-        t.push_str(" (provisoire : aucune capacité, symboles seulement)");
-    }
-    t
-}
-
-/// An amulet's Evoke ability in `lang`.
-pub fn amulet_text(x: &crate::amulets::Amulet, lang: Lang) -> String {
-    use crate::amulets::{Evoke, Window};
-    if lang == Lang::En {
-        return x.text();
-    }
-    let n = i64::from(x.amount);
-    let what = match x.evoke {
-        Evoke::Gain => format!("+{}", reward_fr(x.reward, n)),
-        Evoke::GainThenToss => {
-            format!("+{}, puis lancez-la : elle retombe sur une face au hasard", reward_fr(x.reward, n))
-        }
-        Evoke::Growth => {
-            format!("+{} jusqu'à votre prochaine Phase de Préparation", Lang::Fr.count(n, "Croissance", "Croissances"))
-        }
-        Evoke::FieldToDeckBottom => "une carte de votre champ va sous votre deck".into(),
-        Evoke::DeckBottomToField => "la dernière carte de votre deck rejoint votre champ".into(),
-        Evoke::SleeveNow => "glissez dès maintenant une Évolution achetée ce tour-ci".into(),
-        Evoke::ManaOrGuardians => format!(
-            "+1 mana, ou +{} sur une carte de votre champ ou on-deck ce tour-ci",
-            Lang::Fr.count(n, "Gardien", "Gardiens")
+pub fn adv_summary(x: &Advancement, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let head = t(
+        locale,
+        "advancement-head",
+        args!(
+            title = title(&x.title, &x.french, locale),
+            cost = x.cost,
+            slot = x.slot.name(),
+            eclipse = yes(x.eclipse)
         ),
-    };
-    let when = match x.window {
-        Window::Harvest => "Récolte",
-        Window::HarvestOrDiscard => "Phase de Récolte ou de Défausse",
-        Window::WouldSpoil => "sur le point de Décliner",
-        Window::Any => "à tout moment",
-    };
-    let mut t = format!("invocation ({when}) : {what}");
-    if x.must_push {
-        t.push_str(" ; face utilisée : poussez au moins une fois à chaque Phase de Semence");
-    }
-    t
+    );
+    summary(head, &x.symbols, x.ability, locale)
 }
 
-/// An amulet in one line with the side shown, in `lang`.
-pub fn amulet_summary(x: &crate::amulets::Amulet, active: bool, lang: Lang) -> String {
-    if lang == Lang::En {
-        return x.summary(active);
-    }
-    let side = if active { "face active" } else { "face utilisée" };
-    let vp = if x.vp != 0 { format!(", {} PV en fin de partie", x.vp) } else { String::new() };
-    format!("{} ({side}{vp}) : {}", x.title, amulet_text(x, lang))
+/// `head: symbols; ability` (either part may be missing).
+fn summary(head: String, symbols: &Symbols, ability: Ability, locale: Locale) -> String {
+    let details = symbols_and_ability(symbols, ability, locale);
+    if details.is_empty() { head } else { labelled(locale, &head, &details) }
+}
+
+/// A leader's side in one line, in `locale`.
+pub fn leader_summary(l: &Leader, upgraded: bool, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let f = &l.sides[usize::from(upgraded)];
+    let head = t(
+        locale,
+        "leader-head",
+        args!(title = name(&l.title, locale), cost = l.upgrade_cost, upgraded = yes(upgraded)),
+    );
+    let text = summary(head, &f.symbols, f.ability, locale);
+    if l.symbols_only(upgraded) { t(locale, "leader-provisional", args!(text = text)) } else { text }
+}
+
+/// An amulet's Evoke ability in `locale`.
+pub fn amulet_text(x: &Amulet, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let n = i64::from(x.amount);
+    let id = match x.evoke {
+        Evoke::Gain => "amulet-gain",
+        Evoke::GainThenToss => "amulet-gain-then-toss",
+        Evoke::Growth => "amulet-growth",
+        Evoke::FieldToDeckBottom => "amulet-field-to-deck-bottom",
+        Evoke::DeckBottomToField => "amulet-deck-bottom-to-field",
+        Evoke::SleeveNow => "amulet-sleeve-now",
+        Evoke::ManaOrGuardians => "amulet-mana-or-guardians",
+    };
+    let what = t(locale, id, args!(reward = x.reward.key(), n = n));
+    let text = t(locale, "amulet-evoke", args!(window = x.window.name(), what = what));
+    if x.must_push { t(locale, "amulet-must-push", args!(text = text)) } else { text }
+}
+
+/// An amulet in one line with the side shown, in `locale`.
+pub fn amulet_summary(x: &Amulet, active: bool, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let a = args!(title = name(&x.title, locale), active = yes(active), vp = x.vp, text = amulet_text(x, locale));
+    t(locale, "amulet-summary", a)
 }
 
 /// A vale's cost in words: `1 animal + 1 forest`; in French `1 Bestial + 1 Sylvain`.
-pub fn vale_cost_text(v: &crate::cards::Vale, lang: Lang) -> String {
-    if lang == Lang::En {
-        return v.cost_text();
-    }
-    let names = ["Bestial", "Sylvain", "Céleste", "au choix"];
-    let parts: Vec<String> = (0..4).filter(|&k| v.cost[k] > 0).map(|k| format!("{} {}", v.cost[k], names[k])).collect();
-    if parts.is_empty() { "gratuit".into() } else { parts.join(" + ") }
+pub fn vale_cost_text(v: &Vale, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let kinds = ["animal", "forest", "sky", "any"];
+    let parts: Vec<String> = (0..4)
+        .filter(|&k| v.cost[k] > 0)
+        .map(|k| t(locale, "vale-cost", args!(kind = kinds[k], n = v.cost[k])))
+        .collect();
+    if parts.is_empty() { t(locale, "vale-cost-free", args!()) } else { parts.join(" + ") }
 }
 
-/// Each action notation with what it does.
-pub fn action_help(lang: Lang) -> Vec<ActionHelp> {
-    let rows: [(&str, &str, &str); 39] = [
-        (
-            "push",
-            "plant the on-deck card and reveal the next",
-            "pousser : poser la carte on-deck dans votre champ et révéler la suivante",
-        ),
-        ("pass", "end the Planting Phase", "passer : terminer votre Phase de Semence"),
-        ("spoil", "accept the spoil", "accepter de Décliner"),
-        ("token", "spend the active mana token for 1 mana", "retourner votre jeton Mana actif pour 1 mana"),
-        (
-            "buy L.K",
-            "buy common K of level L (e.g. buy 2.3)",
-            "acheter l'Évolution K du niveau L de la réserve (p. ex. buy 2.3)",
-        ),
-        (
-            "buy soil.SLOT",
-            "buy a Fertile Soil for a slot (top, middle, bottom)",
-            "acheter un Sol Fertile pour un emplacement (top = haut, middle = milieu, bottom = bas)",
-        ),
-        ("buy L.K on cN", "buy for card N (Earthchant Chorus)", "acheter pour la carte N (Chœur de la Terre)"),
-        (
-            "vale L.K [SPIRIT]",
-            "buy vale K of level L, paying \"any\" with SPIRIT",
-            "acheter la carte Val K du niveau L, en payant « au choix » avec SPIRIT",
-        ),
-        (
-            "sleeve cN",
-            "sleeve the bought advancement on field card N",
-            "glisser l'Évolution achetée dans la protection de la carte N de votre champ",
-        ),
-        ("done", "end the Harvest Phase (or the current step)", "terminer la Phase de Récolte (ou l'étape en cours)"),
-        ("decline", "decline an optional ability", "refuser une capacité optionnelle"),
-        ("discard cN", "discard card N", "défausser la carte N"),
-        (
-            "mill",
-            "Calm Weather: discard the top card of your deck",
-            "Temps Calme : défausser la première carte de votre deck",
-        ),
-        (
-            "druid",
-            "Peacekeeper Druid: discard the on-deck card, reveal another",
-            "Druide Pacificateur : défausser la carte on-deck et en révéler une autre",
-        ),
-        (
-            "arbor",
-            "Blooming Arbor: remove it from the game for growth",
-            "Bois de l'Éclosion : le retirer de la partie pour de la Croissance",
-        ),
-        ("conclave cN", "Conclave of Ents: +1 guardian on card N", "Conclave des Ents : +1 Gardien sur la carte N"),
-        (
-            "aerie SPIRIT",
-            "Sunstone Aerie: one spirit of this kind becomes wild",
-            "Aire de l'Héliolite : un Esprit de ce type devient un Esprit Libre",
-        ),
-        ("resolve SLOT", "resolve the ability in this slot next", "résoudre d'abord la capacité de cet emplacement"),
-        ("upgrade", "turn your leader to its upgraded side", "retourner votre meneur sur sa face améliorée"),
-        ("leader N", "keep leader 1 or 2", "garder le meneur 1 ou 2"),
-        ("sow", "pay mana for an exchange ability", "payer du mana pour une capacité d'échange"),
-        ("use vN", "use owned vale N", "utiliser la carte Val N que vous possédez"),
-        (
-            "use cN / use vales",
-            "resolve now card N's (the vales') harvest abilities whose gain can still change",
-            "résoudre maintenant les capacités de Récolte de la carte N (des cartes Val) dont le gain peut encore changer",
-        ),
-        (
-            "cancel cN / keep cN",
-            "cancel the decay of card N / keep card N for the next field",
-            "annuler le Déclin de la carte N / garder la carte N pour votre prochain champ",
-        ),
-        (
-            "portal cA SLOT cB",
-            "Wayfarer Portal: move an advancement between field cards",
-            "Wayfarer Portal : déplacer une Évolution entre deux cartes de votre champ",
-        ),
-        (
-            "take leader N / take amulet N",
-            "draft: take leader or amulet N from the table",
-            "draft : prendre le meneur ou l'amulette N sur la table",
-        ),
-        (
-            "trade",
-            "trade your amulet for a regular mana token",
-            "échanger votre amulette contre un jeton Mana ordinaire",
-        ),
-        ("evoke / evoke cN", "evoke your active amulet (on card N)", "invoquer votre amulette active (sur la carte N)"),
-        ("ability cN", "a unique ability chooses card N", "une capacité unique choisit la carte N"),
-        (
-            "ability L.K",
-            "a unique ability chooses common K of level L",
-            "une capacité unique choisit l'Évolution K du niveau L de la réserve",
-        ),
-        (
-            "ability soil.SLOT cN",
-            "a unique ability sleeves a Fertile Soil on card N",
-            "une capacité unique glisse un Sol Fertile dans la carte N",
-        ),
-        ("ability N", "a unique ability's option N", "l'option N d'une capacité unique"),
-        (
-            "ability SPIRIT",
-            "Halo Mountain: spend one spirit of this kind for its VP",
-            "Halo Mountain : dépenser un Esprit de ce type pour ses PV",
-        ),
-        (
-            "claim L.K / claim soil.SLOT",
-            "Nightvale Pathfinder: claim this advancement as if bought (no buy used)",
-            "Nightvale Pathfinder : réclamer cette Évolution comme si vous l'aviez achetée (sans utiliser d'achat)",
-        ),
-        (
-            "replay cN SLOT",
-            "Harpy Canyon: resolve the \"when played\" ability of card N in SLOT (or leader) again",
-            "Harpy Canyon : résoudre à nouveau la capacité « Une Fois Jouée » de la carte N dans SLOT (ou leader)",
-        ),
-        (
-            "ability soil.SLOT",
-            "Old Bakarab: take a Fertile Soil of the supply into your workshop",
-            "Old Bakarab : prendre un Sol Fertile de la réserve dans votre atelier",
-        ),
-        (
-            "workshop K cN",
-            "Old Bakarab (upgraded): sleeve workshop advancement K on field card N, which goes under your deck",
-            "Old Bakarab (améliorée) : glisser l'Évolution K de l'atelier dans la carte N du champ, qui va sous votre deck",
-        ),
-        (
-            "vp SPIRIT,SPIRIT,SPIRIT",
-            "variant buy_vp: pay 3 spirits for 1 VP",
-            "variante buy_vp : payer 3 Esprits pour 1 PV",
-        ),
-        (
-            "SPIRIT / SLOT",
-            "animal, forest, sky, wild / top, middle, bottom",
-            "animal (Bestial), forest (Sylvain), sky (Céleste), wild (Libre) / top (haut), middle (milieu), bottom (bas)",
-        ),
-    ];
-    rows.iter().map(|&(n, en, fr)| ActionHelp::new(n, lang.pick(en, fr))).collect()
-}
-
-/// A vale's ability text with its notes, in `lang`.
-pub fn vale_text(v: &crate::cards::Vale, lang: Lang) -> String {
-    if lang == Lang::En {
-        return v.ability_text();
-    }
-    let mut text = ability_text(v.ability, lang);
+/// A vale's ability text with its notes, in `locale`.
+pub fn vale_text(v: &Vale, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let mut text = ability_text(v.ability, locale);
     if v.to_deck && !text.is_empty() {
-        text.push_str(" (cette carte Val va sur la pioche de cartes Val de niveau 1)");
+        text = t(locale, "vale-to-deck", args!(text = text));
     } else if v.remove_self && !text.is_empty() {
-        text.push_str(" (retire cette carte Val de la partie)");
+        text = t(locale, "vale-remove-self", args!(text = text));
     }
     if v.extra_buy > 0 {
-        text.push_str(&format!(" ; achetez jusqu'à {} Évolutions", 2 + v.extra_buy));
+        text = t(locale, "vale-extra-buy", args!(text = text, buys = 2 + u32::from(v.extra_buy)));
     }
     if v.unique {
-        text.push_str(" ; une seule par joueur");
+        text = t(locale, "vale-unique", args!(text = text));
     }
     text
+}
+
+/// Each action notation with what it does (the notations are syntax, the same in every language).
+pub fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
+    let locale = locale.into();
+    let rows: [(&str, &str); 39] = [
+        ("push", "help-push"),
+        ("pass", "help-pass"),
+        ("spoil", "help-spoil"),
+        ("token", "help-token"),
+        ("buy L.K", "help-buy"),
+        ("buy soil.SLOT", "help-buy-soil"),
+        ("buy L.K on cN", "help-buy-on"),
+        ("vale L.K [SPIRIT]", "help-vale"),
+        ("sleeve cN", "help-sleeve"),
+        ("done", "help-done"),
+        ("decline", "help-decline"),
+        ("discard cN", "help-discard"),
+        ("mill", "help-mill"),
+        ("druid", "help-druid"),
+        ("arbor", "help-arbor"),
+        ("conclave cN", "help-conclave"),
+        ("aerie SPIRIT", "help-aerie"),
+        ("resolve SLOT", "help-resolve"),
+        ("upgrade", "help-upgrade"),
+        ("leader N", "help-leader"),
+        ("sow", "help-sow"),
+        ("use vN", "help-use-vale"),
+        ("use cN / use vales", "help-use"),
+        ("cancel cN / keep cN", "help-cancel-keep"),
+        ("portal cA SLOT cB", "help-portal"),
+        ("take leader N / take amulet N", "help-take"),
+        ("trade", "help-trade"),
+        ("evoke / evoke cN", "help-evoke"),
+        ("ability cN", "help-ability-card"),
+        ("ability L.K", "help-ability-common"),
+        ("ability soil.SLOT cN", "help-ability-soil-card"),
+        ("ability N", "help-ability-pick"),
+        ("ability SPIRIT", "help-ability-spirit"),
+        ("claim L.K / claim soil.SLOT", "help-claim"),
+        ("replay cN SLOT", "help-replay"),
+        ("ability soil.SLOT", "help-ability-soil"),
+        ("workshop K cN", "help-workshop"),
+        ("vp SPIRIT,SPIRIT,SPIRIT", "help-vp"),
+        ("SPIRIT / SLOT", "help-words"),
+    ];
+    rows.iter().map(|&(n, id)| ActionHelp::new(n, t(locale, id, args!()))).collect()
 }
 
 /// Every embedded set, for texts that name cards without their database (events).
@@ -736,242 +481,538 @@ fn every_set() -> Option<&'static CardDb> {
     ALL.get_or_init(|| CardDb::every_set().ok()).as_ref()
 }
 
-/// A title of any embedded set in `lang`.
-fn any_title(t: &str, lang: Lang) -> String {
-    if lang == Lang::En {
-        return t.to_owned();
-    }
-    let Some(db) = every_set() else { return t.to_owned() };
-    db.advancements
-        .iter()
-        .map(|a| (&a.title, &a.french))
-        .chain(db.vales.iter().map(|v| (&v.title, &v.french)))
-        .find(|(e, _)| e.as_str() == t)
-        .map_or_else(|| t.to_owned(), |(e, f)| title(e, f, lang).to_owned())
+/// A title of any embedded set (an advancement, a vale; a leader or an amulet keeps its name) in
+/// `locale`.
+fn any_title(english: &str, locale: Locale) -> String {
+    let french = every_set().and_then(|db| {
+        db.advancements
+            .iter()
+            .map(|a| (&a.title, &a.french))
+            .chain(db.vales.iter().map(|v| (&v.title, &v.french)))
+            .find(|(e, _)| e.as_str() == english)
+            .map(|(_, f)| f.as_str())
+    });
+    title(english, french.unwrap_or(""), locale)
 }
 
-/// A card of the log in `lang`: its titles, or a blank card.
-fn card_name(c: &crate::events::Card, lang: Lang) -> String {
+/// A card of the log in `locale`: its titles, or a blank card.
+fn card_name(c: &crate::events::Card, locale: Locale) -> String {
     if c.titles.is_empty() {
-        return lang.pick("a blank card", "une carte vierge").to_owned();
+        return t(locale, "blank-card", args!());
     }
-    c.titles.iter().map(|t| any_title(t, lang)).collect::<Vec<_>>().join(" + ")
+    c.titles.iter().map(|x| any_title(x, locale)).collect::<Vec<_>>().join(" + ")
 }
 
-/// "of" a card of the log, in French: `d'une carte vierge`, `de la carte …`.
-fn of_card(c: &crate::events::Card, lang: Lang) -> String {
-    if c.titles.is_empty() { "d'une carte vierge".to_owned() } else { format!("de la carte {}", card_name(c, lang)) }
-}
-
-/// An event as a sentence in `lang` (English is the event's `Display`).
-pub fn event_text(e: &crate::events::Event, lang: Lang) -> String {
+/// An event as a sentence in `locale`.
+pub fn event_text(e: &crate::events::Event, locale: impl Into<Locale>) -> String {
     use crate::events::Event::*;
-    if lang == Lang::En {
-        return e.to_string();
-    }
-    match e {
-        TurnStart(s) => format!("— au tour de {s}"),
-        UsedAbility(s, c, a) => format!("{s} utilise la capacité {} ({a})", of_card(c, lang)),
-        Played(s, c) => format!("{s} pose {} dans son champ", card_name(c, lang)),
-        Revealed(s, c) => format!("{s} révèle {}, sa nouvelle carte on-deck", card_name(c, lang)),
-        Reshuffled(s) => format!("{s} mélange sa défausse, qui devient son nouveau deck"),
-        Spoiled(s, prep) => format!("{s} Décline{}", if *prep { " pendant sa Phase de Préparation" } else { "" }),
-        AbilityDiscard(s, Some(c)) => format!("{s} défausse {}", card_name(c, lang)),
-        AbilityDiscard(s, None) => format!("{s} défausse une carte"),
-        Peeked(s, Some(c)) => format!("{s} regarde la première carte de son deck : {}", card_name(c, lang)),
-        Peeked(s, None) => format!("{s} regarde la première carte de son deck"),
-        Bought(s, t) => format!("{s} achète {}", any_title(t, lang)),
-        BoughtVale(s, t) => format!("{s} achète la carte Val {}", any_title(t, lang)),
-        Sleeved(s, t, c) => format!("{s} glisse {} dans la protection {}", any_title(t, lang), of_card(c, lang)),
-        GainedVp(s, v) => format!("{s} gagne {v} PV"),
-        UsedVale(s, t) => format!("{s} utilise {}", any_title(t, lang)),
-        TookLeader(s, t) => format!("{s} prend le meneur {t}"),
-        TookAmulet(s, t) => format!("{s} prend l'amulette {t}"),
-        TradedAmulet(s) => format!("{s} échange son amulette contre un jeton Mana ordinaire"),
-        Evoked(s, t) => format!("{s} invoque {t}"),
-        Upgraded(s, t) => format!("{s} fait passer {t} sur sa face améliorée"),
-        PoolEmpty => "le pool de jetons PV est vide : la ronde en cours est la dernière".to_owned(),
-        GameOver => "la partie est terminée".to_owned(),
-    }
+    let locale = locale.into();
+    let card = |c: &crate::events::Card| card_name(c, locale);
+    let title = |x: &str| any_title(x, locale);
+    let (id, a): (&str, Args<'_>) = match e {
+        TurnStart(s) => ("event-turn", args!(seat = *s)),
+        Played(s, c) => ("event-played", args!(seat = *s, card = card(c))),
+        Revealed(s, c) => ("event-revealed", args!(seat = *s, card = card(c))),
+        Reshuffled(s) => ("event-reshuffled", args!(seat = *s)),
+        Spoiled(s, prep) => ("event-spoiled", args!(seat = *s, prep = yes(*prep))),
+        AbilityDiscard(s, Some(c)) => ("event-discards", args!(seat = *s, card = card(c))),
+        AbilityDiscard(s, None) => ("event-discards-hidden", args!(seat = *s)),
+        Peeked(s, Some(c)) => ("event-peeked", args!(seat = *s, card = card(c))),
+        Peeked(s, None) => ("event-peeked-hidden", args!(seat = *s)),
+        Bought(s, x) => ("event-bought", args!(seat = *s, title = title(x))),
+        BoughtVale(s, x) => ("event-bought-vale", args!(seat = *s, title = title(x))),
+        Sleeved(s, x, c) => {
+            ("event-sleeved", args!(seat = *s, title = title(x), card = card(c), blank = yes(c.titles.is_empty())))
+        }
+        GainedVp(s, v) => ("event-gained-vp", args!(seat = *s, n = *v)),
+        UsedVale(s, x) => ("event-used-vale", args!(seat = *s, title = title(x))),
+        PoolEmpty => ("event-pool-empty", args!()),
+        GameOver => ("event-game-over", args!()),
+        UsedAbility(s, c, a) => (
+            "event-used-ability",
+            args!(seat = *s, card = card(c), blank = yes(c.titles.is_empty()), action = a.to_string()),
+        ),
+        TookLeader(s, x) => ("event-took-leader", args!(seat = *s, title = name(x, locale))),
+        TookAmulet(s, x) => ("event-took-amulet", args!(seat = *s, title = name(x, locale))),
+        TradedAmulet(s) => ("event-traded-amulet", args!(seat = *s)),
+        Evoked(s, x) => ("event-evoked", args!(seat = *s, title = name(x, locale))),
+        Upgraded(s, x) => ("event-upgraded", args!(seat = *s, title = name(x, locale))),
+    };
+    t(locale, id, a)
 }
 
-impl crate::view::View {
-    /// The terminal rendering in `lang`, with a legend.
-    pub fn render(&self, lang: Lang) -> String {
-        let mut t = String::new();
-        let _ = self.write_in(&mut t, lang);
-        t.push_str(lang.pick(
-            "legend: c0..c19 your 20 cards; [top | middle | bottom] the three slots of a card; L.K = common K of level L; you spoil when your decay minus your growth reaches 4 (decay vs growth); score = tokens + card VP + end-of-game abilities + vales",
-            "légende : c0..c19 vos 20 cartes ; [haut | milieu | bas] les trois emplacements d'une carte ; L.K = Évolution K du niveau L ; vous Déclinez quand vos Déclins moins vos Croissances atteignent 4 (Déclin contre Croissance) ; score = jetons PV + PV des cartes + capacités « Fin de la Partie » + cartes Val",
-        ));
-        t
-    }
+/// What an action that needs no card says, in `locale` (`None` for the others).
+pub fn plain_description(a: Action, locale: impl Into<Locale>) -> Option<String> {
+    let id = match a {
+        Action::Pass => "describe-pass",
+        Action::Push => "describe-push",
+        Action::Spoil => "describe-spoil",
+        Action::Druid => "describe-druid",
+        Action::Arbor => "describe-arbor",
+        Action::Decline => "describe-decline",
+        Action::Mill => "describe-mill",
+        Action::Token => "describe-token",
+        Action::Done => "describe-done",
+        Action::Upgrade => "describe-upgrade",
+        Action::Sow => "describe-sow",
+        _ => return None,
+    };
+    Some(t(locale.into(), id, args!()))
 }
 
-/// An action described for the seat of `view`, in `lang` (English: the heuristic's description).
-pub fn describe_in(view: &crate::view::View, a: crate::actions::Action, lang: Lang) -> String {
-    use crate::actions::{Action, Source};
-    use crate::state::EMPTY;
-    if let Some(d) = plain_description(a, lang) {
-        return d.to_owned();
-    }
-    if lang == Lang::En {
-        return crate::heuristic::describe(view, a);
-    }
+/// An action described for the seat of `view`, in `locale`: its notation, then what it does (the
+/// actions that need no card: only what they do).
+pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
     let db = &*view.db;
     let me = &view.players[view.current as usize];
-    match a {
-        Action::Buy(src) | Action::BuyOn(src, _) => {
-            let x = match src {
-                Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
-            };
-            let Some(x) = x else {
-                return a.to_string();
-            };
-            let adv = db.adv(x);
-            let on = match a {
-                Action::BuyOn(_, c) => format!(" pour c{c}"),
-                _ => String::new(),
-            };
-            format!(
-                "acheter {}{on} ({} mana, {}, niveau {})",
-                title(&adv.title, &adv.french, lang),
-                adv.cost,
-                slot_name(adv.slot, lang),
-                adv.level
-            )
-        }
-        Action::Vale(l, k, _) => {
-            let Some(v) = view.vale_row[l as usize][k as usize] else {
-                return a.to_string();
-            };
+    let adv = |x: u8| title(&db.adv(x).title, &db.adv(x).french, locale);
+    let card = |c: u8| me.cards.get(usize::from(c)).map_or_else(String::new, |s| view.card_text_in(*s, locale));
+    let source = |s: Source| match s {
+        Source::Common(l, k) => view.commons[l as usize][k as usize],
+        Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
+    };
+    let choice = crate::heuristic::card_choice_key;
+    let (id, args): (&str, Args<'_>) = match a {
+        Action::AbilityPick(0) | Action::AbilitySpirit(_) if view.turn.vale_choice.is_some() => {
+            // A vale's optional "when bought" ability (ruling MV68).
+            let Some((v, _)) = view.turn.vale_choice else { return a.to_string() };
             let x = db.vale(v);
-            format!("acheter la carte Val {} ({} PV)", title(&x.title, &x.french, lang), x.vp)
+            let text = crate::effects::module(x.ability.module)
+                .map_or_else(String::new, |m| unique_text(m.key, m.text, locale));
+            ("describe-vale-choice", args!(title = title(&x.title, &x.french, locale), text = text))
         }
+        _ if plain_description(a, locale).is_some() && !(a == Action::Decline && view.phase == Phase::AmuletTrade) => {
+            return plain_description(a, locale).unwrap_or_default();
+        }
+        Action::Buy(s) | Action::BuyOn(s, _) => {
+            let Some(x) = source(s) else { return a.to_string() };
+            let d = db.adv(x);
+            ("describe-buy", args!(title = adv(x), cost = d.cost, slot = d.slot.name(), level = d.level))
+        }
+        Action::Vale(l, k, _) => match view.vale_row[l as usize][k as usize] {
+            Some(v) => (
+                "describe-vale",
+                args!(title = title(&db.vale(v).title, &db.vale(v).french, locale), vp = db.vale(v).vp),
+            ),
+            None => return a.to_string(),
+        },
         Action::Resolve(slot) => match view.phase {
-            crate::state::Phase::Order { card, .. } => {
-                let x = me.cards[card as usize].slots[slot as usize];
+            Phase::Order { card: c, .. } => {
+                let x = me.cards[c as usize].slots[slot as usize];
                 if x == EMPTY {
                     return a.to_string();
                 }
-                let adv = db.adv(x);
-                format!(
-                    "résoudre d'abord {} ({})",
-                    title(&adv.title, &adv.french, lang),
-                    ability_text(adv.ability, lang)
-                )
+                ("describe-resolve", args!(title = adv(x), ability = ability_text(db.adv(x).ability, locale)))
             }
-            _ => a.to_string(),
+            _ => return a.to_string(),
         },
-        Action::Sleeve(c) => format!("glisser dans c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
-        Action::Discard(c) => format!("défausser c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
-        Action::Conclave(c) => format!("+1 Gardien sur c{c} {}", view.card_text_in(me.cards[c as usize], lang)),
-        Action::Use(c) if usize::from(c) < crate::state::NUM_CARDS => {
-            format!("résoudre maintenant c{c} {}", view.card_text_in(me.cards[c as usize], lang))
+        Action::Discard(c) if matches!(view.phase, Phase::NeighbourDiscard { .. }) => {
+            let Phase::NeighbourDiscard { seat, .. } = view.phase else { return a.to_string() };
+            let Some(s) = view.players.get(usize::from(seat)).and_then(|p| p.cards.get(usize::from(c))) else {
+                return a.to_string();
+            };
+            ("describe-neighbour-discard", args!(card = view.card_text_in(*s, locale), me = Seat(view.current)))
         }
-        Action::AbilityCard(c) => {
-            let card = view.card_text_in(me.cards[c as usize], lang);
-            match crate::heuristic::card_choice_key(view, c) {
-                Some("magpie") => format!("mélanger c{c} {card} de votre défausse dans votre deck"),
-                Some("guardian-on-card" | "guardian-and-graft") => format!("+1 Gardien sur c{c} {card}"),
-                Some("copy-card") => match crate::heuristic::copying_card(view) {
-                    Some(x) => format!("c{x} a aussi les symboles et capacités de c{c} {card}"),
-                    None => format!("la carte de votre meneur a aussi les symboles et capacités de c{c} {card}"),
-                },
-                Some("redraw-on-deck") => format!("défausser votre carte on-deck c{c} {card} et en révéler une autre"),
-                _ => format!("choisir c{c} {card}"),
-            }
-        }
-        Action::AbilityPick(k) if crate::heuristic::card_choice_key(view, EMPTY) == Some("gain-choice") => {
-            format!("gagner {}", if k == 0 { "1 mana" } else { "1 Esprit Libre" })
-        }
-        Action::AbilityGraft(..) => match crate::heuristic::grafted_text(view, a, lang) {
-            Some((title, text, first)) => {
-                format!("ajouter à c{first} la capacité de {title} jusqu'à la fin du tour ({text})")
-            }
-            None => a.to_string(),
+        Action::Sleeve(c) => ("describe-sleeve", args!(card = card(c))),
+        Action::Discard(c) => ("describe-discard", args!(card = card(c))),
+        Action::Conclave(c) => ("describe-conclave", args!(card = card(c))),
+        Action::CancelDecay(c) => ("describe-cancel-decay", args!(card = card(c))),
+        Action::Keep(c) => ("describe-keep", args!(card = card(c))),
+        Action::Use(c) if usize::from(c) < NUM_CARDS => ("describe-use", args!(card = card(c))),
+        Action::Claim(s) => match source(s) {
+            Some(x) => ("describe-claim", args!(title = adv(x), cost = db.adv(x).cost, slot = db.adv(x).slot.name())),
+            None => return a.to_string(),
         },
-        Action::CancelDecay(c) => {
-            format!("annuler le Déclin de c{c} {}", view.card_text_in(me.cards[c as usize], lang))
-        }
-        Action::Keep(c) => {
-            format!("garder c{c} pour votre prochain champ {}", view.card_text_in(me.cards[c as usize], lang))
-        }
+        Action::Workshop(k, c) => match me.workshop.get(usize::from(k)) {
+            Some(&x) => ("describe-workshop", args!(title = adv(x), card = card(c))),
+            None => return a.to_string(),
+        },
+        Action::Replay(c, _) => ("describe-replay", args!(card = card(c))),
         Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => {
-            format!("prendre le meneur {}", leader_summary(db.leader(l), false, lang))
+            ("describe-take-leader", args!(title = name(&db.leader(l).title, locale)))
         }
         Action::ChooseLeader(k) => match me.leader_offer {
-            Some(o) => format!("garder le meneur {}", leader_summary(db.leader(o[usize::from(k.min(1))]), false, lang)),
-            None => a.to_string(),
+            Some(o) => {
+                ("describe-choose-leader", args!(title = name(&db.leader(o[usize::from(k.min(1))]).title, locale)))
+            }
+            None => return a.to_string(),
         },
         Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => {
-            format!("prendre l'amulette {}", amulet_summary(db.amulet(x), false, lang))
+            ("describe-take-amulet", args!(title = name(&db.amulet(x).title, locale)))
         }
-        Action::Trade => "échanger votre amulette contre un jeton Mana ordinaire".into(),
-        Action::Decline if view.phase == crate::state::Phase::AmuletTrade => "refuser : garder votre amulette".into(),
+        Action::Trade => return t(locale, "describe-trade", args!()),
+        Action::Decline if view.phase == Phase::AmuletTrade => return t(locale, "describe-keep-amulet", args!()),
         Action::Evoke | Action::EvokeOn(_) => match me.amulet {
-            Some(x) => format!("invoquer votre amulette : {}", amulet_text(db.amulet(x), lang)),
-            None => a.to_string(),
+            Some(x) => ("describe-card", args!(card = amulet_text(db.amulet(x), locale))),
+            None => return a.to_string(),
         },
-        Action::AbilitySpirit(k) => format!("dépenser 1 Esprit {} pour 2 PV", spirit_name(k, lang)),
-        Action::Claim(src) => {
-            let x = match src {
-                Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
-            };
-            match x {
-                Some(x) => format!(
-                    "réclamer {} ({} mana, {}) comme si vous l'aviez achetée",
-                    title(&db.adv(x).title, &db.adv(x).french, lang),
-                    db.adv(x).cost,
-                    slot_name(db.adv(x).slot, lang)
-                ),
-                None => a.to_string(),
+        Action::AbilityCard(c) => {
+            let cd = card(c);
+            match choice(view, c) {
+                Some("magpie") => ("describe-magpie", args!(c = c, card = cd)),
+                Some("guardian-on-card" | "guardian-and-graft") => ("describe-guardian", args!(c = c, card = cd)),
+                Some("copy-card") => match crate::heuristic::copying_card(view) {
+                    Some(x) => ("describe-copy", args!(x = x, c = c, card = cd)),
+                    None => ("describe-copy-leader", args!(c = c, card = cd)),
+                },
+                Some("redraw-on-deck") => ("describe-redraw", args!(c = c, card = cd)),
+                _ => ("describe-card", args!(card = cd)),
             }
         }
-        Action::Workshop(k, c) => match me.workshop.get(usize::from(k)) {
-            Some(&x) => format!(
-                "glisser {} de l'atelier dans c{c} {}, qui va sous votre deck",
-                title(&db.adv(x).title, &db.adv(x).french, lang),
-                view.card_text_in(me.cards[c as usize], lang)
-            ),
-            None => a.to_string(),
-        },
-        Action::Replay(c, _) => {
-            format!(
-                "résoudre à nouveau une capacité « Une Fois Jouée » de c{c} {}",
-                view.card_text_in(me.cards[c as usize], lang)
-            )
+        Action::AbilityPick(k) if choice(view, EMPTY) == Some("gain-choice") => {
+            ("describe-gain-choice", args!(pick = k))
         }
-        _ => a.to_string(),
+        Action::AbilityGraft(s, c, slot) => match (grafted(view, s, c, slot, locale), view.turn.guardian_plus) {
+            (Some((title, ability)), Some(first)) => {
+                ("describe-graft", args!(title = title, first = first, ability = ability))
+            }
+            _ => return a.to_string(),
+        },
+        Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {
+            Some(b) => ("describe-evoke-bought", args!(title = adv(b.adv), card = card(c))),
+            None => return a.to_string(),
+        },
+        _ => return a.to_string(),
+    };
+    let text = t(locale, id, args);
+    t(locale, "describe", args!(action = a.to_string(), text = text))
+}
+
+/// Cyrilla's graft (`ability p1 c7 top`): the title the copied ability is printed on and its text, in
+/// `locale`.
+fn grafted(view: &View, s: u8, c: u8, slot: u8, locale: Locale) -> Option<(String, String)> {
+    let db = &*view.db;
+    let pv = view.players.get(usize::from(s))?;
+    match pv.cards.get(usize::from(c))?.slots.get(usize::from(slot)) {
+        Some(&x) if x != EMPTY => {
+            let adv = db.adv(x);
+            Some((title(&adv.title, &adv.french, locale), ability_text(adv.ability, locale)))
+        }
+        Some(_) => None,
+        None => {
+            let l = view.leader_card(usize::from(s)).filter(|l| l.card == c)?;
+            Some((name(&db.leader(l.id).title, locale), ability_text(l.face(db).ability, locale)))
+        }
     }
 }
 
-/// What an action that needs no card says, in `lang` (`None` for the others).
-pub fn plain_description(a: crate::actions::Action, lang: Lang) -> Option<&'static str> {
-    use crate::actions::Action::*;
-    Some(match a {
-        Pass => lang.pick("end the Planting Phase", "terminer votre Phase de Semence"),
-        Push => lang.pick(
-            "plant the on-deck card and reveal the next",
-            "poser la carte on-deck dans votre champ et révéler la suivante",
-        ),
-        Spoil => lang.pick("accept the spoil", "accepter de Décliner"),
-        Druid => lang
-            .pick("discard the on-deck card and reveal another", "défausser la carte on-deck et en révéler une autre"),
-        Arbor => lang.pick(
-            "remove Blooming Arbor from the game for growth",
-            "retirer le Bois de l'Éclosion de la partie pour de la Croissance",
-        ),
-        Decline => lang.pick("decline", "refuser"),
-        Mill => lang.pick("discard the top card of your deck", "défausser la première carte de votre deck"),
-        Token => lang.pick("spend the mana token for 1 mana", "retourner votre jeton Mana pour 1 mana"),
-        Done => lang.pick("end this step", "terminer cette étape"),
-        Upgrade => lang.pick("turn your leader to its upgraded side", "retourner votre meneur sur sa face améliorée"),
-        Sow => lang.pick("pay mana for the exchange ability", "payer du mana pour la capacité d'échange"),
-        _ => return None,
-    })
+impl View {
+    /// [`card_text`](View::card_text) in `locale`: `[Stag | Pack Leader over Sundered Land | Cursed Land]`.
+    pub fn card_text_in(&self, s: Sleeve, locale: impl Into<Locale>) -> String {
+        let locale = locale.into();
+        let name = |a: u8| title(&self.db.adv(a).title, &self.db.adv(a).french, locale);
+        let parts: Vec<String> = (0..3)
+            .map(|k| match (s.slot(k), s.covered_in(k)) {
+                (None, _) => "-".to_owned(),
+                (Some(a), None) => name(a),
+                (Some(a), Some(c)) => t(locale, "view-covered", args!(title = name(a), under = name(c))),
+            })
+            .collect();
+        format!("[{}]", parts.join(" | "))
+    }
+
+    /// Player `i`'s card `c` in words, its leader (as far as this seat knows it) included.
+    fn card_line(&self, i: usize, c: u8, locale: Locale) -> String {
+        let p = &self.players[i];
+        match p.leader.filter(|l| l.card == c && p.leader_offer.is_none()) {
+            Some(l) => match l.id {
+                Some(id) => {
+                    t(locale, "view-card-leader", args!(text = leader_summary(self.db.leader(id), l.upgraded, locale)))
+                }
+                None => t(locale, "view-card-leader-unseen", args!()),
+            },
+            None => self.card_text_in(p.cards[c as usize], locale),
+        }
+    }
+
+    /// One indented line per ability on the card: `Dawnsinger: harvest: +1 mana per guardian on this card`.
+    fn abilities(&self, f: &mut dyn fmt::Write, s: Sleeve, locale: Locale) -> fmt::Result {
+        for a in s.advs() {
+            let x = self.db.adv(a);
+            let name = title(&x.title, &x.french, locale);
+            let ab = ability_text(x.ability, locale);
+            if !ab.is_empty() {
+                writeln!(f, "{}", t(locale, "view-ability", args!(title = name.clone(), text = ab)))?;
+            }
+            if x.eclipse {
+                writeln!(f, "{}", t(locale, "view-eclipse", args!(title = name)))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Player `i`'s card `c` totals in words (with `bonus` guardians from Conclave of Ents).
+    fn stats(&self, i: usize, c: u8, bonus: u8, locale: Locale) -> String {
+        let st = self.card_stats(i, c);
+        let mut parts = Vec::new();
+        let mut add = |n: u8, kind: &str| {
+            if n > 0 {
+                parts.push(t(locale, "symbol", args!(kind = kind, n = n)));
+            }
+        };
+        add(st.mana, "mana");
+        add(st.decay, if self.players[i].decay_cancel == Some(c) { "decay-cancelled" } else { "decay" });
+        add(st.growth.saturating_add(st.grov.saturating_mul(bonus)), "growth");
+        for (k, s) in Spirit::ALL.iter().enumerate() {
+            add(st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(bonus)), s.name());
+        }
+        add(st.guardians.saturating_add(bonus), "guardian");
+        parts.join(", ")
+    }
+
+    /// The terminal rendering in `locale`, with a legend.
+    pub fn render(&self, locale: impl Into<Locale>) -> String {
+        let locale = locale.into();
+        let mut out = String::new();
+        let _ = self.write_in(&mut out, locale);
+        out.push_str(&t(locale, "view-legend", args!()));
+        out
+    }
+
+    /// The table as the terminal shows it, in `locale` (the `Display` is the English). The French uses
+    /// the French book's terms (`mystic-vale-base.fr.txt`): Évolution, carte Val, Déclin, Croissance,
+    /// champ, on-deck, deck, pool de jetons PV, jeton Mana.
+    pub fn write_in(&self, f: &mut dyn fmt::Write, locale: impl Into<Locale>) -> fmt::Result {
+        let locale = locale.into();
+        let db = &*self.db;
+        let line = |f: &mut dyn fmt::Write, id: &str, a: Args<'_>| writeln!(f, "{}", t(locale, id, a));
+        let adv_title = |a: u8| title(&db.adv(a).title, &db.adv(a).french, locale);
+        let vale_title = |v: u8| title(&db.vale(v).title, &db.vale(v).french, locale);
+        let head = args!(round = self.rounds, pool = self.pool, last = yes(self.ending), seat = self.seat);
+        line(f, "view-header", head)?;
+        if let Some(ids) = self.conclaves
+            && let Ok(c) = crate::conclaves::Conclaves::for_db(self.db.clone())
+        {
+            let names: Vec<&str> =
+                ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| x.name.as_str()).collect();
+            line(f, "view-conclaves", args!(names = names.join(", ")))?;
+        }
+        if let Some(d) = &self.draft {
+            // The draft table (EN:810-816): everything on it is public.
+            line(f, "view-draft", args!())?;
+            for &l in &d.leaders {
+                line(f, "view-draft-leader", args!(id = l, text = leader_summary(db.leader(l), false, locale)))?;
+                line(f, "view-draft-upgraded", args!(text = leader_summary(db.leader(l), true, locale)))?;
+            }
+            for &a in &d.amulets {
+                line(f, "view-draft-amulet", args!(id = a, text = amulet_summary(db.amulet(a), false, locale)))?;
+            }
+        }
+        line(f, "view-commons", args!())?;
+        for (l, row) in self.commons.iter().enumerate() {
+            line(f, "view-level", args!(level = l + 1, deck = self.adv_deck_counts[l]))?;
+            for (k, a) in row.iter().enumerate() {
+                if let &Some(a) = a {
+                    let n = self.commons_stack[l][k];
+                    let stack = if n > 0 { format!(" (×{})", u32::from(n) + 1) } else { String::new() };
+                    writeln!(f, "    {}.{} {}{stack}", l + 1, k + 1, adv_summary(db.adv(a), locale))?;
+                }
+            }
+        }
+        let soil = db.adv(db.soil[0]);
+        let a = args!(
+            title = adv_title(db.soil[0]),
+            cost = soil.cost,
+            symbols = symbols_text(&soil.symbols, locale),
+            top = self.soil[0],
+            middle = self.soil[1],
+            bottom = self.soil[2]
+        );
+        line(f, "view-soil", a)?;
+        line(f, "view-vales", args!())?;
+        for (l, row) in self.vale_row.iter().enumerate() {
+            line(f, "view-level", args!(level = l + 1, deck = self.vale_deck_counts[l]))?;
+            for (k, v) in row.iter().enumerate() {
+                if let &Some(v) = v {
+                    let x = db.vale(v);
+                    let text = vale_text(x, locale);
+                    let id = if text.is_empty() { "view-vale" } else { "view-vale-ability" };
+                    let a = args!(
+                        id = format!("{}.{}", l + 1, k + 1),
+                        title = vale_title(v),
+                        cost = vale_cost_text(x, locale),
+                        vp = x.vp,
+                        text = text
+                    );
+                    line(f, id, a)?;
+                }
+            }
+            // Crystal Cavern went face down on top of the level-1 vale deck in sight of all (MV66).
+            if let Some(v) = self.vale_top.filter(|_| l == 0 && self.vale_deck_counts[0] > 0) {
+                line(f, "view-vale-top", args!(title = vale_title(v)))?;
+            }
+        }
+        for i in 0..self.players.len() {
+            self.write_player(f, i, locale)?;
+        }
+        self.write_turn(f, locale)
+    }
+
+    /// Player `i`'s line, vales, amulet, leader and cards.
+    fn write_player(&self, f: &mut dyn fmt::Write, i: usize, locale: Locale) -> fmt::Result {
+        let db = &*self.db;
+        let p = &self.players[i];
+        let line = |f: &mut dyn fmt::Write, id: &str, a: Args<'_>| writeln!(f, "{}", t(locale, id, a));
+        let adv_title = |a: u8| title(&db.adv(a).title, &db.adv(a).french, locale);
+        let vale_title = |v: u8| title(&db.vale(v).title, &db.vale(v).french, locale);
+        let token = match p.amulet {
+            Some(a) => t(
+                locale,
+                "view-token-amulet",
+                args!(amulet = name(&db.amulet(a).title, locale), active = yes(p.token_active)),
+            ),
+            None => t(locale, "view-token", args!(active = yes(p.token_active))),
+        };
+        let vales = if p.vales.is_empty() {
+            String::new()
+        } else {
+            let names = p.vales.iter().map(|&v| vale_title(v)).collect::<Vec<_>>().join(", ");
+            t(locale, "view-player-vales", args!(names = names))
+        };
+        let a = args!(
+            seat = Seat(i as u8),
+            playing = yes(i == self.current as usize),
+            vp = p.vp,
+            score = score_of(self, i),
+            token = token,
+            deck = p.deck_count,
+            discard = p.discard_count,
+            vales = vales
+        );
+        line(f, "view-player", a)?;
+        for &v in &p.vales {
+            let text = vale_text(db.vale(v), locale);
+            if !text.is_empty() {
+                line(f, "view-owned-vale", args!(title = vale_title(v), text = text))?;
+            }
+        }
+        if let Some(a) = p.amulet {
+            line(f, "view-amulet", args!(text = amulet_summary(db.amulet(a), p.token_active, locale)))?;
+        }
+        if !p.workshop.is_empty() {
+            // Old Bakarab's workshop, face up (ruling MV75).
+            let items: Vec<String> =
+                p.workshop.iter().enumerate().map(|(k, &a)| format!("{} {}", k + 1, adv_title(a))).collect();
+            line(f, "view-workshop", args!(items = items.join(", ")))?;
+        }
+        if p.pending_mana > 0 {
+            line(f, "view-pending-mana", args!(n = p.pending_mana))?;
+        }
+        if let Some(l) = p.leader.filter(|_| p.leader_offer.is_none()) {
+            match l.id {
+                Some(id) => {
+                    line(f, "view-leader", args!(c = l.card, text = leader_summary(db.leader(id), l.upgraded, locale)))?
+                }
+                None => line(f, "view-leader-unseen", args!(c = l.card))?,
+            }
+        }
+        if let Some(o) = p.leader_offer {
+            let a = args!(
+                first = leader_summary(db.leader(o[0]), false, locale),
+                second = leader_summary(db.leader(o[1]), false, locale)
+            );
+            line(f, "view-leaders-dealt", a)?;
+        }
+        // Cyrilla's guardians and copied ability on a card, until the end of the turn (MV80).
+        let boost = |f: &mut dyn fmt::Write, c: u8| -> fmt::Result {
+            let Some(b) = p.boost.filter(|b| b.card == c) else { return Ok(()) };
+            match b.ability {
+                Some(ab) => line(f, "view-boost-ability", args!(n = b.guardians, ability = ability_text(ab, locale))),
+                None => line(f, "view-boost", args!(n = b.guardians)),
+            }
+        };
+        let cards = p.field.iter().map(|&c| ("view-field", c)).chain(p.on_deck.map(|c| ("view-on-deck", c)));
+        for (id, c) in cards {
+            let a = args!(
+                c = format!("{c:<2}"),
+                card = self.card_line(i, c, locale),
+                stats = self.stats(i, c, p.conclave_bonus(c), locale)
+            );
+            line(f, id, a)?;
+            self.abilities(f, p.cards[c as usize], locale)?;
+            boost(f, c)?;
+        }
+        if !p.deck_bottom.is_empty() {
+            // Burrow Wyrms' cards went face down under the deck in sight of all (MV56).
+            let cards: Vec<String> = p.deck_bottom.iter().map(|c| format!("c{c}")).collect();
+            line(f, "view-deck-bottom", args!(cards = cards.join(", ")))?;
+        }
+        if i == self.current as usize {
+            let (decay, growth) = self.decay_growth(i);
+            write!(f, "{}", t(locale, "view-decay", args!(decay = decay, growth = growth)))?;
+            if i == self.seat.index()
+                && let Some(r) = self.spoil_risk()
+            {
+                write!(f, "{}", t(locale, "view-spoil-risk", args!(pct = format!("{:.0}", r * 100.0))))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+
+    /// The lines of the turn under way: the harvest, a decision waiting.
+    fn write_turn(&self, f: &mut dyn fmt::Write, locale: Locale) -> fmt::Result {
+        let db = &*self.db;
+        let line = |f: &mut dyn fmt::Write, id: &str, a: Args<'_>| writeln!(f, "{}", t(locale, id, a));
+        let adv_title = |a: u8| title(&db.adv(a).title, &db.adv(a).french, locale);
+        if self.phase == Phase::Harvest {
+            let tn = &self.turn;
+            let spirits: Vec<String> = (0..4)
+                .map(|k| {
+                    let n = tn.spirits[k].saturating_sub(tn.spirit_spent[k]);
+                    t(locale, "view-harvest-spirit", args!(n = n, spirit = Spirit::ALL[k].name()))
+                })
+                .collect();
+            let a =
+                args!(mana = tn.mana_left(), spirits = spirits.join(" "), vp = tn.vp_total, bought = tn.bought.len());
+            line(f, "view-harvest", a)?;
+        }
+        if let Phase::Order { card, pending, .. } = self.phase {
+            let s = self.players[self.current as usize].cards[card as usize];
+            let waiting: Vec<String> = (0..3)
+                .filter_map(|k| s.slot(k).filter(|_| pending & (1 << k) != 0).map(|a| (k, a)))
+                .map(|(k, a)| t(locale, "view-order-item", args!(title = adv_title(a), slot = Slot::ALL[k].name())))
+                .collect();
+            line(f, "view-order", args!(c = card, waiting = waiting.join(", ")))?;
+        }
+        if let Phase::WhenPlayed { card, slot, .. } = self.phase
+            && let Some(a) = self.players[self.current as usize].cards[card as usize].slot(usize::from(slot))
+        {
+            let ab = ability_text(db.adv(a).ability, locale);
+            line(f, "view-when-played", args!(c = card, title = adv_title(a), ability = ab))?;
+        }
+        if let Phase::NeighbourDiscard { seat, .. } = self.phase
+            && let Some(c) = self.players[usize::from(seat)].on_deck
+        {
+            line(f, "view-gingan", args!(me = Seat(self.current), them = Seat(seat), c = c))?;
+        }
+        if self.phase == Phase::Bog {
+            line(f, "view-bog", args!())?;
+        }
+        if self.turn.silver_tree {
+            line(f, "view-silver-tree", args!())?;
+        }
+        if self.phase == Phase::Harvest && self.turn.claims > 0 {
+            line(f, "view-pathfinder", args!())?;
+        }
+        if let Phase::Hatch { .. } = self.phase {
+            line(f, "view-hatchery", args!())?;
+        }
+        if let Some(c) = self.peek {
+            let what = match self.phase {
+                Phase::Look { depth: 0, .. } => "hoard",
+                Phase::Look { .. } => "hoard-next",
+                _ => "calm",
+            };
+            let me = &self.players[self.seat.index()];
+            line(f, "view-peek", args!(what = what, c = c, card = self.card_text_in(me.cards[c as usize], locale)))?;
+            for &x in &self.looking {
+                line(f, "view-peek-then", args!(c = x, card = self.card_text_in(me.cards[x as usize], locale)))?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
@@ -1022,7 +1063,7 @@ pub mod selftest {
         p.vp = 12;
         assert!(p.cards.iter().all(|s| s.covered == [EMPTY; 3]));
         g.phase = Phase::Over;
-        let Some(b) = g.breakdown(Lang::En) else { panic!("no breakdown") };
+        let Some(b) = g.breakdown(Locale::En) else { panic!("no breakdown") };
         let col: Vec<f64> = b.rows.iter().map(|r| r.values[0]).collect();
         assert_eq!(col, [12.0, 8.0, 0.0, 5.0]);
         assert_eq!(b.totals[0], 25.0);
@@ -1044,7 +1085,7 @@ pub mod selftest {
                 g.legal_actions(&mut legal);
                 g.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
             }
-            let Some(b) = g.breakdown(Lang::Fr) else { panic!("no breakdown") };
+            let Some(b) = g.breakdown(Locale::Fr) else { panic!("no breakdown") };
             for s in 0..g.n() {
                 let v = g.view(Seat(s as u8));
                 for i in 0..g.n() {
@@ -1056,7 +1097,7 @@ pub mod selftest {
 
     pub fn french_card_texts_and_titles() {
         let db = CardDb::base();
-        let c = catalog(db, Lang::Fr);
+        let c = catalog(db, Locale::Fr);
         let dawn = db.advancements.iter().position(|a| a.key == "dawnsinger").map(|i| i.to_string());
         let Some(dawn) = dawn else { panic!("no Dawnsinger") };
         assert_eq!(c["advancements"][&dawn]["name"], "Chanteuse de l'Aube");
@@ -1064,10 +1105,10 @@ pub mod selftest {
             c["advancements"][&dawn]["text"],
             "1 mana, 1 Esprit Bestial, 1 Gardien ; Récolte : +1 mana par Gardien sur cette carte"
         );
-        let en = catalog(db, Lang::En);
+        let en = catalog(db, Locale::En);
         assert_eq!(en["advancements"][&dawn]["name"], "Dawnsinger");
         // Titles the French book does not give keep their English title (documented fallback).
-        let missing = db.advancements.iter().filter(|a| a.french.is_empty()).count();
+        let missing = db.advancements.iter().filter(|a| french_of(&a.french).is_empty()).count();
         assert!(missing < db.advancements.len() / 2, "{missing} untranslated titles");
     }
 }

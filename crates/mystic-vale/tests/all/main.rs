@@ -12,4 +12,5 @@ mod conformance;
 mod evaluate;
 mod records;
 mod rules;
+mod text;
 mod units;

@@ -1,0 +1,401 @@
+# Mystic Vale in English: the words of the Essential Edition rulebook (rules/mystic-vale-essential-edition.en.txt;
+# terms: docs/glossary/mystic-vale.md). Arguments: $seat $me $them are seats (p0); $title $titles $card $cards
+# are card titles already formatted; $n $cost $vp counts; cN, L.K, soil.SLOT and the action words in
+# parentheses (discard cN, decline, mill, push, pass) are notation, the same in every language.
+
+## Names
+
+game-title = Mystic Vale
+spirit = { $spirit ->
+    [animal] animal
+    [forest] forest
+    [sky] sky
+   *[wild] wild
+}
+slot = { $slot ->
+    [top] top
+    [middle] middle
+   *[bottom] bottom
+}
+# A reward with its count: +1 mana, +2 wild spirit.
+reward = { $reward ->
+    [none] { $n } nothing
+    [mana] { $n } mana
+    [vp] { $n } VP
+    [box-vp] { $n } VP from the box
+    [growth] { $n } growth
+    [guardian] { $n } guardian
+    [wild] { $n } wild spirit
+    [animal] { $n } animal spirit
+    [forest] { $n } forest spirit
+   *[sky] { $n } sky spirit
+}
+# A printed symbol with its count.
+symbol = { $kind ->
+    [mana] { $n } mana
+    [decay] { $n } decay
+    [decay-cancelled] { $n } decay (cancelled)
+    [growth] { $n } growth
+    [guardian] { $n } guardian
+    [vp-harvest] { $n } VP each harvest
+    [vp-end] { $n } VP at the end
+    [animal] { $n } animal
+    [forest] { $n } forest
+    [sky] { $n } sky
+   *[wild] { $n } wild
+}
+# A label and its text; two texts one after the other.
+labelled = { $label }: { $text }
+and-then = { $first }; { $second }
+blank-card = a blank card
+no-effect = no effect
+
+## Abilities
+
+timing = { $timing ->
+    [when-played] when played
+    [harvest] harvest
+    [ongoing] always
+    [would-spoil] about to spoil
+    [end-of-game] end
+    [on-spoil] spoiled by it on-deck
+    [discard] discard phase
+    [when-bought] when bought
+    [any-time] once a turn
+    [on-evoke] when you evoke
+   *[planting] planting
+}
+ability = { timing }: { $what }
+# What an ability's amount is multiplied by (after the gain).
+per = { $per ->
+    [guardians-on-card] per guardian on this card
+    [field-pairs] per 2 cards in your field
+    [other-field-cards] per other card in your field
+    [field-shortfall] per card your field has fewer than 7
+    [printed-symbols-on-card] per printed symbol on this card
+    [decay-owned] (decay on all your cards)
+    [decay-field] per decay in your field (cancelled ones too)
+    [mana-pairs] per 2 mana you have
+    [vales-owned] per vale you own
+    [guardians-owned] per guardian on all your advancements
+    [most-mana-on-a-field-card] per mana on one card of your field
+    [level-3-owned] per level-3 advancement you own
+    [level-1-on-card] per level-1 advancement on this card
+    [blank-field-cards] per blank card in your field
+   *[blank-cards-owned-steps] x (0/2/3/6/13 for 0/1-2/3-4/5-6/7-8 blank cards)
+}
+effect-gain = +{ reward }{ $each }
+effect-mana-minus = -{ $n } from your mana total
+effect-cap-decay = { $n ->
+    [0] this card counts no decay
+   *[other] this card counts at most { $n } decay
+}
+effect-add-per = this card counts +{ reward }{ $each }
+effect-spirits-to-wild = this card's animal, forest and sky symbols are wild
+effect-double-ability-vp = VP from abilities on this card are doubled
+effect-search-deck-discard = search your deck, may discard 1 card, shuffle
+effect-discard-other-field = may discard another card of your field
+effect-look-top-discard = { $n ->
+    [0] look at your top card, may discard it
+    [1] look at your top card, may discard it
+   *[other] look at your top { $n } cards, discard any, the rest stay in order
+}
+effect-discard-on-deck-spoiled = +{ reward }{ $each }, then it goes to your discard pile and a new card is revealed
+effect-discard-on-deck = discard the on-deck card, reveal another (once a turn)
+effect-cancel-spoil = this on-deck card does not make you spoil
+effect-extra-turn = +{ reward }, then an extra turn (one per round)
+effect-to-deck-bottom = this card goes under your deck, not to the discard pile
+effect-fill-field-gain = +{ reward }{ $each }, then fill your field to { $fill } cards from your deck
+effect-fill-field = fill your field to { $fill } cards from your deck
+effect-exchange = pay { $cost } mana for { reward }, any number of times
+effect-discount-on-card = a purchase declared for this card costs { $n } less
+effect-most-among = { $n } VP if you have strictly the most{ $each }
+effect-convert-to-wild = pay { $n } mana, one spirit becomes wild
+effect-plus-guardian = +{ $n } guardian on a field or on-deck card
+effect-cancel-decay-on = a field or on-deck card counts no decay until your Discard Phase
+effect-free-buy = one level-{ $n } advancement costs 0
+effect-keep-in-field-spoiled = this card stays as the leftmost of your next field
+effect-keep-in-field = unless leftmost, this card may stay as the leftmost of your next field
+effect-move-advancement = move an advancement between two field cards
+effect-multiply-mana = your mana total (and the mana token) counts { $n } times
+effect-refresh-token = turn a used mana token to its active side
+effect-deck-to-field = move { $n } card{ $each } from your deck to your field
+effect-cancel-decay-card = a field or on-deck card counts no decay but a Cursed Land's until your next Prep Phase
+effect-multiply-end-vp = the end VP of your advancements count { $n } times
+
+## Unique abilities (crates/mystic-vale/src/effects/), by module key
+
+unique-copy-card = this card also has the symbols and abilities of another field card
+unique-flip-back = turns back to the starting side at the end of each completed Harvest Phase
+unique-soil-from-supply = may sleeve a Fertile Soil from the supply on a field card
+unique-refill-pool = VP tokens from the box go into the pool
+unique-vale-cost-points = VP plus 1 per forest or any symbol in your vales' costs
+unique-clear-commons = remove up to 3 level-2 or level-3 advancements of the commons from the game, then refill
+unique-gain-choice = gain 1 mana or 1 wild spirit (your choice)
+unique-redraw-on-deck = may discard your on-deck card and reveal another
+unique-third-buy = you may buy a third advancement, 2 mana cheaper
+unique-neighbour-on-deck = your neighbours' on-deck cards count as in your field
+unique-neighbours-discard = each neighbour may discard their on-deck card and reveal another; +1 VP from the box for each
+unique-take-level-1-vale = take the top card of the level-1 vale deck
+unique-guardian-on-card = +1 guardian on a card of your field or your on-deck card
+unique-claim-advancement = you may claim another advancement of the commons costing 1 to 6 as if bought (it uses no buy)
+unique-replay-when-played = resolve one "when played" ability of a card in your field again
+unique-workshop-take = take one advancement of the commons (Fertile Soils included) into your workshop, free
+unique-workshop-sleeve = sleeve workshop advancements onto one field card, which goes under your deck; pay 1 mana to turn back
+unique-bog-planting = after the game, one more Planting Phase: +1 VP per card in your field if you do not spoil
+unique-discard-on-evoke = you may discard your on-deck card or a card of your field
+unique-guardian-and-graft = +1 guardian on a card of your field or your on-deck card, then it may also have a harvest or ongoing ability of another card of your field or a neighbour's field (until the end of the turn)
+unique-magpie = shuffle any cards of your discard pile into your deck
+unique-halo-mountain = you may spend up to 5 more spirits for 2 VP each, then remove this vale from the game
+unique-sky-garden = you may gain 2 VP per growth you have (10 at most), then remove this vale from the game
+
+## Cards
+
+advancement-head = { $title } ({ $cost } mana, { slot }{ $eclipse ->
+    [yes] , eclipse
+   *[no] {""}
+})
+leader-head = { $upgraded ->
+    [yes] { $title } (upgraded)
+   *[no] { $title } (upgrade: { $cost } mana)
+}
+leader-provisional = { $text } (provisional: no ability, symbols only)
+leader-text = Starting side: { $start }. Upgraded side ({ $cost } mana): { $upgraded }.
+vale-to-deck = { $text } (puts this vale on top of the level-1 vale deck)
+vale-remove-self = { $text } (removes this vale from the game)
+vale-extra-buy = { $text }; buy up to { $buys } advancements
+vale-unique = { $text }; only one per player
+vale-cost = { $kind ->
+    [animal] { $n } animal
+    [forest] { $n } forest
+    [sky] { $n } sky
+   *[any] { $n } any
+}
+vale-cost-free = free
+amulet-window = { $window ->
+    [harvest] harvest
+    [harvest-or-discard] harvest or discard phase
+    [would-spoil] about to spoil
+   *[any] any time
+}
+amulet-gain = +{ reward }
+amulet-gain-then-toss = +{ reward }, then toss it: it lands on a random side
+amulet-growth = +{ $n } growth until your next Prep Phase
+amulet-field-to-deck-bottom = a field card goes under your deck
+amulet-deck-bottom-to-field = the bottom card of your deck joins your field
+amulet-sleeve-now = sleeve an advancement bought this turn now
+amulet-mana-or-guardians = +1 mana, or +{ $n } guardians on a field or on-deck card this turn
+amulet-evoke = evoke ({ amulet-window }): { $what }
+amulet-must-push = { $text }; used side: push at least once each Planting Phase
+amulet-summary = { $title } ({ $active ->
+    [yes] active
+   *[no] used
+}{ $vp ->
+    [0] {""}
+   *[other] , { $vp } VP at the end
+}): { $text }
+
+## The end
+
+breakdown-tokens = VP tokens
+breakdown-printed = VP printed on cards
+breakdown-abilities = end-of-game abilities
+breakdown-vales = vales
+breakdown-most = "most" bonuses
+end-pool = The VP pool ran out; the round was played to its end.
+end-rounds = The round limit ({ $rounds } rounds) was reached.
+bog-note = { $n ->
+    [0] Borderwatch Bog: { $seat } spoiled in the extra Planting Phase (+0 VP).
+   *[other] Borderwatch Bog: { $seat } placed { $n } cards in the extra Planting Phase without spoiling (+{ $n } VP).
+}
+tie-note = Tie on { $best }: the most level-3 advancements plus level-2 vales wins ({ $who }); still tied, the victory is shared.
+
+## Events
+
+event-turn = { $seat }'s turn
+event-played = { $seat } plays { $card }
+event-revealed = { $seat } reveals { $card } on-deck
+event-reshuffled = { $seat } shuffles the discard pile into a new deck
+event-spoiled = { $prep ->
+    [yes] { $seat } spoils in the Prep Phase
+   *[no] { $seat } spoils
+}
+event-discards = { $seat } discards { $card }
+event-discards-hidden = { $seat } discards a card
+event-peeked = { $seat } looks at the top card: { $card }
+event-peeked-hidden = { $seat } looks at the top card of the deck
+event-bought = { $seat } buys { $title }
+event-bought-vale = { $seat } buys the vale { $title }
+event-sleeved = { $seat } sleeves { $title } on { $blank ->
+    [yes] { blank-card }
+   *[no] { $card }
+}
+event-gained-vp = { $seat } gains { $n } VP
+event-used-vale = { $seat } uses { $title }
+event-pool-empty = the VP pool is empty: the round is finished
+event-game-over = the game is over
+event-used-ability = { $seat } uses the ability of { $blank ->
+    [yes] { blank-card }
+   *[no] { $card }
+}: { $action }
+event-took-leader = { $seat } takes the leader { $title }
+event-took-amulet = { $seat } takes the amulet { $title }
+event-traded-amulet = { $seat } trades the amulet for a regular mana token
+event-evoked = { $seat } evokes { $title }
+event-upgraded = { $seat } turns { $title } to the upgraded side
+
+## Actions: what each choice does ($action is its notation)
+
+describe = { $action }: { $text }
+describe-buy = { $title } ({ $cost } mana, { slot }, level { $level })
+describe-vale = { $title } ({ $vp } VP)
+describe-resolve = { $title } next ({ $ability })
+describe-neighbour-discard = { $card }, reveal another; { $me } gains 1 VP from the box
+describe-card = { $card }
+describe-sleeve = { $card }
+describe-discard = { $card }
+describe-conclave = { $card }
+describe-cancel-decay = { $card }
+describe-keep = { $card }
+describe-use = resolve { $card } now
+describe-claim = { $title } ({ $cost } mana, { slot }) as if bought
+describe-workshop = sleeve { $title } from the workshop on { $card }, which goes under your deck
+describe-replay = resolve a "when played" ability of { $card } again
+describe-take-leader = { $title }
+describe-choose-leader = keep { $title }
+describe-take-amulet = { $title }
+describe-trade = trade: your amulet for a regular mana token
+describe-keep-amulet = decline: keep your amulet
+describe-magpie = shuffle c{ $c } { $card } from your discard pile into your deck
+describe-guardian = +1 guardian on c{ $c } { $card }
+describe-copy = c{ $x } also has the symbols and abilities of c{ $c } { $card }
+describe-copy-leader = your leader's card also has the symbols and abilities of c{ $c } { $card }
+describe-redraw = discard your on-deck card c{ $c } { $card } and reveal another
+describe-gain-choice = gain { $pick ->
+    [0] 1 mana
+   *[other] 1 wild spirit
+}
+describe-graft = add { $title }'s ability to c{ $first } until the end of the turn ({ $ability })
+describe-evoke-bought = sleeve { $title } on { $card } at once
+describe-vale-choice = { $title }: { $text }
+describe-pass = end the Planting Phase
+describe-push = plant the on-deck card and reveal the next
+describe-spoil = accept the spoil
+describe-druid = discard the on-deck card and reveal another
+describe-arbor = remove Blooming Arbor from the game for growth
+describe-decline = decline
+describe-mill = discard the top card of your deck
+describe-token = spend the mana token for 1 mana
+describe-done = end this step
+describe-upgrade = turn your leader to its upgraded side
+describe-sow = pay mana for the exchange ability
+
+## Help: each action notation
+
+help-push = plant the on-deck card and reveal the next
+help-pass = end the Planting Phase
+help-spoil = accept the spoil
+help-token = spend the active mana token for 1 mana
+help-buy = buy common K of level L (e.g. buy 2.3)
+help-buy-soil = buy a Fertile Soil for a slot (top, middle, bottom)
+help-buy-on = buy for card N (Earthchant Chorus)
+help-vale = buy vale K of level L, paying "any" with SPIRIT
+help-sleeve = sleeve the bought advancement on field card N
+help-done = end the Harvest Phase (or the current step)
+help-decline = decline an optional ability
+help-discard = discard card N
+help-mill = Calm Weather: discard the top card of your deck
+help-druid = Peacekeeper Druid: discard the on-deck card, reveal another
+help-arbor = Blooming Arbor: remove it from the game for growth
+help-conclave = Conclave of Ents: +1 guardian on card N
+help-aerie = Sunstone Aerie: one spirit of this kind becomes wild
+help-resolve = resolve the ability in this slot next
+help-upgrade = turn your leader to its upgraded side
+help-leader = keep leader 1 or 2
+help-sow = pay mana for an exchange ability
+help-use-vale = use owned vale N
+help-use = resolve now card N's (the vales') harvest abilities whose gain can still change
+help-cancel-keep = cancel the decay of card N / keep card N for the next field
+help-portal = Wayfarer Portal: move an advancement between field cards
+help-take = draft: take leader or amulet N from the table
+help-trade = trade your amulet for a regular mana token
+help-evoke = evoke your active amulet (on card N)
+help-ability-card = a unique ability chooses card N
+help-ability-common = a unique ability chooses common K of level L
+help-ability-soil-card = a unique ability sleeves a Fertile Soil on card N
+help-ability-pick = a unique ability's option N
+help-ability-spirit = Halo Mountain: spend one spirit of this kind for its VP
+help-claim = Nightvale Pathfinder: claim this advancement as if bought (no buy used)
+help-replay = Harpy Canyon: resolve the "when played" ability of card N in SLOT (or leader) again
+help-ability-soil = Old Bakarab: take a Fertile Soil of the supply into your workshop
+help-workshop = Old Bakarab (upgraded): sleeve workshop advancement K on field card N, which goes under your deck
+help-vp = variant buy_vp: pay 3 spirits for 1 VP
+help-words = animal, forest, sky, wild / top, middle, bottom
+
+## The table
+
+view-header = == Mystic Vale · round { $round } · VP pool { $pool }{ $last ->
+    [yes] {" "}(last round)
+   *[no] {""}
+} · you are { $seat }
+view-conclaves = conclaves (their cards make the commons and vale decks): { $names }
+view-draft = draft table (take one leader or one amulet; then the other kind, in reverse order):
+view-draft-leader = {"  "}take leader { $id }: { $text }
+view-draft-upgraded = {"      "}upgraded: { $text }
+view-draft-amulet = {"  "}take amulet { $id }: { $text }
+view-commons = commons:
+view-level = {"  "}level { $level } (deck { $deck }):
+view-soil = {"  soil.top/middle/bottom"}: { $title } ({ $cost } mana): { $symbols }; left { $top } · { $middle } · { $bottom }
+view-vales = vales:
+view-vale = {"    "}{ $id } { $title } (cost { $cost }, { $vp } VP)
+view-vale-ability = {"    "}{ $id } { $title } (cost { $cost }, { $vp } VP): { $text }
+view-vale-top = {"    "}top of the deck (every seat saw it go there): { $title }
+view-token = { $active ->
+    [yes] active
+   *[no] spent
+}
+view-token-amulet = { $amulet } ({ $active ->
+    [yes] active
+   *[no] used
+} side)
+view-player = -- { $seat }{ $playing ->
+    [yes] {" "}(to play)
+   *[no] {""}
+}: { $vp } VP tokens (score { $score }), token { $token }, deck { $deck }, discard { $discard }{ $vales }
+view-player-vales = , vales: { $names }
+view-owned-vale = {"   "}vale { $title }: { $text }
+view-amulet = {"   "}amulet: { $text }
+view-workshop = {"   "}workshop: { $items }
+view-pending-mana = {"   "}{ $n } mana waiting for the next Harvest Phase (lost on a Spoil)
+view-leader = {"   "}leader (c{ $c }): { $text }
+view-leader-unseen = {"   "}leader (c{ $c }): not yet seen
+view-leaders-dealt = {"   "}leaders dealt: 1. { $first } · 2. { $second }
+view-card-leader = [leader { $text }]
+view-card-leader-unseen = [a leader, not yet seen]
+view-covered = { $title } over { $under } (eclipse, covered)
+view-field = {"   "}field   c{ $c } { $card } { $stats }
+view-on-deck = {"   "}on-deck c{ $c } { $card } { $stats }
+view-ability = {"              "}{ $title }: { $text }
+view-eclipse = {"              "}{ $title }: eclipse (may be covered, never covers)
+view-boost = {"              "}until the end of the turn (Cyrilla): +{ $n } guardian
+view-boost-ability = {"              "}until the end of the turn (Cyrilla): +{ $n } guardian; { $ability }
+view-deck-bottom = {"   "}under the deck (seen by all), bottom first: { $cards }
+view-decay = {"   "}decay { $decay } vs growth { $growth }
+view-spoil-risk = {" "}· spoil risk if you push: { $pct }%
+view-harvest = harvest: { $mana } mana left, spirits { $spirits }, { $vp } VP to gain, { $bought } bought
+view-harvest-spirit = { $n } { spirit }
+view-order = when played (c{ $c }): choose which resolves next: { $waiting }
+view-order-item = { $title } ({ slot })
+view-when-played = when played (c{ $c }): { $title }: { $ability }
+view-gingan = { $me }'s GinGan: { $them } may discard the on-deck card c{ $c } and reveal another, for { $me } to gain 1 VP from the box ({"discard c"}{ $c }), or keep it ({"decline"})
+view-bog = after the game, Borderwatch Bog: one more Planting Phase ({"push"} or {"pass"}); +1 VP per field card without a Spoil
+view-silver-tree = Silver Tree: you may discard your on-deck card or a field card ({"discard cN"}), or decline
+view-pathfinder = Nightvale Pathfinder: claim an advancement costing 1 to 6 ({"claim L.K"}), or decline
+view-hatchery = discard phase (Hatchery): keep a card as the leftmost of your next field, or decline
+view-peek = { $what ->
+    [hoard] top of your deck (Wood Sprite Hoard: {"mill"} or {"decline"})
+    [hoard-next] next card of your deck, under those kept (Wood Sprite Hoard: {"mill"} or {"decline"})
+   *[calm] top of your deck (Calm Weather)
+}: c{ $c } { $card }
+view-peek-then = {"  "}then: c{ $c } { $card }
+view-legend = legend: c0..c19 your 20 cards; [top | middle | bottom] the three slots of a card; L.K = common K of level L; you spoil when your decay minus your growth reaches 4 (decay vs growth); score = tokens + card VP + end-of-game abilities + vales

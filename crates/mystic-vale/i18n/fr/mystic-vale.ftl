@@ -1,0 +1,468 @@
+# Mystic Vale en français : les mots du livret de règles français (rules/mystic-vale-base.fr.txt ; termes :
+# docs/glossary/mystic-vale.md) : Évolution, carte Val, Déclin, Croissance, champ, Gardien, Esprit, jeton
+# Mana, et les mots empruntés du livret lui-même (on-deck, deck, pool de jetons PV). Les meneurs, amulettes
+# et la plupart des cartes des extensions n'ont pas de nom français (docs/cards/mystic-vale.md).
+
+## Names
+
+game-title = Mystic Vale
+spirit = { $spirit ->
+    [animal] Bestial
+    [forest] Sylvain
+    [sky] Céleste
+   *[wild] Libre
+}
+slot = { $slot ->
+    [top] haut
+    [middle] milieu
+   *[bottom] bas
+}
+reward = { $reward ->
+    [none] rien
+    [mana] { $n } mana
+    [vp] { $n } PV
+    [box-vp] { $n } PV pris dans la boîte
+    [growth] { $n } { $n ->
+        [one] Croissance
+       *[other] Croissances
+    }
+    [guardian] { $n } { $n ->
+        [one] Gardien
+       *[other] Gardiens
+    }
+    [wild] { $n } { $n ->
+        [one] Esprit Libre
+       *[other] Esprits Libres
+    }
+    [animal] { $n } { $n ->
+        [one] Esprit Bestial
+       *[other] Esprits Bestiaux
+    }
+    [forest] { $n } { $n ->
+        [one] Esprit Sylvain
+       *[other] Esprits Sylvains
+    }
+   *[sky] { $n } { $n ->
+        [one] Esprit Céleste
+       *[other] Esprits Célestes
+    }
+}
+symbol = { $kind ->
+    [mana] { $n } mana
+    [decay] { $n } { $n ->
+        [one] Déclin
+       *[other] Déclins
+    }
+    [decay-cancelled] { $n } { $n ->
+        [one] Déclin (annulé)
+       *[other] Déclins (annulés)
+    }
+    [growth] { $n } { $n ->
+        [one] Croissance
+       *[other] Croissances
+    }
+    [guardian] { $n } { $n ->
+        [one] Gardien
+       *[other] Gardiens
+    }
+    [vp-harvest] { $n } PV à chaque Récolte
+    [vp-end] { $n } PV en fin de partie
+    [animal] { $n } { $n ->
+        [one] Esprit Bestial
+       *[other] Esprits Bestiaux
+    }
+    [forest] { $n } { $n ->
+        [one] Esprit Sylvain
+       *[other] Esprits Sylvains
+    }
+    [sky] { $n } { $n ->
+        [one] Esprit Céleste
+       *[other] Esprits Célestes
+    }
+   *[wild] { $n } { $n ->
+        [one] Esprit Libre
+       *[other] Esprits Libres
+    }
+}
+labelled = { $label } : { $text }
+and-then = { $first } ; { $second }
+blank-card = une carte vierge
+no-effect = aucun effet
+
+## Abilities (les moments du livret : « Une Fois Jouée », « Récolte », « Toujours », « Fin de la Partie »,
+## mystic-vale-base.fr.txt:516-530)
+
+timing = { $timing ->
+    [when-played] Une Fois Jouée
+    [harvest] Récolte
+    [ongoing] Toujours
+    [would-spoil] sur le point de Décliner
+    [end-of-game] Fin de la Partie
+    [on-spoil] si elle vous fait Décliner depuis l'on-deck
+    [discard] Phase de Défausse
+    [when-bought] à l'achat
+    [any-time] une fois par tour
+    [on-evoke] quand vous l'invoquez
+   *[planting] Phase de Semence
+}
+ability = { timing } : { $what }
+per = { $per ->
+    [guardians-on-card] par Gardien sur cette carte
+    [field-pairs] par paire de cartes de votre champ
+    [other-field-cards] par autre carte de votre champ
+    [field-shortfall] par carte qui manque à votre champ pour en compter 7
+    [printed-symbols-on-card] par symbole imprimé sur cette carte
+    [decay-owned] (Déclins de toutes vos cartes)
+    [decay-field] par Déclin de votre champ (annulés compris)
+    [mana-pairs] par paire de mana que vous avez
+    [vales-owned] par carte Val que vous possédez
+    [guardians-owned] par Gardien de toutes vos Évolutions
+    [most-mana-on-a-field-card] par mana de la carte de votre champ qui en a le plus
+    [level-3-owned] par Évolution de niveau 3 que vous possédez
+    [level-1-on-card] par Évolution de niveau 1 sur cette carte
+    [blank-field-cards] par carte vierge de votre champ
+   *[blank-cards-owned-steps] × (0/2/3/6/13 pour 0/1-2/3-4/5-6/7-8 cartes vierges)
+}
+effect-gain = +{ reward }{ $each }
+effect-mana-minus = -{ $n } mana à votre total
+effect-cap-decay = { $n ->
+    [0] cette carte ne compte aucun Déclin
+    [one] cette carte compte au plus { $n } Déclin
+   *[other] cette carte compte au plus { $n } Déclins
+}
+effect-add-per = cette carte compte +{ reward }{ $each }
+effect-spirits-to-wild = les symboles Esprit Bestial, Sylvain et Céleste de cette carte sont des Esprits Libres
+effect-double-ability-vp = les PV des capacités de cette carte sont doublés
+effect-search-deck-discard = consultez votre deck, vous pouvez en défausser 1 carte, puis mélangez-le
+effect-discard-other-field = vous pouvez défausser une autre carte de votre champ
+effect-look-top-discard = { $n ->
+    [0] regardez la première carte de votre deck, vous pouvez la défausser
+    [1] regardez la première carte de votre deck, vous pouvez la défausser
+   *[other] regardez les { $n } premières cartes de votre deck, défaussez-en autant que vous voulez, les autres restent dans l'ordre
+}
+effect-discard-on-deck-spoiled = +{ reward }{ $each }, puis elle va dans votre défausse et une nouvelle carte est révélée
+effect-discard-on-deck = défaussez votre carte on-deck et révélez-en une autre (une fois par tour)
+effect-cancel-spoil = cette carte on-deck ne vous fait pas Décliner
+effect-extra-turn = +{ reward }, puis un tour supplémentaire (un par ronde)
+effect-to-deck-bottom = cette carte va sous votre deck, pas dans votre défausse
+effect-fill-field-gain = +{ reward }{ $each }, puis complétez votre champ jusqu'à { $fill } cartes depuis votre deck
+effect-fill-field = complétez votre champ jusqu'à { $fill } cartes depuis votre deck
+effect-exchange = payez { $cost } mana pour { reward }, autant de fois que vous voulez
+effect-discount-on-card = un achat destiné à cette carte coûte { $n } mana de moins
+effect-most-among = { $n } PV si vous avez strictement le plus{ $each }
+effect-convert-to-wild = payez { $n } mana : un de vos Esprits devient un Esprit Libre
+effect-plus-guardian = +{ $n } { $n ->
+    [one] Gardien
+   *[other] Gardiens
+} sur une carte de votre champ ou votre carte on-deck
+effect-cancel-decay-on = une carte de votre champ ou on-deck ne compte aucun Déclin jusqu'à votre Phase de Défausse
+effect-free-buy = une Évolution de niveau { $n } coûte 0
+effect-keep-in-field-spoiled = cette carte reste la plus à gauche de votre prochain champ
+effect-keep-in-field = si elle n'est pas la plus à gauche, cette carte peut rester la plus à gauche de votre prochain champ
+effect-move-advancement = déplacez une Évolution d'une carte de votre champ à une autre
+effect-multiply-mana = votre total de mana (jeton Mana compris) compte { $n } fois
+effect-refresh-token = retournez un jeton Mana utilisé sur sa face active
+effect-deck-to-field = déplacez { $n } { $n ->
+    [one] carte
+   *[other] cartes
+}{ $each } de votre deck vers votre champ
+effect-cancel-decay-card = une carte de votre champ ou on-deck ne compte aucun Déclin, sauf celui d'une Terre Maudite, jusqu'à votre prochaine Phase de Préparation
+effect-multiply-end-vp = les PV de fin de partie de vos Évolutions comptent { $n } fois
+
+## Unique abilities
+
+unique-copy-card = cette carte a aussi les symboles et capacités d'une autre carte de votre champ
+unique-flip-back = revient sur sa face de départ à la fin de chaque Phase de Récolte menée à son terme
+unique-soil-from-supply = vous pouvez glisser un Sol Fertile de la réserve dans une carte de votre champ
+unique-refill-pool = des jetons PV de la boîte rejoignent le pool
+unique-vale-cost-points = PV, plus 1 par symbole Sylvain ou « au choix » dans le coût de vos cartes Val
+unique-clear-commons = retirez de la partie jusqu'à 3 Évolutions de niveau 2 ou 3 de la réserve, puis complétez-la
+unique-gain-choice = gagnez 1 mana ou 1 Esprit Libre (au choix)
+unique-redraw-on-deck = vous pouvez défausser votre carte on-deck et en révéler une autre
+unique-third-buy = vous pouvez acheter une troisième Évolution, 2 mana moins cher
+unique-neighbour-on-deck = les cartes on-deck de vos voisins comptent comme étant dans votre champ
+unique-neighbours-discard = chacun de vos voisins peut défausser sa carte on-deck et en révéler une autre ; +1 PV pris dans la boîte pour chacun
+unique-take-level-1-vale = prenez la première carte de la pioche de cartes Val de niveau 1
+unique-guardian-on-card = +1 Gardien sur une carte de votre champ ou votre carte on-deck
+unique-claim-advancement = vous pouvez réclamer une autre Évolution de la réserve coûtant de 1 à 6, comme si vous l'aviez achetée
+unique-replay-when-played = résolvez à nouveau une capacité « Une Fois Jouée » d'une carte de votre champ
+unique-workshop-take = prenez gratuitement une Évolution de la réserve (Sols Fertiles compris) dans votre atelier
+unique-workshop-sleeve = glissez des Évolutions de votre atelier dans une carte de votre champ, qui va sous votre deck ; payez 1 mana pour retourner le meneur
+unique-bog-planting = après la partie, une Phase de Semence de plus : +1 PV par carte de votre champ si vous ne Déclinez pas
+unique-discard-on-evoke = vous pouvez défausser votre carte on-deck ou une carte de votre champ
+unique-guardian-and-graft = +1 Gardien sur une carte de votre champ ou votre carte on-deck, qui peut aussi recevoir une capacité Récolte ou Toujours d'une autre carte de votre champ ou du champ d'un voisin (jusqu'à la fin du tour)
+unique-magpie = mélangez dans votre deck les cartes de votre défausse que vous voulez
+unique-halo-mountain = vous pouvez dépenser jusqu'à 5 Esprits de plus pour 2 PV chacun, puis retirer cette carte Val de la partie
+unique-sky-garden = vous pouvez gagner 2 PV par Croissance que vous avez (10 au plus), puis retirer cette carte Val de la partie
+
+## Cards
+
+advancement-head = { $title } ({ $cost } mana, { slot }{ $eclipse ->
+    [yes] , éclipse
+   *[no] {""}
+})
+leader-head = { $upgraded ->
+    [yes] { $title } (face améliorée)
+   *[no] { $title } (amélioration : { $cost } mana)
+}
+leader-provisional = { $text } (provisoire : aucune capacité, symboles seulement)
+leader-text = Face de départ : { $start }. Face améliorée ({ $cost } mana) : { $upgraded }.
+vale-to-deck = { $text } (cette carte Val va sur la pioche de cartes Val de niveau 1)
+vale-remove-self = { $text } (retire cette carte Val de la partie)
+vale-extra-buy = { $text } ; achetez jusqu'à { $buys } Évolutions
+vale-unique = { $text } ; une seule par joueur
+vale-cost = { $kind ->
+    [animal] { $n } Bestial
+    [forest] { $n } Sylvain
+    [sky] { $n } Céleste
+   *[any] { $n } au choix
+}
+vale-cost-free = gratuit
+amulet-window = { $window ->
+    [harvest] Récolte
+    [harvest-or-discard] Phase de Récolte ou de Défausse
+    [would-spoil] sur le point de Décliner
+   *[any] à tout moment
+}
+amulet-gain = +{ reward }
+amulet-gain-then-toss = +{ reward }, puis lancez-la : elle retombe sur une face au hasard
+amulet-growth = +{ $n } { $n ->
+    [one] Croissance
+   *[other] Croissances
+} jusqu'à votre prochaine Phase de Préparation
+amulet-field-to-deck-bottom = une carte de votre champ va sous votre deck
+amulet-deck-bottom-to-field = la dernière carte de votre deck rejoint votre champ
+amulet-sleeve-now = glissez dès maintenant une Évolution achetée ce tour-ci
+amulet-mana-or-guardians = +1 mana, ou +{ $n } { $n ->
+    [one] Gardien
+   *[other] Gardiens
+} sur une carte de votre champ ou on-deck ce tour-ci
+amulet-evoke = invocation ({ amulet-window }) : { $what }
+amulet-must-push = { $text } ; face utilisée : poussez au moins une fois à chaque Phase de Semence
+amulet-summary = { $title } ({ $active ->
+    [yes] face active
+   *[no] face utilisée
+}{ $vp ->
+    [0] {""}
+   *[other] , { $vp } PV en fin de partie
+}) : { $text }
+
+## The end (le décompte final du livret, FR:629-637)
+
+breakdown-tokens = jetons PV
+breakdown-printed = PV imprimés sur les cartes
+breakdown-abilities = capacités « Fin de la Partie »
+breakdown-vales = cartes Val
+breakdown-most = bonus « le plus de »
+end-pool = Le pool de jetons PV est épuisé ; la ronde en cours a été jouée jusqu'au bout.
+end-rounds = La limite de { $rounds } rondes est atteinte.
+bog-note = { $n ->
+    [0] Borderwatch Bog : { $seat } a Décliné pendant la Phase de Semence supplémentaire (+0 PV).
+   *[other] Borderwatch Bog : { $seat } a posé { $n } { $n ->
+        [one] carte
+       *[other] cartes
+    } pendant la Phase de Semence supplémentaire sans Décliner (+{ $n } PV).
+}
+tie-note = Égalité à { $best } PV : le joueur qui a le plus d'Évolutions de niveau 3 et de cartes Val de niveau 2 l'emporte ({ $who }) ; si l'égalité persiste, la victoire est partagée.
+
+## Events
+
+event-turn = — au tour de { $seat }
+event-played = { $seat } pose { $card } dans son champ
+event-revealed = { $seat } révèle { $card }, sa nouvelle carte on-deck
+event-reshuffled = { $seat } mélange sa défausse, qui devient son nouveau deck
+event-spoiled = { $prep ->
+    [yes] { $seat } Décline pendant sa Phase de Préparation
+   *[no] { $seat } Décline
+}
+event-discards = { $seat } défausse { $card }
+event-discards-hidden = { $seat } défausse une carte
+event-peeked = { $seat } regarde la première carte de son deck : { $card }
+event-peeked-hidden = { $seat } regarde la première carte de son deck
+event-bought = { $seat } achète { $title }
+event-bought-vale = { $seat } achète la carte Val { $title }
+event-sleeved = { $seat } glisse { $title } dans la protection { $blank ->
+    [yes] d'une carte vierge
+   *[no] de la carte { $card }
+}
+event-gained-vp = { $seat } gagne { $n } PV
+event-used-vale = { $seat } utilise { $title }
+event-pool-empty = le pool de jetons PV est vide : la ronde en cours est la dernière
+event-game-over = la partie est terminée
+event-used-ability = { $seat } utilise la capacité { $blank ->
+    [yes] d'une carte vierge
+   *[no] de la carte { $card }
+} ({ $action })
+event-took-leader = { $seat } prend le meneur { $title }
+event-took-amulet = { $seat } prend l'amulette { $title }
+event-traded-amulet = { $seat } échange son amulette contre un jeton Mana ordinaire
+event-evoked = { $seat } invoque { $title }
+event-upgraded = { $seat } fait passer { $title } sur sa face améliorée
+
+## Actions
+
+describe = { $action } : { $text }
+describe-buy = acheter { $title } ({ $cost } mana, { slot }, niveau { $level })
+describe-vale = acheter la carte Val { $title } ({ $vp } PV)
+describe-resolve = résoudre d'abord { $title } ({ $ability })
+describe-neighbour-discard = { $card }, en révéler une autre ; { $me } gagne 1 PV pris dans la boîte
+describe-card = { $card }
+describe-sleeve = glisser dans { $card }
+describe-discard = défausser { $card }
+describe-conclave = +1 Gardien sur { $card }
+describe-cancel-decay = annuler le Déclin de { $card }
+describe-keep = garder { $card } pour votre prochain champ
+describe-use = résoudre maintenant { $card }
+describe-claim = réclamer { $title } ({ $cost } mana, { slot }) comme si vous l'aviez achetée
+describe-workshop = glisser { $title } de l'atelier dans { $card }, qui va sous votre deck
+describe-replay = résoudre à nouveau une capacité « Une Fois Jouée » de { $card }
+describe-take-leader = prendre le meneur { $title }
+describe-choose-leader = garder le meneur { $title }
+describe-take-amulet = prendre l'amulette { $title }
+describe-trade = échanger votre amulette contre un jeton Mana ordinaire
+describe-keep-amulet = refuser : garder votre amulette
+describe-magpie = mélanger c{ $c } { $card } de votre défausse dans votre deck
+describe-guardian = +1 Gardien sur c{ $c } { $card }
+describe-copy = c{ $x } a aussi les symboles et capacités de c{ $c } { $card }
+describe-copy-leader = la carte de votre meneur a aussi les symboles et capacités de c{ $c } { $card }
+describe-redraw = défausser votre carte on-deck c{ $c } { $card } et en révéler une autre
+describe-gain-choice = gagner { $pick ->
+    [0] 1 mana
+   *[other] 1 Esprit Libre
+}
+describe-graft = ajouter à c{ $first } la capacité de { $title } jusqu'à la fin du tour ({ $ability })
+describe-evoke-bought = glisser dès maintenant { $title } dans { $card }
+describe-vale-choice = { $title } : { $text }
+describe-pass = terminer votre Phase de Semence
+describe-push = poser la carte on-deck dans votre champ et révéler la suivante
+describe-spoil = accepter de Décliner
+describe-druid = défausser la carte on-deck et en révéler une autre
+describe-arbor = retirer le Bois de l'Éclosion de la partie pour de la Croissance
+describe-decline = refuser
+describe-mill = défausser la première carte de votre deck
+describe-token = retourner votre jeton Mana pour 1 mana
+describe-done = terminer cette étape
+describe-upgrade = retourner votre meneur sur sa face améliorée
+describe-sow = payer du mana pour la capacité d'échange
+
+## Help
+
+help-push = pousser : poser la carte on-deck dans votre champ et révéler la suivante
+help-pass = passer : terminer votre Phase de Semence
+help-spoil = accepter de Décliner
+help-token = retourner votre jeton Mana actif pour 1 mana
+help-buy = acheter l'Évolution K du niveau L de la réserve (p. ex. buy 2.3)
+help-buy-soil = acheter un Sol Fertile pour un emplacement (top = haut, middle = milieu, bottom = bas)
+help-buy-on = acheter pour la carte N (Chœur de la Terre)
+help-vale = acheter la carte Val K du niveau L, en payant « au choix » avec SPIRIT
+help-sleeve = glisser l'Évolution achetée dans la protection de la carte N de votre champ
+help-done = terminer la Phase de Récolte (ou l'étape en cours)
+help-decline = refuser une capacité optionnelle
+help-discard = défausser la carte N
+help-mill = Temps Calme : défausser la première carte de votre deck
+help-druid = Druide Pacificateur : défausser la carte on-deck et en révéler une autre
+help-arbor = Bois de l'Éclosion : le retirer de la partie pour de la Croissance
+help-conclave = Conclave des Ents : +1 Gardien sur la carte N
+help-aerie = Aire de l'Héliolite : un Esprit de ce type devient un Esprit Libre
+help-resolve = résoudre d'abord la capacité de cet emplacement
+help-upgrade = retourner votre meneur sur sa face améliorée
+help-leader = garder le meneur 1 ou 2
+help-sow = payer du mana pour une capacité d'échange
+help-use-vale = utiliser la carte Val N que vous possédez
+help-use = résoudre maintenant les capacités de Récolte de la carte N (des cartes Val) dont le gain peut encore changer
+help-cancel-keep = annuler le Déclin de la carte N / garder la carte N pour votre prochain champ
+help-portal = Wayfarer Portal : déplacer une Évolution entre deux cartes de votre champ
+help-take = draft : prendre le meneur ou l'amulette N sur la table
+help-trade = échanger votre amulette contre un jeton Mana ordinaire
+help-evoke = invoquer votre amulette active (sur la carte N)
+help-ability-card = une capacité unique choisit la carte N
+help-ability-common = une capacité unique choisit l'Évolution K du niveau L de la réserve
+help-ability-soil-card = une capacité unique glisse un Sol Fertile dans la carte N
+help-ability-pick = l'option N d'une capacité unique
+help-ability-spirit = Halo Mountain : dépenser un Esprit de ce type pour ses PV
+help-claim = Nightvale Pathfinder : réclamer cette Évolution comme si vous l'aviez achetée (sans utiliser d'achat)
+help-replay = Harpy Canyon : résoudre à nouveau la capacité « Une Fois Jouée » de la carte N dans SLOT (ou leader)
+help-ability-soil = Old Bakarab : prendre un Sol Fertile de la réserve dans votre atelier
+help-workshop = Old Bakarab (améliorée) : glisser l'Évolution K de l'atelier dans la carte N du champ, qui va sous votre deck
+help-vp = variante buy_vp : payer 3 Esprits pour 1 PV
+help-words = animal (Bestial), forest (Sylvain), sky (Céleste), wild (Libre) / top (haut), middle (milieu), bottom (bas)
+
+## The table
+
+view-header = == Mystic Vale · ronde { $round } · pool de jetons PV : { $pool }{ $last ->
+    [yes] {" "}(dernière ronde)
+   *[no] {""}
+} · vous êtes { $seat }
+view-conclaves = conclaves (leurs cartes forment les pioches d'Évolutions et de cartes Val) : { $names }
+view-draft = table de draft (prenez un meneur ou une amulette, puis l'autre sorte, en ordre inverse) :
+view-draft-leader = {"  "}prendre le meneur { $id } : { $text }
+view-draft-upgraded = {"      "}face améliorée : { $text }
+view-draft-amulet = {"  "}prendre l'amulette { $id } : { $text }
+view-commons = réserve d'Évolutions :
+view-level = {"  "}niveau { $level } (pioche : { $deck }) :
+view-soil = {"  "}soil.top/middle/bottom : { $title } ({ $cost } mana) : { $symbols } ; restants { $top } · { $middle } · { $bottom }
+view-vales = cartes Val :
+view-vale = {"    "}{ $id } { $title } (coût { $cost }, { $vp } PV)
+view-vale-ability = {"    "}{ $id } { $title } (coût { $cost }, { $vp } PV) : { $text }
+view-vale-top = {"    "}dessus de la pioche (vue de tous quand elle y a été posée) : { $title }
+view-token = { $active ->
+    [yes] face active
+   *[no] face utilisée
+}
+view-token-amulet = { $amulet } (face { $active ->
+    [yes] active
+   *[no] utilisée
+})
+view-player = -- { $seat }{ $playing ->
+    [yes] {" "}(joue)
+   *[no] {""}
+} : { $vp } { $vp ->
+    [one] jeton PV
+   *[other] jetons PV
+} (score { $score }), jeton Mana { $token }, deck { $deck }, défausse { $discard }{ $vales }
+view-player-vales = , cartes Val : { $names }
+view-owned-vale = {"   "}carte Val { $title } : { $text }
+view-amulet = {"   "}amulette : { $text }
+view-workshop = {"   "}atelier : { $items }
+view-pending-mana = {"   "}{ $n } mana en attente de la prochaine Phase de Récolte (perdu si vous Déclinez)
+view-leader = {"   "}meneur (c{ $c }) : { $text }
+view-leader-unseen = {"   "}meneur (c{ $c }) : pas encore vu
+view-leaders-dealt = {"   "}meneurs distribués : 1. { $first } · 2. { $second }
+view-card-leader = [meneur { $text }]
+view-card-leader-unseen = [un meneur pas encore vu]
+view-covered = { $title } sur { $under } (éclipse, recouverte)
+view-field = {"   "}champ   c{ $c } { $card } { $stats }
+view-on-deck = {"   "}on-deck c{ $c } { $card } { $stats }
+view-ability = {"              "}{ $title } : { $text }
+view-eclipse = {"              "}{ $title } : éclipse (peut être recouverte, ne recouvre jamais)
+view-boost = {"              "}jusqu'à la fin du tour (Cyrilla) : +{ $n } { $n ->
+    [one] Gardien
+   *[other] Gardiens
+}
+view-boost-ability = {"              "}jusqu'à la fin du tour (Cyrilla) : +{ $n } { $n ->
+    [one] Gardien
+   *[other] Gardiens
+} ; { $ability }
+view-deck-bottom = {"   "}sous le deck (vues de tous), du bas : { $cards }
+view-decay = {"   "}Déclin { $decay } contre Croissance { $growth }
+view-spoil-risk = {" "}· risque de Décliner si vous poussez : { $pct }{"\u00A0"}%
+view-harvest = Récolte : { $mana } mana à dépenser, Esprits { $spirits }, { $vp } PV à gagner, { $bought } { $bought ->
+    [one] Évolution achetée
+   *[other] Évolutions achetées
+}
+view-harvest-spirit = { $n } { spirit }
+view-order = Une Fois Jouée (c{ $c }) : choisissez laquelle se résout d'abord : { $waiting }
+view-order-item = { $title } ({ slot })
+view-when-played = Une Fois Jouée (c{ $c }) : { $title } : { $ability }
+view-gingan = GinGan de { $me } : { $them } peut défausser sa carte on-deck c{ $c } et en révéler une autre, et { $me } gagne alors 1 PV pris dans la boîte (discard c{ $c }), ou la garder (decline)
+view-bog = après la partie, Borderwatch Bog : une Phase de Semence de plus (push ou pass) ; +1 PV par carte du champ sans Décliner
+view-silver-tree = Silver Tree : vous pouvez défausser votre carte on-deck ou une carte du champ (discard cN), ou refuser
+view-pathfinder = Nightvale Pathfinder : réclamez une Évolution coûtant de 1 à 6 (claim L.K), ou refusez
+view-hatchery = Phase de Défausse (Hatchery) : gardez une carte comme la plus à gauche de votre prochain champ, ou refusez
+view-peek = { $what ->
+    [hoard] première carte de votre deck (Wood Sprite Hoard : mill ou decline)
+    [hoard-next] carte suivante de votre deck, sous celles gardées (Wood Sprite Hoard : mill ou decline)
+   *[calm] première carte de votre deck (Temps Calme)
+} : c{ $c } { $card }
+view-peek-then = {"  "}puis : c{ $c } { $card }
+view-legend = légende : c0..c19 vos 20 cartes ; [haut | milieu | bas] les trois emplacements d'une carte ; L.K = Évolution K du niveau L ; vous Déclinez quand vos Déclins moins vos Croissances atteignent 4 (Déclin contre Croissance) ; score = jetons PV + PV des cartes + capacités « Fin de la Partie » + cartes Val
