@@ -57,6 +57,8 @@ pub struct BalanceArgs {
     /// Write a self-contained HTML report (summary, sortable and filterable tables, plots) to this file.
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
+    #[command(flatten)]
+    figure: games::FigureArgs,
 }
 
 impl BalanceArgs {
@@ -94,14 +96,17 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
     if players != b.players || a.automated != b.automated {
         bail!("A seats {players} players and B {}: the arms must seat the same number, the same way", b.players);
     }
-    let (entry, a, b) = (a.entry, a.options, b.options);
+    let (entry, automated, a, b) = (a.entry, a.automated, a.options, b.options);
     // The report's file is checked before the games (never a FIFO, never a card file either arm reads).
     if let Some(path) = &args.report {
         let mut inputs = crate::output::option_files(&a);
         inputs.extend(crate::output::option_files(&b));
+        inputs.extend(args.figure.notebook.clone());
         crate::output::check_output(path, "--report", "the report", &inputs)?;
     }
-    let schedule = games::schedule(entry, &args.bots, vec![false; players])?;
+    args.figure.check()?;
+    // Seats the game plays itself (the solo Robot) get no bot, as in `tournament`.
+    let schedule = games::schedule(entry, &args.bots, automated)?;
     let period = schedule.period();
     let plan = Plan { entry, schedule: &schedule, a: &a, b: &b, seed: args.seed };
     let threads = games::worker_threads(args.threads, BATCH.min(args.games), CHUNK);
@@ -155,6 +160,7 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
         "seconds": elapsed,
     });
     let report = lab.report(about);
+    args.figure.write(|command| lab.figure(&format!("{command} (seed {})", args.seed)))?;
     if let Some(path) = &args.report {
         let html = crate::balance_report::html(&report);
         crate::output::write_atomic(path, html.as_bytes(), "the report")?;

@@ -55,8 +55,9 @@ fn timed(f: impl FnOnce() -> Result<Playouts, String>) -> Result<Timed> {
 /// Runs `sylvan bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
     let (entry, options) = games::game_and_options(&args.game)?;
+    args.figure.check()?;
     if let Some(spec) = &args.bot {
-        return bench_bot(entry, &options, spec, args.games, args.seed, args.json);
+        return bench_bot(entry, &options, spec, args);
     }
     // Validates the options before timing.
     entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?;
@@ -77,6 +78,26 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         None
     };
     let seats = typed.playouts.seats;
+    args.figure.write(|command| {
+        let p = &typed.playouts;
+        let ns = |t: &Timed| if t.playouts.moves > 0 { t.seconds * 1e9 / t.playouts.moves as f64 } else { 0.0 };
+        let mut head = "| game | players | playouts | moves | moves/s | ns/move |".to_owned();
+        let mut rule = "|---|---:|---:|---:|---:|---:|".to_owned();
+        let mut row = format!(
+            "| {} | {seats} | {} | {} | {:.0} | {:.1} |",
+            entry.name(),
+            args.games,
+            p.moves,
+            p.moves as f64 / typed.seconds,
+            ns(&typed)
+        );
+        if let Some(e) = &erased {
+            head += " erased ns/move | erased / typed |";
+            rule += "---:|---:|";
+            row += &format!(" {:.1} | {:.3} |", ns(e), e.seconds / typed.seconds);
+        }
+        format!("Written by {command} (one thread; nanoseconds depend on the machine).\n\n{head}\n{rule}\n{row}\n")
+    })?;
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut report = json!({
@@ -109,7 +130,8 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
 
 /// `sylvan bench GAME --bot SPEC`: times `decisions` decisions of a (search) bot at positions sampled
 /// from random games (every decision with a real choice, taken in turn from games seed, seed+1, ...).
-fn bench_bot(entry: &Entry, options: &Value, spec: &str, decisions: u64, seed: u64, json: bool) -> Result<ExitCode> {
+fn bench_bot(entry: &Entry, options: &Value, spec: &str, args: &BenchArgs) -> Result<ExitCode> {
+    let (decisions, seed, json) = (args.games, args.seed, args.json);
     let spec: BotSpec = spec.parse().map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
     let mut bot = entry.bot(&spec, seed).map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
     let mut rng = GameRng::new(seed ^ 0xbe9c_4a11);
@@ -141,6 +163,18 @@ fn bench_bot(entry: &Entry, options: &Value, spec: &str, decisions: u64, seed: u
     }
     let elapsed = start.elapsed().as_secs_f64().max(1e-9);
     let s: SearchStats = bot.search_stats().unwrap_or_default();
+    args.figure.write(|command| {
+        format!(
+            "Written by {command} (one thread; rates depend on the machine).\n\n\
+             | game | bot | decisions | iterations/s | determinizations/s | tree nodes/decision | ms/decision |\n\
+             |---|---|---:|---:|---:|---:|---:|\n| {} | `{spec}` | {done} | {:.0} | {:.0} | {:.0} | {:.1} |\n",
+            entry.name(),
+            s.iterations_per_sec(),
+            s.determinizations_per_sec(),
+            s.nodes_per_decision(),
+            s.ms_per_decision()
+        )
+    })?;
     let mut out = std::io::stdout().lock();
     if json {
         let report = json!({

@@ -86,6 +86,48 @@ pub fn schedule(entry: &Entry, text: &str, automated: Vec<bool>) -> Result<Sched
     Schedule::at_table(entry, specs, automated).with_context(|| format!("--bots `{shown}`"))
 }
 
+/// `--notebook FILE --figure NAME`: the run writes its figure table into a dated lab notebook, replacing
+/// the text between the notebook's `<!-- figures:NAME:begin -->` and `<!-- figures:NAME:end -->`
+/// lines ([`sylvan_registry::runs::notebook`]; `docs/measurements/README.md`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct FigureArgs {
+    /// Write this run's figure table into this lab notebook (Markdown), between its `<!--
+    /// figures:NAME:begin -->` and `<!-- figures:NAME:end -->` lines (checked before the run starts).
+    #[arg(long, value_name = "FILE.md", requires = "figure")]
+    pub notebook: Option<std::path::PathBuf>,
+    /// The NAME of the figure block `--notebook` replaces.
+    #[arg(long, value_name = "NAME", requires = "notebook")]
+    pub figure: Option<String>,
+}
+
+impl FigureArgs {
+    /// Checks, before the run, that the notebook holds the block (nothing to do without `--notebook`).
+    pub fn check(&self) -> Result<()> {
+        if let (Some(path), Some(name)) = (&self.notebook, &self.figure) {
+            sylvan_registry::runs::notebook::check(path, name)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the figure `body(command)` into the notebook, where `command` is this run's command line
+    /// quoted as Markdown code (`` `sylvan tournament ...` ``); nothing without `--notebook`.
+    pub fn write(&self, body: impl FnOnce(&str) -> String) -> Result<()> {
+        if let (Some(path), Some(name)) = (&self.notebook, &self.figure) {
+            sylvan_registry::runs::notebook::write(path, name, &body(&command_line()))?;
+        }
+        Ok(())
+    }
+}
+
+/// This process's command line as Markdown code, `` `sylvan tournament equinox -n 100` ``: the program
+/// named `sylvan`, the arguments made printable, without backticks, and cut at 400 characters.
+pub fn command_line() -> String {
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let text = std::iter::once("sylvan".to_owned()).chain(args).collect::<Vec<_>>().join(" ");
+    let text = sylvan_engine::carddata::printable(&text.replace('`', "'"), 400);
+    format!("`{text}`")
+}
+
 /// An error and its causes on one line, `outer: cause: ...`, leaving out a cause whose text the line
 /// already holds (errors that print their source would otherwise say it twice), with no line breaks.
 pub fn error_text(e: &anyhow::Error) -> String {

@@ -29,6 +29,8 @@ pub struct LadderArgs {
     /// Seed of the bootstrap that gives the intervals.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    #[command(flatten)]
+    figure: crate::games::FigureArgs,
 }
 
 /// Reads one report: a regular file (never a FIFO) of at most [`MAX_FILE`] bytes of JSON.
@@ -40,6 +42,7 @@ fn read(path: &Path) -> Result<Value> {
 
 /// Runs `sylvan ladder`.
 pub fn run(args: &LadderArgs) -> Result<ExitCode> {
+    args.figure.check()?;
     let mut ladder = Ladder::new();
     for path in &args.files {
         let report = read(path)?;
@@ -50,6 +53,11 @@ pub fn run(args: &LadderArgs) -> Result<ExitCode> {
         ladder.add(&report).map_err(|e| anyhow!("{}: {e}", path.display()))?;
     }
     let r = ladder.report(args.seed)?;
+    args.figure.write(|command| {
+        let what =
+            format!("{command} ({} games from {} reports)", num(r["games"].as_f64().unwrap_or(0.0)), r["reports"]);
+        sylvan_registry::runs::notebook::ladder_table(&r, &what)
+    })?;
     let mut stdout = crate::output::stdout();
     if args.json {
         writeln!(stdout, "{r}")?;

@@ -180,6 +180,8 @@ struct BenchArgs {
     /// tree size; `-n` is then the number of decisions, sampled from random games.
     #[arg(long, value_name = "SPEC")]
     bot: Option<String>,
+    #[command(flatten)]
+    figure: games::FigureArgs,
 }
 
 /// The commands that take [`GameArgs`], which get the shorthand flags.

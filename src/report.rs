@@ -312,12 +312,12 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
     h.push_str("</table>");
     let _ = write!(
         h,
-        "<p>First-seat win rate {:.1}% (by seat: {}). Moves per game: mean {:.1}, min {}, max {}.</p>",
-        100.0 * f(&r["first_seat_win_rate"]),
+        "<p>First-seat win rate {} (by seat: {}). Moves per game: mean {:.1}, min {}, max {}.</p>",
+        crate::tournament::pct(&r["first_seat_win_rate"]),
         arr(&r["win_rate_by_seat"])
             .iter()
             .enumerate()
-            .map(|(s, v)| format!("p{s} {:.1}%", 100.0 * f(v)))
+            .map(|(s, v)| format!("p{s} {}", crate::tournament::pct(v)))
             .collect::<Vec<_>>()
             .join(", "),
         f(&r["mean_moves"]),

@@ -62,6 +62,8 @@ pub struct TournamentArgs {
     /// decision.
     #[arg(short, long)]
     verbose: bool,
+    #[command(flatten)]
+    figure: games::FigureArgs,
 }
 
 impl TournamentArgs {
@@ -78,8 +80,11 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let schedule = games::schedule(entry, &args.bots, automated)?;
     // The report's file is checked before the games (never a FIFO, never a card file it reads).
     if let Some(path) = &args.report {
-        crate::output::check_output(path, "--report", "the report", &crate::output::option_files(&options))?;
+        let mut inputs = crate::output::option_files(&options);
+        inputs.extend(args.figure.notebook.clone());
+        crate::output::check_output(path, "--report", "the report", &inputs)?;
     }
+    args.figure.check()?;
     let period = schedule.period();
     if args.games % period != 0 && !args.json {
         eprintln!(
@@ -113,6 +118,10 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     bar.finish_and_clear();
     let elapsed = start.elapsed().as_secs_f64();
     let report = totals.report(entry.name(), threads, elapsed);
+    args.figure.write(|command| {
+        let what = format!("{command} ({} games, seed {})", args.games, args.seed);
+        sylvan_registry::runs::notebook::ladder_table(&report, &what)
+    })?;
 
     if let Some(path) = &args.report {
         let html = crate::report::html(&report);
@@ -132,7 +141,8 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
 }
 
 pub(crate) fn pct(v: &Value) -> String {
-    format!("{:.1}%", 100.0 * v.as_f64().unwrap_or(0.0))
+    // Null where nothing was measured (a seat no bot played).
+    v.as_f64().map_or_else(|| "—".to_owned(), |x| format!("{:.1}%", 100.0 * x))
 }
 
 /// A bot's win rate and rating with their 95% intervals, as the report's columns write them.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Rewrites the search-speed, ladder and server-load figures of docs/measurements/current.md from the
-# dated notebooks that measured them (their `<!-- figures:NAME:begin/end -->` blocks): the one place
-# those figures are written by hand is the notebook of the run that measured them. The writing is done
+# dated notebooks that measured them (their `<!-- figures:NAME:begin/end -->` blocks), which the runs
+# write themselves (`sylvan tournament|ladder|balance|bench ... --notebook FILE --figure NAME`,
+# `sylvan-loadtest ... --notebook FILE --figure NAME`; see README.md). The writing is done
 # by the docs test `current_figures_are_written_from_the_dated_notebooks` (which, without
 # SYLVAN_WRITE_FIGURES, fails when current.md disagrees with the notebooks). Usage, from anywhere:
 #   docs/measurements/figures.sh

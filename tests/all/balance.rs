@@ -325,3 +325,76 @@ fn balance_report_fits_1280_px_and_every_axis_has_ticks() -> TestResult {
     assert!(probe.contains("overflow=0"), "tournament report: {probe}");
     Ok(())
 }
+
+/// Issue 37/38: in solo the Robot's seat is played by the game, so no bot is credited with it: each
+/// bot's games are the games it sat at p0, no statistic names the Robot's seat, no two bots met (no
+/// ratings), and the card metrics count one side per game (the bot's).
+#[test]
+fn solo_balance_credits_no_bot_at_the_robot_seat() -> TestResult {
+    let r = json(&["balance", "spirit-duel", "--solo", "--bots", "heuristic,random", "-n", "6", "--json"])?;
+    let metrics = all_metrics(&r);
+    let find = |table: &str, row: &str, column: &str| {
+        metrics.iter().find(|m| m["table"] == table && m["row"] == row && m["column"] == column).copied()
+    };
+    for bot in ["heuristic", "random"] {
+        let win = find("bots", bot, "win rate").ok_or(format!("no win rate for {bot}"))?;
+        assert_eq!(win["a"]["games"], 3, "{bot} played 3 of the 6 games, at p0 only: {win}");
+        assert!(find("bots", bot, "rating (Bradley-Terry, Elo scale)").is_none(), "no two bots met");
+    }
+    assert!(metrics.iter().all(|m| m["row"] != "seat p1"), "no statistic of the Robot's seat");
+    let first = find("game", "all games", "first-seat win rate").ok_or("no first-seat win rate")?;
+    assert_eq!(first["a"]["n"], 6, "the first seat is a bot's in every game");
+    // Card metrics: one side counted per game, so a card's drawers and others add up to its games.
+    let cards: Vec<&&Value> = metrics.iter().filter(|m| m["table"] == "cards drawn: improvement when drawn").collect();
+    assert!(!cards.is_empty());
+    for m in cards.iter().filter(|m| m["column"] == "drawn in game") {
+        let n = |column: &str| {
+            find(&m["table"].as_str().unwrap_or(""), m["row"].as_str().unwrap_or(""), column)
+                .and_then(|x| x["a"]["n"].as_u64())
+                .unwrap_or(0)
+        };
+        assert_eq!(n("win rate, drew it") + n("win rate, did not draw it"), n("drawn in game"), "{m}");
+        assert!(
+            find(
+                m["table"].as_str().unwrap_or(""),
+                m["row"].as_str().unwrap_or(""),
+                "improvement when drawn (same game)"
+            )
+            .is_none()
+        );
+    }
+    Ok(())
+}
+
+/// Issue 37: Equinox reports the improvement when drawn, as the other games do.
+#[test]
+fn equinox_reports_cards_drawn() -> TestResult {
+    let r = json(&["balance", "equinox", "--bots", "random,heuristic", "-n", "4", "--json"])?;
+    let drawn: Vec<&Value> =
+        all_metrics(&r).into_iter().filter(|m| m["table"] == "cards drawn: improvement when drawn").collect();
+    assert!(drawn.iter().any(|m| m["column"] == "improvement when drawn (same game)"), "{drawn:?}");
+    assert!(drawn.iter().any(|m| m["row"].as_str().is_some_and(|r| r.starts_with("Chameleon "))), "{drawn:?}");
+    Ok(())
+}
+
+/// Issue 39: `--notebook FILE --figure NAME` writes the run's headline table into the notebook's block.
+#[test]
+fn the_figure_is_written_into_the_notebook() -> TestResult {
+    let path = scratch("notebook.md");
+    let before = "# Notebook\n\n<!-- figures:lab:begin -->\nold\n<!-- figures:lab:end -->\nafter\n";
+    std::fs::write(&path, before)?;
+    let nb = path.display().to_string();
+    let args = ["balance", "toy", "--b", "hand_size=5", "-n", "6", "--json", "--notebook", &nb, "--figure", "lab"];
+    json(&args)?;
+    let after = std::fs::read_to_string(&path)?;
+    assert!(after.starts_with("# Notebook\n\n<!-- figures:lab:begin -->\nWritten by `sylvan balance toy"), "{after}");
+    assert!(after.ends_with("<!-- figures:lab:end -->\nafter\n") && !after.contains("old"), "{after}");
+    assert!(after.contains("| metric | A | B | B − A (95% interval) | changed |\n"), "{after}");
+    assert!(after.contains("| first-seat win rate |") && after.contains("| moves per game |"), "{after}");
+    // A missing block is refused before any game, the notebook untouched.
+    let out = sylvan(&["balance", "toy", "-n", "2", "--notebook", &nb, "--figure", "nope"])?;
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no line `<!-- figures:nope:begin -->`"));
+    assert_eq!(std::fs::read_to_string(&path)?, after);
+    Ok(())
+}

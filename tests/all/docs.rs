@@ -796,7 +796,7 @@ const LADDER_COLUMNS: [(&str, &str, usize); 5] = [
     ("Equinox", "ladder-equinox", 0),
     ("Command of Nature", "ladder-command-of-nature", 0),
     ("Mystic Vale, base set", "ladder-mystic-vale", 0),
-    ("Mystic Vale, `sets=base,magic,wild`", "ladder-mystic-vale", 1),
+    ("Mystic Vale, `sets=base,magic,wild`", "ladder-mystic-vale-wild", 0),
 ];
 
 /// The ladders' summary table: a row per bot, a column per ladder, the rating (the first word of the

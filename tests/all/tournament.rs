@@ -188,3 +188,89 @@ fn every_game_of_every_batch_is_counted_once() -> TestResult {
     }
     Ok(())
 }
+
+/// Issue 37/38: a solo tournament credits no bot, and no seat statistic, with the Robot's seat.
+#[test]
+fn solo_tournament_credits_no_bot_at_the_robot_seat() -> TestResult {
+    let r = json(&["tournament", "spirit-duel", "--solo", "--bots", "heuristic,random", "-n", "6", "--json"])?;
+    let bots = r["bots"].as_array().ok_or("bots")?;
+    for b in bots {
+        assert_eq!(b["games"], 3, "{b}");
+        assert_eq!(b["games_by_seat"], serde_json::json!([3, 0]), "{b}");
+    }
+    assert!(r["win_rate_by_seat"][1].is_null(), "no bot played p1: {}", r["win_rate_by_seat"]);
+    let wins: f64 = bots.iter().filter_map(|b| b["wins"].as_f64()).sum();
+    assert_eq!(r["first_seat_win_rate"].as_f64(), Some(wins / 6.0), "the first seat's rate is the bots'");
+    // The designer tables count the bot's side only: one side a game.
+    let drawn = &r["designer"]["tables"]["cards drawn: improvement when drawn"];
+    let columns: Vec<&str> = drawn["columns"].as_array().ok_or("columns")?.iter().filter_map(Value::as_str).collect();
+    let at = |c: &str| columns.iter().position(|x| *x == c).ok_or(format!("no column {c}"));
+    let (in_game, drew, not) = (at("drawn in game")?, at("win rate, drew it")?, at("win rate, did not draw it")?);
+    let rows = drawn["rows"].as_array().ok_or("rows")?;
+    assert!(!rows.is_empty());
+    for row in rows {
+        let n = |c: usize| row[1][c]["count"].as_u64().unwrap_or(0);
+        assert_eq!(n(drew) + n(not), n(in_game), "{row}");
+    }
+    Ok(())
+}
+
+/// Issue 39: `--notebook FILE --figure NAME` writes the ladder table into the notebook's block (`tournament`,
+/// `ladder`, `bench`), the rest of the file unchanged; both flags go together.
+#[test]
+fn runs_write_their_figures_into_a_notebook() -> TestResult {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("notebook-{}.md", std::process::id()));
+    let before = "# N\n<!-- figures:ladder:begin -->\nold\n<!-- figures:ladder:end -->\n<!-- figures:speed:begin -->\n<!-- figures:speed:end -->\n";
+    std::fs::write(&path, before)?;
+    let nb = path.display().to_string();
+    let report = tournament_file("nb", &["--bots", "random,heuristic", "-n", "8", "--seed", "2"])?;
+    let direct = json(&[
+        "tournament",
+        "toy",
+        "-p",
+        "2",
+        "--bots",
+        "random,heuristic",
+        "-n",
+        "8",
+        "--seed",
+        "2",
+        "--json",
+        "--notebook",
+        &nb,
+        "--figure",
+        "ladder",
+    ])?;
+    let text = std::fs::read_to_string(&path)?;
+    let block = text
+        .split("<!-- figures:ladder:begin -->\n")
+        .nth(1)
+        .and_then(|t| t.split("<!-- figures:ladder:end -->").next())
+        .ok_or("no block")?;
+    assert!(block.starts_with("Written by `sylvan tournament toy"), "{block}");
+    assert!(block.contains("(8 games, seed 2)"), "{block}");
+    for b in direct["bots"].as_array().ok_or("bots")? {
+        let spec = b["spec"].as_str().unwrap_or("");
+        let rating = b["rating"].as_f64().unwrap_or(0.0).round();
+        let shown = if rating < 0.0 { format!("−{}", -rating) } else { format!("+{rating}") };
+        assert!(block.contains(&format!("| `{spec}` | 8 | ")), "{block}");
+        assert!(block.contains(&format!("| {shown} (")), "{spec} at {shown}: {block}");
+    }
+    assert!(!text.contains("old") && text.ends_with("<!-- figures:speed:begin -->\n<!-- figures:speed:end -->\n"));
+    // `ladder` writes the same table from the report.
+    let out = sylvan(&["ladder", &report.display().to_string(), "--notebook", &nb, "--figure", "ladder"])?;
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text2 = std::fs::read_to_string(&path)?;
+    assert!(text2.contains("Written by `sylvan ladder ") && text2.contains("| `heuristic` | 8 | "), "{text2}");
+    // `bench` writes its speed row.
+    let out = sylvan(&["bench", "toy", "-n", "20", "--notebook", &nb, "--figure", "speed"])?;
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text3 = std::fs::read_to_string(&path)?;
+    assert!(text3.contains("| game | players | playouts | moves | moves/s | ns/move |\n|---|---:|---:|---:|---:|---:|\n| toy | 2 | 20 | "), "{text3}");
+    // Both flags go together; a notebook without the block is refused before the games.
+    assert!(!sylvan(&["bench", "toy", "-n", "2", "--notebook", &nb])?.status.success());
+    let out = sylvan(&["tournament", "toy", "--bots", "random", "-n", "2", "--notebook", &nb, "--figure", "gone"])?;
+    assert!(!out.status.success());
+    assert_eq!(std::fs::read_to_string(&path)?, text3, "nothing written");
+    Ok(())
+}

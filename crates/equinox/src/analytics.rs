@@ -10,21 +10,29 @@
 //!   stone; a stone taken back with Lichen does not count), and separately for secret predictions: the
 //!   share of those whose creature survived, the prestige they scored (row 1: 4 ... row 5: 0, secret 5,
 //!   plus ½ on Ursus), and the share of games the stone's owner won;
+//! - [`DRAWN`]: per card held in hand at some point (the opening hand included; by its English name,
+//!   `Ursus 7`, `Chameleon 3`, `Dryade`, the copies of a tree counting as one): the share of games in
+//!   which some player drew it, the win rate of the players who drew it and of the others (a shared
+//!   win counts `1/k`), and their difference within a game (the improvement when drawn);
 //! - [`sylvan_engine::analytics::END_TRIGGERS`]: the share of games ended by the fifth round, by the
 //!   draw pile running out, and by a table turn without play (ruling E9).
 
-use sylvan_engine::analytics::{DesignerStats, DesignerTally};
-use sylvan_engine::{EventLog, Game, Seat};
+use std::collections::BTreeMap;
+
+use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
+use sylvan_engine::{EventLog, Game, Locale, Seat};
 
 use crate::Action;
-use crate::cards::Creature;
+use crate::cards::{CardSet, Creature};
 use crate::events::{EndReason, Event};
-use crate::state::{Equinox, Phase, ROUNDS};
+use crate::state::{Equinox, MAX_PLAYERS, Phase, ROUNDS};
 
 /// The survival table's name.
 pub const SURVIVAL: &str = "creature survival";
 /// The prediction table's name.
 pub const PREDICTIONS: &str = "prediction value by round";
+/// The drawn-cards table's name.
+pub const DRAWN: &str = "cards drawn: improvement when drawn";
 
 /// The end triggers' names (rows of [`sylvan_engine::analytics::END_TRIGGERS`]), by [`EndReason`].
 pub fn end_trigger_name(reason: EndReason) -> &'static str {
@@ -50,8 +58,18 @@ impl DesignerStats for Equinox {
     fn observe(start: &Self, actions: &[Action], tally: &mut DesignerTally) {
         let mut state = start.clone();
         let mut log = EventLog::new();
+        let n = usize::from(state.players).min(MAX_PLAYERS);
+        // The cards each seat held in hand at some point: the opening hand, then after every action.
+        let mut held = [CardSet::EMPTY; MAX_PLAYERS];
+        let look = |state: &Equinox, held: &mut [CardSet; MAX_PLAYERS]| {
+            for (h, hand) in held.iter_mut().zip(&state.hands).take(n) {
+                *h = h.or(*hand);
+            }
+        };
+        look(&state, &mut held);
         for &a in actions {
             state.apply_unchecked(a, &mut log);
+            look(&state, &mut held);
         }
         tally.games += 1;
         tally.describe(
@@ -101,6 +119,31 @@ impl DesignerStats for Equinox {
                 Event::Eliminated { creature, round: r } => eliminated.push((creature, r)),
                 _ => {}
             }
+        }
+        tally.columns(
+            DRAWN,
+            "Per card held in hand at some point (the opening hand included; the copies of a tree count as \
+             one): the share of games in which some player drew it, the win rate of the players who drew it \
+             and of the others (a shared win counts 1/k), and their difference within a game (the \
+             improvement when drawn).",
+            &DRAWN_COLUMNS,
+        );
+        let win = match state.outcome() {
+            Some(o) => o.returns().to_vec(),
+            None => vec![0.0; n],
+        };
+        let score = state.scores();
+        let mut drawn: BTreeMap<String, Vec<bool>> = BTreeMap::new();
+        for (s, h) in held.iter().enumerate().take(n) {
+            for card in h.iter() {
+                let name = crate::words::card_name(card, Locale::En);
+                if let Some(x) = drawn.entry(name).or_insert_with(|| vec![false; n]).get_mut(s) {
+                    *x = true;
+                }
+            }
+        }
+        for (name, used) in &drawn {
+            tally.compare(DRAWN, name, used, &win, &score, Compare::DRAWN);
         }
         if let Phase::Over(reason) = state.phase {
             let all = EndReason::ALL.map(end_trigger_name);

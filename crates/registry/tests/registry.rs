@@ -18,6 +18,8 @@ mod ladder;
 mod learned;
 #[path = "registry/levels.rs"]
 mod levels;
+#[path = "registry/notebook.rs"]
+mod notebook;
 #[path = "registry/observe.rs"]
 mod observe;
 #[path = "registry/runs.rs"]

@@ -4,8 +4,9 @@
 //!
 //! Each game is replayed from its start; after every action each side's hand is read (the opening hand
 //! counts as drawn), and the card an action plays is read from the action. A win counts 1, a draw ½
-//! for each side. In solo, the Robot's side counts as the other side (its cards are drawn and played by
-//! the game itself: they count as drawn, not as played). The tables are
+//! for each side. In solo, only the side a bot plays is counted: the Robot's side (played by the game
+//! itself) is neither a user nor an other, so every rate is the bot side's, and the within-game
+//! differences, which need both sides, are left empty. The tables are
 //!
 //! - [`DRAWN`]: one row per card held in hand at some point: the share of games in which some side drew
 //!   it, the win rate of the sides that drew it and of the others, and their difference within a game
@@ -21,7 +22,7 @@
 use std::collections::BTreeMap;
 
 use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
-use sylvan_engine::{Game, NoEvents};
+use sylvan_engine::{Game, NoEvents, Seat};
 
 use crate::cards::tables;
 use crate::{Action, Outcome, Phase, SpiritDuel};
@@ -93,6 +94,11 @@ impl DesignerStats for SpiritDuel {
             None => vec![0.0; 2],
         };
         let score = state.scores();
+        // The sides a bot played: in solo, the Robot's side is the game's and counts nowhere.
+        let counted: Vec<usize> =
+            (0..2).filter(|&s| SpiritDuel::automated_seat(start.options(), Seat(s as u8)).is_none()).collect();
+        let pick = |v: &[f64]| counted.iter().map(|&s| v.get(s).copied().unwrap_or(0.0)).collect::<Vec<_>>();
+        let (win, score) = (pick(&win), pick(&score));
         tally.columns(
             DRAWN,
             "Per card held in hand at some point (the opening hand included): the share of games in which \
@@ -114,14 +120,16 @@ impl DesignerStats for SpiritDuel {
         );
         for (table, used, cols) in [(DRAWN, &drawn, Compare::DRAWN), (PLAYED, &played, PLAYERS)] {
             for (name, used) in used {
-                tally.compare(table, name, used, &win, &score, cols);
+                let used: Vec<bool> = counted.iter().map(|&s| used[s]).collect();
+                tally.compare(table, name, &used, &win, &score, cols);
             }
         }
-        for s in 0..2 {
+        for &s in &counted {
             for spirit in &state.side(s).spirits {
                 let name = tables().spirits.get(usize::from(spirit.id.0)).map_or("?", |x| x.name.as_str());
                 tally.add(SPIRITS, name, SURVIVED, f64::from(u8::from(spirit.alive)));
-                tally.compare(SPIRITS, name, &[s == 0, s == 1], &win, &score, FIELDED);
+                let fielded: Vec<bool> = counted.iter().map(|&t| t == s).collect();
+                tally.compare(SPIRITS, name, &fielded, &win, &score, FIELDED);
             }
         }
         if let Phase::Over(o) = state.phase() {

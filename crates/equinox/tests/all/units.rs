@@ -224,6 +224,58 @@ mod analytics {
         let rows: Vec<&str> = tally.tables[PREDICTIONS].rows.iter().map(|(r, _)| r.as_str()).collect();
         assert_eq!(rows[..3], ["round 1", "round 2", "round 3"]);
     }
+
+    /// The drawn-cards table (issue 37): a card is drawn by exactly the seats whose hand held it at some
+    /// point (read from each seat's own view, the opening hand included), its "drawn in game" is 1 in
+    /// every game it was drawn, and the drawers' and the others' win rates add up to every seat's return.
+    #[test]
+    fn drawn_cards_are_the_cards_each_hand_held() {
+        use std::collections::BTreeMap;
+
+        use sylvan_engine::analytics::{DRAWN_IMPACT, DRAWN_IN_GAME, WIN_DREW, WIN_NOT_DREW};
+        use sylvan_engine::{Locale, Seat};
+        use sylvan_equinox::analytics::DRAWN;
+        use sylvan_equinox::words::card_name;
+
+        let Ok(options) = Equinox::options_for_players(3) else { panic!("options") };
+        let mut legal = Vec::new();
+        let mut rng = GameRng::new(9);
+        for seed in 0..12 {
+            let Ok(start) = Equinox::new(&options, seed) else { panic!("deal") };
+            let mut state = start.clone();
+            let mut actions = Vec::new();
+            let mut held: BTreeMap<String, [bool; 3]> = BTreeMap::new();
+            let mut look = |state: &Equinox| {
+                for s in 0..3 {
+                    for c in state.view(Seat(s)).hand.iter() {
+                        held.entry(card_name(c, Locale::En)).or_default()[usize::from(s)] = true;
+                    }
+                }
+            };
+            look(&state);
+            while state.to_move().is_some() {
+                state.legal_actions(&mut legal);
+                let a = legal[rng.index(legal.len())];
+                state.apply_unchecked(a, &mut NoEvents);
+                actions.push(a);
+                look(&state);
+            }
+            let mut one = DesignerTally::new();
+            Equinox::observe(&start, &actions, &mut one);
+            let table = &one.tables[DRAWN];
+            assert_eq!(table.rows.len(), held.len(), "seed {seed}: one row per card held");
+            let win = state.outcome().map(|o| o.returns().to_vec()).unwrap_or_default();
+            for (name, seats) in &held {
+                let drew = seats.iter().filter(|&&x| x).count() as u64;
+                assert_eq!(table.get(name, DRAWN_IN_GAME).map(|c| c.sum), Some(1.0), "{name}");
+                assert_eq!(table.get(name, WIN_DREW).map(|c| c.count), Some(drew), "{name}");
+                assert_eq!(table.get(name, WIN_NOT_DREW).map(|c| c.count), (drew < 3).then_some(3 - drew), "{name}");
+                let sum = |col| table.get(name, col).map_or(0.0, |c| c.sum);
+                assert!((sum(WIN_DREW) + sum(WIN_NOT_DREW) - win.iter().sum::<f64>()).abs() < 1e-9, "{name}");
+                assert_eq!(table.get(name, DRAWN_IMPACT).is_some(), drew < 3, "{name}");
+            }
+        }
+    }
 }
 
 /// The random pick of playouts.

@@ -95,8 +95,9 @@ pub struct Side {
 pub struct Pair {
     /// The game number.
     pub game: u64,
-    /// The bot at each seat.
-    pub seats: Vec<usize>,
+    /// The bot at each seat; `None` at a seat the game plays itself (the solo Robot), which no bot and
+    /// no seat statistic is credited with.
+    pub seats: Vec<Option<usize>>,
     /// Under A.
     pub a: Side,
     /// Under B.
@@ -131,7 +132,7 @@ impl Plan<'_> {
         Ok(out)
     }
 
-    fn play(&self, options: &Value, seats: &[usize], deal: u64, g: u64) -> Result<Side, RunError> {
+    fn play(&self, options: &Value, seats: &[Option<usize>], deal: u64, g: u64) -> Result<Side, RunError> {
         let entry = self.entry;
         let mut state =
             entry.game().new_game(options, deal).map_err(|e| RunError(format!("game {g} (deal seed {deal}): {e}")))?;
@@ -142,7 +143,8 @@ impl Plan<'_> {
         let mut bots: Vec<Box<dyn DynBot>> = seats
             .iter()
             .enumerate()
-            .map(|(s, &b)| entry.bot(&self.schedule.specs[b], bot_seed(self.seed, g, s)))
+            // A seat the game plays itself never asks its bot: the first one holds the place.
+            .map(|(s, b)| entry.bot(&self.schedule.specs[b.unwrap_or(0)], bot_seed(self.seed, g, s)))
             .collect::<Result<_, _>>()
             .map_err(|e| RunError(e.to_string()))?;
         play_dyn(&mut *state, &mut bots, |_| ()).map_err(|e| RunError(format!("game {g}: {e}")))?;
@@ -175,8 +177,10 @@ pub fn key(table: &str, row: &str, column: &str) -> String {
     format!("{table}{SEP}{row}{SEP}{column}")
 }
 
-/// The observations of one side that every game has: the game facts and the bots' results.
-fn facts(side: &Side, seats: &[usize], bots: &[String]) -> Vec<(String, f64, u64)> {
+/// The observations of one side that every game has: the game facts and the bots' results. The facts
+/// of the whole table (length, scores, draws) count every seat; what is said of a seat (the first
+/// seat's and each seat's win rate, each bot's results) counts only the seats a bot played.
+fn facts(side: &Side, seats: &[Option<usize>], bots: &[String]) -> Vec<(String, f64, u64)> {
     let n = side.returns.len().min(side.scores.len()).min(seats.len());
     let mut out = Vec::new();
     if n == 0 {
@@ -186,15 +190,18 @@ fn facts(side: &Side, seats: &[usize], bots: &[String]) -> Vec<(String, f64, u64
     let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let worst = scores.iter().copied().fold(f64::INFINITY, f64::min);
     let all_equal = returns.iter().all(|&r| r == returns[0]);
-    out.push((key(GAME_TABLE, GAME_ROW, FIRST_SEAT), returns[0], 1));
+    if seats[0].is_some() {
+        out.push((key(GAME_TABLE, GAME_ROW, FIRST_SEAT), returns[0], 1));
+    }
     out.push((key(GAME_TABLE, GAME_ROW, LENGTH), side.moves as f64, 1));
     out.push((key(GAME_TABLE, GAME_ROW, SPREAD), best - worst, 1));
     out.push((key(GAME_TABLE, GAME_ROW, WINNING_SCORE), best, 1));
     out.push((key(GAME_TABLE, GAME_ROW, MEAN_SCORE), scores.iter().sum::<f64>() / n as f64, 1));
     out.push((key(GAME_TABLE, GAME_ROW, DRAWS), f64::from(u8::from(n > 1 && all_equal)), 1));
     for s in 0..n {
+        let Some(bot) = seats[s] else { continue };
         out.push((key(GAME_TABLE, &format!("seat p{s}"), BOT_WIN), returns[s], 1));
-        if let Some(name) = bots.get(seats[s]) {
+        if let Some(name) = bots.get(bot) {
             out.push((key(BOT_TABLE, name, BOT_WIN), returns[s], 1));
             out.push((key(BOT_TABLE, name, BOT_SCORE), scores[s], 1));
         }
@@ -327,17 +334,17 @@ impl Lab {
         if pair.a == pair.b {
             self.identical += 1;
         }
-        let seats: Vec<Option<usize>> = pair.seats.iter().map(|&b| Some(b)).collect();
-        for &b in &pair.seats {
+        let seats = &pair.seats;
+        for &b in seats.iter().flatten() {
             if let Some(g) = self.bot_games.get_mut(b) {
                 *g += 1;
             }
         }
         for (arm, side) in [(0usize, &pair.a), (1, &pair.b)] {
-            self.pairs[arm].add_game(&seats, &side.returns, 1.0);
+            self.pairs[arm].add_game(seats, &side.returns, 1.0);
             for (r, reps) in self.pair_reps.iter_mut().enumerate() {
                 if w[r] > 0.0 {
-                    reps[arm].add_game(&seats, &side.returns, w[r]);
+                    reps[arm].add_game(seats, &side.returns, w[r]);
                 }
             }
             let facts = facts(side, &pair.seats, &self.bots);
@@ -407,6 +414,47 @@ impl Lab {
         }
         for n in out.iter_mut().filter(|n| n.table == GAME_TABLE && n.row == GAME_ROW && n.column == FIRST_SEAT) {
             n.headline = true;
+        }
+        out
+    }
+
+    /// The run's figure for a lab notebook (`sylvan balance --notebook FILE --figure NAME`): a line saying
+    /// where it came from (`what`) and how many metrics changed, then a Markdown table of the headline
+    /// metrics and the game length, each under A and B with its 95% interval, the difference with its
+    /// interval, and whether it changed beyond noise.
+    pub fn figure(&self, what: &str) -> String {
+        let numbers = self.numbers();
+        let flagged = numbers.iter().filter(|n| n.flagged).count();
+        let tested = numbers.iter().filter(|n| n.testable).count();
+        let mut out = format!(
+            "Written by {what}: {} paired games, {flagged} of {tested} metrics changed beyond noise (5% false \
+             discovery rate).\n\n| metric | A | B | B − A (95% interval) | changed |\n|---|---|---|---|---|\n",
+            self.games
+        );
+        let length = |n: &Numbers| n.table == GAME_TABLE && n.row == GAME_ROW && n.column == LENGTH;
+        for n in numbers.iter().filter(|n| n.headline || length(n)) {
+            let what = if n.table == GAME_TABLE && n.row == GAME_ROW {
+                n.column.clone()
+            } else {
+                format!("{}: {}", n.row, n.column)
+            };
+            let unit = if n.share { " points" } else { "" };
+            let diff = match (n.diff, n.diff_ci) {
+                (Some(d), Some((lo, hi))) => {
+                    format!("{}{unit} [{}, {}]", n.fmt_diff(d), n.fmt_diff(lo), n.fmt_diff(hi))
+                }
+                (Some(d), None) => format!("{}{unit}", n.fmt_diff(d)),
+                _ => "—".to_owned(),
+            };
+            let cell = |t: String| t.replace(['|', '\n', '\r'], " ");
+            out += &format!(
+                "| {} | {} | {} | {} | {} |\n",
+                cell(what),
+                cell(n.arm_text(0)),
+                cell(n.arm_text(1)),
+                diff,
+                if n.flagged { "yes" } else { "no" }
+            );
         }
         out
     }

@@ -7,6 +7,7 @@
 
 pub mod balance;
 pub mod ladder;
+pub mod notebook;
 pub mod sim;
 pub mod tournament;
 pub mod vector;

@@ -146,9 +146,14 @@ impl Schedule {
         self.automated.iter().filter(|a| !**a).count()
     }
 
-    /// The bot at each seat of game `g` of a run with base seed `seed`, and the game's deal seed.
-    pub fn table(&self, seed: u64, g: u64) -> (Vec<usize>, u64) {
-        table(&self.lineups, self.players, seed, g)
+    /// The bot at each seat of game `g` of a run with base seed `seed` (`None` at a seat the game plays
+    /// itself, the solo Robot), and the game's deal seed: the line-ups rotate over the seats bots play,
+    /// so the rotation never indexes past a line-up. `sylvan tournament` and `sylvan balance` both seat
+    /// their games with it.
+    pub fn table(&self, seed: u64, g: u64) -> (Vec<Option<usize>>, u64) {
+        let (free, deal) = table(&self.lineups, self.free(), seed, g);
+        let mut free = free.into_iter();
+        (self.automated.iter().map(|&a| if a { None } else { free.next() }).collect(), deal)
     }
 
     /// The bots' specs as text.
@@ -167,9 +172,7 @@ impl Schedule {
     ) -> Result<Chunk, RunError> {
         let mut chunk = Chunk { games: Vec::with_capacity(last.saturating_sub(first) as usize), ..Chunk::default() };
         for g in first..last {
-            let (free, deal) = table(&self.lineups, self.free(), seed, g);
-            let mut free = free.into_iter();
-            let seats = self.automated.iter().map(|&a| if a { None } else { free.next() }).collect();
+            let (seats, deal) = self.table(seed, g);
             let game = Game { seats, deal, seed, number: g };
             chunk.games.push(play_one(entry, options, &self.specs, game, &mut chunk.designer)?);
             done();
@@ -453,7 +456,9 @@ pub struct Totals {
     seat_wins: Vec<Vec<f64>>,
     seat_games: Vec<Vec<u64>>,
     search: Vec<Option<SearchStats>>,
+    /// Per seat, the returns of the games a bot played it, and how many those were.
     by_seat: Vec<f64>,
+    by_seat_games: Vec<u64>,
     length_sum: f64,
     lengths: Counts,
     designer: DesignerTally,
@@ -478,6 +483,7 @@ impl Totals {
             seat_games: vec![vec![0; players]; k],
             search: vec![None; k],
             by_seat: vec![0.0; players],
+            by_seat_games: vec![0; players],
             length_sum: 0.0,
             lengths: Counts::default(),
             designer: DesignerTally::new(),
@@ -517,8 +523,11 @@ impl Totals {
             self.length_sum += r.moves as f64;
             self.lengths.add(r.moves as f64);
             for (s, &b) in r.bots.iter().enumerate() {
-                self.by_seat[s] += r.returns[s];
+                // A seat the game plays itself (the solo Robot) is credited to nobody: not to a bot,
+                // not to the seat statistics.
                 let Some(b) = b else { continue };
+                self.by_seat[s] += r.returns[s];
+                self.by_seat_games[s] += 1;
                 self.games[b] += 1;
                 self.wins[b] += r.returns[s];
                 self.seat_wins[b][s] += r.returns[s];
@@ -578,6 +587,11 @@ impl Totals {
             })
             .collect();
         let per_game = |x: f64| if n_games > 0.0 { x / n_games } else { 0.0 };
+        // A seat's win rate over the games a bot played it; null at a seat no bot played.
+        let seat_rate = |s: usize| match self.by_seat_games.get(s) {
+            Some(&g) if g > 0 => json!(self.by_seat[s] / g as f64),
+            _ => Value::Null,
+        };
         let bound = |last: bool| {
             let key = if last { self.lengths.0.last_key_value() } else { self.lengths.0.first_key_value() };
             key.map(|(&v, _)| v as f64 / Counts::GRID)
@@ -591,8 +605,8 @@ impl Totals {
             "rating_model": "Bradley-Terry on pairwise results, Elo scale (400 log10), mean 0; 95% Poisson-bootstrap intervals",
             "bots": bots,
             "matrix": matrix_json(&self.pair),
-            "first_seat_win_rate": per_game(self.by_seat.first().copied().unwrap_or(0.0)),
-            "win_rate_by_seat": self.by_seat.iter().map(|&w| per_game(w)).collect::<Vec<_>>(),
+            "first_seat_win_rate": seat_rate(0),
+            "win_rate_by_seat": (0..players).map(seat_rate).collect::<Vec<_>>(),
             "mean_moves": per_game(self.length_sum),
             "min_moves": bound(false).unwrap_or(1e18),
             "max_moves": bound(true).unwrap_or(0.0),

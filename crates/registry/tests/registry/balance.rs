@@ -100,7 +100,7 @@ fn identical_arms_give_exact_zeros() {
             moves: 100 + rng.index(50) as u64,
             cells: vec![(key("t", "card", "score, buyers"), uniform(&mut rng), 1 + rng.index(2) as u64)],
         };
-        lab.add(&Pair { game: g, seats: vec![0, 0], a: s.clone(), b: s });
+        lab.add(&Pair { game: g, seats: vec![Some(0), Some(0)], a: s.clone(), b: s });
     }
     let r = lab.report(json!({}));
     assert_eq!(r["identical_games"], 50);

@@ -176,3 +176,29 @@ fn streaming_tournament_totals_match_the_exact_aggregate() -> Result<(), Box<dyn
     }
     Ok(())
 }
+
+/// Issue 38/37: at a table with seats the game plays itself, the schedule seats bots at the other seats
+/// only, rotating them there, and never indexes past a line-up (one function seats both `tournament`
+/// and `balance`).
+#[test]
+fn seats_the_game_plays_itself_get_no_bot() -> Result<(), Box<dyn std::error::Error>> {
+    use sylvan_registry::runs::tournament::Schedule;
+    let registry = sylvan_registry::Registry::standard();
+    let duel = registry.get("spirit-duel")?;
+    let schedule = Schedule::at_table(duel, BotSpec::parse_list("heuristic,random,easy")?, vec![false, true])?;
+    assert_eq!(schedule.period(), 3, "one free seat, three line-ups");
+    let firsts: Vec<Option<usize>> = (0..6).map(|g| schedule.table(7, g).0[0]).collect();
+    assert_eq!(firsts, [Some(0), Some(1), Some(2), Some(0), Some(1), Some(2)]);
+    assert!((0..6).all(|g| schedule.table(7, g).0[1].is_none()), "the Robot's seat has no bot");
+    assert_eq!(schedule.table(7, 4).1, 11, "a deal per block of one game");
+    // The Robot at the first seat of a bigger table: the bots rotate over the two others.
+    let toy = registry.get("toy")?;
+    let schedule = Schedule::at_table(toy, BotSpec::parse_list("random,heuristic")?, vec![true, false, false])?;
+    for g in 0..8 {
+        let (seats, _) = schedule.table(0, g);
+        assert_eq!(seats.len(), 3);
+        assert!(seats[0].is_none());
+        assert_eq!(seats[1].zip(seats[2]).map(|(a, b)| a + b), Some(1), "game {g}: {seats:?}");
+    }
+    Ok(())
+}

@@ -1,5 +1,5 @@
 //! `sylvan-loadtest [--games N] [--game NAME] [--players P] [--bots SPEC] [--seconds S] [--think-ms T]
-//! [--warmup W] [--addr HOST:PORT]`:
+//! [--warmup W] [--addr HOST:PORT] [--notebook FILE.md --figure NAME]`:
 //! the load benchmark. N games run at once on a server (started in this process on 127.0.0.1 with a
 //! fresh database, unless `--addr` names one); in each, one seat is a WebSocket client that answers
 //! every state with a random legal action (after a random think time of mean `T` ms, 0 by default)
@@ -7,7 +7,9 @@
 //! is replaced by a new one. Reports the client actions per second, all moves per second (bots
 //! included), and the latency from an action sent to the next state received (p50, p99, max) over
 //! the `S` seconds after the first `W` (the start, when every game is created at once, is not
-//! measured; the counts cover the whole run).
+//! measured; the counts cover the whole run). With `--notebook FILE.md --figure NAME`, the results'
+//! table also replaces the text between the notebook's `<!-- figures:NAME:begin -->` and `<!--
+//! figures:NAME:end -->` lines (`docs/measurements/README.md`).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -29,6 +31,8 @@ struct Args {
     think_ms: u64,
     warmup: u64,
     addr: Option<String>,
+    notebook: Option<std::path::PathBuf>,
+    figure: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -41,6 +45,8 @@ fn parse_args() -> Result<Args, String> {
         think_ms: 0,
         warmup: 0,
         addr: None,
+        notebook: None,
+        figure: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -55,10 +61,44 @@ fn parse_args() -> Result<Args, String> {
             "--think-ms" => a.think_ms = num(&value)?.min(600_000),
             "--warmup" => a.warmup = num(&value)?.min(3600),
             "--addr" => a.addr = Some(value),
+            "--notebook" => a.notebook = Some(value.into()),
+            "--figure" => a.figure = Some(value),
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
+    match (&a.notebook, &a.figure) {
+        (Some(path), Some(name)) => sylvan_registry::runs::notebook::check(path, name).map_err(|e| e.to_string())?,
+        (None, None) => {}
+        _ => return Err("--notebook and --figure go together".to_owned()),
+    }
     Ok(a)
+}
+
+/// The results as a lab notebook's figure table, under the command line that produced them.
+fn figure_table(out: &Value) -> String {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let command =
+        sylvan_engine::carddata::printable(&format!("sylvan-loadtest {}", args.join(" ")).replace('`', "'"), 400);
+    let lat = &out["latency_ms"];
+    format!(
+        "Written by `{command}` ({} s measured after a {} s warmup; latencies depend on the machine and its load).\n\n\
+         | games at once | game | players | bots | think (ms) | p50 (ms) | p99 (ms) | max (ms) | samples | client actions/s | moves/s (all seats) |\n\
+         |---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n\
+         | {} | {} | {} | `{}` | {} | {} | {} | {} | {} | {} | {} |\n",
+        out["measured_s"],
+        out["warmup_s_not_measured"],
+        out["games_at_once"],
+        out["game"].as_str().unwrap_or("").replace('|', " "),
+        out["players"],
+        out["bots"].as_str().unwrap_or("").replace(['|', '`'], " "),
+        out["think_ms"],
+        lat["p50"],
+        lat["p99"],
+        lat["max"],
+        lat["samples"],
+        out["client_actions_per_s"],
+        out["moves_per_s_all_seats"],
+    )
 }
 
 #[derive(Default)]
@@ -222,6 +262,11 @@ async fn run(args: Args) -> Result<(), String> {
         "latency_ms": { "p50": percentile(&lat, 0.5), "p99": percentile(&lat, 0.99), "max": percentile(&lat, 1.0), "samples": lat.len() },
     });
     println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    if let (Some(path), Some(name)) = (&args.notebook, &args.figure) {
+        let mut out = out;
+        out["measured_s"] = json!(args.seconds);
+        sylvan_registry::runs::notebook::write(path, name, &figure_table(&out)).map_err(|e| e.to_string())?;
+    }
     Ok(())
 }
 
