@@ -60,8 +60,8 @@ fn card_tables_are_shared_and_freed_with_their_last_game() -> Result<(), String>
     drop((back, loaded, changed));
     // The embedded set needs no file.
     let base = CommandOfNature::new(&Options::default(), 1).map_err(|e| e.to_string())?;
-    let back: CommandOfNature = serde_json::from_str(&serde_json::to_string(&base).map_err(|e| e.to_string())?)
-        .map_err(|e| e.to_string())?;
+    let back: CommandOfNature =
+        serde_json::from_str(&serde_json::to_string(&base).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
     assert_eq!(back, base);
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())

@@ -2074,8 +2074,7 @@ impl DbRef {
         let core = parts.next().unwrap_or("base");
         let names: Vec<&str> = parts.collect();
         let embedded_core = core.is_empty() || core == "base";
-        let known =
-            |n: &&str| EXPANSIONS.iter().any(|(e, _)| e == n) || offered().iter().any(|(o, _)| o == n);
+        let known = |n: &&str| EXPANSIONS.iter().any(|(e, _)| e == n) || offered().iter().any(|(o, _)| o == n);
         if embedded_core && names.iter().all(known) {
             // Embedded or offered sets only: `resolve` reads no file for these.
             return DbRef::resolve(Some(spec));

@@ -78,8 +78,8 @@ fn card_databases_are_shared_and_freed_with_their_last_game() -> Result<(), Stri
     assert_eq!(e2.replace("missing.toml", "cards-7.toml"), e, "the same answer whether the file exists or not");
     // Embedded sets need no file: a state of `base+wild` reads back from memory.
     let w = MysticVale::new(&wild, 3).map_err(|e| e.to_string())?;
-    let back: MysticVale = serde_json::from_str(&serde_json::to_string(&w).map_err(|e| e.to_string())?)
-        .map_err(|e| e.to_string())?;
+    let back: MysticVale =
+        serde_json::from_str(&serde_json::to_string(&w).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
     assert_eq!(back, w);
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
