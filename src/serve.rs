@@ -100,9 +100,10 @@ pub struct CreateArgs {
 pub struct JoinArgs {
     /// The seat's link, as `sylvan create` or the server's join answer gives it.
     link: String,
-    /// Language of the screen, card texts, events and the final breakdown: `en` or `fr`.
-    #[arg(long, default_value = "en", value_name = "en|fr")]
-    lang: sylvan_engine::Lang,
+    /// Language of the screen, card texts, events and the final breakdown: `en`, `fr`, or the
+    /// pseudo-locale `en-XA` (accented, lengthened English for the client's own lines).
+    #[arg(long, default_value = "en", value_name = "en|fr|en-XA")]
+    lang: sylvan_engine::Locale,
     /// PEM certificate to trust for an `https://` link besides the system's (a self-signed one).
     #[arg(long, value_name = "FILE")]
     ca: Option<PathBuf>,

@@ -786,7 +786,7 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 4] = [
     ("search-speed", FigureSource::Copy("2026-11-27-search-speed.md")),
     ("ladders", FigureSource::Ladders),
     ("mystic-vale-expert", FigureSource::Copy("2026-11-27-difficulty-ladders.md")),
-    ("server-load", FigureSource::Copy("2026-11-26-server-load.md")),
+    ("server-load", FigureSource::Copy("2026-11-28-server-load.md")),
 ];
 
 /// The notebook the ladders come from, and its ladder tables: (column title, block, which rating column).

@@ -22,13 +22,25 @@ impl Drop for Served {
 }
 
 fn serve(name: &str) -> Result<Served, Box<dyn Error>> {
+    serve_with(name, &[])
+}
+
+/// A scratch folder of this test process.
+fn scratch_dir(name: &str) -> Result<PathBuf, Box<dyn Error>> {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir)?;
+    Ok(dir)
+}
+
+/// `sylvan serve` with extra arguments; the address is the one it prints (`http://` or `https://`).
+fn serve_with(name: &str, extra: &[&std::ffi::OsStr]) -> Result<Served, Box<dyn Error>> {
+    let dir = scratch_dir(name)?;
     let db = dir.join("sylvan.db");
     let mut child = Command::new(env!("CARGO_BIN_EXE_sylvan"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(&db)
+        .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()?;
@@ -37,7 +49,7 @@ fn serve(name: &str) -> Result<Served, Box<dyn Error>> {
         BufReader::new(out).read_line(&mut line)?;
     }
     let mut served = Served { child, addr: String::new() };
-    let addr = line.split("http://").nth(1).and_then(|r| r.split_whitespace().next()).map(str::to_owned);
+    let addr = line.split("://").nth(1).and_then(|r| r.split_whitespace().next()).map(str::to_owned);
     served.addr = addr.ok_or(format!("no address in `{line}`"))?;
     Ok(served)
 }
@@ -115,7 +127,7 @@ fn join_in_french_shows_the_table_and_the_breakdown_in_french() -> TestResult {
     // French typography in everything the client printed: no colon after an ordinary space.
     assert!(!shown.contains(" :"), "{shown}");
     let bad = sylvan(&["join", "--lang", "de", &links[0]], "")?;
-    assert!(!bad.status.success() && text(&bad.stderr).contains("`en` or `fr`"), "{}", text(&bad.stderr));
+    assert!(!bad.status.success() && text(&bad.stderr).contains("`en`, `fr` or `en-XA`"), "{}", text(&bad.stderr));
     Ok(())
 }
 
@@ -150,5 +162,56 @@ fn two_terminals_play_each_other_and_a_bad_link_is_one_error() -> TestResult {
     let err = text(&bad.stderr);
     assert!(err.contains("no seat") && err.trim_end().lines().count() == 1, "{err}");
     assert!(!text(&bad.stdout).contains("game over"));
+    Ok(())
+}
+
+/// Issue 32: two friends over HTTPS with the built-in TLS and a self-signed certificate (made here):
+/// `sylvan create --ca` and `sylvan join --ca 'https://…'` play a whole game; without `--ca` the
+/// client refuses the server in one line, and plain HTTP to the TLS port gets no game.
+#[test]
+fn join_https_plays_against_serve_with_a_self_signed_certificate() -> TestResult {
+    let cert = rcgen::generate_simple_self_signed(vec!["localhost".to_owned(), "127.0.0.1".to_owned()])?;
+    let dir = scratch_dir("tls-files")?;
+    let (cert_file, key_file) = (dir.join("cert.pem"), dir.join("key.pem"));
+    std::fs::write(&cert_file, cert.cert.pem())?;
+    std::fs::write(&key_file, cert.key_pair.serialize_pem())?;
+    let server =
+        serve_with("tls", &["--tls-cert".as_ref(), cert_file.as_os_str(), "--tls-key".as_ref(), key_file.as_os_str()])?;
+    let https = format!("https://{}", server.addr);
+    let ca = cert_file.display().to_string();
+    let out = sylvan(
+        &[
+            "create",
+            "spirit-duel",
+            "-p",
+            "2",
+            "--seats",
+            "me,heuristic",
+            "--seed",
+            "4",
+            "--server",
+            &https,
+            "--ca",
+            &ca,
+        ],
+        "",
+    )?;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let links = links(&out);
+    assert_eq!(links.len(), 1, "{}", text(&out.stdout));
+    assert!(links[0].starts_with(&format!("{https}/play/")), "{}", links[0]);
+    // Without the certificate: refused, one line, no game shown.
+    let refused = sylvan(&["join", &links[0]], "1\n")?;
+    assert!(!refused.status.success(), "{}", text(&refused.stdout));
+    assert_eq!(text(&refused.stderr).trim().lines().count(), 1, "{}", text(&refused.stderr));
+    assert!(!text(&refused.stdout).contains("your move"), "{}", text(&refused.stdout));
+    // Plain HTTP to the TLS port creates nothing.
+    let plain = sylvan(&["create", "spirit-duel", "-p", "2", "--seats", "me,random", "--server", &server.addr], "")?;
+    assert!(!plain.status.success(), "{}", text(&plain.stdout));
+    // With it, the whole game over TLS, in French for good measure.
+    let joined = sylvan(&["join", "--ca", &ca, "--lang", "fr", &links[0]], &"1\n".repeat(3000))?;
+    let shown = text(&joined.stdout);
+    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    assert!(shown.contains("en tant que p0") && shown.contains("partie terminée"), "{shown}");
     Ok(())
 }

@@ -924,6 +924,39 @@ impl Cards {
         Ok(Cards(t))
     }
 
+    /// The table a deserialized state or view names by `cards`, from memory only: the disk is never
+    /// read. The embedded set and [offered](offer_file) files are found (or built) in memory; a card
+    /// file's path is found among the live tables (a game's or a handle's) loaded from that path by
+    /// [`Cards::resolve`] beforehand (by the CLI's `-o cards=FILE`, or a record's named file checked
+    /// against its content hash). Otherwise, or when that path was loaded twice with different contents
+    /// and both are alive, a one-line error naming it.
+    pub fn loaded(cards: &str) -> Result<Cards, DataError> {
+        let offered = OFFERED.lock().unwrap_or_else(|e| e.into_inner()).iter().any(|(n, _)| n == cards);
+        if cards.is_empty() || cards == "base" || offered {
+            // `resolve` reads no file for these.
+            return Cards::resolve(cards);
+        }
+        let c = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        let mut found: Vec<Arc<Table>> = Vec::new();
+        for t in c.live.iter().filter_map(|(_, _, w)| w.upgrade()) {
+            if t.origin == cards && !found.iter().any(|f| f.content_hash == t.content_hash) {
+                found.push(t);
+            }
+        }
+        match found.len() {
+            1 => Ok(Cards(found.remove(0))),
+            0 => Err(DataError::file(
+                cards,
+                "card data not loaded: a saved state names its card file but never reads it (load the file \
+                 first, e.g. with `-o cards=FILE`)",
+            )),
+            _ => Err(DataError::file(
+                cards,
+                "this card file was loaded with different contents by games still alive: cannot tell which",
+            )),
+        }
+    }
+
     /// The shared table.
     pub fn arc(&self) -> &Arc<Table> {
         &self.0
@@ -985,10 +1018,11 @@ impl Serialize for Cards {
     }
 }
 
+/// From memory only ([`Cards::loaded`]): deserializing never reads a card file.
 impl<'de> Deserialize<'de> for Cards {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        Cards::resolve(&s).map_err(serde::de::Error::custom)
+        Cards::loaded(&s).map_err(serde::de::Error::custom)
     }
 }
 

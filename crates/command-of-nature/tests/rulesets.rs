@@ -36,6 +36,33 @@ fn card_tables_are_shared_and_freed_with_their_last_game() -> Result<(), String>
     assert_eq!(Cards::live_tables(), start + 30);
     drop((games, again, back));
     assert_eq!(Cards::live_tables(), start, "every table is freed with its last game");
+    // Deserializing a state reads no file: once its table is freed, a state naming a card file that
+    // exists (and would load) is refused, the same as a path that does not exist; loading the file
+    // explicitly makes it readable again, found in memory.
+    assert!(std::fs::metadata(file(5)).is_ok_and(|m| m.is_file()), "the file is still on disk");
+    let e = serde_json::from_str::<CommandOfNature>(&json).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("cards-5.toml") && e.contains("not loaded"), "{e}");
+    let missing = json.replace("cards-5.toml", "missing.toml");
+    let e2 = serde_json::from_str::<CommandOfNature>(&missing).err().map(|e| e.to_string()).unwrap_or_default();
+    assert_eq!(e2.replace("missing.toml", "cards-5.toml"), e, "the same answer whether the file exists or not");
+    assert_eq!(Cards::live_tables(), start, "nothing was loaded by the failed reads");
+    let loaded =
+        CommandOfNature::new(&Options { cards: file(5), ..Options::default() }, 5).map_err(|e| e.to_string())?;
+    let back: CommandOfNature = serde_json::from_str(&json).map_err(|e| e.to_string())?;
+    assert_eq!(ptr(&back), ptr(&loaded), "found in memory");
+    // The same path loaded twice with different contents, both alive: refused, not guessed.
+    std::fs::write(file(5), format!("{text}\n# changed\n")).map_err(|e| e.to_string())?;
+    let changed =
+        CommandOfNature::new(&Options { cards: file(5), ..Options::default() }, 6).map_err(|e| e.to_string())?;
+    assert_ne!(ptr(&changed), ptr(&loaded));
+    let e = serde_json::from_str::<CommandOfNature>(&json).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("different contents"), "{e}");
+    drop((back, loaded, changed));
+    // The embedded set needs no file.
+    let base = CommandOfNature::new(&Options::default(), 1).map_err(|e| e.to_string())?;
+    let back: CommandOfNature =
+        serde_json::from_str(&serde_json::to_string(&base).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+    assert_eq!(back, base);
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }

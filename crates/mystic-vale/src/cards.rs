@@ -832,6 +832,33 @@ pub struct CardDb {
     /// Some vale always gives its owner growth.
     #[serde(skip)]
     pub growth_vales: bool,
+    /// The embedded conclaves checked against this database, worked out on first use and freed with
+    /// the database ([`Conclaves::for_db`](crate::conclaves::Conclaves::for_db)).
+    #[serde(skip)]
+    pub(crate) conclaves: ConclavesSlot,
+}
+
+/// A database's own cache of its conclaves (or of why they do not fit it). A clone starts empty and
+/// every slot compares equal: it is derived from the database's content, not part of it.
+#[derive(Default)]
+pub(crate) struct ConclavesSlot(pub(crate) OnceLock<Result<Arc<crate::conclaves::Conclaves>, CardError>>);
+
+impl Clone for ConclavesSlot {
+    fn clone(&self) -> Self {
+        ConclavesSlot::default()
+    }
+}
+
+impl PartialEq for ConclavesSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for ConclavesSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() { "ConclavesSlot(worked out)" } else { "ConclavesSlot(empty)" })
+    }
 }
 
 /// The fields of an advancement the rules engine reads on every move, packed together.
@@ -1503,6 +1530,7 @@ impl CardDb {
             has_eclipse: false,
             hot_advs: Box::new([HotAdv::UNUSED; 256]),
             hot_vales: Box::new([HotVale::UNUSED; 256]),
+            conclaves: ConclavesSlot::default(),
             growth_vales: false,
         };
         if db.advancements.is_empty() {
@@ -2032,6 +2060,48 @@ impl DbRef {
         Ok(DbRef(db))
     }
 
+    /// The database a deserialized state or view names by `spec`, from memory only: the disk is never
+    /// read. Embedded and [offered](offer_set) sets are built (or found) in memory; a spec naming a card
+    /// file is found among the live databases (a game, a handle or the [pinned](PINNED) ones) loaded
+    /// from that file by [`DbRef::resolve`] or [`DbRef::new`] beforehand (by the CLI's `--cards FILE`, or
+    /// a record's named file checked against its content hash). Otherwise, or when that file was loaded
+    /// twice with different contents and both are alive, a one-line error naming the spec.
+    pub fn loaded(spec: &str) -> Result<DbRef, CardError> {
+        if spec.is_empty() || spec == "base" {
+            return Ok(DbRef::base());
+        }
+        let mut parts = spec.split('+');
+        let core = parts.next().unwrap_or("base");
+        let names: Vec<&str> = parts.collect();
+        let embedded_core = core.is_empty() || core == "base";
+        let known = |n: &&str| EXPANSIONS.iter().any(|(e, _)| e == n) || offered().iter().any(|(o, _)| o == n);
+        if embedded_core && names.iter().all(known) {
+            // Embedded or offered sets only: `resolve` reads no file for these.
+            return DbRef::resolve(Some(spec));
+        }
+        let core_name = if embedded_core { "<embedded data/base.toml>" } else { core };
+        let origin = names.iter().fold(core_name.to_owned(), |o, n| format!("{o}+{n}"));
+        let c = cache();
+        let mut found: Vec<Arc<CardDb>> = Vec::new();
+        for db in c.live.iter().filter_map(|e| e.db.upgrade()) {
+            if db.origin == origin && !found.iter().any(|f| f.content_hash == db.content_hash) {
+                found.push(db);
+            }
+        }
+        match found.len() {
+            1 => Ok(DbRef(found.remove(0))),
+            0 => Err(CardError::file(
+                spec,
+                "card data not loaded: a saved state names its card file but never reads it (load the file \
+                 first, e.g. with `--cards FILE`)",
+            )),
+            _ => Err(CardError::file(
+                spec,
+                "this card file was loaded with different contents by games still alive: cannot tell which",
+            )),
+        }
+    }
+
     /// The spec it was resolved from.
     pub fn spec(&self) -> String {
         if Arc::ptr_eq(&self.0, base_arc()) {
@@ -2089,9 +2159,10 @@ impl Serialize for DbRef {
     }
 }
 
+/// From memory only ([`DbRef::loaded`]): deserializing never reads a card file.
 impl<'de> Deserialize<'de> for DbRef {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;
-        DbRef::resolve(Some(&s)).map_err(serde::de::Error::custom)
+        DbRef::loaded(&s).map_err(serde::de::Error::custom)
     }
 }

@@ -2,7 +2,7 @@
 //! decks (`conclaves=NAME,...|random`). The lists are data (`data/conclaves.toml`), checked against the
 //! card database; ruling MV67.
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 use sylvan_engine::carddata::{Provenance, ProvenanceKind, Source};
@@ -179,22 +179,15 @@ impl Conclaves {
     }
 
     /// The embedded conclaves checked against the game's card database `db` (ids are that database's);
-    /// kept for the life of the process, one per database, failure included (a database without the
-    /// conclaves' sets fails once, not on every call: the observation tensor asks on every call).
-    pub fn for_db(db: DbRef) -> Result<&'static Conclaves, CardError> {
-        type Loaded = Vec<(u64, Result<&'static Conclaves, CardError>)>;
-        static LOADED: OnceLock<Mutex<Loaded>> = OnceLock::new();
-        // By content: databases are freed and their addresses reused.
-        let key = db.content_hash;
-        let m = LOADED.get_or_init(|| Mutex::new(Vec::new()));
-        let mut list = m.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, c)) = list.iter().find(|(k, _)| *k == key) {
-            return c.clone();
-        }
-        let c = Conclaves::parse("<embedded data/conclaves.toml>", CONCLAVES_TOML, &db)
-            .map(|c| -> &'static Conclaves { Box::leak(Box::new(c)) });
-        list.push((key, c.clone()));
-        c
+    /// worked out once per database and kept in it, failure included (a database without the
+    /// conclaves' sets fails once, not on every call: the observation tensor asks on every call), and
+    /// freed with the database.
+    pub fn for_db(db: DbRef) -> Result<Arc<Conclaves>, CardError> {
+        db.arc()
+            .conclaves
+            .0
+            .get_or_init(|| Conclaves::parse("<embedded data/conclaves.toml>", CONCLAVES_TOML, &db).map(Arc::new))
+            .clone()
     }
 
     /// Reads the option `conclaves`: `random`, or exactly six distinct keys, comma-separated.

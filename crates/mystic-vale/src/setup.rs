@@ -2,6 +2,8 @@
 //! player's starting field (until two Cursed Lands are in the field and a third is on-deck) and the
 //! starting player.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, SetupError};
 
@@ -145,7 +147,7 @@ impl Options {
     }
 
     /// The conclaves asked for, checked against the game's card database `db` (`None` without them).
-    pub fn conclave_choice(&self, db: DbRef) -> Result<Option<(&'static Conclaves, conclaves::Choice)>, SetupError> {
+    pub fn conclave_choice(&self, db: DbRef) -> Result<Option<(Arc<Conclaves>, conclaves::Choice)>, SetupError> {
         if !self.with_conclaves() {
             return Ok(None);
         }
@@ -157,7 +159,8 @@ impl Options {
         }
         let c = Conclaves::for_db(db)
             .map_err(|e| SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, "conclaves", e.to_string()))?;
-        Ok(Some((c, c.choice(&self.conclaves)?)))
+        let choice = c.choice(&self.conclaves)?;
+        Ok(Some((c, choice)))
     }
 
     /// How leaders are dealt: the edition drafts them unless `leaders` says otherwise.
@@ -383,9 +386,7 @@ impl MysticVale {
     pub fn deal(options: &Options, db: DbRef, mut rng: GameRng) -> MysticVale {
         let n = options.players;
         // Conclaves (EN:751): their cards only; drawn first, so games without them deal as before.
-        let chosen =
-            options.conclave_choice(db.clone()).ok().flatten().map(|(c, choice)| (c, c.resolve(choice, &mut rng)));
-        let chosen = chosen.map(|(_, ids)| ids);
+        let chosen = options.conclave_choice(db.clone()).ok().flatten().map(|(c, choice)| c.resolve(choice, &mut rng));
         let members = conclaves::members(db.clone(), chosen);
         let in_conclaves = |adv: Option<u8>, vale: Option<u8>| match &members {
             None => true,

@@ -2,6 +2,8 @@
 //! once and [`Limits::heavy_queue`] waiting (more gets 429), so that it never holds the async workers
 //! that carry every game's messages. Answers are kept in a small cache.
 //!
+//! Public for its test (`tests/server/units.rs`); a server makes its own.
+//!
 //! [`Limits::heavy_workers`]: crate::Limits::heavy_workers
 //! [`Limits::heavy_queue`]: crate::Limits::heavy_queue
 
@@ -15,10 +17,10 @@ use tokio::sync::Semaphore;
 use crate::lobby::ApiError;
 
 /// Answers kept at most.
-const CACHE: usize = 256;
+pub const CACHE: usize = 256;
 
-/// The pool's gate and the cache of answers.
-pub(crate) struct Heavy {
+/// The pool's gate and the cache of answers (one per server).
+pub struct Heavy {
     workers: Arc<Semaphore>,
     /// Jobs running or waiting.
     taken: AtomicUsize,
@@ -39,7 +41,8 @@ impl Drop for Slot<'_> {
 }
 
 impl Heavy {
-    pub(crate) fn new(workers: usize, queue: usize) -> Heavy {
+    /// A pool of `workers` (at least 1) running at once and `queue` more waiting.
+    pub fn new(workers: usize, queue: usize) -> Heavy {
         let workers = workers.max(1);
         Heavy {
             workers: Arc::new(Semaphore::new(workers)),
@@ -50,7 +53,7 @@ impl Heavy {
     }
 
     /// The cached answer for `key`, if any.
-    pub(crate) fn cached(&self, key: &str) -> Option<Arc<Value>> {
+    pub fn cached(&self, key: &str) -> Option<Arc<Value>> {
         self.cache.lock().unwrap_or_else(PoisonError::into_inner).0.get(key).cloned()
     }
 
@@ -69,7 +72,7 @@ impl Heavy {
 
     /// Runs `job` on the blocking pool when a worker is free, unless too many jobs already wait (429);
     /// with a `key`, the answer is cached and a cached one is given at once.
-    pub(crate) async fn run<F>(&self, key: Option<String>, job: F) -> Result<Arc<Value>, ApiError>
+    pub async fn run<F>(&self, key: Option<String>, job: F) -> Result<Arc<Value>, ApiError>
     where
         F: FnOnce() -> Result<Value, ApiError> + Send + 'static,
     {

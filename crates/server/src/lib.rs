@@ -15,7 +15,7 @@
 #[macro_use]
 pub mod words;
 pub mod client;
-mod heavy;
+pub mod heavy;
 mod http;
 mod i18n_routes;
 mod lobby;

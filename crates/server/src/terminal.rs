@@ -1,25 +1,26 @@
 //! The terminal client: `sylvan join LINK` plays a seat through a server with the screen of `sylvan
 //! play` (the seat's table, its events, numbered legal actions), and `sylvan create` opens a game.
-//! Both are blocking calls for the command line; they run their own small runtime.
+//! Both are blocking calls for the command line; they run their own small runtime. What the client
+//! itself prints comes from the server's catalogs (`i18n/{en,fr}/server.ftl`, the `join-` messages), in
+//! the locale given to [`join`] (`sylvan join --lang`).
 
 use std::io::{BufRead, Write};
 
 use serde_json::Value;
-use sylvan_engine::{Breakdown, Lang};
+use sylvan_engine::{Breakdown, Lang, Locale};
 
 use crate::client::{Connection, Link, Server, http_at};
 use crate::protocol::ClientMessage;
+use crate::words::Msg;
 
-/// The help line in `lang`.
-fn help(lang: Lang) -> String {
-    lang.typeset(lang.pick(
-        "type the number of an action or its notation; `view` shows the table again, `undo` takes back your \
-         last action when offered, `help` this line, `quit` leaves (the seat stays yours: join again with the \
-         same link)",
-        "tapez le numéro d'une action ou sa notation ; `view` réaffiche la table, `undo` reprend votre dernière \
-         action quand c'est proposé, `help` affiche cette ligne, `quit` quitte la partie (la place reste la \
-         vôtre : rejoignez-la avec le même lien)",
-    ))
+/// Message `m` of the server's catalog in `locale`, with the language's typography.
+fn say(locale: Locale, m: Msg) -> String {
+    locale.lang().typeset(&m.text(locale))
+}
+
+/// The help line in `locale`.
+fn help(locale: Locale) -> String {
+    say(locale, Msg::new("join-help"))
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
@@ -57,9 +58,9 @@ fn print_table(state: &Value, out: &mut impl Write) -> std::io::Result<()> {
     Ok(())
 }
 
-fn print_actions(state: &Value, lang: Lang, out: &mut impl Write) -> std::io::Result<()> {
+fn print_actions(state: &Value, locale: Locale, out: &mut impl Write) -> std::io::Result<()> {
     let legal = state["legal"].as_array().cloned().unwrap_or_default();
-    writeln!(out, "{}", lang.typeset(lang.pick("your move:", "à vous de jouer :")))?;
+    writeln!(out, "{}", say(locale, Msg::new("join-your-move")))?;
     let width = legal.len().to_string().len();
     let wide = legal.iter().map(|a| a["notation"].as_str().unwrap_or("").chars().count()).max().unwrap_or(0);
     for (i, a) in legal.iter().enumerate() {
@@ -71,27 +72,24 @@ fn print_actions(state: &Value, lang: Lang, out: &mut impl Write) -> std::io::Re
         }
     }
     if state["can_undo"] == true {
-        writeln!(
-            out,
-            "  {}",
-            lang.pick("(`undo` takes back your last action)", "(`undo` reprend votre dernière action)")
-        )?;
+        writeln!(out, "  {}", say(locale, Msg::new("join-undo-offered")))?;
     }
     Ok(())
 }
 
 /// The end of a joined game: where each point came from and why the game ended (the engine's
-/// breakdown, asked of the server in `lang`), then the winners; the bare scores if the server gives no
-/// breakdown.
+/// breakdown, asked of the server in `locale`), then the winners; the bare scores if the server gives
+/// no breakdown.
 async fn print_end(
     link: &Link,
     server: &Server,
     state: &Value,
-    lang: Lang,
+    locale: Locale,
     out: &mut impl Write,
 ) -> std::io::Result<()> {
-    writeln!(out, "{}", lang.pick("game over", "partie terminée"))?;
-    let path = format!("/api/games/{}/breakdown?lang={}", link.game, lang.code());
+    let lang = locale.lang();
+    writeln!(out, "{}", say(locale, Msg::new("join-game-over")))?;
+    let path = format!("/api/games/{}/breakdown?lang={}", link.game, locale.code());
     let breakdown = match http_at(server, "GET", &path, None).await {
         Ok((200, body)) => serde_json::from_value::<Option<Breakdown>>(body).ok().flatten(),
         _ => None,
@@ -102,24 +100,22 @@ async fn print_end(
         None => {
             let line: Vec<String> =
                 scores.iter().enumerate().map(|(i, &x)| format!("p{i} {}", lang.number(x))).collect();
-            writeln!(out, "{}", lang.typeset(&format!("{} {}", lang.pick("scores:", "scores :"), line.join(" · "))))?;
+            writeln!(out, "{}", say(locale, Msg::new("join-scores").arg("scores", line.join(" · "))))?;
         }
     }
     let winners: Vec<String> =
         state["winners"].as_array().into_iter().flatten().filter_map(Value::as_u64).map(|s| format!("p{s}")).collect();
-    let line = match (winners.len(), lang) {
-        (0, _) => lang.pick("no winner", "aucun gagnant").to_owned(),
-        (n, _) if n == scores.len() && n > 1 => lang.pick("draw", "match nul").to_owned(),
-        (1, Lang::En) => format!("winner: {}", winners[0]),
-        (1, Lang::Fr) => format!("gagnant : {}", winners[0]),
-        (_, Lang::En) => format!("winners (shared): {}", winners.join(", ")),
-        (_, Lang::Fr) => format!("gagnants (ex æquo) : {}", winners.join(", ")),
+    let line = match winners.len() {
+        0 => Msg::new("join-no-winner"),
+        n if n == scores.len() && n > 1 => Msg::new("join-draw"),
+        1 => Msg::new("join-winner").arg("seat", winners.join(", ")),
+        _ => Msg::new("join-winners").arg("seats", winners.join(", ")),
     };
-    writeln!(out, "{}", lang.typeset(&line))
+    writeln!(out, "{}", say(locale, line))
 }
 
 /// What a line of input asks for.
-fn read_line(line: &str, state: &Value, lang: Lang) -> Result<Option<ClientMessage>, String> {
+fn read_line(line: &str, state: &Value, locale: Locale) -> Result<Option<ClientMessage>, String> {
     let text = line.trim();
     let m = state["move"].as_u64().unwrap_or(0) as usize;
     let legal = state["legal"].as_array().cloned().unwrap_or_default();
@@ -127,36 +123,41 @@ fn read_line(line: &str, state: &Value, lang: Lang) -> Result<Option<ClientMessa
         return Ok(Some(ClientMessage::Undo { move_number: m }));
     }
     if legal.is_empty() {
-        return Err(lang.typeset(lang.pick(
-            "it is not your decision; wait for the others",
-            "ce n'est pas à vous de décider ; attendez les autres",
-        )));
+        return Err(say(locale, Msg::new("join-not-yours")));
     }
     if let Ok(k) = text.parse::<usize>() {
-        let a = k.checked_sub(1).and_then(|i| legal.get(i)).ok_or_else(|| match lang {
-            Lang::En => format!("no action number {k}: choose 1 to {}", legal.len()),
-            Lang::Fr => lang.typeset(&format!("pas d'action numéro {k} : choisissez de 1 à {}", legal.len())),
-        })?;
+        let a = k
+            .checked_sub(1)
+            .and_then(|i| legal.get(i))
+            .ok_or_else(|| say(locale, Msg::new("join-no-number").arg("number", k).arg("count", legal.len())))?;
         return Ok(Some(ClientMessage::Act { move_number: m, action: None, id: a["id"].as_u64().map(|i| i as usize) }));
     }
     Ok(Some(ClientMessage::Act { move_number: m, action: Some(text.to_owned()), id: None }))
 }
 
-/// Plays the seat of `link` through its server in `lang`, reading `input` line by line and writing
-/// `out`. Returns once the game is over (after the score breakdown), on `quit`, or at end of input.
-pub fn join(link: &str, lang: Lang, input: impl BufRead + Send + 'static, out: &mut impl Write) -> Result<(), String> {
-    join_with(link, lang, None, input, out)
+/// Plays the seat of `link` through its server in `locale` (a [`Lang`] or a [`Locale`]: what the client
+/// prints, and what it asks of the server), reading `input` line by line and writing `out`. Returns once
+/// the game is over (after the score breakdown), on `quit`, or at end of input.
+pub fn join(
+    link: &str,
+    locale: impl Into<Locale>,
+    input: impl BufRead + Send + 'static,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    join_with(link, locale, None, input, out)
 }
 
 /// [`join`], checking an `https://` server with the system's root certificates and the PEM
 /// certificates of `ca` (a self-signed server's certificate).
 pub fn join_with(
     link: &str,
-    lang: Lang,
+    locale: impl Into<Locale>,
     ca: Option<&std::path::Path>,
     input: impl BufRead + Send + 'static,
     out: &mut impl Write,
 ) -> Result<(), String> {
+    let locale: Locale = locale.into();
+    let lang: Lang = locale.lang();
     let link = Link::parse(link)?;
     let server = link.server(ca)?;
     let io = |e: std::io::Error| e.to_string();
@@ -185,16 +186,16 @@ pub fn join_with(
             } else {
                 tokio::select! {
                     msg = conn.next() => {
-                        let Some(msg) = msg else { return Err("the server closed the connection".into()) };
+                        let Some(msg) = msg else { return Err(say(locale, Msg::new("join-closed"))) };
                         pending = false;
                         if msg["type"] == "error" {
                             let message = msg["message"].as_str().unwrap_or_default();
                             if state.is_null() {
                                 return Err(format!("{}: {message}", link.addr));
                             }
-                            writeln!(out, "{}", lang.typeset(&format!("{} {message}", lang.pick("refused:", "refusé :")))).map_err(io)?;
+                            writeln!(out, "{}", say(locale, Msg::new("join-refused").arg("message", message))).map_err(io)?;
                             if has_legal(&state) {
-                                write!(out, "{}> ", seat_name(&state)).map_err(io)?;
+                                write!(out, "{}> ", seat_name(&state, locale)).map_err(io)?;
                                 out.flush().map_err(io)?;
                             }
                             continue;
@@ -202,38 +203,34 @@ pub fn join_with(
                         let first = state.is_null();
                         state = msg;
                         if first {
-                            let (game, seat) = (state["game"].as_str().unwrap_or(""), seat_name(&state));
-                            let line = match lang {
-                                Lang::En => format!("{game} game {} as {seat} — {}", link.game, help(lang)),
-                                Lang::Fr => format!("partie {game} {} en tant que {seat} — {}", link.game, help(lang)),
-                            };
-                            writeln!(out, "{line}").map_err(io)?;
+                            let line = Msg::new("join-start")
+                                .arg("game", state["game"].as_str().unwrap_or(""))
+                                .arg("id", link.game.as_str())
+                                .arg("seat", seat_name(&state, locale))
+                                .arg("help", Msg::new("join-help"));
+                            writeln!(out, "{}", say(locale, line)).map_err(io)?;
                         }
                         print_state(&state, out).map_err(io)?;
                         if state["over"] == true {
                             print_table(&state, out).map_err(io)?;
-                            print_end(&link, &server, &state, lang, out).await.map_err(io)?;
+                            print_end(&link, &server, &state, locale, out).await.map_err(io)?;
                             return Ok(());
                         }
                         if has_legal(&state) {
                             print_table(&state, out).map_err(io)?;
-                            print_actions(&state, lang, out).map_err(io)?;
-                            write!(out, "{}> ", seat_name(&state)).map_err(io)?;
+                            print_actions(&state, locale, out).map_err(io)?;
+                            write!(out, "{}> ", seat_name(&state, locale)).map_err(io)?;
                         } else if first {
                             print_table(&state, out).map_err(io)?;
                             let who = state["to_move"].as_u64().map_or("?".to_owned(), |s| format!("p{s}"));
-                            writeln!(out, "{} {who}...", lang.pick("waiting for", "en attente de")).map_err(io)?;
+                            writeln!(out, "{}", say(locale, Msg::new("join-waiting").arg("seat", who))).map_err(io)?;
                         }
                         out.flush().map_err(io)?;
                         continue;
                     }
                     line = lines.recv(), if !pending && held.is_none() && (has_legal(&state) || state["can_undo"] == true) => {
                         let Some(line) = line else {
-                            let bye = lang.pick(
-                                "end of input: leaving (the seat stays yours)",
-                                "fin de l'entrée : vous quittez la partie (la place reste la vôtre)",
-                            );
-                            writeln!(out, "{}", lang.typeset(bye)).map_err(io)?;
+                            writeln!(out, "{}", say(locale, Msg::new("join-end-of-input"))).map_err(io)?;
                             return Ok(());
                         };
                         Some(line)
@@ -245,22 +242,18 @@ pub fn join_with(
             match command.as_str() {
                 "" => {}
                 "quit" | "q" | "exit" => return Ok(()),
-                "help" | "h" | "?" => writeln!(out, "{}", help(lang)).map_err(io)?,
+                "help" | "h" | "?" => writeln!(out, "{}", help(locale)).map_err(io)?,
                 "view" | "v" => {
                     print_table(&state, out).map_err(io)?;
                     if has_legal(&state) {
-                        print_actions(&state, lang, out).map_err(io)?;
+                        print_actions(&state, locale, out).map_err(io)?;
                     }
                 }
                 _ if command != "undo" && !has_legal(&state) => {
-                    let kept = match lang {
-                        Lang::En => format!("(kept for your next decision: `{}`)", line.trim()),
-                        Lang::Fr => lang.typeset(&format!("(gardé pour votre prochaine décision : `{}`)", line.trim())),
-                    };
-                    writeln!(out, "{kept}").map_err(io)?;
+                    writeln!(out, "{}", say(locale, Msg::new("join-kept").arg("line", line.trim()))).map_err(io)?;
                     held = Some(line);
                 }
-                _ => match read_line(&line, &state, lang) {
+                _ => match read_line(&line, &state, locale) {
                     Ok(Some(msg)) => {
                         pace.wait().await;
                         conn.send(&msg).await?;
@@ -311,8 +304,8 @@ fn has_legal(state: &Value) -> bool {
     state["legal"].as_array().is_some_and(|l| !l.is_empty())
 }
 
-fn seat_name(state: &Value) -> String {
-    state["seat"].as_u64().map_or("spectator".to_owned(), |s| format!("p{s}"))
+fn seat_name(state: &Value, locale: Locale) -> String {
+    state["seat"].as_u64().map_or_else(|| Msg::new("join-spectator").text(locale), |s| format!("p{s}"))
 }
 
 /// Serves the standard games on `addr` with the database `db` until the process ends (for `sylvan

@@ -93,3 +93,23 @@ close-write = too slow: a message waited { $ms } ms to be read
 close-too-big = a message over { $bytes } bytes
 close-too-many = too many messages
 close-no-hello = no valid hello
+
+## `sylvan join`, the terminal client: what it prints (seats are shown as `p0`, `p1`...).
+join-help = type the number of an action or its notation; `view` shows the table again, `undo` takes back your last action when offered, `help` this line, `quit` leaves (the seat stays yours: join again with the same link)
+join-start = { $game } game { $id } as { $seat } — { $help }
+join-spectator = spectator
+join-your-move = your move:
+join-undo-offered = (`undo` takes back your last action)
+join-waiting = waiting for { $seat }...
+join-refused = refused: { $message }
+join-not-yours = it is not your decision; wait for the others
+join-no-number = no action number { $number }: choose 1 to { $count }
+join-kept = (kept for your next decision: `{ $line }`)
+join-end-of-input = end of input: leaving (the seat stays yours)
+join-closed = the server closed the connection
+join-game-over = game over
+join-scores = scores: { $scores }
+join-no-winner = no winner
+join-draw = draw
+join-winner = winner: { $seat }
+join-winners = winners (shared): { $seats }

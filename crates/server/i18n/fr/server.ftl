@@ -96,3 +96,23 @@ close-write = trop lent : un message a attendu { $ms } ms d'être lu
 close-too-big = un message de plus de { $bytes } octets
 close-too-many = trop de messages
 close-no-hello = pas de hello valide
+
+## `sylvan join`, le client en terminal : ce qu'il affiche (les places s'écrivent `p0`, `p1`...).
+join-help = tapez le numéro d'une action ou sa notation ; `view` réaffiche la table, `undo` reprend votre dernière action quand c'est proposé, `help` affiche cette ligne, `quit` quitte la partie (la place reste la vôtre : rejoignez-la avec le même lien)
+join-start = partie { $game } { $id } en tant que { $seat } — { $help }
+join-spectator = spectateur
+join-your-move = à vous de jouer :
+join-undo-offered = (`undo` reprend votre dernière action)
+join-waiting = en attente de { $seat }...
+join-refused = refusé : { $message }
+join-not-yours = ce n'est pas à vous de décider ; attendez les autres
+join-no-number = pas d'action numéro { $number } : choisissez de 1 à { $count }
+join-kept = (gardé pour votre prochaine décision : `{ $line }`)
+join-end-of-input = fin de l'entrée : vous quittez la partie (la place reste la vôtre)
+join-closed = le serveur a fermé la connexion
+join-game-over = partie terminée
+join-scores = scores : { $scores }
+join-no-winner = aucun gagnant
+join-draw = match nul
+join-winner = gagnant : { $seat }
+join-winners = gagnants (ex æquo) : { $seats }

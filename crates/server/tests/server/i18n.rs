@@ -235,3 +235,55 @@ fn languages_of_a_request() {
         assert!(sylvan_server::words::catalog().has(Locale::Fr, id), "no French `{id}`");
     }
 }
+
+/// `sylvan join`'s own lines (issue 35): a seat played in `locale` through the terminal client to the
+/// end of a game against a bot, with a bad action number and an action typed out of turn on the way.
+async fn join_session(addr: &str, locale: Locale, seed: u64) -> Result<String, String> {
+    let seats = json!([{ "kind": "taken" }, { "kind": "bot", "spec": "heuristic" }]);
+    let (id, tokens) =
+        create(addr, json!({ "game": "spirit-duel", "players": 2, "seats": seats, "seed": seed })).await?;
+    let link = format!("http://{addr}/play/{id}#token={}", tokens[0]);
+    tokio::task::spawn_blocking(move || {
+        let mut out = Vec::new();
+        let input = std::io::Cursor::new(format!("99\nhelp\n{}", "1\n".repeat(3000)));
+        sylvan_server::terminal::join(&link, locale, input, &mut out)
+            .map(|()| String::from_utf8_lossy(&out).into_owned())
+    })
+    .await
+    .map_err(|e| e.to_string())?
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_french_join_session_prints_french() -> TestResult {
+    let addr = start("i18n-join", Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() }).await?;
+    let fr = join_session(&addr, Locale::Fr, 3).await?;
+    for french in [
+        "partie spirit-duel",
+        "en tant que p0 — tapez le numéro d'une action",
+        "à vous de jouer\u{a0}:",
+        "pas d'action numéro 99\u{a0}: choisissez de 1 à",
+        "partie terminée",
+    ] {
+        assert!(fr.contains(french), "`{french}` missing:\n{fr}");
+    }
+    let last = fr.lines().last().unwrap_or_default();
+    assert!(last.starts_with("gagnant") || last == "match nul", "{last}");
+    // None of the client's English lines, and French typography throughout.
+    for english in ["your move", " as p0", "game over", "type the number", "no action number", "winner"] {
+        assert!(!fr.contains(english), "`{english}` in a French session:\n{fr}");
+    }
+    assert!(!fr.contains(" :"), "{fr}");
+    // The same session in English, and in the pseudo-locale: every line the client writes itself comes
+    // from the catalog (the pseudo-locale changes all of them; a line left in the code would not).
+    let en = join_session(&addr, Locale::En, 3).await?;
+    assert!(en.contains("your move:") && en.contains("no action number 99: choose 1 to"), "{en}");
+    let pseudo = join_session(&addr, Locale::Pseudo, 3).await?;
+    // (The game's own text stays English there: the game is asked for English, and its events may say
+    // `game over`; the client's lines are checked.)
+    for english in ["your move:", "no action number", "type the number", " as p0 "] {
+        assert!(!pseudo.contains(english), "`{english}` outside the catalog:\n{pseudo}");
+    }
+    let last = pseudo.lines().last().unwrap_or_default();
+    assert!(!last.starts_with("winner") && !last.starts_with("no winner") && last != "draw", "{last}");
+    Ok(())
+}

@@ -403,7 +403,10 @@ async fn issue32_creation_is_rate_limited_the_list_paged_and_abandoned_games_exp
     // The list without paging parameters keeps its shape (the first page).
     let (_, all) = http(&addr, "GET", "/api/games", None).await?;
     assert_eq!(all["games"].as_array().map(Vec::len), Some(5));
-    // Nobody acted: after the expiry time every game is deleted.
+    // Nobody acted: after the expiry time every game is deleted, and a connection watching one is
+    // closed with `1001` and its reason.
+    let mut watcher = connect(&addr, &ids[0], None).await?;
+    next_state(&mut watcher).await?;
     let later =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?.as_secs()
             + limits.expire_after_secs
@@ -411,6 +414,51 @@ async fn issue32_creation_is_rate_limited_the_list_paged_and_abandoned_games_exp
     assert_eq!(server.expire(later), 5);
     let (status, _) = http(&addr, "GET", &format!("/api/games/{}", ids[0]), None).await?;
     assert_eq!(status, 404);
+    while tokio::time::timeout(Duration::from_secs(10), watcher.next()).await.map_err(|_| "not closed")?.is_some() {}
+    let (code, reason) = watcher.close_reason().cloned().ok_or("no close code")?;
+    assert_eq!(code, sylvan_server::CLOSE_GOING_AWAY, "{reason}");
+    assert!(reason.contains("expired"), "{reason}");
+    Ok(())
+}
+
+/// Finding 7 (disk): the server holds at most `--max-games` games; past it, creation is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_the_games_held_are_capped() -> TestResult {
+    let limits = Limits { max_games: 3, creates_per_minute: 1e6, create_burst: 1e6, ..fast() };
+    let addr = start("max-games", limits).await?;
+    for seed in 0..3 {
+        create(&addr, json!({ "game": "spirit-duel", "players": 2, "seed": seed })).await?;
+    }
+    let (status, body) = http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel" }))).await?;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("as many games"), "{body}");
+    let (_, list) = http(&addr, "GET", "/api/games", None).await?;
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(3));
+    Ok(())
+}
+
+/// Finding 8: conflicting options are refused by the server as by the CLI (`tests/all/bad_input.rs`,
+/// `conflicting_options_are_refused_naming_both`), naming both; the stored game states what is played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn issue32_conflicting_options_are_refused_and_the_game_states_what_is_played() -> TestResult {
+    let addr = start("conflicts", fast()).await?;
+    for (game, players, options, named) in [
+        ("mystic-vale", 2, vec!["edition=essential", "sets=base"], ["edition=essential", "sets=base"]),
+        ("mystic-vale", 2, vec!["edition=essential", "leaders=none"], ["edition=essential", "leaders=none"]),
+        ("command-of-nature", 2, vec!["teams=true"], ["2", "teams=true"]),
+        ("command-of-nature", 4, vec!["teams=false"], ["4", "teams=false"]),
+    ] {
+        let req = json!({ "game": game, "players": players, "options": options });
+        let (status, body) = http(&addr, "POST", "/api/games", Some(&req)).await?;
+        assert_eq!(status, 400, "{options:?}: {body}");
+        let e = body["error"].as_str().unwrap_or("");
+        assert!(named.iter().all(|n| e.contains(n)), "{options:?}: {e}");
+    }
+    // `edition=essential` alone: the game states the sets and leaders it implies.
+    let (id, _) =
+        create(&addr, json!({ "game": "mystic-vale", "players": 2, "options": ["edition=essential"] })).await?;
+    let (_, summary) = http(&addr, "GET", &format!("/api/games/{id}"), None).await?;
+    assert_eq!((&summary["options"]["sets"], &summary["options"]["leaders"]), (&json!("all"), &json!("draft")));
     Ok(())
 }
 

@@ -3,7 +3,12 @@
 
 use std::collections::BTreeSet;
 
+use serde_json::json;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use sylvan_engine::Lang;
+use sylvan_server::ApiError;
+use sylvan_server::heavy::{CACHE, Heavy};
 use sylvan_server::protocol::{ClientMessage, common, differing, hide};
 use sylvan_server::token::{hash_token, new_token, token_matches};
 
@@ -57,5 +62,56 @@ fn tokens_are_random_and_checked_by_hash() -> Result<(), getrandom::Error> {
     assert!(token_matches(&a, &h));
     assert!(!token_matches(&b, &h));
     assert!(!token_matches("", &h));
+    Ok(())
+}
+
+/// Issue 32, finding 5: an answer asked again comes from the cache (the job does not run again),
+/// jobs beyond workers + queue get `Busy` (429), and the cache keeps at most [`CACHE`] answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_heavy_pool_caches_answers_and_bounds_its_queue() -> Result<(), String> {
+    let heavy = Arc::new(Heavy::new(1, 1));
+    let runs = Arc::new(AtomicUsize::new(0));
+    for _ in 0..3 {
+        let r = runs.clone();
+        let v = heavy
+            .run(Some("replay:a".into()), move || {
+                r.fetch_add(1, Ordering::SeqCst);
+                Ok(json!(7))
+            })
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        assert_eq!(*v, json!(7));
+    }
+    assert_eq!(runs.load(Ordering::SeqCst), 1, "the same key ran once");
+    // One worker held, one job waiting: a third is refused at once.
+    let mut release = Vec::new();
+    let mut jobs = Vec::new();
+    for k in 0..2 {
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        release.push(tx);
+        let h = heavy.clone();
+        jobs.push(tokio::spawn(async move {
+            h.run(Some(format!("slow:{k}")), move || {
+                let _ = rx.blocking_recv();
+                Ok(json!(k))
+            })
+            .await
+        }));
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let third = heavy.run(None, || Ok(json!(3))).await;
+    assert!(matches!(third, Err(ApiError::Busy(_))), "{third:?}");
+    for tx in release {
+        let _ = tx.send(());
+    }
+    for j in jobs {
+        j.await.map_err(|e| e.to_string())?.map_err(|e| format!("{e:?}"))?;
+    }
+    // Once they end, the pool takes jobs again; the cache forgets its oldest answers past its size.
+    for k in 0..CACHE + 10 {
+        heavy.run(Some(format!("k{k}")), move || Ok(json!(k))).await.map_err(|e| format!("{e:?}"))?;
+    }
+    assert!(heavy.cached("k0").is_none() && heavy.cached(&format!("k{}", CACHE + 9)).is_some());
+    assert!((0..CACHE + 10).filter(|k| heavy.cached(&format!("k{k}")).is_some()).count() <= CACHE);
     Ok(())
 }
