@@ -398,62 +398,7 @@ impl MysticVale {
                     self.check_spoil(prep, ev);
                 }
             }
-            (Phase::SpoilPrompt { prep }, Action::Spoil) => self.spoil(prep, ev),
-            (Phase::SpoilPrompt { prep }, Action::Druid) => {
-                let bit = self.druid_card().map_or(0, |c| 1u32 << c);
-                let p = &mut self.players[i];
-                p.druid_used |= bit;
-                if prep {
-                    p.druid_prep |= bit;
-                }
-                if let Some(c) = p.discard_on_deck() {
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
-                    }
-                }
-                self.reveal(ev);
-                self.check_spoil(prep, ev);
-            }
-            (Phase::SpoilPrompt { prep }, Action::Arbor) => {
-                if let Some(k) = self.growth_vale() {
-                    let v = self.players[i].vales.remove(k);
-                    let amount = self.db.hot_vale(v).ability.amount;
-                    self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);
-                    self.removed_vales.push(v);
-                    self.turn.usable = self.usable_mask();
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-                self.check_spoil(prep, ev);
-            }
-            (Phase::SpoilPrompt { prep }, Action::CancelNotCursed(c)) => {
-                if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
-                    let v = self.remove_vale(k);
-                    self.players[i].aether = Some(c);
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-                self.check_spoil(prep, ev);
-            }
-            (Phase::SpoilPrompt { prep }, Action::CancelDecay(c)) => {
-                // Bramble Spire when it can act on the card, else Aether Tree (ruling MV47).
-                let bramble = self
-                    .vale_use(Timing::WouldSpoil, Effect::CancelDecayOn)
-                    .filter(|_| self.players[i].stats[c as usize].decay > 0);
-                if let Some(k) = bramble {
-                    self.remove_vale(k);
-                    self.players[i].decay_cancel = Some(c);
-                } else if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
-                    let v = self.remove_vale(k);
-                    self.players[i].aether = Some(c);
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-                self.check_spoil(prep, ev);
-            }
+            (Phase::SpoilPrompt { prep }, a) => self.apply_spoil_prompt(prep, a, ev),
             (Phase::Look { left, depth }, Action::Mill | Action::Decline) => {
                 let p = &mut self.players[i];
                 let mut depth = depth;
@@ -539,59 +484,7 @@ impl MysticVale {
                 self.peek = None;
                 self.when_played_next(card, pending, prep, ev);
             }
-            (Phase::Harvest, Action::Token) => {
-                // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV42).
-                self.turn.token_used = true;
-                self.players[i].token_active = false;
-                self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
-                self.on_evoke();
-                self.silver_tree_on_evoke();
-            }
-            (Phase::Harvest, Action::Aerie(s)) => {
-                if let Some(k) = self.convert_vale() {
-                    let v = self.players[i].vales[k];
-                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
-                    if self.db.hot_vale(v).remove_self {
-                        self.remove_vale(k);
-                    } else {
-                        self.turn.converters_used += 1;
-                    }
-                    self.turn.converted[s as usize] += 1;
-                    self.turn.spirits[s as usize] -= 1;
-                    self.turn.spirits[3] += 1;
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-            }
-            (Phase::Harvest, Action::Vale(l, k, any)) => {
-                let v = self.vale_row[l as usize][k as usize];
-                if let Some(pay) = MysticVale::vale_payment(self.db.hot_vale(v).cost, self.spirits_left(), any) {
-                    for x in 0..4 {
-                        self.turn.spirit_spent[x] += pay[x];
-                    }
-                }
-                self.vale_row[l as usize][k as usize] = EMPTY;
-                self.players[i].vales.push(v);
-                self.turn.vales_bought += 1;
-                if S::ENABLED {
-                    ev.emit(Audience::Everyone, Event::BoughtVale(seat, self.db.vale(v).title.clone()));
-                }
-                self.when_bought(v, ev);
-            }
-            (Phase::Harvest, Action::Upgrade) => {
-                if let Some(l) = &mut self.players[i].leader {
-                    // The upgraded side counts from the next harvest (EN:854): the card's totals are
-                    // refreshed when the Harvest Phase ends.
-                    l.upgraded = true;
-                    let cost = self.db.leader(l.id).upgrade_cost;
-                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
-                    self.turn.upgraded = true;
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::Upgraded(seat, self.db.leader(l.id).title.clone()));
-                    }
-                }
-            }
+            (Phase::Harvest, a) => self.apply_harvest(a, ev),
             (Phase::ChooseLeader, Action::ChooseLeader(k)) => {
                 let p = &mut self.players[i];
                 if let (Some(o), Some(l)) = (p.leader_offer.take(), &mut p.leader) {
@@ -608,118 +501,6 @@ impl MysticVale {
                     }
                 }
             }
-            (Phase::Harvest, Action::Sow) => {
-                if let Some((c, ab)) = self.sow_card() {
-                    let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(ab.amount);
-                    self.gain_now(ab.reward, double);
-                }
-            }
-            (Phase::Harvest, Action::UseVale(v)) => {
-                let k = self.usable_vales().iter().position(|&x| x == v);
-                if let Some(k) = k {
-                    let ab = self.db.hot_vale(v).ability;
-                    self.remove_vale(k);
-                    if self.db.hot_vale(v).to_deck {
-                        // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
-                        self.removed_vales.pop();
-                        self.vale_decks[0].push(v);
-                        self.vale_top = Some(v);
-                    }
-                    match ab.effect {
-                        Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
-                        _ => {
-                            let n = match ab.per {
-                                crate::cards::Count::ManaPairs => self.mana_left() / 2,
-                                _ => 1,
-                            };
-                            self.gain_now(ab.reward, ab.amount.saturating_mul(n));
-                        }
-                    }
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-            }
-            (
-                Phase::Harvest,
-                Action::AbilityCard(_)
-                | Action::AbilityCommon(..)
-                | Action::AbilitySoil(..)
-                | Action::AbilityPick(_)
-                | Action::AbilityGraft(..)
-                | Action::AbilityTake(_)
-                | Action::Workshop(..),
-            ) => {
-                if let Some((k, c, ab, m)) = self.module_for(action)
-                    && let Some(f) = m.apply
-                {
-                    let on_deck = self.players[i].on_deck;
-                    let step = f(self, c, ab, action);
-                    self.turn.ability_used |= 1 << k;
-                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(k);
-                    if let Action::AbilityGraft(..) = action {
-                        self.after_graft(ev);
-                    }
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
-                    }
-                    if step == crate::effects::Step::UsedReveal {
-                        if S::ENABLED {
-                            ev.emit(
-                                Audience::Everyone,
-                                Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))),
-                            );
-                        }
-                        self.reveal(ev);
-                    }
-                }
-            }
-            (Phase::Harvest, Action::Decline) => {
-                if let Some(c) = self.turn.ability_open.take() {
-                    let mut finish = None;
-                    self.for_each_module(|x, _, _, m| {
-                        if x == c && finish.is_none() {
-                            finish = m.finish;
-                        }
-                    });
-                    if let Some(f) = finish {
-                        f(self);
-                    }
-                }
-            }
-            (Phase::Harvest, Action::BuyVp(pay)) => {
-                for k in 0..4 {
-                    self.turn.spirit_spent[k] = self.turn.spirit_spent[k].saturating_add(pay[k]);
-                }
-                self.gain_now(crate::cards::Reward::Vp, 1);
-            }
-            (Phase::Harvest, Action::Portal(a, s, b)) => {
-                let db = self.db.clone();
-                let p = &mut self.players[i];
-                let from = &mut p.cards[a as usize];
-                let adv = from.slots[s as usize];
-                from.slots[s as usize] = from.covered[s as usize];
-                from.covered[s as usize] = EMPTY;
-                p.cards[b as usize].put(&db, adv);
-                p.refresh(&db, a as usize);
-                p.refresh(&db, b as usize);
-                self.turn.portal_used = true;
-                self.count_places();
-                self.recount();
-            }
-            (Phase::SpoilPrompt { prep }, Action::UseVale(v)) => {
-                if let Some(k) = self.usable_vales().iter().position(|&x| x == v) {
-                    self.remove_vale(k);
-                    if let Some(c) = self.players[i].discard_on_deck()
-                        && S::ENABLED
-                    {
-                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
-                    }
-                    self.reveal(ev);
-                }
-                self.check_spoil(prep, ev);
-            }
             (Phase::Keep, Action::Keep(c)) if !self.ordered() => self.discard_phase(Some(c), ev),
             (Phase::Keep, Action::Keep(c)) => {
                 self.turn.pool_kept = true;
@@ -728,7 +509,6 @@ impl MysticVale {
                 self.discard_phase(None, ev);
             }
             (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
-            (Phase::Harvest, Action::BuyOn(s, c)) => self.buy(s, c, ev),
             _ => {}
         }
     }

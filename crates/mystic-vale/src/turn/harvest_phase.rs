@@ -892,4 +892,164 @@ impl MysticVale {
             }
         }
     }
+
+    /// Applies an action of the Harvest Phase that [`apply_rest`](MysticVale::apply_rest) did not take first.
+    pub(super) fn apply_harvest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        match action {
+            Action::Token => {
+                // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV42).
+                self.turn.token_used = true;
+                self.players[i].token_active = false;
+                self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
+                self.on_evoke();
+                self.silver_tree_on_evoke();
+            }
+            Action::Aerie(s) => {
+                if let Some(k) = self.convert_vale() {
+                    let v = self.players[i].vales[k];
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
+                    if self.db.hot_vale(v).remove_self {
+                        self.remove_vale(k);
+                    } else {
+                        self.turn.converters_used += 1;
+                    }
+                    self.turn.converted[s as usize] += 1;
+                    self.turn.spirits[s as usize] -= 1;
+                    self.turn.spirits[3] += 1;
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+            }
+            Action::Vale(l, k, any) => {
+                let v = self.vale_row[l as usize][k as usize];
+                if let Some(pay) = MysticVale::vale_payment(self.db.hot_vale(v).cost, self.spirits_left(), any) {
+                    for x in 0..4 {
+                        self.turn.spirit_spent[x] += pay[x];
+                    }
+                }
+                self.vale_row[l as usize][k as usize] = EMPTY;
+                self.players[i].vales.push(v);
+                self.turn.vales_bought += 1;
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::BoughtVale(seat, self.db.vale(v).title.clone()));
+                }
+                self.when_bought(v, ev);
+            }
+            Action::Upgrade => {
+                if let Some(l) = &mut self.players[i].leader {
+                    // The upgraded side counts from the next harvest (EN:854): the card's totals are
+                    // refreshed when the Harvest Phase ends.
+                    l.upgraded = true;
+                    let cost = self.db.leader(l.id).upgrade_cost;
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
+                    self.turn.upgraded = true;
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::Upgraded(seat, self.db.leader(l.id).title.clone()));
+                    }
+                }
+            }
+            Action::Sow => {
+                if let Some((c, ab)) = self.sow_card() {
+                    let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(ab.amount);
+                    self.gain_now(ab.reward, double);
+                }
+            }
+            Action::UseVale(v) => {
+                let k = self.usable_vales().iter().position(|&x| x == v);
+                if let Some(k) = k {
+                    let ab = self.db.hot_vale(v).ability;
+                    self.remove_vale(k);
+                    if self.db.hot_vale(v).to_deck {
+                        // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
+                        self.removed_vales.pop();
+                        self.vale_decks[0].push(v);
+                        self.vale_top = Some(v);
+                    }
+                    match ab.effect {
+                        Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
+                        _ => {
+                            let n = match ab.per {
+                                crate::cards::Count::ManaPairs => self.mana_left() / 2,
+                                _ => 1,
+                            };
+                            self.gain_now(ab.reward, ab.amount.saturating_mul(n));
+                        }
+                    }
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+            }
+            Action::AbilityCard(_)
+            | Action::AbilityCommon(..)
+            | Action::AbilitySoil(..)
+            | Action::AbilityPick(_)
+            | Action::AbilityGraft(..)
+            | Action::AbilityTake(_)
+            | Action::Workshop(..) => {
+                if let Some((k, c, ab, m)) = self.module_for(action)
+                    && let Some(f) = m.apply
+                {
+                    let on_deck = self.players[i].on_deck;
+                    let step = f(self, c, ab, action);
+                    self.turn.ability_used |= 1 << k;
+                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(k);
+                    if let Action::AbilityGraft(..) = action {
+                        self.after_graft(ev);
+                    }
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
+                    }
+                    if step == crate::effects::Step::UsedReveal {
+                        if S::ENABLED {
+                            ev.emit(
+                                Audience::Everyone,
+                                Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))),
+                            );
+                        }
+                        self.reveal(ev);
+                    }
+                }
+            }
+            Action::Decline => {
+                if let Some(c) = self.turn.ability_open.take() {
+                    let mut finish = None;
+                    self.for_each_module(|x, _, _, m| {
+                        if x == c && finish.is_none() {
+                            finish = m.finish;
+                        }
+                    });
+                    if let Some(f) = finish {
+                        f(self);
+                    }
+                }
+            }
+            Action::BuyVp(pay) => {
+                for k in 0..4 {
+                    self.turn.spirit_spent[k] = self.turn.spirit_spent[k].saturating_add(pay[k]);
+                }
+                self.gain_now(crate::cards::Reward::Vp, 1);
+            }
+            Action::Portal(a, s, b) => {
+                let db = self.db.clone();
+                let p = &mut self.players[i];
+                let from = &mut p.cards[a as usize];
+                let adv = from.slots[s as usize];
+                from.slots[s as usize] = from.covered[s as usize];
+                from.covered[s as usize] = EMPTY;
+                p.cards[b as usize].put(&db, adv);
+                p.refresh(&db, a as usize);
+                p.refresh(&db, b as usize);
+                self.turn.portal_used = true;
+                self.count_places();
+                self.recount();
+            }
+            Action::BuyOn(s, c) => self.buy(s, c, ev),
+            _ => {}
+        }
+    }
 }

@@ -478,4 +478,81 @@ impl MysticVale {
             self.enter_discard(ev);
         }
     }
+
+    /// Applies a decision of a spoil prompt (EN:448-450): spoil, or an ability or vale that prevents it.
+    pub(super) fn apply_spoil_prompt<S: EventSink<Event>>(&mut self, prep: bool, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        match action {
+            Action::Spoil => self.spoil(prep, ev),
+            Action::Druid => {
+                let bit = self.druid_card().map_or(0, |c| 1u32 << c);
+                let p = &mut self.players[i];
+                p.druid_used |= bit;
+                if prep {
+                    p.druid_prep |= bit;
+                }
+                if let Some(c) = p.discard_on_deck() {
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
+                    }
+                }
+                self.reveal(ev);
+                self.check_spoil(prep, ev);
+            }
+            Action::Arbor => {
+                if let Some(k) = self.growth_vale() {
+                    let v = self.players[i].vales.remove(k);
+                    let amount = self.db.hot_vale(v).ability.amount;
+                    self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);
+                    self.removed_vales.push(v);
+                    self.turn.usable = self.usable_mask();
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            Action::CancelNotCursed(c) => {
+                if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+                    let v = self.remove_vale(k);
+                    self.players[i].aether = Some(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            Action::CancelDecay(c) => {
+                // Bramble Spire when it can act on the card, else Aether Tree (ruling MV47).
+                let bramble = self
+                    .vale_use(Timing::WouldSpoil, Effect::CancelDecayOn)
+                    .filter(|_| self.players[i].stats[c as usize].decay > 0);
+                if let Some(k) = bramble {
+                    self.remove_vale(k);
+                    self.players[i].decay_cancel = Some(c);
+                } else if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+                    let v = self.remove_vale(k);
+                    self.players[i].aether = Some(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+                self.check_spoil(prep, ev);
+            }
+            Action::UseVale(v) => {
+                if let Some(k) = self.usable_vales().iter().position(|&x| x == v) {
+                    self.remove_vale(k);
+                    if let Some(c) = self.players[i].discard_on_deck()
+                        && S::ENABLED
+                    {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
+                    }
+                    self.reveal(ev);
+                }
+                self.check_spoil(prep, ev);
+            }
+            _ => {}
+        }
+    }
 }
