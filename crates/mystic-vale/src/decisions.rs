@@ -117,44 +117,14 @@ impl MysticVale {
     }
 
     /// Whether an action that may change the field can come in this Harvest Phase (a Conclave of Ents or
-    /// Wayfarer Portal usable, an amulet that may be Evoked, a unique ability that takes choices, a
-    /// leader's among them): else no order can matter and nothing is asked.
+    /// Wayfarer Portal usable, an amulet, a leader, a unique ability): else no order can matter and nothing
+    /// is asked.
     fn may_defer(&self) -> bool {
+        let p = self.cur();
         self.turn.usable & (Effect::PlusGuardian.bit() | Effect::MoveAdvancement.bit()) != 0
-            || self.amulet_may_evoke()
-            || self.choice_module()
-    }
-
-    /// Whether a unique Harvest ability of the field (a leader's side as the Harvest began, Cyrilla's
-    /// graft included) takes choices (`Module::apply`): those may change the field. One that only gains
-    /// (`Module::harvest`) changes nothing.
-    fn choice_module(&self) -> bool {
-        let p = self.cur();
-        if p.leader.is_none() && !p.field.iter().any(|&c| p.stats[c as usize].has(Effect::Unique)) {
-            return false;
-        }
-        let mut any = false;
-        self.for_each_module(|_, _, _, m| any |= m.apply.is_some());
-        any
-    }
-
-    /// Whether the active player's amulet may be Evoked in this Harvest Phase: its window allows it, not
-    /// yet Evoked this turn, and active now or made active by a vale bought in this phase (a used amulet
-    /// cannot be Evoked, EN:804).
-    fn amulet_may_evoke(&self) -> bool {
-        let p = self.cur();
-        let Some(a) = p.amulet else { return false };
-        let window = matches!(
-            self.db.amulet(a).window,
-            crate::amulets::Window::Harvest | crate::amulets::Window::HarvestOrDiscard | crate::amulets::Window::Any
-        );
-        let refresh = || {
-            self.vale_row.iter().flatten().filter(|&&v| v != crate::state::EMPTY).any(|&v| {
-                let ab = self.db.hot_vale(v).ability;
-                ab.timing == Timing::WhenBought && ab.effect == Effect::RefreshToken
-            })
-        };
-        window && !self.turn.evoked && (p.token_active || refresh())
+            || p.amulet.is_some()
+            || p.leader.is_some()
+            || p.field.iter().any(|&c| p.stats[c as usize].has(Effect::Unique))
     }
 
     /// Resolves the open units of `mask`: each banks what it gives now (the most of that and what it

@@ -64,7 +64,7 @@ impl MysticVale {
     /// Calls `f(key, card, ability, module)` for each unique harvest ability of the active player's field,
     /// in field order: `key` is the card's number, or [`BOOST_KEY`](crate::effects::BOOST_KEY) for the
     /// ability Cyrilla gave the card.
-    pub(crate) fn for_each_module(
+    pub(super) fn for_each_module(
         &self,
         mut f: impl FnMut(u8, u8, crate::cards::Ability, &'static crate::effects::Module),
     ) {
