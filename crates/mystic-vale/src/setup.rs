@@ -362,6 +362,9 @@ pub struct Setup {
     pub adv_decks: Option<[Vec<String>; 3]>,
     /// The vale decks per level, top first (vale keys), replacing the dealt ones.
     pub vale_decks: Option<[Vec<String>; 2]>,
+    /// The Fertile Soils left to buy per slot (top, middle, bottom), replacing the full supply (the
+    /// separate Fertile Soil deck, EN:299, EN:524); at most what the box holds per slot.
+    pub soil: Option<[u8; 3]>,
 }
 
 /// The 20 starting cards of a deck: Cursed Lands and Fertile Soils by slot, then blanks.
@@ -710,6 +713,20 @@ impl MysticVale {
         }
         if let Some(p) = setup.pool {
             g.pool = p;
+        }
+        if let Some(soil) = setup.soil {
+            for (k, (&n, &most)) in soil.iter().zip(&db.soil_counts).enumerate() {
+                if n > most {
+                    return Err(SetupError::new(
+                        format!("soil[{k}]"),
+                        format!(
+                            "{n} Fertile Soils for the {} slot: the box holds {most} (the card data's `[[soil]] slots`)",
+                            crate::cards::Slot::ALL[k].name()
+                        ),
+                    ));
+                }
+            }
+            g.soil = soil;
         }
         g.validate_setup()?;
         g.validate_box(setup)?;

@@ -330,6 +330,7 @@ fn market(commons: [&[&str]; 3], vales: [&[&str]; 2], adv_decks: [&[&str]; 3], v
         adv_decks: Some(adv_decks.map(strs)),
         vale_decks: Some(vale_decks.map(strs)),
         pool: None,
+        soil: None,
     };
     MysticVale::from_setup(&Options::default(), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"))
 }

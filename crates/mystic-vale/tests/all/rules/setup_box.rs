@@ -150,3 +150,29 @@ fn sleeved_copies_count_against_the_box() {
     let e = MysticVale::from_setup(&Options::default(), &setup, 1).err().unwrap_or_else(|| panic!("accepted"));
     assert_eq!(e.field, "players[0].cards", "{e}");
 }
+
+#[test]
+fn the_fertile_soil_supply_is_a_setup_field() {
+    // EN:299: the Fertile Soils are a separate deck; EN:524: "When buying a Fertile Soil, you may buy any
+    // one you want" — of those left. A setup gives what is left per slot; an empty slot cannot be bought.
+    let p = player(&[&[FS], &[FS], &[FS], &[CL]], &[0, 1, 2], Some(3), &[4]);
+    let setup = Setup { start: 0, players: vec![p, quiet()], soil: Some([0, 2, 6]), ..Setup::default() };
+    let mut g = MysticVale::from_setup(&Options::default(), &setup, 1).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.soil, [0, 2, 6]);
+    act(&mut g, "pass");
+    assert_eq!(g.mana_left(), 3);
+    let soils: Vec<String> = legal(&g).into_iter().filter(|a| a.starts_with("buy soil")).collect();
+    assert_eq!(soils, ["buy soil.middle", "buy soil.bottom"], "none left for the top slot");
+    act(&mut g, "buy soil.middle");
+    assert_eq!(g.soil, [0, 1, 6]);
+    // Without the field, the full supply: EN:140's 18, six per slot in the card data (`[[soil]] slots`).
+    let full = Setup { soil: None, ..setup };
+    assert_eq!(MysticVale::from_setup(&Options::default(), &full, 1).map(|g| g.soil).ok(), Some([6, 6, 6]));
+}
+
+#[test]
+fn a_fertile_soil_supply_beyond_the_box_is_refused() {
+    let setup = Setup { soil: Some([6, 7, 0]), ..Setup::default() };
+    let e = MysticVale::from_setup(&Options::default(), &setup, 1).err().unwrap_or_else(|| panic!("accepted"));
+    assert!(e.to_string().contains("soil[1]") && e.to_string().contains("box holds 6"), "{e}");
+}

@@ -1,0 +1,1055 @@
+//! The Harvest Phase (EN:456-548): the field's mana, spirits and VP, Harvest abilities and vales, and the
+//! phase's legal actions (buying is in `purchase`).
+
+use super::*;
+
+impl MysticVale {
+    /// Harvest begins: Canopy Explorer's cards join the field, then mana, spirits and VP are counted
+    /// from the field, harvest abilities and vales.
+    pub(super) fn begin_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        self.end_planting();
+        self.phase = Phase::Harvest;
+        // Call of the Hunt fills the field first, Canopy Explorer adds to it: the most cards (MV41).
+        // One walk over the field gives its effects and places; each fill is tried only when a field
+        // card has it, and the walk is redone only if cards joined.
+        let before = self.cur().field.len();
+        let (mut effects, mut places) = self.cur().field_effects_and_places();
+        if effects & Effect::FillField.bit() != 0 {
+            self.fill_field();
+            if self.cur().field.len() != before {
+                (effects, places) = self.cur().field_effects_and_places();
+            }
+        }
+        if effects & Effect::DeckToField.bit() != 0 {
+            self.explore(ev);
+        }
+        let after = self.cur().field.len();
+        self.turn.added = (after - before) as u8;
+        if after != before {
+            (effects, places) = self.cur().field_effects_and_places();
+        }
+        self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
+        self.turn.sow = effects & Effect::Exchange.bit() != 0;
+        if effects & Effect::Unique.bit() != 0 {
+            let mut buys = (0u8, 0u8);
+            self.for_each_module(|_, _, ab, m| {
+                if m.extra_buys > 0 {
+                    buys = (buys.0.saturating_add(m.extra_buys), buys.1.max(ab.amount));
+                }
+            });
+            self.turn.ability_buys = buys;
+        }
+        // Mana earned outside the harvest for this one (Frostcrown Crest, Sundial Savanna, Wildfire Ember).
+        let i = self.current as usize;
+        let pending = std::mem::take(&mut self.players[i].pending_mana);
+        self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
+        self.set_places(places);
+        self.recount();
+        if effects & Effect::Unique.bit() != 0 {
+            let mut begin = None;
+            self.for_each_module(|_, _, _, m| begin = begin.or(m.harvest_begin));
+            if let Some(f) = begin {
+                f(self);
+            }
+        }
+        self.open_units();
+    }
+
+    /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
+    pub(crate) fn harvest_leader(&self) -> Option<crate::state::LeaderCard> {
+        let l = self.cur().leader?;
+        Some(crate::state::LeaderCard { upgraded: l.upgraded && !self.turn.upgraded, ..l })
+    }
+
+    /// Calls `f(key, card, ability, module)` for each unique harvest ability of the active player's field,
+    /// in field order: `key` is the card's number, or [`BOOST_KEY`](crate::effects::BOOST_KEY) for the
+    /// ability Cyrilla gave the card.
+    pub(super) fn for_each_module(
+        &self,
+        mut f: impl FnMut(u8, u8, crate::cards::Ability, &'static crate::effects::Module),
+    ) {
+        let p = self.cur();
+        let leader = self.harvest_leader();
+        for &c in p.field.iter() {
+            // A leader's card is read from its harvest side (its cached totals may show the side it was
+            // just turned to).
+            if !p.stats[c as usize].has(Effect::Unique) && leader.is_none_or(|l| l.card != c) {
+                continue;
+            }
+            let given = p.boost_on(c).and_then(|b| b.ability);
+            let own = crate::state::card_abilities(
+                &self.db,
+                p.cards[c as usize],
+                crate::state::leader_face(&self.db, leader, c),
+            );
+            for (key, ab) in own.map(|ab| (c, ab)).chain(given.map(|ab| (crate::effects::BOOST_KEY, ab))) {
+                if ab.timing == Timing::Harvest
+                    && ab.effect == Effect::Unique
+                    && let Some(m) = crate::effects::module(ab.module)
+                {
+                    f(key, c, ab, m);
+                }
+            }
+        }
+    }
+
+    /// The unique harvest ability (key, card, ability, module) that takes `action`: the one waiting for
+    /// more choices, else the first not used yet this turn that offers it (a card choice names a card
+    /// its ability offers, ruling MV81).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn module_for(
+        &self,
+        action: Action,
+    ) -> Option<(u8, u8, crate::cards::Ability, &'static crate::effects::Module)> {
+        let mut found = None;
+        self.for_each_module(|k, c, ab, m| {
+            let usable = match self.turn.ability_open {
+                Some(o) => o == k,
+                None => {
+                    self.turn.ability_used & (1 << k) == 0
+                        && match (action, m.cards) {
+                            (Action::AbilityCard(x), Some(cards)) => cards(self, c, ab) & (1 << x) != 0,
+                            _ => true,
+                        }
+                }
+            };
+            if usable && found.is_none() && m.apply.is_some() && m.choice.takes(action) {
+                found = Some((k, c, ab, m));
+            }
+        });
+        found
+    }
+
+    /// Cyrilla's upgraded side gave the boosted card another card's ability, after the Harvest Phase
+    /// began: what that ability does as the harvest begins happens now (ruling MV80). Its gains and
+    /// ongoing effects are counted by the recount; its choices are offered from now on.
+    pub(super) fn after_graft<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        let Some((c, ab)) = self.players[i].boost.and_then(|b| b.ability.map(|ab| (b.card, ab))) else { return };
+        let in_field = self.players[i].field.contains(&c);
+        match (ab.timing, ab.effect) {
+            (Timing::Harvest, Effect::Exchange) => self.turn.sow = true,
+            (Timing::Harvest, Effect::DiscountOnCard) => self.turn.chorus = true,
+            (Timing::Harvest, Effect::FillField) if in_field => {
+                let before = self.players[i].field.len();
+                self.fill_field();
+                self.turn.added = self.turn.added.saturating_add((self.players[i].field.len() - before) as u8);
+            }
+            (Timing::Harvest, Effect::DeckToField) if in_field => {
+                let p = &self.players[i];
+                let per = match ab.per {
+                    Count::GuardiansOnCard => u32::from(p.stats[c as usize].guardians) + u32::from(p.bonus(c)),
+                    _ => 1,
+                };
+                let before = p.field.len();
+                self.deck_to_field(u32::from(ab.amount) * per, ev);
+                self.turn.added = self.turn.added.saturating_add((self.players[i].field.len() - before) as u8);
+            }
+            (Timing::Harvest, Effect::Unique) if in_field => {
+                if let Some(m) = crate::effects::module(ab.module) {
+                    if m.extra_buys > 0 {
+                        let b = self.turn.ability_buys;
+                        self.turn.ability_buys = (b.0.saturating_add(m.extra_buys), b.1.max(ab.amount));
+                    }
+                    if let Some(f) = m.harvest_begin {
+                        f(self);
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.count_places();
+        self.recount();
+    }
+
+    /// Moves `n` cards from the top of the active player's deck to the right end of the field,
+    /// reshuffling the discard pile when the deck runs out.
+    pub(super) fn deck_to_field<S: EventSink<Event>>(&mut self, n: u32, ev: &mut S) {
+        let i = self.current as usize;
+        for _ in 0..n {
+            if self.players[i].deck.is_empty() {
+                self.reshuffle(ev);
+            }
+            match self.players[i].deck_to_field() {
+                Some(x) => {
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, x)));
+                    }
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// Canopy Explorer (EN:915-925): each field card with the ability moves `amount × count` cards from
+    /// the top of the deck to the right end of the field, reshuffling the discard pile when the deck runs
+    /// out. Resolved first, before anything is counted (ruling MV41); the cards it adds cannot spoil,
+    /// and their own harvest abilities resolve too.
+    pub(super) fn explore<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        let mut done = 0u32;
+        loop {
+            let p = &self.players[i];
+            let Some(c) =
+                p.field.iter().copied().find(|&c| done & (1 << c) == 0 && p.stats[c as usize].has(Effect::DeckToField))
+            else {
+                return;
+            };
+            done |= 1 << c;
+            let mut n = 0u32;
+            for ab in p.cards[c as usize].advs().map(|a| self.db.hot(a).ability) {
+                if ab.effect == Effect::DeckToField && ab.timing == Timing::Harvest {
+                    let per = match ab.per {
+                        Count::GuardiansOnCard => u32::from(p.stats[c as usize].guardians) + u32::from(p.bonus(c)),
+                        _ => 1,
+                    };
+                    n += u32::from(ab.amount) * per;
+                }
+            }
+            self.deck_to_field(n, ev);
+        }
+    }
+
+    /// Canopy Explorer resolved after `guardians` more guardians were added to its card `c` in the
+    /// Harvest Phase (EN:919: a card for each guardian on it; EN:462, 478: the player orders the
+    /// Harvest): the cards those guardians take join the field now.
+    pub(crate) fn explore_more<S: EventSink<Event>>(&mut self, c: u8, guardians: u32, ev: &mut S) {
+        let p = self.cur();
+        if self.phase != Phase::Harvest
+            || !self.ordered()
+            || !p.stats[c as usize].has(Effect::DeckToField)
+            || !p.field.contains(&c)
+        {
+            return;
+        }
+        let n: u32 = p.cards[c as usize]
+            .advs()
+            .map(|a| self.db.hot(a).ability)
+            .filter(|ab| {
+                ab.effect == Effect::DeckToField && ab.timing == Timing::Harvest && ab.per == Count::GuardiansOnCard
+            })
+            .map(|ab| u32::from(ab.amount) * guardians)
+            .sum();
+        self.deck_to_field(n, ev);
+    }
+
+    /// A vale's "when bought" ability, right after its purchase (EN:1112, 1239).
+    pub(super) fn when_bought<S: EventSink<Event>>(&mut self, v: u8, ev: &mut S) {
+        let i = self.current as usize;
+        let ab = self.db.hot_vale(v).ability;
+        if ab.timing != Timing::WhenBought {
+            return;
+        }
+        match ab.effect {
+            // "May": an active token is never worse than a used one (ruling MV43).
+            Effect::RefreshToken => self.players[i].token_active = true,
+            Effect::Gain => {
+                let per = match ab.per {
+                    Count::ValesOwned => self.players[i].vales.len() as u16,
+                    _ => 1,
+                };
+                let n = u16::from(ab.amount).saturating_mul(per);
+                match ab.reward {
+                    Reward::Mana => {
+                        self.turn.mana_extra = self.turn.mana_extra.saturating_add(n.min(250) as u8);
+                    }
+                    Reward::Vp => self.gain_vp(i, n, ev),
+                    Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(n),
+                    _ => {}
+                }
+            }
+            Effect::LookTopDiscard => {
+                // The top cards of the deck, not the on-deck card; all of them if fewer (EN:1554-1556).
+                let n = ab.amount.min(self.players[i].deck.len() as u8);
+                self.look_next(n, 0, ev);
+            }
+            Effect::Unique => {
+                if let Some(f) = crate::effects::module(ab.module).and_then(|m| m.when_bought) {
+                    f(self, i);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Wood Sprite Hoard: shows the next card to decide on (`depth` kept above it), or ends the look.
+    pub(super) fn look_next<S: EventSink<Event>>(&mut self, left: u8, depth: u8, ev: &mut S) {
+        let p = &self.players[self.current as usize];
+        let n = p.deck.len();
+        if left == 0 || usize::from(depth) >= n {
+            self.peek = None;
+            self.phase = Phase::Harvest;
+            return;
+        }
+        let t = p.deck[n - 1 - usize::from(depth)];
+        self.peek = Some(t);
+        self.phase = Phase::Look { left, depth };
+        if S::ENABLED {
+            let me = SeatSet::only(self.seat());
+            ev.emit(Audience::Only(me), Event::Peeked(self.seat(), Some(self.card_ref(self.current as usize, t))));
+            ev.emit(Audience::AllBut(me), Event::Peeked(self.seat(), None));
+        }
+    }
+
+    /// Wood Sprite Hoard: the cards looked at that are still to decide below the one shown, top first.
+    pub(crate) fn looking(&self) -> Vec<u8> {
+        let Phase::Look { left, depth } = self.phase else { return Vec::new() };
+        let deck = &self.cur().deck;
+        let n = deck.len();
+        (usize::from(depth) + 1..usize::from(depth) + usize::from(left))
+            .filter(|&d| d < n)
+            .map(|d| deck[n - 1 - d])
+            .collect()
+    }
+
+    /// Call of the Hunt (EN:899-907): cards from the top of the deck join the field until it holds the
+    /// ability's number of cards, reshuffling the discard pile when the deck runs out. They cannot spoil and
+    /// their "when played" abilities do not resolve. Resolved as the Harvest Phase begins (ruling MV25).
+    pub(super) fn fill_field(&mut self) {
+        if self.db.card_effects & Effect::FillField.bit() == 0 {
+            return;
+        }
+        let i = self.current as usize;
+        let p = &self.players[i];
+        let target = p
+            .field
+            .iter()
+            .filter(|&&c| p.stats[c as usize].has(Effect::FillField))
+            .filter_map(|&c| self.card_ability(c, Timing::Harvest, Effect::FillField))
+            .map(|a| usize::from(a.amount))
+            .max();
+        let Some(target) = target else { return };
+        while self.players[i].field.len() < target.min(NUM_CARDS) {
+            if self.players[i].deck.is_empty() {
+                self.reshuffle(&mut sylvan_engine::NoEvents);
+            }
+            let p = &mut self.players[i];
+            let Some(c) = p.deck.pop() else { break };
+            p.put_in_field(c);
+        }
+    }
+
+    /// The active player's cards as this Harvest Phase reads them.
+    pub(crate) fn harvest_cards(&self) -> harvest::Cards<'_> {
+        let p = &self.players[self.current as usize];
+        harvest::Cards {
+            db: &self.db,
+            cards: &p.cards,
+            stats: &p.stats,
+            // An upgraded side counts from the next harvest (EN:854).
+            leader: self.harvest_leader(),
+            bonus: p.bonuses(),
+            copy: self.turn.copy,
+            graft: p.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
+            added: self.turn.added,
+            table: Some((self, self.current as usize)),
+        }
+    }
+
+    /// The gains of each field card of the active player now (index [`NUM_CARDS`]: the vales').
+    pub(crate) fn card_gains(&self) -> harvest::Parts {
+        let mut out = [harvest::Totals::default(); NUM_CARDS + 1];
+        harvest::gains(&self.harvest_cards(), &self.cur().field, self.usable_vales(), Some(&mut out));
+        out
+    }
+
+    /// Recounts the harvest totals (after a change of the field, e.g. Conclave of Ents adding a
+    /// guardian), then Ley Line Overflow doubles the total mana and Grassland takes its part (EN:1049-1055,
+    /// ruling MV42).
+    ///
+    /// Rules revision 2 (MV83): each card's gains (and the vales') are kept at the most they gave in
+    /// this Harvest Phase (`Turn::best`), as if each ability had been resolved when it gave the most, its
+    /// gain then kept (EN:462, 478, 695): a card that leaves, or whose count drops when another card
+    /// joins or moves, keeps what it gave. The gains of actions (`gain_now`) are added, then doubled.
+    pub(crate) fn recount(&mut self) {
+        let p = &self.players[self.current as usize];
+        let h = self.harvest_cards();
+        let g = self.turn.gained;
+        if !self.ordered() {
+            // Rules revision 1: the field's gains as counted now; the gains of actions not doubled.
+            let (t, minus, late) = harvest::gains(&h, &p.field, self.usable_vales(), None);
+            let factor = t.mana_factor.max(1);
+            self.turn.mana_total = harvest::finish_mana(&h, t.mana, late, factor, minus).saturating_add(g.mana);
+            self.set_totals(&t, factor);
+            return;
+        }
+        if !self.turn.banking {
+            // Nothing changed the field yet: the field's gains as counted now (the fast path).
+            let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
+            let factor = t.mana_factor.max(1);
+            self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+            self.set_totals(&t, factor);
+            return;
+        }
+        let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
+        let (_, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), Some(&mut parts));
+        // The parts banked (a card that left the field keeps them): the cards in the field since the
+        // change, and the vales'.
+        let field = p.field_mask();
+        let new = field & !self.turn.seen;
+        self.turn.seen |= field | crate::decisions::VALES_BIT;
+        let decisions = self.decisions();
+        if decisions && new != 0 {
+            // Revision 3: a card that joined is a new unit, open if its gain can change.
+            let var = self.variable_units(new);
+            self.turn.variable |= var;
+            self.turn.open |= var;
+        }
+        let (open, variable) = (self.turn.open, self.turn.variable);
+        let mut t = harvest::Totals::default();
+        let mut factor = 1u32;
+        let (mut mana, mut spirits, mut vp, mut box_vp) = (0u32, [0u32; 4], 0u32, 0u32);
+        let mut m = self.turn.seen;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let best = if decisions && variable & (1 << k) != 0 {
+                // Revision 3, a unit whose gain can change: once resolved, what it banked; open, what
+                // it gives now (or what it banked before new abilities reopened it).
+                let mut b = self.turn.banked[k];
+                if open & (1 << k) != 0 {
+                    b.keep_max(&parts[k]);
+                }
+                b
+            } else {
+                // Each part kept at the most it gave: revision 2's reading, and revision 3's for a
+                // unit whose gain cannot change but by new content (an advancement sleeved on it).
+                let b = &mut self.turn.banked[k];
+                b.keep_max(&parts[k]);
+                *b
+            };
+            mana += u32::from(best.mana);
+            for x in 0..4 {
+                spirits[x] += u32::from(best.spirits[x]);
+            }
+            vp += u32::from(best.vp);
+            box_vp += u32::from(best.box_vp);
+            factor = (factor * u32::from(best.mana_factor.max(1))).min(250);
+        }
+        t.mana = mana.min(250) as u8;
+        t.spirits = spirits.map(|x| x.min(250) as u8);
+        t.vp = vp.min(u32::from(u16::MAX)) as u16;
+        t.box_vp = box_vp.min(u32::from(u16::MAX)) as u16;
+        t.mana_factor = factor as u8;
+        let factor = t.mana_factor.max(1);
+        self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+        self.set_totals(&t, factor);
+    }
+
+    /// Sets the turn's spirits and VP from the field's `t` and the gains of actions, and Ley Line
+    /// Overflow's `factor`; then Sunstone Aerie's conversions.
+    pub(super) fn set_totals(&mut self, t: &harvest::Totals, factor: u8) {
+        let g = self.turn.gained;
+        for k in 0..4 {
+            self.turn.spirits[k] = t.spirits[k].saturating_add(g.spirits[k]);
+        }
+        self.turn.vp_total = t.vp.saturating_add(g.vp);
+        self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
+        self.turn.mana_factor = factor;
+        for (k, &n) in self.turn.converted.iter().enumerate() {
+            self.turn.spirits[k] = self.turn.spirits[k].saturating_sub(n);
+            self.turn.spirits[3] = self.turn.spirits[3].saturating_add(n);
+        }
+    }
+
+    /// Mana left to spend.
+    pub fn mana_left(&self) -> u8 {
+        self.turn.mana_left()
+    }
+
+    /// Spirits left to spend (animal, forest, sky, wild), after Sunstone Aerie.
+    pub fn spirits_left(&self) -> [u8; 4] {
+        let mut s = [0; 4];
+        for k in 0..4 {
+            s[k] = self.turn.spirits[k].saturating_sub(self.turn.spirit_spent[k]);
+        }
+        s
+    }
+
+    pub(super) fn legal_harvest(&self, out: &mut Vec<Action>) {
+        if let Some((v, spent)) = self.turn.vale_choice {
+            // A vale's optional "when bought" ability waits (Sky Garden, Halo Mountain).
+            self.legal_vale_choice(v, spent, out);
+            return;
+        }
+        if self.turn.claims > 0 {
+            // Nightvale Pathfinder's claim waits (EN:1109-1116).
+            self.legal_claim(out);
+            return;
+        }
+        if let Some(open) = self.turn.ability_open {
+            // A unique ability takes several choices: its own, or `decline` to stop.
+            out.push(Action::Decline);
+            self.for_each_module(|k, c, ab, m| {
+                if let (true, Some(f)) = (k == open, m.actions) {
+                    f(self, c, ab, out);
+                }
+            });
+            return;
+        }
+        let p = self.cur();
+        let db = &*self.db;
+        // One walk over the field: its cards and their effects.
+        let (field, effects) =
+            p.field.iter().fold((0u32, 0u32), |(m, e), &c| (m | 1 << c, e | p.stats[c as usize].effects));
+        if p.token_active && p.amulet.is_none() {
+            out.push(Action::Token);
+        }
+        out.push(Action::Done);
+        self.push_conclave(out);
+        let mana = self.mana_left();
+        let left = self.spirits_left();
+        if self.turn.usable & Effect::ConvertToWild.bit() != 0
+            && (self.ordered() || self.turn.converted == [0; 3])
+            && self.convert_vale().is_some()
+        {
+            for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
+                if left[s as usize] > 0 {
+                    out.push(Action::Aerie(s));
+                }
+            }
+        }
+        self.push_vales(left, out);
+        let buys = self.buys_made();
+        let more = buys < self.buy_limit();
+        if more {
+            self.push_buys(mana, buys, out);
+        }
+        if more
+            && let Some(l) = p.leader
+            && !l.upgraded
+            && db.leader(l.id).upgrade_cost <= mana
+            && field & (1 << l.card) != 0
+        {
+            out.push(Action::Upgrade);
+        }
+        if self.turn.sow && self.sow_card().is_some() {
+            out.push(Action::Sow);
+        }
+        let free = self.turn.free_level.is_none();
+        self.push_vale_uses(out, |ab| {
+            ab.timing == Timing::Harvest
+                && match ab.effect {
+                    Effect::Gain => true,
+                    Effect::FreeBuy => free,
+                    _ => false,
+                }
+        });
+        if !self.turn.portal_used && self.vale_use(Timing::Harvest, Effect::MoveAdvancement).is_some() {
+            self.push_portals(out);
+        }
+        self.push_evokes(Moment::Harvest, out);
+        // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
+        let late = self.push_unique(field, effects, out);
+        if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
+            // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
+            out.extend(
+                crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
+            );
+        }
+        if p.amulet.is_some() {
+            self.push_evoke_purchases(out);
+        }
+        if late {
+            out.sort_unstable();
+        }
+        if self.turn.open != 0 {
+            // Rules revision 3: `use` sorts last.
+            self.push_uses(out);
+        }
+    }
+
+    /// Pushes `vale` for every vale in the row the spirits left pay (two vale purchases a turn).
+    pub(super) fn push_vales(&self, left: [u8; 4], out: &mut Vec<Action>) {
+        let total: u8 = left.iter().sum();
+        // Sunwell Temple's vale is taken, not bought: it is not one of the two (EN:1511).
+        if self.turn.vales_bought >= 2 || total == 0 {
+            return;
+        }
+        let p = self.cur();
+        let db = &*self.db;
+        for (i, &v) in self.vale_row.as_flattened().iter().enumerate() {
+            if v == EMPTY {
+                continue;
+            }
+            let vale = db.hot_vale_ref(v);
+            if vale.total > total {
+                continue;
+            }
+            if vale.unique
+                && p.vales.iter().any(|&o| db.hot_vale_ref(o).unique && db.hot_vale_ref(o).ability == vale.ability)
+            {
+                continue;
+            }
+            // As `vale_payment`: the fixed part first (its kind, then wild: the shortfalls of the three
+            // kinds together), once for every kind paying the "any" part.
+            let cost = vale.cost;
+            let short: u16 = (0..3).map(|x| u16::from(cost[x].saturating_sub(left[x]))).sum();
+            if short > u16::from(left[3]) {
+                continue;
+            }
+            let mut rest = left;
+            for x in 0..3 {
+                rest[x] -= cost[x].min(left[x]);
+            }
+            rest[3] -= short as u8;
+            let (l, k) = (i as u8 / 4, i as u8 % 4);
+            if cost[3] == 0 {
+                out.push(Action::Vale(l, k, None));
+            } else {
+                for s in Spirit::ALL {
+                    if rest[s as usize] >= cost[3] {
+                        out.push(Action::Vale(l, k, Some(s)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes the choices of the unique harvest abilities in the field not used yet this turn (sorted,
+    /// without repeats); returns whether some come after `BuyVp` and `EvokeBought` in the action order
+    /// (Old Bakarab's), so that the whole list needs sorting.
+    pub(super) fn push_unique(&self, field: u32, effects: u32, out: &mut Vec<Action>) -> bool {
+        // A leader's card counts from its harvest side (`for_each_module`); any other card from its totals.
+        // A leader's card in the field whose harvest side has a unique ability, else any unique card.
+        let leader_unique = || {
+            self.harvest_leader().is_some_and(|l| {
+                let ab = l.face(&self.db).ability;
+                field & (1 << l.card) != 0 && ab.timing == Timing::Harvest && ab.effect == Effect::Unique
+            })
+        };
+        if effects & Effect::Unique.bit() == 0 && !leader_unique() {
+            return false;
+        }
+        let from = out.len();
+        self.for_each_module(|k, c, ab, m| {
+            if let (0, Some(f)) = (self.turn.ability_used & (1 << k), m.actions) {
+                f(self, c, ab, out);
+            }
+        });
+        if !out[from..].windows(2).all(|w| w[0] < w[1]) {
+            out[from..].sort_unstable();
+            let mut k = from;
+            for j in from..out.len() {
+                if k == from || out[j] != out[k - 1] {
+                    out[k] = out[j];
+                    k += 1;
+                }
+            }
+            out.truncate(k);
+        }
+        out[from..].iter().any(|a| matches!(a, Action::AbilityTake(_) | Action::Workshop(..)))
+    }
+
+    /// Pushes `use v` for each usable vale that leaves the game when used and whose ability `ok` accepts
+    /// (one per vale title, in id order).
+    pub(super) fn push_vale_uses(&self, out: &mut Vec<Action>, ok: impl Fn(crate::cards::Ability) -> bool) {
+        if self.turn.removable == 0 {
+            return;
+        }
+        let mut ids: u128 = 0;
+        for &v in self.usable_vales() {
+            let x = self.db.hot_vale(v);
+            if x.remove_self && ok(x.ability) {
+                ids |= 1 << v;
+            }
+        }
+        while ids != 0 {
+            out.push(Action::UseVale(ids.trailing_zeros() as u8));
+            ids &= ids - 1;
+        }
+    }
+
+    /// Pushes every legal advancement move between two field cards (Wayfarer Portal, EN:1543-1549).
+    pub(super) fn push_portals(&self, out: &mut Vec<Action>) {
+        let p = self.cur();
+        let db = &*self.db;
+        let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
+        // Per slot and kind of place (empty, under, cover), the field cards offering it: an advancement
+        // fits where its slot is empty or holds what it may go under (eclipse) or cover (regular).
+        let mut place = [[0u32; 3]; 3];
+        for &c in p.field.iter() {
+            let places = p.stats[c as usize].places;
+            for (k, kinds) in place.iter_mut().enumerate() {
+                for (x, m) in kinds.iter_mut().enumerate() {
+                    if (places >> (7 * (3 * k + x))) & 0x7f != 0 {
+                        *m |= 1 << c;
+                    }
+                }
+            }
+        }
+        let mut m = cards;
+        while m != 0 {
+            let a = m.trailing_zeros() as u8;
+            m &= m - 1;
+            for s in Slot::ALL {
+                let adv = p.cards[a as usize].slots[s as usize];
+                if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
+                    continue;
+                }
+                let kinds = place[s as usize];
+                let fits = kinds[0] | if db.hot_ref(adv).eclipse { kinds[1] } else { kinds[2] };
+                let mut n = fits & cards & !(1 << a);
+                while n != 0 {
+                    let b = n.trailing_zeros() as u8;
+                    n &= n - 1;
+                    if self.portal_keeps_purchases(a, s, b) {
+                        out.push(Action::Portal(a, s, b));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether moving card `a`'s advancement in slot `s` to card `b` leaves every purchase of this turn a
+    /// place (MV21): never on or off a card declared for a purchase.
+    pub(super) fn portal_keeps_purchases(&self, a: u8, s: Slot, b: u8) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
+        if self.turn.bought.iter().any(|x| x.target == Some(a) || x.target == Some(b)) {
+            return false;
+        }
+        let db = &*self.db;
+        let p = self.cur();
+        let (old_a, old_b) = (p.cards[a as usize], p.cards[b as usize]);
+        let (mut new_a, mut new_b) = (old_a, old_b);
+        let k = s as usize;
+        let adv = new_a.slots[k];
+        new_a.slots[k] = new_a.covered[k];
+        new_a.covered[k] = EMPTY;
+        new_b.put(db, adv);
+        let mut places = self.turn.places;
+        for k in 0..3 {
+            for (sleeve, sign) in [(old_a, -1i8), (old_b, -1), (new_a, 1), (new_b, 1)] {
+                if let Some(x) = slot_place(db, sleeve, k) {
+                    places[k][x] = places[k][x].saturating_add_signed(sign);
+                }
+            }
+        }
+        self.purchases_fit_in(places, None)
+    }
+
+    /// The field card whose exchange ability `sow` uses: one the mana pays for, a doubling one first.
+    pub(super) fn sow_card(&self) -> Option<(u8, crate::cards::Ability)> {
+        if !self.turn.sow {
+            return None;
+        }
+        let p = self.cur();
+        let mana = self.mana_left();
+        let mut best: Option<(u8, crate::cards::Ability, bool)> = None;
+        for &c in &p.field {
+            if !p.stats[c as usize].has(Effect::Exchange) {
+                continue;
+            }
+            if let Some(ab) = self.card_ability(c, Timing::Harvest, Effect::Exchange)
+                && ab.amount <= mana
+            {
+                let double = p.stats[c as usize].has(Effect::DoubleAbilityVp);
+                if best.is_none_or(|(_, _, d)| double && !d) {
+                    best = Some((c, ab, double));
+                }
+            }
+        }
+        best.map(|(c, ab, _)| (c, ab))
+    }
+
+    /// A usable vale that turns a spirit wild and was not used this turn (each vale once, EN:675): one
+    /// that stays (if its price is paid) before one that leaves the game. The staying ones are used in
+    /// the order owned, so the first `converters_used` of them are spent.
+    pub(super) fn convert_vale(&self) -> Option<usize> {
+        if self.turn.usable & Effect::ConvertToWild.bit() == 0 {
+            return None;
+        }
+        let mana = self.mana_left();
+        let vales = self.usable_vales();
+        let converts = |v: u8| {
+            let x = self.db.hot_vale(v);
+            x.ability.timing == Timing::Harvest && x.ability.effect == Effect::ConvertToWild
+        };
+        let mut spent = self.turn.converters_used;
+        let stay = vales.iter().position(|&v| {
+            let x = self.db.hot_vale(v);
+            if !converts(v) || x.remove_self {
+                return false;
+            }
+            if spent > 0 {
+                spent -= 1;
+                return false;
+            }
+            x.ability.amount <= mana
+        });
+        stay.or_else(|| {
+            vales.iter().position(|&v| {
+                converts(v) && self.db.hot_vale(v).remove_self && self.db.hot_vale(v).ability.amount <= mana
+            })
+        })
+    }
+
+    /// Adds `n` of `reward` to this harvest, outside the counted totals (they survive a recount). VP
+    /// are taken at once, from the pool or the box, into the player's play area (EN:695): a vale bought
+    /// later (Sunweaver Copse, EN:1505) sees the pool they left.
+    pub(crate) fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
+        use crate::cards::Reward as R;
+        let i = self.current as usize;
+        let ordered = self.ordered();
+        let g = &mut self.turn.gained;
+        match reward {
+            R::Mana => g.mana = g.mana.saturating_add(n),
+            // Rules revision 1: taken when the Harvest Phase ended.
+            R::Vp if !ordered => g.vp = g.vp.saturating_add(u16::from(n)),
+            R::BoxVp if !ordered => g.box_vp = g.box_vp.saturating_add(u16::from(n)),
+            R::Vp => {
+                self.turn.vp_now = self.turn.vp_now.saturating_add(u16::from(n));
+                self.gain_vp(i, u16::from(n), &mut sylvan_engine::NoEvents);
+            }
+            R::BoxVp => {
+                self.turn.vp_now = self.turn.vp_now.saturating_add(u16::from(n));
+                self.players[i].vp = self.players[i].vp.saturating_add(u16::from(n));
+            }
+            r => {
+                if let Some(k) = r.spirit() {
+                    g.spirits[k as usize] = g.spirits[k as usize].saturating_add(n);
+                }
+            }
+        }
+        self.recount();
+    }
+
+    /// The owner Evoked their token or amulet in the Harvest Phase: the usable vales that act then give
+    /// their gain at once (Frostcrown Crest, Sundial Savanna; EN:1347-1355, 1482-1489).
+    pub(crate) fn on_evoke(&mut self) {
+        if self.turn.usable & Effect::Gain.bit() == 0 {
+            return;
+        }
+        let n = self.usable_vales().len();
+        for k in 0..n {
+            let ab = self.db.hot_vale(self.usable_vales()[k]).ability;
+            if ab.timing == Timing::OnEvoke && ab.effect == Effect::Gain {
+                self.gain_now(ab.reward, ab.amount);
+            }
+        }
+    }
+
+    /// Removes the active player's vale at `k` from the game (its VP go with it).
+    pub(super) fn remove_vale(&mut self, k: usize) -> u8 {
+        let i = self.current as usize;
+        let v = self.players[i].vales.remove(k);
+        self.removed_vales.push(v);
+        self.turn.usable = self.usable_mask();
+        v
+    }
+
+    /// The Harvest Phase ends (`done`): the leader's side, the harvest's VP, then the Discard Phase.
+    pub(super) fn end_harvest<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        if self.turn.upgraded {
+            // Only the leader's card changed (its side).
+            if let Some(l) = self.players[i].leader {
+                self.players[i].refresh(&self.db, usize::from(l.card));
+            }
+        } else if let Some(l) = self.players[i].leader
+            && l.upgraded
+            && self.players[i].field.contains(&l.card)
+            && let Some(f) = crate::effects::module(l.face(&self.db).ability.module)
+                .filter(|_| l.face(&self.db).ability.effect == Effect::Unique)
+                .and_then(|m| m.harvest_done)
+        {
+            // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
+            f(self, i);
+        }
+        if S::ENABLED && self.turn.vp_now > 0 {
+            // Taken at once during the harvest (`gain_now`), shown with the rest.
+            ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), self.turn.vp_now));
+        }
+        let vp = self.turn.vp_total;
+        self.gain_vp(i, vp, ev);
+        let box_vp = self.turn.box_vp_total;
+        if box_vp > 0 {
+            // From the box: the pool, the game's clock, is not touched (EN:1584).
+            self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), box_vp));
+            }
+        }
+        self.sleeve_or_discard(ev);
+    }
+
+    pub(super) fn gain_vp<S: EventSink<Event>>(&mut self, i: usize, vp: u16, ev: &mut S) {
+        if vp == 0 {
+            return;
+        }
+        self.players[i].vp = self.players[i].vp.saturating_add(vp);
+        let was = self.pool;
+        self.pool = self.pool.saturating_sub(vp);
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::GainedVp(Seat(i as u8), vp));
+        }
+        if was > 0 && self.pool == 0 && !self.ending {
+            self.ending = true;
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::PoolEmpty);
+            }
+        }
+    }
+
+    /// Applies an action of the Harvest Phase that [`apply_rest`](MysticVale::apply_rest) did not take first.
+    pub(super) fn apply_harvest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        match action {
+            Action::Token => {
+                // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV42).
+                self.turn.token_used = true;
+                self.players[i].token_active = false;
+                self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
+                self.on_evoke();
+                self.silver_tree_on_evoke();
+            }
+            Action::Aerie(s) => {
+                if let Some(k) = self.convert_vale() {
+                    let v = self.players[i].vales[k];
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
+                    if self.db.hot_vale(v).remove_self {
+                        self.remove_vale(k);
+                    } else {
+                        self.turn.converters_used += 1;
+                    }
+                    self.turn.converted[s as usize] += 1;
+                    self.turn.spirits[s as usize] -= 1;
+                    self.turn.spirits[3] += 1;
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+            }
+            Action::Vale(l, k, any) => {
+                let v = self.vale_row[l as usize][k as usize];
+                if let Some(pay) = MysticVale::vale_payment(self.db.hot_vale(v).cost, self.spirits_left(), any) {
+                    for x in 0..4 {
+                        self.turn.spirit_spent[x] += pay[x];
+                    }
+                }
+                self.vale_row[l as usize][k as usize] = EMPTY;
+                self.players[i].vales.push(v);
+                self.turn.vales_bought += 1;
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::BoughtVale(seat, self.db.vale(v).title.clone()));
+                }
+                self.when_bought(v, ev);
+            }
+            Action::Upgrade => {
+                if let Some(l) = &mut self.players[i].leader {
+                    // The upgraded side counts from the next harvest (EN:854): the card's totals are
+                    // refreshed when the Harvest Phase ends.
+                    l.upgraded = true;
+                    let cost = self.db.leader(l.id).upgrade_cost;
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
+                    self.turn.upgraded = true;
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::Upgraded(seat, self.db.leader(l.id).title.clone()));
+                    }
+                }
+            }
+            Action::Sow => {
+                if let Some((c, ab)) = self.sow_card() {
+                    let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(ab.amount);
+                    self.gain_now(ab.reward, double);
+                }
+            }
+            Action::UseVale(v) => {
+                let k = self.usable_vales().iter().position(|&x| x == v);
+                if let Some(k) = k {
+                    let ab = self.db.hot_vale(v).ability;
+                    self.remove_vale(k);
+                    if self.db.hot_vale(v).to_deck {
+                        // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
+                        self.removed_vales.pop();
+                        self.vale_decks[0].push(v);
+                        self.vale_top = Some(v);
+                    }
+                    match ab.effect {
+                        Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
+                        _ => {
+                            let n = match ab.per {
+                                crate::cards::Count::ManaPairs => self.mana_left() / 2,
+                                _ => 1,
+                            };
+                            self.gain_now(ab.reward, ab.amount.saturating_mul(n));
+                        }
+                    }
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+                    }
+                }
+            }
+            Action::AbilityCard(_)
+            | Action::AbilityCommon(..)
+            | Action::AbilitySoil(..)
+            | Action::AbilityPick(_)
+            | Action::AbilityGraft(..)
+            | Action::AbilityTake(_)
+            | Action::Workshop(..) => {
+                if let Some((k, c, ab, m)) = self.module_for(action)
+                    && let Some(f) = m.apply
+                {
+                    let on_deck = self.players[i].on_deck;
+                    let step = f(self, c, ab, action);
+                    self.turn.ability_used |= 1 << k;
+                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(k);
+                    if let Action::AbilityGraft(..) = action {
+                        self.after_graft(ev);
+                    }
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
+                    }
+                    if step == crate::effects::Step::UsedReveal {
+                        if S::ENABLED {
+                            ev.emit(
+                                Audience::Everyone,
+                                Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))),
+                            );
+                        }
+                        self.reveal(ev);
+                    }
+                }
+            }
+            Action::Decline => {
+                if let Some(c) = self.turn.ability_open.take() {
+                    let mut finish = None;
+                    self.for_each_module(|x, _, _, m| {
+                        if x == c && finish.is_none() {
+                            finish = m.finish;
+                        }
+                    });
+                    if let Some(f) = finish {
+                        f(self);
+                    }
+                }
+            }
+            Action::BuyVp(pay) => {
+                for k in 0..4 {
+                    self.turn.spirit_spent[k] = self.turn.spirit_spent[k].saturating_add(pay[k]);
+                }
+                self.gain_now(crate::cards::Reward::Vp, 1);
+            }
+            Action::Portal(a, s, b) => {
+                let db = self.db.clone();
+                let p = &mut self.players[i];
+                let from = &mut p.cards[a as usize];
+                let adv = from.slots[s as usize];
+                from.slots[s as usize] = from.covered[s as usize];
+                from.covered[s as usize] = EMPTY;
+                p.cards[b as usize].put(&db, adv);
+                p.refresh(&db, a as usize);
+                p.refresh(&db, b as usize);
+                self.turn.portal_used = true;
+                self.count_places();
+                self.recount();
+            }
+            Action::BuyOn(s, c) => self.buy(s, c, ev),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! The Prep Phase (EN:576-584): the next field prepared, the next player, and the end of the game.
+
+use super::*;
+
+impl MysticVale {
+    /// The game is over.
+    pub(crate) fn game_over<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        self.phase = Phase::Over;
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::GameOver);
+        }
+    }
+
+    /// The Prep Phase: play on-deck cards until 3 or more net decay show.
+    pub(super) fn prep<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        self.players[i].arbor_growth = 0;
+        self.players[i].aether = None;
+        self.turn.when_played_used = 0;
+        if self.players[i].on_deck.is_none() {
+            self.reveal(ev);
+        }
+        if self.players[i].on_deck.is_none() {
+            self.next_player(ev);
+        } else {
+            self.play_on_deck(true, ev);
+        }
+    }
+
+    /// The Prep Phase goes on while fewer than 3 net decay show (`net`, just counted).
+    pub(super) fn continue_prep<S: EventSink<Event>>(&mut self, net: i32, ev: &mut S) {
+        let i = self.current as usize;
+        if net >= 3 || self.players[i].on_deck.is_none() {
+            self.next_player(ev);
+        } else {
+            self.play_on_deck(true, ev);
+        }
+    }
+
+    pub(super) fn next_player<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        if self.turn.last_prep {
+            // The last Prep Phase of the game is over: Borderwatch Bog's Planting Phases.
+            if !self.bog_next(ev) {
+                self.game_over(ev);
+            }
+            return;
+        }
+        if self.turn.extra_turn {
+            // An extra turn: the same player plays again (EN:927-933).
+            self.begin_turn(ev);
+            return;
+        }
+        let n = self.n() as u8;
+        self.current = (self.current + 1) % n;
+        if self.current == self.start {
+            self.rounds += 1;
+        }
+        self.begin_turn(ev);
+    }
+
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+}

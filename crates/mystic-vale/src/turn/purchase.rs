@@ -1,0 +1,389 @@
+//! Buying in the Harvest Phase (EN:488-532): advancements and their places on the field (ruling MV21),
+//! vales, and sleeving what was bought (EN:530, EN:552).
+
+use super::*;
+
+impl MysticVale {
+    /// Counts, per slot, the field's places for purchases (ruling MV21): empty slots, slots where an
+    /// eclipse advancement can go under an advancement, and eclipse advancements that can be covered.
+    /// A leader's card takes no advancement (EN:836).
+    pub(crate) fn count_places(&mut self) {
+        let p = &self.players[self.current as usize];
+        let sum: u64 = p.field.iter().map(|&c| p.stats[c as usize].places).sum();
+        self.set_places(sum);
+    }
+
+    /// Sets the turn's places from the field's sum of [`CardStats::places`](crate::state::CardStats).
+    pub(super) fn set_places(&mut self, sum: u64) {
+        self.turn.places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+    }
+
+    /// Whether the purchases so far plus `extra` (an advancement, and a declared card or `EMPTY`) can
+    /// all be sleeved (ruling MV21). Per slot, with `e` empty slots, `u` advancements an eclipse one can
+    /// go under and `o` eclipse advancements a regular one can cover: the eclipse purchases beyond `u`
+    /// and the regular ones beyond `o` must each fit in the empty slots (one of each kind per slot).
+    pub(crate) fn purchases_fit(&self, extra: Option<Bought>) -> bool {
+        self.purchases_fit_in(self.turn.places, extra)
+    }
+
+    /// Whether the purchases so far can all be sleeved if field card `c` becomes `sleeve`.
+    pub(crate) fn purchases_fit_with(&self, c: u8, sleeve: crate::state::Sleeve) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
+        let p = self.cur();
+        let st = crate::state::CardStats::of(sleeve, &self.db, crate::state::leader_face(&self.db, p.leader, c));
+        let sum: u64 = p.field.iter().map(|&x| if x == c { st.places } else { p.stats[x as usize].places }).sum();
+        let places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+        self.purchases_fit_in(places, None)
+    }
+
+    /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
+    /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
+    /// purchases (as [`purchases_fit`] one by one).
+    pub(super) fn purchase_room(&self) -> [[bool; 3]; 3] {
+        if self.turn.bought.is_empty() {
+            // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
+            return self.turn.places.map(|[e, u, o]| [e > 0 || o > 0, e > 0 || u > 0, self.turn.chorus && e > 0]);
+        }
+        let mut demand = [[0u8; 2]; 3];
+        let mut declared = [0u8; 3];
+        for b in &self.turn.bought {
+            let h = self.db.hot_ref(b.adv);
+            if b.target.is_none() {
+                demand[h.slot as usize][usize::from(h.eclipse)] += 1;
+            } else {
+                declared[h.slot as usize] += 1;
+            }
+        }
+        let mut room = [[false; 3]; 3];
+        for k in 0..3 {
+            let [e, u, o] = self.turn.places[k];
+            let [d0, d1] = demand[k];
+            let decl = declared[k];
+            let fit = |d0: u8, d1: u8, decl: u8| {
+                let e = e.saturating_sub(decl);
+                decl <= self.turn.places[k][0] && d1.saturating_sub(u) <= e && d0.saturating_sub(o) <= e
+            };
+            // A purchase declared for a card needs an Earthchant Chorus in the field.
+            room[k] = [fit(d0 + 1, d1, decl), fit(d0, d1 + 1, decl), self.turn.chorus && fit(d0, d1, decl + 1)];
+        }
+        room
+    }
+
+    /// Whether this turn's purchases still fit once field card `c` leaves the field (Deepriver Crystal).
+    pub(crate) fn purchases_fit_without(&self, c: u8) -> bool {
+        if self.turn.bought.is_empty() {
+            return true;
+        }
+        let p = self.cur();
+        let sum: u64 = p.field.iter().filter(|&&x| x != c).map(|&x| p.stats[x as usize].places).sum();
+        let places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+        !self.turn.bought.iter().any(|b| b.target == Some(c)) && self.purchases_fit_in(places, None)
+    }
+
+    pub(super) fn purchases_fit_in(&self, places: [[u8; 3]; 3], extra: Option<Bought>) -> bool {
+        let mut demand = [[0u8; 2]; 3];
+        let mut declared = [0u8; 3];
+        for b in self.turn.bought.iter().copied().chain(extra) {
+            let h = self.db.hot(b.adv);
+            if b.target.is_none() {
+                demand[h.slot as usize][usize::from(h.eclipse)] += 1;
+            } else {
+                declared[h.slot as usize] += 1;
+            }
+        }
+        (0..3).all(|k| {
+            let [e, u, o] = places[k];
+            let e = e.saturating_sub(declared[k]);
+            demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
+        })
+    }
+
+    /// Advancement buys used this Harvest Phase: purchases waiting and the leader's upgrade (EN:852), not
+    /// the claims (EN:1116).
+    pub(crate) fn buys_made(&self) -> usize {
+        (self.turn.bought.len() + usize::from(self.turn.sleeved_now) + usize::from(self.turn.upgraded))
+            .saturating_sub(usize::from(self.turn.claimed))
+    }
+
+    /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
+    pub(crate) fn buy_limit(&self) -> usize {
+        2 + usize::from(self.turn.extra_buys) + usize::from(self.turn.ability_buys.0)
+    }
+
+    /// The cost of vale `v` paid from `avail`, with `any` paying the "any" part; `None` if unpayable.
+    pub fn vale_payment(cost: [u8; 4], avail: [u8; 4], any: Option<Spirit>) -> Option<[u8; 4]> {
+        let mut pay = [0u8; 4];
+        let mut left = avail;
+        for k in 0..3 {
+            let own = cost[k].min(left[k]);
+            pay[k] += own;
+            left[k] -= own;
+            let rest = cost[k] - own;
+            if rest > left[3] {
+                return None;
+            }
+            pay[3] += rest;
+            left[3] -= rest;
+        }
+        if cost[3] > 0 {
+            let k = any? as usize;
+            if left[k] < cost[3] {
+                return None;
+            }
+            pay[k] += cost[3];
+        } else if any.is_some() {
+            return None;
+        }
+        Some(pay)
+    }
+
+    pub(crate) fn source_adv(&self, s: Source) -> u8 {
+        match s {
+            Source::Common(l, k) => self.commons[l as usize][k as usize],
+            Source::Soil(slot) => {
+                if self.soil[slot as usize] > 0 {
+                    self.db.soil[slot as usize]
+                } else {
+                    EMPTY
+                }
+            }
+        }
+    }
+
+    pub(super) fn chorus_target_ok(&self, c: u8, adv: u8) -> bool {
+        let p = self.cur();
+        let s = p.cards[c as usize];
+        let slot = self.db.hot(adv).slot;
+        let reserved = self.turn.bought.iter().filter(|b| b.target == Some(c)).count();
+        let free = s.free_slots();
+        p.stats[c as usize].has(Effect::DiscountOnCard)
+            && (1..=2).contains(&free)
+            && s.slots[slot as usize] == EMPTY
+            && !self.turn.bought.iter().any(|b| b.target == Some(c) && self.db.hot(b.adv).slot == slot)
+            && reserved < free
+            // The other purchases must still fit elsewhere.
+            && self.purchases_fit(Some(Bought { adv, target: Some(c) }))
+    }
+
+    pub(super) fn chorus_discount(&self, c: u8) -> u8 {
+        self.card_ability(c, Timing::Harvest, Effect::DiscountOnCard).map_or(0, |ab| ab.amount)
+    }
+
+    /// Whether the `k`-th purchase may be sleeved on field card `c` now: it fits there (never on a
+    /// leader's card), and the purchases left still fit afterwards (ruling MV21). The reference for
+    /// [`sleeve_targets`](MysticVale::sleeve_targets), which the rules use.
+    pub(crate) fn sleeve_ok(&self, k: usize, c: u8) -> bool {
+        let p = self.cur();
+        let Some(b) = self.turn.bought.get(k) else { return false };
+        let s = p.cards[c as usize];
+        if p.leader.is_some_and(|l| l.card == c) || !s.fits(&self.db, b.adv) {
+            return false;
+        }
+        let h = self.db.hot(b.adv);
+        let slot = h.slot as usize;
+        let mut places = self.turn.places;
+        let here = s.slots[slot];
+        let pl = &mut places[slot];
+        if here == EMPTY {
+            pl[0] -= 1;
+            pl[if h.eclipse { 2 } else { 1 }] += 1;
+        } else if h.eclipse {
+            pl[1] -= 1;
+        } else {
+            pl[2] -= 1;
+        }
+        let mut demand = [[0u8; 2]; 3];
+        for (j, o) in self.turn.bought.iter().enumerate() {
+            if j != k && o.target.is_none() {
+                let x = self.db.hot(o.adv);
+                demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+            }
+        }
+        (0..3).all(|k| {
+            let [e, u, o] = places[k];
+            demand[k][1].saturating_sub(u) <= e && demand[k][0].saturating_sub(o) <= e
+        })
+    }
+
+    /// The field cards the `k`-th purchase may be sleeved on now (bit per card), as [`sleeve_ok`] card by
+    /// card: whether the purchases left still fit depends only on what the card's slot holds (empty, an
+    /// advancement to go under, an eclipse advancement to cover), so each case is checked once.
+    ///
+    /// [`sleeve_ok`]: MysticVale::sleeve_ok
+    pub(crate) fn sleeve_targets(&self, k: usize) -> u32 {
+        let p = self.cur();
+        let db = &*self.db;
+        let Some(b) = self.turn.bought.get(k) else { return 0 };
+        let h = db.hot_ref(b.adv);
+        let slot = h.slot as usize;
+        let mut demand = [[0u8; 2]; 3];
+        let mut others = false;
+        for (j, o) in self.turn.bought.iter().enumerate() {
+            if j != k && o.target.is_none() {
+                let x = db.hot_ref(o.adv);
+                demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+                others = true;
+            }
+        }
+        // With no other purchase waiting for a card, every place this one may take will do.
+        let (mut on_empty, mut on_other) = (true, true);
+        if others {
+            let fits = |j: usize, [e, u, o]: [u8; 3]| {
+                demand[j][1].saturating_sub(u) <= e && demand[j][0].saturating_sub(o) <= e
+            };
+            // The other slots' places do not change.
+            if !(0..3).all(|j| j == slot || fits(j, self.turn.places[j])) {
+                return 0;
+            }
+            // Whether the others fit once the slot's places change by `delta` (empty, under, cover).
+            let fits_after = |delta: [i8; 3]| {
+                let mut pl = self.turn.places[slot];
+                for x in 0..3 {
+                    pl[x] = pl[x].wrapping_add_signed(delta[x]);
+                }
+                fits(slot, pl)
+            };
+            on_empty = fits_after(if h.eclipse { [-1, 0, 1] } else { [-1, 1, 0] });
+            on_other = if h.eclipse { fits_after([0, -1, 0]) } else { fits_after([0, 0, -1]) };
+            if !on_empty && !on_other {
+                return 0;
+            }
+        }
+        // A card's cached places say what its slot holds (none on a leader's card): an empty slot, or
+        // the advancement this one may go under (an eclipse purchase) or cover (a regular one).
+        let shift = 7 * 3 * slot;
+        let other = if h.eclipse { 1 } else { 2 };
+        p.field.iter().fold(0u32, |m, &c| {
+            let places = p.stats[c as usize].places >> shift;
+            // `&` and `|`, not `&&` and `||`: what a card's slot holds is as good as random.
+            let ok = (on_empty & (places & 0x7f != 0)) | (on_other & ((places >> (7 * other)) & 0x7f != 0));
+            m | u32::from(ok) << c
+        })
+    }
+
+    /// Pushes `buy` (and `buy .. on cN` with Earthchant Chorus) for every advancement the mana pays and
+    /// whose purchase still leaves every purchase a place (ruling MV21), `buys` (fewer than the limit)
+    /// being made.
+    pub(super) fn push_buys(&self, mana: u8, buys: usize, out: &mut Vec<Action>) {
+        let db = &*self.db;
+        let room = self.purchase_room();
+        // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
+        let free = self.turn.free_level;
+        let discount = if self.turn.ability_buys.1 > 0 && buys == 2 { self.turn.ability_buys.1 } else { 0 };
+        // Without branches (whether a place pays is as good as random): `&` rather than `&&`.
+        let pays = |a: u8| {
+            let h = db.hot_ref(a);
+            let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
+            (a != EMPTY) & (cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)]
+        };
+        // Gathered in registers, then appended at once: every buy is written, the count moves past
+        // those that pay.
+        let mut buf = [Action::Pass; 13];
+        let mut n = 0;
+        for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
+            buf[n] = action;
+            n += usize::from(pays(a));
+        }
+        for s in Slot::ALL {
+            buf[n] = Action::Buy(Source::Soil(s));
+            n += usize::from((self.soil[s as usize] > 0) & pays(db.soil[s as usize]));
+        }
+        // The whole buffer (a copy of fixed size, no call to `memcpy`), then the count that pays.
+        let len = out.len();
+        out.extend_from_slice(&buf);
+        out.truncate(len + n);
+        if self.turn.chorus {
+            let p = self.cur();
+            let chorus = p
+                .field
+                .iter()
+                .fold(0u32, |m, &c| if p.stats[c as usize].has(Effect::DiscountOnCard) { m | 1 << c } else { m });
+            for i in 0..12u8 {
+                let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
+                let a = self.source_adv(s);
+                if a == EMPTY {
+                    continue;
+                }
+                let mut m = chorus;
+                while m != 0 {
+                    let c = m.trailing_zeros() as u8;
+                    m &= m - 1;
+                    if room[db.hot(a).slot as usize][2] && self.chorus_target_ok(c, a) && self.buy_cost(a, c) <= mana {
+                        out.push(Action::BuyOn(s, c));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's
+    /// discount, or nothing when a vale made its level free.
+    pub(crate) fn buy_cost(&self, a: u8, target: u8) -> u8 {
+        let h = self.db.hot(a);
+        if self.turn.free_level.is_some_and(|l| l == h.level) {
+            return 0;
+        }
+        let mut cost = h.cost;
+        // Nepeto: the third purchase (the upgrade counts as one, EN:852) costs less (ruling MV54).
+        if self.turn.ability_buys.1 > 0 && self.buys_made() == 2 {
+            cost = cost.saturating_sub(self.turn.ability_buys.1);
+        }
+        if target == EMPTY { cost } else { cost.saturating_sub(self.chorus_discount(target)) }
+    }
+
+    pub(super) fn buy<S: EventSink<Event>>(&mut self, s: Source, target: u8, ev: &mut S) {
+        let a = self.source_adv(s);
+        let cost = self.buy_cost(a, target);
+        if self.turn.free_level.is_some_and(|l| l == self.db.hot(a).level) {
+            self.turn.free_level = None;
+        }
+        self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
+        self.take_from(s);
+        self.turn.bought.push(Bought { adv: a, target: (target != EMPTY).then_some(target) });
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::Bought(self.seat(), self.db.adv(a).title.clone()));
+        }
+        self.adv_when_bought(a);
+    }
+
+    /// Takes the advancement at source `s` out of the commons or the Fertile Soil supply.
+    pub(crate) fn take_from(&mut self, s: Source) -> u8 {
+        let a = self.source_adv(s);
+        match s {
+            Source::Common(l, k) => {
+                let (l, k) = (l as usize, k as usize);
+                // A stack keeps its title until its last copy is bought (variant `stacked_duplicates`).
+                if self.commons_stack[l][k] > 0 {
+                    self.commons_stack[l][k] -= 1;
+                } else {
+                    self.commons[l][k] = EMPTY;
+                }
+            }
+            Source::Soil(slot) => self.soil[slot as usize] = self.soil[slot as usize].saturating_sub(1),
+        }
+        a
+    }
+
+    /// An advancement's "when bought" ability, right after its purchase or claim (EN:1112, 1116).
+    pub(crate) fn adv_when_bought(&mut self, a: u8) {
+        let ab = self.db.hot(a).ability;
+        if ab.timing == Timing::WhenBought
+            && ab.effect == Effect::Unique
+            && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.when_bought)
+        {
+            f(self, self.current as usize);
+        }
+    }
+
+    pub(crate) fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
+        let i = self.current as usize;
+        let card = S::ENABLED.then(|| self.card_ref(i, c));
+        self.players[i].cards[c as usize].put(&self.db, adv);
+        self.players[i].refresh(&self.db, c as usize);
+        if let Some(card) = card {
+            ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), card));
+        }
+    }
+}
