@@ -226,9 +226,10 @@ fn diagnose_the_evaluations() -> TestResult {
         }
     }
     println!(
-        "| stage | positions | network, mover: Brier, winner named | network, other seat | heuristic evaluation, mover | heuristic evaluation, other seat |"
+        "| stage | positions | network, mover: Brier | winner named | network, other seat: Brier | winner named \
+         | game's evaluation, mover: Brier | winner named | game's evaluation, other seat: Brier | winner named |"
     );
-    println!("|---|---:|---|---|---|---|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (stage, name) in ["first third", "second third", "last third", "last two turn starts"].iter().enumerate() {
         let s = &scores[stage];
         println!(
