@@ -57,7 +57,8 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     audit(mv, &options(mv, Some(3), &["edition=essential"]), "ismcts:iters=40", 1, 47, 8);
 }
 
-/// Issue 40: the learned value network in the loop (leaves judged at once, and after short rollouts;
+/// Issue 40: the learned value network in the loop (leaves judged at once, and after short rollouts,
+/// alone or blended with the game's evaluation;
 /// with three players, and where the tensor does not fit the network and the game's evaluation
 /// takes over), and the level that plays it.
 #[test]
@@ -65,6 +66,8 @@ fn ismcts_with_the_learned_evaluation_cannot_cheat_at_mystic_vale() {
     let mv = "mystic-vale";
     audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=60:eval=learned", 1, 23, 10);
     audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=40:depth=6:eval=learned:playout=rollout", 1, 29, 6);
+    // The network blended with the game's evaluation at the next turn's start (`net=0.5`).
+    audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=40:depth=1:eval=learned:net=0.5:playout=rollout", 1, 31, 6);
     audit(mv, &options(mv, Some(3), &[]), "ismcts:iters=40:threads=2:eval=learned", 1, 41, 8);
     audit(mv, &options(mv, Some(2), &["sets=base,wild"]), "ismcts:iters=30:depth=20:eval=learned", 1, 41, 5);
     audit(mv, &options(mv, Some(2), &[]), "expert:iters=40", 1, 23, 10);

@@ -183,6 +183,9 @@ pub struct SearchConfig {
     /// What estimates the returns of a playout cut short: the game's evaluation or its learned value
     /// network (`eval=learned`).
     pub eval: LeafEval,
+    /// With `eval=learned`, the network's share of the estimate backed up, in thousandths (1000 = the
+    /// network alone, the default): the rest is the game's evaluation at the same point (`net=W`).
+    pub net_milli: u32,
 }
 
 impl Default for SearchConfig {
@@ -196,6 +199,7 @@ impl Default for SearchConfig {
             depth: 0,
             prior_milli: 0,
             eval: LeafEval::Game,
+            net_milli: 1000,
         }
     }
 }
@@ -209,6 +213,11 @@ impl SearchConfig {
     /// The weight of the heuristic's prior (0 = none).
     pub fn prior(&self) -> f64 {
         f64::from(self.prior_milli) / 1000.0
+    }
+
+    /// The network's share of a leaf estimate with `eval=learned` (0 to 1).
+    pub fn net_share(&self) -> f64 {
+        f64::from(self.net_milli.min(1000)) / 1000.0
     }
 
     /// The weight of the score margin in backed-up values (0 to 1).
@@ -577,6 +586,12 @@ impl<G: Game> Searcher<G> {
                 if let Some(n) = net
                     && n.evaluate(state, seat, scratch, &mut values)
                 {
+                    let w = cfg.net_share();
+                    if w < 1.0 {
+                        for (v, e) in values.iter_mut().zip(&estimate) {
+                            *v = w * *v + (1.0 - w) * e;
+                        }
+                    }
                     return values;
                 }
                 if cfg.depth > 0 {
@@ -1143,6 +1158,13 @@ pub mod selftest {
                     assert_eq!(values[..2], [0.5, 0.5]);
                 }
             }
+            // `net=0.5`: the mean of the network's estimate and the game's evaluation at the same point.
+            let cfg = SearchConfig { depth: 1, eval: LeafEval::Learned, net_milli: 500, ..SearchConfig::default() };
+            let mut state = fresh(seed);
+            let values = play(&mut state, &mut legal, Some(halves), Some(net), &cfg, &mut rng);
+            let n1 = if state.to_move() == Some(Seat(1)) { e } else { 0.5 };
+            assert!((values[1] - (0.5 * n1 + 0.5 * 0.75)).abs() < 1e-9, "{values:?}");
+            assert!((values[0] - (0.5 * (1.0 - n1) + 0.5 * 0.25)).abs() < 1e-9, "{values:?}");
             // Features of another length: the game's evaluation at depth 3, as without a network.
             let wide = net_of(|_, out| {
                 out.clear();

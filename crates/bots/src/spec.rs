@@ -38,7 +38,7 @@ pub enum BotSpec {
     /// here (`hard:iters=50`, `expert:ms=200`) replaces the search budget of levels that search.
     Level(Level, Budget),
     /// [`SearchBot`] running ISMCTS: `ismcts[:iters=N][:ms=M][:threads=T][:c=X][:playout=heuristic|rollout]`
-    /// `[:margin=W][:depth=D][:prior=W][:eval=game|learned]`.
+    /// `[:margin=W][:depth=D][:prior=W][:eval=game|learned][:net=W]`.
     Ismcts(SearchConfig),
     /// [`SearchBot`] running flat Monte Carlo, with the same parameters as `ismcts`.
     FlatMc(SearchConfig),
@@ -185,7 +185,8 @@ fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
 /// `margin=W` (0 to 1), `depth=D` (playout moves before the game's evaluation may end it; 0 = to the
 /// end), `prior=W` (the weight of the heuristic's choice as a progressive-bias prior, 0 to 100) and
 /// `eval=game|learned` (what estimates a playout cut short: the game's evaluation, or its learned value
-/// network, which also cuts at `depth=0`, at the leaf).
+/// network, which also cuts at `depth=0`, at the leaf) and `net=W` (with `eval=learned`, the network's
+/// share of that estimate, 0 to 1, the rest the game's evaluation at the same point; 1 by default).
 fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, SpecError> {
     let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
     let number = |k: &str, v: &str, lo: u64, hi: u64| -> Result<u64, SpecError> {
@@ -224,6 +225,14 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     .ok_or_else(|| bad(format!("`prior={v}`: expected a number from 0 to 100")))?;
                 cfg.prior_milli = (x * 1000.0).round() as u32;
             }
+            "net" => {
+                let x: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| (0.0..=1.0).contains(x))
+                    .ok_or_else(|| bad(format!("`net={v}`: expected a number from 0 to 1")))?;
+                cfg.net_milli = (x * 1000.0).round() as u32;
+            }
             "eval" => {
                 cfg.eval = match v {
                     "game" => LeafEval::Game,
@@ -241,7 +250,7 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth, prior, eval)"
+                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net)"
                 )));
             }
         }
@@ -277,6 +286,9 @@ fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> f
     }
     if cfg.eval == LeafEval::Learned {
         f.write_str(":eval=learned")?;
+    }
+    if cfg.net_milli != SearchConfig::default().net_milli {
+        write!(f, ":net={}", f64::from(cfg.net_milli) / 1000.0)?;
     }
     match cfg.playout {
         Playout::Random => {}
@@ -494,6 +506,7 @@ pub mod selftest {
             "ismcts:iters=500:c=0.4:depth=80:prior=2:playout=rollout",
             "ismcts:iters=500:depth=4:eval=learned:playout=rollout",
             "ismcts:ms=50:eval=learned",
+            "ismcts:iters=500:depth=80:eval=learned:net=0.5:playout=rollout",
             "flatmc:iters=300",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
@@ -520,7 +533,7 @@ pub mod selftest {
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
             err("ismcts:depht=3"),
-            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth, prior, eval)"
+            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net)"
         );
         assert_eq!(err("ismcts:prior=x"), "bot `ismcts`: `prior=x`: expected a number from 0 to 100");
         assert_eq!(err("ismcts:margin=2"), "bot `ismcts`: `margin=2`: expected a number from 0 to 1");
@@ -529,6 +542,8 @@ pub mod selftest {
             "bot `flatmc`: `playout=smart`: expected `random`, `heuristic` or `rollout`"
         );
         assert_eq!(err("ismcts:eval=nn"), "bot `ismcts`: `eval=nn`: expected `game` or `learned`");
+        assert_eq!(err("ismcts:net=1.5"), "bot `ismcts`: `net=1.5`: expected a number from 0 to 1");
+        assert_eq!(err("ismcts:net=NaN"), "bot `ismcts`: `net=NaN`: expected a number from 0 to 1");
         assert_eq!(err("ismcts:c=-1"), "bot `ismcts`: `c=-1`: expected a number from 0 to 100");
         assert_eq!("ismcts".parse::<BotSpec>().map(|s| s.to_string()), Ok("ismcts:iters=1000".to_owned()));
         assert_eq!(err("random:iters=5"), "bot `random`: takes no parameters, got `iters`");

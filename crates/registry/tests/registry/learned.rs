@@ -105,3 +105,149 @@ fn the_network_sees_who_is_ahead() -> TestResult {
     assert!(right >= 9, "the network favoured the winner in {right} of {games} games");
     Ok(())
 }
+
+/// Brier score and winner-named counts of one evaluator on one bucket of positions.
+#[derive(Default, Clone, Copy)]
+struct Score {
+    n: u32,
+    brier: f64,
+    right: u32,
+}
+
+impl Score {
+    fn add(&mut self, estimate: f64, outcome: f64) {
+        self.n += 1;
+        self.brier += (estimate - outcome) * (estimate - outcome);
+        if (estimate - 0.5) * (outcome - 0.5) > 0.0 {
+            self.right += 1;
+        }
+    }
+
+    fn row(&self) -> String {
+        let n = f64::from(self.n.max(1));
+        format!("{:.3} | {:.1}%", self.brier / n, 100.0 * f64::from(self.right) / n)
+    }
+}
+
+/// Plays the mover's turn from `state` with `pick` to the next evaluation point where another seat
+/// moves; `None` if the game ends first.
+fn after_turn(mut state: MysticVale, rng: &mut GameRng, random: bool) -> Option<MysticVale> {
+    let mover = state.to_move()?;
+    let mut legal = Vec::new();
+    while let Some(seat) = state.to_move() {
+        if seat != mover && MysticVale::evaluate(&state).is_some() {
+            return Some(state);
+        }
+        state.legal_actions(&mut legal);
+        let a = if random {
+            legal[rng.index(legal.len())]
+        } else {
+            MysticVale::heuristic_action(&state.view(seat), &legal, rng)
+        };
+        state.apply_unchecked(a, &mut NoEvents);
+    }
+    None
+}
+
+/// A diagnostic for `docs/measurements/` (run by hand, `cargo test -p sylvan-registry --release --test
+/// registry -- --ignored --nocapture diagnose_the_evaluations`; `SYLVAN_DIAG_GAMES` games, 100 by
+/// default): at every evaluation point (a turn's start) of games between the heuristic and the heuristic
+/// with 15% random moves (today's default rules), the network's estimate and the game's own evaluation
+/// for the seat to move and for the other seat against the game's outcome (Brier score, winner named),
+/// by stage of the game; and whether each prefers the position after the mover's turn played by the
+/// heuristic to the one after a random turn.
+#[test]
+#[ignore = "a diagnostic printout, run by hand"]
+fn diagnose_the_evaluations() -> TestResult {
+    let net = MysticVale::value_net().ok_or("no network")?;
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let games: u64 = std::env::var("SYLVAN_DIAG_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(100);
+    let mut scratch = NetScratch::default();
+    // [stage][evaluator][perspective]: stage 0..3 thirds of the game's turn starts, 3 the last two.
+    let mut scores = [[[Score::default(); 2]; 2]; 4];
+    // Turn comparisons: [evaluator] (prefers the heuristic's turn, ties, mean gap).
+    let mut prefer = [(0u32, 0u32, 0.0f64); 2];
+    let mut compared = 0u32;
+    for seed in 0..games {
+        let mut state = MysticVale::new(&options, 10_000 + seed).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(seed);
+        let mut legal = Vec::new();
+        let noisy = Seat((seed % 2) as u8);
+        let mut points: Vec<(Seat, [f64; 2], [f64; 2])> = Vec::new();
+        while let Some(seat) = state.to_move() {
+            if let Some(h) = MysticVale::evaluate(&state) {
+                let mut out = [0.0; MAX_SEATS];
+                if net.evaluate(&state, seat, &mut scratch, &mut out) {
+                    points.push((seat, [out[0], out[1]], [h[0], h[1]]));
+                }
+                if points.len() % 4 == 1 {
+                    let good = after_turn(state.clone(), &mut GameRng::new(seed * 7919 + 1), false);
+                    let bad = after_turn(state.clone(), &mut GameRng::new(seed * 7919 + 2), true);
+                    if let (Some(good), Some(bad)) = (good, bad) {
+                        compared += 1;
+                        let m = seat.index();
+                        let mut g = [0.0; MAX_SEATS];
+                        let mut b = [0.0; MAX_SEATS];
+                        let ok = net.evaluate(&good, good.to_move().ok_or("over")?, &mut scratch, &mut g)
+                            && net.evaluate(&bad, bad.to_move().ok_or("over")?, &mut scratch, &mut b);
+                        let hg = MysticVale::evaluate(&good).ok_or("no evaluation")?;
+                        let hb = MysticVale::evaluate(&bad).ok_or("no evaluation")?;
+                        for (e, (x, y)) in [(g[m], b[m]), (hg[m], hb[m])].into_iter().enumerate() {
+                            if !ok && e == 0 {
+                                continue;
+                            }
+                            if x > y {
+                                prefer[e].0 += 1;
+                            } else if x == y {
+                                prefer[e].1 += 1;
+                            }
+                            prefer[e].2 += x - y;
+                        }
+                    }
+                }
+            }
+            state.legal_actions(&mut legal);
+            let a = if seat == noisy && rng.index(100) < 15 {
+                legal[rng.index(legal.len())]
+            } else {
+                MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
+            };
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+        let returns = state.returns();
+        let total = points.len();
+        for (i, (seat, n, h)) in points.iter().enumerate() {
+            let stage = if i + 2 >= total { 3 } else { i * 3 / total.max(1) };
+            let m = seat.index();
+            for (p, s) in [m, 1 - m].into_iter().enumerate() {
+                scores[stage][0][p].add(n[s], returns[s]);
+                scores[stage][1][p].add(h[s], returns[s]);
+            }
+        }
+    }
+    println!(
+        "| stage | positions | network, mover: Brier | winner named | network, other seat: Brier | winner named \
+         | game's evaluation, mover: Brier | winner named | game's evaluation, other seat: Brier | winner named |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (stage, name) in ["first third", "second third", "last third", "last two turn starts"].iter().enumerate() {
+        let s = &scores[stage];
+        println!(
+            "| {name} | {} | {} | {} | {} | {} |",
+            s[0][0].n,
+            s[0][0].row(),
+            s[0][1].row(),
+            s[1][0].row(),
+            s[1][1].row()
+        );
+    }
+    for (e, name) in ["network", "heuristic evaluation"].iter().enumerate() {
+        let (more, ties, gap) = prefer[e];
+        println!(
+            "{name}: prefers the heuristic's turn to a random turn in {more} of {compared} ({ties} ties), mean gap {:.3}",
+            gap / f64::from(compared.max(1))
+        );
+    }
+    assert!(compared > 0);
+    Ok(())
+}
