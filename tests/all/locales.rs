@@ -100,7 +100,11 @@ fn words(line: &str, ascii: bool) -> Vec<String> {
 fn notation_words(game: &str) -> BTreeSet<String> {
     let registry = Registry::standard();
     let entry = registry.get(game).unwrap_or_else(|e| panic!("{game}: {e}"));
-    let g = entry.game().new_game(&json!({}), 1).unwrap_or_else(|e| panic!("{game}: {e}"));
+    let g = entry
+        .game()
+        .new_game(&json!({}), 1)
+        .or_else(|_| entry.game().new_game(&json!({ "players": 2 }), 1))
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
     let mut out = BTreeSet::new();
     for id in 0..entry.game().num_distinct_actions() {
         if let Ok(n) = g.notation(id) {
@@ -158,7 +162,11 @@ fn terminal_sweep_french_has_no_english_catalog_word() {
         allowed.extend(lower(&catalog_text(ENGINE_FR)));
         let registry = Registry::standard();
         let entry = registry.get(game).unwrap_or_else(|e| panic!("{game}: {e}"));
-        let g = entry.game().new_game(&json!({}), 1).unwrap_or_else(|e| panic!("{game}: {e}"));
+        let g = entry
+            .game()
+            .new_game(&json!({}), 1)
+            .or_else(|_| entry.game().new_game(&json!({ "players": 2 }), 1))
+            .unwrap_or_else(|e| panic!("{game}: {e}"));
         let mut card_data = String::new();
         strings(&g.catalog_locale(Locale::Fr), &mut card_data);
         allowed.extend(lower(&card_data));

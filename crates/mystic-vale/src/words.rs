@@ -560,8 +560,8 @@ pub fn plain_description(a: Action, locale: impl Into<Locale>) -> Option<String>
     Some(t(locale.into(), id, args!()))
 }
 
-/// An action described for the seat of `view`, in `locale`: its notation, then what it does (the
-/// actions that need no card: only what they do).
+/// What an action does, for the seat of `view`, in `locale` (the front ends show its notation next to
+/// it; an action with nothing more to say is its notation).
 pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String {
     let locale = locale.into();
     let db = &*view.db;
@@ -675,8 +675,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         },
         _ => return a.to_string(),
     };
-    let text = t(locale, id, args);
-    t(locale, "describe", args!(action = a.to_string(), text = text))
+    t(locale, id, args)
 }
 
 /// Cyrilla's graft (`ability p1 c7 top`): the title the copied ability is printed on and its text, in

@@ -244,9 +244,8 @@ event-traded-amulet = { $seat } trades the amulet for a regular mana token
 event-evoked = { $seat } evokes { $title }
 event-upgraded = { $seat } turns { $title } to the upgraded side
 
-## Actions: what each choice does ($action is its notation)
+## Actions: what each choice does (the front ends show its notation next to it)
 
-describe = { $action }: { $text }
 describe-buy = { $title } ({ $cost } mana, { slot }, level { $level })
 describe-vale = { $title } ({ $vp } VP)
 describe-resolve = { $title } next ({ $ability })

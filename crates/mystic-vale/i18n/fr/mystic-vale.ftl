@@ -301,7 +301,6 @@ event-upgraded = { $seat } fait passer { $title } sur sa face améliorée
 
 ## Actions
 
-describe = { $action } : { $text }
 describe-buy = acheter { $title } ({ $cost } mana, { slot }, niveau { $level })
 describe-vale = acheter la carte Val { $title } ({ $vp } PV)
 describe-resolve = résoudre d'abord { $title } ({ $ability })

@@ -154,11 +154,11 @@ fn cyrilla_copies_a_unique_ability_whose_choices_become_the_players() {
     );
     assert_eq!(
         MysticVale::describe_action_in(&view, Action::AbilityPick(1), sylvan_engine::Lang::En),
-        "ability 2: gain 1 wild spirit"
+        "gain 1 wild spirit"
     );
     assert_eq!(
         MysticVale::describe_action_in(&view, Action::AbilityPick(1), sylvan_engine::Lang::Fr),
-        "ability 2 : gagner 1 Esprit Libre"
+        "gagner 1 Esprit Libre"
     );
     act(&mut g, "ability 2");
     assert_eq!(g.spirits_left()[3], 1, "a wild spirit");

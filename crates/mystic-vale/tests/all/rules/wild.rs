@@ -536,9 +536,9 @@ fn leaders_choose_deals_two_and_each_player_keeps_one() {
     // The choice names the leader kept, in both languages.
     let title = &g.db.leader(offer[1]).title;
     let en = MysticVale::describe_action_in(&mine, Action::ChooseLeader(1), sylvan_engine::Lang::En);
-    assert_eq!(en, format!("leader 2: keep {title}"));
+    assert_eq!(en, format!("keep {title}"));
     let fr = MysticVale::describe_action_in(&mine, Action::ChooseLeader(1), sylvan_engine::Lang::Fr);
-    assert_eq!(fr, format!("leader 2 : garder le meneur {title}"));
+    assert!(fr.starts_with(&format!("garder le meneur {title}")), "{fr}");
     act(&mut g, "leader 2");
     assert_eq!(g.players[first].leader.map(|l| l.id), Some(offer[1]));
     act(&mut g, "leader 1");
