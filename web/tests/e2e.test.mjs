@@ -913,10 +913,13 @@ for (const [code, viewport] of [['en-XA', DESKTOP], ['fr', PHONE]]) {
       await page.waitForFunction(() => window.sylvanTable.breakdown !== undefined && window.sylvanTable.analysis !== 'loading', null, { timeout: 90_000 });
       assert.deepEqual(await problems(), [], `${code}, the end`);
       await page.screenshot({ path: path.join(ARTIFACTS, `${game}-end-${code}.png`), fullPage: true });
-      // The rules dialog.
+      // The rules dialog, then its table of typed notations (closed until asked for).
       await page.click('#help');
-      await page.waitForSelector('dialog.help .helptable');
+      await page.waitForSelector('dialog.help .helptable', { state: 'attached' });
       assert.deepEqual(await problems(), [], `${code}, the rules`);
+      await page.click('dialog.help .notations summary');
+      await page.waitForSelector('dialog.help .helptable');
+      assert.deepEqual(await problems(), [], `${code}, the rules' notations`);
       await page.context().close();
     });
   }
