@@ -3,7 +3,8 @@
 //! (serializable, so a chunk can run in another process or on another machine, as the Python package's
 //! Ray runner does) and the results of all chunks, merged in chunk order, give the report. The report
 //! is the JSON object the command line prints with `--json`; `ladder` sums the pairwise results of
-//! several tournament reports into one rating ladder.
+//! several tournament reports into one rating ladder; `balance` plays the same games under two option
+//! sets and compares them; `notebook` writes a run's figure table into a dated lab notebook.
 
 pub mod balance;
 pub mod ladder;
