@@ -216,6 +216,9 @@ where
     Ok(())
 }
 
+/// Zeros between two spans of a [`Tensor`] below which they are one span.
+const GAP: u32 = 32;
+
 /// An observation tensor written straight into a caller's row (the fast path: no view, no section
 /// table, no allocation). The row must be zero when writing starts; the writer walks it with a cursor,
 /// stores only nonzero values and notes where it stored them ([`spans`](Tensor::new)), so a tensor costs
@@ -250,12 +253,14 @@ impl<'a> Tensor<'a> {
         Ok(())
     }
 
-    /// Notes that `start..end` may hold nonzero values (spans come in increasing order of `start`).
+    /// Notes that `start..end` may hold nonzero values (spans come in increasing order of `start`). A
+    /// span that starts within [`GAP`] values of the last one's end extends it: clearing a few zeros
+    /// again costs less than clearing one more span.
     #[inline]
     fn mark(&mut self, start: usize, end: usize) {
         let (start, end) = (start as u32, end as u32);
         match self.spans.last_mut() {
-            Some(last) if last.1 >= start => last.1 = last.1.max(end),
+            Some(last) if last.1 + GAP >= start => last.1 = last.1.max(end),
             _ => self.spans.push((start, end)),
         }
     }
