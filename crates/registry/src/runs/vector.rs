@@ -27,6 +27,10 @@ pub(crate) type SlotsFn = fn(&Value, usize, u64) -> Result<Box<dyn Slots>, Strin
 pub trait Slots: Send + Sync {
     /// The number of games.
     fn len(&self) -> usize;
+    /// Whether there is no game.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     /// The game in slot `i` (`i` below [`len`](Slots::len)).
     fn game(&self, i: usize) -> &dyn DynGame;
     /// The game in slot `i`, to change.
@@ -205,7 +209,7 @@ impl VectorGames {
 
     /// Always false: there is at least one game.
     pub fn is_empty(&self) -> bool {
-        self.games.len() == 0
+        self.games.is_empty()
     }
 
     /// The game in slot `i`.
