@@ -29,6 +29,7 @@ pub mod combat;
 pub mod effects;
 pub mod events;
 pub mod heuristic;
+pub mod observe;
 pub mod state;
 pub mod turn;
 pub mod view;

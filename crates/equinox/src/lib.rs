@@ -16,6 +16,7 @@ pub mod analytics;
 pub mod cards;
 pub mod events;
 pub mod heuristic;
+pub mod observe;
 pub mod powers;
 pub mod scoring;
 pub mod setup;

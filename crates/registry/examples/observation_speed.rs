@@ -4,24 +4,32 @@
 //! `equinox` (4 players), `spirit-duel`, `command-of-nature`, `mystic-vale` (2 players), `mystic-vale-essential`;
 //! PART one of `setup` (sampling the positions only), `view` (building each seat's view), `dense` (view and
 //! the reference dense writer, the encoder before the sparse writer), `sparse` (view and the sparse writer,
-//! reused), `all` (the wall-clock time of each, side by side), `vector` (REPS batches of
+//! reused), `state` (the encoder written from the state, no view, into a reused row cleared where the
+//! last tensor wrote), `all` (the wall-clock time of each, side by side), `vector` (REPS batches of
 //! `VectorGames::step_into` on 64 games, first legal ids, reused buffers: steps per second),
-//! `vector-observe` (REPS calls of `observe_into`: tensors per second). The sparse writer's values are checked
-//! bit for bit against the dense writer's on every position first, and every timed pass counts the values
+//! `vector-observe` (REPS calls of `observe_into`: tensors per second). The sparse writer's and the state
+//! encoder's values are checked bit for bit against the dense writer's on every position first, and every timed pass counts the values
 //! it wrote, so a fast wrong writer cannot look good.
 use std::hint::black_box;
 use std::time::Instant;
 
 use sylvan_engine::testing::sample_positions;
-use sylvan_registry::observe::{Observation, Observe};
+use sylvan_registry::observe::{Observation, ObserveState, Tensor};
 
 /// Runs `part` on `reps` passes over positions sampled from 20 random games; prints what it did.
-fn run<G: Observe>(label: &str, options: &G::Options, part: &str, reps: usize) -> Result<(), String> {
+fn run<G: ObserveState>(label: &str, options: &G::Options, part: &str, reps: usize) -> Result<(), String> {
     let positions = sample_positions::<G>(options, 20, 0, 5);
     let views: Vec<_> = positions.iter().filter_map(|p| p.to_move().map(|s| (p, s))).collect();
     // The check (outside the timed passes): the sparse writer, reused, writes the dense writer's values.
     let mut dense = Observation::dense();
     let mut sparse = Observation::new();
+    let len = {
+        let (p, s) = views.first().ok_or("no position")?;
+        G::observe(&p.view(*s), &mut dense);
+        dense.values().len()
+    };
+    let mut row = vec![0f32; len];
+    let mut spans = Vec::new();
     for (p, s) in &views {
         let view = p.view(*s);
         dense.clear();
@@ -31,12 +39,32 @@ fn run<G: Observe>(label: &str, options: &G::Options, part: &str, reps: usize) -
         if dense.values().iter().map(|v| v.to_bits()).ne(sparse.values().iter().map(|v| v.to_bits())) {
             return Err(format!("{label}: the sparse writer differs from the dense one"));
         }
+        for &(a, z) in &spans {
+            row[a as usize..z as usize].fill(0.0);
+        }
+        let mut t = Tensor::new(&mut row, &mut spans);
+        p.observe_state(*s, &mut t);
+        t.finish()?;
+        if dense.values().iter().map(|v| v.to_bits()).ne(row.iter().map(|v| v.to_bits())) {
+            return Err(format!("{label}: the state encoder differs from the dense writer"));
+        }
     }
     let pass = |part: &str| -> Result<usize, String> {
         let mut out = if part == "dense" { Observation::dense() } else { Observation::new() };
         let mut written = 0;
+        let (mut row, mut spans) = (vec![0f32; len], Vec::new());
         for _ in 0..reps {
             for (p, s) in &views {
+                if part == "state" {
+                    for &(a, z) in &spans {
+                        row[a as usize..z as usize].fill(0.0);
+                    }
+                    let mut t = Tensor::new(&mut row, &mut spans);
+                    p.observe_state(*s, &mut t);
+                    t.finish()?;
+                    written += black_box(&row).len();
+                    continue;
+                }
                 let view = p.view(*s);
                 if part == "view" {
                     black_box(&view);
@@ -55,12 +83,12 @@ fn run<G: Observe>(label: &str, options: &G::Options, part: &str, reps: usize) -
     let per = (reps * views.len()) as f64;
     match part {
         "setup" => {}
-        "view" | "dense" | "sparse" => {
+        "view" | "dense" | "sparse" | "state" => {
             black_box(pass(part)?);
         }
         "all" => {
             let mut line = format!("{label}: {} positions x {reps}, {} values", views.len(), dense.values().len());
-            for part in ["view", "dense", "sparse"] {
+            for part in ["view", "dense", "sparse", "state"] {
                 let t = Instant::now();
                 black_box(pass(part)?);
                 line += &format!(", {part} {:.0} ns", t.elapsed().as_secs_f64() * 1e9 / per);
@@ -68,7 +96,7 @@ fn run<G: Observe>(label: &str, options: &G::Options, part: &str, reps: usize) -
             println!("{line}");
             return Ok(());
         }
-        other => return Err(format!("no part {other}: setup, view, dense, sparse or all")),
+        other => return Err(format!("no part {other}: setup, view, dense, sparse, state or all")),
     }
     println!("{label} {part}: {} positions x {reps}", views.len());
     Ok(())

@@ -40,7 +40,7 @@ use sylvan_engine::{Game, GameRng, Heuristic, Record, ReplayError, Seat, SetupEr
 use thiserror::Error;
 
 pub use cards::CardTools;
-pub use observe::{Observation, Observe, Section};
+pub use observe::{Observation, Observe, ObserveState, Section, Tensor};
 
 /// A command-line flag that stands for an option of some games (e.g. `--solo` for `-o solo=true`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +79,7 @@ pub struct Entry {
     audit: AuditFn,
     designer: Option<DesignerFn>,
     observe: Option<ObserveFn>,
+    slots: Option<runs::vector::SlotsFn>,
     cards: Option<CardTools>,
     shorthands: &'static [Shorthand],
     levels: Levels,
@@ -207,6 +208,7 @@ impl Entry {
             audit: audit_bot::<G>,
             designer: None,
             observe: None,
+            slots: None,
             cards: None,
             shorthands: &[],
             levels: Levels::standard(),
@@ -268,12 +270,14 @@ impl Entry {
         self
     }
 
-    /// Adds the observation tensors of `G` ([`Observe`]).
-    pub fn with_observation<G: Observe>(mut self) -> Entry
+    /// Adds the observation tensors of `G` ([`Observe`], and [`ObserveState`] for the batches of
+    /// [`runs::vector`]).
+    pub fn with_observation<G: ObserveState>(mut self) -> Entry
     where
         G::View: 'static,
     {
         self.observe = Some(observe::observe_dyn::<G>);
+        self.slots = Some(runs::vector::typed_slots::<G>);
         self
     }
 
@@ -387,6 +391,17 @@ impl Entry {
         let view = game.view(Seat(0)).map_err(|e| SetupError::new("observation", e.to_string()))?;
         f(&*view, &mut out).map_err(|e| SetupError::new("observation", e.to_string()))?;
         Ok(Some(out))
+    }
+
+    /// `num_games` games with `options` for [`runs::vector`], game `i` dealt from `seed + i`; `None` when
+    /// the game has no observation tensors.
+    pub(crate) fn slots(
+        &self,
+        options: &Value,
+        num_games: usize,
+        seed: u64,
+    ) -> Option<Result<Box<dyn runs::vector::Slots>, String>> {
+        self.slots.map(|f| f(options, num_games, seed))
     }
 
     /// Whether the game reports designer statistics.

@@ -18,6 +18,7 @@ pub mod analytics;
 pub mod cards;
 pub mod events;
 pub mod heuristic;
+pub mod observe;
 pub mod setup;
 pub mod state;
 pub mod turn;

@@ -5,8 +5,9 @@
 use sylvan_command_of_nature::CommandOfNature;
 use sylvan_command_of_nature::state::{Ask, Formation, Phase, Step};
 use sylvan_command_of_nature::view::View;
+use sylvan_engine::Seat;
 
-use super::{Observation, Observe};
+use super::{Observation, Observe, ObserveState, Tensor};
 
 const SEATS: usize = 4;
 
@@ -140,5 +141,108 @@ fn formation(out: &mut Observation, f: &Formation, c: usize, rel: &dyn Fn(usize)
             out.flag(unit.is_some_and(|u| u.attacked));
             out.flag(unit.is_some_and(|u| u.ready));
         }
+    }
+}
+
+/// [`formation`], into a [`Tensor`].
+fn formation_fast(out: &mut Tensor<'_>, f: &Formation, c: usize, rel: &dyn Fn(usize) -> usize) {
+    for row in f {
+        for unit in row {
+            let Some(u) = unit else {
+                out.skip(1 + c + SEATS + 5);
+                continue;
+            };
+            out.flag(true);
+            out.one_hot(Some(usize::from(u.card.0)), c);
+            out.one_hot(Some(rel(usize::from(u.owner))), SEATS);
+            out.scaled(f64::from(u.dmg), 10.0);
+            out.scaled(f64::from(u.boosts), 5.0);
+            out.scaled(f64::from(u.shields), 5.0);
+            out.flag(u.attacked);
+            out.flag(u.ready);
+        }
+    }
+}
+
+/// [`Observe::observe`] written from what the seat sees of the state ([`Seen`]), section by section.
+impl ObserveState for CommandOfNature {
+    fn observe_state(&self, seat: Seat, out: &mut Tensor<'_>) {
+        let view = self.seen(seat);
+        let c = view.num_cards();
+        let n = view.num_seats().max(1);
+        let me = seat.index();
+        let rel = |s: usize| (s + SEATS - me % SEATS) % SEATS;
+        let my_side = me % 2;
+        out.flag(n == 4);
+        out.flag(view.teams());
+        let phase = view.phase();
+        let kind = match phase {
+            Phase::Setup => 0,
+            Phase::Daybreak => 1,
+            Phase::Actions => 2,
+            Phase::Market => 3,
+            Phase::Reset(0) => 4,
+            Phase::Reset(_) => 5,
+            Phase::Over(_) => 6,
+        };
+        out.one_hot(Some(kind), 7);
+        let over = if let Phase::Over(w) = phase { Some(w) } else { None };
+        out.flag(over.is_some_and(|w| w == Some(my_side as u8)));
+        out.flag(over.is_some_and(|w| w.is_some_and(|w| usize::from(w) != my_side)));
+        out.flag(over.is_some_and(|w| w.is_none()));
+        out.flag(usize::from(view.side()) == my_side);
+        out.one_hot(Some(rel(view.actor().index())), SEATS);
+        out.scaled(f64::from(view.ap()), 5.0);
+        out.scaled(f64::from(view.handovers()), 3.0);
+        out.scaled(f64::from(view.turns()), f64::from(view.turn_limit().max(1)));
+        let stack = view.stack();
+        out.scaled(stack.len() as f64, 10.0);
+        let question = view.question();
+        out.one_hot(question.map(|q| rel(usize::from(q.seat))), SEATS);
+        out.one_hot(question.map(|q| ask_kind(&q.ask)), ASK_KINDS);
+        let attack = view.attack();
+        out.one_hot(attack.map(|a| usize::from(a.cmd.0)), c);
+        out.one_hot(attack.map(|a| rel(usize::from(a.seat))), SEATS);
+        out.scaled(attack.map_or(0.0, |a| f64::from(a.count)), 2.0);
+        out.scaled(attack.map_or(0.0, |a| f64::from(a.cut)), 5.0);
+        let gold = view.gold();
+        out.scaled(f64::from(gold[my_side]), 10.0);
+        out.scaled(f64::from(gold[1 - my_side]), 10.0);
+        let formations = view.formations();
+        formation_fast(out, &formations[my_side], c, &rel);
+        formation_fast(out, &formations[1 - my_side], c, &rel);
+        for row in view.market() {
+            for face in row {
+                out.one_hot(face.map(|k| usize::from(k.0)), c);
+            }
+        }
+        for k in 0..2 {
+            out.counts(view.market_deck(k).map(|k| usize::from(k.0)), c, 3.0);
+        }
+        for r in 0..SEATS {
+            let s = (me + r) % SEATS;
+            let Some(seat) = view.seat_view(s).filter(|_| s < n) else {
+                out.skip(1 + 4 + 3 + 2 + 1 + 4 * c);
+                continue;
+            };
+            out.flag(true);
+            out.one_hot(Some(usize::from(seat.pack())), 4);
+            out.scaled(f64::from(seat.hand_count()), 10.0);
+            out.scaled(f64::from(seat.deck_count()), 30.0);
+            out.scaled(f64::from(seat.level()), 4.0);
+            out.flag(seat.sage_alive());
+            out.flag(seat.faction_used());
+            let hand = seat.hand();
+            out.flag(hand.is_some());
+            out.counts(hand.into_iter().flatten().map(|k| usize::from(k.0)), c, 3.0);
+            out.counts(seat.unseen().map(|k| usize::from(k.0)), c, 3.0);
+            out.counts(seat.discard().iter().map(|k| usize::from(k.0)), c, 3.0);
+            let in_play = stack.iter().filter_map(|step| match *step {
+                Step::Discard { seat: owner, card } if usize::from(owner) == s => Some(usize::from(card.0)),
+                _ => None,
+            });
+            out.counts(in_play, c, 3.0);
+        }
+        out.scaled(f64::from(view.moves()), 1000.0);
     }
 }

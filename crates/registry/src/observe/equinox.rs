@@ -3,10 +3,10 @@
 //! shape is the same for every option.
 
 use sylvan_engine::Seat;
-use sylvan_equinox::state::{MAX_PLAYERS, ROUNDS};
+use sylvan_equinox::state::{COLUMNS, MAX_PLAYERS, ROUNDS};
 use sylvan_equinox::{Card, CardSet, Creature, Equinox, Phase, View};
 
-use super::{Observation, Observe};
+use super::{Observation, Observe, ObserveState, Tensor};
 
 const CARDS: usize = Card::COUNT;
 
@@ -148,5 +148,125 @@ impl Observe for Equinox {
         out.scaled(f64::from(view.deck_len), CARDS as f64);
         out.scaled(f64::from(view.stall), 5.0);
         out.scaled(f64::from(view.moves), 500.0);
+    }
+}
+
+fn cards_fast(out: &mut Tensor<'_>, set: CardSet) {
+    out.bit_words(&set.0, CARDS);
+}
+
+/// [`Observe::observe`] written from what the seat sees of the state ([`Seen`]), section by section.
+impl ObserveState for Equinox {
+    fn observe_state(&self, seat: Seat, out: &mut Tensor<'_>) {
+        let view = self.seen(seat);
+        let n = view.players();
+        let me = seat.index();
+        let rel = |s: Seat| (s.index() + MAX_PLAYERS - me % MAX_PLAYERS) % MAX_PLAYERS;
+        out.one_hot(n.checked_sub(1), MAX_PLAYERS);
+        out.one_hot(Some(rel(view.current())), MAX_PLAYERS);
+        out.one_hot(usize::from(view.round()).checked_sub(1), ROUNDS);
+        let phase = view.phase();
+        let (kind, creature, victim) = match phase {
+            Phase::Predict => (0, None, None),
+            Phase::Play { extra: false } => (1, None, None),
+            Phase::Play { extra: true } => (2, None, None),
+            Phase::Power { creature, .. } => (3, Some(creature), None),
+            Phase::Dryade => (4, None, None),
+            Phase::Ancetre => (5, None, None),
+            Phase::Reveals { creature, .. } => (6, Some(creature), None),
+            Phase::Give { victim, creature } => (7, Some(creature), Some(victim)),
+            Phase::Keep { victim, .. } => (8, None, Some(victim)),
+            Phase::Discard => (9, None, None),
+            Phase::Over(_) => (10, None, None),
+        };
+        out.one_hot(Some(kind), 11);
+        out.one_hot(creature.map(Creature::index), Creature::COUNT);
+        out.one_hot(victim.map(rel), MAX_PLAYERS);
+        let drawn = match phase {
+            Phase::Keep { drawn, .. } => drawn,
+            _ => None,
+        };
+        out.bits(drawn.into_iter().flatten().map(|c| usize::from(c.0)), CARDS);
+        let turn = view.turn();
+        out.flag(turn.bicephale_used);
+        out.flag(turn.carmen);
+        out.flag(turn.passed);
+        out.scaled(f64::from(turn.discards), 3.0);
+        for c in view.champions() {
+            out.one_hot(Some(c.index()), Creature::COUNT);
+        }
+        for col in 0..COLUMNS {
+            out.one_hot(Some(view.eliminated_in(col).map_or(0, usize::from)), ROUNDS + 1);
+        }
+        for col in 0..COLUMNS {
+            let set = view.revealed(col);
+            let mut m = 0u64;
+            for s in 0..MAX_PLAYERS {
+                if set.contains(Seat(s as u8)) {
+                    m |= 1 << rel(Seat(s as u8));
+                }
+            }
+            out.bit_words(&[m], MAX_PLAYERS);
+        }
+        let stacks = view.stacks();
+        for row in stacks {
+            for stack in row {
+                out.one_hot(stack.top().map(card_kind), Creature::COUNT + 2);
+            }
+        }
+        for row in stacks {
+            for stack in row {
+                let strength = stack.top().and_then(|c| c.creature().map(|_| f64::from(c.0 % 11)));
+                out.scaled(strength.unwrap_or(0.0), 10.0);
+            }
+        }
+        for row in stacks {
+            for stack in row {
+                out.scaled(stack.cards().len() as f64, 22.0);
+            }
+        }
+        for r in 0..ROUNDS {
+            for col in 0..COLUMNS {
+                out.one_hot(view.stone(r, col).map(rel), MAX_PLAYERS);
+            }
+        }
+        let mut table = CardSet::EMPTY;
+        for stack in stacks.iter().flatten() {
+            for c in stack.cards() {
+                if let Some(w) = table.0.get_mut(usize::from(c.0) / 64) {
+                    *w |= 1 << (c.0 % 64);
+                }
+            }
+        }
+        cards_fast(out, table);
+        cards_fast(out, view.universe());
+        cards_fast(out, view.hand());
+        cards_fast(out, view.aside());
+        out.one_hot(view.secret().map(|c| usize::from(c.0)), CARDS);
+        cards_fast(out, view.discard_public());
+        cards_fast(out, view.my_hidden_discard());
+        for r in 0..MAX_PLAYERS {
+            let s = (me + r) % MAX_PLAYERS;
+            if r == 0 || s >= n {
+                out.skip(CARDS);
+            } else {
+                cards_fast(out, view.known(s));
+            }
+        }
+        let per_seat = |out: &mut Tensor<'_>, f: &dyn Fn(usize) -> f64, scale: f64| {
+            for r in 0..MAX_PLAYERS {
+                let s = (me + r) % MAX_PLAYERS;
+                out.scaled(if s < n { f(s) } else { 0.0 }, scale);
+            }
+        };
+        per_seat(out, &|s| f64::from(view.hand_count(s)), 8.0);
+        per_seat(out, &|s| f64::from(view.aside_count(s)), 8.0);
+        per_seat(out, &|s| f64::from(view.stones_left(s)), 5.0);
+        per_seat(out, &|s| f64::from(view.hidden_discard_count(s)), 10.0);
+        per_seat(out, &|s| f64::from(u8::from(view.has_secret(s))), 1.0);
+        per_seat(out, &|s| f64::from(u8::from(view.secret_used(s))), 1.0);
+        out.scaled(f64::from(view.deck_len()), CARDS as f64);
+        out.scaled(f64::from(view.stall()), 5.0);
+        out.scaled(f64::from(view.moves()), 500.0);
     }
 }

@@ -12,8 +12,8 @@ mod spirit_duel;
 mod toy;
 
 use serde::Serialize;
-use sylvan_engine::Game;
 use sylvan_engine::erased::{DynError, DynView};
+use sylvan_engine::{Game, Seat};
 
 /// One named part of an observation: `len` values from `offset`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -214,4 +214,203 @@ where
     G::observe(typed, out);
     out.close();
     Ok(())
+}
+
+/// Zeros between two spans of a [`Tensor`] below which they are one span.
+const GAP: u32 = 32;
+
+/// An observation tensor written straight into a caller's row (the fast path: no view, no section
+/// table, no allocation). The row must be zero when writing starts; the writer walks it with a cursor,
+/// stores only nonzero values and notes where it stored them ([`spans`](Tensor::new)), so a tensor costs
+/// the values it sets, not its length. It writes the values the [`Observe`] encoder writes, bit for bit
+/// (tested on random positions of every game).
+#[derive(Debug)]
+pub struct Tensor<'a> {
+    row: &'a mut [f32],
+    pos: usize,
+    spans: &'a mut Vec<(u32, u32)>,
+    overflow: bool,
+}
+
+impl<'a> Tensor<'a> {
+    /// A writer at the start of `row` (all zero), noting in `spans` (cleared) the spans `start..end` it
+    /// may set, in order and apart.
+    pub fn new(row: &'a mut [f32], spans: &'a mut Vec<(u32, u32)>) -> Tensor<'a> {
+        spans.clear();
+        Tensor { row, pos: 0, spans, overflow: false }
+    }
+
+    /// Where the next value goes.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Checks that exactly the row was written: an error naming both lengths otherwise.
+    pub fn finish(self) -> Result<(), String> {
+        if self.overflow || self.pos != self.row.len() {
+            return Err(format!("an observation of {} values, not {}", self.pos, self.row.len()));
+        }
+        Ok(())
+    }
+
+    /// Notes that `start..end` may hold nonzero values (spans come in increasing order of `start`). A
+    /// span that starts within [`GAP`] values of the last one's end extends it: clearing a few zeros
+    /// again costs less than clearing one more span.
+    #[inline]
+    fn mark(&mut self, start: usize, end: usize) {
+        let (start, end) = (start as u32, end as u32);
+        match self.spans.last_mut() {
+            Some(last) if last.1 + GAP >= start => last.1 = last.1.max(end),
+            _ => self.spans.push((start, end)),
+        }
+    }
+
+    /// Sets the value at `pos + i` (past the row: remembered, an error at [`finish`](Tensor::finish)).
+    #[inline]
+    fn set_at(&mut self, i: usize, v: f32) {
+        let k = self.pos + i;
+        match self.row.get_mut(k) {
+            Some(cell) => {
+                *cell = v;
+                self.mark(k, k + 1);
+            }
+            None => self.overflow = true,
+        }
+    }
+
+    /// `n` zeros (the row is zero already: only the cursor moves).
+    #[inline]
+    pub fn skip(&mut self, n: usize) {
+        self.pos += n;
+    }
+
+    /// One value.
+    #[inline]
+    pub fn push(&mut self, v: f32) {
+        if v.to_bits() != 0 {
+            self.set_at(0, v);
+        }
+        self.pos += 1;
+    }
+
+    /// 1 or 0.
+    #[inline]
+    pub fn flag(&mut self, b: bool) {
+        if b {
+            self.set_at(0, 1.0);
+        }
+        self.pos += 1;
+    }
+
+    /// `v / scale` ([`Observation::scaled`]).
+    #[inline]
+    pub fn scaled(&mut self, v: f64, scale: f64) {
+        self.push((v / scale) as f32);
+    }
+
+    /// `n` values, 1 at `index` ([`Observation::one_hot`]).
+    #[inline]
+    pub fn one_hot(&mut self, index: Option<usize>, n: usize) {
+        if let Some(i) = index.filter(|&i| i < n) {
+            self.set_at(i, 1.0);
+        }
+        self.pos += n;
+    }
+
+    /// `n` values, 1 at each bit of `words` below `n` (bit `b` of word `w` is index `64 w + b`).
+    #[inline]
+    pub fn bit_words(&mut self, words: &[u64], n: usize) {
+        for (w, &word) in words.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let i = w * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                if i < n {
+                    self.set_at(i, 1.0);
+                }
+            }
+        }
+        self.pos += n;
+    }
+
+    /// `n` values, 1 at each of `indices` below `n` ([`Observation::bits`]), in any order.
+    #[inline]
+    pub fn bits(&mut self, indices: impl IntoIterator<Item = usize>, n: usize) {
+        self.each(indices, n, |cell| *cell = 1.0);
+    }
+
+    /// `n` values, the count of each of `indices` below `n` divided by `scale` ([`Observation::counts`]),
+    /// in any order.
+    #[inline]
+    pub fn counts(&mut self, indices: impl IntoIterator<Item = usize>, n: usize, scale: f32) {
+        self.each(indices, n, |cell| *cell += 1.0 / scale);
+    }
+
+    /// `n` values, `f` applied to the value at each of `indices` below `n`; the whole span is noted when
+    /// any was.
+    #[inline]
+    fn each(&mut self, indices: impl IntoIterator<Item = usize>, n: usize, f: impl Fn(&mut f32)) {
+        let start = self.pos;
+        let mut any = false;
+        for i in indices {
+            if i < n {
+                match self.row.get_mut(start + i) {
+                    Some(cell) => f(cell),
+                    None => self.overflow = true,
+                }
+                any = true;
+            }
+        }
+        if any {
+            self.mark(start, start + n);
+        }
+        self.pos += n;
+    }
+
+    /// The values of `obs` (written by the [`Observe`] encoder), copied in where they are nonzero: the
+    /// fallback of a game without its own [`ObserveState`] encoder.
+    pub fn copy_from(&mut self, obs: &Observation) {
+        let values = obs.values();
+        match obs.written() {
+            Some(spans) => {
+                for &(a, z) in spans {
+                    for (i, &v) in values[a as usize..z as usize].iter().enumerate() {
+                        if v.to_bits() != 0 {
+                            self.set_at(a as usize + i, v);
+                        }
+                    }
+                }
+            }
+            None => {
+                for (i, &v) in values.iter().enumerate() {
+                    if v.to_bits() != 0 {
+                        self.set_at(i, v);
+                    }
+                }
+            }
+        }
+        self.pos += values.len();
+    }
+}
+
+/// A game whose observation tensors can be written straight from the state for one seat, through an
+/// accessor that gives only what that seat may see (no view built). The values are those of
+/// [`Observe::observe`] on the seat's view, bit for bit.
+pub trait ObserveState: Observe {
+    /// Writes the observation of `seat` into `out` (a zero row of the observation's length).
+    fn observe_state(&self, seat: Seat, out: &mut Tensor<'_>);
+}
+
+/// [`ObserveState::observe_state`] through the view and the [`Observe`] encoder: the fallback for a game
+/// without its own (the writer and its buffer are per thread, reused).
+pub fn observe_state_via_view<G: Observe>(state: &G, seat: Seat, out: &mut Tensor<'_>) {
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<Observation> = std::cell::RefCell::new(Observation::new());
+    }
+    let view = state.view(seat);
+    SCRATCH.with_borrow_mut(|obs| {
+        obs.clear();
+        G::observe(&view, obs);
+        out.copy_from(obs);
+    });
 }

@@ -4,12 +4,14 @@
 //! one per vale (`V`), leader sections one per leader (`L`), amulet sections one per amulet (`M`): the sets
 //! chosen change them.
 
+use sylvan_engine::Seat;
 use sylvan_mystic_vale::conclaves::Conclaves;
+use sylvan_mystic_vale::observe::SeenPlayer;
 use sylvan_mystic_vale::state::{MAX_PLAYERS, NUM_CARDS, Sleeve};
 use sylvan_mystic_vale::view::PlayerView;
 use sylvan_mystic_vale::{MysticVale, Phase, View};
 
-use super::{Observation, Observe};
+use super::{Observation, Observe, ObserveState, Tensor};
 
 /// The visible advancements of a card.
 fn advancements(s: &Sleeve) -> impl Iterator<Item = usize> + '_ {
@@ -175,6 +177,133 @@ impl Observe for MysticVale {
             out.flag(bog.is_some());
             out.scaled(bog.map_or(0.0, f64::from), NUM_CARDS as f64);
             out.counts(p.into_iter().flat_map(|p| p.workshop.iter().map(|&x| usize::from(x))), a, 2.0);
+        }
+    }
+}
+
+/// The advancements of the cards `pile` of a player (card numbers), each counted.
+fn pile_advancements<'a>(sleeves: &'a [Sleeve], pile: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
+    pile.iter().filter_map(|&c| sleeves.get(usize::from(c))).flat_map(advancements)
+}
+
+/// [`player`], into a [`Tensor`].
+fn player_fast(out: &mut Tensor<'_>, p: Option<SeenPlayer<'_>>, (a, v, l, am): (usize, usize, usize, usize)) {
+    let Some(p) = p else {
+        out.skip(4 * a + v + 2 * l + am + 16);
+        return;
+    };
+    out.flag(true);
+    let sleeves = p.cards();
+    out.counts(sleeves.iter().flat_map(advancements), a, 4.0);
+    out.counts(pile_advancements(sleeves, p.field()), a, 4.0);
+    out.counts(pile_advancements(sleeves, p.on_deck().as_slice()), a, 1.0);
+    let discard = p.discard();
+    out.flag(discard.is_some());
+    out.counts(pile_advancements(sleeves, discard.unwrap_or(&[])), a, 4.0);
+    out.scaled(f64::from(p.deck_count()), NUM_CARDS as f64);
+    out.scaled(p.field().len() as f64, NUM_CARDS as f64);
+    out.scaled(f64::from(p.discard_count()), NUM_CARDS as f64);
+    out.flag(p.on_deck().is_some());
+    out.flag(p.token_active());
+    out.scaled(f64::from(p.vp()), 50.0);
+    out.bits(p.vales().iter().map(|&x| usize::from(x)), v);
+    out.flag(p.skip_next());
+    let leader = p.leader();
+    out.flag(leader.is_some());
+    out.one_hot(leader.and_then(|x| x.id).map(usize::from), l);
+    out.flag(leader.is_some_and(|x| x.upgraded));
+    out.flag(leader.is_some_and(|x| x.public));
+    out.bits(p.leader_offer().into_iter().flatten().map(usize::from), l);
+    out.scaled(f64::from(p.arbor_growth()), 5.0);
+    out.flag(p.has_conclave());
+    out.flag(p.druid_used());
+    out.one_hot(p.amulet().map(usize::from), am);
+    out.scaled(f64::from(p.pending_mana()), 4.0);
+}
+
+/// [`Observe::observe`] written from what the seat sees of the state ([`Seen`]), section by section.
+impl ObserveState for MysticVale {
+    fn observe_state(&self, seat: Seat, out: &mut Tensor<'_>) {
+        let view = self.seen(seat);
+        let db = view.db();
+        let sizes = (db.advancements.len(), db.vales.len(), db.leaders.len(), db.amulets.len());
+        let (a, v, l, am) = sizes;
+        let n = view.num_players();
+        let me = seat.index();
+        out.one_hot(n.checked_sub(1), MAX_PLAYERS);
+        let rel = |s: usize| (s + MAX_PLAYERS - me % MAX_PLAYERS) % MAX_PLAYERS;
+        out.one_hot(Some(rel(usize::from(view.current()))), MAX_PLAYERS);
+        out.one_hot(Some(rel(usize::from(view.start()))), MAX_PLAYERS);
+        let phase = view.phase();
+        out.one_hot(Some(phase_kind(&phase)), 15);
+        let t = view.turn();
+        out.scaled(f64::from(t.mana_total), 10.0);
+        out.scaled(f64::from(t.mana_spent), 10.0);
+        for k in 0..4 {
+            out.scaled(f64::from(t.spirits[k]), 5.0);
+            out.scaled(f64::from(t.spirit_spent[k]), 5.0);
+        }
+        out.scaled(f64::from(t.vp_total), 10.0);
+        out.flag(t.token_used);
+        out.flag(t.upgraded);
+        out.flag(t.extra_turn);
+        out.counts(t.bought.iter().map(|b| usize::from(b.adv)), a, 1.0);
+        for level in 0..3 {
+            for k in 0..3 {
+                out.one_hot(view.commons(level, k).map(usize::from), a);
+            }
+        }
+        let options = view.options();
+        out.flag(options.buy_vp);
+        out.flag(options.stacked_duplicates);
+        for level in view.commons_stack() {
+            for &n in level {
+                out.scaled(f64::from(n), 3.0);
+            }
+        }
+        for k in 0..3 {
+            out.scaled(f64::from(view.adv_deck_count(k)), 40.0);
+        }
+        let soil = view.soil();
+        for s in soil {
+            out.scaled(f64::from(s), 10.0);
+        }
+        for level in 0..2 {
+            for k in 0..4 {
+                out.one_hot(view.vale_row(level, k).map(usize::from), v);
+            }
+        }
+        out.scaled(f64::from(view.vale_deck_count(0)), 20.0);
+        out.scaled(f64::from(view.vale_deck_count(1)), 20.0);
+        out.bits(view.removed_vales().iter().map(|&x| usize::from(x)), v);
+        out.scaled(f64::from(view.pool()), 50.0);
+        out.flag(view.ending());
+        out.scaled(f64::from(view.rounds()), 30.0);
+        out.scaled(f64::from(view.moves()), 1000.0);
+        let peek = view.peek();
+        out.flag(peek.is_some());
+        let peeked = peek.and_then(|c| view.player(me)?.cards().get(usize::from(c)));
+        out.counts(peeked.into_iter().flat_map(advancements), a, 1.0);
+        let draft = view.draft();
+        out.bits(draft.into_iter().flat_map(|d| d.leaders.iter().map(|&x| usize::from(x))), l);
+        out.bits(draft.into_iter().flat_map(|d| d.amulets.iter().map(|&x| usize::from(x))), am);
+        for r in 0..MAX_PLAYERS {
+            let s = (me + r) % MAX_PLAYERS;
+            player_fast(out, view.player(s).filter(|_| s < n), sizes);
+        }
+        let known = Conclaves::for_db(db.clone()).map_or(0, |c| c.list.len());
+        out.bits(view.conclaves().into_iter().flatten().map(usize::from).filter(|&c| c < known), known);
+        out.flag(phase == Phase::Bog);
+        out.flag(t.silver_tree);
+        out.scaled(f64::from(t.claims), 3.0);
+        out.flag(t.replayed);
+        for r in 0..MAX_PLAYERS {
+            let s = (me + r) % MAX_PLAYERS;
+            let p = view.player(s).filter(|_| s < n);
+            let bog = p.and_then(|p| p.bog());
+            out.flag(bog.is_some());
+            out.scaled(bog.map_or(0.0, f64::from), NUM_CARDS as f64);
+            out.counts(p.into_iter().flat_map(|p| p.workshop().iter().map(|&x| usize::from(x))), a, 2.0);
         }
     }
 }

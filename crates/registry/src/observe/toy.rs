@@ -34,3 +34,9 @@ impl Observe for Toy {
         }
     }
 }
+
+impl super::ObserveState for Toy {
+    fn observe_state(&self, seat: sylvan_engine::Seat, out: &mut super::Tensor<'_>) {
+        super::observe_state_via_view(self, seat, out);
+    }
+}

@@ -8,15 +8,82 @@
 //! returns.
 //!
 //! The buffers are reused from call to call and updated in place ([`VectorGames::step_into`]): each
-//! observation is written by the sparse writer ([`Observation::new`]), and a row is changed only in the
-//! spans where the old or the new observation (or legal mask) is nonzero ([`Written`] remembers where),
-//! so a step costs the sections its tensor fills, not its length.
+//! observation is written straight from the slot's state into its row ([`ObserveState`], through
+//! [`Tensor`]: no view, no copy), and a row is changed only where the old or the new observation (or
+//! legal mask) is nonzero ([`Written`] remembers where), so a step costs the values its tensor sets, not
+//! its length.
 
 use serde_json::Value;
-use sylvan_engine::GameRng;
-use sylvan_engine::erased::DynGame;
+use sylvan_engine::erased::{DynGame, Erased};
+use sylvan_engine::{Game, GameRng, Seat, Start};
 
-use crate::{Entry, Observation};
+use crate::Entry;
+use crate::observe::{ObserveState, Tensor};
+
+/// Builds the games of a batch ([`typed_slots`]).
+pub(crate) type SlotsFn = fn(&Value, usize, u64) -> Result<Box<dyn Slots>, String>;
+
+/// The games of a batch, typed inside, so that each observation is written from the state.
+pub trait Slots: Send + Sync {
+    /// The number of games.
+    fn len(&self) -> usize;
+    /// Whether there is no game.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The game in slot `i` (`i` below [`len`](Slots::len)).
+    fn game(&self, i: usize) -> &dyn DynGame;
+    /// The game in slot `i`, to change.
+    fn game_mut(&mut self, i: usize) -> &mut dyn DynGame;
+    /// Writes the observation of `seat` in slot `i`'s game into `out`.
+    fn observe(&self, i: usize, seat: Seat, out: &mut Tensor<'_>);
+}
+
+struct TypedSlots<G: Game> {
+    games: Vec<Erased<G>>,
+}
+
+impl<G: ObserveState> Slots for TypedSlots<G>
+where
+    G::View: 'static,
+{
+    fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    fn game(&self, i: usize) -> &dyn DynGame {
+        &self.games[i]
+    }
+
+    fn game_mut(&mut self, i: usize) -> &mut dyn DynGame {
+        &mut self.games[i]
+    }
+
+    fn observe(&self, i: usize, seat: Seat, out: &mut Tensor<'_>) {
+        self.games[i].state().observe_state(seat, out);
+    }
+}
+
+/// `num_games` games of `G` with `options`, game `i` dealt from `seed + i`, without events.
+pub(crate) fn typed_slots<G: ObserveState>(
+    options: &Value,
+    num_games: usize,
+    seed: u64,
+) -> Result<Box<dyn Slots>, String>
+where
+    G::View: 'static,
+{
+    let typed: G::Options = serde_json::from_value(options.clone()).map_err(|e| format!("options: {e}"))?;
+    let mut games = Vec::with_capacity(num_games);
+    for i in 0..num_games as u64 {
+        let s = seed.wrapping_add(i);
+        let state = G::new(&typed, s).map_err(|e| format!("seed {s}: {e}"))?;
+        let mut g = Erased::new(state, typed.clone(), Start::Seed { seed: s });
+        g.keep_events(false);
+        games.push(g);
+    }
+    Ok(Box::new(TypedSlots { games }))
+}
 
 /// What one call gives back: row-major buffers, `n` rows each.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -74,14 +141,13 @@ pub struct Written {
 /// `n` games of one game, stepped together (see the module docs).
 pub struct VectorGames {
     entry: &'static Entry,
-    games: Vec<Box<dyn DynGame>>,
+    games: Box<dyn Slots>,
     next_seed: u64,
     obs_len: usize,
     actions: usize,
     seats: usize,
     finished: u64,
     legal: Vec<usize>,
-    obs: Observation,
     /// The buffers behind [`observe`](VectorGames::observe) and [`step`](VectorGames::step).
     out: Batch,
     out_written: Written,
@@ -112,14 +178,11 @@ impl VectorGames {
             .map_err(|e| format!("{}: {e}", entry.name()))?
             .map(|o| o.values().len())
             .ok_or_else(|| format!("{} has no observation tensor", entry.name()))?;
-        let mut games = Vec::with_capacity(num_games);
-        for i in 0..num_games as u64 {
-            let s = seed.wrapping_add(i);
-            let mut g = entry.game().new_game(options, s).map_err(|e| format!("{} seed {s}: {e}", entry.name()))?;
-            g.keep_events(false);
-            games.push(g);
-        }
-        let seats = games[0].num_seats();
+        let games = entry
+            .slots(options, num_games, seed)
+            .ok_or_else(|| format!("{} has no observation tensor", entry.name()))?
+            .map_err(|e| format!("{} {e}", entry.name()))?;
+        let seats = games.game(0).num_seats();
         Ok(VectorGames {
             entry,
             games,
@@ -129,7 +192,6 @@ impl VectorGames {
             seats,
             finished: 0,
             legal: Vec::new(),
-            obs: Observation::new(),
             out: Batch::default(),
             out_written: Written::default(),
         })
@@ -152,7 +214,7 @@ impl VectorGames {
 
     /// The game in slot `i`.
     pub fn game(&self, i: usize) -> Option<&dyn DynGame> {
-        self.games.get(i).map(|g| &**g)
+        (i < self.games.len()).then(|| self.games.game(i))
     }
 
     /// Games finished so far.
@@ -201,43 +263,17 @@ impl VectorGames {
     /// Writes slot `i`'s observation (of its seat to move), legal mask and seat into `b`, changing the
     /// rows only where `written` (what they held) or the new values are nonzero.
     fn write(&mut self, i: usize, b: &mut BatchMut<'_>, written: &mut Written) -> Result<(), String> {
-        let g = &self.games[i];
+        let g = self.games.game(i);
         let seat = g.to_move().ok_or_else(|| format!("game {i}: a finished game was not restarted"))?;
-        let view = g.view(seat).map_err(|e| format!("game {i}: {e}"))?;
-        self.obs.clear();
-        match self.entry.observe(&*view, &mut self.obs) {
-            Some(r) => r.map_err(|e| format!("game {i}: {e}"))?,
-            None => return Err(format!("{} has no observation tensor", self.entry.name())),
-        }
-        let values = self.obs.values();
-        if values.len() != self.obs_len {
-            return Err(format!(
-                "game {i}: an observation of {} values, not {} ({} seat {seat}, move {})",
-                values.len(),
-                self.obs_len,
-                self.entry.name(),
-                g.move_number()
-            ));
-        }
         let row = &mut b.obs[i * self.obs_len..(i + 1) * self.obs_len];
-        let old = &mut written.obs[i];
-        for &(a, z) in old.iter() {
+        let spans = &mut written.obs[i];
+        for &(a, z) in spans.iter() {
             row[a as usize..z as usize].fill(0.0);
         }
-        old.clear();
-        match self.obs.written() {
-            Some(spans) => {
-                for &(a, z) in spans {
-                    let (a, z) = (a as usize, z as usize);
-                    row[a..z].copy_from_slice(&values[a..z]);
-                }
-                old.extend_from_slice(spans);
-            }
-            None => {
-                row.copy_from_slice(values);
-                old.push((0, self.obs_len as u32));
-            }
-        }
+        let mut t = Tensor::new(row, spans);
+        self.games.observe(i, seat, &mut t);
+        t.finish()
+            .map_err(|e| format!("game {i}: {e} ({} seat {seat}, move {})", self.entry.name(), g.move_number()))?;
         g.legal_ids(&mut self.legal);
         let row = &mut b.mask[i * self.actions..(i + 1) * self.actions];
         let old = &mut written.mask[i];
@@ -254,7 +290,7 @@ impl VectorGames {
 
     /// Restarts slot `i` if its game is over, after writing its returns into `b`; returns whether it did.
     fn finish(&mut self, i: usize, b: &mut BatchMut<'_>) -> Result<bool, String> {
-        let g = &mut self.games[i];
+        let g = self.games.game_mut(i);
         if !g.is_terminal() {
             return Ok(false);
         }
@@ -306,7 +342,8 @@ impl VectorGames {
             return Err(format!("{} actions for {} games", actions.len(), self.games.len()));
         }
         let mut ids = Vec::with_capacity(actions.len());
-        for (i, (&a, g)) in actions.iter().zip(&self.games).enumerate() {
+        for (i, &a) in actions.iter().enumerate() {
+            let g = self.games.game(i);
             let id = usize::try_from(a).map_err(|_| format!("game {i}: no action id {a}"))?;
             g.legal_ids(&mut self.legal);
             if !self.legal.contains(&id) {
@@ -318,7 +355,7 @@ impl VectorGames {
         }
         self.begin(&mut b, written)?;
         for (i, id) in ids.into_iter().enumerate() {
-            self.games[i].apply_id(id).map_err(|e| format!("game {i}: {e}"))?;
+            self.games.game_mut(i).apply_id(id).map_err(|e| format!("game {i}: {e}"))?;
             self.finish(i, &mut b)?;
             self.write(i, &mut b, written)?;
         }
@@ -365,11 +402,11 @@ impl VectorGames {
         let mut applied = 0u64;
         for _ in 0..steps {
             for i in 0..self.games.len() {
-                let n = self.games[i].num_legal();
+                let n = self.games.game(i).num_legal();
                 if n == 0 {
                     return Err(format!("game {i}: no legal action"));
                 }
-                self.games[i].apply_nth(rng.index(n)).map_err(|e| format!("game {i}: {e}"))?;
+                self.games.game_mut(i).apply_nth(rng.index(n)).map_err(|e| format!("game {i}: {e}"))?;
                 applied += 1;
                 self.finish(i, &mut b.as_mut())?;
             }
