@@ -587,10 +587,11 @@ class Table {
     const bar = this.root.querySelector('#decision');
     const bottom = innerHeight - (bar ? bar.offsetHeight : 0);
     const can = [...this.root.querySelectorAll('#board [data-tok].can')];
-    const seen = (n) => { const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < bottom && r.width > 0; };
+    // In sight both ways: a cell of Equinox's grid may be scrolled out sideways on a phone.
+    const seen = (n) => { const r = n.getBoundingClientRect(); return r.bottom > 0 && r.top < bottom && r.width > 0 && r.right > 0 && r.left < innerWidth; };
     if (!can.length || can.some(seen)) return;
     const reduce = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    can[0].scrollIntoView({ block: 'center', behavior: reduce ? 'auto' : 'instant' });
+    can[0].scrollIntoView({ block: 'center', inline: 'nearest', behavior: reduce ? 'auto' : 'instant' });
   }
 
   async loadBreakdown() {
