@@ -349,7 +349,7 @@ fn solo_balance_credits_no_bot_at_the_robot_seat() -> TestResult {
     assert!(!cards.is_empty());
     for m in cards.iter().filter(|m| m["column"] == "drawn in game") {
         let n = |column: &str| {
-            find(&m["table"].as_str().unwrap_or(""), m["row"].as_str().unwrap_or(""), column)
+            find(m["table"].as_str().unwrap_or(""), m["row"].as_str().unwrap_or(""), column)
                 .and_then(|x| x["a"]["n"].as_u64())
                 .unwrap_or(0)
         };
