@@ -405,13 +405,16 @@ impl FromStr for Action {
         let words = &buf[..n.min(buf.len())];
         let too_long = n > 4;
         let bad = || {
-            ParseError::new(
+            crate::words::parse_error(
                 text,
-                "an action: pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
+                sylvan_engine::Message::new("expect-action").arg(
+                    "actions",
+                    "pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
                  resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, use c7, use vales, cancel c7, keep c7, portal c1 top c2, \
                  take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|animal|p1 c7 top, \
                  claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7",
+                ),
             )
         };
         if too_long {

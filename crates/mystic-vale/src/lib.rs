@@ -276,6 +276,10 @@ impl Game for MysticVale {
         view.seat
     }
 
+    fn message_text(message: &sylvan_engine::Message, locale: sylvan_engine::Locale) -> Option<String> {
+        words::message_text(message, locale)
+    }
+
     fn view_text(view: &View, locale: impl Into<sylvan_engine::Locale>) -> String {
         view.render(locale.into())
     }

@@ -41,6 +41,18 @@ pub fn messages() -> &'static Catalog {
     &CATALOG
 }
 
+/// A message of Mystic Vale's catalog in `locale` (a parse error's expectation), not typeset; `None` for
+/// a message it does not have.
+pub fn message_text(m: &sylvan_engine::Message, locale: Locale) -> Option<String> {
+    CATALOG.message(locale, m)
+}
+
+/// A parse error of `text` whose expectation is message `m` (its English text for `Display`).
+pub(crate) fn parse_error(text: &str, m: sylvan_engine::Message) -> sylvan_engine::ParseError {
+    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
+    sylvan_engine::ParseError::with_message(text, english, m)
+}
+
 /// Message `id` in `locale`.
 fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
     CATALOG.format(locale, id, &args)

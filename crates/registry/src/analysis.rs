@@ -26,7 +26,7 @@ pub enum AnalysisError {
         /// Its notation.
         notation: String,
         /// What is wrong.
-        error: DynError,
+        error: Box<DynError>,
     },
     /// The record goes on after the end of the game.
     #[error("action {0} comes after the end of the game")]
@@ -36,7 +36,7 @@ pub enum AnalysisError {
     NoEstimates,
     /// The bot failed.
     #[error("the bot: {0}")]
-    Bot(DynError),
+    Bot(Box<DynError>),
 }
 
 /// One analysed decision.
@@ -100,8 +100,11 @@ pub fn estimate(
 ) -> Result<Option<(Seat, Estimates)>, AnalysisError> {
     let Some(seat) = game.to_move() else { return Ok(None) };
     game.legal_ids(legal);
-    let view = game.view(seat).map_err(AnalysisError::Bot)?;
-    let values = bot.action_values(&*view, legal).map_err(AnalysisError::Bot)?.ok_or(AnalysisError::NoEstimates)?;
+    let view = game.view(seat).map_err(|e| AnalysisError::Bot(Box::new(e)))?;
+    let values = bot
+        .action_values(&*view, legal)
+        .map_err(|e| AnalysisError::Bot(Box::new(e)))?
+        .ok_or(AnalysisError::NoEstimates)?;
     Ok(Some((seat, values)))
 }
 
@@ -119,7 +122,7 @@ pub fn analyze(
     let mut out = Analysis { complete: true, ..Analysis::default() };
     let mut legal = Vec::new();
     for (step, &notation) in actions.iter().enumerate() {
-        let bad = |error| AnalysisError::Action { step, notation: notation.to_owned(), error };
+        let bad = |error| AnalysisError::Action { step, notation: notation.to_owned(), error: Box::new(error) };
         let seat = game.to_move().ok_or(AnalysisError::AfterEnd(step))?;
         if seats.contains(&seat) {
             game.legal_ids(&mut legal);

@@ -398,3 +398,6 @@ view-peek = { $what ->
 }: c{ $c } { $card }
 view-peek-then = {"  "}then: c{ $c } { $card }
 view-legend = legend: c0..c19 your 20 cards; [top | middle | bottom] the three slots of a card; L.K = common K of level L; you spoil when your decay minus your growth reaches 4 (decay vs growth); score = tokens + card VP + end-of-game abilities + vales
+
+## Parse errors
+expect-action = an action: { $actions }

@@ -465,3 +465,6 @@ view-peek = { $what ->
 } : c{ $c } { $card }
 view-peek-then = {"  "}puis : c{ $c } { $card }
 view-legend = légende : c0..c19 vos 20 cartes ; [haut | milieu | bas] les trois emplacements d'une carte ; L.K = Évolution K du niveau L ; vous Déclinez quand vos Déclins moins vos Croissances atteignent 4 (Déclin contre Croissance) ; score = jetons PV + PV des cartes + capacités « Fin de la Partie » + cartes Val
+
+## Parse errors
+expect-action = une action : { $actions }
