@@ -486,7 +486,7 @@ class Table {
       const g = await api(`/api/games/${this.id}`);
       this.summary = g;
       if (this.msg) this.render();
-    } catch { /* names stay p0, p1… */ }
+    } catch { /* names stay "Player 1", "Player 2"… */ }
   }
 
   /** Each seat's name (by seat): the one given in the lobby, else "Player N" / "Bot N". */
@@ -499,7 +499,7 @@ class Table {
   /** A seat's name: the one given in the lobby, else "Player N" / "Bot N". */
   who(s) {
     if (s == null) return '';
-    const n = this.names[s] || `p${s}`;
+    const n = this.names[s] || t('player_n', { n: Number(s) + 1 });
     return s === this.msg?.seat ? `${n} (${t('you')})` : n;
   }
 
@@ -516,7 +516,7 @@ class Table {
     });
     x = idsInWords(m?.game, x, { view: m?.view, catalog: this.catalog || {}, t, seat: m?.seat });
     const names = this.names;
-    return Object.keys(names).length ? x.replace(/\bp([0-9])\b/g, (y, s) => names[s] || y) : x;
+    return x.replace(/\bp([0-9])\b/g, (y, s) => names[s] || t('player_n', { n: Number(s) + 1 }));
   }
 
   // An action in words: its description without the notation it may start with (`discard c7: …`),

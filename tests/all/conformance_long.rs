@@ -7,7 +7,8 @@
 //! nice cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1
 //! ```
 //!
-//! `SYLVAN_LONG_GAMES=N` changes the number of games per line. Each line prints its games, actions,
+//! `SYLVAN_LONG_GAMES=N` changes the number of games per line; `SYLVAN_LONG_PLAYERS=N` runs only the
+//! lines with N players (those that name no count play at their game's minimum). Each line prints its games, actions,
 //! longest game and time; the first failure names the game, seed, step and property.
 
 use std::time::Instant;
@@ -18,11 +19,21 @@ fn games() -> usize {
     std::env::var("SYLVAN_LONG_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(10_000)
 }
 
+/// The one player count to run, when `SYLVAN_LONG_PLAYERS` names one.
+fn only_players() -> Option<usize> {
+    std::env::var("SYLVAN_LONG_PLAYERS").ok().and_then(|s| s.parse().ok())
+}
+
 /// `games()` games of `game` for `players` seats (the minimum when `None`) with the option overrides.
 fn run(game: &str, players: Option<usize>, overrides: &[&str], seed: u64) {
-    let what = format!("{game} {players:?} players {overrides:?}");
     let registry = Registry::standard();
     let Ok(entry) = registry.get(game) else { panic!("{game}: not in the registry") };
+    if let Some(only) = only_players() {
+        if players.unwrap_or(entry.game().player_range().0) != only {
+            return;
+        }
+    }
+    let what = format!("{game} {players:?} players {overrides:?}");
     let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
     let options = match entry.game().options(players, &overrides) {
         Ok(o) => o,
