@@ -469,8 +469,8 @@ mod words {
             }
         }
         assert_eq!(
-            seen, 26,
-            "the option docs of the five registered games (the spirit duel's `robot` and Mystic Vale's `rules` since issue 33)"
+            seen, 27,
+            "the option docs of the five registered games (the spirit duel's `robot` and `rules` and Mystic Vale's `rules` since issue 33)"
         );
     }
 

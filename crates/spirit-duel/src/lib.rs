@@ -75,6 +75,13 @@ impl Game for SpiritDuel {
                 help_fr: "révision des règles du Robot solo : 2 (celle de la règle : une carte sans effet positif est inutilisable) ou 1 (anciens enregistrements)",
                 kind: OptionKind::Choice { choices: &["2", "1"] },
             },
+            OptionDoc {
+                name: "rules",
+                default: "2",
+                help: "the rules revision: 2 (an attacked player is always asked whether to defend) or 1 (older records: asked only with a Défense it can pay for)",
+                help_fr: "révision des règles : 2 (le joueur attaqué est toujours consulté pour se défendre) ou 1 (anciens enregistrements : consulté seulement s'il peut payer une Défense)",
+                kind: OptionKind::Choice { choices: &["2", "1"] },
+            },
         ]
     }
 

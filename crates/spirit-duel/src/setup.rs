@@ -24,6 +24,12 @@ pub struct Options {
     /// positive effect. A record whose options do not name it was written then and replays with 1.
     #[serde(default = "first_robot")]
     pub robot: u8,
+    /// The rules revision: [`RULES_REVISION`] (the default) or 1, the rules of records written before it
+    /// (ruling SD-6): revision 1 asked an attacked player only when it held a Défense it could pay for,
+    /// which told the attacker that much of a hidden hand; revision 2 always asks. A record whose options
+    /// do not name it was written then and replays with 1.
+    #[serde(default = "first_rules")]
+    pub rules: u8,
 }
 
 /// The current Robot revision (ruling SD-12): a card that can have no positive effect is unusable.
@@ -33,9 +39,16 @@ fn first_robot() -> u8 {
     1
 }
 
+/// The current rules revision (ruling SD-6): an attacked player is always asked whether to defend.
+pub const RULES_REVISION: u8 = 2;
+
+fn first_rules() -> u8 {
+    1
+}
+
 impl Default for Options {
     fn default() -> Self {
-        Options { solo: false, team: Team::default(), robot: ROBOT_REVISION }
+        Options { solo: false, team: Team::default(), robot: ROBOT_REVISION, rules: RULES_REVISION }
     }
 }
 
@@ -113,6 +126,9 @@ impl SpiritDuel {
     pub(crate) fn build(options: &Options, setup: &Setup, t: &Tables, rng: GameRng) -> Result<SpiritDuel, SetupError> {
         if !(1..=ROBOT_REVISION).contains(&options.robot) {
             return Err(SetupError::new("robot", format!("the Robot's revision is 1 or {ROBOT_REVISION}")));
+        }
+        if !(1..=RULES_REVISION).contains(&options.rules) {
+            return Err(SetupError::new("rules", format!("the rules revision is 1 or {RULES_REVISION}")));
         }
         let first = setup.first_player.0;
         if first > 1 || (options.solo && first != 0) {

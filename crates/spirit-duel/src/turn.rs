@@ -238,7 +238,9 @@ impl SpiritDuel {
         if self.is_robot(foe) {
             let choice = self.robot_defence(ev);
             self.resolve(choice, ev);
-        } else {
+        } else if self.options.rules < 2 {
+            // Rules revision 1 (older records) asked only a defender that could pay for a Défense, which
+            // told the attacker so; revision 2 always asks, `take` being then the only answer (SD-6).
             let s = &self.sides[foe];
             let can = cards_of(s.hand).any(|c| c.data().has(kw::DEFENSE) && c.data().cost <= s.pm);
             if !can {

@@ -18,7 +18,10 @@ mod helpers {
         s.parse().unwrap_or_else(|e| panic!("bad spirit {s}: {e}"))
     }
 
-    /// A scenario: p0 plays team A unless `team_b`, p0 first, round 1, Day, everything empty.
+    /// A scenario: p0 plays team A unless `team_b`, p0 first, round 1, Day, everything empty. The
+    /// scenarios play rules revision 1, where an attacked player who cannot pay for a Défense is not
+    /// asked, so that a script need not answer `take` for it; revision 2 differs only in that question
+    /// (ruling SD-6), which `Scn::rules(2)` and the tests `sd_6_*` play.
     pub struct Scn {
         pub options: Options,
         pub setup: Setup,
@@ -27,7 +30,7 @@ mod helpers {
     impl Scn {
         pub fn new() -> Scn {
             Scn {
-                options: Options { solo: false, team: Team::A, ..Options::default() },
+                options: Options { solo: false, team: Team::A, rules: 1, ..Options::default() },
                 setup: Setup {
                     first_player: Seat(0),
                     current: None,
@@ -39,6 +42,10 @@ mod helpers {
         }
         pub fn solo(mut self) -> Scn {
             self.options.solo = true;
+            self
+        }
+        pub fn rules(mut self, revision: u8) -> Scn {
+            self.options.rules = revision;
             self
         }
         pub fn robot(mut self, revision: u8) -> Scn {
@@ -255,11 +262,79 @@ mod attaquer {
     }
 
     #[test]
-    fn without_an_affordable_defence_the_defender_is_not_asked() {
+    fn without_an_affordable_defence_the_defender_is_not_asked_in_rules_revision_1() {
         let mut g = Scn::new().hand(0, "griffe").hand(1, "appel").pm(1, 2).build(0);
         play(&mut g, &["attack griffe surok"]);
         assert_eq!(g.phase(), Phase::Combat);
         assert_eq!(pv(&g, 1, 1), 12);
+    }
+
+    /// Ruling SD-6 (rules revision 2): « L'adversaire peut dépenser des PM pour se défendre, en jouant une
+    /// capacité Défense depuis sa main » (FR:246) is asked of every attacked player, so that whether it
+    /// is asked tells the attacker nothing about a hidden hand.
+    #[test]
+    fn sd_6_the_attacked_player_is_always_asked() {
+        // Appel de la meute costs 3: with 2 PM the defender cannot pay, and is asked all the same.
+        let mut g = Scn::new().rules(2).hand(0, "griffe").hand(1, "appel").pm(1, 2).build(0);
+        play(&mut g, &["attack griffe surok"]);
+        assert!(matches!(g.phase(), Phase::Defend(_)), "{:?}", g.phase());
+        assert_eq!(g.to_move(), Some(Seat(1)));
+        assert_eq!(legal(&g), ["take"], "nothing payable: `take` is the one answer");
+        assert_eq!(pv(&g, 1, 1), 20, "no damage before the answer");
+        play(&mut g, &["take"]);
+        assert_eq!(g.phase(), Phase::Combat);
+        assert_eq!(g.to_move(), Some(Seat(0)));
+        assert_eq!(pv(&g, 1, 1), 12, "the same damage as revision 1");
+        // An empty hand is asked too; so the question is the same whatever the hand holds.
+        let mut g = Scn::new().rules(2).hand(0, "griffe").build(0);
+        play(&mut g, &["attack griffe surok"]);
+        assert_eq!(legal(&g), ["take"]);
+        // With a Défense it can pay for, the choice is as in revision 1.
+        let mut g = Scn::new().rules(2).hand(0, "griffe").hand(1, "appel").pm(1, 3).build(0);
+        play(&mut g, &["attack griffe surok"]);
+        assert_eq!(legal(&g), ["defend appel", "take"]);
+        // Zone: each of the two attacks asks.
+        let mut g = Scn::new().rules(2).hand(0, "bourrasque").build(0);
+        play(&mut g, &["attack bourrasque kelorn", "take"]);
+        assert_eq!(g.to_move(), Some(Seat(1)), "the Zone reuse on Surok asks again");
+        play(&mut g, &["take"]);
+        assert_eq!((pv(&g, 1, 0), pv(&g, 1, 1)), (19, 11), "as in `zone_reuses_the_card_for_free_on_the_other_spirit`");
+    }
+
+    /// SD-6 in solo: the Robot's attack asks the player, and the Robot's turn goes on after the answer.
+    #[test]
+    fn sd_6_the_robots_attack_asks_the_player_and_its_turn_goes_on() {
+        for seed in 0..10 {
+            let mut g = Scn::new().rules(2).solo().hand(1, "tempete jumelles").pm(1, 5).build(seed);
+            let mut ev = play(&mut g, &["end"]);
+            let mut asked = 0;
+            while g.round() == 1 {
+                assert_eq!(g.to_move(), Some(Seat(0)));
+                assert_eq!(legal(&g), ["take"], "p0 holds nothing");
+                ev.extend(play(&mut g, &["take"]));
+                asked += 1;
+            }
+            assert_eq!(asked, 3, "Tempête, and Flammes jumelles twice (Zone)");
+            assert_eq!(attack_powers(&ev).len(), 3);
+            assert_eq!(g.to_move(), Some(Seat(0)), "back to the human after the Robot's turn");
+            assert_eq!(g.side(1).pm, 4, "0 PM after paying, refilled to 4 at its end phase");
+        }
+    }
+
+    /// SD-6: records written before the option replay with revision 1; the new default is 2; other
+    /// values are refused, naming the option.
+    #[test]
+    fn sd_6_records_without_the_rules_revision_replay_with_the_first() {
+        let o: Options =
+            serde_json::from_str(r#"{"solo": false, "team": "a", "robot": 2}"#).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(o.rules, 1);
+        assert_eq!(Options::default().rules, 2);
+        for bad in [0, 3] {
+            let Err(e) = SpiritDuel::new(&Options { rules: bad, ..Options::default() }, 1) else {
+                panic!("rules={bad} accepted")
+            };
+            assert!(e.to_string().contains("rules"), "{e}");
+        }
     }
 
     #[test]

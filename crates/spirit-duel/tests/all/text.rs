@@ -13,9 +13,11 @@ use sylvan_spirit_duel::{Action, Event, Options, SpiritDuel as Game_, Team};
 
 /// The games of the snapshot: two players with each team, and solo.
 fn all_text(lang: L) -> String {
-    let duel = Options::default();
-    let b = Options { team: Team::B, ..Options::default() };
-    let solo = Options { solo: true, ..Options::default() };
+    // Rules revision 1: the snapshot's games were played before revision 2 asked every attacked player
+    // (ruling SD-6); that question's text is the `phase-defend` one the snapshot already holds.
+    let duel = Options { rules: 1, ..Options::default() };
+    let b = Options { team: Team::B, rules: 1, ..Options::default() };
+    let solo = Options { solo: true, rules: 1, ..Options::default() };
     [(&duel, "duel", 1, true), (&b, "duel, team b", 7, false), (&solo, "solo", 3, false)]
         .iter()
         .map(|&(o, label, s, full)| game_text(o, label, s, lang, full))
