@@ -54,6 +54,7 @@ Mystic Vale, 2 players, `-o sets=base,magic,wild -o leaders=random`|mystic-vale 
 Mystic Vale, 2 players, `-o edition=essential`|mystic-vale -o edition=essential
 spirit duel, 1v1|spirit-duel
 Command of Nature, 2 players|command-of-nature
+Command of Nature, 2v2 teams (`-p 4`)|command-of-nature -p 4
 SETUPS
 
 table="Measured $(date -u +%Y-%m-%d) by \`docs/measurements/instructions.sh\` (seed 1, $SHORT and $LONG games).
