@@ -26,7 +26,9 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<Args, String> {
     while let Some(flag) = it.next() {
         if !["--criterion", "--machine", "--notebook", "--figure"].contains(&flag.as_str()) {
             let shown: String = flag.chars().take(40).map(|c| if c.is_control() { '?' } else { c }).collect();
-            return Err(format!("unknown flag {shown} (--criterion DIR, --machine TEXT, --notebook FILE --figure NAME)"));
+            return Err(format!(
+                "unknown flag {shown} (--criterion DIR, --machine TEXT, --notebook FILE --figure NAME)"
+            ));
         }
         let value = it.next().ok_or(format!("{flag}: missing value"))?;
         match flag.as_str() {

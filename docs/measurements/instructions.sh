@@ -8,7 +8,9 @@
 # Rewrites the table between the `instructions` markers of docs/measurements/current.md: the one place
 # the docs take this figure from. Usage, from anywhere (after `cargo build --release`):
 #   docs/measurements/instructions.sh            # SHORT=150 LONG=450, seed 1
-# SYLVAN_BIN overrides the binary; SHORT and LONG the game counts.
+# SYLVAN_BIN overrides the binary; SHORT and LONG the game counts. ONLY=TEXT measures only the setups
+# whose label contains TEXT and keeps the table's other rows as they are (e.g. after adding a setup:
+# ONLY=teams docs/measurements/instructions.sh); every row then still comes from this script.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 BIN=${SYLVAN_BIN:-target/release/sylvan}
@@ -29,8 +31,19 @@ count() {
     echo "$instr $(jq .moves "$tmp/out")"
 }
 
+ONLY=${ONLY:-}
 rows=""
 while IFS='|' read -r label args; do
+    if [ -n "$ONLY" ] && [[ "$label" != *"$ONLY"* ]]; then
+        kept=$(grep -F "| $label |" "$OUT" || true)
+        if [ -z "$kept" ]; then
+            echo "instructions.sh: no row for \`$label\` in $OUT to keep: measure it (without ONLY)" >&2
+            exit 2
+        fi
+        echo "$kept"
+        rows+="$kept"$'\n'
+        continue
+    fi
     # shellcheck disable=SC2086
     read -r ts ms < <(count "$SHORT" $args)
     # shellcheck disable=SC2086

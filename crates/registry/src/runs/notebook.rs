@@ -355,7 +355,11 @@ pub fn search_speed_table(estimates: &[CriterionEstimate], what: &str) -> Result
     for position in positions {
         let group = format!("{position}/ismcts");
         let of = |pred: &dyn Fn(&str) -> bool| {
-            searches.iter().filter(|e| e.group == group && e.function.as_deref().is_some_and(pred)).copied().collect::<Vec<_>>()
+            searches
+                .iter()
+                .filter(|e| e.group == group && e.function.as_deref().is_some_and(pred))
+                .copied()
+                .collect::<Vec<_>>()
         };
         let one = of(&|f| f.ends_with(" 1 thread(s)"));
         let two = of(&|f| f.ends_with(" 2 thread(s)"));

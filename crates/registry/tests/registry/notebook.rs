@@ -95,8 +95,10 @@ fn criterion_bench(
     let bench = json!({"group_id": group, "function_id": function, "value_str": null,
         "throughput": if group.ends_with("/ismcts") { json!({"Elements": 1000}) } else { json!(null) },
         "full_id": "", "directory_name": dir, "title": ""});
-    let est = |x: f64| json!({"confidence_interval": {"confidence_level": 0.95, "lower_bound": x, "upper_bound": x},
-        "point_estimate": x, "standard_error": 1.0});
+    let est = |x: f64| {
+        json!({"confidence_interval": {"confidence_level": 0.95, "lower_bound": x, "upper_bound": x},
+        "point_estimate": x, "standard_error": 1.0})
+    };
     let mut slope = est(ns[1]);
     slope["confidence_interval"] = json!({"confidence_level": 0.95, "lower_bound": ns[0], "upper_bound": ns[2]});
     // The mean differs from the slope: the table must read the slope (criterion's `time:` line).
@@ -118,17 +120,46 @@ fn the_search_speed_table_is_written_from_criterions_estimates() -> Result<(), S
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("criterion-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     // 1,000 iterations in 10 ms is 100k iterations a second; on two threads in 5.5 ms, 181.8k (1.82×).
-    criterion_bench(&root, "equinox-2p_ismcts/1000 iterations, 1 thread(s)", "equinox-2p/ismcts",
-        Some("1000 iterations, 1 thread(s)"), [9.8e6, 10e6, 10.5e6])?;
-    criterion_bench(&root, "equinox-2p_ismcts/1000 iterations, 2 thread(s)", "equinox-2p/ismcts",
-        Some("1000 iterations, 2 thread(s)"), [5.5e6, 5.5e6, 5.5e6])?;
+    criterion_bench(
+        &root,
+        "equinox-2p_ismcts/1000 iterations, 1 thread(s)",
+        "equinox-2p/ismcts",
+        Some("1000 iterations, 1 thread(s)"),
+        [9.8e6, 10e6, 10.5e6],
+    )?;
+    criterion_bench(
+        &root,
+        "equinox-2p_ismcts/1000 iterations, 2 thread(s)",
+        "equinox-2p/ismcts",
+        Some("1000 iterations, 2 thread(s)"),
+        [5.5e6, 5.5e6, 5.5e6],
+    )?;
     criterion_bench(&root, "equinox-2p_determinize", "equinox-2p/determinize", None, [800.0, 810.0, 820.0])?;
-    criterion_bench(&root, "mv_ismcts/a", "mystic-vale-2p/ismcts", Some("1000 iterations, 1 thread(s)"),
-        [50e6, 50e6, 50e6])?;
-    criterion_bench(&root, "mv_ismcts/b", "mystic-vale-2p/ismcts",
-        Some("1000 iterations, 1 thread(s):depth=80:playout=rollout"), [20e6, 20e6, 25e6])?;
+    criterion_bench(
+        &root,
+        "mv_ismcts/a",
+        "mystic-vale-2p/ismcts",
+        Some("1000 iterations, 1 thread(s)"),
+        [50e6, 50e6, 50e6],
+    )?;
+    criterion_bench(
+        &root,
+        "mv_ismcts/b",
+        "mystic-vale-2p/ismcts",
+        Some("1000 iterations, 1 thread(s):depth=80:playout=rollout"),
+        [20e6, 20e6, 25e6],
+    )?;
+    // Flat sampling has no slope: the mean is criterion's estimate.
+    criterion_bench(&root, "sd_ismcts/a", "spirit-duel-2p/ismcts", Some("1000 iterations, 1 thread(s)"), [1.0; 3])?;
+    let flat = root.join("sd_ismcts/a/new/estimates.json");
+    let mut estimates: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&flat).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+    estimates["slope"] = json!(null);
+    estimates["mean"] = json!({"confidence_interval": {"confidence_level": 0.95, "lower_bound": 3.9e6,
+        "upper_bound": 4.1e6}, "point_estimate": 4e6, "standard_error": 1.0});
+    std::fs::write(&flat, estimates.to_string()).map_err(|e| e.to_string())?;
     let estimates = notebook::criterion_estimates(&root).map_err(|e| e.to_string())?;
-    assert_eq!(estimates.len(), 5, "the `new` runs only: {estimates:?}");
+    assert_eq!(estimates.len(), 6, "the `new` runs only: {estimates:?}");
     let table = notebook::search_speed_table(&estimates, "`x`").map_err(|e| e.to_string())?;
     let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| `")).collect();
     assert_eq!(
@@ -136,6 +167,7 @@ fn the_search_speed_table_is_written_from_criterions_estimates() -> Result<(), S
         [
             "| `equinox-2p` | 100.0k (95.2k–102.0k) | 181.8k (181.8k–181.8k) | 1.82× | – |",
             "| `mystic-vale-2p` | 20.0k (20.0k–20.0k) | – | – | `depth=80:playout=rollout`: 50.0k (40.0k–50.0k) |",
+            "| `spirit-duel-2p` | 250.0k (243.9k–256.4k) | – | – | – |",
         ]
     );
     assert!(table.starts_with("Written by `x`, from criterion's estimates written 20"), "{table}");

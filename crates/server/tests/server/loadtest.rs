@@ -40,7 +40,10 @@ fn loadtest_takes_the_ends_of_each_range() -> Result<(), String> {
     let low = parse("--games 1 --players 1 --seconds 1 --think-ms 0 --warmup 0")?;
     assert_eq!((low.games, low.players, low.seconds, low.think_ms, low.warmup), (1, 1, 1, 0, 0));
     let high = parse("--games 100000 --players 32 --seconds 3600 --think-ms 600000 --warmup 3600 --game mystic-vale")?;
-    assert_eq!((high.games, high.players, high.seconds, high.think_ms, high.warmup), (100_000, 32, 3600, 600_000, 3600));
+    assert_eq!(
+        (high.games, high.players, high.seconds, high.think_ms, high.warmup),
+        (100_000, 32, 3600, 600_000, 3600)
+    );
     assert_eq!(high.game, "mystic-vale");
     let defaults = parse("")?;
     assert_eq!((defaults.games, defaults.players, defaults.seconds, defaults.bots.as_str()), (100, 2, 20, "random"));
