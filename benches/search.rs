@@ -2,10 +2,12 @@
 //! determinization, for every game of the workspace (2 players, and the larger tables of Equinox and
 //! Command of Nature's teams). Each benchmark checks its answer: the chosen action is legal and the
 //! iterations all ran. `cargo bench --bench search`; criterion's throughput line is iterations/s.
+//! `docs/measurements/search-speed.sh` runs it and writes its table into a notebook
+//! (`docs/measurements/current.md` shows the current one).
 
 use std::hint::black_box;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use sylvan_bots::BotSpec;
 use sylvan_bots::toy::{Toy, ToyOptions};
 use sylvan_command_of_nature::CommandOfNature;
@@ -42,6 +44,10 @@ fn bench_game<G: Heuristic>(c: &mut Criterion, name: &str, state: &G, extra: &[&
     state.legal_actions(&mut legal);
     let mut group = c.benchmark_group(format!("{name}/ismcts"));
     group.throughput(Throughput::Elements(ITERS));
+    // A decision takes milliseconds to a third of a second: flat sampling (every sample the same number of
+    // decisions; criterion's estimate is then the mean) needs 10 decisions at least, where linear sampling
+    // needs 55, which on a busy machine made the whole benchmark run for an hour.
+    group.sampling_mode(SamplingMode::Flat);
     let runs = [(1, ""), (2, "")].into_iter().chain(extra.iter().map(|&e| (1, e)));
     for (threads, params) in runs {
         let Ok(spec) = format!("ismcts:iters={ITERS}:threads={threads}{params}").parse::<BotSpec>() else {

@@ -8,7 +8,9 @@
 # Rewrites the table between the `instructions` markers of docs/measurements/current.md: the one place
 # the docs take this figure from. Usage, from anywhere (after `cargo build --release`):
 #   docs/measurements/instructions.sh            # SHORT=150 LONG=450, seed 1
-# SYLVAN_BIN overrides the binary; SHORT and LONG the game counts.
+# SYLVAN_BIN overrides the binary; SHORT and LONG the game counts. ONLY=TEXT measures only the setups
+# whose label contains TEXT and keeps the table's other rows as they are (e.g. after adding a setup:
+# ONLY=teams docs/measurements/instructions.sh); every row then still comes from this script.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 BIN=${SYLVAN_BIN:-target/release/sylvan}
@@ -29,8 +31,19 @@ count() {
     echo "$instr $(jq .moves "$tmp/out")"
 }
 
+ONLY=${ONLY:-}
 rows=""
 while IFS='|' read -r label args; do
+    if [ -n "$ONLY" ] && [[ "$label" != *"$ONLY"* ]]; then
+        kept=$(grep -F "| $label |" "$OUT" || true)
+        if [ -z "$kept" ]; then
+            echo "instructions.sh: no row for \`$label\` in $OUT to keep: measure it (without ONLY)" >&2
+            exit 2
+        fi
+        echo "$kept"
+        rows+="$kept"$'\n'
+        continue
+    fi
     # shellcheck disable=SC2086
     read -r ts ms < <(count "$SHORT" $args)
     # shellcheck disable=SC2086
@@ -54,6 +67,7 @@ Mystic Vale, 2 players, `-o sets=base,magic,wild -o leaders=random`|mystic-vale 
 Mystic Vale, 2 players, `-o edition=essential`|mystic-vale -o edition=essential
 spirit duel, 1v1|spirit-duel
 Command of Nature, 2 players|command-of-nature
+Command of Nature, 2v2 teams (`-p 4`)|command-of-nature -p 4
 SETUPS
 
 table="Measured $(date -u +%Y-%m-%d) by \`docs/measurements/instructions.sh\` (seed 1, $SHORT and $LONG games).

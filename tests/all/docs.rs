@@ -782,12 +782,20 @@ enum FigureSource {
 }
 
 /// The blocks of current.md written from the dated notebooks.
-const FIGURE_BLOCKS: [(&str, FigureSource); 4] = [
+const FIGURE_BLOCKS: [(&str, FigureSource); 6] = [
+    // Until `search-speed.sh` runs on a quiet machine: the idle machine's table of 2026-11-27.
     ("search-speed", FigureSource::Copy("2026-11-27-search-speed.md")),
+    ("strength-equinox", FigureSource::Copy("2026-11-28-search-strength.md")),
+    ("strength-spirit-duel", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("ladders", FigureSource::Ladders),
     ("mystic-vale-expert", FigureSource::Copy("2026-11-27-difficulty-ladders.md")),
     ("server-load", FigureSource::Copy("2026-11-28-server-load.md")),
 ];
+
+/// The figure blocks whose source a run wrote (`--notebook FILE --figure NAME`; `search-speed` joins them
+/// when `search-speed.sh` has written its notebook):
+/// their text in the notebook starts with the run's "Written by" line, so none can be typed by hand.
+const WRITTEN_BY_RUNS: [&str; 3] = ["strength-equinox", "strength-spirit-duel", "mystic-vale-expert"];
 
 /// The notebook the ladders come from, and its ladder tables: (column title, block, which rating column).
 const LADDERS: &str = "2026-11-27-difficulty-ladders.md";
@@ -869,6 +877,45 @@ fn current_figures_are_written_from_the_dated_notebooks() -> TestResult {
         "docs/measurements/current.md disagrees with its dated notebooks in {stale:?}: run \
          docs/measurements/figures.sh"
     );
+    Ok(())
+}
+
+/// Every table of `docs/measurements/current.md` sits inside a block written by a script or copied from
+/// a notebook (`<!-- instructions:begin/end -->`, `<!-- figures:NAME:begin/end -->` of
+/// [`FIGURE_BLOCKS`]), and the blocks of [`WRITTEN_BY_RUNS`] come from a run: no figure table of it is
+/// kept by hand.
+#[test]
+fn every_current_table_is_written_by_a_run() -> TestResult {
+    let dir = Path::new(ROOT).join("docs/measurements");
+    let current = fs::read_to_string(dir.join("current.md"))?;
+    let mut inside = false;
+    let mut outside = Vec::new();
+    for (i, line) in current.lines().enumerate() {
+        if line.starts_with("<!-- instructions:begin")
+            || (line.starts_with("<!-- figures:") && line.ends_with(":begin -->"))
+        {
+            let named = FIGURE_BLOCKS.iter().any(|(name, _)| line == format!("<!-- figures:{name}:begin -->"));
+            assert!(
+                line.starts_with("<!-- instructions:") || named,
+                "current.md:{}: `{line}` is not in FIGURE_BLOCKS",
+                i + 1
+            );
+            inside = true;
+        } else if line.ends_with(":end -->") {
+            inside = false;
+        } else if line.starts_with('|') && !inside {
+            outside.push(format!("current.md:{}: {line}", i + 1));
+        }
+    }
+    assert!(outside.is_empty(), "tables outside any written block:\n{}", outside.join("\n"));
+    for name in WRITTEN_BY_RUNS {
+        let Some((_, FigureSource::Copy(file))) = FIGURE_BLOCKS.iter().find(|(n, _)| *n == name) else {
+            panic!("{name}: not a copied block of FIGURE_BLOCKS");
+        };
+        let text = fs::read_to_string(dir.join(file))?;
+        let range = figures_block(&text, name).ok_or(format!("{file}: no block `{name}`"))?;
+        assert!(text[range].starts_with("Written by "), "{file}: the block `{name}` was not written by a run");
+    }
     Ok(())
 }
 

@@ -1,6 +1,8 @@
 //! Sylvan's words: message catalogs in [Project Fluent](https://projectfluent.org) (`.ftl` files, one
 //! per crate and language, embedded with [`include_str!`]), built into one bundle per locale once, then
-//! formatted by message id with typed arguments.
+//! formatted by message id with typed arguments. Guide for translators: `docs/cli.md` ("Languages":
+//! where each catalog lives, the pseudo-locale, adding a language) and `docs/rulings/languages.md` (the
+//! choices where a rulebook gives no text in one language).
 //!
 //! - Plurals, gender and French elision are the catalog's business (Fluent selectors), not code's.
 //! - A message missing in a language falls back to English; [`mark_fallbacks`] makes that visible

@@ -80,3 +80,118 @@ fn a_bot_that_met_no_other_has_no_rating_in_the_table() {
     let table = ladder_table(&report, "x");
     assert!(table.ends_with("| `heuristic` | 3 | 100.0% | – (met no other bot) |\n"), "{table}");
 }
+
+/// Writes one criterion benchmark as criterion 0.8 saves it: `DIR/<dir>/new/{benchmark,estimates}.json`
+/// (`ns`: lower bound, slope, upper bound of one timed iteration).
+fn criterion_bench(
+    root: &std::path::Path,
+    dir: &str,
+    group: &str,
+    function: Option<&str>,
+    ns: [f64; 3],
+) -> Result<(), String> {
+    let new = root.join(dir).join("new");
+    std::fs::create_dir_all(&new).map_err(|e| e.to_string())?;
+    let bench = json!({"group_id": group, "function_id": function, "value_str": null,
+        "throughput": if group.ends_with("/ismcts") { json!({"Elements": 1000}) } else { json!(null) },
+        "full_id": "", "directory_name": dir, "title": ""});
+    let est = |x: f64| {
+        json!({"confidence_interval": {"confidence_level": 0.95, "lower_bound": x, "upper_bound": x},
+        "point_estimate": x, "standard_error": 1.0})
+    };
+    let mut slope = est(ns[1]);
+    slope["confidence_interval"] = json!({"confidence_level": 0.95, "lower_bound": ns[0], "upper_bound": ns[2]});
+    // The mean differs from the slope: the table must read the slope (criterion's `time:` line).
+    let estimates = json!({"mean": est(ns[1] * 2.0), "median": est(ns[1]), "median_abs_dev": est(1.0),
+        "slope": slope, "std_dev": est(1.0)});
+    std::fs::write(new.join("benchmark.json"), bench.to_string()).map_err(|e| e.to_string())?;
+    std::fs::write(new.join("estimates.json"), estimates.to_string()).map_err(|e| e.to_string())?;
+    // An older run kept beside it, which must not be read.
+    let base = root.join(dir).join("base");
+    std::fs::create_dir_all(&base).map_err(|e| e.to_string())?;
+    let mut old = bench.clone();
+    old["group_id"] = json!("old-run/ismcts");
+    std::fs::write(base.join("benchmark.json"), old.to_string()).map_err(|e| e.to_string())?;
+    std::fs::write(base.join("estimates.json"), estimates.to_string()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn the_search_speed_table_is_written_from_criterions_estimates() -> Result<(), String> {
+    let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("criterion-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    // 1,000 iterations in 10 ms is 100k iterations a second; on two threads in 5.5 ms, 181.8k (1.82×).
+    criterion_bench(
+        &root,
+        "equinox-2p_ismcts/1000 iterations, 1 thread(s)",
+        "equinox-2p/ismcts",
+        Some("1000 iterations, 1 thread(s)"),
+        [9.8e6, 10e6, 10.5e6],
+    )?;
+    criterion_bench(
+        &root,
+        "equinox-2p_ismcts/1000 iterations, 2 thread(s)",
+        "equinox-2p/ismcts",
+        Some("1000 iterations, 2 thread(s)"),
+        [5.5e6, 5.5e6, 5.5e6],
+    )?;
+    criterion_bench(&root, "equinox-2p_determinize", "equinox-2p/determinize", None, [800.0, 810.0, 820.0])?;
+    criterion_bench(
+        &root,
+        "mv_ismcts/a",
+        "mystic-vale-2p/ismcts",
+        Some("1000 iterations, 1 thread(s)"),
+        [50e6, 50e6, 50e6],
+    )?;
+    criterion_bench(
+        &root,
+        "mv_ismcts/b",
+        "mystic-vale-2p/ismcts",
+        Some("1000 iterations, 1 thread(s):depth=80:playout=rollout"),
+        [20e6, 20e6, 25e6],
+    )?;
+    // Flat sampling has no slope: the mean is criterion's estimate.
+    criterion_bench(&root, "sd_ismcts/a", "spirit-duel-2p/ismcts", Some("1000 iterations, 1 thread(s)"), [1.0; 3])?;
+    let flat = root.join("sd_ismcts/a/new/estimates.json");
+    let mut estimates: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&flat).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+    estimates["slope"] = json!(null);
+    estimates["mean"] = json!({"confidence_interval": {"confidence_level": 0.95, "lower_bound": 3.9e6,
+        "upper_bound": 4.1e6}, "point_estimate": 4e6, "standard_error": 1.0});
+    std::fs::write(&flat, estimates.to_string()).map_err(|e| e.to_string())?;
+    let estimates = notebook::criterion_estimates(&root).map_err(|e| e.to_string())?;
+    assert_eq!(estimates.len(), 6, "the `new` runs only: {estimates:?}");
+    let table = notebook::search_speed_table(&estimates, "`x`").map_err(|e| e.to_string())?;
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("| `")).collect();
+    assert_eq!(
+        rows,
+        [
+            "| `equinox-2p` | 100.0k (95.2k–102.0k) | 181.8k (181.8k–181.8k) | 1.82× | – |",
+            "| `mystic-vale-2p` | 20.0k (20.0k–20.0k) | – | – | `depth=80:playout=rollout`: 50.0k (40.0k–50.0k) |",
+            "| `spirit-duel-2p` | 250.0k (243.9k–256.4k) | – | – | – |",
+        ]
+    );
+    assert!(table.starts_with("Written by `x`, from criterion's estimates written 20"), "{table}");
+    // Nothing to read: a one-line error saying what to run.
+    let empty = root.join("empty");
+    std::fs::create_dir_all(&empty).map_err(|e| e.to_string())?;
+    let err = notebook::search_speed_table(&notebook::criterion_estimates(&empty).map_err(|e| e.to_string())?, "x")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(err.contains("cargo bench -p sylvan-benches --bench search") && !err.contains('\n'), "{err}");
+    // A broken estimate names its file instead of panicking.
+    std::fs::write(root.join("mv_ismcts/a/new/estimates.json"), "{\"slope\": {}}").map_err(|e| e.to_string())?;
+    let err = notebook::criterion_estimates(&root).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(err.contains("mv_ismcts/a/new/estimates.json"), "{err}");
+    assert!(notebook::criterion_estimates(&root.join("missing")).is_err());
+    let _ = std::fs::remove_dir_all(&root);
+    Ok(())
+}
+
+#[test]
+fn utc_dates_are_the_calendars() {
+    use sylvan_registry::runs::notebook::internals::utc;
+    assert_eq!(utc(0), "1970-01-01 00:00");
+    assert_eq!(utc(951_782_400), "2000-02-29 00:00");
+    assert_eq!(utc(1_795_876_500), "2026-11-28 14:35");
+}

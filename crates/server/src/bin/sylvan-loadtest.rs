@@ -9,7 +9,9 @@
 //! the `S` seconds after the first `W` (the start, when every game is created at once, is not
 //! measured; the counts cover the whole run). With `--notebook FILE.md --figure NAME`, the results'
 //! table also replaces the text between the notebook's `<!-- figures:NAME:begin -->` and `<!--
-//! figures:NAME:end -->` lines (`docs/measurements/README.md`).
+//! figures:NAME:end -->` lines (`docs/measurements/README.md`). A number outside its flag's range
+//! (`--games` 1 to 100,000, `--players` 1 to 32, `--seconds` 1 to 3,600, `--think-ms` at most 600,000,
+//! `--warmup` at most 3,600) is refused with a one-line error naming the flag, never clamped.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -22,57 +24,10 @@ use sylvan_server::protocol::ClientMessage;
 use sylvan_server::store::SqliteStore;
 use sylvan_server::{Limits, Registry, Server};
 
-struct Args {
-    games: usize,
-    game: String,
-    players: usize,
-    bots: String,
-    seconds: u64,
-    think_ms: u64,
-    warmup: u64,
-    addr: Option<String>,
-    notebook: Option<std::path::PathBuf>,
-    figure: Option<String>,
-}
+#[path = "loadtest/args.rs"]
+mod args;
 
-fn parse_args() -> Result<Args, String> {
-    let mut a = Args {
-        games: 100,
-        game: "equinox".into(),
-        players: 2,
-        bots: "random".into(),
-        seconds: 20,
-        think_ms: 0,
-        warmup: 0,
-        addr: None,
-        notebook: None,
-        figure: None,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or(format!("{flag}: missing value"))?;
-        let num = |v: &str| v.parse::<u64>().map_err(|_| format!("{flag} {v}: not a number"));
-        match flag.as_str() {
-            "--games" => a.games = num(&value)?.clamp(1, 100_000) as usize,
-            "--game" => a.game = value,
-            "--players" => a.players = num(&value)?.clamp(1, 32) as usize,
-            "--bots" => a.bots = value,
-            "--seconds" => a.seconds = num(&value)?.clamp(1, 3600),
-            "--think-ms" => a.think_ms = num(&value)?.min(600_000),
-            "--warmup" => a.warmup = num(&value)?.min(3600),
-            "--addr" => a.addr = Some(value),
-            "--notebook" => a.notebook = Some(value.into()),
-            "--figure" => a.figure = Some(value),
-            _ => return Err(format!("unknown flag {flag}")),
-        }
-    }
-    match (&a.notebook, &a.figure) {
-        (Some(path), Some(name)) => sylvan_registry::runs::notebook::check(path, name).map_err(|e| e.to_string())?,
-        (None, None) => {}
-        _ => return Err("--notebook and --figure go together".to_owned()),
-    }
-    Ok(a)
-}
+use args::Args;
 
 /// The results as a lab notebook's figure table, under the command line that produced them.
 fn figure_table(out: &Value) -> String {
@@ -271,7 +226,7 @@ async fn run(args: Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args = match parse_args() {
+    let args = match args::parse(std::env::args().skip(1)) {
         Ok(a) => a,
         Err(e) => {
             eprintln!("sylvan-loadtest: {e}");

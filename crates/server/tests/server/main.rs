@@ -9,6 +9,7 @@ mod database;
 mod hidden;
 mod hint;
 mod i18n;
+mod loadtest;
 mod lobby;
 mod public;
 mod undo;
