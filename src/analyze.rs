@@ -60,7 +60,11 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     let entry = games::entry(name).with_context(|| file.clone())?;
     check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
     // The whole record is checked first, so the step-by-step replay below cannot fail halfway.
-    let end = entry.game().replay(&text, None).with_context(|| file.clone())?;
+    let end = entry
+        .game()
+        .replay(&text, None)
+        .map_err(|e| anyhow!(sylvan_words::engine::replay_error(entry.game(), &e, locale)))
+        .with_context(|| file.clone())?;
     // The actions as replayed: one in an older notation is given as the action it meant.
     let resolved = end.record();
     let actions: Vec<&str> = resolved

@@ -206,8 +206,8 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     }
     let n = game.num_seats();
     let human = games::parse_seat(&args.seat, n, args.lang).context("--seat")?;
-    if let Some(who) = game.automated_seat(human) {
-        bail!("--seat {human}: that seat is {who}; choose another seat");
+    if let Some(who) = crate::words::automated_seat(&*game, human, locale) {
+        bail!(t(locale, "error-seat-automated", args!(seat = human, who = who)));
     }
     let automated: Vec<Option<&str>> = Seat::all(n).map(|s| game.automated_seat(s)).collect();
     let bot_seats = automated.iter().enumerate().filter(|&(i, a)| a.is_none() && i != human.index()).count();
@@ -230,7 +230,10 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
             let seat = Seat(i as u8);
             match (b, automated[i]) {
                 (Some(b), _) => t(locale, "play-seat-other", args!(seat = seat, who = b.name().to_owned())),
-                (None, Some(who)) => t(locale, "play-seat-other", args!(seat = seat, who = who)),
+                (None, Some(_)) => {
+                    let who = crate::words::automated_seat(&*game, seat, locale).unwrap_or_default();
+                    t(locale, "play-seat-other", args!(seat = seat, who = who))
+                }
                 (None, None) => t(locale, "play-seat-you", args!(seat = seat)),
             }
         })

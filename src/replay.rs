@@ -24,7 +24,7 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
         ReplayError::Truncated { upto, actions } => {
             anyhow!(t(locale, "error-upto", args!(upto = upto, actions = actions)))
         }
-        e => anyhow!(e),
+        e => anyhow!(sylvan_words::engine::replay_error(entry.game(), &e, locale)),
     });
     let state = state.with_context(|| file.clone())?;
     let n = state.num_seats();
@@ -86,8 +86,17 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
 pub(crate) fn read_record(file: &str, locale: Locale) -> Result<(String, Value)> {
     // Bounded, regular files only, UTF-8 with a byte-order mark dropped.
     let text = sylvan_engine::carddata::read_file_limited(file, MAX_RECORD_BYTES)?;
-    let value: Value = serde_json::from_str(&text)
-        .map_err(|e| anyhow!(t(locale, "error-malformed-json", args!(file = file, error = short_message(&e)))))?;
+    let value: Value = serde_json::from_str(&text).map_err(|e| {
+        // The reader's own words (English) are quoted after the position, which the catalog says.
+        let full = short_message(&e);
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let detail = full.strip_suffix(&suffix).unwrap_or(&full).replace('`', "'");
+        anyhow!(t(
+            locale,
+            "error-malformed-json",
+            args!(file = file, line = e.line(), column = e.column(), error = detail)
+        ))
+    })?;
     if !value.get("game").is_some_and(Value::is_string) {
         anyhow::bail!(t(locale, "error-not-record", args!(file = file)));
     }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use sylvan_registry::runs::sim::{CHUNK, SimSummary, run_chunk, seat_names};
+use sylvan_registry::runs::sim::{CHUNK, SimSummary, run_chunk};
 
 use crate::SimArgs;
 use crate::games;
@@ -66,7 +66,14 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
         writeln!(out, "{}", summary.to_json(entry.name(), args.seed, &specs, threads, elapsed))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let bots = seat_names(&*probe, &specs);
+    let bots: Vec<String> = specs
+        .iter()
+        .enumerate()
+        .map(|(s, b)| match crate::words::automated_seat(&*probe, sylvan_engine::Seat(s as u8), locale) {
+            Some(who) => format!("p{s} {who}"),
+            None => format!("p{s} {b}"),
+        })
+        .collect();
     let header = args!(
         game = entry.name(),
         games = total.games,

@@ -4,6 +4,7 @@
 
 use std::sync::LazyLock;
 
+use sylvan_engine::erased::DynGame;
 use sylvan_engine::{Locale, Outcome, Seat};
 use sylvan_words::{Args, Catalog, args};
 
@@ -114,4 +115,12 @@ pub fn per_seat(locale: Locale, values: &[f64]) -> String {
 pub fn summary(locale: Locale, game: &str) -> Option<String> {
     let id = format!("games-summary-{game}");
     CATALOG.has(Locale::En, &id).then(|| t(locale, &id, args!()))
+}
+
+/// Who plays a seat `game` plays itself, in `locale`: the game's catalog message `automated-seat`,
+/// else the game's own text ([`DynGame::automated_seat`]); `None` for a seat a player or bot holds.
+pub fn automated_seat(game: &dyn DynGame, seat: Seat, locale: Locale) -> Option<String> {
+    let who = game.automated_seat(seat)?;
+    let text = game.message_text(&sylvan_engine::Message::new("automated-seat"), locale);
+    Some(locale.lang().typeset(&text.unwrap_or_else(|| who.to_owned())))
 }

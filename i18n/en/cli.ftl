@@ -65,8 +65,9 @@ error-bot-count = --bots `{ $bots }`: { $given ->
     [bots] bot seats
    *[all] seats
 } (give one for all, or one per seat in order)
+error-seat-automated = --seat { $seat }: that seat is { $who }; choose another seat
 error-option = option `{ $field }`: { $problem }
-error-malformed-json = { $file }: malformed JSON: { $error }
+error-malformed-json = { $file }: malformed JSON at line { $line }, column { $column }: `{ $error }`
 error-not-record = { $file }: not a game record (no {"`game`"} field with the game's name)
 error-upto = --upto { $upto }: the record has only { $actions ->
     [one] { $actions } action

@@ -74,8 +74,9 @@ error-bot-count = --bots `{ $bots }` : { $given ->
        *[other] places
     }
 } (donnez-en un pour toutes, ou un par place dans l'ordre)
+error-seat-automated = --seat { $seat } : cette place est celle de { $who } ; choisissez-en une autre
 error-option = option `{ $field }` : { $problem }
-error-malformed-json = { $file } : JSON mal formé : { $error }
+error-malformed-json = { $file } : JSON mal formé à la ligne { $line }, colonne { $column } : `{ $error }`
 error-not-record = { $file } : ce n'est pas l'enregistrement d'une partie (pas de champ {"`game`"} avec le nom du jeu)
 error-upto = --upto { $upto } : l'enregistrement n'a que { $actions ->
     [one] { $actions } action
