@@ -143,7 +143,7 @@ pub fn replay_error(game: &(impl Words + ?Sized), e: &ReplayError, locale: Local
             let error = parse_error(game, source, locale);
             message!("engine-replay-notation", step = *step, text = t.as_str(), error = error)
         }
-        ReplayError::Illegal { step, text: t, message } => {
+        ReplayError::Illegal { step, text: t, message, .. } => {
             let reason = raw(game, message, locale);
             message!("engine-replay-illegal", step = *step, text = t.as_str(), reason = reason)
         }
