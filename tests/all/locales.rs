@@ -218,6 +218,10 @@ fn other_commands(record: &str) -> Vec<(Vec<String>, bool)> {
         list(&["balance", "equinox", "--a", "dryads=2", "--b", "dryads=3", "-n", "2", "-t", "1"], true),
         // The errors the command line says itself, and a game's refused setup.
         list(&["sim", "equinox", "-p", "9"], false),
+        // Mystic Vale's setup errors, from its catalog.
+        list(&["sim", "mystic-vale", "-o", "rules=9"], false),
+        list(&["sim", "mystic-vale", "-o", "sets=wild"], false),
+        list(&["sim", "mystic-vale", "-o", "leaders=draft"], false),
         list(&["sim", "equinox", "-b", "random,random,random"], false),
         list(&["play", "equinox", "--seat", "x"], false),
         list(&["replay", "Cargo.toml"], false),

@@ -123,7 +123,7 @@ pub fn replay_error(game: &(impl Words + ?Sized), e: &ReplayError, locale: Local
     let scores = |v: &[f64]| format!("{v:?}");
     let m = match e {
         ReplayError::Malformed { message, line: 0, .. } => {
-            message!("engine-replay-malformed", detail = message.replace('`', "'"))
+            message!("engine-replay-malformed", detail = message.as_str())
         }
         ReplayError::Malformed { message, line, column } => {
             message!("engine-replay-malformed-at", detail = message.replace('`', "'"), line = *line, column = *column)
