@@ -126,7 +126,7 @@ pub fn replay_error(game: &(impl Words + ?Sized), e: &ReplayError, locale: Local
             message!("engine-replay-malformed", detail = message.as_str())
         }
         ReplayError::Malformed { message, line, column } => {
-            message!("engine-replay-malformed-at", detail = message.replace('`', "'"), line = *line, column = *column)
+            message!("engine-replay-malformed-at", detail = message.as_str(), line = *line, column = *column)
         }
         ReplayError::WrongGame { expected, found } => {
             message!("engine-replay-wrong-game", expected = expected.as_str(), found = found.as_str())
@@ -143,8 +143,10 @@ pub fn replay_error(game: &(impl Words + ?Sized), e: &ReplayError, locale: Local
             let error = parse_error(game, source, locale);
             message!("engine-replay-notation", step = *step, text = t.as_str(), error = error)
         }
-        ReplayError::Illegal { step, text: t, message, .. } => {
-            let reason = raw(game, message, locale);
+        ReplayError::Illegal { step, text: t, message, reason } => {
+            // In English the game's own reason, which may say more than its message (`p1 does not hold
+            // c31`); in another language the message.
+            let reason = if locale == Locale::En { reason.clone() } else { raw(game, message, locale) };
             message!("engine-replay-illegal", step = *step, text = t.as_str(), reason = reason)
         }
         ReplayError::Truncated { upto, actions } => {

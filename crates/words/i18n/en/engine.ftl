@@ -34,10 +34,10 @@ engine-bad-value = cannot use `{ $value }`: { $detail }
 engine-robot = Robot
 
 ## Records that do not replay ($step is an action's 0-based number, $text its notation; $detail the
-## JSON reader's own words, quoted as they are)
+## JSON reader's own words, in English: another language quotes them in backticks)
 
-engine-replay-malformed = malformed record: `{ $detail }`
-engine-replay-malformed-at = malformed record: `{ $detail }` (line { $line }, column { $column })
+engine-replay-malformed = malformed record: { $detail }
+engine-replay-malformed-at = malformed record: { $detail } (line { $line }, column { $column })
 engine-replay-wrong-game = record is for game `{ $found }`, not `{ $expected }`
 engine-replay-newer = record written by engine version { $record }, newer than this engine ({ $ours }): update Sylvan to replay it
 engine-replay-bad-version = record has engine version `{ $version }`, expected MAJOR.MINOR.PATCH

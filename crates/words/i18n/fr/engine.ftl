@@ -32,7 +32,7 @@ engine-bad-value = impossible d'utiliser `{ $value }` : { $detail }
 engine-robot = Robot
 
 ## Records that do not replay ($step is an action's 0-based number, $text its notation; $detail the
-## JSON reader's own words, quoted as they are)
+## JSON reader's own words, in English: another language quotes them in backticks)
 
 engine-replay-malformed = enregistrement mal formé : `{ $detail }`
 engine-replay-malformed-at = enregistrement mal formé : `{ $detail }` (ligne { $line }, colonne { $column })
