@@ -11,11 +11,13 @@ use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
-use sylvan_engine::Seat;
+use sylvan_engine::{Locale, Seat};
 use sylvan_registry::analysis::{self, AnalysisError, Decision};
 
-use crate::games::{self, outcome_text, per_seat};
-use crate::replay::{MAX_RECORD_BYTES, check_start, short_message};
+use crate::games;
+use crate::replay::{check_start, read_record};
+use crate::words::{fixed, pad, percent, t};
+use sylvan_words::args;
 
 /// Arguments of `sylvan analyze`.
 #[derive(Args, Debug, Clone)]
@@ -38,22 +40,31 @@ pub struct AnalyzeArgs {
     /// Print one JSON object (fields in docs/cli.md, "sylvan analyze") instead of text.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    lang: crate::LangArg,
+}
+
+impl AnalyzeArgs {
+    /// The language of the text.
+    pub fn locale(&self) -> Locale {
+        self.lang.locale
+    }
 }
 
 /// Reads the record, replays it and analyses the decisions of the chosen seats.
 pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     let file = args.file.display().to_string();
-    let text = sylvan_engine::carddata::read_file_limited(&file, MAX_RECORD_BYTES)?;
-    let value: Value =
-        serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {}", short_message(&e)))?;
-    let name = value
-        .get("game")
-        .and_then(Value::as_str)
-        .ok_or_else(|| anyhow!("{file}: not a game record (no `game` field with the game's name)"))?;
+    let locale = args.locale();
+    let (text, value) = read_record(&file, locale)?;
+    let name = value.get("game").and_then(Value::as_str).unwrap_or_default();
     let entry = games::entry(name).with_context(|| file.clone())?;
     check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
     // The whole record is checked first, so the step-by-step replay below cannot fail halfway.
-    let end = entry.game().replay(&text, None).with_context(|| file.clone())?;
+    let end = entry
+        .game()
+        .replay(&text, None)
+        .map_err(|e| anyhow!(sylvan_words::engine::replay_error(entry.game(), &e, locale)))
+        .with_context(|| file.clone())?;
     // The actions as replayed: one in an older notation is given as the action it meant.
     let resolved = end.record();
     let actions: Vec<&str> = resolved
@@ -63,16 +74,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
         .unwrap_or_default();
     let n = end.num_seats();
     let seats: Vec<Seat> = match &args.seat {
-        Some(s) => vec![games::parse_seat(s, n).context("--seat")?],
+        Some(s) => vec![games::parse_seat(s, n, locale).context("--seat")?],
         None => Seat::all(n).collect(),
     };
     let shown = sylvan_engine::carddata::short(&args.bot);
     if let Some((first, _)) = args.bot.split_once(',') {
         // A list is not one judge: blame the list, not a parameter of its first piece (issue 38).
-        anyhow::bail!(
-            "--bot `{shown}`: one bot judges, not a list of bots; give one spec, e.g. `{}`",
-            sylvan_engine::carddata::short(first.trim())
-        );
+        let first = sylvan_engine::carddata::short(first.trim()).to_string();
+        anyhow::bail!(t(locale, "error-one-judge", args!(bot = shown.to_string(), first = first)));
     }
     let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{shown}`: {e}"))?;
     let mut bot: Box<dyn DynBot> = entry.judge(&spec, args.seed).map_err(|e| anyhow!("--bot `{shown}`: {e}"))?;
@@ -108,58 +117,68 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
     }
     // The text quotes the record's actions: printed made printable (issue 38).
     let mut out = Vec::new();
+    let header = args!(
+        game = entry.name(),
+        players = n,
+        moves = actions.len(),
+        bot = spec.to_string(),
+        plays = entry.levels().resolve(&spec).to_string()
+    );
+    writeln!(out, "{}", t(locale, "analyze-header", header))?;
+    let col = |id: &str| t(locale, id, args!());
     writeln!(
         out,
-        "{}, {n} players, {} moves; judged by `{}` ({}) from each seat's view",
-        entry.name(),
-        actions.len(),
-        spec,
-        entry.levels().resolve(&spec)
+        "{}  {}  {}  {}  {}  {}  {}",
+        pad(&col("analyze-col-move"), 5, true),
+        pad(&col("analyze-col-seat"), 4, true),
+        pad(&col("analyze-col-before"), 6, true),
+        pad(&col("analyze-col-after"), 6, true),
+        pad(&col("analyze-col-loss"), 6, true),
+        pad(&col("analyze-col-played"), 24, false),
+        col("analyze-col-preferred")
     )?;
-    writeln!(
-        out,
-        "{:>5}  {:>4}  {:>6}  {:>6}  {:>6}  {:<24}  preferred",
-        "move", "seat", "before", "after", "loss", "played"
-    )?;
+    let pct = |x: f64| percent(locale, Some(x));
     for d in &decisions {
         let mark = if d.played == d.preferred { "=" } else { d.preferred.as_str() };
         writeln!(
             out,
-            "{:>5}  {:>4}  {:>5.1}%  {:>5.1}%  {:>6.3}  {:<24}  {mark}",
-            d.move_number,
-            d.seat.to_string(),
-            100.0 * d.before,
-            100.0 * d.after,
-            d.loss,
-            d.played
+            "{}  {}  {}  {}  {}  {}  {mark}",
+            pad(&d.move_number.to_string(), 5, true),
+            pad(&d.seat.to_string(), 4, true),
+            pad(&pct(d.before), 6, true),
+            pad(&pct(d.after), 6, true),
+            pad(&fixed(locale, d.loss, 3), 6, true),
+            pad(&d.played, 24, false),
         )?;
     }
-    writeln!(out, "\n{} decisions analysed, {forced} forced moves skipped", decisions.len())?;
+    writeln!(out, "\n{}", t(locale, "analyze-count", args!(decisions = decisions.len(), forced = forced)))?;
     for &s in &seats {
         let mine: Vec<&Decision> = decisions.iter().filter(|d| d.seat == s).collect();
         if !mine.is_empty() {
             let agree = mine.iter().filter(|d| d.played == d.preferred).count();
             let lost: f64 = mine.iter().map(|d| d.loss.max(0.0)).sum();
-            writeln!(out, "{s}: {} decisions, {agree} as the bot would play, total loss {lost:.3}", mine.len())?;
+            let line = args!(seat = s, decisions = mine.len(), agree = agree, loss = fixed(locale, lost, 3));
+            writeln!(out, "{}", t(locale, "analyze-seat", line))?;
         }
     }
     if !blunders.is_empty() {
-        writeln!(out, "\nbiggest blunders:")?;
+        writeln!(out, "\n{}", t(locale, "analyze-blunders", args!()))?;
         for d in &blunders {
-            writeln!(
-                out,
-                "  move {} {}: played {} ({:.1}%), {} was {:.1}% (−{:.1} points)",
-                d.move_number,
-                d.seat,
-                d.played,
-                100.0 * d.after,
-                d.preferred,
-                100.0 * d.before,
-                100.0 * d.loss
-            )?;
+            let line = args!(
+                move = d.move_number,
+                seat = d.seat,
+                played = d.played.clone(),
+                after = pct(d.after),
+                preferred = d.preferred.clone(),
+                before = pct(d.before),
+                points = fixed(locale, 100.0 * d.loss, 1)
+            );
+            writeln!(out, "  {}", t(locale, "analyze-blunder", line))?;
         }
     }
-    writeln!(out, "\nfinal scores: {}; {}", per_seat(&end.scores()), outcome_text(outcome))?;
+    let scores = crate::words::scores(locale, &end.scores());
+    let result = crate::words::outcome(locale, outcome);
+    writeln!(out, "\n{}", t(locale, "analyze-final", args!(scores = scores, result = result)))?;
     stdout.write_all(sylvan_engine::carddata::printable_lines(&String::from_utf8_lossy(&out)).as_bytes())?;
     stdout.flush()?;
     Ok(ExitCode::SUCCESS)

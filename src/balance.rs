@@ -59,9 +59,16 @@ pub struct BalanceArgs {
     report: Option<PathBuf>,
     #[command(flatten)]
     figure: games::FigureArgs,
+    #[command(flatten)]
+    lang: crate::LangArg,
 }
 
 impl BalanceArgs {
+    /// The language of the text (not of the JSON or the HTML report).
+    pub fn locale(&self) -> sylvan_engine::Locale {
+        self.lang.locale
+    }
+
     /// The game and its options, for the shorthand flags to add to.
     pub fn game_args_mut(&mut self) -> &mut GameArgs {
         &mut self.game
@@ -72,8 +79,9 @@ impl BalanceArgs {
 fn arm_table(args: &BalanceArgs, arm: &[String], name: &str) -> Result<games::Table> {
     let mut game = args.game.clone();
     game.options.extend(arm.iter().cloned());
-    let (entry, options) = games::game_and_options(&game).with_context(|| format!("--{name}"))?;
-    games::table_of(entry, options, args.seed, &name.to_uppercase())
+    let locale = args.locale();
+    let (entry, options) = games::game_and_options(&game, locale).with_context(|| format!("--{name}"))?;
+    games::table_of(entry, options, args.seed, &name.to_uppercase(), locale)
 }
 
 fn label(arm: &[String]) -> String {
@@ -169,9 +177,11 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
     if args.json {
         writeln!(out, "{report}")?;
     } else {
-        write_text(&mut out, &report)?;
+        let locale = args.locale();
+        write_text(&mut out, &report, locale)?;
         if let Some(path) = &args.report {
-            writeln!(out, "report: {}", path.display())?;
+            let path = path.display().to_string();
+            writeln!(out, "{}", crate::words::t(locale, "report-written", sylvan_words::args!(path = path)))?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -181,20 +191,21 @@ fn width_text(w: f64) -> String {
     if w.is_finite() { format!("{w:.3}") } else { "not yet".to_owned() }
 }
 
-fn write_text(out: &mut impl Write, r: &Value) -> Result<()> {
-    writeln!(
-        out,
-        "{}: {} paired games ({}), {} players, bots {}, seed {}",
-        r["game"].as_str().unwrap_or(""),
-        r["games"],
-        r["stopped"].as_str().unwrap_or(""),
-        r["players"],
-        r["bot_specs"]
+/// The report in words: the header in `locale`; the summary lines are the lab's (English).
+fn write_text(out: &mut impl Write, r: &Value, locale: sylvan_engine::Locale) -> Result<()> {
+    let count = |v: &Value| v.as_u64().unwrap_or(0);
+    let header = sylvan_words::args!(
+        game = r["game"].as_str().unwrap_or("").to_owned(),
+        games = count(&r["games"]),
+        stopped = if r["stopped"].as_str() == Some("interval") { "interval" } else { "cap" },
+        players = count(&r["players"]),
+        bots = r["bot_specs"]
             .as_array()
             .map(|b| b.iter().filter_map(Value::as_str).collect::<Vec<_>>().join(","))
             .unwrap_or_default(),
-        r["seed"]
-    )?;
+        seed = r["seed"].to_string()
+    );
+    writeln!(out, "{}", crate::words::t(locale, "balance-header", header))?;
     writeln!(out, "A: {}\nB: {}\n", r["a"]["label"].as_str().unwrap_or(""), r["b"]["label"].as_str().unwrap_or(""))?;
     for line in r["summary"].as_array().into_iter().flatten() {
         writeln!(out, "{}", line.as_str().unwrap_or(""))?;

@@ -54,7 +54,7 @@ fn timed(f: impl FnOnce() -> Result<Playouts, String>) -> Result<Timed> {
 
 /// Runs `sylvan bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    let (entry, options) = games::game_and_options(&args.game)?;
+    let (entry, options) = games::game_and_options(&args.game, crate::words::env_locale())?;
     args.figure.check()?;
     if let Some(spec) = &args.bot {
         return bench_bot(entry, &options, spec, args);

@@ -9,12 +9,26 @@ use clap::{Args, Subcommand};
 use sylvan_registry::CardTools;
 
 use crate::games;
+use crate::words::t;
+use sylvan_engine::Locale;
+use sylvan_words::args;
 
 /// `sylvan cards ...`
 #[derive(Args, Debug, Clone)]
 pub struct CardsArgs {
     #[command(subcommand)]
     command: CardsCommand,
+    /// Language of the command's own words: `en`, `fr`, or the pseudo-locale `en-XA` [default: from
+    /// `LC_ALL`, `LC_MESSAGES` or `LANG`, else `en`].
+    #[arg(long, global = true, default_value_t = crate::words::env_locale(), hide_default_value = true, value_name = "en|fr|en-XA")]
+    lang: Locale,
+}
+
+impl CardsArgs {
+    /// The language of the command's own words (the listings are the games' card data and notes).
+    pub fn locale(&self) -> Locale {
+        self.lang
+    }
 }
 
 #[derive(Subcommand, Debug, Clone)]
@@ -54,14 +68,17 @@ fn with_cards() -> String {
 
 /// Runs `sylvan cards`.
 pub fn run(args: &CardsArgs) -> Result<ExitCode> {
+    let locale = args.locale();
     let text = match &args.command {
         CardsCommand::List { game, provenance, cards, sets, conclaves } => {
             let entry = games::entry(game)?;
             let Some(tools) = entry.cards() else {
-                bail!("`{game}` has no card database (games with one: {})", with_cards());
+                bail!(t(locale, "error-no-card-database", args!(game = game.as_str(), games = with_cards())));
             };
             if *conclaves {
-                let Some(list) = tools.conclaves else { bail!("`{game}` has no conclaves") };
+                let Some(list) = tools.conclaves else {
+                    bail!(t(locale, "error-no-conclaves", args!(game = game.as_str())))
+                };
                 let text = list().map_err(|e| anyhow!(e))?;
                 return print(&text);
             }
@@ -73,10 +90,10 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
                     let entry = games::entry(g)?;
                     match entry.cards() {
                         Some(t) => *t,
-                        None => bail!("--game `{g}` has no card files (use {})", with_cards()),
+                        None => bail!(t(locale, "error-no-card-files", args!(game = g.as_str(), games = with_cards()))),
                     }
                 }
-                None => detect(file)?,
+                None => detect(file, locale)?,
             };
             (tools.check)(file).map_err(|e| anyhow!(e))?
         }
@@ -96,7 +113,7 @@ fn print(text: &str) -> Result<ExitCode> {
 /// The card tools of the game a card file is for, from its section names. The file is read with the one
 /// bounded reader (a special or huge file is an error here); a file no game recognises, or that two
 /// games recognise, is an error asking for `--game`, never a guess.
-fn detect(file: &str) -> Result<CardTools> {
+fn detect(file: &str, locale: Locale) -> Result<CardTools> {
     let text = sylvan_engine::carddata::read_file(file)?;
     let found: Vec<(&str, CardTools)> = games::registry()
         .listed()
@@ -105,10 +122,10 @@ fn detect(file: &str) -> Result<CardTools> {
         .collect();
     match found.as_slice() {
         [(_, tools)] => Ok(*tools),
-        [] => bail!("{file}: no card section of any game found; use --game ({})", with_cards()),
-        _ => bail!(
-            "{file}: has card sections of several games ({}); use --game",
-            found.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
-        ),
+        [] => bail!(t(locale, "error-no-card-section", args!(file = file, games = with_cards()))),
+        _ => {
+            let games = found.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+            bail!(t(locale, "error-several-games", args!(file = file, games = games)))
+        }
     }
 }

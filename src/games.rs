@@ -8,13 +8,15 @@ use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 use sylvan_bots::BotSpec;
-use sylvan_engine::{Seat, SetupError, SetupErrorKind};
+use sylvan_engine::{Locale, Seat, SetupError, SetupErrorKind};
 use sylvan_registry::runs::spread_specs;
 use sylvan_registry::runs::tournament::Schedule;
 pub use sylvan_registry::runs::{MAX_GAMES, run_chunks, worker_threads};
 use sylvan_registry::{Entry, Registry};
+use sylvan_words::args;
 
 use crate::GameArgs;
+use crate::words;
 
 /// The games: [`Registry::standard`], built once.
 pub fn registry() -> &'static Registry {
@@ -27,22 +29,30 @@ pub fn entry(name: &str) -> Result<&'static Entry> {
     Ok(registry().get(name)?)
 }
 
-/// An options error in command-line words: the message alone when it names the option already.
-pub fn setup_error(e: SetupError) -> anyhow::Error {
+/// An options error of `entry`'s game in command-line words and in `locale`: the message alone when it
+/// names the option already.
+pub fn setup_error(entry: &Entry, e: SetupError, locale: Locale) -> anyhow::Error {
+    let problem = || locale.lang().typeset(&sylvan_words::engine::setup_problem(entry.game(), &e, locale));
     match e.kind {
-        SetupErrorKind::PlayerCount | SetupErrorKind::UnknownOption | SetupErrorKind::Conflict => {
-            anyhow!("{}", e.message)
+        SetupErrorKind::PlayerCount | SetupErrorKind::UnknownOption | SetupErrorKind::Conflict => anyhow!(problem()),
+        SetupErrorKind::BadValue if e.field != "options" => {
+            anyhow!(words::t(locale, "error-option", args!(field = e.field.as_str(), problem = problem())))
         }
-        SetupErrorKind::BadValue if e.field != "options" => anyhow!("option `{}`: {}", e.field, e.message),
-        _ => anyhow!("{e}"),
+        _ => anyhow!(sylvan_words::engine::setup_error(entry.game(), &e, locale)),
     }
 }
 
-/// The game of `args` and its options (JSON) for `args.players` seats with the `-o` overrides.
-pub fn game_and_options(args: &GameArgs) -> Result<(&'static Entry, Value)> {
+/// The game of `args` and its options (JSON) for `args.players` seats with the `-o` overrides; an
+/// error in `locale`.
+pub fn game_and_options(args: &GameArgs, locale: Locale) -> Result<(&'static Entry, Value)> {
     let entry = entry(&args.game)?;
-    let options = entry.game().options(args.players, &args.options).map_err(setup_error)?;
+    let options = entry.game().options(args.players, &args.options).map_err(|e| setup_error(entry, e, locale))?;
     Ok((entry, options))
+}
+
+/// A game `entry` refused to deal with its options, in `locale`, after the game's name.
+pub fn deal_error(entry: &Entry, e: &SetupError, locale: Locale) -> anyhow::Error {
+    anyhow!("{}: {}", entry.name(), sylvan_words::engine::setup_error(entry.game(), e, locale))
 }
 
 /// A run's table: the game, its options, how many seats it has and which of them the game plays
@@ -60,10 +70,10 @@ pub struct Table {
 
 /// The table of `entry` with `options`, checked by dealing game `seed`; `what` names the options in
 /// the error (`A`, `B`), or is empty.
-pub fn table_of(entry: &'static Entry, options: Value, seed: u64, what: &str) -> Result<Table> {
+pub fn table_of(entry: &'static Entry, options: Value, seed: u64, what: &str, locale: Locale) -> Result<Table> {
     let probe = entry.game().new_game(&options, seed).map_err(|e| match what {
-        "" => anyhow!("{}: {e}", entry.name()),
-        w => anyhow!("{w}: {}: {e}", entry.name()),
+        "" => deal_error(entry, &e, locale),
+        w => deal_error(entry, &e, locale).context(w.to_owned()),
     })?;
     let players = probe.num_seats();
     let automated = Seat::all(players).map(|s| probe.automated_seat(s).is_some()).collect();
@@ -72,9 +82,9 @@ pub fn table_of(entry: &'static Entry, options: Value, seed: u64, what: &str) ->
 
 /// The table of the game and options of `args` (see [`game_and_options`]), checked by dealing game
 /// `seed` before any thread starts.
-pub fn table(args: &GameArgs, seed: u64) -> Result<Table> {
-    let (entry, options) = game_and_options(args)?;
-    table_of(entry, options, seed, "")
+pub fn table(args: &GameArgs, seed: u64, locale: Locale) -> Result<Table> {
+    let (entry, options) = game_and_options(args, locale)?;
+    table_of(entry, options, seed, "", locale)
 }
 
 /// The schedule of the bots `text` (comma-separated, each once) at a table of `players` seats of
@@ -145,39 +155,51 @@ pub fn error_text(e: &anyhow::Error) -> String {
     text.replace(['\n', '\r'], " ")
 }
 
-/// Reads a seat written `2` or `p2`, and checks it exists at a table of `seats`.
-pub fn parse_seat(text: &str, seats: usize) -> Result<Seat> {
+/// Reads a seat written `2` or `p2`, and checks it exists at a table of `seats`; the error in `locale`.
+pub fn parse_seat(text: &str, seats: usize, locale: Locale) -> Result<Seat> {
     let t = text.trim();
     let index: usize = t
         .strip_prefix('p')
         .unwrap_or(t)
         .parse()
-        .map_err(|_| anyhow!("seat `{text}` is not a seat number (write 0, 1, ... or p0, p1, ...)"))?;
+        .map_err(|_| anyhow!(words::t(locale, "error-seat-not-number", args!(seat = text))))?;
     if index >= seats {
-        bail!("seat `{text}` does not exist at a table of {seats} (seats are 0 to {})", seats - 1);
+        bail!(words::t(locale, "error-seat-missing", args!(seat = text, seats = seats, last = seats - 1)));
     }
     Ok(Seat(index as u8))
 }
 
+/// Which seats a `--bots` list fills, as its error names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotSeats {
+    /// Every seat.
+    All,
+    /// The seats other than the human's.
+    Bots,
+    /// The seats the game does not play itself (the solo Robot's is not one).
+    BesideGame,
+}
+
 /// Reads `--bots`, checks every spec exists for the game, and spreads the list over `count` seats: one
-/// spec for all, or exactly one per seat.
-pub fn bot_specs(entry: &Entry, text: &str, count: usize, whose: &str) -> Result<Vec<BotSpec>> {
+/// spec for all, or exactly one per seat; the CLI's own error in `locale`.
+pub fn bot_specs(entry: &Entry, text: &str, count: usize, whose: BotSeats, locale: Locale) -> Result<Vec<BotSpec>> {
     // The spec is quoted bounded and printable (issue 38); the causes below quote no more than a piece.
     let shown = sylvan_engine::carddata::short(text);
     let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{shown}`"))?;
     entry.check_bots(&specs).with_context(|| format!("--bots `{shown}`"))?;
+    let whose = match whose {
+        BotSeats::All => "all",
+        BotSeats::Bots => "bots",
+        BotSeats::BesideGame => "game",
+    };
     match spread_specs(&specs, count) {
         Some(specs) => Ok(specs),
-        None => bail!(
-            "--bots `{shown}`: {} bot specs for {count} {whose} (give one for all, or one per seat in order)",
-            specs.len()
-        ),
+        None => bail!(words::t(
+            locale,
+            "error-bot-count",
+            args!(bots = shown.to_string(), given = specs.len(), count = count, whose = whose)
+        )),
     }
-}
-
-/// Per-seat values as `p0 3 · p1 5`.
-pub fn per_seat(values: &[f64]) -> String {
-    values.iter().enumerate().map(|(i, v)| format!("p{i} {}", num(*v))).collect::<Vec<_>>().join(" · ")
 }
 
 /// A number with at most three decimals and no trailing zeros.
@@ -185,25 +207,6 @@ pub fn num(v: f64) -> String {
     let s = format!("{v:.3}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".to_owned() } else { s.to_owned() }
-}
-
-/// The result in words (`None` while the game is not over).
-pub fn outcome_text(outcome: Option<sylvan_engine::Outcome>) -> String {
-    match outcome {
-        None => "no winner".to_owned(),
-        Some(o) if o.is_draw() => "draw".to_owned(),
-        Some(o) => winners_text(&o.winners().iter().collect::<Vec<_>>()),
-    }
-}
-
-/// The winners in words.
-pub fn winners_text(winners: &[Seat]) -> String {
-    let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
-    match names.len() {
-        0 => "no winner".to_owned(),
-        1 => format!("winner: {}", names[0]),
-        _ => format!("winners (shared): {}", names.join(", ")),
-    }
 }
 
 /// A progress bar of `games` games on standard error, hidden when asked or when standard error is not a
@@ -239,7 +242,7 @@ mod tests {
 
     fn toy(players: Option<usize>, overrides: &[&str]) -> Result<Value> {
         let args = GameArgs { game: "toy".into(), players, options: overrides.iter().map(|s| s.to_string()).collect() };
-        game_and_options(&args).map(|(_, o)| o)
+        game_and_options(&args, Locale::En).map(|(_, o)| o)
     }
 
     #[test]
@@ -255,14 +258,17 @@ mod tests {
 
     #[test]
     fn seats_and_bot_lists() {
-        assert_eq!(parse_seat("p1", 2).ok(), Some(Seat(1)));
-        assert_eq!(parse_seat("1", 2).ok(), Some(Seat(1)));
-        assert!(parse_seat("2", 2).is_err());
-        assert!(parse_seat("x", 2).is_err());
+        let en = Locale::En;
+        assert_eq!(parse_seat("p1", 2, en).ok(), Some(Seat(1)));
+        assert_eq!(parse_seat("1", 2, en).ok(), Some(Seat(1)));
+        assert!(parse_seat("2", 2, en).is_err());
+        assert!(parse_seat("x", 2, en).is_err());
+        let fr = parse_seat("x", 2, Locale::Fr).map_err(|e| e.to_string()).err().unwrap_or_default();
+        assert!(fr.starts_with("la place `x` n'est pas un numéro"), "{fr}");
         let Ok(toy) = entry("toy") else { panic!("no toy in the registry") };
-        assert_eq!(bot_specs(toy, "random", 3, "seats").map(|v| v.len()).ok(), Some(3));
-        assert!(bot_specs(toy, "random,random", 3, "seats").is_err());
-        assert!(bot_specs(toy, "robot", 2, "seats").is_err(), "toy has no robot");
+        assert_eq!(bot_specs(toy, "random", 3, BotSeats::All, en).map(|v| v.len()).ok(), Some(3));
+        assert!(bot_specs(toy, "random,random", 3, BotSeats::All, en).is_err());
+        assert!(bot_specs(toy, "robot", 2, BotSeats::All, en).is_err(), "toy has no robot");
         assert_eq!(num(2.0), "2");
         assert_eq!(num(0.5), "0.5");
         assert_eq!(num(1.0 / 3.0), "0.333");

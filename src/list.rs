@@ -5,32 +5,40 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use serde_json::Value;
+use sylvan_engine::Locale;
+use sylvan_words::args;
 
 use crate::games;
+use crate::words::{pad, t};
 
-/// Prints every listed game, as text or JSON.
-pub fn games(as_json: bool) -> Result<ExitCode> {
-    let all: Vec<Value> = games::registry().listed().map(|e| e.describe()).collect();
+/// Prints every listed game, as JSON or as text in `locale` (a game's summary from the CLI catalog,
+/// `games-summary-<name>`, where it has one; each option's help in the locale's language).
+pub fn games(as_json: bool, locale: Locale) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     if as_json {
+        let all: Vec<Value> = games::registry().listed().map(|e| e.describe()).collect();
         writeln!(out, "{}", serde_json::to_string_pretty(&all)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
-    for game in &all {
-        let (lo, hi) = (&game["min_players"], &game["max_players"]);
-        writeln!(out, "{}  ({lo} to {hi} players)  {}", text(&game["name"]), text(&game["summary"]))?;
-        for o in game["options"].as_array().into_iter().flatten() {
-            let (name, default, help) = (text(&o["name"]), text(&o["default"]), text(&o["help"]));
-            writeln!(out, "    {name:<16} default {default:<8} {help}")?;
+    for entry in games::registry().listed() {
+        let (lo, hi) = entry.game().player_range();
+        let summary = crate::words::summary(locale, entry.name()).unwrap_or_else(|| entry.summary().to_owned());
+        let line = args!(game = entry.name(), min = lo, max = hi, summary = summary);
+        writeln!(out, "{}", t(locale, "games-line", line))?;
+        for o in entry.game().option_docs() {
+            let help = locale.lang().typeset(o.help_in(locale.lang()));
+            let help = match locale {
+                Locale::Pseudo => sylvan_words::pseudo(&help).into_owned(),
+                _ => help,
+            };
+            let option = args!(name = pad(o.name, 16, false), default = pad(o.default, 8, false), help = help);
+            writeln!(out, "    {}", t(locale, "games-option", option))?;
         }
-        let flags: Vec<String> =
-            game["shorthands"].as_array().into_iter().flatten().map(|s| text(&s["flag"])).collect();
+        let flags: Vec<String> = entry.shorthands().iter().map(|s| format!("--{}", s.flag)).collect();
         if !flags.is_empty() {
-            writeln!(out, "    shorthands: {}", flags.join(", "))?;
+            writeln!(out, "    {}", t(locale, "games-shorthands", args!(flags = flags.join(", "))))?;
         }
-        let bots: Vec<String> = game["bots"].as_array().into_iter().flatten().map(text).collect();
-        writeln!(out, "    bots: {}", bots.join(", "))?;
+        writeln!(out, "    {}", t(locale, "games-bots", args!(bots = entry.bot_names().join(", "))))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -44,6 +44,8 @@ enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        lang: LangArg,
     },
     /// Play a game in the terminal against bots.
     Play(PlayArgs),
@@ -70,6 +72,15 @@ enum Command {
     Create(serve::CreateArgs),
     /// Play a seat on a server from its link, in the terminal.
     Join(serve::JoinArgs),
+}
+
+/// The language of a command's text (not of its JSON), shared by the commands that write text.
+#[derive(Args, Debug, Clone, Copy)]
+pub(crate) struct LangArg {
+    /// Language of the text (not of the JSON): `en`, `fr`, or the pseudo-locale `en-XA` [default: from
+    /// `LC_ALL`, `LC_MESSAGES` or `LANG`, else `en`].
+    #[arg(long = "lang", default_value_t = words::env_locale(), hide_default_value = true, value_name = "en|fr|en-XA")]
+    pub(crate) locale: sylvan_engine::Locale,
 }
 
 /// The game and its options, shared by `play`, `sim`, `bench` and `tournament`. The shorthand flags of
@@ -109,9 +120,10 @@ struct PlayArgs {
     #[arg(short, long)]
     verbose: bool,
     /// Language of the screen, card texts and events: `en`, `fr`, or the pseudo-locale `en-XA`
-    /// (accented, lengthened English: any plain English left is a string outside the catalogs). Colour
-    /// is on when standard output is a terminal and `NO_COLOR` is not set.
-    #[arg(long, default_value = "en", value_name = "en|fr|en-XA")]
+    /// (accented, lengthened English: any plain English left is a string outside the catalogs)
+    /// [default: from `LC_ALL`, `LC_MESSAGES` or `LANG`, else `en`]. Colour is on when standard output
+    /// is a terminal and `NO_COLOR` is not set.
+    #[arg(long, default_value_t = words::env_locale(), hide_default_value = true, value_name = "en|fr|en-XA")]
     lang: sylvan_engine::Locale,
 }
 
@@ -139,6 +151,8 @@ struct SimArgs {
     /// iterations, time, iterations/s, determinizations/s and tree size of that decision.
     #[arg(short, long)]
     verbose: bool,
+    #[command(flatten)]
+    lang: LangArg,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -154,9 +168,8 @@ struct ReplayArgs {
     /// Print JSON: the status, scores and the final state (or, with --view, that view).
     #[arg(long)]
     json: bool,
-    /// Language of the text (not of the JSON): `en`, `fr`, or the pseudo-locale `en-XA`.
-    #[arg(long, default_value = "en", value_name = "en|fr|en-XA")]
-    lang: sylvan_engine::Locale,
+    #[command(flatten)]
+    lang: LangArg,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -234,9 +247,27 @@ fn shorthand_options(matches: &ArgMatches, flags: &[Shorthand]) -> Vec<String> {
     out
 }
 
+impl Command {
+    /// The language the command speaks (its error line included): its `--lang`, else the environment's.
+    fn locale(&self) -> sylvan_engine::Locale {
+        match self {
+            Command::Games { lang, .. } => lang.locale,
+            Command::Play(a) => a.lang,
+            Command::Sim(a) => a.lang.locale,
+            Command::Replay(a) => a.lang.locale,
+            Command::Analyze(a) => a.locale(),
+            Command::Cards(a) => a.locale(),
+            Command::Tournament(a) => a.locale(),
+            Command::Balance(a) => a.locale(),
+            Command::Join(a) => a.lang,
+            Command::Bench(_) | Command::Ladder(_) | Command::Serve(_) | Command::Create(_) => words::env_locale(),
+        }
+    }
+}
+
 fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
-        Command::Games { json } => list::games(json),
+        Command::Games { json, lang } => list::games(json, lang.locale),
         Command::Play(args) => play::run(&args),
         Command::Sim(args) => sim::run(&args),
         Command::Replay(args) => replay::replay(&args),
@@ -272,11 +303,13 @@ fn main() -> ExitCode {
         Command::Create(a) => a.game.options.extend(extra),
         _ => {}
     }
+    let locale = cli.command.locale();
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
             // Bounded and escaped: errors may quote user input (issue 38).
-            eprintln!("error: {}", sylvan_engine::carddata::printable(&games::error_text(&e), MAX_ERROR));
+            let error = sylvan_engine::carddata::printable(&games::error_text(&e), MAX_ERROR);
+            eprintln!("{}", words::t(locale, "error-line", sylvan_words::args!(error = error)));
             ExitCode::from(2)
         }
     }

@@ -196,22 +196,22 @@ fn read_input(game: &dyn DynGame, line: &str, legal: &[LegalAction], locale: Loc
 /// Runs a session reading `input` and writing `out`.
 fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl Write) -> Result<ExitCode> {
     let locale = voice.locale;
-    let (entry, options) = games::game_and_options(&args.game)?;
+    let (entry, options) = games::game_and_options(&args.game, locale)?;
     let name = entry.name();
     let seed = args.seed.unwrap_or_else(clock_seed);
     // An error here is about the options (the seed deals any valid options): do not name the seed.
-    let mut game = entry.game().new_game(&options, seed).with_context(|| name.to_owned())?;
+    let mut game = entry.game().new_game(&options, seed).map_err(|e| games::deal_error(entry, &e, locale))?;
     if let Some(path) = args.record.as_deref() {
         crate::output::check_output(path, "--record", "the record", &crate::output::option_files(&options))?;
     }
     let n = game.num_seats();
-    let human = games::parse_seat(&args.seat, n).context("--seat")?;
-    if let Some(who) = game.automated_seat(human) {
-        bail!("--seat {human}: that seat is {who}; choose another seat");
+    let human = games::parse_seat(&args.seat, n, args.lang).context("--seat")?;
+    if let Some(who) = crate::words::automated_seat(&*game, human, locale) {
+        bail!(t(locale, "error-seat-automated", args!(seat = human, who = who)));
     }
     let automated: Vec<Option<&str>> = Seat::all(n).map(|s| game.automated_seat(s)).collect();
     let bot_seats = automated.iter().enumerate().filter(|&(i, a)| a.is_none() && i != human.index()).count();
-    let specs = games::bot_specs(entry, &args.bots, bot_seats, "bot seats")?;
+    let specs = games::bot_specs(entry, &args.bots, bot_seats, games::BotSeats::Bots, args.lang)?;
     let mut specs = specs.into_iter();
     let mut bots: Vec<Option<Box<dyn DynBot>>> = Vec::with_capacity(n);
     for s in Seat::all(n) {
@@ -230,7 +230,10 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
             let seat = Seat(i as u8);
             match (b, automated[i]) {
                 (Some(b), _) => t(locale, "play-seat-other", args!(seat = seat, who = b.name().to_owned())),
-                (None, Some(who)) => t(locale, "play-seat-other", args!(seat = seat, who = who)),
+                (None, Some(_)) => {
+                    let who = crate::words::automated_seat(&*game, seat, locale).unwrap_or_default();
+                    t(locale, "play-seat-other", args!(seat = seat, who = who))
+                }
                 (None, None) => t(locale, "play-seat-you", args!(seat = seat)),
             }
         })

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, anyhow};
 use serde_json::{Value, json};
-use sylvan_engine::{ReplayError, Seat};
+use sylvan_engine::{Locale, ReplayError, Seat};
 
 use crate::ReplayArgs;
 use crate::games;
@@ -15,23 +15,20 @@ use sylvan_words::args;
 /// Reads the record, finds its game in the registry and replays it.
 pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     let file = args.file.display().to_string();
-    // Bounded, regular files only, UTF-8 with a byte-order mark dropped.
-    let text = sylvan_engine::carddata::read_file_limited(&file, MAX_RECORD_BYTES)?;
-    let value: Value =
-        serde_json::from_str(&text).map_err(|e| anyhow!("{file}: malformed JSON: {}", short_message(&e)))?;
-    let name = value
-        .get("game")
-        .and_then(Value::as_str)
-        .ok_or_else(|| anyhow!("{file}: not a game record (no `game` field with the game's name)"))?;
+    let locale = args.lang.locale;
+    let (text, value) = read_record(&file, locale)?;
+    let name = value.get("game").and_then(Value::as_str).unwrap_or_default();
     let entry = games::entry(name).with_context(|| file.clone())?;
     check_start(&value).map_err(|e| anyhow!("{file}: {e}"))?;
     let state = entry.game().replay(&text, args.upto).map_err(|e| match e {
-        ReplayError::Truncated { upto, actions } => anyhow!("--upto {upto}: the record has only {actions} actions"),
-        e => anyhow!(e),
+        ReplayError::Truncated { upto, actions } => {
+            anyhow!(t(locale, "error-upto", args!(upto = upto, actions = actions)))
+        }
+        e => anyhow!(sylvan_words::engine::replay_error(entry.game(), &e, locale)),
     });
     let state = state.with_context(|| file.clone())?;
     let n = state.num_seats();
-    let seat = args.view.as_deref().map(|s| games::parse_seat(s, n).context("--view")).transpose()?;
+    let seat = args.view.as_deref().map(|s| games::parse_seat(s, n, args.lang.locale).context("--view")).transpose()?;
     let over = state.is_terminal();
     let scores = state.scores();
     let outcome = state.outcome();
@@ -59,7 +56,6 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     }
     // The text is the record's (actions, names, card titles): printed made printable (issue 38).
     let mut out = Vec::new();
-    let locale = args.lang;
     let header = args!(
         game = entry.name(),
         players = n,
@@ -83,6 +79,28 @@ pub fn replay(args: &ReplayArgs) -> Result<ExitCode> {
     stdout.write_all(sylvan_engine::carddata::printable_lines(&String::from_utf8_lossy(&out)).as_bytes())?;
     stdout.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A record file's text and JSON, with the file's and the JSON reader's errors and a JSON value that is
+/// not a record (no `game` name) said in `locale`.
+pub(crate) fn read_record(file: &str, locale: Locale) -> Result<(String, Value)> {
+    // Bounded, regular files only, UTF-8 with a byte-order mark dropped.
+    let text = sylvan_engine::carddata::read_file_limited(file, MAX_RECORD_BYTES)?;
+    let value: Value = serde_json::from_str(&text).map_err(|e| {
+        // The reader's own words (English) are quoted after the position, which the catalog says.
+        let full = short_message(&e);
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let detail = full.strip_suffix(&suffix).unwrap_or(&full).replace('`', "'");
+        anyhow!(t(
+            locale,
+            "error-malformed-json",
+            args!(file = file, line = e.line(), column = e.column(), error = detail)
+        ))
+    })?;
+    if !value.get("game").is_some_and(Value::is_string) {
+        anyhow::bail!(t(locale, "error-not-record", args!(file = file)));
+    }
+    Ok((text, value))
 }
 
 /// The largest record read: 64 MB.

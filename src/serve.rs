@@ -101,9 +101,10 @@ pub struct JoinArgs {
     /// The seat's link, as `sylvan create` or the server's join answer gives it.
     link: String,
     /// Language of the screen, card texts, events and the final breakdown: `en`, `fr`, or the
-    /// pseudo-locale `en-XA` (accented, lengthened English for the client's own lines).
-    #[arg(long, default_value = "en", value_name = "en|fr|en-XA")]
-    lang: sylvan_engine::Locale,
+    /// pseudo-locale `en-XA` (accented, lengthened English for the client's own lines) [default: from
+    /// `LC_ALL`, `LC_MESSAGES` or `LANG`, else `en`].
+    #[arg(long, default_value_t = crate::words::env_locale(), hide_default_value = true, value_name = "en|fr|en-XA")]
+    pub(crate) lang: sylvan_engine::Locale,
     /// PEM certificate to trust for an `https://` link besides the system's (a self-signed one).
     #[arg(long, value_name = "FILE")]
     ca: Option<PathBuf>,

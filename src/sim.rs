@@ -7,24 +7,27 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Result, anyhow};
-use sylvan_registry::runs::sim::{CHUNK, SimSummary, run_chunk, seat_names};
+use anyhow::Result;
+use sylvan_registry::runs::sim::{CHUNK, SimSummary, run_chunk};
 
 use crate::SimArgs;
-use crate::games::{self, num, per_seat};
+use crate::games;
+use crate::words::{fixed, number, per_seat, percent, t};
+use sylvan_words::args;
 
 /// Runs `sylvan sim`.
 pub fn run(args: &SimArgs) -> Result<ExitCode> {
-    let (entry, options) = games::game_and_options(&args.game)?;
+    let locale = args.lang.locale;
+    let (entry, options) = games::game_and_options(&args.game, locale)?;
     // Validates the options (and the first deal) before starting threads.
-    let probe = entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?;
+    let probe = entry.game().new_game(&options, args.seed).map_err(|e| games::deal_error(entry, &e, locale))?;
     let seats = probe.num_seats();
     // Bots for the seats bots play; a seat the game plays itself (the solo Robot) takes no spec and
     // is credited to no bot (issue 38). Its place in the list is held by the first spec, never asked.
     let automated: Vec<bool> = sylvan_engine::Seat::all(seats).map(|s| probe.automated_seat(s).is_some()).collect();
     let free = automated.iter().filter(|a| !**a).count();
-    let whose = if free < seats { "bot seats (the others are played by the game)" } else { "seats" };
-    let given = games::bot_specs(entry, &args.bots, free, whose)?;
+    let whose = if free < seats { games::BotSeats::BesideGame } else { games::BotSeats::All };
+    let given = games::bot_specs(entry, &args.bots, free, whose, locale)?;
     let mut given_iter = given.iter().copied();
     let specs: Vec<sylvan_bots::BotSpec> =
         automated.iter().map(|&a| if a { given[0] } else { given_iter.next().unwrap_or(given[0]) }).collect();
@@ -63,30 +66,56 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
         writeln!(out, "{}", summary.to_json(entry.name(), args.seed, &specs, threads, elapsed))?;
         return Ok(ExitCode::SUCCESS);
     }
-    let bots = seat_names(&*probe, &specs);
-    writeln!(
-        out,
-        "{}: {} games, {seats} players, seed {}, {threads} thread(s); {}",
-        entry.name(),
-        total.games,
-        args.seed,
-        bots.join(", ")
-    )?;
+    let bots: Vec<String> = specs
+        .iter()
+        .enumerate()
+        .map(|(s, b)| match crate::words::automated_seat(&*probe, sylvan_engine::Seat(s as u8), locale) {
+            Some(who) => format!("p{s} {who}"),
+            None => format!("p{s} {b}"),
+        })
+        .collect();
+    let header = args!(
+        game = entry.name(),
+        games = total.games,
+        players = seats,
+        seed = args.seed.to_string(),
+        threads = threads,
+        bots = bots.join(", ")
+    );
+    writeln!(out, "{}", t(locale, "sim-header", header))?;
+    let pct = |x: f64| percent(locale, Some(x));
     let seat_wins: Vec<String> = total
         .wins
         .iter()
         .zip(win_rates)
         .enumerate()
-        .map(|(s, (w, r))| format!("p{s} {} ({:.1}%)", num(*w), 100.0 * r))
+        .map(|(s, (w, r))| {
+            let seat = sylvan_engine::Seat(s as u8);
+            t(locale, "sim-seat-win", args!(seat = seat, wins = number(locale, *w), rate = pct(*r)))
+        })
         .collect();
-    writeln!(out, "wins by seat:   {}", seat_wins.join(" · "))?;
+    writeln!(out, "{}", t(locale, "sim-seat-wins", args!(wins = seat_wins.join(" · "))))?;
     let bot_wins: Vec<String> = by_bot
         .iter()
-        .map(|(n, w, p)| format!("{n} {} of {} seat-games ({:.1}%)", num(*w), num(*p), 100.0 * rate(*w, *p)))
+        .map(|(n, w, p)| {
+            let line = args!(
+                bot = n.to_string(),
+                wins = number(locale, *w),
+                games = number(locale, *p),
+                rate = pct(rate(*w, *p))
+            );
+            t(locale, "sim-bot-win", line)
+        })
         .collect();
-    writeln!(out, "wins by bot:    {}", bot_wins.join(" · "))?;
-    writeln!(out, "mean score:     {}", per_seat(&summary.mean_scores))?;
-    writeln!(out, "moves per game: {} (min {}, max {})", num(mean_moves), total.min_moves, total.max_moves)?;
-    writeln!(out, "speed:          {games_per_sec:.1} games/s, {moves_per_sec:.0} moves/s ({elapsed:.2} s)")?;
+    writeln!(out, "{}", t(locale, "sim-bot-wins", args!(wins = bot_wins.join(" · "))))?;
+    writeln!(out, "{}", t(locale, "sim-mean-score", args!(scores = per_seat(locale, &summary.mean_scores))))?;
+    let moves = args!(mean = number(locale, mean_moves), min = total.min_moves, max = total.max_moves);
+    writeln!(out, "{}", t(locale, "sim-moves", moves))?;
+    let speed = args!(
+        games = fixed(locale, games_per_sec, 1),
+        moves = fixed(locale, moves_per_sec, 0),
+        seconds = fixed(locale, elapsed, 2)
+    );
+    writeln!(out, "{}", t(locale, "sim-speed", speed))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -30,7 +30,10 @@ use serde_json::Value;
 use sylvan_registry::runs::tournament::{CHUNK, Totals};
 
 use crate::GameArgs;
-use crate::games::{self, num};
+use crate::games;
+use crate::words::{fixed, number, pad, percent, t};
+use sylvan_engine::Locale;
+use sylvan_words::args;
 
 /// Games played between two folds into the running totals (the most results held at once).
 const BATCH: u64 = 256;
@@ -64,9 +67,16 @@ pub struct TournamentArgs {
     verbose: bool,
     #[command(flatten)]
     figure: games::FigureArgs,
+    #[command(flatten)]
+    lang: crate::LangArg,
 }
 
 impl TournamentArgs {
+    /// The language of the text (not of the JSON or the HTML report).
+    pub fn locale(&self) -> sylvan_engine::Locale {
+        self.lang.locale
+    }
+
     /// The game and its options, for the shorthand flags to add to.
     pub fn game_args_mut(&mut self) -> &mut GameArgs {
         &mut self.game
@@ -75,7 +85,7 @@ impl TournamentArgs {
 
 /// Runs `sylvan tournament`.
 pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
-    let games::Table { entry, options, automated, .. } = games::table(&args.game, args.seed)?;
+    let games::Table { entry, options, automated, .. } = games::table(&args.game, args.seed, args.locale())?;
     // Seats the game plays itself (the solo Robot) get no bot: none is credited with them (issue 38).
     let schedule = games::schedule(entry, &args.bots, automated)?;
     // The report's file is checked before the games (never a FIFO, never a card file it reads).
@@ -131,9 +141,10 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     if args.json {
         writeln!(out, "{report}")?;
     } else {
-        write_text(&mut out, &report, args.verbose)?;
+        let locale = args.locale();
+        write_text(&mut out, &report, args.verbose, locale)?;
         if let Some(path) = &args.report {
-            writeln!(out, "report:         {}", path.display())?;
+            writeln!(out, "{}", t(locale, "report-written", args!(path = path.display().to_string())))?;
         }
     }
     out.flush()?;
@@ -159,47 +170,80 @@ pub(crate) fn rate_and_rating(b: &Value) -> String {
     )
 }
 
-fn write_text(out: &mut impl Write, r: &Value, verbose: bool) -> Result<()> {
+fn write_text(out: &mut impl Write, r: &Value, verbose: bool, locale: Locale) -> Result<()> {
     let f = |v: &Value| v.as_f64().unwrap_or(0.0);
+    let count = |v: &Value| v.as_u64().unwrap_or(0);
+    let header = args!(
+        game = r["game"].as_str().unwrap_or("").to_owned(),
+        games = count(&r["games"]),
+        players = count(&r["players"]),
+        seed = r["seed"].to_string(),
+        threads = count(&r["threads"]),
+        seconds = fixed(locale, f(&r["seconds"]), 1)
+    );
+    writeln!(out, "{}", t(locale, "tournament-header", header))?;
+    let bots = r["bots"].as_array().cloned().unwrap_or_default();
+    let col = |id: &str| t(locale, id, args!());
+    let width = bots
+        .iter()
+        .filter_map(|b| b["spec"].as_str())
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(col("tournament-col-bot").chars().count());
+    let pct = |v: &Value| percent(locale, v.as_f64());
+    // The columns are as wide as their widest cell or title.
+    let rate_cell =
+        |b: &Value| format!("{} [{}, {}]", pct(&b["win_rate"]), pct(&b["win_rate_ci"][0]), pct(&b["win_rate_ci"][1]));
+    let rating_cell = |b: &Value| {
+        let n = |v: &Value| fixed(locale, f(v), 0);
+        format!("{} [{}, {}]", n(&b["rating"]), n(&b["rating_ci"][0]), n(&b["rating_ci"][1]))
+    };
+    let titles =
+        ["tournament-col-games", "tournament-col-wins", "tournament-col-rate", "tournament-col-rating"].map(col);
+    let widths = [
+        titles[0].chars().count().max(5),
+        titles[1].chars().count().max(5),
+        bots.iter().map(|b| rate_cell(b).chars().count()).chain([titles[2].chars().count()]).max().unwrap_or(0),
+        bots.iter().map(|b| rating_cell(b).chars().count()).chain([titles[3].chars().count()]).max().unwrap_or(0),
+    ];
     writeln!(
         out,
-        "{}: {} games, {} players, seed {}, {} thread(s), {:.1} s",
-        r["game"].as_str().unwrap_or(""),
-        r["games"],
-        r["players"],
-        r["seed"],
-        r["threads"],
-        f(&r["seconds"])
+        "\n{}  {}  {}  {}  {}  {}",
+        pad(&col("tournament-col-bot"), width, false),
+        pad(&titles[0], widths[0], true),
+        pad(&titles[1], widths[1], true),
+        pad(&titles[2], widths[2], false),
+        pad(&titles[3], widths[3], false),
+        col("tournament-col-score")
     )?;
-    let bots = r["bots"].as_array().cloned().unwrap_or_default();
-    let width = bots.iter().filter_map(|b| b["spec"].as_str()).map(str::len).max().unwrap_or(4).max(4);
-    writeln!(out, "\n{:width$}  games   wins  win rate (95% CI)       rating (95% CI)         mean score", "bot")?;
     for b in &bots {
         writeln!(
             out,
-            "{:width$}  {:>5}  {:>5}  {}   {}",
-            b["spec"].as_str().unwrap_or(""),
-            b["games"],
-            num(f(&b["wins"])),
-            rate_and_rating(b),
-            num(f(&b["mean_score"])),
+            "{}  {}  {}  {}  {}  {}",
+            pad(b["spec"].as_str().unwrap_or(""), width, false),
+            pad(&b["games"].to_string(), widths[0], true),
+            pad(&number(locale, f(&b["wins"])), widths[1], true),
+            pad(&rate_cell(b), widths[2], false),
+            pad(&rating_cell(b), widths[3], false),
+            number(locale, f(&b["mean_score"])),
         )?;
     }
-    writeln!(out, "\nwin rate of row against column (95% CI):")?;
-    write!(out, "{:width$}", "")?;
+    writeln!(out, "\n{}", col("tournament-matrix"))?;
+    write!(out, "{}", pad("", width, false))?;
     for b in &bots {
-        write!(out, "  {:>24}", b["spec"].as_str().unwrap_or(""))?;
+        write!(out, "  {}", pad(b["spec"].as_str().unwrap_or(""), 24, true))?;
     }
     writeln!(out)?;
     for (i, row) in r["matrix"].as_array().cloned().unwrap_or_default().iter().enumerate() {
-        write!(out, "{:width$}", bots[i]["spec"].as_str().unwrap_or(""))?;
+        write!(out, "{}", pad(bots.get(i).and_then(|b| b["spec"].as_str()).unwrap_or(""), width, false))?;
         for cell in row.as_array().cloned().unwrap_or_default() {
-            if cell.is_null() {
-                write!(out, "  {:>24}", "—")?;
+            let text = if cell.is_null() {
+                "—".to_owned()
             } else {
-                let text = format!("{} [{}, {}]", pct(&cell["rate"]), pct(&cell["ci"][0]), pct(&cell["ci"][1]));
-                write!(out, "  {text:>24}")?;
-            }
+                format!("{} [{}, {}]", pct(&cell["rate"]), pct(&cell["ci"][0]), pct(&cell["ci"][1]))
+            };
+            write!(out, "  {}", pad(&text, 24, true))?;
         }
         writeln!(out)?;
     }
@@ -211,33 +255,32 @@ fn write_text(out: &mut impl Write, r: &Value, verbose: bool) -> Result<()> {
         .enumerate()
         .map(|(s, v)| format!("p{s} {}", pct(v)))
         .collect();
-    writeln!(out, "\nfirst-seat win rate: {} (by seat: {})", pct(&r["first_seat_win_rate"]), seats.join(" · "))?;
-    writeln!(
-        out,
-        "moves per game:      {} (min {}, max {})",
-        num(f(&r["mean_moves"])),
-        num(f(&r["min_moves"])),
-        num(f(&r["max_moves"]))
-    )?;
+    let first = args!(rate = pct(&r["first_seat_win_rate"]), seats = seats.join(" · "));
+    writeln!(out, "\n{}", t(locale, "tournament-first-seat", first))?;
+    let moves = args!(
+        mean = number(locale, f(&r["mean_moves"])),
+        min = number(locale, f(&r["min_moves"])),
+        max = number(locale, f(&r["max_moves"]))
+    );
+    writeln!(out, "{}", t(locale, "tournament-moves", moves))?;
     if verbose {
-        writeln!(out, "\nsearch (per searched decision):")?;
+        writeln!(out, "\n{}", col("tournament-search"))?;
         for b in &bots {
             let s = &b["search"];
             if s.is_null() {
                 continue;
             }
-            writeln!(
-                out,
-                "{:width$}  {:.0} iterations/s, {:.0} determinizations/s, {:.0} iterations, {:.0} tree nodes, {:.1} ms per decision ({} of {} decisions searched)",
-                b["spec"].as_str().unwrap_or(""),
-                f(&s["iterations_per_sec"]),
-                f(&s["determinizations_per_sec"]),
-                f(&s["iterations_per_decision"]),
-                f(&s["tree_nodes_per_decision"]),
-                f(&s["ms_per_decision"]),
-                s["searched_decisions"],
-                s["decisions"],
-            )?;
+            let line = args!(
+                bot = pad(b["spec"].as_str().unwrap_or(""), width, false),
+                iterations = fixed(locale, f(&s["iterations_per_sec"]), 0),
+                determinizations = fixed(locale, f(&s["determinizations_per_sec"]), 0),
+                per_decision = fixed(locale, f(&s["iterations_per_decision"]), 0),
+                nodes = fixed(locale, f(&s["tree_nodes_per_decision"]), 0),
+                ms = fixed(locale, f(&s["ms_per_decision"]), 1),
+                searched = count(&s["searched_decisions"]),
+                decisions = count(&s["decisions"])
+            );
+            writeln!(out, "{}", t(locale, "tournament-search-line", line))?;
         }
     }
     Ok(())

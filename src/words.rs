@@ -4,6 +4,7 @@
 
 use std::sync::LazyLock;
 
+use sylvan_engine::erased::DynGame;
 use sylvan_engine::{Locale, Outcome, Seat};
 use sylvan_words::{Args, Catalog, args};
 
@@ -44,4 +45,82 @@ pub fn outcome(locale: Locale, outcome: Option<Outcome>) -> String {
             }
         }
     }
+}
+
+/// The language of the terminal when `--lang` is not given: the POSIX locale variables in their order
+/// of precedence (`LC_ALL`, `LC_MESSAGES`, `LANG`; the first one set and not empty), `fr_FR.UTF-8` read
+/// as `fr`; English for `C`, `POSIX`, a language without a catalog, or nothing set.
+pub fn env_locale() -> Locale {
+    let value = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|v| !v.is_empty())
+        .unwrap_or_default();
+    locale_of_posix(&value)
+}
+
+/// The locale of a POSIX locale name (`fr_FR.UTF-8`, `en_US`, `fr`, `C`): its language part, English
+/// when Sylvan has no catalog for it.
+pub fn locale_of_posix(value: &str) -> Locale {
+    let language = value.split(['.', '@']).next().unwrap_or_default().replace('_', "-");
+    match language.parse::<Locale>() {
+        Ok(l) => l,
+        Err(_) => language.split('-').next().and_then(|l| l.parse().ok()).unwrap_or(Locale::En),
+    }
+}
+
+/// A number as the locale writes it (`0.5`, in French `0,5`), with at most three decimals.
+pub fn number(locale: Locale, x: f64) -> String {
+    let t = crate::games::num(x);
+    match locale.lang() {
+        sylvan_engine::Lang::Fr => t.replace('.', ","),
+        sylvan_engine::Lang::En => t,
+    }
+}
+
+/// A number with exactly `places` decimals as the locale writes it (`12.5`, `12,5`).
+pub fn fixed(locale: Locale, x: f64, places: usize) -> String {
+    let t = format!("{x:.places$}");
+    match locale.lang() {
+        sylvan_engine::Lang::Fr => t.replace('.', ","),
+        sylvan_engine::Lang::En => t,
+    }
+}
+
+/// A share as a percentage with one decimal (`45.2%`, in French `45,2 %`); `—` where nothing was
+/// measured.
+pub fn percent(locale: Locale, x: Option<f64>) -> String {
+    match x {
+        None => "—".to_owned(),
+        Some(x) => match locale.lang() {
+            sylvan_engine::Lang::Fr => format!("{}\u{a0}%", fixed(locale, 100.0 * x, 1)),
+            sylvan_engine::Lang::En => format!("{}%", fixed(locale, 100.0 * x, 1)),
+        },
+    }
+}
+
+/// `text` padded with spaces to `width` characters (on the right; on the left with `right`), as
+/// `format!("{:<width$}")` does but counting characters, not bytes.
+pub fn pad(text: &str, width: usize, right: bool) -> String {
+    let fill = " ".repeat(width.saturating_sub(text.chars().count()));
+    if right { format!("{fill}{text}") } else { format!("{text}{fill}") }
+}
+
+/// Per-seat values as `p0 3 · p1 5`, numbers as the locale writes them.
+pub fn per_seat(locale: Locale, values: &[f64]) -> String {
+    values.iter().enumerate().map(|(i, v)| format!("p{i} {}", number(locale, *v))).collect::<Vec<_>>().join(" · ")
+}
+
+/// A game's summary from the catalog (`games-summary-<name>`), `None` for a game it does not list.
+pub fn summary(locale: Locale, game: &str) -> Option<String> {
+    let id = format!("games-summary-{game}");
+    CATALOG.has(Locale::En, &id).then(|| t(locale, &id, args!()))
+}
+
+/// Who plays a seat `game` plays itself, in `locale`: the game's catalog message `automated-seat`,
+/// else the game's own text ([`DynGame::automated_seat`]); `None` for a seat a player or bot holds.
+pub fn automated_seat(game: &dyn DynGame, seat: Seat, locale: Locale) -> Option<String> {
+    let who = game.automated_seat(seat)?;
+    let text = game.message_text(&sylvan_engine::Message::new("automated-seat"), locale);
+    Some(locale.lang().typeset(&text.unwrap_or_else(|| who.to_owned())))
 }

@@ -51,3 +51,141 @@ replay-scores = { $over ->
     [yes] scores finaux : { $scores }
    *[no] scores actuels : { $scores }
 }
+
+## erreurs (la ligne qu'écrit `main` ; les causes qui suivent viennent de la commande)
+
+error-line = erreur : { $error }
+error-seat-not-number = la place `{ $seat }` n'est pas un numéro (écrivez 0, 1, ... ou p0, p1, ...)
+error-seat-missing = la place `{ $seat }` n'existe pas à une table de { $seats } (les places vont de 0 à { $last })
+error-bot-count = --bots `{ $bots }` : { $given ->
+    [one] { $given } bot
+   *[other] { $given } bots
+} pour { $count } { $whose ->
+    [game] { $count ->
+        [one] place de bot (les autres sont jouées par le jeu)
+       *[other] places de bots (les autres sont jouées par le jeu)
+    }
+    [bots] { $count ->
+        [one] place de bot
+       *[other] places de bots
+    }
+   *[all] { $count ->
+        [one] place
+       *[other] places
+    }
+} (donnez-en un pour toutes, ou un par place dans l'ordre)
+error-seat-automated = --seat { $seat } : cette place est celle de { $who } ; choisissez-en une autre
+error-option = option `{ $field }` : { $problem }
+error-malformed-json = { $file } : JSON mal formé à la ligne { $line }, colonne { $column } : `{ $error }`
+error-not-record = { $file } : ce n'est pas l'enregistrement d'une partie (pas de champ {"`game`"} avec le nom du jeu)
+error-upto = --upto { $upto } : l'enregistrement n'a que { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}
+error-one-judge = --bot `{ $bot }` : un seul bot juge, pas une liste de bots ; donnez-en un, par exemple `{ $first }`
+error-no-card-database = `{ $game }` n'a pas de base de cartes (jeux qui en ont une : { $games })
+error-no-card-files = --game `{ $game }` n'a pas de fichiers de cartes (utilisez { $games })
+error-no-conclaves = `{ $game }` n'a pas de conclaves
+error-no-card-section = { $file } : aucune section de cartes d'un jeu connu ; utilisez --game ({ $games })
+error-several-games = { $file } : contient des sections de cartes de plusieurs jeux ({ $games }) ; utilisez --game
+
+## jeux
+
+games-line = { $game }  (de { $min } à { $max } joueurs)  { $summary }
+games-option = { $name } défaut { $default } { $help }
+games-shorthands = raccourcis : { $flags }
+games-bots = bots : { $bots }
+
+## sim
+
+sim-header = { $game } : { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}, { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+}, graine { $seed }, { $threads ->
+    [one] { $threads } fil d'exécution
+   *[other] { $threads } fils d'exécution
+} ; { $bots }
+sim-seat-wins = victoires par place : { $wins }
+sim-seat-win = { $seat } { $wins } ({ $rate })
+sim-bot-wins = victoires par bot : { $wins }
+sim-bot-win = { $bot } { $wins } sur { $games } parties-places ({ $rate })
+sim-mean-score = score moyen : { $scores }
+sim-moves = coups par partie : { $mean } (min. { $min }, max. { $max })
+sim-speed = vitesse : { $games } parties/s, { $moves } coups/s ({ $seconds } s)
+
+## analyze
+
+analyze-header = { $game }, { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+}, { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+} ; jugé par `{ $bot }` ({ $plays }) depuis la vue de chaque joueur
+analyze-col-move = coup
+analyze-col-seat = place
+analyze-col-before = avant
+analyze-col-after = après
+analyze-col-loss = perte
+analyze-col-played = joué
+analyze-col-preferred = préféré
+analyze-count = { $decisions ->
+    [one] { $decisions } décision analysée
+   *[other] { $decisions } décisions analysées
+}, { $forced ->
+    [one] { $forced } coup forcé ignoré
+   *[other] { $forced } coups forcés ignorés
+}
+analyze-seat = { $seat } : { $decisions ->
+    [one] { $decisions } décision
+   *[other] { $decisions } décisions
+}, { $agree } comme le bot jouerait, perte totale { $loss }
+analyze-blunders = plus grosses erreurs :
+analyze-blunder = coup { $move } { $seat } : a joué { $played } ({ $after }), { $preferred } valait { $before } (−{ $points } points)
+analyze-final = scores finaux : { $scores } ; { $result }
+
+## tournament
+
+tournament-header = { $game } : { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}, { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+}, graine { $seed }, { $threads ->
+    [one] { $threads } fil d'exécution
+   *[other] { $threads } fils d'exécution
+}, { $seconds } s
+tournament-col-bot = bot
+tournament-col-games = parties
+tournament-col-wins = victoires
+tournament-col-rate = taux de victoire (IC 95 %)
+tournament-col-rating = classement (IC 95 %)
+tournament-col-score = score moyen
+tournament-matrix = taux de victoire de la ligne contre la colonne (IC 95 %) :
+tournament-first-seat = taux de victoire de la première place : { $rate } (par place : { $seats })
+tournament-moves = coups par partie : { $mean } (min. { $min }, max. { $max })
+tournament-search = recherche (par décision cherchée) :
+tournament-search-line = { $bot }  { $iterations } itérations/s, { $determinizations } déterminisations/s, { $per_decision } itérations, { $nodes } nœuds d'arbre, { $ms } ms par décision ({ $searched } décisions cherchées sur { $decisions })
+report-written = rapport : { $path }
+
+## balance
+
+balance-header = { $game } : { $games ->
+    [one] { $games } partie appariée
+   *[other] { $games } parties appariées
+} ({ $stopped ->
+    [interval] intervalle atteint
+   *[other] plafond de parties
+}), { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+}, bots { $bots }, graine { $seed }
+# A game's summary in `sylvan games`, by its registry name (a game not listed here shows the registry's).
+games-summary-equinox = Equinox (Reiner Knizia) : de 2 à 5 joueurs
+games-summary-mystic-vale = Mystic Vale (AEG) : de 2 à 4 joueurs, la boîte de base et ses extensions
+games-summary-command-of-nature = Command of Nature : 2 joueurs, ou deux équipes de 2
+games-summary-spirit-duel = Le duel d'Esprits : en tête-à-tête, ou seul contre son Robot

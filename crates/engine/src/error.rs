@@ -179,6 +179,9 @@ pub enum ReplayError {
         text: String,
         /// Why it is illegal (the game's [`IllegalAction::reason`]).
         reason: String,
+        /// The reason as a message ([`IllegalAction::message`]), said in the reader's language by
+        /// `sylvan_words::engine::replay_error`.
+        message: Message,
     },
     /// A replay was asked to stop after more actions than the record has.
     #[error("the record has only {actions} actions, not {upto}")]

@@ -148,7 +148,7 @@ pub fn replay_actions<G: Game>(record: &Record<G>) -> Result<(G, Vec<G::Action>)
         if let Err(e) = state.try_apply(*action, &mut NoEvents) {
             let meant = state.legacy_action(*action).filter(|&a| state.is_legal(a));
             let Some(meant) = meant else {
-                return Err(ReplayError::Illegal { step, text: short(text), reason: e.reason });
+                return Err(ReplayError::Illegal { step, text: short(text), reason: e.reason, message: e.message });
             };
             state.apply_unchecked(meant, &mut NoEvents);
             *action = meant;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, SetupError};
+use sylvan_engine::{GameRng, SetupError, message};
 
 use crate::cards::{CardDb, DbRef};
 use crate::conclaves::{self, Conclaves};
@@ -155,7 +155,8 @@ impl Options {
             return Err(SetupError::new(
                 "conclaves",
                 format!("conclaves choose the cards from every set: drop sets=`{}`", self.sets),
-            ));
+            )
+            .with_words(message!("setup-conclaves-sets", sets = self.sets.as_str())));
         }
         let c = Conclaves::for_db(db)
             .map_err(|e| SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, "conclaves", e.to_string()))?;
@@ -185,13 +186,15 @@ impl Options {
             return Err(SetupError::new(
                 "sets",
                 format!("`{}`: the list starts with `base` (it holds the starting cards), e.g. base,wild", self.sets),
-            ));
+            )
+            .with_words(message!("setup-sets-base-first", sets = self.sets.as_str())));
         }
         let mut spec = self.cards.clone();
         let mut seen = Vec::new();
         for s in sets {
             if s.is_empty() || s == "base" || seen.contains(&s) {
-                return Err(SetupError::new("sets", format!("`{}`: set `{s}` is empty or repeated", self.sets)));
+                return Err(SetupError::new("sets", format!("`{}`: set `{s}` is empty or repeated", self.sets))
+                    .with_words(message!("setup-sets-repeated", sets = self.sets.as_str(), set = s)));
             }
             seen.push(s);
             spec.push('+');
@@ -203,10 +206,12 @@ impl Options {
     /// Checks the options and loads the card set.
     pub fn validate(&self) -> Result<DbRef, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
-            return Err(SetupError::new("players", format!("Mystic Vale is played by 2 to 4, not {}", self.players)));
+            return Err(SetupError::new("players", format!("Mystic Vale is played by 2 to 4, not {}", self.players))
+                .with_words(message!("setup-players", players = self.players)));
         }
         if !(1..=RULES).contains(&self.rules) {
-            return Err(SetupError::new("rules", format!("rules revision 1 to {RULES}, not {}", self.rules)));
+            return Err(SetupError::new("rules", format!("rules revision 1 to {RULES}, not {}", self.rules))
+                .with_words(message!("setup-rules", last = RULES, rules = self.rules)));
         }
         let spec = self.card_spec()?;
         let db = DbRef::resolve(Some(&spec)).map_err(|e| {
@@ -218,7 +223,8 @@ impl Options {
             return Err(SetupError::new(
                 "leaders",
                 "the draft takes leaders and amulets together: leaders=draft with amulets=draft (or edition=essential)",
-            ));
+            )
+            .with_words(message!("setup-draft-together")));
         }
         if self.amulets() != Amulets::None && db.amulets.len() < self.players + 1 {
             return Err(SetupError::new(
@@ -228,7 +234,12 @@ impl Options {
                     self.sets,
                     db.amulets.len()
                 ),
-            ));
+            )
+            .with_words(message!(
+                "setup-amulets-set",
+                sets = self.sets.as_str(),
+                amulets = db.amulets.len()
+            )));
         }
         if self.leaders() != Leaders::None {
             let need = match self.leaders() {
@@ -246,13 +257,21 @@ impl Options {
                         db.leaders.len()
                     )
                     .to_lowercase(),
-                ));
+                )
+                .with_words(message!(
+                    "setup-leaders-count",
+                    leaders = format!("{:?}", self.leaders()).to_lowercase(),
+                    need = need,
+                    sets = self.sets.as_str(),
+                    have = db.leaders.len()
+                )));
             }
             if db.blanks == 0 {
                 return Err(SetupError::new(
                     "leaders",
                     "a leader is sleeved into a blank card; the card file has none",
-                ));
+                )
+                .with_words(message!("setup-leaders-blank")));
             }
         }
         Ok(db)
@@ -279,7 +298,11 @@ impl Options {
                     "options `edition=essential` and `sets={}` conflict: the essential edition plays every set; drop one",
                     sylvan_engine::carddata::short(&self.sets)
                 ),
-            ));
+            )
+            .with_words(message!(
+                "setup-edition-sets",
+                sets = sylvan_engine::carddata::short(&self.sets).to_string()
+            )));
         }
         if self.essential() {
             for (name, none) in [("leaders", self.leaders == Leaders::None), ("amulets", self.amulets == Amulets::None)]
@@ -291,7 +314,12 @@ impl Options {
                         format!(
                             "options `{edition}` and `{name}=none` conflict: {edition} drafts the {name}; drop one"
                         ),
-                    ));
+                    )
+                    .with_words(message!(
+                        "setup-edition-none",
+                        edition = edition.as_str(),
+                        name = name
+                    )));
                 }
             }
             self.sets = "all".to_owned();

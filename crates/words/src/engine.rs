@@ -6,7 +6,7 @@
 use std::sync::LazyLock;
 
 use sylvan_engine::erased::{DynError, DynGame, GameType};
-use sylvan_engine::{Locale, Message, ParseError, SetupError, message};
+use sylvan_engine::{Locale, Message, ParseError, ReplayError, SetupError, message};
 
 use crate::Catalog;
 
@@ -111,6 +111,53 @@ pub fn dyn_error(game: &(impl Words + ?Sized), e: &DynError, locale: Locale) -> 
         DynError::WrongGame { expected, found } => message!("engine-wrong-game", expected = *expected, found = *found),
         DynError::NothingToUndo => Message::new("engine-nothing-to-undo"),
         DynError::Setup(detail) => message!("engine-deal-again-failed", detail = detail.as_str()),
+        _ => return e.to_string(),
+    };
+    text(&(), &m, locale)
+}
+
+/// A record that does not replay, in `locale`: what is wrong and where (the action's number and text, a
+/// line and column of the JSON), each said once. The JSON reader's own detail is quoted as it is
+/// (English): the catalog says where.
+pub fn replay_error(game: &(impl Words + ?Sized), e: &ReplayError, locale: Locale) -> String {
+    let scores = |v: &[f64]| format!("{v:?}");
+    let m = match e {
+        ReplayError::Malformed { message, line: 0, .. } => {
+            message!("engine-replay-malformed", detail = message.as_str())
+        }
+        ReplayError::Malformed { message, line, column } => {
+            message!("engine-replay-malformed-at", detail = message.as_str(), line = *line, column = *column)
+        }
+        ReplayError::WrongGame { expected, found } => {
+            message!("engine-replay-wrong-game", expected = expected.as_str(), found = found.as_str())
+        }
+        ReplayError::NewerEngine { record, ours } => {
+            message!("engine-replay-newer", record = record.as_str(), ours = ours.as_str())
+        }
+        ReplayError::BadVersion(v) => message!("engine-replay-bad-version", version = v.as_str()),
+        ReplayError::ContentMismatch { recorded, ours } => {
+            message!("engine-replay-content", recorded = recorded.as_str(), ours = ours.as_str())
+        }
+        ReplayError::Setup(s) => return setup_error(game, s, locale),
+        ReplayError::BadNotation { step, text: t, source } => {
+            let error = parse_error(game, source, locale);
+            message!("engine-replay-notation", step = *step, text = t.as_str(), error = error)
+        }
+        ReplayError::Illegal { step, text: t, message, reason } => {
+            // In English the game's own reason, which may say more than its message (`p1 does not hold
+            // c31`); in another language the message.
+            let reason = if locale == Locale::En { reason.clone() } else { raw(game, message, locale) };
+            message!("engine-replay-illegal", step = *step, text = t.as_str(), reason = reason)
+        }
+        ReplayError::Truncated { upto, actions } => {
+            message!("engine-replay-truncated", upto = *upto, actions = *actions)
+        }
+        ReplayError::NotOver { claimed, moves } => {
+            message!("engine-replay-not-over", claimed = scores(claimed), moves = *moves)
+        }
+        ReplayError::ResultMismatch { claimed, actual } => {
+            message!("engine-replay-mismatch", claimed = scores(claimed), actual = scores(actual))
+        }
         _ => return e.to_string(),
     };
     text(&(), &m, locale)

@@ -401,3 +401,17 @@ view-legend = legend: c0..c19 your 20 cards; [top | middle | bottom] the three s
 
 ## Parse errors
 expect-action = an action: { $actions }
+
+## Setup errors (crates/mystic-vale/src/setup.rs): what is wrong with the options, the field named by the frame
+
+setup-players = Mystic Vale is played by 2 to 4, not { $players }
+setup-rules = rules revision 1 to { $last }, not { $rules }
+setup-sets-base-first = `{ $sets }`: the list starts with {"`base`"} (it holds the starting cards), e.g. {"base,wild"}
+setup-sets-repeated = `{ $sets }`: set `{ $set }` is empty or repeated
+setup-conclaves-sets = conclaves choose the cards from every set: drop sets=`{ $sets }`
+setup-draft-together = the draft takes leaders and amulets together: {"leaders=draft"} with {"amulets=draft"} (or {"edition=essential"})
+setup-amulets-set = amulets need the Mana Storm set ({"sets=base,manastorm"}); the sets `{ $sets }` have { $amulets }
+setup-leaders-count = `{ $leaders }` needs { $need } leaders, the sets `{ $sets }` have { $have } (add an expansion: {"sets=base,wild"})
+setup-leaders-blank = a leader is sleeved into a blank card; the card file has none
+setup-edition-sets = options {"`edition=essential`"} and `sets={ $sets }` conflict: the essential edition plays every set; drop one
+setup-edition-none = options `{ $edition }` and `{ $name }=none` conflict: { $edition } drafts the { $name }; drop one

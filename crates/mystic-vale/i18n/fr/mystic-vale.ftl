@@ -468,3 +468,17 @@ view-legend = légende : c0..c19 vos 20 cartes ; [haut | milieu | bas] les trois
 
 ## Parse errors
 expect-action = une action : { $actions }
+
+## Setup errors (crates/mystic-vale/src/setup.rs): what is wrong with the options, the field named by the frame
+
+setup-players = Mystic Vale se joue de 2 à 4 joueurs, pas { $players }
+setup-rules = révision des règles de 1 à { $last }, pas { $rules }
+setup-sets-base-first = `{ $sets }` : la liste commence par {"`base`"} (qui contient les cartes de départ), par exemple {"base,wild"}
+setup-sets-repeated = `{ $sets }` : le jeu de cartes `{ $set }` est vide ou répété
+setup-conclaves-sets = les conclaves choisissent les cartes dans tous les jeux : retirez sets=`{ $sets }`
+setup-draft-together = le draft prend meneurs et amulettes ensemble : {"leaders=draft"} avec {"amulets=draft"} (ou {"edition=essential"})
+setup-amulets-set = les amulettes demandent l'extension Mana Storm ({"sets=base,manastorm"}) ; les jeux `{ $sets }` en ont { $amulets }
+setup-leaders-count = `{ $leaders }` demande { $need } meneurs, les jeux `{ $sets }` en ont { $have } (ajoutez une extension : {"sets=base,wild"})
+setup-leaders-blank = un meneur se glisse dans une carte vierge ; le fichier de cartes n'en a aucune
+setup-edition-sets = les options {"`edition=essential`"} et `sets={ $sets }` s'excluent : l'édition essentielle joue tous les jeux ; retirez-en une
+setup-edition-none = les options `{ $edition }` et `{ $name }=none` s'excluent : { $edition } fait un draft des { $name } ; retirez-en une

@@ -152,3 +152,6 @@ expect-action = a spirit duel action: {"`end`, `attack CARD SPIRIT`, `strike SPI
 expect-ability = an ability code (e.g. {"glaciation"}, {"appel"})
 expect-spirit = a spirit code ({"almyra, dormuzel, kelorn, surok"})
 illegal-now = not legal for { $seat } now ({ $phase }) at move { $moves }: {"`"}{ $action }{"`"}
+
+# Who plays a seat the game plays itself (`Game::automated_seat`; the command line names the seat so).
+automated-seat = the Robot (played by the game)

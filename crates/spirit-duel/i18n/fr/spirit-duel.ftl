@@ -151,3 +151,6 @@ expect-action = une action du duel d'Esprits : {"`end`, `attack CARD SPIRIT`, `s
 expect-ability = un code de capacité (p. ex. {"glaciation"}, {"appel"})
 expect-spirit = un code d'Esprit ({"almyra, dormuzel, kelorn, surok"})
 illegal-now = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves } : {"`"}{ $action }{"`"}
+
+# Who plays a seat the game plays itself (`Game::automated_seat`; the command line names the seat so).
+automated-seat = le Robot (joué par le jeu)

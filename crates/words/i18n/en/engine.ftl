@@ -32,3 +32,24 @@ engine-bad-value = cannot use `{ $value }`: { $detail }
 
 # The spirit duel's solo opponent, as its rulebook names it.
 engine-robot = Robot
+
+## Records that do not replay ($step is an action's 0-based number, $text its notation; $detail the
+## JSON reader's own words, in English: another language quotes them in backticks)
+
+engine-replay-malformed = malformed record: { $detail }
+engine-replay-malformed-at = malformed record: { $detail } (line { $line }, column { $column })
+engine-replay-wrong-game = record is for game `{ $found }`, not `{ $expected }`
+engine-replay-newer = record written by engine version { $record }, newer than this engine ({ $ours }): update Sylvan to replay it
+engine-replay-bad-version = record has engine version `{ $version }`, expected MAJOR.MINOR.PATCH
+engine-replay-content = record was played with card data { $recorded }, but these options give { $ours }: the cards changed
+engine-replay-notation = action { $step } `{ $text }`: { $error }
+engine-replay-illegal = action { $step } `{ $text }` is illegal: { $reason }
+engine-replay-truncated = the record has only { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}, not { $upto }
+engine-replay-not-over = record states scores { $claimed } but the game is not over after its { $moves ->
+    [one] { $moves } action
+   *[other] { $moves } actions
+}
+engine-replay-mismatch = record says the scores are { $claimed } but the replay gives { $actual }

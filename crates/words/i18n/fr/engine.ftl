@@ -30,3 +30,24 @@ engine-bad-value = impossible d'utiliser `{ $value }` : { $detail }
 
 # L'adversaire du mode solo du duel d'esprits, tel que son livret de règles le nomme.
 engine-robot = Robot
+
+## Records that do not replay ($step is an action's 0-based number, $text its notation; $detail the
+## JSON reader's own words, in English: another language quotes them in backticks)
+
+engine-replay-malformed = enregistrement mal formé : `{ $detail }`
+engine-replay-malformed-at = enregistrement mal formé : `{ $detail }` (ligne { $line }, colonne { $column })
+engine-replay-wrong-game = l'enregistrement est une partie de `{ $found }`, pas de `{ $expected }`
+engine-replay-newer = enregistrement écrit par la version { $record } du moteur, plus récente que celle-ci ({ $ours }) : mettez Sylvan à jour pour le rejouer
+engine-replay-bad-version = l'enregistrement indique la version de moteur `{ $version }`, attendu MAJEURE.MINEURE.CORRECTIF
+engine-replay-content = la partie enregistrée a été jouée avec les données de cartes { $recorded }, mais ces options donnent { $ours } : les cartes ont changé
+engine-replay-notation = action { $step } `{ $text }` : { $error }
+engine-replay-illegal = l'action { $step } `{ $text }` est illégale : { $reason }
+engine-replay-truncated = l'enregistrement n'a que { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}, pas { $upto }
+engine-replay-not-over = l'enregistrement annonce les scores { $claimed }, mais la partie n'est pas finie après ses { $moves ->
+    [one] { $moves } action
+   *[other] { $moves } actions
+}
+engine-replay-mismatch = l'enregistrement annonce les scores { $claimed }, mais la partie rejouée donne { $actual }
