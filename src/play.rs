@@ -206,10 +206,13 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     }
     let n = game.num_seats();
     let human = games::parse_seat(&args.seat, n).context("--seat")?;
-    if let Some(who) = game.automated_seat(human) {
+    // Who plays a seat the game plays itself, in the session's language.
+    let automated: Vec<Option<String>> = Seat::all(n)
+        .map(|s| game.automated_seat(s).map(|m| game.message_text(&m, locale).unwrap_or_else(|| m.id.to_owned())))
+        .collect();
+    if let Some(who) = &automated[human.index()] {
         bail!("--seat {human}: that seat is {who}; choose another seat");
     }
-    let automated: Vec<Option<&str>> = Seat::all(n).map(|s| game.automated_seat(s)).collect();
     let bot_seats = automated.iter().enumerate().filter(|&(i, a)| a.is_none() && i != human.index()).count();
     let specs = games::bot_specs(entry, &args.bots, bot_seats, "bot seats")?;
     let mut specs = specs.into_iter();
@@ -228,7 +231,7 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
         .enumerate()
         .map(|(i, b)| {
             let seat = Seat(i as u8);
-            match (b, automated[i]) {
+            match (b, automated[i].as_deref()) {
                 (Some(b), _) => t(locale, "play-seat-other", args!(seat = seat, who = b.name().to_owned())),
                 (None, Some(who)) => t(locale, "play-seat-other", args!(seat = seat, who = who)),
                 (None, None) => t(locale, "play-seat-you", args!(seat = seat)),

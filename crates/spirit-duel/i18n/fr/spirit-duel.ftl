@@ -151,3 +151,9 @@ expect-action = une action du duel d'Esprits : {"`end`, `attack CARD SPIRIT`, `s
 expect-ability = un code de capacité (p. ex. {"glaciation"}, {"appel"})
 expect-spirit = un code d'Esprit ({"almyra, dormuzel, kelorn, surok"})
 illegal-now = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves } : {"`"}{ $action }{"`"}
+
+## Options : ce que dit chacune (`sylvan games`, le salon) ; les valeurs d'une option à liste, par leur nom.
+option-solo = mode solo : p1 est le Robot de la règle, joué par le jeu lui-même (seul p0 décide)
+option-team = équipe de p0 : a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)
+option-robot = révision des règles du Robot solo : 2 (celle de la règle : une carte sans effet positif est inutilisable) ou 1 (anciens enregistrements)
+automated-robot = le Robot (joué par le jeu)
