@@ -267,6 +267,6 @@ option-players = 2 players, or 4 in two teams (seats 0+2 against 1+3)
 option-teams = 2v2 teams (sets 4 players): `-o teams=true`
 option-sages = Sage per seat: twig,pebble,leaf,droplet (comma list)
 option-sage-commands = Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)
-option-cards = card data: `base` (embedded) or the path of ONE TOML file holding the [[elemental]], [[command]] and [[sage]] sections of crates/command-of-nature/data/*.toml with per-field provenance; same cards in the same order, stats/rows/costs/copies/packs may change (ruling C24); validated at start-up, errors name file, line and field
+option-cards = card data: `base` (embedded) or the path of ONE TOML file holding the [[elemental]], [[command]] and [[sage]] sections of crates/command-of-nature/data/*.toml with per-field provenance; the same cards, listed as in those files; stats, rows, costs, copies and packs may change (ruling C24); checked at start-up, each error names the file, its position and the field
 option-turn-limit = turns (of a player or team) after which the game is a draw, 1..=100000 (ruling C23)
 option-revision = rules revision: 3 (the rulebook's); 2, Sylvan before issue 33, at most 4 hand-overs between partners a turn (ruling C22); 1, Sylvan before 0.2.0, which also discarded a played command at once instead of after its effect (ruling C17); records replay with the revision they state
