@@ -788,6 +788,16 @@ test('the lobby picks card sets and champions by name, and the game has the ones
   await page.selectOption('#lang', 'en');
   await page.waitForSelector('#go');
   await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pickers-desktop-en.png'), fullPage: true });
+  // On a phone the chips wrap under their label, and the help keeps the width of the form.
+  await page.setViewportSize(PHONE);
+  await page.selectOption('#g', 'equinox');
+  const box = (sel) => page.locator(sel).evaluate((n) => { const r = n.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, width: r.width }; });
+  const [label, chipsBox, help] = [await box('[data-field="champions"] .label'), await box('[data-opt="champions"]'), await box('#opt-champions-help')];
+  assert.ok(label.bottom <= chipsBox.top + 1, `the label sits above the chips: ${JSON.stringify([label, chipsBox])}`);
+  assert.ok(help.width > 300, `the help is as wide as the form: ${help.width}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the pickers fit a phone');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pickers-phone-en.png'), fullPage: true });
+  await page.setViewportSize(DESKTOP);
 
   // Mystic Vale with the base game and Vale of the Wild, from the chips.
   await createFromLobby(page, 'mystic-vale', { options: { sets: 'base,wild' } });
