@@ -26,11 +26,8 @@ pub fn games(as_json: bool, locale: Locale) -> Result<ExitCode> {
         let line = args!(game = entry.name(), min = lo, max = hi, summary = summary);
         writeln!(out, "{}", t(locale, "games-line", line))?;
         for o in entry.game().option_docs() {
-            let help = locale.lang().typeset(o.help_in(locale.lang()));
-            let help = match locale {
-                Locale::Pseudo => sylvan_words::pseudo(&help).into_owned(),
-                _ => help,
-            };
+            let help = entry.game().message_text(&o.help(), locale).unwrap_or_else(|| o.help_id.to_owned());
+            let help = locale.lang().typeset(&help);
             let option = args!(name = pad(o.name, 16, false), default = pad(o.default, 8, false), help = help);
             writeln!(out, "    {}", t(locale, "games-option", option))?;
         }

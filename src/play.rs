@@ -206,10 +206,12 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     }
     let n = game.num_seats();
     let human = games::parse_seat(&args.seat, n, args.lang).context("--seat")?;
-    if let Some(who) = crate::words::automated_seat(&*game, human, locale) {
-        bail!(t(locale, "error-seat-automated", args!(seat = human, who = who)));
+    // Who plays a seat the game plays itself, in the session's language.
+    let automated: Vec<Option<String>> =
+        Seat::all(n).map(|s| crate::words::automated_seat(&*game, s, locale)).collect();
+    if let Some(who) = &automated[human.index()] {
+        bail!(t(locale, "error-seat-automated", args!(seat = human, who = who.clone())));
     }
-    let automated: Vec<Option<&str>> = Seat::all(n).map(|s| game.automated_seat(s)).collect();
     let bot_seats = automated.iter().enumerate().filter(|&(i, a)| a.is_none() && i != human.index()).count();
     let specs = games::bot_specs(entry, &args.bots, bot_seats, games::BotSeats::Bots, args.lang)?;
     let mut specs = specs.into_iter();
@@ -228,12 +230,9 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
         .enumerate()
         .map(|(i, b)| {
             let seat = Seat(i as u8);
-            match (b, automated[i]) {
+            match (b, automated[i].as_deref()) {
                 (Some(b), _) => t(locale, "play-seat-other", args!(seat = seat, who = b.name().to_owned())),
-                (None, Some(_)) => {
-                    let who = crate::words::automated_seat(&*game, seat, locale).unwrap_or_default();
-                    t(locale, "play-seat-other", args!(seat = seat, who = who))
-                }
+                (None, Some(who)) => t(locale, "play-seat-other", args!(seat = seat, who = who.to_owned())),
                 (None, None) => t(locale, "play-seat-you", args!(seat = seat)),
             }
         })

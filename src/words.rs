@@ -117,10 +117,10 @@ pub fn summary(locale: Locale, game: &str) -> Option<String> {
     CATALOG.has(Locale::En, &id).then(|| t(locale, &id, args!()))
 }
 
-/// Who plays a seat `game` plays itself, in `locale`: the game's catalog message `automated-seat`,
-/// else the game's own text ([`DynGame::automated_seat`]); `None` for a seat a player or bot holds.
+/// Who plays a seat `game` plays itself, in `locale`: the game's message
+/// ([`DynGame::automated_seat`]) in its catalog; `None` for a seat a player or bot holds.
 pub fn automated_seat(game: &dyn DynGame, seat: Seat, locale: Locale) -> Option<String> {
     let who = game.automated_seat(seat)?;
-    let text = game.message_text(&sylvan_engine::Message::new("automated-seat"), locale);
-    Some(locale.lang().typeset(&text.unwrap_or_else(|| who.to_owned())))
+    let text = game.message_text(&who, locale).unwrap_or_else(|| who.id.to_owned());
+    Some(locale.lang().typeset(&text))
 }

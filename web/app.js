@@ -76,6 +76,19 @@ function optionWidget(o) {
   } else if (k.type === 'choice') {
     input = `<select id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="choice">${k.choices.map((c) =>
       `<option value="${esc(c)}" ${c === o.default ? 'selected' : ''}>${esc(valueLabel(o, c))}</option>`).join('')}</select>`;
+  } else if (k.type === 'multi') {
+    // Several values by name (card sets, champions): chips that are checkboxes, never codes. The server
+    // names each value in the page's language; the values a game always uses are checked and fixed.
+    const picked = o.default.split(',');
+    const always = k.always || [];
+    const values = o.values || k.choices.map((c) => ({ value: c, name: c }));
+    const count = k.count ? `<small class="count" id="${id}-count" aria-live="polite"></small>` : '';
+    input = `<fieldset class="chips" id="${id}" aria-describedby="${id}-help ${id}-err" data-opt="${esc(o.name)}" data-kind="multi"
+      ${k.count ? `data-count="${k.count}"` : ''}><legend class="sr-only">${esc(optLabel(o))}</legend>${values.map((v) =>
+      `<label class="chip"><input type="checkbox" value="${esc(v.value)}" ${picked.includes(v.value) || always.includes(v.value) ? 'checked' : ''}
+        ${always.includes(v.value) ? 'disabled' : ''}><span>${esc(v.name)}</span></label>`).join('')}</fieldset>${count}`;
+    return `<div class="field opt multi" data-field="${esc(o.name)}"><span class="label" id="${id}-label">${esc(optLabel(o))}</span>${input}
+    <small id="${id}-help">${esc(optHelp(o))}</small><small class="err" id="${id}-err" role="alert" hidden></small></div>`;
   } else {
     // A list dealt at random by default shows the word as a placeholder, in the page's language.
     const random = o.default === 'random';
@@ -122,6 +135,16 @@ async function lobby() {
       const i = rest.querySelector(`[data-opt="${name}"]`);
       if (i?.type === 'checkbox') i.checked = value === 'true'; else if (i) i.value = value;
     }
+    // A pick of an exact number says how many are chosen so far.
+    const counts = () => {
+      for (const f of rest.querySelectorAll('fieldset.chips[data-count]')) {
+        const n = f.querySelectorAll('input:checked').length;
+        const out = rest.querySelector(`#${f.id}-count`);
+        if (out) out.textContent = t(n ? 'picked_of' : 'picked_none', { n, of: Number(f.dataset.count) });
+      }
+    };
+    counts();
+    rest.addEventListener('change', counts);
     // An error stays next to its field until the field changes.
     rest.addEventListener('input', (e) => {
       const f = e.target.closest('.field');
@@ -174,13 +197,21 @@ function formOptions(g, form) {
   const bad = [];
   for (const i of form.querySelectorAll('[data-opt]')) {
     const o = g.options.find((x) => x.name === i.dataset.opt);
-    let v = i.type === 'checkbox' ? String(i.checked) : i.value.trim();
+    let v = i.type === 'checkbox' ? String(i.checked) : (i.value || '').trim();
     if (i.dataset.kind === 'int') {
       const n = Number(v);
       if (v === '' || !Number.isInteger(n) || n < o.kind.min || n > o.kind.max) { bad.push([o.name, t('range_help', { min: o.kind.min, max: o.kind.max })]); continue; }
       v = String(n);
     }
     if (i.dataset.kind === 'text') v = fromWords(v);
+    if (i.dataset.kind === 'multi') {
+      // The checked values in the listed order; none checked is the default (random champions).
+      v = [...i.querySelectorAll('input:checked')].map((c) => c.value).join(',');
+      const want = Number(i.dataset.count || 0);
+      const n = v ? v.split(',').length : 0;
+      if (want && n && n !== want) { bad.push([o.name, t('pick_exactly', { n: want, picked: n })]); continue; }
+      if (!n) continue;
+    }
     if (v !== '' && v !== o.default) out.push(`${o.name}=${v}`);
   }
   return { out, bad };

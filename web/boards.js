@@ -463,8 +463,8 @@ function mvCardName(v, catalog, t, s, ci) {
  * A game's text (an event, a question, an action's description) with the notation's ids said in
  * words, from the view the page holds: Mystic Vale's `c17` (the card's name; its seat is the `pN`
  * before it in the text, else `seat`), `v38` (the vale), market places `1.2` and `soil.top`, a card's
- * slots `[a | - | b]`; Command of Nature's slots `II1`, market places `e1`/`c1` and sides counted
- * from 1 as on the board. Other texts are returned as they are.
+ * slots `[a | - | b]`. Other games' texts are returned as they are: Command of Nature's crate says its
+ * slots, market places and sides in words itself.
  */
 export function idsInWords(game, text, { view: v, catalog = {}, t, seat }) {
   let x = String(text ?? '');
@@ -483,18 +483,6 @@ export function idsInWords(game, text, { view: v, catalog = {}, t, seat }) {
       const id = row?.[l - 1]?.[k - 1];
       const name = id == null ? null : vale ? catalog.vales?.[id]?.name : catalog.advancements?.[id]?.name;
       return name ? `${vale || ''}${name}` : `${vale || ''}${t('level')} ${l}`;
-    });
-  } else if (game === 'command-of-nature') {
-    x = x.replace(/\b(III|II|I)([1-6])\b/g, (m, r, n) => t('con_slot', { row: r, n }));
-    // The game's words count sides from 0; the board (and the rulebook's two players) from 1.
-    x = x.replace(/\b([Ss]ide|[Cc]amp) ([01])\b/g, (m, w, n) => `${w} ${Number(n) + 1}`);
-    // A market place in a line of the log names a card that has left it since: its market instead.
-    const market = (kind) => t(kind === 'e' ? 'elemental_market' : 'command_market');
-    x = x.replace(/\bmarket card ([ec])[1-9]\b|\bla carte ([ec])[1-9] du Marché\b/g, (m, a, b) => t('con_market_card', { market: market(a ?? b) }));
-    x = x.replace(/\b(?:[Mm]arket|Marché) ([ec])[1-9]\b/g, (m, kind) => market(kind));
-    x = x.replace(/\b([ec])([1-9])\b/g, (m, kind, k) => {
-      const code = v.market?.[kind === 'e' ? 0 : 1]?.[k - 1];
-      return (code && catalog.cards?.[code]?.name) || m;
     });
   }
   return x;

@@ -300,10 +300,13 @@ fn other_commands_speak_the_locale() {
     }
     allowed_fr.extend(lower(&catalog_text(CLI_FR)));
     allowed_fr.extend(lower(&catalog_text(ENGINE_FR)));
-    // The options' French help is a French source (`OptionDoc::help_fr`), with the values one types.
+    // The options' French help is a French source (each game's catalog, `OptionDoc::help`), with the
+    // values one types.
     for entry in Registry::standard().listed() {
         for o in entry.game().option_docs() {
-            allowed_fr.extend(lower(o.help_fr));
+            if let Some(help) = entry.game().message_text(&o.help(), Locale::Fr) {
+                allowed_fr.extend(lower(&help));
+            }
         }
     }
     english.push_str(&catalog_text(CLI_EN));

@@ -171,7 +171,11 @@ async function createFromLobby(page, game, { seats, options = {} } = {}) {
   for (const [name, value] of Object.entries(options)) {
     const input = page.locator(`[data-opt="${name}"]`);
     const tag = await input.evaluate((n) => (n.type === 'checkbox' ? 'checkbox' : n.tagName));
-    if (tag === 'checkbox') await input.setChecked(value === 'true');
+    if (tag === 'FIELDSET') {
+      // A pick by name: exactly the values listed are ticked (those always used stay ticked).
+      const want = value.split(',');
+      for (const box of await input.locator('input[type=checkbox]:not([disabled])').all()) await box.setChecked(want.includes(await box.getAttribute('value')));
+    } else if (tag === 'checkbox') await input.setChecked(value === 'true');
     else if (tag === 'SELECT') await input.selectOption(value);
     else await input.fill(value);
   }
@@ -753,6 +757,76 @@ test('the lobby: typed widgets, presets, an error kept next to its field; readab
   await page.waitForSelector('#go');
   assert.deepEqual(await axeProblems(page), [], 'the lobby');
   assert.equal((await fetch(`${base}/favicon.ico`)).status, 200, 'favicon');
+  await page.context().close();
+});
+
+// Issue 34: the lobby's list options (Mystic Vale's card sets, Equinox's champions) are chips named in
+// the page's language, never codes; a game is created with exactly the ones ticked, and a pick of the
+// wrong size is refused next to its field.
+test('the lobby picks card sets and champions by name, and the game has the ones picked', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  const chips = (name) => page.locator(`[data-opt="${name}"] label.chip`).evaluateAll((ls) => ls.map((l) => ({
+    name: l.innerText.trim(), value: l.querySelector('input').value, checked: l.querySelector('input').checked, fixed: l.querySelector('input').disabled })));
+  await page.selectOption('#g', 'mystic-vale');
+  const sets = await chips('sets');
+  assert.deepEqual(sets.map((c) => c.name).slice(0, 4), ['Base game', 'Vale of Magic', 'Vale of the Wild', 'Mana Storm']);
+  assert.deepEqual(sets[0], { name: 'Base game', value: 'base', checked: true, fixed: true }, 'the base game is always in');
+  await page.selectOption('#g', 'equinox');
+  const champions = await chips('champions');
+  assert.equal(champions.length, 14);
+  assert.ok(champions.some((c) => c.name === 'Ursus') && champions.every((c) => !c.checked), JSON.stringify(champions));
+  // No code is shown: every chip's text is a name, not its value.
+  for (const c of [...sets.slice(0, 4), ...champions]) assert.notEqual(c.name, c.value);
+  assert.doesNotMatch(await page.locator('#form').innerText(), /\b(gru|lic|urs|pel|manastorm)\b|base,|codes?\b/);
+  // French names.
+  await page.selectOption('#lang', 'fr');
+  await page.waitForSelector('#go');
+  await page.selectOption('#g', 'mystic-vale');
+  assert.equal((await chips('sets'))[0].name, 'Jeu de base');
+  await page.selectOption('#lang', 'en');
+  await page.waitForSelector('#go');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pickers-desktop-en.png'), fullPage: true });
+  // On a phone the chips wrap under their label, and the help keeps the width of the form.
+  await page.setViewportSize(PHONE);
+  await page.selectOption('#g', 'equinox');
+  const box = (sel) => page.locator(sel).evaluate((n) => { const r = n.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, width: r.width }; });
+  const [label, chipsBox, help] = [await box('[data-field="champions"] .label'), await box('[data-opt="champions"]'), await box('#opt-champions-help')];
+  assert.ok(label.bottom <= chipsBox.top + 1, `the label sits above the chips: ${JSON.stringify([label, chipsBox])}`);
+  assert.ok(help.width > 300, `the help is as wide as the form: ${help.width}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'the pickers fit a phone');
+  await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pickers-phone-en.png'), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+
+  // Mystic Vale with the base game and Vale of the Wild, from the chips.
+  await createFromLobby(page, 'mystic-vale', { options: { sets: 'base,wild' } });
+  const mvId = (await page.locator('.seat-link').first().getAttribute('href')).match(/\/play\/([^#]+)/)[1];
+  const mv = await (await fetch(`${base}/api/games/${mvId}`)).json();
+  assert.equal(mv.options.sets, 'base,wild', JSON.stringify(mv.options));
+
+  // Equinox: 7 champions are refused next to the field; the 8th makes a game with them, in the listed order.
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  await page.selectOption('#g', 'equinox');
+  await page.evaluate(() => { document.querySelector('details.options').open = true; });
+  const picked = ['Lichen', 'Griso', 'Le Duc', 'Bolet', 'Rainette', 'Plume de velours', 'Ursus', 'Le Pèlerin'];
+  for (const name of picked.slice(0, 7)) await page.locator('[data-opt="champions"] label.chip', { hasText: name }).click();
+  assert.match(await page.locator('[data-field="champions"] .count').innerText(), /7 of 8/);
+  await page.click('#go');
+  const err = page.locator('[data-field="champions"] .err');
+  await err.waitFor();
+  assert.match(await err.innerText(), /exactly 8/);
+  await page.locator('[data-opt="champions"] label.chip', { hasText: 'Le Pèlerin' }).click();
+  assert.ok(!(await err.isVisible()), 'the error goes once the pick changes');
+  await page.click('#go');
+  await page.waitForSelector('.seat-link');
+  const eqId = (await page.locator('.seat-link').first().getAttribute('href')).match(/\/play\/([^#]+)/)[1];
+  const eq = await (await fetch(`${base}/api/games/${eqId}`)).json();
+  const codes = champions.filter((c) => picked.includes(c.name)).map((c) => c.value);
+  assert.equal(codes.length, 8);
+  assert.deepEqual(JSON.stringify(eq.options.champions).match(/[a-z]+/gi).map((x) => x.toLowerCase()).filter((x) => codes.includes(x)), codes,
+    JSON.stringify(eq.options));
   await page.context().close();
 });
 

@@ -14,7 +14,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use sylvan_engine::{
-    Audience, EventSink, Game, GameRng, Heuristic, OptionDoc, OptionKind, Outcome, ParseError, Seat, SetupError,
+    Audience, EventSink, Game, GameRng, Heuristic, Locale, Message, OptionDoc, OptionKind, Outcome, ParseError, Seat,
+    SetupError,
 };
 
 /// The number of distinct cards (and of action ids); decks never hold more.
@@ -249,20 +250,31 @@ impl Game for Toy {
     const NAME: &'static str = "toy";
     const NUM_DISTINCT_ACTIONS: usize = MAX_CARDS;
 
+    /// The fixture's few words (its options' help) without a catalog file.
+    fn message_text(message: &Message, locale: Locale) -> Option<String> {
+        let (en, fr) = match message.id {
+            "option-players" => ("number of players, 2 to 4", "nombre de joueurs, de 2 à 4"),
+            "option-hand-size" => (
+                "cards dealt to each player (tricks per game), 1 to 6",
+                "cartes distribuées à chaque joueur (plis par partie), de 1 à 6",
+            ),
+            _ => return None,
+        };
+        Some(if locale == Locale::Fr { fr } else { en }.to_owned())
+    }
+
     fn option_docs() -> &'static [OptionDoc] {
         &[
             OptionDoc {
                 name: "players",
                 default: "2",
-                help: "number of players, 2 to 4",
-                help_fr: "nombre de joueurs, de 2 à 4",
+                help_id: "option-players",
                 kind: OptionKind::Int { min: 2, max: 4 },
             },
             OptionDoc {
                 name: "hand_size",
                 default: "3",
-                help: "cards dealt to each player (tricks per game), 1 to 6",
-                help_fr: "cartes distribuées à chaque joueur (plis par partie), de 1 à 6",
+                help_id: "option-hand-size",
                 kind: OptionKind::Int { min: 1, max: 6 },
             },
         ]

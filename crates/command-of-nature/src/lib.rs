@@ -99,58 +99,28 @@ impl Game for CommandOfNature {
             OptionDoc {
                 name: "players",
                 default: "2",
-                help: "2 players, or 4 in two teams (seats 0+2 against 1+3)",
-                help_fr: "2 joueurs, ou 4 en deux équipes (sièges 0+2 contre 1+3)",
+                help_id: "option-players",
                 kind: OptionKind::Choice { choices: &["2", "4"] },
             },
-            OptionDoc {
-                name: "teams",
-                default: "false",
-                help: "2v2 teams (sets 4 players): `-o teams=true`",
-                help_fr: "équipes de 2 contre 2 (fixe 4 joueurs) : `-o teams=true`",
-                kind: OptionKind::Bool,
-            },
-            OptionDoc {
-                name: "sages",
-                default: "random",
-                help: "Sage per seat: twig,pebble,leaf,droplet (comma list)",
-                help_fr: "Sage de chaque siège : twig (Brindille), pebble (Caillou), leaf (Feuille), droplet (Gouttelette), séparés par des virgules",
-                kind: OptionKind::Text,
-            },
+            OptionDoc { name: "teams", default: "false", help_id: "option-teams", kind: OptionKind::Bool },
+            OptionDoc { name: "sages", default: "random", help_id: "option-sages", kind: OptionKind::Text },
             OptionDoc {
                 name: "sage_commands",
                 default: "ts",
-                help: "Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)",
-                help_fr: "Ordres du paquet Sage : ts (2 Frappe Rapprochée, Frappe Lointaine, Restauration Naturelle, Charme) ou godot (2 Rapprochée, 2 Lointaine, Charme)",
+                help_id: "option-sage-commands",
                 kind: OptionKind::Choice { choices: &["ts", "godot"] },
             },
-            OptionDoc {
-                name: "cards",
-                default: "base",
-                help: "card data: `base` (embedded) or the path of ONE TOML file holding the [[elemental]], \
-                       [[command]] and [[sage]] sections of crates/command-of-nature/data/*.toml with per-field \
-                       provenance; same cards in the same order, stats/rows/costs/copies/packs may change \
-                       (ruling C24); validated at start-up, errors name file, line and field",
-                help_fr: "données des cartes : `base` (intégrées) ou le chemin d'UN fichier TOML réunissant les sections [[elemental]], [[command]] et [[sage]] de crates/command-of-nature/data/*.toml avec la provenance de chaque champ ; mêmes cartes dans le même ordre, FOR/SAN, Rangées, coûts, exemplaires et paquets peuvent changer (décision C24) ; vérifié au démarrage, les erreurs nomment le fichier, la ligne et le champ",
-                kind: OptionKind::Text,
-            },
+            OptionDoc { name: "cards", default: "base", help_id: "option-cards", kind: OptionKind::Text },
             OptionDoc {
                 name: "turn_limit",
                 default: "60",
-                help: "turns (of a player or team) after which the game is a draw, 1..=100000 (ruling C23)",
-                help_fr: "nombre de tours (d'un joueur ou d'une équipe) après lequel la partie est nulle, de 1 à 100000 (décision C23)",
+                help_id: "option-turn-limit",
                 kind: OptionKind::Int { min: 1, max: 100_000 },
             },
             OptionDoc {
                 name: "revision",
                 default: "3",
-                help: "rules revision: 3 (the rulebook's); 2, Sylvan before issue 33, at most 4 hand-overs between \
-                       partners a turn (ruling C22); 1, Sylvan before 0.2.0, which also discarded a played command at \
-                       once instead of after its effect (ruling C17); records replay with the revision they state",
-                help_fr: "révision des règles : 3 (celle du livret) ; 2, Sylvan avant le ticket 33, au plus 4 passages \
-                          de main entre coéquipiers par tour (décision C22) ; 1, Sylvan avant 0.2.0, qui défaussait \
-                          aussi un Ordre joué aussitôt au lieu d'après son effet (décision C17) ; les parties \
-                          enregistrées se rejouent avec la révision qu'elles indiquent",
+                help_id: "option-revision",
                 kind: OptionKind::Choice { choices: &["3", "2", "1"] },
             },
         ]

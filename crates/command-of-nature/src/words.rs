@@ -112,13 +112,18 @@ fn market_code(m: u8) -> &'static str {
     if m == 0 { "elemental" } else { "command" }
 }
 
+/// A slot in words, "Row II, place 1" (the notation `II1` is for typing, [`slot_name`]).
+pub fn slot_words(s: crate::actions::Slot, locale: impl Into<Locale>) -> String {
+    t(locale.into(), "slot", args!(row = (s / 6).min(2) + 1, place = s % 6 + 1))
+}
+
 impl CommandOfNature {
     /// The end: 1 per seat of the winning side, ½ each on a draw, with the reason and each seat's
     /// level and Sage.
     pub(crate) fn words_breakdown(&self, locale: Locale) -> Option<Breakdown> {
         let Phase::Over(w) = self.phase else { return None };
         let end_reason = match w {
-            Some(s) => t(locale, "end-won", args!(teams = yes(self.n() == 4), side = s)),
+            Some(s) => t(locale, "end-won", args!(teams = yes(self.n() == 4), side = s + 1)),
             None => t(locale, "end-draw", args!(turns = self.options.turn_limit)),
         };
         let scores = self.scores();
@@ -126,7 +131,7 @@ impl CommandOfNature {
         let notes = (0..self.n())
             .map(|i| {
                 let p = &self.players[i];
-                let a = args!(seat = Seat(i as u8), side = i & 1, level = p.level, standing = yes(p.sage_alive));
+                let a = args!(seat = Seat(i as u8), side = (i & 1) + 1, level = p.level, standing = yes(p.sage_alive));
                 t(locale, "breakdown-seat", a)
             })
             .collect();
@@ -202,7 +207,6 @@ pub fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
 pub fn event_text(e: &Event, locale: impl Into<Locale>) -> String {
     let locale = locale.into();
     let n = |c: &Card| name_of(*c, locale);
-    let market = |m: u8, index: u8| format!("{}{}", ["e", "c"][m.min(1) as usize], index + 1);
     let (id, a): (&str, Args<'_>) = match e {
         Event::Acted { seat, action } => return acted_text(*seat, *action, locale),
         Event::Hand { seat, cards } => {
@@ -214,8 +218,8 @@ pub fn event_text(e: &Event, locale: impl Into<Locale>) -> String {
             "damaged",
             args!(
                 card = n(card),
-                slot = slot_name(*slot),
-                side = *side,
+                slot = slot_words(*slot, locale),
+                side = side + 1,
                 dealt = *dealt,
                 by = *by,
                 attack = yes(*attack),
@@ -224,25 +228,28 @@ pub fn event_text(e: &Event, locale: impl Into<Locale>) -> String {
             ),
         ),
         Event::Defeated { side, slot, card, by } => {
-            ("defeated", args!(card = n(card), slot = slot_name(*slot), side = *side, by = *by))
+            ("defeated", args!(card = n(card), slot = slot_words(*slot, locale), side = side + 1, by = *by))
         }
         Event::SageFallen { seat } => ("sage-fallen", args!(seat = *seat)),
         Event::LevelUp { seat, level } => ("level-up", args!(seat = *seat, level = *level)),
         Event::ChampionToDiscard { seat, card } => ("champion-to-discard", args!(seat = *seat, card = n(card))),
         Event::FactionUnlocked { seat, level } => ("faction-unlocked", args!(seat = *seat, level = *level)),
-        Event::Refilled { side, from, to, card } => {
-            ("refilled", args!(side = *side, card = n(card), from = slot_name(*from), to = slot_name(*to)))
-        }
+        Event::Refilled { side, from, to, card } => (
+            "refilled",
+            args!(side = side + 1, card = n(card), from = slot_words(*from, locale), to = slot_words(*to, locale)),
+        ),
         Event::Bought { seat, card, gold, placed } => {
             ("bought", args!(seat = *seat, card = n(card), gold = *gold, placed = yes(*placed)))
         }
         Event::Sold { seat, card, gold } => ("sold", args!(seat = *seat, card = n(card), gold = *gold)),
         Event::Refreshed { seat, market } => ("refreshed", args!(seat = *seat, market = market_code(*market))),
         Event::MarketFace { market: m, index, card: Some(c) } => {
-            ("market-face", args!(market = market(*m, *index), card = n(c)))
+            ("market-face", args!(market = market_code(*m), place = index + 1, card = n(c)))
         }
-        Event::MarketFace { market: m, index, card: None } => ("market-empty", args!(market = market(*m, *index))),
-        Event::GameOver { winning_side: Some(s) } => ("over-won", args!(side = *s)),
+        Event::MarketFace { market: m, index, card: None } => {
+            ("market-empty", args!(market = market_code(*m), place = index + 1))
+        }
+        Event::GameOver { winning_side: Some(s) } => ("over-won", args!(side = s + 1)),
         Event::GameOver { winning_side: None } => ("over-draw", args!()),
     };
     t(locale, id, a)
@@ -252,7 +259,8 @@ pub fn event_text(e: &Event, locale: impl Into<Locale>) -> String {
 /// name and the slot's, never the raw notation (`p0: choose geo-weasel`).
 fn acted_text(seat: Seat, a: Action, locale: Locale) -> String {
     let n = |c| name_of(c, locale);
-    let market = |i: u8| format!("{}{}", if i < 3 { 'e' } else { 'c' }, i % 3 + 1);
+    // A market place: the market (the first 3 places are the elementals') and the place in it.
+    let market = |i: u8| market_code(i / 3);
     let (id, args): (&str, Args<'_>) = match a {
         Action::Done => ("acted-done", args!(seat = seat)),
         Action::Draw => ("acted-draw", args!(seat = seat)),
@@ -260,8 +268,8 @@ fn acted_text(seat: Seat, a: Action, locale: Locale) -> String {
         Action::Use => ("acted-use", args!(seat = seat)),
         Action::Amount(k) => ("acted-amount", args!(seat = seat, amount = k)),
         Action::Faction(l) => ("acted-faction", args!(seat = seat, level = l)),
-        Action::Buy(i) => ("acted-buy", args!(seat = seat, market = market(i))),
-        Action::BuyPlace(i) => ("acted-buy-place", args!(seat = seat, market = market(i))),
+        Action::Buy(i) => ("acted-buy", args!(seat = seat, market = market(i), place = i % 3 + 1)),
+        Action::BuyPlace(i) => ("acted-buy-place", args!(seat = seat, market = market(i), place = i % 3 + 1)),
         Action::Refresh(m) => ("acted-refresh", args!(seat = seat, market = market_code(m))),
         Action::Choose(c) => ("acted-choose", args!(seat = seat, card = n(c))),
         Action::Summon(c) => ("acted-summon", args!(seat = seat, card = n(c))),
@@ -269,11 +277,15 @@ fn acted_text(seat: Seat, a: Action, locale: Locale) -> String {
         Action::Sell(c) => ("acted-sell", args!(seat = seat, card = n(c))),
         Action::Discard(c) => ("acted-discard", args!(seat = seat, card = n(c))),
         Action::Instant(c) => ("acted-instant", args!(seat = seat, card = n(c))),
-        Action::Dawn(s) => ("acted-dawn", args!(seat = seat, slot = slot_name(s))),
-        Action::Pick(s) => ("acted-pick", args!(seat = seat, slot = slot_name(s))),
-        Action::Aim(s) => ("acted-aim", args!(seat = seat, slot = slot_name(s))),
-        Action::Swap(x, y) => ("acted-swap", args!(seat = seat, from = slot_name(x), to = slot_name(y))),
-        Action::Refill(x, y) => ("acted-refill", args!(seat = seat, from = slot_name(x), to = slot_name(y))),
+        Action::Dawn(s) => ("acted-dawn", args!(seat = seat, slot = slot_words(s, locale))),
+        Action::Pick(s) => ("acted-pick", args!(seat = seat, slot = slot_words(s, locale))),
+        Action::Aim(s) => ("acted-aim", args!(seat = seat, slot = slot_words(s, locale))),
+        Action::Swap(x, y) => {
+            ("acted-swap", args!(seat = seat, from = slot_words(x, locale), to = slot_words(y, locale)))
+        }
+        Action::Refill(x, y) => {
+            ("acted-refill", args!(seat = seat, from = slot_words(x, locale), to = slot_words(y, locale)))
+        }
     };
     t(locale, id, args)
 }
@@ -301,7 +313,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
             None => return "-".to_owned(),
             Some(c) => ("describe-buy", args!(card = name_of(c, locale), gold = view.cards.info(c).cost.unwrap_or(0))),
         },
-        Action::Refill(x, y) => ("describe-refill", args!(unit = unit(side, x), slot = slot_name(y))),
+        Action::Refill(x, y) => ("describe-refill", args!(unit = unit(side, x), slot = slot_words(y, locale))),
         Action::Swap(x, y) => ("describe-swap", args!(unit = unit(side, x), other = unit(side, y))),
         Action::Done => ("describe-done", args!()),
         Action::Draw => ("describe-draw", args!()),
@@ -369,7 +381,7 @@ pub fn phase_text_in(question: Option<&Question>, phase: Phase, actor: u8, ap: u
         Phase::Market => ("phase-market", args!(seat = seat)),
         Phase::Reset(_) => ("phase-reset", args!(seat = seat)),
         Phase::Over(None) => ("phase-over-draw", args!()),
-        Phase::Over(Some(s)) => ("phase-over-won", args!(side = s)),
+        Phase::Over(Some(s)) => ("phase-over-won", args!(side = s + 1)),
     };
     t(locale, id, a)
 }
@@ -404,7 +416,7 @@ impl View {
         let me = self.seat.0;
         let my_side = me & 1;
         let phase = phase_text_in(self.question.as_ref(), self.phase, self.actor.0, self.ap, locale);
-        let header = args!(turn = self.turns + 1, side = self.side, phase = phase);
+        let header = args!(turn = self.turns + 1, side = self.side + 1, phase = phase);
         writeln!(f, "{}", t(locale, "view-header", header))?;
         for side in [1 - my_side, my_side] {
             let seats: Vec<String> = (0..self.n())
@@ -426,7 +438,7 @@ impl View {
                 })
                 .collect();
             let a = args!(
-                side = side,
+                side = side + 1,
                 you = yes(side == my_side),
                 gold = self.gold[side as usize],
                 seats = seats.join(" · ")
@@ -520,5 +532,66 @@ impl View {
         }
         let _ = write!(out, "\n{}", t(locale, "view-legend", args!()));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 34: a slot, a side and a market place are said in words, sides counted from 1 (the
+    /// notation `II1`, `e1` and side 0 are only for typing and for the rules' own numbering).
+    #[test]
+    fn slots_sides_and_market_places_are_words() {
+        assert_eq!(slot_words(0, Locale::En), "Row I, place 1");
+        assert_eq!(slot_words(6 + 3, Locale::En), "Row II, place 4");
+        assert_eq!(slot_words(12 + 5, Locale::Fr), "Rangée III, place 6");
+        let hit = Event::Damaged {
+            side: 0,
+            slot: 6,
+            card: Card(0),
+            amount: 3,
+            shielded: 1,
+            dealt: 2,
+            by: Seat(1),
+            attack: true,
+        };
+        let en = event_text(&hit, Locale::En);
+        assert!(en.contains(" in Row II, place 1 (side 1) takes 2 damage"), "{en}");
+        let fr = event_text(&hit, Locale::Fr);
+        assert!(fr.contains(" en Rangée II, place 1 (camp 1) subit 2 DGT"), "{fr}");
+        let moved = Event::Refilled { side: 1, from: 6, to: 0, card: Card(0) };
+        assert!(event_text(&moved, Locale::En).starts_with("side 2: "), "{}", event_text(&moved, Locale::En));
+        let face = Event::MarketFace { market: 1, index: 2, card: None };
+        assert_eq!(event_text(&face, Locale::En), "place 3 of the command market stays empty");
+        let bought = acted_text(Seat(0), Action::Buy(4), Locale::Fr);
+        assert_eq!(bought, "p0 achète la carte de la place 2 du Marché des Ordres");
+        for l in [Locale::En, Locale::Fr] {
+            for a in [Action::Pick(13), Action::Swap(0, 6), Action::Refill(7, 1), Action::Buy(0)] {
+                let text = acted_text(Seat(0), a, l);
+                let notation = text.split(' ').any(|w| {
+                    let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+                    ["I", "II", "III", "e", "c"]
+                        .iter()
+                        .any(|p| w.strip_prefix(p).is_some_and(|n| n.parse::<u8>().is_ok()))
+                });
+                assert!(!notation, "{text}");
+            }
+        }
+    }
+
+    /// Issue 34: no question names a notation to type (`done`, `use`, `amount 1`): it says the answers'
+    /// words, in both languages.
+    #[test]
+    fn questions_name_no_notation() {
+        for l in [Locale::En, Locale::Fr] {
+            for id in ["ask-target2", "ask-instants", "ask-intercept", "ask-boost-or-shield"] {
+                let text = t(l, id, args!());
+                assert!(
+                    !text.contains('`') && !text.contains("done") && !text.contains("amount"),
+                    "{id} {l:?}: {text}"
+                );
+            }
+        }
     }
 }

@@ -186,9 +186,9 @@ pub trait DynGame: fmt::Debug + Send + Sync {
     fn is_terminal(&self) -> bool {
         self.to_move().is_none()
     }
-    /// Who plays `seat` when the game plays it itself (the solo Robot); `None` for a seat a human or a
-    /// bot plays.
-    fn automated_seat(&self, seat: Seat) -> Option<&'static str>;
+    /// Who plays `seat` when the game plays it itself (the solo Robot), as the game's catalog message
+    /// ([`message_text`](DynGame::message_text)); `None` for a seat a human or a bot plays.
+    fn automated_seat(&self, seat: Seat) -> Option<Message>;
 
     /// The number of legal actions now (0 once the game is over).
     fn num_legal(&self) -> usize;
@@ -369,7 +369,7 @@ where
         G::max_game_length(self.state.options())
     }
 
-    fn automated_seat(&self, seat: Seat) -> Option<&'static str> {
+    fn automated_seat(&self, seat: Seat) -> Option<Message> {
         G::automated_seat(self.state.options(), seat)
     }
 
@@ -615,7 +615,7 @@ pub trait GameType: Send + Sync {
     /// actions (and the stated scores are not checked).
     fn replay(&self, record: &str, upto: Option<usize>) -> Result<Box<dyn DynGame>, ReplayError>;
     /// Who plays `seat` when the game plays it itself, under these options.
-    fn automated_seat(&self, options: &Value, seat: Seat) -> Option<&'static str>;
+    fn automated_seat(&self, options: &Value, seat: Seat) -> Option<Message>;
 
     /// A message of this game's catalog in `locale`, not yet typeset ([`Game::message_text`]): a setup
     /// problem, an option's help; `None` for a message the game does not have.
@@ -760,7 +760,7 @@ where
         Ok(Box::new(e))
     }
 
-    fn automated_seat(&self, options: &Value, seat: Seat) -> Option<&'static str> {
+    fn automated_seat(&self, options: &Value, seat: Seat) -> Option<Message> {
         typed_options::<G>(options).ok().and_then(|o| G::automated_seat(&o, seat))
     }
 

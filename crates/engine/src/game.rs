@@ -8,21 +8,21 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::{
-    Breakdown, EventSink, GameRng, IllegalAction, Lang, Locale, Message, MessageArg, Outcome, ParseError, Seat,
-    SetupError,
+    Breakdown, EventSink, GameRng, IllegalAction, Locale, Message, MessageArg, Outcome, ParseError, Seat, SetupError,
 };
 
-/// One documented game option, for `sylvan games` and `--help` texts.
+/// One documented game option, for `sylvan games`, `--help` texts and the lobby's widgets.
+///
+/// Its words are the game's: [`help`](OptionDoc::help) and [`choice_name`](OptionDoc::choice_name) are
+/// messages of the game's catalog, said through [`Game::message_text`] in the reader's language.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionDoc {
     /// The option's name as written in records and on the command line.
     pub name: &'static str,
     /// Its default value.
     pub default: &'static str,
-    /// What it does.
-    pub help: &'static str,
-    /// What it does, in French (the game's French rulebook terms, `docs/rulings/languages.md` L8).
-    pub help_fr: &'static str,
+    /// The id of the game's catalog message that says what it does (`option-sets`).
+    pub help_id: &'static str,
     /// The values it takes, so a front end offers the right widget without guessing.
     pub kind: OptionKind,
 }
@@ -47,12 +47,38 @@ pub enum OptionKind {
         /// The values, the default among them.
         choices: &'static [&'static str],
     },
+    /// Several of a few values (Mystic Vale's card sets, Equinox's champions), written comma-separated
+    /// in the order of `choices`; no value picked means the default (`random`). Each value has a name in
+    /// the game's catalog ([`OptionDoc::choice_name`]), so a front end shows names, never codes.
+    Multi {
+        /// The values, in the order they are offered and written.
+        choices: &'static [&'static str],
+        /// The values every pick holds (Mystic Vale's `base`, which holds the starting cards).
+        always: &'static [&'static str],
+        /// How many values a pick holds, when the game needs an exact number (Equinox's 8 champions).
+        count: Option<u8>,
+        /// The id of the catalog message that names a value, given as argument [`arg`](OptionKind::Multi::arg).
+        names: &'static str,
+        /// The name of that message's argument (`creature` for Equinox's `creature`).
+        arg: &'static str,
+    },
 }
 
 impl OptionDoc {
-    /// What the option does, in `lang` (not yet typeset: callers pass it through [`Lang::typeset`]).
-    pub fn help_in(&self, lang: Lang) -> &'static str {
-        lang.pick(self.help, self.help_fr)
+    /// The game's catalog message that says what the option does (say it with [`Game::message_text`];
+    /// not yet typeset: callers pass it through [`Lang::typeset`](crate::Lang::typeset)).
+    pub fn help(&self) -> Message {
+        Message::new(self.help_id)
+    }
+
+    /// The game's catalog message that names `choice` of a [`Multi`](OptionKind::Multi) option; `None`
+    /// for another kind. A value outside the listed ones (a card set an operator offers) gets the same
+    /// message, whose catalog falls back to the value itself.
+    pub fn choice_name(&self, choice: &str) -> Option<Message> {
+        match self.kind {
+            OptionKind::Multi { names, arg, .. } => Some(Message::new(names).arg(arg, choice.to_owned())),
+            _ => None,
+        }
     }
 }
 
@@ -97,10 +123,11 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     fn options_for_players(players: usize) -> Result<Self::Options, SetupError>;
     /// The smallest and largest supported number of seats.
     fn player_range() -> (usize, usize);
-    /// Who plays `seat` when the game plays it itself (the spirit duel's solo Robot): a short name for
-    /// tables and headers. Such a seat is never [`to_move`](Game::to_move). `None` (the default) for a
-    /// seat that a human or a bot plays.
-    fn automated_seat(options: &Self::Options, seat: Seat) -> Option<&'static str> {
+    /// Who plays `seat` when the game plays it itself (the spirit duel's solo Robot): the game's catalog
+    /// message that names it for tables and headers (say it with [`message_text`](Game::message_text)).
+    /// Such a seat is never [`to_move`](Game::to_move). `None` (the default) for a seat that a human or a
+    /// bot plays.
+    fn automated_seat(options: &Self::Options, seat: Seat) -> Option<Message> {
         let _ = (options, seat);
         None
     }

@@ -55,29 +55,34 @@ impl Game for Equinox {
             OptionDoc {
                 name: "players",
                 default: "2",
-                help: "number of players, 2 to 5",
-                help_fr: "nombre de joueurs, de 2 à 5",
+                help_id: "option-players",
                 kind: OptionKind::Int { min: 2, max: 5 },
             },
             OptionDoc {
                 name: "champions",
                 default: "random",
-                help: "the 8 champions in column order, comma-separated codes (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)",
-                help_fr: "les 8 cartes Champion dans l'ordre des colonnes, codes séparés par des virgules (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)",
-                kind: OptionKind::Text,
+                help_id: "option-champions",
+                kind: OptionKind::Multi {
+                    choices: &[
+                        "gru", "lic", "pan", "gri", "bic", "duc", "car", "bol", "sab", "cro", "rai", "plu", "urs",
+                        "pel",
+                    ],
+                    always: &[],
+                    count: Some(8),
+                    names: "creature",
+                    arg: "creature",
+                },
             },
             OptionDoc {
                 name: "ancestors",
                 default: "1",
-                help: "number of L'Ancêtre tree cards (0-3)",
-                help_fr: "nombre de cartes Arbre L'Ancêtre (0 à 3)",
+                help_id: "option-ancestors",
                 kind: OptionKind::Int { min: 0, max: 3 },
             },
             OptionDoc {
                 name: "dryads",
                 default: "2",
-                help: "number of Dryade tree cards (0-3)",
-                help_fr: "nombre de cartes Arbre Dryade (0 à 3)",
+                help_id: "option-dryads",
                 kind: OptionKind::Int { min: 0, max: 3 },
             },
         ]

@@ -571,8 +571,9 @@ impl State {
     }
 
     /// Who plays `seat` when the game plays it itself (the solo Robot), else `None`.
-    fn automated_seat(&self, seat: i64) -> PyResult<Option<&'static str>> {
-        Ok(self.inner.automated_seat(self.seat(Some(seat))?))
+    fn automated_seat(&self, seat: i64) -> PyResult<Option<String>> {
+        let who = self.inner.automated_seat(self.seat(Some(seat))?);
+        Ok(who.map(|m| self.inner.message_text(&m, sylvan_engine::Locale::En).unwrap_or_else(|| m.id.to_owned())))
     }
 
     fn __repr__(&self) -> String {

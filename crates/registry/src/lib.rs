@@ -36,7 +36,7 @@ use sylvan_bots::audit::{PeekAudit, analysis_never_peeks_with, never_peeks_with}
 use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError, ValueNet};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::erased::{DynError, DynGame, DynView, Erased, GameType, Typed};
-use sylvan_engine::{Game, GameRng, Heuristic, Record, ReplayError, Seat, SetupError, Start, replay_actions};
+use sylvan_engine::{Game, GameRng, Heuristic, Locale, Record, ReplayError, Seat, SetupError, Start, replay_actions};
 use thiserror::Error;
 
 pub use cards::CardTools;
@@ -426,7 +426,10 @@ impl Entry {
             .game
             .option_docs()
             .iter()
-            .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help, "kind": o.kind }))
+            .map(|o| {
+                let help = self.game.message_text(&o.help(), Locale::En).unwrap_or_else(|| o.help_id.to_owned());
+                json!({ "name": o.name, "default": o.default, "help": help, "kind": o.kind })
+            })
             .collect();
         let shorthands: Vec<Value> = self
             .shorthands

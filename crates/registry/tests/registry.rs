@@ -453,18 +453,35 @@ mod words {
     use super::*;
     use sylvan_engine::{GameRng, Lang, Locale};
 
-    /// Issue 15: every registered game (the toy fixture included) documents each option in French too,
-    /// and `help_in` picks the language.
+    /// Issue 15: every registered game (the toy fixture included) documents each option in French too;
+    /// issue 34: from its catalog, and each value of a list option has a name there in both languages
+    /// (a name, not the code the lobby must never show).
     #[test]
     fn every_option_has_its_french_help() {
         let r = standard();
         let mut seen = 0;
         for e in r.all() {
-            for o in e.game().option_docs() {
-                assert!(!o.help_fr.trim().is_empty(), "{} {}: no French help", e.name(), o.name);
-                assert_ne!(o.help_fr, o.help, "{} {}: the French help is the English one", e.name(), o.name);
-                assert_eq!(o.help_in(Lang::En), o.help);
-                assert_eq!(o.help_in(Lang::Fr), o.help_fr);
+            let g = e.game();
+            for o in g.option_docs() {
+                let en = g.message_text(&o.help(), Locale::En);
+                let fr = g.message_text(&o.help(), Locale::Fr);
+                let (Some(en), Some(fr)) = (en, fr) else { panic!("{} {}: no help in the catalog", e.name(), o.name) };
+                assert!(!fr.trim().is_empty(), "{} {}: no French help", e.name(), o.name);
+                assert_ne!(fr, en, "{} {}: the French help is the English one", e.name(), o.name);
+                if let sylvan_engine::OptionKind::Multi { choices, .. } = o.kind {
+                    for c in choices {
+                        for l in [Locale::En, Locale::Fr] {
+                            let name = o.choice_name(c).and_then(|m| g.message_text(&m, l));
+                            let name = name.unwrap_or_else(|| panic!("{} {} {c}: no name in {l:?}", e.name(), o.name));
+                            assert!(
+                                !name.trim().is_empty() && name != *c,
+                                "{} {} {c}: named {name:?}",
+                                e.name(),
+                                o.name
+                            );
+                        }
+                    }
+                }
                 seen += 1;
             }
         }
@@ -577,6 +594,33 @@ fn option_kinds_offer_only_values_that_start_a_game() -> TestResult {
                     assert!(choices.contains(&doc.default), "{} {}: default not a choice", g.name(), doc.name);
                     (choices.iter().map(|c| c.to_string()).collect(), Vec::new())
                 }
+                // A pick in the listed order: with an exact count, the first and the last that many (one
+                // fewer is refused); else the values always picked, with each other value, and all of them.
+                OptionKind::Multi { choices, always, count, .. } => match count {
+                    Some(n) => {
+                        let n = usize::from(n);
+                        assert!(n <= choices.len(), "{} {}: more to pick than offered", g.name(), doc.name);
+                        let first = choices[..n].join(",");
+                        let last = choices[choices.len() - n..].join(",");
+                        (vec![first, last], vec![choices[..n - 1].join(",")])
+                    }
+                    None => {
+                        let mut offered: Vec<String> = choices
+                            .iter()
+                            .filter(|c| !always.contains(c))
+                            .map(|c| {
+                                choices
+                                    .iter()
+                                    .filter(|x| always.contains(x) || *x == c)
+                                    .copied()
+                                    .collect::<Vec<_>>()
+                                    .join(",")
+                            })
+                            .collect();
+                        offered.push(choices.join(","));
+                        (offered, Vec::new())
+                    }
+                },
             };
             if doc.kind == OptionKind::Bool {
                 assert!(["true", "false"].contains(&doc.default), "{} {}: default not a bool", g.name(), doc.name);

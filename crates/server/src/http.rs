@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use crate::lobby::{ApiError, CLOSE_POLICY, CLOSE_TOO_BIG, CreateRequest, JoinRequest, Server, Ticket};
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::words::Msg;
-use sylvan_engine::Locale;
+use sylvan_engine::{Locale, OptionKind};
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -193,18 +193,45 @@ async fn types(
         .map(|e| {
             let g = e.game();
             let (lo, hi) = g.player_range();
+            let sets = card_sets(g.name());
+            let say = |m: &sylvan_engine::Message| {
+                lang.typeset(&g.message_text(m, lang.into()).unwrap_or_else(|| m.id.to_owned()))
+            };
             let options: Vec<Value> = g
                 .option_docs()
                 .iter()
                 .filter(|o| o.name != "cards")
-                .map(|o| json!({ "name": o.name, "default": o.default, "help": lang.typeset(o.help_in(lang)), "kind": o.kind }))
+                .map(|o| {
+                    let mut v = json!({ "name": o.name, "default": o.default, "help": say(&o.help()), "kind": o.kind });
+                    if let OptionKind::Multi { choices, .. } = o.kind {
+                        // The listed values, then the card sets the operator offers for this option.
+                        let mut values: Vec<String> = choices.iter().map(|c| (*c).to_owned()).collect();
+                        if sets["option"] == o.name {
+                            let offered = sets["names"].as_array().into_iter().flatten().filter_map(Value::as_str);
+                            for n in offered {
+                                if n != "all" && !values.iter().any(|v| v == n) {
+                                    values.push(n.to_owned());
+                                }
+                            }
+                        }
+                        let named: Vec<Value> = values
+                            .iter()
+                            .map(|c| {
+                                let name = o.choice_name(c).map_or_else(|| c.clone(), |m| say(&m));
+                                json!({ "value": c, "name": name })
+                            })
+                            .collect();
+                        v["values"] = Value::Array(named);
+                    }
+                    v
+                })
                 .collect();
             let levels: Vec<Value> = sylvan_bots::Level::ALL
                 .iter()
                 .map(|&l| json!({ "name": l.name(), "spec": e.levels().get(l).to_string() }))
                 .collect();
             json!({ "name": g.name(), "min_players": lo, "max_players": hi, "options": options,
-                    "bots": e.bot_names(), "levels": levels, "card_sets": card_sets(g.name()) })
+                    "bots": e.bot_names(), "levels": levels, "card_sets": sets })
         })
         .collect();
     Ok(Json(json!({ "games": games })))

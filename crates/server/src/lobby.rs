@@ -1040,12 +1040,22 @@ impl Server {
         let taken_back = st.table.game().notation(st.history[n].0).unwrap_or_default();
         self.store.truncate(&room.id, n)?;
         room.active.store(now_secs(), Ordering::Relaxed);
-        st.table = table;
-        st.history.pop();
+        // The action in words, as it was offered before it was taken (the notation stays in the JSON).
+        let taken_id = st.history[n].0;
+        let described = crate::words::MsgArg::localized(|l| {
+            table
+                .game()
+                .legal_actions_locale(l)
+                .into_iter()
+                .find(|a| a.id == taken_id)
+                .map_or_else(|| taken_back.clone(), |a| a.description)
+        });
         let note = Note {
-            text: msg!("took-back", seat = seat_name(&st.seats, seat), action = taken_back.as_str()),
+            text: msg!("took-back", seat = seat_name(&st.seats, seat), action = described),
             json: json!({ "undo": { "seat": seat, "action": taken_back } }),
         };
+        st.table = table;
+        st.history.pop();
         self.changed(room, &mut st, Some(note));
         Ok(())
     }

@@ -54,32 +54,23 @@ impl Game for SpiritDuel {
 
     fn option_docs() -> &'static [OptionDoc] {
         &[
-            OptionDoc {
-                name: "solo",
-                default: "false",
-                help: "solo mode: p1 is the rulebook's Robot, played by the game itself (only p0 decides)",
-                help_fr: "mode solo : p1 est le Robot de la règle, joué par le jeu lui-même (seul p0 décide)",
-                kind: OptionKind::Bool,
-            },
+            OptionDoc { name: "solo", default: "false", help_id: "option-solo", kind: OptionKind::Bool },
             OptionDoc {
                 name: "team",
                 default: "a",
-                help: "team of p0: a (Almyra, Dormuz'el) or b (Kel'Orn, Surok)",
-                help_fr: "équipe de p0 : a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)",
+                help_id: "option-team",
                 kind: OptionKind::Choice { choices: &["a", "b"] },
             },
             OptionDoc {
                 name: "robot",
                 default: "2",
-                help: "the solo Robot's rules revision: 2 (the rulebook's: a card with no positive effect is unusable) or 1 (older records)",
-                help_fr: "révision des règles du Robot solo : 2 (celle de la règle : une carte sans effet positif est inutilisable) ou 1 (anciens enregistrements)",
+                help_id: "option-robot",
                 kind: OptionKind::Choice { choices: &["2", "1"] },
             },
             OptionDoc {
                 name: "rules",
                 default: "2",
-                help: "the rules revision: 2 (an attacked player is always asked whether to defend) or 1 (older records: asked only with a Défense it can pay for)",
-                help_fr: "révision des règles : 2 (le joueur attaqué est toujours consulté pour se défendre) ou 1 (anciens enregistrements : consulté seulement s'il peut payer une Défense)",
+                help_id: "option-rules",
                 kind: OptionKind::Choice { choices: &["2", "1"] },
             },
         ]
@@ -99,8 +90,8 @@ impl Game for SpiritDuel {
         (2, 2)
     }
 
-    fn automated_seat(options: &Options, seat: Seat) -> Option<&'static str> {
-        (options.solo && seat == Seat(1)).then_some("the Robot (played by the game)")
+    fn automated_seat(options: &Options, seat: Seat) -> Option<sylvan_engine::Message> {
+        (options.solo && seat == Seat(1)).then(|| sylvan_engine::Message::new("automated-robot"))
     }
 
     fn new(options: &Options, seed: u64) -> Result<Self, SetupError> {

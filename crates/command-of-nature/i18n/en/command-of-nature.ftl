@@ -1,7 +1,7 @@
 # Command of Nature in English: our translation of the French rulebook (terms:
-# docs/glossary/command-of-nature.md). Arguments: $seat $by are seats (p0); $side is 0 or 1; $card
-# $cards $unit are card names already formatted; $slot $from $to are slots (I1, II3), notation; $market
-# is a market slot (e1, c2), notation.
+# docs/glossary/command-of-nature.md). Arguments: $seat $by are seats (p0); $side is 1 or 2; $card
+# $cards $unit are card names already formatted; $slot $from $to are slots in words (message `slot`);
+# $market is `elemental` or `command` (message `market-name`), $place a place in that market from 1.
 
 ## Names
 
@@ -32,6 +32,12 @@ reach = { $reach ->
 # A price next to a card: 3g.
 price = { $gold }g
 gold = { $gold } gold
+# A slot in words (the notation I1, II3 is only for typing): $row 1 to 3, $place 1 to 6.
+slot = Row { $row ->
+    [1] I
+    [2] II
+   *[3] III
+}, place { $place }
 market-name = { $market ->
     [elemental] elemental
    *[command] command
@@ -82,8 +88,8 @@ acted-partner = { $seat } hands over to their partner
 acted-use = { $seat } uses the optional effect
 acted-amount = { $seat } chooses { $amount }
 acted-faction = { $seat } uses the level { $level } faction action (1 AP)
-acted-buy = { $seat } buys market card { $market }
-acted-buy-place = { $seat } buys market card { $market } and places it at once
+acted-buy = { $seat } buys the card in place { $place } of the { market-name } market
+acted-buy-place = { $seat } buys the card in place { $place } of the { market-name } market and places it at once
 acted-refresh = { $seat } refreshes the { market-name } market
 acted-choose = { $seat } chooses { $card }
 acted-summon = { $seat } summons { $card }
@@ -105,11 +111,11 @@ hand-count = { $seat } holds { $count ->
    *[other] { $count } cards
 }
 cut = { $seat } plays { $card }: damage -{ $amount }
-damaged = { $card } { $slot } (side { $side }) takes { $dealt } damage from { $by }{ $attack ->
+damaged = { $card } in { $slot } (side { $side }) takes { $dealt } damage from { $by }{ $attack ->
     [yes] 's attack
    *[no] {""}
 } ({ $amount } before shields, { $shielded } shielded)
-defeated = { $card } { $slot } (side { $side }) is defeated by { $by }
+defeated = { $card } in { $slot } (side { $side }) is defeated by { $by }
 sage-fallen = { $seat }'s Sage has fallen
 level-up = { $seat } reaches level { $level }
 champion-to-discard = { $seat }'s champion { $card } goes to the discard pile
@@ -121,8 +127,8 @@ bought = { $seat } buys { $card } for { gold }{ $placed ->
 }
 sold = { $seat } sells { $card } for { gold }
 refreshed = { $seat } refreshes the { market-name } market
-market-face = market { $market }: { $card }
-market-empty = market { $market }: empty
+market-face = { $card } comes into place { $place } of the { market-name } market
+market-empty = place { $place } of the { market-name } market stays empty
 over-won = game over: side { $side } wins
 over-draw = game over: draw (turn limit)
 
@@ -149,11 +155,11 @@ ask-deck-warrior = setup: choose the warrior that goes into your deck
 ask-place = place { $card } in the first row with an empty slot
 ask-attacker = { $card }: choose the attacker
 ask-target = { $card }: choose the target
-ask-target2 = Distant Double Strike: a second target in Row II, or end ({"`done`"})
-ask-instants = defend: play instants, or end ({"`done`"})
+ask-target2 = Distant Double Strike: a second target in Row II, or end
+ask-instants = defend: play instants, or end
 ask-charm-boost = Twig Charm: a different elemental gets a boost
 ask-charm-shield = Pebble Charm: a different elemental gets a shield
-ask-intercept = take the damage instead ({"`use`"}) or not ({"`done`"})
+ask-intercept = take the damage instead (use the effect), or not (end)
 ask-tokens = put { $boosts ->
     [one] { $boosts } boost
    *[other] { $boosts } boosts
@@ -162,7 +168,7 @@ ask-tokens = put { $boosts ->
    *[other] { $shields } shields
 } on
 ask-discards = discard cards ({ $done } done, { $min } to { $max })
-ask-boost-or-shield = Thorn Fencer: {"`amount 1`"} = boost, {"`amount 2`"} = shield
+ask-boost-or-shield = Thorn Fencer: choose 1 for a boost, 2 for a shield
 ask-from-discard = take from your discard pile { $purpose ->
     [hand] into your hand
     [deck] on top of your deck
@@ -255,3 +261,12 @@ brief-actions = phase II: actions
 brief-market = phase III: markets
 brief-reset = phase IV: discard, then draw to 5
 brief-over = game over
+
+## Options: what each says (`sylvan games`, the lobby); a list option's values by name.
+option-players = 2 players, or 4 in two teams (seats 0+2 against 1+3)
+option-teams = 2v2 teams (sets 4 players): `-o teams=true`
+option-sages = Sage per seat: twig,pebble,leaf,droplet (comma list)
+option-sage-commands = Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)
+option-cards = card data: `base` (embedded) or the path of ONE TOML file holding the [[elemental]], [[command]] and [[sage]] sections of crates/command-of-nature/data/*.toml with per-field provenance; the same cards, listed as in those files; stats, rows, costs, copies and packs may change (ruling C24); checked at start-up, each error names the file, its position and the field
+option-turn-limit = turns (of a player or team) after which the game is a draw, 1..=100000 (ruling C23)
+option-revision = rules revision: 3 (the rulebook's); 2, Sylvan before issue 33, at most 4 hand-overs between partners a turn (ruling C22); 1, Sylvan before 0.2.0, which also discarded a played command at once instead of after its effect (ruling C17); records replay with the revision they state

@@ -1,7 +1,8 @@
 # Command of Nature en français : les mots du livret (command-of-nature.fr.txt ; termes :
-# docs/glossary/command-of-nature.md). Arguments : $seat $by sont des joueurs (p0) ; $side vaut 0 ou 1 ;
-# $card $cards $unit sont des noms de cartes déjà formatés ; $slot $from $to sont des cases (I1, II3),
-# en notation ; $market est une case de Marché (e1, c2), en notation.
+# docs/glossary/command-of-nature.md). Arguments : $seat $by sont des joueurs (p0) ; $side vaut 1 ou 2 ;
+# $card $cards $unit sont des noms de cartes déjà formatés ; $slot $from $to sont des cases en mots
+# (message `slot`) ; $market vaut `elemental` ou `command` (message `market-name`), $place une place de
+# ce Marché, à partir de 1.
 
 ## Noms
 
@@ -34,6 +35,12 @@ gold = { $gold ->
     [one] { $gold } Pièce d'or
    *[other] { $gold } Pièces d'or
 }
+# Une case en mots (la notation I1, II3 ne sert qu'à taper) : $row de 1 à 3, $place de 1 à 6.
+slot = Rangée { $row ->
+    [1] I
+    [2] II
+   *[3] III
+}, place { $place }
 market-name = { $market ->
     [elemental] Élémentaires
    *[command] Ordres
@@ -84,8 +91,8 @@ acted-partner = { $seat } passe la main à son coéquipier
 acted-use = { $seat } utilise l'effet optionnel
 acted-amount = { $seat } choisit { $amount }
 acted-faction = { $seat } utilise l'action de faction du niveau { $level } (1 PA)
-acted-buy = { $seat } achète la carte { $market } du Marché
-acted-buy-place = { $seat } achète la carte { $market } du Marché et la place aussitôt
+acted-buy = { $seat } achète la carte de la place { $place } du Marché des { market-name }
+acted-buy-place = { $seat } achète la carte de la place { $place } du Marché des { market-name } et la place aussitôt
 acted-refresh = { $seat } rafraîchit le Marché des { market-name }
 acted-choose = { $seat } choisit { $card }
 acted-summon = { $seat } invoque { $card }
@@ -123,8 +130,8 @@ bought = { $seat } achète { $card } pour { gold }{ $placed ->
 }
 sold = { $seat } vend { $card } pour { gold }
 refreshed = { $seat } rafraîchit le Marché des { market-name }
-market-face = Marché { $market } : { $card }
-market-empty = Marché { $market } : vide
+market-face = { $card } arrive à la place { $place } du Marché des { market-name }
+market-empty = la place { $place } du Marché des { market-name } reste vide
 over-won = partie terminée : le camp { $side } gagne
 over-draw = partie terminée : match nul (limite de tours)
 
@@ -151,11 +158,11 @@ ask-deck-warrior = mise en place : choisissez le Guerrier élémentaire qui va d
 ask-place = placez { $card } dans la première Rangée qui a une case vide
 ask-attacker = { $card } : choisissez l'attaquant
 ask-target = { $card } : choisissez la cible
-ask-target2 = Double Frappe Lointaine : une seconde cible dans la Rangée II, ou terminez ({"`done`"})
-ask-instants = défense : jouez des Ordres immédiats, ou terminez ({"`done`"})
+ask-target2 = Double Frappe Lointaine : une seconde cible dans la Rangée II, ou terminez
+ask-instants = défense : jouez des Ordres immédiats, ou terminez
 ask-charm-boost = Charme Brindille : un autre Élémentaire reçoit un pion Amélioration
 ask-charm-shield = Charme Caillou : un autre Élémentaire reçoit un pion Bouclier
-ask-intercept = subir les DGT à sa place ({"`use`"}) ou non ({"`done`"})
+ask-intercept = subir les DGT à sa place (utiliser l'effet), ou non (terminer)
 ask-tokens = placez { $boosts ->
     [one] { $boosts } pion Amélioration
    *[other] { $boosts } pions Amélioration
@@ -167,7 +174,7 @@ ask-discards = défaussez des cartes (de { $min } à { $max }, { $done ->
     [one] { $done } défaussée
    *[other] { $done } défaussées
 } déjà)
-ask-boost-or-shield = Escrimeur d'Épines : {"`amount 1`"} = pion Amélioration, {"`amount 2`"} = pion Bouclier
+ask-boost-or-shield = Escrimeur d'Épines : choisissez 1 pour un pion Amélioration, 2 pour un pion Bouclier
 ask-from-discard = prenez dans votre défausse { $purpose ->
     [hand] dans votre main
     [deck] sur votre deck
@@ -272,3 +279,12 @@ brief-actions = phase II : actions
 brief-market = phase III : Marchés
 brief-reset = phase IV : défaussez, puis piochez jusqu'à 5 cartes
 brief-over = partie terminée
+
+## Options : ce que dit chacune (`sylvan games`, le salon) ; les valeurs d'une option à liste, par leur nom.
+option-players = 2 joueurs, ou 4 en deux équipes (sièges 0+2 contre 1+3)
+option-teams = équipes de 2 contre 2 (fixe 4 joueurs) : `-o teams=true`
+option-sages = Sage de chaque siège : twig (Brindille), pebble (Caillou), leaf (Feuille), droplet (Gouttelette), séparés par des virgules
+option-sage-commands = Ordres du paquet Sage : ts (2 Frappe Rapprochée, Frappe Lointaine, Restauration Naturelle, Charme) ou godot (2 Rapprochée, 2 Lointaine, Charme)
+option-cards = données des cartes : `base` (intégrées) ou le chemin d'UN fichier TOML réunissant les sections [[elemental]], [[command]] et [[sage]] de crates/command-of-nature/data/*.toml avec la provenance de chaque champ ; les mêmes cartes, listées comme dans ces fichiers ; FOR/SAN, Rangées, coûts, exemplaires et paquets peuvent changer (décision C24) ; vérifié au démarrage, chaque erreur nomme le fichier, la position et le champ
+option-turn-limit = nombre de tours (d'un joueur ou d'une équipe) après lequel la partie est nulle, de 1 à 100000 (décision C23)
+option-revision = révision des règles : 3 (celle du livret) ; 2, Sylvan avant le ticket 33, au plus 4 passages de main entre coéquipiers par tour (décision C22) ; 1, Sylvan avant 0.2.0, qui défaussait aussi un Ordre joué aussitôt au lieu d'après son effet (décision C17) ; les parties enregistrées se rejouent avec la révision qu'elles indiquent

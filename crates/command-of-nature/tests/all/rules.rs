@@ -1535,11 +1535,19 @@ mod events {
         let say = |lang| acted.iter().map(|e| words::event_text(e, lang)).collect::<Vec<_>>();
         assert_eq!(
             say(Lang::En),
-            ["p0 plays Close Strike", "p0 picks their elemental in I1", "p0 targets the enemy elemental in I1"]
+            [
+                "p0 plays Close Strike",
+                "p0 picks their elemental in Row I, place 1",
+                "p0 targets the enemy elemental in Row I, place 1"
+            ]
         );
         assert_eq!(
             say(Lang::Fr),
-            ["p0 joue Frappe Rapprochée", "p0 choisit son Élémentaire en I1", "p0 cible l'Élémentaire adverse en I1"]
+            [
+                "p0 joue Frappe Rapprochée",
+                "p0 choisit son Élémentaire en Rangée I, place 1",
+                "p0 cible l'Élémentaire adverse en Rangée I, place 1"
+            ]
         );
         let choose = Event::Acted { seat: Seat(0), action: Action::Choose(card("geo-weasel")) };
         assert_eq!(words::event_text(&choose, Lang::Fr), "p0 choisit Belette Géo");

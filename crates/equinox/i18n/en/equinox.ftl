@@ -243,3 +243,9 @@ expect-creature = a creature code: {"gru lic pan gri bic duc car bol sab cro rai
 expect-card = a card: creature code and strength ({"gru7"}), {"cam0..cam10"}, {"ancetre"} or {"dryade"}
 illegal-now = not legal for { $seat } now ({ $phase }) at move { $moves }
 illegal-not-in-hand = not legal for { $seat } now ({ $phase }) at move { $moves }; the card is not in the hand
+
+## Options: what each says (`sylvan games`, the lobby); a list option's values by name.
+option-players = number of players, 2 to 5
+option-champions = the 8 champions in column order, comma-separated codes (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)
+option-ancestors = number of L'Ancêtre tree cards (0-3)
+option-dryads = number of Dryade tree cards (0-3)

@@ -246,3 +246,9 @@ expect-creature = un code de créature : {"gru lic pan gri bic duc car bol sab c
 expect-card = une carte : code de créature et force ({"gru7"}), {"cam0..cam10"}, {"ancetre"} ou {"dryade"}
 illegal-now = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves }
 illegal-not-in-hand = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves } : la carte n'est pas dans la main
+
+## Options : ce que dit chacune (`sylvan games`, le salon) ; les valeurs d'une option à liste, par leur nom.
+option-players = nombre de joueurs, de 2 à 5
+option-champions = les 8 cartes Champion dans l'ordre des colonnes, codes séparés par des virgules (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)
+option-ancestors = nombre de cartes Arbre L'Ancêtre (0 à 3)
+option-dryads = nombre de cartes Arbre Dryade (0 à 3)

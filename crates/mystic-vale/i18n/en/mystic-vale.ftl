@@ -415,3 +415,22 @@ setup-leaders-count = `{ $leaders }` needs { $need } leaders, the sets `{ $sets 
 setup-leaders-blank = a leader is sleeved into a blank card; the card file has none
 setup-edition-sets = options {"`edition=essential`"} and `sets={ $sets }` conflict: the essential edition plays every set; drop one
 setup-edition-none = options `{ $edition }` and `{ $name }=none` conflict: { $edition } drafts the { $name }; drop one
+
+## Options: what each says (`sylvan games`, the lobby); a list option's values by name.
+option-players = number of players, 2 to 4
+option-cards = card file: `base` (embedded) or a TOML path (see `sylvan cards check`)
+option-sets = card sets, comma-separated: base, then expansions (magic, wild, manastorm), or all; on the command line also card files
+option-buy-vp = variant (EN:1829): in the Harvest Phase any 3 spirit symbols buy 1 VP, any number of times
+option-stacked-duplicates = variant (EN:1835): a duplicate title revealed in the commons stacks on its twin, the slot refills
+option-leaders = leaders (Vale of the Wild, Mana Storm): none, random (one each), choose (deal 2, keep 1), draft (with amulets=draft)
+option-amulets = amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)
+option-conclaves = conclaves (EN:743): random, or 6 keys, comma-separated (see `sylvan cards list mystic-vale --conclaves`); the commons and vale decks are their cards, from every set
+option-edition = essential: every set (as sets=all) with the official leader and amulet draft
+option-rules = rules revision: 3 (the rulebook's: the player resolves each Harvest ability whose gain can change, `use c7`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
+option-sets-choice = { $set ->
+    [base] Base game
+    [magic] Vale of Magic
+    [wild] Vale of the Wild
+    [manastorm] Mana Storm
+   *[other] { $set }
+}

@@ -482,3 +482,22 @@ setup-leaders-count = `{ $leaders }` demande { $need } meneurs, les jeux `{ $set
 setup-leaders-blank = un meneur se glisse dans une carte vierge ; le fichier de cartes n'en a aucune
 setup-edition-sets = les options {"`edition=essential`"} et `sets={ $sets }` s'excluent : l'édition essentielle joue tous les jeux ; retirez-en une
 setup-edition-none = les options `{ $edition }` et `{ $name }=none` s'excluent : { $edition } fait un draft des { $name } ; retirez-en une
+
+## Options : ce que dit chacune (`sylvan games`, le salon) ; les valeurs d'une option à liste, par leur nom.
+option-players = nombre de joueurs, de 2 à 4
+option-cards = fichier de cartes : `base` (intégré) ou le chemin d'un fichier TOML (voir `sylvan cards check`)
+option-sets = jeux de cartes, séparés par des virgules : base, puis les extensions (magic, wild, manastorm), ou all ; en ligne de commande aussi des fichiers de cartes
+option-buy-vp = variante (EN:1829) : pendant la Phase de Récolte, 3 symboles Esprit quelconques achètent 1 PV, autant de fois que voulu
+option-stacked-duplicates = variante (EN:1835) : un titre en double révélé dans la réserve s'empile sur son jumeau, et l'emplacement est complété
+option-leaders = meneurs (Vale of the Wild, Mana Storm) : none (aucun), random (un chacun, au hasard), choose (2 distribués, 1 gardé), draft (avec amulets=draft)
+option-amulets = amulettes (Mana Storm) : none (aucune), random (une chacun, au hasard), draft (le draft officiel, avec leaders=draft)
+option-conclaves = conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les paquets de la réserve et des cartes Val sont leurs cartes, tous jeux confondus
+option-edition = essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes
+option-rules = révision des règles : 3 (celle du livret : le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
+option-sets-choice = { $set ->
+    [base] Jeu de base
+    [magic] Vale of Magic
+    [wild] Vale of the Wild
+    [manastorm] Mana Storm
+   *[other] { $set }
+}

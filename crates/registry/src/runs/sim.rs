@@ -195,7 +195,12 @@ pub fn seat_names(game: &dyn sylvan_engine::erased::DynGame, specs: &[BotSpec]) 
         .iter()
         .enumerate()
         .map(|(s, b)| match game.automated_seat(Seat(s as u8)) {
-            Some(who) => format!("p{s} {who}"),
+            Some(who) => {
+                format!(
+                    "p{s} {}",
+                    game.message_text(&who, sylvan_engine::Locale::En).unwrap_or_else(|| who.id.to_owned())
+                )
+            }
             None => format!("p{s} {b}"),
         })
         .collect()

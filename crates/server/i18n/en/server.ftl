@@ -7,7 +7,7 @@ seat-player = Player { $number }
 seat-bot = Bot { $number }
 
 ## The log.
-took-back = { $seat } took back `{ $action }`
+took-back = { $seat } took back: { $action }
 
 ## Requests.
 storage-failed = storage failed, nothing changed: { $detail }

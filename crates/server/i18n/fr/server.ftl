@@ -7,7 +7,7 @@ seat-player = Joueur { $number }
 seat-bot = Robot { $number }
 
 ## Le journal.
-took-back = { $seat } a repris « { $action } »
+took-back = { $seat } a repris : { $action }
 
 ## Requêtes.
 storage-failed = l'enregistrement a échoué, rien n'a changé : { $detail }

@@ -185,6 +185,8 @@ async fn the_undo_note_names_the_seat_in_each_language() -> TestResult {
     }
     let mut pick = Pick(5);
     let mut seen = [false; 2];
+    // Each seat's last action: its notation and its description in the seat's language.
+    let mut chosen: [(String, String); 2] = Default::default();
     for _ in 0..400 {
         if seen == [true; 2] || last[0]["over"] == true {
             break;
@@ -197,8 +199,15 @@ async fn the_undo_note_names_the_seat_in_each_language() -> TestResult {
             }
             let (fr, en) = (last[0]["events"].to_string(), last[1]["events"].to_string());
             let (fr_name, en_name) = if s == 0 { ("Ada", "Ada") } else { ("Joueur 2", "Player 2") };
-            assert!(fr.contains(&format!("{fr_name} a repris « ")), "{fr}");
-            assert!(en.contains(&format!("{en_name} took back `")), "{en}");
+            // The action in words, as it was offered to the seat in its language, never its notation.
+            let plain = |t: &str| t.replace(['\u{a0}', '\u{202f}'], " ");
+            let (said, words) = if s == 0 { (plain(&fr), "a repris : ") } else { (plain(&en), "took back: ") };
+            let name = if s == 0 { fr_name } else { en_name };
+            let (notation, description) = &chosen[s];
+            assert!(said.contains(&plain(&format!("{name} {words}{description}"))), "{said} / {description}");
+            assert!(!said.contains(&format!("`{notation}`")) && !said.contains(&format!("« {notation} »")), "{said}");
+            assert!(fr.contains(&format!("{fr_name} a repris")), "{fr}");
+            assert!(en.contains(&format!("{en_name} took back")), "{en}");
             assert!(!fr.contains("p0") && !fr.contains("p1") && !en.contains("p1 took"), "{fr} {en}");
             seen[s] = true;
         }
@@ -206,7 +215,9 @@ async fn the_undo_note_names_the_seat_in_each_language() -> TestResult {
             return Err("nobody to move".into());
         };
         let legal = last[m]["legal"].as_array().ok_or("no legal")?;
-        let a = legal[pick.index(legal.len())]["notation"].as_str().ok_or("no notation")?.to_owned();
+        let chose = &legal[pick.index(legal.len())];
+        let a = chose["notation"].as_str().ok_or("no notation")?.to_owned();
+        chosen[m] = (a.clone(), chose["description"].as_str().ok_or("no description")?.to_owned());
         conns[m].send(&act(last[m]["move"].as_u64().ok_or("no move")?, &a)).await?;
         for s in 0..2 {
             last[s] = next_state(&mut conns[s]).await?;

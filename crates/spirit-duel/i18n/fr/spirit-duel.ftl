@@ -152,5 +152,9 @@ expect-ability = un code de capacité (p. ex. {"glaciation"}, {"appel"})
 expect-spirit = un code d'Esprit ({"almyra, dormuzel, kelorn, surok"})
 illegal-now = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves } : {"`"}{ $action }{"`"}
 
-# Who plays a seat the game plays itself (`Game::automated_seat`; the command line names the seat so).
-automated-seat = le Robot (joué par le jeu)
+## Options : ce que dit chacune (`sylvan games`, le salon) ; les valeurs d'une option à liste, par leur nom.
+option-solo = mode solo : p1 est le Robot de la règle, joué par le jeu lui-même (seul p0 décide)
+option-team = équipe de p0 : a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)
+option-robot = révision des règles du Robot solo : 2 (celle de la règle : une carte sans effet positif est inutilisable) ou 1 (anciens enregistrements)
+option-rules = révision des règles : 2 (le joueur attaqué est toujours consulté pour se défendre) ou 1 (anciens enregistrements : consulté seulement s'il peut payer une Défense)
+automated-robot = le Robot (joué par le jeu)
