@@ -62,7 +62,13 @@ const PRESETS = [
 // An option's label and help in plain words (the interface's own when it has them).
 const optLabel = (o) => (has(`opt_${o.name}`) ? t(`opt_${o.name}`) : o.name.replace(/_/g, ' '));
 const optHelp = (o) => (has(`opth_${o.name}`) ? t(`opth_${o.name}`) : '');
-const valueLabel = (o, v) => (has(`optv_${o.name}_${v}`) ? t(`optv_${o.name}_${v}`) : v);
+// A rules revision (`rules`, `robot`) reads by whether it is the game's current one (its default):
+// the revision numbers differ between games, so a label per number would be wrong for one of them.
+const REVISIONS = new Set(['rules', 'robot']);
+const valueLabel = (o, v) => {
+  if (REVISIONS.has(o.name)) return t(v === o.default ? 'optv_revision_current' : 'optv_revision_old', { v });
+  return has(`optv_${o.name}_${v}`) ? t(`optv_${o.name}_${v}`) : v;
+};
 
 // One option as a widget of its kind: a switch, a number in its range, a list of choices, or text.
 function optionWidget(o) {

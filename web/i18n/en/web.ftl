@@ -378,15 +378,13 @@ help_spirit-duel = Two teams of spirits fight (day and night alternate). On your
 help_command-of-nature = Each side has a Sage and a formation in rows I (front), II and III. On your turn you buy at the elemental market (warriors) and the command market (attacks, defences, utilities) with gold, summon warriors into your formation and play commands with your action points; units attack enemy units within their reach. Each unit shows its strength, health left, damage, boosts and shields. The side whose Sage falls loses.
 help_how = Click what an action acts on (a card, then a place); the list of legal actions stays available below the board. Hover or tap a card for its full text.
 
-# Rules revisions of Mystic Vale and of the spirit duel's solo Robot.
+# Rules revisions (`rules`, `robot`): named by whether they are the game’s current one.
 opt_rules = Rules revision
-opth_rules = The rulebook’s reading resolves abilities one by one, in the order you choose; keep it unless you replay old games.
-optv_rules_2 = The rulebook’s (current)
-optv_rules_1 = The earlier reading (old records)
+opth_rules = Which reading of the rules the game plays: the rulebook’s (current), or an earlier one kept so that old games replay. Keep the current one unless you replay old games.
+optv_revision_current = The rulebook’s (current, revision { $v })
+optv_revision_old = Revision { $v } (to replay older games)
 opt_robot = The Robot’s rules
 opth_robot = The rulebook’s Robot does not play a card with no useful effect; keep it unless you replay old games.
-optv_robot_2 = The rulebook’s (current)
-optv_robot_1 = The earlier reading (old records)
 
 # The spirit duel's elements (the view names them by code).
 element_fire = Fire

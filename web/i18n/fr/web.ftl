@@ -378,15 +378,13 @@ help_spirit-duel = Deux équipes d’Esprits s’affrontent (jour et nuit altern
 help_command-of-nature = Chaque camp a un Sage et une formation en rangées I (avant), II et III. À votre tour, vous achetez au Marché des Élémentaires (guerriers) et au Marché des Ordres (attaques, défenses, utilitaires) avec vos Pièces d’or, invoquez des guerriers dans votre formation et jouez des Ordres avec vos Points d’Action ; les unités attaquent les unités ennemies à leur portée. Chaque unité montre sa force, sa vie restante, ses dégâts, bonus et boucliers. Le camp dont le Sage tombe perd.
 help_how = Cliquez ce sur quoi une action agit (une carte, puis une case) ; la liste des actions permises reste disponible sous le plateau. Survolez ou touchez une carte pour son texte complet.
 
-# Rules revisions of Mystic Vale and of the spirit duel's solo Robot.
+# Rules revisions (`rules`, `robot`): named by whether they are the game’s current one.
 opt_rules = Révision des règles
-opth_rules = Selon le livret, les capacités se résolvent une à une, dans l’ordre que vous choisissez ; gardez-la, sauf pour rejouer d’anciennes parties.
-optv_rules_2 = Celle du livret (actuelle)
-optv_rules_1 = L’ancienne lecture (anciennes parties)
+opth_rules = La lecture des règles que joue la partie : celle du livret (actuelle), ou une plus ancienne gardée pour rejouer les anciennes parties. Gardez l’actuelle sauf pour rejouer d’anciennes parties.
+optv_revision_current = Celle du livret (actuelle, révision { $v })
+optv_revision_old = Révision { $v } (pour rejouer d’anciennes parties)
 opt_robot = Les règles du Robot
 opth_robot = Le Robot du livret ne joue pas une carte sans effet utile ; gardez-les, sauf pour rejouer d’anciennes parties.
-optv_robot_2 = Celles du livret (actuelles)
-optv_robot_1 = L’ancienne lecture (anciennes parties)
 
 # The spirit duel's elements (the view names them by code).
 element_fire = Feu
