@@ -217,27 +217,59 @@ where
 }
 
 /// Zeros between two spans of a [`Tensor`] below which they are one span.
-const GAP: u32 = 32;
+const GAP: usize = 32;
+
+/// A set bit of a byte, as the 8 values it stands for (bit `b` is value `b`): the dense path of
+/// [`Tensor::bit_words`], one copy of 8 values per byte instead of one store per bit.
+static BYTE_VALUES: [[f32; 8]; 256] = {
+    let mut t = [[0.0f32; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if b & (1 << k) != 0 {
+                t[b][k] = 1.0;
+            }
+            k += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Set bits in a word above which [`Tensor::bit_words`] copies its bytes whole rather than bit by bit.
+const DENSE_WORD: u32 = 10;
 
 /// An observation tensor written straight into a caller's row (the fast path: no view, no section
 /// table, no allocation). The row must be zero when writing starts; the writer walks it with a cursor,
-/// stores only nonzero values and notes where it stored them ([`spans`](Tensor::new)), so a tensor costs
-/// the values it sets, not its length. It writes the values the [`Observe`] encoder writes, bit for bit
-/// (tested on random positions of every game).
+/// stores only nonzero values (and the zeros of whole bytes of a dense bit section) and notes where it
+/// stored them ([`spans`](Tensor::new)), so a tensor costs the values it sets, not its length. It writes
+/// the values the [`Observe`] encoder writes, bit for bit (tested on random positions of every game).
+///
+/// The span being extended is kept in the writer and handed to `spans` when a value lands more than
+/// [`GAP`] zeros past it, and when the writer is dropped or [finished](Tensor::finish).
 #[derive(Debug)]
 pub struct Tensor<'a> {
     row: &'a mut [f32],
     pos: usize,
     spans: &'a mut Vec<(u32, u32)>,
+    /// The open span `start..end` (empty while nothing was written).
+    open: (usize, usize),
     overflow: bool,
+}
+
+impl Drop for Tensor<'_> {
+    fn drop(&mut self) {
+        self.flush();
+    }
 }
 
 impl<'a> Tensor<'a> {
     /// A writer at the start of `row` (all zero), noting in `spans` (cleared) the spans `start..end` it
-    /// may set, in order and apart.
+    /// may set, in order and apart (complete once the writer is dropped or finished).
     pub fn new(row: &'a mut [f32], spans: &'a mut Vec<(u32, u32)>) -> Tensor<'a> {
         spans.clear();
-        Tensor { row, pos: 0, spans, overflow: false }
+        Tensor { row, pos: 0, spans, open: (usize::MAX, 0), overflow: false }
     }
 
     /// Where the next value goes.
@@ -245,23 +277,36 @@ impl<'a> Tensor<'a> {
         self.pos
     }
 
-    /// Checks that exactly the row was written: an error naming both lengths otherwise.
-    pub fn finish(self) -> Result<(), String> {
+    /// Checks that exactly the row was written: an error naming both lengths otherwise. The spans are
+    /// complete after it.
+    pub fn finish(mut self) -> Result<(), String> {
+        self.flush();
         if self.overflow || self.pos != self.row.len() {
             return Err(format!("an observation of {} values, not {}", self.pos, self.row.len()));
         }
         Ok(())
     }
 
+    /// Hands the open span to `spans`.
+    fn flush(&mut self) {
+        let (a, z) = self.open;
+        if a < z {
+            self.spans.push((a as u32, z as u32));
+        }
+        self.open = (usize::MAX, 0);
+    }
+
     /// Notes that `start..end` may hold nonzero values (spans come in increasing order of `start`). A
-    /// span that starts within [`GAP`] values of the last one's end extends it: clearing a few zeros
+    /// span that starts within [`GAP`] values of the open one's end extends it: clearing a few zeros
     /// again costs less than clearing one more span.
     #[inline]
     fn mark(&mut self, start: usize, end: usize) {
-        let (start, end) = (start as u32, end as u32);
-        match self.spans.last_mut() {
-            Some(last) if last.1 + GAP >= start => last.1 = last.1.max(end),
-            _ => self.spans.push((start, end)),
+        if start > self.open.1 + GAP {
+            self.flush();
+            self.open = (start, end);
+        } else {
+            self.open.0 = self.open.0.min(start);
+            self.open.1 = self.open.1.max(end);
         }
     }
 
@@ -317,20 +362,60 @@ impl<'a> Tensor<'a> {
         self.pos += n;
     }
 
-    /// `n` values, 1 at each bit of `words` below `n` (bit `b` of word `w` is index `64 w + b`).
+    /// `n` values, 1 at each bit of `words` below `n` (bit `b` of word `w` is index `64 w + b`). A word
+    /// with many bits set is copied a byte (8 values) at a time, zeros included.
     #[inline]
     pub fn bit_words(&mut self, words: &[u64], n: usize) {
-        for (w, &word) in words.iter().enumerate() {
-            let mut m = word;
+        if n <= 64 {
+            // One word: bit by bit.
+            let mut m = words.first().copied().unwrap_or(0);
             while m != 0 {
-                let i = w * 64 + m.trailing_zeros() as usize;
+                let i = m.trailing_zeros() as usize;
                 m &= m - 1;
                 if i < n {
                     self.set_at(i, 1.0);
                 }
             }
+            self.pos += n;
+            return;
         }
+        let start = self.pos;
         self.pos += n;
+        if words.iter().all(|&w| w == 0) {
+            return;
+        }
+        let Some(sec) = self.row.get_mut(start..start + n) else {
+            self.overflow = true;
+            return;
+        };
+        let (mut lo, mut hi) = (usize::MAX, 0);
+        for (w, &word) in words.iter().enumerate() {
+            let base = w * 64;
+            if word == 0 || base >= n {
+                continue;
+            }
+            lo = lo.min(base + word.trailing_zeros() as usize);
+            hi = hi.max(base + 64 - word.leading_zeros() as usize);
+            let mut rest = word;
+            if word.count_ones() > DENSE_WORD {
+                let bytes = ((n - base) / 8).min(8);
+                for (b, eight) in sec[base..base + 8 * bytes].chunks_exact_mut(8).enumerate() {
+                    eight.copy_from_slice(&BYTE_VALUES[((word >> (8 * b)) & 0xff) as usize]);
+                }
+                rest = if bytes == 8 { 0 } else { word & (u64::MAX << (8 * bytes)) };
+            }
+            while rest != 0 {
+                let i = base + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if let Some(cell) = sec.get_mut(i) {
+                    *cell = 1.0;
+                }
+            }
+        }
+        let hi = hi.min(n);
+        if lo < hi {
+            self.mark(start + lo, start + hi);
+        }
     }
 
     /// `n` values, 1 at each of `indices` below `n` ([`Observation::bits`]), in any order.
@@ -343,7 +428,8 @@ impl<'a> Tensor<'a> {
     /// in any order.
     #[inline]
     pub fn counts(&mut self, indices: impl IntoIterator<Item = usize>, n: usize, scale: f32) {
-        self.each(indices, n, |cell| *cell += 1.0 / scale);
+        let step = 1.0 / scale;
+        self.each(indices, n, |cell| *cell += step);
     }
 
     /// `n` values, `f` applied to the value at each of `indices` below `n`; the whole span is noted when
@@ -351,20 +437,25 @@ impl<'a> Tensor<'a> {
     #[inline]
     fn each(&mut self, indices: impl IntoIterator<Item = usize>, n: usize, f: impl Fn(&mut f32)) {
         let start = self.pos;
+        self.pos += n;
+        let mut indices = indices.into_iter().peekable();
+        if indices.peek().is_none() {
+            return;
+        }
+        let Some(sec) = self.row.get_mut(start..start + n) else {
+            self.overflow = true;
+            return;
+        };
         let mut any = false;
         for i in indices {
-            if i < n {
-                match self.row.get_mut(start + i) {
-                    Some(cell) => f(cell),
-                    None => self.overflow = true,
-                }
+            if let Some(cell) = sec.get_mut(i) {
+                f(cell);
                 any = true;
             }
         }
         if any {
             self.mark(start, start + n);
         }
-        self.pos += n;
     }
 
     /// The values of `obs` (written by the [`Observe`] encoder), copied in where they are nonzero: the

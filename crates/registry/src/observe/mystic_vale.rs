@@ -4,10 +4,14 @@
 //! one per vale (`V`), leader sections one per leader (`L`), amulet sections one per amulet (`M`): the sets
 //! chosen change them.
 
+use std::cell::RefCell;
+use std::sync::{Arc, Weak};
+
 use sylvan_engine::Seat;
+use sylvan_mystic_vale::cards::{CardDb, DbRef};
 use sylvan_mystic_vale::conclaves::Conclaves;
 use sylvan_mystic_vale::observe::SeenPlayer;
-use sylvan_mystic_vale::state::{MAX_PLAYERS, NUM_CARDS, Sleeve};
+use sylvan_mystic_vale::state::{EMPTY, MAX_PLAYERS, NUM_CARDS, Sleeve};
 use sylvan_mystic_vale::view::PlayerView;
 use sylvan_mystic_vale::{MysticVale, Phase, View};
 
@@ -181,9 +185,31 @@ impl Observe for MysticVale {
     }
 }
 
+/// The visible advancements of a card, read from its slots in place.
+fn slots(s: &Sleeve) -> impl Iterator<Item = usize> + '_ {
+    s.slots.iter().filter(|&&a| a != EMPTY).map(|&a| usize::from(a))
+}
+
 /// The advancements of the cards `pile` of a player (card numbers), each counted.
 fn pile_advancements<'a>(sleeves: &'a [Sleeve], pile: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
-    pile.iter().filter_map(|&c| sleeves.get(usize::from(c))).flat_map(advancements)
+    pile.iter().filter_map(|&c| sleeves.get(usize::from(c))).flat_map(slots)
+}
+
+/// The number of conclaves of the embedded file that fit `db` (0 when they do not fit it): the length
+/// of the conclaves section. Worked out once per database and thread: the last database asked about is
+/// remembered by a weak handle, which keeps its address from being reused while it is remembered.
+fn conclaves_known(db: &DbRef) -> usize {
+    thread_local! {
+        static LAST: RefCell<(Weak<CardDb>, usize)> = const { RefCell::new((Weak::new(), 0)) };
+    }
+    let arc = db.arc();
+    LAST.with_borrow_mut(|(weak, known)| {
+        if !std::ptr::eq(weak.as_ptr(), Arc::as_ptr(arc)) {
+            *known = Conclaves::for_db(db.clone()).map_or(0, |c| c.list.len());
+            *weak = Arc::downgrade(arc);
+        }
+        *known
+    })
 }
 
 /// [`player`], into a [`Tensor`].
@@ -194,7 +220,7 @@ fn player_fast(out: &mut Tensor<'_>, p: Option<SeenPlayer<'_>>, (a, v, l, am): (
     };
     out.flag(true);
     let sleeves = p.cards();
-    out.counts(sleeves.iter().flat_map(advancements), a, 4.0);
+    out.counts(sleeves.iter().flat_map(slots), a, 4.0);
     out.counts(pile_advancements(sleeves, p.field()), a, 4.0);
     out.counts(pile_advancements(sleeves, p.on_deck().as_slice()), a, 1.0);
     let discard = p.discard();
@@ -283,7 +309,7 @@ impl ObserveState for MysticVale {
         let peek = view.peek();
         out.flag(peek.is_some());
         let peeked = peek.and_then(|c| view.player(me)?.cards().get(usize::from(c)));
-        out.counts(peeked.into_iter().flat_map(advancements), a, 1.0);
+        out.counts(peeked.into_iter().flat_map(slots), a, 1.0);
         let draft = view.draft();
         out.bits(draft.into_iter().flat_map(|d| d.leaders.iter().map(|&x| usize::from(x))), l);
         out.bits(draft.into_iter().flat_map(|d| d.amulets.iter().map(|&x| usize::from(x))), am);
@@ -291,7 +317,7 @@ impl ObserveState for MysticVale {
             let s = (me + r) % MAX_PLAYERS;
             player_fast(out, view.player(s).filter(|_| s < n), sizes);
         }
-        let known = Conclaves::for_db(db.clone()).map_or(0, |c| c.list.len());
+        let known = conclaves_known(db);
         out.bits(view.conclaves().into_iter().flatten().map(usize::from).filter(|&c| c < known), known);
         out.flag(phase == Phase::Bog);
         out.flag(t.silver_tree);

@@ -147,7 +147,11 @@ pub struct VectorGames {
     actions: usize,
     seats: usize,
     finished: u64,
-    legal: Vec<usize>,
+    /// The legal action ids of each slot's game as last listed (by the last write, or by a check), what
+    /// [`step_into`](VectorGames::step_into) checks actions against without listing them again.
+    legal: Vec<Vec<usize>>,
+    /// Whether `legal[i]` is the list of slot `i`'s game as it is now.
+    legal_known: Vec<bool>,
     /// The buffers behind [`observe`](VectorGames::observe) and [`step`](VectorGames::step).
     out: Batch,
     out_written: Written,
@@ -191,7 +195,8 @@ impl VectorGames {
             actions: entry.game().num_distinct_actions(),
             seats,
             finished: 0,
-            legal: Vec::new(),
+            legal: vec![Vec::new(); num_games],
+            legal_known: vec![false; num_games],
             out: Batch::default(),
             out_written: Written::default(),
         })
@@ -274,16 +279,18 @@ impl VectorGames {
         self.games.observe(i, seat, &mut t);
         t.finish()
             .map_err(|e| format!("game {i}: {e} ({} seat {seat}, move {})", self.entry.name(), g.move_number()))?;
-        g.legal_ids(&mut self.legal);
+        let legal = &mut self.legal[i];
+        g.legal_ids(legal);
+        self.legal_known[i] = true;
         let row = &mut b.mask[i * self.actions..(i + 1) * self.actions];
         let old = &mut written.mask[i];
         for &k in old.iter() {
             row[k as usize] = 0;
         }
         old.clear();
-        write_mask(&self.legal, row)
+        write_mask(legal, row)
             .map_err(|e| format!("game {i} ({} seat {seat}, move {}): {e}", self.entry.name(), g.move_number()))?;
-        old.extend(self.legal.iter().map(|&id| id as u32));
+        old.extend(legal.iter().map(|&id| id as u32));
         b.player[i] = i64::from(seat.0);
         Ok(())
     }
@@ -341,20 +348,26 @@ impl VectorGames {
         if actions.len() != self.games.len() {
             return Err(format!("{} actions for {} games", actions.len(), self.games.len()));
         }
-        let mut ids = Vec::with_capacity(actions.len());
         for (i, &a) in actions.iter().enumerate() {
             let g = self.games.game(i);
             let id = usize::try_from(a).map_err(|_| format!("game {i}: no action id {a}"))?;
-            g.legal_ids(&mut self.legal);
-            if !self.legal.contains(&id) {
+            // The list the last call wrote into the mask, unless something else moved the game since.
+            let legal = &mut self.legal[i];
+            if !self.legal_known[i] {
+                g.legal_ids(legal);
+                self.legal_known[i] = true;
+            }
+            if !legal.contains(&id) {
                 // The engine's own message (notation and why it is illegal), on a copy.
                 let reason = g.clone_box().apply_id(id).err().map_or_else(|| "not legal".to_owned(), |e| e.to_string());
                 return Err(format!("game {i}: {reason}"));
             }
-            ids.push(id);
         }
         self.begin(&mut b, written)?;
-        for (i, id) in ids.into_iter().enumerate() {
+        for (i, &a) in actions.iter().enumerate() {
+            // Checked above: a legal id, hence not negative.
+            let id = a as usize;
+            self.legal_known[i] = false;
             self.games.game_mut(i).apply_id(id).map_err(|e| format!("game {i}: {e}"))?;
             self.finish(i, &mut b)?;
             self.write(i, &mut b, written)?;
@@ -406,6 +419,7 @@ impl VectorGames {
                 if n == 0 {
                     return Err(format!("game {i}: no legal action"));
                 }
+                self.legal_known[i] = false;
                 self.games.game_mut(i).apply_nth(rng.index(n)).map_err(|e| format!("game {i}: {e}"))?;
                 applied += 1;
                 self.finish(i, &mut b.as_mut())?;

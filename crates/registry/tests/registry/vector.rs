@@ -182,6 +182,44 @@ fn an_illegal_action_moves_no_slot() -> TestResult {
     Ok(())
 }
 
+/// Actions are checked against each slot's legal list as it is now: after `random_steps` moved the games
+/// (with no mask written), the ids the last mask showed are not taken on trust, and the games' own lists
+/// are (regression: the check reuses the list the last call wrote, issue 36).
+#[test]
+fn actions_are_checked_against_the_games_as_they_are_now() -> TestResult {
+    let options = options(registry(), "equinox", Some(4), &[])?;
+    let entry = registry().get("equinox").map_err(|e| e.to_string())?;
+    let mut v = VectorGames::new(entry, &options, 4, 3)?;
+    let before = v.observe()?;
+    let n = v.num_actions();
+    v.random_steps(7, 5)?;
+    let mut legal = Vec::new();
+    let mut now = Vec::new();
+    let mut stale = None;
+    for i in 0..v.len() {
+        v.game(i).ok_or("no game")?.legal_ids(&mut legal);
+        now.push(*legal.first().ok_or("no legal action")? as i64);
+        let gone = (0..n).find(|&id| before.mask[i * n + id] != 0 && !legal.contains(&id));
+        // The last such slot, so that slots before it would have moved had the check trusted the old mask.
+        if let Some(id) = gone {
+            stale = Some((i, id as i64));
+        }
+    }
+    let (slot, id) = stale.filter(|&(i, _)| i > 0).ok_or("no slot past the first lost an id: pick other seeds")?;
+    let mut refused = now.clone();
+    refused[slot] = id;
+    let held = v.observe()?;
+    let err = v.step(&refused).err().ok_or("an id legal before random_steps, not now, was accepted")?;
+    if !err.starts_with(&format!("game {slot}: illegal action `")) {
+        return Err(format!("unexpected error: {err}"));
+    }
+    if v.observe()? != held {
+        return Err("a slot moved on a refused step".into());
+    }
+    v.step(&now)?;
+    Ok(())
+}
+
 /// A legal id at or past the game's number of action ids is an error, not a row missing an action.
 #[test]
 fn a_legal_id_past_the_mask_is_an_error() -> TestResult {
