@@ -18,7 +18,7 @@
 
 use sylvan_engine::{GameRng, Lang};
 
-use crate::actions::{Action, Source};
+use crate::actions::{Action, Choice, Held, Source};
 use crate::amulets::Evoke;
 use crate::cards::{CardDb, Count, Effect, Face, Reward, Slot, Spirit, Timing};
 use crate::harvest;
@@ -815,8 +815,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             }
         }
         Phase::SpoilPrompt { .. } => {
-            if has(Action::Druid) {
-                return Action::Druid;
+            // Peacekeeper Druid, Algeni: `use cN SLOT`.
+            if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. })) {
+                return a;
             }
             if let Some(a) = spoil_evoke(view, legal) {
                 return a;
@@ -824,7 +825,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             // Conclave of Ents on a Grovtender card adds growth: use it when that stops the spoil.
             let (d, g) = view.decay_growth(me);
             let conclave_fix = legal.iter().copied().find(|a| match a {
-                Action::Conclave(c) => {
+                Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } => {
                     let s = p.cards[*c as usize];
                     let extra = i32::from(s.growth(db, 1)) - i32::from(s.growth(db, 0));
                     d - g - extra < 4
@@ -854,19 +855,15 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                     return a;
                 }
             }
-            if has(Action::Arbor) {
+            let growth = legal.iter().copied().find_map(|a| match a {
+                Action::UseVale(v) if db.vale(v).ability.effect == Effect::Gain => Some((a, v)),
+                _ => None,
+            });
+            if let Some((a, v)) = growth {
                 let field: Vec<u8> = p.field.to_vec();
                 // Blooming Arbor costs its VP: keep it unless the harvest is worth more.
-                let vp = p
-                    .vales
-                    .iter()
-                    .find(|&&v| {
-                        let a = db.vale(v).ability;
-                        a.timing == Timing::WouldSpoil && a.effect == Effect::Gain
-                    })
-                    .map_or(0.0, |&v| f64::from(db.vale(v).vp));
-                if harvest_value(view, &field, out) > vp + 0.5 {
-                    return Action::Arbor;
+                if harvest_value(view, &field, out) > f64::from(db.vale(v).vp) + 0.5 {
+                    return a;
                 }
             }
             // A vale that leaves the game (Verdant Path, Bramble Spire): when the harvest is worth its VP.
@@ -874,7 +871,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             let worth = |v: u8| harvest_value(view, &field, out) > f64::from(db.vale(v).vp) + 0.5;
             for &a in legal {
                 match a {
-                    Action::UseVale(v) if worth(v) => return a,
+                    Action::UseVale(v) if db.vale(v).ability.effect != Effect::Gain && worth(v) => return a,
                     Action::CancelDecay(c) => {
                         let st = view.card_stats(me, c);
                         let v = p.vales.iter().copied().find(|&v| db.vale(v).ability.effect == Effect::CancelDecayOn);
@@ -909,8 +906,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             legal.iter().copied().min_by_key(|&a| rank(a)).unwrap_or(fallback)
         }
         Phase::WhenPlayed { .. } => {
-            if has(Action::Mill) {
-                return if worth_milling(db, p, view.peek) { Action::Mill } else { Action::Decline };
+            // Calm Weather: `use cN SLOT` discards the top card.
+            if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Use { .. })) {
+                return if worth_milling(db, p, view.peek) { a } else { Action::Decline };
             }
             // Deadwood Harvester, Mindful Owl (from the field), Cleansing Rain (from the deck): put away the
             // card whose decay costs more than it brings. Never from the field when the deck is empty: the
@@ -944,7 +942,10 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         Phase::Harvest => harvest(view, legal, out).unwrap_or(if has(Action::Done) { Action::Done } else { fallback }),
         Phase::Look { .. } => {
             // Wood Sprite Hoard: away with a card whose decay costs more than it brings.
-            if has(Action::Mill) && worth_milling(db, p, view.peek) { Action::Mill } else { Action::Decline }
+            match legal.iter().find(|a| matches!(a, Action::UseVale(_))) {
+                Some(&a) if worth_milling(db, p, view.peek) => a,
+                _ => Action::Decline,
+            }
         }
         Phase::Hatch { .. } => {
             // Hatchery: keep the card that brings most to a harvest, if it brings anything.
@@ -1417,7 +1418,7 @@ fn use_first(legal: &[Action], a: Action) -> Action {
         Action::EvokeOn(c) | Action::Portal(c, ..) => c,
         _ => return a,
     };
-    if legal.contains(&Action::Use(from)) { Action::Use(from) } else { a }
+    if legal.contains(&Action::Bank(from)) { Action::Bank(from) } else { a }
 }
 
 /// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
@@ -1474,7 +1475,7 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         .iter()
         .copied()
         .filter_map(|a| match a {
-            Action::Conclave(c) if p.field.contains(&c) => {
+            Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } if p.field.contains(&c) => {
                 let s = p.cards[c as usize];
                 Some((play_value(db, s, 1) - play_value(db, s, 0), a))
             }
@@ -1556,8 +1557,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
 /// their VP now (Nectar Colony, Talon Gorge).
 fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
-    if legal.contains(&Action::Sow) {
-        return Some(Action::Sow);
+    // Seed Sowers: `use cN SLOT`.
+    if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. })) {
+        return Some(a);
     }
     // Variant `buy_vp`: spirits left over buy VP (the cheapest kinds first: wild last).
     if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::BuyVp(_))) {
@@ -1674,7 +1676,7 @@ pub fn describe(view: &View, a: Action) -> String {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
         }
-        Action::Use(c) if usize::from(c) < NUM_CARDS => {
+        Action::Bank(c) if usize::from(c) < NUM_CARDS => {
             let p = &view.players[view.current as usize];
             format!("{a}: resolve {} now", view.card_text(p.cards[c as usize]))
         }

@@ -36,7 +36,7 @@ pub mod turn;
 pub mod view;
 pub mod words;
 
-pub use actions::{Action, Source};
+pub use actions::{Action, Choice, Held, Source};
 pub use cards::{CardDb, CardError, DbRef};
 pub use events::Event;
 pub use setup::{Options, RULES, Setup, SetupPlayer};
@@ -122,14 +122,16 @@ impl Game for MysticVale {
             },
             OptionDoc {
                 name: "rules",
-                default: "3",
-                help: "rules revision: 3 (the rulebook's: the player resolves each Harvest ability whose gain can \
-                       change, `use c7`), 2 (gains kept at their best) or 1 (the earlier reading, with which records \
+                default: "4",
+                help: "rules revision: 4 (the rulebook's: an ability's decision names its card, `use c7 top`), 3 (the \
+                       player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such \
+                       as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records \
                        that name no revision replay)",
-                help_fr: "révision des règles : 3 (celle du livret : le joueur résout chaque capacité de Récolte dont \
-                          le gain peut changer, `use c7`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec \
+                help_fr: "révision des règles : 4 (celle du livret : la décision d'une capacité nomme sa carte, \
+                          `use c7 top`), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, \
+                          `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec \
                           laquelle se rejouent les parties enregistrées qui n'en nomment aucune)",
-                kind: OptionKind::Choice { choices: &["3", "2", "1"] },
+                kind: OptionKind::Choice { choices: &["4", "3", "2", "1"] },
             },
         ]
     }
@@ -245,7 +247,7 @@ impl Game for MysticVale {
 
     /// `ability 1` at Halo Mountain, from records written before ruling MV70.
     fn legacy_action(&self, action: Action) -> Option<Action> {
-        effects::halo_mountain::legacy_action(self, action)
+        effects::halo_mountain::legacy_action(self, action).or_else(|| self.legacy_use(action))
     }
 
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {

@@ -237,7 +237,7 @@ event-game-over = the game is over
 event-used-ability = { $seat } uses the ability of { $blank ->
     [yes] { blank-card }
    *[no] { $card }
-}: { $action }
+}
 event-took-leader = { $seat } takes the leader { $title }
 event-took-amulet = { $seat } takes the amulet { $title }
 event-traded-amulet = { $seat } trades the amulet for a regular mana token
@@ -392,8 +392,8 @@ view-silver-tree = Silver Tree: you may discard your on-deck card or a field car
 view-pathfinder = Nightvale Pathfinder: claim an advancement costing 1 to 6 ({"claim L.K"}), or decline
 view-hatchery = discard phase (Hatchery): keep a card as the leftmost of your next field, or decline
 view-peek = { $what ->
-    [hoard] top of your deck (Wood Sprite Hoard: {"mill"} or {"decline"})
-    [hoard-next] next card of your deck, under those kept (Wood Sprite Hoard: {"mill"} or {"decline"})
+    [hoard] top of your deck (Wood Sprite Hoard: you may discard it)
+    [hoard-next] next card of your deck, under those kept (Wood Sprite Hoard: you may discard it)
    *[calm] top of your deck (Calm Weather)
 }: c{ $c } { $card }
 view-peek-then = {"  "}then: c{ $c } { $card }
@@ -401,3 +401,21 @@ view-legend = legend: c0..c19 your 20 cards; [top | middle | bottom] the three s
 
 ## Parse errors
 expect-action = an action: { $actions }
+
+## Issue 33: an ability's decision names its source (`use cN SLOT`, `use vN`, `use vN cN`, `use vN KIND`)
+
+describe-use-ability = { $title }: { $text }
+describe-use-ability-on = { $title } on { $card }: { $text }
+describe-use-ability-spirit = { $title }, one { spirit } spirit: { $text }
+help-use-ability = use the ability of field card N in SLOT (top, middle, bottom, leader), or of owned vale N; with a card or a spirit kind when it chooses one (Peacekeeper Druid, Seed Sowers, Calm Weather, Blooming Arbor, Wood Sprite Hoard, Conclave of Ents, Sunstone Aerie)
+event-used-ability-on = { $seat } uses the ability of { $blank ->
+    [yes] { blank-card }
+   *[no] { $card }
+} on { $target_blank ->
+    [yes] { blank-card }
+   *[no] { $target }
+}
+event-resolved-now = { $seat } resolves now the Harvest abilities of { $blank ->
+    [yes] { blank-card }
+   *[no] { $card }
+}

@@ -292,7 +292,7 @@ event-game-over = la partie est terminée
 event-used-ability = { $seat } utilise la capacité { $blank ->
     [yes] d'une carte vierge
    *[no] de la carte { $card }
-} ({ $action })
+}
 event-took-leader = { $seat } prend le meneur { $title }
 event-took-amulet = { $seat } prend l'amulette { $title }
 event-traded-amulet = { $seat } échange son amulette contre un jeton Mana ordinaire
@@ -459,8 +459,8 @@ view-silver-tree = Silver Tree : vous pouvez défausser votre carte on-deck ou u
 view-pathfinder = Nightvale Pathfinder : réclamez une Évolution coûtant de 1 à 6 (claim L.K), ou refusez
 view-hatchery = Phase de Défausse (Hatchery) : gardez une carte comme la plus à gauche de votre prochain champ, ou refusez
 view-peek = { $what ->
-    [hoard] première carte de votre deck (Wood Sprite Hoard : mill ou decline)
-    [hoard-next] carte suivante de votre deck, sous celles gardées (Wood Sprite Hoard : mill ou decline)
+    [hoard] première carte de votre deck (Wood Sprite Hoard : vous pouvez la défausser)
+    [hoard-next] carte suivante de votre deck, sous celles gardées (Wood Sprite Hoard : vous pouvez la défausser)
    *[calm] première carte de votre deck (Temps Calme)
 } : c{ $c } { $card }
 view-peek-then = {"  "}puis : c{ $c } { $card }
@@ -468,3 +468,21 @@ view-legend = légende : c0..c19 vos 20 cartes ; [haut | milieu | bas] les trois
 
 ## Parse errors
 expect-action = une action : { $actions }
+
+## Issue 33 : la décision d'une capacité nomme sa carte (`use cN SLOT`, `use vN`, `use vN cN`, `use vN KIND`)
+
+describe-use-ability = { $title } : { $text }
+describe-use-ability-on = { $title } sur { $card } : { $text }
+describe-use-ability-spirit = { $title }, un Esprit { spirit } : { $text }
+help-use-ability = utiliser la capacité de la carte N de votre champ à l'emplacement SLOT (top, middle, bottom, leader), ou de la carte Val N que vous possédez ; avec une carte ou un type d'Esprit quand elle en choisit un (Druide Pacificateur, Seed Sowers, Temps Calme, Bois de l'Éclosion, Wood Sprite Hoard, Conclave des Ents, Aire de l'Héliolite)
+event-used-ability-on = { $seat } utilise la capacité { $blank ->
+    [yes] d'une carte vierge
+   *[no] de la carte { $card }
+} sur { $target_blank ->
+    [yes] { blank-card }
+   *[no] { $target }
+}
+event-resolved-now = { $seat } résout maintenant les capacités de Récolte { $blank ->
+    [yes] d'une carte vierge
+   *[no] de la carte { $card }
+}
