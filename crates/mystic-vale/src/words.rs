@@ -23,6 +23,7 @@ use sylvan_words::{Args, Catalog, args, data_text};
 use crate::actions::{Action, Choice, Held, Source};
 use crate::amulets::{Amulet, Evoke};
 use crate::cards::{Ability, Advancement, CardDb, Count, Effect, Leader, Reward, Slot, Spirit, Symbols, Timing, Vale};
+use crate::effects::Hint;
 use crate::harvest::Table;
 use crate::scoring::{card_points, score_of};
 use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Sleeve, leader_face};
@@ -589,7 +590,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         Source::Common(l, k) => view.commons[l as usize][k as usize],
         Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
     };
-    let choice = crate::heuristic::card_choice_key;
+    let choice = crate::heuristic::card_choice_module;
     let (id, args): (&str, Args<'_>) = match a {
         Action::AbilityPick(0) | Action::AbilitySpirit(_) if view.turn.vale_choice.is_some() => {
             // A vale's optional "when bought" ability (ruling MV68).
@@ -682,19 +683,18 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         },
         Action::AbilityCard(c) => {
             let cd = card(c);
-            match choice(view, c) {
-                Some("magpie") => ("describe-magpie", args!(c = c, card = cd)),
-                Some("guardian-on-card" | "guardian-and-graft") => ("describe-guardian", args!(c = c, card = cd)),
-                Some("copy-card") => match crate::heuristic::copying_card(view) {
+            // The module's own words (copying: onto the card Cyrilla gave the copy, else the leader's).
+            match choice(view, c).map(|m| (m.hint, m.describe)) {
+                Some((Hint::CopyCard, _)) => match crate::heuristic::copying_card(view) {
                     Some(x) => ("describe-copy", args!(x = x, c = c, card = cd)),
                     None => ("describe-copy-leader", args!(c = c, card = cd)),
                 },
-                Some("redraw-on-deck") => ("describe-redraw", args!(c = c, card = cd)),
+                Some((_, Some(id))) => (id, args!(c = c, card = cd)),
                 _ => ("describe-card", args!(card = cd)),
             }
         }
-        Action::AbilityPick(k) if choice(view, EMPTY) == Some("gain-choice") => {
-            ("describe-gain-choice", args!(pick = k))
+        Action::AbilityPick(k) if choice(view, EMPTY).is_some_and(|m| m.hint == Hint::GainChoice) => {
+            (choice(view, EMPTY).and_then(|m| m.describe).unwrap_or("describe-gain-choice"), args!(pick = k))
         }
         Action::AbilityGraft(s, c, slot) => match (grafted(view, s, c, slot, locale), view.turn.guardian_plus) {
             (Some((title, ability)), Some(first)) => {
