@@ -686,7 +686,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
             // The module's own words (copying: onto the card Cyrilla gave the copy, else the leader's).
             match choice(view, c).map(|m| (m.hint, m.describe)) {
                 Some((Hint::CopyCard, _)) => match crate::heuristic::copying_card(view) {
-                    Some(x) => ("describe-copy", args!(x = x, c = c, card = cd)),
+                    Some(x) => ("describe-copy", args!(x = x, c = c, card = cd, target = card(x))),
                     None => ("describe-copy-leader", args!(c = c, card = cd)),
                 },
                 Some((_, Some(id))) => (id, args!(c = c, card = cd)),

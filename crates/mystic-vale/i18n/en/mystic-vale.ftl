@@ -265,11 +265,11 @@ describe-choose-leader = keep { $title }
 describe-take-amulet = { $title }
 describe-trade = trade: your amulet for a regular mana token
 describe-keep-amulet = decline: keep your amulet
-describe-magpie = shuffle c{ $c } { $card } from your discard pile into your deck
-describe-guardian = +1 guardian on c{ $c } { $card }
-describe-copy = c{ $x } also has the symbols and abilities of c{ $c } { $card }
-describe-copy-leader = your leader's card also has the symbols and abilities of c{ $c } { $card }
-describe-redraw = discard your on-deck card c{ $c } { $card } and reveal another
+describe-magpie = shuffle { $card } from your discard pile into your deck
+describe-guardian = +1 guardian on { $card }
+describe-copy = { $target } also has the symbols and abilities of { $card }
+describe-copy-leader = your leader's card also has the symbols and abilities of { $card }
+describe-redraw = discard your on-deck card { $card } and reveal another
 describe-gain-choice = gain { $pick ->
     [0] 1 mana
    *[other] 1 wild spirit

@@ -320,11 +320,11 @@ describe-choose-leader = garder le meneur { $title }
 describe-take-amulet = prendre l'amulette { $title }
 describe-trade = échanger votre amulette contre un jeton Mana ordinaire
 describe-keep-amulet = refuser : garder votre amulette
-describe-magpie = mélanger c{ $c } { $card } de votre défausse dans votre deck
-describe-guardian = +1 Gardien sur c{ $c } { $card }
-describe-copy = c{ $x } a aussi les symboles et capacités de c{ $c } { $card }
-describe-copy-leader = la carte de votre meneur a aussi les symboles et capacités de c{ $c } { $card }
-describe-redraw = défausser votre carte on-deck c{ $c } { $card } et en révéler une autre
+describe-magpie = mélanger { $card } de votre défausse dans votre deck
+describe-guardian = +1 Gardien sur { $card }
+describe-copy = { $target } a aussi les symboles et capacités de { $card }
+describe-copy-leader = la carte de votre meneur a aussi les symboles et capacités de { $card }
+describe-redraw = défausser votre carte on-deck { $card } et en révéler une autre
 describe-gain-choice = gagner { $pick ->
     [0] 1 mana
    *[other] 1 Esprit Libre

@@ -214,8 +214,10 @@ fn a_card_choice_goes_to_the_ability_that_offers_the_card() {
         let say = |a: &str, lang| MysticVale::describe_action_in(&view, a.parse().unwrap_or(Action::Pass), lang);
         assert!(say("ability c5", sylvan_engine::Lang::En).contains("from your discard pile into your deck"));
         assert!(say("ability c5", sylvan_engine::Lang::Fr).contains("de votre défausse dans votre deck"));
-        assert!(say("ability c0", sylvan_engine::Lang::En).contains("+1 guardian on c0"));
-        assert!(say("ability c0", sylvan_engine::Lang::Fr).contains("+1 Gardien sur c0"));
+        // Named by what is on the card, never by its number (issue 33).
+        let (en, fr) = (say("ability c0", sylvan_engine::Lang::En), say("ability c0", sylvan_engine::Lang::Fr));
+        assert!(en.starts_with("+1 guardian on ") && !en.contains("c0"), "{en}");
+        assert!(fr.starts_with("+1 Gardien sur ") && !fr.contains("c0"), "{fr}");
         let mut magpie_first = g.clone();
         act(&mut g, "ability c0");
         assert_eq!(g.players[0].boost.map(|b| b.card), Some(0), "{field:?}: Cyrilla's guardian on Magpie's card");
