@@ -26,6 +26,7 @@
 //! | `discard c7`, `decline` | after an Evoke with Silver Tree: discard field or on-deck card 7 |
 //! | `ability 2.1`, `ability soil.top` | Harvest Phase: Old Bakarab takes that advancement into the workshop |
 //! | `use c7`, `use vales` | Harvest Phase, rules revision 3: resolve card 7's (or the vales') abilities whose gain can still change, banking it now (ruling MV87) |
+//! | `use c7 top`, `use c7 leader`, `use v3`, `use v3 c7`, `use v3 sky` | an ability's decision naming its source (issue 33): card 7's top-slot (leader-side) ability, e.g. Peacekeeper Druid, Seed Sowers, Calm Weather; vale 3's, e.g. Blooming Arbor, Wood Sprite Hoard (no choice), Conclave of Ents on card 7, Sunstone Aerie or Stormcaller on a sky spirit. Replaces `druid`, `arbor`, `mill`, `sow`, `conclave c7`, `aerie sky`, which still parse and replay |
 //! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;
@@ -154,7 +155,38 @@ pub enum Action {
     Workshop(u8, u8),
     /// Rules revision 3: resolve now the Harvest abilities of field card `c` whose gain can still change
     /// (or, with `c` = [`USE_VALES`], the vales'), banking what they give (ruling MV87).
-    Use(u8),
+    Bank(u8),
+    /// An ability's decision, naming its source: the ability of `card` (a field card's slot or leader
+    /// side, or an owned vale) used with `choice`. Two cards with the same ability are two actions
+    /// (EN:675: each card's ability once a turn). It replaces the card-named actions `druid`, `arbor`,
+    /// `mill`, `sow`, `conclave cN` and `aerie KIND` (which still parse: [`crate::MysticVale`]'s
+    /// `legacy_action` maps them). A vale's ability with no choice is written [`Action::UseVale`].
+    Use {
+        /// Whose ability.
+        card: Held,
+        /// What it chooses.
+        choice: Choice,
+    },
+}
+
+/// Where an ability used by [`Action::Use`] is printed.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Held {
+    /// Field card `c`'s ability in slot `at` (0-2: top, middle, bottom; 3: the leader's side).
+    Card(u8, u8),
+    /// The owned vale with this id.
+    Vale(u8),
+}
+
+/// What an ability used by [`Action::Use`] chooses.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Choice {
+    /// Nothing: the ability has one outcome.
+    Nothing,
+    /// Card `c` of the player's field or on-deck card (Conclave of Ents: its guardian).
+    Card(u8),
+    /// One spirit of this kind (Sunstone Aerie, Stormcaller: it becomes wild).
+    Spirit(Spirit),
 }
 
 /// The [`Action::Use`] operand that names the player's vales rather than a card.
@@ -248,7 +280,18 @@ pub fn ids() -> &'static ActionIds<Action> {
             v.extend((0..N).map(|c| Workshop(k, c)));
         }
         // Rules revision 3: a card's (or the vales') Harvest abilities resolved by the player's decision.
-        v.extend((0..=USE_VALES).map(Use));
+        v.extend((0..=USE_VALES).map(Bank));
+        // Issue 33: an ability's decision naming its source card (or vale).
+        for c in 0..N {
+            for at in 0..4 {
+                v.push(Use { card: Held::Card(c, at), choice: Choice::Nothing });
+                v.extend((0..N).map(|t| Use { card: Held::Card(c, at), choice: Choice::Card(t) }));
+            }
+        }
+        for x in 0..MAX_VALES as u8 {
+            v.extend((0..N).map(|t| Use { card: Held::Vale(x), choice: Choice::Card(t) }));
+            v.extend(Spirit::ALL.map(|s| Use { card: Held::Vale(x), choice: Choice::Spirit(s) }));
+        }
         ActionIds::new(v)
     })
 }
@@ -265,7 +308,11 @@ pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS
     + GRAFT_ACTIONS
     + STORM_ABILITY_ACTIONS
     + WORKSHOP_ACTIONS
-    + USE_ACTIONS;
+    + USE_ACTIONS
+    + ABILITY_USE_ACTIONS;
+/// Ids of an ability used from its source: each field card's slot or leader side with no choice or a
+/// card, each vale id with a card or a spirit kind.
+const ABILITY_USE_ACTIONS: usize = NUM_CARDS * 4 * (1 + NUM_CARDS) + MAX_VALES * (NUM_CARDS + 4);
 /// Ids of `use c7` (each card) and `use vales`.
 const USE_ACTIONS: usize = NUM_CARDS + 1;
 /// Ids of Old Bakarab's workshop: three Fertile Soils taken, then a workshop position onto a card.
@@ -352,8 +399,19 @@ impl fmt::Display for Action {
             Claim(s) => write!(f, "claim {s}"),
             AbilityTake(s) => write!(f, "ability soil.{}", s.name()),
             Workshop(k, c) => write!(f, "workshop {} c{c}", k + 1),
-            Use(USE_VALES) => f.write_str("use vales"),
-            Use(c) => write!(f, "use c{c}"),
+            Bank(USE_VALES) => f.write_str("use vales"),
+            Bank(c) => write!(f, "use c{c}"),
+            Use { card, choice } => {
+                match card {
+                    Held::Card(c, at) => write!(f, "use c{c} {}", at_name(*at))?,
+                    Held::Vale(v) => write!(f, "use v{v}")?,
+                }
+                match choice {
+                    Choice::Nothing => Ok(()),
+                    Choice::Card(t) => write!(f, " c{t}"),
+                    Choice::Spirit(s) => write!(f, " {}", s.name()),
+                }
+            }
             Replay(c, slot) => match Slot::ALL.get(usize::from(*slot)) {
                 Some(x) => write!(f, "replay c{c} {}", x.name()),
                 None => write!(f, "replay c{c} leader"),
@@ -367,6 +425,22 @@ impl fmt::Display for Action {
             }
         }
     }
+}
+
+/// The notation word of a card's ability place: a slot, or `leader` (3).
+fn at_name(at: u8) -> &'static str {
+    Slot::ALL.get(usize::from(at)).map_or("leader", |s| s.name())
+}
+
+fn at(s: &str) -> Option<u8> {
+    match s {
+        "leader" => Some(3),
+        s => Slot::ALL.iter().position(|x| x.name() == s).map(|k| k as u8),
+    }
+}
+
+fn vale(s: &str) -> Option<u8> {
+    s.strip_prefix('v').and_then(|x| x.parse::<u8>().ok()).filter(|&x| (x as usize) < MAX_VALES)
 }
 
 fn card(s: &str) -> Option<u8> {
@@ -411,7 +485,7 @@ impl FromStr for Action {
                     "actions",
                     "pass, push, spoil, druid, arbor, decline, mill, token, done, conclave c7, discard c7, \
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
-                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, use c7, use vales, cancel c7, keep c7, portal c1 top c2, \
+                 resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, use v3 c7|sky, use c7, use c7 top|leader [c2], use vales, cancel c7, keep c7, portal c1 top c2, \
                  take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|animal|p1 c7 top, \
                  claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7",
                 ),
@@ -449,14 +523,24 @@ impl FromStr for Action {
             ["leader", "1"] => ChooseLeader(0),
             ["leader", "2"] => ChooseLeader(1),
             ["sow"] => Sow,
-            ["use", "vales"] => Use(USE_VALES),
-            ["use", c] if c.starts_with('c') => Use(card(c).ok_or_else(bad)?),
-            ["use", v] => UseVale(
-                v.strip_prefix('v')
-                    .and_then(|x| x.parse::<u8>().ok())
-                    .filter(|&x| (x as usize) < MAX_VALES)
-                    .ok_or_else(bad)?,
-            ),
+            ["use", "vales"] => Bank(USE_VALES),
+            ["use", c] if c.starts_with('c') => Bank(card(c).ok_or_else(bad)?),
+            ["use", v] => UseVale(vale(v).ok_or_else(bad)?),
+            ["use", c, a] if c.starts_with('c') => {
+                Use { card: Held::Card(card(c).ok_or_else(bad)?, at(a).ok_or_else(bad)?), choice: Choice::Nothing }
+            }
+            ["use", c, a, t] if c.starts_with('c') => Use {
+                card: Held::Card(card(c).ok_or_else(bad)?, at(a).ok_or_else(bad)?),
+                choice: Choice::Card(card(t).ok_or_else(bad)?),
+            },
+            ["use", v, x] => Use {
+                card: Held::Vale(vale(v).ok_or_else(bad)?),
+                choice: match (card(x), Spirit::parse(x)) {
+                    (Some(t), _) => Choice::Card(t),
+                    (_, Some(s)) => Choice::Spirit(s),
+                    _ => return Err(bad()),
+                },
+            },
             ["cancel", c] => CancelDecay(card(c).ok_or_else(bad)?),
             ["cancel", c, "not-cursed"] => CancelNotCursed(card(c).ok_or_else(bad)?),
             ["vp", kinds] => {
@@ -586,7 +670,13 @@ pub mod selftest {
             ("workshop 1 c0", 2432),
             ("workshop 20 c19", 2831),
             ("use c0", 2832),
-            ("use vales", NUM_ACTIONS - 1),
+            ("use vales", 2852),
+            ("use c0 top", 2853),
+            ("use c0 top c19", 2873),
+            ("use c19 leader c19", 2853 + 20 * 4 * 21 - 1),
+            ("use v0 c0", 4533),
+            ("use v0 wild", 4556),
+            ("use v119 wild", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

@@ -20,7 +20,7 @@
 //! `use` is offered only where it can matter: an open unit in the field, while an action that may change
 //! the field is legal. Where none is, nothing is asked and the totals are the fast path's.
 
-use crate::actions::{Action, USE_VALES};
+use crate::actions::{Action, Choice, Held, USE_VALES};
 use crate::cards::{Ability, Count, Effect, Timing};
 use crate::state::{MysticVale, NUM_CARDS, Sleeve};
 
@@ -46,6 +46,7 @@ pub(crate) fn defers(a: Action) -> bool {
         a,
         Action::Portal(..)
             | Action::Conclave(_)
+            | Action::Use { card: Held::Vale(_), choice: Choice::Card(_) }
             | Action::Evoke
             | Action::EvokeOn(_)
             | Action::EvokeBought(..)
@@ -149,7 +150,7 @@ impl MysticVale {
     /// gain, so checking there, not at each purchase, gives the same.
     pub(crate) fn before_harvest_action(&mut self, action: Action) {
         match action {
-            Action::Use(c) => {
+            Action::Bank(c) => {
                 let bit = if c == USE_VALES { VALES_BIT } else { 1 << c };
                 self.resolve_units(bit);
             }
@@ -239,10 +240,11 @@ impl MysticVale {
     /// the field is legal (`out`, sorted; `Use` sorts last). (Whether it gives something now is not
     /// checked: that would cost a walk of the field per decision.)
     pub(crate) fn push_uses(&self, out: &mut Vec<Action>) {
-        if !out.iter().any(|&a| defers(a)) {
+        // Conclave of Ents' `use vN cN` (pushed after these) defers too.
+        if !out.iter().any(|&a| defers(a)) && self.conclave_vale().is_none() {
             return;
         }
         let open = self.turn.open & (self.cur().field_mask() | VALES_BIT);
-        out.extend(bits(open).map(|k| Action::Use(k as u8)));
+        out.extend(bits(open).map(|k| Action::Bank(k as u8)));
     }
 }

@@ -63,8 +63,12 @@ pub enum Event {
     PoolEmpty,
     /// The game is over.
     GameOver,
-    /// A unique ability on card `c` was used with this choice (the Vale of the Wild leaders).
-    UsedAbility(Seat, Card, crate::actions::Action),
+    /// A unique ability on this card was used (the Vale of the Wild leaders), on the second card when it
+    /// chooses one of the player's cards.
+    UsedAbility(Seat, Card, Option<Card>),
+    /// Rules revision 3: the Harvest abilities of this card whose gain could still change were resolved
+    /// now (`use c7`, ruling MV87).
+    ResolvedNow(Seat, Card),
     /// The setup draft: this leader was taken from the table.
     TookLeader(Seat, String),
     /// The setup draft: this amulet was taken from the table.
@@ -97,7 +101,9 @@ impl fmt::Display for Event {
             UsedVale(s, t) => write!(f, "{s} uses {t}"),
             PoolEmpty => f.write_str("the VP pool is empty: the round is finished"),
             GameOver => f.write_str("the game is over"),
-            UsedAbility(s, c, a) => write!(f, "{s} uses the ability of {c}: {a}"),
+            UsedAbility(s, c, None) => write!(f, "{s} uses the ability of {c}"),
+            UsedAbility(s, c, Some(t)) => write!(f, "{s} uses the ability of {c} on {t}"),
+            ResolvedNow(s, c) => write!(f, "{s} resolves the Harvest abilities of {c} now"),
             TookLeader(s, t) => write!(f, "{s} takes the leader {t}"),
             TookAmulet(s, t) => write!(f, "{s} takes the amulet {t}"),
             TradedAmulet(s) => write!(f, "{s} trades the amulet for a regular mana token"),

@@ -18,9 +18,10 @@
 
 use sylvan_engine::{GameRng, Lang};
 
-use crate::actions::{Action, Source};
+use crate::actions::{Action, Choice, Held, Source};
 use crate::amulets::Evoke;
 use crate::cards::{CardDb, Count, Effect, Face, Reward, Slot, Spirit, Timing};
+use crate::effects::Hint;
 use crate::harvest;
 use crate::scoring::card_end_points;
 use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Sleeve, card_abilities, leader_face};
@@ -815,8 +816,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             }
         }
         Phase::SpoilPrompt { .. } => {
-            if has(Action::Druid) {
-                return Action::Druid;
+            // Peacekeeper Druid, Algeni: `use cN SLOT`.
+            if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. })) {
+                return a;
             }
             if let Some(a) = spoil_evoke(view, legal) {
                 return a;
@@ -824,7 +826,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             // Conclave of Ents on a Grovtender card adds growth: use it when that stops the spoil.
             let (d, g) = view.decay_growth(me);
             let conclave_fix = legal.iter().copied().find(|a| match a {
-                Action::Conclave(c) => {
+                Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } => {
                     let s = p.cards[*c as usize];
                     let extra = i32::from(s.growth(db, 1)) - i32::from(s.growth(db, 0));
                     d - g - extra < 4
@@ -854,19 +856,15 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                     return a;
                 }
             }
-            if has(Action::Arbor) {
+            let growth = legal.iter().copied().find_map(|a| match a {
+                Action::UseVale(v) if db.vale(v).ability.effect == Effect::Gain => Some((a, v)),
+                _ => None,
+            });
+            if let Some((a, v)) = growth {
                 let field: Vec<u8> = p.field.to_vec();
                 // Blooming Arbor costs its VP: keep it unless the harvest is worth more.
-                let vp = p
-                    .vales
-                    .iter()
-                    .find(|&&v| {
-                        let a = db.vale(v).ability;
-                        a.timing == Timing::WouldSpoil && a.effect == Effect::Gain
-                    })
-                    .map_or(0.0, |&v| f64::from(db.vale(v).vp));
-                if harvest_value(view, &field, out) > vp + 0.5 {
-                    return Action::Arbor;
+                if harvest_value(view, &field, out) > f64::from(db.vale(v).vp) + 0.5 {
+                    return a;
                 }
             }
             // A vale that leaves the game (Verdant Path, Bramble Spire): when the harvest is worth its VP.
@@ -874,7 +872,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             let worth = |v: u8| harvest_value(view, &field, out) > f64::from(db.vale(v).vp) + 0.5;
             for &a in legal {
                 match a {
-                    Action::UseVale(v) if worth(v) => return a,
+                    Action::UseVale(v) if db.vale(v).ability.effect != Effect::Gain && worth(v) => return a,
                     Action::CancelDecay(c) => {
                         let st = view.card_stats(me, c);
                         let v = p.vales.iter().copied().find(|&v| db.vale(v).ability.effect == Effect::CancelDecayOn);
@@ -909,8 +907,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             legal.iter().copied().min_by_key(|&a| rank(a)).unwrap_or(fallback)
         }
         Phase::WhenPlayed { .. } => {
-            if has(Action::Mill) {
-                return if worth_milling(db, p, view.peek) { Action::Mill } else { Action::Decline };
+            // Calm Weather: `use cN SLOT` discards the top card.
+            if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Use { .. })) {
+                return if worth_milling(db, p, view.peek) { a } else { Action::Decline };
             }
             // Deadwood Harvester, Mindful Owl (from the field), Cleansing Rain (from the deck): put away the
             // card whose decay costs more than it brings. Never from the field when the deck is empty: the
@@ -944,7 +943,10 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         Phase::Harvest => harvest(view, legal, out).unwrap_or(if has(Action::Done) { Action::Done } else { fallback }),
         Phase::Look { .. } => {
             // Wood Sprite Hoard: away with a card whose decay costs more than it brings.
-            if has(Action::Mill) && worth_milling(db, p, view.peek) { Action::Mill } else { Action::Decline }
+            match legal.iter().find(|a| matches!(a, Action::UseVale(_))) {
+                Some(&a) if worth_milling(db, p, view.peek) => a,
+                _ => Action::Decline,
+            }
         }
         Phase::Hatch { .. } => {
             // Hatchery: keep the card that brings most to a harvest, if it brings anything.
@@ -1020,39 +1022,39 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
         .boost
         .and_then(|b| b.ability)
         .filter(|ab| ab.effect == Effect::Unique && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
-    let key = match copied {
-        Some(ab) => crate::effects::module(ab.module)?.key,
+    let hint = match copied {
+        Some(ab) => crate::effects::module(ab.module)?.hint,
         None => {
             let l = view.leader_card(me)?;
             let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
-            crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?.key
+            crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?.hint
         }
     };
     let cards = || legal.iter().filter_map(|&a| if let Action::AbilityCard(c) = a { Some(c) } else { None });
     let best = |f: &dyn Fn(u8) -> f64| {
         cards().map(|c| (f(c), c)).max_by(|a, b| a.0.total_cmp(&b.0)).filter(|x| x.0 > 0.0).map(|x| x.1)
     };
-    match key {
-        "guardian-on-card" | "guardian-and-graft" => best(&|c| {
+    match hint {
+        Hint::GuardianOnCard => best(&|c| {
             let s = p.cards[c as usize];
             if p.field.contains(&c) { play_value(db, s, 1) - play_value(db, s, 0) } else { 0.0 }
         })
         .map(Action::AbilityCard),
-        "copy-card" => best(&|c| play_value(db, p.cards[c as usize], 0)).map(Action::AbilityCard),
-        "redraw-on-deck" => cards()
+        Hint::CopyCard => best(&|c| play_value(db, p.cards[c as usize], 0)).map(Action::AbilityCard),
+        Hint::RedrawOnDeck => cards()
             .find(|&c| {
                 let st = view.card_stats(me, c);
                 st.decay > st.growth
             })
             .map(Action::AbilityCard),
-        "gain-choice" => {
+        Hint::GainChoice => {
             // Wild when one more spirit buys a vale, else mana.
             let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
             let near = view.vale_row.iter().flatten().flatten().any(|&v| db.hot_vale(v).total == left + 1);
             let pick = Action::AbilityPick(u8::from(near && view.turn.vales_bought < 2));
             legal.contains(&pick).then_some(pick)
         }
-        "soil-from-supply" => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
+        Hint::SoilFromSupply => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
         _ => None,
     }
 }
@@ -1089,10 +1091,10 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
     }
     let l = p.leader?;
     let ab = db.leader(l.id?).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability;
-    let key = crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.key);
+    let hint = crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.hint);
     let open = view.turn.ability_open;
-    match key {
-        Some("workshop-sleeve") if open.is_none_or(|c| c == l.card) => {
+    match hint {
+        Some(Hint::WorkshopSleeve) if open.is_none_or(|c| c == l.card) => {
             if legal.contains(&Action::AbilityPick(0)) && p.workshop.is_empty() {
                 Some(Action::AbilityPick(0))
             } else if open.is_some() {
@@ -1102,7 +1104,7 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
             }
         }
         // Taking is free and denies the others the card: always, when the starting side offers it.
-        Some("workshop-take") if open.is_none() => legal
+        Some(Hint::WorkshopTake) if open.is_none() => legal
             .iter()
             .filter_map(|&a| {
                 let adv = match a {
@@ -1183,15 +1185,15 @@ fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
 fn vale_choice(view: &View, v: u8, spent: u8, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
     let x = db.vale(v);
-    let key = crate::effects::module(x.ability.module).map(|m| m.key)?;
+    let hint = crate::effects::module(x.ability.module).map(|m| m.hint)?;
     let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
-    let resolve = match key {
-        "sky-garden" => {
+    let resolve = match hint {
+        Hint::VpForGrowth => {
             let (_, growth) = view.decay_growth(view.seat.index());
             growth.saturating_mul(i32::from(x.ability.amount)).min(i32::from(crate::effects::sky_garden::CAP))
                 > i32::from(x.vp)
         }
-        "halo-mountain" => spent > 0 || left >= 3,
+        Hint::VpForSpirits => spent > 0 || left >= 3,
         _ => false,
     };
     if !resolve {
@@ -1417,7 +1419,7 @@ fn use_first(legal: &[Action], a: Action) -> Action {
         Action::EvokeOn(c) | Action::Portal(c, ..) => c,
         _ => return a,
     };
-    if legal.contains(&Action::Use(from)) { Action::Use(from) } else { a }
+    if legal.contains(&Action::Bank(from)) { Action::Bank(from) } else { a }
 }
 
 /// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
@@ -1474,7 +1476,7 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         .iter()
         .copied()
         .filter_map(|a| match a {
-            Action::Conclave(c) if p.field.contains(&c) => {
+            Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } if p.field.contains(&c) => {
                 let s = p.cards[c as usize];
                 Some((play_value(db, s, 1) - play_value(db, s, 0), a))
             }
@@ -1556,8 +1558,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
 /// their VP now (Nectar Colony, Talon Gorge).
 fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
-    if legal.contains(&Action::Sow) {
-        return Some(Action::Sow);
+    // Seed Sowers: `use cN SLOT`.
+    if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. })) {
+        return Some(a);
     }
     // Variant `buy_vp`: spirits left over buy VP (the cheapest kinds first: wild last).
     if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::BuyVp(_))) {
@@ -1577,21 +1580,20 @@ fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     })
 }
 
-/// The key of the unique ability an `ability cN` of the player to move goes to (ruling MV81): Magpie for a
-/// card of the discard pile, else an ability Cyrilla copied (if not used yet), else the leader's.
-pub(crate) fn card_choice_key(view: &View, c: u8) -> Option<&'static str> {
+/// The unique ability an `ability cN` of the player to move goes to (ruling MV81): the one that shuffles
+/// a card of the discard pile (Magpie) for such a card, else an ability Cyrilla copied (if not used yet),
+/// else the leader's.
+pub(crate) fn card_choice_module(view: &View, c: u8) -> Option<&'static crate::effects::Module> {
     let me = view.current as usize;
     let p = &view.players[me];
+    let unique = |ab: crate::cards::Ability| crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique);
     if p.discard.is_some_and(|d| d.contains(&c)) {
-        return Some("magpie");
+        return crate::effects::MODULES.iter().copied().find(|m| m.hint == Hint::ShuffleFromDiscard);
     }
-    let unique = |ab: crate::cards::Ability| {
-        crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.key)
-    };
     let copied =
         p.boost.and_then(|b| b.ability).filter(|_| view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
-    if let Some(key) = copied.and_then(unique).filter(|k| *k != "magpie") {
-        return Some(key);
+    if let Some(m) = copied.and_then(unique).filter(|m| m.hint != Hint::ShuffleFromDiscard) {
+        return Some(m);
     }
     let l = view.leader_card(me)?;
     unique(view.db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability)
@@ -1601,7 +1603,7 @@ pub(crate) fn card_choice_key(view: &View, c: u8) -> Option<&'static str> {
 pub(crate) fn copying_card(view: &View) -> Option<u8> {
     let b = view.players[view.current as usize].boost?;
     let m = crate::effects::module(b.ability?.module)?;
-    (m.key == "copy-card" && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0).then_some(b.card)
+    (m.hint == Hint::CopyCard && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0).then_some(b.card)
 }
 
 /// For Cyrilla's `ability p1 c7 top`: the title the copied ability is printed on, its text in `lang`, and
@@ -1674,7 +1676,7 @@ pub fn describe(view: &View, a: Action) -> String {
             let p = &view.players[view.current as usize];
             format!("{a}: {}", view.card_text(p.cards[c as usize]))
         }
-        Action::Use(c) if usize::from(c) < NUM_CARDS => {
+        Action::Bank(c) if usize::from(c) < NUM_CARDS => {
             let p = &view.players[view.current as usize];
             format!("{a}: resolve {} now", view.card_text(p.cards[c as usize]))
         }
@@ -1722,18 +1724,20 @@ pub fn describe(view: &View, a: Action) -> String {
         },
         Action::AbilityCard(c) => {
             let card = view.card_text(view.players[view.current as usize].cards[c as usize]);
-            match card_choice_key(view, c) {
-                Some("magpie") => format!("{a}: shuffle c{c} {card} from your discard pile into your deck"),
-                Some("guardian-on-card" | "guardian-and-graft") => format!("{a}: +1 guardian on c{c} {card}"),
-                Some("copy-card") => match copying_card(view) {
+            match card_choice_module(view, c).map(|m| m.hint) {
+                Some(Hint::ShuffleFromDiscard) => {
+                    format!("{a}: shuffle c{c} {card} from your discard pile into your deck")
+                }
+                Some(Hint::GuardianOnCard) => format!("{a}: +1 guardian on c{c} {card}"),
+                Some(Hint::CopyCard) => match copying_card(view) {
                     Some(x) => format!("{a}: c{x} also has the symbols and abilities of c{c} {card}"),
                     None => format!("{a}: your leader's card also has the symbols and abilities of c{c} {card}"),
                 },
-                Some("redraw-on-deck") => format!("{a}: discard your on-deck card c{c} {card} and reveal another"),
+                Some(Hint::RedrawOnDeck) => format!("{a}: discard your on-deck card c{c} {card} and reveal another"),
                 _ => format!("{a}: {card}"),
             }
         }
-        Action::AbilityPick(k) if card_choice_key(view, EMPTY) == Some("gain-choice") => {
+        Action::AbilityPick(k) if card_choice_module(view, EMPTY).is_some_and(|m| m.hint == Hint::GainChoice) => {
             format!("{a}: gain {}", if k == 0 { "1 mana" } else { "1 wild spirit" })
         }
         Action::AbilityGraft(..) => match grafted_text(view, a, Lang::En) {

@@ -36,7 +36,7 @@ pub mod turn;
 pub mod view;
 pub mod words;
 
-pub use actions::{Action, Source};
+pub use actions::{Action, Choice, Held, Source};
 pub use cards::{CardDb, CardError, DbRef};
 pub use events::Event;
 pub use setup::{Options, RULES, Setup, SetupPlayer};
@@ -104,9 +104,9 @@ impl Game for MysticVale {
             },
             OptionDoc {
                 name: "rules",
-                default: "3",
+                default: "4",
                 help_id: "option-rules",
-                kind: OptionKind::Choice { choices: &["3", "2", "1"] },
+                kind: OptionKind::Choice { choices: &["4", "3", "2", "1"] },
             },
         ]
     }
@@ -222,7 +222,7 @@ impl Game for MysticVale {
 
     /// `ability 1` at Halo Mountain, from records written before ruling MV70.
     fn legacy_action(&self, action: Action) -> Option<Action> {
-        effects::halo_mountain::legacy_action(self, action)
+        effects::halo_mountain::legacy_action(self, action).or_else(|| self.legacy_use(action))
     }
 
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {

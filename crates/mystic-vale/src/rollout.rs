@@ -23,7 +23,7 @@
 
 use sylvan_engine::GameRng;
 
-use crate::actions::{Action, Source};
+use crate::actions::{Action, Held, Source};
 use crate::cards::Effect;
 use crate::state::{MysticVale, Phase};
 
@@ -36,8 +36,9 @@ fn harvest_score(a: Action) -> Option<u32> {
         }
         Action::Buy(Source::Soil(_)) | Action::BuyOn(Source::Soil(_), _) => 45,
         Action::Upgrade => 60,
-        Action::Sow => 30,
-        Action::Aerie(_) | Action::Conclave(_) => 20,
+        // Seed Sowers (a card's exchange ability): before Conclave of Ents and the converting vales.
+        Action::Use { card: Held::Card(..), .. } => 30,
+        Action::Use { card: Held::Vale(_), .. } => 20,
         // Leader abilities (Cyrilla, Dione, Guilduin, Nepeto) add to the harvest: before any purchase.
         Action::AbilityCard(_) | Action::AbilityPick(_) | Action::AbilitySoil(..) => 110,
         // Hempero's clearing changes no harvest of the player's: after the purchases. Old Bakarab takes
@@ -90,10 +91,15 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             return if g.net_decay(usize::from(g.current)) <= 2 { Action::Push } else { Action::Pass };
         }
         Phase::SpoilPrompt { .. } => {
-            for a in [Action::Druid, Action::Arbor] {
-                if has(a) {
-                    return a;
-                }
+            // Peacekeeper Druid or Algeni (`use cN SLOT`), else Blooming Arbor (`use vN`, growth).
+            let druid = legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. }));
+            let arbor = || {
+                legal
+                    .iter()
+                    .find(|a| matches!(a, Action::UseVale(v) if g.db.hot_vale(*v).ability.effect == Effect::Gain))
+            };
+            if let Some(&a) = druid.or_else(arbor) {
+                return a;
             }
             // Aether Tree: on any card whose decay it cancels (the last offered).
             if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::CancelDecay(_))) {
@@ -103,7 +109,8 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
         Phase::Look { .. } => {
             let p = &g.players[usize::from(g.current)];
             let bad = g.peek.is_some_and(|c| p.stats[c as usize].decay > p.stats[c as usize].growth);
-            return if bad { Action::Mill } else { Action::Decline };
+            let hoard = legal.iter().copied().find(|a| matches!(a, Action::UseVale(_)));
+            return hoard.filter(|_| bad).unwrap_or(Action::Decline);
         }
         Phase::Hatch { .. } => {
             let p = &g.players[usize::from(g.current)];

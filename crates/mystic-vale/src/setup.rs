@@ -98,12 +98,15 @@ pub struct Options {
     /// abilities resolved one by one in the player's order, gains banked at once, each card's ability
     /// once a turn) name none and replay with revision 1. Revision 3 (issue 33's remainder): the Harvest's
     /// abilities whose gain can change are resolved by the player's decisions (`use c7`), ruling MV87.
+    /// Revision 4 (issue 33): an ability's decision names its card (`use c7 top`, `use v3 sky`), so two
+    /// cards with the same ability are two actions; revisions 1 to 3 list the card-named actions
+    /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89).
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 3;
+pub const RULES: u8 = 4;
 
 fn first_rules() -> u8 {
     1

@@ -4,7 +4,7 @@
 
 use sylvan_engine::{Audience, EventSink, Seat, SeatSet};
 
-use crate::actions::{Action, Source};
+use crate::actions::{Action, Choice, Held, Source};
 use crate::amulets::Moment;
 use crate::cards::{Count, Effect, Reward, Slot, Spirit, Timing};
 use crate::events::Event;
@@ -16,6 +16,7 @@ mod harvest_phase;
 mod planting;
 mod prep;
 mod purchase;
+mod uses;
 
 /// A round cap that ends the game if the pool never empties (ruling MV14); never reached in practice.
 pub const MAX_ROUNDS: u16 = 120;
@@ -134,20 +135,16 @@ impl MysticVale {
                 if p.on_deck.is_some() {
                     out.push(Action::Push);
                 }
-                self.push_conclave(out);
                 self.push_evokes(Moment::Planting, out);
                 self.push_replays(out);
+                self.push_conclave(out);
             }
             Phase::SpoilPrompt { .. } => {
                 out.push(Action::Spoil);
-                if self.druid_usable() {
-                    out.push(Action::Druid);
-                }
-                if self.growth_vale().is_some() {
-                    out.push(Action::Arbor);
-                }
-                self.push_conclave(out);
-                self.push_vale_uses(out, |ab| ab.timing == Timing::WouldSpoil && ab.effect == Effect::DiscardOnDeck);
+                // Blooming Arbor (growth) and Verdant Path (a discard): `use vN`.
+                self.push_vale_uses(out, |ab| {
+                    ab.timing == Timing::WouldSpoil && matches!(ab.effect, Effect::DiscardOnDeck | Effect::Gain)
+                });
                 // Bramble Spire (a card with decay) and Aether Tree (decay but a Cursed Land's): `cancel`
                 // uses the one that can act on the card (Bramble Spire if both can), `cancel cN
                 // not-cursed` Aether Tree when both can (ruling MV47).
@@ -162,10 +159,15 @@ impl MysticVale {
                 push_cards(out, aether | bramble, Action::CancelDecay);
                 self.push_evokes(Moment::WouldSpoil, out);
                 push_cards(out, aether & bramble, Action::CancelNotCursed);
+                // Peacekeeper Druid, Algeni, Conclave of Ents: `use` names the card.
+                self.push_spoil_uses(out);
             }
             Phase::Look { .. } => {
                 out.push(Action::Decline);
-                out.push(Action::Mill);
+                // Wood Sprite Hoard, just bought: `use vN` discards the card shown.
+                if let Some(&v) = p.vales.last() {
+                    out.push(Action::UseVale(v));
+                }
             }
             Phase::Hatch { first, kept } => {
                 out.push(Action::Decline);
@@ -191,7 +193,9 @@ impl MysticVale {
                     Effect::SearchDeckDiscard => {
                         push_cards(out, p.deck.iter().fold(0, |m, &c| m | 1 << c), Action::Discard);
                     }
-                    Effect::LookTopDiscard => out.push(Action::Mill),
+                    Effect::LookTopDiscard => {
+                        out.push(Action::Use { card: Held::Card(card, slot), choice: Choice::Nothing });
+                    }
                     _ => {}
                 }
             }
@@ -239,21 +243,17 @@ impl MysticVale {
                 }
             }
         }
-        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "legal actions sorted");
-    }
-
-    #[inline]
-    fn push_conclave(&self, out: &mut Vec<Action>) {
-        if self.turn.usable & Effect::PlusGuardian.bit() != 0 && self.conclave_usable() {
-            let p = self.cur();
-            let mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
-            push_cards(out, mask, Action::Conclave);
+        if !self.names_sources() {
+            self.old_forms(out);
         }
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "legal actions sorted");
     }
 
     /// Applies a legal action.
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
+        // Rules revisions 1-3: a card-named action uses the card the rules of the time chose.
+        let action = if self.names_sources() { action } else { self.legacy_use(action).unwrap_or(action) };
         if self.turn.open != 0 && self.phase == Phase::Harvest {
             // Rules revision 3: `use` resolves its abilities; what was spent must have been gained.
             self.before_harvest_action(action);
@@ -291,7 +291,7 @@ impl MysticVale {
                 | Action::EvokeOn(_)
                 | Action::EvokeBought(..)
                 | Action::Portal(..)
-                | Action::Conclave(_)
+                | Action::Use { card: Held::Vale(_), choice: Choice::Card(_) }
                 | Action::Discard(_)
                 | Action::AbilityGraft(..)
                 | Action::AbilityCard(_)
@@ -330,14 +330,15 @@ impl MysticVale {
         match (self.phase, action) {
             (_, a @ (Action::Discard(_) | Action::Decline)) if self.turn.silver_tree => self.apply_silver_tree(a, ev),
             (Phase::Planting, Action::Replay(c, slot)) => self.replay(c, slot, ev),
-            (Phase::Harvest, Action::Use(c)) => {
+            (Phase::Harvest, Action::Bank(c)) => {
                 // Resolved before the action (`before_harvest_action`): only told.
                 let told = S::ENABLED && usize::from(c) < NUM_CARDS;
                 if told {
-                    ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
+                    ev.emit(Audience::Everyone, Event::ResolvedNow(seat, self.card_ref(i, c)));
                 }
             }
-            (_, Action::Conclave(c)) => {
+            (_, Action::Use { card: Held::Vale(v), choice: Choice::Card(c) }) => {
+                // Conclave of Ents: +1 guardian on card `c` (EN:1291-1299).
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
                 self.turn.conclaves_used = self.turn.conclaves_used.saturating_add(1);
@@ -349,7 +350,7 @@ impl MysticVale {
                     p.conclave = Some((c, prep));
                 }
                 if S::ENABLED {
-                    ev.emit(Audience::Everyone, Event::UsedVale(seat, "Conclave of Ents".into()));
+                    ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
                 }
                 match self.phase {
                     Phase::SpoilPrompt { prep } => self.check_spoil(prep, ev),
@@ -399,11 +400,11 @@ impl MysticVale {
                 }
             }
             (Phase::SpoilPrompt { prep }, a) => self.apply_spoil_prompt(prep, a, ev),
-            (Phase::Look { left, depth }, Action::Mill | Action::Decline) => {
+            (Phase::Look { left, depth }, Action::UseVale(_) | Action::Decline) => {
                 let p = &mut self.players[i];
                 let mut depth = depth;
                 if let Some(t) = self.peek.take() {
-                    if action == Action::Mill {
+                    if action != Action::Decline {
                         p.deck.retain(|&x| x != t);
                         p.discard.push(t);
                         if S::ENABLED {
@@ -470,7 +471,7 @@ impl MysticVale {
                         self.rng.shuffle(&mut self.players[i].deck);
                         self.players[i].shuffled();
                     }
-                    (Effect::LookTopDiscard, Action::Mill) => {
+                    (Effect::LookTopDiscard, Action::Use { .. }) => {
                         let p = &mut self.players[i];
                         if let Some(c) = p.deck.pop() {
                             p.discard.push(c);

@@ -20,9 +20,10 @@ use serde_json::{Map, Value, json};
 use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Locale, Seat};
 use sylvan_words::{Args, Catalog, args, data_text};
 
-use crate::actions::{Action, Source};
+use crate::actions::{Action, Choice, Held, Source};
 use crate::amulets::{Amulet, Evoke};
 use crate::cards::{Ability, Advancement, CardDb, Count, Effect, Leader, Reward, Slot, Spirit, Symbols, Timing, Vale};
+use crate::effects::Hint;
 use crate::harvest::Table;
 use crate::scoring::{card_points, score_of};
 use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Sleeve, leader_face};
@@ -443,7 +444,7 @@ pub fn vale_text(v: &Vale, locale: impl Into<Locale>) -> String {
 /// Each action notation with what it does (the notations are syntax, the same in every language).
 pub fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
     let locale = locale.into();
-    let rows: [(&str, &str); 39] = [
+    let rows: [(&str, &str); 34] = [
         ("push", "help-push"),
         ("pass", "help-pass"),
         ("spoil", "help-spoil"),
@@ -456,16 +457,11 @@ pub fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
         ("done", "help-done"),
         ("decline", "help-decline"),
         ("discard cN", "help-discard"),
-        ("mill", "help-mill"),
-        ("druid", "help-druid"),
-        ("arbor", "help-arbor"),
-        ("conclave cN", "help-conclave"),
-        ("aerie SPIRIT", "help-aerie"),
         ("resolve SLOT", "help-resolve"),
         ("upgrade", "help-upgrade"),
         ("leader N", "help-leader"),
-        ("sow", "help-sow"),
         ("use vN", "help-use-vale"),
+        ("use cN SLOT [cN] / use vN cN|SPIRIT", "help-use-ability"),
         ("use cN / use vales", "help-use"),
         ("cancel cN / keep cN", "help-cancel-keep"),
         ("portal cA SLOT cB", "help-portal"),
@@ -540,10 +536,20 @@ pub fn event_text(e: &crate::events::Event, locale: impl Into<Locale>) -> String
         UsedVale(s, x) => ("event-used-vale", args!(seat = *s, title = title(x))),
         PoolEmpty => ("event-pool-empty", args!()),
         GameOver => ("event-game-over", args!()),
-        UsedAbility(s, c, a) => (
-            "event-used-ability",
-            args!(seat = *s, card = card(c), blank = yes(c.titles.is_empty()), action = a.to_string()),
+        UsedAbility(s, c, None) => {
+            ("event-used-ability", args!(seat = *s, card = card(c), blank = yes(c.titles.is_empty())))
+        }
+        UsedAbility(s, c, Some(on)) => (
+            "event-used-ability-on",
+            args!(
+                seat = *s,
+                card = card(c),
+                blank = yes(c.titles.is_empty()),
+                target = card(on),
+                target_blank = yes(on.titles.is_empty())
+            ),
         ),
+        ResolvedNow(s, c) => ("event-resolved-now", args!(seat = *s, card = card(c), blank = yes(c.titles.is_empty()))),
         TookLeader(s, x) => ("event-took-leader", args!(seat = *s, title = name(x, locale))),
         TookAmulet(s, x) => ("event-took-amulet", args!(seat = *s, title = name(x, locale))),
         TradedAmulet(s) => ("event-traded-amulet", args!(seat = *s)),
@@ -584,7 +590,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         Source::Common(l, k) => view.commons[l as usize][k as usize],
         Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
     };
-    let choice = crate::heuristic::card_choice_key;
+    let choice = crate::heuristic::card_choice_module;
     let (id, args): (&str, Args<'_>) = match a {
         Action::AbilityPick(0) | Action::AbilitySpirit(_) if view.turn.vale_choice.is_some() => {
             // A vale's optional "when bought" ability (ruling MV68).
@@ -631,7 +637,23 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         Action::Conclave(c) => ("describe-conclave", args!(card = card(c))),
         Action::CancelDecay(c) => ("describe-cancel-decay", args!(card = card(c))),
         Action::Keep(c) => ("describe-keep", args!(card = card(c))),
-        Action::Use(c) if usize::from(c) < NUM_CARDS => ("describe-use", args!(card = card(c))),
+        Action::Bank(c) if usize::from(c) < NUM_CARDS => ("describe-use", args!(card = card(c))),
+        Action::Use { card: held, choice: ch } => {
+            let Some((title, ability)) = held_ability(view, held, locale) else { return a.to_string() };
+            let text = ability_text(ability, locale);
+            match ch {
+                Choice::Nothing => ("describe-use-ability", args!(title = title, text = text)),
+                Choice::Card(t) => ("describe-use-ability-on", args!(title = title, text = text, card = card(t))),
+                Choice::Spirit(k) => {
+                    ("describe-use-ability-spirit", args!(title = title, text = text, spirit = k.name()))
+                }
+            }
+        }
+        Action::UseVale(v) if usize::from(v) < db.vales.len() => {
+            let x = db.vale(v);
+            let text = ability_text(x.ability, locale);
+            ("describe-use-ability", args!(title = title(&x.title, &x.french, locale), text = text))
+        }
         Action::Claim(s) => match source(s) {
             Some(x) => ("describe-claim", args!(title = adv(x), cost = db.adv(x).cost, slot = db.adv(x).slot.name())),
             None => return a.to_string(),
@@ -661,19 +683,18 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         },
         Action::AbilityCard(c) => {
             let cd = card(c);
-            match choice(view, c) {
-                Some("magpie") => ("describe-magpie", args!(c = c, card = cd)),
-                Some("guardian-on-card" | "guardian-and-graft") => ("describe-guardian", args!(c = c, card = cd)),
-                Some("copy-card") => match crate::heuristic::copying_card(view) {
-                    Some(x) => ("describe-copy", args!(x = x, c = c, card = cd)),
+            // The module's own words (copying: onto the card Cyrilla gave the copy, else the leader's).
+            match choice(view, c).map(|m| (m.hint, m.describe)) {
+                Some((Hint::CopyCard, _)) => match crate::heuristic::copying_card(view) {
+                    Some(x) => ("describe-copy", args!(x = x, c = c, card = cd, target = card(x))),
                     None => ("describe-copy-leader", args!(c = c, card = cd)),
                 },
-                Some("redraw-on-deck") => ("describe-redraw", args!(c = c, card = cd)),
+                Some((_, Some(id))) => (id, args!(c = c, card = cd)),
                 _ => ("describe-card", args!(card = cd)),
             }
         }
-        Action::AbilityPick(k) if choice(view, EMPTY) == Some("gain-choice") => {
-            ("describe-gain-choice", args!(pick = k))
+        Action::AbilityPick(k) if choice(view, EMPTY).is_some_and(|m| m.hint == Hint::GainChoice) => {
+            (choice(view, EMPTY).and_then(|m| m.describe).unwrap_or("describe-gain-choice"), args!(pick = k))
         }
         Action::AbilityGraft(s, c, slot) => match (grafted(view, s, c, slot, locale), view.turn.guardian_plus) {
             (Some((title, ability)), Some(first)) => {
@@ -688,6 +709,34 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         _ => return a.to_string(),
     };
     t(locale, id, args)
+}
+
+/// The title an ability used by [`Action::Use`] is printed on (an advancement, a leader's side, a vale)
+/// and the ability, as the seat of `view` sees them, in `locale`.
+fn held_ability(view: &View, held: Held, locale: Locale) -> Option<(String, crate::cards::Ability)> {
+    let db = &*view.db;
+    match held {
+        Held::Card(c, at) => {
+            let me = view.players.get(usize::from(view.current))?;
+            match me.cards.get(usize::from(c))?.slots.get(usize::from(at)) {
+                Some(&x) if x != EMPTY => {
+                    let adv = db.adv(x);
+                    Some((title(&adv.title, &adv.french, locale), adv.ability))
+                }
+                Some(_) => None,
+                None => {
+                    let l = me.leader.filter(|l| l.card == c)?;
+                    let leader = db.leader(l.id?);
+                    Some((name(&leader.title, locale), leader.sides[usize::from(l.upgraded)].ability))
+                }
+            }
+        }
+        Held::Vale(v) if usize::from(v) < db.vales.len() => {
+            let x = db.vale(v);
+            Some((title(&x.title, &x.french, locale), x.ability))
+        }
+        Held::Vale(_) => None,
+    }
 }
 
 /// Cyrilla's graft (`ability p1 c7 top`): the title the copied ability is printed on and its text, in

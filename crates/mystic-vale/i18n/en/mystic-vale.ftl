@@ -237,7 +237,7 @@ event-game-over = the game is over
 event-used-ability = { $seat } uses the ability of { $blank ->
     [yes] { blank-card }
    *[no] { $card }
-}: { $action }
+}
 event-took-leader = { $seat } takes the leader { $title }
 event-took-amulet = { $seat } takes the amulet { $title }
 event-traded-amulet = { $seat } trades the amulet for a regular mana token
@@ -265,11 +265,11 @@ describe-choose-leader = keep { $title }
 describe-take-amulet = { $title }
 describe-trade = trade: your amulet for a regular mana token
 describe-keep-amulet = decline: keep your amulet
-describe-magpie = shuffle c{ $c } { $card } from your discard pile into your deck
-describe-guardian = +1 guardian on c{ $c } { $card }
-describe-copy = c{ $x } also has the symbols and abilities of c{ $c } { $card }
-describe-copy-leader = your leader's card also has the symbols and abilities of c{ $c } { $card }
-describe-redraw = discard your on-deck card c{ $c } { $card } and reveal another
+describe-magpie = shuffle { $card } from your discard pile into your deck
+describe-guardian = +1 guardian on { $card }
+describe-copy = { $target } also has the symbols and abilities of { $card }
+describe-copy-leader = your leader's card also has the symbols and abilities of { $card }
+describe-redraw = discard your on-deck card { $card } and reveal another
 describe-gain-choice = gain { $pick ->
     [0] 1 mana
    *[other] 1 wild spirit
@@ -392,8 +392,8 @@ view-silver-tree = Silver Tree: you may discard your on-deck card or a field car
 view-pathfinder = Nightvale Pathfinder: claim an advancement costing 1 to 6 ({"claim L.K"}), or decline
 view-hatchery = discard phase (Hatchery): keep a card as the leftmost of your next field, or decline
 view-peek = { $what ->
-    [hoard] top of your deck (Wood Sprite Hoard: {"mill"} or {"decline"})
-    [hoard-next] next card of your deck, under those kept (Wood Sprite Hoard: {"mill"} or {"decline"})
+    [hoard] top of your deck (Wood Sprite Hoard: you may discard it)
+    [hoard-next] next card of your deck, under those kept (Wood Sprite Hoard: you may discard it)
    *[calm] top of your deck (Calm Weather)
 }: c{ $c } { $card }
 view-peek-then = {"  "}then: c{ $c } { $card }
@@ -426,11 +426,29 @@ option-leaders = leaders (Vale of the Wild, Mana Storm): none, random (one each)
 option-amulets = amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)
 option-conclaves = conclaves (EN:743): random, or 6 keys, comma-separated (see `sylvan cards list mystic-vale --conclaves`); the commons and vale decks are their cards, from every set
 option-edition = essential: every set (as sets=all) with the official leader and amulet draft
-option-rules = rules revision: 3 (the rulebook's: the player resolves each Harvest ability whose gain can change, `use c7`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
+option-rules = rules revision: 4 (the rulebook's: an ability's decision names its card, `use c7 top`), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
 option-sets-choice = { $set ->
     [base] Base game
     [magic] Vale of Magic
     [wild] Vale of the Wild
     [manastorm] Mana Storm
    *[other] { $set }
+}
+
+## An ability's decision names its source (`use cN SLOT`, `use vN`, `use vN cN`, `use vN KIND`)
+
+describe-use-ability = { $title }: { $text }
+describe-use-ability-on = { $title } on { $card }: { $text }
+describe-use-ability-spirit = { $title }, one { spirit } spirit: { $text }
+help-use-ability = use the ability of field card N in SLOT (top, middle, bottom, leader), or of owned vale N; with a card or a spirit kind when it chooses one (Peacekeeper Druid, Seed Sowers, Calm Weather, Blooming Arbor, Wood Sprite Hoard, Conclave of Ents, Sunstone Aerie)
+event-used-ability-on = { $seat } uses the ability of { $blank ->
+    [yes] { blank-card }
+   *[no] { $card }
+} on { $target_blank ->
+    [yes] { blank-card }
+   *[no] { $target }
+}
+event-resolved-now = { $seat } resolves now the Harvest abilities of { $blank ->
+    [yes] { blank-card }
+   *[no] { $card }
 }

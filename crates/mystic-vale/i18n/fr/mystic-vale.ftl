@@ -292,7 +292,7 @@ event-game-over = la partie est terminée
 event-used-ability = { $seat } utilise la capacité { $blank ->
     [yes] d'une carte vierge
    *[no] de la carte { $card }
-} ({ $action })
+}
 event-took-leader = { $seat } prend le meneur { $title }
 event-took-amulet = { $seat } prend l'amulette { $title }
 event-traded-amulet = { $seat } échange son amulette contre un jeton Mana ordinaire
@@ -320,11 +320,11 @@ describe-choose-leader = garder le meneur { $title }
 describe-take-amulet = prendre l'amulette { $title }
 describe-trade = échanger votre amulette contre un jeton Mana ordinaire
 describe-keep-amulet = refuser : garder votre amulette
-describe-magpie = mélanger c{ $c } { $card } de votre défausse dans votre deck
-describe-guardian = +1 Gardien sur c{ $c } { $card }
-describe-copy = c{ $x } a aussi les symboles et capacités de c{ $c } { $card }
-describe-copy-leader = la carte de votre meneur a aussi les symboles et capacités de c{ $c } { $card }
-describe-redraw = défausser votre carte on-deck c{ $c } { $card } et en révéler une autre
+describe-magpie = mélanger { $card } de votre défausse dans votre deck
+describe-guardian = +1 Gardien sur { $card }
+describe-copy = { $target } a aussi les symboles et capacités de { $card }
+describe-copy-leader = la carte de votre meneur a aussi les symboles et capacités de { $card }
+describe-redraw = défausser votre carte on-deck { $card } et en révéler une autre
 describe-gain-choice = gagner { $pick ->
     [0] 1 mana
    *[other] 1 Esprit Libre
@@ -459,8 +459,8 @@ view-silver-tree = Silver Tree : vous pouvez défausser votre carte on-deck ou u
 view-pathfinder = Nightvale Pathfinder : réclamez une Évolution coûtant de 1 à 6 (claim L.K), ou refusez
 view-hatchery = Phase de Défausse (Hatchery) : gardez une carte comme la plus à gauche de votre prochain champ, ou refusez
 view-peek = { $what ->
-    [hoard] première carte de votre deck (Wood Sprite Hoard : mill ou decline)
-    [hoard-next] carte suivante de votre deck, sous celles gardées (Wood Sprite Hoard : mill ou decline)
+    [hoard] première carte de votre deck (Wood Sprite Hoard : vous pouvez la défausser)
+    [hoard-next] carte suivante de votre deck, sous celles gardées (Wood Sprite Hoard : vous pouvez la défausser)
    *[calm] première carte de votre deck (Temps Calme)
 } : c{ $c } { $card }
 view-peek-then = {"  "}puis : c{ $c } { $card }
@@ -493,11 +493,29 @@ option-leaders = meneurs (Vale of the Wild, Mana Storm) : none (aucun), random (
 option-amulets = amulettes (Mana Storm) : none (aucune), random (une chacun, au hasard), draft (le draft officiel, avec leaders=draft)
 option-conclaves = conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les paquets de la réserve et des cartes Val sont leurs cartes, tous jeux confondus
 option-edition = essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes
-option-rules = révision des règles : 3 (celle du livret : le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
+option-rules = révision des règles : 4 (celle du livret : la décision d'une capacité nomme sa carte, `use c7 top`), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
 option-sets-choice = { $set ->
     [base] Jeu de base
     [magic] Vale of Magic
     [wild] Vale of the Wild
     [manastorm] Mana Storm
    *[other] { $set }
+}
+
+## La décision d'une capacité nomme sa carte (`use cN SLOT`, `use vN`, `use vN cN`, `use vN KIND`)
+
+describe-use-ability = { $title } : { $text }
+describe-use-ability-on = { $title } sur { $card } : { $text }
+describe-use-ability-spirit = { $title }, un Esprit { spirit } : { $text }
+help-use-ability = utiliser la capacité de la carte N de votre champ à l'emplacement SLOT (top, middle, bottom, leader), ou de la carte Val N que vous possédez ; avec une carte ou un type d'Esprit quand elle en choisit un (Druide Pacificateur, Seed Sowers, Temps Calme, Bois de l'Éclosion, Wood Sprite Hoard, Conclave des Ents, Aire de l'Héliolite)
+event-used-ability-on = { $seat } utilise la capacité { $blank ->
+    [yes] d'une carte vierge
+   *[no] de la carte { $card }
+} sur { $target_blank ->
+    [yes] { blank-card }
+   *[no] { $target }
+}
+event-resolved-now = { $seat } résout maintenant les capacités de Récolte { $blank ->
+    [yes] d'une carte vierge
+   *[no] de la carte { $card }
 }

@@ -13,6 +13,8 @@ pub const MODULE: Module = Module {
     actions: Some(actions),
     cards: Some(cards),
     apply: Some(apply),
+    hint: super::Hint::CopyCard,
+    describe: Some("describe-copy"),
     ..Module::new("copy-card", "this card also has the symbols and abilities of another field card", &[Timing::Harvest])
 };
 

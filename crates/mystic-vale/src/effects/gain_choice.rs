@@ -12,6 +12,8 @@ pub const MODULE: Module = Module {
     choice: Choice::Pick,
     actions: Some(actions),
     apply: Some(apply),
+    hint: super::Hint::GainChoice,
+    describe: Some("describe-gain-choice"),
     ..Module::new("gain-choice", "gain 1 mana or 1 wild spirit (your choice)", &[Timing::Harvest])
 };
 

@@ -14,6 +14,8 @@ pub const MODULE: Module = Module {
     actions: Some(actions),
     cards: Some(cards),
     apply: Some(apply),
+    hint: super::Hint::GuardianOnCard,
+    describe: Some("describe-guardian"),
     ..Module::new("guardian-on-card", "+1 guardian on a card of your field or your on-deck card", &[Timing::Harvest])
 };
 

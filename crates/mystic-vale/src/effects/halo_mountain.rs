@@ -15,6 +15,7 @@ pub const MODULE: Module = Module {
     bought_actions: Some(actions),
     bought_apply: Some(apply),
     text_fr: "vous pouvez dépenser jusqu'à 5 symboles esprit de plus pour 2 PV chacun, puis retirer ce vallon de la partie",
+    hint: super::Hint::VpForSpirits,
     ..Module::new(
         "halo-mountain",
         "you may spend up to 5 more spirits for 2 VP each, then remove this vale from the game",

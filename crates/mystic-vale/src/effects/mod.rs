@@ -108,6 +108,34 @@ impl Choice {
         )
     }
 }
+/// What a module's choices are to the heuristic and the catalog's words (issue 33: `heuristic.rs` and
+/// `words.rs` read this, never a module's key): the kind of good each choice does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Hint {
+    /// Nothing to say: the heuristic leaves its choices to its general rules.
+    None,
+    /// `ability cN`: +1 guardian on card N (worth what a guardian adds to the card).
+    GuardianOnCard,
+    /// `ability cN`: another card gets card N's symbols and abilities (worth what card N brings).
+    CopyCard,
+    /// `ability cN`: the on-deck card N is discarded and another revealed (worth it when N is a burden).
+    RedrawOnDeck,
+    /// `ability cN`: card N of the discard pile is shuffled into the deck.
+    ShuffleFromDiscard,
+    /// `ability 1`, `ability 2`: 1 mana or 1 wild spirit.
+    GainChoice,
+    /// `ability soil.SLOT cN`: a Fertile Soil from the supply onto a card.
+    SoilFromSupply,
+    /// `workshop K cN`, `ability 1`: workshop advancements sleeved, a mana to turn back.
+    WorkshopSleeve,
+    /// `ability L.K`, `ability soil.SLOT`: an advancement taken into the workshop.
+    WorkshopTake,
+    /// A "when bought" vale's VP for the growth shown (resolved when they beat its end VP).
+    VpForGrowth,
+    /// A "when bought" vale's VP for spirits spent one by one.
+    VpForSpirits,
+}
+
 /// An end-of-game hook: the points the ability (its `amount`) gives `seat`.
 pub type EndHook = fn(table: &dyn Table, seat: usize, amount: u8) -> i32;
 
@@ -153,6 +181,11 @@ pub struct Module {
     pub bought_actions: Option<BoughtActionsHook>,
     /// Applies one of them or `decline` for vale `v`; returns whether the decision is over.
     pub bought_apply: Option<BoughtApplyHook>,
+    /// What its choices are to the heuristic and the words.
+    pub hint: Hint,
+    /// The catalog message describing its choice of a card (arguments `c` and `card`) or of an option
+    /// (`pick`), if it has one.
+    pub describe: Option<&'static str>,
 }
 
 /// The actions of a vale's waiting "when bought" decision, given the spirits spent on it so far.
@@ -183,6 +216,8 @@ impl Module {
             harvest_begin: None,
             bought_actions: None,
             bought_apply: None,
+            hint: Hint::None,
+            describe: None,
         }
     }
 }

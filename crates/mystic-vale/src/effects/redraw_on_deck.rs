@@ -12,6 +12,8 @@ pub const MODULE: Module = Module {
     actions: Some(actions),
     cards: Some(cards),
     apply: Some(apply),
+    hint: super::Hint::RedrawOnDeck,
+    describe: Some("describe-redraw"),
     ..Module::new("redraw-on-deck", "may discard your on-deck card and reveal another", &[Timing::Harvest])
 };
 

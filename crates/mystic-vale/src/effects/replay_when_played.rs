@@ -64,11 +64,7 @@ impl MysticVale {
         if S::ENABLED {
             ev.emit(
                 sylvan_engine::Audience::Everyone,
-                Event::UsedAbility(
-                    sylvan_engine::Seat(self.current),
-                    self.card_ref(self.current as usize, c),
-                    Action::Replay(c, slot),
-                ),
+                Event::UsedAbility(sylvan_engine::Seat(self.current), self.card_ref(self.current as usize, c), None),
             );
         }
         if slot == 3 {

@@ -14,6 +14,7 @@ pub const MODULE: Module = Module {
     bought_actions: Some(actions),
     bought_apply: Some(apply),
     text_fr: "vous pouvez gagner 2 PV par croissance que vous avez (10 au plus), puis retirer ce vallon de la partie",
+    hint: super::Hint::VpForGrowth,
     ..Module::new(
         "sky-garden",
         "you may gain 2 VP per growth you have (10 at most), then remove this vale from the game",

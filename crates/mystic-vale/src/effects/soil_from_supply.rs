@@ -13,6 +13,7 @@ pub const MODULE: Module = Module {
     choice: Choice::Soil,
     actions: Some(actions),
     apply: Some(apply),
+    hint: super::Hint::SoilFromSupply,
     ..Module::new("soil-from-supply", "may sleeve a Fertile Soil from the supply on a field card", &[Timing::Harvest])
 };
 

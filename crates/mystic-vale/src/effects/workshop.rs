@@ -20,6 +20,7 @@ pub const TAKE: Module = Module {
     actions: Some(take_actions),
     apply: Some(take_apply),
     text_fr: "prenez gratuitement une Évolution de la réserve (Sols Fertiles compris) dans votre atelier",
+    hint: super::Hint::WorkshopTake,
     ..Module::new(
         "workshop-take",
         "take one advancement of the commons (Fertile Soils included) into your workshop, free",
@@ -35,6 +36,7 @@ pub const SLEEVE: Module = Module {
     finish: Some(sleeve_finish),
     harvest_done: Some(turn_back),
     text_fr: "glissez des Évolutions de votre atelier dans une carte de votre champ, qui va sous votre deck ; payez 1 mana pour retourner le meneur",
+    hint: super::Hint::WorkshopSleeve,
     ..Module::new(
         "workshop-sleeve",
         "sleeve workshop advancements onto one field card, which goes under your deck; pay 1 mana to turn back",

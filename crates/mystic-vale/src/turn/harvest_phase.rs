@@ -496,19 +496,8 @@ impl MysticVale {
             out.push(Action::Token);
         }
         out.push(Action::Done);
-        self.push_conclave(out);
         let mana = self.mana_left();
         let left = self.spirits_left();
-        if self.turn.usable & Effect::ConvertToWild.bit() != 0
-            && (self.ordered() || self.turn.converted == [0; 3])
-            && self.convert_vale().is_some()
-        {
-            for s in [Spirit::Animal, Spirit::Forest, Spirit::Sky] {
-                if left[s as usize] > 0 {
-                    out.push(Action::Aerie(s));
-                }
-            }
-        }
         self.push_vales(left, out);
         let buys = self.buys_made();
         let more = buys < self.buy_limit();
@@ -522,9 +511,6 @@ impl MysticVale {
             && field & (1 << l.card) != 0
         {
             out.push(Action::Upgrade);
-        }
-        if self.turn.sow && self.sow_card().is_some() {
-            out.push(Action::Sow);
         }
         let free = self.turn.free_level.is_none();
         self.push_vale_uses(out, |ab| {
@@ -554,9 +540,10 @@ impl MysticVale {
             out.sort_unstable();
         }
         if self.turn.open != 0 {
-            // Rules revision 3: `use` sorts last.
+            // Rules revision 3: `use cN` sorts last but for the abilities that name their card.
             self.push_uses(out);
         }
+        self.push_harvest_uses(left, out);
     }
 
     /// Pushes `vale` for every vale in the row the spirits left pay (two vale purchases a turn).
@@ -906,8 +893,9 @@ impl MysticVale {
                 self.on_evoke();
                 self.silver_tree_on_evoke();
             }
-            Action::Aerie(s) => {
-                if let Some(k) = self.convert_vale() {
+            Action::Use { card: Held::Vale(v), choice: Choice::Spirit(s) } => {
+                // Sunstone Aerie, Stormcaller: one spirit becomes wild (EN:1491-1497).
+                if let Some(k) = self.convert_vale_with(v) {
                     let v = self.players[i].vales[k];
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
                     if self.db.hot_vale(v).remove_self {
@@ -951,8 +939,9 @@ impl MysticVale {
                     }
                 }
             }
-            Action::Sow => {
-                if let Some((c, ab)) = self.sow_card() {
+            Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } => {
+                // Seed Sowers on card `c`: pay mana for its reward (an exchange ability).
+                if let Some(ab) = self.card_ability(c, Timing::Harvest, Effect::Exchange) {
                     let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(ab.amount);
                     self.gain_now(ab.reward, double);
@@ -1002,7 +991,14 @@ impl MysticVale {
                         self.after_graft(ev);
                     }
                     if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), action));
+                        // The player's card it chose, if it chose one.
+                        let on = match action {
+                            Action::AbilityCard(t) | Action::AbilitySoil(_, t) | Action::Workshop(_, t) => {
+                                Some(self.card_ref(i, t))
+                            }
+                            _ => None,
+                        };
+                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), on));
                     }
                     if step == crate::effects::Step::UsedReveal {
                         if S::ENABLED {

@@ -10,7 +10,7 @@ impl MysticVale {
     }
 
     pub(super) fn druid_usable(&self) -> bool {
-        self.druid_card().is_some()
+        self.druid_mask() != 0
     }
 
     /// The first field card whose "about to spoil" discard (Peacekeeper Druid, Algeni) is unused this
@@ -485,8 +485,9 @@ impl MysticVale {
         let seat = self.seat();
         match action {
             Action::Spoil => self.spoil(prep, ev),
-            Action::Druid => {
-                let bit = self.druid_card().map_or(0, |c| 1u32 << c);
+            Action::Use { card: crate::actions::Held::Card(c, _), .. } => {
+                // Peacekeeper Druid or Algeni on card `c`: its ability once a turn (EN:675).
+                let bit = 1u32 << c;
                 let p = &mut self.players[i];
                 p.druid_used |= bit;
                 if prep {
@@ -500,8 +501,10 @@ impl MysticVale {
                 self.reveal(ev);
                 self.check_spoil(prep, ev);
             }
-            Action::Arbor => {
-                if let Some(k) = self.growth_vale() {
+            Action::UseVale(v) if self.db.hot_vale(v).ability.effect == Effect::Gain => {
+                // Blooming Arbor: growth, and it leaves the game (EN:1255-1262).
+                let at = self.usable_vales().iter().position(|&x| x == v);
+                if let Some(k) = at {
                     let v = self.players[i].vales.remove(k);
                     let amount = self.db.hot_vale(v).ability.amount;
                     self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);

@@ -47,13 +47,37 @@ pub fn game_with(
     }
 }
 
+/// Applies the action written `a`. A card-named notation of rules revisions 1-3 (`druid`, `sow`,
+/// `conclave c3`...) that is not legal here is taken as a record's replay takes it: as the `use` of the
+/// card those rules chose (`Game::legacy_action`).
 pub fn act(g: &mut MysticVale, a: &str) {
-    let action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
+    let mut action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
+    if !g.is_legal(action)
+        && let Some(meant) = g.legacy_action(action).filter(|&m| g.is_legal(m))
+    {
+        action = meant;
+    }
     if let Err(e) = g.try_apply(action, &mut NoEvents) {
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         panic!("{e}; legal: {}", legal.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", "));
     }
+}
+
+/// The legal decisions that use a field card's ability (`use cN SLOT`, `use cN SLOT cM`; rules revision
+/// 4), not `use cN` (revision 3's banking).
+pub fn card_uses(g: &MysticVale) -> Vec<String> {
+    legal(g).into_iter().filter(|a| a.starts_with("use c") && a.split(' ').count() >= 3).collect()
+}
+
+/// The legal decisions that use a vale's ability with a choice (`use vN cM`, `use vN KIND`).
+pub fn vale_uses(g: &MysticVale) -> Vec<String> {
+    legal(g).into_iter().filter(|a| a.starts_with("use v") && a.split(' ').count() >= 3).collect()
+}
+
+/// The id of the vale with this key in the game's card table.
+pub fn vale_no(g: &MysticVale, key: &str) -> u8 {
+    g.db.vales.iter().position(|v| v.key == key).unwrap_or_else(|| panic!("no vale {key}")) as u8
 }
 
 pub fn legal(g: &MysticVale) -> Vec<String> {

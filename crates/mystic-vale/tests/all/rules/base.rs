@@ -671,7 +671,7 @@ fn when_played_order_cleansing_rain_and_calm_weather_is_the_players_choice() {
     act(&mut g, "resolve top");
     assert_eq!(legal(&g), vec!["decline", "discard c1", "discard c2", "discard c3"]);
     act(&mut g, "discard c1");
-    assert_eq!(legal(&g), vec!["decline", "mill"], "then Calm Weather, without asking");
+    assert_eq!(legal(&g), vec!["decline", "use c0 middle"], "then Calm Weather, without asking");
     let top = g.players[0].deck.last().copied();
     assert!(matches!(top, Some(2 | 3)));
     assert_eq!(g.peek, top, "Calm Weather looks at the shuffled deck's top card");
@@ -893,7 +893,7 @@ fn peacekeeper_druid_discards_the_spoiling_card_once_per_turn() {
     );
     let mut g = game(p, None, None);
     act(&mut g, "push");
-    assert_eq!(legal(&g), vec!["spoil", "druid"]);
+    assert_eq!(legal(&g), vec!["spoil", "use c0 top"]);
     act(&mut g, "druid");
     assert!(g.players[0].discard.contains(&4), "the spoiling on-deck card is discarded");
     // The next reveal (a Cursed Land) makes 4 decay again: spoil, the druid being spent this turn.
@@ -914,7 +914,7 @@ fn peacekeeper_druid_used_in_prep_is_not_available_next_planting() {
     act(&mut g, "pass");
     act(&mut g, "done");
     assert_eq!(g.phase, Phase::SpoilPrompt { prep: true });
-    assert_eq!(legal(&g), vec!["spoil", "druid"]);
+    assert_eq!(legal(&g), vec!["spoil", "use c0 top"]);
     act(&mut g, "druid");
     assert!(g.players[0].discard.contains(&2));
     assert!(!g.players[0].skip_next, "no spoil");
@@ -957,7 +957,7 @@ fn a_second_peacekeeper_druid_card_is_available_in_the_same_turns_prep() {
     // Prep: Cursed Land, the second druid card, Cursed Land, then Thornhide + Cursed Land on-deck: 4.
     assert!(g.players[0].field.contains(&8), "a druid is in the prep field");
     assert_eq!(g.phase, Phase::SpoilPrompt { prep: true });
-    assert_eq!(legal(&g), vec!["spoil", "druid"], "the other card's ability");
+    assert_eq!(legal(&g), vec!["spoil", "use c8 top"], "the other card's ability");
 }
 
 #[test]
@@ -985,7 +985,7 @@ fn calm_weather_on_an_empty_deck_reshuffles_first() {
     let p = player(&[&["calm-weather"], &[CL]], &[], Some(0), &[]);
     let mut g = game(p, None, None);
     act(&mut g, "push");
-    assert_eq!(legal(&g), vec!["decline", "mill"]);
+    assert_eq!(legal(&g), vec!["decline", "use c0 middle"], "Calm Weather's, named by its card and slot");
     assert!(g.players[0].discard.is_empty(), "the discard pile became the deck");
     let top = g.players[0].deck.last().copied();
     assert_eq!(g.peek, top, "the top card is shown to its owner");
@@ -1089,11 +1089,12 @@ fn sunstone_aerie_turns_a_spirit_wild_for_two_mana() {
     p.vales = vec!["sunstone-aerie".into()];
     let mut g = game(p, None, None);
     act(&mut g, "pass");
-    assert!(legal(&g).contains(&"aerie animal".to_string()));
-    act(&mut g, "aerie animal");
+    let aerie = format!("use v{} animal", vale_no(&g, "sunstone-aerie"));
+    assert!(legal(&g).contains(&aerie), "{:?}", legal(&g));
+    act(&mut g, &aerie);
     assert_eq!(g.spirits_left(), [1, 0, 0, 1]);
     assert_eq!(g.mana_left(), 0);
-    assert!(!legal(&g).iter().any(|a| a.starts_with("aerie")), "once per turn");
+    assert!(vale_uses(&g).is_empty(), "once per turn");
 }
 
 #[test]
@@ -1102,8 +1103,9 @@ fn blooming_arbor_prevents_a_spoil_and_leaves_the_game() {
     p.vales = vec!["blooming-arbor".into()];
     let mut g = game(p, None, None);
     act(&mut g, "push");
-    assert_eq!(legal(&g), vec!["spoil", "arbor"]);
-    act(&mut g, "arbor");
+    let arbor = format!("use v{}", vale_no(&g, "blooming-arbor"));
+    assert_eq!(legal(&g), vec!["spoil".to_string(), arbor.clone()]);
+    act(&mut g, &arbor);
     assert_eq!(g.phase, Phase::Planting, "no longer spoiling: pass or push");
     assert!(g.players[0].vales.is_empty());
     assert_eq!(g.removed_vales.len(), 1);
@@ -1117,11 +1119,12 @@ fn conclave_of_ents_on_an_on_deck_grovtender_stops_a_spoil() {
     p.vales = vec!["conclave-of-ents".into()];
     let mut g = game(p, None, None);
     act(&mut g, "push");
-    assert!(legal(&g).contains(&"conclave c3".to_string()));
-    act(&mut g, "conclave c3");
+    let conclave = format!("use v{} c3", vale_no(&g, "conclave-of-ents"));
+    assert!(legal(&g).contains(&conclave), "{:?}", legal(&g));
+    act(&mut g, &conclave);
     assert_eq!(g.phase, Phase::Planting);
     assert_eq!(g.net_decay(0), 3);
-    assert!(!legal(&g).iter().any(|a| a.starts_with("conclave")), "once per turn");
+    assert!(vale_uses(&g).is_empty(), "once per turn");
 }
 
 #[test]

@@ -26,9 +26,9 @@ fn wolf_rider_and_summoner_stone(rules: u8, commons: Option<[Vec<String>; 3]>) -
 }
 
 #[test]
-fn new_games_play_revision_3() {
-    assert_eq!(Options::default().rules, 3);
-    assert_eq!(sylvan_mystic_vale::RULES, 3);
+fn new_games_play_revision_4() {
+    assert_eq!(Options::default().rules, 4);
+    assert_eq!(sylvan_mystic_vale::RULES, 4);
 }
 
 #[test]
@@ -131,11 +131,29 @@ fn nothing_is_asked_where_no_field_change_can_come() {
 #[test]
 fn use_notation_round_trips_and_old_notations_still_parse() {
     use sylvan_mystic_vale::Action;
-    for text in ["use c7", "use vales", "use v3", "conclave c2", "portal c1 top c2", "druid", "arbor", "sow"] {
+    for text in [
+        "use c7",
+        "use vales",
+        "use v3",
+        "use c7 top",
+        "use c19 leader",
+        "use c7 bottom c2",
+        "use v3 c2",
+        "use v119 sky",
+        "conclave c2",
+        "portal c1 top c2",
+        "druid",
+        "arbor",
+        "sow",
+        "mill",
+        "aerie sky",
+    ] {
         let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(a.to_string(), text);
     }
-    assert!("use c20".parse::<Action>().is_err());
+    for bad in ["use c20", "use c7 side", "use c7 top c20", "use v120 sky", "use v3 purple", "use v3 c7 sky"] {
+        assert!(bad.parse::<Action>().is_err(), "{bad}");
+    }
 }
 
 #[test]

@@ -205,11 +205,26 @@ fn issue_33_sunstone_aerie_and_stormcaller_each_convert_once() {
     act(&mut g, "pass");
     g.turn.mana_extra = 10;
     assert_eq!(g.spirits_left(), [2, 1, 0, 0]);
-    act(&mut g, "aerie animal");
-    assert!(legal(&g).contains(&"aerie animal".to_string()), "the other vale converts too");
-    act(&mut g, "aerie animal");
+    let (aerie, storm) = (vale_id(&g, "sunstone-aerie"), vale_id(&g, "stormcaller"));
+    // Two vales, two actions naming them (ruling MV89).
+    let mut both = vec![
+        format!("use v{aerie} animal"),
+        format!("use v{aerie} forest"),
+        format!("use v{storm} animal"),
+        format!("use v{storm} forest"),
+    ];
+    both.sort_by_key(|a| a.split(' ').nth(1).and_then(|v| v[1..].parse::<u8>().ok()));
+    assert_eq!(vale_uses(&g), both);
+    act(&mut g, &format!("use v{storm} animal"));
+    assert!(g.players[0].vales.len() == 1, "Stormcaller chosen, and it leaves the game");
+    assert_eq!(
+        vale_uses(&g),
+        [format!("use v{aerie} animal"), format!("use v{aerie} forest")],
+        "the other vale converts too"
+    );
+    act(&mut g, &format!("use v{aerie} animal"));
     assert_eq!(g.spirits_left(), [0, 1, 0, 2]);
-    assert!(!legal(&g).iter().any(|a| a.starts_with("aerie")), "each once");
+    assert!(vale_uses(&g).is_empty(), "each once");
 }
 
 #[test]
@@ -222,15 +237,69 @@ fn issue_33_algeni_and_peacekeeper_druid_each_discard() {
     let mut g = storm_game(with_leader(p, "algeni", false));
     act(&mut g, "push");
     assert!(matches!(g.phase, Phase::SpoilPrompt { .. }), "{:?}", g.phase);
-    act(&mut g, "druid");
+    // Two cards, two actions naming them (ruling MV89): Algeni's leader side on card 19 is chosen first.
+    assert_eq!(legal(&g), ["spoil", "use c10 top", "use c19 leader"]);
+    act(&mut g, "use c19 leader");
     assert!(
         matches!(g.phase, Phase::SpoilPrompt { .. }),
         "the next card spoils too, and a choice remains: {:?}",
         g.phase
     );
-    assert!(legal(&g).contains(&"druid".to_string()), "the second card's ability: {:?}", legal(&g));
-    act(&mut g, "druid");
+    assert_eq!(legal(&g), ["spoil", "use c10 top"], "the second card's ability");
+    act(&mut g, "use c10 top");
     assert_eq!(g.phase, Phase::Planting);
+}
+
+fn algeni_and_druid(rules: u8) -> MysticVale {
+    let cl: &[&str] = &[CL];
+    let mut given: Vec<&[&str]> = vec![cl, cl, cl, &[], cl, cl, &[], &[], &[], &[], &["peacekeeper-druid"]];
+    given.resize(11, &[]);
+    let p = player(&given, &[0, 1, 2, 10, 19], Some(3), &[4, 5, 6, 7]);
+    let mut g = game_with(&Options { rules, ..storm() }, with_leader(p, "algeni", false), None, None);
+    act(&mut g, "push");
+    g
+}
+
+#[test]
+fn issue_33_use_names_the_card_and_old_words_mean_the_first_card() {
+    // Ruling MV89 (EN:675): revision 4 names each card's ability; the word of revisions 1-3, `druid`,
+    // still read in a revision-4 game, means the first usable card in the field's order (card 10).
+    use sylvan_mystic_vale::{Action, Choice, Held};
+    let g = algeni_and_druid(4);
+    let druid: Action = "druid".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert!(!g.is_legal(druid));
+    assert_eq!(g.legacy_action(druid), Some(Action::Use { card: Held::Card(10, 0), choice: Choice::Nothing }));
+    assert_eq!(g.legacy_action(druid).map(|a| a.to_string()).as_deref(), Some("use c10 top"));
+    // Revision 3 lists its card-named action once for both cards, and its records replay as written.
+    let mut old = algeni_and_druid(3);
+    assert_eq!(legal(&old), ["spoil", "druid"]);
+    act(&mut old, "druid");
+    assert_eq!(legal(&old), ["spoil", "druid"], "the second card's");
+    act(&mut old, "druid");
+    assert_eq!(old.phase, Phase::Planting);
+}
+
+#[test]
+fn issue_33_use_describes_the_ability_by_its_card() {
+    // The front ends' words name the advancement, leader side or vale whose ability acts, never `c19`.
+    use sylvan_mystic_vale::Action;
+    let g = algeni_and_druid(4);
+    let view = g.view(sylvan_engine::Seat(0));
+    let say = |text: &str| {
+        let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));
+        <MysticVale as Game>::describe_action_in(&view, a, sylvan_engine::Lang::En)
+    };
+    let druid = say("use c10 top");
+    assert!(druid.starts_with("Peacekeeper Druid: "), "{druid}");
+    let algeni = say("use c19 leader");
+    assert!(algeni.starts_with("Algeni: "), "{algeni}");
+    assert!(!druid.contains("c10") && !algeni.contains("c19"));
+    let fr = <MysticVale as Game>::describe_action_in(
+        &view,
+        "use c10 top".parse().unwrap_or_else(|e| panic!("{e}")),
+        sylvan_engine::Lang::Fr,
+    );
+    assert!(fr.starts_with("Druide Pacificateur : "), "{fr}");
 }
 
 // ---------------------------------------------------------------- 7. Medusa Grotto and text VP
@@ -323,11 +392,12 @@ fn issue_33_two_conclaves_of_ents_give_two_guardians() {
     // EN:675: each vale's ability once a turn: two Conclaves of Ents, two guardians.
     let mut g = game(owns(player(&[&[]], &[0], Some(1), &[2]), &["conclave-of-ents", "conclave-of-ents"]), None, None);
     act(&mut g, "pass");
-    act(&mut g, "conclave c0");
-    assert!(legal(&g).contains(&"conclave c0".to_string()), "the second vale: {:?}", legal(&g));
-    act(&mut g, "conclave c0");
+    let v = vale_id(&g, "conclave-of-ents");
+    act(&mut g, &format!("use v{v} c0"));
+    assert!(legal(&g).contains(&format!("use v{v} c0")), "the second vale: {:?}", legal(&g));
+    act(&mut g, &format!("use v{v} c0"));
     assert_eq!(g.cur().bonus(0), 2);
-    assert!(!legal(&g).iter().any(|a| a.starts_with("conclave")), "each once");
+    assert!(vale_uses(&g).is_empty(), "each once");
 }
 
 // ---------------------------------------------------------------- the rules revision
@@ -339,7 +409,7 @@ fn issue_33_records_without_a_rules_revision_replay_with_the_first() {
     let old: Options = serde_json::from_value(serde_json::json!({"players": 2})).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(old.rules, 1);
     assert_eq!(Options::default().rules, sylvan_mystic_vale::RULES);
-    let bad = Options { rules: 4, ..Options::default() };
+    let bad = Options { rules: sylvan_mystic_vale::RULES + 1, ..Options::default() };
     let err = MysticVale::from_setup(&bad, &sylvan_mystic_vale::Setup::default(), 1).err().map(|e| e.to_string());
     assert!(err.is_some_and(|e| e.contains("rules")));
     // Revision 1: Crystal Cavern's mana was not doubled by Ley Line Overflow.

@@ -119,11 +119,12 @@ fn cyrilla_copies_an_exchange_ability() {
     let p0 = player(&[&["seedling"], &["seedling"]], &[0, 1, 19], Some(2), &[3]);
     let mut g = cyrilla_game(p0, quiet_at(&[]), player(&[&["seed-sowers"]], &[0], Some(1), &[2]));
     act(&mut g, "pass");
-    assert!(!legal(&g).contains(&"sow".to_string()));
+    assert!(card_uses(&g).is_empty());
     act(&mut g, "ability c0");
     act(&mut g, "ability p2 c0 middle");
-    assert!(legal(&g).contains(&"sow".to_string()), "{:?}", legal(&g));
-    act(&mut g, "sow");
+    // The ability Cyrilla added to card 0 is named as its leader side's place (ruling MV89).
+    assert_eq!(card_uses(&g), ["use c0 leader"]);
+    act(&mut g, "use c0 leader");
     assert_eq!((g.mana_left(), g.players[0].vp), (0, 1), "the VP taken at once (EN:695)");
 }
 
@@ -213,8 +214,10 @@ fn a_card_choice_goes_to_the_ability_that_offers_the_card() {
         let say = |a: &str, lang| MysticVale::describe_action_in(&view, a.parse().unwrap_or(Action::Pass), lang);
         assert!(say("ability c5", sylvan_engine::Lang::En).contains("from your discard pile into your deck"));
         assert!(say("ability c5", sylvan_engine::Lang::Fr).contains("de votre défausse dans votre deck"));
-        assert!(say("ability c0", sylvan_engine::Lang::En).contains("+1 guardian on c0"));
-        assert!(say("ability c0", sylvan_engine::Lang::Fr).contains("+1 Gardien sur c0"));
+        // Named by what is on the card, never by its number (issue 33).
+        let (en, fr) = (say("ability c0", sylvan_engine::Lang::En), say("ability c0", sylvan_engine::Lang::Fr));
+        assert!(en.starts_with("+1 guardian on ") && !en.contains("c0"), "{en}");
+        assert!(fr.starts_with("+1 Gardien sur ") && !fr.contains("c0"), "{fr}");
         let mut magpie_first = g.clone();
         act(&mut g, "ability c0");
         assert_eq!(g.players[0].boost.map(|b| b.card), Some(0), "{field:?}: Cyrilla's guardian on Magpie's card");

@@ -380,7 +380,7 @@ fn wood_sprite_hoard_looks_at_the_top_three() {
     let buy = legal(&g).into_iter().find(|a| a.starts_with("vale 2.1")).unwrap_or_else(|| panic!("{:?}", legal(&g)));
     act(&mut g, &buy);
     assert_eq!(g.peek, Some(2));
-    assert_eq!(legal(&g), vec!["decline", "mill"]);
+    assert_eq!(legal(&g), vec!["decline".to_string(), format!("use v{}", vale_no(&g, "wood-sprite-hoard"))]);
     // The looking player sees the card; the other does not.
     assert_eq!(g.view(Seat(0)).peek, Some(2));
     assert_eq!(g.view(Seat(1)).peek, None);

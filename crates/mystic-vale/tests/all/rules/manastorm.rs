@@ -245,7 +245,7 @@ fn algeni_discards_a_spoiling_on_deck_card() {
     p.discard.retain(|&c| c != 19);
     let mut g = storm_game(with_leader(p, "algeni", false));
     act(&mut g, "push");
-    assert!(legal(&g).contains(&"druid".to_string()), "{:?}", legal(&g));
+    assert_eq!(legal(&g), ["spoil", "use c19 leader"], "Algeni's side, on card 19");
 }
 
 #[test]
@@ -572,7 +572,7 @@ fn moss_troll_in_the_field_is_not_a_peacekeeper_druid() {
     p.cards[0] = vec![CL.to_string(), "moss-troll".to_string()];
     let mut g = storm_game(p);
     act(&mut g, "push");
-    assert!(!legal(&g).contains(&"druid".to_string()));
+    assert!(card_uses(&g).is_empty(), "{:?}", legal(&g));
 }
 
 /// Field: 2 forest + 1 growth, 3 sky, 3 growth (4 growth in all, no decay).

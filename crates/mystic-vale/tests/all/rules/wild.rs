@@ -315,10 +315,11 @@ fn seed_sowers_exchanges_two_mana_for_one_vp() {
     let mut g = wild_game(p);
     act(&mut g, "pass");
     assert_eq!(g.turn.mana_total, 4);
-    act(&mut g, "sow");
-    act(&mut g, "sow");
+    assert_eq!(card_uses(&g), ["use c0 middle"]);
+    act(&mut g, "use c0 middle");
+    act(&mut g, "use c0 middle");
     assert_eq!(g.players[0].vp, 2, "taken at once (EN:695)");
-    assert!(!legal(&g).contains(&"sow".to_string()), "no mana left");
+    assert!(card_uses(&g).is_empty(), "no mana left");
 }
 
 // ---------------------------------------------------------------- eclipse
