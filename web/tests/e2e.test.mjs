@@ -930,12 +930,6 @@ async function englishOnlyWords() {
 // In French: the visible texts holding a word of the English catalog (outside the game crates' card
 // names and texts, where the French books name no French card: `fr: none`, and the rules dialog's
 // table of typed notations).
-// Known gap, allowed explicitly (a remainder of the catalog and board issues): Mystic Vale still quotes
-// action notation in a few French lines, e.g. the event "Robot 2 utilise la capacité de la carte X
-// (use X)" and a bare "discard c9" seen once mid-game. These typed verbs are the notation, not prose;
-// every other English word of the catalog still fails the sweep.
-const NOTATION_VERBS = new Set(['use', 'discard']);
-
 async function englishInFrench(page, english) {
   const texts = await visibleTexts(page);
   const game = (await page.evaluate(() => {
@@ -953,7 +947,7 @@ async function englishInFrench(page, english) {
   return [...new Set(texts.filter((x) => {
     const own = names.reduce((rest, g) => (rest.includes(g) ? rest.split(g).join(' ') : rest), x);
     const hits = (own.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}'’]+/gu) || [])
-      .filter((w) => english.has(w.toLowerCase()) && !NOTATION_VERBS.has(w.toLowerCase()));
+      .filter((w) => english.has(w.toLowerCase()));
     if (!hits.length) return false;
     return !game.some((g) => g.includes(x));
   }))];
