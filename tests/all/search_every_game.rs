@@ -60,7 +60,7 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
 /// Issue 40: the learned value network in the loop (leaves judged at once, and after short rollouts,
 /// alone or blended with the game's evaluation;
 /// with three players, and where the tensor does not fit the network and the game's evaluation
-/// takes over), and the level that plays it.
+/// takes over), the learned policy prior, and the level that plays it.
 #[test]
 fn ismcts_with_the_learned_evaluation_cannot_cheat_at_mystic_vale() {
     let mv = "mystic-vale";
@@ -69,6 +69,9 @@ fn ismcts_with_the_learned_evaluation_cannot_cheat_at_mystic_vale() {
     // The network blended with the game's evaluation at the next turn's start (`net=0.5`).
     audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=40:depth=1:eval=learned:net=0.5:playout=rollout", 1, 31, 6);
     audit(mv, &options(mv, Some(3), &[]), "ismcts:iters=40:threads=2:eval=learned", 1, 41, 8);
+    // The learned policy prior (`pnet`), alone and with the network's evaluation.
+    audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=40:depth=1:pnet=1:playout=rollout", 1, 37, 6);
+    audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=40:depth=1:eval=learned:net=0.5:pnet=1", 1, 43, 6);
     audit(mv, &options(mv, Some(2), &["sets=base,wild"]), "ismcts:iters=30:depth=20:eval=learned", 1, 41, 5);
     audit(mv, &options(mv, Some(2), &[]), "expert:iters=40", 1, 23, 10);
 }

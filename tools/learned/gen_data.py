@@ -9,7 +9,11 @@ is a function of the command line: ``--seed``, ``--games``, ``--workers``, the l
     python tools/learned/gen_data.py mystic-vale --games 3000 --seed 1 --workers 2 --out target/learned/mv.npz
 
 Output (``.npz``): ``obs`` float16 ``[n, obs_len]``, ``target`` float32 ``[n, 4]`` (the returns of
-the seats relative to the seat to move, normalised to sum 1), ``players`` int8 ``[n]``, ``meta`` (JSON).
+the seats relative to the seat to move, normalised to sum 1), ``meta`` (JSON); for a policy (move
+ranking) target, ``action`` int32 ``[n]`` (the action id the mover's bot chose), ``teacher`` int8 ``[n]``
+(the index in ``--teachers`` of the mover's bot spec, -1 if it is not one), and the legal action ids of
+each position, ragged: ``legal`` int32 (all of them, position after position) with ``legal_end`` int64
+``[n]`` (where each position's ids end).
 """
 
 from __future__ import annotations
@@ -57,9 +61,9 @@ def rotate(returns: Sequence[float], mover: int, players: int) -> np.ndarray:
     return t
 
 
-def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str]]) -> Tuple[np.ndarray, np.ndarray, int]:
-    """Plays `games` games from `seed` and returns (obs, target, moves played)."""
-    name, players, overrides, games, seed, slots, keep, lineups = args
+def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str], List[str]]) -> dict:
+    """Plays `games` games from `seed` and returns the kept positions' arrays and the moves played."""
+    name, players, overrides, games, seed, slots, keep, lineups, teachers = args
     game = sylvan.Game(name, players, overrides)
     n_players = game.num_players()
     slots = max(1, min(slots, games))
@@ -75,12 +79,15 @@ def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str]]) ->
 
     started = slots
     lineup = [lineups[i % len(lineups)].split(",") for i in range(slots)]
-    pending: List[List[Tuple[np.ndarray, int]]] = [[] for _ in range(slots)]
+    pending: List[List[Tuple[np.ndarray, int, int, int, np.ndarray]]] = [[] for _ in range(slots)]
     obs_out: List[np.ndarray] = []
     tgt_out: List[np.ndarray] = []
+    act_out: List[int] = []
+    teacher_out: List[int] = []
+    legal_out: List[np.ndarray] = []
     finished = 0
     moves = 0
-    obs, _mask, cur, _rew, _done = vg.observe()
+    obs, mask, cur, _rew, _done = vg.observe()
     while finished < games:
         actions = np.zeros(slots, dtype=np.int64)
         for i in range(slots):
@@ -89,14 +96,19 @@ def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str]]) ->
             spec = specs[seat % len(specs)]
             actions[i] = bot(spec, seat).step(vg.state(i))
             if rng.random() < keep:
-                pending[i].append((obs[i].astype(np.float16), seat))
-        obs, _mask, cur, rew, done = vg.step(actions)
+                legal = np.flatnonzero(mask[i]).astype(np.int32)
+                t = teachers.index(spec) if spec in teachers else -1
+                pending[i].append((obs[i].astype(np.float16), seat, int(actions[i]), t, legal))
+        obs, mask, cur, rew, done = vg.step(actions)
         moves += slots
         for i in np.nonzero(done)[0]:
             if finished < games:
-                for o, mover in pending[i]:
+                for o, mover, action, t, legal in pending[i]:
                     obs_out.append(o)
                     tgt_out.append(rotate(rew[i], mover, n_players))
+                    act_out.append(action)
+                    teacher_out.append(t)
+                    legal_out.append(legal)
             finished += 1
             pending[i] = []
             lineup[i] = lineups[started % len(lineups)].split(",")
@@ -104,7 +116,15 @@ def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str]]) ->
     width = game.observation_tensor_size()
     o = np.stack(obs_out) if obs_out else np.zeros((0, width), np.float16)
     t = np.stack(tgt_out) if tgt_out else np.zeros((0, SEATS), np.float32)
-    return o, t, moves
+    return {
+        "obs": o,
+        "target": t,
+        "action": np.array(act_out, dtype=np.int32),
+        "teacher": np.array(teacher_out, dtype=np.int8),
+        "legal": np.concatenate(legal_out) if legal_out else np.zeros(0, np.int32),
+        "legal_len": np.array([len(x) for x in legal_out], dtype=np.int64),
+        "moves": moves,
+    }
 
 
 def main(argv: List[str]) -> int:
@@ -118,12 +138,18 @@ def main(argv: List[str]) -> int:
     p.add_argument("--slots", type=int, default=16, help="games stepped together per worker")
     p.add_argument("--keep", type=float, default=0.3, help="the share of positions kept")
     p.add_argument("--lineups", default=";".join(DEFAULT_LINEUPS), help="line-ups separated by ';'")
+    p.add_argument(
+        "--teachers",
+        default="heuristic;expert:iters=100",
+        help="bot specs (';'-separated) whose chosen moves are policy targets (the 'teacher' array)",
+    )
     p.add_argument("--out", required=True)
     a = p.parse_args(argv)
     lineups = [x for x in a.lineups.split(";") if x]
+    teachers = [x for x in a.teachers.split(";") if x]
     per = [a.games // a.workers + (1 if w < a.games % a.workers else 0) for w in range(a.workers)]
     jobs = [
-        (a.game, a.players, a.option, n, a.seed * 1_000_003 + w * 100_000, a.slots, a.keep, lineups)
+        (a.game, a.players, a.option, n, a.seed * 1_000_003 + w * 100_000, a.slots, a.keep, lineups, teachers)
         for w, n in enumerate(per)
         if n > 0
     ]
@@ -133,8 +159,12 @@ def main(argv: List[str]) -> int:
     else:
         with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
             results = pool.map(worker, jobs)
-    obs = np.concatenate([r[0] for r in results])
-    tgt = np.concatenate([r[1] for r in results])
+    obs = np.concatenate([r["obs"] for r in results])
+    tgt = np.concatenate([r["target"] for r in results])
+    action = np.concatenate([r["action"] for r in results])
+    teacher = np.concatenate([r["teacher"] for r in results])
+    legal = np.concatenate([r["legal"] for r in results])
+    legal_end = np.cumsum(np.concatenate([r["legal_len"] for r in results]))
     game = sylvan.Game(a.game, a.players, a.option)
     meta = {
         "game": a.game,
@@ -145,12 +175,22 @@ def main(argv: List[str]) -> int:
         "workers": a.workers,
         "keep": a.keep,
         "lineups": lineups,
+        "teachers": teachers,
         "command": " ".join(["python", "tools/learned/gen_data.py"] + argv),
         "positions": int(obs.shape[0]),
-        "moves": int(sum(r[2] for r in results)),
+        "moves": int(sum(r["moves"] for r in results)),
         "seconds": round(time.time() - t0, 1),
     }
-    np.savez(a.out, obs=obs, target=tgt, meta=np.array(json.dumps(meta)))
+    np.savez(
+        a.out,
+        obs=obs,
+        target=tgt,
+        action=action,
+        teacher=teacher,
+        legal=legal,
+        legal_end=legal_end,
+        meta=np.array(json.dumps(meta)),
+    )
     print(json.dumps(meta))
     return 0
 

@@ -1,6 +1,8 @@
 """The whole learned-evaluation pipeline for one registered game, in one command: self-play positions
 (``gen_data.py``), then a value network trained on them (``train.py``), exported where the Rust search
-reads it (with ``--install``: ``crates/<game>/data/eval-v1.bin``).
+reads it (with ``--install``: ``crates/<game>/data/eval-v1.bin``); with ``--policy``, also a policy
+network over the legal action ids trained on the heuristic's moves (``train_policy.py``;
+``crates/<game>/data/policy-v1.bin`` with ``--install``).
 
     python tools/learned/pipeline.py mystic-vale --games 3000 --seed 1 --workers 2 --epochs 2 --install
 
@@ -19,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import gen_data  # noqa: E402
 import train  # noqa: E402
+import train_policy  # noqa: E402
 
 
 def main(argv: List[str]) -> int:
@@ -34,6 +37,8 @@ def main(argv: List[str]) -> int:
     p.add_argument("--epochs", type=int, default=2)
     p.add_argument("--hidden", default="64,32")
     p.add_argument("--install", action="store_true", help="write crates/<game>/data/eval-v1.bin")
+    p.add_argument("--policy", action="store_true", help="also train the policy prior (train_policy.py)")
+    p.add_argument("--policy-epochs", type=int, default=4)
     p.add_argument("--work", default="target/learned", help="where the positions and the weights go")
     a = p.parse_args(argv)
     os.makedirs(a.work, exist_ok=True)
@@ -48,7 +53,14 @@ def main(argv: List[str]) -> int:
     if gen_data.main(gen) != 0:
         return 1
     out = os.path.join("crates", a.game, "data", "eval-v1.bin") if a.install else os.path.join(a.work, f"{tag}-eval-v1.bin")
-    return train.main([data, "--out", out, "--epochs", str(a.epochs), "--hidden", a.hidden, "--seed", str(a.seed)])
+    if train.main([data, "--out", out, "--epochs", str(a.epochs), "--hidden", a.hidden, "--seed", str(a.seed)]) != 0:
+        return 1
+    if not a.policy:
+        return 0
+    out = os.path.join("crates", a.game, "data", "policy-v1.bin") if a.install else os.path.join(a.work, f"{tag}-policy-v1.bin")
+    return train_policy.main(
+        [data, "--out", out, "--epochs", str(a.policy_epochs), "--hidden", a.hidden, "--seed", str(a.seed)]
+    )
 
 
 if __name__ == "__main__":

@@ -114,7 +114,9 @@ impl BotSpec {
         G::View: 'static,
     {
         BotSpec::check_all::<G>(&[*self])?;
-        if self.uses_value_net() && net.is_none() {
+        if (self.uses_value_net() && net.is_none())
+            || (self.uses_policy_net() && net.and_then(|n| n.policy()).is_none())
+        {
             return Err(SpecError::NotForGame { bot: self.to_string(), game: G::NAME.to_owned() });
         }
         Ok(Box::new(ErasedBot::<G> { bot: self.build_with::<G>(seed, net), legal: Vec::new() }))

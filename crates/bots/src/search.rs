@@ -124,6 +124,8 @@ struct Policies<G: Game> {
     eval: Option<Evaluator<G>>,
     net: Option<ValueNet<G>>,
     hint: Option<PlayoutPolicy<G>>,
+    /// The network whose policy orders and biases expansions (`pnet=W`).
+    policy: Option<ValueNet<G>>,
 }
 
 impl<G: Game> Clone for Policies<G> {
@@ -186,6 +188,11 @@ pub struct SearchConfig {
     /// With `eval=learned`, the network's share of the estimate backed up, in thousandths (1000 = the
     /// network alone, the default): the rest is the game's evaluation at the same point (`net=W`).
     pub net_milli: u32,
+    /// The weight of the learned policy's prior, in thousandths (0 = none, `pnet=W`): a node's untried
+    /// actions are expanded in the order of the policy's probabilities (on the sample's view of the seat
+    /// to move), and a child's score gets `pnet · p / (visits + 1)` added, `p` its probability when it
+    /// was expanded.
+    pub policy_milli: u32,
 }
 
 impl Default for SearchConfig {
@@ -200,6 +207,7 @@ impl Default for SearchConfig {
             prior_milli: 0,
             eval: LeafEval::Game,
             net_milli: 1000,
+            policy_milli: 0,
         }
     }
 }
@@ -213,6 +221,11 @@ impl SearchConfig {
     /// The weight of the heuristic's prior (0 = none).
     pub fn prior(&self) -> f64 {
         f64::from(self.prior_milli) / 1000.0
+    }
+
+    /// The weight of the learned policy's prior (0 = none).
+    pub fn policy_weight(&self) -> f64 {
+        f64::from(self.policy_milli) / 1000.0
     }
 
     /// The network's share of a leaf estimate with `eval=learned` (0 to 1).
@@ -385,6 +398,8 @@ struct Node<A> {
     /// Whether the heuristic chose this action when the node was expanded (see
     /// [`SearchConfig::prior_milli`]).
     preferred: bool,
+    /// The learned policy's probability of this action when the node was expanded (0 without one).
+    prior: f32,
     /// Sum of the returns of `mover` over the visits.
     reward: f64,
 }
@@ -402,6 +417,8 @@ struct Searcher<G: Game> {
     max_len: Option<usize>,
     /// The value network's buffers.
     scratch: NetScratch,
+    /// The learned policy's probabilities of `legal` at the current tree step.
+    priors: Vec<f32>,
 }
 
 /// One thread's share of a decision: which search, its settings, its share and its seed.
@@ -528,6 +545,7 @@ impl<G: Game> Searcher<G> {
             path: Vec::new(),
             max_len: None,
             scratch: NetScratch::default(),
+            priors: Vec::new(),
         }
     }
 
@@ -622,6 +640,7 @@ impl<G: Game> Searcher<G> {
         let hint = policies.hint;
         let c = cfg.exploration();
         let prior = cfg.prior();
+        let pnet = cfg.policy_weight();
         let mut state = G::determinize(view, rng);
         let mut node = 0u32;
         self.path.clear();
@@ -668,6 +687,7 @@ impl<G: Game> Searcher<G> {
                             if ch.preferred {
                                 score += prior / (v + 1.0);
                             }
+                            score += pnet * f64::from(ch.prior) / (v + 1.0);
                             if score > best_score {
                                 best_score = score;
                                 best = child;
@@ -696,8 +716,25 @@ impl<G: Game> Searcher<G> {
                     _ => None,
                 };
                 let preferred = hint.is_some();
+                // The learned policy's probabilities of the legal actions, from the sample's view.
+                let learned = match policies.policy {
+                    Some(n) => n.priors(&state, seat, &self.legal, &mut self.scratch, &mut self.priors),
+                    None => false,
+                };
                 let pick = match hint {
                     Some(i) => i,
+                    // The untried action the policy likes best (the first of equals).
+                    None if learned => {
+                        let mut pick = 0;
+                        let mut top = f32::NEG_INFINITY;
+                        for (i, (&t, &p)) in self.after.iter().zip(&self.priors).enumerate() {
+                            if t != TRIED && p > top {
+                                top = p;
+                                pick = i;
+                            }
+                        }
+                        pick
+                    }
                     None => {
                         let mut k = rng.index(self.legal.len() - tried);
                         let mut pick = 0;
@@ -748,6 +785,7 @@ impl<G: Game> Searcher<G> {
                     visits: 0,
                     available: 1,
                     preferred,
+                    prior: if learned { self.priors.get(pick).copied().unwrap_or(0.0) } else { 0.0 },
                     reward: 0.0,
                 });
                 state.apply_unchecked(action, &mut NoEvents);
@@ -791,6 +829,7 @@ impl<G: Game> Searcher<G> {
             visits: 0,
             available: 0,
             preferred: false,
+            prior: 0.0,
             reward: 0.0,
         });
         let mut done = 0u32;
@@ -868,6 +907,8 @@ pub struct SearchBot<G: Game> {
     eval: Option<Evaluator<G>>,
     net: Option<ValueNet<G>>,
     hint: Option<PlayoutPolicy<G>>,
+    /// The network whose policy is the tree's learned prior (`pnet=W`).
+    policy_net: Option<ValueNet<G>>,
     rng: GameRng,
     /// The calling thread's searcher (the first tree).
     searcher: Searcher<G>,
@@ -898,6 +939,7 @@ impl<G: Game> SearchBot<G> {
             eval: None,
             net: None,
             hint,
+            policy_net: None,
             rng: GameRng::new(seed),
             searcher: Searcher::new(),
             pool: Pool(Vec::new()),
@@ -924,12 +966,21 @@ impl<G: Game> SearchBot<G> {
     }
 
     /// Uses `net` to estimate the returns of playouts cut short when `config.eval` is
-    /// [`LeafEval::Learned`] (otherwise no change).
+    /// [`LeafEval::Learned`], and its policy as the tree's prior when `config.policy_milli` is above 0
+    /// and it has one (otherwise no change).
     pub fn with_value_net(mut self, net: ValueNet<G>) -> Self {
         if self.config.eval == LeafEval::Learned {
             self.net = Some(net);
         }
+        if self.config.policy_milli > 0 && net.policy().is_some() {
+            self.policy_net = Some(net);
+        }
         self
+    }
+
+    /// Whether the search orders and biases its expansions with a learned policy.
+    pub fn has_policy_net(&self) -> bool {
+        self.policy_net.is_some()
     }
 
     /// Whether the search evaluates leaves with a value network.
@@ -959,7 +1010,8 @@ impl<G: Game> SearchBot<G> {
             })
         };
         let (kind, cfg) = (self.kind, self.config);
-        let policies = Policies { mover: self.policy, eval: self.eval, net: self.net, hint: self.hint };
+        let policies =
+            Policies { mover: self.policy, eval: self.eval, net: self.net, hint: self.hint, policy: self.policy_net };
         let task = |t: usize| Task {
             kind,
             cfg,
@@ -1121,7 +1173,7 @@ pub mod selftest {
         cfg: &SearchConfig,
         rng: &mut GameRng,
     ) -> Values {
-        let policies = Policies { mover: Mover::Random, eval, net, hint: None };
+        let policies = Policies { mover: Mover::Random, eval, net, hint: None, policy: None };
         Searcher::playout(state, legal, policies, cfg, usize::MAX, &mut NetScratch::default(), rng)
     }
 
@@ -1230,6 +1282,45 @@ pub mod selftest {
         let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, heavy, Some(highest), 3);
         let visits: Vec<u64> = bot.analyse(&view, &legal).iter().map(|&(v, _)| v).collect();
         assert!(visits[last] > 150, "{visits:?}");
+    }
+
+    /// With a learned policy (`pnet`), a node's untried actions are expanded in the policy's order (the
+    /// first expansion is its favourite, on every seed), and a heavy weight keeps the search on it.
+    pub fn learned_policy_orders_and_biases_expansions() -> Result<(), String> {
+        // One constant input; logits by action id: the higher the card, the likelier.
+        let weights: Vec<f32> =
+            (0..crate::toy::MAX_CARDS).map(|k| k as f32).chain([0.0; crate::toy::MAX_CARDS]).collect();
+        let file =
+            crate::value::selftest::file_of(crate::value::POLICY_FORMAT, &[[1, crate::toy::MAX_CARDS]], &weights);
+        let policy: &'static crate::Mlp = Box::leak(Box::new(crate::Mlp::parse(&file).map_err(|e| e.to_string())?));
+        let net = net_of(|_, out| {
+            out.clear();
+            out.push(1.0);
+        })?
+        .with_policy(policy);
+        let state = fresh(2);
+        let seat = state.to_move().ok_or("over")?;
+        let view = state.view(seat);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert!(legal.len() > 2);
+        let last = legal.len() - 1;
+        let budget = |n| Budget { iterations: Some(n), millis: None };
+        for seed in 0..20 {
+            let cfg = SearchConfig { budget: budget(1), policy_milli: 1000, ..SearchConfig::default() };
+            let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, cfg, None, seed).with_value_net(net);
+            assert!(bot.has_policy_net() && !bot.has_value_net());
+            let visits: Vec<u64> = bot.analyse(&view, &legal).iter().map(|&(v, _)| v).collect();
+            assert_eq!(visits[last], 1, "seed {seed}: {visits:?}");
+            // Without `pnet` the network's policy is not used.
+            let cfg = SearchConfig { policy_milli: 0, ..cfg };
+            assert!(!SearchBot::<Toy>::new(SearchKind::Ismcts, cfg, None, seed).with_value_net(net).has_policy_net());
+        }
+        let heavy = SearchConfig { budget: budget(200), policy_milli: 100_000, ..SearchConfig::default() };
+        let mut bot = SearchBot::<Toy>::new(SearchKind::Ismcts, heavy, None, 3).with_value_net(net);
+        let visits: Vec<u64> = bot.analyse(&view, &legal).iter().map(|&(v, _)| v).collect();
+        assert!(visits[last] > 150, "{visits:?}");
+        Ok(())
     }
 
     /// Every node's children stay sorted by (action, mover) with no repeated key, so that the merge with

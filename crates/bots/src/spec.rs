@@ -233,6 +233,14 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     .ok_or_else(|| bad(format!("`net={v}`: expected a number from 0 to 1")))?;
                 cfg.net_milli = (x * 1000.0).round() as u32;
             }
+            "pnet" => {
+                let x: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x))
+                    .ok_or_else(|| bad(format!("`pnet={v}`: expected a number from 0 to 100")))?;
+                cfg.policy_milli = (x * 1000.0).round() as u32;
+            }
             "eval" => {
                 cfg.eval = match v {
                     "game" => LeafEval::Game,
@@ -250,7 +258,7 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
             }
             _ => {
                 return Err(bad(format!(
-                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net)"
+                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet)"
                 )));
             }
         }
@@ -289,6 +297,9 @@ fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> f
     }
     if cfg.net_milli != SearchConfig::default().net_milli {
         write!(f, ":net={}", f64::from(cfg.net_milli) / 1000.0)?;
+    }
+    if cfg.policy_milli != 0 {
+        write!(f, ":pnet={}", f64::from(cfg.policy_milli) / 1000.0)?;
     }
     match cfg.playout {
         Playout::Random => {}
@@ -352,9 +363,15 @@ impl BotSpec {
         self.build_with::<G>(seed, None)
     }
 
-    /// Whether the bot evaluates with a learned value network (`eval=learned`).
+    /// Whether the bot evaluates with a learned value network (`eval=learned`) or uses its policy
+    /// (`pnet=W`).
     pub fn uses_value_net(&self) -> bool {
-        matches!(self, BotSpec::Ismcts(c) | BotSpec::FlatMc(c) if c.eval == LeafEval::Learned)
+        matches!(self, BotSpec::Ismcts(c) | BotSpec::FlatMc(c) if c.eval == LeafEval::Learned || c.policy_milli > 0)
+    }
+
+    /// Whether the bot uses a learned policy prior (`pnet=W`): the game's network must have one.
+    pub fn uses_policy_net(&self) -> bool {
+        matches!(self, BotSpec::Ismcts(c) | BotSpec::FlatMc(c) if c.policy_milli > 0)
     }
 
     /// [`build`](BotSpec::build) with the game's value network, used by search bots with `eval=learned`
@@ -507,6 +524,8 @@ pub mod selftest {
             "ismcts:iters=500:depth=4:eval=learned:playout=rollout",
             "ismcts:ms=50:eval=learned",
             "ismcts:iters=500:depth=80:eval=learned:net=0.5:playout=rollout",
+            "ismcts:iters=500:depth=1:pnet=1:playout=rollout",
+            "ismcts:ms=50:depth=1:eval=learned:net=0.5:pnet=0.25:playout=rollout",
             "flatmc:iters=300",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
@@ -533,7 +552,7 @@ pub mod selftest {
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
             err("ismcts:depht=3"),
-            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net)"
+            "bot `ismcts`: unknown parameter `depht` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet)"
         );
         assert_eq!(err("ismcts:prior=x"), "bot `ismcts`: `prior=x`: expected a number from 0 to 100");
         assert_eq!(err("ismcts:margin=2"), "bot `ismcts`: `margin=2`: expected a number from 0 to 1");
@@ -544,6 +563,7 @@ pub mod selftest {
         assert_eq!(err("ismcts:eval=nn"), "bot `ismcts`: `eval=nn`: expected `game` or `learned`");
         assert_eq!(err("ismcts:net=1.5"), "bot `ismcts`: `net=1.5`: expected a number from 0 to 1");
         assert_eq!(err("ismcts:net=NaN"), "bot `ismcts`: `net=NaN`: expected a number from 0 to 1");
+        assert_eq!(err("ismcts:pnet=-1"), "bot `ismcts`: `pnet=-1`: expected a number from 0 to 100");
         assert_eq!(err("ismcts:c=-1"), "bot `ismcts`: `c=-1`: expected a number from 0 to 100");
         assert_eq!("ismcts".parse::<BotSpec>().map(|s| s.to_string()), Ok("ismcts:iters=1000".to_owned()));
         assert_eq!(err("random:iters=5"), "bot `random`: takes no parameters, got `iters`");

@@ -20,6 +20,13 @@
 //! An evaluation allocates nothing once its [`NetScratch`] has grown to the network's widths: the
 //! first layer adds the rows of the non-zero inputs only (observation tensors are mostly zeros), the
 //! rest are small dense layers.
+//!
+//! # A policy prior
+//!
+//! A network may carry a second one, a **policy** (format `sylvan-policy-mlp`, the same file layout,
+//! one output per action id of the game, [`Game::action_id`]): [`ValueNet::priors`] gives a softmax over
+//! the legal actions of the seat to move, from its view, which ISMCTS uses to order and bias its
+//! expansions (`pnet=W`). Only the output columns of the legal actions are computed.
 
 use serde::Deserialize;
 use sylvan_engine::{Game, MAX_SEATS, Seat};
@@ -27,6 +34,8 @@ use thiserror::Error;
 
 /// The `format` of a weights file.
 pub const NET_FORMAT: &str = "sylvan-value-mlp";
+/// The `format` of a policy network's weights file (one output per action id).
+pub const POLICY_FORMAT: &str = "sylvan-policy-mlp";
 /// The version of the weights format this crate reads.
 pub const NET_VERSION: u32 = 1;
 /// The longest header line read.
@@ -40,7 +49,7 @@ const MAX_WEIGHTS: usize = 1 << 26;
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NetHeader {
-    /// Always [`NET_FORMAT`].
+    /// [`NET_FORMAT`] or [`POLICY_FORMAT`].
     pub format: String,
     /// Always [`NET_VERSION`].
     pub version: u32,
@@ -50,7 +59,7 @@ pub struct NetHeader {
     pub options: serde_json::Value,
     /// The input size: the length of the observation tensor.
     pub input: usize,
-    /// The outputs: one logit per relative seat.
+    /// The outputs: one logit per relative seat (a value network) or per action id (a policy).
     pub outputs: usize,
     /// `[in, out]` per layer.
     pub layers: Vec<[usize; 2]>,
@@ -112,17 +121,20 @@ impl Mlp {
             .position(|&b| b == b'\n')
             .ok_or_else(|| NetError::Header(format!("no newline in the first {MAX_HEADER} bytes")))?;
         let header: NetHeader = serde_json::from_slice(&bytes[..end]).map_err(|e| NetError::Header(e.to_string()))?;
-        if header.format != NET_FORMAT {
-            return Err(NetError::Shape(format!("format `{}`, expected `{NET_FORMAT}`", header.format)));
-        }
+        let policy = match header.format.as_str() {
+            NET_FORMAT => false,
+            POLICY_FORMAT => true,
+            f => return Err(NetError::Shape(format!("format `{f}`, expected `{NET_FORMAT}` or `{POLICY_FORMAT}`"))),
+        };
         if header.version != NET_VERSION {
             return Err(NetError::Shape(format!("version {}, this build reads {NET_VERSION}", header.version)));
         }
         if header.activation != "relu" {
             return Err(NetError::Shape(format!("activation `{}`, expected `relu`", header.activation)));
         }
-        if header.outputs == 0 || header.outputs > MAX_SEATS {
-            return Err(NetError::Shape(format!("{} outputs, expected 1 to {MAX_SEATS}", header.outputs)));
+        let most = if policy { MAX_WIDTH } else { MAX_SEATS };
+        if header.outputs == 0 || header.outputs > most {
+            return Err(NetError::Shape(format!("{} outputs, expected 1 to {most}", header.outputs)));
         }
         let Some(first) = header.layers.first() else { return Err(NetError::Shape("no layers".to_owned())) };
         if first[0] != header.input {
@@ -185,20 +197,55 @@ impl Mlp {
         self.header.input
     }
 
-    /// The number of outputs (relative seats).
+    /// The number of outputs (relative seats, or action ids for a policy).
     pub fn outputs(&self) -> usize {
         self.header.outputs
     }
 
-    /// The outputs (logits) for `input` into `scratch`, returned as a slice of it; `None` when `input`
-    /// is not [`input_len`](Mlp::input_len) long. Allocates nothing once `scratch` has grown.
-    pub fn forward<'s>(&self, input: &[f32], scratch: &'s mut NetScratch) -> Option<&'s [f32]> {
+    /// Whether the file is a policy ([`POLICY_FORMAT`]): one output per action id.
+    pub fn is_policy(&self) -> bool {
+        self.header.format == POLICY_FORMAT
+    }
+
+    /// The activations of the last hidden layer for `input` into `scratch` (every layer but the last,
+    /// ReLU), returned as a slice of it; with a single layer, the input itself is copied. `None` when
+    /// `input` is not [`input_len`](Mlp::input_len) long. Allocates nothing once `scratch` has grown.
+    pub fn hidden<'s>(&self, input: &[f32], scratch: &'s mut NetScratch) -> Option<&'s [f32]> {
         if input.len() != self.header.input {
             return None;
         }
+        let hidden = &self.layers[..self.layers.len() - 1];
+        if hidden.is_empty() {
+            scratch.a.clear();
+            scratch.a.extend_from_slice(input);
+            return Some(&scratch.a);
+        }
+        Self::run(hidden, input, scratch, false);
+        Some(&scratch.a[..hidden[hidden.len() - 1].outputs])
+    }
+
+    /// Output `k` (a logit) of the last layer, from the last hidden layer's activations `hidden` (from
+    /// [`hidden`](Mlp::hidden)); `None` when `k` is not an output or `hidden` is not that layer's width.
+    pub fn output(&self, hidden: &[f32], k: usize) -> Option<f32> {
+        let last = self.layers.last()?;
+        if k >= last.outputs || hidden.len() != last.inputs {
+            return None;
+        }
+        let mut z = last.b[k];
+        for (i, &h) in hidden.iter().enumerate() {
+            if h != 0.0 {
+                z += h * last.w[i * last.outputs + k];
+            }
+        }
+        Some(z)
+    }
+
+    /// Runs `layers` on `input`, the result in `scratch.a`; ReLU after every layer but the last, and
+    /// after the last too unless `linear_last`.
+    fn run(layers: &[Layer], input: &[f32], scratch: &mut NetScratch, linear_last: bool) {
         let (a, b) = (&mut scratch.a, &mut scratch.b);
-        let last = self.layers.len() - 1;
-        for (k, layer) in self.layers.iter().enumerate() {
+        let last = layers.len().saturating_sub(1);
+        for (k, layer) in layers.iter().enumerate() {
             b.clear();
             b.extend_from_slice(&layer.b);
             let x: &[f32] = if k == 0 { input } else { a };
@@ -219,13 +266,22 @@ impl Mlp {
                     }
                 }
             }
-            if k < last {
+            if k < last || !linear_last {
                 for o in b.iter_mut() {
                     *o = o.max(0.0);
                 }
             }
             std::mem::swap(a, b);
         }
+    }
+
+    /// The outputs (logits) for `input` into `scratch`, returned as a slice of it; `None` when `input`
+    /// is not [`input_len`](Mlp::input_len) long. Allocates nothing once `scratch` has grown.
+    pub fn forward<'s>(&self, input: &[f32], scratch: &'s mut NetScratch) -> Option<&'s [f32]> {
+        if input.len() != self.header.input {
+            return None;
+        }
+        Self::run(&self.layers, input, scratch, true);
         Some(&scratch.a[..self.header.outputs])
     }
 }
@@ -237,6 +293,7 @@ pub type Features<G> = fn(&<G as Game>::View, &mut Vec<f32>);
 /// view reaches the network, so it cannot read hidden cards.
 pub struct ValueNet<G: Game> {
     net: &'static Mlp,
+    policy: Option<&'static Mlp>,
     features: Features<G>,
 }
 
@@ -257,12 +314,77 @@ impl<G: Game> std::fmt::Debug for ValueNet<G> {
 impl<G: Game> ValueNet<G> {
     /// The network `net` reading the features `features` writes.
     pub fn new(net: &'static Mlp, features: Features<G>) -> ValueNet<G> {
-        ValueNet { net, features }
+        ValueNet { net, policy: None, features }
+    }
+
+    /// With `policy` (a [`POLICY_FORMAT`] network reading the same features) as the policy prior; a
+    /// network that is not a policy, or reads other inputs, is ignored.
+    pub fn with_policy(mut self, policy: &'static Mlp) -> ValueNet<G> {
+        if policy.is_policy() && policy.input_len() == self.net.input_len() {
+            self.policy = Some(policy);
+        }
+        self
     }
 
     /// The network.
     pub fn net(&self) -> &'static Mlp {
         self.net
+    }
+
+    /// The policy network, if any.
+    pub fn policy(&self) -> Option<&'static Mlp> {
+        self.policy
+    }
+
+    /// The policy's probabilities of the actions `legal` in `state` from the view of `seat` (the seat to
+    /// move), into `out` (one per legal action, summing to 1). False, with `out` cleared, without a
+    /// policy or when the features are not as long as its input. Allocates nothing once `scratch` and
+    /// `out` have grown.
+    pub fn priors(
+        &self,
+        state: &G,
+        seat: Seat,
+        legal: &[G::Action],
+        scratch: &mut NetScratch,
+        out: &mut Vec<f32>,
+    ) -> bool {
+        out.clear();
+        let Some(policy) = self.policy else { return false };
+        let mut features = std::mem::take(&mut scratch.features);
+        (self.features)(&state.view(seat), &mut features);
+        let ok = match policy.hidden(&features, scratch) {
+            Some(h) => {
+                let mut top = f32::NEG_INFINITY;
+                for &a in legal {
+                    // An action id past the policy's outputs (an action added after it was trained)
+                    // gets the lowest logit the others could have: it is tried last.
+                    let z = policy.output(h, G::action_id(a)).unwrap_or(f32::NAN);
+                    out.push(z);
+                    if z > top {
+                        top = z;
+                    }
+                }
+                let floor = out.iter().copied().filter(|z| z.is_finite()).fold(top, f32::min) - 10.0;
+                let mut sum = 0.0f32;
+                for z in out.iter_mut() {
+                    let x = if z.is_finite() { *z } else { floor };
+                    *z = (x - top).exp();
+                    sum += *z;
+                }
+                if sum > 0.0 && sum.is_finite() {
+                    for z in out.iter_mut() {
+                        *z /= sum;
+                    }
+                    true
+                } else {
+                    out.clear();
+                    false
+                }
+            }
+            None => false,
+        };
+        scratch.features = features;
+        ok
     }
 
     /// Estimates every seat's return in `state` (0 to 1, summing to 1 over the seats) from the view of
@@ -312,8 +434,13 @@ pub mod selftest {
 
     /// A weights file for the given layer sizes and weights.
     pub fn file(layers: &[[usize; 2]], weights: &[f32]) -> Vec<u8> {
+        file_of(NET_FORMAT, layers, weights)
+    }
+
+    /// A weights file of `format` for the given layer sizes and weights.
+    pub fn file_of(format: &str, layers: &[[usize; 2]], weights: &[f32]) -> Vec<u8> {
         let header = serde_json::json!({
-            "format": NET_FORMAT, "version": NET_VERSION, "game": "toy", "options": {},
+            "format": format, "version": NET_VERSION, "game": "toy", "options": {},
             "input": layers[0][0], "outputs": layers[layers.len() - 1][1], "layers": layers,
             "activation": "relu", "sections": [], "data": [], "train": {},
         });
@@ -352,6 +479,42 @@ pub mod selftest {
         assert!(err(&file(&[[2, 3], [2, 1]], &[0.0; 20])).contains("layer 0 gives 3 values, layer 1 reads 2"));
         let huge = file(&[[1 << 20, 1 << 20], [1 << 20, 2]], &[]);
         assert!(err(&huge).contains("weights"), "{}", err(&huge));
+    }
+
+    /// A policy: its priors are a softmax over the legal actions' outputs only, an action id past its
+    /// outputs is ranked last, and a value network is not taken as a policy (nor the other way).
+    pub fn policy_priors_are_a_softmax_over_the_legal_actions() -> Result<(), String> {
+        use crate::toy::{Play, Toy};
+        // 1 input -> 4 outputs (action ids 0 to 3): logits [0, x, 2x, 3x].
+        let weights = [0.0, 1.0, 2.0, 3.0, 0.0, 0.0, 0.0, 0.0];
+        let policy = Mlp::parse(&file_of(POLICY_FORMAT, &[[1, 4]], &weights)).map_err(|e| e.to_string())?;
+        assert!(policy.is_policy());
+        // A value network has at most one output per seat; a policy as many as it likes.
+        let wide = [[1, MAX_SEATS + 1]];
+        let zeros = vec![0.0; 2 * (MAX_SEATS + 1)];
+        let err = Mlp::parse(&file_of(NET_FORMAT, &wide, &zeros)).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err.contains(&format!("{} outputs, expected 1 to {MAX_SEATS}", MAX_SEATS + 1)), "{err}");
+        assert!(Mlp::parse(&file_of(POLICY_FORMAT, &wide, &zeros)).is_ok());
+        let policy: &'static Mlp = Box::leak(Box::new(policy));
+        let value: &'static Mlp =
+            Box::leak(Box::new(Mlp::parse(&file(&[[1, 2]], &[1.0, 0.0, 0.0, 0.0])).map_err(|e| e.to_string())?));
+        let plain = ValueNet::<Toy>::new(value, |_, out| {
+            out.clear();
+            out.push(1.0);
+        });
+        assert!(plain.with_policy(value).policy().is_none(), "a value network is not a policy");
+        let net = plain.with_policy(policy);
+        assert!(net.policy().is_some());
+        let state = Toy::new(&crate::toy::ToyOptions::default(), 1).map_err(|e| e.to_string())?;
+        let (mut scratch, mut out) = (NetScratch::default(), Vec::new());
+        assert!(net.priors(&state, Seat(0), &[Play(1), Play(3)], &mut scratch, &mut out));
+        let e = 2f32.exp();
+        assert!((out[0] - 1.0 / (1.0 + e)).abs() < 1e-6 && (out[1] - e / (1.0 + e)).abs() < 1e-6, "{out:?}");
+        // Play(9) is past the 4 outputs: ranked below the others' lowest logit.
+        assert!(net.priors(&state, Seat(0), &[Play(0), Play(2), Play(9)], &mut scratch, &mut out));
+        assert!((out.iter().sum::<f32>() - 1.0).abs() < 1e-6 && out[2] < out[0] && out[0] < out[1], "{out:?}");
+        assert!(!plain.priors(&state, Seat(0), &[Play(1)], &mut scratch, &mut out) && out.is_empty());
+        Ok(())
     }
 
     pub fn estimates_are_rotated_to_absolute_seats() -> Result<(), String> {

@@ -18,6 +18,10 @@ use crate::observe::{Observation, Observe};
 /// Mystic Vale's value network, version 1 (2 players, the base set; `docs/learned-evaluation.md`).
 pub const MYSTIC_VALE_V1: &[u8] = include_bytes!("../../mystic-vale/data/eval-v1.bin");
 
+/// Mystic Vale's policy network, version 1 (2 players, the base set): the ISMCTS prior of `pnet=W`
+/// (`docs/learned-evaluation.md`, "A policy prior").
+pub const MYSTIC_VALE_POLICY_V1: &[u8] = include_bytes!("../../mystic-vale/data/policy-v1.bin");
+
 /// A game with a learned value network.
 pub trait Learned: Observe + Heuristic {
     /// The game's network, `None` if it has none or its file is refused (see [`load`]).
@@ -27,9 +31,15 @@ pub trait Learned: Observe + Heuristic {
 impl Learned for MysticVale {
     fn value_net() -> Option<ValueNet<Self>> {
         static NET: OnceLock<Option<Mlp>> = OnceLock::new();
-        NET.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_V1).ok())
-            .as_ref()
-            .map(|n| ValueNet::new(n, features::<MysticVale>))
+        static POLICY: OnceLock<Option<Mlp>> = OnceLock::new();
+        let policy = POLICY.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_POLICY_V1).ok().filter(Mlp::is_policy));
+        NET.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_V1).ok().filter(|n| !n.is_policy())).as_ref().map(|n| {
+            let net = ValueNet::new(n, features::<MysticVale>);
+            match policy {
+                Some(p) => net.with_policy(p),
+                None => net,
+            }
+        })
     }
 }
 
@@ -49,7 +59,8 @@ pub fn features<G: Observe>(view: &G::View, out: &mut Vec<f32>) {
 }
 
 /// Reads a weights file for game `G` and checks it against the game's observation tensor for the
-/// options in its header: the same game, input size and section table. An error names the mismatch.
+/// options in its header: the same game, input size and section table (and, for a policy, no more
+/// outputs than the game has action ids). An error names the mismatch.
 pub fn load<G: Observe>(bytes: &[u8]) -> Result<Mlp, String> {
     let net = Mlp::parse(bytes).map_err(|e| e.to_string())?;
     let h = net.header();
@@ -80,6 +91,15 @@ pub fn load<G: Observe>(bytes: &[u8]) -> Result<Mlp, String> {
                 end - s.offset
             ));
         }
+    }
+    // Action ids are stable and new ones are appended: a policy trained before an action was added
+    // reads (it ranks the new ids last), one with more outputs than the game has ids does not.
+    if net.is_policy() && h.outputs > G::NUM_DISTINCT_ACTIONS {
+        return Err(format!(
+            "policy network: {} outputs, the game has {} action ids",
+            h.outputs,
+            G::NUM_DISTINCT_ACTIONS
+        ));
     }
     if h.sections.len() != sections.len() {
         return Err(format!(

@@ -176,6 +176,9 @@ fn audit_bot_with<G: Heuristic>(
     if spec.uses_value_net() && net.is_none() {
         return Err(format!("{}: bot `{spec}`: the game has no value network", G::NAME));
     }
+    if spec.uses_policy_net() && net.and_then(|n| n.policy()).is_none() {
+        return Err(format!("{}: bot `{spec}`: the game has no policy network", G::NAME));
+    }
     let options: G::Options =
         serde_json::from_value(options.clone()).map_err(|e| format!("{}: options: {e}", G::NAME))?;
     match audited {

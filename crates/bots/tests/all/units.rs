@@ -66,6 +66,11 @@ mod search {
     }
 
     #[test]
+    fn learned_policy_orders_and_biases_expansions() -> Result<(), String> {
+        t::learned_policy_orders_and_biases_expansions()
+    }
+
+    #[test]
     fn children_stay_sorted_and_unique() {
         t::children_stay_sorted_and_unique()
     }
@@ -197,6 +202,11 @@ mod value {
     #[test]
     fn bad_files_are_refused_with_a_reason() {
         t::bad_files_are_refused_with_a_reason()
+    }
+
+    #[test]
+    fn policy_priors_are_a_softmax_over_the_legal_actions() -> Result<(), String> {
+        t::policy_priors_are_a_softmax_over_the_legal_actions()
     }
 
     #[test]

@@ -7,7 +7,7 @@ use sylvan_bots::{BotSpec, NetScratch};
 use sylvan_engine::{Game, GameRng, Heuristic, MAX_SEATS, NoEvents, Seat};
 use sylvan_mystic_vale::MysticVale;
 use sylvan_registry::Registry;
-use sylvan_registry::learned::{Learned, MYSTIC_VALE_V1, load};
+use sylvan_registry::learned::{Learned, MYSTIC_VALE_POLICY_V1, MYSTIC_VALE_V1, load};
 
 use super::TestResult;
 
@@ -249,5 +249,49 @@ fn diagnose_the_evaluations() -> TestResult {
         );
     }
     assert!(compared > 0);
+    Ok(())
+}
+
+/// The policy prior (`pnet=W`): the committed policy file is read as a policy with no more outputs than
+/// Mystic Vale has action ids, builds for Mystic Vale and is refused for a game without one, and its
+/// favourite move is the heuristic's (the teacher it was trained on) far more often than a uniform
+/// choice would be.
+#[test]
+fn the_policy_ranks_the_heuristics_moves_first() -> TestResult {
+    let policy = load::<MysticVale>(MYSTIC_VALE_POLICY_V1)?;
+    assert!(policy.is_policy());
+    assert!(policy.outputs() <= MysticVale::NUM_DISTINCT_ACTIONS);
+    let net = MysticVale::value_net().ok_or("no network")?;
+    assert!(net.policy().is_some());
+    let registry = Registry::standard();
+    let spec: BotSpec = "ismcts:iters=20:pnet=1".parse().map_err(|e: sylvan_bots::SpecError| e.to_string())?;
+    assert!(registry.get("mystic-vale").map_err(|e| e.to_string())?.bot(&spec, 1).is_ok());
+    let equinox = registry.get("equinox").map_err(|e| e.to_string())?;
+    assert_eq!(
+        equinox.bot(&spec, 1).err().map(|e| e.to_string()).as_deref(),
+        Some("bot `ismcts:iters=20:pnet=1` is not available for equinox")
+    );
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let (mut scratch, mut priors, mut legal) = (NetScratch::default(), Vec::new(), Vec::new());
+    let (mut decisions, mut agree, mut uniform) = (0u32, 0u32, 0.0f64);
+    for seed in 0..6 {
+        let mut state = MysticVale::new(&options, 100 + seed).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(seed);
+        while let Some(seat) = state.to_move() {
+            state.legal_actions(&mut legal);
+            let a = MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng);
+            if legal.len() > 1 {
+                assert!(net.priors(&state, seat, &legal, &mut scratch, &mut priors));
+                assert!((priors.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+                let top = (0..legal.len()).max_by(|&i, &j| priors[i].total_cmp(&priors[j])).ok_or("empty")?;
+                decisions += 1;
+                agree += u32::from(legal[top] == a);
+                uniform += 1.0 / legal.len() as f64;
+            }
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+    let (agree, uniform) = (f64::from(agree) / f64::from(decisions), uniform / f64::from(decisions));
+    assert!(agree > 0.5 && agree > 2.0 * uniform, "agreement {agree:.3}, uniform {uniform:.3}, {decisions} decisions");
     Ok(())
 }

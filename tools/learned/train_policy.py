@@ -1,0 +1,190 @@
+"""Trains a small policy network (an MLP, numpy only) that ranks the legal moves of a position: a softmax
+over the legal action ids, fitted to the moves a teacher bot chose (``gen_data.py``'s ``action`` and
+``teacher`` arrays; by default the heuristic's moves). ISMCTS uses it as a prior (``pnet=W``): a node's
+untried actions are expanded in its order, and each child's score gets a bias from its probability.
+
+    python tools/learned/train_policy.py target/learned/mv.npz --out crates/mystic-vale/data/policy-v1.bin --seed 1
+
+The file has the value network's layout (``train.py``), with format ``sylvan-policy-mlp`` and one output
+per action id of the game (``num_distinct_actions``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import List
+
+import numpy as np
+
+import sylvan
+from train import VERSION, forward
+
+FORMAT = "sylvan-policy-mlp"
+
+
+def masked_logits(logits: np.ndarray, legal_mask: np.ndarray) -> np.ndarray:
+    return np.where(legal_mask, logits, -1e9)
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def batch_mask(rows: np.ndarray, legal: np.ndarray, start: np.ndarray, end: np.ndarray, width: int) -> np.ndarray:
+    m = np.zeros((len(rows), width), dtype=bool)
+    for j, r in enumerate(rows):
+        m[j, legal[start[r] : end[r]]] = True
+    return m
+
+
+def evaluate(params, obs, action, rows, legal, start, end, width, batch=2048):
+    """Mean cross-entropy and top-1 agreement with the teacher over `rows`."""
+    loss, agree = 0.0, 0
+    for s in range(0, len(rows), batch):
+        r = rows[s : s + batch]
+        p = softmax(masked_logits(forward(params, obs[r].astype(np.float32))[0], batch_mask(r, legal, start, end, width)))
+        a = action[r]
+        loss += float(-np.log(p[np.arange(len(r)), a] + 1e-9).sum())
+        agree += int((p.argmax(axis=1) == a).sum())
+    return loss / max(len(rows), 1), agree / max(len(rows), 1)
+
+
+def main(argv: List[str]) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("data", nargs="+", help=".npz files from gen_data.py (same game and options)")
+    p.add_argument("--out", required=True)
+    p.add_argument("--hidden", default="64,32", help="hidden layer sizes")
+    p.add_argument("--teachers", default="0", help="indices into the data's teachers whose moves are targets")
+    p.add_argument("--epochs", type=int, default=4)
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--l2", type=float, default=1e-5)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--valid", type=float, default=0.1, help="the share of positions held out (the last ones)")
+    a = p.parse_args(argv)
+
+    metas, obs_l, act_l, tea_l, leg_l, len_l = [], [], [], [], [], []
+    for f in a.data:
+        d = np.load(f)
+        metas.append(json.loads(str(d["meta"])))
+        obs_l.append(d["obs"])
+        act_l.append(d["action"])
+        tea_l.append(d["teacher"])
+        leg_l.append(d["legal"])
+        len_l.append(np.diff(np.concatenate([[0], d["legal_end"]])))
+    meta = metas[0]
+    if any(m["game"] != meta["game"] or m["options"] != meta["options"] for m in metas):
+        print("error: the data files are of different games or options", file=sys.stderr)
+        return 2
+    obs = np.concatenate(obs_l)
+    action = np.concatenate(act_l).astype(np.int64)
+    teacher = np.concatenate(tea_l)
+    legal = np.concatenate(leg_l).astype(np.int64)
+    lens = np.concatenate(len_l).astype(np.int64)
+    end = np.cumsum(lens)
+    start = end - lens
+    game = sylvan._sylvan.game_from_options(meta["game"], json.dumps(meta["options"]))
+    width = int(game.num_distinct_actions())
+    if game.observation_tensor_size() != obs.shape[1]:
+        print(f"error: the data has {obs.shape[1]} inputs, the game's tensor {game.observation_tensor_size()}", file=sys.stderr)
+        return 2
+    if len(legal) and int(legal.max()) >= width:
+        print(f"error: an action id {int(legal.max())} is past the game's {width} actions", file=sys.stderr)
+        return 2
+    teachers = [int(t) for t in a.teachers.split(",") if t]
+    # Positions whose move a teacher chose among two or more legal actions.
+    rows = np.flatnonzero(np.isin(teacher, teachers) & (lens >= 2))
+    n_valid = int(len(rows) * a.valid)
+    tr_rows, va_rows = rows[: len(rows) - n_valid], rows[len(rows) - n_valid :]
+
+    rng = np.random.default_rng(a.seed)
+    sizes = [obs.shape[1]] + [int(h) for h in a.hidden.split(",") if h] + [width]
+    params = []
+    for i, o in zip(sizes[:-1], sizes[1:]):
+        params.append(((rng.standard_normal((i, o)) * np.sqrt(2.0 / i)).astype(np.float32), np.zeros(o, np.float32)))
+    m = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
+    v = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
+    b1, b2, eps, step = 0.9, 0.999, 1e-8, 0
+    t0 = time.time()
+    best = (float("inf"), None, 0)
+    for epoch in range(a.epochs):
+        order = tr_rows[rng.permutation(len(tr_rows))]
+        lr = a.lr * (0.5 ** (epoch // 2))
+        for s in range(0, len(order), a.batch):
+            idx = order[s : s + a.batch]
+            x = obs[idx].astype(np.float32)
+            logits, acts = forward(params, x)
+            pr = softmax(masked_logits(logits, batch_mask(idx, legal, start, end, width)))
+            g = pr
+            g[np.arange(len(idx)), action[idx]] -= 1.0
+            g /= len(idx)
+            step += 1
+            for li in range(len(params) - 1, -1, -1):
+                w, b = params[li]
+                gw = acts[li].T @ g + a.l2 * w
+                gb = g.sum(axis=0)
+                if li > 0:
+                    g = (g @ w.T) * (acts[li] > 0)
+                mw, mb = m[li]
+                vw, vb = v[li]
+                mw = b1 * mw + (1 - b1) * gw
+                mb = b1 * mb + (1 - b1) * gb
+                vw = b2 * vw + (1 - b2) * gw * gw
+                vb = b2 * vb + (1 - b2) * gb * gb
+                m[li], v[li] = (mw, mb), (vw, vb)
+                c1, c2 = 1 - b1**step, 1 - b2**step
+                w = w - lr * (mw / c1) / (np.sqrt(vw / c2) + eps)
+                b = b - lr * (mb / c1) / (np.sqrt(vb / c2) + eps)
+                params[li] = (w.astype(np.float32), b.astype(np.float32))
+        vl, va = evaluate(params, obs, action, va_rows, legal, start, end, width)
+        tl, ta = evaluate(params, obs, action, tr_rows[:20000], legal, start, end, width)
+        print(f"epoch {epoch + 1}: train loss {tl:.4f} agree {ta:.3f} · valid loss {vl:.4f} agree {va:.3f} ({time.time() - t0:.0f} s)", flush=True)
+        if vl < best[0]:
+            best = (vl, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
+    vl, params, epoch = best
+    _, va = evaluate(params, obs, action, va_rows, legal, start, end, width)
+    # The baseline: a uniform choice among the legal actions.
+    uniform = float(np.mean(1.0 / lens[va_rows])) if len(va_rows) else 0.0
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": meta["game"],
+        "options": meta["options"],
+        "input": int(sizes[0]),
+        "outputs": int(sizes[-1]),
+        "layers": [[int(i), int(o)] for i, o in zip(sizes[:-1], sizes[1:])],
+        "activation": "relu",
+        "sections": [[n, int(off), int(ln)] for n, off, ln in game.observation_layout()],
+        "data": [
+            {k: mm.get(k) for k in ("command", "games", "seed", "workers", "keep", "lineups", "teachers", "positions")}
+            for mm in metas
+        ],
+        "train": {
+            "command": " ".join(["python", "tools/learned/train_policy.py"] + argv),
+            "seed": a.seed,
+            "target": "the teacher's chosen move (softmax over the legal action ids)",
+            "teachers": [meta.get("teachers", [])[t] if t < len(meta.get("teachers", [])) else t for t in teachers],
+            "epochs_kept": epoch,
+            "train_positions": int(len(tr_rows)),
+            "valid_positions": int(n_valid),
+            "valid_loss": round(vl, 5),
+            "valid_agreement": round(va, 4),
+            "valid_uniform_agreement": round(uniform, 4),
+        },
+    }
+    with open(a.out, "wb") as f:
+        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
+        for w, b in params:
+            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
+            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    print(json.dumps(header["train"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
