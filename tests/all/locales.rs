@@ -151,6 +151,21 @@ fn strings(v: &Value, out: &mut String) {
 }
 
 /// In French no word of the English catalogs appears in a whole game of each game.
+/// Every string of `game`'s French card catalog (card names and texts, French or marked as having no
+/// French source), one per line.
+fn french_card_data(game: &str) -> String {
+    let registry = Registry::standard();
+    let entry = registry.get(game).unwrap_or_else(|e| panic!("{game}: {e}"));
+    let g = entry
+        .game()
+        .new_game(&json!({}), 1)
+        .or_else(|_| entry.game().new_game(&json!({ "players": 2 }), 1))
+        .unwrap_or_else(|e| panic!("{game}: {e}"));
+    let mut card_data = String::new();
+    strings(&g.catalog_locale(Locale::Fr), &mut card_data);
+    card_data
+}
+
 #[test]
 fn terminal_sweep_french_has_no_english_catalog_word() {
     let mut english_found = BTreeSet::new();
@@ -160,15 +175,7 @@ fn terminal_sweep_french_has_no_english_catalog_word() {
         allowed.extend(lower(&catalog_text(fr)));
         allowed.extend(lower(&catalog_text(CLI_FR)));
         allowed.extend(lower(&catalog_text(ENGINE_FR)));
-        let registry = Registry::standard();
-        let entry = registry.get(game).unwrap_or_else(|e| panic!("{game}: {e}"));
-        let g = entry
-            .game()
-            .new_game(&json!({}), 1)
-            .or_else(|_| entry.game().new_game(&json!({ "players": 2 }), 1))
-            .unwrap_or_else(|e| panic!("{game}: {e}"));
-        let mut card_data = String::new();
-        strings(&g.catalog_locale(Locale::Fr), &mut card_data);
+        let card_data = french_card_data(game);
         allowed.extend(lower(&card_data));
         let english: BTreeSet<String> =
             lower(&format!("{}\n{}\n{}", catalog_text(en), catalog_text(CLI_EN), catalog_text(ENGINE_EN)))
@@ -287,15 +294,7 @@ fn other_commands_speak_the_locale() {
     for (game, _, _, en, fr) in GAMES {
         allowed_fr.extend(lower(&catalog_text(fr)));
         english.push_str(&catalog_text(en));
-        let registry = Registry::standard();
-        let entry = registry.get(game).unwrap_or_else(|e| panic!("{game}: {e}"));
-        let g = entry
-            .game()
-            .new_game(&json!({}), 1)
-            .or_else(|_| entry.game().new_game(&json!({ "players": 2 }), 1))
-            .unwrap_or_else(|e| panic!("{game}: {e}"));
-        let mut card_data = String::new();
-        strings(&g.catalog_locale(Locale::Fr), &mut card_data);
+        let card_data = french_card_data(game);
         allowed_fr.extend(lower(&card_data));
     }
     allowed_fr.extend(lower(&catalog_text(CLI_FR)));
