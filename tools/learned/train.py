@@ -40,6 +40,45 @@ def forward(params: List[Tuple[np.ndarray, np.ndarray]], x: np.ndarray):
     return h, acts
 
 
+def init_params(rng: np.random.Generator, sizes: List[int]) -> List[Tuple[np.ndarray, np.ndarray]]:
+    """A ReLU network's layers for the widths `sizes` (He initialisation, zero biases)."""
+    return [
+        ((rng.standard_normal((i, o)) * np.sqrt(2.0 / i)).astype(np.float32), np.zeros(o, np.float32))
+        for i, o in zip(sizes[:-1], sizes[1:])
+    ]
+
+
+class Adam:
+    """Adam over a ReLU network's layers: back-propagates an output gradient and updates in place."""
+
+    def __init__(self, params: List[Tuple[np.ndarray, np.ndarray]], b1=0.9, b2=0.999, eps=1e-8):
+        self.m = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
+        self.v = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
+        self.b1, self.b2, self.eps, self.steps = b1, b2, eps, 0
+
+    def step(self, params, acts, g: np.ndarray, lr: float, l2: float) -> None:
+        """One update from `g`, the loss gradient at the output (already divided by the batch size)."""
+        b1, b2, eps = self.b1, self.b2, self.eps
+        self.steps += 1
+        c1, c2 = 1 - b1**self.steps, 1 - b2**self.steps
+        for li in range(len(params) - 1, -1, -1):
+            w, b = params[li]
+            gw = acts[li].T @ g + l2 * w
+            gb = g.sum(axis=0)
+            if li > 0:
+                g = (g @ w.T) * (acts[li] > 0)
+            mw, mb = self.m[li]
+            vw, vb = self.v[li]
+            mw = b1 * mw + (1 - b1) * gw
+            mb = b1 * mb + (1 - b1) * gb
+            vw = b2 * vw + (1 - b2) * gw * gw
+            vb = b2 * vb + (1 - b2) * gb * gb
+            self.m[li], self.v[li] = (mw, mb), (vw, vb)
+            w = w - lr * (mw / c1) / (np.sqrt(vw / c2) + eps)
+            b = b - lr * (mb / c1) / (np.sqrt(vb / c2) + eps)
+            params[li] = (w.astype(np.float32), b.astype(np.float32))
+
+
 def masked_softmax(logits: np.ndarray, players: int) -> np.ndarray:
     z = logits[:, :players]
     z = z - z.max(axis=1, keepdims=True)
@@ -96,12 +135,8 @@ def main(argv: List[str]) -> int:
 
     rng = np.random.default_rng(a.seed)
     sizes = [obs.shape[1]] + [int(h) for h in a.hidden.split(",") if h] + [tgt.shape[1]]
-    params = []
-    for i, o in zip(sizes[:-1], sizes[1:]):
-        params.append(((rng.standard_normal((i, o)) * np.sqrt(2.0 / i)).astype(np.float32), np.zeros(o, np.float32)))
-    m = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
-    v = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
-    b1, b2, eps, step = 0.9, 0.999, 1e-8, 0
+    params = init_params(rng, sizes)
+    adam = Adam(params)
     t0 = time.time()
     best = (float("inf"), None, 0)
     for epoch in range(a.epochs):
@@ -115,24 +150,7 @@ def main(argv: List[str]) -> int:
             pr = masked_softmax(logits, players)
             g = (pr - t) / len(idx)
             g[:, players:] = 0.0
-            step += 1
-            for li in range(len(params) - 1, -1, -1):
-                w, b = params[li]
-                gw = acts[li].T @ g + a.l2 * w
-                gb = g.sum(axis=0)
-                if li > 0:
-                    g = (g @ w.T) * (acts[li] > 0)
-                mw, mb = m[li]
-                vw, vb = v[li]
-                mw = b1 * mw + (1 - b1) * gw
-                mb = b1 * mb + (1 - b1) * gb
-                vw = b2 * vw + (1 - b2) * gw * gw
-                vb = b2 * vb + (1 - b2) * gb * gb
-                m[li], v[li] = (mw, mb), (vw, vb)
-                c1, c2 = 1 - b1**step, 1 - b2**step
-                w = w - lr * (mw / c1) / (np.sqrt(vw / c2) + eps)
-                b = b - lr * (mb / c1) / (np.sqrt(vb / c2) + eps)
-                params[li] = (w.astype(np.float32), b.astype(np.float32))
+            adam.step(params, acts, g, lr, a.l2)
         vl, va = evaluate(params, va_obs, va_tgt, players)
         tl, ta = evaluate(params, tr_obs[:20000], tr_tgt[:20000], players)
         print(f"epoch {epoch + 1}: train loss {tl:.4f} acc {ta:.3f} · valid loss {vl:.4f} acc {va:.3f} ({time.time() - t0:.0f} s)", flush=True)

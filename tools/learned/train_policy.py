@@ -20,7 +20,7 @@ from typing import List
 import numpy as np
 
 import sylvan
-from train import VERSION, forward
+from train import VERSION, Adam, forward, init_params
 
 FORMAT = "sylvan-policy-mlp"
 
@@ -104,12 +104,8 @@ def main(argv: List[str]) -> int:
 
     rng = np.random.default_rng(a.seed)
     sizes = [obs.shape[1]] + [int(h) for h in a.hidden.split(",") if h] + [width]
-    params = []
-    for i, o in zip(sizes[:-1], sizes[1:]):
-        params.append(((rng.standard_normal((i, o)) * np.sqrt(2.0 / i)).astype(np.float32), np.zeros(o, np.float32)))
-    m = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
-    v = [(np.zeros_like(w), np.zeros_like(b)) for w, b in params]
-    b1, b2, eps, step = 0.9, 0.999, 1e-8, 0
+    params = init_params(rng, sizes)
+    adam = Adam(params)
     t0 = time.time()
     best = (float("inf"), None, 0)
     for epoch in range(a.epochs):
@@ -123,24 +119,7 @@ def main(argv: List[str]) -> int:
             g = pr
             g[np.arange(len(idx)), action[idx]] -= 1.0
             g /= len(idx)
-            step += 1
-            for li in range(len(params) - 1, -1, -1):
-                w, b = params[li]
-                gw = acts[li].T @ g + a.l2 * w
-                gb = g.sum(axis=0)
-                if li > 0:
-                    g = (g @ w.T) * (acts[li] > 0)
-                mw, mb = m[li]
-                vw, vb = v[li]
-                mw = b1 * mw + (1 - b1) * gw
-                mb = b1 * mb + (1 - b1) * gb
-                vw = b2 * vw + (1 - b2) * gw * gw
-                vb = b2 * vb + (1 - b2) * gb * gb
-                m[li], v[li] = (mw, mb), (vw, vb)
-                c1, c2 = 1 - b1**step, 1 - b2**step
-                w = w - lr * (mw / c1) / (np.sqrt(vw / c2) + eps)
-                b = b - lr * (mb / c1) / (np.sqrt(vb / c2) + eps)
-                params[li] = (w.astype(np.float32), b.astype(np.float32))
+            adam.step(params, acts, g, lr, a.l2)
         vl, va = evaluate(params, obs, action, va_rows, legal, start, end, width)
         tl, ta = evaluate(params, obs, action, tr_rows[:20000], legal, start, end, width)
         print(f"epoch {epoch + 1}: train loss {tl:.4f} agree {ta:.3f} · valid loss {vl:.4f} agree {va:.3f} ({time.time() - t0:.0f} s)", flush=True)
