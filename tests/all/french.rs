@@ -261,7 +261,7 @@ fn command_of_nature_speaks_french() {
     let (header, action, _, table) = first_action_game("command-of-nature", json!({ "players": 2 }), 7);
     assert_eq!(
         header,
-        "Command of Nature — tour 1 — au camp 0 de jouer — p0 — mise en place\u{a0}: choisissez le Guerrier élémentaire qui va dans votre deck"
+        "Command of Nature — tour 1 — au camp 1 de jouer — p0 — mise en place\u{a0}: choisissez le Guerrier élémentaire qui va dans votre deck"
     );
     assert_eq!(action, "Rempart de Granit");
     use sylvan_command_of_nature::events::Event;
@@ -270,11 +270,11 @@ fn command_of_nature_speaks_french() {
     let over = Event::GameOver { winning_side: Some(1) };
     assert_eq!(
         Lang::Fr.typeset(&sylvan_command_of_nature::words::event_text(&over, Lang::Fr)),
-        "partie terminée\u{a0}: le camp 1 gagne"
+        "partie terminée\u{a0}: le camp 2 gagne"
     );
     let lines = table_lines(&table);
     assert_eq!(lines[0], "La limite de 60 tours est atteinte sans vainqueur\u{a0}: match nul.");
-    assert_eq!(lines[5], "p0 (camp 0)\u{a0}: niveau 1, Sage debout");
+    assert_eq!(lines[5], "p0 (camp 1)\u{a0}: niveau 1, Sage debout");
 }
 
 /// A typed action that does not read, an action that is not legal now and a refused setup, in the

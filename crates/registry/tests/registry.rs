@@ -232,7 +232,7 @@ mod action_ids {
     fn mystic_vale() -> TestResult {
         pinned(
             "mystic-vale",
-            2853,
+            7413,
             &[
                 (0, "pass"),
                 (1, "push"),

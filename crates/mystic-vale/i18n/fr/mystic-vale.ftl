@@ -491,7 +491,7 @@ option-buy-vp = variante (EN:1829) : pendant la Phase de Récolte, 3 symboles Es
 option-stacked-duplicates = variante (EN:1835) : un titre en double révélé dans la réserve s'empile sur son jumeau, et l'emplacement est complété
 option-leaders = meneurs (Vale of the Wild, Mana Storm) : none (aucun), random (un chacun, au hasard), choose (2 distribués, 1 gardé), draft (avec amulets=draft)
 option-amulets = amulettes (Mana Storm) : none (aucune), random (une chacun, au hasard), draft (le draft officiel, avec leaders=draft)
-option-conclaves = conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les paquets de la réserve et des cartes Val sont leurs cartes, tous jeux confondus
+option-conclaves = conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les decks de la réserve et des cartes Val sont leurs cartes, tous jeux confondus
 option-edition = essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes
 option-rules = révision des règles : 4 (celle du livret : la décision d'une capacité nomme sa carte, `use c7 top`), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
 option-sets-choice = { $set ->
