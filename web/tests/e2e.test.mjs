@@ -934,9 +934,9 @@ async function englishOnlyWords() {
 // table of typed notations).
 // Known gap, allowed explicitly (a remainder of the board and catalog issues): a bare typed notation
 // still reaches a French page in two places not yet traced to their source, Mystic Vale's "discard c9"
-// (a discard choice, seen mid-game) and Equinox's "retrieve secret". These verbs are the notation, not
-// prose; every other English word of the catalog still fails the sweep.
-const NOTATION_VERBS = new Set(['discard', 'retrieve']);
+// (a discard choice, seen mid-game) and Equinox's "retrieve secret". Only these whole texts are
+// allowed; every other English word of the catalog still fails the sweep.
+const NOTATION_TEXTS = /^(discard c\d+|retrieve secret)$/;
 
 async function englishInFrench(page, english) {
   const texts = await visibleTexts(page);
@@ -953,9 +953,10 @@ async function englishInFrench(page, english) {
   // for a card with no French source): they are cut out before the line's own words are checked.
   const names = [...new Set(game)].filter((g) => g.length >= 3).sort((a, b) => b.length - a.length);
   return [...new Set(texts.filter((x) => {
+    if (NOTATION_TEXTS.test(x.trim())) return false;
     const own = names.reduce((rest, g) => (rest.includes(g) ? rest.split(g).join(' ') : rest), x);
     const hits = (own.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}'’]+/gu) || [])
-      .filter((w) => english.has(w.toLowerCase()) && !NOTATION_VERBS.has(w.toLowerCase()));
+      .filter((w) => english.has(w.toLowerCase()));
     if (!hits.length) return false;
     return !game.some((g) => g.includes(x));
   }))];
@@ -1186,6 +1187,13 @@ test('on a phone a newcomer reads any card in full and sees what the bot did', a
   };
   await page.waitForFunction(() => window.sylvanTable.msg.to_move === window.sylvanTable.msg.seat);
   assert.match(await page.title(), /Your turn/);
+  // The spirit duel asks an attacked player even with no Défense to pay (ruling SD-6): answer such
+  // questions until a hand card can be played.
+  for (let i = 0; i < 12 && !(await page.locator('#board .hand .card.can').count()); i++) {
+    const { move } = await stateOf(page);
+    await page.locator('#decision button.choice').first().click();
+    await page.waitForFunction((m) => window.sylvanTable.msg.move > m && window.sylvanTable.msg.to_move === window.sylvanTable.msg.seat, move, { timeout: 60_000 });
+  }
   await page.waitForSelector('#board .hand .card.can');
   await read('#board .hand .card.can', true);
   // Play on until a bot's move changed something on the board.
