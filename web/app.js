@@ -829,7 +829,7 @@ class Table {
     if (mine && this.sel.length) {
       const names = this.sel.map((s) => this.selName(s)).join(' + ');
       answers = `<p class="hint sel">${t('menu_for', { thing: `<b>${esc(names)}</b>` })} <button id="clear" aria-label="${esc(t('cancel_sel'))}">✕</button></p>
-        <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${verbWord(a.notation) && a.description ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.describe(a))}</button>`).join('')}</div>`;
+        <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}">${verbWord(a.notation) && a.description ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.describe(a))}</button>`).join('')}</div>`;
     } else if (mine) {
       const reached = new Set(this.reached || []);
       // Answers in words only: a verb alone (`push`, `done`) or with numbers (`amount 2`).
@@ -837,7 +837,7 @@ class Table {
       const words1 = legal.filter(plain);
       const rest = legal.filter((a) => !plain(a) && !reached.has(a.id));
       answers = `<div class="choices">${words1.map((a) => `<button class="choice can" data-tok="${esc(a.notation)}" data-exact data-key="w:${esc(a.notation)}">${esc(this.describe(a))}</button>`).join('')}
-        ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.describe(a))}</button>`).join('')}` : ''}</div>`;
+        ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}">${esc(this.describe(a))}</button>`).join('')}` : ''}</div>`;
     }
     return `<section id="decision" class="decision ${mine ? 'mine' : ''}" aria-label="${esc(t('decision'))}">
       <div class="dq"><b class="who">${esc(waiting)}</b>${mine && question ? ` <span class="q">${esc(this.named(plainWords(question)))}</span>` : ''}${mine && !question && !this.sel.length ? ` <span class="q">${t((this.reached || []).length ? 'pick_on_board' : 'pick_answer')}</span>` : ''}</div>
@@ -845,7 +845,7 @@ class Table {
       <div class="answers">${answers}</div>
       <div id="cardinfo" class="cardinfo" aria-hidden="true"></div>
       ${legal.length ? `<details class="legal" id="all-actions"><summary>${t('all_actions')} (${legal.length})</summary>
-        <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.describe(a))}</button></li>`).join('')}</ul>
+        <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}">${esc(this.describe(a))}</button></li>`).join('')}</ul>
       </details>` : ''}</section>`;
   }
 
@@ -950,7 +950,7 @@ function endPanel(m, table) {
 // The hint: the analysis bot's preferred move and its win probability, with a button to play it.
 function adviceBox(a, table) {
   if (a.pending) return `<p class="advice" id="advice">✦ ${t('thinking')}</p>`;
-  return `<p class="advice" id="advice">✦ ${t('hint_says')} <b title="${esc(a.notation)}">${esc(table.describe(a))}</b>
+  return `<p class="advice" id="advice">✦ ${t('hint_says')} <b>${esc(table.describe(a))}</b>
     · ${t('win_chance', { n: Math.round(100 * a.win) })} <button id="play-hint">${t('play_it')}</button></p>`;
 }
 

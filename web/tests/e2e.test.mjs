@@ -94,6 +94,22 @@ const clickSomething = (page, r1, r2) => page.evaluate(([r1, r2]) => {
   return el.dataset.tok || el.textContent;
 }, [r1, r2]);
 
+// The texts the page shows (text, tooltips, labels) that are a legal action's typed notation
+// (`discard c9`, `retrieve secret`): a player of the board never meets one, whatever the language.
+// The rules dialog's table of notations, opened on purpose, is the one place that shows them.
+const shownNotations = (page) => page.evaluate(() => {
+  const legal = new Set((window.sylvanTable?.msg?.legal || []).map((a) => a.notation.replace(/\s+/g, ' ').trim()));
+  const out = new Set();
+  const seen = (x, el) => {
+    const v = String(x || '').replace(/\s+/g, ' ').trim();
+    if (v && legal.has(v) && !el.closest('dialog.help .helptable')) out.add(v);
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.parentElement) seen(n.nodeValue, n.parentElement);
+  for (const el of document.querySelectorAll('[title], [aria-label]')) { seen(el.getAttribute('title'), el); seen(el.getAttribute('aria-label'), el); }
+  return [...out];
+});
+
 // At a decision of the page's seat: the question and at least one of its answers are inside the
 // viewport (the bar's answers, or a highlighted board element not under the bar), and nothing
 // overflows sideways. Returns the problems found.
@@ -143,6 +159,8 @@ async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) 
       const size = page.viewportSize();
       assert.deepEqual(await decisionProblems(page), [], `move ${st.move} at ${size.width}×${size.height}`);
     }
+    // At every step of a decision (the menu a selection opens included): no typed notation.
+    assert.deepEqual(await shownNotations(page), [], `typed notations shown at move ${st.move} (selection ${st.sel})`);
     const what = await clickSomething(page, random(), random());
     if (!what || what.missing) {
       const now = await stateOf(page);
@@ -851,7 +869,8 @@ const visibleTexts = (page) => page.evaluate(() => {
     const text = n.nodeValue.replace(/\s+/g, ' ').trim();
     if (text && n.parentElement && shown(n.parentElement)) out.push(text);
   }
-  for (const el of document.querySelectorAll('[placeholder], [aria-label], button[title], a[title]')) {
+  // Every tooltip too (a hover shows it): a title of a card, a slot, a button.
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
     if (!shown(el)) continue;
     for (const a of ['placeholder', 'aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a).trim());
   }
@@ -932,12 +951,6 @@ async function englishOnlyWords() {
 // In French: the visible texts holding a word of the English catalog (outside the game crates' card
 // names and texts, where the French books name no French card: `fr: none`, and the rules dialog's
 // table of typed notations).
-// Known gap, allowed explicitly (a remainder of the board and catalog issues): a bare typed notation
-// still reaches a French page in two places not yet traced to their source, Mystic Vale's "discard c9"
-// (a discard choice, seen mid-game) and Equinox's "retrieve secret". Only these whole texts are
-// allowed; every other English word of the catalog still fails the sweep.
-const NOTATION_TEXTS = /^(discard c\d+|retrieve secret)$/;
-
 async function englishInFrench(page, english) {
   const texts = await visibleTexts(page);
   const game = (await page.evaluate(() => {
@@ -953,7 +966,6 @@ async function englishInFrench(page, english) {
   // for a card with no French source): they are cut out before the line's own words are checked.
   const names = [...new Set(game)].filter((g) => g.length >= 3).sort((a, b) => b.length - a.length);
   return [...new Set(texts.filter((x) => {
-    if (NOTATION_TEXTS.test(x.trim())) return false;
     const own = names.reduce((rest, g) => (rest.includes(g) ? rest.split(g).join(' ') : rest), x);
     const hits = (own.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}'’]+/gu) || [])
       .filter((w) => english.has(w.toLowerCase()));
@@ -975,7 +987,8 @@ for (const [code, viewport] of [['en-XA', DESKTOP], ['fr', PHONE]]) {
       const page = await newPage(viewport);
       await page.context().addInitScript((code) => localStorage.setItem('sylvan.lang', code), code);
       const english = code === 'fr' ? await englishOnlyWords() : null;
-      const problems = async () => (code === 'fr' ? englishInFrench(page, english) : notPseudo(page));
+      const problems = async () => [...await (code === 'fr' ? englishInFrench(page, english) : notPseudo(page)),
+        ...(await shownNotations(page)).map((x) => `a typed notation: ${x}`)];
       const [link] = await createFromLobby(page, game, SWEEP_GAMES[game]);
       assert.deepEqual(await problems(), [], `${code} lobby`);
       await page.goto(`${base}${link}`);
