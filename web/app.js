@@ -1,7 +1,7 @@
 // Sylvan in the browser: lobby, play page, replay viewer. Plain modules, no build step.
 import { t, lang, serverLang, setLang, loadWords, gameName, has, LOCALES } from './i18n.js';
 import { sprite } from './icons.js';
-import { boards, esc, place, seatColors, idsInWords } from './boards.js';
+import { boards, esc, place, seatColors, idsInWords, fitNames } from './boards.js';
 import { rulesHelp } from './help.js';
 
 const main = document.getElementById('main');
@@ -475,7 +475,10 @@ class Table {
     let frame = 0;
     addEventListener('resize', () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => { if (this.mine() && this.root.isConnected) this.showAnswer(); });
+      frame = requestAnimationFrame(() => {
+        if (this.root.isConnected) fitNames(this.root);
+        if (this.mine() && this.root.isConnected) this.showAnswer();
+      });
     });
     const stopSeeking = () => { this.seek = false; };
     for (const ev of ['wheel', 'touchstart', 'pointerdown']) addEventListener(ev, stopSeeking, { passive: true });
@@ -810,6 +813,7 @@ class Table {
     const atEnd = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
     const focused = document.activeElement;
     morph(this.root, next);
+    fitNames(this.root);
     // An element that had to move keeps the focus.
     if (focused && focused !== document.body && focused.isConnected && document.activeElement !== focused && this.root.contains(focused)) focused.focus({ preventScroll: true });
     const nl = this.root.querySelector('#log');
@@ -1068,6 +1072,8 @@ function viewer(id, record) {
           ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '', analysis: st.analysis ?? null }, names) : ''}</div>
         <aside class="side" aria-label="${esc(t('log'))}" tabindex="0"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game, names)}</div></aside>
       </div>`;
+    fitNames(root);
+    if (!st.fits) { st.fits = true; addEventListener('resize', () => requestAnimationFrame(() => fitNames(root))); }
     const go = (k) => { st.upto = Math.max(0, Math.min(d.total, k)); load(); };
     root.querySelector('#first').onclick = () => go(0);
     root.querySelector('#prev').onclick = () => go(d.move - 1);

@@ -118,6 +118,18 @@ const decisionProblems = (page) => page.evaluate(() => {
   const W = innerWidth;
   const H = innerHeight;
   if (document.documentElement.scrollWidth > W) out.push(`horizontal overflow ${document.documentElement.scrollWidth} > ${W}`);
+  // A Command of Nature unit's name wraps between words only: no word drawn on two lines.
+  for (const n of document.querySelectorAll('.unit .cname')) {
+    const walker = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+    for (let tn = walker.nextNode(); tn; tn = walker.nextNode()) {
+      for (const m of tn.nodeValue.matchAll(/\S+/g)) {
+        const r = document.createRange();
+        r.setStart(tn, m.index);
+        r.setEnd(tn, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size > 1) out.push(`a unit's name cut mid-word: ${n.textContent.trim()}`);
+      }
+    }
+  }
   const bar = document.querySelector('#decision');
   if (!bar) return [...out, 'no decision bar'];
   const inside = (n, bottom = H) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= bottom + 0.5 && r.left >= 0 && r.right <= W + 0.5; };
@@ -630,6 +642,78 @@ test('Command of Nature\'s board draws the attack, the commands in play, the dis
   }
   assert.match(await page.locator('.con').innerText(), /Your partner's hand \(Player 3\)/);
   await page.screenshot({ path: path.join(ARTIFACTS, 'command-of-nature-2v2.png'), fullPage: true });
+  await page.context().close();
+});
+
+// Command of Nature on a phone: a 2v2 back row is six slots of about 50 px. Every elemental's name,
+// drawn in such a slot, keeps each word whole on one line (smaller if need be, never below the
+// floor), inside its slot, and is still read whole by tapping the slot.
+test('Command of Nature on a phone: every elemental\'s name fits a 2v2 back-row slot, word by word, and reads whole on a tap', async () => {
+  const page = await newPage(PHONE);
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'command-of-nature', players: 4, seed: 3, seats: [{ kind: 'taken', name: 'Ann' }, ...Array(3).fill({ kind: 'bot', spec: 'easy' })] }) });
+  assert.equal(r.status, 201);
+  const { seats } = await r.json();
+  await page.goto(seats[0].link.startsWith('http') ? seats[0].link : `${base}${seats[0].link}`);
+  await page.waitForFunction(() => window.sylvanTable?.catalog && Object.keys(window.sylvanTable.catalog).length && document.querySelector('.unit'));
+  const got = await page.evaluate(async () => {
+    const { unitName, fitNames, NAME_FLOOR_PX } = await import('/web/boards.js');
+    const cards = window.sylvanTable.catalog.cards || window.sylvanTable.catalog;
+    const names = Object.values(cards).filter((c) => c.health != null).map((c) => c.name);
+    // The back row (six slots), taken out of the redrawn table so the test's names stay.
+    const row = [...document.querySelectorAll('.cside .crow')].find((x) => x.querySelectorAll('.unit').length === 6);
+    const copy = row.cloneNode(true);
+    row.parentElement.replaceChild(copy, row);
+    const slot = copy.querySelector('.unit');
+    slot.classList.remove('empty');
+    const width = slot.getBoundingClientRect().width;
+    const bad = [];
+    for (const name of names) {
+      slot.innerHTML = `<div class="cname"><span>${unitName(name)}</span></div><div class="stats">3 12</div>`;
+      fitNames(copy);
+      const span = slot.querySelector('.cname > span');
+      const box = slot.getBoundingClientRect();
+      const size = parseFloat(getComputedStyle(span).fontSize);
+      if (size < NAME_FLOOR_PX) bad.push(`${name}: ${size}px`);
+      if (span.classList.contains('clipped')) bad.push(`${name}: shortened with …`);
+      const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT);
+      for (let tn = walker.nextNode(); tn; tn = walker.nextNode()) {
+        for (const m of tn.nodeValue.matchAll(/\S+/g)) {
+          const rg = document.createRange();
+          rg.setStart(tn, m.index);
+          rg.setEnd(tn, m.index + m[0].length);
+          const rects = [...rg.getClientRects()].filter((x) => x.width > 0);
+          if (new Set(rects.map((x) => Math.round(x.top))).size > 1) bad.push(`${name}: "${m[0]}" on two lines`);
+          if (rects.some((x) => x.right > box.right + 0.5 || x.left < box.left - 0.5)) bad.push(`${name}: "${m[0]}" out of its slot`);
+        }
+      }
+    }
+    return { count: names.length, width, bad };
+  });
+  assert.ok(got.count >= 40, `${got.count} elementals`);
+  assert.ok(got.width < 60, `a back-row slot is ${got.width} px wide`);
+  assert.deepEqual(got.bad, []);
+  // Tap-to-read stays: a unit on the board opens the card's detail with its whole name (the setup
+  // answered until the formation holds one).
+  await page.reload();
+  await page.waitForFunction(() => window.sylvanTable?.catalog && Object.keys(window.sylvanTable.catalog).length && window.sylvanTable.msg);
+  for (let k = 0; k < 20 && !(await page.locator('.unit:not(.empty)').count()); k++) {
+    await page.waitForFunction(() => { const t = window.sylvanTable; return !t.pending && t.msg.to_move === t.msg.seat; });
+    const st = await stateOf(page);
+    await clickSomething(page, 0, 0);
+    await page.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
+  }
+  const name = await page.evaluate(async () => {
+    const n = document.querySelector('.unit:not(.empty)');
+    const at = { bubbles: true, pointerType: 'touch', isPrimary: true };
+    n.dispatchEvent(new PointerEvent('pointerdown', at));
+    await new Promise((ok) => setTimeout(ok, 700));
+    n.dispatchEvent(new PointerEvent('pointerup', at));
+    n.click();
+    return n.dataset.name.split(' (')[0];
+  });
+  await page.waitForSelector('dialog#detail[open]');
+  assert.ok((await page.locator('dialog#detail .dtext').innerText()).includes(name), `the detail names ${name}`);
   await page.context().close();
 });
 
