@@ -602,6 +602,9 @@ class Table {
     // keeps an answer in sight.
     this.seek = mine && (!was || prev?.move !== m.move);
     if (this.seek) this.showAnswer();
+    // The game just ended: its result, above the board, comes into sight (the page was wherever the
+    // last decision was, often far down on a phone).
+    if (m.over && prev && !prev.over) this.root.querySelector('#end')?.scrollIntoView({ block: 'start', behavior: 'instant' });
     // Say it: the tab title and the live region.
     document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — ${t('brand')}`;
     const live = document.getElementById('live');

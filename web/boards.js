@@ -298,14 +298,16 @@ const ROWS = ['I', 'II', 'III'];
 
 /** Where a unit stands, by its id: `{side, tok, unit}` (its slot written as in the notation, `II1`). */
 /** A unit's name as words that each stay whole (`<span class="w">`): a name wraps only between
- * words; see `fitNames`. */
+ * words or after a hyphen; see `fitNames`. */
 export function unitName(name) {
-  return String(name ?? '').split(/\s+/).filter(Boolean).map((w) => `<span class="w">${esc(w)}</span>`).join(' ');
+  // A hyphen is a place to wrap too ("Dos-<wbr>d'Épines").
+  return String(name ?? '').split(/\s+/).filter(Boolean)
+    .map((w) => w.split(/(?<=-)(?=.)/).map((x) => `<span class="w">${esc(x)}</span>`).join('<wbr>')).join(' ');
 }
 
 /** The smallest font (px) a unit's name is drawn at before a word too long for its slot is shortened
  * with "…" (the whole name is a tap or a hover away). */
-export const NAME_FLOOR_PX = 8;
+export const NAME_FLOOR_PX = 7.5;
 
 /** Fits the names of Command of Nature's units to their slots (a 2v2 back row on a phone is six slots
  * of about 50 px): a name whose longest word is wider than its slot is drawn smaller, down to

@@ -331,6 +331,8 @@ for (const [i, game] of GAMES.entries()) {
       },
     });
     await page.waitForSelector('#end');
+    // The result comes into sight when the game ends, wherever the last decision left the page.
+    assert.ok(await page.evaluate(() => { const r = document.querySelector('#end h2').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }), 'the result in the viewport at the end');
     assert.deepEqual([...ids].slice(0, 40), [], 'ids shown');
     const end = await page.locator('#end').innerText();
     assert.match(end, /Final score/);
@@ -646,7 +648,7 @@ test('Command of Nature\'s board draws the attack, the commands in play, the dis
 });
 
 // Command of Nature on a phone: a 2v2 back row is six slots of about 50 px. Every elemental's name,
-// drawn in such a slot, keeps each word whole on one line (smaller if need be, never below the
+// in English and in French, drawn in such a slot, keeps each word whole on one line (smaller if need be, never below the
 // floor), inside its slot, and is still read whole by tapping the slot.
 test('Command of Nature on a phone: every elemental\'s name fits a 2v2 back-row slot, word by word, and reads whole on a tap', async () => {
   const page = await newPage(PHONE);
@@ -658,8 +660,12 @@ test('Command of Nature on a phone: every elemental\'s name fits a 2v2 back-row 
   await page.waitForFunction(() => window.sylvanTable?.catalog && Object.keys(window.sylvanTable.catalog).length && document.querySelector('.unit'));
   const got = await page.evaluate(async () => {
     const { unitName, fitNames, NAME_FLOOR_PX } = await import('/web/boards.js');
-    const cards = window.sylvanTable.catalog.cards || window.sylvanTable.catalog;
-    const names = Object.values(cards).filter((c) => c.health != null).map((c) => c.name);
+    // The names in English and in French (the French book names the cards).
+    const names = [];
+    for (const code of ['en', 'fr']) {
+      const cat = await (await fetch(`/api/games/${window.sylvanTable.id}/catalog?lang=${code}`)).json();
+      names.push(...Object.values(cat.cards || cat).filter((c) => c.health != null).map((c) => c.name));
+    }
     // The back row (six slots), taken out of the redrawn table so the test's names stay.
     const row = [...document.querySelectorAll('.cside .crow')].find((x) => x.querySelectorAll('.unit').length === 6);
     const copy = row.cloneNode(true);
@@ -690,7 +696,7 @@ test('Command of Nature on a phone: every elemental\'s name fits a 2v2 back-row 
     }
     return { count: names.length, width, bad };
   });
-  assert.ok(got.count >= 40, `${got.count} elementals`);
+  assert.ok(got.count >= 80, `${got.count} elementals' names`);
   assert.ok(got.width < 60, `a back-row slot is ${got.width} px wide`);
   assert.deepEqual(got.bad, []);
   // Tap-to-read stays: a unit on the board opens the card's detail with its whole name (the setup
