@@ -31,6 +31,7 @@ pub mod observe;
 mod rollout;
 pub mod scoring;
 pub mod setup;
+mod setup_problem;
 pub mod state;
 pub mod turn;
 pub mod view;
@@ -39,7 +40,7 @@ pub mod words;
 pub use actions::{Action, Choice, Held, Source};
 pub use cards::{CardDb, CardError, DbRef};
 pub use events::Event;
-pub use setup::{Options, RULES, Setup, SetupPlayer};
+pub use setup::{Options, RULES, Setup, SetupPlayer, SetupProblem};
 pub use state::{MysticVale, Phase};
 pub use view::View;
 

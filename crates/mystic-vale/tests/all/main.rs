@@ -12,5 +12,6 @@ mod conformance;
 mod evaluate;
 mod records;
 mod rules;
+mod setup_words;
 mod text;
 mod units;
