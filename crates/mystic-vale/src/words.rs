@@ -80,6 +80,13 @@ fn name(english: &str, locale: Locale) -> String {
     data_text(locale, english, english).into_owned()
 }
 
+/// A conclave's name in `locale`: none has a French source (the conclaves are the Essential Edition's,
+/// the French book is the base game's), so each keeps its English name, listed in `data/french.toml`
+/// (`[conclave]`); in the pseudo-locale, the English made pseudo.
+pub fn conclave_name(c: &crate::conclaves::Conclave, locale: impl Into<Locale>) -> String {
+    name(&c.name, locale.into())
+}
+
 /// `label: text` (`label : text` in French).
 fn labelled(locale: Locale, label: &str, text: &str) -> String {
     t(locale, "labelled", args!(label = label, text = text))
@@ -190,7 +197,8 @@ impl MysticVale {
                             titles.push(n);
                         }
                     }
-                    (id.to_string(), json!({ "key": x.key, "name": x.name, "text": titles.join(", "), "cost": null }))
+                    let name = conclave_name(x, locale);
+                    (id.to_string(), json!({ "key": x.key, "name": name, "text": titles.join(", "), "cost": null }))
                 })
                 .collect();
             o.insert("conclaves".into(), Value::Object(named));
@@ -844,8 +852,8 @@ impl View {
         if let Some(ids) = self.conclaves
             && let Ok(c) = crate::conclaves::Conclaves::for_db(self.db.clone())
         {
-            let names: Vec<&str> =
-                ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| x.name.as_str()).collect();
+            let names: Vec<String> =
+                ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| conclave_name(x, locale)).collect();
             line(f, "view-conclaves", args!(names = names.join(", ")))?;
         }
         if let Some(d) = &self.draft {

@@ -8,6 +8,7 @@
 
 mod analytics;
 mod common;
+mod conclave_names;
 mod conformance;
 mod evaluate;
 mod records;
