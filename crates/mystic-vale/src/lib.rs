@@ -283,7 +283,7 @@ impl Game for MysticVale {
     }
 
     fn describe_action(view: &View, action: Action) -> String {
-        heuristic::describe(view, action)
+        words::describe_in(view, action, sylvan_engine::Locale::En)
     }
 
     fn determinize(view: &View, rng: &mut GameRng) -> Self {
