@@ -315,11 +315,10 @@ pub fn symbols_text(s: &Symbols, locale: impl Into<Locale>) -> String {
     parts.join(", ")
 }
 
-/// The text of a unique effect (`effects/`) in `locale`, by its module key; a module added without a
-/// catalog message shows its own English text.
-fn unique_text(key: &str, fallback: &str, locale: Locale) -> String {
-    let id = format!("unique-{key}");
-    if CATALOG.has(Locale::En, &id) { t(locale, &id, args!()) } else { fallback.to_owned() }
+/// The text of a unique effect (`effects/`) in `locale`: the catalog's `unique-KEY` (every module has
+/// one: `tests/all/text.rs`, `every_unique_ability_has_catalog_text`).
+fn unique_text(key: &str, locale: Locale) -> String {
+    t(locale, &format!("unique-{key}"), args!())
 }
 
 /// An ability in a few words (empty when it has none), in `locale`. The French timings are the book's
@@ -352,7 +351,7 @@ pub fn ability_text(a: Ability, locale: impl Into<Locale>) -> String {
             t(locale, &format!("effect-{}", a.effect.name()), args!(n = n, each = each.clone()))
         }
         Effect::Unique => match crate::effects::module(a.module) {
-            Some(m) => unique_text(m.key, m.text, locale),
+            Some(m) => unique_text(m.key, locale),
             None => "?".to_owned(),
         },
         e => t(locale, &format!("effect-{}", e.name()), args!(n = n)),
@@ -567,6 +566,21 @@ pub fn event_text(e: &crate::events::Event, locale: impl Into<Locale>) -> String
     t(locale, id, a)
 }
 
+/// An event in English, from the catalog (the trait's events are `Display`; front ends say them in the
+/// reader's language with [`event_text`]).
+impl fmt::Display for crate::events::Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&event_text(self, Locale::En))
+    }
+}
+
+/// A card of the log in English, from the catalog: its titles, or a blank card.
+impl fmt::Display for crate::events::Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&card_name(self, Locale::En))
+    }
+}
+
 /// What an action that needs no card says, in `locale` (`None` for the others).
 pub fn plain_description(a: Action, locale: impl Into<Locale>) -> Option<String> {
     let id = match a {
@@ -604,8 +618,8 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
             // A vale's optional "when bought" ability (ruling MV68).
             let Some((v, _)) = view.turn.vale_choice else { return a.to_string() };
             let x = db.vale(v);
-            let text = crate::effects::module(x.ability.module)
-                .map_or_else(String::new, |m| unique_text(m.key, m.text, locale));
+            let text =
+                crate::effects::module(x.ability.module).map_or_else(String::new, |m| unique_text(m.key, locale));
             ("describe-vale-choice", args!(title = title(&x.title, &x.french, locale), text = text))
         }
         _ if plain_description(a, locale).is_some() && !(a == Action::Decline && view.phase == Phase::AmuletTrade) => {
