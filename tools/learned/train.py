@@ -51,6 +51,42 @@ def init_params(rng: np.random.Generator, sizes: List[int]) -> List[Tuple[np.nda
     ]
 
 
+def load_weights(path: str):
+    """The header and the layers of a weights file this script (or ``train_policy.py``) wrote."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    nl = raw.index(b"\n")
+    header = json.loads(raw[:nl])
+    flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
+    params, at = [], 0
+    for i, o in header["layers"]:
+        w = flat[at : at + i * o].reshape(i, o).astype(np.float32)
+        at += i * o
+        b = flat[at : at + o].astype(np.float32)
+        at += o
+        params.append((w, b))
+    if at != len(flat):
+        raise ValueError(f"{path}: {len(flat)} weights, the layers need {at}")
+    return header, params
+
+
+def start_from(path: str, sizes: List[int]) -> List[Tuple[np.ndarray, np.ndarray]]:
+    """The layers of the weights file `path` as the starting point for the widths `sizes`; a last layer
+    with fewer outputs (a policy trained before action ids were appended) gets the new columns with zero
+    weights and its lowest bias, so that the new ids start ranked last."""
+    header, params = load_weights(path)
+    have = [params[0][0].shape[0]] + [b.shape[0] for _, b in params]
+    if have[:-1] != sizes[:-1] or have[-1] > sizes[-1]:
+        raise SystemExit(f"error: {path} has layers {have}, not {sizes}")
+    w, b = params[-1]
+    extra = sizes[-1] - have[-1]
+    if extra:
+        w = np.concatenate([w, np.zeros((w.shape[0], extra), np.float32)], axis=1)
+        b = np.concatenate([b, np.full(extra, float(b.min()), np.float32)])
+        params[-1] = (w, b)
+    return params
+
+
 class Adam:
     """Adam over a ReLU network's layers: back-propagates an output gradient and updates in place."""
 
@@ -130,6 +166,7 @@ def main(argv: List[str]) -> int:
     p.add_argument("--valid", type=float, default=0.1, help="the share of positions held out (the last ones)")
     p.add_argument("--q-mix", type=float, default=0.0, help="the weight of the search's value in the target (0..1)")
     p.add_argument("--only-searched", action="store_true", help="train on the positions a search labelled only")
+    p.add_argument("--init", default="", help="start from this weights file (same layers) instead of at random")
     a = p.parse_args(argv)
 
     metas, obs_l, tgt_l, q_l = [], [], [], []
@@ -163,7 +200,7 @@ def main(argv: List[str]) -> int:
 
     rng = np.random.default_rng(a.seed)
     sizes = [obs.shape[1]] + [int(h) for h in a.hidden.split(",") if h] + [tgt.shape[1]]
-    params = init_params(rng, sizes)
+    params = start_from(a.init, sizes) if a.init else init_params(rng, sizes)
     adam = Adam(params)
     t0 = time.time()
     best = (float("inf"), None, 0)
@@ -214,6 +251,7 @@ def main(argv: List[str]) -> int:
             "valid_loss": round(vl, 5),
             "valid_accuracy": round(va, 4),
             "q_mix": a.q_mix,
+            "init": a.init or None,
             "only_searched": a.only_searched,
             "train_positions": int(len(tr_obs)),
             "valid_outcome_loss": round(zl, 5),

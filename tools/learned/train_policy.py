@@ -22,7 +22,7 @@ from typing import List
 import numpy as np
 
 import sylvan
-from train import VERSION, Adam, forward, init_params
+from train import VERSION, Adam, forward, init_params, start_from
 
 FORMAT = "sylvan-policy-mlp"
 
@@ -82,6 +82,7 @@ def main(argv: List[str]) -> int:
         default="move",
         help="the teacher's move, or the visit distribution of the search that labelled the position",
     )
+    p.add_argument("--init", default="", help="start from this weights file (same layers) instead of at random")
     p.add_argument("--epochs", type=int, default=4)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=1e-3)
@@ -134,7 +135,7 @@ def main(argv: List[str]) -> int:
 
     rng = np.random.default_rng(a.seed)
     sizes = [obs.shape[1]] + [int(h) for h in a.hidden.split(",") if h] + [width]
-    params = init_params(rng, sizes)
+    params = start_from(a.init, sizes) if a.init else init_params(rng, sizes)
     adam = Adam(params)
     t0 = time.time()
     best = (float("inf"), None, 0)
@@ -184,6 +185,7 @@ def main(argv: List[str]) -> int:
                 if visits is not None
                 else [meta.get("teachers", [])[t] if t < len(meta.get("teachers", [])) else t for t in teachers]
             ),
+            "init": a.init or None,
             "epochs_kept": epoch,
             "train_positions": int(len(tr_rows)),
             "valid_positions": int(n_valid),
