@@ -3,7 +3,11 @@
 //! the same games as before.
 
 use sylvan_engine::{Game, GameRng, NoEvents};
-use sylvan_mystic_vale::{MysticVale, Options};
+use sylvan_mystic_vale::{Action, Choice, Held, MysticVale, Options, Phase};
+
+use crate::common::*;
+
+const CL: &str = "cursed-land";
 
 /// Uniform random games of revision 4 with every set, as written before revision 5 existed (one line
 /// per game: the seed, then every action's notation).
@@ -59,4 +63,67 @@ fn write_rules_4_fixture() {
     }
     std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules-4-random-games.txt"), text)
         .unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Player 0 about to spoil with 2 + 2 decay (card 3 holds a Cursed Land and Creeping Mold), owning
+/// Aether Tree and Bramble Spire.
+fn both_cancels(rules: u8) -> MysticVale {
+    let mut p = player(&[&[CL], &[CL], &[], &[CL, "creeping-mold"]], &[0, 1], Some(2), &[3, 4]);
+    p.vales = vec!["aether-tree".into(), "bramble-spire".into()];
+    let o = Options { sets: "base,magic,wild".into(), rules, ..Options::default() };
+    let mut g = game_with(&o, p, None, None);
+    act(&mut g, "push");
+    assert!(matches!(g.phase, Phase::SpoilPrompt { .. }), "{:?}", g.phase);
+    g
+}
+
+#[test]
+fn revision_5_names_bramble_spire_or_aether_tree() {
+    // EN:1232 (Aether Tree: any field card, its decay but a Cursed Land's), EN:1278-1284 (Bramble Spire:
+    // a card's decay), EN:675: each vale's ability is its own decision, so the player names the vale and
+    // no `not-cursed` form is needed (ruling MV90; MV47 for revisions 1-4).
+    let mut g = both_cancels(5);
+    let (aether, bramble) = (vale_no(&g, "aether-tree"), vale_no(&g, "bramble-spire"));
+    let l = legal(&g);
+    assert!(l.contains(&format!("use v{bramble} c3")) && l.contains(&format!("use v{aether} c3")), "{l:?}");
+    assert!(l.contains(&format!("use v{aether} c0")), "Aether Tree: any card: {l:?}");
+    assert!(!l.contains(&format!("use v{bramble} c2")), "Bramble Spire: a card with decay: {l:?}");
+    assert!(!l.iter().any(|a| a.starts_with("cancel")), "{l:?}");
+    act(&mut g, &format!("use v{aether} c3"));
+    assert_eq!(g.players[0].aether, Some(3));
+    assert_eq!(g.players[0].vales, vec![bramble], "Bramble Spire stays");
+    // The old words mean what they meant: `cancel c3` Bramble Spire, `not-cursed` Aether Tree.
+    let g = both_cancels(5);
+    let meant = |a: &str| g.legacy_action(a.parse().unwrap_or_else(|e| panic!("{e}"))).map(|a| a.to_string());
+    assert_eq!(meant("cancel c3"), Some(format!("use v{bramble} c3")));
+    assert_eq!(meant("cancel c3 not-cursed"), Some(format!("use v{aether} c3")));
+    assert_eq!(meant("cancel c2"), Some(format!("use v{aether} c2")), "no decay: only Aether Tree acts");
+}
+
+#[test]
+fn revision_5_pool_of_visions_may_keep_a_hatchery_card() {
+    // EN:677: the player orders Hatchery and Pool of Visions; Pool of Visions' "a card in your field"
+    // (EN:1427-1431) may be Hatchery's own card. Revision 4's `keep c1` meant Hatchery only.
+    let cl: &[&str] = &[CL];
+    let p = player(&[&[], &["hatchery"], &[], cl, cl, cl], &[0, 1, 2], Some(3), &[4, 5]);
+    let mut p = p;
+    p.vales = vec!["pool-of-visions".into()];
+    let o = Options { sets: "base,magic,wild".into(), ..Options::default() };
+    let mut g = game_with(&o, p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    let v = vale_no(&g, "pool-of-visions");
+    let l = legal(&g);
+    let pools = (0..3).map(|c| format!("use v{v} c{c}"));
+    let expected: Vec<String> = ["decline".to_string(), "use c1 bottom".into()].into_iter().chain(pools).collect();
+    assert_eq!(l, expected, "the vale may keep any field card, Hatchery's too");
+    let pool = Action::Use { card: Held::Vale(v), choice: Choice::Card(1) };
+    assert_eq!(
+        g.legacy_action("keep c1".parse().unwrap_or(Action::Pass)),
+        Some(Action::Use { card: Held::Card(1, 2), choice: Choice::Nothing })
+    );
+    act(&mut g, &pool.to_string());
+    assert_eq!(g.current, 1, "Hatchery's card is kept already and the vale used: nothing left to decide");
+    assert_eq!(g.players[0].field.first(), Some(&1), "kept by the vale");
+    assert!(g.players[0].discard.contains(&0) && g.players[0].discard.contains(&2));
 }
