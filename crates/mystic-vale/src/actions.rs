@@ -27,6 +27,7 @@
 //! | `ability 2.1`, `ability soil.top` | Harvest Phase: Old Bakarab takes that advancement into the workshop |
 //! | `use c7`, `use vales` | Harvest Phase, rules revision 3: resolve card 7's (or the vales') abilities whose gain can still change, banking it now (ruling MV87) |
 //! | `use c7 top`, `use c7 leader`, `use v3`, `use v3 c7`, `use v3 sky` | an ability's decision naming its source (issue 33): card 7's top-slot (leader-side) ability, e.g. Peacekeeper Druid, Seed Sowers, Calm Weather; vale 3's, e.g. Blooming Arbor, Wood Sprite Hoard (no choice), Conclave of Ents on card 7, Sunstone Aerie or Stormcaller on a sky spirit. Replaces `druid`, `arbor`, `mill`, `sow`, `conclave c7`, `aerie sky`, which still parse and replay |
+//! | `use c7 bottom`, `use v3 c7` | rules revision 5 (ruling MV90): Discard Phase, Hatchery's card 7 keeps itself, Pool of Visions (vale 3) keeps card 7; about to spoil, Bramble Spire or Aether Tree (vale 3) cancels card 7's decay. Replace `keep c7`, `cancel c7`, `cancel c7 not-cursed`, which revisions 1-4 list and which still parse and replay |
 //! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;

@@ -256,7 +256,12 @@ fn best_keep(db: &CardDb, p: &PlayerView, legal: &[Action], threshold: f64) -> A
         .iter()
         .copied()
         .filter_map(|a| match a {
-            Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+            // Revision 5 names the keeper: Hatchery's card (`use cN SLOT`), Pool of Visions (`use vV cN`).
+            Action::Keep(c)
+            | Action::Use { card: Held::Card(c, _), choice: Choice::Nothing }
+            | Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } => {
+                Some((play_value(db, p.cards[c as usize], 0), a))
+            }
             _ => None,
         })
         .filter(|(v, _)| *v > threshold)
@@ -826,7 +831,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             // Conclave of Ents on a Grovtender card adds growth: use it when that stops the spoil.
             let (d, g) = view.decay_growth(me);
             let conclave_fix = legal.iter().copied().find(|a| match a {
-                Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } => {
+                Action::Use { card: Held::Vale(v), choice: Choice::Card(c) }
+                    if db.vale(*v).ability.effect == Effect::PlusGuardian =>
+                {
                     let s = p.cards[*c as usize];
                     let extra = i32::from(s.growth(db, 1)) - i32::from(s.growth(db, 0));
                     d - g - extra < 4
@@ -836,13 +843,22 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             if let Some(a) = conclave_fix {
                 return a;
             }
+            // Revision 5 names Bramble Spire or Aether Tree (`use vV cN`); before, `cancel cN` meant
+            // Aether Tree when it was owned.
+            let cancels = |a: Action, effect: Effect| match a {
+                Action::Use { card: Held::Vale(v), .. } => db.vale(v).ability.effect == effect,
+                Action::CancelDecay(_) => true,
+                _ => false,
+            };
             // Aether Tree: on the card whose cancelled decay stops the spoil, if any (it costs its VP).
             let aether = p.vales.iter().any(|&v| db.vale(v).ability.effect == Effect::CancelDecayCard);
             let aether_fix = legal
                 .iter()
                 .copied()
                 .filter_map(|a| match a {
-                    Action::CancelDecay(c) => {
+                    Action::CancelDecay(c) | Action::Use { card: Held::Vale(_), choice: Choice::Card(c) }
+                        if cancels(a, Effect::CancelDecayCard) =>
+                    {
                         let st = view.card_stats(me, c);
                         let cancel = i32::from(crate::state::aether_cancel(db, p.cards[c as usize], &st));
                         (d - g - cancel < 4).then_some((cancel, a))
@@ -873,7 +889,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             for &a in legal {
                 match a {
                     Action::UseVale(v) if db.vale(v).ability.effect != Effect::Gain && worth(v) => return a,
-                    Action::CancelDecay(c) => {
+                    Action::CancelDecay(c) | Action::Use { card: Held::Vale(_), choice: Choice::Card(c) }
+                        if cancels(a, Effect::CancelDecayOn) =>
+                    {
                         let st = view.card_stats(me, c);
                         let v = p.vales.iter().copied().find(|&v| db.vale(v).ability.effect == Effect::CancelDecayOn);
                         if d - g - i32::from(st.decay) < 4 && v.is_some_and(worth) {

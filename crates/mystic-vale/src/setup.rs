@@ -113,13 +113,16 @@ pub struct Options {
     /// abilities whose gain can change are resolved by the player's decisions (`use c7`), ruling MV87.
     /// Revision 4 (issue 33): an ability's decision names its card (`use c7 top`, `use v3 sky`), so two
     /// cards with the same ability are two actions; revisions 1 to 3 list the card-named actions
-    /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89).
+    /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89). Revision 5 (issue 33): the
+    /// Discard Phase's and the spoil prompt's remaining card-named decisions name their card or vale too
+    /// (Hatchery `use c7 bottom`, Pool of Visions `use v3 c7`, Bramble Spire and Aether Tree `use v3
+    /// c7`); revisions 1 to 4 list `keep c7`, `cancel c7` and `cancel c7 not-cursed` (ruling MV90).
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 4;
+pub const RULES: u8 = 5;
 
 fn first_rules() -> u8 {
     1

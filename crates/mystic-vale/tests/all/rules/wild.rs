@@ -415,8 +415,9 @@ fn bramble_spire_cancels_a_cards_decay_until_the_discard_phase() {
     let p = owns(spoiling(&[CL]), &["bramble-spire"]);
     let mut g = wild_game(p);
     act(&mut g, "push");
-    assert!(legal(&g).contains(&"cancel c4".to_string()));
-    act(&mut g, "cancel c4");
+    let v = vale_no(&g, "bramble-spire");
+    assert!(legal(&g).contains(&format!("use v{v} c4")), "{:?}", legal(&g));
+    act(&mut g, &format!("use v{v} c4"));
     assert_eq!(g.phase, Phase::Planting, "no spoil");
     assert_eq!(g.net_decay(0), 3);
     act(&mut g, "pass");
@@ -449,8 +450,9 @@ fn pool_of_visions_keeps_a_field_card_for_the_next_field() {
     act(&mut g, "pass");
     act(&mut g, "done");
     assert_eq!(g.phase, Phase::Keep);
-    assert_eq!(legal(&g), vec!["decline", "keep c0", "keep c1"]);
-    act(&mut g, "keep c1");
+    let v = vale_no(&g, "pool-of-visions");
+    assert_eq!(legal(&g), vec!["decline".to_string(), format!("use v{v} c0"), format!("use v{v} c1")]);
+    act(&mut g, &format!("use v{v} c1"));
     assert_eq!(g.players[0].field.first(), Some(&1), "the leftmost card of the next field");
     assert!(g.players[0].discard.contains(&0));
 }
