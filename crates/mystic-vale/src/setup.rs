@@ -100,13 +100,19 @@ pub struct Options {
     /// abilities whose gain can change are resolved by the player's decisions (`use c7`), ruling MV87.
     /// Revision 4 (issue 33): an ability's decision names its card (`use c7 top`, `use v3 sky`), so two
     /// cards with the same ability are two actions; revisions 1 to 3 list the card-named actions
-    /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89).
+    /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89). Revision 5 (issue 33, the
+    /// second review, [`SECOND_REVIEW_RULES`]): the last seat's final Prep Phase is played (MV13), an
+    /// Overflow whose card leaves the field doubles as it leaves (MV42), and the field's VP may be scored
+    /// before a Sunweaver Copse is bought (MV83).
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 4;
+pub const RULES: u8 = 5;
+
+/// The rules revision of the second review's rulings MV13, MV42 and MV83 (see [`Options::rules`]).
+pub const SECOND_REVIEW_RULES: u8 = 5;
 
 fn first_rules() -> u8 {
     1
