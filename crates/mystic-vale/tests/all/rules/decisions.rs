@@ -26,9 +26,10 @@ fn wolf_rider_and_summoner_stone(rules: u8, commons: Option<[Vec<String>; 3]>) -
 }
 
 #[test]
-fn new_games_play_revision_4() {
-    assert_eq!(Options::default().rules, 4);
-    assert_eq!(sylvan_mystic_vale::RULES, 4);
+fn new_games_play_revision_5() {
+    // Revision 5: the second review's rulings MV13, MV42, MV83 (tests `rules::second_review`).
+    assert_eq!(Options::default().rules, 5);
+    assert_eq!(sylvan_mystic_vale::RULES, 5);
 }
 
 #[test]
