@@ -101,9 +101,8 @@ pub struct Options {
     /// Revision 4 (issue 33): an ability's decision names its card (`use c7 top`, `use v3 sky`), so two
     /// cards with the same ability are two actions; revisions 1 to 3 list the card-named actions
     /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89). Revision 5 (issue 33, the
-    /// second review, [`SECOND_REVIEW_RULES`]): the last seat's final Prep Phase is played (MV13), an
-    /// Overflow whose card leaves the field doubles as it leaves (MV42), and the field's VP may be scored
-    /// before a Sunweaver Copse is bought (MV83).
+    /// second review, [`SECOND_REVIEW_RULES`]): the last seat's final Prep Phase is played (MV13), and an
+    /// Overflow whose card leaves the field doubles as it leaves (MV42).
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
@@ -111,7 +110,8 @@ pub struct Options {
 /// The rules revision of new games (see [`Options::rules`]).
 pub const RULES: u8 = 5;
 
-/// The rules revision of the second review's rulings MV13, MV42 and MV83 (see [`Options::rules`]).
+/// The rules revision of the second review's rulings MV13 and MV42 (see [`Options::rules`]): one constant,
+/// so the number can move if another revision lands first.
 pub const SECOND_REVIEW_RULES: u8 = 5;
 
 fn first_rules() -> u8 {

@@ -63,8 +63,8 @@ impl MysticVale {
     }
 
     /// Whether the game plays the second review's rulings (rules revision 5, issue 33): the last seat's
-    /// final Prep Phase is played (MV13), an Overflow whose card leaves the field doubles as it leaves
-    /// (MV42), the field's VP may be scored before a Sunweaver Copse is bought (MV83).
+    /// final Prep Phase is played (MV13), and an Overflow whose card leaves the field doubles as it leaves
+    /// (MV42).
     #[inline]
     pub(crate) fn second_review(&self) -> bool {
         self.options.rules >= crate::setup::SECOND_REVIEW_RULES

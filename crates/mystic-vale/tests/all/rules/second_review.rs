@@ -1,7 +1,7 @@
 //! Issue 33, the second review's rulings (rules revision 5): MV13 (the last seat's final Prep Phase is
-//! played), MV42 (an Overflow whose card leaves the field doubles as it leaves), MV83 (the field's VP may
-//! be scored before a Sunweaver Copse is bought). Each test plays the revision-5 reading and shows
-//! revision 4 (`rules=4`) plays as before. Lines: the Essential Edition's English file (EN:n).
+//! played) and MV42 (an Overflow whose card leaves the field doubles as it leaves); MV83's ruling (the
+//! field's VP may be scored before a Sunweaver Copse is bought) is not implemented yet. Each test plays
+//! the revision-5 reading and shows revision 4 (`rules=4`) plays as before. Lines: the Essential Edition's English file (EN:n).
 
 use sylvan_mystic_vale::{MysticVale, Options, Setup, SetupPlayer};
 
