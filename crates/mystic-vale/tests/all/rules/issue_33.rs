@@ -237,6 +237,7 @@ fn issue_33_two_stormcallers_or_two_sunstone_aeries_each_convert_once() {
         let p = owns(player(&[&["bear-totem", "podlings"]], &[0], Some(1), &[2]), &[key, key]);
         let mut g = game_with(&o, p, None, None);
         act(&mut g, "pass");
+        g.turn.mana_extra = 10;
         assert_eq!(g.spirits_left(), [2, 1, 0, 0]);
         let first = g.players[0].vales[0];
         act(&mut g, &format!("use v{first} animal"));
