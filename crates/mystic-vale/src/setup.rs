@@ -116,13 +116,19 @@ pub struct Options {
     /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89). Revision 5 (issue 33): the
     /// Discard Phase's and the spoil prompt's remaining card-named decisions name their card or vale too
     /// (Hatchery `use c7 bottom`, Pool of Visions `use v3 c7`, Bramble Spire and Aether Tree `use v3
-    /// c7`); revisions 1 to 4 list `keep c7`, `cancel c7` and `cancel c7 not-cursed` (ruling MV90).
+    /// c7`); revisions 1 to 4 list `keep c7`, `cancel c7` and `cancel c7 not-cursed` (ruling MV90). In
+    /// revision 5 too ([`SECOND_REVIEW_RULES`]): the last seat's final Prep Phase is played (MV13), and an
+    /// Overflow whose card leaves the field doubles as it leaves (MV42).
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
 pub const RULES: u8 = 5;
+
+/// The rules revision of the second review's rulings MV13 and MV42 (see [`Options::rules`]): one constant,
+/// so the number can move if another revision lands first.
+pub const SECOND_REVIEW_RULES: u8 = 5;
 
 fn first_rules() -> u8 {
     1

@@ -1025,6 +1025,17 @@ pub struct Turn {
     /// Old Bakarab was paid to turn back to its starting side as this Harvest Phase ends (EN:1716).
     #[serde(default)]
     pub turn_back: bool,
+    /// Rules revision 5 (ruling MV42): the cards whose Ley Line Overflow left the field in this Harvest
+    /// Phase (bit per card), its doubling taken as it left and never again.
+    #[serde(default)]
+    pub overflow_left: u32,
+    /// Rules revision 5: the mana those doublings added (what was banked when each left, doubled).
+    #[serde(default)]
+    pub overflow_kept: u8,
+    /// Rules revision 5: the Harvest's mana before Ley Line Overflow at the last recount (what an Overflow
+    /// leaving now doubles).
+    #[serde(default)]
+    pub raw_mana: u8,
 }
 
 impl Turn {

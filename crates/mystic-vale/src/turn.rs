@@ -62,6 +62,14 @@ impl MysticVale {
         self.options.rules >= 2
     }
 
+    /// Whether the game plays the second review's rulings (rules revision 5, issue 33): the last seat's
+    /// final Prep Phase is played (MV13), and an Overflow whose card leaves the field doubles as it leaves
+    /// (MV42).
+    #[inline]
+    pub(crate) fn second_review(&self) -> bool {
+        self.options.rules >= crate::setup::SECOND_REVIEW_RULES
+    }
+
     /// The vales the active player owned before this turn (their abilities are usable, EN:518).
     pub(crate) fn usable_vales(&self) -> &[u8] {
         let p = self.cur();

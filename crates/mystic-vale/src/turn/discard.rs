@@ -161,8 +161,9 @@ impl MysticVale {
         }
         if self.ending && i == last {
             // Borderwatch Bog: its owners' extra Planting Phase, after this player's Prep Phase if it
-            // owns one (EN:1268-1270, ruling MV74).
-            if self.owns_bog(i) {
+            // owns one (EN:1268-1270, ruling MV74). Rules revision 5: the Prep Phase is part of every
+            // turn (EN:426-431), so the last one is always played (ruling MV13).
+            if self.second_review() || self.owns_bog(i) {
                 self.turn.last_prep = true;
                 self.prep(ev);
             } else if !self.bog_next(ev) {

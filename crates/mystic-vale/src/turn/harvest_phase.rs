@@ -377,6 +377,7 @@ impl MysticVale {
             // Nothing changed the field yet: the field's gains as counted now (the fast path).
             let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
             let factor = t.mana_factor.max(1);
+            self.turn.raw_mana = (u32::from(t.mana) + u32::from(g.mana)).min(250) as u8;
             self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
             self.set_totals(&t, factor);
             return;
@@ -396,6 +397,10 @@ impl MysticVale {
             self.turn.open |= var;
         }
         let (open, variable) = (self.turn.open, self.turn.variable);
+        // Rules revision 5 (MV42): an Overflow that left the field doubled as it left (`leaving`), then
+        // never again (`overflow_left`).
+        let review = self.second_review();
+        let (gone, mut leaving, mut left) = (!field & !crate::decisions::VALES_BIT, 1u32, 0u32);
         let mut t = harvest::Totals::default();
         let mut factor = 1u32;
         let (mut mana, mut spirits, mut vp, mut box_vp) = (0u32, [0u32; 4], 0u32, 0u32);
@@ -424,7 +429,22 @@ impl MysticVale {
             }
             vp += u32::from(best.vp);
             box_vp += u32::from(best.box_vp);
-            factor = (factor * u32::from(best.mana_factor.max(1))).min(250);
+            let f = u32::from(best.mana_factor.max(1));
+            if review && f > 1 && (gone | self.turn.overflow_left) & (1 << k) != 0 {
+                if self.turn.overflow_left & (1 << k) == 0 {
+                    leaving = (leaving * f).min(250);
+                    left |= 1 << k;
+                }
+                continue;
+            }
+            factor = (factor * f).min(250);
+        }
+        if left != 0 {
+            // Resolved just before its card left: it doubled the mana banked then (EN:1049-1055).
+            let before = u32::from(self.turn.raw_mana) * factor;
+            let kept = (before * leaving).saturating_sub(before);
+            self.turn.overflow_kept = (u32::from(self.turn.overflow_kept) + kept).min(250) as u8;
+            self.turn.overflow_left |= left;
         }
         t.mana = mana.min(250) as u8;
         t.spirits = spirits.map(|x| x.min(250) as u8);
@@ -432,7 +452,10 @@ impl MysticVale {
         t.box_vp = box_vp.min(u32::from(u16::MAX)) as u16;
         t.mana_factor = factor as u8;
         let factor = t.mana_factor.max(1);
-        self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+        let raw = u32::from(t.mana) + u32::from(g.mana);
+        self.turn.raw_mana = raw.min(250) as u8;
+        self.turn.mana_total =
+            harvest::overflow(raw, factor, minus).saturating_add(if review { self.turn.overflow_kept } else { 0 });
         self.set_totals(&t, factor);
     }
 

@@ -87,6 +87,9 @@ impl MysticVale {
         self.turn.silver_tree = false;
         self.turn.last_prep = false;
         self.turn.turn_back = false;
+        self.turn.overflow_left = 0;
+        self.turn.overflow_kept = 0;
+        self.turn.raw_mana = 0;
         self.players[self.current as usize].ember = None;
         let seat = self.seat();
         if S::ENABLED {

@@ -38,7 +38,7 @@ impl MysticVale {
     }
 
     pub(super) fn next_player<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        if self.turn.last_prep {
+        if self.turn.last_prep || self.round_ends_in_prep() {
             // The last Prep Phase of the game is over: Borderwatch Bog's Planting Phases.
             if !self.bog_next(ev) {
                 self.game_over(ev);
@@ -56,6 +56,14 @@ impl MysticVale {
             self.rounds += 1;
         }
         self.begin_turn(ev);
+    }
+
+    /// Rules revision 5 (ruling MV13): the pool ran out during the Prep Phase of the round's last seat,
+    /// so the round is over (EN:609 "finish playing the current round").
+    fn round_ends_in_prep(&self) -> bool {
+        self.second_review()
+            && self.ending
+            && usize::from(self.current) == (usize::from(self.start) + self.n() - 1) % self.n()
     }
 
     /// Whether the game is over.

@@ -231,6 +231,28 @@ fn issue_33_sunstone_aerie_and_stormcaller_each_convert_once() {
 }
 
 #[test]
+fn issue_33_two_stormcallers_or_two_sunstone_aeries_each_convert_once() {
+    // EN:675: "Each ability on an advancement or vale card can only be used once per turn"; FR:520
+    // « Chaque capacité d'une Évolution ou d'une carte Val ne peut être utilisée qu'une seule fois par
+    // tour »: two copies of one vale are two abilities, two conversions (issue 33 defect 6).
+    let o = Options { sets: "base,wild".into(), ..Options::default() };
+    for key in ["stormcaller", "sunstone-aerie"] {
+        let p = owns(player(&[&["bear-totem", "podlings"]], &[0], Some(1), &[2]), &[key, key]);
+        let mut g = game_with(&o, p, None, None);
+        act(&mut g, "pass");
+        g.turn.mana_extra = 10;
+        assert_eq!(g.spirits_left(), [2, 1, 0, 0]);
+        let first = g.players[0].vales[0];
+        act(&mut g, &format!("use v{first} animal"));
+        let left = vale_uses(&g);
+        assert_eq!(left.len(), 2, "{key}: the other copy still converts: {left:?}");
+        act(&mut g, &left[0]);
+        assert_eq!(g.spirits_left()[3], 2, "{key}: two conversions");
+        assert!(vale_uses(&g).is_empty(), "{key}: each copy once");
+    }
+}
+
+#[test]
 fn issue_33_algeni_and_peacekeeper_druid_each_discard() {
     // EN:675: each ability once a turn, so Algeni's and Peacekeeper Druid's are two discards.
     let cl: &[&str] = &[CL];

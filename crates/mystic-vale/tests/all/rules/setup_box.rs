@@ -59,6 +59,8 @@ fn issue_33_defect_11_explicit_commons_replace_the_dealt_stacks() {
 
 #[test]
 fn issue_33_defect_11_a_title_twice_in_the_commons_is_refused_when_duplicates_stack() {
+    // EN:1835-1840: with the variant, an advancement "with the title of one already there" goes on that
+    // one's slot, so no two commons show one title: a setup showing one twice is refused.
     let o = Options { stacked_duplicates: true, ..Options::default() };
     let setup = Setup { commons: commons(&["grassland", "grassland"], &[], &[]), ..Setup::default() };
     let e = MysticVale::from_setup(&o, &setup, 1).err().unwrap_or_else(|| panic!("accepted"));
