@@ -1004,12 +1004,15 @@ enum FigureSource {
 }
 
 /// The blocks of current.md written from the dated notebooks.
-const FIGURE_BLOCKS: [(&str, FigureSource); 7] = [
+const FIGURE_BLOCKS: [(&str, FigureSource); 9] = [
     // Until `search-speed.sh` runs on a quiet machine: the idle machine's table of 2026-11-27.
     ("search-speed", FigureSource::Copy("2026-11-27-search-speed.md")),
     ("search-instructions", FigureSource::Copy("2026-11-28-search-speed.md")),
     ("strength-equinox", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-spirit-duel", FigureSource::Copy("2026-11-28-search-strength.md")),
+    ("strength-command-of-nature", FigureSource::Copy("2026-11-28-search-strength.md")),
+    // "Not run yet." until its command runs (it joins WRITTEN_BY_RUNS then).
+    ("strength-mystic-vale", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("ladders", FigureSource::Ladders),
     ("mystic-vale-expert", FigureSource::Copy("2026-11-27-difficulty-ladders.md")),
     ("server-load", FigureSource::Copy("2026-11-28-server-load.md")),
@@ -1018,8 +1021,13 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 7] = [
 /// The figure blocks whose source a run wrote (`--notebook FILE --figure NAME`; `search-speed` joins them
 /// when `search-speed.sh` has written its notebook):
 /// their text in the notebook starts with the run's "Written by" line, so none can be typed by hand.
-const WRITTEN_BY_RUNS: [&str; 4] =
-    ["strength-equinox", "strength-spirit-duel", "mystic-vale-expert", "search-instructions"];
+const WRITTEN_BY_RUNS: [&str; 5] = [
+    "strength-equinox",
+    "strength-spirit-duel",
+    "strength-command-of-nature",
+    "mystic-vale-expert",
+    "search-instructions",
+];
 
 /// The notebook the ladders come from, and its ladder tables: (column title, block, which rating column).
 const LADDERS: &str = "2026-11-27-difficulty-ladders.md";
