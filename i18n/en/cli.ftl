@@ -192,7 +192,7 @@ play-error-saved = { $error }; { $over ->
    *[no] the record of the game so far is saved to { $path }
 }
 play-error-and = { $error }; and { $more }
-play-input-ended-unsaved = input ended at move { $moves } before the game was over; nothing saved (use {"--record FILE"})
+play-input-ended-unsaved = input ended at move { $moves } before the game was over; nothing saved (use {"--record"} FILE)
 # A line of input longer than $max bytes (`play`, `join`).
 input-too-long = line too long (more than { $max } bytes): ignored
 # A flag's value refused: $flag the flag, $value what was given, $error why.
