@@ -210,24 +210,29 @@ mod tests {
     fn issue_38_outputs_are_checked_before_the_work() {
         let d = dir();
         let new = d.join("new.json");
-        assert!(check_output(&new, "--record", "the record", &[]).is_ok());
+        assert!(check_output(&new, "--record", Written::Record, &[], Locale::En).is_ok());
         assert!(!new.exists(), "the check leaves nothing behind");
         let input = d.join("cards.toml");
         std::fs::write(&input, "x").unwrap_or_else(|e| panic!("{e}"));
-        let e =
-            check_output(&input, "--record", "the record", std::slice::from_ref(&input)).err().map(|e| e.to_string());
+        let e = check_output(&input, "--record", Written::Record, std::slice::from_ref(&input), Locale::En)
+            .err()
+            .map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.contains("same file as the input")), "{e:?}");
         assert_eq!(std::fs::read_to_string(&input).ok().as_deref(), Some("x"));
-        let e = check_output(Path::new("/dev/full"), "--record", "the record", &[]).err().map(|e| e.to_string());
+        let e = check_output(Path::new("/dev/full"), "--record", Written::Record, &[], Locale::En)
+            .err()
+            .map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.contains("not a regular file")), "{e:?}");
-        let e = check_output(&d, "--report", "the report", &[]).err().map(|e| e.to_string());
+        let e = check_output(&d, "--report", Written::Report, &[], Locale::En).err().map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.contains("a directory")), "{e:?}");
-        let e = check_output(Path::new("/proc/version"), "--record", "the record", &[]).err().map(|e| e.to_string());
+        let e = check_output(Path::new("/proc/version"), "--record", Written::Record, &[], Locale::En)
+            .err()
+            .map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.contains("cannot create files in /proc")), "{e:?}");
         let fifo = d.join("fifo");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
         if made {
-            let e = check_output(&fifo, "--record", "the record", &[]).err().map(|e| e.to_string());
+            let e = check_output(&fifo, "--record", Written::Record, &[], Locale::En).err().map(|e| e.to_string());
             assert!(e.as_deref().is_some_and(|e| e.contains("FIFO")), "{e:?}");
         }
         let _ = std::fs::remove_dir_all(&d);
@@ -239,11 +244,11 @@ mod tests {
         let _ = std::fs::create_dir_all(&d);
         let path = d.join("rec.json");
         std::fs::write(&path, "old").unwrap_or_else(|e| panic!("{e}"));
-        write_atomic(&path, b"new", "the record").unwrap_or_else(|e| panic!("{e}"));
+        write_atomic(&path, b"new", Written::Record, Locale::En).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(std::fs::read_to_string(&path).ok().as_deref(), Some("new"));
         let left: Vec<_> = std::fs::read_dir(&d).into_iter().flatten().flatten().collect();
         assert_eq!(left.len(), 1, "no temporary file left");
-        let e = write_atomic(Path::new("/dev/full"), b"x", "the record").err().map(|e| e.to_string());
+        let e = write_atomic(Path::new("/dev/full"), b"x", Written::Record, Locale::En).err().map(|e| e.to_string());
         assert!(e.as_deref().is_some_and(|e| e.starts_with("cannot write the record to /dev/full")), "{e:?}");
         let _ = std::fs::remove_dir_all(dir());
     }

@@ -1,6 +1,6 @@
 //! The command line's own words, from the Fluent catalogs `i18n/{en,fr}/cli.ftl` (the games' words
-//! come from each game's catalog through the `Game` trait). A third language is a folder
-//! `i18n/<code>/` and one line here.
+//! come from each game's catalog through the `Game` trait), loaded by [`sylvan_words::catalog!`]:
+//! adding a language is described in `docs/cli.md` ("Adding a language").
 
 use std::sync::LazyLock;
 
@@ -8,16 +8,11 @@ use sylvan_engine::erased::DynGame;
 use sylvan_engine::{Locale, Outcome, Seat};
 use sylvan_words::{Args, Catalog, args};
 
-static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::new(&[
-        (Locale::En, "i18n/en/cli.ftl", include_str!("../i18n/en/cli.ftl")),
-        (Locale::Fr, "i18n/fr/cli.ftl", include_str!("../i18n/fr/cli.ftl")),
-    ])
-});
+static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!(".", "cli.ftl");
 
 /// Message `id` in `locale` with `args`, set in the locale's typography.
 pub fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
-    locale.lang().typeset(&CATALOG.format(locale, id, &args))
+    locale.lang().typeset(&CATALOG.text(locale, id, args))
 }
 
 /// The scores per seat (`p0 3 · p1 5`), numbers as the locale writes them.

@@ -192,7 +192,7 @@ play-error-saved = { $error }; { $over ->
    *[no] the record of the game so far is saved to { $path }
 }
 play-error-and = { $error }; and { $more }
-play-input-ended-unsaved = input ended at move { $moves } before the game was over; nothing saved (use {"--record FILE"})
+play-input-ended-unsaved = input ended at move { $moves } before the game was over; nothing saved (use {"--record"} FILE)
 # A line of input longer than $max bytes (`play`, `join`).
 input-too-long = line too long (more than { $max } bytes): ignored
 # A flag's value refused: $flag the flag, $value what was given, $error why.
@@ -277,7 +277,7 @@ serve-db-directory = {"--db"} { $db }: a directory, not a database file
 serve-db-special = {"--db"} { $db }: not a regular file (a FIFO, device or socket)
 serve-db-unreadable = {"--db"} { $db }: cannot read: { $error }
 serve-db-not-sqlite = {"--db"} { $db }: not an {"SQLite"} database (no {"SQLite"} header)
-serve-db-error = {"--db"} { $db }: { $error }
+serve-db-error = { $flag } { $db }: { $error }
 serve-db-no-dir = {"--db"} { $db }: the directory { $error } does not exist
 create-created = game { $id } created on { $server }
 create-open = { $open ->

@@ -20,20 +20,7 @@ use crate::events::Event;
 use crate::state::{Ask, CommandOfNature, DiscardUse, Phase, Question, Step, SwapKind};
 use crate::view::View;
 
-static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::new(&[
-        (
-            Locale::En,
-            "crates/command-of-nature/i18n/en/command-of-nature.ftl",
-            include_str!("../i18n/en/command-of-nature.ftl"),
-        ),
-        (
-            Locale::Fr,
-            "crates/command-of-nature/i18n/fr/command-of-nature.ftl",
-            include_str!("../i18n/fr/command-of-nature.ftl"),
-        ),
-    ])
-});
+static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/command-of-nature", "command-of-nature.ftl");
 
 /// Command of Nature's message catalog, parsed once.
 pub fn messages() -> &'static Catalog {
@@ -49,13 +36,12 @@ pub fn message_text(m: &Message, locale: Locale) -> Option<String> {
 
 /// A parse error of `text` whose expectation is message `m` (its English text for `Display`).
 pub(crate) fn parse_error(text: &str, m: Message) -> ParseError {
-    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
-    ParseError::with_message(text, english, m)
+    CATALOG.parse_error(text, m)
 }
 
 /// Message `id` in `locale`.
 fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
-    CATALOG.format(locale, id, &args)
+    CATALOG.text(locale, id, args)
 }
 
 fn yes(b: bool) -> &'static str {

@@ -2,7 +2,7 @@
 //! `i18n/{en,fr}/equinox.ftl` (the French texts are the rulebook's, `equinox.fr.txt:345-420`; the
 //! English ones are our translation; the terms follow `docs/glossary/equinox.md`). This module only
 //! picks the message and passes its arguments: plurals, elision (`d'Ursus`, `du Duc`) and word order
-//! are the catalog's. A third language is a folder `i18n/<code>/` and one line in [`catalog`].
+//! are the catalog's. A third language is a folder `i18n/<code>/` and one line in [`sylvan_words::catalog!`].
 //!
 //! Creature names are the French edition's proper names in both languages.
 
@@ -19,12 +19,7 @@ use crate::events::{EndReason, Event};
 use crate::state::{COLUMNS, Equinox, Phase, ROUNDS};
 use crate::view::View;
 
-static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::new(&[
-        (Locale::En, "crates/equinox/i18n/en/equinox.ftl", include_str!("../i18n/en/equinox.ftl")),
-        (Locale::Fr, "crates/equinox/i18n/fr/equinox.ftl", include_str!("../i18n/fr/equinox.ftl")),
-    ])
-});
+static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/equinox", "equinox.ftl");
 
 /// Equinox's message catalog, parsed once.
 pub fn catalog() -> &'static Catalog {
@@ -39,13 +34,12 @@ pub fn message_text(m: &Message, locale: Locale) -> Option<String> {
 
 /// A parse error of `text` whose expectation is message `m` (its English text for `Display`).
 pub(crate) fn parse_error(text: &str, m: Message) -> ParseError {
-    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
-    ParseError::with_message(text, english, m)
+    CATALOG.parse_error(text, m)
 }
 
 /// Message `id` in `locale`.
 fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
-    CATALOG.format(locale, id, &args)
+    CATALOG.text(locale, id, args)
 }
 
 fn tree_code(k: TreeKind) -> &'static str {

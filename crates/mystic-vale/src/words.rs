@@ -30,12 +30,7 @@ use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Sleeve, leader_face};
 use crate::turn::MAX_ROUNDS;
 use crate::view::View;
 
-static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::new(&[
-        (Locale::En, "crates/mystic-vale/i18n/en/mystic-vale.ftl", include_str!("../i18n/en/mystic-vale.ftl")),
-        (Locale::Fr, "crates/mystic-vale/i18n/fr/mystic-vale.ftl", include_str!("../i18n/fr/mystic-vale.ftl")),
-    ])
-});
+static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/mystic-vale", "mystic-vale.ftl");
 
 /// Mystic Vale's message catalog, parsed once.
 pub fn messages() -> &'static Catalog {
@@ -50,13 +45,12 @@ pub fn message_text(m: &sylvan_engine::Message, locale: Locale) -> Option<String
 
 /// A parse error of `text` whose expectation is message `m` (its English text for `Display`).
 pub(crate) fn parse_error(text: &str, m: sylvan_engine::Message) -> sylvan_engine::ParseError {
-    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
-    sylvan_engine::ParseError::with_message(text, english, m)
+    CATALOG.parse_error(text, m)
 }
 
 /// Message `id` in `locale`.
 fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
-    CATALOG.format(locale, id, &args)
+    CATALOG.text(locale, id, args)
 }
 
 fn yes(b: bool) -> &'static str {

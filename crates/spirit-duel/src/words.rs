@@ -19,12 +19,7 @@ use crate::events::Event;
 use crate::state::{LAST_ROUND, Outcome, Phase, SpiritDuel};
 use crate::view::View;
 
-static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::new(&[
-        (Locale::En, "crates/spirit-duel/i18n/en/spirit-duel.ftl", include_str!("../i18n/en/spirit-duel.ftl")),
-        (Locale::Fr, "crates/spirit-duel/i18n/fr/spirit-duel.ftl", include_str!("../i18n/fr/spirit-duel.ftl")),
-    ])
-});
+static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/spirit-duel", "spirit-duel.ftl");
 
 /// The spirit duel's message catalog, parsed once.
 pub fn catalog_messages() -> &'static Catalog {
@@ -39,13 +34,12 @@ pub fn message_text(m: &Message, locale: Locale) -> Option<String> {
 
 /// A parse error of `text` whose expectation is message `m` (its English text for `Display`).
 pub(crate) fn parse_error(text: &str, m: Message) -> ParseError {
-    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
-    ParseError::with_message(text, english, m)
+    CATALOG.parse_error(text, m)
 }
 
 /// Message `id` in `locale`.
 fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
-    CATALOG.format(locale, id, &args)
+    CATALOG.text(locale, id, args)
 }
 
 fn element_code(e: Element) -> &'static str {

@@ -10,12 +10,7 @@ use sylvan_engine::{Locale, Message, ParseError, ReplayError, SetupError, messag
 
 use crate::Catalog;
 
-static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::new(&[
-        (Locale::En, "crates/words/i18n/en/engine.ftl", include_str!("../i18n/en/engine.ftl")),
-        (Locale::Fr, "crates/words/i18n/fr/engine.ftl", include_str!("../i18n/fr/engine.ftl")),
-    ])
-});
+static CATALOG: LazyLock<Catalog> = crate::catalog!("crates/words", "engine.ftl");
 
 /// The engine's catalog, parsed once.
 pub fn catalog() -> &'static Catalog {

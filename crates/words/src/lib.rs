@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 pub use sylvan_engine::{Lang, Locale};
-use sylvan_engine::{Message, MessageArg, Seat};
+use sylvan_engine::{Message, MessageArg, ParseError, Seat};
 use unic_langid::LanguageIdentifier;
 
 static MARK_FALLBACKS: AtomicBool = AtomicBool::new(false);
@@ -140,6 +140,32 @@ fn pseudo_transform(text: &str) -> Cow<'_, str> {
     pseudo(text)
 }
 
+/// A crate's catalog, parsed once on first use: `static CATALOG: LazyLock<Catalog> =
+/// catalog!("crates/equinox", "equinox.ftl");` embeds `i18n/<code>/equinox.ftl` of the calling crate for
+/// each language (the first argument is the crate's folder in the repository, for error messages).
+///
+/// This is the one list of the languages every catalog loads: a language with a `Locale` is one line
+/// here (and a folder `i18n/<code>/` beside each catalog); `docs/cli.md` ("Adding a language").
+#[macro_export]
+macro_rules! catalog {
+    ($dir:literal, $file:literal) => {
+        ::std::sync::LazyLock::new(|| {
+            $crate::Catalog::new(&[
+                (
+                    $crate::Locale::En,
+                    concat!($dir, "/i18n/en/", $file),
+                    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/i18n/en/", $file)),
+                ),
+                (
+                    $crate::Locale::Fr,
+                    concat!($dir, "/i18n/fr/", $file),
+                    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/i18n/fr/", $file)),
+                ),
+            ])
+        })
+    };
+}
+
 /// One crate's messages in every locale, parsed and bundled once.
 pub struct Catalog {
     bundles: Vec<(Locale, FluentBundle<FluentResource>)>,
@@ -206,6 +232,19 @@ impl Catalog {
     /// Whether `locale` has its own message `id` (not by fallback).
     pub fn has(&self, locale: Locale, id: &str) -> bool {
         self.bundle(locale).is_some_and(|b| b.has_message(id))
+    }
+
+    /// Message `id` in `locale` with `args` (taken by value: what a words layer calls most), not
+    /// typeset; English when the locale lacks it.
+    pub fn text(&self, locale: Locale, id: &str, args: Args<'_>) -> String {
+        self.format(locale, id, &args)
+    }
+
+    /// A parse error of `text` whose expectation is this catalog's message `m`, with its English text
+    /// for `Display`.
+    pub fn parse_error(&self, text: &str, m: Message) -> ParseError {
+        let english = self.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
+        ParseError::with_message(text, english, m)
     }
 
     /// Message `id` in `locale` with `args`; English when the locale lacks it.

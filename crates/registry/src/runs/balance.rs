@@ -783,18 +783,12 @@ impl Numbers {
     }
 }
 
-/// The balance lab's words: `i18n/{en,fr}/balance.ftl`. A third language is a folder `i18n/<code>/`
-/// and one line here.
-static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::new(&[
-        (Locale::En, "crates/registry/i18n/en/balance.ftl", include_str!("../../i18n/en/balance.ftl")),
-        (Locale::Fr, "crates/registry/i18n/fr/balance.ftl", include_str!("../../i18n/fr/balance.ftl")),
-    ])
-});
+/// The balance lab's words: `i18n/{en,fr}/balance.ftl`.
+static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/registry", "balance.ftl");
 
 /// Message `id` in `locale`, in the locale's typography.
 fn say(locale: Locale, id: &str, args: Args<'_>) -> String {
-    locale.lang().typeset(&CATALOG.format(locale, id, &args))
+    locale.lang().typeset(&CATALOG.text(locale, id, args))
 }
 
 /// The lab's own metric names, with their message ids; any other name is a game's (its data).
@@ -817,7 +811,9 @@ fn metric_name(locale: Locale, name: &str) -> String {
         return say(locale, id, args!());
     }
     match name.strip_prefix("seat ") {
-        Some(seat) if seat.starts_with('p') && seat[1..].bytes().all(|b| b.is_ascii_digit()) => {
+        Some(seat)
+            if seat.strip_prefix('p').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())) =>
+        {
             say(locale, "balance-metric-seat", args!(seat = seat))
         }
         _ => name.to_owned(),
