@@ -529,10 +529,11 @@ class Table {
     } catch { /* names stay "Player 1", "Player 2"… */ }
   }
 
-  /** Each seat's name (by seat): the one given in the lobby, else "Player N" / "Bot N". */
+  /** Each seat's name (by seat): the one given in the lobby, else "Player N", or "Bot N" for a bot
+   * or a seat the game plays itself (the spirit duel's solo Robot). */
   get names() {
     const out = {};
-    for (const s of this.summary?.seats || []) out[s.seat] = s.name || (s.kind === 'bot' ? t('bot_n', { n: s.seat + 1 }) : t('player_n', { n: s.seat + 1 }));
+    for (const s of this.summary?.seats || []) out[s.seat] = s.name || ((s.kind === 'bot' || s.kind === 'automated') ? t('bot_n', { n: s.seat + 1 }) : t('player_n', { n: s.seat + 1 }));
     return out;
   }
 

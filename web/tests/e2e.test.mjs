@@ -723,6 +723,26 @@ test('Command of Nature on a phone: every elemental\'s name fits a 2v2 back-row 
   await page.context().close();
 });
 
+// The spirit duel alone against the rulebook's Robot: the seat the game plays is named as a bot
+// ("Bot 2", "Robot 2"), never as a person ("Player 2").
+test('the spirit duel\'s solo Robot is named as a bot, in English and French', async () => {
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'spirit-duel', players: 2, options: ['solo=true'], seed: 4, seats: [{ kind: 'taken' }, { kind: 'open' }] }) });
+  assert.equal(r.status, 201);
+  const { seats, game } = await r.json();
+  assert.equal(game.seats[1].kind, 'automated');
+  for (const [code, bot, person] of [['en', 'Bot 2', 'Player 2'], ['fr', 'Robot 2', 'Joueur 2']]) {
+    const page = await newPage(PHONE);
+    await page.context().addInitScript((code) => localStorage.setItem('sylvan.lang', code), code);
+    await page.goto(seats[0].link.startsWith('http') ? seats[0].link : `${base}${seats[0].link}`);
+    await page.waitForFunction(() => window.sylvanTable?.summary && window.sylvanTable.msg && document.querySelector('#board'));
+    const board = await page.locator('#board').innerText();
+    assert.ok(board.includes(bot), `${code}: the Robot's seat reads ${bot}`);
+    assert.ok(!board.includes(person), `${code}: no ${person}`);
+    await page.context().close();
+  }
+});
+
 // What a Mystic Vale board shows against the view it was drawn from: the draft table (every leader and
 // amulet on it, clickable by its `take` notation), each leader on its card with its side, each amulet
 // with its side, and each player's decay and growth as the rules count them (the view's `showing`).
