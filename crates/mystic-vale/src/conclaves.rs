@@ -238,48 +238,6 @@ impl Conclaves {
         out.sort_unstable();
         out
     }
-
-    /// The listing for `sylvan cards list mystic-vale --conclaves`: each conclave, its cards by level
-    /// (with copies), and the provenance of each field.
-    pub fn listing(&self, db: &CardDb) -> String {
-        let mut out = String::new();
-        for c in &self.list {
-            let mark = if c.named { "" } else { " (name provisional)" };
-            out += &format!("{} [{}]{mark}\n    name  [{}]\n", c.name, c.key, c.source[0]);
-            for level in 1..=3u8 {
-                let titles: Vec<String> = c
-                    .advancements
-                    .iter()
-                    .map(|&a| db.adv(a))
-                    .filter(|a| a.level == level)
-                    .map(|a| format!("{} ×{}", a.title, a.copies))
-                    .collect();
-                if !titles.is_empty() {
-                    out += &format!("    level {level}: {}\n", titles.join(", "));
-                }
-            }
-            out += &format!("    advancements  [{}]\n", c.source[1]);
-            for level in 1..=2u8 {
-                let titles: Vec<String> = c
-                    .vales
-                    .iter()
-                    .map(|&v| db.vale(v))
-                    .filter(|v| v.level == level)
-                    .map(|v| format!("{} ×{}", v.title, v.copies))
-                    .collect();
-                if !titles.is_empty() {
-                    out += &format!("    vales level {level}: {}\n", titles.join(", "));
-                }
-            }
-            out += &format!("    vales  [{}]\n", c.source[2]);
-        }
-        let named = self.list.iter().filter(|c| c.named).count();
-        out += &format!(
-            "{} conclaves ({named} named by the rulebook, EN:759-767; every card list provisional); a game uses 6\n",
-            self.list.len()
-        );
-        out
-    }
 }
 
 /// Which advancement and vale ids the chosen conclaves hold (`None` without conclaves: every card).

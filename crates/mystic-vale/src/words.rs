@@ -1091,6 +1091,132 @@ impl View {
     }
 }
 
+/// The listing for `sylvan cards list` in `locale`: one block per card, each field with its value and
+/// provenance (as the card files write them); with `only`, just the fields of that provenance kind;
+/// then the leader sides played with their symbols only and the fields by provenance.
+pub fn card_listing(db: &CardDb, only: Option<&str>, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let mut out = String::new();
+    let keep = |src: &str| only.is_none_or(|k| src.starts_with(k));
+    let mut block =
+        |head: String, source: &std::collections::BTreeMap<String, String>, value: &dyn Fn(&str) -> String| {
+            let fields: Vec<String> = source
+                .iter()
+                .filter(|(_, src)| keep(src))
+                .map(|(f, src)| format!("    {f} = {}  [{src}]\n", value(f)))
+                .collect();
+            if !fields.is_empty() {
+                out += &head;
+                out.push('\n');
+                out.extend(fields);
+            }
+        };
+    for (id, a) in db.advancements.iter().enumerate() {
+        if db.soil.contains(&(id as u8)) && id as u8 != db.soil[0] {
+            continue;
+        }
+        let head =
+            args!(title = title(&a.title, &a.french, locale), set = a.set.as_str(), level = a.level, n = a.copies);
+        block(t(locale, "listing-advancement", head), &a.source, &|f| a.field_value(f));
+    }
+    for v in &db.vales {
+        let head =
+            args!(title = title(&v.title, &v.french, locale), set = v.set.as_str(), level = v.level, n = v.copies);
+        block(t(locale, "listing-vale", head), &v.source, &|f| v.field_value(f));
+    }
+    for l in &db.leaders {
+        let head = args!(title = name(&l.title, locale), set = l.set.as_str());
+        block(t(locale, "listing-leader", head), &l.source, &|f| l.field_value(f));
+    }
+    for a in &db.amulets {
+        let head = args!(title = name(&a.title, locale), set = a.set.as_str());
+        block(t(locale, "listing-amulet", head), &a.source, &|f| a.field_value(f));
+    }
+    if keep("provisional") {
+        out += &symbols_only_sides(db, locale);
+    }
+    out + &provenance_summary(db, locale)
+}
+
+/// The leader sides that play with their provisional symbols only, with the reason their data gives, in
+/// `locale` (empty when there are none).
+pub fn symbols_only_sides(db: &CardDb, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let mut out = String::new();
+    for l in &db.leaders {
+        for (up, key) in [(false, "start_ability"), (true, "up_ability")] {
+            if l.symbols_only(up) {
+                let why = l.source.get(key).map_or("", |s| s.trim_start_matches("provisional:").trim());
+                let a = args!(title = name(&l.title, locale), set = l.set.as_str(), upgraded = yes(up), why = why);
+                out += &format!("  {}\n", t(locale, "listing-symbols-only", a));
+            }
+        }
+    }
+    if out.is_empty() {
+        return out;
+    }
+    format!("{}\n{out}", t(locale, "listing-symbols-only-head", args!()))
+}
+
+/// The card data's fields by set and provenance kind, one line each, in `locale`.
+pub fn provenance_summary(db: &CardDb, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let mut out = format!("{}\n", t(locale, "listing-provenance-head", args!()));
+    for ((set, kind), n) in db.provenance_counts() {
+        out += &format!("  {set:<10} {kind:<12} {n}\n");
+    }
+    out
+}
+
+/// The listing for `sylvan cards list mystic-vale --conclaves` in `locale`: each conclave, its cards by
+/// level (with copies), and the provenance of each field.
+pub fn conclave_listing(c: &crate::conclaves::Conclaves, db: &CardDb, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let mut out = String::new();
+    let mut line = |indent: &str, id: &str, a: Args<'_>| {
+        out += indent;
+        out += &t(locale, id, a);
+        out.push('\n');
+    };
+    for x in &c.list {
+        line(
+            "",
+            "listing-conclave",
+            args!(name = conclave_name(x, locale), key = x.key.as_str(), named = yes(x.named)),
+        );
+        line("    ", "listing-conclave-name", args!(source = x.source[0].as_str()));
+        for level in 1..=3u8 {
+            let titles: Vec<String> = x
+                .advancements
+                .iter()
+                .map(|&a| db.adv(a))
+                .filter(|a| a.level == level)
+                .map(|a| format!("{} ×{}", title(&a.title, &a.french, locale), a.copies))
+                .collect();
+            if !titles.is_empty() {
+                line("    ", "listing-conclave-level", args!(level = level, titles = titles.join(", ")));
+            }
+        }
+        line("    ", "listing-conclave-advancements", args!(source = x.source[1].as_str()));
+        for level in 1..=2u8 {
+            let titles: Vec<String> = x
+                .vales
+                .iter()
+                .map(|&v| db.vale(v))
+                .filter(|v| v.level == level)
+                .map(|v| format!("{} ×{}", title(&v.title, &v.french, locale), v.copies))
+                .collect();
+            if !titles.is_empty() {
+                line("    ", "listing-conclave-vale-level", args!(level = level, titles = titles.join(", ")));
+            }
+        }
+        line("    ", "listing-conclave-vales", args!(source = x.source[2].as_str()));
+    }
+    let named = c.list.iter().filter(|x| x.named).count();
+    line("", "listing-conclaves-total", args!(n = c.list.len(), named = named, pick = crate::conclaves::PICK));
+    out
+}
+
 /// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
 /// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
 #[doc(hidden)]

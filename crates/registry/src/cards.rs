@@ -52,7 +52,7 @@ pub(crate) fn mystic_vale() -> CardTools {
                     CardDb::clone(&*options.validate().map_err(|e| e.to_string())?)
                 }
             };
-            Ok(db.listing(only))
+            Ok(sylvan_mystic_vale::words::card_listing(&db, only, sylvan_engine::Locale::En))
         },
         check: |file| {
             let text = sylvan_engine::carddata::read_file(file).map_err(|e| e.to_string())?;
@@ -70,7 +70,7 @@ pub(crate) fn mystic_vale() -> CardTools {
                 db.vales.len(),
                 db.leaders.len(),
                 db.set,
-                db.provenance_summary()
+                sylvan_mystic_vale::words::provenance_summary(&db, sylvan_engine::Locale::En)
             ))
         },
         recognizes: |text| {
@@ -82,7 +82,7 @@ pub(crate) fn mystic_vale() -> CardTools {
         conclaves: Some(|| {
             let db = CardDb::every_set().map_err(|e| e.to_string())?;
             let c = Conclaves::embedded().map_err(|e| e.to_string())?;
-            Ok(c.listing(&db))
+            Ok(sylvan_mystic_vale::words::conclave_listing(c, &db, sylvan_engine::Locale::En))
         }),
     }
 }

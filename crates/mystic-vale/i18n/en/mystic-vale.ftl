@@ -496,3 +496,33 @@ setup-copies = { $total } copies of `{ $key }` in play: the sets in play hold { 
 setup-stacked-twice = `{ $key }` shown twice while duplicates stack ({"stacked_duplicates"}, EN:1835-1840)
 setup-no-workshop = only a player whose leader has a workshop (Old Bakarab, EN:1692-1716) holds one
 setup-pool-over-box = { $pool } VP in the pool: the box holds { $most } VP in tokens (EN:148-149)
+
+## The card data's listings (`sylvan cards list mystic-vale`, `--conclaves`; words.rs `card_listing`,
+## `conclave_listing`): the fields and their provenance are the card files' own words
+
+listing-advancement = { $title } ({ $set }, level { $level }, { $n ->
+    [one] { $n } copy
+   *[other] { $n } copies
+})
+listing-vale = vale { $title } ({ $set }, level { $level }, { $n ->
+    [one] { $n } copy
+   *[other] { $n } copies
+})
+listing-leader = leader { $title } ({ $set })
+listing-amulet = amulet { $title } ({ $set })
+listing-symbols-only-head = leader sides played with their provisional symbols only (no ability):
+listing-symbols-only = { $title } ({ $set }), { $upgraded ->
+    [yes] upgraded
+   *[no] starting
+} side: { $why }
+listing-provenance-head = fields by provenance:
+listing-conclave = { $named ->
+    [yes] { $name } [{ $key }]
+   *[no] { $name } [{ $key }] (name provisional)
+}
+listing-conclave-name = name  [{ $source }]
+listing-conclave-level = level { $level }: { $titles }
+listing-conclave-advancements = advancements  [{ $source }]
+listing-conclave-vale-level = vales level { $level }: { $titles }
+listing-conclave-vales = vales  [{ $source }]
+listing-conclaves-total = { $n } conclaves ({ $named } named by the rulebook, EN:759-767; every card list provisional); a game uses { $pick }

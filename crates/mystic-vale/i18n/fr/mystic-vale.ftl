@@ -563,3 +563,33 @@ setup-copies = { $total } exemplaires de `{ $key }` en jeu : les jeux de cartes 
 setup-stacked-twice = `{ $key }` est montrée deux fois alors que les doublons s'empilent ({"stacked_duplicates"}, EN:1835-1840)
 setup-no-workshop = seul un joueur dont le meneur a un atelier (Old Bakarab, EN:1692-1716) en a un
 setup-pool-over-box = { $pool } PV dans le pool : la boîte contient { $most } PV en jetons (EN:148-149)
+
+## Les listes des données de cartes (`sylvan cards list mystic-vale`, `--conclaves` ; words.rs
+## `card_listing`, `conclave_listing`) : les champs et leur provenance sont les mots des fichiers de cartes
+
+listing-advancement = { $title } ({ $set }, niveau { $level }, { $n ->
+    [one] { $n } exemplaire
+   *[other] { $n } exemplaires
+})
+listing-vale = carte Val { $title } ({ $set }, niveau { $level }, { $n ->
+    [one] { $n } exemplaire
+   *[other] { $n } exemplaires
+})
+listing-leader = meneur { $title } ({ $set })
+listing-amulet = amulette { $title } ({ $set })
+listing-symbols-only-head = faces de meneur jouées avec leurs seuls symboles provisoires (sans capacité) :
+listing-symbols-only = { $title } ({ $set }), face { $upgraded ->
+    [yes] améliorée
+   *[no] de départ
+} : { $why }
+listing-provenance-head = valeurs des données par provenance :
+listing-conclave = { $named ->
+    [yes] { $name } [{ $key }]
+   *[no] { $name } [{ $key }] (nom provisoire)
+}
+listing-conclave-name = nom  [{ $source }]
+listing-conclave-level = niveau { $level } : { $titles }
+listing-conclave-advancements = Évolutions  [{ $source }]
+listing-conclave-vale-level = cartes Val de niveau { $level } : { $titles }
+listing-conclave-vales = cartes Val  [{ $source }]
+listing-conclaves-total = { $n } conclaves ({ $named } nommés par le livret de règles, EN:759-767 ; toutes les listes de cartes sont provisoires) ; une partie en utilise { $pick }

@@ -50,3 +50,33 @@ fn conclave_names_follow_the_locale_in_the_view_and_the_catalog() {
         }
     }
 }
+
+/// The card data's listings (`sylvan cards list mystic-vale`, `--conclaves`) are the words layer's: the
+/// sentences from the catalogs, the titles in the reader's language, the data's fields as written.
+#[test]
+fn the_card_listings_follow_the_locale() {
+    use sylvan_mystic_vale::words::{card_listing, conclave_listing};
+    let db = sylvan_mystic_vale::CardDb::every_set().unwrap_or_else(|e| panic!("{e}"));
+    let c = Conclaves::embedded().unwrap_or_else(|e| panic!("{e}"));
+    let en = conclave_listing(c, &db, Locale::En);
+    let fr = conclave_listing(c, &db, Locale::Fr);
+    assert!(en.contains("Early Harvest [early-harvest]\n    name  [rulebook: EN:757-767"), "{en}");
+    assert!(en.contains("Nightvale Watch [nightvale-watch] (name provisional)"), "{en}");
+    assert!(
+        en.ends_with(
+            "14 conclaves (9 named by the rulebook, EN:759-767; every card list provisional); a game uses 6\n"
+        )
+    );
+    assert!(fr.contains("Nightvale Watch [nightvale-watch] (nom provisoire)"), "{fr}");
+    assert!(fr.contains("Chanteuse de l'Aube ×"), "a French title: {fr}");
+    assert!(fr.ends_with("14 conclaves (9 nommés par le livret de règles, EN:759-767 ; toutes les listes de cartes sont provisoires) ; une partie en utilise 6\n"));
+    let en = card_listing(&db, None, Locale::En);
+    let fr = card_listing(&db, None, Locale::Fr);
+    assert!(en.contains("\nDawnsinger (base, level 1, "), "{en}");
+    assert!(fr.contains("\nChanteuse de l'Aube (base, niveau 1, "), "{fr}");
+    assert!(en.contains("\nfields by provenance:\n") && fr.contains("\nvaleurs des données par provenance :\n"));
+    assert!(fr.contains("  Taeda (wild), face améliorée : "), "{fr}");
+    for text in [&en, &fr] {
+        assert!(!text.contains('{') && !text.contains("[missing"), "an unresolved message");
+    }
+}

@@ -835,10 +835,13 @@ fn leader_sides_without_text_are_marked_provisional_in_both_languages() {
     assert!(fr.ends_with("(provisoire : aucune capacité, symboles seulement)"), "{fr}");
     assert!(!en("guilduin", true).contains("provisional"), "the upgraded side has its text");
     assert!(!en("cyrilla", false).contains("provisional"));
-    let listing = db.listing(None);
+    let listing = sylvan_mystic_vale::words::card_listing(&db, None, sylvan_engine::Locale::En);
     assert!(listing.contains("  Taeda (wild), upgraded side: neither side is described"), "{listing}");
     assert!(listing.contains("  Hempero (wild), starting side: the starting side is not described"), "{listing}");
-    assert!(!db.listing(Some("rulebook")).contains("symbols only"));
+    assert!(
+        !sylvan_mystic_vale::words::card_listing(&db, Some("rulebook"), sylvan_engine::Locale::En)
+            .contains("symbols only")
+    );
 }
 
 #[test]
