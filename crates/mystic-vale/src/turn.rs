@@ -279,7 +279,11 @@ impl MysticVale {
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
         // Rules revisions 1-4: a card-named action uses the card the rules of the time chose.
-        let action = if self.names_keepers() { action } else { self.legacy_use(action).unwrap_or(action) };
+        let action = if self.names_keepers() || !action.card_named() {
+            action
+        } else {
+            self.legacy_use(action).unwrap_or(action)
+        };
         if self.turn.open != 0 && self.phase == Phase::Harvest {
             // Rules revision 3: `use` resolves its abilities; what was spent must have been gained.
             self.before_harvest_action(action);
