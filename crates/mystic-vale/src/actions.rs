@@ -170,6 +170,27 @@ pub enum Action {
     },
 }
 
+impl Action {
+    /// Whether this is one of the card-named actions that rules revisions 1-4 list and [`Action::Use`]
+    /// replaces (`druid`, `arbor`, `mill`, `sow`, `conclave cN`, `aerie KIND`, `keep cN`, `cancel cN`,
+    /// `cancel cN not-cursed`): only these can mean a `use` (`MysticVale::legacy_use`).
+    #[inline]
+    pub fn card_named(self) -> bool {
+        matches!(
+            self,
+            Action::Druid
+                | Action::Arbor
+                | Action::Mill
+                | Action::Sow
+                | Action::Conclave(_)
+                | Action::Aerie(_)
+                | Action::Keep(_)
+                | Action::CancelDecay(_)
+                | Action::CancelNotCursed(_)
+        )
+    }
+}
+
 /// Where an ability used by [`Action::Use`] is printed.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Held {

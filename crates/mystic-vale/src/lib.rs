@@ -179,23 +179,26 @@ impl Game for MysticVale {
     /// - *Mana Storm abilities per turn.* Harpy Canyon's one replay with its choices (at most 2 + `N`),
     ///   Nightvale Pathfinder's claims (one per Pathfinder bought or claimed, at most 3 copies a title and 3
     ///   buys: 6), Silver Tree's choice after each Evoke (at most 3): 64 in all.
+    /// - *Vales that stay, per turn.* Each vale card's ability once a turn (EN:675, MV89: Conclave of Ents,
+    ///   Sunstone Aerie): at most as many uses as the box's vale cards that stay when used.
     /// - *Per game.* Each use of a vale that leaves the game removes it: at most as many as such vale
     ///   cards; one leader choice per player; after the last turn, Borderwatch Bog's Prep Phase (one
     ///   turn's actions) and extra Planting Phase (at most 21 pushes and a pass) per player.
     fn max_game_length(options: &Options) -> usize {
-        let (vale_uses, extra) = match options.validate() {
+        let (vale_uses, staying, extra) = match options.validate() {
             Ok(db) => (
                 db.vales.iter().filter(|v| v.remove_self).map(|v| usize::from(v.copies)).sum(),
+                db.vales.iter().filter(|v| !v.remove_self).map(|v| usize::from(v.copies)).sum(),
                 db.advancements.iter().any(|a| a.ability.effect == cards::Effect::ExtraTurn),
             ),
             // No game can be made with these options; bound every vale id and copy count anyway.
-            Err(_) => (256 * 256, true),
+            Err(_) => (256 * 256, 256 * 256, true),
         };
         let turns = turn::MAX_ROUNDS as usize * options.players * if extra { 2 } else { 1 };
         // The `buy_vp` variant: each purchase spends 3 of at most 4 × 250 spirits a harvest.
         let vp_buys = if options.buy_vp { 334 } else { 0 };
-        let bog = options.players * (turn::MAX_ACTIONS_PER_TURN + 22);
-        turns * (turn::MAX_ACTIONS_PER_TURN + 3 + 255 + vp_buys + 64) + vale_uses + options.players + bog
+        let bog = options.players * (turn::MAX_ACTIONS_PER_TURN + staying + 22);
+        turns * (turn::MAX_ACTIONS_PER_TURN + staying + 3 + 255 + vp_buys + 64) + vale_uses + options.players + bog
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

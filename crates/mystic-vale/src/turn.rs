@@ -24,9 +24,10 @@ pub const MAX_ROUNDS: u16 = 120;
 /// "When played" ability places on a player's cards: one per slot of each of the 20 sleeves.
 const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 
-/// Most actions in one turn (Planting to Prep Phase), not counting Blooming Arbor and Aether Tree uses
-/// (each removes a vale from the game, so they are bounded per game, see [`crate::MysticVale`]'s
-/// `max_game_length`).
+/// Most actions in one turn (Planting to Prep Phase), not counting the uses of vales: one that leaves the
+/// game (Blooming Arbor, Aether Tree, Stormcaller...) is bounded per game, one that stays (Conclave of Ents,
+/// Sunstone Aerie) once a turn per vale card (EN:675, ruling MV89), so at most the box's vale cards a turn:
+/// both are counted by [`crate::MysticVale`]'s `max_game_length` from the card database.
 ///
 /// Proof, with `W` = [`WHEN_PLAYED_PLACES`] = 60 and `N` = 20 cards:
 /// - *Resolutions.* A "when played" ability in a given (card, slot) place resolves at most once per
@@ -39,16 +40,17 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 /// - *Pushes.* Each push adds a card to the field, which holds at most 20; only Deadwood Harvester and
 ///   Mindful Owl take a card out during the Planting Phase, one per resolution: at most `20 + W` pushes.
 ///   (Prep Phase plays are not actions.)
-/// - *The rest.* `pass` 1; `spoil` 2 (Planting and Prep Phase); Peacekeeper Druid 1 (MV8); Conclave of
-///   Ents 1 (MV9); harvest: token 1 plus 2 more after vales that turn it face up, Sunstone Aerie 1,
-///   vales 2, advancements at most 3, `done` 1, Wood Sprite Hoard's looks 3 per vale bought (6);
-///   `sleeve` one per advancement bought, at most 3; Hatchery's `keep` at most `N - 1` and one
-///   `decline`. A spoil prompt is left only by one of these actions or by Blooming Arbor or Aether
-///   Tree, so prompts add nothing else.
+/// - *The rest.* `pass` 1; `spoil` 2 (Planting and Prep Phase); the "about to spoil" discards
+///   (Peacekeeper Druid, Algeni) once a turn per card (EN:675, MV89: `Player::druid_used` is a card mask,
+///   its bits set once from the Planting Phase through the Prep Phase): at most `N`; harvest: token 1 plus
+///   2 more after vales that turn it face up, vales 2, advancements at most 3, `done` 1, Wood Sprite
+///   Hoard's looks 3 per vale bought (6); `sleeve` one per advancement bought, at most 3; Hatchery's
+///   card keeping itself at most `N - 1` times and one `decline`. A spoil prompt is left only by one of
+///   these actions or by a vale's use, so prompts add nothing else.
 ///
-/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + 1 + 1 + 10 + 6 + 3 + N` = `44 + N + 5W + 2W(N - 2)`.
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 9 + 6 + 3 + N` = `41 + 2N + 5W + 2W(N - 2)`.
 pub const MAX_ACTIONS_PER_TURN: usize =
-    44 + NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
+    41 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {
@@ -277,7 +279,11 @@ impl MysticVale {
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
         // Rules revisions 1-4: a card-named action uses the card the rules of the time chose.
-        let action = if self.names_keepers() { action } else { self.legacy_use(action).unwrap_or(action) };
+        let action = if self.names_keepers() || !action.card_named() {
+            action
+        } else {
+            self.legacy_use(action).unwrap_or(action)
+        };
         if self.turn.open != 0 && self.phase == Phase::Harvest {
             // Rules revision 3: `use` resolves its abilities; what was spent must have been gained.
             self.before_harvest_action(action);

@@ -127,3 +127,34 @@ fn revision_5_pool_of_visions_may_keep_a_hatchery_card() {
     assert_eq!(g.players[0].field.first(), Some(&1), "kept by the vale");
     assert!(g.players[0].discard.contains(&0) && g.players[0].discard.contains(&2));
 }
+
+#[test]
+fn max_actions_per_turn_counts_each_druid_card_and_each_staying_vale() {
+    // EN:675 (MV89): each card's "about to spoil" discard once a turn, so one turn holds as many as the
+    // cards carrying it; the bound counts `N` of them, not one (`turn::MAX_ACTIONS_PER_TURN`).
+    let cl: &[&str] = &[CL];
+    let druid: &[&str] = &["peacekeeper-druid"];
+    let given: Vec<&[&str]> = vec![cl, cl, cl, &[], cl, cl, cl, cl, cl, cl, druid, druid, druid];
+    let p = player(&given, &[0, 1, 2, 10, 11, 12], Some(3), &[4, 5, 6, 7, 8, 9]);
+    let mut g = game(p, None, None);
+    let mut uses = 0;
+    let mut n = 0;
+    while g.current == 0 {
+        let l = legal(&g);
+        let a = l.iter().find(|a| a.starts_with("use c")).or_else(|| l.iter().find(|a| *a == "push"));
+        uses += usize::from(a.is_some_and(|a| a.starts_with("use c")));
+        act(&mut g, a.unwrap_or(&l[0]));
+        n += 1;
+    }
+    assert_eq!(uses, 3, "three druid cards, three discards in one turn");
+    assert!(n <= sylvan_mystic_vale::turn::MAX_ACTIONS_PER_TURN);
+    assert!(sylvan_mystic_vale::turn::MAX_ACTIONS_PER_TURN >= 2 * sylvan_mystic_vale::state::NUM_CARDS);
+    // The vales that stay when used (Conclave of Ents, Sunstone Aerie) act once a turn each: the game's
+    // bound counts one use per such vale card every turn.
+    let o = Options { sets: "base,wild,magic,manastorm".into(), ..Options::default() };
+    let db = o.validate().unwrap_or_else(|e| panic!("{e}"));
+    let staying: usize = db.vales.iter().filter(|v| !v.remove_self).map(|v| usize::from(v.copies)).sum();
+    assert!(staying > 1);
+    let turns = sylvan_mystic_vale::turn::MAX_ROUNDS as usize * o.players;
+    assert!(MysticVale::max_game_length(&o) >= turns * (sylvan_mystic_vale::turn::MAX_ACTIONS_PER_TURN + staying));
+}
