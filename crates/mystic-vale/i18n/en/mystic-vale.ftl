@@ -426,7 +426,7 @@ option-leaders = leaders (Vale of the Wild, Mana Storm): none, random (one each)
 option-amulets = amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)
 option-conclaves = conclaves (EN:743): random, or 6 keys, comma-separated (see `sylvan cards list mystic-vale --conclaves`); the commons and vale decks are their cards, from every set
 option-edition = essential: every set (as sets=all) with the official leader and amulet draft
-option-rules = rules revision: 4 (the rulebook's: an ability's decision names its card, `use c7 top`), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
+option-rules = rules revision: 5 (the rulebook's: also the last seat's final Prep Phase, and a Ley Line Overflow that leaves the field doubles as it leaves), 4 (an ability's decision names its card, `use c7 top`), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
 option-sets-choice = { $set ->
     [base] Base game
     [magic] Vale of Magic

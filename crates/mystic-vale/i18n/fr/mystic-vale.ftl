@@ -493,7 +493,7 @@ option-leaders = meneurs (Vale of the Wild, Mana Storm) : none (aucun), random (
 option-amulets = amulettes (Mana Storm) : none (aucune), random (une chacun, au hasard), draft (le draft officiel, avec leaders=draft)
 option-conclaves = conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les decks de la réserve et des cartes Val sont leurs cartes, tous jeux confondus
 option-edition = essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes
-option-rules = révision des règles : 4 (celle du livret : la décision d'une capacité nomme sa carte, `use c7 top`), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
+option-rules = révision des règles : 5 (celle du livret : aussi la Phase de Préparation finale du dernier joueur, et une carte qui double le Mana et quitte le champ double ce qui est acquis en le quittant), 4 (la décision d'une capacité nomme sa carte, `use c7 top`), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
 option-sets-choice = { $set ->
     [base] Jeu de base
     [magic] Vale of Magic
