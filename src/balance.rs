@@ -19,6 +19,9 @@ use sylvan_registry::runs::balance::{CHUNK, Lab, Plan};
 
 use crate::GameArgs;
 use crate::games;
+use crate::words::t;
+use sylvan_engine::Locale;
+use sylvan_words::args;
 
 /// Pairs played between two looks at the intervals (and the most pairs held in memory at once).
 const BATCH: u64 = 48;
@@ -65,7 +68,7 @@ pub struct BalanceArgs {
 
 impl BalanceArgs {
     /// The language of the text (not of the JSON or the HTML report).
-    pub fn locale(&self) -> sylvan_engine::Locale {
+    pub fn locale(&self) -> Locale {
         self.lang.locale
     }
 
@@ -90,19 +93,20 @@ fn label(arm: &[String]) -> String {
 
 /// Runs `sylvan balance`.
 pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
+    let locale = args.locale();
     if let Some(w) = args.until_ci
         && !(w.is_finite() && w > 0.0)
     {
-        bail!("--until-ci {w}: the width must be a positive number");
+        bail!(t(locale, "balance-until-ci", args!(width = w.to_string())));
     }
     if args.a.is_empty() && args.b.is_empty() {
-        eprintln!("note: A and B have the same options (give --a and --b): every difference will be zero");
+        eprintln!("{}", t(locale, "balance-same-options", args!()));
     }
     let a = arm_table(args, &args.a, "a")?;
     let b = arm_table(args, &args.b, "b")?;
     let players = a.players;
     if players != b.players || a.automated != b.automated {
-        bail!("A seats {players} players and B {}: the arms must seat the same number, the same way", b.players);
+        bail!(t(locale, "balance-arms-differ", args!(a = players, b = b.players)));
     }
     let (entry, automated, a, b) = (a.entry, a.automated, a.options, b.options);
     // The report's file is checked before the games (never a FIFO, never a card file either arm reads).
@@ -110,7 +114,7 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
         let mut inputs = crate::output::option_files(&a);
         inputs.extend(crate::output::option_files(&b));
         inputs.extend(args.figure.notebook.clone());
-        crate::output::check_output(path, "--report", "the report", &inputs)?;
+        crate::output::check_output(path, "--report", crate::output::Written::Report, &inputs, args.locale())?;
     }
     args.figure.check()?;
     // Seats the game plays itself (the solo Robot) get no bot, as in `tournament`.
@@ -171,17 +175,17 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
     args.figure.write(|command| lab.figure(&format!("{command} (seed {})", args.seed)))?;
     if let Some(path) = &args.report {
         let html = crate::balance_report::html(&report);
-        crate::output::write_atomic(path, html.as_bytes(), "the report")?;
+        crate::output::write_atomic(path, html.as_bytes(), crate::output::Written::Report, args.locale())?;
     }
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{report}")?;
     } else {
-        let locale = args.locale();
-        write_text(&mut out, &report, locale)?;
+        let arms = [arm_label(&args.a, locale), arm_label(&args.b, locale)];
+        write_text(&mut out, &report, &arms, &lab.summary(locale), locale)?;
         if let Some(path) = &args.report {
             let path = path.display().to_string();
-            writeln!(out, "{}", crate::words::t(locale, "report-written", sylvan_words::args!(path = path)))?;
+            writeln!(out, "{}", t(locale, "report-written", args!(path = path)))?;
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -191,10 +195,15 @@ fn width_text(w: f64) -> String {
     if w.is_finite() { format!("{w:.3}") } else { "not yet".to_owned() }
 }
 
-/// The report in words: the header in `locale`; the summary lines are the lab's (English).
-fn write_text(out: &mut impl Write, r: &Value, locale: sylvan_engine::Locale) -> Result<()> {
+/// An arm's options as the text names them, in `locale` (the JSON's label is English).
+fn arm_label(arm: &[String], locale: Locale) -> String {
+    if arm.is_empty() { t(locale, "balance-common-options", args!()) } else { arm.join(" ") }
+}
+
+/// The report in words, in `locale`: the header, the arms' options and the lab's summary.
+fn write_text(out: &mut impl Write, r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -> Result<()> {
     let count = |v: &Value| v.as_u64().unwrap_or(0);
-    let header = sylvan_words::args!(
+    let header = args!(
         game = r["game"].as_str().unwrap_or("").to_owned(),
         games = count(&r["games"]),
         stopped = if r["stopped"].as_str() == Some("interval") { "interval" } else { "cap" },
@@ -205,10 +214,10 @@ fn write_text(out: &mut impl Write, r: &Value, locale: sylvan_engine::Locale) ->
             .unwrap_or_default(),
         seed = r["seed"].to_string()
     );
-    writeln!(out, "{}", crate::words::t(locale, "balance-header", header))?;
-    writeln!(out, "A: {}\nB: {}\n", r["a"]["label"].as_str().unwrap_or(""), r["b"]["label"].as_str().unwrap_or(""))?;
-    for line in r["summary"].as_array().into_iter().flatten() {
-        writeln!(out, "{}", line.as_str().unwrap_or(""))?;
+    writeln!(out, "{}", t(locale, "balance-header", header))?;
+    writeln!(out, "A: {}\nB: {}\n", arms[0], arms[1])?;
+    for line in summary {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

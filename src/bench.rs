@@ -13,7 +13,10 @@ use sylvan_engine::erased::{Playouts, dyn_playouts};
 use sylvan_registry::Entry;
 
 use crate::BenchArgs;
-use crate::games::{self, num};
+use crate::games;
+use crate::words::{fixed, number, t};
+use sylvan_engine::Locale;
+use sylvan_words::args;
 
 /// One timed run of playouts.
 struct Timed {
@@ -34,15 +37,16 @@ impl Timed {
         })
     }
 
-    fn line(&self) -> String {
+    fn line(&self, locale: Locale) -> String {
         let p = &self.playouts;
         let ns = if p.moves > 0 { self.seconds * 1e9 / p.moves as f64 } else { 0.0 };
-        format!(
-            "{:.1} games/s, {:.0} moves/s, {ns:.1} ns/move ({:.3} s)",
-            p.games as f64 / self.seconds,
-            p.moves as f64 / self.seconds,
-            self.seconds
-        )
+        let rate = args!(
+            games = fixed(locale, p.games as f64 / self.seconds, 1),
+            moves = fixed(locale, p.moves as f64 / self.seconds, 0),
+            ns = fixed(locale, ns, 1),
+            seconds = fixed(locale, self.seconds, 3)
+        );
+        t(locale, "bench-rate", rate)
     }
 }
 
@@ -54,24 +58,25 @@ fn timed(f: impl FnOnce() -> Result<Playouts, String>) -> Result<Timed> {
 
 /// Runs `sylvan bench`.
 pub fn run(args: &BenchArgs) -> Result<ExitCode> {
-    let (entry, options) = games::game_and_options(&args.game, crate::words::env_locale())?;
+    let locale = args.lang.locale;
+    let (entry, options) = games::game_and_options(&args.game, locale)?;
     args.figure.check()?;
     if let Some(spec) = &args.bot {
         return bench_bot(entry, &options, spec, args);
     }
     // Validates the options before timing.
-    entry.game().new_game(&options, args.seed).map_err(|e| anyhow!("{}: {e}", entry.name()))?;
+    entry.game().new_game(&options, args.seed).map_err(|e| games::deal_error(entry, &e, locale))?;
     let typed = timed(|| entry.game().typed_playouts(&options, args.games, args.seed))?;
     let erased = if args.erased {
         let e = timed(|| dyn_playouts(entry.game(), &options, args.games, args.seed))?;
         // Printed with the timings so that a fast but wrong path shows: same seed, same checksum.
         if e.playouts != typed.playouts {
-            bail!(
-                "{}: the erased playouts differ from the typed ones ({:?} vs {:?})",
-                entry.name(),
-                e.playouts,
-                typed.playouts
+            let differ = args!(
+                game = entry.name(),
+                erased = format!("{:?}", e.playouts),
+                typed = format!("{:?}", typed.playouts)
             );
+            bail!(t(locale, "bench-erased-differs", differ));
         }
         Some(e)
     } else {
@@ -115,15 +120,20 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
         }
         writeln!(out, "{report}")?;
     } else {
-        writeln!(out, "{}: {} random playouts, {seats} players, seed {}", entry.name(), args.games, args.seed)?;
+        let header = args!(game = entry.name(), games = args.games, players = seats, seed = args.seed.to_string());
+        writeln!(out, "{}", t(locale, "bench-header", header))?;
         let p = &typed.playouts;
-        writeln!(out, "checksum:  {} moves, score sum {}", p.moves, num(p.score_sum))?;
-        writeln!(out, "speed:     {}", typed.line())?;
+        let sum = number(locale, p.score_sum as f64);
+        writeln!(out, "{}", t(locale, "bench-checksum", args!(moves = p.moves, sum = sum)))?;
+        writeln!(out, "{}", t(locale, "bench-speed", args!(rate = typed.line(locale))))?;
         if let Some(e) = &erased {
-            writeln!(out, "erased:    {}", e.line())?;
-            writeln!(out, "slowdown:  {:+.1}% through DynGame", 100.0 * (e.seconds / typed.seconds - 1.0))?;
+            writeln!(out, "{}", t(locale, "bench-erased", args!(rate = e.line(locale))))?;
+            let slowdown = 100.0 * (e.seconds / typed.seconds - 1.0);
+            let sign = if slowdown >= 0.0 { "+" } else { "" };
+            let percent = format!("{sign}{}", fixed(locale, slowdown, 1));
+            writeln!(out, "{}", t(locale, "bench-slowdown", args!(percent = percent)))?;
         }
-        writeln!(out, "time:      {:.3} s", typed.seconds)?;
+        writeln!(out, "{}", t(locale, "bench-time", args!(seconds = fixed(locale, typed.seconds, 3))))?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -131,9 +141,12 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
 /// `sylvan bench GAME --bot SPEC`: times `decisions` decisions of a (search) bot at positions sampled
 /// from random games (every decision with a real choice, taken in turn from games seed, seed+1, ...).
 fn bench_bot(entry: &Entry, options: &Value, spec: &str, args: &BenchArgs) -> Result<ExitCode> {
-    let (decisions, seed, json) = (args.games, args.seed, args.json);
-    let spec: BotSpec = spec.parse().map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
-    let mut bot = entry.bot(&spec, seed).map_err(|e| anyhow!("--bot `{spec}`: {e}"))?;
+    let (decisions, seed, json, locale) = (args.games, args.seed, args.json, args.lang.locale);
+    let flag = |e: &dyn std::fmt::Display| {
+        anyhow!(t(locale, "error-flag", args!(flag = "--bot", value = spec, error = e.to_string())))
+    };
+    let spec: BotSpec = spec.parse().map_err(|e| flag(&e))?;
+    let mut bot = entry.bot(&spec, seed).map_err(|e| flag(&e))?;
     let mut rng = GameRng::new(seed ^ 0xbe9c_4a11);
     let mut legal = Vec::with_capacity(256);
     let mut done = 0u64;
@@ -142,8 +155,7 @@ fn bench_bot(entry: &Entry, options: &Value, spec: &str, args: &BenchArgs) -> Re
     let start = Instant::now();
     'games: while done < decisions {
         let game_seed = seed.wrapping_add(game);
-        let mut state =
-            entry.game().new_game(options, game_seed).map_err(|e| anyhow!("{} seed {game_seed}: {e}", entry.name()))?;
+        let mut state = entry.game().new_game(options, game_seed).map_err(|e| games::deal_error(entry, &e, locale))?;
         state.keep_events(false);
         game += 1;
         while let Some(seat) = state.to_move() {
@@ -192,16 +204,22 @@ fn bench_bot(entry: &Entry, options: &Value, spec: &str, args: &BenchArgs) -> Re
         });
         writeln!(out, "{report}")?;
     } else {
-        writeln!(out, "{}: {done} decisions of {spec}, seed {seed} (checksum {checksum})", entry.name())?;
-        writeln!(
-            out,
-            "search:    {:.0} iterations/s, {:.0} determinizations/s, {:.0} tree nodes and {:.1} ms per decision",
-            s.iterations_per_sec(),
-            s.determinizations_per_sec(),
-            s.nodes_per_decision(),
-            s.ms_per_decision()
-        )?;
-        writeln!(out, "time:      {elapsed:.3} s")?;
+        let header = args!(
+            game = entry.name(),
+            decisions = done,
+            bot = spec.to_string(),
+            seed = seed.to_string(),
+            checksum = checksum.to_string()
+        );
+        writeln!(out, "{}", t(locale, "bench-bot-header", header))?;
+        let search = args!(
+            iterations = fixed(locale, s.iterations_per_sec(), 0),
+            determinizations = fixed(locale, s.determinizations_per_sec(), 0),
+            nodes = fixed(locale, s.nodes_per_decision(), 0),
+            ms = fixed(locale, s.ms_per_decision(), 1)
+        );
+        writeln!(out, "{}", t(locale, "bench-search", search))?;
+        writeln!(out, "{}", t(locale, "bench-time", args!(seconds = fixed(locale, elapsed, 3))))?;
     }
     Ok(ExitCode::SUCCESS)
 }

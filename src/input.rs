@@ -21,9 +21,9 @@ pub enum Line {
     End,
 }
 
-/// The message for a skipped line.
-pub fn too_long_message() -> String {
-    format!("line too long (more than {MAX_LINE} bytes): ignored")
+/// The message for a skipped line, in `locale`.
+pub fn too_long_message(locale: sylvan_engine::Locale) -> String {
+    crate::words::t(locale, "input-too-long", sylvan_words::args!(max = MAX_LINE))
 }
 
 /// Reads one line of at most [`MAX_LINE`] bytes.
@@ -69,10 +69,11 @@ pub fn read_line(input: &mut impl BufRead) -> io::Result<Line> {
 }
 
 /// A reader of person's lines for a line-reading client (`join`): each line [`read_line`] gives, as
-/// valid UTF-8 ending in `\n`; a too-long line becomes an empty line after `warn` is called, and the
-/// input ends where [`read_line`] says it does.
+/// valid UTF-8 ending in `\n`; a too-long line becomes an empty line after `warn` is called (with the
+/// message in the reader's locale), and the input ends where [`read_line`] says it does.
 pub struct SaneLines<R, F> {
     inner: R,
+    locale: sylvan_engine::Locale,
     warn: F,
     line: Vec<u8>,
     at: usize,
@@ -80,9 +81,9 @@ pub struct SaneLines<R, F> {
 }
 
 impl<R: BufRead, F: FnMut(&str)> SaneLines<R, F> {
-    /// Lines of `inner`; `warn` is told of each too-long line.
-    pub fn new(inner: R, warn: F) -> SaneLines<R, F> {
-        SaneLines { inner, warn, line: Vec::new(), at: 0, ended: false }
+    /// Lines of `inner`; `warn` is told of each too-long line, in `locale`.
+    pub fn new(inner: R, locale: sylvan_engine::Locale, warn: F) -> SaneLines<R, F> {
+        SaneLines { inner, locale, warn, line: Vec::new(), at: 0, ended: false }
     }
 }
 
@@ -107,7 +108,7 @@ impl<R: BufRead, F: FnMut(&str)> BufRead for SaneLines<R, F> {
                     self.line.push(b'\n');
                 }
                 Line::TooLong => {
-                    (self.warn)(&too_long_message());
+                    (self.warn)(&too_long_message(self.locale));
                     self.line.push(b'\n');
                 }
                 Line::End => self.ended = true,
@@ -148,7 +149,7 @@ mod tests {
         text.extend_from_slice(b"\nquit\n");
         let mut warned = 0;
         let lines: Vec<String> = {
-            let r = SaneLines::new(&text[..], |_| warned += 1);
+            let r = SaneLines::new(&text[..], sylvan_engine::Locale::En, |_| warned += 1);
             r.lines().map(|l| l.unwrap_or_default()).collect()
         };
         assert_eq!(lines, vec!["\u{fffd}move", "", "quit"]);

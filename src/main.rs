@@ -195,6 +195,8 @@ struct BenchArgs {
     bot: Option<String>,
     #[command(flatten)]
     figure: games::FigureArgs,
+    #[command(flatten)]
+    lang: LangArg,
 }
 
 /// The commands that take [`GameArgs`], which get the shorthand flags.
@@ -260,7 +262,10 @@ impl Command {
             Command::Tournament(a) => a.locale(),
             Command::Balance(a) => a.locale(),
             Command::Join(a) => a.lang,
-            Command::Bench(_) | Command::Ladder(_) | Command::Serve(_) | Command::Create(_) => words::env_locale(),
+            Command::Bench(a) => a.lang.locale,
+            Command::Ladder(a) => a.locale(),
+            Command::Serve(a) => a.locale(),
+            Command::Create(a) => a.locale(),
         }
     }
 }

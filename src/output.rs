@@ -13,8 +13,31 @@ use std::io::{self, Write};
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use serde_json::Value;
+use sylvan_engine::Locale;
+use sylvan_words::args;
+
+use crate::words::t;
+
+/// What a command writes, as the error messages name it.
+#[derive(Clone, Copy, Debug)]
+pub enum Written {
+    /// A game record (`play --record`).
+    Record,
+    /// An HTML report (`tournament --report`, `balance --report`).
+    Report,
+}
+
+impl Written {
+    /// The value of the messages' `$what` selector.
+    fn key(self) -> &'static str {
+        match self {
+            Written::Record => "record",
+            Written::Report => "report",
+        }
+    }
+}
 
 /// The directory a file at `path` is in (`.` for a bare name).
 fn parent(path: &Path) -> &Path {
@@ -53,29 +76,30 @@ fn identity(path: &Path) -> Option<(u64, u64)> {
 
 /// Checks, before any work, that `flag`'s file `path` can be written by [`write_atomic`]: an existing
 /// path is a regular file (not a FIFO, device, socket or directory) and is none of `inputs`; its directory
-/// takes new files (a file this creates to find out is removed again).
-pub fn check_output(path: &Path, flag: &str, what: &str, inputs: &[PathBuf]) -> Result<()> {
-    let shown = path.display();
+/// takes new files (a file this creates to find out is removed again). Errors in `locale`.
+pub fn check_output(path: &Path, flag: &str, what: Written, inputs: &[PathBuf], locale: Locale) -> Result<()> {
+    let shown = path.display().to_string();
+    let say = |id: &str, error: String| t(locale, id, args!(flag = flag, path = shown.as_str(), error = error));
     if path.as_os_str().is_empty() {
-        bail!("{flag}: an empty path");
+        bail!(say("output-empty", String::new()));
     }
     match std::fs::metadata(path) {
-        Ok(meta) if meta.is_dir() => bail!("{flag} {shown}: a directory, not a file"),
-        Ok(meta) if !meta.is_file() => {
-            bail!("{flag} {shown}: not a regular file (a FIFO, device or socket); write to a file")
-        }
+        Ok(meta) if meta.is_dir() => bail!(say("output-directory", String::new())),
+        Ok(meta) if !meta.is_file() => bail!(say("output-special", String::new())),
         Ok(_) => {
             if let Some(me) = identity(path)
                 && let Some(input) = inputs.iter().find(|i| identity(i) == Some(me))
             {
-                bail!("{flag} {shown}: the same file as the input {}; it would be overwritten", input.display());
+                bail!(say("output-same-as-input", input.display().to_string()));
             }
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-        Err(e) => bail!("{flag} {shown}: {e}"),
+        Err(e) => bail!(say("output-error", e.to_string())),
     }
-    let (tmp, file) = create_temp(path).with_context(|| {
-        format!("{flag}: cannot write {what} to {shown}: cannot create files in {}", parent(path).display())
+    let (tmp, file) = create_temp(path).map_err(|e| {
+        let dir = parent(path).display().to_string();
+        let cannot = args!(flag = flag, what = what.key(), path = shown.as_str(), dir = dir, error = e.to_string());
+        anyhow!(t(locale, "output-cannot-create", cannot))
     })?;
     drop(file);
     let _ = std::fs::remove_file(tmp);
@@ -83,11 +107,16 @@ pub fn check_output(path: &Path, flag: &str, what: &str, inputs: &[PathBuf]) -> 
 }
 
 /// Writes `text` to `path` whole or not at all: a temporary file in the same directory, flushed to disk,
-/// renamed over `path`. Errors name `what` and the path; the temporary file is removed on failure.
-pub fn write_atomic(path: &Path, text: &[u8], what: &str) -> Result<()> {
-    let fail = |e: io::Error| anyhow!("cannot write {what} to {}: {e}", path.display());
+/// renamed over `path`. Errors name `what` and the path, in `locale`; the temporary file is removed on
+/// failure.
+pub fn write_atomic(path: &Path, text: &[u8], what: Written, locale: Locale) -> Result<()> {
+    let say = |error: String| {
+        let cannot = args!(what = what.key(), path = path.display().to_string(), error = error);
+        anyhow!(t(locale, "output-cannot-write", cannot))
+    };
+    let fail = |e: io::Error| say(e.to_string());
     if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
-        return Err(fail(io::Error::other("not a regular file")));
+        return Err(say(t(locale, "output-not-regular", args!())));
     }
     let (tmp, mut file) = create_temp(path).map_err(fail)?;
     let written = file.write_all(text).and_then(|()| file.sync_all());

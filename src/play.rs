@@ -94,9 +94,9 @@ fn clock_seed() -> u64 {
 }
 
 /// Writes the record to `path` whole (a temporary file renamed over it).
-fn save(path: &Path, record: &Value) -> Result<()> {
+fn save(path: &Path, record: &Value, locale: Locale) -> Result<()> {
     let text = serde_json::to_string_pretty(record)? + "\n";
-    crate::output::write_atomic(path, text.as_bytes(), "the record")
+    crate::output::write_atomic(path, text.as_bytes(), crate::output::Written::Record, locale)
 }
 
 fn print_events(game: &mut dyn DynGame, seat: Seat, voice: Voice, out: &mut impl Write) -> Result<()> {
@@ -202,7 +202,8 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     // An error here is about the options (the seed deals any valid options): do not name the seed.
     let mut game = entry.game().new_game(&options, seed).map_err(|e| games::deal_error(entry, &e, locale))?;
     if let Some(path) = args.record.as_deref() {
-        crate::output::check_output(path, "--record", "the record", &crate::output::option_files(&options))?;
+        let inputs = crate::output::option_files(&options);
+        crate::output::check_output(path, "--record", crate::output::Written::Record, &inputs, locale)?;
     }
     let n = game.num_seats();
     let human = games::parse_seat(&args.seat, n, args.lang).context("--seat")?;
@@ -249,17 +250,15 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
             };
             game.legal_ids(&mut legal_ids);
             if legal_ids.is_empty() {
-                bail!("{name}: no legal action for {seat} at move {}", game.move_number());
+                bail!(t(locale, "play-no-legal", args!(game = name, seat = seat, moves = game.move_number())));
             }
             let action = if let Some(bot) = bots[seat.index()].as_mut() {
                 let a = bot.choose(&*game.view(seat)?, &legal_ids)?;
                 let notation = game.notation(a)?;
                 if !legal_ids.contains(&a) {
-                    bail!(
-                        "bot `{}` at {seat} chose the illegal action `{notation}` at move {}",
-                        bot.name(),
-                        game.move_number()
-                    );
+                    let illegal =
+                        args!(bot = bot.name().to_owned(), seat = seat, action = notation, moves = game.move_number());
+                    bail!(t(locale, "play-bot-illegal", illegal));
                 }
                 if args.verbose
                     && let Some(stats) = bot.last_search()
@@ -280,14 +279,17 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
                     let line = match read_line(input) {
                         Ok(Line::Text(line)) => line,
                         Ok(Line::TooLong) => {
-                            writeln!(out, "{}", voice.style.warn(&crate::input::too_long_message()))?;
+                            writeln!(out, "{}", voice.style.warn(&crate::input::too_long_message(locale)))?;
                             continue;
                         }
                         Ok(Line::End) => {
                             writeln!(out)?;
                             break 'game End::InputClosed;
                         }
-                        Err(e) => bail!("cannot read the input at move {}: {e}", game.move_number()),
+                        Err(e) => {
+                            let unread = args!(moves = game.move_number(), error = e.to_string());
+                            bail!(t(locale, "play-input-error", unread))
+                        }
                     };
                     match read_input(&*game, &line, &legal, locale) {
                         Input::Act(a) => break a,
@@ -308,15 +310,18 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     };
     let end = session();
     // The record first, whatever stopped the game (issue 38): a broken output or a bot's error too.
-    let saved = args.record.as_deref().map(|p| (p, save(p, &game.record())));
+    let saved = args.record.as_deref().map(|p| (p, save(p, &game.record(), locale)));
     let end = match (end, &saved) {
         (Ok(end), None | Some((_, Ok(())))) => end,
         (Ok(_), Some((_, Err(e)))) => bail!("{e:#}"),
         (Err(e), None) => return Err(e),
         (Err(e), Some((p, Ok(())))) => {
-            bail!("{}; the record of the game so far is saved to {}", games::error_text(&e), p.display())
+            let saved = args!(error = games::error_text(&e), path = p.display().to_string(), over = "no");
+            bail!(t(locale, "play-error-saved", saved))
         }
-        (Err(e), Some((_, Err(s)))) => bail!("{}; and {s:#}", games::error_text(&e)),
+        (Err(e), Some((_, Err(s)))) => {
+            bail!(t(locale, "play-error-and", args!(error = games::error_text(&e), more = format!("{s:#}"))))
+        }
     };
     let said = |out: &mut dyn Write| -> Result<()> {
         if let Some((p, _)) = &saved {
@@ -344,10 +349,8 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
                     writeln!(out, "{}", t(locale, "play-input-ended", args!(moves = game.move_number())))?;
                     Ok(ExitCode::SUCCESS)
                 } else {
-                    eprintln!(
-                        "error: input ended at move {} before the game was over; nothing saved (use --record FILE)",
-                        game.move_number()
-                    );
+                    let ended = t(locale, "play-input-ended-unsaved", args!(moves = game.move_number()));
+                    eprintln!("{}", t(locale, "error-line", args!(error = ended)));
                     Ok(ExitCode::from(1))
                 }
             }
@@ -355,7 +358,8 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
     })();
     match (printed, &saved) {
         (Err(e), Some((p, _))) => {
-            bail!("{}; the record of the game is saved to {}", games::error_text(&e), p.display())
+            let saved = args!(error = games::error_text(&e), path = p.display().to_string(), over = "yes");
+            bail!(t(locale, "play-error-saved", saved))
         }
         (printed, _) => printed,
     }

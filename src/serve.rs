@@ -7,8 +7,11 @@ use std::process::ExitCode;
 use anyhow::{Result, anyhow};
 use clap::Args;
 use serde_json::{Value, json};
+use sylvan_engine::Locale;
+use sylvan_words::args;
 
 use crate::GameArgs;
+use crate::words::t;
 
 #[derive(Args, Debug, Clone)]
 pub struct ServeArgs {
@@ -69,6 +72,15 @@ pub struct ServeArgs {
     /// that sets it).
     #[arg(long)]
     trust_forwarded: bool,
+    #[command(flatten)]
+    lang: crate::LangArg,
+}
+
+impl ServeArgs {
+    /// The language of the command's own lines (the server speaks each client's language).
+    pub fn locale(&self) -> Locale {
+        self.lang.locale
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -94,6 +106,15 @@ pub struct CreateArgs {
     /// Print the server's answer as JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    lang: crate::LangArg,
+}
+
+impl CreateArgs {
+    /// The language of the command's own lines.
+    pub fn locale(&self) -> Locale {
+        self.lang.locale
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -111,7 +132,8 @@ pub struct JoinArgs {
 }
 
 pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
-    check_database(&args.db)?;
+    let locale = args.locale();
+    check_database(&args.db, locale)?;
     let limits = sylvan_server::Limits {
         max_bot_ms: args.max_bot_ms,
         max_bot_iters: args.max_bot_iters,
@@ -136,9 +158,10 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
     };
     let scheme = if config.tls.is_some() { "https" } else { "http" };
     sylvan_server::terminal::serve_with(&args.addr, &args.db, &config, |addr| {
-        println!("sylvan serve: listening on {scheme}://{addr} (database {})", args.db.display());
+        let url = format!("{scheme}://{addr}");
+        println!("{}", t(locale, "serve-listening", args!(url = url, db = args.db.display().to_string())));
         if let Some(url) = &args.public_url {
-            println!("sylvan serve: links point to {url}");
+            println!("{}", t(locale, "serve-links", args!(url = url.as_str())));
         }
     })
     .map_err(|e| anyhow!(e))?;
@@ -171,16 +194,15 @@ pub fn create(args: &CreateArgs) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&answer)?);
         return Ok(ExitCode::SUCCESS);
     }
-    println!("game {} created on {}", answer["id"].as_str().unwrap_or("?"), args.server);
+    let locale = args.locale();
+    let id = answer["id"].as_str().unwrap_or("?");
+    println!("{}", t(locale, "create-created", args!(id = id, server = args.server.as_str())));
     for s in answer["seats"].as_array().into_iter().flatten() {
         println!("  p{}: sylvan join '{}'", s["seat"], s["link"].as_str().unwrap_or(""));
     }
     let open = answer["game"]["seats"].as_array().into_iter().flatten().filter(|s| s["kind"] == "open").count();
     if open > 0 {
-        println!(
-            "  {open} open seat(s): POST /api/games/{}/join gives a seat's link",
-            answer["id"].as_str().unwrap_or("?")
-        );
+        println!("  {}", t(locale, "create-open", args!(open = open, id = id)));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -188,7 +210,8 @@ pub fn create(args: &CreateArgs) -> Result<ExitCode> {
 pub fn join(args: &JoinArgs) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     // Bounded lines, invalid UTF-8 a bad line rather than the end (issue 38).
-    let input = crate::input::SaneLines::new(std::io::BufReader::new(std::io::stdin()), |m: &str| eprintln!("{m}"));
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    let input = crate::input::SaneLines::new(stdin, args.lang, |m: &str| eprintln!("{m}"));
     sylvan_server::terminal::join_with(&args.link, args.lang, args.ca.as_deref(), input, &mut out)
         .map_err(|e| anyhow!(e))?;
     Ok(ExitCode::SUCCESS)
@@ -197,23 +220,22 @@ pub fn join(args: &JoinArgs) -> Result<ExitCode> {
 /// Checks `--db` before the server says it listens (issue 38): an existing path is a regular file that
 /// is empty or an SQLite database this server can use (its own schema, not corrupt); a new path is in
 /// an existing directory.
-fn check_database(db: &std::path::Path) -> Result<()> {
+fn check_database(db: &std::path::Path, locale: Locale) -> Result<()> {
     use std::io::Read;
-    let shown = db.display();
+    let shown = db.display().to_string();
+    let say = |id: &str, error: String| anyhow!(t(locale, id, args!(db = shown.as_str(), error = error)));
     match std::fs::metadata(db) {
-        Ok(m) if m.is_dir() => return Err(anyhow!("--db {shown}: a directory, not a database file")),
-        Ok(m) if !m.is_file() => {
-            return Err(anyhow!("--db {shown}: not a regular file (a FIFO, device or socket)"));
-        }
+        Ok(m) if m.is_dir() => return Err(say("serve-db-directory", String::new())),
+        Ok(m) if !m.is_file() => return Err(say("serve-db-special", String::new())),
         Ok(m) if m.len() > 0 => {
             let mut head = [0u8; 16];
             let read = std::fs::File::open(db).and_then(|f| f.take(16).read_exact(&mut head));
-            read.map_err(|e| anyhow!("--db {shown}: cannot read: {e}"))?;
+            read.map_err(|e| say("serve-db-unreadable", e.to_string()))?;
             if &head != b"SQLite format 3\0" {
-                return Err(anyhow!("--db {shown}: not an SQLite database (no SQLite header)"));
+                return Err(say("serve-db-not-sqlite", String::new()));
             }
             // Another program's database, a corrupt one or a newer schema: said in one line.
-            sylvan_server::store::SqliteStore::check(db).map_err(|e| anyhow!("--db {shown}: {e}"))?;
+            sylvan_server::store::SqliteStore::check(db).map_err(|e| say("serve-db-error", e.to_string()))?;
         }
         Ok(_) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -222,10 +244,10 @@ fn check_database(db: &std::path::Path) -> Result<()> {
                 _ => std::path::Path::new("."),
             };
             if !dir.is_dir() {
-                return Err(anyhow!("--db {shown}: the directory {} does not exist", dir.display()));
+                return Err(say("serve-db-no-dir", dir.display().to_string()));
             }
         }
-        Err(e) => return Err(anyhow!("--db {shown}: {e}")),
+        Err(e) => return Err(say("serve-db-error", e.to_string())),
     }
     Ok(())
 }

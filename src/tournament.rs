@@ -92,7 +92,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     if let Some(path) = &args.report {
         let mut inputs = crate::output::option_files(&options);
         inputs.extend(args.figure.notebook.clone());
-        crate::output::check_output(path, "--report", "the report", &inputs)?;
+        crate::output::check_output(path, "--report", crate::output::Written::Report, &inputs, args.locale())?;
     }
     args.figure.check()?;
     let period = schedule.period();
@@ -135,7 +135,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
 
     if let Some(path) = &args.report {
         let html = crate::report::html(&report);
-        crate::output::write_atomic(path, html.as_bytes(), "the report")?;
+        crate::output::write_atomic(path, html.as_bytes(), crate::output::Written::Report, args.locale())?;
     }
     let mut out = crate::output::stdout();
     if args.json {
@@ -156,18 +156,16 @@ pub(crate) fn pct(v: &Value) -> String {
     v.as_f64().map_or_else(|| "—".to_owned(), |x| format!("{:.1}%", 100.0 * x))
 }
 
-/// A bot's win rate and rating with their 95% intervals, as the report's columns write them.
-pub(crate) fn rate_and_rating(b: &Value) -> String {
-    let f = |v: &Value| v.as_f64().unwrap_or(0.0);
-    format!(
-        "{:>6} [{:>6}, {:>6}]  {:>6.0} [{:>5.0}, {:>5.0}]",
-        pct(&b["win_rate"]),
-        pct(&b["win_rate_ci"][0]),
-        pct(&b["win_rate_ci"][1]),
-        f(&b["rating"]),
-        f(&b["rating_ci"][0]),
-        f(&b["rating_ci"][1])
-    )
+/// A bot's win rate with its 95% interval, in `locale` (`45.2% [40.1%, 50.3%]`).
+pub(crate) fn rate_cell(b: &Value, locale: Locale) -> String {
+    let pct = |v: &Value| percent(locale, v.as_f64());
+    format!("{} [{}, {}]", pct(&b["win_rate"]), pct(&b["win_rate_ci"][0]), pct(&b["win_rate_ci"][1]))
+}
+
+/// A bot's rating with its 95% interval, in `locale` (`12 [-30, 54]`).
+pub(crate) fn rating_cell(b: &Value, locale: Locale) -> String {
+    let n = |v: &Value| fixed(locale, v.as_f64().unwrap_or(0.0), 0);
+    format!("{} [{}, {}]", n(&b["rating"]), n(&b["rating_ci"][0]), n(&b["rating_ci"][1]))
 }
 
 fn write_text(out: &mut impl Write, r: &Value, verbose: bool, locale: Locale) -> Result<()> {
@@ -193,12 +191,8 @@ fn write_text(out: &mut impl Write, r: &Value, verbose: bool, locale: Locale) ->
         .max(col("tournament-col-bot").chars().count());
     let pct = |v: &Value| percent(locale, v.as_f64());
     // The columns are as wide as their widest cell or title.
-    let rate_cell =
-        |b: &Value| format!("{} [{}, {}]", pct(&b["win_rate"]), pct(&b["win_rate_ci"][0]), pct(&b["win_rate_ci"][1]));
-    let rating_cell = |b: &Value| {
-        let n = |v: &Value| fixed(locale, f(v), 0);
-        format!("{} [{}, {}]", n(&b["rating"]), n(&b["rating_ci"][0]), n(&b["rating_ci"][1]))
-    };
+    let rate_cell = |b: &Value| rate_cell(b, locale);
+    let rating_cell = |b: &Value| rating_cell(b, locale);
     let titles =
         ["tournament-col-games", "tournament-col-wins", "tournament-col-rate", "tournament-col-rating"].map(col);
     let widths = [

@@ -1,7 +1,7 @@
 // Sylvan in the browser: lobby, play page, replay viewer. Plain modules, no build step.
 import { t, lang, serverLang, setLang, loadWords, gameName, has, LOCALES } from './i18n.js';
 import { sprite } from './icons.js';
-import { boards, esc, place, seatColors, idsInWords } from './boards.js';
+import { boards, esc, place, seatColors, idsInWords, fitNames } from './boards.js';
 import { rulesHelp } from './help.js';
 
 const main = document.getElementById('main');
@@ -475,7 +475,10 @@ class Table {
     let frame = 0;
     addEventListener('resize', () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => { if (this.mine() && this.root.isConnected) this.showAnswer(); });
+      frame = requestAnimationFrame(() => {
+        if (this.root.isConnected) fitNames(this.root);
+        if (this.mine() && this.root.isConnected) this.showAnswer();
+      });
     });
     const stopSeeking = () => { this.seek = false; };
     for (const ev of ['wheel', 'touchstart', 'pointerdown']) addEventListener(ev, stopSeeking, { passive: true });
@@ -599,6 +602,9 @@ class Table {
     // keeps an answer in sight.
     this.seek = mine && (!was || prev?.move !== m.move);
     if (this.seek) this.showAnswer();
+    // The game just ended: its result, above the board, comes into sight (the page was wherever the
+    // last decision was, often far down on a phone).
+    if (m.over && prev && !prev.over) this.root.querySelector('#end')?.scrollIntoView({ block: 'start', behavior: 'instant' });
     // Say it: the tab title and the live region.
     document.title = `${mine ? `● ${t('your_turn_title')} — ` : ''}${gameName(m.game)} — ${t('brand')}`;
     const live = document.getElementById('live');
@@ -810,6 +816,7 @@ class Table {
     const atEnd = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
     const focused = document.activeElement;
     morph(this.root, next);
+    fitNames(this.root);
     // An element that had to move keeps the focus.
     if (focused && focused !== document.body && focused.isConnected && document.activeElement !== focused && this.root.contains(focused)) focused.focus({ preventScroll: true });
     const nl = this.root.querySelector('#log');
@@ -829,7 +836,7 @@ class Table {
     if (mine && this.sel.length) {
       const names = this.sel.map((s) => this.selName(s)).join(' + ');
       answers = `<p class="hint sel">${t('menu_for', { thing: `<b>${esc(names)}</b>` })} <button id="clear" aria-label="${esc(t('cancel_sel'))}">✕</button></p>
-        <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}" title="${esc(a.notation)}">${verbWord(a.notation) && a.description ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.describe(a))}</button>`).join('')}</div>`;
+        <div class="choices menu">${cands.map((a) => `<button class="choice" data-id="${a.id}">${verbWord(a.notation) && a.description ? `<b>${esc(verbWord(a.notation))}</b> ` : ''}${esc(this.describe(a))}</button>`).join('')}</div>`;
     } else if (mine) {
       const reached = new Set(this.reached || []);
       // Answers in words only: a verb alone (`push`, `done`) or with numbers (`amount 2`).
@@ -837,7 +844,7 @@ class Table {
       const words1 = legal.filter(plain);
       const rest = legal.filter((a) => !plain(a) && !reached.has(a.id));
       answers = `<div class="choices">${words1.map((a) => `<button class="choice can" data-tok="${esc(a.notation)}" data-exact data-key="w:${esc(a.notation)}">${esc(this.describe(a))}</button>`).join('')}
-        ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.describe(a))}</button>`).join('')}` : ''}</div>`;
+        ${rest.length ? `<span class="muted">${t('other_actions')}${t('colon')}</span> ${rest.map((a) => `<button class="choice other" data-id="${a.id}">${esc(this.describe(a))}</button>`).join('')}` : ''}</div>`;
     }
     return `<section id="decision" class="decision ${mine ? 'mine' : ''}" aria-label="${esc(t('decision'))}">
       <div class="dq"><b class="who">${esc(waiting)}</b>${mine && question ? ` <span class="q">${esc(this.named(plainWords(question)))}</span>` : ''}${mine && !question && !this.sel.length ? ` <span class="q">${t((this.reached || []).length ? 'pick_on_board' : 'pick_answer')}</span>` : ''}</div>
@@ -845,7 +852,7 @@ class Table {
       <div class="answers">${answers}</div>
       <div id="cardinfo" class="cardinfo" aria-hidden="true"></div>
       ${legal.length ? `<details class="legal" id="all-actions"><summary>${t('all_actions')} (${legal.length})</summary>
-        <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}" title="${esc(a.notation)}">${esc(this.describe(a))}</button></li>`).join('')}</ul>
+        <ul>${legal.map((a) => `<li><button class="linkish" data-id="${a.id}">${esc(this.describe(a))}</button></li>`).join('')}</ul>
       </details>` : ''}</section>`;
   }
 
@@ -950,7 +957,7 @@ function endPanel(m, table) {
 // The hint: the analysis bot's preferred move and its win probability, with a button to play it.
 function adviceBox(a, table) {
   if (a.pending) return `<p class="advice" id="advice">✦ ${t('thinking')}</p>`;
-  return `<p class="advice" id="advice">✦ ${t('hint_says')} <b title="${esc(a.notation)}">${esc(table.describe(a))}</b>
+  return `<p class="advice" id="advice">✦ ${t('hint_says')} <b>${esc(table.describe(a))}</b>
     · ${t('win_chance', { n: Math.round(100 * a.win) })} <button id="play-hint">${t('play_it')}</button></p>`;
 }
 
@@ -1068,6 +1075,8 @@ function viewer(id, record) {
           ${d.over && d.move === d.total ? endPanel({ ...d, game_id: id || '', analysis: st.analysis ?? null }, names) : ''}</div>
         <aside class="side" aria-label="${esc(t('log'))}" tabindex="0"><h3>${t('log')}</h3><div class="log" id="log">${renderLog(d.log.map((g) => ({ ...g, by: g.seat })), d.game, names)}</div></aside>
       </div>`;
+    fitNames(root);
+    if (!st.fits) { st.fits = true; addEventListener('resize', () => requestAnimationFrame(() => fitNames(root))); }
     const go = (k) => { st.upto = Math.max(0, Math.min(d.total, k)); load(); };
     root.querySelector('#first').onclick = () => go(0);
     root.querySelector('#prev').onclick = () => go(d.move - 1);

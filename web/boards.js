@@ -297,6 +297,41 @@ function spiritDuel(v, ctx) {
 const ROWS = ['I', 'II', 'III'];
 
 /** Where a unit stands, by its id: `{side, tok, unit}` (its slot written as in the notation, `II1`). */
+/** A unit's name as words that each stay whole (`<span class="w">`): a name wraps only between
+ * words or after a hyphen; see `fitNames`. */
+export function unitName(name) {
+  // A hyphen is a place to wrap too ("Dos-<wbr>d'Épines").
+  return String(name ?? '').split(/\s+/).filter(Boolean)
+    .map((w) => w.split(/(?<=-)(?=.)/).map((x) => `<span class="w">${esc(x)}</span>`).join('<wbr>')).join(' ');
+}
+
+/** The smallest font (px) a unit's name is drawn at before a word too long for its slot is shortened
+ * with "…" (the whole name is a tap or a hover away). */
+export const NAME_FLOOR_PX = 7.5;
+
+/** Fits the names of Command of Nature's units to their slots (a 2v2 back row on a phone is six slots
+ * of about 50 px): a name whose longest word is wider than its slot is drawn smaller, down to
+ * `NAME_FLOOR_PX` (first in regular weight, letters closer); a word still too wide ends with "…". Never a word cut across two lines. Runs after
+ * every drawing of a board and on resizing (it reads the laid-out widths). */
+export function fitNames(root) {
+  const names = [...root.querySelectorAll('.unit .cname > span')].filter((n) => n.querySelector('.w'));
+  for (const n of names) { n.style.fontSize = ''; n.classList.remove('clipped', 'tight'); }
+  const widest = (n) => Math.max(...[...n.querySelectorAll('.w')].map((w) => w.scrollWidth));
+  // First the narrower letters (regular weight, closer), then a smaller font.
+  const tight = names.filter((n) => widest(n) > n.parentElement.clientWidth);
+  for (const n of tight) n.classList.add('tight');
+  const sizes = names.map((n) => {
+    if (!tight.includes(n)) return null;
+    const room = n.parentElement.clientWidth;
+    const w = widest(n);
+    const base = parseFloat(getComputedStyle(n).fontSize);
+    return w > room && room > 0 ? Math.max(NAME_FLOOR_PX, Math.floor(base * (room / w) * 4) / 4) : null;
+  });
+  names.forEach((n, k) => { if (sizes[k] != null) n.style.fontSize = `${sizes[k]}px`; });
+  const clipped = tight.filter((n) => widest(n) > n.parentElement.clientWidth);
+  for (const n of clipped) n.classList.add('clipped');
+}
+
 function findUnit(formations, uid) {
   for (const [side, f] of formations.entries()) {
     for (const [ri, row] of f.entries()) {
@@ -337,7 +372,7 @@ function commandOfNature(v, ctx) {
       const hp = c.health != null ? c.health - u.dmg : '?';
       return `<div class="unit ${u.ready === false ? 'tired' : ''} ${role} ${seatColor(u.owner)}" ${tok} ${key} data-name="${esc(`${name(u.card)} (${where})`)}" title="${esc(name(u.card) + ' — ' + (c.text || ''))}"
         data-more="${esc(`${t('strength')} ${c.strength ?? '?'} · ${t('health')} ${hp}/${c.health ?? '?'}${u.dmg ? ` · ${t('damage')} ${u.dmg}` : ''}${u.shields ? ` · ${t('shield')} ${u.shields}` : ''}${u.boosts ? ` · ${t('boost')} ${u.boosts}` : ''}\n${where} · ${who(u.owner)}`)}">
-        <div class="cname"><span>${role === 'attacker' ? icon('strength', t('attack')) + ' ' : role === 'target' ? '◎ ' : ''}${esc(name(u.card))}</span></div>
+        <div class="cname"><span>${role === 'attacker' ? icon('strength', t('attack')) + ' ' : role === 'target' ? '◎ ' : ''}${unitName(name(u.card))}</span></div>
         <div class="stats"><span class="pips">${icon('strength', t('strength'))}${c.strength ?? '?'}</span> <span class="pips">${icon('health', t('health'))}${hp}</span>${u.dmg ? ` <span class="dmg pips">${icon('damage', t('damage'))}${u.dmg}</span>` : ''}
           ${u.boosts ? `<span class="pips">${icon('boost', t('boost'))}${u.boosts}</span>` : ''}${u.shields ? `<span class="pips">${icon('shield', t('shield'))}${u.shields}</span>` : ''}${u.attacked ? icon('attacked', t('attacked')) : ''}</div></div>`;
     }).join('')}</div>`);

@@ -180,3 +180,107 @@ games-summary-equinox = Equinox (Reiner Knizia): 2 to 5 players
 games-summary-mystic-vale = Mystic Vale (AEG): 2 to 4 players, the base set and its expansions
 games-summary-command-of-nature = Command of Nature: 2 players, or 2v2 teams
 games-summary-spirit-duel = The spirit duel: 1v1, or solo against its Robot
+
+## play's own errors
+
+play-no-legal = { $game }: no legal action for { $seat } at move { $moves }
+play-bot-illegal = bot `{ $bot }` at { $seat } chose the illegal action `{ $action }` at move { $moves }
+play-input-error = cannot read the input at move { $moves }: { $error }
+# An error that stopped the game once the record was saved ($over: yes when the game had ended).
+play-error-saved = { $error }; { $over ->
+    [yes] the record of the game is saved to { $path }
+   *[no] the record of the game so far is saved to { $path }
+}
+play-error-and = { $error }; and { $more }
+play-input-ended-unsaved = input ended at move { $moves } before the game was over; nothing saved (use {"--record FILE"})
+# A line of input longer than $max bytes (`play`, `join`).
+input-too-long = line too long (more than { $max } bytes): ignored
+# A flag's value refused: $flag the flag, $value what was given, $error why.
+error-flag = { $flag } `{ $value }`: { $error }
+
+## files a command writes (`--record`, `--report`); $what: record or report
+
+output-empty = { $flag }: an empty path
+output-directory = { $flag } { $path }: a directory, not a file
+output-special = { $flag } { $path }: not a regular file (a FIFO, device or socket); write to a file
+output-same-as-input = { $flag } { $path }: the same file as the input { $error }; it would be overwritten
+output-error = { $flag } { $path }: { $error }
+output-cannot-create = { $flag }: cannot write { $what ->
+    [record] the record
+   *[report] the report
+} to { $path }: cannot create files in { $dir } ({ $error })
+output-cannot-write = cannot write { $what ->
+    [record] the record
+   *[report] the report
+} to { $path }: { $error }
+output-not-regular = not a regular file
+
+## bench
+
+bench-header = { $game }: { $games ->
+    [one] { $games } random playout
+   *[other] { $games } random playouts
+}, { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}, seed { $seed }
+bench-checksum = checksum:  { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}, score sum { $sum }
+bench-rate = { $games } games/s, { $moves } moves/s, { $ns } ns/move ({ $seconds } s)
+bench-speed = speed:     { $rate }
+bench-erased = erased:    { $rate }
+bench-slowdown = slowdown:  { $percent }% through {"DynGame"}
+bench-time = time:      { $seconds } s
+bench-erased-differs = { $game }: the erased playouts differ from the typed ones ({ $erased } vs { $typed })
+bench-bot-header = { $game }: { $decisions ->
+    [one] { $decisions } decision
+   *[other] { $decisions } decisions
+} of { $bot }, seed { $seed } (checksum { $checksum })
+bench-search = search:    { $iterations } iterations/s, { $determinizations } determinizations/s, { $nodes } tree nodes and { $ms } ms per decision
+
+## balance (the summary's sentences are the lab's: crates/registry/i18n/*/balance.ftl)
+
+balance-until-ci = {"--until-ci"} { $width }: the width must be a positive number
+balance-same-options = note: A and B have the same options (give {"--a"} and {"--b"}): every difference will be zero
+balance-arms-differ = A seats { $a } players and B { $b }: the arms must seat the same number, the same way
+balance-common-options = the common options
+
+## ladder
+
+ladder-not-json = { $file }: not JSON: `{ $error }`
+ladder-header = { $game }: { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+}, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} from { $reports ->
+    [one] { $reports } report
+   *[other] { $reports } reports
+}
+ladder-steps = steps, lowest first (95% CI of the step; whether the bots' intervals are apart; meetings):
+ladder-step = { $from } → { $to }: { $step } [{ $lo }, { $hi }], intervals { $apart ->
+    [yes] apart
+   *[no] overlap
+}, { $meetings ->
+    [one] { $meetings } meeting
+   *[other] { $meetings } meetings
+}
+
+## serve and create
+
+serve-listening = {"sylvan serve"}: listening on { $url } (database { $db })
+serve-links = {"sylvan serve"}: links point to { $url }
+serve-db-directory = {"--db"} { $db }: a directory, not a database file
+serve-db-special = {"--db"} { $db }: not a regular file (a FIFO, device or socket)
+serve-db-unreadable = {"--db"} { $db }: cannot read: { $error }
+serve-db-not-sqlite = {"--db"} { $db }: not an {"SQLite"} database (no {"SQLite"} header)
+serve-db-error = {"--db"} { $db }: { $error }
+serve-db-no-dir = {"--db"} { $db }: the directory { $error } does not exist
+create-created = game { $id } created on { $server }
+create-open = { $open ->
+    [one] { $open } open seat
+   *[other] { $open } open seats
+}: {"POST /api/games/"}{ $id }{"/join"} gives a seat's link

@@ -189,3 +189,104 @@ games-summary-equinox = Equinox (Reiner Knizia) : de 2 à 5 joueurs
 games-summary-mystic-vale = Mystic Vale (AEG) : de 2 à 4 joueurs, la boîte de base et ses extensions
 games-summary-command-of-nature = Command of Nature : 2 joueurs, ou deux équipes de 2
 games-summary-spirit-duel = Le duel d'Esprits : en tête-à-tête, ou seul contre son Robot
+
+## les erreurs propres à play
+
+play-no-legal = { $game } : aucune action possible pour { $seat } au coup { $moves }
+play-bot-illegal = le bot `{ $bot }` en { $seat } a choisi l'action interdite `{ $action }` au coup { $moves }
+play-input-error = impossible de lire l'entrée au coup { $moves } : { $error }
+play-error-saved = { $error } ; { $over ->
+    [yes] la partie est enregistrée dans le fichier { $path }
+   *[no] la partie jusqu'ici est enregistrée dans le fichier { $path }
+}
+play-error-and = { $error } ; et { $more }
+play-input-ended-unsaved = l'entrée s'est terminée au coup { $moves } avant la fin de la partie ; rien n'est enregistré (utilisez {"--record"} FICHIER)
+input-too-long = ligne trop longue (plus de { $max } octets) : ignorée
+error-flag = { $flag } `{ $value }` : { $error }
+
+## les fichiers qu'écrit une commande (`--record`, `--report`)
+
+output-empty = { $flag } : un chemin vide
+output-directory = { $flag } { $path } : un dossier, pas un fichier
+output-special = { $flag } { $path } : pas un fichier ordinaire (un tube nommé, un périphérique ou une socket) ; écrivez dans un fichier
+output-same-as-input = { $flag } { $path } : le même fichier que l'entrée { $error } ; il serait écrasé
+output-error = { $flag } { $path } : { $error }
+output-cannot-create = { $flag } : impossible d'écrire { $what ->
+    [record] la partie
+   *[report] le rapport
+} dans { $path } : impossible de créer des fichiers dans { $dir } ({ $error })
+output-cannot-write = impossible d'écrire { $what ->
+    [record] la partie
+   *[report] le rapport
+} dans { $path } : { $error }
+output-not-regular = pas un fichier ordinaire
+
+## bench
+
+bench-header = { $game } : { $games ->
+    [one] { $games } partie aléatoire
+   *[other] { $games } parties aléatoires
+}, { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+}, graine { $seed }
+bench-checksum = somme de contrôle : { $moves ->
+    [one] { $moves } coup
+   *[other] { $moves } coups
+}, somme des scores { $sum }
+bench-rate = { $games } parties/s, { $moves } coups/s, { $ns } ns/coup ({ $seconds } s)
+bench-speed = vitesse :   { $rate }
+bench-erased = effacé :    { $rate }
+bench-slowdown = surcoût :   { $percent } % par {"DynGame"}
+bench-time = durée :     { $seconds } s
+bench-erased-differs = { $game } : les parties par le jeu effacé diffèrent de celles du jeu typé ({ $erased } contre { $typed })
+bench-bot-header = { $game } : { $decisions ->
+    [one] { $decisions } décision
+   *[other] { $decisions } décisions
+} de { $bot }, graine { $seed } (somme de contrôle { $checksum })
+bench-search = recherche : { $iterations } itérations/s, { $determinizations } déterminisations/s, { $nodes } nœuds d'arbre et { $ms } ms par décision
+
+## balance (les phrases du résumé sont celles du laboratoire : crates/registry/i18n/*/balance.ftl)
+
+balance-until-ci = {"--until-ci"} { $width } : la largeur doit être un nombre positif
+balance-same-options = remarque : A et B ont les mêmes options (donnez {"--a"} et {"--b"}) : toutes les différences seront nulles
+balance-arms-differ = A installe { $a } joueurs et B { $b } : les deux bras doivent installer le même nombre de joueurs, de la même façon
+balance-common-options = les options communes
+
+## ladder
+
+ladder-not-json = { $file } : pas du JSON : `{ $error }`
+ladder-header = { $game } : { $players ->
+    [one] { $players } joueur
+   *[other] { $players } joueurs
+}, { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+} issues { $reports ->
+    [one] d'{ $reports } rapport
+   *[other] de { $reports } rapports
+}
+ladder-steps = marches, de la plus basse (IC 95 % de la marche ; si les intervalles des bots sont disjoints ; rencontres) :
+ladder-step = { $from } → { $to } : { $step } [{ $lo }, { $hi }], intervalles { $apart ->
+    [yes] disjoints
+   *[no] chevauchants
+}, { $meetings ->
+    [one] { $meetings } rencontre
+   *[other] { $meetings } rencontres
+}
+
+## serve et create
+
+serve-listening = {"sylvan serve"} : à l'écoute sur { $url } (base de données { $db })
+serve-links = {"sylvan serve"} : les liens pointent vers { $url }
+serve-db-directory = {"--db"} { $db } : un dossier, pas un fichier de base de données
+serve-db-special = {"--db"} { $db } : pas un fichier ordinaire (un tube nommé, un périphérique ou une socket)
+serve-db-unreadable = {"--db"} { $db } : lecture impossible : { $error }
+serve-db-not-sqlite = {"--db"} { $db } : pas une base de données {"SQLite"} (pas d'en-tête {"SQLite"})
+serve-db-error = {"--db"} { $db } : { $error }
+serve-db-no-dir = {"--db"} { $db } : le dossier { $error } n'existe pas
+create-created = partie { $id } créée sur { $server }
+create-open = { $open ->
+    [one] { $open } place libre
+   *[other] { $open } places libres
+} : {"POST /api/games/"}{ $id }{"/join"} donne le lien d'une place

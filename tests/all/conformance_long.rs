@@ -8,7 +8,8 @@
 //! ```
 //!
 //! `SYLVAN_LONG_GAMES=N` changes the number of games per line; `SYLVAN_LONG_PLAYERS=N` runs only the
-//! lines with N players (those that name no count play at their game's minimum). Each line prints its games, actions,
+//! lines with N players (those that name no count play at their game's minimum); `SYLVAN_LONG_ONLY=TEXT` runs
+//! only the lines whose option overrides contain TEXT (e.g. `godot`). Each line prints its games, actions,
 //! longest game and time; the first failure names the game, seed, step and property.
 
 use std::time::Instant;
@@ -24,12 +25,22 @@ fn only_players() -> Option<usize> {
     std::env::var("SYLVAN_LONG_PLAYERS").ok().and_then(|s| s.parse().ok())
 }
 
+/// The text a line's option overrides must contain, when `SYLVAN_LONG_ONLY` names one.
+fn only_options() -> Option<String> {
+    std::env::var("SYLVAN_LONG_ONLY").ok().filter(|s| !s.is_empty())
+}
+
 /// `games()` games of `game` for `players` seats (the minimum when `None`) with the option overrides.
 fn run(game: &str, players: Option<usize>, overrides: &[&str], seed: u64) {
     let registry = Registry::standard();
     let Ok(entry) = registry.get(game) else { panic!("{game}: not in the registry") };
     if let Some(only) = only_players() {
         if players.unwrap_or(entry.game().player_range().0) != only {
+            return;
+        }
+    }
+    if let Some(only) = only_options() {
+        if !overrides.iter().any(|o| o.contains(&only)) {
             return;
         }
     }

@@ -2,8 +2,8 @@
 //!
 //! - every ```` ```sh ```` block of `README.md` and `docs/*.md` runs against the built `sylvan`, in a
 //!   scratch directory that sees the repository's files, with small sizes (`-n`/`--games` capped, search
-//!   budgets capped) and a timeout; a block whose fence says ```` ```sh no-run ```` (a server that runs
-//!   forever, `pip install`, interactive play) is not run;
+//!   budgets capped) and a timeout; a block whose fence says ```` ```sh no-run: WHY ```` (a server that
+//!   runs forever, `pip install`, interactive play) is not run, and must say why;
 //! - every `sylvan` command shown in any `sh` block, run or not, uses only subcommands and flags its
 //!   `--help` lists;
 //! - every relative link of `README.md` and `docs/**/*.md` resolves to a file, and to a heading where it
@@ -11,7 +11,13 @@
 //! - no measured figure (instructions a move, iterations a second) is restated outside
 //!   `docs/measurements/`, so two documents cannot give it two values;
 //! - the user-facing documents (README, guides, rulings) cite no issue, session or commit: the work log
-//!   is the dated notebooks' and the version control's.
+//!   is the dated notebooks' and the version control's;
+//! - every command of `sylvan --help` has its section in `docs/cli.md`, and every flag of its `--help`
+//!   is in the documents;
+//! - each crate's top documentation names its guide, and the guide exists;
+//! - the book's contents (`docs/SUMMARY.md`) list every document of `docs/`;
+//! - no library crate that skips its unit tests (`test = false`) holds a `#[cfg(test)]` module, which
+//!   would never compile or run.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::error::Error;
@@ -36,6 +42,8 @@ struct Block {
     /// 1-based line of the opening fence.
     line: usize,
     run: bool,
+    /// Why a `no-run` block is not run: the words after `no-run` on its fence.
+    why_not: String,
     text: String,
 }
 
@@ -89,10 +97,12 @@ fn sh_blocks(file: &Path) -> Result<Vec<Block>, Box<dyn Error>> {
             None => {
                 if let Some(info) = trimmed.strip_prefix("```") {
                     let words: Vec<&str> = info.split_whitespace().collect();
+                    let no_run = words.iter().position(|w| w.trim_end_matches(':') == "no-run");
                     let block = (words.first() == Some(&"sh")).then(|| Block {
                         file: file.to_owned(),
                         line: i + 1,
-                        run: !words.contains(&"no-run"),
+                        run: no_run.is_none(),
+                        why_not: no_run.map(|at| words[at + 1..].join(" ")).unwrap_or_default(),
                         text: String::new(),
                     });
                     open = Some((i + 1, "```".to_owned(), block));
@@ -473,6 +483,218 @@ fn documented_commands_run() -> TestResult {
     Ok(())
 }
 
+/// A block that is not run says why on its fence (```` ```sh no-run: a server runs until stopped ````),
+/// so a reader of the test's coverage knows what each skipped block would need.
+#[test]
+fn blocks_not_run_say_why() -> TestResult {
+    let mut problems = Vec::new();
+    let mut skipped = 0;
+    for file in guides()? {
+        for block in sh_blocks(&file)?.into_iter().filter(|b| !b.run) {
+            skipped += 1;
+            if block.why_not.split_whitespace().count() < 2 {
+                problems.push(format!("{}: `sh no-run` without a reason (`sh no-run: WHY`)", block.place()));
+            }
+        }
+    }
+    assert!(skipped > 0, "no `sh no-run` block found: has the fence's syntax changed?");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
+/// The book's table of contents (`docs/SUMMARY.md`, for `mdbook build docs`) lists every Markdown file
+/// of `docs/`, so the book has no page a link reaches but the book lacks, and each document is one click
+/// from the contents.
+#[test]
+fn the_books_contents_list_every_document() -> TestResult {
+    let docs = Path::new(ROOT).join("docs");
+    let summary = fs::read_to_string(docs.join("SUMMARY.md"))?;
+    let listed: BTreeSet<String> =
+        prose(&summary).iter().flat_map(|l| link_targets(l)).filter(|t| !t.is_empty()).collect();
+    let mut missing = Vec::new();
+    for file in all_documents()? {
+        let Ok(inside) = file.strip_prefix(&docs) else { continue };
+        let inside = inside.display().to_string();
+        if inside != "SUMMARY.md" && !listed.contains(&inside) {
+            missing.push(format!("docs/{inside}: not in docs/SUMMARY.md (add `- [TITLE]({inside})` where it belongs)"));
+        }
+    }
+    assert!(listed.len() > 20, "only {} entries in docs/SUMMARY.md", listed.len());
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    Ok(())
+}
+
+/// The subcommands a `--help` text lists under `Commands:` (without `help`).
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The long flags a `--help` text declares (its option lines), without `--help` and `--version`.
+fn declared_flags(help: &str) -> BTreeSet<String> {
+    help.lines()
+        .map(str::trim_start)
+        .filter(|l| l.starts_with('-'))
+        .flat_map(|l| {
+            let declaration = l.split("  ").next().unwrap_or(l);
+            declaration
+                .split([' ', ','])
+                .filter(|w| w.starts_with("--") && w.len() > 2)
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .filter(|f| f != "--help" && f != "--version")
+        .collect()
+}
+
+/// `docs/cli.md` is the reference of every command: each command of `sylvan --help` has a `###` heading
+/// naming it, and each long flag of each command's `--help` (and of `cards list`/`cards check`) is
+/// named in cli.md or in a guide, so a new flag cannot ship undocumented.
+#[test]
+fn every_command_and_flag_is_documented() -> TestResult {
+    let mut cache = BTreeMap::new();
+    let top = help(&mut cache, &[]).clone()?;
+    let cli = fs::read_to_string(Path::new(ROOT).join("docs/cli.md"))?;
+    let mut everything = String::new();
+    for file in guides()? {
+        everything.push_str(&fs::read_to_string(file)?);
+    }
+    let headings: Vec<&str> = cli.lines().filter(|l| l.starts_with("### ")).collect();
+    let mut problems = Vec::new();
+    let commands = subcommands(&top);
+    assert!(commands.len() >= 10, "only {} commands in `sylvan --help`", commands.len());
+    for command in &commands {
+        if !headings.iter().any(|h| h.contains(&format!("`sylvan {command}`"))) {
+            problems.push(format!("docs/cli.md: no `### ... `sylvan {command}`` section"));
+        }
+        let text = help(&mut cache, std::slice::from_ref(command)).clone()?;
+        let mut helps = vec![(command.clone(), text.clone())];
+        for nested in subcommands(&text) {
+            let words = [command.clone(), nested.clone()];
+            helps.push((words.join(" "), help(&mut cache, &words).clone()?));
+        }
+        for (name, text) in helps {
+            for flag in declared_flags(&text) {
+                if !lists_flag(&everything, &flag) && !everything.contains(&format!("`{flag}")) {
+                    problems.push(format!("`sylvan {name} {flag}`: in no document (docs/cli.md)"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
+/// The crates of the workspace: each directory of `crates/` with a `Cargo.toml`.
+fn crate_dirs() -> Result<Vec<PathBuf>, Box<dyn Error>> {
+    let mut dirs: Vec<PathBuf> = fs::read_dir(Path::new(ROOT).join("crates"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("Cargo.toml").is_file())
+        .collect();
+    dirs.sort();
+    Ok(dirs)
+}
+
+/// Each crate's top documentation (`//!` of `src/lib.rs`; the binary's `src/main.rs`) says what it is
+/// and names its guide (`Guide: ...`), and every document it names exists.
+#[test]
+fn each_crate_names_its_guide() -> TestResult {
+    let mut tops: Vec<PathBuf> = crate_dirs()?.into_iter().map(|d| d.join("src/lib.rs")).collect();
+    tops.push(Path::new(ROOT).join("src/main.rs"));
+    let mut problems = Vec::new();
+    for top in &tops {
+        let place = top.strip_prefix(ROOT).unwrap_or(top).display().to_string();
+        let text = fs::read_to_string(top)?;
+        let docs: String =
+            text.lines().take_while(|l| l.starts_with("//!") || l.trim().is_empty()).collect::<Vec<_>>().join("\n");
+        let Some(at) = docs.find("Guide") else {
+            problems.push(format!("{place}: its `//!` documentation names no guide (`Guide: docs/....md`)"));
+            continue;
+        };
+        let dir = top.parent().and_then(Path::parent).unwrap_or(Path::new(ROOT));
+        let mut named = 0;
+        for word in docs[at..].split(['`', ' ', '(', ')', ',', '\n']) {
+            let word = word.trim_end_matches(['.', ':', ';']);
+            if !word.ends_with(".md") {
+                continue;
+            }
+            named += 1;
+            // `docs/...` from the workspace's root; a bare `README.md` is the crate's own.
+            let path = if word.contains('/') { Path::new(ROOT).join(word) } else { dir.join(word) };
+            if !path.is_file() {
+                problems.push(format!("{place}: its guide `{word}` does not exist"));
+            }
+        }
+        if named == 0 {
+            problems.push(format!("{place}: `Guide` names no `.md` file"));
+        }
+    }
+    assert!(tops.len() >= 10, "only {} crates found", tops.len());
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
+/// Whether a `Cargo.toml` turns its library's unit tests off (`test = false` in its `[lib]` table).
+fn lib_skips_unit_tests(manifest: &str) -> bool {
+    let mut in_lib = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_lib = line == "[lib]";
+        } else if in_lib && line.replace(' ', "") == "test=false" {
+            return true;
+        }
+    }
+    false
+}
+
+/// A library crate with `[lib] test = false` (so that `cargo test` does not compile it twice;
+/// CONTRIBUTING, "The default run") never compiles a `#[cfg(test)]` module: its tests would silently
+/// never run. They belong in the crate's `tests/all/` (or a `selftest` module that `units.rs` calls).
+#[test]
+fn no_unit_test_module_in_a_crate_that_skips_them() -> TestResult {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        for entry in fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                walk(&path, out)?;
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                out.push(path);
+            }
+        }
+        Ok(())
+    }
+    let mut problems = Vec::new();
+    let mut skipping = 0;
+    for dir in crate_dirs()? {
+        if !lib_skips_unit_tests(&fs::read_to_string(dir.join("Cargo.toml"))?) {
+            continue;
+        }
+        skipping += 1;
+        let mut files = Vec::new();
+        walk(&dir.join("src"), &mut files)?;
+        for file in files {
+            for (i, line) in fs::read_to_string(&file)?.lines().enumerate() {
+                let line = line.trim();
+                if line.starts_with("#[cfg(test)]") || line.starts_with("#[cfg(all(test") {
+                    let place = file.strip_prefix(ROOT).unwrap_or(&file).display().to_string();
+                    problems.push(format!("{place}:{}: `{line}` in a crate with `[lib] test = false`", i + 1));
+                }
+            }
+        }
+    }
+    assert!(skipping >= 5, "only {skipping} crates with `[lib] test = false`: has the manifest's form changed?");
+    assert!(lib_skips_unit_tests("[package]\nname = \"x\"\n[lib]\ntest = false\n"));
+    assert!(!lib_skips_unit_tests("[lib]\ndoctest = false\n[[bin]]\ntest = false\n"));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    Ok(())
+}
+
 /// GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens.
 fn slug(heading: &str) -> String {
     heading
@@ -782,9 +1004,10 @@ enum FigureSource {
 }
 
 /// The blocks of current.md written from the dated notebooks.
-const FIGURE_BLOCKS: [(&str, FigureSource); 6] = [
+const FIGURE_BLOCKS: [(&str, FigureSource); 7] = [
     // Until `search-speed.sh` runs on a quiet machine: the idle machine's table of 2026-11-27.
     ("search-speed", FigureSource::Copy("2026-11-27-search-speed.md")),
+    ("search-instructions", FigureSource::Copy("2026-11-28-search-speed.md")),
     ("strength-equinox", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-spirit-duel", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("ladders", FigureSource::Ladders),
@@ -795,7 +1018,8 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 6] = [
 /// The figure blocks whose source a run wrote (`--notebook FILE --figure NAME`; `search-speed` joins them
 /// when `search-speed.sh` has written its notebook):
 /// their text in the notebook starts with the run's "Written by" line, so none can be typed by hand.
-const WRITTEN_BY_RUNS: [&str; 3] = ["strength-equinox", "strength-spirit-duel", "mystic-vale-expert"];
+const WRITTEN_BY_RUNS: [&str; 4] =
+    ["strength-equinox", "strength-spirit-duel", "mystic-vale-expert", "search-instructions"];
 
 /// The notebook the ladders come from, and its ladder tables: (column title, block, which rating column).
 const LADDERS: &str = "2026-11-27-difficulty-ladders.md";

@@ -14,6 +14,15 @@ ranking) target, ``action`` int32 ``[n]`` (the action id the mover's bot chose),
 (the index in ``--teachers`` of the mover's bot spec, -1 if it is not one), and the legal action ids of
 each position, ragged: ``legal`` int32 (all of them, position after position) with ``legal_end`` int64
 ``[n]`` (where each position's ids end).
+
+Targets from search (``--search``, AlphaZero-style): a mover whose bot spec is one of ``--search`` (a
+searching bot, e.g. ``expert:iters=400``) does not just play: one search from its view gives, per legal
+id, the visits and the mean return of the seat to move (``sylvan.Bot.action_values``); it plays the most
+visited move (ties to the better mean, as the search bot itself does). Each such position kept also
+records ``q`` float32 ``[n]`` (the root's value for the mover: the visit-weighted mean of its moves'
+mean returns; NaN where no search labelled the position) and ``visits`` float32, ragged like ``legal``
+(the search's visits per legal id, zeros where no search labelled the position). ``train.py --q-mix``
+and ``train_policy.py --target visits`` read them.
 """
 
 from __future__ import annotations
@@ -61,9 +70,18 @@ def rotate(returns: Sequence[float], mover: int, players: int) -> np.ndarray:
     return t
 
 
-def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str], List[str]]) -> dict:
+def searched_move(values: Sequence[Tuple[int, int, float]]) -> Tuple[int, float, dict]:
+    """From a search's `(id, visits, mean)` per legal id: the move it plays (most visits, then the better
+    mean, then the first), the root's value for the mover (the visit-weighted mean) and the visits by id."""
+    best = max(range(len(values)), key=lambda i: (values[i][1], values[i][2], -i))
+    total = sum(v for _, v, _ in values)
+    q = sum(v * m for _, v, m in values) / total if total > 0 else float("nan")
+    return int(values[best][0]), float(q), {int(a): float(v) for a, v, _ in values}
+
+
+def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str], List[str], List[str]]) -> dict:
     """Plays `games` games from `seed` and returns the kept positions' arrays and the moves played."""
-    name, players, overrides, games, seed, slots, keep, lineups, teachers = args
+    name, players, overrides, games, seed, slots, keep, lineups, teachers, search = args
     game = sylvan.Game(name, players, overrides)
     n_players = game.num_players()
     slots = max(1, min(slots, games))
@@ -79,12 +97,15 @@ def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str], Lis
 
     started = slots
     lineup = [lineups[i % len(lineups)].split(",") for i in range(slots)]
-    pending: List[List[Tuple[np.ndarray, int, int, int, np.ndarray]]] = [[] for _ in range(slots)]
+    pending: List[List[Tuple[np.ndarray, int, int, int, np.ndarray, float, np.ndarray]]] = [[] for _ in range(slots)]
     obs_out: List[np.ndarray] = []
     tgt_out: List[np.ndarray] = []
     act_out: List[int] = []
     teacher_out: List[int] = []
     legal_out: List[np.ndarray] = []
+    q_out: List[float] = []
+    visits_out: List[np.ndarray] = []
+    searches = 0
     finished = 0
     moves = 0
     obs, mask, cur, _rew, _done = vg.observe()
@@ -94,17 +115,28 @@ def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str], Lis
             seat = int(cur[i])
             specs = lineup[i]
             spec = specs[seat % len(specs)]
-            actions[i] = bot(spec, seat).step(vg.state(i))
+            legal = np.flatnonzero(mask[i]).astype(np.int32)
+            q, visits = float("nan"), np.zeros(len(legal), np.float32)
+            if spec in search and len(legal) >= 2:
+                values = bot(spec, seat).action_values(vg.state(i))
+                if not values:
+                    raise SystemExit(f"error: --search {spec!r} is not a searching bot")
+                actions[i], q, by_id = searched_move(values)
+                visits = np.array([by_id.get(int(a), 0.0) for a in legal], np.float32)
+                searches += 1
+            else:
+                actions[i] = bot(spec, seat).step(vg.state(i))
             if rng.random() < keep:
-                legal = np.flatnonzero(mask[i]).astype(np.int32)
                 t = teachers.index(spec) if spec in teachers else -1
-                pending[i].append((obs[i].astype(np.float16), seat, int(actions[i]), t, legal))
+                pending[i].append((obs[i].astype(np.float16), seat, int(actions[i]), t, legal, q, visits))
         obs, mask, cur, rew, done = vg.step(actions)
         moves += slots
         for i in np.nonzero(done)[0]:
             if finished < games:
-                for o, mover, action, t, legal in pending[i]:
+                for o, mover, action, t, legal, q, visits in pending[i]:
                     obs_out.append(o)
+                    q_out.append(q)
+                    visits_out.append(visits)
                     tgt_out.append(rotate(rew[i], mover, n_players))
                     act_out.append(action)
                     teacher_out.append(t)
@@ -123,7 +155,10 @@ def worker(args: Tuple[str, int, List[str], int, int, int, float, List[str], Lis
         "teacher": np.array(teacher_out, dtype=np.int8),
         "legal": np.concatenate(legal_out) if legal_out else np.zeros(0, np.int32),
         "legal_len": np.array([len(x) for x in legal_out], dtype=np.int64),
+        "q": np.array(q_out, dtype=np.float32),
+        "visits": np.concatenate(visits_out) if visits_out else np.zeros(0, np.float32),
         "moves": moves,
+        "searches": searches,
     }
 
 
@@ -143,13 +178,19 @@ def main(argv: List[str]) -> int:
         default="heuristic;expert:iters=100",
         help="bot specs (';'-separated) whose chosen moves are policy targets (the 'teacher' array)",
     )
+    p.add_argument(
+        "--search",
+        default="",
+        help="bot specs (';'-separated) whose moves come from one search each, recorded as targets (q, visits)",
+    )
     p.add_argument("--out", required=True)
     a = p.parse_args(argv)
     lineups = [x for x in a.lineups.split(";") if x]
     teachers = [x for x in a.teachers.split(";") if x]
+    search = [x for x in a.search.split(";") if x]
     per = [a.games // a.workers + (1 if w < a.games % a.workers else 0) for w in range(a.workers)]
     jobs = [
-        (a.game, a.players, a.option, n, a.seed * 1_000_003 + w * 100_000, a.slots, a.keep, lineups, teachers)
+        (a.game, a.players, a.option, n, a.seed * 1_000_003 + w * 100_000, a.slots, a.keep, lineups, teachers, search)
         for w, n in enumerate(per)
         if n > 0
     ]
@@ -165,6 +206,8 @@ def main(argv: List[str]) -> int:
     teacher = np.concatenate([r["teacher"] for r in results])
     legal = np.concatenate([r["legal"] for r in results])
     legal_end = np.cumsum(np.concatenate([r["legal_len"] for r in results]))
+    q = np.concatenate([r["q"] for r in results])
+    visits = np.concatenate([r["visits"] for r in results])
     game = sylvan.Game(a.game, a.players, a.option)
     meta = {
         "game": a.game,
@@ -176,6 +219,9 @@ def main(argv: List[str]) -> int:
         "keep": a.keep,
         "lineups": lineups,
         "teachers": teachers,
+        "search": search,
+        "searches": int(sum(r["searches"] for r in results)),
+        "labelled": int(np.isfinite(q).sum()),
         "command": " ".join(["python", "tools/learned/gen_data.py"] + argv),
         "positions": int(obs.shape[0]),
         "moves": int(sum(r["moves"] for r in results)),
@@ -189,6 +235,8 @@ def main(argv: List[str]) -> int:
         teacher=teacher,
         legal=legal,
         legal_end=legal_end,
+        q=q,
+        visits=visits,
         meta=np.array(json.dumps(meta)),
     )
     print(json.dumps(meta))

@@ -3,7 +3,10 @@ weights in the format the Rust search reads (``sylvan_bots::ValueNet``, docs/lea
 
 The network reads a seat's observation tensor and gives one logit per relative seat (entry 0 = the seat
 to move); a softmax over the seats in the game is each seat's estimated share of the returns (its win
-probability in a game without draws). Loss: cross-entropy against the final returns.
+probability in a game without draws). Loss: cross-entropy against the final returns, or, with
+``--q-mix L``, against ``(1 - L) z + L q`` where a search labelled the position (``gen_data.py
+--search``): ``z`` the final returns, ``q`` the search root's value for the mover (its share; the rest
+spread over the other seats). Positions no search labelled keep ``z``; ``--only-searched`` drops them.
 
     python tools/learned/train.py target/learned/mv.npz --out crates/mystic-vale/data/eval-v1.bin --seed 1
 
@@ -48,6 +51,42 @@ def init_params(rng: np.random.Generator, sizes: List[int]) -> List[Tuple[np.nda
     ]
 
 
+def load_weights(path: str):
+    """The header and the layers of a weights file this script (or ``train_policy.py``) wrote."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    nl = raw.index(b"\n")
+    header = json.loads(raw[:nl])
+    flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
+    params, at = [], 0
+    for i, o in header["layers"]:
+        w = flat[at : at + i * o].reshape(i, o).astype(np.float32)
+        at += i * o
+        b = flat[at : at + o].astype(np.float32)
+        at += o
+        params.append((w, b))
+    if at != len(flat):
+        raise ValueError(f"{path}: {len(flat)} weights, the layers need {at}")
+    return header, params
+
+
+def start_from(path: str, sizes: List[int]) -> List[Tuple[np.ndarray, np.ndarray]]:
+    """The layers of the weights file `path` as the starting point for the widths `sizes`; a last layer
+    with fewer outputs (a policy trained before action ids were appended) gets the new columns with zero
+    weights and its lowest bias, so that the new ids start ranked last."""
+    header, params = load_weights(path)
+    have = [params[0][0].shape[0]] + [b.shape[0] for _, b in params]
+    if have[:-1] != sizes[:-1] or have[-1] > sizes[-1]:
+        raise SystemExit(f"error: {path} has layers {have}, not {sizes}")
+    w, b = params[-1]
+    extra = sizes[-1] - have[-1]
+    if extra:
+        w = np.concatenate([w, np.zeros((w.shape[0], extra), np.float32)], axis=1)
+        b = np.concatenate([b, np.full(extra, float(b.min()), np.float32)])
+        params[-1] = (w, b)
+    return params
+
+
 class Adam:
     """Adam over a ReLU network's layers: back-propagates an output gradient and updates in place."""
 
@@ -88,6 +127,21 @@ def masked_softmax(logits: np.ndarray, players: int) -> np.ndarray:
     return p
 
 
+def mix_targets(tgt: np.ndarray, q: np.ndarray, players: int, lam: float) -> np.ndarray:
+    """`tgt` (final returns, entry 0 the mover's) mixed with weight `lam` with the search values `q` where
+    they are finite: the mover gets `q`, each other seat `(1 - q) / (players - 1)`."""
+    out = tgt.copy()
+    rows = np.flatnonzero(np.isfinite(q))
+    if lam <= 0 or len(rows) == 0 or players < 2:
+        return out
+    v = np.clip(q[rows], 0.0, 1.0)
+    s = np.zeros((len(rows), tgt.shape[1]), np.float32)
+    s[:, 0] = v
+    s[:, 1:players] = ((1.0 - v) / (players - 1))[:, None]
+    out[rows] = (1.0 - lam) * tgt[rows] + lam * s
+    return out
+
+
 def evaluate(params, obs, tgt, players, batch=4096):
     loss, correct, n = 0.0, 0, len(obs)
     for s in range(0, n, batch):
@@ -110,21 +164,31 @@ def main(argv: List[str]) -> int:
     p.add_argument("--l2", type=float, default=1e-4)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--valid", type=float, default=0.1, help="the share of positions held out (the last ones)")
+    p.add_argument("--q-mix", type=float, default=0.0, help="the weight of the search's value in the target (0..1)")
+    p.add_argument("--only-searched", action="store_true", help="train on the positions a search labelled only")
+    p.add_argument("--init", default="", help="start from this weights file (same layers) instead of at random")
     a = p.parse_args(argv)
 
-    metas, obs_l, tgt_l = [], [], []
+    metas, obs_l, tgt_l, q_l = [], [], [], []
     for f in a.data:
         d = np.load(f)
         metas.append(json.loads(str(d["meta"])))
         obs_l.append(d["obs"])
         tgt_l.append(d["target"])
+        q_l.append(d["q"] if "q" in d.files else np.full(len(d["obs"]), np.nan, np.float32))
     meta = metas[0]
     if any(m["game"] != meta["game"] or m["options"] != meta["options"] for m in metas):
         print("error: the data files are of different games or options", file=sys.stderr)
         return 2
     obs = np.concatenate(obs_l)
     tgt = np.concatenate(tgt_l).astype(np.float32)
+    q = np.concatenate(q_l).astype(np.float32)
     players = int(meta["options"].get("players", 2))
+    z = tgt
+    tgt = mix_targets(z, q, players, a.q_mix)
+    if a.only_searched:
+        keep = np.isfinite(q)
+        obs, tgt, z, q = obs[keep], tgt[keep], z[keep], q[keep]
     game = sylvan._sylvan.game_from_options(meta["game"], json.dumps(meta["options"]))
     if game.observation_tensor_size() != obs.shape[1]:
         print(f"error: the data has {obs.shape[1]} inputs, the game's tensor {game.observation_tensor_size()}", file=sys.stderr)
@@ -132,10 +196,11 @@ def main(argv: List[str]) -> int:
     n_valid = int(len(obs) * a.valid)
     tr_obs, tr_tgt = obs[: len(obs) - n_valid], tgt[: len(obs) - n_valid]
     va_obs, va_tgt = obs[len(obs) - n_valid :], tgt[len(obs) - n_valid :]
+    va_z = z[len(obs) - n_valid :]
 
     rng = np.random.default_rng(a.seed)
     sizes = [obs.shape[1]] + [int(h) for h in a.hidden.split(",") if h] + [tgt.shape[1]]
-    params = init_params(rng, sizes)
+    params = start_from(a.init, sizes) if a.init else init_params(rng, sizes)
     adam = Adam(params)
     t0 = time.time()
     best = (float("inf"), None, 0)
@@ -152,12 +217,18 @@ def main(argv: List[str]) -> int:
             g[:, players:] = 0.0
             adam.step(params, acts, g, lr, a.l2)
         vl, va = evaluate(params, va_obs, va_tgt, players)
+        zl, _ = evaluate(params, va_obs, va_z, players)
         tl, ta = evaluate(params, tr_obs[:20000], tr_tgt[:20000], players)
-        print(f"epoch {epoch + 1}: train loss {tl:.4f} acc {ta:.3f} · valid loss {vl:.4f} acc {va:.3f} ({time.time() - t0:.0f} s)", flush=True)
+        print(
+            f"epoch {epoch + 1}: train loss {tl:.4f} acc {ta:.3f} · valid loss {vl:.4f} acc {va:.3f}"
+            f" (against the outcome {zl:.4f}) ({time.time() - t0:.0f} s)",
+            flush=True,
+        )
         if vl < best[0]:
             best = (vl, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
     vl, params, epoch = best
     _, va = evaluate(params, va_obs, va_tgt, players)
+    zl, za = evaluate(params, va_obs, va_z, players)
     header = {
         "format": FORMAT,
         "version": VERSION,
@@ -169,7 +240,8 @@ def main(argv: List[str]) -> int:
         "activation": "relu",
         "sections": [[n, int(off), int(ln)] for n, off, ln in game.observation_layout()],
         "data": [
-            {k: mm[k] for k in ("command", "games", "seed", "workers", "keep", "lineups", "positions")} for mm in metas
+            {k: mm.get(k) for k in ("command", "games", "seed", "workers", "keep", "lineups", "search", "positions")}
+            for mm in metas
         ],
         "train": {
             "command": " ".join(["python", "tools/learned/train.py"] + argv),
@@ -178,6 +250,12 @@ def main(argv: List[str]) -> int:
             "valid_positions": n_valid,
             "valid_loss": round(vl, 5),
             "valid_accuracy": round(va, 4),
+            "q_mix": a.q_mix,
+            "init": a.init or None,
+            "only_searched": a.only_searched,
+            "train_positions": int(len(tr_obs)),
+            "valid_outcome_loss": round(zl, 5),
+            "valid_outcome_accuracy": round(za, 4),
         },
     }
     with open(a.out, "wb") as f:

@@ -94,6 +94,22 @@ const clickSomething = (page, r1, r2) => page.evaluate(([r1, r2]) => {
   return el.dataset.tok || el.textContent;
 }, [r1, r2]);
 
+// The texts the page shows (text, tooltips, labels) that are a legal action's typed notation
+// (`discard c9`, `retrieve secret`): a player of the board never meets one, whatever the language.
+// The rules dialog's table of notations, opened on purpose, is the one place that shows them.
+const shownNotations = (page) => page.evaluate(() => {
+  const legal = new Set((window.sylvanTable?.msg?.legal || []).map((a) => a.notation.replace(/\s+/g, ' ').trim()));
+  const out = new Set();
+  const seen = (x, el) => {
+    const v = String(x || '').replace(/\s+/g, ' ').trim();
+    if (v && legal.has(v) && !el.closest('dialog.help .helptable')) out.add(v);
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n.parentElement) seen(n.nodeValue, n.parentElement);
+  for (const el of document.querySelectorAll('[title], [aria-label]')) { seen(el.getAttribute('title'), el); seen(el.getAttribute('aria-label'), el); }
+  return [...out];
+});
+
 // At a decision of the page's seat: the question and at least one of its answers are inside the
 // viewport (the bar's answers, or a highlighted board element not under the bar), and nothing
 // overflows sideways. Returns the problems found.
@@ -102,6 +118,18 @@ const decisionProblems = (page) => page.evaluate(() => {
   const W = innerWidth;
   const H = innerHeight;
   if (document.documentElement.scrollWidth > W) out.push(`horizontal overflow ${document.documentElement.scrollWidth} > ${W}`);
+  // A Command of Nature unit's name wraps between words only: no word drawn on two lines.
+  for (const n of document.querySelectorAll('.unit .cname')) {
+    const walker = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+    for (let tn = walker.nextNode(); tn; tn = walker.nextNode()) {
+      for (const m of tn.nodeValue.matchAll(/\S+/g)) {
+        const r = document.createRange();
+        r.setStart(tn, m.index);
+        r.setEnd(tn, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size > 1) out.push(`a unit's name cut mid-word: ${n.textContent.trim()}`);
+      }
+    }
+  }
   const bar = document.querySelector('#decision');
   if (!bar) return [...out, 'no decision bar'];
   const inside = (n, bottom = H) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= bottom + 0.5 && r.left >= 0 && r.right <= W + 0.5; };
@@ -143,6 +171,8 @@ async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) 
       const size = page.viewportSize();
       assert.deepEqual(await decisionProblems(page), [], `move ${st.move} at ${size.width}×${size.height}`);
     }
+    // At every step of a decision (the menu a selection opens included): no typed notation.
+    assert.deepEqual(await shownNotations(page), [], `typed notations shown at move ${st.move} (selection ${st.sel})`);
     const what = await clickSomething(page, random(), random());
     if (!what || what.missing) {
       const now = await stateOf(page);
@@ -301,6 +331,8 @@ for (const [i, game] of GAMES.entries()) {
       },
     });
     await page.waitForSelector('#end');
+    // The result comes into sight when the game ends, wherever the last decision left the page.
+    assert.ok(await page.evaluate(() => { const r = document.querySelector('#end h2').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }), 'the result in the viewport at the end');
     assert.deepEqual([...ids].slice(0, 40), [], 'ids shown');
     const end = await page.locator('#end').innerText();
     assert.match(end, /Final score/);
@@ -615,6 +647,82 @@ test('Command of Nature\'s board draws the attack, the commands in play, the dis
   await page.context().close();
 });
 
+// Command of Nature on a phone: a 2v2 back row is six slots of about 50 px. Every elemental's name,
+// in English and in French, drawn in such a slot, keeps each word whole on one line (smaller if need be, never below the
+// floor), inside its slot, and is still read whole by tapping the slot.
+test('Command of Nature on a phone: every elemental\'s name fits a 2v2 back-row slot, word by word, and reads whole on a tap', async () => {
+  const page = await newPage(PHONE);
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'command-of-nature', players: 4, seed: 3, seats: [{ kind: 'taken', name: 'Ann' }, ...Array(3).fill({ kind: 'bot', spec: 'easy' })] }) });
+  assert.equal(r.status, 201);
+  const { seats } = await r.json();
+  await page.goto(seats[0].link.startsWith('http') ? seats[0].link : `${base}${seats[0].link}`);
+  await page.waitForFunction(() => window.sylvanTable?.catalog && Object.keys(window.sylvanTable.catalog).length && document.querySelector('.unit'));
+  const got = await page.evaluate(async () => {
+    const { unitName, fitNames, NAME_FLOOR_PX } = await import('/web/boards.js');
+    // The names in English and in French (the French book names the cards).
+    const names = [];
+    for (const code of ['en', 'fr']) {
+      const cat = await (await fetch(`/api/games/${window.sylvanTable.id}/catalog?lang=${code}`)).json();
+      names.push(...Object.values(cat.cards || cat).filter((c) => c.health != null).map((c) => c.name));
+    }
+    // The back row (six slots), taken out of the redrawn table so the test's names stay.
+    const row = [...document.querySelectorAll('.cside .crow')].find((x) => x.querySelectorAll('.unit').length === 6);
+    const copy = row.cloneNode(true);
+    row.parentElement.replaceChild(copy, row);
+    const slot = copy.querySelector('.unit');
+    slot.classList.remove('empty');
+    const width = slot.getBoundingClientRect().width;
+    const bad = [];
+    for (const name of names) {
+      slot.innerHTML = `<div class="cname"><span>${unitName(name)}</span></div><div class="stats">3 12</div>`;
+      fitNames(copy);
+      const span = slot.querySelector('.cname > span');
+      const box = slot.getBoundingClientRect();
+      const size = parseFloat(getComputedStyle(span).fontSize);
+      if (size < NAME_FLOOR_PX) bad.push(`${name}: ${size}px`);
+      if (span.classList.contains('clipped')) bad.push(`${name}: shortened with …`);
+      const walker = document.createTreeWalker(span, NodeFilter.SHOW_TEXT);
+      for (let tn = walker.nextNode(); tn; tn = walker.nextNode()) {
+        for (const m of tn.nodeValue.matchAll(/\S+/g)) {
+          const rg = document.createRange();
+          rg.setStart(tn, m.index);
+          rg.setEnd(tn, m.index + m[0].length);
+          const rects = [...rg.getClientRects()].filter((x) => x.width > 0);
+          if (new Set(rects.map((x) => Math.round(x.top))).size > 1) bad.push(`${name}: "${m[0]}" on two lines`);
+          if (rects.some((x) => x.right > box.right + 0.5 || x.left < box.left - 0.5)) bad.push(`${name}: "${m[0]}" out of its slot`);
+        }
+      }
+    }
+    return { count: names.length, width, bad };
+  });
+  assert.ok(got.count >= 80, `${got.count} elementals' names`);
+  assert.ok(got.width < 60, `a back-row slot is ${got.width} px wide`);
+  assert.deepEqual(got.bad, []);
+  // Tap-to-read stays: a unit on the board opens the card's detail with its whole name (the setup
+  // answered until the formation holds one).
+  await page.reload();
+  await page.waitForFunction(() => window.sylvanTable?.catalog && Object.keys(window.sylvanTable.catalog).length && window.sylvanTable.msg);
+  for (let k = 0; k < 20 && !(await page.locator('.unit:not(.empty)').count()); k++) {
+    await page.waitForFunction(() => { const t = window.sylvanTable; return !t.pending && t.msg.to_move === t.msg.seat; });
+    const st = await stateOf(page);
+    await clickSomething(page, 0, 0);
+    await page.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
+  }
+  const name = await page.evaluate(async () => {
+    const n = document.querySelector('.unit:not(.empty)');
+    const at = { bubbles: true, pointerType: 'touch', isPrimary: true };
+    n.dispatchEvent(new PointerEvent('pointerdown', at));
+    await new Promise((ok) => setTimeout(ok, 700));
+    n.dispatchEvent(new PointerEvent('pointerup', at));
+    n.click();
+    return n.dataset.name.split(' (')[0];
+  });
+  await page.waitForSelector('dialog#detail[open]');
+  assert.ok((await page.locator('dialog#detail .dtext').innerText()).includes(name), `the detail names ${name}`);
+  await page.context().close();
+});
+
 // What a Mystic Vale board shows against the view it was drawn from: the draft table (every leader and
 // amulet on it, clickable by its `take` notation), each leader on its card with its side, each amulet
 // with its side, and each player's decay and growth as the rules count them (the view's `showing`).
@@ -851,7 +959,8 @@ const visibleTexts = (page) => page.evaluate(() => {
     const text = n.nodeValue.replace(/\s+/g, ' ').trim();
     if (text && n.parentElement && shown(n.parentElement)) out.push(text);
   }
-  for (const el of document.querySelectorAll('[placeholder], [aria-label], button[title], a[title]')) {
+  // Every tooltip too (a hover shows it): a title of a card, a slot, a button.
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
     if (!shown(el)) continue;
     for (const a of ['placeholder', 'aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a).trim());
   }
@@ -932,12 +1041,6 @@ async function englishOnlyWords() {
 // In French: the visible texts holding a word of the English catalog (outside the game crates' card
 // names and texts, where the French books name no French card: `fr: none`, and the rules dialog's
 // table of typed notations).
-// Known gap, allowed explicitly (a remainder of the board and catalog issues): a bare typed notation
-// still reaches a French page in two places not yet traced to their source, Mystic Vale's "discard c9"
-// (a discard choice, seen mid-game) and Equinox's "retrieve secret". Only these whole texts are
-// allowed; every other English word of the catalog still fails the sweep.
-const NOTATION_TEXTS = /^(discard c\d+|retrieve secret)$/;
-
 async function englishInFrench(page, english) {
   const texts = await visibleTexts(page);
   const game = (await page.evaluate(() => {
@@ -953,7 +1056,6 @@ async function englishInFrench(page, english) {
   // for a card with no French source): they are cut out before the line's own words are checked.
   const names = [...new Set(game)].filter((g) => g.length >= 3).sort((a, b) => b.length - a.length);
   return [...new Set(texts.filter((x) => {
-    if (NOTATION_TEXTS.test(x.trim())) return false;
     const own = names.reduce((rest, g) => (rest.includes(g) ? rest.split(g).join(' ') : rest), x);
     const hits = (own.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}'’]+/gu) || [])
       .filter((w) => english.has(w.toLowerCase()));
@@ -975,7 +1077,8 @@ for (const [code, viewport] of [['en-XA', DESKTOP], ['fr', PHONE]]) {
       const page = await newPage(viewport);
       await page.context().addInitScript((code) => localStorage.setItem('sylvan.lang', code), code);
       const english = code === 'fr' ? await englishOnlyWords() : null;
-      const problems = async () => (code === 'fr' ? englishInFrench(page, english) : notPseudo(page));
+      const problems = async () => [...await (code === 'fr' ? englishInFrench(page, english) : notPseudo(page)),
+        ...(await shownNotations(page)).map((x) => `a typed notation: ${x}`)];
       const [link] = await createFromLobby(page, game, SWEEP_GAMES[game]);
       assert.deepEqual(await problems(), [], `${code} lobby`);
       await page.goto(`${base}${link}`);

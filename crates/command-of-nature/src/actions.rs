@@ -231,7 +231,63 @@ pub fn num_actions() -> usize {
     all_actions().len()
 }
 
-/// The stable id of an action.
+/// The stable id of an action (`usize::MAX` for one outside the table), computed from its fields
+/// rather than searched for: the actions that name no card take the first ids in `Ord` order (each
+/// variant a block at a fixed offset), then each card has its block of six. Equal to [`ids`]'s lookup
+/// for every action (the tests compare them over every field value).
+#[inline]
 pub fn action_id(a: Action) -> usize {
-    ids().id(a).unwrap_or(usize::MAX)
+    const SLOTS: usize = 12;
+    const AMOUNT: usize = 4;
+    const FACTION: usize = AMOUNT + 3;
+    const BUY: usize = FACTION + 3;
+    const BUY_PLACE: usize = BUY + 6;
+    const REFRESH: usize = BUY_PLACE + 3;
+    const DAWN: usize = REFRESH + 2;
+    const PICK: usize = DAWN + SLOTS;
+    const AIM: usize = PICK + SLOTS;
+    const SWAP: usize = AIM + SLOTS;
+    const REFILL: usize = SWAP + SLOTS * (SLOTS - 1) / 2;
+    const CARDS: usize = REFILL + SLOTS * (SLOTS - 1);
+    const _: () = assert!((crate::NUM_ACTIONS - CARDS).is_multiple_of(6));
+    // A slot's place among the twelve valid slots (row I has 2, row II 4, row III 6).
+    let place = |s: Slot| {
+        let (row, col) = (usize::from(s / 6), usize::from(s % 6));
+        (row < 3 && col < (row + 1) * 2).then(|| [0, 2, 6][row] + col)
+    };
+    let card = |c: Card, k: usize| {
+        let id = CARDS + usize::from(c.0) * 6 + k;
+        (id < crate::NUM_ACTIONS).then_some(id)
+    };
+    let id = match a {
+        Action::Done => Some(0),
+        Action::Draw => Some(1),
+        Action::Partner => Some(2),
+        Action::Use => Some(3),
+        Action::Amount(n @ 1..=3) => Some(AMOUNT + usize::from(n) - 1),
+        Action::Faction(l @ (4 | 6 | 8)) => Some(FACTION + usize::from(l - 4) / 2),
+        Action::Buy(i @ 0..6) => Some(BUY + usize::from(i)),
+        Action::BuyPlace(i @ 0..3) => Some(BUY_PLACE + usize::from(i)),
+        Action::Refresh(m @ 0..2) => Some(REFRESH + usize::from(m)),
+        Action::Amount(_) | Action::Faction(_) | Action::Buy(_) | Action::BuyPlace(_) | Action::Refresh(_) => None,
+        Action::Choose(c) => card(c, 0),
+        Action::Summon(c) => card(c, 1),
+        Action::Play(c) => card(c, 2),
+        Action::Sell(c) => card(c, 3),
+        Action::Discard(c) => card(c, 4),
+        Action::Instant(c) => card(c, 5),
+        Action::Dawn(s) => place(s).map(|i| DAWN + i),
+        Action::Pick(s) => place(s).map(|i| PICK + i),
+        Action::Aim(s) => place(s).map(|i| AIM + i),
+        // Pairs a < b in order: the pairs of the places before a, then b's place after a.
+        Action::Swap(a, b) => {
+            place(a).zip(place(b)).filter(|(i, j)| i < j).map(|(i, j)| SWAP + i * (2 * SLOTS - i - 1) / 2 + (j - i - 1))
+        }
+        // Pairs a != b in order: eleven for each a, b's place skipping a.
+        Action::Refill(a, b) => place(a)
+            .zip(place(b))
+            .filter(|(i, j)| i != j)
+            .map(|(i, j)| REFILL + i * (SLOTS - 1) + j - usize::from(j > i)),
+    };
+    id.unwrap_or(usize::MAX)
 }

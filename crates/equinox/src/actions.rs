@@ -273,7 +273,97 @@ pub fn ids() -> &'static ActionIds<Action> {
 /// The number of distinct actions.
 pub const NUM_ACTIONS: usize = 1441;
 
-/// The stable id of an action.
+/// The stable id of an action (`usize::MAX` for one outside the table), computed from its fields:
+/// the ids follow `Ord` order, so each variant's ids are a block at a fixed offset (the running sum
+/// of the blocks before it) and a field's position inside the block is arithmetic. Equal to
+/// [`ids`]'s lookup for every action (the tests compare them over every field value), without its
+/// binary search.
+#[inline]
 pub fn action_id(a: Action) -> usize {
-    ids().id(a).unwrap_or(usize::MAX)
+    const CR: usize = Creature::COUNT;
+    const CARDS: usize = Card::FIRST_CHAMELEON as usize;
+    const CHAMELEONS: usize = (Card::FIRST_TREE - Card::FIRST_CHAMELEON) as usize;
+    const SEATS: usize = 5;
+    const PREDICT: usize = 1;
+    const SECRET: usize = PREDICT + CR;
+    const REVEAL: usize = SECRET + CARDS;
+    const PLAY: usize = REVEAL + 1;
+    const PLAY_CHAMELEON: usize = PLAY + CARDS;
+    const PLAY_TREE: usize = PLAY_CHAMELEON + CHAMELEONS * CR;
+    const PASS: usize = PLAY_TREE + 2;
+    const DISCARD: usize = PASS + 1;
+    const END_DISCARD: usize = DISCARD + CARDS;
+    const DECLINE: usize = END_DISCARD + 1;
+    const USE_POWER: usize = DECLINE + 1;
+    const RETRIEVE: usize = USE_POWER + 1;
+    const TARGET: usize = RETRIEVE + 6 * CR + 1;
+    const PLACE_STONE: usize = TARGET + SEATS;
+    const ASK: usize = PLACE_STONE + 5 * CR;
+    const GIVE: usize = ASK + SEATS * CR;
+    const BORROW: usize = GIVE + CARDS;
+    const KEEP: usize = BORROW + CR;
+    const TAKE: usize = KEEP + Card::FIRST_TREE as usize + 2;
+    const SWAP: usize = TAKE + 5 * CR;
+    const REMOVE: usize = SWAP + 10 * CR;
+    const NAME: usize = REMOVE + CR;
+    const _: () = assert!(NAME + CR == NUM_ACTIONS);
+    // The place of rows (a, b), 1 <= a < b <= 5, among the ten pairs in order.
+    const PAIR: [[u8; 6]; 6] = {
+        let mut t = [[u8::MAX; 6]; 6];
+        let (mut a, mut k) = (1, 0);
+        while a <= 5 {
+            let mut b = a + 1;
+            while b <= 5 {
+                t[a][b] = k;
+                k += 1;
+                b += 1;
+            }
+            a += 1;
+        }
+        t
+    };
+    let cr = |c: Creature| c as usize;
+    let creature_card = |c: Card| (usize::from(c.0) < CARDS).then_some(usize::from(c.0));
+    // Rows 1..=5 of a creature's column, as the row-major place `(r - 1) * 14 + c`.
+    let row = |r: Row, c: Creature| (1..=5).contains(&r).then(|| (usize::from(r) - 1) * CR + cr(c));
+    let seat = |s: Seat| (usize::from(s.0) < SEATS).then_some(usize::from(s.0));
+    let id = match a {
+        Action::SkipPrediction => Some(0),
+        Action::Predict(c) => Some(PREDICT + cr(c)),
+        Action::Secret(card) => creature_card(card).map(|i| SECRET + i),
+        Action::Reveal => Some(REVEAL),
+        Action::Play(card) => creature_card(card).map(|i| PLAY + i),
+        Action::PlayChameleon(card, c) => {
+            card.is_chameleon().then(|| PLAY_CHAMELEON + usize::from(card.0 - Card::FIRST_CHAMELEON) * CR + cr(c))
+        }
+        Action::PlayTree(k) => Some(PLAY_TREE + k as usize),
+        Action::Pass => Some(PASS),
+        Action::Discard(card) => creature_card(card).map(|i| DISCARD + i),
+        Action::EndDiscard => Some(END_DISCARD),
+        Action::Decline => Some(DECLINE),
+        Action::UsePower => Some(USE_POWER),
+        Action::Retrieve(StoneSpot::At(r, c)) => (r <= 5).then(|| RETRIEVE + usize::from(r) * CR + cr(c)),
+        Action::Retrieve(StoneSpot::Secret) => Some(RETRIEVE + 6 * CR),
+        Action::Target(s) => seat(s).map(|s| TARGET + s),
+        Action::PlaceStone(r, c) => row(r, c).map(|i| PLACE_STONE + i),
+        Action::Ask(s, c) => seat(s).map(|s| ASK + s * CR + cr(c)),
+        Action::Give(card) => creature_card(card).map(|i| GIVE + i),
+        Action::Borrow(c) => Some(BORROW + cr(c)),
+        // Every card below the trees is its own canonical card; each tree kind's is its first card.
+        Action::Keep(card) => match card.0 {
+            i if i < Card::FIRST_TREE => Some(KEEP + usize::from(i)),
+            _ => {
+                TreeKind::ALL.iter().position(|&k| k.card(0) == card).map(|k| KEEP + usize::from(Card::FIRST_TREE) + k)
+            }
+        },
+        Action::Take(r, c) => row(r, c).map(|i| TAKE + i),
+        Action::Swap(c, r1, r2) => PAIR
+            .get(usize::from(r1))
+            .and_then(|t| t.get(usize::from(r2)))
+            .filter(|&&k| k != u8::MAX)
+            .map(|&k| SWAP + cr(c) * 10 + usize::from(k)),
+        Action::Remove(c) => Some(REMOVE + cr(c)),
+        Action::Name(c) => Some(NAME + cr(c)),
+    };
+    id.unwrap_or(usize::MAX)
 }

@@ -27,6 +27,7 @@
 //! | `ability 2.1`, `ability soil.top` | Harvest Phase: Old Bakarab takes that advancement into the workshop |
 //! | `use c7`, `use vales` | Harvest Phase, rules revision 3: resolve card 7's (or the vales') abilities whose gain can still change, banking it now (ruling MV87) |
 //! | `use c7 top`, `use c7 leader`, `use v3`, `use v3 c7`, `use v3 sky` | an ability's decision naming its source (issue 33): card 7's top-slot (leader-side) ability, e.g. Peacekeeper Druid, Seed Sowers, Calm Weather; vale 3's, e.g. Blooming Arbor, Wood Sprite Hoard (no choice), Conclave of Ents on card 7, Sunstone Aerie or Stormcaller on a sky spirit. Replaces `druid`, `arbor`, `mill`, `sow`, `conclave c7`, `aerie sky`, which still parse and replay |
+//! | `use c7 bottom`, `use v3 c7` | rules revision 5 (ruling MV90): Discard Phase, Hatchery's card 7 keeps itself, Pool of Visions (vale 3) keeps card 7; about to spoil, Bramble Spire or Aether Tree (vale 3) cancels card 7's decay. Replace `keep c7`, `cancel c7`, `cancel c7 not-cursed`, which revisions 1-4 list and which still parse and replay |
 //! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;
@@ -333,8 +334,125 @@ const MANA_STORM_ACTIONS: usize = MAX_LEADERS + MAX_AMULETS + 2 + 20;
 const LEADER_ABILITY_ACTIONS: usize = 20 + 9 + 60 + PICKS as usize + 20;
 
 /// The stable id of an action (`usize::MAX` for one outside the table, which no legal list holds).
+///
+/// Computed from the action's fields rather than searched for: [`id_key`] places the action in its
+/// variant, and a map built from [`ids`] at first use gives each variant's offset and turns the place
+/// into the id. Nothing here counts ids, so ids appended to the table keep working; an action the key
+/// does not cover (a field beyond its range, or a variant added since) is looked up in the table.
+#[inline]
 pub fn action_id(a: Action) -> usize {
-    ids().id(a).unwrap_or(usize::MAX)
+    struct KeyMap {
+        /// Per variant: the first slot of its places in `ids`, and how many places it has.
+        variants: Vec<(usize, usize)>,
+        /// Per place: the id, or `u32::MAX` for a place no action of the table has.
+        ids: Vec<u32>,
+    }
+    static MAP: OnceLock<KeyMap> = OnceLock::new();
+    let map = MAP.get_or_init(|| {
+        let keys: Vec<(usize, Option<(usize, usize)>)> =
+            ids().all().iter().enumerate().map(|(id, &a)| (id, id_key(a))).collect();
+        let mut variants = vec![(0, 0); 64];
+        for &(_, key) in &keys {
+            if let Some((v, place)) = key {
+                variants[v].1 = variants[v].1.max(place + 1);
+            }
+        }
+        let mut start = 0;
+        for v in &mut variants {
+            v.0 = start;
+            start += v.1;
+        }
+        let mut by_place = vec![u32::MAX; start];
+        for (id, key) in keys {
+            if let Some((v, place)) = key {
+                by_place[variants[v].0 + place] = id as u32;
+            }
+        }
+        KeyMap { variants, ids: by_place }
+    });
+    let Some((v, place)) = id_key(a) else {
+        return ids().id(a).unwrap_or(usize::MAX);
+    };
+    match map.variants.get(v) {
+        Some(&(start, len)) if place < len => match map.ids[start + place] {
+            u32::MAX => usize::MAX,
+            id => id as usize,
+        },
+        _ => usize::MAX,
+    }
+}
+
+/// An action's variant (below 64) and its place among that variant's actions: distinct actions have
+/// distinct keys. `None` for an action the key does not cover (a field beyond the range it counts
+/// with), which [`action_id`] looks up in the table.
+#[inline]
+fn id_key(a: Action) -> Option<(usize, usize)> {
+    use Action::*;
+    const N: usize = NUM_CARDS;
+    let card = |c: u8| (usize::from(c) < N).then_some(usize::from(c));
+    let below = |x: u8, n: usize| (usize::from(x) < n).then_some(usize::from(x));
+    let source = |s: Source| match s {
+        Source::Common(l, k) => (l < 3 && k < 3).then_some(usize::from(l) * 3 + usize::from(k)),
+        Source::Soil(s) => Some(9 + s as usize),
+    };
+    let spirit = |s: Spirit| s as usize;
+    Some(match a {
+        Pass => (0, 0),
+        Push => (1, 0),
+        Spoil => (2, 0),
+        Druid => (3, 0),
+        Arbor => (4, 0),
+        Decline => (5, 0),
+        Mill => (6, 0),
+        Token => (7, 0),
+        Done => (8, 0),
+        Conclave(c) => (9, usize::from(c)),
+        Discard(c) => (10, usize::from(c)),
+        Aerie(s) => (11, spirit(s)),
+        Vale(l, k, s) => (12, (usize::from(l) * 4 + below(k, 4)?) * 5 + s.map_or(0, |s| 1 + spirit(s))),
+        Buy(s) => (13, source(s)?),
+        BuyOn(s, c) => (14, source(s)? * N + card(c)?),
+        Sleeve(c) => (15, usize::from(c)),
+        Resolve(s) => (16, s as usize),
+        Upgrade => (17, 0),
+        ChooseLeader(k) => (18, usize::from(k)),
+        Sow => (19, 0),
+        UseVale(x) => (20, usize::from(x)),
+        CancelDecay(c) => (21, usize::from(c)),
+        Keep(c) => (22, usize::from(c)),
+        Portal(f, s, t) => (23, (card(f)? * 3 + s as usize) * N + card(t)?),
+        TakeLeader(l) => (24, usize::from(l)),
+        TakeAmulet(x) => (25, usize::from(x)),
+        Trade => (26, 0),
+        Evoke => (27, 0),
+        EvokeOn(c) => (28, usize::from(c)),
+        AbilityCard(c) => (29, usize::from(c)),
+        AbilityCommon(l, k) => (30, usize::from(l) * 3 + below(k, 3)?),
+        AbilitySoil(s, c) => (31, s as usize * N + card(c)?),
+        AbilityPick(k) => (32, usize::from(k)),
+        CancelNotCursed(c) => (33, usize::from(c)),
+        BuyVp(p) => (34, p.iter().try_fold(0, |acc, &x| Some(acc * 4 + below(x, 4)?))?),
+        EvokeBought(k, c) => (35, usize::from(k) * N + card(c)?),
+        AbilityGraft(s, c, at) => (36, (usize::from(s) * N + card(c)?) * 4 + below(at, 4)?),
+        AbilitySpirit(s) => (37, spirit(s)),
+        Claim(s) => (38, source(s)?),
+        Replay(c, at) => (39, usize::from(c) * 4 + below(at, 4)?),
+        AbilityTake(s) => (40, s as usize),
+        Workshop(k, c) => (41, usize::from(k) * N + card(c)?),
+        Bank(c) => (42, usize::from(c)),
+        Use { card: held, choice } => {
+            let choice = match choice {
+                Choice::Nothing => 0,
+                Choice::Card(t) => 1 + card(t)?,
+                Choice::Spirit(s) => 1 + N + spirit(s),
+            };
+            let held = match held {
+                Held::Card(c, at) => card(c)? * 4 + below(at, 4)?,
+                Held::Vale(x) => 4 * N + usize::from(x),
+            };
+            (43, held * (N + 5) + choice)
+        }
+    })
 }
 
 /// The action with a stable id.

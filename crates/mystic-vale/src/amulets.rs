@@ -115,38 +115,6 @@ pub struct Amulet {
 }
 
 impl Amulet {
-    /// The Evoke ability in words.
-    pub fn text(&self) -> String {
-        let (n, r) = (self.amount, self.reward.name());
-        let what = match self.evoke {
-            Evoke::Gain => format!("+{n} {r}"),
-            Evoke::GainThenToss => format!("+{n} {r}, then toss it: it lands on a random side"),
-            Evoke::Growth => format!("+{n} growth until your next Prep Phase"),
-            Evoke::FieldToDeckBottom => "a field card goes under your deck".into(),
-            Evoke::DeckBottomToField => "the bottom card of your deck joins your field".into(),
-            Evoke::SleeveNow => "sleeve an advancement bought this turn now".into(),
-            Evoke::ManaOrGuardians => format!("+1 mana, or +{n} guardians on a field or on-deck card this turn"),
-        };
-        let when = match self.window {
-            Window::Harvest => "harvest",
-            Window::HarvestOrDiscard => "harvest or discard phase",
-            Window::WouldSpoil => "about to spoil",
-            Window::Any => "any time",
-        };
-        let mut t = format!("evoke ({when}): {what}");
-        if self.must_push {
-            t.push_str("; used side: push at least once each Planting Phase");
-        }
-        t
-    }
-
-    /// Name, VP and ability in one line, with the side shown.
-    pub fn summary(&self, active: bool) -> String {
-        let side = if active { "active" } else { "used" };
-        let vp = if self.vp != 0 { format!(", {} VP at the end", self.vp) } else { String::new() };
-        format!("{} ({side}{vp}): {}", self.title, self.text())
-    }
-
     /// The value of data field `f`, as written in a card file.
     pub fn field_value(&self, f: &str) -> String {
         match f {

@@ -387,94 +387,6 @@ impl Ability {
             E::Unique => Timing::ALL,
         }
     }
-
-    fn count_text(self) -> &'static str {
-        match self.per {
-            Count::One => "",
-            Count::GuardiansOnCard => " per guardian on this card",
-            Count::FieldPairs => " per 2 cards in your field",
-            Count::OtherFieldCards => " per other card in your field",
-            Count::FieldShortfall => " per card your field has fewer than 7",
-            Count::PrintedSymbolsOnCard => " per printed symbol on this card",
-            Count::DecayOwned => " (decay on all your cards)",
-            Count::DecayField => " per decay in your field (cancelled ones too)",
-            Count::ManaPairs => " per 2 mana you have",
-            Count::ValesOwned => " per vale you own",
-            Count::GuardiansOwned => " per guardian on all your advancements",
-            Count::MostManaOnFieldCard => " per mana on one card of your field",
-            Count::Level3Owned => " per level-3 advancement you own",
-            Count::Level1OnCard => " per level-1 advancement on this card",
-            Count::BlankFieldCards => " per blank card in your field",
-            Count::BlankCardsOwnedSteps => " x (0/2/3/6/13 for 0/1-2/3-4/5-6/7-8 blank cards)",
-        }
-    }
-
-    /// The ability in a few words (empty when it has none).
-    pub fn text(self) -> String {
-        let (n, r, per) = (self.amount, self.reward.name(), self.count_text());
-        let when = match self.timing {
-            Timing::None => return String::new(),
-            Timing::WhenPlayed => "when played",
-            Timing::Harvest => "harvest",
-            Timing::Ongoing => "always",
-            Timing::WouldSpoil => "about to spoil",
-            Timing::EndOfGame => "end",
-            Timing::OnSpoil => "spoiled by it on-deck",
-            Timing::Discard => "discard phase",
-            Timing::WhenBought => "when bought",
-            Timing::AnyTime => "once a turn",
-            Timing::OnEvoke => "when you evoke",
-            Timing::Planting => "planting",
-        };
-        let what = match self.effect {
-            Effect::None => return String::new(),
-            Effect::Gain => format!("+{n} {r}{per}"),
-            Effect::ManaMinus => format!("-{n} from your mana total"),
-            Effect::CapDecay if n == 0 => "this card counts no decay".into(),
-            Effect::CapDecay => format!("this card counts at most {n} decay"),
-            Effect::AddPer => format!("this card counts +{n} {r}{per}"),
-            Effect::SpiritsToWild => "this card's animal, forest and sky symbols are wild".into(),
-            Effect::DoubleAbilityVp => "VP from abilities on this card are doubled".into(),
-            Effect::SearchDeckDiscard => "search your deck, may discard 1 card, shuffle".into(),
-            Effect::DiscardOtherField => "may discard another card of your field".into(),
-            Effect::LookTopDiscard if n > 1 => {
-                format!("look at your top {n} cards, discard any, the rest stay in order")
-            }
-            Effect::LookTopDiscard => "look at your top card, may discard it".into(),
-            Effect::DiscardOnDeck if self.timing == Timing::OnSpoil => {
-                format!("+{n} {r}{per}, then it goes to your discard pile and a new card is revealed")
-            }
-            Effect::DiscardOnDeck => "discard the on-deck card, reveal another (once a turn)".into(),
-            Effect::CancelSpoil => "this on-deck card does not make you spoil".into(),
-            Effect::ExtraTurn => format!("+{n} {r}, then an extra turn (one per round)"),
-            Effect::ToDeckBottom => "this card goes under your deck, not to the discard pile".into(),
-            Effect::FillField if self.reward != Reward::None => {
-                format!("+1 {r}{per}, then fill your field to {n} cards from your deck")
-            }
-            Effect::FillField => format!("fill your field to {n} cards from your deck"),
-            Effect::Exchange => format!("pay {n} mana for 1 {r}, any number of times"),
-            Effect::DiscountOnCard => format!("a purchase declared for this card costs {n} less"),
-            Effect::MostAmong => format!("{n} VP if you have strictly the most{per}"),
-            Effect::ConvertToWild => format!("pay {n} mana, one spirit becomes wild"),
-            Effect::PlusGuardian => format!("+{n} guardian on a field or on-deck card"),
-            Effect::CancelDecayOn => "a field or on-deck card counts no decay until your Discard Phase".into(),
-            Effect::FreeBuy => format!("one level-{n} advancement costs 0"),
-            Effect::KeepInField if self.timing == Timing::OnSpoil => {
-                "this card stays as the leftmost of your next field".into()
-            }
-            Effect::KeepInField => "unless leftmost, this card may stay as the leftmost of your next field".into(),
-            Effect::MoveAdvancement => "move an advancement between two field cards".into(),
-            Effect::MultiplyMana => format!("your mana total (and the mana token) counts {n} times"),
-            Effect::RefreshToken => "turn a used mana token to its active side".into(),
-            Effect::DeckToField => format!("move {n} card{per} from your deck to your field"),
-            Effect::CancelDecayCard => {
-                "a field or on-deck card counts no decay but a Cursed Land's until your next Prep Phase".into()
-            }
-            Effect::Unique => crate::effects::module(self.module).map_or("?", |m| m.text).into(),
-            Effect::MultiplyEndVp => format!("the end VP of your advancements count {n} times"),
-        };
-        format!("{when}: {what}")
-    }
 }
 
 /// The printed symbols of one advancement (or leader side).
@@ -497,26 +409,6 @@ pub struct Symbols {
 }
 
 impl Symbols {
-    /// The printed symbols in words, for people: `1 mana, 1 forest, 2 VP at the end`.
-    pub fn describe(&self) -> String {
-        let mut t = Vec::new();
-        let mut add = |n: i32, what: &str| {
-            if n != 0 {
-                t.push(format!("{n} {what}"));
-            }
-        };
-        add(self.mana.into(), "mana");
-        add(self.decay.into(), "decay");
-        add(self.growth.into(), "growth");
-        for (k, &n) in self.spirits.iter().enumerate() {
-            add(n.into(), Spirit::ALL[k].name());
-        }
-        add(self.guardian.into(), "guardian");
-        add(self.vp_harvest.into(), "VP each harvest");
-        add(self.vp_end.into(), "VP at the end");
-        t.join(", ")
-    }
-
     /// The number of printed symbols Gaia's Chosen counts (mana, decay, growth, spirits, guardians).
     pub fn counted(&self) -> u8 {
         self.mana
@@ -559,28 +451,6 @@ pub struct Advancement {
 }
 
 impl Advancement {
-    /// The ability in a few words (empty when it has none), e.g. `harvest: +1 mana per guardian on this card`.
-    pub fn ability_text(&self) -> String {
-        self.ability.text()
-    }
-
-    /// Title, cost, slot, symbols and ability in one line, for people.
-    pub fn summary(&self) -> String {
-        let eclipse = if self.eclipse { ", eclipse" } else { "" };
-        let mut t = format!("{} ({} mana, {}{eclipse})", self.title, self.cost, self.slot.name());
-        let sym = self.symbols.describe();
-        if !sym.is_empty() {
-            t.push_str(": ");
-            t.push_str(&sym);
-        }
-        let ab = self.ability_text();
-        if !ab.is_empty() {
-            t.push_str(if sym.is_empty() { ": " } else { "; " });
-            t.push_str(&ab);
-        }
-        t
-    }
-
     /// The value of data field `f`, as written in a card file.
     pub fn field_value(&self, f: &str) -> String {
         let s = &self.symbols;
@@ -652,31 +522,6 @@ pub struct Vale {
 }
 
 impl Vale {
-    /// The ability in a few words (empty when it has none).
-    pub fn ability_text(&self) -> String {
-        let mut t = self.ability.text();
-        if self.to_deck && !t.is_empty() {
-            t.push_str(" (puts this vale on top of the level-1 vale deck)");
-        } else if self.remove_self && !t.is_empty() {
-            t.push_str(" (removes this vale from the game)");
-        }
-        if self.extra_buy > 0 {
-            t.push_str(&format!("; buy up to {} advancements", 2 + self.extra_buy));
-        }
-        if self.unique {
-            t.push_str("; only one per player");
-        }
-        t
-    }
-
-    /// The cost in words: `1 animal + 1 forest + 1 any`.
-    pub fn cost_text(&self) -> String {
-        let names = ["animal", "forest", "sky", "any"];
-        let parts: Vec<String> =
-            (0..4).filter(|&k| self.cost[k] > 0).map(|k| format!("{} {}", self.cost[k], names[k])).collect();
-        if parts.is_empty() { "free".into() } else { parts.join(" + ") }
-    }
-
     /// The value of data field `f`, as written in a card file.
     pub fn field_value(&self, f: &str) -> String {
         match f {
@@ -730,30 +575,6 @@ impl Leader {
         let key = if upgraded { "up_ability" } else { "start_ability" };
         self.sides[usize::from(upgraded)].ability.effect == Effect::None
             && self.source.get(key).is_some_and(|s| s.starts_with("provisional"))
-    }
-
-    /// The side shown, in words.
-    pub fn summary(&self, upgraded: bool) -> String {
-        let f = &self.sides[usize::from(upgraded)];
-        let mut t = if upgraded {
-            format!("{} (upgraded)", self.title)
-        } else {
-            format!("{} (upgrade: {} mana)", self.title, self.upgrade_cost)
-        };
-        let sym = f.symbols.describe();
-        if !sym.is_empty() {
-            t.push_str(": ");
-            t.push_str(&sym);
-        }
-        let ab = f.ability.text();
-        if !ab.is_empty() {
-            t.push_str(if sym.is_empty() { ": " } else { "; " });
-            t.push_str(&ab);
-        }
-        if self.symbols_only(upgraded) {
-            t.push_str(" (provisional: no ability, symbols only)");
-        }
-        t
     }
 
     /// The value of data field `f`, as written in a card file.

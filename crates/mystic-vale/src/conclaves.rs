@@ -9,6 +9,7 @@ use sylvan_engine::carddata::{Provenance, ProvenanceKind, Source};
 use sylvan_engine::{GameRng, SetupError};
 
 use crate::cards::{CardDb, CardError, DbRef};
+use crate::setup::SetupProblem;
 
 /// The embedded conclave file.
 pub const CONCLAVES_TOML: &str = include_str!("../data/conclaves.toml");
@@ -201,10 +202,10 @@ impl Conclaves {
         let mut n = 0;
         for k in spec.split(',').map(str::trim) {
             let Some(id) = self.list.iter().position(|c| c.key == k) else {
-                return Err(SetupError::new("conclaves", format!("no conclave `{k}` (random, or 6 of: {})", keys())));
+                return Err(SetupProblem::ConclaveUnknown { key: k.to_owned(), keys: keys() }.into());
             };
             if out[..n.min(PICK)].contains(&(id as u8)) {
-                return Err(SetupError::new("conclaves", format!("`{k}` is named twice")));
+                return Err(SetupProblem::ConclaveTwice { key: k.to_owned() }.into());
             }
             if n < PICK {
                 out[n] = id as u8;
@@ -212,10 +213,7 @@ impl Conclaves {
             n += 1;
         }
         if n != PICK {
-            return Err(SetupError::new(
-                "conclaves",
-                format!("{n} conclaves named: a game uses exactly 6 (EN:751), or `random`"),
-            ));
+            return Err(SetupProblem::ConclaveCount { n }.into());
         }
         Ok(Choice::Named(out))
     }

@@ -1,6 +1,5 @@
-//! Events: what each action tells the table.
-
-use std::fmt;
+//! Events: what each action tells the table, as data; their words (and their `Display`, in English) are
+//! the catalogs', through the words layer ([`crate::words::event_text`]).
 
 use serde::{Deserialize, Serialize};
 use sylvan_engine::Seat;
@@ -13,12 +12,6 @@ pub struct Card {
     pub id: u8,
     /// The titles on it (English); none on a blank card.
     pub titles: Vec<String>,
-}
-
-impl fmt::Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.titles.is_empty() { f.write_str("a blank card") } else { f.write_str(&self.titles.join(" + ")) }
-    }
 }
 
 impl crate::state::MysticVale {
@@ -79,36 +72,4 @@ pub enum Event {
     Evoked(Seat, String),
     /// This leader was turned to its upgraded side.
     Upgraded(Seat, String),
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Event::*;
-        match self {
-            TurnStart(s) => write!(f, "{s}'s turn"),
-            Played(s, c) => write!(f, "{s} plays {c}"),
-            Revealed(s, c) => write!(f, "{s} reveals {c} on-deck"),
-            Reshuffled(s) => write!(f, "{s} shuffles the discard pile into a new deck"),
-            Spoiled(s, prep) => write!(f, "{s} spoils{}", if *prep { " in the Prep Phase" } else { "" }),
-            AbilityDiscard(s, Some(c)) => write!(f, "{s} discards {c}"),
-            AbilityDiscard(s, None) => write!(f, "{s} discards a card"),
-            Peeked(s, Some(c)) => write!(f, "{s} looks at the top card: {c}"),
-            Peeked(s, None) => write!(f, "{s} looks at the top card of the deck"),
-            Bought(s, t) => write!(f, "{s} buys {t}"),
-            BoughtVale(s, t) => write!(f, "{s} buys the vale {t}"),
-            Sleeved(s, t, c) => write!(f, "{s} sleeves {t} on {c}"),
-            GainedVp(s, v) => write!(f, "{s} gains {v} VP"),
-            UsedVale(s, t) => write!(f, "{s} uses {t}"),
-            PoolEmpty => f.write_str("the VP pool is empty: the round is finished"),
-            GameOver => f.write_str("the game is over"),
-            UsedAbility(s, c, None) => write!(f, "{s} uses the ability of {c}"),
-            UsedAbility(s, c, Some(t)) => write!(f, "{s} uses the ability of {c} on {t}"),
-            ResolvedNow(s, c) => write!(f, "{s} resolves the Harvest abilities of {c} now"),
-            TookLeader(s, t) => write!(f, "{s} takes the leader {t}"),
-            TookAmulet(s, t) => write!(f, "{s} takes the amulet {t}"),
-            TradedAmulet(s) => write!(f, "{s} trades the amulet for a regular mana token"),
-            Evoked(s, t) => write!(f, "{s} evokes {t}"),
-            Upgraded(s, t) => write!(f, "{s} turns {t} to the upgraded side"),
-        }
-    }
 }

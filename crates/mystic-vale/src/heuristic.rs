@@ -16,7 +16,7 @@
 //!   Peacekeeper Druid's second chance), is small compared with what one more card adds to the harvest:
 //!   `p · (harvest at stake) < (1 - p) · (gain)`.
 
-use sylvan_engine::{GameRng, Lang};
+use sylvan_engine::GameRng;
 
 use crate::actions::{Action, Choice, Held, Source};
 use crate::amulets::Evoke;
@@ -256,7 +256,12 @@ fn best_keep(db: &CardDb, p: &PlayerView, legal: &[Action], threshold: f64) -> A
         .iter()
         .copied()
         .filter_map(|a| match a {
-            Action::Keep(c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+            // Revision 5 names the keeper: Hatchery's card (`use cN SLOT`), Pool of Visions (`use vV cN`).
+            Action::Keep(c)
+            | Action::Use { card: Held::Card(c, _), choice: Choice::Nothing }
+            | Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } => {
+                Some((play_value(db, p.cards[c as usize], 0), a))
+            }
             _ => None,
         })
         .filter(|(v, _)| *v > threshold)
@@ -826,7 +831,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             // Conclave of Ents on a Grovtender card adds growth: use it when that stops the spoil.
             let (d, g) = view.decay_growth(me);
             let conclave_fix = legal.iter().copied().find(|a| match a {
-                Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } => {
+                Action::Use { card: Held::Vale(v), choice: Choice::Card(c) }
+                    if db.vale(*v).ability.effect == Effect::PlusGuardian =>
+                {
                     let s = p.cards[*c as usize];
                     let extra = i32::from(s.growth(db, 1)) - i32::from(s.growth(db, 0));
                     d - g - extra < 4
@@ -836,13 +843,22 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             if let Some(a) = conclave_fix {
                 return a;
             }
+            // Revision 5 names Bramble Spire or Aether Tree (`use vV cN`); before, `cancel cN` meant
+            // Aether Tree when it was owned.
+            let cancels = |a: Action, effect: Effect| match a {
+                Action::Use { card: Held::Vale(v), .. } => db.vale(v).ability.effect == effect,
+                Action::CancelDecay(_) => true,
+                _ => false,
+            };
             // Aether Tree: on the card whose cancelled decay stops the spoil, if any (it costs its VP).
             let aether = p.vales.iter().any(|&v| db.vale(v).ability.effect == Effect::CancelDecayCard);
             let aether_fix = legal
                 .iter()
                 .copied()
                 .filter_map(|a| match a {
-                    Action::CancelDecay(c) => {
+                    Action::CancelDecay(c) | Action::Use { card: Held::Vale(_), choice: Choice::Card(c) }
+                        if cancels(a, Effect::CancelDecayCard) =>
+                    {
                         let st = view.card_stats(me, c);
                         let cancel = i32::from(crate::state::aether_cancel(db, p.cards[c as usize], &st));
                         (d - g - cancel < 4).then_some((cancel, a))
@@ -873,7 +889,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             for &a in legal {
                 match a {
                     Action::UseVale(v) if db.vale(v).ability.effect != Effect::Gain && worth(v) => return a,
-                    Action::CancelDecay(c) => {
+                    Action::CancelDecay(c) | Action::Use { card: Held::Vale(_), choice: Choice::Card(c) }
+                        if cancels(a, Effect::CancelDecayOn) =>
+                    {
                         let st = view.card_stats(me, c);
                         let v = p.vales.iter().copied().find(|&v| db.vale(v).ability.effect == Effect::CancelDecayOn);
                         if d - g - i32::from(st.decay) < 4 && v.is_some_and(worth) {
@@ -1604,158 +1622,6 @@ pub(crate) fn copying_card(view: &View) -> Option<u8> {
     let b = view.players[view.current as usize].boost?;
     let m = crate::effects::module(b.ability?.module)?;
     (m.hint == Hint::CopyCard && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0).then_some(b.card)
-}
-
-/// For Cyrilla's `ability p1 c7 top`: the title the copied ability is printed on, its text in `lang`, and
-/// the card it is added to.
-pub(crate) fn grafted_text(view: &View, a: Action, lang: Lang) -> Option<(String, String, u8)> {
-    let Action::AbilityGraft(s, c, slot) = a else { return None };
-    let db = &*view.db;
-    let pv = view.players.get(usize::from(s))?;
-    let (title, ab) = match pv.cards.get(usize::from(c))?.slots.get(usize::from(slot)) {
-        Some(&x) if x != EMPTY => {
-            let adv = db.adv(x);
-            (crate::words::title(&adv.title, &adv.french, lang).to_owned(), adv.ability)
-        }
-        Some(_) => return None,
-        None => {
-            let l = view.leader_card(usize::from(s)).filter(|l| l.card == c)?;
-            (db.leader(l.id).title.clone(), l.face(db).ability)
-        }
-    };
-    let first = view.turn.guardian_plus?;
-    Some((title, crate::words::ability_text(ab, lang), first))
-}
-
-/// Describes an action for a human.
-pub fn describe(view: &View, a: Action) -> String {
-    let db = &*view.db;
-    if let (Some((v, _)), Action::AbilityPick(0) | Action::AbilitySpirit(_)) = (view.turn.vale_choice, a) {
-        // A vale's optional "when bought" ability (ruling MV68).
-        let x = db.vale(v);
-        let text = crate::effects::module(x.ability.module).map_or("", |m| m.text);
-        return format!("{a}: {}: {text}", x.title);
-    }
-    match a {
-        Action::Buy(s) | Action::BuyOn(s, _) => {
-            let Some(x) = (match s {
-                Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => Some(db.soil[slot as usize]),
-            }) else {
-                return a.to_string();
-            };
-            let adv = db.adv(x);
-            format!("{a}: {} ({} mana, {}, level {})", adv.title, adv.cost, adv.slot.name(), adv.level)
-        }
-        Action::Vale(l, k, _) => match view.vale_row[l as usize][k as usize] {
-            Some(v) => format!("{a}: {} ({} VP)", db.vale(v).title, db.vale(v).vp),
-            None => a.to_string(),
-        },
-        Action::Resolve(s) => match view.phase {
-            Phase::Order { card, .. } => {
-                let p = &view.players[view.current as usize];
-                let x = p.cards[card as usize].slots[s as usize];
-                if x == EMPTY {
-                    a.to_string()
-                } else {
-                    format!("{a}: {} next ({})", db.adv(x).title, db.adv(x).ability_text())
-                }
-            }
-            _ => a.to_string(),
-        },
-        Action::Discard(c) if matches!(view.phase, Phase::NeighbourDiscard { .. }) => {
-            let Phase::NeighbourDiscard { seat, .. } = view.phase else { return a.to_string() };
-            let p = &view.players[usize::from(seat)];
-            format!(
-                "{a}: {}, reveal another; {} gains 1 VP from the box",
-                view.card_text(p.cards[c as usize]),
-                sylvan_engine::Seat(view.current)
-            )
-        }
-        Action::Sleeve(c) | Action::Discard(c) | Action::Conclave(c) | Action::CancelDecay(c) | Action::Keep(c) => {
-            let p = &view.players[view.current as usize];
-            format!("{a}: {}", view.card_text(p.cards[c as usize]))
-        }
-        Action::Bank(c) if usize::from(c) < NUM_CARDS => {
-            let p = &view.players[view.current as usize];
-            format!("{a}: resolve {} now", view.card_text(p.cards[c as usize]))
-        }
-        Action::Claim(s) => {
-            let x = match s {
-                Source::Common(l, k) => view.commons[l as usize][k as usize],
-                Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
-            };
-            match x {
-                Some(x) => format!(
-                    "{a}: {} ({} mana, {}) as if bought",
-                    db.adv(x).title,
-                    db.adv(x).cost,
-                    db.adv(x).slot.name()
-                ),
-                None => a.to_string(),
-            }
-        }
-        Action::Workshop(k, c) => {
-            let p = &view.players[view.current as usize];
-            match p.workshop.get(usize::from(k)) {
-                Some(&x) => format!(
-                    "{a}: sleeve {} from the workshop on {}, which goes under your deck",
-                    db.adv(x).title,
-                    view.card_text(p.cards[c as usize])
-                ),
-                None => a.to_string(),
-            }
-        }
-        Action::Replay(c, _) => {
-            let p = &view.players[view.current as usize];
-            format!("{a}: resolve a \"when played\" ability of {} again", view.card_text(p.cards[c as usize]))
-        }
-        Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => format!("{a}: {}", db.leader(l).title),
-        Action::ChooseLeader(k) => match view.players[view.current as usize].leader_offer {
-            Some(o) => format!("{a}: keep {}", db.leader(o[usize::from(k.min(1))]).title),
-            None => a.to_string(),
-        },
-        Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => format!("{a}: {}", db.amulet(x).title),
-        Action::Trade => "trade: your amulet for a regular mana token".into(),
-        Action::Decline if view.phase == Phase::AmuletTrade => "decline: keep your amulet".into(),
-        Action::Evoke | Action::EvokeOn(_) => match view.players[view.current as usize].amulet {
-            Some(x) => format!("{a}: {}", db.amulet(x).text()),
-            None => a.to_string(),
-        },
-        Action::AbilityCard(c) => {
-            let card = view.card_text(view.players[view.current as usize].cards[c as usize]);
-            match card_choice_module(view, c).map(|m| m.hint) {
-                Some(Hint::ShuffleFromDiscard) => {
-                    format!("{a}: shuffle c{c} {card} from your discard pile into your deck")
-                }
-                Some(Hint::GuardianOnCard) => format!("{a}: +1 guardian on c{c} {card}"),
-                Some(Hint::CopyCard) => match copying_card(view) {
-                    Some(x) => format!("{a}: c{x} also has the symbols and abilities of c{c} {card}"),
-                    None => format!("{a}: your leader's card also has the symbols and abilities of c{c} {card}"),
-                },
-                Some(Hint::RedrawOnDeck) => format!("{a}: discard your on-deck card c{c} {card} and reveal another"),
-                _ => format!("{a}: {card}"),
-            }
-        }
-        Action::AbilityPick(k) if card_choice_module(view, EMPTY).is_some_and(|m| m.hint == Hint::GainChoice) => {
-            format!("{a}: gain {}", if k == 0 { "1 mana" } else { "1 wild spirit" })
-        }
-        Action::AbilityGraft(..) => match grafted_text(view, a, Lang::En) {
-            Some((title, text, first)) => {
-                format!("{a}: add {title}'s ability to c{first} until the end of the turn ({text})")
-            }
-            None => a.to_string(),
-        },
-        Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {
-            Some(b) => format!(
-                "{a}: sleeve {} on {} at once",
-                db.adv(b.adv).title,
-                view.card_text(view.players[view.current as usize].cards[c as usize])
-            ),
-            None => a.to_string(),
-        },
-        _ => a.to_string(),
-    }
 }
 
 /// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make

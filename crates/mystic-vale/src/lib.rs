@@ -31,6 +31,7 @@ pub mod observe;
 mod rollout;
 pub mod scoring;
 pub mod setup;
+mod setup_problem;
 pub mod state;
 pub mod turn;
 pub mod view;
@@ -39,7 +40,7 @@ pub mod words;
 pub use actions::{Action, Choice, Held, Source};
 pub use cards::{CardDb, CardError, DbRef};
 pub use events::Event;
-pub use setup::{Options, RULES, Setup, SetupPlayer};
+pub use setup::{Options, RULES, Setup, SetupPlayer, SetupProblem};
 pub use state::{MysticVale, Phase};
 pub use view::View;
 
@@ -282,7 +283,7 @@ impl Game for MysticVale {
     }
 
     fn describe_action(view: &View, action: Action) -> String {
-        heuristic::describe(view, action)
+        words::describe_in(view, action, sylvan_engine::Locale::En)
     }
 
     fn determinize(view: &View, rng: &mut GameRng) -> Self {

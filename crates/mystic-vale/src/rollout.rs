@@ -23,7 +23,7 @@
 
 use sylvan_engine::GameRng;
 
-use crate::actions::{Action, Held, Source};
+use crate::actions::{Action, Choice, Held, Source};
 use crate::cards::Effect;
 use crate::state::{MysticVale, Phase};
 
@@ -102,7 +102,15 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 return a;
             }
             // Aether Tree: on any card whose decay it cancels (the last offered).
-            if let Some(&a) = legal.iter().rev().find(|a| matches!(a, Action::CancelDecay(_))) {
+            let cancels = |a: &&Action| match a {
+                Action::CancelDecay(_) => true,
+                // Revision 5: `use vV cN` names Bramble Spire or Aether Tree.
+                Action::Use { card: Held::Vale(v), .. } => {
+                    matches!(g.db.hot_vale(*v).ability.effect, Effect::CancelDecayOn | Effect::CancelDecayCard)
+                }
+                _ => false,
+            };
+            if let Some(&a) = legal.iter().rev().find(cancels) {
                 return a;
             }
         }
@@ -115,7 +123,11 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
         Phase::Hatch { .. } => {
             let p = &g.players[usize::from(g.current)];
             let keep = legal.iter().copied().find(|a| match a {
-                Action::Keep(c) => p.stats[*c as usize].decay <= p.stats[*c as usize].growth,
+                Action::Keep(c)
+                | Action::Use { card: Held::Card(c, _), choice: Choice::Nothing }
+                | Action::Use { card: Held::Vale(_), choice: Choice::Card(c) } => {
+                    p.stats[*c as usize].decay <= p.stats[*c as usize].growth
+                }
                 _ => false,
             });
             return keep.unwrap_or(Action::Decline);
@@ -131,7 +143,9 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             let keep = legal
                 .iter()
                 .filter_map(|&a| match a {
-                    Action::Keep(c) => worth(c).filter(|&v| v > 0).map(|v| (v, a)),
+                    Action::Keep(c) | Action::Use { choice: Choice::Card(c), .. } => {
+                        worth(c).filter(|&v| v > 0).map(|v| (v, a))
+                    }
                     _ => None,
                 })
                 .max_by_key(|x| x.0);

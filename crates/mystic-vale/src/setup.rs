@@ -5,11 +5,12 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use sylvan_engine::{GameRng, SetupError, message};
+use sylvan_engine::{GameRng, SetupError};
 
 use crate::cards::{CardDb, DbRef};
 use crate::conclaves::{self, Conclaves};
 pub use crate::draft::DraftTable;
+pub use crate::setup_problem::SetupProblem;
 use crate::state::{
     CardStats, EMPTY, LeaderCard, MAX_PLAYERS, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn,
 };
@@ -27,6 +28,18 @@ pub enum Leaders {
     Choose,
     /// The official draft with the amulets (EN:810-816): needs `amulets=draft`.
     Draft,
+}
+
+impl Leaders {
+    /// Its name in the option (`none`, `random`, `choose`, `draft`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Leaders::None => "none",
+            Leaders::Random => "random",
+            Leaders::Choose => "choose",
+            Leaders::Draft => "draft",
+        }
+    }
 }
 
 /// How amulets come to the players (Mana Storm, EN:802-816).
@@ -100,8 +113,11 @@ pub struct Options {
     /// abilities whose gain can change are resolved by the player's decisions (`use c7`), ruling MV87.
     /// Revision 4 (issue 33): an ability's decision names its card (`use c7 top`, `use v3 sky`), so two
     /// cards with the same ability are two actions; revisions 1 to 3 list the card-named actions
-    /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89). Revision 5 (issue 33, the
-    /// second review, [`SECOND_REVIEW_RULES`]): the last seat's final Prep Phase is played (MV13), and an
+    /// (`druid`, `sow`, `aerie sky`...) their records hold (ruling MV89). Revision 5 (issue 33): the
+    /// Discard Phase's and the spoil prompt's remaining card-named decisions name their card or vale too
+    /// (Hatchery `use c7 bottom`, Pool of Visions `use v3 c7`, Bramble Spire and Aether Tree `use v3
+    /// c7`); revisions 1 to 4 list `keep c7`, `cancel c7` and `cancel c7 not-cursed` (ruling MV90). In
+    /// revision 5 too ([`SECOND_REVIEW_RULES`]): the last seat's final Prep Phase is played (MV13), and an
     /// Overflow whose card leaves the field doubles as it leaves (MV42).
     #[serde(default = "first_rules")]
     pub rules: u8,
@@ -161,11 +177,7 @@ impl Options {
             return Ok(None);
         }
         if !matches!(self.sets.trim(), "base" | "all") {
-            return Err(SetupError::new(
-                "conclaves",
-                format!("conclaves choose the cards from every set: drop sets=`{}`", self.sets),
-            )
-            .with_words(message!("setup-conclaves-sets", sets = self.sets.as_str())));
+            return Err(SetupProblem::ConclavesSets { sets: self.sets.clone() }.into());
         }
         let c = Conclaves::for_db(db)
             .map_err(|e| SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, "conclaves", e.to_string()))?;
@@ -192,18 +204,13 @@ impl Options {
     pub fn card_spec(&self) -> Result<String, SetupError> {
         let mut sets = self.set_list().split(',').map(str::trim);
         if sets.next() != Some("base") {
-            return Err(SetupError::new(
-                "sets",
-                format!("`{}`: the list starts with `base` (it holds the starting cards), e.g. base,wild", self.sets),
-            )
-            .with_words(message!("setup-sets-base-first", sets = self.sets.as_str())));
+            return Err(SetupProblem::SetsBaseFirst { sets: self.sets.clone() }.into());
         }
         let mut spec = self.cards.clone();
         let mut seen = Vec::new();
         for s in sets {
             if s.is_empty() || s == "base" || seen.contains(&s) {
-                return Err(SetupError::new("sets", format!("`{}`: set `{s}` is empty or repeated", self.sets))
-                    .with_words(message!("setup-sets-repeated", sets = self.sets.as_str(), set = s)));
+                return Err(SetupProblem::SetsRepeated { sets: self.sets.clone(), set: s.to_owned() }.into());
             }
             seen.push(s);
             spec.push('+');
@@ -215,12 +222,10 @@ impl Options {
     /// Checks the options and loads the card set.
     pub fn validate(&self) -> Result<DbRef, SetupError> {
         if !(2..=MAX_PLAYERS).contains(&self.players) {
-            return Err(SetupError::new("players", format!("Mystic Vale is played by 2 to 4, not {}", self.players))
-                .with_words(message!("setup-players", players = self.players)));
+            return Err(SetupProblem::Players { players: self.players }.into());
         }
         if !(1..=RULES).contains(&self.rules) {
-            return Err(SetupError::new("rules", format!("rules revision 1 to {RULES}, not {}", self.rules))
-                .with_words(message!("setup-rules", last = RULES, rules = self.rules)));
+            return Err(SetupProblem::Rules { rules: self.rules }.into());
         }
         let spec = self.card_spec()?;
         let db = DbRef::resolve(Some(&spec)).map_err(|e| {
@@ -229,26 +234,10 @@ impl Options {
         })?;
         self.conclave_choice(db.clone())?;
         if (self.leaders() == Leaders::Draft) != (self.amulets() == Amulets::Draft) {
-            return Err(SetupError::new(
-                "leaders",
-                "the draft takes leaders and amulets together: leaders=draft with amulets=draft (or edition=essential)",
-            )
-            .with_words(message!("setup-draft-together")));
+            return Err(SetupProblem::DraftTogether.into());
         }
         if self.amulets() != Amulets::None && db.amulets.len() < self.players + 1 {
-            return Err(SetupError::new(
-                "amulets",
-                format!(
-                    "amulets need the Mana Storm set (sets=base,manastorm); the sets `{}` have {}",
-                    self.sets,
-                    db.amulets.len()
-                ),
-            )
-            .with_words(message!(
-                "setup-amulets-set",
-                sets = self.sets.as_str(),
-                amulets = db.amulets.len()
-            )));
+            return Err(SetupProblem::AmuletsSet { sets: self.sets.clone(), amulets: db.amulets.len() }.into());
         }
         if self.leaders() != Leaders::None {
             let need = match self.leaders() {
@@ -257,30 +246,16 @@ impl Options {
                 _ => self.players,
             };
             if db.leaders.len() < need {
-                return Err(SetupError::new(
-                    "leaders",
-                    format!(
-                        "`{:?}` needs {need} leaders, the sets `{}` have {} (add an expansion: sets=base,wild)",
-                        self.leaders(),
-                        self.sets,
-                        db.leaders.len()
-                    )
-                    .to_lowercase(),
-                )
-                .with_words(message!(
-                    "setup-leaders-count",
-                    leaders = format!("{:?}", self.leaders()).to_lowercase(),
-                    need = need,
-                    sets = self.sets.as_str(),
-                    have = db.leaders.len()
-                )));
+                return Err(SetupProblem::LeadersCount {
+                    leaders: self.leaders(),
+                    need,
+                    sets: self.sets.clone(),
+                    have: db.leaders.len(),
+                }
+                .into());
             }
             if db.blanks == 0 {
-                return Err(SetupError::new(
-                    "leaders",
-                    "a leader is sleeved into a blank card; the card file has none",
-                )
-                .with_words(message!("setup-leaders-blank")));
+                return Err(SetupProblem::LeadersBlank.into());
             }
         }
         Ok(db)
@@ -292,7 +267,6 @@ impl Options {
     /// `sets=all`, drafts leaders and amulets, so `leaders=none` and `amulets=none` may not be given with
     /// either.
     pub fn settle(&mut self, given: &[&str]) -> Result<(), SetupError> {
-        use sylvan_engine::SetupErrorKind::Conflict;
         let named = |n: &str| given.contains(&n);
         let edition = if self.edition == Edition::Essential && named("edition") {
             "edition=essential".to_owned()
@@ -300,35 +274,15 @@ impl Options {
             format!("sets={}", self.sets.trim())
         };
         if self.edition == Edition::Essential && named("sets") && self.sets.trim() != "all" {
-            return Err(SetupError::of_kind(
-                Conflict,
-                "sets",
-                format!(
-                    "options `edition=essential` and `sets={}` conflict: the essential edition plays every set; drop one",
-                    sylvan_engine::carddata::short(&self.sets)
-                ),
-            )
-            .with_words(message!(
-                "setup-edition-sets",
-                sets = sylvan_engine::carddata::short(&self.sets).to_string()
-            )));
+            return Err(
+                SetupProblem::EditionSets { sets: sylvan_engine::carddata::short(&self.sets).to_string() }.into()
+            );
         }
         if self.essential() {
             for (name, none) in [("leaders", self.leaders == Leaders::None), ("amulets", self.amulets == Amulets::None)]
             {
                 if none && named(name) {
-                    return Err(SetupError::of_kind(
-                        Conflict,
-                        name,
-                        format!(
-                            "options `{edition}` and `{name}=none` conflict: {edition} drafts the {name}; drop one"
-                        ),
-                    )
-                    .with_words(message!(
-                        "setup-edition-none",
-                        edition = edition.as_str(),
-                        name = name
-                    )));
+                    return Err(SetupProblem::EditionNone { edition, name }.into());
                 }
             }
             self.sets = "all".to_owned();
@@ -569,33 +523,32 @@ impl MysticVale {
         let db = options.validate()?;
         let mut g = MysticVale::deal(options, db.clone(), GameRng::new(seed));
         let n = options.players;
-        let adv_key = |k: &str, field: &str| -> Result<u8, SetupError> {
-            db.advancements
-                .iter()
-                .position(|a| a.key == k)
-                .map(|i| i as u8)
-                .ok_or_else(|| SetupError::new(field, format!("no advancement with key `{k}`")))
-        };
+        let adv_key =
+            |k: &str, field: &str| -> Result<u8, SetupError> {
+                db.advancements.iter().position(|a| a.key == k).map(|i| i as u8).ok_or_else(|| {
+                    SetupProblem::UnknownAdvancement { field: field.to_owned(), key: k.to_owned() }.into()
+                })
+            };
         let vale_key = |k: &str, field: &str| -> Result<u8, SetupError> {
             db.vales
                 .iter()
                 .position(|a| a.key == k)
                 .map(|i| i as u8)
-                .ok_or_else(|| SetupError::new(field, format!("no vale with key `{k}`")))
+                .ok_or_else(|| SetupProblem::UnknownVale { field: field.to_owned(), key: k.to_owned() }.into())
         };
         if setup.start as usize >= n {
-            return Err(SetupError::new("start", "no such seat"));
+            return Err(SetupProblem::Start { start: setup.start, players: n }.into());
         }
         if !setup.players.is_empty() {
             if setup.players.len() != n {
-                return Err(SetupError::new("players", format!("{} players for {n} seats", setup.players.len())));
+                return Err(SetupProblem::SeatCount { given: setup.players.len(), seats: n }.into());
             }
             for (i, sp) in setup.players.iter().enumerate() {
                 let f = |x: &str| format!("players[{i}].{x}");
                 let mut cards = starting_cards(&db);
                 if !sp.cards.is_empty() {
                     if sp.cards.len() != NUM_CARDS {
-                        return Err(SetupError::new(f("cards"), "exactly 20 cards"));
+                        return Err(SetupProblem::CardCount { player: i, given: sp.cards.len() }.into());
                     }
                     for (c, keys) in sp.cards.iter().enumerate() {
                         let mut s = Sleeve::default();
@@ -604,7 +557,7 @@ impl MysticVale {
                             if id == db.cursed_land || id == db.starting_soil {
                                 let slot = (0..3).find(|&x| s.slots[x] == EMPTY).unwrap_or(0);
                                 if s.slots[slot] != EMPTY {
-                                    return Err(SetupError::new(f("cards"), format!("card {c}: no free slot")));
+                                    return Err(SetupProblem::NoFreeSlot { player: i, card: c }.into());
                                 }
                                 s.slots[slot] = id;
                             } else if s.fits(&db, id) {
@@ -612,11 +565,8 @@ impl MysticVale {
                                 // under (EN:773-800).
                                 s.put(&db, id);
                             } else {
-                                let slot = db.adv(id).slot.name();
-                                return Err(SetupError::new(
-                                    f("cards"),
-                                    format!("card {c}: `{k}` cannot be sleeved ({slot} slot taken)"),
-                                ));
+                                let slot = db.adv(id).slot;
+                                return Err(SetupProblem::SlotTaken { player: i, card: c, key: k.clone(), slot }.into());
                             }
                         }
                         cards[c] = s;
@@ -625,13 +575,16 @@ impl MysticVale {
                 let mut seen = [false; NUM_CARDS];
                 let deck: Vec<u8> = sp.deck.iter().rev().copied().collect();
                 for &c in sp.deck.iter().chain(&sp.field).chain(&sp.discard).chain(sp.on_deck.iter()) {
-                    if c as usize >= NUM_CARDS || seen[c as usize] {
-                        return Err(SetupError::new(f("deck"), format!("card {c} missing or placed twice")));
+                    if c as usize >= NUM_CARDS {
+                        return Err(SetupProblem::CardOutOfRange { player: i, card: c }.into());
+                    }
+                    if seen[c as usize] {
+                        return Err(SetupProblem::CardPlacedTwice { player: i, card: c }.into());
                     }
                     seen[c as usize] = true;
                 }
-                if seen.iter().any(|s| !s) {
-                    return Err(SetupError::new(f("deck"), "every card 0..19 must be in exactly one zone"));
+                if let Some(card) = seen.iter().position(|s| !s) {
+                    return Err(SetupProblem::CardNowhere { player: i, card }.into());
                 }
                 let mut p = new_player(cards, deck);
                 p.field.extend_from_slice(&sp.field);
@@ -639,23 +592,24 @@ impl MysticVale {
                 p.on_deck = sp.on_deck;
                 if let Some(key) = &sp.leader {
                     let Some(id) = db.leaders.iter().position(|l| &l.key == key) else {
-                        return Err(SetupError::new(f("leader"), format!("no leader with key `{key}`")));
+                        return Err(SetupProblem::UnknownLeader { player: i, key: key.clone() }.into());
                     };
                     let card = (NUM_CARDS - 1) as u8;
                     if p.cards[card as usize].advs().next().is_some() {
-                        return Err(SetupError::new(f("leader"), "card 19 carries the leader: it must be blank"));
+                        return Err(SetupProblem::LeaderCardNotBlank { player: i }.into());
                     }
                     let shown = p.on_deck == Some(card) || p.field.contains(&card);
                     p.leader = Some(LeaderCard { id: id as u8, card, upgraded: sp.leader_upgraded, public: shown });
                 }
                 if let Some(key) = &sp.amulet {
                     let Some(id) = db.amulets.iter().position(|a| &a.key == key) else {
-                        return Err(SetupError::new(f("amulet"), format!("no amulet with key `{key}`")));
+                        return Err(SetupProblem::UnknownAmulet { player: i, key: key.clone() }.into());
                     };
                     p.amulet = Some(id as u8);
                 }
                 if sp.workshop.len() > crate::actions::MAX_WORKSHOP {
-                    return Err(SetupError::new(f("workshop"), "at most 20 advancements"));
+                    let (given, most) = (sp.workshop.len(), crate::actions::MAX_WORKSHOP);
+                    return Err(SetupProblem::WorkshopSize { player: i, given, most }.into());
                 }
                 for k in &sp.workshop {
                     p.workshop.push(adv_key(k, &f("workshop"))?);
@@ -672,7 +626,7 @@ impl MysticVale {
         if let Some(c) = &setup.commons {
             for l in 0..3 {
                 if c[l].len() > 3 {
-                    return Err(SetupError::new("commons", "at most 3 per level"));
+                    return Err(SetupProblem::CommonsRow { level: l + 1, given: c[l].len() }.into());
                 }
                 for k in 0..3 {
                     // The dealt card and the copies stacked under it (variant `stacked_duplicates`) go
@@ -707,7 +661,7 @@ impl MysticVale {
         if let Some(v) = &setup.vales {
             for l in 0..2 {
                 if v[l].len() > 4 {
-                    return Err(SetupError::new("vales", format!("level {}: at most 4 vales in a row", l + 1)));
+                    return Err(SetupProblem::ValeRow { level: l + 1, given: v[l].len() }.into());
                 }
                 for k in 0..4 {
                     let old = g.vale_row[l][k];
@@ -754,13 +708,7 @@ impl MysticVale {
         if let Some(soil) = setup.soil {
             for (k, (&n, &most)) in soil.iter().zip(&db.soil_counts).enumerate() {
                 if n > most {
-                    return Err(SetupError::new(
-                        format!("soil[{k}]"),
-                        format!(
-                            "{n} Fertile Soils for the {} slot: the box holds {most} (the card data's `[[soil]] slots`)",
-                            crate::cards::Slot::ALL[k].name()
-                        ),
-                    ));
+                    return Err(SetupProblem::SoilSupply { slot: crate::cards::Slot::ALL[k], n, most }.into());
                 }
             }
             g.soil = soil;
@@ -798,17 +746,14 @@ impl MysticVale {
                 }
                 let x = db.adv(a);
                 if starting(a) {
-                    return Err(SetupError::new("commons", format!("`{}` is a starting card, not a common", x.key)));
+                    return Err(SetupProblem::StartingCommon { key: x.key.clone() }.into());
                 }
                 let lvl = usize::from(x.level);
                 if lvl < l + 1 || (lvl > l + 1 && (self.commons[l].contains(&a) && !self.adv_decks[l].is_empty())) {
-                    return Err(SetupError::new(
-                        "commons",
-                        format!("`{}` (level {lvl}) is not a level-{} advancement", x.key, l + 1),
-                    ));
+                    return Err(SetupProblem::CommonLevel { key: x.key.clone(), level: x.level, row: l + 1 }.into());
                 }
                 if self.adv_decks[l].contains(&a) && lvl != l + 1 {
-                    return Err(SetupError::new("adv_decks", format!("`{}` is level {lvl}, not {}", x.key, l + 1)));
+                    return Err(SetupProblem::DeckLevel { key: x.key.clone(), level: x.level, deck: l + 1 }.into());
                 }
             }
         }
@@ -821,10 +766,7 @@ impl MysticVale {
                 let lvl = usize::from(x.level);
                 let in_row = self.vale_row[l].contains(&v);
                 if lvl < l + 1 || (lvl > l + 1 && (!in_row || !self.vale_decks[l].is_empty())) {
-                    return Err(SetupError::new(
-                        "vales",
-                        format!("`{}` (level {lvl}) is not a level-{} vale while that deck is not empty", x.key, l + 1),
-                    ));
+                    return Err(SetupProblem::ValeLevel { key: x.key.clone(), level: x.level, row: l + 1 }.into());
                 }
             }
         }
@@ -832,32 +774,21 @@ impl MysticVale {
             // With conclaves, the commons and decks hold only their cards (EN:751).
             for &a in self.commons.iter().flatten().chain(self.adv_decks.iter().flatten()) {
                 if a != EMPTY && !advs.get(a as usize).copied().unwrap_or(false) {
-                    return Err(SetupError::of_kind(
-                        sylvan_engine::SetupErrorKind::Components,
-                        "commons",
-                        format!("`{}` is in none of the game's conclaves", db.adv(a).key),
-                    ));
+                    return Err(SetupProblem::NotInConclaves { field: "commons", key: db.adv(a).key.clone() }.into());
                 }
             }
             for &v in self.vale_row.iter().flatten().chain(self.vale_decks.iter().flatten()) {
                 if v != EMPTY && !vales.get(v as usize).copied().unwrap_or(false) {
-                    return Err(SetupError::of_kind(
-                        sylvan_engine::SetupErrorKind::Components,
-                        "vales",
-                        format!("`{}` is in none of the game's conclaves", db.vale(v).key),
-                    ));
+                    return Err(SetupProblem::NotInConclaves { field: "vales", key: db.vale(v).key.clone() }.into());
                 }
             }
         }
         if self.pool == 0 && !self.ending {
-            return Err(SetupError::new("pool", "the VP pool is empty: the game would never end (EN:609)"));
+            return Err(SetupProblem::EmptyPool.into());
         }
         let total: u32 = self.players.iter().map(|p| u32::from(p.vp)).sum::<u32>() + u32::from(self.pool);
         if total > u32::from(u16::MAX) {
-            return Err(SetupError::new(
-                "vp",
-                format!("{total} VP tokens in play (pool and players) overflow the counters (at most 65535)"),
-            ));
+            return Err(SetupProblem::VpOverflow { total }.into());
         }
         Ok(())
     }
@@ -869,7 +800,6 @@ impl MysticVale {
     /// when duplicates stack (EN:1835-1840), a workshop only for a player whose leader has one
     /// (EN:1692-1716), and no more VP in the pool than the box's tokens (44 of 1 and 12 of 5, EN:148-149).
     fn validate_box(&self, setup: &Setup) -> Result<(), SetupError> {
-        use sylvan_engine::SetupErrorKind::{Components, Unreachable};
         let db = &*self.db;
         let starting = |a: u8| a == db.cursed_land || a == db.starting_soil || db.soil.contains(&a);
         // What the setup names (the dealt rest comes from the box as dealt): the commons, the decks, the
@@ -898,25 +828,14 @@ impl MysticVale {
                     .chain(setup.players.iter().flat_map(|p| p.cards.iter().flatten().chain(&p.workshop)))
                     .filter(|x| *x == k)
                     .fold(0u32, |t, _| t.saturating_add(1));
-                return Err(SetupError::of_kind(
-                    Components,
-                    field,
-                    format!("{total} copies of `{}` in play: the sets in play hold {}", a.key, a.copies),
-                ));
+                return Err(SetupProblem::Copies { field, key: a.key.clone(), total, copies: a.copies }.into());
             }
         }
         if self.options.stacked_duplicates {
             let shown: Vec<u8> = self.commons.iter().flatten().copied().filter(|&a| a != EMPTY).collect();
             for (i, a) in shown.iter().enumerate() {
                 if shown[..i].contains(a) {
-                    return Err(SetupError::of_kind(
-                        Unreachable,
-                        "commons",
-                        format!(
-                            "`{}` shown twice while duplicates stack (stacked_duplicates, EN:1835-1840)",
-                            db.adv(*a).key
-                        ),
-                    ));
+                    return Err(SetupProblem::StackedTwice { key: db.adv(*a).key.clone() }.into());
                 }
             }
         }
@@ -928,18 +847,11 @@ impl MysticVale {
                 })
             });
             if !p.workshop.is_empty() && !workshop {
-                return Err(SetupError::of_kind(
-                    Components,
-                    format!("players[{i}].workshop"),
-                    "only a player whose leader has a workshop (Old Bakarab, EN:1692-1716) holds one",
-                ));
+                return Err(SetupProblem::NoWorkshop { player: i }.into());
             }
         }
         if self.pool > BOX_VP {
-            return Err(SetupError::new(
-                "pool",
-                format!("{} VP in the pool: the box holds {BOX_VP} VP in tokens (EN:148-149)", self.pool),
-            ));
+            return Err(SetupProblem::PoolOverBox { pool: self.pool, most: BOX_VP }.into());
         }
         Ok(())
     }

@@ -164,11 +164,19 @@ impl MysticVale {
                         .filter(|&c| mask & (1 << c) != 0 && p.stats[c as usize].decay > 0)
                         .fold(0, |m, c| m | 1 << c);
                 }
-                push_cards(out, aether | bramble, Action::CancelDecay);
-                self.push_evokes(Moment::WouldSpoil, out);
-                push_cards(out, aether & bramble, Action::CancelNotCursed);
-                // Peacekeeper Druid, Algeni, Conclave of Ents: `use` names the card.
-                self.push_spoil_uses(out);
+                if self.names_keepers() {
+                    // Revision 5: `use vV cN` names the vale (ruling MV90).
+                    self.push_evokes(Moment::WouldSpoil, out);
+                    let from = out.len();
+                    self.push_spoil_uses(out);
+                    self.push_cancels(bramble, aether, from, out);
+                } else {
+                    push_cards(out, aether | bramble, Action::CancelDecay);
+                    self.push_evokes(Moment::WouldSpoil, out);
+                    push_cards(out, aether & bramble, Action::CancelNotCursed);
+                    // Peacekeeper Druid, Algeni, Conclave of Ents: `use` names the card.
+                    self.push_spoil_uses(out);
+                }
             }
             Phase::Look { .. } => {
                 out.push(Action::Decline);
@@ -182,7 +190,11 @@ impl MysticVale {
                 // Hatchery's cards, and Pool of Visions' choice when it is resolved first (EN:677).
                 let hatch = self.keep_targets(first, kept);
                 let pool = if self.ordered() { self.pool_targets(kept) } else { 0 };
-                push_cards(out, hatch | pool, Action::Keep);
+                if self.names_keepers() {
+                    self.push_keeps(hatch, pool, out);
+                } else {
+                    push_cards(out, hatch | pool, Action::Keep);
+                }
             }
             Phase::Order { pending, .. } => {
                 for s in Slot::ALL {
@@ -211,7 +223,11 @@ impl MysticVale {
             Phase::Keep => {
                 out.push(Action::Decline);
                 let mask = if self.ordered() { self.pool_targets(self.turn.kept) } else { p.field_mask() };
-                push_cards(out, mask, Action::Keep);
+                if self.names_keepers() {
+                    self.push_keeps(0, mask, out);
+                } else {
+                    push_cards(out, mask, Action::Keep);
+                }
             }
             Phase::ChooseLeader => {
                 if p.leader_offer.is_some() {
@@ -260,8 +276,8 @@ impl MysticVale {
     /// Applies a legal action.
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
         self.moves += 1;
-        // Rules revisions 1-3: a card-named action uses the card the rules of the time chose.
-        let action = if self.names_sources() { action } else { self.legacy_use(action).unwrap_or(action) };
+        // Rules revisions 1-4: a card-named action uses the card the rules of the time chose.
+        let action = if self.names_keepers() { action } else { self.legacy_use(action).unwrap_or(action) };
         if self.turn.open != 0 && self.phase == Phase::Harvest {
             // Rules revision 3: `use` resolves its abilities; what was spent must have been gained.
             self.before_harvest_action(action);
@@ -345,7 +361,9 @@ impl MysticVale {
                     ev.emit(Audience::Everyone, Event::ResolvedNow(seat, self.card_ref(i, c)));
                 }
             }
-            (_, Action::Use { card: Held::Vale(v), choice: Choice::Card(c) }) => {
+            (_, Action::Use { card: Held::Vale(v), choice: Choice::Card(c) })
+                if self.db.hot_vale(v).ability.effect == Effect::PlusGuardian =>
+            {
                 // Conclave of Ents: +1 guardian on card `c` (EN:1291-1299).
                 let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
                 self.turn.conclave_used = true;
@@ -424,11 +442,16 @@ impl MysticVale {
                 }
                 self.look_next(left.saturating_sub(1), depth, ev);
             }
-            (Phase::Hatch { first, kept }, Action::Keep(c)) => {
-                // Hatchery's card, else Pool of Visions resolved before Hatchery's (EN:677).
-                if self.keep_targets(first, kept) & (1 << c) == 0 {
-                    self.turn.pool_kept = true;
-                }
+            (Phase::Hatch { first, kept }, Action::Use { card, choice }) => {
+                // Hatchery's card keeping itself, or Pool of Visions resolved before Hatchery's (EN:677).
+                let c = match (card, choice) {
+                    (Held::Card(c, _), _) => c,
+                    (Held::Vale(_), Choice::Card(c)) => {
+                        self.turn.pool_kept = true;
+                        c
+                    }
+                    _ => return,
+                };
                 if self.ordered() {
                     self.keep_leftmost(c);
                 } else {
@@ -510,8 +533,10 @@ impl MysticVale {
                     }
                 }
             }
-            (Phase::Keep, Action::Keep(c)) if !self.ordered() => self.discard_phase(Some(c), ev),
-            (Phase::Keep, Action::Keep(c)) => {
+            (Phase::Keep, Action::Use { choice: Choice::Card(c), .. }) if !self.ordered() => {
+                self.discard_phase(Some(c), ev);
+            }
+            (Phase::Keep, Action::Use { choice: Choice::Card(c), .. }) => {
                 self.turn.pool_kept = true;
                 self.keep_leftmost(c);
                 self.turn.kept += 1;

@@ -80,6 +80,13 @@ fn name(english: &str, locale: Locale) -> String {
     data_text(locale, english, english).into_owned()
 }
 
+/// A conclave's name in `locale`: none has a French source (the conclaves are the Essential Edition's,
+/// the French book is the base game's), so each keeps its English name, listed in `data/french.toml`
+/// (`[conclave]`); in the pseudo-locale, the English made pseudo.
+pub fn conclave_name(c: &crate::conclaves::Conclave, locale: impl Into<Locale>) -> String {
+    name(&c.name, locale.into())
+}
+
 /// `label: text` (`label : text` in French).
 fn labelled(locale: Locale, label: &str, text: &str) -> String {
     t(locale, "labelled", args!(label = label, text = text))
@@ -190,7 +197,8 @@ impl MysticVale {
                             titles.push(n);
                         }
                     }
-                    (id.to_string(), json!({ "key": x.key, "name": x.name, "text": titles.join(", "), "cost": null }))
+                    let name = conclave_name(x, locale);
+                    (id.to_string(), json!({ "key": x.key, "name": name, "text": titles.join(", "), "cost": null }))
                 })
                 .collect();
             o.insert("conclaves".into(), Value::Object(named));
@@ -307,11 +315,10 @@ pub fn symbols_text(s: &Symbols, locale: impl Into<Locale>) -> String {
     parts.join(", ")
 }
 
-/// The text of a unique effect (`effects/`) in `locale`, by its module key; a module added without a
-/// catalog message shows its own English text.
-fn unique_text(key: &str, fallback: &str, locale: Locale) -> String {
-    let id = format!("unique-{key}");
-    if CATALOG.has(Locale::En, &id) { t(locale, &id, args!()) } else { fallback.to_owned() }
+/// The text of a unique effect (`effects/`) in `locale`: the catalog's `unique-KEY` (every module has
+/// one: `tests/all/text.rs`, `every_unique_ability_has_catalog_text`).
+fn unique_text(key: &str, locale: Locale) -> String {
+    t(locale, &format!("unique-{key}"), args!())
 }
 
 /// An ability in a few words (empty when it has none), in `locale`. The French timings are the book's
@@ -344,7 +351,7 @@ pub fn ability_text(a: Ability, locale: impl Into<Locale>) -> String {
             t(locale, &format!("effect-{}", a.effect.name()), args!(n = n, each = each.clone()))
         }
         Effect::Unique => match crate::effects::module(a.module) {
-            Some(m) => unique_text(m.key, m.text, locale),
+            Some(m) => unique_text(m.key, locale),
             None => "?".to_owned(),
         },
         e => t(locale, &format!("effect-{}", e.name()), args!(n = n)),
@@ -559,6 +566,21 @@ pub fn event_text(e: &crate::events::Event, locale: impl Into<Locale>) -> String
     t(locale, id, a)
 }
 
+/// An event in English, from the catalog (the trait's events are `Display`; front ends say them in the
+/// reader's language with [`event_text`]).
+impl fmt::Display for crate::events::Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&event_text(self, Locale::En))
+    }
+}
+
+/// A card of the log in English, from the catalog: its titles, or a blank card.
+impl fmt::Display for crate::events::Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&card_name(self, Locale::En))
+    }
+}
+
 /// What an action that needs no card says, in `locale` (`None` for the others).
 pub fn plain_description(a: Action, locale: impl Into<Locale>) -> Option<String> {
     let id = match a {
@@ -596,8 +618,8 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
             // A vale's optional "when bought" ability (ruling MV68).
             let Some((v, _)) = view.turn.vale_choice else { return a.to_string() };
             let x = db.vale(v);
-            let text = crate::effects::module(x.ability.module)
-                .map_or_else(String::new, |m| unique_text(m.key, m.text, locale));
+            let text =
+                crate::effects::module(x.ability.module).map_or_else(String::new, |m| unique_text(m.key, locale));
             ("describe-vale-choice", args!(title = title(&x.title, &x.french, locale), text = text))
         }
         _ if plain_description(a, locale).is_some() && !(a == Action::Decline && view.phase == Phase::AmuletTrade) => {
@@ -844,8 +866,8 @@ impl View {
         if let Some(ids) = self.conclaves
             && let Ok(c) = crate::conclaves::Conclaves::for_db(self.db.clone())
         {
-            let names: Vec<&str> =
-                ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| x.name.as_str()).collect();
+            let names: Vec<String> =
+                ids.iter().filter_map(|&i| c.list.get(i as usize)).map(|x| conclave_name(x, locale)).collect();
             line(f, "view-conclaves", args!(names = names.join(", ")))?;
         }
         if let Some(d) = &self.draft {

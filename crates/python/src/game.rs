@@ -608,6 +608,38 @@ impl Bot {
     /// The id of the action this bot plays in `state`, for the seat to move (the GIL is released while it
     /// thinks).
     fn step(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
+        self.with_bot(py, state, |bot, view, legal| bot.choose(view, legal))
+    }
+
+    /// What a searching bot thinks of `state` for the seat to move, without playing: per legal id (in
+    /// `legal_actions()` order), `(id, visits, mean return of the seat to move)` from one search at the
+    /// bot's budget; `None` for bots that do not search. The GIL is released while it thinks.
+    fn action_values(&self, py: Python<'_>, state: &State) -> PyResult<Option<Vec<(usize, u64, f64)>>> {
+        let values = self.with_bot(py, state, |bot, view, legal| {
+            Ok(bot.action_values(view, legal)?.map(|v| legal.iter().zip(v).map(|(&id, (n, q))| (id, n, q)).collect()))
+        })?;
+        Ok(values)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("sylvan.Bot({:?}, seed={})", self.spec.to_string(), self.seed)
+    }
+}
+
+impl Bot {
+    /// Runs `f` on this bot (built for `state`'s game on first use) with the view of the seat to move
+    /// and its legal ids, the GIL released.
+    fn with_bot<T: Send>(
+        &self,
+        py: Python<'_>,
+        state: &State,
+        f: impl FnOnce(
+            &mut dyn DynBot,
+            &dyn sylvan_engine::erased::DynView,
+            &[usize],
+        ) -> Result<T, sylvan_engine::erased::DynError>
+        + Send,
+    ) -> PyResult<T> {
         let seat = state.inner.to_move().ok_or_else(|| err("the game is over"))?;
         let view = state.inner.view(seat).map_err(err)?;
         let mut legal = Vec::new();
@@ -621,11 +653,8 @@ impl Bot {
         if *bound != game {
             return Err(err(format!("this bot plays {bound}, not {game}")));
         }
-        py.detach(|| bot.choose(&*view, &legal)).map_err(err)
-    }
-
-    fn __repr__(&self) -> String {
-        format!("sylvan.Bot({:?}, seed={})", self.spec.to_string(), self.seed)
+        let bot: &mut dyn DynBot = &mut **bot;
+        py.detach(|| f(bot, &*view, &legal)).map_err(err)
     }
 }
 

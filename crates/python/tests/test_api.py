@@ -150,3 +150,19 @@ def test_search_bot_is_deterministic_by_seed():
         state = game.new_initial_state(seed=8)
         choices.append(sylvan.Bot("ismcts:iters=100", seed=42).step(state))
     assert choices[0] == choices[1]
+
+
+def test_search_bot_reports_action_values():
+    game = sylvan.load_game("mystic-vale")
+    state = game.new_initial_state(seed=5)
+    while len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[0])
+    legal = state.legal_actions()
+    values = sylvan.Bot("ismcts:iters=200", seed=1).action_values(state)
+    assert [a for a, _, _ in values] == legal
+    assert sum(v for _, v, _ in values) == 200
+    assert all(0.0 <= m <= 1.0 for _, _, m in values)
+    # The search plays the most visited move: the same seed gives the same search, hence that move.
+    best = max(values, key=lambda x: (x[1], x[2]))[0]
+    assert sylvan.Bot("ismcts:iters=200", seed=1).step(state) == best
+    assert sylvan.Bot("heuristic").action_values(state) is None

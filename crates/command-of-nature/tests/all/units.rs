@@ -23,6 +23,44 @@ mod actions {
     }
 }
 
+/// `action_id` computes the id from the action's fields; the table's binary search is the reference.
+mod action_id_closed_form {
+    use sylvan_command_of_nature::NUM_ACTIONS;
+    use sylvan_command_of_nature::actions::{Action, action_id, ids};
+    use sylvan_command_of_nature::cards::Card;
+
+    #[test]
+    fn every_id_round_trips_through_the_closed_form() {
+        for i in 0..NUM_ACTIONS {
+            let a = ids().action(i);
+            assert_eq!(a.map(action_id), Some(i), "{a:?}");
+        }
+        assert_eq!(ids().action(NUM_ACTIONS), None);
+    }
+
+    #[test]
+    fn closed_form_equals_the_table_for_every_field_value() {
+        let mut actions = vec![Action::Done, Action::Draw, Action::Partner, Action::Use];
+        for x in 0..=255u8 {
+            actions.extend([Action::Amount(x), Action::Faction(x), Action::Buy(x), Action::BuyPlace(x)]);
+            actions.extend([Action::Refresh(x), Action::Dawn(x), Action::Pick(x), Action::Aim(x)]);
+            let c = Card(x);
+            actions.extend([Action::Choose(c), Action::Summon(c), Action::Play(c), Action::Sell(c)]);
+            actions.extend([Action::Discard(c), Action::Instant(c)]);
+            for y in 0..=255u8 {
+                actions.extend([Action::Swap(x, y), Action::Refill(x, y)]);
+            }
+        }
+        let mut valid = 0;
+        for a in actions {
+            let want = ids().id(a).unwrap_or(usize::MAX);
+            assert_eq!(action_id(a), want, "{a:?}");
+            valid += usize::from(want != usize::MAX);
+        }
+        assert_eq!(valid, NUM_ACTIONS);
+    }
+}
+
 /// The card files.
 mod cards {
     use sylvan_command_of_nature::cards::{DEFAULT_FILES, load, try_table};

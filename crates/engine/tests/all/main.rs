@@ -1,3 +1,4 @@
 //! The engine's tests: one binary, one module per area.
 
 mod units;
+mod untrusted_text;

@@ -64,6 +64,52 @@ mod cards {
     }
 }
 
+/// `action_id` computes the id from the action's fields; the table's binary search is the reference.
+mod action_id_closed_form {
+    use sylvan_engine::Seat;
+    use sylvan_equinox::Action;
+    use sylvan_equinox::actions::{NUM_ACTIONS, StoneSpot, action_id, ids};
+    use sylvan_equinox::cards::{Card, Creature, TreeKind};
+
+    #[test]
+    fn every_id_round_trips_through_the_closed_form() {
+        for i in 0..NUM_ACTIONS {
+            let a = ids().action(i);
+            assert_eq!(a.map(action_id), Some(i), "{a:?}");
+        }
+        assert_eq!(ids().action(NUM_ACTIONS), None);
+    }
+
+    #[test]
+    fn closed_form_equals_the_table_for_every_field_value() {
+        let mut actions = vec![Action::SkipPrediction, Action::Reveal, Action::Pass, Action::EndDiscard];
+        actions.extend([Action::Decline, Action::UsePower, Action::Retrieve(StoneSpot::Secret)]);
+        actions.extend(TreeKind::ALL.map(Action::PlayTree));
+        for x in 0..=255u8 {
+            let card = Card(x);
+            actions.extend([Action::Secret(card), Action::Play(card), Action::Discard(card)]);
+            actions.extend([Action::Give(card), Action::Keep(card), Action::Target(Seat(x))]);
+            for c in Creature::ALL {
+                actions.extend([Action::PlayChameleon(card, c), Action::Retrieve(StoneSpot::At(x, c))]);
+                actions.extend([Action::PlaceStone(x, c), Action::Ask(Seat(x), c), Action::Take(x, c)]);
+                for y in 0..=255u8 {
+                    actions.push(Action::Swap(c, x, y));
+                }
+            }
+        }
+        for c in Creature::ALL {
+            actions.extend([Action::Predict(c), Action::Borrow(c), Action::Remove(c), Action::Name(c)]);
+        }
+        let mut valid = 0;
+        for a in actions {
+            let want = ids().id(a).unwrap_or(usize::MAX);
+            assert_eq!(action_id(a), want, "{a:?}");
+            valid += usize::from(want != usize::MAX);
+        }
+        assert_eq!(valid, NUM_ACTIONS);
+    }
+}
+
 /// Every action's notation and id.
 mod actions {
     use sylvan_equinox::Action;

@@ -426,7 +426,7 @@ option-leaders = leaders (Vale of the Wild, Mana Storm): none, random (one each)
 option-amulets = amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)
 option-conclaves = conclaves (EN:743): random, or 6 keys, comma-separated (see `sylvan cards list mystic-vale --conclaves`); the commons and vale decks are their cards, from every set
 option-edition = essential: every set (as sets=all) with the official leader and amulet draft
-option-rules = rules revision: 5 (the rulebook's: also the last seat's final Prep Phase, and a Ley Line Overflow that leaves the field doubles as it leaves), 4 (an ability's decision names its card, `use c7 top`), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
+option-rules = rules revision: 5 (the rulebook's: every ability's decision names its card or vale, `use c7 top`, `use v3 c7`; the last seat's final Prep Phase is played; a Ley Line Overflow that leaves the field doubles as it leaves), 4 (as 5, but `keep c7` and `cancel c7` for Hatchery, Pool of Visions, Bramble Spire and Aether Tree, no final Prep Phase for the last seat, an Overflow keeps doubling after it left), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
 option-sets-choice = { $set ->
     [base] Base game
     [magic] Vale of Magic
@@ -452,3 +452,47 @@ event-resolved-now = { $seat } resolves now the Harvest abilities of { $blank ->
     [yes] { blank-card }
    *[no] { $card }
 }
+
+## Explicit setups and the conclaves option (crates/mystic-vale/src/setup_problem.rs, one message per
+## problem): what is wrong, the field named by the frame
+
+setup-conclave-unknown = no conclave `{ $key }` (random, or 6 of: { $keys })
+setup-conclave-twice = `{ $key }` is named twice
+setup-conclave-count = { $n ->
+    [one] { $n } conclave named
+   *[other] { $n } conclaves named
+}: a game uses exactly { $pick } (EN:751), or {"`random`"}
+setup-start = seat { $start } is not at the table ({ $players } players, seats counted from 0)
+setup-seat-count = { $given ->
+    [one] { $given } player
+   *[other] { $given } players
+} for { $seats } seats
+setup-card-count = exactly { $cards } cards, not { $given }
+setup-unknown-advancement = no advancement with key `{ $key }`
+setup-unknown-vale = no vale with key `{ $key }`
+setup-unknown-leader = no leader with key `{ $key }`
+setup-unknown-amulet = no amulet with key `{ $key }`
+setup-no-free-slot = card { $card }: no free slot
+setup-slot-taken = card { $card }: `{ $key }` cannot be sleeved ({ slot } slot taken)
+setup-card-out-of-range = card { $card }: the cards are numbered 0 to { $last }
+setup-card-placed-twice = card { $card } is placed twice
+setup-card-nowhere = card { $card } is nowhere: each card 0 to { $last } is in exactly one place (deck, on-deck, field, discard pile)
+setup-leader-card = card { $card } carries the leader: it must be blank
+setup-workshop-size = { $given } advancements in the workshop: at most { $most }
+setup-commons-row = level { $level }: { $given } advancements, at most { $most } in a row of the commons
+setup-vale-row = level { $level }: { $given } vales, at most { $most } in a row
+setup-soil = { $n ->
+    [one] { $n } Fertile Soil
+   *[other] { $n } Fertile Soils
+} for the { slot } slot: the box holds { $most } (the card data's {"`[[soil]] slots`"})
+setup-starting-common = `{ $key }` is a starting card, not one of the commons
+setup-common-level = `{ $key }` (level { $level }) is not a level-{ $row } advancement
+setup-deck-level = `{ $key }` is level { $level }, not { $deck }
+setup-vale-level = `{ $key }` (level { $level }) is not a level-{ $row } vale while that deck is not empty
+setup-not-in-conclaves = `{ $key }` is in none of the game's conclaves
+setup-empty-pool = the VP pool is empty: the game would never end (EN:609)
+setup-vp-overflow = { $total } VP tokens in play (pool and players) overflow the counters (at most { $most })
+setup-copies = { $total } copies of `{ $key }` in play: the sets in play hold { $copies }
+setup-stacked-twice = `{ $key }` shown twice while duplicates stack ({"stacked_duplicates"}, EN:1835-1840)
+setup-no-workshop = only a player whose leader has a workshop (Old Bakarab, EN:1692-1716) holds one
+setup-pool-over-box = { $pool } VP in the pool: the box holds { $most } VP in tokens (EN:148-149)

@@ -493,7 +493,7 @@ option-leaders = meneurs (Vale of the Wild, Mana Storm) : none (aucun), random (
 option-amulets = amulettes (Mana Storm) : none (aucune), random (une chacun, au hasard), draft (le draft officiel, avec leaders=draft)
 option-conclaves = conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les decks de la réserve et des cartes Val sont leurs cartes, tous jeux confondus
 option-edition = essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes
-option-rules = révision des règles : 5 (celle du livret : aussi la Phase de Préparation finale du dernier joueur, et une carte qui double le Mana et quitte le champ double ce qui est acquis en le quittant), 4 (la décision d'une capacité nomme sa carte, `use c7 top`), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
+option-rules = révision des règles : 5 (celle du livret : la décision de toute capacité nomme sa carte ou sa carte Val, `use c7 top`, `use v3 c7` ; la Phase de Préparation finale du dernier joueur est jouée ; une carte qui double le Mana et quitte le champ double ce qui est acquis en le quittant), 4 (comme 5, mais `keep c7` et `cancel c7` pour Hatchery, Pool of Visions, Bramble Spire et Aether Tree, sans Phase de Préparation finale pour le dernier joueur, et le doublement continue après que sa carte a quitté le champ), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
 option-sets-choice = { $set ->
     [base] Jeu de base
     [magic] Vale of Magic
@@ -519,3 +519,47 @@ event-resolved-now = { $seat } résout maintenant les capacités de Récolte { $
     [yes] d'une carte vierge
    *[no] de la carte { $card }
 }
+
+## Les mises en place explicites et l'option des conclaves (crates/mystic-vale/src/setup_problem.rs, un
+## message par problème) : ce qui ne va pas, le champ nommé par le cadre
+
+setup-conclave-unknown = aucun conclave `{ $key }` (random, ou 6 parmi : { $keys })
+setup-conclave-twice = `{ $key }` est nommé deux fois
+setup-conclave-count = { $n ->
+    [one] { $n } conclave nommé
+   *[other] { $n } conclaves nommés
+} : une partie en utilise exactement { $pick } (EN:751), ou {"`random`"}
+setup-start = la place { $start } n'est pas à la table ({ $players } joueurs, places comptées depuis 0)
+setup-seat-count = { $given ->
+    [one] { $given } joueur
+   *[other] { $given } joueurs
+} pour { $seats } places
+setup-card-count = exactement { $cards } cartes, pas { $given }
+setup-unknown-advancement = aucune Évolution de clé `{ $key }`
+setup-unknown-vale = aucune carte Val de clé `{ $key }`
+setup-unknown-leader = aucun meneur de clé `{ $key }`
+setup-unknown-amulet = aucune amulette de clé `{ $key }`
+setup-no-free-slot = carte { $card } : aucun emplacement libre
+setup-slot-taken = carte { $card } : `{ $key }` ne peut pas y être glissée (emplacement { slot } déjà pris)
+setup-card-out-of-range = carte { $card } : les cartes sont numérotées de 0 à { $last }
+setup-card-placed-twice = la carte { $card } est placée deux fois
+setup-card-nowhere = la carte { $card } n'est nulle part : chaque carte de 0 à { $last } est à un seul endroit (deck, on-deck, champ, défausse)
+setup-leader-card = la carte { $card } porte le meneur : elle doit être vierge
+setup-workshop-size = { $given } Évolutions dans l'atelier : { $most } au plus
+setup-commons-row = niveau { $level } : { $given } Évolutions, { $most } au plus dans une rangée de la réserve
+setup-vale-row = niveau { $level } : { $given } cartes Val, { $most } au plus dans une rangée
+setup-soil = { $n ->
+    [one] { $n } Sol Fertile
+   *[other] { $n } Sols Fertiles
+} pour l'emplacement { slot } : la boîte en contient { $most } (les {"`[[soil]] slots`"} des données de cartes)
+setup-starting-common = `{ $key }` est une carte de départ, pas une carte de la réserve
+setup-common-level = `{ $key }` (niveau { $level }) n'est pas une Évolution de niveau { $row }
+setup-deck-level = `{ $key }` est de niveau { $level }, pas { $deck }
+setup-vale-level = `{ $key }` (niveau { $level }) n'est pas une carte Val de niveau { $row } tant que cette pioche n'est pas vide
+setup-not-in-conclaves = `{ $key }` n'est dans aucun des conclaves de la partie
+setup-empty-pool = le pool de jetons PV est vide : la partie ne finirait jamais (EN:609)
+setup-vp-overflow = { $total } PV en jetons en jeu (pool et joueurs) dépassent les compteurs ({ $most } au plus)
+setup-copies = { $total } exemplaires de `{ $key }` en jeu : les jeux de cartes joués en contiennent { $copies }
+setup-stacked-twice = `{ $key }` est montrée deux fois alors que les doublons s'empilent ({"stacked_duplicates"}, EN:1835-1840)
+setup-no-workshop = seul un joueur dont le meneur a un atelier (Old Bakarab, EN:1692-1716) en a un
+setup-pool-over-box = { $pool } PV dans le pool : la boîte contient { $most } PV en jetons (EN:148-149)

@@ -17,7 +17,6 @@ use crate::state::{MysticVale, Phase};
 /// The module.
 pub const MODULE: Module = Module {
     end_points: Some(end_points),
-    text_fr: "après la partie, une Phase de Semence de plus : +1 PV par carte de votre champ si vous ne Déclinez pas",
     ..Module::new(
         "bog-planting",
         "after the game, one more Planting Phase: +1 VP per card in your field if you do not spoil",

@@ -15,7 +15,6 @@ use crate::state::{Bought, EMPTY, MysticVale};
 /// The module.
 pub const MODULE: Module = Module {
     when_bought: Some(when_bought),
-    text_fr: "vous pouvez réclamer une autre Évolution de la réserve coûtant de 1 à 6, comme si vous l'aviez achetée",
     ..Module::new(
         "claim-advancement",
         "you may claim another advancement of the commons costing 1 to 6 as if bought (it uses no buy)",

@@ -14,7 +14,6 @@ pub const MODULE: Module = Module {
     when_bought: Some(super::vale_choice::wait),
     bought_actions: Some(actions),
     bought_apply: Some(apply),
-    text_fr: "vous pouvez dépenser jusqu'à 5 symboles esprit de plus pour 2 PV chacun, puis retirer ce vallon de la partie",
     hint: super::Hint::VpForSpirits,
     ..Module::new(
         "halo-mountain",

@@ -14,7 +14,6 @@ pub const MODULE: Module = Module {
     cards: Some(cards),
     apply: Some(apply),
     finish: Some(finish),
-    text_fr: "mélangez dans votre paquet les cartes de votre défausse que vous voulez",
     hint: super::Hint::ShuffleFromDiscard,
     describe: Some("describe-magpie"),
     ..Module::new("magpie", "shuffle any cards of your discard pile into your deck", &[Timing::Harvest])

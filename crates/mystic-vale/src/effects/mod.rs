@@ -147,10 +147,9 @@ pub type HarvestDoneHook = fn(game: &mut MysticVale, seat: usize);
 pub struct Module {
     /// Its key in card files.
     pub key: &'static str,
-    /// Its text for people.
+    /// What it does, in a few English words for the reader of this code; players read the catalog's
+    /// `unique-KEY` message (`crate::words`).
     pub text: &'static str,
-    /// Its text in French (empty: the English text is shown).
-    pub text_fr: &'static str,
     /// The timings a card may give it.
     pub timings: &'static [Timing],
     /// Harvest: runs after the other harvest abilities are counted.
@@ -201,7 +200,6 @@ impl Module {
         Module {
             key,
             text,
-            text_fr: "",
             timings,
             harvest: None,
             when_bought: None,

@@ -13,7 +13,6 @@ use crate::state::{EMPTY, MysticVale, Phase};
 
 /// The module.
 pub const MODULE: Module = Module {
-    text_fr: "résolvez à nouveau une capacité « Une Fois Jouée » d'une carte de votre champ",
     ..Module::new(
         "replay-when-played",
         "resolve one \"when played\" ability of a card in your field again",

@@ -14,7 +14,6 @@ use crate::state::{MysticVale, Phase};
 
 /// The module.
 pub const MODULE: Module = Module {
-    text_fr: "vous pouvez défausser votre carte on-deck ou une carte de votre champ",
     ..Module::new("discard-on-evoke", "you may discard your on-deck card or a card of your field", &[Timing::OnEvoke])
 };
 

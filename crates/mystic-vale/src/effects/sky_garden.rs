@@ -13,7 +13,6 @@ pub const MODULE: Module = Module {
     when_bought: Some(super::vale_choice::wait),
     bought_actions: Some(actions),
     bought_apply: Some(apply),
-    text_fr: "vous pouvez gagner 2 PV par croissance que vous avez (10 au plus), puis retirer ce vallon de la partie",
     hint: super::Hint::VpForGrowth,
     ..Module::new(
         "sky-garden",

@@ -19,7 +19,6 @@ pub const TAKE: Module = Module {
     choice: Choice::Source,
     actions: Some(take_actions),
     apply: Some(take_apply),
-    text_fr: "prenez gratuitement une Évolution de la réserve (Sols Fertiles compris) dans votre atelier",
     hint: super::Hint::WorkshopTake,
     ..Module::new(
         "workshop-take",
@@ -35,7 +34,6 @@ pub const SLEEVE: Module = Module {
     apply: Some(sleeve_apply),
     finish: Some(sleeve_finish),
     harvest_done: Some(turn_back),
-    text_fr: "glissez des Évolutions de votre atelier dans une carte de votre champ, qui va sous votre deck ; payez 1 mana pour retourner le meneur",
     hint: super::Hint::WorkshopSleeve,
     ..Module::new(
         "workshop-sleeve",

@@ -519,25 +519,21 @@ impl MysticVale {
                 }
                 self.check_spoil(prep, ev);
             }
-            Action::CancelNotCursed(c) => {
-                if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
-                    let v = self.remove_vale(k);
-                    self.players[i].aether = Some(c);
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
+            Action::Use { card: crate::actions::Held::Vale(v), choice: crate::actions::Choice::Card(c) }
+                if self.db.hot_vale(v).ability.effect == Effect::CancelDecayOn =>
+            {
+                // Bramble Spire: card `c` counts no decay until the Discard Phase (EN:1529).
+                if let Some(k) = self.vale_use_id(Timing::WouldSpoil, Effect::CancelDecayOn, v) {
+                    self.remove_vale(k);
+                    self.players[i].decay_cancel = Some(c);
                 }
                 self.check_spoil(prep, ev);
             }
-            Action::CancelDecay(c) => {
-                // Bramble Spire when it can act on the card, else Aether Tree (ruling MV47).
-                let bramble = self
-                    .vale_use(Timing::WouldSpoil, Effect::CancelDecayOn)
-                    .filter(|_| self.players[i].stats[c as usize].decay > 0);
-                if let Some(k) = bramble {
-                    self.remove_vale(k);
-                    self.players[i].decay_cancel = Some(c);
-                } else if let Some(k) = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard) {
+            Action::Use { card: crate::actions::Held::Vale(v), choice: crate::actions::Choice::Card(c) }
+                if self.db.hot_vale(v).ability.effect == Effect::CancelDecayCard =>
+            {
+                // Aether Tree: card `c`'s decay but a Cursed Land's is cancelled (EN:1232).
+                if let Some(k) = self.vale_use_id(Timing::WouldSpoil, Effect::CancelDecayCard, v) {
                     let v = self.remove_vale(k);
                     self.players[i].aether = Some(c);
                     if S::ENABLED {

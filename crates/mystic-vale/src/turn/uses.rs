@@ -16,6 +16,72 @@ impl MysticVale {
         self.options.rules >= 4
     }
 
+    /// Whether the game plays rules revision 5: Hatchery, Pool of Visions, Bramble Spire and Aether Tree
+    /// decide as [`Action::Use`] too, naming their card or vale (ruling MV90).
+    #[inline]
+    pub(crate) fn names_keepers(&self) -> bool {
+        self.options.rules >= 5
+    }
+
+    /// The ids of the usable vales whose ability has this timing and effect (a bit per id).
+    fn vale_ids(&self, timing: Timing, effect: Effect) -> u128 {
+        if self.turn.usable & effect.bit() == 0 {
+            return 0;
+        }
+        self.usable_vales().iter().fold(0u128, |m, &v| {
+            let a = self.db.hot_vale(v).ability;
+            if a.timing == timing && a.effect == effect { m | 1 << v } else { m }
+        })
+    }
+
+    /// The index (in the player's vales) of the usable vale with id `v` whose ability has this timing and
+    /// effect.
+    pub(crate) fn vale_use_id(&self, timing: Timing, effect: Effect, v: u8) -> Option<usize> {
+        self.vale_use(timing, effect)?;
+        self.usable_vales().iter().position(|&x| {
+            let a = self.db.hot_vale(x).ability;
+            x == v && a.timing == timing && a.effect == effect
+        })
+    }
+
+    /// Pushes `use vV cN` for each vale of `ids` and each card of `mask`, vale by vale.
+    fn push_vale_cards(mut ids: u128, mask: u32, out: &mut Vec<Action>) {
+        while ids != 0 {
+            let v = ids.trailing_zeros() as u8;
+            ids &= ids - 1;
+            let mut m = mask;
+            while m != 0 {
+                out.push(Action::Use { card: Held::Vale(v), choice: Choice::Card(m.trailing_zeros() as u8) });
+                m &= m - 1;
+            }
+        }
+    }
+
+    /// The Discard Phase's keeping decisions of revision 5 (EN:677, 874, 1037-1043, 1427-1431): each
+    /// Hatchery card of `hatch` keeps itself (`use cN SLOT`), each Pool of Visions keeps a card of `pool`
+    /// (`use vV cN`).
+    pub(super) fn push_keeps(&self, hatch: u32, pool: u32, out: &mut Vec<Action>) {
+        self.push_card_uses(hatch, Timing::Discard, Effect::KeepInField, out);
+        if pool != 0 {
+            Self::push_vale_cards(self.vale_ids(Timing::Discard, Effect::KeepInField), pool, out);
+        }
+    }
+
+    /// The spoil prompt's decay cancelling of revision 5: Bramble Spire on each card of `bramble`, Aether
+    /// Tree on each card of `aether` (EN:1232, 1529), each vale named; the Uses already pushed from
+    /// `from` on are sorted with them.
+    pub(super) fn push_cancels(&self, bramble: u32, aether: u32, from: usize, out: &mut Vec<Action>) {
+        if bramble != 0 {
+            Self::push_vale_cards(self.vale_ids(Timing::WouldSpoil, Effect::CancelDecayOn), bramble, out);
+        }
+        if aether != 0 {
+            Self::push_vale_cards(self.vale_ids(Timing::WouldSpoil, Effect::CancelDecayCard), aether, out);
+        }
+        if out.len() - from > 1 {
+            out[from..].sort_unstable();
+        }
+    }
+
     /// Rules revisions 1-3: the legal list in their card-named actions (`druid`, `arbor`, `mill`, `sow`,
     /// `conclave cN`, `aerie KIND`), one for all the cards that offer it, sorted.
     pub(super) fn old_forms(&self, out: &mut Vec<Action>) {
@@ -184,7 +250,9 @@ impl MysticVale {
     }
 
     /// The action an old card-named notation meant here, with the source the rules of the time chose
-    /// (the first usable card or vale, in the player's order): `None` for any other action.
+    /// (the first usable card or vale, in the player's order): `None` for any other action. `keep cN`
+    /// means Hatchery's card keeping itself when it may, else Pool of Visions; `cancel cN` Bramble Spire
+    /// when it can act on the card, else Aether Tree; `cancel cN not-cursed` Aether Tree (ruling MV47).
     pub(crate) fn legacy_use(&self, action: Action) -> Option<Action> {
         let nothing = |card| Action::Use { card, choice: Choice::Nothing };
         match (self.phase, action) {
@@ -209,6 +277,25 @@ impl MysticVale {
             }
             (Phase::WhenPlayed { card, slot, .. }, Action::Mill) => Some(nothing(Held::Card(card, slot))),
             (Phase::Look { .. }, Action::Mill) => self.cur().vales.last().map(|&v| Action::UseVale(v)),
+            (Phase::Hatch { first, kept }, Action::Keep(c)) if self.keep_targets(first, kept) & (1 << c) != 0 => {
+                Some(nothing(Held::Card(c, self.ability_at(c, Timing::Discard, Effect::KeepInField)?)))
+            }
+            (Phase::Hatch { .. } | Phase::Keep, Action::Keep(c)) => {
+                let k = self.vale_use(Timing::Discard, Effect::KeepInField)?;
+                Some(Action::Use { card: Held::Vale(self.cur().vales[k]), choice: Choice::Card(c) })
+            }
+            (Phase::SpoilPrompt { .. }, Action::CancelDecay(c)) => {
+                // Bramble Spire when it can act on the card, else Aether Tree (ruling MV47).
+                let bramble = self
+                    .vale_use(Timing::WouldSpoil, Effect::CancelDecayOn)
+                    .filter(|_| self.cur().stats[c as usize].decay > 0);
+                let k = bramble.or_else(|| self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard))?;
+                Some(Action::Use { card: Held::Vale(self.cur().vales[k]), choice: Choice::Card(c) })
+            }
+            (Phase::SpoilPrompt { .. }, Action::CancelNotCursed(c)) => {
+                let k = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard)?;
+                Some(Action::Use { card: Held::Vale(self.cur().vales[k]), choice: Choice::Card(c) })
+            }
             _ => None,
         }
     }

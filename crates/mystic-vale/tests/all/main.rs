@@ -8,9 +8,11 @@
 
 mod analytics;
 mod common;
+mod conclave_names;
 mod conformance;
 mod evaluate;
 mod records;
 mod rules;
+mod setup_words;
 mod text;
 mod units;

@@ -104,3 +104,97 @@ mod words {
         t::french_card_texts_and_titles()
     }
 }
+
+/// `action_id` computes the id from the action's fields; the table's binary search is the reference.
+mod action_id_closed_form {
+    use sylvan_mystic_vale::actions::{Action, Choice, Held, NUM_ACTIONS, Source, action_id, ids};
+    use sylvan_mystic_vale::cards::{Slot, Spirit};
+
+    #[test]
+    fn every_id_round_trips_through_the_closed_form() {
+        let n = ids().len();
+        assert_eq!(n, NUM_ACTIONS);
+        for i in 0..n {
+            let a = ids().action(i);
+            assert_eq!(a.map(action_id), Some(i), "{a:?}");
+        }
+        assert_eq!(ids().action(n), None);
+    }
+
+    /// Every variant over every value of its fields (the widest ranges cut where the key counts
+    /// with no larger value), valid or not.
+    fn actions() -> Vec<Action> {
+        use Action::*;
+        let mut v = vec![Pass, Push, Spoil, Druid, Arbor, Decline, Mill, Token, Done, Upgrade, Sow, Trade, Evoke];
+        let sources: Vec<Source> = (0..=5u8)
+            .flat_map(|l| (0..=5u8).map(move |k| Source::Common(l, k)))
+            .chain(Slot::ALL.map(Source::Soil))
+            .collect();
+        let choices: Vec<Choice> = std::iter::once(Choice::Nothing)
+            .chain((0..=255u8).map(Choice::Card))
+            .chain(Spirit::ALL.map(Choice::Spirit))
+            .collect();
+        for &s in &sources {
+            v.extend([Buy(s), Claim(s)]);
+        }
+        for x in 0..=255u8 {
+            v.extend([Conclave(x), Discard(x), Sleeve(x), ChooseLeader(x), UseVale(x), CancelDecay(x), Keep(x)]);
+            v.extend([TakeLeader(x), TakeAmulet(x), EvokeOn(x), AbilityCard(x), AbilityPick(x)]);
+            v.extend([CancelNotCursed(x), Bank(x)]);
+            for &s in &sources {
+                v.push(BuyOn(s, x));
+            }
+            for s in Slot::ALL {
+                v.push(AbilitySoil(s, x));
+                for y in 0..=255u8 {
+                    v.push(Portal(x, s, y));
+                }
+            }
+            for y in 0..=255u8 {
+                v.extend([AbilityCommon(x, y), EvokeBought(x, y), Replay(x, y), Workshop(x, y)]);
+                v.push(Vale(x, y, None));
+                v.extend(Spirit::ALL.map(|s| Vale(x, y, Some(s))));
+            }
+            for s in 0..=7u8 {
+                for at in 0..=7u8 {
+                    v.push(AbilityGraft(s, x, at));
+                }
+            }
+            for &choice in &choices {
+                v.push(Use { card: Held::Vale(x), choice });
+            }
+        }
+        for c in 0..=30u8 {
+            for at in 0..=7u8 {
+                for &choice in &choices {
+                    v.push(Use { card: Held::Card(c, at), choice });
+                }
+            }
+        }
+        for s in Spirit::ALL {
+            v.extend([Aerie(s), AbilitySpirit(s)]);
+        }
+        v.extend(Slot::ALL.map(Resolve));
+        v.extend(Slot::ALL.map(AbilityTake));
+        let digits = 0..=5u8;
+        for a in digits.clone() {
+            for f in digits.clone() {
+                for s in digits.clone() {
+                    v.extend(digits.clone().map(|w| BuyVp([a, f, s, w])));
+                }
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn closed_form_equals_the_table_for_every_field_value() {
+        let mut valid = 0;
+        for a in actions() {
+            let want = ids().id(a).unwrap_or(usize::MAX);
+            assert_eq!(action_id(a), want, "{a:?}");
+            valid += usize::from(want != usize::MAX);
+        }
+        assert_eq!(valid, NUM_ACTIONS, "every action of the table is among those tried");
+    }
+}

@@ -27,11 +27,14 @@
 //! [`MIN_GAMES`] games observing it.
 
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{DynBot, bot_seed, play_dyn};
 use sylvan_engine::analytics::{DesignerTally, END_TRIGGERS};
+use sylvan_engine::{Lang, Locale};
+use sylvan_words::{Args, Catalog, args};
 
 use super::RunError;
 use super::tournament::{Pairwise, Schedule, wilson};
@@ -506,6 +509,11 @@ impl Lab {
             .collect()
     }
 
+    /// The summary in words in `locale` (the report's `summary` is the English one).
+    pub fn summary(&self, locale: Locale) -> Vec<String> {
+        summary(&self.numbers(), self.games, self.identical, locale)
+    }
+
     /// Every number of the run as the JSON object `sylvan balance --json` prints (the HTML report reads
     /// it too). `about` is merged in first (the game, the arms, how it was run).
     pub fn report(&self, about: Value) -> Value {
@@ -531,7 +539,7 @@ impl Lab {
         );
         obj.insert("flagged".into(), json!(flagged));
         obj.insert("tested".into(), json!(tested));
-        obj.insert("summary".into(), json!(summary(&numbers, self.games, self.identical)));
+        obj.insert("summary".into(), json!(summary(&numbers, self.games, self.identical, Locale::En)));
         let pick =
             |f: &dyn Fn(&Numbers) -> bool| numbers.iter().filter(|n| f(n)).map(Numbers::json).collect::<Vec<_>>();
         obj.insert("facts".into(), json!(pick(&|n| n.table == GAME_TABLE || n.table == END_TRIGGERS)));
@@ -721,34 +729,111 @@ impl Numbers {
         }
     }
 
-    /// `L1 Cleansing Rain: win rate, buyers rises from 33% [28–39] under A to 41% [35–47] under B
-    /// (+8 points [+3, +13])`.
-    fn sentence(&self) -> String {
-        let what = if self.table == GAME_TABLE && self.row == GAME_ROW {
-            self.column.clone()
+    /// The metric's name in `locale`: the game facts' column alone, else `row: column`.
+    fn what(&self, locale: Locale) -> String {
+        if self.table == GAME_TABLE && self.row == GAME_ROW {
+            metric_name(locale, &self.column)
         } else {
-            format!("{}: {}", self.row, self.column)
-        };
-        let unit = if self.share { " points" } else { "" };
-        let diff = match (self.diff, self.diff_ci) {
+            say(
+                locale,
+                "balance-cell",
+                args!(row = metric_name(locale, &self.row), column = metric_name(locale, &self.column)),
+            )
+        }
+    }
+
+    /// The difference after a sentence (` (+8 points [+3, +13])`), empty without one.
+    fn diff_text(&self, locale: Locale) -> String {
+        let share = if self.share { "yes" } else { "no" };
+        let f = |v: f64| local_number(locale, self.fmt_diff(v));
+        match (self.diff, self.diff_ci) {
             (Some(d), Some((lo, hi))) => {
-                format!(" ({}{unit} [{}, {}])", self.fmt_diff(d), self.fmt_diff(lo), self.fmt_diff(hi))
+                say(locale, "balance-diff", args!(d = f(d), share = share, lo = f(lo), hi = f(hi)))
             }
-            (Some(d), None) => format!(" ({}{unit})", self.fmt_diff(d)),
+            (Some(d), None) => say(locale, "balance-diff-bare", args!(d = f(d), share = share)),
             _ => String::new(),
+        }
+    }
+
+    /// `L1 Cleansing Rain: win rate, buyers rises from 33% [28–39] under A to 41% [35–47] under B
+    /// (+8 points [+3, +13])`, in `locale`.
+    fn sentence(&self, locale: Locale) -> String {
+        let change = match self.diff {
+            Some(d) if self.flagged && d > 0.0 => "rise",
+            Some(d) if self.flagged && d < 0.0 => "fall",
+            _ => "same",
         };
-        let verb = match self.diff {
-            Some(d) if self.flagged && d > 0.0 => "rises from",
-            Some(d) if self.flagged && d < 0.0 => "falls from",
-            _ => "is",
-        };
-        let joint = if verb == "is" { "," } else { " to" };
-        format!("{what} {verb} {} under A{joint} {} under B{diff}", self.arm_text(0), self.arm_text(1))
+        let a = local_number(locale, self.arm_text(0));
+        let b = local_number(locale, self.arm_text(1));
+        let line = args!(what = self.what(locale), change = change, a = a, b = b, diff = self.diff_text(locale));
+        say(locale, "balance-sentence", line)
+    }
+
+    /// `row A under A, B under B (diff) (changed)`: an end condition or a bot's rating.
+    fn arms_line(&self, locale: Locale, with_diff: bool) -> String {
+        let diff = if with_diff && self.diff_ci.is_some() { self.diff_text(locale) } else { String::new() };
+        let line = args!(
+            what = metric_name(locale, &self.row),
+            a = local_number(locale, self.arm_text(0)),
+            b = local_number(locale, self.arm_text(1)),
+            diff = diff,
+            changed = if self.flagged { "yes" } else { "no" }
+        );
+        say(locale, "balance-arms", line)
     }
 }
 
-/// The report's first lines, in words.
-fn summary(numbers: &[Numbers], games: u64, identical: u64) -> Vec<String> {
+/// The balance lab's words: `i18n/{en,fr}/balance.ftl`. A third language is a folder `i18n/<code>/`
+/// and one line here.
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
+    Catalog::new(&[
+        (Locale::En, "crates/registry/i18n/en/balance.ftl", include_str!("../../i18n/en/balance.ftl")),
+        (Locale::Fr, "crates/registry/i18n/fr/balance.ftl", include_str!("../../i18n/fr/balance.ftl")),
+    ])
+});
+
+/// Message `id` in `locale`, in the locale's typography.
+fn say(locale: Locale, id: &str, args: Args<'_>) -> String {
+    locale.lang().typeset(&CATALOG.format(locale, id, &args))
+}
+
+/// The lab's own metric names, with their message ids; any other name is a game's (its data).
+const METRICS: [(&str, &str); 9] = [
+    (GAME_ROW, "balance-metric-all-games"),
+    (FIRST_SEAT, "balance-metric-first-seat"),
+    (LENGTH, "balance-metric-length"),
+    (SPREAD, "balance-metric-spread"),
+    (WINNING_SCORE, "balance-metric-winning-score"),
+    (MEAN_SCORE, "balance-metric-mean-score"),
+    (DRAWS, "balance-metric-draws"),
+    (BOT_WIN, "balance-metric-win-rate"),
+    (BOT_RATING, "balance-metric-rating"),
+];
+
+/// A metric's (or a row's) name in `locale`: the lab's own from the catalog, `seat p0` too; a game's
+/// designer statistic as the game names it.
+fn metric_name(locale: Locale, name: &str) -> String {
+    if let Some((_, id)) = METRICS.iter().find(|(n, _)| *n == name) {
+        return say(locale, id, args!());
+    }
+    match name.strip_prefix("seat ") {
+        Some(seat) if seat.starts_with('p') && seat[1..].bytes().all(|b| b.is_ascii_digit()) => {
+            say(locale, "balance-metric-seat", args!(seat = seat))
+        }
+        _ => name.to_owned(),
+    }
+}
+
+/// A number text (`12.5`, `41%`) as `locale` writes it (`12,5`, `41 %` in French).
+fn local_number(locale: Locale, text: String) -> String {
+    match locale.lang() {
+        Lang::En => text,
+        Lang::Fr => text.replace('.', ",").replace('%', "\u{a0}%"),
+    }
+}
+
+/// The report's first lines, in words, in `locale`.
+fn summary(numbers: &[Numbers], games: u64, identical: u64, locale: Locale) -> Vec<String> {
     let mut out = Vec::new();
     let flagged: Vec<&Numbers> = {
         let mut v: Vec<&Numbers> = numbers.iter().filter(|n| n.flagged && n.table != GAME_TABLE).collect();
@@ -760,46 +845,41 @@ fn summary(numbers: &[Numbers], games: u64, identical: u64) -> Vec<String> {
     let tested = numbers.iter().filter(|n| n.testable).count();
     let all_flagged = numbers.iter().filter(|n| n.flagged).count();
     if games > 0 && identical == games {
-        out.push(format!("A and B gave identical games in all {games} pairs: nothing changed."));
+        out.push(say(locale, "balance-identical", args!(games = games)));
     } else {
-        out.push(format!(
-            "Over {games} paired games, {all_flagged} of {tested} metrics changed beyond noise (5% false discovery rate)."
-        ));
+        out.push(say(locale, "balance-over", args!(games = games, flagged = all_flagged, tested = tested)));
     }
     for n in flagged.iter().take(5) {
-        out.push(format!("{}.", n.sentence()));
+        out.push(say(locale, "balance-flagged", args!(sentence = n.sentence(locale))));
     }
     if flagged.len() > 5 {
-        out.push(format!("… and {} more changed metrics in the tables below.", flagged.len() - 5));
+        out.push(say(locale, "balance-more", args!(n = flagged.len() - 5)));
     }
     for column in [FIRST_SEAT, LENGTH] {
         if let Some(n) = numbers.iter().find(|n| n.table == GAME_TABLE && n.row == GAME_ROW && n.column == column) {
-            let verdict = if n.flagged { "changed" } else { "unchanged within noise" };
-            out.push(format!("{}: {verdict}.", capitalise(&n.sentence())));
+            let changed = if n.flagged { "yes" } else { "no" };
+            out.push(say(
+                locale,
+                "balance-verdict",
+                args!(sentence = capitalise(&n.sentence(locale)), changed = changed),
+            ));
         }
     }
-    let verdict = |n: &Numbers| if n.flagged { " (changed)" } else { "" };
     let ends: Vec<String> = numbers
         .iter()
         .filter(|n| n.table == END_TRIGGERS && n.arms.iter().any(|a| a.0.is_some_and(|v| v > 0.0)))
-        .map(|n| format!("{} {} under A, {} under B{}", n.row, n.arm_text(0), n.arm_text(1), verdict(n)))
+        .map(|n| n.arms_line(locale, false))
         .collect();
     if !ends.is_empty() {
-        out.push(format!("Games ended by: {}.", ends.join("; ")));
+        out.push(say(locale, "balance-ends", args!(ends = ends.join("; "))));
     }
     let ladder: Vec<String> = numbers
         .iter()
         .filter(|n| n.table == BOT_TABLE && n.column == BOT_RATING)
-        .map(|n| {
-            let diff = match (n.diff, n.diff_ci) {
-                (Some(d), Some((lo, hi))) => format!(" ({} [{}, {}])", n.fmt_diff(d), n.fmt_diff(lo), n.fmt_diff(hi)),
-                _ => String::new(),
-            };
-            format!("{} {} under A, {} under B{diff}{}", n.row, n.arm_text(0), n.arm_text(1), verdict(n))
-        })
+        .map(|n| n.arms_line(locale, true))
         .collect();
     if !ladder.is_empty() {
-        out.push(format!("Ladder (Bradley-Terry ratings, Elo scale, mean 0): {}.", ladder.join("; ")));
+        out.push(say(locale, "balance-ladder", args!(bots = ladder.join("; "))));
     }
     out
 }

@@ -19,6 +19,43 @@ mod actions {
     }
 }
 
+/// `action_id` computes the id from the action's fields; the table's binary search is the reference.
+mod action_id_closed_form {
+    use sylvan_spirit_duel::actions::{Action, NUM_ACTIONS, action_id, ids};
+    use sylvan_spirit_duel::cards::{Card, Spirit};
+
+    #[test]
+    fn every_id_round_trips_through_the_closed_form() {
+        for i in 0..NUM_ACTIONS {
+            let a = ids().action(i);
+            assert_eq!(a.map(action_id), Some(i), "{a:?}");
+        }
+        assert_eq!(ids().action(NUM_ACTIONS), None);
+    }
+
+    #[test]
+    fn closed_form_equals_the_table_for_every_field_value() {
+        let mut actions = vec![Action::End, Action::Take];
+        for x in 0..=255u8 {
+            actions.extend([Action::Support(Card(x), None), Action::Recycle(Card(x)), Action::Defend(Card(x))]);
+            for y in 0..=255u8 {
+                actions.extend([
+                    Action::Attack(Card(x), Spirit(y)),
+                    Action::Strike(Spirit(x), Spirit(y)),
+                    Action::Support(Card(x), Some(Spirit(y))),
+                ]);
+            }
+        }
+        let mut valid = 0;
+        for a in actions {
+            let want = ids().id(a).unwrap_or(usize::MAX);
+            assert_eq!(action_id(a), want, "{a:?}");
+            valid += usize::from(want != usize::MAX);
+        }
+        assert_eq!(valid, NUM_ACTIONS);
+    }
+}
+
 /// The card files.
 mod cards {
     use sylvan_spirit_duel::cards::{ABILITIES_TOML, SPIRITS_TOML, Tables};

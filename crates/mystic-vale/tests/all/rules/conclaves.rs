@@ -89,7 +89,7 @@ fn random_conclaves_come_from_the_seed() {
 #[test]
 fn bad_conclave_options_are_setup_errors() {
     for (spec, needle) in [
-        ("early-harvest", "1 conclaves named"),
+        ("early-harvest", "1 conclave named"),
         ("early-harvest,homeland,mythic-beasts,nightvale-watch,tides-and-storms,hidden-paths,staying-power", "7"),
         ("early-harvest,homeland,mythic-beasts,nightvale-watch,tides-and-storms,early-harvest", "named twice"),
         ("early-harvest,homeland,mythic-beasts,nightvale-watch,tides-and-storms,atlantis", "no conclave `atlantis`"),

@@ -27,7 +27,7 @@ fn wolf_rider_and_summoner_stone(rules: u8, commons: Option<[Vec<String>; 3]>) -
 
 #[test]
 fn new_games_play_revision_5() {
-    // Revision 5: the second review's rulings MV13, MV42, MV83 (tests `rules::second_review`).
+    // Revision 5: the second review's MV13 and MV42 (`rules::second_review`), and MV90 (`rules::revision_5`).
     assert_eq!(Options::default().rules, 5);
     assert_eq!(sylvan_mystic_vale::RULES, 5);
 }

@@ -177,9 +177,12 @@ fn issue_33_pool_of_visions_may_resolve_before_hatchery() {
     // resolved later ends leftmost.
     let mut g = hatchery_and_pool();
     assert!(matches!(g.phase, Phase::Hatch { .. }), "{:?}", g.phase);
-    assert!(legal(&g).contains(&"keep c2".to_string()), "Pool of Visions first: {:?}", legal(&g));
-    act(&mut g, "keep c2");
-    act(&mut g, "keep c1");
+    let v = vale_id(&g, "pool-of-visions");
+    let l = legal(&g);
+    assert!(l.contains(&format!("use v{v} c2")), "Pool of Visions first: {l:?}");
+    assert!(l.contains(&"use c1 bottom".to_string()), "or Hatchery first: {l:?}");
+    act(&mut g, &format!("use v{v} c2"));
+    act(&mut g, "use c1 bottom");
     assert_eq!(&g.players[0].field[..2], &[1, 2], "Hatchery resolved later: its card leftmost");
     assert!(g.players[0].discard.contains(&0));
 }
@@ -370,8 +373,8 @@ fn issue_33_hatchery_resolves_after_argent_owl() {
     let mut g = storm_game(p);
     act(&mut g, "push");
     assert!(g.players[0].token_active, "a spoil");
-    assert_eq!(legal(&g), vec!["decline", "keep c0"]);
-    act(&mut g, "keep c0");
+    assert_eq!(legal(&g), vec!["decline", "use c0 bottom"]);
+    act(&mut g, "use c0 bottom");
     assert_eq!(&g.players[0].field[..2], &[0, 3], "Hatchery's card first, the owl's second");
 }
 
@@ -387,8 +390,9 @@ fn issue_33_aether_tree_may_choose_any_field_card() {
     act(&mut g, "push");
     assert!(matches!(g.phase, Phase::SpoilPrompt { .. }), "{:?}", g.phase);
     let l = legal(&g);
-    assert!(l.contains(&"cancel c0".to_string()), "{l:?}");
-    assert!(l.contains(&"cancel c3".to_string()), "a blank card too: {l:?}");
+    let v = vale_id(&g, "aether-tree");
+    assert!(l.contains(&format!("use v{v} c0")), "{l:?}");
+    assert!(l.contains(&format!("use v{v} c3")), "a blank card too: {l:?}");
     act(&mut g, "cancel c0");
     assert!(g.players[0].vales.is_empty(), "Aether Tree leaves the game");
     assert!(g.players[0].token_active, "nothing was canceled: the player spoiled");

@@ -104,7 +104,8 @@ fn hatchery_keeps_its_card_as_the_first_of_the_next_field() {
     act(&mut g, "pass");
     act(&mut g, "done");
     assert!(matches!(g.phase, Phase::Hatch { .. }));
-    assert_eq!(legal(&g), vec!["decline", "keep c1"]);
+    // Revision 5 names the card whose ability keeps it (its bottom slot); `keep c1` still replays.
+    assert_eq!(legal(&g), vec!["decline", "use c1 bottom"]);
     act(&mut g, "keep c1");
     assert_eq!(g.current, 1, "the Prep Phase is over");
     let p = &g.players[0];
@@ -142,9 +143,9 @@ fn two_hatcheries_in_the_chosen_order() {
     let mut g = mgame(p, None, None);
     act(&mut g, "pass");
     act(&mut g, "done");
-    act(&mut g, "keep c2");
-    assert_eq!(legal(&g), vec!["decline", "keep c1"]);
-    act(&mut g, "keep c1");
+    act(&mut g, "use c2 bottom");
+    assert_eq!(legal(&g), vec!["decline", "use c1 bottom"]);
+    act(&mut g, "use c1 bottom");
     // The one resolved later ends leftmost (EN:874).
     assert_eq!(&g.players[0].field[..2], &[1, 2]);
     // Player 1 passes its turn; back to player 0, whose leftmost card is now card 2.
@@ -154,7 +155,7 @@ fn two_hatcheries_in_the_chosen_order() {
     }
     act(&mut g, "pass");
     act(&mut g, "done");
-    assert_eq!(legal(&g), vec!["decline", "keep c2"], "card 1 is leftmost: only card 2 may stay again");
+    assert_eq!(legal(&g), vec!["decline", "use c2 bottom"], "card 1 is leftmost: only card 2 may stay again");
 }
 
 #[test]
@@ -250,9 +251,10 @@ fn aether_tree_cancels_the_decay_but_a_cursed_lands() {
     act(&mut g, "push");
     assert!(matches!(g.phase, Phase::SpoilPrompt { prep: false }), "2 + 2 decay");
     let l = legal(&g);
-    assert!(l.contains(&"cancel c3".to_string()));
-    assert!(l.contains(&"cancel c0".to_string()), "any card (EN:1232); on a bare Cursed Land nothing is canceled");
-    act(&mut g, "cancel c3");
+    let v = vale_no(&g, "aether-tree");
+    assert!(l.contains(&format!("use v{v} c3")), "{l:?}");
+    assert!(l.contains(&format!("use v{v} c0")), "any card (EN:1232); on a bare Cursed Land nothing is canceled");
+    act(&mut g, &format!("use v{v} c3"));
     assert_eq!(g.phase, Phase::Planting, "3 decay: the turn goes on");
     assert!(g.players[0].vales.is_empty(), "out of the game");
     assert_eq!(g.removed_vales.len(), 1);
@@ -431,10 +433,20 @@ fn symbols_only_cards_have_no_ability() {
         "overgrowth",
     ];
     for a in db.advancements.iter().filter(|a| a.set == "magic") {
-        assert_eq!(a.ability_text().is_empty(), plain.contains(&a.key.as_str()), "{}", a.key);
+        assert_eq!(
+            sylvan_mystic_vale::words::ability_text(a.ability, sylvan_engine::Locale::En).is_empty(),
+            plain.contains(&a.key.as_str()),
+            "{}",
+            a.key
+        );
     }
     for v in db.vales.iter().filter(|v| v.set == "magic") {
-        assert_eq!(v.ability_text().is_empty(), ["roost", "sunshard-savanna"].contains(&v.key.as_str()), "{}", v.key);
+        assert_eq!(
+            sylvan_mystic_vale::words::vale_text(v, sylvan_engine::Locale::En).is_empty(),
+            ["roost", "sunshard-savanna"].contains(&v.key.as_str()),
+            "{}",
+            v.key
+        );
     }
 }
 
@@ -463,10 +475,10 @@ fn hatchery_before_pool_of_visions() {
 
 #[test]
 fn one_cancel_for_bramble_spire_and_aether_tree() {
-    // MV47: with both vales, `cancel` uses Bramble Spire; Aether Tree stays.
+    // MV47 (rules revisions 1-4): with both vales, `cancel` uses Bramble Spire; Aether Tree stays.
     let mut p = player(&[&[CL], &[CL], &[], &[CL, "creeping-mold"]], &[0, 1], Some(2), &[3, 4]);
     p.vales = vec!["aether-tree".into(), "bramble-spire".into()];
-    let mut g = game_with(&both(), p, None, None);
+    let mut g = game_with(&Options { rules: 4, ..both() }, p, None, None);
     act(&mut g, "push");
     assert!(legal(&g).contains(&"cancel c3".to_string()));
     act(&mut g, "cancel c3");
@@ -477,10 +489,11 @@ fn one_cancel_for_bramble_spire_and_aether_tree() {
 
 #[test]
 fn bramble_spire_or_aether_tree_is_the_players_choice() {
-    // MV47: when both can act on the card, `cancel c3 not-cursed` uses Aether Tree; Bramble Spire stays.
+    // MV47 (rules revisions 1-4): when both can act on the card, `cancel c3 not-cursed` uses Aether
+    // Tree; Bramble Spire stays.
     let mut p = player(&[&[CL], &[CL], &[], &[CL, "creeping-mold"]], &[0, 1], Some(2), &[3, 4]);
     p.vales = vec!["aether-tree".into(), "bramble-spire".into()];
-    let mut g = game_with(&both(), p, None, None);
+    let mut g = game_with(&Options { rules: 4, ..both() }, p, None, None);
     act(&mut g, "push");
     assert!(legal(&g).contains(&"cancel c3 not-cursed".to_string()));
     assert!(legal(&g).contains(&"cancel c0 not-cursed".to_string()), "Aether Tree may choose any card (EN:1232)");

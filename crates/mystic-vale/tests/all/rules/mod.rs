@@ -7,6 +7,7 @@ mod issue_33;
 mod leaders;
 mod magic;
 mod manastorm;
+mod revision_5;
 mod second_review;
 mod setup_box;
 mod storm;

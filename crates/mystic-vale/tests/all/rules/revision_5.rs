@@ -1,0 +1,129 @@
+//! Rules revision 5 (issue 33): Hatchery, Pool of Visions, Bramble Spire and Aether Tree decide as
+//! `use`, naming the card or vale whose ability acts. Revision 4 keeps its card-named actions and plays
+//! the same games as before.
+
+use sylvan_engine::{Game, GameRng, NoEvents};
+use sylvan_mystic_vale::{Action, Choice, Held, MysticVale, Options, Phase};
+
+use crate::common::*;
+
+const CL: &str = "cursed-land";
+
+/// Uniform random games of revision 4 with every set, as written before revision 5 existed (one line
+/// per game: the seed, then every action's notation).
+const RULES_4_GAMES: &str = include_str!("../../fixtures/rules-4-random-games.txt");
+
+/// The seeds and options of the revision-4 fixture.
+fn rules_4() -> Options {
+    Options { sets: "base,wild,magic,manastorm".into(), rules: 4, ..Options::default() }
+}
+
+/// One uniform random game from `seed`, its actions written out.
+fn random_game(options: &Options, seed: u64) -> Vec<String> {
+    let mut g = MysticVale::new(options, seed).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = GameRng::new(seed ^ 0x0005);
+    let mut legal = Vec::new();
+    let mut out = Vec::new();
+    while g.to_move().is_some() {
+        g.legal_actions(&mut legal);
+        let a = legal[rng.index(legal.len())];
+        out.push(a.to_string());
+        g.apply_unchecked(a, &mut NoEvents);
+    }
+    out
+}
+
+#[test]
+fn issue_33_rules_4_plays_the_same_games_as_before_revision_5() {
+    let mut games = 0;
+    let mut named = 0;
+    for line in RULES_4_GAMES.lines() {
+        let mut words = line.split(',');
+        let seed: u64 = words.next().and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("seed: {line:.20}"));
+        let before: Vec<&str> = words.collect();
+        let now = random_game(&rules_4(), seed);
+        assert_eq!(now, before, "seed {seed}");
+        named += before.iter().filter(|a| a.starts_with("keep c") || a.starts_with("cancel c")).count();
+        games += 1;
+    }
+    assert!(games >= 8, "{games} games");
+    assert!(named > 0, "the games use keep or cancel, which revision 5 writes as use");
+}
+
+/// Writes the fixture (run once, before revision 5: `SYLVAN_WRITE_RULES_4=1`).
+#[test]
+fn write_rules_4_fixture() {
+    if std::env::var_os("SYLVAN_WRITE_RULES_4").is_none() {
+        return;
+    }
+    let mut text = String::new();
+    for seed in 1..=12u64 {
+        let moves = random_game(&rules_4(), seed);
+        text.push_str(&format!("{seed},{}\n", moves.join(",")));
+    }
+    std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules-4-random-games.txt"), text)
+        .unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Player 0 about to spoil with 2 + 2 decay (card 3 holds a Cursed Land and Creeping Mold), owning
+/// Aether Tree and Bramble Spire.
+fn both_cancels(rules: u8) -> MysticVale {
+    let mut p = player(&[&[CL], &[CL], &[], &[CL, "creeping-mold"]], &[0, 1], Some(2), &[3, 4]);
+    p.vales = vec!["aether-tree".into(), "bramble-spire".into()];
+    let o = Options { sets: "base,magic,wild".into(), rules, ..Options::default() };
+    let mut g = game_with(&o, p, None, None);
+    act(&mut g, "push");
+    assert!(matches!(g.phase, Phase::SpoilPrompt { .. }), "{:?}", g.phase);
+    g
+}
+
+#[test]
+fn revision_5_names_bramble_spire_or_aether_tree() {
+    // EN:1232 (Aether Tree: any field card, its decay but a Cursed Land's), EN:1278-1284 (Bramble Spire:
+    // a card's decay), EN:675: each vale's ability is its own decision, so the player names the vale and
+    // no `not-cursed` form is needed (ruling MV90; MV47 for revisions 1-4).
+    let mut g = both_cancels(5);
+    let (aether, bramble) = (vale_no(&g, "aether-tree"), vale_no(&g, "bramble-spire"));
+    let l = legal(&g);
+    assert!(l.contains(&format!("use v{bramble} c3")) && l.contains(&format!("use v{aether} c3")), "{l:?}");
+    assert!(l.contains(&format!("use v{aether} c0")), "Aether Tree: any card: {l:?}");
+    assert!(!l.contains(&format!("use v{bramble} c2")), "Bramble Spire: a card with decay: {l:?}");
+    assert!(!l.iter().any(|a| a.starts_with("cancel")), "{l:?}");
+    act(&mut g, &format!("use v{aether} c3"));
+    assert_eq!(g.players[0].aether, Some(3));
+    assert_eq!(g.players[0].vales, vec![bramble], "Bramble Spire stays");
+    // The old words mean what they meant: `cancel c3` Bramble Spire, `not-cursed` Aether Tree.
+    let g = both_cancels(5);
+    let meant = |a: &str| g.legacy_action(a.parse().unwrap_or_else(|e| panic!("{e}"))).map(|a| a.to_string());
+    assert_eq!(meant("cancel c3"), Some(format!("use v{bramble} c3")));
+    assert_eq!(meant("cancel c3 not-cursed"), Some(format!("use v{aether} c3")));
+    assert_eq!(meant("cancel c2"), Some(format!("use v{aether} c2")), "no decay: only Aether Tree acts");
+}
+
+#[test]
+fn revision_5_pool_of_visions_may_keep_a_hatchery_card() {
+    // EN:677: the player orders Hatchery and Pool of Visions; Pool of Visions' "a card in your field"
+    // (EN:1427-1431) may be Hatchery's own card. Revision 4's `keep c1` meant Hatchery only.
+    let cl: &[&str] = &[CL];
+    let p = player(&[&[], &["hatchery"], &[], cl, cl, cl], &[0, 1, 2], Some(3), &[4, 5]);
+    let mut p = p;
+    p.vales = vec!["pool-of-visions".into()];
+    let o = Options { sets: "base,magic,wild".into(), ..Options::default() };
+    let mut g = game_with(&o, p, None, None);
+    act(&mut g, "pass");
+    act(&mut g, "done");
+    let v = vale_no(&g, "pool-of-visions");
+    let l = legal(&g);
+    let pools = (0..3).map(|c| format!("use v{v} c{c}"));
+    let expected: Vec<String> = ["decline".to_string(), "use c1 bottom".into()].into_iter().chain(pools).collect();
+    assert_eq!(l, expected, "the vale may keep any field card, Hatchery's too");
+    let pool = Action::Use { card: Held::Vale(v), choice: Choice::Card(1) };
+    assert_eq!(
+        g.legacy_action("keep c1".parse().unwrap_or(Action::Pass)),
+        Some(Action::Use { card: Held::Card(1, 2), choice: Choice::Nothing })
+    );
+    act(&mut g, &pool.to_string());
+    assert_eq!(g.current, 1, "Hatchery's card is kept already and the vale used: nothing left to decide");
+    assert_eq!(g.players[0].field.first(), Some(&1), "kept by the vale");
+    assert!(g.players[0].discard.contains(&0) && g.players[0].discard.contains(&2));
+}
