@@ -9,15 +9,21 @@ the median of the rounds. Absolute nanoseconds are not stable on a shared machin
 interleaved runs is steadier, and callgrind instruction counts (docs/measurements/instructions.sh) are
 the exact measure.
 
-Usage (OpenSpiel from PyPI: `pip install open_spiel`; the `sylvan` binary built with `--release`):
+Usage (OpenSpiel from PyPI in a venv under the worktree's ignored `target/`; the `sylvan` binary built
+with `--release`):
 
-    taskset -c 0 python3 benches/openspiel_side_by_side.py [--rounds 5] [--seconds 2] [--bin target/release/sylvan]
+    python3 -m venv target/openspiel-venv && target/openspiel-venv/bin/pip install open_spiel
+    target/openspiel-venv/bin/python benches/openspiel_side_by_side.py [--rounds 5] [--seconds 2] [--core 0]
+
+The script pins itself and the `sylvan bench` runs it starts to one core (`--core`, Linux), so both sides run
+on the same core, one after the other.
 
 Prints a Markdown table (copy it into docs/measurements/ with the date and the machine), or `--json`.
 """
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -27,8 +33,18 @@ import time
 SETUPS = [
     ("Mystic Vale base, 2 players", ["mystic-vale", "-p", "2"]),
     (
-        "Mystic Vale, both expansions and leaders",
-        ["mystic-vale", "-p", "2", "-o", "sets=base,magic,wild", "-o", "leaders=random"],
+        "Mystic Vale, every expansion, leaders and amulets, 2 players",
+        [
+            "mystic-vale",
+            "-p",
+            "2",
+            "-o",
+            "sets=base,magic,wild,manastorm",
+            "-o",
+            "leaders=random",
+            "-o",
+            "amulets=random",
+        ],
     ),
     ("Mystic Vale edition=essential, 4 players", ["mystic-vale", "-p", "4", "-o", "edition=essential"]),
 ]
@@ -41,27 +57,30 @@ def openspiel_moves_per_sec(pyspiel, name, seconds, seed):
     n = game.num_players()
     bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(n)]
     rng = random.Random(seed)
-    moves = 0
+    # The mean playout length is measured before the clock starts (a Python loop, far slower than
+    # `evaluate_bots`; timing it would flatter the other side).
+    length = playout_length(game, rng)
+    games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
-        # `evaluate_bots` plays one game with these bots (chance outcomes sampled in C++); the moves are
-        # counted from a replay of the same kind of game, so the timing covers exactly evaluate_bots.
+        # `evaluate_bots` plays one game with these bots (chance outcomes sampled in C++); it returns only
+        # the returns, so each game counts as the mean uniform random playout length.
         pyspiel.evaluate_bots(state, bots, rng.randrange(1 << 31))
-        moves += playout_length(game, rng)
+        games += 1
     elapsed = time.perf_counter() - start
-    return moves / elapsed
+    return games * length / elapsed
 
 
 _LENGTHS = {}
 
 
 def playout_length(game, rng):
-    """The mean length of a uniform random playout of `game` (measured once per game, 50 playouts)."""
+    """The mean length of a uniform random playout of `game` (measured once per game, 200 playouts)."""
     key = str(game)
     if key not in _LENGTHS:
         total = 0
-        for _ in range(50):
+        for _ in range(200):
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -70,7 +89,7 @@ def playout_length(game, rng):
                 else:
                     state.apply_action(rng.choice(state.legal_actions()))
                 total += 1
-        _LENGTHS[key] = total / 50
+        _LENGTHS[key] = total / 200
     return _LENGTHS[key]
 
 
@@ -93,8 +112,11 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     ap.add_argument("--bin", default="target/release/sylvan")
+    ap.add_argument("--core", type=int, default=0, help="the one core both sides run on (Linux)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {a.core})
     try:
         import pyspiel
     except ImportError:

@@ -105,9 +105,9 @@ impl Game for MysticVale {
             },
             OptionDoc {
                 name: "rules",
-                default: "4",
+                default: "5",
                 help_id: "option-rules",
-                kind: OptionKind::Choice { choices: &["4", "3", "2", "1"] },
+                kind: OptionKind::Choice { choices: &["5", "4", "3", "2", "1"] },
             },
         ]
     }
