@@ -979,8 +979,7 @@ const visibleTexts = (page) => page.evaluate(() => {
     const text = n.nodeValue.replace(/\s+/g, ' ').trim();
     if (text && n.parentElement && shown(n.parentElement)) out.push(text);
   }
-  // Every tooltip too (a hover shows it): a title of a card, a slot, a button.
-  for (const el of document.querySelectorAll('[placeholder], [aria-label], [title]')) {
+  for (const el of document.querySelectorAll('[placeholder], [aria-label], button[title], a[title]')) {
     if (!shown(el)) continue;
     for (const a of ['placeholder', 'aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a).trim());
   }
