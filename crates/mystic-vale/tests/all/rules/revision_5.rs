@@ -148,7 +148,6 @@ fn max_actions_per_turn_counts_each_druid_card_and_each_staying_vale() {
     }
     assert_eq!(uses, 3, "three druid cards, three discards in one turn");
     assert!(n <= sylvan_mystic_vale::turn::MAX_ACTIONS_PER_TURN);
-    assert!(sylvan_mystic_vale::turn::MAX_ACTIONS_PER_TURN >= 2 * sylvan_mystic_vale::state::NUM_CARDS);
     // The vales that stay when used (Conclave of Ents, Sunstone Aerie) act once a turn each: the game's
     // bound counts one use per such vale card every turn.
     let o = Options { sets: "base,wild,magic,manastorm".into(), ..Options::default() };
