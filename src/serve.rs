@@ -223,7 +223,8 @@ pub fn join(args: &JoinArgs) -> Result<ExitCode> {
 fn check_database(db: &std::path::Path, locale: Locale) -> Result<()> {
     use std::io::Read;
     let shown = db.display().to_string();
-    let say = |id: &str, error: String| anyhow!(t(locale, id, args!(flag = "--db", db = shown.as_str(), error = error)));
+    let say =
+        |id: &str, error: String| anyhow!(t(locale, id, args!(flag = "--db", db = shown.as_str(), error = error)));
     match std::fs::metadata(db) {
         Ok(m) if m.is_dir() => return Err(say("serve-db-directory", String::new())),
         Ok(m) if !m.is_file() => return Err(say("serve-db-special", String::new())),
