@@ -249,7 +249,7 @@ pub fn action_id(a: Action) -> usize {
     const SWAP: usize = AIM + SLOTS;
     const REFILL: usize = SWAP + SLOTS * (SLOTS - 1) / 2;
     const CARDS: usize = REFILL + SLOTS * (SLOTS - 1);
-    const _: () = assert!((crate::NUM_ACTIONS - CARDS).is_multiple_of(6));
+    const _: () = assert!((crate::NUM_ACTIONS - CARDS) % 6 == 0);
     // A slot's place among the twelve valid slots (row I has 2, row II 4, row III 6).
     let place = |s: Slot| {
         let (row, col) = (usize::from(s / 6), usize::from(s % 6));
