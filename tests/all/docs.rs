@@ -1004,9 +1004,7 @@ enum FigureSource {
 }
 
 /// The blocks of current.md written from the dated notebooks.
-const FIGURE_BLOCKS: [(&str, FigureSource); 9] = [
-    // Until `search-speed.sh` runs on a quiet machine: the idle machine's table of 2026-11-27.
-    ("search-speed", FigureSource::Copy("2026-11-27-search-speed.md")),
+const FIGURE_BLOCKS: [(&str, FigureSource); 8] = [
     ("search-instructions", FigureSource::Copy("2026-11-28-search-speed.md")),
     ("strength-equinox", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-spirit-duel", FigureSource::Copy("2026-11-28-search-strength.md")),
@@ -1018,8 +1016,8 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 9] = [
     ("server-load", FigureSource::Copy("2026-11-28-server-load.md")),
 ];
 
-/// The figure blocks whose source a run wrote (`--notebook FILE --figure NAME`; `search-speed` joins them
-/// when `search-speed.sh` has written its notebook):
+/// The figure blocks whose source a run wrote (`--notebook FILE --figure NAME`, or a script such as
+/// `search-instructions.sh`):
 /// their text in the notebook starts with the run's "Written by" line, so none can be typed by hand.
 const WRITTEN_BY_RUNS: [&str; 5] = [
     "strength-equinox",
