@@ -285,7 +285,7 @@ async function listGames() {
   if (!games.length) { box.textContent = t('no_games'); return; }
   box.innerHTML = `<ul class="gamelist">
     ${games.slice(0, 50).map((g) => `<li class="gamerow">
-      <div><b>${esc(gameName(g.game))}</b> · ${t(g.status)} · ${t('move')} ${g.move}<br><small>${g.seats.map((s) => `${esc(s.name || t('player_n', { n: s.seat + 1 }))}${t('colon')} ${esc(seatLabel(s))}`).join(' · ')}</small></div>
+      <div><b>${esc(gameName(g.game))}</b> · ${t(g.status)} · ${t('move')} ${g.move}<br><small>${g.seats.map((s) => `${s.name ? `<bdi class="username">${esc(s.name)}</bdi>` : esc(t('player_n', { n: s.seat + 1 }))}${t('colon')} ${s.kind === 'taken' && s.name ? `<bdi class="username">${esc(s.name)}</bdi>` : esc(seatLabel(s))}`).join(' · ')}</small></div>
       <div class="gameacts">${g.status === 'open' ? `<button data-join="${esc(g.id)}">${t('join')}</button>` : ''}
           ${g.status !== 'finished' ? `<a class="button" href="/play/${esc(g.id)}">${t('watch')}</a>` : `<a class="button" href="/replay/${esc(g.id)}">${t('replay')}</a>`}</div>
     </li>`).join('')}</ul>`;

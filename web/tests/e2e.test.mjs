@@ -969,6 +969,8 @@ const visibleTexts = (page) => page.evaluate(() => {
     // The live region repeats, for screen readers, what the page shows (its own words are the
     // catalog's `your_turn_q` and `game_over`), and keeps a past question until the next news.
     if (el.closest('script, style, #lang, #live, [hidden], template')) return false;
+    // A name a person typed for their seat is theirs, in no language of ours.
+    if (el.closest('.username')) return false;
     const d = el.closest('details');
     if (d && !d.open && !el.closest('summary')) return false;
     const r = el.getBoundingClientRect();
