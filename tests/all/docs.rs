@@ -1009,7 +1009,6 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 8] = [
     ("strength-equinox", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-spirit-duel", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-command-of-nature", FigureSource::Copy("2026-11-28-search-strength.md")),
-    // "Not run yet." until its command runs (it joins WRITTEN_BY_RUNS then).
     ("strength-mystic-vale", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("ladders", FigureSource::Ladders),
     ("mystic-vale-expert", FigureSource::Copy("2026-11-27-difficulty-ladders.md")),
@@ -1019,10 +1018,11 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 8] = [
 /// The figure blocks whose source a run wrote (`--notebook FILE --figure NAME`, or a script such as
 /// `search-instructions.sh`):
 /// their text in the notebook starts with the run's "Written by" line, so none can be typed by hand.
-const WRITTEN_BY_RUNS: [&str; 5] = [
+const WRITTEN_BY_RUNS: [&str; 6] = [
     "strength-equinox",
     "strength-spirit-duel",
     "strength-command-of-nature",
+    "strength-mystic-vale",
     "mystic-vale-expert",
     "search-instructions",
 ];
