@@ -66,20 +66,12 @@ pub fn locale_of_posix(value: &str) -> Locale {
 
 /// A number as the locale writes it (`0.5`, in French `0,5`), with at most three decimals.
 pub fn number(locale: Locale, x: f64) -> String {
-    let t = crate::games::num(x);
-    match locale.lang() {
-        sylvan_engine::Lang::Fr => t.replace('.', ","),
-        sylvan_engine::Lang::En => t,
-    }
+    locale.lang().number_text(crate::games::num(x))
 }
 
 /// A number with exactly `places` decimals as the locale writes it (`12.5`, `12,5`).
 pub fn fixed(locale: Locale, x: f64, places: usize) -> String {
-    let t = format!("{x:.places$}");
-    match locale.lang() {
-        sylvan_engine::Lang::Fr => t.replace('.', ","),
-        sylvan_engine::Lang::En => t,
-    }
+    locale.lang().number_text(format!("{x:.places$}"))
 }
 
 /// A share as a percentage with one decimal (`45.2%`, in French `45,2 %`); `—` where nothing was
@@ -87,10 +79,7 @@ pub fn fixed(locale: Locale, x: f64, places: usize) -> String {
 pub fn percent(locale: Locale, x: Option<f64>) -> String {
     match x {
         None => "—".to_owned(),
-        Some(x) => match locale.lang() {
-            sylvan_engine::Lang::Fr => format!("{}\u{a0}%", fixed(locale, 100.0 * x, 1)),
-            sylvan_engine::Lang::En => format!("{}%", fixed(locale, 100.0 * x, 1)),
-        },
+        Some(x) => locale.lang().number_text(format!("{:.1}%", 100.0 * x)),
     }
 }
 

@@ -42,10 +42,15 @@ impl Lang {
     /// A number as a player of this language reads it: `3`, `-1`, `2.5` in English, `2,5` in French
     /// (decimal comma, ruling L7).
     pub fn number(self, x: f64) -> String {
-        let t = crate::number(x);
+        self.number_text(crate::number(x))
+    }
+
+    /// A number already written the English way (`12.5`, `41%`) as this language writes it: in French a
+    /// decimal comma and a non-breaking space before `%` (`12,5`, `41 %`).
+    pub fn number_text(self, text: String) -> String {
         match self {
-            Lang::En => t,
-            Lang::Fr => t.replace('.', ","),
+            Lang::En => text,
+            Lang::Fr => text.replace('.', ",").replace('%', "\u{a0}%"),
         }
     }
 

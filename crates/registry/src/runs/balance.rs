@@ -32,8 +32,8 @@ use std::sync::LazyLock;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{DynBot, bot_seed, play_dyn};
+use sylvan_engine::Locale;
 use sylvan_engine::analytics::{DesignerTally, END_TRIGGERS};
-use sylvan_engine::{Lang, Locale};
 use sylvan_words::{Args, Catalog, args};
 
 use super::RunError;
@@ -822,10 +822,7 @@ fn metric_name(locale: Locale, name: &str) -> String {
 
 /// A number text (`12.5`, `41%`) as `locale` writes it (`12,5`, `41 %` in French).
 fn local_number(locale: Locale, text: String) -> String {
-    match locale.lang() {
-        Lang::En => text,
-        Lang::Fr => text.replace('.', ",").replace('%', "\u{a0}%"),
-    }
+    locale.lang().number_text(text)
 }
 
 /// The report's first lines, in words, in `locale`.
