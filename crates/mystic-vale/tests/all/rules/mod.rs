@@ -8,6 +8,7 @@ mod leaders;
 mod magic;
 mod manastorm;
 mod revision_5;
+mod revision_6;
 mod second_review;
 mod setup_box;
 mod storm;
