@@ -28,6 +28,7 @@
 //! | `use c7`, `use vales` | Harvest Phase, rules revision 3: resolve card 7's (or the vales') abilities whose gain can still change, banking it now (ruling MV87) |
 //! | `use c7 top`, `use c7 leader`, `use v3`, `use v3 c7`, `use v3 sky` | an ability's decision naming its source (issue 33): card 7's top-slot (leader-side) ability, e.g. Peacekeeper Druid, Seed Sowers, Calm Weather; vale 3's, e.g. Blooming Arbor, Wood Sprite Hoard (no choice), Conclave of Ents on card 7, Sunstone Aerie or Stormcaller on a sky spirit. Replaces `druid`, `arbor`, `mill`, `sow`, `conclave c7`, `aerie sky`, which still parse and replay |
 //! | `use c7 bottom`, `use v3 c7` | rules revision 5 (ruling MV90): Discard Phase, Hatchery's card 7 keeps itself, Pool of Visions (vale 3) keeps card 7; about to spoil, Bramble Spire or Aether Tree (vale 3) cancels card 7's decay. Replace `keep c7`, `cancel c7`, `cancel c7 not-cursed`, which revisions 1-4 list and which still parse and replay |
+//! | `score` | Harvest Phase, rules revision 6 (ruling MV83): score the field's VP now, where the order matters (they would empty the pool and a vale that refills it can be bought) |
 //! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;
@@ -168,6 +169,8 @@ pub enum Action {
         /// What it chooses.
         choice: Choice,
     },
+    /// Rules revision 6 (ruling MV83): score the field's VP now rather than as the Harvest Phase ends.
+    Score,
 }
 
 impl Action {
@@ -314,6 +317,8 @@ pub fn ids() -> &'static ActionIds<Action> {
             v.extend((0..N).map(|t| Use { card: Held::Vale(x), choice: Choice::Card(t) }));
             v.extend(Spirit::ALL.map(|s| Use { card: Held::Vale(x), choice: Choice::Spirit(s) }));
         }
+        // Rules revision 6: the field's VP scored by the player's decision (ruling MV83).
+        v.push(Score);
         ActionIds::new(v)
     })
 }
@@ -331,7 +336,10 @@ pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS
     + STORM_ABILITY_ACTIONS
     + WORKSHOP_ACTIONS
     + USE_ACTIONS
-    + ABILITY_USE_ACTIONS;
+    + ABILITY_USE_ACTIONS
+    + SCORE_ACTIONS;
+/// The id of `score`.
+const SCORE_ACTIONS: usize = 1;
 /// Ids of an ability used from its source: each field card's slot or leader side with no choice or a
 /// card, each vale id with a card or a spirit kind.
 const ABILITY_USE_ACTIONS: usize = NUM_CARDS * 4 * (1 + NUM_CARDS) + MAX_VALES * (NUM_CARDS + 4);
@@ -473,6 +481,7 @@ fn id_key(a: Action) -> Option<(usize, usize)> {
             };
             (43, held * (N + 5) + choice)
         }
+        Score => (44, 0),
     })
 }
 
@@ -538,6 +547,7 @@ impl fmt::Display for Action {
             Claim(s) => write!(f, "claim {s}"),
             AbilityTake(s) => write!(f, "ability soil.{}", s.name()),
             Workshop(k, c) => write!(f, "workshop {} c{c}", k + 1),
+            Score => f.write_str("score"),
             Bank(USE_VALES) => f.write_str("use vales"),
             Bank(c) => write!(f, "use c{c}"),
             Use { card, choice } => {
@@ -626,7 +636,7 @@ impl FromStr for Action {
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
                  resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, use v3 c7|sky, use c7, use c7 top|leader [c2], use vales, cancel c7, keep c7, portal c1 top c2, \
                  take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|animal|p1 c7 top, \
-                 claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7",
+                 claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7, score",
                 ),
             )
         };
@@ -643,6 +653,7 @@ impl FromStr for Action {
             ["mill"] => Mill,
             ["token"] => Token,
             ["done"] => Done,
+            ["score"] => Score,
             ["conclave", c] => Conclave(card(c).ok_or_else(bad)?),
             ["discard", c] => Discard(card(c).ok_or_else(bad)?),
             ["aerie", s] => Aerie(Spirit::parse(s).ok_or_else(bad)?),
@@ -815,7 +826,9 @@ pub mod selftest {
             ("use c19 leader c19", 2853 + 20 * 4 * 21 - 1),
             ("use v0 c0", 4533),
             ("use v0 wild", 4556),
-            ("use v119 wild", NUM_ACTIONS - 1),
+            ("use v119 wild", 7412),
+            ("score", 7413),
+            ("score", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

@@ -155,6 +155,13 @@ impl MysticVale {
                 self.resolve_units(bit);
             }
             Action::Done => self.resolve_units(u32::MAX),
+            Action::Score => {
+                // Rules revision 6 (MV83): the units whose VP are scored now resolve, banking them.
+                let parts = self.card_gains();
+                let scored = bits(self.turn.open).filter(|&k| parts[k].vp > 0 || parts[k].box_vp > 0);
+                let mask = scored.fold(0u32, |m, k| m | 1 << k);
+                self.resolve_units(mask);
+            }
             a if defers(a)
                 || matches!(
                     a,

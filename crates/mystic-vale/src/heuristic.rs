@@ -1477,6 +1477,10 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
     let has = |a: Action| legal.contains(&a);
+    if legal.last() == Some(&Action::Score) && leads(view, view.seat.index()) {
+        // Rules revision 6 (MV83): scoring first empties the pool before a vale refills it.
+        return Some(Action::Score);
+    }
     if let Some(a) = workshop_choice(view, legal, out) {
         return Some(a);
     }
@@ -1570,6 +1574,13 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let mut plan = plan;
     plan.sort_by_key(|o| std::cmp::Reverse(o.cost));
     plan.iter().map(|o| o.action).find(|a| legal.contains(a))
+}
+
+/// Whether seat `i` has strictly the best score now: then the game ending sooner is in its favour (the
+/// `score` decision, ruling MV83: scoring the field's VP before a vale refills the pool ends the game).
+pub(crate) fn leads(t: &dyn crate::harvest::Table, i: usize) -> bool {
+    let mine = crate::scoring::score_of(t, i);
+    (0..t.seats()).all(|j| j == i || crate::scoring::score_of(t, j) < mine)
 }
 
 /// Once nothing is worth buying: exchange mana for VP (Seed Sowers), then vales that turn into more than

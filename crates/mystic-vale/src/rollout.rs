@@ -19,6 +19,8 @@
 //! - Nightvale Pathfinder: claim from the highest commons level offered (a claim is free).
 //! - Old Bakarab's workshop: take from the highest commons level; sleeve the workshop's highest-level
 //!   advancement, and more while any fits; never pay to turn back.
+//! - `score` (rules revision 6, ruling MV83): taken when the player leads (the pool runs out before a vale
+//!   refills it), else left.
 //! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
 
 use sylvan_engine::GameRng;
@@ -185,6 +187,9 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 && let Some(a) = crate::heuristic::best_portal_of(&g.db, &g.cur().cards, legal)
             {
                 return a;
+            }
+            if legal.last() == Some(&Action::Score) && crate::heuristic::leads(g, usize::from(g.current)) {
+                return Action::Score;
             }
             let mut best = legal[0];
             let mut best_score = 0;

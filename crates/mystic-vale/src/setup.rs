@@ -118,17 +118,23 @@ pub struct Options {
     /// (Hatchery `use c7 bottom`, Pool of Visions `use v3 c7`, Bramble Spire and Aether Tree `use v3
     /// c7`); revisions 1 to 4 list `keep c7`, `cancel c7` and `cancel c7 not-cursed` (ruling MV90). In
     /// revision 5 too ([`SECOND_REVIEW_RULES`]): the last seat's final Prep Phase is played (MV13), and an
-    /// Overflow whose card leaves the field doubles as it leaves (MV42).
+    /// Overflow whose card leaves the field doubles as it leaves (MV42). Revision 6 ([`SCORE_RULES`],
+    /// ruling MV83): the player may score the field's VP at any point of the Harvest (`score`), offered where
+    /// the order can change something (the VP would empty the pool and a vale that refills it can be
+    /// bought); revisions 1 to 5 score them as the Harvest ends.
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 5;
+pub const RULES: u8 = 6;
 
 /// The rules revision of the second review's rulings MV13 and MV42 (see [`Options::rules`]): one constant,
 /// so the number can move if another revision lands first.
 pub const SECOND_REVIEW_RULES: u8 = 5;
+
+/// The rules revision of the `score` decision (ruling MV83, see [`Options::rules`]).
+pub const SCORE_RULES: u8 = 6;
 
 fn first_rules() -> u8 {
     1

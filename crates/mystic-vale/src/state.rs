@@ -918,6 +918,10 @@ pub struct Turn {
     /// play area (EN:695).
     #[serde(default)]
     pub vp_now: u16,
+    /// Rules revision 6 (ruling MV83): the field's VP (from the pool, from the box) scored so far in this
+    /// Harvest Phase by `score`; the Harvest's end scores what the field gives beyond them.
+    #[serde(default)]
+    pub scored: [u16; 2],
     /// Purchases Darksoul Ember sleeved at once this harvest: still two of the buys (EN:1771).
     #[serde(default)]
     pub sleeved_now: u8,

@@ -43,14 +43,15 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 /// - *The rest.* `pass` 1; `spoil` 2 (Planting and Prep Phase); the "about to spoil" discards
 ///   (Peacekeeper Druid, Algeni) once a turn per card (EN:675, MV89: `Player::druid_used` is a card mask,
 ///   its bits set once from the Planting Phase through the Prep Phase): at most `N`; harvest: token 1 plus
-///   2 more after vales that turn it face up, vales 2, advancements at most 3, `done` 1, Wood Sprite
-///   Hoard's looks 3 per vale bought (6); `sleeve` one per advancement bought, at most 3; Hatchery's
+///   2 more after vales that turn it face up, vales 2, advancements at most 3, `done` 1, `score` 1 (rules
+///   revision 6: offered only while the field's VP would empty the pool, which scoring them does, so not
+///   twice), Wood Sprite Hoard's looks 3 per vale bought (6); `sleeve` one per advancement bought, at most 3; Hatchery's
 ///   card keeping itself at most `N - 1` times and one `decline`. A spoil prompt is left only by one of
 ///   these actions or by a vale's use, so prompts add nothing else.
 ///
-/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 9 + 6 + 3 + N` = `41 + 2N + 5W + 2W(N - 2)`.
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N` = `42 + 2N + 5W + 2W(N - 2)`.
 pub const MAX_ACTIONS_PER_TURN: usize =
-    41 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
+    42 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {

@@ -589,6 +589,7 @@ pub fn plain_description(a: Action, locale: impl Into<Locale>) -> Option<String>
         Action::Done => "describe-done",
         Action::Upgrade => "describe-upgrade",
         Action::Sow => "describe-sow",
+        Action::Score => "describe-score",
         _ => return None,
     };
     Some(t(locale.into(), id, args!()))

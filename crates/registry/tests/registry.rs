@@ -232,7 +232,7 @@ mod action_ids {
     fn mystic_vale() -> TestResult {
         pinned(
             "mystic-vale",
-            7413,
+            7414,
             &[
                 (0, "pass"),
                 (1, "push"),
@@ -252,6 +252,7 @@ mod action_ids {
                 (2831, "workshop 20 c19"),
                 (2832, "use c0"),
                 (2852, "use vales"),
+                (7413, "score"),
             ],
         )
     }

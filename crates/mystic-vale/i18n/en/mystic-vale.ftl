@@ -426,7 +426,7 @@ option-leaders = leaders (Vale of the Wild, Mana Storm): none, random (one each)
 option-amulets = amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)
 option-conclaves = conclaves (EN:743): random, or 6 keys, comma-separated (see `sylvan cards list mystic-vale --conclaves`); the commons and vale decks are their cards, from every set
 option-edition = essential: every set (as sets=all) with the official leader and amulet draft
-option-rules = rules revision: 5 (the rulebook's: every ability's decision names its card or vale, `use c7 top`, `use v3 c7`; the last seat's final Prep Phase is played; a Ley Line Overflow that leaves the field doubles as it leaves), 4 (as 5, but `keep c7` and `cancel c7` for Hatchery, Pool of Visions, Bramble Spire and Aether Tree, no final Prep Phase for the last seat, an Overflow keeps doubling after it left), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
+option-rules = rules revision: 6 (the rulebook's: every ability's decision names its card or vale, `use c7 top`, `use v3 c7`; the last seat's final Prep Phase is played; a Ley Line Overflow that leaves the field doubles as it leaves; you may score your field's VP before buying a vale that refills the pool, `score`), 5 (as 6, but the field's VP are always scored as the Harvest Phase ends), 4 (as 5, but `keep c7` and `cancel c7` for Hatchery, Pool of Visions, Bramble Spire and Aether Tree, no final Prep Phase for the last seat, an Overflow keeps doubling after it left), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
 option-sets-choice = { $set ->
     [base] Base game
     [magic] Vale of Magic
@@ -526,3 +526,7 @@ listing-conclave-advancements = advancements  [{ $source }]
 listing-conclave-vale-level = vales level { $level }: { $titles }
 listing-conclave-vales = vales  [{ $source }]
 listing-conclaves-total = { $n } conclaves ({ $named } named by the rulebook, EN:759-767; every card list provisional); a game uses { $pick }
+
+## Rules revision 6, ruling MV83: the field's VP scored when the player decides (`score`)
+
+describe-score = score your field's VP now (before buying a vale that refills the pool, the pool runs out first)

@@ -493,7 +493,7 @@ option-leaders = meneurs (Vale of the Wild, Mana Storm) : none (aucun), random (
 option-amulets = amulettes (Mana Storm) : none (aucune), random (une chacun, au hasard), draft (le draft officiel, avec leaders=draft)
 option-conclaves = conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les decks de la réserve et des cartes Val sont leurs cartes, tous jeux confondus
 option-edition = essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes
-option-rules = révision des règles : 5 (celle du livret : la décision de toute capacité nomme sa carte ou sa carte Val, `use c7 top`, `use v3 c7` ; la Phase de Préparation finale du dernier joueur est jouée ; une carte qui double le Mana et quitte le champ double ce qui est acquis en le quittant), 4 (comme 5, mais `keep c7` et `cancel c7` pour Hatchery, Pool of Visions, Bramble Spire et Aether Tree, sans Phase de Préparation finale pour le dernier joueur, et le doublement continue après que sa carte a quitté le champ), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
+option-rules = révision des règles : 6 (celle du livret : la décision de toute capacité nomme sa carte ou sa carte Val, `use c7 top`, `use v3 c7` ; la Phase de Préparation finale du dernier joueur est jouée ; une carte qui double le Mana et quitte le champ double ce qui est acquis en le quittant ; vous pouvez marquer les PV de votre champ avant d'acheter une carte Val qui remplit le pool, `score`), 5 (comme 6, mais les PV du champ sont toujours marqués à la fin de la Phase de Récolte), 4 (comme 5, mais `keep c7` et `cancel c7` pour Hatchery, Pool of Visions, Bramble Spire et Aether Tree, sans Phase de Préparation finale pour le dernier joueur, et le doublement continue après que sa carte a quitté le champ), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
 option-sets-choice = { $set ->
     [base] Jeu de base
     [magic] Vale of Magic
@@ -593,3 +593,7 @@ listing-conclave-advancements = Évolutions  [{ $source }]
 listing-conclave-vale-level = cartes Val de niveau { $level } : { $titles }
 listing-conclave-vales = cartes Val  [{ $source }]
 listing-conclaves-total = { $n } conclaves ({ $named } nommés par le livret de règles, EN:759-767 ; toutes les listes de cartes sont provisoires) ; une partie en utilise { $pick }
+
+## Rules revision 6, ruling MV83 : les PV du champ marqués quand le joueur le décide (`score`)
+
+describe-score = marquer maintenant les PV de votre champ (avant d'acheter une carte Val qui remplit le pool, le pool s'épuise d'abord)

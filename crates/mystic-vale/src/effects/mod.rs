@@ -182,6 +182,10 @@ pub struct Module {
     pub bought_apply: Option<BoughtApplyHook>,
     /// What its choices are to the heuristic and the words.
     pub hint: Hint,
+    /// Its "when bought" hook reads the VP pool's level (Sunweaver Copse, EN:1505): where the field's VP
+    /// would empty the pool, scoring them before or after the purchase differs, so the player decides
+    /// when to score (rules revision 6, ruling MV83).
+    pub reads_pool: bool,
     /// The catalog message describing its choice of a card (arguments `c` and `card`) or of an option
     /// (`pick`), if it has one.
     pub describe: Option<&'static str>,
@@ -216,6 +220,7 @@ impl Module {
             bought_apply: None,
             hint: Hint::None,
             describe: None,
+            reads_pool: false,
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::state::MysticVale;
 /// The module.
 pub const MODULE: Module = Module {
     when_bought: Some(when_bought),
+    reads_pool: true,
     ..Module::new("refill-pool", "VP tokens from the box go into the pool", &[Timing::WhenBought])
 };
 

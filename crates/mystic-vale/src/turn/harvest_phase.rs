@@ -521,7 +521,9 @@ impl MysticVale {
         out.push(Action::Done);
         let mana = self.mana_left();
         let left = self.spirits_left();
+        let vales_from = out.len();
         self.push_vales(left, out);
+        let score = self.score_matters(&out[vales_from..]);
         let buys = self.buys_made();
         let more = buys < self.buy_limit();
         if more {
@@ -567,6 +569,52 @@ impl MysticVale {
             self.push_uses(out);
         }
         self.push_harvest_uses(left, out);
+        if score {
+            out.push(Action::Score);
+        }
+    }
+
+    /// Rules revision 6 (ruling MV83): whether the player decides when the field's VP are scored, given
+    /// the vale purchases offered: only where the order can change something, i.e. the VP not scored yet
+    /// would empty the pool and one of those vales reads the pool as it is bought (Sunweaver Copse,
+    /// EN:1505: scored first, the end is triggered and the vale adds nothing; bought first, the pool is
+    /// refilled). Elsewhere the field's VP are scored as the Harvest ends, which gives the same game.
+    fn score_matters(&self, vales: &[Action]) -> bool {
+        let t = &self.turn;
+        if self.options.rules < crate::setup::SCORE_RULES
+            || self.ending
+            || self.pool == 0
+            || t.vp_total.saturating_sub(t.scored[0]) < self.pool
+        {
+            return false;
+        }
+        vales.iter().any(|&a| match a {
+            Action::Vale(l, k, _) => {
+                let ab = self.db.hot_vale(self.vale_row[usize::from(l)][usize::from(k)]).ability;
+                ab.timing == Timing::WhenBought
+                    && ab.effect == Effect::Unique
+                    && crate::effects::module(ab.module).is_some_and(|m| m.reads_pool)
+            }
+            _ => false,
+        })
+    }
+
+    /// Scores the field's VP this Harvest Phase has not scored yet: from the pool (the end is triggered if
+    /// it runs out, EN:609) and from the box. `score` (rules revision 6, ruling MV83) and the Harvest's end.
+    pub(super) fn score_field<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        let (vp, box_vp) = (self.turn.vp_total, self.turn.box_vp_total);
+        let [pool_done, box_done] = self.turn.scored;
+        self.turn.scored = [vp.max(pool_done), box_vp.max(box_done)];
+        self.gain_vp(i, vp.saturating_sub(pool_done), ev);
+        let box_vp = box_vp.saturating_sub(box_done);
+        if box_vp > 0 {
+            // From the box: the pool, the game's clock, is not touched (EN:1584).
+            self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), box_vp));
+            }
+        }
     }
 
     /// Pushes `vale` for every vale in the row the spirits left pay (two vale purchases a turn).
@@ -872,16 +920,7 @@ impl MysticVale {
             // Taken at once during the harvest (`gain_now`), shown with the rest.
             ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), self.turn.vp_now));
         }
-        let vp = self.turn.vp_total;
-        self.gain_vp(i, vp, ev);
-        let box_vp = self.turn.box_vp_total;
-        if box_vp > 0 {
-            // From the box: the pool, the game's clock, is not touched (EN:1584).
-            self.players[i].vp = self.players[i].vp.saturating_add(box_vp);
-            if S::ENABLED {
-                ev.emit(Audience::Everyone, Event::GainedVp(self.seat(), box_vp));
-            }
-        }
+        self.score_field(ev);
         self.sleeve_or_discard(ev);
     }
 
@@ -1068,6 +1107,7 @@ impl MysticVale {
                 self.recount();
             }
             Action::BuyOn(s, c) => self.buy(s, c, ev),
+            Action::Score => self.score_field(ev),
             _ => {}
         }
     }

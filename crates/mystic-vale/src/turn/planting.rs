@@ -53,6 +53,7 @@ impl MysticVale {
         self.turn.open = 0;
         self.turn.variable = 0;
         self.turn.vp_now = 0;
+        self.turn.scored = [0; 2];
         self.turn.sleeved_now = 0;
         self.turn.pool_kept = false;
         self.turn.bought.clear();

@@ -125,7 +125,8 @@ mod action_id_closed_form {
     /// with no larger value), valid or not.
     fn actions() -> Vec<Action> {
         use Action::*;
-        let mut v = vec![Pass, Push, Spoil, Druid, Arbor, Decline, Mill, Token, Done, Upgrade, Sow, Trade, Evoke];
+        let mut v =
+            vec![Pass, Push, Spoil, Druid, Arbor, Decline, Mill, Token, Done, Upgrade, Sow, Trade, Evoke, Score];
         let sources: Vec<Source> = (0..=5u8)
             .flat_map(|l| (0..=5u8).map(move |k| Source::Common(l, k)))
             .chain(Slot::ALL.map(Source::Soil))

@@ -26,10 +26,11 @@ fn wolf_rider_and_summoner_stone(rules: u8, commons: Option<[Vec<String>; 3]>) -
 }
 
 #[test]
-fn new_games_play_revision_5() {
-    // Revision 5: the second review's MV13 and MV42 (`rules::second_review`), and MV90 (`rules::revision_5`).
-    assert_eq!(Options::default().rules, 5);
-    assert_eq!(sylvan_mystic_vale::RULES, 5);
+fn new_games_play_revision_6() {
+    // Revision 6: MV83's `score` (`rules::revision_6`); revision 5's MV13 and MV42 (`rules::second_review`)
+    // and MV90 (`rules::revision_5`) hold in it.
+    assert_eq!(Options::default().rules, 6);
+    assert_eq!(sylvan_mystic_vale::RULES, 6);
 }
 
 #[test]
