@@ -172,7 +172,9 @@ impl MysticVale {
     /// Pushes the legal Evoke actions at this moment.
     #[inline]
     pub(crate) fn push_evokes(&self, m: Moment, out: &mut Vec<Action>) {
-        if self.evoke_window(m) {
+        // Most decisions have no amulet to Evoke: tested here, without a call.
+        let p = self.cur();
+        if p.amulet.is_some() && p.token_active && !self.turn.evoked && self.evoke_window(m) {
             self.push_evokes_now(out);
         }
     }
