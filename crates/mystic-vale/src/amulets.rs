@@ -169,9 +169,19 @@ impl MysticVale {
         })
     }
 
-    /// Pushes the legal Evoke actions at this moment.
-    #[inline]
+    /// Pushes the legal Evoke actions at this moment. Always inlined: most decisions have no amulet to
+    /// Evoke (none in the base game), and this test costs less than a call.
+    #[inline(always)]
     pub(crate) fn push_evokes(&self, m: Moment, out: &mut Vec<Action>) {
+        let p = self.cur();
+        if p.amulet.is_some() && p.token_active && !self.turn.evoked {
+            self.push_evokes_in_window(m, out);
+        }
+    }
+
+    /// [`push_evokes`](MysticVale::push_evokes) once an amulet may be Evoked.
+    #[inline(never)]
+    fn push_evokes_in_window(&self, m: Moment, out: &mut Vec<Action>) {
         if self.evoke_window(m) {
             self.push_evokes_now(out);
         }
@@ -216,7 +226,7 @@ impl MysticVale {
         let Some(id) = self.evocable().and(self.cur().amulet) else { return };
         let db = self.db.clone();
         let a = db.amulet(id);
-        let harvest = self.phase == Phase::Harvest;
+        let harvest = matches!(self.phase, Phase::Harvest);
         self.players[i].token_active = false;
         self.turn.evoked = true;
         if S::ENABLED {

@@ -262,7 +262,22 @@ pub fn overflow(raw: u32, factor: u8, minus: u8) -> u8 {
 /// the part of `mana` unique harvest effects added (Dione's upgraded side). With `parts`, each card's
 /// gains and the vales' are also added there (banking reads them, `MysticVale::recount`); they add up to
 /// the totals.
-pub fn gains(h: &Cards, field: &[u8], vales: &[u8], mut parts: Option<&mut Parts>) -> (Totals, u8, u8) {
+pub fn gains(h: &Cards, field: &[u8], vales: &[u8], parts: Option<&mut Parts>) -> (Totals, u8, u8) {
+    // Two copies: without parts (every recount as a Harvest begins) the per-card sums are not kept.
+    match parts {
+        None => gains_in::<false>(h, field, vales, None),
+        parts => gains_in::<true>(h, field, vales, parts),
+    }
+}
+
+/// [`gains`], with `PARTS` whether `parts` is given.
+#[inline(always)]
+fn gains_in<const PARTS: bool>(
+    h: &Cards,
+    field: &[u8],
+    vales: &[u8],
+    mut parts: Option<&mut Parts>,
+) -> (Totals, u8, u8) {
     let db = h.db;
     let mut mana: u32 = 0;
     let mut minus: u32 = 0;
@@ -276,7 +291,7 @@ pub fn gains(h: &Cards, field: &[u8], vales: &[u8], mut parts: Option<&mut Parts
     let mut unique_cards = 0u32;
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for &c in field.iter().chain(h.copy.iter()) {
-        let start = parts.is_some().then_some((mana, spirits, vp, box_vp, factor));
+        let start = PARTS.then_some((mana, spirits, vp, box_vp, factor));
         let st = &h.stats[c as usize];
         mana += u32::from(st.mana);
         for k in 0..4 {

@@ -505,7 +505,9 @@ impl MysticVale {
         for p in &mut self.players {
             if p.field.is_empty() && p.on_deck.is_none() {
                 starting_field(&db, p);
-                p.refresh_all(&db);
+                // The cards' totals were counted when their sleeves and leader were last set (the deal,
+                // a leader chosen or drafted): only the field's totals change.
+                p.recount_shown();
             }
         }
         self.begin_turn(ev);

@@ -660,17 +660,19 @@ impl Player {
 
     /// Recomputes every card's totals and the field totals (after building a player from parts).
     pub fn refresh_all(&mut self, db: &CardDb) {
+        // Totals are a function of the sleeve (and a leader side or a boost): starting cards repeat, so a
+        // plain card with the sleeve of the plain card before it takes that one's totals.
+        let mut plain_before = false;
         for c in 0..NUM_CARDS {
             let face = leader_face(db, self.leader, c as u8);
-            // Totals are a function of the sleeve (and a boost): starting cards repeat, each kind is counted once.
             let boost = self.boost_on(c as u8);
-            let same = c > 0
-                && face.is_none()
-                && boost.is_none()
-                && self.cards[c] == self.cards[c - 1]
-                && leader_face(db, self.leader, c as u8 - 1).is_none()
-                && self.boost_on(c as u8 - 1).is_none();
-            self.stats[c] = if same { self.stats[c - 1] } else { CardStats::boosted(self.cards[c], db, face, boost) };
+            let plain = face.is_none() && boost.is_none();
+            self.stats[c] = if plain && plain_before && self.cards[c] == self.cards[c - 1] {
+                self.stats[c - 1]
+            } else {
+                CardStats::boosted(self.cards[c], db, face, boost)
+            };
+            plain_before = plain;
         }
         self.recount_shown();
     }

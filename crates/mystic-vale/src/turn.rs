@@ -285,7 +285,7 @@ impl MysticVale {
         } else {
             self.legacy_use(action).unwrap_or(action)
         };
-        if self.turn.open != 0 && self.phase == Phase::Harvest {
+        if self.turn.open != 0 && matches!(self.phase, Phase::Harvest) {
             // Rules revision 3: `use` resolves its abilities; what was spent must have been gained.
             self.before_harvest_action(action);
         }
@@ -315,7 +315,7 @@ impl MysticVale {
     /// (`Turn::best`), which the recounts keep at their best from then on (ruling MV83).
     #[inline(never)]
     fn apply_other<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
-        let changes = self.phase == Phase::Harvest
+        let changes = matches!(self.phase, Phase::Harvest)
             && self.ordered()
             && match action {
                 Action::Evoke
@@ -348,7 +348,7 @@ impl MysticVale {
         let before = (changes && self.decisions()).then(|| self.content());
         self.apply_rest(action, ev);
         if let Some(before) = before
-            && self.phase == Phase::Harvest
+            && matches!(self.phase, Phase::Harvest)
         {
             // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).
             self.reopen_changed(&before);

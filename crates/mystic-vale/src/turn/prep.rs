@@ -68,6 +68,6 @@ impl MysticVale {
 
     /// Whether the game is over.
     pub fn over(&self) -> bool {
-        self.phase == Phase::Over
+        matches!(self.phase, Phase::Over)
     }
 }

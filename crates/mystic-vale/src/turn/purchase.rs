@@ -278,18 +278,17 @@ impl MysticVale {
             let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
             (a != EMPTY) & (cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)]
         };
-        // Gathered in registers, then appended at once: every buy is written, the count moves past
-        // those that pay.
-        let mut buf = [Action::Pass; 13];
-        let mut n = 0;
-        for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
-            buf[n] = action;
-            n += usize::from(pays(a));
-        }
-        for s in Slot::ALL {
-            buf[n] = Action::Buy(Source::Soil(s));
-            n += usize::from((self.soil[s as usize] > 0) & pays(db.soil[s as usize]));
-        }
+        // Gathered in registers, then appended at once (`buy_buffer`). Most harvests have no free level
+        // and no discount: then a loop of its own reads the plain price, without those tests (-2%
+        // instructions a move, docs/measurements/mystic-vale-instructions.md).
+        let (buf, n) = if free.is_none() && discount == 0 {
+            self.buy_buffer(|a: u8| {
+                let h = db.hot_ref(a);
+                (a != EMPTY) & (h.cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)]
+            })
+        } else {
+            self.buy_buffer(pays)
+        };
         // The whole buffer (a copy of fixed size, no call to `memcpy`), then the count that pays.
         let len = out.len();
         out.extend_from_slice(&buf);
@@ -316,6 +315,23 @@ impl MysticVale {
                 }
             }
         }
+    }
+
+    /// Every `buy` of the commons and the Fertile Soil supply, in order, gathered in registers: the
+    /// first `n` are those `pays` accepts (every buy is written, the count moves past those that pay).
+    #[inline(always)]
+    fn buy_buffer(&self, pays: impl Fn(u8) -> bool) -> ([Action; 13], usize) {
+        let mut buf = [Action::Pass; 13];
+        let mut n = 0;
+        for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
+            buf[n] = action;
+            n += usize::from(pays(a));
+        }
+        for s in Slot::ALL {
+            buf[n] = Action::Buy(Source::Soil(s));
+            n += usize::from((self.soil[s as usize] > 0) & pays(self.db.soil[s as usize]));
+        }
+        (buf, n)
     }
 
     /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's

@@ -171,7 +171,18 @@ impl MysticVale {
     }
 
     /// Conclave of Ents: +1 guardian on a field or on-deck card (EN:1291-1299), each vale once a turn.
+    /// Inlined: most turns have no Conclave of Ents, and the test of the turn's vale effects costs less
+    /// than the call (every Planting and Harvest decision lists this).
+    #[inline]
     pub(super) fn push_conclave(&self, out: &mut Vec<Action>) {
+        if self.turn.usable & Effect::PlusGuardian.bit() != 0 {
+            self.push_conclave_now(out);
+        }
+    }
+
+    /// [`push_conclave`](MysticVale::push_conclave) when a usable vale has Conclave of Ents' effect.
+    #[inline(never)]
+    fn push_conclave_now(&self, out: &mut Vec<Action>) {
         if let Some(v) = self.conclave_vale() {
             let p = self.cur();
             let mut mask = p.field_mask() | p.on_deck.map_or(0, |c| 1 << c);
