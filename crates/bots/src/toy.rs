@@ -251,7 +251,7 @@ impl Game for Toy {
     const NUM_DISTINCT_ACTIONS: usize = MAX_CARDS;
 
     /// The fixture's few words (its options' help) without a catalog file.
-    fn message_text(message: &Message, locale: Locale) -> Option<String> {
+    fn message_text(message: &Message, locale: impl Into<Locale>) -> Option<String> {
         let (en, fr) = match message.id {
             "option-players" => ("number of players, 2 to 4", "nombre de joueurs, de 2 à 4"),
             "option-hand-size" => (
@@ -260,7 +260,7 @@ impl Game for Toy {
             ),
             _ => return None,
         };
-        Some(if locale == Locale::Fr { fr } else { en }.to_owned())
+        Some(if locale.into() == Locale::Fr { fr } else { en }.to_owned())
     }
 
     fn option_docs() -> &'static [OptionDoc] {

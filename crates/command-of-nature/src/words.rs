@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
 use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Message, ParseError, Seat};
-use sylvan_words::{Args, Catalog, args, data_text};
+use sylvan_words::{Args, Catalog, Lang, args, data_text};
 
 use crate::actions::{Action, slot_name};
 use crate::cards::{Card, CardInfo, Class, Faction, Reach};
@@ -77,12 +77,12 @@ pub fn class_name(c: Class, locale: impl Into<Locale>) -> String {
 
 /// A card's name in `locale` (the card data's).
 pub fn card_name(c: &CardInfo, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &c.name, &c.name_fr).into_owned()
+    data_text(locale.into(), &c.name, &[(Lang::Fr, &c.name_fr)]).into_owned()
 }
 
 /// A card's effect text in `locale` (the card data's).
 pub fn card_text(c: &CardInfo, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &c.text, &c.text_fr).into_owned()
+    data_text(locale.into(), &c.text, &[(Lang::Fr, &c.text_fr)]).into_owned()
 }
 
 /// A card's name in `locale`, from the embedded table.

@@ -312,8 +312,10 @@ pub trait Game: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send 
     /// reason, a setup problem, an option's help), not yet typeset; `None` when the game has no such
     /// message (the engine's own, `engine-…`, are in the shared catalog, `sylvan_words::engine`). The
     /// default knows none. This is the trait's one entry point for a game's words outside views,
-    /// events and the breakdown.
-    fn message_text(message: &Message, locale: Locale) -> Option<String> {
+    /// events and the breakdown. Like the other text methods it takes a [`Locale`] or a [`Lang`]; the
+    /// erased [`DynGame::message_text`](crate::erased::DynGame::message_text) takes a `Locale` (a
+    /// generic method cannot be called through `dyn`).
+    fn message_text(message: &Message, locale: impl Into<Locale>) -> Option<String> {
         let _ = (message, locale);
         None
     }

@@ -161,8 +161,8 @@ impl Game for Equinox {
         }
     }
 
-    fn message_text(message: &Message, locale: Locale) -> Option<String> {
-        words::message_text(message, locale)
+    fn message_text(message: &Message, locale: impl Into<Locale>) -> Option<String> {
+        words::message_text(message, locale.into())
     }
 
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {

@@ -257,8 +257,8 @@ impl Game for MysticVale {
         view.seat
     }
 
-    fn message_text(message: &sylvan_engine::Message, locale: sylvan_engine::Locale) -> Option<String> {
-        words::message_text(message, locale)
+    fn message_text(message: &sylvan_engine::Message, locale: impl Into<sylvan_engine::Locale>) -> Option<String> {
+        words::message_text(message, locale.into())
     }
 
     fn view_text(view: &View, locale: impl Into<sylvan_engine::Locale>) -> String {

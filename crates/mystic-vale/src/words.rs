@@ -18,7 +18,7 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
 use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Locale, Seat};
-use sylvan_words::{Args, Catalog, args, data_text};
+use sylvan_words::{Args, Catalog, Lang, args, data_text};
 
 use crate::actions::{Action, Choice, Held, Source};
 use crate::amulets::{Amulet, Evoke};
@@ -65,13 +65,12 @@ fn french_of(french: &str) -> &str {
 /// A card title in `locale`: the French title where a French source gives one, else the English (in
 /// the pseudo-locale, the English made pseudo).
 pub fn title(english: &str, french: &str, locale: impl Into<Locale>) -> String {
-    let french = french_of(french);
-    data_text(locale.into(), english, if french.is_empty() { english } else { french }).into_owned()
+    data_text(locale.into(), english, &[(Lang::Fr, french_of(french))]).into_owned()
 }
 
 /// A leader's or an amulet's name in `locale` (none has a French source: they keep their English name).
 fn name(english: &str, locale: Locale) -> String {
-    data_text(locale, english, english).into_owned()
+    data_text(locale, english, &[]).into_owned()
 }
 
 /// A conclave's name in `locale`: none has a French source (the conclaves are the Essential Edition's,

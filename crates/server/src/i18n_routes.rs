@@ -15,28 +15,50 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Map, Value, json};
-use sylvan_words::Locale;
 use sylvan_words::flat::{self, Part};
+use sylvan_words::{Lang, Locale};
 
 use crate::lobby::Server;
 
-/// The catalogs of the browser, per language code, embedded.
-const FILES: &[(&str, &str)] =
-    &[("en", include_str!("../../../web/i18n/en/web.ftl")), ("fr", include_str!("../../../web/i18n/fr/web.ftl"))];
+/// The catalogs of the browser, one per language of the engine's list
+/// ([`sylvan_engine::with_languages`]), embedded.
+static FILES: &[(Locale, &str, &str)] = &sylvan_words::catalog_files!("web", "../../web", "web.ftl");
 
-/// The browser's catalog routes.
+/// The browser's catalog routes: the locales offered, and each one's messages.
 pub fn routes() -> Router<Arc<Server>> {
-    Router::new().route("/api/i18n/{locale}", get(messages))
+    Router::new().route("/api/i18n", get(locales)).route("/api/i18n/{locale}", get(messages))
 }
 
-/// The text of the catalog of language `code` (`SYLVAN_WEB_DIR`'s copy when set).
-fn source(code: &str) -> Option<String> {
+/// The locales the browser may offer, in order: `{"locales": [{"code": "fr", "name": "Français",
+/// "pseudo": false}, …]}`, each language of the engine's list with its name in itself (from its
+/// `locale.ftl`), then the pseudo-locale `en-XA` (`pseudo`: for finding hard-coded text).
+pub fn locale_list() -> Value {
+    let list: Vec<Value> = Locale::ALL
+        .iter()
+        .map(|&l| {
+            let pseudo = l == Locale::Pseudo;
+            let name =
+                if pseudo { sylvan_words::pseudo(l.lang().name()).into_owned() } else { l.lang().name().to_owned() };
+            json!({ "code": l.code(), "name": name, "pseudo": pseudo })
+        })
+        .collect();
+    json!({ "locales": list })
+}
+
+async fn locales() -> Response {
+    ([(header::CACHE_CONTROL, "no-cache")], Json(locale_list())).into_response()
+}
+
+/// The text of the browser's catalog of `lang` (`SYLVAN_WEB_DIR`'s copy when set), with its path.
+fn source(lang: Lang) -> Option<(String, &'static str)> {
+    let (_, path, text) = FILES.iter().find(|(l, _, _)| l.lang() == lang)?;
     if let Some(dir) = std::env::var_os("SYLVAN_WEB_DIR")
-        && let Ok(text) = std::fs::read_to_string(std::path::Path::new(&dir).join("i18n").join(code).join("web.ftl"))
+        && let Ok(text) =
+            std::fs::read_to_string(std::path::Path::new(&dir).join("i18n").join(lang.code()).join("web.ftl"))
     {
-        return Some(text);
+        return Some((text, path));
     }
-    FILES.iter().find(|(c, _)| *c == code).map(|(_, text)| (*text).to_owned())
+    Some(((*text).to_owned(), path))
 }
 
 fn parts_json(parts: &[Part]) -> Value {
@@ -59,16 +81,12 @@ fn parts_json(parts: &[Part]) -> Value {
 
 /// The messages of `locale` as JSON: its own, then English for what it lacks.
 fn build(locale: Locale) -> Result<Value, String> {
-    let own_code = match locale {
-        Locale::Pseudo => "en",
-        other => other.code(),
-    };
     let mut out = Map::new();
     let mut seen = BTreeSet::new();
-    for code in [own_code, "en"] {
-        let Some(text) = source(code) else { continue };
-        let form = if code == "en" && locale == Locale::Pseudo { Locale::Pseudo } else { locale };
-        let list = flat::messages(&text, form).map_err(|e| format!("web/i18n/{code}/web.ftl: {e}"))?;
+    for lang in [locale.lang(), Lang::En] {
+        let Some((text, path)) = source(lang) else { continue };
+        let form = if lang == Lang::En && locale == Locale::Pseudo { Locale::Pseudo } else { locale };
+        let list = flat::messages(&text, form).map_err(|e| format!("{path}: {e}"))?;
         for (id, parts) in list {
             if seen.insert(id.clone()) {
                 out.insert(id, parts_json(&parts));

@@ -124,7 +124,7 @@ struct StepQuery {
     lang: Option<String>,
 }
 
-/// The language of a request (`?lang=en|fr`, English by default).
+/// The language of a request (`?lang=` and a language's code, English by default).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct LangQuery {
@@ -132,7 +132,10 @@ pub(crate) struct LangQuery {
 }
 
 pub(crate) fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
-    lang.map_or(Ok(Lang::En), |l| l.parse().map_err(|_| ApiError::Bad(msg!("bad-lang", lang = l))))
+    lang.map_or(Ok(Lang::En), |l| {
+        let codes = Lang::ALL.map(|l| l.code()).join(", ");
+        l.parse().map_err(|_| ApiError::Bad(msg!("bad-lang", lang = l, codes = codes)))
+    })
 }
 
 /// A fresh game with the options of game `id` (seed 0): what it says of its cards and notation holds

@@ -2,7 +2,8 @@
 //! `i18n/{en,fr}/server.ftl` through `sylvan-words`. A refusal is a [`Msg`] (a message id with its
 //! arguments) until it is sent, and formatted then in the language of the request
 //! ([`locale_of_request`]: `?lang=`, then `Accept-Language`) or of the WebSocket connection (its
-//! `hello`). A third language is a folder `i18n/<code>/` and one line in [`catalog`].
+//! `hello`). The catalog of each language of the engine's list is embedded (`i18n/<code>/server.ftl`,
+//! [`sylvan_words::catalog!`]).
 
 use std::fmt;
 use std::sync::LazyLock;
@@ -10,12 +11,7 @@ use std::sync::LazyLock;
 use sylvan_engine::Locale;
 use sylvan_words::{Args, Catalog};
 
-static CATALOG: LazyLock<Catalog> = LazyLock::new(|| {
-    Catalog::new(&[
-        (Locale::En, "crates/server/i18n/en/server.ftl", include_str!("../i18n/en/server.ftl")),
-        (Locale::Fr, "crates/server/i18n/fr/server.ftl", include_str!("../i18n/fr/server.ftl")),
-    ])
-});
+static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/server", "server.ftl");
 
 /// The server's message catalog, parsed once.
 pub fn catalog() -> &'static Catalog {

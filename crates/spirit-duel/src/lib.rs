@@ -142,8 +142,8 @@ impl Game for SpiritDuel {
         }
     }
 
-    fn message_text(message: &sylvan_engine::Message, locale: sylvan_engine::Locale) -> Option<String> {
-        words::message_text(message, locale)
+    fn message_text(message: &sylvan_engine::Message, locale: impl Into<sylvan_engine::Locale>) -> Option<String> {
+        words::message_text(message, locale.into())
     }
 
     fn apply_unchecked<S: EventSink<Event>>(&mut self, action: Action, events: &mut S) {

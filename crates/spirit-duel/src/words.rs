@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
 use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Message, ParseError, Seat, message};
-use sylvan_words::{Args, Catalog, args, data_text};
+use sylvan_words::{Args, Catalog, Lang, args, data_text};
 
 use crate::actions::Action;
 use crate::cards::{ABILITIES, Ability, Card, Element, SPIRITS, Spirit, SpiritCard, kw, tables};
@@ -79,22 +79,22 @@ pub fn keywords(mask: u8, locale: impl Into<Locale>) -> Vec<String> {
 
 /// An ability card's name in `locale` (the data file's).
 pub fn ability_name(a: &Ability, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &a.name_en, &a.name).into_owned()
+    data_text(locale.into(), &a.name_en, &[(Lang::Fr, &a.name)]).into_owned()
 }
 
 /// An ability card's text in `locale` (the data file's).
 pub fn ability_text(a: &Ability, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &a.text_en, &a.text).into_owned()
+    data_text(locale.into(), &a.text_en, &[(Lang::Fr, &a.text)]).into_owned()
 }
 
 /// A spirit's name in `locale` (proper names: the same in both languages).
 pub fn spirit_name(s: &SpiritCard, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &s.name, &s.name).into_owned()
+    data_text(locale.into(), &s.name, &[]).into_owned()
 }
 
 /// A spirit's attack text in `locale` (the data file's).
 pub fn attack_text(s: &SpiritCard, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &s.attack_text_en, &s.attack_text).into_owned()
+    data_text(locale.into(), &s.attack_text_en, &[(Lang::Fr, &s.attack_text)]).into_owned()
 }
 
 fn sp(s: Spirit, locale: Locale) -> String {

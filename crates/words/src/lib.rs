@@ -11,6 +11,8 @@
 //!   accented and lengthened by rule ([`pseudo`]); arguments (card names, numbers, notations written as
 //!   Fluent string literals such as `{"gru7"}`) stay as they are.
 //! - [`check`] compares catalogs: every id in every language, with the same variables.
+//! - The languages are the engine's one list ([`sylvan_engine::with_languages`]): [`catalog!`] and
+//!   [`catalog_files!`] embed each language's file from it.
 
 pub mod check;
 pub mod engine;
@@ -125,44 +127,61 @@ pub fn pseudo(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// A text from card data, which holds one text per language (the rules' data files, not a catalog):
-/// `en` in English, `fr` in French, and in the pseudo-locale `en` transformed by [`pseudo`], so a
-/// card's words are found by the same sweeps as the catalogs'.
-pub fn data_text<'a>(locale: Locale, en: &'a str, fr: &'a str) -> Cow<'a, str> {
-    match locale {
-        Locale::En => Cow::Borrowed(en),
-        Locale::Fr => Cow::Borrowed(fr),
-        Locale::Pseudo => pseudo(en),
+/// A text from card data, which holds the English text and the translations it has, per language
+/// (the rules' data files, not a catalog): the text of `locale`'s language, English where the data
+/// has none for it (a language not in `translations`, or an empty text), and in the pseudo-locale the
+/// English transformed by [`pseudo`], so a card's words are found by the same sweeps as the
+/// catalogs'. A language added to the list ([`sylvan_engine::with_languages`]) shows English card
+/// texts until its card data gains a field.
+pub fn data_text<'a>(locale: Locale, english: &'a str, translations: &[(Lang, &'a str)]) -> Cow<'a, str> {
+    if locale == Locale::Pseudo {
+        return pseudo(english);
     }
+    let lang = locale.lang();
+    let own = translations.iter().find(|(l, t)| *l == lang && !t.is_empty()).map(|&(_, t)| t);
+    Cow::Borrowed(own.unwrap_or(english))
 }
 
 fn pseudo_transform(text: &str) -> Cow<'_, str> {
     pseudo(text)
 }
 
+#[doc(hidden)]
+pub use sylvan_engine::with_languages;
+
 /// A crate's catalog, parsed once on first use: `static CATALOG: LazyLock<Catalog> =
 /// catalog!("crates/equinox", "equinox.ftl");` embeds `i18n/<code>/equinox.ftl` of the calling crate for
-/// each language (the first argument is the crate's folder in the repository, for error messages).
-///
-/// This is the one list of the languages every catalog loads: a language with a `Locale` is one line
-/// here (and a folder `i18n/<code>/` beside each catalog); `docs/cli.md` ("Adding a language").
+/// each language of the list ([`sylvan_engine::with_languages`]; the first argument is the crate's
+/// folder in the repository, for error messages). A language of the list without its file is a
+/// compile error naming the file.
 #[macro_export]
 macro_rules! catalog {
     ($dir:literal, $file:literal) => {
-        ::std::sync::LazyLock::new(|| {
-            $crate::Catalog::new(&[
-                (
-                    $crate::Locale::En,
-                    concat!($dir, "/i18n/en/", $file),
-                    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/i18n/en/", $file)),
-                ),
-                (
-                    $crate::Locale::Fr,
-                    concat!($dir, "/i18n/fr/", $file),
-                    include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/i18n/fr/", $file)),
-                ),
-            ])
-        })
+        ::std::sync::LazyLock::new(|| $crate::Catalog::new(&$crate::catalog_files!($dir, ".", $file)))
+    };
+}
+
+/// The files of one catalog for each language of the list ([`sylvan_engine::with_languages`]), as
+/// [`Catalog::new`] takes them: `catalog_files!("web", "../../web", "web.ftl")` is an array of
+/// `(locale, "web/i18n/<code>/web.ftl", text)`, each text embedded from the folder `i18n/` in the
+/// second argument (relative to the calling crate's manifest); the first is that folder in the
+/// repository, for error messages.
+#[macro_export]
+macro_rules! catalog_files {
+    ($dir:literal, $from:literal, $file:literal) => {
+        $crate::with_languages!([$crate::__catalog_files] $dir, $from, $file)
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __catalog_files {
+    ([$dir:literal, $from:literal, $file:literal] $($variant:ident $code:literal,)+) => {
+        [$((
+            $crate::Locale::$variant,
+            concat!($dir, "/i18n/", $code, "/", $file),
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/", $from, "/i18n/", $code, "/", $file)),
+        )),+]
     };
 }
 
@@ -223,6 +242,12 @@ impl Catalog {
     /// Syntax errors and duplicate ids found while loading (empty for a good catalog).
     pub fn problems(&self) -> &[String] {
         &self.problems
+    }
+
+    /// The locales this catalog has its own messages for (each language with a file, and the
+    /// pseudo-locale when English has one), in the list's order.
+    pub fn locales(&self) -> Vec<Locale> {
+        self.bundles.iter().map(|(l, _)| *l).collect()
     }
 
     fn bundle(&self, locale: Locale) -> Option<&FluentBundle<FluentResource>> {

@@ -63,7 +63,7 @@ bad-request-body = { $what ->
    *[record] record
 }: { $detail }
 list-limit = limit={ $limit }: 1 to { $max }
-bad-lang = lang={ $lang }: a language: `en`, `fr` or `en-XA`
+bad-lang = lang={ $lang }: a language code ({ $codes })
 token-in-address = a token in the address is refused (addresses get logged): connect without it and send {"{"}"type":"hello","token":"..."{"}"} first
 no-file = no file `{ $name }`
 record-no-game = record: no `game`

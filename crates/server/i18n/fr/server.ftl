@@ -66,7 +66,7 @@ bad-request-body = { $what ->
    *[record] enregistrement
 } : { $detail }
 list-limit = limit={ $limit } : de 1 à { $max }
-bad-lang = lang={ $lang } : une langue : « en », « fr » ou « en-XA »
+bad-lang = lang={ $lang } : un code de langue ({ $codes })
 token-in-address = un jeton dans l'adresse est refusé (les adresses sont journalisées) : connectez-vous sans lui et envoyez d'abord {"{"}"type":"hello","token":"..."{"}"}
 no-file = aucun fichier « { $name } »
 record-no-game = enregistrement : pas de « game »
