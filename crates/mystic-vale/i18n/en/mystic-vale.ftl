@@ -263,8 +263,6 @@ describe-replay = resolve a "when played" ability of { $card } again
 describe-take-leader = { $title }
 describe-choose-leader = keep { $title }
 describe-take-amulet = { $title }
-describe-trade = trade: your amulet for a regular mana token
-describe-keep-amulet = decline: keep your amulet
 describe-magpie = shuffle { $card } from your discard pile into your deck
 describe-guardian = +1 guardian on { $card }
 describe-copy = { $target } also has the symbols and abilities of { $card }
@@ -526,3 +524,7 @@ listing-conclave-advancements = advancements  [{ $source }]
 listing-conclave-vale-level = vales level { $level }: { $titles }
 listing-conclave-vales = vales  [{ $source }]
 listing-conclaves-total = { $n } conclaves ({ $named } named by the rulebook, EN:759-767; every card list provisional); a game uses { $pick }
+
+# The answers to "keep or trade your amulet" (issue 34): a player's words, with no typed command in front.
+describe-trade = trade your amulet for a regular mana token
+describe-keep-amulet = keep your amulet

@@ -319,7 +319,6 @@ describe-take-leader = prendre le meneur { $title }
 describe-choose-leader = garder le meneur { $title }
 describe-take-amulet = prendre l'amulette { $title }
 describe-trade = échanger votre amulette contre un jeton Mana ordinaire
-describe-keep-amulet = refuser : garder votre amulette
 describe-magpie = mélanger { $card } de votre défausse dans votre deck
 describe-guardian = +1 Gardien sur { $card }
 describe-copy = { $target } a aussi les symboles et capacités de { $card }
@@ -593,3 +592,6 @@ listing-conclave-advancements = Évolutions  [{ $source }]
 listing-conclave-vale-level = cartes Val de niveau { $level } : { $titles }
 listing-conclave-vales = cartes Val  [{ $source }]
 listing-conclaves-total = { $n } conclaves ({ $named } nommés par le livret de règles, EN:759-767 ; toutes les listes de cartes sont provisoires) ; une partie en utilise { $pick }
+
+# Les réponses à « garder ou échanger votre amulette » (issue 34) : les mots d'un joueur, sans commande tapée devant.
+describe-keep-amulet = garder votre amulette
