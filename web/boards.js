@@ -126,8 +126,12 @@ function mysticVale(v, ctx) {
   const details = v.phase && typeof v.phase === 'object' ? Object.values(v.phase)[0] : {};
   // A decision about one's own field (planting, keeping a card): that field first, nearest the
   // question, above the others and the markets.
-  const fieldFirst = !!mine && v.current === seat && !ctx.over
-    && ['Planting', 'SpoilPrompt', 'WhenPlayed', 'Order', 'Keep', 'Hatch', 'DiscardEvoke', 'Bog'].includes(phase);
+  // The setup (the draft, a leader chosen, an amulet kept or traded) is about one's own area too: it
+  // comes first, under the table's line, whoever is choosing, so one sees what one has taken.
+  const setup = ['Draft', 'ChooseLeader', 'AmuletTrade'].includes(phase);
+  const decides = !!mine && v.current === seat && !ctx.over;
+  const fieldFirst = !!mine && !ctx.over && (setup
+    || (decides && ['Planting', 'SpoilPrompt', 'WhenPlayed', 'Order', 'Keep', 'Hatch', 'DiscardEvoke', 'Bog'].includes(phase)));
   // A card of a field by its name: its leader's, else its advancements' (a card with none is a blank
   // card); never its number, which only the notation uses.
   const cardName = (p, ci) => {
@@ -167,7 +171,9 @@ function mysticVale(v, ctx) {
     const side = t(p.token_active ? 'side_active' : 'side_used');
     if (p.amulet != null) {
       const a = amulet(p.amulet);
-      return `<span class="chip amulet ${p.token_active ? 'active' : ''}" ${s === seat ? 'data-tok="evoke"' : ''} data-key="amulet${s}" data-name="${esc(a.name)}" data-more="${esc(amuletSides(a))}" title="${esc(a.text)}">${icon('amulet')} ${esc(a.name)} (${side})${a.vp ? ` · ${a.vp} ${icon('vp', t('vp'))}` : ''}</span>`;
+      // While one decides to keep or trade it, one's own amulet says what it does.
+      const said = s === seat && phase === 'AmuletTrade' ? `<small class="atext">${esc(a.text)}</small>` : '';
+      return `<span class="chip amulet ${p.token_active ? 'active' : ''} ${said ? 'withtext' : ''}" ${s === seat ? 'data-tok="evoke"' : ''} data-key="amulet${s}" data-name="${esc(a.name)}" data-more="${esc(amuletSides(a))}" title="${esc(a.text)}">${icon('amulet')} ${esc(a.name)} (${side})${a.vp ? ` · ${a.vp} ${icon('vp', t('vp'))}` : ''}${said}</span>`;
     }
     return `<span class="chip token ${p.token_active ? 'active' : ''}" ${s === seat ? 'data-tok="token"' : ''} data-key="token${s}" data-name="${esc(t('mana_token'))}" title="${esc(t('token_help'))}">${icon('mana')} ${t('mana_token')} (${side})</span>`;
   };
@@ -189,7 +195,7 @@ function mysticVale(v, ctx) {
       p.deck_bottom?.length ? `<span class="muted">${t('deck_bottom')}${t('colon')} ${p.deck_bottom.map((c) => esc(cardName(p, c))).join(', ')}</span>` : '',
     ].filter(Boolean).join(' ');
     const offer = own && p.leader_offer ? `<div class="market offer"><b>${t('leaders_dealt')}</b><div class="row">${p.leader_offer.map((id, k) => face({ tok: `leader ${k + 1}`, name: leader(id).name, nameHtml: `${icon('leader')} ${esc(leader(id).name)}`, cost: leader(id).upgrade_cost, text: leader(id).text, more: leaderSides(leader(id)), cls: 'leaderoffer' })).join('')}</div></div>` : '';
-    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''} ${own ? 'me' : 'opp'} ${own && fieldFirst ? 'decision-area' : ''}" data-seat="${s}">
+    return `<div class="mvplayer ${seatColor(s)} ${s === v.current ? 'current' : ''} ${own ? 'me' : 'opp'} ${own && fieldFirst && decides ? 'decision-area' : ''}" data-seat="${s}">
       <div class="phead"><b>${esc(who(s))}</b> · ${icon('vp', t('vp'))} <b>${p.vp}</b> · ${t('mv_deck')} ${p.deck_count} · ${t('discard')} ${p.discard_count}
         · ${token(p, s)}
         ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} data-key="p${s}v${id}" data-name="${esc(vale(id).name)}" title="${esc(vale(id).name + ' — ' + vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>

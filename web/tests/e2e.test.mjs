@@ -811,6 +811,81 @@ test('Mystic Vale\'s board draws the Essential Edition: draft table, leaders, am
   await page.context().close();
 });
 
+// Issue 34: Mystic Vale's setup (the Essential Edition's draft of leaders and amulets, 3 players, then
+// keeping or trading the amulet) at 1440×900 and 390×844: at each of one's own decisions, one's own
+// area is in the first screen above the decision bar (on a desktop without scrolling), so is an offer
+// of the draft table while drafting, and, when asked to keep or trade the amulet, the amulet itself
+// with its text; the answers are a player's words, in English and French.
+test('Mystic Vale\'s setup: your own area, the draft and your amulet in the first screen at both sizes; the answers in plain words', async () => {
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'mystic-vale', players: 3, options: ['edition=essential'], seed: 12,
+      seats: [{ kind: 'taken' }, { kind: 'bot', spec: 'easy' }, { kind: 'bot', spec: 'easy' }] }) });
+  assert.equal(r.status, 201);
+  const { seats } = await r.json();
+  const page = await newPage(DESKTOP);
+  await page.goto(seats[0].link.startsWith('http') ? seats[0].link : `${base}${seats[0].link}`);
+  const seen = { Draft: 0, AmuletTrade: 0 };
+  for (let k = 0; k < 12; k++) {
+    await page.waitForFunction(() => {
+      const t = window.sylvanTable;
+      return t?.msg && t.catalog && Object.keys(t.catalog).length && !t.pending && t.msg.to_move === t.msg.seat;
+    }, null, { timeout: 60_000 });
+    const phase = await page.evaluate(() => { const p = window.sylvanTable.msg.view.phase; return p && typeof p === 'object' ? Object.keys(p)[0] : p; });
+    if (!(phase in seen)) break;
+    seen[phase]++;
+    for (const vp of [DESKTOP, PHONE]) {
+      await page.setViewportSize(vp);
+      await page.waitForTimeout(300);
+      const where = `${phase}, ${vp.width}×${vp.height}`;
+      const got = await page.evaluate(() => {
+        const box = (n) => { if (!n) return null; const r = n.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+        return {
+          me: box(document.querySelector('.mvplayer.me .phead')),
+          bar: box(document.querySelector('#decision')),
+          offers: [...document.querySelectorAll('.draft [data-tok].can')].map(box),
+          amulet: box(document.querySelector('.mvplayer.me .amulet')),
+          amuletText: document.querySelector('.mvplayer.me .amulet')?.innerText || '',
+          scrollY, H: innerHeight, W: innerWidth,
+          answers: [...document.querySelectorAll('#decision .answers button')].map((b) => b.innerText.trim()),
+        };
+      });
+      const above = (b) => b && b.top >= 0 && b.bottom <= got.bar.top + 0.5 && b.left >= 0 && b.right <= got.W + 0.5;
+      assert.ok(above(got.me), `${where}: one's own area ${JSON.stringify(got.me)} above the bar at ${got.bar.top}`);
+      if (vp === DESKTOP) assert.ok(got.scrollY + got.me.bottom <= got.H, `${where}: one's own area in the first screen (scrolled ${got.scrollY})`);
+      assert.deepEqual(await decisionProblems(page), [], where);
+      if (phase === 'Draft') assert.ok(got.offers.some(above), `${where}: an offer of the draft table in sight`);
+      if (phase === 'AmuletTrade') {
+        assert.ok(above(got.amulet), `${where}: the amulet ${JSON.stringify(got.amulet)} in sight`);
+        const { amulets } = await page.evaluate(() => window.sylvanTable.catalog);
+        const mine = await page.evaluate(() => window.sylvanTable.msg.view.players[window.sylvanTable.msg.seat].amulet);
+        assert.ok(got.amuletText.replace(/\s+/g, ' ').includes(amulets[mine].text.replace(/\s+/g, ' ')), `${where}: the amulet's text: ${got.amuletText}`);
+        assert.deepEqual(got.answers, ['keep your amulet', 'trade your amulet for a regular mana token']);
+      }
+    }
+    await page.setViewportSize(DESKTOP);
+    if (phase === 'AmuletTrade') {
+      await page.screenshot({ path: path.join(ARTIFACTS, 'mystic-vale-amulet-desktop-en.png') });
+      await switchLang(page, 'fr');
+      const answers = await page.locator('#decision .answers button').allInnerTexts();
+      assert.deepEqual(answers.map((x) => x.trim()), ['garder votre amulette', 'échanger votre amulette contre un jeton Mana ordinaire']);
+      await page.setViewportSize(PHONE);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'mystic-vale-amulet-phone-fr.png') });
+      await page.setViewportSize(DESKTOP);
+      await switchLang(page, 'en');
+    } else if (seen.Draft === 1) {
+      await page.screenshot({ path: path.join(ARTIFACTS, 'mystic-vale-draft-3p-desktop-en.png') });
+    }
+    const st = await stateOf(page);
+    // The first offer of the draft (by the board), or keeping the amulet (by the bar).
+    await page.locator(phase === 'Draft' ? '.draft [data-tok].can' : '#decision .answers button').first().click();
+    await page.waitForFunction((m) => window.sylvanTable.msg.move > m, st.move);
+  }
+  assert.equal(seen.Draft, 2, 'two picks of the draft');
+  assert.equal(seen.AmuletTrade, 1, 'the amulet question');
+  await page.context().close();
+});
+
 test('the French switch changes the interface and the card texts', async () => {
   const page = await newPage();
   const [link] = await createFromLobby(page, 'spirit-duel');

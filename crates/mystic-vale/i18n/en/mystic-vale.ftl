@@ -263,8 +263,6 @@ describe-replay = resolve a "when played" ability of { $card } again
 describe-take-leader = { $title }
 describe-choose-leader = keep { $title }
 describe-take-amulet = { $title }
-describe-trade = trade: your amulet for a regular mana token
-describe-keep-amulet = decline: keep your amulet
 describe-magpie = shuffle { $card } from your discard pile into your deck
 describe-guardian = +1 guardian on { $card }
 describe-copy = { $target } also has the symbols and abilities of { $card }
@@ -530,3 +528,7 @@ listing-conclaves-total = { $n } conclaves ({ $named } named by the rulebook, EN
 ## Rules revision 6, ruling MV83: the field's VP scored when the player decides (`score`)
 
 describe-score = score your field's VP now (before buying a vale that refills the pool, the pool runs out first)
+
+# The answers to "keep or trade your amulet": a player's words, with no typed command in front.
+describe-trade = trade your amulet for a regular mana token
+describe-keep-amulet = keep your amulet

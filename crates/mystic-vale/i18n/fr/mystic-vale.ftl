@@ -319,7 +319,6 @@ describe-take-leader = prendre le meneur { $title }
 describe-choose-leader = garder le meneur { $title }
 describe-take-amulet = prendre l'amulette { $title }
 describe-trade = échanger votre amulette contre un jeton Mana ordinaire
-describe-keep-amulet = refuser : garder votre amulette
 describe-magpie = mélanger { $card } de votre défausse dans votre deck
 describe-guardian = +1 Gardien sur { $card }
 describe-copy = { $target } a aussi les symboles et capacités de { $card }
@@ -597,3 +596,6 @@ listing-conclaves-total = { $n } conclaves ({ $named } nommés par le livret de 
 ## Rules revision 6, ruling MV83 : les PV du champ marqués quand le joueur le décide (`score`)
 
 describe-score = marquer maintenant les PV de votre champ (avant d'acheter une carte Val qui remplit le pool, le pool s'épuise d'abord)
+
+# Les réponses à « garder ou échanger votre amulette » : les mots d'un joueur, sans commande tapée devant.
+describe-keep-amulet = garder votre amulette
