@@ -9,8 +9,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
-use sylvan_engine::ParseError;
 use sylvan_engine::carddata::{self, ProvenanceCount, Source, short};
+use sylvan_engine::{Message, ParseError, message};
 
 /// A distinct card: an index into the card table (elementals first, then commands).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
@@ -344,8 +344,8 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// An error on `field`, at the line where it is written in the `[[...]]` entry starting at `span`.
-    fn err(&self, span: std::ops::Range<usize>, field: &str, message: impl Into<String>) -> DataError {
-        self.src.error_in(&span, field, field, message)
+    fn err(&self, span: std::ops::Range<usize>, field: &str, message: Message) -> DataError {
+        self.src.error_in(&span, field, field, "").with_problem(crate::words::data_problem(message))
     }
     fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, DataError> {
         self.src.parse()
@@ -359,7 +359,7 @@ fn rows_mask(ctx: &Ctx, rows: &[toml::Spanned<String>], field: &str) -> Result<u
             "I" => 1,
             "II" => 2,
             "III" => 4,
-            other => return Err(ctx.err(r.span(), field, format!("`{}` is not a row (I, II, III)", short(other)))),
+            other => return Err(ctx.err(r.span(), field, message!("cn-data-row", row = short(other)))),
         };
     }
     Ok(m)
@@ -395,48 +395,44 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             "basic" => Class::Basic,
             "warrior" => Class::Warrior,
             k => {
-                return Err(ectx.err(
-                    e.kind.span(),
-                    "kind",
-                    format!("`{}` is not sage/champion/basic/warrior", short(k)),
-                ));
+                return Err(ectx.err(e.kind.span(), "kind", message!("cn-data-elemental-kind", kind = short(k))));
             }
         };
         let effect = Effect::from_key(e.effect.get_ref()).ok_or_else(|| {
-            ectx.err(e.effect.span(), "effect", format!("unknown effect `{}`", short(e.effect.get_ref())))
+            ectx.err(e.effect.span(), "effect", message!("cn-data-effect", effect = short(e.effect.get_ref())))
         })?;
         let daybreak = match e.timing.get_ref().as_str() {
             "daybreak" => true,
             "reaction" | "none" => false,
             t => {
-                return Err(ectx.err(
-                    e.timing.span(),
-                    "timing",
-                    format!("`{}` is not daybreak/reaction/none", short(t)),
-                ));
+                return Err(ectx.err(e.timing.span(), "timing", message!("cn-data-timing", timing = short(t))));
             }
         };
         if e.health == 0 {
-            return Err(ectx.err(e.name.span(), "health", "an elemental needs at least 1 HP"));
+            return Err(ectx.err(e.name.span(), "health", Message::new("cn-data-health-zero")));
         }
         // Ruling C26: stats stay in printable ranges, so no sum of them can overflow.
         if !(1..=STAT_MAX).contains(&e.health) {
-            return Err(ectx.err(e.name.span(), "health", format!("{} is out of range 1..={STAT_MAX}", e.health)));
+            return Err(ectx.err(
+                e.name.span(),
+                "health",
+                message!("cn-data-range", value = e.health, lo = 1, hi = STAT_MAX),
+            ));
         }
         if !(0..=STAT_MAX as i8).contains(&e.strength) {
-            return Err(ectx.err(e.name.span(), "strength", format!("{} is out of range 0..={STAT_MAX}", e.strength)));
+            return Err(ectx.err(
+                e.name.span(),
+                "strength",
+                message!("cn-data-range", value = e.strength, lo = 0, hi = STAT_MAX),
+            ));
         }
         market_cost(&ectx, &e.name, e.cost, e.copies_in_market)?;
         if class == Class::Champion && !matches!(e.champion_level, Some(4 | 6 | 8)) {
-            return Err(ectx.err(e.name.span(), "champion_level", "a champion has level 4, 6 or 8"));
+            return Err(ectx.err(e.name.span(), "champion_level", Message::new("cn-data-champion-level")));
         }
         if e.rows.as_ref().is_some_and(Vec::is_empty) {
             // An effect that works in no row (issue 38): name its rows, or leave the field out.
-            return Err(ectx.err(
-                e.name.span(),
-                "rows",
-                "an empty list: name the rows where the effect works (I, II, III)",
-            ));
+            return Err(ectx.err(e.name.span(), "rows", Message::new("cn-data-rows-empty")));
         }
         let rows = rows_mask(&ectx, e.rows.as_deref().unwrap_or(&[]), "rows")?;
         let mut fields = vec!["name", "faction", "kind", "strength", "health", "timing", "effect", "text"];
@@ -492,25 +488,23 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             "attack_ranged" => Class::Ranged,
             "instant" => Class::Instant,
             "utility" => Class::Utility,
-            k => return Err(cctx.err(c.kind.span(), "kind", format!("`{}` is not a command kind", short(k)))),
+            k => return Err(cctx.err(c.kind.span(), "kind", message!("cn-data-command-kind", kind = short(k)))),
         };
         let effect = Effect::from_key(c.effect.get_ref()).ok_or_else(|| {
-            cctx.err(c.effect.span(), "effect", format!("unknown effect `{}`", short(c.effect.get_ref())))
+            cctx.err(c.effect.span(), "effect", message!("cn-data-effect", effect = short(c.effect.get_ref())))
         })?;
         let reach = match (&c.range, class) {
             (None, Class::Melee) => Reach::Melee,
-            (None, Class::Ranged) => return Err(cctx.err(c.name.span(), "range", "a ranged attack needs a range")),
+            (None, Class::Ranged) => {
+                return Err(cctx.err(c.name.span(), "range", Message::new("cn-data-range-missing")));
+            }
             (None, _) => Reach::Melee,
             (Some(r), _) => match r.get_ref() {
                 toml::Value::Integer(n) if (1..=5).contains(n) => Reach::Away(*n as u8),
                 toml::Value::String(s) if s == "row2" => Reach::Row2,
                 toml::Value::String(s) if s == "any" => Reach::Any,
                 v => {
-                    return Err(cctx.err(
-                        r.span(),
-                        "range",
-                        format!("`{}` is not 1..5, \"row2\" or \"any\"", short(&v.to_string())),
-                    ));
+                    return Err(cctx.err(r.span(), "range", message!("cn-data-reach", reach = short(&v.to_string()))));
                 }
             },
         };
@@ -518,11 +512,11 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         if let Some(d) = c.strength_delta
             && !(-(STAT_MAX as i8)..=STAT_MAX as i8).contains(&d)
         {
-            return Err(cctx.err(c.name.span(), "strength_delta", format!("{d} is out of range ±{STAT_MAX}")));
+            return Err(cctx.err(c.name.span(), "strength_delta", message!("cn-data-delta", value = d, hi = STAT_MAX)));
         }
         let attacker_rows = rows_mask(&cctx, c.attacker_rows.as_deref().unwrap_or(&[]), "attacker_rows")?;
         if class.is_attack() && attacker_rows == 0 {
-            return Err(cctx.err(c.name.span(), "attacker_rows", "an attack needs the attacker's rows"));
+            return Err(cctx.err(c.name.span(), "attacker_rows", Message::new("cn-data-attacker-rows")));
         }
         let mut fields = vec!["name", "faction", "kind", "effect", "text", "copies_in_market"];
         for (present, f) in [
@@ -568,28 +562,17 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
     if let Some(r) = reference
         && cards.len() != r.cards.len()
     {
-        return Err(DataError {
-            file: files[1].0.into(),
-            line: 0,
-            field: "command".into(),
-            message: format!(
-                "{} cards, the set has {}: every card of the set, in its order",
-                cards.len(),
-                r.cards.len()
-            ),
-        });
+        let m = message!("cn-data-card-count", cards = cards.len(), set = r.cards.len());
+        return Err(DataError::new(files[1].0, 0, "command", "").with_problem(crate::words::data_problem(m)));
     }
     if cards.len() > 250 {
-        return Err(DataError { file: files[0].0.into(), line: 0, field: "cards".into(), message: "too many".into() });
+        let m = Message::new("cn-data-too-many");
+        return Err(DataError::new(files[0].0, 0, "cards", "").with_problem(crate::words::data_problem(m)));
     }
     for (i, c) in cards.iter().enumerate() {
         if cards[..i].iter().any(|d| d.code == c.code) {
-            return Err(DataError {
-                file: files[0].0.into(),
-                line: 0,
-                field: "name".into(),
-                message: format!("`{}` appears twice", short(&c.name)),
-            });
+            let m = message!("cn-data-twice", name = short(&c.name));
+            return Err(DataError::new(files[0].0, 0, "name", "").with_problem(crate::words::data_problem(m)));
         }
     }
     let find = |ctx: &Ctx, s: &toml::Spanned<String>, field: &str| -> Result<Card, DataError> {
@@ -597,7 +580,7 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             .iter()
             .position(|c| &c.name == s.get_ref())
             .map(|i| Card(i as u8))
-            .ok_or_else(|| ctx.err(s.span(), field, format!("no card named `{}`", short(s.get_ref()))))
+            .ok_or_else(|| ctx.err(s.span(), field, message!("cn-data-no-card", name = short(s.get_ref()))))
     };
     let sctx = Ctx { src: Source::new(files[2].0, files[2].1) };
     let sf: DataFile = sctx.parse()?;
@@ -605,19 +588,19 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
     for s in &sf.sage {
         let sage = find(&sctx, &s.name, "name")?;
         if cards[sage.0 as usize].class != Class::Sage {
-            return Err(sctx.err(s.name.span(), "name", "not a Sage card"));
+            return Err(sctx.err(s.name.span(), "name", Message::new("cn-data-not-sage")));
         }
         if s.champions.len() != 3 || s.warriors.len() != 3 || s.actions.len() != 3 {
-            return Err(sctx.err(s.name.span(), "champions/warriors/actions", "exactly 3 of each"));
+            return Err(sctx.err(s.name.span(), "champions/warriors/actions", Message::new("cn-data-three-each")));
         }
         if s.basic_copies != 4 {
-            return Err(sctx.err(s.basic.span(), "basic_copies", "the rulebook's pack has 4 basics"));
+            return Err(sctx.err(s.basic.span(), "basic_copies", Message::new("cn-data-four-basics")));
         }
         let mut champions = [Card(0); 3];
         for (i, c) in s.champions.iter().enumerate() {
             champions[i] = find(&sctx, c, "champions")?;
             if cards[champions[i].0 as usize].level != [4, 6, 8][i] {
-                return Err(sctx.err(c.span(), "champions", "champions are listed by level 4, 6, 8"));
+                return Err(sctx.err(c.span(), "champions", Message::new("cn-data-champion-order")));
             }
         }
         let mut warriors = [Card(0); 3];
@@ -630,13 +613,13 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             for e in list {
                 let c = find(&sctx, &e.card, field)?;
                 if cards[c.0 as usize].class.is_elemental() {
-                    return Err(sctx.err(e.card.span(), field, "not a command"));
+                    return Err(sctx.err(e.card.span(), field, Message::new("cn-data-not-command")));
                 }
                 total += e.copies;
                 v.push((c, e.copies));
             }
             if total != 5 {
-                return Err(sctx.err(s.name.span(), field, format!("a Sage pack has 5 commands, not {total}")));
+                return Err(sctx.err(s.name.span(), field, message!("cn-data-five-commands", total = total)));
             }
             Ok(v)
         };
@@ -667,12 +650,8 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
     }
     for (i, f) in Faction::SAGES.iter().enumerate() {
         if packs.get(i).map(|p| p.faction) != Some(*f) {
-            return Err(DataError {
-                file: files[2].0.into(),
-                line: 0,
-                field: "sage".into(),
-                message: "the four Sages in order twig, pebble, leaf, droplet".into(),
-            });
+            let m = Message::new("cn-data-sage-order");
+            return Err(DataError::new(files[2].0, 0, "sage", "").with_problem(crate::words::data_problem(m)));
         }
     }
     let mut elemental_market = Vec::new();
@@ -688,16 +667,13 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
     }
     for (m, deck, file) in [(0, &elemental_market, files[0].0), (1, &command_market, files[1].0)] {
         if deck.len() > MARKET_MAX {
-            return Err(DataError {
-                file: file.into(),
-                line: 0,
-                field: "copies_in_market".into(),
-                message: format!(
-                    "the {} market holds {} cards; the box has {MARKET_MAX} (« 40 cartes »)",
-                    ["elemental", "command"][m],
-                    deck.len()
-                ),
-            });
+            let m = message!(
+                "cn-data-market-size",
+                market = ["elemental", "command"][m],
+                cards = deck.len(),
+                max = MARKET_MAX
+            );
+            return Err(DataError::new(file, 0, "copies_in_market", "").with_problem(crate::words::data_problem(m)));
         }
     }
     Ok(Table {
@@ -721,8 +697,8 @@ pub const MARKET_MAX: usize = 40;
 /// A market card has a cost of at least 1 gold (every buy and refresh spends gold: ruling C23's bound).
 fn market_cost(ctx: &Ctx, name: &toml::Spanned<String>, cost: Option<u8>, copies: u8) -> Result<(), DataError> {
     match cost {
-        Some(0) => Err(ctx.err(name.span(), "cost", "a market card costs at least 1 gold")),
-        None if copies > 0 => Err(ctx.err(name.span(), "cost", "a card in a market needs a cost")),
+        Some(0) => Err(ctx.err(name.span(), "cost", Message::new("cn-data-cost-zero"))),
+        None if copies > 0 => Err(ctx.err(name.span(), "cost", Message::new("cn-data-cost-missing"))),
         _ => Ok(()),
     }
 }
@@ -740,18 +716,11 @@ fn same_card(
     level: u8,
 ) -> Result<(), DataError> {
     let Some(want) = r.cards.get(i) else {
-        return Err(ctx.err(
-            name.span(),
-            "name",
-            format!("card #{} is beyond the {} cards of the set", i + 1, r.cards.len()),
-        ));
+        return Err(ctx.err(name.span(), "name", message!("cn-data-beyond", n = i + 1, set = r.cards.len())));
     };
     if name.get_ref() != &want.name {
-        return Err(ctx.err(
-            name.span(),
-            "name",
-            format!("card #{} must be `{}` (a card file keeps every card of the set, in order)", i + 1, want.name),
-        ));
+        let m = message!("cn-data-must-be", n = i + 1, name = want.name.as_str());
+        return Err(ctx.err(name.span(), "name", m));
     }
     for (same, field) in [
         (class == want.class, "kind"),
@@ -763,7 +732,7 @@ fn same_card(
             return Err(ctx.err(
                 name.span(),
                 field,
-                format!("`{}` keeps its {field} (it is the card's identity)", want.name),
+                message!("cn-data-keeps", name = want.name.as_str(), field = field),
             ));
         }
     }
@@ -794,18 +763,18 @@ static OFFERED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 /// ([`forbid_files`](sylvan_engine::carddata::forbid_files)). The name is lowercase letters, digits and
 /// `-`, not `base`; the file is checked first.
 pub fn offer_file(name: &str, text: &str) -> Result<(), DataError> {
-    let bad = |m: &str| DataError { file: name.into(), line: 0, field: "-".into(), message: m.into() };
+    let bad = |m: &'static str| DataError::file(name, "").with_problem(crate::words::data_problem(Message::new(m)));
     if name.is_empty()
         || name.len() > 40
         || name == "base"
         || !name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
-        return Err(bad("a card file's name is 1 to 40 lowercase letters, digits or `-`, not `base`"));
+        return Err(bad("cn-data-file-name"));
     }
     load_text(name, text)?;
     let mut list = OFFERED.lock().unwrap_or_else(|e| e.into_inner());
     if list.iter().any(|(n, _)| n == name) {
-        return Err(bad("offered twice"));
+        return Err(bad("cn-data-offered-twice"));
     }
     list.push((name.to_owned(), text.to_owned()));
     Ok(())
@@ -945,15 +914,12 @@ impl Cards {
         }
         match found.len() {
             1 => Ok(Cards(found.remove(0))),
-            0 => Err(DataError::file(
-                cards,
-                "card data not loaded: a saved state names its card file but never reads it (load the file \
-                 first, e.g. with `-o cards=FILE`)",
-            )),
-            _ => Err(DataError::file(
-                cards,
-                "this card file was loaded with different contents by games still alive: cannot tell which",
-            )),
+            0 => {
+                Err(DataError::file(cards, "")
+                    .with_problem(crate::words::data_problem(Message::new("cn-data-not-loaded"))))
+            }
+            _ => Err(DataError::file(cards, "")
+                .with_problem(crate::words::data_problem(Message::new("cn-data-loaded-twice")))),
         }
     }
 

@@ -113,7 +113,7 @@ impl Options {
                 ),
             ));
         }
-        Cards::resolve(&o.cards).map_err(|e| SetupError::new("cards", e.to_string()))?;
+        Cards::resolve(&o.cards).map_err(|e| crate::words::card_setup_error(&e))?;
         Ok(o)
     }
 }
@@ -595,7 +595,7 @@ impl CommandOfNature {
     /// A new game from options and an explicit setup.
     pub fn build(options: &Options, setup: &Setup, seed: u64) -> Result<Self, SetupError> {
         let options = options.validate()?;
-        let cards = Cards::resolve(&options.cards).map_err(|e| SetupError::new("cards", e.to_string()))?;
+        let cards = Cards::resolve(&options.cards).map_err(|e| crate::words::card_setup_error(&e))?;
         let t = cards.clone();
         let n = options.players;
         let mut rng = GameRng::new(seed);

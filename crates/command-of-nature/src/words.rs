@@ -39,6 +39,23 @@ pub(crate) fn parse_error(text: &str, m: Message) -> ParseError {
     CATALOG.parse_error(text, m)
 }
 
+/// A card-file problem said by message `m` of this catalog, with its English text for `Display`.
+pub(crate) fn data_problem(m: Message) -> sylvan_engine::carddata::Problem {
+    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
+    sylvan_engine::carddata::Problem::new(english, m)
+}
+
+/// A card file's error as one message of this catalog: where (`file:line: field`), then what is wrong
+/// (this catalog's message, the engine's, or the English text where there is no message).
+pub fn data_error_message(e: &crate::cards::DataError) -> Message {
+    sylvan_engine::message!("cn-data-error", place = e.place(), problem = e.problem())
+}
+
+/// A card file that cannot be used, as the refused setup of the `cards` option.
+pub(crate) fn card_setup_error(e: &crate::cards::DataError) -> sylvan_engine::SetupError {
+    sylvan_engine::SetupError::new("cards", e.to_string()).with_words(data_error_message(e))
+}
+
 /// Message `id` in `locale`.
 fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
     CATALOG.text(locale, id, args)

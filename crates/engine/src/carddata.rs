@@ -17,7 +17,7 @@ use std::ops::Range;
 
 use thiserror::Error;
 
-use crate::data_file_error;
+use crate::{Message, MessageArg, data_file_error, message};
 
 /// The largest card file read: 4 MB (the embedded sets are under 200 kB).
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
@@ -32,19 +32,67 @@ pub struct DataError {
     pub line: usize,
     /// The field at fault (`spirit[2].pv`, `provenance.cost`); `-` when none.
     pub field: String,
-    /// What is wrong.
+    /// What is wrong, in English (for logs and `Display`).
     pub message: String,
+    /// What is wrong, as a message of the game's or the engine's catalog (`engine-data-…`), for a front
+    /// end that says it in the reader's language; `None` where only the English text exists.
+    pub words: Option<Message>,
 }
 
 impl DataError {
     /// An error at `line` (1-based, 0 for the whole file) on `field`.
     pub fn new(file: &str, line: usize, field: impl Into<String>, message: impl Into<String>) -> DataError {
-        DataError { file: file.to_owned(), line, field: field.into(), message: message.into() }
+        DataError { file: file.to_owned(), line, field: field.into(), message: message.into(), words: None }
     }
 
     /// An error about the whole file (it cannot be read, it is too large...).
     pub fn file(file: &str, message: impl Into<String>) -> DataError {
         DataError::new(file, 0, "-", message)
+    }
+
+    /// The error with its problem also given as a message (see [`DataError::words`]).
+    pub fn with_words(mut self, words: Message) -> DataError {
+        self.words = Some(words);
+        self
+    }
+
+    /// The error's problem given as `problem`: its English text and its message.
+    pub fn with_problem(mut self, problem: Problem) -> DataError {
+        self.message = problem.english;
+        self.words = Some(problem.words);
+        self
+    }
+
+    /// Where the error is, in no language: `file:line: field` (the line and the field left out when
+    /// there are none), as [`data_file_error`] writes it before the problem.
+    pub fn place(&self) -> String {
+        let whole = data_file_error(&self.file, self.line, &self.field, "");
+        whole.strip_suffix(": ").unwrap_or(&whole).to_owned()
+    }
+
+    /// What is wrong, as a message argument: the message when there is one, else the English text.
+    pub fn problem(&self) -> MessageArg {
+        match &self.words {
+            Some(m) => MessageArg::from(m.clone()),
+            None => MessageArg::from(self.message.as_str()),
+        }
+    }
+}
+
+/// What is wrong in a card file, without saying where: its English text and its catalog message.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{english}")]
+pub struct Problem {
+    /// In English, for logs and `Display`.
+    pub english: String,
+    /// As a message of the engine's or a game's catalog.
+    pub words: Message,
+}
+
+impl Problem {
+    /// A problem said `english` in English and `words` in the catalogs.
+    pub fn new(english: impl Into<String>, words: Message) -> Problem {
+        Problem { english: english.into(), words }
     }
 }
 
@@ -74,7 +122,9 @@ pub fn files_forbidden() -> bool {
 /// After [`forbid_files`], every path is refused with [`FILES_FORBIDDEN_MESSAGE`].
 pub fn read_file(path: &str) -> Result<String, DataError> {
     if files_forbidden() {
-        return Err(DataError::file("card file", FILES_FORBIDDEN_MESSAGE));
+        return Err(
+            DataError::file("card file", FILES_FORBIDDEN_MESSAGE).with_words(Message::new("engine-data-forbidden"))
+        );
     }
     read_file_limited(path, MAX_FILE_BYTES)
 }
@@ -82,13 +132,24 @@ pub fn read_file(path: &str) -> Result<String, DataError> {
 /// Reads the text file at `path` like [`read_file`], with a limit of `limit` bytes (records may be larger
 /// than card files).
 pub fn read_file_limited(path: &str, limit: u64) -> Result<String, DataError> {
-    let cannot = |e: std::io::Error| DataError::file(path, format!("cannot read: {e}"));
+    // The operating system's own words stay as it gives them (English here).
+    let cannot = |e: std::io::Error| {
+        DataError::file(path, format!("cannot read: {e}"))
+            .with_words(message!("engine-data-cannot-read", detail = e.to_string()))
+    };
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
-        let what = if meta.is_dir() { "a directory" } else { "not a regular file (a device, pipe or socket)" };
-        return Err(DataError::file(path, format!("cannot read: {what}")));
+        let (what, id) = if meta.is_dir() {
+            ("a directory", "engine-data-directory")
+        } else {
+            ("not a regular file (a device, pipe or socket)", "engine-data-special-file")
+        };
+        return Err(DataError::file(path, format!("cannot read: {what}")).with_words(Message::new(id)));
     }
-    let too_big = || DataError::file(path, format!("cannot read: larger than the {} MB limit", limit >> 20));
+    let too_big = || {
+        DataError::file(path, format!("cannot read: larger than the {} MB limit", limit >> 20))
+            .with_words(message!("engine-data-too-big", megabytes = limit >> 20))
+    };
     if meta.len() > limit {
         return Err(too_big());
     }
@@ -108,6 +169,7 @@ pub fn text_of(file: &str, bytes: Vec<u8>) -> Result<String, DataError> {
         let at = e.utf8_error().valid_up_to();
         let line = e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
         DataError::new(file, line, "-", "not UTF-8 text (invalid byte)")
+            .with_words(Message::new("engine-data-not-utf8"))
     })?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
@@ -144,13 +206,18 @@ impl<'a> Source<'a> {
                 Some(s) => (self.line_of(s.start), self.key_at(s.start).map_or_else(|| "-".to_owned(), |k| short(&k))),
                 None => (0, "-".to_owned()),
             };
-            DataError::new(self.file, line, field, toml_message(e.message()))
+            DataError::new(self.file, line, field, "").with_problem(toml_message(e.message()))
         })
     }
 
     /// An error on `field` at byte `offset`.
     pub fn error_at(&self, offset: usize, field: impl Into<String>, message: impl Into<String>) -> DataError {
         DataError::new(self.file, self.line_of(offset), field, message)
+    }
+
+    /// An error on `field` at byte `offset`, saying `problem`.
+    pub fn problem_at(&self, offset: usize, field: impl Into<String>, problem: Problem) -> DataError {
+        DataError::new(self.file, self.line_of(offset), field, "").with_problem(problem)
     }
 
     /// An error on `field` of the table (a `[[...]]` entry or an inline table) whose span is `table`: at
@@ -256,23 +323,40 @@ impl<'a> Provenance<'a> {
     /// Reads a provenance text. A rulebook passage must hold a line reference (`EN:983`, `FR:21-25`,
     /// `card list EN:1926`): a `:` followed by a line number.
     pub fn parse(text: &'a str) -> Result<Provenance<'a>, String> {
+        Provenance::read(text).map_err(|p| p.english)
+    }
+
+    /// Reads a provenance text as [`Provenance::parse`] does, the problem also given as a message.
+    pub fn read(text: &'a str) -> Result<Provenance<'a>, Problem> {
+        let not_a_kind = || {
+            Problem::new(
+                format!("`{}` is not `rulebook: …`, `fan: …` or `provisional: …`", short(text)),
+                message!("engine-data-provenance-kind", text = short(text)),
+            )
+        };
         let Some((kind, detail)) = text.split_once(':') else {
-            return Err(format!("`{}` is not `rulebook: …`, `fan: …` or `provisional: …`", short(text)));
+            return Err(not_a_kind());
         };
         let kind = match kind.trim() {
             "rulebook" => ProvenanceKind::Rulebook,
             "fan" => ProvenanceKind::Fan,
             "provisional" => ProvenanceKind::Provisional,
-            _ => return Err(format!("`{}` is not `rulebook: …`, `fan: …` or `provisional: …`", short(text))),
+            _ => return Err(not_a_kind()),
         };
         let detail = detail.trim();
         if detail.is_empty() {
-            return Err(format!("`{}` needs a {}", short(text), ["passage", "source", "reason"][kind as usize]));
+            return Err(Problem::new(
+                format!("`{}` needs a {}", short(text), ["passage", "source", "reason"][kind as usize]),
+                message!("engine-data-provenance-empty", text = short(text), kind = kind.name()),
+            ));
         }
         if kind == ProvenanceKind::Rulebook && !has_line_reference(detail) {
-            return Err(format!(
-                "`{}` needs a line reference into the rulebook text (e.g. `rulebook: FR:21, ...` or `EN:983-991`)",
-                short(text)
+            return Err(Problem::new(
+                format!(
+                    "`{}` needs a line reference into the rulebook text (e.g. `rulebook: FR:21, ...` or `EN:983-991`)",
+                    short(text)
+                ),
+                message!("engine-data-provenance-line", text = short(text)),
             ));
         }
         Ok(Provenance { kind, detail })
@@ -294,12 +378,17 @@ fn has_line_reference(detail: &str) -> bool {
 
 /// The TOML reader's message in our words: an integer too large for it (`invalid type: integer `…` as
 /// i128, expected any valid TOML value`) is said to be out of range; the rest is its first line, printable.
-fn toml_message(message: &str) -> String {
+fn toml_message(message: &str) -> Problem {
     let m = first_line(message);
     if m.contains(" as i128") || m.contains("number too large") {
-        return "integer out of range (a card file's numbers are small: see the field's range)".to_owned();
+        return Problem::new(
+            "integer out of range (a card file's numbers are small: see the field's range)",
+            Message::new("engine-data-integer-range"),
+        );
     }
-    printable(&m, 300)
+    // The TOML reader's own words stay as it gives them (English): the catalog quotes them.
+    let detail = printable(&m, 300);
+    Problem::new(detail.clone(), message!("engine-data-toml", detail = detail))
 }
 
 /// A prefix of a user's text, for error messages: at most 60 characters, made [printable].
@@ -397,22 +486,34 @@ pub fn check_provenance(
     count: &mut ProvenanceCount,
     error: &dyn Fn(&str, String) -> DataError,
 ) -> Result<(), DataError> {
+    let fail = |field: &str, problem: Problem| error(field, problem.english.clone()).with_problem(problem);
     for f in fields {
         let field = format!("provenance.{f}");
         match table.get(*f) {
-            None => return Err(error(&field, "missing provenance for this field".to_owned())),
-            Some(toml::Value::String(s)) => count.add(Provenance::parse(s).map_err(|m| error(&field, m))?.kind),
-            Some(_) => return Err(error(&field, "a provenance is a string".to_owned())),
+            None => {
+                let words = Message::new("engine-data-provenance-missing");
+                return Err(fail(&field, Problem::new("missing provenance for this field", words)));
+            }
+            Some(toml::Value::String(s)) => {
+                count.add(Provenance::read(s).map_err(|p| fail(&field, p))?.kind);
+            }
+            Some(_) => {
+                let words = Message::new("engine-data-provenance-string");
+                return Err(fail(&field, Problem::new("a provenance is a string", words)));
+            }
         }
     }
     if let Some(mark) = table.get(FRENCH_MARK) {
         let reason = mark.as_str().and_then(|m| m.strip_prefix("none:")).map(str::trim);
         if reason.is_none_or(str::is_empty) {
-            return Err(error("provenance.french", "the French mark is `none: <why no French source exists>`".into()));
+            let words = Message::new("engine-data-french-mark");
+            let english = "the French mark is `none: <why no French source exists>`";
+            return Err(fail("provenance.french", Problem::new(english, words)));
         }
     }
     if let Some(k) = table.keys().find(|k| !fields.contains(&k.as_str()) && *k != FRENCH_MARK) {
-        return Err(error(&format!("provenance.{}", short(k)), "not a field of this card".to_owned()));
+        let words = Message::new("engine-data-provenance-unknown");
+        return Err(fail(&format!("provenance.{}", short(k)), Problem::new("not a field of this card", words)));
     }
     Ok(())
 }

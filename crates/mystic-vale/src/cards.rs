@@ -13,6 +13,9 @@ use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sylvan_engine::carddata::{Provenance, Source};
+use sylvan_engine::{Message, message};
+
+use crate::words::data_problem;
 
 use crate::amulets::{Amulet, Evoke, Window};
 
@@ -776,8 +779,8 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     /// An error on `field` of the table at `span`: at the line of `field = `, else the table's line.
-    fn err(&self, span: &std::ops::Range<usize>, key: &str, field: String, message: impl Into<String>) -> CardError {
-        self.src.error_in(span, key, field, message)
+    fn err(&self, span: &std::ops::Range<usize>, key: &str, field: String, message: Message) -> CardError {
+        self.src.error_in(span, key, field, "").with_problem(data_problem(message))
     }
 }
 
@@ -793,14 +796,14 @@ impl Card<'_, '_> {
     fn name(&self, f: &str) -> String {
         format!("{}[{}].{f}", self.kind, self.index)
     }
-    fn err(&self, f: &str, m: impl Into<String>) -> CardError {
+    fn err(&self, f: &str, m: Message) -> CardError {
         self.ctx.err(&self.span, f, self.name(f), m)
     }
     fn str(&self, f: &str) -> Result<String, CardError> {
         match self.raw.get(f) {
             Some(toml::Value::String(s)) => Ok(s.clone()),
-            Some(_) => Err(self.err(f, "expected a string")),
-            None => Err(self.err(f, "missing")),
+            Some(_) => Err(self.err(f, Message::new("mv-data-string"))),
+            None => Err(self.err(f, Message::new("mv-data-missing"))),
         }
     }
     /// A key: a non-empty word with no space, comma or control character (keys are written in setups,
@@ -808,7 +811,7 @@ impl Card<'_, '_> {
     fn key(&self, f: &str) -> Result<String, CardError> {
         let k = self.str(f)?;
         if k.is_empty() || k.chars().any(|c| c.is_whitespace() || c.is_control() || c == ',') {
-            return Err(self.err(f, "a key is a non-empty word: no space, comma or control character"));
+            return Err(self.err(f, Message::new("mv-data-key")));
         }
         Ok(k)
     }
@@ -819,14 +822,8 @@ impl Card<'_, '_> {
             && !set.is_empty()
             && set != h
         {
-            return Err(self.err(
-                "set",
-                format!(
-                    "`{}` contradicts the file's header set = `{}`",
-                    sylvan_engine::carddata::short(&set),
-                    sylvan_engine::carddata::short(h)
-                ),
-            ));
+            let (set, header) = (sylvan_engine::carddata::short(&set), sylvan_engine::carddata::short(h));
+            return Err(self.err("set", message!("mv-data-set-header", set = set, header = header)));
         }
         Ok(set)
     }
@@ -836,9 +833,9 @@ impl Card<'_, '_> {
     fn int(&self, f: &str, lo: i64, hi: i64) -> Result<i64, CardError> {
         match self.raw.get(f) {
             Some(toml::Value::Integer(v)) if (lo..=hi).contains(v) => Ok(*v),
-            Some(toml::Value::Integer(v)) => Err(self.err(f, format!("{v} is out of range {lo}..={hi}"))),
-            Some(_) => Err(self.err(f, "expected an integer")),
-            None => Err(self.err(f, "missing")),
+            Some(toml::Value::Integer(v)) => Err(self.err(f, message!("mv-data-range", value = *v, lo = lo, hi = hi))),
+            Some(_) => Err(self.err(f, Message::new("mv-data-integer"))),
+            None => Err(self.err(f, Message::new("mv-data-missing"))),
         }
     }
     fn u8(&self, f: &str, hi: i64) -> Result<u8, CardError> {
@@ -851,13 +848,13 @@ impl Card<'_, '_> {
                 for (i, v) in a.iter().enumerate() {
                     match v {
                         toml::Value::Integer(x) if (0..=40).contains(x) => out[i] = *x as u8,
-                        _ => return Err(self.err(f, "expected three integers 0..=40 (top, middle, bottom)")),
+                        _ => return Err(self.err(f, Message::new("mv-data-triple-range"))),
                     }
                 }
                 Ok(out)
             }
-            Some(_) => Err(self.err(f, "expected three integers (top, middle, bottom)")),
-            None => Err(self.err(f, "missing")),
+            Some(_) => Err(self.err(f, Message::new("mv-data-triple"))),
+            None => Err(self.err(f, Message::new("mv-data-missing"))),
         }
     }
     /// Checks every field has a provenance and nothing unknown is present; returns the sources.
@@ -871,35 +868,29 @@ impl Card<'_, '_> {
         let known = |k: &str| fields.contains(&k) || optional.contains(&k);
         for k in self.raw.keys() {
             if !known(k.as_str()) && !meta.contains(&k.as_str()) && k != "source" {
-                return Err(self.err(k, format!("unknown field (known: {})", fields.join(", "))));
+                return Err(self.err(k, message!("mv-data-unknown-field", known = fields.join(", "))));
             }
         }
         let src = match self.raw.get("source") {
             Some(toml::Value::Table(t)) => t,
-            Some(_) => return Err(self.err("source", "expected a table of provenances")),
-            None => return Err(self.err("source", "missing: every field needs a provenance")),
+            Some(_) => return Err(self.err("source", Message::new("mv-data-source-table"))),
+            None => return Err(self.err("source", Message::new("mv-data-source-missing"))),
         };
         let mut out = BTreeMap::new();
         let present = optional.iter().filter(|f| self.raw.contains_key(**f));
         for &f in fields.iter().chain(present) {
             let Some(v) = src.get(f) else {
-                return Err(self.err(
-                    f,
-                    format!(
-                        "no provenance: add `{f} = \"rulebook: ...\"` (or fan:, provisional:) to [{}.source]",
-                        self.kind
-                    ),
-                ));
+                return Err(self.err(f, message!("mv-data-no-provenance", field = f, kind = self.kind)));
             };
-            let Some(s) = v.as_str() else { return Err(self.err(f, "provenance must be a string")) };
-            if let Err(m) = Provenance::parse(s) {
-                return Err(self.err(f, m));
+            let Some(s) = v.as_str() else { return Err(self.err(f, Message::new("mv-data-provenance-string"))) };
+            if let Err(p) = Provenance::read(s) {
+                return Err(self.ctx.src.error_in(&self.span, f, self.name(f), "").with_problem(p));
             }
             out.insert(f.to_owned(), s.to_owned());
         }
         for k in src.keys() {
             if !out.contains_key(k) {
-                return Err(self.err(k, "provenance for an unknown field"));
+                return Err(self.err(k, Message::new("mv-data-provenance-unknown")));
             }
         }
         Ok(out)
@@ -1023,7 +1014,7 @@ impl Card<'_, '_> {
         match self.raw.get(f) {
             None => Ok(false),
             Some(toml::Value::Boolean(b)) => Ok(*b),
-            Some(_) => Err(self.err(f, "expected true or false")),
+            Some(_) => Err(self.err(f, Message::new("mv-data-bool"))),
         }
     }
 
@@ -1037,8 +1028,12 @@ impl Card<'_, '_> {
         let vale = self.kind == "vale";
         let wrong = if vale { CARD_ONLY } else { VALE_ONLY };
         if wrong & ab.effect.bit() != 0 {
-            let what = if vale { "a card's (advancement or leader)" } else { "a vale's" };
-            return Err(self.err(&format!("{prefix}ability"), format!("`{}` is {what} ability", ab.effect.name())));
+            let m = message!(
+                "mv-data-ability-place",
+                ability = ab.effect.name(),
+                place = if vale { "card" } else { "vale" }
+            );
+            return Err(self.err(&format!("{prefix}ability"), m));
         }
         Ok(ab)
     }
@@ -1048,48 +1043,61 @@ impl Card<'_, '_> {
         let t = self.str(&f("timing"))?;
         let Some(timing) = Timing::parse(&t) else {
             let all: Vec<&str> = Timing::ALL.iter().map(|x| x.name()).collect();
-            return Err(self.err(&f("timing"), format!("unknown timing `{t}` ({})", all.join(", "))));
+            return Err(self.err(&f("timing"), message!("mv-data-timing", timing = t.as_str(), known = all.join(", "))));
         };
         let e = self.str(&f("ability"))?;
         let Some(effect) = Effect::parse(&e) else {
             let all: Vec<&str> = Effect::ALL.iter().map(|x| x.name()).collect();
-            return Err(self.err(&f("ability"), format!("unknown ability `{e}` ({})", all.join(", "))));
+            return Err(
+                self.err(&f("ability"), message!("mv-data-ability", ability = e.as_str(), known = all.join(", ")))
+            );
         };
         if SUPPORTED & effect.bit() == 0 {
-            return Err(self.err(&f("ability"), format!("ability `{e}` is not implemented yet")));
+            return Err(self.err(&f("ability"), message!("mv-data-ability-missing", ability = e.as_str())));
         }
         if !Ability::allowed(effect).contains(&timing) {
             let ok: Vec<&str> = Ability::allowed(effect).iter().map(|x| x.name()).collect();
-            return Err(self.err(&f("timing"), format!("`{e}` acts {}, not `{t}`", ok.join(" or "))));
+            return Err(self.err(
+                &f("timing"),
+                message!("mv-data-acts", ability = e.as_str(), ok = ok.join(" / "), timing = t.as_str()),
+            ));
         }
         let r = self.str(&f(reward_field))?;
         let Some(reward) = Reward::parse(&r) else {
-            return Err(self.err(&f(reward_field), format!("unknown reward `{r}` ({})", Reward::NAMES.join(", "))));
+            return Err(self.err(
+                &f(reward_field),
+                message!("mv-data-reward", reward = r.as_str(), known = Reward::NAMES.join(", ")),
+            ));
         };
         let p = self.str(&f("per"))?;
         let Some(per) = Count::parse(&p) else {
             let all: Vec<&str> = Count::ALL.iter().map(|x| x.name()).collect();
-            return Err(self.err(&f("per"), format!("unknown count `{p}` ({})", all.join(", "))));
+            return Err(self.err(&f("per"), message!("mv-data-count", count = p.as_str(), known = all.join(", "))));
         };
         let amount = self.u8(&f("amount"), 9)?;
         if effect == Effect::Exchange && amount == 0 {
-            return Err(self.err(&f("amount"), "an exchange costs at least 1 mana"));
+            return Err(self.err(&f("amount"), Message::new("mv-data-exchange")));
         }
         let mut module = 0;
         if effect == Effect::Unique {
             let m = self.str(&f("module"))?;
             let Some(k) = crate::effects::MODULES.iter().position(|x| x.key == m) else {
                 let all: Vec<&str> = crate::effects::MODULES.iter().map(|x| x.key).collect();
-                return Err(self.err(&f("module"), format!("unknown module `{m}` ({})", all.join(", "))));
+                return Err(
+                    self.err(&f("module"), message!("mv-data-module", module = m.as_str(), known = all.join(", ")))
+                );
             };
             let allowed = crate::effects::MODULES[k].timings;
             if !allowed.contains(&timing) {
                 let ok: Vec<&str> = allowed.iter().map(|x| x.name()).collect();
-                return Err(self.err(&f("timing"), format!("module `{m}` acts {}, not `{t}`", ok.join(" or "))));
+                return Err(self.err(
+                    &f("timing"),
+                    message!("mv-data-module-acts", module = m.as_str(), ok = ok.join(" / "), timing = t.as_str()),
+                ));
             }
             module = k as u8;
         } else if self.raw.contains_key(&f("module")) {
-            return Err(self.err(&f("module"), "only a `unique` ability names a module"));
+            return Err(self.err(&f("module"), Message::new("mv-data-module-unique")));
         }
         Ok(Ability { timing, effect, amount, reward, per, module })
     }
@@ -1114,7 +1122,7 @@ impl Card<'_, '_> {
 fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
     let ctx = Ctx { src: Source::new(file, text) };
     let raw: RawFile = ctx.src.parse()?;
-    let top = |m: &str| CardError::new(file, 1, "-", m);
+    let top = |m: &'static str| CardError::new(file, 1, "-", "").with_problem(data_problem(Message::new(m)));
     let mut out = Parsed {
         set: raw.set.clone(),
         advancements: Vec::new(),
@@ -1130,15 +1138,15 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
             "top" => Slot::Top,
             "middle" => Slot::Middle,
             "bottom" => Slot::Bottom,
-            s => return Err(c.err("slot", format!("`{s}` is not top, middle or bottom"))),
+            s => return Err(c.err("slot", message!("mv-data-slot", slot = s))),
         };
         let level = c.u8("level", 3)?;
         if level == 0 {
-            return Err(c.err("level", "an advancement has level 1, 2 or 3"));
+            return Err(c.err("level", Message::new("mv-data-advancement-level")));
         }
         let copies = c.u8("copies", 30)?;
         if copies == 0 {
-            return Err(c.err("copies", "at least one copy"));
+            return Err(c.err("copies", Message::new("mv-data-copies")));
         }
         out.advancements.push(Advancement {
             key: c.key("key")?,
@@ -1161,11 +1169,11 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
         let source = c.sources(VALE_FIELDS, VALE_OPTIONAL, META)?;
         let level = c.u8("level", 2)?;
         if level == 0 {
-            return Err(c.err("level", "a vale has level 1 or 2"));
+            return Err(c.err("level", Message::new("mv-data-vale-level")));
         }
         let copies = c.u8("copies", 30)?;
         if copies == 0 {
-            return Err(c.err("copies", "at least one copy"));
+            return Err(c.err("copies", Message::new("mv-data-copies")));
         }
         out.vales.push(Vale {
             key: c.key("key")?,
@@ -1216,17 +1224,17 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
         let source = c.sources(&["vp", "window", "evoke", "amount", "reward"], &["must_push"], META)?;
         let w = c.str("window")?;
         let Some(window) = Window::parse(&w) else {
-            return Err(
-                c.err("window", format!("unknown window `{w}` (harvest, harvest-or-discard, would-spoil, any)"))
-            );
+            return Err(c.err("window", message!("mv-data-window", window = w.as_str())));
         };
         let e = c.str("evoke")?;
         let Some(evoke) = Evoke::parse(&e) else {
-            return Err(c.err("evoke", format!("unknown evoke ability `{e}`")));
+            return Err(c.err("evoke", message!("mv-data-evoke", evoke = e.as_str())));
         };
         let r = c.str("reward")?;
         let Some(reward) = Reward::parse(&r) else {
-            return Err(c.err("reward", format!("unknown reward `{r}` ({})", Reward::NAMES.join(", "))));
+            return Err(
+                c.err("reward", message!("mv-data-reward", reward = r.as_str(), known = Reward::NAMES.join(", ")))
+            );
         };
         out.amulets.push(Amulet {
             key: c.key("key")?,
@@ -1243,12 +1251,12 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
     }
     if !core {
         if !raw.starting.is_empty() || !raw.soil.is_empty() {
-            return Err(top("an expansion file has no [[starting]] or [[soil]] tables (they are the core file's)"));
+            return Err(top("mv-data-expansion-core-tables"));
         }
         return Ok(out);
     }
     if !raw.leader.is_empty() || !raw.amulet.is_empty() {
-        return Err(top("leaders and amulets come from expansion files, not the core file"));
+        return Err(top("mv-data-core-leaders"));
     }
     let mut starting = Vec::new();
     for (i, sp) in raw.starting.iter().enumerate() {
@@ -1258,11 +1266,11 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
         let per = c.u8("per_deck", 20)?;
         let sum: u32 = slots.iter().map(|&x| u32::from(x)).sum();
         if sum != u32::from(per) {
-            return Err(c.err("slots", format!("the slots add up to {sum} but per_deck is {per}")));
+            return Err(c.err("slots", message!("mv-data-slots-per-deck", sum = sum, per = per)));
         }
         let key = c.str("key")?;
         if key != "cursed-land" && key != "fertile-soil" {
-            return Err(c.err("key", format!("starting cards are `cursed-land` and `fertile-soil`, not `{key}`")));
+            return Err(c.err("key", message!("mv-data-starting-key", key = key.as_str())));
         }
         starting.push((
             Advancement {
@@ -1284,7 +1292,7 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
         ));
     }
     if raw.soil.len() != 1 {
-        return Err(top("exactly one [[soil]] table (the buyable Fertile Soil supply) is needed"));
+        return Err(top("mv-data-one-soil"));
     }
     let sp = &raw.soil[0];
     let c = Card { ctx: &ctx, raw: sp.get_ref(), span: sp.span(), kind: "soil", index: 0 };
@@ -1292,7 +1300,7 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
     let slots = c.triple("slots")?;
     let copies = c.u8("copies", 60)?;
     if slots.iter().map(|&x| u32::from(x)).sum::<u32>() != u32::from(copies) {
-        return Err(c.err("slots", "the slots must add up to copies"));
+        return Err(c.err("slots", Message::new("mv-data-slots-copies")));
     }
     let soil = Advancement {
         key: c.key("key")?,
@@ -1328,9 +1336,9 @@ impl CardDb {
     /// Parses and validates a core file and expansion files `(name, text)`, appended in order.
     pub fn build(core: (&str, &str), expansions: &[(&str, &str)]) -> Result<CardDb, CardError> {
         let (file, text) = core;
-        let top = |m: &str| CardError::new(file, 1, "-", m);
+        let top = |m: Message| CardError::new(file, 1, "-", "").with_problem(data_problem(m));
         let mut parsed = parse_file(file, text, true)?;
-        let Some(c) = parsed.core.take() else { return Err(top("not a core file")) };
+        let Some(c) = parsed.core.take() else { return Err(top(Message::new("mv-data-not-core"))) };
         let mut sets = vec![parsed.set.clone().unwrap_or_else(|| "custom".into())];
         let mut db = CardDb {
             origin: file.to_owned(),
@@ -1355,7 +1363,7 @@ impl CardDb {
             growth_vales: false,
         };
         if db.advancements.is_empty() {
-            return Err(top("no [[advancement]] in the file"));
+            return Err(top(Message::new("mv-data-no-advancement")));
         }
         // Starting cards.
         let mut blanks_left: i32 = 20;
@@ -1375,16 +1383,14 @@ impl CardDb {
             db.advancements.push(adv);
         }
         if seen != (true, true) || db.cursed_land == db.starting_soil {
-            return Err(top("exactly two [[starting]] cards are needed: cursed-land and fertile-soil"));
+            return Err(top(Message::new("mv-data-two-starting")));
         }
         if blanks_left < 0 {
-            return Err(top("the starting cards exceed 20 per deck"));
+            return Err(top(Message::new("mv-data-starting-20")));
         }
         db.blanks = blanks_left as u8;
         if db.cursed_slots.iter().map(|&x| u32::from(x)).sum::<u32>() < 3 {
-            return Err(top(
-                "a starting deck needs at least 3 Cursed Lands (setup stops at two in the field and one on-deck)",
-            ));
+            return Err(top(Message::new("mv-data-three-cursed")));
         }
         let (soil, slots) = c.soil;
         db.soil_counts = slots;
@@ -1407,27 +1413,16 @@ impl CardDb {
                 .chain(p.vales.iter().map(|v| &v.key))
                 .find(|k| db.advancements.iter().any(|a| &a.key == *k) || db.vales.iter().any(|v| &v.key == *k));
             if let Some(k) = repeated {
-                return Err(CardError::new(
-                    name,
-                    0,
-                    "key",
-                    format!(
-                        "duplicate key `{}`: an earlier card file ({}) has it",
-                        sylvan_engine::carddata::short(k),
-                        db.origin
-                    ),
-                ));
+                let m = message!(
+                    "mv-data-duplicate-key",
+                    key = sylvan_engine::carddata::short(k),
+                    file = db.origin.as_str()
+                );
+                return Err(CardError::new(name, 0, "key", "").with_problem(data_problem(m)));
             }
             if let Some(l) = p.leaders.iter().find(|l| db.leaders.iter().any(|x| x.key == l.key)) {
-                return Err(CardError::new(
-                    name,
-                    0,
-                    "key",
-                    format!(
-                        "duplicate leader key `{}`: an earlier card file has it",
-                        sylvan_engine::carddata::short(&l.key)
-                    ),
-                ));
+                let m = message!("mv-data-duplicate-leader", key = sylvan_engine::carddata::short(&l.key));
+                return Err(CardError::new(name, 0, "key", "").with_problem(data_problem(m)));
             }
             sets.push(p.set.clone().unwrap_or_else(|| name.to_owned()));
             db.origin.push('+');
@@ -1440,37 +1435,37 @@ impl CardDb {
         db.set = sets.join(",");
         db.content_hash = content_hash(text, expansions);
         if db.advancements.len() > 250 {
-            return Err(top("at most 250 advancement titles"));
+            return Err(top(message!("mv-data-at-most", n = 250, kind = "advancement")));
         }
         if db.vales.len() > 120 {
-            return Err(top("at most 120 vale titles"));
+            return Err(top(message!("mv-data-at-most", n = 120, kind = "vale")));
         }
         if db.leaders.len() > 32 {
-            return Err(top("at most 32 leaders"));
+            return Err(top(message!("mv-data-at-most", n = 32, kind = "leader")));
         }
         if db.amulets.len() > 16 {
-            return Err(top("at most 16 amulets"));
+            return Err(top(message!("mv-data-at-most", n = 16, kind = "amulet")));
         }
         let mut keys = std::collections::BTreeSet::new();
         for k in db.advancements.iter().map(|a| &a.key).chain(db.vales.iter().map(|v| &v.key)) {
             if !keys.insert(k.clone()) {
-                return Err(top(&format!("duplicate key `{k}`")));
+                return Err(top(message!("mv-data-duplicate", key = k.as_str())));
             }
         }
         keys.clear();
         for l in &db.leaders {
             if !keys.insert(l.key.clone()) {
-                return Err(top(&format!("duplicate leader key `{}`", l.key)));
+                return Err(top(message!("mv-data-duplicate-leader-here", key = l.key.as_str())));
             }
         }
         for lvl in 1..=3 {
             if !db.advancements.iter().any(|a| a.level == lvl) {
-                return Err(top(&format!("no level-{lvl} advancement")));
+                return Err(top(message!("mv-data-no-level", level = lvl, kind = "advancement")));
             }
         }
         for lvl in 1..=2 {
             if !db.vales.iter().any(|v| v.level == lvl) {
-                return Err(top(&format!("no level-{lvl} vale")));
+                return Err(top(message!("mv-data-no-level", level = lvl, kind = "vale")));
             }
         }
         db.has_eclipse = db.advancements.iter().any(|a| a.eclipse);
@@ -1636,20 +1631,20 @@ fn offered() -> std::sync::MutexGuard<'static, Vec<(String, String)>> {
 /// ([`forbid_files`](sylvan_engine::carddata::forbid_files)). The name is lowercase letters, digits and
 /// `-`, not an embedded set's; the file is checked on top of the base set first.
 pub fn offer_set(name: &str, text: &str) -> Result<(), CardError> {
-    let bad = |m: &str| CardError::new(name, 0, "-", m);
+    let bad = |m: &'static str| CardError::new(name, 0, "-", "").with_problem(data_problem(Message::new(m)));
     if name.is_empty()
         || name.len() > 40
         || !name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
-        return Err(bad("a set name is 1 to 40 lowercase letters, digits or `-`"));
+        return Err(bad("mv-data-set-name"));
     }
     if matches!(name, "base" | "all") || EXPANSIONS.iter().any(|(n, _)| *n == name) {
-        return Err(bad("an embedded set has this name"));
+        return Err(bad("mv-data-set-embedded"));
     }
     CardDb::build(("<embedded data/base.toml>", BASE_TOML), &[(name, text)])?;
     let mut list = offered();
     if list.iter().any(|(n, _)| n == name) {
-        return Err(bad("offered twice"));
+        return Err(bad("mv-data-set-twice"));
     }
     list.push((name.to_owned(), text.to_owned()));
     Ok(())
@@ -1844,15 +1839,8 @@ impl DbRef {
         }
         match found.len() {
             1 => Ok(DbRef(found.remove(0))),
-            0 => Err(CardError::file(
-                spec,
-                "card data not loaded: a saved state names its card file but never reads it (load the file \
-                 first, e.g. with `--cards FILE`)",
-            )),
-            _ => Err(CardError::file(
-                spec,
-                "this card file was loaded with different contents by games still alive: cannot tell which",
-            )),
+            0 => Err(CardError::file(spec, "").with_problem(data_problem(Message::new("mv-data-not-loaded")))),
+            _ => Err(CardError::file(spec, "").with_problem(data_problem(Message::new("mv-data-loaded-twice")))),
         }
     }
 

@@ -185,8 +185,10 @@ impl Options {
         if !matches!(self.sets.trim(), "base" | "all") {
             return Err(SetupProblem::ConclavesSets { sets: self.sets.clone() }.into());
         }
-        let c = Conclaves::for_db(db)
-            .map_err(|e| SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, "conclaves", e.to_string()))?;
+        let c = Conclaves::for_db(db).map_err(|e| {
+            SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, "conclaves", e.to_string())
+                .with_words(crate::words::data_error_message(&e))
+        })?;
         let choice = c.choice(&self.conclaves)?;
         Ok(Some((c, choice)))
     }
@@ -237,6 +239,7 @@ impl Options {
         let db = DbRef::resolve(Some(&spec)).map_err(|e| {
             let field = if self.sets == "base" { "cards" } else { "sets" };
             SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, field, e.to_string())
+                .with_words(crate::words::data_error_message(&e))
         })?;
         self.conclave_choice(db.clone())?;
         if (self.leaders() == Leaders::Draft) != (self.amulets() == Amulets::Draft) {

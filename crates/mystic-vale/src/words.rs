@@ -48,6 +48,18 @@ pub(crate) fn parse_error(text: &str, m: sylvan_engine::Message) -> sylvan_engin
     CATALOG.parse_error(text, m)
 }
 
+/// A card-file problem said by message `m` of this catalog, with its English text for `Display`.
+pub(crate) fn data_problem(m: sylvan_engine::Message) -> sylvan_engine::carddata::Problem {
+    let english = CATALOG.message(Locale::En, &m).unwrap_or_else(|| m.to_string());
+    sylvan_engine::carddata::Problem::new(english, m)
+}
+
+/// A card file's error as one message of this catalog: where (`file:line: field`), then what is wrong
+/// (this catalog's message, the engine's, or the English text where there is no message).
+pub fn data_error_message(e: &crate::cards::CardError) -> sylvan_engine::Message {
+    sylvan_engine::message!("mv-data-error", place = e.place(), problem = e.problem())
+}
+
 /// Message `id` in `locale`.
 fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
     CATALOG.text(locale, id, args)

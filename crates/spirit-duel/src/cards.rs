@@ -413,6 +413,7 @@ impl Tables {
                 line: 0,
                 field: "spirit".into(),
                 message: format!("{SPIRITS} spirits needed, found {}", sf.spirit.len()),
+                words: None,
             });
         }
         for (i, s) in sf.spirit.iter().enumerate() {
@@ -422,6 +423,7 @@ impl Tables {
                 line,
                 field: format!("spirit[{i}].{field}"),
                 message: message.into(),
+                words: None,
             };
             let want = if i < 2 { Team::A } else { Team::B };
             if s.team != want {
@@ -457,6 +459,7 @@ impl Tables {
                 line: 0,
                 field: "ability".into(),
                 message: format!("{ABILITIES} abilities needed, found {}", af.ability.len()),
+                words: None,
             });
         }
         let mut per_spirit = [0usize; SPIRITS];
@@ -467,6 +470,7 @@ impl Tables {
                 line,
                 field: format!("ability[{i}].{field}"),
                 message: message.into(),
+                words: None,
             };
             let code = a.code.get_ref();
             if code.is_empty() || !code.chars().all(|c| c.is_ascii_lowercase()) {
@@ -553,6 +557,7 @@ impl Tables {
                 line: 0,
                 field: "spirit".into(),
                 message: format!("{} has {} abilities, not 6", t.spirits[s].code, per_spirit[s]),
+                words: None,
             });
         }
         Ok(t)

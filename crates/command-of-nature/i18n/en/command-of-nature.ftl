@@ -270,3 +270,46 @@ option-sage-commands = Sage-pack commands: ts (2 Close Strike, Far Strike, Natur
 option-cards = card data: `base` (embedded) or the path of ONE TOML file holding the [[elemental]], [[command]] and [[sage]] sections of crates/command-of-nature/data/*.toml with per-field provenance; the same cards, listed as in those files; stats, rows, costs, copies and packs may change (ruling C24); checked at start-up, each error names the file, its position and the field
 option-turn-limit = turns (of a player or team) after which the game is a draw, 1..=100000 (ruling C23)
 option-revision = rules revision: 3 (the rulebook's); 2, an earlier Sylvan, at most 4 hand-overs between partners a turn (ruling C22); 1, Sylvan before 0.2.0, which also discarded a played command at once instead of after its effect (ruling C17); records replay with the revision they state
+
+## Card files (`--cards FILE`; cards.rs): `cn-data-error` is the whole error, the place
+## (`file:line: field`, in no language) then the problem (one of the messages below, or the engine's
+## `engine-data-…`). Keys, field names and values are the card file's own words.
+
+cn-data-error = { $place }: { $problem }
+cn-data-row = {"`"}{ $row }{"`"} is not a row (I, II, III)
+cn-data-elemental-kind = {"`"}{ $kind }{"`"} is not sage/champion/basic/warrior
+cn-data-effect = unknown effect {"`"}{ $effect }{"`"}
+cn-data-timing = {"`"}{ $timing }{"`"} is not daybreak/reaction/none
+cn-data-health-zero = an elemental needs at least 1 HP
+cn-data-range = { $value } is out of range { $lo }..={ $hi }
+cn-data-champion-level = a champion has level 4, 6 or 8
+cn-data-rows-empty = an empty list: name the rows where the effect works (I, II, III)
+cn-data-command-kind = {"`"}{ $kind }{"`"} is not a command kind
+cn-data-range-missing = a ranged attack needs a range
+cn-data-reach = {"`"}{ $reach }{"`"} is not 1..5, "row2" or "any"
+cn-data-delta = { $value } is out of range ±{ $hi }
+cn-data-attacker-rows = an attack needs the attacker's rows
+cn-data-card-count = { $cards } cards, the set has { $set }: every card of the set, in its order
+cn-data-too-many = too many
+cn-data-twice = {"`"}{ $name }{"`"} appears twice
+cn-data-no-card = no card named {"`"}{ $name }{"`"}
+cn-data-not-sage = not a Sage card
+cn-data-three-each = exactly 3 of each
+cn-data-four-basics = the rulebook's pack has 4 basics
+cn-data-champion-order = champions are listed by level 4, 6, 8
+cn-data-not-command = not a command
+cn-data-five-commands = a Sage pack has 5 commands, not { $total }
+cn-data-sage-order = the four Sages in order twig, pebble, leaf, droplet
+cn-data-market-size = the { $market ->
+    [elemental] elemental
+   *[command] command
+} market holds { $cards } cards; the box has { $max } (« 40 cartes »)
+cn-data-cost-zero = a market card costs at least 1 gold
+cn-data-cost-missing = a card in a market needs a cost
+cn-data-beyond = card #{ $n } is beyond the { $set } cards of the set
+cn-data-must-be = card #{ $n } must be {"`"}{ $name }{"`"} (a card file keeps every card of the set, in order)
+cn-data-keeps = {"`"}{ $name }{"`"} keeps its { $field } (it is the card's identity)
+cn-data-file-name = a card file's name is 1 to 40 lowercase letters, digits or {"`"}-{"`"}, not {"`"}base{"`"}
+cn-data-offered-twice = offered twice
+cn-data-not-loaded = card data not loaded: a saved state names its card file but never reads it (load the file first, e.g. with {"`"}-o cards=FILE{"`"})
+cn-data-loaded-twice = this card file was loaded with different contents by games still alive: cannot tell which

@@ -288,3 +288,46 @@ option-sage-commands = Ordres du paquet Sage : ts (2 Frappe Rapprochée, Frappe 
 option-cards = données des cartes : `base` (intégrées) ou le chemin d'UN fichier TOML réunissant les sections [[elemental]], [[command]] et [[sage]] de crates/command-of-nature/data/*.toml avec la provenance de chaque champ ; les mêmes cartes, listées comme dans ces fichiers ; FOR/SAN, Rangées, coûts, exemplaires et paquets peuvent changer (décision C24) ; vérifié au démarrage, chaque erreur nomme le fichier, la position et le champ
 option-turn-limit = nombre de tours (d'un joueur ou d'une équipe) après lequel la partie est nulle, de 1 à 100000 (décision C23)
 option-revision = révision des règles : 3 (celle du livret) ; 2, une version antérieure de Sylvan, au plus 4 passages de main entre coéquipiers par tour (décision C22) ; 1, Sylvan avant 0.2.0, qui défaussait aussi un Ordre joué aussitôt au lieu d'après son effet (décision C17) ; les parties enregistrées se rejouent avec la révision qu'elles indiquent
+
+## Fichiers de cartes (`--cards FICHIER` ; cards.rs) : `cn-data-error` est l'erreur entière, l'endroit
+## (`fichier:ligne: champ`, sans langue) puis le problème. Les clés, noms de champs et valeurs sont les
+## mots du fichier de cartes.
+
+cn-data-error = { $place } : { $problem }
+cn-data-row = {"`"}{ $row }{"`"} n'est pas une Rangée (I, II, III)
+cn-data-elemental-kind = {"`"}{ $kind }{"`"} n'est ni sage, ni champion, ni basic, ni warrior
+cn-data-effect = effet inconnu {"`"}{ $effect }{"`"}
+cn-data-timing = {"`"}{ $timing }{"`"} n'est ni daybreak, ni reaction, ni none
+cn-data-health-zero = un Élémentaire a besoin d'au moins 1 SAN
+cn-data-range = { $value } est hors des bornes { $lo }..={ $hi }
+cn-data-champion-level = un Champion élémentaire est de niveau 4, 6 ou 8
+cn-data-rows-empty = une liste vide : nommer les Rangées où l'effet agit (I, II, III)
+cn-data-command-kind = {"`"}{ $kind }{"`"} n'est pas une sorte d'Ordre
+cn-data-range-missing = une attaque à distance a besoin d'une portée
+cn-data-reach = {"`"}{ $reach }{"`"} n'est ni 1..5, ni "row2", ni "any"
+cn-data-delta = { $value } est hors des bornes ±{ $hi }
+cn-data-attacker-rows = une attaque a besoin des Rangées de l'attaquant
+cn-data-card-count = { $cards } cartes, le jeu en a { $set } : chaque carte du jeu, dans son ordre
+cn-data-too-many = trop nombreuses
+cn-data-twice = {"`"}{ $name }{"`"} apparaît deux fois
+cn-data-no-card = aucune carte nommée {"`"}{ $name }{"`"}
+cn-data-not-sage = ce n'est pas une carte Sage
+cn-data-three-each = exactement 3 de chaque
+cn-data-four-basics = le paquet du livret de règles a 4 Élémentaires de base
+cn-data-champion-order = les Champions élémentaires sont listés par niveau 4, 6, 8
+cn-data-not-command = ce n'est pas un Ordre
+cn-data-five-commands = le paquet d'un Sage a 5 Ordres, pas { $total }
+cn-data-sage-order = les quatre Sages dans l'ordre twig, pebble, leaf, droplet
+cn-data-market-size = le { $market ->
+    [elemental] Marché des Élémentaires
+   *[command] Marché des Ordres
+} a { $cards } cartes ; la boîte en a { $max } (« 40 cartes »)
+cn-data-cost-zero = une carte de marché coûte au moins 1 Pièce d'or
+cn-data-cost-missing = une carte de marché a besoin d'un coût
+cn-data-beyond = la carte n° { $n } est au-delà des { $set } cartes du jeu
+cn-data-must-be = la carte n° { $n } doit être {"`"}{ $name }{"`"} (un fichier de cartes garde chaque carte du jeu, dans l'ordre)
+cn-data-keeps = {"`"}{ $name }{"`"} garde son champ { $field } (c'est l'identité de la carte)
+cn-data-file-name = le nom d'un fichier de cartes fait 1 à 40 minuscules, chiffres ou {"`"}-{"`"}, mais pas {"`"}base{"`"}
+cn-data-offered-twice = proposé deux fois
+cn-data-not-loaded = données de cartes non chargées : un état enregistré nomme son fichier de cartes mais ne le lit jamais (charger d'abord le fichier, par exemple avec {"`"}-o cards=FICHIER{"`"})
+cn-data-loaded-twice = ce fichier de cartes a été chargé avec des contenus différents par des parties encore en cours : impossible de savoir lequel

@@ -532,3 +532,74 @@ describe-score = score your field's VP now (before buying a vale that refills th
 # The answers to "keep or trade your amulet": a player's words, with no typed command in front.
 describe-trade = trade your amulet for a regular mana token
 describe-keep-amulet = keep your amulet
+
+## Card files (`--cards FILE`, `--sets base,FILE`; cards.rs): `mv-data-error` is the whole error, the
+## place (`file:line: field`, in no language) then the problem (one of the messages below, or the
+## engine's `engine-data-…`). Keys, field names and values are the card file's own words.
+
+mv-data-error = { $place }: { $problem }
+mv-data-string = expected a string
+mv-data-missing = missing
+mv-data-key = a key is a non-empty word: no space, comma or control character
+mv-data-set-header = {"`"}{ $set }{"`"} contradicts the file's header set = {"`"}{ $header }{"`"}
+mv-data-range = { $value } is out of range { $lo }..={ $hi }
+mv-data-integer = expected an integer
+mv-data-triple-range = expected three integers 0..=40 (top, middle, bottom)
+mv-data-triple = expected three integers (top, middle, bottom)
+mv-data-unknown-field = unknown field (known: { $known })
+mv-data-source-table = expected a table of provenances
+mv-data-source-missing = missing: every field needs a provenance
+mv-data-no-provenance = no provenance: add {"`"}{ $field } = "rulebook: ..."{"`"} (or fan:, provisional:) to [{ $kind }.source]
+mv-data-provenance-string = provenance must be a string
+mv-data-provenance-unknown = provenance for an unknown field
+mv-data-bool = expected true or false
+mv-data-ability-place = {"`"}{ $ability }{"`"} is { $place ->
+    [card] a card's (advancement or leader)
+   *[vale] a vale's
+} ability
+mv-data-timing = unknown timing {"`"}{ $timing }{"`"} ({ $known })
+mv-data-ability = unknown ability {"`"}{ $ability }{"`"} ({ $known })
+mv-data-ability-missing = ability {"`"}{ $ability }{"`"} is not implemented yet
+mv-data-acts = {"`"}{ $ability }{"`"} acts { $ok }, not {"`"}{ $timing }{"`"}
+mv-data-reward = unknown reward {"`"}{ $reward }{"`"} ({ $known })
+mv-data-count = unknown count {"`"}{ $count }{"`"} ({ $known })
+mv-data-exchange = an exchange costs at least 1 mana
+mv-data-module = unknown module {"`"}{ $module }{"`"} ({ $known })
+mv-data-module-acts = module {"`"}{ $module }{"`"} acts { $ok }, not {"`"}{ $timing }{"`"}
+mv-data-module-unique = only a {"`"}unique{"`"} ability names a module
+mv-data-slot = {"`"}{ $slot }{"`"} is not top, middle or bottom
+mv-data-advancement-level = an advancement has level 1, 2 or 3
+mv-data-copies = at least one copy
+mv-data-vale-level = a vale has level 1 or 2
+mv-data-window = unknown window {"`"}{ $window }{"`"} (harvest, harvest-or-discard, would-spoil, any)
+mv-data-evoke = unknown evoke ability {"`"}{ $evoke }{"`"}
+mv-data-slots-per-deck = the slots add up to { $sum } but per_deck is { $per }
+mv-data-starting-key = starting cards are {"`"}cursed-land{"`"} and {"`"}fertile-soil{"`"}, not {"`"}{ $key }{"`"}
+mv-data-slots-copies = the slots must add up to copies
+mv-data-expansion-core-tables = an expansion file has no [[starting]] or [[soil]] tables (they are the core file's)
+mv-data-core-leaders = leaders and amulets come from expansion files, not the core file
+mv-data-one-soil = exactly one [[soil]] table (the buyable Fertile Soil supply) is needed
+mv-data-not-core = not a core file
+mv-data-no-advancement = no [[advancement]] in the file
+mv-data-two-starting = exactly two [[starting]] cards are needed: cursed-land and fertile-soil
+mv-data-starting-20 = the starting cards exceed 20 per deck
+mv-data-three-cursed = a starting deck needs at least 3 Cursed Lands (setup stops at two in the field and one on-deck)
+mv-data-duplicate-key = duplicate key {"`"}{ $key }{"`"}: an earlier card file ({ $file }) has it
+mv-data-duplicate-leader = duplicate leader key {"`"}{ $key }{"`"}: an earlier card file has it
+mv-data-set-name = a set name is 1 to 40 lowercase letters, digits or {"`"}-{"`"}
+mv-data-set-embedded = an embedded set has this name
+mv-data-set-twice = offered twice
+mv-data-not-loaded = card data not loaded: a saved state names its card file but never reads it (load the file first, e.g. with {"`"}--cards FILE{"`"})
+mv-data-loaded-twice = this card file was loaded with different contents by games still alive: cannot tell which
+mv-data-at-most = at most { $n } { $kind ->
+    [advancement] advancement titles
+    [vale] vale titles
+    [leader] leaders
+   *[amulet] amulets
+}
+mv-data-duplicate = duplicate key {"`"}{ $key }{"`"}
+mv-data-duplicate-leader-here = duplicate leader key {"`"}{ $key }{"`"}
+mv-data-no-level = no level-{ $level } { $kind ->
+    [advancement] advancement
+   *[vale] vale
+}

@@ -599,3 +599,74 @@ describe-score = marquer maintenant les PV de votre champ (avant d'acheter une c
 
 # Les réponses à « garder ou échanger votre amulette » : les mots d'un joueur, sans commande tapée devant.
 describe-keep-amulet = garder votre amulette
+
+## Fichiers de cartes (`--cards FICHIER`, `--sets base,FICHIER` ; cards.rs) : `mv-data-error` est
+## l'erreur entière, l'endroit (`fichier:ligne: champ`, sans langue) puis le problème. Les clés, noms de
+## champs et valeurs sont les mots du fichier de cartes.
+
+mv-data-error = { $place } : { $problem }
+mv-data-string = un texte est attendu
+mv-data-missing = manquant
+mv-data-key = une clé est un mot non vide : sans espace, virgule ni caractère de contrôle
+mv-data-set-header = {"`"}{ $set }{"`"} contredit l'en-tête du fichier set = {"`"}{ $header }{"`"}
+mv-data-range = { $value } est hors des bornes { $lo }..={ $hi }
+mv-data-integer = un entier est attendu
+mv-data-triple-range = trois entiers 0..=40 sont attendus (haut, milieu, bas)
+mv-data-triple = trois entiers sont attendus (haut, milieu, bas)
+mv-data-unknown-field = champ inconnu (connus : { $known })
+mv-data-source-table = une table de provenances est attendue
+mv-data-source-missing = manquant : chaque champ a besoin d'une provenance
+mv-data-no-provenance = aucune provenance : ajouter {"`"}{ $field } = "rulebook: ..."{"`"} (ou fan:, provisional:) à [{ $kind }.source]
+mv-data-provenance-string = une provenance est un texte
+mv-data-provenance-unknown = provenance d'un champ inconnu
+mv-data-bool = true ou false est attendu
+mv-data-ability-place = {"`"}{ $ability }{"`"} est un pouvoir { $place ->
+    [card] de carte (Évolution ou meneur)
+   *[vale] de carte Val
+}
+mv-data-timing = moment inconnu {"`"}{ $timing }{"`"} ({ $known })
+mv-data-ability = pouvoir inconnu {"`"}{ $ability }{"`"} ({ $known })
+mv-data-ability-missing = le pouvoir {"`"}{ $ability }{"`"} n'est pas encore programmé
+mv-data-acts = {"`"}{ $ability }{"`"} agit en { $ok }, pas en {"`"}{ $timing }{"`"}
+mv-data-reward = gain inconnu {"`"}{ $reward }{"`"} ({ $known })
+mv-data-count = compte inconnu {"`"}{ $count }{"`"} ({ $known })
+mv-data-exchange = un échange coûte au moins 1 mana
+mv-data-module = module inconnu {"`"}{ $module }{"`"} ({ $known })
+mv-data-module-acts = le module {"`"}{ $module }{"`"} agit en { $ok }, pas en {"`"}{ $timing }{"`"}
+mv-data-module-unique = seul un pouvoir {"`"}unique{"`"} nomme un module
+mv-data-slot = {"`"}{ $slot }{"`"} n'est ni top, ni middle, ni bottom
+mv-data-advancement-level = une Évolution est de niveau 1, 2 ou 3
+mv-data-copies = au moins un exemplaire
+mv-data-vale-level = une carte Val est de niveau 1 ou 2
+mv-data-window = moment inconnu {"`"}{ $window }{"`"} (harvest, harvest-or-discard, would-spoil, any)
+mv-data-evoke = pouvoir d'invocation inconnu {"`"}{ $evoke }{"`"}
+mv-data-slots-per-deck = les emplacements font { $sum } mais per_deck vaut { $per }
+mv-data-starting-key = les cartes de départ sont {"`"}cursed-land{"`"} et {"`"}fertile-soil{"`"}, pas {"`"}{ $key }{"`"}
+mv-data-slots-copies = les emplacements doivent faire copies
+mv-data-expansion-core-tables = un fichier d'extension n'a pas de tables [[starting]] ni [[soil]] (elles sont au fichier de base)
+mv-data-core-leaders = les meneurs et les amulettes viennent des fichiers d'extension, pas du fichier de base
+mv-data-one-soil = il faut exactement une table [[soil]] (la réserve de Sol Fertile à acheter)
+mv-data-not-core = ce n'est pas un fichier de base
+mv-data-no-advancement = aucune [[advancement]] dans le fichier
+mv-data-two-starting = il faut exactement deux cartes [[starting]] : cursed-land et fertile-soil
+mv-data-starting-20 = les cartes de départ dépassent 20 par deck
+mv-data-three-cursed = un deck de départ a besoin d'au moins 3 Terres Maudites (la mise en place s'arrête à deux dans le champ et une en on-deck)
+mv-data-duplicate-key = clé en double {"`"}{ $key }{"`"} : un fichier de cartes précédent ({ $file }) l'a déjà
+mv-data-duplicate-leader = clé de meneur en double {"`"}{ $key }{"`"} : un fichier de cartes précédent l'a déjà
+mv-data-set-name = un nom de jeu de cartes fait 1 à 40 minuscules, chiffres ou {"`"}-{"`"}
+mv-data-set-embedded = un jeu de cartes intégré porte ce nom
+mv-data-set-twice = proposé deux fois
+mv-data-not-loaded = données de cartes non chargées : un état enregistré nomme son fichier de cartes mais ne le lit jamais (charger d'abord le fichier, par exemple avec {"`"}--cards FICHIER{"`"})
+mv-data-loaded-twice = ce fichier de cartes a été chargé avec des contenus différents par des parties encore en cours : impossible de savoir lequel
+mv-data-at-most = au plus { $n } { $kind ->
+    [advancement] titres d'Évolutions
+    [vale] titres de cartes Val
+    [leader] meneurs
+   *[amulet] amulettes
+}
+mv-data-duplicate = clé en double {"`"}{ $key }{"`"}
+mv-data-duplicate-leader-here = clé de meneur en double {"`"}{ $key }{"`"}
+mv-data-no-level = { $kind ->
+    [advancement] aucune Évolution
+   *[vale] aucune carte Val
+} de niveau { $level }

@@ -53,3 +53,26 @@ engine-replay-not-over = record states scores { $claimed } but the game is not o
    *[other] { $moves } actions
 }
 engine-replay-mismatch = record says the scores are { $claimed } but the replay gives { $actual }
+
+## Card files (`--cards FILE`, `--sets`): what is wrong, after the place (`file:line: field`) the game's
+## catalog gives. $detail is the operating system's or the TOML reader's own words, in English.
+
+engine-data-forbidden = card files are not read here: only the embedded sets and the sets the operator offers
+engine-data-cannot-read = cannot read: { $detail }
+engine-data-directory = cannot read: a directory
+engine-data-special-file = cannot read: not a regular file (a device, pipe or socket)
+engine-data-too-big = cannot read: larger than the { $megabytes } MB limit
+engine-data-not-utf8 = not UTF-8 text (invalid byte)
+engine-data-integer-range = integer out of range (a card file's numbers are small: see the field's range)
+engine-data-toml = { $detail }
+engine-data-provenance-kind = {"`"}{ $text }{"`"} is not {"`"}rulebook: …{"`"}, {"`"}fan: …{"`"} or {"`"}provisional: …{"`"}
+engine-data-provenance-empty = {"`"}{ $text }{"`"} needs a { $kind ->
+    [rulebook] passage
+    [fan] source
+   *[other] reason
+}
+engine-data-provenance-line = {"`"}{ $text }{"`"} needs a line reference into the rulebook text (e.g. {"`"}rulebook: FR:21, ...{"`"} or {"`"}EN:983-991{"`"})
+engine-data-provenance-missing = missing provenance for this field
+engine-data-provenance-string = a provenance is a string
+engine-data-french-mark = the French mark is {"`"}none: <why no French source exists>{"`"}
+engine-data-provenance-unknown = not a field of this card

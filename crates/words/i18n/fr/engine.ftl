@@ -51,3 +51,27 @@ engine-replay-not-over = l'enregistrement annonce les scores { $claimed }, mais 
    *[other] { $moves } actions
 }
 engine-replay-mismatch = l'enregistrement annonce les scores { $claimed }, mais la partie rejouée donne { $actual }
+
+## Fichiers de cartes (`--cards FICHIER`, `--sets`) : ce qui ne va pas, après l'endroit
+## (`fichier:ligne: champ`) que donne le catalogue du jeu. $detail : les mots du système ou du lecteur
+## TOML, en anglais, cités entre accents graves.
+
+engine-data-forbidden = les fichiers de cartes ne sont pas lus ici : seulement les jeux intégrés et ceux que l'opérateur propose
+engine-data-cannot-read = lecture impossible : {"`"}{ $detail }{"`"}
+engine-data-directory = lecture impossible : c'est un dossier
+engine-data-special-file = lecture impossible : ce n'est pas un fichier ordinaire (périphérique, tube ou socket)
+engine-data-too-big = lecture impossible : plus grand que la limite de { $megabytes } Mo
+engine-data-not-utf8 = ce n'est pas du texte UTF-8 (octet invalide)
+engine-data-integer-range = entier hors limites (les nombres d'un fichier de cartes sont petits : voir les bornes du champ)
+engine-data-toml = fichier TOML illisible : {"`"}{ $detail }{"`"}
+engine-data-provenance-kind = {"`"}{ $text }{"`"} n'est ni {"`"}rulebook: …{"`"}, ni {"`"}fan: …{"`"}, ni {"`"}provisional: …{"`"}
+engine-data-provenance-empty = il manque { $kind ->
+    [rulebook] un passage
+    [fan] une source
+   *[other] une raison
+} à {"`"}{ $text }{"`"}
+engine-data-provenance-line = il manque à {"`"}{ $text }{"`"} un renvoi à une ligne du livret (par exemple {"`"}rulebook: FR:21, ...{"`"} ou {"`"}EN:983-991{"`"})
+engine-data-provenance-missing = il manque la provenance de ce champ
+engine-data-provenance-string = une provenance est un texte
+engine-data-french-mark = la marque du français s'écrit {"`"}none: <pourquoi aucune source française n'existe>{"`"}
+engine-data-provenance-unknown = ce n'est pas un champ de cette carte
