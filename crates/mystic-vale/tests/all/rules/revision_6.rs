@@ -197,3 +197,19 @@ fn revision_6_bots_score_first_when_they_lead() {
         assert_eq!((h == Action::Score, r == Action::Score), (want, want), "ahead {lead}: {h} {r}");
     }
 }
+
+#[test]
+fn mv91_call_of_the_hunt_resolves_before_canopy_explorer_in_every_ordered_revision() {
+    // EN:903 ("if it is in your field, it resolves during your Harvest phase"), EN:462 and 478 (any order,
+    // at any time of the Harvest), EN:905 (until exactly 8 cards), EN:919 (a card per guardian): resolved
+    // as the Harvest begins, before Canopy Explorer, the order that leaves the most cards (ruling MV91).
+    // Revision 3 asks no `use` for it: it is not a unit the player resolves later.
+    for rules in [3, 5, 6] {
+        let p = player(&[&["call-of-the-hunt"], &["canopy-explorer"]], &[0, 1], Some(2), &(3..20).collect::<Vec<u8>>());
+        let o = Options { sets: "base,wild,magic".into(), rules, ..Options::default() };
+        let mut g = game_with(&o, p, None, None);
+        act(&mut g, "pass");
+        assert_eq!(g.players[0].field.len(), 9, "rules {rules}: 8 by Call of the Hunt, then 1 by the Explorer");
+        assert!(!legal(&g).contains(&"use c0".to_string()), "rules {rules}: not waiting for the player");
+    }
+}

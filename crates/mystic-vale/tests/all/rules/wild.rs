@@ -1022,3 +1022,28 @@ fn cyrilla_upgraded_adds_a_neighbours_ability_to_the_chosen_card() {
     act(&mut g, "ability c0");
     assert_eq!(g.turn.ability_open, None, "no second choice without another ability");
 }
+
+#[test]
+fn dione_after_gingan_counts_the_on_deck_card_the_neighbour_revealed() {
+    // EN:1631-1635 (GinGan upgraded: a neighbour discards its on-deck card and reveals a new one), then
+    // EN:1614-1621 (Dione upgraded: both neighbours' on-deck cards as if in the field, MV23): Dione's
+    // harvest reads the card revealed, not the one discarded.
+    let p0 = upgraded(with_leader(player(&[], &[19], Some(0), &[1, 2, 3]), "gingan"));
+    let p1 = upgraded(with_leader(player(&[], &[19], Some(0), &(1..19).collect::<Vec<u8>>()), "dione"));
+    let p2 = player(&[&[], &[CL, CL, CL]], &[], Some(0), &[1, 2, 3]);
+    let mut g = three(p0, p1, p2);
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::NeighbourDiscard { seat: 1, next: Some(2) });
+    act(&mut g, "decline");
+    act(&mut g, "discard c0");
+    assert_eq!(g.players[2].on_deck, Some(1), "p2 revealed its Cursed Lands card");
+    act(&mut g, "done");
+    while g.current == 0 {
+        let l = legal(&g);
+        act(&mut g, &l[0]);
+    }
+    assert_eq!(g.current, 1);
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::Harvest);
+    assert_eq!(g.turn.mana_total, 3, "the revealed card's 3 Cursed Lands count for Dione");
+}
