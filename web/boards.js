@@ -131,7 +131,7 @@ function mysticVale(v, ctx) {
   const setup = ['Draft', 'ChooseLeader', 'AmuletTrade'].includes(phase);
   const decides = !!mine && v.current === seat && !ctx.over;
   const fieldFirst = !!mine && !ctx.over && (setup
-    || (decides && ['Planting', 'SpoilPrompt', 'WhenPlayed', 'Order', 'Keep', 'Hatch', 'DiscardEvoke', 'Bog'].includes(phase)));
+    || (decides && ['Planting', 'SpoilPrompt', 'WhenPlayed', 'Order', 'Keep', 'Hatch', 'DiscardEvoke', 'Bog', 'Sleeve'].includes(phase)));
   // A card of a field by its name: its leader's, else its advancements' (a card with none is a blank
   // card); never its number, which only the notation uses.
   const cardName = (p, ci) => {
@@ -245,8 +245,9 @@ function mysticVale(v, ctx) {
     ${[v.peek, ...(v.looking || [])].map((c) => sleeve(mine, seat, c, '')).join('')}</div></div>` : '';
   return `<div class="mv">
     <div class="info">${t('mv_round')} ${v.rounds} · ${esc(phaseWord('mystic-vale', v.phase, t))} · ${icon('vp')} ${t('vp_pool')} <b>${v.pool}</b>${v.ending ? ` · ⚑ ${t('last_round')}` : ''}</div>
+    ${phase === 'Sleeve' ? harvest : ''}
     ${fieldFirst ? field(mine, seat) : ''}
-    ${conclaves}${harvest}
+    ${conclaves}${phase === 'Sleeve' ? '' : harvest}
     ${draft}
     ${v.players.map((p, s) => s === seat ? '' : field(p, s)).join('')}
     <div class="markets">${commons}${soil}${valeRow}</div>

@@ -148,9 +148,14 @@ const decisionProblems = (page) => page.evaluate(() => {
   return out;
 });
 
+// Waits until the page has drawn two frames (a resize's redraw done).
+const frames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+
 // Plays the page's seat by clicking until the game ends (checking every decision: the question and an
 // answer in the viewport, no sideways overflow); returns how many clicks it made.
-async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) {
+// `alsoAt`: other viewports where every decision is checked too (the page resized to each and back);
+// `clicked`: a set that receives what each click named.
+async function playByClicking(page, random, { maxClicks = 4000, onState, alsoAt = [], clicked } = {}) {
   let clicks = 0;
   let checked = -1;
   for (;;) {
@@ -170,6 +175,13 @@ async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) 
       checked = st.move;
       const size = page.viewportSize();
       assert.deepEqual(await decisionProblems(page), [], `move ${st.move} at ${size.width}×${size.height}`);
+      for (const vp of alsoAt) {
+        await page.setViewportSize(vp);
+        await frames(page);
+        assert.deepEqual(await decisionProblems(page), [], `move ${st.move} at ${vp.width}×${vp.height}`);
+        await page.setViewportSize(size);
+        await frames(page);
+      }
     }
     // At every step of a decision (the menu a selection opens included): no typed notation.
     assert.deepEqual(await shownNotations(page), [], `typed notations shown at move ${st.move} (selection ${st.sel})`);
@@ -180,6 +192,7 @@ async function playByClicking(page, random, { maxClicks = 4000, onState } = {}) 
       assert.fail(`nothing on the board answers move ${st.move}: ${what?.missing}`);
     }
     clicks++;
+    clicked?.add(what);
     // Either the action went (the move changes) or the selection grew.
     await page.waitForFunction(({ move, sel }) => {
       const t = window.sylvanTable;
@@ -253,8 +266,11 @@ for (const [i, game] of GAMES.entries()) {
     let reloaded = false;
     let keyed = false;
     let plantings = 0;
+    let sleeves = 0;
     const ids = new Set();
-    const clicks = await playByClicking(page, rng(1000 + i), {
+    const clicked = new Set();
+    // Every decision is checked on a phone too (the page resized to 390×844 and back).
+    const clicks = await playByClicking(page, rng(1000 + i), { alsoAt: [PHONE], clicked,
       onState: async (st) => {
         // No id on the board, in the question or its answers (the menu of a selection included).
         if (st.mine) for (const x of await idsShown(page, game)) ids.add(`move ${st.move}${st.sel ? ' (menu)' : ''}: ${x}`);
@@ -272,6 +288,26 @@ for (const [i, game] of GAMES.entries()) {
             plantings++;
             assert.ok(!field.missing && field.top >= 0 && field.top < field.bar && field.bottom > 0, `move ${st.move}: own field at ${JSON.stringify(field)}`);
           }
+        }
+        // Mystic Vale's Sleeve step, at both sizes: what was bought (the thing to sleeve) is on screen,
+        // above the decision bar, and so is one's own field.
+        if (game === 'mystic-vale' && st.mine && st.sel === 0 && await page.evaluate(() => {
+          const p = window.sylvanTable.msg.view.phase;
+          return (p && typeof p === 'object' ? Object.keys(p)[0] : p) === 'Sleeve';
+        })) {
+          for (const vp of [DESKTOP, PHONE]) {
+            await page.setViewportSize(vp);
+            await frames(page);
+            const got = await page.evaluate(() => {
+              const bar = document.querySelector('#decision').getBoundingClientRect().top;
+              const inView = (n) => { const r = n?.getBoundingClientRect(); return !!r && r.width > 0 && r.top >= 0 && r.bottom <= bar + 0.5; };
+              return { bought: [...document.querySelectorAll('.harvest [data-tok^="purchase"]')].some(inView), field: inView(document.querySelector('.mvplayer.me .phead')) };
+            });
+            assert.deepEqual(got, { bought: true, field: true }, `Sleeve at move ${st.move}, ${vp.width}×${vp.height}`);
+          }
+          await page.setViewportSize(DESKTOP);
+          await frames(page);
+          sleeves++;
         }
         // The first time the server offers undo, take the last action back.
         if (!undone && st.canUndo && !st.over) {
@@ -302,6 +338,7 @@ for (const [i, game] of GAMES.entries()) {
           keyed = true;
           await page.locator('#board [data-tok].can').first().focus();
           assert.ok(await page.evaluate(() => document.activeElement.matches('#board [data-tok].can')), 'the element has the focus');
+          clicked.add(await page.evaluate(() => document.activeElement.dataset.tok));
           await page.keyboard.press('Space');
           await page.waitForFunction(({ move, sel }) => window.sylvanTable.msg.move !== move || window.sylvanTable.sel.length !== sel, st);
         }
@@ -356,7 +393,14 @@ for (const [i, game] of GAMES.entries()) {
     if (game === 'equinox') assert.ok(undone, 'undo was offered and used');
     if (game === 'spirit-duel') assert.ok(hinted, 'the hint was asked');
     if (game === 'mystic-vale') assert.ok(reloaded, 'the page was reloaded mid-game');
+    // The Essential Edition's draft and the market were played from the board.
+    if (game === 'mystic-vale') {
+      const took = [...clicked].filter((x) => /^take (leader|amulet) /.test(x));
+      assert.ok(took.some((x) => x.includes('leader')) && took.some((x) => x.includes('amulet')), `a leader and an amulet taken from the draft table: ${took}`);
+      assert.ok([...clicked].some((x) => /^buy /.test(x)), 'a card bought from the market');
+    }
     if (game === 'mystic-vale') assert.ok(plantings > 5, `own field checked at ${plantings} Planting decisions`);
+    if (game === 'mystic-vale') assert.ok(sleeves > 0, 'a Sleeve step checked');
     assert.ok(shot && keyed && clicks > 0);
     await page.context().close();
   });
@@ -1341,6 +1385,9 @@ test('no board of any game shows an id, at either size (replays of whole games)'
       for (const m of [...at, total]) {
         await replayTo(page, m);
         for (const x of await idsShown(page, game)) found.push(`${game} ${args.join(' ')} ${vp.width}px move ${m}: ${x}`);
+        // The replay viewer never overflows sideways either.
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        if (wide > 0) found.push(`${game} ${args.join(' ')} ${vp.width}px move ${m}: ${wide} px of horizontal overflow`);
       }
     }
   }
