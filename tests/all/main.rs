@@ -12,6 +12,7 @@ mod conformance_long;
 #[cfg(unix)]
 mod docs;
 mod french;
+mod languages;
 mod locales;
 mod search_every_game;
 mod serve;

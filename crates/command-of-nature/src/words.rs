@@ -4,8 +4,8 @@
 //! of the game and its reason (VICTOIRE, `command-of-nature.fr.txt:238-246`; the turn limit, ruling C23),
 //! the card catalog and the help for each action notation. Card names and texts are the card data's
 //! (one text per language, [`sylvan_words::data_text`]). This module only picks the message and passes
-//! its arguments: plurals and word order are the catalog's. A third language is a folder `i18n/<code>/`
-//! and one line in [`messages`].
+//! its arguments: plurals and word order are the catalog's. A language is its folder `i18n/<code>/` here
+//! and its line in the engine's list (`sylvan_engine::with_languages!`).
 
 use std::fmt::Write as _;
 use std::sync::LazyLock;

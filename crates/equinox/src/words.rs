@@ -2,7 +2,7 @@
 //! `i18n/{en,fr}/equinox.ftl` (the French texts are the rulebook's, `equinox.fr.txt:345-420`; the
 //! English ones are our translation; the terms follow `docs/glossary/equinox.md`). This module only
 //! picks the message and passes its arguments: plurals, elision (`d'Ursus`, `du Duc`) and word order
-//! are the catalog's. A third language is a folder `i18n/<code>/` and one line in [`sylvan_words::catalog!`].
+//! are the catalog's. A language is its folder `i18n/<code>/` here and its line in the engine's list.
 //!
 //! Creature names are the French edition's proper names in both languages.
 

@@ -10,8 +10,8 @@
 //! French book's card clarifications); a card with no French source keeps its English title
 //! ([`title`]) and is listed in `data/french.toml` (`none: …`, the known gaps; the card files keep no
 //! mark because a record names the hash of their text). This module only picks the message and passes its arguments:
-//! plurals, elision and word order are the catalog's. A third language is a folder `i18n/<code>/` and
-//! one line in [`messages`].
+//! plurals, elision and word order are the catalog's. A language is its folder `i18n/<code>/` here and
+//! its line in the engine's list (`sylvan_engine::with_languages!`).
 
 use std::fmt;
 use std::sync::LazyLock;

@@ -3,8 +3,8 @@
 //! the English ones say HP and MP as the English card texts do; the terms follow
 //! `docs/glossary/spirit-duel.md`). Card names and texts are the data files' (one text per language,
 //! [`sylvan_words::data_text`]). This module only picks the message and passes its arguments: plurals
-//! and word order are the catalog's. A third language is a folder `i18n/<code>/` and one line in
-//! [`catalog`].
+//! and word order are the catalog's. A language is its folder `i18n/<code>/` here and its line in
+//! the engine's list (`sylvan_engine::with_languages!`).
 
 use std::fmt::Write as _;
 use std::sync::LazyLock;

@@ -298,3 +298,36 @@ async fn a_french_join_session_prints_french() -> TestResult {
     assert!(!last.starts_with("winner") && !last.starts_with("no winner") && last != "draw", "{last}");
     Ok(())
 }
+
+/// The browser offers each language of the engine's list (`GET /api/i18n`, with its name from its
+/// `locale.ftl`) and gets each one's own `web/i18n/<code>/web.ftl` (`GET /api/i18n/<code>`): a language
+/// is one line of the list and its folders, with no list of the server's own.
+#[tokio::test]
+async fn the_browser_gets_each_listed_language_from_its_folder() -> TestResult {
+    let addr = start("i18n-list", Limits::default()).await?;
+    let (status, list) = request(&addr, "GET", "/api/i18n", &[], None).await?;
+    assert_eq!(status, 200, "{list}");
+    let codes: Vec<&str> =
+        list["locales"].as_array().into_iter().flatten().filter_map(|l| l["code"].as_str()).collect();
+    assert_eq!(codes, Locale::ALL.map(|l| l.code()).to_vec(), "{list}");
+    for lang in Lang::ALL {
+        let listed = list["locales"].as_array().into_iter().flatten().find(|l| l["code"] == lang.code());
+        assert_eq!(listed.map(|l| l["name"].clone()), Some(json!(lang.name())), "{list}");
+        let path = format!("{}/../../web/i18n/{}/web.ftl", env!("CARGO_MANIFEST_DIR"), lang.code());
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+        let messages = sylvan_words::flat::messages(&text, lang.into())?;
+        let (status, body) = request(&addr, "GET", &format!("/api/i18n/{}", lang.code()), &[], None).await?;
+        assert_eq!(status, 200, "{body}");
+        let mut plain = 0;
+        for (id, parts) in messages {
+            if let [sylvan_words::flat::Part::Text(t)] = &parts[..] {
+                assert_eq!(body["messages"][&id], json!([t]), "{} {id}", lang.code());
+                plain += 1;
+            }
+        }
+        assert!(plain > 20, "{}: {plain}", lang.code());
+    }
+    let (status, _) = request(&addr, "GET", "/api/i18n/klingon", &[], None).await?;
+    assert_eq!(status, 404);
+    Ok(())
+}
