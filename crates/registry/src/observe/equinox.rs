@@ -2,11 +2,11 @@
 //! stands. Seats are relative to the viewer (index 0 is the viewer) and sized for 5 players, so the
 //! shape is the same for every option.
 
-use sylvan_engine::Seat;
+use sylvan_engine::{Seat, SeatSet};
 use sylvan_equinox::state::{COLUMNS, MAX_PLAYERS, ROUNDS};
 use sylvan_equinox::{Card, CardSet, Creature, Equinox, Phase, View};
 
-use super::{Observation, Observe, ObserveState, Tensor};
+use super::{Cells, Observation, Observe, ObserveState, Tensor};
 
 const CARDS: usize = Card::COUNT;
 
@@ -151,17 +151,47 @@ impl Observe for Equinox {
     }
 }
 
-fn cards_fast(out: &mut Tensor<'_>, set: CardSet) {
-    out.bit_words(&set.0, CARDS);
+/// Per card id, its kind as the table shows it ([`card_kind`]) and its strength/10 when it is a
+/// creature (0 otherwise): `scaled(strength, 10.0)`'s value, worked out once.
+static TOP: [(u8, f32); 256] = {
+    let mut t = [(0u8, 0f32); 256];
+    let mut c = 0;
+    while c < Card::COUNT {
+        let (kind, strength) = if c < Card::FIRST_CHAMELEON as usize {
+            ((c / 11) as u8, ((c % 11) as f64 / 10.0) as f32)
+        } else if c < Card::FIRST_TREE as usize {
+            (Creature::COUNT as u8, 0.0)
+        } else {
+            (Creature::COUNT as u8 + 1, 0.0)
+        };
+        t[c] = (kind, strength);
+        c += 1;
+    }
+    t
+};
+
+/// `v / scale` as [`Tensor::scaled`] writes it.
+#[inline]
+fn scaled(v: impl Into<f64>, scale: f64) -> f32 {
+    (v.into() / scale) as f32
 }
 
-/// [`Observe::observe`] written from what the seat sees of the state ([`Seen`]), section by section.
+/// The seats of `set` below [`MAX_PLAYERS`] as a mask of relative seats (bit `r` for seat `me + r`).
+#[inline]
+fn relative_mask(set: SeatSet, me: usize) -> u32 {
+    let m = set.0 & ((1 << MAX_PLAYERS) - 1);
+    ((m >> me) | (m << (MAX_PLAYERS - me))) & ((1 << MAX_PLAYERS) - 1)
+}
+
+/// [`Observe::observe`] written from what the seat sees of the state ([`Seen`]), section by section:
+/// the sections of the table written in one pass over its cells, each section's values stored by index
+/// ([`Tensor::sections`]).
 impl ObserveState for Equinox {
     fn observe_state(&self, seat: Seat, out: &mut Tensor<'_>) {
         let view = self.seen(seat);
         let n = view.players();
-        let me = seat.index();
-        let rel = |s: Seat| (s.index() + MAX_PLAYERS - me % MAX_PLAYERS) % MAX_PLAYERS;
+        let me = seat.index() % MAX_PLAYERS;
+        let rel = |s: Seat| (s.index() + MAX_PLAYERS - me) % MAX_PLAYERS;
         out.one_hot(n.checked_sub(1), MAX_PLAYERS);
         out.one_hot(Some(rel(view.current())), MAX_PLAYERS);
         out.one_hot(usize::from(view.round()).checked_sub(1), ROUNDS);
@@ -192,81 +222,94 @@ impl ObserveState for Equinox {
         out.flag(turn.carmen);
         out.flag(turn.passed);
         out.scaled(f64::from(turn.discards), 3.0);
-        for c in view.champions() {
-            out.one_hot(Some(c.index()), Creature::COUNT);
-        }
-        for col in 0..COLUMNS {
-            out.one_hot(Some(view.eliminated_in(col).map_or(0, usize::from)), ROUNDS + 1);
-        }
-        for col in 0..COLUMNS {
-            let set = view.revealed(col);
-            let mut m = 0u64;
-            for s in 0..MAX_PLAYERS {
-                if set.contains(Seat(s as u8)) {
-                    m |= 1 << rel(Seat(s as u8));
+        const KINDS: usize = Creature::COUNT + 2;
+        const CELLS: usize = ROUNDS * COLUMNS;
+        let champions = view.champions();
+        out.sections(
+            [COLUMNS * Creature::COUNT, COLUMNS * (ROUNDS + 1), COLUMNS * MAX_PLAYERS],
+            |[champion, eliminated, revealed]| {
+                for col in 0..COLUMNS {
+                    champion.set(col * Creature::COUNT + champions[col].index(), 1.0);
+                    eliminated.set(col * (ROUNDS + 1) + view.eliminated_in(col).map_or(0, usize::from), 1.0);
+                    let mut m = relative_mask(view.revealed(col), me);
+                    while m != 0 {
+                        revealed.set(col * MAX_PLAYERS + m.trailing_zeros() as usize, 1.0);
+                        m &= m - 1;
+                    }
                 }
-            }
-            out.bit_words(&[m], MAX_PLAYERS);
-        }
+            },
+        );
         let stacks = view.stacks();
-        for row in stacks {
-            for stack in row {
-                out.one_hot(stack.top().map(card_kind), Creature::COUNT + 2);
-            }
-        }
-        for row in stacks {
-            for stack in row {
-                let strength = stack.top().and_then(|c| c.creature().map(|_| f64::from(c.0 % 11)));
-                out.scaled(strength.unwrap_or(0.0), 10.0);
-            }
-        }
-        for row in stacks {
-            for stack in row {
-                out.scaled(stack.cards().len() as f64, 22.0);
-            }
-        }
-        for r in 0..ROUNDS {
-            for col in 0..COLUMNS {
-                out.one_hot(view.stone(r, col).map(rel), MAX_PLAYERS);
-            }
-        }
-        let mut table = CardSet::EMPTY;
-        for stack in stacks.iter().flatten() {
-            for c in stack.cards() {
-                if let Some(w) = table.0.get_mut(usize::from(c.0) / 64) {
-                    *w |= 1 << (c.0 % 64);
+        let mut table = [0u64; 3];
+        out.sections([CELLS * KINDS, CELLS, CELLS, CELLS * MAX_PLAYERS], |[kinds, strength, height, stones]| {
+            for (i, stack) in stacks.iter().flatten().enumerate() {
+                let cards = stack.cards();
+                let Some(&top) = cards.last() else { continue };
+                let (kind, s) = TOP[usize::from(top.0)];
+                kinds.set(i * KINDS + usize::from(kind), 1.0);
+                if s.to_bits() != 0 {
+                    strength.set(i, s);
+                }
+                height.set(i, scaled(cards.len() as f64, 22.0));
+                for c in cards {
+                    if let Some(w) = table.get_mut(usize::from(c.0) / 64) {
+                        *w |= 1 << (c.0 % 64);
+                    }
                 }
             }
-        }
-        cards_fast(out, table);
-        cards_fast(out, view.universe());
-        cards_fast(out, view.hand());
-        cards_fast(out, view.aside());
-        out.one_hot(view.secret().map(|c| usize::from(c.0)), CARDS);
-        cards_fast(out, view.discard_public());
-        cards_fast(out, view.my_hidden_discard());
-        for r in 0..MAX_PLAYERS {
-            let s = (me + r) % MAX_PLAYERS;
-            if r == 0 || s >= n {
-                out.skip(CARDS);
-            } else {
-                cards_fast(out, view.known(s));
+            for r in 0..ROUNDS {
+                for col in 0..COLUMNS {
+                    if let Some(s) = view.stone(r, col) {
+                        stones.set((r * COLUMNS + col) * MAX_PLAYERS + rel(s), 1.0);
+                    }
+                }
             }
-        }
-        let per_seat = |out: &mut Tensor<'_>, f: &dyn Fn(usize) -> f64, scale: f64| {
+        });
+        out.bit_words(&table, CARDS);
+        out.bit_words(&view.universe().0, CARDS);
+        out.bit_words(&view.hand().0, CARDS);
+        out.bit_words(&view.aside().0, CARDS);
+        out.one_hot(view.secret().map(|c| usize::from(c.0)), CARDS);
+        out.bit_words(&view.discard_public().0, CARDS);
+        out.bit_words(&view.my_hidden_discard().0, CARDS);
+        out.sections([MAX_PLAYERS * CARDS], |[known]: &mut [Cells<'_>; 1]| {
+            for r in 1..MAX_PLAYERS {
+                let s = (me + r) % MAX_PLAYERS;
+                if s < n {
+                    known.bit_words(r * CARDS, CARDS, &view.known(s).0);
+                }
+            }
+        });
+        out.sections([6 * MAX_PLAYERS + 3], |[counts]| {
             for r in 0..MAX_PLAYERS {
                 let s = (me + r) % MAX_PLAYERS;
-                out.scaled(if s < n { f(s) } else { 0.0 }, scale);
+                if s >= n {
+                    continue;
+                }
+                let values = [
+                    scaled(view.hand_count(s), 8.0),
+                    scaled(view.aside_count(s), 8.0),
+                    scaled(view.stones_left(s), 5.0),
+                    scaled(view.hidden_discard_count(s), 10.0),
+                    f32::from(u8::from(view.has_secret(s))),
+                    f32::from(u8::from(view.secret_used(s))),
+                ];
+                for (k, v) in values.into_iter().enumerate() {
+                    if v.to_bits() != 0 {
+                        counts.set(k * MAX_PLAYERS + r, v);
+                    }
+                }
             }
-        };
-        per_seat(out, &|s| f64::from(view.hand_count(s)), 8.0);
-        per_seat(out, &|s| f64::from(view.aside_count(s)), 8.0);
-        per_seat(out, &|s| f64::from(view.stones_left(s)), 5.0);
-        per_seat(out, &|s| f64::from(view.hidden_discard_count(s)), 10.0);
-        per_seat(out, &|s| f64::from(u8::from(view.has_secret(s))), 1.0);
-        per_seat(out, &|s| f64::from(u8::from(view.secret_used(s))), 1.0);
-        out.scaled(f64::from(view.deck_len()), CARDS as f64);
-        out.scaled(f64::from(view.stall()), 5.0);
-        out.scaled(f64::from(view.moves()), 500.0);
+            let tail = 6 * MAX_PLAYERS;
+            for (k, v) in
+                [scaled(view.deck_len(), CARDS as f64), scaled(view.stall(), 5.0), scaled(view.moves(), 500.0)]
+                    .into_iter()
+                    .enumerate()
+            {
+                if v.to_bits() != 0 {
+                    counts.set(tail + k, v);
+                }
+            }
+        });
     }
 }

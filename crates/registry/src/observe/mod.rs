@@ -237,9 +237,6 @@ static BYTE_VALUES: [[f32; 8]; 256] = {
     t
 };
 
-/// Set bits in a word above which [`Tensor::bit_words`] copies its bytes whole rather than bit by bit.
-const DENSE_WORD: u32 = 10;
-
 /// An observation tensor written straight into a caller's row (the fast path: no view, no section
 /// table, no allocation). The row must be zero when writing starts; the writer walks it with a cursor,
 /// stores only nonzero values (and the zeros of whole bytes of a dense bit section) and notes where it
@@ -362,8 +359,9 @@ impl<'a> Tensor<'a> {
         self.pos += n;
     }
 
-    /// `n` values, 1 at each bit of `words` below `n` (bit `b` of word `w` is index `64 w + b`). A word
-    /// with many bits set is copied a byte (8 values) at a time, zeros included.
+    /// `n` values, 1 at each bit of `words` below `n` (bit `b` of word `w` is index `64 w + b`). A
+    /// section of one word is written bit by bit; a longer one a nonzero byte (8 values, zeros
+    /// included) at a time.
     #[inline]
     pub fn bit_words(&mut self, words: &[u64], n: usize) {
         if n <= 64 {
@@ -388,33 +386,40 @@ impl<'a> Tensor<'a> {
             self.overflow = true;
             return;
         };
-        let (mut lo, mut hi) = (usize::MAX, 0);
-        for (w, &word) in words.iter().enumerate() {
-            let base = w * 64;
-            if word == 0 || base >= n {
-                continue;
-            }
-            lo = lo.min(base + word.trailing_zeros() as usize);
-            hi = hi.max(base + 64 - word.leading_zeros() as usize);
-            let mut rest = word;
-            if word.count_ones() > DENSE_WORD {
-                let bytes = ((n - base) / 8).min(8);
-                for (b, eight) in sec[base..base + 8 * bytes].chunks_exact_mut(8).enumerate() {
-                    eight.copy_from_slice(&BYTE_VALUES[((word >> (8 * b)) & 0xff) as usize]);
-                }
-                rest = if bytes == 8 { 0 } else { word & (u64::MAX << (8 * bytes)) };
-            }
-            while rest != 0 {
-                let i = base + rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if let Some(cell) = sec.get_mut(i) {
-                    *cell = 1.0;
-                }
-            }
-        }
-        let hi = hi.min(n);
+        let (lo, hi) = write_bits(sec, words);
         if lo < hi {
             self.mark(start + lo, start + hi);
+        }
+    }
+
+    /// The next `lens.iter().sum()` values as `N` consecutive sections of those lengths, handed to `f`
+    /// to set by index in any order ([`Cells`]): the stores go straight into the row, and each section
+    /// notes one span, from the lowest to the highest index it set, once `f` is done (so a section
+    /// suits values that lie close together: the zeros between them are cleared with them). The cursor
+    /// moves past them all. A row too short is remembered (an error at [`finish`](Tensor::finish)) and
+    /// `f` is not called.
+    #[inline]
+    pub fn sections<const N: usize>(&mut self, lens: [usize; N], f: impl FnOnce(&mut [Cells<'_>; N])) {
+        let start = self.pos;
+        let total: usize = lens.iter().sum();
+        self.pos += total;
+        let Some(mut rest) = self.row.get_mut(start..start + total) else {
+            self.overflow = true;
+            return;
+        };
+        let mut cells: [Cells<'_>; N] = std::array::from_fn(|k| {
+            let (cells, tail) = std::mem::take(&mut rest).split_at_mut(lens[k]);
+            rest = tail;
+            Cells { cells, lo: usize::MAX, hi: 0 }
+        });
+        f(&mut cells);
+        let spans = cells.map(|c| (c.lo, c.hi));
+        let mut at = start;
+        for (k, (lo, hi)) in spans.into_iter().enumerate() {
+            if lo < hi {
+                self.mark(at + lo, at + hi);
+            }
+            at += lens[k];
         }
     }
 
@@ -482,6 +487,123 @@ impl<'a> Tensor<'a> {
         }
         self.pos += values.len();
     }
+}
+
+/// One section of a [`Tensor`] being written by index ([`Tensor::sections`]): values zero until set, an
+/// index past the section ignored. The lowest and highest index set are kept here and noted by the
+/// tensor once the section is done.
+#[derive(Debug)]
+pub struct Cells<'s> {
+    cells: &'s mut [f32],
+    lo: usize,
+    hi: usize,
+}
+
+impl Cells<'_> {
+    /// The section's length.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Whether the section has no value.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Notes that `lo..hi` (within the section, not empty) may hold nonzero values.
+    #[inline]
+    fn span(&mut self, lo: usize, hi: usize) {
+        self.lo = self.lo.min(lo);
+        self.hi = self.hi.max(hi);
+    }
+
+    /// Sets the value at `i` to `v` (nothing past the section).
+    #[inline]
+    pub fn set(&mut self, i: usize, v: f32) {
+        if let Some(c) = self.cells.get_mut(i) {
+            *c = v;
+            self.span(i, i + 1);
+        }
+    }
+
+    /// Adds `v` to the value at `i` (nothing past the section).
+    #[inline]
+    pub fn add(&mut self, i: usize, v: f32) {
+        if let Some(c) = self.cells.get_mut(i) {
+            *c += v;
+            self.span(i, i + 1);
+        }
+    }
+
+    /// Adds `step` at `at + i` for each of `indices` below `n` (a count section `at..at + n`, in any
+    /// order), noting the whole section once if any was ([`Tensor::counts`] with `step = 1 / scale`);
+    /// nothing when `at..at + n` is not inside the section.
+    #[inline]
+    pub fn counts(&mut self, at: usize, n: usize, indices: impl IntoIterator<Item = usize>, step: f32) {
+        let Some(sec) = self.cells.get_mut(at..at + n) else { return };
+        let mut any = false;
+        for i in indices {
+            if let Some(cell) = sec.get_mut(i) {
+                *cell += step;
+                any = true;
+            }
+        }
+        if any {
+            self.span(at, at + n);
+        }
+    }
+
+    /// Sets 1 at each bit of `words` below `n` at `at..at + n` (bit `b` of word `w` is index
+    /// `at + 64 w + b`), a nonzero byte (8 values) at a time ([`Tensor::bit_words`]); nothing when
+    /// `at..at + n` is not inside the section.
+    #[inline]
+    pub fn bit_words(&mut self, at: usize, n: usize, words: &[u64]) {
+        let Some(sec) = self.cells.get_mut(at..at + n) else { return };
+        let (lo, hi) = write_bits(sec, words);
+        if lo < hi {
+            self.span(at + lo, at + hi);
+        }
+    }
+}
+
+/// Writes 1 at each bit of `words` below `sec.len()` into `sec` (zero there), a nonzero byte at a time
+/// (its 8 values from [`BYTE_VALUES`], zeros included: no count of the bits, no store per bit); returns
+/// the span `lo..hi` of the bits set (empty when none).
+#[inline]
+fn write_bits(sec: &mut [f32], words: &[u64]) -> (usize, usize) {
+    let n = sec.len();
+    let (mut lo, mut hi) = (usize::MAX, 0);
+    for (w, &word) in words.iter().enumerate() {
+        let base = w * 64;
+        if base >= n {
+            break;
+        }
+        let avail = n - base;
+        let word = if avail < 64 { word & ((1u64 << avail) - 1) } else { word };
+        if word == 0 {
+            continue;
+        }
+        lo = lo.min(base + word.trailing_zeros() as usize);
+        hi = hi.max(base + 64 - word.leading_zeros() as usize);
+        let mut rest = word;
+        while rest != 0 {
+            let b = rest.trailing_zeros() as usize / 8;
+            rest &= !(0xffu64 << (8 * b));
+            let values = &BYTE_VALUES[((word >> (8 * b)) & 0xff) as usize];
+            let at = base + 8 * b;
+            match sec.get_mut(at..at + 8) {
+                Some(eight) => eight.copy_from_slice(values),
+                None => {
+                    for (cell, &v) in sec[at..].iter_mut().zip(values) {
+                        *cell = v;
+                    }
+                }
+            }
+        }
+    }
+    (lo, hi)
 }
 
 /// A game whose observation tensors can be written straight from the state for one seat, through an
