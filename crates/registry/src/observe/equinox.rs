@@ -228,8 +228,8 @@ impl ObserveState for Equinox {
         out.sections(
             [COLUMNS * Creature::COUNT, COLUMNS * (ROUNDS + 1), COLUMNS * MAX_PLAYERS],
             |[champion, eliminated, revealed]| {
-                for col in 0..COLUMNS {
-                    champion.set(col * Creature::COUNT + champions[col].index(), 1.0);
+                for (col, champ) in champions.iter().enumerate() {
+                    champion.set(col * Creature::COUNT + champ.index(), 1.0);
                     eliminated.set(col * (ROUNDS + 1) + view.eliminated_in(col).map_or(0, usize::from), 1.0);
                     let mut m = relative_mask(view.revealed(col), me);
                     while m != 0 {
