@@ -25,7 +25,8 @@ pub struct CardsArgs {
 }
 
 impl CardsArgs {
-    /// The language of the command's own words (the listings are the games' card data and notes).
+    /// The language of the command's words, the listings' and the card-file errors' (card titles,
+    /// keys and provenance notes are the card files' data).
     pub fn locale(&self) -> Locale {
         self.lang
     }
@@ -79,10 +80,10 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
                 let Some(list) = tools.conclaves else {
                     bail!(t(locale, "error-no-conclaves", args!(game = game.as_str())))
                 };
-                let text = list().map_err(|e| anyhow!(e))?;
+                let text = list(locale).map_err(|e| anyhow!(e))?;
                 return print(&text);
             }
-            (tools.list)(cards.as_deref(), sets.as_deref(), provenance.as_deref()).map_err(|e| anyhow!(e))?
+            (tools.list)(cards.as_deref(), sets.as_deref(), provenance.as_deref(), locale).map_err(|e| anyhow!(e))?
         }
         CardsCommand::Check { file, game } => {
             let tools = match game {
@@ -95,7 +96,7 @@ pub fn run(args: &CardsArgs) -> Result<ExitCode> {
                 }
                 None => detect(file, locale)?,
             };
-            (tools.check)(file).map_err(|e| anyhow!(e))?
+            (tools.check)(file, locale).map_err(|e| anyhow!(e))?
         }
     };
     print(&text)
@@ -114,7 +115,8 @@ fn print(text: &str) -> Result<ExitCode> {
 /// bounded reader (a special or huge file is an error here); a file no game recognises, or that two
 /// games recognise, is an error asking for `--game`, never a guess.
 fn detect(file: &str, locale: Locale) -> Result<CardTools> {
-    let text = sylvan_engine::carddata::read_file(file)?;
+    let text =
+        sylvan_engine::carddata::read_file(file).map_err(|e| anyhow!(sylvan_registry::card_read_error(&e, locale)))?;
     let found: Vec<(&str, CardTools)> = games::registry()
         .listed()
         .filter_map(|e| e.cards().map(|t| (e.name(), *t)))

@@ -185,8 +185,12 @@ pub enum BotSeats {
 pub fn bot_specs(entry: &Entry, text: &str, count: usize, whose: BotSeats, locale: Locale) -> Result<Vec<BotSpec>> {
     // The spec is quoted bounded and printable (issue 38); the causes below quote no more than a piece.
     let shown = sylvan_engine::carddata::short(text);
-    let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{shown}`"))?;
-    entry.check_bots(&specs).with_context(|| format!("--bots `{shown}`"))?;
+    let bad = |e: sylvan_bots::SpecError| {
+        let problem = sylvan_registry::spec_error_text(&e, locale);
+        anyhow::anyhow!(locale.lang().typeset(&format!("--bots `{shown}`: {problem}")))
+    };
+    let specs = BotSpec::parse_list(text).map_err(bad)?;
+    entry.check_bots(&specs).map_err(bad)?;
     let whose = match whose {
         BotSeats::All => "all",
         BotSeats::Bots => "bots",

@@ -263,7 +263,10 @@ fn play(args: &PlayArgs, voice: Voice, input: &mut impl BufRead, out: &mut impl 
                 if args.verbose
                     && let Some(stats) = bot.last_search()
                 {
-                    eprintln!("move {} {seat} {}: {notation} ({stats})", game.move_number(), bot.name());
+                    let stats = crate::words::search_stats(locale, &stats);
+                    let line =
+                        args!(moves = game.move_number(), seat = seat, bot = bot.name(), action = notation.as_str());
+                    eprintln!("{}", t(locale, "verbose-move", line.with("stats", stats)));
                 }
                 a
             } else {

@@ -37,15 +37,10 @@ pub fn run(args: &SimArgs) -> Result<ExitCode> {
     let results = games::run_chunks(args.games, CHUNK, threads, "simulation", |first, last| {
         let t = run_chunk(entry, &options, &specs, args.seed, (first, last), |i, d| {
             if args.verbose {
-                let stats = d.bot.last_search().map(|s| format!(" ({s})")).unwrap_or_default();
-                eprintln!(
-                    "game {i} move {} {} {} [{} legal]: {}{stats}",
-                    d.move_number,
-                    d.seat,
-                    d.bot.name(),
-                    d.legal,
-                    d.action
-                );
+                let stats =
+                    d.bot.last_search().map_or_else(|| "none".to_owned(), |s| crate::words::search_stats(locale, &s));
+                let line = args!(game = i, moves = d.move_number, seat = d.seat, bot = d.bot.name(), legal = d.legal);
+                eprintln!("{}", t(locale, "verbose-sim-move", line.with("action", d.action).with("stats", stats)));
             }
         })?;
         bar.inc(last - first);

@@ -108,3 +108,20 @@ pub fn automated_seat(game: &dyn DynGame, seat: Seat, locale: Locale) -> Option<
     let text = game.message_text(&who, locale).unwrap_or_else(|| who.id.to_owned());
     Some(locale.lang().typeset(&text))
 }
+
+/// What a bot's search did (`-v` on standard error) in `locale`: iterations, time, rates and tree size
+/// per searched decision.
+pub fn search_stats(locale: Locale, s: &sylvan_bots::SearchStats) -> String {
+    if s.searched == 0 {
+        return t(locale, "verbose-unsearched", args!(decisions = s.decisions));
+    }
+    let a = args!(
+        iterations = s.iterations,
+        ms = fixed(locale, 1000.0 * s.seconds, 1),
+        rate = fixed(locale, s.iterations_per_sec(), 0),
+        determinizations = fixed(locale, s.determinizations_per_sec(), 0),
+        nodes = fixed(locale, s.nodes_per_decision(), 0),
+        searched = s.searched
+    );
+    t(locale, "verbose-search", a)
+}

@@ -284,3 +284,20 @@ create-open = { $open ->
     [one] { $open } open seat
    *[other] { $open } open seats
 }: {"POST /api/games/"}{ $id }{"/join"} gives a seat's link
+
+## `-v` on standard error (`play`, `sim`): each bot move, with what its search did. $ms, $rate,
+## $determinizations and $nodes are numbers already written the locale's way.
+
+verbose-unsearched = { $decisions ->
+    [one] { $decisions } decision
+   *[other] { $decisions } decisions
+}, none searched (a single legal action)
+verbose-search = { $iterations } iterations in { $ms } ms: { $rate } iterations/s, { $determinizations } determinizations/s, { $nodes } tree nodes{ $searched ->
+    [one] {""}
+   *[other] {" "}per decision over { $searched } searched decisions
+}
+verbose-move = move { $moves } { $seat } { $bot }: { $action } ({ $stats })
+verbose-sim-move = game { $game } move { $moves } { $seat } { $bot } [{ $legal } legal]: { $action }{ $stats ->
+    [none] {""}
+   *[other] {" "}({ $stats })
+}

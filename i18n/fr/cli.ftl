@@ -290,3 +290,20 @@ create-open = { $open ->
     [one] { $open } place libre
    *[other] { $open } places libres
 } : {"POST /api/games/"}{ $id }{"/join"} donne le lien d'une place
+
+## `-v` sur la sortie d'erreur (`play`, `sim`) : chaque coup d'un bot, avec ce qu'a fait sa recherche.
+## $ms, $rate, $determinizations et $nodes sont des nombres déjà écrits à la manière de la langue.
+
+verbose-unsearched = { $decisions ->
+    [one] { $decisions } décision
+   *[other] { $decisions } décisions
+}, aucune cherchée (une seule action permise)
+verbose-search = { $iterations } itérations en { $ms } ms : { $rate } itérations/s, { $determinizations } tirages d'états/s, { $nodes } nœuds d'arbre{ $searched ->
+    [one] {""}
+   *[other] {" "}par décision sur { $searched } décisions cherchées
+}
+verbose-move = coup { $moves } { $seat } { $bot } : { $action } ({ $stats })
+verbose-sim-move = partie { $game } coup { $moves } { $seat } { $bot } [{ $legal } permises] : { $action }{ $stats ->
+    [none] {""}
+   *[other] {" "}({ $stats })
+}

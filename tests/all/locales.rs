@@ -54,6 +54,11 @@ const CLI_EN: &str = include_str!("../../i18n/en/cli.ftl");
 const CLI_FR: &str = include_str!("../../i18n/fr/cli.ftl");
 const ENGINE_EN: &str = include_str!("../../crates/words/i18n/en/engine.ftl");
 const ENGINE_FR: &str = include_str!("../../crates/words/i18n/fr/engine.ftl");
+/// The registry's catalogs for `sylvan cards` and bot specs: English, French.
+const REGISTRY: [(&str, &str); 2] = [
+    (include_str!("../../crates/registry/i18n/en/cards.ftl"), include_str!("../../crates/registry/i18n/fr/cards.ftl")),
+    (include_str!("../../crates/registry/i18n/en/bots.ftl"), include_str!("../../crates/registry/i18n/fr/bots.ftl")),
+];
 
 /// The terminal of one whole game in `lang` (the game must end: exit code 0).
 fn play(game: &str, players: &str, seed: &str, lang: &str) -> String {
@@ -213,9 +218,22 @@ fn terminal_sweep_finds_plain_english() {
 
 /// The commands besides `play` swept in both languages: each a command line and what it must print
 /// (`out`: standard output, else the one error line on standard error).
-fn other_commands(record: &str, report: &str) -> Vec<(Vec<String>, bool)> {
+fn other_commands(record: &str, report: &str, cards: &[String; 2]) -> Vec<(Vec<String>, bool)> {
     let list = |a: &[&str], out: bool| (a.iter().map(|s| s.to_string()).collect::<Vec<_>>(), out);
+    let [mv, con] = [cards[0].as_str(), cards[1].as_str()];
     vec![
+        // `cards`: the listings' words, and card files' errors (issue 35, the card-file messages).
+        list(&["cards", "list", "command-of-nature"], true),
+        list(&["cards", "list", "mystic-vale", "--provenance", "fan"], true),
+        list(&["cards", "list", "mystic-vale", "--provenance", "guess"], false),
+        list(&["cards", "check", mv], false),
+        list(&["play", "mystic-vale", "--cards", mv], false),
+        list(&["play", "command-of-nature", "--cards", con], false),
+        // Bot specs that do not read, and `-v`'s search statistics (on standard error).
+        list(&["sim", "equinox", "-b", "alphazero"], false),
+        list(&["sim", "equinox", "-b", "ismcts:iters=0"], false),
+        list(&["sim", "equinox", "-b", "flatmc:playout=smart"], false),
+        list(&["sim", "spirit-duel", "--solo", "-b", "ismcts:iters=20", "-n", "1", "-t", "1", "-v"], true),
         list(&["games"], true),
         list(&["sim", "equinox", "-n", "4", "-t", "1"], true),
         list(&["sim", "spirit-duel", "--solo", "-n", "2", "-t", "1"], true),
@@ -247,6 +265,25 @@ fn other_commands(record: &str, report: &str) -> Vec<(Vec<String>, bool)> {
         list(&["ladder", "Cargo.toml"], false),
         list(&["serve", "--db", "/"], false),
     ]
+}
+
+/// Two card files that do not validate, for Mystic Vale (an empty key) and Command of Nature (an
+/// elemental with no health), written once per language.
+fn bad_card_files(lang: &str) -> [String; 2] {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let read = |p: &str| std::fs::read_to_string(format!("{dir}/{p}")).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let mv = read("crates/mystic-vale/data/wild.toml").replacen("key = \"bonecaster\"", "key = \"\"", 1);
+    let con: String = ["elementals", "commands", "sages"]
+        .iter()
+        .map(|f| read(&format!("crates/command-of-nature/data/{f}.toml")))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let con = con.replacen("\nhealth = ", "\nhealth = 0\nunused_health = ", 1);
+    [("mv", mv), ("con", con)].map(|(name, text)| {
+        let path = crate::cli::scratch(&format!("locales-bad-{name}-{lang}.toml"));
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        path.display().to_string()
+    })
 }
 
 /// A short Equinox record to replay and analyse, written once per language.
@@ -297,7 +334,13 @@ fn screen_of(args: &[String], out_expected: bool, lang: &str) -> String {
     full.extend(["--lang", lang]);
     let out = sylvan(&full, "").unwrap_or_else(|e| panic!("{args:?}: {e}"));
     assert_eq!(out.status.success(), out_expected, "{args:?} {lang}: {}", text(&out.stderr));
-    let screen = if out_expected { text(&out.stdout) } else { text(&out.stderr) };
+    let mut screen = if out_expected { text(&out.stdout) } else { text(&out.stderr) };
+    if out_expected && args.iter().any(|a| a == "-v") {
+        // `-v`: the search statistics on standard error.
+        let err = text(&out.stderr);
+        assert!(err.contains("ms"), "{args:?} {lang}: no search statistics: {err}");
+        screen.push_str(&err);
+    }
     assert!(!screen.trim().is_empty(), "{args:?} {lang}: nothing printed");
     screen
 }
@@ -352,6 +395,10 @@ fn other_commands_speak_the_locale() {
     }
     english.push_str(&catalog_text(CLI_EN));
     english.push_str(&catalog_text(ENGINE_EN));
+    for (en, fr) in REGISTRY {
+        english.push_str(&catalog_text(en));
+        allowed_fr.extend(lower(&catalog_text(fr)));
+    }
     let english: BTreeSet<String> =
         lower(&english).into_iter().filter(|w| w.chars().count() >= 3 && !allowed_fr.contains(w)).collect();
     for must in ["wins", "seat", "played", "preferred", "error", "record", "games"] {
@@ -362,10 +409,13 @@ fn other_commands_speak_the_locale() {
     for lang in ["fr", "en-XA"] {
         let record = short_record(lang);
         let report = short_report(lang);
-        for (args, out) in other_commands(&record, &report) {
+        let cards = bad_card_files(lang);
+        for (args, out) in other_commands(&record, &report, &cards) {
             let screen = screen_of(&args, out, lang)
                 .replace(&record, "`FILE`")
                 .replace(&report, "`FILE`")
+                .replace(&cards[0], "`FILE`")
+                .replace(&cards[1], "`FILE`")
                 .replace("Cargo.toml", "`FILE`");
             for line in screen.lines() {
                 let plain = match lang {
@@ -397,7 +447,7 @@ fn other_commands_in_english_and_from_lang() {
     let record = short_record("en");
     let report = short_report("en");
     let mut found = 0;
-    for (args, out) in other_commands(&record, &report) {
+    for (args, out) in other_commands(&record, &report, &bad_card_files("en")) {
         let screen = screen_of(&args, out, "en");
         found += screen.lines().flat_map(|l| words(l, true)).filter(|w| english.contains(w)).count();
     }

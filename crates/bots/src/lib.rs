@@ -38,7 +38,7 @@ pub use search::{
     Budget, Ismcts, LeafEval, Playout, PlayoutPolicy, RolloutPolicy, SearchBot, SearchConfig, SearchKind, SearchStats,
     playout_values,
 };
-pub use spec::{BotSpec, Level, Levels, SpecError, bot_seed};
+pub use spec::{BotSpec, Level, Levels, ParamProblem, SpecError, bot_seed};
 pub use value::{Features, Mlp, NetError, NetHeader, NetScratch, ValueNet};
 
 /// Every module's unit tests, run by `tests/all/units.rs`; not part of the API.

@@ -8,7 +8,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::Serialize;
-use sylvan_engine::Heuristic;
+use sylvan_engine::{Heuristic, Message, message};
 use thiserror::Error;
 
 use crate::search::{Budget, LeafEval, Playout, SearchBot, SearchConfig, SearchKind};
@@ -74,13 +74,117 @@ pub enum SpecError {
         name: String,
     },
     /// A parameter is malformed, unknown or out of range.
-    #[error("bot `{bot}`: {message}")]
+    #[error("bot `{bot}`: {problem}")]
     BadParameter {
         /// The bot's name.
         bot: String,
         /// What is wrong.
-        message: String,
+        problem: ParamProblem,
     },
+}
+
+/// What is wrong with a bot's parameter (the `KEY=VALUE` after its name).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParamProblem {
+    /// A parameter without `=`.
+    #[error("parameter `{0}` is not written KEY=VALUE")]
+    Syntax(String),
+    /// A parameter given to a bot that takes none.
+    #[error("takes no parameters, got `{0}`")]
+    NoParameters(String),
+    /// A key the bot does not know.
+    #[error("unknown parameter `{key}` (known: {known})")]
+    Unknown {
+        /// The key written.
+        key: String,
+        /// The keys the bot knows, comma-separated.
+        known: &'static str,
+    },
+    /// A value that is not a whole number in range.
+    #[error("`{key}={value}`: expected a whole number from {lo} to {hi}")]
+    Whole {
+        /// The key.
+        key: String,
+        /// The value written.
+        value: String,
+        /// The least value.
+        lo: u64,
+        /// The greatest value.
+        hi: u64,
+    },
+    /// A value that is not a number in range.
+    #[error("`{key}={value}`: expected a number from {lo} to {hi}")]
+    Number {
+        /// The key.
+        key: &'static str,
+        /// The value written.
+        value: String,
+        /// The least value.
+        lo: u32,
+        /// The greatest value.
+        hi: u32,
+    },
+    /// A value that is not one of the choices.
+    #[error("`{key}={value}`: expected {}", or_list(choices))]
+    Choice {
+        /// The key.
+        key: &'static str,
+        /// The value written.
+        value: String,
+        /// The values allowed.
+        choices: &'static [&'static str],
+    },
+}
+
+/// `` `a`, `b` or `c` ``.
+fn or_list(choices: &[&str]) -> String {
+    let quoted: Vec<String> = choices.iter().map(|c| format!("`{c}`")).collect();
+    match quoted.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+impl SpecError {
+    /// The error as a message of the bots' catalog (`bots-…`, in the registry's `bots.ftl`), for a front
+    /// end that says it in the reader's language.
+    pub fn words(&self) -> Message {
+        match self {
+            SpecError::Empty => Message::new("bots-empty"),
+            SpecError::Unknown { name } => message!("bots-unknown", name = name.as_str(), known = KNOWN.join(", ")),
+            SpecError::NotForGame { bot, game } => {
+                message!("bots-not-for-game", bot = bot.as_str(), game = game.as_str())
+            }
+            SpecError::NotImplemented { name } => message!("bots-not-implemented", name = name.as_str()),
+            SpecError::BadParameter { bot, problem } => {
+                message!("bots-bad-parameter", bot = bot.as_str(), problem = problem.words())
+            }
+        }
+    }
+}
+
+impl ParamProblem {
+    /// The problem as a message of the bots' catalog.
+    pub fn words(&self) -> Message {
+        match self {
+            ParamProblem::Syntax(p) => message!("bots-param-syntax", param = p.as_str()),
+            ParamProblem::NoParameters(k) => message!("bots-param-none", key = k.as_str()),
+            ParamProblem::Unknown { key, known } => message!("bots-param-unknown", key = key.as_str(), known = *known),
+            ParamProblem::Whole { key, value, lo, hi } => {
+                message!("bots-param-whole", key = key.as_str(), value = value.as_str(), lo = *lo, hi = *hi)
+            }
+            ParamProblem::Number { key, value, lo, hi } => {
+                message!("bots-param-number", key = *key, value = value.as_str(), lo = *lo, hi = *hi)
+            }
+            ParamProblem::Choice { key, value, choices } => {
+                let quoted: Vec<String> = choices.iter().map(|c| format!("`{c}`")).collect();
+                let (last, rest) = quoted.split_last().map_or((String::new(), &[][..]), |(l, r)| (l.clone(), r));
+                let m = message!("bots-param-choice", key = *key, value = value.as_str(), last = last);
+                m.arg("choices", rest.join(", "))
+            }
+        }
+    }
 }
 
 /// Checks that a bot without parameters was given none.
@@ -88,7 +192,7 @@ fn no_parameters(bot: &str, params: &[(&str, &str)]) -> Result<(), SpecError> {
     match params.first() {
         None => Ok(()),
         Some((k, _)) => {
-            Err(SpecError::BadParameter { bot: bot.to_owned(), message: format!("takes no parameters, got `{k}`") })
+            Err(SpecError::BadParameter { bot: bot.to_owned(), problem: ParamProblem::NoParameters((*k).to_owned()) })
         }
     }
 }
@@ -101,8 +205,22 @@ impl SpecError {
         match self {
             SpecError::Unknown { name } => SpecError::Unknown { name: short(&name) },
             SpecError::NotImplemented { name } => SpecError::NotImplemented { name: short(&name) },
-            SpecError::BadParameter { bot, message } => {
-                SpecError::BadParameter { bot: short(&bot), message: printable(&message, 200) }
+            SpecError::BadParameter { bot, problem } => {
+                let problem = match problem {
+                    ParamProblem::Syntax(p) => ParamProblem::Syntax(printable(&p, 200)),
+                    ParamProblem::NoParameters(k) => ParamProblem::NoParameters(short(&k)),
+                    ParamProblem::Unknown { key, known } => ParamProblem::Unknown { key: short(&key), known },
+                    ParamProblem::Whole { key, value, lo, hi } => {
+                        ParamProblem::Whole { key: short(&key), value: short(&value), lo, hi }
+                    }
+                    ParamProblem::Number { key, value, lo, hi } => {
+                        ParamProblem::Number { key, value: short(&value), lo, hi }
+                    }
+                    ParamProblem::Choice { key, value, choices } => {
+                        ParamProblem::Choice { key, value: short(&value), choices }
+                    }
+                };
+                SpecError::BadParameter { bot: short(&bot), problem }
             }
             SpecError::NotForGame { bot, game } => SpecError::NotForGame { bot: short(&bot), game: short(&game) },
             SpecError::Empty => SpecError::Empty,
@@ -130,7 +248,7 @@ fn parse_spec(text: &str) -> Result<BotSpec, SpecError> {
         .map(|p| {
             p.split_once('=').map(|(k, v)| (k.trim(), v.trim())).ok_or_else(|| SpecError::BadParameter {
                 bot: name.to_owned(),
-                message: format!("parameter `{p}` is not written KEY=VALUE"),
+                problem: ParamProblem::Syntax(p.to_owned()),
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
@@ -150,18 +268,18 @@ fn parse_spec(text: &str) -> Result<BotSpec, SpecError> {
 
 /// Reads `heuristic` and `heuristic:noise=X` (0 to 1; 0 is the plain heuristic).
 fn noisy(bot: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
-    let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
+    let bad = |problem: ParamProblem| SpecError::BadParameter { bot: bot.to_owned(), problem };
     let mut noise_milli = 0;
     for &(k, v) in params {
         if k != "noise" {
-            return Err(bad(format!("unknown parameter `{k}` (known: noise)")));
+            return Err(bad(ParamProblem::Unknown { key: k.to_owned(), known: "noise" }));
         }
         noise_milli = v
             .parse::<f64>()
             .ok()
             .filter(|x| (0.0..=1.0).contains(x))
             .map(|x| (x * 1000.0).round() as u32)
-            .ok_or_else(|| bad(format!("`noise={v}`: expected a number from 0 to 1")))?;
+            .ok_or_else(|| bad(ParamProblem::Number { key: "noise", value: v.to_owned(), lo: 0, hi: 1 }))?;
     }
     Ok(if noise_milli == 0 { BotSpec::Heuristic } else { BotSpec::Noisy { noise_milli } })
 }
@@ -172,7 +290,7 @@ fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
     if let Some((k, _)) = params.iter().find(|(k, _)| !matches!(*k, "iters" | "ms")) {
         return Err(SpecError::BadParameter {
             bot: name.to_owned(),
-            message: format!("unknown parameter `{k}` (known: iters, ms)"),
+            problem: ParamProblem::Unknown { key: (*k).to_owned(), known: "iters, ms" },
         });
     }
     let cfg = search_config(name, params)?;
@@ -188,12 +306,12 @@ fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
 /// network, which also cuts at `depth=0`, at the leaf) and `net=W` (with `eval=learned`, the network's
 /// share of that estimate, 0 to 1, the rest the game's evaluation at the same point; 1 by default).
 fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, SpecError> {
-    let bad = |message: String| SpecError::BadParameter { bot: bot.to_owned(), message };
+    let bad = |problem: ParamProblem| SpecError::BadParameter { bot: bot.to_owned(), problem };
     let number = |k: &str, v: &str, lo: u64, hi: u64| -> Result<u64, SpecError> {
         v.parse::<u64>()
             .ok()
             .filter(|n| (lo..=hi).contains(n))
-            .ok_or_else(|| bad(format!("`{k}={v}`: expected a whole number from {lo} to {hi}")))
+            .ok_or_else(|| bad(ParamProblem::Whole { key: k.to_owned(), value: v.to_owned(), lo, hi }))
     };
     let mut cfg = SearchConfig { budget: Budget { iterations: None, millis: None }, ..SearchConfig::default() };
     for &(k, v) in params {
@@ -206,23 +324,23 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     .parse()
                     .ok()
                     .filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x))
-                    .ok_or_else(|| bad(format!("`c={v}`: expected a number from 0 to 100")))?;
+                    .ok_or_else(|| bad(ParamProblem::Number { key: "c", value: v.to_owned(), lo: 0, hi: 100 }))?;
                 cfg.c_milli = (x * 1000.0).round() as u32;
             }
             "margin" => {
-                let x: f64 = v.parse().map_err(|_| bad(format!("`margin={v}`: expected a number from 0 to 1")))?;
+                let margin = || bad(ParamProblem::Number { key: "margin", value: v.to_owned(), lo: 0, hi: 1 });
+                let x: f64 = v.parse().map_err(|_| margin())?;
                 if !(0.0..=1.0).contains(&x) {
-                    return Err(bad(format!("`margin={v}`: expected a number from 0 to 1")));
+                    return Err(margin());
                 }
                 cfg.margin_milli = (x * 1000.0).round() as u32;
             }
             "depth" => cfg.depth = number(k, v, 0, 1_000_000)? as u32,
             "prior" => {
-                let x: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x))
-                    .ok_or_else(|| bad(format!("`prior={v}`: expected a number from 0 to 100")))?;
+                let x: f64 =
+                    v.parse().ok().filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x)).ok_or_else(|| {
+                        bad(ParamProblem::Number { key: "prior", value: v.to_owned(), lo: 0, hi: 100 })
+                    })?;
                 cfg.prior_milli = (x * 1000.0).round() as u32;
             }
             "net" => {
@@ -230,22 +348,24 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     .parse()
                     .ok()
                     .filter(|x: &f64| (0.0..=1.0).contains(x))
-                    .ok_or_else(|| bad(format!("`net={v}`: expected a number from 0 to 1")))?;
+                    .ok_or_else(|| bad(ParamProblem::Number { key: "net", value: v.to_owned(), lo: 0, hi: 1 }))?;
                 cfg.net_milli = (x * 1000.0).round() as u32;
             }
             "pnet" => {
-                let x: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x))
-                    .ok_or_else(|| bad(format!("`pnet={v}`: expected a number from 0 to 100")))?;
+                let x: f64 =
+                    v.parse().ok().filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x)).ok_or_else(|| {
+                        bad(ParamProblem::Number { key: "pnet", value: v.to_owned(), lo: 0, hi: 100 })
+                    })?;
                 cfg.policy_milli = (x * 1000.0).round() as u32;
             }
             "eval" => {
                 cfg.eval = match v {
                     "game" => LeafEval::Game,
                     "learned" => LeafEval::Learned,
-                    _ => return Err(bad(format!("`eval={v}`: expected `game` or `learned`"))),
+                    _ => {
+                        let choices = &["game", "learned"];
+                        return Err(bad(ParamProblem::Choice { key: "eval", value: v.to_owned(), choices }));
+                    }
                 }
             }
             "playout" => {
@@ -253,13 +373,15 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     "random" => Playout::Random,
                     "heuristic" => Playout::Heuristic,
                     "rollout" => Playout::Rollout,
-                    _ => return Err(bad(format!("`playout={v}`: expected `random`, `heuristic` or `rollout`"))),
+                    _ => {
+                        let choices = &["random", "heuristic", "rollout"];
+                        return Err(bad(ParamProblem::Choice { key: "playout", value: v.to_owned(), choices }));
+                    }
                 }
             }
             _ => {
-                return Err(bad(format!(
-                    "unknown parameter `{k}` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet)"
-                )));
+                let known = "iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet";
+                return Err(bad(ParamProblem::Unknown { key: k.to_owned(), known }));
             }
         }
     }

@@ -818,19 +818,7 @@ fn fnv1a(h: u64, bytes: &[u8]) -> u64 {
 impl Table {
     /// A one-paragraph summary of a validated table (for `sylvan cards check`).
     pub fn summary(&self) -> String {
-        let elementals = self.cards.iter().filter(|c| c.class.is_elemental()).count();
-        format!(
-            "{}: ok: {} cards ({elementals} elementals, {} commands), {} Sage packs, markets of {} elementals and \
-             {} commands; fields by provenance: fan {}, provisional {}",
-            self.origin,
-            self.cards.len(),
-            self.cards.len() - elementals,
-            self.packs.len(),
-            self.elemental_market.len(),
-            self.command_market.len(),
-            self.fan_fields,
-            self.provisional_fields
-        )
+        crate::words::card_summary(self, sylvan_engine::Locale::En)
     }
 }
 

@@ -56,6 +56,29 @@ pub(crate) fn card_setup_error(e: &crate::cards::DataError) -> sylvan_engine::Se
     sylvan_engine::SetupError::new("cards", e.to_string()).with_words(data_error_message(e))
 }
 
+/// A card table in one line (`sylvan cards list command-of-nature`, `cards check`), in `locale`: its
+/// origin, how many cards of each class, the Sage packs, the markets, and the fields by provenance.
+pub fn card_summary(table: &crate::cards::Table, locale: impl Into<Locale>) -> String {
+    let locale = locale.into();
+    let elementals = table.cards.iter().filter(|c| c.class.is_elemental()).count();
+    let text = t(
+        locale,
+        "cn-cards-summary",
+        args!(
+            origin = table.origin.as_str(),
+            cards = table.cards.len(),
+            elementals = elementals,
+            commands = table.cards.len() - elementals,
+            packs = table.packs.len(),
+            market_elementals = table.elemental_market.len(),
+            market_commands = table.command_market.len(),
+            fan = table.fan_fields,
+            provisional = table.provisional_fields
+        ),
+    );
+    locale.lang().typeset(&text)
+}
+
 /// Message `id` in `locale`.
 fn t(locale: Locale, id: &str, args: Args<'_>) -> String {
     CATALOG.text(locale, id, args)

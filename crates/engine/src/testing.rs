@@ -155,3 +155,38 @@ pub fn count_legal<G: Game>(positions: &[G], legal: &mut Vec<G::Action>) -> usiz
         })
         .sum()
 }
+
+/// The games' text snapshots (issue 35): `now`, the text of a few whole games, compared line by line
+/// with the file at `path` (`tests/snapshots/text-<code>.txt`), the first differing line named. With
+/// `SYLVAN_UPDATE_SNAPSHOTS` set, the file is rewritten instead; its diff is then the list of wording
+/// changes, reviewed like code. Panics (it is a test's assertion) when the text changed or the file
+/// cannot be read or written.
+pub fn check_text_snapshot(path: &str, now: &str) {
+    if std::env::var_os("SYLVAN_UPDATE_SNAPSHOTS").is_some() {
+        if let Err(e) = std::fs::write(path, now) {
+            panic!("{path}: {e}");
+        }
+        return;
+    }
+    let before = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for (i, (b, n)) in before.lines().zip(now.lines()).enumerate() {
+        assert_eq!(b, n, "{path}:{}: the text changed", i + 1);
+    }
+    assert_eq!(before.lines().count(), now.lines().count(), "{path}: the number of lines changed");
+}
+
+/// A final breakdown as the text snapshots write it: `end: …`, then one line per row, the totals and
+/// each note.
+pub fn breakdown_snapshot(b: &crate::Breakdown) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(out, "end: {}", b.end_reason);
+    for r in &b.rows {
+        let _ = writeln!(out, "  {}: {:?}", r.label, r.values);
+    }
+    let _ = writeln!(out, "  totals: {:?}", b.totals);
+    for n in &b.notes {
+        let _ = writeln!(out, "  note: {n}");
+    }
+    out
+}

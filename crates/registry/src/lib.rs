@@ -24,6 +24,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+mod bot_words;
 mod cards;
 pub mod learned;
 pub mod observe;
@@ -39,7 +40,8 @@ use sylvan_engine::erased::{DynError, DynGame, DynView, Erased, GameType, Typed}
 use sylvan_engine::{Game, GameRng, Heuristic, Locale, Record, ReplayError, Seat, SetupError, Start, replay_actions};
 use thiserror::Error;
 
-pub use cards::CardTools;
+pub use bot_words::spec_error_text;
+pub use cards::{CardTools, read_error as card_read_error};
 pub use observe::{Observation, Observe, ObserveState, Section, Tensor};
 
 /// A command-line flag that stands for an option of some games (e.g. `--solo` for `-o solo=true`).

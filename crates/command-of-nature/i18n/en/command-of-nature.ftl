@@ -289,7 +289,7 @@ cn-data-range-missing = a ranged attack needs a range
 cn-data-reach = {"`"}{ $reach }{"`"} is not 1..5, "row2" or "any"
 cn-data-delta = { $value } is out of range ±{ $hi }
 cn-data-attacker-rows = an attack needs the attacker's rows
-cn-data-card-count = { $cards } cards, the set has { $set }: every card of the set, in its order
+cn-data-card-count = { $cards } cards, the set has { $set }: every card of the set, in the same sequence
 cn-data-too-many = too many
 cn-data-twice = {"`"}{ $name }{"`"} appears twice
 cn-data-no-card = no card named {"`"}{ $name }{"`"}
@@ -299,7 +299,7 @@ cn-data-four-basics = the rulebook's pack has 4 basics
 cn-data-champion-order = champions are listed by level 4, 6, 8
 cn-data-not-command = not a command
 cn-data-five-commands = a Sage pack has 5 commands, not { $total }
-cn-data-sage-order = the four Sages in order twig, pebble, leaf, droplet
+cn-data-sage-order = the four Sages come in the sequence twig, pebble, leaf, droplet
 cn-data-market-size = the { $market ->
     [elemental] elemental
    *[command] command
@@ -307,9 +307,13 @@ cn-data-market-size = the { $market ->
 cn-data-cost-zero = a market card costs at least 1 gold
 cn-data-cost-missing = a card in a market needs a cost
 cn-data-beyond = card #{ $n } is beyond the { $set } cards of the set
-cn-data-must-be = card #{ $n } must be {"`"}{ $name }{"`"} (a card file keeps every card of the set, in order)
+cn-data-must-be = card #{ $n } must be {"`"}{ $name }{"`"} (a card file keeps every card of the set, in sequence)
 cn-data-keeps = {"`"}{ $name }{"`"} keeps its { $field } (it is the card's identity)
 cn-data-file-name = a card file's name is 1 to 40 lowercase letters, digits or {"`"}-{"`"}, not {"`"}base{"`"}
 cn-data-offered-twice = offered twice
 cn-data-not-loaded = card data not loaded: a saved state names its card file but never reads it (load the file first, e.g. with {"`"}-o cards=FILE{"`"})
 cn-data-loaded-twice = this card file was loaded with different contents by games still alive: cannot tell which
+
+## The card table in one line (`sylvan cards list command-of-nature`, `sylvan cards check`)
+
+cn-cards-summary = { $origin }: ok: { $cards } cards ({ $elementals } elementals, { $commands } commands), { $packs } Sage packs, markets of { $market_elementals } elementals and { $market_commands } commands; fields by provenance: fan { $fan }, provisional { $provisional }

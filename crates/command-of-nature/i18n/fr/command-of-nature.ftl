@@ -307,7 +307,7 @@ cn-data-range-missing = une attaque à distance a besoin d'une portée
 cn-data-reach = {"`"}{ $reach }{"`"} n'est ni 1..5, ni "row2", ni "any"
 cn-data-delta = { $value } est hors des bornes ±{ $hi }
 cn-data-attacker-rows = une attaque a besoin des Rangées de l'attaquant
-cn-data-card-count = { $cards } cartes, le jeu en a { $set } : chaque carte du jeu, dans son ordre
+cn-data-card-count = { $cards } cartes, le jeu en a { $set } : chaque carte du jeu, à sa place
 cn-data-too-many = trop nombreuses
 cn-data-twice = {"`"}{ $name }{"`"} apparaît deux fois
 cn-data-no-card = aucune carte nommée {"`"}{ $name }{"`"}
@@ -317,7 +317,7 @@ cn-data-four-basics = le paquet du livret de règles a 4 Élémentaires de base
 cn-data-champion-order = les Champions élémentaires sont listés par niveau 4, 6, 8
 cn-data-not-command = ce n'est pas un Ordre
 cn-data-five-commands = le paquet d'un Sage a 5 Ordres, pas { $total }
-cn-data-sage-order = les quatre Sages dans l'ordre twig, pebble, leaf, droplet
+cn-data-sage-order = les quatre Sages dans la suite twig, pebble, leaf, droplet
 cn-data-market-size = le { $market ->
     [elemental] Marché des Élémentaires
    *[command] Marché des Ordres
@@ -325,9 +325,13 @@ cn-data-market-size = le { $market ->
 cn-data-cost-zero = une carte de marché coûte au moins 1 Pièce d'or
 cn-data-cost-missing = une carte de marché a besoin d'un coût
 cn-data-beyond = la carte n° { $n } est au-delà des { $set } cartes du jeu
-cn-data-must-be = la carte n° { $n } doit être {"`"}{ $name }{"`"} (un fichier de cartes garde chaque carte du jeu, dans l'ordre)
+cn-data-must-be = la carte n° { $n } doit être {"`"}{ $name }{"`"} (un fichier de cartes garde chaque carte du jeu, à sa place)
 cn-data-keeps = {"`"}{ $name }{"`"} garde son champ { $field } (c'est l'identité de la carte)
 cn-data-file-name = le nom d'un fichier de cartes fait 1 à 40 minuscules, chiffres ou {"`"}-{"`"}, mais pas {"`"}base{"`"}
 cn-data-offered-twice = proposé deux fois
 cn-data-not-loaded = données de cartes non chargées : un état enregistré nomme son fichier de cartes mais ne le lit jamais (charger d'abord le fichier, par exemple avec {"`"}-o cards=FICHIER{"`"})
 cn-data-loaded-twice = ce fichier de cartes a été chargé avec des contenus différents par des parties encore en cours : impossible de savoir lequel
+
+## La table des cartes en une ligne (`sylvan cards list command-of-nature`, `sylvan cards check`)
+
+cn-cards-summary = { $origin } : correct : { $cards } cartes ({ $elementals } Élémentaires, { $commands } Ordres), { $packs } paquets de Sage, des marchés de { $market_elementals } Élémentaires et de { $market_commands } Ordres ; champs par provenance : fan { $fan }, provisoire { $provisional }

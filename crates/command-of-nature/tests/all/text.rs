@@ -57,14 +57,7 @@ fn game_text(options: &Options, label: &str, seed: u64, lang: L, full: bool) -> 
         }
     }
     if let Some(b) = g.breakdown(lang) {
-        let _ = writeln!(out, "end: {}", b.end_reason);
-        for r in &b.rows {
-            let _ = writeln!(out, "  {}: {:?}", r.label, r.values);
-        }
-        let _ = writeln!(out, "  totals: {:?}", b.totals);
-        for n in &b.notes {
-            let _ = writeln!(out, "  note: {n}");
-        }
+        out += &sylvan_engine::testing::breakdown_snapshot(&b);
     }
     if full {
         let _ = writeln!(out, "catalog: {}", serde_json::to_string_pretty(&g.catalog(lang)).unwrap_or_default());
@@ -74,18 +67,7 @@ fn game_text(options: &Options, label: &str, seed: u64, lang: L, full: bool) -> 
 
 fn check(lang: L) {
     let path = format!("{}/tests/snapshots/text-{}.txt", env!("CARGO_MANIFEST_DIR"), lang.code());
-    let now = all_text(lang);
-    if std::env::var_os("SYLVAN_UPDATE_SNAPSHOTS").is_some() {
-        if let Err(e) = std::fs::write(&path, &now) {
-            panic!("{path}: {e}");
-        }
-        return;
-    }
-    let before = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    for (i, (b, n)) in before.lines().zip(now.lines()).enumerate() {
-        assert_eq!(b, n, "{path}:{}: the text changed", i + 1);
-    }
-    assert_eq!(before.lines().count(), now.lines().count(), "{path}: the number of lines changed");
+    sylvan_engine::testing::check_text_snapshot(&path, &all_text(lang));
 }
 
 /// The English text of whole games is the snapshot's.
