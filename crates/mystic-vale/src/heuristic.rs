@@ -673,7 +673,7 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         leader: view.leader_card(i),
         bonus: p.bonuses(),
         copy: None,
-        graft: p.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
+        graft: p.fx.guardian_and_graft.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
         added: 0,
         table: Some((view, i)),
     };
@@ -755,7 +755,7 @@ fn push_risk(view: &View) -> f64 {
         .field
         .iter()
         .chain(p.on_deck.iter())
-        .any(|&c| p.druid_cards & (1 << c) == 0 && p.cards[c as usize].has(db, Effect::DiscardOnDeck));
+        .any(|&c| p.fx.spoil_discard.used & (1 << c) == 0 && p.cards[c as usize].has(db, Effect::DiscardOnDeck));
     if druid && n > 1.0 {
         // The spoiling card is discarded and another revealed from the rest.
         risk * ((nbad - 1.0).max(0.0) / (n - 1.0))
@@ -800,13 +800,13 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     let has = |a: Action| legal.contains(&a);
     let fallback = legal[rng.index(legal.len())];
     let out = Outlook::of(view);
-    if let (Phase::Harvest, Some((v, spent))) = (view.phase, view.turn.vale_choice) {
+    if let (Phase::Harvest, Some((v, spent))) = (view.phase, view.turn.fx.vale_choice.waiting) {
         return vale_choice(view, v, spent, legal).unwrap_or(fallback);
     }
-    if view.phase == Phase::Harvest && view.turn.claims > 0 {
+    if view.phase == Phase::Harvest && view.turn.fx.claim_advancement.claims > 0 {
         return claim_pick(view, legal, out).unwrap_or(Action::Decline);
     }
-    if view.turn.silver_tree {
+    if view.turn.fx.discard_on_evoke.waiting {
         return silver_tree_pick(view, legal);
     }
     match view.phase {
@@ -1036,10 +1036,11 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
         return Some(a);
     }
     // A unique ability Cyrilla copied, still to use, else the leader's own.
-    let copied = p
-        .boost
-        .and_then(|b| b.ability)
-        .filter(|ab| ab.effect == Effect::Unique && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
+    let copied =
+        p.fx.guardian_and_graft
+            .boost
+            .and_then(|b| b.ability)
+            .filter(|ab| ab.effect == Effect::Unique && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
     let hint = match copied {
         Some(ab) => crate::effects::module(ab.module)?.hint,
         None => {
@@ -1098,7 +1099,7 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
         .iter()
         .filter_map(|&a| {
             let Action::Workshop(k, c) = a else { return None };
-            let adv = *p.workshop.get(usize::from(k))?;
+            let adv = *p.fx.workshop.pile.get(usize::from(k))?;
             Some((sleeve_gain(db, p.cards[c as usize], adv, out), a))
         })
         .filter(|x| x.0 > 0.0)
@@ -1113,7 +1114,7 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
     let open = view.turn.ability_open;
     match hint {
         Some(Hint::WorkshopSleeve) if open.is_none_or(|c| c == l.card) => {
-            if legal.contains(&Action::AbilityPick(0)) && p.workshop.is_empty() {
+            if legal.contains(&Action::AbilityPick(0)) && p.fx.workshop.pile.is_empty() {
                 Some(Action::AbilityPick(0))
             } else if open.is_some() {
                 legal.contains(&Action::Decline).then_some(Action::Decline)
@@ -1144,7 +1145,7 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
 fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
     let me = view.seat.index();
     let p = &view.players[me];
-    let Some(b) = p.boost else { return 0.0 };
+    let Some(b) = p.fx.guardian_and_graft.boost else { return 0.0 };
     let db = &*view.db;
     let mut stats = view.all_stats(me);
     let face = leader_face(db, view.leader_card(me), b.card);
@@ -1158,9 +1159,9 @@ fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
             stats,
             leader: view.leader_card(me),
             bonus: p.bonuses(),
-            copy: view.turn.copy,
+            copy: view.turn.fx.copy_card.card,
             graft,
-            added: view.turn.added,
+            added: view.turn.fx.deck_to_field.added,
             table: Some((view, me)),
         };
         let t = harvest::totals(&cards, &p.field, &p.vales);
@@ -1515,8 +1516,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let buys = 2
         + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0)
         + usize::from(view.turn.ability_buys.0);
-    let used = (view.turn.bought.len() + usize::from(view.turn.sleeved_now) + usize::from(view.turn.upgraded))
-        .saturating_sub(usize::from(view.turn.claimed));
+    let used =
+        (view.turn.bought.len() + usize::from(view.turn.fx.amulets.sleeved_now) + usize::from(view.turn.upgraded))
+            .saturating_sub(usize::from(view.turn.fx.claim_advancement.claimed));
     let buys = buys - used.min(buys);
     // A vale that makes a level free (Eagle's Cry Peak): when a level-2 common is worth more than its VP.
     for &a in legal {
@@ -1543,7 +1545,7 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     }
     let mana = view.turn.mana_left();
     let token = has(Action::Token);
-    let token_mana = view.turn.mana_factor.max(1);
+    let token_mana = view.turn.fx.multiply_mana.factor.max(1);
     let field: Vec<u8> = p.field.to_vec();
     let all = offers(view, legal, mana.saturating_add(if token { token_mana } else { 0 }));
     let (value, plan) = best_plan(view, &field, &all, mana, buys, out);
@@ -1609,7 +1611,10 @@ pub(crate) fn card_choice_module(view: &View, c: u8) -> Option<&'static crate::e
         return crate::effects::MODULES.iter().copied().find(|m| m.hint == Hint::ShuffleFromDiscard);
     }
     let copied =
-        p.boost.and_then(|b| b.ability).filter(|_| view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
+        p.fx.guardian_and_graft
+            .boost
+            .and_then(|b| b.ability)
+            .filter(|_| view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
     if let Some(m) = copied.and_then(unique).filter(|m| m.hint != Hint::ShuffleFromDiscard) {
         return Some(m);
     }
@@ -1619,7 +1624,7 @@ pub(crate) fn card_choice_module(view: &View, c: u8) -> Option<&'static crate::e
 
 /// The card Cyrilla gave Guilduin's copy, while that copy is still to use.
 pub(crate) fn copying_card(view: &View) -> Option<u8> {
-    let b = view.players[view.current as usize].boost?;
+    let b = view.players[view.current as usize].fx.guardian_and_graft.boost?;
     let m = crate::effects::module(b.ability?.module)?;
     (m.hint == Hint::CopyCard && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0).then_some(b.card)
 }

@@ -30,7 +30,7 @@ fn cards(game: &MysticVale, _card: u8, _ab: Ability) -> u32 {
 
 fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step {
     if let Action::AbilityCard(c) = action {
-        game.turn.guardian_plus = Some(c);
+        game.turn.fx.guardian_and_graft.guardian_plus = Some(c);
         let (i, db) = (game.current as usize, game.db.clone());
         game.players[i].set_boost(&db, Some(crate::state::Boost { card: c, guardians: ab.amount, ability: None }));
         // Canopy Explorer resolved after the guardian was added (EN:462, 919).

@@ -33,7 +33,7 @@ fn actions(game: &MysticVale, spent: u8, out: &mut Vec<Action>) {
 }
 
 fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
-    let Some((_, spent)) = game.turn.vale_choice else { return true };
+    let Some((_, spent)) = game.turn.fx.vale_choice.waiting else { return true };
     if let Action::AbilitySpirit(s) = action
         && game.spirits_left()[s as usize] > 0
     {
@@ -42,7 +42,7 @@ fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
         let per = game.db.hot_vale(v).ability.amount;
         game.gain_now(Reward::Vp, per);
         let spent = spent + 1;
-        game.turn.vale_choice = Some((v, spent));
+        game.turn.fx.vale_choice.waiting = Some((v, spent));
         if spent < MAX_SPENT && game.spirits_left().iter().any(|&n| n > 0) {
             return false;
         }
@@ -59,7 +59,7 @@ fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
 /// The spirit an `ability 1` of a record written before ruling MV70 spent, while Halo Mountain waits:
 /// one of the kind with the most left, animal, forest, sky before wild (that version's rule).
 pub(crate) fn legacy_action(game: &MysticVale, action: Action) -> Option<Action> {
-    let (v, _) = game.turn.vale_choice?;
+    let (v, _) = game.turn.fx.vale_choice.waiting?;
     if action != Action::AbilityPick(0) || !super::is_unique(game.db.hot_vale(v).ability, &MODULE) {
         return None;
     }
