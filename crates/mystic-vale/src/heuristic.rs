@@ -269,6 +269,20 @@ fn best_keep(db: &CardDb, p: &PlayerView, legal: &[Action], threshold: f64) -> A
         .map_or(Action::Decline, |(_, a)| a)
 }
 
+/// The cards the `ability cN` actions of `legal` name, in order.
+pub(crate) fn card_choices(legal: &[Action]) -> impl Iterator<Item = u8> + '_ {
+    legal.iter().filter_map(|&a| if let Action::AbilityCard(c) = a { Some(c) } else { None })
+}
+
+/// The `ability cN` of `legal` whose card `f` values most, if that value is positive (the last of equals).
+pub(crate) fn best_card(legal: &[Action], f: impl Fn(u8) -> f64) -> Option<Action> {
+    card_choices(legal)
+        .map(|c| (f(c), c))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .filter(|x| x.0 > 0.0)
+        .map(|x| Action::AbilityCard(x.1))
+}
+
 /// Whether the card looked at (`peek`) is worth milling: its decay costs more than it brings.
 fn worth_milling(db: &CardDb, p: &PlayerView, peek: Option<u8>) -> bool {
     peek.is_some_and(|c| {
@@ -278,7 +292,7 @@ fn worth_milling(db: &CardDb, p: &PlayerView, peek: Option<u8>) -> bool {
 }
 
 /// What a card brings each time it is played, in VP (with `bonus` guardians from Conclave of Ents).
-fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
+pub(crate) fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
     card_parts(db, s, bonus).0
 }
 
@@ -1029,10 +1043,10 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
             .max_by(|a, b| a.0.total_cmp(&b.0));
         return graft
             .map(|x| x.1)
-            .or_else(|| magpie_pick(view, legal))
+            .or_else(|| shuffle_from_discard(view, legal))
             .or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline));
     }
-    if let Some(a) = magpie_pick(view, legal) {
+    if let Some(a) = shuffle_from_discard(view, legal) {
         return Some(a);
     }
     // A unique ability Cyrilla copied, still to use, else the leader's own.
@@ -1041,41 +1055,16 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
             .boost
             .and_then(|b| b.ability)
             .filter(|ab| ab.effect == Effect::Unique && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
-    let hint = match copied {
-        Some(ab) => crate::effects::module(ab.module)?.hint,
+    // The module that offers the choice picks (its `choose` hook).
+    let m = match copied {
+        Some(ab) => crate::effects::module(ab.module)?,
         None => {
             let l = view.leader_card(me)?;
             let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
-            crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?.hint
+            crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?
         }
     };
-    let cards = || legal.iter().filter_map(|&a| if let Action::AbilityCard(c) = a { Some(c) } else { None });
-    let best = |f: &dyn Fn(u8) -> f64| {
-        cards().map(|c| (f(c), c)).max_by(|a, b| a.0.total_cmp(&b.0)).filter(|x| x.0 > 0.0).map(|x| x.1)
-    };
-    match hint {
-        Hint::GuardianOnCard => best(&|c| {
-            let s = p.cards[c as usize];
-            if p.field.contains(&c) { play_value(db, s, 1) - play_value(db, s, 0) } else { 0.0 }
-        })
-        .map(Action::AbilityCard),
-        Hint::CopyCard => best(&|c| play_value(db, p.cards[c as usize], 0)).map(Action::AbilityCard),
-        Hint::RedrawOnDeck => cards()
-            .find(|&c| {
-                let st = view.card_stats(me, c);
-                st.decay > st.growth
-            })
-            .map(Action::AbilityCard),
-        Hint::GainChoice => {
-            // Wild when one more spirit buys a vale, else mana.
-            let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
-            let near = view.vale_row.iter().flatten().flatten().any(|&v| db.hot_vale(v).total == left + 1);
-            let pick = Action::AbilityPick(u8::from(near && view.turn.vales_bought < 2));
-            legal.contains(&pick).then_some(pick)
-        }
-        Hint::SoilFromSupply => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
-        _ => None,
-    }
+    (m.choose?)(view, legal)
 }
 
 /// What advancement `adv` adds to the best of the player's cards it fits (leader's card aside).
@@ -1181,22 +1170,11 @@ fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
     now + later
 }
 
-/// Magpie (ruling MV69): the best card of the discard pile back into the deck, while it plays better
-/// than the player's average card.
-fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
-    let discard = p.discard?;
-    let avg = p.cards.iter().map(|&s| play_value(db, s, 0)).sum::<f64>() / p.cards.len().max(1) as f64;
-    legal
-        .iter()
-        .filter_map(|&a| match a {
-            Action::AbilityCard(c) if discard.contains(&c) => Some((play_value(db, p.cards[c as usize], 0), a)),
-            _ => None,
-        })
-        .filter(|x| x.0 > avg)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|x| x.1)
+/// The pick of the module that shuffles discarded cards back (its `choose` hook), for `ability cN` actions
+/// naming discard-pile cards.
+fn shuffle_from_discard(view: &View, legal: &[Action]) -> Option<Action> {
+    let m = crate::effects::MODULES.iter().find(|m| m.hint == Hint::ShuffleFromDiscard)?;
+    (m.choose?)(view, legal)
 }
 
 /// A vale's optional "when bought" ability (ruling MV68): Sky Garden when its VP beat its end VP; Halo
@@ -1204,17 +1182,8 @@ fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
 fn vale_choice(view: &View, v: u8, spent: u8, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
     let x = db.vale(v);
-    let hint = crate::effects::module(x.ability.module).map(|m| m.hint)?;
-    let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
-    let resolve = match hint {
-        Hint::VpForGrowth => {
-            let (_, growth) = view.decay_growth(view.seat.index());
-            growth.saturating_mul(i32::from(x.ability.amount)).min(i32::from(crate::effects::sky_garden::CAP))
-                > i32::from(x.vp)
-        }
-        Hint::VpForSpirits => spent > 0 || left >= 3,
-        _ => false,
-    };
+    let m = crate::effects::module(x.ability.module)?;
+    let resolve = m.bought_worth.is_some_and(|worth| worth(view, v, spent));
     if !resolve {
         return legal.contains(&Action::Decline).then_some(Action::Decline);
     }

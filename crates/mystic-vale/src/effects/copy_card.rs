@@ -14,6 +14,7 @@ pub const MODULE: Module = Module {
     cards: Some(cards),
     apply: Some(apply),
     hint: super::Hint::CopyCard,
+    choose: Some(choose),
     describe: Some("describe-copy"),
     ..Module::new("copy-card", "this card also has the symbols and abilities of another field card", &[Timing::Harvest])
 };
@@ -42,4 +43,10 @@ pub struct TurnState {
     /// The field card whose symbols and abilities the leader's card also has this turn (Guilduin).
     #[serde(rename = "copy")]
     pub card: Option<u8>,
+}
+
+/// The default bot: the card that brings most to a play.
+fn choose(view: &crate::view::View, legal: &[Action]) -> Option<Action> {
+    let p = &view.players[view.seat.index()];
+    crate::heuristic::best_card(legal, |c| crate::heuristic::play_value(&view.db, p.cards[c as usize], 0))
 }

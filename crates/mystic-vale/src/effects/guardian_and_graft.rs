@@ -19,6 +19,7 @@ pub const MODULE: Module = Module {
     cards: Some(cards),
     apply: Some(apply),
     hint: super::Hint::GuardianOnCard,
+    choose: Some(super::guardian_on_card::choose),
     describe: Some("describe-guardian"),
     ..Module::new(
         "guardian-and-graft",

@@ -15,6 +15,7 @@ pub const MODULE: Module = Module {
     cards: Some(cards),
     apply: Some(apply),
     hint: super::Hint::GuardianOnCard,
+    choose: Some(choose),
     describe: Some("describe-guardian"),
     ..Module::new("guardian-on-card", "+1 guardian on a card of your field or your on-deck card", &[Timing::Harvest])
 };
@@ -38,4 +39,15 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
         game.recount();
     }
     Step::Used
+}
+
+/// The default bot: the field card where one more guardian adds most to a play.
+pub(crate) fn choose(view: &crate::view::View, legal: &[Action]) -> Option<Action> {
+    use crate::heuristic::{best_card, play_value};
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    best_card(legal, |c| {
+        let s = p.cards[c as usize];
+        if p.field.contains(&c) { play_value(db, s, 1) - play_value(db, s, 0) } else { 0.0 }
+    })
 }

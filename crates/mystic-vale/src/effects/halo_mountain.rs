@@ -15,6 +15,7 @@ pub const MODULE: Module = Module {
     bought_actions: Some(actions),
     bought_apply: Some(apply),
     hint: super::Hint::VpForSpirits,
+    bought_worth: Some(worth),
     ..Module::new(
         "halo-mountain",
         "you may spend up to 5 more spirits for 2 VP each, then remove this vale from the game",
@@ -66,4 +67,11 @@ pub(crate) fn legacy_action(game: &MysticVale, action: Action) -> Option<Action>
     let left = game.spirits_left();
     let kind = (0..3).filter(|&k| left[k] > 0).max_by_key(|&k| (left[k], 3 - k)).or((left[3] > 0).then_some(3))?;
     Some(Action::AbilitySpirit(Spirit::ALL[kind]))
+}
+
+/// The default bot: resolved when 3 spirits or more are left (its clarification's advice, EN:1377), then
+/// to the end.
+fn worth(view: &crate::view::View, _v: u8, spent: u8) -> bool {
+    let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
+    spent > 0 || left >= 3
 }

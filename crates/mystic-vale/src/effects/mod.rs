@@ -149,6 +149,15 @@ pub enum Hint {
     VpForSpirits,
 }
 
+/// The default bot's pick for this module's Harvest choice among `legal` (`crate::heuristic` calls it for
+/// the module that offers the choice and never names a module); `None` leaves the choice to the general
+/// rules of the heuristic.
+pub type ChooseHook = fn(view: &crate::view::View, legal: &[Action]) -> Option<Action>;
+
+/// The default bot's answer to this vale's waiting "when bought" decision: whether resolving it (going
+/// on) beats keeping the vale, given the spirits already spent on it.
+pub type BoughtWorthHook = fn(view: &crate::view::View, v: u8, spent: u8) -> bool;
+
 /// An end-of-game hook: the points the ability (its `amount`) gives `seat`.
 pub type EndHook = fn(table: &dyn Table, seat: usize, amount: u8) -> i32;
 
@@ -195,6 +204,10 @@ pub struct Module {
     pub bought_apply: Option<BoughtApplyHook>,
     /// What its choices are to the heuristic and the words.
     pub hint: Hint,
+    /// The heuristic's value of its Harvest choices: the default bot's pick.
+    pub choose: Option<ChooseHook>,
+    /// The heuristic's value of its optional "when bought" decision: whether to resolve it.
+    pub bought_worth: Option<BoughtWorthHook>,
     /// The catalog message describing its choice of a card (arguments `c` and `card`) or of an option
     /// (`pick`), if it has one.
     pub describe: Option<&'static str>,
@@ -228,6 +241,8 @@ impl Module {
             bought_actions: None,
             bought_apply: None,
             hint: Hint::None,
+            choose: None,
+            bought_worth: None,
             describe: None,
         }
     }
