@@ -373,30 +373,7 @@ impl MysticVale {
             (_, Action::Use { card: Held::Vale(v), choice: Choice::Card(c) })
                 if self.db.hot_vale(v).ability.effect == Effect::PlusGuardian =>
             {
-                // Conclave of Ents: +1 guardian on card `c` (EN:1291-1299).
-                let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
-                self.turn.fx.plus_guardian.used = true;
-                self.turn.fx.plus_guardian.vales_used = self.turn.fx.plus_guardian.vales_used.saturating_add(1);
-                let p = &mut self.players[i];
-                if self.options.rules >= 2 && p.fx.plus_guardian.first.is_some() && p.fx.plus_guardian.second.is_none()
-                {
-                    // A second Conclave of Ents (each vale once a turn, EN:675).
-                    p.fx.plus_guardian.second = Some((c, prep));
-                } else {
-                    p.fx.plus_guardian.first = Some((c, prep));
-                }
-                if S::ENABLED {
-                    ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                }
-                match self.phase {
-                    Phase::SpoilPrompt { prep } => self.check_spoil(prep, ev),
-                    Phase::Harvest => {
-                        // Canopy Explorer resolved after the guardian was added (EN:462, 919).
-                        self.explore_more(c, 1, ev);
-                        self.recount();
-                    }
-                    _ => {}
-                }
+                self.use_plus_guardian(v, c, ev)
             }
             (Phase::Harvest, a @ (Action::AbilityPick(_) | Action::AbilitySpirit(_) | Action::Decline))
                 if self.turn.fx.vale_choice.waiting.is_some() =>
@@ -437,42 +414,10 @@ impl MysticVale {
             }
             (Phase::SpoilPrompt { prep }, a) => self.apply_spoil_prompt(prep, a, ev),
             (Phase::Look { left, depth }, Action::UseVale(_) | Action::Decline) => {
-                let p = &mut self.players[i];
-                let mut depth = depth;
-                if let Some(t) = self.peek.take() {
-                    if action != Action::Decline {
-                        p.deck.retain(|&x| x != t);
-                        p.discard.push(t);
-                        if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, t))));
-                        }
-                    } else {
-                        depth += 1;
-                    }
-                }
-                self.look_next(left.saturating_sub(1), depth, ev);
+                self.apply_look(left, depth, action, ev)
             }
             (Phase::Hatch { first, kept }, Action::Use { card, choice }) => {
-                // Hatchery's card keeping itself, or Pool of Visions resolved before Hatchery's (EN:677).
-                let c = match (card, choice) {
-                    (Held::Card(c, _), _) => c,
-                    (Held::Vale(_), Choice::Card(c)) => {
-                        self.turn.fx.keep_in_field.vale_kept = true;
-                        c
-                    }
-                    _ => return,
-                };
-                if self.ordered() {
-                    self.keep_leftmost(c);
-                } else {
-                    // Rules revision 1: after the cards kept before.
-                    let p = &mut self.players[i];
-                    if let Some(k) = p.field.iter().position(|&x| x == c) {
-                        let at = usize::from(kept).min(k);
-                        p.field[at..=k].rotate_right(1);
-                    }
-                }
-                self.keep_next(first, kept + 1, ev);
+                self.apply_hatch(first, kept, card, choice, ev)
             }
             (Phase::Hatch { kept, .. }, Action::Decline) => {
                 self.turn.fx.keep_in_field.kept = kept;
@@ -485,65 +430,10 @@ impl MysticVale {
                 }
             }
             (Phase::WhenPlayed { card, slot, pending, prep }, a) => {
-                let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability.effect;
-                match (ability, a) {
-                    (Effect::DiscardOtherField, Action::Discard(c)) => {
-                        self.players[i].discard_from_field(c);
-                        if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
-                        }
-                    }
-                    (Effect::SearchDeckDiscard, _) => {
-                        if let Action::Discard(c) = a {
-                            let p = &mut self.players[i];
-                            p.deck.retain(|&x| x != c);
-                            p.discard.push(c);
-                            if S::ENABLED {
-                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
-                            }
-                            self.turn.fx.search_deck.searches_left =
-                                self.turn.fx.search_deck.searches_left.saturating_sub(1);
-                            if self.turn.fx.search_deck.searches_left > 0 && !self.players[i].deck.is_empty() {
-                                // Lifetap Oracle: another search before the one shuffle (EN:1067-1069).
-                                return;
-                            }
-                        }
-                        self.turn.fx.search_deck.searches_left = 0;
-                        self.turn.fx.deck_to_field.added = 0;
-                        self.rng.shuffle(&mut self.players[i].deck);
-                        self.players[i].shuffled();
-                    }
-                    (Effect::LookTopDiscard, Action::Use { .. }) => {
-                        let p = &mut self.players[i];
-                        if let Some(c) = p.deck.pop() {
-                            p.discard.push(c);
-                            if S::ENABLED {
-                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-                self.peek = None;
-                self.when_played_next(card, pending, prep, ev);
+                self.apply_when_played(card, slot, pending, prep, a, ev)
             }
             (Phase::Harvest, a) => self.apply_harvest(a, ev),
-            (Phase::ChooseLeader, Action::ChooseLeader(k)) => {
-                let p = &mut self.players[i];
-                if let (Some(o), Some(l)) = (p.leader_offer.take(), &mut p.leader) {
-                    l.id = o[usize::from(k.min(1))];
-                }
-                p.refresh_all(&self.db);
-                let n = self.n() as u8;
-                self.current = (self.current + 1) % n;
-                if self.current == self.start {
-                    if self.players.iter().any(|p| p.amulet.is_some()) {
-                        self.phase = Phase::AmuletTrade;
-                    } else {
-                        self.first_turn(ev);
-                    }
-                }
-            }
+            (Phase::ChooseLeader, Action::ChooseLeader(k)) => self.choose_leader(k, ev),
             (Phase::Keep, Action::Use { choice: Choice::Card(c), .. }) if !self.ordered() => {
                 self.discard_phase(Some(c), ev);
             }
@@ -555,6 +445,153 @@ impl MysticVale {
             }
             (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
             _ => {}
+        }
+    }
+
+    /// A vale's +1 guardian on card `c` (`plus-guardian`, Conclave of Ents, EN:1291-1299).
+    fn use_plus_guardian<S: EventSink<Event>>(&mut self, v: u8, c: u8, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        // Conclave of Ents: +1 guardian on card `c` (EN:1291-1299).
+        let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
+        self.turn.fx.plus_guardian.used = true;
+        self.turn.fx.plus_guardian.vales_used = self.turn.fx.plus_guardian.vales_used.saturating_add(1);
+        let p = &mut self.players[i];
+        if self.options.rules >= 2 && p.fx.plus_guardian.first.is_some() && p.fx.plus_guardian.second.is_none() {
+            // A second Conclave of Ents (each vale once a turn, EN:675).
+            p.fx.plus_guardian.second = Some((c, prep));
+        } else {
+            p.fx.plus_guardian.first = Some((c, prep));
+        }
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+        }
+        match self.phase {
+            Phase::SpoilPrompt { prep } => self.check_spoil(prep, ev),
+            Phase::Harvest => {
+                // Canopy Explorer resolved after the guardian was added (EN:462, 919).
+                self.explore_more(c, 1, ev);
+                self.recount();
+            }
+            _ => {}
+        }
+    }
+
+    /// The card looked at is discarded (`mill`) or kept (`decline`), then the next one is shown.
+    fn apply_look<S: EventSink<Event>>(&mut self, left: u8, depth: u8, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        let p = &mut self.players[i];
+        let mut depth = depth;
+        if let Some(t) = self.peek.take() {
+            if action != Action::Decline {
+                p.deck.retain(|&x| x != t);
+                p.discard.push(t);
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, t))));
+                }
+            } else {
+                depth += 1;
+            }
+        }
+        self.look_next(left.saturating_sub(1), depth, ev);
+    }
+
+    /// A field card kept for the next field in the Discard Phase (`keep-in-field`).
+    fn apply_hatch<S: EventSink<Event>>(&mut self, first: u8, kept: u8, card: Held, choice: Choice, ev: &mut S) {
+        let i = self.current as usize;
+        // Hatchery's card keeping itself, or Pool of Visions resolved before Hatchery's (EN:677).
+        let c = match (card, choice) {
+            (Held::Card(c, _), _) => c,
+            (Held::Vale(_), Choice::Card(c)) => {
+                self.turn.fx.keep_in_field.vale_kept = true;
+                c
+            }
+            _ => return,
+        };
+        if self.ordered() {
+            self.keep_leftmost(c);
+        } else {
+            // Rules revision 1: after the cards kept before.
+            let p = &mut self.players[i];
+            if let Some(k) = p.field.iter().position(|&x| x == c) {
+                let at = usize::from(kept).min(k);
+                p.field[at..=k].rotate_right(1);
+            }
+        }
+        self.keep_next(first, kept + 1, ev);
+    }
+
+    /// The choice a "when played" ability waited for, then the card's next one.
+    fn apply_when_played<S: EventSink<Event>>(
+        &mut self,
+        card: u8,
+        slot: u8,
+        pending: u8,
+        prep: bool,
+        a: Action,
+        ev: &mut S,
+    ) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability.effect;
+        match (ability, a) {
+            (Effect::DiscardOtherField, Action::Discard(c)) => {
+                self.players[i].discard_from_field(c);
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
+                }
+            }
+            (Effect::SearchDeckDiscard, _) => {
+                if let Action::Discard(c) = a {
+                    let p = &mut self.players[i];
+                    p.deck.retain(|&x| x != c);
+                    p.discard.push(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
+                    }
+                    self.turn.fx.search_deck.searches_left = self.turn.fx.search_deck.searches_left.saturating_sub(1);
+                    if self.turn.fx.search_deck.searches_left > 0 && !self.players[i].deck.is_empty() {
+                        // Lifetap Oracle: another search before the one shuffle (EN:1067-1069).
+                        return;
+                    }
+                }
+                self.turn.fx.search_deck.searches_left = 0;
+                self.turn.fx.deck_to_field.added = 0;
+                self.rng.shuffle(&mut self.players[i].deck);
+                self.players[i].shuffled();
+            }
+            (Effect::LookTopDiscard, Action::Use { .. }) => {
+                let p = &mut self.players[i];
+                if let Some(c) = p.deck.pop() {
+                    p.discard.push(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.peek = None;
+        self.when_played_next(card, pending, prep, ev);
+    }
+
+    /// Setup with `leaders=choose`: the seat keeps leader `k` of the two dealt; the next seat chooses.
+    fn choose_leader<S: EventSink<Event>>(&mut self, k: u8, ev: &mut S) {
+        let i = self.current as usize;
+        let p = &mut self.players[i];
+        if let (Some(o), Some(l)) = (p.leader_offer.take(), &mut p.leader) {
+            l.id = o[usize::from(k.min(1))];
+        }
+        p.refresh_all(&self.db);
+        let n = self.n() as u8;
+        self.current = (self.current + 1) % n;
+        if self.current == self.start {
+            if self.players.iter().any(|p| p.amulet.is_some()) {
+                self.phase = Phase::AmuletTrade;
+            } else {
+                self.first_turn(ev);
+            }
         }
     }
 }

@@ -924,24 +924,7 @@ impl MysticVale {
                 self.on_evoke();
                 self.silver_tree_on_evoke();
             }
-            Action::Use { card: Held::Vale(v), choice: Choice::Spirit(s) } => {
-                // Sunstone Aerie, Stormcaller: one spirit becomes wild (EN:1491-1497).
-                if let Some(k) = self.convert_vale_with(v) {
-                    let v = self.players[i].vales[k];
-                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
-                    if self.db.hot_vale(v).remove_self {
-                        self.remove_vale(k);
-                    } else {
-                        self.turn.fx.convert_to_wild.vales_used += 1;
-                    }
-                    self.turn.fx.convert_to_wild.converted[s as usize] += 1;
-                    self.turn.spirits[s as usize] -= 1;
-                    self.turn.spirits[3] += 1;
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-            }
+            Action::Use { card: Held::Vale(v), choice: Choice::Spirit(s) } => self.convert_spirit(v, s, ev),
             Action::Vale(l, k, any) => {
                 let v = self.vale_row[l as usize][k as usize];
                 if let Some(pay) = MysticVale::vale_payment(self.db.hot_vale(v).cost, self.spirits_left(), any) {
@@ -978,70 +961,14 @@ impl MysticVale {
                     self.gain_now(ab.reward, double);
                 }
             }
-            Action::UseVale(v) => {
-                let k = self.usable_vales().iter().position(|&x| x == v);
-                if let Some(k) = k {
-                    let ab = self.db.hot_vale(v).ability;
-                    self.remove_vale(k);
-                    if self.db.hot_vale(v).to_deck {
-                        // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
-                        self.removed_vales.pop();
-                        self.vale_decks[0].push(v);
-                        self.vale_top = Some(v);
-                    }
-                    match ab.effect {
-                        Effect::FreeBuy => self.turn.fx.free_buy.free_level = Some(ab.amount),
-                        _ => {
-                            let n = match ab.per {
-                                crate::cards::Count::ManaPairs => self.mana_left() / 2,
-                                _ => 1,
-                            };
-                            self.gain_now(ab.reward, ab.amount.saturating_mul(n));
-                        }
-                    }
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-            }
+            Action::UseVale(v) => self.use_vale_now(v, ev),
             Action::AbilityCard(_)
             | Action::AbilityCommon(..)
             | Action::AbilitySoil(..)
             | Action::AbilityPick(_)
             | Action::AbilityGraft(..)
             | Action::AbilityTake(_)
-            | Action::Workshop(..) => {
-                if let Some((k, c, ab, m)) = self.module_for(action)
-                    && let Some(f) = m.apply
-                {
-                    let on_deck = self.players[i].on_deck;
-                    let step = f(self, c, ab, action);
-                    self.turn.ability_used |= 1 << k;
-                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(k);
-                    if let Action::AbilityGraft(..) = action {
-                        self.after_graft(ev);
-                    }
-                    if S::ENABLED {
-                        // The player's card it chose, if it chose one.
-                        let on = match action {
-                            Action::AbilityCard(t) | Action::AbilitySoil(_, t) | Action::Workshop(_, t) => {
-                                Some(self.card_ref(i, t))
-                            }
-                            _ => None,
-                        };
-                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), on));
-                    }
-                    if step == crate::effects::Step::UsedReveal {
-                        if S::ENABLED {
-                            ev.emit(
-                                Audience::Everyone,
-                                Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))),
-                            );
-                        }
-                        self.reveal(ev);
-                    }
-                }
-            }
+            | Action::Workshop(..) => self.apply_module_choice(action, ev),
             Action::Decline => {
                 if let Some(c) = self.turn.ability_open.take() {
                     let mut finish = None;
@@ -1077,6 +1004,90 @@ impl MysticVale {
             }
             Action::BuyOn(s, c) => self.buy(s, c, ev),
             _ => {}
+        }
+    }
+
+    /// A vale turns one spirit of kind `s` wild (`convert-to-wild`: Sunstone Aerie, Stormcaller, EN:1491-1497).
+    fn convert_spirit<S: EventSink<Event>>(&mut self, v: u8, s: crate::cards::Spirit, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        // Sunstone Aerie, Stormcaller: one spirit becomes wild (EN:1491-1497).
+        if let Some(k) = self.convert_vale_with(v) {
+            let v = self.players[i].vales[k];
+            self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
+            if self.db.hot_vale(v).remove_self {
+                self.remove_vale(k);
+            } else {
+                self.turn.fx.convert_to_wild.vales_used += 1;
+            }
+            self.turn.fx.convert_to_wild.converted[s as usize] += 1;
+            self.turn.spirits[s as usize] -= 1;
+            self.turn.spirits[3] += 1;
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+            }
+        }
+    }
+
+    /// A usable vale used in the Harvest Phase: its gain at once, or the free purchase it allows.
+    fn use_vale_now<S: EventSink<Event>>(&mut self, v: u8, ev: &mut S) {
+        let seat = self.seat();
+        let k = self.usable_vales().iter().position(|&x| x == v);
+        if let Some(k) = k {
+            let ab = self.db.hot_vale(v).ability;
+            self.remove_vale(k);
+            if self.db.hot_vale(v).to_deck {
+                // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
+                self.removed_vales.pop();
+                self.vale_decks[0].push(v);
+                self.vale_top = Some(v);
+            }
+            match ab.effect {
+                Effect::FreeBuy => self.turn.fx.free_buy.free_level = Some(ab.amount),
+                _ => {
+                    let n = match ab.per {
+                        crate::cards::Count::ManaPairs => self.mana_left() / 2,
+                        _ => 1,
+                    };
+                    self.gain_now(ab.reward, ab.amount.saturating_mul(n));
+                }
+            }
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+            }
+        }
+    }
+
+    /// A unique ability's choice: the module that offers it applies it ([`crate::effects::Module::apply`]).
+    fn apply_module_choice<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        if let Some((k, c, ab, m)) = self.module_for(action)
+            && let Some(f) = m.apply
+        {
+            let on_deck = self.players[i].on_deck;
+            let step = f(self, c, ab, action);
+            self.turn.ability_used |= 1 << k;
+            self.turn.ability_open = (step == crate::effects::Step::Open).then_some(k);
+            if let Action::AbilityGraft(..) = action {
+                self.after_graft(ev);
+            }
+            if S::ENABLED {
+                // The player's card it chose, if it chose one.
+                let on = match action {
+                    Action::AbilityCard(t) | Action::AbilitySoil(_, t) | Action::Workshop(_, t) => {
+                        Some(self.card_ref(i, t))
+                    }
+                    _ => None,
+                };
+                ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), on));
+            }
+            if step == crate::effects::Step::UsedReveal {
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))));
+                }
+                self.reveal(ev);
+            }
         }
     }
 }
