@@ -510,7 +510,7 @@ pub fn mv_setup(b: &mut Bytes) -> Option<(mv::Options, mv::Setup)> {
             leader: p.leader.and_then(|l| db.leaders.get(usize::from(l.id))).map(|l| l.key.clone()),
             leader_upgraded: p.leader.is_some_and(|l| l.upgraded),
             amulet: p.amulet.and_then(|a| db.amulets.get(usize::from(a))).map(|a| a.key.clone()),
-            workshop: p.workshop.iter().filter_map(|&a| adv(a)).collect(),
+            workshop: p.fx.workshop.pile.iter().filter_map(|&a| adv(a)).collect(),
         })
         .collect();
     let commons = g.commons.map(|row| row.iter().filter_map(|&a| adv(a)).collect());

@@ -31,7 +31,7 @@ fn main() {
             match a {
                 Action::Claim(_) => n[0] += 1,
                 Action::Replay(..) => n[1] += 1,
-                Action::Discard(_) if g.turn.silver_tree => n[2] += 1,
+                Action::Discard(_) if g.turn.fx.discard_on_evoke.waiting => n[2] += 1,
                 _ if g.phase == Phase::Bog => n[3] += 1,
                 Action::AbilityTake(_) => n[4] += 1,
                 Action::AbilityCommon(..) if g.cur().leader.is_some_and(|l| g.db.leader(l.id).key == "old-bakarab") => {
@@ -43,7 +43,7 @@ fn main() {
             }
             g.apply_unchecked(a, &mut NoEvents);
         }
-        n[7] += u32::from(g.players.iter().any(|p| p.bog.is_some()));
+        n[7] += u32::from(g.players.iter().any(|p| p.fx.bog_planting.placed.is_some()));
     }
     for (k, name) in names.iter().enumerate() {
         println!("{name}: {}", n[k]);

@@ -239,7 +239,7 @@ impl MysticVale {
                 if harvest {
                     if reward == Reward::Mana {
                         // As a regular token: Ley Line Overflow doubles it (MV42).
-                        let f = self.turn.mana_factor.max(1);
+                        let f = self.turn.fx.multiply_mana.factor.max(1);
                         self.turn.mana_extra = self.turn.mana_extra.saturating_add(n.saturating_mul(f));
                     } else {
                         self.gain_now(reward, n);
@@ -255,7 +255,7 @@ impl MysticVale {
             }
             (Evoke::Growth, _) => {
                 let p = &mut self.players[i];
-                p.arbor_growth = p.arbor_growth.saturating_add(a.amount);
+                p.fx.spoil_growth.growth = p.fx.spoil_growth.growth.saturating_add(a.amount);
             }
             (Evoke::FieldToDeckBottom, Some(c)) => self.players[i].field_to_deck_bottom(c),
             (Evoke::DeckBottomToField, _) => {
@@ -276,13 +276,13 @@ impl MysticVale {
                     let b = self.turn.bought.remove(k);
                     // Still one of the Harvest's buys (EN:1771).
                     if self.ordered() {
-                        self.turn.sleeved_now = self.turn.sleeved_now.saturating_add(1);
+                        self.turn.fx.amulets.sleeved_now = self.turn.fx.amulets.sleeved_now.saturating_add(1);
                     }
                     self.sleeve(b.adv, c, ev);
                 }
             }
             (Evoke::ManaOrGuardians, Some(c)) => {
-                self.players[i].ember = Some((c, a.amount));
+                self.players[i].fx.amulets.extra_guardians = Some((c, a.amount));
                 // Canopy Explorer resolved after the guardians were added (EN:462, 919).
                 self.explore_more(c, u32::from(a.amount), ev);
             }
@@ -345,9 +345,30 @@ impl MysticVale {
     /// Darksoul Ember's used side: the player must push at least once before passing (EN:1773).
     pub(crate) fn must_push(&self) -> bool {
         let p = self.cur();
-        !self.turn.pushed
+        !self.turn.fx.amulets.pushed
             && !p.token_active
             && p.on_deck.is_some()
             && p.amulet.is_some_and(|a| self.db.amulet(a).must_push)
     }
+}
+
+/// What this ability keeps per player: one field of [`crate::effects::PlayerStates`], held by
+/// [`crate::state::Player`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayerState {
+    /// A card and the guardians it counts more until the end of the turn (Wildfire Ember, EN:1815-1823).
+    #[serde(rename = "ember")]
+    pub extra_guardians: Option<(u8, u8)>,
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// The active player pushed in this Planting Phase (Darksoul Ember's used side, EN:1773).
+    pub pushed: bool,
+    /// Purchases an Evoke sleeved at once this harvest (Darksoul Ember): still two of the buys (EN:1771).
+    pub sleeved_now: u8,
 }

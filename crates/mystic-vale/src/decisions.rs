@@ -195,8 +195,8 @@ impl MysticVale {
             }
         }
         let t = &self.turn;
-        let have =
-            (u32::from(t.mana_total) + u32::from(t.mana_extra)).saturating_sub(mana * u32::from(t.mana_factor.max(1)));
+        let have = (u32::from(t.mana_total) + u32::from(t.mana_extra))
+            .saturating_sub(mana * u32::from(t.fx.multiply_mana.factor.max(1)));
         let over = have < u32::from(t.mana_spent)
             || (0..4).any(|x| u32::from(t.spirits[x]).saturating_sub(spirits[x]) < u32::from(t.spirit_spent[x]));
         if over {
@@ -222,11 +222,11 @@ impl MysticVale {
         let boost = |b: Option<crate::state::Boost>| b.and_then(|b| b.ability.map(|a| (b.card, a)));
         let mut changed =
             p.field.iter().fold(0u32, |m, &c| if p.cards[c as usize] != before.0[c as usize] { m | 1 << c } else { m });
-        if boost(p.boost) != boost(before.1) {
-            changed |= p.boost.map_or(0, |b| 1 << b.card);
+        if boost(p.fx.guardian_and_graft.boost) != boost(before.1) {
+            changed |= p.fx.guardian_and_graft.boost.map_or(0, |b| 1 << b.card);
         }
-        if self.turn.copy != before.2 {
-            changed |= self.turn.copy.map_or(0, |c| 1 << c);
+        if self.turn.fx.copy_card.card != before.2 {
+            changed |= self.turn.fx.copy_card.card.map_or(0, |c| 1 << c);
         }
         let var = self.variable_units(changed & p.field_mask());
         if var == 0 {
@@ -240,7 +240,7 @@ impl MysticVale {
     /// What [`reopen_changed`](MysticVale::reopen_changed) compares: the sleeves, Cyrilla's boost and
     /// Guilduin's copy.
     pub(crate) fn content(&self) -> Content {
-        (self.cur().cards, self.cur().boost, self.turn.copy)
+        (self.cur().cards, self.cur().fx.guardian_and_graft.boost, self.turn.fx.copy_card.card)
     }
 
     /// Pushes `use c7` (`use vales`) for each open unit still in the field, when an action that may change

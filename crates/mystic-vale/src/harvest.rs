@@ -64,7 +64,7 @@ impl Table for MysticVale {
         self.players[i].amulet
     }
     fn bog(&self, i: usize) -> Option<u8> {
-        self.players[i].bog
+        self.players[i].fx.bog_planting.placed
     }
     fn rules(&self) -> u8 {
         self.options.rules
@@ -100,7 +100,7 @@ impl Table for View {
         self.players[i].amulet
     }
     fn bog(&self, i: usize) -> Option<u8> {
-        self.players[i].bog
+        self.players[i].fx.bog_planting.placed
     }
     fn rules(&self) -> u8 {
         self.options.rules

@@ -269,6 +269,20 @@ fn best_keep(db: &CardDb, p: &PlayerView, legal: &[Action], threshold: f64) -> A
         .map_or(Action::Decline, |(_, a)| a)
 }
 
+/// The cards the `ability cN` actions of `legal` name, in order.
+pub(crate) fn card_choices(legal: &[Action]) -> impl Iterator<Item = u8> + '_ {
+    legal.iter().filter_map(|&a| if let Action::AbilityCard(c) = a { Some(c) } else { None })
+}
+
+/// The `ability cN` of `legal` whose card `f` values most, if that value is positive (the last of equals).
+pub(crate) fn best_card(legal: &[Action], f: impl Fn(u8) -> f64) -> Option<Action> {
+    card_choices(legal)
+        .map(|c| (f(c), c))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .filter(|x| x.0 > 0.0)
+        .map(|x| Action::AbilityCard(x.1))
+}
+
 /// Whether the card looked at (`peek`) is worth milling: its decay costs more than it brings.
 fn worth_milling(db: &CardDb, p: &PlayerView, peek: Option<u8>) -> bool {
     peek.is_some_and(|c| {
@@ -278,7 +292,7 @@ fn worth_milling(db: &CardDb, p: &PlayerView, peek: Option<u8>) -> bool {
 }
 
 /// What a card brings each time it is played, in VP (with `bonus` guardians from Conclave of Ents).
-fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
+pub(crate) fn play_value(db: &CardDb, s: Sleeve, bonus: u8) -> f64 {
     card_parts(db, s, bonus).0
 }
 
@@ -673,7 +687,7 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
         leader: view.leader_card(i),
         bonus: p.bonuses(),
         copy: None,
-        graft: p.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
+        graft: p.fx.guardian_and_graft.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
         added: 0,
         table: Some((view, i)),
     };
@@ -755,7 +769,7 @@ fn push_risk(view: &View) -> f64 {
         .field
         .iter()
         .chain(p.on_deck.iter())
-        .any(|&c| p.druid_cards & (1 << c) == 0 && p.cards[c as usize].has(db, Effect::DiscardOnDeck));
+        .any(|&c| p.fx.spoil_discard.used & (1 << c) == 0 && p.cards[c as usize].has(db, Effect::DiscardOnDeck));
     if druid && n > 1.0 {
         // The spoiling card is discarded and another revealed from the rest.
         risk * ((nbad - 1.0).max(0.0) / (n - 1.0))
@@ -800,13 +814,13 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     let has = |a: Action| legal.contains(&a);
     let fallback = legal[rng.index(legal.len())];
     let out = Outlook::of(view);
-    if let (Phase::Harvest, Some((v, spent))) = (view.phase, view.turn.vale_choice) {
+    if let (Phase::Harvest, Some((v, spent))) = (view.phase, view.turn.fx.vale_choice.waiting) {
         return vale_choice(view, v, spent, legal).unwrap_or(fallback);
     }
-    if view.phase == Phase::Harvest && view.turn.claims > 0 {
+    if view.phase == Phase::Harvest && view.turn.fx.claim_advancement.claims > 0 {
         return claim_pick(view, legal, out).unwrap_or(Action::Decline);
     }
-    if view.turn.silver_tree {
+    if view.turn.fx.discard_on_evoke.waiting {
         return silver_tree_pick(view, legal);
     }
     match view.phase {
@@ -1029,52 +1043,28 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
             .max_by(|a, b| a.0.total_cmp(&b.0));
         return graft
             .map(|x| x.1)
-            .or_else(|| magpie_pick(view, legal))
+            .or_else(|| shuffle_from_discard(view, legal))
             .or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline));
     }
-    if let Some(a) = magpie_pick(view, legal) {
+    if let Some(a) = shuffle_from_discard(view, legal) {
         return Some(a);
     }
     // A unique ability Cyrilla copied, still to use, else the leader's own.
-    let copied = p
-        .boost
-        .and_then(|b| b.ability)
-        .filter(|ab| ab.effect == Effect::Unique && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
-    let hint = match copied {
-        Some(ab) => crate::effects::module(ab.module)?.hint,
+    let copied =
+        p.fx.guardian_and_graft
+            .boost
+            .and_then(|b| b.ability)
+            .filter(|ab| ab.effect == Effect::Unique && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
+    // The module that offers the choice picks (its `choose` hook).
+    let m = match copied {
+        Some(ab) => crate::effects::module(ab.module)?,
         None => {
             let l = view.leader_card(me)?;
             let face = db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)];
-            crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?.hint
+            crate::effects::module(face.ability.module).filter(|_| face.ability.effect == Effect::Unique)?
         }
     };
-    let cards = || legal.iter().filter_map(|&a| if let Action::AbilityCard(c) = a { Some(c) } else { None });
-    let best = |f: &dyn Fn(u8) -> f64| {
-        cards().map(|c| (f(c), c)).max_by(|a, b| a.0.total_cmp(&b.0)).filter(|x| x.0 > 0.0).map(|x| x.1)
-    };
-    match hint {
-        Hint::GuardianOnCard => best(&|c| {
-            let s = p.cards[c as usize];
-            if p.field.contains(&c) { play_value(db, s, 1) - play_value(db, s, 0) } else { 0.0 }
-        })
-        .map(Action::AbilityCard),
-        Hint::CopyCard => best(&|c| play_value(db, p.cards[c as usize], 0)).map(Action::AbilityCard),
-        Hint::RedrawOnDeck => cards()
-            .find(|&c| {
-                let st = view.card_stats(me, c);
-                st.decay > st.growth
-            })
-            .map(Action::AbilityCard),
-        Hint::GainChoice => {
-            // Wild when one more spirit buys a vale, else mana.
-            let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
-            let near = view.vale_row.iter().flatten().flatten().any(|&v| db.hot_vale(v).total == left + 1);
-            let pick = Action::AbilityPick(u8::from(near && view.turn.vales_bought < 2));
-            legal.contains(&pick).then_some(pick)
-        }
-        Hint::SoilFromSupply => legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..))),
-        _ => None,
-    }
+    (m.choose?)(view, legal)
 }
 
 /// What advancement `adv` adds to the best of the player's cards it fits (leader's card aside).
@@ -1098,7 +1088,7 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
         .iter()
         .filter_map(|&a| {
             let Action::Workshop(k, c) = a else { return None };
-            let adv = *p.workshop.get(usize::from(k))?;
+            let adv = *p.fx.workshop.pile.get(usize::from(k))?;
             Some((sleeve_gain(db, p.cards[c as usize], adv, out), a))
         })
         .filter(|x| x.0 > 0.0)
@@ -1113,7 +1103,7 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
     let open = view.turn.ability_open;
     match hint {
         Some(Hint::WorkshopSleeve) if open.is_none_or(|c| c == l.card) => {
-            if legal.contains(&Action::AbilityPick(0)) && p.workshop.is_empty() {
+            if legal.contains(&Action::AbilityPick(0)) && p.fx.workshop.pile.is_empty() {
                 Some(Action::AbilityPick(0))
             } else if open.is_some() {
                 legal.contains(&Action::Decline).then_some(Action::Decline)
@@ -1144,7 +1134,7 @@ fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action
 fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
     let me = view.seat.index();
     let p = &view.players[me];
-    let Some(b) = p.boost else { return 0.0 };
+    let Some(b) = p.fx.guardian_and_graft.boost else { return 0.0 };
     let db = &*view.db;
     let mut stats = view.all_stats(me);
     let face = leader_face(db, view.leader_card(me), b.card);
@@ -1158,9 +1148,9 @@ fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
             stats,
             leader: view.leader_card(me),
             bonus: p.bonuses(),
-            copy: view.turn.copy,
+            copy: view.turn.fx.copy_card.card,
             graft,
-            added: view.turn.added,
+            added: view.turn.fx.deck_to_field.added,
             table: Some((view, me)),
         };
         let t = harvest::totals(&cards, &p.field, &p.vales);
@@ -1180,22 +1170,11 @@ fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
     now + later
 }
 
-/// Magpie (ruling MV69): the best card of the discard pile back into the deck, while it plays better
-/// than the player's average card.
-fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
-    let discard = p.discard?;
-    let avg = p.cards.iter().map(|&s| play_value(db, s, 0)).sum::<f64>() / p.cards.len().max(1) as f64;
-    legal
-        .iter()
-        .filter_map(|&a| match a {
-            Action::AbilityCard(c) if discard.contains(&c) => Some((play_value(db, p.cards[c as usize], 0), a)),
-            _ => None,
-        })
-        .filter(|x| x.0 > avg)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|x| x.1)
+/// The pick of the module that shuffles discarded cards back (its `choose` hook), for `ability cN` actions
+/// naming discard-pile cards.
+fn shuffle_from_discard(view: &View, legal: &[Action]) -> Option<Action> {
+    let m = crate::effects::MODULES.iter().find(|m| m.hint == Hint::ShuffleFromDiscard)?;
+    (m.choose?)(view, legal)
 }
 
 /// A vale's optional "when bought" ability (ruling MV68): Sky Garden when its VP beat its end VP; Halo
@@ -1203,17 +1182,8 @@ fn magpie_pick(view: &View, legal: &[Action]) -> Option<Action> {
 fn vale_choice(view: &View, v: u8, spent: u8, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
     let x = db.vale(v);
-    let hint = crate::effects::module(x.ability.module).map(|m| m.hint)?;
-    let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
-    let resolve = match hint {
-        Hint::VpForGrowth => {
-            let (_, growth) = view.decay_growth(view.seat.index());
-            growth.saturating_mul(i32::from(x.ability.amount)).min(i32::from(crate::effects::sky_garden::CAP))
-                > i32::from(x.vp)
-        }
-        Hint::VpForSpirits => spent > 0 || left >= 3,
-        _ => false,
-    };
+    let m = crate::effects::module(x.ability.module)?;
+    let resolve = m.bought_worth.is_some_and(|worth| worth(view, v, spent));
     if !resolve {
         return legal.contains(&Action::Decline).then_some(Action::Decline);
     }
@@ -1519,8 +1489,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let buys = 2
         + owned.iter().map(|&v| usize::from(db.vale(v).extra_buy)).max().unwrap_or(0)
         + usize::from(view.turn.ability_buys.0);
-    let used = (view.turn.bought.len() + usize::from(view.turn.sleeved_now) + usize::from(view.turn.upgraded))
-        .saturating_sub(usize::from(view.turn.claimed));
+    let used =
+        (view.turn.bought.len() + usize::from(view.turn.fx.amulets.sleeved_now) + usize::from(view.turn.upgraded))
+            .saturating_sub(usize::from(view.turn.fx.claim_advancement.claimed));
     let buys = buys - used.min(buys);
     // A vale that makes a level free (Eagle's Cry Peak): when a level-2 common is worth more than its VP.
     for &a in legal {
@@ -1547,7 +1518,7 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     }
     let mana = view.turn.mana_left();
     let token = has(Action::Token);
-    let token_mana = view.turn.mana_factor.max(1);
+    let token_mana = view.turn.fx.multiply_mana.factor.max(1);
     let field: Vec<u8> = p.field.to_vec();
     let all = offers(view, legal, mana.saturating_add(if token { token_mana } else { 0 }));
     let (value, plan) = best_plan(view, &field, &all, mana, buys, out);
@@ -1620,7 +1591,10 @@ pub(crate) fn card_choice_module(view: &View, c: u8) -> Option<&'static crate::e
         return crate::effects::MODULES.iter().copied().find(|m| m.hint == Hint::ShuffleFromDiscard);
     }
     let copied =
-        p.boost.and_then(|b| b.ability).filter(|_| view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
+        p.fx.guardian_and_graft
+            .boost
+            .and_then(|b| b.ability)
+            .filter(|_| view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0);
     if let Some(m) = copied.and_then(unique).filter(|m| m.hint != Hint::ShuffleFromDiscard) {
         return Some(m);
     }
@@ -1630,7 +1604,7 @@ pub(crate) fn card_choice_module(view: &View, c: u8) -> Option<&'static crate::e
 
 /// The card Cyrilla gave Guilduin's copy, while that copy is still to use.
 pub(crate) fn copying_card(view: &View) -> Option<u8> {
-    let b = view.players[view.current as usize].boost?;
+    let b = view.players[view.current as usize].fx.guardian_and_graft.boost?;
     let m = crate::effects::module(b.ability?.module)?;
     (m.hint == Hint::CopyCard && view.turn.ability_used & (1 << crate::effects::BOOST_KEY) == 0).then_some(b.card)
 }

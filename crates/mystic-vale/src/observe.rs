@@ -236,17 +236,17 @@ impl<'a> SeenPlayer<'a> {
 
     /// Arbor growth.
     pub fn arbor_growth(&self) -> u8 {
-        self.player.arbor_growth
+        self.player.fx.spoil_growth.growth
     }
 
     /// Whether the player has a conclave card.
     pub fn has_conclave(&self) -> bool {
-        self.player.conclave.is_some()
+        self.player.fx.plus_guardian.first.is_some()
     }
 
     /// A druid was used this turn.
     pub fn druid_used(&self) -> bool {
-        self.player.druid_used != 0
+        self.player.fx.spoil_discard.used != 0
     }
 
     /// The amulet.
@@ -261,11 +261,11 @@ impl<'a> SeenPlayer<'a> {
 
     /// Borderwatch Bog's result.
     pub fn bog(&self) -> Option<u8> {
-        self.player.bog
+        self.player.fx.bog_planting.placed
     }
 
     /// Old Bakarab's workshop.
     pub fn workshop(&self) -> &'a [u8] {
-        &self.player.workshop
+        &self.player.fx.workshop.pile
     }
 }

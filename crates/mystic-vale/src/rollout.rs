@@ -58,7 +58,9 @@ fn harvest_score(a: Action) -> Option<u32> {
 /// The level of the workshop advancement a `workshop K cN` action sleeves (0 for other actions).
 fn workshop_level(g: &MysticVale, a: Action) -> u32 {
     match a {
-        Action::Workshop(k, _) => g.cur().workshop.get(usize::from(k)).map_or(0, |&x| u32::from(g.db.hot(x).level)),
+        Action::Workshop(k, _) => {
+            g.cur().fx.workshop.pile.get(usize::from(k)).map_or(0, |&x| u32::from(g.db.hot(x).level))
+        }
         _ => 0,
     }
 }
@@ -85,7 +87,7 @@ fn silver_tree_choice(g: &MysticVale, legal: &[Action]) -> Action {
 /// The rollout's choice among `legal` (sorted, non-empty) in `g`.
 pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng) -> Action {
     let has = |a: Action| legal.binary_search(&a).is_ok();
-    if g.turn.silver_tree {
+    if g.turn.fx.discard_on_evoke.waiting {
         return silver_tree_choice(g, legal);
     }
     match g.phase {
@@ -160,7 +162,7 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 _ => Action::Decline,
             };
         }
-        Phase::Harvest if g.turn.claims > 0 => {
+        Phase::Harvest if g.turn.fx.claim_advancement.claims > 0 => {
             // Nightvale Pathfinder: a free advancement, from the highest level offered.
             let level = |a: &Action| match a {
                 Action::Claim(Source::Common(l, _)) => 2 + i32::from(*l),
@@ -182,7 +184,7 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
         }
         Phase::Harvest if has(Action::Done) => {
             // Wayfarer Portal first, as the heuristic: a move that makes the two cards bring more.
-            if !g.turn.portal_used
+            if !g.turn.fx.move_advancement.used
                 && g.turn.usable & Effect::MoveAdvancement.bit() != 0
                 && let Some(a) = crate::heuristic::best_portal_of(&g.db, &g.cur().cards, legal)
             {

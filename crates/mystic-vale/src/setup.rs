@@ -623,7 +623,7 @@ impl MysticVale {
                     return Err(SetupProblem::WorkshopSize { player: i, given, most }.into());
                 }
                 for k in &sp.workshop {
-                    p.workshop.push(adv_key(k, &f("workshop"))?);
+                    p.fx.workshop.pile.push(adv_key(k, &f("workshop"))?);
                 }
                 p.refresh_all(&db);
                 p.token_active = sp.token_active;
@@ -857,7 +857,7 @@ impl MysticVale {
                         && crate::effects::module(f.ability.module).is_some_and(|m| m.key.starts_with("workshop-"))
                 })
             });
-            if !p.workshop.is_empty() && !workshop {
+            if !p.fx.workshop.pile.is_empty() && !workshop {
                 return Err(SetupProblem::NoWorkshop { player: i }.into());
             }
         }
@@ -885,21 +885,10 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         skip_next: false,
         leader: None,
         leader_offer: None,
-        arbor_growth: 0,
-        decay_cancel: None,
         extra_turn_round: 0,
-        conclave: None,
-        conclave2: None,
-        aether: None,
         amulet: None,
         pending_mana: 0,
-        ember: None,
-        revealed_outside: false,
-        bog: None,
-        workshop: Pile::new(),
-        boost: None,
-        druid_used: 0,
-        druid_prep: 0,
+        fx: crate::effects::PlayerStates::default(),
         stats: [CardStats::default(); NUM_CARDS],
         shown_decay: 0,
         shown_growth: 0,

@@ -349,23 +349,9 @@ pub struct Player {
     pub leader: Option<LeaderCard>,
     /// The two leaders dealt to choose from (`leaders=choose`), until the choice.
     pub leader_offer: Option<[u8; 2]>,
-    /// Growth from Blooming Arbor, until the next Prep Phase.
-    pub arbor_growth: u8,
-    /// A card whose decay does not count until the next Discard Phase (Bramble Spire).
-    #[serde(default)]
-    pub decay_cancel: Option<u8>,
     /// The round in which the player last took an extra turn (0: never).
     #[serde(default)]
     pub extra_turn_round: u16,
-    /// The card given +1 guardian by Conclave of Ents, and whether it was given in a Prep Phase
-    /// (then it lasts through the next Planting Phase).
-    pub conclave: Option<(u8, bool)>,
-    /// A second Conclave of Ents' guardian, as `conclave`: each vale once a turn (EN:675).
-    #[serde(default)]
-    pub conclave2: Option<(u8, bool)>,
-    /// Aether Tree: the card whose decay (but a Cursed Land's) is cancelled until the next Prep Phase.
-    #[serde(default)]
-    pub aether: Option<u8>,
     /// The player's amulet (Mana Storm), replacing the mana token; its side is `token_active`.
     #[serde(default)]
     pub amulet: Option<u8>,
@@ -373,35 +359,15 @@ pub struct Player {
     /// Spoil (EN:1355, 1489).
     #[serde(default)]
     pub pending_mana: u8,
-    /// Wildfire Ember: a card and the guardians it counts more until the end of the turn (EN:1815-1823).
-    #[serde(default)]
-    pub ember: Option<(u8, u8)>,
-    /// Revealed an on-deck card outside its turn (GinGan's upgraded side): its next Planting Phase checks
-    /// for a Spoil as it begins (ruling MV55).
-    #[serde(default)]
-    pub revealed_outside: bool,
-    /// Borderwatch Bog's extra Planting Phase after the game: cards placed without spoiling (0 after a
-    /// Spoil), once it is over (EN:1264-1276, ruling MV74).
-    #[serde(default)]
-    pub bog: Option<u8>,
-    /// Old Bakarab's workshop: advancements taken from the commons, face up, neither owned nor bought
-    /// (EN:1694-1704), in the order taken (public, ruling MV75).
-    #[serde(default)]
-    pub workshop: Pile,
-    /// Cyrilla's guardians and copied ability on one card until the end of the turn (ruling MV51, MV80).
-    #[serde(default)]
-    pub boost: Option<Boost>,
-    /// The cards whose "about to spoil" discard (Peacekeeper Druid, Algeni) was used this turn: each card
-    /// once (EN:675), a bit per card.
-    pub druid_used: u32,
-    /// The cards whose discard was used in the last Prep Phase (not again in the next Planting Phase).
-    pub druid_prep: u32,
     /// Cached per card: its totals (recomputed when it is sleeved).
     pub stats: [CardStats; NUM_CARDS],
     /// Cached: decay counted on the field and on-deck cards (sum of their `stats.decay`).
     pub shown_decay: u16,
     /// Cached: growth of the field and on-deck cards without Conclave of Ents (sum of `stats.growth`).
     pub shown_growth: u16,
+    /// Per-ability state, each part declared by its effect module (public: every seat sees it).
+    #[serde(flatten)]
+    pub fx: crate::effects::PlayerStates,
 }
 
 impl PartialEq for Player {
@@ -425,21 +391,10 @@ impl PartialEq for Player {
             && self.skip_next == o.skip_next
             && self.leader == o.leader
             && self.leader_offer == o.leader_offer
-            && self.decay_cancel == o.decay_cancel
             && self.extra_turn_round == o.extra_turn_round
-            && self.arbor_growth == o.arbor_growth
-            && self.conclave == o.conclave
-            && self.conclave2 == o.conclave2
-            && self.aether == o.aether
             && self.amulet == o.amulet
             && self.pending_mana == o.pending_mana
-            && self.ember == o.ember
-            && self.revealed_outside == o.revealed_outside
-            && self.bog == o.bog
-            && self.workshop == o.workshop
-            && self.boost == o.boost
-            && self.druid_used == o.druid_used
-            && self.druid_prep == o.druid_prep
+            && self.fx == o.fx
             && self.shown_decay == o.shown_decay
             && self.shown_growth == o.shown_growth
     }
@@ -680,12 +635,12 @@ impl Player {
     /// The boost on card `c`, if any.
     #[inline]
     pub fn boost_on(&self, c: u8) -> Option<Boost> {
-        self.boost.filter(|b| b.card == c)
+        self.fx.guardian_and_graft.boost.filter(|b| b.card == c)
     }
 
     /// Sets (or ends, with `None`) the boost, recounting the cards it leaves and reaches.
     pub fn set_boost(&mut self, db: &CardDb, boost: Option<Boost>) {
-        let old = std::mem::replace(&mut self.boost, boost);
+        let old = std::mem::replace(&mut self.fx.guardian_and_graft.boost, boost);
         for c in old.iter().chain(boost.iter()).map(|b| usize::from(b.card)) {
             self.refresh(db, c);
         }
@@ -834,19 +789,23 @@ impl Player {
     /// The extra guardians on card `c` this turn: Conclave of Ents' and Wildfire Ember's.
     #[inline]
     pub fn bonus(&self, c: u8) -> u8 {
-        let ember = match self.ember {
+        let ember = match self.fx.amulets.extra_guardians {
             Some((x, n)) if x == c => n,
             _ => 0,
         };
-        let conclaves = u8::from(matches!(self.conclave, Some((x, _)) if x == c))
-            + u8::from(matches!(self.conclave2, Some((x, _)) if x == c));
+        let conclaves = u8::from(matches!(self.fx.plus_guardian.first, Some((x, _)) if x == c))
+            + u8::from(matches!(self.fx.plus_guardian.second, Some((x, _)) if x == c));
         conclaves.saturating_add(ember)
     }
 
     /// The cards given extra guardians this turn, and how many (Conclave of Ents, Wildfire Ember).
     #[inline]
     pub fn bonuses(&self) -> [Option<(u8, u8)>; 3] {
-        [self.conclave.map(|(c, _)| (c, 1)), self.conclave2.map(|(c, _)| (c, 1)), self.ember]
+        [
+            self.fx.plus_guardian.first.map(|(c, _)| (c, 1)),
+            self.fx.plus_guardian.second.map(|(c, _)| (c, 1)),
+            self.fx.amulets.extra_guardians,
+        ]
     }
 }
 
@@ -879,21 +838,12 @@ pub struct Turn {
     /// An extra turn follows this one (Centaur, Primal Power).
     #[serde(default)]
     pub extra_turn: bool,
-    /// A vale made the next advancement of this level bought this turn free (Eagle's Cry Peak).
-    #[serde(default)]
-    pub free_level: Option<u8>,
-    /// A vale moved an advancement this turn (Wayfarer Portal, once a turn).
-    #[serde(default)]
-    pub portal_used: bool,
     /// Extra advancement purchases the usable vales allow.
     #[serde(default)]
     pub extra_buys: u8,
     /// Effects of the usable vales that leave the game when used.
     #[serde(default)]
     pub removable: u32,
-    /// An exchange ability is in the field (set when the Harvest Phase begins).
-    #[serde(default)]
-    pub sow: bool,
     /// Gains made this harvest by actions (vales, exchanges), added to the counted totals.
     #[serde(default)]
     pub gained: crate::harvest::Totals,
@@ -924,56 +874,20 @@ pub struct Turn {
     /// Harvest Phase by `score`; the Harvest's end scores what the field gives beyond them.
     #[serde(default)]
     pub scored: [u16; 2],
-    /// Purchases Darksoul Ember sleeved at once this harvest: still two of the buys (EN:1771).
-    #[serde(default)]
-    pub sleeved_now: u8,
-    /// Pool of Visions kept a card this Discard Phase.
-    #[serde(default)]
-    pub pool_kept: bool,
     /// The mana token was spent this turn.
     pub token_used: bool,
-    /// Spirits turned wild this turn (Sunstone Aerie, Stormcaller), per kind: animal, forest, sky.
-    #[serde(default)]
-    pub converted: [u8; 3],
-    /// Vales that stay in play (Sunstone Aerie) whose conversion was used this turn: each once (EN:675).
-    #[serde(default)]
-    pub converters_used: u8,
-    /// Conclave of Ents used this turn.
-    pub conclave_used: bool,
-    /// Conclave of Ents vales used this turn (each once, EN:675).
-    #[serde(default)]
-    pub conclaves_used: u8,
     /// Advancements bought.
     pub bought: Vec<Bought>,
     /// Vales bought (the last ones in the player's list).
     pub vales_bought: u8,
     /// Effects of the vales usable this turn ([`Effect::bit`]): owned before the turn began (EN:518).
     pub usable: u32,
-    /// An Earthchant Chorus is in the field (set when the Harvest Phase begins).
-    pub chorus: bool,
     /// Per slot, the field's places for purchases (set when the Harvest and the Sleeve steps begin):
     /// empty slots, advancements an eclipse one may go under, eclipse ones that may be covered (MV21).
     pub places: [[u8; 3]; 3],
     /// Mana this Harvest Phase from the mana token and "when bought" gains (not recounted).
     #[serde(default)]
     pub mana_extra: u8,
-    /// What the Harvest's mana and the token are multiplied by (Ley Line Overflow; 1 without).
-    #[serde(default)]
-    pub mana_factor: u8,
-    /// Cards that joined the end of the field as the Harvest Phase began (Call of the Hunt, Canopy
-    /// Explorer).
-    #[serde(default)]
-    pub added: u8,
-    /// Hatchery: field cards kept for the next field (the first ones of the field), in this Discard Phase.
-    #[serde(default)]
-    pub kept: u8,
-    /// Lifetap Oracle: deck searches left in the ability resolving.
-    #[serde(default)]
-    pub searches_left: u8,
-    /// Vales taken this turn without buying them (Sunwell Temple): like the vales bought, the last ones
-    /// of the player's list and not usable this turn, but not one of the two vale buys.
-    #[serde(default)]
-    pub vales_taken: u8,
     /// "When played" abilities already resolved in this Planting Phase (or this Prep Phase once it has
     /// begun): bit `3 * card + slot`. They do not resolve again in the same phase (ruling MV19).
     pub when_played_used: u64,
@@ -986,20 +900,6 @@ pub struct Turn {
     /// Scratch of the unique ability in progress (Hempero: the commons positions cleared, bit `3l + k`).
     #[serde(default)]
     pub ability_state: u16,
-    /// A vale's optional "when bought" ability waiting for its owner (Sky Garden, Halo Mountain): the
-    /// vale and the spirits spent on it so far.
-    #[serde(default)]
-    pub vale_choice: Option<(u8, u8)>,
-    /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
-    #[serde(default)]
-    pub guardian_plus: Option<u8>,
-    /// The field card whose symbols and abilities the leader's card also has this turn (Guilduin).
-    #[serde(default)]
-    pub copy: Option<u8>,
-    /// A card given another card's ability this turn (Cyrilla's upgraded side): the card, then the seat,
-    /// card and slot (3: the leader's side) the ability is printed on.
-    #[serde(default)]
-    pub graft: Option<(u8, u8, u8, u8)>,
     /// Purchases a unique ability adds this Harvest Phase, and the discount on the purchase beyond two
     /// (Nepeto).
     #[serde(default)]
@@ -1010,38 +910,9 @@ pub struct Turn {
     /// The amulet was Evoked this turn (once a turn, EN:1811).
     #[serde(default)]
     pub evoked: bool,
-    /// The active player pushed in this Planting Phase (Darksoul Ember's used side, EN:1773).
-    #[serde(default)]
-    pub pushed: bool,
-    /// Nightvale Pathfinder: claims waiting for their decision (EN:1109-1116).
-    #[serde(default)]
-    pub claims: u8,
-    /// Advancements claimed this turn (in `bought`, but none of the Harvest's buys).
-    #[serde(default)]
-    pub claimed: u8,
-    /// Harpy Canyon used this turn.
-    #[serde(default)]
-    pub replayed: bool,
-    /// Silver Tree waits for its decision after an Evoke (EN:1448-1454).
-    #[serde(default)]
-    pub silver_tree: bool,
-    /// The last Prep Phase of the game, played before Borderwatch Bog's Planting Phase (ruling MV74).
-    #[serde(default)]
-    pub last_prep: bool,
-    /// Old Bakarab was paid to turn back to its starting side as this Harvest Phase ends (EN:1716).
-    #[serde(default)]
-    pub turn_back: bool,
-    /// Rules revision 5 (ruling MV42): the cards whose Ley Line Overflow left the field in this Harvest
-    /// Phase (bit per card), its doubling taken as it left and never again.
-    #[serde(default)]
-    pub overflow_left: u32,
-    /// Rules revision 5: the mana those doublings added (what was banked when each left, doubled).
-    #[serde(default)]
-    pub overflow_kept: u8,
-    /// Rules revision 5: the Harvest's mana before Ley Line Overflow at the last recount (what an Overflow
-    /// leaving now doubles).
-    #[serde(default)]
-    pub raw_mana: u8,
+    /// Per-ability state of this turn, each part declared by its effect module.
+    #[serde(flatten)]
+    pub fx: crate::effects::TurnStates,
 }
 
 impl Turn {
@@ -1224,15 +1095,15 @@ impl MysticVale {
             )),
             "cached field totals"
         );
-        let mut net = i32::from(pl.shown_decay) - i32::from(pl.shown_growth) - i32::from(pl.arbor_growth);
+        let mut net = i32::from(pl.shown_decay) - i32::from(pl.shown_growth) - i32::from(pl.fx.spoil_growth.growth);
         if db.growth_vales {
             net -= vale_growth(db, &pl.vales);
         }
-        if pl.conclave.is_some()
-            || pl.conclave2.is_some()
-            || pl.ember.is_some()
-            || pl.aether.is_some()
-            || pl.decay_cancel.is_some()
+        if pl.fx.plus_guardian.first.is_some()
+            || pl.fx.plus_guardian.second.is_some()
+            || pl.fx.amulets.extra_guardians.is_some()
+            || pl.fx.cancel_decay.until_prep.is_some()
+            || pl.fx.cancel_decay.until_discard.is_some()
         {
             net -= self.growth_this_turn(p);
         }
@@ -1252,12 +1123,12 @@ impl MysticVale {
                 growth += i32::from(pl.stats[c as usize].grov) * i32::from(n);
             }
         }
-        if let Some(c) = pl.aether
+        if let Some(c) = pl.fx.cancel_decay.until_prep
             && shown(c)
         {
             growth += i32::from(aether_cancel(db, pl.cards[c as usize], &pl.stats[c as usize]));
         }
-        if let Some(c) = pl.decay_cancel
+        if let Some(c) = pl.fx.cancel_decay.until_discard
             && shown(c)
         {
             growth += i32::from(pl.stats[c as usize].decay);
@@ -1272,7 +1143,7 @@ impl MysticVale {
     pub fn field_growth(&self, p: usize) -> i32 {
         let db = &*self.db;
         let pl = &self.players[p];
-        let mut growth = i32::from(pl.arbor_growth) + vale_growth(db, &pl.vales);
+        let mut growth = i32::from(pl.fx.spoil_growth.growth) + vale_growth(db, &pl.vales);
         for &c in pl.field.iter() {
             let st = &pl.stats[c as usize];
             growth += i32::from(st.growth) + i32::from(st.grov) * i32::from(pl.bonus(c));

@@ -41,7 +41,7 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 ///   Mindful Owl take a card out during the Planting Phase, one per resolution: at most `20 + W` pushes.
 ///   (Prep Phase plays are not actions.)
 /// - *The rest.* `pass` 1; `spoil` 2 (Planting and Prep Phase); the "about to spoil" discards
-///   (Peacekeeper Druid, Algeni) once a turn per card (EN:675, MV89: `Player::druid_used` is a card mask,
+///   (Peacekeeper Druid, Algeni) once a turn per card (EN:675, MV89: `Player::fx.spoil_discard.used` is a card mask,
 ///   its bits set once from the Planting Phase through the Prep Phase): at most `N`; harvest: token 1 plus
 ///   2 more after vales that turn it face up, vales 2, advancements at most 3, `done` 1, `score` 1 (rules
 ///   revision 6: offered only while the field's VP would empty the pool, which scoring them does, so not
@@ -76,7 +76,7 @@ impl MysticVale {
     /// The vales the active player owned before this turn (their abilities are usable, EN:518).
     pub(crate) fn usable_vales(&self) -> &[u8] {
         let p = self.cur();
-        let new = usize::from(self.turn.vales_bought) + usize::from(self.turn.vales_taken);
+        let new = usize::from(self.turn.vales_bought) + usize::from(self.turn.fx.take_level_1_vale.vales_taken);
         &p.vales[..p.vales.len() - new.min(p.vales.len())]
     }
 
@@ -112,7 +112,7 @@ impl MysticVale {
     /// revision 1 allowed one use whatever the number of vales.
     fn conclave_usable(&self) -> bool {
         if !self.ordered() {
-            return !self.turn.conclave_used && self.vale_use(Timing::AnyTime, Effect::PlusGuardian).is_some();
+            return !self.turn.fx.plus_guardian.used && self.vale_use(Timing::AnyTime, Effect::PlusGuardian).is_some();
         }
         if self.turn.usable & Effect::PlusGuardian.bit() == 0 {
             return false;
@@ -125,13 +125,13 @@ impl MysticVale {
                 a.timing == Timing::AnyTime && a.effect == Effect::PlusGuardian
             })
             .count();
-        owned > usize::from(self.turn.conclaves_used)
+        owned > usize::from(self.turn.fx.plus_guardian.vales_used)
     }
 
     /// Writes the legal actions, sorted (built in order: card lists come from bit masks).
     pub(crate) fn legal(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.turn.silver_tree {
+        if self.turn.fx.discard_on_evoke.waiting {
             // Silver Tree's decision after an Evoke (EN:1448-1454).
             self.legal_silver_tree(out);
             return;
@@ -225,7 +225,8 @@ impl MysticVale {
             Phase::Harvest => self.legal_harvest(out),
             Phase::Keep => {
                 out.push(Action::Decline);
-                let mask = if self.ordered() { self.pool_targets(self.turn.kept) } else { p.field_mask() };
+                let mask =
+                    if self.ordered() { self.pool_targets(self.turn.fx.keep_in_field.kept) } else { p.field_mask() };
                 if self.names_keepers() {
                     self.push_keeps(0, mask, out);
                 } else {
@@ -293,7 +294,7 @@ impl MysticVale {
         match (self.phase, action) {
             (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
             (Phase::Planting, Action::Push) => {
-                self.turn.pushed = true;
+                self.turn.fx.amulets.pushed = true;
                 self.play_on_deck(false, ev);
             }
             (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
@@ -333,7 +334,7 @@ impl MysticVale {
                 | Action::AbilityTake(_) => true,
                 // Silver Tree's discard. Not Old Bakarab's card going under the deck with the Workshop
                 // advancements just sleeved on it, never counted (EN:1712: they are not used).
-                Action::Decline => self.turn.silver_tree,
+                Action::Decline => self.turn.fx.discard_on_evoke.waiting,
                 _ => false,
             };
         if changes && !self.turn.banking {
@@ -359,7 +360,9 @@ impl MysticVale {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
-            (_, a @ (Action::Discard(_) | Action::Decline)) if self.turn.silver_tree => self.apply_silver_tree(a, ev),
+            (_, a @ (Action::Discard(_) | Action::Decline)) if self.turn.fx.discard_on_evoke.waiting => {
+                self.apply_silver_tree(a, ev)
+            }
             (Phase::Planting, Action::Replay(c, slot)) => self.replay(c, slot, ev),
             (Phase::Harvest, Action::Bank(c)) => {
                 // Resolved before the action (`before_harvest_action`): only told.
@@ -371,36 +374,14 @@ impl MysticVale {
             (_, Action::Use { card: Held::Vale(v), choice: Choice::Card(c) })
                 if self.db.hot_vale(v).ability.effect == Effect::PlusGuardian =>
             {
-                // Conclave of Ents: +1 guardian on card `c` (EN:1291-1299).
-                let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
-                self.turn.conclave_used = true;
-                self.turn.conclaves_used = self.turn.conclaves_used.saturating_add(1);
-                let p = &mut self.players[i];
-                if self.options.rules >= 2 && p.conclave.is_some() && p.conclave2.is_none() {
-                    // A second Conclave of Ents (each vale once a turn, EN:675).
-                    p.conclave2 = Some((c, prep));
-                } else {
-                    p.conclave = Some((c, prep));
-                }
-                if S::ENABLED {
-                    ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                }
-                match self.phase {
-                    Phase::SpoilPrompt { prep } => self.check_spoil(prep, ev),
-                    Phase::Harvest => {
-                        // Canopy Explorer resolved after the guardian was added (EN:462, 919).
-                        self.explore_more(c, 1, ev);
-                        self.recount();
-                    }
-                    _ => {}
-                }
+                self.use_plus_guardian(v, c, ev)
             }
             (Phase::Harvest, a @ (Action::AbilityPick(_) | Action::AbilitySpirit(_) | Action::Decline))
-                if self.turn.vale_choice.is_some() =>
+                if self.turn.fx.vale_choice.waiting.is_some() =>
             {
                 self.apply_vale_choice(a);
             }
-            (Phase::Harvest, a @ (Action::Claim(_) | Action::Decline)) if self.turn.claims > 0 => {
+            (Phase::Harvest, a @ (Action::Claim(_) | Action::Decline)) if self.turn.fx.claim_advancement.claims > 0 => {
                 self.apply_claim(a, ev);
             }
             (Phase::Bog, a @ (Action::Pass | Action::Push)) => self.apply_bog(a, ev),
@@ -412,13 +393,13 @@ impl MysticVale {
                 if let Action::EvokeOn(c) = a {
                     self.evoke(Some(c), ev);
                 }
-                if !self.turn.silver_tree {
+                if !self.turn.fx.discard_on_evoke.waiting {
                     self.enter_discard_after_evoke(ev);
                 }
             }
             (_, Action::Evoke) => {
                 self.evoke(None, ev);
-                if let (false, Phase::SpoilPrompt { prep }) = (self.turn.silver_tree, self.phase) {
+                if let (false, Phase::SpoilPrompt { prep }) = (self.turn.fx.discard_on_evoke.waiting, self.phase) {
                     self.check_spoil(prep, ev);
                 }
             }
@@ -428,51 +409,19 @@ impl MysticVale {
             (Phase::Harvest, Action::EvokeBought(k, c)) => self.evoke_purchase(k, c, ev),
             (_, Action::EvokeOn(c)) => {
                 self.evoke(Some(c), ev);
-                if let (false, Phase::SpoilPrompt { prep }) = (self.turn.silver_tree, self.phase) {
+                if let (false, Phase::SpoilPrompt { prep }) = (self.turn.fx.discard_on_evoke.waiting, self.phase) {
                     self.check_spoil(prep, ev);
                 }
             }
             (Phase::SpoilPrompt { prep }, a) => self.apply_spoil_prompt(prep, a, ev),
             (Phase::Look { left, depth }, Action::UseVale(_) | Action::Decline) => {
-                let p = &mut self.players[i];
-                let mut depth = depth;
-                if let Some(t) = self.peek.take() {
-                    if action != Action::Decline {
-                        p.deck.retain(|&x| x != t);
-                        p.discard.push(t);
-                        if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, t))));
-                        }
-                    } else {
-                        depth += 1;
-                    }
-                }
-                self.look_next(left.saturating_sub(1), depth, ev);
+                self.apply_look(left, depth, action, ev)
             }
             (Phase::Hatch { first, kept }, Action::Use { card, choice }) => {
-                // Hatchery's card keeping itself, or Pool of Visions resolved before Hatchery's (EN:677).
-                let c = match (card, choice) {
-                    (Held::Card(c, _), _) => c,
-                    (Held::Vale(_), Choice::Card(c)) => {
-                        self.turn.pool_kept = true;
-                        c
-                    }
-                    _ => return,
-                };
-                if self.ordered() {
-                    self.keep_leftmost(c);
-                } else {
-                    // Rules revision 1: after the cards kept before.
-                    let p = &mut self.players[i];
-                    if let Some(k) = p.field.iter().position(|&x| x == c) {
-                        let at = usize::from(kept).min(k);
-                        p.field[at..=k].rotate_right(1);
-                    }
-                }
-                self.keep_next(first, kept + 1, ev);
+                self.apply_hatch(first, kept, card, choice, ev)
             }
             (Phase::Hatch { kept, .. }, Action::Decline) => {
-                self.turn.kept = kept;
+                self.turn.fx.keep_in_field.kept = kept;
                 self.enter_pool_keep(ev);
             }
             (Phase::Order { card, pending, prep }, Action::Resolve(s)) => {
@@ -482,75 +431,168 @@ impl MysticVale {
                 }
             }
             (Phase::WhenPlayed { card, slot, pending, prep }, a) => {
-                let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability.effect;
-                match (ability, a) {
-                    (Effect::DiscardOtherField, Action::Discard(c)) => {
-                        self.players[i].discard_from_field(c);
-                        if S::ENABLED {
-                            ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
-                        }
-                    }
-                    (Effect::SearchDeckDiscard, _) => {
-                        if let Action::Discard(c) = a {
-                            let p = &mut self.players[i];
-                            p.deck.retain(|&x| x != c);
-                            p.discard.push(c);
-                            if S::ENABLED {
-                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
-                            }
-                            self.turn.searches_left = self.turn.searches_left.saturating_sub(1);
-                            if self.turn.searches_left > 0 && !self.players[i].deck.is_empty() {
-                                // Lifetap Oracle: another search before the one shuffle (EN:1067-1069).
-                                return;
-                            }
-                        }
-                        self.turn.searches_left = 0;
-                        self.turn.added = 0;
-                        self.rng.shuffle(&mut self.players[i].deck);
-                        self.players[i].shuffled();
-                    }
-                    (Effect::LookTopDiscard, Action::Use { .. }) => {
-                        let p = &mut self.players[i];
-                        if let Some(c) = p.deck.pop() {
-                            p.discard.push(c);
-                            if S::ENABLED {
-                                ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-                self.peek = None;
-                self.when_played_next(card, pending, prep, ev);
+                self.apply_when_played(card, slot, pending, prep, a, ev)
             }
             (Phase::Harvest, a) => self.apply_harvest(a, ev),
-            (Phase::ChooseLeader, Action::ChooseLeader(k)) => {
-                let p = &mut self.players[i];
-                if let (Some(o), Some(l)) = (p.leader_offer.take(), &mut p.leader) {
-                    l.id = o[usize::from(k.min(1))];
-                }
-                p.refresh_all(&self.db);
-                let n = self.n() as u8;
-                self.current = (self.current + 1) % n;
-                if self.current == self.start {
-                    if self.players.iter().any(|p| p.amulet.is_some()) {
-                        self.phase = Phase::AmuletTrade;
-                    } else {
-                        self.first_turn(ev);
-                    }
-                }
-            }
+            (Phase::ChooseLeader, Action::ChooseLeader(k)) => self.choose_leader(k, ev),
             (Phase::Keep, Action::Use { choice: Choice::Card(c), .. }) if !self.ordered() => {
                 self.discard_phase(Some(c), ev);
             }
             (Phase::Keep, Action::Use { choice: Choice::Card(c), .. }) => {
-                self.turn.pool_kept = true;
+                self.turn.fx.keep_in_field.vale_kept = true;
                 self.keep_leftmost(c);
-                self.turn.kept += 1;
+                self.turn.fx.keep_in_field.kept += 1;
                 self.discard_phase(None, ev);
             }
             (Phase::Keep, Action::Decline) => self.discard_phase(None, ev),
             _ => {}
+        }
+    }
+
+    /// A vale's +1 guardian on card `c` (`plus-guardian`, Conclave of Ents, EN:1291-1299).
+    fn use_plus_guardian<S: EventSink<Event>>(&mut self, v: u8, c: u8, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        // Conclave of Ents: +1 guardian on card `c` (EN:1291-1299).
+        let prep = matches!(self.phase, Phase::SpoilPrompt { prep: true });
+        self.turn.fx.plus_guardian.used = true;
+        self.turn.fx.plus_guardian.vales_used = self.turn.fx.plus_guardian.vales_used.saturating_add(1);
+        let p = &mut self.players[i];
+        if self.options.rules >= 2 && p.fx.plus_guardian.first.is_some() && p.fx.plus_guardian.second.is_none() {
+            // A second Conclave of Ents (each vale once a turn, EN:675).
+            p.fx.plus_guardian.second = Some((c, prep));
+        } else {
+            p.fx.plus_guardian.first = Some((c, prep));
+        }
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+        }
+        match self.phase {
+            Phase::SpoilPrompt { prep } => self.check_spoil(prep, ev),
+            Phase::Harvest => {
+                // Canopy Explorer resolved after the guardian was added (EN:462, 919).
+                self.explore_more(c, 1, ev);
+                self.recount();
+            }
+            _ => {}
+        }
+    }
+
+    /// The card looked at is discarded (`mill`) or kept (`decline`), then the next one is shown.
+    fn apply_look<S: EventSink<Event>>(&mut self, left: u8, depth: u8, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        let p = &mut self.players[i];
+        let mut depth = depth;
+        if let Some(t) = self.peek.take() {
+            if action != Action::Decline {
+                p.deck.retain(|&x| x != t);
+                p.discard.push(t);
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, t))));
+                }
+            } else {
+                depth += 1;
+            }
+        }
+        self.look_next(left.saturating_sub(1), depth, ev);
+    }
+
+    /// A field card kept for the next field in the Discard Phase (`keep-in-field`).
+    fn apply_hatch<S: EventSink<Event>>(&mut self, first: u8, kept: u8, card: Held, choice: Choice, ev: &mut S) {
+        let i = self.current as usize;
+        // Hatchery's card keeping itself, or Pool of Visions resolved before Hatchery's (EN:677).
+        let c = match (card, choice) {
+            (Held::Card(c, _), _) => c,
+            (Held::Vale(_), Choice::Card(c)) => {
+                self.turn.fx.keep_in_field.vale_kept = true;
+                c
+            }
+            _ => return,
+        };
+        if self.ordered() {
+            self.keep_leftmost(c);
+        } else {
+            // Rules revision 1: after the cards kept before.
+            let p = &mut self.players[i];
+            if let Some(k) = p.field.iter().position(|&x| x == c) {
+                let at = usize::from(kept).min(k);
+                p.field[at..=k].rotate_right(1);
+            }
+        }
+        self.keep_next(first, kept + 1, ev);
+    }
+
+    /// The choice a "when played" ability waited for, then the card's next one.
+    fn apply_when_played<S: EventSink<Event>>(
+        &mut self,
+        card: u8,
+        slot: u8,
+        pending: u8,
+        prep: bool,
+        a: Action,
+        ev: &mut S,
+    ) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        let ability = self.db.hot(self.players[i].cards[card as usize].slots[slot as usize]).ability.effect;
+        match (ability, a) {
+            (Effect::DiscardOtherField, Action::Discard(c)) => {
+                self.players[i].discard_from_field(c);
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
+                }
+            }
+            (Effect::SearchDeckDiscard, _) => {
+                if let Action::Discard(c) = a {
+                    let p = &mut self.players[i];
+                    p.deck.retain(|&x| x != c);
+                    p.discard.push(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
+                    }
+                    self.turn.fx.search_deck.searches_left = self.turn.fx.search_deck.searches_left.saturating_sub(1);
+                    if self.turn.fx.search_deck.searches_left > 0 && !self.players[i].deck.is_empty() {
+                        // Lifetap Oracle: another search before the one shuffle (EN:1067-1069).
+                        return;
+                    }
+                }
+                self.turn.fx.search_deck.searches_left = 0;
+                self.turn.fx.deck_to_field.added = 0;
+                self.rng.shuffle(&mut self.players[i].deck);
+                self.players[i].shuffled();
+            }
+            (Effect::LookTopDiscard, Action::Use { .. }) => {
+                let p = &mut self.players[i];
+                if let Some(c) = p.deck.pop() {
+                    p.discard.push(c);
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, Some(self.card_ref(i, c))));
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.peek = None;
+        self.when_played_next(card, pending, prep, ev);
+    }
+
+    /// Setup with `leaders=choose`: the seat keeps leader `k` of the two dealt; the next seat chooses.
+    fn choose_leader<S: EventSink<Event>>(&mut self, k: u8, ev: &mut S) {
+        let i = self.current as usize;
+        let p = &mut self.players[i];
+        if let (Some(o), Some(l)) = (p.leader_offer.take(), &mut p.leader) {
+            l.id = o[usize::from(k.min(1))];
+        }
+        p.refresh_all(&self.db);
+        let n = self.n() as u8;
+        self.current = (self.current + 1) % n;
+        if self.current == self.start {
+            if self.players.iter().any(|p| p.amulet.is_some()) {
+                self.phase = Phase::AmuletTrade;
+            } else {
+                self.first_turn(ev);
+            }
         }
     }
 }
@@ -696,7 +738,7 @@ pub mod selftest {
                 let mut legal = Vec::new();
                 let mut last: Vec<Action> = Vec::new();
                 while g.to_move().is_some() {
-                    if g.phase == Phase::Harvest && g.turn.vale_choice.is_none() {
+                    if g.phase == Phase::Harvest && g.turn.fx.vale_choice.waiting.is_none() {
                         let parts = g.card_gains();
                         let h = g.harvest_cards();
                         let (all, _, _) = harvest::gains(&h, &g.cur().field, g.usable_vales(), None);
@@ -716,7 +758,7 @@ pub mod selftest {
                         if t.ability_open.is_none()
                             && (!t.banking || t.banked == parts)
                             && t.gained == harvest::Totals::default()
-                            && t.converted == [0; 3]
+                            && t.fx.convert_to_wild.converted == [0; 3]
                         {
                             let fast = harvest::totals(&h, &g.cur().field, g.usable_vales());
                             assert_eq!(

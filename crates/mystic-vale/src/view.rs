@@ -43,57 +43,21 @@ pub struct PlayerView {
     pub leader: Option<LeaderView>,
     /// The two leaders dealt to choose from, for their owner only, until the choice.
     pub leader_offer: Option<[u8; 2]>,
-    /// A card whose decay does not count until the next Discard Phase.
-    pub decay_cancel: Option<u8>,
     /// The round of the player's last extra turn (0: never).
     pub extra_turn_round: u16,
-    /// Blooming Arbor growth.
-    pub arbor_growth: u8,
-    /// Conclave of Ents.
-    pub conclave: Option<(u8, bool)>,
-    /// A second Conclave of Ents.
-    #[serde(default)]
-    pub conclave2: Option<(u8, bool)>,
-    /// Aether Tree's card, until the next Prep Phase.
-    #[serde(default)]
-    pub aether: Option<u8>,
-    /// Peacekeeper Druid (or Algeni) used this turn.
-    pub druid_used: bool,
-    /// Peacekeeper Druid (or Algeni) used in the Prep Phase.
-    pub druid_prep: bool,
-    /// The cards whose "about to spoil" discard was used this turn (bit per card; each card once, EN:675).
-    #[serde(default)]
-    pub druid_cards: u32,
-    /// The cards whose discard was used in the Prep Phase (bit per card).
-    #[serde(default)]
-    pub druid_prep_cards: u32,
     /// The player's amulet (public, its side is `token_active`).
     #[serde(default)]
     pub amulet: Option<u8>,
     /// Mana waiting for the player's next Harvest Phase.
     #[serde(default)]
     pub pending_mana: u8,
-    /// Wildfire Ember's card and extra guardians this turn.
-    #[serde(default)]
-    pub ember: Option<(u8, u8)>,
-    /// Revealed an on-deck card outside its turn (GinGan): its next Planting Phase checks for a Spoil as it
-    /// begins (ruling MV55).
-    #[serde(default)]
-    pub revealed_outside: bool,
-    /// Borderwatch Bog's extra Planting Phase after the game: cards placed without spoiling (0 after a
-    /// Spoil), once it is over (public, ruling MV74).
-    #[serde(default)]
-    pub bog: Option<u8>,
-    /// Old Bakarab's workshop, face up (public, ruling MV75).
-    #[serde(default)]
-    pub workshop: Pile,
-    /// Cyrilla's guardians and copied ability on one card until the end of the turn (public).
-    #[serde(default)]
-    pub boost: Option<crate::state::Boost>,
     /// The decay and growth the rules count for this player's field and on-deck card, every ability
     /// included ([`View::decay_growth`]): derived from the view, for front ends.
     #[serde(default)]
     pub showing: Showing,
+    /// Per-ability state, each part declared by its effect module (public: every seat sees it).
+    #[serde(flatten)]
+    pub fx: crate::effects::PlayerStates,
 }
 
 /// Of the cards a push may reveal, how many would spoil (exact counts: a view's JSON round-trips).
@@ -118,13 +82,17 @@ pub struct Showing {
 impl PlayerView {
     /// The cards given extra guardians this turn, and how many (as [`Player::bonuses`]).
     pub fn bonuses(&self) -> [Option<(u8, u8)>; 3] {
-        [self.conclave.map(|(c, _)| (c, 1)), self.conclave2.map(|(c, _)| (c, 1)), self.ember]
+        [
+            self.fx.plus_guardian.first.map(|(c, _)| (c, 1)),
+            self.fx.plus_guardian.second.map(|(c, _)| (c, 1)),
+            self.fx.amulets.extra_guardians,
+        ]
     }
 
     /// Conclave of Ents' guardians on card `c` this turn.
     pub(crate) fn conclave_bonus(&self, c: u8) -> u8 {
-        u8::from(matches!(self.conclave, Some((x, _)) if x == c))
-            + u8::from(matches!(self.conclave2, Some((x, _)) if x == c))
+        u8::from(matches!(self.fx.plus_guardian.first, Some((x, _)) if x == c))
+            + u8::from(matches!(self.fx.plus_guardian.second, Some((x, _)) if x == c))
     }
 }
 
@@ -250,23 +218,10 @@ impl MysticVale {
                         public: l.public,
                     }),
                     leader_offer: if i == seat.index() { p.leader_offer } else { None },
-                    decay_cancel: p.decay_cancel,
                     extra_turn_round: p.extra_turn_round,
-                    arbor_growth: p.arbor_growth,
-                    conclave: p.conclave,
-                    conclave2: p.conclave2,
-                    aether: p.aether,
-                    druid_used: p.druid_used != 0,
-                    druid_prep: p.druid_prep != 0,
-                    druid_cards: p.druid_used,
-                    druid_prep_cards: p.druid_prep,
                     amulet: p.amulet,
                     pending_mana: p.pending_mana,
-                    ember: p.ember,
-                    revealed_outside: p.revealed_outside,
-                    bog: p.bog,
-                    workshop: p.workshop,
-                    boost: p.boost,
+                    fx: p.fx,
                     showing: Showing::default(),
                 })
                 .collect(),
@@ -383,21 +338,10 @@ impl MysticVale {
                 } else {
                     None
                 },
-                arbor_growth: pv.arbor_growth,
-                decay_cancel: pv.decay_cancel,
                 extra_turn_round: pv.extra_turn_round,
-                conclave: pv.conclave,
-                conclave2: pv.conclave2,
-                aether: pv.aether,
-                druid_used: pv.druid_cards,
-                druid_prep: pv.druid_prep_cards,
                 amulet: pv.amulet,
                 pending_mana: pv.pending_mana,
-                ember: pv.ember,
-                revealed_outside: pv.revealed_outside,
-                bog: pv.bog,
-                workshop: pv.workshop,
-                boost: pv.boost,
+                fx: pv.fx,
                 stats: [CardStats::default(); NUM_CARDS],
                 shown_decay: 0,
                 shown_growth: 0,
@@ -538,7 +482,7 @@ impl View {
     pub fn card_stats(&self, i: usize, c: u8) -> CardStats {
         let db = &*self.db;
         let p = &self.players[i];
-        let boost = p.boost.filter(|b| b.card == c);
+        let boost = p.fx.guardian_and_graft.boost.filter(|b| b.card == c);
         CardStats::boosted(p.cards[c as usize], db, crate::state::leader_face(db, self.leader_card(i), c), boost)
     }
 
@@ -552,15 +496,15 @@ impl View {
         let db = &*self.db;
         let p = &self.players[i];
         let mut d = 0;
-        let mut g = i32::from(p.arbor_growth) + crate::state::vale_growth(db, &p.vales);
+        let mut g = i32::from(p.fx.spoil_growth.growth) + crate::state::vale_growth(db, &p.vales);
         for &c in p.field.iter().chain(p.on_deck.iter()) {
             let b = p.conclave_bonus(c);
             let st = self.card_stats(i, c);
-            if p.decay_cancel != Some(c) {
+            if p.fx.cancel_decay.until_discard != Some(c) {
                 d += i32::from(st.decay);
             }
             g += i32::from(st.growth.saturating_add(st.grov.saturating_mul(b)));
-            if p.aether == Some(c) {
+            if p.fx.cancel_decay.until_prep == Some(c) {
                 g += i32::from(crate::state::aether_cancel(db, p.cards[c as usize], &st));
             }
         }

@@ -167,7 +167,7 @@ impl MysticVale {
         let mut notes = Vec::new();
         for (i, p) in self.players.iter().enumerate() {
             // Borderwatch Bog's extra Planting Phase, in public (ruling MV74).
-            if let Some(n) = p.bog {
+            if let Some(n) = p.fx.bog_planting.placed {
                 notes.push(t(locale, "bog-note", args!(seat = Seat(i as u8), n = n)));
             }
         }
@@ -620,9 +620,9 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
     };
     let choice = crate::heuristic::card_choice_module;
     let (id, args): (&str, Args<'_>) = match a {
-        Action::AbilityPick(0) | Action::AbilitySpirit(_) if view.turn.vale_choice.is_some() => {
+        Action::AbilityPick(0) | Action::AbilitySpirit(_) if view.turn.fx.vale_choice.waiting.is_some() => {
             // A vale's optional "when bought" ability (ruling MV68).
-            let Some((v, _)) = view.turn.vale_choice else { return a.to_string() };
+            let Some((v, _)) = view.turn.fx.vale_choice.waiting else { return a.to_string() };
             let x = db.vale(v);
             let text =
                 crate::effects::module(x.ability.module).map_or_else(String::new, |m| unique_text(m.key, locale));
@@ -686,7 +686,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
             Some(x) => ("describe-claim", args!(title = adv(x), cost = db.adv(x).cost, slot = db.adv(x).slot.name())),
             None => return a.to_string(),
         },
-        Action::Workshop(k, c) => match me.workshop.get(usize::from(k)) {
+        Action::Workshop(k, c) => match me.fx.workshop.pile.get(usize::from(k)) {
             Some(&x) => ("describe-workshop", args!(title = adv(x), card = card(c))),
             None => return a.to_string(),
         },
@@ -724,12 +724,14 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         Action::AbilityPick(k) if choice(view, EMPTY).is_some_and(|m| m.hint == Hint::GainChoice) => {
             (choice(view, EMPTY).and_then(|m| m.describe).unwrap_or("describe-gain-choice"), args!(pick = k))
         }
-        Action::AbilityGraft(s, c, slot) => match (grafted(view, s, c, slot, locale), view.turn.guardian_plus) {
-            (Some((title, ability)), Some(first)) => {
-                ("describe-graft", args!(title = title, first = first, ability = ability))
+        Action::AbilityGraft(s, c, slot) => {
+            match (grafted(view, s, c, slot, locale), view.turn.fx.guardian_and_graft.guardian_plus) {
+                (Some((title, ability)), Some(first)) => {
+                    ("describe-graft", args!(title = title, first = first, ability = ability))
+                }
+                _ => return a.to_string(),
             }
-            _ => return a.to_string(),
-        },
+        }
         Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {
             Some(b) => ("describe-evoke-bought", args!(title = adv(b.adv), card = card(c))),
             None => return a.to_string(),
@@ -840,7 +842,10 @@ impl View {
             }
         };
         add(st.mana, "mana");
-        add(st.decay, if self.players[i].decay_cancel == Some(c) { "decay-cancelled" } else { "decay" });
+        add(
+            st.decay,
+            if self.players[i].fx.cancel_decay.until_discard == Some(c) { "decay-cancelled" } else { "decay" },
+        );
         add(st.growth.saturating_add(st.grov.saturating_mul(bonus)), "growth");
         for (k, s) in Spirit::ALL.iter().enumerate() {
             add(st.spirits[k].saturating_add(st.spirits_per_guardian[k].saturating_mul(bonus)), s.name());
@@ -978,10 +983,10 @@ impl View {
         if let Some(a) = p.amulet {
             line(f, "view-amulet", args!(text = amulet_summary(db.amulet(a), p.token_active, locale)))?;
         }
-        if !p.workshop.is_empty() {
+        if !p.fx.workshop.pile.is_empty() {
             // Old Bakarab's workshop, face up (ruling MV75).
             let items: Vec<String> =
-                p.workshop.iter().enumerate().map(|(k, &a)| format!("{} {}", k + 1, adv_title(a))).collect();
+                p.fx.workshop.pile.iter().enumerate().map(|(k, &a)| format!("{} {}", k + 1, adv_title(a))).collect();
             line(f, "view-workshop", args!(items = items.join(", ")))?;
         }
         if p.pending_mana > 0 {
@@ -1004,7 +1009,7 @@ impl View {
         }
         // Cyrilla's guardians and copied ability on a card, until the end of the turn (MV80).
         let boost = |f: &mut dyn fmt::Write, c: u8| -> fmt::Result {
-            let Some(b) = p.boost.filter(|b| b.card == c) else { return Ok(()) };
+            let Some(b) = p.fx.guardian_and_graft.boost.filter(|b| b.card == c) else { return Ok(()) };
             match b.ability {
                 Some(ab) => line(f, "view-boost-ability", args!(n = b.guardians, ability = ability_text(ab, locale))),
                 None => line(f, "view-boost", args!(n = b.guardians)),
@@ -1078,10 +1083,10 @@ impl View {
         if self.phase == Phase::Bog {
             line(f, "view-bog", args!())?;
         }
-        if self.turn.silver_tree {
+        if self.turn.fx.discard_on_evoke.waiting {
             line(f, "view-silver-tree", args!())?;
         }
-        if self.phase == Phase::Harvest && self.turn.claims > 0 {
+        if self.phase == Phase::Harvest && self.turn.fx.claim_advancement.claims > 0 {
             line(f, "view-pathfinder", args!())?;
         }
         if let Phase::Hatch { .. } = self.phase {

@@ -43,7 +43,7 @@ impl MysticVale {
         let n = self.n();
         for k in 0..n {
             let i = (usize::from(self.start) + k) % n;
-            if self.players[i].bog.is_some() || !self.owns_bog(i) {
+            if self.players[i].fx.bog_planting.placed.is_some() || !self.owns_bog(i) {
                 continue;
             }
             self.current = i as u8;
@@ -68,7 +68,7 @@ impl MysticVale {
     }
 
     fn bog_over<S: EventSink<Event>>(&mut self, i: usize, cards: u8, ev: &mut S) {
-        self.players[i].bog = Some(cards);
+        self.players[i].fx.bog_planting.placed = Some(cards);
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::GainedVp(sylvan_engine::Seat(i as u8), u16::from(cards)));
         }
@@ -105,4 +105,23 @@ impl MysticVale {
             }
         }
     }
+}
+
+/// What this ability keeps per player: one field of [`crate::effects::PlayerStates`], held by
+/// [`crate::state::Player`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayerState {
+    /// The extra Planting Phase after the game: cards placed without spoiling (0 after a Spoil), once it is over (EN:1264-1276, ruling MV74).
+    #[serde(rename = "bog")]
+    pub placed: Option<u8>,
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// The last Prep Phase of the game, played before the extra Planting Phase (ruling MV74).
+    pub last_prep: bool,
 }

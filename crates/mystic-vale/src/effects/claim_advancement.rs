@@ -26,7 +26,7 @@ pub const MODULE: Module = Module {
 const COSTS: std::ops::RangeInclusive<u8> = 1..=6;
 
 fn when_bought(game: &mut MysticVale, _seat: usize) {
-    game.turn.claims = game.turn.claims.saturating_add(1);
+    game.turn.fx.claim_advancement.claims = game.turn.fx.claim_advancement.claims.saturating_add(1);
 }
 
 /// The sources of the commons and the Fertile Soil supply, in action order.
@@ -51,11 +51,11 @@ impl MysticVale {
 
     /// Applies `claim` or `decline` to the claim waiting.
     pub(crate) fn apply_claim<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
-        self.turn.claims = self.turn.claims.saturating_sub(1);
+        self.turn.fx.claim_advancement.claims = self.turn.fx.claim_advancement.claims.saturating_sub(1);
         if let Action::Claim(s) = action {
             let a = self.take_from(s);
             self.turn.bought.push(Bought { adv: a, target: None });
-            self.turn.claimed = self.turn.claimed.saturating_add(1);
+            self.turn.fx.claim_advancement.claimed = self.turn.fx.claim_advancement.claimed.saturating_add(1);
             if S::ENABLED {
                 let seat = sylvan_engine::Seat(self.current);
                 ev.emit(sylvan_engine::Audience::Everyone, Event::Bought(seat, self.db.adv(a).title.clone()));
@@ -63,4 +63,15 @@ impl MysticVale {
             self.adv_when_bought(a);
         }
     }
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// Claims waiting for their decision (Nightvale Pathfinder, EN:1109-1116).
+    pub claims: u8,
+    /// Advancements claimed this turn (in `bought`, but none of the Harvest's buys).
+    pub claimed: u8,
 }

@@ -14,6 +14,7 @@ pub const MODULE: Module = Module {
     cards: Some(cards),
     apply: Some(apply),
     hint: super::Hint::CopyCard,
+    choose: Some(choose),
     describe: Some("describe-copy"),
     ..Module::new("copy-card", "this card also has the symbols and abilities of another field card", &[Timing::Harvest])
 };
@@ -28,8 +29,24 @@ fn cards(game: &MysticVale, card: u8, _ab: Ability) -> u32 {
 
 fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step {
     if let Action::AbilityCard(c) = action {
-        game.turn.copy = Some(c);
+        game.turn.fx.copy_card.card = Some(c);
         game.recount();
     }
     Step::Used
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// The field card whose symbols and abilities the leader's card also has this turn (Guilduin).
+    #[serde(rename = "copy")]
+    pub card: Option<u8>,
+}
+
+/// The default bot: the card that brings most to a play.
+fn choose(view: &crate::view::View, legal: &[Action]) -> Option<Action> {
+    let p = &view.players[view.seat.index()];
+    crate::heuristic::best_card(legal, |c| crate::heuristic::play_value(&view.db, p.cards[c as usize], 0))
 }

@@ -13,6 +13,7 @@ pub const MODULE: Module = Module {
     actions: Some(actions),
     apply: Some(apply),
     hint: super::Hint::GainChoice,
+    choose: Some(choose),
     describe: Some("describe-gain-choice"),
     ..Module::new("gain-choice", "gain 1 mana or 1 wild spirit (your choice)", &[Timing::Harvest])
 };
@@ -25,4 +26,13 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
     let reward = if action == Action::AbilityPick(0) { ab.reward } else { Reward::Wild };
     game.gain_now(reward, ab.amount);
     Step::Used
+}
+
+/// The default bot: the wild spirit when one more spirit buys a vale, else the mana.
+fn choose(view: &crate::view::View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
+    let near = view.vale_row.iter().flatten().flatten().any(|&v| db.hot_vale(v).total == left + 1);
+    let pick = Action::AbilityPick(u8::from(near && view.turn.vales_bought < 2));
+    legal.contains(&pick).then_some(pick)
 }

@@ -19,6 +19,7 @@ pub const MODULE: Module = Module {
     cards: Some(cards),
     apply: Some(apply),
     hint: super::Hint::GuardianOnCard,
+    choose: Some(super::guardian_on_card::choose),
     describe: Some("describe-guardian"),
     ..Module::new(
         "guardian-and-graft",
@@ -89,7 +90,7 @@ fn push_grafts(game: &MysticVale, out: &mut Vec<Action>) {
 
 /// Calls `f` on each second choice (one per distinct ability) until it returns `false`.
 fn each_graft(game: &MysticVale, mut f: impl FnMut(Action) -> bool) {
-    let Some(first) = game.turn.guardian_plus else { return };
+    let Some(first) = game.turn.fx.guardian_and_graft.guardian_plus else { return };
     let mut seen: [Option<Ability>; 3 * NUM_CARDS * 4] = [None; 3 * NUM_CARDS * 4];
     let mut n = 0;
     let mut seats = seats(game);
@@ -130,7 +131,7 @@ fn any_graft(game: &MysticVale) -> bool {
 fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step {
     match action {
         Action::AbilityCard(c) => {
-            game.turn.guardian_plus = Some(c);
+            game.turn.fx.guardian_and_graft.guardian_plus = Some(c);
             let boost = Boost { card: c, guardians: ab.amount, ability: None };
             let (i, db) = (game.current as usize, game.db.clone());
             game.players[i].set_boost(&db, Some(boost));
@@ -141,10 +142,12 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
         }
         Action::AbilityGraft(s, c, slot) => {
             let i = game.current as usize;
-            if let (Some(first), Some(copied), Some(b)) =
-                (game.turn.guardian_plus, grafted(game, s, c, slot), game.players[i].boost)
-            {
-                game.turn.graft = Some((first, s, c, slot));
+            if let (Some(first), Some(copied), Some(b)) = (
+                game.turn.fx.guardian_and_graft.guardian_plus,
+                grafted(game, s, c, slot),
+                game.players[i].fx.guardian_and_graft.boost,
+            ) {
+                game.turn.fx.guardian_and_graft.graft = Some((first, s, c, slot));
                 let db = game.db.clone();
                 game.players[i].set_boost(&db, Some(Boost { ability: Some(copied), ..b }));
                 game.recount();
@@ -153,4 +156,24 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
         }
         _ => Step::Used,
     }
+}
+
+/// What this ability keeps per player: one field of [`crate::effects::PlayerStates`], held by
+/// [`crate::state::Player`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayerState {
+    /// Guardians and a copied ability on one card until the end of the turn (Cyrilla, rulings MV51, MV80).
+    pub boost: Option<crate::state::Boost>,
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// The card given +1 guardian this turn by a harvest ability (Cyrilla).
+    pub guardian_plus: Option<u8>,
+    /// A card given another card's ability this turn (Cyrilla's upgraded side): the card, then the seat, card and slot (3: the leader's side) the ability is printed on.
+    pub graft: Option<(u8, u8, u8, u8)>,
 }

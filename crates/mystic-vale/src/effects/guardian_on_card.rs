@@ -15,6 +15,7 @@ pub const MODULE: Module = Module {
     cards: Some(cards),
     apply: Some(apply),
     hint: super::Hint::GuardianOnCard,
+    choose: Some(choose),
     describe: Some("describe-guardian"),
     ..Module::new("guardian-on-card", "+1 guardian on a card of your field or your on-deck card", &[Timing::Harvest])
 };
@@ -30,7 +31,7 @@ fn cards(game: &MysticVale, _card: u8, _ab: Ability) -> u32 {
 
 fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step {
     if let Action::AbilityCard(c) = action {
-        game.turn.guardian_plus = Some(c);
+        game.turn.fx.guardian_and_graft.guardian_plus = Some(c);
         let (i, db) = (game.current as usize, game.db.clone());
         game.players[i].set_boost(&db, Some(crate::state::Boost { card: c, guardians: ab.amount, ability: None }));
         // Canopy Explorer resolved after the guardian was added (EN:462, 919).
@@ -38,4 +39,15 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
         game.recount();
     }
     Step::Used
+}
+
+/// The default bot: the field card where one more guardian adds most to a play.
+pub(crate) fn choose(view: &crate::view::View, legal: &[Action]) -> Option<Action> {
+    use crate::heuristic::{best_card, play_value};
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    best_card(legal, |c| {
+        let s = p.cards[c as usize];
+        if p.field.contains(&c) { play_value(db, s, 1) - play_value(db, s, 0) } else { 0.0 }
+    })
 }

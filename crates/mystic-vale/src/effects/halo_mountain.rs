@@ -15,6 +15,7 @@ pub const MODULE: Module = Module {
     bought_actions: Some(actions),
     bought_apply: Some(apply),
     hint: super::Hint::VpForSpirits,
+    bought_worth: Some(worth),
     ..Module::new(
         "halo-mountain",
         "you may spend up to 5 more spirits for 2 VP each, then remove this vale from the game",
@@ -33,7 +34,7 @@ fn actions(game: &MysticVale, spent: u8, out: &mut Vec<Action>) {
 }
 
 fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
-    let Some((_, spent)) = game.turn.vale_choice else { return true };
+    let Some((_, spent)) = game.turn.fx.vale_choice.waiting else { return true };
     if let Action::AbilitySpirit(s) = action
         && game.spirits_left()[s as usize] > 0
     {
@@ -42,7 +43,7 @@ fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
         let per = game.db.hot_vale(v).ability.amount;
         game.gain_now(Reward::Vp, per);
         let spent = spent + 1;
-        game.turn.vale_choice = Some((v, spent));
+        game.turn.fx.vale_choice.waiting = Some((v, spent));
         if spent < MAX_SPENT && game.spirits_left().iter().any(|&n| n > 0) {
             return false;
         }
@@ -59,11 +60,18 @@ fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
 /// The spirit an `ability 1` of a record written before ruling MV70 spent, while Halo Mountain waits:
 /// one of the kind with the most left, animal, forest, sky before wild (that version's rule).
 pub(crate) fn legacy_action(game: &MysticVale, action: Action) -> Option<Action> {
-    let (v, _) = game.turn.vale_choice?;
+    let (v, _) = game.turn.fx.vale_choice.waiting?;
     if action != Action::AbilityPick(0) || !super::is_unique(game.db.hot_vale(v).ability, &MODULE) {
         return None;
     }
     let left = game.spirits_left();
     let kind = (0..3).filter(|&k| left[k] > 0).max_by_key(|&k| (left[k], 3 - k)).or((left[3] > 0).then_some(3))?;
     Some(Action::AbilitySpirit(Spirit::ALL[kind]))
+}
+
+/// The default bot: resolved when 3 spirits or more are left (its clarification's advice, EN:1377), then
+/// to the end.
+fn worth(view: &crate::view::View, _v: u8, spent: u8) -> bool {
+    let left: u8 = view.turn.spirits.iter().sum::<u8>().saturating_sub(view.turn.spirit_spent.iter().sum());
+    spent > 0 || left >= 3
 }

@@ -15,6 +15,7 @@ pub const MODULE: Module = Module {
     apply: Some(apply),
     finish: Some(finish),
     hint: super::Hint::ShuffleFromDiscard,
+    choose: Some(choose),
     describe: Some("describe-magpie"),
     ..Module::new("magpie", "shuffle any cards of your discard pile into your deck", &[Timing::Harvest])
 };
@@ -50,4 +51,23 @@ fn finish(game: &mut MysticVale) {
         game.rng.shuffle(&mut game.players[i].deck);
         game.players[i].shuffled();
     }
+}
+
+/// The default bot (ruling MV69): the best card of the discard pile back into the deck, while it plays
+/// better than the player's average card.
+fn choose(view: &crate::view::View, legal: &[Action]) -> Option<Action> {
+    use crate::heuristic::play_value;
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let discard = p.discard?;
+    let avg = p.cards.iter().map(|&s| play_value(db, s, 0)).sum::<f64>() / p.cards.len().max(1) as f64;
+    legal
+        .iter()
+        .filter_map(|&a| match a {
+            Action::AbilityCard(c) if discard.contains(&c) => Some((play_value(db, p.cards[c as usize], 0), a)),
+            _ => None,
+        })
+        .filter(|x| x.0 > avg)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|x| x.1)
 }

@@ -9,23 +9,36 @@ use crate::harvest::{Table, Totals};
 use crate::state::MysticVale;
 
 mod bog_planting;
+mod cancel_decay;
 mod claim_advancement;
 mod clear_commons;
+mod convert_to_wild;
 mod copy_card;
+mod deck_to_field;
+mod discount_on_card;
+mod exchange;
 mod flip_back;
+mod free_buy;
 mod gain_choice;
 pub(crate) mod guardian_and_graft;
 mod guardian_on_card;
 pub(crate) mod halo_mountain;
+mod keep_in_field;
 mod magpie;
+mod move_advancement;
+mod multiply_mana;
 mod neighbour_on_deck;
 pub(crate) mod neighbours_discard;
+mod plus_guardian;
 mod redraw_on_deck;
 mod refill_pool;
 mod replay_when_played;
+mod search_deck;
 mod silver_tree;
 pub mod sky_garden;
 mod soil_from_supply;
+mod spoil_discard;
+mod spoil_growth;
 mod take_level_1_vale;
 mod third_buy;
 pub(crate) mod vale_choice;
@@ -136,6 +149,15 @@ pub enum Hint {
     VpForSpirits,
 }
 
+/// The default bot's pick for this module's Harvest choice among `legal` (`crate::heuristic` calls it for
+/// the module that offers the choice and never names a module); `None` leaves the choice to the general
+/// rules of the heuristic.
+pub type ChooseHook = fn(view: &crate::view::View, legal: &[Action]) -> Option<Action>;
+
+/// The default bot's answer to this vale's waiting "when bought" decision: whether resolving it (going
+/// on) beats keeping the vale, given the spirits already spent on it.
+pub type BoughtWorthHook = fn(view: &crate::view::View, v: u8, spent: u8) -> bool;
+
 /// An end-of-game hook: the points the ability (its `amount`) gives `seat`.
 pub type EndHook = fn(table: &dyn Table, seat: usize, amount: u8) -> i32;
 
@@ -186,6 +208,10 @@ pub struct Module {
     /// would empty the pool, scoring them before or after the purchase differs, so the player decides
     /// when to score (rules revision 6, ruling MV83).
     pub reads_pool: bool,
+    /// The heuristic's value of its Harvest choices: the default bot's pick.
+    pub choose: Option<ChooseHook>,
+    /// The heuristic's value of its optional "when bought" decision: whether to resolve it.
+    pub bought_worth: Option<BoughtWorthHook>,
     /// The catalog message describing its choice of a card (arguments `c` and `card`) or of an option
     /// (`pick`), if it has one.
     pub describe: Option<&'static str>,
@@ -219,6 +245,8 @@ impl Module {
             bought_actions: None,
             bought_apply: None,
             hint: Hint::None,
+            choose: None,
+            bought_worth: None,
             describe: None,
             reads_pool: false,
         }
@@ -265,4 +293,107 @@ pub fn module(k: u8) -> Option<&'static Module> {
 /// Whether `ab` is a unique ability carried by `which` (a module's own card test).
 pub(crate) fn is_unique(ab: Ability, which: &'static Module) -> bool {
     ab.effect == crate::cards::Effect::Unique && module(ab.module).is_some_and(|m| std::ptr::eq(m, which))
+}
+
+/// The per-ability state a [`crate::state::Player`] holds: one field per effect module, each declared
+/// by its module. Equality, cloning, serde (flattened: the JSON keys are the ones the state always had)
+/// and the view are derived from it, never listed by hand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayerStates {
+    /// The state of `effects/spoil_growth.rs`.
+    #[serde(flatten)]
+    pub spoil_growth: spoil_growth::PlayerState,
+    /// The state of `effects/spoil_discard.rs`.
+    #[serde(flatten)]
+    pub spoil_discard: spoil_discard::PlayerState,
+    /// The state of `effects/plus_guardian.rs`.
+    #[serde(flatten)]
+    pub plus_guardian: plus_guardian::PlayerState,
+    /// The state of `effects/cancel_decay.rs`.
+    #[serde(flatten)]
+    pub cancel_decay: cancel_decay::PlayerState,
+    /// [`crate::amulets`]'s state.
+    #[serde(flatten)]
+    pub amulets: crate::amulets::PlayerState,
+    /// The state of `effects/neighbours_discard.rs`.
+    #[serde(flatten)]
+    pub neighbours_discard: neighbours_discard::PlayerState,
+    /// The state of `effects/bog_planting.rs`.
+    #[serde(flatten)]
+    pub bog_planting: bog_planting::PlayerState,
+    /// The state of `effects/workshop.rs`.
+    #[serde(flatten)]
+    pub workshop: workshop::PlayerState,
+    /// The state of `effects/guardian_and_graft.rs`.
+    #[serde(flatten)]
+    pub guardian_and_graft: guardian_and_graft::PlayerState,
+}
+
+/// The per-ability state a [`crate::state::Turn`] holds: one field per effect module, each declared
+/// by its module. Equality, cloning, serde (flattened: the JSON keys are the ones the state always had)
+/// and the view are derived from it, never listed by hand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnStates {
+    /// The state of `effects/plus_guardian.rs`.
+    #[serde(flatten)]
+    pub plus_guardian: plus_guardian::TurnState,
+    /// [`crate::amulets`]'s state.
+    #[serde(flatten)]
+    pub amulets: crate::amulets::TurnState,
+    /// The state of `effects/bog_planting.rs`.
+    #[serde(flatten)]
+    pub bog_planting: bog_planting::TurnState,
+    /// The state of `effects/workshop.rs`.
+    #[serde(flatten)]
+    pub workshop: workshop::TurnState,
+    /// The state of `effects/guardian_and_graft.rs`.
+    #[serde(flatten)]
+    pub guardian_and_graft: guardian_and_graft::TurnState,
+    /// The state of `effects/free_buy.rs`.
+    #[serde(flatten)]
+    pub free_buy: free_buy::TurnState,
+    /// The state of `effects/move_advancement.rs`.
+    #[serde(flatten)]
+    pub move_advancement: move_advancement::TurnState,
+    /// The state of `effects/exchange.rs`.
+    #[serde(flatten)]
+    pub exchange: exchange::TurnState,
+    /// The state of `effects/keep_in_field.rs`.
+    #[serde(flatten)]
+    pub keep_in_field: keep_in_field::TurnState,
+    /// The state of `effects/convert_to_wild.rs`.
+    #[serde(flatten)]
+    pub convert_to_wild: convert_to_wild::TurnState,
+    /// The state of `effects/discount_on_card.rs`.
+    #[serde(flatten)]
+    pub discount_on_card: discount_on_card::TurnState,
+    /// The state of `effects/multiply_mana.rs`.
+    #[serde(flatten)]
+    pub multiply_mana: multiply_mana::TurnState,
+    /// The state of `effects/deck_to_field.rs`.
+    #[serde(flatten)]
+    pub deck_to_field: deck_to_field::TurnState,
+    /// The state of `effects/search_deck.rs`.
+    #[serde(flatten)]
+    pub search_deck: search_deck::TurnState,
+    /// The state of `effects/take_level_1_vale.rs`.
+    #[serde(flatten)]
+    pub take_level_1_vale: take_level_1_vale::TurnState,
+    /// The state of `effects/vale_choice.rs`.
+    #[serde(flatten)]
+    pub vale_choice: vale_choice::TurnState,
+    /// The state of `effects/copy_card.rs`.
+    #[serde(flatten)]
+    pub copy_card: copy_card::TurnState,
+    /// The state of `effects/claim_advancement.rs`.
+    #[serde(flatten)]
+    pub claim_advancement: claim_advancement::TurnState,
+    /// The state of `effects/replay_when_played.rs`.
+    #[serde(flatten)]
+    pub replay_when_played: replay_when_played::TurnState,
+    /// The state of `effects/silver_tree.rs`.
+    #[serde(flatten)]
+    pub discard_on_evoke: silver_tree::TurnState,
 }

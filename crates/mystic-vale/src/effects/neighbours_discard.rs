@@ -70,12 +70,21 @@ pub(crate) fn answer<S: EventSink<Event>>(game: &mut MysticVale, seat: u8, next:
         {
             ev.emit(Audience::Everyone, Event::Revealed(Seat(seat), game.card_ref(i, c)));
         }
-        game.players[i].revealed_outside = true;
+        game.players[i].fx.neighbours_discard.revealed_outside = true;
         // The VP of GinGan's side: the owner's leader, or the copy Cyrilla's upgraded side gave a card.
         let own = game.harvest_leader().map(|l| l.face(&game.db).ability);
-        let copied = game.cur().boost.and_then(|b| b.ability);
+        let copied = game.cur().fx.guardian_and_graft.boost.and_then(|b| b.ability);
         let amount = own.into_iter().chain(copied).find(|&ab| super::is_unique(ab, &MODULE)).map_or(1, |ab| ab.amount);
         game.gain_now(Reward::BoxVp, amount);
     }
     ask(game, next, None);
+}
+
+/// What this ability keeps per player: one field of [`crate::effects::PlayerStates`], held by
+/// [`crate::state::Player`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayerState {
+    /// Revealed an on-deck card outside its turn (GinGan's upgraded side): its next Planting Phase checks for a Spoil as it begins (ruling MV55).
+    pub revealed_outside: bool,
 }

@@ -13,6 +13,7 @@ pub const MODULE: Module = Module {
     cards: Some(cards),
     apply: Some(apply),
     hint: super::Hint::RedrawOnDeck,
+    choose: Some(choose),
     describe: Some("describe-redraw"),
     ..Module::new("redraw-on-deck", "may discard your on-deck card and reveal another", &[Timing::Harvest])
 };
@@ -29,4 +30,15 @@ fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, _action: Action) -> Ste
     let i = game.current as usize;
     game.players[i].discard_on_deck();
     Step::UsedReveal
+}
+
+/// The default bot: a fresh on-deck card when the one shown brings more decay than growth.
+fn choose(view: &crate::view::View, legal: &[Action]) -> Option<Action> {
+    let me = view.seat.index();
+    crate::heuristic::card_choices(legal)
+        .find(|&c| {
+            let st = view.card_stats(me, c);
+            st.decay > st.growth
+        })
+        .map(Action::AbilityCard)
 }

@@ -23,7 +23,7 @@ pub const MODULE: Module = Module {
 impl MysticVale {
     /// Whether the active player may use Harpy Canyon now: a usable vale with it, not used this turn.
     fn replay_usable(&self) -> bool {
-        !self.turn.replayed
+        !self.turn.fx.replay_when_played.replayed
             && self.turn.usable & Effect::Unique.bit() != 0
             && self.usable_vales().iter().any(|&v| {
                 let ab = self.db.hot_vale(v).ability;
@@ -59,7 +59,7 @@ impl MysticVale {
 
     /// Resolves card `c`'s "when played" ability in `slot` again (3: its leader side).
     pub(crate) fn replay<S: EventSink<Event>>(&mut self, c: u8, slot: u8, ev: &mut S) {
-        self.turn.replayed = true;
+        self.turn.fx.replay_when_played.replayed = true;
         if S::ENABLED {
             ev.emit(
                 sylvan_engine::Audience::Everyone,
@@ -72,4 +72,13 @@ impl MysticVale {
             self.phase = Phase::Planting;
         }
     }
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// A "when played" ability was resolved again this turn (Harpy Canyon).
+    pub replayed: bool,
 }

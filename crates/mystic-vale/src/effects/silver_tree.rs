@@ -24,7 +24,7 @@ impl MysticVale {
         if self.turn.usable & Effect::Unique.bit() == 0 || (p.field.is_empty() && p.on_deck.is_none()) {
             return;
         }
-        self.turn.silver_tree = self.usable_vales().iter().any(|&v| {
+        self.turn.fx.discard_on_evoke.waiting = self.usable_vales().iter().any(|&v| {
             let ab = self.db.hot_vale(v).ability;
             ab.timing == Timing::OnEvoke && super::is_unique(ab, &MODULE)
         });
@@ -42,7 +42,7 @@ impl MysticVale {
 
     /// Applies Silver Tree's decision, then goes on with what the Evoke interrupted.
     pub(crate) fn apply_silver_tree<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
-        self.turn.silver_tree = false;
+        self.turn.fx.discard_on_evoke.waiting = false;
         let i = self.current as usize;
         if let Action::Discard(c) = action {
             let on_deck = self.players[i].on_deck == Some(c);
@@ -75,4 +75,14 @@ impl MysticVale {
             _ => {}
         }
     }
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// The discard waits for its decision after an Evoke (Silver Tree, EN:1448-1454).
+    #[serde(rename = "silver_tree")]
+    pub waiting: bool,
 }

@@ -14,6 +14,7 @@ pub const MODULE: Module = Module {
     bought_actions: Some(actions),
     bought_apply: Some(apply),
     hint: super::Hint::VpForGrowth,
+    bought_worth: Some(worth),
     ..Module::new(
         "sky-garden",
         "you may gain 2 VP per growth you have (10 at most), then remove this vale from the game",
@@ -41,4 +42,11 @@ fn apply(game: &mut MysticVale, v: u8, action: Action) -> bool {
         super::vale_choice::remove(game, v);
     }
     true
+}
+
+/// The default bot: resolved when its VP for the growth shown beat its end VP.
+fn worth(view: &crate::view::View, v: u8, _spent: u8) -> bool {
+    let x = view.db.vale(v);
+    let (_, growth) = view.decay_growth(view.seat.index());
+    growth.saturating_mul(i32::from(x.ability.amount)).min(i32::from(CAP)) > i32::from(x.vp)
 }

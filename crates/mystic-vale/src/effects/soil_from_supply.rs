@@ -14,6 +14,7 @@ pub const MODULE: Module = Module {
     actions: Some(actions),
     apply: Some(apply),
     hint: super::Hint::SoilFromSupply,
+    choose: Some(choose),
     ..Module::new("soil-from-supply", "may sleeve a Fertile Soil from the supply on a field card", &[Timing::Harvest])
 };
 
@@ -53,4 +54,9 @@ fn apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) -> Step
         game.recount();
     }
     Step::Used
+}
+
+/// The default bot: a free Fertile Soil always (the first place offered).
+fn choose(_view: &crate::view::View, legal: &[Action]) -> Option<Action> {
+    legal.iter().copied().find(|a| matches!(a, Action::AbilitySoil(..)))
 }

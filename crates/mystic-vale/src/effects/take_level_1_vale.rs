@@ -16,6 +16,15 @@ pub const MODULE: Module = Module {
 fn when_bought(game: &mut MysticVale, seat: usize) {
     if let Some(v) = game.vale_decks[0].pop() {
         game.players[seat].vales.push(v);
-        game.turn.vales_taken = game.turn.vales_taken.saturating_add(1);
+        game.turn.fx.take_level_1_vale.vales_taken = game.turn.fx.take_level_1_vale.vales_taken.saturating_add(1);
     }
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// Vales taken this turn without buying them (Sunwell Temple): like the vales bought, the last ones of the player's list and not usable this turn, but not one of the two vale buys.
+    pub vales_taken: u8,
 }

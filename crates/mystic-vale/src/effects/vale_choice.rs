@@ -1,5 +1,5 @@
 //! Optional "when bought" vale abilities that wait for their owner's decision right after the purchase
-//! (Sky Garden, Halo Mountain): while `Turn::vale_choice` is set, the Harvest Phase offers only the
+//! (Sky Garden, Halo Mountain): while `Turn::fx.vale_choice.waiting` is set, the Harvest Phase offers only the
 //! module's actions and `decline`.
 
 use crate::actions::Action;
@@ -8,7 +8,7 @@ use crate::state::MysticVale;
 /// A "when bought" hook: the vale just bought by `seat` waits for its owner's decision.
 pub fn wait(game: &mut MysticVale, seat: usize) {
     if let Some(&v) = game.players[seat].vales.last() {
-        game.turn.vale_choice = Some((v, 0));
+        game.turn.fx.vale_choice.waiting = Some((v, 0));
     }
 }
 
@@ -34,15 +34,25 @@ impl MysticVale {
 
     /// Applies the decision of the vale waiting.
     pub(crate) fn apply_vale_choice(&mut self, action: Action) {
-        let Some((v, _)) = self.turn.vale_choice else { return };
+        let Some((v, _)) = self.turn.fx.vale_choice.waiting else { return };
         let ab = self.db.hot_vale(v).ability;
         let done = match super::module(ab.module).and_then(|m| m.bought_apply) {
             Some(f) => f(self, v, action),
             None => true,
         };
         if done {
-            self.turn.vale_choice = None;
+            self.turn.fx.vale_choice.waiting = None;
         }
         self.recount();
     }
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// A vale's optional "when bought" ability waiting for its owner (Sky Garden, Halo Mountain): the vale and the spirits spent on it so far.
+    #[serde(rename = "vale_choice")]
+    pub waiting: Option<(u8, u8)>,
 }

@@ -43,7 +43,7 @@ pub const SLEEVE: Module = Module {
 };
 
 fn take_actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
-    if game.cur().workshop.len() >= MAX_WORKSHOP {
+    if game.cur().fx.workshop.pile.len() >= MAX_WORKSHOP {
         return;
     }
     for i in 0..9u8 {
@@ -67,7 +67,7 @@ fn take_apply(game: &mut MysticVale, _card: u8, _ab: Ability, action: Action) ->
     let a = game.take_from(source);
     if a != EMPTY {
         let i = game.current as usize;
-        game.players[i].workshop.push(a);
+        game.players[i].fx.workshop.pile.push(a);
     }
     Step::Used
 }
@@ -98,9 +98,9 @@ fn each_sleeve_action(game: &MysticVale, card: u8, ab: Ability, mut f: impl FnMu
         // Any field card but the leader's (EN:836) whose departure leaves every purchase a place (MV21).
         None => p.field.iter().fold(0, |m, &c| if c != card && game.purchases_fit_without(c) { m | 1 << c } else { m }),
     };
-    for (k, &a) in p.workshop.iter().enumerate() {
+    for (k, &a) in p.fx.workshop.pile.iter().enumerate() {
         // One action per title: the first copy in the workshop stands for the others.
-        if p.workshop[..k].contains(&a) {
+        if p.fx.workshop.pile[..k].contains(&a) {
             continue;
         }
         let mut m = targets;
@@ -124,7 +124,7 @@ fn sleeve_apply(game: &mut MysticVale, card: u8, ab: Ability, action: Action) ->
         Action::Workshop(k, c) => {
             let db = game.db.clone();
             let p = &mut game.players[i];
-            let a = p.workshop.remove(usize::from(k));
+            let a = p.fx.workshop.pile.remove(usize::from(k));
             p.cards[c as usize].put(&db, a);
             p.refresh(&db, c as usize);
             game.turn.ability_state = (game.turn.ability_state & FLIP) | (u16::from(c) + 1);
@@ -149,14 +149,33 @@ fn sleeve_finish(game: &mut MysticVale) {
         game.players[i].field_to_deck_bottom(c as u8);
     }
     // Paid to turn back: the leader turns as the Harvest Phase ends (its side is counted in this one).
-    game.turn.turn_back |= state & FLIP != 0;
+    game.turn.fx.workshop.turn_back |= state & FLIP != 0;
     game.count_places();
     game.recount();
 }
 
 /// The end of the Harvest Phase: the leader turns back to its starting side if that was paid for.
 fn turn_back(game: &mut MysticVale, seat: usize) {
-    if game.turn.turn_back {
+    if game.turn.fx.workshop.turn_back {
         super::flip_back::turn_leader_back(game, seat);
     }
+}
+
+/// What this ability keeps per player: one field of [`crate::effects::PlayerStates`], held by
+/// [`crate::state::Player`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PlayerState {
+    /// The workshop: advancements taken from the commons, face up, neither owned nor bought (EN:1694-1704), in the order taken (public, ruling MV75).
+    #[serde(rename = "workshop")]
+    pub pile: crate::state::Pile,
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
+/// [`crate::state::Turn`] (serialized under the keys the state always had).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// The leader was paid to turn back to its starting side as this Harvest Phase ends (EN:1716).
+    pub turn_back: bool,
 }

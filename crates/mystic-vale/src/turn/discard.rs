@@ -28,7 +28,7 @@ impl MysticVale {
 
     pub(super) fn keep_next<S: EventSink<Event>>(&mut self, first: u8, kept: u8, ev: &mut S) {
         if self.keep_targets(first, kept) == 0 {
-            self.turn.kept = kept;
+            self.turn.fx.keep_in_field.kept = kept;
             self.enter_pool_keep(ev);
         } else {
             self.phase = Phase::Hatch { first, kept };
@@ -65,7 +65,7 @@ impl MysticVale {
 
     /// The Discard Phase once the amulet's window is past: Argent Owl, Hatchery, Pool of Visions.
     pub(crate) fn enter_discard_after_evoke<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        self.turn.kept = 0;
+        self.turn.fx.keep_in_field.kept = 0;
         if let Some(&first) = self.cur().field.first() {
             let kept = if self.turn.spoiled { self.keep_on_spoil() } else { 0 };
             self.keep_next(first, kept, ev);
@@ -108,7 +108,7 @@ impl MysticVale {
     /// Pool of Visions: the field cards it may keep, not kept yet (the first `kept` are), if the vale is
     /// usable and unused this Discard Phase.
     pub(super) fn pool_targets(&self, kept: u8) -> u32 {
-        if self.turn.pool_kept || self.vale_use(Timing::Discard, Effect::KeepInField).is_none() {
+        if self.turn.fx.keep_in_field.vale_kept || self.vale_use(Timing::Discard, Effect::KeepInField).is_none() {
             return 0;
         }
         self.cur().field.iter().skip(usize::from(kept)).fold(0, |m, &c| m | 1 << c)
@@ -116,8 +116,8 @@ impl MysticVale {
 
     /// After Hatchery's choices: Pool of Visions may keep one more card, unless it already did.
     pub(super) fn enter_pool_keep<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        let kept = usize::from(self.turn.kept);
-        if !self.turn.pool_kept
+        let kept = usize::from(self.turn.fx.keep_in_field.kept);
+        if !self.turn.fx.keep_in_field.vale_kept
             && self.cur().field.len() > kept
             && self.vale_use(Timing::Discard, Effect::KeepInField).is_some()
         {
@@ -132,8 +132,8 @@ impl MysticVale {
     /// field, the rest is discarded.
     pub(super) fn discard_phase<S: EventSink<Event>>(&mut self, keep: Option<u8>, ev: &mut S) {
         let i = self.current as usize;
-        let kept = usize::from(self.turn.kept);
-        self.turn.kept = 0;
+        let kept = usize::from(self.turn.fx.keep_in_field.kept);
+        self.turn.fx.keep_in_field.kept = 0;
         let p = &mut self.players[i];
         if self.db.card_effects & Effect::ToDeckBottom.bit() != 0
             && p.field.iter().any(|&c| p.stats[c as usize].has(Effect::ToDeckBottom))
@@ -146,13 +146,13 @@ impl MysticVale {
             }
         }
         p.discard_field_but(kept, keep);
-        p.decay_cancel = None;
-        p.ember = None;
-        if matches!(p.conclave, Some((_, false))) {
-            p.conclave = None;
+        p.fx.cancel_decay.until_discard = None;
+        p.fx.amulets.extra_guardians = None;
+        if matches!(p.fx.plus_guardian.first, Some((_, false))) {
+            p.fx.plus_guardian.first = None;
         }
-        if matches!(p.conclave2, Some((_, false))) {
-            p.conclave2 = None;
+        if matches!(p.fx.plus_guardian.second, Some((_, false))) {
+            p.fx.plus_guardian.second = None;
         }
         self.replenish();
         let last = (self.start as usize + self.n() - 1) % self.n();
@@ -164,7 +164,7 @@ impl MysticVale {
             // owns one (EN:1268-1270, ruling MV74). Rules revision 5: the Prep Phase is part of every
             // turn (EN:426-431), so the last one is always played (ruling MV13).
             if self.second_review() || self.owns_bog(i) {
-                self.turn.last_prep = true;
+                self.turn.fx.bog_planting.last_prep = true;
                 self.prep(ev);
             } else if !self.bog_next(ev) {
                 self.game_over(ev);

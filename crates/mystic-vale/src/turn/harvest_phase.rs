@@ -24,12 +24,12 @@ impl MysticVale {
             self.explore(ev);
         }
         let after = self.cur().field.len();
-        self.turn.added = (after - before) as u8;
+        self.turn.fx.deck_to_field.added = (after - before) as u8;
         if after != before {
             (effects, places) = self.cur().field_effects_and_places();
         }
-        self.turn.chorus = effects & Effect::DiscountOnCard.bit() != 0;
-        self.turn.sow = effects & Effect::Exchange.bit() != 0;
+        self.turn.fx.discount_on_card.in_field = effects & Effect::DiscountOnCard.bit() != 0;
+        self.turn.fx.exchange.in_field = effects & Effect::Exchange.bit() != 0;
         if effects & Effect::Unique.bit() != 0 {
             let mut buys = (0u8, 0u8);
             self.for_each_module(|_, _, ab, m| {
@@ -125,15 +125,19 @@ impl MysticVale {
     /// ongoing effects are counted by the recount; its choices are offered from now on.
     pub(super) fn after_graft<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
-        let Some((c, ab)) = self.players[i].boost.and_then(|b| b.ability.map(|ab| (b.card, ab))) else { return };
+        let Some((c, ab)) = self.players[i].fx.guardian_and_graft.boost.and_then(|b| b.ability.map(|ab| (b.card, ab)))
+        else {
+            return;
+        };
         let in_field = self.players[i].field.contains(&c);
         match (ab.timing, ab.effect) {
-            (Timing::Harvest, Effect::Exchange) => self.turn.sow = true,
-            (Timing::Harvest, Effect::DiscountOnCard) => self.turn.chorus = true,
+            (Timing::Harvest, Effect::Exchange) => self.turn.fx.exchange.in_field = true,
+            (Timing::Harvest, Effect::DiscountOnCard) => self.turn.fx.discount_on_card.in_field = true,
             (Timing::Harvest, Effect::FillField) if in_field => {
                 let before = self.players[i].field.len();
                 self.fill_field();
-                self.turn.added = self.turn.added.saturating_add((self.players[i].field.len() - before) as u8);
+                self.turn.fx.deck_to_field.added =
+                    self.turn.fx.deck_to_field.added.saturating_add((self.players[i].field.len() - before) as u8);
             }
             (Timing::Harvest, Effect::DeckToField) if in_field => {
                 let p = &self.players[i];
@@ -143,7 +147,8 @@ impl MysticVale {
                 };
                 let before = p.field.len();
                 self.deck_to_field(u32::from(ab.amount) * per, ev);
-                self.turn.added = self.turn.added.saturating_add((self.players[i].field.len() - before) as u8);
+                self.turn.fx.deck_to_field.added =
+                    self.turn.fx.deck_to_field.added.saturating_add((self.players[i].field.len() - before) as u8);
             }
             (Timing::Harvest, Effect::Unique) if in_field => {
                 if let Some(m) = crate::effects::module(ab.module) {
@@ -339,9 +344,9 @@ impl MysticVale {
             // An upgraded side counts from the next harvest (EN:854).
             leader: self.harvest_leader(),
             bonus: p.bonuses(),
-            copy: self.turn.copy,
-            graft: p.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
-            added: self.turn.added,
+            copy: self.turn.fx.copy_card.card,
+            graft: p.fx.guardian_and_graft.boost.and_then(|b| b.ability.map(|ab| (b.card, ab))),
+            added: self.turn.fx.deck_to_field.added,
             table: Some((self, self.current as usize)),
         }
     }
@@ -377,7 +382,7 @@ impl MysticVale {
             // Nothing changed the field yet: the field's gains as counted now (the fast path).
             let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
             let factor = t.mana_factor.max(1);
-            self.turn.raw_mana = (u32::from(t.mana) + u32::from(g.mana)).min(250) as u8;
+            self.turn.fx.multiply_mana.raw_mana = (u32::from(t.mana) + u32::from(g.mana)).min(250) as u8;
             self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
             self.set_totals(&t, factor);
             return;
@@ -430,8 +435,8 @@ impl MysticVale {
             vp += u32::from(best.vp);
             box_vp += u32::from(best.box_vp);
             let f = u32::from(best.mana_factor.max(1));
-            if review && f > 1 && (gone | self.turn.overflow_left) & (1 << k) != 0 {
-                if self.turn.overflow_left & (1 << k) == 0 {
+            if review && f > 1 && (gone | self.turn.fx.multiply_mana.left) & (1 << k) != 0 {
+                if self.turn.fx.multiply_mana.left & (1 << k) == 0 {
                     leaving = (leaving * f).min(250);
                     left |= 1 << k;
                 }
@@ -441,10 +446,10 @@ impl MysticVale {
         }
         if left != 0 {
             // Resolved just before its card left: it doubled the mana banked then (EN:1049-1055).
-            let before = u32::from(self.turn.raw_mana) * factor;
+            let before = u32::from(self.turn.fx.multiply_mana.raw_mana) * factor;
             let kept = (before * leaving).saturating_sub(before);
-            self.turn.overflow_kept = (u32::from(self.turn.overflow_kept) + kept).min(250) as u8;
-            self.turn.overflow_left |= left;
+            self.turn.fx.multiply_mana.kept = (u32::from(self.turn.fx.multiply_mana.kept) + kept).min(250) as u8;
+            self.turn.fx.multiply_mana.left |= left;
         }
         t.mana = mana.min(250) as u8;
         t.spirits = spirits.map(|x| x.min(250) as u8);
@@ -453,9 +458,12 @@ impl MysticVale {
         t.mana_factor = factor as u8;
         let factor = t.mana_factor.max(1);
         let raw = u32::from(t.mana) + u32::from(g.mana);
-        self.turn.raw_mana = raw.min(250) as u8;
-        self.turn.mana_total =
-            harvest::overflow(raw, factor, minus).saturating_add(if review { self.turn.overflow_kept } else { 0 });
+        self.turn.fx.multiply_mana.raw_mana = raw.min(250) as u8;
+        self.turn.mana_total = harvest::overflow(raw, factor, minus).saturating_add(if review {
+            self.turn.fx.multiply_mana.kept
+        } else {
+            0
+        });
         self.set_totals(&t, factor);
     }
 
@@ -468,8 +476,8 @@ impl MysticVale {
         }
         self.turn.vp_total = t.vp.saturating_add(g.vp);
         self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
-        self.turn.mana_factor = factor;
-        for (k, &n) in self.turn.converted.iter().enumerate() {
+        self.turn.fx.multiply_mana.factor = factor;
+        for (k, &n) in self.turn.fx.convert_to_wild.converted.iter().enumerate() {
             self.turn.spirits[k] = self.turn.spirits[k].saturating_sub(n);
             self.turn.spirits[3] = self.turn.spirits[3].saturating_add(n);
         }
@@ -490,12 +498,12 @@ impl MysticVale {
     }
 
     pub(super) fn legal_harvest(&self, out: &mut Vec<Action>) {
-        if let Some((v, spent)) = self.turn.vale_choice {
+        if let Some((v, spent)) = self.turn.fx.vale_choice.waiting {
             // A vale's optional "when bought" ability waits (Sky Garden, Halo Mountain).
             self.legal_vale_choice(v, spent, out);
             return;
         }
-        if self.turn.claims > 0 {
+        if self.turn.fx.claim_advancement.claims > 0 {
             // Nightvale Pathfinder's claim waits (EN:1109-1116).
             self.legal_claim(out);
             return;
@@ -537,7 +545,7 @@ impl MysticVale {
         {
             out.push(Action::Upgrade);
         }
-        let free = self.turn.free_level.is_none();
+        let free = self.turn.fx.free_buy.free_level.is_none();
         self.push_vale_uses(out, |ab| {
             ab.timing == Timing::Harvest
                 && match ab.effect {
@@ -546,7 +554,7 @@ impl MysticVale {
                     _ => false,
                 }
         });
-        if !self.turn.portal_used && self.vale_use(Timing::Harvest, Effect::MoveAdvancement).is_some() {
+        if !self.turn.fx.move_advancement.used && self.vale_use(Timing::Harvest, Effect::MoveAdvancement).is_some() {
             self.push_portals(out);
         }
         self.push_evokes(Moment::Harvest, out);
@@ -790,7 +798,7 @@ impl MysticVale {
 
     /// The field card whose exchange ability `sow` uses: one the mana pays for, a doubling one first.
     pub(super) fn sow_card(&self) -> Option<(u8, crate::cards::Ability)> {
-        if !self.turn.sow {
+        if !self.turn.fx.exchange.in_field {
             return None;
         }
         let p = self.cur();
@@ -825,7 +833,7 @@ impl MysticVale {
             let x = self.db.hot_vale(v);
             x.ability.timing == Timing::Harvest && x.ability.effect == Effect::ConvertToWild
         };
-        let mut spent = self.turn.converters_used;
+        let mut spent = self.turn.fx.convert_to_wild.vales_used;
         let stay = vales.iter().position(|&v| {
             let x = self.db.hot_vale(v);
             if !converts(v) || x.remove_self {
@@ -951,28 +959,11 @@ impl MysticVale {
                 // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV42).
                 self.turn.token_used = true;
                 self.players[i].token_active = false;
-                self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.mana_factor.max(1));
+                self.turn.mana_extra = self.turn.mana_extra.saturating_add(self.turn.fx.multiply_mana.factor.max(1));
                 self.on_evoke();
                 self.silver_tree_on_evoke();
             }
-            Action::Use { card: Held::Vale(v), choice: Choice::Spirit(s) } => {
-                // Sunstone Aerie, Stormcaller: one spirit becomes wild (EN:1491-1497).
-                if let Some(k) = self.convert_vale_with(v) {
-                    let v = self.players[i].vales[k];
-                    self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
-                    if self.db.hot_vale(v).remove_self {
-                        self.remove_vale(k);
-                    } else {
-                        self.turn.converters_used += 1;
-                    }
-                    self.turn.converted[s as usize] += 1;
-                    self.turn.spirits[s as usize] -= 1;
-                    self.turn.spirits[3] += 1;
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-            }
+            Action::Use { card: Held::Vale(v), choice: Choice::Spirit(s) } => self.convert_spirit(v, s, ev),
             Action::Vale(l, k, any) => {
                 let v = self.vale_row[l as usize][k as usize];
                 if let Some(pay) = MysticVale::vale_payment(self.db.hot_vale(v).cost, self.spirits_left(), any) {
@@ -1009,70 +1000,14 @@ impl MysticVale {
                     self.gain_now(ab.reward, double);
                 }
             }
-            Action::UseVale(v) => {
-                let k = self.usable_vales().iter().position(|&x| x == v);
-                if let Some(k) = k {
-                    let ab = self.db.hot_vale(v).ability;
-                    self.remove_vale(k);
-                    if self.db.hot_vale(v).to_deck {
-                        // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
-                        self.removed_vales.pop();
-                        self.vale_decks[0].push(v);
-                        self.vale_top = Some(v);
-                    }
-                    match ab.effect {
-                        Effect::FreeBuy => self.turn.free_level = Some(ab.amount),
-                        _ => {
-                            let n = match ab.per {
-                                crate::cards::Count::ManaPairs => self.mana_left() / 2,
-                                _ => 1,
-                            };
-                            self.gain_now(ab.reward, ab.amount.saturating_mul(n));
-                        }
-                    }
-                    if S::ENABLED {
-                        ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
-                    }
-                }
-            }
+            Action::UseVale(v) => self.use_vale_now(v, ev),
             Action::AbilityCard(_)
             | Action::AbilityCommon(..)
             | Action::AbilitySoil(..)
             | Action::AbilityPick(_)
             | Action::AbilityGraft(..)
             | Action::AbilityTake(_)
-            | Action::Workshop(..) => {
-                if let Some((k, c, ab, m)) = self.module_for(action)
-                    && let Some(f) = m.apply
-                {
-                    let on_deck = self.players[i].on_deck;
-                    let step = f(self, c, ab, action);
-                    self.turn.ability_used |= 1 << k;
-                    self.turn.ability_open = (step == crate::effects::Step::Open).then_some(k);
-                    if let Action::AbilityGraft(..) = action {
-                        self.after_graft(ev);
-                    }
-                    if S::ENABLED {
-                        // The player's card it chose, if it chose one.
-                        let on = match action {
-                            Action::AbilityCard(t) | Action::AbilitySoil(_, t) | Action::Workshop(_, t) => {
-                                Some(self.card_ref(i, t))
-                            }
-                            _ => None,
-                        };
-                        ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), on));
-                    }
-                    if step == crate::effects::Step::UsedReveal {
-                        if S::ENABLED {
-                            ev.emit(
-                                Audience::Everyone,
-                                Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))),
-                            );
-                        }
-                        self.reveal(ev);
-                    }
-                }
-            }
+            | Action::Workshop(..) => self.apply_module_choice(action, ev),
             Action::Decline => {
                 if let Some(c) = self.turn.ability_open.take() {
                     let mut finish = None;
@@ -1102,13 +1037,97 @@ impl MysticVale {
                 p.cards[b as usize].put(&db, adv);
                 p.refresh(&db, a as usize);
                 p.refresh(&db, b as usize);
-                self.turn.portal_used = true;
+                self.turn.fx.move_advancement.used = true;
                 self.count_places();
                 self.recount();
             }
             Action::BuyOn(s, c) => self.buy(s, c, ev),
             Action::Score => self.score_field(ev),
             _ => {}
+        }
+    }
+
+    /// A vale turns one spirit of kind `s` wild (`convert-to-wild`: Sunstone Aerie, Stormcaller, EN:1491-1497).
+    fn convert_spirit<S: EventSink<Event>>(&mut self, v: u8, s: crate::cards::Spirit, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        // Sunstone Aerie, Stormcaller: one spirit becomes wild (EN:1491-1497).
+        if let Some(k) = self.convert_vale_with(v) {
+            let v = self.players[i].vales[k];
+            self.turn.mana_spent = self.turn.mana_spent.saturating_add(self.db.hot_vale(v).ability.amount);
+            if self.db.hot_vale(v).remove_self {
+                self.remove_vale(k);
+            } else {
+                self.turn.fx.convert_to_wild.vales_used += 1;
+            }
+            self.turn.fx.convert_to_wild.converted[s as usize] += 1;
+            self.turn.spirits[s as usize] -= 1;
+            self.turn.spirits[3] += 1;
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+            }
+        }
+    }
+
+    /// A usable vale used in the Harvest Phase: its gain at once, or the free purchase it allows.
+    fn use_vale_now<S: EventSink<Event>>(&mut self, v: u8, ev: &mut S) {
+        let seat = self.seat();
+        let k = self.usable_vales().iter().position(|&x| x == v);
+        if let Some(k) = k {
+            let ab = self.db.hot_vale(v).ability;
+            self.remove_vale(k);
+            if self.db.hot_vale(v).to_deck {
+                // Crystal Cavern: face down on top of the level-1 vale deck (EN:1301-1311).
+                self.removed_vales.pop();
+                self.vale_decks[0].push(v);
+                self.vale_top = Some(v);
+            }
+            match ab.effect {
+                Effect::FreeBuy => self.turn.fx.free_buy.free_level = Some(ab.amount),
+                _ => {
+                    let n = match ab.per {
+                        crate::cards::Count::ManaPairs => self.mana_left() / 2,
+                        _ => 1,
+                    };
+                    self.gain_now(ab.reward, ab.amount.saturating_mul(n));
+                }
+            }
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
+            }
+        }
+    }
+
+    /// A unique ability's choice: the module that offers it applies it ([`crate::effects::Module::apply`]).
+    fn apply_module_choice<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
+        let i = self.current as usize;
+        let seat = self.seat();
+        if let Some((k, c, ab, m)) = self.module_for(action)
+            && let Some(f) = m.apply
+        {
+            let on_deck = self.players[i].on_deck;
+            let step = f(self, c, ab, action);
+            self.turn.ability_used |= 1 << k;
+            self.turn.ability_open = (step == crate::effects::Step::Open).then_some(k);
+            if let Action::AbilityGraft(..) = action {
+                self.after_graft(ev);
+            }
+            if S::ENABLED {
+                // The player's card it chose, if it chose one.
+                let on = match action {
+                    Action::AbilityCard(t) | Action::AbilitySoil(_, t) | Action::Workshop(_, t) => {
+                        Some(self.card_ref(i, t))
+                    }
+                    _ => None,
+                };
+                ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), on));
+            }
+            if step == crate::effects::Step::UsedReveal {
+                if S::ENABLED {
+                    ev.emit(Audience::Everyone, Event::AbilityDiscard(seat, on_deck.map(|c| self.card_ref(i, c))));
+                }
+                self.reveal(ev);
+            }
         }
     }
 }

@@ -17,12 +17,12 @@ impl MysticVale {
     /// turn: each card's ability once (EN:675; Moss Troll's is an "on spoil" ability, EN:1101-1107).
     pub(super) fn druid_card(&self) -> Option<u8> {
         let p = self.cur();
-        if p.druid_used != 0 && !self.ordered() {
+        if p.fx.spoil_discard.used != 0 && !self.ordered() {
             // Rules revision 1: once a turn for all such cards.
             return None;
         }
         p.field.iter().copied().find(|&c| {
-            p.druid_used & (1 << c) == 0
+            p.fx.spoil_discard.used & (1 << c) == 0
                 && p.stats[c as usize].has(Effect::DiscardOnDeck)
                 && self.card_ability(c, Timing::WouldSpoil, Effect::DiscardOnDeck).is_some()
         })
@@ -39,13 +39,13 @@ impl MysticVale {
         self.turn.upgraded = false;
         self.turn.extra_turn = false;
         self.turn.gained = harvest::Totals::default();
-        self.turn.free_level = None;
-        self.turn.portal_used = false;
+        self.turn.fx.free_buy.free_level = None;
+        self.turn.fx.move_advancement.used = false;
         self.turn.token_used = false;
-        self.turn.converted = [0; 3];
-        self.turn.converters_used = 0;
-        self.turn.conclave_used = false;
-        self.turn.conclaves_used = 0;
+        self.turn.fx.convert_to_wild.converted = [0; 3];
+        self.turn.fx.convert_to_wild.vales_used = 0;
+        self.turn.fx.plus_guardian.used = false;
+        self.turn.fx.plus_guardian.vales_used = 0;
         if self.turn.banking {
             self.turn.banked = [harvest::Totals::default(); NUM_CARDS + 1];
             self.turn.banking = false;
@@ -54,51 +54,51 @@ impl MysticVale {
         self.turn.variable = 0;
         self.turn.vp_now = 0;
         self.turn.scored = [0; 2];
-        self.turn.sleeved_now = 0;
-        self.turn.pool_kept = false;
+        self.turn.fx.amulets.sleeved_now = 0;
+        self.turn.fx.keep_in_field.vale_kept = false;
         self.turn.bought.clear();
         self.turn.vales_bought = 0;
-        self.turn.vales_taken = 0;
+        self.turn.fx.take_level_1_vale.vales_taken = 0;
         self.turn.mana_extra = 0;
-        self.turn.mana_factor = 1;
-        self.turn.searches_left = 0;
-        self.turn.added = 0;
+        self.turn.fx.multiply_mana.factor = 1;
+        self.turn.fx.search_deck.searches_left = 0;
+        self.turn.fx.deck_to_field.added = 0;
         self.turn.usable = self.usable_mask();
-        self.turn.chorus = false;
+        self.turn.fx.discount_on_card.in_field = false;
         self.turn.places = [[0; 3]; 3];
         self.turn.when_played_used = 0;
         self.turn.ability_used = 0;
         self.turn.ability_open = None;
         self.turn.ability_state = 0;
-        self.turn.guardian_plus = None;
-        self.turn.copy = None;
-        self.turn.graft = None;
+        self.turn.fx.guardian_and_graft.guardian_plus = None;
+        self.turn.fx.copy_card.card = None;
+        self.turn.fx.guardian_and_graft.graft = None;
         // Cyrilla's boost lasts until the end of its owner's turn.
         let db = self.db.clone();
-        for p in self.players.iter_mut().filter(|p| p.boost.is_some()) {
+        for p in self.players.iter_mut().filter(|p| p.fx.guardian_and_graft.boost.is_some()) {
             p.set_boost(&db, None);
         }
         self.turn.ability_buys = (0, 0);
         self.turn.spoiled = false;
         self.turn.evoked = false;
-        self.turn.pushed = false;
-        self.turn.claims = 0;
-        self.turn.claimed = 0;
-        self.turn.replayed = false;
-        self.turn.silver_tree = false;
-        self.turn.last_prep = false;
-        self.turn.turn_back = false;
-        self.turn.overflow_left = 0;
-        self.turn.overflow_kept = 0;
-        self.turn.raw_mana = 0;
-        self.players[self.current as usize].ember = None;
+        self.turn.fx.amulets.pushed = false;
+        self.turn.fx.claim_advancement.claims = 0;
+        self.turn.fx.claim_advancement.claimed = 0;
+        self.turn.fx.replay_when_played.replayed = false;
+        self.turn.fx.discard_on_evoke.waiting = false;
+        self.turn.fx.bog_planting.last_prep = false;
+        self.turn.fx.workshop.turn_back = false;
+        self.turn.fx.multiply_mana.left = 0;
+        self.turn.fx.multiply_mana.kept = 0;
+        self.turn.fx.multiply_mana.raw_mana = 0;
+        self.players[self.current as usize].fx.amulets.extra_guardians = None;
         let seat = self.seat();
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::TurnStart(seat));
         }
         let p = &mut self.players[self.current as usize];
-        p.druid_used = p.druid_prep;
-        p.druid_prep = 0;
+        p.fx.spoil_discard.used = p.fx.spoil_discard.prep;
+        p.fx.spoil_discard.prep = 0;
         if p.skip_next {
             // Spoiled in the Prep Phase: straight to the Discard Phase.
             p.skip_next = false;
@@ -110,7 +110,7 @@ impl MysticVale {
             // A neighbour's leader may have made this player reveal outside its Planting Phase (GinGan):
             // 4 or more decay showing as the Planting Phase begins spoil (EN:448, ruling MV55).
             let i = self.current as usize;
-            if std::mem::take(&mut self.players[i].revealed_outside) && self.net_decay(i) >= 4 {
+            if std::mem::take(&mut self.players[i].fx.neighbours_discard.revealed_outside) && self.net_decay(i) >= 4 {
                 self.check_spoil(false, ev);
             }
         }
@@ -119,11 +119,11 @@ impl MysticVale {
     pub(super) fn end_planting(&mut self) {
         let p = &mut self.players[self.current as usize];
         // A Prep-phase Conclave lasts through the next Planting Phase only.
-        if matches!(p.conclave, Some((_, true))) {
-            p.conclave = None;
+        if matches!(p.fx.plus_guardian.first, Some((_, true))) {
+            p.fx.plus_guardian.first = None;
         }
-        if matches!(p.conclave2, Some((_, true))) {
-            p.conclave2 = None;
+        if matches!(p.fx.plus_guardian.second, Some((_, true))) {
+            p.fx.plus_guardian.second = None;
         }
     }
 
@@ -312,8 +312,8 @@ impl MysticVale {
                     }
                     _ => 1,
                 };
-                self.turn.searches_left = n.saturating_mul(ab.amount.max(1));
-                self.turn.searches_left > 0 && !self.players[i].deck.is_empty()
+                self.turn.fx.search_deck.searches_left = n.saturating_mul(ab.amount.max(1));
+                self.turn.fx.search_deck.searches_left > 0 && !self.players[i].deck.is_empty()
             }
             Effect::RefreshToken => {
                 // "May": an active token is never worse than a used one (ruling MV43).
@@ -493,9 +493,9 @@ impl MysticVale {
                 // Peacekeeper Druid or Algeni on card `c`: its ability once a turn (EN:675).
                 let bit = 1u32 << c;
                 let p = &mut self.players[i];
-                p.druid_used |= bit;
+                p.fx.spoil_discard.used |= bit;
                 if prep {
-                    p.druid_prep |= bit;
+                    p.fx.spoil_discard.prep |= bit;
                 }
                 if let Some(c) = p.discard_on_deck() {
                     if S::ENABLED {
@@ -511,7 +511,8 @@ impl MysticVale {
                 if let Some(k) = at {
                     let v = self.players[i].vales.remove(k);
                     let amount = self.db.hot_vale(v).ability.amount;
-                    self.players[i].arbor_growth = self.players[i].arbor_growth.saturating_add(amount);
+                    self.players[i].fx.spoil_growth.growth =
+                        self.players[i].fx.spoil_growth.growth.saturating_add(amount);
                     self.removed_vales.push(v);
                     self.turn.usable = self.usable_mask();
                     if S::ENABLED {
@@ -526,7 +527,7 @@ impl MysticVale {
                 // Bramble Spire: card `c` counts no decay until the Discard Phase (EN:1529).
                 if let Some(k) = self.vale_use_id(Timing::WouldSpoil, Effect::CancelDecayOn, v) {
                     self.remove_vale(k);
-                    self.players[i].decay_cancel = Some(c);
+                    self.players[i].fx.cancel_decay.until_discard = Some(c);
                 }
                 self.check_spoil(prep, ev);
             }
@@ -536,7 +537,7 @@ impl MysticVale {
                 // Aether Tree: card `c`'s decay but a Cursed Land's is cancelled (EN:1232).
                 if let Some(k) = self.vale_use_id(Timing::WouldSpoil, Effect::CancelDecayCard, v) {
                     let v = self.remove_vale(k);
-                    self.players[i].aether = Some(c);
+                    self.players[i].fx.cancel_decay.until_prep = Some(c);
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::UsedVale(seat, self.db.vale(v).title.clone()));
                     }

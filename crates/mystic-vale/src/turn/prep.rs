@@ -14,8 +14,8 @@ impl MysticVale {
     /// The Prep Phase: play on-deck cards until 3 or more net decay show.
     pub(super) fn prep<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
-        self.players[i].arbor_growth = 0;
-        self.players[i].aether = None;
+        self.players[i].fx.spoil_growth.growth = 0;
+        self.players[i].fx.cancel_decay.until_prep = None;
         self.turn.when_played_used = 0;
         if self.players[i].on_deck.is_none() {
             self.reveal(ev);
@@ -38,7 +38,7 @@ impl MysticVale {
     }
 
     pub(super) fn next_player<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        if self.turn.last_prep || self.round_ends_in_prep() {
+        if self.turn.fx.bog_planting.last_prep || self.round_ends_in_prep() {
             // The last Prep Phase of the game is over: Borderwatch Bog's Planting Phases.
             if !self.bog_next(ev) {
                 self.game_over(ev);

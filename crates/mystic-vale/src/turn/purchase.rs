@@ -44,7 +44,10 @@ impl MysticVale {
     pub(super) fn purchase_room(&self) -> [[bool; 3]; 3] {
         if self.turn.bought.is_empty() {
             // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
-            return self.turn.places.map(|[e, u, o]| [e > 0 || o > 0, e > 0 || u > 0, self.turn.chorus && e > 0]);
+            return self
+                .turn
+                .places
+                .map(|[e, u, o]| [e > 0 || o > 0, e > 0 || u > 0, self.turn.fx.discount_on_card.in_field && e > 0]);
         }
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
@@ -66,7 +69,11 @@ impl MysticVale {
                 decl <= self.turn.places[k][0] && d1.saturating_sub(u) <= e && d0.saturating_sub(o) <= e
             };
             // A purchase declared for a card needs an Earthchant Chorus in the field.
-            room[k] = [fit(d0 + 1, d1, decl), fit(d0, d1 + 1, decl), self.turn.chorus && fit(d0, d1, decl + 1)];
+            room[k] = [
+                fit(d0 + 1, d1, decl),
+                fit(d0, d1 + 1, decl),
+                self.turn.fx.discount_on_card.in_field && fit(d0, d1, decl + 1),
+            ];
         }
         room
     }
@@ -103,8 +110,8 @@ impl MysticVale {
     /// Advancement buys used this Harvest Phase: purchases waiting and the leader's upgrade (EN:852), not
     /// the claims (EN:1116).
     pub(crate) fn buys_made(&self) -> usize {
-        (self.turn.bought.len() + usize::from(self.turn.sleeved_now) + usize::from(self.turn.upgraded))
-            .saturating_sub(usize::from(self.turn.claimed))
+        (self.turn.bought.len() + usize::from(self.turn.fx.amulets.sleeved_now) + usize::from(self.turn.upgraded))
+            .saturating_sub(usize::from(self.turn.fx.claim_advancement.claimed))
     }
 
     /// Advancement purchases allowed this Harvest Phase: two, or more with a vale (EN:524, 1480).
@@ -270,7 +277,7 @@ impl MysticVale {
         let db = &*self.db;
         let room = self.purchase_room();
         // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
-        let free = self.turn.free_level;
+        let free = self.turn.fx.free_buy.free_level;
         let discount = if self.turn.ability_buys.1 > 0 && buys == 2 { self.turn.ability_buys.1 } else { 0 };
         // Without branches (whether a place pays is as good as random): `&` rather than `&&`.
         let pays = |a: u8| {
@@ -293,7 +300,7 @@ impl MysticVale {
         let len = out.len();
         out.extend_from_slice(&buf);
         out.truncate(len + n);
-        if self.turn.chorus {
+        if self.turn.fx.discount_on_card.in_field {
             let p = self.cur();
             let chorus = p
                 .field
@@ -338,7 +345,7 @@ impl MysticVale {
     /// discount, or nothing when a vale made its level free.
     pub(crate) fn buy_cost(&self, a: u8, target: u8) -> u8 {
         let h = self.db.hot(a);
-        if self.turn.free_level.is_some_and(|l| l == h.level) {
+        if self.turn.fx.free_buy.free_level.is_some_and(|l| l == h.level) {
             return 0;
         }
         let mut cost = h.cost;
@@ -352,8 +359,8 @@ impl MysticVale {
     pub(super) fn buy<S: EventSink<Event>>(&mut self, s: Source, target: u8, ev: &mut S) {
         let a = self.source_adv(s);
         let cost = self.buy_cost(a, target);
-        if self.turn.free_level.is_some_and(|l| l == self.db.hot(a).level) {
-            self.turn.free_level = None;
+        if self.turn.fx.free_buy.free_level.is_some_and(|l| l == self.db.hot(a).level) {
+            self.turn.fx.free_buy.free_level = None;
         }
         self.turn.mana_spent = self.turn.mana_spent.saturating_add(cost);
         self.take_from(s);

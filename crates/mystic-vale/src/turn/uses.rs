@@ -132,12 +132,12 @@ impl MysticVale {
     /// (a bit per card).
     pub(super) fn druid_mask(&self) -> u32 {
         let p = self.cur();
-        if p.druid_used != 0 && !self.ordered() {
+        if p.fx.spoil_discard.used != 0 && !self.ordered() {
             // Rules revision 1: once a turn for all such cards.
             return 0;
         }
         p.field.iter().fold(0, |m, &c| {
-            let usable = p.druid_used & (1 << c) == 0
+            let usable = p.fx.spoil_discard.used & (1 << c) == 0
                 && p.stats[c as usize].has(Effect::DiscardOnDeck)
                 && self.card_ability(c, Timing::WouldSpoil, Effect::DiscardOnDeck).is_some();
             if usable { m | 1 << c } else { m }
@@ -199,7 +199,7 @@ impl MysticVale {
     /// (Sunstone Aerie, Stormcaller).
     pub(super) fn push_harvest_uses(&self, left: [u8; 4], out: &mut Vec<Action>) {
         let start = out.len();
-        if self.turn.sow {
+        if self.turn.fx.exchange.in_field {
             let mana = self.mana_left();
             let p = self.cur();
             let mask = p.field.iter().fold(0u32, |m, &c| {
@@ -211,7 +211,7 @@ impl MysticVale {
         }
         self.push_conclave(out);
         if self.turn.usable & Effect::ConvertToWild.bit() != 0
-            && (self.ordered() || self.turn.converted == [0; 3])
+            && (self.ordered() || self.turn.fx.convert_to_wild.converted == [0; 3])
             && let Some(k) = self.convert_vale()
         {
             let vales = self.usable_vales();

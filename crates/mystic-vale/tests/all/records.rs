@@ -72,3 +72,81 @@ fn rules_revision_2_records_replay_unchanged() {
     assert!(end.is_terminal());
     assert_eq!(Some(end.scores()), record.scores, "the recorded final scores");
 }
+
+/// Issue 33: the per-ability state moved from `Player` and `Turn` into the effect modules is flattened
+/// under the keys it always had, in a state's JSON and in a view's (the web board reads `workshop`,
+/// `claims` and `silver_tree`), and both still round-trip.
+#[test]
+fn issue_33_per_ability_state_keeps_its_json_keys() {
+    let Ok(options) = MysticVale::options_for_players(2) else { panic!("options") };
+    let Ok(mut g) = MysticVale::new(&options, 7) else { panic!("deal") };
+    g.players[0].fx.plus_guardian.second = Some((3, false));
+    g.players[1].fx.bog_planting.placed = Some(5);
+    g.turn.fx.discard_on_evoke.waiting = true;
+    g.turn.fx.multiply_mana.left = 1 << 4;
+    let player_keys = [
+        "arbor_growth",
+        "druid_used",
+        "druid_prep",
+        "conclave",
+        "conclave2",
+        "decay_cancel",
+        "aether",
+        "ember",
+        "revealed_outside",
+        "bog",
+        "workshop",
+        "boost",
+    ];
+    let turn_keys = [
+        "free_level",
+        "portal_used",
+        "sow",
+        "kept",
+        "pool_kept",
+        "converted",
+        "converters_used",
+        "conclave_used",
+        "conclaves_used",
+        "chorus",
+        "mana_factor",
+        "overflow_left",
+        "overflow_kept",
+        "raw_mana",
+        "added",
+        "searches_left",
+        "vales_taken",
+        "vale_choice",
+        "guardian_plus",
+        "graft",
+        "copy",
+        "claims",
+        "claimed",
+        "replayed",
+        "silver_tree",
+        "last_prep",
+        "turn_back",
+        "pushed",
+        "sleeved_now",
+    ];
+    let Ok(json) = serde_json::to_value(&g) else { panic!("state to JSON") };
+    for k in player_keys {
+        assert!(json["players"][0].get(k).is_some(), "state: player key {k}");
+    }
+    for k in turn_keys {
+        assert!(json["turn"].get(k).is_some(), "state: turn key {k}");
+    }
+    assert_eq!(json["players"][0]["conclave2"], serde_json::json!([3, false]));
+    assert_eq!(json["players"][1]["bog"], serde_json::json!(5));
+    assert_eq!(json["turn"]["silver_tree"], serde_json::json!(true));
+    assert_eq!(json["turn"]["overflow_left"], serde_json::json!(16));
+    let Ok(back) = serde_json::from_value::<MysticVale>(json) else { panic!("state from JSON") };
+    assert!(back == g, "the state round-trips");
+    let view = g.view(sylvan_engine::Seat(1));
+    let Ok(vjson) = serde_json::to_value(&view) else { panic!("view to JSON") };
+    for k in ["workshop", "bog", "conclave", "conclave2", "arbor_growth", "ember", "boost", "aether"] {
+        assert!(vjson["players"][0].get(k).is_some(), "view: player key {k}");
+    }
+    assert_eq!(vjson["players"][1]["bog"], serde_json::json!(5));
+    assert_eq!(vjson["turn"]["silver_tree"], serde_json::json!(true));
+}

@@ -69,9 +69,9 @@ fn player(out: &mut Observation, p: Option<&PlayerView>, (a, v, l, am): (usize, 
     out.flag(leader.is_some_and(|x| x.upgraded));
     out.flag(leader.is_some_and(|x| x.public));
     out.bits(p.and_then(|p| p.leader_offer).into_iter().flatten().map(usize::from), l);
-    out.scaled(p.map_or(0.0, |p| f64::from(p.arbor_growth)), 5.0);
-    out.flag(p.is_some_and(|p| p.conclave.is_some()));
-    out.flag(p.is_some_and(|p| p.druid_used));
+    out.scaled(p.map_or(0.0, |p| f64::from(p.fx.spoil_growth.growth)), 5.0);
+    out.flag(p.is_some_and(|p| p.fx.plus_guardian.first.is_some()));
+    out.flag(p.is_some_and(|p| p.fx.spoil_discard.used != 0));
     out.one_hot(p.and_then(|p| p.amulet).map(usize::from), am);
     out.scaled(p.map_or(0.0, |p| f64::from(p.pending_mana)), 4.0);
 }
@@ -170,17 +170,17 @@ impl Observe for MysticVale {
              waiting/3, Harpy Canyon used",
         );
         out.flag(view.phase == Phase::Bog);
-        out.flag(t.silver_tree);
-        out.scaled(f64::from(t.claims), 3.0);
-        out.flag(t.replayed);
+        out.flag(t.fx.discard_on_evoke.waiting);
+        out.scaled(f64::from(t.fx.claim_advancement.claims), 3.0);
+        out.flag(t.fx.replay_when_played.replayed);
         out.section("players (relative, 4): Borderwatch Bog result known, cards placed/20; Old Bakarab's workshop (A)");
         for r in 0..MAX_PLAYERS {
             let s = (me + r) % MAX_PLAYERS;
             let p = view.players.get(s).filter(|_| s < n);
-            let bog = p.and_then(|p| p.bog);
+            let bog = p.and_then(|p| p.fx.bog_planting.placed);
             out.flag(bog.is_some());
             out.scaled(bog.map_or(0.0, f64::from), NUM_CARDS as f64);
-            out.counts(p.into_iter().flat_map(|p| p.workshop.iter().map(|&x| usize::from(x))), a, 2.0);
+            out.counts(p.into_iter().flat_map(|p| p.fx.workshop.pile.iter().map(|&x| usize::from(x))), a, 2.0);
         }
     }
 }
@@ -320,9 +320,9 @@ impl ObserveState for MysticVale {
         let known = conclaves_known(db);
         out.bits(view.conclaves().into_iter().flatten().map(usize::from).filter(|&c| c < known), known);
         out.flag(phase == Phase::Bog);
-        out.flag(t.silver_tree);
-        out.scaled(f64::from(t.claims), 3.0);
-        out.flag(t.replayed);
+        out.flag(t.fx.discard_on_evoke.waiting);
+        out.scaled(f64::from(t.fx.claim_advancement.claims), 3.0);
+        out.flag(t.fx.replay_when_played.replayed);
         for r in 0..MAX_PLAYERS {
             let s = (me + r) % MAX_PLAYERS;
             let p = view.player(s).filter(|_| s < n);

@@ -924,7 +924,7 @@ fn peacekeeper_druid_used_in_prep_is_not_available_next_planting() {
     // p0's next turn: the druid counts as used for this Planting Phase.
     assert_eq!(g.current, 0);
     assert_eq!(g.phase, Phase::Planting);
-    assert_ne!(g.players[0].druid_used, 0);
+    assert_ne!(g.players[0].fx.spoil_discard.used, 0);
 }
 
 #[test]
@@ -975,7 +975,7 @@ fn blooming_arbor_used_in_prep_lasts_through_the_next_turn() {
     act(&mut g, "pass");
     act(&mut g, "done");
     assert_eq!((g.current, g.phase), (0, Phase::Planting));
-    assert_eq!(g.players[0].arbor_growth, 1, "still counting in the next Planting Phase");
+    assert_eq!(g.players[0].fx.spoil_growth.growth, 1, "still counting in the next Planting Phase");
     assert_eq!(g.net_decay(0), 3);
 }
 
@@ -1304,10 +1304,10 @@ fn conclave_of_ents_in_prep_lasts_through_the_next_planting() {
     act(&mut g, "done");
     // p0's next Planting Phase: the guardian still counts.
     assert_eq!((g.current, g.phase), (0, Phase::Planting));
-    assert_eq!(g.players[0].conclave, Some((2, true)));
+    assert_eq!(g.players[0].fx.plus_guardian.first, Some((2, true)));
     assert_eq!(g.net_decay(0), 3);
     act(&mut g, "pass");
-    assert_eq!(g.players[0].conclave, None, "it ends with that Planting Phase");
+    assert_eq!(g.players[0].fx.plus_guardian.first, None, "it ends with that Planting Phase");
 }
 
 // ---------------------------------------------------------------- end of game

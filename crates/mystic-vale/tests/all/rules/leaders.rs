@@ -51,7 +51,7 @@ fn cyrilla_copies_a_decay_ability_onto_her_on_deck_card_through_the_prep_phase()
     assert_eq!(g.players[0].field, vec![2]);
     // The turn is over: the copy ends.
     assert_eq!(g.current, 1);
-    assert_eq!(g.players[0].boost, None);
+    assert_eq!(g.players[0].fx.guardian_and_graft.boost, None);
     assert_eq!(g.players[0].stats[2].decay, 3);
 }
 
@@ -67,8 +67,12 @@ fn cyrilla_copies_a_growth_ability() {
     assert_eq!(g.players[0].stats[0].growth, 2, "2 guardians, +1 growth each");
     assert_eq!(g.net_decay(0), before - 2);
     assert_eq!(
-        g.players[0].boost,
-        Some(Boost { card: 0, guardians: 1, ability: g.players[0].boost.and_then(|b| b.ability) })
+        g.players[0].fx.guardian_and_graft.boost,
+        Some(Boost {
+            card: 0,
+            guardians: 1,
+            ability: g.players[0].fx.guardian_and_graft.boost.and_then(|b| b.ability)
+        })
     );
 }
 
@@ -220,17 +224,28 @@ fn a_card_choice_goes_to_the_ability_that_offers_the_card() {
         assert!(fr.starts_with("+1 Gardien sur ") && !fr.contains("c0"), "{fr}");
         let mut magpie_first = g.clone();
         act(&mut g, "ability c0");
-        assert_eq!(g.players[0].boost.map(|b| b.card), Some(0), "{field:?}: Cyrilla's guardian on Magpie's card");
+        assert_eq!(
+            g.players[0].fx.guardian_and_graft.boost.map(|b| b.card),
+            Some(0),
+            "{field:?}: Cyrilla's guardian on Magpie's card"
+        );
         assert_eq!(g.turn.ability_open, None, "{field:?}: Magpie did not take it");
         assert!(legal(&g).contains(&"ability c5".to_string()), "{field:?}: Magpie is still offered");
         act(&mut g, "ability c5");
         assert!(g.players[0].deck.contains(&5));
         act(&mut magpie_first, "ability c5");
-        assert_eq!(magpie_first.players[0].boost, None, "{field:?}: Magpie's choice, not Cyrilla's");
+        assert_eq!(
+            magpie_first.players[0].fx.guardian_and_graft.boost, None,
+            "{field:?}: Magpie's choice, not Cyrilla's"
+        );
         assert!(magpie_first.players[0].deck.contains(&5));
         act(&mut magpie_first, "decline");
         act(&mut magpie_first, "ability c1");
-        assert_eq!(magpie_first.players[0].boost.map(|b| b.card), Some(1), "then Cyrilla's, on-deck");
+        assert_eq!(
+            magpie_first.players[0].fx.guardian_and_graft.boost.map(|b| b.card),
+            Some(1),
+            "then Cyrilla's, on-deck"
+        );
     }
 }
 

@@ -261,9 +261,9 @@ fn aether_tree_cancels_the_decay_but_a_cursed_lands() {
     assert_eq!(g.net_decay(0), 3);
     // It lasts until the next Prep Phase.
     act(&mut g, "pass");
-    assert_eq!(g.players[0].aether, Some(3));
+    assert_eq!(g.players[0].fx.cancel_decay.until_prep, Some(3));
     act(&mut g, "done");
-    assert_eq!(g.players[0].aether, None);
+    assert_eq!(g.players[0].fx.cancel_decay.until_prep, None);
 }
 
 #[test]
@@ -484,7 +484,7 @@ fn one_cancel_for_bramble_spire_and_aether_tree() {
     act(&mut g, "cancel c3");
     let keys: Vec<&str> = g.players[0].vales.iter().map(|&v| g.db.vale(v).key.as_str()).collect();
     assert_eq!(keys, vec!["aether-tree"]);
-    assert_eq!(g.players[0].aether, None);
+    assert_eq!(g.players[0].fx.cancel_decay.until_prep, None);
 }
 
 #[test]
@@ -500,7 +500,7 @@ fn bramble_spire_or_aether_tree_is_the_players_choice() {
     act(&mut g, "cancel c3 not-cursed");
     let keys: Vec<&str> = g.players[0].vales.iter().map(|&v| g.db.vale(v).key.as_str()).collect();
     assert_eq!(keys, vec!["bramble-spire"]);
-    assert_eq!(g.players[0].aether, Some(3));
+    assert_eq!(g.players[0].fx.cancel_decay.until_prep, Some(3));
 }
 
 #[test]
@@ -516,7 +516,7 @@ fn aether_tree_in_a_prep_phase_spoil_lasts_until_the_next_prep_phase() {
     act(&mut g, "cancel c4");
     assert_eq!(g.current, 1, "3 decay: the Prep Phase ends, no spoil");
     assert!(!g.players[0].skip_next);
-    assert_eq!(g.players[0].aether, Some(4));
+    assert_eq!(g.players[0].fx.cancel_decay.until_prep, Some(4));
     assert_eq!(g.net_decay(0), 3);
 }
 

@@ -634,7 +634,7 @@ fn halo_mountain_spends_more_spirits_for_2_vp_each() {
     }
     assert_eq!(g.spirits_left(), [0; 4]);
     assert_eq!(g.players[0].vp, vp + 10);
-    assert_eq!(g.turn.vale_choice, None);
+    assert_eq!(g.turn.fx.vale_choice.waiting, None);
     // Declining at once keeps it, worth its 4 VP.
     let mut g = game_with(&storm(), field, None, vales(&[], &["halo-mountain"]));
     act(&mut g, "pass");

@@ -90,7 +90,7 @@ fn revision_5_names_bramble_spire_or_aether_tree() {
     assert!(!l.contains(&format!("use v{bramble} c2")), "Bramble Spire: a card with decay: {l:?}");
     assert!(!l.iter().any(|a| a.starts_with("cancel")), "{l:?}");
     act(&mut g, &format!("use v{aether} c3"));
-    assert_eq!(g.players[0].aether, Some(3));
+    assert_eq!(g.players[0].fx.cancel_decay.until_prep, Some(3));
     assert_eq!(g.players[0].vales, vec![bramble], "Bramble Spire stays");
     // The old words mean what they meant: `cancel c3` Bramble Spire, `not-cursed` Aether Tree.
     let g = both_cancels(5);

@@ -49,9 +49,9 @@ fn nightvale_pathfinder_claims_a_second_advancement_without_a_buy() {
     }
     // A second Pathfinder claimed: its own "when bought" fires, another claim waits.
     act(&mut g, "claim 1.2");
-    assert_eq!(g.turn.claims, 1);
+    assert_eq!(g.turn.fx.claim_advancement.claims, 1);
     act(&mut g, "claim 2.1");
-    assert_eq!(g.turn.claims, 0);
+    assert_eq!(g.turn.fx.claim_advancement.claims, 0);
     assert_eq!(g.commons[1][0], sylvan_mystic_vale::state::EMPTY, "refilled at the Discard Phase");
     assert_eq!(g.turn.bought.len(), 3);
     assert_eq!(g.mana_left(), 2, "claims cost nothing");
@@ -111,7 +111,7 @@ fn silver_tree_discards_the_on_deck_or_a_field_card_when_the_token_is_evoked() {
     act(&mut g, "push");
     assert!(matches!(g.phase, Phase::SpoilPrompt { .. }));
     act(&mut g, "evoke");
-    assert!(g.turn.silver_tree, "the decision waits before the spoil is checked again");
+    assert!(g.turn.fx.discard_on_evoke.waiting, "the decision waits before the spoil is checked again");
     act(&mut g, "discard c4");
     assert_eq!(g.players[0].on_deck, Some(6));
     assert_eq!(g.phase, Phase::Planting, "3 decay, 1 growth: no spoil");
@@ -175,7 +175,7 @@ fn borderwatch_bog_plays_one_more_planting_phase_after_the_game() {
     act(&mut g, "push");
     assert_eq!(g.players[0].on_deck, Some(5));
     act(&mut g, "pass");
-    assert_eq!(g.players[0].bog, Some(3));
+    assert_eq!(g.players[0].fx.bog_planting.placed, Some(3));
     assert!(g.over());
     let kept = g.score(0);
     assert!(
@@ -186,7 +186,7 @@ fn borderwatch_bog_plays_one_more_planting_phase_after_the_game() {
     let mut g = bog_game();
     act(&mut g, "push");
     act(&mut g, "push");
-    assert_eq!(g.players[0].bog, Some(0));
+    assert_eq!(g.players[0].fx.bog_planting.placed, Some(0));
     assert!(g.over());
     assert_eq!(kept - g.score(0), 3);
     // Without a Borderwatch Bog the game ends after the last turn.
@@ -196,7 +196,7 @@ fn borderwatch_bog_plays_one_more_planting_phase_after_the_game() {
         act(&mut g, a);
     }
     assert!(g.over());
-    assert_eq!(g.players[0].bog, None);
+    assert_eq!(g.players[0].fx.bog_planting.placed, None);
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn borderwatch_bog_owned_by_the_last_player_plays_its_prep_phase_first() {
     assert_eq!(g.players[1].field, vec![0, 1, 2, 3, 4]);
     assert_eq!(g.players[1].on_deck, Some(5));
     act(&mut g, "pass");
-    assert_eq!(g.players[1].bog, Some(5));
+    assert_eq!(g.players[1].fx.bog_planting.placed, Some(5));
     assert!(g.over());
 }
 
@@ -249,7 +249,7 @@ fn old_bakarab_takes_an_advancement_into_the_workshop_unowned_and_unbought() {
     let mana = g.mana_left();
     act(&mut g, "ability 3.1");
     let stag = adv_id(&g, "stag");
-    assert_eq!(g.players[0].workshop, vec![stag]);
+    assert_eq!(g.players[0].fx.workshop.pile, vec![stag]);
     assert_eq!(g.commons[2][0], sylvan_mystic_vale::state::EMPTY);
     assert_eq!(g.mana_left(), mana, "free");
     assert!(g.turn.bought.is_empty(), "not bought");
@@ -257,7 +257,7 @@ fn old_bakarab_takes_an_advancement_into_the_workshop_unowned_and_unbought() {
     assert!(!legal(&g).iter().any(|a| a.starts_with("ability")), "once a turn");
     act(&mut g, "done");
     assert_ne!(g.commons[2][0], sylvan_mystic_vale::state::EMPTY, "refilled in the Discard Phase");
-    assert_eq!(g.players[0].workshop, vec![stag], "it stays there");
+    assert_eq!(g.players[0].fx.workshop.pile, vec![stag], "it stays there");
     // A Fertile Soil from the supply.
     let p = bakarab(player(&[], &[0, 19], Some(1), &[2]), false, &[]);
     let mut g = game_with(&storm(), p, None, None);
@@ -265,7 +265,7 @@ fn old_bakarab_takes_an_advancement_into_the_workshop_unowned_and_unbought() {
     let left = g.soil[0];
     act(&mut g, "ability soil.top");
     assert_eq!(g.soil[0], left - 1);
-    assert_eq!(g.players[0].workshop.len(), 1);
+    assert_eq!(g.players[0].fx.workshop.pile.len(), 1);
 }
 
 #[test]
@@ -288,7 +288,7 @@ fn old_bakarab_upgraded_sleeves_workshop_advancements_on_a_card_that_goes_under_
     let pl = &g.players[0];
     let (plow, seedling, well) = (adv_id(&g, "plow"), adv_id(&g, "seedling"), adv_id(&g, "wellspring"));
     assert_eq!(pl.cards[0].advs().collect::<Vec<_>>(), vec![plow, seedling]);
-    assert_eq!(pl.workshop, vec![well], "the rest stays in the workshop");
+    assert_eq!(pl.fx.workshop.pile, vec![well], "the rest stays in the workshop");
     assert_eq!(pl.deck[0], 0, "under the deck");
     assert!(!pl.field.contains(&0));
     assert_eq!(g.mana_left(), mana, "its new advancements are not used");
@@ -302,7 +302,7 @@ fn old_bakarab_upgraded_sleeves_workshop_advancements_on_a_card_that_goes_under_
     assert!(g.players[0].leader.is_some_and(|l| l.upgraded), "its side counts in this Harvest");
     act(&mut g, "done");
     assert!(g.players[0].leader.is_some_and(|l| !l.upgraded), "turned back as the Harvest ends");
-    assert_eq!(g.players[0].workshop.len(), 3);
+    assert_eq!(g.players[0].fx.workshop.pile.len(), 3);
     assert!(g.players[0].field.contains(&0));
 }
 

@@ -422,7 +422,7 @@ fn bramble_spire_cancels_a_cards_decay_until_the_discard_phase() {
     assert_eq!(g.net_decay(0), 3);
     act(&mut g, "pass");
     act(&mut g, "done");
-    assert_eq!(g.players[0].decay_cancel, None, "over at the Discard Phase");
+    assert_eq!(g.players[0].fx.cancel_decay.until_discard, None, "over at the Discard Phase");
 }
 
 #[test]
@@ -989,7 +989,7 @@ fn gingan_upgraded_neighbour_who_reveals_too_much_decay_spoils_as_its_planting_b
     }
     assert!(g.players[1].token_active, "spoiled as the Planting Phase began");
     assert!(g.players[1].discard.contains(&4) || !g.players[1].field.contains(&0), "p1's field was discarded");
-    assert!(!g.players[1].revealed_outside);
+    assert!(!g.players[1].fx.neighbours_discard.revealed_outside);
 }
 
 #[test]
