@@ -145,7 +145,7 @@ fn revision_6_scoring_early_where_it_is_not_offered_changes_nothing() {
                 }
                 if early.is_none()
                     && g.phase == Phase::Harvest
-                    && g.turn.vale_choice.is_none()
+                    && g.turn.fx.vale_choice.waiting.is_none()
                     && g.turn.ability_open.is_none()
                     && g.turn.open == 0
                     && !score
