@@ -170,7 +170,7 @@ mod sim {
         let mut full = 0;
         for l in searched {
             if l.contains("[1 legal]") {
-                assert!(l.ends_with("(1 decision(s), none searched (a single legal action))"), "{l}");
+                assert!(l.ends_with("(1 decision, none searched (a single legal action))"), "{l}");
                 continue;
             }
             full += 1;

@@ -335,10 +335,10 @@ fn screen_of(args: &[String], out_expected: bool, lang: &str) -> String {
     let out = sylvan(&full, "").unwrap_or_else(|e| panic!("{args:?}: {e}"));
     assert_eq!(out.status.success(), out_expected, "{args:?} {lang}: {}", text(&out.stderr));
     let mut screen = if out_expected { text(&out.stdout) } else { text(&out.stderr) };
-    if out_expected && args.iter().any(|a| a == "-v") {
-        // `-v`: the search statistics on standard error.
+    if out_expected && args.iter().any(|a| a == "-v") && args.iter().any(|a| a.contains("ismcts")) {
+        // `-v` with a searching bot: the search statistics on standard error.
         let err = text(&out.stderr);
-        assert!(err.contains("ms"), "{args:?} {lang}: no search statistics: {err}");
+        assert!(err.contains("p0 ismcts") && err.contains("20 "), "{args:?} {lang}: no search statistics: {err}");
         screen.push_str(&err);
     }
     assert!(!screen.trim().is_empty(), "{args:?} {lang}: nothing printed");
@@ -418,6 +418,7 @@ fn other_commands_speak_the_locale() {
                 .replace(&cards[1], "`FILE`")
                 .replace("Cargo.toml", "`FILE`");
             for line in screen.lines() {
+                let line = &without_card_data(line);
                 let plain = match lang {
                     "fr" => words(line, false)
                         .into_iter()
@@ -466,4 +467,44 @@ fn other_commands_in_english_and_from_lang() {
         .output()
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(text(&out.stderr).trim(), "error: equinox is played by 2 to 5 players, not 9");
+}
+
+/// A line of `cards` output or of a card-file error without what is the card file's own data: a field's
+/// provenance note (`[fan: …]`, `[guess: …]`, kept as written) and the field path after `file:line:`
+/// (the file's own keys, e.g. `advancement[0].key`).
+fn without_card_data(line: &str) -> String {
+    // A field as the file writes it (`    animal = 1`), or a row of the provenance summary (`  base  fan  90`):
+    // field names, values, set names and provenance kinds are the file's own words.
+    let cells: Vec<&str> = line.split_whitespace().collect();
+    let field = line.starts_with("    ") && cells.get(1) == Some(&"=");
+    let summary = cells.len() == 3
+        && ["fan", "guess", "provisional", "rulebook"].contains(&cells[1])
+        && cells[2].chars().all(|c| c.is_ascii_digit());
+    let mut out = if field || summary { String::new() } else { line.to_string() };
+    // The set a card comes from is the file's word (`starting`, `base`, a file's own set name).
+    out = out.replace("(starting, ", "(");
+    // Known gap: the TOML reader's own detail (serde's `unknown field …, expected one of …`) stays as it
+    // gives it, like the JSON reader's and the operating system's texts (docs/cli.md, "Still English").
+    if let Some(at) = out.find("unknown field `") {
+        out.truncate(at);
+    }
+    for kind in ["[fan:", "[guess:", "[provisional:", "[rulebook:"] {
+        while let Some(start) = out.find(kind) {
+            let end = out[start..].rfind(']').map_or(out.len(), |e| start + e + 1);
+            out.replace_range(start..end, "");
+        }
+    }
+    if let Some(at) = out.find("`FILE`:") {
+        let after = at + "`FILE`:".len();
+        let digits = out[after..].chars().take_while(char::is_ascii_digit).count();
+        let rest = &out[after + digits..];
+        let lead = rest.len() - rest.trim_start_matches([' ', '\u{a0}', '\u{202f}', ':']).len();
+        let path_start = after + digits + lead;
+        if digits > 0 && rest[..lead].contains(':') {
+            if let Some(len) = out[path_start..].find(':') {
+                out.replace_range(path_start..path_start + len, "");
+            }
+        }
+    }
+    out
 }

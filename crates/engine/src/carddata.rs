@@ -67,7 +67,7 @@ impl DataError {
     /// there are none), as [`data_file_error`] writes it before the problem.
     pub fn place(&self) -> String {
         let whole = data_file_error(&self.file, self.line, &self.field, "");
-        whole.strip_suffix(": ").unwrap_or(&whole).to_owned()
+        whole.trim_end_matches(": ").trim_end_matches(':').to_owned()
     }
 
     /// What is wrong, as a message argument: the message when there is one, else the English text.
