@@ -1,7 +1,7 @@
 //! Helpers shared by the rules tests of every set: explicit setups, actions by notation.
 #![allow(dead_code)]
 
-use sylvan_engine::{Game, NoEvents};
+use sylvan_engine::{Game, GameRng, NoEvents};
 use sylvan_mystic_vale::{Action, MysticVale, Options, Setup, SetupPlayer};
 
 /// 20 cards: the given ones first, blanks after.
@@ -98,3 +98,20 @@ pub fn vales(l1: &[&str], l2: &[&str]) -> Option<[Vec<String>; 2]> {
 
 pub const CL: &str = "cursed-land";
 pub const FS: &str = "fertile-soil";
+
+/// One uniform random game from `seed`, its actions written out: the fixtures of a rules revision's
+/// "plays the same games as before" tests. `salt` is mixed into the seed of the random choices (each
+/// fixture keeps the one it was written with).
+pub fn random_game(options: &Options, seed: u64, salt: u64) -> Vec<String> {
+    let mut g = MysticVale::new(options, seed).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = GameRng::new(seed ^ salt);
+    let mut legal = Vec::new();
+    let mut out = Vec::new();
+    while g.to_move().is_some() {
+        g.legal_actions(&mut legal);
+        let a = legal[rng.index(legal.len())];
+        out.push(a.to_string());
+        g.apply_unchecked(a, &mut NoEvents);
+    }
+    out
+}
