@@ -1,5 +1,5 @@
 // Sylvan in the browser: lobby, play page, replay viewer. Plain modules, no build step.
-import { t, lang, serverLang, setLang, loadWords, gameName, has, LOCALES } from './i18n.js';
+import { t, lang, locales, setLang, loadWords, gameName, has } from './i18n.js';
 import { sprite } from './icons.js';
 import { boards, esc, place, seatColors, idsInWords, fitNames } from './boards.js';
 import { rulesHelp } from './help.js';
@@ -40,9 +40,10 @@ function translatePage() {
   const pick = document.getElementById('lang');
   if (pick) {
     pick.setAttribute('aria-label', t('lang_label'));
-    // The pseudo-locale is offered only once chosen (`?lang=en-XA`): it is for finding hard-coded text.
-    pick.innerHTML = LOCALES.filter((l) => l !== 'en-XA' || lang() === 'en-XA').map((l) =>
-      `<option value="${l}" ${l === lang() ? 'selected' : ''}>${esc(t(l === 'en-XA' ? 'lang_pseudo' : `lang_${l}`))}</option>`).join('');
+    // The server's locales, each named in itself (`GET /api/i18n`); the pseudo-locale is offered only
+    // once chosen (`?lang=en-XA`): it is for finding hard-coded text.
+    pick.innerHTML = locales().filter((l) => !l.pseudo || l.code === lang()).map((l) =>
+      `<option value="${esc(l.code)}" lang="${esc(l.code)}" ${l.code === lang() ? 'selected' : ''}>${esc(l.name)}</option>`).join('');
   }
 }
 
@@ -110,7 +111,7 @@ async function lobby() {
   main.innerHTML = `<section class="panel" id="create"><h2>${t('new_game')}</h2><div id="form">${t('loading')}</div></section>
     <section class="panel"><h2>${t('games')}</h2><div id="games">${t('loading')}</div></section>`;
   let types;
-  try { types = (await api(`/api/types?lang=${serverLang()}`)).games; } catch (e) { toast(e.message); return; }
+  try { types = (await api(`/api/types?lang=${encodeURIComponent(lang())}`)).games; } catch (e) { toast(e.message); return; }
   const form = main.querySelector('#form');
   const presets = PRESETS.filter((p) => types.some((g) => g.name === p.game));
   const top = el(`<div class="lobbytop">
@@ -491,7 +492,7 @@ class Table {
     const ws = new WebSocket(`${proto}://${location.host}/api/games/${this.id}/ws`);
     this.ws = ws;
     this.fresh = true;
-    ws.onopen = () => ws.send(JSON.stringify(this.token ? { type: 'hello', token: this.token, lang: serverLang() } : { type: 'hello', lang: serverLang() }));
+    ws.onopen = () => ws.send(JSON.stringify(this.token ? { type: 'hello', token: this.token, lang: lang() } : { type: 'hello', lang: lang() }));
     ws.onmessage = (e) => {
       const m = parse(e.data);
       if (m.type === 'error') {
@@ -513,7 +514,7 @@ class Table {
     const asked = this.msg.move;
     try {
       const r = await api(`/api/games/${this.id}/log`, { method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(this.token ? { token: this.token, lang: serverLang() } : { lang: serverLang() }) });
+        body: JSON.stringify(this.token ? { token: this.token, lang: lang() } : { lang: lang() }) });
       const later = this.log.filter((g) => !g.undo && g.move >= r.log.length);
       this.log = [...r.log.map((g) => ({ move: g.move, by: g.seat, at: g.at, events: g.events, action: g.action })), ...later];
       this.logReady = true;
@@ -553,7 +554,7 @@ class Table {
     x = x.replace(/`([^`]+)`|«\s*([a-z][a-z0-9.:>| -]*?)\s*»/g, (q, a, b) => {
       const act = (m?.legal || []).find((l) => l.notation === (a ?? b));
       if (!act) return t('a_move');
-      return lang() === 'fr' ? `« ${this.describe(act)} »` : `“${this.describe(act)}”`;
+      return t('quoted', { text: this.describe(act) });
     });
     x = idsInWords(m?.game, x, { view: m?.view, catalog: this.catalog || {}, t, seat: m?.seat });
     const names = this.names;
@@ -640,7 +641,7 @@ class Table {
 
   async loadBreakdown() {
     this.breakdown = null;
-    try { this.breakdown = await api(`/api/games/${this.id}/breakdown?lang=${serverLang()}`); } catch { this.breakdown = null; }
+    try { this.breakdown = await api(`/api/games/${this.id}/breakdown?lang=${encodeURIComponent(lang())}`); } catch { this.breakdown = null; }
     if (this.msg) this.render();
   }
 
@@ -667,7 +668,7 @@ class Table {
     this.render();
     try {
       const h = await api(`/api/games/${this.id}/hint`, { method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: this.token, move: m.move, lang: serverLang() }) });
+        body: JSON.stringify({ token: this.token, move: m.move, lang: lang() }) });
       if (this.msg.move === h.move) this.advice = h;
     } catch (e) { this.advice = null; toast(e.message); }
     this.render();
@@ -675,7 +676,7 @@ class Table {
 
   async loadCatalog() {
     this.catalog = {};
-    try { this.catalog = await api(`/api/games/${this.id}/catalog?lang=${serverLang()}`); } catch { this.catalog = {}; }
+    try { this.catalog = await api(`/api/games/${this.id}/catalog?lang=${encodeURIComponent(lang())}`); } catch { this.catalog = {}; }
     if (this.msg) this.render();
   }
 
@@ -773,7 +774,7 @@ class Table {
     const m = this.msg;
     const mine = this.mine();
     const board = boards[m.game] || boards.generic;
-    const ctx = { seat: m.seat, catalog: this.catalog || {}, lang: lang(), t, over: m.over, toMove: m.to_move, text: m.text,
+    const ctx = { seat: m.seat, catalog: this.catalog || {}, t, over: m.over, toMove: m.to_move, text: m.text,
       legal: mine ? m.legal : [], who: (s) => this.who(s), question: '' };
     const boardHtml = board(m.view, ctx);
     this.question = ctx.question;
@@ -996,7 +997,7 @@ async function showHelp(game, id) {
   d.showModal();
   // Every form of the game's notation, from the engine.
   try {
-    const rows = await api(`/api/games/${id}/help?lang=${serverLang()}`);
+    const rows = await api(`/api/games/${id}/help?lang=${encodeURIComponent(lang())}`);
     // For the terminal: closed, so a player of the board never meets the typed notation unasked.
     d.querySelector('.notations').innerHTML = `<details><summary>${t('notations')}</summary><table class="helptable">${rows.map((r) =>
       `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table></details>`;
@@ -1040,7 +1041,7 @@ function viewer(id, record) {
   main.innerHTML = '<div class="table replay"></div>';
   const root = main.querySelector('.replay');
   const load = async () => {
-    const q = `?${st.seat === null ? '' : `seat=${st.seat}&`}${st.upto === null ? '' : `upto=${st.upto}&`}lang=${serverLang()}`;
+    const q = `?${st.seat === null ? '' : `seat=${st.seat}&`}${st.upto === null ? '' : `upto=${st.upto}&`}lang=${encodeURIComponent(lang())}`;
     try {
       st.data = id ? await api(`/api/games/${id}/replay${q}`)
         : await api(`/api/replay${q}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: record });
@@ -1060,7 +1061,7 @@ function viewer(id, record) {
     const seatName = (s) => t('player_n', { n: Number(s) + 1 });
     const names = { who: seatName, msg: { seat: d.seat },
       named: (x) => idsInWords(d.game, x, { view: d.view, catalog: d.catalog || {}, t, seat: d.seat ?? undefined }).replace(/\bp([0-9])\b/g, (_, s) => seatName(s)) };
-    const ctx = { seat: d.seat, catalog: d.catalog || {}, lang: lang(), t, over: d.over, toMove: d.to_move, text: d.text, who: seatName };
+    const ctx = { seat: d.seat, catalog: d.catalog || {}, t, over: d.over, toMove: d.to_move, text: d.text, who: seatName };
     root.innerHTML = `
       <div class="bar status">
         <b>${esc(gameName(d.game))}</b> <span>${t('replay')}</span>

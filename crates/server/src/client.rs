@@ -5,7 +5,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::path::Path;
 use std::sync::Arc;
-use sylvan_engine::Lang;
+use sylvan_engine::Locale;
 
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -165,8 +165,8 @@ impl Link {
     }
 
     /// [`connect`](Link::connect), with the texts the server sends written in `lang`.
-    pub async fn connect_in(&self, lang: Lang) -> Result<Connection, String> {
-        Connection::join_at(&self.server(None)?, &self.game, self.token.as_deref(), Some(lang)).await
+    pub async fn connect_in(&self, lang: impl Into<Locale>) -> Result<Connection, String> {
+        Connection::join_at(&self.server(None)?, &self.game, self.token.as_deref(), Some(lang.into())).await
     }
 }
 
@@ -249,7 +249,7 @@ impl Connection {
         addr: &str,
         game: &str,
         token: Option<&str>,
-        lang: Option<Lang>,
+        lang: Option<Locale>,
     ) -> Result<Connection, String> {
         Connection::join_at(&Server::plain(addr), game, token, lang).await
     }
@@ -259,7 +259,7 @@ impl Connection {
         server: &Server,
         game: &str,
         token: Option<&str>,
-        lang: Option<Lang>,
+        lang: Option<Locale>,
     ) -> Result<Connection, String> {
         let url = server.ws_url(&format!("/api/games/{game}/ws"));
         let mut c = Connection::over(&url, server.stream().await?).await?;

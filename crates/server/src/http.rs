@@ -195,7 +195,7 @@ async fn types(
             let (lo, hi) = g.player_range();
             let sets = card_sets(g.name());
             let say = |m: &sylvan_engine::Message| {
-                lang.typeset(&g.message_text(m, lang.into()).unwrap_or_else(|| m.id.to_owned()))
+                lang.lang().typeset(&g.message_text(m, lang).unwrap_or_else(|| m.id.to_owned()))
             };
             let options: Vec<Value> = g
                 .option_docs()
@@ -363,7 +363,7 @@ async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket, locale: L
         Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<ClientMessage>(t.as_str()) {
             Ok(ClientMessage::Hello { token, lang }) => {
                 if let Some(l) = lang {
-                    locale = l.into();
+                    locale = l;
                 }
                 server
                     .subscribe_in(&id, token.as_deref(), lang.unwrap_or_default())
@@ -434,7 +434,7 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
     });
     let mut allowance = limits.burst;
     let mut last = Instant::now();
-    let locale = Locale::from(sub.lang);
+    let locale = sub.lang;
     let reply = |tx: &tokio::sync::mpsc::Sender<Arc<str>>, message: Msg| {
         let message = message.text(locale);
         let text = serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default();

@@ -29,9 +29,42 @@ pub fn routes() -> Router<Arc<Server>> {
     Router::new().route("/api/i18n", get(locales)).route("/api/i18n/{locale}", get(messages))
 }
 
+/// Each language's `locale.ftl` (its name in itself, numbers and typography), the engine's files,
+/// embedded: the browser writes as the engine does ([`sylvan_words::Lang::typeset`], `number`).
+static LOCALE_FILES: &[(Locale, &str, &str)] = &sylvan_words::catalog_files!("engine", "../engine", "locale.ftl");
+
+/// The value of `key` in a `locale.ftl` (text and string literals only, as the engine reads it).
+fn locale_value(lang: Lang, key: &str) -> Option<String> {
+    let (_, _, text) = LOCALE_FILES.iter().find(|(l, _, _)| l.lang() == lang)?;
+    let list = flat::messages(text, lang.into()).ok()?;
+    let (_, parts) = list.into_iter().find(|(id, _)| id == key)?;
+    parts.into_iter().map(|p| if let Part::Text(t) = p { Some(t) } else { None }).collect()
+}
+
+/// How `lang` writes numbers and punctuation, from its `locale.ftl`, for the browser's formatter:
+/// `decimal` (the decimal separator), `percent` (what follows a number for a percentage, in place of
+/// `%`), `sign_space` (the space put before the signs of `space_before` and inside `quotes`, which is
+/// an opening and a closing mark or empty). A key the file lacks reads as English writes.
+fn typography(lang: Lang) -> Value {
+    let get = |key: &str, default: &str| locale_value(lang, key).unwrap_or_else(|| default.to_owned());
+    let words = |key: &str| -> Vec<String> { get(key, "").split_whitespace().map(str::to_owned).collect() };
+    let mut quotes = words("quotes");
+    if quotes.len() != 2 {
+        quotes.clear();
+    }
+    json!({
+        "decimal": get("decimal-separator", "."),
+        "percent": get("percent-sign", "%"),
+        "sign_space": get("sign-space", " "),
+        "space_before": words("space-before"),
+        "quotes": quotes,
+    })
+}
+
 /// The locales the browser may offer, in order: `{"locales": [{"code": "fr", "name": "Français",
-/// "pseudo": false}, …]}`, each language of the engine's list with its name in itself (from its
-/// `locale.ftl`), then the pseudo-locale `en-XA` (`pseudo`: for finding hard-coded text).
+/// "pseudo": false, "lang": "fr", "typography": {…}}, …]}`, each language of the engine's list with its
+/// name in itself and its writing ([`typography`], from its `locale.ftl`), then the pseudo-locale
+/// `en-XA` (`pseudo`: for finding hard-coded text), which writes as its `lang`, English, does.
 pub fn locale_list() -> Value {
     let list: Vec<Value> = Locale::ALL
         .iter()
@@ -39,7 +72,10 @@ pub fn locale_list() -> Value {
             let pseudo = l == Locale::Pseudo;
             let name =
                 if pseudo { sylvan_words::pseudo(l.lang().name()).into_owned() } else { l.lang().name().to_owned() };
-            json!({ "code": l.code(), "name": name, "pseudo": pseudo })
+            json!({
+                "code": l.code(), "name": name, "pseudo": pseudo, "lang": l.lang().code(),
+                "typography": typography(l.lang()),
+            })
         })
         .collect();
     json!({ "locales": list })

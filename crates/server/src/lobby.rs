@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sylvan_bots::{BotSpec, DynBot};
 use sylvan_engine::erased::{DynError, DynEvent, DynGame, DynView, GameType};
-use sylvan_engine::{Lang, Locale, Seat};
+use sylvan_engine::{Locale, Seat};
 use sylvan_registry::{Entry, Registry, analysis};
 use thiserror::Error;
 use tokio::sync::mpsc;
@@ -331,8 +331,8 @@ pub struct Subscription {
     pub rx: mpsc::Receiver<Arc<str>>,
     /// The same queue, for the connection's own replies (errors).
     pub tx: mpsc::Sender<Arc<str>>,
-    /// The language of the texts sent to the connection.
-    pub lang: Lang,
+    /// The locale of the texts sent to the connection.
+    pub lang: Locale,
     /// Set when the server closes the connection (it could not keep up, or its game expired).
     pub kick: Arc<Kick>,
     id: u64,
@@ -392,7 +392,7 @@ pub const CLOSE_GOING_AWAY: u16 = 1001;
 struct Subscriber {
     id: u64,
     seat: Option<Seat>,
-    lang: Lang,
+    lang: Locale,
     tx: mpsc::Sender<Arc<str>>,
     kick: Arc<Kick>,
 }
@@ -733,10 +733,13 @@ impl Server {
             seats.push(match s {
                 SeatRequest::Open => StoredSeat { kind: SeatKind::Open, token_hash: None, name: None },
                 SeatRequest::Bot { spec } => {
-                    let seat_error = |e: String| ApiError::Bad(msg!("seat-error", seat = i, detail = e));
-                    let parsed: BotSpec =
-                        spec.parse().map_err(|e: sylvan_bots::SpecError| seat_error(e.to_string()))?;
-                    entry.bot(&parsed, 0).map_err(|e| seat_error(e.to_string()))?;
+                    // In the bots' own words (`bots.ftl`), in the request's language.
+                    let seat_error = |e: sylvan_bots::SpecError| {
+                        let words = MsgArg::localized(|l| sylvan_registry::spec_error_text(&e, l));
+                        ApiError::Bad(msg!("seat-error", seat = i, detail = words))
+                    };
+                    let parsed: BotSpec = spec.parse().map_err(seat_error)?;
+                    entry.bot(&parsed, 0).map_err(seat_error)?;
                     self.limits.check_bot(entry, &parsed).map_err(|e| {
                         ApiError::Bad(msg!("seat-bot-over", seat = i, spec = spec.as_str(), detail = e))
                     })?;
@@ -924,11 +927,18 @@ impl Server {
     /// Connects to a game: with a token, as its seat; without, as a spectator. The first message
     /// (the current state) is already queued.
     pub fn subscribe(&self, id: &str, token: Option<&str>) -> Result<Subscription, ApiError> {
-        self.subscribe_in(id, token, Lang::En)
+        self.subscribe_in(id, token, Locale::En)
     }
 
-    /// [`subscribe`](Server::subscribe), with the texts the connection gets in `lang`.
-    pub fn subscribe_in(&self, id: &str, token: Option<&str>, lang: Lang) -> Result<Subscription, ApiError> {
+    /// [`subscribe`](Server::subscribe), with the texts the connection gets in `lang` (a language or
+    /// the pseudo-locale).
+    pub fn subscribe_in(
+        &self,
+        id: &str,
+        token: Option<&str>,
+        lang: impl Into<Locale>,
+    ) -> Result<Subscription, ApiError> {
+        let lang: Locale = lang.into();
         let room = self.room(id)?;
         let mut st = room.lock();
         let seat = match token {
@@ -947,7 +957,7 @@ impl Server {
         let msg = message_for(&room, &st, seat, Vec::new(), lang);
         // A new queue has room for its first message.
         let _ = tx.try_send(msg);
-        let kick = Arc::new(Kick::new(lang.into()));
+        let kick = Arc::new(Kick::new(lang));
         st.subs.push(Subscriber { id: sid, seat, lang, tx: tx.clone(), kick: kick.clone() });
         drop(st);
         Ok(Subscription { room, seat, rx, tx, lang, kick, id: sid })
@@ -1070,10 +1080,9 @@ impl Server {
             let msg = match built.iter().find(|(key, _)| *key == (sub.seat, sub.lang)) {
                 Some((_, msg)) => msg.clone(),
                 None => {
-                    let mut events = st.table.game().events_locale(sub.seat, sub.lang.into());
-                    events.extend(
-                        note.as_ref().map(|n| DynEvent { text: n.text.text(sub.lang.into()), json: n.json.clone() }),
-                    );
+                    let mut events = st.table.game().events_locale(sub.seat, sub.lang);
+                    events
+                        .extend(note.as_ref().map(|n| DynEvent { text: n.text.text(sub.lang), json: n.json.clone() }));
                     let msg = message_for(room, st, sub.seat, events, sub.lang);
                     built.push(((sub.seat, sub.lang), msg.clone()));
                     msg
@@ -1120,7 +1129,14 @@ impl Server {
     /// preferred move and its win probability from the seat's view only. Refused for a seat that may
     /// not have hints ([`hints_allowed`]), when it is not its decision, and while another analysis of
     /// the game runs. Run the returned job on a blocking thread.
-    pub fn hint(&self, id: &str, token: &str, move_number: usize, lang: Lang) -> Result<HintJob, ApiError> {
+    pub fn hint(
+        &self,
+        id: &str,
+        token: &str,
+        move_number: usize,
+        lang: impl Into<Locale>,
+    ) -> Result<HintJob, ApiError> {
+        let lang: Locale = lang.into();
         let room = self.room(id)?;
         let st = room.lock();
         let seat = st
@@ -1259,7 +1275,7 @@ pub struct HintJob {
     notations: Vec<String>,
     seat: Seat,
     move_number: usize,
-    lang: Lang,
+    lang: Locale,
 }
 
 impl HintJob {
@@ -1280,7 +1296,7 @@ impl HintJob {
         drop(self.busy);
         Ok(json!({
             "move": self.move_number, "seat": self.seat, "id": id, "notation": self.notations[best],
-            "description": self.view.describe_locale(id, self.lang.into()).unwrap_or_default(), "win": values[best].1,
+            "description": self.view.describe_locale(id, self.lang).unwrap_or_default(), "win": values[best].1,
             "iterations": values.iter().map(|v| v.0).sum::<u64>(), "bot": HINT_BOT,
         }))
     }
@@ -1352,9 +1368,9 @@ fn can_undo(st: &RoomState, seat: Seat) -> bool {
 }
 
 /// Who a message is built for: a seat (`None`: the spectators) reading in a language.
-type Recipient = (Option<Seat>, Lang);
+type Recipient = (Option<Seat>, Locale);
 
-fn message_for(room: &Room, st: &RoomState, seat: Option<Seat>, events: Vec<DynEvent>, lang: Lang) -> Arc<str> {
+fn message_for(room: &Room, st: &RoomState, seat: Option<Seat>, events: Vec<DynEvent>, lang: Locale) -> Arc<str> {
     let can_undo = seat.is_some_and(|s| can_undo(st, s));
     let mut update = seat_update_in(&room.id, st.table.game(), seat, events, can_undo, lang);
     update.hints = seat.is_some_and(|s| hints_allowed(room, st, s));

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use sylvan_engine::erased::{DynEvent, DynGame, LegalAction};
-use sylvan_engine::{Lang, Seat};
+use sylvan_engine::{Locale, Seat};
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -22,9 +22,9 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<String>,
         /// The language of the texts sent to this connection (view text, action descriptions,
-        /// events): `en` (the default) or `fr`.
+        /// events): a locale's code (`en`, the default, `fr`, or the pseudo-locale `en-XA`).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        lang: Option<Lang>,
+        lang: Option<Locale>,
     },
     /// Plays an action, answering the state of move `move`.
     Act {
@@ -143,7 +143,7 @@ pub fn seat_update(
     events: Vec<DynEvent>,
     can_undo: bool,
 ) -> SeatUpdate {
-    seat_update_in(game_id, game, seat, events, can_undo, Lang::En)
+    seat_update_in(game_id, game, seat, events, can_undo, Locale::En)
 }
 
 /// [`seat_update`] with the view's text and the actions' descriptions in `lang` (the events are
@@ -154,8 +154,9 @@ pub fn seat_update_in(
     seat: Option<Seat>,
     events: Vec<DynEvent>,
     can_undo: bool,
-    lang: Lang,
+    lang: impl Into<Locale>,
 ) -> SeatUpdate {
+    let lang: Locale = lang.into();
     let to_move = game.to_move();
     let (view, text, legal) = match seat.and_then(|s| game.view(s).ok()) {
         Some(view) => {
@@ -168,11 +169,11 @@ pub fn seat_update_in(
                     .map(|id| LegalAction {
                         id,
                         notation: game.notation(id).unwrap_or_default(),
-                        description: view.describe_locale(id, lang.into()).unwrap_or_default(),
+                        description: view.describe_locale(id, lang).unwrap_or_default(),
                     })
                     .collect();
             }
-            (RawJson::new(view.to_json_text()), Some(view.text_locale(lang.into())), legal)
+            (RawJson::new(view.to_json_text()), Some(view.text_locale(lang)), legal)
         }
         None => (RawJson::of(&public_view(game)), None, Vec::new()),
     };

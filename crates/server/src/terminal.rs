@@ -7,7 +7,7 @@
 use std::io::{BufRead, Write};
 
 use serde_json::Value;
-use sylvan_engine::{Breakdown, Lang, Locale};
+use sylvan_engine::{Breakdown, Locale};
 
 use crate::client::{Connection, Link, Server, http_at};
 use crate::protocol::ClientMessage;
@@ -135,7 +135,7 @@ fn read_line(line: &str, state: &Value, locale: Locale) -> Result<Option<ClientM
     Ok(Some(ClientMessage::Act { move_number: m, action: Some(text.to_owned()), id: None }))
 }
 
-/// Plays the seat of `link` through its server in `locale` (a [`Lang`] or a [`Locale`]: what the client
+/// Plays the seat of `link` through its server in `locale` (a [`Lang`](sylvan_engine::Lang) or a [`Locale`]: what the client
 /// prints, and what it asks of the server), reading `input` line by line and writing `out`. Returns once
 /// the game is over (after the score breakdown), on `quit`, or at end of input.
 pub fn join(
@@ -157,12 +157,11 @@ pub fn join_with(
     out: &mut impl Write,
 ) -> Result<(), String> {
     let locale: Locale = locale.into();
-    let lang: Lang = locale.lang();
     let link = Link::parse(link)?;
     let server = link.server(ca)?;
     let io = |e: std::io::Error| e.to_string();
     runtime()?.block_on(async {
-        let mut conn = Connection::join_at(&server, &link.game, link.token.as_deref(), Some(lang)).await?;
+        let mut conn = Connection::join_at(&server, &link.game, link.token.as_deref(), Some(locale)).await?;
         let (tx, mut lines) = tokio::sync::mpsc::channel::<String>(16);
         std::thread::spawn(move || {
             for line in input.lines() {

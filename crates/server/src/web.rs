@@ -16,7 +16,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sylvan_engine::erased::DynGame;
-use sylvan_engine::{Lang, Seat};
+use sylvan_engine::{Locale, Seat};
 
 use crate::lobby::{ApiError, Server};
 use crate::protocol::public_view;
@@ -120,7 +120,7 @@ struct StepQuery {
     seat: Option<usize>,
     /// How many actions are played (none: all of them).
     upto: Option<usize>,
-    /// The language of texts: `en` (default) or `fr`.
+    /// The locale of texts: a language's code (`en`, the default, `fr`) or `en-XA`.
     lang: Option<String>,
 }
 
@@ -131,9 +131,11 @@ pub(crate) struct LangQuery {
     pub(crate) lang: Option<String>,
 }
 
-pub(crate) fn lang_of(lang: Option<&str>) -> Result<Lang, ApiError> {
-    lang.map_or(Ok(Lang::En), |l| {
-        let codes = Lang::ALL.map(|l| l.code()).join(", ");
+/// The locale a request names (`?lang=`, a body's `lang`): a language's code or one of its names, or
+/// the pseudo-locale `en-XA`; English when none is named.
+pub(crate) fn lang_of(lang: Option<&str>) -> Result<Locale, ApiError> {
+    lang.map_or(Ok(Locale::En), |l| {
+        let codes = Locale::ALL.map(|l| l.code()).join(", ");
         l.parse().map_err(|_| ApiError::Bad(msg!("bad-lang", lang = l, codes = codes)))
     })
 }
@@ -156,7 +158,7 @@ async fn catalog(
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
     let game = same_options_game(&server, &id)?;
-    Ok(Json(game.catalog_locale(lang.into())))
+    Ok(Json(game.catalog_locale(lang)))
 }
 
 /// Each form of the game's action notation with what it does, in a language (`DynGame::action_help`).
@@ -167,7 +169,7 @@ async fn help(
 ) -> Result<Json<Value>, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
     let game = same_options_game(&server, &id)?;
-    Ok(Json(json!(game.action_help_locale(lang.into()))))
+    Ok(Json(json!(game.action_help_locale(lang))))
 }
 
 /// Where each seat's points came from in a finished game, and why it ended, in a language.
@@ -187,7 +189,7 @@ async fn breakdown(
             let internal = |e: String| ApiError::Internal(msg!("internal", detail = e));
             let entry = s.catalog().get(name).map_err(|e| internal(e.to_string()))?;
             let game = entry.game().replay(&record.to_string(), None).map_err(|e| internal(e.to_string()))?;
-            Ok(json!(game.breakdown_locale(lang.into())))
+            Ok(json!(game.breakdown_locale(lang)))
         })
         .await?;
     Ok(Json((*answer).clone()))
@@ -294,7 +296,7 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
     let upto = log.len();
     let total = record.get("actions").and_then(Value::as_array).map_or(0, Vec::len);
     let (view, view_text) = match seat.and_then(|s| game.view(s).ok()) {
-        Some(v) => (v.to_json(), Some(v.text_locale(lang.into()))),
+        Some(v) => (v.to_json(), Some(v.text_locale(lang))),
         None => (public_view(game.as_ref()), None),
     };
     let outcome = game.outcome();
@@ -303,7 +305,7 @@ fn replay_step(server: &Server, record: &Value, q: &StepQuery) -> Result<Value, 
         "move": upto, "total": total, "to_move": game.to_move().map(|s| s.index()), "view": view,
         "text": view_text, "log": log, "over": outcome.is_some(),
         "scores": outcome.as_ref().map(|_| game.scores()),
-        "breakdown": game.breakdown_locale(lang.into()), "catalog": game.catalog_locale(lang.into()),
+        "breakdown": game.breakdown_locale(lang), "catalog": game.catalog_locale(lang),
         "winners": outcome.map(|o| o.winners().iter().map(|s| s.index()).collect::<Vec<_>>()),
     }))
 }
@@ -316,7 +318,7 @@ fn replayed_log(
     record: &Value,
     seat: Option<Seat>,
     upto: Option<usize>,
-    lang: Lang,
+    lang: Locale,
 ) -> Result<(Box<dyn DynGame>, Vec<Value>), ApiError> {
     let name = record.get("game").and_then(Value::as_str).ok_or_else(|| ApiError::Bad(msg!("record-no-game")))?;
     let entry = server.catalog().get(name).map_err(|e| record_error(e.to_string()))?;
@@ -346,7 +348,7 @@ fn replayed_log(
         game.apply_notation(action).map_err(|e| {
             ApiError::Bad(msg!("record-bad-action", index = i, action = *action, detail = e.to_string()))
         })?;
-        let events: Vec<String> = game.events_locale(seat, lang.into()).into_iter().map(|e| e.text).collect();
+        let events: Vec<String> = game.events_locale(seat, lang).into_iter().map(|e| e.text).collect();
         // Another seat's action is shown as its events only: its notation may name hidden cards.
         let shown = (by.is_some() && by == seat).then(|| (*action).to_owned());
         log.push(

@@ -92,7 +92,8 @@ impl Msg {
         self.id
     }
 
-    /// The text in `locale` (English where the locale lacks the message).
+    /// The text in `locale` (English where the locale lacks the message), in the locale's typography
+    /// (`Lang::typeset`, ruling L7: in French a no-break space before `:` and inside « »).
     pub fn text(&self, locale: Locale) -> String {
         let mut args = Args::new();
         for (name, value) in &self.args {
@@ -106,7 +107,7 @@ impl Msg {
                 }
             };
         }
-        CATALOG.format(locale, self.id, &args)
+        locale.lang().typeset(&CATALOG.format(locale, self.id, &args))
     }
 }
 

@@ -323,9 +323,6 @@ cyrilla_boost = +{ $n } guardian and the copied ability until the end of the tur
 # The page's frame.
 brand = Sylvan
 lang_label = Language
-lang_en = English
-lang_fr = Français
-lang_pseudo = Pseudo-locale (en-XA)
 seconds = { $n } s
 first_move = First move
 previous_move = Previous move
@@ -391,3 +388,8 @@ element_fire = Fire
 element_water = Water
 element_earth = Earth
 element_air = Air
+
+## Quotation (the language menu names each locale in itself: `GET /api/i18n`, from its `locale.ftl`).
+
+# A typed notation quoted in a line of the log, as the action's description.
+quoted = “{ $text }”

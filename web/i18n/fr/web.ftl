@@ -323,9 +323,6 @@ cyrilla_boost = +{ $n } Gardien et la capacité copiée jusqu’à la fin du tou
 # The page's frame.
 brand = Sylvan
 lang_label = Langue
-lang_en = English
-lang_fr = Français
-lang_pseudo = Pseudo-locale (en-XA)
 seconds = { $n } s
 first_move = Premier coup
 previous_move = Coup précédent
@@ -391,3 +388,8 @@ element_fire = Feu
 element_water = Eau
 element_earth = Terre
 element_air = Air
+
+## Quotation (the language menu names each locale in itself: `GET /api/i18n`, from its `locale.ftl`).
+
+# A typed notation quoted in a line of the log, as the action's description.
+quoted = « { $text } »

@@ -68,7 +68,7 @@ async fn the_same_bad_request_is_answered_in_the_language_of_the_request() -> Te
     ] {
         let (status, fr) = request(&addr, "POST", path, headers, Some(&unknown)).await?;
         assert_eq!(status, 404, "{path} {headers:?}");
-        assert!(error_of(&fr).starts_with("jeu inconnu « no-such-game »"), "{path} {headers:?}: {fr}");
+        assert!(error_of(&fr).starts_with("jeu inconnu «\u{a0}no-such-game\u{a0}»"), "{path} {headers:?}: {fr}");
     }
     let (_, en2) = request(&addr, "POST", "/api/games?lang=en", &[("Accept-Language", "fr")], Some(&unknown)).await?;
     assert_eq!(en2, en);
@@ -81,7 +81,7 @@ async fn the_same_bad_request_is_answered_in_the_language_of_the_request() -> Te
     assert_eq!(status, 400);
     assert!(error_of(&en).starts_with("invalid setup: players: "), "{en}");
     let (_, fr) = request(&addr, "POST", "/api/games", &[("Accept-Language", "fr")], Some(&setup)).await?;
-    assert!(error_of(&fr).starts_with("réglage invalide : players : "), "{fr}");
+    assert!(error_of(&fr).starts_with("réglage invalide\u{a0}: players\u{a0}: "), "{fr}");
     // ... and the game's reason in French too.
     assert!(error_of(&fr).replace('\u{a0}', " ").contains("equinox se joue de 2 à 5 joueurs, pas 9"), "{fr}");
     assert!(error_of(&en).contains("equinox is played by 2 to 5 players, not 9"), "{en}");
@@ -92,7 +92,7 @@ async fn the_same_bad_request_is_answered_in_the_language_of_the_request() -> Te
     assert!(error_of(&fr).starts_with("envoyez le corps en JSON"), "{fr}");
     let (status, fr) = request(&addr, "GET", "/api/games?limit=0&lang=fr", &[], None).await?;
     assert_eq!(status, 400);
-    assert_eq!(error_of(&fr), "limit=0 : de 1 à 500");
+    assert_eq!(error_of(&fr), "limit=0\u{a0}: de 1 à 500");
     let (_, en) = request(&addr, "GET", "/api/games?limit=0", &[], None).await?;
     assert_eq!(error_of(&en), "limit=0: 1 to 500");
     Ok(())
@@ -113,7 +113,7 @@ async fn a_french_connection_gets_french_errors_naming_seats_by_name() -> TestRe
     let addr = start("i18n-ws", Limits::default()).await?;
     let seats = json!([{ "kind": "taken", "name": "Ada" }, { "kind": "taken", "name": "Bruno" }]);
     let (id, tokens) = create(&addr, json!({ "game": "equinox", "players": 2, "seats": seats, "seed": 3 })).await?;
-    let mut fr = Connection::join_in(&addr, &id, Some(&tokens[0]), Some(Lang::Fr)).await?;
+    let mut fr = Connection::join_in(&addr, &id, Some(&tokens[0]), Some(Locale::Fr)).await?;
     let mut en = Connection::join_in(&addr, &id, Some(&tokens[0]), None).await?;
     let state = next_state(&mut fr).await?;
     next_state(&mut en).await?;
@@ -124,11 +124,11 @@ async fn a_french_connection_gets_french_errors_naming_seats_by_name() -> TestRe
     for c in [&mut fr, &mut en] {
         c.send(&act(7, &action)).await?;
     }
-    assert_eq!(error_message(&mut fr).await?, "coup périmé : il répond au coup 7, la partie est au coup 0");
+    assert_eq!(error_message(&mut fr).await?, "coup périmé\u{a0}: il répond au coup 7, la partie est au coup 0");
     assert_eq!(error_message(&mut en).await?, "stale move: this answers move 7, the game is at move 0");
 
     // A notation the game cannot read: the game's own words, in the connection's language.
-    let mut mover_fr = Connection::join_in(&addr, &id, Some(&tokens[to_move as usize]), Some(Lang::Fr)).await?;
+    let mut mover_fr = Connection::join_in(&addr, &id, Some(&tokens[to_move as usize]), Some(Locale::Fr)).await?;
     let mut mover_en = Connection::join_in(&addr, &id, Some(&tokens[to_move as usize]), None).await?;
     next_state(&mut mover_fr).await?;
     next_state(&mut mover_en).await?;
@@ -141,9 +141,9 @@ async fn a_french_connection_gets_french_errors_naming_seats_by_name() -> TestRe
 
     // Not your decision: the seat by its name.
     let (mut other_fr, other_name) = if to_move == 0 {
-        (Connection::join_in(&addr, &id, Some(&tokens[1]), Some(Lang::Fr)).await?, "Bruno")
+        (Connection::join_in(&addr, &id, Some(&tokens[1]), Some(Locale::Fr)).await?, "Bruno")
     } else {
-        (Connection::join_in(&addr, &id, Some(&tokens[0]), Some(Lang::Fr)).await?, "Ada")
+        (Connection::join_in(&addr, &id, Some(&tokens[0]), Some(Locale::Fr)).await?, "Ada")
     };
     next_state(&mut other_fr).await?;
     other_fr.send(&act(0, &action)).await?;
@@ -151,15 +151,15 @@ async fn a_french_connection_gets_french_errors_naming_seats_by_name() -> TestRe
 
     // A malformed message, and a second hello.
     fr.send_text("{\"type\":\"dance\"}").await?;
-    assert!(error_message(&mut fr).await?.starts_with("message mal formé : "));
+    assert!(error_message(&mut fr).await?.starts_with("message mal formé\u{a0}: "));
     en.send_text("{\"type\":\"dance\"}").await?;
     assert!(error_message(&mut en).await?.starts_with("malformed message: "));
 
     // A hello with a bad token: refused in the hello's language, then closed.
-    let mut bad = Connection::join_in(&addr, &id, Some("not-a-token"), Some(Lang::Fr)).await?;
+    let mut bad = Connection::join_in(&addr, &id, Some("not-a-token"), Some(Locale::Fr)).await?;
     assert_eq!(
         error_message(&mut bad).await?,
-        "ce jeton ne correspond à aucune place de cette partie : connexion fermée"
+        "ce jeton ne correspond à aucune place de cette partie\u{a0}: connexion fermée"
     );
     // The close frame's reason too.
     let closed = tokio::time::timeout(std::time::Duration::from_secs(20), bad.next()).await;
@@ -176,7 +176,7 @@ async fn the_undo_note_names_the_seat_in_each_language() -> TestResult {
     let (id, tokens) =
         create(&addr, json!({ "game": "command-of-nature", "players": 2, "seats": seats, "seed": 3 })).await?;
     let mut conns = Vec::new();
-    for (i, lang) in [(0, Some(Lang::Fr)), (1, None)] {
+    for (i, lang) in [(0, Some(Locale::Fr)), (1, None)] {
         conns.push(Connection::join_in(&addr, &id, Some(&tokens[i]), lang).await?);
     }
     let mut last: Vec<Value> = Vec::new();
@@ -326,8 +326,70 @@ async fn the_browser_gets_each_listed_language_from_its_folder() -> TestResult {
             }
         }
         assert!(plain > 20, "{}: {plain}", lang.code());
+        // Its writing, from its `locale.ftl`, as the engine writes: the browser formats the same way.
+        let typo = &listed.map(|l| l["typography"].clone()).unwrap_or_default();
+        let text = |key: &str| typo[key].as_str().map(str::to_owned).ok_or(format!("{} {key}: {typo}", lang.code()));
+        let (decimal, percent, space) = (text("decimal")?, text("percent")?, text("sign_space")?);
+        assert_eq!(lang.number(2.5), format!("2{decimal}5"), "{typo}");
+        assert_eq!(lang.number_text("41%".to_owned()), format!("41{percent}"), "{typo}");
+        let signs: Vec<&str> =
+            typo["space_before"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        for sign in [":", ";", "!", "?"] {
+            let spaced = if signs.contains(&sign) { format!("a{space}{sign}") } else { format!("a {sign}") };
+            assert_eq!(lang.typeset(&format!("a {sign}")), spaced, "{} {sign}: {typo}", lang.code());
+        }
+        match typo["quotes"].as_array().map(Vec::as_slice) {
+            Some([open, close]) => {
+                let (open, close) = (open.as_str().unwrap_or_default(), close.as_str().unwrap_or_default());
+                assert_eq!(lang.typeset(&format!("{open} a {close}")), format!("{open}{space}a{space}{close}"));
+            }
+            Some([]) => assert_eq!(lang.typeset("« a »"), "« a »", "{typo}"),
+            _ => return Err(format!("{}: quotes: {typo}", lang.code())),
+        }
     }
+    // The pseudo-locale writes as English, its language, and is named in pseudo-English.
+    let pseudo = list["locales"].as_array().into_iter().flatten().find(|l| l["code"] == "en-XA");
+    let english = list["locales"].as_array().into_iter().flatten().find(|l| l["code"] == "en");
+    assert_eq!(pseudo.map(|l| (&l["pseudo"], &l["lang"])), Some((&json!(true), &json!("en"))), "{list}");
+    assert_eq!(pseudo.map(|l| &l["typography"]), english.map(|l| &l["typography"]), "{list}");
+    assert_eq!(pseudo.map(|l| l["name"].clone()), Some(json!(sylvan_words::pseudo(Lang::En.name()))), "{list}");
     let (status, _) = request(&addr, "GET", "/api/i18n/klingon", &[], None).await?;
     assert_eq!(status, 404);
     Ok(())
+}
+
+/// A bot seat whose spec does not read (`ismcts:iters=x`, an unknown bot) is refused in the bots' own
+/// words (`crates/registry/i18n/<code>/bots.ftl`) in the request's language, not in English `Display`.
+#[tokio::test]
+async fn a_bad_bot_spec_is_refused_in_the_language_of_the_request() -> TestResult {
+    let addr = start("i18n-bots", Limits::default()).await?;
+    for spec in ["ismcts:iters=x", "zorg", "heuristic:depth=2"] {
+        let seats = json!([{ "kind": "taken" }, { "kind": "bot", "spec": spec }]);
+        let body = json!({ "game": "equinox", "players": 2, "seats": seats });
+        let problem = spec.parse::<sylvan_bots::BotSpec>().err().ok_or(format!("`{spec}` reads"))?;
+        let mut said = Vec::new();
+        for locale in [Locale::En, Locale::Fr] {
+            let path = format!("/api/games?lang={}", locale.code());
+            let (status, answer) = request(&addr, "POST", &path, &[], Some(&body)).await?;
+            assert_eq!(status, 400, "{spec} {answer}");
+            let error = error_of(&answer);
+            let words = locale.lang().typeset(&sylvan_registry::spec_error_text(&problem, locale));
+            assert!(error.ends_with(&words), "{spec} in {locale}: {error:?} does not end with {words:?}");
+            said.push(error);
+        }
+        assert!(said[0].starts_with("seat 1: "), "{said:?}");
+        assert!(said[1].starts_with("place 1\u{a0}: "), "{said:?}");
+        assert_ne!(said[0], said[1]);
+    }
+    // The bots' words, as each catalog writes them.
+    let (_, en) = request(&addr, "POST", "/api/games?lang=en", &[], Some(&bad_iters())).await?;
+    assert!(error_of(&en).contains("`iters=x`: expected a whole number from"), "{en}");
+    let (_, fr) = request(&addr, "POST", "/api/games", &[("Accept-Language", "fr")], Some(&bad_iters())).await?;
+    assert!(error_of(&fr).contains("`iters=x`\u{a0}: un nombre entier de"), "{fr}");
+    assert!(!error_of(&fr).contains("expected"), "{fr}");
+    Ok(())
+}
+
+fn bad_iters() -> Value {
+    json!({ "game": "equinox", "players": 2, "seats": [{ "kind": "taken" }, { "kind": "bot", "spec": "ismcts:iters=x" }] })
 }

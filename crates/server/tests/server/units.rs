@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::json;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use sylvan_engine::Lang;
+use sylvan_engine::Locale;
 use sylvan_server::ApiError;
 use sylvan_server::heavy::{CACHE, Heavy};
 use sylvan_server::protocol::{ClientMessage, common, differing, hide};
@@ -38,7 +38,10 @@ fn client_messages_are_strict() {
     let hello: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","token":"ab"}"#);
     assert_eq!(hello.ok(), Some(ClientMessage::Hello { token: Some("ab".into()), lang: None }));
     let french: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","lang":"fr"}"#);
-    assert_eq!(french.ok(), Some(ClientMessage::Hello { token: None, lang: Some(Lang::Fr) }));
+    assert_eq!(french.ok(), Some(ClientMessage::Hello { token: None, lang: Some(Locale::Fr) }));
+    // The browser sends the locale it shows as it is, the pseudo-locale too.
+    let pseudo: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello","lang":"en-XA"}"#);
+    assert_eq!(pseudo.ok(), Some(ClientMessage::Hello { token: None, lang: Some(Locale::Pseudo) }));
     let watcher: Result<ClientMessage, _> = serde_json::from_str(r#"{"type":"hello"}"#);
     assert_eq!(watcher.ok(), Some(ClientMessage::Hello { token: None, lang: None }));
     for bad in [

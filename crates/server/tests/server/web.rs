@@ -159,7 +159,7 @@ async fn a_connection_gets_its_texts_in_the_language_of_its_hello() -> TestResul
     let (id, tokens) = create(&addr, json!({ "game": "spirit-duel", "players": 2, "seats": seats, "seed": 8 })).await?;
     let url = format!("ws://{addr}/api/games/{id}/ws");
     let mut states = Vec::new();
-    for lang in [None, Some(sylvan_engine::Lang::Fr)] {
+    for lang in [None, Some(sylvan_engine::Locale::Fr)] {
         let mut c = Connection::open(&url).await?;
         c.send(&ClientMessage::Hello { token: Some(tokens[0].clone()), lang }).await?;
         states.push(next_state(&mut c).await?);
