@@ -962,6 +962,52 @@ test('the French switch changes the interface and the card texts', async () => {
   await page.context().close();
 });
 
+// Issue 35: the page knows no language by hand. Its menu is the server's list (`GET /api/i18n`: each
+// language of the engine's list, named in itself from its `locale.ftl`; the pseudo-locale only once
+// chosen), and the chosen locale's code goes to the server as it is: in the connection's `hello` and
+// in the `?lang=` of the game's requests. A third language is a folder and one line on the server.
+test('the language menu lists the server\'s locales in their own names and sends the chosen code as is', async () => {
+  const { locales } = await (await fetch(`${base}/api/i18n`)).json();
+  const real = locales.filter((l) => !l.pseudo);
+  assert.ok(real.length >= 2 && locales.some((l) => l.pseudo), JSON.stringify(locales));
+  const page = await newPage();
+  const menu = () => page.evaluate(() => [...document.querySelectorAll('#lang option')]
+    .map((o) => ({ code: o.value, name: o.textContent, lang: o.lang, selected: o.selected })));
+  const [link] = await createFromLobby(page, 'spirit-duel');
+  assert.deepEqual((await menu()).map(({ code, name, lang }) => ({ code, name, lang })),
+    real.map((l) => ({ code: l.code, name: l.name, lang: l.code })));
+  // What the page sends: each `hello` and each `?lang=` it asks with.
+  const hellos = [];
+  const asked = [];
+  page.on('websocket', (ws) => ws.on('framesent', (f) => {
+    try { const m = JSON.parse(f.payload); if (m.type === 'hello') hellos.push(m.lang); } catch { /* not JSON */ }
+  }));
+  page.on('request', (r) => { const l = new URL(r.url()).searchParams.get('lang'); if (l) asked.push(l); });
+  await page.goto(`${base}${link}`);
+  await page.waitForFunction(() => window.sylvanTable?.msg && window.sylvanTable.catalog);
+  assert.deepEqual(hellos, [real[0].code]);
+  for (const l of [...real.slice(1), real[0]]) {
+    await switchLang(page, l.code);
+    assert.equal(hellos.at(-1), l.code, `${l.code}: ${hellos}`);
+    assert.equal(asked.at(-1), l.code, `${l.code}: ${asked}`);
+    assert.equal((await menu()).find((o) => o.selected)?.code, l.code);
+  }
+  // The pseudo-locale: offered once chosen (`?lang=en-XA`), named as the server names it, sent as it is.
+  const pseudo = locales.find((l) => l.pseudo);
+  hellos.length = 0;
+  const [path, hash] = link.split('#');
+  await page.goto(`${base}${path}?lang=${encodeURIComponent(pseudo.code)}#${hash}`);
+  await page.waitForFunction((code) => document.documentElement.lang === code && window.sylvanTable?.msg, pseudo.code);
+  assert.deepEqual(hellos, [pseudo.code]);
+  const shown = await menu();
+  assert.deepEqual(shown.map((o) => o.code), [...real.map((l) => l.code), pseudo.code]);
+  assert.equal(shown.at(-1).name, pseudo.name);
+  assert.ok(shown.at(-1).selected);
+  // The server answers it in pseudo-English (the table as text), so hard-coded text stands out.
+  await page.waitForFunction(() => /[ȧḗīǿŭ]/.test(window.sylvanTable?.msg?.text || ''));
+  await page.context().close();
+});
+
 test('the lobby: typed widgets, presets, an error kept next to its field; readable and fitting at both sizes', async () => {
   const page = await newPage();
   await page.goto(`${base}/`);
