@@ -206,12 +206,6 @@ pub struct CardInfo {
     pub market_copies: u8,
     /// The paraphrased effect text.
     pub text: String,
-    /// The name in French (the English name where the file gives none).
-    pub name_fr: String,
-    /// The effect text in French (the English text where the file gives none).
-    pub text_fr: String,
-    /// Whether the file gave both French fields.
-    pub has_french: bool,
 }
 
 /// One Sage pack and board.
@@ -273,8 +267,6 @@ struct RawElemental {
     timing: toml::Spanned<String>,
     effect: toml::Spanned<String>,
     text: String,
-    name_fr: Option<String>,
-    text_fr: Option<String>,
     copies_in_market: u8,
     provenance: toml::Spanned<toml::Table>,
 }
@@ -291,8 +283,6 @@ struct RawCommand {
     strength_delta: Option<i8>,
     effect: toml::Spanned<String>,
     text: String,
-    name_fr: Option<String>,
-    text_fr: Option<String>,
     copies_in_market: u8,
     provenance: toml::Spanned<toml::Table>,
 }
@@ -437,12 +427,6 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         let rows = rows_mask(&ectx, e.rows.as_deref().unwrap_or(&[]), "rows")?;
         let mut fields = vec!["name", "faction", "kind", "strength", "health", "timing", "effect", "text"];
         fields.push("copies_in_market");
-        if e.name_fr.is_some() {
-            fields.push("name_fr");
-        }
-        if e.text_fr.is_some() {
-            fields.push("text_fr");
-        }
         if e.cost.is_some() {
             fields.push("cost");
         }
@@ -457,7 +441,6 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             same_card(&ectx, r, cards.len(), &e.name, class, e.faction, effect, e.champion_level.unwrap_or(0))?;
         }
         let name = e.name.into_inner();
-        let e_name = name.clone();
         cards.push(CardInfo {
             code: name.to_lowercase().replace(' ', "-").replace('\'', ""),
             name,
@@ -474,9 +457,6 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             reach: Reach::Melee,
             delta: 0,
             market_copies: e.copies_in_market,
-            has_french: e.name_fr.is_some() && e.text_fr.is_some(),
-            name_fr: e.name_fr.unwrap_or_else(|| e_name.clone()),
-            text_fr: e.text_fr.unwrap_or_else(|| e.text.clone()),
             text: e.text,
         });
     }
@@ -520,8 +500,6 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
         }
         let mut fields = vec!["name", "faction", "kind", "effect", "text", "copies_in_market"];
         for (present, f) in [
-            (c.name_fr.is_some(), "name_fr"),
-            (c.text_fr.is_some(), "text_fr"),
             (c.cost.is_some(), "cost"),
             (c.attacker_rows.is_some(), "attacker_rows"),
             (c.range.is_some(), "range"),
@@ -536,7 +514,6 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             same_card(&cctx, r, cards.len(), &c.name, class, c.faction, effect, 0)?;
         }
         let name = c.name.into_inner();
-        let c_name = name.clone();
         cards.push(CardInfo {
             code: name.to_lowercase().replace(' ', "-").replace('\'', ""),
             name,
@@ -553,9 +530,6 @@ fn load_checked(files: &[(&str, &str); 3], reference: Option<&Table>) -> Result<
             reach,
             delta: c.strength_delta.unwrap_or(0),
             market_copies: c.copies_in_market,
-            has_french: c.name_fr.is_some() && c.text_fr.is_some(),
-            name_fr: c.name_fr.unwrap_or_else(|| c_name.clone()),
-            text_fr: c.text_fr.unwrap_or_else(|| c.text.clone()),
             text: c.text,
         });
     }

@@ -2,8 +2,9 @@
 //! `i18n/{en,fr}/command-of-nature.ftl` (the French words are the rulebook's, `command-of-nature.fr.txt`;
 //! the terms follow `docs/glossary/command-of-nature.md`): the table, the questions, the events, the end
 //! of the game and its reason (VICTOIRE, `command-of-nature.fr.txt:238-246`; the turn limit, ruling C23),
-//! the card catalog and the help for each action notation. Card names and texts are the card data's
-//! (one text per language, [`sylvan_words::data_text`]). This module only picks the message and passes
+//! the card catalog and the help for each action notation. Card names and texts are the card data's:
+//! English in the card files, another language's in its overlay `i18n/<code>/cards.toml`
+//! ([`sylvan_words::cards`]). This module only picks the message and passes
 //! its arguments: plurals and word order are the catalog's. A language is its folder `i18n/<code>/` here
 //! and its line in the engine's list (`sylvan_engine::with_languages!`).
 
@@ -12,7 +13,8 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
 use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Message, ParseError, Seat};
-use sylvan_words::{Args, Catalog, Lang, args, data_text};
+use sylvan_words::cards::CardTexts;
+use sylvan_words::{Args, Catalog, args};
 
 use crate::actions::{Action, slot_name};
 use crate::cards::{Card, CardInfo, Class, Faction, Reach};
@@ -21,6 +23,13 @@ use crate::state::{Ask, CommandOfNature, DiscardUse, Phase, Question, Step, Swap
 use crate::view::View;
 
 static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/command-of-nature", "command-of-nature.ftl");
+static CARD_TEXTS: LazyLock<CardTexts> = sylvan_words::card_texts!("crates/command-of-nature");
+
+/// The card names and texts of each language but English (`i18n/<code>/cards.toml`, entries
+/// `[card.<code>]`), parsed once.
+pub fn card_texts() -> &'static CardTexts {
+    &CARD_TEXTS
+}
 
 /// Command of Nature's message catalog, parsed once.
 pub fn messages() -> &'static Catalog {
@@ -117,12 +126,12 @@ pub fn class_name(c: Class, locale: impl Into<Locale>) -> String {
 
 /// A card's name in `locale` (the card data's).
 pub fn card_name(c: &CardInfo, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &c.name, &[(Lang::Fr, &c.name_fr)]).into_owned()
+    CARD_TEXTS.text(locale.into(), "card", &c.code, "name", &c.name).into_owned()
 }
 
 /// A card's effect text in `locale` (the card data's).
 pub fn card_text(c: &CardInfo, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &c.text, &[(Lang::Fr, &c.text_fr)]).into_owned()
+    CARD_TEXTS.text(locale.into(), "card", &c.code, "text", &c.text).into_owned()
 }
 
 /// A card's name in `locale`, from the embedded table.

@@ -363,14 +363,6 @@ impl<'a> Provenance<'a> {
     }
 }
 
-/// The provenance key that marks a card no French source names (see [`check_provenance`]).
-pub const FRENCH_MARK: &str = "french";
-
-/// Whether a card's provenance table marks it as having no French source (`french = "none: …"`).
-pub fn has_no_french_source(table: &toml::Table) -> bool {
-    table.get(FRENCH_MARK).and_then(toml::Value::as_str).is_some_and(|m| m.starts_with("none:"))
-}
-
 /// Whether `detail` holds `:` directly followed by a digit (`FR:21`, `EN:983-991`).
 fn has_line_reference(detail: &str) -> bool {
     detail.as_bytes().windows(2).any(|w| w[0] == b':' && w[1].is_ascii_digit())
@@ -476,8 +468,7 @@ impl ProvenanceCount {
 }
 
 /// Checks a card's provenance table: each of `fields` has a valid [`Provenance`], and the table names no
-/// other field but `french`, the mark of a card no French source names (`french = "none: <why>"`: its
-/// French words are a known gap, not an oversight). Counts the kinds into `count`. Errors go through
+/// other field (a language's known gaps are in the game's card overlays, `i18n/<code>/cards.toml`). Counts the kinds into `count`. Errors go through
 /// `error(field, message)`, where `field` is `provenance.<name>`, so the caller places them (file,
 /// line, card).
 pub fn check_provenance(
@@ -503,15 +494,7 @@ pub fn check_provenance(
             }
         }
     }
-    if let Some(mark) = table.get(FRENCH_MARK) {
-        let reason = mark.as_str().and_then(|m| m.strip_prefix("none:")).map(str::trim);
-        if reason.is_none_or(str::is_empty) {
-            let words = Message::new("engine-data-french-mark");
-            let english = "the French mark is `none: <why no French source exists>`";
-            return Err(fail("provenance.french", Problem::new(english, words)));
-        }
-    }
-    if let Some(k) = table.keys().find(|k| !fields.contains(&k.as_str()) && *k != FRENCH_MARK) {
+    if let Some(k) = table.keys().find(|k| !fields.contains(&k.as_str())) {
         let words = Message::new("engine-data-provenance-unknown");
         return Err(fail(&format!("provenance.{}", short(k)), Problem::new("not a field of this card", words)));
     }

@@ -429,8 +429,6 @@ pub struct Advancement {
     pub key: String,
     /// The English title.
     pub title: String,
-    /// The French title, when known.
-    pub french: String,
     /// The set (`base`, `starting`, `wild`).
     pub set: String,
     /// Level 1-3 (Fertile Soil 1; Cursed Land 0).
@@ -498,8 +496,6 @@ pub struct Vale {
     pub key: String,
     /// The English title.
     pub title: String,
-    /// The French title, when known.
-    pub french: String,
     /// The set.
     pub set: String,
     /// Level 1 or 2.
@@ -924,6 +920,9 @@ const VALE_FIELDS: &[&str] =
 const VALE_OPTIONAL: &[&str] = &["remove_self", "extra_buy", "unique", "module", "to_deck"];
 const SIDE_SYMBOLS: &[&str] =
     &["mana", "decay", "growth", "animal", "forest", "sky", "wild", "guardian", "vp_harvest", "vp_end"];
+/// `french` is the base set's French titles as first written: the files keep it (a record names the
+/// hash of their text) but the words read titles from `i18n/<code>/cards.toml`, so it is accepted and
+/// not read.
 const META: &[&str] = &["key", "title", "french", "set", "long_wise"];
 
 /// The effects the rules implement. A card file naming another is rejected.
@@ -1151,7 +1150,6 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
         out.advancements.push(Advancement {
             key: c.key("key")?,
             title: c.str("title")?,
-            french: c.opt_str("french")?,
             set: c.set(raw.set.as_deref())?,
             level,
             copies,
@@ -1178,7 +1176,6 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
         out.vales.push(Vale {
             key: c.key("key")?,
             title: c.str("title")?,
-            french: c.opt_str("french")?,
             set: c.set(raw.set.as_deref())?,
             level,
             copies,
@@ -1276,7 +1273,6 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
             Advancement {
                 key,
                 title: c.str("title")?,
-                french: c.opt_str("french")?,
                 set: c.opt_str("set")?,
                 level: c.u8("level", 3)?,
                 copies: per,
@@ -1305,7 +1301,6 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
     let soil = Advancement {
         key: c.key("key")?,
         title: c.str("title")?,
-        french: c.opt_str("french")?,
         set: c.set(raw.set.as_deref())?,
         level: c.u8("level", 3)?,
         copies,

@@ -6,10 +6,10 @@
 //! final count, EN:899-906, FR:629-637, through the same functions as the rules: [`score_of`],
 //! [`card_points`]).
 //!
-//! Card titles are the card data's: `title` in English, `french` where a French source gives one (the
-//! French book's card clarifications); a card with no French source keeps its English title
-//! ([`title`]) and is listed in `data/french.toml` (`none: …`, the known gaps; the card files keep no
-//! mark because a record names the hash of their text). This module only picks the message and passes its arguments:
+//! Card titles are the card data's: `title` in the card files in English, and each language's in its
+//! overlay `i18n/<code>/cards.toml` (in French, the French book's card clarifications); a card with no
+//! French source keeps its English title ([`title`]) and is listed there as a known gap (`none = …`;
+//! the card files keep no mark because a record names the hash of their text). This module only picks the message and passes its arguments:
 //! plurals, elision and word order are the catalog's. A language is its folder `i18n/<code>/` here and
 //! its line in the engine's list (`sylvan_engine::with_languages!`).
 
@@ -18,7 +18,8 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
 use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Locale, Seat};
-use sylvan_words::{Args, Catalog, Lang, args, data_text};
+use sylvan_words::cards::CardTexts;
+use sylvan_words::{Args, Catalog, args};
 
 use crate::actions::{Action, Choice, Held, Source};
 use crate::amulets::{Amulet, Evoke};
@@ -31,6 +32,13 @@ use crate::turn::MAX_ROUNDS;
 use crate::view::View;
 
 static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/mystic-vale", "mystic-vale.ftl");
+static CARD_TEXTS: LazyLock<CardTexts> = sylvan_words::card_texts!("crates/mystic-vale");
+
+/// The card titles of each language but English (`i18n/<code>/cards.toml`, entries `[<kind>.<key>]`
+/// with a `title` or a known gap's `none`), parsed once.
+pub fn card_texts() -> &'static CardTexts {
+    &CARD_TEXTS
+}
 
 /// Mystic Vale's message catalog, parsed once.
 pub fn messages() -> &'static Catalog {
@@ -69,27 +77,49 @@ fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
 
-/// The French title of a card's data: empty, or `none: …` (no French source), means none.
-fn french_of(french: &str) -> &str {
-    if french.starts_with("none:") { "" } else { french }
+/// A card that has a title: its kind and key in the card overlays (`i18n/<code>/cards.toml`,
+/// `[<kind>.<key>]`) and its English title (the card file's).
+pub trait Titled {
+    /// The kind of card (`advancement`, `vale`, `leader`, `amulet`, `conclave`).
+    const KIND: &'static str;
+    /// Its key.
+    fn key(&self) -> &str;
+    /// Its English title.
+    fn english(&self) -> &str;
 }
 
-/// A card title in `locale`: the French title where a French source gives one, else the English (in
-/// the pseudo-locale, the English made pseudo).
-pub fn title(english: &str, french: &str, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), english, &[(Lang::Fr, french_of(french))]).into_owned()
+macro_rules! titled {
+    ($($t:ty, $kind:literal, $field:ident;)*) => {$(
+        impl Titled for $t {
+            const KIND: &'static str = $kind;
+            fn key(&self) -> &str {
+                &self.key
+            }
+            fn english(&self) -> &str {
+                &self.$field
+            }
+        }
+    )*};
+}
+titled! {
+    Advancement, "advancement", title;
+    Vale, "vale", title;
+    Leader, "leader", title;
+    Amulet, "amulet", title;
+    crate::conclaves::Conclave, "conclave", name;
 }
 
-/// A leader's or an amulet's name in `locale` (none has a French source: they keep their English name).
-fn name(english: &str, locale: Locale) -> String {
-    data_text(locale, english, &[]).into_owned()
+/// A card's title in `locale`: its language's overlay's where one is given (the French book's, in
+/// French), else the English of the card file (made pseudo in the pseudo-locale).
+pub fn title<T: Titled>(card: &T, locale: impl Into<Locale>) -> String {
+    CARD_TEXTS.text(locale.into(), T::KIND, card.key(), "title", card.english()).into_owned()
 }
 
 /// A conclave's name in `locale`: none has a French source (the conclaves are the Essential Edition's,
-/// the French book is the base game's), so each keeps its English name, listed in `data/french.toml`
-/// (`[conclave]`); in the pseudo-locale, the English made pseudo.
+/// the French book is the base game's), so each keeps its English name, a known gap of
+/// `i18n/fr/cards.toml` (`[conclave.<key>]`); in the pseudo-locale, the English made pseudo.
 pub fn conclave_name(c: &crate::conclaves::Conclave, locale: impl Into<Locale>) -> String {
-    name(&c.name, locale.into())
+    title(c, locale)
 }
 
 /// `label: text` (`label : text` in French).
@@ -195,8 +225,8 @@ impl MysticVale {
                 .map(|(id, x)| {
                     // Its cards: each advancement title once, then the vales.
                     let mut titles: Vec<String> = Vec::new();
-                    let advs = x.advancements.iter().map(|&a| title(&db.adv(a).title, &db.adv(a).french, locale));
-                    let vales = x.vales.iter().map(|&v| title(&db.vale(v).title, &db.vale(v).french, locale));
+                    let advs = x.advancements.iter().map(|&a| title(db.adv(a), locale));
+                    let vales = x.vales.iter().map(|&v| title(db.vale(v), locale));
                     for n in advs.chain(vales) {
                         if !titles.contains(&n) {
                             titles.push(n);
@@ -233,7 +263,7 @@ pub fn catalog(db: &CardDb, locale: impl Into<Locale>) -> Value {
         advs.insert(
             id.to_string(),
             json!({
-                "key": a.key, "name": title(&a.title, &a.french, locale), "text": text, "cost": a.cost,
+                "key": a.key, "name": title(a, locale), "text": text, "cost": a.cost,
                 "level": a.level, "slot": a.slot.name(), "set": a.set, "eclipse": a.eclipse,
                 "symbols": a.symbols, "ability": ability_text(a.ability, locale),
             }),
@@ -244,7 +274,7 @@ pub fn catalog(db: &CardDb, locale: impl Into<Locale>) -> Value {
         vales.insert(
             id.to_string(),
             json!({
-                "key": v.key, "name": title(&v.title, &v.french, locale), "text": vale_text(v, locale),
+                "key": v.key, "name": title(v, locale), "text": vale_text(v, locale),
                 "cost": { "animal": v.cost[0], "forest": v.cost[1], "sky": v.cost[2], "any": v.cost[3] },
                 "vp": v.vp, "level": v.level, "set": v.set,
             }),
@@ -268,7 +298,7 @@ pub fn catalog(db: &CardDb, locale: impl Into<Locale>) -> Value {
         let text = t(locale, "leader-text", args!(start = side(0), cost = l.upgrade_cost, upgraded = side(1)));
         leaders.insert(
             id.to_string(),
-            json!({ "key": l.key, "name": name(&l.title, locale), "text": text, "cost": l.upgrade_cost, "upgrade_cost": l.upgrade_cost, "set": l.set, "sides": sides }),
+            json!({ "key": l.key, "name": title(l, locale), "text": text, "cost": l.upgrade_cost, "upgrade_cost": l.upgrade_cost, "set": l.set, "sides": sides }),
         );
     }
     let amulets: Map<String, Value> = db
@@ -277,7 +307,7 @@ pub fn catalog(db: &CardDb, locale: impl Into<Locale>) -> Value {
         .enumerate()
         .map(|(id, x)| {
             let entry = json!({
-                "key": x.key, "name": name(&x.title, locale), "text": amulet_text(x, locale), "cost": null,
+                "key": x.key, "name": title(x, locale), "text": amulet_text(x, locale), "cost": null,
                 "vp": x.vp, "set": x.set,
                 "used": amulet_summary(x, false, locale), "active": amulet_summary(x, true, locale),
             });
@@ -370,12 +400,7 @@ pub fn adv_summary(x: &Advancement, locale: impl Into<Locale>) -> String {
     let head = t(
         locale,
         "advancement-head",
-        args!(
-            title = title(&x.title, &x.french, locale),
-            cost = x.cost,
-            slot = x.slot.name(),
-            eclipse = yes(x.eclipse)
-        ),
+        args!(title = title(x, locale), cost = x.cost, slot = x.slot.name(), eclipse = yes(x.eclipse)),
     );
     summary(head, &x.symbols, x.ability, locale)
 }
@@ -390,11 +415,8 @@ fn summary(head: String, symbols: &Symbols, ability: Ability, locale: Locale) ->
 pub fn leader_summary(l: &Leader, upgraded: bool, locale: impl Into<Locale>) -> String {
     let locale = locale.into();
     let f = &l.sides[usize::from(upgraded)];
-    let head = t(
-        locale,
-        "leader-head",
-        args!(title = name(&l.title, locale), cost = l.upgrade_cost, upgraded = yes(upgraded)),
-    );
+    let head =
+        t(locale, "leader-head", args!(title = title(l, locale), cost = l.upgrade_cost, upgraded = yes(upgraded)));
     let text = summary(head, &f.symbols, f.ability, locale);
     if l.symbols_only(upgraded) { t(locale, "leader-provisional", args!(text = text)) } else { text }
 }
@@ -420,7 +442,7 @@ pub fn amulet_text(x: &Amulet, locale: impl Into<Locale>) -> String {
 /// An amulet in one line with the side shown, in `locale`.
 pub fn amulet_summary(x: &Amulet, active: bool, locale: impl Into<Locale>) -> String {
     let locale = locale.into();
-    let a = args!(title = name(&x.title, locale), active = yes(active), vp = x.vp, text = amulet_text(x, locale));
+    let a = args!(title = title(x, locale), active = yes(active), vp = x.vp, text = amulet_text(x, locale));
     t(locale, "amulet-summary", a)
 }
 
@@ -501,18 +523,17 @@ fn every_set() -> Option<&'static CardDb> {
     ALL.get_or_init(|| CardDb::every_set().ok()).as_ref()
 }
 
-/// A title of any embedded set (an advancement, a vale; a leader or an amulet keeps its name) in
-/// `locale`.
+/// A title of any embedded set (an advancement, a vale, a leader, an amulet) in `locale`, found by its
+/// English title (what the log records).
 fn any_title(english: &str, locale: Locale) -> String {
-    let french = every_set().and_then(|db| {
-        db.advancements
-            .iter()
-            .map(|a| (&a.title, &a.french))
-            .chain(db.vales.iter().map(|v| (&v.title, &v.french)))
-            .find(|(e, _)| e.as_str() == english)
-            .map(|(_, f)| f.as_str())
+    let found = every_set().and_then(|db| {
+        let find = |e: &str| e == english;
+        (db.advancements.iter().find(|a| find(&a.title)).map(|a| title(a, locale)))
+            .or_else(|| db.vales.iter().find(|v| find(&v.title)).map(|v| title(v, locale)))
+            .or_else(|| db.leaders.iter().find(|l| find(&l.title)).map(|l| title(l, locale)))
+            .or_else(|| db.amulets.iter().find(|x| find(&x.title)).map(|x| title(x, locale)))
     });
-    title(english, french.unwrap_or(""), locale)
+    found.unwrap_or_else(|| CARD_TEXTS.text(locale, "", "", "title", english).into_owned())
 }
 
 /// A card of the log in `locale`: its titles, or a blank card.
@@ -562,11 +583,11 @@ pub fn event_text(e: &crate::events::Event, locale: impl Into<Locale>) -> String
             ),
         ),
         ResolvedNow(s, c) => ("event-resolved-now", args!(seat = *s, card = card(c), blank = yes(c.titles.is_empty()))),
-        TookLeader(s, x) => ("event-took-leader", args!(seat = *s, title = name(x, locale))),
-        TookAmulet(s, x) => ("event-took-amulet", args!(seat = *s, title = name(x, locale))),
+        TookLeader(s, x) => ("event-took-leader", args!(seat = *s, title = any_title(x, locale))),
+        TookAmulet(s, x) => ("event-took-amulet", args!(seat = *s, title = any_title(x, locale))),
         TradedAmulet(s) => ("event-traded-amulet", args!(seat = *s)),
-        Evoked(s, x) => ("event-evoked", args!(seat = *s, title = name(x, locale))),
-        Upgraded(s, x) => ("event-upgraded", args!(seat = *s, title = name(x, locale))),
+        Evoked(s, x) => ("event-evoked", args!(seat = *s, title = any_title(x, locale))),
+        Upgraded(s, x) => ("event-upgraded", args!(seat = *s, title = any_title(x, locale))),
     };
     t(locale, id, a)
 }
@@ -612,7 +633,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
     let locale = locale.into();
     let db = &*view.db;
     let me = &view.players[view.current as usize];
-    let adv = |x: u8| title(&db.adv(x).title, &db.adv(x).french, locale);
+    let adv = |x: u8| title(db.adv(x), locale);
     let card = |c: u8| me.cards.get(usize::from(c)).map_or_else(String::new, |s| view.card_text_in(*s, locale));
     let source = |s: Source| match s {
         Source::Common(l, k) => view.commons[l as usize][k as usize],
@@ -626,7 +647,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
             let x = db.vale(v);
             let text =
                 crate::effects::module(x.ability.module).map_or_else(String::new, |m| unique_text(m.key, locale));
-            ("describe-vale-choice", args!(title = title(&x.title, &x.french, locale), text = text))
+            ("describe-vale-choice", args!(title = title(x, locale), text = text))
         }
         _ if plain_description(a, locale).is_some() && !(a == Action::Decline && view.phase == Phase::AmuletTrade) => {
             return plain_description(a, locale).unwrap_or_default();
@@ -637,10 +658,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
             ("describe-buy", args!(title = adv(x), cost = d.cost, slot = d.slot.name(), level = d.level))
         }
         Action::Vale(l, k, _) => match view.vale_row[l as usize][k as usize] {
-            Some(v) => (
-                "describe-vale",
-                args!(title = title(&db.vale(v).title, &db.vale(v).french, locale), vp = db.vale(v).vp),
-            ),
+            Some(v) => ("describe-vale", args!(title = title(db.vale(v), locale), vp = db.vale(v).vp)),
             None => return a.to_string(),
         },
         Action::Resolve(slot) => match view.phase {
@@ -680,7 +698,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         Action::UseVale(v) if usize::from(v) < db.vales.len() => {
             let x = db.vale(v);
             let text = ability_text(x.ability, locale);
-            ("describe-use-ability", args!(title = title(&x.title, &x.french, locale), text = text))
+            ("describe-use-ability", args!(title = title(x, locale), text = text))
         }
         Action::Claim(s) => match source(s) {
             Some(x) => ("describe-claim", args!(title = adv(x), cost = db.adv(x).cost, slot = db.adv(x).slot.name())),
@@ -692,16 +710,14 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         },
         Action::Replay(c, _) => ("describe-replay", args!(card = card(c))),
         Action::TakeLeader(l) if usize::from(l) < db.leaders.len() => {
-            ("describe-take-leader", args!(title = name(&db.leader(l).title, locale)))
+            ("describe-take-leader", args!(title = title(db.leader(l), locale)))
         }
         Action::ChooseLeader(k) => match me.leader_offer {
-            Some(o) => {
-                ("describe-choose-leader", args!(title = name(&db.leader(o[usize::from(k.min(1))]).title, locale)))
-            }
+            Some(o) => ("describe-choose-leader", args!(title = title(db.leader(o[usize::from(k.min(1))]), locale))),
             None => return a.to_string(),
         },
         Action::TakeAmulet(x) if usize::from(x) < db.amulets.len() => {
-            ("describe-take-amulet", args!(title = name(&db.amulet(x).title, locale)))
+            ("describe-take-amulet", args!(title = title(db.amulet(x), locale)))
         }
         Action::Trade => return t(locale, "describe-trade", args!()),
         Action::Decline if view.phase == Phase::AmuletTrade => return t(locale, "describe-keep-amulet", args!()),
@@ -751,19 +767,19 @@ fn held_ability(view: &View, held: Held, locale: Locale) -> Option<(String, crat
             match me.cards.get(usize::from(c))?.slots.get(usize::from(at)) {
                 Some(&x) if x != EMPTY => {
                     let adv = db.adv(x);
-                    Some((title(&adv.title, &adv.french, locale), adv.ability))
+                    Some((title(adv, locale), adv.ability))
                 }
                 Some(_) => None,
                 None => {
                     let l = me.leader.filter(|l| l.card == c)?;
                     let leader = db.leader(l.id?);
-                    Some((name(&leader.title, locale), leader.sides[usize::from(l.upgraded)].ability))
+                    Some((title(leader, locale), leader.sides[usize::from(l.upgraded)].ability))
                 }
             }
         }
         Held::Vale(v) if usize::from(v) < db.vales.len() => {
             let x = db.vale(v);
-            Some((title(&x.title, &x.french, locale), x.ability))
+            Some((title(x, locale), x.ability))
         }
         Held::Vale(_) => None,
     }
@@ -777,12 +793,12 @@ fn grafted(view: &View, s: u8, c: u8, slot: u8, locale: Locale) -> Option<(Strin
     match pv.cards.get(usize::from(c))?.slots.get(usize::from(slot)) {
         Some(&x) if x != EMPTY => {
             let adv = db.adv(x);
-            Some((title(&adv.title, &adv.french, locale), ability_text(adv.ability, locale)))
+            Some((title(adv, locale), ability_text(adv.ability, locale)))
         }
         Some(_) => None,
         None => {
             let l = view.leader_card(usize::from(s)).filter(|l| l.card == c)?;
-            Some((name(&db.leader(l.id).title, locale), ability_text(l.face(db).ability, locale)))
+            Some((title(db.leader(l.id), locale), ability_text(l.face(db).ability, locale)))
         }
     }
 }
@@ -791,7 +807,7 @@ impl View {
     /// [`card_text`](View::card_text) in `locale`: `[Stag | Pack Leader over Sundered Land | Cursed Land]`.
     pub fn card_text_in(&self, s: Sleeve, locale: impl Into<Locale>) -> String {
         let locale = locale.into();
-        let name = |a: u8| title(&self.db.adv(a).title, &self.db.adv(a).french, locale);
+        let name = |a: u8| title(self.db.adv(a), locale);
         let parts: Vec<String> = (0..3)
             .map(|k| match (s.slot(k), s.covered_in(k)) {
                 (None, _) => "-".to_owned(),
@@ -820,7 +836,7 @@ impl View {
     fn abilities(&self, f: &mut dyn fmt::Write, s: Sleeve, locale: Locale) -> fmt::Result {
         for a in s.advs() {
             let x = self.db.adv(a);
-            let name = title(&x.title, &x.french, locale);
+            let name = title(x, locale);
             let ab = ability_text(x.ability, locale);
             if !ab.is_empty() {
                 writeln!(f, "{}", t(locale, "view-ability", args!(title = name.clone(), text = ab)))?;
@@ -870,8 +886,8 @@ impl View {
         let locale = locale.into();
         let db = &*self.db;
         let line = |f: &mut dyn fmt::Write, id: &str, a: Args<'_>| writeln!(f, "{}", t(locale, id, a));
-        let adv_title = |a: u8| title(&db.adv(a).title, &db.adv(a).french, locale);
-        let vale_title = |v: u8| title(&db.vale(v).title, &db.vale(v).french, locale);
+        let adv_title = |a: u8| title(db.adv(a), locale);
+        let vale_title = |v: u8| title(db.vale(v), locale);
         let head = args!(round = self.rounds, pool = self.pool, last = yes(self.ending), seat = self.seat);
         line(f, "view-header", head)?;
         if let Some(ids) = self.conclaves
@@ -947,13 +963,13 @@ impl View {
         let db = &*self.db;
         let p = &self.players[i];
         let line = |f: &mut dyn fmt::Write, id: &str, a: Args<'_>| writeln!(f, "{}", t(locale, id, a));
-        let adv_title = |a: u8| title(&db.adv(a).title, &db.adv(a).french, locale);
-        let vale_title = |v: u8| title(&db.vale(v).title, &db.vale(v).french, locale);
+        let adv_title = |a: u8| title(db.adv(a), locale);
+        let vale_title = |v: u8| title(db.vale(v), locale);
         let token = match p.amulet {
             Some(a) => t(
                 locale,
                 "view-token-amulet",
-                args!(amulet = name(&db.amulet(a).title, locale), active = yes(p.token_active)),
+                args!(amulet = title(db.amulet(a), locale), active = yes(p.token_active)),
             ),
             None => t(locale, "view-token", args!(active = yes(p.token_active))),
         };
@@ -1048,7 +1064,7 @@ impl View {
     fn write_turn(&self, f: &mut dyn fmt::Write, locale: Locale) -> fmt::Result {
         let db = &*self.db;
         let line = |f: &mut dyn fmt::Write, id: &str, a: Args<'_>| writeln!(f, "{}", t(locale, id, a));
-        let adv_title = |a: u8| title(&db.adv(a).title, &db.adv(a).french, locale);
+        let adv_title = |a: u8| title(db.adv(a), locale);
         if self.phase == Phase::Harvest {
             let tn = &self.turn;
             let spirits: Vec<String> = (0..4)
@@ -1132,21 +1148,19 @@ pub fn card_listing(db: &CardDb, only: Option<&str>, locale: impl Into<Locale>) 
         if db.soil.contains(&(id as u8)) && id as u8 != db.soil[0] {
             continue;
         }
-        let head =
-            args!(title = title(&a.title, &a.french, locale), set = a.set.as_str(), level = a.level, n = a.copies);
+        let head = args!(title = title(a, locale), set = a.set.as_str(), level = a.level, n = a.copies);
         block(t(locale, "listing-advancement", head), &a.source, &|f| a.field_value(f));
     }
     for v in &db.vales {
-        let head =
-            args!(title = title(&v.title, &v.french, locale), set = v.set.as_str(), level = v.level, n = v.copies);
+        let head = args!(title = title(v, locale), set = v.set.as_str(), level = v.level, n = v.copies);
         block(t(locale, "listing-vale", head), &v.source, &|f| v.field_value(f));
     }
     for l in &db.leaders {
-        let head = args!(title = name(&l.title, locale), set = l.set.as_str());
+        let head = args!(title = title(l, locale), set = l.set.as_str());
         block(t(locale, "listing-leader", head), &l.source, &|f| l.field_value(f));
     }
     for a in &db.amulets {
-        let head = args!(title = name(&a.title, locale), set = a.set.as_str());
+        let head = args!(title = title(a, locale), set = a.set.as_str());
         block(t(locale, "listing-amulet", head), &a.source, &|f| a.field_value(f));
     }
     if keep("provisional") {
@@ -1164,7 +1178,7 @@ pub fn symbols_only_sides(db: &CardDb, locale: impl Into<Locale>) -> String {
         for (up, key) in [(false, "start_ability"), (true, "up_ability")] {
             if l.symbols_only(up) {
                 let why = l.source.get(key).map_or("", |s| s.trim_start_matches("provisional:").trim());
-                let a = args!(title = name(&l.title, locale), set = l.set.as_str(), upgraded = yes(up), why = why);
+                let a = args!(title = title(l, locale), set = l.set.as_str(), upgraded = yes(up), why = why);
                 out += &format!("  {}\n", t(locale, "listing-symbols-only", a));
             }
         }
@@ -1208,7 +1222,7 @@ pub fn conclave_listing(c: &crate::conclaves::Conclaves, db: &CardDb, locale: im
                 .iter()
                 .map(|&a| db.adv(a))
                 .filter(|a| a.level == level)
-                .map(|a| format!("{} ×{}", title(&a.title, &a.french, locale), a.copies))
+                .map(|a| format!("{} ×{}", title(a, locale), a.copies))
                 .collect();
             if !titles.is_empty() {
                 line("    ", "listing-conclave-level", args!(level = level, titles = titles.join(", ")));
@@ -1221,7 +1235,7 @@ pub fn conclave_listing(c: &crate::conclaves::Conclaves, db: &CardDb, locale: im
                 .iter()
                 .map(|&v| db.vale(v))
                 .filter(|v| v.level == level)
-                .map(|v| format!("{} ×{}", title(&v.title, &v.french, locale), v.copies))
+                .map(|v| format!("{} ×{}", title(v, locale), v.copies))
                 .collect();
             if !titles.is_empty() {
                 line("    ", "listing-conclave-vale-level", args!(level = level, titles = titles.join(", ")));
@@ -1327,7 +1341,7 @@ pub mod selftest {
         let en = catalog(db, Locale::En);
         assert_eq!(en["advancements"][&dawn]["name"], "Dawnsinger");
         // Titles the French book does not give keep their English title (documented fallback).
-        let missing = db.advancements.iter().filter(|a| french_of(&a.french).is_empty()).count();
+        let missing = db.advancements.iter().filter(|a| title(*a, Locale::Fr) == a.title).count();
         assert!(missing < db.advancements.len() / 2, "{missing} untranslated titles");
     }
 }

@@ -3,7 +3,9 @@
 //! player's hand, discard pile and attached cards are bit sets over the 24 ability ids.
 //!
 //! Every field of every card records its provenance (`rulebook: <passage>` or `provisional: <why>`);
-//! a missing or unknown provenance is a validation error naming the file, line and field.
+//! a missing or unknown provenance is a validation error naming the file, line and field. The card
+//! files hold the English; the French originals (and any other language) are the overlays
+//! `i18n/<code>/cards.toml`, read by the words layer.
 
 use std::fmt;
 use std::str::FromStr;
@@ -204,10 +206,8 @@ pub struct SpiritCard {
     pub attack_power: u8,
     /// The Attack's effect.
     pub attack_effect: Effect,
-    /// The Attack's text (French, as printed).
+    /// The Attack's text in English (the French original is in `i18n/fr/cards.toml`).
     pub attack_text: String,
-    /// The Attack's text in English.
-    pub attack_text_en: String,
     /// Elements against which its Attack is critical (+4), as a mask.
     pub criticals: u8,
     /// Elements against which its Attack is weak (-4), as a mask.
@@ -219,7 +219,7 @@ pub struct SpiritCard {
 pub struct Ability {
     /// Notation code (`glaciation`).
     pub code: String,
-    /// Printed name.
+    /// The name in English (the French original is in `i18n/fr/cards.toml`).
     pub name: String,
     /// The spirit whose base ability it is (id).
     pub spirit: u8,
@@ -239,12 +239,8 @@ pub struct Ability {
     pub effect: Effect,
     /// The effect when the Robot plays it.
     pub robot_effect: Effect,
-    /// The card text (French).
+    /// The card text in English (the French original is in `i18n/fr/cards.toml`).
     pub text: String,
-    /// The name in English.
-    pub name_en: String,
-    /// The card text in English.
-    pub text_en: String,
 }
 
 impl Ability {
@@ -298,7 +294,6 @@ struct SpiritRaw {
     attack_power: u8,
     attack_effect: EffectRaw,
     attack_text: String,
-    attack_text_en: String,
     criticals: Vec<Element>,
     weaknesses: Vec<Element>,
     provenance: toml::Table,
@@ -319,8 +314,6 @@ struct AbilityRaw {
     effect: EffectRaw,
     robot_effect: EffectRaw,
     text: String,
-    name_en: String,
-    text_en: String,
     provenance: toml::Table,
 }
 
@@ -345,7 +338,6 @@ const SPIRIT_FIELDS: &[&str] = &[
     "attack_power",
     "attack_effect",
     "attack_text",
-    "attack_text_en",
     "criticals",
     "weaknesses",
 ];
@@ -361,8 +353,6 @@ const ABILITY_FIELDS: &[&str] = &[
     "effect",
     "robot_effect",
     "text",
-    "name_en",
-    "text_en",
 ];
 
 fn mask(v: &[Element]) -> u8 {
@@ -448,7 +438,6 @@ impl Tables {
                 attack_power: s.attack_power,
                 attack_effect: e,
                 attack_text: s.attack_text.clone(),
-                attack_text_en: s.attack_text_en.clone(),
                 criticals: mask(&s.criticals),
                 weaknesses: mask(&s.weaknesses),
             });
@@ -547,8 +536,6 @@ impl Tables {
                 effect: e,
                 robot_effect: r,
                 text: a.text.clone(),
-                name_en: a.name_en.clone(),
-                text_en: a.text_en.clone(),
             });
         }
         if let Some(s) = per_spirit.iter().position(|&c| c != 6) {

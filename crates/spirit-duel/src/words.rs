@@ -1,8 +1,9 @@
 //! What the spirit duel says to players: every sentence comes from the Fluent catalogs
 //! `i18n/{en,fr}/spirit-duel.ftl` (the French words are the rulebook's, `spirit-duel-initiation.fr.txt`;
 //! the English ones say HP and MP as the English card texts do; the terms follow
-//! `docs/glossary/spirit-duel.md`). Card names and texts are the data files' (one text per language,
-//! [`sylvan_words::data_text`]). This module only picks the message and passes its arguments: plurals
+//! `docs/glossary/spirit-duel.md`). Card names and texts are the card data's: English in
+//! the card files, the French originals (and any other language) in `i18n/<code>/cards.toml`
+//! ([`sylvan_words::cards`]). This module only picks the message and passes its arguments: plurals
 //! and word order are the catalog's. A language is its folder `i18n/<code>/` here and its line in
 //! the engine's list (`sylvan_engine::with_languages!`).
 
@@ -11,7 +12,8 @@ use std::sync::LazyLock;
 
 use serde_json::{Map, Value, json};
 use sylvan_engine::{ActionHelp, Breakdown, BreakdownRow, Game, Locale, Message, ParseError, Seat, message};
-use sylvan_words::{Args, Catalog, Lang, args, data_text};
+use sylvan_words::cards::CardTexts;
+use sylvan_words::{Args, Catalog, args};
 
 use crate::actions::Action;
 use crate::cards::{ABILITIES, Ability, Card, Element, SPIRITS, Spirit, SpiritCard, kw, tables};
@@ -20,6 +22,13 @@ use crate::state::{LAST_ROUND, Outcome, Phase, SpiritDuel};
 use crate::view::View;
 
 static CATALOG: LazyLock<Catalog> = sylvan_words::catalog!("crates/spirit-duel", "spirit-duel.ftl");
+static CARD_TEXTS: LazyLock<CardTexts> = sylvan_words::card_texts!("crates/spirit-duel");
+
+/// The card names and texts of each language but English (`i18n/<code>/cards.toml`, entries
+/// `[ability.<code>]` and `[spirit.<code>]`), parsed once.
+pub fn card_texts() -> &'static CardTexts {
+    &CARD_TEXTS
+}
 
 /// The spirit duel's message catalog, parsed once.
 pub fn catalog_messages() -> &'static Catalog {
@@ -79,22 +88,22 @@ pub fn keywords(mask: u8, locale: impl Into<Locale>) -> Vec<String> {
 
 /// An ability card's name in `locale` (the data file's).
 pub fn ability_name(a: &Ability, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &a.name_en, &[(Lang::Fr, &a.name)]).into_owned()
+    CARD_TEXTS.text(locale.into(), "ability", &a.code, "name", &a.name).into_owned()
 }
 
 /// An ability card's text in `locale` (the data file's).
 pub fn ability_text(a: &Ability, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &a.text_en, &[(Lang::Fr, &a.text)]).into_owned()
+    CARD_TEXTS.text(locale.into(), "ability", &a.code, "text", &a.text).into_owned()
 }
 
 /// A spirit's name in `locale` (proper names: the same in both languages).
 pub fn spirit_name(s: &SpiritCard, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &s.name, &[]).into_owned()
+    CARD_TEXTS.text(locale.into(), "spirit", &s.code, "name", &s.name).into_owned()
 }
 
 /// A spirit's attack text in `locale` (the data file's).
 pub fn attack_text(s: &SpiritCard, locale: impl Into<Locale>) -> String {
-    data_text(locale.into(), &s.attack_text_en, &[(Lang::Fr, &s.attack_text)]).into_owned()
+    CARD_TEXTS.text(locale.into(), "spirit", &s.code, "attack_text", &s.attack_text).into_owned()
 }
 
 fn sp(s: Spirit, locale: Locale) -> String {

@@ -11,9 +11,12 @@
 //!   accented and lengthened by rule ([`pseudo`]); arguments (card names, numbers, notations written as
 //!   Fluent string literals such as `{"gru7"}`) stay as they are.
 //! - [`check`] compares catalogs: every id in every language, with the same variables.
+//! - Card names and texts are data: the card files hold the English, each language's
+//!   `i18n/<code>/cards.toml` overlays its own ([`cards`], [`card_texts!`]).
 //! - The languages are the engine's one list ([`sylvan_engine::with_languages`]): [`catalog!`] and
 //!   [`catalog_files!`] embed each language's file from it.
 
+pub mod cards;
 pub mod check;
 pub mod engine;
 pub mod flat;
@@ -125,21 +128,6 @@ pub fn pseudo(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
-}
-
-/// A text from card data, which holds the English text and the translations it has, per language
-/// (the rules' data files, not a catalog): the text of `locale`'s language, English where the data
-/// has none for it (a language not in `translations`, or an empty text), and in the pseudo-locale the
-/// English transformed by [`pseudo`], so a card's words are found by the same sweeps as the
-/// catalogs'. A language added to the list ([`sylvan_engine::with_languages`]) shows English card
-/// texts until its card data gains a field.
-pub fn data_text<'a>(locale: Locale, english: &'a str, translations: &[(Lang, &'a str)]) -> Cow<'a, str> {
-    if locale == Locale::Pseudo {
-        return pseudo(english);
-    }
-    let lang = locale.lang();
-    let own = translations.iter().find(|(l, t)| *l == lang && !t.is_empty()).map(|&(_, t)| t);
-    Cow::Borrowed(own.unwrap_or(english))
 }
 
 fn pseudo_transform(text: &str) -> Cow<'_, str> {

@@ -231,3 +231,48 @@ fn engine_messages_in_every_language() {
     assert_eq!(sylvan_words::engine::text(&(), &Message::new("engine-no-such-id"), Locale::Fr), "engine-no-such-id");
     assert!(sylvan_words::engine::catalog().problems().is_empty(), "{:?}", sylvan_words::engine::catalog().problems());
 }
+
+/// Card overlays (`i18n/<code>/cards.toml`): every one in the repository loads without a problem; a
+/// language's overlay is picked up by its code (a test-only overlay for French here), a card or a
+/// field it lacks shows the card file's English, and the pseudo-locale makes the English pseudo.
+#[test]
+fn card_overlays_load_and_are_found_by_language() {
+    use sylvan_words::cards::CardTexts;
+    let mut dirs = Vec::new();
+    i18n_dirs(&root(), &mut dirs);
+    let mut overlays = 0;
+    for dir in &dirs {
+        for e in fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = e.path().join("cards.toml");
+            let Ok(text) = fs::read_to_string(&path) else { continue };
+            let shown = path.display().to_string();
+            let t = CardTexts::new(&[(Locale::Fr, shown.as_str(), text.as_str())]);
+            assert!(t.problems().is_empty(), "{:?}", t.problems());
+            overlays += 1;
+        }
+    }
+    assert!(overlays >= 6, "{overlays} card overlays found (three games, two languages)");
+
+    let fr = "[ability.gust]\nname = \"Bourrasque\"\nsource = \"provisional: a test\"\n\n[ability.zone]\nnone = \"no source\"\n";
+    let t = CardTexts::new(&[(Locale::En, "en/cards.toml", ""), (Locale::Fr, "fr/cards.toml", fr)]);
+    assert!(t.problems().is_empty(), "{:?}", t.problems());
+    assert_eq!(t.text(Locale::Fr, "ability", "gust", "name", "Gust"), "Bourrasque");
+    assert_eq!(t.text(Locale::En, "ability", "gust", "name", "Gust"), "Gust");
+    assert_eq!(t.text(Locale::Fr, "ability", "gust", "text", "Zone."), "Zone.", "a field it lacks is English");
+    assert_eq!(t.text(Locale::Fr, "ability", "zone", "name", "Zone"), "Zone", "a known gap is English");
+    assert_eq!(t.text(Locale::Fr, "spirit", "gust", "name", "Gust"), "Gust", "the kind is part of the key");
+    assert_eq!(t.text(Locale::Pseudo, "ability", "gust", "name", "Gust"), pseudo("Gust"));
+    assert_eq!(t.entry(sylvan_words::Lang::Fr, "ability", "zone").and_then(|e| e.none.as_deref()), Some("no source"));
+
+    // Each problem is one line naming the file and the entry.
+    let bad = "[ability.a]\nname = \"A\"\n\n[ability.b]\nnone = \" \"\n\n[ability.c]\nsource = \"x\"\n\n[ability.d]\nname = 3\nsource = \"x\"\n";
+    let t = CardTexts::new(&[(Locale::Fr, "fr/cards.toml", bad)]);
+    let p = t.problems();
+    assert!(p.iter().any(|l| l == "fr/cards.toml: ability.a: a text needs its `source`"), "{p:?}");
+    assert!(p.iter().any(|l| l == "fr/cards.toml: ability.b: `none` says why no source exists"), "{p:?}");
+    assert!(p.iter().any(|l| l == "fr/cards.toml: ability.c: an entry has texts or `none`"), "{p:?}");
+    assert!(p.iter().any(|l| l == "fr/cards.toml: ability.d.name: a field is a string"), "{p:?}");
+    let t = CardTexts::new(&[(Locale::Fr, "fr/cards.toml", "[ability")]);
+    assert!(t.problems().iter().all(|l| l.starts_with("fr/cards.toml: ") && !l.contains('\n')), "{:?}", t.problems());
+    assert_eq!(t.problems().len(), 1);
+}

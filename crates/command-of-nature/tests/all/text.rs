@@ -115,32 +115,38 @@ fn the_glossary_check_finds_a_wrong_term() {
     assert!(wrong.iter().any(|w| w.contains("the fr catalog never says")), "{wrong:?}");
 }
 
-/// Every card of the data files is marked `french = "none: …"` in its provenance exactly when the
-/// glossary's list of known gaps names it (the French rulebook prints no card, so today that is all
-/// of them): a French gap is a known one, not an oversight.
+/// Every card is a known French gap (`none = "…"` in `i18n/fr/cards.toml`) exactly when the glossary's
+/// list of known gaps names it (the French rulebook prints no card, so today that is all of them): a
+/// French gap is a known one, not an oversight. Every overlay entry names a card of the data and gives
+/// only the fields the words layer reads.
 #[test]
 fn every_card_without_a_french_source_is_listed() {
+    use sylvan_command_of_nature::words::card_texts;
+    use sylvan_engine::Lang;
     let doc = include_str!("../../../../docs/glossary/command-of-nature.md");
     let gaps = doc.split("## Known gaps").nth(1).unwrap_or_else(|| panic!("the glossary lists no known gaps"));
-    let listed: std::collections::BTreeSet<&str> =
-        gaps.lines().filter(|l| l.starts_with("| ")).skip(1).filter_map(|l| l.split(" | ").nth(1)).collect();
-    let mut marked = std::collections::BTreeSet::new();
-    let mut cards = 0;
-    for (file, kind) in [
-        (include_str!("../../data/elementals.toml"), "elemental"),
-        (include_str!("../../data/commands.toml"), "command"),
-    ] {
-        let data: toml::Table = toml::from_str(file).unwrap_or_else(|e| panic!("{kind}: {e}"));
-        for card in data.get(kind).and_then(toml::Value::as_array).into_iter().flatten() {
-            cards += 1;
-            let name = card.get("name").and_then(toml::Value::as_str).unwrap_or_default().to_owned();
-            let provenance = card.get("provenance").and_then(toml::Value::as_table).cloned().unwrap_or_default();
-            if sylvan_engine::carddata::has_no_french_source(&provenance) {
-                marked.insert(name);
-            }
+    let listed: std::collections::BTreeSet<String> = gaps
+        .lines()
+        .filter(|l| l.starts_with("| "))
+        .skip(1)
+        .filter_map(|l| l.split(" | ").nth(1))
+        .map(str::to_owned)
+        .collect();
+    let Ok(table) = sylvan_command_of_nature::cards::try_table() else { panic!("the card table") };
+    assert!(card_texts().problems().is_empty(), "{:?}", card_texts().problems());
+    let marked: std::collections::BTreeSet<String> = table
+        .cards
+        .iter()
+        .filter(|c| card_texts().entry(Lang::Fr, "card", &c.code).is_some_and(|e| e.none.is_some()))
+        .map(|c| c.name.clone())
+        .collect();
+    assert!(table.cards.len() > 80, "{} cards read", table.cards.len());
+    assert_eq!(marked, listed, "the French marks and the glossary's list of gaps differ");
+    for (kind, key, entry) in card_texts().entries(Lang::Fr) {
+        assert_eq!(kind, "card", "{kind}.{key}");
+        assert!(table.cards.iter().any(|c| c.code == key), "card.{key} names no card");
+        for field in entry.texts.keys() {
+            assert!(field == "name" || field == "text", "card.{key}.{field} is not read");
         }
     }
-    assert!(cards > 80, "{cards} cards read");
-    let listed: std::collections::BTreeSet<String> = listed.into_iter().map(str::to_owned).collect();
-    assert_eq!(marked, listed, "the French marks and the glossary's list of gaps differ");
 }

@@ -73,13 +73,25 @@ mod cards {
         assert_eq!(t.elemental_market.len(), 40);
         assert_eq!(t.command_market.len(), 40);
         assert_eq!(t.packs.len(), 4);
-        // The only provisional fields are the French translations, two per card.
-        assert_eq!(t.provisional_fields, 2 * 86);
-        let untranslated: Vec<&str> = t.cards.iter().filter(|c| !c.has_french).map(|c| c.name.as_str()).collect();
+        // No field is provisional (the French translations are in the overlay).
+        assert_eq!(t.provisional_fields, 0);
+        // Every card has its French name and text in the overlay (`i18n/fr/cards.toml`).
+        use sylvan_command_of_nature::words::{card_name, card_text};
+        use sylvan_engine::Locale;
+        let untranslated: Vec<&str> = t
+            .cards
+            .iter()
+            .filter(|c| card_name(c, Locale::Fr) == c.name && card_text(c, Locale::Fr) == c.text)
+            .map(|c| c.name.as_str())
+            .collect();
         assert!(untranslated.is_empty(), "cards without French: {untranslated:?}");
-        assert!(t.cards.iter().all(|c| !c.name_fr.is_empty() && !c.text_fr.is_empty() && !c.text.is_empty()));
-        let close = t.cards.iter().find(|c| c.code == "close-strike").map(|c| (c.name_fr.as_str(), c.text_fr.as_str()));
-        assert_eq!(close.map(|c| c.0), Some("Frappe Rapprochée"));
+        assert!(t.cards.iter().all(|c| !c.text.is_empty() && !card_text(c, Locale::Fr).is_empty()));
+        let close = t
+            .cards
+            .iter()
+            .find(|c| c.code == "close-strike")
+            .map(|c| (card_name(c, Locale::Fr), card_text(c, Locale::Fr)));
+        assert_eq!(close.as_ref().map(|c| c.0.as_str()), Some("Frappe Rapprochée"));
         assert!(close.is_some_and(|c| c.1.starts_with("Corps-à-corps")));
     }
 

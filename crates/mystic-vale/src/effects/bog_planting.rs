@@ -14,15 +14,8 @@ use crate::events::Event;
 use crate::harvest::Table;
 use crate::state::{MysticVale, Phase};
 
-/// The module.
-pub const MODULE: Module = Module {
-    end_points: Some(end_points),
-    ..Module::new(
-        "bog-planting",
-        "after the game, one more Planting Phase: +1 VP per card in your field if you do not spoil",
-        &[Timing::EndOfGame],
-    )
-};
+/// After the game, one more Planting Phase: +1 VP per card in your field if you do not spoil.
+pub const MODULE: Module = Module { end_points: Some(end_points), ..Module::new("bog-planting", &[Timing::EndOfGame]) };
 
 fn end_points(t: &dyn Table, seat: usize, _amount: u8) -> i32 {
     t.bog(seat).map_or(0, i32::from)

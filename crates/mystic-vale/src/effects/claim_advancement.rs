@@ -12,15 +12,9 @@ use crate::cards::{Slot, Timing};
 use crate::events::Event;
 use crate::state::{Bought, EMPTY, MysticVale};
 
-/// The module.
-pub const MODULE: Module = Module {
-    when_bought: Some(when_bought),
-    ..Module::new(
-        "claim-advancement",
-        "you may claim another advancement of the commons costing 1 to 6 as if bought (it uses no buy)",
-        &[Timing::WhenBought],
-    )
-};
+/// You may claim another advancement of the commons costing 1 to 6 as if bought (it uses no buy).
+pub const MODULE: Module =
+    Module { when_bought: Some(when_bought), ..Module::new("claim-advancement", &[Timing::WhenBought]) };
 
 /// The printed costs a claim may have (EN:1114).
 const COSTS: std::ops::RangeInclusive<u8> = 1..=6;

@@ -8,17 +8,13 @@ use crate::actions::Action;
 use crate::cards::{Ability, Timing};
 use crate::state::{EMPTY, MysticVale};
 
-/// The module.
+/// Remove up to 3 level-2 or level-3 advancements of the commons from the game, then refill.
 pub const MODULE: Module = Module {
     choice: Choice::Common,
     actions: Some(actions),
     apply: Some(apply),
     finish: Some(finish),
-    ..Module::new(
-        "clear-commons",
-        "remove up to 3 level-2 or level-3 advancements of the commons from the game, then refill",
-        &[Timing::Harvest],
-    )
+    ..Module::new("clear-commons", &[Timing::Harvest])
 };
 
 /// The commons positions that hold a level-2 or level-3 advancement (a lower row may hold one after a

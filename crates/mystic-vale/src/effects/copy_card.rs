@@ -7,7 +7,7 @@ use crate::actions::Action;
 use crate::cards::{Ability, Timing};
 use crate::state::MysticVale;
 
-/// The module.
+/// This card also has the symbols and abilities of another field card.
 pub const MODULE: Module = Module {
     choice: Choice::Card,
     actions: Some(actions),
@@ -16,7 +16,7 @@ pub const MODULE: Module = Module {
     hint: super::Hint::CopyCard,
     choose: Some(choose),
     describe: Some("describe-copy"),
-    ..Module::new("copy-card", "this card also has the symbols and abilities of another field card", &[Timing::Harvest])
+    ..Module::new("copy-card", &[Timing::Harvest])
 };
 
 fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {

@@ -6,15 +6,8 @@ use super::Module;
 use crate::cards::Timing;
 use crate::state::MysticVale;
 
-/// The module.
-pub const MODULE: Module = Module {
-    harvest_done: Some(harvest_done),
-    ..Module::new(
-        "flip-back",
-        "turns back to the starting side at the end of each completed Harvest Phase",
-        &[Timing::Harvest],
-    )
-};
+/// Turns back to the starting side at the end of each completed Harvest Phase.
+pub const MODULE: Module = Module { harvest_done: Some(harvest_done), ..Module::new("flip-back", &[Timing::Harvest]) };
 
 fn harvest_done(game: &mut MysticVale, seat: usize) {
     turn_leader_back(game, seat);

@@ -7,7 +7,7 @@ use crate::actions::Action;
 use crate::cards::{Ability, Reward, Timing};
 use crate::state::MysticVale;
 
-/// The module.
+/// Gain 1 mana or 1 wild spirit (your choice).
 pub const MODULE: Module = Module {
     choice: Choice::Pick,
     actions: Some(actions),
@@ -15,7 +15,7 @@ pub const MODULE: Module = Module {
     hint: super::Hint::GainChoice,
     choose: Some(choose),
     describe: Some("describe-gain-choice"),
-    ..Module::new("gain-choice", "gain 1 mana or 1 wild spirit (your choice)", &[Timing::Harvest])
+    ..Module::new("gain-choice", &[Timing::Harvest])
 };
 
 fn actions(_game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {

@@ -12,7 +12,8 @@ use crate::actions::Action;
 use crate::cards::{Ability, Effect, Timing};
 use crate::state::{Boost, EMPTY, MysticVale, NUM_CARDS, leader_face};
 
-/// The module.
+/// +1 guardian on a card of your field or your on-deck card, then it may also have a harvest or ongoing
+/// ability of another card of your field or a neighbour's field (until the end of the turn).
 pub const MODULE: Module = Module {
     choice: Choice::CardThenGraft,
     actions: Some(actions),
@@ -21,12 +22,7 @@ pub const MODULE: Module = Module {
     hint: super::Hint::GuardianOnCard,
     choose: Some(super::guardian_on_card::choose),
     describe: Some("describe-guardian"),
-    ..Module::new(
-        "guardian-and-graft",
-        "+1 guardian on a card of your field or your on-deck card, then it may also have a harvest or ongoing \
-         ability of another card of your field or a neighbour's field (until the end of the turn)",
-        &[Timing::Harvest],
-    )
+    ..Module::new("guardian-and-graft", &[Timing::Harvest])
 };
 
 /// Slot number of a leader's side in [`Action::AbilityGraft`].

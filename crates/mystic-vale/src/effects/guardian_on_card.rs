@@ -8,7 +8,7 @@ use crate::actions::Action;
 use crate::cards::{Ability, Timing};
 use crate::state::MysticVale;
 
-/// The module.
+/// +1 guardian on a card of your field or your on-deck card.
 pub const MODULE: Module = Module {
     choice: Choice::Card,
     actions: Some(actions),
@@ -17,7 +17,7 @@ pub const MODULE: Module = Module {
     hint: super::Hint::GuardianOnCard,
     choose: Some(choose),
     describe: Some("describe-guardian"),
-    ..Module::new("guardian-on-card", "+1 guardian on a card of your field or your on-deck card", &[Timing::Harvest])
+    ..Module::new("guardian-on-card", &[Timing::Harvest])
 };
 
 fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {

@@ -9,18 +9,14 @@ use crate::actions::Action;
 use crate::cards::{Reward, Spirit, Timing};
 use crate::state::MysticVale;
 
-/// The module.
+/// You may spend up to 5 more spirits for 2 VP each, then remove this vale from the game.
 pub const MODULE: Module = Module {
     when_bought: Some(super::vale_choice::wait),
     bought_actions: Some(actions),
     bought_apply: Some(apply),
     hint: super::Hint::VpForSpirits,
     bought_worth: Some(worth),
-    ..Module::new(
-        "halo-mountain",
-        "you may spend up to 5 more spirits for 2 VP each, then remove this vale from the game",
-        &[Timing::WhenBought],
-    )
+    ..Module::new("halo-mountain", &[Timing::WhenBought])
 };
 
 /// Most spirits spent on it.

@@ -7,7 +7,7 @@ use crate::actions::Action;
 use crate::cards::{Ability, Timing};
 use crate::state::MysticVale;
 
-/// The module.
+/// Shuffle any cards of your discard pile into your deck.
 pub const MODULE: Module = Module {
     choice: Choice::Card,
     actions: Some(actions),
@@ -17,7 +17,7 @@ pub const MODULE: Module = Module {
     hint: super::Hint::ShuffleFromDiscard,
     choose: Some(choose),
     describe: Some("describe-magpie"),
-    ..Module::new("magpie", "shuffle any cards of your discard pile into your deck", &[Timing::Harvest])
+    ..Module::new("magpie", &[Timing::Harvest])
 };
 
 fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {

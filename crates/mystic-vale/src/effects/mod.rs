@@ -169,9 +169,6 @@ pub type HarvestDoneHook = fn(game: &mut MysticVale, seat: usize);
 pub struct Module {
     /// Its key in card files.
     pub key: &'static str,
-    /// What it does, in a few English words for the reader of this code; players read the catalog's
-    /// `unique-KEY` message (`crate::words`).
-    pub text: &'static str,
     /// The timings a card may give it.
     pub timings: &'static [Timing],
     /// Harvest: runs after the other harvest abilities are counted.
@@ -225,11 +222,12 @@ pub type BoughtActionsHook = fn(game: &MysticVale, spent: u8, out: &mut Vec<Acti
 pub type BoughtApplyHook = fn(game: &mut MysticVale, v: u8, action: Action) -> bool;
 
 impl Module {
-    /// A module with only its key, text and timings (every hook `None`).
-    pub const fn new(key: &'static str, text: &'static str, timings: &'static [Timing]) -> Module {
+    /// A module with only its key and timings (every hook `None`). What it does is the doc comment of
+    /// its `MODULE`, for the reader of the code; players read the catalog's `unique-KEY` message
+    /// (`crate::words`).
+    pub const fn new(key: &'static str, timings: &'static [Timing]) -> Module {
         Module {
             key,
-            text,
             timings,
             harvest: None,
             when_bought: None,

@@ -7,11 +7,8 @@ use crate::cards::Timing;
 use crate::harvest::{Table, Totals};
 use crate::state::{CardStats, leader_face};
 
-/// The module.
-pub const MODULE: Module = Module {
-    harvest: Some(harvest),
-    ..Module::new("neighbour-on-deck", "your neighbours' on-deck cards count as in your field", &[Timing::Harvest])
-};
+/// Your neighbours' on-deck cards count as in your field.
+pub const MODULE: Module = Module { harvest: Some(harvest), ..Module::new("neighbour-on-deck", &[Timing::Harvest]) };
 
 fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals) {
     let n = table.seats();

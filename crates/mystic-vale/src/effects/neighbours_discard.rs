@@ -13,15 +13,9 @@ use crate::cards::{Reward, Timing};
 use crate::events::Event;
 use crate::state::{MysticVale, Phase};
 
-/// The module.
-pub const MODULE: Module = Module {
-    harvest_begin: Some(begin),
-    ..Module::new(
-        "neighbours-discard",
-        "each neighbour may discard their on-deck card and reveal another; +1 VP from the box for each",
-        &[Timing::Harvest],
-    )
-};
+/// Each neighbour may discard their on-deck card and reveal another; +1 VP from the box for each.
+pub const MODULE: Module =
+    Module { harvest_begin: Some(begin), ..Module::new("neighbours-discard", &[Timing::Harvest]) };
 
 /// As the Harvest Phase begins: asks the left neighbour, then the right one.
 fn begin(game: &mut MysticVale) {

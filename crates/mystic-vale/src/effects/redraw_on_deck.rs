@@ -6,7 +6,7 @@ use crate::actions::Action;
 use crate::cards::{Ability, Timing};
 use crate::state::MysticVale;
 
-/// The module.
+/// May discard your on-deck card and reveal another.
 pub const MODULE: Module = Module {
     choice: Choice::Card,
     actions: Some(actions),
@@ -15,7 +15,7 @@ pub const MODULE: Module = Module {
     hint: super::Hint::RedrawOnDeck,
     choose: Some(choose),
     describe: Some("describe-redraw"),
-    ..Module::new("redraw-on-deck", "may discard your on-deck card and reveal another", &[Timing::Harvest])
+    ..Module::new("redraw-on-deck", &[Timing::Harvest])
 };
 
 fn actions(game: &MysticVale, card: u8, ab: Ability, out: &mut Vec<Action>) {

@@ -5,12 +5,9 @@ use super::Module;
 use crate::cards::Timing;
 use crate::state::MysticVale;
 
-/// The module.
-pub const MODULE: Module = Module {
-    when_bought: Some(when_bought),
-    reads_pool: true,
-    ..Module::new("refill-pool", "VP tokens from the box go into the pool", &[Timing::WhenBought])
-};
+/// VP tokens from the box go into the pool.
+pub const MODULE: Module =
+    Module { when_bought: Some(when_bought), reads_pool: true, ..Module::new("refill-pool", &[Timing::WhenBought]) };
 
 fn when_bought(game: &mut MysticVale, seat: usize) {
     if game.ending {

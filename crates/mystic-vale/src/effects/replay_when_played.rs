@@ -11,14 +11,8 @@ use crate::cards::{Effect, Timing};
 use crate::events::Event;
 use crate::state::{EMPTY, MysticVale, Phase};
 
-/// The module.
-pub const MODULE: Module = Module {
-    ..Module::new(
-        "replay-when-played",
-        "resolve one \"when played\" ability of a card in your field again",
-        &[Timing::Planting],
-    )
-};
+/// Resolve one \"when played\" ability of a card in your field again.
+pub const MODULE: Module = Module { ..Module::new("replay-when-played", &[Timing::Planting]) };
 
 impl MysticVale {
     /// Whether the active player may use Harpy Canyon now: a usable vale with it, not used this turn.

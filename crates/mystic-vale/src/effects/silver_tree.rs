@@ -12,10 +12,8 @@ use crate::cards::{Effect, Timing};
 use crate::events::Event;
 use crate::state::{MysticVale, Phase};
 
-/// The module.
-pub const MODULE: Module = Module {
-    ..Module::new("discard-on-evoke", "you may discard your on-deck card or a card of your field", &[Timing::OnEvoke])
-};
+/// You may discard your on-deck card or a card of your field.
+pub const MODULE: Module = Module { ..Module::new("discard-on-evoke", &[Timing::OnEvoke]) };
 
 impl MysticVale {
     /// After an Evoke: Silver Tree's decision waits if the player has a usable one and a card to discard.

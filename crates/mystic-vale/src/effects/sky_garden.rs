@@ -8,18 +8,14 @@ use crate::actions::Action;
 use crate::cards::{Reward, Timing};
 use crate::state::MysticVale;
 
-/// The module.
+/// You may gain 2 VP per growth you have (10 at most), then remove this vale from the game.
 pub const MODULE: Module = Module {
     when_bought: Some(super::vale_choice::wait),
     bought_actions: Some(actions),
     bought_apply: Some(apply),
     hint: super::Hint::VpForGrowth,
     bought_worth: Some(worth),
-    ..Module::new(
-        "sky-garden",
-        "you may gain 2 VP per growth you have (10 at most), then remove this vale from the game",
-        &[Timing::WhenBought],
-    )
+    ..Module::new("sky-garden", &[Timing::WhenBought])
 };
 
 /// Most VP it gives (EN:1464).

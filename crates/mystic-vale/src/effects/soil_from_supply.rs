@@ -8,14 +8,14 @@ use crate::actions::Action;
 use crate::cards::{Ability, Slot, Timing};
 use crate::state::MysticVale;
 
-/// The module.
+/// May sleeve a Fertile Soil from the supply on a field card.
 pub const MODULE: Module = Module {
     choice: Choice::Soil,
     actions: Some(actions),
     apply: Some(apply),
     hint: super::Hint::SoilFromSupply,
     choose: Some(choose),
-    ..Module::new("soil-from-supply", "may sleeve a Fertile Soil from the supply on a field card", &[Timing::Harvest])
+    ..Module::new("soil-from-supply", &[Timing::Harvest])
 };
 
 fn actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {

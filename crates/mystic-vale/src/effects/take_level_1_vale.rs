@@ -7,11 +7,9 @@ use super::Module;
 use crate::cards::Timing;
 use crate::state::MysticVale;
 
-/// The module.
-pub const MODULE: Module = Module {
-    when_bought: Some(when_bought),
-    ..Module::new("take-level-1-vale", "take the top card of the level-1 vale deck", &[Timing::WhenBought])
-};
+/// Take the top card of the level-1 vale deck.
+pub const MODULE: Module =
+    Module { when_bought: Some(when_bought), ..Module::new("take-level-1-vale", &[Timing::WhenBought]) };
 
 fn when_bought(game: &mut MysticVale, seat: usize) {
     if let Some(v) = game.vale_decks[0].pop() {

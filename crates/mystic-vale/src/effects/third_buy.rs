@@ -4,8 +4,5 @@
 use super::Module;
 use crate::cards::Timing;
 
-/// The module.
-pub const MODULE: Module = Module {
-    extra_buys: 1,
-    ..Module::new("third-buy", "you may buy a third advancement, 2 mana cheaper", &[Timing::Harvest])
-};
+/// You may buy a third advancement, 2 mana cheaper.
+pub const MODULE: Module = Module { extra_buys: 1, ..Module::new("third-buy", &[Timing::Harvest]) };

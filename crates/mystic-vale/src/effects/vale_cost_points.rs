@@ -6,11 +6,9 @@ use super::Module;
 use crate::cards::Timing;
 use crate::harvest::Table;
 
-/// The module.
-pub const MODULE: Module = Module {
-    end_points: Some(end_points),
-    ..Module::new("vale-cost-points", "VP plus 1 per forest or any symbol in your vales' costs", &[Timing::EndOfGame])
-};
+/// VP plus 1 per forest or any symbol in your vales' costs.
+pub const MODULE: Module =
+    Module { end_points: Some(end_points), ..Module::new("vale-cost-points", &[Timing::EndOfGame]) };
 
 fn end_points(table: &dyn Table, seat: usize, amount: u8) -> i32 {
     let db = table.db();

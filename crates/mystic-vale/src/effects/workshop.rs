@@ -15,19 +15,17 @@ use crate::cards::{Ability, Slot, Timing};
 use crate::state::{EMPTY, MysticVale};
 
 /// The starting side: take an advancement into the workshop.
+/// Take one advancement of the commons (Fertile Soils included) into your workshop, free.
 pub const TAKE: Module = Module {
     choice: Choice::Source,
     actions: Some(take_actions),
     apply: Some(take_apply),
     hint: super::Hint::WorkshopTake,
-    ..Module::new(
-        "workshop-take",
-        "take one advancement of the commons (Fertile Soils included) into your workshop, free",
-        &[Timing::Harvest],
-    )
+    ..Module::new("workshop-take", &[Timing::Harvest])
 };
 
 /// The upgraded side: sleeve workshop advancements onto a field card, which goes under the deck.
+/// Sleeve workshop advancements onto one field card, which goes under your deck; pay 1 mana to turn back.
 pub const SLEEVE: Module = Module {
     choice: Choice::Workshop,
     actions: Some(sleeve_actions),
@@ -35,11 +33,7 @@ pub const SLEEVE: Module = Module {
     finish: Some(sleeve_finish),
     harvest_done: Some(turn_back),
     hint: super::Hint::WorkshopSleeve,
-    ..Module::new(
-        "workshop-sleeve",
-        "sleeve workshop advancements onto one field card, which goes under your deck; pay 1 mana to turn back",
-        &[Timing::Harvest],
-    )
+    ..Module::new("workshop-sleeve", &[Timing::Harvest])
 };
 
 fn take_actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {

@@ -143,50 +143,68 @@ fn every_unique_ability_has_catalog_text() {
 }
 
 /// In French a card with a French source is named by it everywhere (events included); every card
-/// without one is listed in `data/french.toml` (`none: …`, the known gaps) and keeps its English title;
-/// the pseudo-locale transforms titles as it does the catalogs.
+/// without one is a known gap in `i18n/fr/cards.toml` (`none = …`) and keeps its English title; the
+/// pseudo-locale transforms titles as it does the catalogs. The overlay's titles are the card files'
+/// first-written `french` fields, which the files keep for the records' hash.
 #[test]
 fn titles_follow_the_card_data() {
-    use sylvan_mystic_vale::words::title;
+    use sylvan_engine::Lang;
+    use sylvan_mystic_vale::words::{card_texts, title};
     let Ok(db) = sylvan_mystic_vale::CardDb::every_set() else { panic!("every set") };
+    let texts = card_texts();
+    assert!(texts.problems().is_empty(), "{:?}", texts.problems());
     let dawn = db.advancements.iter().find(|a| a.key == "dawnsinger").unwrap_or_else(|| panic!("dawnsinger"));
-    assert_eq!(title(&dawn.title, &dawn.french, L::Fr), "Chanteuse de l'Aube");
-    let gap = db.advancements.iter().find(|a| a.french.is_empty()).unwrap_or_else(|| panic!("a gap"));
-    assert_eq!(title(&gap.title, &gap.french, L::Fr), gap.title);
-    assert_eq!(title(&gap.title, &gap.french, L::Pseudo), sylvan_words::pseudo(&gap.title));
-    assert_eq!(title(&gap.title, "none: no French source", L::Fr), gap.title, "a `none:` mark is no title");
-    // The known gaps: exactly the cards without a French title, each with its reason.
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/french.toml");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let marks: toml::Table = toml::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let listed = |kind: &str| -> Vec<String> {
-        let Some(toml::Value::Table(t)) = marks.get(kind) else { panic!("{path}: no [{kind}]") };
-        for (k, v) in t {
-            assert!(v.as_str().is_some_and(|s| s.starts_with("none: ")), "{path}: {kind}.{k} is not `none: …`");
+    assert_eq!(title(dawn, L::Fr), "Chanteuse de l'Aube");
+    let gap = db.advancements.iter().find(|a| a.key == "hawk").unwrap_or_else(|| panic!("a gap"));
+    assert_eq!(title(gap, L::Fr), gap.title);
+    assert_eq!(title(gap, L::Pseudo), sylvan_words::pseudo(&gap.title));
+    // Every card has a French title or is a known gap, with its reason; nothing else is listed.
+    let mut cards: Vec<(&str, &str)> = Vec::new();
+    cards.extend(db.advancements.iter().map(|a| ("advancement", a.key.as_str())));
+    cards.extend(db.vales.iter().map(|v| ("vale", v.key.as_str())));
+    cards.extend(db.leaders.iter().map(|l| ("leader", l.key.as_str())));
+    cards.extend(db.amulets.iter().map(|x| ("amulet", x.key.as_str())));
+    let conclaves = sylvan_mystic_vale::conclaves::Conclaves::embedded().unwrap_or_else(|e| panic!("{e}"));
+    cards.extend(conclaves.list.iter().map(|c| ("conclave", c.key.as_str())));
+    cards.sort_unstable();
+    cards.dedup();
+    for &(kind, key) in &cards {
+        let e = texts.entry(Lang::Fr, kind, key).unwrap_or_else(|| panic!("{kind}.{key}: neither a title nor a gap"));
+        let has_title = e.texts.contains_key("title");
+        assert!(has_title != e.none.is_some(), "{kind}.{key}: a title or a gap, not both");
+        assert!(e.texts.keys().all(|f| f == "title"), "{kind}.{key}: only titles are read");
+        if has_title {
+            let source = e.source.as_deref().unwrap_or_default();
+            assert!(source.starts_with("rulebook: FR:"), "{kind}.{key}: the French book's line, not `{source}`");
         }
-        t.keys().cloned().collect()
-    };
-    let mut advs: Vec<String> = db.advancements.iter().filter(|a| a.french.is_empty()).map(|a| a.key.clone()).collect();
-    advs.dedup();
-    let mut want = listed("advancement");
-    want.sort();
-    advs.sort();
-    assert_eq!(advs, want, "advancements without a French title");
-    let mut vales: Vec<String> = db.vales.iter().filter(|v| v.french.is_empty()).map(|v| v.key.clone()).collect();
-    vales.sort();
-    let mut want = listed("vale");
-    want.sort();
-    assert_eq!(vales, want, "vales without a French title");
-    let mut leaders: Vec<String> = db.leaders.iter().map(|l| l.key.clone()).collect();
-    leaders.sort();
-    let mut want = listed("leader");
-    want.sort();
-    assert_eq!(leaders, want, "leaders (none has a French name)");
-    let mut amulets: Vec<String> = db.amulets.iter().map(|x| x.key.clone()).collect();
-    amulets.sort();
-    let mut want = listed("amulet");
-    want.sort();
-    assert_eq!(amulets, want, "amulets (none has a French name)");
+    }
+    let listed: Vec<(&str, &str)> = texts.entries(Lang::Fr).into_iter().map(|(k, c, _)| (k, c)).collect();
+    assert_eq!(listed, cards, "the overlay lists exactly the cards");
+    // The card files' own `french` fields (kept for the hash) agree with the overlay.
+    let base: toml::Table = toml::from_str(include_str!("../../data/base.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let mut compared = 0;
+    for (array, kind) in
+        [("advancement", "advancement"), ("starting", "advancement"), ("soil", "advancement"), ("vale", "vale")]
+    {
+        for card in base.get(array).and_then(toml::Value::as_array).into_iter().flatten() {
+            let (Some(key), Some(french)) =
+                (card.get("key").and_then(|k| k.as_str()), card.get("french").and_then(|f| f.as_str()))
+            else {
+                continue;
+            };
+            // The supply is one table in the file, a title per slot in the game.
+            let keys: Vec<String> = match array {
+                "soil" => ["top", "middle", "bottom"].iter().map(|s| format!("{key}-{s}")).collect(),
+                _ => vec![key.to_owned()],
+            };
+            for key in keys {
+                let e = texts.entry(Lang::Fr, kind, &key).and_then(|e| e.texts.get("title"));
+                assert_eq!(e.map(String::as_str), Some(french), "{kind}.{key}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 30, "{compared} French titles compared");
     let sleeved =
         Event::Sleeved(Seat(0), "Dawnsinger".into(), sylvan_mystic_vale::events::Card { id: 3, titles: vec![] });
     assert_eq!(

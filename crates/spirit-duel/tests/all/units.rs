@@ -66,11 +66,32 @@ mod cards {
         let Ok(t) = t else { panic!("{t:?}") };
         assert_eq!(t.abilities.len(), 24);
         assert_eq!(t.team_cards[0].count_ones(), 12);
-        assert_eq!(t.spirit_provenance.rulebook + t.spirit_provenance.provisional, 44);
-        assert_eq!(t.ability_provenance.rulebook + t.ability_provenance.provisional, 24 * 13);
-        // Every card in both languages: French as printed or authored, English translated.
-        assert!(t.spirits.iter().all(|s| !s.attack_text.is_empty() && !s.attack_text_en.is_empty()));
-        assert!(t.abilities.iter().all(|a| !a.name_en.is_empty() && !a.text_en.is_empty() && !a.text.is_empty()));
+        assert_eq!(t.spirit_provenance.rulebook + t.spirit_provenance.provisional, 4 * 10);
+        assert_eq!(t.ability_provenance.rulebook + t.ability_provenance.provisional, 24 * 11);
+        // Every card in both languages: English in the card files (translated), French as printed or
+        // authored in the overlay `i18n/fr/cards.toml`.
+        use sylvan_engine::Lang;
+        use sylvan_engine::Locale;
+        use sylvan_spirit_duel::words::{ability_text, attack_text, card_texts};
+        let texts = card_texts();
+        assert!(texts.problems().is_empty(), "{:?}", texts.problems());
+        assert!(t.spirits.iter().all(|s| !s.attack_text.is_empty() && attack_text(s, Locale::Fr) != s.attack_text));
+        for a in &t.abilities {
+            let fr = texts.entry(Lang::Fr, "ability", &a.code).map(|e| (e.texts.get("name"), e.texts.get("text")));
+            assert!(matches!(fr, Some((Some(_), Some(_)))), "{} has no French name and text", a.code);
+            assert!(!a.text.is_empty() && !ability_text(a, Locale::Fr).is_empty(), "{}", a.code);
+        }
+        // The overlay names only cards of the data, and only fields the words layer reads.
+        for (kind, key, e) in texts.entries(Lang::Fr) {
+            let known = match kind {
+                "ability" => {
+                    t.abilities.iter().any(|a| a.code == key) && e.texts.keys().all(|f| f == "name" || f == "text")
+                }
+                "spirit" => t.spirits.iter().any(|s| s.code == key) && e.texts.keys().all(|f| f == "attack_text"),
+                _ => false,
+            };
+            assert!(known, "{kind}.{key}: not a card, or a field not read");
+        }
     }
 
     #[test]
@@ -87,7 +108,7 @@ mod cards {
         assert!(e.contains("spirit[0].provenance.team: `rulebook: ÉQUIPE A` needs a line reference"), "{e}");
         let bad = ABILITIES_TOML.replacen("keywords = [\"attaque\"]", "keywords = [\"attack\"]", 1);
         let e = Tables::load(SPIRITS_TOML, &bad, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(e.starts_with("a:16: ability[0].keywords: unknown keyword `attack`"), "{e}");
+        assert!(e.starts_with("a:18: ability[0].keywords: unknown keyword `attack`"), "{e}");
         let bad = SPIRITS_TOML.replacen("element = \"provisional: the element icon is lost in the text\"\n", "", 1);
         let e = Tables::load(&bad, ABILITIES_TOML, ("s", "a")).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("spirit[0].provenance.element: missing provenance"), "{e}");

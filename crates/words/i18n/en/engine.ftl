@@ -74,5 +74,4 @@ engine-data-provenance-empty = {"`"}{ $text }{"`"} needs a { $kind ->
 engine-data-provenance-line = {"`"}{ $text }{"`"} needs a line reference into the rulebook text (e.g. {"`"}rulebook: FR:21, ...{"`"} or {"`"}EN:983-991{"`"})
 engine-data-provenance-missing = missing provenance for this field
 engine-data-provenance-string = a provenance is a string
-engine-data-french-mark = the French mark is {"`"}none: <why no French source exists>{"`"}
 engine-data-provenance-unknown = not a field of this card

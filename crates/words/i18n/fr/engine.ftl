@@ -73,5 +73,4 @@ engine-data-provenance-empty = il manque { $kind ->
 engine-data-provenance-line = il manque à {"`"}{ $text }{"`"} un renvoi à une ligne du livret (par exemple {"`"}rulebook: FR:21, ...{"`"} ou {"`"}EN:983-991{"`"})
 engine-data-provenance-missing = il manque la provenance de ce champ
 engine-data-provenance-string = une provenance est un texte
-engine-data-french-mark = la marque du français s'écrit {"`"}none: <pourquoi aucune source française n'existe>{"`"}
 engine-data-provenance-unknown = ce n'est pas un champ de cette carte
