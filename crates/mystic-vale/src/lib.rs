@@ -105,9 +105,9 @@ impl Game for MysticVale {
             },
             OptionDoc {
                 name: "rules",
-                default: "5",
+                default: setup::RULES_DEFAULT,
                 help_id: "option-rules",
-                kind: OptionKind::Choice { choices: &["5", "4", "3", "2", "1"] },
+                kind: OptionKind::Choice { choices: setup::RULES_CHOICES },
             },
         ]
     }

@@ -129,6 +129,17 @@ pub struct Options {
 /// The rules revision of new games (see [`Options::rules`]).
 pub const RULES: u8 = 6;
 
+/// Every rules revision a game can name, newest first: the `rules` option's choices and default are
+/// [`RULES_CHOICES`], the tail of this list that ends with revision 1 and starts at [`RULES`], so they
+/// cannot drift from it. A new revision adds its name here (the slice fails to compile if it is missing).
+const REVISION_NAMES: [&str; 12] = ["12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"];
+
+/// The `rules` option's choices, newest first: [`RULES`] down to 1.
+pub const RULES_CHOICES: &[&str] = REVISION_NAMES.split_at(REVISION_NAMES.len() - RULES as usize).1;
+
+/// The `rules` option's default: the name of [`RULES`].
+pub const RULES_DEFAULT: &str = RULES_CHOICES[0];
+
 /// The rules revision of the second review's rulings MV13 and MV42 (see [`Options::rules`]): one constant,
 /// so the number can move if another revision lands first.
 pub const SECOND_REVIEW_RULES: u8 = 5;

@@ -212,3 +212,27 @@ fn build_refusals_name_the_field_and_the_values_in_english_and_french() {
     assert_eq!(said(&e, Locale::En), "1 conclave named: a game uses exactly 6 (EN:751), or `random`");
     assert_eq!(said(&e, Locale::Fr), "1 conclave nommé : une partie en utilise exactement 6 (EN:751), ou `random`");
 }
+
+/// The `rules` option offers every revision from [`RULES`] down to 1 with [`RULES`] as its default
+/// (`sylvan games` and the lobby read them), and its help in both catalogs describes each revision,
+/// the newest first; an older revision (or a new one) left out of the help fails here.
+#[test]
+fn the_rules_option_follows_the_revisions() {
+    use sylvan_engine::{Game, OptionKind};
+    use sylvan_mystic_vale::RULES;
+    let doc = MysticVale::option_docs().iter().find(|d| d.name == "rules").expect("a rules option");
+    assert_eq!(doc.default, RULES.to_string());
+    assert_eq!(Options::default().rules, RULES);
+    let OptionKind::Choice { choices } = doc.kind else { panic!("rules is a choice: {:?}", doc.kind) };
+    let want: Vec<String> = (1..=RULES).rev().map(|n| n.to_string()).collect();
+    assert_eq!(choices, want);
+    for locale in [Locale::En, Locale::Fr] {
+        let help = messages().text(locale, doc.help_id, sylvan_words::Args::new());
+        let (_, revisions) = help.split_once(": ").expect("a heading");
+        assert!(revisions.starts_with(&format!("{RULES} (")), "{}: {help}", locale.code());
+        for n in 1..RULES {
+            let said = [", ", " or ", " ou "].iter().any(|sep| revisions.contains(&format!("{sep}{n} (")));
+            assert!(said, "{} does not describe revision {n}: {help}", locale.code());
+        }
+    }
+}

@@ -13,3 +13,4 @@ mod second_review;
 mod setup_box;
 mod storm;
 mod wild;
+mod revision_7;
