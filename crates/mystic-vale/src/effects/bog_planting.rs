@@ -22,6 +22,8 @@ pub const MODULE: Module = Module {
     end_points: Some(end_points),
     decide: Some(decide),
     end_worth: Some(cards_placed),
+    view_note: Some(|view| (view.phase == Phase::Bog).then_some("view-bog")),
+    end_note: Some(|game, seat| game.players[seat].fx.bog_planting.placed.map(|n| ("bog-note", n))),
     ..Module::new(
         "bog-planting",
         "after the game, one more Planting Phase: +1 VP per card in your field if you do not spoil",

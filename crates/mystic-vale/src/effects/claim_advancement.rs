@@ -18,6 +18,9 @@ use crate::view::View;
 pub const MODULE: Module = Module {
     when_bought: Some(when_bought),
     decide: Some(decide),
+    view_note: Some(|view| {
+        (view.phase == Phase::Harvest && view.turn.fx.claim_advancement.claims > 0).then_some("view-pathfinder")
+    }),
     ..Module::new(
         "claim-advancement",
         "you may claim another advancement of the commons costing 1 to 6 as if bought (it uses no buy)",

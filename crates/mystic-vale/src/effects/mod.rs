@@ -168,6 +168,14 @@ pub type DecideHook =
 /// The default bot's value, in VP, of an end-of-game vale ability for an owner with sleeves `cards`.
 pub type EndWorthHook = fn(db: &crate::cards::CardDb, cards: &[crate::state::Sleeve; crate::state::NUM_CARDS]) -> f64;
 
+/// The words' line for a decision of this module's that waits in `view` (`crate::words` renders it): the
+/// catalog message's id, without arguments, or `None` when none waits.
+pub type ViewNoteHook = fn(view: &crate::view::View) -> Option<&'static str>;
+
+/// The final breakdown's note for `seat` (`crate::words`): the catalog message's id (arguments `seat` and
+/// `n`) and `n`, or `None` when the module has nothing to say of that seat.
+pub type EndNoteHook = fn(game: &MysticVale, seat: usize) -> Option<(&'static str, u8)>;
+
 /// An end-of-game hook: the points the ability (its `amount`) gives `seat`.
 pub type EndHook = fn(table: &dyn Table, seat: usize, amount: u8) -> i32;
 
@@ -234,6 +242,10 @@ pub struct Module {
     pub choose_open: Option<ChooseHook>,
     /// The heuristic's value of its end-of-game ability (a vale's), in VP.
     pub end_worth: Option<EndWorthHook>,
+    /// The words: the line the view shows while a decision of its own waits.
+    pub view_note: Option<ViewNoteHook>,
+    /// The words: its note in the final breakdown.
+    pub end_note: Option<EndNoteHook>,
     /// The catalog message describing its choice of a card (arguments `c` and `card`) or of an option
     /// (`pick`), if it has one.
     pub describe: Option<&'static str>,
@@ -273,6 +285,8 @@ impl Module {
             choose_first: None,
             choose_open: None,
             end_worth: None,
+            view_note: None,
+            end_note: None,
             describe: None,
             reads_pool: false,
         }

@@ -17,6 +17,7 @@ use crate::view::View;
 /// The module.
 pub const MODULE: Module = Module {
     decide: Some(decide),
+    view_note: Some(|view| view.turn.fx.discard_on_evoke.waiting.then_some("view-silver-tree")),
     ..Module::new("discard-on-evoke", "you may discard your on-deck card or a card of your field", &[Timing::OnEvoke])
 };
 
