@@ -1405,7 +1405,11 @@ pub mod selftest {
         let mut worse = state.players[0].cards;
         let cursed = worse.iter().copied().find(|s| s.decay(db) > 0).unwrap_or_default();
         worse.iter_mut().filter(|s| s.decay(db) == 0).take(4).for_each(|s| *s = cursed);
-        assert!(crate::effects::bog_planting::cards_placed(db, &worse) < start - 1.0, "{} vs {start}", crate::effects::bog_planting::cards_placed(db, &worse));
+        assert!(
+            crate::effects::bog_planting::cards_placed(db, &worse) < start - 1.0,
+            "{} vs {start}",
+            crate::effects::bog_planting::cards_placed(db, &worse)
+        );
     }
 
     fn adv(v: &View, title: &str) -> u8 {

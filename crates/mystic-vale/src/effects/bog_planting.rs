@@ -9,10 +9,10 @@ use sylvan_engine::{Audience, EventSink};
 
 use super::Module;
 use crate::actions::Action;
+use crate::cards::CardDb;
 use crate::cards::{Effect, Timing};
 use crate::events::Event;
 use crate::harvest::Table;
-use crate::cards::CardDb;
 use crate::heuristic::Outlook;
 use crate::state::{MysticVale, NUM_CARDS, Phase, Sleeve};
 use crate::view::View;

@@ -162,8 +162,7 @@ pub type BoughtWorthHook = fn(view: &crate::view::View, v: u8, spent: u8) -> boo
 /// before the heuristic's general rules (`out`: what the game has left, as the bot sees it); `None` when
 /// it has nothing to decide now. [`crate::heuristic`] asks the modules in [`MODULES`] order: each hook
 /// checks its own state and phase, and picks only among its own actions.
-pub type DecideHook =
-    fn(view: &crate::view::View, legal: &[Action], out: crate::heuristic::Outlook) -> Option<Action>;
+pub type DecideHook = fn(view: &crate::view::View, legal: &[Action], out: crate::heuristic::Outlook) -> Option<Action>;
 
 /// The default bot's value, in VP, of an end-of-game vale ability for an owner with sleeves `cards`.
 pub type EndWorthHook = fn(db: &crate::cards::CardDb, cards: &[crate::state::Sleeve; crate::state::NUM_CARDS]) -> f64;

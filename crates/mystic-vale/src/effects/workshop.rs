@@ -236,7 +236,7 @@ fn sleeve_first(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     }
     let (hint, card) = leader_hint(view)?;
     let open = view.turn.ability_open;
-    if hint != SLEEVE.hint || !open.is_none_or(|c| c == card) {
+    if hint != SLEEVE.hint || open.is_some_and(|c| c != card) {
         return None;
     }
     if legal.contains(&Action::AbilityPick(0)) && p.fx.workshop.pile.is_empty() {
