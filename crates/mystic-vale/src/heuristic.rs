@@ -30,17 +30,17 @@ use crate::view::{PlayerView, View};
 /// The weights of the value estimate, in VP (tuned by head-to-head games against the first, simpler
 /// heuristic: cheap mana and spirits, dear growth and decay, win most).
 #[derive(Clone, Copy, Debug)]
-struct Weights {
+pub(crate) struct Weights {
     /// One mana in a harvest.
-    mana: f64,
+    pub(crate) mana: f64,
     /// One animal, forest or sky spirit in a harvest.
-    spirit: f64,
+    pub(crate) spirit: f64,
     /// One wild spirit in a harvest.
-    wild: f64,
+    pub(crate) wild: f64,
     /// One growth showing in a turn.
-    growth: f64,
+    pub(crate) growth: f64,
     /// One decay showing in a turn.
-    decay: f64,
+    pub(crate) decay: f64,
     /// Peacekeeper Druid's spoil prevention, per play.
     druid: f64,
     /// A "when played" discard or look (Deadwood Harvester, Mindful Owl, Cleansing Rain, Calm Weather).
@@ -55,7 +55,7 @@ struct Weights {
     push_bonus: f64,
 }
 
-const W: Weights = Weights {
+pub(crate) const W: Weights = Weights {
     mana: 0.3,
     spirit: 0.6,
     wild: 0.8,
@@ -75,7 +75,7 @@ const TYPICAL_FIELD: f64 = 6.0;
 const TYPICAL_FIELD_MANA: f64 = 4.0;
 /// What one more card in a harvest's field typically brings, in VP (Canopy Explorer, Hatchery).
 const TYPICAL_CARD_PLAY: f64 = 0.6;
-/// Guardians a player typically owns at the end (Sporeling Reclaimer).
+/// Guardians a player typically owns at the end (an end-of-game gain per guardian owned).
 const TYPICAL_OWNED_GUARDIANS: f64 = 4.0;
 /// Vales a player typically owns when buying a level-2 vale (Earth Cradle).
 const TYPICAL_VALES_OWNED: f64 = 3.0;
@@ -89,17 +89,18 @@ struct Owner<'a> {
     vales: usize,
 }
 
-/// What the game has left, as the seat sees it.
+/// What the game has left, as the seat sees it (passed to the effect modules' heuristic hooks).
 #[derive(Clone, Copy, Debug)]
-struct Outlook {
+pub struct Outlook {
     /// Rounds left after this one (estimated).
-    rounds: f64,
+    pub rounds: f64,
     /// Plays left for each card.
-    plays: f64,
+    pub plays: f64,
 }
 
 impl Outlook {
-    fn of(view: &View) -> Outlook {
+    /// The outlook of the seat of `view`.
+    pub(crate) fn of(view: &View) -> Outlook {
         Outlook::from_parts(
             &view.db,
             view.pool,
@@ -238,12 +239,13 @@ fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
     let play = W.mana * p.mana + W.spirit * p.spirits + W.wild * p.wild + p.vp + W.growth * p.growth
         - W.decay * p.decay
         + p.extra;
-    // End-of-game gains over all the player's cards (Sporeling Reclaimer), with a typical count.
+    // End-of-game gains counted over all the owner's cards, with a typical count.
     let owned: f64 = card_abilities(db, s, None)
         .filter(|ab| ab.timing == Timing::EndOfGame && ab.effect == Effect::Gain)
         .map(|ab| match ab.per {
-            Count::GuardiansOwned => f64::from(ab.amount) * TYPICAL_OWNED_GUARDIANS,
-            Count::Level3Owned | Count::BlankCardsOwnedSteps => f64::from(ab.amount) * typical_count(ab.per, 0.0),
+            Count::GuardiansOwned | Count::Level3Owned | Count::BlankCardsOwnedSteps => {
+                f64::from(ab.amount) * typical_count(ab.per, 0.0)
+            }
             _ => 0.0,
         })
         .sum();
@@ -328,51 +330,13 @@ fn card_value(db: &CardDb, s: Sleeve, out: Outlook) -> f64 {
 }
 
 /// What sleeving advancement `adv` on card `s` adds.
-fn sleeve_gain(db: &CardDb, s: Sleeve, adv: u8, out: Outlook) -> f64 {
+pub(crate) fn sleeve_gain(db: &CardDb, s: Sleeve, adv: u8, out: Outlook) -> f64 {
     if !s.fits(db, adv) {
         return f64::NEG_INFINITY;
     }
     let mut t = s;
     t.put(db, adv);
     card_value(db, t, out) - card_value(db, s, out)
-}
-
-/// Cards in the field after a Prep Phase and a Planting Phase from a deck of `cards` (Borderwatch Bog's
-/// X, ruling MV74), expected: cards drawn one at a time with replacement (each card's decay less its
-/// growth), the Prep Phase filling the field up to 3 net decay, the next card on-deck, 4 net decay
-/// spoiling (no card counted), and the Planting Phase pushing while that pays on average.
-fn bog_cards(db: &CardDb, cards: &[Sleeve; NUM_CARDS]) -> f64 {
-    // Net decay from LOW to 3 (lower values clamped), field sizes 0..=NUM_CARDS.
-    const LOW: i32 = -6;
-    const NETS: usize = (3 - LOW + 1) as usize;
-    let mut deltas = [0i32; NUM_CARDS];
-    for (d, s) in deltas.iter_mut().zip(cards) {
-        *d = i32::from(s.decay(db)) - i32::from(s.growth(db, 0));
-    }
-    let p = 1.0 / NUM_CARDS as f64;
-    let at = |net: i32| (net.max(LOW) - LOW) as usize;
-    // planting[x][net]: expected cards counted when the field holds x cards of net decay `net` and the
-    // next on-deck card is still to be revealed; prep[x][net] likewise during the Prep Phase.
-    let mut planting = [[0.0f64; NETS]; NUM_CARDS + 2];
-    let mut prep = [[0.0f64; NETS]; NUM_CARDS + 2];
-    for x in (0..=NUM_CARDS).rev() {
-        for net in LOW..=3 {
-            let (mut plant, mut fill) = (0.0, 0.0);
-            for &d in &deltas {
-                if net + d >= 4 {
-                    continue;
-                }
-                // On-deck card `d`: pass with x cards, or push it and reveal the next.
-                let push = if x < NUM_CARDS { planting[x + 1][at(net + d)] } else { 0.0 };
-                plant += p * (x as f64).max(push);
-                // Prep Phase: the card joins the field, until 3 net decay shows.
-                fill += p * if net + d >= 3 { planting[x + 1][at(net + d)] } else { prep[x + 1][at(net + d)] };
-            }
-            planting[x][at(net)] = plant;
-            prep[x][at(net)] = if x < NUM_CARDS { fill } else { x as f64 };
-        }
-    }
-    prep[0][at(0)]
 }
 
 /// A vale's worth to `owner`: its VP and its ability over the rounds left.
@@ -410,8 +374,10 @@ fn vale_value(db: &CardDb, v: u8, out: Outlook, owner: Owner) -> f64 {
             let end: i32 = owner.cards.iter().map(|&s| card_end_points(db, s, None)).sum();
             (amount - 1.0).max(0.0) * (f64::from(end.max(0)) + r)
         }
-        // Borderwatch Bog: the cards its owner's deck places in the extra Planting Phase.
-        (Timing::EndOfGame, Effect::Unique) => bog_cards(db, owner.cards),
+        // A unique end-of-game ability: its module's value for the owner's cards.
+        (Timing::EndOfGame, Effect::Unique) => {
+            crate::effects::module(ab.module).and_then(|m| m.end_worth).map_or(0.0, |f| f(db, owner.cards))
+        }
         // Frostcrown Crest, Sundial Savanna: a gain each time the token is spent (about every other turn).
         (Timing::OnEvoke, Effect::Gain) => r * 0.5 * amount * weight(ab.reward),
         (Timing::Ongoing, Effect::Gain) => r * amount * weight(ab.reward),
@@ -748,7 +714,7 @@ fn next_reveal_pool(view: &View) -> Vec<u8> {
 }
 
 /// The chance that pushing spoils, from the known remaining deck, with Peacekeeper Druid's second draw.
-fn push_risk(view: &View) -> f64 {
+pub(crate) fn push_risk(view: &View) -> f64 {
     let db = &*view.db;
     let i = view.seat.index();
     let p = &view.players[i];
@@ -817,17 +783,12 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     if let (Phase::Harvest, Some((v, spent))) = (view.phase, view.turn.fx.vale_choice.waiting) {
         return vale_choice(view, v, spent, legal).unwrap_or(fallback);
     }
-    if view.phase == Phase::Harvest && view.turn.fx.claim_advancement.claims > 0 {
-        return claim_pick(view, legal, out).unwrap_or(Action::Decline);
-    }
-    if view.turn.fx.discard_on_evoke.waiting {
-        return silver_tree_pick(view, legal);
+    // A decision a module has waiting, or an option it takes first (its `decide` hook).
+    if let Some(a) = crate::effects::MODULES.iter().find_map(|m| (m.decide?)(view, legal, out)) {
+        return a;
     }
     match view.phase {
         Phase::Planting => {
-            if let Some(a) = replay_pick(view, legal) {
-                return a;
-            }
             if has(Action::Push) && (!has(Action::Pass) || should_push(view, out)) {
                 Action::Push
             } else {
@@ -967,11 +928,6 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                 .max_by(|a, b| a.0.total_cmp(&b.0))
                 .map_or(Action::Decline, |(_, a)| a)
         }
-        Phase::Bog => {
-            // Borderwatch Bog: one more card against losing every card counted (ruling MV74).
-            let n = p.field.len() as f64;
-            if has(Action::Push) && (1.0 - push_risk(view)) * (n + 1.0) > n { Action::Push } else { Action::Pass }
-        }
         Phase::Harvest => harvest(view, legal, out).unwrap_or(if has(Action::Done) { Action::Done } else { fallback }),
         Phase::Look { .. } => {
             // Wood Sprite Hoard: away with a card whose decay costs more than it brings.
@@ -1014,7 +970,8 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
             Some(c) if has(Action::Discard(c)) && on_deck_is_a_burden(view.card_stats(me, c)) => Action::Discard(c),
             _ => Action::Decline,
         },
-        Phase::Over => fallback,
+        // The extra Planting Phase after the game is its module's decision (`decide`, above).
+        Phase::Bog | Phase::Over => fallback,
     }
 }
 
@@ -1026,24 +983,10 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     let me = view.seat.index();
     let p = &view.players[me];
     if view.turn.ability_open.is_some() {
-        // Cyrilla's second choice: the copied ability that gives most (a harvest gain or spirits).
-        let graft = legal
+        // An ability takes a second choice: the modules' picks among their own actions, else stop.
+        return crate::effects::MODULES
             .iter()
-            .filter_map(|&a| {
-                let Action::AbilityGraft(s, c, slot) = a else { return None };
-                let pv = view.players.get(usize::from(s))?;
-                let ab = match pv.cards[c as usize].slots.get(usize::from(slot)) {
-                    Some(&x) if x != EMPTY => db.hot(x).ability,
-                    Some(_) => return None,
-                    None => leader_face(db, view.leader_card(usize::from(s)), c)?.ability,
-                };
-                Some((graft_value(view, ab), a))
-            })
-            .filter(|x| x.0 > 0.0)
-            .max_by(|a, b| a.0.total_cmp(&b.0));
-        return graft
-            .map(|x| x.1)
-            .or_else(|| shuffle_from_discard(view, legal))
+            .find_map(|m| (m.choose_open?)(view, legal))
             .or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline));
     }
     if let Some(a) = shuffle_from_discard(view, legal) {
@@ -1065,109 +1008,6 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
         }
     };
     (m.choose?)(view, legal)
-}
-
-/// What advancement `adv` adds to the best of the player's cards it fits (leader's card aside).
-fn best_sleeve_gain(view: &View, adv: u8, out: Outlook) -> f64 {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
-    let leader = p.leader.map(|l| l.card);
-    (0..NUM_CARDS as u8)
-        .filter(|&c| Some(c) != leader && p.cards[c as usize].fits(db, adv))
-        .map(|c| sleeve_gain(db, p.cards[c as usize], adv, out))
-        .fold(f64::MIN, f64::max)
-}
-
-/// Old Bakarab (ruling MV75). Starting side: take the advancement that would add most to one of the
-/// player's cards. Upgraded side: sleeve the workshop advancement that adds most to a field card (then
-/// more onto it while they add); pay to turn back once the workshop is empty, so it fills again.
-fn workshop_choice(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
-    let sleeve = legal
-        .iter()
-        .filter_map(|&a| {
-            let Action::Workshop(k, c) = a else { return None };
-            let adv = *p.fx.workshop.pile.get(usize::from(k))?;
-            Some((sleeve_gain(db, p.cards[c as usize], adv, out), a))
-        })
-        .filter(|x| x.0 > 0.0)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|x| x.1);
-    if sleeve.is_some() {
-        return sleeve;
-    }
-    let l = p.leader?;
-    let ab = db.leader(l.id?).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability;
-    let hint = crate::effects::module(ab.module).filter(|_| ab.effect == Effect::Unique).map(|m| m.hint);
-    let open = view.turn.ability_open;
-    match hint {
-        Some(Hint::WorkshopSleeve) if open.is_none_or(|c| c == l.card) => {
-            if legal.contains(&Action::AbilityPick(0)) && p.fx.workshop.pile.is_empty() {
-                Some(Action::AbilityPick(0))
-            } else if open.is_some() {
-                legal.contains(&Action::Decline).then_some(Action::Decline)
-            } else {
-                None
-            }
-        }
-        // Taking is free and denies the others the card: always, when the starting side offers it.
-        Some(Hint::WorkshopTake) if open.is_none() => legal
-            .iter()
-            .filter_map(|&a| {
-                let adv = match a {
-                    Action::AbilityCommon(l, k) => view.commons[l as usize][k as usize]?,
-                    Action::AbilityTake(s) => db.soil[s as usize],
-                    _ => return None,
-                };
-                Some((best_sleeve_gain(view, adv, out), a))
-            })
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|x| x.1),
-        _ => None,
-    }
-}
-
-/// What Cyrilla's copy of `ab` onto her first card brings, in VP: the change it makes to this harvest's
-/// totals (the rules' count), or for what acts later (choices, cards to the field, decay in the Prep
-/// Phase) a rough share of what it may bring.
-fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
-    let me = view.seat.index();
-    let p = &view.players[me];
-    let Some(b) = p.fx.guardian_and_graft.boost else { return 0.0 };
-    let db = &*view.db;
-    let mut stats = view.all_stats(me);
-    let face = leader_face(db, view.leader_card(me), b.card);
-    stats[b.card as usize] =
-        CardStats::boosted(p.cards[b.card as usize], db, face, Some(crate::state::Boost { ability: Some(ab), ..b }));
-    let base = view.all_stats(me);
-    let count = |stats: &[CardStats; NUM_CARDS], graft| {
-        let cards = harvest::Cards {
-            db,
-            cards: &p.cards,
-            stats,
-            leader: view.leader_card(me),
-            bonus: p.bonuses(),
-            copy: view.turn.fx.copy_card.card,
-            graft,
-            added: view.turn.fx.deck_to_field.added,
-            table: Some((view, me)),
-        };
-        let t = harvest::totals(&cards, &p.field, &p.vales);
-        let spirits: f64 = t.spirits[..3].iter().map(|&x| f64::from(x)).sum();
-        W.mana * f64::from(t.mana) + W.spirit * spirits + W.wild * f64::from(t.spirits[3]) + f64::from(t.vp + t.box_vp)
-    };
-    let now = count(&stats, Some((b.card, ab))) - count(&base, None);
-    let later = match ab.effect {
-        Effect::Unique | Effect::Exchange | Effect::DiscountOnCard => 0.3,
-        Effect::DeckToField | Effect::FillField => W.mana,
-        _ => {
-            let (old, new) = (base[b.card as usize], stats[b.card as usize]);
-            W.decay * (f64::from(old.decay) - f64::from(new.decay)).max(0.0) * 0.5
-                + W.growth * (f64::from(new.growth) - f64::from(old.growth)).max(0.0) * 0.5
-        }
-    };
-    now + later
 }
 
 /// The pick of the module that shuffles discarded cards back (its `choose` hook), for `ability cN` actions
@@ -1199,98 +1039,6 @@ fn vale_choice(view: &View, v: u8, spent: u8, legal: &[Action]) -> Option<Action
         .max_by_key(|&(s, _)| (s != Spirit::Wild, left[s as usize]))
         .map(|(_, a)| a);
     spirit.or_else(|| legal.contains(&Action::AbilityPick(0)).then_some(Action::AbilityPick(0)))
-}
-
-/// Nightvale Pathfinder's claim: the advancement that adds the most to its best field card, if any adds.
-fn claim_pick(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
-    let leader = p.leader.map(|l| l.card);
-    legal
-        .iter()
-        .filter_map(|&a| {
-            let Action::Claim(s) = a else { return None };
-            let adv = match s {
-                Source::Common(l, k) => view.commons[l as usize][k as usize]?,
-                Source::Soil(slot) => db.soil[slot as usize],
-            };
-            let gain = p
-                .field
-                .iter()
-                .filter(|&&c| Some(c) != leader && p.cards[c as usize].fits(db, adv))
-                .map(|&c| sleeve_gain(db, p.cards[c as usize], adv, out))
-                .fold(f64::MIN, f64::max);
-            Some((gain, a))
-        })
-        .filter(|(v, _)| *v > 0.0)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, a)| a)
-}
-
-/// Silver Tree after an Evoke: the on-deck card when its decay outweighs its growth; about to spoil,
-/// the card whose decay stops the spoil (the one with the most); else nothing.
-fn silver_tree_pick(view: &View, legal: &[Action]) -> Action {
-    let db = &*view.db;
-    let me = view.seat.index();
-    let p = &view.players[me];
-    let net = |c: u8| {
-        let s = p.cards[c as usize];
-        i32::from(s.decay(db)) - i32::from(s.growth(db, 0))
-    };
-    if let Some(c) = p.on_deck
-        && net(c) > 0
-        && legal.contains(&Action::Discard(c))
-    {
-        return Action::Discard(c);
-    }
-    if matches!(view.phase, Phase::SpoilPrompt { .. }) {
-        let (d, g) = view.decay_growth(me);
-        let best = legal
-            .iter()
-            .copied()
-            .filter_map(|a| match a {
-                Action::Discard(c) if d - g - net(c) < 4 => Some((net(c), a)),
-                _ => None,
-            })
-            .max_by_key(|x| x.0);
-        if let Some((_, a)) = best {
-            return a;
-        }
-    }
-    Action::Decline
-}
-
-/// Harpy Canyon in the Planting Phase: a leader's gain, a used token turned active, a deck search or
-/// look (their own choices may still decline); a field discard only when a field card's decay outweighs
-/// its growth.
-fn replay_pick(view: &View, legal: &[Action]) -> Option<Action> {
-    let db = &*view.db;
-    let p = &view.players[view.seat.index()];
-    legal
-        .iter()
-        .copied()
-        .filter_map(|a| {
-            let Action::Replay(c, slot) = a else { return None };
-            if slot == 3 {
-                return Some((4, a));
-            }
-            let adv = p.cards[c as usize].slot(usize::from(slot))?;
-            let rank = match db.adv(adv).ability.effect {
-                Effect::RefreshToken if !p.token_active => 3,
-                Effect::SearchDeckDiscard | Effect::LookTopDiscard if p.deck_count > 0 => 2,
-                Effect::DiscardOtherField
-                    if p.field
-                        .iter()
-                        .any(|&x| x != c && p.cards[x as usize].decay(db) > p.cards[x as usize].growth(db, 0)) =>
-                {
-                    1
-                }
-                _ => return None,
-            };
-            Some((rank, a))
-        })
-        .max_by_key(|x| x.0)
-        .map(|x| x.1)
 }
 
 /// What an amulet is worth over a game, in VP: its end VP and about five Evokes.
@@ -1451,7 +1199,8 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         // Rules revision 6 (MV83): scoring first empties the pool before a vale refills it.
         return Some(Action::Score);
     }
-    if let Some(a) = workshop_choice(view, legal, out) {
+    // A module's choice that comes before every other (its `choose_first` hook).
+    if let Some(a) = crate::effects::MODULES.iter().find_map(|m| (m.choose_first?)(view, legal, out)) {
         return Some(a);
     }
     if let Some(a) = ability_choice(view, legal) {
@@ -1647,16 +1396,20 @@ pub mod selftest {
         let Ok(state) = MysticVale::new(&options, 1) else { panic!("deal") };
         let db = &*state.db;
         // No decay: every card of the deck is placed.
-        assert_eq!(bog_cards(db, &[Sleeve::default(); NUM_CARDS]), NUM_CARDS as f64);
+        assert_eq!(crate::effects::bog_planting::cards_placed(db, &[Sleeve::default(); NUM_CARDS]), NUM_CARDS as f64);
         // The starting deck (9 cards of 1 decay): about 7 cards before the Prep Phase stops at 3 decay,
         // and a Spoil about half the time.
-        let start = bog_cards(db, &state.players[0].cards);
+        let start = crate::effects::bog_planting::cards_placed(db, &state.players[0].cards);
         assert!((3.0..5.0).contains(&start), "{start}");
         // More decay, fewer cards.
         let mut worse = state.players[0].cards;
         let cursed = worse.iter().copied().find(|s| s.decay(db) > 0).unwrap_or_default();
         worse.iter_mut().filter(|s| s.decay(db) == 0).take(4).for_each(|s| *s = cursed);
-        assert!(bog_cards(db, &worse) < start - 1.0, "{} vs {start}", bog_cards(db, &worse));
+        assert!(
+            crate::effects::bog_planting::cards_placed(db, &worse) < start - 1.0,
+            "{} vs {start}",
+            crate::effects::bog_planting::cards_placed(db, &worse)
+        );
     }
 
     fn adv(v: &View, title: &str) -> u8 {

@@ -153,8 +153,8 @@ pub fn score_steps(t: &dyn Table, i: usize) -> [i32; 5] {
     let tokens = i32::from(t.vp(i));
     let cards = card_points(db, t.cards(i), t.leader(i));
     let printed = printed_points(t, i);
-    // Vale VP, with the points of the vales' own end-of-game modules (Borderwatch Bog's extra Planting
-    // Phase, ruling MV74).
+    // Vale VP, with the points of the vales' own end-of-game modules (e.g. an extra Planting Phase,
+    // ruling MV74).
     let vales: i32 = t
         .vales(i)
         .iter()
@@ -195,10 +195,10 @@ impl MysticVale {
         };
         let totals = self.final_scores();
         let mut notes = Vec::new();
-        for (i, p) in self.players.iter().enumerate() {
-            // Borderwatch Bog's extra Planting Phase, in public (ruling MV74).
-            if let Some(n) = p.fx.bog_planting.placed {
-                notes.push(t(locale, "bog-note", args!(seat = Seat(i as u8), n = n)));
+        for i in 0..self.players.len() {
+            // The modules' own notes (the extra Planting Phase after the game, ruling MV74).
+            for (id, n) in crate::effects::MODULES.iter().filter_map(|m| (m.end_note?)(self, i)) {
+                notes.push(t(locale, id, args!(seat = Seat(i as u8), n = n)));
             }
         }
         let best = totals.iter().copied().fold(f64::MIN, f64::max);
@@ -1096,14 +1096,9 @@ impl View {
         {
             line(f, "view-gingan", args!(me = Seat(self.current), them = Seat(seat), c = c))?;
         }
-        if self.phase == Phase::Bog {
-            line(f, "view-bog", args!())?;
-        }
-        if self.turn.fx.discard_on_evoke.waiting {
-            line(f, "view-silver-tree", args!())?;
-        }
-        if self.phase == Phase::Harvest && self.turn.fx.claim_advancement.claims > 0 {
-            line(f, "view-pathfinder", args!())?;
+        // A module's decision waiting (a claim, a discard after an Evoke, the extra Planting Phase).
+        for id in crate::effects::MODULES.iter().filter_map(|m| (m.view_note?)(self)) {
+            line(f, id, args!())?;
         }
         if let Phase::Hatch { .. } = self.phase {
             line(f, "view-hatchery", args!())?;

@@ -9,13 +9,23 @@ use sylvan_engine::{Audience, EventSink};
 
 use super::Module;
 use crate::actions::Action;
+use crate::cards::CardDb;
 use crate::cards::{Effect, Timing};
 use crate::events::Event;
 use crate::harvest::Table;
-use crate::state::{MysticVale, Phase};
+use crate::heuristic::Outlook;
+use crate::state::{MysticVale, NUM_CARDS, Phase, Sleeve};
+use crate::view::View;
 
 /// After the game, one more Planting Phase: +1 VP per card in your field if you do not spoil.
-pub const MODULE: Module = Module { end_points: Some(end_points), ..Module::new("bog-planting", &[Timing::EndOfGame]) };
+pub const MODULE: Module = Module {
+    end_points: Some(end_points),
+    decide: Some(decide),
+    end_worth: Some(cards_placed),
+    view_note: Some(|view| (view.phase == Phase::Bog).then_some("view-bog")),
+    end_note: Some(|game, seat| game.players[seat].fx.bog_planting.placed.map(|n| ("bog-note", n))),
+    ..Module::new("bog-planting", &[Timing::EndOfGame])
+};
 
 fn end_points(t: &dyn Table, seat: usize, _amount: u8) -> i32 {
     t.bog(seat).map_or(0, i32::from)
@@ -117,4 +127,52 @@ pub struct PlayerState {
 pub struct TurnState {
     /// The last Prep Phase of the game, played before the extra Planting Phase (ruling MV74).
     pub last_prep: bool,
+}
+
+/// The default bot in the extra Planting Phase: one more card against losing every card counted (MV74).
+fn decide(view: &View, legal: &[Action], _out: Outlook) -> Option<Action> {
+    if view.phase != Phase::Bog {
+        return None;
+    }
+    let n = view.players[view.seat.index()].field.len() as f64;
+    let push = legal.contains(&Action::Push) && (1.0 - crate::heuristic::push_risk(view)) * (n + 1.0) > n;
+    Some(if push { Action::Push } else { Action::Pass })
+}
+
+/// Cards in the field after a Prep Phase and a Planting Phase from a deck of `cards` (this vale's
+/// X, ruling MV74), expected: cards drawn one at a time with replacement (each card's decay less its
+/// growth), the Prep Phase filling the field up to 3 net decay, the next card on-deck, 4 net decay
+/// spoiling (no card counted), and the Planting Phase pushing while that pays on average.
+pub(crate) fn cards_placed(db: &CardDb, cards: &[Sleeve; NUM_CARDS]) -> f64 {
+    // Net decay from LOW to 3 (lower values clamped), field sizes 0..=NUM_CARDS.
+    const LOW: i32 = -6;
+    const NETS: usize = (3 - LOW + 1) as usize;
+    let mut deltas = [0i32; NUM_CARDS];
+    for (d, s) in deltas.iter_mut().zip(cards) {
+        *d = i32::from(s.decay(db)) - i32::from(s.growth(db, 0));
+    }
+    let p = 1.0 / NUM_CARDS as f64;
+    let at = |net: i32| (net.max(LOW) - LOW) as usize;
+    // planting[x][net]: expected cards counted when the field holds x cards of net decay `net` and the
+    // next on-deck card is still to be revealed; prep[x][net] likewise during the Prep Phase.
+    let mut planting = [[0.0f64; NETS]; NUM_CARDS + 2];
+    let mut prep = [[0.0f64; NETS]; NUM_CARDS + 2];
+    for x in (0..=NUM_CARDS).rev() {
+        for net in LOW..=3 {
+            let (mut plant, mut fill) = (0.0, 0.0);
+            for &d in &deltas {
+                if net + d >= 4 {
+                    continue;
+                }
+                // On-deck card `d`: pass with x cards, or push it and reveal the next.
+                let push = if x < NUM_CARDS { planting[x + 1][at(net + d)] } else { 0.0 };
+                plant += p * (x as f64).max(push);
+                // Prep Phase: the card joins the field, until 3 net decay shows.
+                fill += p * if net + d >= 3 { planting[x + 1][at(net + d)] } else { prep[x + 1][at(net + d)] };
+            }
+            planting[x][at(net)] = plant;
+            prep[x][at(net)] = if x < NUM_CARDS { fill } else { x as f64 };
+        }
+    }
+    prep[0][at(0)]
 }

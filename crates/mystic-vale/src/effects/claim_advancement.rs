@@ -10,11 +10,19 @@ use super::Module;
 use crate::actions::{Action, Source};
 use crate::cards::{Slot, Timing};
 use crate::events::Event;
-use crate::state::{Bought, EMPTY, MysticVale};
+use crate::heuristic::{Outlook, sleeve_gain};
+use crate::state::{Bought, EMPTY, MysticVale, Phase};
+use crate::view::View;
 
 /// You may claim another advancement of the commons costing 1 to 6 as if bought (it uses no buy).
-pub const MODULE: Module =
-    Module { when_bought: Some(when_bought), ..Module::new("claim-advancement", &[Timing::WhenBought]) };
+pub const MODULE: Module = Module {
+    when_bought: Some(when_bought),
+    decide: Some(decide),
+    view_note: Some(|view| {
+        (view.phase == Phase::Harvest && view.turn.fx.claim_advancement.claims > 0).then_some("view-pathfinder")
+    }),
+    ..Module::new("claim-advancement", &[Timing::WhenBought])
+};
 
 /// The printed costs a claim may have (EN:1114).
 const COSTS: std::ops::RangeInclusive<u8> = 1..=6;
@@ -68,4 +76,39 @@ pub struct TurnState {
     pub claims: u8,
     /// Advancements claimed this turn (in `bought`, but none of the Harvest's buys).
     pub claimed: u8,
+}
+
+/// The default bot, while a claim waits: the advancement that adds the most to its best field card,
+/// else `decline`.
+fn decide(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    if view.phase != Phase::Harvest || view.turn.fx.claim_advancement.claims == 0 {
+        return None;
+    }
+    Some(pick(view, legal, out).unwrap_or(Action::Decline))
+}
+
+/// The claim that adds the most to its best field card, if any adds: the advancement that adds the most to its best field card, if any adds.
+fn pick(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let leader = p.leader.map(|l| l.card);
+    legal
+        .iter()
+        .filter_map(|&a| {
+            let Action::Claim(s) = a else { return None };
+            let adv = match s {
+                Source::Common(l, k) => view.commons[l as usize][k as usize]?,
+                Source::Soil(slot) => db.soil[slot as usize],
+            };
+            let gain = p
+                .field
+                .iter()
+                .filter(|&&c| Some(c) != leader && p.cards[c as usize].fits(db, adv))
+                .map(|&c| sleeve_gain(db, p.cards[c as usize], adv, out))
+                .fold(f64::MIN, f64::max);
+            Some((gain, a))
+        })
+        .filter(|(v, _)| *v > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, a)| a)
 }

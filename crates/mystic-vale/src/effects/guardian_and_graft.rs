@@ -10,7 +10,10 @@
 use super::{Choice, Module, Step};
 use crate::actions::Action;
 use crate::cards::{Ability, Effect, Timing};
-use crate::state::{Boost, EMPTY, MysticVale, NUM_CARDS, leader_face};
+use crate::harvest;
+use crate::heuristic::W;
+use crate::state::{Boost, CardStats, EMPTY, MysticVale, NUM_CARDS, leader_face};
+use crate::view::View;
 
 /// +1 guardian on a card of your field or your on-deck card, then it may also have a harvest or ongoing
 /// ability of another card of your field or a neighbour's field (until the end of the turn).
@@ -21,6 +24,7 @@ pub const MODULE: Module = Module {
     apply: Some(apply),
     hint: super::Hint::GuardianOnCard,
     choose: Some(super::guardian_on_card::choose),
+    choose_open: Some(choose_graft),
     describe: Some("describe-guardian"),
     ..Module::new("guardian-and-graft", &[Timing::Harvest])
 };
@@ -172,4 +176,67 @@ pub struct TurnState {
     pub guardian_plus: Option<u8>,
     /// A card given another card's ability this turn (Cyrilla's upgraded side): the card, then the seat, card and slot (3: the leader's side) the ability is printed on.
     pub graft: Option<(u8, u8, u8, u8)>,
+}
+
+/// The default bot's second choice: the copied ability that gives most (a harvest gain or spirits), if
+/// any gives.
+fn choose_graft(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    legal
+        .iter()
+        .filter_map(|&a| {
+            let Action::AbilityGraft(s, c, slot) = a else { return None };
+            let pv = view.players.get(usize::from(s))?;
+            let ab = match pv.cards[c as usize].slots.get(usize::from(slot)) {
+                Some(&x) if x != EMPTY => db.hot(x).ability,
+                Some(_) => return None,
+                None => leader_face(db, view.leader_card(usize::from(s)), c)?.ability,
+            };
+            Some((graft_value(view, ab), a))
+        })
+        .filter(|x| x.0 > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|x| x.1)
+}
+
+/// What the copy of `ab` onto the first card brings, in VP: the change it makes to this harvest's
+/// totals (the rules' count), or for what acts later (choices, cards to the field, decay in the Prep
+/// Phase) a rough share of what it may bring.
+fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
+    let me = view.seat.index();
+    let p = &view.players[me];
+    let Some(b) = p.fx.guardian_and_graft.boost else { return 0.0 };
+    let db = &*view.db;
+    let mut stats = view.all_stats(me);
+    let face = leader_face(db, view.leader_card(me), b.card);
+    stats[b.card as usize] =
+        CardStats::boosted(p.cards[b.card as usize], db, face, Some(Boost { ability: Some(ab), ..b }));
+    let base = view.all_stats(me);
+    let count = |stats: &[CardStats; NUM_CARDS], graft| {
+        let cards = harvest::Cards {
+            db,
+            cards: &p.cards,
+            stats,
+            leader: view.leader_card(me),
+            bonus: p.bonuses(),
+            copy: view.turn.fx.copy_card.card,
+            graft,
+            added: view.turn.fx.deck_to_field.added,
+            table: Some((view, me)),
+        };
+        let t = harvest::totals(&cards, &p.field, &p.vales);
+        let spirits: f64 = t.spirits[..3].iter().map(|&x| f64::from(x)).sum();
+        W.mana * f64::from(t.mana) + W.spirit * spirits + W.wild * f64::from(t.spirits[3]) + f64::from(t.vp + t.box_vp)
+    };
+    let now = count(&stats, Some((b.card, ab))) - count(&base, None);
+    let later = match ab.effect {
+        Effect::Unique | Effect::Exchange | Effect::DiscountOnCard => 0.3,
+        Effect::DeckToField | Effect::FillField => W.mana,
+        _ => {
+            let (old, new) = (base[b.card as usize], stats[b.card as usize]);
+            W.decay * (f64::from(old.decay) - f64::from(new.decay)).max(0.0) * 0.5
+                + W.growth * (f64::from(new.growth) - f64::from(old.growth)).max(0.0) * 0.5
+        }
+    };
+    now + later
 }

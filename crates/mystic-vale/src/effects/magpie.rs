@@ -16,6 +16,7 @@ pub const MODULE: Module = Module {
     finish: Some(finish),
     hint: super::Hint::ShuffleFromDiscard,
     choose: Some(choose),
+    choose_open: Some(choose),
     describe: Some("describe-magpie"),
     ..Module::new("magpie", &[Timing::Harvest])
 };

@@ -8,7 +8,7 @@ use crate::cards::{Ability, Timing};
 use crate::harvest::{Table, Totals};
 use crate::state::MysticVale;
 
-mod bog_planting;
+pub(crate) mod bog_planting;
 mod cancel_decay;
 mod claim_advancement;
 mod clear_commons;
@@ -158,6 +158,23 @@ pub type ChooseHook = fn(view: &crate::view::View, legal: &[Action]) -> Option<A
 /// on) beats keeping the vale, given the spirits already spent on it.
 pub type BoughtWorthHook = fn(view: &crate::view::View, v: u8, spent: u8) -> bool;
 
+/// The default bot's pick for a decision this module has waiting, or for an option of its own it takes
+/// before the heuristic's general rules (`out`: what the game has left, as the bot sees it); `None` when
+/// it has nothing to decide now. [`crate::heuristic`] asks the modules in [`MODULES`] order: each hook
+/// checks its own state and phase, and picks only among its own actions.
+pub type DecideHook = fn(view: &crate::view::View, legal: &[Action], out: crate::heuristic::Outlook) -> Option<Action>;
+
+/// The default bot's value, in VP, of an end-of-game vale ability for an owner with sleeves `cards`.
+pub type EndWorthHook = fn(db: &crate::cards::CardDb, cards: &[crate::state::Sleeve; crate::state::NUM_CARDS]) -> f64;
+
+/// The words' line for a decision of this module's that waits in `view` (`crate::words` renders it): the
+/// catalog message's id, without arguments, or `None` when none waits.
+pub type ViewNoteHook = fn(view: &crate::view::View) -> Option<&'static str>;
+
+/// The final breakdown's note for `seat` (`crate::words`): the catalog message's id (arguments `seat` and
+/// `n`) and `n`, or `None` when the module has nothing to say of that seat.
+pub type EndNoteHook = fn(game: &MysticVale, seat: usize) -> Option<(&'static str, u8)>;
+
 /// An end-of-game hook: the points the ability (its `amount`) gives `seat`.
 pub type EndHook = fn(table: &dyn Table, seat: usize, amount: u8) -> i32;
 
@@ -209,6 +226,22 @@ pub struct Module {
     pub choose: Option<ChooseHook>,
     /// The heuristic's value of its optional "when bought" decision: whether to resolve it.
     pub bought_worth: Option<BoughtWorthHook>,
+    /// The heuristic's pick for a decision it has waiting (a claim after a purchase, a discard after an
+    /// Evoke, its own phase) or an option it takes first (a Planting Phase replay), in any phase.
+    pub decide: Option<DecideHook>,
+    /// The heuristic's pick among its Harvest actions before any other ability's choice, the ability
+    /// left open included (the workshop's sleeving); `None` leaves its choices to `choose`.
+    pub choose_first: Option<DecideHook>,
+    /// The heuristic's pick among its own actions while an ability is open (`Turn::ability_open`, e.g.
+    /// the second choice of an ability that takes two); the modules are asked in [`MODULES`] order and
+    /// the ability is declined when none picks.
+    pub choose_open: Option<ChooseHook>,
+    /// The heuristic's value of its end-of-game ability (a vale's), in VP.
+    pub end_worth: Option<EndWorthHook>,
+    /// The words: the line the view shows while a decision of its own waits.
+    pub view_note: Option<ViewNoteHook>,
+    /// The words: its note in the final breakdown.
+    pub end_note: Option<EndNoteHook>,
     /// The catalog message describing its choice of a card (arguments `c` and `card`) or of an option
     /// (`pick`), if it has one.
     pub describe: Option<&'static str>,
@@ -245,6 +278,12 @@ impl Module {
             hint: Hint::None,
             choose: None,
             bought_worth: None,
+            decide: None,
+            choose_first: None,
+            choose_open: None,
+            end_worth: None,
+            view_note: None,
+            end_note: None,
             describe: None,
             reads_pool: false,
         }

@@ -9,10 +9,12 @@ use super::Module;
 use crate::actions::Action;
 use crate::cards::{Effect, Timing};
 use crate::events::Event;
+use crate::heuristic::Outlook;
 use crate::state::{EMPTY, MysticVale, Phase};
+use crate::view::View;
 
 /// Resolve one \"when played\" ability of a card in your field again.
-pub const MODULE: Module = Module { ..Module::new("replay-when-played", &[Timing::Planting]) };
+pub const MODULE: Module = Module { decide: Some(decide), ..Module::new("replay-when-played", &[Timing::Planting]) };
 
 impl MysticVale {
     /// Whether the active player may use Harpy Canyon now: a usable vale with it, not used this turn.
@@ -75,4 +77,45 @@ impl MysticVale {
 pub struct TurnState {
     /// A "when played" ability was resolved again this turn (Harpy Canyon).
     pub replayed: bool,
+}
+
+/// The default bot in the Planting Phase: a replay worth taking before the push or pass.
+fn decide(view: &View, legal: &[Action], _out: Outlook) -> Option<Action> {
+    if view.phase != Phase::Planting {
+        return None;
+    }
+    pick(view, legal)
+}
+
+/// The replay to take: a leader's gain, a used token turned active, a deck search or
+/// look (their own choices may still decline); a field discard only when a field card's decay outweighs
+/// its growth.
+fn pick(view: &View, legal: &[Action]) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    legal
+        .iter()
+        .copied()
+        .filter_map(|a| {
+            let Action::Replay(c, slot) = a else { return None };
+            if slot == 3 {
+                return Some((4, a));
+            }
+            let adv = p.cards[c as usize].slot(usize::from(slot))?;
+            let rank = match db.adv(adv).ability.effect {
+                Effect::RefreshToken if !p.token_active => 3,
+                Effect::SearchDeckDiscard | Effect::LookTopDiscard if p.deck_count > 0 => 2,
+                Effect::DiscardOtherField
+                    if p.field
+                        .iter()
+                        .any(|&x| x != c && p.cards[x as usize].decay(db) > p.cards[x as usize].growth(db, 0)) =>
+                {
+                    1
+                }
+                _ => return None,
+            };
+            Some((rank, a))
+        })
+        .max_by_key(|x| x.0)
+        .map(|x| x.1)
 }

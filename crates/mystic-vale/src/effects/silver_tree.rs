@@ -10,10 +10,16 @@ use super::Module;
 use crate::actions::Action;
 use crate::cards::{Effect, Timing};
 use crate::events::Event;
+use crate::heuristic::Outlook;
 use crate::state::{MysticVale, Phase};
+use crate::view::View;
 
 /// You may discard your on-deck card or a card of your field.
-pub const MODULE: Module = Module { ..Module::new("discard-on-evoke", &[Timing::OnEvoke]) };
+pub const MODULE: Module = Module {
+    decide: Some(decide),
+    view_note: Some(|view| view.turn.fx.discard_on_evoke.waiting.then_some("view-silver-tree")),
+    ..Module::new("discard-on-evoke", &[Timing::OnEvoke])
+};
 
 impl MysticVale {
     /// After an Evoke: Silver Tree's decision waits if the player has a usable one and a card to discard.
@@ -83,4 +89,42 @@ pub struct TurnState {
     /// The discard waits for its decision after an Evoke (Silver Tree, EN:1448-1454).
     #[serde(rename = "silver_tree")]
     pub waiting: bool,
+}
+
+/// The default bot, while the discard waits after an Evoke.
+fn decide(view: &View, legal: &[Action], _out: Outlook) -> Option<Action> {
+    view.turn.fx.discard_on_evoke.waiting.then(|| pick(view, legal))
+}
+
+/// The on-deck card when its decay outweighs its growth; about to spoil,
+/// the card whose decay stops the spoil (the one with the most); else nothing.
+fn pick(view: &View, legal: &[Action]) -> Action {
+    let db = &*view.db;
+    let me = view.seat.index();
+    let p = &view.players[me];
+    let net = |c: u8| {
+        let s = p.cards[c as usize];
+        i32::from(s.decay(db)) - i32::from(s.growth(db, 0))
+    };
+    if let Some(c) = p.on_deck
+        && net(c) > 0
+        && legal.contains(&Action::Discard(c))
+    {
+        return Action::Discard(c);
+    }
+    if matches!(view.phase, Phase::SpoilPrompt { .. }) {
+        let (d, g) = view.decay_growth(me);
+        let best = legal
+            .iter()
+            .copied()
+            .filter_map(|a| match a {
+                Action::Discard(c) if d - g - net(c) < 4 => Some((net(c), a)),
+                _ => None,
+            })
+            .max_by_key(|x| x.0);
+        if let Some((_, a)) = best {
+            return a;
+        }
+    }
+    Action::Decline
 }

@@ -12,7 +12,9 @@
 use super::{Choice, Module, Step};
 use crate::actions::{Action, MAX_WORKSHOP, Source};
 use crate::cards::{Ability, Slot, Timing};
-use crate::state::{EMPTY, MysticVale};
+use crate::heuristic::{Outlook, sleeve_gain};
+use crate::state::{EMPTY, MysticVale, NUM_CARDS};
+use crate::view::View;
 
 /// The starting side: take an advancement into the workshop.
 /// Take one advancement of the commons (Fertile Soils included) into your workshop, free.
@@ -21,6 +23,7 @@ pub const TAKE: Module = Module {
     actions: Some(take_actions),
     apply: Some(take_apply),
     hint: super::Hint::WorkshopTake,
+    choose_first: Some(take_first),
     ..Module::new("workshop-take", &[Timing::Harvest])
 };
 
@@ -33,6 +36,7 @@ pub const SLEEVE: Module = Module {
     finish: Some(sleeve_finish),
     harvest_done: Some(turn_back),
     hint: super::Hint::WorkshopSleeve,
+    choose_first: Some(sleeve_first),
     ..Module::new("workshop-sleeve", &[Timing::Harvest])
 };
 
@@ -172,4 +176,79 @@ pub struct PlayerState {
 pub struct TurnState {
     /// The leader was paid to turn back to its starting side as this Harvest Phase ends (EN:1716).
     pub turn_back: bool,
+}
+
+/// The hint of the unique ability on the side of the active player's leader that counts now (the side
+/// it had as the turn began), with the leader's card.
+fn leader_hint(view: &View) -> Option<(super::Hint, u8)> {
+    let l = view.players[view.seat.index()].leader?;
+    let ab = view.db.leader(l.id?).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability;
+    let m = super::module(ab.module).filter(|_| ab.effect == crate::cards::Effect::Unique)?;
+    Some((m.hint, l.card))
+}
+
+/// The default bot, starting side (ruling MV75): taking is free and denies the others the card, so it
+/// always takes, when the side offers it, the advancement that would add most to one of its cards.
+fn take_first(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let (hint, _) = leader_hint(view)?;
+    if hint != TAKE.hint || view.turn.ability_open.is_some() {
+        return None;
+    }
+    let db = &*view.db;
+    legal
+        .iter()
+        .filter_map(|&a| {
+            let adv = match a {
+                Action::AbilityCommon(l, k) => view.commons[l as usize][k as usize]?,
+                Action::AbilityTake(s) => db.soil[s as usize],
+                _ => return None,
+            };
+            Some((best_sleeve_gain(view, adv, out), a))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|x| x.1)
+}
+
+/// The default bot, upgraded side (ruling MV75): sleeve the workshop advancement that adds most to a
+/// field card (then more onto it while they add); pay to turn back once the workshop is empty, so it
+/// fills again; else stop.
+fn sleeve_first(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let sleeve = legal
+        .iter()
+        .filter_map(|&a| {
+            let Action::Workshop(k, c) = a else { return None };
+            let adv = *p.fx.workshop.pile.get(usize::from(k))?;
+            Some((sleeve_gain(db, p.cards[c as usize], adv, out), a))
+        })
+        .filter(|x| x.0 > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|x| x.1);
+    if sleeve.is_some() {
+        return sleeve;
+    }
+    let (hint, card) = leader_hint(view)?;
+    let open = view.turn.ability_open;
+    if hint != SLEEVE.hint || open.is_some_and(|c| c != card) {
+        return None;
+    }
+    if legal.contains(&Action::AbilityPick(0)) && p.fx.workshop.pile.is_empty() {
+        Some(Action::AbilityPick(0))
+    } else if open.is_some() {
+        legal.contains(&Action::Decline).then_some(Action::Decline)
+    } else {
+        None
+    }
+}
+
+/// What advancement `adv` adds to the best of the player's cards it fits (leader's card aside).
+fn best_sleeve_gain(view: &View, adv: u8, out: Outlook) -> f64 {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let leader = p.leader.map(|l| l.card);
+    (0..NUM_CARDS as u8)
+        .filter(|&c| Some(c) != leader && p.cards[c as usize].fits(db, adv))
+        .map(|c| sleeve_gain(db, p.cards[c as usize], adv, out))
+        .fold(f64::MIN, f64::max)
 }
