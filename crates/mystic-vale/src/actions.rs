@@ -29,6 +29,7 @@
 //! | `use c7 top`, `use c7 leader`, `use v3`, `use v3 c7`, `use v3 sky` | an ability's decision naming its source (issue 33): card 7's top-slot (leader-side) ability, e.g. Peacekeeper Druid, Seed Sowers, Calm Weather; vale 3's, e.g. Blooming Arbor, Wood Sprite Hoard (no choice), Conclave of Ents on card 7, Sunstone Aerie or Stormcaller on a sky spirit. Replaces `druid`, `arbor`, `mill`, `sow`, `conclave c7`, `aerie sky`, which still parse and replay |
 //! | `use c7 bottom`, `use v3 c7` | rules revision 5 (ruling MV90): Discard Phase, Hatchery's card 7 keeps itself, Pool of Visions (vale 3) keeps card 7; about to spoil, Bramble Spire or Aether Tree (vale 3) cancels card 7's decay. Replace `keep c7`, `cancel c7`, `cancel c7 not-cursed`, which revisions 1-4 list and which still parse and replay |
 //! | `score` | Harvest Phase, rules revision 6 (ruling MV83): score the field's VP now, where the order matters (they would empty the pool and a vale that refills it can be bought) |
+//! | `use v3`, `use c1 top`, `use v3 c2`, `decline` | Harvest Phase, rules revision 7 (ruling MV90): Wayfarer Portal (vale 3) opens its move, names card 1's top advancement, moves it onto card 2; `decline` backs out before the destination. Replaces `portal c1 top c2`, which revisions 1-6 list and which still parses and replays |
 //! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;

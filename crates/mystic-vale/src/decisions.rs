@@ -162,6 +162,9 @@ impl MysticVale {
                 let mask = scored.fold(0u32, |m, k| m | 1 << k);
                 self.resolve_units(mask);
             }
+            // Rules revision 7 (MV90): opening a Wayfarer Portal move, naming its advancement or backing
+            // out changes nothing; its destination (`use v3 c2`) is the move.
+            Action::Decline if self.turn.fx.move_advancement.pending.is_some() => {}
             a if defers(a)
                 || matches!(
                     a,

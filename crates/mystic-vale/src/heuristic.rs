@@ -1160,34 +1160,106 @@ fn use_first(legal: &[Action], a: Action) -> Action {
 
 /// Wayfarer Portal: the advancement move that adds most to what the two cards bring per play, if it adds
 /// enough (e.g. a decay advancement onto a card that caps decay, a guardian-counting one next to guardians).
+/// Rules revision 7 (MV90): the move's decisions one at a time ([`best_portal_step`]).
 fn best_portal(view: &View, legal: &[Action]) -> Option<Action> {
-    best_portal_of(&view.db, &view.players[view.seat.index()].cards, legal)
+    let p = &view.players[view.seat.index()];
+    if let Some(a) = best_portal_of(&view.db, &p.cards, legal) {
+        return Some(a);
+    }
+    let leader = p.leader.as_ref().map(|l| l.card);
+    let pending = view.turn.fx.move_advancement.pending;
+    best_portal_step(&view.db, &p.cards, p.field.iter().filter(|&&c| Some(c) != leader), pending, legal)
 }
 
+/// What moving card `from`'s advancement in `slot` onto card `to` adds to what the two cards bring per
+/// play (`None` where there is nothing to move).
+fn portal_gain(db: &CardDb, cards: &[Sleeve; NUM_CARDS], from: u8, slot: Slot, to: u8) -> Option<f64> {
+    let (x, y) = (cards[from as usize], cards[to as usize]);
+    let adv = x.slots[slot as usize];
+    if adv == EMPTY || from == to {
+        return None;
+    }
+    let mut x2 = x;
+    x2.slots[slot as usize] = x.covered[slot as usize];
+    x2.covered[slot as usize] = EMPTY;
+    let mut y2 = y;
+    y2.put(db, adv);
+    let before = play_value(db, x, 0) + play_value(db, y, 0);
+    let after = play_value(db, x2, 0) + play_value(db, y2, 0);
+    Some(after - before)
+}
+
+/// The least a Wayfarer Portal move must add to be made.
+const PORTAL_WORTH: f64 = 0.25;
+
 /// [`best_portal`] for the player with sleeves `cards`; the rollout calls it on the state (no allocation).
+/// Rules revisions 1 to 6: the whole move, one action.
 pub(crate) fn best_portal_of(db: &CardDb, cards: &[Sleeve; NUM_CARDS], legal: &[Action]) -> Option<Action> {
     legal
         .iter()
         .copied()
         .filter_map(|a| {
             let Action::Portal(from, slot, to) = a else { return None };
-            let (x, y) = (cards[from as usize], cards[to as usize]);
-            let adv = x.slots[slot as usize];
-            if adv == EMPTY || from == to {
-                return None;
-            }
-            let mut x2 = x;
-            x2.slots[slot as usize] = x.covered[slot as usize];
-            x2.covered[slot as usize] = EMPTY;
-            let mut y2 = y;
-            y2.put(db, adv);
-            let before = play_value(db, x, 0) + play_value(db, y, 0);
-            let after = play_value(db, x2, 0) + play_value(db, y2, 0);
-            Some((after - before, a))
+            Some((portal_gain(db, cards, from, slot, to)?, a))
         })
-        .filter(|(v, _)| *v > 0.25)
+        .filter(|(v, _)| *v > PORTAL_WORTH)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, a)| a)
+}
+
+/// Rules revision 7 (MV90): Wayfarer Portal's next decision, step by step. Not opened: `use vV` (the
+/// Portal) if a move between the field cards `field` adds enough (the rules check where it may go once
+/// opened). Opened: `use cA SLOT` for the advancement whose best destination among `field` adds most, or
+/// `decline`. Named: `use vV cB` for the best destination offered, or `decline`. `None` where no Portal
+/// decision is legal, or not worth opening.
+pub(crate) fn best_portal_step<'a>(
+    db: &CardDb,
+    cards: &[Sleeve; NUM_CARDS],
+    field: impl Iterator<Item = &'a u8> + Clone,
+    pending: Option<crate::effects::move_advancement::Pending>,
+    legal: &[Action],
+) -> Option<Action> {
+    let best_to = |a: u8, s: Slot| -> Option<f64> {
+        let adv = cards[a as usize].slots[s as usize];
+        let to = field.clone().filter(|&&b| adv != EMPTY && cards[b as usize].fits(db, adv));
+        to.filter_map(|&b| portal_gain(db, cards, a, s, b)).max_by(f64::total_cmp)
+    };
+    let best = |found: Option<(f64, Action)>| match found {
+        Some((v, a)) if v > PORTAL_WORTH => a,
+        _ => Action::Decline,
+    };
+    match pending {
+        None => {
+            let open = legal.iter().copied().find(
+                |&a| matches!(a, Action::UseVale(v) if db.hot_vale(v).ability.effect == Effect::MoveAdvancement),
+            )?;
+            let worth = field.clone().flat_map(|&a| Slot::ALL.map(|s| (a, s))).filter_map(|(a, s)| {
+                let adv = cards[a as usize].slots[s as usize];
+                (adv != db.cursed_land && adv != db.starting_soil).then(|| Some((best_to(a, s)?, a))).flatten()
+            });
+            let (_, from) = worth.max_by(|x, y| x.0.total_cmp(&y.0)).filter(|&(v, _)| v > PORTAL_WORTH)?;
+            // Revision 3: the card the advancement leaves resolves its open abilities first (`use cN`).
+            Some(if legal.contains(&Action::Bank(from)) { Action::Bank(from) } else { open })
+        }
+        Some(crate::effects::move_advancement::Pending { from: None, .. }) => {
+            let steps = legal.iter().filter_map(|&a| match a {
+                Action::Use { card: Held::Card(c, at), choice: Choice::Nothing } => {
+                    Some((best_to(c, *Slot::ALL.get(usize::from(at))?)?, a))
+                }
+                _ => None,
+            });
+            Some(best(steps.max_by(|x, y| x.0.total_cmp(&y.0))))
+        }
+        Some(crate::effects::move_advancement::Pending { from: Some((a, s)), .. }) => {
+            let steps = legal.iter().filter_map(|&x| match x {
+                Action::Use { card: Held::Vale(_), choice: Choice::Card(b) } => {
+                    Some((portal_gain(db, cards, a, s, b)?, x))
+                }
+                _ => None,
+            });
+            Some(best(steps.max_by(|x, y| x.0.total_cmp(&y.0))))
+        }
+    }
 }
 
 /// A Harvest Phase decision: Conclave of Ents on a guardian card, vales, advancements, the token.
@@ -1195,6 +1267,10 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
     let has = |a: Action| legal.contains(&a);
+    if view.turn.fx.move_advancement.pending.is_some() {
+        // Rules revision 7 (MV90): a Wayfarer Portal move half made.
+        return best_portal(view, legal);
+    }
     if legal.last() == Some(&Action::Score) && leads(view, view.seat.index()) {
         // Rules revision 6 (MV83): scoring first empties the pool before a vale refills it.
         return Some(Action::Score);

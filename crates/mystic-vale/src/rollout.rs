@@ -55,6 +55,15 @@ fn harvest_score(a: Action) -> Option<u32> {
     })
 }
 
+/// Rules revision 7 (MV90): Wayfarer Portal's next decision, as the heuristic's
+/// [`best_portal_step`](crate::heuristic::best_portal_step) on the player's field (the leader's card left out).
+fn portal_step(g: &MysticVale, legal: &[Action]) -> Option<Action> {
+    let p = g.cur();
+    let leader = p.leader.map(|l| l.card);
+    let field = p.field.iter().filter(|&&c| Some(c) != leader);
+    crate::heuristic::best_portal_step(&g.db, &p.cards, field, g.turn.fx.move_advancement.pending, legal)
+}
+
 /// The level of the workshop advancement a `workshop K cN` action sleeves (0 for other actions).
 fn workshop_level(g: &MysticVale, a: Action) -> u32 {
     match a {
@@ -182,13 +191,18 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 return Action::Decline;
             }
         }
+        Phase::Harvest if g.turn.fx.move_advancement.pending.is_some() => {
+            // Rules revision 7 (MV90): a Wayfarer Portal move half made, step by step as the heuristic.
+            return portal_step(g, legal).unwrap_or(Action::Decline);
+        }
         Phase::Harvest if has(Action::Done) => {
-            // Wayfarer Portal first, as the heuristic: a move that makes the two cards bring more.
-            if !g.turn.fx.move_advancement.used
-                && g.turn.usable & Effect::MoveAdvancement.bit() != 0
-                && let Some(a) = crate::heuristic::best_portal_of(&g.db, &g.cur().cards, legal)
-            {
-                return a;
+            // Wayfarer Portal first, as the heuristic: a move that makes the two cards bring more (rules
+            // revision 7: its first decision).
+            if !g.turn.fx.move_advancement.used && g.turn.usable & Effect::MoveAdvancement.bit() != 0 {
+                let whole = crate::heuristic::best_portal_of(&g.db, &g.cur().cards, legal);
+                if let Some(a) = whole.or_else(|| portal_step(g, legal)) {
+                    return a;
+                }
             }
             if legal.last() == Some(&Action::Score) && crate::heuristic::leads(g, usize::from(g.current)) {
                 return Action::Score;

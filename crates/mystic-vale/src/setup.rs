@@ -121,13 +121,16 @@ pub struct Options {
     /// Overflow whose card leaves the field doubles as it leaves (MV42). Revision 6 ([`SCORE_RULES`],
     /// ruling MV83): the player may score the field's VP at any point of the Harvest (`score`), offered where
     /// the order can change something (the VP would empty the pool and a vale that refills it can be
-    /// bought); revisions 1 to 5 score them as the Harvest ends.
+    /// bought); revisions 1 to 5 score them as the Harvest ends. Revision 7 ([`PORTAL_RULES`], ruling MV90's
+    /// "Wayfarer Portal reconsidered"): Wayfarer Portal's move is a sequence of decisions, `use v3` opens
+    /// it, `use c1 top` names the advancement, `use v3 c2` the destination, `decline` backs out before the
+    /// destination; revisions 1 to 6 list `portal c1 top c2`.
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 6;
+pub const RULES: u8 = 7;
 
 /// Every rules revision a game can name, newest first: the `rules` option's choices and default are
 /// [`RULES_CHOICES`], the tail of this list that ends with revision 1 and starts at [`RULES`], so they
@@ -146,6 +149,10 @@ pub const SECOND_REVIEW_RULES: u8 = 5;
 
 /// The rules revision of the `score` decision (ruling MV83, see [`Options::rules`]).
 pub const SCORE_RULES: u8 = 6;
+
+/// The rules revision of Wayfarer Portal's move as a sequence of `use` decisions (ruling MV90, see
+/// [`Options::rules`]).
+pub const PORTAL_RULES: u8 = 7;
 
 fn first_rules() -> u8 {
     1

@@ -48,10 +48,14 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 ///   twice), Wood Sprite Hoard's looks 3 per vale bought (6); `sleeve` one per advancement bought, at most 3; Hatchery's
 ///   card keeping itself at most `N - 1` times and one `decline`. A spoil prompt is left only by one of
 ///   these actions or by a vale's use, so prompts add nothing else.
+/// - *Wayfarer Portal* (rules revision 7, ruling MV90): its move is `use vV`, `use cA SLOT`, then the
+///   destination or `decline`; either ends it and spends the Portal for the turn (one Portal a player,
+///   EN:1543), so it is opened at most once. The move itself is one of `max_game_length`'s extras, as in
+///   revisions 1 to 6: 2 more here.
 ///
-/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N` = `42 + 2N + 5W + 2W(N - 2)`.
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2` = `44 + 2N + 5W + 2W(N - 2)`.
 pub const MAX_ACTIONS_PER_TURN: usize =
-    42 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
+    44 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {
@@ -360,6 +364,13 @@ impl MysticVale {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
+            // Rules revision 7 (MV90): Wayfarer Portal's move, one decision at a time.
+            (Phase::Harvest, a) if self.turn.fx.move_advancement.pending.is_some() => self.apply_portal_step(a),
+            (Phase::Harvest, a @ Action::UseVale(v))
+                if self.db.hot_vale(v).ability.effect == Effect::MoveAdvancement =>
+            {
+                self.apply_portal_step(a)
+            }
             (_, a @ (Action::Discard(_) | Action::Decline)) if self.turn.fx.discard_on_evoke.waiting => {
                 self.apply_silver_tree(a, ev)
             }

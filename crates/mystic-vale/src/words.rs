@@ -640,6 +640,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         Source::Soil(slot) => Some(db.soil[slot as usize]).filter(|&x| x != EMPTY),
     };
     let choice = crate::heuristic::card_choice_module;
+    let portal = view.turn.fx.move_advancement.pending.filter(|_| view.phase == Phase::Harvest);
     let (id, args): (&str, Args<'_>) = match a {
         Action::AbilityPick(0) | Action::AbilitySpirit(_) if view.turn.fx.vale_choice.waiting.is_some() => {
             // A vale's optional "when bought" ability (ruling MV68).
@@ -648,6 +649,24 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
             let text =
                 crate::effects::module(x.ability.module).map_or_else(String::new, |m| unique_text(m.key, locale));
             ("describe-vale-choice", args!(title = title(x, locale), text = text))
+        }
+        Action::Decline if portal.is_some() => return t(locale, "describe-portal-decline", args!()),
+        // Rules revision 7 (MV90): a Wayfarer Portal move half made names the advancement, then its card.
+        Action::Use { card: Held::Card(c, at), choice: Choice::Nothing } if portal.is_some() => {
+            match me.cards.get(usize::from(c)).and_then(|s| s.slots.get(usize::from(at))) {
+                Some(&x) if x != EMPTY => (
+                    "describe-portal-from",
+                    args!(adv = adv(x), slot = Slot::ALL[usize::from(at)].name(), card = card(c)),
+                ),
+                _ => return a.to_string(),
+            }
+        }
+        Action::Use { card: Held::Vale(_), choice: Choice::Card(b) } if portal.is_some_and(|p| p.from.is_some()) => {
+            let Some((c, s)) = portal.and_then(|p| p.from) else { return a.to_string() };
+            match me.cards.get(usize::from(c)).map(|x| x.slots[s as usize]) {
+                Some(x) if x != EMPTY => ("describe-portal-to", args!(adv = adv(x), card = card(b))),
+                _ => return a.to_string(),
+            }
         }
         _ if plain_description(a, locale).is_some() && !(a == Action::Decline && view.phase == Phase::AmuletTrade) => {
             return plain_description(a, locale).unwrap_or_default();
@@ -1095,6 +1114,20 @@ impl View {
             && let Some(c) = self.players[usize::from(seat)].on_deck
         {
             line(f, "view-gingan", args!(me = Seat(self.current), them = Seat(seat), c = c))?;
+        }
+        if self.phase == Phase::Harvest
+            && let Some(p) = self.turn.fx.move_advancement.pending
+            && usize::from(p.vale) < db.vales.len()
+        {
+            // Rules revision 7 (MV90): the Wayfarer Portal move half made.
+            let portal = title(db.vale(p.vale), locale);
+            let me = &self.players[self.current as usize];
+            match p.from.map(|(c, s)| (c, me.cards.get(usize::from(c)).map_or(EMPTY, |x| x.slots[s as usize]))) {
+                Some((c, x)) if x != EMPTY => {
+                    line(f, "view-portal-named", args!(title = portal, adv = adv_title(x), c = c))?
+                }
+                _ => line(f, "view-portal-open", args!(title = portal))?,
+            }
         }
         // A module's decision waiting (a claim, a discard after an Evoke, the extra Planting Phase).
         for id in crate::effects::MODULES.iter().filter_map(|m| (m.view_note?)(self)) {

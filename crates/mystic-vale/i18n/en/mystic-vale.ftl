@@ -424,7 +424,7 @@ option-leaders = leaders (Vale of the Wild, Mana Storm): none, random (one each)
 option-amulets = amulets (Mana Storm): none, random (one each), draft (the official draft with leaders=draft)
 option-conclaves = conclaves (EN:743): random, or 6 keys, comma-separated (see `sylvan cards list mystic-vale --conclaves`); the commons and vale decks are their cards, from every set
 option-edition = essential: every set (as sets=all) with the official leader and amulet draft
-option-rules = rules revision: 6 (the rulebook's: every ability's decision names its card or vale, `use c7 top`, `use v3 c7`; the last seat's final Prep Phase is played; a Ley Line Overflow that leaves the field doubles as it leaves; you may score your field's VP before buying a vale that refills the pool, `score`), 5 (as 6, but the field's VP are always scored as the Harvest Phase ends), 4 (as 5, but `keep c7` and `cancel c7` for Hatchery, Pool of Visions, Bramble Spire and Aether Tree, no final Prep Phase for the last seat, an Overflow keeps doubling after it left), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
+option-rules = rules revision: 7 (the rulebook's: every ability's decision names its card or vale, `use c7 top`, `use v3 c7`, Wayfarer Portal's move too, one decision at a time: `use v3`, the advancement `use c1 top`, the card it goes to `use v3 c2`; the last seat's final Prep Phase is played; a Ley Line Overflow that leaves the field doubles as it leaves; you may score your field's VP before buying a vale that refills the pool, `score`), 6 (as 7, but Wayfarer Portal's move is one action, `portal c1 top c2`), 5 (as 6, but the field's VP are always scored as the Harvest Phase ends), 4 (as 5, but `keep c7` and `cancel c7` for Hatchery, Pool of Visions, Bramble Spire and Aether Tree, no final Prep Phase for the last seat, an Overflow keeps doubling after it left), 3 (the player resolves each Harvest ability whose gain can change, `use c7`; card-named actions such as `druid`), 2 (gains kept at their best) or 1 (the earlier reading, with which records that name no revision replay)
 option-sets-choice = { $set ->
     [base] Base game
     [magic] Vale of Magic
@@ -603,3 +603,11 @@ mv-data-no-level = no level-{ $level } { $kind ->
     [advancement] advancement
    *[vale] vale
 }
+
+## Rules revision 7 (ruling MV90): Wayfarer Portal's move, one decision at a time
+
+view-portal-open = { $title }: choose the advancement to move ({"`use cN SLOT`"}), or decline
+view-portal-named = { $title }: move { $adv } from card { $c } onto which card ({"`use vN cN`"})? Or decline
+describe-portal-from = move { $adv } ({ slot }) from { $card }
+describe-portal-to = move { $adv } onto { $card }
+describe-portal-decline = leave the advancements where they are (the Portal is spent this turn)

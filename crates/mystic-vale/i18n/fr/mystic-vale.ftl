@@ -492,7 +492,7 @@ option-leaders = meneurs (Vale of the Wild, Mana Storm) : none (aucun), random (
 option-amulets = amulettes (Mana Storm) : none (aucune), random (une chacun, au hasard), draft (le draft officiel, avec leaders=draft)
 option-conclaves = conclaves (EN:743) : random, ou 6 clés séparées par des virgules (voir `sylvan cards list mystic-vale --conclaves`) ; les decks de la réserve et des cartes Val sont leurs cartes, tous jeux confondus
 option-edition = essential : tous les jeux (comme sets=all) avec le draft officiel des meneurs et des amulettes
-option-rules = révision des règles : 6 (celle du livret : la décision de toute capacité nomme sa carte ou sa carte Val, `use c7 top`, `use v3 c7` ; la Phase de Préparation finale du dernier joueur est jouée ; une carte qui double le Mana et quitte le champ double ce qui est acquis en le quittant ; vous pouvez marquer les PV de votre champ avant d'acheter une carte Val qui remplit le pool, `score`), 5 (comme 6, mais les PV du champ sont toujours marqués à la fin de la Phase de Récolte), 4 (comme 5, mais `keep c7` et `cancel c7` pour Hatchery, Pool of Visions, Bramble Spire et Aether Tree, sans Phase de Préparation finale pour le dernier joueur, et le doublement continue après que sa carte a quitté le champ), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
+option-rules = révision des règles : 7 (celle du livret : la décision de toute capacité nomme sa carte ou sa carte Val, `use c7 top`, `use v3 c7`, le déplacement de Wayfarer Portal aussi, une décision à la fois : `use v3`, l'Évolution `use c1 top`, la carte où elle va `use v3 c2` ; la Phase de Préparation finale du dernier joueur est jouée ; une carte qui double le Mana et quitte le champ double ce qui est acquis en le quittant ; vous pouvez marquer les PV de votre champ avant d'acheter une carte Val qui remplit le pool, `score`), 6 (comme 7, mais le déplacement de Wayfarer Portal est une seule action, `portal c1 top c2`), 5 (comme 6, mais les PV du champ sont toujours marqués à la fin de la Phase de Récolte), 4 (comme 5, mais `keep c7` et `cancel c7` pour Hatchery, Pool of Visions, Bramble Spire et Aether Tree, sans Phase de Préparation finale pour le dernier joueur, et le doublement continue après que sa carte a quitté le champ), 3 (le joueur résout chaque capacité de Récolte dont le gain peut changer, `use c7` ; actions nommées d'après une carte, comme `druid`), 2 (gains gardés au mieux) ou 1 (la lecture antérieure, avec laquelle se rejouent les parties enregistrées qui n'en nomment aucune)
 option-sets-choice = { $set ->
     [base] Jeu de base
     [magic] Vale of Magic
@@ -670,3 +670,11 @@ mv-data-no-level = { $kind ->
     [advancement] aucune Évolution
    *[vale] aucune carte Val
 } de niveau { $level }
+
+## Révision 7 des règles (décision MV90) : le déplacement de Wayfarer Portal, une décision à la fois
+
+view-portal-open = { $title } : choisissez l'Évolution à déplacer ({"`use cN SLOT`"}), ou refusez
+view-portal-named = { $title } : déplacer { $adv } de la carte { $c } sur quelle carte ({"`use vN cN`"}) ? Ou refusez
+describe-portal-from = déplacer { $adv } ({ slot }) de { $card }
+describe-portal-to = déplacer { $adv } sur { $card }
+describe-portal-decline = laisser les Évolutions où elles sont (le Portal est utilisé pour ce tour)

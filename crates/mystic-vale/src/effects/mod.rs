@@ -25,7 +25,7 @@ mod guardian_on_card;
 pub(crate) mod halo_mountain;
 mod keep_in_field;
 mod magpie;
-mod move_advancement;
+pub mod move_advancement;
 mod multiply_mana;
 mod neighbour_on_deck;
 pub(crate) mod neighbours_discard;

@@ -498,6 +498,11 @@ impl MysticVale {
     }
 
     pub(super) fn legal_harvest(&self, out: &mut Vec<Action>) {
+        if let Some(p) = self.turn.fx.move_advancement.pending {
+            // Rules revision 7 (MV90): a Wayfarer Portal move half made.
+            self.legal_portal(p, out);
+            return;
+        }
         if let Some((v, spent)) = self.turn.fx.vale_choice.waiting {
             // A vale's optional "when bought" ability waits (Sky Garden, Halo Mountain).
             self.legal_vale_choice(v, spent, out);
@@ -554,8 +559,24 @@ impl MysticVale {
                     _ => false,
                 }
         });
-        if !self.turn.fx.move_advancement.used && self.vale_use(Timing::Harvest, Effect::MoveAdvancement).is_some() {
-            self.push_portals(out);
+        if !self.turn.fx.move_advancement.used
+            && let Some(k) = self.vale_use(Timing::Harvest, Effect::MoveAdvancement)
+        {
+            if self.portal_steps() {
+                // Rules revision 7 (MV90): `use v3` opens the move, offered only when a move exists.
+                let mut any = false;
+                self.portal_moves(|_, _, _| {
+                    any = true;
+                    false
+                });
+                if any {
+                    let a = Action::UseVale(self.usable_vales()[k]);
+                    let at = out.partition_point(|&x| x < a);
+                    out.insert(at, a);
+                }
+            } else {
+                self.push_portals(out);
+            }
         }
         self.push_evokes(Moment::Harvest, out);
         // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
@@ -728,6 +749,88 @@ impl MysticVale {
 
     /// Pushes every legal advancement move between two field cards (Wayfarer Portal, EN:1543-1549).
     pub(super) fn push_portals(&self, out: &mut Vec<Action>) {
+        self.portal_moves(|a, s, b| {
+            out.push(Action::Portal(a, s, b));
+            true
+        });
+    }
+
+    /// Whether the game plays rules revision 7: Wayfarer Portal's move as a sequence of `use` decisions
+    /// (ruling MV90).
+    #[inline]
+    pub(crate) fn portal_steps(&self) -> bool {
+        self.options.rules >= crate::setup::PORTAL_RULES
+    }
+
+    /// Rules revision 7 (MV90): the decisions of a Wayfarer Portal move half made. Opened, `use cA SLOT`
+    /// for each advancement with a destination; named, `use vV cB` for each destination; `decline` backs
+    /// out either way.
+    pub(super) fn legal_portal(&self, p: crate::effects::move_advancement::Pending, out: &mut Vec<Action>) {
+        out.push(Action::Decline);
+        match p.from {
+            None => self.portal_moves(|a, s, _| {
+                let step = Action::Use { card: Held::Card(a, s as u8), choice: Choice::Nothing };
+                if out.last() != Some(&step) {
+                    out.push(step);
+                }
+                true
+            }),
+            Some((from, slot)) => self.portal_moves(|a, s, b| {
+                if (a, s) == (from, slot) {
+                    out.push(Action::Use { card: Held::Vale(p.vale), choice: Choice::Card(b) });
+                }
+                true
+            }),
+        }
+    }
+
+    /// Rules revision 7 (MV90): applies a decision of a Wayfarer Portal move: `use vV` opens it, `use cA
+    /// SLOT` names the advancement, `use vV cB` moves it (as revision 6's `portal cA SLOT cB`), `decline`
+    /// backs out, the Portal spent for the turn (so a turn stays finite).
+    pub(super) fn apply_portal_step(&mut self, action: Action) {
+        use crate::effects::move_advancement::Pending;
+        let fx = &mut self.turn.fx.move_advancement;
+        match (fx.pending, action) {
+            (None, Action::UseVale(vale)) => fx.pending = Some(Pending { vale, from: None }),
+            (
+                Some(p @ Pending { from: None, .. }),
+                Action::Use { card: Held::Card(a, at), choice: Choice::Nothing },
+            ) => {
+                let slot = Slot::ALL.get(usize::from(at)).copied();
+                fx.pending = slot.map(|s| Pending { from: Some((a, s)), ..p });
+            }
+            (Some(Pending { from: Some((a, s)), .. }), Action::Use { choice: Choice::Card(b), .. }) => {
+                fx.pending = None;
+                self.move_advancement(a, s, b);
+            }
+            (Some(_), Action::Decline) => {
+                fx.pending = None;
+                fx.used = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// Moves card `a`'s advancement in slot `s` onto card `b` (Wayfarer Portal, EN:1543-1549): what was
+    /// under it shows again; the Portal is used for the turn.
+    fn move_advancement(&mut self, a: u8, s: Slot, b: u8) {
+        let db = self.db.clone();
+        let p = &mut self.players[self.current as usize];
+        let from = &mut p.cards[a as usize];
+        let adv = from.slots[s as usize];
+        from.slots[s as usize] = from.covered[s as usize];
+        from.covered[s as usize] = EMPTY;
+        p.cards[b as usize].put(&db, adv);
+        p.refresh(&db, a as usize);
+        p.refresh(&db, b as usize);
+        self.turn.fx.move_advancement.used = true;
+        self.count_places();
+        self.recount();
+    }
+
+    /// Calls `f` with each legal advancement move between two field cards (Wayfarer Portal,
+    /// EN:1543-1549), in the order of [`Action::Portal`]'s ids, until it returns `false`.
+    pub(super) fn portal_moves(&self, mut f: impl FnMut(u8, Slot, u8) -> bool) {
         let p = self.cur();
         let db = &*self.db;
         let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
@@ -759,8 +862,8 @@ impl MysticVale {
                 while n != 0 {
                     let b = n.trailing_zeros() as u8;
                     n &= n - 1;
-                    if self.portal_keeps_purchases(a, s, b) {
-                        out.push(Action::Portal(a, s, b));
+                    if self.portal_keeps_purchases(a, s, b) && !f(a, s, b) {
+                        return;
                     }
                 }
             }
@@ -1027,20 +1130,7 @@ impl MysticVale {
                 }
                 self.gain_now(crate::cards::Reward::Vp, 1);
             }
-            Action::Portal(a, s, b) => {
-                let db = self.db.clone();
-                let p = &mut self.players[i];
-                let from = &mut p.cards[a as usize];
-                let adv = from.slots[s as usize];
-                from.slots[s as usize] = from.covered[s as usize];
-                from.covered[s as usize] = EMPTY;
-                p.cards[b as usize].put(&db, adv);
-                p.refresh(&db, a as usize);
-                p.refresh(&db, b as usize);
-                self.turn.fx.move_advancement.used = true;
-                self.count_places();
-                self.recount();
-            }
+            Action::Portal(a, s, b) => self.move_advancement(a, s, b),
             Action::BuyOn(s, c) => self.buy(s, c, ev),
             Action::Score => self.score_field(ev),
             _ => {}

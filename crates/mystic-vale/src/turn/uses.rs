@@ -263,7 +263,9 @@ impl MysticVale {
     /// The action an old card-named notation meant here, with the source the rules of the time chose
     /// (the first usable card or vale, in the player's order): `None` for any other action. `keep cN`
     /// means Hatchery's card keeping itself when it may, else Pool of Visions; `cancel cN` Bramble Spire
-    /// when it can act on the card, else Aether Tree; `cancel cN not-cursed` Aether Tree (ruling MV47).
+    /// when it can act on the card, else Aether Tree; `cancel cN not-cursed` Aether Tree (ruling MV47). In
+    /// rules revision 7, `portal cA SLOT cB` means the destination `use vV cB` of a Wayfarer Portal move
+    /// that named that advancement (ruling MV90).
     pub(crate) fn legacy_use(&self, action: Action) -> Option<Action> {
         let nothing = |card| Action::Use { card, choice: Choice::Nothing };
         match (self.phase, action) {
@@ -302,6 +304,12 @@ impl MysticVale {
                     .filter(|_| self.cur().stats[c as usize].decay > 0);
                 let k = bramble.or_else(|| self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard))?;
                 Some(Action::Use { card: Held::Vale(self.cur().vales[k]), choice: Choice::Card(c) })
+            }
+            // Rules revision 7 (MV90): `portal cA SLOT cB` is the destination once the move names that
+            // advancement; elsewhere it stands for several decisions and maps to none.
+            (Phase::Harvest, Action::Portal(a, s, b)) if self.portal_steps() => {
+                let p = self.turn.fx.move_advancement.pending?;
+                (p.from == Some((a, s))).then_some(Action::Use { card: Held::Vale(p.vale), choice: Choice::Card(b) })
             }
             (Phase::SpoilPrompt { .. }, Action::CancelNotCursed(c)) => {
                 let k = self.vale_use(Timing::WouldSpoil, Effect::CancelDecayCard)?;

@@ -220,7 +220,7 @@ fn build_refusals_name_the_field_and_the_values_in_english_and_french() {
 fn the_rules_option_follows_the_revisions() {
     use sylvan_engine::{Game, OptionKind};
     use sylvan_mystic_vale::RULES;
-    let doc = MysticVale::option_docs().iter().find(|d| d.name == "rules").expect("a rules option");
+    let doc = MysticVale::option_docs().iter().find(|d| d.name == "rules").unwrap_or_else(|| panic!("a rules option"));
     assert_eq!(doc.default, RULES.to_string());
     assert_eq!(Options::default().rules, RULES);
     let OptionKind::Choice { choices } = doc.kind else { panic!("rules is a choice: {:?}", doc.kind) };
@@ -228,7 +228,7 @@ fn the_rules_option_follows_the_revisions() {
     assert_eq!(choices, want);
     for locale in [Locale::En, Locale::Fr] {
         let help = messages().text(locale, doc.help_id, sylvan_words::Args::new());
-        let (_, revisions) = help.split_once(": ").expect("a heading");
+        let (_, revisions) = help.split_once(": ").unwrap_or_else(|| panic!("a heading: {help}"));
         assert!(revisions.starts_with(&format!("{RULES} (")), "{}: {help}", locale.code());
         for n in 1..RULES {
             let said = [", ", " or ", " ou "].iter().any(|sep| revisions.contains(&format!("{sep}{n} (")));

@@ -26,11 +26,12 @@ fn wolf_rider_and_summoner_stone(rules: u8, commons: Option<[Vec<String>; 3]>) -
 }
 
 #[test]
-fn new_games_play_revision_6() {
-    // Revision 6: MV83's `score` (`rules::revision_6`); revision 5's MV13 and MV42 (`rules::second_review`)
-    // and MV90 (`rules::revision_5`) hold in it.
-    assert_eq!(Options::default().rules, 6);
-    assert_eq!(sylvan_mystic_vale::RULES, 6);
+fn new_games_play_revision_7() {
+    // Revision 7: Wayfarer Portal's move as `use` decisions (MV90, `rules::revision_7`); revision 6's
+    // `score` (MV83, `rules::revision_6`), revision 5's MV13 and MV42 (`rules::second_review`) and MV90
+    // (`rules::revision_5`) hold in it.
+    assert_eq!(Options::default().rules, 7);
+    assert_eq!(sylvan_mystic_vale::RULES, 7);
 }
 
 #[test]
@@ -96,9 +97,10 @@ fn magic_seed_left_open_counts_a_card_summoner_stone_adds() {
 
 #[test]
 fn dawnsinger_resolved_before_wayfarer_portal_moves_stag_keeps_its_guardian() {
-    // Dawnsinger (mana per guardian on its card) with Stag Champion's guardian; Wayfarer Portal moves Stag.
+    // Dawnsinger (mana per guardian on its card) with Stag Champion's guardian; Wayfarer Portal moves Stag
+    // (revision 6's `portal`; revision 7 makes the same move in three decisions, `rules::revision_7`).
     let mk = || {
-        let o = Options { sets: "base,wild".into(), ..Options::default() };
+        let o = Options { sets: "base,wild".into(), rules: 6, ..Options::default() };
         let mut p = player(&[&["dawnsinger", "stag-champion"], &[]], &[0, 1], Some(2), &[3]);
         p.vales = vec!["wayfarer-portal".into()];
         let mut g = game_with(&o, p, None, None);

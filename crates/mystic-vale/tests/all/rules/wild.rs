@@ -8,6 +8,12 @@ use sylvan_mystic_vale::{Action, MysticVale, Options, Phase, Setup, SetupPlayer}
 
 use crate::common::*;
 
+/// Revision 6, where Wayfarer Portal's move is one action (`portal c0 middle c1`); revision 7's three
+/// decisions make the same moves (`rules::revision_7`).
+fn wild_6() -> Options {
+    Options { rules: 6, ..wild() }
+}
+
 fn wild() -> Options {
     Options { sets: "base,wild".into(), ..Options::default() }
 }
@@ -461,7 +467,7 @@ fn pool_of_visions_keeps_a_field_card_for_the_next_field() {
 fn wayfarer_portal_moves_an_advancement_between_field_cards() {
     // EN:1543-1549: obeying the sleeving rules.
     let p = owns(player(&[&["pack-leader"], &[], &[CL, CL, CL]], &[0, 1, 2], Some(3), &[4]), &["wayfarer-portal"]);
-    let mut g = wild_game(p);
+    let mut g = game_with(&wild_6(), p, None, None);
     act(&mut g, "pass");
     let moves: Vec<String> = legal(&g).into_iter().filter(|a| a.starts_with("portal")).collect();
     assert_eq!(moves, vec!["portal c0 middle c1"], "never onto a printed Cursed Land");
@@ -476,7 +482,7 @@ fn rollouts_and_the_heuristic_use_wayfarer_portal() {
     // Pack Leader (+1 animal per guardian on its card) and Stag's 2 guardians on one card: 3 animal, not 1.
     let p =
         owns(player(&[&["pack-leader"], &["stag"], &[CL, CL, CL]], &[0, 1, 2], Some(3), &[4]), &["wayfarer-portal"]);
-    let mut g = wild_game(p);
+    let mut g = game_with(&wild_6(), p, None, None);
     act(&mut g, "pass");
     assert_eq!(g.spirits_left()[0], 1);
     let mut list = Vec::new();
