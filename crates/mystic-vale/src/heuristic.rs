@@ -784,7 +784,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
         return vale_choice(view, v, spent, legal).unwrap_or(fallback);
     }
     // A decision a module has waiting, or an option it takes first (its `decide` hook).
-    if let Some(a) = crate::effects::MODULES.iter().find_map(|m| (m.decide?)(view, legal, out)) {
+    if let Some(a) = crate::effects::DECIDE.iter().find_map(|f| f(view, legal, out)) {
         return a;
     }
     match view.phase {
@@ -984,9 +984,9 @@ fn ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
     let p = &view.players[me];
     if view.turn.ability_open.is_some() {
         // An ability takes a second choice: the modules' picks among their own actions, else stop.
-        return crate::effects::MODULES
+        return crate::effects::CHOOSE_OPEN
             .iter()
-            .find_map(|m| (m.choose_open?)(view, legal))
+            .find_map(|f| f(view, legal))
             .or_else(|| legal.contains(&Action::Decline).then_some(Action::Decline));
     }
     if let Some(a) = shuffle_from_discard(view, legal) {
@@ -1276,7 +1276,7 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         return Some(Action::Score);
     }
     // A module's choice that comes before every other (its `choose_first` hook).
-    if let Some(a) = crate::effects::MODULES.iter().find_map(|m| (m.choose_first?)(view, legal, out)) {
+    if let Some(a) = crate::effects::CHOOSE_FIRST.iter().find_map(|f| f(view, legal, out)) {
         return Some(a);
     }
     if let Some(a) = ability_choice(view, legal) {

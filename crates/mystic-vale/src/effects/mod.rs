@@ -318,6 +318,45 @@ pub const MODULES: &[&Module] = &[
     &workshop::SLEEVE,
 ];
 
+/// The hooks of one kind that [`MODULES`] sets, in its order, as a plain array (built at compile time,
+/// so the heuristic's every decision walks only the modules that have one).
+macro_rules! hooks_of {
+    ($field:ident, $ty:ty, $none:expr) => {{
+        const N: usize = {
+            let (mut n, mut i) = (0, 0);
+            while i < MODULES.len() {
+                if MODULES[i].$field.is_some() {
+                    n += 1;
+                }
+                i += 1;
+            }
+            n
+        };
+        const HOOKS: [$ty; N] = {
+            let mut out: [$ty; N] = [$none; N];
+            let (mut j, mut i) = (0, 0);
+            while i < MODULES.len() {
+                if let Some(f) = MODULES[i].$field {
+                    out[j] = f;
+                    j += 1;
+                }
+                i += 1;
+            }
+            out
+        };
+        &HOOKS
+    }};
+}
+
+/// Every module's [`Module::decide`], in [`MODULES`] order.
+pub const DECIDE: &[DecideHook] = hooks_of!(decide, DecideHook, |_, _, _| None);
+
+/// Every module's [`Module::choose_first`], in [`MODULES`] order.
+pub const CHOOSE_FIRST: &[DecideHook] = hooks_of!(choose_first, DecideHook, |_, _, _| None);
+
+/// Every module's [`Module::choose_open`], in [`MODULES`] order.
+pub const CHOOSE_OPEN: &[ChooseHook] = hooks_of!(choose_open, ChooseHook, |_, _| None);
+
 /// The `pending` marker of a "when played" ability resolved again by Harpy Canyon: when it is over, the
 /// Planting Phase goes on with nothing revealed.
 pub const REPLAY: u8 = 0x80;

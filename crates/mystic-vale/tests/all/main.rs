@@ -10,6 +10,7 @@ mod analytics;
 mod common;
 mod conclave_names;
 mod conformance;
+mod dispatch;
 mod evaluate;
 mod records;
 mod rules;
