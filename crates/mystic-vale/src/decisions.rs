@@ -89,9 +89,14 @@ impl MysticVale {
             }
             let st = &p.stats[c as usize];
             let special = h.leader.is_some_and(|l| l.card == c) || h.graft.is_some_and(|g| g.0 == c);
-            if st.spirits_per_guardian != [0; 4]
-                || ((st.acts(Timing::Harvest) || special) && h.abilities(c).any(varies))
-            {
+            // The abilities as an array (`ability_list`), not the chained iterator of `Cards::abilities`:
+            // the same abilities, fewer instructions as every Harvest Phase begins.
+            let varying = || {
+                let face = crate::state::leader_face(h.db, h.leader, c);
+                let (list, n) = crate::state::ability_list(h.db, h.cards[c as usize], face);
+                list[..n].iter().any(|&ab| varies(ab)) || h.graft.is_some_and(|g| g.0 == c && varies(g.1))
+            };
+            if st.spirits_per_guardian != [0; 4] || ((st.acts(Timing::Harvest) || special) && varying()) {
                 out |= 1 << c;
             }
         }

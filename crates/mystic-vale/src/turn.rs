@@ -267,9 +267,13 @@ impl MysticVale {
                         self.sleeve_targets(k)
                     } else {
                         // Without eclipse advancements or leaders: any card with the slot free.
+                        // A plain loop: the iterator's fold was a call of its own at every sleeving.
                         let slot = self.db.hot(self.turn.bought[k].adv).slot as usize;
-                        let free = |c: u8| p.cards[c as usize].slots[slot] == EMPTY;
-                        p.field.iter().fold(0u32, |m, &c| if free(c) { m | 1 << c } else { m })
+                        let mut mask = 0u32;
+                        for &c in p.field.iter() {
+                            mask |= u32::from(p.cards[c as usize].slots[slot] == EMPTY) << c;
+                        }
+                        mask
                     };
                     push_cards(out, mask, Action::Sleeve);
                 }

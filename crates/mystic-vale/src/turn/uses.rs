@@ -210,7 +210,9 @@ impl MysticVale {
             self.push_card_uses(mask, Timing::Harvest, Effect::Exchange, out);
         }
         self.push_conclave(out);
+        // Nothing to convert without an animal, forest or sky spirit left: `convert_vale` is not asked.
         if self.turn.usable & Effect::ConvertToWild.bit() != 0
+            && left[..3] != [0; 3]
             && (self.ordered() || self.turn.fx.convert_to_wild.converted == [0; 3])
             && let Some(k) = self.convert_vale()
         {
