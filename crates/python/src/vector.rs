@@ -16,15 +16,21 @@ use crate::game::{Game, State, read_actions};
 ///
 /// The observation and mask arrays are preallocated once and updated in place by Rust (only where the
 /// old or the new values are nonzero). With `copy=True` (the default) each call returns fresh copies of
-/// them; with `copy=False` it returns the buffers themselves, read-only, overwritten by the next call
-/// (copy what you keep): the fast path, no large allocation per call. The small arrays (seats, rewards,
+/// them; with `copy=False` it returns read-only views of the buffers themselves (the same two arrays
+/// every call), overwritten by the next call (copy what you keep): the fast path, no large allocation
+/// and no flag set per call. The small arrays (seats, rewards,
 /// `done`) are fresh every call.
 #[pyclass(module = "sylvan._sylvan")]
 pub struct VectorGame {
     inner: VectorGames,
     copy: bool,
+    /// The buffers Rust writes into (writeable, never handed out).
     obs: Py<PyArray2<f32>>,
     mask: Py<PyArray2<i8>>,
+    /// Read-only views of them, made once: what a call returns (or copies), so that a call sets no
+    /// flags.
+    obs_view: Py<PyArray2<f32>>,
+    mask_view: Py<PyArray2<i8>>,
     written: Written,
 }
 
@@ -36,9 +42,11 @@ type Arrays<'py> = (
     Bound<'py, PyArray1<bool>>,
 );
 
-/// `a` made writeable (`true`) or read-only again.
-fn writeable(a: &Bound<'_, PyAny>, on: bool) -> PyResult<()> {
-    a.call_method1("setflags", (on,)).map(drop)
+/// A read-only view of `a` (the same memory: it shows every later write into `a`).
+fn read_only<'py, T: PyTypeCheck>(a: &Bound<'py, T>) -> PyResult<Bound<'py, T>> {
+    let view = a.as_any().call_method0("view")?;
+    view.call_method1("setflags", (false,))?;
+    Ok(view.cast_into::<T>()?)
 }
 
 /// A fresh copy of `a` (`copy=True`), else `a`.
@@ -57,11 +65,7 @@ impl VectorGame {
         py: Python<'py>,
         f: impl FnOnce(&mut VectorGames, BatchMut<'_>, &mut Written) -> Result<(), String> + Send,
     ) -> PyResult<Arrays<'py>> {
-        let (obs, mask) = (self.obs.bind(py).clone(), self.mask.bind(py).clone());
-        let all = [obs.as_any(), mask.as_any()];
-        for a in all {
-            writeable(a, true)?;
-        }
+        let (obs, mask) = (self.obs.bind(py), self.mask.bind(py));
         let n = self.inner.len();
         let mut player = vec![0i64; n];
         let mut rewards = vec![0f32; n * self.inner.seats()];
@@ -79,14 +83,11 @@ impl VectorGame {
             let (inner, written) = (&mut self.inner, &mut self.written);
             py.detach(|| f(inner, b, written))
         };
-        for a in all {
-            writeable(a, false)?;
-        }
         result.map_err(err)?;
         let copy = self.copy;
         Ok((
-            out(obs, copy)?,
-            out(mask, copy)?,
+            out(self.obs_view.bind(py).clone(), copy)?,
+            out(self.mask_view.bind(py).clone(), copy)?,
             PyArray1::from_vec(py, player),
             PyArray1::from_vec(py, rewards).reshape([n, self.inner.seats()])?,
             PyArray1::from_vec(py, done),
@@ -103,10 +104,16 @@ impl VectorGame {
         let n = inner.len();
         let obs = PyArray2::<f32>::zeros(py, [n, inner.obs_len()], false);
         let mask = PyArray2::<i8>::zeros(py, [n, inner.num_actions()], false);
-        for a in [obs.as_any(), mask.as_any()] {
-            writeable(a, false)?;
-        }
-        Ok(VectorGame { inner, copy, obs: obs.unbind(), mask: mask.unbind(), written: Written::default() })
+        let (obs_view, mask_view) = (read_only(&obs)?.unbind(), read_only(&mask)?.unbind());
+        Ok(VectorGame {
+            inner,
+            copy,
+            obs: obs.unbind(),
+            mask: mask.unbind(),
+            obs_view,
+            mask_view,
+            written: Written::default(),
+        })
     }
 
     /// The number of games.

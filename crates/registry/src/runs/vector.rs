@@ -152,6 +152,8 @@ pub struct VectorGames {
     legal: Vec<Vec<usize>>,
     /// Whether `legal[i]` is the list of slot `i`'s game as it is now.
     legal_known: Vec<bool>,
+    /// The index in `legal[i]` of the action a step applies to slot `i` (found by its check).
+    nth: Vec<usize>,
     /// The buffers behind [`observe`](VectorGames::observe) and [`step`](VectorGames::step).
     out: Batch,
     out_written: Written,
@@ -197,6 +199,7 @@ impl VectorGames {
             finished: 0,
             legal: vec![Vec::new(); num_games],
             legal_known: vec![false; num_games],
+            nth: vec![0; num_games],
             out: Batch::default(),
             out_written: Written::default(),
         })
@@ -357,18 +360,19 @@ impl VectorGames {
                 g.legal_ids(legal);
                 self.legal_known[i] = true;
             }
-            if !legal.contains(&id) {
+            let Some(k) = legal.iter().position(|&x| x == id) else {
                 // The engine's own message (notation and why it is illegal), on a copy.
                 let reason = g.clone_box().apply_id(id).err().map_or_else(|| "not legal".to_owned(), |e| e.to_string());
                 return Err(format!("game {i}: {reason}"));
-            }
+            };
+            self.nth[i] = k;
         }
         self.begin(&mut b, written)?;
-        for (i, &a) in actions.iter().enumerate() {
-            // Checked above: a legal id, hence not negative.
-            let id = a as usize;
+        for i in 0..actions.len() {
+            // Checked above: the action is the `nth[i]`-th of the game's legal list (in the game's legal
+            // order, as `legal_ids` lists them), applied as such: no id to decode, no search.
             self.legal_known[i] = false;
-            self.games.game_mut(i).apply_id(id).map_err(|e| format!("game {i}: {e}"))?;
+            self.games.game_mut(i).apply_nth(self.nth[i]).map_err(|e| format!("game {i}: {e}"))?;
             self.finish(i, &mut b)?;
             self.write(i, &mut b, written)?;
         }
