@@ -603,3 +603,19 @@ mv-data-no-level = no level-{ $level } { $kind ->
     [advancement] advancement
    *[vale] vale
 }
+
+## Conclave files (`-o conclaves=FILE`'s cards, data/conclaves.toml; conclaves.rs): the problem after
+## `mv-data-error`'s place.
+mv-conclave-key = {"`"}{ $key }{"`"}: a key is lowercase letters, digits and {"`"}-{"`"}
+mv-conclave-twice = {"`"}{ $key }{"`"} / {"`"}{ $name }{"`"} is already a conclave
+mv-conclave-source = { $field }: { $problem }
+mv-conclave-no-advancement = no advancement with key {"`"}{ $key }{"`"} in the card data
+mv-conclave-no-vale = no vale with key {"`"}{ $key }{"`"} in the card data
+mv-conclave-starting = {"`"}{ $key }{"`"} is a starting card, not one of the commons
+mv-conclave-taken = {"`"}{ $key }{"`"} is already in conclave {"`"}{ $other }{"`"}
+mv-conclave-empty = a conclave lists at least one card
+mv-conclave-count = { $n ->
+    [one] { $n } conclave
+   *[other] { $n } conclaves
+}: 6 to 64 are needed
+mv-conclave-named = a random pick holds 2 of the rulebook's named conclaves (EN:757): name at least 2 (source.name = {"`"}rulebook: …{"`"})
