@@ -83,8 +83,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<ExitCode> {
         let first = sylvan_engine::carddata::short(first.trim()).to_string();
         anyhow::bail!(t(locale, "error-one-judge", args!(bot = shown.to_string(), first = first)));
     }
-    let spec: BotSpec = args.bot.parse().map_err(|e| anyhow!("--bot `{shown}`: {e}"))?;
-    let mut bot: Box<dyn DynBot> = entry.judge(&spec, args.seed).map_err(|e| anyhow!("--bot `{shown}`: {e}"))?;
+    let bad = |e: sylvan_bots::SpecError| {
+        let problem = sylvan_registry::spec_error_text(&e, locale);
+        anyhow!(t(locale, "error-flag", args!(flag = "--bot", value = shown.to_string(), error = problem)))
+    };
+    let spec: BotSpec = args.bot.parse().map_err(bad)?;
+    let mut bot: Box<dyn DynBot> = entry.judge(&spec, args.seed).map_err(bad)?;
     let analysis = analysis::analyze(entry.game(), &text, &actions, &seats, &mut *bot, None).map_err(|e| match e {
         AnalysisError::NoEstimates => anyhow!("--bot `{shown}` {e}"),
         e => anyhow!("{file}: {e}"),

@@ -118,7 +118,7 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
     }
     args.figure.check()?;
     // Seats the game plays itself (the solo Robot) get no bot, as in `tournament`.
-    let schedule = games::schedule(entry, &args.bots, automated)?;
+    let schedule = games::schedule(entry, &args.bots, automated, args.locale())?;
     let period = schedule.period();
     let plan = Plan { entry, schedule: &schedule, a: &a, b: &b, seed: args.seed };
     let threads = games::worker_threads(args.threads, BATCH.min(args.games), CHUNK);

@@ -142,11 +142,13 @@ pub fn run(args: &BenchArgs) -> Result<ExitCode> {
 /// from random games (every decision with a real choice, taken in turn from games seed, seed+1, ...).
 fn bench_bot(entry: &Entry, options: &Value, spec: &str, args: &BenchArgs) -> Result<ExitCode> {
     let (decisions, seed, json, locale) = (args.games, args.seed, args.json, args.lang.locale);
-    let flag = |e: &dyn std::fmt::Display| {
-        anyhow!(t(locale, "error-flag", args!(flag = "--bot", value = spec, error = e.to_string())))
+    let shown = sylvan_engine::carddata::short(spec);
+    let flag = |e: sylvan_bots::SpecError| {
+        let problem = sylvan_registry::spec_error_text(&e, locale);
+        anyhow!(t(locale, "error-flag", args!(flag = "--bot", value = shown.to_string(), error = problem)))
     };
-    let spec: BotSpec = spec.parse().map_err(|e| flag(&e))?;
-    let mut bot = entry.bot(&spec, seed).map_err(|e| flag(&e))?;
+    let spec: BotSpec = spec.parse().map_err(flag)?;
+    let mut bot = entry.bot(&spec, seed).map_err(flag)?;
     let mut rng = GameRng::new(seed ^ 0xbe9c_4a11);
     let mut legal = Vec::with_capacity(256);
     let mut done = 0u64;

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::sync::OnceLock;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 use sylvan_bots::BotSpec;
@@ -89,11 +89,22 @@ pub fn table(args: &GameArgs, seed: u64, locale: Locale) -> Result<Table> {
 
 /// The schedule of the bots `text` (comma-separated, each once) at a table of `players` seats of
 /// which the game plays those `automated` says: bots meet only bots they played with. The spec is
-/// quoted bounded and printable in errors.
-pub fn schedule(entry: &Entry, text: &str, automated: Vec<bool>) -> Result<Schedule> {
+/// quoted bounded and printable in errors, which are the catalogs' in `locale` (the bots' for a spec
+/// that cannot be read, the CLI's for a list that cannot make a schedule).
+pub fn schedule(entry: &Entry, text: &str, automated: Vec<bool>, locale: Locale) -> Result<Schedule> {
     let shown = sylvan_engine::carddata::short(text);
-    let specs = BotSpec::parse_list(text).with_context(|| format!("--bots `{shown}`"))?;
-    Schedule::at_table(entry, specs, automated).with_context(|| format!("--bots `{shown}`"))
+    let bad = |problem: String| anyhow::anyhow!(locale.lang().typeset(&format!("--bots `{shown}`: {problem}")));
+    let spec_error = |e: sylvan_bots::SpecError| bad(sylvan_registry::spec_error_text(&e, locale));
+    let specs = BotSpec::parse_list(text).map_err(spec_error)?;
+    entry.check_bots(&specs).map_err(spec_error)?;
+    let names: Vec<String> = specs.iter().map(ToString::to_string).collect();
+    if let Some(twice) = names.iter().enumerate().find(|(i, n)| names[..*i].contains(n)).map(|(_, n)| n) {
+        return Err(bad(words::t(locale, "error-bot-twice", args!(bot = sylvan_engine::carddata::short(twice)))));
+    }
+    if automated.iter().all(|a| *a) {
+        return Err(bad(words::t(locale, "error-no-bot-seat", args!())));
+    }
+    Schedule::at_table(entry, specs, automated).map_err(|e| bad(e.to_string()))
 }
 
 /// `--notebook FILE --figure NAME`: the run writes its figure table into a dated lab notebook, replacing

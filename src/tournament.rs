@@ -87,7 +87,7 @@ impl TournamentArgs {
 pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     let games::Table { entry, options, automated, .. } = games::table(&args.game, args.seed, args.locale())?;
     // Seats the game plays itself (the solo Robot) get no bot: none is credited with them (issue 38).
-    let schedule = games::schedule(entry, &args.bots, automated)?;
+    let schedule = games::schedule(entry, &args.bots, automated, args.locale())?;
     // The report's file is checked before the games (never a FIFO, never a card file it reads).
     if let Some(path) = &args.report {
         let mut inputs = crate::output::option_files(&options);

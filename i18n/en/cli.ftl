@@ -301,3 +301,7 @@ verbose-sim-move = game { $game } move { $moves } { $seat } { $bot } [{ $legal }
     [none] {""}
    *[other] {" "}({ $stats })
 }
+
+## A tournament's or the balance lab's `--bots` list (games.rs `schedule`), after `--bots `LIST`: `.
+error-bot-twice = {"`"}{ $bot }{"`"} is listed twice (each bot once; the schedule fills the seats)
+error-no-bot-seat = the game plays every seat itself: no seat is left for a bot

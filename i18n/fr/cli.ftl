@@ -307,3 +307,7 @@ verbose-sim-move = partie { $game } coup { $moves } { $seat } { $bot } [{ $legal
     [none] {""}
    *[other] {" "}({ $stats })
 }
+
+## La liste `--bots` d'un tournoi ou du banc d'essai (games.rs `schedule`), après `--bots `LISTE` : `.
+error-bot-twice = {"`"}{ $bot }{"`"} est donné deux fois (chaque bot une fois ; le calendrier remplit les places)
+error-no-bot-seat = le jeu joue lui-même toutes les places : il n'en reste aucune pour un bot

@@ -218,15 +218,16 @@ fn terminal_sweep_finds_plain_english() {
 
 /// The commands besides `play` swept in both languages: each a command line and what it must print
 /// (`out`: standard output, else the one error line on standard error).
-fn other_commands(record: &str, report: &str, cards: &[String; 2]) -> Vec<(Vec<String>, bool)> {
+fn other_commands(record: &str, report: &str, cards: &[String; 3]) -> Vec<(Vec<String>, bool)> {
     let list = |a: &[&str], out: bool| (a.iter().map(|s| s.to_string()).collect::<Vec<_>>(), out);
-    let [mv, con] = [cards[0].as_str(), cards[1].as_str()];
+    let [mv, con, conclaves] = [cards[0].as_str(), cards[1].as_str(), cards[2].as_str()];
     vec![
         // `cards`: the listings' words, and card files' errors (issue 35, the card-file messages).
         list(&["cards", "list", "command-of-nature"], true),
         list(&["cards", "list", "mystic-vale", "--provenance", "fan"], true),
         list(&["cards", "list", "mystic-vale", "--provenance", "guess"], false),
         list(&["cards", "check", mv], false),
+        list(&["cards", "check", conclaves], false),
         list(&["play", "mystic-vale", "--cards", mv], false),
         list(&["play", "command-of-nature", "--cards", con], false),
         // Bot specs that do not read, and `-v`'s search statistics (on standard error).
@@ -256,6 +257,12 @@ fn other_commands(record: &str, report: &str, cards: &[String; 2]) -> Vec<(Vec<S
         list(&["replay", "Cargo.toml"], false),
         list(&["replay", record, "--upto", "999999"], false),
         list(&["analyze", record, "--bot", "random,random"], false),
+        // Bot specs the bots' catalog refuses, and a tournament's list that cannot make a schedule.
+        list(&["analyze", record, "--bot", "ismcts:depth=3"], false),
+        list(&["bench", "spirit-duel", "--bot", "nobody"], false),
+        list(&["tournament", "equinox", "-b", "random,nobody"], false),
+        list(&["tournament", "equinox", "-b", "random,random"], false),
+        list(&["balance", "equinox", "-b", "heuristic,heuristic", "-n", "2"], false),
         list(&["cards", "list", "equinox"], false),
         list(&["cards", "check", "Cargo.toml"], false),
         // The errors of `play` itself, `balance`, `ladder`, `bench` and `serve`.
@@ -267,9 +274,9 @@ fn other_commands(record: &str, report: &str, cards: &[String; 2]) -> Vec<(Vec<S
     ]
 }
 
-/// Two card files that do not validate, for Mystic Vale (an empty key) and Command of Nature (an
-/// elemental with no health), written once per language.
-fn bad_card_files(lang: &str) -> [String; 2] {
+/// Three card files that do not validate, for Mystic Vale (an empty key), Command of Nature (an
+/// elemental with no health) and Mystic Vale's conclaves (an unknown card), written once per language.
+fn bad_card_files(lang: &str) -> [String; 3] {
     let dir = env!("CARGO_MANIFEST_DIR");
     let read = |p: &str| std::fs::read_to_string(format!("{dir}/{p}")).unwrap_or_else(|e| panic!("{p}: {e}"));
     let mv = read("crates/mystic-vale/data/wild.toml").replacen("key = \"bonecaster\"", "key = \"\"", 1);
@@ -279,7 +286,13 @@ fn bad_card_files(lang: &str) -> [String; 2] {
         .collect::<Vec<_>>()
         .join("\n");
     let con = con.replacen("\nhealth = ", "\nhealth = 0\nunused_health = ", 1);
-    [("mv", mv), ("con", con)].map(|(name, text)| {
+    // A conclave file naming a card no set has (the conclave errors, issue 35).
+    let conclaves = read("crates/mystic-vale/data/conclaves.toml").replacen(
+        "advancements = [\"",
+        "advancements = [\"no-such-card\", \"",
+        1,
+    );
+    [("mv", mv), ("con", con), ("conclaves", conclaves)].map(|(name, text)| {
         let path = crate::cli::scratch(&format!("locales-bad-{name}-{lang}.toml"));
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("{name}: {e}"));
         path.display().to_string()
@@ -306,25 +319,32 @@ fn short_report(lang: &str) -> String {
     path.display().to_string()
 }
 
-/// The names a game gives its designer statistics (the balance lab's end conditions and card metrics):
-/// the game's data, still in English in every language (a known gap of issue 35), read from
-/// `balance --json`.
+/// The words of the names a game's designer statistics record that have no catalog message: its card
+/// names (the card data's, `L1 Stag`), read from `balance --json`. Every table, column and end
+/// condition is the catalog's (`stat-…` in `balance.ftl`).
 fn designer_words() -> BTreeSet<String> {
+    use sylvan_registry::runs::balance::stat_name;
     let args = ["balance", "equinox", "--a", "dryads=2", "--b", "dryads=3", "-n", "2", "-t", "1", "--json"];
     let out = sylvan(&args, "").unwrap_or_else(|e| panic!("balance: {e}"));
     let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("balance --json: {e}"));
     let mut names = BTreeSet::new();
+    let mut named = 0;
     for table in ["facts", "cards"] {
         for m in report[table].as_array().into_iter().flatten() {
             if m["table"] != "game" {
                 for field in ["row", "column"] {
                     let name = m[field].as_str().unwrap_or_default();
-                    names.extend(words(name, false).into_iter().map(|w| w.to_lowercase()));
+                    if stat_name(Locale::Fr, name) == name {
+                        names.extend(words(name, false).into_iter().map(|w| w.to_lowercase()));
+                    } else {
+                        named += 1;
+                    }
                 }
             }
         }
     }
-    assert!(names.contains("exhausted"), "Equinox's end conditions: {names:?}");
+    assert!(!names.contains("exhausted"), "Equinox's end conditions are the catalog's: {names:?}");
+    assert!(named > 0, "no designer statistic named by the catalog");
     names
 }
 
@@ -416,6 +436,7 @@ fn other_commands_speak_the_locale() {
                 .replace(&report, "`FILE`")
                 .replace(&cards[0], "`FILE`")
                 .replace(&cards[1], "`FILE`")
+                .replace(&cards[2], "`FILE`")
                 .replace("Cargo.toml", "`FILE`");
             for line in screen.lines() {
                 let line = &without_card_data(line);
@@ -429,7 +450,7 @@ fn other_commands_speak_the_locale() {
                         .filter(|w| !notations.contains(&w.to_lowercase()) && !matches!(w.as_str(), "II" | "III"))
                         .collect(),
                 };
-                // Known gap: a game's designer statistics are named in English by the game (its data).
+                // A card's name in a designer statistic is the card data's.
                 let plain = plain.into_iter().filter(|w| args[0] != "balance" || !designer.contains(&w.to_lowercase()));
                 for w in plain {
                     found.insert(format!("{lang} {}: {w} (in: {line})", args.join(" ")));

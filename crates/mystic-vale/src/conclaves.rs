@@ -5,11 +5,12 @@
 use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
-use sylvan_engine::carddata::{Provenance, ProvenanceKind, Source};
-use sylvan_engine::{GameRng, SetupError};
+use sylvan_engine::carddata::{Provenance, ProvenanceKind, Source, short};
+use sylvan_engine::{GameRng, Message, SetupError, message};
 
 use crate::cards::{CardDb, CardError, DbRef};
 use crate::setup::SetupProblem;
+use crate::words::data_problem;
 
 /// The embedded conclave file.
 pub const CONCLAVES_TOML: &str = include_str!("../data/conclaves.toml");
@@ -96,13 +97,15 @@ impl Conclaves {
         for (i, sp) in raw.conclave.iter().enumerate() {
             let span = sp.span();
             let c = sp.get_ref();
-            let err = |key: &str, m: String| src.error_in(&span, key, format!("conclave[{i}].{key}"), m);
+            let err = |key: &str, m: Message| {
+                src.error_in(&span, key, format!("conclave[{i}].{key}"), "").with_problem(data_problem(m))
+            };
             if c.key.is_empty() || !c.key.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-')
             {
-                return Err(err("key", format!("`{}`: a key is lowercase letters, digits and `-`", c.key)));
+                return Err(err("key", message!("mv-conclave-key", key = short(&c.key))));
             }
             if list.iter().any(|o| o.key == c.key || o.name == c.name) {
-                return Err(err("key", format!("`{}` / `{}` is already a conclave", c.key, c.name)));
+                return Err(err("key", message!("mv-conclave-twice", key = short(&c.key), name = short(&c.name))));
             }
             let mut kinds = [ProvenanceKind::Provisional; 3];
             for (k, (field, text)) in
@@ -110,21 +113,26 @@ impl Conclaves {
                     .into_iter()
                     .enumerate()
             {
-                kinds[k] = Provenance::parse(text).map_err(|m| err("source", format!("{field}: {m}")))?.kind;
+                kinds[k] = Provenance::read(text)
+                    .map_err(|p| err("source", message!("mv-conclave-source", field = field, problem = p.words)))?
+                    .kind;
             }
             let mut advancements = Vec::with_capacity(c.advancements.len());
             for k in &c.advancements {
                 let Some(id) = db.advancements.iter().position(|a| &a.key == k) else {
-                    return Err(err("advancements", format!("no advancement with key `{k}` in the card data")));
+                    return Err(err("advancements", message!("mv-conclave-no-advancement", key = short(k))));
                 };
                 let starting =
                     id as u8 == db.cursed_land || id as u8 == db.starting_soil || db.soil.contains(&(id as u8));
                 if starting {
-                    return Err(err("advancements", format!("`{k}` is a starting card, not a common")));
+                    return Err(err("advancements", message!("mv-conclave-starting", key = short(k))));
                 }
                 if let Some(o) = owner_adv[id] {
                     let other = list.get(o).map_or(&c.key, |x| &x.key);
-                    return Err(err("advancements", format!("`{k}` is already in conclave `{other}`")));
+                    return Err(err(
+                        "advancements",
+                        message!("mv-conclave-taken", key = short(k), other = short(other)),
+                    ));
                 }
                 owner_adv[id] = Some(i);
                 advancements.push(id as u8);
@@ -132,17 +140,17 @@ impl Conclaves {
             let mut vales = Vec::with_capacity(c.vales.len());
             for k in &c.vales {
                 let Some(id) = db.vales.iter().position(|v| &v.key == k) else {
-                    return Err(err("vales", format!("no vale with key `{k}` in the card data")));
+                    return Err(err("vales", message!("mv-conclave-no-vale", key = short(k))));
                 };
                 if let Some(o) = owner_vale[id] {
                     let other = list.get(o).map_or(&c.key, |x| &x.key);
-                    return Err(err("vales", format!("`{k}` is already in conclave `{other}`")));
+                    return Err(err("vales", message!("mv-conclave-taken", key = short(k), other = short(other))));
                 }
                 owner_vale[id] = Some(i);
                 vales.push(id as u8);
             }
             if advancements.is_empty() && vales.is_empty() {
-                return Err(err("advancements", "a conclave lists at least one card".to_owned()));
+                return Err(err("advancements", Message::new("mv-conclave-empty")));
             }
             list.push(Conclave {
                 key: c.key.clone(),
@@ -154,16 +162,12 @@ impl Conclaves {
             });
         }
         if list.len() < PICK || list.len() > 64 {
-            return Err(CardError::new(file, 0, "conclave", format!("{} conclaves: 6 to 64 are needed", list.len())));
+            let m = message!("mv-conclave-count", n = list.len());
+            return Err(CardError::new(file, 0, "conclave", "").with_problem(data_problem(m)));
         }
         if list.iter().filter(|c| c.named).count() < MIN_NAMED {
-            return Err(CardError::new(
-                file,
-                0,
-                "conclave",
-                "a random pick holds 2 of the rulebook's named conclaves (EN:757): name at least 2 (source.name = \
-                 \"rulebook: ...\")",
-            ));
+            let m = Message::new("mv-conclave-named");
+            return Err(CardError::new(file, 0, "conclave", "").with_problem(data_problem(m)));
         }
         Ok(Conclaves { list, hash: fnv1a(text.as_bytes()) })
     }

@@ -43,10 +43,13 @@ pub struct Entry {
     pub none: Option<String>,
 }
 
+/// One language's entries, by `(kind, key)`.
+type Overlay = HashMap<(String, String), Entry>;
+
 /// One game's card overlays, one per language that has a file, parsed once.
 #[derive(Debug, Default)]
 pub struct CardTexts {
-    overlays: Vec<(Lang, HashMap<(String, String), Entry>)>,
+    overlays: Vec<(Lang, Overlay)>,
     problems: Vec<String>,
 }
 
@@ -85,7 +88,7 @@ impl CardTexts {
         all
     }
 
-    fn overlay(&self, lang: Lang) -> Option<&HashMap<(String, String), Entry>> {
+    fn overlay(&self, lang: Lang) -> Option<&Overlay> {
         self.overlays.iter().find(|(l, _)| *l == lang).map(|(_, o)| o)
     }
 
@@ -108,7 +111,7 @@ impl CardTexts {
 }
 
 /// One overlay file's entries; its problems go to `problems`.
-fn read(path: &str, text: &str, problems: &mut Vec<String>) -> HashMap<(String, String), Entry> {
+fn read(path: &str, text: &str, problems: &mut Vec<String>) -> Overlay {
     let mut out = HashMap::new();
     let table: toml::Table = match toml::from_str(text) {
         Ok(t) => t,

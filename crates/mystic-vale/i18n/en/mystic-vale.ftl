@@ -611,3 +611,19 @@ view-portal-named = { $title }: move { $adv } from card { $c } onto which card (
 describe-portal-from = move { $adv } ({ slot }) from { $card }
 describe-portal-to = move { $adv } onto { $card }
 describe-portal-decline = leave the advancements where they are (the Portal is spent this turn)
+
+## Conclave files (`-o conclaves=FILE`'s cards, data/conclaves.toml; conclaves.rs): the problem after
+## `mv-data-error`'s place.
+mv-conclave-key = {"`"}{ $key }{"`"}: a key is lowercase letters, digits and {"`"}-{"`"}
+mv-conclave-twice = {"`"}{ $key }{"`"} / {"`"}{ $name }{"`"} is already a conclave
+mv-conclave-source = { $field }: { $problem }
+mv-conclave-no-advancement = no advancement with key {"`"}{ $key }{"`"} in the card data
+mv-conclave-no-vale = no vale with key {"`"}{ $key }{"`"} in the card data
+mv-conclave-starting = {"`"}{ $key }{"`"} is a starting card, not one of the commons
+mv-conclave-taken = {"`"}{ $key }{"`"} is already in conclave {"`"}{ $other }{"`"}
+mv-conclave-empty = a conclave lists at least one card
+mv-conclave-count = { $n ->
+    [one] { $n } conclave
+   *[other] { $n } conclaves
+}: 6 to 64 are needed
+mv-conclave-named = a random pick holds 2 of the rulebook's named conclaves (EN:757): name at least 2 (source.name = {"`"}rulebook: …{"`"})

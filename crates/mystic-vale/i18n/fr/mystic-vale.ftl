@@ -678,3 +678,19 @@ view-portal-named = { $title } : déplacer { $adv } de la carte { $c } sur quell
 describe-portal-from = déplacer { $adv } ({ slot }) de { $card }
 describe-portal-to = déplacer { $adv } sur { $card }
 describe-portal-decline = laisser les Évolutions où elles sont (le Portal est utilisé pour ce tour)
+
+## Fichiers de conclaves (`-o conclaves=FICHIER`, data/conclaves.toml ; conclaves.rs) : le problème après
+## le lieu de `mv-data-error`.
+mv-conclave-key = {"`"}{ $key }{"`"} : une clé s'écrit en lettres minuscules, chiffres et {"`"}-{"`"}
+mv-conclave-twice = {"`"}{ $key }{"`"} / {"`"}{ $name }{"`"} est déjà un conclave
+mv-conclave-source = { $field } : { $problem }
+mv-conclave-no-advancement = aucune Évolution de clé {"`"}{ $key }{"`"} dans les données des cartes
+mv-conclave-no-vale = aucune carte Val de clé {"`"}{ $key }{"`"} dans les données des cartes
+mv-conclave-starting = {"`"}{ $key }{"`"} est une carte de départ, pas une carte de la réserve
+mv-conclave-taken = {"`"}{ $key }{"`"} est déjà dans le conclave {"`"}{ $other }{"`"}
+mv-conclave-empty = un conclave donne au moins une carte
+mv-conclave-count = { $n ->
+    [one] { $n } conclave
+   *[other] { $n } conclaves
+} : il en faut de 6 à 64
+mv-conclave-named = un tirage au hasard prend 2 des conclaves nommés par le livre de règles (EN:757) : nommez-en au moins 2 (source.name = {"`"}rulebook: …{"`"})

@@ -79,3 +79,42 @@ fn the_card_listings_follow_the_locale() {
         assert!(!text.contains('{') && !text.contains("[missing"), "an unresolved message");
     }
 }
+
+/// A conclave file's errors are one line, the place then the problem, in the reader's language (the
+/// catalog's `mv-conclave-…` messages through `mv-data-error`).
+#[test]
+fn conclave_file_errors_are_catalog_messages() {
+    use sylvan_mystic_vale::words::{data_error_message, message_text};
+    let db = sylvan_mystic_vale::CardDb::every_set().unwrap_or_else(|e| panic!("{e}"));
+    let good = include_str!("../../data/conclaves.toml");
+    let Some(first) = Conclaves::embedded().ok().and_then(|c| c.list.first()).map(|c| c.key.clone()) else {
+        panic!("no conclave")
+    };
+    let cases: [(String, &str, &str); 3] = [
+        (good.replacen(&format!("key = \"{first}\""), "key = \"Bad Key\"", 1), "Bad Key", "une clé s'écrit"),
+        (
+            good.replacen("advancements = [\"", "advancements = [\"no-such-card\", \"", 1),
+            "no-such-card",
+            "aucune Évolution",
+        ),
+        (
+            good.replacen("advancements = [\"", "advancements = [\"cursed-land\", \"", 1),
+            "cursed-land",
+            "carte de départ",
+        ),
+    ];
+    for (text, key, french) in cases {
+        let Err(e) = Conclaves::parse("c.toml", &text, &db) else { panic!("`{key}` is accepted") };
+        let m = data_error_message(&e);
+        let fr = message_text(&m, Locale::Fr).unwrap_or_default();
+        let en = message_text(&m, Locale::En).unwrap_or_default();
+        assert!(fr.starts_with("c.toml:") && fr.contains(key) && fr.contains(french), "{fr}");
+        assert!(en.starts_with("c.toml:") && en.contains(key) && !en.contains(french), "{en}");
+        assert!(!fr.contains('\n') && !en.contains('\n'), "one line: {fr}");
+        assert_eq!(en, e.to_string(), "Display is the English message");
+    }
+    let few: String = good.split("[[conclave]]").take(3).collect::<Vec<_>>().join("[[conclave]]");
+    let Err(e) = Conclaves::parse("c.toml", &few, &db) else { panic!("two conclaves are accepted") };
+    let fr = message_text(&data_error_message(&e), Locale::Fr).unwrap_or_default();
+    assert!(fr.contains("2 conclaves : il en faut de 6 à 64"), "{fr}");
+}

@@ -805,7 +805,7 @@ const METRICS: [(&str, &str); 9] = [
 ];
 
 /// A metric's (or a row's) name in `locale`: the lab's own from the catalog, `seat p0` too; a game's
-/// designer statistic as the game names it.
+/// designer statistic by [`stat_name`].
 fn metric_name(locale: Locale, name: &str) -> String {
     if let Some((_, id)) = METRICS.iter().find(|(n, _)| *n == name) {
         return say(locale, id, args!());
@@ -816,8 +816,43 @@ fn metric_name(locale: Locale, name: &str) -> String {
         {
             say(locale, "balance-metric-seat", args!(seat = seat))
         }
-        _ => name.to_owned(),
+        _ => stat_name(locale, name),
     }
+}
+
+/// A designer statistic's name (a table, row or column of a game's `DesignerStats`, which records it in
+/// English) in `locale`: the catalog's message `stat-<slug>` (`draw pile exhausted` →
+/// `stat-draw-pile-exhausted`), or for a name with a number first or last (`after round 3`, `4 players`)
+/// `stat-<slug of the rest>-n` with `$n`; a name with no message (a card's name, `L1 Stag`) as recorded.
+pub fn stat_name(locale: Locale, name: &str) -> String {
+    let slug = |s: &str| {
+        let mut out = String::with_capacity(s.len());
+        for c in s.chars() {
+            if c.is_ascii_alphanumeric() {
+                out.push(c.to_ascii_lowercase());
+            } else if !out.is_empty() && !out.ends_with('-') {
+                out.push('-');
+            }
+        }
+        out.trim_end_matches('-').to_owned()
+    };
+    let id = format!("stat-{}", slug(name));
+    if CATALOG.has(Locale::En, &id) {
+        return CATALOG.text(locale, &id, args!());
+    }
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let split = match (name.rsplit_once(' '), name.split_once(' ')) {
+        (Some((rest, n)), _) if number(n) => Some((rest, n)),
+        (_, Some((n, rest))) if number(n) => Some((rest, n)),
+        _ => None,
+    };
+    if let Some((rest, n)) = split {
+        let id = format!("stat-{}-n", slug(rest));
+        if CATALOG.has(Locale::En, &id) {
+            return CATALOG.text(locale, &id, args!(n = n.parse::<u64>().unwrap_or(0)));
+        }
+    }
+    name.to_owned()
 }
 
 /// A number text (`12.5`, `41%`) as `locale` writes it (`12,5`, `41 %` in French).

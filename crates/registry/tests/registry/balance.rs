@@ -125,3 +125,44 @@ fn poisson_weights_have_mean_and_variance_one() {
     assert!((two_sided_p(1.959_964) - 0.05).abs() < 1e-4);
     assert!((two_sided_p(0.0) - 1.0).abs() < 1e-6);
 }
+
+/// Designer statistics' names come from the catalog (`balance.ftl`, `stat-…`) in each language: every
+/// table and column each game records (two random games each) has a message, so none shows in English
+/// in French or plain in the pseudo-locale; a name with a number takes it as `$n`; a card's name (no
+/// message) is shown as recorded.
+#[test]
+fn designer_statistics_are_named_by_the_catalog() -> Result<(), Box<dyn std::error::Error>> {
+    use sylvan_bots::BotSpec;
+    use sylvan_engine::Locale;
+    use sylvan_registry::runs::balance::stat_name;
+    use sylvan_registry::runs::tournament::Schedule;
+    assert_eq!(stat_name(Locale::Fr, "draw pile exhausted"), "pioche épuisée");
+    assert_eq!(stat_name(Locale::En, "draw pile exhausted"), "draw pile exhausted");
+    assert_eq!(stat_name(Locale::Fr, "after round 3"), "après la manche 3");
+    assert_eq!(stat_name(Locale::Fr, "4 players"), "4 joueurs");
+    assert_eq!(stat_name(Locale::En, "secret, round 2"), "secret, round 2");
+    assert_eq!(stat_name(Locale::Fr, "L1 Stag"), "L1 Stag", "a card's name is data");
+    assert_eq!(stat_name(Locale::Pseudo, "draw pile exhausted"), sylvan_words::pseudo("draw pile exhausted"));
+    let registry = sylvan_registry::Registry::standard();
+    let mut checked = 0;
+    for game in ["equinox", "mystic-vale", "command-of-nature", "spirit-duel"] {
+        let entry = registry.get(game)?;
+        assert!(entry.has_designer_stats(), "{game}");
+        let schedule = Schedule::new(entry, BotSpec::parse_list("random")?, 2)?;
+        let options = entry.game().options(Some(2), &[])?;
+        let chunk = schedule.run_chunk(entry, &options, 11, (0, 2), || ())?;
+        let tally = serde_json::to_value(&chunk.designer)?;
+        let Some(tables) = tally["tables"].as_object() else { panic!("{game}: no tables: {tally}") };
+        for (name, t) in tables {
+            let columns = t["columns"].as_array().into_iter().flatten().filter_map(Value::as_str);
+            for n in std::iter::once(name.as_str()).chain(columns) {
+                let fr = stat_name(Locale::Fr, n);
+                assert!(fr != n || n == "actions", "{game}: `{n}` has no French name");
+                assert!(!stat_name(Locale::Pseudo, n).contains(n), "{game}: `{n}` plain in en-XA");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} names checked");
+    Ok(())
+}
