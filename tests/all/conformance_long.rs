@@ -1,5 +1,6 @@
 //! The long conformance run: 10,000 random games for every game and every player count (and mode, and
-//! Mystic Vale with both expansions and leaders), through the engine's conformance suite (each game's
+//! Mystic Vale with both expansions and leaders, and its Essential Edition: every set, the leader and amulet
+//! draft), through the engine's conformance suite (each game's
 //! [`GameType::conformance`](sylvan_engine::erased::GameType::conformance) in the registry: the typed
 //! suite, then the erased game against the typed one). Ignored in the normal run; run it with
 //!
@@ -96,6 +97,15 @@ fn mystic_vale() {
 fn mystic_vale_expansions() {
     for p in 2..=4 {
         run("mystic-vale", Some(p), &["sets=base,magic,wild", "leaders=random"], 25_000_000 + 1_000_000 * p as u64);
+    }
+}
+
+#[test]
+#[ignore = "long: cargo test --release --test all conformance_long -- --ignored --nocapture --test-threads=1"]
+fn mystic_vale_essential() {
+    // Every set (Mana Storm's amulets too) with the official leader and amulet draft.
+    for p in 2..=4 {
+        run("mystic-vale", Some(p), &["edition=essential"], 27_000_000 + 1_000_000 * p as u64);
     }
 }
 
