@@ -258,11 +258,11 @@ fn other_commands(record: &str, report: &str, cards: &[String; 3]) -> Vec<(Vec<S
         list(&["replay", record, "--upto", "999999"], false),
         list(&["analyze", record, "--bot", "random,random"], false),
         // Bot specs the bots' catalog refuses, and a tournament's list that cannot make a schedule.
-        list(&["analyze", record, "--bot", "ismcts:depth=3"], false),
+        list(&["analyze", record, "--bot", "ismcts:iters=many"], false),
         list(&["bench", "spirit-duel", "--bot", "nobody"], false),
         list(&["tournament", "equinox", "-b", "random,nobody"], false),
         list(&["tournament", "equinox", "-b", "random,random"], false),
-        list(&["balance", "equinox", "-b", "heuristic,heuristic", "-n", "2"], false),
+        list(&["balance", "equinox", "--bots", "heuristic,heuristic", "-n", "2"], false),
         list(&["cards", "list", "equinox"], false),
         list(&["cards", "check", "Cargo.toml"], false),
         // The errors of `play` itself, `balance`, `ladder`, `bench` and `serve`.
