@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use sylvan_engine::Locale;
-use sylvan_registry::runs::balance::{FDR, MIN_GAMES, REPLICATES, stat_name};
+use sylvan_registry::runs::balance::{FDR, MIN_GAMES, REPLICATES, metric_name, metric_text, stat_name};
 use sylvan_words::args;
 
 use crate::report::{arr, esc, f, interval_plot, same_json, scroll_box};
@@ -115,7 +115,13 @@ type Label<'a> = (&'a str, fn(&Value, Locale) -> String);
 
 /// A statistic's name (`row` or `column` of a metric) in `locale`.
 fn name(m: &Value, key: &str, locale: Locale) -> String {
-    stat_name(locale, m[key].as_str().unwrap_or(""))
+    metric_name(locale, m[key].as_str().unwrap_or(""))
+}
+
+/// A metric's name as the summary writes it (`row: column`, a game fact's column alone) in `locale`.
+fn what(m: &Value, locale: Locale) -> String {
+    let key = |k: &str| m[k].as_str().unwrap_or("").to_owned();
+    metric_text(locale, &key("table"), &key("row"), &key("column"))
 }
 
 /// A table of metrics with their label columns `labels`, every word in `locale`.
@@ -229,20 +235,7 @@ pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -
     let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-b-facts"), w("html-b-facts-note"));
     let facts = arr(&r["facts"]);
     let mut table = String::new();
-    metric_table(
-        &mut table,
-        None,
-        &facts,
-        &[("html-col-fact", |m, locale| {
-            let column = name(m, "column", locale);
-            if m["row"].as_str() == Some(sylvan_registry::runs::balance::GAME_ROW) {
-                column
-            } else {
-                format!("{}: {column}", name(m, "row", locale))
-            }
-        })],
-        locale,
-    );
+    metric_table(&mut table, None, &facts, &[("html-col-fact", what)], locale);
     h.push_str(&scroll_box(&table));
 
     let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-b-ladder"), w("html-b-ladder-note"));
@@ -278,7 +271,7 @@ pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -
         let labels: Vec<String> = rates
             .iter()
             .map(|m| {
-                let text = format!("{}: {}", name(m, "row", locale), name(m, "column", locale));
+                let text = what(m, locale);
                 if text.chars().count() > 34 {
                     format!("{}…", text.chars().take(33).collect::<String>())
                 } else {

@@ -351,8 +351,8 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
         rate = pct(&r["first_seat_win_rate"]),
         seats = seats,
         mean = fixed(locale, f(&r["mean_moves"]), 1),
-        min = r["min_moves"].to_string(),
-        max = r["max_moves"].to_string()
+        min = number(locale, f(&r["min_moves"])),
+        max = number(locale, f(&r["max_moves"]))
     );
     let _ = write!(h, "<p>{}</p>", esc(&t(locale, "html-t-seats", seats_line)));
     // Win-rate heatmap.
