@@ -174,7 +174,8 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
     let report = lab.report(about);
     args.figure.write(|command| lab.figure(&format!("{command} (seed {})", args.seed)))?;
     if let Some(path) = &args.report {
-        let html = crate::balance_report::html(&report);
+        let arms = [arm_label(&args.a, locale), arm_label(&args.b, locale)];
+        let html = crate::balance_report::html(&report, &arms, &lab.summary(locale), locale);
         crate::output::write_atomic(path, html.as_bytes(), crate::output::Written::Report, args.locale())?;
     }
     let mut out = std::io::stdout().lock();

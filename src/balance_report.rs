@@ -7,7 +7,12 @@ use std::fmt::Write;
 
 use serde_json::Value;
 
-use crate::report::{arr, esc, f, interval_plot, scroll_box};
+use sylvan_engine::Locale;
+use sylvan_registry::runs::balance::{FDR, MIN_GAMES, REPLICATES, metric_name, metric_text, stat_name};
+use sylvan_words::args;
+
+use crate::report::{arr, esc, f, interval_plot, same_json, scroll_box};
+use crate::words::{number, percent, t};
 
 const STYLE: &str = r#"
 body{font-family:sans-serif;max-width:1100px;margin:1.5em auto;padding:0 1em;color:#222;line-height:1.35}
@@ -37,7 +42,7 @@ const SCRIPT: &str = r#"
       var ok=(!q||r.textContent.toLowerCase().indexOf(q)>=0)&&(!t||r.dataset.table===t)&&(!only.checked||r.classList.contains('flag'));
       r.style.display=ok?'':'none'; if(ok) shown++;
     });
-    count.textContent=shown+' of '+rows.length+' rows';
+    count.textContent=count.dataset.template.replace('%SHOWN%',shown).replace('%ROWS%',rows.length);
   }
   [text,which,only].forEach(function(e){e.addEventListener('input',apply);e.addEventListener('change',apply);});
   var dir={};
@@ -47,7 +52,7 @@ const SCRIPT: &str = r#"
       var num=th.dataset.num==='1';
       rows.sort(function(a,b){
         var x=a.cells[i].dataset.v, y=b.cells[i].dataset.v;
-        var c=num?(parseFloat(x)-parseFloat(y))||0:String(x).localeCompare(String(y));
+        var c=num?(parseFloat(x)-parseFloat(y))||0:String(x).localeCompare(String(y),document.documentElement.lang);
         return dir[i]?c:-c;
       });
       rows.forEach(function(r){body.appendChild(r);});
@@ -57,34 +62,44 @@ const SCRIPT: &str = r#"
 })();
 "#;
 
-/// A value as the metric's unit writes it: `41.2%` for a share, `12.35` otherwise; `—` when absent.
-fn value(m: &Value, v: &Value) -> String {
+/// A value as the metric's unit writes it, in `locale`: `41.2%` for a share, `12.35` otherwise; `—` when
+/// absent.
+fn value(m: &Value, v: &Value, locale: Locale) -> String {
     match v.as_f64() {
         None => "—".to_owned(),
-        Some(x) if m["share"].as_bool().unwrap_or(false) => format!("{:.1}%", 100.0 * x),
-        Some(x) => crate::games::num((x * 100.0).round() / 100.0),
+        Some(x) if m["share"].as_bool().unwrap_or(false) => percent(locale, Some(x)),
+        Some(x) => number(locale, (x * 100.0).round() / 100.0),
     }
 }
 
-/// A signed difference: `+3.1 pt` for a share, `+1.25` otherwise.
-fn signed(m: &Value, v: &Value) -> String {
+/// A signed difference in `locale`: `+3.1 pt` for a share, `+1.25` otherwise.
+fn signed(m: &Value, v: &Value, locale: Locale) -> String {
     match v.as_f64() {
         None => "—".to_owned(),
-        Some(x) if m["share"].as_bool().unwrap_or(false) => format!("{:+.1} pt", 100.0 * x),
-        Some(x) => format!("{x:+.2}"),
+        Some(x) if m["share"].as_bool().unwrap_or(false) => {
+            t(locale, "html-points", args!(value = locale.lang().number_text(format!("{:+.1}", 100.0 * x))))
+        }
+        Some(x) => locale.lang().number_text(format!("{x:+.2}")),
     }
 }
 
-fn interval(m: &Value, ci: &Value, fmt: fn(&Value, &Value) -> String) -> String {
+/// How a value of a metric is written: [`value`] or [`signed`].
+type Format = fn(&Value, &Value, Locale) -> String;
+
+fn interval(m: &Value, ci: &Value, fmt: Format, locale: Locale) -> String {
     match ci.as_array() {
-        Some(v) if v.len() == 2 => format!("{} – {}", fmt(m, &v[0]), fmt(m, &v[1])),
+        Some(v) if v.len() == 2 => format!("{} – {}", fmt(m, &v[0], locale), fmt(m, &v[1], locale)),
         _ => "—".to_owned(),
     }
 }
 
 /// One arm's cell text: value and interval.
-fn arm(m: &Value, a: &Value) -> String {
-    format!("{} <span class=\"small\">[{}]</span>", value(m, &a["value"]), interval(m, &a["ci"], value))
+fn arm(m: &Value, a: &Value, locale: Locale) -> String {
+    format!(
+        "{} <span class=\"small\">[{}]</span>",
+        esc(&value(m, &a["value"], locale)),
+        esc(&interval(m, &a["ci"], value, locale))
+    )
 }
 
 fn diff_class(m: &Value) -> &'static str {
@@ -95,20 +110,44 @@ fn diff_class(m: &Value) -> &'static str {
     }
 }
 
-/// A table of metrics with their label columns `labels` (each a function of the metric).
-/// A label column of a metric table: its header and how a metric writes it.
-type Label<'a> = (&'a str, fn(&Value) -> String);
+/// A label column of a metric table: its header's message and how a metric writes it in a locale.
+type Label<'a> = (&'a str, fn(&Value, Locale) -> String);
 
-fn metric_table(h: &mut String, id: Option<&str>, metrics: &[Value], labels: &[Label<'_>]) {
+/// A statistic's name (`row` or `column` of a metric) in `locale`.
+fn name(m: &Value, key: &str, locale: Locale) -> String {
+    metric_name(locale, m[key].as_str().unwrap_or(""))
+}
+
+/// A metric's name as the summary writes it (`row: column`, a game fact's column alone) in `locale`.
+fn what(m: &Value, locale: Locale) -> String {
+    let key = |k: &str| m[k].as_str().unwrap_or("").to_owned();
+    metric_text(locale, &key("table"), &key("row"), &key("column"))
+}
+
+/// A table of metrics with their label columns `labels`, every word in `locale`.
+fn metric_table(h: &mut String, id: Option<&str>, metrics: &[Value], labels: &[Label<'_>], locale: Locale) {
+    let w = |id: &str, args| esc(&t(locale, id, args));
     let id_attr = id.map(|i| format!(" id=\"{i}\"")).unwrap_or_default();
     let _ = write!(h, "<table{id_attr}><thead><tr>");
-    for (name, _) in labels {
-        let _ = write!(h, "<th class=\"t\">{}</th>", esc(name));
+    for (header, _) in labels {
+        let _ = write!(h, "<th class=\"t\">{}</th>", w(header, args!()));
     }
-    for name in ["A [95% CI]", "n A", "B [95% CI]", "n B", "B − A", "95% CI of B − A", "z", "changed"] {
-        let _ = write!(h, "<th data-num=\"{}\">{name}</th>", u8::from(!name.contains("CI]")));
+    // The arms' columns with their interval sort as text; the others by number.
+    let columns = [
+        (w("html-col-arm", args!(arm = "A")), 0),
+        (w("html-col-n", args!(arm = "A")), 1),
+        (w("html-col-arm", args!(arm = "B")), 0),
+        (w("html-col-n", args!(arm = "B")), 1),
+        (w("html-col-diff", args!()), 1),
+        (w("html-col-diff-ci", args!()), 1),
+        ("z".to_owned(), 1),
+        (w("html-col-changed", args!()), 1),
+    ];
+    for (header, num) in columns {
+        let _ = write!(h, "<th data-num=\"{num}\">{header}</th>");
     }
     h.push_str("</tr></thead><tbody>");
+    let yes = w("html-yes", args!());
     for m in metrics {
         let flagged = m["flagged"].as_bool().unwrap_or(false);
         let _ = write!(
@@ -118,19 +157,19 @@ fn metric_table(h: &mut String, id: Option<&str>, metrics: &[Value], labels: &[L
             if flagged { " class=\"flag\"" } else { "" }
         );
         for (_, label) in labels {
-            let t = label(m);
-            let _ = write!(h, "<td class=\"t\" data-v=\"{0}\">{0}</td>", esc(&t));
+            let text = label(m, locale);
+            let _ = write!(h, "<td class=\"t\" data-v=\"{0}\">{0}</td>", esc(&text));
         }
         let num = |v: &Value| v.as_f64().map_or("0".to_owned(), |x| format!("{x}"));
         let _ = write!(
             h,
             "<td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td>",
             num(&m["a"]["value"]),
-            arm(m, &m["a"]),
+            arm(m, &m["a"], locale),
             m["a"]["n"],
             m["a"]["n"],
             num(&m["b"]["value"]),
-            arm(m, &m["b"]),
+            arm(m, &m["b"], locale),
             m["b"]["n"],
             m["b"]["n"],
         );
@@ -140,67 +179,66 @@ fn metric_table(h: &mut String, id: Option<&str>, metrics: &[Value], labels: &[L
             "<td data-v=\"{}\" class=\"{}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td><td data-v=\"{}\">{}</td></tr>",
             num(&m["diff"]),
             diff_class(m),
-            signed(m, &m["diff"]),
+            esc(&signed(m, &m["diff"], locale)),
             num(&m["diff"]),
-            interval(m, &m["diff_ci"], signed),
+            esc(&interval(m, &m["diff_ci"], signed, locale)),
             z.abs(),
-            if z.abs() >= 1e8 { "∞".to_owned() } else { format!("{z:+.1}") },
+            if z.abs() >= 1e8 { "∞".to_owned() } else { locale.lang().number_text(format!("{z:+.1}")) },
             u8::from(flagged),
-            if flagged { "yes" } else { "" },
+            if flagged { yes.as_str() } else { "" },
         );
     }
     h.push_str("</tbody></table>");
 }
 
-/// The HTML report for a balance summary (the `--json` object).
-pub fn html(r: &Value) -> String {
+/// The HTML report for a balance summary (the `--json` object), every word and number in `locale`:
+/// `arms` are the arms' options and `summary` the lab's summary, both already in `locale`.
+pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -> String {
+    let w = |id: &str| esc(&t(locale, id, args!()));
     let game = r["game"].as_str().unwrap_or("");
+    let count = |v: &Value| v.as_u64().unwrap_or(0);
+    let header = args!(
+        game = game.to_owned(),
+        games = count(&r["games"]),
+        stopped = if r["stopped"].as_str() == Some("interval") { "interval" } else { "cap" },
+        players = count(&r["players"]),
+        bots = arr(&r["bot_specs"]).iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", "),
+        seed = r["seed"].to_string()
+    );
     let mut h = String::new();
     let _ = write!(
         h,
-        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Sylvan balance lab: {g}</title><style>{STYLE}</style></head><body>
-<h1>Balance lab: {g}</h1>
-<p><b>A</b>: {a}<br><b>B</b>: {b}<br>{games} paired games (stopped by {stopped}), {players} players, bots {bots}, seed {seed}. Every number here is in <code>sylvan balance --json</code> with the same arguments.</p>"#,
-        g = esc(game),
-        a = esc(r["a"]["label"].as_str().unwrap_or("")),
-        b = esc(r["b"]["label"].as_str().unwrap_or("")),
-        games = r["games"],
-        stopped = esc(r["stopped"].as_str().unwrap_or("")),
-        players = r["players"],
-        bots = esc(&arr(&r["bot_specs"]).iter().filter_map(Value::as_str).collect::<Vec<_>>().join(", ")),
-        seed = r["seed"],
+        r#"<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{title}</title><style>{STYLE}</style></head><body>
+<h1>{heading}</h1>
+<p><b>A</b>: {a}<br><b>B</b>: {b}<br>{header}. {same}</p>"#,
+        code = locale.code(),
+        title = esc(&t(locale, "html-b-title", args!(game = game.to_owned()))),
+        heading = esc(&t(locale, "html-b-heading", args!(game = game.to_owned()))),
+        a = esc(&arms[0]),
+        b = esc(&arms[1]),
+        header = esc(&t(locale, "balance-header", header)),
+        same = same_json(locale, "sylvan balance --json"),
     );
     h.push_str("<ol class=\"summary\">");
-    for line in arr(&r["summary"]) {
-        let _ = write!(h, "<li>{}</li>", esc(line.as_str().unwrap_or("")));
+    for line in summary {
+        let _ = write!(h, "<li>{}</li>", esc(line));
     }
     h.push_str("</ol>");
-    let method = &r["method"];
-    let _ = write!(
-        h,
-        "<p class=\"small\">Pairing: {}. Intervals: {}; {}. Changed: {}.</p>",
-        esc(method["pairing"].as_str().unwrap_or("")),
-        esc(method["difference_interval"].as_str().unwrap_or("")),
-        esc(method["arm_interval"].as_str().unwrap_or("")),
-        esc(method["flag"].as_str().unwrap_or("")),
+    let method = args!(
+        replicates = REPLICATES as u64,
+        fdr = locale.lang().number_text(format!("{}%", crate::games::num(100.0 * FDR))),
+        tested = count(&r["tested"]),
+        min = MIN_GAMES
     );
+    let _ = write!(h, "<p class=\"small\">{}</p>", esc(&t(locale, "html-b-method", method)));
 
-    h.push_str("<h2>Game facts</h2><p class=\"small\">First-seat advantage, length, scores, draws, and which end condition ended the games (the share of games each ended).</p>");
+    let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-b-facts"), w("html-b-facts-note"));
     let facts = arr(&r["facts"]);
     let mut table = String::new();
-    metric_table(
-        &mut table,
-        None,
-        &facts,
-        &[("fact", |m| {
-            let row = m["row"].as_str().unwrap_or("");
-            let column = m["column"].as_str().unwrap_or("");
-            if row == sylvan_registry::runs::balance::GAME_ROW { column.to_owned() } else { format!("{row}: {column}") }
-        })],
-    );
+    metric_table(&mut table, None, &facts, &[("html-col-fact", what)], locale);
     h.push_str(&scroll_box(&table));
 
-    h.push_str("<h2>Bot ladder</h2><p class=\"small\">Each bot's win rate (its return; a shared win counts 1/k), mean score and Bradley–Terry rating (Elo scale, mean 0, fitted to the pairwise results as in a tournament; intervals from the bootstrap replicates' fits) under A and B, best under A first.</p>");
+    let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-b-ladder"), w("html-b-ladder-note"));
     let mut bots = arr(&r["bots"]);
     bots.sort_by(|x, y| {
         let key = |m: &Value| (m["column"].as_str() != Some("win rate"), -f(&m["a"]["value"]));
@@ -212,9 +250,10 @@ pub fn html(r: &Value) -> String {
         None,
         &bots,
         &[
-            ("bot", |m| m["row"].as_str().unwrap_or("").to_owned()),
-            ("metric", |m| m["column"].as_str().unwrap_or("").to_owned()),
+            ("html-col-bot", |m, _| m["row"].as_str().unwrap_or("").to_owned()),
+            ("html-col-metric", |m, locale| name(m, "column", locale)),
         ],
+        locale,
     );
     h.push_str(&scroll_box(&table));
 
@@ -228,13 +267,11 @@ pub fn html(r: &Value) -> String {
     rates.sort_by(|x, y| f(&y["z"]).abs().total_cmp(&f(&x["z"]).abs()));
     rates.truncate(20);
     if !rates.is_empty() {
-        h.push_str("<h2>Largest differences of rates</h2><p class=\"small\">B − A in percentage points with its 95% interval, for the rate metrics furthest from zero relative to their noise (largest |z| first).</p>");
+        let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-b-largest"), w("html-b-largest-note"));
         let labels: Vec<String> = rates
             .iter()
             .map(|m| {
-                let row = m["row"].as_str().unwrap_or("");
-                let column = m["column"].as_str().unwrap_or("");
-                let text = format!("{row}: {column}");
+                let text = what(m, locale);
                 if text.chars().count() > 34 {
                     format!("{}…", text.chars().take(33).collect::<String>())
                 } else {
@@ -246,20 +283,31 @@ pub fn html(r: &Value) -> String {
             .iter()
             .map(|m| (100.0 * f(&m["diff"]), 100.0 * f(&m["diff_ci"][0]), 100.0 * f(&m["diff_ci"][1])))
             .collect();
-        h.push_str(&scroll_box(&interval_plot(&labels, &values, "B − A (percentage points)", 1.0)));
+        let axis = t(locale, "html-b-largest-axis", args!());
+        h.push_str(&scroll_box(&interval_plot(&labels, &values, &axis, 1.0, locale)));
     }
 
     if cards.is_empty() {
-        h.push_str("<h2>Card metrics</h2><p>This game reports no per-card statistics: only the game facts and the ladder above compare A and B.</p>");
+        let _ = write!(h, "<h2>{}</h2><p>{}</p>", w("html-b-cards"), w("html-b-no-cards"));
     } else {
         let mut tables: Vec<&str> = cards.iter().filter_map(|m| m["table"].as_str()).collect();
-        tables.dedup();
         tables.sort_unstable();
         tables.dedup();
+        const MARK: &str = "\u{1}";
+        let note = esc(&t(locale, "html-b-cards-note", args!(level = MARK))).replace(MARK, "<code>L2</code>");
+        let template = t(locale, "html-b-count", args!(shown = "%SHOWN%", rows = "%ROWS%"));
         let _ = write!(
             h,
-            "<h2>Card metrics</h2><p class=\"small\">Every card, leader, amulet or creature metric the game reports, under A and B. Click a header to sort; type to filter (a level: <code>L2</code>, a title, a metric).</p><div class=\"controls\"><input type=\"search\" id=\"filter\" placeholder=\"filter: L1, a title, win rate…\"><select id=\"which\"><option value=\"\">every table</option>{}</select><label><input type=\"checkbox\" id=\"only\"> changed only</label><span id=\"count\" class=\"small\"></span></div>",
-            tables.iter().map(|t| format!("<option>{}</option>", esc(t))).collect::<String>()
+            "<h2>{}</h2><p class=\"small\">{note}</p><div class=\"controls\"><input type=\"search\" id=\"filter\" placeholder=\"{}\"><select id=\"which\"><option value=\"\">{}</option>{}</select><label><input type=\"checkbox\" id=\"only\"> {}</label><span id=\"count\" class=\"small\" data-template=\"{}\"></span></div>",
+            w("html-b-cards"),
+            w("html-b-filter"),
+            w("html-b-every-table"),
+            tables
+                .iter()
+                .map(|t| format!("<option value=\"{}\">{}</option>", esc(t), esc(&stat_name(locale, t))))
+                .collect::<String>(),
+            w("html-b-changed-only"),
+            esc(&template),
         );
         let mut table = String::new();
         metric_table(
@@ -267,10 +315,11 @@ pub fn html(r: &Value) -> String {
             Some("cards"),
             &cards,
             &[
-                ("table", |m| m["table"].as_str().unwrap_or("").to_owned()),
-                ("card", |m| m["row"].as_str().unwrap_or("").to_owned()),
-                ("metric", |m| m["column"].as_str().unwrap_or("").to_owned()),
+                ("html-col-table", |m, locale| name(m, "table", locale)),
+                ("html-col-card", |m, locale| name(m, "row", locale)),
+                ("html-col-metric", |m, locale| name(m, "column", locale)),
             ],
+            locale,
         );
         h.push_str(&scroll_box(&table));
     }

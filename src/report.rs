@@ -4,6 +4,11 @@
 use std::fmt::Write;
 
 use serde_json::Value;
+use sylvan_engine::Locale;
+use sylvan_registry::runs::balance::stat_name;
+use sylvan_words::args;
+
+use crate::words::{fixed, number, percent, t};
 
 pub(crate) fn esc(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -113,13 +118,20 @@ pub(crate) fn nice_step(range: f64, ticks: f64, min: f64) -> f64 {
 }
 
 /// Points with horizontal error bars, one row per label (ratings), on an axis with round ticks.
-fn error_bars(labels: &[String], values: &[(f64, f64, f64)]) -> String {
-    interval_plot(labels, values, "rating (Elo scale)", 50.0)
+fn error_bars(labels: &[String], values: &[(f64, f64, f64)], locale: Locale) -> String {
+    interval_plot(labels, values, &t(locale, "html-t-rating-axis", args!()), 50.0, locale)
 }
 
 /// Points `(value, low, high)` with horizontal interval bars, one row per label, on an x axis labelled
-/// `xlabel` with round ticks that always shows `-min_half..min_half` (so zero is on it).
-pub(crate) fn interval_plot(labels: &[String], values: &[(f64, f64, f64)], xlabel: &str, min_half: f64) -> String {
+/// `xlabel` with round ticks that always shows `-min_half..min_half` (so zero is on it), numbers as
+/// `locale` writes them.
+pub(crate) fn interval_plot(
+    labels: &[String],
+    values: &[(f64, f64, f64)],
+    xlabel: &str,
+    min_half: f64,
+    locale: Locale,
+) -> String {
     let (left, top, rowh, plotw) = (220.0, 20.0, 30.0, 520.0);
     let finite = |v: f64| if v.is_finite() { v } else { 0.0 };
     let lo = values.iter().map(|v| finite(v.1)).fold(f64::INFINITY, f64::min).min(-min_half);
@@ -141,7 +153,7 @@ pub(crate) fn interval_plot(labels: &[String], values: &[(f64, f64, f64)], xlabe
             r##"<line x1="{0}" y1="{top}" x2="{0}" y2="{axis}" stroke="{3}"/><text class="xtick" x="{0}" y="{1}" text-anchor="middle">{2}</text>"##,
             x(v),
             axis + 16.0,
-            crate::games::num((v / step).round() * step),
+            number(locale, (v / step).round() * step),
             if v.abs() < step / 2.0 { "#999" } else { "#ddd" }
         );
         v += step;
@@ -176,8 +188,8 @@ const MAX_BAR: f64 = 48.0;
 /// A bar chart of a histogram object `{lo, width, counts}` (bins `[lo + width·i, lo + width·(i+1))`).
 /// Bars have gaps between them and are at most [`MAX_BAR`] wide; the y axis has round ticks of whole games. Bins one unit wide hold one
 /// whole value each and are labelled by that value under the bar; wider bins by their edges. Ticks fall
-/// on multiples of a round step.
-fn histogram(h: &Value, xlabel: &str, fill: &str) -> String {
+/// on multiples of a round step. Words and numbers are in `locale`.
+fn histogram(h: &Value, xlabel: &str, fill: &str, locale: Locale) -> String {
     let counts: Vec<f64> = arr(&h["counts"]).iter().map(f).collect();
     let (lo, width) = (f(&h["lo"]), f(&h["width"]).max(1e-9));
     let (left, top, plotw, ploth) = (56.0, 12.0, 420.0, 150.0);
@@ -194,37 +206,36 @@ fn histogram(h: &Value, xlabel: &str, fill: &str) -> String {
         top + ploth + 40.0
     );
     // Y axis: round ticks and grid lines.
-    let mut t = 0.0;
-    while t <= ytop + ystep / 2.0 {
+    let mut tick = 0.0;
+    while tick <= ytop + ystep / 2.0 {
         let _ = write!(
             s,
             r##"<line x1="{left}" y1="{0}" x2="{1}" y2="{0}" stroke="#eee"/><text class="ytick" x="{2}" y="{3}" text-anchor="end">{4}</text>"##,
-            y(t),
+            y(tick),
             left + plotw,
             left - 6.0,
-            y(t) + 4.0,
-            crate::games::num(t)
+            y(tick) + 4.0,
+            number(locale, tick)
         );
-        t += ystep;
+        tick += ystep;
     }
     let _ = write!(
         s,
-        r#"<text x="12" y="{0}" transform="rotate(-90 12 {0})" text-anchor="middle">games</text>"#,
-        top + ploth / 2.0
+        r#"<text x="12" y="{0}" transform="rotate(-90 12 {0})" text-anchor="middle">{1}</text>"#,
+        top + ploth / 2.0,
+        esc(&t(locale, "html-axis-games", args!()))
     );
     for (i, c) in counts.iter().enumerate() {
         let x = left + sw * i as f64 + (sw - bar) / 2.0;
         let (a, b) = (lo + width * i as f64, lo + width * (i + 1) as f64);
-        let range = if width == 1.0 {
-            crate::games::num(a)
-        } else {
-            format!("{}–{}", crate::games::num(a), crate::games::num(b))
-        };
+        let range =
+            if width == 1.0 { number(locale, a) } else { format!("{}–{}", number(locale, a), number(locale, b)) };
         let _ = write!(
             s,
-            r##"<rect class="bar" x="{x}" y="{}" width="{bar}" height="{}" fill="{fill}"><title>{range}: {c}</title></rect>"##,
+            r##"<rect class="bar" x="{x}" y="{}" width="{bar}" height="{}" fill="{fill}"><title>{range}: {}</title></rect>"##,
             y(*c),
-            top + ploth - y(*c)
+            top + ploth - y(*c),
+            number(locale, *c)
         );
     }
     let axis = top + ploth;
@@ -239,7 +250,7 @@ fn histogram(h: &Value, xlabel: &str, fill: &str) -> String {
             r##"<line x1="{x}" y1="{axis}" x2="{x}" y2="{}" stroke="#333"/><text class="xtick" x="{x}" y="{}" text-anchor="middle">{}</text>"##,
             axis + 4.0,
             axis + 15.0,
-            crate::games::num(v)
+            number(locale, v)
         );
     };
     if discrete {
@@ -270,62 +281,83 @@ fn histogram(h: &Value, xlabel: &str, fill: &str) -> String {
     s
 }
 
-/// The HTML report for a tournament summary (the `--json` object).
-pub fn html(r: &Value) -> String {
+/// The HTML report for a tournament summary (the `--json` object), every word and number in `locale`.
+pub fn html(r: &Value, locale: Locale) -> String {
+    let w = |id: &str| esc(&t(locale, id, args!()));
     let game = r["game"].as_str().unwrap_or("");
     let bots = arr(&r["bots"]);
     let names: Vec<String> = bots.iter().map(|b| b["spec"].as_str().unwrap_or("").to_owned()).collect();
+    let count = |v: &Value| v.as_u64().unwrap_or(0);
+    let header = args!(
+        game = game.to_owned(),
+        games = count(&r["games"]),
+        players = count(&r["players"]),
+        seed = r["seed"].to_string(),
+        threads = count(&r["threads"]),
+        seconds = fixed(locale, f(&r["seconds"]), 1)
+    );
     let mut h = String::new();
     let _ = write!(
         h,
-        r#"<!DOCTYPE html><html><head><meta charset="utf-8"><title>Sylvan tournament: {g}</title><style>
+        r#"<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"><title>{title}</title><style>
 body{{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}} table{{border-collapse:collapse;margin:1em 0}}
 td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}} th{{background:#f4f4f4}} td:first-child,th:first-child{{text-align:left}}
 h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:90%}} .scroll{{overflow-x:auto;max-width:100%}}</style></head><body>
-<h1>Tournament: {g}</h1><p>{games} games, {players} players, seed {seed}, {threads} thread(s), {secs:.1} s. Every number here is in
-<code>sylvan tournament --json</code> with the same arguments.</p>"#,
-        g = esc(game),
-        games = r["games"],
-        players = r["players"],
-        seed = r["seed"],
-        threads = r["threads"],
-        secs = f(&r["seconds"])
+<h1>{heading}</h1><p>{intro}. {same}</p>"#,
+        code = locale.code(),
+        title = esc(&t(locale, "html-t-title", args!(game = game.to_owned()))),
+        heading = esc(&t(locale, "html-t-heading", args!(game = game.to_owned()))),
+        intro = esc(&t(locale, "tournament-header", header)),
+        same = same_json(locale, "sylvan tournament --json"),
     );
     // Summary table.
-    h.push_str("<h2>Bots</h2><table><tr><th>bot</th><th>games</th><th>wins</th><th>win rate</th><th>95% CI</th><th>rating</th><th>95% CI</th><th>mean score</th></tr>");
+    let _ = write!(
+        h,
+        "<h2>{}</h2><table><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th><th>{ci}</th><th>{}</th><th>{ci}</th><th>{}</th></tr>",
+        w("html-t-bots"),
+        w("html-col-bot"),
+        w("html-col-games"),
+        w("html-col-wins"),
+        w("html-col-rate"),
+        w("html-col-rating"),
+        w("html-col-score"),
+        ci = w("html-col-ci"),
+    );
+    let pct = |v: &Value| percent(locale, v.as_f64());
     for b in &bots {
         let _ = write!(
             h,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{:.1}%</td><td>{:.1}–{:.1}%</td><td>{:.0}</td><td>{:.0} – {:.0}</td><td>{:.2}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}–{}</td><td>{}</td><td>{} – {}</td><td>{}</td></tr>",
             esc(b["spec"].as_str().unwrap_or("")),
             b["games"],
-            crate::games::num(f(&b["wins"])),
-            100.0 * f(&b["win_rate"]),
-            100.0 * f(&b["win_rate_ci"][0]),
-            100.0 * f(&b["win_rate_ci"][1]),
-            f(&b["rating"]),
-            f(&b["rating_ci"][0]),
-            f(&b["rating_ci"][1]),
-            f(&b["mean_score"])
+            number(locale, f(&b["wins"])),
+            pct(&b["win_rate"]),
+            pct(&b["win_rate_ci"][0]),
+            pct(&b["win_rate_ci"][1]),
+            fixed(locale, f(&b["rating"]), 0),
+            fixed(locale, f(&b["rating_ci"][0]), 0),
+            fixed(locale, f(&b["rating_ci"][1]), 0),
+            fixed(locale, f(&b["mean_score"]), 2)
         );
     }
     h.push_str("</table>");
-    let _ = write!(
-        h,
-        "<p>First-seat win rate {} (by seat: {}). Moves per game: mean {:.1}, min {}, max {}.</p>",
-        crate::tournament::pct(&r["first_seat_win_rate"]),
-        arr(&r["win_rate_by_seat"])
-            .iter()
-            .enumerate()
-            .map(|(s, v)| format!("p{s} {}", crate::tournament::pct(v)))
-            .collect::<Vec<_>>()
-            .join(", "),
-        f(&r["mean_moves"]),
-        r["min_moves"],
-        r["max_moves"]
+    let seats = arr(&r["win_rate_by_seat"])
+        .iter()
+        .enumerate()
+        .map(|(s, v)| format!("p{s} {}", pct(v)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let seats_line = args!(
+        rate = pct(&r["first_seat_win_rate"]),
+        seats = seats,
+        mean = fixed(locale, f(&r["mean_moves"]), 1),
+        min = number(locale, f(&r["min_moves"])),
+        max = number(locale, f(&r["max_moves"]))
     );
+    let _ = write!(h, "<p>{}</p>", esc(&t(locale, "html-t-seats", seats_line)));
     // Win-rate heatmap.
-    h.push_str("<h2>Win rate of row against column</h2><p class=\"small\">Each pair of seats held by different bots in a game counts once (½ each on equal returns); 95% Wilson intervals.</p>");
+    let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-t-matrix"), w("html-t-matrix-note"));
+    let whole = |x: f64| fixed(locale, 100.0 * x, 0);
     let cells: Vec<Vec<Option<(f64, String)>>> = arr(&r["matrix"])
         .iter()
         .map(|row| {
@@ -333,15 +365,8 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
                 .iter()
                 .map(|c| {
                     (!c.is_null()).then(|| {
-                        (
-                            f(&c["rate"]),
-                            format!(
-                                "{:.0}% [{:.0}–{:.0}]",
-                                100.0 * f(&c["rate"]),
-                                100.0 * f(&c["ci"][0]),
-                                100.0 * f(&c["ci"][1])
-                            ),
-                        )
+                        let rate = locale.lang().number_text(format!("{}%", whole(f(&c["rate"]))));
+                        (f(&c["rate"]), format!("{rate} [{}–{}]", whole(f(&c["ci"][0])), whole(f(&c["ci"][1]))))
                     })
                 })
                 .collect()
@@ -349,51 +374,73 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
         .collect();
     h.push_str(&scroll_box(&heatmap(&names, &names, &cells)));
     // Ratings.
-    let _ = write!(h, "<h2>Ratings</h2><p class=\"small\">{}</p>", esc(r["rating_model"].as_str().unwrap_or("")));
+    let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-t-ratings"), w("html-t-rating-model"));
     let values: Vec<(f64, f64, f64)> =
         bots.iter().map(|b| (f(&b["rating"]), f(&b["rating_ci"][0]), f(&b["rating_ci"][1]))).collect();
-    h.push_str(&error_bars(&names, &values));
+    h.push_str(&error_bars(&names, &values, locale));
     // Scores and lengths.
-    h.push_str("<h2>Score distributions</h2>");
+    let _ = write!(h, "<h2>{}</h2>", w("html-t-scores"));
+    let score_axis = t(locale, "html-t-score-axis", args!());
     for b in &bots {
         let _ = write!(h, "<h3>{}</h3>", esc(b["spec"].as_str().unwrap_or("")));
-        h.push_str(&histogram(&b["score_histogram"], "final score", "#2ca02c"));
+        h.push_str(&histogram(&b["score_histogram"], &score_axis, "#2ca02c", locale));
     }
-    h.push_str("<h2>Game length</h2>");
-    h.push_str(&histogram(&r["length_histogram"], "actions per game", "#ff7f0e"));
+    let _ = write!(h, "<h2>{}</h2>", w("html-t-length"));
+    h.push_str(&histogram(&r["length_histogram"], &t(locale, "html-t-length-axis", args!()), "#ff7f0e", locale));
     // Search.
     if bots.iter().any(|b| !b["search"].is_null()) {
-        h.push_str("<h2>Search</h2><table><tr><th>bot</th><th>iterations/s</th><th>determinizations/s</th><th>iterations per decision</th><th>tree nodes per decision</th><th>ms per decision</th></tr>");
+        let _ = write!(h, "<h2>{}</h2><table><tr>", w("html-t-search"));
+        for id in [
+            "html-col-bot",
+            "html-col-iterations",
+            "html-col-determinizations",
+            "html-col-iterations-decision",
+            "html-col-nodes-decision",
+            "html-col-ms-decision",
+        ] {
+            let _ = write!(h, "<th>{}</th>", w(id));
+        }
+        h.push_str("</tr>");
         for b in bots.iter().filter(|b| !b["search"].is_null()) {
             let s = &b["search"];
             let _ = write!(
                 h,
-                "<tr><td>{}</td><td>{:.0}</td><td>{:.0}</td><td>{:.0}</td><td>{:.0}</td><td>{:.1}</td></tr>",
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 esc(b["spec"].as_str().unwrap_or("")),
-                f(&s["iterations_per_sec"]),
-                f(&s["determinizations_per_sec"]),
-                f(&s["iterations_per_decision"]),
-                f(&s["tree_nodes_per_decision"]),
-                f(&s["ms_per_decision"])
+                fixed(locale, f(&s["iterations_per_sec"]), 0),
+                fixed(locale, f(&s["determinizations_per_sec"]), 0),
+                fixed(locale, f(&s["iterations_per_decision"]), 0),
+                fixed(locale, f(&s["tree_nodes_per_decision"]), 0),
+                fixed(locale, f(&s["ms_per_decision"]), 1)
             );
         }
         h.push_str("</table>");
     }
-    // Designer's view.
+    // Designer's view: tables, rows and columns are statistics' names (`stat-…` messages; card names
+    // stay as recorded).
     let designer = &r["designer"];
     if let Some(tables) = designer["tables"].as_object() {
-        let _ = write!(h, "<h2>Designer's view: {}</h2><p>Over {} games.</p>", esc(game), designer["games"]);
-        for (name, t) in tables {
-            let cols: Vec<String> = arr(&t["columns"]).iter().map(|c| c.as_str().unwrap_or("").to_owned()).collect();
-            let rows = arr(&t["rows"]);
-            let _ =
-                write!(h, "<h3>{}</h3><p class=\"small\">{}</p>", esc(name), esc(t["caption"].as_str().unwrap_or("")));
+        let _ = write!(
+            h,
+            "<h2>{}</h2><p>{}</p>",
+            esc(&t(locale, "html-t-designer", args!(game = game.to_owned()))),
+            esc(&t(locale, "html-t-designer-games", args!(games = count(&designer["games"]))))
+        );
+        for (name, table) in tables {
+            let cols: Vec<String> =
+                arr(&table["columns"]).iter().map(|c| stat_name(locale, c.as_str().unwrap_or(""))).collect();
+            let rows = arr(&table["rows"]);
+            let _ = write!(h, "<h3>{}</h3>", esc(&stat_name(locale, name)));
+            // A table's caption is the game's English note: shown in English only.
+            if locale == Locale::En {
+                let _ = write!(h, "<p class=\"small\">{}</p>", esc(table["caption"].as_str().unwrap_or("")));
+            }
             // Each column coloured on its own scale (its largest mean is full green).
             let mut col_max = vec![0.0f64; cols.len()];
             let mut table_rows = Vec::new();
             let mut cells = Vec::new();
             for row in &rows {
-                let label = row[0].as_str().unwrap_or("").to_owned();
+                let label = stat_name(locale, row[0].as_str().unwrap_or(""));
                 let rc = arr(&row[1]);
                 let means: Vec<Option<(f64, u64)>> = (0..cols.len())
                     .map(|c| {
@@ -419,7 +466,7 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
                         .map(|(c, m)| {
                             m.map(|(v, n)| {
                                 let scale = if col_max[c] > 0.0 { v / col_max[c] } else { 0.0 };
-                                (0.5 + scale / 2.0, format!("{} (n={n})", crate::games::num(v)))
+                                (0.5 + scale / 2.0, format!("{} (n={n})", number(locale, v)))
                             })
                         })
                         .collect()
@@ -442,6 +489,12 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
     }
     h.push_str("</body></html>\n");
     h
+}
+
+/// "Every number here is in `command` with the same arguments", in `locale`, as HTML.
+pub(crate) fn same_json(locale: Locale, command: &str) -> String {
+    const MARK: &str = "\u{1}";
+    esc(&t(locale, "html-same-json", args!(command = MARK))).replace(MARK, &format!("<code>{}</code>", esc(command)))
 }
 
 #[cfg(test)]
@@ -477,7 +530,7 @@ mod tests {
     fn whole_number_scores_have_whole_ticks_y_ticks_and_gaps_between_bars() {
         // Scores 40..=62, one bin per value.
         let counts: Vec<u64> = (0..23).map(|i| (i * 7 % 11) as u64).collect();
-        let svg = histogram(&json!({"lo": 40, "width": 1, "counts": counts}), "final score", "#2ca02c");
+        let svg = histogram(&json!({"lo": 40, "width": 1, "counts": counts}), "final score", "#2ca02c", Locale::En);
         let x = whole_numbers(&labels(&svg, "xtick"));
         assert!(x.len() >= 3 && increasing(&x), "{x:?}");
         assert!(x.iter().all(|v| (40..=62).contains(v)), "ticks name values of the bins: {x:?}");
@@ -495,7 +548,12 @@ mod tests {
     #[test]
     fn wide_bins_are_labelled_by_round_edges() {
         // Game lengths 100..160 in bins of 2.
-        let svg = histogram(&json!({"lo": 100, "width": 2, "counts": vec![3; 30]}), "actions per game", "#ff7f0e");
+        let svg = histogram(
+            &json!({"lo": 100, "width": 2, "counts": vec![3; 30]}),
+            "actions per game",
+            "#ff7f0e",
+            Locale::En,
+        );
         let x = whole_numbers(&labels(&svg, "xtick"));
         assert!(x.len() >= 3 && increasing(&x) && x.iter().all(|v| v % 10 == 0), "{x:?}");
     }
@@ -504,7 +562,12 @@ mod tests {
     fn bins_whose_edges_are_not_round_still_get_ticks() {
         // Issue 37: scores from 37 in bins of 2 have no round edge; the axis still needs ticks.
         for (lo, width, bins) in [(37.0, 2.0, 20), (3.0, 3.0, 7), (0.5, 0.5, 9), (41.0, 1.0, 2)] {
-            let svg = histogram(&json!({"lo": lo, "width": width, "counts": vec![2; bins]}), "final score", "#2ca02c");
+            let svg = histogram(
+                &json!({"lo": lo, "width": width, "counts": vec![2; bins]}),
+                "final score",
+                "#2ca02c",
+                Locale::En,
+            );
             let x: Vec<f64> = labels(&svg, "xtick").iter().filter_map(|t| t.parse().ok()).collect();
             assert!(!x.is_empty(), "no x ticks for lo {lo}, width {width}");
             let hi = lo + width * bins as f64;
@@ -515,21 +578,21 @@ mod tests {
     #[test]
     fn one_bar_does_not_fill_a_zero_one_axis() {
         // Every game scored 1 (a win/loss score): one bin.
-        let svg = histogram(&json!({"lo": 1, "width": 1, "counts": [8]}), "final score", "#2ca02c");
+        let svg = histogram(&json!({"lo": 1, "width": 1, "counts": [8]}), "final score", "#2ca02c", Locale::En);
         let ws = attr(&svg, "<rect class=\"bar\"", "width");
         assert_eq!(ws.len(), 1);
         assert!(ws[0] <= MAX_BAR, "bar {} px wide on a 420 px axis", ws[0]);
         assert_eq!(whole_numbers(&labels(&svg, "xtick")), [1], "no impossible scores on the axis");
         assert_eq!(whole_numbers(&labels(&svg, "ytick")).last(), Some(&8));
         // Wins and losses: two bars labelled 0 and 1, neither filling its half of the axis.
-        let svg = histogram(&json!({"lo": 0, "width": 1, "counts": [3, 37]}), "final score", "#2ca02c");
+        let svg = histogram(&json!({"lo": 0, "width": 1, "counts": [3, 37]}), "final score", "#2ca02c", Locale::En);
         assert_eq!(whole_numbers(&labels(&svg, "xtick")), [0, 1]);
         assert!(attr(&svg, "<rect class=\"bar\"", "width").iter().all(|&w| w <= MAX_BAR));
     }
 
     #[test]
     fn rating_ticks_are_round() {
-        let svg = error_bars(&["a".into(), "b".into()], &[(-37.0, -120.0, 31.0), (37.0, -31.0, 133.0)]);
+        let svg = error_bars(&["a".into(), "b".into()], &[(-37.0, -120.0, 31.0), (37.0, -31.0, 133.0)], Locale::En);
         let x = whole_numbers(&labels(&svg, "xtick"));
         assert!(x.contains(&0) && increasing(&x) && x.iter().all(|v| v % 50 == 0), "{x:?}");
     }
@@ -542,7 +605,7 @@ mod tests {
         tally.add("survival", "B", "at the end", 1.0);
         tally.add("survival", "B", "after round 1", 1.0);
         let report = json!({"game": "x", "bots": [], "designer": tally});
-        let html = html(&report);
+        let html = html(&report, Locale::En);
         let first = html.find(">after round 1<").unwrap_or(usize::MAX);
         let end = html.find(">at the end<").unwrap_or(0);
         assert!(first < end, "round 1 before the end");

@@ -134,7 +134,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     })?;
 
     if let Some(path) = &args.report {
-        let html = crate::report::html(&report);
+        let html = crate::report::html(&report, args.locale());
         crate::output::write_atomic(path, html.as_bytes(), crate::output::Written::Report, args.locale())?;
     }
     let mut out = crate::output::stdout();
@@ -149,11 +149,6 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-pub(crate) fn pct(v: &Value) -> String {
-    // Null where nothing was measured (a seat no bot played).
-    v.as_f64().map_or_else(|| "—".to_owned(), |x| format!("{:.1}%", 100.0 * x))
 }
 
 /// A bot's win rate with its 95% interval, in `locale` (`45.2% [40.1%, 50.3%]`).

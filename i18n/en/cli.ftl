@@ -305,3 +305,70 @@ verbose-sim-move = game { $game } move { $moves } { $seat } { $bot } [{ $legal }
 ## A tournament's or the balance lab's `--bots` list (games.rs `schedule`), after `--bots `LIST`: `.
 error-bot-twice = {"`"}{ $bot }{"`"} is listed twice (each bot once; the schedule fills the seats)
 error-no-bot-seat = the game plays every seat itself: no seat is left for a bot
+
+## The HTML reports of `tournament --report` and `balance --report` (src/report.rs, src/balance_report.rs).
+## $command is the command in code type, e.g. `sylvan tournament --json`.
+
+html-same-json = Every number here is in { $command } with the same arguments.
+html-t-title = Sylvan tournament: { $game }
+html-t-heading = Tournament: { $game }
+html-t-bots = Bots
+html-col-bot = bot
+html-col-games = games
+html-col-wins = wins
+html-col-rate = win rate
+html-col-ci = 95% CI
+html-col-rating = rating
+html-col-score = mean score
+html-t-seats = First-seat win rate { $rate } (by seat: { $seats }). Moves per game: mean { $mean }, min { $min }, max { $max }.
+html-t-matrix = Win rate of row against column
+html-t-matrix-note = Each pair of seats held by different bots in a game counts once (½ each on equal returns); 95% Wilson intervals.
+html-t-ratings = Ratings
+html-t-rating-model = Bradley–Terry on pairwise results, Elo scale (400 log10), mean 0; 95% Poisson-bootstrap intervals.
+html-t-rating-axis = rating (Elo scale)
+html-t-scores = Score distributions
+html-t-score-axis = final score
+html-t-length = Game length
+html-t-length-axis = actions per game
+html-axis-games = games
+html-t-search = Search
+html-col-iterations = iterations/s
+html-col-determinizations = determinizations/s
+html-col-iterations-decision = iterations per decision
+html-col-nodes-decision = tree nodes per decision
+html-col-ms-decision = ms per decision
+html-t-designer = Designer's view: { $game }
+html-t-designer-games = Over { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}.
+html-b-title = Sylvan balance lab: { $game }
+html-b-heading = Balance lab: { $game }
+html-b-method = Pairing: game g under A and under B, same deal, seats and bot seeds. Intervals: Poisson bootstrap over games, { $replicates } replicates with the same weights for A and B; a difference's 95% interval is the 2.5% and 97.5% quantiles of the replicates' differences (B − A); an arm's is Wilson's 95% interval for a proportion over games, bootstrap quantiles otherwise. Changed: Benjamini–Hochberg at a { $fdr } false discovery rate over { $tested } metrics, p from the bootstrap standard error; at least { $min } games under each arm.
+html-b-facts = Game facts
+html-b-facts-note = First-seat advantage, length, scores, draws, and which end condition ended the games (the share of games each ended).
+html-b-ladder = Bot ladder
+html-b-ladder-note = Each bot's win rate (its return; a shared win counts 1/k), mean score and Bradley–Terry rating (Elo scale, mean 0, fitted to the pairwise results as in a tournament; intervals from the bootstrap replicates' fits) under A and B, best under A first.
+html-b-largest = Largest differences of rates
+html-b-largest-note = B − A in percentage points with its 95% interval, for the rate metrics furthest from zero relative to their noise (largest |z| first).
+html-b-largest-axis = B − A (percentage points)
+html-b-cards = Card metrics
+html-b-no-cards = This game reports no per-card statistics: only the game facts and the ladder above compare A and B.
+html-b-cards-note = Every card, leader, amulet or creature metric the game reports, under A and B. Click a header to sort; type to filter (a level: { $level }, a title, a metric).
+html-b-filter = filter: L1, a title, win rate…
+html-b-every-table = every table
+html-b-changed-only = changed only
+# The count under the filter, written by the page's script ($shown and $rows are filled in by it).
+html-b-count = { $shown } of { $rows } rows
+html-col-fact = fact
+html-col-metric = metric
+html-col-table = table
+html-col-card = card
+html-col-arm = { $arm } [95% CI]
+html-col-n = n { $arm }
+html-col-diff = B − A
+html-col-diff-ci = 95% CI of B − A
+html-col-changed = changed
+html-yes = yes
+# A difference of two shares, in percentage points.
+html-points = { $value } pt

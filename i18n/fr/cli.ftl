@@ -311,3 +311,67 @@ verbose-sim-move = partie { $game } coup { $moves } { $seat } { $bot } [{ $legal
 ## La liste `--bots` d'un tournoi ou du banc d'essai (games.rs `schedule`), après `--bots `LISTE` : `.
 error-bot-twice = {"`"}{ $bot }{"`"} est donné deux fois (chaque bot une fois ; le calendrier remplit les places)
 error-no-bot-seat = le jeu joue lui-même toutes les places : il n'en reste aucune pour un bot
+
+## Les rapports HTML de `tournament --report` et `balance --report` (src/report.rs, src/balance_report.rs).
+
+html-same-json = Chaque nombre de cette page est dans { $command } avec les mêmes arguments.
+html-t-title = Tournoi Sylvan : { $game }
+html-t-heading = Tournoi : { $game }
+html-t-bots = Bots
+html-col-bot = bot
+html-col-games = parties
+html-col-wins = victoires
+html-col-rate = taux de victoire
+html-col-ci = IC 95 %
+html-col-rating = classement
+html-col-score = score moyen
+html-t-seats = Taux de victoire de la première place { $rate } (par place : { $seats }). Coups par partie : moyenne { $mean }, min. { $min }, max. { $max }.
+html-t-matrix = Taux de victoire de la ligne contre la colonne
+html-t-matrix-note = Chaque paire de places tenues par des bots différents dans une partie compte une fois (½ chacun à retours égaux) ; intervalles de Wilson à 95 %.
+html-t-ratings = Classements
+html-t-rating-model = Bradley–Terry sur les résultats par paires, échelle Elo (400 log10), moyenne 0 ; intervalles à 95 % par bootstrap de Poisson.
+html-t-rating-axis = classement (échelle Elo)
+html-t-scores = Distribution des scores
+html-t-score-axis = score final
+html-t-length = Durée des parties
+html-t-length-axis = actions par partie
+html-axis-games = parties
+html-t-search = Recherche
+html-col-iterations = itérations/s
+html-col-determinizations = déterminisations/s
+html-col-iterations-decision = itérations par décision
+html-col-nodes-decision = nœuds d'arbre par décision
+html-col-ms-decision = ms par décision
+html-t-designer = Vue du concepteur : { $game }
+html-t-designer-games = Sur { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}.
+html-b-title = Banc d'essai Sylvan : { $game }
+html-b-heading = Banc d'essai : { $game }
+html-b-method = Appariement : la partie g sous A et sous B, même donne, mêmes places et mêmes graines des bots. Intervalles : bootstrap de Poisson sur les parties, { $replicates } répliques aux mêmes poids pour A et B ; l'intervalle à 95 % d'une différence va des quantiles 2,5 % à 97,5 % des différences des répliques (B − A) ; celui d'un bras est l'intervalle de Wilson à 95 % pour une proportion sur les parties, les quantiles bootstrap sinon. Changé : Benjamini–Hochberg à { $fdr } de fausses découvertes sur { $tested } mesures, p tiré de l'écart type bootstrap ; au moins { $min } parties sous chaque bras.
+html-b-facts = Faits de jeu
+html-b-facts-note = Avantage de la première place, durée, scores, égalités, et quelle condition de fin a terminé les parties (la part des parties terminées par chacune).
+html-b-ladder = Échelle des bots
+html-b-ladder-note = Le taux de victoire de chaque bot (son retour ; une victoire partagée compte 1/k), son score moyen et son classement de Bradley–Terry (échelle Elo, moyenne 0, ajusté aux résultats par paires comme dans un tournoi ; intervalles tirés des ajustements des répliques bootstrap) sous A et sous B, le meilleur sous A en premier.
+html-b-largest = Plus grandes différences de taux
+html-b-largest-note = B − A en points de pourcentage avec son intervalle à 95 %, pour les taux les plus éloignés de zéro relativement à leur bruit (plus grand |z| en premier).
+html-b-largest-axis = B − A (points de pourcentage)
+html-b-cards = Mesures des cartes
+html-b-no-cards = Ce jeu ne donne aucune statistique par carte : seuls les faits de jeu et l'échelle ci-dessus comparent A et B.
+html-b-cards-note = Chaque mesure de carte, de chef, d'amulette ou de créature que donne le jeu, sous A et sous B. Cliquez sur un en-tête pour trier ; tapez pour filtrer (un niveau : { $level }, un titre, une mesure).
+html-b-filter = filtrer : L1, un titre, taux de victoire…
+html-b-every-table = toutes les tables
+html-b-changed-only = changées seulement
+html-b-count = { $shown } lignes sur { $rows }
+html-col-fact = fait
+html-col-metric = mesure
+html-col-table = table
+html-col-card = carte
+html-col-arm = { $arm } [IC 95 %]
+html-col-n = n { $arm }
+html-col-diff = B − A
+html-col-diff-ci = IC 95 % de B − A
+html-col-changed = changé
+html-yes = oui
+html-points = { $value } pt

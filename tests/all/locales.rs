@@ -529,3 +529,90 @@ fn without_card_data(line: &str) -> String {
     }
     out
 }
+
+/// The visible text of an HTML report: the text between tags (outside `<style>` and `<script>`) and
+/// the words the page's script and inputs show (`placeholder`, `data-template`), one line each.
+fn visible_html(html: &str) -> String {
+    let mut page = html.to_owned();
+    for (open, close) in [("<style>", "</style>"), ("<script>", "</script>")] {
+        while let Some(a) = page.find(open) {
+            let b = page[a..].find(close).map_or(page.len(), |b| a + b + close.len());
+            page.replace_range(a..b, "\n");
+        }
+    }
+    let mut out = String::new();
+    for attr in ["placeholder=\"", "data-template=\""] {
+        for part in page.split(attr).skip(1) {
+            out.push_str(part.split('"').next().unwrap_or_default());
+            out.push('\n');
+        }
+    }
+    let mut inside = false;
+    for c in page.chars() {
+        match c {
+            '<' => {
+                inside = true;
+                out.push('\n');
+            }
+            '>' => inside = false,
+            _ if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
+}
+
+/// `tournament --report` and `balance --report` write their HTML in `lang`; the visible text.
+fn html_reports(lang: &str) -> [(String, String); 2] {
+    let commands: [(&str, Vec<&str>); 2] = [
+        ("tournament", vec!["tournament", "equinox", "-b", "random,heuristic", "-n", "4", "-t", "1"]),
+        ("balance", vec!["balance", "equinox", "--a", "dryads=2", "--b", "dryads=3", "-n", "4", "-t", "1"]),
+    ];
+    commands.map(|(name, mut args)| {
+        let path = crate::cli::scratch(&format!("locales-{name}-{lang}.html"));
+        let file = path.display().to_string();
+        args.extend(["--report", &file, "--lang", lang]);
+        let out = sylvan(&args, "").unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(out.status.success(), "{name} {lang}: {}", text(&out.stderr));
+        let html = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name} {lang}: {e}"));
+        assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{name} {lang}: the page's language");
+        (name.to_owned(), visible_html(&html))
+    })
+}
+
+/// The French HTML reports have French headings and no word of the English catalog's report messages
+/// (`html-…` in `cli.ftl`); the English ones are full of those words (the check can fail).
+#[test]
+fn html_reports_speak_the_locale() {
+    let lower = |t: &str| words(t, false).into_iter().map(|w| w.to_lowercase()).collect::<BTreeSet<_>>();
+    let block = |cli: &str| cli.find("\nhtml-").map_or(String::new(), |a| catalog_text(&cli[a..]));
+    let mut allowed = lower(&catalog_text(CLI_FR));
+    // The command lines in code type (`sylvan tournament --json`) are notations.
+    let commands = ["sylvan", "tournament", "balance"];
+    let english: BTreeSet<String> =
+        lower(&block(CLI_EN)).into_iter().filter(|w| w.chars().count() >= 3 && !allowed.contains(w)).collect();
+    allowed.extend(commands.map(String::from));
+    let english: BTreeSet<String> = english.into_iter().filter(|w| !allowed.contains(w)).collect();
+    for must in ["ratings", "length", "search", "changed", "rows", "every"] {
+        assert!(english.contains(must), "`{must}` is an English report word: {english:?}");
+    }
+    let found = |screen: &str| -> Vec<String> {
+        screen.lines().flat_map(|l| words(l, false)).filter(|w| english.contains(&w.to_lowercase())).collect()
+    };
+    let [(_, tournament), (_, balance)] = html_reports("fr");
+    for heading in ["Tournoi\u{a0}: equinox", "Classements", "Durée des parties", "Vue du concepteur\u{a0}: equinox"] {
+        assert!(tournament.contains(heading), "`{heading}` in the French tournament report:\n{tournament}");
+    }
+    for heading in ["Banc d'essai\u{a0}: equinox", "Faits de jeu", "Échelle des bots", "Mesures des cartes"] {
+        assert!(balance.contains(heading), "`{heading}` in the French balance report");
+    }
+    assert!(balance.contains("%SHOWN% lignes sur %ROWS%"), "the script's count in French");
+    for (name, screen) in [("tournament", &tournament), ("balance", &balance)] {
+        // The count's placeholders, which the page's script fills in.
+        let english_words = found(&screen.replace("%SHOWN%", "").replace("%ROWS%", ""));
+        assert!(english_words.is_empty(), "{name}: English words in the French report: {english_words:?}");
+    }
+    let [(_, tournament), (_, balance)] = html_reports("en");
+    assert!(tournament.contains("Tournament: equinox") && balance.contains("Balance lab: equinox"));
+    assert!(found(&tournament).len() > 20 && found(&balance).len() > 20, "English reports in English");
+}

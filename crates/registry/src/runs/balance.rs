@@ -731,15 +731,7 @@ impl Numbers {
 
     /// The metric's name in `locale`: the game facts' column alone, else `row: column`.
     fn what(&self, locale: Locale) -> String {
-        if self.table == GAME_TABLE && self.row == GAME_ROW {
-            metric_name(locale, &self.column)
-        } else {
-            say(
-                locale,
-                "balance-cell",
-                args!(row = metric_name(locale, &self.row), column = metric_name(locale, &self.column)),
-            )
-        }
+        metric_text(locale, &self.table, &self.row, &self.column)
     }
 
     /// The difference after a sentence (` (+8 points [+3, +13])`), empty without one.
@@ -804,9 +796,19 @@ const METRICS: [(&str, &str); 9] = [
     (BOT_RATING, "balance-metric-rating"),
 ];
 
+/// A metric's name as the summary writes it, in `locale`: the game facts' column alone, else
+/// `row: column` (the HTML report names its rows so too).
+pub fn metric_text(locale: Locale, table: &str, row: &str, column: &str) -> String {
+    if table == GAME_TABLE && row == GAME_ROW {
+        metric_name(locale, column)
+    } else {
+        say(locale, "balance-cell", args!(row = metric_name(locale, row), column = metric_name(locale, column)))
+    }
+}
+
 /// A metric's (or a row's) name in `locale`: the lab's own from the catalog, `seat p0` too; a game's
 /// designer statistic by [`stat_name`].
-fn metric_name(locale: Locale, name: &str) -> String {
+pub fn metric_name(locale: Locale, name: &str) -> String {
     if let Some((_, id)) = METRICS.iter().find(|(n, _)| *n == name) {
         return say(locale, id, args!());
     }
