@@ -115,3 +115,38 @@ pub fn random_game(options: &Options, seed: u64, salt: u64) -> Vec<String> {
     }
     out
 }
+
+/// The revision-`rules` fixture's options: every set.
+pub fn every_set(rules: u8) -> Options {
+    Options { sets: "base,wild,magic,manastorm".into(), rules, ..Options::default() }
+}
+
+/// Replays a fixture of [`random_game`]s (one line per game: the seed, then every action's notation)
+/// under `options` and `salt`, asserting each game is played move for move as written; returns the
+/// recorded games' actions, for the caller's own checks on what they contain.
+pub fn replay_fixture<'a>(fixture: &'a str, options: &Options, salt: u64) -> Vec<Vec<&'a str>> {
+    let mut games = Vec::new();
+    for line in fixture.lines() {
+        let mut words = line.split(',');
+        let seed: u64 = words.next().and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("seed: {line:.20}"));
+        let before: Vec<&str> = words.collect();
+        assert_eq!(random_game(options, seed, salt), before, "seed {seed}");
+        games.push(before);
+    }
+    assert!(games.len() >= 8, "{} games", games.len());
+    games
+}
+
+/// Writes a fixture of [`random_game`]s for seeds `1..=seeds` into `tests/fixtures/<file>`, when the
+/// environment variable `var` is set (run once, before the revision that follows).
+pub fn write_fixture(var: &str, file: &str, options: &Options, salt: u64, seeds: u64) {
+    if std::env::var_os(var).is_none() {
+        return;
+    }
+    let mut text = String::new();
+    for seed in 1..=seeds {
+        text.push_str(&format!("{seed},{}\n", random_game(options, seed, salt).join(",")));
+    }
+    let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
+}

@@ -13,41 +13,17 @@ const CL: &str = "cursed-land";
 /// per game: the seed, then every action's notation).
 const RULES_4_GAMES: &str = include_str!("../../fixtures/rules-4-random-games.txt");
 
-/// The seeds and options of the revision-4 fixture.
-fn rules_4() -> Options {
-    Options { sets: "base,wild,magic,manastorm".into(), rules: 4, ..Options::default() }
-}
-
 #[test]
 fn issue_33_rules_4_plays_the_same_games_as_before_revision_5() {
-    let mut games = 0;
-    let mut named = 0;
-    for line in RULES_4_GAMES.lines() {
-        let mut words = line.split(',');
-        let seed: u64 = words.next().and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("seed: {line:.20}"));
-        let before: Vec<&str> = words.collect();
-        let now = random_game(&rules_4(), seed, 0x0005);
-        assert_eq!(now, before, "seed {seed}");
-        named += before.iter().filter(|a| a.starts_with("keep c") || a.starts_with("cancel c")).count();
-        games += 1;
-    }
-    assert!(games >= 8, "{games} games");
+    let games = replay_fixture(RULES_4_GAMES, &every_set(4), 0x0005);
+    let named = games.iter().flatten().filter(|a| a.starts_with("keep c") || a.starts_with("cancel c")).count();
     assert!(named > 0, "the games use keep or cancel, which revision 5 writes as use");
 }
 
 /// Writes the fixture (run once, before revision 5: `SYLVAN_WRITE_RULES_4=1`).
 #[test]
 fn write_rules_4_fixture() {
-    if std::env::var_os("SYLVAN_WRITE_RULES_4").is_none() {
-        return;
-    }
-    let mut text = String::new();
-    for seed in 1..=12u64 {
-        let moves = random_game(&rules_4(), seed, 0x0005);
-        text.push_str(&format!("{seed},{}\n", moves.join(",")));
-    }
-    std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules-4-random-games.txt"), text)
-        .unwrap_or_else(|e| panic!("{e}"));
+    write_fixture("SYLVAN_WRITE_RULES_4", "rules-4-random-games.txt", &every_set(4), 0x0005, 12);
 }
 
 /// Player 0 about to spoil with 2 + 2 decay (card 3 holds a Cursed Land and Creeping Mold), owning

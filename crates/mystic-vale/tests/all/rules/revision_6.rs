@@ -11,38 +11,15 @@ use crate::common::*;
 /// per game: the seed, then every action's notation).
 const RULES_5_GAMES: &str = include_str!("../../fixtures/rules-5-random-games.txt");
 
-/// The options of the revision-5 fixture.
-fn rules_5() -> Options {
-    Options { sets: "base,wild,magic,manastorm".into(), rules: 5, ..Options::default() }
-}
-
 #[test]
 fn issue_33_rules_5_plays_the_same_games_as_before_revision_6() {
-    let mut games = 0;
-    for line in RULES_5_GAMES.lines() {
-        let mut words = line.split(',');
-        let seed: u64 = words.next().and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("seed: {line:.20}"));
-        let before: Vec<&str> = words.collect();
-        let now = random_game(&rules_5(), seed, 0x0006);
-        assert_eq!(now, before, "seed {seed}");
-        games += 1;
-    }
-    assert!(games >= 8, "{games} games");
+    replay_fixture(RULES_5_GAMES, &every_set(5), 0x0006);
 }
 
 /// Writes the fixture (run once, before revision 6: `SYLVAN_WRITE_RULES_5=1`).
 #[test]
 fn write_rules_5_fixture() {
-    if std::env::var_os("SYLVAN_WRITE_RULES_5").is_none() {
-        return;
-    }
-    let mut text = String::new();
-    for seed in 1..=12u64 {
-        let moves = random_game(&rules_5(), seed, 0x0006);
-        text.push_str(&format!("{seed},{}\n", moves.join(",")));
-    }
-    std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/rules-5-random-games.txt"), text)
-        .unwrap_or_else(|e| panic!("{e}"));
+    write_fixture("SYLVAN_WRITE_RULES_5", "rules-5-random-games.txt", &every_set(5), 0x0006, 12);
 }
 
 /// Player 0's Harvest with field VP (Magic Seed) and the spirits for Sunweaver Copse (vale 2.1), the pool
