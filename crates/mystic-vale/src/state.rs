@@ -1063,6 +1063,80 @@ pub struct MysticVale {
     pub rounds: u16,
     /// Actions applied.
     pub moves: u32,
+    /// The Harvest's legal list kept between decisions (a cache: not serialized, not compared, in no
+    /// view; see [`KeptList`]).
+    #[serde(skip)]
+    pub kept: KeptList,
+}
+
+/// Capacity of a [`KeptList`]: a longer Harvest list is not kept.
+pub(crate) const KEPT_LEN: usize = 40;
+
+/// The active player's Harvest list kept between decisions (issue 33, speed). `apply` writes it when an
+/// action leaves a Harvest decision whose list only a purchase can change, that is without any ability
+/// that reads the mana, the purchases or the commons (`MysticVale::keep_harvest_list` names them); a
+/// `buy` then only removes the purchases that no longer pay or fit and the leader's upgrade
+/// (`MysticVale::buy_keeping`), and `legal_harvest` copies it. Every other action drops it. It is no part
+/// of the game: never serialized nor compared (two states differing only by it are equal), and no view
+/// or observation holds it. `key` ties it to the state it was made for ([`KeptList::key_of`]): a state
+/// whose mana or moves were edited by hand after the list was kept lists afresh.
+#[derive(Clone, Copy)]
+pub struct KeptList {
+    /// Whether the list is the state's.
+    pub(crate) valid: bool,
+    /// Length of the list.
+    pub(crate) len: u8,
+    /// The purchases' part of the list (`buy`), `[from, to)`; the leader's `upgrade` at `to` if `upgrade`.
+    pub(crate) buys: (u8, u8),
+    /// Whether `upgrade` follows the purchases.
+    pub(crate) upgrade: bool,
+    /// The state's moves and mana when the list was kept.
+    pub(crate) key: u64,
+    /// The list.
+    pub(crate) actions: [crate::actions::Action; KEPT_LEN],
+}
+
+impl KeptList {
+    /// The state a kept list belongs to: its moves and the turn's mana.
+    #[inline]
+    pub(crate) fn key_of(g: &MysticVale) -> u64 {
+        u64::from(g.moves)
+            | u64::from(g.turn.mana_total) << 32
+            | u64::from(g.turn.mana_spent) << 40
+            | u64::from(g.turn.mana_extra) << 48
+    }
+
+    /// The list kept for `g`, if any.
+    #[inline]
+    pub(crate) fn for_state(&self, g: &MysticVale) -> Option<&[crate::actions::Action]> {
+        (self.valid && self.key == Self::key_of(g)).then(|| &self.actions[..usize::from(self.len)])
+    }
+}
+
+impl Default for KeptList {
+    fn default() -> Self {
+        KeptList {
+            valid: false,
+            len: 0,
+            buys: (0, 0),
+            upgrade: false,
+            key: 0,
+            actions: [crate::actions::Action::Pass; KEPT_LEN],
+        }
+    }
+}
+
+/// A cache: any two are equal, so that states compare by the game alone.
+impl PartialEq for KeptList {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for KeptList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "KeptList({})", if self.valid { usize::from(self.len) } else { 0 })
+    }
 }
 
 impl MysticVale {

@@ -452,6 +452,7 @@ impl MysticVale {
             conclaves: view.conclaves,
             rounds: view.rounds,
             moves: view.moves,
+            kept: crate::state::KeptList::default(),
         }
     }
 }
