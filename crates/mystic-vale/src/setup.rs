@@ -471,7 +471,6 @@ impl MysticVale {
             conclaves: chosen,
             rounds: 1,
             moves: 0,
-            kept: crate::state::KeptList::default(),
         };
         for l in 0..3 {
             for k in 0..3 {

@@ -287,10 +287,6 @@ impl MysticVale {
 
     /// Applies a legal action.
     pub(crate) fn apply<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
-        // The Harvest's list kept for this state: dropped by any action but a purchase that keeps it
-        // (`buy_keeping`), kept again below if the next decision allows.
-        let kept = self.kept.for_state(self).is_some();
-        self.kept.valid = false;
         self.moves += 1;
         // Rules revisions 1-4: a card-named action uses the card the rules of the time chose.
         let action = if self.names_keepers() || !action.card_named() {
@@ -309,7 +305,6 @@ impl MysticVale {
                 self.turn.fx.amulets.pushed = true;
                 self.play_on_deck(false, ev);
             }
-            (Phase::Harvest, Action::Buy(s)) if kept => self.buy_keeping(s, ev),
             (Phase::Harvest, Action::Buy(s)) => self.buy(s, EMPTY, ev),
             (Phase::Harvest, Action::Done) => self.end_harvest(ev),
             (Phase::Sleeve, Action::Sleeve(c)) => {
@@ -320,9 +315,6 @@ impl MysticVale {
                 self.sleeve_or_discard(ev);
             }
             _ => self.apply_other(action, ev),
-        }
-        if !self.kept.valid && matches!(self.phase, Phase::Harvest) {
-            self.keep_harvest_list();
         }
     }
 

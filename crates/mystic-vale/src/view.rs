@@ -452,7 +452,6 @@ impl MysticVale {
             conclaves: view.conclaves,
             rounds: view.rounds,
             moves: view.moves,
-            kept: crate::state::KeptList::default(),
         }
     }
 }

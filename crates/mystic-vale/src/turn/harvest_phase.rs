@@ -498,11 +498,6 @@ impl MysticVale {
     }
 
     pub(super) fn legal_harvest(&self, out: &mut Vec<Action>) {
-        if let Some(kept) = self.kept.for_state(self) {
-            // The list kept since the last action (`keep_harvest_list`, `buy_keeping`).
-            out.extend_from_slice(kept);
-            return;
-        }
         if let Some(p) = self.turn.fx.move_advancement.pending {
             // Rules revision 7 (MV90): a Wayfarer Portal move half made.
             self.legal_portal(p, out);
@@ -528,12 +523,6 @@ impl MysticVale {
             });
             return;
         }
-        self.harvest_list(out);
-    }
-
-    /// The Harvest's list when no ability's choice waits; returns where its purchases are: `buy` from
-    /// the first index to the second, then `upgrade` if the flag says so (`keep_harvest_list`).
-    fn harvest_list(&self, out: &mut Vec<Action>) -> (usize, usize, bool) {
         let p = self.cur();
         let db = &*self.db;
         // One walk over the field: its cards and their effects.
@@ -550,11 +539,9 @@ impl MysticVale {
         let score = self.score_matters(&out[vales_from..]);
         let buys = self.buys_made();
         let more = buys < self.buy_limit();
-        let buys_from = out.len();
         if more {
             self.push_buys(mana, buys, out);
         }
-        let buys_to = out.len();
         if more
             && let Some(l) = p.leader
             && !l.upgraded
@@ -563,7 +550,6 @@ impl MysticVale {
         {
             out.push(Action::Upgrade);
         }
-        let upgrade = out.len() > buys_to;
         let free = self.turn.fx.free_buy.free_level.is_none();
         self.push_vale_uses(out, |ab| {
             ab.timing == Timing::Harvest
@@ -615,130 +601,6 @@ impl MysticVale {
         if score {
             out.push(Action::Score);
         }
-        (buys_from, buys_to, upgrade)
-    }
-
-    /// After an action that leaves a Harvest decision: keeps its list ([`MysticVale::kept`]) when only a
-    /// purchase can change it, i.e. when no part of it reads the mana, the purchases or the commons but
-    /// the purchases and the leader's upgrade: no ability's choice waiting, no unique ability in the field
-    /// (its choices may read anything), no exchange (Seed Sowers, the mana), no Earthchant Chorus (its
-    /// purchases), no vale that converts a spirit (the mana) or moves an advancement (the purchases'
-    /// places), no amulet (Evokes on purchases), no open unit (rules revision 3), no `buy_vp` variant, and
-    /// rules revision 4 or later (no old forms added). The cost of a list, once; [`buy_keeping`]
-    /// (MysticVale::buy_keeping) then trims it.
-    #[inline(never)]
-    pub(super) fn keep_harvest_list(&mut self) {
-        let t = &self.turn;
-        let p = self.cur();
-        if !self.names_sources()
-            || t.open != 0
-            || self.options.buy_vp
-            || t.fx.exchange.in_field
-            || t.fx.discount_on_card.in_field
-            || t.usable & (Effect::ConvertToWild.bit() | Effect::MoveAdvancement.bit()) != 0
-            || t.fx.move_advancement.pending.is_some()
-            || t.fx.vale_choice.waiting.is_some()
-            || t.fx.claim_advancement.claims > 0
-            || t.ability_open.is_some()
-            || t.fx.discard_on_evoke.waiting
-            || p.amulet.is_some()
-        {
-            return;
-        }
-        let (field, effects) =
-            p.field.iter().fold((0u32, 0u32), |(m, e), &c| (m | 1 << c, e | p.stats[c as usize].effects));
-        if effects & Effect::Unique.bit() != 0
-            || self.harvest_leader().is_some_and(|l| {
-                let ab = l.face(&self.db).ability;
-                field & (1 << l.card) != 0 && ab.timing == Timing::Harvest && ab.effect == Effect::Unique
-            })
-        {
-            return;
-        }
-        thread_local! {
-            static LIST: std::cell::RefCell<Vec<Action>> =
-                std::cell::RefCell::new(Vec::with_capacity(crate::state::KEPT_LEN * 2));
-        }
-        // Written straight into the kept list: the list, then its length and parts.
-        LIST.with(|b| {
-            let Ok(mut list) = b.try_borrow_mut() else { return };
-            list.clear();
-            let (from, to, upgrade) = self.harvest_list(&mut list);
-            let n = list.len();
-            if n > crate::state::KEPT_LEN {
-                return;
-            }
-            let key = crate::state::KeptList::key_of(self);
-            let k = &mut self.kept;
-            k.actions[..n].copy_from_slice(&list);
-            k.len = n as u8;
-            k.buys = (from as u8, to as u8);
-            k.upgrade = upgrade;
-            k.key = key;
-            k.valid = true;
-        });
-    }
-
-    /// `buy` from source `s` (no declared card) with the Harvest's list kept: unless the purchase may
-    /// change more than the purchases' part of the list (a free level or Nepeto's discount that changes
-    /// the prices, an advancement with a "when bought" ability), the list after it is the list before
-    /// without the purchases that no longer pay or fit and, if the leader's upgrade no longer pays or no
-    /// purchase is left, without `upgrade`: the mana only drops, the room only shrinks, no source gains
-    /// an advancement.
-    #[inline(never)]
-    pub(super) fn buy_keeping<S: EventSink<Event>>(&mut self, s: Source, ev: &mut S) {
-        let a = self.source_adv(s);
-        let ab = self.db.hot_ref(a).ability;
-        let keeps = a != EMPTY
-            && self.turn.fx.free_buy.free_level.is_none()
-            && self.turn.ability_buys.1 == 0
-            && ab.timing != Timing::WhenBought;
-        self.buy(s, EMPTY, ev);
-        if !keeps {
-            return;
-        }
-        let mana = self.mana_left();
-        let more = self.buys_made() < self.buy_limit();
-        let db = &*self.db;
-        let k = &self.kept;
-        let (from, to) = (usize::from(k.buys.0), usize::from(k.buys.1));
-        let mut stay = 0u64;
-        if more {
-            let room = self.purchase_room();
-            for (r, &x) in k.actions[from..to].iter().enumerate() {
-                if let Action::Buy(src) = x {
-                    let a = self.source_adv(src);
-                    let h = db.hot_ref(a);
-                    let pays = (a != EMPTY) & (h.cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)];
-                    stay |= u64::from(pays) << r;
-                }
-            }
-        }
-        let upgrade = k.upgrade && more && self.cur().leader.is_some_and(|l| db.leader(l.id).upgrade_cost <= mana);
-        let key = crate::state::KeptList::key_of(self);
-        let k = &mut self.kept;
-        let mut w = from;
-        for r in from..to {
-            if stay & (1 << (r - from)) != 0 {
-                k.actions[w] = k.actions[r];
-                w += 1;
-            }
-        }
-        let mut r = to;
-        k.buys = (from as u8, w as u8);
-        if k.upgrade {
-            if upgrade {
-                k.actions[w] = Action::Upgrade;
-                w += 1;
-            }
-            r += 1;
-        }
-        let len = usize::from(k.len);
-        k.actions.copy_within(r..len, w);
-        k.len = (w + len - r) as u8;
-        k.upgrade = upgrade;
-        k.key = key;
-        k.valid = true;
     }
 
     /// Rules revision 6 (ruling MV83): whether the player decides when the field's VP are scored, given

@@ -41,7 +41,6 @@ impl MysticVale {
     /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
     /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
     /// purchases (as [`purchases_fit`] one by one).
-    #[inline(always)]
     pub(super) fn purchase_room(&self) -> [[bool; 3]; 3] {
         if self.turn.bought.is_empty() {
             // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
