@@ -368,13 +368,6 @@ impl MysticVale {
         let i = self.current as usize;
         let seat = self.seat();
         match (self.phase, action) {
-            // Rules revision 7 (MV90): Wayfarer Portal's move, one decision at a time.
-            (Phase::Harvest, a) if self.turn.fx.move_advancement.pending.is_some() => self.apply_portal_step(a),
-            (Phase::Harvest, a @ Action::UseVale(v))
-                if self.db.hot_vale(v).ability.effect == Effect::MoveAdvancement =>
-            {
-                self.apply_portal_step(a)
-            }
             (_, a @ (Action::Discard(_) | Action::Decline)) if self.turn.fx.discard_on_evoke.waiting => {
                 self.apply_silver_tree(a, ev)
             }

@@ -889,7 +889,13 @@ impl MysticVale {
         new_a.covered[k] = EMPTY;
         new_b.put(db, adv);
         let mut places = self.turn.places;
+        // Only the slot the advancement leaves and the one it takes change (the same one): the other
+        // slots' places are what they were.
+        let to = db.hot_ref(adv).slot as usize;
         for k in 0..3 {
+            if k != s as usize && k != to {
+                continue;
+            }
             for (sleeve, sign) in [(old_a, -1i8), (old_b, -1), (new_a, 1), (new_b, 1)] {
                 if let Some(x) = slot_place(db, sleeve, k) {
                     places[k][x] = places[k][x].saturating_add_signed(sign);
@@ -1058,6 +1064,12 @@ impl MysticVale {
         let i = self.current as usize;
         let seat = self.seat();
         match action {
+            // Rules revision 7 (MV90): Wayfarer Portal's move, one decision at a time (no other Harvest
+            // decision is offered while it is half made, so no arm of `apply_rest` takes its actions).
+            a if self.turn.fx.move_advancement.pending.is_some() => self.apply_portal_step(a),
+            a @ Action::UseVale(v) if self.db.hot_vale(v).ability.effect == Effect::MoveAdvancement => {
+                self.apply_portal_step(a)
+            }
             Action::Token => {
                 // Ley Line Overflow doubles the token's mana too (EN:1049-1051, ruling MV42).
                 self.turn.token_used = true;
