@@ -10,7 +10,7 @@ use sylvan_mystic_vale::{MysticVale, Options, Phase, Setup, SetupPlayer};
 
 use crate::common::*;
 
-/// The revision-7 fixture's options: every set, random leaders (Dione among them), 3 players (two
+/// The revision-7 fixture's options: every set, random leaders (Dione among them), 4 players (two
 /// different neighbours).
 fn rules_7_leaders() -> Options {
     Options { players: 4, leaders: Leaders::Random, ..every_set(7) }
