@@ -1,6 +1,7 @@
 //! Dione, upgraded (EN:1614-1621): in the Harvest Phase the neighbours' on-deck cards count as if they
 //! were in your field (in a 2-player game the one opponent's, once). Their symbols count; they cannot
-//! make you Spoil and their growth and "when played" abilities do nothing (ruling MV23).
+//! make you Spoil and their growth and "when played" abilities do nothing. Ruling MV23 decides that their
+//! Harvest abilities apply too; that is not built yet (rules revisions up to 7 count the symbols only).
 
 use super::Module;
 use crate::cards::Timing;

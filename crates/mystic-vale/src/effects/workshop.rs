@@ -215,16 +215,22 @@ fn take_first(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
 fn sleeve_first(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
-    let sleeve = legal
-        .iter()
-        .filter_map(|&a| {
-            let Action::Workshop(k, c) = a else { return None };
-            let adv = *p.fx.workshop.pile.get(usize::from(k))?;
-            Some((sleeve_gain(db, p.cards[c as usize], adv, out), a))
-        })
-        .filter(|x| x.0 > 0.0)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|x| x.1);
+    // An empty workshop offers no `workshop K cN`: the list is not walked (most Harvest decisions; the
+    // walk would find nothing, since each such action names an advancement of the workshop).
+    let sleeve = if p.fx.workshop.pile.is_empty() {
+        None
+    } else {
+        legal
+            .iter()
+            .filter_map(|&a| {
+                let Action::Workshop(k, c) = a else { return None };
+                let adv = *p.fx.workshop.pile.get(usize::from(k))?;
+                Some((sleeve_gain(db, p.cards[c as usize], adv, out), a))
+            })
+            .filter(|x| x.0 > 0.0)
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|x| x.1)
+    };
     if sleeve.is_some() {
         return sleeve;
     }

@@ -10,6 +10,7 @@ mod manastorm;
 mod revision_5;
 mod revision_6;
 mod revision_7;
+mod revision_8;
 mod second_review;
 mod setup_box;
 mod storm;
