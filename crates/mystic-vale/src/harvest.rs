@@ -5,7 +5,7 @@
 //! [`MysticVale::recount`]: crate::MysticVale
 
 use crate::cards::{Ability, CardDb, Count, Effect, Reward, Timing};
-use crate::state::{CardStats, LeaderCard, MysticVale, NUM_CARDS, Sleeve, ability_list, card_abilities, leader_face};
+use crate::state::{CardStats, LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
 use crate::view::View;
 
 /// The public table as an effect may read it: every player's cards, on-deck card, field and known leader.
@@ -289,6 +289,10 @@ fn gains_in<const PARTS: bool>(
     let mut unique = false;
     let bonuses = h.bonus.iter().any(Option::is_some);
     let mut unique_cards = 0u32;
+    // The leader's card and the card given an ability ([`EMPTY_CARD`] without): only they have more
+    // abilities than their sleeve's.
+    let lead = h.leader.map_or(EMPTY_CARD, |l| l.card);
+    let grafted = h.graft.map_or(EMPTY_CARD, |g| g.0);
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for &c in field.iter().chain(h.copy.iter()) {
         let start = PARTS.then_some((mana, spirits, vp, box_vp, factor));
@@ -306,11 +310,11 @@ fn gains_in<const PARTS: bool>(
         vp += u32::from(st.vp);
         if st.acts(Timing::Harvest) {
             let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-            let (list, n) = ability_list(db, h.cards[c as usize], leader_face(db, h.leader, c));
-            let given = h.graft.filter(|g| g.0 == c).map(|g| g.1);
-            for ab in list[..n].iter().copied().chain(given) {
+            // The card's abilities in `ability_list`'s order (its advancements', its leader side's, the
+            // one given this turn), read in place: the sleeve's slots, then the two special cards' extra.
+            let mut one = |ab: Ability| {
                 if ab.timing != Timing::Harvest {
-                    continue;
+                    return;
                 }
                 match ab.effect {
                     Effect::Gain => {
@@ -336,6 +340,21 @@ fn gains_in<const PARTS: bool>(
                     }
                     _ => {}
                 }
+            };
+            for &a in &h.cards[c as usize].slots {
+                if a != EMPTY_CARD {
+                    one(db.hot_ref(a).ability);
+                }
+            }
+            if c == lead
+                && let Some(l) = h.leader
+            {
+                one(l.face(db).ability);
+            }
+            if c == grafted
+                && let Some(g) = h.graft
+            {
+                one(g.1);
             }
         }
         if let (Some(out), Some(start)) = (parts.as_deref_mut(), start) {
