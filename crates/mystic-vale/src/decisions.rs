@@ -31,7 +31,7 @@ pub(crate) type Content = ([Sleeve; NUM_CARDS], Option<crate::state::Boost>, Opt
 pub(crate) const VALES_BIT: u32 = 1 << NUM_CARDS;
 
 /// Whether a Harvest ability's gain can change with the field.
-fn varies(ab: Ability) -> bool {
+pub(crate) fn varies(ab: Ability) -> bool {
     ab.timing == Timing::Harvest
         && match ab.effect {
             Effect::Gain | Effect::FillField => ab.per != Count::One,
@@ -134,10 +134,17 @@ impl MysticVale {
         self.turn.open = var;
     }
 
+    /// [`open_units`](MysticVale::open_units) with the variable units `var` already found (the recount's
+    /// walk, `recount_begin`): asked only where `open_units` would ask.
+    pub(crate) fn open_units_as(&mut self, var: u32) {
+        self.turn.variable = var;
+        self.turn.open = var;
+    }
+
     /// Whether an action that may change the field can come in this Harvest Phase (a Conclave of Ents or
     /// Wayfarer Portal usable, an amulet, a leader, a unique ability): else no order can matter and nothing
     /// is asked.
-    fn may_defer(&self) -> bool {
+    pub(crate) fn may_defer(&self) -> bool {
         let p = self.cur();
         self.turn.usable & (Effect::PlusGuardian.bit() | Effect::MoveAdvancement.bit()) != 0
             || p.amulet.is_some()

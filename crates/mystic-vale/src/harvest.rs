@@ -264,20 +264,31 @@ pub fn overflow(raw: u32, factor: u8, minus: u8) -> u8 {
 /// the totals.
 pub fn gains(h: &Cards, field: &[u8], vales: &[u8], parts: Option<&mut Parts>) -> (Totals, u8, u8) {
     // Two copies: without parts (every recount as a Harvest begins) the per-card sums are not kept.
-    match parts {
-        None => gains_in::<false>(h, field, vales, None),
-        parts => gains_in::<true>(h, field, vales, parts),
-    }
+    let (t, minus, late, _, _) = match parts {
+        None => gains_in::<false, false>(h, field, vales, None),
+        parts => gains_in::<true, false>(h, field, vales, parts),
+    };
+    (t, minus, late)
 }
 
-/// [`gains`], with `PARTS` whether `parts` is given.
+/// [`gains`] without parts, and, in the same walk, the units of the harvest whose gain can change with
+/// the field as `MysticVale::variable_units` finds them (field cards by number, `decisions::VALES_BIT`
+/// the vales): as each Harvest Phase begins (rules revision 3). Last, the leader's or grafted field
+/// cards with no Harvest timing in their totals, not read here: the caller asks `variable_units`.
+pub(crate) fn gains_var(h: &Cards, field: &[u8], vales: &[u8]) -> (Totals, u8, u8, u32, u32) {
+    let (t, minus, late, var, special) = gains_in::<false, true>(h, field, vales, None);
+    (t, minus, late, var, special)
+}
+
+/// [`gains`], with `PARTS` whether `parts` is given, and with `VAR` the variable units (see
+/// [`gains_var`]).
 #[inline(always)]
-fn gains_in<const PARTS: bool>(
+fn gains_in<const PARTS: bool, const VAR: bool>(
     h: &Cards,
     field: &[u8],
     vales: &[u8],
     mut parts: Option<&mut Parts>,
-) -> (Totals, u8, u8) {
+) -> (Totals, u8, u8, u32, u32) {
     let db = h.db;
     let mut mana: u32 = 0;
     let mut minus: u32 = 0;
@@ -293,9 +304,14 @@ fn gains_in<const PARTS: bool>(
     // abilities than their sleeve's.
     let lead = h.leader.map_or(EMPTY_CARD, |l| l.card);
     let grafted = h.graft.map_or(EMPTY_CARD, |g| g.0);
+    // With `VAR`: the variable units, and the special cards left to the caller.
+    let (mut var, mut special) = (0u32, 0u32);
+    let in_field = field.len();
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
-    for &c in field.iter().chain(h.copy.iter()) {
+    for (at, &c) in field.iter().chain(h.copy.iter()).enumerate() {
         let start = PARTS.then_some((mana, spirits, vp, box_vp, factor));
+        // The copied card's second count (Guilduin) is not a unit of its own.
+        let mut varying = VAR && at < in_field && h.stats[c as usize].spirits_per_guardian != [0; 4];
         let st = &h.stats[c as usize];
         mana += u32::from(st.mana);
         for k in 0..4 {
@@ -315,6 +331,9 @@ fn gains_in<const PARTS: bool>(
             let mut one = |ab: Ability| {
                 if ab.timing != Timing::Harvest {
                     return;
+                }
+                if VAR && crate::decisions::varies(ab) {
+                    varying = true;
                 }
                 match ab.effect {
                     Effect::Gain => {
@@ -356,6 +375,11 @@ fn gains_in<const PARTS: bool>(
             {
                 one(g.1);
             }
+        } else if VAR && at < in_field && (c == lead || c == grafted) {
+            special |= 1 << c;
+        }
+        if VAR && at < in_field && varying {
+            var |= 1 << c;
         }
         if let (Some(out), Some(start)) = (parts.as_deref_mut(), start) {
             add_part(&mut out[c as usize], start, (mana, spirits, vp, box_vp, factor));
@@ -365,6 +389,9 @@ fn gains_in<const PARTS: bool>(
     for &v in vales {
         let x = db.hot_vale(v);
         let ab = x.ability;
+        if VAR && !x.remove_self && crate::decisions::varies(ab) {
+            var |= crate::decisions::VALES_BIT;
+        }
         if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && !x.remove_self {
             let gain = u32::from(ab.amount) * harvest_count(ab.per, h, EMPTY_CARD, field);
             match ab.reward {
@@ -415,5 +442,5 @@ fn gains_in<const PARTS: bool>(
             }
         }
     }
-    (t, cap8(minus), t.mana - before_unique.min(t.mana))
+    (t, cap8(minus), t.mana - before_unique.min(t.mana), var, special)
 }

@@ -44,15 +44,37 @@ impl MysticVale {
         let pending = std::mem::take(&mut self.players[i].pending_mana);
         self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
         self.set_places(places);
-        self.recount();
+        // Revision 3: the units waiting for the player are found in the recount's walk of the field.
+        let mut var = if self.decisions() && self.may_defer() {
+            self.recount_begin(true)
+        } else {
+            self.recount_begin(false);
+            Some(0)
+        };
         if effects & Effect::Unique.bit() != 0 {
             let mut begin = None;
             self.for_each_module(|_, _, _, m| begin = begin.or(m.harvest_begin));
             if let Some(f) = begin {
                 f(self);
+                // What the hook changed is read again.
+                var = None;
             }
         }
-        self.open_units();
+        match var {
+            Some(var) => {
+                debug_assert_eq!(
+                    var,
+                    if self.decisions() && self.may_defer() {
+                        self.variable_units(self.cur().field_mask() | crate::decisions::VALES_BIT)
+                    } else {
+                        0
+                    },
+                    "the recount's variable units"
+                );
+                self.open_units_as(var)
+            }
+            None => self.open_units(),
+        }
     }
 
     /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
@@ -367,6 +389,13 @@ impl MysticVale {
     /// gain then kept (EN:462, 478, 695): a card that leaves, or whose count drops when another card
     /// joins or moves, keeps what it gave. The gains of actions (`gain_now`) are added, then doubled.
     pub(crate) fn recount(&mut self) {
+        self.recount_begin(false);
+    }
+
+    /// [`recount`](MysticVale::recount) as a Harvest Phase begins: with `var`, on the fast path (nothing
+    /// banked), also the units whose gain can change with the field (`variable_units` of the whole
+    /// field and the vales), from the same walk; `None` where not asked or not on the fast path.
+    pub(super) fn recount_begin(&mut self, var: bool) -> Option<u32> {
         let p = &self.players[self.current as usize];
         let h = self.harvest_cards();
         let g = self.turn.gained;
@@ -376,16 +405,24 @@ impl MysticVale {
             let factor = t.mana_factor.max(1);
             self.turn.mana_total = harvest::finish_mana(&h, t.mana, late, factor, minus).saturating_add(g.mana);
             self.set_totals(&t, factor);
-            return;
+            return None;
         }
         if !self.turn.banking {
             // Nothing changed the field yet: the field's gains as counted now (the fast path).
-            let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
+            let (t, minus, units) = if var {
+                let (t, minus, _, units, special) = harvest::gains_var(&h, &p.field, self.usable_vales());
+                // The leader's or grafted card the walk did not read.
+                let units = if special != 0 { units | self.variable_units(special) } else { units };
+                (t, minus, Some(units))
+            } else {
+                let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
+                (t, minus, None)
+            };
             let factor = t.mana_factor.max(1);
             self.turn.fx.multiply_mana.raw_mana = (u32::from(t.mana) + u32::from(g.mana)).min(250) as u8;
             self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
             self.set_totals(&t, factor);
-            return;
+            return units;
         }
         let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
         let (_, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), Some(&mut parts));
@@ -465,6 +502,7 @@ impl MysticVale {
             0
         });
         self.set_totals(&t, factor);
+        None
     }
 
     /// Sets the turn's spirits and VP from the field's `t` and the gains of actions, and Ley Line
