@@ -46,9 +46,9 @@ impl MysticVale {
         self.set_places(places);
         // Revision 3: the units waiting for the player are found in the recount's walk of the field.
         let mut var = if self.decisions() && self.may_defer() {
-            self.recount_begin(true)
+            self.recount_begin()
         } else {
-            self.recount_begin(false);
+            self.recount();
             Some(0)
         };
         if effects & Effect::Unique.bit() != 0 {
@@ -389,13 +389,6 @@ impl MysticVale {
     /// gain then kept (EN:462, 478, 695): a card that leaves, or whose count drops when another card
     /// joins or moves, keeps what it gave. The gains of actions (`gain_now`) are added, then doubled.
     pub(crate) fn recount(&mut self) {
-        self.recount_begin(false);
-    }
-
-    /// [`recount`](MysticVale::recount) as a Harvest Phase begins: with `var`, on the fast path (nothing
-    /// banked), also the units whose gain can change with the field (`variable_units` of the whole
-    /// field and the vales), from the same walk; `None` where not asked or not on the fast path.
-    pub(super) fn recount_begin(&mut self, var: bool) -> Option<u32> {
         let p = &self.players[self.current as usize];
         let h = self.harvest_cards();
         let g = self.turn.gained;
@@ -405,24 +398,16 @@ impl MysticVale {
             let factor = t.mana_factor.max(1);
             self.turn.mana_total = harvest::finish_mana(&h, t.mana, late, factor, minus).saturating_add(g.mana);
             self.set_totals(&t, factor);
-            return None;
+            return;
         }
         if !self.turn.banking {
             // Nothing changed the field yet: the field's gains as counted now (the fast path).
-            let (t, minus, units) = if var {
-                let (t, minus, _, units, special) = harvest::gains_var(&h, &p.field, self.usable_vales());
-                // The leader's or grafted card the walk did not read.
-                let units = if special != 0 { units | self.variable_units(special) } else { units };
-                (t, minus, Some(units))
-            } else {
-                let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
-                (t, minus, None)
-            };
+            let (t, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), None);
             let factor = t.mana_factor.max(1);
             self.turn.fx.multiply_mana.raw_mana = (u32::from(t.mana) + u32::from(g.mana)).min(250) as u8;
             self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
             self.set_totals(&t, factor);
-            return units;
+            return;
         }
         let mut parts = [harvest::Totals::default(); NUM_CARDS + 1];
         let (_, minus, _) = harvest::gains(&h, &p.field, self.usable_vales(), Some(&mut parts));
@@ -502,7 +487,29 @@ impl MysticVale {
             0
         });
         self.set_totals(&t, factor);
-        None
+    }
+
+    /// [`recount`](MysticVale::recount) as a Harvest Phase begins (rules revision 3, units may wait):
+    /// on the fast path (nothing banked), the units whose gain can change with the field
+    /// (`variable_units` of the whole field and the vales) come from the recount's own walk of the
+    /// field; `None` off it (the caller asks `variable_units`).
+    pub(super) fn recount_begin(&mut self) -> Option<u32> {
+        if !self.ordered() || self.turn.banking {
+            self.recount();
+            return None;
+        }
+        let p = &self.players[self.current as usize];
+        let h = self.harvest_cards();
+        let g = self.turn.gained;
+        let (t, minus, _, units, special) = harvest::gains_var(&h, &p.field, self.usable_vales());
+        // The leader's or grafted card the walk did not read.
+        let units = if special != 0 { units | self.variable_units(special) } else { units };
+        // As `recount`'s fast path.
+        let factor = t.mana_factor.max(1);
+        self.turn.fx.multiply_mana.raw_mana = (u32::from(t.mana) + u32::from(g.mana)).min(250) as u8;
+        self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+        self.set_totals(&t, factor);
+        Some(units)
     }
 
     /// Sets the turn's spirits and VP from the field's `t` and the gains of actions, and Ley Line
