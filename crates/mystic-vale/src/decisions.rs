@@ -31,7 +31,7 @@ pub(crate) type Content = ([Sleeve; NUM_CARDS], Option<crate::state::Boost>, Opt
 pub(crate) const VALES_BIT: u32 = 1 << NUM_CARDS;
 
 /// Whether a Harvest ability's gain can change with the field.
-fn varies(ab: Ability) -> bool {
+pub(crate) fn varies(ab: Ability) -> bool {
     ab.timing == Timing::Harvest
         && match ab.effect {
             Effect::Gain | Effect::FillField => ab.per != Count::One,
@@ -80,23 +80,35 @@ impl MysticVale {
     /// The units among `mask` (field cards; [`VALES_BIT`]: the usable vales) with a Harvest ability whose
     /// gain can change with the field.
     pub(crate) fn variable_units(&self, mask: u32) -> u32 {
-        let h = self.harvest_cards();
         let p = self.cur();
+        let db = &*self.db;
+        // The leader's card (its side as the Harvest Phase reads it) and the card given an ability:
+        // only they have abilities beyond their sleeve's.
+        let leader = self.harvest_leader();
+        let graft = p.fx.guardian_and_graft.boost.and_then(|b| b.ability.map(|ab| (b.card, ab)));
+        let lead = leader.map_or(crate::state::EMPTY, |l| l.card);
+        let grafted = graft.map_or(crate::state::EMPTY, |g| g.0);
         let mut out = 0;
         for &c in p.field.iter() {
             if mask & (1 << c) == 0 {
                 continue;
             }
             let st = &p.stats[c as usize];
-            let special = h.leader.is_some_and(|l| l.card == c) || h.graft.is_some_and(|g| g.0 == c);
-            // The abilities as an array (`ability_list`), not the chained iterator of `Cards::abilities`:
-            // the same abilities, fewer instructions as every Harvest Phase begins.
-            let varying = || {
-                let face = crate::state::leader_face(h.db, h.leader, c);
-                let (list, n) = crate::state::ability_list(h.db, h.cards[c as usize], face);
-                list[..n].iter().any(|&ab| varies(ab)) || h.graft.is_some_and(|g| g.0 == c && varies(g.1))
-            };
-            if st.spirits_per_guardian != [0; 4] || ((st.acts(Timing::Harvest) || special) && varying()) {
+            let special = c == lead || c == grafted;
+            if st.spirits_per_guardian != [0; 4] {
+                out |= 1 << c;
+                continue;
+            }
+            if !st.acts(Timing::Harvest) && !special {
+                continue;
+            }
+            // The abilities in `ability_list`'s order, read in place (the sleeve's slots, then the
+            // leader side's and the one given): fewer instructions as every Harvest Phase begins.
+            let slots = p.cards[c as usize].slots;
+            let varying = slots.iter().any(|&a| a != crate::state::EMPTY && varies(db.hot_ref(a).ability))
+                || (c == lead && leader.is_some_and(|l| varies(l.face(db).ability)))
+                || (c == grafted && graft.is_some_and(|g| varies(g.1)));
+            if varying {
                 out |= 1 << c;
             }
         }
@@ -122,10 +134,17 @@ impl MysticVale {
         self.turn.open = var;
     }
 
+    /// [`open_units`](MysticVale::open_units) with the variable units `var` already found (the recount's
+    /// walk, `recount_begin`): asked only where `open_units` would ask.
+    pub(crate) fn open_units_as(&mut self, var: u32) {
+        self.turn.variable = var;
+        self.turn.open = var;
+    }
+
     /// Whether an action that may change the field can come in this Harvest Phase (a Conclave of Ents or
     /// Wayfarer Portal usable, an amulet, a leader, a unique ability): else no order can matter and nothing
     /// is asked.
-    fn may_defer(&self) -> bool {
+    pub(crate) fn may_defer(&self) -> bool {
         let p = self.cur();
         self.turn.usable & (Effect::PlusGuardian.bit() | Effect::MoveAdvancement.bit()) != 0
             || p.amulet.is_some()

@@ -5,7 +5,7 @@
 //! [`MysticVale::recount`]: crate::MysticVale
 
 use crate::cards::{Ability, CardDb, Count, Effect, Reward, Timing};
-use crate::state::{CardStats, LeaderCard, MysticVale, NUM_CARDS, Sleeve, ability_list, card_abilities, leader_face};
+use crate::state::{CardStats, LeaderCard, MysticVale, NUM_CARDS, Sleeve, card_abilities, leader_face};
 use crate::view::View;
 
 /// The public table as an effect may read it: every player's cards, on-deck card, field and known leader.
@@ -264,20 +264,31 @@ pub fn overflow(raw: u32, factor: u8, minus: u8) -> u8 {
 /// the totals.
 pub fn gains(h: &Cards, field: &[u8], vales: &[u8], parts: Option<&mut Parts>) -> (Totals, u8, u8) {
     // Two copies: without parts (every recount as a Harvest begins) the per-card sums are not kept.
-    match parts {
-        None => gains_in::<false>(h, field, vales, None),
-        parts => gains_in::<true>(h, field, vales, parts),
-    }
+    let (t, minus, late, _, _) = match parts {
+        None => gains_in::<false, false>(h, field, vales, None),
+        parts => gains_in::<true, false>(h, field, vales, parts),
+    };
+    (t, minus, late)
 }
 
-/// [`gains`], with `PARTS` whether `parts` is given.
+/// [`gains`] without parts, and, in the same walk, the units of the harvest whose gain can change with
+/// the field as `MysticVale::variable_units` finds them (field cards by number, `decisions::VALES_BIT`
+/// the vales): as each Harvest Phase begins (rules revision 3). Last, the leader's or grafted field
+/// cards with no Harvest timing in their totals, not read here: the caller asks `variable_units`.
+pub(crate) fn gains_var(h: &Cards, field: &[u8], vales: &[u8]) -> (Totals, u8, u8, u32, u32) {
+    let (t, minus, late, var, special) = gains_in::<false, true>(h, field, vales, None);
+    (t, minus, late, var, special)
+}
+
+/// [`gains`], with `PARTS` whether `parts` is given, and with `VAR` the variable units (see
+/// [`gains_var`]).
 #[inline(always)]
-fn gains_in<const PARTS: bool>(
+fn gains_in<const PARTS: bool, const VAR: bool>(
     h: &Cards,
     field: &[u8],
     vales: &[u8],
     mut parts: Option<&mut Parts>,
-) -> (Totals, u8, u8) {
+) -> (Totals, u8, u8, u32, u32) {
     let db = h.db;
     let mut mana: u32 = 0;
     let mut minus: u32 = 0;
@@ -289,9 +300,18 @@ fn gains_in<const PARTS: bool>(
     let mut unique = false;
     let bonuses = h.bonus.iter().any(Option::is_some);
     let mut unique_cards = 0u32;
+    // The leader's card and the card given an ability ([`EMPTY_CARD`] without): only they have more
+    // abilities than their sleeve's.
+    let lead = h.leader.map_or(EMPTY_CARD, |l| l.card);
+    let grafted = h.graft.map_or(EMPTY_CARD, |g| g.0);
+    // With `VAR`: the variable units, and the special cards left to the caller.
+    let (mut var, mut special) = (0u32, 0u32);
+    let in_field = field.len();
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
-    for &c in field.iter().chain(h.copy.iter()) {
+    for (at, &c) in field.iter().chain(h.copy.iter()).enumerate() {
         let start = PARTS.then_some((mana, spirits, vp, box_vp, factor));
+        // The copied card's second count (Guilduin) is not a unit of its own.
+        let mut varying = VAR && at < in_field && h.stats[c as usize].spirits_per_guardian != [0; 4];
         let st = &h.stats[c as usize];
         mana += u32::from(st.mana);
         for k in 0..4 {
@@ -306,11 +326,14 @@ fn gains_in<const PARTS: bool>(
         vp += u32::from(st.vp);
         if st.acts(Timing::Harvest) {
             let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-            let (list, n) = ability_list(db, h.cards[c as usize], leader_face(db, h.leader, c));
-            let given = h.graft.filter(|g| g.0 == c).map(|g| g.1);
-            for ab in list[..n].iter().copied().chain(given) {
+            // The card's abilities in `ability_list`'s order (its advancements', its leader side's, the
+            // one given this turn), read in place: the sleeve's slots, then the two special cards' extra.
+            let mut one = |ab: Ability| {
                 if ab.timing != Timing::Harvest {
-                    continue;
+                    return;
+                }
+                if VAR && crate::decisions::varies(ab) {
+                    varying = true;
                 }
                 match ab.effect {
                     Effect::Gain => {
@@ -336,7 +359,27 @@ fn gains_in<const PARTS: bool>(
                     }
                     _ => {}
                 }
+            };
+            for &a in &h.cards[c as usize].slots {
+                if a != EMPTY_CARD {
+                    one(db.hot_ref(a).ability);
+                }
             }
+            if c == lead
+                && let Some(l) = h.leader
+            {
+                one(l.face(db).ability);
+            }
+            if c == grafted
+                && let Some(g) = h.graft
+            {
+                one(g.1);
+            }
+        } else if VAR && at < in_field && (c == lead || c == grafted) {
+            special |= 1 << c;
+        }
+        if VAR && at < in_field && varying {
+            var |= 1 << c;
         }
         if let (Some(out), Some(start)) = (parts.as_deref_mut(), start) {
             add_part(&mut out[c as usize], start, (mana, spirits, vp, box_vp, factor));
@@ -346,6 +389,9 @@ fn gains_in<const PARTS: bool>(
     for &v in vales {
         let x = db.hot_vale(v);
         let ab = x.ability;
+        if VAR && !x.remove_self && crate::decisions::varies(ab) {
+            var |= crate::decisions::VALES_BIT;
+        }
         if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && !x.remove_self {
             let gain = u32::from(ab.amount) * harvest_count(ab.per, h, EMPTY_CARD, field);
             match ab.reward {
@@ -396,5 +442,5 @@ fn gains_in<const PARTS: bool>(
             }
         }
     }
-    (t, cap8(minus), t.mana - before_unique.min(t.mana))
+    (t, cap8(minus), t.mana - before_unique.min(t.mana), var, special)
 }

@@ -44,15 +44,37 @@ impl MysticVale {
         let pending = std::mem::take(&mut self.players[i].pending_mana);
         self.turn.mana_extra = self.turn.mana_extra.saturating_add(pending);
         self.set_places(places);
-        self.recount();
+        // Revision 3: the units waiting for the player are found in the recount's walk of the field.
+        let mut var = if self.decisions() && self.may_defer() {
+            self.recount_begin()
+        } else {
+            self.recount();
+            Some(0)
+        };
         if effects & Effect::Unique.bit() != 0 {
             let mut begin = None;
             self.for_each_module(|_, _, _, m| begin = begin.or(m.harvest_begin));
             if let Some(f) = begin {
                 f(self);
+                // What the hook changed is read again.
+                var = None;
             }
         }
-        self.open_units();
+        match var {
+            Some(var) => {
+                debug_assert_eq!(
+                    var,
+                    if self.decisions() && self.may_defer() {
+                        self.variable_units(self.cur().field_mask() | crate::decisions::VALES_BIT)
+                    } else {
+                        0
+                    },
+                    "the recount's variable units"
+                );
+                self.open_units_as(var)
+            }
+            None => self.open_units(),
+        }
     }
 
     /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
@@ -465,6 +487,29 @@ impl MysticVale {
             0
         });
         self.set_totals(&t, factor);
+    }
+
+    /// [`recount`](MysticVale::recount) as a Harvest Phase begins (rules revision 3, units may wait):
+    /// on the fast path (nothing banked), the units whose gain can change with the field
+    /// (`variable_units` of the whole field and the vales) come from the recount's own walk of the
+    /// field; `None` off it (the caller asks `variable_units`).
+    pub(super) fn recount_begin(&mut self) -> Option<u32> {
+        if !self.ordered() || self.turn.banking {
+            self.recount();
+            return None;
+        }
+        let p = &self.players[self.current as usize];
+        let h = self.harvest_cards();
+        let g = self.turn.gained;
+        let (t, minus, _, units, special) = harvest::gains_var(&h, &p.field, self.usable_vales());
+        // The leader's or grafted card the walk did not read.
+        let units = if special != 0 { units | self.variable_units(special) } else { units };
+        // As `recount`'s fast path.
+        let factor = t.mana_factor.max(1);
+        self.turn.fx.multiply_mana.raw_mana = (u32::from(t.mana) + u32::from(g.mana)).min(250) as u8;
+        self.turn.mana_total = harvest::overflow(u32::from(t.mana) + u32::from(g.mana), factor, minus);
+        self.set_totals(&t, factor);
+        Some(units)
     }
 
     /// Sets the turn's spirits and VP from the field's `t` and the gains of actions, and Ley Line

@@ -354,6 +354,11 @@ impl MysticVale {
     /// Step C of planting (and the Prep Phase check): spoil at 4 or more net decay.
     pub(crate) fn check_spoil<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
         let net = self.net_decay(self.current as usize);
+        self.check_spoil_at(net, prep, ev);
+    }
+
+    /// [`check_spoil`](MysticVale::check_spoil) with the net decay `net` just counted.
+    pub(super) fn check_spoil_at<S: EventSink<Event>>(&mut self, net: i32, prep: bool, ev: &mut S) {
         if net >= 4
             && self.db.card_effects & Effect::CancelSpoil.bit() != 0
             && self.on_deck_has(Timing::WouldSpoil, Effect::CancelSpoil)

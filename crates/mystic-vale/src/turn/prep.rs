@@ -23,7 +23,7 @@ impl MysticVale {
         if self.players[i].on_deck.is_none() {
             self.next_player(ev);
         } else {
-            self.play_on_deck(true, ev);
+            self.prep_plays(ev);
         }
     }
 
@@ -33,7 +33,35 @@ impl MysticVale {
         if net >= 3 || self.players[i].on_deck.is_none() {
             self.next_player(ev);
         } else {
-            self.play_on_deck(true, ev);
+            self.prep_plays(ev);
+        }
+    }
+
+    /// Plays on-deck cards until 3 or more net decay show (the deck has an on-deck card): the Prep
+    /// Phase's `play_on_deck` → `check_spoil` → `continue_prep` as a loop for the cards with no "when
+    /// played" ability (most), the same steps in the same order; a card with one, or a spoil, goes the
+    /// way of the Planting Phase's functions.
+    fn prep_plays<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let i = self.current as usize;
+        loop {
+            let p = &mut self.players[i];
+            let c = match p.on_deck {
+                Some(c) if !p.stats[c as usize].acts(Timing::WhenPlayed) => c,
+                _ => return self.play_on_deck(true, ev),
+            };
+            p.on_deck = None;
+            p.field.push(c);
+            if S::ENABLED {
+                ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, c)));
+            }
+            self.reveal(ev);
+            let net = self.net_decay(i);
+            if net >= 4 {
+                return self.check_spoil_at(net, true, ev);
+            }
+            if net >= 3 || self.players[i].on_deck.is_none() {
+                return self.next_player(ev);
+            }
         }
     }
 
