@@ -74,13 +74,11 @@ impl DesignerStats for Equinox {
         tally.games += 1;
         tally.describe(
             SURVIVAL,
-            "Share of games in which each creature (when it is a champion) is still in play after each round \
-             that ended with an elimination, and at the end.",
+            "stat-caption-equinox-creature-survival",
         );
         tally.describe(
             PREDICTIONS,
-            "Stones placed in each round (predictions and Griso's stone; secret predictions apart): the share \
-             whose creature survived, the prestige each scored, and the share of games its owner won.",
+            "stat-caption-equinox-prediction-value-by-round",
         );
         // Natural order: rounds 1 to 5, then the end (not the order of first observation).
         let rounds: Vec<String> = (1..=ROUNDS).map(|r| format!("after round {r}")).collect();
@@ -122,10 +120,7 @@ impl DesignerStats for Equinox {
         }
         tally.columns(
             DRAWN,
-            "Per card held in hand at some point (the opening hand included; the copies of a tree count as \
-             one): the share of games in which some player drew it, the win rate of the players who drew it \
-             and of the others (a shared win counts 1/k), and their difference within a game (the \
-             improvement when drawn).",
+            "stat-caption-equinox-cards-drawn-improvement-when-drawn",
             &DRAWN_COLUMNS,
         );
         let win = match state.outcome() {
