@@ -50,6 +50,9 @@ const GAMES: [(&str, &str, &str, &str, &str); 4] = [
     ),
 ];
 
+/// Mystic Vale's base set, a card file that checks.
+const MV_BASE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/mystic-vale/data/base.toml");
+
 const CLI_EN: &str = include_str!("../../i18n/en/cli.ftl");
 const CLI_FR: &str = include_str!("../../i18n/fr/cli.ftl");
 const ENGINE_EN: &str = include_str!("../../crates/words/i18n/en/engine.ftl");
@@ -227,6 +230,8 @@ fn other_commands(record: &str, report: &str, cards: &[String; 3]) -> Vec<(Vec<S
         list(&["cards", "list", "mystic-vale", "--provenance", "fan"], true),
         list(&["cards", "list", "mystic-vale", "--provenance", "guess"], false),
         list(&["cards", "check", mv], false),
+        // A good card file: its summary and each language's overlay coverage.
+        list(&["cards", "check", MV_BASE], true),
         list(&["cards", "check", conclaves], false),
         list(&["play", "mystic-vale", "--cards", mv], false),
         list(&["play", "command-of-nature", "--cards", con], false),
@@ -437,6 +442,7 @@ fn other_commands_speak_the_locale() {
                 .replace(&cards[0], "`FILE`")
                 .replace(&cards[1], "`FILE`")
                 .replace(&cards[2], "`FILE`")
+                .replace(MV_BASE, "`FILE`")
                 .replace("Cargo.toml", "`FILE`");
             for line in screen.lines() {
                 let line = &without_card_data(line);
@@ -626,6 +632,13 @@ fn html_reports_speak_the_locale() {
     // outside the catalogs.
     let mut notations = command_notation_words();
     notations.extend(designer_words());
+    // Equinox's creatures and cards by their names (the card data's, `Gruyère`: ASCII runs of them too).
+    let mut names = String::new();
+    let registry = Registry::standard();
+    let entry = registry.get("equinox").unwrap_or_else(|e| panic!("equinox: {e}"));
+    let equinox = entry.game().new_game(&json!({ "players": 2 }), 1).unwrap_or_else(|e| panic!("equinox: {e}"));
+    strings(&equinox.catalog_locale(Locale::En), &mut names);
+    notations.extend(names.lines().flat_map(|l| words(l, true)).map(|w| w.to_lowercase()));
     notations.extend(commands.map(String::from));
     let plain = |screen: &str| -> BTreeSet<String> {
         let screen = screen.replace("%SHOWN%", "").replace("%ROWS%", "");
@@ -703,15 +716,15 @@ fn lines_with(texts: &[String], word: &str) -> Vec<String> {
 /// its test is in `docs/rulings/languages.md` ("Issue 35's findings and their tests").
 #[test]
 fn issue35_french_findings_stay_fixed() {
-    let con = game_texts("command-of-nature", &json!({ "players": 2, "sages": "twig,pebble" }), Locale::Fr);
+    let con = game_texts("command-of-nature", &json!({ "players": 2, "sages": ["twig", "pebble"] }), Locale::Fr);
     assert!(con.iter().any(|t| t.contains("(Caillou)")), "the pebble Sage's faction in French");
     for english in ["pebble", "Pebble", "done", "gold"] {
         assert_eq!(lines_with(&con, english), Vec::<String>::new(), "`{english}` in French Command of Nature");
     }
-    let priced = |t: &&String| t.split(|c: char| !c.is_alphanumeric()).any(|w| {
+    let priced = |t: &String| t.split(|c: char| !c.is_alphanumeric()).any(|w| {
         w.len() > 1 && w.ends_with('g') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
     });
-    assert_eq!(con.iter().filter(priced).take(3).collect::<Vec<_>>(), Vec::<&String>::new(), "`3g` in French");
+    assert_eq!(con.iter().filter(|t| priced(t)).take(3).collect::<Vec<_>>(), Vec::<&String>::new(), "`3g` in French");
     assert!(con.iter().any(|t| t.contains(" or")), "prices in or");
     let con_en = game_texts("command-of-nature", &json!({ "players": 2 }), Locale::En);
     assert!(con_en.iter().any(priced), "the check can fail: English prices are `3g`");

@@ -271,7 +271,7 @@ mod tests {
         assert!(got.iter().all(|c| c.lang != Lang::En), "English is the card files'");
         let line = coverage_lines("x", &texts, &cards, Locale::En);
         assert!(
-            line.contains("`fr` (crates/x/i18n/fr/cards.toml): of 5 cards, 1 with words from a source, 2 known gaps"),
+            line.contains("`fr` (`crates/x/i18n/fr/cards.toml`): of 5 cards, 1 with words from a source, 2 known gaps"),
             "{line}"
         );
         let empty = overlay_coverage(&CardTexts::new(&[]), &cards);

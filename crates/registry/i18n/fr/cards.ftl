@@ -13,7 +13,7 @@ cards-conclaves-ok = { $file } : correct : { $conclaves } conclaves, dont { $nam
 
 # `sylvan cards check` : une ligne par langue hors l'anglais, la couverture des cartes du fichier par
 # son fichier de traductions. $lang est le code de la langue, $file le chemin du fichier dans le dépôt.
-cards-overlay = {"`"}{ $lang }{"`"} ({ $file }) : sur { $cards } cartes, { $sourced } avec des mots tirés d'une source, { $gaps } { $gaps ->
+cards-overlay = {"`"}{ $lang }{"`"} ({"`"}{ $file }{"`"}) : sur { $cards } cartes, { $sourced } avec des mots tirés d'une source, { $gaps } { $gaps ->
     [one] lacune connue
    *[other] lacunes connues
-} ({"`"}none{"`"} ; dont { $translated } avec la traduction de Sylvan), { $missing } sans entrée
+} ({"`none`"} ; dont { $translated } avec la traduction de Sylvan), { $missing } sans entrée
