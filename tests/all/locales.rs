@@ -712,8 +712,7 @@ fn lines_with(texts: &[String], word: &str) -> Vec<String> {
 /// d'or ("3g" next to "or") and its questions without the typed `done`; Equinox's stones in the
 /// singular ("1 cailloux"); the English spirit duel in HP and MP, never the French "PV/PM"; and the
 /// browser's rules dialog (`help_<game>` in `web/i18n/<code>/web.ftl`) in each game's glossary terms
-/// ("marché de commandement" where the book says "Marché des Ordres"). The list of every finding and
-/// its test is in `docs/rulings/languages.md` ("Issue 35's findings and their tests").
+/// ("marché de commandement" where the book says "Marché des Ordres").
 #[test]
 fn issue35_french_findings_stay_fixed() {
     let con = game_texts("command-of-nature", &json!({ "players": 2, "sages": ["twig", "pebble"] }), Locale::Fr);

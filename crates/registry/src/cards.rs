@@ -249,32 +249,3 @@ pub(crate) fn command_of_nature() -> CardTools {
         conclaves: None,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each card counts once: from a source, a known gap (translated by Sylvan or not), or no entry; a
-    /// language with no file covers nothing.
-    #[test]
-    fn overlay_coverage_counts_each_card_once() {
-        let fr = "[card.a]\nname = \"A\"\nsource = \"rulebook: FR:1\"\n\
-                  [card.b]\nnone = \"no French source\"\n\
-                  [card.c]\nname = \"C\"\nnone = \"no French source\"\nsource = \"provisional: ours\"\n\
-                  [card.z]\nnone = \"not in the checked file\"\n";
-        let texts = CardTexts::new(&[(Locale::Fr, "fr/cards.toml", fr)]);
-        assert!(texts.problems().is_empty(), "{:?}", texts.problems());
-        let cards = [("card", "a"), ("card", "b"), ("card", "c"), ("card", "d"), ("other", "a")];
-        let got = overlay_coverage(&texts, &cards);
-        let fr = got.iter().find(|c| c.lang == Lang::Fr).copied();
-        assert_eq!(fr, Some(Coverage { lang: Lang::Fr, sourced: 1, gaps: 2, translated: 1, missing: 2 }));
-        assert!(got.iter().all(|c| c.lang != Lang::En), "English is the card files'");
-        let line = coverage_lines("x", &texts, &cards, Locale::En);
-        assert!(
-            line.contains("`fr` (`crates/x/i18n/fr/cards.toml`): of 5 cards, 1 with words from a source, 2 known gaps"),
-            "{line}"
-        );
-        let empty = overlay_coverage(&CardTexts::new(&[]), &cards);
-        assert!(empty.iter().all(|c| c.missing == cards.len()), "{empty:?}");
-    }
-}
