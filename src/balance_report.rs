@@ -318,7 +318,11 @@ pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -
             })
             .collect();
         if !captions.is_empty() {
-            let _ = write!(h, "<details class=\"small\"><summary>{}</summary><dl>{captions}</dl></details>", w("html-b-tables"));
+            let _ = write!(
+                h,
+                "<details class=\"small\"><summary>{}</summary><dl>{captions}</dl></details>",
+                w("html-b-tables")
+            );
         }
         let mut table = String::new();
         metric_table(

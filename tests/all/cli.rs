@@ -513,7 +513,8 @@ mod cards {
         let fr = "`fr` (`crates/mystic-vale/i18n/fr/cards.toml`): of 59 cards, ";
         let listing = text(&out.stdout);
         let line = listing.lines().find(|l| l.starts_with(fr)).unwrap_or_else(|| panic!("no coverage: {listing}"));
-        let numbers: Vec<usize> = line[fr.len()..].split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+        let numbers: Vec<usize> =
+            line[fr.len()..].split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
         // sourced, gaps, translated, missing
         assert!(numbers.len() == 4 && numbers[0] >= 30 && numbers[0] + numbers[1] == 59 && numbers[3] == 0, "{line}");
 
@@ -528,7 +529,11 @@ mod cards {
                         86 known gaps (`none`; 86 of them with Sylvan's own translation), 0 with no entry";
         assert!(text(&out.stdout).contains(coverage), "{}", text(&out.stdout));
         let out = sylvan(&["cards", "check", &con_name, "--lang", "fr"], "")?;
-        assert!(text(&out.stdout).contains("sur 86 cartes, 0 avec des mots tirés d'une source, 86 lacunes"), "{}", text(&out.stdout));
+        assert!(
+            text(&out.stdout).contains("sur 86 cartes, 0 avec des mots tirés d'une source, 86 lacunes"),
+            "{}",
+            text(&out.stdout)
+        );
 
         // A market card made free: the error names the file, the line and the field.
         let text_in = con_file()?;

@@ -191,7 +191,8 @@ fn the_command_line_speaks_each_listed_locale_from_its_folder() {
 #[test]
 fn the_guide_to_adding_a_language_names_the_line_and_every_folder() {
     let guide = read(&root().join("docs/cli.md"));
-    let start = guide.find("### Adding a language").unwrap_or_else(|| panic!("no \"Adding a language\" in docs/cli.md"));
+    let start =
+        guide.find("### Adding a language").unwrap_or_else(|| panic!("no \"Adding a language\" in docs/cli.md"));
     let section = &guide[start..];
     let section = &section[..section.find("\n## ").unwrap_or(section.len())];
     assert!(section.contains("`sylvan_engine::with_languages!`") && section.contains("`crates/engine/src/lang.rs`"));

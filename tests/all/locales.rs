@@ -642,11 +642,7 @@ fn html_reports_speak_the_locale() {
     notations.extend(commands.map(String::from));
     let plain = |screen: &str| -> BTreeSet<String> {
         let screen = screen.replace("%SHOWN%", "").replace("%ROWS%", "");
-        screen
-            .lines()
-            .flat_map(|l| words(l, true))
-            .filter(|w| !notations.contains(&w.to_lowercase()))
-            .collect()
+        screen.lines().flat_map(|l| words(l, true)).filter(|w| !notations.contains(&w.to_lowercase())).collect()
     };
     let [(_, tournament), (_, balance)] = html_reports("en-XA");
     assert!(tournament.contains(&sylvan_words::pseudo(caption).into_owned()), "the captions in en-XA");
@@ -699,8 +695,12 @@ fn game_texts(game: &str, options: &Value, locale: Locale) -> Vec<String> {
 
 /// The lines of `texts` holding the whole word `word` (outside backticks).
 fn lines_with(texts: &[String], word: &str) -> Vec<String> {
-    let mut found: Vec<String> =
-        texts.iter().flat_map(|t| t.lines()).filter(|l| words(l, false).iter().any(|w| w == word)).map(String::from).collect();
+    let mut found: Vec<String> = texts
+        .iter()
+        .flat_map(|t| t.lines())
+        .filter(|l| words(l, false).iter().any(|w| w == word))
+        .map(String::from)
+        .collect();
     found.sort();
     found.dedup();
     found.truncate(5);
@@ -720,9 +720,10 @@ fn issue35_french_findings_stay_fixed() {
     for english in ["pebble", "Pebble", "done", "gold"] {
         assert_eq!(lines_with(&con, english), Vec::<String>::new(), "`{english}` in French Command of Nature");
     }
-    let priced = |t: &String| t.split(|c: char| !c.is_alphanumeric()).any(|w| {
-        w.len() > 1 && w.ends_with('g') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit())
-    });
+    let priced = |t: &String| {
+        t.split(|c: char| !c.is_alphanumeric())
+            .any(|w| w.len() > 1 && w.ends_with('g') && w[..w.len() - 1].bytes().all(|b| b.is_ascii_digit()))
+    };
     assert_eq!(con.iter().filter(|t| priced(t)).take(3).collect::<Vec<_>>(), Vec::<&String>::new(), "`3g` in French");
     assert!(con.iter().any(|t| t.contains(" or")), "prices in or");
     let con_en = game_texts("command-of-nature", &json!({ "players": 2 }), Locale::En);
@@ -748,8 +749,8 @@ fn issue35_french_findings_stay_fixed() {
     let (en, fr) = (web("en"), web("fr"));
     let mut wrong = Vec::new();
     for (game, ..) in GAMES {
-        let glossary = std::fs::read_to_string(format!("{dir}/docs/glossary/{game}.md"))
-            .unwrap_or_else(|e| panic!("{game}: {e}"));
+        let glossary =
+            std::fs::read_to_string(format!("{dir}/docs/glossary/{game}.md")).unwrap_or_else(|e| panic!("{game}: {e}"));
         let rows = sylvan_words::check::glossary(&glossary).unwrap_or_else(|e| panic!("{game}: {e}"));
         let id = format!("help_{game} = ");
         for (code, ftl) in [("en", &en), ("fr", &fr)] {

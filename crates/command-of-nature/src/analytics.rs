@@ -114,18 +114,9 @@ impl DesignerStats for CommandOfNature {
             Some(o) => o.returns().to_vec(),
             None => vec![0.0; n],
         };
-        tally.describe(
-            MARKET,
-            "stat-caption-command-of-nature-market-cards-taken-and-impact",
-        );
-        tally.describe(
-            PLAYED,
-            "stat-caption-command-of-nature-cards-played-impact",
-        );
-        tally.describe(
-            DRAWN,
-            "stat-caption-command-of-nature-cards-drawn-improvement-when-drawn",
-        );
+        tally.describe(MARKET, "stat-caption-command-of-nature-market-cards-taken-and-impact");
+        tally.describe(PLAYED, "stat-caption-command-of-nature-cards-played-impact");
+        tally.describe(DRAWN, "stat-caption-command-of-nature-cards-drawn-improvement-when-drawn");
         tally.declare(MARKET, &[BOUGHT_IN_GAME, TAKEN_WHEN_OFFERED, WIN_BUYERS, WIN_OTHERS, IMPACT], &[]);
         tally.declare(PLAYED, &[WIN_PLAYERS, WIN_OTHERS, PLAYED_IMPACT], &[]);
         tally.declare(DRAWN, &DRAWN_COLUMNS, &[]);

@@ -72,14 +72,8 @@ impl DesignerStats for Equinox {
             look(&state, &mut held);
         }
         tally.games += 1;
-        tally.describe(
-            SURVIVAL,
-            "stat-caption-equinox-creature-survival",
-        );
-        tally.describe(
-            PREDICTIONS,
-            "stat-caption-equinox-prediction-value-by-round",
-        );
+        tally.describe(SURVIVAL, "stat-caption-equinox-creature-survival");
+        tally.describe(PREDICTIONS, "stat-caption-equinox-prediction-value-by-round");
         // Natural order: rounds 1 to 5, then the end (not the order of first observation).
         let rounds: Vec<String> = (1..=ROUNDS).map(|r| format!("after round {r}")).collect();
         let columns: Vec<&str> = rounds.iter().map(String::as_str).chain(["at the end"]).collect();
@@ -118,11 +112,7 @@ impl DesignerStats for Equinox {
                 _ => {}
             }
         }
-        tally.columns(
-            DRAWN,
-            "stat-caption-equinox-cards-drawn-improvement-when-drawn",
-            &DRAWN_COLUMNS,
-        );
+        tally.columns(DRAWN, "stat-caption-equinox-cards-drawn-improvement-when-drawn", &DRAWN_COLUMNS);
         let win = match state.outcome() {
             Some(o) => o.returns().to_vec(),
             None => vec![0.0; n],

@@ -353,32 +353,12 @@ impl DesignerStats for MysticVale {
         }
         let score = state.scores();
 
-        tally.columns(
-            ADVANCEMENTS,
-            "stat-caption-mystic-vale-advancements-card-impact",
-            &CARD_COLUMNS,
-        );
-        tally.columns(
-            VALES,
-            "stat-caption-mystic-vale-vales-card-impact",
-            &CARD_COLUMNS,
-        );
-        tally.columns(
-            DRAWN,
-            "stat-caption-mystic-vale-advancements-improvement-when-drawn",
-            &DRAWN_COLUMNS,
-        );
+        tally.columns(ADVANCEMENTS, "stat-caption-mystic-vale-advancements-card-impact", &CARD_COLUMNS);
+        tally.columns(VALES, "stat-caption-mystic-vale-vales-card-impact", &CARD_COLUMNS);
+        tally.columns(DRAWN, "stat-caption-mystic-vale-advancements-improvement-when-drawn", &DRAWN_COLUMNS);
         tally.end_trigger(&[END_POOL, END_ROUNDS], if state.ending || state.pool == 0 { END_POOL } else { END_ROUNDS });
-        tally.columns(
-            LEVELS,
-            "stat-caption-mystic-vale-purchases-by-level",
-            &LEVEL_COLUMNS,
-        );
-        tally.columns(
-            GAMES,
-            "stat-caption-mystic-vale-games-by-player-count",
-            &GAME_COLUMNS,
-        );
+        tally.columns(LEVELS, "stat-caption-mystic-vale-purchases-by-level", &LEVEL_COLUMNS);
+        tally.columns(GAMES, "stat-caption-mystic-vale-games-by-player-count", &GAME_COLUMNS);
         card_table(tally, ADVANCEMENTS, &adv_rows, &adv, &win, &score);
         card_table(tally, VALES, &vale_rows, &vales, &win, &score);
         for (r, (_, label)) in adv_rows.labels.iter().enumerate() {
@@ -412,11 +392,7 @@ impl DesignerStats for MysticVale {
         }
 
         if !db.leaders.is_empty() && state.players.iter().any(|p| p.leader.is_some()) {
-            tally.columns(
-                LEADERS,
-                "stat-caption-mystic-vale-leaders-pick-rate-and-impact",
-                &PICK_COLUMNS,
-            );
+            tally.columns(LEADERS, "stat-caption-mystic-vale-leaders-pick-rate-and-impact", &PICK_COLUMNS);
             let mut offered = vec![false; db.leaders.len()];
             let draft = start.draft.iter().flat_map(|d| d.leaders.iter().copied());
             let dealt =
@@ -436,11 +412,7 @@ impl DesignerStats for MysticVale {
             pick_table(tally, LEADERS, &titles, &offered, &held, &win, &score);
         }
         if !db.amulets.is_empty() && (start.draft.is_some() || start.players.iter().any(|p| p.amulet.is_some())) {
-            tally.columns(
-                AMULETS,
-                "stat-caption-mystic-vale-amulets-pick-rate-and-impact",
-                &PICK_COLUMNS,
-            );
+            tally.columns(AMULETS, "stat-caption-mystic-vale-amulets-pick-rate-and-impact", &PICK_COLUMNS);
             let mut offered = vec![false; db.amulets.len()];
             let draft = start.draft.iter().flat_map(|d| d.amulets.iter().copied());
             for a in draft.chain(start.players.iter().filter_map(|p| p.amulet)) {

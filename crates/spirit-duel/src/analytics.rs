@@ -99,11 +99,7 @@ impl DesignerStats for SpiritDuel {
             (0..2).filter(|&s| SpiritDuel::automated_seat(start.options(), Seat(s as u8)).is_none()).collect();
         let pick = |v: &[f64]| counted.iter().map(|&s| v.get(s).copied().unwrap_or(0.0)).collect::<Vec<_>>();
         let (win, score) = (pick(&win), pick(&score));
-        tally.columns(
-            DRAWN,
-            "stat-caption-spirit-duel-cards-drawn-improvement-when-drawn",
-            &DRAWN_COLUMNS,
-        );
+        tally.columns(DRAWN, "stat-caption-spirit-duel-cards-drawn-improvement-when-drawn", &DRAWN_COLUMNS);
         tally.columns(
             PLAYED,
             "stat-caption-spirit-duel-cards-played-impact",
