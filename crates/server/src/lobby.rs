@@ -69,6 +69,9 @@ impl ApiError {
     }
 }
 
+/// A bot spec of a seat that does not read or build: the seat and the bots' error.
+type SeatBotError = (usize, sylvan_bots::SpecError);
+
 /// A refused setup (the game's own words for the field and the problem, in the request's language).
 fn setup_error(game: &dyn GameType, e: &sylvan_engine::SetupError) -> Msg {
     let problem = MsgArg::localized(|l| sylvan_words::engine::setup_problem(game, e, l));
@@ -617,7 +620,7 @@ impl Server {
         seats: &[StoredSeat],
         seed: u64,
         cap: bool,
-    ) -> Result<Vec<Option<Box<dyn DynBot>>>, (usize, sylvan_bots::SpecError)> {
+    ) -> Result<Vec<Option<Box<dyn DynBot>>>, SeatBotError> {
         seats
             .iter()
             .enumerate()
