@@ -8,7 +8,7 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use sylvan_engine::Locale;
-use sylvan_registry::runs::balance::{FDR, MIN_GAMES, REPLICATES, metric_name, metric_text, stat_name};
+use sylvan_registry::runs::balance::{FDR, MIN_GAMES, REPLICATES, metric_name, metric_text, stat_caption, stat_name};
 use sylvan_words::args;
 
 use crate::report::{arr, esc, f, interval_plot, same_json, scroll_box};
@@ -309,6 +309,21 @@ pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -
             w("html-b-changed-only"),
             esc(&template),
         );
+        // What each table shows: its caption (a `stat-caption-…` message) in the report's language.
+        let captions: String = tables
+            .iter()
+            .filter_map(|t| {
+                stat_caption(locale, game, t, "")
+                    .map(|c| format!("<dt>{}</dt><dd>{}</dd>", esc(&stat_name(locale, t)), esc(&c)))
+            })
+            .collect();
+        if !captions.is_empty() {
+            let _ = write!(
+                h,
+                "<details class=\"small\"><summary>{}</summary><dl>{captions}</dl></details>",
+                w("html-b-tables")
+            );
+        }
         let mut table = String::new();
         metric_table(
             &mut table,

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde_json::Value;
 use sylvan_engine::Locale;
-use sylvan_registry::runs::balance::stat_name;
+use sylvan_registry::runs::balance::{stat_caption, stat_name};
 use sylvan_words::args;
 
 use crate::words::{fixed, number, percent, t};
@@ -431,9 +431,9 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
                 arr(&table["columns"]).iter().map(|c| stat_name(locale, c.as_str().unwrap_or(""))).collect();
             let rows = arr(&table["rows"]);
             let _ = write!(h, "<h3>{}</h3>", esc(&stat_name(locale, name)));
-            // A table's caption is the game's English note: shown in English only.
-            if locale == Locale::En {
-                let _ = write!(h, "<p class=\"small\">{}</p>", esc(table["caption"].as_str().unwrap_or("")));
+            // A table's caption is a `stat-caption-…` message, in the report's language.
+            if let Some(caption) = stat_caption(locale, game, name, table["caption"].as_str().unwrap_or("")) {
+                let _ = write!(h, "<p class=\"small\">{}</p>", esc(&caption));
             }
             // Each column coloured on its own scale (its largest mean is full green).
             let mut col_max = vec![0.0f64; cols.len()];

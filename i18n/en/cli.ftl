@@ -372,3 +372,6 @@ html-col-changed = changed
 html-yes = yes
 # A difference of two shares, in percentage points.
 html-points = { $value } pt
+
+# The balance lab's card section: what each of its tables shows (the tables' captions follow).
+html-b-tables = What each table shows

@@ -359,7 +359,7 @@ html-b-largest-note = B − A en points de pourcentage avec son intervalle à 95
 html-b-largest-axis = B − A (points de pourcentage)
 html-b-cards = Mesures des cartes
 html-b-no-cards = Ce jeu ne donne aucune statistique par carte : seuls les faits de jeu et l'échelle ci-dessus comparent A et B.
-html-b-cards-note = Chaque mesure de carte, de chef, d'amulette ou de créature que donne le jeu, sous A et sous B. Cliquez sur un en-tête pour trier ; tapez pour filtrer (un niveau : { $level }, un titre, une mesure).
+html-b-cards-note = Chaque mesure de carte, de meneur, d'amulette ou de créature que donne le jeu, sous A et sous B. Cliquez sur un en-tête pour trier ; tapez pour filtrer (un niveau : { $level }, un titre, une mesure).
 html-b-filter = filtrer : L1, un titre, taux de victoire…
 html-b-every-table = toutes les tables
 html-b-changed-only = changées seulement
@@ -375,3 +375,6 @@ html-col-diff-ci = IC 95 % de B − A
 html-col-changed = changé
 html-yes = oui
 html-points = { $value } pt
+
+# The balance lab's card section: what each of its tables shows (the tables' captions follow).
+html-b-tables = Ce que montre chaque table

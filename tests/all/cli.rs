@@ -509,6 +509,14 @@ mod cards {
         let out = sylvan(&["cards", "check", MV], "")?;
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert!(text(&out.stdout).contains("ok: 37 advancement titles, 22 vale titles"), "{}", text(&out.stdout));
+        // The French overlay's coverage of the file's cards: every card from a source or a known gap.
+        let fr = "`fr` (`crates/mystic-vale/i18n/fr/cards.toml`): of 59 cards, ";
+        let listing = text(&out.stdout);
+        let line = listing.lines().find(|l| l.starts_with(fr)).unwrap_or_else(|| panic!("no coverage: {listing}"));
+        let numbers: Vec<usize> =
+            line[fr.len()..].split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+        // sourced, gaps, translated, missing
+        assert!(numbers.len() == 4 && numbers[0] >= 30 && numbers[0] + numbers[1] == 59 && numbers[3] == 0, "{line}");
 
         let con = scratch("con.toml");
         std::fs::write(&con, con_file()?)?;
@@ -516,6 +524,16 @@ mod cards {
         let out = sylvan(&["cards", "check", &con_name], "")?;
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert!(text(&out.stdout).contains("ok: 86 cards (64 elementals, 22 commands)"), "{}", text(&out.stdout));
+        // No French source names Command of Nature's cards: each is a known gap with Sylvan's translation.
+        let coverage = "`fr` (`crates/command-of-nature/i18n/fr/cards.toml`): of 86 cards, 0 with words from a source, \
+                        86 known gaps (`none`; 86 of them with Sylvan's own translation), 0 with no entry";
+        assert!(text(&out.stdout).contains(coverage), "{}", text(&out.stdout));
+        let out = sylvan(&["cards", "check", &con_name, "--lang", "fr"], "")?;
+        assert!(
+            text(&out.stdout).contains("sur 86 cartes, 0 avec des mots tirés d'une source, 86 lacunes"),
+            "{}",
+            text(&out.stdout)
+        );
 
         // A market card made free: the error names the file, the line and the field.
         let text_in = con_file()?;

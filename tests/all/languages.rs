@@ -183,3 +183,34 @@ fn the_command_line_speaks_each_listed_locale_from_its_folder() {
         assert!(text(&out.stdout).contains(&summary), "{locale}: `{summary}` not in\n{}", text(&out.stdout));
     }
 }
+
+/// The guide for adding a language (`docs/cli.md`, "Adding a language") names the one line
+/// (`with_languages!` in `crates/engine/src/lang.rs`, which holds it) and every folder a new language's
+/// files go in: each `i18n` folder of the repository (the games' as `crates/<game>/i18n/`), so a new
+/// catalog folder nobody documented fails here.
+#[test]
+fn the_guide_to_adding_a_language_names_the_line_and_every_folder() {
+    let guide = read(&root().join("docs/cli.md"));
+    let start =
+        guide.find("### Adding a language").unwrap_or_else(|| panic!("no \"Adding a language\" in docs/cli.md"));
+    let section = &guide[start..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    assert!(section.contains("`sylvan_engine::with_languages!`") && section.contains("`crates/engine/src/lang.rs`"));
+    assert!(read(&root().join("crates/engine/src/lang.rs")).contains("macro_rules! with_languages"));
+    let games: BTreeSet<String> = Registry::standard().listed().map(|e| e.name().to_owned()).collect();
+    let mut dirs = Vec::new();
+    i18n_dirs(&root(), &mut dirs);
+    let mut missing = Vec::new();
+    for dir in &dirs {
+        let rel = dir.strip_prefix(root()).unwrap_or(dir).display().to_string();
+        let named = match rel.strip_prefix("crates/").and_then(|r| r.strip_suffix("/i18n")) {
+            Some(game) if games.contains(game) => "`crates/<game>/i18n/`".to_owned(),
+            _ => format!("`{rel}/`"),
+        };
+        if !section.contains(&named) {
+            missing.push(format!("{rel} (as {named})"));
+        }
+    }
+    assert!(dirs.len() >= 10, "{dirs:?}");
+    assert!(missing.is_empty(), "folders the guide does not name:\n{}", missing.join("\n"));
+}

@@ -114,24 +114,9 @@ impl DesignerStats for CommandOfNature {
             Some(o) => o.returns().to_vec(),
             None => vec![0.0; n],
         };
-        tally.describe(
-            MARKET,
-            "Per market card: the share of the games in which it was face up at a purchase where some player bought it, its take rate when offered (at \
-             each purchase, each face-up card of that market counts once), the win rate of its buyers and of the \
-             others (a side's win counts for both partners, a draw 1/2), and their difference within a game.",
-        );
-        tally.describe(
-            PLAYED,
-            "Per card played (summoned, played, or used as an instant), in the games where it was played: the \
-             win rate of the players who played it and of the others, and their difference within a \
-             game (the improvement when played).",
-        );
-        tally.describe(
-            DRAWN,
-            "Per card drawn (held in hand at some point, the opening hand included): the share of games in \
-             which some player drew it, the win rate of the players who drew it and of the others, and their \
-             difference within a game (the improvement when drawn).",
-        );
+        tally.describe(MARKET, "stat-caption-command-of-nature-market-cards-taken-and-impact");
+        tally.describe(PLAYED, "stat-caption-command-of-nature-cards-played-impact");
+        tally.describe(DRAWN, "stat-caption-command-of-nature-cards-drawn-improvement-when-drawn");
         tally.declare(MARKET, &[BOUGHT_IN_GAME, TAKEN_WHEN_OFFERED, WIN_BUYERS, WIN_OTHERS, IMPACT], &[]);
         tally.declare(PLAYED, &[WIN_PLAYERS, WIN_OTHERS, PLAYED_IMPACT], &[]);
         tally.declare(DRAWN, &DRAWN_COLUMNS, &[]);

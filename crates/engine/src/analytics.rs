@@ -36,7 +36,10 @@ impl Cell {
 /// One table of a tally: what it shows, its column names in order, and its rows in order of first use.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Table {
-    /// What the table shows and how to read its cells.
+    /// What the table shows and how to read its cells: the id of a message of the designer statistics'
+    /// catalog (`crates/registry/i18n/<code>/balance.ftl`), `stat-caption-<game>-<table's slug>` (or
+    /// `stat-caption-end-triggers`), which a report words in its language. Tallies written before the
+    /// captions were messages hold English text here.
     pub caption: String,
     /// Column names, in order of first use.
     pub columns: Vec<String>,
@@ -98,7 +101,7 @@ impl DesignerTally {
         Self::default()
     }
 
-    /// Sets the caption of `table` (created if new).
+    /// Sets the caption of `table` (created if new): a message id (see [`Table::caption`]).
     pub fn describe(&mut self, table: &str, caption: &str) {
         self.tables.entry(table.to_owned()).or_default().caption = caption.to_owned();
     }
@@ -196,7 +199,8 @@ impl Compare<'static> {
 }
 
 impl DesignerTally {
-    /// Sets the caption of `table` and declares its columns in order (see [`DesignerTally::declare`]).
+    /// Sets the caption (a message id, see [`Table::caption`]) of `table` and declares its columns in
+    /// order (see [`DesignerTally::declare`]).
     pub fn columns(&mut self, table: &str, caption: &str, columns: &[&str]) {
         self.describe(table, caption);
         self.declare(table, columns, &[]);
@@ -205,7 +209,7 @@ impl DesignerTally {
     /// Records that the condition `ended` (one of the game's `triggers`, in the rulebook's order) ended
     /// this game, in [`END_TRIGGERS`]: 1 for it, 0 for every other trigger.
     pub fn end_trigger(&mut self, triggers: &[&str], ended: &str) {
-        self.describe(END_TRIGGERS, "Which end condition ended each game: per condition, the share of games it ended.");
+        self.describe(END_TRIGGERS, "stat-caption-end-triggers");
         self.declare(END_TRIGGERS, &[ENDED_BY], triggers);
         for t in triggers.iter().copied().chain((!triggers.contains(&ended)).then_some(ended)) {
             self.add(END_TRIGGERS, t, ENDED_BY, f64::from(u8::from(t == ended)));

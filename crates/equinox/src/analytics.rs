@@ -72,16 +72,8 @@ impl DesignerStats for Equinox {
             look(&state, &mut held);
         }
         tally.games += 1;
-        tally.describe(
-            SURVIVAL,
-            "Share of games in which each creature (when it is a champion) is still in play after each round \
-             that ended with an elimination, and at the end.",
-        );
-        tally.describe(
-            PREDICTIONS,
-            "Stones placed in each round (predictions and Griso's stone; secret predictions apart): the share \
-             whose creature survived, the prestige each scored, and the share of games its owner won.",
-        );
+        tally.describe(SURVIVAL, "stat-caption-equinox-creature-survival");
+        tally.describe(PREDICTIONS, "stat-caption-equinox-prediction-value-by-round");
         // Natural order: rounds 1 to 5, then the end (not the order of first observation).
         let rounds: Vec<String> = (1..=ROUNDS).map(|r| format!("after round {r}")).collect();
         let columns: Vec<&str> = rounds.iter().map(String::as_str).chain(["at the end"]).collect();
@@ -120,14 +112,7 @@ impl DesignerStats for Equinox {
                 _ => {}
             }
         }
-        tally.columns(
-            DRAWN,
-            "Per card held in hand at some point (the opening hand included; the copies of a tree count as \
-             one): the share of games in which some player drew it, the win rate of the players who drew it \
-             and of the others (a shared win counts 1/k), and their difference within a game (the \
-             improvement when drawn).",
-            &DRAWN_COLUMNS,
-        );
+        tally.columns(DRAWN, "stat-caption-equinox-cards-drawn-improvement-when-drawn", &DRAWN_COLUMNS);
         let win = match state.outcome() {
             Some(o) => o.returns().to_vec(),
             None => vec![0.0; n],

@@ -353,43 +353,12 @@ impl DesignerStats for MysticVale {
         }
         let score = state.scores();
 
-        tally.columns(
-            ADVANCEMENTS,
-            "Per advancement title, by level: the share of games in which some player bought it, copies bought \
-             per game, its take rate when offered (at each purchase, every title face up in the commons or the \
-             Fertile Soil supply counts once), the win rate of the players who bought it and of those who did \
-             not (a shared win counts 1/k), the difference within games where both sat at the table (the card \
-             impact), the mean final score of each group, and the VP printed on the copies each buyer held at \
-             the end (its score contribution).",
-            &CARD_COLUMNS,
-        );
-        tally.columns(
-            VALES,
-            "Per vale title, by level: as for advancements (buy rate, copies per game, take rate when face up \
-             in the vale row at a vale purchase, win rate of buyers and others, their difference within a \
-             game, mean final scores, and the vale's VP per buyer).",
-            &CARD_COLUMNS,
-        );
-        tally.columns(
-            DRAWN,
-            "Per advancement title: the share of games in which some player drew it (a card carrying it came \
-             into the player's field), the win rate of the players who drew it and of those who did not, and \
-             their difference within a game (the improvement when drawn).",
-            &DRAWN_COLUMNS,
-        );
+        tally.columns(ADVANCEMENTS, "stat-caption-mystic-vale-advancements-card-impact", &CARD_COLUMNS);
+        tally.columns(VALES, "stat-caption-mystic-vale-vales-card-impact", &CARD_COLUMNS);
+        tally.columns(DRAWN, "stat-caption-mystic-vale-advancements-improvement-when-drawn", &DRAWN_COLUMNS);
         tally.end_trigger(&[END_POOL, END_ROUNDS], if state.ending || state.pool == 0 { END_POOL } else { END_ROUNDS });
-        tally.columns(
-            LEVELS,
-            "Purchases per level: per game (all players), per winner and per other player, and the level's \
-             share of the game's advancement (or vale) purchases.",
-            &LEVEL_COLUMNS,
-        );
-        tally.columns(
-            GAMES,
-            "Per player count: the first player's win rate (the starting player, chosen by the mana tokens), \
-             rounds and actions per game, the winning and the mean final score.",
-            &GAME_COLUMNS,
-        );
+        tally.columns(LEVELS, "stat-caption-mystic-vale-purchases-by-level", &LEVEL_COLUMNS);
+        tally.columns(GAMES, "stat-caption-mystic-vale-games-by-player-count", &GAME_COLUMNS);
         card_table(tally, ADVANCEMENTS, &adv_rows, &adv, &win, &score);
         card_table(tally, VALES, &vale_rows, &vales, &win, &score);
         for (r, (_, label)) in adv_rows.labels.iter().enumerate() {
@@ -423,13 +392,7 @@ impl DesignerStats for MysticVale {
         }
 
         if !db.leaders.is_empty() && state.players.iter().any(|p| p.leader.is_some()) {
-            tally.columns(
-                LEADERS,
-                "Per leader: the share of games in which a player held it, its pick rate when offered (draft \
-                 table, the two dealt, or dealt at random), the win rate of its holder and of the others (a \
-                 shared win counts 1/k), their difference within a game, and the mean final scores.",
-                &PICK_COLUMNS,
-            );
+            tally.columns(LEADERS, "stat-caption-mystic-vale-leaders-pick-rate-and-impact", &PICK_COLUMNS);
             let mut offered = vec![false; db.leaders.len()];
             let draft = start.draft.iter().flat_map(|d| d.leaders.iter().copied());
             let dealt =
@@ -449,12 +412,7 @@ impl DesignerStats for MysticVale {
             pick_table(tally, LEADERS, &titles, &offered, &held, &win, &score);
         }
         if !db.amulets.is_empty() && (start.draft.is_some() || start.players.iter().any(|p| p.amulet.is_some())) {
-            tally.columns(
-                AMULETS,
-                "Per amulet: as for leaders (held at the end, pick rate when offered, win rate of its holder and \
-                 of the others, their difference within a game, mean final scores); a traded amulet is not held.",
-                &PICK_COLUMNS,
-            );
+            tally.columns(AMULETS, "stat-caption-mystic-vale-amulets-pick-rate-and-impact", &PICK_COLUMNS);
             let mut offered = vec![false; db.amulets.len()];
             let draft = start.draft.iter().flat_map(|d| d.amulets.iter().copied());
             for a in draft.chain(start.players.iter().filter_map(|p| p.amulet)) {

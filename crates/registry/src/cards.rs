@@ -6,9 +6,10 @@ use std::sync::LazyLock;
 
 use sylvan_command_of_nature as con;
 use sylvan_engine::carddata::DataError;
-use sylvan_engine::{Locale, Message, SetupError};
+use sylvan_engine::{Lang, Locale, Message, SetupError};
 use sylvan_mystic_vale::CardDb;
 use sylvan_mystic_vale::conclaves::Conclaves;
+use sylvan_words::cards::CardTexts;
 use sylvan_words::{Args, Catalog, args};
 
 /// Lists a card database: `(file, sets, only, locale)` as in [`CardTools::list`]; the listing or an
@@ -55,6 +56,69 @@ pub fn read_error(e: &DataError, locale: Locale) -> String {
 /// A refused setup in `locale`.
 fn setup_error(words: &GameWords, e: &SetupError, locale: Locale) -> String {
     sylvan_words::engine::setup_error(words, e, locale)
+}
+
+/// How far one language's card overlay (`crates/<game>/i18n/<code>/cards.toml`) covers a set of cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// The language.
+    pub lang: Lang,
+    /// Cards whose words in this language come from a source (an entry with texts, not a gap).
+    pub sourced: usize,
+    /// Known gaps: entries marked `none` (no source in this language exists).
+    pub gaps: usize,
+    /// Of the gaps, those that still give Sylvan's own translation (with a `provisional` source).
+    pub translated: usize,
+    /// Cards with no entry at all (they show the card file's English, unnoticed).
+    pub missing: usize,
+}
+
+/// The coverage of `texts` (a game's overlays) over `cards` (`(kind, key)` as the overlays name them)
+/// in every language but English (whose words are the card files').
+pub fn overlay_coverage(texts: &CardTexts, cards: &[(&str, &str)]) -> Vec<Coverage> {
+    Lang::ALL
+        .into_iter()
+        .filter(|&l| l != Lang::En)
+        .map(|lang| {
+            let mut c = Coverage { lang, ..Coverage::default() };
+            for &(kind, key) in cards {
+                match texts.entry(lang, kind, key) {
+                    None => c.missing += 1,
+                    Some(e) if e.none.is_some() => {
+                        c.gaps += 1;
+                        c.translated += usize::from(!e.texts.is_empty());
+                    }
+                    Some(_) => c.sourced += 1,
+                }
+            }
+            c
+        })
+        .collect()
+}
+
+/// The lines `sylvan cards check` prints after a card file's summary: per language, its overlay's
+/// coverage of the file's cards, in `locale`.
+fn coverage_lines(game: &str, texts: &CardTexts, cards: &[(&str, &str)], locale: Locale) -> String {
+    let mut out = String::new();
+    for c in overlay_coverage(texts, cards) {
+        let file = format!("crates/{game}/i18n/{}/cards.toml", c.lang.code());
+        let line = say(
+            locale,
+            "cards-overlay",
+            args!(
+                lang = c.lang.code(),
+                file = file,
+                cards = cards.len(),
+                sourced = c.sourced,
+                gaps = c.gaps,
+                translated = c.translated,
+                missing = c.missing
+            ),
+        );
+        out += &line;
+        out.push('\n');
+    }
+    out
 }
 
 /// A game's card database, for `sylvan cards`: list it, check a card file, recognise a card file.
@@ -129,7 +193,17 @@ pub(crate) fn mystic_vale() -> CardTools {
                     sets = db.set.as_str()
                 ),
             );
-            Ok(format!("{ok}\n{}", sylvan_mystic_vale::words::provenance_summary(&db, locale)))
+            let cards: Vec<(&str, &str)> = (db.advancements.iter().map(|c| ("advancement", c.key.as_str())))
+                .chain(db.vales.iter().map(|c| ("vale", c.key.as_str())))
+                .chain(db.leaders.iter().map(|c| ("leader", c.key.as_str())))
+                .chain(db.amulets.iter().map(|c| ("amulet", c.key.as_str())))
+                .collect();
+            let texts = sylvan_mystic_vale::words::card_texts();
+            Ok(format!(
+                "{ok}\n{}{}",
+                sylvan_mystic_vale::words::provenance_summary(&db, locale),
+                coverage_lines("mystic-vale", texts, &cards, locale)
+            ))
         },
         recognizes: |text| {
             has_section(
@@ -167,7 +241,9 @@ pub(crate) fn command_of_nature() -> CardTools {
         check: |file, locale| {
             let card_error = |e: DataError| data_error(&CON, &con::words::data_error_message(&e), locale);
             let table = con::cards::load_file(file).map_err(card_error)?;
-            Ok(format!("{}\n", con::words::card_summary(&table, locale)))
+            let cards: Vec<(&str, &str)> = table.cards.iter().map(|c| ("card", c.code.as_str())).collect();
+            let coverage = coverage_lines("command-of-nature", con::words::card_texts(), &cards, locale);
+            Ok(format!("{}\n{coverage}", con::words::card_summary(&table, locale)))
         },
         recognizes: |text| has_section(text, &["[[elemental]]", "[[command]]", "[[sage]]"]),
         conclaves: None,

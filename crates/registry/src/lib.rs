@@ -41,7 +41,7 @@ use sylvan_engine::{Game, GameRng, Heuristic, Locale, Record, ReplayError, Seat,
 use thiserror::Error;
 
 pub use bot_words::spec_error_text;
-pub use cards::{CardTools, read_error as card_read_error};
+pub use cards::{CardTools, Coverage, overlay_coverage, read_error as card_read_error};
 pub use observe::{Observation, Observe, ObserveState, Section, Tensor};
 
 /// A command-line flag that stands for an option of some games (e.g. `--solo` for `-o solo=true`).

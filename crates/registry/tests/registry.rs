@@ -659,3 +659,29 @@ fn option_kinds_offer_only_values_that_start_a_game() -> TestResult {
     }
     Ok(())
 }
+
+/// The card commands' counts.
+mod cards {
+    /// `sylvan cards check`'s coverage of a language's card overlay: each card counts once, from a source,
+    /// a known gap (translated by Sylvan or not) or with no entry; English (the card files' words) is not
+    /// counted; a language with no overlay file covers nothing.
+    #[test]
+    fn overlay_coverage_counts_each_card_once() {
+        use sylvan_engine::{Lang, Locale};
+        use sylvan_registry::{Coverage, overlay_coverage};
+        use sylvan_words::cards::CardTexts;
+        let fr = "[card.a]\nname = \"A\"\nsource = \"rulebook: FR:1\"\n\
+                  [card.b]\nnone = \"no French source\"\n\
+                  [card.c]\nname = \"C\"\nnone = \"no French source\"\nsource = \"provisional: ours\"\n\
+                  [card.z]\nnone = \"not in the checked file\"\n";
+        let texts = CardTexts::new(&[(Locale::Fr, "fr/cards.toml", fr)]);
+        assert!(texts.problems().is_empty(), "{:?}", texts.problems());
+        let cards = [("card", "a"), ("card", "b"), ("card", "c"), ("card", "d"), ("other", "a")];
+        let got = overlay_coverage(&texts, &cards);
+        let fr = got.iter().find(|c| c.lang == Lang::Fr).copied();
+        assert_eq!(fr, Some(Coverage { lang: Lang::Fr, sourced: 1, gaps: 2, translated: 1, missing: 2 }));
+        assert!(got.iter().all(|c| c.lang != Lang::En), "English is the card files'");
+        let empty = overlay_coverage(&CardTexts::new(&[]), &cards);
+        assert!(!empty.is_empty() && empty.iter().all(|c| c.missing == cards.len()), "{empty:?}");
+    }
+}

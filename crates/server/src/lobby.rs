@@ -69,6 +69,9 @@ impl ApiError {
     }
 }
 
+/// A bot spec of a seat that does not read or build: the seat and the bots' error.
+type SeatBotError = (usize, sylvan_bots::SpecError);
+
 /// A refused setup (the game's own words for the field and the problem, in the request's language).
 fn setup_error(game: &dyn GameType, e: &sylvan_engine::SetupError) -> Msg {
     let problem = MsgArg::localized(|l| sylvan_words::engine::setup_problem(game, e, l));
@@ -79,11 +82,6 @@ fn setup_error(game: &dyn GameType, e: &sylvan_engine::SetupError) -> Msg {
 /// and the request's language.
 fn game_error(game: &dyn DynGame, e: &DynError) -> Msg {
     msg!("detail", detail = MsgArg::localized(|l| sylvan_words::engine::dyn_error(game, e, l)))
-}
-
-/// A text from a game or a library, passed on as it is.
-fn detail(e: impl std::fmt::Display) -> Msg {
-    msg!("detail", detail = e.to_string())
 }
 
 impl From<StoreError> for ApiError {
@@ -584,7 +582,10 @@ impl Server {
             history.push((id, seat, *undoable));
         }
         table.game_mut().keep_events(true);
-        let bots = self.build_bots(entry, &g.seats, g.seed, true).map_err(bad)?;
+        // The operator's log and the broken list's `error` are in English, as every server log line.
+        let bots = self
+            .build_bots(entry, &g.seats, g.seed, true)
+            .map_err(|(i, e)| bad(format!("seat {i}: {}", sylvan_registry::spec_error_text(&e, Locale::En))))?;
         Ok(Room {
             active: AtomicU64::new(g.active.max(g.created)),
             id: g.id,
@@ -609,23 +610,27 @@ impl Server {
         })
     }
 
+    /// The bots of `seats` (`None` for the others), their seeds from `seed`; `cap` plays a stored spec
+    /// within today's limits. A spec that does not read or build gives back its seat and the bots'
+    /// error, which the caller words: in the request's language for a client, in English for the
+    /// operator's log.
     fn build_bots(
         &self,
         entry: &Entry,
         seats: &[StoredSeat],
         seed: u64,
         cap: bool,
-    ) -> Result<Vec<Option<Box<dyn DynBot>>>, String> {
+    ) -> Result<Vec<Option<Box<dyn DynBot>>>, SeatBotError> {
         seats
             .iter()
             .enumerate()
             .map(|(i, s)| match &s.kind {
                 SeatKind::Bot(spec) => {
-                    let spec: BotSpec = spec.parse().map_err(|e| format!("seat {i}: {e}"))?;
+                    let spec: BotSpec = spec.parse().map_err(|e| (i, e))?;
                     // A game stored before the caps (or under higher ones) plays within them.
                     let spec = if cap { self.limits.cap_bot(entry, spec) } else { spec };
                     let bot_seed = sylvan_bots::bot_seed(seed, 0, i);
-                    entry.bot(&spec, bot_seed).map(Some).map_err(|e| format!("seat {i}: {e}"))
+                    entry.bot(&spec, bot_seed).map(Some).map_err(|e| (i, e))
                 }
                 _ => Ok(None),
             })
@@ -768,7 +773,11 @@ impl Server {
             hints: req.hints,
             problem: None,
         };
-        let bots = self.build_bots(entry, &seats, seed, false).map_err(|e| ApiError::Bad(detail(e)))?;
+        // Checked above, seat by seat; should a spec still fail, in the bots' words and the request's language.
+        let bots = self.build_bots(entry, &seats, seed, false).map_err(|(i, e)| {
+            let words = MsgArg::localized(|l| sylvan_registry::spec_error_text(&e, l));
+            ApiError::Bad(msg!("seat-error", seat = i, detail = words))
+        })?;
         self.store.create(&stored)?;
         table.game_mut().keep_events(true);
         let room = Arc::new(Room {

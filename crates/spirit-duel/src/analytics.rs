@@ -99,23 +99,15 @@ impl DesignerStats for SpiritDuel {
             (0..2).filter(|&s| SpiritDuel::automated_seat(start.options(), Seat(s as u8)).is_none()).collect();
         let pick = |v: &[f64]| counted.iter().map(|&s| v.get(s).copied().unwrap_or(0.0)).collect::<Vec<_>>();
         let (win, score) = (pick(&win), pick(&score));
-        tally.columns(
-            DRAWN,
-            "Per card held in hand at some point (the opening hand included): the share of games in which \
-             some side drew it, the win rate of the sides that drew it and of the others (a draw counts 1/2), \
-             and their difference within a game (the improvement when drawn).",
-            &DRAWN_COLUMNS,
-        );
+        tally.columns(DRAWN, "stat-caption-spirit-duel-cards-drawn-improvement-when-drawn", &DRAWN_COLUMNS);
         tally.columns(
             PLAYED,
-            "Per card played by a seat (an attack, a support or a defence): the win rate of the sides that \
-             played it and of the others, and their difference within a game.",
+            "stat-caption-spirit-duel-cards-played-impact",
             &[WIN_PLAYERS, WIN_OTHERS, PLAYED_IMPACT],
         );
         tally.columns(
             SPIRITS,
-            "Per spirit fielded: the share of games in which it was still on the field at the end, the win \
-             rate of its side and of the other, and their difference within a game.",
+            "stat-caption-spirit-duel-spirits-survival-and-impact",
             &[SURVIVED, WIN_SIDE, WIN_OTHERS, SPIRIT_IMPACT],
         );
         for (table, used, cols) in [(DRAWN, &drawn, Compare::DRAWN), (PLAYED, &played, PLAYERS)] {

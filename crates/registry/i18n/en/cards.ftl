@@ -9,3 +9,10 @@ cards-mv-ok = { $file }: ok: { $advancements } advancement titles, { $vales } va
    *[other] { $leaders } leaders
 }, sets {"`"}{ $sets }{"`"}
 cards-conclaves-ok = { $file }: ok: { $conclaves } conclaves, { $named } named by the rulebook
+
+# `sylvan cards check`: one line per language but English, how far its card overlay covers the checked
+# file's cards. $lang is the language's code, $file the overlay's path in the repository.
+cards-overlay = {"`"}{ $lang }{"`"} ({"`"}{ $file }{"`"}): of { $cards } cards, { $sourced } with words from a source, { $gaps } known { $gaps ->
+    [one] gap
+   *[other] gaps
+} ({"`none`"}; { $translated } of them with Sylvan's own translation), { $missing } with no entry

@@ -10,3 +10,10 @@ cards-mv-ok = { $file } : correct : { $advancements } titres d'Évolutions, { $v
    *[other] { $leaders } meneurs
 }, jeux de cartes {"`"}{ $sets }{"`"}
 cards-conclaves-ok = { $file } : correct : { $conclaves } conclaves, dont { $named } nommés par le livret de règles
+
+# `sylvan cards check` : une ligne par langue hors l'anglais, la couverture des cartes du fichier par
+# son fichier de traductions. $lang est le code de la langue, $file le chemin du fichier dans le dépôt.
+cards-overlay = {"`"}{ $lang }{"`"} ({"`"}{ $file }{"`"}) : sur { $cards } cartes, { $sourced } avec des mots tirés d'une source, { $gaps } { $gaps ->
+    [one] lacune connue
+   *[other] lacunes connues
+} ({"`none`"} ; dont { $translated } avec la traduction de Sylvan), { $missing } sans entrée

@@ -827,17 +827,6 @@ pub fn metric_name(locale: Locale, name: &str) -> String {
 /// `stat-draw-pile-exhausted`), or for a name with a number first or last (`after round 3`, `4 players`)
 /// `stat-<slug of the rest>-n` with `$n`; a name with no message (a card's name, `L1 Stag`) as recorded.
 pub fn stat_name(locale: Locale, name: &str) -> String {
-    let slug = |s: &str| {
-        let mut out = String::with_capacity(s.len());
-        for c in s.chars() {
-            if c.is_ascii_alphanumeric() {
-                out.push(c.to_ascii_lowercase());
-            } else if !out.is_empty() && !out.ends_with('-') {
-                out.push('-');
-            }
-        }
-        out.trim_end_matches('-').to_owned()
-    };
     let id = format!("stat-{}", slug(name));
     if CATALOG.has(Locale::En, &id) {
         return CATALOG.text(locale, &id, args!());
@@ -855,6 +844,40 @@ pub fn stat_name(locale: Locale, name: &str) -> String {
         }
     }
     name.to_owned()
+}
+
+/// The message id of the caption of `game`'s designer table `table`: `stat-caption-<game>-<slug of the
+/// table>` (`advancements: card impact` of `mystic-vale` →
+/// `stat-caption-mystic-vale-advancements-card-impact`); each game's `DesignerStats` records it so.
+pub fn caption_id(game: &str, table: &str) -> String {
+    format!("stat-caption-{game}-{}", slug(table))
+}
+
+/// The caption of `game`'s designer table `table` in `locale`, in its typography: the message
+/// `recorded` names (what the tally holds, see [`caption_id`]), else the message by the game's and the
+/// table's names, else the shared one (`stat-caption-end-triggers`). A tally written before the
+/// captions were messages holds English text: it is shown as it is in English only. `None` when there
+/// is nothing to say.
+pub fn stat_caption(locale: Locale, game: &str, table: &str, recorded: &str) -> Option<String> {
+    let ids = [recorded.to_owned(), caption_id(game, table), format!("stat-caption-{}", slug(table))];
+    if let Some(id) = ids.iter().find(|id| id.starts_with("stat-caption-") && CATALOG.has(Locale::En, id)) {
+        return Some(say(locale, id, args!()));
+    }
+    (locale == Locale::En && !recorded.is_empty()).then(|| recorded.to_owned())
+}
+
+/// A name's slug as message ids hold it: ASCII letters and digits in lower case, every other run of
+/// characters one `-` (`draw pile exhausted` → `draw-pile-exhausted`).
+fn slug(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_end_matches('-').to_owned()
 }
 
 /// A number text (`12.5`, `41%`) as `locale` writes it (`12,5`, `41 %` in French).

@@ -393,3 +393,30 @@ async fn a_bad_bot_spec_is_refused_in_the_language_of_the_request() -> TestResul
 fn bad_iters() -> Value {
     json!({ "game": "equinox", "players": 2, "seats": [{ "kind": "taken" }, { "kind": "bot", "spec": "ismcts:iters=x" }] })
 }
+
+/// A stored game whose bot spec no longer reads (`Lobby::build_bots` at restore) is set aside with the
+/// seat and the bots' own words in English, the operator's language (the log's and the broken list's
+/// `error`); the same spec refused at `create` reaches the client in its language (above).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restored_game_with_a_bad_bot_spec_is_set_aside_in_the_operators_words() -> TestResult {
+    let db = temp_db("i18n-restore-bot");
+    let (addr, _first) = start_server(sylvan_server::Registry::standard(), &db, Limits::default(), None).await?;
+    let seats = json!([{ "kind": "taken" }, { "kind": "bot", "spec": "random" }]);
+    let (id, _) = create(&addr, json!({ "game": "equinox", "players": 2, "seats": seats, "seed": 4 })).await?;
+    {
+        let conn = rusqlite::Connection::open(&db).map_err(|e| e.to_string())?;
+        conn.execute("UPDATE seats SET bot = 'zorg' WHERE game_id = ?1 AND kind = 'bot'", [&id])
+            .map_err(|e| e.to_string())?;
+    }
+    let (addr, server) = start_server(sylvan_server::Registry::standard(), &db, Limits::default(), None).await?;
+    assert_eq!(server.broken().len(), 1);
+    let problem = "zorg".parse::<sylvan_bots::BotSpec>().err().ok_or("`zorg` reads")?;
+    let words = sylvan_registry::spec_error_text(&problem, Locale::En);
+    for path in ["/api/games?status=broken", "/api/games?status=broken&lang=fr"] {
+        let (status, list) = request(&addr, "GET", path, &[], None).await?;
+        assert_eq!(status, 200, "{list}");
+        let error = list["games"][0]["error"].as_str().unwrap_or("");
+        assert!(error.ends_with(&format!("seat 1: {words}")), "{path}: {error:?} does not end with {words:?}");
+    }
+    Ok(())
+}
