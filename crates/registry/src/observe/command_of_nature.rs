@@ -244,15 +244,7 @@ impl ObserveState for CommandOfNature {
         for (key, face) in faces.iter_mut().zip(market.iter().flatten()) {
             *key = face.map_or(0, |k| u64::from(k.0) + 1);
         }
-        out.diff_keys(6 * c, &faces, |sec, k, old, new| {
-            for (key, v) in [(old, 0.0), (new, 1.0)] {
-                if let Some(card) = key.checked_sub(1).map(|x| x as usize).filter(|&x| x < c)
-                    && let Some(x) = sec.get_mut(k * c + card)
-                {
-                    *x = v;
-                }
-            }
-        });
+        out.diff_one_hots(&faces, c);
         for k in 0..2 {
             out.counts(view.market_deck(k).map(|k| usize::from(k.0)), c, 3.0);
         }

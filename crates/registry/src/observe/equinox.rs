@@ -305,13 +305,7 @@ impl ObserveState for Equinox {
         });
         out.diff_bits(&[table, view.universe().0, view.hand().0, view.aside().0], CARDS);
         let secret = view.secret().map_or(0, |c| u64::from(c.0) + 1);
-        out.diff_keys(CARDS, &[secret], |sec, _, old, new| {
-            for (key, v) in [(old, 0.0), (new, 1.0)] {
-                if let Some(x) = key.checked_sub(1).and_then(|c| sec.get_mut(c as usize)) {
-                    *x = v;
-                }
-            }
-        });
+        out.diff_one_hots(&[secret], CARDS);
         // Then the cards known held by each other seat (row 0, the viewer's own, always empty).
         let mut sets = [view.discard_public().0, view.my_hidden_discard().0, [0; 3], [0; 3], [0; 3], [0; 3], [0; 3]];
         for r in 1..MAX_PLAYERS {

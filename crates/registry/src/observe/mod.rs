@@ -435,6 +435,22 @@ impl<'a> Tensor<'a> {
         }
     }
 
+    /// `indices.len()` one-hot sections of `n` values each, section `k` 1 at `indices[k] - 1` (0: none,
+    /// and none past `n`), as [`one_hot`](Tensor::one_hot) writes each; resident through
+    /// [`diff_keys`](Tensor::diff_keys): only the sections whose index changed are written again.
+    #[inline]
+    pub fn diff_one_hots(&mut self, indices: &[u64], n: usize) {
+        self.diff_keys(indices.len() * n, indices, |sec, k, old, new| {
+            for (key, v) in [(old, 0.0), (new, 1.0)] {
+                if let Some(i) = key.checked_sub(1).map(|i| i as usize).filter(|&i| i < n)
+                    && let Some(x) = sec.get_mut(k * n + i)
+                {
+                    *x = v;
+                }
+            }
+        });
+    }
+
     /// `values` as they are, zeros included (a short section of scalars: one copy, no store per value).
     /// Resident (see the type's docs): written over the row's
     /// old values, no span noted; without a memory, the span from the first to the last nonzero value is
