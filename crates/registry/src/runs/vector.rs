@@ -11,7 +11,8 @@
 //! observation is written straight from the slot's state into its row ([`ObserveState`], through
 //! [`Tensor`]: no view, no copy), and a row is changed only where the old or the new observation (or
 //! legal mask) is nonzero ([`Written`] remembers where), so a step costs the values its tensor sets, not
-//! its length.
+//! its length. Resident sections ([`Tensor::with_memory`]: card sets, table cells, units) are changed
+//! only where they differ from what the row's last write left there.
 
 use serde_json::Value;
 use sylvan_engine::erased::{DynGame, Erased};
