@@ -58,6 +58,11 @@ impl<'a> Seen<'a> {
         (s != NO_STONE).then_some(Seat(s))
     }
 
+    /// The stone on each table cell, row by row (index `row * COLUMNS + column`), by its seat.
+    pub fn stone_cells(&self) -> impl Iterator<Item = Option<Seat>> + 'a {
+        self.state.stones.iter().flatten().map(|&s| (s != NO_STONE).then_some(Seat(s)))
+    }
+
     /// The seats whose secret prediction is revealed on column `column`'s champion.
     pub fn revealed(&self, column: usize) -> SeatSet {
         SeatSet(u32::from(self.state.revealed[column]))

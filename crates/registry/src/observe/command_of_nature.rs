@@ -144,24 +144,50 @@ fn formation(out: &mut Observation, f: &Formation, c: usize, rel: &dyn Fn(usize)
     }
 }
 
-/// [`formation`], into a [`Tensor`].
+/// [`formation`], into a [`Tensor`]: resident, one key per unit (0: no unit) holding what its values show.
 fn formation_fast(out: &mut Tensor<'_>, f: &Formation, c: usize, rel: &dyn Fn(usize) -> usize) {
-    for row in f {
-        for unit in row {
-            let Some(u) = unit else {
-                out.skip(1 + c + SEATS + 5);
-                continue;
-            };
-            out.flag(true);
-            out.one_hot(Some(usize::from(u.card.0)), c);
-            out.one_hot(Some(rel(usize::from(u.owner))), SEATS);
-            out.scaled(f64::from(u.dmg), 10.0);
-            out.scaled(f64::from(u.boosts), 5.0);
-            out.scaled(f64::from(u.shields), 5.0);
-            out.flag(u.attacked);
-            out.flag(u.ready);
+    const UNITS: usize = 18;
+    let mut keys = [0u64; UNITS];
+    for (key, unit) in keys.iter_mut().zip(f.iter().flatten()) {
+        if let Some(u) = unit {
+            *key = (1 << 63)
+                | u64::from(u.card.0)
+                | ((rel(usize::from(u.owner)) as u64 & 0xff) << 8)
+                | (u64::from(u.dmg) << 16)
+                | (u64::from(u.boosts) << 24)
+                | (u64::from(u.shields) << 32)
+                | (u64::from(u.attacked) << 40)
+                | (u64::from(u.ready) << 41);
         }
     }
+    let size = 1 + c + SEATS + 5;
+    out.diff_keys(UNITS * size, &keys, |sec, i, old, new| {
+        for (key, on) in [(old, false), (new, true)] {
+            if key == 0 {
+                continue;
+            }
+            let Some(unit) = sec.get_mut(i * size..(i + 1) * size) else { continue };
+            let byte = |k: u32| ((key >> k) & 0xff) as usize;
+            let value = |v: f32| if on { v } else { 0.0 };
+            unit[0] = value(1.0);
+            if byte(0) < c {
+                unit[1 + byte(0)] = value(1.0);
+            }
+            if let Some(x) = unit.get_mut(1 + c + byte(8)).filter(|_| byte(8) < SEATS) {
+                *x = value(1.0);
+            }
+            let tail = [
+                (byte(16) as f64 / 10.0) as f32,
+                (byte(24) as f64 / 5.0) as f32,
+                (byte(32) as f64 / 5.0) as f32,
+                f32::from(u8::from(key & (1 << 40) != 0)),
+                f32::from(u8::from(key & (1 << 41) != 0)),
+            ];
+            for (x, v) in unit[1 + c + SEATS..].iter_mut().zip(tail) {
+                *x = value(v);
+            }
+        }
+    });
 }
 
 /// [`Observe::observe`] written from what the seat sees of the state ([`Seen`]), section by section.
@@ -208,14 +234,17 @@ impl ObserveState for CommandOfNature {
         let gold = view.gold();
         out.scaled(f64::from(gold[my_side]), 10.0);
         out.scaled(f64::from(gold[1 - my_side]), 10.0);
+        // Resident (`Tensor::diff_keys`): a row of a `VectorGame` changes only the units and market faces
+        // that changed since the row's last write.
         let formations = view.formations();
         formation_fast(out, &formations[my_side], c, &rel);
         formation_fast(out, &formations[1 - my_side], c, &rel);
-        for row in view.market() {
-            for face in row {
-                out.one_hot(face.map(|k| usize::from(k.0)), c);
-            }
+        let market = view.market();
+        let mut faces = [0u64; 6];
+        for (key, face) in faces.iter_mut().zip(market.iter().flatten()) {
+            *key = face.map_or(0, |k| u64::from(k.0) + 1);
         }
+        out.diff_one_hots(&faces, c);
         for k in 0..2 {
             out.counts(view.market_deck(k).map(|k| usize::from(k.0)), c, 3.0);
         }

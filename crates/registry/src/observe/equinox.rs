@@ -6,7 +6,7 @@ use sylvan_engine::{Seat, SeatSet};
 use sylvan_equinox::state::{COLUMNS, MAX_PLAYERS, ROUNDS};
 use sylvan_equinox::{Card, CardSet, Creature, Equinox, Phase, View};
 
-use super::{Cells, Observation, Observe, ObserveState, Tensor};
+use super::{Observation, Observe, ObserveState, Tensor};
 
 const CARDS: usize = Card::COUNT;
 
@@ -224,92 +224,119 @@ impl ObserveState for Equinox {
         out.scaled(f64::from(turn.discards), 3.0);
         const KINDS: usize = Creature::COUNT + 2;
         const CELLS: usize = ROUNDS * COLUMNS;
+        // Resident from here on (`Tensor::diff_keys`, `diff_bits`, `values`): a row of a `VectorGame`
+        // changes only where the game did since the row's last write.
+        // Per column: its champion, its round of elimination and the revealed predictions on it.
         let champions = view.champions();
-        out.sections(
-            [COLUMNS * Creature::COUNT, COLUMNS * (ROUNDS + 1), COLUMNS * MAX_PLAYERS],
-            |[champion, eliminated, revealed]| {
-                for (col, champ) in champions.iter().enumerate() {
-                    champion.set(col * Creature::COUNT + champ.index(), 1.0);
-                    eliminated.set(col * (ROUNDS + 1) + view.eliminated_in(col).map_or(0, usize::from), 1.0);
-                    let mut m = relative_mask(view.revealed(col), me);
-                    while m != 0 {
-                        revealed.set(col * MAX_PLAYERS + m.trailing_zeros() as usize, 1.0);
-                        m &= m - 1;
-                    }
-                }
-            },
-        );
-        let stacks = view.stacks();
-        let mut table = [0u64; 3];
-        out.sections([CELLS * KINDS, CELLS, CELLS, CELLS * MAX_PLAYERS], |[kinds, strength, height, stones]| {
-            for (i, stack) in stacks.iter().flatten().enumerate() {
-                let cards = stack.cards();
-                let Some(&top) = cards.last() else { continue };
-                let (kind, s) = TOP[usize::from(top.0)];
-                kinds.set(i * KINDS + usize::from(kind), 1.0);
-                if s.to_bits() != 0 {
-                    strength.set(i, s);
-                }
-                height.set(i, scaled(cards.len() as f64, 22.0));
-                for c in cards {
-                    if let Some(w) = table.get_mut(usize::from(c.0) / 64) {
-                        *w |= 1 << (c.0 % 64);
-                    }
-                }
-            }
-            for r in 0..ROUNDS {
-                for col in 0..COLUMNS {
-                    if let Some(s) = view.stone(r, col) {
-                        stones.set((r * COLUMNS + col) * MAX_PLAYERS + rel(s), 1.0);
-                    }
-                }
-            }
-        });
-        out.bit_words(&table, CARDS);
-        out.bit_words(&view.universe().0, CARDS);
-        out.bit_words(&view.hand().0, CARDS);
-        out.bit_words(&view.aside().0, CARDS);
-        out.one_hot(view.secret().map(|c| usize::from(c.0)), CARDS);
-        out.bit_words(&view.discard_public().0, CARDS);
-        out.bit_words(&view.my_hidden_discard().0, CARDS);
-        out.sections([MAX_PLAYERS * CARDS], |[known]: &mut [Cells<'_>; 1]| {
-            for r in 1..MAX_PLAYERS {
-                let s = (me + r) % MAX_PLAYERS;
-                if s < n {
-                    known.bit_words(r * CARDS, CARDS, &view.known(s).0);
-                }
-            }
-        });
-        out.sections([6 * MAX_PLAYERS + 3], |[counts]| {
-            for r in 0..MAX_PLAYERS {
-                let s = (me + r) % MAX_PLAYERS;
-                if s >= n {
+        let mut keys = [0u64; COLUMNS];
+        for (col, (key, champ)) in keys.iter_mut().zip(champions).enumerate() {
+            let eliminated = view.eliminated_in(col).map_or(0, u64::from);
+            *key = (1 << 40)
+                | champ.index() as u64
+                | (eliminated << 8)
+                | (u64::from(relative_mask(view.revealed(col), me)) << 16);
+        }
+        const ELIMINATED: usize = COLUMNS * Creature::COUNT;
+        const REVEALED: usize = ELIMINATED + COLUMNS * (ROUNDS + 1);
+        out.diff_keys(REVEALED + COLUMNS * MAX_PLAYERS, &keys, |sec, col, old, new| {
+            for (key, v) in [(old, 0.0), (new, 1.0)] {
+                if key == 0 {
                     continue;
                 }
-                let values = [
-                    scaled(view.hand_count(s), 8.0),
-                    scaled(view.aside_count(s), 8.0),
-                    scaled(view.stones_left(s), 5.0),
-                    scaled(view.hidden_discard_count(s), 10.0),
-                    f32::from(u8::from(view.has_secret(s))),
-                    f32::from(u8::from(view.secret_used(s))),
+                let cells = [
+                    col * Creature::COUNT + (key & 0xff) as usize,
+                    ELIMINATED + col * (ROUNDS + 1) + ((key >> 8) & 0xff) as usize,
                 ];
-                for (k, v) in values.into_iter().enumerate() {
-                    if v.to_bits() != 0 {
-                        counts.set(k * MAX_PLAYERS + r, v);
+                for c in cells {
+                    if let Some(x) = sec.get_mut(c) {
+                        *x = v;
                     }
                 }
-            }
-            let tail = 6 * MAX_PLAYERS;
-            for (k, v) in
-                [scaled(view.deck_len(), CARDS as f64), scaled(view.stall(), 5.0), scaled(view.moves(), 500.0)]
-                    .into_iter()
-                    .enumerate()
-            {
-                if v.to_bits() != 0 {
-                    counts.set(tail + k, v);
+                let mut m = (key >> 16) & 0xff;
+                while m != 0 {
+                    if let Some(x) = sec.get_mut(REVEALED + col * MAX_PLAYERS + m.trailing_zeros() as usize) {
+                        *x = v;
+                    }
+                    m &= m - 1;
                 }
             }
         });
+        // Per table cell: its top card, its height and its stone (0: an empty cell without a stone).
+        let stacks = view.stacks();
+        // A fourth word, so that a card's word is found without a bounds check (`& 3`); card ids are
+        // below 192, so it stays empty.
+        let mut table = [0u64; 4];
+        let mut keys = [0u64; CELLS];
+        for ((key, stack), stone) in keys.iter_mut().zip(stacks.iter().flatten()).zip(view.stone_cells()) {
+            let cards = stack.cards();
+            for c in cards {
+                table[usize::from(c.0 >> 6) & 3] |= 1 << (c.0 & 63);
+            }
+            let top = cards.last().map_or(0, |c| u64::from(c.0) + 1);
+            let stone = stone.map_or(0, |s| rel(s) as u64 + 1);
+            *key = top | ((cards.len() as u64) << 16) | (stone << 32);
+        }
+        let table = [table[0], table[1], table[2]];
+        const STRENGTH: usize = CELLS * KINDS;
+        const HEIGHT: usize = STRENGTH + CELLS;
+        const STONES: usize = HEIGHT + CELLS;
+        out.diff_keys(STONES + CELLS * MAX_PLAYERS, &keys, |sec, i, old, new| {
+            for (key, on) in [(old, false), (new, true)] {
+                if key == 0 {
+                    continue;
+                }
+                let top = key & 0xffff;
+                if let Some(card) = top.checked_sub(1) {
+                    let (kind, strength) = TOP.get(card as usize).copied().unwrap_or((0, 0.0));
+                    let height = scaled(((key >> 16) & 0xffff) as f64, 22.0);
+                    let cells = [(i * KINDS + usize::from(kind), 1.0), (STRENGTH + i, strength), (HEIGHT + i, height)];
+                    for (c, v) in cells {
+                        if let Some(x) = sec.get_mut(c) {
+                            *x = if on { v } else { 0.0 };
+                        }
+                    }
+                }
+                if let Some(s) = (key >> 32).checked_sub(1)
+                    && let Some(x) = sec.get_mut(STONES + i * MAX_PLAYERS + s as usize)
+                {
+                    *x = if on { 1.0 } else { 0.0 };
+                }
+            }
+        });
+        out.diff_bits(&[table, view.universe().0, view.hand().0, view.aside().0], CARDS);
+        let secret = view.secret().map_or(0, |c| u64::from(c.0) + 1);
+        out.diff_one_hots(&[secret], CARDS);
+        // Then the cards known held by each other seat (row 0, the viewer's own, always empty).
+        let mut sets = [view.discard_public().0, view.my_hidden_discard().0, [0; 3], [0; 3], [0; 3], [0; 3], [0; 3]];
+        for r in 1..MAX_PLAYERS {
+            let s = (me + r) % MAX_PLAYERS;
+            if s < n {
+                sets[2 + r] = view.known(s).0;
+            }
+        }
+        out.diff_bits(&sets, CARDS);
+        let mut counts = [0f32; 6 * MAX_PLAYERS + 3];
+        for r in 0..MAX_PLAYERS {
+            let s = (me + r) % MAX_PLAYERS;
+            if s >= n {
+                continue;
+            }
+            let values = [
+                scaled(view.hand_count(s), 8.0),
+                scaled(view.aside_count(s), 8.0),
+                scaled(view.stones_left(s), 5.0),
+                scaled(view.hidden_discard_count(s), 10.0),
+                f32::from(u8::from(view.has_secret(s))),
+                f32::from(u8::from(view.secret_used(s))),
+            ];
+            for (k, v) in values.into_iter().enumerate() {
+                counts[k * MAX_PLAYERS + r] = v;
+            }
+        }
+        let tail = 6 * MAX_PLAYERS;
+        counts[tail] = scaled(view.deck_len(), CARDS as f64);
+        counts[tail + 1] = scaled(view.stall(), 5.0);
+        counts[tail + 2] = scaled(view.moves(), 500.0);
+        out.values(&counts);
     }
 }

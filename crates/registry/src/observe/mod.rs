@@ -245,6 +245,15 @@ static BYTE_VALUES: [[f32; 8]; 256] = {
 ///
 /// The span being extended is kept in the writer and handed to `spans` when a value lands more than
 /// [`GAP`] zeros past it, and when the writer is dropped or [finished](Tensor::finish).
+///
+/// **Resident sections** ([`with_memory`](Tensor::with_memory)): a row that keeps its values from one
+/// write to the next (a `VectorGame` row) can be given a memory of what its resident sections hold.
+/// [`diff_bits`](Tensor::diff_bits), [`diff_keys`](Tensor::diff_keys) and [`values`](Tensor::values) then
+/// change only what differs from the row's last write (or overwrite their values, zeros included),
+/// and never note a span: their values stay in the row, so clearing the spans leaves them alone.
+/// Without a memory they write into the zero row and note spans like every other section. An encoder
+/// calls them in the same order with the same lengths on every write (for one game and its options),
+/// whatever the state: [`finish`](Tensor::finish) is an error otherwise.
 #[derive(Debug)]
 pub struct Tensor<'a> {
     row: &'a mut [f32],
@@ -253,6 +262,10 @@ pub struct Tensor<'a> {
     /// The open span `start..end` (empty while nothing was written).
     open: (usize, usize),
     overflow: bool,
+    /// What the resident sections of the row hold (entries of a header word, `position << 32 | words`,
+    /// then the words), and the next entry's index in it.
+    memory: Option<&'a mut Vec<u64>>,
+    at: usize,
 }
 
 impl Drop for Tensor<'_> {
@@ -266,7 +279,17 @@ impl<'a> Tensor<'a> {
     /// may set, in order and apart (complete once the writer is dropped or finished).
     pub fn new(row: &'a mut [f32], spans: &'a mut Vec<(u32, u32)>) -> Tensor<'a> {
         spans.clear();
-        Tensor { row, pos: 0, spans, open: (usize::MAX, 0), overflow: false }
+        Tensor { row, pos: 0, spans, open: (usize::MAX, 0), overflow: false, memory: None, at: 0 }
+    }
+
+    /// A writer at the start of `row`, which is zero except in `spans` (cleared here, as by
+    /// [`new`](Tensor::new)) and in the resident sections that `memory` describes: what the last write
+    /// with this memory left there (an empty memory: the row is zero outside `spans`). The caller zeroes
+    /// the old spans first, and forgets the memory (empties it) whenever the row may hold anything
+    /// else, for instance after a write that failed.
+    pub fn with_memory(row: &'a mut [f32], spans: &'a mut Vec<(u32, u32)>, memory: &'a mut Vec<u64>) -> Tensor<'a> {
+        spans.clear();
+        Tensor { row, pos: 0, spans, open: (usize::MAX, 0), overflow: false, memory: Some(memory), at: 0 }
     }
 
     /// Where the next value goes.
@@ -281,7 +304,183 @@ impl<'a> Tensor<'a> {
         if self.overflow || self.pos != self.row.len() {
             return Err(format!("an observation of {} values, not {}", self.pos, self.row.len()));
         }
+        if let Some(m) = &self.memory
+            && self.at != m.len()
+        {
+            return Err(format!(
+                "resident sections of {} memory words, not the {} of the last write",
+                self.at,
+                m.len()
+            ));
+        }
         Ok(())
+    }
+
+    /// The memory entry of the resident section of `words` words at the cursor: the index of its
+    /// words in the memory (zero for a new entry, the row being zero there), or `None` when there is no
+    /// memory, or when the entry is of another section (remembered as an overflow: an error at
+    /// [`finish`](Tensor::finish)). Flushes the open span, so that no span reaches over the section.
+    #[inline]
+    fn entry(&mut self, words: usize) -> Option<usize> {
+        let memory = self.memory.as_mut()?;
+        let header = ((self.pos as u64) << 32) | words as u64;
+        let at = self.at;
+        if at == memory.len() {
+            memory.push(header);
+            memory.resize(at + 1 + words, 0);
+        } else if memory.get(at) != Some(&header) || memory.len() < at + 1 + words {
+            self.overflow = true;
+            return None;
+        }
+        self.at = at + 1 + words;
+        // The open span ends before this section: later marks start a new one past it.
+        self.flush();
+        Some(at + 1)
+    }
+
+    /// Whether this writer keeps resident sections (it was made [`with_memory`](Tensor::with_memory)).
+    #[inline]
+    pub fn resident(&self) -> bool {
+        self.memory.is_some()
+    }
+
+    /// `sections.len()` sections of `n` values each, section `k` 1 at each bit of `sections[k]` below `n`,
+    /// as [`bit_words`](Tensor::bit_words) writes each; resident (see the type's docs): only the bytes of
+    /// the words that changed since the last write are written again.
+    #[inline]
+    pub fn diff_bits<const W: usize>(&mut self, sections: &[[u64; W]], n: usize) {
+        if self.memory.is_none() {
+            for words in sections {
+                self.bit_words(words, n);
+            }
+            return;
+        }
+        let start = self.pos;
+        let total = sections.len() * n;
+        let Some(m) = self.entry(sections.len() * W) else {
+            self.pos += total;
+            return;
+        };
+        self.pos += total;
+        let (Some(memory), row) = (self.memory.as_deref_mut(), &mut *self.row) else { return };
+        let Some(sec) = row.get_mut(start..start + total) else {
+            self.overflow = true;
+            return;
+        };
+        let old = memory[m..m + sections.len() * W].chunks_exact_mut(W);
+        for ((old, words), sec) in old.zip(sections).zip(sec.chunks_exact_mut(n.max(1))) {
+            for (k, (o, &word)) in old.iter_mut().zip(words).enumerate() {
+                if *o == word {
+                    continue;
+                }
+                let mut rest = *o ^ word;
+                *o = word;
+                while rest != 0 {
+                    let b = rest.trailing_zeros() as usize / 8;
+                    rest &= !(0xffu64 << (8 * b));
+                    let values = &BYTE_VALUES[((word >> (8 * b)) & 0xff) as usize];
+                    let at = k * 64 + 8 * b;
+                    match sec.get_mut(at..at + 8) {
+                        Some(eight) => eight.copy_from_slice(values),
+                        None => {
+                            for (cell, &v) in sec.get_mut(at..).unwrap_or_default().iter_mut().zip(values) {
+                                *cell = v;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `keys.len()` items over the next `n` values: item `i` writes its values from its key (0: nothing
+    /// written), by `update(section, i, old, new)`, which must undo what key `old` wrote (0 when the
+    /// section is zero there) and write what key `new` writes. Resident (see the type's docs): `update`
+    /// is called only for the items whose key changed since the last write; without a memory, for each
+    /// nonzero key, with `old` 0, and the section is noted as one span. `keys` must have the same length
+    /// on every write.
+    #[inline]
+    pub fn diff_keys(&mut self, n: usize, keys: &[u64], mut update: impl FnMut(&mut [f32], usize, u64, u64)) {
+        let start = self.pos;
+        if self.memory.is_none() {
+            self.pos += n;
+            if keys.iter().all(|&k| k == 0) {
+                return;
+            }
+            let Some(sec) = self.row.get_mut(start..start + n) else {
+                self.overflow = true;
+                return;
+            };
+            for (i, &k) in keys.iter().enumerate() {
+                if k != 0 {
+                    update(sec, i, 0, k);
+                }
+            }
+            self.mark(start, start + n);
+            return;
+        }
+        let m = self.entry(keys.len());
+        self.pos += n;
+        let Some(m) = m else { return };
+        let (Some(memory), row) = (self.memory.as_deref_mut(), &mut *self.row) else { return };
+        let Some(sec) = row.get_mut(start..start + n) else {
+            self.overflow = true;
+            return;
+        };
+        for (i, (o, &k)) in memory[m..m + keys.len()].iter_mut().zip(keys).enumerate() {
+            if *o != k {
+                update(sec, i, *o, k);
+                *o = k;
+            }
+        }
+    }
+
+    /// `indices.len()` one-hot sections of `n` values each, section `k` 1 at `indices[k] - 1` (0: none,
+    /// and none past `n`), as [`one_hot`](Tensor::one_hot) writes each; resident through
+    /// [`diff_keys`](Tensor::diff_keys): only the sections whose index changed are written again.
+    #[inline]
+    pub fn diff_one_hots(&mut self, indices: &[u64], n: usize) {
+        self.diff_keys(indices.len() * n, indices, |sec, k, old, new| {
+            for (key, v) in [(old, 0.0), (new, 1.0)] {
+                if let Some(i) = key.checked_sub(1).map(|i| i as usize).filter(|&i| i < n)
+                    && let Some(x) = sec.get_mut(k * n + i)
+                {
+                    *x = v;
+                }
+            }
+        });
+    }
+
+    /// `values` as they are, zeros included (a short section of scalars: one copy, no store per value).
+    /// Resident (see the type's docs): written over the row's
+    /// old values, no span noted; without a memory, the span from the first to the last nonzero value is
+    /// noted.
+    #[inline]
+    pub fn values(&mut self, values: &[f32]) {
+        let start = self.pos;
+        let n = values.len();
+        if self.memory.is_some() {
+            if self.entry(0).is_none() {
+                self.pos += n;
+                return;
+            }
+            match self.row.get_mut(start..start + n) {
+                Some(sec) => sec.copy_from_slice(values),
+                None => self.overflow = true,
+            }
+            self.pos += n;
+            return;
+        }
+        self.pos += n;
+        let Some(lo) = values.iter().position(|v| v.to_bits() != 0) else { return };
+        let hi = values.iter().rposition(|v| v.to_bits() != 0).map_or(lo + 1, |h| h + 1);
+        match self.row.get_mut(start..start + n) {
+            Some(sec) => {
+                sec.copy_from_slice(values);
+                self.mark(start + lo, start + hi);
+            }
+            None => self.overflow = true,
+        }
     }
 
     /// Hands the open span to `spans`.

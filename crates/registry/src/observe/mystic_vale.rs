@@ -15,7 +15,7 @@ use sylvan_mystic_vale::state::{EMPTY, MAX_PLAYERS, NUM_CARDS, Sleeve};
 use sylvan_mystic_vale::view::PlayerView;
 use sylvan_mystic_vale::{MysticVale, Phase, View};
 
-use super::{Observation, Observe, ObserveState, Tensor};
+use super::{Cells, Observation, Observe, ObserveState, Tensor};
 
 /// The visible advancements of a card.
 fn advancements(s: &Sleeve) -> impl Iterator<Item = usize> + '_ {
@@ -190,9 +190,24 @@ fn slots(s: &Sleeve) -> impl Iterator<Item = usize> + '_ {
     s.slots.iter().filter(|&&a| a != EMPTY).map(|&a| usize::from(a))
 }
 
-/// The advancements of the cards `pile` of a player (card numbers), each counted.
-fn pile_advancements<'a>(sleeves: &'a [Sleeve], pile: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
-    pile.iter().filter_map(|&c| sleeves.get(usize::from(c))).flat_map(slots)
+/// Adds `step` at each visible advancement of `s` ([`Tensor::counts`] over [`slots`], written by index).
+#[inline]
+fn count_slots(cells: &mut Cells<'_>, s: &Sleeve, step: f32) {
+    for &x in &s.slots {
+        if x != EMPTY {
+            cells.add(usize::from(x), step);
+        }
+    }
+}
+
+/// [`count_slots`] over the cards `pile` of a player (card numbers).
+#[inline]
+fn count_pile(cells: &mut Cells<'_>, sleeves: &[Sleeve], pile: &[u8], step: f32) {
+    for &c in pile {
+        if let Some(s) = sleeves.get(usize::from(c)) {
+            count_slots(cells, s, step);
+        }
+    }
 }
 
 /// The number of conclaves of the embedded file that fit `db` (0 when they do not fit it): the length
@@ -220,12 +235,18 @@ fn player_fast(out: &mut Tensor<'_>, p: Option<SeenPlayer<'_>>, (a, v, l, am): (
     };
     out.flag(true);
     let sleeves = p.cards();
-    out.counts(sleeves.iter().flat_map(slots), a, 4.0);
-    out.counts(pile_advancements(sleeves, p.field()), a, 4.0);
-    out.counts(pile_advancements(sleeves, p.on_deck().as_slice()), a, 1.0);
     let discard = p.discard();
-    out.flag(discard.is_some());
-    out.counts(pile_advancements(sleeves, discard.unwrap_or(&[])), a, 4.0);
+    out.sections([a, a, a, 1, a], |[owned, field, on_deck, seen, discarded]| {
+        for s in sleeves {
+            count_slots(owned, s, 1.0 / 4.0);
+        }
+        count_pile(field, sleeves, p.field(), 1.0 / 4.0);
+        count_pile(on_deck, sleeves, p.on_deck().as_slice(), 1.0);
+        if let Some(d) = discard {
+            seen.set(0, 1.0);
+            count_pile(discarded, sleeves, d, 1.0 / 4.0);
+        }
+    });
     out.scaled(f64::from(p.deck_count()), NUM_CARDS as f64);
     out.scaled(p.field().len() as f64, NUM_CARDS as f64);
     out.scaled(f64::from(p.discard_count()), NUM_CARDS as f64);
@@ -274,11 +295,12 @@ impl ObserveState for MysticVale {
         out.flag(t.upgraded);
         out.flag(t.extra_turn);
         out.counts(t.bought.iter().map(|b| usize::from(b.adv)), a, 1.0);
-        for level in 0..3 {
-            for k in 0..3 {
-                out.one_hot(view.commons(level, k).map(usize::from), a);
-            }
+        // Resident (`Tensor::diff_one_hots`): the faces change rarely.
+        let mut faces = [0u64; 9];
+        for (i, face) in faces.iter_mut().enumerate() {
+            *face = view.commons(i / 3, i % 3).map_or(0, |x| u64::from(x) + 1);
         }
+        out.diff_one_hots(&faces, a);
         let options = view.options();
         out.flag(options.buy_vp);
         out.flag(options.stacked_duplicates);
@@ -294,11 +316,11 @@ impl ObserveState for MysticVale {
         for s in soil {
             out.scaled(f64::from(s), 10.0);
         }
-        for level in 0..2 {
-            for k in 0..4 {
-                out.one_hot(view.vale_row(level, k).map(usize::from), v);
-            }
+        let mut faces = [0u64; 8];
+        for (i, face) in faces.iter_mut().enumerate() {
+            *face = view.vale_row(i / 4, i % 4).map_or(0, |x| u64::from(x) + 1);
         }
+        out.diff_one_hots(&faces, v);
         out.scaled(f64::from(view.vale_deck_count(0)), 20.0);
         out.scaled(f64::from(view.vale_deck_count(1)), 20.0);
         out.bits(view.removed_vales().iter().map(|&x| usize::from(x)), v);

@@ -11,7 +11,8 @@
 //! observation is written straight from the slot's state into its row ([`ObserveState`], through
 //! [`Tensor`]: no view, no copy), and a row is changed only where the old or the new observation (or
 //! legal mask) is nonzero ([`Written`] remembers where), so a step costs the values its tensor sets, not
-//! its length.
+//! its length. Resident sections ([`Tensor::with_memory`]: card sets, table cells, units) are changed
+//! only where they differ from what the row's last write left there.
 
 use serde_json::Value;
 use sylvan_engine::erased::{DynGame, Erased};
@@ -134,6 +135,8 @@ impl Batch {
 #[derive(Clone, Debug, Default)]
 pub struct Written {
     obs: Vec<Vec<(u32, u32)>>,
+    /// What the resident sections of each row hold ([`Tensor::with_memory`]).
+    memory: Vec<Vec<u64>>,
     mask: Vec<Vec<u32>>,
     valid: bool,
 }
@@ -278,7 +281,7 @@ impl VectorGames {
         for &(a, z) in spans.iter() {
             row[a as usize..z as usize].fill(0.0);
         }
-        let mut t = Tensor::new(row, spans);
+        let mut t = Tensor::with_memory(row, spans, &mut written.memory[i]);
         self.games.observe(i, seat, &mut t);
         t.finish()
             .map_err(|e| format!("game {i}: {e} ({} seat {seat}, move {})", self.entry.name(), g.move_number()))?;
@@ -322,10 +325,11 @@ impl VectorGames {
     fn begin(&self, b: &mut BatchMut<'_>, written: &mut Written) -> Result<(), String> {
         self.check_lengths(b)?;
         let n = self.games.len();
-        if !written.valid || written.obs.len() != n || written.mask.len() != n {
+        if !written.valid || written.obs.len() != n || written.mask.len() != n || written.memory.len() != n {
             b.obs.fill(0.0);
             b.mask.fill(0);
             written.obs = vec![Vec::new(); n];
+            written.memory = vec![Vec::new(); n];
             written.mask = vec![Vec::new(); n];
         }
         // Until this call succeeds, the rows may hold values that `written` does not list.

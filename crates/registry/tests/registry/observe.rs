@@ -24,16 +24,23 @@ fn bits(values: &[f32]) -> Vec<u32> {
 
 /// A row reused from tensor to tensor as `VectorGames` reuses its rows: cleared where the last tensor
 /// said it wrote, then written from the state.
+/// With a memory (`Tensor::with_memory`), the row keeps its resident sections from write to write, as a
+/// `VectorGame` row does: only what changed is written again.
 struct Row {
     values: Vec<f32>,
     spans: Vec<(u32, u32)>,
+    memory: Option<Vec<u64>>,
 }
 
 impl Row {
     fn new(len: usize) -> Row {
         // Garbage where nothing was written would be a bug: start from a row that is not zero, listed
         // as written, so the first clear must reach every value.
-        Row { values: vec![f32::NAN; len], spans: vec![(0, len as u32)] }
+        Row { values: vec![f32::NAN; len], spans: vec![(0, len as u32)], memory: None }
+    }
+
+    fn resident(len: usize) -> Row {
+        Row { memory: Some(Vec::new()), ..Row::new(len) }
     }
 
     /// Writes `seat`'s observation of `state` and checks it against `expected` (the view's, by the dense
@@ -42,12 +49,20 @@ impl Row {
         for &(a, z) in &self.spans {
             self.values[a as usize..z as usize].fill(0.0);
         }
-        let mut t = Tensor::new(&mut self.values, &mut self.spans);
+        let mut t = match &mut self.memory {
+            Some(memory) => Tensor::with_memory(&mut self.values, &mut self.spans, memory),
+            None => Tensor::new(&mut self.values, &mut self.spans),
+        };
         state.observe_state(seat, &mut t);
         t.finish().map_err(|e| format!("{at}: {e}"))?;
+        let how = if self.memory.is_some() { "resident" } else { "sparse" };
         if bits(&self.values) != bits(expected) {
             let first = self.values.iter().zip(expected).position(|(a, b)| a.to_bits() != b.to_bits());
-            return Err(format!("{at}: the state's tensor differs from the view's, first at index {first:?}"));
+            return Err(format!("{at}: the state's tensor ({how}) differs from the view's, first at index {first:?}"));
+        }
+        if self.memory.is_some() {
+            // Resident sections are listed in the memory, not in the spans.
+            return Ok(());
         }
         let mut listed = vec![false; expected.len()];
         for (k, &(a, z)) in self.spans.iter().enumerate() {
@@ -78,7 +93,10 @@ where
     let len = entry.observation_layout(&json).map_err(|e| e.to_string())?.ok_or("no observation")?.values().len();
     let mut rng = GameRng::new(41);
     let mut legal = Vec::new();
+    // One row cleared by its spans, one that keeps its resident sections from tensor to tensor (every
+    // seat's in turn, then the next game's, as a `VectorGame` slot does).
     let mut row = Row::new(len);
+    let mut resident = Row::resident(len);
     let mut checked = 0;
     for seed in 0..games {
         let mut state = G::new(&options, 1000 + seed).map_err(|e| e.to_string())?;
@@ -89,6 +107,7 @@ where
                 let expected = typed::<G>(&state.view(seat));
                 let at = format!("{} {overrides:?} {players:?} seed {seed} step {step} seat {s}", G::NAME);
                 row.check(&state, seat, &expected, &at)?;
+                resident.check(&state, seat, &expected, &at)?;
                 checked += 1;
             }
             if state.to_move().is_none() {
