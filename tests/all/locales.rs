@@ -657,6 +657,59 @@ fn html_reports_speak_the_locale() {
     assert!(plain(&tournament).len() > 30 && plain(&balance).len() > 30, "plain English in English");
 }
 
+/// A designer table's card rows in the report's language: a French tournament report of each game
+/// names each card row as the game's French sources do (each game's `analytics::row_name`: Mystic
+/// Vale's book titles with the level prefix, Equinox's catalog, the spirit duel's and Command of
+/// Nature's overlays), while `--json` keeps the English labels (the tally's keys); the English report
+/// shows every (observed) row as recorded.
+#[test]
+fn designer_card_names_in_the_reports_language() {
+    let registry = Registry::standard();
+    for (game, least) in [("mystic-vale", 10), ("command-of-nature", 5), ("spirit-duel", 5), ("equinox", 5)] {
+        let names = registry.get(game).unwrap_or_else(|e| panic!("{game}: {e}")).row_names();
+        let Some(names) = names else { panic!("{game}: no row names") };
+        let mut english_rows = Vec::new();
+        for lang in ["fr", "en"] {
+            let path = crate::cli::scratch(&format!("locales-rows-{game}-{lang}.html"));
+            let file = path.display().to_string();
+            let args =
+                ["tournament", game, "-b", "random,heuristic", "-n", "2", "-t", "1", "--json", "--report", &file];
+            let out = sylvan(&[&args[..], &["--lang", lang]].concat(), "").unwrap_or_else(|e| panic!("{game}: {e}"));
+            assert!(out.status.success(), "{game} {lang}: {}", text(&out.stderr));
+            let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{game} {lang}: {e}"));
+            let html = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{game} {lang}: {e}"));
+            let screen = visible_html(&html);
+            let tables = json["designer"]["tables"].as_object().cloned().unwrap_or_default();
+            let labels: BTreeSet<String> = tables
+                .values()
+                .flat_map(|t| t["rows"].as_array().cloned().unwrap_or_default())
+                // Rows never observed are left out of the report.
+                .filter(|r| r[1].as_array().is_some_and(|cells| cells.iter().any(|c| c["count"].as_u64() > Some(0))))
+                .filter_map(|r| r[0].as_str().map(str::to_owned))
+                .collect();
+            assert!(!labels.is_empty(), "{game} {lang}: no designer rows");
+            if lang == "fr" {
+                let mut french = 0;
+                for label in &labels {
+                    let Some(name) = names(label, Locale::Fr) else { continue };
+                    if name != *label {
+                        assert!(screen.contains(&name), "{game}: `{name}` (`{label}`) not in the French report");
+                        french += 1;
+                    }
+                }
+                assert!(french >= least, "{game}: {french} French card rows");
+                english_rows = labels.into_iter().collect();
+            } else {
+                // The English labels are the same keys in both languages' `--json`.
+                assert!(english_rows.iter().all(|l| labels.contains(l)), "{game}: --json keys differ by language");
+                for label in &labels {
+                    assert!(screen.contains(label.as_str()), "{game}: `{label}` not in the English report");
+                }
+            }
+        }
+    }
+}
+
 /// Every text a game writes for its players in `locale` over a few games from `options` (each seat's
 /// view, the legal actions' descriptions, the events each seat saw, the final breakdown), the actions
 /// picked by a fixed sequence.
