@@ -324,11 +324,14 @@ fn short_report(lang: &str) -> String {
     path.display().to_string()
 }
 
-/// The words of the names a game's designer statistics record that have no catalog message: its card
-/// names (the card data's, `L1 Stag`), read from `balance --json`. Every table, column and end
-/// condition is the catalog's (`stat-…` in `balance.ftl`).
-fn designer_words() -> BTreeSet<String> {
-    use sylvan_registry::runs::balance::stat_name;
+/// The words of the names a game's designer statistics record that stay as recorded in `locale`: its
+/// card names that read the same in that language (Equinox's `Lichen` in French; none in `en-XA`, where
+/// every card name is made pseudo), read from `balance --json`. Every table, column and end condition is
+/// the catalog's (`stat-…` in `balance.ftl`), every other card name the game's (`analytics::row_name`).
+fn designer_words(locale: Locale) -> BTreeSet<String> {
+    use sylvan_registry::runs::balance::{row_name, stat_name};
+    let registry = Registry::standard();
+    let rows = registry.get("equinox").unwrap_or_else(|e| panic!("equinox: {e}")).row_names();
     let args = ["balance", "equinox", "--a", "dryads=2", "--b", "dryads=3", "-n", "2", "-t", "1", "--json"];
     let out = sylvan(&args, "").unwrap_or_else(|e| panic!("balance: {e}"));
     let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("balance --json: {e}"));
@@ -339,7 +342,7 @@ fn designer_words() -> BTreeSet<String> {
             if m["table"] != "game" {
                 for field in ["row", "column"] {
                     let name = m[field].as_str().unwrap_or_default();
-                    if stat_name(Locale::Fr, name) == name {
+                    if stat_name(Locale::Fr, name) == name && row_name(locale, rows, name) == name {
                         names.extend(words(name, false).into_iter().map(|w| w.to_lowercase()));
                     } else {
                         named += 1;
@@ -430,8 +433,8 @@ fn other_commands_speak_the_locale() {
         assert!(english.contains(must), "`{must}` is an English catalog word");
     }
     let mut found = BTreeSet::new();
-    let designer = designer_words();
     for lang in ["fr", "en-XA"] {
+        let designer = designer_words(if lang == "fr" { Locale::Fr } else { Locale::Pseudo });
         let record = short_record(lang);
         let report = short_report(lang);
         let cards = bad_card_files(lang);
@@ -628,17 +631,10 @@ fn html_reports_speak_the_locale() {
     assert!(tournament.contains(caption) && balance.contains(caption), "the English captions");
 
     // In `en-XA` every visible word is pseudo-localized, but for numbers, notations (game, bot and option
-    // names), card names (the card data's) and the code type's command lines: a plain word is a string
-    // outside the catalogs.
+    // names) and the code type's command lines: a plain word is a string outside the catalogs. The
+    // designer tables' card names are pseudo too (the game's `analytics::row_name`).
     let mut notations = command_notation_words();
-    notations.extend(designer_words());
-    // Equinox's creatures and cards by their names (the card data's, `Gruyère`: ASCII runs of them too).
-    let mut names = String::new();
-    let registry = Registry::standard();
-    let entry = registry.get("equinox").unwrap_or_else(|e| panic!("equinox: {e}"));
-    let equinox = entry.game().new_game(&json!({ "players": 2 }), 1).unwrap_or_else(|e| panic!("equinox: {e}"));
-    strings(&equinox.catalog_locale(Locale::En), &mut names);
-    notations.extend(names.lines().flat_map(|l| words(l, true)).map(|w| w.to_lowercase()));
+    notations.extend(designer_words(Locale::Pseudo));
     notations.extend(commands.map(String::from));
     let plain = |screen: &str| -> BTreeSet<String> {
         let screen = screen.replace("%SHOWN%", "").replace("%ROWS%", "");
