@@ -195,6 +195,12 @@ fn designer_rows_name_cards_in_the_readers_language() -> Result<(), Box<dyn std:
     assert_eq!(row_name(Locale::Fr, names("equinox")?, "Chameleon 3"), "Caméléon 3");
     assert_eq!(row_name(Locale::Fr, names("command-of-nature")?, "Close Strike"), "Frappe Rapprochée");
     assert_eq!(row_name(Locale::Fr, names("spirit-duel")?, "Wind Claw"), "Griffe du vent");
+    // The balance lab's metric names (its summary sentences and its report's card table) too.
+    use sylvan_registry::runs::balance::{metric_name, metric_text};
+    let what = metric_text(Locale::Fr, mv, "advancements: card impact", "L1 Podlings", "win rate, buyers");
+    assert!(what.starts_with("L1 Peuple des Racines"), "{what}");
+    assert_eq!(metric_name(Locale::Fr, mv, "L1 Podlings"), "L1 Peuple des Racines");
+    assert_eq!(metric_name(Locale::En, mv, "L1 Podlings"), "L1 Podlings");
     // Over the rows two random games record, per game: English as recorded, French translated where
     // the sources name the card (and the level prefix kept), pseudo in `en-XA`.
     for (game, least) in [("equinox", 10), ("mystic-vale", 10), ("command-of-nature", 10), ("spirit-duel", 5)] {
