@@ -175,7 +175,13 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
     args.figure.write(|command| lab.figure(&format!("{command} (seed {})", args.seed)))?;
     if let Some(path) = &args.report {
         let arms = [arm_label(&args.a, locale), arm_label(&args.b, locale)];
-        let html = crate::balance_report::html(&report, &arms, &lab.summary(locale), locale);
+        let html = crate::balance_report::html(
+            &report,
+            &arms,
+            &lab.summary(locale, entry.row_names()),
+            locale,
+            entry.row_names(),
+        );
         crate::output::write_atomic(path, html.as_bytes(), crate::output::Written::Report, args.locale())?;
     }
     let mut out = std::io::stdout().lock();
@@ -183,7 +189,7 @@ pub fn run(args: &BalanceArgs) -> Result<ExitCode> {
         writeln!(out, "{report}")?;
     } else {
         let arms = [arm_label(&args.a, locale), arm_label(&args.b, locale)];
-        write_text(&mut out, &report, &arms, &lab.summary(locale), locale)?;
+        write_text(&mut out, &report, &arms, &lab.summary(locale, entry.row_names()), locale)?;
         if let Some(path) = &args.report {
             let path = path.display().to_string();
             writeln!(out, "{}", t(locale, "report-written", args!(path = path)))?;

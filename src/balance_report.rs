@@ -8,7 +8,9 @@ use std::fmt::Write;
 use serde_json::Value;
 
 use sylvan_engine::Locale;
-use sylvan_registry::runs::balance::{FDR, MIN_GAMES, REPLICATES, metric_name, metric_text, stat_caption, stat_name};
+use sylvan_registry::runs::balance::{
+    FDR, MIN_GAMES, REPLICATES, RowNames, metric_name, metric_text, stat_caption, stat_name,
+};
 use sylvan_words::args;
 
 use crate::report::{arr, esc, f, interval_plot, same_json, scroll_box};
@@ -111,17 +113,17 @@ fn diff_class(m: &Value) -> &'static str {
 }
 
 /// A label column of a metric table: its header's message and how a metric writes it in a locale.
-type Label<'a> = (&'a str, fn(&Value, Locale) -> String);
+type Label<'a> = (&'a str, &'a dyn Fn(&Value, Locale) -> String);
 
-/// A statistic's name (`row` or `column` of a metric) in `locale`.
-fn name(m: &Value, key: &str, locale: Locale) -> String {
-    metric_name(locale, m[key].as_str().unwrap_or(""))
+/// A statistic's name (`row` or `column` of a metric) in `locale`, a card's by the game's `names`.
+fn name(m: &Value, key: &str, locale: Locale, names: Option<RowNames>) -> String {
+    metric_name(locale, names, m[key].as_str().unwrap_or(""))
 }
 
 /// A metric's name as the summary writes it (`row: column`, a game fact's column alone) in `locale`.
-fn what(m: &Value, locale: Locale) -> String {
+fn what(m: &Value, locale: Locale, names: Option<RowNames>) -> String {
     let key = |k: &str| m[k].as_str().unwrap_or("").to_owned();
-    metric_text(locale, &key("table"), &key("row"), &key("column"))
+    metric_text(locale, names, &key("table"), &key("row"), &key("column"))
 }
 
 /// A table of metrics with their label columns `labels`, every word in `locale`.
@@ -193,7 +195,7 @@ fn metric_table(h: &mut String, id: Option<&str>, metrics: &[Value], labels: &[L
 
 /// The HTML report for a balance summary (the `--json` object), every word and number in `locale`:
 /// `arms` are the arms' options and `summary` the lab's summary, both already in `locale`.
-pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -> String {
+pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale, names: Option<RowNames>) -> String {
     let w = |id: &str| esc(&t(locale, id, args!()));
     let game = r["game"].as_str().unwrap_or("");
     let count = |v: &Value| v.as_u64().unwrap_or(0);
@@ -235,7 +237,7 @@ pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -
     let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-b-facts"), w("html-b-facts-note"));
     let facts = arr(&r["facts"]);
     let mut table = String::new();
-    metric_table(&mut table, None, &facts, &[("html-col-fact", what)], locale);
+    metric_table(&mut table, None, &facts, &[("html-col-fact", &|m, locale| what(m, locale, names))], locale);
     h.push_str(&scroll_box(&table));
 
     let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-b-ladder"), w("html-b-ladder-note"));
@@ -250,8 +252,8 @@ pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -
         None,
         &bots,
         &[
-            ("html-col-bot", |m, _| m["row"].as_str().unwrap_or("").to_owned()),
-            ("html-col-metric", |m, locale| name(m, "column", locale)),
+            ("html-col-bot", &|m, _| m["row"].as_str().unwrap_or("").to_owned()),
+            ("html-col-metric", &|m, locale| name(m, "column", locale, names)),
         ],
         locale,
     );
@@ -271,7 +273,7 @@ pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -
         let labels: Vec<String> = rates
             .iter()
             .map(|m| {
-                let text = what(m, locale);
+                let text = what(m, locale, names);
                 if text.chars().count() > 34 {
                     format!("{}…", text.chars().take(33).collect::<String>())
                 } else {
@@ -330,9 +332,9 @@ pub fn html(r: &Value, arms: &[String; 2], summary: &[String], locale: Locale) -
             Some("cards"),
             &cards,
             &[
-                ("html-col-table", |m, locale| name(m, "table", locale)),
-                ("html-col-card", |m, locale| name(m, "row", locale)),
-                ("html-col-metric", |m, locale| name(m, "column", locale)),
+                ("html-col-table", &|m, locale| name(m, "table", locale, names)),
+                ("html-col-card", &|m, locale| name(m, "row", locale, names)),
+                ("html-col-metric", &|m, locale| name(m, "column", locale, names)),
             ],
             locale,
         );

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde_json::Value;
 use sylvan_engine::Locale;
-use sylvan_registry::runs::balance::{stat_caption, stat_name};
+use sylvan_registry::runs::balance::{RowNames, row_name, stat_caption, stat_name};
 use sylvan_words::args;
 
 use crate::words::{fixed, number, percent, t};
@@ -281,8 +281,9 @@ fn histogram(h: &Value, xlabel: &str, fill: &str, locale: Locale) -> String {
     s
 }
 
-/// The HTML report for a tournament summary (the `--json` object), every word and number in `locale`.
-pub fn html(r: &Value, locale: Locale) -> String {
+/// The HTML report for a tournament summary (the `--json` object), every word and number in `locale`,
+/// the designer tables' card names by the game's `row_names` in that language.
+pub fn html(r: &Value, locale: Locale, row_names: Option<RowNames>) -> String {
     let w = |id: &str| esc(&t(locale, id, args!()));
     let game = r["game"].as_str().unwrap_or("");
     let bots = arr(&r["bots"]);
@@ -440,7 +441,7 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
             let mut table_rows = Vec::new();
             let mut cells = Vec::new();
             for row in &rows {
-                let label = stat_name(locale, row[0].as_str().unwrap_or(""));
+                let label = row_name(locale, row_names, row[0].as_str().unwrap_or(""));
                 let rc = arr(&row[1]);
                 let means: Vec<Option<(f64, u64)>> = (0..cols.len())
                     .map(|c| {
@@ -605,7 +606,7 @@ mod tests {
         tally.add("survival", "B", "at the end", 1.0);
         tally.add("survival", "B", "after round 1", 1.0);
         let report = json!({"game": "x", "bots": [], "designer": tally});
-        let html = html(&report, Locale::En);
+        let html = html(&report, Locale::En, None);
         let first = html.find(">after round 1<").unwrap_or(usize::MAX);
         let end = html.find(">at the end<").unwrap_or(0);
         assert!(first < end, "round 1 before the end");

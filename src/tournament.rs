@@ -134,7 +134,7 @@ pub fn run(args: &TournamentArgs) -> Result<ExitCode> {
     })?;
 
     if let Some(path) = &args.report {
-        let html = crate::report::html(&report, args.locale());
+        let html = crate::report::html(&report, args.locale(), entry.row_names());
         crate::output::write_atomic(path, html.as_bytes(), crate::output::Written::Report, args.locale())?;
     }
     let mut out = crate::output::stdout();

@@ -324,11 +324,14 @@ fn short_report(lang: &str) -> String {
     path.display().to_string()
 }
 
-/// The words of the names a game's designer statistics record that have no catalog message: its card
-/// names (the card data's, `L1 Stag`), read from `balance --json`. Every table, column and end
-/// condition is the catalog's (`stat-…` in `balance.ftl`).
-fn designer_words() -> BTreeSet<String> {
-    use sylvan_registry::runs::balance::stat_name;
+/// The words of the names a game's designer statistics record that stay as recorded in `locale`: its
+/// card names that read the same in that language (Equinox's `Lichen` in French; none in `en-XA`, where
+/// every card name is made pseudo), read from `balance --json`. Every table, column and end condition is
+/// the catalog's (`stat-…` in `balance.ftl`), every other card name the game's (`analytics::row_name`).
+fn designer_words(locale: Locale) -> BTreeSet<String> {
+    use sylvan_registry::runs::balance::{row_name, stat_name};
+    let registry = Registry::standard();
+    let rows = registry.get("equinox").unwrap_or_else(|e| panic!("equinox: {e}")).row_names();
     let args = ["balance", "equinox", "--a", "dryads=2", "--b", "dryads=3", "-n", "2", "-t", "1", "--json"];
     let out = sylvan(&args, "").unwrap_or_else(|e| panic!("balance: {e}"));
     let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("balance --json: {e}"));
@@ -339,7 +342,7 @@ fn designer_words() -> BTreeSet<String> {
             if m["table"] != "game" {
                 for field in ["row", "column"] {
                     let name = m[field].as_str().unwrap_or_default();
-                    if stat_name(Locale::Fr, name) == name {
+                    if stat_name(Locale::Fr, name) == name && row_name(locale, rows, name) == name {
                         names.extend(words(name, false).into_iter().map(|w| w.to_lowercase()));
                     } else {
                         named += 1;
@@ -430,8 +433,8 @@ fn other_commands_speak_the_locale() {
         assert!(english.contains(must), "`{must}` is an English catalog word");
     }
     let mut found = BTreeSet::new();
-    let designer = designer_words();
     for lang in ["fr", "en-XA"] {
+        let designer = designer_words(if lang == "fr" { Locale::Fr } else { Locale::Pseudo });
         let record = short_record(lang);
         let report = short_report(lang);
         let cards = bad_card_files(lang);
@@ -628,17 +631,10 @@ fn html_reports_speak_the_locale() {
     assert!(tournament.contains(caption) && balance.contains(caption), "the English captions");
 
     // In `en-XA` every visible word is pseudo-localized, but for numbers, notations (game, bot and option
-    // names), card names (the card data's) and the code type's command lines: a plain word is a string
-    // outside the catalogs.
+    // names) and the code type's command lines: a plain word is a string outside the catalogs. The
+    // designer tables' card names are pseudo too (the game's `analytics::row_name`).
     let mut notations = command_notation_words();
-    notations.extend(designer_words());
-    // Equinox's creatures and cards by their names (the card data's, `Gruyère`: ASCII runs of them too).
-    let mut names = String::new();
-    let registry = Registry::standard();
-    let entry = registry.get("equinox").unwrap_or_else(|e| panic!("equinox: {e}"));
-    let equinox = entry.game().new_game(&json!({ "players": 2 }), 1).unwrap_or_else(|e| panic!("equinox: {e}"));
-    strings(&equinox.catalog_locale(Locale::En), &mut names);
-    notations.extend(names.lines().flat_map(|l| words(l, true)).map(|w| w.to_lowercase()));
+    notations.extend(designer_words(Locale::Pseudo));
     notations.extend(commands.map(String::from));
     let plain = |screen: &str| -> BTreeSet<String> {
         let screen = screen.replace("%SHOWN%", "").replace("%ROWS%", "");
@@ -655,6 +651,59 @@ fn html_reports_speak_the_locale() {
     // The sweep can fail: the English reports are full of plain words.
     let [(_, tournament), (_, balance)] = html_reports("en");
     assert!(plain(&tournament).len() > 30 && plain(&balance).len() > 30, "plain English in English");
+}
+
+/// A designer table's card rows in the report's language: a French tournament report of each game
+/// names each card row as the game's French sources do (each game's `analytics::row_name`: Mystic
+/// Vale's book titles with the level prefix, Equinox's catalog, the spirit duel's and Command of
+/// Nature's overlays), while `--json` keeps the English labels (the tally's keys); the English report
+/// shows every (observed) row as recorded.
+#[test]
+fn designer_card_names_in_the_reports_language() {
+    let registry = Registry::standard();
+    for (game, least) in [("mystic-vale", 10), ("command-of-nature", 5), ("spirit-duel", 5), ("equinox", 5)] {
+        let names = registry.get(game).unwrap_or_else(|e| panic!("{game}: {e}")).row_names();
+        let Some(names) = names else { panic!("{game}: no row names") };
+        let mut english_rows = Vec::new();
+        for lang in ["fr", "en"] {
+            let path = crate::cli::scratch(&format!("locales-rows-{game}-{lang}.html"));
+            let file = path.display().to_string();
+            let args =
+                ["tournament", game, "-b", "random,heuristic", "-n", "2", "-t", "1", "--json", "--report", &file];
+            let out = sylvan(&[&args[..], &["--lang", lang]].concat(), "").unwrap_or_else(|e| panic!("{game}: {e}"));
+            assert!(out.status.success(), "{game} {lang}: {}", text(&out.stderr));
+            let json: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{game} {lang}: {e}"));
+            let html = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{game} {lang}: {e}"));
+            let screen = visible_html(&html);
+            let tables = json["designer"]["tables"].as_object().cloned().unwrap_or_default();
+            let labels: BTreeSet<String> = tables
+                .values()
+                .flat_map(|t| t["rows"].as_array().cloned().unwrap_or_default())
+                // Rows never observed are left out of the report.
+                .filter(|r| r[1].as_array().is_some_and(|cells| cells.iter().any(|c| c["count"].as_u64() > Some(0))))
+                .filter_map(|r| r[0].as_str().map(str::to_owned))
+                .collect();
+            assert!(!labels.is_empty(), "{game} {lang}: no designer rows");
+            if lang == "fr" {
+                let mut french = 0;
+                for label in &labels {
+                    let Some(name) = names(label, Locale::Fr) else { continue };
+                    if name != *label {
+                        assert!(screen.contains(&name), "{game}: `{name}` (`{label}`) not in the French report");
+                        french += 1;
+                    }
+                }
+                assert!(french >= least, "{game}: {french} French card rows");
+                english_rows = labels.into_iter().collect();
+            } else {
+                // The English labels are the same keys in both languages' `--json`.
+                assert!(english_rows.iter().all(|l| labels.contains(l)), "{game}: --json keys differ by language");
+                for label in &labels {
+                    assert!(screen.contains(label.as_str()), "{game}: `{label}` not in the English report");
+                }
+            }
+        }
+    }
 }
 
 /// Every text a game writes for its players in `locale` over a few games from `options` (each seat's

@@ -21,7 +21,7 @@
 use std::collections::BTreeMap;
 
 use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
-use sylvan_engine::{Game, NoEvents};
+use sylvan_engine::{Game, Locale, NoEvents};
 
 use crate::state::Phase;
 use crate::{Action, CommandOfNature};
@@ -32,6 +32,15 @@ pub const MARKET: &str = "market cards: taken and impact";
 pub const PLAYED: &str = "cards played: impact";
 /// The drawn-cards table's name.
 pub const DRAWN: &str = "cards drawn: improvement when drawn";
+
+/// A row label of these tables (a card's English name, the card data's) in `locale`: the card's name
+/// in that language as the game shows it ([`crate::words::card_name`]: the overlay's, Sylvan's own
+/// translation where no French source exists; made pseudo in the pseudo-locale). `None` when the label
+/// names no card of the embedded set. The tally keeps the English label: it is the row's key.
+pub fn row_name(label: &str, locale: Locale) -> Option<String> {
+    let table = crate::cards::try_table().ok()?;
+    table.cards.iter().find(|c| c.name == label).map(|c| crate::words::card_name(c, locale))
+}
 
 /// Column: in the games where the card was face up at a purchase, 1 when some player bought it.
 pub const BOUGHT_IN_GAME: &str = "bought in game";

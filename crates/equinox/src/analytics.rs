@@ -17,15 +17,17 @@
 //! - [`sylvan_engine::analytics::END_TRIGGERS`]: the share of games ended by the fifth round, by the
 //!   draw pile running out, and by a table turn without play (ruling E9).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
 
 use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
 use sylvan_engine::{EventLog, Game, Locale, Seat};
 
 use crate::Action;
-use crate::cards::{CardSet, Creature};
+use crate::cards::{Card, CardSet, Creature};
 use crate::events::{EndReason, Event};
 use crate::state::{Equinox, MAX_PLAYERS, Phase, ROUNDS};
+use crate::words::{card_name, creature_name};
 
 /// The survival table's name.
 pub const SURVIVAL: &str = "creature survival";
@@ -33,6 +35,27 @@ pub const SURVIVAL: &str = "creature survival";
 pub const PREDICTIONS: &str = "prediction value by round";
 /// The drawn-cards table's name.
 pub const DRAWN: &str = "cards drawn: improvement when drawn";
+
+/// A row label of these tables (a creature's name in [`SURVIVAL`], a card's English name in [`DRAWN`],
+/// `Ursus 7`) in `locale`: the name the game's catalog gives it in that language (the French book's in
+/// French; made pseudo in the pseudo-locale). `None` when the label names no creature or card (a
+/// column's or an end condition's name). The tally keeps the English label: it is the row's key.
+pub fn row_name(label: &str, locale: Locale) -> Option<String> {
+    static NAMES: OnceLock<HashMap<String, Option<Card>>> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        let mut names: HashMap<String, Option<Card>> = (0..Card::COUNT)
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| (card_name(Card(i), Locale::En), Some(Card(i))))
+            .collect();
+        // A creature's name alone is a survival row (`None` stands for the creature, found below).
+        names.extend(Creature::ALL.iter().map(|c| (c.name().to_owned(), None)));
+        names
+    });
+    match names.get(label)? {
+        Some(card) => Some(card_name(*card, locale)),
+        None => Creature::ALL.iter().find(|c| c.name() == label).map(|&c| creature_name(c, locale)),
+    }
+}
 
 /// The end triggers' names (rows of [`sylvan_engine::analytics::END_TRIGGERS`]), by [`EndReason`].
 pub fn end_trigger_name(reason: EndReason) -> &'static str {

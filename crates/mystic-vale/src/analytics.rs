@@ -28,12 +28,15 @@
 //!   win rate of its holder and of the others, their difference within a game, and the mean final
 //!   scores. An amulet traded for a regular token (EN:816) is offered, not held.
 
+use std::sync::OnceLock;
+
 use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
-use sylvan_engine::{Game, NoEvents};
+use sylvan_engine::{Game, Locale, NoEvents};
 
 use crate::actions::{Action, Source};
 use crate::cards::CardDb;
 use crate::state::{EMPTY, MysticVale};
+use crate::words;
 
 /// The advancement table's name.
 pub const ADVANCEMENTS: &str = "advancements: card impact";
@@ -131,6 +134,46 @@ const GAME_COLUMNS: [&str; 5] = [FIRST_PLAYER_WINS, ROUNDS, ACTIONS, WINNING_SCO
 /// The row label of a title: `L2 Hawk`.
 pub fn row_label(level: u8, title: &str) -> String {
     format!("L{level} {title}")
+}
+
+/// A row label of these tables (`L1 Podlings` by [`row_label`], a leader's or an amulet's title) in
+/// `locale`: the card's title in that language ([`crate::words::title`]: the overlay's where it gives
+/// one, else the English; made pseudo in the pseudo-locale), the level prefix kept (`L1 Podlings` →
+/// `L1 Cosses` in French). `None` when the label names no card of the embedded sets (a column's or an
+/// end condition's name). The tally keeps the English label: it is the row's key.
+pub fn row_name(label: &str, locale: Locale) -> Option<String> {
+    static ALL: OnceLock<Option<CardDb>> = OnceLock::new();
+    let db = ALL.get_or_init(|| CardDb::every_set().ok()).as_ref()?;
+    let level = |l: &str| l.strip_prefix('L').is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let (prefix, english) = match label.split_once(' ') {
+        Some((l, rest)) if level(l) => (Some(l), rest),
+        _ => (None, label),
+    };
+    let named = |t: &str| t == english;
+    let title = db
+        .advancements
+        .iter()
+        .find(|a| named(&a.title))
+        .map(|a| words::title(a, locale))
+        .or_else(|| db.vales.iter().find(|v| named(&v.title)).map(|v| words::title(v, locale)))
+        .or_else(|| {
+            prefix
+                .is_none()
+                .then(|| db.leaders.iter().find(|l| named(&l.title)))
+                .flatten()
+                .map(|l| words::title(l, locale))
+        })
+        .or_else(|| {
+            prefix
+                .is_none()
+                .then(|| db.amulets.iter().find(|x| named(&x.title)))
+                .flatten()
+                .map(|x| words::title(x, locale))
+        })?;
+    Some(match prefix {
+        Some(p) => format!("{p} {title}"),
+        None => title,
+    })
 }
 
 /// The row label of a level in [`LEVELS`]: `advancements L1`, `vales L2`.

@@ -80,6 +80,7 @@ pub struct Entry {
     bots: BotBuilder,
     audit: AuditFn,
     designer: Option<DesignerFn>,
+    row_names: Option<runs::balance::RowNames>,
     observe: Option<ObserveFn>,
     slots: Option<runs::vector::SlotsFn>,
     cards: Option<CardTools>,
@@ -212,6 +213,7 @@ impl Entry {
             bots: build_bot::<G>,
             audit: audit_bot::<G>,
             designer: None,
+            row_names: None,
             observe: None,
             slots: None,
             cards: None,
@@ -272,6 +274,13 @@ impl Entry {
     /// Adds the designer statistics of `G` (for `sylvan tournament`).
     pub fn with_designer_stats<G: DesignerStats>(mut self) -> Entry {
         self.designer = Some(observe_record::<G>);
+        self
+    }
+
+    /// Adds the game's names of its designer statistics' rows in a language (see
+    /// [`runs::balance::RowNames`]): each game's `analytics::row_name`.
+    pub fn with_row_names(mut self, names: runs::balance::RowNames) -> Entry {
+        self.row_names = Some(names);
         self
     }
 
@@ -378,6 +387,12 @@ impl Entry {
     /// reports none.
     pub fn designer(&self, record: &Value, tally: &mut DesignerTally) -> Option<Result<(), ReplayError>> {
         self.designer.map(|f| f(record, tally))
+    }
+
+    /// The game's names of its designer statistics' rows in a language (a card's English name, the
+    /// row's key, to its name in that language), for the reports; `None` for a game without them.
+    pub fn row_names(&self) -> Option<runs::balance::RowNames> {
+        self.row_names
     }
 
     /// Writes the observation tensor of `view` into `out` (cleared first); `None` when the game has no
@@ -583,12 +598,14 @@ impl Registry {
         let entries = [
             Entry::of::<sylvan_equinox::Equinox>("Equinox (Reiner Knizia): 2 to 5 players")
                 .with_designer_stats::<sylvan_equinox::Equinox>()
+                .with_row_names(sylvan_equinox::analytics::row_name)
                 .with_observation::<sylvan_equinox::Equinox>()
                 .with_levels(levels::equinox()),
             Entry::of::<sylvan_mystic_vale::MysticVale>(
                 "Mystic Vale (AEG): 2 to 4 players, the base set and its expansions",
             )
             .with_designer_stats::<sylvan_mystic_vale::MysticVale>()
+            .with_row_names(sylvan_mystic_vale::analytics::row_name)
             .with_observation::<sylvan_mystic_vale::MysticVale>()
             .with_cards(cards::mystic_vale())
             .with_shorthands(MYSTIC_VALE_FLAGS)
@@ -596,12 +613,14 @@ impl Registry {
             .with_levels(levels::mystic_vale()),
             Entry::of::<sylvan_command_of_nature::CommandOfNature>("Command of Nature: 2 players, or 2v2 teams")
                 .with_designer_stats::<sylvan_command_of_nature::CommandOfNature>()
+                .with_row_names(sylvan_command_of_nature::analytics::row_name)
                 .with_observation::<sylvan_command_of_nature::CommandOfNature>()
                 .with_cards(cards::command_of_nature())
                 .with_shorthands(COMMAND_OF_NATURE_FLAGS)
                 .with_levels(levels::command_of_nature()),
             Entry::of::<sylvan_spirit_duel::SpiritDuel>("The spirit duel: 1v1, or solo against its Robot")
                 .with_designer_stats::<sylvan_spirit_duel::SpiritDuel>()
+                .with_row_names(sylvan_spirit_duel::analytics::row_name)
                 .with_observation::<sylvan_spirit_duel::SpiritDuel>()
                 .with_shorthands(SPIRIT_DUEL_FLAGS)
                 .with_levels(levels::spirit_duel()),

@@ -22,7 +22,7 @@
 use std::collections::BTreeMap;
 
 use sylvan_engine::analytics::{Compare, DRAWN_COLUMNS, DesignerStats, DesignerTally};
-use sylvan_engine::{Game, NoEvents, Seat};
+use sylvan_engine::{Game, Locale, NoEvents, Seat};
 
 use crate::cards::tables;
 use crate::{Action, Outcome, Phase, SpiritDuel};
@@ -33,6 +33,16 @@ pub const DRAWN: &str = "cards drawn: improvement when drawn";
 pub const PLAYED: &str = "cards played: impact";
 /// The spirits table's name.
 pub const SPIRITS: &str = "spirits: survival and impact";
+
+/// A row label of these tables (an ability card's or a spirit's English name, the card data's) in
+/// `locale`: its name in that language ([`crate::words::ability_name`], [`crate::words::spirit_name`]:
+/// the overlay's; made pseudo in the pseudo-locale). `None` when the label names no card or spirit. The
+/// tally keeps the English label: it is the row's key.
+pub fn row_name(label: &str, locale: Locale) -> Option<String> {
+    let t = tables();
+    (t.abilities.iter().find(|a| a.name == label).map(|a| crate::words::ability_name(a, locale)))
+        .or_else(|| t.spirits.iter().find(|s| s.name == label).map(|s| crate::words::spirit_name(s, locale)))
+}
 
 /// Column: win rate of each side that played it.
 pub const WIN_PLAYERS: &str = "win rate, players";

@@ -509,9 +509,10 @@ impl Lab {
             .collect()
     }
 
-    /// The summary in words in `locale` (the report's `summary` is the English one).
-    pub fn summary(&self, locale: Locale) -> Vec<String> {
-        summary(&self.numbers(), self.games, self.identical, locale)
+    /// The summary in words in `locale`, a card's row by the game's `names` in that language (the
+    /// report's `summary` is the English one, with the recorded labels).
+    pub fn summary(&self, locale: Locale, names: Option<RowNames>) -> Vec<String> {
+        summary(&self.numbers(), self.games, self.identical, locale, names)
     }
 
     /// Every number of the run as the JSON object `sylvan balance --json` prints (the HTML report reads
@@ -539,7 +540,7 @@ impl Lab {
         );
         obj.insert("flagged".into(), json!(flagged));
         obj.insert("tested".into(), json!(tested));
-        obj.insert("summary".into(), json!(summary(&numbers, self.games, self.identical, Locale::En)));
+        obj.insert("summary".into(), json!(summary(&numbers, self.games, self.identical, Locale::En, None)));
         let pick =
             |f: &dyn Fn(&Numbers) -> bool| numbers.iter().filter(|n| f(n)).map(Numbers::json).collect::<Vec<_>>();
         obj.insert("facts".into(), json!(pick(&|n| n.table == GAME_TABLE || n.table == END_TRIGGERS)));
@@ -730,8 +731,8 @@ impl Numbers {
     }
 
     /// The metric's name in `locale`: the game facts' column alone, else `row: column`.
-    fn what(&self, locale: Locale) -> String {
-        metric_text(locale, &self.table, &self.row, &self.column)
+    fn what(&self, locale: Locale, names: Option<RowNames>) -> String {
+        metric_text(locale, names, &self.table, &self.row, &self.column)
     }
 
     /// The difference after a sentence (` (+8 points [+3, +13])`), empty without one.
@@ -749,7 +750,7 @@ impl Numbers {
 
     /// `L1 Cleansing Rain: win rate, buyers rises from 33% [28–39] under A to 41% [35–47] under B
     /// (+8 points [+3, +13])`, in `locale`.
-    fn sentence(&self, locale: Locale) -> String {
+    fn sentence(&self, locale: Locale, names: Option<RowNames>) -> String {
         let change = match self.diff {
             Some(d) if self.flagged && d > 0.0 => "rise",
             Some(d) if self.flagged && d < 0.0 => "fall",
@@ -757,15 +758,15 @@ impl Numbers {
         };
         let a = local_number(locale, self.arm_text(0));
         let b = local_number(locale, self.arm_text(1));
-        let line = args!(what = self.what(locale), change = change, a = a, b = b, diff = self.diff_text(locale));
+        let line = args!(what = self.what(locale, names), change = change, a = a, b = b, diff = self.diff_text(locale));
         say(locale, "balance-sentence", line)
     }
 
     /// `row A under A, B under B (diff) (changed)`: an end condition or a bot's rating.
-    fn arms_line(&self, locale: Locale, with_diff: bool) -> String {
+    fn arms_line(&self, locale: Locale, names: Option<RowNames>, with_diff: bool) -> String {
         let diff = if with_diff && self.diff_ci.is_some() { self.diff_text(locale) } else { String::new() };
         let line = args!(
-            what = metric_name(locale, &self.row),
+            what = metric_name(locale, names, &self.row),
             a = local_number(locale, self.arm_text(0)),
             b = local_number(locale, self.arm_text(1)),
             diff = diff,
@@ -797,18 +798,19 @@ const METRICS: [(&str, &str); 9] = [
 ];
 
 /// A metric's name as the summary writes it, in `locale`: the game facts' column alone, else
-/// `row: column` (the HTML report names its rows so too).
-pub fn metric_text(locale: Locale, table: &str, row: &str, column: &str) -> String {
+/// `row: column` (the HTML report names its rows so too); a card's row by the game's `names`.
+pub fn metric_text(locale: Locale, names: Option<RowNames>, table: &str, row: &str, column: &str) -> String {
     if table == GAME_TABLE && row == GAME_ROW {
-        metric_name(locale, column)
+        metric_name(locale, names, column)
     } else {
-        say(locale, "balance-cell", args!(row = metric_name(locale, row), column = metric_name(locale, column)))
+        let row = metric_name(locale, names, row);
+        say(locale, "balance-cell", args!(row = row, column = metric_name(locale, names, column)))
     }
 }
 
 /// A metric's (or a row's) name in `locale`: the lab's own from the catalog, `seat p0` too; a game's
-/// designer statistic by [`stat_name`].
-pub fn metric_name(locale: Locale, name: &str) -> String {
+/// designer statistic by [`row_name`] (a card's by the game's `names`).
+pub fn metric_name(locale: Locale, names: Option<RowNames>, name: &str) -> String {
     if let Some((_, id)) = METRICS.iter().find(|(n, _)| *n == name) {
         return say(locale, id, args!());
     }
@@ -818,8 +820,26 @@ pub fn metric_name(locale: Locale, name: &str) -> String {
         {
             say(locale, "balance-metric-seat", args!(seat = seat))
         }
-        _ => stat_name(locale, name),
+        _ => row_name(locale, names, name),
     }
+}
+
+/// A game's names of its designer statistics' rows in a language: a row's label as recorded (a card's
+/// English name, the tally's key: `L1 Podlings`, `Ursus 7`) to the label in `locale`, built from the
+/// game's card data and its overlays (`crates/<game>/i18n/<code>/cards.toml`) or catalog, the level
+/// prefix kept (`L1 Cosses`); `None` when the label names no card. Each game's `analytics::row_name`,
+/// given by [`crate::Entry::row_names`].
+pub type RowNames = fn(label: &str, locale: Locale) -> Option<String>;
+
+/// A designer table's row in `locale`: a statistic's name by [`stat_name`] when the catalog names it,
+/// else a card's by the game's `names` when it names a card, else as recorded. The stored statistics
+/// (and `--json`) keep the English label: it is the row's key.
+pub fn row_name(locale: Locale, names: Option<RowNames>, label: &str) -> String {
+    let stat = stat_name(locale, label);
+    if stat != label || locale == Locale::En {
+        return stat;
+    }
+    names.and_then(|f| f(label, locale)).unwrap_or(stat)
 }
 
 /// A designer statistic's name (a table, row or column of a game's `DesignerStats`, which records it in
@@ -886,7 +906,7 @@ fn local_number(locale: Locale, text: String) -> String {
 }
 
 /// The report's first lines, in words, in `locale`.
-fn summary(numbers: &[Numbers], games: u64, identical: u64, locale: Locale) -> Vec<String> {
+fn summary(numbers: &[Numbers], games: u64, identical: u64, locale: Locale, names: Option<RowNames>) -> Vec<String> {
     let mut out = Vec::new();
     let flagged: Vec<&Numbers> = {
         let mut v: Vec<&Numbers> = numbers.iter().filter(|n| n.flagged && n.table != GAME_TABLE).collect();
@@ -903,7 +923,7 @@ fn summary(numbers: &[Numbers], games: u64, identical: u64, locale: Locale) -> V
         out.push(say(locale, "balance-over", args!(games = games, flagged = all_flagged, tested = tested)));
     }
     for n in flagged.iter().take(5) {
-        out.push(say(locale, "balance-flagged", args!(sentence = n.sentence(locale))));
+        out.push(say(locale, "balance-flagged", args!(sentence = n.sentence(locale, names))));
     }
     if flagged.len() > 5 {
         out.push(say(locale, "balance-more", args!(n = flagged.len() - 5)));
@@ -914,14 +934,14 @@ fn summary(numbers: &[Numbers], games: u64, identical: u64, locale: Locale) -> V
             out.push(say(
                 locale,
                 "balance-verdict",
-                args!(sentence = capitalise(&n.sentence(locale)), changed = changed),
+                args!(sentence = capitalise(&n.sentence(locale, names)), changed = changed),
             ));
         }
     }
     let ends: Vec<String> = numbers
         .iter()
         .filter(|n| n.table == END_TRIGGERS && n.arms.iter().any(|a| a.0.is_some_and(|v| v > 0.0)))
-        .map(|n| n.arms_line(locale, false))
+        .map(|n| n.arms_line(locale, names, false))
         .collect();
     if !ends.is_empty() {
         out.push(say(locale, "balance-ends", args!(ends = ends.join("; "))));
@@ -929,7 +949,7 @@ fn summary(numbers: &[Numbers], games: u64, identical: u64, locale: Locale) -> V
     let ladder: Vec<String> = numbers
         .iter()
         .filter(|n| n.table == BOT_TABLE && n.column == BOT_RATING)
-        .map(|n| n.arms_line(locale, true))
+        .map(|n| n.arms_line(locale, names, true))
         .collect();
     if !ladder.is_empty() {
         out.push(say(locale, "balance-ladder", args!(bots = ladder.join("; "))));

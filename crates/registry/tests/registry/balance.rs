@@ -167,6 +167,72 @@ fn designer_statistics_are_named_by_the_catalog() -> Result<(), Box<dyn std::err
     Ok(())
 }
 
+/// A designer table's card rows in the reader's language (each game's `analytics::row_name`, through
+/// [`sylvan_registry::Entry::row_names`]): in French, the names the French sources give (Mystic Vale's
+/// book titles with the level prefix kept, Equinox's catalog, the spirit duel's and Command of Nature's
+/// overlays), a known gap (`L2 Hawk`) and a label naming no card as recorded, the statistics' own names
+/// still the catalog's; in English every row as recorded; in `en-XA` a card's name made pseudo.
+#[test]
+fn designer_rows_name_cards_in_the_readers_language() -> Result<(), Box<dyn std::error::Error>> {
+    use sylvan_bots::BotSpec;
+    use sylvan_engine::Locale;
+    use sylvan_registry::runs::balance::row_name;
+    use sylvan_registry::runs::tournament::Schedule;
+    let registry = sylvan_registry::Registry::standard();
+    let names = |game: &str| registry.get(game).map(|e| e.row_names());
+    let mv = names("mystic-vale")?;
+    assert!(mv.is_some(), "Mystic Vale names its rows");
+    assert_eq!(row_name(Locale::Fr, mv, "L1 Podlings"), "L1 Peuple des Racines");
+    assert_eq!(row_name(Locale::En, mv, "L1 Podlings"), "L1 Podlings");
+    assert_eq!(row_name(Locale::Fr, mv, "L2 Hawk"), "L2 Hawk", "a known gap keeps its English title");
+    assert_eq!(row_name(Locale::Fr, mv, "L1 No Such Card"), "L1 No Such Card", "no card: as recorded");
+    assert_eq!(
+        row_name(Locale::Fr, mv, "VP pool emptied"),
+        sylvan_registry::runs::balance::stat_name(Locale::Fr, "VP pool emptied")
+    );
+    assert_eq!(row_name(Locale::Pseudo, mv, "L1 Podlings"), format!("L1 {}", sylvan_words::pseudo("Podlings")));
+    assert_eq!(row_name(Locale::Fr, None, "L1 Podlings"), "L1 Podlings", "a game without names: as recorded");
+    assert_eq!(row_name(Locale::Fr, names("equinox")?, "Chameleon 3"), "Caméléon 3");
+    assert_eq!(row_name(Locale::Fr, names("command-of-nature")?, "Close Strike"), "Frappe Rapprochée");
+    assert_eq!(row_name(Locale::Fr, names("spirit-duel")?, "Wind Claw"), "Griffe du vent");
+    // The balance lab's metric names (its summary sentences and its report's card table) too.
+    use sylvan_registry::runs::balance::{metric_name, metric_text};
+    let what = metric_text(Locale::Fr, mv, "advancements: card impact", "L1 Podlings", "win rate, buyers");
+    assert!(what.starts_with("L1 Peuple des Racines"), "{what}");
+    assert_eq!(metric_name(Locale::Fr, mv, "L1 Podlings"), "L1 Peuple des Racines");
+    assert_eq!(metric_name(Locale::En, mv, "L1 Podlings"), "L1 Podlings");
+    // Over the rows two random games record, per game: English as recorded, French translated where
+    // the sources name the card (and the level prefix kept), pseudo in `en-XA`.
+    for (game, least) in [("equinox", 10), ("mystic-vale", 10), ("command-of-nature", 10), ("spirit-duel", 5)] {
+        let entry = registry.get(game)?;
+        let rows = entry.row_names();
+        let schedule = Schedule::new(entry, BotSpec::parse_list("random")?, 2)?;
+        let options = entry.game().options(Some(2), &[])?;
+        let chunk = schedule.run_chunk(entry, &options, 11, (0, 2), || ())?;
+        let tally = serde_json::to_value(&chunk.designer)?;
+        let Some(tables) = tally["tables"].as_object() else { panic!("{game}: no tables: {tally}") };
+        let mut french = 0;
+        for t in tables.values() {
+            for row in t["rows"].as_array().into_iter().flatten() {
+                let Some(label) = row[0].as_str() else { continue };
+                assert_eq!(row_name(Locale::En, rows, label), label, "{game}: English as recorded");
+                let Some(card) = rows.and_then(|f| f(label, Locale::Fr)) else { continue };
+                let fr = row_name(Locale::Fr, rows, label);
+                assert_eq!(fr, card, "{game}: `{label}`");
+                if let Some((level, _)) =
+                    label.split_once(' ').filter(|(l, _)| l.starts_with('L') && game == "mystic-vale")
+                {
+                    assert!(fr.starts_with(&format!("{level} ")), "{game}: `{fr}` keeps `{level}`");
+                }
+                french += usize::from(fr != label);
+                assert_ne!(row_name(Locale::Pseudo, rows, label), label, "{game}: `{label}` plain in en-XA");
+            }
+        }
+        assert!(french >= least, "{game}: only {french} rows in French");
+    }
+    Ok(())
+}
+
 /// The designer tables' captions are catalog messages (`balance.ftl`, `stat-caption-…`): every table
 /// each game records (two random games each; Mystic Vale's Essential Edition too, for its leaders and
 /// amulets) names its caption by the id [`caption_id`] gives (the end triggers' shared one apart), and
