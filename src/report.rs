@@ -300,8 +300,8 @@ pub fn html(r: &Value, locale: Locale, row_names: Option<RowNames>) -> String {
     let mut h = String::new();
     let _ = write!(
         h,
-        r#"<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"><title>{title}</title><style>
-body{{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}} table{{border-collapse:collapse;margin:1em 0}}
+        r#"<!DOCTYPE html><html lang="{code}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>{title}</title><style>
+body{{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}} table{{border-collapse:collapse;margin:1em 0;display:block;overflow-x:auto;max-width:100%}}
 td,th{{border:1px solid #ccc;padding:3px 8px;text-align:right}} th{{background:#f4f4f4}} td:first-child,th:first-child{{text-align:left}}
 h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:90%}} .scroll{{overflow-x:auto;max-width:100%}}</style></head><body>
 <h1>{heading}</h1><p>{intro}. {same}</p>"#,
@@ -378,16 +378,17 @@ h2{{border-bottom:1px solid #ccc;margin-top:2em}} .small{{color:#666;font-size:9
     let _ = write!(h, "<h2>{}</h2><p class=\"small\">{}</p>", w("html-t-ratings"), w("html-t-rating-model"));
     let values: Vec<(f64, f64, f64)> =
         bots.iter().map(|b| (f(&b["rating"]), f(&b["rating_ci"][0]), f(&b["rating_ci"][1]))).collect();
-    h.push_str(&error_bars(&names, &values, locale));
+    h.push_str(&scroll_box(&error_bars(&names, &values, locale)));
     // Scores and lengths.
     let _ = write!(h, "<h2>{}</h2>", w("html-t-scores"));
     let score_axis = t(locale, "html-t-score-axis", args!());
     for b in &bots {
         let _ = write!(h, "<h3>{}</h3>", esc(b["spec"].as_str().unwrap_or("")));
-        h.push_str(&histogram(&b["score_histogram"], &score_axis, "#2ca02c", locale));
+        h.push_str(&scroll_box(&histogram(&b["score_histogram"], &score_axis, "#2ca02c", locale)));
     }
     let _ = write!(h, "<h2>{}</h2>", w("html-t-length"));
-    h.push_str(&histogram(&r["length_histogram"], &t(locale, "html-t-length-axis", args!()), "#ff7f0e", locale));
+    let length_axis = t(locale, "html-t-length-axis", args!());
+    h.push_str(&scroll_box(&histogram(&r["length_histogram"], &length_axis, "#ff7f0e", locale)));
     // Search.
     if bots.iter().any(|b| !b["search"].is_null()) {
         let _ = write!(h, "<h2>{}</h2><table><tr>", w("html-t-search"));

@@ -573,6 +573,11 @@ fn visible_html(html: &str) -> String {
 
 /// `tournament --report` and `balance --report` write their HTML in `lang`; the visible text.
 fn html_reports(lang: &str) -> [(String, String); 2] {
+    html_pages(lang).map(|(name, html)| (name, visible_html(&html)))
+}
+
+/// The two reports' pages as written, in `lang`.
+fn html_pages(lang: &str) -> [(String, String); 2] {
     let commands: [(&str, Vec<&str>); 2] = [
         ("tournament", vec!["tournament", "equinox", "-b", "random,heuristic", "-n", "4", "-t", "1"]),
         ("balance", vec!["balance", "equinox", "--a", "dryads=2", "--b", "dryads=3", "-n", "4", "-t", "1"]),
@@ -585,7 +590,7 @@ fn html_reports(lang: &str) -> [(String, String); 2] {
         assert!(out.status.success(), "{name} {lang}: {}", text(&out.stderr));
         let html = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{name} {lang}: {e}"));
         assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{name} {lang}: the page's language");
-        (name.to_owned(), visible_html(&html))
+        (name.to_owned(), html)
     })
 }
 
@@ -815,4 +820,17 @@ fn issue35_french_findings_stay_fixed() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(sylvan_words::check::has_term(&catalog_text("x = au marché de commandement"), "marché de commandement"));
+}
+
+/// The HTML reports fit a phone's width: the page says so (`viewport`), and every plot sits in a box that
+/// scrolls sideways inside the page, so a wide plot or table never makes the whole page scroll.
+#[test]
+fn html_reports_fit_a_phone() {
+    for (name, html) in html_pages("fr") {
+        assert!(html.contains(r#"<meta name="viewport" content="width=device-width">"#), "{name}: no viewport");
+        let plots = html.matches("<svg").count();
+        let boxed = html.matches(r#"<div class="scroll"><svg"#).count();
+        assert!(plots > 0, "{name}: a report with plots");
+        assert_eq!(boxed, plots, "{name}: {plots} plots, {boxed} of them in a scrolling box");
+    }
 }
