@@ -150,26 +150,16 @@ pub fn row_name(label: &str, locale: Locale) -> Option<String> {
         _ => (None, label),
     };
     let named = |t: &str| t == english;
+    // Leaders and amulets have no level: a prefixed label never names one.
+    let unlevelled = |t: &str| prefix.is_none() && named(t);
     let title = db
         .advancements
         .iter()
         .find(|a| named(&a.title))
         .map(|a| words::title(a, locale))
         .or_else(|| db.vales.iter().find(|v| named(&v.title)).map(|v| words::title(v, locale)))
-        .or_else(|| {
-            prefix
-                .is_none()
-                .then(|| db.leaders.iter().find(|l| named(&l.title)))
-                .flatten()
-                .map(|l| words::title(l, locale))
-        })
-        .or_else(|| {
-            prefix
-                .is_none()
-                .then(|| db.amulets.iter().find(|x| named(&x.title)))
-                .flatten()
-                .map(|x| words::title(x, locale))
-        })?;
+        .or_else(|| db.leaders.iter().find(|l| unlevelled(&l.title)).map(|l| words::title(l, locale)))
+        .or_else(|| db.amulets.iter().find(|x| unlevelled(&x.title)).map(|x| words::title(x, locale)))?;
     Some(match prefix {
         Some(p) => format!("{p} {title}"),
         None => title,
