@@ -22,6 +22,7 @@
 
 use crate::actions::{Action, Choice, Held, USE_VALES};
 use crate::cards::{Ability, Count, Effect, Timing};
+use crate::harvest::Parts;
 use crate::state::{MysticVale, NUM_CARDS, Sleeve};
 
 /// A player's cards as far as new abilities go (see [`MysticVale::content`]).
@@ -155,12 +156,25 @@ impl MysticVale {
     /// Resolves the open units of `mask`: each banks what it gives now (the most of that and what it
     /// banked before new content reopened it) and is closed. The totals do not change.
     pub(crate) fn resolve_units(&mut self, mask: u32) {
+        self.resolve_units_with(mask, None);
+    }
+
+    /// [`resolve_units`](MysticVale::resolve_units) with the field's gains `known` when the caller
+    /// already has them ([`card_gains`](MysticVale::card_gains) of this very state).
+    fn resolve_units_with(&mut self, mask: u32, known: Option<&Parts>) {
         let mask = mask & self.turn.open;
         if mask == 0 {
             return;
         }
         if self.turn.banking {
-            let parts = self.card_gains();
+            let computed;
+            let parts = match known {
+                Some(parts) => parts,
+                None => {
+                    computed = self.card_gains();
+                    &computed
+                }
+            };
             for k in bits(mask) {
                 self.turn.banked[k].keep_max(&parts[k]);
             }
@@ -184,7 +198,7 @@ impl MysticVale {
                 let parts = self.card_gains();
                 let scored = bits(self.turn.open).filter(|&k| parts[k].vp > 0 || parts[k].box_vp > 0);
                 let mask = scored.fold(0u32, |m, k| m | 1 << k);
-                self.resolve_units(mask);
+                self.resolve_units_with(mask, Some(&parts));
             }
             // Rules revision 7 (MV90): opening a Wayfarer Portal move, naming its advancement or backing
             // out changes nothing; its destination (`use v3 c2`) is the move.
@@ -199,7 +213,14 @@ impl MysticVale {
                         | Action::Decline
                 ) =>
             {
-                self.settle_spending()
+                // The field's gains read there are still the field's: the banking an action that
+                // changes the field starts takes them, not a second walk.
+                if let Some(parts) = self.settle_spending()
+                    && !self.turn.banking
+                    && self.changes_field(a)
+                {
+                    self.begin_banking(Some(&parts));
+                }
             }
             _ => {}
         }
@@ -207,10 +228,11 @@ impl MysticVale {
 
     /// Before a field change (revision 3): what was spent must have been gained. If the units resolved
     /// so far and the gains of actions do not pay for what was spent, the open units are resolved now
-    /// (their gains paid it; a player may `use` first to choose).
-    pub(crate) fn settle_spending(&mut self) {
+    /// (their gains paid it; a player may `use` first to choose). Returns the field's gains when it read
+    /// them (resolving units changes no gain).
+    pub(crate) fn settle_spending(&mut self) -> Option<Parts> {
         if self.turn.open == 0 || (self.turn.mana_spent == 0 && self.turn.spirit_spent == [0; 4]) {
-            return;
+            return None;
         }
         let parts = self.card_gains();
         let (mut mana, mut spirits) = (0u32, [0u32; 4]);
@@ -227,14 +249,22 @@ impl MysticVale {
         let over = have < u32::from(t.mana_spent)
             || (0..4).any(|x| u32::from(t.spirits[x]).saturating_sub(spirits[x]) < u32::from(t.spirit_spent[x]));
         if over {
-            self.resolve_units(u32::MAX);
+            self.resolve_units_with(u32::MAX, Some(&parts));
         }
+        Some(parts)
     }
 
     /// The first change of the field in this Harvest Phase (revision 3): the closed units bank what they
-    /// give now, the open ones nothing yet.
-    pub(crate) fn start_banking(&mut self) {
-        let parts = self.card_gains();
+    /// give now, the open ones nothing yet. `known`: the field's gains if the caller read them on this
+    /// state (`settle_spending`).
+    pub(crate) fn start_banking(&mut self, known: Option<&Parts>) {
+        let parts = match known {
+            Some(parts) => {
+                debug_assert_eq!(*parts, self.card_gains(), "the gains settle_spending read");
+                *parts
+            }
+            None => self.card_gains(),
+        };
         let open = self.turn.open;
         for (k, b) in self.turn.banked.iter_mut().enumerate() {
             *b = if open & (1 << k) != 0 { Default::default() } else { parts[k] };

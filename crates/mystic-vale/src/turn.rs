@@ -324,7 +324,25 @@ impl MysticVale {
     /// (`Turn::best`), which the recounts keep at their best from then on (ruling MV83).
     #[inline(never)]
     fn apply_other<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
-        let changes = matches!(self.phase, Phase::Harvest)
+        let changes = self.changes_field(action);
+        if changes && !self.turn.banking {
+            self.begin_banking(None);
+        }
+        let before = (changes && self.decisions()).then(|| self.content());
+        self.apply_rest(action, ev);
+        if let Some(before) = before
+            && matches!(self.phase, Phase::Harvest)
+        {
+            // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).
+            self.reopen_changed(&before);
+        }
+    }
+
+    /// Whether `action`, in the Harvest Phase (rules revision 2 on), may change the field: a card
+    /// leaving, joining or moving, an advancement sleeved, a guardian added.
+    #[inline]
+    pub(crate) fn changes_field(&self, action: Action) -> bool {
+        matches!(self.phase, Phase::Harvest)
             && self.ordered()
             && match action {
                 Action::Evoke
@@ -344,24 +362,20 @@ impl MysticVale {
                 // advancements just sleeved on it, never counted (EN:1712: they are not used).
                 Action::Decline => self.turn.fx.discard_on_evoke.waiting,
                 _ => false,
-            };
-        if changes && !self.turn.banking {
-            if self.decisions() {
-                self.start_banking();
-            } else {
-                self.turn.banked = self.card_gains();
             }
-            self.turn.seen = self.cur().field_mask();
-            self.turn.banking = true;
+    }
+
+    /// The first change of the field in this Harvest Phase: each card's gains are recorded
+    /// (`Turn::banked`), and the recounts keep them from then on. `known`: the field's gains if the
+    /// caller read them on this state (`settle_spending`).
+    pub(crate) fn begin_banking(&mut self, known: Option<&crate::harvest::Parts>) {
+        if self.decisions() {
+            self.start_banking(known);
+        } else {
+            self.turn.banked = self.card_gains();
         }
-        let before = (changes && self.decisions()).then(|| self.content());
-        self.apply_rest(action, ev);
-        if let Some(before) = before
-            && matches!(self.phase, Phase::Harvest)
-        {
-            // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).
-            self.reopen_changed(&before);
-        }
+        self.turn.seen = self.cur().field_mask();
+        self.turn.banking = true;
     }
 
     fn apply_rest<S: EventSink<Event>>(&mut self, action: Action, ev: &mut S) {
