@@ -307,23 +307,27 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
     // With `VAR`: the variable units, and the special cards left to the caller.
     let (mut var, mut special) = (0u32, 0u32);
     let in_field = field.len();
+    // The cards' symbols are summed apart from what abilities give (the closure below takes those by
+    // reference): these sums stay in registers. Both are added up after the walk.
+    let (mut sym_mana, mut sym_spirits, mut sym_vp) = (0u32, [0u32; 4], 0u32);
+    let both = |a: [u32; 4], b: [u32; 4]| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for (at, &c) in field.iter().chain(h.copy.iter()).enumerate() {
-        let start = PARTS.then_some((mana, spirits, vp, box_vp, factor));
+        let start = PARTS.then(|| (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor));
         // The copied card's second count (Guilduin) is not a unit of its own.
         let mut varying = VAR && at < in_field && h.stats[c as usize].spirits_per_guardian != [0; 4];
         let st = &h.stats[c as usize];
-        mana += u32::from(st.mana);
+        sym_mana += u32::from(st.mana);
         for k in 0..4 {
-            spirits[k] += u32::from(st.spirits[k]);
+            sym_spirits[k] += u32::from(st.spirits[k]);
         }
         let bonus = if bonuses { h.bonus(c) } else { 0 };
         if bonus > 0 {
             for k in 0..4 {
-                spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
+                sym_spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
             }
         }
-        vp += u32::from(st.vp);
+        sym_vp += u32::from(st.vp);
         if st.acts(Timing::Harvest) {
             let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
             // The card's abilities in `ability_list`'s order (its advancements', its leader side's, the
@@ -382,9 +386,13 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
             var |= 1 << c;
         }
         if let (Some(out), Some(start)) = (parts.as_deref_mut(), start) {
-            add_part(&mut out[c as usize], start, (mana, spirits, vp, box_vp, factor));
+            let now = (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor);
+            add_part(&mut out[c as usize], start, now);
         }
     }
+    mana += sym_mana;
+    spirits = both(spirits, sym_spirits);
+    vp += sym_vp;
     let start = (mana, spirits, vp, box_vp, 1);
     for &v in vales {
         let x = db.hot_vale(v);
