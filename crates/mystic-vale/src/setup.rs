@@ -489,6 +489,13 @@ impl MysticVale {
         // Leaders: dealt before the decks are shuffled (the draws come after the base deal, so games
         // without leaders deal as before).
         let offers = g.deal_leaders();
+        // Every seat starts with the same cards: their totals are computed once (a leader's card is
+        // recomputed with its side below).
+        let starting = {
+            let mut p = new_player(starting_cards(&db), Vec::new());
+            p.refresh_all(&db);
+            p.stats
+        };
         for i in 0..n {
             let cards = starting_cards(&db);
             let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();
@@ -501,7 +508,25 @@ impl MysticVale {
                     p.leader_offer = Some(*o);
                 }
             }
-            p.refresh_all(&db);
+            p.stats = starting;
+            if let Some(l) = p.leader {
+                let c = l.card;
+                p.stats[usize::from(c)] = crate::state::CardStats::boosted(
+                    p.cards[usize::from(c)],
+                    &db,
+                    crate::state::leader_face(&db, p.leader, c),
+                    None,
+                );
+            }
+            p.recount_shown();
+            debug_assert!(
+                {
+                    let mut q = p.clone();
+                    q.refresh_all(&db);
+                    q.stats == p.stats && q.shown_decay == p.shown_decay && q.shown_growth == p.shown_growth
+                },
+                "the starting cards' totals"
+            );
             g.players.push(p);
         }
         g.start = g.rng.below(n as u32) as u8;
