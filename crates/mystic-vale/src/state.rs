@@ -1110,6 +1110,22 @@ impl MysticVale {
         net
     }
 
+    /// The part of player `p`'s growth in [`net_decay`](MysticVale::net_decay) that no card turned over
+    /// changes (a Spoil's growth, the vales'), when no growth this turn depends on which cards show
+    /// (else `None`): the net decay is then `shown_decay - shown_growth -` it.
+    pub(crate) fn steady_growth(&self, p: usize) -> Option<i32> {
+        let pl = &self.players[p];
+        if pl.fx.plus_guardian.first.is_some()
+            || pl.fx.plus_guardian.second.is_some()
+            || pl.fx.amulets.extra_guardians.is_some()
+            || pl.fx.cancel_decay.until_prep.is_some()
+            || pl.fx.cancel_decay.until_discard.is_some()
+        {
+            return None;
+        }
+        Some(i32::from(pl.fx.spoil_growth.growth) + vale_growth(&self.db, &pl.vales))
+    }
+
     /// Growth and cancelled decay player `p`'s field and on-deck cards get this turn: Conclave of Ents',
     /// Wildfire Ember's extra guardians, Aether Tree, Bramble Spire.
     #[cold]

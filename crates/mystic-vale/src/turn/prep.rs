@@ -43,6 +43,8 @@ impl MysticVale {
     /// way of the Planting Phase's functions.
     fn prep_plays<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
+        // Within the loop only the cards shown change the net decay: the rest is read once.
+        let steady = self.steady_growth(i);
         loop {
             let p = &mut self.players[i];
             let c = match p.on_deck {
@@ -55,7 +57,14 @@ impl MysticVale {
                 ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, c)));
             }
             self.reveal(ev);
-            let net = self.net_decay(i);
+            let net = match steady {
+                Some(g) => {
+                    let p = &self.players[i];
+                    i32::from(p.shown_decay) - i32::from(p.shown_growth) - g
+                }
+                None => self.net_decay(i),
+            };
+            debug_assert_eq!(net, self.net_decay(i), "the net decay from the steady growth");
             if net >= 4 {
                 return self.check_spoil_at(net, true, ev);
             }
