@@ -1113,6 +1113,7 @@ impl MysticVale {
     /// The part of player `p`'s growth in [`net_decay`](MysticVale::net_decay) that no card turned over
     /// changes (a Spoil's growth, the vales'), when no growth this turn depends on which cards show
     /// (else `None`): the net decay is then `shown_decay - shown_growth -` it.
+    #[inline]
     pub(crate) fn steady_growth(&self, p: usize) -> Option<i32> {
         let pl = &self.players[p];
         if pl.fx.plus_guardian.first.is_some()
