@@ -324,8 +324,9 @@ fn sibling(mut state: MysticVale, rng: &mut GameRng, noise_pct: Option<usize>) -
 /// with 15%, 30% and 60% random moves, random, the rollout policy) to the next turn start; each result is
 /// labelled by the mover's mean final margin over 4 heuristic playouts, each from a sample of what the
 /// seat to move there may see. For every pair of siblings whose labels differ by more than 1 (and 4) VP,
-/// each evaluator (the game's evaluation, the committed network, and the weights files listed in
-/// `SYLVAN_DIAG_NETS`, comma-separated) is asked which is the better for the mover.
+/// each evaluator (the game's evaluation, the committed network, the weights files listed in
+/// `SYLVAN_DIAG_NETS`, comma-separated, and each network's mean with the game's evaluation) is asked
+/// which is the better for the mover.
 ///
 /// ```text
 /// SYLVAN_DIAG_NETS=target/learned/a.bin cargo test --release -p sylvan-registry --test registry -- \
@@ -346,7 +347,8 @@ fn rank_siblings() -> TestResult {
     let conts = [Some(0), Some(15), Some(30), Some(60), Some(100), None];
     let mut scratch = NetScratch::default();
     // [threshold][evaluator]: (concordant pairs, ties, pairs).
-    let evaluators = nets.len() + 1;
+    // The game's evaluation, each network, and each network's blend with the game's (`net=0.5`).
+    let evaluators = 2 * nets.len() + 1;
     let mut tally = vec![vec![(0u32, 0u32, 0u32); evaluators]; 2];
     let mut groups = 0u32;
     for seed in 0..games {
@@ -379,14 +381,18 @@ fn rank_siblings() -> TestResult {
                             let sc = p.scores();
                             margin += sc[m] - sc[1 - m];
                         }
-                        let mut values = vec![MysticVale::evaluate(&s).ok_or("no evaluation")?[m]];
+                        let game = MysticVale::evaluate(&s).ok_or("no evaluation")?[m];
+                        let mut values = vec![game];
+                        let mut blends = Vec::new();
                         for (_, net) in &nets {
                             let mut out = [0.0; MAX_SEATS];
                             if !net.evaluate(&s, to_move, &mut scratch, &mut out) {
                                 return Err("the network did not evaluate".into());
                             }
                             values.push(out[m]);
+                            blends.push(0.5 * out[m] + 0.5 * game);
                         }
+                        values.extend(blends);
                         rows.push((margin / 4.0, values));
                     }
                     groups += 1;
@@ -425,8 +431,10 @@ fn rank_siblings() -> TestResult {
         "| evaluator | pairs (labels > 1 VP apart) | ordered as the labels (ties half) | pairs (> 4 VP apart) | ordered as the labels |"
     );
     println!("|---|---:|---:|---:|---:|");
-    let names: Vec<String> =
-        std::iter::once("game's evaluation".to_owned()).chain(nets.iter().map(|(n, _)| n.clone())).collect();
+    let names: Vec<String> = std::iter::once("game's evaluation".to_owned())
+        .chain(nets.iter().map(|(n, _)| n.clone()))
+        .chain(nets.iter().map(|(n, _)| format!("{n}, half and half with the game's (`net=0.5`)")))
+        .collect();
     for (e, name) in names.iter().enumerate() {
         let share = |(c, t, n): (u32, u32, u32)| 100.0 * (f64::from(c) + 0.5 * f64::from(t)) / f64::from(n.max(1));
         println!(
