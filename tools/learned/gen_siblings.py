@@ -63,6 +63,12 @@ def main(argv: List[str]) -> int:
         help="bot specs playing the branched turn, separated by ';'",
     )
     p.add_argument("--lineup", default="heuristic,heuristic:noise=0.15", help="the self-play seats, rotated per game")
+    p.add_argument(
+        "--common-seeds",
+        action="store_true",
+        help="label the siblings of one turn with the same playout seeds (common random numbers: their"
+        " labels' differences vary less)",
+    )
     p.add_argument("--out", required=True)
     p.add_argument("--save-every", type=int, default=25, help="write the file so far every N games (its meta says how many)")
     a = p.parse_args(argv)
@@ -84,6 +90,7 @@ def main(argv: List[str]) -> int:
             "seed": a.seed,
             "every": a.every,
             "playouts": a.playouts,
+            "common_seeds": a.common_seeds,
             "continuations": conts,
             "lineup": lineup,
             "positions": len(obs_l),
@@ -125,7 +132,8 @@ def main(argv: List[str]) -> int:
                         total = np.zeros(players)
                         margin = 0.0
                         for k in range(a.playouts):
-                            r = s.resample_from_infostate(to_move, gseed * 1009 + group * 17 + ci * 5 + k)
+                            own = 0 if a.common_seeds else ci * 5
+                            r = s.resample_from_infostate(to_move, gseed * 1009 + group * 17 + own + k)
                             while not r.is_terminal():
                                 r.apply_action(playout_bot.step(r))
                             total += np.array(r.returns()[:players])

@@ -326,7 +326,8 @@ fn sibling(mut state: MysticVale, rng: &mut GameRng, noise_pct: Option<usize>) -
 /// seat to move there may see. For every pair of siblings whose labels differ by more than 1 (and 4) VP,
 /// each evaluator (the game's evaluation, the committed network, the weights files listed in
 /// `SYLVAN_DIAG_NETS`, comma-separated, and each network's mean with the game's evaluation) is asked
-/// which is the better for the mover.
+/// which is the better for the mover; so is a second label from 4 other playouts (how far the labels'
+/// noise lets any evaluator agree with them).
 ///
 /// ```text
 /// SYLVAN_DIAG_NETS=target/learned/a.bin cargo test --release -p sylvan-registry --test registry -- \
@@ -345,10 +346,14 @@ fn rank_siblings() -> TestResult {
     let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
     let games: u64 = std::env::var("SYLVAN_DIAG_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
     let conts = [Some(0), Some(15), Some(30), Some(60), Some(100), None];
+    // `SYLVAN_DIAG_CRN=1`: the siblings of one turn start are labelled with the same playout seeds
+    // (common random numbers: their labels' differences then vary less); by default each its own.
+    let crn = u64::from(std::env::var("SYLVAN_DIAG_CRN").is_ok_and(|v| v == "1")) ^ 1;
     let mut scratch = NetScratch::default();
     // [threshold][evaluator]: (concordant pairs, ties, pairs).
     // The game's evaluation, each network, and each network's blend with the game's (`net=0.5`).
-    let evaluators = 2 * nets.len() + 1;
+    // Last, 4 other playouts' mean margin.
+    let evaluators = 2 * nets.len() + 2;
     let mut tally = vec![vec![(0u32, 0u32, 0u32); evaluators]; 2];
     let mut groups = 0u32;
     for seed in 0..games {
@@ -369,9 +374,11 @@ fn rank_siblings() -> TestResult {
                         let mut r = GameRng::new(seed * 1_000_003 + u64::from(starts) * 16 + ci as u64);
                         let Some(s) = sibling(state.clone(), &mut r, c) else { continue };
                         let to_move = s.to_move().ok_or("over")?;
-                        let mut margin = 0.0;
-                        for k in 0..4u64 {
-                            let mut kr = GameRng::new(seed * 7_919 + u64::from(starts) * 97 + ci as u64 * 5 + k);
+                        // The label, and 4 independent playouts more: how well the label itself agrees
+                        // with another label of the same kind (the ceiling of any evaluator).
+                        let (mut margin, mut again) = (0.0, 0.0);
+                        for k in 0..8u64 {
+                            let mut kr = GameRng::new(seed * 7_919 + u64::from(starts) * 97 + crn * ci as u64 * 11 + k);
                             let mut p = MysticVale::determinize(&s.view(to_move), &mut kr);
                             while let Some(q) = p.to_move() {
                                 p.legal_actions(&mut legal);
@@ -379,7 +386,11 @@ fn rank_siblings() -> TestResult {
                                 p.apply_unchecked(a, &mut NoEvents);
                             }
                             let sc = p.scores();
-                            margin += sc[m] - sc[1 - m];
+                            if k < 4 {
+                                margin += sc[m] - sc[1 - m];
+                            } else {
+                                again += sc[m] - sc[1 - m];
+                            }
                         }
                         let game = MysticVale::evaluate(&s).ok_or("no evaluation")?[m];
                         let mut values = vec![game];
@@ -393,6 +404,7 @@ fn rank_siblings() -> TestResult {
                             blends.push(0.5 * out[m] + 0.5 * game);
                         }
                         values.extend(blends);
+                        values.push(again);
                         rows.push((margin / 4.0, values));
                     }
                     groups += 1;
@@ -434,6 +446,7 @@ fn rank_siblings() -> TestResult {
     let names: Vec<String> = std::iter::once("game's evaluation".to_owned())
         .chain(nets.iter().map(|(n, _)| n.clone()))
         .chain(nets.iter().map(|(n, _)| format!("{n}, half and half with the game's (`net=0.5`)")))
+        .chain(std::iter::once("4 other playouts (the labels' own noise)".to_owned()))
         .collect();
     for (e, name) in names.iter().enumerate() {
         let share = |(c, t, n): (u32, u32, u32)| 100.0 * (f64::from(c) + 0.5 * f64::from(t)) / f64::from(n.max(1));
