@@ -688,6 +688,66 @@ pub mod selftest {
         assert!(checked > 10_000, "{checked}");
     }
 
+    /// `buy .. on cN` (Earthchant Chorus), listed per card and slot, are those of the check source by
+    /// source and card by card (`chorus_target_ok`, then the price), in random games with a Chorus.
+    pub fn buys_on_match_chorus_target_ok_one_by_one() {
+        let sets = [Options::default(), Options { edition: Edition::Essential, ..Options::default() }];
+        let mut checked = 0;
+        let mut offered = 0;
+        for (n, base) in sets.into_iter().enumerate() {
+            for players in 2..=4 {
+                let options = Options { players, ..base.clone() };
+                for game in 0..60 {
+                    let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                    let mut rng = GameRng::new(game + 1000 * n as u64);
+                    let mut legal = Vec::new();
+                    while g.to_move().is_some() {
+                        if matches!(g.phase, Phase::Harvest) && g.turn.fx.discount_on_card.in_field {
+                            let (mana, room) = (g.mana_left(), g.purchase_room());
+                            let mut fast = Vec::new();
+                            g.push_buys_on(mana, room, &mut fast);
+                            let mut one_by_one = Vec::new();
+                            let chorus = g
+                                .cur()
+                                .field
+                                .iter()
+                                .copied()
+                                .filter(|&c| g.cur().stats[c as usize].has(crate::cards::Effect::DiscountOnCard));
+                            let chorus: Vec<u8> =
+                                chorus.collect::<std::collections::BTreeSet<u8>>().into_iter().collect();
+                            for i in 0..12u8 {
+                                let s = if i < 9 {
+                                    Source::Common(i / 3, i % 3)
+                                } else {
+                                    Source::Soil(Slot::ALL[(i - 9) as usize])
+                                };
+                                let a = g.source_adv(s);
+                                if a == EMPTY {
+                                    continue;
+                                }
+                                for &c in &chorus {
+                                    if room[g.db.hot(a).slot as usize][2]
+                                        && g.chorus_target_ok(c, a)
+                                        && g.buy_cost(a, c) <= mana
+                                    {
+                                        one_by_one.push(Action::BuyOn(s, c));
+                                    }
+                                }
+                            }
+                            assert_eq!(fast, one_by_one, "{:?}", g.turn);
+                            checked += 1;
+                            offered += fast.len();
+                        }
+                        g.legal_actions(&mut legal);
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(a, &mut NoEvents);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1_000 && offered > 1_000, "{checked} {offered}");
+    }
+
     /// Wayfarer Portal's moves from the field's cached places are those of the card-by-card check: every
     /// visible, non-printed advancement of a field card (not the leader's) to each other such card where
     /// it fits, the purchases keeping their places.

@@ -71,6 +71,11 @@ mod turn {
     }
 
     #[test]
+    fn buys_on_match_chorus_target_ok_one_by_one() {
+        t::buys_on_match_chorus_target_ok_one_by_one()
+    }
+
+    #[test]
     fn portal_moves_match_the_card_by_card_check() {
         t::portal_moves_match_the_card_by_card_check()
     }
