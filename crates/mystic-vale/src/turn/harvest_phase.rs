@@ -720,15 +720,16 @@ impl MysticVale {
             if short > u16::from(left[3]) {
                 continue;
             }
-            let mut rest = left;
-            for x in 0..3 {
-                rest[x] -= cost[x].min(left[x]);
-            }
-            rest[3] -= short as u8;
             let (l, k) = (i as u8 / 4, i as u8 % 4);
             if cost[3] == 0 {
                 out.push(Action::Vale(l, k, None));
             } else {
+                // The spirits left once the fixed part is paid: each kind pays the "any" part if enough.
+                let mut rest = left;
+                for x in 0..3 {
+                    rest[x] -= cost[x].min(left[x]);
+                }
+                rest[3] -= short as u8;
                 for s in Spirit::ALL {
                     if rest[s as usize] >= cost[3] {
                         out.push(Action::Vale(l, k, Some(s)));

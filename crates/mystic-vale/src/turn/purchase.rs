@@ -42,12 +42,10 @@ impl MysticVale {
     /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
     /// purchases (as [`purchases_fit`] one by one).
     pub(crate) fn purchase_room(&self) -> [[bool; 3]; 3] {
+        let chorus = self.turn.fx.discount_on_card.in_field;
         if self.turn.bought.is_empty() {
             // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
-            return self
-                .turn
-                .places
-                .map(|[e, u, o]| [e > 0 || o > 0, e > 0 || u > 0, self.turn.fx.discount_on_card.in_field && e > 0]);
+            return self.turn.places.map(|[e, u, o]| [e | o != 0, e | u != 0, chorus & (e != 0)]);
         }
         let mut demand = [[0u8; 2]; 3];
         let mut declared = [0u8; 3];
@@ -64,16 +62,13 @@ impl MysticVale {
             let [e, u, o] = self.turn.places[k];
             let [d0, d1] = demand[k];
             let decl = declared[k];
+            // Without branches (`&`, not `&&`): whether a place is left is as good as random.
             let fit = |d0: u8, d1: u8, decl: u8| {
                 let e = e.saturating_sub(decl);
-                decl <= self.turn.places[k][0] && d1.saturating_sub(u) <= e && d0.saturating_sub(o) <= e
+                (decl <= self.turn.places[k][0]) & (d1.saturating_sub(u) <= e) & (d0.saturating_sub(o) <= e)
             };
             // A purchase declared for a card needs an Earthchant Chorus in the field.
-            room[k] = [
-                fit(d0 + 1, d1, decl),
-                fit(d0, d1 + 1, decl),
-                self.turn.fx.discount_on_card.in_field && fit(d0, d1, decl + 1),
-            ];
+            room[k] = [fit(d0 + 1, d1, decl), fit(d0, d1 + 1, decl), chorus & fit(d0, d1, decl + 1)];
         }
         room
     }
