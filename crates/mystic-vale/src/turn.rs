@@ -750,9 +750,10 @@ pub mod selftest {
 
     /// Wayfarer Portal's moves from the field's cached places are those of the card-by-card check: every
     /// visible, non-printed advancement of a field card (not the leader's) to each other such card where
-    /// it fits, the purchases keeping their places.
+    /// it fits, the purchases keeping their places; `portal_any` says whether there is one.
     pub fn portal_moves_match_the_card_by_card_check() {
         let mut moves = 0;
+        let mut with_purchases = 0;
         for players in 2..=4 {
             let options =
                 Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };
@@ -781,7 +782,10 @@ pub mod selftest {
                         let mut got = Vec::new();
                         g.push_portals(&mut got);
                         assert_eq!(got, expected);
+                        // The quick "is there a move" test of rules revision 7's `use` (purchases' slots last).
+                        assert_eq!(g.portal_any(), !expected.is_empty(), "{:?}", g.turn);
                         moves += got.len();
+                        with_purchases += usize::from(!g.turn.bought.is_empty() && !got.is_empty());
                     }
                     g.legal_actions(&mut legal);
                     let a = legal[rng.index(legal.len())];
@@ -789,7 +793,7 @@ pub mod selftest {
                 }
             }
         }
-        assert!(moves > 1_000, "{moves}");
+        assert!(moves > 1_000 && with_purchases > 100, "{moves} {with_purchases}");
     }
 
     /// Banking reads each card's gains apart (`card_gains`): in random games of every set, at every

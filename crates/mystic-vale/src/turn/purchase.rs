@@ -118,7 +118,7 @@ impl MysticVale {
 
     /// Whether `demand` (per slot: regular, eclipse purchases) and the purchases `declared` for a card
     /// (per slot) fit the field's `places`.
-    fn demand_fits(places: [[u8; 3]; 3], demand: [[u8; 2]; 3], declared: [u8; 3]) -> bool {
+    pub(super) fn demand_fits(places: [[u8; 3]; 3], demand: [[u8; 2]; 3], declared: [u8; 3]) -> bool {
         (0..3).all(|k| {
             let [e, u, o] = places[k];
             let e = e.saturating_sub(declared[k]);
