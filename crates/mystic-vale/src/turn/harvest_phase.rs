@@ -611,7 +611,11 @@ impl MysticVale {
                 // Rules revision 7 (MV90): `use v3` opens the move, offered only when a move exists.
                 if self.portal_any() {
                     let a = Action::UseVale(self.usable_vales()[k]);
-                    let at = out.partition_point(|&x| x < a);
+                    // Sorted: only the vales' `use` pushed last may come after it.
+                    let mut at = out.len();
+                    while at > 0 && out[at - 1] > a {
+                        at -= 1;
+                    }
                     out.insert(at, a);
                 }
             } else {
@@ -650,7 +654,8 @@ impl MysticVale {
     /// refilled). Elsewhere the field's VP are scored as the Harvest ends, which gives the same game.
     fn score_matters(&self, vales: &[Action]) -> bool {
         let t = &self.turn;
-        if self.options.rules < crate::setup::SCORE_RULES
+        if vales.is_empty()
+            || self.options.rules < crate::setup::SCORE_RULES
             || self.ending
             || self.pool == 0
             || t.vp_total.saturating_sub(t.scored[0]) < self.pool
@@ -904,11 +909,11 @@ impl MysticVale {
         let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
         let mut place = [0u32; 9];
         for &c in p.field.iter() {
-            let places = p.stats[c as usize].places;
-            for (f, m) in place.iter_mut().enumerate() {
-                if (places >> (7 * f)) & 0x7f != 0 {
-                    *m |= 1 << c;
-                }
+            // The card's non-zero counts, one bit each (at the top of the count's 7 bits).
+            let mut nonzero = places_nonzero(p.stats[c as usize].places);
+            while nonzero != 0 {
+                place[nonzero.trailing_zeros() as usize / 7] |= 1 << c;
+                nonzero &= nonzero - 1;
             }
         }
         (cards, place)
@@ -1379,4 +1384,14 @@ struct Waiting {
     cards: u32,
     slots: u8,
     fit: bool,
+}
+
+/// One bit per non-zero count of `places` (nine 7-bit counts, as `CardStats::places`), at the count's
+/// top bit (bit `7 * f + 6`): a count's low six bits plus 63 carry into its top bit when any is set.
+#[inline]
+fn places_nonzero(places: u64) -> u64 {
+    const ONES: u64 = ((1 << 63) - 1) / 0x7f;
+    const LOW: u64 = 0x3f * ONES;
+    const TOP: u64 = 0x40 * ONES;
+    (((places & LOW) + LOW) | places) & TOP
 }
