@@ -748,6 +748,52 @@ pub mod selftest {
         assert!(checked > 1_000 && offered > 1_000, "{checked} {offered}");
     }
 
+    /// `purchase_room` (per slot and kind, without branches) answers as `purchases_fit` with one more
+    /// purchase of that slot and kind, in random games with purchases waiting.
+    pub fn purchase_room_matches_purchases_fit() {
+        let sets = [
+            Options { sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() },
+            Options { edition: Edition::Essential, ..Options::default() },
+        ];
+        let mut checked = 0;
+        for (n, base) in sets.into_iter().enumerate() {
+            for players in 2..=4 {
+                let options = Options { players, ..base.clone() };
+                for game in 0..40 {
+                    let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                    let mut rng = GameRng::new(game + 1000 * n as u64);
+                    let mut legal = Vec::new();
+                    // An advancement of each slot and kind (regular, eclipse) in this game's card files.
+                    let mut adv = [[None; 2]; 3];
+                    for id in 0..=u8::MAX {
+                        let h = g.db.hot(id);
+                        if h.cost != u8::MAX {
+                            adv[h.slot as usize][usize::from(h.eclipse)].get_or_insert(id);
+                        }
+                    }
+                    while g.to_move().is_some() {
+                        if matches!(g.phase, Phase::Harvest) {
+                            let room = g.purchase_room();
+                            for k in 0..3 {
+                                for (j, a) in adv[k].iter().enumerate() {
+                                    if let Some(a) = *a {
+                                        let fits = g.purchases_fit(Some(Bought { adv: a, target: None }));
+                                        assert_eq!(room[k][j], fits, "slot {k} kind {j}: {:?}", g.turn);
+                                        checked += 1;
+                                    }
+                                }
+                            }
+                        }
+                        g.legal_actions(&mut legal);
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(a, &mut NoEvents);
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     /// Wayfarer Portal's moves from the field's cached places are those of the card-by-card check: every
     /// visible, non-printed advancement of a field card (not the leader's) to each other such card where
     /// it fits, the purchases keeping their places; `portal_any` says whether there is one.

@@ -47,8 +47,8 @@ impl MysticVale {
             // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
             return self.turn.places.map(|[e, u, o]| [e | o != 0, e | u != 0, chorus & (e != 0)]);
         }
-        let mut demand = [[0u8; 2]; 3];
-        let mut declared = [0u8; 3];
+        let mut demand = [[0i32; 2]; 3];
+        let mut declared = [0i32; 3];
         for b in &self.turn.bought {
             let h = self.db.hot_ref(b.adv);
             if b.target.is_none() {
@@ -58,17 +58,19 @@ impl MysticVale {
             }
         }
         let mut room = [[false; 3]; 3];
-        for k in 0..3 {
-            let [e, u, o] = self.turn.places[k];
+        for (k, r) in room.iter_mut().enumerate() {
+            // As `purchases_fit_in`, without saturation or branches: with `decl` declared purchases in
+            // the `e` empty places, `f` are left, and `d.saturating_sub(u) <= f` is `d <= u + f`.
+            let [e, u, o] = self.turn.places[k].map(i32::from);
             let [d0, d1] = demand[k];
             let decl = declared[k];
-            // Without branches (`&`, not `&&`): whether a place is left is as good as random.
-            let fit = |d0: u8, d1: u8, decl: u8| {
-                let e = e.saturating_sub(decl);
-                (decl <= self.turn.places[k][0]) & (d1.saturating_sub(u) <= e) & (d0.saturating_sub(o) <= e)
-            };
-            // A purchase declared for a card needs an Earthchant Chorus in the field.
-            room[k] = [fit(d0 + 1, d1, decl), fit(d0, d1 + 1, decl), chorus & fit(d0, d1, decl + 1)];
+            let f = e - decl;
+            *r = [
+                (decl <= e) & (d1 <= u + f) & (d0 < o + f),
+                (decl <= e) & (d1 < u + f) & (d0 <= o + f),
+                // A purchase declared for a card needs an Earthchant Chorus in the field.
+                chorus & (decl < e) & (d1 < u + f) & (d0 < o + f),
+            ];
         }
         room
     }

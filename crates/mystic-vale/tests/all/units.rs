@@ -76,6 +76,11 @@ mod turn {
     }
 
     #[test]
+    fn purchase_room_matches_purchases_fit() {
+        t::purchase_room_matches_purchases_fit()
+    }
+
+    #[test]
     fn portal_moves_match_the_card_by_card_check() {
         t::portal_moves_match_the_card_by_card_check()
     }
