@@ -430,13 +430,14 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
                     && ab.effect == Effect::Unique
                     && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.harvest)
                 {
-                    f(table, seat, c, &mut t);
+                    f(table, seat, c, &mut t, &mut minus);
                 }
             }
             if let Some(out) = parts.as_deref_mut() {
                 let sums = |t: &Totals| {
                     let s = t.spirits.map(u32::from);
-                    (u32::from(t.mana), s, u32::from(t.vp), u32::from(t.box_vp), 1)
+                    // The factor too: a used card's Ley Line Overflow (rules revision 8, MV23).
+                    (u32::from(t.mana), s, u32::from(t.vp), u32::from(t.box_vp), u32::from(t.mana_factor.max(1)))
                 };
                 add_part(&mut out[c as usize], sums(&before), sums(&t));
             }

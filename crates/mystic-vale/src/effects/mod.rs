@@ -45,8 +45,9 @@ pub(crate) mod vale_choice;
 mod vale_cost_points;
 mod workshop;
 
-/// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
-pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals);
+/// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability, and to `minus`,
+/// the mana taken after Ley Line Overflow's doubling (Grassland's, EN:1029, ruling MV42).
+pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals, minus: &mut u32);
 
 /// A "when bought" hook: acts on the game right after `seat` bought the vale or advancement carrying the
 /// ability.

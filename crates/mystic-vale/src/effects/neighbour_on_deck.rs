@@ -1,17 +1,49 @@
 //! Dione, upgraded (EN:1614-1621): in the Harvest Phase the neighbours' on-deck cards count as if they
 //! were in your field (in a 2-player game the one opponent's, once). Their symbols count; they cannot
-//! make you Spoil and their growth and "when played" abilities do nothing. Ruling MV23 decides that their
-//! Harvest abilities apply too; that is not built yet (rules revisions up to 7 count the symbols only).
+//! make you Spoil and their growth and "when played" abilities do nothing.
+//!
+//! Rules revisions up to 7 count their symbols only. Ruling MV23 decides that their Harvest abilities
+//! apply too, acting on the user's things; rules revision 8 ([`DIONE_RULES`]) builds that, **in part and
+//! not offered** ([`crate::RULES`] stays 7). Built, each only where Dione's upgraded side is harvested
+//! (this module's hooks; nothing else pays for it):
+//! - a used card's Harvest gains, counted on the user's field with the used cards in it (Aurora, Magic
+//!   Seed, Wolf Rider and Ashae's upgraded side on a used card count it; Feral Chieftain, Dawnsinger and
+//!   Woodland Warden the guardians printed on the used card), its VP doubled by a Stag Champion on it;
+//! - the user's own field cards whose gain counts the field (Aurora, Magic Seed, Ashae's upgraded side,
+//!   blank-card counts) count the used cards too; those whose gain shrinks as cards join (Wolf Rider,
+//!   Beastbrother Hunter) are resolved before Dione's ability, the player's order (EN:462, 478, ruling
+//!   MV41);
+//! - Ley Line Overflow on a used card doubles the harvest's mana, Grassland on one takes 1 after it
+//!   (EN:1029, 1049-1055, ruling MV42): for now always used (the player's choice is not built);
+//! - Call of the Hunt on a used card fills the user's field from the user's deck, the used cards
+//!   counting towards its 8 (the user's own Call of the Hunt resolves first, the most cards, MV41);
+//!   Canopy Explorer on a used card takes a card of the user's deck for each guardian printed on it;
+//! - Earthchant Chorus on a used card does nothing (EN:967); a neighbour's leader card brings its
+//!   showing side's gains (Ashae's).
+//!
+//! Not built (so revision 8 is not offered): the used cards' choices (Magpie, Seed Sowers, a leader
+//! side's unique ability such as Cyrilla's or Nepeto's), the player's decision whether to use a card that
+//! can cost (Grassland), their words, heuristic and rollout, and the vales that count the field
+//! (Manadew Meadow).
 
 use super::Module;
-use crate::cards::Timing;
-use crate::harvest::{Table, Totals};
-use crate::state::{CardStats, leader_face};
+use crate::cards::{Count, Effect, Reward, Timing};
+use crate::harvest::{Table, Totals, blank_cards};
+use crate::setup::DIONE_RULES;
+use crate::state::{CardStats, MysticVale, NUM_CARDS, card_abilities, leader_face};
 
 /// Your neighbours' on-deck cards count as in your field.
-pub const MODULE: Module = Module { harvest: Some(harvest), ..Module::new("neighbour-on-deck", &[Timing::Harvest]) };
+pub const MODULE: Module = Module {
+    harvest: Some(harvest),
+    harvest_begin: Some(begin),
+    ..Module::new("neighbour-on-deck", &[Timing::Harvest])
+};
 
-fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals) {
+fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals, minus: &mut u32) {
+    if table.rules() >= DIONE_RULES {
+        harvest_used(table, seat, totals, minus);
+        return;
+    }
     let n = table.seats();
     let left = (seat + 1) % n;
     let right = (seat + n - 1) % n;
@@ -25,5 +57,210 @@ fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals) {
             totals.spirits[k] = totals.spirits[k].saturating_add(st.spirits[k]);
         }
         totals.vp = totals.vp.saturating_add(u16::from(st.vp));
+    }
+}
+
+/// The neighbours' on-deck cards `seat` uses, as (owner, card), and how many: left then right; in a
+/// 2-player game the single opponent's, once (EN:1621).
+fn used(table: &dyn Table, seat: usize) -> ([(usize, u8); 2], usize) {
+    let n = table.seats();
+    let mut out = [(0, 0); 2];
+    let mut k = 0;
+    for i in [(seat + 1) % n, (seat + n - 1) % n] {
+        if i == seat || (k == 1 && out[0].0 == i) {
+            continue;
+        }
+        if let Some(c) = table.on_deck(i) {
+            out[k] = (i, c);
+            k += 1;
+        }
+    }
+    (out, k)
+}
+
+/// What the field's counts read: printed decay, the most mana printed on one card, blank cards.
+#[derive(Clone, Copy, Default)]
+struct FieldCounts {
+    /// Cards.
+    cards: u32,
+    /// Decay printed (Ashae's upgraded side, EN:1586-1590).
+    decay: u32,
+    /// The most mana printed on one card.
+    most_mana: u32,
+    /// Totally blank cards.
+    blank: u32,
+}
+
+impl FieldCounts {
+    /// The amount `per` multiplies for a card with `guardians` printed guardians, in this field (the
+    /// used cards' and the user's own counting cards' reading of [`crate::harvest::harvest_count`]).
+    fn count(&self, per: Count, guardians: u8) -> u32 {
+        match per {
+            Count::One => 1,
+            Count::GuardiansOnCard => u32::from(guardians),
+            Count::FieldPairs => self.cards / 2,
+            Count::OtherFieldCards => self.cards.saturating_sub(1),
+            Count::FieldShortfall => 7u32.saturating_sub(self.cards),
+            Count::DecayField => self.decay,
+            Count::MostManaOnFieldCard => self.most_mana,
+            Count::BlankFieldCards => self.blank,
+            _ => 0,
+        }
+    }
+}
+
+/// The running sums of the used cards' gains.
+#[derive(Default)]
+struct Sums {
+    mana: u32,
+    spirits: [u32; 4],
+    vp: u32,
+    box_vp: u32,
+}
+
+impl Sums {
+    /// Adds `gain` of `reward`, VP doubled by `double` (Stag Champion on the card).
+    fn add(&mut self, reward: Reward, gain: u32, double: u32) {
+        match reward {
+            Reward::Mana => self.mana += gain,
+            Reward::Vp => self.vp += gain * double,
+            Reward::BoxVp => self.box_vp += gain * double,
+            r => {
+                if let Some(k) = r.spirit() {
+                    self.spirits[k as usize] += gain;
+                }
+            }
+        }
+    }
+}
+
+/// Rules revision 8 (ruling MV23): the used cards' symbols and Harvest abilities, and what the user's
+/// own counting cards gain from them, added to `totals` (see the module's documentation).
+fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut u32) {
+    let (used, k) = used(table, seat);
+    if k == 0 {
+        return;
+    }
+    let db = table.db();
+    let field = table.field(seat);
+    let mine = table.cards(seat);
+    let my_leader = table.leader(seat);
+    let mut own = FieldCounts { cards: field.len() as u32, ..FieldCounts::default() };
+    for &c in field {
+        let st = CardStats::of(mine[c as usize], db, leader_face(db, my_leader, c));
+        own.decay += u32::from(st.decay_printed);
+        own.most_mana = own.most_mana.max(u32::from(st.mana));
+    }
+    own.blank = blank_cards(mine, my_leader, field.iter().copied());
+    let mut all = own;
+    let stats: [CardStats; 2] = std::array::from_fn(|j| {
+        let (i, c) = used[j.min(k - 1)];
+        CardStats::of(table.cards(i)[c as usize], db, leader_face(db, table.leader(i), c))
+    });
+    for (j, &(i, c)) in used[..k].iter().enumerate() {
+        all.cards += 1;
+        all.decay += u32::from(stats[j].decay_printed);
+        all.most_mana = all.most_mana.max(u32::from(stats[j].mana));
+        all.blank += blank_cards(table.cards(i), table.leader(i), std::iter::once(c));
+    }
+    let mut sums = Sums::default();
+    let mut factor = 1u32;
+    for (j, &(i, c)) in used[..k].iter().enumerate() {
+        let st = &stats[j];
+        sums.mana += u32::from(st.mana);
+        for x in 0..4 {
+            sums.spirits[x] += u32::from(st.spirits[x]);
+        }
+        sums.vp += u32::from(st.vp);
+        let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+        let face = leader_face(db, table.leader(i), c);
+        for ab in card_abilities(db, table.cards(i)[c as usize], face) {
+            if ab.timing != Timing::Harvest {
+                continue;
+            }
+            match ab.effect {
+                Effect::Gain => sums.add(ab.reward, u32::from(ab.amount) * all.count(ab.per, st.guardians), double),
+                Effect::FillField if ab.reward == Reward::Mana => sums.mana += all.count(ab.per, st.guardians),
+                Effect::ManaMinus => *minus += u32::from(ab.amount),
+                Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
+                // Earthchant Chorus: its discount is for a card sleeved by its owner (EN:967). Call of
+                // the Hunt and Canopy Explorer act as the Harvest begins (`begin`).
+                _ => {}
+            }
+        }
+    }
+    // The user's own cards that count the field count the used cards too.
+    for &c in field {
+        let face = leader_face(db, my_leader, c);
+        let st = CardStats::of(mine[c as usize], db, face);
+        if !st.acts(Timing::Harvest) {
+            continue;
+        }
+        let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+        for ab in card_abilities(db, mine[c as usize], face) {
+            let counts_field = matches!(
+                ab.per,
+                Count::FieldPairs
+                    | Count::OtherFieldCards
+                    | Count::DecayField
+                    | Count::MostManaOnFieldCard
+                    | Count::BlankFieldCards
+            );
+            if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field {
+                let more = all.count(ab.per, st.guardians).saturating_sub(own.count(ab.per, st.guardians));
+                sums.add(ab.reward, u32::from(ab.amount) * more, double);
+            }
+        }
+    }
+    let cap8 = |x: u32| x.min(250) as u8;
+    let cap16 = |x: u32| x.min(u32::from(u16::MAX)) as u16;
+    totals.mana = totals.mana.saturating_add(cap8(sums.mana));
+    for x in 0..4 {
+        totals.spirits[x] = totals.spirits[x].saturating_add(cap8(sums.spirits[x]));
+    }
+    totals.vp = totals.vp.saturating_add(cap16(sums.vp));
+    totals.box_vp = totals.box_vp.saturating_add(cap16(sums.box_vp));
+    totals.mana_factor = cap8(u32::from(totals.mana_factor.max(1)) * factor);
+}
+
+/// Rules revision 8, as the Harvest Phase begins (after the user's own Call of the Hunt and Canopy
+/// Explorer): Call of the Hunt on a used card fills the user's field until it holds its number of cards,
+/// the used cards included; Canopy Explorer on a used card takes a card of the user's deck for each
+/// guardian printed on it. The cards join the right end of the field (ruling MV41's `added`: the user's
+/// Wolf Rider is resolved before them).
+fn begin(game: &mut MysticVale) {
+    if game.options.rules < DIONE_RULES {
+        return;
+    }
+    let seat = game.current as usize;
+    let (used, k) = used(game, seat);
+    let (mut fill, mut explore) = (0usize, 0u32);
+    for &(i, c) in &used[..k] {
+        let sleeve = game.players[i].cards[c as usize];
+        let face = leader_face(&game.db, game.players[i].leader, c);
+        let guardians = CardStats::of(sleeve, &game.db, face).guardians;
+        for ab in card_abilities(&game.db, sleeve, face) {
+            match (ab.timing, ab.effect) {
+                (Timing::Harvest, Effect::FillField) => fill = fill.max(usize::from(ab.amount)),
+                (Timing::Harvest, Effect::DeckToField) => {
+                    let per = if ab.per == Count::GuardiansOnCard { u32::from(guardians) } else { 1 };
+                    explore += u32::from(ab.amount) * per;
+                }
+                _ => {}
+            }
+        }
+    }
+    if fill == 0 && explore == 0 {
+        return;
+    }
+    let before = game.players[seat].field.len();
+    let need = fill.min(NUM_CARDS).saturating_sub(before + k);
+    game.deck_to_field(need as u32 + explore, &mut sylvan_engine::NoEvents);
+    let added = game.players[seat].field.len() - before;
+    if added > 0 {
+        let fx = &mut game.turn.fx.deck_to_field;
+        fx.added = fx.added.saturating_add(added as u8);
+        game.count_places();
+        game.recount();
     }
 }

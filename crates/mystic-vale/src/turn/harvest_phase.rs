@@ -191,7 +191,7 @@ impl MysticVale {
 
     /// Moves `n` cards from the top of the active player's deck to the right end of the field,
     /// reshuffling the discard pile when the deck runs out.
-    pub(super) fn deck_to_field<S: EventSink<Event>>(&mut self, n: u32, ev: &mut S) {
+    pub(crate) fn deck_to_field<S: EventSink<Event>>(&mut self, n: u32, ev: &mut S) {
         let i = self.current as usize;
         for _ in 0..n {
             if self.players[i].deck.is_empty() {

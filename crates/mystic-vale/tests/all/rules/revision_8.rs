@@ -102,3 +102,188 @@ fn revision_7_dione_counts_a_neighbours_on_deck_symbols_not_its_harvest_abilitie
     assert_eq!(g.turn.spirits[1], alone.turn.spirits[1] + 1, "Forest Song's forest symbol counts");
     assert_eq!(g.turn.vp_total, alone.turn.vp_total, "revision 7: Forest Song's Harvest VP does not");
 }
+
+// Rules revision 8 (ruling MV23), built in part and not offered yet (`RULES` stays 7): these games are
+// made with revision 7, then set to `DIONE_RULES` before the Harvest.
+
+/// A 3-player Harvest of player 0 with Dione's upgraded side on card 19: player 0's cards `mine` on
+/// cards 0.. in the field with card 19 (card 9 on-deck, 10-18 the deck); player 1 (to the left) with
+/// `left` on its on-deck card 0 (none if `left` is `None`); player 2 (to the right) with `right` on its
+/// on-deck card 5 (none if `None`). Played under `rules`, up to the Harvest.
+fn dione_harvest(rules: u8, mine: &[&[&str]], left: Option<&[&str]>, right: Option<&[&str]>) -> MysticVale {
+    let mut field: Vec<u8> = (0..mine.len() as u8).collect();
+    field.push(19);
+    let mut p0 = player(mine, &field, Some(9), &[10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    p0.leader = Some("dione".into());
+    p0.leader_upgraded = true;
+    let p1 = player(&[left.unwrap_or(&[])], &[], left.map(|_| 0), &[1, 2]);
+    let mut right_cards: Vec<&[&str]> = vec![&[]; 5];
+    right_cards.push(right.unwrap_or(&[]));
+    let p2 = player(&right_cards, &[], right.map(|_| 5), &[6, 7]);
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+    let o = Options { players: 3, ..every_set(7) };
+    let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    g.options.rules = rules;
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::Harvest);
+    g
+}
+
+/// Revision 8.
+const R8: u8 = sylvan_mystic_vale::setup::DIONE_RULES;
+
+#[test]
+fn revision_8_dione_brings_a_used_cards_harvest_gain() {
+    // EN:1617 "as if those cards were in your field" and EN:478 "you must resolve 'Harvest' abilities on
+    // cards in your field": Forest Song's 1 VP (EN:1182) comes with its forest symbol.
+    let without = dione_harvest(R8, &[], None, None);
+    let g = dione_harvest(R8, &[], Some(&["forest-song"]), None);
+    assert_eq!(g.turn.vp_total, without.turn.vp_total + 1, "Forest Song's Harvest VP");
+    assert_eq!(g.turn.spirits[1], without.turn.spirits[1] + 1, "its forest symbol");
+    let seven = dione_harvest(7, &[], Some(&["forest-song"]), None);
+    assert_eq!(seven.turn.vp_total, without.turn.vp_total, "revision 7: the symbols only");
+}
+
+#[test]
+fn revision_8_a_used_magic_seed_counts_the_users_field_with_the_used_cards() {
+    // EN:1083: Magic Seed gives a mana for "the number of other cards in your field": player 0's three
+    // (two blanks and Dione's card) and the two used cards (the right neighbour's blank on-deck card
+    // too), less itself: 4.
+    let blank: &[&str] = &[];
+    let without = dione_harvest(R8, &[blank, blank], None, Some(blank));
+    let g = dione_harvest(R8, &[blank, blank], Some(&["magic-seed"]), Some(blank));
+    assert_eq!(g.turn.mana_total, without.turn.mana_total + 4);
+    assert_eq!(g.turn.vp_total, without.turn.vp_total + 2, "its 2 printed Harvest VP");
+}
+
+#[test]
+fn revision_8_the_users_own_aurora_counts_the_used_cards() {
+    // EN:878: Aurora gains 1 for each pair of cards in your field. Player 0's field: Aurora and Dione's
+    // card, 1 pair; with the two used blank cards, 2 pairs. Revision 7 counts 1.
+    let blank: &[&str] = &[];
+    let g = dione_harvest(R8, &[&["aurora"]], Some(blank), Some(blank));
+    let seven = dione_harvest(7, &[&["aurora"]], Some(blank), Some(blank));
+    assert_eq!(g.turn.vp_total, seven.turn.vp_total + 1);
+    // The user's own Wolf Rider (7 − field cards, EN:1210-1216) is resolved before Dione's cards join
+    // (the player's order, EN:462, 478, MV41): the used cards do not shrink it.
+    let wolf = dione_harvest(R8, &[&["wolf-rider"]], Some(blank), Some(blank));
+    let wolf7 = dione_harvest(7, &[&["wolf-rider"]], Some(blank), Some(blank));
+    assert_eq!(wolf.turn.mana_total, wolf7.turn.mana_total);
+}
+
+#[test]
+fn revision_8_stag_champion_on_a_used_card_doubles_its_vp() {
+    // EN:1182: Stag Champion doubles the VP of the abilities on its card (Forest Song's 1 VP).
+    let stag = dione_harvest(R8, &[], Some(&["stag-champion"]), None);
+    let both = dione_harvest(R8, &[], Some(&["forest-song", "stag-champion"]), None);
+    assert_eq!(both.turn.vp_total, stag.turn.vp_total + 2);
+}
+
+#[test]
+fn revision_8_ley_line_overflow_on_a_used_card_doubles_and_grassland_takes_one_after() {
+    // EN:1049-1055: Ley Line Overflow doubles the harvest's mana; EN:1029 (MV42): Grassland takes 1 when
+    // the mana is counted, after the doubling. Overflow prints 1 mana, Grassland none.
+    let without = dione_harvest(R8, &[], None, None);
+    let m = without.turn.mana_total;
+    let overflow = dione_harvest(R8, &[], Some(&["ley-line-overflow"]), None);
+    assert_eq!(overflow.turn.mana_total, 2 * (m + 1));
+    let grass = dione_harvest(R8, &[], None, Some(&["grassland"]));
+    assert_eq!(grass.turn.mana_total, m.saturating_sub(1));
+    let both = dione_harvest(R8, &[], Some(&["ley-line-overflow"]), Some(&["grassland"]));
+    assert_eq!(both.turn.mana_total, 2 * (m + 1) - 1);
+    let seven = dione_harvest(7, &[], Some(&["ley-line-overflow"]), Some(&["grassland"]));
+    assert_eq!(seven.turn.mana_total, m + 1, "revision 7: Overflow's printed mana only");
+}
+
+#[test]
+fn revision_8_canopy_explorer_on_a_used_card_takes_the_users_deck_card() {
+    // EN:919: "the top card of your deck" for each guardian on the card (one printed, MV41): the user's
+    // deck, into the user's field.
+    let without = dione_harvest(R8, &[], None, None);
+    let g = dione_harvest(R8, &[], Some(&["canopy-explorer"]), None);
+    assert_eq!(g.players[0].field.len(), without.players[0].field.len() + 1);
+    assert_eq!(g.players[0].field.last(), Some(&10), "the top of player 0's deck");
+    assert_eq!(g.players[1].deck, without.players[1].deck, "the owner's deck is untouched");
+    let seven = dione_harvest(7, &[], Some(&["canopy-explorer"]), None);
+    assert_eq!(seven.players[0].field.len(), without.players[0].field.len());
+}
+
+#[test]
+fn revision_8_call_of_the_hunt_on_a_used_card_fills_the_users_field() {
+    // EN:903: cards from the top of your deck until your field holds 8; the two used cards are in it.
+    let blank: &[&str] = &[];
+    let g = dione_harvest(R8, &[], Some(&["call-of-the-hunt"]), Some(blank));
+    assert_eq!(g.players[0].field.len(), 6, "6 of player 0's cards and the 2 used ones");
+    assert_eq!(g.players[0].field[1..], [10, 11, 12, 13, 14]);
+    let seven = dione_harvest(7, &[], Some(&["call-of-the-hunt"]), Some(blank));
+    assert_eq!(seven.players[0].field.len(), 1);
+}
+
+#[test]
+fn revision_8_earthchant_chorus_on_a_used_card_does_nothing() {
+    // EN:967: its discount is for an advancement "sleeved on the same card" in your Discard Phase; you
+    // cannot sleeve on another player's card. Its printed mana counts.
+    let without = dione_harvest(R8, &[], None, None);
+    let g = dione_harvest(R8, &[], Some(&["earthchant-chorus"]), None);
+    assert!(!g.turn.fx.discount_on_card.in_field);
+    assert_eq!(g.turn.mana_total, without.turn.mana_total + 1);
+    assert!(legal(&g).iter().any(|a| a.starts_with("buy ")) == legal(&without).iter().any(|a| a.starts_with("buy ")));
+}
+
+#[test]
+fn revision_8_a_neighbours_leader_card_brings_its_showing_sides_harvest_gain() {
+    // EN:834: "abilities and symbols on your leader work the same as all other effects": Ashae's
+    // starting side (2 VP from the box each Harvest, EN:1580-1584) on the left neighbour's on-deck
+    // leader card applies as player 0's.
+    let blank: &[&str] = &[];
+    let make = |rules: u8, ashae: bool| {
+        let mut p0 = player(&[], &[19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        let mut p1 = player(&[blank], &[], Some(19), &[1, 2]);
+        if ashae {
+            p1.leader = Some("ashae".into());
+        }
+        let p2 = player(&[], &[], None, &[6, 7]);
+        let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+        let o = Options { players: 3, ..every_set(7) };
+        let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = rules;
+        act(&mut g, "pass");
+        g
+    };
+    assert_eq!(make(R8, true).turn.box_vp_total, make(R8, false).turn.box_vp_total + 2);
+    assert_eq!(make(7, true).turn.box_vp_total, make(7, false).turn.box_vp_total);
+}
+
+#[test]
+fn revision_8_used_cards_cannot_make_the_user_spoil() {
+    // EN:1619: "If this effect causes you to have more than 3 [decay], you don't Spoil": a used card of
+    // three Cursed Lands (3 decay) beside player 0's field of one (1 decay) leaves the Harvest going on.
+    let cl = "cursed-land";
+    let g = dione_harvest(R8, &[&[cl]], Some(&[cl, cl, cl]), Some(&[cl, cl, cl]));
+    assert_eq!(g.phase, Phase::Harvest);
+    assert!(legal(&g).iter().any(|a| a == "done"), "the Harvest Phase's decisions, not a spoil");
+    // Their printed mana counts (Cursed Land shows 1).
+    let without = dione_harvest(R8, &[&[cl]], None, None);
+    assert_eq!(g.turn.mana_total, without.turn.mana_total + 6);
+}
+
+#[test]
+fn revision_8_two_players_use_the_single_opponents_card_once() {
+    // EN:1621: "you only get to use the on-deck card of your single opponent; you cannot use that card
+    // twice": Forest Song's VP once.
+    let make = |song: bool| {
+        let mut p0 = player(&[], &[19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        let given: &[&[&str]] = if song { &[&["forest-song"]] } else { &[&[]] };
+        let p1 = player(given, &[], Some(0), &[1, 2]);
+        let setup = Setup { start: 0, players: vec![p0, p1], ..Setup::default() };
+        let mut g = MysticVale::from_setup(&every_set(7), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = R8;
+        act(&mut g, "pass");
+        g
+    };
+    assert_eq!(make(true).turn.vp_total, make(false).turn.vp_total + 1);
+}
