@@ -33,6 +33,9 @@ pub trait Table {
     fn bog(&self, i: usize) -> Option<u8>;
     /// The rules revision played ([`Options::rules`](crate::Options)).
     fn rules(&self) -> u8;
+    /// The seats whose on-deck card, one that can cost, the active player chose to use this Harvest
+    /// Phase with Dione's upgraded side (rules revision 8, ruling MV23): a bit per seat.
+    fn on_deck_chosen(&self) -> u8;
 }
 
 impl Table for MysticVale {
@@ -69,6 +72,9 @@ impl Table for MysticVale {
     fn rules(&self) -> u8 {
         self.options.rules
     }
+    fn on_deck_chosen(&self) -> u8 {
+        self.turn.fx.neighbour_on_deck.chosen
+    }
 }
 
 impl Table for View {
@@ -104,6 +110,9 @@ impl Table for View {
     }
     fn rules(&self) -> u8 {
         self.options.rules
+    }
+    fn on_deck_chosen(&self) -> u8 {
+        self.turn.fx.neighbour_on_deck.chosen
     }
 }
 

@@ -207,6 +207,19 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             if legal.last() == Some(&Action::Score) && crate::heuristic::leads(g, usize::from(g.current)) {
                 return Action::Score;
             }
+            // Rules revision 8 (MV23): a neighbour's on-deck card that can cost (Grassland, sorted last),
+            // used when the harvest it leaves has more to spend (mana, spirits, twice the VP).
+            for &a in legal.iter().rev().take_while(|a| matches!(a, Action::UseOnDeck(..))) {
+                let worth = |x: &MysticVale| {
+                    let s: i32 = x.spirits_left().iter().map(|&k| i32::from(k)).sum();
+                    i32::from(x.mana_left()) + s + 2 * i32::from(x.turn.vp_total)
+                };
+                let mut with = g.clone();
+                sylvan_engine::Game::apply_unchecked(&mut with, a, &mut sylvan_engine::NoEvents);
+                if worth(&with) > worth(g) {
+                    return a;
+                }
+            }
             let mut best = legal[0];
             let mut best_score = 0;
             let mut ties = 0u32;

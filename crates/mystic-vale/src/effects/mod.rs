@@ -27,7 +27,7 @@ mod keep_in_field;
 mod magpie;
 pub mod move_advancement;
 mod multiply_mana;
-mod neighbour_on_deck;
+pub(crate) mod neighbour_on_deck;
 pub(crate) mod neighbours_discard;
 mod plus_guardian;
 mod redraw_on_deck;
@@ -473,4 +473,7 @@ pub struct TurnStates {
     /// The state of `effects/silver_tree.rs`.
     #[serde(flatten)]
     pub discard_on_evoke: silver_tree::TurnState,
+    /// The state of `effects/neighbour_on_deck.rs`.
+    #[serde(flatten)]
+    pub neighbour_on_deck: neighbour_on_deck::TurnState,
 }

@@ -60,9 +60,9 @@ fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals, minus
     }
 }
 
-/// The neighbours' on-deck cards `seat` uses, as (owner, card), and how many: left then right; in a
+/// The neighbours' on-deck cards `seat` may use, as (owner, card), and how many: left then right; in a
 /// 2-player game the single opponent's, once (EN:1621).
-fn used(table: &dyn Table, seat: usize) -> ([(usize, u8); 2], usize) {
+fn neighbours(table: &dyn Table, seat: usize) -> ([(usize, u8); 2], usize) {
     let n = table.seats();
     let mut out = [(0, 0); 2];
     let mut k = 0;
@@ -76,6 +76,93 @@ fn used(table: &dyn Table, seat: usize) -> ([(usize, u8); 2], usize) {
         }
     }
     (out, k)
+}
+
+/// Whether player `i`'s card `c` has a Harvest ability that can cost its user (Grassland's mana, EN:1029):
+/// using it is the player's decision (`use p1 c7`, ruling MV23).
+fn can_cost(table: &dyn Table, i: usize, c: u8) -> bool {
+    let db = table.db();
+    card_abilities(db, table.cards(i)[c as usize], leader_face(db, table.leader(i), c))
+        .any(|ab| ab.timing == Timing::Harvest && ab.effect == Effect::ManaMinus)
+}
+
+/// The neighbours' on-deck cards `seat` uses (as [`neighbours`]): each, but one that can cost only once
+/// the player chose it ([`Table::on_deck_chosen`]).
+fn used(table: &dyn Table, seat: usize) -> ([(usize, u8); 2], usize) {
+    let (all, n) = neighbours(table, seat);
+    let chosen = table.on_deck_chosen();
+    let mut out = [(0, 0); 2];
+    let mut k = 0;
+    for &(i, c) in &all[..n] {
+        if chosen & (1 << i) != 0 || !can_cost(table, i, c) {
+            out[k] = (i, c);
+            k += 1;
+        }
+    }
+    (out, k)
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`],
+/// held by [`crate::state::Turn`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// Rules revision 8: the seats whose on-deck card, one that can cost, the player chose to use (`use
+    /// p1 c7`), a bit per seat.
+    #[serde(rename = "on_deck_chosen", skip_serializing_if = "is_zero")]
+    pub chosen: u8,
+}
+
+fn is_zero(x: &u8) -> bool {
+    *x == 0
+}
+
+/// Whether the active player harvests Dione's upgraded side (the leader's card in the field, the side it
+/// had as the Harvest began) under rules revision 8.
+fn harvesting(game: &MysticVale) -> bool {
+    game.options.rules >= DIONE_RULES
+        && game
+            .harvest_leader()
+            .is_some_and(|l| game.cur().field.contains(&l.card) && super::is_unique(l.face(&game.db).ability, &MODULE))
+}
+
+/// Rules revision 8: pushes `use p1 c7` for each neighbour's on-deck card that can cost and is not used
+/// yet, while the mana left pays what it can take (in seat order: the actions' order).
+pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>) {
+    if !harvesting(game) {
+        return;
+    }
+    let seat = game.current as usize;
+    let (all, n) = neighbours(game, seat);
+    let chosen = game.turn.fx.neighbour_on_deck.chosen;
+    let mut offer = [None; 2];
+    for (j, &(i, c)) in all[..n].iter().enumerate() {
+        if chosen & (1 << i) == 0 && can_cost(game, i, c) && game.mana_left() >= cost(game, i, c) {
+            offer[j] = Some(crate::actions::Action::UseOnDeck(i as u8, c));
+        }
+    }
+    if let [Some(a), Some(b)] = offer
+        && b < a
+    {
+        offer = [Some(b), Some(a)];
+    }
+    out.extend(offer.into_iter().flatten());
+}
+
+/// The most mana player `i`'s card `c` can take from its user (its Grassland abilities).
+fn cost(game: &MysticVale, i: usize, c: u8) -> u8 {
+    let db = &game.db;
+    card_abilities(db, game.players[i].cards[c as usize], leader_face(db, game.players[i].leader, c))
+        .filter(|ab| ab.timing == Timing::Harvest && ab.effect == Effect::ManaMinus)
+        .fold(0u8, |m, ab| m.saturating_add(ab.amount))
+}
+
+/// Rules revision 8: `use p1 c7`, the player uses seat `s`'s on-deck card `c` (offered by [`push_uses`]):
+/// it counts from now on, and what it does as the Harvest begins happens now.
+pub(crate) fn apply_use(game: &mut MysticVale, s: u8, _c: u8) {
+    game.turn.fx.neighbour_on_deck.chosen |= 1 << s;
+    join(game, Some(usize::from(s)));
+    game.recount();
 }
 
 /// What the field's counts read: printed decay, the most mana printed on one card, blank cards.
@@ -232,10 +319,15 @@ fn begin(game: &mut MysticVale) {
     if game.options.rules < DIONE_RULES {
         return;
     }
+    join(game, None);
+}
+
+/// [`begin`]'s work for the used cards (of `only` that seat, if given).
+fn join(game: &mut MysticVale, only: Option<usize>) {
     let seat = game.current as usize;
     let (used, k) = used(game, seat);
     let (mut fill, mut explore) = (0usize, 0u32);
-    for &(i, c) in &used[..k] {
+    for &(i, c) in used[..k].iter().filter(|x| only.is_none_or(|o| o == x.0)) {
         let sleeve = game.players[i].cards[c as usize];
         let face = leader_face(&game.db, game.players[i].leader, c);
         let guardians = CardStats::of(sleeve, &game.db, face).guardians;

@@ -646,6 +646,10 @@ impl MysticVale {
         if score {
             out.push(Action::Score);
         }
+        if self.options.rules >= crate::setup::DIONE_RULES {
+            // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
+            crate::effects::neighbour_on_deck::push_uses(self, out);
+        }
     }
 
     /// Rules revision 6 (ruling MV83): whether the player decides when the field's VP are scored, given
@@ -1190,6 +1194,7 @@ impl MysticVale {
             Action::Portal(a, s, b) => self.move_advancement(a, s, b),
             Action::BuyOn(s, c) => self.buy(s, c, ev),
             Action::Score => self.score_field(ev),
+            Action::UseOnDeck(s, c) => crate::effects::neighbour_on_deck::apply_use(self, s, c),
             _ => {}
         }
     }

@@ -160,6 +160,7 @@ mod action_id_closed_form {
                 for at in 0..=7u8 {
                     v.push(AbilityGraft(s, x, at));
                 }
+                v.push(UseOnDeck(s, x));
             }
             for &choice in &choices {
                 v.push(Use { card: Held::Vale(x), choice });

@@ -3,7 +3,8 @@
 //! apply too. Revision 7 counts their symbols only; these tests pin what revision 7 plays, so that the
 //! revision that builds MV23 can prove revision 7 keeps its exact games.
 
-use sylvan_engine::{Game, GameRng, NoEvents};
+use sylvan_engine::{Game, GameRng, Heuristic, NoEvents, Seat};
+use sylvan_mystic_vale::Action;
 use sylvan_mystic_vale::cards::Timing;
 use sylvan_mystic_vale::setup::Leaders;
 use sylvan_mystic_vale::{MysticVale, Options, Phase, Setup, SetupPlayer};
@@ -187,9 +188,9 @@ fn revision_8_ley_line_overflow_on_a_used_card_doubles_and_grassland_takes_one_a
     let m = without.turn.mana_total;
     let overflow = dione_harvest(R8, &[], Some(&["ley-line-overflow"]), None);
     assert_eq!(overflow.turn.mana_total, 2 * (m + 1));
-    let grass = dione_harvest(R8, &[], None, Some(&["grassland"]));
-    assert_eq!(grass.turn.mana_total, m.saturating_sub(1));
-    let both = dione_harvest(R8, &[], Some(&["ley-line-overflow"]), Some(&["grassland"]));
+    let mut both = dione_harvest(R8, &[], Some(&["ley-line-overflow"]), Some(&["grassland"]));
+    assert_eq!(both.turn.mana_total, 2 * (m + 1), "Grassland's card waits for the player's decision");
+    act(&mut both, "use p2 c5");
     assert_eq!(both.turn.mana_total, 2 * (m + 1) - 1);
     let seven = dione_harvest(7, &[], Some(&["ley-line-overflow"]), Some(&["grassland"]));
     assert_eq!(seven.turn.mana_total, m + 1, "revision 7: Overflow's printed mana only");
@@ -286,4 +287,66 @@ fn revision_8_two_players_use_the_single_opponents_card_once() {
         g
     };
     assert_eq!(make(true).turn.vp_total, make(false).turn.vp_total + 1);
+}
+
+#[test]
+fn revision_8_using_a_card_that_can_cost_is_the_players_decision() {
+    // EN:1617 "you may choose to use" the on-deck cards; with an ability that can cost (Grassland: 1 mana
+    // less, EN:1029) the player decides (`use p2 c5`, ruling MV23); a card that cannot cost is used at
+    // once. Player 0's Cursed Land shows 1 mana, enough to pay Grassland.
+    let cl: &[&str] = &["cursed-land"];
+    let mut g = dione_harvest(R8, &[cl], Some(&["forest-song"]), Some(&["grassland"]));
+    let l = legal(&g);
+    assert_eq!(l.last().map(String::as_str), Some("use p2 c5"), "{l:?}");
+    assert!(!l.iter().any(|a| a == "use p1 c0"), "Forest Song cannot cost: used at once");
+    let (mana, spirits) = (g.turn.mana_total, g.turn.spirits);
+    act(&mut g, "use p2 c5");
+    assert_eq!(g.turn.mana_total, mana - 1);
+    assert_eq!(g.turn.spirits[0], spirits[0] + 1, "Grassland's animal");
+    assert_eq!(g.turn.spirits[1], spirits[1] + 1, "and forest");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("use p")), "once a Harvest Phase");
+    // Not offered when the mana left cannot pay it, nor in revision 7.
+    let mut poor = dione_harvest(R8, &[cl], None, Some(&["grassland"]));
+    assert!(legal(&poor).iter().any(|a| a == "use p2 c5"));
+    poor.turn.mana_spent = poor.turn.mana_total;
+    assert!(!legal(&poor).iter().any(|a| a.starts_with("use p")));
+    let seven = dione_harvest(7, &[cl], None, Some(&["grassland"]));
+    assert!(!legal(&seven).iter().any(|a| a.starts_with("use p")));
+    // The notation and id round trip, after every older action's id.
+    let a: Action = "use p2 c5".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(a.to_string(), "use p2 c5");
+    assert_eq!(sylvan_mystic_vale::actions::action_from_id(sylvan_mystic_vale::actions::action_id(a)), Some(a));
+    let score: Action = "score".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert!(sylvan_mystic_vale::actions::action_id(a) > sylvan_mystic_vale::actions::action_id(score));
+}
+
+#[test]
+fn revision_8_the_heuristic_and_the_rollout_use_grassland_when_its_spirits_buy_a_vale() {
+    // Grassland's animal and forest pay Nectar Colony (1 animal, 1 forest) for the 1 mana it takes: both
+    // bots use it.
+    let cl: &[&str] = &["cursed-land"];
+    let make = |vale: &str| {
+        let mut p0 = player(&[cl], &[0, 19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        let p1 = player(&[], &[], None, &[1, 2]);
+        let mut right: Vec<&[&str]> = vec![&[]; 5];
+        right.push(&["grassland"]);
+        let p2 = player(&right, &[], Some(5), &[6, 7]);
+        let vales = Some([vec![vale.to_string()], vec![]]);
+        let setup = Setup { start: 0, players: vec![p0, p1, p2], vales, ..Setup::default() };
+        let o = Options { players: 3, ..every_set(7) };
+        let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = R8;
+        act(&mut g, "pass");
+        g
+    };
+    let g = make("nectar-colony");
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    let mut rng = GameRng::new(1);
+    let use_it: Action = "use p2 c5".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert!(list.contains(&use_it), "{list:?}");
+    assert_eq!(<MysticVale as Heuristic>::heuristic_action(&g.view(Seat(0)), &list, &mut rng), use_it);
+    assert_eq!(<MysticVale as Heuristic>::rollout_action(&g, &list, &mut rng), use_it);
 }
