@@ -126,6 +126,48 @@ fn harvesting(game: &MysticVale) -> bool {
             .is_some_and(|l| game.cur().field.contains(&l.card) && super::is_unique(l.face(&game.db).ability, &MODULE))
 }
 
+/// The key, in `Turn::ability_used` and `Turn::ability_open`, of the left neighbour's used on-deck card's
+/// unique ability (rules revision 8); the right one's is the next. The card's number in the hooks is
+/// the key too: the used card is not one of the user's.
+pub(crate) const USED_KEY: u8 = super::BOOST_KEY + 1;
+
+/// Rules revision 8: calls `f(key, key, ability, module)` for each unique Harvest ability of the used
+/// on-deck cards (a neighbour's leader card's side, Magpie), which act as the user's (ruling MV23).
+/// Dione's own ability on a neighbour's card does not come again (the same cards, EN:1621).
+pub(crate) fn for_each_used_module(
+    game: &MysticVale,
+    f: &mut impl FnMut(u8, u8, crate::cards::Ability, &'static Module),
+) {
+    if !harvesting(game) {
+        return;
+    }
+    let seat = game.current as usize;
+    let left = (seat + 1) % game.players.len();
+    let (used, k) = used(game, seat);
+    for &(i, c) in &used[..k] {
+        let key = if i == left { USED_KEY } else { USED_KEY + 1 };
+        let p = &game.players[i];
+        for ab in card_abilities(&game.db, p.cards[c as usize], leader_face(&game.db, p.leader, c)) {
+            if ab.timing == Timing::Harvest
+                && ab.effect == Effect::Unique
+                && !super::is_unique(ab, &MODULE)
+                && let Some(m) = super::module(ab.module)
+            {
+                f(key, key, ab, m);
+            }
+        }
+    }
+}
+
+/// The owner and number of the used on-deck card a key of [`for_each_used_module`] names.
+pub(crate) fn used_card(game: &MysticVale, key: u8) -> Option<(usize, u8)> {
+    let side = key.checked_sub(USED_KEY).filter(|&s| s < 2)?;
+    let n = game.players.len();
+    let seat = game.current as usize;
+    let i = if side == 0 { (seat + 1) % n } else { (seat + n - 1) % n };
+    Some((i, game.players[i].on_deck?))
+}
+
 /// Rules revision 8: pushes `use p1 c7` for each neighbour's on-deck card that can cost and is not used
 /// yet, while the mana left pays what it can take (in seat order: the actions' order).
 pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>) {

@@ -113,6 +113,10 @@ impl MysticVale {
                 }
             }
         }
+        if self.options.rules >= crate::setup::DIONE_RULES {
+            // Rules revision 8 (MV23): the used on-deck cards' unique abilities, as the player's.
+            crate::effects::neighbour_on_deck::for_each_used_module(self, &mut f);
+        }
     }
 
     /// The unique harvest ability (key, card, ability, module) that takes `action`: the one waiting for
@@ -1272,7 +1276,9 @@ impl MysticVale {
                     }
                     _ => None,
                 };
-                ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), on));
+                // A used neighbour's card (rules revision 8) is named as its owner's.
+                let (owner, card) = crate::effects::neighbour_on_deck::used_card(self, c).unwrap_or((i, c));
+                ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(owner, card), on));
             }
             if step == crate::effects::Step::UsedReveal {
                 if S::ENABLED {

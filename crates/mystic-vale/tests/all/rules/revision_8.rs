@@ -350,3 +350,48 @@ fn revision_8_the_heuristic_and_the_rollout_use_grassland_when_its_spirits_buy_a
     assert_eq!(<MysticVale as Heuristic>::heuristic_action(&g.view(Seat(0)), &list, &mut rng), use_it);
     assert_eq!(<MysticVale as Heuristic>::rollout_action(&g, &list, &mut rng), use_it);
 }
+
+#[test]
+fn revision_8_magpie_on_a_used_card_shuffles_the_users_discard_pile() {
+    // EN:1089: Magpie shuffles cards of "your discard pile" into your deck: the user's, once in the user's
+    // Harvest Phase (EN:480). Player 0's discard pile holds cards 0-8.
+    let mut g = dione_harvest(R8, &[], Some(&["magpie"]), None);
+    let theirs = (g.players[1].deck.clone(), g.players[1].discard.clone());
+    assert!(legal(&g).iter().any(|a| a == "ability c3"), "{:?}", legal(&g));
+    act(&mut g, "ability c3");
+    assert!(g.players[0].deck.contains(&3) && !g.players[0].discard.contains(&3));
+    act(&mut g, "decline");
+    assert_eq!(g.players[0].deck.len(), 10, "the 9 cards of the deck and card 3");
+    assert_eq!((g.players[1].deck.clone(), g.players[1].discard.clone()), theirs, "the owner's piles untouched");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability c")), "once a Harvest Phase");
+    let seven = dione_harvest(7, &[], Some(&["magpie"]), None);
+    assert!(!legal(&seven).iter().any(|a| a.starts_with("ability c")), "revision 7: symbols only");
+}
+
+#[test]
+fn revision_8_a_neighbours_leader_card_brings_its_sides_choice() {
+    // EN:834: the left neighbour's on-deck leader card, Cyrilla's starting side (+1 guardian on a card of
+    // your field or on-deck card, EN:1592-1598, MV51), acts as player 0's: +1 guardian on player 0's Dawnsinger (1 mana a
+    // guardian, EN:955).
+    let make = |rules: u8| {
+        let mut p0 = player(&[&["dawnsinger"]], &[0, 19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        let mut p1 = player(&[], &[], Some(19), &[1, 2]);
+        p1.leader = Some("cyrilla".into());
+        let p2 = player(&[], &[], None, &[6, 7]);
+        let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+        let o = Options { players: 3, ..every_set(7) };
+        let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = rules;
+        act(&mut g, "pass");
+        g
+    };
+    let mut g = make(R8);
+    let mana = g.turn.mana_total;
+    assert!(legal(&g).iter().any(|a| a == "ability c0"), "{:?}", legal(&g));
+    act(&mut g, "ability c0");
+    assert_eq!(g.turn.mana_total, mana + 1, "Dawnsinger's second guardian");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability c")), "once a Harvest Phase");
+    assert!(!legal(&make(7)).iter().any(|a| a.starts_with("ability c")));
+}
