@@ -439,7 +439,10 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
                     && ab.effect == Effect::Unique
                     && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.harvest)
                 {
-                    f(table, seat, c, &mut t, &mut minus);
+                    // Its own counter: `minus` stays out of memory in the walk above.
+                    let mut more = 0u32;
+                    f(table, seat, c, &mut t, &mut more);
+                    minus += more;
                 }
             }
             if let Some(out) = parts.as_deref_mut() {

@@ -14,17 +14,21 @@
 //!   Beastbrother Hunter) are resolved before Dione's ability, the player's order (EN:462, 478, ruling
 //!   MV41);
 //! - Ley Line Overflow on a used card doubles the harvest's mana, Grassland on one takes 1 after it
-//!   (EN:1029, 1049-1055, ruling MV42): for now always used (the player's choice is not built);
+//!   (EN:1029, 1049-1055, ruling MV42); a card that can cost (Grassland) is used only by the player's
+//!   decision `use p1 c7` ([`push_uses`], [`apply_use`]), the others at once;
 //! - Call of the Hunt on a used card fills the user's field from the user's deck, the used cards
 //!   counting towards its 8 (the user's own Call of the Hunt resolves first, the most cards, MV41);
 //!   Canopy Explorer on a used card takes a card of the user's deck for each guardian printed on it;
 //! - Earthchant Chorus on a used card does nothing (EN:967); a neighbour's leader card brings its
-//!   showing side's gains (Ashae's).
+//!   showing side's gains (Ashae's);
+//! - the used cards' unique Harvest abilities act as the user's, through the rules' walk of the field's
+//!   unique abilities ([`for_each_used_module`], keys after Cyrilla's): Magpie on the user's discard
+//!   pile, a neighbour's leader side's choice (Cyrilla's guardian on the user's card).
 //!
-//! Not built (so revision 8 is not offered): the used cards' choices (Magpie, Seed Sowers, a leader
-//! side's unique ability such as Cyrilla's or Nepeto's), the player's decision whether to use a card that
-//! can cost (Grassland), their words, heuristic and rollout, and the vales that count the field
-//! (Manadew Meadow).
+//! Not built (so revision 8 is not offered): Seed Sowers on a used card (an exchange ability, `use p1
+//! c7 middle`); a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the words,
+//! heuristic and rollout for a used leader side's choices (they read the user's own leader); the vales
+//! that count the field (Manadew Meadow); the default revision.
 
 use super::Module;
 use crate::cards::{Count, Effect, Reward, Timing};
@@ -134,6 +138,8 @@ pub(crate) const USED_KEY: u8 = super::BOOST_KEY + 1;
 /// Rules revision 8: calls `f(key, key, ability, module)` for each unique Harvest ability of the used
 /// on-deck cards (a neighbour's leader card's side, Magpie), which act as the user's (ruling MV23).
 /// Dione's own ability on a neighbour's card does not come again (the same cards, EN:1621).
+#[cold]
+#[inline(never)]
 pub(crate) fn for_each_used_module(
     game: &MysticVale,
     f: &mut impl FnMut(u8, u8, crate::cards::Ability, &'static Module),
@@ -170,6 +176,8 @@ pub(crate) fn used_card(game: &MysticVale, key: u8) -> Option<(usize, u8)> {
 
 /// Rules revision 8: pushes `use p1 c7` for each neighbour's on-deck card that can cost and is not used
 /// yet, while the mana left pays what it can take (in seat order: the actions' order).
+#[cold]
+#[inline(never)]
 pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>) {
     if !harvesting(game) {
         return;

@@ -356,13 +356,13 @@ fn revision_8_magpie_on_a_used_card_shuffles_the_users_discard_pile() {
     // EN:1089: Magpie shuffles cards of "your discard pile" into your deck: the user's, once in the user's
     // Harvest Phase (EN:480). Player 0's discard pile holds cards 0-8.
     let mut g = dione_harvest(R8, &[], Some(&["magpie"]), None);
-    let theirs = (g.players[1].deck.clone(), g.players[1].discard.clone());
+    let theirs = (g.players[1].deck, g.players[1].discard);
     assert!(legal(&g).iter().any(|a| a == "ability c3"), "{:?}", legal(&g));
     act(&mut g, "ability c3");
     assert!(g.players[0].deck.contains(&3) && !g.players[0].discard.contains(&3));
     act(&mut g, "decline");
     assert_eq!(g.players[0].deck.len(), 10, "the 9 cards of the deck and card 3");
-    assert_eq!((g.players[1].deck.clone(), g.players[1].discard.clone()), theirs, "the owner's piles untouched");
+    assert_eq!((g.players[1].deck, g.players[1].discard), theirs, "the owner's piles untouched");
     assert!(!legal(&g).iter().any(|a| a.starts_with("ability c")), "once a Harvest Phase");
     let seven = dione_harvest(7, &[], Some(&["magpie"]), None);
     assert!(!legal(&seven).iter().any(|a| a.starts_with("ability c")), "revision 7: symbols only");
