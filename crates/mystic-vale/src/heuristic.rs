@@ -1403,7 +1403,9 @@ pub(crate) fn leads(t: &dyn crate::harvest::Table, i: usize) -> bool {
 fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
     // Seed Sowers: `use cN SLOT`.
-    if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. })) {
+    if let Some(&a) =
+        legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. } | Action::UseOnDeckAbility(..)))
+    {
         return Some(a);
     }
     // Variant `buy_vp`: spirits left over buy VP (the cheapest kinds first: wild last).

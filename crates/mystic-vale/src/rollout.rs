@@ -39,7 +39,7 @@ fn harvest_score(a: Action) -> Option<u32> {
         Action::Buy(Source::Soil(_)) | Action::BuyOn(Source::Soil(_), _) => 45,
         Action::Upgrade => 60,
         // Seed Sowers (a card's exchange ability): before Conclave of Ents and the converting vales.
-        Action::Use { card: Held::Card(..), .. } => 30,
+        Action::Use { card: Held::Card(..), .. } | Action::UseOnDeckAbility(..) => 30,
         Action::Use { card: Held::Vale(_), .. } => 20,
         // Leader abilities (Cyrilla, Dione, Guilduin, Nepeto) add to the harvest: before any purchase.
         Action::AbilityCard(_) | Action::AbilityPick(_) | Action::AbilitySoil(..) => 110,

@@ -25,8 +25,10 @@
 //!   unique abilities ([`for_each_used_module`], keys after Cyrilla's): Magpie on the user's discard
 //!   pile, a neighbour's leader side's choice (Cyrilla's guardian on the user's card).
 //!
-//! Not built (so revision 8 is not offered): Seed Sowers on a used card (an exchange ability, `use p1
-//! c7 middle`); a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the words,
+//! - Seed Sowers on a used card: `use p1 c7 middle` pays the user's mana for its reward
+//!   ([`apply_exchange`]).
+//!
+//! Not built (so revision 8 is not offered): a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the words,
 //! heuristic and rollout for a used leader side's choices (they read the user's own leader); the vales
 //! that count the field (Manadew Meadow); the default revision.
 
@@ -197,6 +199,48 @@ pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>
         offer = [Some(b), Some(a)];
     }
     out.extend(offer.into_iter().flatten());
+    // The exchange abilities (Seed Sowers) of the used cards the mana left pays, in seat order.
+    let (used, k) = used(game, seat);
+    let mut owners: [(usize, u8); 2] = used;
+    owners[..k].sort_unstable();
+    let mana = game.mana_left();
+    for &(i, c) in &owners[..k] {
+        let p = &game.players[i];
+        let sleeve = p.cards[c as usize];
+        let face = leader_face(&game.db, p.leader, c);
+        let places = sleeve.slots.iter().enumerate().filter(|x| *x.1 != crate::state::EMPTY);
+        let slots = places.map(|(at, &a)| (at as u8, game.db.hot_ref(a).ability));
+        for (at, ab) in slots.chain(face.map(|f| (3, f.ability))) {
+            if ab.timing == Timing::Harvest && ab.effect == Effect::Exchange && ab.amount <= mana {
+                out.push(crate::actions::Action::UseOnDeckAbility(i as u8, c, at));
+            }
+        }
+    }
+}
+
+/// Rules revision 8: `use p1 c7 middle`, the exchange ability (Seed Sowers, EN:1160) of a used card:
+/// the user pays its mana for its reward, doubled by a Stag Champion on that card.
+pub(crate) fn apply_exchange(game: &mut MysticVale, s: u8, c: u8, at: u8) {
+    let p = &game.players[usize::from(s)];
+    let Some(&sleeve) = p.cards.get(usize::from(c)) else { return };
+    let ab = match sleeve.slots.get(usize::from(at)) {
+        Some(&a) if a != crate::state::EMPTY => game.db.hot_ref(a).ability,
+        Some(_) => return,
+        None => match leader_face(&game.db, p.leader, c) {
+            Some(f) => f.ability,
+            None => return,
+        },
+    };
+    if ab.timing != Timing::Harvest || ab.effect != Effect::Exchange {
+        return;
+    }
+    let double = if CardStats::of(sleeve, &game.db, leader_face(&game.db, p.leader, c)).has(Effect::DoubleAbilityVp) {
+        2
+    } else {
+        1
+    };
+    game.turn.mana_spent = game.turn.mana_spent.saturating_add(ab.amount);
+    game.gain_now(ab.reward, double);
 }
 
 /// The most mana player `i`'s card `c` can take from its user (its Grassland abilities).

@@ -1199,6 +1199,7 @@ impl MysticVale {
             Action::BuyOn(s, c) => self.buy(s, c, ev),
             Action::Score => self.score_field(ev),
             Action::UseOnDeck(s, c) => crate::effects::neighbour_on_deck::apply_use(self, s, c),
+            Action::UseOnDeckAbility(s, c, at) => crate::effects::neighbour_on_deck::apply_exchange(self, s, c, at),
             _ => {}
         }
     }

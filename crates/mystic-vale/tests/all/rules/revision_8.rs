@@ -437,3 +437,20 @@ fn revision_8_random_games_keep_the_rules_consistent() {
     }
     assert!(moments > 0, "Dione's upgraded side beside a used Harvest ability");
 }
+
+#[test]
+fn revision_8_seed_sowers_on_a_used_card_spends_the_users_mana() {
+    // EN:1160: Seed Sowers exchanges mana for its reward (2 for 1 VP): on a used card, the user's mana
+    // (`use p1 c0 middle`, ruling MV23). Player 0's three Cursed Lands show 3 mana, Seed Sowers 2 more.
+    let cl: &[&str] = &["cursed-land"];
+    let mut g = dione_harvest(R8, &[cl, cl, cl], Some(&["seed-sowers"]), None);
+    let l = legal(&g);
+    assert!(l.iter().any(|a| a == "use p1 c0 middle"), "{l:?}");
+    let (left, vp, theirs) = (g.mana_left(), g.players[0].vp, g.players[1].vp);
+    act(&mut g, "use p1 c0 middle");
+    assert_eq!(g.mana_left(), left - 2);
+    assert_eq!(g.players[0].vp, vp + 1, "taken at once, by the user (EN:695)");
+    assert_eq!(g.players[1].vp, theirs);
+    let seven = dione_harvest(7, &[cl, cl, cl], Some(&["seed-sowers"]), None);
+    assert!(!legal(&seven).iter().any(|a| a.starts_with("use p")));
+}
