@@ -153,6 +153,59 @@ def evaluate(params, obs, tgt, players, batch=4096):
     return loss / max(n, 1), correct / max(n, 1)
 
 
+def load_siblings(paths: List[str], meta: dict):
+    """Sibling groups from ``gen_siblings.py`` (same game and options as `meta`): obs, target, group ids
+    (made distinct across files), the relative seat whose turn it was, and its mean final margin."""
+    obs_l, tgt_l, grp_l, mov_l, mar_l, base = [], [], [], [], [], 0
+    for f in paths:
+        d = np.load(f)
+        m = json.loads(str(d["meta"]))
+        if m["game"] != meta["game"] or m["options"] != meta["options"]:
+            raise SystemExit(f"error: {f} is of other options than the outcome data")
+        obs_l.append(d["obs"])
+        tgt_l.append(d["target"].astype(np.float32))
+        grp_l.append(d["group"].astype(np.int64) + base)
+        base = int(grp_l[-1].max()) + 1 if len(grp_l[-1]) else base
+        mov_l.append(d["mover"].astype(np.int64))
+        mar_l.append(d["margin"].astype(np.float32))
+    return (np.concatenate(obs_l), np.concatenate(tgt_l), np.concatenate(grp_l), np.concatenate(mov_l),
+            np.concatenate(mar_l))
+
+
+def pairs_of(groups: np.ndarray, margin: np.ndarray, min_gap: float) -> np.ndarray:
+    """Index pairs ``(i, j)`` of rows of one group whose labels say i is better for the mover than j by
+    more than `min_gap` VP."""
+    out = []
+    start = 0
+    n = len(groups)
+    while start < n:
+        end = start
+        while end < n and groups[end] == groups[start]:
+            end += 1
+        for i in range(start, end):
+            for j in range(start, end):
+                if margin[i] - margin[j] > min_gap:
+                    out.append((i, j))
+        start = end
+    return np.array(out, dtype=np.int64).reshape(-1, 2)
+
+
+def mover_logodds(logits: np.ndarray, mover: np.ndarray) -> np.ndarray:
+    """Two players: the logit of the seat whose turn it was minus the other seat's."""
+    rows = np.arange(len(logits))
+    return logits[rows, mover] - logits[rows, 1 - mover]
+
+
+def pair_agreement(params, obs, mover, pairs, batch=4096) -> float:
+    """The share of `pairs` the network orders as the labels do (ties count half)."""
+    if len(pairs) == 0:
+        return float("nan")
+    s = np.concatenate([mover_logodds(forward(params, obs[k : k + batch].astype(np.float32))[0], mover[k : k + batch])
+                        for k in range(0, len(obs), batch)])
+    d = s[pairs[:, 0]] - s[pairs[:, 1]]
+    return float(((d > 0).sum() + 0.5 * (d == 0).sum()) / len(d))
+
+
 def main(argv: List[str]) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("data", nargs="+", help=".npz files from gen_data.py (same game and options)")
@@ -167,6 +220,11 @@ def main(argv: List[str]) -> int:
     p.add_argument("--q-mix", type=float, default=0.0, help="the weight of the search's value in the target (0..1)")
     p.add_argument("--only-searched", action="store_true", help="train on the positions a search labelled only")
     p.add_argument("--init", default="", help="start from this weights file (same layers) instead of at random")
+    p.add_argument("--siblings", nargs="*", default=[], help="sibling groups from gen_siblings.py (two players)")
+    p.add_argument("--pair-weight", type=float, default=1.0, help="the weight of the pairwise loss on siblings")
+    p.add_argument("--sib-weight", type=float, default=1.0, help="the weight of the siblings' outcome loss")
+    p.add_argument("--pair-gap", type=float, default=1.0, help="sibling pairs whose labels differ by more VP than this")
+    p.add_argument("--groups", type=int, default=32, help="sibling groups per mini-batch")
     a = p.parse_args(argv)
 
     metas, obs_l, tgt_l, q_l = [], [], [], []
@@ -197,6 +255,21 @@ def main(argv: List[str]) -> int:
     tr_obs, tr_tgt = obs[: len(obs) - n_valid], tgt[: len(obs) - n_valid]
     va_obs, va_tgt = obs[len(obs) - n_valid :], tgt[len(obs) - n_valid :]
     va_z = z[len(obs) - n_valid :]
+    sib = None
+    if a.siblings:
+        if players != 2:
+            print("error: --siblings needs two players", file=sys.stderr)
+            return 2
+        s_obs, s_tgt, s_grp, s_mov, s_mar = load_siblings(a.siblings, meta)
+        ids = np.unique(s_grp)
+        cut = ids[len(ids) - max(1, int(len(ids) * a.valid))]
+        tr_rows, va_rows = np.flatnonzero(s_grp < cut), np.flatnonzero(s_grp >= cut)
+        va_pairs = pairs_of(s_grp[va_rows], s_mar[va_rows], a.pair_gap)
+        tr_ids = ids[ids < cut]
+        starts = {int(g): i for i, g in reversed(list(enumerate(s_grp)))}
+        ends = {int(g): i + 1 for i, g in enumerate(s_grp)}
+        sib = (s_obs, s_tgt, s_grp, s_mov, s_mar, tr_ids, va_rows, va_pairs, starts, ends)
+        print(f"{len(s_obs)} siblings in {len(ids)} groups; {len(va_pairs)} held-out pairs", flush=True)
 
     rng = np.random.default_rng(a.seed)
     sizes = [obs.shape[1]] + [int(h) for h in a.hidden.split(",") if h] + [tgt.shape[1]]
@@ -211,22 +284,53 @@ def main(argv: List[str]) -> int:
             idx = order[s : s + a.batch]
             x = tr_obs[idx].astype(np.float32)
             t = tr_tgt[idx]
-            logits, acts = forward(params, x)
+            if sib is None:
+                logits, acts = forward(params, x)
+                pr = masked_softmax(logits, players)
+                g = (pr - t) / len(idx)
+                g[:, players:] = 0.0
+                adam.step(params, acts, g, lr, a.l2)
+                continue
+            s_obs, s_tgt, s_grp, s_mov, s_mar, tr_ids, _, _, starts, ends = sib
+            gs = rng.choice(tr_ids, size=min(a.groups, len(tr_ids)), replace=False)
+            rows = np.concatenate([np.arange(starts[int(q)], ends[int(q)]) for q in gs])
+            xs = s_obs[rows].astype(np.float32)
+            logits, acts = forward(params, np.concatenate([x, xs]))
             pr = masked_softmax(logits, players)
-            g = (pr - t) / len(idx)
+            nb = len(idx)
+            g = np.zeros_like(logits)
+            g[:nb] = (pr[:nb] - t) / nb
+            g[nb:] = a.sib_weight * (pr[nb:] - s_tgt[rows]) / len(rows)
+            prs = pairs_of(s_grp[rows], s_mar[rows], a.pair_gap)
+            if len(prs) and a.pair_weight > 0:
+                lo = mover_logodds(logits[nb:], s_mov[rows])
+                d = lo[prs[:, 0]] - lo[prs[:, 1]]
+                gd = -a.pair_weight / (1.0 + np.exp(d)) / len(prs)  # d loss / d d, loss = softplus(-d)
+                gs_ = np.zeros(len(rows))
+                np.add.at(gs_, prs[:, 0], gd)
+                np.add.at(gs_, prs[:, 1], -gd)
+                r = np.arange(len(rows))
+                g[nb + r, s_mov[rows]] += gs_
+                g[nb + r, 1 - s_mov[rows]] -= gs_
             g[:, players:] = 0.0
             adam.step(params, acts, g, lr, a.l2)
         vl, va = evaluate(params, va_obs, va_tgt, players)
         zl, _ = evaluate(params, va_obs, va_z, players)
         tl, ta = evaluate(params, tr_obs[:20000], tr_tgt[:20000], players)
+        pa = float("nan")
+        if sib is not None:
+            pa = pair_agreement(params, sib[0][sib[6]], sib[3][sib[6]], sib[7])
         print(
             f"epoch {epoch + 1}: train loss {tl:.4f} acc {ta:.3f} · valid loss {vl:.4f} acc {va:.3f}"
-            f" (against the outcome {zl:.4f}) ({time.time() - t0:.0f} s)",
+            f" (against the outcome {zl:.4f}) · held-out sibling pairs ordered {pa:.3f} ({time.time() - t0:.0f} s)",
             flush=True,
         )
-        if vl < best[0]:
-            best = (vl, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
-    vl, params, epoch = best
+        # With siblings, the epoch that orders the held-out pairs best is kept.
+        if (-pa if sib is not None else vl) < best[0]:
+            best = (-pa if sib is not None else vl, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
+    _, params, epoch = best
+    vl, _ = evaluate(params, va_obs, va_tgt, players)
+    pa = pair_agreement(params, sib[0][sib[6]], sib[3][sib[6]], sib[7]) if sib is not None else None
     _, va = evaluate(params, va_obs, va_tgt, players)
     zl, za = evaluate(params, va_obs, va_z, players)
     header = {
@@ -256,6 +360,14 @@ def main(argv: List[str]) -> int:
             "train_positions": int(len(tr_obs)),
             "valid_outcome_loss": round(zl, 5),
             "valid_outcome_accuracy": round(za, 4),
+            "siblings": [
+                {k: mm.get(k) for k in ("command", "games", "seed", "playouts", "continuations", "positions", "groups")}
+                for mm in (json.loads(str(np.load(f)["meta"])) for f in a.siblings)
+            ],
+            "valid_sibling_pairs_ordered": None if pa is None else round(pa, 4),
+            "pair_weight": a.pair_weight,
+            "sib_weight": a.sib_weight,
+            "pair_gap": a.pair_gap,
         },
     }
     with open(a.out, "wb") as f:

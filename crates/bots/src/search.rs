@@ -596,7 +596,25 @@ impl<G: Game> Searcher<G> {
             if state.move_number() >= max {
                 break;
             }
+            // The network alone needs only to know that this is an evaluation point: the game's cheap
+            // test saves computing its own estimate there.
+            let alone = net.filter(|_| cfg.net_share() >= 1.0).and_then(|n| n.evaluation_point().map(|p| (n, p)));
             if moves >= cfg.depth
+                && let Some((n, point)) = alone
+                && gate.is_some()
+            {
+                if point(state) {
+                    let mut values = [0.0; MAX_SEATS];
+                    if n.evaluate(state, seat, scratch, &mut values) {
+                        return values;
+                    }
+                    if cfg.depth > 0
+                        && let Some(estimate) = gate.and_then(|f| f(state))
+                    {
+                        return to_values(&estimate);
+                    }
+                }
+            } else if moves >= cfg.depth
                 && let Some(f) = gate.filter(|_| net.is_some() || cfg.depth > 0)
                 && let Some(estimate) = f(state)
             {

@@ -289,12 +289,19 @@ impl Mlp {
 /// Writes the features of a view (the game's observation tensor) into a buffer, replacing what it held.
 pub type Features<G> = fn(&<G as Game>::View, &mut Vec<f32>);
 
+/// A cheap test of whether a full state is one of the game's evaluation points: true exactly where
+/// [`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate) is `Some`. Search playouts judged by the
+/// network alone use it to find where to stop without computing the game's own estimate there. Like
+/// `evaluate`, it is only called on a searcher's own samples.
+pub type EvaluationPoint<G> = fn(&G) -> bool;
+
 /// A value network for game `G`: the network and the function that writes a view's features. Only a
 /// view reaches the network, so it cannot read hidden cards.
 pub struct ValueNet<G: Game> {
     net: &'static Mlp,
     policy: Option<&'static Mlp>,
     features: Features<G>,
+    point: Option<EvaluationPoint<G>>,
 }
 
 impl<G: Game> Clone for ValueNet<G> {
@@ -314,7 +321,19 @@ impl<G: Game> std::fmt::Debug for ValueNet<G> {
 impl<G: Game> ValueNet<G> {
     /// The network `net` reading the features `features` writes.
     pub fn new(net: &'static Mlp, features: Features<G>) -> ValueNet<G> {
-        ValueNet { net, policy: None, features }
+        ValueNet { net, policy: None, features, point: None }
+    }
+
+    /// With `point` as the cheap test of the game's evaluation points (see [`EvaluationPoint`]; it must
+    /// agree with the game's `evaluate` being `Some`, or playouts stop elsewhere than the game's).
+    pub fn with_evaluation_point(mut self, point: EvaluationPoint<G>) -> ValueNet<G> {
+        self.point = Some(point);
+        self
+    }
+
+    /// The cheap test of the game's evaluation points, if the game gave one.
+    pub fn evaluation_point(&self) -> Option<EvaluationPoint<G>> {
+        self.point
     }
 
     /// With `policy` (a [`POLICY_FORMAT`] network reading the same features) as the policy prior; a

@@ -34,13 +34,20 @@ impl Learned for MysticVale {
         static POLICY: OnceLock<Option<Mlp>> = OnceLock::new();
         let policy = POLICY.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_POLICY_V1).ok().filter(Mlp::is_policy));
         NET.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_V1).ok().filter(|n| !n.is_policy())).as_ref().map(|n| {
-            let net = ValueNet::new(n, features::<MysticVale>);
+            // Mystic Vale's evaluation points are its Planting Phases (`projected_scores`).
+            let net = ValueNet::new(n, features::<MysticVale>).with_evaluation_point(mystic_vale_point);
             match policy {
                 Some(p) => net.with_policy(p),
                 None => net,
             }
         })
     }
+}
+
+/// Mystic Vale's evaluation points: a Planting Phase, where its `Heuristic::evaluate` projects the
+/// scores (and nowhere else).
+pub fn mystic_vale_point(state: &MysticVale) -> bool {
+    state.phase == sylvan_mystic_vale::Phase::Planting
 }
 
 /// Writes the observation tensor of `view` into `out` (the features a value network reads). Allocates

@@ -295,3 +295,198 @@ fn the_policy_ranks_the_heuristics_moves_first() -> TestResult {
     assert!(agree > 0.5 && agree > 2.0 * uniform, "agreement {agree:.3}, uniform {uniform:.3}, {decisions} decisions");
     Ok(())
 }
+
+/// Plays the mover's turn from `state` to the next evaluation point where another seat moves, each move
+/// the heuristic's except with probability `noise_pct` in 100 a random one (100: random throughout), or
+/// the rollout policy's throughout (`noise_pct` = `None`); `None` if the game ends first.
+fn sibling(mut state: MysticVale, rng: &mut GameRng, noise_pct: Option<usize>) -> Option<MysticVale> {
+    let mover = state.to_move()?;
+    let mut legal = Vec::new();
+    while let Some(seat) = state.to_move() {
+        if seat != mover && MysticVale::evaluate(&state).is_some() {
+            return Some(state);
+        }
+        state.legal_actions(&mut legal);
+        let a = match noise_pct {
+            None => MysticVale::rollout_action(&state, &legal, rng),
+            Some(p) if rng.index(100) < p => legal[rng.index(legal.len())],
+            Some(_) => MysticVale::heuristic_action(&state.view(seat), &legal, rng),
+        };
+        state.apply_unchecked(a, &mut NoEvents);
+    }
+    None
+}
+
+/// A diagnostic for `docs/measurements/` (run by hand): does an evaluator rank the results of one turn's
+/// choices (the siblings a search compares) as play to the end does? At every second turn start of
+/// `SYLVAN_DIAG_GAMES` games (60 by default, deals from seed 20,000: not the training data's) between the
+/// heuristic and the heuristic with 15% random moves, the mover's turn is played six ways (the heuristic,
+/// with 15%, 30% and 60% random moves, random, the rollout policy) to the next turn start; each result is
+/// labelled by the mover's mean final margin over 4 heuristic playouts, each from a sample of what the
+/// seat to move there may see. For every pair of siblings whose labels differ by more than 1 (and 4) VP,
+/// each evaluator (the game's evaluation, the committed network, the weights files listed in
+/// `SYLVAN_DIAG_NETS`, comma-separated, and each network's mean with the game's evaluation) is asked
+/// which is the better for the mover; so is a second label from 4 other playouts (how far the labels'
+/// noise lets any evaluator agree with them).
+///
+/// ```text
+/// SYLVAN_DIAG_NETS=target/learned/a.bin cargo test --release -p sylvan-registry --test registry -- \
+///   --ignored --nocapture rank_siblings
+/// ```
+#[test]
+#[ignore = "a diagnostic printout, run by hand"]
+fn rank_siblings() -> TestResult {
+    let mut nets: Vec<(String, sylvan_bots::ValueNet<MysticVale>)> =
+        vec![("committed eval-v1.bin".to_owned(), MysticVale::value_net().ok_or("no network")?)];
+    for path in std::env::var("SYLVAN_DIAG_NETS").unwrap_or_default().split(',').filter(|p| !p.is_empty()) {
+        let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        let mlp: &'static sylvan_bots::Mlp = Box::leak(Box::new(load::<MysticVale>(&bytes)?));
+        nets.push((path.to_owned(), sylvan_bots::ValueNet::new(mlp, sylvan_registry::learned::features::<MysticVale>)));
+    }
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let games: u64 = std::env::var("SYLVAN_DIAG_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
+    let conts = [Some(0), Some(15), Some(30), Some(60), Some(100), None];
+    // `SYLVAN_DIAG_CRN=1`: the siblings of one turn start are labelled with the same playout seeds
+    // (common random numbers: their labels' differences then vary less); by default each its own.
+    let crn = u64::from(std::env::var("SYLVAN_DIAG_CRN").is_ok_and(|v| v == "1")) ^ 1;
+    let mut scratch = NetScratch::default();
+    // [threshold][evaluator]: (concordant pairs, ties, pairs).
+    // The game's evaluation, each network, and each network's blend with the game's (`net=0.5`).
+    // Last, 4 other playouts' mean margin.
+    let evaluators = 2 * nets.len() + 2;
+    let mut tally = vec![vec![(0u32, 0u32, 0u32); evaluators]; 2];
+    let mut groups = 0u32;
+    for seed in 0..games {
+        let mut state = MysticVale::new(&options, 20_000 + seed).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(seed);
+        let mut legal = Vec::new();
+        let noisy = Seat((seed % 2) as u8);
+        let mut starts = 0u32;
+        let mut prev = None;
+        while let Some(seat) = state.to_move() {
+            if prev != Some(seat) && MysticVale::evaluate(&state).is_some() {
+                starts += 1;
+                if starts % 2 == 0 {
+                    let m = seat.index();
+                    // Per sibling: the label, then each evaluator's value for the mover.
+                    let mut rows: Vec<(f64, Vec<f64>)> = Vec::new();
+                    for (ci, &c) in conts.iter().enumerate() {
+                        let mut r = GameRng::new(seed * 1_000_003 + u64::from(starts) * 16 + ci as u64);
+                        let Some(s) = sibling(state.clone(), &mut r, c) else { continue };
+                        let to_move = s.to_move().ok_or("over")?;
+                        // The label, and 4 independent playouts more: how well the label itself agrees
+                        // with another label of the same kind (the ceiling of any evaluator).
+                        let (mut margin, mut again) = (0.0, 0.0);
+                        for k in 0..8u64 {
+                            let mut kr = GameRng::new(seed * 7_919 + u64::from(starts) * 97 + crn * ci as u64 * 11 + k);
+                            let mut p = MysticVale::determinize(&s.view(to_move), &mut kr);
+                            while let Some(q) = p.to_move() {
+                                p.legal_actions(&mut legal);
+                                let a = MysticVale::heuristic_action(&p.view(q), &legal, &mut kr);
+                                p.apply_unchecked(a, &mut NoEvents);
+                            }
+                            let sc = p.scores();
+                            if k < 4 {
+                                margin += sc[m] - sc[1 - m];
+                            } else {
+                                again += sc[m] - sc[1 - m];
+                            }
+                        }
+                        let game = MysticVale::evaluate(&s).ok_or("no evaluation")?[m];
+                        let mut values = vec![game];
+                        let mut blends = Vec::new();
+                        for (_, net) in &nets {
+                            let mut out = [0.0; MAX_SEATS];
+                            if !net.evaluate(&s, to_move, &mut scratch, &mut out) {
+                                return Err("the network did not evaluate".into());
+                            }
+                            values.push(out[m]);
+                            blends.push(0.5 * out[m] + 0.5 * game);
+                        }
+                        values.extend(blends);
+                        values.push(again);
+                        rows.push((margin / 4.0, values));
+                    }
+                    groups += 1;
+                    for i in 0..rows.len() {
+                        for j in 0..rows.len() {
+                            let d = rows[i].0 - rows[j].0;
+                            for (t, min) in [1.0, 4.0].into_iter().enumerate() {
+                                if d > min {
+                                    for (e, tl) in tally[t].iter_mut().enumerate() {
+                                        let (x, y) = (rows[i].1[e], rows[j].1[e]);
+                                        tl.2 += 1;
+                                        if x > y {
+                                            tl.0 += 1;
+                                        } else if x == y {
+                                            tl.1 += 1;
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            prev = Some(seat);
+            state.legal_actions(&mut legal);
+            let a = if seat == noisy && rng.index(100) < 15 {
+                legal[rng.index(legal.len())]
+            } else {
+                MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
+            };
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+    println!("{groups} turn starts branched, {games} games");
+    println!(
+        "| evaluator | pairs (labels > 1 VP apart) | ordered as the labels (ties half) | pairs (> 4 VP apart) | ordered as the labels |"
+    );
+    println!("|---|---:|---:|---:|---:|");
+    let names: Vec<String> = std::iter::once("game's evaluation".to_owned())
+        .chain(nets.iter().map(|(n, _)| n.clone()))
+        .chain(nets.iter().map(|(n, _)| format!("{n}, half and half with the game's (`net=0.5`)")))
+        .chain(std::iter::once("4 other playouts (the labels' own noise)".to_owned()))
+        .collect();
+    for (e, name) in names.iter().enumerate() {
+        let share = |(c, t, n): (u32, u32, u32)| 100.0 * (f64::from(c) + 0.5 * f64::from(t)) / f64::from(n.max(1));
+        println!(
+            "| {name} | {} | {:.1}% | {} | {:.1}% |",
+            tally[0][e].2,
+            share(tally[0][e]),
+            tally[1][e].2,
+            share(tally[1][e])
+        );
+    }
+    assert!(groups > 0);
+    Ok(())
+}
+
+/// The cheap test of Mystic Vale's evaluation points, which playouts judged by the network alone stop
+/// at, agrees with the game's own evaluation being there, move after move of a few games.
+#[test]
+fn the_evaluation_point_test_agrees_with_the_games_evaluation() -> TestResult {
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let net = MysticVale::value_net().ok_or("no network")?;
+    let point = net.evaluation_point().ok_or("no evaluation point test")?;
+    let (mut points, mut others) = (0u32, 0u32);
+    for seed in 0..4 {
+        let mut state = MysticVale::new(&options, 300 + seed).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(seed);
+        let mut legal = Vec::new();
+        while let Some(seat) = state.to_move() {
+            let here = MysticVale::evaluate(&state).is_some();
+            assert_eq!(point(&state), here, "move {}", state.move_number());
+            if here {
+                points += 1
+            } else {
+                others += 1
+            }
+            state.legal_actions(&mut legal);
+            let a = MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng);
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+    assert!(points > 0 && others > 0, "{points} points, {others} other positions");
+    Ok(())
+}
