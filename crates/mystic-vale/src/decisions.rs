@@ -197,6 +197,7 @@ impl MysticVale {
                         | Action::Workshop(..)
                         | Action::Discard(_)
                         | Action::Decline
+                        | Action::UseOnDeck(..)
                 ) =>
             {
                 self.settle_spending()

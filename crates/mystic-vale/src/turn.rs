@@ -52,10 +52,12 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 ///   destination or `decline`; either ends it and spends the Portal for the turn (one Portal a player,
 ///   EN:1543), so it is opened at most once. The move itself is one of `max_game_length`'s extras, as in
 ///   revisions 1 to 6: 2 more here.
+/// - *Dione's upgraded side* (rules revision 8, ruling MV23): `use pS cN` uses a neighbour's on-deck card
+///   that can cost, offered only while not used yet: at most one a neighbour, 2.
 ///
-/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2` = `44 + 2N + 5W + 2W(N - 2)`.
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2 + 2` = `46 + 2N + 5W + 2W(N - 2)`.
 pub const MAX_ACTIONS_PER_TURN: usize =
-    44 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
+    46 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {

@@ -113,6 +113,10 @@ impl MysticVale {
                 }
             }
         }
+        if self.options.rules >= crate::setup::DIONE_RULES {
+            // Rules revision 8 (MV23): the used on-deck cards' unique abilities, as the player's.
+            crate::effects::neighbour_on_deck::for_each_used_module(self, &mut f);
+        }
     }
 
     /// The unique harvest ability (key, card, ability, module) that takes `action`: the one waiting for
@@ -191,7 +195,7 @@ impl MysticVale {
 
     /// Moves `n` cards from the top of the active player's deck to the right end of the field,
     /// reshuffling the discard pile when the deck runs out.
-    pub(super) fn deck_to_field<S: EventSink<Event>>(&mut self, n: u32, ev: &mut S) {
+    pub(crate) fn deck_to_field<S: EventSink<Event>>(&mut self, n: u32, ev: &mut S) {
         let i = self.current as usize;
         for _ in 0..n {
             if self.players[i].deck.is_empty() {
@@ -644,6 +648,10 @@ impl MysticVale {
         self.push_harvest_uses(left, out);
         if score {
             out.push(Action::Score);
+        }
+        if self.options.rules >= crate::setup::DIONE_RULES {
+            // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
+            crate::effects::neighbour_on_deck::push_uses(self, out);
         }
     }
 
@@ -1286,6 +1294,8 @@ impl MysticVale {
             Action::Portal(a, s, b) => self.move_advancement(a, s, b),
             Action::BuyOn(s, c) => self.buy(s, c, ev),
             Action::Score => self.score_field(ev),
+            Action::UseOnDeck(s, c) => crate::effects::neighbour_on_deck::apply_use(self, s, c),
+            Action::UseOnDeckAbility(s, c, at) => crate::effects::neighbour_on_deck::apply_exchange(self, s, c, at),
             _ => {}
         }
     }
@@ -1363,7 +1373,9 @@ impl MysticVale {
                     }
                     _ => None,
                 };
-                ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), on));
+                // A used neighbour's card (rules revision 8) is named as its owner's.
+                let (owner, card) = crate::effects::neighbour_on_deck::used_card(self, c).unwrap_or((i, c));
+                ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(owner, card), on));
             }
             if step == crate::effects::Step::UsedReveal {
                 if S::ENABLED {

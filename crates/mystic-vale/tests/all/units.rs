@@ -169,7 +169,9 @@ mod action_id_closed_form {
             for s in 0..=7u8 {
                 for at in 0..=7u8 {
                     v.push(AbilityGraft(s, x, at));
+                    v.push(UseOnDeckAbility(s, x, at));
                 }
+                v.push(UseOnDeck(s, x));
             }
             for &choice in &choices {
                 v.push(Use { card: Held::Vale(x), choice });
