@@ -30,6 +30,7 @@
 //! | `use c7 bottom`, `use v3 c7` | rules revision 5 (ruling MV90): Discard Phase, Hatchery's card 7 keeps itself, Pool of Visions (vale 3) keeps card 7; about to spoil, Bramble Spire or Aether Tree (vale 3) cancels card 7's decay. Replace `keep c7`, `cancel c7`, `cancel c7 not-cursed`, which revisions 1-4 list and which still parse and replay |
 //! | `score` | Harvest Phase, rules revision 6 (ruling MV83): score the field's VP now, where the order matters (they would empty the pool and a vale that refills it can be bought) |
 //! | `use v3`, `use c1 top`, `use v3 c2`, `decline` | Harvest Phase, rules revision 7 (ruling MV90): Wayfarer Portal (vale 3) opens its move, names card 1's top advancement, moves it onto card 2; `decline` backs out before the destination. Replaces `portal c1 top c2`, which revisions 1-6 list and which still parses and replays |
+//! | `use p1 c7`, `use p1 c7 middle` | Harvest Phase, rules revision 8 (ruling MV23): Dione's upgraded side uses player 1's on-deck card 7, whose ability can cost (Grassland); the exchange ability (Seed Sowers) of that card's middle slot |
 //! | `workshop 2 c7`, `ability 1`, `decline` | Harvest Phase: Old Bakarab (upgraded) sleeves the workshop's 2nd advancement on card 7 (then more on it), pays 1 mana to turn back; `decline` ends it |
 
 use std::fmt;
@@ -172,6 +173,13 @@ pub enum Action {
     },
     /// Rules revision 6 (ruling MV83): score the field's VP now rather than as the Harvest Phase ends.
     Score,
+    /// Rules revision 8 (ruling MV23): Dione's upgraded side uses player `seat`'s on-deck card `c`, one
+    /// whose ability can cost (Grassland), as if in the user's field (`use p1 c7`).
+    UseOnDeck(u8, u8),
+    /// Rules revision 8 (ruling MV23): Dione's upgraded side uses the exchange ability (Seed Sowers) of
+    /// player `seat`'s on-deck card `c` in place `at` (0-2: top, middle, bottom; 3: the leader's side),
+    /// paying the user's mana (`use p1 c7 middle`).
+    UseOnDeckAbility(u8, u8, u8),
 }
 
 impl Action {
@@ -320,6 +328,15 @@ pub fn ids() -> &'static ActionIds<Action> {
         }
         // Rules revision 6: the field's VP scored by the player's decision (ruling MV83).
         v.push(Score);
+        // Rules revision 8: a neighbour's on-deck card that can cost, used by Dione's upgraded side (MV23).
+        for s in 0..crate::state::MAX_PLAYERS as u8 {
+            v.extend((0..N).map(|c| UseOnDeck(s, c)));
+        }
+        for s in 0..crate::state::MAX_PLAYERS as u8 {
+            for c in 0..N {
+                v.extend((0..4).map(|at| UseOnDeckAbility(s, c, at)));
+            }
+        }
         ActionIds::new(v)
     })
 }
@@ -338,7 +355,13 @@ pub const NUM_ACTIONS: usize = BASE_AND_WILD_ACTIONS
     + WORKSHOP_ACTIONS
     + USE_ACTIONS
     + ABILITY_USE_ACTIONS
-    + SCORE_ACTIONS;
+    + SCORE_ACTIONS
+    + ON_DECK_ACTIONS
+    + ON_DECK_ABILITY_ACTIONS;
+/// Ids of `use p1 c7 middle`: each seat's card's place (rules revision 8, MV23).
+const ON_DECK_ABILITY_ACTIONS: usize = crate::state::MAX_PLAYERS * NUM_CARDS * 4;
+/// Ids of `use p1 c7`: each seat's card (rules revision 8, MV23).
+const ON_DECK_ACTIONS: usize = crate::state::MAX_PLAYERS * NUM_CARDS;
 /// The id of `score`.
 const SCORE_ACTIONS: usize = 1;
 /// Ids of an ability used from its source: each field card's slot or leader side with no choice or a
@@ -483,6 +506,8 @@ fn id_key(a: Action) -> Option<(usize, usize)> {
             (43, held * (N + 5) + choice)
         }
         Score => (44, 0),
+        UseOnDeck(s, c) => (45, below(s, crate::state::MAX_PLAYERS)? * N + card(c)?),
+        UseOnDeckAbility(s, c, at) => (46, (below(s, crate::state::MAX_PLAYERS)? * N + card(c)?) * 4 + below(at, 4)?),
     })
 }
 
@@ -549,6 +574,8 @@ impl fmt::Display for Action {
             AbilityTake(s) => write!(f, "ability soil.{}", s.name()),
             Workshop(k, c) => write!(f, "workshop {} c{c}", k + 1),
             Score => f.write_str("score"),
+            UseOnDeck(s, c) => write!(f, "use p{s} c{c}"),
+            UseOnDeckAbility(s, c, a) => write!(f, "use p{s} c{c} {}", at_name(*a)),
             Bank(USE_VALES) => f.write_str("use vales"),
             Bank(c) => write!(f, "use c{c}"),
             Use { card, choice } => {
@@ -637,7 +664,7 @@ impl FromStr for Action {
                  aerie animal|forest|sky, vale 1.2 [animal|forest|sky|wild], buy 1.3, buy soil.top, buy 2.1 on c7, sleeve c7, \
                  resolve top|middle|bottom, upgrade, leader 1|2, sow, use v3, use v3 c7|sky, use c7, use c7 top|leader [c2], use vales, cancel c7, keep c7, portal c1 top c2, \
                  take leader 3, take amulet 2, trade, evoke, evoke c7, evoke c7 purchase 2, ability c7|2.1|soil.top c7|1|animal|p1 c7 top, \
-                 claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7, score",
+                 claim 1.2|soil.top, replay c7 top|leader, ability soil.top, workshop 1 c7, score, use p1 c7 [middle]",
                 ),
             )
         };
@@ -684,6 +711,21 @@ impl FromStr for Action {
                 card: Held::Card(card(c).ok_or_else(bad)?, at(a).ok_or_else(bad)?),
                 choice: Choice::Card(card(t).ok_or_else(bad)?),
             },
+            ["use", p, c] if p.starts_with('p') => UseOnDeck(
+                p.strip_prefix('p')
+                    .and_then(|x| x.parse::<u8>().ok())
+                    .filter(|&x| usize::from(x) < crate::state::MAX_PLAYERS)
+                    .ok_or_else(bad)?,
+                card(c).ok_or_else(bad)?,
+            ),
+            ["use", p, c, a] if p.starts_with('p') => UseOnDeckAbility(
+                p.strip_prefix('p')
+                    .and_then(|x| x.parse::<u8>().ok())
+                    .filter(|&x| usize::from(x) < crate::state::MAX_PLAYERS)
+                    .ok_or_else(bad)?,
+                card(c).ok_or_else(bad)?,
+                at(a).ok_or_else(bad)?,
+            ),
             ["use", v, x] => Use {
                 card: Held::Vale(vale(v).ok_or_else(bad)?),
                 choice: match (card(x), Spirit::parse(x)) {
@@ -829,7 +871,10 @@ pub mod selftest {
             ("use v0 wild", 4556),
             ("use v119 wild", 7412),
             ("score", 7413),
-            ("score", NUM_ACTIONS - 1),
+            ("use p0 c0", 7414),
+            ("use p3 c19", 7413 + 4 * 20),
+            ("use p0 c0 top", 7414 + 4 * 20),
+            ("use p3 c19 leader", NUM_ACTIONS - 1),
         ];
         for (text, id) in pins {
             let a: Action = text.parse().unwrap_or_else(|e| panic!("{e}"));

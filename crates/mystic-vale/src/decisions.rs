@@ -211,6 +211,7 @@ impl MysticVale {
                         | Action::Workshop(..)
                         | Action::Discard(_)
                         | Action::Decline
+                        | Action::UseOnDeck(..)
                 ) =>
             {
                 // The field's gains read there are still the field's: the banking an action that

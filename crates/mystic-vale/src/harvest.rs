@@ -33,6 +33,9 @@ pub trait Table {
     fn bog(&self, i: usize) -> Option<u8>;
     /// The rules revision played ([`Options::rules`](crate::Options)).
     fn rules(&self) -> u8;
+    /// The seats whose on-deck card, one that can cost, the active player chose to use this Harvest
+    /// Phase with Dione's upgraded side (rules revision 8, ruling MV23): a bit per seat.
+    fn on_deck_chosen(&self) -> u8;
 }
 
 impl Table for MysticVale {
@@ -69,6 +72,9 @@ impl Table for MysticVale {
     fn rules(&self) -> u8 {
         self.options.rules
     }
+    fn on_deck_chosen(&self) -> u8 {
+        self.turn.fx.neighbour_on_deck.chosen
+    }
 }
 
 impl Table for View {
@@ -104,6 +110,9 @@ impl Table for View {
     }
     fn rules(&self) -> u8 {
         self.options.rules
+    }
+    fn on_deck_chosen(&self) -> u8 {
+        self.turn.fx.neighbour_on_deck.chosen
     }
 }
 
@@ -438,13 +447,17 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
                     && ab.effect == Effect::Unique
                     && let Some(f) = crate::effects::module(ab.module).and_then(|m| m.harvest)
                 {
-                    f(table, seat, c, &mut t);
+                    // Its own counter: `minus` stays out of memory in the walk above.
+                    let mut more = 0u32;
+                    f(table, seat, c, &mut t, &mut more);
+                    minus += more;
                 }
             }
             if let Some(out) = parts.as_deref_mut() {
                 let sums = |t: &Totals| {
                     let s = t.spirits.map(u32::from);
-                    (u32::from(t.mana), s, u32::from(t.vp), u32::from(t.box_vp), 1)
+                    // The factor too: a used card's Ley Line Overflow (rules revision 8, MV23).
+                    (u32::from(t.mana), s, u32::from(t.vp), u32::from(t.box_vp), u32::from(t.mana_factor.max(1)))
                 };
                 add_part(&mut out[c as usize], sums(&before), sums(&t));
             }

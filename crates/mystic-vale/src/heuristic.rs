@@ -661,6 +661,22 @@ fn harvest_of(view: &View, field: &[u8]) -> (u8, [u8; 4], f64) {
     (t.mana, t.spirits, f64::from(t.vp) + f64::from(t.box_vp))
 }
 
+/// Rules revision 8 (MV23): a neighbour's on-deck card that can cost (Grassland), used by Dione's
+/// upgraded side when the harvest with it is worth more than without, by the harvest's own count.
+fn on_deck_use(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
+    let uses = legal.iter().rev().take_while(|a| matches!(a, Action::UseOnDeck(..)));
+    let mut uses = uses.copied().peekable();
+    uses.peek()?;
+    let field = &view.players[view.seat.index()].field;
+    let now = harvest_value(view, field, out);
+    uses.find(|&a| {
+        let Action::UseOnDeck(s, _) = a else { return false };
+        let mut with = view.clone();
+        with.turn.fx.neighbour_on_deck.chosen |= 1 << s;
+        harvest_value(&with, field, out) > now
+    })
+}
+
 /// What a harvest from `field` is worth to the seat: the VP, the best advancements its mana buys, the
 /// best vales its spirits buy.
 fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
@@ -1275,6 +1291,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         // Rules revision 6 (MV83): scoring first empties the pool before a vale refills it.
         return Some(Action::Score);
     }
+    if let Some(a) = on_deck_use(view, legal, out) {
+        return Some(a);
+    }
     // A module's choice that comes before every other (its `choose_first` hook).
     if let Some(a) = crate::effects::CHOOSE_FIRST.iter().find_map(|f| f(view, legal, out)) {
         return Some(a);
@@ -1384,7 +1403,9 @@ pub(crate) fn leads(t: &dyn crate::harvest::Table, i: usize) -> bool {
 fn spend_the_rest(view: &View, legal: &[Action]) -> Option<Action> {
     let db = &*view.db;
     // Seed Sowers: `use cN SLOT`.
-    if let Some(&a) = legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. })) {
+    if let Some(&a) =
+        legal.iter().find(|a| matches!(a, Action::Use { card: Held::Card(..), .. } | Action::UseOnDeckAbility(..)))
+    {
         return Some(a);
     }
     // Variant `buy_vp`: spirits left over buy VP (the cheapest kinds first: wild last).

@@ -39,7 +39,7 @@ fn harvest_score(a: Action) -> Option<u32> {
         Action::Buy(Source::Soil(_)) | Action::BuyOn(Source::Soil(_), _) => 45,
         Action::Upgrade => 60,
         // Seed Sowers (a card's exchange ability): before Conclave of Ents and the converting vales.
-        Action::Use { card: Held::Card(..), .. } => 30,
+        Action::Use { card: Held::Card(..), .. } | Action::UseOnDeckAbility(..) => 30,
         Action::Use { card: Held::Vale(_), .. } => 20,
         // Leader abilities (Cyrilla, Dione, Guilduin, Nepeto) add to the harvest: before any purchase.
         Action::AbilityCard(_) | Action::AbilityPick(_) | Action::AbilitySoil(..) => 110,
@@ -206,6 +206,19 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             }
             if legal.last() == Some(&Action::Score) && crate::heuristic::leads(g, usize::from(g.current)) {
                 return Action::Score;
+            }
+            // Rules revision 8 (MV23): a neighbour's on-deck card that can cost (Grassland, sorted last),
+            // used when the harvest it leaves has more to spend (mana, spirits, twice the VP).
+            for &a in legal.iter().rev().take_while(|a| matches!(a, Action::UseOnDeck(..))) {
+                let worth = |x: &MysticVale| {
+                    let s: i32 = x.spirits_left().iter().map(|&k| i32::from(k)).sum();
+                    i32::from(x.mana_left()) + s + 2 * i32::from(x.turn.vp_total)
+                };
+                let mut with = g.clone();
+                sylvan_engine::Game::apply_unchecked(&mut with, a, &mut sylvan_engine::NoEvents);
+                if worth(&with) > worth(g) {
+                    return a;
+                }
             }
             let mut best = legal[0];
             let mut best_score = 0;

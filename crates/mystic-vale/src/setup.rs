@@ -154,6 +154,13 @@ pub const SCORE_RULES: u8 = 6;
 /// [`Options::rules`]).
 pub const PORTAL_RULES: u8 = 7;
 
+/// The rules revision that builds ruling MV23 (Dione's upgraded side: the neighbours' on-deck cards are
+/// used as if in your field, their Harvest abilities included). Built in part and **not offered**:
+/// [`RULES`] stays 7, so no game can name it yet; the rules tests reach it by setting
+/// [`Options::rules`] on a game made with revision 7 (see `effects/neighbour_on_deck.rs` for what is
+/// built and what is not).
+pub const DIONE_RULES: u8 = 8;
+
 fn first_rules() -> u8 {
     1
 }

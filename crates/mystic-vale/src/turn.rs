@@ -52,10 +52,12 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 ///   destination or `decline`; either ends it and spends the Portal for the turn (one Portal a player,
 ///   EN:1543), so it is opened at most once. The move itself is one of `max_game_length`'s extras, as in
 ///   revisions 1 to 6: 2 more here.
+/// - *Dione's upgraded side* (rules revision 8, ruling MV23): `use pS cN` uses a neighbour's on-deck card
+///   that can cost, offered only while not used yet: at most one a neighbour, 2.
 ///
-/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2` = `44 + 2N + 5W + 2W(N - 2)`.
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2 + 2` = `46 + 2N + 5W + 2W(N - 2)`.
 pub const MAX_ACTIONS_PER_TURN: usize =
-    44 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
+    46 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {
@@ -702,11 +704,118 @@ pub mod selftest {
         assert!(checked > 10_000, "{checked}");
     }
 
+    /// `buy .. on cN` (Earthchant Chorus), listed per card and slot, are those of the check source by
+    /// source and card by card (`chorus_target_ok`, then the price), in random games with a Chorus.
+    pub fn buys_on_match_chorus_target_ok_one_by_one() {
+        let sets = [Options::default(), Options { edition: Edition::Essential, ..Options::default() }];
+        let mut checked = 0;
+        let mut offered = 0;
+        for (n, base) in sets.into_iter().enumerate() {
+            for players in 2..=4 {
+                let options = Options { players, ..base.clone() };
+                for game in 0..60 {
+                    let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                    let mut rng = GameRng::new(game + 1000 * n as u64);
+                    let mut legal = Vec::new();
+                    while g.to_move().is_some() {
+                        if matches!(g.phase, Phase::Harvest) && g.turn.fx.discount_on_card.in_field {
+                            let (mana, room) = (g.mana_left(), g.purchase_room());
+                            let mut fast = Vec::new();
+                            g.push_buys_on(mana, room, &mut fast);
+                            let mut one_by_one = Vec::new();
+                            let chorus = g
+                                .cur()
+                                .field
+                                .iter()
+                                .copied()
+                                .filter(|&c| g.cur().stats[c as usize].has(crate::cards::Effect::DiscountOnCard));
+                            let chorus: Vec<u8> =
+                                chorus.collect::<std::collections::BTreeSet<u8>>().into_iter().collect();
+                            for i in 0..12u8 {
+                                let s = if i < 9 {
+                                    Source::Common(i / 3, i % 3)
+                                } else {
+                                    Source::Soil(Slot::ALL[(i - 9) as usize])
+                                };
+                                let a = g.source_adv(s);
+                                if a == EMPTY {
+                                    continue;
+                                }
+                                for &c in &chorus {
+                                    if room[g.db.hot(a).slot as usize][2]
+                                        && g.chorus_target_ok(c, a)
+                                        && g.buy_cost(a, c) <= mana
+                                    {
+                                        one_by_one.push(Action::BuyOn(s, c));
+                                    }
+                                }
+                            }
+                            assert_eq!(fast, one_by_one, "{:?}", g.turn);
+                            checked += 1;
+                            offered += fast.len();
+                        }
+                        g.legal_actions(&mut legal);
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(a, &mut NoEvents);
+                    }
+                }
+            }
+        }
+        assert!(checked > 1_000 && offered > 1_000, "{checked} {offered}");
+    }
+
+    /// `purchase_room` (per slot and kind, without branches) answers as `purchases_fit` with one more
+    /// purchase of that slot and kind, in random games with purchases waiting.
+    pub fn purchase_room_matches_purchases_fit() {
+        let sets = [
+            Options { sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() },
+            Options { edition: Edition::Essential, ..Options::default() },
+        ];
+        let mut checked = 0;
+        for (n, base) in sets.into_iter().enumerate() {
+            for players in 2..=4 {
+                let options = Options { players, ..base.clone() };
+                for game in 0..40 {
+                    let Ok(mut g) = MysticVale::new(&options, game) else { panic!("deal") };
+                    let mut rng = GameRng::new(game + 1000 * n as u64);
+                    let mut legal = Vec::new();
+                    // An advancement of each slot and kind (regular, eclipse) in this game's card files.
+                    let mut adv = [[None; 2]; 3];
+                    for id in 0..=u8::MAX {
+                        let h = g.db.hot(id);
+                        if h.cost != u8::MAX {
+                            adv[h.slot as usize][usize::from(h.eclipse)].get_or_insert(id);
+                        }
+                    }
+                    while g.to_move().is_some() {
+                        if matches!(g.phase, Phase::Harvest) {
+                            let room = g.purchase_room();
+                            for k in 0..3 {
+                                for (j, a) in adv[k].iter().enumerate() {
+                                    if let Some(a) = *a {
+                                        let fits = g.purchases_fit(Some(Bought { adv: a, target: None }));
+                                        assert_eq!(room[k][j], fits, "slot {k} kind {j}: {:?}", g.turn);
+                                        checked += 1;
+                                    }
+                                }
+                            }
+                        }
+                        g.legal_actions(&mut legal);
+                        let a = legal[rng.index(legal.len())];
+                        g.apply_unchecked(a, &mut NoEvents);
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     /// Wayfarer Portal's moves from the field's cached places are those of the card-by-card check: every
     /// visible, non-printed advancement of a field card (not the leader's) to each other such card where
-    /// it fits, the purchases keeping their places.
+    /// it fits, the purchases keeping their places; `portal_any` says whether there is one.
     pub fn portal_moves_match_the_card_by_card_check() {
         let mut moves = 0;
+        let mut with_purchases = 0;
         for players in 2..=4 {
             let options =
                 Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };
@@ -735,7 +844,10 @@ pub mod selftest {
                         let mut got = Vec::new();
                         g.push_portals(&mut got);
                         assert_eq!(got, expected);
+                        // The quick "is there a move" test of rules revision 7's `use` (purchases' slots last).
+                        assert_eq!(g.portal_any(), !expected.is_empty(), "{:?}", g.turn);
                         moves += got.len();
+                        with_purchases += usize::from(!g.turn.bought.is_empty() && !got.is_empty());
                     }
                     g.legal_actions(&mut legal);
                     let a = legal[rng.index(legal.len())];
@@ -743,7 +855,7 @@ pub mod selftest {
                 }
             }
         }
-        assert!(moves > 1_000, "{moves}");
+        assert!(moves > 1_000 && with_purchases > 100, "{moves} {with_purchases}");
     }
 
     /// Banking reads each card's gains apart (`card_gains`): in random games of every set, at every

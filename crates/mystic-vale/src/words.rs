@@ -478,7 +478,7 @@ pub fn vale_text(v: &Vale, locale: impl Into<Locale>) -> String {
 /// Each action notation with what it does (the notations are syntax, the same in every language).
 pub fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
     let locale = locale.into();
-    let rows: [(&str, &str); 34] = [
+    let rows: [(&str, &str); 36] = [
         ("push", "help-push"),
         ("pass", "help-pass"),
         ("spoil", "help-spoil"),
@@ -512,6 +512,8 @@ pub fn action_help(locale: impl Into<Locale>) -> Vec<ActionHelp> {
         ("ability soil.SLOT", "help-ability-soil"),
         ("workshop K cN", "help-workshop"),
         ("vp SPIRIT,SPIRIT,SPIRIT", "help-vp"),
+        ("use pS cN", "help-use-on-deck"),
+        ("use pS cN SLOT", "help-use-on-deck-ability"),
         ("SPIRIT / SLOT", "help-words"),
     ];
     rows.iter().map(|&(n, id)| ActionHelp::new(n, t(locale, id, args!()))).collect()
@@ -765,6 +767,18 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
                     ("describe-graft", args!(title = title, first = first, ability = ability))
                 }
                 _ => return a.to_string(),
+            }
+        }
+        Action::UseOnDeck(s, c) => match view.players.get(usize::from(s)).and_then(|p| p.cards.get(usize::from(c))) {
+            Some(sl) => ("describe-use-on-deck", args!(them = Seat(s), card = view.card_text_in(*sl, locale))),
+            None => return a.to_string(),
+        },
+        Action::UseOnDeckAbility(s, c, _) => {
+            match view.players.get(usize::from(s)).and_then(|p| p.cards.get(usize::from(c))) {
+                Some(sl) => {
+                    ("describe-use-on-deck-ability", args!(them = Seat(s), card = view.card_text_in(*sl, locale)))
+                }
+                None => return a.to_string(),
             }
         }
         Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {

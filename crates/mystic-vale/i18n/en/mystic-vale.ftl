@@ -273,6 +273,8 @@ describe-gain-choice = gain { $pick ->
    *[other] 1 wild spirit
 }
 describe-graft = add { $title }'s ability to c{ $first } until the end of the turn ({ $ability })
+describe-use-on-deck = use { $them }'s on-deck card { $card } as if in your field (its Harvest abilities too, Grassland's cost included)
+describe-use-on-deck-ability = pay your mana for the exchange ability of { $them }'s on-deck card { $card }
 describe-evoke-bought = sleeve { $title } on { $card } at once
 describe-vale-choice = { $title }: { $text }
 describe-pass = end the Planting Phase
@@ -327,6 +329,8 @@ help-replay = Harpy Canyon: resolve the "when played" ability of card N in SLOT 
 help-ability-soil = Old Bakarab: take a Fertile Soil of the supply into your workshop
 help-workshop = Old Bakarab (upgraded): sleeve workshop advancement K on field card N, which goes under your deck
 help-vp = variant buy_vp: pay 3 spirits for 1 VP
+help-use-on-deck = Dione (upgraded): use player S's on-deck card N, one whose ability can cost (Grassland), as if in your field
+help-use-on-deck-ability = Dione (upgraded): use the exchange ability in SLOT of player S's on-deck card N (Seed Sowers), paying your mana
 help-words = animal, forest, sky, wild / top, middle, bottom
 
 ## The table

@@ -329,6 +329,8 @@ describe-gain-choice = gagner { $pick ->
    *[other] 1 Esprit Libre
 }
 describe-graft = ajouter à c{ $first } la capacité de { $title } jusqu'à la fin du tour ({ $ability })
+describe-use-on-deck = utiliser la carte on-deck { $card } de { $them } comme si elle était dans votre champ (ses capacités de Récolte aussi, coût du Pâturage compris)
+describe-use-on-deck-ability = payer de votre mana pour la capacité d'échange de la carte on-deck { $card } de { $them }
 describe-evoke-bought = glisser dès maintenant { $title } dans { $card }
 describe-vale-choice = { $title } : { $text }
 describe-pass = terminer votre Phase de Semence
@@ -383,6 +385,8 @@ help-replay = Harpy Canyon : résoudre à nouveau la capacité « Une Fois Joué
 help-ability-soil = Old Bakarab : prendre un Sol Fertile de la réserve dans votre atelier
 help-workshop = Old Bakarab (améliorée) : glisser l'Évolution K de l'atelier dans la carte N du champ, qui va sous votre deck
 help-vp = variante buy_vp : payer 3 Esprits pour 1 PV
+help-use-on-deck = Dione (face améliorée) : utiliser la carte on-deck N du joueur S, dont la capacité peut coûter (Pâturage), comme si elle était dans votre champ
+help-use-on-deck-ability = Dione (face améliorée) : utiliser la capacité d'échange à l'emplacement SLOT de la carte on-deck N du joueur S (Seed Sowers), en payant votre mana
 help-words = animal (Bestial), forest (Sylvain), sky (Céleste), wild (Libre) / top (haut), middle (milieu), bottom (bas)
 
 ## The table

@@ -27,7 +27,7 @@ mod keep_in_field;
 mod magpie;
 pub mod move_advancement;
 mod multiply_mana;
-mod neighbour_on_deck;
+pub(crate) mod neighbour_on_deck;
 pub(crate) mod neighbours_discard;
 mod plus_guardian;
 mod redraw_on_deck;
@@ -45,8 +45,9 @@ pub(crate) mod vale_choice;
 mod vale_cost_points;
 mod workshop;
 
-/// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability.
-pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals);
+/// A harvest hook: adds to the totals of `seat`, whose card `card` carries the ability, and to `minus`,
+/// the mana taken after Ley Line Overflow's doubling (Grassland's, EN:1029, ruling MV42).
+pub type HarvestHook = fn(table: &dyn Table, seat: usize, card: u8, totals: &mut Totals, minus: &mut u32);
 
 /// A "when bought" hook: acts on the game right after `seat` bought the vale or advancement carrying the
 /// ability.
@@ -472,4 +473,7 @@ pub struct TurnStates {
     /// The state of `effects/silver_tree.rs`.
     #[serde(flatten)]
     pub discard_on_evoke: silver_tree::TurnState,
+    /// The state of `effects/neighbour_on_deck.rs`.
+    #[serde(flatten)]
+    pub neighbour_on_deck: neighbour_on_deck::TurnState,
 }

@@ -1,17 +1,55 @@
 //! Dione, upgraded (EN:1614-1621): in the Harvest Phase the neighbours' on-deck cards count as if they
 //! were in your field (in a 2-player game the one opponent's, once). Their symbols count; they cannot
-//! make you Spoil and their growth and "when played" abilities do nothing. Ruling MV23 decides that their
-//! Harvest abilities apply too; that is not built yet (rules revisions up to 7 count the symbols only).
+//! make you Spoil and their growth and "when played" abilities do nothing.
+//!
+//! Rules revisions up to 7 count their symbols only. Ruling MV23 decides that their Harvest abilities
+//! apply too, acting on the user's things; rules revision 8 ([`DIONE_RULES`]) builds that, **in part and
+//! not offered** ([`crate::RULES`] stays 7). Built, each only where Dione's upgraded side is harvested
+//! (this module's hooks; nothing else pays for it):
+//! - a used card's Harvest gains, counted on the user's field with the used cards in it (Aurora, Magic
+//!   Seed, Wolf Rider and Ashae's upgraded side on a used card count it; Feral Chieftain, Dawnsinger and
+//!   Woodland Warden the guardians printed on the used card), its VP doubled by a Stag Champion on it;
+//! - the user's own field cards whose gain counts the field (Aurora, Magic Seed, Ashae's upgraded side,
+//!   blank-card counts) count the used cards too; those whose gain shrinks as cards join (Wolf Rider,
+//!   Beastbrother Hunter) are resolved before Dione's ability, the player's order (EN:462, 478, ruling
+//!   MV41);
+//! - Ley Line Overflow on a used card doubles the harvest's mana, Grassland on one takes 1 after it
+//!   (EN:1029, 1049-1055, ruling MV42); a card that can cost (Grassland) is used only by the player's
+//!   decision `use p1 c7` ([`push_uses`], [`apply_use`]), the others at once;
+//! - Call of the Hunt on a used card fills the user's field from the user's deck, the used cards
+//!   counting towards its 8 (the user's own Call of the Hunt resolves first, the most cards, MV41);
+//!   Canopy Explorer on a used card takes a card of the user's deck for each guardian printed on it;
+//! - Earthchant Chorus on a used card does nothing (EN:967); a neighbour's leader card brings its
+//!   showing side's gains (Ashae's);
+//! - the used cards' unique Harvest abilities act as the user's, through the rules' walk of the field's
+//!   unique abilities ([`for_each_used_module`], keys after Cyrilla's): Magpie on the user's discard
+//!   pile, a neighbour's leader side's choice (Cyrilla's guardian on the user's card).
+//!
+//! - Seed Sowers on a used card: `use p1 c7 middle` pays the user's mana for its reward
+//!   ([`apply_exchange`]).
+//!
+//! Not built (so revision 8 is not offered): a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the words,
+//! heuristic and rollout for a used leader side's choices (they read the user's own leader); the vales
+//! that count the field (Manadew Meadow); the default revision.
 
 use super::Module;
-use crate::cards::Timing;
-use crate::harvest::{Table, Totals};
-use crate::state::{CardStats, leader_face};
+use crate::cards::{Count, Effect, Reward, Timing};
+use crate::harvest::{Table, Totals, blank_cards};
+use crate::setup::DIONE_RULES;
+use crate::state::{CardStats, MysticVale, NUM_CARDS, card_abilities, leader_face};
 
 /// Your neighbours' on-deck cards count as in your field.
-pub const MODULE: Module = Module { harvest: Some(harvest), ..Module::new("neighbour-on-deck", &[Timing::Harvest]) };
+pub const MODULE: Module = Module {
+    harvest: Some(harvest),
+    harvest_begin: Some(begin),
+    ..Module::new("neighbour-on-deck", &[Timing::Harvest])
+};
 
-fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals) {
+fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals, minus: &mut u32) {
+    if table.rules() >= DIONE_RULES {
+        harvest_used(table, seat, totals, minus);
+        return;
+    }
     let n = table.seats();
     let left = (seat + 1) % n;
     let right = (seat + n - 1) % n;
@@ -25,5 +63,390 @@ fn harvest(table: &dyn Table, seat: usize, _card: u8, totals: &mut Totals) {
             totals.spirits[k] = totals.spirits[k].saturating_add(st.spirits[k]);
         }
         totals.vp = totals.vp.saturating_add(u16::from(st.vp));
+    }
+}
+
+/// The neighbours' on-deck cards `seat` may use, as (owner, card), and how many: left then right; in a
+/// 2-player game the single opponent's, once (EN:1621).
+fn neighbours(table: &dyn Table, seat: usize) -> ([(usize, u8); 2], usize) {
+    let n = table.seats();
+    let mut out = [(0, 0); 2];
+    let mut k = 0;
+    for i in [(seat + 1) % n, (seat + n - 1) % n] {
+        if i == seat || (k == 1 && out[0].0 == i) {
+            continue;
+        }
+        if let Some(c) = table.on_deck(i) {
+            out[k] = (i, c);
+            k += 1;
+        }
+    }
+    (out, k)
+}
+
+/// Whether player `i`'s card `c` has a Harvest ability that can cost its user (Grassland's mana, EN:1029):
+/// using it is the player's decision (`use p1 c7`, ruling MV23).
+fn can_cost(table: &dyn Table, i: usize, c: u8) -> bool {
+    let db = table.db();
+    card_abilities(db, table.cards(i)[c as usize], leader_face(db, table.leader(i), c))
+        .any(|ab| ab.timing == Timing::Harvest && ab.effect == Effect::ManaMinus)
+}
+
+/// The neighbours' on-deck cards `seat` uses (as [`neighbours`]): each, but one that can cost only once
+/// the player chose it ([`Table::on_deck_chosen`]).
+fn used(table: &dyn Table, seat: usize) -> ([(usize, u8); 2], usize) {
+    let (all, n) = neighbours(table, seat);
+    let chosen = table.on_deck_chosen();
+    let mut out = [(0, 0); 2];
+    let mut k = 0;
+    for &(i, c) in &all[..n] {
+        if chosen & (1 << i) != 0 || !can_cost(table, i, c) {
+            out[k] = (i, c);
+            k += 1;
+        }
+    }
+    (out, k)
+}
+
+/// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`],
+/// held by [`crate::state::Turn`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TurnState {
+    /// Rules revision 8: the seats whose on-deck card, one that can cost, the player chose to use (`use
+    /// p1 c7`), a bit per seat.
+    #[serde(rename = "on_deck_chosen", skip_serializing_if = "is_zero")]
+    pub chosen: u8,
+}
+
+fn is_zero(x: &u8) -> bool {
+    *x == 0
+}
+
+/// Whether the active player harvests Dione's upgraded side (the leader's card in the field, the side it
+/// had as the Harvest began) under rules revision 8.
+fn harvesting(game: &MysticVale) -> bool {
+    game.options.rules >= DIONE_RULES
+        && game
+            .harvest_leader()
+            .is_some_and(|l| game.cur().field.contains(&l.card) && super::is_unique(l.face(&game.db).ability, &MODULE))
+}
+
+/// The key, in `Turn::ability_used` and `Turn::ability_open`, of the left neighbour's used on-deck card's
+/// unique ability (rules revision 8); the right one's is the next. The card's number in the hooks is
+/// the key too: the used card is not one of the user's.
+pub(crate) const USED_KEY: u8 = super::BOOST_KEY + 1;
+
+/// Rules revision 8: calls `f(key, key, ability, module)` for each unique Harvest ability of the used
+/// on-deck cards (a neighbour's leader card's side, Magpie), which act as the user's (ruling MV23).
+/// Dione's own ability on a neighbour's card does not come again (the same cards, EN:1621).
+#[cold]
+#[inline(never)]
+pub(crate) fn for_each_used_module(
+    game: &MysticVale,
+    f: &mut impl FnMut(u8, u8, crate::cards::Ability, &'static Module),
+) {
+    if !harvesting(game) {
+        return;
+    }
+    let seat = game.current as usize;
+    let left = (seat + 1) % game.players.len();
+    let (used, k) = used(game, seat);
+    for &(i, c) in &used[..k] {
+        let key = if i == left { USED_KEY } else { USED_KEY + 1 };
+        let p = &game.players[i];
+        for ab in card_abilities(&game.db, p.cards[c as usize], leader_face(&game.db, p.leader, c)) {
+            if ab.timing == Timing::Harvest
+                && ab.effect == Effect::Unique
+                && !super::is_unique(ab, &MODULE)
+                && let Some(m) = super::module(ab.module)
+            {
+                f(key, key, ab, m);
+            }
+        }
+    }
+}
+
+/// The owner and number of the used on-deck card a key of [`for_each_used_module`] names.
+pub(crate) fn used_card(game: &MysticVale, key: u8) -> Option<(usize, u8)> {
+    let side = key.checked_sub(USED_KEY).filter(|&s| s < 2)?;
+    let n = game.players.len();
+    let seat = game.current as usize;
+    let i = if side == 0 { (seat + 1) % n } else { (seat + n - 1) % n };
+    Some((i, game.players[i].on_deck?))
+}
+
+/// Rules revision 8: pushes `use p1 c7` for each neighbour's on-deck card that can cost and is not used
+/// yet, while the mana left pays what it can take (in seat order: the actions' order).
+#[cold]
+#[inline(never)]
+pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>) {
+    if !harvesting(game) {
+        return;
+    }
+    let seat = game.current as usize;
+    let (all, n) = neighbours(game, seat);
+    let chosen = game.turn.fx.neighbour_on_deck.chosen;
+    let mut offer = [None; 2];
+    for (j, &(i, c)) in all[..n].iter().enumerate() {
+        if chosen & (1 << i) == 0 && can_cost(game, i, c) && game.mana_left() >= cost(game, i, c) {
+            offer[j] = Some(crate::actions::Action::UseOnDeck(i as u8, c));
+        }
+    }
+    if let [Some(a), Some(b)] = offer
+        && b < a
+    {
+        offer = [Some(b), Some(a)];
+    }
+    out.extend(offer.into_iter().flatten());
+    // The exchange abilities (Seed Sowers) of the used cards the mana left pays, in seat order.
+    let (used, k) = used(game, seat);
+    let mut owners: [(usize, u8); 2] = used;
+    owners[..k].sort_unstable();
+    let mana = game.mana_left();
+    for &(i, c) in &owners[..k] {
+        let p = &game.players[i];
+        let sleeve = p.cards[c as usize];
+        let face = leader_face(&game.db, p.leader, c);
+        let places = sleeve.slots.iter().enumerate().filter(|x| *x.1 != crate::state::EMPTY);
+        let slots = places.map(|(at, &a)| (at as u8, game.db.hot_ref(a).ability));
+        for (at, ab) in slots.chain(face.map(|f| (3, f.ability))) {
+            if ab.timing == Timing::Harvest && ab.effect == Effect::Exchange && ab.amount <= mana {
+                out.push(crate::actions::Action::UseOnDeckAbility(i as u8, c, at));
+            }
+        }
+    }
+}
+
+/// Rules revision 8: `use p1 c7 middle`, the exchange ability (Seed Sowers, EN:1160) of a used card:
+/// the user pays its mana for its reward, doubled by a Stag Champion on that card.
+pub(crate) fn apply_exchange(game: &mut MysticVale, s: u8, c: u8, at: u8) {
+    let p = &game.players[usize::from(s)];
+    let Some(&sleeve) = p.cards.get(usize::from(c)) else { return };
+    let ab = match sleeve.slots.get(usize::from(at)) {
+        Some(&a) if a != crate::state::EMPTY => game.db.hot_ref(a).ability,
+        Some(_) => return,
+        None => match leader_face(&game.db, p.leader, c) {
+            Some(f) => f.ability,
+            None => return,
+        },
+    };
+    if ab.timing != Timing::Harvest || ab.effect != Effect::Exchange {
+        return;
+    }
+    let double = if CardStats::of(sleeve, &game.db, leader_face(&game.db, p.leader, c)).has(Effect::DoubleAbilityVp) {
+        2
+    } else {
+        1
+    };
+    game.turn.mana_spent = game.turn.mana_spent.saturating_add(ab.amount);
+    game.gain_now(ab.reward, double);
+}
+
+/// The most mana player `i`'s card `c` can take from its user (its Grassland abilities).
+fn cost(game: &MysticVale, i: usize, c: u8) -> u8 {
+    let db = &game.db;
+    card_abilities(db, game.players[i].cards[c as usize], leader_face(db, game.players[i].leader, c))
+        .filter(|ab| ab.timing == Timing::Harvest && ab.effect == Effect::ManaMinus)
+        .fold(0u8, |m, ab| m.saturating_add(ab.amount))
+}
+
+/// Rules revision 8: `use p1 c7`, the player uses seat `s`'s on-deck card `c` (offered by [`push_uses`]):
+/// it counts from now on, and what it does as the Harvest begins happens now.
+pub(crate) fn apply_use(game: &mut MysticVale, s: u8, _c: u8) {
+    game.turn.fx.neighbour_on_deck.chosen |= 1 << s;
+    join(game, Some(usize::from(s)));
+    game.recount();
+}
+
+/// What the field's counts read: printed decay, the most mana printed on one card, blank cards.
+#[derive(Clone, Copy, Default)]
+struct FieldCounts {
+    /// Cards.
+    cards: u32,
+    /// Decay printed (Ashae's upgraded side, EN:1586-1590).
+    decay: u32,
+    /// The most mana printed on one card.
+    most_mana: u32,
+    /// Totally blank cards.
+    blank: u32,
+}
+
+impl FieldCounts {
+    /// The amount `per` multiplies for a card with `guardians` printed guardians, in this field (the
+    /// used cards' and the user's own counting cards' reading of [`crate::harvest::harvest_count`]).
+    fn count(&self, per: Count, guardians: u8) -> u32 {
+        match per {
+            Count::One => 1,
+            Count::GuardiansOnCard => u32::from(guardians),
+            Count::FieldPairs => self.cards / 2,
+            Count::OtherFieldCards => self.cards.saturating_sub(1),
+            Count::FieldShortfall => 7u32.saturating_sub(self.cards),
+            Count::DecayField => self.decay,
+            Count::MostManaOnFieldCard => self.most_mana,
+            Count::BlankFieldCards => self.blank,
+            _ => 0,
+        }
+    }
+}
+
+/// The running sums of the used cards' gains.
+#[derive(Default)]
+struct Sums {
+    mana: u32,
+    spirits: [u32; 4],
+    vp: u32,
+    box_vp: u32,
+}
+
+impl Sums {
+    /// Adds `gain` of `reward`, VP doubled by `double` (Stag Champion on the card).
+    fn add(&mut self, reward: Reward, gain: u32, double: u32) {
+        match reward {
+            Reward::Mana => self.mana += gain,
+            Reward::Vp => self.vp += gain * double,
+            Reward::BoxVp => self.box_vp += gain * double,
+            r => {
+                if let Some(k) = r.spirit() {
+                    self.spirits[k as usize] += gain;
+                }
+            }
+        }
+    }
+}
+
+/// Rules revision 8 (ruling MV23): the used cards' symbols and Harvest abilities, and what the user's
+/// own counting cards gain from them, added to `totals` (see the module's documentation).
+fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut u32) {
+    let (used, k) = used(table, seat);
+    if k == 0 {
+        return;
+    }
+    let db = table.db();
+    let field = table.field(seat);
+    let mine = table.cards(seat);
+    let my_leader = table.leader(seat);
+    let mut own = FieldCounts { cards: field.len() as u32, ..FieldCounts::default() };
+    for &c in field {
+        let st = CardStats::of(mine[c as usize], db, leader_face(db, my_leader, c));
+        own.decay += u32::from(st.decay_printed);
+        own.most_mana = own.most_mana.max(u32::from(st.mana));
+    }
+    own.blank = blank_cards(mine, my_leader, field.iter().copied());
+    let mut all = own;
+    let stats: [CardStats; 2] = std::array::from_fn(|j| {
+        let (i, c) = used[j.min(k - 1)];
+        CardStats::of(table.cards(i)[c as usize], db, leader_face(db, table.leader(i), c))
+    });
+    for (j, &(i, c)) in used[..k].iter().enumerate() {
+        all.cards += 1;
+        all.decay += u32::from(stats[j].decay_printed);
+        all.most_mana = all.most_mana.max(u32::from(stats[j].mana));
+        all.blank += blank_cards(table.cards(i), table.leader(i), std::iter::once(c));
+    }
+    let mut sums = Sums::default();
+    let mut factor = 1u32;
+    for (j, &(i, c)) in used[..k].iter().enumerate() {
+        let st = &stats[j];
+        sums.mana += u32::from(st.mana);
+        for x in 0..4 {
+            sums.spirits[x] += u32::from(st.spirits[x]);
+        }
+        sums.vp += u32::from(st.vp);
+        let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+        let face = leader_face(db, table.leader(i), c);
+        for ab in card_abilities(db, table.cards(i)[c as usize], face) {
+            if ab.timing != Timing::Harvest {
+                continue;
+            }
+            match ab.effect {
+                Effect::Gain => sums.add(ab.reward, u32::from(ab.amount) * all.count(ab.per, st.guardians), double),
+                Effect::FillField if ab.reward == Reward::Mana => sums.mana += all.count(ab.per, st.guardians),
+                Effect::ManaMinus => *minus += u32::from(ab.amount),
+                Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
+                // Earthchant Chorus: its discount is for a card sleeved by its owner (EN:967). Call of
+                // the Hunt and Canopy Explorer act as the Harvest begins (`begin`).
+                _ => {}
+            }
+        }
+    }
+    // The user's own cards that count the field count the used cards too.
+    for &c in field {
+        let face = leader_face(db, my_leader, c);
+        let st = CardStats::of(mine[c as usize], db, face);
+        if !st.acts(Timing::Harvest) {
+            continue;
+        }
+        let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+        for ab in card_abilities(db, mine[c as usize], face) {
+            let counts_field = matches!(
+                ab.per,
+                Count::FieldPairs
+                    | Count::OtherFieldCards
+                    | Count::DecayField
+                    | Count::MostManaOnFieldCard
+                    | Count::BlankFieldCards
+            );
+            if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field {
+                let more = all.count(ab.per, st.guardians).saturating_sub(own.count(ab.per, st.guardians));
+                sums.add(ab.reward, u32::from(ab.amount) * more, double);
+            }
+        }
+    }
+    let cap8 = |x: u32| x.min(250) as u8;
+    let cap16 = |x: u32| x.min(u32::from(u16::MAX)) as u16;
+    totals.mana = totals.mana.saturating_add(cap8(sums.mana));
+    for x in 0..4 {
+        totals.spirits[x] = totals.spirits[x].saturating_add(cap8(sums.spirits[x]));
+    }
+    totals.vp = totals.vp.saturating_add(cap16(sums.vp));
+    totals.box_vp = totals.box_vp.saturating_add(cap16(sums.box_vp));
+    totals.mana_factor = cap8(u32::from(totals.mana_factor.max(1)) * factor);
+}
+
+/// Rules revision 8, as the Harvest Phase begins (after the user's own Call of the Hunt and Canopy
+/// Explorer): Call of the Hunt on a used card fills the user's field until it holds its number of cards,
+/// the used cards included; Canopy Explorer on a used card takes a card of the user's deck for each
+/// guardian printed on it. The cards join the right end of the field (ruling MV41's `added`: the user's
+/// Wolf Rider is resolved before them).
+fn begin(game: &mut MysticVale) {
+    if game.options.rules < DIONE_RULES {
+        return;
+    }
+    join(game, None);
+}
+
+/// [`begin`]'s work for the used cards (of `only` that seat, if given).
+fn join(game: &mut MysticVale, only: Option<usize>) {
+    let seat = game.current as usize;
+    let (used, k) = used(game, seat);
+    let (mut fill, mut explore) = (0usize, 0u32);
+    for &(i, c) in used[..k].iter().filter(|x| only.is_none_or(|o| o == x.0)) {
+        let sleeve = game.players[i].cards[c as usize];
+        let face = leader_face(&game.db, game.players[i].leader, c);
+        let guardians = CardStats::of(sleeve, &game.db, face).guardians;
+        for ab in card_abilities(&game.db, sleeve, face) {
+            match (ab.timing, ab.effect) {
+                (Timing::Harvest, Effect::FillField) => fill = fill.max(usize::from(ab.amount)),
+                (Timing::Harvest, Effect::DeckToField) => {
+                    let per = if ab.per == Count::GuardiansOnCard { u32::from(guardians) } else { 1 };
+                    explore += u32::from(ab.amount) * per;
+                }
+                _ => {}
+            }
+        }
+    }
+    if fill == 0 && explore == 0 {
+        return;
+    }
+    let before = game.players[seat].field.len();
+    let need = fill.min(NUM_CARDS).saturating_sub(before + k);
+    game.deck_to_field(need as u32 + explore, &mut sylvan_engine::NoEvents);
+    let added = game.players[seat].field.len() - before;
+    if added > 0 {
+        let fx = &mut game.turn.fx.deck_to_field;
+        fx.added = fx.added.saturating_add(added as u8);
+        game.count_places();
+        game.recount();
     }
 }

@@ -113,6 +113,10 @@ impl MysticVale {
                 }
             }
         }
+        if self.options.rules >= crate::setup::DIONE_RULES {
+            // Rules revision 8 (MV23): the used on-deck cards' unique abilities, as the player's.
+            crate::effects::neighbour_on_deck::for_each_used_module(self, &mut f);
+        }
     }
 
     /// The unique harvest ability (key, card, ability, module) that takes `action`: the one waiting for
@@ -191,7 +195,7 @@ impl MysticVale {
 
     /// Moves `n` cards from the top of the active player's deck to the right end of the field,
     /// reshuffling the discard pile when the deck runs out.
-    pub(super) fn deck_to_field<S: EventSink<Event>>(&mut self, n: u32, ev: &mut S) {
+    pub(crate) fn deck_to_field<S: EventSink<Event>>(&mut self, n: u32, ev: &mut S) {
         let i = self.current as usize;
         for _ in 0..n {
             if self.players[i].deck.is_empty() {
@@ -609,14 +613,13 @@ impl MysticVale {
         {
             if self.portal_steps() {
                 // Rules revision 7 (MV90): `use v3` opens the move, offered only when a move exists.
-                let mut any = false;
-                self.portal_moves(|_, _, _| {
-                    any = true;
-                    false
-                });
-                if any {
+                if self.portal_any() {
                     let a = Action::UseVale(self.usable_vales()[k]);
-                    let at = out.partition_point(|&x| x < a);
+                    // Sorted: only the vales' `use` pushed last may come after it.
+                    let mut at = out.len();
+                    while at > 0 && out[at - 1] > a {
+                        at -= 1;
+                    }
                     out.insert(at, a);
                 }
             } else {
@@ -646,6 +649,10 @@ impl MysticVale {
         if score {
             out.push(Action::Score);
         }
+        if self.options.rules >= crate::setup::DIONE_RULES {
+            // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
+            crate::effects::neighbour_on_deck::push_uses(self, out);
+        }
     }
 
     /// Rules revision 6 (ruling MV83): whether the player decides when the field's VP are scored, given
@@ -655,7 +662,8 @@ impl MysticVale {
     /// refilled). Elsewhere the field's VP are scored as the Harvest ends, which gives the same game.
     fn score_matters(&self, vales: &[Action]) -> bool {
         let t = &self.turn;
-        if self.options.rules < crate::setup::SCORE_RULES
+        if vales.is_empty()
+            || self.options.rules < crate::setup::SCORE_RULES
             || self.ending
             || self.pool == 0
             || t.vp_total.saturating_sub(t.scored[0]) < self.pool
@@ -720,15 +728,16 @@ impl MysticVale {
             if short > u16::from(left[3]) {
                 continue;
             }
-            let mut rest = left;
-            for x in 0..3 {
-                rest[x] -= cost[x].min(left[x]);
-            }
-            rest[3] -= short as u8;
             let (l, k) = (i as u8 / 4, i as u8 % 4);
             if cost[3] == 0 {
                 out.push(Action::Vale(l, k, None));
             } else {
+                // The spirits left once the fixed part is paid: each kind pays the "any" part if enough.
+                let mut rest = left;
+                for x in 0..3 {
+                    rest[x] -= cost[x].min(left[x]);
+                }
+                rest[3] -= short as u8;
                 for s in Spirit::ALL {
                     if rest[s as usize] >= cost[3] {
                         out.push(Action::Vale(l, k, Some(s)));
@@ -875,39 +884,76 @@ impl MysticVale {
 
     /// Calls `f` with each legal advancement move between two field cards (Wayfarer Portal,
     /// EN:1543-1549), in the order of [`Action::Portal`]'s ids, until it returns `false`.
-    pub(super) fn portal_moves(&self, mut f: impl FnMut(u8, Slot, u8) -> bool) {
-        let p = self.cur();
-        let db = &*self.db;
-        let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
-        // Per slot and kind of place (empty, under, cover), the field cards offering it: an advancement
-        // fits where its slot is empty or holds what it may go under (eclipse) or cover (regular).
-        let mut place = [[0u32; 3]; 3];
-        for &c in p.field.iter() {
-            let places = p.stats[c as usize].places;
-            for (k, kinds) in place.iter_mut().enumerate() {
-                for (x, m) in kinds.iter_mut().enumerate() {
-                    if (places >> (7 * (3 * k + x))) & 0x7f != 0 {
-                        *m |= 1 << c;
-                    }
-                }
+    pub(super) fn portal_moves(&self, f: impl FnMut(u8, Slot, u8) -> bool) {
+        self.portal_moves_in(&self.portal_places(), &self.waiting_purchases(), 0b111, f);
+    }
+
+    /// Whether some Wayfarer Portal move is legal now (as [`portal_moves`](MysticVale::portal_moves)
+    /// would find one). The moves in slots no purchase waits for are looked at first: each keeps the
+    /// purchases fitting if they fit now, without counting the field's places again.
+    pub(super) fn portal_any(&self) -> bool {
+        let (places, waiting) = (self.portal_places(), self.waiting_purchases());
+        let busy = waiting.as_ref().map_or(0, |w| w.slots);
+        let mut any = false;
+        for slots in [!busy & 0b111, busy] {
+            if slots != 0 {
+                self.portal_moves_in(&places, &waiting, slots, |_, _, _| {
+                    any = true;
+                    false
+                });
+            }
+            if any {
+                return true;
             }
         }
+        false
+    }
+
+    /// The field cards a Wayfarer Portal move may take an advancement from or to (not the leader's), and
+    /// per slot and kind of place (empty, under, cover, `3 * slot + kind`) the field cards offering it: an
+    /// advancement fits where its slot is empty or holds what it may go under (eclipse) or cover (regular).
+    fn portal_places(&self) -> (u32, [u32; 9]) {
+        let p = self.cur();
+        let cards = p.field_mask() & !p.leader.map_or(0, |l| 1 << l.card);
+        let mut place = [0u32; 9];
+        for &c in p.field.iter() {
+            // The card's non-zero counts, one bit each (at the top of the count's 7 bits).
+            let mut nonzero = places_nonzero(p.stats[c as usize].places);
+            while nonzero != 0 {
+                place[nonzero.trailing_zeros() as usize / 7] |= 1 << c;
+                nonzero &= nonzero - 1;
+            }
+        }
+        (cards, place)
+    }
+
+    /// [`portal_moves`](MysticVale::portal_moves) in the slots of `slots` (bit per slot), given the
+    /// field's [`portal_places`](MysticVale::portal_places) and the purchases `waiting`.
+    fn portal_moves_in(
+        &self,
+        &(cards, place): &(u32, [u32; 9]),
+        waiting: &Option<Waiting>,
+        slots: u8,
+        mut f: impl FnMut(u8, Slot, u8) -> bool,
+    ) {
+        let p = self.cur();
+        let db = &*self.db;
         let mut m = cards;
         while m != 0 {
             let a = m.trailing_zeros() as u8;
             m &= m - 1;
             for s in Slot::ALL {
                 let adv = p.cards[a as usize].slots[s as usize];
-                if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
+                if slots & (1 << s as u8) == 0 || adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
                     continue;
                 }
-                let kinds = place[s as usize];
-                let fits = kinds[0] | if db.hot_ref(adv).eclipse { kinds[1] } else { kinds[2] };
+                let k = 3 * s as usize;
+                let fits = place[k] | if db.hot_ref(adv).eclipse { place[k + 1] } else { place[k + 2] };
                 let mut n = fits & cards & !(1 << a);
                 while n != 0 {
                     let b = n.trailing_zeros() as u8;
                     n &= n - 1;
-                    if self.portal_keeps_purchases(a, s, b) && !f(a, s, b) {
+                    if self.portal_keeps(waiting, a, s, b) && !f(a, s, b) {
                         return;
                     }
                 }
@@ -915,8 +961,66 @@ impl MysticVale {
         }
     }
 
+    /// This turn's purchases as [`portal_keeps`](MysticVale::portal_keeps) reads them, found once for
+    /// all the moves of a listing; `None` when nothing was bought.
+    fn waiting_purchases(&self) -> Option<Waiting> {
+        if self.turn.bought.is_empty() {
+            return None;
+        }
+        let db = &*self.db;
+        let mut w = Waiting { demand: [[0; 2]; 3], declared: [0; 3], cards: 0, slots: 0, fit: false };
+        for b in &self.turn.bought {
+            let h = db.hot_ref(b.adv);
+            w.slots |= 1 << h.slot as u8;
+            match b.target {
+                None => w.demand[h.slot as usize][usize::from(h.eclipse)] += 1,
+                Some(c) => {
+                    w.declared[h.slot as usize] += 1;
+                    w.cards |= 1 << c;
+                }
+            }
+        }
+        w.fit = Self::demand_fits(self.turn.places, w.demand, w.declared);
+        Some(w)
+    }
+
+    /// [`portal_keeps_purchases`](MysticVale::portal_keeps_purchases) with the purchases found once
+    /// (`waiting`): a move that changes no slot a purchase waits for leaves them fitting as they do now.
+    fn portal_keeps(&self, waiting: &Option<Waiting>, a: u8, s: Slot, b: u8) -> bool {
+        let Some(w) = waiting else { return true };
+        if w.cards & (1 << a | 1 << b) != 0 {
+            return false;
+        }
+        let db = &*self.db;
+        let p = self.cur();
+        let (old_a, old_b) = (p.cards[a as usize], p.cards[b as usize]);
+        let k = s as usize;
+        let adv = old_a.slots[k];
+        let to = db.hot_ref(adv).slot as usize;
+        if w.slots & (1 << k | 1 << to) == 0 {
+            return w.fit;
+        }
+        let (mut new_a, mut new_b) = (old_a, old_b);
+        new_a.slots[k] = new_a.covered[k];
+        new_a.covered[k] = EMPTY;
+        new_b.put(db, adv);
+        let mut places = self.turn.places;
+        for k in 0..3 {
+            if k != s as usize && k != to {
+                continue;
+            }
+            for (sleeve, sign) in [(old_a, -1i8), (old_b, -1), (new_a, 1), (new_b, 1)] {
+                if let Some(x) = slot_place(db, sleeve, k) {
+                    places[k][x] = places[k][x].saturating_add_signed(sign);
+                }
+            }
+        }
+        Self::demand_fits(places, w.demand, w.declared)
+    }
+
     /// Whether moving card `a`'s advancement in slot `s` to card `b` leaves every purchase of this turn a
-    /// place (MV21): never on or off a card declared for a purchase.
+    /// place (MV21): never on or off a card declared for a purchase. The reference for the moves'
+    /// listing (`portal_keeps`).
     pub(super) fn portal_keeps_purchases(&self, a: u8, s: Slot, b: u8) -> bool {
         if self.turn.bought.is_empty() {
             return true;
@@ -1190,6 +1294,8 @@ impl MysticVale {
             Action::Portal(a, s, b) => self.move_advancement(a, s, b),
             Action::BuyOn(s, c) => self.buy(s, c, ev),
             Action::Score => self.score_field(ev),
+            Action::UseOnDeck(s, c) => crate::effects::neighbour_on_deck::apply_use(self, s, c),
+            Action::UseOnDeckAbility(s, c, at) => crate::effects::neighbour_on_deck::apply_exchange(self, s, c, at),
             _ => {}
         }
     }
@@ -1267,7 +1373,9 @@ impl MysticVale {
                     }
                     _ => None,
                 };
-                ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(i, c), on));
+                // A used neighbour's card (rules revision 8) is named as its owner's.
+                let (owner, card) = crate::effects::neighbour_on_deck::used_card(self, c).unwrap_or((i, c));
+                ev.emit(Audience::Everyone, Event::UsedAbility(seat, self.card_ref(owner, card), on));
             }
             if step == crate::effects::Step::UsedReveal {
                 if S::ENABLED {
@@ -1277,4 +1385,25 @@ impl MysticVale {
             }
         }
     }
+}
+
+/// This turn's purchases, for the Wayfarer Portal's moves: per slot the regular and eclipse ones
+/// waiting for a place and those declared for a card, the cards declared for (bit per card), the slots
+/// any purchase is in (bit per slot), and whether they all fit the field as it is.
+struct Waiting {
+    demand: [[u8; 2]; 3],
+    declared: [u8; 3],
+    cards: u32,
+    slots: u8,
+    fit: bool,
+}
+
+/// One bit per non-zero count of `places` (nine 7-bit counts, as `CardStats::places`), at the count's
+/// top bit (bit `7 * f + 6`): a count's low six bits plus 63 carry into its top bit when any is set.
+#[inline]
+fn places_nonzero(places: u64) -> u64 {
+    const ONES: u64 = ((1 << 63) - 1) / 0x7f;
+    const LOW: u64 = 0x3f * ONES;
+    const TOP: u64 = 0x40 * ONES;
+    (((places & LOW) + LOW) | places) & TOP
 }

@@ -41,16 +41,14 @@ impl MysticVale {
     /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
     /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
     /// purchases (as [`purchases_fit`] one by one).
-    pub(super) fn purchase_room(&self) -> [[bool; 3]; 3] {
+    pub(crate) fn purchase_room(&self) -> [[bool; 3]; 3] {
+        let chorus = self.turn.fx.discount_on_card.in_field;
         if self.turn.bought.is_empty() {
             // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
-            return self
-                .turn
-                .places
-                .map(|[e, u, o]| [e > 0 || o > 0, e > 0 || u > 0, self.turn.fx.discount_on_card.in_field && e > 0]);
+            return self.turn.places.map(|[e, u, o]| [e | o != 0, e | u != 0, chorus & (e != 0)]);
         }
-        let mut demand = [[0u8; 2]; 3];
-        let mut declared = [0u8; 3];
+        let mut demand = [[0i32; 2]; 3];
+        let mut declared = [0i32; 3];
         for b in &self.turn.bought {
             let h = self.db.hot_ref(b.adv);
             if b.target.is_none() {
@@ -60,19 +58,18 @@ impl MysticVale {
             }
         }
         let mut room = [[false; 3]; 3];
-        for k in 0..3 {
-            let [e, u, o] = self.turn.places[k];
+        for (k, r) in room.iter_mut().enumerate() {
+            // As `purchases_fit_in`, without saturation or branches: with `decl` declared purchases in
+            // the `e` empty places, `f` are left, and `d.saturating_sub(u) <= f` is `d <= u + f`.
+            let [e, u, o] = self.turn.places[k].map(i32::from);
             let [d0, d1] = demand[k];
             let decl = declared[k];
-            let fit = |d0: u8, d1: u8, decl: u8| {
-                let e = e.saturating_sub(decl);
-                decl <= self.turn.places[k][0] && d1.saturating_sub(u) <= e && d0.saturating_sub(o) <= e
-            };
-            // A purchase declared for a card needs an Earthchant Chorus in the field.
-            room[k] = [
-                fit(d0 + 1, d1, decl),
-                fit(d0, d1 + 1, decl),
-                self.turn.fx.discount_on_card.in_field && fit(d0, d1, decl + 1),
+            let f = e - decl;
+            *r = [
+                (decl <= e) & (d1 <= u + f) & (d0 < o + f),
+                (decl <= e) & (d1 < u + f) & (d0 <= o + f),
+                // A purchase declared for a card needs an Earthchant Chorus in the field.
+                chorus & (decl < e) & (d1 < u + f) & (d0 < o + f),
             ];
         }
         room
@@ -100,6 +97,30 @@ impl MysticVale {
                 declared[h.slot as usize] += 1;
             }
         }
+        Self::demand_fits(places, demand, declared)
+    }
+
+    /// Whether the purchases so far plus one declared for a card in slot `k` can all be sleeved: as
+    /// [`purchases_fit`](MysticVale::purchases_fit) with such a purchase (a declared purchase counts
+    /// by its slot alone).
+    fn declared_fits(&self, k: usize) -> bool {
+        let mut demand = [[0u8; 2]; 3];
+        let mut declared = [0u8; 3];
+        declared[k] = 1;
+        for b in &self.turn.bought {
+            let h = self.db.hot_ref(b.adv);
+            if b.target.is_none() {
+                demand[h.slot as usize][usize::from(h.eclipse)] += 1;
+            } else {
+                declared[h.slot as usize] += 1;
+            }
+        }
+        Self::demand_fits(self.turn.places, demand, declared)
+    }
+
+    /// Whether `demand` (per slot: regular, eclipse purchases) and the purchases `declared` for a card
+    /// (per slot) fit the field's `places`.
+    pub(super) fn demand_fits(places: [[u8; 3]; 3], demand: [[u8; 2]; 3], declared: [u8; 3]) -> bool {
         (0..3).all(|k| {
             let [e, u, o] = places[k];
             let e = e.saturating_sub(declared[k]);
@@ -159,6 +180,8 @@ impl MysticVale {
         }
     }
 
+    /// Whether a purchase of advancement `adv` may be declared for field card `c` (Earthchant Chorus):
+    /// the reference for [`push_buys_on`](MysticVale::push_buys_on), which checks it per card and slot.
     pub(super) fn chorus_target_ok(&self, c: u8, adv: u8) -> bool {
         let p = self.cur();
         let s = p.cards[c as usize];
@@ -301,24 +324,59 @@ impl MysticVale {
         out.extend_from_slice(&buf);
         out.truncate(len + n);
         if self.turn.fx.discount_on_card.in_field {
-            let p = self.cur();
-            let chorus = p
-                .field
-                .iter()
-                .fold(0u32, |m, &c| if p.stats[c as usize].has(Effect::DiscountOnCard) { m | 1 << c } else { m });
-            for i in 0..12u8 {
-                let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
-                let a = self.source_adv(s);
-                if a == EMPTY {
-                    continue;
+            self.push_buys_on(mana, room, out);
+        }
+    }
+
+    /// Pushes `buy .. on cN` (Earthchant Chorus) for every source and card [`chorus_target_ok`] accepts
+    /// and the mana pays, in the order of the sources, then the cards. What `chorus_target_ok` reads
+    /// depends on the card and on the advancement's slot only, so it is found once per card and slot.
+    ///
+    /// [`chorus_target_ok`]: MysticVale::chorus_target_ok
+    pub(super) fn push_buys_on(&self, mana: u8, room: [[bool; 3]; 3], out: &mut Vec<Action>) {
+        let db = &*self.db;
+        let p = self.cur();
+        // Per slot, the field cards that may take a purchase declared for them in that slot.
+        let mut on = [0u32; 3];
+        for &c in p.field.iter() {
+            if !p.stats[c as usize].has(Effect::DiscountOnCard) {
+                continue;
+            }
+            let s = p.cards[c as usize];
+            let free = s.free_slots();
+            let reserved = self.turn.bought.iter().filter(|b| b.target == Some(c)).count();
+            if !(1..=2).contains(&free) || reserved >= free {
+                continue;
+            }
+            for (k, m) in on.iter_mut().enumerate() {
+                if s.slots[k] == EMPTY
+                    && !self.turn.bought.iter().any(|b| b.target == Some(c) && db.hot(b.adv).slot as usize == k)
+                {
+                    *m |= 1 << c;
                 }
-                let mut m = chorus;
-                while m != 0 {
-                    let c = m.trailing_zeros() as u8;
-                    m &= m - 1;
-                    if room[db.hot(a).slot as usize][2] && self.chorus_target_ok(c, a) && self.buy_cost(a, c) <= mana {
-                        out.push(Action::BuyOn(s, c));
-                    }
+            }
+        }
+        for (k, m) in on.iter_mut().enumerate() {
+            // The other purchases must still fit elsewhere.
+            if *m != 0 && !(room[k][2] && self.declared_fits(k)) {
+                *m = 0;
+            }
+        }
+        if on == [0; 3] {
+            return;
+        }
+        for i in 0..12u8 {
+            let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
+            let a = self.source_adv(s);
+            if a == EMPTY {
+                continue;
+            }
+            let mut m = on[db.hot(a).slot as usize];
+            while m != 0 {
+                let c = m.trailing_zeros() as u8;
+                m &= m - 1;
+                if self.buy_cost(a, c) <= mana {
+                    out.push(Action::BuyOn(s, c));
                 }
             }
         }

@@ -71,6 +71,16 @@ mod turn {
     }
 
     #[test]
+    fn buys_on_match_chorus_target_ok_one_by_one() {
+        t::buys_on_match_chorus_target_ok_one_by_one()
+    }
+
+    #[test]
+    fn purchase_room_matches_purchases_fit() {
+        t::purchase_room_matches_purchases_fit()
+    }
+
+    #[test]
     fn portal_moves_match_the_card_by_card_check() {
         t::portal_moves_match_the_card_by_card_check()
     }
@@ -159,7 +169,9 @@ mod action_id_closed_form {
             for s in 0..=7u8 {
                 for at in 0..=7u8 {
                     v.push(AbilityGraft(s, x, at));
+                    v.push(UseOnDeckAbility(s, x, at));
                 }
+                v.push(UseOnDeck(s, x));
             }
             for &choice in &choices {
                 v.push(Use { card: Held::Vale(x), choice });

@@ -3,7 +3,8 @@
 //! apply too. Revision 7 counts their symbols only; these tests pin what revision 7 plays, so that the
 //! revision that builds MV23 can prove revision 7 keeps its exact games.
 
-use sylvan_engine::{Game, GameRng, NoEvents};
+use sylvan_engine::{Game, GameRng, Heuristic, NoEvents, Seat};
+use sylvan_mystic_vale::Action;
 use sylvan_mystic_vale::cards::Timing;
 use sylvan_mystic_vale::setup::Leaders;
 use sylvan_mystic_vale::{MysticVale, Options, Phase, Setup, SetupPlayer};
@@ -101,4 +102,355 @@ fn revision_7_dione_counts_a_neighbours_on_deck_symbols_not_its_harvest_abilitie
     assert_eq!(g.phase, Phase::Harvest);
     assert_eq!(g.turn.spirits[1], alone.turn.spirits[1] + 1, "Forest Song's forest symbol counts");
     assert_eq!(g.turn.vp_total, alone.turn.vp_total, "revision 7: Forest Song's Harvest VP does not");
+}
+
+// Rules revision 8 (ruling MV23), built in part and not offered yet (`RULES` stays 7): these games are
+// made with revision 7, then set to `DIONE_RULES` before the Harvest.
+
+/// A 3-player Harvest of player 0 with Dione's upgraded side on card 19: player 0's cards `mine` on
+/// cards 0.. in the field with card 19 (card 9 on-deck, 10-18 the deck); player 1 (to the left) with
+/// `left` on its on-deck card 0 (none if `left` is `None`); player 2 (to the right) with `right` on its
+/// on-deck card 5 (none if `None`). Played under `rules`, up to the Harvest.
+fn dione_harvest(rules: u8, mine: &[&[&str]], left: Option<&[&str]>, right: Option<&[&str]>) -> MysticVale {
+    let mut field: Vec<u8> = (0..mine.len() as u8).collect();
+    field.push(19);
+    let mut p0 = player(mine, &field, Some(9), &[10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    p0.leader = Some("dione".into());
+    p0.leader_upgraded = true;
+    let p1 = player(&[left.unwrap_or(&[])], &[], left.map(|_| 0), &[1, 2]);
+    let mut right_cards: Vec<&[&str]> = vec![&[]; 5];
+    right_cards.push(right.unwrap_or(&[]));
+    let p2 = player(&right_cards, &[], right.map(|_| 5), &[6, 7]);
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+    let o = Options { players: 3, ..every_set(7) };
+    let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    g.options.rules = rules;
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::Harvest);
+    g
+}
+
+/// Revision 8.
+const R8: u8 = sylvan_mystic_vale::setup::DIONE_RULES;
+
+#[test]
+fn revision_8_dione_brings_a_used_cards_harvest_gain() {
+    // EN:1617 "as if those cards were in your field" and EN:478 "you must resolve 'Harvest' abilities on
+    // cards in your field": Forest Song's 1 VP (EN:1182) comes with its forest symbol.
+    let without = dione_harvest(R8, &[], None, None);
+    let g = dione_harvest(R8, &[], Some(&["forest-song"]), None);
+    assert_eq!(g.turn.vp_total, without.turn.vp_total + 1, "Forest Song's Harvest VP");
+    assert_eq!(g.turn.spirits[1], without.turn.spirits[1] + 1, "its forest symbol");
+    let seven = dione_harvest(7, &[], Some(&["forest-song"]), None);
+    assert_eq!(seven.turn.vp_total, without.turn.vp_total, "revision 7: the symbols only");
+}
+
+#[test]
+fn revision_8_a_used_magic_seed_counts_the_users_field_with_the_used_cards() {
+    // EN:1083: Magic Seed gives a mana for "the number of other cards in your field": player 0's three
+    // (two blanks and Dione's card) and the two used cards (the right neighbour's blank on-deck card
+    // too), less itself: 4.
+    let blank: &[&str] = &[];
+    let without = dione_harvest(R8, &[blank, blank], None, Some(blank));
+    let g = dione_harvest(R8, &[blank, blank], Some(&["magic-seed"]), Some(blank));
+    assert_eq!(g.turn.mana_total, without.turn.mana_total + 4);
+    assert_eq!(g.turn.vp_total, without.turn.vp_total + 2, "its 2 printed Harvest VP");
+}
+
+#[test]
+fn revision_8_the_users_own_aurora_counts_the_used_cards() {
+    // EN:878: Aurora gains 1 for each pair of cards in your field. Player 0's field: Aurora and Dione's
+    // card, 1 pair; with the two used blank cards, 2 pairs. Revision 7 counts 1.
+    let blank: &[&str] = &[];
+    let g = dione_harvest(R8, &[&["aurora"]], Some(blank), Some(blank));
+    let seven = dione_harvest(7, &[&["aurora"]], Some(blank), Some(blank));
+    assert_eq!(g.turn.vp_total, seven.turn.vp_total + 1);
+    // The user's own Wolf Rider (7 − field cards, EN:1210-1216) is resolved before Dione's cards join
+    // (the player's order, EN:462, 478, MV41): the used cards do not shrink it.
+    let wolf = dione_harvest(R8, &[&["wolf-rider"]], Some(blank), Some(blank));
+    let wolf7 = dione_harvest(7, &[&["wolf-rider"]], Some(blank), Some(blank));
+    assert_eq!(wolf.turn.mana_total, wolf7.turn.mana_total);
+}
+
+#[test]
+fn revision_8_stag_champion_on_a_used_card_doubles_its_vp() {
+    // EN:1182: Stag Champion doubles the VP of the abilities on its card (Forest Song's 1 VP).
+    let stag = dione_harvest(R8, &[], Some(&["stag-champion"]), None);
+    let both = dione_harvest(R8, &[], Some(&["forest-song", "stag-champion"]), None);
+    assert_eq!(both.turn.vp_total, stag.turn.vp_total + 2);
+}
+
+#[test]
+fn revision_8_ley_line_overflow_on_a_used_card_doubles_and_grassland_takes_one_after() {
+    // EN:1049-1055: Ley Line Overflow doubles the harvest's mana; EN:1029 (MV42): Grassland takes 1 when
+    // the mana is counted, after the doubling. Overflow prints 1 mana, Grassland none.
+    let without = dione_harvest(R8, &[], None, None);
+    let m = without.turn.mana_total;
+    let overflow = dione_harvest(R8, &[], Some(&["ley-line-overflow"]), None);
+    assert_eq!(overflow.turn.mana_total, 2 * (m + 1));
+    let mut both = dione_harvest(R8, &[], Some(&["ley-line-overflow"]), Some(&["grassland"]));
+    assert_eq!(both.turn.mana_total, 2 * (m + 1), "Grassland's card waits for the player's decision");
+    act(&mut both, "use p2 c5");
+    assert_eq!(both.turn.mana_total, 2 * (m + 1) - 1);
+    let seven = dione_harvest(7, &[], Some(&["ley-line-overflow"]), Some(&["grassland"]));
+    assert_eq!(seven.turn.mana_total, m + 1, "revision 7: Overflow's printed mana only");
+}
+
+#[test]
+fn revision_8_canopy_explorer_on_a_used_card_takes_the_users_deck_card() {
+    // EN:919: "the top card of your deck" for each guardian on the card (one printed, MV41): the user's
+    // deck, into the user's field.
+    let without = dione_harvest(R8, &[], None, None);
+    let g = dione_harvest(R8, &[], Some(&["canopy-explorer"]), None);
+    assert_eq!(g.players[0].field.len(), without.players[0].field.len() + 1);
+    assert_eq!(g.players[0].field.last(), Some(&10), "the top of player 0's deck");
+    assert_eq!(g.players[1].deck, without.players[1].deck, "the owner's deck is untouched");
+    let seven = dione_harvest(7, &[], Some(&["canopy-explorer"]), None);
+    assert_eq!(seven.players[0].field.len(), without.players[0].field.len());
+}
+
+#[test]
+fn revision_8_call_of_the_hunt_on_a_used_card_fills_the_users_field() {
+    // EN:903: cards from the top of your deck until your field holds 8; the two used cards are in it.
+    let blank: &[&str] = &[];
+    let g = dione_harvest(R8, &[], Some(&["call-of-the-hunt"]), Some(blank));
+    assert_eq!(g.players[0].field.len(), 6, "6 of player 0's cards and the 2 used ones");
+    assert_eq!(g.players[0].field[1..], [10, 11, 12, 13, 14]);
+    let seven = dione_harvest(7, &[], Some(&["call-of-the-hunt"]), Some(blank));
+    assert_eq!(seven.players[0].field.len(), 1);
+}
+
+#[test]
+fn revision_8_earthchant_chorus_on_a_used_card_does_nothing() {
+    // EN:967: its discount is for an advancement "sleeved on the same card" in your Discard Phase; you
+    // cannot sleeve on another player's card. Its printed mana counts.
+    let without = dione_harvest(R8, &[], None, None);
+    let g = dione_harvest(R8, &[], Some(&["earthchant-chorus"]), None);
+    assert!(!g.turn.fx.discount_on_card.in_field);
+    assert_eq!(g.turn.mana_total, without.turn.mana_total + 1);
+    assert!(legal(&g).iter().any(|a| a.starts_with("buy ")) == legal(&without).iter().any(|a| a.starts_with("buy ")));
+}
+
+#[test]
+fn revision_8_a_neighbours_leader_card_brings_its_showing_sides_harvest_gain() {
+    // EN:834: "abilities and symbols on your leader work the same as all other effects": Ashae's
+    // starting side (2 VP from the box each Harvest, EN:1580-1584) on the left neighbour's on-deck
+    // leader card applies as player 0's.
+    let blank: &[&str] = &[];
+    let make = |rules: u8, ashae: bool| {
+        let mut p0 = player(&[], &[19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        let mut p1 = player(&[blank], &[], Some(19), &[1, 2]);
+        if ashae {
+            p1.leader = Some("ashae".into());
+        }
+        let p2 = player(&[], &[], None, &[6, 7]);
+        let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+        let o = Options { players: 3, ..every_set(7) };
+        let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = rules;
+        act(&mut g, "pass");
+        g
+    };
+    assert_eq!(make(R8, true).turn.box_vp_total, make(R8, false).turn.box_vp_total + 2);
+    assert_eq!(make(7, true).turn.box_vp_total, make(7, false).turn.box_vp_total);
+}
+
+#[test]
+fn revision_8_used_cards_cannot_make_the_user_spoil() {
+    // EN:1619: "If this effect causes you to have more than 3 [decay], you don't Spoil": a used card of
+    // three Cursed Lands (3 decay) beside player 0's field of one (1 decay) leaves the Harvest going on.
+    let cl = "cursed-land";
+    let g = dione_harvest(R8, &[&[cl]], Some(&[cl, cl, cl]), Some(&[cl, cl, cl]));
+    assert_eq!(g.phase, Phase::Harvest);
+    assert!(legal(&g).iter().any(|a| a == "done"), "the Harvest Phase's decisions, not a spoil");
+    // Their printed mana counts (Cursed Land shows 1).
+    let without = dione_harvest(R8, &[&[cl]], None, None);
+    assert_eq!(g.turn.mana_total, without.turn.mana_total + 6);
+}
+
+#[test]
+fn revision_8_two_players_use_the_single_opponents_card_once() {
+    // EN:1621: "you only get to use the on-deck card of your single opponent; you cannot use that card
+    // twice": Forest Song's VP once.
+    let make = |song: bool| {
+        let mut p0 = player(&[], &[19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        let given: &[&[&str]] = if song { &[&["forest-song"]] } else { &[&[]] };
+        let p1 = player(given, &[], Some(0), &[1, 2]);
+        let setup = Setup { start: 0, players: vec![p0, p1], ..Setup::default() };
+        let mut g = MysticVale::from_setup(&every_set(7), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = R8;
+        act(&mut g, "pass");
+        g
+    };
+    assert_eq!(make(true).turn.vp_total, make(false).turn.vp_total + 1);
+}
+
+#[test]
+fn revision_8_using_a_card_that_can_cost_is_the_players_decision() {
+    // EN:1617 "you may choose to use" the on-deck cards; with an ability that can cost (Grassland: 1 mana
+    // less, EN:1029) the player decides (`use p2 c5`, ruling MV23); a card that cannot cost is used at
+    // once. Player 0's Cursed Land shows 1 mana, enough to pay Grassland.
+    let cl: &[&str] = &["cursed-land"];
+    let mut g = dione_harvest(R8, &[cl], Some(&["forest-song"]), Some(&["grassland"]));
+    let l = legal(&g);
+    assert_eq!(l.last().map(String::as_str), Some("use p2 c5"), "{l:?}");
+    assert!(!l.iter().any(|a| a == "use p1 c0"), "Forest Song cannot cost: used at once");
+    let (mana, spirits) = (g.turn.mana_total, g.turn.spirits);
+    act(&mut g, "use p2 c5");
+    assert_eq!(g.turn.mana_total, mana - 1);
+    assert_eq!(g.turn.spirits[0], spirits[0] + 1, "Grassland's animal");
+    assert_eq!(g.turn.spirits[1], spirits[1] + 1, "and forest");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("use p")), "once a Harvest Phase");
+    // Not offered when the mana left cannot pay it, nor in revision 7.
+    let mut poor = dione_harvest(R8, &[cl], None, Some(&["grassland"]));
+    assert!(legal(&poor).iter().any(|a| a == "use p2 c5"));
+    poor.turn.mana_spent = poor.turn.mana_total;
+    assert!(!legal(&poor).iter().any(|a| a.starts_with("use p")));
+    let seven = dione_harvest(7, &[cl], None, Some(&["grassland"]));
+    assert!(!legal(&seven).iter().any(|a| a.starts_with("use p")));
+    // The notation and id round trip, after every older action's id.
+    let a: Action = "use p2 c5".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(a.to_string(), "use p2 c5");
+    assert_eq!(sylvan_mystic_vale::actions::action_from_id(sylvan_mystic_vale::actions::action_id(a)), Some(a));
+    let score: Action = "score".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert!(sylvan_mystic_vale::actions::action_id(a) > sylvan_mystic_vale::actions::action_id(score));
+}
+
+#[test]
+fn revision_8_the_heuristic_and_the_rollout_use_grassland_when_its_spirits_buy_a_vale() {
+    // Grassland's animal and forest pay Nectar Colony (1 animal, 1 forest) for the 1 mana it takes: both
+    // bots use it.
+    let cl: &[&str] = &["cursed-land"];
+    let make = |vale: &str| {
+        let mut p0 = player(&[cl], &[0, 19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        let p1 = player(&[], &[], None, &[1, 2]);
+        let mut right: Vec<&[&str]> = vec![&[]; 5];
+        right.push(&["grassland"]);
+        let p2 = player(&right, &[], Some(5), &[6, 7]);
+        let vales = Some([vec![vale.to_string()], vec![]]);
+        let setup = Setup { start: 0, players: vec![p0, p1, p2], vales, ..Setup::default() };
+        let o = Options { players: 3, ..every_set(7) };
+        let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = R8;
+        act(&mut g, "pass");
+        g
+    };
+    let g = make("nectar-colony");
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    let mut rng = GameRng::new(1);
+    let use_it: Action = "use p2 c5".parse().unwrap_or_else(|e| panic!("{e}"));
+    assert!(list.contains(&use_it), "{list:?}");
+    assert_eq!(<MysticVale as Heuristic>::heuristic_action(&g.view(Seat(0)), &list, &mut rng), use_it);
+    assert_eq!(<MysticVale as Heuristic>::rollout_action(&g, &list, &mut rng), use_it);
+}
+
+#[test]
+fn revision_8_magpie_on_a_used_card_shuffles_the_users_discard_pile() {
+    // EN:1089: Magpie shuffles cards of "your discard pile" into your deck: the user's, once in the user's
+    // Harvest Phase (EN:480). Player 0's discard pile holds cards 0-8.
+    let mut g = dione_harvest(R8, &[], Some(&["magpie"]), None);
+    let theirs = (g.players[1].deck, g.players[1].discard);
+    assert!(legal(&g).iter().any(|a| a == "ability c3"), "{:?}", legal(&g));
+    act(&mut g, "ability c3");
+    assert!(g.players[0].deck.contains(&3) && !g.players[0].discard.contains(&3));
+    act(&mut g, "decline");
+    assert_eq!(g.players[0].deck.len(), 10, "the 9 cards of the deck and card 3");
+    assert_eq!((g.players[1].deck, g.players[1].discard), theirs, "the owner's piles untouched");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability c")), "once a Harvest Phase");
+    let seven = dione_harvest(7, &[], Some(&["magpie"]), None);
+    assert!(!legal(&seven).iter().any(|a| a.starts_with("ability c")), "revision 7: symbols only");
+}
+
+#[test]
+fn revision_8_a_neighbours_leader_card_brings_its_sides_choice() {
+    // EN:834: the left neighbour's on-deck leader card, Cyrilla's starting side (+1 guardian on a card of
+    // your field or on-deck card, EN:1592-1598, MV51), acts as player 0's: +1 guardian on player 0's Dawnsinger (1 mana a
+    // guardian, EN:955).
+    let make = |rules: u8| {
+        let mut p0 = player(&[&["dawnsinger"]], &[0, 19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        let mut p1 = player(&[], &[], Some(19), &[1, 2]);
+        p1.leader = Some("cyrilla".into());
+        let p2 = player(&[], &[], None, &[6, 7]);
+        let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+        let o = Options { players: 3, ..every_set(7) };
+        let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = rules;
+        act(&mut g, "pass");
+        g
+    };
+    let mut g = make(R8);
+    let mana = g.turn.mana_total;
+    assert!(legal(&g).iter().any(|a| a == "ability c0"), "{:?}", legal(&g));
+    act(&mut g, "ability c0");
+    assert_eq!(g.turn.mana_total, mana + 1, "Dawnsinger's second guardian");
+    assert!(!legal(&g).iter().any(|a| a.starts_with("ability c")), "once a Harvest Phase");
+    assert!(!legal(&make(7)).iter().any(|a| a.starts_with("ability c")));
+}
+
+#[test]
+fn revision_8_random_games_keep_the_rules_consistent() {
+    // Revision 8 is not offered: the revision-7 fixture's options (4 players, every set, random leaders),
+    // set to revision 8 after the deal, played by uniform random moves. At each decision the heuristic
+    // and the rollout pick a legal action; each move's notation and id round trip, every legal action's
+    // words are written, and the events (the used cards named as their owners') are logged; Dione's
+    // upgraded side meets a used Harvest ability.
+    use sylvan_mystic_vale::actions::{action_from_id, action_id};
+    let mut moments = 0;
+    for seed in 1..=40u64 {
+        let mut g = MysticVale::new(&rules_7_leaders(), seed).unwrap_or_else(|e| panic!("{e}"));
+        g.options.rules = R8;
+        let mut rng = GameRng::new(seed ^ SALT);
+        let mut legal = Vec::new();
+        let mut log = sylvan_engine::EventLog::new();
+        let mut last = None;
+        let mut moves = 0usize;
+        while let Some(seat) = g.to_move() {
+            if g.phase == Phase::Harvest && last != Some((g.current, g.rounds)) && dione_moment(&g) {
+                moments += 1;
+                last = Some((g.current, g.rounds));
+            }
+            g.legal_actions(&mut legal);
+            assert!(legal.windows(2).all(|w| w[0] < w[1]), "sorted, unique: {legal:?}");
+            let view = g.view(seat);
+            for &a in &legal {
+                let _ = sylvan_mystic_vale::words::describe_in(&view, a, sylvan_engine::Locale::En);
+            }
+            let h = <MysticVale as Heuristic>::heuristic_action(&view, &legal, &mut rng);
+            let r = <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng);
+            assert!(legal.contains(&h) && legal.contains(&r), "{h} {r}");
+            let a = legal[rng.index(legal.len())];
+            assert_eq!(a.to_string().parse::<Action>().ok(), Some(a));
+            assert_eq!(action_from_id(action_id(a)), Some(a));
+            g.apply_unchecked(a, &mut log);
+            moves += 1;
+            assert!(moves <= MysticVale::max_game_length(&g.options));
+        }
+    }
+    assert!(moments > 0, "Dione's upgraded side beside a used Harvest ability");
+}
+
+#[test]
+fn revision_8_seed_sowers_on_a_used_card_spends_the_users_mana() {
+    // EN:1160: Seed Sowers exchanges mana for its reward (2 for 1 VP): on a used card, the user's mana
+    // (`use p1 c0 middle`, ruling MV23). Player 0's three Cursed Lands show 3 mana, Seed Sowers 2 more.
+    let cl: &[&str] = &["cursed-land"];
+    let mut g = dione_harvest(R8, &[cl, cl, cl], Some(&["seed-sowers"]), None);
+    let l = legal(&g);
+    assert!(l.iter().any(|a| a == "use p1 c0 middle"), "{l:?}");
+    let (left, vp, theirs) = (g.mana_left(), g.players[0].vp, g.players[1].vp);
+    act(&mut g, "use p1 c0 middle");
+    assert_eq!(g.mana_left(), left - 2);
+    assert_eq!(g.players[0].vp, vp + 1, "taken at once, by the user (EN:695)");
+    assert_eq!(g.players[1].vp, theirs);
+    let seven = dione_harvest(7, &[cl, cl, cl], Some(&["seed-sowers"]), None);
+    assert!(!legal(&seven).iter().any(|a| a.starts_with("use p")));
 }
