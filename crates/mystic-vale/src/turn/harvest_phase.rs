@@ -30,15 +30,8 @@ impl MysticVale {
         }
         self.turn.fx.discount_on_card.in_field = effects & Effect::DiscountOnCard.bit() != 0;
         self.turn.fx.exchange.in_field = effects & Effect::Exchange.bit() != 0;
-        if effects & Effect::Unique.bit() != 0 {
-            let mut buys = (0u8, 0u8);
-            self.for_each_module(|_, _, ab, m| {
-                if m.extra_buys > 0 {
-                    buys = (buys.0.saturating_add(m.extra_buys), buys.1.max(ab.amount));
-                }
-            });
-            self.turn.ability_buys = buys;
-        }
+        // The unique abilities' extra buys, and their `harvest_begin` hook run after the recount: one walk.
+        let begin = if effects & Effect::Unique.bit() != 0 { self.unique_begin() } else { None };
         // Mana earned outside the harvest for this one (Frostcrown Crest, Sundial Savanna, Wildfire Ember).
         let i = self.current as usize;
         let pending = std::mem::take(&mut self.players[i].pending_mana);
@@ -51,14 +44,10 @@ impl MysticVale {
             self.recount();
             Some(0)
         };
-        if effects & Effect::Unique.bit() != 0 {
-            let mut begin = None;
-            self.for_each_module(|_, _, _, m| begin = begin.or(m.harvest_begin));
-            if let Some(f) = begin {
-                f(self);
-                // What the hook changed is read again.
-                var = None;
-            }
+        if let Some(f) = begin {
+            f(self);
+            // What the hook changed is read again.
+            var = None;
         }
         match var {
             Some(var) => {
@@ -75,6 +64,24 @@ impl MysticVale {
             }
             None => self.open_units(),
         }
+    }
+
+    /// As a Harvest Phase with a unique ability in the field begins: sets the extra buys its abilities
+    /// give (`Turn::ability_buys`) and returns the first `harvest_begin` hook, run once the harvest is
+    /// counted (neither the extra buys nor the recount changes which abilities the field has). Out of
+    /// line: the base game has no unique ability.
+    #[inline(never)]
+    fn unique_begin(&mut self) -> Option<crate::effects::HarvestBeginHook> {
+        let mut buys = (0u8, 0u8);
+        let mut begin = None;
+        self.for_each_module(|_, _, ab, m| {
+            if m.extra_buys > 0 {
+                buys = (buys.0.saturating_add(m.extra_buys), buys.1.max(ab.amount));
+            }
+            begin = begin.or(m.harvest_begin);
+        });
+        self.turn.ability_buys = buys;
+        begin
     }
 
     /// The leader as the Harvest Phase reads it: an upgraded side counts from the next harvest (EN:854).
