@@ -311,18 +311,20 @@ impl MysticVale {
         // Gathered in registers, then appended at once (`buy_buffer`). Most harvests have no free level
         // and no discount: then a loop of its own reads the plain price, without those tests (-2%
         // instructions a move, docs/measurements/mystic-vale-instructions.md).
-        let (buf, n) = if free.is_none() && discount == 0 {
-            self.buy_buffer(|a: u8| {
-                let h = db.hot_ref(a);
-                (a != EMPTY) & (h.cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)]
-            })
+        if free.is_none() && discount == 0 {
+            // An empty place reads `HotAdv::UNUSED`, whose cost (255) no mana at most 254 pays: no test
+            // of the id. (An advancement costing 255 would need 255 mana, which `min` takes away.)
+            let mana = mana.min(u8::MAX - 1);
+            self.buy_buffer(
+                |a: u8| {
+                    let h = db.hot_ref(a);
+                    (h.cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)]
+                },
+                out,
+            )
         } else {
-            self.buy_buffer(pays)
-        };
-        // The whole buffer (a copy of fixed size, no call to `memcpy`), then the count that pays.
-        let len = out.len();
-        out.extend_from_slice(&buf);
-        out.truncate(len + n);
+            self.buy_buffer(pays, out)
+        }
         if self.turn.fx.discount_on_card.in_field {
             self.push_buys_on(mana, room, out);
         }
@@ -383,9 +385,11 @@ impl MysticVale {
     }
 
     /// Every `buy` of the commons and the Fertile Soil supply, in order, gathered in registers: the
-    /// first `n` are those `pays` accepts (every buy is written, the count moves past those that pay).
+    /// first `n` are those `pays` accepts (every buy is written, the count moves past those that pay);
+    /// then appended to `out` (the whole buffer, a copy of fixed size with no call to `memcpy`, then the
+    /// count that pays). Each caller appends its own: no copy of the buffer where two callers meet.
     #[inline(always)]
-    fn buy_buffer(&self, pays: impl Fn(u8) -> bool) -> ([Action; 13], usize) {
+    fn buy_buffer(&self, pays: impl Fn(u8) -> bool, out: &mut Vec<Action>) {
         let mut buf = [Action::Pass; 13];
         let mut n = 0;
         for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
@@ -396,7 +400,9 @@ impl MysticVale {
             buf[n] = Action::Buy(Source::Soil(s));
             n += usize::from((self.soil[s as usize] > 0) & pays(self.db.soil[s as usize]));
         }
-        (buf, n)
+        let len = out.len();
+        out.extend_from_slice(&buf);
+        out.truncate(len + n);
     }
 
     /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's
