@@ -715,14 +715,20 @@ impl MysticVale {
         }
         let p = self.cur();
         let db = &*self.db;
-        for (i, &v) in self.vale_row.as_flattened().iter().enumerate() {
-            if v == EMPTY {
-                continue;
-            }
-            let vale = db.hot_vale_ref(v);
-            if vale.total > total {
-                continue;
-            }
+        // First, without branches, the places whose vale's total the spirits reach: an empty place reads
+        // `HotVale::UNUSED`, whose total (255) no spirits at most 254 pay, so the id is not tested. (A
+        // vale costing 255 spirits in all would need 255, which `min` takes away.)
+        let total = total.min(u8::MAX - 1);
+        let row = self.vale_row.as_flattened();
+        let mut reach = 0u32;
+        for (i, &v) in row.iter().enumerate() {
+            reach |= u32::from(db.hot_vale_ref(v).total <= total) << i;
+        }
+        // Then those places in order.
+        while reach != 0 {
+            let i = reach.trailing_zeros() as usize;
+            reach &= reach - 1;
+            let vale = db.hot_vale_ref(row[i]);
             if vale.unique
                 && p.vales.iter().any(|&o| db.hot_vale_ref(o).unique && db.hot_vale_ref(o).ability == vale.ability)
             {
