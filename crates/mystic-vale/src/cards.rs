@@ -656,6 +656,36 @@ pub struct CardDb {
     /// the database ([`Conclaves::for_db`](crate::conclaves::Conclaves::for_db)).
     #[serde(skip)]
     pub(crate) conclaves: ConclavesSlot,
+    /// The decks a game without conclaves starts from, before its shuffles, built on first use
+    /// ([`MysticVale::deal`](crate::state::MysticVale::deal)).
+    #[serde(skip)]
+    pub(crate) start_decks: DecksSlot,
+}
+
+/// The advancement decks (levels 1 to 3) and vale decks (levels 1 and 2) before any shuffle.
+pub(crate) type StartDecks = ([Vec<u8>; 3], [Vec<u8>; 2]);
+
+/// A database's own cache of the decks a game without conclaves starts from (they depend on the
+/// database only). As [`ConclavesSlot`]: a clone starts empty and every slot compares equal.
+#[derive(Default)]
+pub(crate) struct DecksSlot(pub(crate) OnceLock<StartDecks>);
+
+impl Clone for DecksSlot {
+    fn clone(&self) -> Self {
+        DecksSlot::default()
+    }
+}
+
+impl PartialEq for DecksSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for DecksSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() { "DecksSlot(built)" } else { "DecksSlot(empty)" })
+    }
 }
 
 /// A database's own cache of its conclaves (or of why they do not fit it). A clone starts empty and
@@ -1355,6 +1385,7 @@ impl CardDb {
             hot_advs: Box::new([HotAdv::UNUSED; 256]),
             hot_vales: Box::new([HotVale::UNUSED; 256]),
             conclaves: ConclavesSlot::default(),
+            start_decks: DecksSlot::default(),
             growth_vales: false,
         };
         if db.advancements.is_empty() {

@@ -420,19 +420,22 @@ impl MysticVale {
             None => true,
             Some((a, v)) => adv.is_some_and(|x| a[x as usize]) || vale.is_some_and(|x| v[x as usize]),
         };
-        // Room for every copy and a few cards put back: the decks are built without regrowing.
-        let copies: usize = db.advancements.iter().map(|a| usize::from(a.copies)).sum();
-        let mut decks: [Vec<u8>; 3] = std::array::from_fn(|_| Vec::with_capacity(copies + 4));
-        for (id, a) in db.advancements.iter().enumerate() {
-            let id = id as u8;
-            if id == db.cursed_land || id == db.starting_soil || db.soil.contains(&id) || !in_conclaves(Some(id), None)
-            {
-                continue;
+        // The decks before their shuffles (no draw): without conclaves the same every game, built once
+        // per database and copied.
+        let (mut decks, mut vale_decks) = match &members {
+            None => {
+                let (a, v) = db.start_decks.0.get_or_init(|| start_decks(&db, |_, _| true));
+                debug_assert!(start_decks(&db, |_, _| true) == (a.clone(), v.clone()), "the cached start decks");
+                let copy = |d: &Vec<u8>| {
+                    // The same room as built: every copy and a few cards put back, without regrowing.
+                    let mut c = Vec::with_capacity(d.capacity());
+                    c.extend_from_slice(d);
+                    c
+                };
+                (a.each_ref().map(copy), v.each_ref().map(copy))
             }
-            for _ in 0..a.copies {
-                decks[(a.level - 1) as usize].push(id);
-            }
-        }
+            Some(_) => start_decks(&db, in_conclaves),
+        };
         for d in &mut decks {
             rng.shuffle(d);
             d.reserve(4);
@@ -440,16 +443,6 @@ impl MysticVale {
         let keep = options.level1_count().min(decks[0].len());
         let drop = decks[0].len() - keep;
         decks[0].drain(..drop);
-        let vale_copies: usize = db.vales.iter().map(|v| usize::from(v.copies)).sum();
-        let mut vale_decks: [Vec<u8>; 2] = std::array::from_fn(|_| Vec::with_capacity(vale_copies + 4));
-        for (id, v) in db.vales.iter().enumerate() {
-            if !in_conclaves(None, Some(id as u8)) {
-                continue;
-            }
-            for _ in 0..v.copies {
-                vale_decks[(v.level - 1) as usize].push(id as u8);
-            }
-        }
         for d in &mut vale_decks {
             rng.shuffle(d);
         }
@@ -969,4 +962,33 @@ fn starting_field(db: &CardDb, p: &mut Player) {
             l.public = true;
         }
     }
+}
+
+/// The advancement decks (levels 1 to 3, without the Cursed Lands, the starting Fertile Soil and the
+/// Fertile Soil supply) and the vale decks (levels 1 and 2) of the cards `keep` accepts (an
+/// advancement's id, or a vale's), each copy in id order, before any shuffle; with room for every copy
+/// and a few cards put back, so that the decks never regrow.
+fn start_decks(db: &CardDb, keep: impl Fn(Option<u8>, Option<u8>) -> bool) -> crate::cards::StartDecks {
+    let copies: usize = db.advancements.iter().map(|a| usize::from(a.copies)).sum();
+    let mut decks: [Vec<u8>; 3] = std::array::from_fn(|_| Vec::with_capacity(copies + 4));
+    for (id, a) in db.advancements.iter().enumerate() {
+        let id = id as u8;
+        if id == db.cursed_land || id == db.starting_soil || db.soil.contains(&id) || !keep(Some(id), None) {
+            continue;
+        }
+        for _ in 0..a.copies {
+            decks[(a.level - 1) as usize].push(id);
+        }
+    }
+    let vale_copies: usize = db.vales.iter().map(|v| usize::from(v.copies)).sum();
+    let mut vale_decks: [Vec<u8>; 2] = std::array::from_fn(|_| Vec::with_capacity(vale_copies + 4));
+    for (id, v) in db.vales.iter().enumerate() {
+        if !keep(None, Some(id as u8)) {
+            continue;
+        }
+        for _ in 0..v.copies {
+            vale_decks[(v.level - 1) as usize].push(id as u8);
+        }
+    }
+    (decks, vale_decks)
 }
