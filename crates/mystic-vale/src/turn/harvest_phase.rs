@@ -636,7 +636,7 @@ impl MysticVale {
         self.push_evokes(Moment::Harvest, out);
         // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
         let late = self.push_unique(field, effects, out);
-        if self.options.buy_vp && left.iter().sum::<u8>() >= 3 {
+        if self.options.buy_vp && left.iter().map(|&x| u16::from(x)).sum::<u16>() >= 3 {
             // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
             out.extend(
                 crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
@@ -708,7 +708,8 @@ impl MysticVale {
 
     /// Pushes `vale` for every vale in the row the spirits left pay (two vale purchases a turn).
     pub(super) fn push_vales(&self, left: [u8; 4], out: &mut Vec<Action>) {
-        let total: u8 = left.iter().sum();
+        // Summed wide: a user's card file may give more than 255 spirits in all (no wrap, no panic).
+        let total = left.iter().map(|&x| u16::from(x)).sum::<u16>();
         // Sunwell Temple's vale is taken, not bought: it is not one of the two (EN:1511).
         if self.turn.vales_bought >= 2 || total == 0 {
             return;
@@ -718,7 +719,7 @@ impl MysticVale {
         // First, without branches, the places whose vale's total the spirits reach: an empty place reads
         // `HotVale::UNUSED`, whose total (255) no spirits at most 254 pay, so the id is not tested. (A
         // vale costing 255 spirits in all would need 255, which `min` takes away.)
-        let total = total.min(u8::MAX - 1);
+        let total = total.min(u16::from(u8::MAX - 1)) as u8;
         let row = self.vale_row.as_flattened();
         let mut reach = 0u32;
         for (i, &v) in row.iter().enumerate() {
