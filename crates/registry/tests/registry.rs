@@ -232,7 +232,7 @@ mod action_ids {
     fn mystic_vale() -> TestResult {
         pinned(
             "mystic-vale",
-            7414,
+            7814,
             &[
                 (0, "pass"),
                 (1, "push"),
@@ -253,6 +253,9 @@ mod action_ids {
                 (2832, "use c0"),
                 (2852, "use vales"),
                 (7413, "score"),
+                (7414, "use p0 c0"),
+                (7494, "use p0 c0 top"),
+                (7813, "use p3 c19 leader"),
             ],
         )
     }
