@@ -320,6 +320,7 @@ impl Heuristic for MysticVale {
 #[doc(hidden)]
 pub mod selftests {
     pub use crate::actions::selftest as actions;
+    pub use crate::effects::selftest as effects;
     pub use crate::heuristic::selftest as heuristic;
     pub use crate::rollout::selftest as rollout;
     pub use crate::turn::selftest as turn;

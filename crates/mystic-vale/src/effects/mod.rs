@@ -368,8 +368,39 @@ pub fn module(k: u8) -> Option<&'static Module> {
 }
 
 /// Whether `ab` is a unique ability carried by `which` (a module's own card test).
-pub(crate) fn is_unique(ab: Ability, which: &'static Module) -> bool {
-    ab.effect == crate::cards::Effect::Unique && module(ab.module).is_some_and(|m| std::ptr::eq(m, which))
+///
+/// Modules are told apart by their key (unique: card files name a module by it), never by address: each
+/// module is a `const`, so every `&MODULE` may be a copy of its own, and whether the compiler merges the
+/// copies depends on the build (a debug build did not, so Silver Tree, Borderwatch Bog, Cyrilla and
+/// others never acted there while a release build played them).
+pub(crate) fn is_unique(ab: Ability, which: &Module) -> bool {
+    ab.effect == crate::cards::Effect::Unique && module(ab.module).is_some_and(|m| m.key == which.key)
+}
+
+/// The unit tests of this module, run by `tests/all/units.rs` (a `#[cfg(test)]` module would make
+/// `cargo test` compile the crate a second time; CONTRIBUTING, "The default run").
+#[doc(hidden)]
+#[allow(missing_docs)]
+pub mod selftest {
+    use super::*;
+
+    /// Every module's keys differ, and [`is_unique`] recognises each module's ability whatever the
+    /// address of the `Module` it is given: a copy at an address of its own (as a debug build makes of
+    /// `&MODULE`) is the same module, another module's is not. The same in every build.
+    pub fn a_module_is_known_by_its_key_not_its_address() {
+        for (k, m) in MODULES.iter().enumerate() {
+            let Ok(index) = u8::try_from(k) else { panic!("module {k}") };
+            let ab = Ability { effect: crate::cards::Effect::Unique, module: index, ..Ability::NONE };
+            let copy = Box::new(Module::new(m.key, m.timings));
+            assert!(!std::ptr::eq(&*copy, *m), "a copy at an address of its own");
+            assert!(is_unique(ab, &copy), "{}: a copy of the module is the module", m.key);
+            assert!(is_unique(ab, m), "{}", m.key);
+            for (j, other) in MODULES.iter().enumerate() {
+                assert_eq!(is_unique(ab, other), j == k, "{} against {}", m.key, other.key);
+            }
+            assert!(!is_unique(Ability { effect: crate::cards::Effect::None, ..ab }, m), "{}: not unique", m.key);
+        }
+    }
 }
 
 /// The per-ability state a [`crate::state::Player`] holds: one field per effect module, each declared

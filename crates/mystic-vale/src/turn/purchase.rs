@@ -216,13 +216,17 @@ impl MysticVale {
         let mut places = self.turn.places;
         let here = s.slots[slot];
         let pl = &mut places[slot];
+        // Wrapping, as a release build always did: `turn.places` can be stale in the Harvest Phase (a
+        // card that joined the field is not counted yet), and an overflow check would make a debug build
+        // answer differently from the release build the rules were tested with.
         if here == EMPTY {
-            pl[0] -= 1;
-            pl[if h.eclipse { 2 } else { 1 }] += 1;
+            pl[0] = pl[0].wrapping_sub(1);
+            let x = if h.eclipse { 2 } else { 1 };
+            pl[x] = pl[x].wrapping_add(1);
         } else if h.eclipse {
-            pl[1] -= 1;
+            pl[1] = pl[1].wrapping_sub(1);
         } else {
-            pl[2] -= 1;
+            pl[2] = pl[2].wrapping_sub(1);
         }
         let mut demand = [[0u8; 2]; 3];
         for (j, o) in self.turn.bought.iter().enumerate() {

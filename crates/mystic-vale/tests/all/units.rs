@@ -9,6 +9,15 @@ mod actions {
     }
 }
 
+mod effects {
+    use sylvan_mystic_vale::selftests::effects as t;
+
+    #[test]
+    fn a_module_is_known_by_its_key_not_its_address() {
+        t::a_module_is_known_by_its_key_not_its_address()
+    }
+}
+
 mod heuristic {
     use sylvan_mystic_vale::selftests::heuristic as t;
 
