@@ -1014,22 +1014,36 @@ impl MysticVale {
         if w.slots & (1 << k | 1 << to) == 0 {
             return w.fit;
         }
+        Self::demand_fits(self.places_after_move(old_a, old_b, k, to), w.demand, w.declared)
+    }
+
+    /// The turn's places once card `old_a`'s advancement in slot `k` (of slot `to`) moves onto `old_b`:
+    /// only the slot it leaves and the one it takes change.
+    fn places_after_move(
+        &self,
+        old_a: crate::state::Sleeve,
+        old_b: crate::state::Sleeve,
+        k: usize,
+        to: usize,
+    ) -> [[u8; 3]; 3] {
+        let db = &*self.db;
         let (mut new_a, mut new_b) = (old_a, old_b);
+        let adv = new_a.slots[k];
         new_a.slots[k] = new_a.covered[k];
         new_a.covered[k] = EMPTY;
         new_b.put(db, adv);
         let mut places = self.turn.places;
-        for k in 0..3 {
-            if k != s as usize && k != to {
+        for j in 0..3 {
+            if j != k && j != to {
                 continue;
             }
             for (sleeve, sign) in [(old_a, -1i8), (old_b, -1), (new_a, 1), (new_b, 1)] {
-                if let Some(x) = slot_place(db, sleeve, k) {
-                    places[k][x] = places[k][x].saturating_add_signed(sign);
+                if let Some(x) = slot_place(db, sleeve, j) {
+                    places[j][x] = places[j][x].saturating_add_signed(sign);
                 }
             }
         }
-        Self::demand_fits(places, w.demand, w.declared)
+        places
     }
 
     /// Whether moving card `a`'s advancement in slot `s` to card `b` leaves every purchase of this turn a
@@ -1045,27 +1059,9 @@ impl MysticVale {
         let db = &*self.db;
         let p = self.cur();
         let (old_a, old_b) = (p.cards[a as usize], p.cards[b as usize]);
-        let (mut new_a, mut new_b) = (old_a, old_b);
         let k = s as usize;
-        let adv = new_a.slots[k];
-        new_a.slots[k] = new_a.covered[k];
-        new_a.covered[k] = EMPTY;
-        new_b.put(db, adv);
-        let mut places = self.turn.places;
-        // Only the slot the advancement leaves and the one it takes change (the same one): the other
-        // slots' places are what they were.
-        let to = db.hot_ref(adv).slot as usize;
-        for k in 0..3 {
-            if k != s as usize && k != to {
-                continue;
-            }
-            for (sleeve, sign) in [(old_a, -1i8), (old_b, -1), (new_a, 1), (new_b, 1)] {
-                if let Some(x) = slot_place(db, sleeve, k) {
-                    places[k][x] = places[k][x].saturating_add_signed(sign);
-                }
-            }
-        }
-        self.purchases_fit_in(places, None)
+        let to = db.hot_ref(old_a.slots[k]).slot as usize;
+        self.purchases_fit_in(self.places_after_move(old_a, old_b, k, to), None)
     }
 
     /// The field card whose exchange ability `sow` uses: one the mana pays for, a doubling one first.
