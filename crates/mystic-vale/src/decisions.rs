@@ -303,10 +303,12 @@ impl MysticVale {
 
     /// Pushes `use c7` (`use vales`) for each open unit still in the field, when an action that may change
     /// the field is legal (`out`, sorted; `Use` sorts last). (Whether it gives something now is not
-    /// checked: that would cost a walk of the field per decision.)
-    pub(crate) fn push_uses(&self, out: &mut Vec<Action>) {
+    /// checked: that would cost a walk of the field per decision.) The actions of `out` before `from`
+    /// never defer (the caller knows which of its parts may): only the rest is searched.
+    pub(crate) fn push_uses(&self, from: usize, out: &mut Vec<Action>) {
+        debug_assert!(!out[..from].iter().any(|&a| defers(a)), "a deferring action before {from}: {out:?}");
         // Conclave of Ents' `use vN cN` (pushed after these) defers too.
-        if !out.iter().any(|&a| defers(a)) && self.conclave_vale().is_none() {
+        if !out[from..].iter().any(|&a| defers(a)) && self.conclave_vale().is_none() {
             return;
         }
         let open = self.turn.open & (self.cur().field_mask() | VALES_BIT);

@@ -615,6 +615,9 @@ impl MysticVale {
                     _ => false,
                 }
         });
+        // The actions so far (purchases, the upgrade, the vales' `use`) never defer (`push_uses`): those
+        // that may come after this point.
+        let may_defer_from = out.len();
         if !self.turn.fx.move_advancement.used
             && let Some(k) = self.vale_use(Timing::Harvest, Effect::MoveAdvancement)
         {
@@ -649,8 +652,10 @@ impl MysticVale {
             out.sort_unstable();
         }
         if self.turn.open != 0 {
-            // Rules revision 3: `use cN` sorts last but for the abilities that name their card.
-            self.push_uses(out);
+            // Rules revision 3: `use cN` sorts last but for the abilities that name their card. (Sorted,
+            // the list is searched whole; a Portal's `use` inserted above moves one action past the mark,
+            // which is searched again.)
+            self.push_uses(if late { 0 } else { may_defer_from }, out);
         }
         self.push_harvest_uses(left, out);
         if score {
