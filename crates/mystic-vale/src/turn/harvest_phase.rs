@@ -105,19 +105,25 @@ impl MysticVale {
             if !p.stats[c as usize].has(Effect::Unique) && leader.is_none_or(|l| l.card != c) {
                 continue;
             }
-            let given = p.boost_on(c).and_then(|b| b.ability);
-            let own = crate::state::card_abilities(
+            // Its own abilities (an array, not `card_abilities`' chained iterators), then the one given.
+            let (own, n) = crate::state::ability_list(
                 &self.db,
                 p.cards[c as usize],
                 crate::state::leader_face(&self.db, leader, c),
             );
-            for (key, ab) in own.map(|ab| (c, ab)).chain(given.map(|ab| (crate::effects::BOOST_KEY, ab))) {
+            let mut visit = |key: u8, ab: crate::cards::Ability| {
                 if ab.timing == Timing::Harvest
                     && ab.effect == Effect::Unique
                     && let Some(m) = crate::effects::module(ab.module)
                 {
                     f(key, c, ab, m);
                 }
+            };
+            for &ab in &own[..n] {
+                visit(c, ab);
+            }
+            if let Some(ab) = p.boost_on(c).and_then(|b| b.ability) {
+                visit(crate::effects::BOOST_KEY, ab);
             }
         }
         if self.options.rules >= crate::setup::DIONE_RULES {
