@@ -37,7 +37,10 @@ fn sources() -> impl Iterator<Item = Source> {
 }
 
 impl MysticVale {
-    /// A claim waits: `decline` and every advancement it may take.
+    /// A claim waits: `decline` and every advancement it may take. Out of the Harvest listing's line
+    /// (rare: Nightvale Pathfinder's claim).
+    #[cold]
+    #[inline(never)]
     pub(crate) fn legal_claim(&self, out: &mut Vec<Action>) {
         out.push(Action::Decline);
         for s in sources() {

@@ -22,7 +22,10 @@ pub fn remove(game: &mut MysticVale, v: u8) {
 }
 
 impl MysticVale {
-    /// The decision of the vale waiting (`decline` and its module's actions, sorted).
+    /// The decision of the vale waiting (`decline` and its module's actions, sorted). Out of the Harvest
+    /// listing's line (rare: a few vales ask it as they are bought).
+    #[cold]
+    #[inline(never)]
     pub(crate) fn legal_vale_choice(&self, v: u8, spent: u8, out: &mut Vec<Action>) {
         out.push(Action::Decline);
         let ab = self.db.hot_vale(v).ability;

@@ -576,13 +576,7 @@ impl MysticVale {
             return;
         }
         if let Some(open) = self.turn.ability_open {
-            // A unique ability takes several choices: its own, or `decline` to stop.
-            out.push(Action::Decline);
-            self.for_each_module(|k, c, ab, m| {
-                if let (true, Some(f)) = (k == open, m.actions) {
-                    f(self, c, ab, out);
-                }
-            });
+            self.legal_ability_open(open, out);
             return;
         }
         let p = self.cur();
@@ -645,11 +639,8 @@ impl MysticVale {
         self.push_evokes(Moment::Harvest, out);
         // Actions appended to the enum after `BuyVp` and `EvokeBought` (Old Bakarab's): sorted at the end.
         let late = self.push_unique(field, effects, out);
-        if self.options.buy_vp && left.iter().map(|&x| u16::from(x)).sum::<u16>() >= 3 {
-            // Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase.
-            out.extend(
-                crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
-            );
+        if self.options.buy_vp {
+            Self::push_vp_payments(left, out);
         }
         if p.amulet.is_some() {
             self.push_evoke_purchases(out);
@@ -670,6 +661,31 @@ impl MysticVale {
         if self.options.rules >= crate::setup::DIONE_RULES {
             // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
             crate::effects::neighbour_on_deck::push_uses(self, out);
+        }
+    }
+
+    /// A unique ability takes several choices: its own, or `decline` to stop. Out of the Harvest listing's
+    /// line (the few abilities with several choices, while one is open).
+    #[cold]
+    #[inline(never)]
+    fn legal_ability_open(&self, open: u8, out: &mut Vec<Action>) {
+        out.push(Action::Decline);
+        self.for_each_module(|k, c, ab, m| {
+            if let (true, Some(f)) = (k == open, m.actions) {
+                f(self, c, ab, out);
+            }
+        });
+    }
+
+    /// Variant (EN:1829-1833): 3 spirits for 1 VP, not a vale purchase; each payment the spirits `left`
+    /// make. Out of the Harvest listing's line (a variant).
+    #[cold]
+    #[inline(never)]
+    fn push_vp_payments(left: [u8; 4], out: &mut Vec<Action>) {
+        if left.iter().map(|&x| u16::from(x)).sum::<u16>() >= 3 {
+            out.extend(
+                crate::actions::vp_payments().filter(|pay| (0..4).all(|k| pay[k] <= left[k])).map(Action::BuyVp),
+            );
         }
     }
 
@@ -787,6 +803,13 @@ impl MysticVale {
         if effects & Effect::Unique.bit() == 0 && !leader_unique() {
             return false;
         }
+        self.push_unique_now(out)
+    }
+
+    /// [`push_unique`](MysticVale::push_unique) once the field has a unique harvest ability: the walk of
+    /// the field's modules, out of the Harvest listing's line (none in the base game).
+    #[inline(never)]
+    fn push_unique_now(&self, out: &mut Vec<Action>) -> bool {
         let from = out.len();
         self.for_each_module(|k, c, ab, m| {
             if let (0, Some(f)) = (self.turn.ability_used & (1 << k), m.actions) {
@@ -843,7 +866,8 @@ impl MysticVale {
 
     /// Rules revision 7 (MV90): the decisions of a Wayfarer Portal move half made. Opened, `use cA SLOT`
     /// for each advancement with a destination; named, `use vV cB` for each destination; `decline` backs
-    /// out either way.
+    /// out either way. Out of the Harvest listing's line (only while a move is half made).
+    #[inline(never)]
     pub(super) fn legal_portal(&self, p: crate::effects::move_advancement::Pending, out: &mut Vec<Action>) {
         out.push(Action::Decline);
         match p.from {

@@ -200,22 +200,40 @@ impl MysticVale {
     pub(super) fn push_harvest_uses(&self, left: [u8; 4], out: &mut Vec<Action>) {
         let start = out.len();
         if self.turn.fx.exchange.in_field {
-            let mana = self.mana_left();
-            let p = self.cur();
-            let mask = p.field.iter().fold(0u32, |m, &c| {
-                let pays = p.stats[c as usize].has(Effect::Exchange)
-                    && self.card_ability(c, Timing::Harvest, Effect::Exchange).is_some_and(|ab| ab.amount <= mana);
-                if pays { m | 1 << c } else { m }
-            });
-            self.push_card_uses(mask, Timing::Harvest, Effect::Exchange, out);
+            self.push_exchanges(out);
         }
         self.push_conclave(out);
         // Nothing to convert without an animal, forest or sky spirit left: `convert_vale` is not asked.
         if self.turn.usable & Effect::ConvertToWild.bit() != 0
             && left[..3] != [0; 3]
             && (self.ordered() || self.turn.fx.convert_to_wild.converted == [0; 3])
-            && let Some(k) = self.convert_vale()
         {
+            self.push_conversions(left, out);
+        }
+        if out.len() - start > 1 {
+            out[start..].sort_unstable();
+        }
+    }
+
+    /// The exchange abilities of the field the mana pays (Seed Sowers), as `use cN`. Out of the Harvest
+    /// listing's line (only with such a card in the field).
+    #[inline(never)]
+    fn push_exchanges(&self, out: &mut Vec<Action>) {
+        let mana = self.mana_left();
+        let p = self.cur();
+        let mask = p.field.iter().fold(0u32, |m, &c| {
+            let pays = p.stats[c as usize].has(Effect::Exchange)
+                && self.card_ability(c, Timing::Harvest, Effect::Exchange).is_some_and(|ab| ab.amount <= mana);
+            if pays { m | 1 << c } else { m }
+        });
+        self.push_card_uses(mask, Timing::Harvest, Effect::Exchange, out);
+    }
+
+    /// The converting vales' `use vV KIND` (Sunstone Aerie, Stormcaller), `left` holding an animal,
+    /// forest or sky spirit. Out of the Harvest listing's line (only with such a vale usable).
+    #[inline(never)]
+    fn push_conversions(&self, left: [u8; 4], out: &mut Vec<Action>) {
+        if let Some(k) = self.convert_vale() {
             let vales = self.usable_vales();
             let mana = self.mana_left();
             // The vale that would act first, and every other kind of converting vale the mana pays.
@@ -236,9 +254,6 @@ impl MysticVale {
                     }
                 }
             }
-        }
-        if out.len() - start > 1 {
-            out[start..].sort_unstable();
         }
     }
 
