@@ -41,6 +41,13 @@ pub(crate) fn varies(ab: Ability) -> bool {
         }
 }
 
+/// Sorts part of a legal list. Out of line: the lists are short, and a listing that sorts only now and
+/// then does not carry its own copy of the sort.
+#[inline(never)]
+pub(crate) fn sort_actions(list: &mut [Action]) {
+    list.sort_unstable();
+}
+
 /// Whether an action may change the field and spends nothing: open units stay open through it.
 pub(crate) fn defers(a: Action) -> bool {
     matches!(

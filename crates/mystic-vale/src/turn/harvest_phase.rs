@@ -646,7 +646,7 @@ impl MysticVale {
             self.push_evoke_purchases(out);
         }
         if late {
-            out.sort_unstable();
+            crate::decisions::sort_actions(out);
         }
         if self.turn.open != 0 {
             // Rules revision 3: `use cN` sorts last but for the abilities that name their card. (Sorted,

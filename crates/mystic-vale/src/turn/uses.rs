@@ -211,7 +211,7 @@ impl MysticVale {
             self.push_conversions(left, out);
         }
         if out.len() - start > 1 {
-            out[start..].sort_unstable();
+            crate::decisions::sort_actions(&mut out[start..]);
         }
     }
 
