@@ -10,7 +10,7 @@ interleaved runs is steadier, and callgrind instruction counts (docs/measurement
 the exact measure.
 
 Usage (OpenSpiel from PyPI in a venv under the worktree's ignored `target/`; the `sylvan` binary built
-with `--release`):
+with `--release`, or, as shipped, `cargo build --profile dist -p sylvan` and `--bin target/dist/sylvan`):
 
     python3 -m venv target/openspiel-venv && target/openspiel-venv/bin/pip install open_spiel
     target/openspiel-venv/bin/python benches/openspiel_side_by_side.py [--rounds 5] [--seconds 2] [--core 0]
