@@ -450,3 +450,36 @@ fn join(game: &mut MysticVale, only: Option<usize>) {
         game.recount();
     }
 }
+
+/// Rules revision 8, as the active player's view reads it (the words and the heuristic): calls `f(key,
+/// owner, card, ability, module)` for each unique Harvest ability of the used on-deck cards, in the
+/// order and with the keys of [`for_each_used_module`]. On-deck cards and their leader sides are public,
+/// so the view sees what the rules walk.
+pub(crate) fn for_each_used_in_view(
+    view: &crate::view::View,
+    f: &mut impl FnMut(u8, usize, u8, crate::cards::Ability, &'static Module),
+) {
+    let seat = view.current as usize;
+    let db = &*view.db;
+    let dione = view.leader_card(seat).is_some_and(|l| {
+        let side = crate::state::LeaderCard { upgraded: l.upgraded && !view.turn.upgraded, ..l };
+        view.players[seat].field.contains(&l.card) && super::is_unique(side.face(db).ability, &MODULE)
+    });
+    if view.rules() < DIONE_RULES || !dione {
+        return;
+    }
+    let left = (seat + 1) % view.players.len();
+    let (used, k) = used(view, seat);
+    for &(i, c) in &used[..k] {
+        let key = if i == left { USED_KEY } else { USED_KEY + 1 };
+        for ab in card_abilities(db, view.cards(i)[c as usize], leader_face(db, view.leader(i), c)) {
+            if ab.timing == Timing::Harvest
+                && ab.effect == Effect::Unique
+                && !super::is_unique(ab, &MODULE)
+                && let Some(m) = super::module(ab.module)
+            {
+                f(key, i, c, ab, m);
+            }
+        }
+    }
+}
