@@ -840,17 +840,16 @@ fn describe_action(
                 _ => return a.to_string(),
             }
         }
-        Action::UseOnDeck(s, c) => match view.players.get(usize::from(s)).and_then(|p| p.cards.get(usize::from(c))) {
-            Some(sl) => ("describe-use-on-deck", args!(them = Seat(s), card = view.card_text_in(*sl, locale))),
-            None => return a.to_string(),
-        },
-        Action::UseOnDeckAbility(s, c, _) => {
-            match view.players.get(usize::from(s)).and_then(|p| p.cards.get(usize::from(c))) {
-                Some(sl) => {
-                    ("describe-use-on-deck-ability", args!(them = Seat(s), card = view.card_text_in(*sl, locale)))
-                }
-                None => return a.to_string(),
-            }
+        // Rules revision 8 (MV23): a neighbour's on-deck card, a leader's by its side.
+        Action::UseOnDeck(s, c) | Action::UseOnDeckAbility(s, c, _)
+            if usize::from(s) < view.players.len() && usize::from(c) < NUM_CARDS =>
+        {
+            let id = if matches!(a, Action::UseOnDeck(..)) {
+                "describe-use-on-deck"
+            } else {
+                "describe-use-on-deck-ability"
+            };
+            (id, args!(them = Seat(s), card = view.card_line(usize::from(s), c, locale)))
         }
         Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {
             Some(b) => ("describe-evoke-bought", args!(title = adv(b.adv), card = card(c))),

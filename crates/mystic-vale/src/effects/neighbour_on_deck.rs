@@ -28,8 +28,12 @@
 //! - Seed Sowers on a used card: `use p1 c7 middle` pays the user's mana for its reward
 //!   ([`apply_exchange`]).
 //!
-//! Not built (so revision 8 is not offered): a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the words,
-//! heuristic and rollout for a used leader side's choices (they read the user's own leader); the vales
+//! - A used card's choices are named by the card and its owner (`crate::words`, through
+//!   [`for_each_used_in_view`]); the heuristic asks the module of a used leader side to choose among the
+//!   actions it takes, and the rollout tries each on a copy of the game (taking the one that leaves more
+//!   to spend, never one that leaves less).
+//!
+//! Not built (so revision 8 is not offered): a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the vales
 //! that count the field (Manadew Meadow); the default revision.
 
 use super::Module;

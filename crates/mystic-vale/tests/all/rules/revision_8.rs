@@ -537,6 +537,18 @@ fn revision_8_a_used_leader_sides_choices_name_the_leader_and_its_owner() {
         text.starts_with("p1's on-deck card [") && text.contains("Magpie") && text.contains("your discard pile"),
         "{text}"
     );
+    // `use p2 c5` names the card that can cost and its owner (Grassland, EN:1029).
+    let g = dione_harvest(R8, &[&[CL]], None, Some(&["grassland"]));
+    let use_it: Action = "use p2 c5".parse().unwrap_or_else(|e| panic!("{e}"));
+    for locale in Locale::ALL {
+        let text = sylvan_mystic_vale::words::describe_in(&g.view(Seat(0)), use_it, locale);
+        let grassland =
+            g.db.advancements
+                .iter()
+                .find(|a| a.key == "grassland")
+                .map(|a| sylvan_mystic_vale::words::title(a, locale));
+        assert!(text.contains("p2") && grassland.is_some_and(|t| text.contains(&t)), "{locale:?}: {text}");
+    }
     // Revision 7 offers none of these: the user's own choices keep their words.
     let mut seven = used_leader("cyrilla", false, &[&["dawnsinger"]], &[CL], None);
     seven.options.rules = 7;
