@@ -10,7 +10,8 @@
 //!   net decay.
 //! - Harvest: first a Wayfarer Portal move the heuristic would make (one that makes the two cards bring
 //!   more per play), then (rules revision 8) the choice of a used on-deck card's ability that leaves the
-//!   most to spend, if it leaves more (one that leaves less is never taken), then the leader abilities that add to the harvest (a card, an option, a Fertile Soil;
+//!   most to spend, if it leaves more (one that leaves less is never taken; one left open, as a used
+//!   Cyrilla's second card, is declined unless a choice leaves more), then the leader abilities that add to the harvest (a card, an option, a Fertile Soil;
 //!   GinGan's redraw only for an on-deck card whose decay outweighs its growth), then buy the
 //!   highest-level vale offered, then the highest-level advancement (the legal list holds only what the
 //!   field can pay for), then Hempero's clearing, then end the phase. The mana token is kept.
@@ -101,9 +102,7 @@ fn harvest_worth(g: &MysticVale) -> i32 {
 }
 
 /// Rules revision 8 (MV23): the choices the used on-deck cards' unique abilities offer now (their
-/// modules' `actions` hooks, as the rules offer them), each tried on a copy of the game: the one that
-/// leaves the most to spend ([`harvest_worth`]) if that is more than now, and those that leave less (a
-/// used leader side's option that costs the player mana and gives nothing back).
+/// modules' `actions` hooks, as the rules offer them), each tried on a copy of the game ([`try_each`]).
 fn used_choices(g: &MysticVale, legal: &[Action]) -> (Option<Action>, Vec<Action>) {
     let mut offered = Vec::new();
     if g.turn.ability_open.is_none() {
@@ -115,10 +114,20 @@ fn used_choices(g: &MysticVale, legal: &[Action]) -> (Option<Action>, Vec<Action
             }
         });
     }
+    if offered.is_empty() {
+        return (None, offered);
+    }
+    try_each(g, offered.into_iter().filter(|a| legal.binary_search(a).is_ok()))
+}
+
+/// Each of `actions` tried on a copy of the game: the one that leaves the most to spend
+/// ([`harvest_worth`]) if that is more than now, and those that leave less (a used leader side's option
+/// that costs the player mana and gives nothing back).
+fn try_each(g: &MysticVale, actions: impl Iterator<Item = Action>) -> (Option<Action>, Vec<Action>) {
     let now = harvest_worth(g);
     let mut best: Option<(i32, Action)> = None;
     let mut worse = Vec::new();
-    for a in offered.into_iter().filter(|a| legal.binary_search(a).is_ok()) {
+    for a in actions {
         let mut with = g.clone();
         sylvan_engine::Game::apply_unchecked(&mut with, a, &mut sylvan_engine::NoEvents);
         let v = harvest_worth(&with);
@@ -217,6 +226,17 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
                 _ => 0,
             };
             return legal.iter().copied().max_by_key(level).unwrap_or(Action::Decline);
+        }
+        Phase::Harvest if g.turn.ability_open.is_some_and(|k| k >= crate::effects::neighbour_on_deck::USED_KEY) => {
+            // Rules revision 8 (MV23): a used on-deck card's ability left open (a used Cyrilla's second
+            // card): the choice that leaves the most to spend, if it leaves more; else stop.
+            let open = legal.iter().copied().filter(|&a| a != Action::Decline);
+            if let Some(a) = try_each(g, open).0 {
+                return a;
+            }
+            if has(Action::Decline) {
+                return Action::Decline;
+            }
         }
         Phase::Harvest if g.turn.ability_open.is_some() && !has(Action::Done) => {
             // Old Bakarab's upgraded side sleeving: the highest-level advancement while one fits, then

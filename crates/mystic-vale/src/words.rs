@@ -818,7 +818,12 @@ fn describe_action(
         // back), a commons position or a Fertile Soil it takes: the module's own words.
         Action::AbilityPick(_) | Action::AbilityCommon(..) | Action::AbilityTake(_) | Action::AbilitySoil(..) => {
             let Some((ab, Some(id))) = home.map(|(ab, m)| (ab, m.describe)) else { return a.to_string() };
-            let soil = |s: Slot| title(db.adv(db.soil[s as usize]), locale);
+            let Some(soil) =
+                db.soil.iter().map(|&x| (x != EMPTY).then(|| title(db.adv(x), locale))).collect::<Option<Vec<_>>>()
+            else {
+                return a.to_string();
+            };
+            let soil = |s: Slot| soil[s as usize].clone();
             match a {
                 Action::AbilityPick(k) => (id, args!(pick = k, n = ab.amount)),
                 Action::AbilityCommon(l, k) => {

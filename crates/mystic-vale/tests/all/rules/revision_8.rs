@@ -670,6 +670,17 @@ fn revision_8_the_rollout_takes_a_used_leader_sides_choice_that_pays_and_not_one
     for seed in 0..8 {
         assert_eq!(pick(&g, seed), "ability c1", "seed {seed}");
     }
+    // Cyrilla's upgraded side (MV51): the guardian on Dawnsinger (1 mana), then Forest Song's 1 VP added
+    // to it rather than another card's ability or none.
+    let mut g = used_leader("cyrilla", true, &[&["dawnsinger"], &["forest-song"], &["stag"]], &[], None);
+    for seed in 0..8 {
+        assert_eq!(pick(&g, seed), "ability c0", "seed {seed}");
+    }
+    act(&mut g, "ability c0");
+    assert!(legal(&g).len() > 2, "{:?}", legal(&g));
+    for seed in 0..8 {
+        assert_eq!(pick(&g, seed), "ability p0 c1 top", "seed {seed}");
+    }
     // Old Bakarab's upgraded side (MV75) offers to pay 1 mana to turn back: used by Dione it turns no
     // leader of player 0's, so the rollout leaves it.
     let g = used_leader("old-bakarab", true, &[&[CL], &[CL]], &[], None);
