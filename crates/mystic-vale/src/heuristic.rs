@@ -1522,6 +1522,9 @@ pub(crate) fn ability_home(
 /// ability takes, valuing them on the player's own cards as for the player's own leader. `None` when it
 /// picks none: the choice is declined and the Harvest goes on.
 fn used_ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
+    if view.options.rules < crate::setup::DIONE_RULES {
+        return None;
+    }
     let mut pick = None;
     crate::effects::neighbour_on_deck::for_each_used_in_view(view, &mut |key, _, _, _, m| {
         let Some(choose) = m.choose.filter(|_| pick.is_none()) else { return };

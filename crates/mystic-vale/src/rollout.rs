@@ -105,7 +105,7 @@ fn harvest_worth(g: &MysticVale) -> i32 {
 /// modules' `actions` hooks, as the rules offer them), each tried on a copy of the game ([`try_each`]).
 fn used_choices(g: &MysticVale, legal: &[Action]) -> (Option<Action>, Vec<Action>) {
     let mut offered = Vec::new();
-    if g.turn.ability_open.is_none() {
+    if g.options.rules >= crate::setup::DIONE_RULES && g.turn.ability_open.is_none() {
         crate::effects::neighbour_on_deck::for_each_used_module(g, &mut |key, card, ab, m| {
             if g.turn.ability_used & (1u32 << key) == 0
                 && let Some(f) = m.actions

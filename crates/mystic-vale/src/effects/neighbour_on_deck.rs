@@ -463,13 +463,16 @@ pub(crate) fn for_each_used_in_view(
     view: &crate::view::View,
     f: &mut impl FnMut(u8, usize, u8, crate::cards::Ability, &'static Module),
 ) {
+    if view.rules() < DIONE_RULES {
+        return;
+    }
     let seat = view.current as usize;
     let db = &*view.db;
     let dione = view.leader_card(seat).is_some_and(|l| {
         let side = crate::state::LeaderCard { upgraded: l.upgraded && !view.turn.upgraded, ..l };
         view.players[seat].field.contains(&l.card) && super::is_unique(side.face(db).ability, &MODULE)
     });
-    if view.rules() < DIONE_RULES || !dione {
+    if !dione {
         return;
     }
     let left = (seat + 1) % view.players.len();
