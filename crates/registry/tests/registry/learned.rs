@@ -341,7 +341,11 @@ fn rank_siblings() -> TestResult {
     for path in std::env::var("SYLVAN_DIAG_NETS").unwrap_or_default().split(',').filter(|p| !p.is_empty()) {
         let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
         let mlp: &'static sylvan_bots::Mlp = Box::leak(Box::new(load::<MysticVale>(&bytes)?));
-        nets.push((path.to_owned(), sylvan_bots::ValueNet::new(mlp, sylvan_registry::learned::features::<MysticVale>)));
+        nets.push((
+            path.to_owned(),
+            sylvan_bots::ValueNet::new(mlp, sylvan_registry::learned::features::<MysticVale>)
+                .with_base(<MysticVale as Heuristic>::evaluate),
+        ));
     }
     let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
     let games: u64 = std::env::var("SYLVAN_DIAG_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
