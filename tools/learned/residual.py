@@ -17,7 +17,8 @@ The label is the mean of the two (32 playouts) on the training groups.
     python tools/learned/residual.py train target/learned/sl.bin --out target/learned/res.bin
     python tools/learned/residual.py judge target/learned/sl.bin --nets target/learned/res.bin
 
-``judge`` asks, on the held-out groups (the last ``--valid`` share: later games), which of two siblings is
+``train`` keeps the epoch that orders the validation groups' pairs best (the ``--valid`` share before the
+last ``--test`` share); ``judge`` asks, on the test groups (the last ``--test`` share: later games), which of two siblings is
 the better for the mover, of the game's evaluation, the committed network, each residual file, and label B
 (a second label as an evaluator: the ceiling any evaluator can show against label A); pairs are those whose
 label A differs by more than 1 (and 4) VP. The difference of each network with the game's evaluation comes
@@ -109,11 +110,16 @@ def pairs_of(groups: np.ndarray, label: np.ndarray, rows: np.ndarray, gap: float
     return np.concatenate(out) if out else np.zeros((0, 2), np.int64)
 
 
-def split(d, valid: float):
+def split(d, test: float, valid: float = 0.0):
+    """Rows of the training, validation and test groups: the test groups are the last `test` share (later
+    games), the validation groups the `valid` share before them."""
     ids = np.unique(d["group"])
-    cut = ids[len(ids) - max(1, int(len(ids) * valid))]
-    rows = np.arange(len(d["group"]))
-    return rows[d["group"] < cut], rows[d["group"] >= cut]
+    n_test = max(1, int(len(ids) * test)) if test > 0 else 0
+    n_valid = max(1, int(len(ids) * valid)) if valid > 0 else 0
+    t_cut = ids[len(ids) - n_test] if n_test else ids[-1] + 1
+    v_cut = ids[len(ids) - n_test - n_valid] if n_valid else t_cut
+    g, rows = d["group"], np.arange(len(d["group"]))
+    return rows[g < v_cut], rows[(g >= v_cut) & (g < t_cut)], rows[g >= t_cut]
 
 
 def train(argv: List[str]) -> int:
@@ -127,8 +133,15 @@ def train(argv: List[str]) -> int:
     p.add_argument("--l2", type=float, default=1e-4)
     p.add_argument("--pair-gap", type=float, default=1.0)
     p.add_argument("--point-weight", type=float, default=0.5)
-    p.add_argument("--valid", type=float, default=0.15)
+    p.add_argument("--valid", type=float, default=0.15, help="the share of groups choosing the epoch kept")
+    p.add_argument("--test", type=float, default=0.15, help="the last share of groups, left for `judge`")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--layout-from",
+        default="",
+        help="a weights file of the same options whose section table to copy (default: the game's committed"
+        " crates/GAME/data/eval-v1.bin; the Rust loader checks it against the observation tensor)",
+    )
     a = p.parse_args(argv)
     metas, ds = [], []
     for f in a.data:
@@ -144,7 +157,7 @@ def train(argv: List[str]) -> int:
             x["group"] = x["group"] + base
             base = int(x["group"].max()) + 1
         d = {k: (np.concatenate([x[k] for x in ds]) if k != "players" else ds[0][k]) for k in ds[0]}
-    tr, va = split(d, a.valid)
+    tr, va, _ = split(d, a.test, a.valid)
     label = 0.5 * (d["a"] + d["b"])
     tr_pairs = pairs_of(d["group"], label, tr, a.pair_gap)
     va_pairs = pairs_of(d["group"], d["a"], va, 1.0)
@@ -192,6 +205,10 @@ def train(argv: List[str]) -> int:
         if ag > best[0]:
             best = (ag, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
     ag, params, epoch = best
+    layout = a.layout_from or f"../../crates/{metas[0]['game']}/data/eval-v1.bin"
+    ref, _ = load_weights(layout)
+    if ref["options"]["sets"] != metas[0]["options"]["sets"] or ref["input"] != sizes[0] - EXTRAS:
+        raise SystemExit(f"error: {layout} has another observation layout")
     header = {
         "format": "sylvan-value-mlp",
         "version": 1,
@@ -201,6 +218,7 @@ def train(argv: List[str]) -> int:
         "outputs": SEATS,
         "layers": [[int(i), int(o)] for i, o in zip(sizes[:-1], sizes[1:])],
         "activation": "relu",
+        "sections": ref["sections"],
         "residual": {"base": "evaluate", "extras": EXTRAS},
         "data": [{k: m.get(k) for k in ("games", "seed", "playouts", "common_seeds", "groups", "siblings")} for m in metas],
         "train": {
@@ -225,12 +243,12 @@ def judge(argv: List[str]) -> int:
     p = argparse.ArgumentParser(prog="residual.py judge")
     p.add_argument("data")
     p.add_argument("--nets", nargs="*", default=[])
-    p.add_argument("--valid", type=float, default=0.15)
-    p.add_argument("--all", action="store_true", help="every group, not only the held-out share")
+    p.add_argument("--test", type=float, default=0.15, help="the last share of groups (as `train --test`)")
+    p.add_argument("--all", action="store_true", help="every group, not only the test share")
     p.add_argument("--boot", type=int, default=500)
     a = p.parse_args(argv)
     _, d = load(a.data)
-    _, va = split(d, 1.0 if a.all else a.valid)
+    va = np.arange(len(d["group"])) if a.all else split(d, a.test)[2]
     n = len(d["group"])
     allrows = np.arange(n)
     mv = d["mover"]
@@ -243,7 +261,7 @@ def judge(argv: List[str]) -> int:
     scores["label B (a second label: the ceiling)"] = d["b"]
     rng = np.random.default_rng(1)
     groups = np.unique(d["group"][va])
-    print(f"{len(groups)} turn starts held out, {len(va)} siblings")
+    print(f"{len(groups)} turn starts judged, {len(va)} siblings")
     for gap in (1.0, 4.0):
         pr = pairs_of(d["group"], d["a"], va, gap)
         gi = np.searchsorted(groups, d["group"][pr[:, 0]])
