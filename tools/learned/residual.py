@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import List
 
@@ -205,7 +206,8 @@ def train(argv: List[str]) -> int:
         if ag > best[0]:
             best = (ag, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
     ag, params, epoch = best
-    layout = a.layout_from or f"../../crates/{metas[0]['game']}/data/eval-v1.bin"
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    layout = a.layout_from or os.path.join(root, "crates", metas[0]["game"], "data", "eval-v1.bin")
     ref, _ = load_weights(layout)
     if ref["options"]["sets"] != metas[0]["options"]["sets"] or ref["input"] != sizes[0] - EXTRAS:
         raise SystemExit(f"error: {layout} has another observation layout")
