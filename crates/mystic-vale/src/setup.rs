@@ -161,6 +161,11 @@ pub const PORTAL_RULES: u8 = 7;
 /// built and what is not).
 pub const DIONE_RULES: u8 = 8;
 
+/// The rules revision from which the places a purchase may be sleeved on are counted again when a guardian
+/// added in the Harvest (Cyrilla, Conclave of Ents) makes Canopy Explorer take more cards (ruling MV92):
+/// revisions up to 7 left those cards' places out until something else counted them.
+pub const FRESH_PLACES_RULES: u8 = 8;
+
 fn first_rules() -> u8 {
     1
 }

@@ -3,16 +3,15 @@
 //! make you Spoil and their growth and "when played" abilities do nothing.
 //!
 //! Rules revisions up to 7 count their symbols only. Ruling MV23 decides that their Harvest abilities
-//! apply too, acting on the user's things; rules revision 8 ([`DIONE_RULES`]) builds that, **in part and
-//! not offered** ([`crate::RULES`] stays 7). Built, each only where Dione's upgraded side is harvested
-//! (this module's hooks; nothing else pays for it):
+//! apply too, acting on the user's things; rules revision 8 ([`DIONE_RULES`]) builds that, each only
+//! where Dione's upgraded side is harvested (this module's hooks; nothing else pays for it):
 //! - a used card's Harvest gains, counted on the user's field with the used cards in it (Aurora, Magic
 //!   Seed, Wolf Rider and Ashae's upgraded side on a used card count it; Feral Chieftain, Dawnsinger and
 //!   Woodland Warden the guardians printed on the used card), its VP doubled by a Stag Champion on it;
-//! - the user's own field cards whose gain counts the field (Aurora, Magic Seed, Ashae's upgraded side,
-//!   blank-card counts) count the used cards too; those whose gain shrinks as cards join (Wolf Rider,
-//!   Beastbrother Hunter) are resolved before Dione's ability, the player's order (EN:462, 478, ruling
-//!   MV41);
+//! - the user's own field cards and vales whose gain counts the field (Aurora, Magic Seed, Ashae's
+//!   upgraded side, blank-card counts, Manadew Meadow) count the used cards too; those whose gain
+//!   shrinks as cards join (Wolf Rider, Beastbrother Hunter) are resolved before Dione's ability, the
+//!   player's order (EN:462, 478, rulings MV41, MV83);
 //! - Ley Line Overflow on a used card doubles the harvest's mana, Grassland on one takes 1 after it
 //!   (EN:1029, 1049-1055, ruling MV42); a card that can cost (Grassland) is used only by the player's
 //!   decision `use p1 c7` ([`push_uses`], [`apply_use`]), the others at once;
@@ -23,14 +22,11 @@
 //!   showing side's gains (Ashae's);
 //! - the used cards' unique Harvest abilities act as the user's, through the rules' walk of the field's
 //!   unique abilities ([`for_each_used_module`], keys after Cyrilla's): Magpie on the user's discard
-//!   pile, a neighbour's leader side's choice (Cyrilla's guardian on the user's card).
-//!
+//!   pile, a neighbour's leader side's choice (Cyrilla's guardian on the user's card), and a leader
+//!   side's hook as the Harvest begins (GinGan's upgraded side asks the user's neighbours, [`begin`];
+//!   a card revealed then is used from then on, [`after_reveal`]);
 //! - Seed Sowers on a used card: `use p1 c7 middle` pays the user's mana for its reward
 //!   ([`apply_exchange`]).
-//!
-//! Not built (so revision 8 is not offered): a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the words,
-//! heuristic and rollout for a used leader side's choices (they read the user's own leader); the vales
-//! that count the field (Manadew Meadow); the default revision.
 
 use super::Module;
 use crate::cards::{Count, Effect, Reward, Timing};
@@ -290,6 +286,20 @@ impl FieldCounts {
     }
 }
 
+/// Whether a gain counted `per` grows as cards join the field: the user's own cards and vales counted
+/// so count the used cards. A count that shrinks (Wolf Rider's and Beastbrother Hunter's shortfall) is
+/// taken before Dione's ability brings them, the player's order (ruling MV23).
+fn counts_field(per: Count) -> bool {
+    matches!(
+        per,
+        Count::FieldPairs
+            | Count::OtherFieldCards
+            | Count::DecayField
+            | Count::MostManaOnFieldCard
+            | Count::BlankFieldCards
+    )
+}
+
 /// The running sums of the used cards' gains.
 #[derive(Default)]
 struct Sums {
@@ -379,18 +389,20 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
         }
         let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
         for ab in card_abilities(db, mine[c as usize], face) {
-            let counts_field = matches!(
-                ab.per,
-                Count::FieldPairs
-                    | Count::OtherFieldCards
-                    | Count::DecayField
-                    | Count::MostManaOnFieldCard
-                    | Count::BlankFieldCards
-            );
-            if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field {
+            if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field(ab.per) {
                 let more = all.count(ab.per, st.guardians).saturating_sub(own.count(ab.per, st.guardians));
                 sums.add(ab.reward, u32::from(ab.amount) * more, double);
             }
+        }
+    }
+    // So do the user's vales that count the field (Manadew Meadow may choose a used card, EN:1397-1399:
+    // "1 card in your field"); the neighbours' vales never come (they are not cards).
+    for &v in table.harvest_vales(seat) {
+        let x = db.hot_vale(v);
+        let ab = x.ability;
+        if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && !x.remove_self && counts_field(ab.per) {
+            let more = all.count(ab.per, 0).saturating_sub(own.count(ab.per, 0));
+            sums.add(ab.reward, u32::from(ab.amount) * more, 1);
         }
     }
     let cap8 = |x: u32| x.min(250) as u8;
@@ -409,11 +421,48 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
 /// the used cards included; Canopy Explorer on a used card takes a card of the user's deck for each
 /// guardian printed on it. The cards join the right end of the field (ruling MV41's `added`: the user's
 /// Wolf Rider is resolved before them).
+///
+/// Then the used cards' own "as the Harvest begins" hooks act as the user's (GinGan's upgraded side on a
+/// neighbour's on-deck leader card asks the user's neighbours, ruling MV23): the rules run the field's
+/// first hook only, Dione's, and this one runs the used cards'.
 fn begin(game: &mut MysticVale) {
     if game.options.rules < DIONE_RULES {
         return;
     }
     join(game, None);
+    let mut hooks: [Option<super::HarvestBeginHook>; 2] = [None; 2];
+    let mut n = 0;
+    for_each_used_module(game, &mut |_, _, _, m| {
+        if let (Some(f), true) = (m.harvest_begin, n < 2) {
+            hooks[n] = Some(f);
+            n += 1;
+        }
+    });
+    for f in hooks.into_iter().flatten() {
+        f(game);
+    }
+}
+
+/// Rules revision 8: seat `s` revealed a new on-deck card during the user's Harvest Phase (GinGan's
+/// upgraded side): while the user harvests Dione's upgraded side, the new card is the one used from now
+/// on, and what it does as the Harvest begins happens now (the card discarded no longer counts).
+pub(crate) fn after_reveal(game: &mut MysticVale, s: usize) {
+    if !harvesting(game) {
+        return;
+    }
+    join(game, Some(s));
+    game.recount();
+}
+
+/// The amount of the used cards' unique ability of `module` (GinGan's VP), if one is used now.
+pub(crate) fn used_amount(game: &MysticVale, module: &Module) -> Option<u8> {
+    let mut out = None;
+    for_each_used_module(game, &mut |_, _, ab, _| {
+        if out.is_none() && super::is_unique(ab, module) {
+            out = Some(ab.amount);
+        }
+    });
+    out
 }
 
 /// [`begin`]'s work for the used cards (of `only` that seat, if given).

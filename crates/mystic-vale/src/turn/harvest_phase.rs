@@ -268,7 +268,12 @@ impl MysticVale {
             })
             .map(|ab| u32::from(ab.amount) * guardians)
             .sum();
+        let before = p.field.len();
         self.deck_to_field(n, ev);
+        if self.options.rules >= crate::setup::FRESH_PLACES_RULES && self.cur().field.len() != before {
+            // The cards that joined give their places to the purchases (ruling MV21's count, MV92).
+            self.count_places();
+        }
     }
 
     /// A vale's "when bought" ability, right after its purchase (EN:1112, 1239).
