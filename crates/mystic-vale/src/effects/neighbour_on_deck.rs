@@ -128,6 +128,40 @@ fn harvesting(game: &MysticVale) -> bool {
             .is_some_and(|l| game.cur().field.contains(&l.card) && super::is_unique(l.face(&game.db).ability, &MODULE))
 }
 
+/// This module's index in [`super::MODULES`] (checked when compiling): the `module` of Dione's ability.
+const INDEX: u8 = 0;
+const _: () = assert!(same_key(super::MODULES[INDEX as usize].key, MODULE.key));
+
+/// Whether two module keys are equal (in a constant).
+const fn same_key(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether the active player's leader shows Dione's upgraded side for this Harvest under rules revision
+/// 8: the cheap test the rules make, inline, before any of this module's work (which then reads the
+/// field, [`harvesting`]), so that games without it pay one load and a branch.
+#[inline]
+pub(crate) fn may_harvest(game: &MysticVale) -> bool {
+    match game.cur().leader {
+        Some(l) if l.upgraded && !game.turn.upgraded && game.options.rules >= DIONE_RULES => {
+            let ab = l.face(&game.db).ability;
+            ab.effect == Effect::Unique && ab.module == INDEX
+        }
+        _ => false,
+    }
+}
+
 /// The key, in `Turn::ability_used` and `Turn::ability_open`, of the left neighbour's used on-deck card's
 /// unique ability (rules revision 8); the right one's is the next. The card's number in the hooks is
 /// the key too: the used card is not one of the user's.

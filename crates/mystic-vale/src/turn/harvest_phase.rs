@@ -120,7 +120,7 @@ impl MysticVale {
                 }
             }
         }
-        if self.options.rules >= crate::setup::DIONE_RULES {
+        if crate::effects::neighbour_on_deck::may_harvest(self) {
             // Rules revision 8 (MV23): the used on-deck cards' unique abilities, as the player's.
             crate::effects::neighbour_on_deck::for_each_used_module(self, &mut f);
         }
@@ -661,7 +661,7 @@ impl MysticVale {
         if score {
             out.push(Action::Score);
         }
-        if self.options.rules >= crate::setup::DIONE_RULES {
+        if crate::effects::neighbour_on_deck::may_harvest(self) {
             // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
             crate::effects::neighbour_on_deck::push_uses(self, out);
         }
