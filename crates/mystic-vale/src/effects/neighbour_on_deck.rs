@@ -123,9 +123,10 @@ fn is_zero(x: &u8) -> bool {
 /// had as the Harvest began) under rules revision 8.
 fn harvesting(game: &MysticVale) -> bool {
     game.options.rules >= DIONE_RULES
-        && game
-            .harvest_leader()
-            .is_some_and(|l| game.cur().field.contains(&l.card) && super::is_unique(l.face(&game.db).ability, &MODULE))
+        && game.harvest_leader().is_some_and(|l| {
+            let ab = l.face(&game.db).ability;
+            ab.effect == Effect::Unique && ab.module == INDEX && game.cur().field.contains(&l.card)
+        })
 }
 
 /// This module's index in [`super::MODULES`] (checked when compiling): the `module` of Dione's ability.
@@ -371,10 +372,15 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
     let mine = table.cards(seat);
     let my_leader = table.leader(seat);
     let mut own = FieldCounts { cards: field.len() as u32, ..FieldCounts::default() };
+    // The field cards with a Harvest ability, read again below (most have none).
+    let mut acting = 0u32;
     for &c in field {
         let st = CardStats::of(mine[c as usize], db, leader_face(db, my_leader, c));
         own.decay += u32::from(st.decay_printed);
         own.most_mana = own.most_mana.max(u32::from(st.mana));
+        if st.acts(Timing::Harvest) {
+            acting |= 1 << c;
+        }
     }
     own.blank = blank_cards(mine, my_leader, field.iter().copied());
     let mut all = own;
@@ -415,12 +421,9 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
         }
     }
     // The user's own cards that count the field count the used cards too.
-    for &c in field {
+    for &c in field.iter().filter(|&&c| acting & (1 << c) != 0) {
         let face = leader_face(db, my_leader, c);
         let st = CardStats::of(mine[c as usize], db, face);
-        if !st.acts(Timing::Harvest) {
-            continue;
-        }
         let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
         for ab in card_abilities(db, mine[c as usize], face) {
             if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field(ab.per) {
