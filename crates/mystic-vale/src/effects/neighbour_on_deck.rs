@@ -219,8 +219,14 @@ pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>
     let (all, n) = neighbours(game, seat);
     let chosen = game.turn.fx.neighbour_on_deck.chosen;
     let mut offer = [None; 2];
+    // The cards used now, as [`used`] gives them (one reading of each card's abilities for both).
+    let (mut used, mut k) = ([(0, 0); 2], 0);
     for (j, &(i, c)) in all[..n].iter().enumerate() {
-        if chosen & (1 << i) == 0 && can_cost(game, i, c) && game.mana_left() >= cost(game, i, c) {
+        let costs = can_cost(game, i, c);
+        if chosen & (1 << i) != 0 || !costs {
+            used[k] = (i, c);
+            k += 1;
+        } else if game.mana_left() >= cost(game, i, c) {
             offer[j] = Some(crate::actions::Action::UseOnDeck(i as u8, c));
         }
     }
@@ -231,7 +237,6 @@ pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>
     }
     out.extend(offer.into_iter().flatten());
     // The exchange abilities (Seed Sowers) of the used cards the mana left pays, in seat order.
-    let (used, k) = used(game, seat);
     let mut owners: [(usize, u8); 2] = used;
     owners[..k].sort_unstable();
     let mana = game.mana_left();
