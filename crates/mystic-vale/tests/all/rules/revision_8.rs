@@ -1,7 +1,7 @@
-//! Ground for rules revision 8 (ruling MV23, decided, not built yet): Dione's upgraded side uses the
-//! neighbours' on-deck cards "as if those cards were in your field" (EN:1617), so their Harvest abilities
-//! apply too. Revision 7 counts their symbols only; these tests pin what revision 7 plays, so that the
-//! revision that builds MV23 can prove revision 7 keeps its exact games.
+//! Rules revision 8, the default (ruling MV23): Dione's upgraded side uses the neighbours' on-deck cards
+//! "as if those cards were in your field" (EN:1617), so their Harvest abilities apply too; and ruling
+//! MV92 (the places of the cards Canopy Explorer takes after a Harvest guardian). Revision 7 counts the
+//! on-deck cards' symbols only; its games are pinned from before revision 8 existed.
 
 use sylvan_engine::{Game, GameRng, Heuristic, NoEvents, Seat};
 use sylvan_mystic_vale::Action;
@@ -104,8 +104,8 @@ fn revision_7_dione_counts_a_neighbours_on_deck_symbols_not_its_harvest_abilitie
     assert_eq!(g.turn.vp_total, alone.turn.vp_total, "revision 7: Forest Song's Harvest VP does not");
 }
 
-// Rules revision 8 (ruling MV23), built in part and not offered yet (`RULES` stays 7): these games are
-// made with revision 7, then set to `DIONE_RULES` before the Harvest.
+// Rules revision 8 (ruling MV23): these games are made with revision 7, then set to `DIONE_RULES`
+// before the Harvest, so that each is compared with revision 7 on the same deal.
 
 /// A 3-player Harvest of player 0 with Dione's upgraded side on card 19: player 0's cards `mine` on
 /// cards 0.. in the field with card 19 (card 9 on-deck, 10-18 the deck); player 1 (to the left) with
@@ -398,8 +398,8 @@ fn revision_8_a_neighbours_leader_card_brings_its_sides_choice() {
 
 #[test]
 fn revision_8_random_games_keep_the_rules_consistent() {
-    // Revision 8 is not offered: the revision-7 fixture's options (4 players, every set, random leaders),
-    // set to revision 8 after the deal, played by uniform random moves. At each decision the heuristic
+    // The revision-7 fixture's options (4 players, every set, random leaders), set to revision 8 after
+    // the deal (the same deals), played by uniform random moves. At each decision the heuristic
     // and the rollout pick a legal action; each move's notation and id round trip, every legal action's
     // words are written, and the events (the used cards named as their owners') are logged; Dione's
     // upgraded side meets a used Harvest ability.
