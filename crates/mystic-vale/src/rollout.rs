@@ -19,6 +19,7 @@
 //! - Nightvale Pathfinder: claim from the highest commons level offered (a claim is free).
 //! - Old Bakarab's workshop: take from the highest commons level; sleeve the workshop's highest-level
 //!   advancement, and more while any fits; never pay to turn back.
+//! - Rules revision 8 (ruling MV91): a waiting Call of the Hunt, then a waiting Canopy Explorer, at once.
 //! - `score` (rules revision 6, ruling MV83): taken when the player leads (the pool runs out before a vale
 //!   refills it), else left.
 //! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
@@ -93,11 +94,24 @@ fn silver_tree_choice(g: &MysticVale, legal: &[Action]) -> Action {
     }
 }
 
+/// Rules revision 8 (ruling MV91): a fill or Canopy Explorer waiting for the player, as the heuristic:
+/// as soon as offered, the fills first.
+fn hunt_unit(g: &MysticVale, legal: &[Action]) -> Option<Action> {
+    let state = &g.turn.fx.deck_to_field;
+    crate::effects::deck_to_field::first_unit(g.phase, state, legal, |c, at| {
+        let fill = state.fill & (1 << c) != 0;
+        crate::effects::deck_to_field::place_of(&g.db, *g.cur().cards.get(usize::from(c))?, fill, at)
+    })
+}
+
 /// The rollout's choice among `legal` (sorted, non-empty) in `g`.
 pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng) -> Action {
     let has = |a: Action| legal.binary_search(&a).is_ok();
     if g.turn.fx.discard_on_evoke.waiting {
         return silver_tree_choice(g, legal);
+    }
+    if let Some(a) = hunt_unit(g, legal) {
+        return a;
     }
     match g.phase {
         Phase::Planting if has(Action::Push) && has(Action::Pass) => {
