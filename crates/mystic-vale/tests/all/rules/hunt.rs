@@ -220,6 +220,31 @@ fn mv91_yaqueis_upgraded_side_gains_before_its_fill_and_fills_when_resolved() {
     assert_eq!(g.mana_left(), 3, "the gain from the field of 4 before the fill");
 }
 
+#[test]
+fn mv91_a_used_neighbours_call_of_the_hunt_and_the_users_own_fill_to_eight_cards_of_the_user() {
+    // EN:1617 (Dione's upgraded side: the neighbours' on-deck cards as if in your field), EN:903-905,
+    // MV23: the used Call of the Hunt fills as the Harvest begins, to 8 with the 2 used cards; the user's
+    // own, resolved by the player after it, fills to 8 of the user's cards: what resolving it first gives.
+    let mut p0 = player(&[&["call-of-the-hunt"]], &[0, 19], Some(9), &(10..19).collect::<Vec<u8>>());
+    p0.leader = Some("dione".into());
+    p0.leader_upgraded = true;
+    let p1 = player(&[&["call-of-the-hunt"]], &[], Some(0), &[1, 2]);
+    let mut right: Vec<&[&str]> = vec![&[]; 5];
+    let blank: &[&str] = &[];
+    right.push(blank);
+    let p2 = player(&right, &[], Some(5), &[6, 7]);
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+    let o = Options { players: 3, ..every_set(7) };
+    let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    g.options.rules = R8;
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 6, "the used Call of the Hunt: 6 of player 0's cards and the 2 used ones");
+    let u = unit(&g, 0);
+    act(&mut g, &u);
+    assert_eq!(field_len(&g), 8, "the user's own: 8 of the user's cards");
+    assert!(legal(&g).contains(&"done".to_string()));
+}
+
 /// Whether the active player's field holds a card with a fill ability (Call of the Hunt, Yaquei's
 /// upgraded side) as this Harvest Phase reads it.
 fn fill_in_field(g: &MysticVale) -> bool {
