@@ -257,7 +257,7 @@ fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
 fn hunt_unit(view: &View, legal: &[Action]) -> Option<Action> {
     let state = &view.turn.fx.deck_to_field;
     let p = &view.players[view.seat.index()];
-    crate::effects::deck_to_field::first_unit(view.phase, state, legal, |c, at| {
+    crate::effects::deck_to_field::first_unit(view.phase, &view.turn, legal, |c, at| {
         let fill = state.fill & (1 << c) != 0;
         crate::effects::deck_to_field::place_of(&view.db, *p.cards.get(usize::from(c))?, fill, at)
     })

@@ -340,7 +340,9 @@ impl MysticVale {
             && matches!(self.phase, Phase::Harvest)
         {
             if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES {
-                // Rules revision 8 (MV91): cards that joined or left the field: the units waiting now.
+                // Rules revision 8 (MV91): cards that joined or left the field, an advancement that moved:
+                // the units waiting now.
+                self.hunt_moved(&before.0);
                 self.hunt_refresh();
             }
             // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).

@@ -65,11 +65,13 @@ impl TurnState {
 /// in another place of its card: `place` tells the two apart).
 pub(crate) fn first_unit(
     phase: Phase,
-    state: &TurnState,
+    turn: &crate::state::Turn,
     legal: &[Action],
     place: impl Fn(u8, u8) -> Option<bool>,
 ) -> Option<Action> {
-    if !matches!(phase, Phase::Harvest) || state.waiting() == 0 {
+    let state = &turn.fx.deck_to_field;
+    // A Wayfarer Portal move half made (rules revision 7) names an advancement with the same notation.
+    if !matches!(phase, Phase::Harvest) || state.waiting() == 0 || turn.fx.move_advancement.pending.is_some() {
         return None;
     }
     let unit = |fill: bool| {

@@ -114,6 +114,10 @@ impl MysticVale {
     /// [`hunt_unit`](MysticVale::hunt_unit) in a Harvest that had a fill ability.
     #[inline(never)]
     fn hunt_unit_of(&self, c: u8, at: u8) -> Option<bool> {
+        if self.turn.fx.move_advancement.pending.is_some() {
+            // A Wayfarer Portal move half made: `use cN SLOT` names the advancement to move (MV90).
+            return None;
+        }
         let fx = &self.turn.fx.deck_to_field;
         let bit = 1u32.checked_shl(u32::from(c)).unwrap_or(0);
         if fx.waiting() & bit == 0 {
@@ -235,5 +239,40 @@ impl MysticVale {
         let need = usize::from(amount).min(NUM_CARDS).saturating_sub(before);
         self.deck_to_field(need as u32, ev);
         self.joined(before);
+    }
+
+    /// Rules revision 8, after an action that changed the field: a fill or Canopy Explorer advancement
+    /// that moved from one field card to another (Wayfarer Portal) keeps its resolution (once a Harvest,
+    /// EN:480): the card it joined is resolved too if the card it left was. `before`: the sleeves before
+    /// the action.
+    pub(super) fn hunt_moved(&mut self, before: &[crate::state::Sleeve; NUM_CARDS]) {
+        let p = self.cur();
+        let fx = self.turn.fx.deck_to_field;
+        let (mut filled, mut explored) = (fx.filled, fx.explored);
+        for &b in p.field.iter() {
+            for s in 0..3 {
+                let adv = p.cards[b as usize].slots[s];
+                if adv == crate::state::EMPTY || adv == before[b as usize].slots[s] {
+                    continue;
+                }
+                let ab = self.db.hot(adv).ability;
+                if ab.timing != Timing::Harvest || !matches!(ab.effect, Effect::FillField | Effect::DeckToField) {
+                    continue;
+                }
+                // The card it left: it held it before and no longer does.
+                let left = p
+                    .field
+                    .iter()
+                    .copied()
+                    .find(|&a| a != b && before[a as usize].slots[s] == adv && p.cards[a as usize].slots[s] != adv);
+                if let Some(a) = left {
+                    filled |= ((fx.filled >> a) & 1) << b;
+                    explored |= ((fx.explored >> a) & 1) << b;
+                }
+            }
+        }
+        let fx = &mut self.turn.fx.deck_to_field;
+        fx.filled = filled;
+        fx.explored = explored;
     }
 }

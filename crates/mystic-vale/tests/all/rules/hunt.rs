@@ -245,6 +245,29 @@ fn mv91_a_used_neighbours_call_of_the_hunt_and_the_users_own_fill_to_eight_cards
     assert!(legal(&g).contains(&"done".to_string()));
 }
 
+#[test]
+fn mv91_a_resolved_canopy_explorer_moved_by_wayfarer_portal_does_not_resolve_again() {
+    // EN:480 (each Harvest ability on an advancement once each Harvest Phase), EN:1543 (Wayfarer Portal
+    // moves an advancement to another card of the field): the Explorer moved after it resolved waits no more.
+    let mut p =
+        player(&[&["call-of-the-hunt"], &["canopy-explorer"], &[]], &[0, 1, 2], Some(3), &(4..20).collect::<Vec<u8>>());
+    p.vales = vec!["wayfarer-portal".into()];
+    let mut g = hunt_game(R8, p);
+    act(&mut g, "pass");
+    let (call, explorer) = (unit(&g, 0), unit(&g, 1));
+    act(&mut g, &call);
+    act(&mut g, &explorer);
+    assert_eq!(field_len(&g), 9);
+    let v = vale_no(&g, "wayfarer-portal");
+    act(&mut g, &format!("use v{v}"));
+    act(&mut g, &explorer);
+    act(&mut g, &format!("use v{v} c2"));
+    assert!(g.players[0].cards[2].advs().next().is_some(), "the Explorer moved to card 2");
+    assert_eq!(g.turn.fx.deck_to_field.waiting(), 0, "resolved once this Harvest");
+    assert!(legal(&g).contains(&"done".to_string()));
+    assert_eq!(field_len(&g), 9);
+}
+
 /// Whether the active player's field holds a card with a fill ability (Call of the Hunt, Yaquei's
 /// upgraded side) as this Harvest Phase reads it.
 fn fill_in_field(g: &MysticVale) -> bool {
