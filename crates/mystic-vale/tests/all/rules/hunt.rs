@@ -118,6 +118,11 @@ fn mv91_the_harvest_cannot_end_with_call_of_the_hunt_unresolved() {
     act(&mut g, "pass");
     for waiting in [0u8, 1] {
         assert!(!legal(&g).contains(&"done".to_string()), "{:?}", legal(&g));
+        // The waiting units are state: a JSON round trip keeps them.
+        let json = serde_json::to_string(&g).unwrap_or_else(|e| panic!("{e}"));
+        let back: MysticVale = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, g);
+        assert_ne!(back.turn.fx.deck_to_field.waiting(), 0);
         let before = g.clone();
         assert!(g.try_apply(Action::Done, &mut NoEvents).is_err());
         assert_eq!(g.players, before.players);
