@@ -5,7 +5,7 @@
 //! Repeat this until you have exactly 8 cards in your field" (EN:903-905). Revision 7 resolves it as the
 //! Harvest Phase begins, before Canopy Explorer (its games are pinned by the revision-7 fixture).
 
-use sylvan_engine::{Game, GameRng, Heuristic, Locale, NoEvents};
+use sylvan_engine::{Game, GameRng, Heuristic, Locale, NoEvents, Seat};
 use sylvan_mystic_vale::actions::{Choice, Held};
 use sylvan_mystic_vale::setup::Leaders;
 use sylvan_mystic_vale::words::describe_in;
@@ -123,6 +123,9 @@ fn mv91_the_harvest_cannot_end_with_call_of_the_hunt_unresolved() {
         let back: MysticVale = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(back, g);
         assert_ne!(back.turn.fx.deck_to_field.waiting(), 0);
+        // And a seat's view: a state sampled from it offers the same decisions.
+        let sampled = MysticVale::determinize(&g.view(Seat(0)), &mut GameRng::new(u64::from(waiting)));
+        assert_eq!(legal(&sampled), legal(&g));
         let before = g.clone();
         assert!(g.try_apply(Action::Done, &mut NoEvents).is_err());
         assert_eq!(g.players, before.players);
