@@ -25,8 +25,6 @@ from typing import List, Tuple
 
 import numpy as np
 
-import sylvan
-
 FORMAT = "sylvan-value-mlp"
 VERSION = 1
 
@@ -247,6 +245,8 @@ def main(argv: List[str]) -> int:
     if a.only_searched:
         keep = np.isfinite(q)
         obs, tgt, z, q = obs[keep], tgt[keep], z[keep], q[keep]
+    import sylvan  # here: the helpers above need numpy only (residual.py, rank_siblings.py)
+
     game = sylvan._sylvan.game_from_options(meta["game"], json.dumps(meta["options"]))
     if game.observation_tensor_size() != obs.shape[1]:
         print(f"error: the data has {obs.shape[1]} inputs, the game's tensor {game.observation_tensor_size()}", file=sys.stderr)

@@ -39,7 +39,7 @@ pub use search::{
     playout_values,
 };
 pub use spec::{BotSpec, Level, Levels, ParamProblem, SpecError, bot_seed};
-pub use value::{EvaluationPoint, Features, Mlp, NetError, NetHeader, NetScratch, ValueNet};
+pub use value::{BaseEvaluation, EvaluationPoint, Features, Mlp, NetError, NetHeader, NetScratch, Residual, ValueNet};
 
 /// Every module's unit tests, run by `tests/all/units.rs`; not part of the API.
 #[doc(hidden)]

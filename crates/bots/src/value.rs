@@ -71,7 +71,26 @@ pub struct NetHeader {
     pub data: serde_json::Value,
     /// How the network was trained (command, seed, validation loss).
     pub train: serde_json::Value,
+    /// A correction to the game's own evaluation rather than an estimate of its own (absent: none).
+    #[serde(default)]
+    pub residual: Option<Residual>,
 }
+
+/// A value network that corrects the game's own evaluation ([`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)):
+/// it reads the features followed by `extras` values, the game's estimate as a log-probability per seat
+/// relative to the seat to move (0 past the seats), and its outputs are added to those
+/// log-probabilities before the softmax. A network whose last layer is zero is the game's evaluation.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Residual {
+    /// What is corrected: `evaluate`, the game's evaluation.
+    pub base: String,
+    /// The inputs after the features: as many as the outputs.
+    pub extras: usize,
+}
+
+/// The smallest probability of the game's evaluation a residual network takes the logarithm of.
+const RESIDUAL_FLOOR: f64 = 1e-12;
 
 /// A weights file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -137,8 +156,24 @@ impl Mlp {
             return Err(NetError::Shape(format!("{} outputs, expected 1 to {most}", header.outputs)));
         }
         let Some(first) = header.layers.first() else { return Err(NetError::Shape("no layers".to_owned())) };
-        if first[0] != header.input {
-            return Err(NetError::Shape(format!("first layer reads {}, the input is {}", first[0], header.input)));
+        let extras = match &header.residual {
+            None => 0,
+            Some(r) if policy => return Err(NetError::Shape(format!("a policy cannot be a residual on `{}`", r.base))),
+            Some(r) if r.base != "evaluate" => {
+                return Err(NetError::Shape(format!("residual on `{}`, expected `evaluate`", r.base)));
+            }
+            Some(r) if r.extras != header.outputs => {
+                return Err(NetError::Shape(format!("{} residual inputs, expected one per output", r.extras)));
+            }
+            Some(r) => r.extras,
+        };
+        if Some(first[0]) != header.input.checked_add(extras) {
+            return Err(NetError::Shape(format!(
+                "first layer reads {}, the input is {}{}",
+                first[0],
+                header.input,
+                if extras > 0 { format!(" and {extras} residual inputs") } else { String::new() }
+            )));
         }
         let mut total = 0usize;
         for (i, pair) in header.layers.windows(2).enumerate() {
@@ -192,6 +227,11 @@ impl Mlp {
         &self.header
     }
 
+    /// The residual inputs after the features (0 unless the network corrects the game's evaluation).
+    pub fn residual_inputs(&self) -> usize {
+        self.header.residual.as_ref().map_or(0, |r| r.extras)
+    }
+
     /// The number of inputs (the observation tensor's length it was trained on).
     pub fn input_len(&self) -> usize {
         self.header.input
@@ -211,7 +251,7 @@ impl Mlp {
     /// ReLU), returned as a slice of it; with a single layer, the input itself is copied. `None` when
     /// `input` is not [`input_len`](Mlp::input_len) long. Allocates nothing once `scratch` has grown.
     pub fn hidden<'s>(&self, input: &[f32], scratch: &'s mut NetScratch) -> Option<&'s [f32]> {
-        if input.len() != self.header.input {
+        if input.len() != self.header.input + self.residual_inputs() {
             return None;
         }
         let hidden = &self.layers[..self.layers.len() - 1];
@@ -276,9 +316,9 @@ impl Mlp {
     }
 
     /// The outputs (logits) for `input` into `scratch`, returned as a slice of it; `None` when `input`
-    /// is not [`input_len`](Mlp::input_len) long. Allocates nothing once `scratch` has grown.
+    /// is not [`input_len`](Mlp::input_len) long (plus [`residual_inputs`](Mlp::residual_inputs)). Allocates nothing once `scratch` has grown.
     pub fn forward<'s>(&self, input: &[f32], scratch: &'s mut NetScratch) -> Option<&'s [f32]> {
-        if input.len() != self.header.input {
+        if input.len() != self.header.input + self.residual_inputs() {
             return None;
         }
         Self::run(&self.layers, input, scratch, true);
@@ -295,6 +335,10 @@ pub type Features<G> = fn(&<G as Game>::View, &mut Vec<f32>);
 /// `evaluate`, it is only called on a searcher's own samples.
 pub type EvaluationPoint<G> = fn(&G) -> bool;
 
+/// The game's own evaluation of a full state (its [`Heuristic::evaluate`](sylvan_engine::Heuristic::evaluate)),
+/// which a [`Residual`] network corrects.
+pub type BaseEvaluation<G> = fn(&G) -> Option<Vec<f64>>;
+
 /// A value network for game `G`: the network and the function that writes a view's features. Only a
 /// view reaches the network, so it cannot read hidden cards.
 pub struct ValueNet<G: Game> {
@@ -302,6 +346,7 @@ pub struct ValueNet<G: Game> {
     policy: Option<&'static Mlp>,
     features: Features<G>,
     point: Option<EvaluationPoint<G>>,
+    base: Option<BaseEvaluation<G>>,
 }
 
 impl<G: Game> Clone for ValueNet<G> {
@@ -321,7 +366,14 @@ impl<G: Game> std::fmt::Debug for ValueNet<G> {
 impl<G: Game> ValueNet<G> {
     /// The network `net` reading the features `features` writes.
     pub fn new(net: &'static Mlp, features: Features<G>) -> ValueNet<G> {
-        ValueNet { net, policy: None, features, point: None }
+        ValueNet { net, policy: None, features, point: None, base: None }
+    }
+
+    /// With `base` as the game's own evaluation, which a [`Residual`] network corrects (without it such
+    /// a network does not evaluate).
+    pub fn with_base(mut self, base: BaseEvaluation<G>) -> ValueNet<G> {
+        self.base = Some(base);
+        self
     }
 
     /// With `point` as the cheap test of the game's evaluation points (see [`EvaluationPoint`]; it must
@@ -413,7 +465,24 @@ impl<G: Game> ValueNet<G> {
     pub fn evaluate(&self, state: &G, seat: Seat, scratch: &mut NetScratch, out: &mut [f64; MAX_SEATS]) -> bool {
         let mut features = std::mem::take(&mut scratch.features);
         (self.features)(&state.view(seat), &mut features);
-        let ok = self.estimate(&features, seat, state.num_seats(), scratch, out);
+        let extras = self.net.residual_inputs();
+        let ok = if extras == 0 {
+            self.estimate(&features, seat, state.num_seats(), scratch, out)
+        } else if features.len() != self.net.input_len() {
+            false
+        } else if let Some(game) = self.base.and_then(|f| f(state)) {
+            // The game's estimate as log-probabilities per seat relative to `seat`: inputs, and the
+            // logits the network's outputs are added to.
+            let n = game.len().clamp(1, MAX_SEATS);
+            let mut base = [0.0f32; MAX_SEATS];
+            for (r, b) in base.iter_mut().enumerate().take(n.min(extras)) {
+                *b = game[(seat.index() + r) % n].max(RESIDUAL_FLOOR).ln() as f32;
+            }
+            features.extend_from_slice(&base[..extras.min(MAX_SEATS)]);
+            self.estimate_from(&features, Some(&base), seat, n, scratch, out)
+        } else {
+            false
+        };
         scratch.features = features;
         ok
     }
@@ -427,14 +496,32 @@ impl<G: Game> ValueNet<G> {
         scratch: &mut NetScratch,
         out: &mut [f64; MAX_SEATS],
     ) -> bool {
+        self.estimate_from(features, None, seat, seats, scratch, out)
+    }
+
+    /// [`estimate`](ValueNet::estimate) with `base` (log-probabilities per relative seat) added to the
+    /// network's outputs: a [`Residual`] network's estimate.
+    fn estimate_from(
+        &self,
+        features: &[f32],
+        base: Option<&[f32; MAX_SEATS]>,
+        seat: Seat,
+        seats: usize,
+        scratch: &mut NetScratch,
+        out: &mut [f64; MAX_SEATS],
+    ) -> bool {
         let Some(logits) = self.net.forward(features, scratch) else { return false };
         let n = seats.clamp(1, MAX_SEATS);
         let k = n.min(logits.len());
-        let top = logits[..k].iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let mut z = [0.0f32; MAX_SEATS];
+        for (r, (zr, &l)) in z.iter_mut().zip(&logits[..k]).enumerate() {
+            *zr = l + base.map_or(0.0, |b| b[r]);
+        }
+        let top = z[..k].iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let mut sum = 0.0f64;
         let mut p = [0.0f64; MAX_SEATS];
-        for (r, &z) in logits[..k].iter().enumerate() {
-            p[r] = f64::from(z - top).exp();
+        for (r, &x) in z[..k].iter().enumerate() {
+            p[r] = f64::from(x - top).exp();
             sum += p[r];
         }
         *out = [0.0; MAX_SEATS];
@@ -533,6 +620,54 @@ pub mod selftest {
         assert!(net.priors(&state, Seat(0), &[Play(0), Play(2), Play(9)], &mut scratch, &mut out));
         assert!((out.iter().sum::<f32>() - 1.0).abs() < 1e-6 && out[2] < out[0] && out[0] < out[1], "{out:?}");
         assert!(!plain.priors(&state, Seat(0), &[Play(1)], &mut scratch, &mut out) && out.is_empty());
+        Ok(())
+    }
+
+    /// A residual network: refused unless its first layer reads the features and one extra input per
+    /// output; with a zero last layer it gives the game's evaluation, otherwise it shifts the game's
+    /// log-probabilities; without the game's evaluation it does not evaluate.
+    pub fn a_residual_network_corrects_the_games_evaluation() -> Result<(), String> {
+        use crate::toy::{Toy, ToyOptions};
+        let residual = |layers: &[[usize; 2]], input: usize, weights: &[f32]| {
+            let mut bytes = file(layers, weights);
+            let end = bytes.iter().position(|&b| b == b'\n').unwrap_or(0);
+            let mut h: serde_json::Value = serde_json::from_slice(&bytes[..end]).unwrap_or_default();
+            h["input"] = input.into();
+            h["residual"] = serde_json::json!({"base": "evaluate", "extras": 2});
+            let mut out = serde_json::to_vec(&h).unwrap_or_default();
+            out.extend_from_slice(&bytes.split_off(end));
+            out
+        };
+        let err = |b: &[u8]| Mlp::parse(b).err().map(|e| e.to_string()).unwrap_or_default();
+        // 1 feature + 2 residual inputs -> 2 outputs.
+        assert!(err(&residual(&[[1, 2]], 1, &[0.0; 4])).contains("first layer reads 1, the input is 1 and 2 residual"));
+        let zero: &'static Mlp =
+            Box::leak(Box::new(Mlp::parse(&residual(&[[3, 2]], 1, &[0.0; 8])).map_err(|e| e.to_string())?));
+        assert_eq!(zero.residual_inputs(), 2);
+        // The last bias adds 1 to the mover's logit.
+        let mut w = [0.0f32; 8];
+        w[6] = 1.0;
+        let shift: &'static Mlp =
+            Box::leak(Box::new(Mlp::parse(&residual(&[[3, 2]], 1, &w)).map_err(|e| e.to_string())?));
+        let feature: Features<Toy> = |_, out| {
+            out.clear();
+            out.push(1.0);
+        };
+        let state = Toy::new(&ToyOptions::default(), 1).map_err(|e| e.to_string())?;
+        let game: BaseEvaluation<Toy> = |_| Some(vec![0.8, 0.2]);
+        let (mut s, mut out) = (NetScratch::default(), [0.0; MAX_SEATS]);
+        assert!(!ValueNet::new(zero, feature).evaluate(&state, Seat(0), &mut s, &mut out), "no base: no estimate");
+        assert!(ValueNet::new(zero, feature).with_base(game).evaluate(&state, Seat(1), &mut s, &mut out));
+        assert!((out[0] - 0.8).abs() < 1e-6 && (out[1] - 0.2).abs() < 1e-6, "{out:?}");
+        assert!(ValueNet::new(shift, feature).with_base(game).evaluate(&state, Seat(1), &mut s, &mut out));
+        // Seat 1 moves: its log-odds are ln(0.2 / 0.8) + 1.
+        let p1 = 1.0 / (1.0 + (-(0.25f64.ln() + 1.0)).exp());
+        assert!((out[1] - p1).abs() < 1e-6 && (out[0] - (1.0 - p1)).abs() < 1e-6, "{out:?}");
+        let wrong: Features<Toy> = |_, out| {
+            out.clear();
+            out.extend([1.0, 1.0]);
+        };
+        assert!(!ValueNet::new(zero, wrong).with_base(game).evaluate(&state, Seat(0), &mut s, &mut out));
         Ok(())
     }
 

@@ -35,7 +35,9 @@ impl Learned for MysticVale {
         let policy = POLICY.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_POLICY_V1).ok().filter(Mlp::is_policy));
         NET.get_or_init(|| load::<MysticVale>(MYSTIC_VALE_V1).ok().filter(|n| !n.is_policy())).as_ref().map(|n| {
             // Mystic Vale's evaluation points are its Planting Phases (`projected_scores`).
-            let net = ValueNet::new(n, features::<MysticVale>).with_evaluation_point(mystic_vale_point);
+            let net = ValueNet::new(n, features::<MysticVale>)
+                .with_evaluation_point(mystic_vale_point)
+                .with_base(<MysticVale as Heuristic>::evaluate);
             match policy {
                 Some(p) => net.with_policy(p),
                 None => net,

@@ -210,6 +210,11 @@ mod value {
     }
 
     #[test]
+    fn a_residual_network_corrects_the_games_evaluation() -> Result<(), String> {
+        t::a_residual_network_corrects_the_games_evaluation()
+    }
+
+    #[test]
     fn estimates_are_rotated_to_absolute_seats() -> Result<(), String> {
         t::estimates_are_rotated_to_absolute_seats()
     }

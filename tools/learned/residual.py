@@ -1,0 +1,297 @@
+"""A correction to the game's own evaluation, learned from sibling turns with labels of little noise.
+
+The data is written by the Rust data run ``sibling_labels`` (``crates/registry/tests/registry/learned.rs``,
+ignored): sibling turns (one turn start's turn played six ways), each with two independent labels (the
+mover's mean final margin over 16 heuristic playouts each, common seeds across the siblings), the game's
+evaluation (``Heuristic::evaluate``) per seat relative to the seat to move, the committed network's
+estimate for the mover, and the seat to move's observation tensor.
+
+The network reads the observation tensor followed by the game's evaluation as log-probabilities per
+relative seat (``extras``); its outputs are added to those log-probabilities (a **residual**: the last
+layer starts at zero, so an untrained network is the game's evaluation), and a softmax over the seats is
+the estimate. Loss: a pairwise logistic loss on the mover's log-odds for every two siblings of a turn
+start whose labels differ by more than ``--pair-gap`` VP, plus ``--point-weight`` times a cross-entropy
+against the label squashed as the game squashes its projected lead (``0.5 + 0.5 tanh(margin / 10)``).
+The label is the mean of the two (32 playouts) on the training groups.
+
+    python tools/learned/residual.py train target/learned/sl.bin --out target/learned/res.bin
+    python tools/learned/residual.py judge target/learned/sl.bin --nets target/learned/res.bin
+
+``train`` keeps the epoch that orders the validation groups' pairs best (the ``--valid`` share before the
+last ``--test`` share); ``judge`` asks, on the test groups (the last ``--test`` share: later games), which of two siblings is
+the better for the mover, of the game's evaluation, the committed network, each residual file, and label B
+(a second label as an evaluator: the ceiling any evaluator can show against label A); pairs are those whose
+label A differs by more than 1 (and 4) VP. The difference of each network with the game's evaluation comes
+with its standard error from a bootstrap over turn starts (pairs of one turn start are not independent).
+
+The weights file is ``train.py``'s format with ``"residual": {"base": "evaluate", "extras": 4}`` in its
+header: the input is the observation tensor's length plus 4.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import List
+
+import numpy as np
+
+from train import Adam, forward, init_params, load_weights
+
+SEATS = 4
+EXTRAS = SEATS
+FLOOR = 1e-12
+
+
+def load(path: str):
+    """The header and the columns of a ``sibling_labels`` file."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    nl = raw.index(b"\n")
+    meta = json.loads(raw[:nl])
+    seats, width = meta["seats"], meta["obs"]
+    cols = 5 + seats + 1 + width
+    flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
+    rows = len(flat) // cols
+    m = flat[: rows * cols].reshape(rows, cols)
+    players = int(meta["options"]["players"])
+    game = np.zeros((rows, SEATS), np.float32)
+    game[:, :players] = m[:, 5 : 5 + players]
+    d = {
+        "group": m[:, 0].astype(np.int64),
+        "cont": m[:, 1].astype(np.int64),
+        "mover": m[:, 2].astype(np.int64),
+        "a": m[:, 3].copy(),
+        "b": m[:, 4].copy(),
+        "game": game,
+        "committed": m[:, 5 + seats].copy(),
+        "obs": np.ascontiguousarray(m[:, 6 + seats :]),
+        "players": players,
+    }
+    return meta, d
+
+
+def base_logits(game: np.ndarray, players: int) -> np.ndarray:
+    """The game's evaluation as log-probabilities per relative seat (0 past the seats)."""
+    out = np.zeros_like(game)
+    out[:, :players] = np.log(np.maximum(game[:, :players], FLOOR))
+    return out
+
+
+def inputs(d, rows) -> np.ndarray:
+    return np.concatenate([d["obs"][rows], base_logits(d["game"][rows], d["players"])], axis=1)
+
+
+def logits(params, d, rows, batch=4096) -> np.ndarray:
+    out = []
+    for k in range(0, len(rows), batch):
+        r = rows[k : k + batch]
+        out.append(base_logits(d["game"][r], d["players"]) + forward(params, inputs(d, r))[0])
+    return np.concatenate(out) if out else np.zeros((0, SEATS), np.float32)
+
+
+def mover_logodds(z: np.ndarray, mover: np.ndarray) -> np.ndarray:
+    """Two players: the logit of the seat whose turn it was minus the other seat's."""
+    i = np.arange(len(z))
+    return z[i, mover] - z[i, 1 - mover]
+
+
+def pairs_of(groups: np.ndarray, label: np.ndarray, rows: np.ndarray, gap: float) -> np.ndarray:
+    """Pairs ``(i, j)`` (indices into the data) of one group with ``label[i] - label[j] > gap``."""
+    out = []
+    g = groups[rows]
+    cuts = np.flatnonzero(np.diff(g)) + 1
+    for block in np.split(rows, cuts):
+        la = label[block]
+        d = la[:, None] - la[None, :]
+        i, j = np.nonzero(d > gap)
+        out.append(np.stack([block[i], block[j]], axis=1))
+    return np.concatenate(out) if out else np.zeros((0, 2), np.int64)
+
+
+def split(d, test: float, valid: float = 0.0):
+    """Rows of the training, validation and test groups: the test groups are the last `test` share (later
+    games), the validation groups the `valid` share before them."""
+    ids = np.unique(d["group"])
+    n_test = max(1, int(len(ids) * test)) if test > 0 else 0
+    n_valid = max(1, int(len(ids) * valid)) if valid > 0 else 0
+    t_cut = ids[len(ids) - n_test] if n_test else ids[-1] + 1
+    v_cut = ids[len(ids) - n_test - n_valid] if n_valid else t_cut
+    g, rows = d["group"], np.arange(len(d["group"]))
+    return rows[g < v_cut], rows[(g >= v_cut) & (g < t_cut)], rows[g >= t_cut]
+
+
+def train(argv: List[str]) -> int:
+    p = argparse.ArgumentParser(prog="residual.py train")
+    p.add_argument("data", nargs="+")
+    p.add_argument("--out", required=True)
+    p.add_argument("--hidden", default="", help="hidden layer sizes (none: linear in the features)")
+    p.add_argument("--epochs", type=int, default=8)
+    p.add_argument("--batch", type=int, default=512, help="pairs per mini-batch")
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--l2", type=float, default=1e-4)
+    p.add_argument("--pair-gap", type=float, default=1.0)
+    p.add_argument("--point-weight", type=float, default=2.0)
+    p.add_argument("--valid", type=float, default=0.15, help="the share of groups choosing the epoch kept")
+    p.add_argument("--test", type=float, default=0.15, help="the last share of groups, left for `judge`")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--layout-from",
+        default="",
+        help="a weights file of the same options whose section table to copy (default: the game's committed"
+        " crates/GAME/data/eval-v1.bin; the Rust loader checks it against the observation tensor)",
+    )
+    a = p.parse_args(argv)
+    metas, ds = [], []
+    for f in a.data:
+        m, d = load(f)
+        metas.append(m)
+        ds.append(d)
+    if any(m["options"] != metas[0]["options"] for m in metas):
+        raise SystemExit("error: data files of other options")
+    d = ds[0]  # one file (several: concatenate with distinct group ids)
+    if len(ds) > 1:
+        base = 0
+        for x in ds:
+            x["group"] = x["group"] + base
+            base = int(x["group"].max()) + 1
+        d = {k: (np.concatenate([x[k] for x in ds]) if k != "players" else ds[0][k]) for k in ds[0]}
+    tr, va, _ = split(d, a.test, a.valid)
+    label = 0.5 * (d["a"] + d["b"])
+    tr_pairs = pairs_of(d["group"], label, tr, a.pair_gap)
+    va_pairs = pairs_of(d["group"], d["a"], va, 1.0)
+    rng = np.random.default_rng(a.seed)
+    sizes = [d["obs"].shape[1] + EXTRAS] + [int(h) for h in a.hidden.split(",") if h] + [SEATS]
+    params = init_params(rng, sizes)
+    params[-1] = (np.zeros_like(params[-1][0]), np.zeros_like(params[-1][1]))
+    opt = Adam(params)
+    target = (0.5 + 0.5 * np.tanh(label / 10.0)).astype(np.float32)
+
+    def agreement(ps) -> float:
+        s = mover_logodds(logits(ps, d, np.arange(len(d["group"]))), d["mover"])
+        x = s[va_pairs[:, 0]] - s[va_pairs[:, 1]]
+        return float(((x > 0).sum() + 0.5 * (x == 0).sum()) / max(len(x), 1))
+
+    best = (agreement(params), [(w.copy(), b.copy()) for w, b in params], 0)
+    print(f"{len(tr)} training siblings, {len(tr_pairs)} pairs; {len(va)} held out, {len(va_pairs)} pairs;"
+          f" epoch 0 (the game's evaluation): {best[0]:.4f}", flush=True)
+    for epoch in range(a.epochs):
+        order = rng.permutation(len(tr_pairs))
+        for k in range(0, len(order), a.batch):
+            pr = tr_pairs[order[k : k + a.batch]]
+            rows, inv = np.unique(pr.reshape(-1), return_inverse=True)
+            inv = inv.reshape(-1, 2)
+            x = inputs(d, rows)
+            out, acts = forward(params, x)
+            z = base_logits(d["game"][rows], d["players"]) + out
+            mv = d["mover"][rows]
+            s = mover_logodds(z, mv)
+            gs = np.zeros(len(rows), np.float32)
+            # Pairwise logistic loss: softplus(-(s_i - s_j)).
+            sg = 1.0 / (1.0 + np.exp(s[inv[:, 0]] - s[inv[:, 1]]))
+            np.add.at(gs, inv[:, 0], -sg / len(pr))
+            np.add.at(gs, inv[:, 1], sg / len(pr))
+            # Pointwise cross-entropy of the mover's share against the squashed label.
+            pm = 1.0 / (1.0 + np.exp(-s))
+            gs += a.point_weight * (pm - target[rows]) / len(rows)
+            g = np.zeros_like(z)
+            i = np.arange(len(rows))
+            g[i, mv] = gs
+            g[i, 1 - mv] = -gs
+            opt.step(params, acts, g.astype(np.float32), a.lr, a.l2)
+        ag = agreement(params)
+        print(f"epoch {epoch + 1}: held-out pairs ordered {ag:.4f}", flush=True)
+        if ag > best[0]:
+            best = (ag, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
+    ag, params, epoch = best
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    layout = a.layout_from or os.path.join(root, "crates", metas[0]["game"], "data", "eval-v1.bin")
+    ref, _ = load_weights(layout)
+    if ref["options"]["sets"] != metas[0]["options"]["sets"] or ref["input"] != sizes[0] - EXTRAS:
+        raise SystemExit(f"error: {layout} has another observation layout")
+    header = {
+        "format": "sylvan-value-mlp",
+        "version": 1,
+        "game": metas[0]["game"],
+        "options": metas[0]["options"],
+        "input": int(sizes[0] - EXTRAS),
+        "outputs": SEATS,
+        "layers": [[int(i), int(o)] for i, o in zip(sizes[:-1], sizes[1:])],
+        "activation": "relu",
+        "sections": ref["sections"],
+        "residual": {"base": "evaluate", "extras": EXTRAS},
+        "data": [{k: m.get(k) for k in ("games", "seed", "playouts", "common_seeds", "groups", "siblings")} for m in metas],
+        "train": {
+            "command": " ".join(["python", "tools/learned/residual.py", "train"] + argv),
+            "seed": a.seed,
+            "epochs_kept": epoch,
+            "train_pairs": int(len(tr_pairs)),
+            "valid_pairs": int(len(va_pairs)),
+            "valid_pairs_ordered": round(ag, 4),
+        },
+    }
+    with open(a.out, "wb") as f:
+        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
+        for w, b in params:
+            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
+            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    print(json.dumps(header["train"]))
+    return 0
+
+
+def judge(argv: List[str]) -> int:
+    p = argparse.ArgumentParser(prog="residual.py judge")
+    p.add_argument("data")
+    p.add_argument("--nets", nargs="*", default=[])
+    p.add_argument("--test", type=float, default=0.15, help="the last share of groups (as `train --test`)")
+    p.add_argument("--all", action="store_true", help="every group, not only the test share")
+    p.add_argument("--boot", type=int, default=500)
+    a = p.parse_args(argv)
+    _, d = load(a.data)
+    va = np.arange(len(d["group"])) if a.all else split(d, a.test)[2]
+    n = len(d["group"])
+    allrows = np.arange(n)
+    mv = d["mover"]
+    scores = {"game's evaluation": mover_logodds(base_logits(d["game"], d["players"]), mv), "committed eval-v1.bin": d["committed"]}
+    for path in a.nets:
+        header, params = load_weights(path)
+        if "residual" not in header:
+            raise SystemExit(f"error: {path} is not a residual network")
+        scores[path] = mover_logodds(logits(params, d, allrows), mv)
+    scores["label B (a second label: the ceiling)"] = d["b"]
+    rng = np.random.default_rng(1)
+    groups = np.unique(d["group"][va])
+    print(f"{len(groups)} turn starts judged, {len(va)} siblings")
+    for gap in (1.0, 4.0):
+        pr = pairs_of(d["group"], d["a"], va, gap)
+        gi = np.searchsorted(groups, d["group"][pr[:, 0]])
+        print(f"\npairs whose label A differs by more than {gap:g} VP: {len(pr)}")
+        print("| evaluator | ordered as label A (ties half) | minus the game's evaluation (± s.e., turn starts resampled) |")
+        print("|---|---:|---:|")
+        per = {}
+        for name, s in scores.items():
+            x = s[pr[:, 0]] - s[pr[:, 1]]
+            per[name] = (x > 0) + 0.5 * (x == 0)
+        ref = per["game's evaluation"]
+        cnt = np.bincount(gi, minlength=len(groups)).astype(np.float64)
+        for name, v in per.items():
+            diff = np.bincount(gi, weights=v - ref, minlength=len(groups))
+            boots = []
+            for _ in range(a.boot):
+                pick = rng.integers(0, len(groups), len(groups))
+                boots.append(diff[pick].sum() / max(cnt[pick].sum(), 1))
+            print(f"| {name} | {100 * v.mean():.1f}% | {100 * (v - ref).mean():+.1f} ± {100 * np.std(boots):.1f} |")
+    return 0
+
+
+def main(argv: List[str]) -> int:
+    if not argv or argv[0] not in ("train", "judge"):
+        print(__doc__)
+        return 2
+    return train(argv[1:]) if argv[0] == "train" else judge(argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
