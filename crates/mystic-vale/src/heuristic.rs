@@ -1315,6 +1315,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     if let Some(a) = ability_choice(view, legal) {
         return Some(a);
     }
+    if let Some(a) = used_ability_choice(view, legal) {
+        return Some(a);
+    }
     if let Some(a) = harvest_evoke(view, legal, out) {
         return Some(use_first(legal, a));
     }
@@ -1460,6 +1463,97 @@ pub(crate) fn card_choice_module(view: &View, c: u8) -> Option<&'static crate::e
     }
     let l = view.leader_card(me)?;
     unique(view.db.leader(l.id).sides[usize::from(l.upgraded && !view.turn.upgraded)].ability)
+}
+
+/// Where a unique Harvest ability that offers a choice is printed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum AbilityHome {
+    /// On the player's own field card (its number; an ability Cyrilla gave the card included).
+    Own(u8),
+    /// On seat `.0`'s on-deck card `.1`, used by Dione's upgraded side (rules revision 8, MV23).
+    Used(u8, u8),
+}
+
+/// Whether the ability of module `m` with key `key` may offer `action` now, as the view reads the
+/// module's `cards` hook by its hint (a card of the field or on-deck for a guardian, of the field but
+/// its own for a copy, the on-deck card for a redraw, of the discard pile for a shuffle).
+fn may_offer(view: &View, m: &crate::effects::Module, key: u8, action: Action) -> bool {
+    let Action::AbilityCard(c) = action else { return true };
+    let p = &view.players[view.current as usize];
+    match m.hint {
+        Hint::ShuffleFromDiscard => p.discard.as_ref().is_some_and(|d| d.contains(&c)),
+        Hint::GuardianOnCard => p.field.contains(&c) || p.on_deck == Some(c),
+        Hint::CopyCard => p.field.contains(&c) && c != key,
+        Hint::RedrawOnDeck => p.on_deck == Some(c),
+        _ => true,
+    }
+}
+
+/// The unique Harvest ability that takes `action`, as the rules find it (the one left open, else the
+/// first not used yet that offers it, in the field's order, then the used on-deck cards' of rules
+/// revision 8), read from the player's view: its key, where it is printed, and its module. The words
+/// name a used card's choice by it, and the heuristic asks that module to choose.
+#[allow(clippy::type_complexity)]
+pub(crate) fn ability_home(
+    view: &View,
+    action: Action,
+) -> Option<(u8, AbilityHome, crate::cards::Ability, &'static crate::effects::Module)> {
+    let me = view.current as usize;
+    let p = &view.players[me];
+    let db = &*view.db;
+    let usable = |key: u8, m: &crate::effects::Module| {
+        let free = match view.turn.ability_open {
+            Some(o) => o == key,
+            None => view.turn.ability_used & (1u32 << key) == 0 && may_offer(view, m, key, action),
+        };
+        free && m.apply.is_some() && m.choice.takes(action)
+    };
+    let leader = view.leader_card(me).map(|l| LeaderCard { upgraded: l.upgraded && !view.turn.upgraded, ..l });
+    let mut found = None;
+    for &c in &p.field {
+        let given = p.fx.guardian_and_graft.boost.filter(|b| b.card == c).and_then(|b| b.ability);
+        let own = card_abilities(db, p.cards[c as usize], leader_face(db, leader, c)).map(|ab| (c, ab));
+        for (key, ab) in own.chain(given.map(|ab| (crate::effects::BOOST_KEY, ab))) {
+            if ab.timing == Timing::Harvest
+                && ab.effect == Effect::Unique
+                && let Some(m) = crate::effects::module(ab.module)
+                && usable(key, m)
+            {
+                return Some((key, AbilityHome::Own(c), ab, m));
+            }
+        }
+    }
+    crate::effects::neighbour_on_deck::for_each_used_in_view(view, &mut |key, i, c, ab, m| {
+        if found.is_none() && usable(key, m) {
+            found = Some((key, AbilityHome::Used(i as u8, c), ab, m));
+        }
+    });
+    found
+}
+
+/// Rules revision 8 (MV23): the choice of a used on-deck card's unique Harvest ability (a neighbour's
+/// leader side), which acts as the player's: its module's `choose` hook picks among the actions that
+/// ability takes, valuing them on the player's own cards as for the player's own leader. `None` when it
+/// picks none: the choice is declined and the Harvest goes on.
+fn used_ability_choice(view: &View, legal: &[Action]) -> Option<Action> {
+    if view.options.rules < crate::setup::DIONE_RULES {
+        return None;
+    }
+    let mut pick = None;
+    crate::effects::neighbour_on_deck::for_each_used_in_view(view, &mut |key, _, _, _, m| {
+        let Some(choose) = m.choose.filter(|_| pick.is_none()) else { return };
+        let mine: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|&a| {
+                ability_home(view, a).is_some_and(|(k, home, ..)| k == key && matches!(home, AbilityHome::Used(..)))
+            })
+            .collect();
+        if !mine.is_empty() {
+            pick = choose(view, &mine);
+        }
+    });
+    pick
 }
 
 /// The card Cyrilla gave Guilduin's copy, while that copy is still to use.

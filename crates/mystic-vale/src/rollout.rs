@@ -9,7 +9,9 @@
 //!   whose decay does not; Pool of Visions: keep the field card with the most mana and spirits and no
 //!   net decay.
 //! - Harvest: first a Wayfarer Portal move the heuristic would make (one that makes the two cards bring
-//!   more per play), then the leader abilities that add to the harvest (a card, an option, a Fertile Soil;
+//!   more per play), then (rules revision 8) the choice of a used on-deck card's ability that leaves the
+//!   most to spend, if it leaves more (one that leaves less is never taken; one left open, as a used
+//!   Cyrilla's second card, is declined unless a choice leaves more), then the leader abilities that add to the harvest (a card, an option, a Fertile Soil;
 //!   GinGan's redraw only for an on-deck card whose decay outweighs its growth), then buy the
 //!   highest-level vale offered, then the highest-level advancement (the legal list holds only what the
 //!   field can pay for), then Hempero's clearing, then end the phase. The mana token is kept.
@@ -104,6 +106,51 @@ fn hunt_unit(g: &MysticVale, legal: &[Action]) -> Option<Action> {
     })
 }
 
+/// What a harvest leaves the player to spend, as the rollout counts it: mana, spirits and twice the VP.
+fn harvest_worth(g: &MysticVale) -> i32 {
+    let s: i32 = g.spirits_left().iter().map(|&k| i32::from(k)).sum();
+    i32::from(g.mana_left()) + s + 2 * i32::from(g.turn.vp_total)
+}
+
+/// Rules revision 8 (MV23): the choices the used on-deck cards' unique abilities offer now (their
+/// modules' `actions` hooks, as the rules offer them), each tried on a copy of the game ([`try_each`]).
+fn used_choices(g: &MysticVale, legal: &[Action]) -> (Option<Action>, Vec<Action>) {
+    let mut offered = Vec::new();
+    if g.options.rules >= crate::setup::DIONE_RULES && g.turn.ability_open.is_none() {
+        crate::effects::neighbour_on_deck::for_each_used_module(g, &mut |key, card, ab, m| {
+            if g.turn.ability_used & (1u32 << key) == 0
+                && let Some(f) = m.actions
+            {
+                f(g, card, ab, &mut offered);
+            }
+        });
+    }
+    if offered.is_empty() {
+        return (None, offered);
+    }
+    try_each(g, offered.into_iter().filter(|a| legal.binary_search(a).is_ok()))
+}
+
+/// Each of `actions` tried on a copy of the game: the one that leaves the most to spend
+/// ([`harvest_worth`]) if that is more than now, and those that leave less (a used leader side's option
+/// that costs the player mana and gives nothing back).
+fn try_each(g: &MysticVale, actions: impl Iterator<Item = Action>) -> (Option<Action>, Vec<Action>) {
+    let now = harvest_worth(g);
+    let mut best: Option<(i32, Action)> = None;
+    let mut worse = Vec::new();
+    for a in actions {
+        let mut with = g.clone();
+        sylvan_engine::Game::apply_unchecked(&mut with, a, &mut sylvan_engine::NoEvents);
+        let v = harvest_worth(&with);
+        if v < now {
+            worse.push(a);
+        } else if v > now && best.is_none_or(|(b, _)| v > b) {
+            best = Some((v, a));
+        }
+    }
+    (best.map(|(_, a)| a), worse)
+}
+
 /// The rollout's choice among `legal` (sorted, non-empty) in `g`.
 pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng) -> Action {
     let has = |a: Action| legal.binary_search(&a).is_ok();
@@ -194,6 +241,17 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             };
             return legal.iter().copied().max_by_key(level).unwrap_or(Action::Decline);
         }
+        Phase::Harvest if g.turn.ability_open.is_some_and(|k| k >= crate::effects::neighbour_on_deck::USED_KEY) => {
+            // Rules revision 8 (MV23): a used on-deck card's ability left open (a used Cyrilla's second
+            // card): the choice that leaves the most to spend, if it leaves more; else stop.
+            let open = legal.iter().copied().filter(|&a| a != Action::Decline);
+            if let Some(a) = try_each(g, open).0 {
+                return a;
+            }
+            if has(Action::Decline) {
+                return Action::Decline;
+            }
+        }
         Phase::Harvest if g.turn.ability_open.is_some() && !has(Action::Done) => {
             // Old Bakarab's upgraded side sleeving: the highest-level advancement while one fits, then
             // stop without paying to turn back (its only other choice).
@@ -224,15 +282,17 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             // Rules revision 8 (MV23): a neighbour's on-deck card that can cost (Grassland, sorted last),
             // used when the harvest it leaves has more to spend (mana, spirits, twice the VP).
             for &a in legal.iter().rev().take_while(|a| matches!(a, Action::UseOnDeck(..))) {
-                let worth = |x: &MysticVale| {
-                    let s: i32 = x.spirits_left().iter().map(|&k| i32::from(k)).sum();
-                    i32::from(x.mana_left()) + s + 2 * i32::from(x.turn.vp_total)
-                };
                 let mut with = g.clone();
                 sylvan_engine::Game::apply_unchecked(&mut with, a, &mut sylvan_engine::NoEvents);
-                if worth(&with) > worth(g) {
+                if harvest_worth(&with) > harvest_worth(g) {
                     return a;
                 }
+            }
+            // Rules revision 8 (MV23): a used on-deck card's choice (a neighbour's leader side, acting as
+            // the player's) that leaves more to spend; those that leave less are not taken.
+            let (better, worse) = used_choices(g, legal);
+            if let Some(a) = better {
+                return a;
             }
             let mut best = legal[0];
             let mut best_score = 0;
@@ -242,7 +302,7 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
             // to its starting side.
             let sleeving = matches!(legal.last(), Some(Action::Workshop(..)));
             for &a in legal {
-                if sleeving && a == Action::AbilityPick(0) {
+                if (sleeving && a == Action::AbilityPick(0)) || worse.contains(&a) {
                     continue;
                 }
                 // GinGan's starting side names the on-deck card: only a burden is worth redrawing.

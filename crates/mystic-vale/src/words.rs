@@ -26,6 +26,7 @@ use crate::amulets::{Amulet, Evoke};
 use crate::cards::{Ability, Advancement, CardDb, Count, Effect, Leader, Reward, Slot, Spirit, Symbols, Timing, Vale};
 use crate::effects::Hint;
 use crate::harvest::Table;
+use crate::heuristic::AbilityHome;
 use crate::scoring::{card_points, score_of};
 use crate::state::{EMPTY, MysticVale, NUM_CARDS, Phase, Sleeve, leader_face};
 use crate::turn::MAX_ROUNDS;
@@ -633,6 +634,55 @@ pub fn plain_description(a: Action, locale: impl Into<Locale>) -> Option<String>
 /// it; an action with nothing more to say is its notation).
 pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String {
     let locale = locale.into();
+    // A unique ability's choice: the module that takes it, and where that ability is printed.
+    let home = match a {
+        Action::AbilityCard(_)
+        | Action::AbilityCommon(..)
+        | Action::AbilitySoil(..)
+        | Action::AbilityPick(_)
+        | Action::AbilityGraft(..)
+        | Action::AbilityTake(_)
+        | Action::Workshop(..)
+            if view.phase == Phase::Harvest && view.turn.fx.vale_choice.waiting.is_none() =>
+        {
+            crate::heuristic::ability_home(view, a)
+        }
+        _ => None,
+    };
+    let used = match home {
+        Some((_, AbilityHome::Used(s, c), ab, m)) => Some((s, c, ab, m)),
+        _ => None,
+    };
+    let text = describe_action(view, a, home.map(|h| (h.2, h.3)), used.is_some(), locale);
+    // Rules revision 8 (MV23): a used on-deck card's choice names that card and its owner.
+    let Some((s, c, _, _)) = used else { return text };
+    let Some(owner) = view.players.get(usize::from(s)) else { return text };
+    match view.leader_card(usize::from(s)).filter(|l| l.card == c) {
+        Some(l) => t(
+            locale,
+            "describe-used-leader",
+            args!(them = Seat(s), title = title(view.db.leader(l.id), locale), c = c, text = text),
+        ),
+        None => match owner.cards.get(usize::from(c)) {
+            Some(sl) => t(
+                locale,
+                "describe-used-card",
+                args!(them = Seat(s), card = view.card_text_in(*sl, locale), text = text),
+            ),
+            None => text,
+        },
+    }
+}
+
+/// [`describe_in`] for the seat of `view`, with the unique ability that takes `a` (its ability and
+/// module), if it is one, and whether that ability is a used on-deck card's (rules revision 8).
+fn describe_action(
+    view: &View,
+    a: Action,
+    home: Option<(Ability, &'static crate::effects::Module)>,
+    used: bool,
+    locale: Locale,
+) -> String {
     let db = &*view.db;
     let me = &view.players[view.current as usize];
     let adv = |x: u8| title(db.adv(x), locale);
@@ -753,8 +803,11 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
         },
         Action::AbilityCard(c) => {
             let cd = card(c);
-            // The module's own words (copying: onto the card Cyrilla gave the copy, else the leader's).
-            match choice(view, c).map(|m| (m.hint, m.describe)) {
+            // The module's own words (copying: onto the card Cyrilla gave the copy, else the leader's;
+            // a used on-deck card's copy is counted once more in the harvest).
+            let m = if used { home.map(|h| h.1) } else { choice(view, c) };
+            match m.filter(|m| m.choice.takes(a)).map(|m| (m.hint, m.describe)) {
+                Some((Hint::CopyCard, _)) if used => ("describe-copy-used", args!(c = c, card = cd)),
                 Some((Hint::CopyCard, _)) => match crate::heuristic::copying_card(view) {
                     Some(x) => ("describe-copy", args!(x = x, c = c, card = cd, target = card(x))),
                     None => ("describe-copy-leader", args!(c = c, card = cd)),
@@ -763,8 +816,31 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
                 _ => ("describe-card", args!(card = cd)),
             }
         }
-        Action::AbilityPick(k) if choice(view, EMPTY).is_some_and(|m| m.hint == Hint::GainChoice) => {
+        Action::AbilityPick(k) if choice(view, EMPTY).is_some_and(|m| m.hint == Hint::GainChoice) && !used => {
             (choice(view, EMPTY).and_then(|m| m.describe).unwrap_or("describe-gain-choice"), args!(pick = k))
+        }
+        // Another unique ability's option (a used leader side's gain choice, the workshop's turning
+        // back), a commons position or a Fertile Soil it takes: the module's own words.
+        Action::AbilityPick(_) | Action::AbilityCommon(..) | Action::AbilityTake(_) | Action::AbilitySoil(..) => {
+            let Some((ab, Some(id))) = home.map(|(ab, m)| (ab, m.describe)) else { return a.to_string() };
+            let Some(soil) =
+                db.soil.iter().map(|&x| (x != EMPTY).then(|| title(db.adv(x), locale))).collect::<Option<Vec<_>>>()
+            else {
+                return a.to_string();
+            };
+            let soil = |s: Slot| soil[s as usize].clone();
+            match a {
+                Action::AbilityPick(k) => (id, args!(pick = k, n = ab.amount)),
+                Action::AbilityCommon(l, k) => {
+                    match view.commons.get(usize::from(l)).and_then(|r| r.get(usize::from(k))) {
+                        Some(&Some(x)) => (id, args!(title = adv(x))),
+                        _ => return a.to_string(),
+                    }
+                }
+                Action::AbilityTake(s) => (id, args!(title = soil(s))),
+                Action::AbilitySoil(s, c) => (id, args!(title = soil(s), slot = s.name(), card = card(c))),
+                _ => return a.to_string(),
+            }
         }
         Action::AbilityGraft(s, c, slot) => {
             match (grafted(view, s, c, slot, locale), view.turn.fx.guardian_and_graft.guardian_plus) {
@@ -774,17 +850,16 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
                 _ => return a.to_string(),
             }
         }
-        Action::UseOnDeck(s, c) => match view.players.get(usize::from(s)).and_then(|p| p.cards.get(usize::from(c))) {
-            Some(sl) => ("describe-use-on-deck", args!(them = Seat(s), card = view.card_text_in(*sl, locale))),
-            None => return a.to_string(),
-        },
-        Action::UseOnDeckAbility(s, c, _) => {
-            match view.players.get(usize::from(s)).and_then(|p| p.cards.get(usize::from(c))) {
-                Some(sl) => {
-                    ("describe-use-on-deck-ability", args!(them = Seat(s), card = view.card_text_in(*sl, locale)))
-                }
-                None => return a.to_string(),
-            }
+        // Rules revision 8 (MV23): a neighbour's on-deck card, a leader's by its side.
+        Action::UseOnDeck(s, c) | Action::UseOnDeckAbility(s, c, _)
+            if usize::from(s) < view.players.len() && usize::from(c) < NUM_CARDS =>
+        {
+            let id = if matches!(a, Action::UseOnDeck(..)) {
+                "describe-use-on-deck"
+            } else {
+                "describe-use-on-deck-ability"
+            };
+            (id, args!(them = Seat(s), card = view.card_line(usize::from(s), c, locale)))
         }
         Action::EvokeBought(k, c) => match view.turn.bought.get(usize::from(k)) {
             Some(b) => ("describe-evoke-bought", args!(title = adv(b.adv), card = card(c))),

@@ -273,6 +273,13 @@ describe-guardian = +1 guardian on { $card }
 describe-copy = { $target } also has the symbols and abilities of { $card }
 describe-copy-leader = your leader's card also has the symbols and abilities of { $card }
 describe-redraw = discard your on-deck card { $card } and reveal another
+describe-used-leader = { $them }'s leader { $title } (on-deck card c{ $c }), as yours: { $text }
+describe-used-card = { $them }'s on-deck card { $card }, as yours: { $text }
+describe-copy-used = { $card } counts once more in your harvest (its symbols and abilities)
+describe-soil-from-supply = sleeve a { $title } of the supply ({ slot }) on { $card }
+describe-clear-common = remove { $title } from the commons
+describe-workshop-take = take { $title } into your workshop, free
+describe-workshop-turn-back = pay { $n } mana to turn your leader back to its starting side as this Harvest Phase ends
 describe-gain-choice = gain { $pick ->
     [0] 1 mana
    *[other] 1 wild spirit

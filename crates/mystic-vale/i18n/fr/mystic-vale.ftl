@@ -329,6 +329,13 @@ describe-guardian = +1 Gardien sur { $card }
 describe-copy = { $target } a aussi les symboles et capacités de { $card }
 describe-copy-leader = la carte de votre meneur a aussi les symboles et capacités de { $card }
 describe-redraw = défausser votre carte on-deck { $card } et en révéler une autre
+describe-used-leader = { $title }, meneur de { $them } (carte on-deck c{ $c }), comme le vôtre : { $text }
+describe-used-card = carte on-deck { $card } de { $them }, comme la vôtre : { $text }
+describe-copy-used = { $card } compte une fois de plus dans votre Récolte (ses symboles et capacités)
+describe-soil-from-supply = glisser un { $title } de la réserve ({ slot }) dans { $card }
+describe-clear-common = retirer { $title } de la réserve
+describe-workshop-take = prendre { $title } dans votre atelier, gratuitement
+describe-workshop-turn-back = payer { $n } mana pour retourner votre meneur sur sa face de départ à la fin de cette Phase de Récolte
 describe-gain-choice = gagner { $pick ->
     [0] 1 mana
    *[other] 1 Esprit Libre

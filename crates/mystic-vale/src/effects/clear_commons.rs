@@ -14,6 +14,7 @@ pub const MODULE: Module = Module {
     actions: Some(actions),
     apply: Some(apply),
     finish: Some(finish),
+    describe: Some("describe-clear-common"),
     ..Module::new("clear-commons", &[Timing::Harvest])
 };
 

@@ -243,8 +243,9 @@ pub struct Module {
     pub view_note: Option<ViewNoteHook>,
     /// The words: its note in the final breakdown.
     pub end_note: Option<EndNoteHook>,
-    /// The catalog message describing its choice of a card (arguments `c` and `card`) or of an option
-    /// (`pick`), if it has one.
+    /// The catalog message describing its choice of a card (arguments `c` and `card`), of an option
+    /// (`pick`, and `n`, the ability's amount), of a commons position or a Fertile Soil of the supply
+    /// (`title`), or of a Fertile Soil onto a card (`title`, `slot`, `card`), if it has one.
     pub describe: Option<&'static str>,
 }
 

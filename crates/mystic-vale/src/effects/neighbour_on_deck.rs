@@ -28,8 +28,12 @@
 //! - Seed Sowers on a used card: `use p1 c7 middle` pays the user's mana for its reward
 //!   ([`apply_exchange`]).
 //!
-//! Not built (so revision 8 is not offered): a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the words,
-//! heuristic and rollout for a used leader side's choices (they read the user's own leader); the vales
+//! - A used card's choices are named by the card and its owner (`crate::words`, through
+//!   [`for_each_used_in_view`]); the heuristic asks the module of a used leader side to choose among the
+//!   actions it takes, and the rollout tries each on a copy of the game (taking the one that leaves more
+//!   to spend, never one that leaves less).
+//!
+//! Not built (so revision 8 is not offered): a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the vales
 //! that count the field (Manadew Meadow); the default revision.
 
 use super::Module;
@@ -448,5 +452,41 @@ fn join(game: &mut MysticVale, only: Option<usize>) {
         fx.added = fx.added.saturating_add(added as u8);
         game.count_places();
         game.recount();
+    }
+}
+
+/// Rules revision 8, as the active player's view reads it (the words and the heuristic): calls `f(key,
+/// owner, card, ability, module)` for each unique Harvest ability of the used on-deck cards, in the
+/// order and with the keys of [`for_each_used_module`]. On-deck cards and their leader sides are public,
+/// so the view sees what the rules walk.
+pub(crate) fn for_each_used_in_view(
+    view: &crate::view::View,
+    f: &mut impl FnMut(u8, usize, u8, crate::cards::Ability, &'static Module),
+) {
+    if view.rules() < DIONE_RULES {
+        return;
+    }
+    let seat = view.current as usize;
+    let db = &*view.db;
+    let dione = view.leader_card(seat).is_some_and(|l| {
+        let side = crate::state::LeaderCard { upgraded: l.upgraded && !view.turn.upgraded, ..l };
+        view.players[seat].field.contains(&l.card) && super::is_unique(side.face(db).ability, &MODULE)
+    });
+    if !dione {
+        return;
+    }
+    let left = (seat + 1) % view.players.len();
+    let (used, k) = used(view, seat);
+    for &(i, c) in &used[..k] {
+        let key = if i == left { USED_KEY } else { USED_KEY + 1 };
+        for ab in card_abilities(db, view.cards(i)[c as usize], leader_face(db, view.leader(i), c)) {
+            if ab.timing == Timing::Harvest
+                && ab.effect == Effect::Unique
+                && !super::is_unique(ab, &MODULE)
+                && let Some(m) = super::module(ab.module)
+            {
+                f(key, i, c, ab, m);
+            }
+        }
     }
 }

@@ -15,6 +15,7 @@ pub const MODULE: Module = Module {
     apply: Some(apply),
     hint: super::Hint::SoilFromSupply,
     choose: Some(choose),
+    describe: Some("describe-soil-from-supply"),
     ..Module::new("soil-from-supply", &[Timing::Harvest])
 };
 

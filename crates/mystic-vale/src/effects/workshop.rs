@@ -24,6 +24,7 @@ pub const TAKE: Module = Module {
     apply: Some(take_apply),
     hint: super::Hint::WorkshopTake,
     choose_first: Some(take_first),
+    describe: Some("describe-workshop-take"),
     ..Module::new("workshop-take", &[Timing::Harvest])
 };
 
@@ -37,6 +38,7 @@ pub const SLEEVE: Module = Module {
     harvest_done: Some(turn_back),
     hint: super::Hint::WorkshopSleeve,
     choose_first: Some(sleeve_first),
+    describe: Some("describe-workshop-turn-back"),
     ..Module::new("workshop-sleeve", &[Timing::Harvest])
 };
 

@@ -419,3 +419,32 @@ fn cyrilla_cannot_copy_xanos_turning_back() {
     assert!(l.contains(&"ability p1 c0 middle".to_string()), "{l:?}");
     assert!(!l.contains(&"ability p1 c19 leader".to_string()), "{l:?}");
 }
+
+#[test]
+fn the_leaders_commons_soil_and_option_choices_read_as_sentences() {
+    // Nepeto's Fertile Soil (EN:1678-1684), Hempero's clearing (EN:1653-1659), Old Bakarab's workshop
+    // (EN:1692-1716, MV75): each choice says what it does, with the title it takes, in every language
+    // (before, the notation alone).
+    use sylvan_engine::Locale;
+    for (key, up, a, words) in [
+        ("nepeto", false, "ability soil.middle c0", "Fertile Soil"),
+        ("hempero", true, "ability 2.1", "commons"),
+        ("old-bakarab", false, "ability 1.1", "workshop"),
+        ("old-bakarab", false, "ability soil.top", "Fertile Soil"),
+        ("old-bakarab", true, "ability 1", "1 mana"),
+    ] {
+        let p0 = with_leader(player(&[&[CL]], &[0, 19], Some(9), &[10, 11, 12]), key, up);
+        let setup = Setup { start: 0, players: vec![p0, quiet()], ..Setup::default() };
+        let mut g = MysticVale::from_setup(&every_set(2), &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        act(&mut g, "pass");
+        assert!(legal(&g).iter().any(|x| x == a), "{key}: {:?}", legal(&g));
+        let action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
+        let view = g.view(Seat(0));
+        let en = sylvan_mystic_vale::words::describe_in(&view, action, Locale::En);
+        assert!(en.contains(words) && !en.contains(a), "{key} {a}: {en}");
+        for locale in Locale::ALL {
+            let text = sylvan_mystic_vale::words::describe_in(&view, action, locale);
+            assert!(!text.contains(a) && text.len() > a.len() + 10, "{key} {a} in {locale:?}: {text}");
+        }
+    }
+}

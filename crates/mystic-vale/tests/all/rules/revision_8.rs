@@ -454,3 +454,238 @@ fn revision_8_seed_sowers_on_a_used_card_spends_the_users_mana() {
     let seven = dione_harvest(7, &[cl, cl, cl], Some(&["seed-sowers"]), None);
     assert!(!legal(&seven).iter().any(|a| a.starts_with("use p")));
 }
+
+/// A 3-player Harvest of player 0 under rules revision 8, Dione's upgraded side on card 19 in the field
+/// with player 0's cards `mine` on cards 0.. (card 9 on-deck, `on_deck` sleeved on it; 10-18 the deck,
+/// the rest discarded); player 1 (to the left) shows its leader `key` (upgraded if `up`) on its on-deck
+/// card 19; player 2 has no on-deck card. The commons and vales are `commons` and `vales` if given.
+fn used_leader(
+    key: &str,
+    up: bool,
+    mine: &[&[&str]],
+    on_deck: &[&str],
+    commons: Option<[Vec<String>; 3]>,
+) -> MysticVale {
+    let mut given: Vec<&[&str]> = mine.to_vec();
+    given.resize(9, &[]);
+    given.push(on_deck);
+    let mut field: Vec<u8> = (0..mine.len() as u8).collect();
+    field.push(19);
+    let mut p0 = player(&given, &field, Some(9), &[10, 11, 12, 13, 14, 15, 16, 17, 18]);
+    p0.leader = Some("dione".into());
+    p0.leader_upgraded = true;
+    let mut p1 = player(&[], &[], Some(19), &[1, 2]);
+    p1.leader = Some(key.into());
+    p1.leader_upgraded = up;
+    let p2 = player(&[], &[], None, &[6, 7]);
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], commons, ..Setup::default() };
+    let o = Options { players: 3, ..every_set(7) };
+    let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    g.options.rules = R8;
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::Harvest);
+    g
+}
+
+/// The legal actions a unique ability's choice takes (`ability …`, `workshop …`).
+fn ability_choices(g: &MysticVale) -> Vec<String> {
+    legal(g).into_iter().filter(|a| a.starts_with("ability ") || a.starts_with("workshop ")).collect()
+}
+
+#[test]
+fn revision_8_a_used_leader_sides_choices_name_the_leader_and_its_owner() {
+    // Ruling MV23: "decisions of a used card name it by its owner". Each leader side whose Harvest
+    // ability makes a choice (MV51 Cyrilla, MV53 Guilduin, MV54 Nepeto, MV55 GinGan, Hempero EN:1653,
+    // Old Bakarab MV75), shown on player 1's on-deck card and used by player 0's Dione: every choice
+    // it offers reads as a sentence naming the leader and player 1, in each catalog language.
+    use sylvan_engine::Locale;
+    let sides = [
+        ("cyrilla", false),
+        ("cyrilla", true),
+        ("gingan", false),
+        ("guilduin", true),
+        ("hempero", true),
+        ("nepeto", false),
+        ("old-bakarab", false),
+        ("old-bakarab", true),
+    ];
+    for (key, up) in sides {
+        let g = used_leader(key, up, &[&["dawnsinger"]], &[CL], None);
+        let choices = ability_choices(&g);
+        assert!(!choices.is_empty(), "{key} {up}: a choice");
+        let view = g.view(Seat(0));
+        for a in &choices {
+            let action: Action = a.parse().unwrap_or_else(|e| panic!("{e}"));
+            for locale in Locale::ALL {
+                let text = sylvan_mystic_vale::words::describe_in(&view, action, locale);
+                let title =
+                    g.db.leaders.iter().find(|l| l.key == key).map(|l| sylvan_mystic_vale::words::title(l, locale));
+                let title = title.unwrap_or_else(|| panic!("{key}"));
+                assert!(text.contains(&title) && text.contains("p1"), "{key} {up} {a} in {locale:?}: {text}");
+                assert!(text.len() > a.len() + 20 && !text.contains(a.as_str()), "{key} {up} {a}: {text}");
+            }
+        }
+    }
+    // A used advancement's choice names its card: Magpie (EN:1089) on player 1's on-deck card.
+    let g = dione_harvest(R8, &[], Some(&["magpie"]), None);
+    let text = sylvan_mystic_vale::words::describe_in(
+        &g.view(Seat(0)),
+        "ability c3".parse().unwrap_or(Action::Done),
+        Locale::En,
+    );
+    assert!(
+        text.starts_with("p1's on-deck card [") && text.contains("Magpie") && text.contains("your discard pile"),
+        "{text}"
+    );
+    // `use p2 c5` names the card that can cost and its owner (Grassland, EN:1029).
+    let g = dione_harvest(R8, &[&[CL]], None, Some(&["grassland"]));
+    let use_it: Action = "use p2 c5".parse().unwrap_or_else(|e| panic!("{e}"));
+    for locale in Locale::ALL {
+        let text = sylvan_mystic_vale::words::describe_in(&g.view(Seat(0)), use_it, locale);
+        let grassland =
+            g.db.advancements
+                .iter()
+                .find(|a| a.key == "grassland")
+                .map(|a| sylvan_mystic_vale::words::title(a, locale));
+        assert!(text.contains("p2") && grassland.is_some_and(|t| text.contains(&t)), "{locale:?}: {text}");
+    }
+    // Revision 7 offers none of these: the user's own choices keep their words.
+    let mut seven = used_leader("cyrilla", false, &[&["dawnsinger"]], &[CL], None);
+    seven.options.rules = 7;
+    assert!(ability_choices(&seven).is_empty());
+}
+
+#[test]
+fn revision_8_a_used_cyrillas_upgraded_side_grafts_onto_the_users_card() {
+    // EN:1600-1606, MV51: +1 guardian on a card of your field or on-deck, then another card's Harvest
+    // ability added to it; used by Dione (MV23), "your" is the user's: Dawnsinger (1 mana a guardian,
+    // EN:955) gets a guardian, then Forest Song's 1 VP (EN:1182) from player 0's other field card.
+    let mut g = used_leader("cyrilla", true, &[&["dawnsinger"], &["forest-song"]], &[], None);
+    let (mana, vp) = (g.turn.mana_total, g.turn.vp_total);
+    act(&mut g, "ability c0");
+    assert_eq!(g.turn.mana_total, mana + 1, "the guardian on Dawnsinger");
+    assert!(legal(&g).iter().any(|a| a == "ability p0 c1 top"), "{:?}", legal(&g));
+    act(&mut g, "ability p0 c1 top");
+    assert_eq!(g.turn.vp_total, vp + 1, "Forest Song's VP once more, on Dawnsinger's card");
+    assert!(ability_choices(&g).is_empty(), "once a Harvest Phase");
+}
+
+#[test]
+fn revision_8_a_used_gingans_starting_side_redraws_the_users_on_deck_card() {
+    // EN:1623-1629: "you may place your current on-deck card into your discard pile, then reveal a new
+    // on-deck card": used by Dione (MV23), player 0's on-deck card, not player 1's.
+    let mut g = used_leader("gingan", false, &[], &[CL], None);
+    assert_eq!(ability_choices(&g), ["ability c9"]);
+    act(&mut g, "ability c9");
+    assert!(g.players[0].discard.contains(&9));
+    assert_eq!(g.players[0].on_deck, Some(10), "the top of player 0's deck");
+    assert_eq!(g.players[1].on_deck, Some(19), "player 1's leader card stays on-deck");
+    assert!(ability_choices(&g).is_empty(), "once a Harvest Phase");
+}
+
+#[test]
+fn revision_8_a_used_guilduins_copy_counts_the_users_card_again() {
+    // EN:1647-1651, MV53: Guilduin takes "all the same symbols, powers" of another card of your field:
+    // the chosen card's symbols and Harvest abilities count a second time. Used by Dione (MV23): a card
+    // of player 0's field, Dawnsinger (1 mana, 1 animal, 1 guardian; 1 mana a guardian).
+    let mut g = used_leader("guilduin", true, &[&["dawnsinger"]], &[], None);
+    let blank = used_leader("guilduin", true, &[&[]], &[], None);
+    let (mana, animal) = (g.turn.mana_total, g.turn.spirits[0]);
+    act(&mut g, "ability c0");
+    assert_eq!(g.turn.mana_total - mana, mana - blank.turn.mana_total, "Dawnsinger's mana again");
+    assert_eq!(g.turn.spirits[0] - animal, animal - blank.turn.spirits[0], "and its animal");
+    assert!(ability_choices(&g).is_empty(), "once a Harvest Phase");
+}
+
+#[test]
+fn revision_8_a_used_hemperos_upgraded_side_clears_the_commons() {
+    // EN:1653-1659: up to three level-2 or level-3 advancements of the commons go out of the game, then
+    // the commons are refilled; used by Dione (MV23) once in player 0's Harvest Phase.
+    let mut g = used_leader("hempero", true, &[], &[], None);
+    let ent = g.commons[1][0];
+    assert!(legal(&g).iter().any(|a| a == "ability 2.1"), "{:?}", legal(&g));
+    assert!(!legal(&g).iter().any(|a| a == "ability 1.1"), "not level 1");
+    act(&mut g, "ability 2.1");
+    act(&mut g, "decline");
+    assert!(g.removed_advs.contains(&ent), "out of the game");
+    assert!(ability_choices(&g).is_empty(), "once a Harvest Phase");
+}
+
+#[test]
+fn revision_8_a_used_nepetos_sides_sleeve_a_soil_and_give_a_third_buy() {
+    // EN:1678-1684, MV54: a Fertile Soil of the supply sleeved on a card of your field, not a purchase;
+    // used by Dione (MV23), on player 0's card. EN:1686-1690: the upgraded side's third purchase.
+    let mut g = used_leader("nepeto", false, &[&[]], &[], None);
+    let soil = g.soil;
+    let bought = g.turn.bought.len();
+    act(&mut g, "ability soil.middle c0");
+    assert_eq!(g.players[0].cards[0].slots[1], g.db.soil[1], "a Fertile Soil on player 0's card 0");
+    assert_eq!(g.soil[1], soil[1] - 1, "from the supply");
+    assert_eq!(g.turn.bought.len(), bought, "not a purchase");
+    assert!(ability_choices(&g).is_empty(), "once a Harvest Phase");
+    let up = used_leader("nepeto", true, &[&[]], &[], None);
+    assert_eq!(up.turn.ability_buys.0, 1, "a third advancement purchase");
+    assert_eq!(used_leader("nepeto", false, &[&[]], &[], None).turn.ability_buys.0, 0);
+}
+
+#[test]
+fn revision_8_a_used_ashaes_upgraded_side_counts_the_users_decay() {
+    // EN:1586-1590: 1 VP from the box for each decay symbol on the cards in your field; used by Dione
+    // (MV23), player 0's field with the used cards in it: a Cursed Land more, 1 VP more.
+    let cursed = used_leader("ashae", true, &[&[CL]], &[], None);
+    let blank = used_leader("ashae", true, &[&[]], &[], None);
+    assert_eq!(cursed.turn.box_vp_total, blank.turn.box_vp_total + 1);
+    // Dione's own starting side is never a neighbour's: each leader is dealt once (EN:812).
+}
+
+#[test]
+fn revision_8_the_heuristic_takes_a_used_leader_sides_choice_when_it_pays() {
+    // Cyrilla's guardian (MV51) used by Dione goes on player 0's Dawnsinger (1 mana a guardian), as the
+    // module's own pick; on a field of blank cards a guardian brings nothing and it is declined.
+    let pick = |g: &MysticVale| {
+        let mut list = Vec::new();
+        g.legal_actions(&mut list);
+        <MysticVale as Heuristic>::heuristic_action(&g.view(Seat(0)), &list, &mut GameRng::new(1)).to_string()
+    };
+    assert_eq!(pick(&used_leader("cyrilla", false, &[&["dawnsinger"]], &[], None)), "ability c0");
+    assert!(!pick(&used_leader("cyrilla", false, &[&[]], &[], None)).starts_with("ability"));
+    // GinGan's redraw (EN:1623-1629) of player 0's on-deck card: a Cursed Land (decay, no growth) goes,
+    // a blank card stays.
+    assert_eq!(pick(&used_leader("gingan", false, &[], &[CL], None)), "ability c9");
+    assert!(!pick(&used_leader("gingan", false, &[], &[], None)).starts_with("ability"));
+    // Guilduin's copy (MV53): Dawnsinger, the card that brings most.
+    assert_eq!(pick(&used_leader("guilduin", true, &[&[], &["dawnsinger"], &[]], &[], None)), "ability c1");
+}
+
+#[test]
+fn revision_8_the_rollout_takes_a_used_leader_sides_choice_that_pays_and_not_one_that_costs() {
+    let pick = |g: &MysticVale, seed: u64| {
+        let mut list = Vec::new();
+        g.legal_actions(&mut list);
+        <MysticVale as Heuristic>::rollout_action(g, &list, &mut GameRng::new(seed)).to_string()
+    };
+    // Guilduin's copy (MV53) of Dawnsinger leaves more to spend than a copy of a blank card or of
+    // Dione's card.
+    let g = used_leader("guilduin", true, &[&[], &["dawnsinger"], &[]], &[], None);
+    for seed in 0..8 {
+        assert_eq!(pick(&g, seed), "ability c1", "seed {seed}");
+    }
+    // Cyrilla's upgraded side (MV51): the guardian on Dawnsinger (1 mana), then Forest Song's 1 VP added
+    // to it rather than another card's ability or none.
+    let mut g = used_leader("cyrilla", true, &[&["dawnsinger"], &["forest-song"], &["stag"]], &[], None);
+    for seed in 0..8 {
+        assert_eq!(pick(&g, seed), "ability c0", "seed {seed}");
+    }
+    act(&mut g, "ability c0");
+    assert!(legal(&g).len() > 2, "{:?}", legal(&g));
+    for seed in 0..8 {
+        assert_eq!(pick(&g, seed), "ability p0 c1 top", "seed {seed}");
+    }
+    // Old Bakarab's upgraded side (MV75) offers to pay 1 mana to turn back: used by Dione it turns no
+    // leader of player 0's, so the rollout leaves it.
+    let g = used_leader("old-bakarab", true, &[&[CL], &[CL]], &[], None);
+    assert!(legal(&g).iter().any(|a| a == "ability 1"), "{:?}", legal(&g));
+    for seed in 0..8 {
+        assert_ne!(pick(&g, seed), "ability 1", "seed {seed}");
+    }
+}
