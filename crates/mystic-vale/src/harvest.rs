@@ -25,6 +25,9 @@ pub trait Table {
     fn leader(&self, i: usize) -> Option<LeaderCard>;
     /// Player `i`'s vales.
     fn vales(&self, i: usize) -> &[u8];
+    /// The vales whose Harvest abilities count for player `i` this turn: those owned before it (the
+    /// active player's vales bought or taken this turn are left out; rules revision 8's Dione reads them).
+    fn harvest_vales(&self, i: usize) -> &[u8];
     /// Player `i`'s VP tokens.
     fn vp(&self, i: usize) -> u16;
     /// Player `i`'s amulet (public).
@@ -59,6 +62,9 @@ impl Table for MysticVale {
     }
     fn vales(&self, i: usize) -> &[u8] {
         &self.players[i].vales
+    }
+    fn harvest_vales(&self, i: usize) -> &[u8] {
+        if i == self.current as usize { self.usable_vales() } else { &self.players[i].vales }
     }
     fn vp(&self, i: usize) -> u16 {
         self.players[i].vp
@@ -98,6 +104,14 @@ impl Table for View {
     }
     fn vales(&self, i: usize) -> &[u8] {
         &self.players[i].vales
+    }
+    fn harvest_vales(&self, i: usize) -> &[u8] {
+        let v = &self.players[i].vales;
+        if i != self.current as usize {
+            return v;
+        }
+        let new = usize::from(self.turn.vales_bought) + usize::from(self.turn.fx.take_level_1_vale.vales_taken);
+        &v[..v.len() - new.min(v.len())]
     }
     fn vp(&self, i: usize) -> u16 {
         self.players[i].vp

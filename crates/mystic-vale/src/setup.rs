@@ -124,13 +124,18 @@ pub struct Options {
     /// bought); revisions 1 to 5 score them as the Harvest ends. Revision 7 ([`PORTAL_RULES`], ruling MV90's
     /// "Wayfarer Portal reconsidered"): Wayfarer Portal's move is a sequence of decisions, `use v3` opens
     /// it, `use c1 top` names the advancement, `use v3 c2` the destination, `decline` backs out before the
-    /// destination; revisions 1 to 6 list `portal c1 top c2`.
+    /// destination; revisions 1 to 6 list `portal c1 top c2`. Revision 8 ([`DIONE_RULES`], ruling MV23):
+    /// with Dione's upgraded side the neighbours' on-deck cards are used as if in your field, their
+    /// Harvest abilities included (a card that can cost is used by `use p1 c7`, its exchange by `use p1
+    /// c7 middle`); and the cards Canopy Explorer takes after a guardian added in the Harvest give their
+    /// places at once ([`FRESH_PLACES_RULES`], ruling MV92). Revisions 1 to 7 count those on-deck cards'
+    /// symbols only.
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 7;
+pub const RULES: u8 = 8;
 
 /// Every rules revision a game can name, newest first: the `rules` option's choices and default are
 /// [`RULES_CHOICES`], the tail of this list that ends with revision 1 and starts at [`RULES`], so they
@@ -155,11 +160,14 @@ pub const SCORE_RULES: u8 = 6;
 pub const PORTAL_RULES: u8 = 7;
 
 /// The rules revision that builds ruling MV23 (Dione's upgraded side: the neighbours' on-deck cards are
-/// used as if in your field, their Harvest abilities included). Built in part and **not offered**:
-/// [`RULES`] stays 7, so no game can name it yet; the rules tests reach it by setting
-/// [`Options::rules`] on a game made with revision 7 (see `effects/neighbour_on_deck.rs` for what is
-/// built and what is not).
+/// used as if in your field, their Harvest abilities included; see `effects/neighbour_on_deck.rs`), see
+/// [`Options::rules`].
 pub const DIONE_RULES: u8 = 8;
+
+/// The rules revision from which the places a purchase may be sleeved on are counted again when a guardian
+/// added in the Harvest (Cyrilla, Conclave of Ents) makes Canopy Explorer take more cards (ruling MV92):
+/// revisions up to 7 left those cards' places out until something else counted them.
+pub const FRESH_PLACES_RULES: u8 = 8;
 
 fn first_rules() -> u8 {
     1

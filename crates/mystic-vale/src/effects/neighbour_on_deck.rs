@@ -3,16 +3,15 @@
 //! make you Spoil and their growth and "when played" abilities do nothing.
 //!
 //! Rules revisions up to 7 count their symbols only. Ruling MV23 decides that their Harvest abilities
-//! apply too, acting on the user's things; rules revision 8 ([`DIONE_RULES`]) builds that, **in part and
-//! not offered** ([`crate::RULES`] stays 7). Built, each only where Dione's upgraded side is harvested
-//! (this module's hooks; nothing else pays for it):
+//! apply too, acting on the user's things; rules revision 8 ([`DIONE_RULES`]) builds that, each only
+//! where Dione's upgraded side is harvested (this module's hooks; nothing else pays for it):
 //! - a used card's Harvest gains, counted on the user's field with the used cards in it (Aurora, Magic
 //!   Seed, Wolf Rider and Ashae's upgraded side on a used card count it; Feral Chieftain, Dawnsinger and
 //!   Woodland Warden the guardians printed on the used card), its VP doubled by a Stag Champion on it;
-//! - the user's own field cards whose gain counts the field (Aurora, Magic Seed, Ashae's upgraded side,
-//!   blank-card counts) count the used cards too; those whose gain shrinks as cards join (Wolf Rider,
-//!   Beastbrother Hunter) are resolved before Dione's ability, the player's order (EN:462, 478, ruling
-//!   MV41);
+//! - the user's own field cards and vales whose gain counts the field (Aurora, Magic Seed, Ashae's
+//!   upgraded side, blank-card counts, Manadew Meadow) count the used cards too; those whose gain
+//!   shrinks as cards join (Wolf Rider, Beastbrother Hunter) are resolved before Dione's ability, the
+//!   player's order (EN:462, 478, rulings MV41, MV83);
 //! - Ley Line Overflow on a used card doubles the harvest's mana, Grassland on one takes 1 after it
 //!   (EN:1029, 1049-1055, ruling MV42); a card that can cost (Grassland) is used only by the player's
 //!   decision `use p1 c7` ([`push_uses`], [`apply_use`]), the others at once;
@@ -23,18 +22,15 @@
 //!   showing side's gains (Ashae's);
 //! - the used cards' unique Harvest abilities act as the user's, through the rules' walk of the field's
 //!   unique abilities ([`for_each_used_module`], keys after Cyrilla's): Magpie on the user's discard
-//!   pile, a neighbour's leader side's choice (Cyrilla's guardian on the user's card).
-//!
+//!   pile, a neighbour's leader side's choice (Cyrilla's guardian on the user's card), and a leader
+//!   side's hook as the Harvest begins (GinGan's upgraded side asks the user's neighbours, [`begin`];
+//!   a card revealed then is used from then on, [`after_reveal`]);
 //! - Seed Sowers on a used card: `use p1 c7 middle` pays the user's mana for its reward
 //!   ([`apply_exchange`]).
-//!
 //! - A used card's choices are named by the card and its owner (`crate::words`, through
 //!   [`for_each_used_in_view`]); the heuristic asks the module of a used leader side to choose among the
 //!   actions it takes, and the rollout tries each on a copy of the game (taking the one that leaves more
 //!   to spend, never one that leaves less).
-//!
-//! Not built (so revision 8 is not offered): a used leader side's "as the Harvest begins" hook (GinGan's upgraded side); the vales
-//! that count the field (Manadew Meadow); the default revision.
 
 use super::Module;
 use crate::cards::{Count, Effect, Reward, Timing};
@@ -131,9 +127,44 @@ fn is_zero(x: &u8) -> bool {
 /// had as the Harvest began) under rules revision 8.
 fn harvesting(game: &MysticVale) -> bool {
     game.options.rules >= DIONE_RULES
-        && game
-            .harvest_leader()
-            .is_some_and(|l| game.cur().field.contains(&l.card) && super::is_unique(l.face(&game.db).ability, &MODULE))
+        && game.harvest_leader().is_some_and(|l| {
+            let ab = l.face(&game.db).ability;
+            ab.effect == Effect::Unique && ab.module == INDEX && game.cur().field.contains(&l.card)
+        })
+}
+
+/// This module's index in [`super::MODULES`] (checked when compiling): the `module` of Dione's ability.
+const INDEX: u8 = 0;
+const _: () = assert!(same_key(super::MODULES[INDEX as usize].key, MODULE.key));
+
+/// Whether two module keys are equal (in a constant).
+const fn same_key(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether the active player's leader shows Dione's upgraded side for this Harvest under rules revision
+/// 8: the cheap test the rules make, inline, before any of this module's work (which then reads the
+/// field, [`harvesting`]), so that games without it pay one load and a branch.
+#[inline]
+pub(crate) fn may_harvest(game: &MysticVale) -> bool {
+    match game.cur().leader {
+        Some(l) if l.upgraded && !game.turn.upgraded && game.options.rules >= DIONE_RULES => {
+            let ab = l.face(&game.db).ability;
+            ab.effect == Effect::Unique && ab.module == INDEX
+        }
+        _ => false,
+    }
 }
 
 /// The key, in `Turn::ability_used` and `Turn::ability_open`, of the left neighbour's used on-deck card's
@@ -192,8 +223,14 @@ pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>
     let (all, n) = neighbours(game, seat);
     let chosen = game.turn.fx.neighbour_on_deck.chosen;
     let mut offer = [None; 2];
+    // The cards used now, as [`used`] gives them (one reading of each card's abilities for both).
+    let (mut used, mut k) = ([(0, 0); 2], 0);
     for (j, &(i, c)) in all[..n].iter().enumerate() {
-        if chosen & (1 << i) == 0 && can_cost(game, i, c) && game.mana_left() >= cost(game, i, c) {
+        let costs = can_cost(game, i, c);
+        if chosen & (1 << i) != 0 || !costs {
+            used[k] = (i, c);
+            k += 1;
+        } else if game.mana_left() >= cost(game, i, c) {
             offer[j] = Some(crate::actions::Action::UseOnDeck(i as u8, c));
         }
     }
@@ -204,7 +241,6 @@ pub(crate) fn push_uses(game: &MysticVale, out: &mut Vec<crate::actions::Action>
     }
     out.extend(offer.into_iter().flatten());
     // The exchange abilities (Seed Sowers) of the used cards the mana left pays, in seat order.
-    let (used, k) = used(game, seat);
     let mut owners: [(usize, u8); 2] = used;
     owners[..k].sort_unstable();
     let mana = game.mana_left();
@@ -294,6 +330,20 @@ impl FieldCounts {
     }
 }
 
+/// Whether a gain counted `per` grows as cards join the field: the user's own cards and vales counted
+/// so count the used cards. A count that shrinks (Wolf Rider's and Beastbrother Hunter's shortfall) is
+/// taken before Dione's ability brings them, the player's order (ruling MV23).
+fn counts_field(per: Count) -> bool {
+    matches!(
+        per,
+        Count::FieldPairs
+            | Count::OtherFieldCards
+            | Count::DecayField
+            | Count::MostManaOnFieldCard
+            | Count::BlankFieldCards
+    )
+}
+
 /// The running sums of the used cards' gains.
 #[derive(Default)]
 struct Sums {
@@ -331,10 +381,15 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
     let mine = table.cards(seat);
     let my_leader = table.leader(seat);
     let mut own = FieldCounts { cards: field.len() as u32, ..FieldCounts::default() };
+    // The field cards with a Harvest ability, read again below (most have none).
+    let mut acting = 0u32;
     for &c in field {
         let st = CardStats::of(mine[c as usize], db, leader_face(db, my_leader, c));
         own.decay += u32::from(st.decay_printed);
         own.most_mana = own.most_mana.max(u32::from(st.mana));
+        if st.acts(Timing::Harvest) {
+            acting |= 1 << c;
+        }
     }
     own.blank = blank_cards(mine, my_leader, field.iter().copied());
     let mut all = own;
@@ -375,26 +430,25 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
         }
     }
     // The user's own cards that count the field count the used cards too.
-    for &c in field {
+    for &c in field.iter().filter(|&&c| acting & (1 << c) != 0) {
         let face = leader_face(db, my_leader, c);
         let st = CardStats::of(mine[c as usize], db, face);
-        if !st.acts(Timing::Harvest) {
-            continue;
-        }
         let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
         for ab in card_abilities(db, mine[c as usize], face) {
-            let counts_field = matches!(
-                ab.per,
-                Count::FieldPairs
-                    | Count::OtherFieldCards
-                    | Count::DecayField
-                    | Count::MostManaOnFieldCard
-                    | Count::BlankFieldCards
-            );
-            if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field {
+            if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field(ab.per) {
                 let more = all.count(ab.per, st.guardians).saturating_sub(own.count(ab.per, st.guardians));
                 sums.add(ab.reward, u32::from(ab.amount) * more, double);
             }
+        }
+    }
+    // So do the user's vales that count the field (Manadew Meadow may choose a used card, EN:1397-1399:
+    // "1 card in your field"); the neighbours' vales never come (they are not cards).
+    for &v in table.harvest_vales(seat) {
+        let x = db.hot_vale(v);
+        let ab = x.ability;
+        if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && !x.remove_self && counts_field(ab.per) {
+            let more = all.count(ab.per, 0).saturating_sub(own.count(ab.per, 0));
+            sums.add(ab.reward, u32::from(ab.amount) * more, 1);
         }
     }
     let cap8 = |x: u32| x.min(250) as u8;
@@ -413,11 +467,48 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
 /// the used cards included; Canopy Explorer on a used card takes a card of the user's deck for each
 /// guardian printed on it. The cards join the right end of the field (ruling MV41's `added`: the user's
 /// Wolf Rider is resolved before them).
+///
+/// Then the used cards' own "as the Harvest begins" hooks act as the user's (GinGan's upgraded side on a
+/// neighbour's on-deck leader card asks the user's neighbours, ruling MV23): the rules run the field's
+/// first hook only, Dione's, and this one runs the used cards'.
 fn begin(game: &mut MysticVale) {
     if game.options.rules < DIONE_RULES {
         return;
     }
     join(game, None);
+    let mut hooks: [Option<super::HarvestBeginHook>; 2] = [None; 2];
+    let mut n = 0;
+    for_each_used_module(game, &mut |_, _, _, m| {
+        if let (Some(f), true) = (m.harvest_begin, n < 2) {
+            hooks[n] = Some(f);
+            n += 1;
+        }
+    });
+    for f in hooks.into_iter().flatten() {
+        f(game);
+    }
+}
+
+/// Rules revision 8: seat `s` revealed a new on-deck card during the user's Harvest Phase (GinGan's
+/// upgraded side): while the user harvests Dione's upgraded side, the new card is the one used from now
+/// on, and what it does as the Harvest begins happens now (the card discarded no longer counts).
+pub(crate) fn after_reveal(game: &mut MysticVale, s: usize) {
+    if !harvesting(game) {
+        return;
+    }
+    join(game, Some(s));
+    game.recount();
+}
+
+/// The amount of the used cards' unique ability of `module` (GinGan's VP), if one is used now.
+pub(crate) fn used_amount(game: &MysticVale, module: &Module) -> Option<u8> {
+    let mut out = None;
+    for_each_used_module(game, &mut |_, _, ab, _| {
+        if out.is_none() && super::is_unique(ab, module) {
+            out = Some(ab.amount);
+        }
+    });
+    out
 }
 
 /// [`begin`]'s work for the used cards (of `only` that seat, if given).

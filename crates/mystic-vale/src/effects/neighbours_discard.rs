@@ -50,6 +50,18 @@ pub(crate) fn legal(game: &MysticVale, seat: u8, out: &mut Vec<Action>) {
 /// Applies `seat`'s choice, then asks `next`.
 pub(crate) fn answer<S: EventSink<Event>>(game: &mut MysticVale, seat: u8, next: Option<u8>, a: Action, ev: &mut S) {
     if let Action::Discard(_) = a {
+        // The VP of GinGan's side: the owner's leader, or the copy Cyrilla's upgraded side gave a card, or
+        // (rules revision 8) a neighbour's on-deck leader card used with Dione's upgraded side, read before
+        // that card may be the one discarded; the book's 1 otherwise.
+        let own = game.harvest_leader().map(|l| l.face(&game.db).ability);
+        let copied = game.cur().fx.guardian_and_graft.boost.and_then(|b| b.ability);
+        let amount = match own.into_iter().chain(copied).find(|&ab| super::is_unique(ab, &MODULE)) {
+            Some(ab) => ab.amount,
+            None if game.options.rules >= crate::setup::DIONE_RULES => {
+                super::neighbour_on_deck::used_amount(game, &MODULE).unwrap_or(1)
+            }
+            None => 1,
+        };
         let i = usize::from(seat);
         let c = game.players[i].discard_on_deck();
         if S::ENABLED {
@@ -65,10 +77,10 @@ pub(crate) fn answer<S: EventSink<Event>>(game: &mut MysticVale, seat: u8, next:
             ev.emit(Audience::Everyone, Event::Revealed(Seat(seat), game.card_ref(i, c)));
         }
         game.players[i].fx.neighbours_discard.revealed_outside = true;
-        // The VP of GinGan's side: the owner's leader, or the copy Cyrilla's upgraded side gave a card.
-        let own = game.harvest_leader().map(|l| l.face(&game.db).ability);
-        let copied = game.cur().fx.guardian_and_graft.boost.and_then(|b| b.ability);
-        let amount = own.into_iter().chain(copied).find(|&ab| super::is_unique(ab, &MODULE)).map_or(1, |ab| ab.amount);
+        if game.options.rules >= crate::setup::DIONE_RULES {
+            // The new on-deck card is the one Dione's upgraded side uses from now on (rules revision 8).
+            super::neighbour_on_deck::after_reveal(game, i);
+        }
         game.gain_now(Reward::BoxVp, amount);
     }
     ask(game, next, None);

@@ -126,7 +126,7 @@ impl MysticVale {
                 }
             }
         }
-        if self.options.rules >= crate::setup::DIONE_RULES {
+        if crate::effects::neighbour_on_deck::may_harvest(self) {
             // Rules revision 8 (MV23): the used on-deck cards' unique abilities, as the player's.
             crate::effects::neighbour_on_deck::for_each_used_module(self, &mut f);
         }
@@ -282,7 +282,12 @@ impl MysticVale {
             })
             .map(|ab| u32::from(ab.amount) * guardians)
             .sum();
+        let before = p.field.len();
         self.deck_to_field(n, ev);
+        if self.options.rules >= crate::setup::FRESH_PLACES_RULES && self.cur().field.len() != before {
+            // The cards that joined give their places to the purchases (ruling MV21's count, MV92).
+            self.count_places();
+        }
     }
 
     /// A vale's "when bought" ability, right after its purchase (EN:1112, 1239).
@@ -671,9 +676,11 @@ impl MysticVale {
         if score {
             out.push(Action::Score);
         }
-        if self.options.rules >= crate::setup::DIONE_RULES {
+        if crate::effects::neighbour_on_deck::may_harvest(self) {
             // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
             crate::effects::neighbour_on_deck::push_uses(self, out);
+        }
+        if self.turn.fx.deck_to_field.hunt {
             // Rules revision 8 (MV91): the fills and Canopy Explorers waiting, and no `done` while one does.
             self.push_hunt_units(out);
         }

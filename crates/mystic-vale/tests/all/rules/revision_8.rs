@@ -1,7 +1,7 @@
-//! Ground for rules revision 8 (ruling MV23, decided, not built yet): Dione's upgraded side uses the
-//! neighbours' on-deck cards "as if those cards were in your field" (EN:1617), so their Harvest abilities
-//! apply too. Revision 7 counts their symbols only; these tests pin what revision 7 plays, so that the
-//! revision that builds MV23 can prove revision 7 keeps its exact games.
+//! Rules revision 8, the default (ruling MV23): Dione's upgraded side uses the neighbours' on-deck cards
+//! "as if those cards were in your field" (EN:1617), so their Harvest abilities apply too; and ruling
+//! MV92 (the places of the cards Canopy Explorer takes after a Harvest guardian). Revision 7 counts the
+//! on-deck cards' symbols only; its games are pinned from before revision 8 existed.
 
 use sylvan_engine::{Game, GameRng, Heuristic, NoEvents, Seat};
 use sylvan_mystic_vale::Action;
@@ -104,8 +104,8 @@ fn revision_7_dione_counts_a_neighbours_on_deck_symbols_not_its_harvest_abilitie
     assert_eq!(g.turn.vp_total, alone.turn.vp_total, "revision 7: Forest Song's Harvest VP does not");
 }
 
-// Rules revision 8 (ruling MV23), built in part and not offered yet (`RULES` stays 7): these games are
-// made with revision 7, then set to `DIONE_RULES` before the Harvest.
+// Rules revision 8 (ruling MV23): these games are made with revision 7, then set to `DIONE_RULES`
+// before the Harvest, so that each is compared with revision 7 on the same deal.
 
 /// A 3-player Harvest of player 0 with Dione's upgraded side on card 19: player 0's cards `mine` on
 /// cards 0.. in the field with card 19 (card 9 on-deck, 10-18 the deck); player 1 (to the left) with
@@ -398,8 +398,8 @@ fn revision_8_a_neighbours_leader_card_brings_its_sides_choice() {
 
 #[test]
 fn revision_8_random_games_keep_the_rules_consistent() {
-    // Revision 8 is not offered: the revision-7 fixture's options (4 players, every set, random leaders),
-    // set to revision 8 after the deal, played by uniform random moves. At each decision the heuristic
+    // The revision-7 fixture's options (4 players, every set, random leaders), set to revision 8 after
+    // the deal (the same deals), played by uniform random moves. At each decision the heuristic
     // and the rollout pick a legal action; each move's notation and id round trip, every legal action's
     // words are written, and the events (the used cards named as their owners') are logged; Dione's
     // upgraded side meets a used Harvest ability.
@@ -688,4 +688,167 @@ fn revision_8_the_rollout_takes_a_used_leader_sides_choice_that_pays_and_not_one
     for seed in 0..8 {
         assert_ne!(pick(&g, seed), "ability 1", "seed {seed}");
     }
+}
+
+/// Player 0 with Dione's upgraded side on card 19 in the field; player 1 (to the left) with GinGan's
+/// upgraded side showing on its on-deck leader card 19 and Forest Song on card 1, the top of its deck;
+/// player 2 (to the right) with a blank on-deck card 5. Played under `rules`, up to the Harvest.
+fn gingan_beside_dione(rules: u8) -> MysticVale {
+    let mut p0 = player(&[], &[19], Some(9), &[10, 11, 12]);
+    p0.leader = Some("dione".into());
+    p0.leader_upgraded = true;
+    let mut p1 = player(&[&[], &["forest-song"]], &[], Some(19), &[1, 2]);
+    p1.leader = Some("gingan".into());
+    p1.leader_upgraded = true;
+    let p2 = player(&[], &[], Some(5), &[6, 7]);
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+    let o = Options { players: 3, ..every_set(7) };
+    let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    g.options.rules = rules;
+    act(&mut g, "pass");
+    g
+}
+
+#[test]
+fn revision_8_a_used_gingan_side_asks_the_users_neighbours_as_the_harvest_begins() {
+    // EN:834 (a leader's abilities work as all others), EN:1617 (the on-deck cards as if in your field):
+    // GinGan's upgraded side on the left neighbour's on-deck leader card acts for player 0 (ruling MV23):
+    // "the player seated to your left may choose to discard their on-deck card then reveal a new on-deck
+    // card ... you gain 1 [VP] from the game box. Then the player to you right may make the same choice"
+    // (EN:1631-1635). The left neighbour discards the GinGan card itself: the card it reveals (Forest
+    // Song, 1 VP, EN:1182) is the one Dione uses from then on.
+    let mut g = gingan_beside_dione(R8);
+    assert_eq!(g.phase, Phase::NeighbourDiscard { seat: 1, next: Some(2) }, "player 0's left neighbour first");
+    assert_eq!(g.to_move(), Some(Seat(1)));
+    let (vp, field_vp) = (g.players[0].vp, g.turn.vp_total);
+    act(&mut g, "discard c19");
+    assert_eq!(g.players[1].on_deck, Some(1), "player 1 revealed Forest Song's card");
+    assert_eq!(g.players[0].vp, vp + 1, "1 VP from the box for player 0, the user");
+    assert_eq!(g.turn.vp_total, field_vp + 1, "the revealed card's Harvest VP count for player 0");
+    assert_eq!(g.phase, Phase::NeighbourDiscard { seat: 2, next: None }, "then the right one");
+    act(&mut g, "decline");
+    assert_eq!((g.phase, g.to_move()), (Phase::Harvest, Some(Seat(0))));
+    assert_eq!(g.players[0].vp, vp + 1);
+    // Once in the Harvest Phase; revision 7 counts the GinGan card's symbols only and asks nobody.
+    assert!(!legal(&g).iter().any(|a| a.starts_with("discard")));
+    let seven = gingan_beside_dione(7);
+    assert_eq!(seven.phase, Phase::Harvest);
+}
+
+#[test]
+fn revision_8_the_users_manadew_meadow_may_choose_a_used_card() {
+    // EN:1397-1399: Manadew Meadow: "choose 1 card in your field. For each [mana] on that card you may
+    // gain 1" (the card with the most, MV44). A used card is "as if in your field" (EN:1617): the left
+    // neighbour's three Cursed Lands show 3 mana against player 0's best card's 1 (ruling MV23).
+    let make = |rules: u8, meadow: bool| {
+        let mut p0 = player(&[&["cursed-land"]], &[0, 19], Some(9), &[10, 11, 12]);
+        p0.leader = Some("dione".into());
+        p0.leader_upgraded = true;
+        if meadow {
+            p0.vales = vec!["manadew-meadow".into()];
+        }
+        let cl = "cursed-land";
+        let p1 = player(&[&[cl, cl, cl]], &[], Some(0), &[1, 2]);
+        let p2 = player(&[], &[], None, &[6, 7]);
+        let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+        let o = Options { players: 3, ..every_set(7) };
+        let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        g.options.rules = rules;
+        act(&mut g, "pass");
+        g
+    };
+    assert_eq!(make(R8, true).turn.mana_total, make(R8, false).turn.mana_total + 3, "the used card's 3");
+    assert_eq!(make(7, true).turn.mana_total, make(7, false).turn.mana_total + 1, "revision 7: player 0's card's 1");
+}
+
+#[test]
+fn revision_8_the_users_beastbrother_hunter_is_resolved_before_the_used_cards_join() {
+    // EN:886-888: Beastbrother Hunter gains "the difference between 7 and the number of cards in your
+    // field"; the Harvest is resolved in any order (EN:462, 478) and a gain once taken stays (MV83), so
+    // the player resolves it before using Dione's ability (ruling MV23): the two used cards do not shrink
+    // it. A Beastbrother Hunter on a used card counts the whole field (player 0's two cards, the two used
+    // ones: 3).
+    let blank: &[&str] = &[];
+    let hunter = dione_harvest(R8, &[&["beastbrother-hunter"]], Some(blank), Some(blank));
+    let seven = dione_harvest(7, &[&["beastbrother-hunter"]], Some(blank), Some(blank));
+    assert_eq!(hunter.turn.vp_total, seven.turn.vp_total, "7 − 2 either way");
+    let without = dione_harvest(R8, &[blank], Some(blank), Some(blank));
+    let used = dione_harvest(R8, &[blank], Some(&["beastbrother-hunter"]), Some(blank));
+    assert_eq!(used.turn.vp_total, without.turn.vp_total + 3, "7 − 4 on a used card");
+}
+
+/// Player 0 with Cyrilla's starting side (+1 guardian, EN:1592-1598) on card 19 and Canopy Explorer
+/// (one guardian: one card from the deck, EN:919) on card 0 filled with two Cursed Lands, in the field;
+/// blank cards 10 and 11 on top of the deck, 20 mana to spend. The Harvest begins: Explorer took card 10.
+fn explorer_with_cyrilla(rules: u8) -> MysticVale {
+    let cl = "cursed-land";
+    let mut p = player(&[&["canopy-explorer", cl, cl]], &[0, 19], Some(9), &[10, 11, 12]);
+    p.leader = Some("cyrilla".into());
+    let mut g = game_with(&every_set(7), p, None, None);
+    g.options.rules = rules;
+    g.turn.mana_extra = 20;
+    act(&mut g, "pass");
+    g
+}
+
+#[test]
+fn revision_8_a_card_canopy_explorer_takes_after_a_guardian_gives_its_places() {
+    // Ruling MV92: Cyrilla's guardian on Canopy Explorer's card takes one more card into the field
+    // (EN:462, 919; MV41); its empty slots are places a purchase may be sleeved on (EN:532, 556; MV21).
+    // Revision 7 left them out of the count until something else recounted it, refusing a purchase
+    // that fits; revision 8 counts them at once.
+    for rules in [7, R8] {
+        let mut g = explorer_with_cyrilla(rules);
+        assert_eq!(g.players[0].field[..], [0, 19, 10], "Explorer's card");
+        act(&mut g, "ability c0");
+        assert_eq!(g.players[0].field[..], [0, 19, 10, 11], "one more guardian, one more card");
+        // Two blank cards: two top places (card 0's are full, a leader's card takes none, EN:836).
+        act(&mut g, "buy soil.top");
+        let again = legal(&g).iter().any(|a| a == "buy soil.top");
+        assert_eq!(again, rules >= R8, "rules {rules}: a second purchase has card 11's place");
+    }
+}
+
+/// The active player's places as counted from the field now ([`MysticVale::count_places`]'s sum).
+fn fresh_places(g: &MysticVale) -> [[u8; 3]; 3] {
+    let p = &g.players[g.current as usize];
+    let sum: u64 = p.field.iter().map(|&c| p.stats[c as usize].places).sum();
+    std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8))
+}
+
+#[test]
+fn revision_8_the_places_counted_match_the_field_after_every_action() {
+    // Ruling MV92: wherever a purchase's place is checked (the Harvest, the Sleeve step) and no unique
+    // ability is midway (Old Bakarab's Workshop sleeves before its card leaves), `turn.places` is the
+    // field's count, in random games of every set with leaders and amulets, the Essential edition, and
+    // three sets with leaders, 2 to 4 players. Revision 7 is left as it played (its games are pinned).
+    use sylvan_mystic_vale::setup::{Amulets, Edition};
+    let mut checked = 0usize;
+    for players in 2..=4usize {
+        for seed in 0..30u64 {
+            let o = match seed % 3 {
+                0 => Options { players, leaders: Leaders::Random, amulets: Amulets::Random, ..every_set(7) },
+                1 => {
+                    Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() }
+                }
+                _ => Options { players, edition: Edition::Essential, ..Options::default() },
+            };
+            let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
+            g.options.rules = R8;
+            let mut rng = GameRng::new(seed);
+            let mut legal = Vec::new();
+            let mut moves = 0;
+            while g.to_move().is_some() {
+                g.legal_actions(&mut legal);
+                let a = legal[rng.index(legal.len())];
+                g.apply_unchecked(a, &mut NoEvents);
+                moves += 1;
+                if matches!(g.phase, Phase::Harvest | Phase::Sleeve) && g.turn.ability_open.is_none() {
+                    assert_eq!(g.turn.places, fresh_places(&g), "{players} players, game {seed}, move {moves}: {a}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
 }
