@@ -219,7 +219,8 @@ impl MysticVale {
                         | Action::Discard(_)
                         | Action::Decline
                         | Action::UseOnDeck(..)
-                ) =>
+                )
+                || self.resolves_hunt(a) =>
             {
                 // The field's gains read there are still the field's: the banking an action that
                 // changes the field starts takes them, not a second walk.

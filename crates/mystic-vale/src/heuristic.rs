@@ -252,6 +252,17 @@ fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
     (play, f64::from(card_end_points(db, s, None)) + owned)
 }
 
+/// Rules revision 8 (ruling MV91): a fill or Canopy Explorer waiting for the player, resolved as soon as
+/// offered, the fills first (the most cards, revision 7's order).
+fn hunt_unit(view: &View, legal: &[Action]) -> Option<Action> {
+    let state = &view.turn.fx.deck_to_field;
+    let p = &view.players[view.seat.index()];
+    crate::effects::deck_to_field::first_unit(view.phase, &view.turn, legal, |c, at| {
+        let fill = state.fill & (1 << c) != 0;
+        crate::effects::deck_to_field::place_of(&view.db, *p.cards.get(usize::from(c))?, fill, at)
+    })
+}
+
 /// The `keep cN` whose card brings most to a harvest, if that is above `threshold`; else decline.
 fn best_keep(db: &CardDb, p: &PlayerView, legal: &[Action], threshold: f64) -> Action {
     legal
@@ -801,6 +812,9 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
     }
     // A decision a module has waiting, or an option it takes first (its `decide` hook).
     if let Some(a) = crate::effects::DECIDE.iter().find_map(|f| f(view, legal, out)) {
+        return a;
+    }
+    if let Some(a) = hunt_unit(view, legal) {
         return a;
     }
     match view.phase {

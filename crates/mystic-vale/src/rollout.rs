@@ -21,6 +21,7 @@
 //! - Nightvale Pathfinder: claim from the highest commons level offered (a claim is free).
 //! - Old Bakarab's workshop: take from the highest commons level; sleeve the workshop's highest-level
 //!   advancement, and more while any fits; never pay to turn back.
+//! - Rules revision 8 (ruling MV91): a waiting Call of the Hunt, then a waiting Canopy Explorer, at once.
 //! - `score` (rules revision 6, ruling MV83): taken when the player leads (the pool runs out before a vale
 //!   refills it), else left.
 //! - Everything else (which card to discard or sleeve on, Conclave targets…): uniformly at random.
@@ -95,6 +96,16 @@ fn silver_tree_choice(g: &MysticVale, legal: &[Action]) -> Action {
     }
 }
 
+/// Rules revision 8 (ruling MV91): a fill or Canopy Explorer waiting for the player, as the heuristic:
+/// as soon as offered, the fills first.
+fn hunt_unit(g: &MysticVale, legal: &[Action]) -> Option<Action> {
+    let state = &g.turn.fx.deck_to_field;
+    crate::effects::deck_to_field::first_unit(g.phase, &g.turn, legal, |c, at| {
+        let fill = state.fill & (1 << c) != 0;
+        crate::effects::deck_to_field::place_of(&g.db, *g.cur().cards.get(usize::from(c))?, fill, at)
+    })
+}
+
 /// What a harvest leaves the player to spend, as the rollout counts it: mana, spirits and twice the VP.
 fn harvest_worth(g: &MysticVale) -> i32 {
     let s: i32 = g.spirits_left().iter().map(|&k| i32::from(k)).sum();
@@ -145,6 +156,9 @@ pub(crate) fn rollout_action(g: &MysticVale, legal: &[Action], rng: &mut GameRng
     let has = |a: Action| legal.binary_search(&a).is_ok();
     if g.turn.fx.discard_on_evoke.waiting {
         return silver_tree_choice(g, legal);
+    }
+    if let Some(a) = hunt_unit(g, legal) {
+        return a;
     }
     match g.phase {
         Phase::Planting if has(Action::Push) && has(Action::Pass) => {

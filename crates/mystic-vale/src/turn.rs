@@ -11,6 +11,7 @@ use crate::events::Event;
 use crate::harvest;
 use crate::state::{Bought, EMPTY, MysticVale, NUM_CARDS, Phase};
 
+mod deck_to_field;
 mod discard;
 mod harvest_phase;
 mod planting;
@@ -54,10 +55,13 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 ///   revisions 1 to 6: 2 more here.
 /// - *Dione's upgraded side* (rules revision 8, ruling MV23): `use pS cN` uses a neighbour's on-deck card
 ///   that can cost, offered only while not used yet: at most one a neighbour, 2.
+/// - *Call of the Hunt and Canopy Explorer* (rules revision 8, ruling MV91): `use cN SLOT` resolving one
+///   is offered only for a card whose bit is clear in one of two masks (`filled`, `explored`), sets it,
+///   and nothing clears them during the turn: at most `2N`.
 ///
-/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2 + 2` = `46 + 2N + 5W + 2W(N - 2)`.
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2 + 2 + 2N` = `46 + 4N + 5W + 2W(N - 2)`.
 pub const MAX_ACTIONS_PER_TURN: usize =
-    46 + 2 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
+    46 + 4 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {
@@ -335,6 +339,12 @@ impl MysticVale {
         if let Some(before) = before
             && matches!(self.phase, Phase::Harvest)
         {
+            if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES {
+                // Rules revision 8 (MV91): cards that joined or left the field, an advancement that moved:
+                // the units waiting now.
+                self.hunt_moved(&before.0);
+                self.hunt_refresh();
+            }
             // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).
             self.reopen_changed(&before);
         }
@@ -360,6 +370,8 @@ impl MysticVale {
                 | Action::AbilityPick(_)
                 | Action::AbilitySpirit(_)
                 | Action::AbilityTake(_) => true,
+                // Rules revision 8 (MV91): a fill or Canopy Explorer resolved by the player.
+                Action::Use { card: Held::Card(c, at), choice: Choice::Nothing } => self.hunt_unit(c, at).is_some(),
                 // Silver Tree's discard. Not Old Bakarab's card going under the deck with the Workshop
                 // advancements just sleeved on it, never counted (EN:1712: they are not used).
                 Action::Decline => self.turn.fx.discard_on_evoke.waiting,

@@ -755,6 +755,11 @@ fn describe_action(
         Action::CancelDecay(c) => ("describe-cancel-decay", args!(card = card(c))),
         Action::Keep(c) => ("describe-keep", args!(card = card(c))),
         Action::Bank(c) if usize::from(c) < NUM_CARDS => ("describe-use", args!(card = card(c))),
+        Action::Use { card: Held::Card(c, at), choice: Choice::Nothing }
+            if hunt_words(view, c, at, locale).is_some() =>
+        {
+            return hunt_words(view, c, at, locale).unwrap_or_default();
+        }
         Action::Use { card: held, choice: ch } => {
             let Some((title, ability)) = held_ability(view, held, locale) else { return a.to_string() };
             let text = ability_text(ability, locale);
@@ -863,6 +868,25 @@ fn describe_action(
         _ => return a.to_string(),
     };
     t(locale, id, args)
+}
+
+/// Rules revision 8 (ruling MV91): the words of `use cN SLOT` resolving a waiting fill (the cards it
+/// would draw now) or Canopy Explorer; `None` for any other `use`.
+fn hunt_words(view: &View, c: u8, at: u8, locale: Locale) -> Option<String> {
+    let state = &view.turn.fx.deck_to_field;
+    if view.phase != Phase::Harvest || state.waiting() & 1u32.checked_shl(u32::from(c))? == 0 {
+        return None;
+    }
+    let me = view.players.get(usize::from(view.current))?;
+    let fill = state.fill & (1 << c) != 0;
+    let is_fill = crate::effects::deck_to_field::place_of(&view.db, *me.cards.get(usize::from(c))?, fill, at)?;
+    let (title, ability) = held_ability(view, Held::Card(c, at), locale)?;
+    Some(if is_fill {
+        let draw = usize::from(ability.amount).saturating_sub(me.field.len());
+        t(locale, "describe-use-fill", args!(title = title, fill = ability.amount, draw = draw))
+    } else {
+        t(locale, "describe-use-explore", args!(title = title, text = ability_text(ability, locale)))
+    })
 }
 
 /// The title an ability used by [`Action::Use`] is printed on (an advancement, a leader's side, a vale)

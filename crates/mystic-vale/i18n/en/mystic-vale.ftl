@@ -257,6 +257,11 @@ describe-conclave = { $card }
 describe-cancel-decay = { $card }
 describe-keep = { $card }
 describe-use = resolve { $card } now
+describe-use-fill = { $title } now: fill your field to { $fill } cards ({ $draw ->
+    [one] 1 card to draw
+   *[other] { $draw } cards to draw
+})
+describe-use-explore = { $title } now: { $text }
 describe-claim = { $title } ({ $cost } mana, { slot }) as if bought
 describe-workshop = sleeve { $title } from the workshop on { $card }, which goes under your deck
 describe-replay = resolve a "when played" ability of { $card } again

@@ -312,6 +312,11 @@ describe-conclave = +1 Gardien sur { $card }
 describe-cancel-decay = annuler le Déclin de { $card }
 describe-keep = garder { $card } pour votre prochain champ
 describe-use = résoudre maintenant { $card }
+describe-use-fill = { $title } maintenant : complétez votre champ jusqu'à { $fill } cartes ({ $draw ->
+    [one] { $draw } carte à piocher
+   *[other] { $draw } cartes à piocher
+})
+describe-use-explore = { $title } maintenant : { $text }
 describe-claim = réclamer { $title } ({ $cost } mana, { slot }) comme si vous l'aviez achetée
 describe-workshop = glisser { $title } de l'atelier dans { $card }, qui va sous votre deck
 describe-replay = résoudre à nouveau une capacité « Une Fois Jouée » de { $card }

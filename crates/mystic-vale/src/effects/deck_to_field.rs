@@ -1,11 +1,101 @@
-//! Abilities that add deck cards to the field as the Harvest Phase begins (`deck-to-field`, `fill-field`: Call of the Hunt, Canopy Explorer).
-//! The rules act on it in `crate::turn`; this module declares the state it needs.
+//! Abilities that add deck cards to the field in the Harvest Phase (`deck-to-field`, `fill-field`: Call of the Hunt, Canopy Explorer).
+//! The rules act on it in `crate::turn` (`turn/deck_to_field.rs` for rules revision 8's decisions); this
+//! module declares the state it needs and the bots' choice among those decisions.
+
+use crate::actions::{Action, Choice, Held};
+use crate::cards::{CardDb, Effect};
+use crate::state::{EMPTY, Phase, Sleeve};
+
+/// The rules revision from which a fill ability (Call of the Hunt, EN:899-907; Yaquei's upgraded side,
+/// EN:1741-1755) is a Harvest unit the player resolves with `use cN SLOT`, mandatory before `done`, and a
+/// Canopy Explorer in a Harvest with one is too (ruling MV91). Revisions up to 7 resolve both as the
+/// Harvest Phase begins.
+pub const HUNT_RULES: u8 = crate::setup::DIONE_RULES;
 
 /// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
-/// [`crate::state::Turn`] (serialized under the keys the state always had).
+/// [`crate::state::Turn`] (serialized under the keys the state always had; the fields of rules revision 8
+/// only when set).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct TurnState {
-    /// Cards that joined the end of the field as the Harvest Phase began (Call of the Hunt, Canopy Explorer).
+    /// Cards that joined the end of the field in the Harvest Phase by these abilities (Call of the Hunt,
+    /// Canopy Explorer): a card's count that shrinks as cards join (Wolf Rider) is taken before them
+    /// (ruling MV41).
     pub added: u8,
+    /// Rules revision 8: the field cards whose fill ability waits for the player's `use cN SLOT` (a bit
+    /// per card).
+    #[serde(rename = "hunt_fill", skip_serializing_if = "is_zero")]
+    pub fill: u32,
+    /// Rules revision 8: the field cards whose Canopy Explorer waits for the player's `use cN SLOT`, in a
+    /// Harvest with a fill ability (a bit per card).
+    #[serde(rename = "hunt_explore", skip_serializing_if = "is_zero")]
+    pub explore: u32,
+    /// Rules revision 8: the cards whose fill ability resolved this Harvest (once each, EN:480).
+    #[serde(rename = "hunt_filled", skip_serializing_if = "is_zero")]
+    pub filled: u32,
+    /// Rules revision 8: the cards whose Canopy Explorer resolved this Harvest (once each, EN:480).
+    #[serde(rename = "hunt_explored", skip_serializing_if = "is_zero")]
+    pub explored: u32,
+    /// Rules revision 8: a fill ability has been in the field this Harvest, so the Canopy Explorers that
+    /// have not resolved wait for the player too (their order changes how many cards the fill takes).
+    #[serde(rename = "hunt", skip_serializing_if = "is_false")]
+    pub hunt: bool,
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
+}
+
+fn is_false(x: &bool) -> bool {
+    !*x
+}
+
+impl TurnState {
+    /// The field cards with a unit waiting (a fill or a Canopy Explorer), a bit per card.
+    #[inline]
+    pub fn waiting(&self) -> u32 {
+        self.fill | self.explore
+    }
+}
+
+/// The bots' choice while units wait (rules revision 8, ruling MV91): the fills first, then the Canopy
+/// Explorers, each as soon as offered: the most cards, revision 7's order (Call of the Hunt, then Canopy
+/// Explorer, as the Harvest began). Reads the turn's state and the legal list only: `use cN SLOT` of a
+/// waiting card in the Harvest Phase is one of these units (a card's exchange ability, Seed Sowers, is
+/// in another place of its card: `place` tells the two apart).
+pub(crate) fn first_unit(
+    phase: Phase,
+    turn: &crate::state::Turn,
+    legal: &[Action],
+    place: impl Fn(u8, u8) -> Option<bool>,
+) -> Option<Action> {
+    let state = &turn.fx.deck_to_field;
+    // A Wayfarer Portal move half made (rules revision 7) names an advancement with the same notation.
+    if !matches!(phase, Phase::Harvest) || state.waiting() == 0 || turn.fx.move_advancement.pending.is_some() {
+        return None;
+    }
+    let unit = |fill: bool| {
+        legal.iter().copied().find(|&a| match a {
+            Action::Use { card: Held::Card(c, at), choice: Choice::Nothing } => {
+                state.waiting() & (1 << c) != 0 && place(c, at) == Some(fill)
+            }
+            _ => false,
+        })
+    };
+    unit(true).or_else(|| unit(false))
+}
+
+/// Whether place `at` of a waiting card `sleeve` holds its fill (`Some(true)`), its Canopy Explorer
+/// (`Some(false)`) or neither (`None`): a slot's advancement says; place 3 (the leader's side or the
+/// ability Cyrilla gave) waits only as a fill (a given Canopy Explorer resolves as it is given).
+pub(crate) fn place_of(db: &CardDb, sleeve: Sleeve, fill_waits: bool, at: u8) -> Option<bool> {
+    match sleeve.slots.get(usize::from(at)) {
+        Some(&a) if a != EMPTY => match db.hot(a).ability.effect {
+            Effect::FillField => Some(true),
+            Effect::DeckToField => Some(false),
+            _ => None,
+        },
+        Some(_) => None,
+        None => fill_waits.then_some(true),
+    }
 }

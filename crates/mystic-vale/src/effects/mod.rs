@@ -14,7 +14,7 @@ mod claim_advancement;
 mod clear_commons;
 mod convert_to_wild;
 mod copy_card;
-mod deck_to_field;
+pub(crate) mod deck_to_field;
 mod discount_on_card;
 mod exchange;
 mod flip_back;

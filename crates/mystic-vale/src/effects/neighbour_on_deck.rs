@@ -16,7 +16,7 @@
 //!   (EN:1029, 1049-1055, ruling MV42); a card that can cost (Grassland) is used only by the player's
 //!   decision `use p1 c7` ([`push_uses`], [`apply_use`]), the others at once;
 //! - Call of the Hunt on a used card fills the user's field from the user's deck, the used cards
-//!   counting towards its 8 (the user's own Call of the Hunt resolves first, the most cards, MV41);
+//!   counting towards its 8 (the user's own Call of the Hunt, the player's decision, MV91, ends at 8 either way);
 //!   Canopy Explorer on a used card takes a card of the user's deck for each guardian printed on it;
 //! - Earthchant Chorus on a used card does nothing (EN:967); a neighbour's leader card brings its
 //!   showing side's gains (Ashae's);

@@ -14,13 +14,15 @@ impl MysticVale {
         // card has it, and the walk is redone only if cards joined.
         let before = self.cur().field.len();
         let (mut effects, mut places) = self.cur().field_effects_and_places();
-        if effects & Effect::FillField.bit() != 0 {
+        // Rules revision 8 (MV91): a fill ability in the field waits for the player, Canopy Explorer too.
+        let waits = effects & Effect::FillField.bit() != 0 && self.hunt_begins();
+        if effects & Effect::FillField.bit() != 0 && !waits {
             self.fill_field();
             if self.cur().field.len() != before {
                 (effects, places) = self.cur().field_effects_and_places();
             }
         }
-        if effects & Effect::DeckToField.bit() != 0 {
+        if effects & Effect::DeckToField.bit() != 0 && !waits {
             self.explore(ev);
         }
         let after = self.cur().field.len();
@@ -48,6 +50,10 @@ impl MysticVale {
             f(self);
             // What the hook changed is read again.
             var = None;
+        }
+        if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES {
+            // Rules revision 8 (MV91): the fills and Canopy Explorers waiting for the player.
+            self.hunt_begun(!waits);
         }
         match var {
             Some(var) => {
@@ -172,6 +178,11 @@ impl MysticVale {
         match (ab.timing, ab.effect) {
             (Timing::Harvest, Effect::Exchange) => self.turn.fx.exchange.in_field = true,
             (Timing::Harvest, Effect::DiscountOnCard) => self.turn.fx.discount_on_card.in_field = true,
+            (Timing::Harvest, Effect::FillField)
+                if in_field && self.options.rules >= crate::effects::deck_to_field::HUNT_RULES =>
+            {
+                self.graft_fill(c, ab.amount, ev);
+            }
             (Timing::Harvest, Effect::FillField) if in_field => {
                 let before = self.players[i].field.len();
                 self.fill_field();
@@ -227,8 +238,9 @@ impl MysticVale {
 
     /// Canopy Explorer (EN:915-925): each field card with the ability moves `amount × count` cards from
     /// the top of the deck to the right end of the field, reshuffling the discard pile when the deck runs
-    /// out. Resolved first, before anything is counted (ruling MV41); the cards it adds cannot spoil,
-    /// and their own harvest abilities resolve too.
+    /// out. Resolved first, before anything is counted (ruling MV41; in rules revision 8, only where no
+    /// fill ability is in the field, MV91); the cards it adds cannot spoil, and their own harvest
+    /// abilities resolve too.
     pub(super) fn explore<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         let mut done = 0u32;
@@ -263,7 +275,9 @@ impl MysticVale {
             || !self.ordered()
             || !p.stats[c as usize].has(Effect::DeckToField)
             || !p.field.contains(&c)
+            || self.turn.fx.deck_to_field.explore & (1 << c) != 0
         {
+            // Rules revision 8: a Canopy Explorer still waiting counts its guardians when resolved.
             return;
         }
         let n: u32 = p.cards[c as usize]
@@ -353,7 +367,8 @@ impl MysticVale {
 
     /// Call of the Hunt (EN:899-907): cards from the top of the deck join the field until it holds the
     /// ability's number of cards, reshuffling the discard pile when the deck runs out. They cannot spoil and
-    /// their "when played" abilities do not resolve. Resolved as the Harvest Phase begins (ruling MV25).
+    /// their "when played" abilities do not resolve. Resolved as the Harvest Phase begins in rules revisions
+    /// up to 7 (ruling MV25); from revision 8 the player resolves each (`turn/deck_to_field.rs`, MV91).
     pub(super) fn fill_field(&mut self) {
         if self.db.card_effects & Effect::FillField.bit() == 0 {
             return;
@@ -666,6 +681,10 @@ impl MysticVale {
         if crate::effects::neighbour_on_deck::may_harvest(self) {
             // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
             crate::effects::neighbour_on_deck::push_uses(self, out);
+        }
+        if self.turn.fx.deck_to_field.hunt {
+            // Rules revision 8 (MV91): the fills and Canopy Explorers waiting, and no `done` while one does.
+            self.push_hunt_units(out);
         }
     }
 
@@ -1306,6 +1325,10 @@ impl MysticVale {
                     }
                 }
             }
+            // Rules revision 8 (MV91): a waiting fill or Canopy Explorer.
+            Action::Use { card: Held::Card(c, at), choice: Choice::Nothing } if self.hunt_unit(c, at).is_some() => {
+                self.resolve_hunt(c, at, ev)
+            }
             Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } => {
                 // Seed Sowers on card `c`: pay mana for its reward (an exchange ability).
                 if let Some(ab) = self.card_ability(c, Timing::Harvest, Effect::Exchange) {
@@ -1344,7 +1367,11 @@ impl MysticVale {
             Action::Portal(a, s, b) => self.move_advancement(a, s, b),
             Action::BuyOn(s, c) => self.buy(s, c, ev),
             Action::Score => self.score_field(ev),
-            Action::UseOnDeck(s, c) => crate::effects::neighbour_on_deck::apply_use(self, s, c),
+            Action::UseOnDeck(s, c) => {
+                crate::effects::neighbour_on_deck::apply_use(self, s, c);
+                // Rules revision 8 (MV91): a card it drew may wait.
+                self.hunt_refresh();
+            }
             Action::UseOnDeckAbility(s, c, at) => crate::effects::neighbour_on_deck::apply_exchange(self, s, c, at),
             _ => {}
         }

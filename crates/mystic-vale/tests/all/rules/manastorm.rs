@@ -306,6 +306,8 @@ fn yaquei_gains_per_card_below_seven_and_upgraded_fills_to_nine() {
     let p = with_leader(player(&[&[]], &[0, 1, 2, 19], Some(3), &[4, 5, 6, 7, 8, 9, 10, 11]), "yaquei", true);
     let mut g = storm_game(p);
     act(&mut g, "pass");
+    // Rules revision 8 (MV91): the player resolves the fill.
+    act(&mut g, "use c19 leader");
     assert_eq!(g.players[0].field.len(), 9);
     // EN:1741: "in addition to the effect from its starting side": 3 mana, counted before the fill (MV65).
     assert_eq!(g.mana_left(), 3, "the starting side's gain, from the field of 4 before the fill");
@@ -313,6 +315,7 @@ fn yaquei_gains_per_card_below_seven_and_upgraded_fills_to_nine() {
     let p = with_leader(player(&[&[]], &[0, 1, 2, 4, 5, 6, 7, 19], Some(3), &[8, 9, 10]), "yaquei", true);
     let mut g = storm_game(p);
     act(&mut g, "pass");
+    act(&mut g, "use c19 leader");
     assert_eq!((g.players[0].field.len(), g.mana_left()), (9, 0));
 }
 

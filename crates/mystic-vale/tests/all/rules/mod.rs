@@ -3,6 +3,7 @@
 mod base;
 mod conclaves;
 mod decisions;
+mod hunt;
 mod issue_33;
 mod leaders;
 mod magic;

@@ -81,6 +81,9 @@ fn sequence_matches_revision_6(g: &MysticVale, portal: u8) -> usize {
         six.options.rules = 6;
         act(&mut six, &format!("portal {a} {s} {b}"));
         assert_eq!(seven.players, six.players, "portal {a} {s} {b}");
+        // Rules revision 8 (MV91): a resolved Call of the Hunt keeps its resolution on the card it moved
+        // to; revision 6 keeps no such state.
+        six.turn.fx.deck_to_field = seven.turn.fx.deck_to_field;
         assert_eq!(seven.turn, six.turn, "portal {a} {s} {b}");
         assert!((seven.pool, seven.ending) == (six.pool, six.ending));
         assert!(!legal(&seven).contains(&format!("use v{portal}")), "once a turn");

@@ -308,6 +308,9 @@ fn call_of_the_hunt_fills_the_field_to_eight_without_spoiling() {
     let p = player(&[&["call-of-the-hunt"], &[CL], &[CL], &[CL], &[CL]], &[0], Some(5), &[1, 2, 3, 4]);
     let mut g = wild_game(p);
     act(&mut g, "pass");
+    // Rules revision 8 (MV91): the player resolves it.
+    let u = card_uses(&g)[0].clone();
+    act(&mut g, &u);
     assert_eq!(g.players[0].field.len(), 8);
     assert_eq!(g.phase, Phase::Harvest, "4 decay in the field, no spoil");
     assert_eq!(g.turn.mana_total, 4, "the Cursed Lands' mana counts");

@@ -1,0 +1,278 @@
+//! Rules revision 8 (ruling MV91): Call of the Hunt resolved in the player's order. "If you have less
+//! than 8 cards in your field, then take the top card of your deck and place it face up at the end of your
+//! field ... Repeat this until you have exactly 8 cards in your field" (EN:903-905); the Harvest is done
+//! "in any order" (EN:462) and a Harvest ability may be used "at any time during your Harvest Phase" but
+//! must be resolved (EN:478), once (EN:480).
+//!
+//! From [`HUNT_RULES`] on, each field card with a fill ability (Call of the Hunt; Yaquei's upgraded side,
+//! to 9) is a unit the player resolves with `use cN SLOT` (the place of its ability), and `done` is not
+//! offered while one waits. In a Harvest that had one, each Canopy Explorer not resolved yet waits the
+//! same way, so that the player chooses whether the fill counts the Explorer's cards (fewer cards) or
+//! not (the most). Elsewhere Canopy Explorer resolves as the Harvest Phase begins, as in revision 7.
+//! Cards that join the field are units too (a Call of the Hunt drawn by another). The state is
+//! [`TurnState`](crate::effects::deck_to_field::TurnState): the waiting cards and those resolved; every
+//! rules path tests its waiting masks, which only a revision 8 game sets.
+
+use super::*;
+use crate::effects::deck_to_field::HUNT_RULES;
+
+impl MysticVale {
+    /// The number of cards field card `c`'s fill abilities fill the field to, as this Harvest reads them
+    /// (the leader's harvest side, the ability Cyrilla gave): 0 for none.
+    fn fill_target(&self, c: u8) -> usize {
+        let p = self.cur();
+        let face = crate::state::leader_face(&self.db, self.harvest_leader(), c);
+        crate::state::card_abilities(&self.db, p.cards[c as usize], face)
+            .chain(p.boost_on(c).and_then(|b| b.ability))
+            .filter(|ab| ab.timing == Timing::Harvest && ab.effect == Effect::FillField)
+            .map(|ab| usize::from(ab.amount))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The cards field card `c`'s Canopy Explorers take: for each, its amount per guardian on the card
+    /// (Conclave of Ents' and Wildfire Ember's included), as [`explore`](MysticVale::explore) counts.
+    fn explore_count(&self, c: u8) -> u32 {
+        let p = self.cur();
+        let guardians = u32::from(p.stats[c as usize].guardians) + u32::from(p.bonus(c));
+        p.cards[c as usize]
+            .advs()
+            .map(|a| self.db.hot(a).ability)
+            .filter(|ab| ab.effect == Effect::DeckToField && ab.timing == Timing::Harvest)
+            .map(|ab| u32::from(ab.amount) * if ab.per == Count::GuardiansOnCard { guardians } else { 1 })
+            .sum()
+    }
+
+    /// Rules revision 8, as the Harvest Phase begins with a fill or a Canopy Explorer in the field
+    /// (`effects`): whether a fill ability is in the field, so that neither resolves now (they wait for
+    /// the player). Revisions up to 7: `false`, both resolve now.
+    pub(super) fn hunt_begins(&mut self) -> bool {
+        if self.options.rules < HUNT_RULES {
+            return false;
+        }
+        let p = self.cur();
+        let fill = p.field.iter().any(|&c| p.stats[c as usize].has(Effect::FillField) && self.fill_target(c) > 0);
+        self.turn.fx.deck_to_field.hunt = fill;
+        fill
+    }
+
+    /// Rules revision 8, once the Harvest Phase's beginning put its cards in the field: the Canopy
+    /// Explorers that resolved then (`explored`: none waited) are marked, and the units waiting are found.
+    pub(super) fn hunt_begun(&mut self, explored: bool) {
+        if self.options.rules < HUNT_RULES {
+            return;
+        }
+        if explored {
+            let p = self.cur();
+            self.turn.fx.deck_to_field.explored =
+                p.field.iter().filter(|&&c| p.stats[c as usize].has(Effect::DeckToField)).fold(0, |m, &c| m | 1 << c);
+        }
+        self.hunt_refresh();
+    }
+
+    /// Rules revision 8: the units waiting now, after the field changed: each field card with a fill
+    /// ability not resolved this Harvest, and, once a fill was in the field, each Canopy Explorer not
+    /// resolved. A card that left the field waits no more (its ability is not in the field, EN:478).
+    pub(super) fn hunt_refresh(&mut self) {
+        let p = self.cur();
+        let fx = self.turn.fx.deck_to_field;
+        let (mut fill, mut explore) = (0u32, 0u32);
+        for &c in p.field.iter() {
+            let (st, bit) = (&p.stats[c as usize], 1u32 << c);
+            if fx.filled & bit == 0 && st.has(Effect::FillField) && self.fill_target(c) > 0 {
+                fill |= bit;
+            }
+            if fx.explored & bit == 0 && st.has(Effect::DeckToField) && self.explores(c) {
+                explore |= bit;
+            }
+        }
+        let fx = &mut self.turn.fx.deck_to_field;
+        fx.hunt |= fill != 0;
+        fx.fill = fill;
+        fx.explore = if fx.hunt { explore } else { 0 };
+    }
+
+    /// Whether field card `c` has a Canopy Explorer on its sleeve.
+    fn explores(&self, c: u8) -> bool {
+        self.cur().cards[c as usize].advs().any(|a| {
+            self.db.hot(a).ability.effect == Effect::DeckToField && self.db.hot(a).ability.timing == Timing::Harvest
+        })
+    }
+
+    /// Rules revision 8: whether `use cN SLOT` (`c`, `at`) resolves a waiting unit: `Some(true)` a fill,
+    /// `Some(false)` a Canopy Explorer, `None` neither (a waiting card's exchange ability, Seed Sowers, is
+    /// in another place).
+    #[inline]
+    pub(crate) fn hunt_unit(&self, c: u8, at: u8) -> Option<bool> {
+        // Only a Harvest that had a fill ability has units waiting (`hunt_refresh`).
+        if !self.turn.fx.deck_to_field.hunt {
+            return None;
+        }
+        self.hunt_unit_of(c, at)
+    }
+
+    /// [`hunt_unit`](MysticVale::hunt_unit) in a Harvest that had a fill ability.
+    #[inline(never)]
+    fn hunt_unit_of(&self, c: u8, at: u8) -> Option<bool> {
+        if self.turn.fx.move_advancement.pending.is_some() {
+            // A Wayfarer Portal move half made: `use cN SLOT` names the advancement to move (MV90).
+            return None;
+        }
+        let fx = &self.turn.fx.deck_to_field;
+        let bit = 1u32.checked_shl(u32::from(c)).unwrap_or(0);
+        if fx.waiting() & bit == 0 {
+            return None;
+        }
+        if fx.fill & bit != 0 && self.ability_at(c, Timing::Harvest, Effect::FillField) == Some(at) {
+            return Some(true);
+        }
+        (fx.explore & bit != 0 && self.ability_at(c, Timing::Harvest, Effect::DeckToField) == Some(at)).then_some(false)
+    }
+
+    /// Whether `action` resolves a waiting unit (rules revision 8).
+    #[inline]
+    pub(crate) fn resolves_hunt(&self, action: Action) -> bool {
+        match action {
+            Action::Use { card: Held::Card(c, at), choice: Choice::Nothing } => self.hunt_unit(c, at).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Rules revision 8: while units wait, takes `done` out of the Harvest's legal list `out` and pushes
+    /// `use cN SLOT` for each, keeping the list sorted.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn push_hunt_units(&self, out: &mut Vec<Action>) {
+        let fx = self.turn.fx.deck_to_field;
+        if fx.waiting() == 0 {
+            return;
+        }
+        out.retain(|&a| a != Action::Done);
+        for (mask, effect) in [(fx.fill, Effect::FillField), (fx.explore, Effect::DeckToField)] {
+            let mut m = mask & self.cur().field_mask();
+            while m != 0 {
+                let c = m.trailing_zeros() as u8;
+                m &= m - 1;
+                if let Some(at) = self.ability_at(c, Timing::Harvest, effect) {
+                    out.push(Action::Use { card: Held::Card(c, at), choice: Choice::Nothing });
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// Rules revision 8: `use cN SLOT` resolves card `c`'s waiting fill (cards from the top of the deck
+    /// join the end of the field until it holds the ability's number, EN:903-907) or Canopy Explorer (a
+    /// card for each guardian on it, EN:919-925); reshuffling the discard pile when the deck runs out. The
+    /// cards cannot spoil and their "when played" abilities do nothing; what they bring as the Harvest
+    /// begins happens now, and those with these abilities are units too.
+    pub(super) fn resolve_hunt<S: EventSink<Event>>(&mut self, c: u8, at: u8, ev: &mut S) {
+        let Some(fill) = self.hunt_unit(c, at) else { return };
+        let i = self.current as usize;
+        let before = self.players[i].field.len();
+        if fill {
+            self.turn.fx.deck_to_field.filled |= 1 << c;
+            let need = self.fill_target(c).min(NUM_CARDS).saturating_sub(before);
+            self.deck_to_field(need as u32, ev);
+        } else {
+            self.turn.fx.deck_to_field.explored |= 1 << c;
+            let n = self.explore_count(c);
+            self.deck_to_field(n, ev);
+        }
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::ResolvedNow(self.seat(), self.card_ref(i, c)));
+        }
+        self.joined(before);
+        self.hunt_refresh();
+        self.recount();
+    }
+
+    /// Rules revision 8: cards joined the field at `from` on in the Harvest (a fill or a Canopy Explorer
+    /// resolved by the player): they count as those that joined as it began (`added`), and what the
+    /// Harvest's beginning reads of the field is read for them: the places for purchases, Earthchant
+    /// Chorus and Seed Sowers in the field, the unique abilities' extra buys and their hook as the Harvest
+    /// begins (as [`after_graft`](MysticVale::after_graft) does for a given ability).
+    fn joined(&mut self, from: usize) {
+        let i = self.current as usize;
+        let p = &self.players[i];
+        let n = p.field.len().saturating_sub(from);
+        if n == 0 {
+            return;
+        }
+        let (mut new, mut effects) = (0u32, 0u32);
+        for &x in &p.field[from..] {
+            new |= 1 << x;
+            effects |= p.stats[x as usize].effects;
+        }
+        let fx = &mut self.turn.fx.deck_to_field;
+        fx.added = fx.added.saturating_add(n.min(usize::from(u8::MAX)) as u8);
+        self.turn.fx.discount_on_card.in_field |= effects & Effect::DiscountOnCard.bit() != 0;
+        self.turn.fx.exchange.in_field |= effects & Effect::Exchange.bit() != 0;
+        self.count_places();
+        if effects & Effect::Unique.bit() != 0 {
+            let (mut buys, mut hook) = (self.turn.ability_buys, None);
+            self.for_each_module(|_, card, ab, m| {
+                if new & 1u32.checked_shl(u32::from(card)).unwrap_or(0) != 0 {
+                    if m.extra_buys > 0 {
+                        buys = (buys.0.saturating_add(m.extra_buys), buys.1.max(ab.amount));
+                    }
+                    hook = hook.or(m.harvest_begin);
+                }
+            });
+            self.turn.ability_buys = buys;
+            if let Some(f) = hook {
+                f(self);
+            }
+        }
+    }
+
+    /// Rules revision 8: Cyrilla's upgraded side gave field card `c` a fill ability (`amount` cards) in
+    /// the Harvest: it resolves as it is given, as what a given ability does as the Harvest begins
+    /// ([`after_graft`](MysticVale::after_graft), ruling MV80), filling to its own number, and the card's
+    /// fill is resolved for this Harvest.
+    pub(super) fn graft_fill<S: EventSink<Event>>(&mut self, c: u8, amount: u8, ev: &mut S) {
+        let before = self.cur().field.len();
+        let fx = &mut self.turn.fx.deck_to_field;
+        fx.filled |= 1 << c;
+        fx.hunt = true;
+        let need = usize::from(amount).min(NUM_CARDS).saturating_sub(before);
+        self.deck_to_field(need as u32, ev);
+        self.joined(before);
+    }
+
+    /// Rules revision 8, after an action that changed the field: a fill or Canopy Explorer advancement
+    /// that moved from one field card to another (Wayfarer Portal) keeps its resolution (once a Harvest,
+    /// EN:480): the card it joined is resolved too if the card it left was. `before`: the sleeves before
+    /// the action.
+    pub(super) fn hunt_moved(&mut self, before: &[crate::state::Sleeve; NUM_CARDS]) {
+        let p = self.cur();
+        let fx = self.turn.fx.deck_to_field;
+        let (mut filled, mut explored) = (fx.filled, fx.explored);
+        for &b in p.field.iter() {
+            for s in 0..3 {
+                let adv = p.cards[b as usize].slots[s];
+                if adv == crate::state::EMPTY || adv == before[b as usize].slots[s] {
+                    continue;
+                }
+                let ab = self.db.hot(adv).ability;
+                if ab.timing != Timing::Harvest || !matches!(ab.effect, Effect::FillField | Effect::DeckToField) {
+                    continue;
+                }
+                // The card it left: it held it before and no longer does.
+                let left = p
+                    .field
+                    .iter()
+                    .copied()
+                    .find(|&a| a != b && before[a as usize].slots[s] == adv && p.cards[a as usize].slots[s] != adv);
+                if let Some(a) = left {
+                    filled |= ((fx.filled >> a) & 1) << b;
+                    explored |= ((fx.explored >> a) & 1) << b;
+                }
+            }
+        }
+        let fx = &mut self.turn.fx.deck_to_field;
+        fx.filled = filled;
+        fx.explored = explored;
+    }
+}

@@ -1,0 +1,364 @@
+//! Rules revision 8, ruling MV91: Call of the Hunt is resolved in the player's order. "All of this can be
+//! done in any order" (EN:462); "You must resolve 'Harvest' abilities on cards in your field ... However,
+//! you may use the ability at any time during your Harvest Phase" (EN:478); "If you have less than 8 cards
+//! in your field, then take the top card of your deck and place it face up at the end of your field ...
+//! Repeat this until you have exactly 8 cards in your field" (EN:903-905). Revision 7 resolves it as the
+//! Harvest Phase begins, before Canopy Explorer (its games are pinned by the revision-7 fixture).
+
+use sylvan_engine::{Game, GameRng, Heuristic, Locale, NoEvents, Seat};
+use sylvan_mystic_vale::actions::{Choice, Held};
+use sylvan_mystic_vale::setup::Leaders;
+use sylvan_mystic_vale::words::describe_in;
+use sylvan_mystic_vale::{Action, MysticVale, Options, Phase, Setup, SetupPlayer};
+
+use crate::common::*;
+
+/// The first rules revision that asks (`effects::deck_to_field::HUNT_RULES`, not offered yet: the game is
+/// made with revision 7 and its option set, as the other revision 8 tests do).
+const R8: u8 = sylvan_mystic_vale::setup::DIONE_RULES;
+
+/// A two-player game of every set, player 0 to move, under rules revision `rules`.
+fn hunt_game(rules: u8, p0: SetupPlayer) -> MysticVale {
+    let mut g = game_with(&every_set(7), p0, None, None);
+    g.options.rules = rules;
+    g
+}
+
+fn with_amulet(mut p: SetupPlayer, key: &str, active: bool) -> SetupPlayer {
+    p.amulet = Some(key.into());
+    p.token_active = active;
+    p
+}
+
+/// The one legal `use cN SLOT` of field card `c`.
+fn unit(g: &MysticVale, c: u8) -> String {
+    let prefix = format!("use c{c} ");
+    let found: Vec<String> = card_uses(g).into_iter().filter(|a| a.starts_with(&prefix)).collect();
+    assert_eq!(found.len(), 1, "one decision for card {c}: {:?}", legal(g));
+    found[0].clone()
+}
+
+fn field_len(g: &MysticVale) -> usize {
+    g.players[0].field.len()
+}
+
+/// Call of the Hunt on card 0, Canopy Explorer (one printed guardian) on card 1, the deck 3..19.
+fn call_and_explorer() -> SetupPlayer {
+    player(&[&["call-of-the-hunt"], &["canopy-explorer"]], &[0, 1], Some(2), &(3..20).collect::<Vec<u8>>())
+}
+
+#[test]
+fn mv91_call_of_the_hunt_after_canopy_explorer_draws_fewer_cards_than_before_it() {
+    // EN:462 (any order), EN:478 (at any time of the Harvest Phase), EN:903-905 (until exactly 8 cards),
+    // EN:919 (Canopy Explorer: a card for each guardian on it). Both wait for the player; the fill counts
+    // the Explorer's card only when resolved after it.
+    let mut g = hunt_game(R8, call_and_explorer());
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 2, "nothing joined as the Harvest began");
+    let (call, explorer) = (unit(&g, 0), unit(&g, 1));
+    let mut explorer_first = g.clone();
+    act(&mut g, &call);
+    assert_eq!(field_len(&g), 8, "Call of the Hunt first: 6 cards drawn");
+    act(&mut g, &explorer);
+    assert_eq!(field_len(&g), 9, "then the Explorer's card: 9, revision 7's count");
+    act(&mut explorer_first, &explorer);
+    assert_eq!(field_len(&explorer_first), 3);
+    act(&mut explorer_first, &call);
+    assert_eq!(field_len(&explorer_first), 8, "after the Explorer: 5 cards drawn, one fewer in all");
+    assert_eq!(explorer_first.players[0].field[..], g.players[0].field[..8], "the deck's top cards, in order");
+    assert_eq!(explorer_first.players[0].deck.len(), g.players[0].deck.len() + 1, "one card left in the deck");
+}
+
+#[test]
+fn mv91_call_of_the_hunt_after_deepriver_crystals_evoke_refills_to_eight() {
+    // EN:478, EN:903-905, EN:1775-1781 (Deepriver Crystal: a field card goes under the deck): resolved
+    // after the card left, it fills to 8 again; resolved before, the field keeps 7.
+    let p = player(&[&["call-of-the-hunt"]], &[0, 1, 2], Some(3), &(4..20).collect::<Vec<u8>>());
+    let mut g = hunt_game(R8, with_amulet(p, "deepriver-crystal", true));
+    act(&mut g, "pass");
+    let call = unit(&g, 0);
+    let mut call_first = g.clone();
+    act(&mut g, "evoke c1");
+    assert_eq!(field_len(&g), 2);
+    act(&mut g, &call);
+    assert_eq!(field_len(&g), 8, "refilled to 8 after the Evoke");
+    act(&mut call_first, &call);
+    assert_eq!(field_len(&call_first), 8);
+    act(&mut call_first, "evoke c1");
+    assert_eq!(field_len(&call_first), 7, "resolved before the Evoke: one card fewer");
+}
+
+#[test]
+fn mv91_call_of_the_hunt_after_silver_trees_discard_refills_to_eight() {
+    // EN:478, EN:903-905, EN:1448-1454 (Silver Tree: after an Evoke, discard a card): resolved after the
+    // discard, the field is 8 again.
+    let mut p = player(&[&["call-of-the-hunt"]], &[0, 1, 2], Some(3), &(4..20).collect::<Vec<u8>>());
+    p.vales = vec!["silver-tree".into()];
+    p.token_active = true;
+    let mut g = hunt_game(R8, p);
+    act(&mut g, "pass");
+    let call = unit(&g, 0);
+    let mut call_first = g.clone();
+    act(&mut g, "token");
+    act(&mut g, "discard c1");
+    assert_eq!(field_len(&g), 2);
+    act(&mut g, &call);
+    assert_eq!(field_len(&g), 8, "refilled to 8 after the discard");
+    act(&mut call_first, &call);
+    act(&mut call_first, "token");
+    act(&mut call_first, "discard c1");
+    assert_eq!(field_len(&call_first), 7, "resolved before the discard: one card fewer");
+}
+
+#[test]
+fn mv91_the_harvest_cannot_end_with_call_of_the_hunt_unresolved() {
+    // EN:478: "You must resolve 'Harvest' abilities on cards in your field": `done` is not offered while
+    // Call of the Hunt, or a Canopy Explorer of its Harvest, waits; a `done` is refused, the state unchanged.
+    let mut g = hunt_game(R8, call_and_explorer());
+    act(&mut g, "pass");
+    for waiting in [0u8, 1] {
+        assert!(!legal(&g).contains(&"done".to_string()), "{:?}", legal(&g));
+        // The waiting units are state: a JSON round trip keeps them.
+        let json = serde_json::to_string(&g).unwrap_or_else(|e| panic!("{e}"));
+        let back: MysticVale = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, g);
+        assert_ne!(back.turn.fx.deck_to_field.waiting(), 0);
+        // And a seat's view: a state sampled from it offers the same decisions.
+        let sampled = MysticVale::determinize(&g.view(Seat(0)), &mut GameRng::new(u64::from(waiting)));
+        assert_eq!(legal(&sampled), legal(&g));
+        let before = g.clone();
+        assert!(g.try_apply(Action::Done, &mut NoEvents).is_err());
+        assert_eq!(g.players, before.players);
+        assert_eq!(g.phase, Phase::Harvest);
+        let u = unit(&g, waiting);
+        act(&mut g, &u);
+    }
+    assert!(legal(&g).contains(&"done".to_string()));
+    assert!(!card_uses(&g).iter().any(|a| a.starts_with("use c0 ") || a.starts_with("use c1 ")), "once each (EN:480)");
+    act(&mut g, "done");
+    assert_ne!(g.phase, Phase::Harvest);
+}
+
+#[test]
+fn mv91_revision_7_resolves_call_of_the_hunt_as_the_harvest_begins() {
+    // Revision 7 unchanged: Call of the Hunt, then Canopy Explorer, as the Harvest Phase begins (8 + 1
+    // cards), nothing asked, `done` offered.
+    let mut g = hunt_game(7, call_and_explorer());
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 9);
+    assert!(card_uses(&g).is_empty(), "{:?}", card_uses(&g));
+    assert!(legal(&g).contains(&"done".to_string()));
+    assert_eq!(g.turn.fx.deck_to_field.waiting(), 0);
+}
+
+#[test]
+fn mv91_two_calls_of_the_hunt_are_two_units() {
+    // EN:480 (each Harvest ability once), EN:903-905: the second one fills again only if a card left
+    // the field after the first.
+    let p = player(&[&["call-of-the-hunt"], &["call-of-the-hunt"]], &[0, 1, 2], Some(3), &(4..20).collect::<Vec<u8>>());
+    let mut g = hunt_game(R8, with_amulet(p, "deepriver-crystal", true));
+    act(&mut g, "pass");
+    let (first, second) = (unit(&g, 0), unit(&g, 1));
+    act(&mut g, &first);
+    assert_eq!(field_len(&g), 8);
+    assert!(!legal(&g).contains(&"done".to_string()), "the second still waits");
+    let mut at_once = g.clone();
+    act(&mut at_once, &second);
+    assert_eq!(field_len(&at_once), 8, "nothing to fill");
+    act(&mut g, "evoke c2");
+    act(&mut g, &second);
+    assert_eq!(field_len(&g), 8, "the second refills after the Evoke");
+    assert!(legal(&g).contains(&"done".to_string()));
+}
+
+#[test]
+fn mv91_a_call_of_the_hunt_drawn_by_canopy_explorer_waits_for_the_player() {
+    // EN:478: a Harvest ability on a card in the field is resolved. Canopy Explorer alone resolves as the
+    // Harvest begins (no fill in the field: no order to choose); the Call of the Hunt it draws is then
+    // in the field, and fills it. (Revision 7 never resolved it.)
+    let given: &[&[&str]] = &[&["canopy-explorer"], &[], &["call-of-the-hunt"]];
+    let mut g = hunt_game(R8, player(given, &[0, 1], Some(3), &[2, 4, 5, 6, 7, 8, 9, 10, 11]));
+    act(&mut g, "pass");
+    assert_eq!(g.players[0].field[..], [0, 1, 2], "the Explorer took Call of the Hunt's card");
+    assert_eq!(g.turn.fx.deck_to_field.waiting(), 1 << 2, "only the drawn Call of the Hunt waits");
+    let u = unit(&g, 2);
+    act(&mut g, &u);
+    assert_eq!(field_len(&g), 8);
+    let mut seven = hunt_game(7, player(given, &[0, 1], Some(3), &[2, 4, 5, 6, 7, 8, 9, 10, 11]));
+    act(&mut seven, "pass");
+    assert_eq!(field_len(&seven), 3, "revision 7: the drawn Call of the Hunt did nothing");
+}
+
+#[test]
+fn mv91_cyrillas_copy_of_call_of_the_hunt_fills_as_it_is_given() {
+    // EN:1600-1606 (Cyrilla's upgraded side gives her card another card's ability) and MV80: what the
+    // copied ability does as the Harvest begins happens when it is given; it waits for nothing after.
+    let p0 = player(&[&["totem-chief"]], &[0, 19], Some(1), &(2..12).collect::<Vec<u8>>());
+    let mut p0 = p0;
+    p0.leader = Some("cyrilla".into());
+    p0.leader_upgraded = true;
+    let p1 = player(&[&["call-of-the-hunt"]], &[0], Some(1), &[2]);
+    let p2 = player(&[], &[], Some(10), &[11, 12]);
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+    let o = Options { players: 3, ..every_set(7) };
+    let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    g.options.rules = R8;
+    act(&mut g, "pass");
+    act(&mut g, "ability c0");
+    act(&mut g, "ability p1 c0 top");
+    assert_eq!(field_len(&g), 8, "{:?}", g.players[0].field);
+    assert_eq!(g.turn.fx.deck_to_field.waiting(), 0);
+    assert!(legal(&g).contains(&"done".to_string()));
+}
+
+#[test]
+fn mv91_yaqueis_upgraded_side_gains_before_its_fill_and_fills_when_resolved() {
+    // EN:1741-1755: Yaquei's upgraded side fills to 9, "in addition to" the starting side's gain of 1 mana
+    // per card below 7, counted before the fill (MV65). A fill ability like Call of the Hunt: a unit.
+    let mut p = player(&[&[]], &[0, 1, 2, 19], Some(3), &[4, 5, 6, 7, 8, 9, 10, 11]);
+    p.leader = Some("yaquei".into());
+    p.leader_upgraded = true;
+    let mut g = hunt_game(R8, p);
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 4);
+    assert!(!legal(&g).contains(&"done".to_string()));
+    let u = unit(&g, 19);
+    act(&mut g, &u);
+    assert_eq!(field_len(&g), 9);
+    assert_eq!(g.mana_left(), 3, "the gain from the field of 4 before the fill");
+}
+
+#[test]
+fn mv91_a_used_neighbours_call_of_the_hunt_and_the_users_own_fill_to_eight_cards_of_the_user() {
+    // EN:1617 (Dione's upgraded side: the neighbours' on-deck cards as if in your field), EN:903-905,
+    // MV23: the used Call of the Hunt fills as the Harvest begins, to 8 with the 2 used cards; the user's
+    // own, resolved by the player after it, fills to 8 of the user's cards: what resolving it first gives.
+    let mut p0 = player(&[&["call-of-the-hunt"]], &[0, 19], Some(9), &(10..19).collect::<Vec<u8>>());
+    p0.leader = Some("dione".into());
+    p0.leader_upgraded = true;
+    let p1 = player(&[&["call-of-the-hunt"]], &[], Some(0), &[1, 2]);
+    let mut right: Vec<&[&str]> = vec![&[]; 5];
+    let blank: &[&str] = &[];
+    right.push(blank);
+    let p2 = player(&right, &[], Some(5), &[6, 7]);
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+    let o = Options { players: 3, ..every_set(7) };
+    let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    g.options.rules = R8;
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 6, "the used Call of the Hunt: 6 of player 0's cards and the 2 used ones");
+    let u = unit(&g, 0);
+    act(&mut g, &u);
+    assert_eq!(field_len(&g), 8, "the user's own: 8 of the user's cards");
+    assert!(legal(&g).contains(&"done".to_string()));
+}
+
+#[test]
+fn mv91_a_resolved_canopy_explorer_moved_by_wayfarer_portal_does_not_resolve_again() {
+    // EN:480 (each Harvest ability on an advancement once each Harvest Phase), EN:1543 (Wayfarer Portal
+    // moves an advancement to another card of the field): the Explorer moved after it resolved waits no more.
+    let mut p =
+        player(&[&["call-of-the-hunt"], &["canopy-explorer"], &[]], &[0, 1, 2], Some(3), &(4..20).collect::<Vec<u8>>());
+    p.vales = vec!["wayfarer-portal".into()];
+    let mut g = hunt_game(R8, p);
+    act(&mut g, "pass");
+    let (call, explorer) = (unit(&g, 0), unit(&g, 1));
+    act(&mut g, &call);
+    act(&mut g, &explorer);
+    assert_eq!(field_len(&g), 9);
+    let v = vale_no(&g, "wayfarer-portal");
+    act(&mut g, &format!("use v{v}"));
+    act(&mut g, &explorer);
+    act(&mut g, &format!("use v{v} c2"));
+    assert!(g.players[0].cards[2].advs().next().is_some(), "the Explorer moved to card 2");
+    assert_eq!(g.turn.fx.deck_to_field.waiting(), 0, "resolved once this Harvest");
+    assert!(legal(&g).contains(&"done".to_string()));
+    assert_eq!(field_len(&g), 9);
+}
+
+/// Whether the active player's field holds a card with a fill ability (Call of the Hunt, Yaquei's
+/// upgraded side) as this Harvest Phase reads it.
+fn fill_in_field(g: &MysticVale) -> bool {
+    let p = g.cur();
+    p.field.iter().any(|&c| {
+        let face = p.leader.filter(|l| l.card == c).map(|l| l.face(&g.db).ability);
+        p.cards[c as usize].advs().map(|a| g.db.adv(a).ability).chain(face).any(|ab| {
+            ab.timing == sylvan_mystic_vale::cards::Timing::Harvest
+                && ab.effect == sylvan_mystic_vale::cards::Effect::FillField
+        })
+    })
+}
+
+#[test]
+fn mv91_the_revision_7_fixture_harvests_with_call_of_the_hunt_in_the_field() {
+    // Revision 7's pin (`rules-7-random-games.txt`, replayed move for move by `revision_8.rs`) holds
+    // Harvest Phases with a fill ability in the field: revision 8's change of them is covered.
+    let o = Options { players: 4, leaders: Leaders::Random, ..every_set(7) };
+    let fixture = include_str!("../../fixtures/rules-7-random-games.txt");
+    let mut moments = 0;
+    for line in fixture.lines() {
+        let mut words = line.split(',');
+        let seed: u64 = words.next().and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("seed"));
+        let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
+        let mut was_harvest = false;
+        for w in words {
+            let harvest = g.phase == Phase::Harvest;
+            if harvest && !was_harvest && fill_in_field(&g) {
+                moments += 1;
+            }
+            was_harvest = harvest;
+            let a: Action = w.parse().unwrap_or_else(|e| panic!("{e}"));
+            g.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+    assert!(moments > 0, "no Harvest with Call of the Hunt in the fixture");
+}
+
+#[test]
+fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harvest_ends() {
+    // Uniform random play and the heuristic under revision 8, every set and leaders: `done` is offered
+    // exactly when no unit waits, each offered unit names a waiting card, and the games end.
+    let o = Options { players: 3, leaders: Leaders::Random, ..every_set(7) };
+    let mut units = 0;
+    for seed in 1..=12u64 {
+        let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
+        g.options.rules = R8;
+        let mut rng = GameRng::new(seed);
+        let mut legal = Vec::new();
+        while g.to_move().is_some() {
+            g.legal_actions(&mut legal);
+            let waiting = g.turn.fx.deck_to_field.waiting();
+            if g.phase == Phase::Harvest && g.turn.ability_open.is_none() {
+                let done = legal.contains(&Action::Done);
+                let plain = g.turn.fx.move_advancement.pending.is_none()
+                    && g.turn.fx.vale_choice.waiting.is_none()
+                    && g.turn.fx.claim_advancement.claims == 0
+                    && !g.turn.fx.discard_on_evoke.waiting;
+                if plain {
+                    assert_eq!(done, waiting == 0, "seed {seed}: done offered iff nothing waits: {legal:?}");
+                }
+            }
+            let seat = g.to_move().unwrap_or_else(|| panic!("to move"));
+            let a = match seed % 3 {
+                0 => <MysticVale as Heuristic>::heuristic_action(&g.view(seat), &legal, &mut rng),
+                1 => <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng),
+                _ => legal[rng.index(legal.len())],
+            };
+            if let Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } = a
+                && waiting & (1 << c) != 0
+                && g.phase == Phase::Harvest
+            {
+                units += 1;
+                // Its words, in every catalog language: the unit's own message, not the notation.
+                for (locale, now) in [(Locale::En, " now: "), (Locale::Fr, " maintenant : ")] {
+                    let words = describe_in(&g.view(seat), a, locale);
+                    assert!(words.contains(now), "{words}");
+                }
+            }
+            assert!(legal.contains(&a), "seed {seed}: {a} legal");
+            g.apply_unchecked(a, &mut NoEvents);
+            assert!(g.moves < 20_000, "seed {seed}: the game ends");
+        }
+    }
+    assert!(units > 0, "the games resolved Calls of the Hunt");
+}
