@@ -39,7 +39,7 @@ fn audit(game: &str, options: &Value, bot: &str, games: u64, every: usize, min_c
         Ok(a) => a,
         Err(e) => panic!("{e}"),
     };
-    assert!(a.checked >= min_checked, "{game}: only {} decision points checked", a.checked);
+    assert!(a.checked >= min_checked, "{game} ({bot}, {options}): only {} decision points checked", a.checked);
     assert!(a.differed * 2 > a.checked, "{game}: hidden parts differed at only {} of {}", a.differed, a.checked);
 }
 
@@ -54,7 +54,7 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     // Vale of the Wild with leaders chosen by the players (hidden leaders, offers, new zones).
     audit(mv, &options(mv, Some(3), &["sets=base,wild", "leaders=choose"]), "ismcts:iters=40", 1, 43, 8);
     // The Essential Edition: every set, the leader/amulet draft, amulets.
-    audit(mv, &options(mv, Some(3), &["edition=essential"]), "ismcts:iters=40", 1, 47, 8);
+    audit(mv, &options(mv, Some(3), &["edition=essential"]), "ismcts:iters=40", 1, 37, 8);
 }
 
 /// Issue 40: the learned value network in the loop (leaves judged at once, and after short rollouts,
