@@ -339,7 +339,7 @@ impl MysticVale {
         if let Some(before) = before
             && matches!(self.phase, Phase::Harvest)
         {
-            if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES {
+            if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES && self.hunt_possible() {
                 // Rules revision 8 (MV91): cards that joined or left the field, an advancement that moved:
                 // the units waiting now.
                 self.hunt_moved(&before.0);

@@ -56,6 +56,14 @@ impl MysticVale {
         fill
     }
 
+    /// Whether any card of this game's card data can fill the field (Call of the Hunt, a leader side,
+    /// as [`fill_field`](MysticVale::fill_field) asks): without one no unit ever waits (`hunt` is set only by
+    /// a fill, and Canopy Explorers wait only once it is), so revision 8's bookkeeping is skipped.
+    #[inline]
+    pub(super) fn hunt_possible(&self) -> bool {
+        self.db.card_effects & Effect::FillField.bit() != 0
+    }
+
     /// Rules revision 8, once the Harvest Phase's beginning put its cards in the field: the Canopy
     /// Explorers that resolved then (`explored`: none waited) are marked, and the units waiting are found.
     pub(super) fn hunt_begun(&mut self, explored: bool) {

@@ -51,7 +51,7 @@ impl MysticVale {
             // What the hook changed is read again.
             var = None;
         }
-        if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES {
+        if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES && self.hunt_possible() {
             // Rules revision 8 (MV91): the fills and Canopy Explorers waiting for the player.
             self.hunt_begun(!waits);
         }
