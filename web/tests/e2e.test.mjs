@@ -149,7 +149,12 @@ const decisionProblems = (page) => page.evaluate(() => {
 });
 
 // Waits until the page has drawn two frames (a resize's redraw done).
-const frames = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+// Two animation frames, or a second at most: a headless page's frames may stall, and a test must not wait
+// for them for ever.
+const frames = (page) => page.evaluate(() => new Promise((ok) => {
+  requestAnimationFrame(() => requestAnimationFrame(ok));
+  setTimeout(ok, 1000);
+}));
 
 // Plays the page's seat by clicking until the game ends (checking every decision: the question and an
 // answer in the viewport, no sideways overflow); returns how many clicks it made.
