@@ -183,6 +183,22 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether this is a unique ability's choice, taken by the module of the ability it answers
+    /// (`ability ..`, `workshop ..`): the rules apply it through that module, the words describe it from it.
+    #[inline]
+    pub fn is_module_choice(self) -> bool {
+        matches!(
+            self,
+            Action::AbilityCard(_)
+                | Action::AbilityCommon(..)
+                | Action::AbilitySoil(..)
+                | Action::AbilityPick(_)
+                | Action::AbilityGraft(..)
+                | Action::AbilityTake(_)
+                | Action::Workshop(..)
+        )
+    }
+
     /// Whether this is one of the card-named actions that rules revisions 1-4 list and [`Action::Use`]
     /// replaces (`druid`, `arbor`, `mill`, `sow`, `conclave cN`, `aerie KIND`, `keep cN`, `cancel cN`,
     /// `cancel cN not-cursed`): only these can mean a `use` (`MysticVale::legacy_use`).

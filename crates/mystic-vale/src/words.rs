@@ -636,15 +636,7 @@ pub fn describe_in(view: &View, a: Action, locale: impl Into<Locale>) -> String 
     let locale = locale.into();
     // A unique ability's choice: the module that takes it, and where that ability is printed.
     let home = match a {
-        Action::AbilityCard(_)
-        | Action::AbilityCommon(..)
-        | Action::AbilitySoil(..)
-        | Action::AbilityPick(_)
-        | Action::AbilityGraft(..)
-        | Action::AbilityTake(_)
-        | Action::Workshop(..)
-            if view.phase == Phase::Harvest && view.turn.fx.vale_choice.waiting.is_none() =>
-        {
+        a if a.is_module_choice() && view.phase == Phase::Harvest && view.turn.fx.vale_choice.waiting.is_none() => {
             crate::heuristic::ability_home(view, a)
         }
         _ => None,

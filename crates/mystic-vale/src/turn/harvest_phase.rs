@@ -1338,13 +1338,7 @@ impl MysticVale {
                 }
             }
             Action::UseVale(v) => self.use_vale_now(v, ev),
-            Action::AbilityCard(_)
-            | Action::AbilityCommon(..)
-            | Action::AbilitySoil(..)
-            | Action::AbilityPick(_)
-            | Action::AbilityGraft(..)
-            | Action::AbilityTake(_)
-            | Action::Workshop(..) => self.apply_module_choice(action, ev),
+            a if a.is_module_choice() => self.apply_module_choice(action, ev),
             Action::Decline => {
                 if let Some(c) = self.turn.ability_open.take() {
                     let mut finish = None;
