@@ -252,12 +252,13 @@ fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
     (play, f64::from(card_end_points(db, s, None)) + owned)
 }
 
-/// Rules revision 8 (ruling MV91): a fill or Canopy Explorer waiting for the player, resolved as soon as
-/// offered, the fills first (the most cards, revision 7's order).
+/// Rules revision 8 (ruling MV91): a fill or Canopy Explorer waiting for the player (a used on-deck
+/// card's too, revision 9), resolved as soon as offered, the fills first (the most cards, revision 7's
+/// order).
 fn hunt_unit(view: &View, legal: &[Action]) -> Option<Action> {
     let state = &view.turn.fx.deck_to_field;
     let p = &view.players[view.seat.index()];
-    crate::effects::deck_to_field::first_unit(view.phase, &view.turn, legal, |c, at| {
+    crate::effects::deck_to_field::first_unit(view.phase, &view.turn, legal, view, |c, at| {
         let fill = state.fill & (1 << c) != 0;
         crate::effects::deck_to_field::place_of(&view.db, *p.cards.get(usize::from(c))?, fill, at)
     })

@@ -100,7 +100,7 @@ fn silver_tree_choice(g: &MysticVale, legal: &[Action]) -> Action {
 /// as soon as offered, the fills first.
 fn hunt_unit(g: &MysticVale, legal: &[Action]) -> Option<Action> {
     let state = &g.turn.fx.deck_to_field;
-    crate::effects::deck_to_field::first_unit(g.phase, &g.turn, legal, |c, at| {
+    crate::effects::deck_to_field::first_unit(g.phase, &g.turn, legal, g, |c, at| {
         let fill = state.fill & (1 << c) != 0;
         crate::effects::deck_to_field::place_of(&g.db, *g.cur().cards.get(usize::from(c))?, fill, at)
     })

@@ -129,13 +129,16 @@ pub struct Options {
     /// Harvest abilities included (a card that can cost is used by `use p1 c7`, its exchange by `use p1
     /// c7 middle`); and the cards Canopy Explorer takes after a guardian added in the Harvest give their
     /// places at once ([`FRESH_PLACES_RULES`], ruling MV92). Revisions 1 to 7 count those on-deck cards'
-    /// symbols only.
+    /// symbols only. Revision 9 (ruling MV91, `effects::deck_to_field::HUNT_REOPEN_RULES`): a Canopy
+    /// Explorer waits for the player's `use cN SLOT` where a fill ability can still come this Harvest
+    /// (Cyrilla's copy of Call of the Hunt...), and a used neighbour's Call of the Hunt or Canopy Explorer
+    /// is the user's unit, `use p1 c7 top`; revision 8 resolves those as the Harvest begins.
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 8;
+pub const RULES: u8 = 9;
 
 /// Every rules revision a game can name, newest first: the `rules` option's choices and default are
 /// [`RULES_CHOICES`], the tail of this list that ends with revision 1 and starts at [`RULES`], so they

@@ -58,10 +58,15 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 /// - *Call of the Hunt and Canopy Explorer* (rules revision 8, ruling MV91): `use cN SLOT` resolving one
 ///   is offered only for a card whose bit is clear in one of two masks (`filled`, `explored`), sets it,
 ///   and nothing clears them during the turn: at most `2N`.
+/// - *A used neighbour's Call of the Hunt and Canopy Explorer* (rules revision 9, ruling MV91): `use pS cN
+///   SLOT` resolving one is offered only for a seat whose bit is clear in one of two masks
+///   (`used_filled`, `used_explored`) and sets it; only a new on-deck card of that seat clears them
+///   (GinGan's upgraded side, which asks each neighbour once a Harvest): at most 2 a card, 2 cards a
+///   seat, 2 seats: 8.
 ///
-/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2 + 2 + 2N` = `46 + 4N + 5W + 2W(N - 2)`.
+/// Total: `(20 + W) + 4W + 2W(N - 2) + 1 + 2 + N + 10 + 6 + 3 + N + 2 + 2 + 2N + 8` = `54 + 4N + 5W + 2W(N - 2)`.
 pub const MAX_ACTIONS_PER_TURN: usize =
-    46 + 4 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
+    54 + 4 * NUM_CARDS + 5 * WHEN_PLAYED_PLACES + 2 * WHEN_PLAYED_PLACES * (NUM_CARDS - 2);
 
 impl MysticVale {
     fn seat(&self) -> Seat {
@@ -372,6 +377,8 @@ impl MysticVale {
                 | Action::AbilityTake(_) => true,
                 // Rules revision 8 (MV91): a fill or Canopy Explorer resolved by the player.
                 Action::Use { card: Held::Card(c, at), choice: Choice::Nothing } => self.hunt_unit(c, at).is_some(),
+                // Rules revision 9: a used on-deck card's (Dione's upgraded side).
+                Action::UseOnDeckAbility(s, c, at) => self.hunt_used_unit(s, c, at).is_some(),
                 // Silver Tree's discard. Not Old Bakarab's card going under the deck with the Workshop
                 // advancements just sleeved on it, never counted (EN:1712: they are not used).
                 Action::Decline => self.turn.fx.discard_on_evoke.waiting,

@@ -842,6 +842,10 @@ fn describe_action(
                 _ => return a.to_string(),
             }
         }
+        // Rules revision 9 (MV91): a used on-deck card's waiting fill or Canopy Explorer.
+        Action::UseOnDeckAbility(s, c, at) if used_hunt_words(view, s, c, at, locale).is_some() => {
+            return used_hunt_words(view, s, c, at, locale).unwrap_or_default();
+        }
         // Rules revision 8 (MV23): a neighbour's on-deck card, a leader's by its side.
         Action::UseOnDeck(s, c) | Action::UseOnDeckAbility(s, c, _)
             if usize::from(s) < view.players.len() && usize::from(c) < NUM_CARDS =>
@@ -878,6 +882,51 @@ fn hunt_words(view: &View, c: u8, at: u8, locale: Locale) -> Option<String> {
         t(locale, "describe-use-fill", args!(title = title, fill = ability.amount, draw = draw))
     } else {
         t(locale, "describe-use-explore", args!(title = title, text = ability_text(ability, locale)))
+    })
+}
+
+/// Rules revision 9 (ruling MV91): the words of `use pS cN SLOT` resolving the waiting fill or Canopy
+/// Explorer of seat `s`'s used on-deck card `c`, named as the used cards' other decisions are ("p1's
+/// on-deck card …, as yours: Call of the Hunt now: …"); `None` for any other.
+fn used_hunt_words(view: &View, s: u8, c: u8, at: u8, locale: Locale) -> Option<String> {
+    let state = &view.turn.fx.deck_to_field;
+    if view.phase != Phase::Harvest || state.used_waiting() & 1u8.checked_shl(u32::from(s))? == 0 {
+        return None;
+    }
+    let owner = view.players.get(usize::from(s))?;
+    if owner.on_deck != Some(c) {
+        return None;
+    }
+    let is_fill = crate::effects::deck_to_field::used_place(view, s, c, at)?;
+    let sleeve = *owner.cards.get(usize::from(c))?;
+    let leader = view.leader_card(usize::from(s)).filter(|l| l.card == c);
+    let (name, ability) = match sleeve.slots.get(usize::from(at)) {
+        Some(&x) if x != EMPTY => (title(view.db.adv(x), locale), view.db.adv(x).ability),
+        _ => {
+            let l = leader?;
+            let leader = view.db.leader(l.id);
+            (title(leader, locale), leader.sides[usize::from(l.upgraded)].ability)
+        }
+    };
+    let text = if is_fill {
+        let me = view.players.get(usize::from(view.current))?;
+        let used = crate::effects::neighbour_on_deck::used_count(view, usize::from(view.current));
+        let draw = usize::from(ability.amount).saturating_sub(me.field.len() + used);
+        t(locale, "describe-use-fill", args!(title = name, fill = ability.amount, draw = draw))
+    } else {
+        t(locale, "describe-use-explore", args!(title = name, text = ability_text(ability, locale)))
+    };
+    Some(match leader {
+        Some(l) => t(
+            locale,
+            "describe-used-leader",
+            args!(them = Seat(s), title = title(view.db.leader(l.id), locale), c = c, text = text),
+        ),
+        None => t(
+            locale,
+            "describe-used-card",
+            args!(them = Seat(s), card = view.card_text_in(sleeve, locale), text = text),
+        ),
     })
 }
 

@@ -511,8 +511,38 @@ pub(crate) fn used_amount(game: &MysticVale, module: &Module) -> Option<u8> {
     out
 }
 
-/// [`begin`]'s work for the used cards (of `only` that seat, if given).
+/// Rules revision 9 (ruling MV91): the neighbours' on-deck cards the active player uses now (as
+/// [`used`]), none unless Dione's upgraded side is harvested. Their Call of the Hunt and Canopy Explorer
+/// are the user's units (`turn/deck_to_field.rs`).
+pub(crate) fn used_cards(game: &MysticVale) -> ([(usize, u8); 2], usize) {
+    if !harvesting(game) {
+        return ([(0, 0); 2], 0);
+    }
+    used(game, game.current as usize)
+}
+
+/// How many neighbours' on-deck cards `seat` uses now (as [`used`]; the words of a used fill, MV91).
+pub(crate) fn used_count(table: &dyn Table, seat: usize) -> usize {
+    used(table, seat).1
+}
+
+/// Rules revision 9 (ruling MV91): the neighbours' on-deck cards the active player may use this
+/// Harvest (as [`neighbours`]: those that can cost included), none unless Dione's upgraded side is
+/// harvested.
+pub(crate) fn usable_cards(game: &MysticVale) -> ([(usize, u8); 2], usize) {
+    if !harvesting(game) {
+        return ([(0, 0); 2], 0);
+    }
+    neighbours(game, game.current as usize)
+}
+
+/// [`begin`]'s work for the used cards (of `only` that seat, if given). From rules revision 9 their
+/// Call of the Hunt and Canopy Explorer are the user's units (ruling MV91, `turn/deck_to_field.rs`).
 fn join(game: &mut MysticVale, only: Option<usize>) {
+    if game.options.rules >= crate::effects::deck_to_field::HUNT_REOPEN_RULES {
+        game.hunt_join_used(only);
+        return;
+    }
     let seat = game.current as usize;
     let (used, k) = used(game, seat);
     let (mut fill, mut explore) = (0usize, 0u32);

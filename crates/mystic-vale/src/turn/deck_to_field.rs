@@ -14,7 +14,7 @@
 //! rules path tests its waiting masks, which only a revision 8 game sets.
 
 use super::*;
-use crate::effects::deck_to_field::HUNT_RULES;
+use crate::effects::deck_to_field::{HUNT_REOPEN_RULES, HUNT_RULES};
 
 impl MysticVale {
     /// The number of cards field card `c`'s fill abilities fill the field to, as this Harvest reads them
@@ -43,17 +43,184 @@ impl MysticVale {
             .sum()
     }
 
-    /// Rules revision 8, as the Harvest Phase begins with a fill or a Canopy Explorer in the field
-    /// (`effects`): whether a fill ability is in the field, so that neither resolves now (they wait for
-    /// the player). Revisions up to 7: `false`, both resolve now.
-    pub(super) fn hunt_begins(&mut self) -> bool {
+    /// Rules revision 8, as the Harvest Phase begins with a fill or a Canopy Explorer in the field (the
+    /// field's `effects`): whether a fill ability is in the field, so that neither resolves now (they
+    /// wait for the player); from revision 9 also whether, with a Canopy Explorer and no fill, a fill can
+    /// still come this Harvest ([`fill_may_come`](MysticVale::fill_may_come)). Revisions up to 7: `false`,
+    /// both resolve now.
+    pub(super) fn hunt_begins(&mut self, effects: u32) -> bool {
         if self.options.rules < HUNT_RULES {
             return false;
         }
         let p = self.cur();
-        let fill = p.field.iter().any(|&c| p.stats[c as usize].has(Effect::FillField) && self.fill_target(c) > 0);
-        self.turn.fx.deck_to_field.hunt = fill;
-        fill
+        let fill = effects & Effect::FillField.bit() != 0
+            && p.field.iter().any(|&c| p.stats[c as usize].has(Effect::FillField) && self.fill_target(c) > 0);
+        let waits = fill
+            || (effects & Effect::DeckToField.bit() != 0
+                && self.options.rules >= HUNT_REOPEN_RULES
+                && self.hunt_possible()
+                && self.fill_may_come());
+        self.turn.fx.deck_to_field.hunt = waits;
+        waits
+    }
+
+    /// Rules revision 9 (ruling MV91), in a Harvest with a Canopy Explorer (the player's or a used
+    /// neighbour's) and no fill ability in the field: whether a fill ability can still come into the
+    /// field this Harvest other than by an Explorer's own cards, so that the order of the Explorers and
+    /// that fill is the player's (EN:462, 478, 903-905, 919). It can when
+    /// - Dione's upgraded side is harvested and a neighbour's on-deck card the player may use has one
+    ///   (MV23);
+    /// - Cyrilla's upgraded side is harvested (the player's or a used one) and a card of a neighbour's
+    ///   field has one to copy (EN:1604, MV80);
+    /// - the player's amulet may still sleeve a bought advancement now (Darksoul Ember, EN:1759-1771)
+    ///   and one in the commons has one;
+    /// - a card with one is among the cards the player may still draw (deck and discard pile), and two
+    ///   means can draw this Harvest: the Explorers (the player's and the used ones), Summoner Stone
+    ///   (EN:1791-1803), a Canopy Explorer Cyrilla's upgraded side can copy. With one means only, the
+    ///   fill it draws comes after it whatever the order.
+    ///
+    /// Elsewhere no order can change anything: the Explorers resolve as the Harvest begins, as in
+    /// revision 8 (no decision more in most games).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn fill_may_come(&self) -> bool {
+        let i = self.current as usize;
+        let p = &self.players[i];
+        let fills = |c: &crate::state::CardStats| c.has(Effect::FillField);
+        let explores = |c: &crate::state::CardStats| c.has(Effect::DeckToField);
+        let mut draws = p.field.iter().filter(|&&c| explores(&p.stats[c as usize])).count();
+        // Dione's upgraded side: the neighbours' on-deck cards, as their owners' cards read.
+        let (usable, k) = crate::effects::neighbour_on_deck::usable_cards(self);
+        for &(s, c) in &usable[..k] {
+            let st = &self.players[s].stats[c as usize];
+            if fills(st) {
+                return true;
+            }
+            draws += usize::from(explores(st));
+        }
+        // Cyrilla's upgraded side: the abilities of the neighbours' fields she may copy.
+        let mut graft = false;
+        self.for_each_module(|_, _, ab, _| {
+            graft |= crate::effects::is_unique(ab, &crate::effects::guardian_and_graft::MODULE);
+        });
+        if graft {
+            let n = self.players.len();
+            let (mut fill, mut explore) = (false, false);
+            for s in [(i + 1) % n, (i + n - 1) % n] {
+                let q = &self.players[s];
+                for &c in q.field.iter() {
+                    fill |= fills(&q.stats[c as usize]);
+                    explore |= explores(&q.stats[c as usize]);
+                }
+            }
+            if fill {
+                return true;
+            }
+            draws += usize::from(explore);
+        }
+        if let Some(a) = self.evocable().filter(|_| self.evoke_window(crate::amulets::Moment::Harvest)) {
+            match a.evoke {
+                crate::amulets::Evoke::DeckBottomToField => draws += 1,
+                crate::amulets::Evoke::SleeveNow => {
+                    let common = self.commons.iter().flatten().any(|&x| {
+                        x != EMPTY && {
+                            let ab = self.db.hot(x).ability;
+                            ab.timing == Timing::Harvest && ab.effect == Effect::FillField
+                        }
+                    });
+                    if common {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        // A card with a fill ability the draws may bring: any card neither in the field nor on-deck.
+        draws >= 2
+            && (0..NUM_CARDS as u8)
+                .any(|c| !p.field.contains(&c) && p.on_deck != Some(c) && fills(&p.stats[c as usize]))
+    }
+
+    /// Rules revision 9 (ruling MV91): the used neighbours' on-deck cards came (as the Harvest begins,
+    /// `use pS cN`, or a card revealed, of seat `only` then, whose units are new): their Call of the Hunt
+    /// and Canopy Explorer are the user's units. Where no fill is or can come (no order to choose), the
+    /// used Canopy Explorers take their cards now, as the user's own would as the Harvest begins.
+    pub(crate) fn hunt_join_used(&mut self, only: Option<usize>) {
+        if let Some(s) = only {
+            let keep = !1u8.checked_shl(s as u32).unwrap_or(0);
+            let fx = &mut self.turn.fx.deck_to_field;
+            fx.used_filled &= keep;
+            fx.used_explored &= keep;
+        }
+        let (used, k) = crate::effects::neighbour_on_deck::used_cards(self);
+        let (mut fill, mut explore, mut n) = (false, 0u8, 0u32);
+        for &(s, c) in used[..k].iter().filter(|x| only.is_none_or(|o| o == x.0)) {
+            let st = &self.players[s].stats[c as usize];
+            fill |= st.has(Effect::FillField);
+            if st.has(Effect::DeckToField) && self.turn.fx.deck_to_field.used_explored & (1 << s) == 0 {
+                explore |= 1 << s;
+                n += self.used_explore_count(s, c);
+            }
+        }
+        let p = self.cur();
+        let fx = self.turn.fx.deck_to_field;
+        let own_fill = p.field.iter().any(|&c| fx.filled & (1 << c) == 0 && p.stats[c as usize].has(Effect::FillField));
+        if fx.hunt || fill || own_fill || (explore != 0 && self.fill_may_come()) {
+            self.turn.fx.deck_to_field.hunt = true;
+        } else if explore != 0 {
+            // No order to choose: as the Harvest begins (revision 8's count).
+            self.turn.fx.deck_to_field.used_explored |= explore;
+            let before = self.cur().field.len();
+            self.deck_to_field(n, &mut sylvan_engine::NoEvents);
+            self.joined(before);
+        }
+        self.hunt_refresh();
+        self.recount();
+    }
+
+    /// The cards seat `s`'s used on-deck card `c`'s Canopy Explorers take for the user: for each, its
+    /// amount per guardian printed on the card (MV23).
+    fn used_explore_count(&self, s: usize, c: u8) -> u32 {
+        let q = &self.players[s];
+        let face = crate::state::leader_face(&self.db, q.leader, c);
+        let guardians = u32::from(q.stats[c as usize].guardians);
+        crate::state::card_abilities(&self.db, q.cards[c as usize], face)
+            .filter(|ab| ab.effect == Effect::DeckToField && ab.timing == Timing::Harvest)
+            .map(|ab| u32::from(ab.amount) * if ab.per == Count::GuardiansOnCard { guardians } else { 1 })
+            .sum()
+    }
+
+    /// The number of cards seat `s`'s used on-deck card `c`'s fill abilities fill the user's field to.
+    fn used_fill_target(&self, s: usize, c: u8) -> usize {
+        let q = &self.players[s];
+        let face = crate::state::leader_face(&self.db, q.leader, c);
+        crate::state::card_abilities(&self.db, q.cards[c as usize], face)
+            .filter(|ab| ab.timing == Timing::Harvest && ab.effect == Effect::FillField)
+            .map(|ab| usize::from(ab.amount))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Rules revision 9: the used on-deck cards' units waiting now (see [`hunt_refresh`]).
+    #[cold]
+    #[inline(never)]
+    fn hunt_refresh_used(&mut self) {
+        let (used, k) = crate::effects::neighbour_on_deck::used_cards(self);
+        let fx = self.turn.fx.deck_to_field;
+        let (mut fill, mut explore) = (0u8, 0u8);
+        for &(s, c) in &used[..k] {
+            let (st, bit) = (&self.players[s].stats[c as usize], 1u8 << s);
+            if fx.used_filled & bit == 0 && st.has(Effect::FillField) && self.used_fill_target(s, c) > 0 {
+                fill |= bit;
+            }
+            if fx.used_explored & bit == 0 && st.has(Effect::DeckToField) {
+                explore |= bit;
+            }
+        }
+        let fx = &mut self.turn.fx.deck_to_field;
+        fx.hunt |= fill != 0;
+        fx.used_fill = fill;
+        fx.used_explore = if fx.hunt { explore } else { 0 };
     }
 
     /// Whether any card of this game's card data can fill the field (Call of the Hunt, a leader side,
@@ -82,6 +249,10 @@ impl MysticVale {
     /// ability not resolved this Harvest, and, once a fill was in the field, each Canopy Explorer not
     /// resolved. A card that left the field waits no more (its ability is not in the field, EN:478).
     pub(super) fn hunt_refresh(&mut self) {
+        if self.options.rules >= HUNT_REOPEN_RULES && crate::effects::neighbour_on_deck::may_harvest(self) {
+            // Rules revision 9: the used on-deck cards' units (first: a used fill makes the Explorers wait).
+            self.hunt_refresh_used();
+        }
         let p = self.cur();
         let fx = self.turn.fx.deck_to_field;
         let (mut fill, mut explore) = (0u32, 0u32);
@@ -137,11 +308,30 @@ impl MysticVale {
         (fx.explore & bit != 0 && self.ability_at(c, Timing::Harvest, Effect::DeckToField) == Some(at)).then_some(false)
     }
 
-    /// Whether `action` resolves a waiting unit (rules revision 8).
+    /// Rules revision 9: whether `use pS cN SLOT` (`s`, `c`, `at`) resolves a waiting unit of a used
+    /// on-deck card: `Some(true)` a fill, `Some(false)` a Canopy Explorer, `None` neither (the card's
+    /// exchange ability, Seed Sowers, is in another place).
+    #[inline]
+    pub(crate) fn hunt_used_unit(&self, s: u8, c: u8, at: u8) -> Option<bool> {
+        let fx = &self.turn.fx.deck_to_field;
+        let bit = 1u8.checked_shl(u32::from(s)).unwrap_or(0);
+        if !fx.hunt || fx.used_waiting() & bit == 0 || self.turn.fx.move_advancement.pending.is_some() {
+            return None;
+        }
+        if self.players.get(usize::from(s))?.on_deck != Some(c) {
+            return None;
+        }
+        let fill = crate::effects::deck_to_field::used_place(self, s, c, at)?;
+        let waits = if fill { fx.used_fill } else { fx.used_explore };
+        (waits & bit != 0).then_some(fill)
+    }
+
+    /// Whether `action` resolves a waiting unit (rules revision 8; a used on-deck card's, revision 9).
     #[inline]
     pub(crate) fn resolves_hunt(&self, action: Action) -> bool {
         match action {
             Action::Use { card: Held::Card(c, at), choice: Choice::Nothing } => self.hunt_unit(c, at).is_some(),
+            Action::UseOnDeckAbility(s, c, at) => self.hunt_used_unit(s, c, at).is_some(),
             _ => false,
         }
     }
@@ -152,10 +342,21 @@ impl MysticVale {
     #[inline(never)]
     pub(super) fn push_hunt_units(&self, out: &mut Vec<Action>) {
         let fx = self.turn.fx.deck_to_field;
-        if fx.waiting() == 0 {
+        if fx.waiting() == 0 && fx.used_waiting() == 0 {
             return;
         }
         out.retain(|&a| a != Action::Done);
+        if fx.used_waiting() != 0 {
+            // Rules revision 9: the used on-deck cards' units, `use pS cN SLOT`.
+            let (used, k) = crate::effects::neighbour_on_deck::used_cards(self);
+            for &(s, c) in &used[..k] {
+                for at in 0..4u8 {
+                    if self.hunt_used_unit(s as u8, c, at).is_some() {
+                        out.push(Action::UseOnDeckAbility(s as u8, c, at));
+                    }
+                }
+            }
+        }
         for (mask, effect) in [(fx.fill, Effect::FillField), (fx.explore, Effect::DeckToField)] {
             let mut m = mask & self.cur().field_mask();
             while m != 0 {
@@ -190,6 +391,32 @@ impl MysticVale {
         }
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::ResolvedNow(self.seat(), self.card_ref(i, c)));
+        }
+        self.joined(before);
+        self.hunt_refresh();
+        self.recount();
+    }
+
+    /// Rules revision 9: `use pS cN SLOT` resolves the waiting fill of seat `s`'s used on-deck card `c`
+    /// (the user's field filled from the user's deck until it holds the ability's number, the used cards
+    /// counting, EN:903-905, 1617) or its Canopy Explorer (a card of the user's deck for each guardian
+    /// printed on it, EN:919), as [`resolve_hunt`](MysticVale::resolve_hunt) does for the user's own.
+    pub(super) fn resolve_used_hunt<S: EventSink<Event>>(&mut self, s: u8, c: u8, at: u8, ev: &mut S) {
+        let Some(fill) = self.hunt_used_unit(s, c, at) else { return };
+        let (i, owner) = (self.current as usize, usize::from(s));
+        let before = self.players[i].field.len();
+        if fill {
+            self.turn.fx.deck_to_field.used_filled |= 1 << s;
+            let k = crate::effects::neighbour_on_deck::used_cards(self).1;
+            let need = self.used_fill_target(owner, c).min(NUM_CARDS).saturating_sub(before + k);
+            self.deck_to_field(need as u32, ev);
+        } else {
+            self.turn.fx.deck_to_field.used_explored |= 1 << s;
+            let n = self.used_explore_count(owner, c);
+            self.deck_to_field(n, ev);
+        }
+        if S::ENABLED {
+            ev.emit(Audience::Everyone, Event::ResolvedNow(self.seat(), self.card_ref(owner, c)));
         }
         self.joined(before);
         self.hunt_refresh();

@@ -15,7 +15,8 @@ impl MysticVale {
         let before = self.cur().field.len();
         let (mut effects, mut places) = self.cur().field_effects_and_places();
         // Rules revision 8 (MV91): a fill ability in the field waits for the player, Canopy Explorer too.
-        let waits = effects & Effect::FillField.bit() != 0 && self.hunt_begins();
+        // Rules revision 9: with a Canopy Explorer, where a fill can still come this Harvest (MV91).
+        let waits = effects & (Effect::FillField.bit() | Effect::DeckToField.bit()) != 0 && self.hunt_begins(effects);
         if effects & Effect::FillField.bit() != 0 && !waits {
             self.fill_field();
             if self.cur().field.len() != before {
@@ -1365,6 +1366,10 @@ impl MysticVale {
                 crate::effects::neighbour_on_deck::apply_use(self, s, c);
                 // Rules revision 8 (MV91): a card it drew may wait.
                 self.hunt_refresh();
+            }
+            // Rules revision 9 (MV91): a used on-deck card's waiting fill or Canopy Explorer.
+            Action::UseOnDeckAbility(s, c, at) if self.hunt_used_unit(s, c, at).is_some() => {
+                self.resolve_used_hunt(s, c, at, ev)
             }
             Action::UseOnDeckAbility(s, c, at) => crate::effects::neighbour_on_deck::apply_exchange(self, s, c, at),
             _ => {}

@@ -362,3 +362,262 @@ fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harv
     }
     assert!(units > 0, "the games resolved Calls of the Hunt");
 }
+
+/// Rules revision 9 (`effects::deck_to_field::HUNT_REOPEN_RULES`): a Canopy Explorer waits where a fill
+/// can still come, and a used neighbour's Call of the Hunt or Canopy Explorer is a unit (ruling MV91).
+const R9: u8 = 9;
+
+/// A three-player game of every set, player 0 to move with `p0`, its left neighbour `p1`, under rules
+/// revision `rules`. The right neighbour has six blank cards, card 5 on-deck.
+fn three(rules: u8, p0: SetupPlayer, p1: SetupPlayer) -> MysticVale {
+    let right: Vec<&[&str]> = vec![&[]; 6];
+    let p2 = player(&right, &[], Some(5), &[6, 7]);
+    let setup = Setup { start: 0, players: vec![p0, p1, p2], ..Setup::default() };
+    let o = Options { players: 3, ..every_set(7) };
+    let mut g = MysticVale::from_setup(&o, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+    g.options.rules = rules;
+    g
+}
+
+/// Player 0 with Canopy Explorer on card 0 and its leader (`key`, upgraded) on card 19 in the field,
+/// card 1 on-deck, the deck 2..12.
+fn explorer_and_leader(key: &str, explorer: bool) -> SetupPlayer {
+    let given: &[&[&str]] = if explorer { &[&["canopy-explorer"]] } else { &[&["call-of-the-hunt"]] };
+    let mut p = player(given, &[0, 19], Some(1), &(2..12).collect::<Vec<u8>>());
+    p.leader = Some(key.into());
+    p.leader_upgraded = true;
+    p
+}
+
+/// The one legal `use pS cN SLOT` of seat `s`'s on-deck card.
+fn used_unit(g: &MysticVale, s: u8) -> String {
+    let prefix = format!("use p{s} ");
+    let found: Vec<String> = legal(g).into_iter().filter(|a| a.starts_with(&prefix)).collect();
+    assert_eq!(found.len(), 1, "one decision for p{s}'s card: {:?}", legal(g));
+    found[0].clone()
+}
+
+#[test]
+fn revision_9_canopy_explorer_waits_where_cyrilla_can_copy_call_of_the_hunt() {
+    // EN:462 (any order), EN:478 (at any time of the Harvest Phase), EN:903-905 (until exactly 8 cards),
+    // EN:919 (a card for each guardian), EN:1604 (Cyrilla's upgraded side: another card's Harvest ability
+    // from a neighbour's field). A Call of the Hunt in the left neighbour's field can be copied: the
+    // Explorer waits, so that copying first gives 8 + 1 cards, and the Explorer first 8.
+    let p1 = player(&[&["call-of-the-hunt"]], &[0], Some(1), &[2]);
+    let mut g = three(R9, explorer_and_leader("cyrilla", true), p1.clone());
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 2, "the Explorer waits");
+    assert!(!legal(&g).contains(&"done".to_string()), "{:?}", legal(&g));
+    let explorer = unit(&g, 0);
+    let mut explorer_first = g.clone();
+    act(&mut g, "ability c19");
+    act(&mut g, "ability p1 c0 top");
+    assert_eq!(field_len(&g), 8, "the copy fills as it is given");
+    act(&mut g, &explorer);
+    assert_eq!(field_len(&g), 9, "then the Explorer's card");
+    assert!(legal(&g).contains(&"done".to_string()));
+    act(&mut explorer_first, &explorer);
+    assert_eq!(field_len(&explorer_first), 3);
+    act(&mut explorer_first, "ability c19");
+    act(&mut explorer_first, "ability p1 c0 top");
+    assert_eq!(field_len(&explorer_first), 8, "the Explorer first: one card fewer");
+    // Revision 8: the Explorer resolved as the Harvest began; the order copy-then-Explorer is lost.
+    let mut eight = three(R8, explorer_and_leader("cyrilla", true), p1);
+    act(&mut eight, "pass");
+    assert_eq!(field_len(&eight), 3);
+    assert_eq!(eight.turn.fx.deck_to_field.waiting(), 0);
+    act(&mut eight, "ability c19");
+    act(&mut eight, "ability p1 c0 top");
+    assert_eq!(field_len(&eight), 8);
+}
+
+#[test]
+fn revision_9_canopy_explorer_resolves_as_the_harvest_begins_where_no_fill_can_come() {
+    // EN:462, 478, 919 and ruling MV41: with no fill in the field and none that can come, there is no
+    // order to choose: the Explorer takes its card as the Harvest begins, no decision more (the same
+    // game as revision 8). Cyrilla's upgraded side with nothing to copy that fills, one Explorer alone
+    // with a Call of the Hunt in the deck, and two Explorers with none in the deck.
+    let blank = player(&[], &[0], Some(1), &[2]);
+    let alone = player(&[&["canopy-explorer"], &[], &["call-of-the-hunt"]], &[0, 1], Some(3), &[2, 4, 5, 6]);
+    let two = player(&[&["canopy-explorer"], &["canopy-explorer"]], &[0, 1], Some(2), &(3..12).collect::<Vec<u8>>());
+    let games = [
+        (three(R9, explorer_and_leader("cyrilla", true), blank.clone()), 3),
+        (hunt_game(R9, alone), 3),
+        (hunt_game(R9, two), 4),
+    ];
+    for (mut g, after) in games {
+        let mut eight = g.clone();
+        eight.options.rules = R8;
+        act(&mut g, "pass");
+        act(&mut eight, "pass");
+        assert_eq!(g.turn.fx.deck_to_field.explore, 0, "no Explorer waits");
+        assert_eq!(field_len(&g), after);
+        assert_eq!(g.players, eight.players, "as revision 8");
+        let done = legal(&g).contains(&"done".to_string());
+        assert_eq!(done, g.turn.fx.deck_to_field.waiting() == 0, "{:?}", legal(&g));
+    }
+}
+
+#[test]
+fn revision_9_two_explorers_wait_where_the_deck_holds_call_of_the_hunt() {
+    // EN:462, 478, 903-905, 919: the first Explorer may draw Call of the Hunt (the player's own card,
+    // known to be in the deck or the discard pile); the second then goes before or after the fill.
+    let given: &[&[&str]] = &[&["canopy-explorer"], &["canopy-explorer"], &[], &["call-of-the-hunt"]];
+    let p = || player(given, &[0, 1], Some(2), &(3..14).collect::<Vec<u8>>());
+    let mut g = hunt_game(R9, p());
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 2, "both wait");
+    let (first, second) = (unit(&g, 0), unit(&g, 1));
+    act(&mut g, &first);
+    assert_eq!(g.players[0].field[..], [0, 1, 3], "the first took Call of the Hunt's card");
+    let fill = unit(&g, 3);
+    act(&mut g, &fill);
+    assert_eq!(field_len(&g), 8);
+    act(&mut g, &second);
+    assert_eq!(field_len(&g), 9, "the fill before the second Explorer: 8 + 1");
+    assert!(legal(&g).contains(&"done".to_string()));
+    // Revision 8: both took their cards as the Harvest began, the fill came after them.
+    let mut eight = hunt_game(R8, p());
+    act(&mut eight, "pass");
+    assert_eq!(eight.players[0].field[..], [0, 1, 3, 4]);
+    let fill = unit(&eight, 3);
+    act(&mut eight, &fill);
+    assert_eq!(field_len(&eight), 8);
+}
+
+/// Player 0 with Dione's upgraded side (card 19) and `own` on card 0 in the field; the left
+/// neighbour's on-deck card 0 holds `used`.
+fn dione(rules: u8, own: &[&str], used: &[&str]) -> MysticVale {
+    let mut p0 = player(&[own], &[0, 19], Some(9), &(10..19).collect::<Vec<u8>>());
+    p0.leader = Some("dione".into());
+    p0.leader_upgraded = true;
+    three(rules, p0, player(&[used], &[], Some(0), &[1, 2]))
+}
+
+#[test]
+fn revision_9_a_used_neighbours_call_of_the_hunt_is_the_users_unit() {
+    // EN:1617 (Dione's upgraded side: the neighbours' on-deck cards as if in your field), EN:478 (you
+    // must resolve it, at any time of the Harvest), EN:903-905: the used Call of the Hunt waits for the
+    // user's `use p1 c0 top`, like the user's own; `done` waits for it. It fills the user's field to 8
+    // with the 2 used cards.
+    let mut g = dione(R9, &[], &["call-of-the-hunt"]);
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 2, "nothing drawn as the Harvest began");
+    assert!(!legal(&g).contains(&"done".to_string()), "{:?}", legal(&g));
+    let u = used_unit(&g, 1);
+    assert_eq!(u, "use p1 c0 top");
+    // The decision names the used card and its owner, in both catalogs.
+    let a: Action = u.parse().unwrap_or_else(|e| panic!("{e}"));
+    for (locale, words) in
+        [(Locale::En, [" as yours: ", " now: "]), (Locale::Fr, [" comme la vôtre : ", " maintenant : "])]
+    {
+        let text = describe_in(&g.view(Seat(0)), a, locale);
+        assert!(words.iter().all(|w| text.contains(w)), "{text}");
+    }
+    // State: a JSON round trip and a state sampled from the view keep the unit.
+    let json = serde_json::to_string(&g).unwrap_or_else(|e| panic!("{e}"));
+    let back: MysticVale = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, g);
+    let sampled = MysticVale::determinize(&g.view(Seat(0)), &mut GameRng::new(3));
+    assert_eq!(legal(&sampled), legal(&g));
+    act(&mut g, &u);
+    assert_eq!(field_len(&g), 6, "6 of the user's cards and the 2 used ones");
+    assert!(legal(&g).contains(&"done".to_string()));
+    assert!(!legal(&g).iter().any(|a| a.starts_with("use p1 ")), "once (EN:480)");
+    // Revision 8: it filled as the Harvest began.
+    let mut eight = dione(R8, &[], &["call-of-the-hunt"]);
+    act(&mut eight, "pass");
+    assert_eq!(field_len(&eight), 6);
+    assert!(legal(&eight).contains(&"done".to_string()));
+}
+
+#[test]
+fn revision_9_a_used_canopy_explorer_and_the_users_call_of_the_hunt_in_either_order() {
+    // EN:462, 478, 903-905, 919, 1617: the used Explorer takes a card of the user's deck when the user
+    // resolves it: before the user's Call of the Hunt, 8 cards in all; after it, 8 + 1.
+    let mut g = dione(R9, &["call-of-the-hunt"], &["canopy-explorer"]);
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 2);
+    let (call, explorer) = (unit(&g, 0), used_unit(&g, 1));
+    let mut explorer_first = g.clone();
+    act(&mut g, &call);
+    assert_eq!(field_len(&g), 8);
+    act(&mut g, &explorer);
+    assert_eq!(field_len(&g), 9);
+    act(&mut explorer_first, &explorer);
+    assert_eq!(field_len(&explorer_first), 3);
+    act(&mut explorer_first, &call);
+    assert_eq!(field_len(&explorer_first), 8);
+    assert!(legal(&explorer_first).contains(&"done".to_string()));
+    // Revision 8: the used Explorer took its card as the Harvest began.
+    let mut eight = dione(R8, &["call-of-the-hunt"], &["canopy-explorer"]);
+    act(&mut eight, "pass");
+    assert_eq!(field_len(&eight), 3);
+    let call = unit(&eight, 0);
+    act(&mut eight, &call);
+    assert_eq!(field_len(&eight), 8);
+}
+
+#[test]
+fn revision_9_a_used_canopy_explorer_alone_takes_its_card_as_the_harvest_begins() {
+    // EN:919, 1617, MV41: no fill in the field and none can come: no order to choose, the used Explorer
+    // takes its card at once, as in revision 8.
+    let mut g = dione(R9, &[], &["canopy-explorer"]);
+    let mut eight = g.clone();
+    eight.options.rules = R8;
+    act(&mut g, "pass");
+    act(&mut eight, "pass");
+    assert_eq!(field_len(&g), 3);
+    assert_eq!(g.players, eight.players);
+    assert!(legal(&g).contains(&"done".to_string()));
+}
+
+#[test]
+fn revision_9_random_and_heuristic_games_resolve_every_unit_before_the_harvest_ends() {
+    // As the revision 8 test, with the used cards' units: `done` is offered exactly when no unit waits,
+    // the units' words in both catalogs, and the games end.
+    let o = Options { players: 3, leaders: Leaders::Random, ..every_set(7) };
+    let mut units = 0;
+    for seed in 1..=12u64 {
+        let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
+        g.options.rules = R9;
+        let mut rng = GameRng::new(seed);
+        let mut legal = Vec::new();
+        while g.to_move().is_some() {
+            g.legal_actions(&mut legal);
+            let fx = g.turn.fx.deck_to_field;
+            let waiting = fx.waiting() != 0 || fx.used_waiting() != 0;
+            if g.phase == Phase::Harvest && g.turn.ability_open.is_none() {
+                let plain = g.turn.fx.move_advancement.pending.is_none()
+                    && g.turn.fx.vale_choice.waiting.is_none()
+                    && g.turn.fx.claim_advancement.claims == 0
+                    && !g.turn.fx.discard_on_evoke.waiting;
+                if plain {
+                    assert_eq!(legal.contains(&Action::Done), !waiting, "seed {seed}: {legal:?}");
+                }
+            }
+            let seat = g.to_move().unwrap_or_else(|| panic!("to move"));
+            let a = match seed % 3 {
+                0 => <MysticVale as Heuristic>::heuristic_action(&g.view(seat), &legal, &mut rng),
+                1 => <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng),
+                _ => legal[rng.index(legal.len())],
+            };
+            let unit = match a {
+                Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } => fx.waiting() & (1 << c) != 0,
+                Action::UseOnDeckAbility(s, ..) => fx.used_waiting() & (1 << s) != 0,
+                _ => false,
+            };
+            if unit && g.phase == Phase::Harvest {
+                units += 1;
+                for (locale, now) in [(Locale::En, " now: "), (Locale::Fr, " maintenant : ")] {
+                    let words = describe_in(&g.view(seat), a, locale);
+                    assert!(words.contains(now), "{words}");
+                }
+            }
+            assert!(legal.contains(&a), "seed {seed}: {a} legal");
+            g.apply_unchecked(a, &mut NoEvents);
+            assert!(g.moves < 20_000, "seed {seed}: the game ends");
+        }
+    }
+    assert!(units > 0, "the games resolved units");
+}
