@@ -357,7 +357,7 @@ impl MysticVale {
 
     /// Whether `action`, in the Harvest Phase (rules revision 2 on), may change the field: a card
     /// leaving, joining or moving, an advancement sleeved, a guardian added.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn changes_field(&self, action: Action) -> bool {
         matches!(self.phase, Phase::Harvest)
             && self.ordered()

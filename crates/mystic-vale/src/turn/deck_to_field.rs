@@ -310,8 +310,10 @@ impl MysticVale {
 
     /// Rules revision 9: whether `use pS cN SLOT` (`s`, `c`, `at`) resolves a waiting unit of a used
     /// on-deck card: `Some(true)` a fill, `Some(false)` a Canopy Explorer, `None` neither (the card's
-    /// exchange ability, Seed Sowers, is in another place).
-    #[inline]
+    /// exchange ability, Seed Sowers, is in another place). Out of line: the action is rare, and the
+    /// rules' hot matches (`changes_field`) stay small.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn hunt_used_unit(&self, s: u8, c: u8, at: u8) -> Option<bool> {
         let fx = &self.turn.fx.deck_to_field;
         let bit = 1u8.checked_shl(u32::from(s)).unwrap_or(0);
@@ -347,15 +349,7 @@ impl MysticVale {
         }
         out.retain(|&a| a != Action::Done);
         if fx.used_waiting() != 0 {
-            // Rules revision 9: the used on-deck cards' units, `use pS cN SLOT`.
-            let (used, k) = crate::effects::neighbour_on_deck::used_cards(self);
-            for &(s, c) in &used[..k] {
-                for at in 0..4u8 {
-                    if self.hunt_used_unit(s as u8, c, at).is_some() {
-                        out.push(Action::UseOnDeckAbility(s as u8, c, at));
-                    }
-                }
-            }
+            self.push_used_units(out);
         }
         for (mask, effect) in [(fx.fill, Effect::FillField), (fx.explore, Effect::DeckToField)] {
             let mut m = mask & self.cur().field_mask();
@@ -395,6 +389,20 @@ impl MysticVale {
         self.joined(before);
         self.hunt_refresh();
         self.recount();
+    }
+
+    /// Rules revision 9: pushes `use pS cN SLOT` for each unit of a used on-deck card waiting.
+    #[cold]
+    #[inline(never)]
+    fn push_used_units(&self, out: &mut Vec<Action>) {
+        let (used, k) = crate::effects::neighbour_on_deck::used_cards(self);
+        for &(s, c) in &used[..k] {
+            for at in 0..4u8 {
+                if self.hunt_used_unit(s as u8, c, at).is_some() {
+                    out.push(Action::UseOnDeckAbility(s as u8, c, at));
+                }
+            }
+        }
     }
 
     /// Rules revision 9: `use pS cN SLOT` resolves the waiting fill of seat `s`'s used on-deck card `c`
