@@ -621,3 +621,34 @@ fn revision_9_random_and_heuristic_games_resolve_every_unit_before_the_harvest_e
     }
     assert!(units > 0, "the games resolved units");
 }
+
+#[test]
+fn revision_9_canopy_explorer_waits_where_summoner_stone_can_bring_call_of_the_hunt() {
+    // EN:462, 478, 903-905, 919, EN:1791-1803 (Summoner Stone: the bottom card of the deck joins the
+    // field in the Harvest): a Call of the Hunt among the player's cards may come by the Evoke, a second
+    // means of drawing besides the Explorer; the Explorer waits, so it can go after the fill (8 + 1).
+    let given: &[&[&str]] = &[&["canopy-explorer"], &[], &[], &[], &[], &["call-of-the-hunt"]];
+    let p = || {
+        let deck = [3, 4, 6, 7, 8, 9, 10, 11, 12, 5];
+        with_amulet(player(given, &[0, 1], Some(2), &deck), "summoner-stone", true)
+    };
+    let mut g = hunt_game(R9, p());
+    act(&mut g, "pass");
+    assert_eq!(field_len(&g), 2, "the Explorer waits");
+    let explorer = unit(&g, 0);
+    act(&mut g, "evoke");
+    assert_eq!(g.players[0].field[..], [0, 1, 5], "the deck's bottom card: Call of the Hunt");
+    let fill = unit(&g, 5);
+    act(&mut g, &fill);
+    assert_eq!(field_len(&g), 8);
+    act(&mut g, &explorer);
+    assert_eq!(field_len(&g), 9, "the Explorer after the fill");
+    // Revision 8: the Explorer took its card as the Harvest began; the fill then stops at 8.
+    let mut eight = hunt_game(R8, p());
+    act(&mut eight, "pass");
+    assert_eq!(field_len(&eight), 3);
+    act(&mut eight, "evoke");
+    let fill = unit(&eight, 5);
+    act(&mut eight, &fill);
+    assert_eq!(field_len(&eight), 8);
+}
