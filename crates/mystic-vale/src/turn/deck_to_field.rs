@@ -347,9 +347,14 @@ impl MysticVale {
         if fx.waiting() == 0 && fx.used_waiting() == 0 {
             return;
         }
-        out.retain(|&a| a != Action::Done);
+        let from = out.len();
         if fx.used_waiting() != 0 {
+            // Rules revision 9. Only units offered hold `done` back: Dione's card may have left the field
+            // without a refresh (Old Bakarab's Workshop), taking the used cards with it.
             self.push_used_units(out);
+        }
+        if fx.waiting() != 0 || out.len() > from {
+            out.retain(|&a| a != Action::Done);
         }
         for (mask, effect) in [(fx.fill, Effect::FillField), (fx.explore, Effect::DeckToField)] {
             let mut m = mask & self.cur().field_mask();
