@@ -31,6 +31,11 @@
 //!   [`for_each_used_in_view`]); the heuristic asks the module of a used leader side to choose among the
 //!   actions it takes, and the rollout tries each on a copy of the game (taking the one that leaves more
 //!   to spend, never one that leaves less).
+//!
+//! Rules revision 9 closes revision 8's three known gaps (ruling MV23): Old Bakarab's paid turning back
+//! on a used leader card turns that neighbour's leader back as the Harvest ends ([`pay_turn_back`],
+//! [`turn_back`]); a Dione card that joins the field in the Harvest acts as she joins ([`joined`]); what
+//! the user's own cards and vales gain through the used cards is banked as theirs ([`rebank`]).
 
 use super::Module;
 use crate::cards::{Count, Effect, Reward, Timing};
@@ -121,6 +126,10 @@ pub struct TurnState {
     /// Dione's, the player paid to turn back (EN:1716); it turns as the Harvest Phase ends, a bit per seat.
     #[serde(rename = "on_deck_turn_back", skip_serializing_if = "is_zero")]
     pub turn_back: u8,
+    /// Rules revision 9: what Dione's ability does as the Harvest begins happened in this Harvest Phase
+    /// (once, EN:480, even if her card leaves the field and joins it again).
+    #[serde(rename = "on_deck_begun", skip_serializing_if = "std::ops::Not::not")]
+    pub begun: bool,
 }
 
 fn is_zero(x: &u8) -> bool {
@@ -582,6 +591,9 @@ fn begin(game: &mut MysticVale) {
     if game.options.rules < DIONE_RULES {
         return;
     }
+    if game.options.rules >= DIONE_JOIN_RULES {
+        game.turn.fx.neighbour_on_deck.begun = true;
+    }
     join(game, None);
     let mut hooks: [Option<super::HarvestBeginHook>; 2] = [None; 2];
     let mut n = 0;
@@ -615,7 +627,7 @@ pub(crate) fn joined(game: &mut MysticVale, from: usize) {
 #[inline(never)]
 fn dione_joined(game: &mut MysticVale, from: usize) {
     let Some(l) = game.harvest_leader() else { return };
-    if !game.cur().field.get(from..).is_some_and(|new| new.contains(&l.card)) {
+    if game.turn.fx.neighbour_on_deck.begun || !game.cur().field.get(from..).is_some_and(|new| new.contains(&l.card)) {
         return;
     }
     begin(game);
