@@ -409,10 +409,10 @@ impl Sums {
     }
 }
 
-/// The field's counts for `seat`: its own field (`own`), and with the used cards `used[..k]` in it
-/// (`all`); and the user's field cards with a Harvest ability (a bit per card, read again for their
-/// counts).
-fn field_counts(table: &dyn Table, seat: usize, used: &[(usize, u8)]) -> (FieldCounts, FieldCounts, u32) {
+/// The field's counts for `seat`: its own field (`own`), and with the used cards `used` in it (`all`);
+/// the user's field cards with a Harvest ability (a bit per card, read again for their counts); and the
+/// used cards' totals, in `used`'s order (the first repeated if there is one).
+fn field_counts(table: &dyn Table, seat: usize, used: &[(usize, u8)]) -> (Counts, [CardStats; 2]) {
     let db = table.db();
     let field = table.field(seat);
     let mine = table.cards(seat);
@@ -430,14 +430,36 @@ fn field_counts(table: &dyn Table, seat: usize, used: &[(usize, u8)]) -> (FieldC
     }
     own.blank = blank_cards(mine, my_leader, field.iter().copied());
     let mut all = own;
-    for &(i, c) in used {
-        let st = CardStats::of(table.cards(i)[c as usize], db, leader_face(db, table.leader(i), c));
+    let stats: [CardStats; 2] = std::array::from_fn(|j| match used.get(j).or(used.first()) {
+        Some(&(i, c)) => CardStats::of(table.cards(i)[c as usize], db, leader_face(db, table.leader(i), c)),
+        None => CardStats::default(),
+    });
+    for (j, &(i, c)) in used.iter().enumerate().take(2) {
+        let st = &stats[j];
         all.cards += 1;
         all.decay += u32::from(st.decay_printed);
         all.most_mana = all.most_mana.max(u32::from(st.mana));
         all.blank += blank_cards(table.cards(i), table.leader(i), std::iter::once(c));
     }
-    (own, all, acting)
+    ((own, all, acting), stats)
+}
+
+/// The user's own field counts, those with the used cards, and the user's field cards with a Harvest
+/// ability (see [`field_counts`]).
+type Counts = (FieldCounts, FieldCounts, u32);
+
+/// Whether the user's own field cards or vales have a Harvest gain that counts the field as it grows
+/// ([`counts_field`]): else the used cards add nothing to them. Reads the sleeves, not their totals.
+fn any_extra(table: &dyn Table, seat: usize) -> bool {
+    let db = table.db();
+    let (mine, my_leader) = (table.cards(seat), table.leader(seat));
+    let counts =
+        |ab: crate::cards::Ability| ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field(ab.per);
+    table.harvest_vales(seat).iter().any(|&v| !db.hot_vale(v).remove_self && counts(db.hot_vale(v).ability))
+        || table
+            .field(seat)
+            .iter()
+            .any(|&c| card_abilities(db, mine[c as usize], leader_face(db, my_leader, c)).any(counts))
 }
 
 /// What the user's own field cards and vales that count the field gain more with the used cards in it
@@ -447,7 +469,7 @@ fn field_counts(table: &dyn Table, seat: usize, used: &[(usize, u8)]) -> (FieldC
 fn each_extra(
     table: &dyn Table,
     seat: usize,
-    (own, all, acting): (FieldCounts, FieldCounts, u32),
+    (own, all, acting): Counts,
     mut f: impl FnMut(Option<u8>, Reward, u32, u32),
 ) {
     let db = table.db();
@@ -484,13 +506,13 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
         return;
     }
     let db = table.db();
-    let counts = field_counts(table, seat, &used[..k]);
+    let (counts, stats) = field_counts(table, seat, &used[..k]);
     let all = counts.1;
     let mut sums = Sums::default();
     let mut factor = 1u32;
-    for &(i, c) in &used[..k] {
+    for (j, &(i, c)) in used[..k].iter().enumerate() {
         let face = leader_face(db, table.leader(i), c);
-        let st = CardStats::of(table.cards(i)[c as usize], db, face);
+        let st = &stats[j];
         sums.mana += u32::from(st.mana);
         for x in 0..4 {
             sums.spirits[x] += u32::from(st.spirits[x]);
@@ -538,12 +560,12 @@ pub(crate) fn rebank(table: &dyn Table, seat: usize, dione: u8, out: &mut crate:
         return;
     }
     let (used, k) = used(table, seat);
-    if k == 0 {
+    if k == 0 || !any_extra(table, seat) {
         return;
     }
     let mut extras: [(Option<u8>, Sums); NUM_CARDS + 1] = std::array::from_fn(|_| (None, Sums::default()));
     let mut n = 0;
-    each_extra(table, seat, field_counts(table, seat, &used[..k]), |card, reward, gain, double| {
+    each_extra(table, seat, field_counts(table, seat, &used[..k]).0, |card, reward, gain, double| {
         if gain == 0 || n == extras.len() {
             return;
         }
