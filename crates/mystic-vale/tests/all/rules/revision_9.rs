@@ -1,7 +1,7 @@
 //! Rules revision 9 (ruling MV23, "what rules revision 9 adds"): the three known gaps of revision 8 in
 //! Dione's upgraded side. Revision 8's games are pinned from before revision 9 existed.
 
-use sylvan_engine::{Game, GameRng, Locale, NoEvents, Seat};
+use sylvan_engine::{Game, GameRng, Heuristic, Locale, NoEvents, Seat};
 use sylvan_mystic_vale::Action;
 use sylvan_mystic_vale::setup::{Amulets, Leaders};
 use sylvan_mystic_vale::{MysticVale, Options, Phase, Setup, SetupPlayer};
@@ -114,9 +114,24 @@ fn revision_9_a_used_old_bakarabs_paid_turning_back_turns_the_neighbours_leader(
         let text = sylvan_mystic_vale::words::describe_in(&g.view(Seat(0)), pay, locale);
         assert!(text.contains(words) && text.contains("p1") && text.contains("Bakarab"), "{locale:?}: {text}");
     }
+    // The bots leave it: it gains player 0 nothing it counts (ruling MV23).
+    let mut list = Vec::new();
+    g.legal_actions(&mut list);
+    for seed in 0..8 {
+        let mut rng = GameRng::new(seed);
+        assert_ne!(<MysticVale as Heuristic>::heuristic_action(&g.view(Seat(0)), &list, &mut rng), pay);
+        assert_ne!(<MysticVale as Heuristic>::rollout_action(&g, &list, &mut rng), pay);
+    }
     act(&mut g, "ability 1");
     assert_eq!(g.mana_left(), mana - 1, "player 0 pays 1 mana");
     assert!(g.players[1].leader.is_some_and(|l| l.upgraded), "not before the Harvest Phase ends");
+    // What is paid for is state: a JSON round trip and a state sampled from player 0's view keep it.
+    let json = serde_json::to_string(&g).unwrap_or_else(|e| panic!("{e}"));
+    let back: MysticVale = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, g);
+    let mut sampled = MysticVale::determinize(&g.view(Seat(0)), &mut GameRng::new(3));
+    act(&mut sampled, "done");
+    assert!(sampled.players[1].leader.is_some_and(|l| !l.upgraded));
     act(&mut g, "done");
     assert_ne!(g.phase, Phase::Harvest);
     assert!(g.players[1].leader.is_some_and(|l| !l.upgraded), "player 1's Old Bakarab turned back");
