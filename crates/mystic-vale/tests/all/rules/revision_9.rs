@@ -236,6 +236,30 @@ fn revision_9_dione_drawn_by_call_of_the_hunt_uses_a_neighbours_canopy_explorer(
     }
 }
 
+/// Player 0 with Canopy Explorer on card 0 and Dione's card 19 in the field, a deck of two cards (10,
+/// 11), Conclave of Ents (+1 guardian on a field card) and Deepriver Crystal active (a field card goes
+/// under the deck); player 1's on-deck card carries Canopy Explorer. As the Harvest begins the own
+/// Explorer takes card 10 and the used one card 11: the deck is empty.
+fn dione_leaves_and_joins(rules: u8) -> MysticVale {
+    let mut p0 = with_amulet(player(&[&["canopy-explorer"]], &[0, 19], Some(9), &[10, 11]), "deepriver-crystal");
+    p0.vales = vec!["conclave-of-ents".into()];
+    beside(rules, p0, &["canopy-explorer"], None)
+}
+
+#[test]
+fn revision_9_dione_leaving_and_joining_again_does_not_begin_twice() {
+    // EN:480: each ability once in a Harvest Phase. Dione's card goes under the deck (Deepriver Crystal,
+    // EN:1775-1781), then joins again, the one card Canopy Explorer takes for the Conclave's guardian
+    // (EN:919): the used Explorer, resolved as the Harvest began, takes no second card.
+    let mut g = dione_leaves_and_joins(R9);
+    assert_eq!(g.players[0].field[..], [0, 19, 10, 11], "the own Explorer's card, then the used one's");
+    act(&mut g, "evoke c19");
+    assert_eq!(g.players[0].deck[..], [19]);
+    let conclave = format!("use v{} c0", vale_no(&g, "conclave-of-ents"));
+    act(&mut g, &conclave);
+    assert_eq!(g.players[0].field[..], [0, 10, 11, 19], "Dione's card back, and nothing after it");
+}
+
 // ---------------------------------------------------------------- 3. Manadew Meadow's gain banked as its own
 
 /// Player 0 owns Manadew Meadow (the mana of the card of the field with the most, EN:1397-1399, MV44),
