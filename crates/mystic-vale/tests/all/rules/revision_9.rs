@@ -224,12 +224,19 @@ fn dione_hunted(rules: u8) -> MysticVale {
 fn revision_9_dione_drawn_by_call_of_the_hunt_uses_a_neighbours_canopy_explorer() {
     // EN:903-905: Call of the Hunt fills the field to 8 from the top of the deck; Dione's card is the
     // first drawn, and her ability acts as she joins (EN:478, EN:1617): the used Explorer takes one more
-    // card. (Rules revision 8 already did so for a fill the player resolves, MV91: this pins it.)
+    // card. (Rules revision 8 already did so for a fill the player resolves, MV91: this pins it.) From
+    // revision 9 the used Explorer, in a Harvest that had a fill, is the user's unit (MV91): `use p1 …`.
     for rules in [R8, R9] {
         let mut g = dione_hunted(rules);
         let call =
             card_uses(&g).into_iter().find(|a| a.starts_with("use c0 ")).unwrap_or_else(|| panic!("{:?}", legal(&g)));
         act(&mut g, &call);
+        if rules >= R9 {
+            assert_eq!(g.players[0].field.len(), 8, "the used Explorer waits");
+            let used: Vec<String> = legal(&g).into_iter().filter(|a| a.starts_with("use p1 ")).collect();
+            assert_eq!(used.len(), 1, "{:?}", legal(&g));
+            act(&mut g, &used[0]);
+        }
         let field = &g.players[0].field;
         assert_eq!(field[..2], [0, 19], "{field:?}");
         assert_eq!(field.len(), 9, "8 cards, then the used Explorer's: {field:?}");
