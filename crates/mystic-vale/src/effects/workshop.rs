@@ -147,6 +147,11 @@ fn sleeve_finish(game: &mut MysticVale) {
     if let Some(c) = (state & 0xff).checked_sub(1) {
         // The card goes under the deck, its new advancements unused (EN:1710-1712).
         game.players[i].field_to_deck_bottom(c as u8);
+        // Its Call of the Hunt or Canopy Explorer waiting to be resolved (MV91) leaves the field with it
+        // and waits no more: the player's `done` is not held back by a card no longer in the field.
+        let hunt = &mut game.turn.fx.deck_to_field;
+        hunt.fill &= !(1u32 << c);
+        hunt.explore &= !(1u32 << c);
     }
     // Paid to turn back: the leader turns as the Harvest Phase ends (its side is counted in this one).
     game.turn.fx.workshop.turn_back |= state & FLIP != 0;

@@ -150,3 +150,26 @@ fn issue_33_per_ability_state_keeps_its_json_keys() {
     assert_eq!(vjson["players"][1]["bog"], serde_json::json!(5));
     assert_eq!(vjson["turn"]["silver_tree"], serde_json::json!(true));
 }
+
+/// A random two-player Essential Edition game on rules revision 8 (the 10,000-game conformance line's
+/// game 29,000,072, its first 348 actions): Old Bakarab's upgraded side sleeves a workshop advancement on
+/// a field card whose Call of the Hunt waits to be resolved (MV91), and the card goes under the deck
+/// (EN:1710-1712). Its fill left the field with it (EN:478: a Harvest ability is resolved from the
+/// field), so it holds back nothing: `done` is legal and the game plays on to its end. Before the fix
+/// the card's waiting fill stayed recorded, `done` was refused and no action was legal.
+#[test]
+fn a_waiting_fill_sent_under_the_deck_by_old_bakarab_holds_back_nothing() {
+    let json = include_str!("../fixtures/rules-8-workshop-sends-a-waiting-card-away.json");
+    let record = Record::<MysticVale>::from_json(json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(record.actions.last().map(String::as_str), Some("buy 1.1"));
+    let mut g = replay(&record).unwrap_or_else(|e| panic!("{e}"));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(legal.contains(&Action::Done), "{legal:?}");
+    let mut rng = sylvan_engine::GameRng::new(7);
+    while g.to_move().is_some() {
+        g.legal_actions(&mut legal);
+        assert!(!legal.is_empty(), "no legal action at move {}", g.move_number());
+        g.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
+    }
+}
