@@ -696,11 +696,8 @@ impl MysticVale {
             // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
             crate::effects::neighbour_on_deck::push_uses(self, out);
         }
-        let waiting = self.turn.fx.deck_to_field.waiting();
-        if waiting != 0 && waiting & p.field_mask() != 0 {
+        if self.turn.fx.deck_to_field.waiting() != 0 {
             // Rules revision 8 (MV91): the fills and Canopy Explorers waiting, and no `done` while one does.
-            // A card that left the field waits no more (EN:478), even where no refresh cleared its bit
-            // (its card went to the bottom of the deck by Old Bakarab's workshop): `done` stays.
             self.push_hunt_units(out);
         }
     }

@@ -1,6 +1,7 @@
 //! Rules revision 8 (ruling MV91): a waiting Call of the Hunt whose card leaves the field waits no more
-//! (its ability is not in the field, EN:478), also where the card left by an action that does not look at
-//! the waiting units again: Old Bakarab's workshop sending its card to the bottom of the deck (EN:1712).
+//! (its ability is not in the field, EN:478), also where Old Bakarab's workshop sends the card to the
+//! bottom of the deck (EN:1712; the record test `a_waiting_fill_sent_under_the_deck_by_old_bakarab_holds_back_nothing`
+//! is the same case): here as the speed benchmarks met it.
 
 use sylvan_engine::erased::typed_playouts;
 use sylvan_mystic_vale::setup::{Amulets, Leaders};
