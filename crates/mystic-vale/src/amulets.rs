@@ -265,9 +265,14 @@ impl MysticVale {
                 let p = &mut self.players[i];
                 if !p.deck.is_empty() {
                     let c = p.deck.remove(0);
+                    let before = p.field.len();
                     p.put_in_field(c);
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::Played(Seat(i as u8), self.card_ref(i, c)));
+                    }
+                    if harvest {
+                        // Rules revision 9 (MV23): Dione's upgraded side joining acts from now on.
+                        crate::effects::neighbour_on_deck::joined(self, before);
                     }
                 }
             }

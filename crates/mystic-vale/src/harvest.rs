@@ -456,6 +456,7 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
                 continue;
             }
             let before = t;
+            let mut hooked = false;
             for ab in h.abilities(c) {
                 if ab.timing == Timing::Harvest
                     && ab.effect == Effect::Unique
@@ -465,6 +466,7 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
                     let mut more = 0u32;
                     f(table, seat, c, &mut t, &mut more);
                     minus += more;
+                    hooked = true;
                 }
             }
             if let Some(out) = parts.as_deref_mut() {
@@ -474,6 +476,11 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
                     (u32::from(t.mana), s, u32::from(t.vp), u32::from(t.box_vp), u32::from(t.mana_factor.max(1)))
                 };
                 add_part(&mut out[c as usize], sums(&before), sums(&t));
+                if hooked {
+                    // Rules revision 9: what the user's cards and vales gain through Dione's used cards
+                    // is theirs (the one module with a harvest hook, MV23).
+                    crate::effects::neighbour_on_deck::rebank(table, seat, c, out);
+                }
             }
         }
     }

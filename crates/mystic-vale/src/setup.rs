@@ -129,13 +129,17 @@ pub struct Options {
     /// Harvest abilities included (a card that can cost is used by `use p1 c7`, its exchange by `use p1
     /// c7 middle`); and the cards Canopy Explorer takes after a guardian added in the Harvest give their
     /// places at once ([`FRESH_PLACES_RULES`], ruling MV92). Revisions 1 to 7 count those on-deck cards'
-    /// symbols only.
+    /// symbols only. Revision 9 (ruling MV23's known gaps of revision 8): Old Bakarab's paid turning back on
+    /// a used on-deck leader card turns that card back ([`DIONE_TURN_BACK_RULES`]); a Dione card that joins
+    /// the field during the Harvest uses the neighbours' cards from then on ([`DIONE_JOIN_RULES`]); the
+    /// user's own cards' and vales' gains through the used cards are banked as theirs
+    /// ([`DIONE_BANK_RULES`]).
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 8;
+pub const RULES: u8 = 9;
 
 /// Every rules revision a game can name, newest first: the `rules` option's choices and default are
 /// [`RULES_CHOICES`], the tail of this list that ends with revision 1 and starts at [`RULES`], so they
@@ -168,6 +172,24 @@ pub const DIONE_RULES: u8 = 8;
 /// added in the Harvest (Cyrilla, Conclave of Ents) makes Canopy Explorer take more cards (ruling MV92):
 /// revisions up to 7 left those cards' places out until something else counted them.
 pub const FRESH_PLACES_RULES: u8 = 8;
+
+/// The rules revision from which Old Bakarab's paid turning back ("pay 1 to turn Barkarb back", EN:1716)
+/// on a neighbour's on-deck leader card used through Dione's upgraded side turns that card, the
+/// neighbour's leader, back as the user's Harvest Phase ends (ruling MV23); revision 8 took the mana and
+/// turned nothing.
+pub const DIONE_TURN_BACK_RULES: u8 = 9;
+
+/// The rules revision from which a card with Dione's upgraded side that joins the field during the Harvest
+/// (Summoner Stone, Canopy Explorer after a guardian added) brings her ability: what it does as the
+/// Harvest begins happens as it joins (ruling MV23); revision 8 used no neighbour's card's Call of the
+/// Hunt, Canopy Explorer or leader hook then (a fill the player resolves did already, MV91).
+pub const DIONE_JOIN_RULES: u8 = 9;
+
+/// The rules revision from which what the user's own field cards and vales gain through the used on-deck
+/// cards (Manadew Meadow choosing a used card, Aurora counting them) is banked as those cards' and
+/// vales' gains, kept at their best with the rest of their gain (rulings MV23, MV83); revision 8 banked
+/// it under Dione's card, apart.
+pub const DIONE_BANK_RULES: u8 = 9;
 
 fn first_rules() -> u8 {
     1

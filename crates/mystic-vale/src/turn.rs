@@ -54,7 +54,10 @@ const WHEN_PLAYED_PLACES: usize = 3 * NUM_CARDS;
 ///   EN:1543), so it is opened at most once. The move itself is one of `max_game_length`'s extras, as in
 ///   revisions 1 to 6: 2 more here.
 /// - *Dione's upgraded side* (rules revision 8, ruling MV23): `use pS cN` uses a neighbour's on-deck card
-///   that can cost, offered only while not used yet: at most one a neighbour, 2.
+///   that can cost, offered only while not used yet: at most one a neighbour, 2. Rules revision 9 adds
+///   no decision: her card joining the field in the Harvest runs her beginning then, once a Harvest
+///   Phase (`begun`), instead of as the Harvest begins; a used Old Bakarab's turning back is its
+///   module's existing `ability 1`.
 /// - *Call of the Hunt and Canopy Explorer* (rules revision 8, ruling MV91): `use cN SLOT` resolving one
 ///   is offered only for a card whose bit is clear in one of two masks (`filled`, `explored`), sets it,
 ///   and nothing clears them during the turn: at most `2N`.

@@ -822,6 +822,14 @@ fn describe_action(
             };
             let soil = |s: Slot| soil[s as usize].clone();
             match a {
+                // Rules revision 9 (MV23): a used Old Bakarab card's turning back turns that card.
+                Action::AbilityPick(_)
+                    if used
+                        && home.is_some_and(|h| h.1.hint == Hint::WorkshopSleeve)
+                        && view.rules() >= crate::setup::DIONE_TURN_BACK_RULES =>
+                {
+                    ("describe-workshop-turn-back-used", args!(n = ab.amount))
+                }
                 Action::AbilityPick(k) => (id, args!(pick = k, n = ab.amount)),
                 Action::AbilityCommon(l, k) => {
                     match view.commons.get(usize::from(l)).and_then(|r| r.get(usize::from(k))) {

@@ -31,11 +31,16 @@
 //!   [`for_each_used_in_view`]); the heuristic asks the module of a used leader side to choose among the
 //!   actions it takes, and the rollout tries each on a copy of the game (taking the one that leaves more
 //!   to spend, never one that leaves less).
+//!
+//! Rules revision 9 closes revision 8's three known gaps (ruling MV23): Old Bakarab's paid turning back
+//! on a used leader card turns that neighbour's leader back as the Harvest ends ([`pay_turn_back`],
+//! [`turn_back`]); a Dione card that joins the field in the Harvest acts as she joins ([`joined`]); what
+//! the user's own cards and vales gain through the used cards is banked as theirs ([`rebank`]).
 
 use super::Module;
 use crate::cards::{Count, Effect, Reward, Timing};
 use crate::harvest::{Table, Totals, blank_cards};
-use crate::setup::DIONE_RULES;
+use crate::setup::{DIONE_BANK_RULES, DIONE_JOIN_RULES, DIONE_RULES, DIONE_TURN_BACK_RULES};
 use crate::state::{CardStats, MysticVale, NUM_CARDS, card_abilities, leader_face};
 
 /// Your neighbours' on-deck cards count as in your field.
@@ -117,6 +122,14 @@ pub struct TurnState {
     /// p1 c7`), a bit per seat.
     #[serde(rename = "on_deck_chosen", skip_serializing_if = "is_zero")]
     pub chosen: u8,
+    /// Rules revision 9: the seats whose on-deck leader card, Old Bakarab's upgraded side used with
+    /// Dione's, the player paid to turn back (EN:1716); it turns as the Harvest Phase ends, a bit per seat.
+    #[serde(rename = "on_deck_turn_back", skip_serializing_if = "is_zero")]
+    pub turn_back: u8,
+    /// Rules revision 9: what Dione's ability does as the Harvest begins happened in this Harvest Phase
+    /// (once, EN:480, even if her card leaves the field and joins it again).
+    #[serde(rename = "on_deck_begun", skip_serializing_if = "std::ops::Not::not")]
+    pub begun: bool,
 }
 
 fn is_zero(x: &u8) -> bool {
@@ -299,6 +312,33 @@ pub(crate) fn apply_use(game: &mut MysticVale, s: u8, _c: u8) {
     game.recount();
 }
 
+/// Rules revision 9 ([`DIONE_TURN_BACK_RULES`], ruling MV23): the player paid Old Bakarab's "pay 1 to
+/// turn Barkarb back to the starting side" (EN:1716) on the used on-deck card of key `key` (a key of
+/// [`for_each_used_module`]): the ability names its own card, the neighbour's leader, which turns back as
+/// the user's Harvest Phase ends ([`turn_back`]; its upgraded side counted in this one, as for its owner,
+/// ruling MV75). Revision 8 took the mana and turned nothing.
+pub(crate) fn pay_turn_back(game: &mut MysticVale, key: u8) {
+    if game.options.rules < DIONE_TURN_BACK_RULES {
+        return;
+    }
+    if let Some((i, _)) = used_card(game, key) {
+        game.turn.fx.neighbour_on_deck.turn_back |= 1 << i;
+    }
+}
+
+/// As the Harvest Phase ends (rules revision 9): the leaders the player paid to turn back through a used
+/// Old Bakarab card turn to their starting side ([`pay_turn_back`]).
+#[cold]
+#[inline(never)]
+pub(crate) fn turn_back(game: &mut MysticVale) {
+    let seats = std::mem::take(&mut game.turn.fx.neighbour_on_deck.turn_back);
+    for i in 0..game.players.len() {
+        if seats & (1 << i) != 0 {
+            super::flip_back::turn_leader_back(game, i);
+        }
+    }
+}
+
 /// What the field's counts read: printed decay, the most mana printed on one card, blank cards.
 #[derive(Clone, Copy, Default)]
 struct FieldCounts {
@@ -369,19 +409,16 @@ impl Sums {
     }
 }
 
-/// Rules revision 8 (ruling MV23): the used cards' symbols and Harvest abilities, and what the user's
-/// own counting cards gain from them, added to `totals` (see the module's documentation).
-fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut u32) {
-    let (used, k) = used(table, seat);
-    if k == 0 {
-        return;
-    }
+/// The field's counts for `seat`: its own field (`own`), and with the used cards `used` in it (`all`);
+/// the user's field cards with a Harvest ability (a bit per card, read again for their counts); and the
+/// used cards' totals, in `used`'s order (the first repeated if there is one).
+fn field_counts(table: &dyn Table, seat: usize, used: &[(usize, u8)]) -> (Counts, [CardStats; 2]) {
     let db = table.db();
     let field = table.field(seat);
     let mine = table.cards(seat);
     let my_leader = table.leader(seat);
     let mut own = FieldCounts { cards: field.len() as u32, ..FieldCounts::default() };
-    // The field cards with a Harvest ability, read again below (most have none).
+    // The field cards with a Harvest ability, read again by the caller (most have none).
     let mut acting = 0u32;
     for &c in field {
         let st = CardStats::of(mine[c as usize], db, leader_face(db, my_leader, c));
@@ -393,19 +430,88 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
     }
     own.blank = blank_cards(mine, my_leader, field.iter().copied());
     let mut all = own;
-    let stats: [CardStats; 2] = std::array::from_fn(|j| {
-        let (i, c) = used[j.min(k - 1)];
-        CardStats::of(table.cards(i)[c as usize], db, leader_face(db, table.leader(i), c))
+    let stats: [CardStats; 2] = std::array::from_fn(|j| match used.get(j).or(used.first()) {
+        Some(&(i, c)) => CardStats::of(table.cards(i)[c as usize], db, leader_face(db, table.leader(i), c)),
+        None => CardStats::default(),
     });
-    for (j, &(i, c)) in used[..k].iter().enumerate() {
+    for (j, &(i, c)) in used.iter().enumerate().take(2) {
+        let st = &stats[j];
         all.cards += 1;
-        all.decay += u32::from(stats[j].decay_printed);
-        all.most_mana = all.most_mana.max(u32::from(stats[j].mana));
+        all.decay += u32::from(st.decay_printed);
+        all.most_mana = all.most_mana.max(u32::from(st.mana));
         all.blank += blank_cards(table.cards(i), table.leader(i), std::iter::once(c));
     }
+    ((own, all, acting), stats)
+}
+
+/// The user's own field counts, those with the used cards, and the user's field cards with a Harvest
+/// ability (see [`field_counts`]).
+type Counts = (FieldCounts, FieldCounts, u32);
+
+/// Whether the user's own field cards or vales have a Harvest gain that counts the field as it grows
+/// ([`counts_field`]): else the used cards add nothing to them. Reads the sleeves, not their totals.
+fn any_extra(table: &dyn Table, seat: usize) -> bool {
+    let db = table.db();
+    let (mine, my_leader) = (table.cards(seat), table.leader(seat));
+    let counts =
+        |ab: crate::cards::Ability| ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field(ab.per);
+    table.harvest_vales(seat).iter().any(|&v| !db.hot_vale(v).remove_self && counts(db.hot_vale(v).ability))
+        || table
+            .field(seat)
+            .iter()
+            .any(|&c| card_abilities(db, mine[c as usize], leader_face(db, my_leader, c)).any(counts))
+}
+
+/// What the user's own field cards and vales that count the field gain more with the used cards in it
+/// than without (`own` and `all` as [`field_counts`] gives them, `acting` its cards): `f(card, reward,
+/// gain, double)` for each, `card` `None` for a vale. A count that shrinks (Wolf Rider's shortfall) is
+/// taken before the used cards join (ruling MV23): only the counts of [`counts_field`] are read.
+fn each_extra(
+    table: &dyn Table,
+    seat: usize,
+    (own, all, acting): Counts,
+    mut f: impl FnMut(Option<u8>, Reward, u32, u32),
+) {
+    let db = table.db();
+    let mine = table.cards(seat);
+    let my_leader = table.leader(seat);
+    for &c in table.field(seat).iter().filter(|&&c| acting & (1 << c) != 0) {
+        let face = leader_face(db, my_leader, c);
+        let st = CardStats::of(mine[c as usize], db, face);
+        let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+        for ab in card_abilities(db, mine[c as usize], face) {
+            if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field(ab.per) {
+                let more = all.count(ab.per, st.guardians).saturating_sub(own.count(ab.per, st.guardians));
+                f(Some(c), ab.reward, u32::from(ab.amount) * more, double);
+            }
+        }
+    }
+    // The user's vales that count the field (Manadew Meadow may choose a used card, EN:1397-1399: "1 card
+    // in your field"); the neighbours' vales never come (they are not cards).
+    for &v in table.harvest_vales(seat) {
+        let x = db.hot_vale(v);
+        let ab = x.ability;
+        if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && !x.remove_self && counts_field(ab.per) {
+            let more = all.count(ab.per, 0).saturating_sub(own.count(ab.per, 0));
+            f(None, ab.reward, u32::from(ab.amount) * more, 1);
+        }
+    }
+}
+
+/// Rules revision 8 (ruling MV23): the used cards' symbols and Harvest abilities, and what the user's
+/// own counting cards gain from them, added to `totals` (see the module's documentation).
+fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut u32) {
+    let (used, k) = used(table, seat);
+    if k == 0 {
+        return;
+    }
+    let db = table.db();
+    let (counts, stats) = field_counts(table, seat, &used[..k]);
+    let all = counts.1;
     let mut sums = Sums::default();
     let mut factor = 1u32;
     for (j, &(i, c)) in used[..k].iter().enumerate() {
+        let face = leader_face(db, table.leader(i), c);
         let st = &stats[j];
         sums.mana += u32::from(st.mana);
         for x in 0..4 {
@@ -413,7 +519,6 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
         }
         sums.vp += u32::from(st.vp);
         let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-        let face = leader_face(db, table.leader(i), c);
         for ab in card_abilities(db, table.cards(i)[c as usize], face) {
             if ab.timing != Timing::Harvest {
                 continue;
@@ -429,28 +534,8 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
             }
         }
     }
-    // The user's own cards that count the field count the used cards too.
-    for &c in field.iter().filter(|&&c| acting & (1 << c) != 0) {
-        let face = leader_face(db, my_leader, c);
-        let st = CardStats::of(mine[c as usize], db, face);
-        let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-        for ab in card_abilities(db, mine[c as usize], face) {
-            if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && counts_field(ab.per) {
-                let more = all.count(ab.per, st.guardians).saturating_sub(own.count(ab.per, st.guardians));
-                sums.add(ab.reward, u32::from(ab.amount) * more, double);
-            }
-        }
-    }
-    // So do the user's vales that count the field (Manadew Meadow may choose a used card, EN:1397-1399:
-    // "1 card in your field"); the neighbours' vales never come (they are not cards).
-    for &v in table.harvest_vales(seat) {
-        let x = db.hot_vale(v);
-        let ab = x.ability;
-        if ab.timing == Timing::Harvest && ab.effect == Effect::Gain && !x.remove_self && counts_field(ab.per) {
-            let more = all.count(ab.per, 0).saturating_sub(own.count(ab.per, 0));
-            sums.add(ab.reward, u32::from(ab.amount) * more, 1);
-        }
-    }
+    // The user's own cards and vales that count the field count the used cards too.
+    each_extra(table, seat, counts, |_, reward, gain, double| sums.add(reward, gain, double));
     let cap8 = |x: u32| x.min(250) as u8;
     let cap16 = |x: u32| x.min(u32::from(u16::MAX)) as u16;
     totals.mana = totals.mana.saturating_add(cap8(sums.mana));
@@ -460,6 +545,59 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
     totals.vp = totals.vp.saturating_add(cap16(sums.vp));
     totals.box_vp = totals.box_vp.saturating_add(cap16(sums.box_vp));
     totals.mana_factor = cap8(u32::from(totals.mana_factor.max(1)) * factor);
+}
+
+/// Rules revision 9 ([`DIONE_BANK_RULES`], rulings MV23, MV83): in the gains of each unit `out` (field
+/// cards by number, the vales at [`NUM_CARDS`]), what the user's own cards and vales gain through the
+/// used cards moves from Dione's card `dione` (where the harvest hook counted it) to the card or vales
+/// whose ability gains it. Manadew Meadow's gain is then one gain, kept at its best as a whole (the card
+/// it chooses, the user's or a used one), and a card that leaves the field keeps only its own gain. The
+/// totals do not change. Revision 8 keeps it under Dione's card.
+#[cold]
+#[inline(never)]
+pub(crate) fn rebank(table: &dyn Table, seat: usize, dione: u8, out: &mut crate::harvest::Parts) {
+    if table.rules() < DIONE_BANK_RULES {
+        return;
+    }
+    let (used, k) = used(table, seat);
+    if k == 0 || !any_extra(table, seat) {
+        return;
+    }
+    let mut extras: [(Option<u8>, Sums); NUM_CARDS + 1] = std::array::from_fn(|_| (None, Sums::default()));
+    let mut n = 0;
+    each_extra(table, seat, field_counts(table, seat, &used[..k]).0, |card, reward, gain, double| {
+        if gain == 0 || n == extras.len() {
+            return;
+        }
+        extras[n].0 = card;
+        extras[n].1.add(reward, gain, double);
+        n += 1;
+    });
+    for (card, sums) in &extras[..n] {
+        let to = card.map_or(NUM_CARDS, usize::from);
+        if to == usize::from(dione) {
+            continue;
+        }
+        let from = &mut out[usize::from(dione)];
+        let mana = from.mana.min(sums.mana.min(250) as u8);
+        from.mana -= mana;
+        let mut spirits = [0u8; 4];
+        for x in 0..4 {
+            spirits[x] = from.spirits[x].min(sums.spirits[x].min(250) as u8);
+            from.spirits[x] -= spirits[x];
+        }
+        let vp = from.vp.min(sums.vp.min(u32::from(u16::MAX)) as u16);
+        from.vp -= vp;
+        let box_vp = from.box_vp.min(sums.box_vp.min(u32::from(u16::MAX)) as u16);
+        from.box_vp -= box_vp;
+        let into = &mut out[to];
+        into.mana = into.mana.saturating_add(mana);
+        for x in 0..4 {
+            into.spirits[x] = into.spirits[x].saturating_add(spirits[x]);
+        }
+        into.vp = into.vp.saturating_add(vp);
+        into.box_vp = into.box_vp.saturating_add(box_vp);
+    }
 }
 
 /// Rules revision 8, as the Harvest Phase begins (after the user's own Call of the Hunt and Canopy
@@ -475,6 +613,9 @@ fn begin(game: &mut MysticVale) {
     if game.options.rules < DIONE_RULES {
         return;
     }
+    if game.options.rules >= DIONE_JOIN_RULES {
+        game.turn.fx.neighbour_on_deck.begun = true;
+    }
     join(game, None);
     let mut hooks: [Option<super::HarvestBeginHook>; 2] = [None; 2];
     let mut n = 0;
@@ -487,6 +628,33 @@ fn begin(game: &mut MysticVale) {
     for f in hooks.into_iter().flatten() {
         f(game);
     }
+}
+
+/// Rules revision 9 ([`DIONE_JOIN_RULES`], ruling MV23): cards joined the active player's field at
+/// `from` on during the Harvest (Summoner Stone's Evoke, Canopy Explorer resolved after a guardian was
+/// added): if Dione's upgraded side is among them, her ability is in the field from now on (EN:478), and
+/// what it does as the Harvest begins happens now ([`begin`]: the used cards' Call of the Hunt, Canopy
+/// Explorer and leader hooks). Her card's symbols and the used cards' gains are counted by the recounts
+/// from then on either way; revision 8 did not run this part. (A fill or Canopy Explorer the player
+/// resolves, rules revision 8's decision, runs the hooks of the cards it brings already, MV91.)
+#[inline]
+pub(crate) fn joined(game: &mut MysticVale, from: usize) {
+    if game.options.rules >= DIONE_JOIN_RULES && may_harvest(game) {
+        dione_joined(game, from);
+    }
+}
+
+/// [`joined`] once the active player's leader shows Dione's upgraded side.
+#[cold]
+#[inline(never)]
+fn dione_joined(game: &mut MysticVale, from: usize) {
+    let Some(l) = game.harvest_leader() else { return };
+    if game.turn.fx.neighbour_on_deck.begun || !game.cur().field.get(from..).is_some_and(|new| new.contains(&l.card)) {
+        return;
+    }
+    begin(game);
+    game.count_places();
+    game.recount();
 }
 
 /// Rules revision 8: seat `s` revealed a new on-deck card during the user's Harvest Phase (GinGan's

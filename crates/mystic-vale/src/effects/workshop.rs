@@ -120,6 +120,11 @@ fn sleeve_apply(game: &mut MysticVale, card: u8, ab: Ability, action: Action) ->
         Action::AbilityPick(_) => {
             game.turn.mana_spent = game.turn.mana_spent.saturating_add(ab.amount);
             game.turn.ability_state |= FLIP;
+            if card >= super::neighbour_on_deck::USED_KEY {
+                // A neighbour's on-deck Old Bakarab used with Dione's upgraded side: that card turns back
+                // (rules revision 9, ruling MV23).
+                super::neighbour_on_deck::pay_turn_back(game, card);
+            }
         }
         Action::Workshop(k, c) => {
             let db = game.db.clone();

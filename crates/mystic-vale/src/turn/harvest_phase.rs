@@ -307,6 +307,8 @@ impl MysticVale {
         if self.options.rules >= crate::setup::FRESH_PLACES_RULES && self.cur().field.len() != before {
             // The cards that joined give their places to the purchases (ruling MV21's count, MV92).
             self.count_places();
+            // Rules revision 9 (MV23): Dione's upgraded side among them acts from now on.
+            crate::effects::neighbour_on_deck::joined(self, before);
         }
     }
 
@@ -1264,6 +1266,10 @@ impl MysticVale {
         {
             // Xanos turns back (EN:1722-1724); not in the harvest she was upgraded in.
             f(self, i);
+        }
+        if self.turn.fx.neighbour_on_deck.turn_back != 0 {
+            // Rules revision 9 (MV23): a neighbour's Old Bakarab used with Dione's side, paid to turn back.
+            crate::effects::neighbour_on_deck::turn_back(self);
         }
         if S::ENABLED && self.turn.vp_now > 0 {
             // Taken at once during the harvest (`gain_now`), shown with the rest.

@@ -13,6 +13,7 @@ mod revision_5;
 mod revision_6;
 mod revision_7;
 mod revision_8;
+mod revision_9;
 mod second_review;
 mod setup_box;
 mod storm;
