@@ -349,13 +349,48 @@ impl MysticVale {
         {
             if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES && self.hunt_possible() {
                 // Rules revision 8 (MV91): cards that joined or left the field, an advancement that moved:
-                // the units waiting now.
-                self.hunt_moved(&before.0);
-                self.hunt_refresh();
+                // the units waiting now (unless nothing in the field can wait: `hunt_still`).
+                self.hunt_after_change(&before.0);
             }
             // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).
             self.reopen_changed(&before);
         }
+    }
+
+    /// Rules revision 8 (MV91), after an action that may have changed the field: the moved fills and
+    /// Canopy Explorers keep their resolution ([`hunt_moved`](MysticVale::hunt_moved)) and the waiting units
+    /// are found again ([`hunt_refresh`](MysticVale::hunt_refresh)), unless [`hunt_still`](MysticVale::hunt_still)
+    /// shows that both would leave the state as it is. `before`: the sleeves before the action.
+    fn hunt_after_change(&mut self, before: &[crate::state::Sleeve; NUM_CARDS]) {
+        let p = self.cur();
+        if self.hunt_still(p.field.iter().fold(0, |e, &c| e | p.stats[c as usize].effects), false) {
+            #[cfg(debug_assertions)]
+            {
+                let kept = self.turn.fx.deck_to_field;
+                self.hunt_moved(before);
+                self.hunt_refresh();
+                let full = std::mem::replace(&mut self.turn.fx.deck_to_field, kept);
+                debug_assert_eq!(full, kept, "hunt_still: the field's units after a change");
+            }
+            return;
+        }
+        self.hunt_moved(before);
+        self.hunt_refresh();
+    }
+
+    /// Rules revision 8 (MV91), the fast path of Call of the Hunt's bookkeeping: whether refreshing the
+    /// units (and, as the Harvest begins with `explored`, marking the Canopy Explorers resolved, or after
+    /// a change, carrying a moved unit's resolution) would leave `turn.fx.deck_to_field` as it is, knowing
+    /// `effects`, the union of the field cards' effects. The units come only from field cards with a fill
+    /// or deck-to-field ability, so with none in the field, none waiting already and (as the Harvest
+    /// begins with `explored`) none marked explored, there is nothing to do. The reference computation
+    /// is the full one, compared in a debug assertion at each use.
+    #[inline]
+    pub(super) fn hunt_still(&self, effects: u32, explored: bool) -> bool {
+        const HUNT_EFFECTS: u32 = Effect::FillField.bit() | Effect::DeckToField.bit();
+        let fx = &self.turn.fx.deck_to_field;
+        // Rules revision 9: a used on-deck card's unit waiting is refreshed too (Dione's card may leave).
+        effects & HUNT_EFFECTS == 0 && fx.waiting() == 0 && fx.used_waiting() == 0 && (!explored || fx.explored == 0)
     }
 
     /// Whether `action`, in the Harvest Phase (rules revision 2 on), may change the field: a card

@@ -53,8 +53,22 @@ impl MysticVale {
             var = None;
         }
         if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES && self.hunt_possible() {
-            // Rules revision 8 (MV91): the fills and Canopy Explorers waiting for the player.
-            self.hunt_begun(!waits);
+            // Rules revision 8 (MV91): the fills and Canopy Explorers waiting for the player, unless none
+            // can (`hunt_still`; the hook may have changed the field: read again).
+            if begin.is_some() {
+                effects = self.cur().field_effects_and_places().0;
+            }
+            if self.hunt_still(effects, !waits) {
+                #[cfg(debug_assertions)]
+                {
+                    let kept = self.turn.fx.deck_to_field;
+                    self.hunt_begun(!waits);
+                    let full = std::mem::replace(&mut self.turn.fx.deck_to_field, kept);
+                    debug_assert_eq!(full, kept, "hunt_still: the units as the Harvest begins");
+                }
+            } else {
+                self.hunt_begun(!waits);
+            }
         }
         match var {
             Some(var) => {
@@ -685,7 +699,7 @@ impl MysticVale {
             // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
             crate::effects::neighbour_on_deck::push_uses(self, out);
         }
-        if self.turn.fx.deck_to_field.hunt {
+        if self.turn.fx.deck_to_field.waiting() != 0 {
             // Rules revision 8 (MV91): the fills and Canopy Explorers waiting, and no `done` while one does.
             self.push_hunt_units(out);
         }

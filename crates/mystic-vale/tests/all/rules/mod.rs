@@ -4,6 +4,7 @@ mod base;
 mod conclaves;
 mod decisions;
 mod hunt;
+mod hunt_left;
 mod issue_33;
 mod leaders;
 mod magic;
