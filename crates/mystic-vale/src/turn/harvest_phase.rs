@@ -699,8 +699,10 @@ impl MysticVale {
             // Rules revision 8 (MV23): Dione's upgraded side, a neighbour's card that can cost.
             crate::effects::neighbour_on_deck::push_uses(self, out);
         }
-        if self.turn.fx.deck_to_field.waiting() != 0 {
-            // Rules revision 8 (MV91): the fills and Canopy Explorers waiting, and no `done` while one does.
+        let hunt = &self.turn.fx.deck_to_field;
+        if hunt.waiting() != 0 || hunt.used_waiting() != 0 {
+            // Rules revision 8 (MV91): the fills and Canopy Explorers waiting, and no `done` while one does
+            // (a used on-deck card's too, revision 9).
             self.push_hunt_units(out);
         }
     }
