@@ -195,6 +195,15 @@ pub const DIONE_JOIN_RULES: u8 = 9;
 /// it under Dione's card, apart.
 pub const DIONE_BANK_RULES: u8 = 9;
 
+/// The rules revision from which a turn begins with nothing of Call of the Hunt's and Canopy Explorer's
+/// units (ruling MV91) or of Dione's used cards (MV23) left from the turns before: revision 8 kept which
+/// cards' fills and Explorers had resolved (by card number, for every player), whether a fill had been in
+/// the field, and which neighbours' cards that can cost the player had chosen to use, so that in a later
+/// turn a Call of the Hunt on a card of that number never resolved (EN:478, 480: once a Harvest Phase,
+/// not once a game), Canopy Explorers waited with no fill, and a card that can cost was used without the
+/// player's choice (EN:1617-1619).
+pub const NEW_TURN_RULES: u8 = 9;
+
 fn first_rules() -> u8 {
     1
 }

@@ -88,6 +88,12 @@ impl MysticVale {
         self.turn.fx.discard_on_evoke.waiting = false;
         self.turn.fx.bog_planting.last_prep = false;
         self.turn.fx.workshop.turn_back = false;
+        if self.options.rules >= crate::setup::NEW_TURN_RULES {
+            // Rules revision 9: the units of Call of the Hunt and Canopy Explorer, and the neighbours'
+            // cards chosen through Dione, belong to one Harvest Phase (MV91, MV23).
+            self.turn.fx.deck_to_field = Default::default();
+            self.turn.fx.neighbour_on_deck = Default::default();
+        }
         self.turn.fx.multiply_mana.left = 0;
         self.turn.fx.multiply_mana.kept = 0;
         self.turn.fx.multiply_mana.raw_mana = 0;

@@ -18,6 +18,7 @@ fn revision_8_a_fill_whose_card_went_under_the_deck_lets_the_harvest_end() {
         sets: "base,magic,wild,manastorm".into(),
         leaders: Leaders::Random,
         amulets: Amulets::Random,
+        rules: 8,
         ..Options::default()
     };
     if let Err(e) = typed_playouts::<MysticVale>(&o, 460, 1000) {

@@ -356,3 +356,60 @@ fn revision_9_random_games_keep_the_rules_consistent() {
     }
     assert!(dione > 0, "Dione's upgraded side harvested");
 }
+
+/// Whether the active player's field holds a card of its own with a fill ability (Call of the Hunt,
+/// Yaquei's upgraded side) as this Harvest Phase reads it.
+fn own_fill_in_field(g: &MysticVale) -> bool {
+    let p = g.cur();
+    p.field.iter().any(|&c| {
+        let face = p.leader.filter(|l| l.card == c).map(|l| l.face(&g.db).ability);
+        p.cards[c as usize].advs().map(|a| g.db.adv(a).ability).chain(face).any(|ab| {
+            ab.timing == sylvan_mystic_vale::cards::Timing::Harvest
+                && ab.effect == sylvan_mystic_vale::cards::Effect::FillField
+        })
+    })
+}
+
+/// Random games of every set with leaders and amulets, 4 players, under rules revision `rules`: how many
+/// Planting decisions found Call of the Hunt's or Dione's per-turn state left from an earlier turn, and
+/// how many Harvest Phases began with a fill ability of the player's own in a field of fewer than 8
+/// cards and none of its units waiting.
+fn stale_turn_states(rules: u8) -> (usize, usize) {
+    let o = Options { players: 4, leaders: Leaders::Random, amulets: Amulets::Random, ..every_set(rules) };
+    let (mut stale, mut unresolved) = (0, 0);
+    let mut legal = Vec::new();
+    for seed in 0..24 {
+        let mut g = MysticVale::new(&o, 900 + seed).unwrap_or_else(|e| panic!("{e}"));
+        let mut rng = GameRng::new(seed);
+        let mut last: Option<(usize, u16)> = None;
+        while g.to_move().is_some() {
+            let (hunt, dione) = (g.turn.fx.deck_to_field, g.turn.fx.neighbour_on_deck);
+            if g.phase == Phase::Planting {
+                let units = hunt.fill | hunt.explore | hunt.filled | hunt.explored;
+                let used = hunt.used_fill | hunt.used_explore | hunt.used_filled | hunt.used_explored;
+                stale += usize::from(units != 0 || used != 0 || hunt.hunt || dione.chosen != 0 || dione.begun);
+            }
+            let turn = (g.current as usize, g.rounds);
+            if g.phase == Phase::Harvest && last != Some(turn) {
+                last = Some(turn);
+                let field = g.cur().field.len();
+                unresolved += usize::from(own_fill_in_field(&g) && field < 8 && hunt.fill & g.cur().field_mask() == 0);
+            }
+            g.legal_actions(&mut legal);
+            g.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
+        }
+    }
+    (stale, unresolved)
+}
+
+#[test]
+fn revision_9_each_turn_begins_with_nothing_of_call_of_the_hunt_or_dione_left_from_the_turns_before() {
+    // EN:478, 480: a Harvest ability in the field is resolved once in that Harvest Phase, so a Call of
+    // the Hunt is resolved again in each later Harvest it is in the field for (EN:903-905); Dione's
+    // player chooses again each Harvest to use a neighbour's card that can cost (EN:1617-1619).
+    assert_eq!(stale_turn_states(9), (0, 0));
+    // Revision 8 (the records) kept them: the same games show the state left over, and Calls of the Hunt
+    // that never waited.
+    let (stale, unresolved) = stale_turn_states(8);
+    assert!(stale > 0 && unresolved > 0, "revision 8: {stale} stale, {unresolved} unresolved");
+}
