@@ -278,7 +278,7 @@ fn mv91_a_resolved_canopy_explorer_moved_by_wayfarer_portal_does_not_resolve_aga
 
 /// Whether the active player's field holds a card with a fill ability (Call of the Hunt, Yaquei's
 /// upgraded side) as this Harvest Phase reads it.
-fn fill_in_field(g: &MysticVale) -> bool {
+pub(crate) fn fill_in_field(g: &MysticVale) -> bool {
     let p = g.cur();
     p.field.iter().any(|&c| {
         let face = p.leader.filter(|l| l.card == c).map(|l| l.face(&g.db).ability);

@@ -357,19 +357,6 @@ fn revision_9_random_games_keep_the_rules_consistent() {
     assert!(dione > 0, "Dione's upgraded side harvested");
 }
 
-/// Whether the active player's field holds a card of its own with a fill ability (Call of the Hunt,
-/// Yaquei's upgraded side) as this Harvest Phase reads it.
-fn own_fill_in_field(g: &MysticVale) -> bool {
-    let p = g.cur();
-    p.field.iter().any(|&c| {
-        let face = p.leader.filter(|l| l.card == c).map(|l| l.face(&g.db).ability);
-        p.cards[c as usize].advs().map(|a| g.db.adv(a).ability).chain(face).any(|ab| {
-            ab.timing == sylvan_mystic_vale::cards::Timing::Harvest
-                && ab.effect == sylvan_mystic_vale::cards::Effect::FillField
-        })
-    })
-}
-
 /// Random games of every set with leaders and amulets, 4 players, under rules revision `rules`: how many
 /// Planting decisions found Call of the Hunt's or Dione's per-turn state left from an earlier turn, and
 /// how many Harvest Phases began with a fill ability of the player's own in a field of fewer than 8
@@ -393,7 +380,9 @@ fn stale_turn_states(rules: u8) -> (usize, usize) {
             if g.phase == Phase::Harvest && last != Some(turn) {
                 last = Some(turn);
                 let field = g.cur().field.len();
-                unresolved += usize::from(own_fill_in_field(&g) && field < 8 && hunt.fill & g.cur().field_mask() == 0);
+                unresolved += usize::from(
+                    crate::rules::hunt::fill_in_field(&g) && field < 8 && hunt.fill & g.cur().field_mask() == 0,
+                );
             }
             g.legal_actions(&mut legal);
             g.apply_unchecked(legal[rng.index(legal.len())], &mut NoEvents);
