@@ -117,6 +117,28 @@ pub fn random_game(options: &Options, seed: u64, salt: u64) -> Vec<String> {
 }
 
 /// The revision-`rules` fixture's options: every set.
+/// Plays random game `seed` under `options` as [`random_game`] does (the players' choices from `seed ^
+/// salt`) and counts the active players' Harvest Phases in which `moment` held at a decision (once a
+/// Harvest Phase): where a later rules revision plays a fixture's game differently.
+pub fn harvest_moments(options: &Options, seed: u64, salt: u64, moment: impl Fn(&MysticVale) -> bool) -> usize {
+    let mut g = MysticVale::new(options, seed).unwrap_or_else(|e| panic!("{e}"));
+    let mut rng = GameRng::new(seed ^ salt);
+    let mut legal = Vec::new();
+    let mut moments = 0;
+    let mut last: Option<(usize, u16)> = None;
+    while g.to_move().is_some() {
+        let turn = (g.current as usize, g.rounds);
+        if g.phase == sylvan_mystic_vale::Phase::Harvest && last != Some(turn) && moment(&g) {
+            moments += 1;
+            last = Some(turn);
+        }
+        g.legal_actions(&mut legal);
+        let a = legal[rng.index(legal.len())];
+        g.apply_unchecked(a, &mut NoEvents);
+    }
+    moments
+}
+
 pub fn every_set(rules: u8) -> Options {
     Options { sets: "base,wild,magic,manastorm".into(), rules, ..Options::default() }
 }

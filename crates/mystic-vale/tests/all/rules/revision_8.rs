@@ -28,21 +28,7 @@ const RULES_7_GAMES: &str = include_str!("../../fixtures/rules-7-random-games.tx
 /// the active player's field while a neighbour's on-deck card has a Harvest ability: the moments where
 /// revision 8 will differ.
 fn dione_moments(options: &Options, seed: u64) -> usize {
-    let mut g = MysticVale::new(options, seed).unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = GameRng::new(seed ^ SALT);
-    let mut legal = Vec::new();
-    let mut moments = 0;
-    let mut last: Option<(usize, u16)> = None;
-    while g.to_move().is_some() {
-        if g.phase == Phase::Harvest && last != Some((g.current as usize, g.rounds)) && dione_moment(&g) {
-            moments += 1;
-            last = Some((g.current as usize, g.rounds));
-        }
-        g.legal_actions(&mut legal);
-        let a = legal[rng.index(legal.len())];
-        g.apply_unchecked(a, &mut NoEvents);
-    }
-    moments
+    harvest_moments(options, seed, SALT, dione_moment)
 }
 
 /// Whether the active player harvests with Dione's upgraded side in the field while a neighbour's on-deck

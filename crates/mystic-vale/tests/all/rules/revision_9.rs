@@ -24,23 +24,9 @@ const RULES_8_GAMES: &str = include_str!("../../fixtures/rules-8-random-games.tx
 /// Replays game `seed` of the fixture and counts the Harvest Phases in which Dione's upgraded side is
 /// the active player's leader (in the field or not yet).
 fn dione_harvests(options: &Options, seed: u64) -> usize {
-    let mut g = MysticVale::new(options, seed).unwrap_or_else(|e| panic!("{e}"));
-    let mut rng = GameRng::new(seed ^ SALT);
-    let mut legal = Vec::new();
-    let mut moments = 0;
-    let mut last: Option<(usize, u16)> = None;
-    while g.to_move().is_some() {
-        let seat = g.current as usize;
-        let dione = g.players[seat].leader.is_some_and(|l| l.upgraded && g.db.leader(l.id).key == "dione");
-        if g.phase == Phase::Harvest && last != Some((seat, g.rounds)) && dione {
-            moments += 1;
-            last = Some((seat, g.rounds));
-        }
-        g.legal_actions(&mut legal);
-        let a = legal[rng.index(legal.len())];
-        g.apply_unchecked(a, &mut NoEvents);
-    }
-    moments
+    harvest_moments(options, seed, SALT, |g| {
+        g.cur().leader.is_some_and(|l| l.upgraded && g.db.leader(l.id).key == "dione")
+    })
 }
 
 #[test]
