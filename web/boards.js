@@ -154,10 +154,13 @@ function mysticVale(v, ctx) {
     const l = p.leader?.card === ci ? p.leader : null;
     const covered = coveredOf(card);
     const own = s === seat;
+    const ordering = own && decides && phase === 'Order';
     const pre = own ? `c${ci}` : `p${s} c${ci}`;
     const slots = l ? leaderFace(l, s) : slotsOf(card).map((id, k) => {
       const under = empty(covered[k]) ? '' : `<small class="covered">${t('covers', { card: adv(covered[k]).name })}</small>`;
-      const st = `data-tok="${pre} ${SLOTS[k]}" data-key="p${s}c${ci}${SLOTS[k]}"`;
+      // While one orders a card's "when played" abilities, its slots answer which resolves next.
+      const next = ordering && ci === details.card ? `|resolve ${SLOTS[k]}` : '';
+      const st = `data-tok="${pre} ${SLOTS[k]}${next}" data-key="p${s}c${ci}${SLOTS[k]}"`;
       return empty(id)
         ? `<div class="slot empty" ${st}>${esc(t(SLOTS[k]))}</div>`
         : `<div class="slot" ${st} title="${esc(adv(id).name + ' — ' + (adv(id).text || ''))}"><b>${esc(adv(id).name)}</b><small>${esc(adv(id).text || '')}</small>${under}</div>`;
