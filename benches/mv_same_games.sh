@@ -24,9 +24,13 @@ done <<'SETUPS'
 -p 4 -o edition=essential -o rules=5
 -p 4 -o edition=essential -o rules=6
 -p 4 -o edition=essential -o rules=7
+-p 4 -o edition=essential -o rules=8
+-p 4 -o edition=essential -o rules=9
 -p 2 -o sets=all -o leaders=random -o amulets=random
 -p 3 -o sets=all -o leaders=random -o amulets=random
 -p 4 -o sets=all -o leaders=random -o amulets=random
 -p 3 -o sets=all -o leaders=random -o amulets=random -o rules=6
+-p 4 -o sets=all -o leaders=random -o amulets=random -o rules=8
+-p 4 -o sets=all -o leaders=random -o amulets=random -o rules=9
 -p 2 -o sets=base,magic,wild -o leaders=random
 SETUPS
