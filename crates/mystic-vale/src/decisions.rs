@@ -48,6 +48,44 @@ pub(crate) fn sort_actions(list: &mut [Action]) {
     list.sort_unstable();
 }
 
+/// The most actions [`merge_sorted`] inserts one by one; past that it sorts the whole list.
+const MERGE_MAX: usize = 64;
+
+/// Makes `out` sorted without duplicates, given that `out[..from]` already is (sorted, no duplicates) and `out[from..]` holds
+/// a few actions in any order: each of those is inserted where a binary search puts it (skipped if
+/// already there). The fast path of `out.sort_unstable(); out.dedup()` (the reference, which gives the
+/// same list: checked in a debug assertion), for lists that grow by a few actions after their sorted
+/// part (the waiting Calls of the Hunt): a few comparisons per action instead of a pass of
+/// out-of-line comparisons over the whole list.
+#[inline(never)]
+pub(crate) fn merge_sorted(out: &mut Vec<Action>, from: usize) {
+    let n = out.len() - from.min(out.len());
+    #[cfg(debug_assertions)]
+    let reference = {
+        let mut r = out.clone();
+        r.sort_unstable();
+        r.dedup();
+        r
+    };
+    // The sorted part is not checked here (that is as many comparisons as the sort's): the debug
+    // assertion below compares with the reference.
+    if n > MERGE_MAX {
+        out.sort_unstable();
+        out.dedup();
+    } else {
+        let mut tail = [Action::Pass; MERGE_MAX];
+        tail[..n].copy_from_slice(&out[from..]);
+        out.truncate(from);
+        for &a in &tail[..n] {
+            if let Err(k) = out.binary_search(&a) {
+                out.insert(k, a);
+            }
+        }
+    }
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(*out, reference, "merge_sorted: the list as sort and dedup make it");
+}
+
 /// Whether an action may change the field and spends nothing: open units stay open through it.
 pub(crate) fn defers(a: Action) -> bool {
     matches!(

@@ -353,8 +353,13 @@ impl MysticVale {
             // without a refresh (Old Bakarab's Workshop), taking the used cards with it.
             self.push_used_units(out);
         }
+        let mut from = from;
         if fx.waiting() != 0 || out.len() > from {
-            out.retain(|&a| a != Action::Done);
+            // `done` is in the sorted part, once (the units pushed are `use`s).
+            if let Some(k) = out.iter().position(|a| matches!(a, Action::Done)) {
+                out.remove(k);
+                from -= usize::from(k < from);
+            }
         }
         for (mask, effect) in [(fx.fill, Effect::FillField), (fx.explore, Effect::DeckToField)] {
             let mut m = mask & self.cur().field_mask();
@@ -366,8 +371,7 @@ impl MysticVale {
                 }
             }
         }
-        out.sort_unstable();
-        out.dedup();
+        crate::decisions::merge_sorted(out, from);
     }
 
     /// Rules revision 8: `use cN SLOT` resolves card `c`'s waiting fill (cards from the top of the deck
