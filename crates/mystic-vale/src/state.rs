@@ -588,6 +588,46 @@ impl CardStats {
         st
     }
 
+    /// The effects whose part of a card's totals is not a sum over its advancements (a cap, a
+    /// conversion, additions per guardian or per level-1 advancement): [`CardStats::with_added`] leaves
+    /// cards with any of them to [`CardStats::boosted`].
+    const NOT_ADDED: u32 = Effect::CapDecay.bit() | Effect::SpiritsToWild.bit() | Effect::AddPer.bit();
+
+    /// The fast path of [`CardStats::boosted`] as an advancement `adv` is sleeved into the empty slot
+    /// of a card with neither a leader side nor a boost, `self` being the card's totals before (as
+    /// `boosted` made them): with no effect of [`NOT_ADDED`](Self::NOT_ADDED) on the card or on `adv`,
+    /// every total is a saturating sum over the advancements (order does not change a saturating sum of
+    /// non-negative terms), so `adv`'s symbols are added to it, and its slot's place moves from "empty"
+    /// to "upgrade" (or none). `None` where the fast path does not apply. `covered`: the slot's covered
+    /// advancement after the sleeving. The reference, `boosted` on the new sleeve, is compared in a debug
+    /// assertion at each use (`Player::sleeve_adv`).
+    #[inline]
+    fn with_added(self, db: &CardDb, adv: u8, covered: u8) -> Option<CardStats> {
+        let h = db.hot(adv);
+        if (self.effects | h.ability.effect.bit()) & Self::NOT_ADDED != 0 {
+            return None;
+        }
+        let x = &h.symbols;
+        let mut st = self;
+        st.decay = st.decay.saturating_add(x.decay);
+        st.decay_printed = st.decay;
+        st.growth = st.growth.saturating_add(x.growth);
+        st.mana = st.mana.saturating_add(x.mana);
+        for k in 0..4 {
+            st.spirits[k] = st.spirits[k].saturating_add(x.spirits[k]);
+        }
+        st.guardians = st.guardians.saturating_add(x.guardian);
+        st.vp = st.vp.saturating_add(x.vp_harvest);
+        st.effects |= h.ability.effect.bit();
+        st.timings |= h.ability.timing.bit();
+        let k = h.slot as u64;
+        st.places &= !(1 << (7 * (3 * k)));
+        if covered == EMPTY && adv != db.cursed_land && adv != db.starting_soil {
+            st.places |= 1 << (7 * (3 * k + if h.eclipse { 2 } else { 1 }));
+        }
+        Some(st)
+    }
+
     /// Whether the card carries an ability with effect `e`.
     #[inline]
     pub fn has(&self, e: Effect) -> bool {
@@ -607,6 +647,26 @@ impl Player {
         let old = self.stats[c];
         let new = CardStats::boosted(self.cards[c], db, leader_face(db, self.leader, c as u8), self.boost_on(c as u8));
         self.stats[c] = new;
+        if self.field.contains(&(c as u8)) || self.on_deck == Some(c as u8) {
+            self.shown_decay = self.shown_decay - u16::from(old.decay) + u16::from(new.decay);
+            self.shown_growth = self.shown_growth - u16::from(old.growth) + u16::from(new.growth);
+        }
+    }
+
+    /// Sleeves advancement `adv` on card `c` ([`Sleeve::put`]) and updates its totals: through
+    /// [`CardStats::with_added`] where the slot was empty and the card has neither a leader side nor a
+    /// boost (most sleevings), else as [`refresh`](Player::refresh) does.
+    pub fn sleeve_adv(&mut self, db: &CardDb, c: usize, adv: u8) {
+        let slot = db.hot(adv).slot as usize;
+        let empty = self.cards[c].slots[slot] == EMPTY;
+        self.cards[c].put(db, adv);
+        let plain = empty && self.leader.is_none_or(|l| usize::from(l.card) != c) && self.boost_on(c as u8).is_none();
+        let Some(new) = plain.then(|| self.stats[c].with_added(db, adv, self.cards[c].covered[slot])).flatten() else {
+            self.refresh(db, c);
+            return;
+        };
+        debug_assert_eq!(new, CardStats::boosted(self.cards[c], db, None, None), "CardStats::with_added");
+        let old = std::mem::replace(&mut self.stats[c], new);
         if self.field.contains(&(c as u8)) || self.on_deck == Some(c as u8) {
             self.shown_decay = self.shown_decay - u16::from(old.decay) + u16::from(new.decay);
             self.shown_growth = self.shown_growth - u16::from(old.growth) + u16::from(new.growth);

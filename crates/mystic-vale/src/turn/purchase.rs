@@ -471,8 +471,7 @@ impl MysticVale {
     pub(crate) fn sleeve<S: EventSink<Event>>(&mut self, adv: u8, c: u8, ev: &mut S) {
         let i = self.current as usize;
         let card = S::ENABLED.then(|| self.card_ref(i, c));
-        self.players[i].cards[c as usize].put(&self.db, adv);
-        self.players[i].refresh(&self.db, c as usize);
+        self.players[i].sleeve_adv(&self.db, c as usize, adv);
         if let Some(card) = card {
             ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), card));
         }
