@@ -256,6 +256,28 @@ fn add_part(out: &mut Totals, before: Sums, after: Sums) {
     out.mana_factor = cap8(u32::from(out.mana_factor.max(1)) * f.max(1));
 }
 
+/// The fast path of [`add_part`] for a card with no Harvest ability: what its symbols give (`mana`,
+/// `spirits`, `vp`), no box VP, its factor 1 (the reference, `add_part` from zero sums to these, is
+/// compared in a debug assertion).
+#[inline(always)]
+fn add_symbols(out: &mut Totals, mana: u32, spirits: [u32; 4], vp: u32) {
+    #[cfg(debug_assertions)]
+    let reference = {
+        let mut r = *out;
+        add_part(&mut r, (0, [0; 4], 0, 0, 1), (mana, spirits, vp, 0, 1));
+        r
+    };
+    let cap8 = |x: u32| x.min(250) as u8;
+    out.mana = out.mana.saturating_add(cap8(mana));
+    for k in 0..4 {
+        out.spirits[k] = out.spirits[k].saturating_add(cap8(spirits[k]));
+    }
+    out.vp = out.vp.saturating_add(vp.min(u32::from(u16::MAX)) as u16);
+    out.mana_factor = cap8(u32::from(out.mana_factor.max(1)));
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(*out, reference, "add_symbols: add_part of the symbols");
+}
+
 /// The harvest of `field` with the harvest abilities of the vales `vales` (those owned before the turn):
 /// Ley Line Overflow doubles the rest, then Grassland takes its mana (EN:1049-1055, ruling MV42).
 pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
@@ -351,7 +373,8 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
             }
         }
         sym_vp += u32::from(st.vp);
-        if st.acts(Timing::Harvest) {
+        let acts = st.acts(Timing::Harvest);
+        if acts {
             let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
             // The card's abilities in `ability_list`'s order (its advancements', its leader side's, the
             // one given this turn), read in place: the sleeve's slots, then the two special cards' extra.
@@ -410,7 +433,13 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
         }
         if let (Some(out), Some(start)) = (parts.as_deref_mut(), start) {
             let now = (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor);
-            add_part(&mut out[c as usize], start, now);
+            if acts {
+                add_part(&mut out[c as usize], start, now);
+            } else {
+                // No ability: the symbols alone, no box VP, the factor unchanged.
+                let spirits = [0, 1, 2, 3].map(|k| now.1[k] - start.1[k]);
+                add_symbols(&mut out[c as usize], now.0 - start.0, spirits, now.2 - start.2);
+            }
         }
     }
     mana += sym_mana;
