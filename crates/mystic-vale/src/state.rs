@@ -653,9 +653,9 @@ impl Player {
         }
     }
 
-    /// Sleeves advancement `adv` on card `c` ([`Sleeve::put`]) and updates its totals: through
-    /// [`CardStats::with_added`] where the slot was empty and the card has neither a leader side nor a
-    /// boost (most sleevings), else as [`refresh`](Player::refresh) does.
+    /// Sleeves advancement `adv` on card `c` ([`Sleeve::put`]) and updates its totals: the card's totals
+    /// plus the advancement's symbols (`CardStats::with_added`) where the slot was empty and the card has
+    /// neither a leader side nor a boost (most sleevings), else as [`refresh`](Player::refresh) does.
     pub fn sleeve_adv(&mut self, db: &CardDb, c: usize, adv: u8) {
         let slot = db.hot(adv).slot as usize;
         let empty = self.cards[c].slots[slot] == EMPTY;
