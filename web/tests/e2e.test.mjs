@@ -1358,6 +1358,42 @@ test('a board element is the target of every action whose notation names it', as
   await page.context().close();
 });
 
+// Mystic Vale's order of a card's "when played" abilities (`resolve top`, `resolve middle`): nothing in the
+// notation names the card, so the card's own slots must answer, each the ability it holds, and no other
+// card's. A real position of a finished game (one's own field at a Planting step), put in that phase.
+test('Mystic Vale: the order of a card\'s "when played" abilities is answered by the card\'s slots', async () => {
+  const file = path.join(dir, 'mv-order.json');
+  const played = spawnSync(BIN, ['play', 'mystic-vale', '-b', 'random', '--seed', '3', '-r', file], { input: '1\n'.repeat(3000) });
+  assert.equal(played.status, 0, String(played.stderr));
+  const record = readFileSync(file);
+  let step;
+  for (let k = 1; k < 200 && !step; k++) {
+    const res = await fetch(`${base}/api/replay?seat=0&upto=${k}`, { method: 'POST', body: record, headers: { 'content-type': 'application/json' } });
+    assert.equal(res.status, 200, `replay step ${k}`);
+    const d = await res.json();
+    if (d.view.current === 0 && (d.view.players[0].field || []).length >= 2) step = d;
+  }
+  assert.ok(step, 'a Planting step of seat 0 with two cards in the field');
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  const got = await page.evaluate(async (d) => {
+    const { boards } = await import('/web/boards.js');
+    const { hasTok, entriesOf } = await import('/web/app.js');
+    const { t } = await import('/web/i18n.js');
+    const [card, other] = d.view.players[0].field;
+    const view = { ...d.view, phase: { Order: { card, pending: 3, prep: false } } };
+    const box = document.createElement('div');
+    box.innerHTML = boards['mystic-vale'](view, { seat: 0, catalog: {}, t, over: false, toMove: 0, legal: [], who: (s) => `P${s}`, question: '' });
+    const reach = (notation) => [...box.querySelectorAll('[data-tok]')]
+      .filter((n) => entriesOf(n).some((e) => hasTok({ notation }, e))).map((n) => n.dataset.key);
+    return { card, other, top: reach('resolve top'), middle: reach('resolve middle') };
+  }, step);
+  assert.deepEqual(got.top, [`p0c${got.card}top`], JSON.stringify(got));
+  assert.deepEqual(got.middle, [`p0c${got.card}middle`], JSON.stringify(got));
+  await page.context().close();
+});
+
 // ---------------------------------------------------------------- no id on the board (issue 34)
 
 // The ids a newcomer must never meet, per game: the notation's words for cards, slots and positions
