@@ -622,11 +622,15 @@ class Table {
   // view: no decision needs scrolling to find.
   showAnswer() {
     // A decision about one's own area (Mystic Vale's Planting Phase): that area in sight.
+    // What leads that decision (Mystic Vale's purchases to sleeve, drawn just above the field) stays in
+    // sight with it.
     const area = this.root.querySelector('#board .decision-area');
+    const lead = this.root.querySelector('#board .decision-lead');
     const barTop = this.root.querySelector('#decision')?.getBoundingClientRect().top ?? innerHeight;
     if (area) {
       const r = area.getBoundingClientRect();
-      if (r.top < 0 || r.top > barTop - 120) area.scrollIntoView({ block: 'start', behavior: 'instant' });
+      const top = lead ? Math.min(r.top, lead.getBoundingClientRect().top) : r.top;
+      if (top < 0 || r.top > barTop - 120) (lead || area).scrollIntoView({ block: 'start', behavior: 'instant' });
     }
     if (this.root.querySelector('#decision .answers button')) return;
     const bar = this.root.querySelector('#decision');

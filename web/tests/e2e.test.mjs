@@ -300,7 +300,9 @@ for (const [i, game] of GAMES.entries()) {
           const p = window.sylvanTable.msg.view.phase;
           return (p && typeof p === 'object' ? Object.keys(p)[0] : p) === 'Sleeve';
         })) {
-          for (const vp of [DESKTOP, PHONE]) {
+          // The page scrolled away first (a resize brings the decision back, as a phone turned does).
+          for (const vp of [PHONE, DESKTOP]) {
+            await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight / 3));
             await page.setViewportSize(vp);
             await frames(page);
             const got = await page.evaluate(() => {
