@@ -1085,7 +1085,11 @@ test('the lobby picks card sets and champions by name, and the game has the ones
   await page.waitForSelector('#go');
   await page.selectOption('#g', 'mystic-vale');
   // The form is drawn again in French once the catalog arrives: wait for it, not for the old form.
-  await page.waitForFunction(() => document.querySelector('[data-opt="sets"] label.chip')?.innerText.trim() !== 'Base game', null, { timeout: 15_000 }).catch(() => {});
+  // (A chip, not its absence while the form is redrawn: a missing chip is not a French one.)
+  await page.waitForFunction(() => {
+    const chip = document.querySelector('[data-opt="sets"] label.chip');
+    return !!chip && chip.innerText.trim() !== 'Base game';
+  }, null, { timeout: 30_000 }).catch(() => {});
   assert.equal((await chips('sets'))[0].name, 'Jeu de base');
   await page.selectOption('#lang', 'en');
   await page.waitForSelector('#go');
