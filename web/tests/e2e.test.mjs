@@ -1081,7 +1081,10 @@ test('the lobby picks card sets and champions by name, and the game has the ones
   for (const c of [...sets.slice(0, 4), ...champions]) assert.notEqual(c.name, c.value);
   assert.doesNotMatch(await page.locator('#form').innerText(), /\b(gru|lic|urs|pel|manastorm)\b|base,|codes?\b/);
   // French names.
+  // The lobby is drawn again once the French words are loaded: the old form's button must not be taken
+  // for the new one's.
   await page.selectOption('#lang', 'fr');
+  await page.waitForFunction(() => document.documentElement.lang === 'fr');
   await page.waitForSelector('#go');
   await page.selectOption('#g', 'mystic-vale');
   // The form is drawn again in French once the catalog arrives: wait for it, not for the old form.
@@ -1090,8 +1093,9 @@ test('the lobby picks card sets and champions by name, and the game has the ones
     const chip = document.querySelector('[data-opt="sets"] label.chip');
     return !!chip && chip.innerText.trim() !== 'Base game';
   }, null, { timeout: 30_000 }).catch(() => {});
-  assert.equal((await chips('sets'))[0].name, 'Jeu de base');
+  assert.equal((await chips('sets'))[0]?.name, 'Jeu de base');
   await page.selectOption('#lang', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
   await page.waitForSelector('#go');
   await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pickers-desktop-en.png'), fullPage: true });
   // On a phone the chips wrap under their label, and the help keeps the width of the form.
