@@ -203,7 +203,7 @@ function mysticVale(v, ctx) {
         · ${token(p, s)}
         ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} data-key="p${s}v${id}" data-name="${esc(vale(id).name)}" title="${esc(vale(id).name + ' — ' + vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
       ${extra ? `<div class="pextra">${extra}</div>` : ''}
-      <div class="risk ${net >= 3 ? 'danger' : ''}" title="${esc(t('spoil_rule'))}">${icon('decay')} ${t('decay')} ${sh.decay} − ${icon('growth')} ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t('spoil_short')})${risk}</div>
+      <div class="risk ${net >= 3 ? 'danger' : ''}" title="${esc(t('spoil_rule'))}">${icon('decay')} ${t('decay')} ${sh.decay} − ${icon('growth')} ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t(own ? 'spoil_short' : 'spoil_short_other')})${risk}</div>
       ${offer}
       <div class="field">${list.map((ci) => sleeve(p, s, ci, own ? `c${ci}` : '')).join('')}
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;

@@ -311,6 +311,7 @@ for (const [i, game] of GAMES.entries()) {
               return { bought: [...document.querySelectorAll('.harvest [data-tok^="purchase"]')].some(inView), field: inView(document.querySelector('.mvplayer.me .phead')) };
             });
             assert.deepEqual(got, { bought: true, field: true }, `Sleeve at move ${st.move}, ${vp.width}×${vp.height}`);
+            if (!sleeves) await page.screenshot({ path: path.join(ARTIFACTS, `mystic-vale-sleeve-${vp === PHONE ? 'phone' : 'desktop'}.png`) });
           }
           await page.setViewportSize(DESKTOP);
           await frames(page);
