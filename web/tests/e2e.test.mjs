@@ -1405,6 +1405,26 @@ test('Mystic Vale: the order of a card\'s "when played" abilities is answered by
   await page.context().close();
 });
 
+// The win-probability chart marks every seat that decided, one that decided only once included (a line
+// of one point draws nothing).
+test('the win chart shows a mark for each seat that decided, even once', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  const sizes = await page.evaluate(async () => {
+    const { winChart } = await import('/web/app.js');
+    const box = document.createElement('div');
+    box.innerHTML = winChart({ moves: 20, decisions: [{ seat: 0, move: 3, before: 0.4 },
+      { seat: 1, move: 4, before: 0.5 }, { seat: 1, move: 9, before: 0.7 }] });
+    document.body.append(box);
+    const out = [...box.querySelectorAll('.winline')].map((n) => { const r = n.getBoundingClientRect(); return [n.dataset.seat, r.width > 0 && r.height > 0]; });
+    box.remove();
+    return out;
+  });
+  assert.deepEqual(sizes, [['0', true], ['1', true]]);
+  await page.context().close();
+});
+
 // ---------------------------------------------------------------- no id on the board (issue 34)
 
 // The ids a newcomer must never meet, per game: the notation's words for cards, slots and positions
