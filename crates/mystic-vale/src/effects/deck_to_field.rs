@@ -164,3 +164,16 @@ pub(crate) fn place_of(db: &CardDb, sleeve: Sleeve, fill_waits: bool, at: u8) ->
         None => fill_waits.then_some(true),
     }
 }
+
+impl crate::effects::NewTurn for TurnState {
+    /// The cards that joined are counted afresh each turn; from rules revision 9
+    /// ([`crate::setup::NEW_TURN_RULES`]) everything is (the units belong to one Harvest Phase, EN:478,
+    /// 480; MV91): revision 8 kept the units from turn to turn, and its records replay so.
+    fn new_turn(&mut self, rules: u8) {
+        if rules >= crate::setup::NEW_TURN_RULES {
+            *self = Self::default();
+        } else {
+            self.added = 0;
+        }
+    }
+}
