@@ -314,28 +314,34 @@ fn mv91_the_revision_7_fixture_harvests_with_call_of_the_hunt_in_the_field() {
     assert!(moments > 0, "no Harvest with Call of the Hunt in the fixture");
 }
 
-#[test]
-fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harvest_ends() {
-    // Uniform random play and the heuristic under revision 8, every set and leaders: `done` is offered
-    // exactly when no unit waits, each offered unit names a waiting card, and the games end.
+/// Uniform random play, the heuristic and the rollout (by seed) under rules revision `rules`, every set
+/// and leaders, 3 players: `done` is offered exactly when no unit waits (the field's, and from revision 9
+/// the used on-deck cards' too, `used`), each unit resolved has its words in every catalog language, and
+/// the games end. Returns the units resolved.
+fn random_games_resolve_every_unit(rules: u8, used: bool) -> usize {
     let o = Options { players: 3, leaders: Leaders::Random, ..every_set(7) };
     let mut units = 0;
     for seed in 1..=12u64 {
         let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
-        g.options.rules = R8;
+        g.options.rules = rules;
         let mut rng = GameRng::new(seed);
         let mut legal = Vec::new();
         while g.to_move().is_some() {
             g.legal_actions(&mut legal);
-            let waiting = g.turn.fx.deck_to_field.waiting();
+            let fx = g.turn.fx.deck_to_field;
+            let used_waiting = if used { fx.used_waiting() } else { 0 };
+            let waiting = fx.waiting() != 0 || used_waiting != 0;
             if g.phase == Phase::Harvest && g.turn.ability_open.is_none() {
-                let done = legal.contains(&Action::Done);
                 let plain = g.turn.fx.move_advancement.pending.is_none()
                     && g.turn.fx.vale_choice.waiting.is_none()
                     && g.turn.fx.claim_advancement.claims == 0
                     && !g.turn.fx.discard_on_evoke.waiting;
                 if plain {
-                    assert_eq!(done, waiting == 0, "seed {seed}: done offered iff nothing waits: {legal:?}");
+                    assert_eq!(
+                        legal.contains(&Action::Done),
+                        !waiting,
+                        "seed {seed}: done iff nothing waits: {legal:?}"
+                    );
                 }
             }
             let seat = g.to_move().unwrap_or_else(|| panic!("to move"));
@@ -344,10 +350,12 @@ fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harv
                 1 => <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng),
                 _ => legal[rng.index(legal.len())],
             };
-            if let Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } = a
-                && waiting & (1 << c) != 0
-                && g.phase == Phase::Harvest
-            {
+            let unit = match a {
+                Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } => fx.waiting() & (1 << c) != 0,
+                Action::UseOnDeckAbility(s, ..) => used_waiting & (1 << s) != 0,
+                _ => false,
+            };
+            if unit && g.phase == Phase::Harvest {
                 units += 1;
                 // Its words, in every catalog language: the unit's own message, not the notation.
                 for (locale, now) in [(Locale::En, " now: "), (Locale::Fr, " maintenant : ")] {
@@ -360,7 +368,12 @@ fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harv
             assert!(g.moves < 20_000, "seed {seed}: the game ends");
         }
     }
-    assert!(units > 0, "the games resolved Calls of the Hunt");
+    units
+}
+
+#[test]
+fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harvest_ends() {
+    assert!(random_games_resolve_every_unit(R8, false) > 0, "the games resolved Calls of the Hunt");
 }
 
 /// Rules revision 9 (`effects::deck_to_field::HUNT_REOPEN_RULES`): a Canopy Explorer waits where a fill
@@ -574,52 +587,8 @@ fn revision_9_a_used_canopy_explorer_alone_takes_its_card_as_the_harvest_begins(
 
 #[test]
 fn revision_9_random_and_heuristic_games_resolve_every_unit_before_the_harvest_ends() {
-    // As the revision 8 test, with the used cards' units: `done` is offered exactly when no unit waits,
-    // the units' words in both catalogs, and the games end.
-    let o = Options { players: 3, leaders: Leaders::Random, ..every_set(7) };
-    let mut units = 0;
-    for seed in 1..=12u64 {
-        let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
-        g.options.rules = R9;
-        let mut rng = GameRng::new(seed);
-        let mut legal = Vec::new();
-        while g.to_move().is_some() {
-            g.legal_actions(&mut legal);
-            let fx = g.turn.fx.deck_to_field;
-            let waiting = fx.waiting() != 0 || fx.used_waiting() != 0;
-            if g.phase == Phase::Harvest && g.turn.ability_open.is_none() {
-                let plain = g.turn.fx.move_advancement.pending.is_none()
-                    && g.turn.fx.vale_choice.waiting.is_none()
-                    && g.turn.fx.claim_advancement.claims == 0
-                    && !g.turn.fx.discard_on_evoke.waiting;
-                if plain {
-                    assert_eq!(legal.contains(&Action::Done), !waiting, "seed {seed}: {legal:?}");
-                }
-            }
-            let seat = g.to_move().unwrap_or_else(|| panic!("to move"));
-            let a = match seed % 3 {
-                0 => <MysticVale as Heuristic>::heuristic_action(&g.view(seat), &legal, &mut rng),
-                1 => <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng),
-                _ => legal[rng.index(legal.len())],
-            };
-            let unit = match a {
-                Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } => fx.waiting() & (1 << c) != 0,
-                Action::UseOnDeckAbility(s, ..) => fx.used_waiting() & (1 << s) != 0,
-                _ => false,
-            };
-            if unit && g.phase == Phase::Harvest {
-                units += 1;
-                for (locale, now) in [(Locale::En, " now: "), (Locale::Fr, " maintenant : ")] {
-                    let words = describe_in(&g.view(seat), a, locale);
-                    assert!(words.contains(now), "{words}");
-                }
-            }
-            assert!(legal.contains(&a), "seed {seed}: {a} legal");
-            g.apply_unchecked(a, &mut NoEvents);
-            assert!(g.moves < 20_000, "seed {seed}: the game ends");
-        }
-    }
-    assert!(units > 0, "the games resolved units");
+    // As the revision 8 test, with the used cards' units.
+    assert!(random_games_resolve_every_unit(R9, true) > 0, "the games resolved units");
 }
 
 #[test]
@@ -847,4 +816,10 @@ fn revision_10_a_card_gingan_can_make_a_neighbour_reveal_counts_among_the_means(
     let mut plain = dione_beside_gingan(R10, false);
     act(&mut plain, "pass");
     assert_eq!(plain.players[0].field[..], [0, 19, 3], "resolved as the Harvest began");
+}
+
+#[test]
+fn revision_10_random_and_heuristic_games_resolve_every_unit_before_the_harvest_ends() {
+    // As revision 9's, with the Explorers that join the field waiting where a fill can still come.
+    assert!(random_games_resolve_every_unit(R10, true) > 0, "the games resolved units");
 }

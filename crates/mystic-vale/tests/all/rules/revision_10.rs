@@ -39,3 +39,15 @@ fn rules_9_plays_the_same_games_as_before_revision_10() {
 fn write_rules_9_fixture() {
     write_fixture("SYLVAN_WRITE_RULES_9", "rules-9-random-games.txt", &rules_9_leaders(), SALT, 40);
 }
+
+#[test]
+fn revision_10_random_games_keep_the_rules_consistent() {
+    // The revision-9 fixture's deals played under revision 10 by uniform random moves
+    // (`random_games_keep_the_rules_consistent`), Harvests with Canopy Explorer in the field among them.
+    let options = Options { rules: 10, ..rules_9_leaders() };
+    let explorers = random_games_keep_the_rules_consistent(&options, 10, SALT, 40, |g| {
+        let p = g.cur();
+        p.field.iter().any(|&c| p.cards[c as usize].advs().any(|x| g.db.adv(x).key == "canopy-explorer"))
+    });
+    assert!(explorers > 0, "Harvests with Canopy Explorer");
+}
