@@ -622,11 +622,15 @@ class Table {
   // view: no decision needs scrolling to find.
   showAnswer() {
     // A decision about one's own area (Mystic Vale's Planting Phase): that area in sight.
+    // What leads that decision (Mystic Vale's purchases to sleeve, drawn just above the field) stays in
+    // sight with it.
     const area = this.root.querySelector('#board .decision-area');
+    const lead = this.root.querySelector('#board .decision-lead');
     const barTop = this.root.querySelector('#decision')?.getBoundingClientRect().top ?? innerHeight;
     if (area) {
       const r = area.getBoundingClientRect();
-      if (r.top < 0 || r.top > barTop - 120) area.scrollIntoView({ block: 'start', behavior: 'instant' });
+      const top = lead ? Math.min(r.top, lead.getBoundingClientRect().top) : r.top;
+      if (top < 0 || r.top > barTop - 120) (lead || area).scrollIntoView({ block: 'start', behavior: 'instant' });
     }
     if (this.root.querySelector('#decision .answers button')) return;
     const bar = this.root.querySelector('#decision');
@@ -978,9 +982,13 @@ export function winChart(a, who = (s) => `p${s}`) {
   const xt = [];
   for (let m = 0; m <= moves; m += step) xt.push(`<text x="${x(m)}" y="${H - B + 16}" text-anchor="middle">${m}</text>`);
   const seats = [...new Set(ds.map((d) => d.seat))].sort((p, q) => p - q);
+  // A seat that decided once has a dot, not a line of no length (which draws nothing).
   const lines = seats.map((s) => {
-    const pts = ds.filter((d) => d.seat === s).map((d) => `${x(d.move).toFixed(1)},${y(d.before).toFixed(1)}`).join(' ');
-    return `<polyline class="winline" data-seat="${s}" points="${pts}" fill="none" stroke="${seatColors[s % seatColors.length]}" stroke-width="2"/>`;
+    const mine = ds.filter((d) => d.seat === s);
+    const colour = seatColors[s % seatColors.length];
+    if (mine.length === 1) return `<circle class="winline windot" data-seat="${s}" cx="${x(mine[0].move).toFixed(1)}" cy="${y(mine[0].before).toFixed(1)}" r="4" fill="${colour}"/>`;
+    const pts = mine.map((d) => `${x(d.move).toFixed(1)},${y(d.before).toFixed(1)}`).join(' ');
+    return `<polyline class="winline" data-seat="${s}" points="${pts}" fill="none" stroke="${colour}" stroke-width="2"/>`;
   }).join('');
   const legend = seats.map((s) => `<span class="key"><i style="background:${seatColors[s % seatColors.length]}"></i>${esc(who(s))}</span>`).join(' ');
   return `<div id="chart"><h3>${t('win_chart')}</h3>

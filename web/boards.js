@@ -203,7 +203,7 @@ function mysticVale(v, ctx) {
         · ${token(p, s)}
         ${p.vales?.length ? ` · ${t('vales')}${t('colon')} ${p.vales.map((id) => `<span class="chip" ${own ? `data-tok="v${id}"` : ''} data-key="p${s}v${id}" data-name="${esc(vale(id).name)}" title="${esc(vale(id).name + ' — ' + vale(id).text)}">${esc(vale(id).name)}</span>`).join(' ')}` : ''}</div>
       ${extra ? `<div class="pextra">${extra}</div>` : ''}
-      <div class="risk ${net >= 3 ? 'danger' : ''}" title="${esc(t('spoil_rule'))}">${icon('decay')} ${t('decay')} ${sh.decay} − ${icon('growth')} ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t('spoil_short')})${risk}</div>
+      <div class="risk ${net >= 3 ? 'danger' : ''}" title="${esc(t('spoil_rule'))}">${icon('decay')} ${t('decay')} ${sh.decay} − ${icon('growth')} ${t('growth')} ${sh.growth} = <b>${net}</b> / 4 (${t(own ? 'spoil_short' : 'spoil_short_other')})${risk}</div>
       ${offer}
       <div class="field">${list.map((ci) => sleeve(p, s, ci, own ? `c${ci}` : '')).join('')}
         ${deck ? `<div class="ondeckbox"><small>${t('on_deck')}</small>${deck}</div>` : ''}</div></div>`;
@@ -222,7 +222,9 @@ function mysticVale(v, ctx) {
     ${v.draft.amulets.map((id) => face({ tok: `take amulet ${id}`, name: amulet(id).name, nameHtml: `${icon('amulet')} ${esc(amulet(id).name)}`, text: amulet(id).text, more: amuletSides(amulet(id)), stats: amulet(id).vp ? `${amulet(id).vp} ${icon('vp', t('vp'))}` : '', cls: 'amuletoffer' })).join('')}</div></div>` : '';
   const conclaves = v.conclaves ? `<div class="muted">${t('conclaves')}${t('colon')} ${v.conclaves.map((id) => esc(catalog.conclaves?.[id]?.name || `#${id}`)).join(', ')}</div>` : '';
   // In the Harvest Phase: what is left to spend and the purchases waiting to be sleeved.
-  const harvest = ['Harvest', 'Sleeve'].includes(phase) ? `<div class="info harvest">${icon('mana', t('mana'))} ${t('mana')} <b>${Math.max(0, (tu.mana_total || 0) + (tu.mana_extra || 0) - (tu.mana_spent || 0))}</b>
+  // At the Sleeve step, what was bought leads the decision about one's own field: kept in sight with it.
+  const lead = phase === 'Sleeve' && decides ? 'decision-lead' : '';
+  const harvest = ['Harvest', 'Sleeve'].includes(phase) ? `<div class="info harvest ${lead}">${icon('mana', t('mana'))} ${t('mana')} <b>${Math.max(0, (tu.mana_total || 0) + (tu.mana_extra || 0) - (tu.mana_spent || 0))}</b>
       · <span class="spend">${(tu.spirits || []).map((n, k) => `<span data-tok="${SPIRITS[k]}" data-name="${esc(t(SPIRITS[k]))}">${icon(SPIRITS[k], t(SPIRITS[k]))} ${t(SPIRITS[k])} ${n - (tu.spirit_spent?.[k] || 0)}</span>`).join(' ')}</span> · ${icon('vp')} ${t('vp_to_gain', { n: tu.vp_total || 0 })}
       ${tu.bought?.length ? ` · ${t('bought')}${t('colon')} ${tu.bought.map((b, k) => `<span class="chip" data-tok="purchase ${k + 1}" data-name="${esc(adv(b.adv).name)}" title="${esc(adv(b.adv).name + ' — ' + (adv(b.adv).text || ''))}">${esc(adv(b.adv).name)}${b.target != null ? ` → ${esc(cardName(mine, b.target))}` : ''}</span>`).join(' ')}` : ''}</div>` : '';
   // What the current question is about, when the actions alone do not say it.

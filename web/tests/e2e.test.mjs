@@ -300,7 +300,9 @@ for (const [i, game] of GAMES.entries()) {
           const p = window.sylvanTable.msg.view.phase;
           return (p && typeof p === 'object' ? Object.keys(p)[0] : p) === 'Sleeve';
         })) {
-          for (const vp of [DESKTOP, PHONE]) {
+          // The page scrolled away first (a resize brings the decision back, as a phone turned does).
+          for (const vp of [PHONE, DESKTOP]) {
+            await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight / 3));
             await page.setViewportSize(vp);
             await frames(page);
             const got = await page.evaluate(() => {
@@ -309,6 +311,7 @@ for (const [i, game] of GAMES.entries()) {
               return { bought: [...document.querySelectorAll('.harvest [data-tok^="purchase"]')].some(inView), field: inView(document.querySelector('.mvplayer.me .phead')) };
             });
             assert.deepEqual(got, { bought: true, field: true }, `Sleeve at move ${st.move}, ${vp.width}×${vp.height}`);
+            if (!sleeves) await page.screenshot({ path: path.join(ARTIFACTS, `mystic-vale-sleeve-${vp === PHONE ? 'phone' : 'desktop'}.png`) });
           }
           await page.setViewportSize(DESKTOP);
           await frames(page);
@@ -1079,13 +1082,21 @@ test('the lobby picks card sets and champions by name, and the game has the ones
   for (const c of [...sets.slice(0, 4), ...champions]) assert.notEqual(c.name, c.value);
   assert.doesNotMatch(await page.locator('#form').innerText(), /\b(gru|lic|urs|pel|manastorm)\b|base,|codes?\b/);
   // French names.
+  // The lobby is drawn again once the French words are loaded: the old form's button must not be taken
+  // for the new one's.
   await page.selectOption('#lang', 'fr');
+  await page.waitForFunction(() => document.documentElement.lang === 'fr');
   await page.waitForSelector('#go');
   await page.selectOption('#g', 'mystic-vale');
   // The form is drawn again in French once the catalog arrives: wait for it, not for the old form.
-  await page.waitForFunction(() => document.querySelector('[data-opt="sets"] label.chip')?.innerText.trim() !== 'Base game', null, { timeout: 15_000 }).catch(() => {});
-  assert.equal((await chips('sets'))[0].name, 'Jeu de base');
+  // (A chip, not its absence while the form is redrawn: a missing chip is not a French one.)
+  await page.waitForFunction(() => {
+    const chip = document.querySelector('[data-opt="sets"] label.chip');
+    return !!chip && chip.innerText.trim() !== 'Base game';
+  }, null, { timeout: 30_000 }).catch(() => {});
+  assert.equal((await chips('sets'))[0]?.name, 'Jeu de base');
   await page.selectOption('#lang', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
   await page.waitForSelector('#go');
   await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-pickers-desktop-en.png'), fullPage: true });
   // On a phone the chips wrap under their label, and the help keeps the width of the form.
@@ -1355,6 +1366,62 @@ test('a board element is the target of every action whose notation names it', as
     };
   });
   assert.deepEqual(board, { mineOther: false, theirsOther: true, mineOwn: true, theirsOwn: false });
+  await page.context().close();
+});
+
+// Mystic Vale's order of a card's "when played" abilities (`resolve top`, `resolve middle`): nothing in the
+// notation names the card, so the card's own slots must answer, each the ability it holds, and no other
+// card's. A real position of a finished game (one's own field at a Planting step), put in that phase.
+test('Mystic Vale: the order of a card\'s "when played" abilities is answered by the card\'s slots', async () => {
+  const file = path.join(dir, 'mv-order.json');
+  const played = spawnSync(BIN, ['play', 'mystic-vale', '-b', 'random', '--seed', '3', '-r', file], { input: '1\n'.repeat(3000) });
+  assert.equal(played.status, 0, String(played.stderr));
+  const record = readFileSync(file);
+  let step;
+  for (let k = 1; k < 200 && !step; k++) {
+    const res = await fetch(`${base}/api/replay?seat=0&upto=${k}`, { method: 'POST', body: record, headers: { 'content-type': 'application/json' } });
+    assert.equal(res.status, 200, `replay step ${k}`);
+    const d = await res.json();
+    if (d.view.current === 0 && (d.view.players[0].field || []).length >= 2) step = d;
+  }
+  assert.ok(step, 'a Planting step of seat 0 with two cards in the field');
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  const got = await page.evaluate(async (d) => {
+    const { boards } = await import('/web/boards.js');
+    const { hasTok, entriesOf } = await import('/web/app.js');
+    const { t } = await import('/web/i18n.js');
+    const [card, other] = d.view.players[0].field;
+    const view = { ...d.view, phase: { Order: { card, pending: 3, prep: false } } };
+    const box = document.createElement('div');
+    box.innerHTML = boards['mystic-vale'](view, { seat: 0, catalog: {}, t, over: false, toMove: 0, legal: [], who: (s) => `P${s}`, question: '' });
+    const reach = (notation) => [...box.querySelectorAll('[data-tok]')]
+      .filter((n) => entriesOf(n).some((e) => hasTok({ notation }, e))).map((n) => n.dataset.key);
+    return { card, other, top: reach('resolve top'), middle: reach('resolve middle') };
+  }, step);
+  assert.deepEqual(got.top, [`p0c${got.card}top`], JSON.stringify(got));
+  assert.deepEqual(got.middle, [`p0c${got.card}middle`], JSON.stringify(got));
+  await page.context().close();
+});
+
+// The win-probability chart marks every seat that decided, one that decided only once included (a line
+// of one point draws nothing).
+test('the win chart shows a mark for each seat that decided, even once', async () => {
+  const page = await newPage();
+  await page.goto(`${base}/`);
+  await page.waitForSelector('#go');
+  const sizes = await page.evaluate(async () => {
+    const { winChart } = await import('/web/app.js');
+    const box = document.createElement('div');
+    box.innerHTML = winChart({ moves: 20, decisions: [{ seat: 0, move: 3, before: 0.4 },
+      { seat: 1, move: 4, before: 0.5 }, { seat: 1, move: 9, before: 0.7 }] });
+    document.body.append(box);
+    const out = [...box.querySelectorAll('.winline')].map((n) => { const r = n.getBoundingClientRect(); return [n.dataset.seat, r.width > 0 && r.height > 0]; });
+    box.remove();
+    return out;
+  });
+  assert.deepEqual(sizes, [['0', true], ['1', true]]);
   await page.context().close();
 });
 

@@ -225,6 +225,7 @@ decay = Decay
 growth = Growth
 spoil_rule = 4 spoil: field and on-deck card, each growth cancels one decay
 spoil_short = you spoil at 4
+spoil_short_other = spoils at 4
 push_risk = spoil risk if you push: { $n }%
 mana_token = mana token
 token_help = Turned to its active side when you spoil; spend it in a Harvest Phase for 1 mana

@@ -225,6 +225,7 @@ decay = Déclin
 growth = Croissance
 spoil_rule = à 4 vous Déclinez : champ et carte on-deck, chaque Croissance annule un Déclin
 spoil_short = à 4 vous Déclinez
+spoil_short_other = Décline à 4
 push_risk = risque de Décliner si vous poussez : { $n } %
 mana_token = jeton Mana
 token_help = Passe sur sa face active quand vous Déclinez ; dépensez-le pendant une Phase de Récolte pour 1 mana
