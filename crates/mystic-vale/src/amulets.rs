@@ -377,3 +377,5 @@ pub struct TurnState {
     /// Purchases an Evoke sleeved at once this harvest (Darksoul Ember): still two of the buys (EN:1771).
     pub sleeved_now: u8,
 }
+
+crate::effects::cleared_each_turn!(TurnState);

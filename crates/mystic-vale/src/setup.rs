@@ -137,13 +137,17 @@ pub struct Options {
     /// `effects::deck_to_field::HUNT_REOPEN_RULES`): a Canopy Explorer waits for the player's `use cN SLOT`
     /// where a fill ability can still come this Harvest (Cyrilla's copy of Call of the Hunt...), and a used
     /// neighbour's Call of the Hunt or Canopy Explorer is the user's unit, `use p1 c7 top`; revision 8
-    /// resolves those as the Harvest begins.
+    /// resolves those as the Harvest begins. Revision 10 (ruling MV91,
+    /// `effects::deck_to_field::EXPLORER_JOIN_RULES` and `REVEAL_MEANS_RULES`): a Canopy Explorer that joins
+    /// the field in a Harvest where no fill ability was is resolved (as it joins, or waiting where a fill
+    /// can still come), and the count of the means of drawing reads the cards GinGan's upgraded side on a
+    /// used card can make the neighbours reveal; revisions 7 to 9 leave such an Explorer unresolved.
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 9;
+pub const RULES: u8 = 10;
 
 /// Every rules revision a game can name, newest first: the `rules` option's choices and default are
 /// [`RULES_CHOICES`], the tail of this list that ends with revision 1 and starts at [`RULES`], so they

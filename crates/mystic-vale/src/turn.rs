@@ -347,7 +347,7 @@ impl MysticVale {
         if let Some(before) = before
             && matches!(self.phase, Phase::Harvest)
         {
-            if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES && self.hunt_possible() {
+            if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES && self.hunt_tracked() {
                 // Rules revision 8 (MV91): cards that joined or left the field, an advancement that moved:
                 // the units waiting now (unless nothing in the field can wait: `hunt_still`).
                 self.hunt_after_change(&before.0);

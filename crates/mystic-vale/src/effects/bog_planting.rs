@@ -176,3 +176,5 @@ pub(crate) fn cards_placed(db: &CardDb, cards: &[Sleeve; NUM_CARDS]) -> f64 {
     }
     prep[0][at(0)]
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -115,3 +115,5 @@ fn pick(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, a)| a)
 }
+
+crate::effects::cleared_each_turn!(TurnState);

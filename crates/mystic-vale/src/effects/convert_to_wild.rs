@@ -12,3 +12,5 @@ pub struct TurnState {
     #[serde(rename = "converters_used")]
     pub vales_used: u8,
 }
+
+crate::effects::cleared_each_turn!(TurnState);

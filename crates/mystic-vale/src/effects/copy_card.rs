@@ -50,3 +50,5 @@ fn choose(view: &crate::view::View, legal: &[Action]) -> Option<Action> {
     let p = &view.players[view.seat.index()];
     crate::heuristic::best_card(legal, |c| crate::heuristic::play_value(&view.db, p.cards[c as usize], 0))
 }
+
+crate::effects::cleared_each_turn!(TurnState);

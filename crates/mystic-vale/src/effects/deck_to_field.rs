@@ -20,6 +20,17 @@ pub const HUNT_RULES: u8 = crate::setup::DIONE_RULES;
 /// Explorers and used cards as the Harvest begins.
 pub const HUNT_REOPEN_RULES: u8 = 9;
 
+/// The rules revision from which (ruling MV91, "Rules revision 10") a Canopy Explorer that joins the field
+/// in a Harvest where no fill ability was (Summoner Stone's Evoke, another Explorer's cards, a used
+/// neighbour's Explorer...) is resolved (EN:478, 480, 919): as it joins where no order can matter, else
+/// it waits for the player's `use cN SLOT`. Revisions 7 to 9 leave it unresolved.
+pub const EXPLORER_JOIN_RULES: u8 = 10;
+
+/// The rules revision from which (ruling MV91, "Rules revision 10") rule (4)'s count of means reads the
+/// cards GinGan's upgraded side on a used card can make the neighbours reveal (EN:1617, 1631-1637), and no
+/// longer counts an Explorer already resolved. Revision 9 reads only the cards on-deck.
+pub const REVEAL_MEANS_RULES: u8 = 10;
+
 /// What this ability keeps per turn (reset with the turn): one field of [`crate::effects::TurnStates`], held by
 /// [`crate::state::Turn`] (serialized under the keys the state always had; the fields of rules revision 8
 /// only when set).
@@ -162,5 +173,18 @@ pub(crate) fn place_of(db: &CardDb, sleeve: Sleeve, fill_waits: bool, at: u8) ->
         },
         Some(_) => None,
         None => fill_waits.then_some(true),
+    }
+}
+
+impl crate::effects::NewTurn for TurnState {
+    /// The cards that joined are counted afresh each turn; from rules revision 9
+    /// ([`crate::setup::NEW_TURN_RULES`]) everything is (the units belong to one Harvest Phase, EN:478,
+    /// 480; MV91): revision 8 kept the units from turn to turn, and its records replay so.
+    fn new_turn(&mut self, rules: u8) {
+        if rules >= crate::setup::NEW_TURN_RULES {
+            *self = Self::default();
+        } else {
+            self.added = 0;
+        }
     }
 }

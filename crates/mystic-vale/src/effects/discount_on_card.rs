@@ -10,3 +10,5 @@ pub struct TurnState {
     #[serde(rename = "chorus")]
     pub in_field: bool,
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -10,3 +10,8 @@ pub struct TurnState {
     #[serde(rename = "sow")]
     pub in_field: bool,
 }
+
+impl crate::effects::NewTurn for TurnState {
+    /// Kept: set again as each Harvest Phase begins, before it is read.
+    fn new_turn(&mut self, _rules: u8) {}
+}

@@ -9,3 +9,5 @@ pub struct TurnState {
     /// A vale made the next advancement of this level bought this turn free (Eagle's Cry Peak).
     pub free_level: Option<u8>,
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -240,3 +240,5 @@ fn graft_value(view: &View, ab: crate::cards::Ability) -> f64 {
     };
     now + later
 }
+
+crate::effects::cleared_each_turn!(TurnState);

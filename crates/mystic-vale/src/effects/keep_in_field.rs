@@ -12,3 +12,10 @@ pub struct TurnState {
     #[serde(rename = "pool_kept")]
     pub vale_kept: bool,
 }
+
+impl crate::effects::NewTurn for TurnState {
+    /// The pool's keep is once a turn; the cards kept are counted and cleared by the Discard Phase.
+    fn new_turn(&mut self, _rules: u8) {
+        self.vale_kept = false;
+    }
+}

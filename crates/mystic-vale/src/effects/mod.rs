@@ -509,3 +509,76 @@ pub struct TurnStates {
     #[serde(flatten)]
     pub neighbour_on_deck: neighbour_on_deck::TurnState,
 }
+
+/// What a new turn does to a module's per-turn state: each effect module's `TurnState` declares it
+/// (most clear everything; a few keep a field, or keep it in the rules revisions that did), and
+/// [`TurnStates::new_turn`] calls every one of them, so a module's new state cannot be forgotten.
+pub trait NewTurn {
+    /// The state as the active player's turn begins, in a game of rules revision `rules`.
+    fn new_turn(&mut self, rules: u8);
+}
+
+/// [`NewTurn`] for a per-turn state that a new turn clears entirely (its `Default`).
+macro_rules! cleared_each_turn {
+    ($t:ty) => {
+        impl $crate::effects::NewTurn for $t {
+            #[inline]
+            fn new_turn(&mut self, _rules: u8) {
+                *self = Self::default();
+            }
+        }
+    };
+}
+pub(crate) use cleared_each_turn;
+
+impl TurnStates {
+    /// Every module's per-turn state as the active player's turn begins (rules revision `rules`), as
+    /// each module declares it ([`NewTurn`]). The fields are named without `..`, so a module added to
+    /// [`TurnStates`] must be named here.
+    pub(crate) fn new_turn(&mut self, rules: u8) {
+        let Self {
+            plus_guardian,
+            amulets,
+            bog_planting,
+            workshop,
+            guardian_and_graft,
+            free_buy,
+            move_advancement,
+            exchange,
+            keep_in_field,
+            convert_to_wild,
+            discount_on_card,
+            multiply_mana,
+            deck_to_field,
+            search_deck,
+            take_level_1_vale,
+            vale_choice,
+            copy_card,
+            claim_advancement,
+            replay_when_played,
+            discard_on_evoke,
+            neighbour_on_deck,
+        } = self;
+        plus_guardian.new_turn(rules);
+        amulets.new_turn(rules);
+        bog_planting.new_turn(rules);
+        workshop.new_turn(rules);
+        guardian_and_graft.new_turn(rules);
+        free_buy.new_turn(rules);
+        move_advancement.new_turn(rules);
+        exchange.new_turn(rules);
+        keep_in_field.new_turn(rules);
+        convert_to_wild.new_turn(rules);
+        discount_on_card.new_turn(rules);
+        multiply_mana.new_turn(rules);
+        deck_to_field.new_turn(rules);
+        search_deck.new_turn(rules);
+        take_level_1_vale.new_turn(rules);
+        vale_choice.new_turn(rules);
+        copy_card.new_turn(rules);
+        claim_advancement.new_turn(rules);
+        replay_when_played.new_turn(rules);
+        discard_on_evoke.new_turn(rules);
+        neighbour_on_deck.new_turn(rules);
+    }
+}

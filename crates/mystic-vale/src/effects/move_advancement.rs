@@ -31,3 +31,10 @@ pub struct Pending {
     /// The field card and slot of the advancement named (`use c1 top`), if named yet.
     pub from: Option<(u8, Slot)>,
 }
+
+impl crate::effects::NewTurn for TurnState {
+    /// Wayfarer Portal's use is once a turn; a move half made is answered in its Harvest (kept as it is).
+    fn new_turn(&mut self, _rules: u8) {
+        self.used = false;
+    }
+}

@@ -18,3 +18,10 @@ pub struct TurnState {
     /// Rules revision 5: the Harvest's mana before the multiplier at the last recount (what a multiplier leaving now doubles).
     pub raw_mana: u8,
 }
+
+impl crate::effects::NewTurn for TurnState {
+    /// Cleared, the mana factor back to 1.
+    fn new_turn(&mut self, _rules: u8) {
+        *self = Self { factor: 1, ..Self::default() };
+    }
+}

@@ -779,3 +779,13 @@ pub(crate) fn for_each_used_in_view(
         }
     }
 }
+
+impl crate::effects::NewTurn for TurnState {
+    /// From rules revision 9 ([`crate::setup::NEW_TURN_RULES`]) the cards chosen through Dione belong to
+    /// one Harvest Phase (EN:1617-1619, MV23); revision 8 kept them, and its records replay so.
+    fn new_turn(&mut self, rules: u8) {
+        if rules >= crate::setup::NEW_TURN_RULES {
+            *self = Self::default();
+        }
+    }
+}

@@ -26,3 +26,5 @@ pub struct TurnState {
     #[serde(rename = "conclaves_used")]
     pub vales_used: u8,
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -119,3 +119,5 @@ fn pick(view: &View, legal: &[Action]) -> Option<Action> {
         .max_by_key(|x| x.0)
         .map(|x| x.1)
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -9,3 +9,5 @@ pub struct TurnState {
     /// Deck searches left in the ability resolving (Lifetap Oracle).
     pub searches_left: u8,
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -128,3 +128,5 @@ fn pick(view: &View, legal: &[Action]) -> Action {
     }
     Action::Decline
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -26,3 +26,5 @@ pub struct TurnState {
     /// Vales taken this turn without buying them (Sunwell Temple): like the vales bought, the last ones of the player's list and not usable this turn, but not one of the two vale buys.
     pub vales_taken: u8,
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -59,3 +59,8 @@ pub struct TurnState {
     #[serde(rename = "vale_choice")]
     pub waiting: Option<(u8, u8)>,
 }
+
+impl crate::effects::NewTurn for TurnState {
+    /// Kept: a choice waits within its Harvest only and is cleared when answered.
+    fn new_turn(&mut self, _rules: u8) {}
+}

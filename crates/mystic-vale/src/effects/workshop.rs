@@ -270,3 +270,5 @@ fn best_sleeve_gain(view: &View, adv: u8, out: Outlook) -> f64 {
         .map(|c| sleeve_gain(db, p.cards[c as usize], adv, out))
         .fold(f64::MIN, f64::max)
 }
+
+crate::effects::cleared_each_turn!(TurnState);

@@ -14,7 +14,7 @@
 //! rules path tests its waiting masks, which only a revision 8 game sets.
 
 use super::*;
-use crate::effects::deck_to_field::{HUNT_REOPEN_RULES, HUNT_RULES};
+use crate::effects::deck_to_field::{EXPLORER_JOIN_RULES, HUNT_REOPEN_RULES, HUNT_RULES, REVEAL_MEANS_RULES};
 
 impl MysticVale {
     /// The number of cards field card `c`'s fill abilities fill the field to, as this Harvest reads them
@@ -59,7 +59,7 @@ impl MysticVale {
             || (effects & Effect::DeckToField.bit() != 0
                 && self.options.rules >= HUNT_REOPEN_RULES
                 && self.hunt_possible()
-                && self.fill_may_come());
+                && self.fill_may_come(true));
         self.turn.fx.deck_to_field.hunt = waits;
         waits
     }
@@ -81,14 +81,29 @@ impl MysticVale {
     ///
     /// Elsewhere no order can change anything: the Explorers resolve as the Harvest begins, as in
     /// revision 8 (no decision more in most games).
+    ///
+    /// From rules revision 10 ([`REVEAL_MEANS_RULES`]) the count of means also reads the cards GinGan's
+    /// upgraded side on a used card can still make the neighbours reveal (EN:1631-1637, MV55): each such
+    /// neighbour's card that can be revealed (deck or discard pile) is a used card to come (EN:1617), so
+    /// one with a fill ability is a fill that can come, and one with a Canopy Explorer a means; and the
+    /// player's Explorers already resolved are no means any more. `begin`: asked as the Harvest begins,
+    /// before the used cards' hooks ran (GinGan asks both neighbours then).
     #[cold]
     #[inline(never)]
-    pub(crate) fn fill_may_come(&self) -> bool {
+    pub(crate) fn fill_may_come(&self, begin: bool) -> bool {
         let i = self.current as usize;
         let p = &self.players[i];
         let fills = |c: &crate::state::CardStats| c.has(Effect::FillField);
         let explores = |c: &crate::state::CardStats| c.has(Effect::DeckToField);
-        let mut draws = p.field.iter().filter(|&&c| explores(&p.stats[c as usize])).count();
+        let resolved = if self.options.rules >= REVEAL_MEANS_RULES { self.turn.fx.deck_to_field.explored } else { 0 };
+        let mut draws = p.field.iter().filter(|&&c| resolved & (1 << c) == 0 && explores(&p.stats[c as usize])).count();
+        if self.options.rules >= REVEAL_MEANS_RULES {
+            match self.reveals_to_come(begin) {
+                Some(true) => return true,
+                Some(false) => draws += 1,
+                None => {}
+            }
+        }
         // Dione's upgraded side: the neighbours' on-deck cards, as their owners' cards read.
         let (usable, k) = crate::effects::neighbour_on_deck::usable_cards(self);
         for &(s, c) in &usable[..k] {
@@ -141,6 +156,57 @@ impl MysticVale {
                 .any(|c| !p.field.contains(&c) && p.on_deck != Some(c) && fills(&p.stats[c as usize]))
     }
 
+    /// Rules revision 10 (ruling MV91, rule (4)): what the neighbours' cards GinGan's upgraded side on a
+    /// used card can still make them reveal may bring (EN:1617, 1631-1637): `Some(true)` a fill ability,
+    /// `Some(false)` a Canopy Explorer (a means of drawing) and no fill, `None` neither. The neighbours
+    /// still to be asked: both as the Harvest begins (`begin`), the next one while the first answers. The
+    /// cards that can be revealed are those neither in the field nor on-deck (the deck, and the discard
+    /// pile reshuffled when it runs out): their contents are known, their order is not read.
+    fn reveals_to_come(&self, begin: bool) -> Option<bool> {
+        let (usable, k) = crate::effects::neighbour_on_deck::usable_cards(self);
+        let gingan = usable[..k].iter().any(|&(s, c)| {
+            let q = &self.players[s];
+            crate::state::card_abilities(
+                &self.db,
+                q.cards[c as usize],
+                crate::state::leader_face(&self.db, q.leader, c),
+            )
+            .any(|ab| {
+                ab.timing == Timing::Harvest
+                    && crate::effects::is_unique(ab, &crate::effects::neighbours_discard::MODULE)
+            })
+        });
+        if !gingan {
+            return None;
+        }
+        let n = self.players.len();
+        let i = self.current as usize;
+        let (left, right) = (((i + 1) % n) as u8, ((i + n - 1) % n) as u8);
+        let asked: [Option<u8>; 2] = match self.phase {
+            _ if begin => [Some(left), (right != left).then_some(right)],
+            Phase::NeighbourDiscard { next, .. } => [next, None],
+            _ => [None, None],
+        };
+        let mut explore = false;
+        for s in asked.into_iter().flatten() {
+            let q = &self.players[usize::from(s)];
+            if q.on_deck.is_none() {
+                continue;
+            }
+            for c in 0..q.cards.len().min(NUM_CARDS) as u8 {
+                if q.field.contains(&c) || q.on_deck == Some(c) {
+                    continue;
+                }
+                let st = &q.stats[c as usize];
+                if st.has(Effect::FillField) {
+                    return Some(true);
+                }
+                explore |= st.has(Effect::DeckToField);
+            }
+        }
+        explore.then_some(false)
+    }
+
     /// Rules revision 9 (ruling MV91): the used neighbours' on-deck cards came (as the Harvest begins,
     /// `use pS cN`, or a card revealed, of seat `only` then, whose units are new): their Call of the Hunt
     /// and Canopy Explorer are the user's units. Where no fill is or can come (no order to choose), the
@@ -165,7 +231,7 @@ impl MysticVale {
         let p = self.cur();
         let fx = self.turn.fx.deck_to_field;
         let own_fill = p.field.iter().any(|&c| fx.filled & (1 << c) == 0 && p.stats[c as usize].has(Effect::FillField));
-        if fx.hunt || fill || own_fill || (explore != 0 && self.fill_may_come()) {
+        if fx.hunt || fill || own_fill || (explore != 0 && self.fill_may_come(only.is_none())) {
             self.turn.fx.deck_to_field.hunt = true;
         } else if explore != 0 {
             // No order to choose: as the Harvest begins (revision 8's count).
@@ -231,13 +297,24 @@ impl MysticVale {
         self.db.card_effects & Effect::FillField.bit() != 0
     }
 
+    /// Whether this Harvest's fills and Canopy Explorers are followed: where a fill ability can be in
+    /// the game ([`hunt_possible`](MysticVale::hunt_possible)), and from rules revision 10 also where a
+    /// Canopy Explorer can (one that joins the field is resolved, [`EXPLORER_JOIN_RULES`]).
+    #[inline]
+    pub(crate) fn hunt_tracked(&self) -> bool {
+        self.hunt_possible()
+            || (self.options.rules >= EXPLORER_JOIN_RULES && self.db.card_effects & Effect::DeckToField.bit() != 0)
+    }
+
     /// Rules revision 8, once the Harvest Phase's beginning put its cards in the field: the Canopy
     /// Explorers that resolved then (`explored`: none waited) are marked, and the units waiting are found.
+    /// From rules revision 10 they were marked as they resolved (`explore`), before a hook of the Harvest's
+    /// beginning could bring another.
     pub(super) fn hunt_begun(&mut self, explored: bool) {
         if self.options.rules < HUNT_RULES {
             return;
         }
-        if explored {
+        if explored && self.options.rules < EXPLORER_JOIN_RULES {
             let p = self.cur();
             self.turn.fx.deck_to_field.explored =
                 p.field.iter().filter(|&&c| p.stats[c as usize].has(Effect::DeckToField)).fold(0, |m, &c| m | 1 << c);
@@ -269,6 +346,42 @@ impl MysticVale {
         fx.hunt |= fill != 0;
         fx.fill = fill;
         fx.explore = if fx.hunt { explore } else { 0 };
+        if !fx.hunt && explore != 0 && self.options.rules >= EXPLORER_JOIN_RULES {
+            self.explorers_joined(explore);
+        }
+    }
+
+    /// Rules revision 10 ([`EXPLORER_JOIN_RULES`], ruling MV91): Canopy Explorers (`mask`) joined the
+    /// field in a Harvest where no fill ability was: their ability is in the field and must be resolved,
+    /// once (EN:478, 480, 919). Where a fill can still come ([`fill_may_come`](MysticVale::fill_may_come))
+    /// they wait for the player's `use cN SLOT`, the order being the player's; elsewhere no order can
+    /// matter and they resolve as they join, as those in the field as the Harvest began (MV41): their
+    /// cards join the end of the field, and those cards are read in turn.
+    #[cold]
+    #[inline(never)]
+    fn explorers_joined(&mut self, mask: u32) {
+        if self.hunt_possible() && self.fill_may_come(false) {
+            let fx = &mut self.turn.fx.deck_to_field;
+            fx.hunt = true;
+            fx.explore = mask;
+            return;
+        }
+        self.turn.fx.deck_to_field.explored |= mask;
+        let mut n = 0u32;
+        let mut m = mask;
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            n = n.saturating_add(self.explore_count(c));
+        }
+        let before = self.cur().field.len();
+        self.deck_to_field(n, &mut sylvan_engine::NoEvents);
+        self.joined(before);
+        self.recount();
+        if self.cur().field.len() != before {
+            // The cards that joined: a Canopy Explorer or a fill among them is read in turn.
+            self.hunt_refresh();
+        }
     }
 
     /// Whether field card `c` has a Canopy Explorer on its sleeve.

@@ -52,7 +52,7 @@ impl MysticVale {
             // What the hook changed is read again.
             var = None;
         }
-        if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES && self.hunt_possible() {
+        if self.options.rules >= crate::effects::deck_to_field::HUNT_RULES && self.hunt_tracked() {
             // Rules revision 8 (MV91): the fills and Canopy Explorers waiting for the player, unless none
             // can (`hunt_still`; the hook may have changed the field: read again).
             if begin.is_some() {
@@ -264,6 +264,10 @@ impl MysticVale {
             let Some(c) =
                 p.field.iter().copied().find(|&c| done & (1 << c) == 0 && p.stats[c as usize].has(Effect::DeckToField))
             else {
+                if self.options.rules >= crate::effects::deck_to_field::EXPLORER_JOIN_RULES {
+                    // Rules revision 10 (MV91): resolved, before any hook brings another (EN:480).
+                    self.turn.fx.deck_to_field.explored |= done;
+                }
                 return;
             };
             done |= 1 << c;

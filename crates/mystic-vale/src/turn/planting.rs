@@ -30,6 +30,10 @@ impl MysticVale {
 
     /// Starts the active player's turn.
     pub(crate) fn begin_turn<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        // Each module's per-turn state, as the module declares (`effects::NewTurn`): the units of Call of
+        // the Hunt and Canopy Explorer and the cards chosen through Dione from rules revision 9 (MV91,
+        // MV23).
+        self.turn.fx.new_turn(self.options.rules);
         self.turn.mana_total = 0;
         self.turn.mana_spent = 0;
         self.turn.spirits = [0; 4];
@@ -39,13 +43,7 @@ impl MysticVale {
         self.turn.upgraded = false;
         self.turn.extra_turn = false;
         self.turn.gained = harvest::Totals::default();
-        self.turn.fx.free_buy.free_level = None;
-        self.turn.fx.move_advancement.used = false;
         self.turn.token_used = false;
-        self.turn.fx.convert_to_wild.converted = [0; 3];
-        self.turn.fx.convert_to_wild.vales_used = 0;
-        self.turn.fx.plus_guardian.used = false;
-        self.turn.fx.plus_guardian.vales_used = 0;
         if self.turn.banking {
             self.turn.banked = [harvest::Totals::default(); NUM_CARDS + 1];
             self.turn.banking = false;
@@ -54,25 +52,15 @@ impl MysticVale {
         self.turn.variable = 0;
         self.turn.vp_now = 0;
         self.turn.scored = [0; 2];
-        self.turn.fx.amulets.sleeved_now = 0;
-        self.turn.fx.keep_in_field.vale_kept = false;
         self.turn.bought.clear();
         self.turn.vales_bought = 0;
-        self.turn.fx.take_level_1_vale.vales_taken = 0;
         self.turn.mana_extra = 0;
-        self.turn.fx.multiply_mana.factor = 1;
-        self.turn.fx.search_deck.searches_left = 0;
-        self.turn.fx.deck_to_field.added = 0;
         self.turn.usable = self.usable_mask();
-        self.turn.fx.discount_on_card.in_field = false;
         self.turn.places = [[0; 3]; 3];
         self.turn.when_played_used = 0;
         self.turn.ability_used = 0;
         self.turn.ability_open = None;
         self.turn.ability_state = 0;
-        self.turn.fx.guardian_and_graft.guardian_plus = None;
-        self.turn.fx.copy_card.card = None;
-        self.turn.fx.guardian_and_graft.graft = None;
         // Cyrilla's boost lasts until the end of its owner's turn.
         let db = self.db.clone();
         for p in self.players.iter_mut().filter(|p| p.fx.guardian_and_graft.boost.is_some()) {
@@ -81,22 +69,6 @@ impl MysticVale {
         self.turn.ability_buys = (0, 0);
         self.turn.spoiled = false;
         self.turn.evoked = false;
-        self.turn.fx.amulets.pushed = false;
-        self.turn.fx.claim_advancement.claims = 0;
-        self.turn.fx.claim_advancement.claimed = 0;
-        self.turn.fx.replay_when_played.replayed = false;
-        self.turn.fx.discard_on_evoke.waiting = false;
-        self.turn.fx.bog_planting.last_prep = false;
-        self.turn.fx.workshop.turn_back = false;
-        if self.options.rules >= crate::setup::NEW_TURN_RULES {
-            // Rules revision 9: the units of Call of the Hunt and Canopy Explorer, and the neighbours'
-            // cards chosen through Dione, belong to one Harvest Phase (MV91, MV23).
-            self.turn.fx.deck_to_field = Default::default();
-            self.turn.fx.neighbour_on_deck = Default::default();
-        }
-        self.turn.fx.multiply_mana.left = 0;
-        self.turn.fx.multiply_mana.kept = 0;
-        self.turn.fx.multiply_mana.raw_mana = 0;
         self.players[self.current as usize].fx.amulets.extra_guardians = None;
         let seat = self.seat();
         if S::ENABLED {

@@ -172,3 +172,53 @@ pub fn write_fixture(var: &str, file: &str, options: &Options, salt: u64, seeds:
     let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
     std::fs::write(path, text).unwrap_or_else(|e| panic!("{e}"));
 }
+
+/// Uniform random games of seeds `1..=seeds` dealt under `options`, then played under rules revision
+/// `rules` (the same deals), the random players' choices salted by `salt`. At each decision the heuristic
+/// and the rollout pick a legal action; the legal list is sorted and unique; each move's notation and id
+/// round trip; every legal action's words are written in English and French; the events are logged; the
+/// games end within the proven bound. Returns the Harvest Phases (once a turn) in which `moment` holds.
+pub fn random_games_keep_the_rules_consistent(
+    options: &Options,
+    rules: u8,
+    salt: u64,
+    seeds: u64,
+    moment: impl Fn(&MysticVale) -> bool,
+) -> usize {
+    use sylvan_engine::{Heuristic, Locale};
+    use sylvan_mystic_vale::actions::{action_from_id, action_id};
+    let mut moments = 0;
+    for seed in 1..=seeds {
+        let mut g = MysticVale::new(options, seed).unwrap_or_else(|e| panic!("{e}"));
+        g.options.rules = rules;
+        let mut rng = GameRng::new(seed ^ salt);
+        let mut legal = Vec::new();
+        let mut log = sylvan_engine::EventLog::new();
+        let mut last = None;
+        let mut moves = 0usize;
+        while let Some(seat) = g.to_move() {
+            if g.phase == sylvan_mystic_vale::Phase::Harvest && last != Some((g.current, g.rounds)) && moment(&g) {
+                moments += 1;
+                last = Some((g.current, g.rounds));
+            }
+            g.legal_actions(&mut legal);
+            assert!(legal.windows(2).all(|w| w[0] < w[1]), "sorted, unique: {legal:?}");
+            let view = g.view(seat);
+            for &a in &legal {
+                for locale in [Locale::En, Locale::Fr] {
+                    let _ = sylvan_mystic_vale::words::describe_in(&view, a, locale);
+                }
+            }
+            let h = <MysticVale as Heuristic>::heuristic_action(&view, &legal, &mut rng);
+            let r = <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng);
+            assert!(legal.contains(&h) && legal.contains(&r), "{h} {r}");
+            let a = legal[rng.index(legal.len())];
+            assert_eq!(a.to_string().parse::<Action>().ok(), Some(a));
+            assert_eq!(action_from_id(action_id(a)), Some(a));
+            g.apply_unchecked(a, &mut log);
+            moves += 1;
+            assert!(moves <= MysticVale::max_game_length(&g.options));
+        }
+    }
+    moments
+}

@@ -26,16 +26,17 @@ fn wolf_rider_and_summoner_stone(rules: u8, commons: Option<[Vec<String>; 3]>) -
 }
 
 #[test]
-fn new_games_play_revision_9() {
-    // Revision 9: Dione's three known gaps of revision 8 (MV23, `rules::revision_9`); Canopy Explorer waits
+fn new_games_play_revision_10() {
+    // Revision 10: a Canopy Explorer that joins the field in the Harvest is resolved, and GinGan's
+    // reveals count among the means (MV91, `rules::hunt`). Revision 9: Dione's three known gaps of revision 8 (MV23, `rules::revision_9`); Canopy Explorer waits
     // where a fill can still come, a used neighbour's Call of the Hunt or Canopy Explorer is a unit (MV91,
     // `rules::hunt`). Revision 8: Dione's upgraded side brings the neighbours' on-deck cards' Harvest abilities (MV23) and
     // the places of Canopy Explorer's later cards count at once (MV92), `rules::revision_8`; revision 7's
     // Wayfarer Portal decisions (MV90, `rules::revision_7`), revision 6's `score` (MV83,
     // `rules::revision_6`), revision 5's MV13 and MV42 (`rules::second_review`) and MV90
     // (`rules::revision_5`) hold in it.
-    assert_eq!(Options::default().rules, 9);
-    assert_eq!(sylvan_mystic_vale::RULES, 9);
+    assert_eq!(Options::default().rules, 10);
+    assert_eq!(sylvan_mystic_vale::RULES, 10);
 }
 
 #[test]

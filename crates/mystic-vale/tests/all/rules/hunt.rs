@@ -314,28 +314,34 @@ fn mv91_the_revision_7_fixture_harvests_with_call_of_the_hunt_in_the_field() {
     assert!(moments > 0, "no Harvest with Call of the Hunt in the fixture");
 }
 
-#[test]
-fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harvest_ends() {
-    // Uniform random play and the heuristic under revision 8, every set and leaders: `done` is offered
-    // exactly when no unit waits, each offered unit names a waiting card, and the games end.
+/// Uniform random play, the heuristic and the rollout (by seed) under rules revision `rules`, every set
+/// and leaders, 3 players: `done` is offered exactly when no unit waits (the field's, and from revision 9
+/// the used on-deck cards' too, `used`), each unit resolved has its words in every catalog language, and
+/// the games end. Returns the units resolved.
+fn random_games_resolve_every_unit(rules: u8, used: bool) -> usize {
     let o = Options { players: 3, leaders: Leaders::Random, ..every_set(7) };
     let mut units = 0;
     for seed in 1..=12u64 {
         let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
-        g.options.rules = R8;
+        g.options.rules = rules;
         let mut rng = GameRng::new(seed);
         let mut legal = Vec::new();
         while g.to_move().is_some() {
             g.legal_actions(&mut legal);
-            let waiting = g.turn.fx.deck_to_field.waiting();
+            let fx = g.turn.fx.deck_to_field;
+            let used_waiting = if used { fx.used_waiting() } else { 0 };
+            let waiting = fx.waiting() != 0 || used_waiting != 0;
             if g.phase == Phase::Harvest && g.turn.ability_open.is_none() {
-                let done = legal.contains(&Action::Done);
                 let plain = g.turn.fx.move_advancement.pending.is_none()
                     && g.turn.fx.vale_choice.waiting.is_none()
                     && g.turn.fx.claim_advancement.claims == 0
                     && !g.turn.fx.discard_on_evoke.waiting;
                 if plain {
-                    assert_eq!(done, waiting == 0, "seed {seed}: done offered iff nothing waits: {legal:?}");
+                    assert_eq!(
+                        legal.contains(&Action::Done),
+                        !waiting,
+                        "seed {seed}: done iff nothing waits: {legal:?}"
+                    );
                 }
             }
             let seat = g.to_move().unwrap_or_else(|| panic!("to move"));
@@ -344,10 +350,12 @@ fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harv
                 1 => <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng),
                 _ => legal[rng.index(legal.len())],
             };
-            if let Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } = a
-                && waiting & (1 << c) != 0
-                && g.phase == Phase::Harvest
-            {
+            let unit = match a {
+                Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } => fx.waiting() & (1 << c) != 0,
+                Action::UseOnDeckAbility(s, ..) => used_waiting & (1 << s) != 0,
+                _ => false,
+            };
+            if unit && g.phase == Phase::Harvest {
                 units += 1;
                 // Its words, in every catalog language: the unit's own message, not the notation.
                 for (locale, now) in [(Locale::En, " now: "), (Locale::Fr, " maintenant : ")] {
@@ -360,7 +368,12 @@ fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harv
             assert!(g.moves < 20_000, "seed {seed}: the game ends");
         }
     }
-    assert!(units > 0, "the games resolved Calls of the Hunt");
+    units
+}
+
+#[test]
+fn mv91_revision_8_random_and_heuristic_games_resolve_every_fill_before_the_harvest_ends() {
+    assert!(random_games_resolve_every_unit(R8, false) > 0, "the games resolved Calls of the Hunt");
 }
 
 /// Rules revision 9 (`effects::deck_to_field::HUNT_REOPEN_RULES`): a Canopy Explorer waits where a fill
@@ -574,52 +587,8 @@ fn revision_9_a_used_canopy_explorer_alone_takes_its_card_as_the_harvest_begins(
 
 #[test]
 fn revision_9_random_and_heuristic_games_resolve_every_unit_before_the_harvest_ends() {
-    // As the revision 8 test, with the used cards' units: `done` is offered exactly when no unit waits,
-    // the units' words in both catalogs, and the games end.
-    let o = Options { players: 3, leaders: Leaders::Random, ..every_set(7) };
-    let mut units = 0;
-    for seed in 1..=12u64 {
-        let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
-        g.options.rules = R9;
-        let mut rng = GameRng::new(seed);
-        let mut legal = Vec::new();
-        while g.to_move().is_some() {
-            g.legal_actions(&mut legal);
-            let fx = g.turn.fx.deck_to_field;
-            let waiting = fx.waiting() != 0 || fx.used_waiting() != 0;
-            if g.phase == Phase::Harvest && g.turn.ability_open.is_none() {
-                let plain = g.turn.fx.move_advancement.pending.is_none()
-                    && g.turn.fx.vale_choice.waiting.is_none()
-                    && g.turn.fx.claim_advancement.claims == 0
-                    && !g.turn.fx.discard_on_evoke.waiting;
-                if plain {
-                    assert_eq!(legal.contains(&Action::Done), !waiting, "seed {seed}: {legal:?}");
-                }
-            }
-            let seat = g.to_move().unwrap_or_else(|| panic!("to move"));
-            let a = match seed % 3 {
-                0 => <MysticVale as Heuristic>::heuristic_action(&g.view(seat), &legal, &mut rng),
-                1 => <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng),
-                _ => legal[rng.index(legal.len())],
-            };
-            let unit = match a {
-                Action::Use { card: Held::Card(c, _), choice: Choice::Nothing } => fx.waiting() & (1 << c) != 0,
-                Action::UseOnDeckAbility(s, ..) => fx.used_waiting() & (1 << s) != 0,
-                _ => false,
-            };
-            if unit && g.phase == Phase::Harvest {
-                units += 1;
-                for (locale, now) in [(Locale::En, " now: "), (Locale::Fr, " maintenant : ")] {
-                    let words = describe_in(&g.view(seat), a, locale);
-                    assert!(words.contains(now), "{words}");
-                }
-            }
-            assert!(legal.contains(&a), "seed {seed}: {a} legal");
-            g.apply_unchecked(a, &mut NoEvents);
-            assert!(g.moves < 20_000, "seed {seed}: the game ends");
-        }
-    }
-    assert!(units > 0, "the games resolved units");
+    // As the revision 8 test, with the used cards' units.
+    assert!(random_games_resolve_every_unit(R9, true) > 0, "the games resolved units");
 }
 
 #[test]
@@ -651,4 +620,206 @@ fn revision_9_canopy_explorer_waits_where_summoner_stone_can_bring_call_of_the_h
     let fill = unit(&eight, 5);
     act(&mut eight, &fill);
     assert_eq!(field_len(&eight), 8);
+}
+
+/// Rules revision 10 (`effects::deck_to_field::EXPLORER_JOIN_RULES`, `REVEAL_MEANS_RULES`): a Canopy
+/// Explorer that joins the field in a Harvest where no fill was is resolved, and the count of means reads
+/// what GinGan's upgraded side on a used card can make the neighbours reveal (ruling MV91).
+const R10: u8 = 10;
+
+/// Player 0 with Canopy Explorer (one printed guardian) on card 5 at the bottom of the deck and Summoner
+/// Stone ready, cards 0 and 1 blank in the field, 2 on-deck.
+fn explorer_at_the_bottom() -> SetupPlayer {
+    let given: &[&[&str]] = &[&[], &[], &[], &[], &[], &["canopy-explorer"]];
+    let deck = [3, 4, 6, 7, 8, 9, 10, 11, 12, 5];
+    with_amulet(player(given, &[0, 1], Some(2), &deck), "summoner-stone", true)
+}
+
+#[test]
+fn revision_10_a_canopy_explorer_brought_by_summoner_stone_is_resolved() {
+    // EN:478 ("You must resolve 'Harvest' abilities on cards in your field ... you may use the ability at
+    // any time during your Harvest Phase"), EN:480 (once each Harvest Phase), EN:919 (Canopy Explorer: a
+    // card for each guardian on it), EN:1797 (Summoner Stone: "Take the bottom card of your deck and place
+    // it at the end ... You may use any effects on that card that would help during the Harvest Phase").
+    // No fill in the field and none can come: no order to choose, it takes its card as it joins (MV41).
+    let mut g = hunt_game(R10, explorer_at_the_bottom());
+    act(&mut g, "pass");
+    act(&mut g, "evoke");
+    assert_eq!(g.players[0].field[..], [0, 1, 5, 3], "the Explorer joined and took the deck's top card");
+    assert_eq!(g.turn.fx.deck_to_field.explored, 1 << 5, "resolved, once (EN:480)");
+    assert!(legal(&g).contains(&"done".to_string()), "{:?}", legal(&g));
+    assert!(!legal(&g).iter().any(|a| a.starts_with("use c5 ")), "not offered again: {:?}", legal(&g));
+    // Revision 9 unchanged: the Explorer stays unresolved and the Harvest may end.
+    let mut nine = hunt_game(R9, explorer_at_the_bottom());
+    act(&mut nine, "pass");
+    act(&mut nine, "evoke");
+    assert_eq!(nine.players[0].field[..], [0, 1, 5]);
+    assert_eq!(nine.turn.fx.deck_to_field.explored, 0);
+    assert!(legal(&nine).contains(&"done".to_string()));
+}
+
+#[test]
+fn revision_10_a_canopy_explorer_that_joins_waits_where_cyrilla_can_copy_call_of_the_hunt() {
+    // EN:462 (any order), EN:478, EN:903-905 (until exactly 8 cards), EN:919, EN:1604 (Cyrilla's
+    // upgraded side copies a neighbour's field card's Harvest ability), EN:1797: a Call of the Hunt can
+    // still come, so the order is the player's: the Explorer that joined waits for `use c5 top`, mandatory.
+    let p0 = || {
+        let given: &[&[&str]] = &[&[], &[], &[], &[], &[], &["canopy-explorer"]];
+        let mut p = player(given, &[0, 19], Some(1), &[2, 3, 4, 6, 7, 8, 9, 10, 11, 5]);
+        p.leader = Some("cyrilla".into());
+        p.leader_upgraded = true;
+        with_amulet(p, "summoner-stone", true)
+    };
+    let p1 = player(&[&["call-of-the-hunt"]], &[0], Some(1), &[2]);
+    let mut g = three(R10, p0(), p1.clone());
+    act(&mut g, "pass");
+    act(&mut g, "evoke");
+    assert_eq!(g.players[0].field[..], [0, 19, 5], "it waits");
+    assert!(!legal(&g).contains(&"done".to_string()), "mandatory: {:?}", legal(&g));
+    let explorer = unit(&g, 5);
+    let mut explorer_first = g.clone();
+    act(&mut g, "ability c19");
+    act(&mut g, "ability p1 c0 top");
+    assert_eq!(field_len(&g), 8, "the copy fills as it is given");
+    act(&mut g, &explorer);
+    assert_eq!(field_len(&g), 9, "then the Explorer's card: 8 + 1");
+    assert!(legal(&g).contains(&"done".to_string()));
+    act(&mut explorer_first, &explorer);
+    assert_eq!(field_len(&explorer_first), 4);
+    act(&mut explorer_first, "ability c19");
+    act(&mut explorer_first, "ability p1 c0 top");
+    assert_eq!(field_len(&explorer_first), 8, "the Explorer first: one card fewer");
+    // Revision 9 unchanged: the Explorer that joined is no unit until a fill comes: the Harvest may end
+    // with it unresolved.
+    let mut nine = three(R9, p0(), p1);
+    act(&mut nine, "pass");
+    act(&mut nine, "evoke");
+    assert_eq!(nine.players[0].field[..], [0, 19, 5]);
+    assert_eq!(nine.turn.fx.deck_to_field.waiting(), 0);
+    assert!(legal(&nine).contains(&"done".to_string()), "{:?}", legal(&nine));
+}
+
+/// Counts, over uniform random games of every set with leaders and amulets, 4 players, under rules
+/// `rules`, the Canopy Explorers that end a Harvest Phase in the field unresolved after joining it during
+/// that Harvest (not in the field as the Planting Phase ended), and the Harvests in which one joined (the
+/// Harvests that end by `done`).
+/// Also checks, from revision 10, that every Canopy Explorer in the field as a Harvest ends resolved.
+fn explorers_left_unresolved(rules: u8, seeds: u64) -> (usize, usize) {
+    let o = Options {
+        players: 4,
+        leaders: Leaders::Random,
+        amulets: sylvan_mystic_vale::setup::Amulets::Random,
+        ..every_set(rules)
+    };
+    let (mut left, mut joined) = (0, 0);
+    for seed in 1..=seeds {
+        let mut g = MysticVale::new(&o, seed).unwrap_or_else(|e| panic!("{e}"));
+        let mut rng = GameRng::new(seed ^ 0x0a);
+        let mut legal = Vec::new();
+        let mut planted: Option<Vec<u8>> = None;
+        while g.to_move().is_some() {
+            g.legal_actions(&mut legal);
+            let a = legal[rng.index(legal.len())];
+            let (i, phase) = (g.current as usize, g.phase);
+            // The field and the Explorers resolved before the action: as the Harvest ends, if it does.
+            let (field, explored) = (g.players[i].field.to_vec(), g.turn.fx.deck_to_field.explored);
+            g.apply_unchecked(a, &mut NoEvents);
+            if phase == Phase::Planting && g.phase != Phase::Planting && g.current as usize == i {
+                planted = Some(field.clone());
+            }
+            if phase == Phase::Harvest && a == Action::Done {
+                // The Harvest ended: `field` is the field as it ended.
+                let p = &g.players[i];
+                let explorer = |c: u8| p.cards[c as usize].advs().any(|x| g.db.adv(x).key == "canopy-explorer");
+                let before = planted.take().unwrap_or_default();
+                let new: Vec<u8> = field.iter().copied().filter(|c| !before.contains(c) && explorer(*c)).collect();
+                joined += usize::from(!new.is_empty());
+                left += new.iter().filter(|&&c| explored & (1 << c) == 0).count();
+                if rules >= R10 {
+                    for &c in field.iter().filter(|&&c| explorer(c)) {
+                        assert_ne!(explored & (1 << c), 0, "seed {seed}: the Explorer on card {c} resolved");
+                    }
+                }
+            }
+            assert!(g.moves < 20_000, "seed {seed}: the game ends");
+        }
+    }
+    (left, joined)
+}
+
+#[test]
+fn revision_10_random_games_leave_no_canopy_explorer_unresolved() {
+    // EN:478, 480, 919: every Canopy Explorer in the field is resolved once in each Harvest Phase, those
+    // that join it during the Harvest included. Revision 9 leaves some unresolved in the same games.
+    let (nine, joined9) = explorers_left_unresolved(R9, 600);
+    let (ten, joined10) = explorers_left_unresolved(R10, 600);
+    assert!(joined9 > 0 && joined10 > 0, "Explorers joined during Harvests: {joined9}, {joined10}");
+    assert!(nine > 0, "revision 9 leaves Explorers unresolved: {nine} in {joined9} Harvests");
+    assert_eq!(ten, 0, "revision 10 resolves them all ({joined10} Harvests)");
+    eprintln!("unresolved: revision 9 {nine} in {joined9} Harvests, revision 10 {ten} in {joined10}");
+}
+
+/// Player 0 with Dione's upgraded side (card 19) and Canopy Explorer on card 0 in the field, Call of the
+/// Hunt on card 3, the top of its deck; the left neighbour shows its leader card GinGan's upgraded side
+/// on-deck (card 19) and holds Canopy Explorer on card 1, the top of its deck (`explorer`) or blanks.
+fn dione_beside_gingan(rules: u8, explorer: bool) -> MysticVale {
+    let given: &[&[&str]] = &[&["canopy-explorer"], &[], &[], &["call-of-the-hunt"]];
+    let mut p0 = player(given, &[0, 19], Some(9), &[3, 10, 11, 12, 13, 14, 15, 16]);
+    p0.leader = Some("dione".into());
+    p0.leader_upgraded = true;
+    let theirs: &[&[&str]] = if explorer { &[&[], &["canopy-explorer"]] } else { &[] };
+    let mut p1 = player(theirs, &[], Some(19), &[1, 2]);
+    p1.leader = Some("gingan".into());
+    p1.leader_upgraded = true;
+    three(rules, p0, p1)
+}
+
+#[test]
+fn revision_10_a_card_gingan_can_make_a_neighbour_reveal_counts_among_the_means() {
+    // EN:1617 (Dione's upgraded side: the neighbours' on-deck cards as if in your field), EN:1631-1637
+    // (GinGan's upgraded side: each neighbour may discard its on-deck card and reveal a new one), EN:462,
+    // 478, 903-905, 919. The used GinGan card asks the neighbours as the Harvest begins; the left one may
+    // reveal its Canopy Explorer, a second means of drawing besides the player's own Explorer, and the
+    // player's Call of the Hunt is in the deck: the order can matter, so the player's Explorer waits.
+    let mut g = dione_beside_gingan(R10, true);
+    act(&mut g, "pass");
+    assert_eq!(g.phase, Phase::NeighbourDiscard { seat: 1, next: Some(2) }, "GinGan asks the left neighbour");
+    assert_eq!(field_len(&g), 2, "the player's Explorer waits");
+    act(&mut g, "discard c19");
+    assert_eq!(g.players[1].on_deck, Some(1), "the neighbour revealed its Canopy Explorer");
+    act(&mut g, "decline");
+    assert_eq!(g.phase, Phase::Harvest);
+    assert!(!legal(&g).contains(&"done".to_string()), "{:?}", legal(&g));
+    // The used Explorer first draws Call of the Hunt, whose fill comes before the player's Explorer.
+    let (own, used) = (unit(&g, 0), used_unit(&g, 1));
+    act(&mut g, &used);
+    assert_eq!(g.players[0].field[..], [0, 19, 3]);
+    let fill = unit(&g, 3);
+    act(&mut g, &fill);
+    let filled = field_len(&g);
+    act(&mut g, &own);
+    assert_eq!(field_len(&g), filled + 1, "the player's Explorer after the fill: one card more");
+    assert!(legal(&g).contains(&"done".to_string()));
+    // Revision 9 unchanged: one means counted, the player's Explorer takes Call of the Hunt's card as the
+    // Harvest begins, so the fill can only come after it.
+    let mut nine = dione_beside_gingan(R9, true);
+    act(&mut nine, "pass");
+    assert_eq!(nine.players[0].field[..], [0, 19, 3], "resolved as the Harvest began");
+    act(&mut nine, "discard c19");
+    act(&mut nine, "decline");
+    let used = used_unit(&nine, 1);
+    act(&mut nine, &used);
+    let fill = unit(&nine, 3);
+    act(&mut nine, &fill);
+    assert_eq!(field_len(&nine), filled, "one card fewer than revision 10's best order");
+    // Nothing the neighbours can reveal draws or fills: no order to choose, in revision 10 too.
+    let mut plain = dione_beside_gingan(R10, false);
+    act(&mut plain, "pass");
+    assert_eq!(plain.players[0].field[..], [0, 19, 3], "resolved as the Harvest began");
+}
+
+#[test]
+fn revision_10_random_and_heuristic_games_resolve_every_unit_before_the_harvest_ends() {
+    // As revision 9's, with the Explorers that join the field waiting where a fill can still come.
+    assert!(random_games_resolve_every_unit(R10, true) > 0, "the games resolved units");
 }

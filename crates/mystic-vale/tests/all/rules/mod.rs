@@ -9,6 +9,7 @@ mod issue_33;
 mod leaders;
 mod magic;
 mod manastorm;
+mod revision_10;
 mod revision_5;
 mod revision_6;
 mod revision_7;

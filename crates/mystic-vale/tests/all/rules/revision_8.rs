@@ -385,42 +385,10 @@ fn revision_8_a_neighbours_leader_card_brings_its_sides_choice() {
 #[test]
 fn revision_8_random_games_keep_the_rules_consistent() {
     // The revision-7 fixture's options (4 players, every set, random leaders), set to revision 8 after
-    // the deal (the same deals), played by uniform random moves. At each decision the heuristic
-    // and the rollout pick a legal action; each move's notation and id round trip, every legal action's
-    // words are written, and the events (the used cards named as their owners') are logged; Dione's
-    // upgraded side meets a used Harvest ability.
-    use sylvan_mystic_vale::actions::{action_from_id, action_id};
-    let mut moments = 0;
-    for seed in 1..=40u64 {
-        let mut g = MysticVale::new(&rules_7_leaders(), seed).unwrap_or_else(|e| panic!("{e}"));
-        g.options.rules = R8;
-        let mut rng = GameRng::new(seed ^ SALT);
-        let mut legal = Vec::new();
-        let mut log = sylvan_engine::EventLog::new();
-        let mut last = None;
-        let mut moves = 0usize;
-        while let Some(seat) = g.to_move() {
-            if g.phase == Phase::Harvest && last != Some((g.current, g.rounds)) && dione_moment(&g) {
-                moments += 1;
-                last = Some((g.current, g.rounds));
-            }
-            g.legal_actions(&mut legal);
-            assert!(legal.windows(2).all(|w| w[0] < w[1]), "sorted, unique: {legal:?}");
-            let view = g.view(seat);
-            for &a in &legal {
-                let _ = sylvan_mystic_vale::words::describe_in(&view, a, sylvan_engine::Locale::En);
-            }
-            let h = <MysticVale as Heuristic>::heuristic_action(&view, &legal, &mut rng);
-            let r = <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng);
-            assert!(legal.contains(&h) && legal.contains(&r), "{h} {r}");
-            let a = legal[rng.index(legal.len())];
-            assert_eq!(a.to_string().parse::<Action>().ok(), Some(a));
-            assert_eq!(action_from_id(action_id(a)), Some(a));
-            g.apply_unchecked(a, &mut log);
-            moves += 1;
-            assert!(moves <= MysticVale::max_game_length(&g.options));
-        }
-    }
+    // the deal (the same deals), played by uniform random moves (`random_games_keep_the_rules_consistent`:
+    // the bots' picks legal, notation and ids round trip, the words written, the events, the used cards
+    // named as their owners', logged); Dione's upgraded side meets a used Harvest ability.
+    let moments = random_games_keep_the_rules_consistent(&rules_7_leaders(), R8, SALT, 40, dione_moment);
     assert!(moments > 0, "Dione's upgraded side beside a used Harvest ability");
 }
 

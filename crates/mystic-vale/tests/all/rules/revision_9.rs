@@ -303,43 +303,13 @@ fn revision_8_unchanged_manadew_meadows_part_through_a_used_card_is_banked_under
 #[test]
 fn revision_9_random_games_keep_the_rules_consistent() {
     // The revision-8 fixture's deals (4 players, every set, random leaders and amulets) played under
-    // revision 9 by uniform random moves: at each decision the heuristic and the rollout pick a legal
-    // action, each move's notation and id round trip, every legal action's words are written in both
-    // languages; the games end within the proven bound, and Dione's upgraded side is harvested.
-    use sylvan_engine::Heuristic;
-    use sylvan_mystic_vale::actions::{action_from_id, action_id};
+    // revision 9 by uniform random moves (`random_games_keep_the_rules_consistent`: the bots' picks legal,
+    // notation and ids round trip, the words in both languages, the games end within the proven bound),
+    // and Dione's upgraded side is harvested.
     let options = Options { rules: R9, ..rules_8_leaders() };
-    let mut dione = 0;
-    for seed in 1..=40u64 {
-        let mut g = MysticVale::new(&options, seed).unwrap_or_else(|e| panic!("{e}"));
-        let mut rng = GameRng::new(seed ^ SALT);
-        let mut legal = Vec::new();
-        let mut log = sylvan_engine::EventLog::new();
-        let mut moves = 0usize;
-        while let Some(seat) = g.to_move() {
-            let p = &g.players[g.current as usize];
-            if g.phase == Phase::Harvest && p.leader.is_some_and(|l| l.upgraded && g.db.leader(l.id).key == "dione") {
-                dione += 1;
-            }
-            g.legal_actions(&mut legal);
-            assert!(legal.windows(2).all(|w| w[0] < w[1]), "sorted, unique: {legal:?}");
-            let view = g.view(seat);
-            for &a in &legal {
-                for locale in [Locale::En, Locale::Fr] {
-                    let _ = sylvan_mystic_vale::words::describe_in(&view, a, locale);
-                }
-            }
-            let h = <MysticVale as Heuristic>::heuristic_action(&view, &legal, &mut rng);
-            let r = <MysticVale as Heuristic>::rollout_action(&g, &legal, &mut rng);
-            assert!(legal.contains(&h) && legal.contains(&r), "{h} {r}");
-            let a = legal[rng.index(legal.len())];
-            assert_eq!(a.to_string().parse::<Action>().ok(), Some(a));
-            assert_eq!(action_from_id(action_id(a)), Some(a));
-            g.apply_unchecked(a, &mut log);
-            moves += 1;
-            assert!(moves <= MysticVale::max_game_length(&g.options));
-        }
-    }
+    let dione = random_games_keep_the_rules_consistent(&options, R9, SALT, 40, |g| {
+        g.cur().leader.is_some_and(|l| l.upgraded && g.db.leader(l.id).key == "dione")
+    });
     assert!(dione > 0, "Dione's upgraded side harvested");
 }
 
