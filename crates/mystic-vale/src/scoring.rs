@@ -113,6 +113,23 @@ pub fn card_end_points(db: &CardDb, s: Sleeve, face: Option<&Face>) -> i32 {
     gains[..n].iter().fold(printed, |t, &g| t.saturating_add(g))
 }
 
+/// The end-of-game points of a card with no leader side ([`card_end_points`]) when none of its visible
+/// advancements has an end-of-game ability: its printed VP alone. `None` when one has (the general walk
+/// counts it). [`score_of`]'s fast path: an empty card gives `Some(0)`.
+#[inline]
+fn plain_end_points(db: &CardDb, s: Sleeve) -> Option<i32> {
+    let mut printed = 0i32;
+    let mut end = false;
+    for a in s.slots {
+        if a != crate::state::EMPTY {
+            let h = db.hot_ref(a);
+            printed += i32::from(h.symbols.vp_end);
+            end |= h.ability.timing == Timing::EndOfGame;
+        }
+    }
+    if end { None } else { Some(printed) }
+}
+
 /// Printed decay on player `i`'s cards (visible advancements and leader side), cancelled ones included.
 pub fn decay_owned(t: &dyn Table, i: usize) -> u32 {
     let db = t.db();
@@ -147,8 +164,14 @@ pub fn score_of(t: &dyn Table, i: usize) -> i32 {
     let mut unique = 0u32;
     for (c, s) in cards.iter().enumerate() {
         let face = leader_face(db, leader, c as u8);
-        if s.slots == [crate::state::EMPTY; 3] && face.is_none() {
-            continue;
+        if face.is_none() {
+            // Most cards: no leader side and no end-of-game ability, their points the printed VP alone
+            // (`plain_end_points`, checked against `card_end_points` in debug builds).
+            if let Some(points) = plain_end_points(db, *s) {
+                debug_assert_eq!(points, card_end_points(db, *s, None), "plain_end_points: card_end_points");
+                own += points;
+                continue;
+            }
         }
         own += card_end_points(db, *s, face);
         let (list, n) = ability_list(db, *s, face);
