@@ -976,6 +976,64 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// What a new turn does to the turn's state, every field named (no `..`: a field added to `Turn` must
+    /// say here what a new turn does to it). Each effect module's state resets as the module declares
+    /// ([`crate::effects::NewTurn`], by rules revision). `usable`, `removable` and `extra_buys` are read
+    /// from the usable vales right after (`begin_turn`); `seen` is set as the Harvest Phase begins.
+    pub(crate) fn new_turn(&mut self, rules: u8) {
+        let Turn {
+            mana_total,
+            mana_spent,
+            spirits,
+            spirit_spent,
+            vp_total,
+            box_vp_total,
+            upgraded,
+            extra_turn,
+            extra_buys: _,
+            removable: _,
+            gained,
+            banked,
+            banking,
+            seen: _,
+            open,
+            variable,
+            vp_now,
+            scored,
+            token_used,
+            bought,
+            vales_bought,
+            usable: _,
+            places,
+            mana_extra,
+            when_played_used,
+            ability_used,
+            ability_open,
+            ability_state,
+            ability_buys,
+            spoiled,
+            evoked,
+            fx,
+        } = self;
+        fx.new_turn(rules);
+        (*mana_total, *mana_spent, *mana_extra) = (0, 0, 0);
+        (*spirits, *spirit_spent) = ([0; 4], [0; 4]);
+        (*vp_total, *box_vp_total, *vp_now, *scored) = (0, 0, 0, [0; 2]);
+        (*upgraded, *extra_turn, *token_used, *spoiled, *evoked) = (false, false, false, false, false);
+        *gained = crate::harvest::Totals::default();
+        if *banking {
+            // Written only once banking began (the field changed in a Harvest): cleared only then.
+            *banked = [crate::harvest::Totals::default(); NUM_CARDS + 1];
+            *banking = false;
+        }
+        (*open, *variable) = (0, 0);
+        bought.clear();
+        *vales_bought = 0;
+        *places = [[0; 3]; 3];
+        (*when_played_used, *ability_used, *ability_open, *ability_state) = (0, 0, None, 0);
+        *ability_buys = (0, 0);
+    }
+
     /// Mana left to spend: the harvest's, the token's and "when bought" gains, less what was spent.
     pub fn mana_left(&self) -> u8 {
         self.mana_total.saturating_add(self.mana_extra).saturating_sub(self.mana_spent)

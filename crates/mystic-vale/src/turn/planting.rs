@@ -30,45 +30,16 @@ impl MysticVale {
 
     /// Starts the active player's turn.
     pub(crate) fn begin_turn<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        // Each module's per-turn state, as the module declares (`effects::NewTurn`): the units of Call of
-        // the Hunt and Canopy Explorer and the cards chosen through Dione from rules revision 9 (MV91,
-        // MV23).
-        self.turn.fx.new_turn(self.options.rules);
-        self.turn.mana_total = 0;
-        self.turn.mana_spent = 0;
-        self.turn.spirits = [0; 4];
-        self.turn.spirit_spent = [0; 4];
-        self.turn.vp_total = 0;
-        self.turn.box_vp_total = 0;
-        self.turn.upgraded = false;
-        self.turn.extra_turn = false;
-        self.turn.gained = harvest::Totals::default();
-        self.turn.token_used = false;
-        if self.turn.banking {
-            self.turn.banked = [harvest::Totals::default(); NUM_CARDS + 1];
-            self.turn.banking = false;
-        }
-        self.turn.open = 0;
-        self.turn.variable = 0;
-        self.turn.vp_now = 0;
-        self.turn.scored = [0; 2];
-        self.turn.bought.clear();
-        self.turn.vales_bought = 0;
-        self.turn.mana_extra = 0;
+        // The turn's state, every field named (`Turn::new_turn`), each effect module's as the module
+        // declares (`effects::NewTurn`): the units of Call of the Hunt and Canopy Explorer and the cards
+        // chosen through Dione from rules revision 9 (MV91, MV23).
+        self.turn.new_turn(self.options.rules);
         self.turn.usable = self.usable_mask();
-        self.turn.places = [[0; 3]; 3];
-        self.turn.when_played_used = 0;
-        self.turn.ability_used = 0;
-        self.turn.ability_open = None;
-        self.turn.ability_state = 0;
         // Cyrilla's boost lasts until the end of its owner's turn.
         let db = self.db.clone();
         for p in self.players.iter_mut().filter(|p| p.fx.guardian_and_graft.boost.is_some()) {
             p.set_boost(&db, None);
         }
-        self.turn.ability_buys = (0, 0);
-        self.turn.spoiled = false;
-        self.turn.evoked = false;
         self.players[self.current as usize].fx.amulets.extra_guardians = None;
         let seat = self.seat();
         if S::ENABLED {
