@@ -314,7 +314,11 @@ impl MysticVale {
         }
         // The most frequent actions here (`apply_other` has no arm for them), the others there.
         match (self.phase, action) {
-            (Phase::Planting, Action::Pass) => self.begin_harvest(ev),
+            // The Harvest Phase begins: Canopy Explorers resolved in its bookkeeping are told after it.
+            (Phase::Planting, Action::Pass) => {
+                self.begin_harvest(ev);
+                self.tell_joined(ev);
+            }
             (Phase::Planting, Action::Push) => {
                 self.turn.fx.amulets.pushed = true;
                 self.play_on_deck(false, ev);
@@ -355,6 +359,7 @@ impl MysticVale {
             // Revision 3: an advancement sleeved or moved onto a card brings new abilities (MV87).
             self.reopen_changed(&before);
         }
+        self.tell_joined(ev);
     }
 
     /// Rules revision 8 (MV91), after an action that may have changed the field: the moved fills and

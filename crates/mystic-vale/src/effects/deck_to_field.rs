@@ -74,6 +74,15 @@ pub struct TurnState {
     /// Rules revision 9: the seats whose used on-deck card's Canopy Explorer resolved this Harvest.
     #[serde(rename = "hunt_used_explored", skip_serializing_if = "is_zero8")]
     pub used_explored: u8,
+    /// Cards that joined the field by a Canopy Explorer resolved inside an action's bookkeeping (one that
+    /// joins with no order to choose, revision 10; a used neighbour's, revision 9), a bit per card: told
+    /// as the action ends (`MysticVale::tell_joined`), so always empty between actions.
+    #[serde(skip)]
+    pub untold: u32,
+    /// The Canopy Explorers (a bit per card; bits 24 on: a used neighbour's, by seat) that brought
+    /// `untold`'s cards, told with them.
+    #[serde(skip)]
+    pub untold_explorers: u32,
 }
 
 fn is_zero8(x: &u8) -> bool {

@@ -238,6 +238,7 @@ impl MysticVale {
             self.turn.fx.deck_to_field.used_explored |= explore;
             let before = self.cur().field.len();
             self.deck_to_field(n, &mut sylvan_engine::NoEvents);
+            self.untold(before, u32::from(explore) << 24);
             self.joined(before);
         }
         self.hunt_refresh();
@@ -376,11 +377,54 @@ impl MysticVale {
         }
         let before = self.cur().field.len();
         self.deck_to_field(n, &mut sylvan_engine::NoEvents);
+        self.untold(before, mask);
         self.joined(before);
         self.recount();
         if self.cur().field.len() != before {
             // The cards that joined: a Canopy Explorer or a fill among them is read in turn.
             self.hunt_refresh();
+        }
+    }
+
+    /// The cards from field place `from` on joined by `explorers` (a bit per card; bits 24 on: used
+    /// neighbours' on-deck cards, by seat) where no events could be told: kept for
+    /// [`tell_joined`](MysticVale::tell_joined).
+    #[cold]
+    fn untold(&mut self, from: usize, explorers: u32) {
+        let p = &self.players[self.current as usize];
+        let joined = p.field.get(from..).unwrap_or_default().iter().fold(0u32, |m, &c| m | 1 << c);
+        let fx = &mut self.turn.fx.deck_to_field;
+        fx.untold |= joined;
+        fx.untold_explorers |= explorers;
+    }
+
+    /// As an action ends: the cards Canopy Explorers brought inside its bookkeeping are told as played,
+    /// then the Explorers as resolved (as `use cN SLOT` tells them), and forgotten.
+    #[inline]
+    pub(crate) fn tell_joined<S: EventSink<Event>>(&mut self, ev: &mut S) {
+        let fx = &mut self.turn.fx.deck_to_field;
+        // Set with any card told (an Explorer brought them).
+        if fx.untold_explorers == 0 {
+            return;
+        }
+        let (joined, explorers) = (std::mem::take(&mut fx.untold), std::mem::take(&mut fx.untold_explorers));
+        if S::ENABLED {
+            self.tell_joined_now(joined, explorers, ev);
+        }
+    }
+
+    #[cold]
+    fn tell_joined_now<S: EventSink<Event>>(&self, joined: u32, explorers: u32, ev: &mut S) {
+        let i = self.current as usize;
+        for &x in self.players[i].field.iter().filter(|&&x| joined & (1 << x) != 0) {
+            ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, x)));
+        }
+        for c in (0..24u8).filter(|&c| explorers & (1 << c) != 0) {
+            ev.emit(Audience::Everyone, Event::ResolvedNow(self.seat(), self.card_ref(i, c)));
+        }
+        let (used, k) = crate::effects::neighbour_on_deck::used_cards(self);
+        for &(s, c) in used[..k].iter().filter(|x| explorers & (1 << (24 + x.0)) != 0) {
+            ev.emit(Audience::Everyone, Event::ResolvedNow(self.seat(), self.card_ref(s, c)));
         }
     }
 

@@ -9,7 +9,7 @@ use sylvan_engine::{Game, GameRng, Heuristic, Locale, NoEvents, Seat};
 use sylvan_mystic_vale::actions::{Choice, Held};
 use sylvan_mystic_vale::setup::Leaders;
 use sylvan_mystic_vale::words::describe_in;
-use sylvan_mystic_vale::{Action, MysticVale, Options, Phase, Setup, SetupPlayer};
+use sylvan_mystic_vale::{Action, Event, MysticVale, Options, Phase, Setup, SetupPlayer};
 
 use crate::common::*;
 
@@ -649,6 +649,22 @@ fn revision_10_a_canopy_explorer_brought_by_summoner_stone_is_resolved() {
     assert_eq!(g.turn.fx.deck_to_field.explored, 1 << 5, "resolved, once (EN:480)");
     assert!(legal(&g).contains(&"done".to_string()), "{:?}", legal(&g));
     assert!(!legal(&g).iter().any(|a| a.starts_with("use c5 ")), "not offered again: {:?}", legal(&g));
+    // The log tells it as `use c5 top` would: the card that joined is played, then the Explorer resolved.
+    let mut told = hunt_game(R10, explorer_at_the_bottom());
+    act(&mut told, "pass");
+    let mut log = sylvan_engine::EventLog::new();
+    let evoke = "evoke".parse().unwrap_or_else(|e| panic!("{e}"));
+    told.try_apply(evoke, &mut log).unwrap_or_else(|e| panic!("{e}"));
+    let seen: Vec<String> = log
+        .public()
+        .filter_map(|e| match e {
+            Event::Played(_, c) => Some(format!("played c{}", c.id)),
+            Event::ResolvedNow(_, c) => Some(format!("resolved c{}", c.id)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(seen, ["played c5", "played c3", "resolved c5"], "{:?}", log.events);
+    assert_eq!(told, g, "the same state, told or not");
     // Revision 9 unchanged: the Explorer stays unresolved and the Harvest may end.
     let mut nine = hunt_game(R9, explorer_at_the_bottom());
     act(&mut nine, "pass");
