@@ -496,6 +496,21 @@ pub struct CardStats {
 }
 
 impl CardStats {
+    /// Adds a face's printed symbols and its ability's kind (effect and timing) to these totals.
+    #[inline(always)]
+    fn add_symbols(&mut self, x: &crate::cards::Symbols, ab: Ability) {
+        self.decay = self.decay.saturating_add(x.decay);
+        self.growth = self.growth.saturating_add(x.growth);
+        self.mana = self.mana.saturating_add(x.mana);
+        for k in 0..4 {
+            self.spirits[k] = self.spirits[k].saturating_add(x.spirits[k]);
+        }
+        self.guardians = self.guardians.saturating_add(x.guardian);
+        self.vp = self.vp.saturating_add(x.vp_harvest);
+        self.effects |= ab.effect.bit();
+        self.timings |= ab.timing.bit();
+    }
+
     /// The totals of sleeve `s` (with the leader side `face` if the card carries one). Order: printed
     /// symbols, additions per guardian, conversions to wild, caps (ruling MV20).
     pub fn of(s: Sleeve, db: &CardDb, face: Option<&Face>) -> CardStats {
@@ -512,16 +527,7 @@ impl CardStats {
         // Counted only for the ability that reads it.
         let level1 = || s.advs().filter(|&a| db.hot_ref(a).level == 1).count() as u8;
         let mut add_face = |st: &mut CardStats, x: &crate::cards::Symbols, ab: Ability| {
-            st.decay = st.decay.saturating_add(x.decay);
-            st.growth = st.growth.saturating_add(x.growth);
-            st.mana = st.mana.saturating_add(x.mana);
-            for k in 0..4 {
-                st.spirits[k] = st.spirits[k].saturating_add(x.spirits[k]);
-            }
-            st.guardians = st.guardians.saturating_add(x.guardian);
-            st.vp = st.vp.saturating_add(x.vp_harvest);
-            st.effects |= ab.effect.bit();
-            st.timings |= ab.timing.bit();
+            st.add_symbols(x, ab);
             let add = |t: &mut u8, n: u8| *t = t.saturating_add(n);
             match ab.effect {
                 Effect::None => {}
@@ -607,19 +613,9 @@ impl CardStats {
         if (self.effects | h.ability.effect.bit()) & Self::NOT_ADDED != 0 {
             return None;
         }
-        let x = &h.symbols;
         let mut st = self;
-        st.decay = st.decay.saturating_add(x.decay);
+        st.add_symbols(&h.symbols, h.ability);
         st.decay_printed = st.decay;
-        st.growth = st.growth.saturating_add(x.growth);
-        st.mana = st.mana.saturating_add(x.mana);
-        for k in 0..4 {
-            st.spirits[k] = st.spirits[k].saturating_add(x.spirits[k]);
-        }
-        st.guardians = st.guardians.saturating_add(x.guardian);
-        st.vp = st.vp.saturating_add(x.vp_harvest);
-        st.effects |= h.ability.effect.bit();
-        st.timings |= h.ability.timing.bit();
         let k = h.slot as u64;
         st.places &= !(1 << (7 * (3 * k)));
         if covered == EMPTY && adv != db.cursed_land && adv != db.starting_soil {
