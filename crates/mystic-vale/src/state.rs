@@ -836,6 +836,12 @@ impl Player {
         })
     }
 
+    /// The player's cards neither in the field nor on-deck (its deck and discard pile, by number: their
+    /// contents, never their order).
+    pub fn out_of_play(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.cards.len().min(NUM_CARDS) as u8).filter(|&c| !self.field.contains(&c) && self.on_deck != Some(c))
+    }
+
     /// Bit mask of the field's cards.
     #[inline]
     pub fn field_mask(&self) -> u32 {

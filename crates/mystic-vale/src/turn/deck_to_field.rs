@@ -151,9 +151,7 @@ impl MysticVale {
             }
         }
         // A card with a fill ability the draws may bring: any card neither in the field nor on-deck.
-        draws >= 2
-            && (0..NUM_CARDS as u8)
-                .any(|c| !p.field.contains(&c) && p.on_deck != Some(c) && fills(&p.stats[c as usize]))
+        draws >= 2 && p.out_of_play().any(|c| fills(&p.stats[c as usize]))
     }
 
     /// Rules revision 10 (ruling MV91, rule (4)): what the neighbours' cards GinGan's upgraded side on a
@@ -193,10 +191,7 @@ impl MysticVale {
             if q.on_deck.is_none() {
                 continue;
             }
-            for c in 0..q.cards.len().min(NUM_CARDS) as u8 {
-                if q.field.contains(&c) || q.on_deck == Some(c) {
-                    continue;
-                }
+            for c in q.out_of_play() {
                 let st = &q.stats[c as usize];
                 if st.has(Effect::FillField) {
                     return Some(true);
