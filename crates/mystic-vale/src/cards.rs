@@ -726,9 +726,18 @@ pub struct HotAdv {
     pub level: u8,
     /// Its printed symbols.
     pub symbols: Symbols,
+    /// Its kind of place as one bit, `1 << (2 * slot + eclipse)` (0 for an unused id): tested against
+    /// [`MysticVale::purchase_room_bits`](crate::state::MysticVale::purchase_room_bits) by the purchase
+    /// listing.
+    pub room_bit: u8,
 }
 
 impl HotAdv {
+    /// The bit of a purchase's kind of place in a slot: `1 << (2 * slot + eclipse)`.
+    pub const fn room_bit_of(slot: Slot, eclipse: bool) -> u8 {
+        1 << (2 * slot as u8 + eclipse as u8)
+    }
+
     /// The entry of an unused id (such as [`EMPTY`](crate::state::EMPTY)): costs more than any mana pays,
     /// does nothing.
     pub const UNUSED: HotAdv = HotAdv {
@@ -738,6 +747,7 @@ impl HotAdv {
         eclipse: false,
         level: 0,
         symbols: Symbols { mana: 0, decay: 0, growth: 0, spirits: [0; 4], guardian: 0, vp_harvest: 0, vp_end: 0 },
+        room_bit: 0,
     };
 }
 
@@ -1509,6 +1519,7 @@ impl CardDb {
                 eclipse: a.eclipse,
                 level: a.level,
                 symbols: a.symbols,
+                room_bit: HotAdv::room_bit_of(a.slot, a.eclipse),
             };
         }
         for (h, v) in db.hot_vales.iter_mut().zip(&db.vales) {

@@ -700,14 +700,18 @@ fn seat_of(i: usize) -> Seat {
     Seat(i as u8)
 }
 
-/// `buy` for each commons place, in place order (level, then position).
-const COMMON_BUYS: [Action; 9] = {
-    let mut a = [Action::Pass; 9];
+/// `buy` for each commons place, in place order (level, then position), then for each Fertile Soil
+/// supply (slot order): the purchase listing's sources, bit `i` of a mask being `ALL_BUYS[i]`.
+const ALL_BUYS: [Action; 12] = {
+    let mut a = [Action::Pass; 12];
     let mut i = 0;
     while i < 9 {
         a[i] = Action::Buy(Source::Common(i as u8 / 3, i as u8 % 3));
         i += 1;
     }
+    a[9] = Action::Buy(Source::Soil(Slot::Top));
+    a[10] = Action::Buy(Source::Soil(Slot::Middle));
+    a[11] = Action::Buy(Source::Soil(Slot::Bottom));
     a
 };
 

@@ -2,6 +2,7 @@
 //! vales, and sleeving what was bought (EN:530, EN:552).
 
 use super::*;
+use crate::cards::HotAdv;
 
 impl MysticVale {
     /// Counts, per slot, the field's places for purchases (ruling MV21): empty slots, slots where an
@@ -297,41 +298,96 @@ impl MysticVale {
         })
     }
 
-    /// Pushes `buy` (and `buy .. on cN` with Earthchant Chorus) for every advancement the mana pays and
-    /// whose purchase still leaves every purchase a place (ruling MV21), `buys` (fewer than the limit)
+    /// Pushes `buy` (and `buy .. on cN` with Earthchant Chorus) for every advancement the mana pays
+    /// and whose purchase still leaves every purchase a place (ruling MV21), `buys` (fewer than the limit)
     /// being made.
     pub(super) fn push_buys(&self, mana: u8, buys: usize, out: &mut Vec<Action>) {
-        let db = &*self.db;
         let room = self.purchase_room();
+        let bits = Self::purchase_room_bits(room);
         // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
         let free = self.turn.fx.free_buy.free_level;
         let discount = if self.turn.ability_buys.1 > 0 && buys == 2 { self.turn.ability_buys.1 } else { 0 };
-        // Without branches (whether a place pays is as good as random): `&` rather than `&&`.
-        let pays = |a: u8| {
-            let h = db.hot_ref(a);
-            let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
-            (a != EMPTY) & (cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)]
-        };
-        // Gathered in registers, then appended at once (`buy_buffer`). Most harvests have no free level
-        // and no discount: then a loop of its own reads the plain price, without those tests (-2%
-        // instructions a move, docs/measurements/mystic-vale-instructions.md).
+        // Most harvests have no free level and no discount: then a loop of its own reads the plain price,
+        // without those tests (-2% instructions a move, docs/measurements/mystic-vale-instructions.md).
+        #[cfg(debug_assertions)]
+        let from = out.len();
         if free.is_none() && discount == 0 {
-            // An empty place reads `HotAdv::UNUSED`, whose cost (255) no mana at most 254 pays: no test
-            // of the id. (An advancement costing 255 would need 255 mana, which `min` takes away.)
+            // An empty place reads `HotAdv::UNUSED`, whose cost (255) no mana at most 254 pays and whose
+            // kind of place (`room_bit` 0) has no room: no test of the id.
             let mana = mana.min(u8::MAX - 1);
+            self.buy_buffer(|h: &HotAdv| (h.cost <= mana) & (h.room_bit & bits != 0), out);
+        } else {
             self.buy_buffer(
-                |a: u8| {
-                    let h = db.hot_ref(a);
-                    (h.cost <= mana) & room[h.slot as usize][usize::from(h.eclipse)]
+                |h: &HotAdv| {
+                    let cost = if free == Some(h.level) { 0 } else { h.cost.saturating_sub(discount) };
+                    (cost <= mana) & (h.room_bit & bits != 0)
                 },
                 out,
-            )
-        } else {
-            self.buy_buffer(pays, out)
+            );
+        }
+        #[cfg(debug_assertions)]
+        {
+            let listed =
+                out[from..].iter().fold(0u32, |m, a| m | 1 << ALL_BUYS.iter().position(|b| b == a).unwrap_or(31));
+            debug_assert_eq!(listed, self.buy_mask_reference(mana, buys, room), "push_buys: buy_mask_reference");
         }
         if self.turn.fx.discount_on_card.in_field {
             self.push_buys_on(mana, room, out);
         }
+    }
+
+    /// The room for one more purchase of [`purchase_room`](MysticVale::purchase_room) as bits, bit
+    /// `2 * slot + eclipse` (the kinds of [`HotAdv::room_bit`]); the declared purchases' column is left
+    /// out.
+    pub(crate) fn purchase_room_bits(room: [[bool; 3]; 3]) -> u8 {
+        let mut bits = 0u8;
+        for (k, r) in room.iter().enumerate() {
+            bits |= (u8::from(r[0]) | u8::from(r[1]) << 1) << (2 * k);
+        }
+        bits
+    }
+
+    /// Every `buy` of the commons and the Fertile Soil supply ([`ALL_BUYS`], in order), gathered in
+    /// registers: the first `n` are those whose advancement `pays` accepts (an empty place or an exhausted
+    /// supply reads [`HotAdv::UNUSED`]; every buy is written, the count moves past those that pay); then
+    /// appended to `out` (the whole buffer, a copy of fixed size, then the count that pays).
+    #[inline(always)]
+    fn buy_buffer(&self, pays: impl Fn(&HotAdv) -> bool, out: &mut Vec<Action>) {
+        let db = &*self.db;
+        let mut buf = [Action::Pass; 13];
+        let mut n = 0;
+        for (&a, &action) in self.commons.as_flattened().iter().zip(&ALL_BUYS) {
+            buf[n] = action;
+            n += usize::from(pays(db.hot_ref(a)));
+        }
+        for s in Slot::ALL {
+            buf[n] = ALL_BUYS[9 + s as usize];
+            let a = if self.soil[s as usize] > 0 { db.soil[s as usize] } else { EMPTY };
+            n += usize::from(pays(db.hot_ref(a)));
+        }
+        let len = out.len();
+        out.extend_from_slice(&buf);
+        out.truncate(len + n);
+    }
+
+    /// The reference of [`push_buys`](MysticVale::push_buys)' sources (debug builds): each source's
+    /// advancement, its price by [`buy_cost`](MysticVale::buy_cost) and its room by
+    /// [`purchase_room`](MysticVale::purchase_room)'s table.
+    #[cfg(debug_assertions)]
+    fn buy_mask_reference(&self, mana: u8, buys: usize, room: [[bool; 3]; 3]) -> u32 {
+        debug_assert!(buys < self.buy_limit());
+        let mut m = 0u32;
+        for (i, &s) in ALL_BUYS.iter().enumerate() {
+            let Action::Buy(s) = s else { continue };
+            let a = self.source_adv(s);
+            if a == EMPTY {
+                continue;
+            }
+            let h = self.db.hot(a);
+            let ok = self.buy_cost(a, EMPTY) <= mana && room[h.slot as usize][usize::from(h.eclipse)];
+            m |= u32::from(ok) << i;
+        }
+        m
     }
 
     /// Pushes `buy .. on cN` (Earthchant Chorus) for every source and card [`chorus_target_ok`] accepts
@@ -386,27 +442,6 @@ impl MysticVale {
                 }
             }
         }
-    }
-
-    /// Every `buy` of the commons and the Fertile Soil supply, in order, gathered in registers: the
-    /// first `n` are those `pays` accepts (every buy is written, the count moves past those that pay);
-    /// then appended to `out` (the whole buffer, a copy of fixed size with no call to `memcpy`, then the
-    /// count that pays). Each caller appends its own: no copy of the buffer where two callers meet.
-    #[inline(always)]
-    fn buy_buffer(&self, pays: impl Fn(u8) -> bool, out: &mut Vec<Action>) {
-        let mut buf = [Action::Pass; 13];
-        let mut n = 0;
-        for (&a, &action) in self.commons.as_flattened().iter().zip(&COMMON_BUYS) {
-            buf[n] = action;
-            n += usize::from(pays(a));
-        }
-        for s in Slot::ALL {
-            buf[n] = Action::Buy(Source::Soil(s));
-            n += usize::from((self.soil[s as usize] > 0) & pays(self.db.soil[s as usize]));
-        }
-        let len = out.len();
-        out.extend_from_slice(&buf);
-        out.truncate(len + n);
     }
 
     /// The price of advancement `a` bought now for card `target` (or `EMPTY`): a declared purchase's
