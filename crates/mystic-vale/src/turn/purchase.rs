@@ -302,8 +302,7 @@ impl MysticVale {
     /// and whose purchase still leaves every purchase a place (ruling MV21), `buys` (fewer than the limit)
     /// being made.
     pub(super) fn push_buys(&self, mana: u8, buys: usize, out: &mut Vec<Action>) {
-        let room = self.purchase_room();
-        let bits = Self::purchase_room_bits(room);
+        let bits = self.purchase_room_bits();
         // As `buy_cost` with no declared card: a free level, or Nepeto's discount on the third purchase.
         let free = self.turn.fx.free_buy.free_level;
         let discount = if self.turn.ability_buys.1 > 0 && buys == 2 { self.turn.ability_buys.1 } else { 0 };
@@ -329,17 +328,34 @@ impl MysticVale {
         {
             let listed =
                 out[from..].iter().fold(0u32, |m, a| m | 1 << ALL_BUYS.iter().position(|b| b == a).unwrap_or(31));
-            debug_assert_eq!(listed, self.buy_mask_reference(mana, buys, room), "push_buys: buy_mask_reference");
+            debug_assert_eq!(listed, self.buy_mask_reference(mana, buys), "push_buys: buy_mask_reference");
         }
         if self.turn.fx.discount_on_card.in_field {
-            self.push_buys_on(mana, room, out);
+            self.push_buys_on(mana, self.purchase_room(), out);
         }
     }
 
     /// The room for one more purchase of [`purchase_room`](MysticVale::purchase_room) as bits, bit
     /// `2 * slot + eclipse` (the kinds of [`HotAdv::room_bit`]); the declared purchases' column is left
-    /// out.
-    pub(crate) fn purchase_room_bits(room: [[bool; 3]; 3]) -> u8 {
+    /// out. With no purchase waiting, read from the places at once (a slot has room for a regular
+    /// purchase where it has an empty place or an eclipse advancement to cover, for an eclipse one where
+    /// it has an empty place or an advancement to go under), checked against `purchase_room` in debug
+    /// builds; else `purchase_room`'s table.
+    pub(crate) fn purchase_room_bits(&self) -> u8 {
+        if !self.turn.bought.is_empty() {
+            return Self::room_bits_of(self.purchase_room());
+        }
+        let mut bits = 0u8;
+        for (k, &[e, u, o]) in self.turn.places.iter().enumerate() {
+            bits |= (u8::from(e | o != 0) | u8::from(e | u != 0) << 1) << (2 * k);
+        }
+        debug_assert_eq!(bits, Self::room_bits_of(self.purchase_room()), "purchase_room_bits: purchase_room");
+        bits
+    }
+
+    /// [`purchase_room`](MysticVale::purchase_room)'s table as the bits of
+    /// [`purchase_room_bits`](MysticVale::purchase_room_bits).
+    fn room_bits_of(room: [[bool; 3]; 3]) -> u8 {
         let mut bits = 0u8;
         for (k, r) in room.iter().enumerate() {
             bits |= (u8::from(r[0]) | u8::from(r[1]) << 1) << (2 * k);
@@ -374,8 +390,9 @@ impl MysticVale {
     /// advancement, its price by [`buy_cost`](MysticVale::buy_cost) and its room by
     /// [`purchase_room`](MysticVale::purchase_room)'s table.
     #[cfg(debug_assertions)]
-    fn buy_mask_reference(&self, mana: u8, buys: usize, room: [[bool; 3]; 3]) -> u32 {
+    fn buy_mask_reference(&self, mana: u8, buys: usize) -> u32 {
         debug_assert!(buys < self.buy_limit());
+        let room = self.purchase_room();
         let mut m = 0u32;
         for (i, &s) in ALL_BUYS.iter().enumerate() {
             let Action::Buy(s) = s else { continue };
