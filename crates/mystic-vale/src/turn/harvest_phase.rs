@@ -917,6 +917,36 @@ impl MysticVale {
     #[inline(never)]
     pub(super) fn legal_portal(&self, p: crate::effects::move_advancement::Pending, out: &mut Vec<Action>) {
         out.push(Action::Decline);
+        #[cfg(debug_assertions)]
+        let from_len = out.len();
+        let (places, waiting) = (self.portal_places(), self.waiting_purchases());
+        match p.from {
+            // One destination is enough to name an advancement: the first found, then the next one.
+            None => self.portal_moves_in(&places, &waiting, places.0, 0b111, true, |a, s, _| {
+                out.push(Action::Use { card: Held::Card(a, s as u8), choice: Choice::Nothing });
+                true
+            }),
+            // Only the advancement named has its destinations looked for.
+            Some((from, slot)) => {
+                self.portal_moves_in(&places, &waiting, 1 << from, 1 << slot as u8, false, |_, _, b| {
+                    out.push(Action::Use { card: Held::Vale(p.vale), choice: Choice::Card(b) });
+                    true
+                })
+            }
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut reference = Vec::new();
+            self.legal_portal_reference(p, &mut reference);
+            debug_assert_eq!(out[from_len..], reference[..], "legal_portal: legal_portal_reference");
+        }
+    }
+
+    /// The reference of [`legal_portal`](MysticVale::legal_portal)'s decisions after `decline` (debug
+    /// builds): every move walked, each advancement named once for all its destinations, each destination
+    /// of the advancement named.
+    #[cfg(debug_assertions)]
+    fn legal_portal_reference(&self, p: crate::effects::move_advancement::Pending, out: &mut Vec<Action>) {
         match p.from {
             None => self.portal_moves(|a, s, _| {
                 let step = Action::Use { card: Held::Card(a, s as u8), choice: Choice::Nothing };
@@ -981,7 +1011,8 @@ impl MysticVale {
     /// Calls `f` with each legal advancement move between two field cards (Wayfarer Portal,
     /// EN:1543-1549), in the order of [`Action::Portal`]'s ids, until it returns `false`.
     pub(super) fn portal_moves(&self, f: impl FnMut(u8, Slot, u8) -> bool) {
-        self.portal_moves_in(&self.portal_places(), &self.waiting_purchases(), 0b111, f);
+        let places = self.portal_places();
+        self.portal_moves_in(&places, &self.waiting_purchases(), places.0, 0b111, false, f);
     }
 
     /// Whether some Wayfarer Portal move is legal now (as [`portal_moves`](MysticVale::portal_moves)
@@ -993,7 +1024,7 @@ impl MysticVale {
         let mut any = false;
         for slots in [!busy & 0b111, busy] {
             if slots != 0 {
-                self.portal_moves_in(&places, &waiting, slots, |_, _, _| {
+                self.portal_moves_in(&places, &waiting, places.0, slots, true, |_, _, _| {
                     any = true;
                     false
                 });
@@ -1023,18 +1054,22 @@ impl MysticVale {
         (cards, place)
     }
 
-    /// [`portal_moves`](MysticVale::portal_moves) in the slots of `slots` (bit per slot), given the
-    /// field's [`portal_places`](MysticVale::portal_places) and the purchases `waiting`.
+    /// [`portal_moves`](MysticVale::portal_moves) from the cards of `sources` (bit per card, among the
+    /// field's) in the slots of `slots` (bit per slot), given the field's
+    /// [`portal_places`](MysticVale::portal_places) and the purchases `waiting`; with `first_only`, only
+    /// the first destination of each advancement.
     fn portal_moves_in(
         &self,
         &(cards, place): &(u32, [u32; 9]),
         waiting: &Option<Waiting>,
+        sources: u32,
         slots: u8,
+        first_only: bool,
         mut f: impl FnMut(u8, Slot, u8) -> bool,
     ) {
         let p = self.cur();
         let db = &*self.db;
-        let mut m = cards;
+        let mut m = cards & sources;
         while m != 0 {
             let a = m.trailing_zeros() as u8;
             m &= m - 1;
@@ -1049,8 +1084,13 @@ impl MysticVale {
                 while n != 0 {
                     let b = n.trailing_zeros() as u8;
                     n &= n - 1;
-                    if self.portal_keeps(waiting, a, s, b) && !f(a, s, b) {
-                        return;
+                    if self.portal_keeps(waiting, a, s, b) {
+                        if !f(a, s, b) {
+                            return;
+                        }
+                        if first_only {
+                            break;
+                        }
                     }
                 }
             }
