@@ -337,17 +337,37 @@ impl MysticVale {
 
     /// The room for one more purchase of [`purchase_room`](MysticVale::purchase_room) as bits, bit
     /// `2 * slot + eclipse` (the kinds of [`HotAdv::room_bit`]); the declared purchases' column is left
-    /// out. With no purchase waiting, read from the places at once (a slot has room for a regular
-    /// purchase where it has an empty place or an eclipse advancement to cover, for an eclipse one where
-    /// it has an empty place or an advancement to go under), checked against `purchase_room` in debug
-    /// builds; else `purchase_room`'s table.
+    /// out. Found in the listing's line (no call, no table): with no purchase waiting, from the places at
+    /// once (a slot has room for a regular purchase where it has an empty place or an eclipse advancement
+    /// to cover, for an eclipse one where it has an empty place or an advancement to go under); else as
+    /// `purchase_room` does. Checked against `purchase_room` in debug builds.
     pub(crate) fn purchase_room_bits(&self) -> u8 {
-        if !self.turn.bought.is_empty() {
-            return Self::room_bits_of(self.purchase_room());
-        }
         let mut bits = 0u8;
-        for (k, &[e, u, o]) in self.turn.places.iter().enumerate() {
-            bits |= (u8::from(e | o != 0) | u8::from(e | u != 0) << 1) << (2 * k);
+        if self.turn.bought.is_empty() {
+            for (k, &[e, u, o]) in self.turn.places.iter().enumerate() {
+                bits |= (u8::from(e | o != 0) | u8::from(e | u != 0) << 1) << (2 * k);
+            }
+        } else {
+            // As `purchase_room`'s first two columns, in line: `d <= u + f` for what waits, `<` for one more.
+            let mut demand = [[0i32; 2]; 3];
+            let mut declared = [0i32; 3];
+            for b in &self.turn.bought {
+                let h = self.db.hot_ref(b.adv);
+                if b.target.is_none() {
+                    demand[h.slot as usize][usize::from(h.eclipse)] += 1;
+                } else {
+                    declared[h.slot as usize] += 1;
+                }
+            }
+            for k in 0..3 {
+                let [e, u, o] = self.turn.places[k].map(i32::from);
+                let [d0, d1] = demand[k];
+                let decl = declared[k];
+                let f = e - decl;
+                let regular = (decl <= e) & (d1 <= u + f) & (d0 < o + f);
+                let eclipse = (decl <= e) & (d1 < u + f) & (d0 <= o + f);
+                bits |= (u8::from(regular) | u8::from(eclipse) << 1) << (2 * k);
+            }
         }
         debug_assert_eq!(bits, Self::room_bits_of(self.purchase_room()), "purchase_room_bits: purchase_room");
         bits
