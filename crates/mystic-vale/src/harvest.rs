@@ -382,7 +382,10 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
     let both = |a: [u32; 4], b: [u32; 4]| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for (at, &c) in field.iter().chain(h.copy.iter()).enumerate() {
-        let start = PARTS.then(|| (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor));
+        // The sums before the card, for its part: only a card with Harvest abilities needs them (a card
+        // without gives its symbols, read from its totals below).
+        let start = (PARTS && h.stats[c as usize].acts(Timing::Harvest))
+            .then(|| (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor));
         // The copied card's second count (Guilduin) is not a unit of its own.
         let mut varying = VAR && at < in_field && h.stats[c as usize].spirits_per_guardian != [0; 4];
         let st = &h.stats[c as usize];
@@ -455,16 +458,22 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
         if VAR && at < in_field && varying {
             var |= 1 << c;
         }
-        if let (Some(out), Some(start)) = (parts.as_deref_mut(), start) {
-            let now = (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor);
-            if acts {
+        if let Some(out) = parts.as_deref_mut() {
+            if let Some(start) = start {
+                let now = (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor);
                 add_part(&mut out[c as usize], start, now);
             } else {
-                // No ability: the symbols alone, no box VP, the factor unchanged; a field card's part
-                // is still empty here (each card once in the field), so it is written, not added to
-                // (the copied card's second count, Guilduin's, is added to its first).
-                let spirits = [0, 1, 2, 3].map(|k| now.1[k] - start.1[k]);
-                let (mana, vp) = (now.0 - start.0, now.2 - start.2);
+                // No ability: the symbols alone (its spirits with the extra guardians' on it), no box
+                // VP, the factor unchanged; a field card's part is still empty here (each card once in
+                // the field), so it is written, not added to (the copied card's second count,
+                // Guilduin's, is added to its first).
+                let mut spirits = st.spirits.map(u32::from);
+                if bonus > 0 {
+                    for k in 0..4 {
+                        spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
+                    }
+                }
+                let (mana, vp) = (u32::from(st.mana), u32::from(st.vp));
                 if at < in_field {
                     set_symbols(&mut out[c as usize], mana, spirits, vp);
                 } else {
