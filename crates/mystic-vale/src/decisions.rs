@@ -332,7 +332,14 @@ impl MysticVale {
         if self.turn.fx.copy_card.card != before.2 {
             changed |= self.turn.fx.copy_card.card.map_or(0, |c| 1 << c);
         }
-        let var = self.variable_units(changed & p.field_mask());
+        let changed = changed & p.field_mask();
+        if changed == 0 {
+            // No field card has new content (most changes of the field): `variable_units` of none is
+            // none, and its walk of the field is skipped (checked in debug builds).
+            debug_assert_eq!(self.variable_units(0), 0, "reopen_changed: the variable units of no card");
+            return;
+        }
+        let var = self.variable_units(changed);
         if var == 0 {
             return;
         }

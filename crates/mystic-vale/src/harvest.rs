@@ -278,6 +278,30 @@ fn add_symbols(out: &mut Totals, mana: u32, spirits: [u32; 4], vp: u32) {
     debug_assert_eq!(*out, reference, "add_symbols: add_part of the symbols");
 }
 
+/// The fast path of [`add_symbols`] for a part still empty (a field card's, met once in the walk): the
+/// part is written, not added to. The reference, `add_symbols` on the empty part, is compared in a debug
+/// assertion, which also checks that the part was empty.
+#[inline(always)]
+fn set_symbols(out: &mut Totals, mana: u32, spirits: [u32; 4], vp: u32) {
+    #[cfg(debug_assertions)]
+    let reference = {
+        debug_assert_eq!(*out, Totals::default(), "set_symbols: a part written twice");
+        let mut r = Totals::default();
+        add_symbols(&mut r, mana, spirits, vp);
+        r
+    };
+    let cap8 = |x: u32| x.min(250) as u8;
+    *out = Totals {
+        mana: cap8(mana),
+        spirits: spirits.map(cap8),
+        vp: vp.min(u32::from(u16::MAX)) as u16,
+        box_vp: 0,
+        mana_factor: 1,
+    };
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(*out, reference, "set_symbols: add_symbols on an empty part");
+}
+
 /// The harvest of `field` with the harvest abilities of the vales `vales` (those owned before the turn):
 /// Ley Line Overflow doubles the rest, then Grassland takes its mana (EN:1049-1055, ruling MV42).
 pub fn totals(h: &Cards, field: &[u8], vales: &[u8]) -> Totals {
@@ -304,9 +328,9 @@ pub fn overflow(raw: u32, factor: u8, minus: u8) -> u8 {
 
 /// The gains of a harvest before Ley Line Overflow and Grassland: `mana` is the plain sum and
 /// `mana_factor` what Ley Line Overflow multiplies by; the mana Grassland takes is returned beside, then
-/// the part of `mana` unique harvest effects added (Dione's upgraded side). With `parts`, each card's
-/// gains and the vales' are also added there (banking reads them, `MysticVale::recount`); they add up to
-/// the totals.
+/// the part of `mana` unique harvest effects added (Dione's upgraded side). With `parts` (given empty:
+/// every part the default), each card's gains and the vales' are also written there (banking reads them,
+/// `MysticVale::recount`); they add up to the totals.
 pub fn gains(h: &Cards, field: &[u8], vales: &[u8], parts: Option<&mut Parts>) -> (Totals, u8, u8) {
     // Two copies: without parts (every recount as a Harvest begins) the per-card sums are not kept.
     let (t, minus, late, _, _) = match parts {
@@ -358,7 +382,10 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
     let both = |a: [u32; 4], b: [u32; 4]| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for (at, &c) in field.iter().chain(h.copy.iter()).enumerate() {
-        let start = PARTS.then(|| (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor));
+        // The sums before the card, for its part: only a card with Harvest abilities needs them (a card
+        // without gives its symbols, read from its totals below).
+        let start = (PARTS && h.stats[c as usize].acts(Timing::Harvest))
+            .then(|| (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor));
         // The copied card's second count (Guilduin) is not a unit of its own.
         let mut varying = VAR && at < in_field && h.stats[c as usize].spirits_per_guardian != [0; 4];
         let st = &h.stats[c as usize];
@@ -431,14 +458,27 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
         if VAR && at < in_field && varying {
             var |= 1 << c;
         }
-        if let (Some(out), Some(start)) = (parts.as_deref_mut(), start) {
-            let now = (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor);
-            if acts {
+        if let Some(out) = parts.as_deref_mut() {
+            if let Some(start) = start {
+                let now = (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor);
                 add_part(&mut out[c as usize], start, now);
             } else {
-                // No ability: the symbols alone, no box VP, the factor unchanged.
-                let spirits = [0, 1, 2, 3].map(|k| now.1[k] - start.1[k]);
-                add_symbols(&mut out[c as usize], now.0 - start.0, spirits, now.2 - start.2);
+                // No ability: the symbols alone (its spirits with the extra guardians' on it), no box
+                // VP, the factor unchanged; a field card's part is still empty here (each card once in
+                // the field), so it is written, not added to (the copied card's second count,
+                // Guilduin's, is added to its first).
+                let mut spirits = st.spirits.map(u32::from);
+                if bonus > 0 {
+                    for k in 0..4 {
+                        spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
+                    }
+                }
+                let (mana, vp) = (u32::from(st.mana), u32::from(st.vp));
+                if at < in_field {
+                    set_symbols(&mut out[c as usize], mana, spirits, vp);
+                } else {
+                    add_symbols(&mut out[c as usize], mana, spirits, vp);
+                }
             }
         }
     }

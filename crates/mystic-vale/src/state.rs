@@ -523,37 +523,8 @@ impl CardStats {
         let mut st = CardStats::default();
         let mut cap = u8::MAX;
         let mut to_wild = false;
-        // Level-1 advancements on the card (Fertile Soil is level 1), for "+n per level-1 advancement".
-        // Counted only for the ability that reads it.
-        let level1 = || s.advs().filter(|&a| db.hot_ref(a).level == 1).count() as u8;
-        let mut add_face = |st: &mut CardStats, x: &crate::cards::Symbols, ab: Ability| {
-            st.add_symbols(x, ab);
-            let add = |t: &mut u8, n: u8| *t = t.saturating_add(n);
-            match ab.effect {
-                Effect::None => {}
-                Effect::CapDecay => cap = cap.min(ab.amount),
-                Effect::SpiritsToWild => to_wild = true,
-                Effect::AddPer => match (ab.per, ab.reward) {
-                    (Count::Level1OnCard, Reward::Guardian) => {
-                        add(&mut st.guardians, ab.amount.saturating_mul(level1()));
-                    }
-                    (Count::GuardiansOnCard, Reward::Growth) => add(&mut st.grov, ab.amount),
-                    (Count::GuardiansOnCard, r) => {
-                        if let Some(k) = r.spirit() {
-                            add(&mut st.spirits_per_guardian[k as usize], ab.amount);
-                        }
-                    }
-                    (_, Reward::Growth) => add(&mut st.growth, ab.amount),
-                    (_, Reward::Guardian) => add(&mut st.guardians, ab.amount),
-                    (_, r) => {
-                        if let Some(k) = r.spirit() {
-                            add(&mut st.spirits[k as usize], ab.amount);
-                        }
-                    }
-                },
-                _ => {}
-            }
-        };
+        // A face's symbols and kind are added in line (`add_symbols`); the few abilities that change
+        // other totals (a cap, a conversion, additions: `NOT_ADDED`) go to `add_special`, out of line.
         for k in 0..3 {
             let here = s.slots[k];
             if here == EMPTY {
@@ -563,17 +534,27 @@ impl CardStats {
                 continue;
             }
             let h = db.hot(here);
-            add_face(&mut st, &h.symbols, h.ability);
+            st.add_symbols(&h.symbols, h.ability);
+            if h.ability.effect.bit() & Self::NOT_ADDED != 0 {
+                st.add_special(h.ability, s, db, &mut cap, &mut to_wild);
+            }
             if face.is_none() && s.covered[k] == EMPTY && here != db.cursed_land && here != db.starting_soil {
                 st.places |= 1 << (7 * (3 * k + if h.eclipse { 2 } else { 1 }));
             }
         }
         if let Some(f) = face {
-            add_face(&mut st, &f.symbols, f.ability);
+            st.add_symbols(&f.symbols, f.ability);
+            if f.ability.effect.bit() & Self::NOT_ADDED != 0 {
+                st.add_special(f.ability, s, db, &mut cap, &mut to_wild);
+            }
         }
         if let Some(b) = boost {
             let symbols = crate::cards::Symbols { guardian: b.guardians, ..Default::default() };
-            add_face(&mut st, &symbols, b.ability.unwrap_or(Ability::NONE));
+            let ab = b.ability.unwrap_or(Ability::NONE);
+            st.add_symbols(&symbols, ab);
+            if ab.effect.bit() & Self::NOT_ADDED != 0 {
+                st.add_special(ab, s, db, &mut cap, &mut to_wild);
+            }
         }
         st.decay_printed = st.decay;
         st.decay = st.decay.min(cap);
@@ -592,6 +573,41 @@ impl CardStats {
             }
         }
         st
+    }
+
+    /// What an ability of [`NOT_ADDED`](Self::NOT_ADDED) adds to totals being built by
+    /// [`CardStats::boosted`] for sleeve `s`: a decay cap (`cap`), the conversion of spirits to wild
+    /// (`to_wild`), additions per guardian or per level-1 advancement.
+    #[inline(never)]
+    fn add_special(&mut self, ab: Ability, s: Sleeve, db: &CardDb, cap: &mut u8, to_wild: &mut bool) {
+        // Level-1 advancements on the card (Fertile Soil is level 1), for "+n per level-1 advancement".
+        // Counted only for the ability that reads it.
+        let level1 = || s.advs().filter(|&a| db.hot_ref(a).level == 1).count() as u8;
+        let add = |t: &mut u8, n: u8| *t = t.saturating_add(n);
+        let st = self;
+        match ab.effect {
+            Effect::CapDecay => *cap = (*cap).min(ab.amount),
+            Effect::SpiritsToWild => *to_wild = true,
+            Effect::AddPer => match (ab.per, ab.reward) {
+                (Count::Level1OnCard, Reward::Guardian) => {
+                    add(&mut st.guardians, ab.amount.saturating_mul(level1()));
+                }
+                (Count::GuardiansOnCard, Reward::Growth) => add(&mut st.grov, ab.amount),
+                (Count::GuardiansOnCard, r) => {
+                    if let Some(k) = r.spirit() {
+                        add(&mut st.spirits_per_guardian[k as usize], ab.amount);
+                    }
+                }
+                (_, Reward::Growth) => add(&mut st.growth, ab.amount),
+                (_, Reward::Guardian) => add(&mut st.guardians, ab.amount),
+                (_, r) => {
+                    if let Some(k) = r.spirit() {
+                        add(&mut st.spirits[k as usize], ab.amount);
+                    }
+                }
+            },
+            _ => {}
+        }
     }
 
     /// The effects whose part of a card's totals is not a sum over its advancements (a cap, a

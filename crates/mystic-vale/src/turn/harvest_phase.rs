@@ -580,9 +580,13 @@ impl MysticVale {
         self.turn.vp_total = t.vp.saturating_add(g.vp);
         self.turn.box_vp_total = t.box_vp.saturating_add(g.box_vp);
         self.turn.fx.multiply_mana.factor = factor;
-        for (k, &n) in self.turn.fx.convert_to_wild.converted.iter().enumerate() {
-            self.turn.spirits[k] = self.turn.spirits[k].saturating_sub(n);
-            self.turn.spirits[3] = self.turn.spirits[3].saturating_add(n);
+        // Sunstone Aerie's conversions, when there are (none converted changes nothing).
+        let converted = self.turn.fx.convert_to_wild.converted;
+        if converted.iter().any(|&n| n != 0) {
+            for (k, &n) in converted.iter().enumerate() {
+                self.turn.spirits[k] = self.turn.spirits[k].saturating_sub(n);
+                self.turn.spirits[3] = self.turn.spirits[3].saturating_add(n);
+            }
         }
     }
 

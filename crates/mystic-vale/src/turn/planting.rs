@@ -36,9 +36,10 @@ impl MysticVale {
         self.turn.new_turn(self.options.rules);
         self.turn.usable = self.usable_mask();
         // Cyrilla's boost lasts until the end of its owner's turn.
-        let db = self.db.clone();
+        // (The card table borrowed beside the players, not cloned: no count taken each turn.)
+        let db = &*self.db;
         for p in self.players.iter_mut().filter(|p| p.fx.guardian_and_graft.boost.is_some()) {
-            p.set_boost(&db, None);
+            p.set_boost(db, None);
         }
         self.players[self.current as usize].fx.amulets.extra_guardians = None;
         let seat = self.seat();
