@@ -39,15 +39,10 @@ impl MysticVale {
         self.purchases_fit_in(places, None)
     }
 
-    /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
-    /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
-    /// purchases (as [`purchases_fit`] one by one).
-    pub(crate) fn purchase_room(&self) -> [[bool; 3]; 3] {
-        let chorus = self.turn.fx.discount_on_card.in_field;
-        if self.turn.bought.is_empty() {
-            // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
-            return self.turn.places.map(|[e, u, o]| [e | o != 0, e | u != 0, chorus & (e != 0)]);
-        }
+    /// This turn's purchases by slot: those waiting for a place, regular (`[slot][0]`) and eclipse
+    /// (`[slot][1]`), and those declared for a card (Earthchant Chorus).
+    #[inline(always)]
+    fn purchases_by_slot(&self) -> ([[i32; 2]; 3], [i32; 3]) {
         let mut demand = [[0i32; 2]; 3];
         let mut declared = [0i32; 3];
         for b in &self.turn.bought {
@@ -58,6 +53,19 @@ impl MysticVale {
                 declared[h.slot as usize] += 1;
             }
         }
+        (demand, declared)
+    }
+
+    /// For each slot: whether one more purchase fits, a regular one (`[k][0]`), an eclipse one (`[k][1]`),
+    /// one declared for a card (`[k][2]`, only with an Earthchant Chorus in the field), given this turn's
+    /// purchases (as [`purchases_fit`] one by one).
+    pub(crate) fn purchase_room(&self) -> [[bool; 3]; 3] {
+        let chorus = self.turn.fx.discount_on_card.in_field;
+        if self.turn.bought.is_empty() {
+            // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
+            return self.turn.places.map(|[e, u, o]| [e | o != 0, e | u != 0, chorus & (e != 0)]);
+        }
+        let (demand, declared) = self.purchases_by_slot();
         let mut room = [[false; 3]; 3];
         for (k, r) in room.iter_mut().enumerate() {
             // As `purchases_fit_in`, without saturation or branches: with `decl` declared purchases in
@@ -349,16 +357,7 @@ impl MysticVale {
             }
         } else {
             // As `purchase_room`'s first two columns, in line: `d <= u + f` for what waits, `<` for one more.
-            let mut demand = [[0i32; 2]; 3];
-            let mut declared = [0i32; 3];
-            for b in &self.turn.bought {
-                let h = self.db.hot_ref(b.adv);
-                if b.target.is_none() {
-                    demand[h.slot as usize][usize::from(h.eclipse)] += 1;
-                } else {
-                    declared[h.slot as usize] += 1;
-                }
-            }
+            let (demand, declared) = self.purchases_by_slot();
             for k in 0..3 {
                 let [e, u, o] = self.turn.places[k].map(i32::from);
                 let [d0, d1] = demand[k];
