@@ -62,26 +62,11 @@ impl MysticVale {
     pub(crate) fn purchase_room(&self) -> [[bool; 3]; 3] {
         let chorus = self.turn.fx.discount_on_card.in_field;
         if self.turn.bought.is_empty() {
-            // Nothing waits: one purchase fits where its slot has an empty place or its kind of place.
-            return self.turn.places.map(|[e, u, o]| [e | o != 0, e | u != 0, chorus & (e != 0)]);
+            // Nothing waits: `room_in_slot` with no demand.
+            return self.turn.places.map(|places| room_in_slot(places, [0, 0], 0, chorus));
         }
         let (demand, declared) = self.purchases_by_slot();
-        let mut room = [[false; 3]; 3];
-        for (k, r) in room.iter_mut().enumerate() {
-            // As `purchases_fit_in`, without saturation or branches: with `decl` declared purchases in
-            // the `e` empty places, `f` are left, and `d.saturating_sub(u) <= f` is `d <= u + f`.
-            let [e, u, o] = self.turn.places[k].map(i32::from);
-            let [d0, d1] = demand[k];
-            let decl = declared[k];
-            let f = e - decl;
-            *r = [
-                (decl <= e) & (d1 <= u + f) & (d0 < o + f),
-                (decl <= e) & (d1 < u + f) & (d0 <= o + f),
-                // A purchase declared for a card needs an Earthchant Chorus in the field.
-                chorus & (decl < e) & (d1 < u + f) & (d0 < o + f),
-            ];
-        }
-        room
+        std::array::from_fn(|k| room_in_slot(self.turn.places[k], demand[k], declared[k], chorus))
     }
 
     /// Whether this turn's purchases still fit once field card `c` leaves the field (Deepriver Crystal).
@@ -351,20 +336,17 @@ impl MysticVale {
     /// `purchase_room` does. Checked against `purchase_room` in debug builds.
     pub(crate) fn purchase_room_bits(&self) -> u8 {
         let mut bits = 0u8;
+        // The declared purchases' column (Earthchant Chorus) is not read here.
         if self.turn.bought.is_empty() {
+            // The fast path of `room_in_slot` with no demand, on the places' bytes: an empty place or
+            // the purchase's kind of place (checked below against `purchase_room`).
             for (k, &[e, u, o]) in self.turn.places.iter().enumerate() {
                 bits |= (u8::from(e | o != 0) | u8::from(e | u != 0) << 1) << (2 * k);
             }
         } else {
-            // As `purchase_room`'s first two columns, in line: `d <= u + f` for what waits, `<` for one more.
             let (demand, declared) = self.purchases_by_slot();
             for k in 0..3 {
-                let [e, u, o] = self.turn.places[k].map(i32::from);
-                let [d0, d1] = demand[k];
-                let decl = declared[k];
-                let f = e - decl;
-                let regular = (decl <= e) & (d1 <= u + f) & (d0 < o + f);
-                let eclipse = (decl <= e) & (d1 < u + f) & (d0 <= o + f);
+                let [regular, eclipse, _] = room_in_slot(self.turn.places[k], demand[k], declared[k], false);
                 bits |= (u8::from(regular) | u8::from(eclipse) << 1) << (2 * k);
             }
         }
@@ -389,7 +371,7 @@ impl MysticVale {
     #[inline(always)]
     fn buy_buffer(&self, pays: impl Fn(&HotAdv) -> bool, out: &mut Vec<Action>) {
         let db = &*self.db;
-        let mut buf = [Action::Pass; 13];
+        let mut buf = [Action::Pass; ALL_BUYS.len()];
         let mut n = 0;
         for (&a, &action) in self.commons.as_flattened().iter().zip(&ALL_BUYS) {
             buf[n] = action;
@@ -547,4 +529,21 @@ impl MysticVale {
             ev.emit(Audience::Everyone, Event::Sleeved(self.seat(), self.db.adv(adv).title.clone(), card));
         }
     }
+}
+
+/// Whether one more purchase fits in a slot with `places` (empty, an advancement to go under, one to
+/// cover), given the purchases waiting for it (`demand`: regular, eclipse) and those declared for a card
+/// (`declared`): a regular one, an eclipse one, one declared for a card (only with an Earthchant Chorus in
+/// the field, `chorus`). As `purchases_fit_in`, without saturation or branches: with `declared` purchases
+/// in the `e` empty places, `f` are left, and `d.saturating_sub(u) <= f` is `d <= u + f`. With no demand:
+/// an empty place or the purchase's kind of place.
+#[inline(always)]
+fn room_in_slot(places: [u8; 3], [d0, d1]: [i32; 2], declared: i32, chorus: bool) -> [bool; 3] {
+    let [e, u, o] = places.map(i32::from);
+    let f = e - declared;
+    [
+        (declared <= e) & (d1 <= u + f) & (d0 < o + f),
+        (declared <= e) & (d1 < u + f) & (d0 <= o + f),
+        chorus & (declared < e) & (d1 < u + f) & (d0 < o + f),
+    ]
 }
