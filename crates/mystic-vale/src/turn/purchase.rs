@@ -281,12 +281,33 @@ impl MysticVale {
         }
         // A card's cached places say what its slot holds (none on a leader's card): an empty slot, or
         // the advancement this one may go under (an eclipse purchase) or cover (a regular one).
+        // The counts that offer a place, as one selection of the cached places' bits: a card offers one
+        // when any of its selected counts is non-zero (`sleeve_targets_reference` reads them one by one).
         let shift = 7 * 3 * slot;
         let other = if h.eclipse { 1 } else { 2 };
+        let select = ((u64::from(on_empty) * 0x7f) | (u64::from(on_other) * (0x7f << (7 * other)))) << shift;
+        let mask = p.field.iter().fold(0u32, |m, &c| m | u32::from(p.stats[c as usize].places & select != 0) << c);
+        debug_assert_eq!(
+            mask,
+            Self::sleeve_targets_reference(p, shift, other, on_empty, on_other),
+            "sleeve_targets: sleeve_targets_reference"
+        );
+        mask
+    }
+
+    /// The reference of [`sleeve_targets`](MysticVale::sleeve_targets)' walk of the field (debug builds):
+    /// each card's count of empty slots (`on_empty`) and of the other kind of place (`on_other`, at
+    /// `7 * other` bits) in the slot whose counts start at bit `shift`, read one by one.
+    fn sleeve_targets_reference(
+        p: &crate::state::Player,
+        shift: usize,
+        other: usize,
+        on_empty: bool,
+        on_other: bool,
+    ) -> u32 {
         p.field.iter().fold(0u32, |m, &c| {
             let places = p.stats[c as usize].places >> shift;
-            // `&` and `|`, not `&&` and `||`: what a card's slot holds is as good as random.
-            let ok = (on_empty & (places & 0x7f != 0)) | (on_other & ((places >> (7 * other)) & 0x7f != 0));
+            let ok = (on_empty && places & 0x7f != 0) || (on_other && (places >> (7 * other)) & 0x7f != 0);
             m | u32::from(ok) << c
         })
     }
