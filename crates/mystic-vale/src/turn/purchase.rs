@@ -15,8 +15,28 @@ impl MysticVale {
     }
 
     /// Sets the turn's places from the field's sum of [`CardStats::places`](crate::state::CardStats).
+    ///
+    /// The first eight 7-bit counts are spread to a byte each in three shifts of the word (count `f`
+    /// moves `f` bits up: by 4 for counts 4-7, by 2 for 2, 3, 6, 7, by 1 for the odd ones), the ninth
+    /// read alone; checked in debug builds against [`places_of`](MysticVale::places_of), count by count.
     pub(super) fn set_places(&mut self, sum: u64) {
-        self.turn.places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+        const BY_4: u64 = 0x00ff_ffff_f000_0000;
+        const BY_2: u64 = 0x0fff_c000_0fff_c000;
+        const BY_1: u64 = 0x3f80_3f80_3f80_3f80;
+        let mut x = sum & ((1 << 56) - 1);
+        x = (x & !BY_4) | ((x & BY_4) << 4);
+        x = (x & !BY_2) | ((x & BY_2) << 2);
+        x = (x & !BY_1) | ((x & BY_1) << 1);
+        let [a, b, c, d, e, f, g, h] = x.to_le_bytes();
+        let places = [[a, b, c], [d, e, f], [g, h, ((sum >> 56) & 0x7f) as u8]];
+        debug_assert_eq!(places, Self::places_of(sum), "set_places: places_of");
+        self.turn.places = places;
+    }
+
+    /// The reference of [`set_places`](MysticVale::set_places): the nine 7-bit counts of `sum`, slot by
+    /// slot, each read alone.
+    fn places_of(sum: u64) -> [[u8; 3]; 3] {
+        std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8))
     }
 
     /// Whether the purchases so far plus `extra` (an advancement, and a declared card or `EMPTY`) can
