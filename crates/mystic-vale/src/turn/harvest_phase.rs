@@ -1020,11 +1020,9 @@ impl MysticVale {
     }
 
     /// Whether some Wayfarer Portal move is legal now (as [`portal_moves`](MysticVale::portal_moves)
-    /// would find one). The moves in slots no purchase waits for are looked at first: each keeps the
-    /// purchases fitting if they fit now, without counting the field's places again.
-    ///
-    /// With nothing bought this turn every move keeps the purchases, and one field walk answers
-    /// ([`portal_any_unbought`](MysticVale::portal_any_unbought)); the walk of the moves is its reference.
+    /// would find one). With nothing bought this turn every move keeps the purchases, and one field walk
+    /// answers ([`portal_any_unbought`](MysticVale::portal_any_unbought)); else, and as its reference in
+    /// debug builds, the walk of the moves ([`portal_any_walk`](MysticVale::portal_any_walk)).
     pub(super) fn portal_any(&self) -> bool {
         if self.turn.bought.is_empty() {
             let any = self.portal_any_unbought();
@@ -1078,8 +1076,9 @@ impl MysticVale {
         false
     }
 
-    /// The walk of the moves behind [`portal_any`](MysticVale::portal_any): the moves in slots no
-    /// purchase waits for first.
+    /// The walk of the moves behind [`portal_any`](MysticVale::portal_any). The moves in slots no
+    /// purchase waits for are looked at first: each keeps the purchases fitting if they fit now, without
+    /// counting the field's places again.
     fn portal_any_walk(&self) -> bool {
         let (places, waiting) = (self.portal_places(), self.waiting_purchases());
         let busy = waiting.as_ref().map_or(0, |w| w.slots);
