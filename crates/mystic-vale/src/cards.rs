@@ -652,6 +652,10 @@ pub struct CardDb {
     /// Some vale always gives its owner growth.
     #[serde(skip)]
     pub growth_vales: bool,
+    /// The least total cost of a vale (255 with no vale): fewer spirits buy no vale (the vale listing's
+    /// early exit).
+    #[serde(skip)]
+    pub min_vale_total: u8,
     /// The embedded conclaves checked against this database, worked out on first use and freed with
     /// the database ([`Conclaves::for_db`](crate::conclaves::Conclaves::for_db)).
     #[serde(skip)]
@@ -1397,6 +1401,7 @@ impl CardDb {
             conclaves: ConclavesSlot::default(),
             start_decks: DecksSlot::default(),
             growth_vales: false,
+            min_vale_total: 0,
         };
         if db.advancements.is_empty() {
             return Err(top(Message::new("mv-data-no-advancement")));
@@ -1539,6 +1544,7 @@ impl CardDb {
             };
         }
         db.growth_vales = db.hot_vales.iter().any(|v| v.growth > 0);
+        db.min_vale_total = db.hot_vales.iter().map(|v| v.total).min().unwrap_or(u8::MAX);
         Ok(db)
     }
 

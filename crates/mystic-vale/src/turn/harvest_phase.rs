@@ -794,11 +794,20 @@ impl MysticVale {
         }
         let p = self.cur();
         let db = &*self.db;
+        let row = self.vale_row.as_flattened();
+        // Fewer spirits than the cheapest vale of the cards: no vale in reach (most listings), no walk
+        // of the row. Checked in debug builds against the row's totals.
+        if total < u16::from(db.min_vale_total) {
+            debug_assert!(
+                row.iter().all(|&v| u16::from(db.hot_vale_ref(v).total) > total),
+                "push_vales: min_vale_total"
+            );
+            return;
+        }
         // First, without branches, the places whose vale's total the spirits reach: an empty place reads
         // `HotVale::UNUSED`, whose total (255) no spirits at most 254 pay, so the id is not tested. (A
         // vale costing 255 spirits in all would need 255, which `min` takes away.)
         let total = total.min(u16::from(u8::MAX - 1)) as u8;
-        let row = self.vale_row.as_flattened();
         let mut reach = 0u32;
         for (i, &v) in row.iter().enumerate() {
             reach |= u32::from(db.hot_vale_ref(v).total <= total) << i;
