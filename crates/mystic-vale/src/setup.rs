@@ -538,11 +538,14 @@ impl MysticVale {
         let offers = g.deal_leaders();
         // Every seat starts with the same cards: their totals are computed once (a leader's card is
         // recomputed with its side below).
-        let starting = {
+        // (Built once per database and copied: they depend on the database only.)
+        let starting_of = || {
             let mut p = new_player(starting_cards(&db), Vec::new());
             p.refresh_all(&db);
             p.stats
         };
+        let starting = *db.start_stats.0.get_or_init(starting_of);
+        debug_assert!(starting_of() == starting, "the cached starting totals");
         for i in 0..n {
             let cards = starting_cards(&db);
             let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();
