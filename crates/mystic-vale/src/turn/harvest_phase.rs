@@ -1250,6 +1250,31 @@ impl MysticVale {
     /// are taken at once, from the pool or the box, into the player's play area (EN:695): a vale bought
     /// later (Sunweaver Copse, EN:1505) sees the pool they left.
     pub(crate) fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
+        self.take_gain(reward, n);
+        self.recount();
+    }
+
+    /// [`gain_now`](MysticVale::gain_now) of VP where nothing the harvest reads changed since the last
+    /// recount (VP bought with spirits, an exchange paid with mana). From rules revision 2 such VP are
+    /// taken at once, outside the counted totals, so that recount would leave the totals as they are:
+    /// it is left out (in debug builds it runs on a copy and must change nothing, the reference). Other
+    /// gains, and revision 1's VP, go through `gain_now`.
+    pub(crate) fn gain_vp_now(&mut self, reward: crate::cards::Reward, n: u8) {
+        use crate::cards::Reward as R;
+        if !self.ordered() || !matches!(reward, R::Vp | R::BoxVp) {
+            return self.gain_now(reward, n);
+        }
+        self.take_gain(reward, n);
+        #[cfg(debug_assertions)]
+        {
+            let mut reference = self.clone();
+            reference.recount();
+            debug_assert!(reference.turn == self.turn, "gain_vp_now: the recount left out");
+        }
+    }
+
+    /// [`gain_now`](MysticVale::gain_now)'s gain, without its recount.
+    fn take_gain(&mut self, reward: crate::cards::Reward, n: u8) {
         use crate::cards::Reward as R;
         let i = self.current as usize;
         let ordered = self.ordered();
@@ -1273,7 +1298,6 @@ impl MysticVale {
                 }
             }
         }
-        self.recount();
     }
 
     /// The owner Evoked their token or amulet in the Harvest Phase: the usable vales that act then give
@@ -1405,7 +1429,7 @@ impl MysticVale {
                 if let Some(ab) = self.card_ability(c, Timing::Harvest, Effect::Exchange) {
                     let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(ab.amount);
-                    self.gain_now(ab.reward, double);
+                    self.gain_vp_now(ab.reward, double);
                 }
             }
             Action::UseVale(v) => self.use_vale_now(v, ev),
@@ -1427,7 +1451,7 @@ impl MysticVale {
                 for k in 0..4 {
                     self.turn.spirit_spent[k] = self.turn.spirit_spent[k].saturating_add(pay[k]);
                 }
-                self.gain_now(crate::cards::Reward::Vp, 1);
+                self.gain_vp_now(crate::cards::Reward::Vp, 1);
             }
             Action::Portal(a, s, b) => self.move_advancement(a, s, b),
             Action::BuyOn(s, c) => self.buy(s, c, ev),
