@@ -77,7 +77,9 @@ impl MysticVale {
         }
     }
 
-    /// Reveals a new on-deck card, reshuffling the discard pile when the deck is empty.
+    /// Reveals a new on-deck card, reshuffling the discard pile when the deck is empty. In line: a few
+    /// instructions, called for most cards played (the Prep Phase's loop).
+    #[inline(always)]
     pub(crate) fn reveal<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         if self.players[i].deck.is_empty() {
