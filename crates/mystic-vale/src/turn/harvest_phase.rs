@@ -1254,22 +1254,28 @@ impl MysticVale {
         self.recount();
     }
 
-    /// [`gain_now`](MysticVale::gain_now) of VP where nothing the harvest reads changed since the last
-    /// recount (VP bought with spirits, an exchange paid with mana). From rules revision 2 such VP are
-    /// taken at once, outside the counted totals, so that recount would leave the totals as they are:
-    /// it is left out (in debug builds it runs on a copy and must change nothing, the reference). Other
-    /// gains, and revision 1's VP, go through `gain_now`.
+    /// [`gain_now`](MysticVale::gain_now) of VP where nothing the harvest reads changed since its
+    /// totals were counted (VP bought with spirits, an exchange paid with mana). From rules revision 2
+    /// such VP are taken at once, outside the counted totals, so that recount would change nothing but
+    /// mark the vales' part banked while banking (done here): it is left out. In debug builds it runs on
+    /// a copy (the reference), and the turn must come out the same. Other gains, and revision 1's VP,
+    /// go through `gain_now`.
     pub(crate) fn gain_vp_now(&mut self, reward: crate::cards::Reward, n: u8) {
         use crate::cards::Reward as R;
         if !self.ordered() || !matches!(reward, R::Vp | R::BoxVp) {
             return self.gain_now(reward, n);
         }
         self.take_gain(reward, n);
+        if self.turn.banking {
+            // What that recount would mark besides: the vales' part is banked (`recount`'s walk), as it
+            // was when the banking began (the field's cards were marked then).
+            self.turn.seen |= crate::decisions::VALES_BIT;
+        }
         #[cfg(debug_assertions)]
         {
             let mut reference = self.clone();
             reference.recount();
-            debug_assert!(reference.turn == self.turn, "gain_vp_now: the recount left out");
+            debug_assert_eq!(reference.turn, self.turn, "gain_vp_now: the recount left out");
         }
     }
 
