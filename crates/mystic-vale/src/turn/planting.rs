@@ -77,9 +77,7 @@ impl MysticVale {
         }
     }
 
-    /// Reveals a new on-deck card, reshuffling the discard pile when the deck is empty. In line: a few
-    /// instructions, called for most cards played (the Prep Phase's loop).
-    #[inline(always)]
+    /// Reveals a new on-deck card, reshuffling the discard pile when the deck is empty.
     pub(crate) fn reveal<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let i = self.current as usize;
         if self.players[i].deck.is_empty() {
