@@ -282,11 +282,14 @@ impl Options {
 
     /// The card database spec these options name: the core file, then `+set` per expansion.
     pub fn card_spec(&self) -> Result<String, SetupError> {
-        let mut sets = self.set_list().split(',').map(str::trim);
+        let list = self.set_list();
+        let mut sets = list.split(',').map(str::trim);
         if sets.next() != Some("base") {
             return Err(SetupProblem::SetsBaseFirst { sets: self.sets.clone() }.into());
         }
-        let mut spec = self.cards.clone();
+        // Room for every set once (a `+` for each `,`): built once per game, without regrowing.
+        let mut spec = String::with_capacity(self.cards.len() + list.len());
+        spec.push_str(&self.cards);
         let mut seen = Vec::new();
         for s in sets {
             if s.is_empty() || s == "base" || seen.contains(&s) {
