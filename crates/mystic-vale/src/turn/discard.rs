@@ -6,6 +6,9 @@ use super::*;
 impl MysticVale {
     /// Hatchery: the field cards that may still be kept (EN:1037-1043): with the ability, not the
     /// leftmost card when the Discard Phase began, not kept yet (the first `kept` cards are).
+    /// In the caller's line up to the field's effects (most fields have no Hatchery), the cards in
+    /// [`keep_targets_in`](MysticVale::keep_targets_in).
+    #[inline]
     pub(crate) fn keep_targets(&self, first: u8, kept: u8) -> u32 {
         if self.db.card_effects & Effect::KeepInField.bit() == 0 {
             return 0;
@@ -14,6 +17,13 @@ impl MysticVale {
         if p.field.iter().fold(0, |m, &c| m | p.stats[c as usize].effects) & Effect::KeepInField.bit() == 0 {
             return 0;
         }
+        self.keep_targets_in(first, kept)
+    }
+
+    /// [`keep_targets`](MysticVale::keep_targets) once some field card has Hatchery's effect.
+    #[inline(never)]
+    fn keep_targets_in(&self, first: u8, kept: u8) -> u32 {
+        let p = self.cur();
         p.field
             .iter()
             .skip(usize::from(kept))

@@ -1020,9 +1020,66 @@ impl MysticVale {
     }
 
     /// Whether some Wayfarer Portal move is legal now (as [`portal_moves`](MysticVale::portal_moves)
-    /// would find one). The moves in slots no purchase waits for are looked at first: each keeps the
-    /// purchases fitting if they fit now, without counting the field's places again.
+    /// would find one). With nothing bought this turn every move keeps the purchases, and one field walk
+    /// answers ([`portal_any_unbought`](MysticVale::portal_any_unbought)); else, and as its reference in
+    /// debug builds, the walk of the moves ([`portal_any_walk`](MysticVale::portal_any_walk)).
     pub(super) fn portal_any(&self) -> bool {
+        if self.turn.bought.is_empty() {
+            let any = self.portal_any_unbought();
+            debug_assert_eq!(any, self.portal_any_walk(), "portal_any_unbought: portal_any_walk");
+            return any;
+        }
+        self.portal_any_walk()
+    }
+
+    /// [`portal_any`](MysticVale::portal_any) when nothing was bought this turn: whether some field
+    /// card (not the leader's) holds an advancement (not a Cursed Land nor the starting soil) that
+    /// another such card has a place for. Each card's places as bits, at the top of each 7-bit count
+    /// (as [`CardStats::places`](crate::state::CardStats)): count `3 * slot + 1` for an eclipse
+    /// advancement (the slot empty, or something to go under), `3 * slot + 2` for a regular one (empty,
+    /// or an eclipse advancement to cover). Gathered over the field with the bits two cards offer, a
+    /// card's advancement has another destination when its bit is offered twice, or once but not by it.
+    fn portal_any_unbought(&self) -> bool {
+        // The top bits of the counts of empty slots (counts 0, 3 and 6).
+        const EMPTY_SLOTS: u64 = 1 << 6 | 1 << 27 | 1 << 48;
+        let p = self.cur();
+        let db = &*self.db;
+        let leader = p.leader.map_or(u8::MAX, |l| l.card);
+        let offers = |c: u8| {
+            let nz = places_nonzero(p.stats[c as usize].places);
+            nz | (nz & EMPTY_SLOTS) << 7 | (nz & EMPTY_SLOTS) << 14
+        };
+        let (mut seen, mut twice) = (0u64, 0u64);
+        for &c in p.field.iter() {
+            let w = if c == leader { 0 } else { offers(c) };
+            twice |= seen & w;
+            seen |= w;
+        }
+        if seen == 0 {
+            return false;
+        }
+        for &a in p.field.iter() {
+            if a == leader {
+                continue;
+            }
+            let elsewhere = twice | (seen & !offers(a));
+            for (s, &adv) in p.cards[a as usize].slots.iter().enumerate() {
+                if adv == EMPTY || adv == db.cursed_land || adv == db.starting_soil {
+                    continue;
+                }
+                let kind = if db.hot_ref(adv).eclipse { 1 } else { 2 };
+                if elsewhere & 1 << (7 * (3 * s + kind) + 6) != 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The walk of the moves behind [`portal_any`](MysticVale::portal_any). The moves in slots no
+    /// purchase waits for are looked at first: each keeps the purchases fitting if they fit now, without
+    /// counting the field's places again.
+    fn portal_any_walk(&self) -> bool {
         let (places, waiting) = (self.portal_places(), self.waiting_purchases());
         let busy = waiting.as_ref().map_or(0, |w| w.slots);
         let mut any = false;

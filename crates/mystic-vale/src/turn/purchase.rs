@@ -15,8 +15,28 @@ impl MysticVale {
     }
 
     /// Sets the turn's places from the field's sum of [`CardStats::places`](crate::state::CardStats).
+    ///
+    /// The first eight 7-bit counts are spread to a byte each in three shifts of the word (count `f`
+    /// moves `f` bits up: by 4 for counts 4-7, by 2 for 2, 3, 6, 7, by 1 for the odd ones), the ninth
+    /// read alone; checked in debug builds against [`places_of`](MysticVale::places_of), count by count.
     pub(super) fn set_places(&mut self, sum: u64) {
-        self.turn.places = std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8));
+        const BY_4: u64 = 0x00ff_ffff_f000_0000;
+        const BY_2: u64 = 0x0fff_c000_0fff_c000;
+        const BY_1: u64 = 0x3f80_3f80_3f80_3f80;
+        let mut x = sum & ((1 << 56) - 1);
+        x = (x & !BY_4) | ((x & BY_4) << 4);
+        x = (x & !BY_2) | ((x & BY_2) << 2);
+        x = (x & !BY_1) | ((x & BY_1) << 1);
+        let [a, b, c, d, e, f, g, h] = x.to_le_bytes();
+        let places = [[a, b, c], [d, e, f], [g, h, ((sum >> 56) & 0x7f) as u8]];
+        debug_assert_eq!(places, Self::places_of(sum), "set_places: places_of");
+        self.turn.places = places;
+    }
+
+    /// The reference of [`set_places`](MysticVale::set_places): the nine 7-bit counts of `sum`, slot by
+    /// slot, each read alone.
+    fn places_of(sum: u64) -> [[u8; 3]; 3] {
+        std::array::from_fn(|k| std::array::from_fn(|x| ((sum >> (7 * (3 * k + x))) & 0x7f) as u8))
     }
 
     /// Whether the purchases so far plus `extra` (an advancement, and a declared card or `EMPTY`) can
@@ -281,12 +301,33 @@ impl MysticVale {
         }
         // A card's cached places say what its slot holds (none on a leader's card): an empty slot, or
         // the advancement this one may go under (an eclipse purchase) or cover (a regular one).
+        // The counts that offer a place, as one selection of the cached places' bits: a card offers one
+        // when any of its selected counts is non-zero (`sleeve_targets_reference` reads them one by one).
         let shift = 7 * 3 * slot;
         let other = if h.eclipse { 1 } else { 2 };
+        let select = ((u64::from(on_empty) * 0x7f) | (u64::from(on_other) * (0x7f << (7 * other)))) << shift;
+        let mask = p.field.iter().fold(0u32, |m, &c| m | u32::from(p.stats[c as usize].places & select != 0) << c);
+        debug_assert_eq!(
+            mask,
+            Self::sleeve_targets_reference(p, shift, other, on_empty, on_other),
+            "sleeve_targets: sleeve_targets_reference"
+        );
+        mask
+    }
+
+    /// The reference of [`sleeve_targets`](MysticVale::sleeve_targets)' walk of the field (debug builds):
+    /// each card's count of empty slots (`on_empty`) and of the other kind of place (`on_other`, at
+    /// `7 * other` bits) in the slot whose counts start at bit `shift`, read one by one.
+    fn sleeve_targets_reference(
+        p: &crate::state::Player,
+        shift: usize,
+        other: usize,
+        on_empty: bool,
+        on_other: bool,
+    ) -> u32 {
         p.field.iter().fold(0u32, |m, &c| {
             let places = p.stats[c as usize].places >> shift;
-            // `&` and `|`, not `&&` and `||`: what a card's slot holds is as good as random.
-            let ok = (on_empty & (places & 0x7f != 0)) | (on_other & ((places >> (7 * other)) & 0x7f != 0));
+            let ok = (on_empty && places & 0x7f != 0) || (on_other && (places >> (7 * other)) & 0x7f != 0);
             m | u32::from(ok) << c
         })
     }
