@@ -664,6 +664,10 @@ pub struct CardDb {
     /// ([`MysticVale::deal`](crate::state::MysticVale::deal)).
     #[serde(skip)]
     pub(crate) start_decks: DecksSlot,
+    /// The totals of the starting cards (no leader side), computed on first use
+    /// ([`MysticVale::deal`](crate::state::MysticVale::deal)).
+    #[serde(skip)]
+    pub(crate) start_stats: StatsSlot,
 }
 
 /// The advancement decks (levels 1 to 3) and vale decks (levels 1 and 2) before any shuffle.
@@ -689,6 +693,29 @@ impl PartialEq for DecksSlot {
 impl fmt::Debug for DecksSlot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(if self.0.get().is_some() { "DecksSlot(built)" } else { "DecksSlot(empty)" })
+    }
+}
+
+/// A database's own cache of the starting cards' totals (they depend on the database only). As
+/// [`DecksSlot`]: a clone starts empty and every slot compares equal.
+#[derive(Default)]
+pub(crate) struct StatsSlot(pub(crate) OnceLock<[crate::state::CardStats; crate::state::NUM_CARDS]>);
+
+impl Clone for StatsSlot {
+    fn clone(&self) -> Self {
+        StatsSlot::default()
+    }
+}
+
+impl PartialEq for StatsSlot {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for StatsSlot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0.get().is_some() { "StatsSlot(built)" } else { "StatsSlot(empty)" })
     }
 }
 
@@ -1400,6 +1427,7 @@ impl CardDb {
             hot_vales: Box::new([HotVale::UNUSED; 256]),
             conclaves: ConclavesSlot::default(),
             start_decks: DecksSlot::default(),
+            start_stats: StatsSlot::default(),
             growth_vales: false,
             min_vale_total: 0,
         };

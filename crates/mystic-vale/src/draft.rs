@@ -73,7 +73,8 @@ impl MysticVale {
                 let p = &mut self.players[i];
                 // Taken from the open table: every seat knows it.
                 p.leader = Some(LeaderCard { id: l, card: (NUM_CARDS - 1) as u8, upgraded: false, public: true });
-                p.refresh_all(&self.db);
+                // Only the leader's card changes.
+                p.refresh_card(&self.db, (NUM_CARDS - 1) as u8);
                 if S::ENABLED {
                     ev.emit(Audience::Everyone, Event::TookLeader(self.seat_of(i), self.db.leader(l).title.clone()));
                 }

@@ -282,11 +282,14 @@ impl Options {
 
     /// The card database spec these options name: the core file, then `+set` per expansion.
     pub fn card_spec(&self) -> Result<String, SetupError> {
-        let mut sets = self.set_list().split(',').map(str::trim);
+        let list = self.set_list();
+        let mut sets = list.split(',').map(str::trim);
         if sets.next() != Some("base") {
             return Err(SetupProblem::SetsBaseFirst { sets: self.sets.clone() }.into());
         }
-        let mut spec = self.cards.clone();
+        // Room for every set once (a `+` for each `,`): built once per game, without regrowing.
+        let mut spec = String::with_capacity(self.cards.len() + list.len());
+        spec.push_str(&self.cards);
         let mut seen = Vec::new();
         for s in sets {
             if s.is_empty() || s == "base" || seen.contains(&s) {
@@ -538,11 +541,14 @@ impl MysticVale {
         let offers = g.deal_leaders();
         // Every seat starts with the same cards: their totals are computed once (a leader's card is
         // recomputed with its side below).
-        let starting = {
+        // (Built once per database and copied: they depend on the database only.)
+        let starting_of = || {
             let mut p = new_player(starting_cards(&db), Vec::new());
             p.refresh_all(&db);
             p.stats
         };
+        let starting = *db.start_stats.0.get_or_init(starting_of);
+        debug_assert!(starting_of() == starting, "the cached starting totals");
         for i in 0..n {
             let cards = starting_cards(&db);
             let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();

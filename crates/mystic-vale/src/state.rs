@@ -704,6 +704,28 @@ impl Player {
         self.recount_shown();
     }
 
+    /// [`refresh_all`](Player::refresh_all) after a change that reaches card `c` alone (its leader
+    /// side, as a leader is chosen or drafted at setup): only that card's totals are recomputed, then the
+    /// field totals. The other cards' totals must be up to date; in debug builds the result is compared
+    /// with `refresh_all` (the reference).
+    pub fn refresh_card(&mut self, db: &CardDb, c: u8) {
+        if let Some(&sleeve) = self.cards.get(usize::from(c)) {
+            self.stats[usize::from(c)] =
+                CardStats::boosted(sleeve, db, leader_face(db, self.leader, c), self.boost_on(c));
+        }
+        self.recount_shown();
+        #[cfg(debug_assertions)]
+        {
+            let mut reference = self.clone();
+            reference.refresh_all(db);
+            debug_assert!(
+                reference.stats == self.stats
+                    && (reference.shown_decay, reference.shown_growth) == (self.shown_decay, self.shown_growth),
+                "refresh_card: refresh_all"
+            );
+        }
+    }
+
     /// The boost on card `c`, if any.
     #[inline]
     pub fn boost_on(&self, c: u8) -> Option<Boost> {

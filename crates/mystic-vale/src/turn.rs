@@ -670,7 +670,11 @@ impl MysticVale {
         if let (Some(o), Some(l)) = (p.leader_offer.take(), &mut p.leader) {
             l.id = o[usize::from(k.min(1))];
         }
-        p.refresh_all(&self.db);
+        // Only the leader's card changes: the side dealt first was counted on it at the deal.
+        match p.leader {
+            Some(l) => p.refresh_card(&self.db, l.card),
+            None => p.refresh_all(&self.db),
+        }
         let n = self.n() as u8;
         self.current = (self.current + 1) % n;
         if self.current == self.start {

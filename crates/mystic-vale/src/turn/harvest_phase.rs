@@ -1316,6 +1316,37 @@ impl MysticVale {
     /// are taken at once, from the pool or the box, into the player's play area (EN:695): a vale bought
     /// later (Sunweaver Copse, EN:1505) sees the pool they left.
     pub(crate) fn gain_now(&mut self, reward: crate::cards::Reward, n: u8) {
+        self.take_gain(reward, n);
+        self.recount();
+    }
+
+    /// [`gain_now`](MysticVale::gain_now) of VP where nothing the harvest reads changed since its
+    /// totals were counted (VP bought with spirits, an exchange paid with mana). From rules revision 2
+    /// such VP are taken at once, outside the counted totals, so that recount would change nothing but
+    /// mark the vales' part banked while banking (done here): it is left out. In debug builds it runs on
+    /// a copy (the reference), and the turn must come out the same. Other gains, and revision 1's VP,
+    /// go through `gain_now`.
+    pub(crate) fn gain_vp_now(&mut self, reward: crate::cards::Reward, n: u8) {
+        use crate::cards::Reward as R;
+        if !self.ordered() || !matches!(reward, R::Vp | R::BoxVp) {
+            return self.gain_now(reward, n);
+        }
+        self.take_gain(reward, n);
+        if self.turn.banking {
+            // What that recount would mark besides: the vales' part is banked (`recount`'s walk), as it
+            // was when the banking began (the field's cards were marked then).
+            self.turn.seen |= crate::decisions::VALES_BIT;
+        }
+        #[cfg(debug_assertions)]
+        {
+            let mut reference = self.clone();
+            reference.recount();
+            debug_assert_eq!(reference.turn, self.turn, "gain_vp_now: the recount left out");
+        }
+    }
+
+    /// [`gain_now`](MysticVale::gain_now)'s gain, without its recount.
+    fn take_gain(&mut self, reward: crate::cards::Reward, n: u8) {
         use crate::cards::Reward as R;
         let i = self.current as usize;
         let ordered = self.ordered();
@@ -1339,7 +1370,6 @@ impl MysticVale {
                 }
             }
         }
-        self.recount();
     }
 
     /// The owner Evoked their token or amulet in the Harvest Phase: the usable vales that act then give
@@ -1471,7 +1501,7 @@ impl MysticVale {
                 if let Some(ab) = self.card_ability(c, Timing::Harvest, Effect::Exchange) {
                     let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
                     self.turn.mana_spent = self.turn.mana_spent.saturating_add(ab.amount);
-                    self.gain_now(ab.reward, double);
+                    self.gain_vp_now(ab.reward, double);
                 }
             }
             Action::UseVale(v) => self.use_vale_now(v, ev),
@@ -1493,7 +1523,7 @@ impl MysticVale {
                 for k in 0..4 {
                     self.turn.spirit_spent[k] = self.turn.spirit_spent[k].saturating_add(pay[k]);
                 }
-                self.gain_now(crate::cards::Reward::Vp, 1);
+                self.gain_vp_now(crate::cards::Reward::Vp, 1);
             }
             Action::Portal(a, s, b) => self.move_advancement(a, s, b),
             Action::BuyOn(s, c) => self.buy(s, c, ev),
