@@ -673,74 +673,43 @@ pub struct CardDb {
 /// The advancement decks (levels 1 to 3) and vale decks (levels 1 and 2) before any shuffle.
 pub(crate) type StartDecks = ([Vec<u8>; 3], [Vec<u8>; 2]);
 
-/// A database's own cache of the decks a game without conclaves starts from (they depend on the
-/// database only). As [`ConclavesSlot`]: a clone starts empty and every slot compares equal.
-#[derive(Default)]
-pub(crate) struct DecksSlot(pub(crate) OnceLock<StartDecks>);
+/// A database's own cache of something derived from its content (its conclaves, its starting decks,
+/// its starting cards' totals), worked out on first use and freed with the database. A clone starts
+/// empty and every slot compares equal: it is derived from the database, not part of it.
+pub(crate) struct DerivedSlot<T>(pub(crate) OnceLock<T>);
 
-impl Clone for DecksSlot {
-    fn clone(&self) -> Self {
-        DecksSlot::default()
+impl<T> Default for DerivedSlot<T> {
+    fn default() -> Self {
+        DerivedSlot(OnceLock::new())
     }
 }
 
-impl PartialEq for DecksSlot {
+impl<T> Clone for DerivedSlot<T> {
+    fn clone(&self) -> Self {
+        DerivedSlot::default()
+    }
+}
+
+impl<T> PartialEq for DerivedSlot<T> {
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl fmt::Debug for DecksSlot {
+impl<T> fmt::Debug for DerivedSlot<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.0.get().is_some() { "DecksSlot(built)" } else { "DecksSlot(empty)" })
+        f.write_str(if self.0.get().is_some() { "DerivedSlot(worked out)" } else { "DerivedSlot(empty)" })
     }
 }
 
-/// A database's own cache of the starting cards' totals (they depend on the database only). As
-/// [`DecksSlot`]: a clone starts empty and every slot compares equal.
-#[derive(Default)]
-pub(crate) struct StatsSlot(pub(crate) OnceLock<[crate::state::CardStats; crate::state::NUM_CARDS]>);
+/// The embedded conclaves checked against a database (or why they do not fit it).
+pub(crate) type ConclavesSlot = DerivedSlot<Result<Arc<crate::conclaves::Conclaves>, CardError>>;
 
-impl Clone for StatsSlot {
-    fn clone(&self) -> Self {
-        StatsSlot::default()
-    }
-}
+/// The decks a game without conclaves starts from (they depend on the database only).
+pub(crate) type DecksSlot = DerivedSlot<StartDecks>;
 
-impl PartialEq for StatsSlot {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl fmt::Debug for StatsSlot {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.0.get().is_some() { "StatsSlot(built)" } else { "StatsSlot(empty)" })
-    }
-}
-
-/// A database's own cache of its conclaves (or of why they do not fit it). A clone starts empty and
-/// every slot compares equal: it is derived from the database's content, not part of it.
-#[derive(Default)]
-pub(crate) struct ConclavesSlot(pub(crate) OnceLock<Result<Arc<crate::conclaves::Conclaves>, CardError>>);
-
-impl Clone for ConclavesSlot {
-    fn clone(&self) -> Self {
-        ConclavesSlot::default()
-    }
-}
-
-impl PartialEq for ConclavesSlot {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-
-impl fmt::Debug for ConclavesSlot {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.0.get().is_some() { "ConclavesSlot(worked out)" } else { "ConclavesSlot(empty)" })
-    }
-}
+/// The starting cards' totals (they depend on the database only).
+pub(crate) type StatsSlot = DerivedSlot<[crate::state::CardStats; crate::state::NUM_CARDS]>;
 
 /// The fields of an advancement the rules engine reads on every move, packed together.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
