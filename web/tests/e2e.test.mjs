@@ -164,9 +164,12 @@ async function playByClicking(page, random, { maxClicks = 4000, onState, alsoAt 
   let clicks = 0;
   let checked = -1;
   for (;;) {
+    // The page loaded: its card catalog arrived (until then a board cannot name, nor draw, the cards
+    // that answer a decision, such as the spirit duel's hand).
     await page.waitForFunction(() => {
       const t = window.sylvanTable;
-      return t && t.msg && !t.pending && (t.msg.over || t.msg.to_move === t.msg.seat);
+      return t && t.msg && !t.pending && (t.msg.over || t.msg.to_move === t.msg.seat)
+        && t.catalog && Object.keys(t.catalog).length > 0;
     }, null, { timeout: 120_000 });
     let st = await stateOf(page);
     if (onState) {
