@@ -46,13 +46,15 @@ FLOOR = 1e-12
 
 
 def load(path: str):
-    """The header and the columns of a ``sibling_labels`` file."""
+    """The header and the columns of a ``sibling_labels`` or ``cut_labels`` file (the latter has the
+    projection's parts, ``parts``, before the observation tensor; a run stopped mid-row loses that row)."""
     with open(path, "rb") as f:
         raw = f.read()
     nl = raw.index(b"\n")
     meta = json.loads(raw[:nl])
     seats, width = meta["seats"], meta["obs"]
-    cols = 5 + seats + 1 + width
+    nparts = int(meta.get("parts", 0))
+    cols = 6 + seats + nparts + width
     flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
     rows = len(flat) // cols
     m = flat[: rows * cols].reshape(rows, cols)
@@ -67,7 +69,8 @@ def load(path: str):
         "b": m[:, 4].copy(),
         "game": game,
         "committed": m[:, 5 + seats].copy(),
-        "obs": np.ascontiguousarray(m[:, 6 + seats :]),
+        "parts": np.ascontiguousarray(m[:, 6 + seats : 6 + seats + nparts]),
+        "obs": m[:, 6 + seats + nparts :],
         "players": players,
     }
     return meta, d
@@ -80,16 +83,43 @@ def base_logits(game: np.ndarray, players: int) -> np.ndarray:
     return out
 
 
-def inputs(d, rows) -> np.ndarray:
-    return np.concatenate([d["obs"][rows], base_logits(d["game"][rows], d["players"])], axis=1)
+KINDS = ("obs", "parts", "both")
 
 
-def logits(params, d, rows, batch=4096) -> np.ndarray:
+def features(d, rows, kind: str) -> np.ndarray:
+    """The network's own inputs (before the base's log-probabilities): the observation tensor, the
+    projection's parts (``cut_labels`` files), or both."""
+    if kind == "obs":
+        return np.asarray(d["obs"][rows])
+    if kind == "parts":
+        return d["parts"][rows]
+    return np.concatenate([d["parts"][rows], d["obs"][rows]], axis=1)
+
+
+def inputs(d, rows, kind: str = "obs", norm=None) -> np.ndarray:
+    x = np.concatenate([features(d, rows, kind), base_logits(d["game"][rows], d["players"])], axis=1)
+    if norm is not None:
+        x = (x - norm[0]) / norm[1]
+    return x.astype(np.float32)
+
+
+def logits(params, d, rows, kind: str = "obs", norm=None, batch=4096) -> np.ndarray:
     out = []
     for k in range(0, len(rows), batch):
         r = rows[k : k + batch]
-        out.append(base_logits(d["game"][r], d["players"]) + forward(params, inputs(d, r))[0])
+        out.append(base_logits(d["game"][r], d["players"]) + forward(params, inputs(d, r, kind, norm))[0])
     return np.concatenate(out) if out else np.zeros((0, SEATS), np.float32)
+
+
+def fold(params, norm):
+    """The layers with the inputs' standardisation folded into the first (the file reads raw inputs)."""
+    if norm is None:
+        return params
+    mean, std = norm
+    w, b = params[0]
+    w2 = (w / std[:, None]).astype(np.float32)
+    b2 = (b - (mean / std) @ w).astype(np.float32)
+    return [(w2, b2)] + list(params[1:])
 
 
 def mover_logodds(z: np.ndarray, mover: np.ndarray) -> np.ndarray:
@@ -137,6 +167,7 @@ def train(argv: List[str]) -> int:
     p.add_argument("--valid", type=float, default=0.15, help="the share of groups choosing the epoch kept")
     p.add_argument("--test", type=float, default=0.15, help="the last share of groups, left for `judge`")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--inputs", choices=KINDS, default="obs", help="the network's own inputs (parts: cut_labels files)")
     p.add_argument(
         "--layout-from",
         default="",
@@ -163,14 +194,26 @@ def train(argv: List[str]) -> int:
     tr_pairs = pairs_of(d["group"], label, tr, a.pair_gap)
     va_pairs = pairs_of(d["group"], d["a"], va, 1.0)
     rng = np.random.default_rng(a.seed)
-    sizes = [d["obs"].shape[1] + EXTRAS] + [int(h) for h in a.hidden.split(",") if h] + [SEATS]
+    kind = a.inputs
+    if kind != "obs" and d["parts"].shape[1] == 0:
+        raise SystemExit("error: the data has no projection parts (a cut_labels file has)")
+    width = features(d, np.arange(1), kind).shape[1]
+    norm = None
+    if kind != "obs":
+        # Standardise the inputs on the training rows (folded into the first layer on export).
+        x = inputs(d, tr[:: max(1, len(tr) // 20000)], kind)
+        std = x.std(axis=0)
+        norm = (x.mean(axis=0), np.where(std > 1e-6, std, 1.0).astype(np.float32))
+        norm[0][width:] = 0.0
+        norm[1][width:] = 1.0
+    sizes = [width + EXTRAS] + [int(h) for h in a.hidden.split(",") if h] + [SEATS]
     params = init_params(rng, sizes)
     params[-1] = (np.zeros_like(params[-1][0]), np.zeros_like(params[-1][1]))
     opt = Adam(params)
     target = (0.5 + 0.5 * np.tanh(label / 10.0)).astype(np.float32)
 
     def agreement(ps) -> float:
-        s = mover_logodds(logits(ps, d, np.arange(len(d["group"]))), d["mover"])
+        s = mover_logodds(logits(ps, d, np.arange(len(d["group"])), kind, norm), d["mover"])
         x = s[va_pairs[:, 0]] - s[va_pairs[:, 1]]
         return float(((x > 0).sum() + 0.5 * (x == 0).sum()) / max(len(x), 1))
 
@@ -183,7 +226,7 @@ def train(argv: List[str]) -> int:
             pr = tr_pairs[order[k : k + a.batch]]
             rows, inv = np.unique(pr.reshape(-1), return_inverse=True)
             inv = inv.reshape(-1, 2)
-            x = inputs(d, rows)
+            x = inputs(d, rows, kind, norm)
             out, acts = forward(params, x)
             z = base_logits(d["game"][rows], d["players"]) + out
             mv = d["mover"][rows]
@@ -206,11 +249,15 @@ def train(argv: List[str]) -> int:
         if ag > best[0]:
             best = (ag, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
     ag, params, epoch = best
+    params = fold(params, norm)
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    layout = a.layout_from or os.path.join(root, "crates", metas[0]["game"], "data", "eval-v1.bin")
-    ref, _ = load_weights(layout)
-    if ref["options"]["sets"] != metas[0]["options"]["sets"] or ref["input"] != sizes[0] - EXTRAS:
-        raise SystemExit(f"error: {layout} has another observation layout")
+    sections = []
+    if kind != "parts":
+        layout = a.layout_from or os.path.join(root, "crates", metas[0]["game"], "data", "eval-v1.bin")
+        ref, _ = load_weights(layout)
+        if ref["options"]["sets"] != metas[0]["options"]["sets"] or ref["input"] != d["obs"].shape[1]:
+            raise SystemExit(f"error: {layout} has another observation layout")
+        sections = ref["sections"]
     header = {
         "format": "sylvan-value-mlp",
         "version": 1,
@@ -220,9 +267,9 @@ def train(argv: List[str]) -> int:
         "outputs": SEATS,
         "layers": [[int(i), int(o)] for i, o in zip(sizes[:-1], sizes[1:])],
         "activation": "relu",
-        "sections": ref["sections"],
-        "residual": {"base": "evaluate", "extras": EXTRAS},
-        "data": [{k: m.get(k) for k in ("games", "seed", "playouts", "common_seeds", "groups", "siblings")} for m in metas],
+        "sections": sections,
+        "residual": {"base": "evaluate", "extras": EXTRAS, "inputs": kind},
+        "data": [{k: m.get(k) for k in ("format", "games", "seed", "playouts", "common_seeds", "groups", "siblings", "depth", "every")} for m in metas],
         "train": {
             "command": " ".join(["python", "tools/learned/residual.py", "train"] + argv),
             "seed": a.seed,
@@ -259,7 +306,8 @@ def judge(argv: List[str]) -> int:
         header, params = load_weights(path)
         if "residual" not in header:
             raise SystemExit(f"error: {path} is not a residual network")
-        scores[path] = mover_logodds(logits(params, d, allrows), mv)
+        kind = header["residual"].get("inputs", "obs")
+        scores[path] = mover_logodds(logits(params, d, allrows, kind), mv)
     scores["label B (a second label: the ceiling)"] = d["b"]
     rng = np.random.default_rng(1)
     groups = np.unique(d["group"][va])
