@@ -38,8 +38,11 @@ impl Learned for MysticVale {
             .as_ref()
             .map(|n| {
                 // Mystic Vale's evaluation points are its Planting Phases (`projected_scores`).
-                let inputs: Features<MysticVale> =
-                    if named_inputs(n) == Some("parts") { parts_features } else { features::<MysticVale> };
+                let inputs: Features<MysticVale> = match named_inputs(n) {
+                    Some("parts") => parts_features,
+                    Some("both") => parts_and_tensor,
+                    _ => features::<MysticVale>,
+                };
                 let net = ValueNet::new(n, inputs)
                     .with_evaluation_point(mystic_vale_point)
                     .with_base(<MysticVale as Heuristic>::evaluate);
@@ -62,14 +65,35 @@ fn named_inputs(net: &Mlp) -> Option<&str> {
     net.header().residual.as_ref().and_then(|r| r.inputs.as_deref()).filter(|&name| name != "obs")
 }
 
-/// The length of the features Mystic Vale's networks may name instead of the observation tensor.
-pub fn mystic_vale_inputs(name: &str) -> Option<usize> {
-    (name == "parts").then_some(MYSTIC_VALE_PARTS)
+/// The features Mystic Vale's networks may name (see [`load_with`]): `parts`, the projection's parts
+/// ([`mystic_vale_parts`]) alone, or `both`, the parts followed by the observation tensor.
+pub fn mystic_vale_inputs(name: &str) -> Option<(usize, bool)> {
+    match name {
+        "parts" => Some((MYSTIC_VALE_PARTS, false)),
+        "both" => Some((MYSTIC_VALE_PARTS, true)),
+        _ => None,
+    }
 }
 
 /// [`mystic_vale_parts`] as a network's features (`"inputs": "parts"` in a residual network's header).
 pub fn parts_features(view: &sylvan_mystic_vale::View, out: &mut Vec<f32>) {
     mystic_vale_parts(view, out);
+}
+
+/// The projection's parts followed by the observation tensor (`"inputs": "both"`); nothing outside a
+/// Planting Phase.
+pub fn parts_and_tensor(view: &sylvan_mystic_vale::View, out: &mut Vec<f32>) {
+    thread_local! {
+        static OBS: RefCell<Observation> = RefCell::new(Observation::new());
+    }
+    if !mystic_vale_parts(view, out) {
+        return;
+    }
+    OBS.with_borrow_mut(|obs| {
+        obs.clear();
+        MysticVale::observe(view, obs);
+        out.extend_from_slice(obs.values());
+    });
 }
 
 /// How many values [`mystic_vale_parts`] writes.
@@ -119,25 +143,30 @@ pub fn load<G: Observe>(bytes: &[u8]) -> Result<Mlp, String> {
     load_with::<G>(bytes, |_| None)
 }
 
-/// [`load`], where a residual network may read, instead of the observation tensor, features the game
-/// names (`residual.inputs`): `named` gives their length (`None`: the game has no such features). Such
-/// a file has no section table.
-pub fn load_with<G: Observe>(bytes: &[u8], named: fn(&str) -> Option<usize>) -> Result<Mlp, String> {
+/// [`load`], where a residual network may read features the game names (`residual.inputs`) instead
+/// of the observation tensor or before it: `named` gives, for a name, how many values come before the
+/// tensor and whether the tensor follows (`None`: the game has no such features). A file without the
+/// tensor has no section table; one with it has the tensor's.
+pub fn load_with<G: Observe>(bytes: &[u8], named: fn(&str) -> Option<(usize, bool)>) -> Result<Mlp, String> {
     let net = Mlp::parse(bytes).map_err(|e| e.to_string())?;
     let h = net.header();
     if h.game != G::NAME {
         return Err(format!("value network: trained for `{}`, not `{}`", h.game, G::NAME));
     }
+    let mut prefix = 0;
     if let Some(name) = named_inputs(&net) {
-        let Some(len) = named(name) else {
+        let Some((len, tensor)) = named(name) else {
             return Err(format!("value network: `{}` has no features named `{name}`", G::NAME));
         };
-        if h.input != len || !h.sections.is_empty() {
-            return Err(format!("value network: {} inputs named `{name}`, the game writes {len}", h.input));
+        if !tensor {
+            if h.input != len || !h.sections.is_empty() {
+                return Err(format!("value network: {} inputs named `{name}`, the game writes {len}", h.input));
+            }
+            let _: G::Options =
+                serde_json::from_value(h.options.clone()).map_err(|e| format!("value network: options: {e}"))?;
+            return Ok(net);
         }
-        let _: G::Options =
-            serde_json::from_value(h.options.clone()).map_err(|e| format!("value network: options: {e}"))?;
-        return Ok(net);
+        prefix = len;
     }
     let options: G::Options =
         serde_json::from_value(h.options.clone()).map_err(|e| format!("value network: options: {e}"))?;
@@ -145,8 +174,12 @@ pub fn load_with<G: Observe>(bytes: &[u8], named: fn(&str) -> Option<usize>) -> 
     let mut obs = Observation::with_sections();
     G::observe(&game.view(Seat(0)), &mut obs);
     let len = obs.values().len();
-    if h.input != len {
-        return Err(format!("value network: {} inputs, the observation tensor has {len}", h.input));
+    if h.input != len + prefix {
+        return Err(if prefix > 0 {
+            format!("value network: {} inputs, {prefix} named and the observation tensor's {len}", h.input)
+        } else {
+            format!("value network: {} inputs, the observation tensor has {len}", h.input)
+        });
     }
     // The section table: the last section's length is closed by the total length.
     let sections = obs.sections();

@@ -809,13 +809,13 @@ fn cut_labels() -> TestResult {
 #[test]
 fn a_network_on_the_projections_parts_loads_and_corrects_the_evaluation() -> TestResult {
     use sylvan_registry::learned::{MYSTIC_VALE_PARTS, load_with, mystic_vale_inputs, parts_features};
-    let file = |input: usize, sections: Value| -> Result<Vec<u8>, String> {
+    let file = |input: usize, sections: Value, inputs: &str| -> Result<Vec<u8>, String> {
         let header = serde_json::json!({
             "format": "sylvan-value-mlp", "version": 1, "game": "mystic-vale",
             "options": MysticVale::options_for_players(2).map_err(|e| e.to_string())?,
             "input": input, "outputs": 4, "layers": [[input + 4, 8], [8, 4]], "activation": "relu",
             "sections": sections, "data": {}, "train": {},
-            "residual": {"base": "evaluate", "extras": 4, "inputs": "parts"},
+            "residual": {"base": "evaluate", "extras": 4, "inputs": inputs},
         });
         let mut out = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
         out.push(b'\n');
@@ -828,13 +828,23 @@ fn a_network_on_the_projections_parts_loads_and_corrects_the_evaluation() -> Tes
         );
         Ok(out)
     };
-    let good = file(MYSTIC_VALE_PARTS, serde_json::json!([]))?;
-    let err = load_with::<MysticVale>(&file(MYSTIC_VALE_PARTS + 1, serde_json::json!([]))?, mystic_vale_inputs)
-        .err()
-        .unwrap_or_default();
+    let good = file(MYSTIC_VALE_PARTS, serde_json::json!([]), "parts")?;
+    let err =
+        load_with::<MysticVale>(&file(MYSTIC_VALE_PARTS + 1, serde_json::json!([]), "parts")?, mystic_vale_inputs)
+            .err()
+            .unwrap_or_default();
     assert!(err.contains("20 inputs named `parts`, the game writes 19"), "{err}");
     let err = load::<MysticVale>(&good).err().unwrap_or_default();
     assert!(err.contains("has no features named `parts`"), "{err}");
+    // `both`: the parts, then the observation tensor with its section table.
+    let end = MYSTIC_VALE_V1.iter().position(|&b| b == b'\n').ok_or("no header line")?;
+    let v1: Value = serde_json::from_slice(&MYSTIC_VALE_V1[..end]).map_err(|e| e.to_string())?;
+    let tensor = v1["input"].as_u64().ok_or("no input size")? as usize;
+    let both = file(MYSTIC_VALE_PARTS + tensor, v1["sections"].clone(), "both")?;
+    assert!(load_with::<MysticVale>(&both, mystic_vale_inputs).is_ok());
+    let short = file(MYSTIC_VALE_PARTS + tensor - 1, v1["sections"].clone(), "both")?;
+    let err = load_with::<MysticVale>(&short, mystic_vale_inputs).err().unwrap_or_default();
+    assert!(err.contains("named and the observation tensor's"), "{err}");
     let mlp: &'static sylvan_bots::Mlp = Box::leak(Box::new(load_with::<MysticVale>(&good, mystic_vale_inputs)?));
     let net = sylvan_bots::ValueNet::new(mlp, parts_features).with_base(<MysticVale as Heuristic>::evaluate);
     let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
