@@ -331,6 +331,22 @@ def judge(argv: List[str]) -> int:
                 pick = rng.integers(0, len(groups), len(groups))
                 boots.append(diff[pick].sum() / max(cnt[pick].sum(), 1))
             print(f"| {name} | {100 * v.mean():.1f}% | {100 * (v - ref).mean():+.1f} ± {100 * np.std(boots):.1f} |")
+        # Pairs whose two positions have the same seat to move, and the others (tempo).
+        same = mv[pr[:, 0]] == mv[pr[:, 1]]
+        print(f"\nthe same pairs split by the seat to move: the same ({same.sum()}), another ({(~same).sum()})")
+        print("| evaluator | same seat to move | another seat to move |")
+        print("|---|---:|---:|")
+        for name, v in per.items():
+            print(f"| {name} | {100 * v[same].mean():.1f}% | {100 * v[~same].mean():.1f}% |")
+    # Calibration: each evaluator's estimate for the mover against the squashed mean label (A and B).
+    target = 0.5 + 0.5 * np.tanh(0.5 * (d["a"][va] + d["b"][va]) / 10.0)
+    print("\n| evaluator | squared error against the squashed label | mean distance from one half |")
+    print("|---|---:|---:|")
+    for name, s in scores.items():
+        if name.startswith("label") or name.startswith("committed"):
+            continue
+        p = 1.0 / (1.0 + np.exp(-s[va]))
+        print(f"| {name} | {((p - target) ** 2).mean():.4f} | {np.abs(p - 0.5).mean():.3f} |")
     return 0
 
 
