@@ -24,6 +24,16 @@ the better for the mover, of the game's evaluation, the committed network, each 
 label A differs by more than 1 (and 4) VP. The difference of each network with the game's evaluation comes
 with its standard error from a bootstrap over turn starts (pairs of one turn start are not independent).
 
+``cut_labels`` files (positions at ``expert``'s cut points, labels of 2 x 32 playouts) also hold the
+projection's parts (``mystic_vale_parts``: 19 values): ``train --inputs parts|obs|both`` chooses what the
+network reads (the parts are standardised in training, the standardisation folded into the first layer);
+the header then says ``"inputs"``. ``branches`` judges evaluators on a ``branch_cut_labels`` file: each
+turn start's branches (the turn played six ways) by the mean of an evaluator over a branch's cut
+positions, which is what a search compares when it chooses a move.
+
+    python tools/learned/residual.py train target/learned/cut-r.bin --inputs both --out target/learned/f-both.bin
+    python tools/learned/residual.py branches target/learned/bc-r.bin --nets target/learned/f-both.bin
+
 The weights file is ``train.py``'s format with ``"residual": {"base": "evaluate", "extras": 4}`` in its
 header: the input is the observation tensor's length plus 4.
 """
@@ -350,11 +360,107 @@ def judge(argv: List[str]) -> int:
     return 0
 
 
+def load_branches(path: str):
+    """The header and the columns of a ``branch_cut_labels`` file."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    nl = raw.index(b"\n")
+    meta = json.loads(raw[:nl])
+    seats, nparts, width = meta["seats"], meta["parts"], meta["obs"]
+    cols = 6 + seats + nparts + width
+    flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
+    rows = len(flat) // cols
+    m = flat[: rows * cols].reshape(rows, cols)
+    players = int(meta["options"]["players"])
+    game = np.zeros((rows, SEATS), np.float32)
+    game[:, :players] = m[:, 6 : 6 + players]
+    d = {
+        "group": m[:, 0].astype(np.int64),
+        "branch": m[:, 1].astype(np.int64),
+        "playout": m[:, 2].astype(np.int64),
+        "mover": m[:, 3].astype(np.int64),
+        "margin": m[:, 4].copy(),
+        "committed": m[:, 5].copy(),
+        "game": game,
+        "parts": np.ascontiguousarray(m[:, 6 + seats : 6 + seats + nparts]),
+        "obs": m[:, 6 + seats + nparts :],
+        "players": players,
+    }
+    return meta, d
+
+
+def branches(argv: List[str]) -> int:
+    """What chooses a move: each turn start's branches (the mover's turn played several ways), each
+    judged by the mean of an evaluator's estimate for the mover over the cut positions of its even
+    playouts (what a search backs up), against the label, the mean final margin after its odd playouts
+    (other cut positions, the same seeds for every branch)."""
+    p = argparse.ArgumentParser(prog="residual.py branches")
+    p.add_argument("data")
+    p.add_argument("--nets", nargs="*", default=[])
+    p.add_argument("--boot", type=int, default=500)
+    a = p.parse_args(argv)
+    _, d = load_branches(a.data)
+    n = len(d["group"])
+    mv = d["mover"]
+    i = np.arange(n)
+    est = {"game's evaluation": d["game"][i, mv], "committed eval-v1.bin": d["committed"]}
+    for path in a.nets:
+        header, params = load_weights(path)
+        kind = header["residual"].get("inputs", "obs")
+        z = np.concatenate(
+            [base_logits(d["game"][r], d["players"]) + forward(params, inputs(d, r, kind))[0] for r in np.array_split(i, max(1, n // 4096))]
+        )
+        est[path] = 1.0 / (1.0 + np.exp(-mover_logodds(z, mv)))
+    # The outcome of one heuristic playout from each evaluated cut position (a playout to the end).
+    est["the playout to the end from the same cut positions"] = 0.5 + 0.5 * np.sign(d["margin"])
+    even = d["playout"] % 2 == 0
+    key = d["group"] * 16 + d["branch"]
+    keys = np.unique(key)
+    idx = np.searchsorted(keys, key)
+    cnt_e = np.bincount(idx[even], minlength=len(keys))
+    cnt_o = np.bincount(idx[~even], minlength=len(keys))
+    label = np.bincount(idx[~even], weights=d["margin"][~even], minlength=len(keys)) / np.maximum(cnt_o, 1)
+    ok = (cnt_e > 0) & (cnt_o > 0)
+    value = {
+        name: np.bincount(idx[even], weights=v[even], minlength=len(keys)) / np.maximum(cnt_e, 1) for name, v in est.items()
+    }
+    g = keys // 16
+    groups = np.unique(g[ok])
+    print(f"{len(groups)} turn starts, {ok.sum()} branches, {n} cut positions")
+    rng = np.random.default_rng(1)
+    for gap in (4.0, 8.0):
+        pairs = []
+        for grp in groups:
+            b = np.flatnonzero((g == grp) & ok)
+            dl = label[b][:, None] - label[b][None, :]
+            x, y = np.nonzero(dl > gap)
+            pairs.append(np.stack([b[x], b[y]], axis=1))
+        pr = np.concatenate(pairs)
+        gi = np.searchsorted(groups, g[pr[:, 0]])
+        print(f"\npairs of branches whose labels differ by more than {gap:g} VP: {len(pr)}")
+        print("| evaluator (mean over a branch's cut positions) | ordered as the label | minus the game's evaluation (± s.e.) |")
+        print("|---|---:|---:|")
+        per = {}
+        for name, v in value.items():
+            x = v[pr[:, 0]] - v[pr[:, 1]]
+            per[name] = (x > 0) + 0.5 * (x == 0)
+        ref = per["game's evaluation"]
+        cnt = np.bincount(gi, minlength=len(groups)).astype(np.float64)
+        for name, v in per.items():
+            diff = np.bincount(gi, weights=v - ref, minlength=len(groups))
+            boots = []
+            for _ in range(a.boot):
+                pick = rng.integers(0, len(groups), len(groups))
+                boots.append(diff[pick].sum() / max(cnt[pick].sum(), 1))
+            print(f"| {name} | {100 * v.mean():.1f}% | {100 * (v - ref).mean():+.1f} ± {100 * np.std(boots):.1f} |")
+    return 0
+
+
 def main(argv: List[str]) -> int:
-    if not argv or argv[0] not in ("train", "judge"):
+    if not argv or argv[0] not in ("train", "judge", "branches"):
         print(__doc__)
         return 2
-    return train(argv[1:]) if argv[0] == "train" else judge(argv[1:])
+    return {"train": train, "judge": judge, "branches": branches}[argv[0]](argv[1:])
 
 
 if __name__ == "__main__":

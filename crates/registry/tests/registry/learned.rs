@@ -864,3 +864,143 @@ fn a_network_on_the_projections_parts_loads_and_corrects_the_evaluation() -> Tes
     assert!(checked > 10);
     Ok(())
 }
+
+/// Data for judging evaluators at what chooses `expert`'s moves (run by hand; the notebook
+/// `docs/measurements/2026-11-30-learned-evaluation-3.md`): at every `SYLVAN_DIAG_EVERY`-th (3) turn
+/// start of `SYLVAN_DIAG_GAMES` games (deals from `SYLVAN_DIAG_SEED`, 60,000) between the heuristic and
+/// the heuristic with 15% random moves, the mover's turn is played the six ways of [`rank_siblings`]
+/// (the branches), and from each branch `SYLVAN_DIAG_PLAYOUTS` (32) of `expert`'s playouts (a sample of
+/// the next mover's view, the rollout policy for `SYLVAN_DIAG_DEPTH` (80) moves, then to the next
+/// evaluation point; the same seeds for every branch), each cut position followed by one heuristic
+/// playout to the end (from a sample of its seat to move's view). Playouts whose game ends before the
+/// cut are skipped. Written to `SYLVAN_DIAG_OUT` as it goes: a JSON line, then per cut position
+/// `6 + MAX_SEATS + parts + obs` little-endian `f32`: the group, the branch, the playout, the mover
+/// relative to the seat to move, the mover's final margin after the heuristic playout, the committed
+/// network's estimate for the mover, the game's evaluation per relative seat, the parts and the tensor.
+#[test]
+#[ignore = "a data run, by hand"]
+fn branch_cut_labels() -> TestResult {
+    use std::io::Write;
+    use sylvan_registry::learned::{MYSTIC_VALE_PARTS, mystic_vale_parts};
+    let net = MysticVale::value_net().ok_or("no network")?;
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let games = env("SYLVAN_DIAG_GAMES", 60);
+    let base = env("SYLVAN_DIAG_SEED", 60_000);
+    let playouts = env("SYLVAN_DIAG_PLAYOUTS", 32);
+    let depth = env("SYLVAN_DIAG_DEPTH", 80);
+    let every = env("SYLVAN_DIAG_EVERY", 3).max(1);
+    let out_path = std::env::var("SYLVAN_DIAG_OUT").map_err(|_| "SYLVAN_DIAG_OUT names the output file")?;
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let conts = [Some(0), Some(15), Some(30), Some(60), Some(100), None];
+    let probe = MysticVale::new(&options, base).map_err(|e| e.to_string())?;
+    let mut features = Vec::new();
+    sylvan_registry::learned::features::<MysticVale>(&probe.view(Seat(0)), &mut features);
+    let width = features.len();
+    let header = serde_json::json!({
+        "format": "sylvan-branch-cut-labels", "version": 1, "game": "mystic-vale",
+        "options": serde_json::to_value(&options).map_err(|e| e.to_string())?,
+        "games": games, "seed": base, "playouts": playouts, "depth": depth, "every": every,
+        "branches": "heuristic; 15%, 30%, 60% random moves; random; the rollout policy",
+        "seats": MAX_SEATS, "parts": MYSTIC_VALE_PARTS, "obs": width,
+        "fields": ["group", "branch", "playout", "mover", "margin", "committed", "game[seats]", "parts[parts]", "obs[obs]"],
+    });
+    let mut file = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
+    let mut line = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
+    line.push(b'\n');
+    file.write_all(&line).map_err(|e| e.to_string())?;
+    let mut scratch = NetScratch::default();
+    let (mut parts, mut legal, mut body) = (Vec::new(), Vec::new(), Vec::<u8>::new());
+    let (mut groups, mut cuts) = (0u32, 0u32);
+    let started = std::time::Instant::now();
+    for g in 0..games {
+        let seed = base + g;
+        let mut state = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(seed);
+        let noisy = Seat((g % 2) as u8);
+        let (mut starts, mut prev) = (0u64, None);
+        while let Some(seat) = state.to_move() {
+            if prev != Some(seat) && MysticVale::evaluate(&state).is_some() {
+                starts += 1;
+                if starts % every == 0 {
+                    let m = seat.index();
+                    for (bi, &c) in conts.iter().enumerate() {
+                        let mut r = GameRng::new(seed * 1_000_003 + starts * 16 + bi as u64);
+                        let Some(branch) = sibling(state.clone(), &mut r, c) else { continue };
+                        let next = branch.to_move().ok_or("over")?;
+                        for k in 0..playouts {
+                            // The same seeds for every branch of this turn start.
+                            let mut kr = GameRng::new(seed * 7_919 + starts * 1_009 + k);
+                            let mut s = MysticVale::determinize(&branch.view(next), &mut kr);
+                            let mut moves = 0u64;
+                            let cut = loop {
+                                if s.to_move().is_none() {
+                                    break false;
+                                }
+                                if moves >= depth && MysticVale::evaluate(&s).is_some() {
+                                    break true;
+                                }
+                                s.legal_actions(&mut legal);
+                                let a = MysticVale::rollout_action(&s, &legal, &mut kr);
+                                s.apply_unchecked(a, &mut NoEvents);
+                                moves += 1;
+                            };
+                            if !cut {
+                                continue;
+                            }
+                            let to_move = s.to_move().ok_or("over")?;
+                            let mut p = MysticVale::determinize(&s.view(to_move), &mut kr);
+                            while let Some(q) = p.to_move() {
+                                p.legal_actions(&mut legal);
+                                let a = MysticVale::heuristic_action(&p.view(q), &legal, &mut kr);
+                                p.apply_unchecked(a, &mut NoEvents);
+                            }
+                            let sc = p.scores();
+                            let game = MysticVale::evaluate(&s).ok_or("no evaluation")?;
+                            let mut committed = [0.0; MAX_SEATS];
+                            if !net.evaluate(&s, to_move, &mut scratch, &mut committed) {
+                                return Err("the network did not evaluate".into());
+                            }
+                            let view = s.view(to_move);
+                            if !mystic_vale_parts(&view, &mut parts) {
+                                return Err("no projection at a cut point".into());
+                            }
+                            sylvan_registry::learned::features::<MysticVale>(&view, &mut features);
+                            let n = game.len();
+                            let mut row = vec![
+                                groups as f32,
+                                bi as f32,
+                                k as f32,
+                                ((m + n - to_move.index()) % n) as f32,
+                                (sc[m] - sc[1 - m]) as f32,
+                                committed[m] as f32,
+                            ];
+                            row.extend(
+                                (0..MAX_SEATS)
+                                    .map(|r| if r < n { game[(to_move.index() + r) % n] as f32 } else { 0.0 }),
+                            );
+                            row.extend_from_slice(&parts);
+                            row.extend_from_slice(&features);
+                            body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
+                            cuts += 1;
+                        }
+                    }
+                    groups += 1;
+                }
+            }
+            prev = Some(seat);
+            state.legal_actions(&mut legal);
+            let a = if seat == noisy && rng.index(100) < 15 {
+                legal[rng.index(legal.len())]
+            } else {
+                MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
+            };
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+        file.write_all(&body).map_err(|e| e.to_string())?;
+        file.flush().map_err(|e| e.to_string())?;
+        body.clear();
+        println!("{} games, {groups} groups, {cuts} cut positions, {:.0} s", g + 1, started.elapsed().as_secs_f64());
+    }
+    assert!(groups > 0);
+    Ok(())
+}
