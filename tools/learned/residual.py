@@ -398,6 +398,7 @@ def branches(argv: List[str]) -> int:
     p.add_argument("data")
     p.add_argument("--nets", nargs="*", default=[])
     p.add_argument("--boot", type=int, default=500)
+    p.add_argument("--last", type=float, default=1.0, help="judge only the last share of turn starts (1: all)")
     a = p.parse_args(argv)
     _, d = load_branches(a.data)
     n = len(d["group"])
@@ -426,6 +427,8 @@ def branches(argv: List[str]) -> int:
     }
     g = keys // 16
     groups = np.unique(g[ok])
+    groups = groups[len(groups) - max(1, int(len(groups) * a.last)) :]
+    ok &= g >= groups[0]
     print(f"{len(groups)} turn starts, {ok.sum()} branches, {n} cut positions")
     rng = np.random.default_rng(1)
     for gap in (4.0, 8.0):
@@ -456,11 +459,142 @@ def branches(argv: List[str]) -> int:
     return 0
 
 
+def train_branches(argv: List[str]) -> int:
+    """A correction on the projection's parts trained on what chooses a move (a ``branch_cut_labels``
+    file): per turn start, each branch's mean estimate for the mover over half its cut positions,
+    pairwise logistic against another branch's (``--temp`` scales the difference of two means) where
+    the labels (mean final margins after the other half) differ by more than ``--pair-gap``; both
+    halves take each role. The first 70% of the turn starts train, the next 15% choose the epoch, the
+    last 15% are left for ``branches --last 0.15``."""
+    p = argparse.ArgumentParser(prog="residual.py train-branches")
+    p.add_argument("data")
+    p.add_argument("--out", required=True)
+    p.add_argument("--epochs", type=int, default=8)
+    p.add_argument("--groups", type=int, default=32, help="turn starts per mini-batch")
+    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--l2", type=float, default=1e-4)
+    p.add_argument("--temp", type=float, default=10.0)
+    p.add_argument("--pair-gap", type=float, default=4.0)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    meta, d = load_branches(a.data)
+    kind = "parts"
+    n = len(d["group"])
+    ids = np.unique(d["group"])
+    n_test = n_valid = max(1, int(len(ids) * 0.15))
+    v_cut, t_cut = ids[len(ids) - n_test - n_valid], ids[len(ids) - n_test]
+    half = d["playout"] % 2
+    # Per (group, branch, half): the rows, and the label of the other half.
+    key = (d["group"] * 16 + d["branch"]) * 2 + half
+    order = np.argsort(key, kind="stable")
+    keys, starts = np.unique(key[order], return_index=True)
+    ends = np.append(starts[1:], n)
+    mean = {k: d["margin"][order[s0:e0]].mean() for k, s0, e0 in zip(keys, starts, ends)}
+    rows_of = {k: order[s0:e0] for k, s0, e0 in zip(keys, starts, ends)}
+    by_group = {}
+    for k in keys:
+        other = k ^ 1
+        if other in mean:
+            by_group.setdefault(k // 32, []).append((k, mean[other]))
+    x = inputs(d, np.arange(0, n, max(1, n // 20000)), kind)
+    std = x.std(axis=0)
+    width = d["parts"].shape[1]
+    norm = (x.mean(axis=0), np.where(std > 1e-6, std, 1.0).astype(np.float32))
+    norm[0][width:] = 0.0
+    norm[1][width:] = 1.0
+    rng = np.random.default_rng(a.seed)
+    sizes = [width + EXTRAS, SEATS]
+    params = [(np.zeros((sizes[0], SEATS), np.float32), np.zeros(SEATS, np.float32))]
+    opt = Adam(params)
+
+    def batch_grad(groups, ps, train=True):
+        """Loss gradient on the logits of the rows of `groups` (training), or the pairs ordered."""
+        items = [(k, lab) for gr in groups for k, lab in by_group.get(gr, [])]
+        rows = np.concatenate([rows_of[k] for k, _ in items])
+        seg = np.concatenate([np.full(len(rows_of[k]), i) for i, (k, _) in enumerate(items)])
+        out, acts = forward(ps, inputs(d, rows, kind, norm))
+        z = base_logits(d["game"][rows], d["players"]) + out
+        mv = d["mover"][rows]
+        sv = mover_logodds(z, mv)
+        pr = 1.0 / (1.0 + np.exp(-np.clip(sv, -30, 30)))
+        cnt = np.bincount(seg, minlength=len(items)).astype(np.float64)
+        v = np.bincount(seg, weights=pr, minlength=len(items)) / np.maximum(cnt, 1)
+        lab = np.array([lab for _, lab in items])
+        grp = np.array([k // 32 for k, _ in items])
+        hf = np.array([k % 2 for k, _ in items])
+        same = (grp[:, None] == grp[None, :]) & (hf[:, None] == hf[None, :])
+        i, j = np.nonzero(same & (lab[:, None] - lab[None, :] > a.pair_gap))
+        if not train:
+            dv = v[i] - v[j]
+            return float(((dv > 0) + 0.5 * (dv == 0)).sum()), len(i)
+        sg = 1.0 / (1.0 + np.exp(a.temp * (v[i] - v[j])))
+        gv = np.zeros(len(items))
+        np.add.at(gv, i, -a.temp * sg / max(len(i), 1))
+        np.add.at(gv, j, a.temp * sg / max(len(i), 1))
+        gs = (gv[seg] / cnt[seg]) * pr * (1 - pr)
+        g = np.zeros_like(z)
+        r = np.arange(len(rows))
+        g[r, mv] = gs
+        g[r, 1 - mv] = -gs
+        return g.astype(np.float32), acts
+
+    train_groups = ids[ids < v_cut]
+    valid_groups = ids[(ids >= v_cut) & (ids < t_cut)]
+
+    def agreement(ps):
+        c = t = 0
+        for k in range(0, len(valid_groups), 256):
+            cc, tt = batch_grad(valid_groups[k : k + 256], ps, train=False)
+            c, t = c + cc, t + tt
+        return c / max(t, 1)
+
+    best = (agreement(params), [(w.copy(), b.copy()) for w, b in params], 0)
+    print(f"{len(train_groups)} training turn starts, {len(valid_groups)} validation; epoch 0 (the game's evaluation): {best[0]:.4f}", flush=True)
+    for epoch in range(a.epochs):
+        perm = rng.permutation(train_groups)
+        for k in range(0, len(perm), a.groups):
+            g, acts = batch_grad(perm[k : k + a.groups], params)
+            opt.step(params, acts, g, a.lr, a.l2)
+        ag = agreement(params)
+        print(f"epoch {epoch + 1}: validation branch pairs ordered {ag:.4f}", flush=True)
+        if ag > best[0]:
+            best = (ag, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
+    ag, params, epoch = best
+    params = fold(params, norm)
+    header = {
+        "format": "sylvan-value-mlp",
+        "version": 1,
+        "game": meta["game"],
+        "options": meta["options"],
+        "input": int(width),
+        "outputs": SEATS,
+        "layers": [[int(i), int(o)] for i, o in zip(sizes[:-1], sizes[1:])],
+        "activation": "relu",
+        "sections": [],
+        "residual": {"base": "evaluate", "extras": EXTRAS, "inputs": kind},
+        "data": [{k: meta.get(k) for k in ("format", "games", "seed", "playouts", "depth", "every")}],
+        "train": {
+            "command": " ".join(["python", "tools/learned/residual.py", "train-branches"] + argv),
+            "seed": a.seed,
+            "epochs_kept": epoch,
+            "valid_pairs_ordered": round(ag, 4),
+        },
+    }
+    with open(a.out, "wb") as f:
+        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
+        for w, b in params:
+            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
+            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    print(json.dumps(header["train"]))
+    return 0
+
+
 def main(argv: List[str]) -> int:
-    if not argv or argv[0] not in ("train", "judge", "branches"):
+    commands = {"train": train, "judge": judge, "branches": branches, "train-branches": train_branches}
+    if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
-    return {"train": train, "judge": judge, "branches": branches}[argv[0]](argv[1:])
+    return commands[argv[0]](argv[1:])
 
 
 if __name__ == "__main__":
