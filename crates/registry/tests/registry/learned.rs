@@ -876,7 +876,8 @@ fn a_network_on_the_projections_parts_loads_and_corrects_the_evaluation() -> Tes
 /// cut are skipped. Written to `SYLVAN_DIAG_OUT` as it goes: a JSON line, then per cut position
 /// `6 + MAX_SEATS + parts + obs` little-endian `f32`: the group, the branch, the playout, the mover
 /// relative to the seat to move, the mover's final margin after the heuristic playout, the committed
-/// network's estimate for the mover, the game's evaluation per relative seat, the parts and the tensor.
+/// network's estimate for the mover, the game's evaluation per relative seat, the parts and the tensor
+/// (left out with `SYLVAN_DIAG_TENSOR=0`: the header's `obs` is then 0).
 #[test]
 #[ignore = "a data run, by hand"]
 fn branch_cut_labels() -> TestResult {
@@ -895,7 +896,9 @@ fn branch_cut_labels() -> TestResult {
     let probe = MysticVale::new(&options, base).map_err(|e| e.to_string())?;
     let mut features = Vec::new();
     sylvan_registry::learned::features::<MysticVale>(&probe.view(Seat(0)), &mut features);
-    let width = features.len();
+    // `SYLVAN_DIAG_TENSOR=0`: without the observation tensor (the parts need none; 50 times smaller).
+    let tensor = env("SYLVAN_DIAG_TENSOR", 1) != 0;
+    let width = if tensor { features.len() } else { 0 };
     let header = serde_json::json!({
         "format": "sylvan-branch-cut-labels", "version": 1, "game": "mystic-vale",
         "options": serde_json::to_value(&options).map_err(|e| e.to_string())?,
@@ -979,7 +982,9 @@ fn branch_cut_labels() -> TestResult {
                                     .map(|r| if r < n { game[(to_move.index() + r) % n] as f32 } else { 0.0 }),
                             );
                             row.extend_from_slice(&parts);
-                            row.extend_from_slice(&features);
+                            if tensor {
+                                row.extend_from_slice(&features);
+                            }
                             body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
                             cuts += 1;
                         }
