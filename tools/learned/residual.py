@@ -24,6 +24,16 @@ the better for the mover, of the game's evaluation, the committed network, each 
 label A differs by more than 1 (and 4) VP. The difference of each network with the game's evaluation comes
 with its standard error from a bootstrap over turn starts (pairs of one turn start are not independent).
 
+``cut_labels`` files (positions at ``expert``'s cut points, labels of 2 x 32 playouts) also hold the
+projection's parts (``mystic_vale_parts``: 19 values): ``train --inputs parts|obs|both`` chooses what the
+network reads (the parts are standardised in training, the standardisation folded into the first layer);
+the header then says ``"inputs"``. ``branches`` judges evaluators on a ``branch_cut_labels`` file: each
+turn start's branches (the turn played six ways) by the mean of an evaluator over a branch's cut
+positions, which is what a search compares when it chooses a move.
+
+    python tools/learned/residual.py train target/learned/cut-r.bin --inputs both --out target/learned/f-both.bin
+    python tools/learned/residual.py branches target/learned/bc-r.bin --nets target/learned/f-both.bin
+
 The weights file is ``train.py``'s format with ``"residual": {"base": "evaluate", "extras": 4}`` in its
 header: the input is the observation tensor's length plus 4.
 """
@@ -46,13 +56,15 @@ FLOOR = 1e-12
 
 
 def load(path: str):
-    """The header and the columns of a ``sibling_labels`` file."""
+    """The header and the columns of a ``sibling_labels`` or ``cut_labels`` file (the latter has the
+    projection's parts, ``parts``, before the observation tensor; a run stopped mid-row loses that row)."""
     with open(path, "rb") as f:
         raw = f.read()
     nl = raw.index(b"\n")
     meta = json.loads(raw[:nl])
     seats, width = meta["seats"], meta["obs"]
-    cols = 5 + seats + 1 + width
+    nparts = int(meta.get("parts", 0))
+    cols = 6 + seats + nparts + width
     flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
     rows = len(flat) // cols
     m = flat[: rows * cols].reshape(rows, cols)
@@ -67,7 +79,8 @@ def load(path: str):
         "b": m[:, 4].copy(),
         "game": game,
         "committed": m[:, 5 + seats].copy(),
-        "obs": np.ascontiguousarray(m[:, 6 + seats :]),
+        "parts": np.ascontiguousarray(m[:, 6 + seats : 6 + seats + nparts]),
+        "obs": m[:, 6 + seats + nparts :],
         "players": players,
     }
     return meta, d
@@ -80,16 +93,43 @@ def base_logits(game: np.ndarray, players: int) -> np.ndarray:
     return out
 
 
-def inputs(d, rows) -> np.ndarray:
-    return np.concatenate([d["obs"][rows], base_logits(d["game"][rows], d["players"])], axis=1)
+KINDS = ("obs", "parts", "both")
 
 
-def logits(params, d, rows, batch=4096) -> np.ndarray:
+def features(d, rows, kind: str) -> np.ndarray:
+    """The network's own inputs (before the base's log-probabilities): the observation tensor, the
+    projection's parts (``cut_labels`` files), or both."""
+    if kind == "obs":
+        return np.asarray(d["obs"][rows])
+    if kind == "parts":
+        return d["parts"][rows]
+    return np.concatenate([d["parts"][rows], d["obs"][rows]], axis=1)
+
+
+def inputs(d, rows, kind: str = "obs", norm=None) -> np.ndarray:
+    x = np.concatenate([features(d, rows, kind), base_logits(d["game"][rows], d["players"])], axis=1)
+    if norm is not None:
+        x = (x - norm[0]) / norm[1]
+    return x.astype(np.float32)
+
+
+def logits(params, d, rows, kind: str = "obs", norm=None, batch=4096) -> np.ndarray:
     out = []
     for k in range(0, len(rows), batch):
         r = rows[k : k + batch]
-        out.append(base_logits(d["game"][r], d["players"]) + forward(params, inputs(d, r))[0])
+        out.append(base_logits(d["game"][r], d["players"]) + forward(params, inputs(d, r, kind, norm))[0])
     return np.concatenate(out) if out else np.zeros((0, SEATS), np.float32)
+
+
+def fold(params, norm):
+    """The layers with the inputs' standardisation folded into the first (the file reads raw inputs)."""
+    if norm is None:
+        return params
+    mean, std = norm
+    w, b = params[0]
+    w2 = (w / std[:, None]).astype(np.float32)
+    b2 = (b - (mean / std) @ w).astype(np.float32)
+    return [(w2, b2)] + list(params[1:])
 
 
 def mover_logodds(z: np.ndarray, mover: np.ndarray) -> np.ndarray:
@@ -137,6 +177,7 @@ def train(argv: List[str]) -> int:
     p.add_argument("--valid", type=float, default=0.15, help="the share of groups choosing the epoch kept")
     p.add_argument("--test", type=float, default=0.15, help="the last share of groups, left for `judge`")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--inputs", choices=KINDS, default="obs", help="the network's own inputs (parts: cut_labels files)")
     p.add_argument(
         "--layout-from",
         default="",
@@ -163,14 +204,26 @@ def train(argv: List[str]) -> int:
     tr_pairs = pairs_of(d["group"], label, tr, a.pair_gap)
     va_pairs = pairs_of(d["group"], d["a"], va, 1.0)
     rng = np.random.default_rng(a.seed)
-    sizes = [d["obs"].shape[1] + EXTRAS] + [int(h) for h in a.hidden.split(",") if h] + [SEATS]
+    kind = a.inputs
+    if kind != "obs" and d["parts"].shape[1] == 0:
+        raise SystemExit("error: the data has no projection parts (a cut_labels file has)")
+    width = features(d, np.arange(1), kind).shape[1]
+    norm = None
+    if kind != "obs":
+        # Standardise the inputs on the training rows (folded into the first layer on export).
+        x = inputs(d, tr[:: max(1, len(tr) // 20000)], kind)
+        std = x.std(axis=0)
+        norm = (x.mean(axis=0), np.where(std > 1e-6, std, 1.0).astype(np.float32))
+        norm[0][width:] = 0.0
+        norm[1][width:] = 1.0
+    sizes = [width + EXTRAS] + [int(h) for h in a.hidden.split(",") if h] + [SEATS]
     params = init_params(rng, sizes)
     params[-1] = (np.zeros_like(params[-1][0]), np.zeros_like(params[-1][1]))
     opt = Adam(params)
     target = (0.5 + 0.5 * np.tanh(label / 10.0)).astype(np.float32)
 
     def agreement(ps) -> float:
-        s = mover_logodds(logits(ps, d, np.arange(len(d["group"]))), d["mover"])
+        s = mover_logodds(logits(ps, d, np.arange(len(d["group"])), kind, norm), d["mover"])
         x = s[va_pairs[:, 0]] - s[va_pairs[:, 1]]
         return float(((x > 0).sum() + 0.5 * (x == 0).sum()) / max(len(x), 1))
 
@@ -183,7 +236,7 @@ def train(argv: List[str]) -> int:
             pr = tr_pairs[order[k : k + a.batch]]
             rows, inv = np.unique(pr.reshape(-1), return_inverse=True)
             inv = inv.reshape(-1, 2)
-            x = inputs(d, rows)
+            x = inputs(d, rows, kind, norm)
             out, acts = forward(params, x)
             z = base_logits(d["game"][rows], d["players"]) + out
             mv = d["mover"][rows]
@@ -206,11 +259,15 @@ def train(argv: List[str]) -> int:
         if ag > best[0]:
             best = (ag, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
     ag, params, epoch = best
+    params = fold(params, norm)
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    layout = a.layout_from or os.path.join(root, "crates", metas[0]["game"], "data", "eval-v1.bin")
-    ref, _ = load_weights(layout)
-    if ref["options"]["sets"] != metas[0]["options"]["sets"] or ref["input"] != sizes[0] - EXTRAS:
-        raise SystemExit(f"error: {layout} has another observation layout")
+    sections = []
+    if kind != "parts":
+        layout = a.layout_from or os.path.join(root, "crates", metas[0]["game"], "data", "eval-v1.bin")
+        ref, _ = load_weights(layout)
+        if ref["options"]["sets"] != metas[0]["options"]["sets"] or ref["input"] != d["obs"].shape[1]:
+            raise SystemExit(f"error: {layout} has another observation layout")
+        sections = ref["sections"]
     header = {
         "format": "sylvan-value-mlp",
         "version": 1,
@@ -220,9 +277,9 @@ def train(argv: List[str]) -> int:
         "outputs": SEATS,
         "layers": [[int(i), int(o)] for i, o in zip(sizes[:-1], sizes[1:])],
         "activation": "relu",
-        "sections": ref["sections"],
-        "residual": {"base": "evaluate", "extras": EXTRAS},
-        "data": [{k: m.get(k) for k in ("games", "seed", "playouts", "common_seeds", "groups", "siblings")} for m in metas],
+        "sections": sections,
+        "residual": {"base": "evaluate", "extras": EXTRAS, "inputs": kind},
+        "data": [{k: m.get(k) for k in ("format", "games", "seed", "playouts", "common_seeds", "groups", "siblings", "depth", "every")} for m in metas],
         "train": {
             "command": " ".join(["python", "tools/learned/residual.py", "train"] + argv),
             "seed": a.seed,
@@ -259,7 +316,8 @@ def judge(argv: List[str]) -> int:
         header, params = load_weights(path)
         if "residual" not in header:
             raise SystemExit(f"error: {path} is not a residual network")
-        scores[path] = mover_logodds(logits(params, d, allrows), mv)
+        kind = header["residual"].get("inputs", "obs")
+        scores[path] = mover_logodds(logits(params, d, allrows, kind), mv)
     scores["label B (a second label: the ceiling)"] = d["b"]
     rng = np.random.default_rng(1)
     groups = np.unique(d["group"][va])
@@ -283,14 +341,260 @@ def judge(argv: List[str]) -> int:
                 pick = rng.integers(0, len(groups), len(groups))
                 boots.append(diff[pick].sum() / max(cnt[pick].sum(), 1))
             print(f"| {name} | {100 * v.mean():.1f}% | {100 * (v - ref).mean():+.1f} ± {100 * np.std(boots):.1f} |")
+        # Pairs whose two positions have the same seat to move, and the others (tempo).
+        same = mv[pr[:, 0]] == mv[pr[:, 1]]
+        print(f"\nthe same pairs split by the seat to move: the same ({same.sum()}), another ({(~same).sum()})")
+        print("| evaluator | same seat to move | another seat to move |")
+        print("|---|---:|---:|")
+        for name, v in per.items():
+            print(f"| {name} | {100 * v[same].mean():.1f}% | {100 * v[~same].mean():.1f}% |")
+    # Calibration: each evaluator's estimate for the mover against the squashed mean label (A and B).
+    target = 0.5 + 0.5 * np.tanh(0.5 * (d["a"][va] + d["b"][va]) / 10.0)
+    print("\n| evaluator | squared error against the squashed label | mean distance from one half |")
+    print("|---|---:|---:|")
+    for name, s in scores.items():
+        if name.startswith("label") or name.startswith("committed"):
+            continue
+        p = 1.0 / (1.0 + np.exp(-s[va]))
+        print(f"| {name} | {((p - target) ** 2).mean():.4f} | {np.abs(p - 0.5).mean():.3f} |")
+    return 0
+
+
+def load_branches(path: str):
+    """The header and the columns of a ``branch_cut_labels`` file."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    nl = raw.index(b"\n")
+    meta = json.loads(raw[:nl])
+    seats, nparts, width = meta["seats"], meta["parts"], meta["obs"]
+    cols = 6 + seats + nparts + width
+    flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
+    rows = len(flat) // cols
+    m = flat[: rows * cols].reshape(rows, cols)
+    players = int(meta["options"]["players"])
+    game = np.zeros((rows, SEATS), np.float32)
+    game[:, :players] = m[:, 6 : 6 + players]
+    d = {
+        "group": m[:, 0].astype(np.int64),
+        "branch": m[:, 1].astype(np.int64),
+        "playout": m[:, 2].astype(np.int64),
+        "mover": m[:, 3].astype(np.int64),
+        "margin": m[:, 4].copy(),
+        "committed": m[:, 5].copy(),
+        "game": game,
+        "parts": np.ascontiguousarray(m[:, 6 + seats : 6 + seats + nparts]),
+        "obs": m[:, 6 + seats + nparts :],
+        "players": players,
+    }
+    return meta, d
+
+
+def branches(argv: List[str]) -> int:
+    """What chooses a move: each turn start's branches (the mover's turn played several ways), each
+    judged by the mean of an evaluator's estimate for the mover over the cut positions of its even
+    playouts (what a search backs up), against the label, the mean final margin after its odd playouts
+    (other cut positions, the same seeds for every branch)."""
+    p = argparse.ArgumentParser(prog="residual.py branches")
+    p.add_argument("data")
+    p.add_argument("--nets", nargs="*", default=[])
+    p.add_argument("--boot", type=int, default=500)
+    p.add_argument("--last", type=float, default=1.0, help="judge only the last share of turn starts (1: all)")
+    a = p.parse_args(argv)
+    _, d = load_branches(a.data)
+    n = len(d["group"])
+    mv = d["mover"]
+    i = np.arange(n)
+    est = {"game's evaluation": d["game"][i, mv], "committed eval-v1.bin": d["committed"]}
+    for path in a.nets:
+        header, params = load_weights(path)
+        kind = header["residual"].get("inputs", "obs")
+        z = np.concatenate(
+            [base_logits(d["game"][r], d["players"]) + forward(params, inputs(d, r, kind))[0] for r in np.array_split(i, max(1, n // 4096))]
+        )
+        est[path] = 1.0 / (1.0 + np.exp(-mover_logodds(z, mv)))
+    # The outcome of one heuristic playout from each evaluated cut position (a playout to the end).
+    est["the playout to the end from the same cut positions"] = 0.5 + 0.5 * np.sign(d["margin"])
+    even = d["playout"] % 2 == 0
+    key = d["group"] * 16 + d["branch"]
+    keys = np.unique(key)
+    idx = np.searchsorted(keys, key)
+    cnt_e = np.bincount(idx[even], minlength=len(keys))
+    cnt_o = np.bincount(idx[~even], minlength=len(keys))
+    label = np.bincount(idx[~even], weights=d["margin"][~even], minlength=len(keys)) / np.maximum(cnt_o, 1)
+    ok = (cnt_e > 0) & (cnt_o > 0)
+    value = {
+        name: np.bincount(idx[even], weights=v[even], minlength=len(keys)) / np.maximum(cnt_e, 1) for name, v in est.items()
+    }
+    g = keys // 16
+    groups = np.unique(g[ok])
+    groups = groups[len(groups) - max(1, int(len(groups) * a.last)) :]
+    ok &= g >= groups[0]
+    print(f"{len(groups)} turn starts, {ok.sum()} branches, {n} cut positions")
+    rng = np.random.default_rng(1)
+    for gap in (4.0, 8.0):
+        pairs = []
+        for grp in groups:
+            b = np.flatnonzero((g == grp) & ok)
+            dl = label[b][:, None] - label[b][None, :]
+            x, y = np.nonzero(dl > gap)
+            pairs.append(np.stack([b[x], b[y]], axis=1))
+        pr = np.concatenate(pairs)
+        gi = np.searchsorted(groups, g[pr[:, 0]])
+        print(f"\npairs of branches whose labels differ by more than {gap:g} VP: {len(pr)}")
+        print("| evaluator (mean over a branch's cut positions) | ordered as the label | minus the game's evaluation (± s.e.) |")
+        print("|---|---:|---:|")
+        per = {}
+        for name, v in value.items():
+            x = v[pr[:, 0]] - v[pr[:, 1]]
+            per[name] = (x > 0) + 0.5 * (x == 0)
+        ref = per["game's evaluation"]
+        cnt = np.bincount(gi, minlength=len(groups)).astype(np.float64)
+        for name, v in per.items():
+            diff = np.bincount(gi, weights=v - ref, minlength=len(groups))
+            boots = []
+            for _ in range(a.boot):
+                pick = rng.integers(0, len(groups), len(groups))
+                boots.append(diff[pick].sum() / max(cnt[pick].sum(), 1))
+            print(f"| {name} | {100 * v.mean():.1f}% | {100 * (v - ref).mean():+.1f} ± {100 * np.std(boots):.1f} |")
+    return 0
+
+
+def train_branches(argv: List[str]) -> int:
+    """A correction on the projection's parts trained on what chooses a move (a ``branch_cut_labels``
+    file): per turn start, each branch's mean estimate for the mover over half its cut positions,
+    pairwise logistic against another branch's (``--temp`` scales the difference of two means) where
+    the labels (mean final margins after the other half) differ by more than ``--pair-gap``; both
+    halves take each role. The first 70% of the turn starts train, the next 15% choose the epoch, the
+    last 15% are left for ``branches --last 0.15``."""
+    p = argparse.ArgumentParser(prog="residual.py train-branches")
+    p.add_argument("data")
+    p.add_argument("--out", required=True)
+    p.add_argument("--epochs", type=int, default=8)
+    p.add_argument("--groups", type=int, default=32, help="turn starts per mini-batch")
+    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--l2", type=float, default=1e-4)
+    p.add_argument("--temp", type=float, default=10.0)
+    p.add_argument("--pair-gap", type=float, default=4.0)
+    p.add_argument("--seed", type=int, default=1)
+    a = p.parse_args(argv)
+    meta, d = load_branches(a.data)
+    kind = "parts"
+    n = len(d["group"])
+    ids = np.unique(d["group"])
+    n_test = n_valid = max(1, int(len(ids) * 0.15))
+    v_cut, t_cut = ids[len(ids) - n_test - n_valid], ids[len(ids) - n_test]
+    half = d["playout"] % 2
+    # Per (group, branch, half): the rows, and the label of the other half.
+    key = (d["group"] * 16 + d["branch"]) * 2 + half
+    order = np.argsort(key, kind="stable")
+    keys, starts = np.unique(key[order], return_index=True)
+    ends = np.append(starts[1:], n)
+    mean = {k: d["margin"][order[s0:e0]].mean() for k, s0, e0 in zip(keys, starts, ends)}
+    rows_of = {k: order[s0:e0] for k, s0, e0 in zip(keys, starts, ends)}
+    by_group = {}
+    for k in keys:
+        other = k ^ 1
+        if other in mean:
+            by_group.setdefault(k // 32, []).append((k, mean[other]))
+    x = inputs(d, np.arange(0, n, max(1, n // 20000)), kind)
+    std = x.std(axis=0)
+    width = d["parts"].shape[1]
+    norm = (x.mean(axis=0), np.where(std > 1e-6, std, 1.0).astype(np.float32))
+    norm[0][width:] = 0.0
+    norm[1][width:] = 1.0
+    rng = np.random.default_rng(a.seed)
+    sizes = [width + EXTRAS, SEATS]
+    params = [(np.zeros((sizes[0], SEATS), np.float32), np.zeros(SEATS, np.float32))]
+    opt = Adam(params)
+
+    def batch_grad(groups, ps, train=True):
+        """Loss gradient on the logits of the rows of `groups` (training), or the pairs ordered."""
+        items = [(k, lab) for gr in groups for k, lab in by_group.get(gr, [])]
+        rows = np.concatenate([rows_of[k] for k, _ in items])
+        seg = np.concatenate([np.full(len(rows_of[k]), i) for i, (k, _) in enumerate(items)])
+        out, acts = forward(ps, inputs(d, rows, kind, norm))
+        z = base_logits(d["game"][rows], d["players"]) + out
+        mv = d["mover"][rows]
+        sv = mover_logodds(z, mv)
+        pr = 1.0 / (1.0 + np.exp(-np.clip(sv, -30, 30)))
+        cnt = np.bincount(seg, minlength=len(items)).astype(np.float64)
+        v = np.bincount(seg, weights=pr, minlength=len(items)) / np.maximum(cnt, 1)
+        lab = np.array([lab for _, lab in items])
+        grp = np.array([k // 32 for k, _ in items])
+        hf = np.array([k % 2 for k, _ in items])
+        same = (grp[:, None] == grp[None, :]) & (hf[:, None] == hf[None, :])
+        i, j = np.nonzero(same & (lab[:, None] - lab[None, :] > a.pair_gap))
+        if not train:
+            dv = v[i] - v[j]
+            return float(((dv > 0) + 0.5 * (dv == 0)).sum()), len(i)
+        sg = 1.0 / (1.0 + np.exp(a.temp * (v[i] - v[j])))
+        gv = np.zeros(len(items))
+        np.add.at(gv, i, -a.temp * sg / max(len(i), 1))
+        np.add.at(gv, j, a.temp * sg / max(len(i), 1))
+        gs = (gv[seg] / cnt[seg]) * pr * (1 - pr)
+        g = np.zeros_like(z)
+        r = np.arange(len(rows))
+        g[r, mv] = gs
+        g[r, 1 - mv] = -gs
+        return g.astype(np.float32), acts
+
+    train_groups = ids[ids < v_cut]
+    valid_groups = ids[(ids >= v_cut) & (ids < t_cut)]
+
+    def agreement(ps):
+        c = t = 0
+        for k in range(0, len(valid_groups), 256):
+            cc, tt = batch_grad(valid_groups[k : k + 256], ps, train=False)
+            c, t = c + cc, t + tt
+        return c / max(t, 1)
+
+    best = (agreement(params), [(w.copy(), b.copy()) for w, b in params], 0)
+    print(f"{len(train_groups)} training turn starts, {len(valid_groups)} validation; epoch 0 (the game's evaluation): {best[0]:.4f}", flush=True)
+    for epoch in range(a.epochs):
+        perm = rng.permutation(train_groups)
+        for k in range(0, len(perm), a.groups):
+            g, acts = batch_grad(perm[k : k + a.groups], params)
+            opt.step(params, acts, g, a.lr, a.l2)
+        ag = agreement(params)
+        print(f"epoch {epoch + 1}: validation branch pairs ordered {ag:.4f}", flush=True)
+        if ag > best[0]:
+            best = (ag, [(w.copy(), b.copy()) for w, b in params], epoch + 1)
+    ag, params, epoch = best
+    params = fold(params, norm)
+    header = {
+        "format": "sylvan-value-mlp",
+        "version": 1,
+        "game": meta["game"],
+        "options": meta["options"],
+        "input": int(width),
+        "outputs": SEATS,
+        "layers": [[int(i), int(o)] for i, o in zip(sizes[:-1], sizes[1:])],
+        "activation": "relu",
+        "sections": [],
+        "residual": {"base": "evaluate", "extras": EXTRAS, "inputs": kind},
+        "data": [{k: meta.get(k) for k in ("format", "games", "seed", "playouts", "depth", "every")}],
+        "train": {
+            "command": " ".join(["python", "tools/learned/residual.py", "train-branches"] + argv),
+            "seed": a.seed,
+            "epochs_kept": epoch,
+            "valid_pairs_ordered": round(ag, 4),
+        },
+    }
+    with open(a.out, "wb") as f:
+        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
+        for w, b in params:
+            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
+            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    print(json.dumps(header["train"]))
     return 0
 
 
 def main(argv: List[str]) -> int:
-    if not argv or argv[0] not in ("train", "judge"):
+    commands = {"train": train, "judge": judge, "branches": branches, "train-branches": train_branches}
+    if not argv or argv[0] not in commands:
         print(__doc__)
         return 2
-    return train(argv[1:]) if argv[0] == "train" else judge(argv[1:])
+    return commands[argv[0]](argv[1:])
 
 
 if __name__ == "__main__":

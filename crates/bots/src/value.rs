@@ -87,6 +87,10 @@ pub struct Residual {
     pub base: String,
     /// The inputs after the features: as many as the outputs.
     pub extras: usize,
+    /// The features, when not the observation tensor (absent or `obs`): a name the game's registry
+    /// entry knows and writes (Mystic Vale's `parts`: its projection's parts), with no section table.
+    #[serde(default)]
+    pub inputs: Option<String>,
 }
 
 /// The smallest probability of the game's evaluation a residual network takes the logarithm of.

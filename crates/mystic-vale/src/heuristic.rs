@@ -418,21 +418,66 @@ pub fn projected_scores(g: &MysticVale) -> Option<Vec<f64>> {
         g.players
             .iter()
             .enumerate()
-            .map(|(i, p)| {
-                let cards: f64 = p.cards.iter().map(|&s| out.plays * play_value(db, s, 0)).sum();
-                let vales: f64 = p
-                    .vales
-                    .iter()
-                    .map(|&v| {
-                        vale_value(db, v, out, Owner { cards: &p.cards, vales: p.vales.len() })
-                            - f64::from(db.vale(v).vp)
-                    })
-                    .sum();
-                let token = if p.token_active && out.rounds > 0.0 { W.token } else { 0.0 };
-                f64::from(g.score(i)) + cards + vales + token
-            })
+            .map(|(i, p)| seat_parts(db, out, &p.cards, &p.vales, p.token_active, g.score(i)).total())
             .collect(),
     )
+}
+
+/// One seat's share of [`projected_scores`], in VP: the score banked, and what its cards, its vales
+/// (their abilities: their VP are in the score) and its active mana token will still bring.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ProjectedParts {
+    /// The score now ([`score_of`](crate::scoring::score_of)).
+    pub score: f64,
+    /// What the seat's cards will still bring over their plays left.
+    pub cards: f64,
+    /// What the seat's vales' abilities will still bring.
+    pub vales: f64,
+    /// An active mana token's worth (0 once the game is in its last round).
+    pub token: f64,
+}
+
+impl ProjectedParts {
+    /// The seat's projected final score: the sum of the parts, as [`projected_scores`] adds them.
+    pub fn total(&self) -> f64 {
+        self.score + self.cards + self.vales + self.token
+    }
+}
+
+/// The parts of [`projected_scores`] as the seat of `view` sees them (they read only what every seat
+/// sees: the pool, cards, vales, tokens and scores), with the outlook they rest on; `None` outside a
+/// Planting Phase. Read-only, for learned evaluations that correct the projection.
+pub fn projected_parts(view: &View) -> Option<(Outlook, Vec<ProjectedParts>)> {
+    if view.phase != Phase::Planting {
+        return None;
+    }
+    let db = &*view.db;
+    let out = Outlook::of(view);
+    let parts = view
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| seat_parts(db, out, &p.cards, &p.vales, p.token_active, crate::scoring::score_of(view, i)))
+        .collect();
+    Some((out, parts))
+}
+
+/// One seat's parts of the projection (see [`ProjectedParts`]).
+fn seat_parts(
+    db: &CardDb,
+    out: Outlook,
+    cards: &[Sleeve; NUM_CARDS],
+    vales: &[u8],
+    token_active: bool,
+    score: i32,
+) -> ProjectedParts {
+    let owner = Owner { cards, vales: vales.len() };
+    ProjectedParts {
+        score: f64::from(score),
+        cards: cards.iter().map(|&s| out.plays * play_value(db, s, 0)).sum(),
+        vales: vales.iter().map(|&v| vale_value(db, v, out, owner) - f64::from(db.vale(v).vp)).sum(),
+        token: if token_active && out.rounds > 0.0 { W.token } else { 0.0 },
+    }
 }
 
 /// A projected lead (in VP) that counts as clear: a seat this far ahead of the best other projection is

@@ -611,3 +611,401 @@ fn sibling_labels() -> TestResult {
     assert!(groups > 0);
     Ok(())
 }
+
+/// The parts of Mystic Vale's projection read from a seat's view add up to the game's projection of
+/// every seat (`projected_scores`, what its evaluation squashes), at every turn start of a few games, and
+/// are written only at evaluation points.
+#[test]
+fn the_projections_parts_from_a_view_add_up_to_the_projection() -> TestResult {
+    use sylvan_mystic_vale::heuristic::projected_scores;
+    use sylvan_registry::learned::{MYSTIC_VALE_PARTS, mystic_vale_parts};
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let (mut points, mut others, mut out) = (0u32, 0u32, Vec::new());
+    for seed in 0..4 {
+        let mut state = MysticVale::new(&options, 500 + seed).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(seed);
+        let mut legal = Vec::new();
+        while let Some(seat) = state.to_move() {
+            let wrote = mystic_vale_parts(&state.view(seat), &mut out);
+            match projected_scores(&state) {
+                Some(scores) => {
+                    points += 1;
+                    assert!(wrote && out.len() == MYSTIC_VALE_PARTS);
+                    for (r, _) in scores.iter().enumerate() {
+                        let s = scores[(seat.index() + r) % scores.len()];
+                        let sum: f32 = out[4 * r..4 * r + 4].iter().sum();
+                        assert!((f64::from(sum) - s).abs() < 1e-3 * (1.0 + s.abs()), "seat +{r}: {sum} against {s}");
+                    }
+                    assert!(out[8..16].iter().all(|&x| x == 0.0));
+                    assert_eq!(out[18], f32::from(state.view(seat).pool));
+                }
+                None => {
+                    others += 1;
+                    assert!(!wrote && out.is_empty());
+                }
+            }
+            state.legal_actions(&mut legal);
+            let a = MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng);
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+    assert!(points > 10 && others > 0, "{points} points, {others} other positions");
+    Ok(())
+}
+
+/// Data for a correction where `expert` uses the evaluation (run by hand; `docs/learned-evaluation.md`,
+/// "Labels at expert's cut points"): at every `SYLVAN_DIAG_EVERY`-th (2) turn start of
+/// `SYLVAN_DIAG_GAMES` games (deals from seed `SYLVAN_DIAG_SEED`, 50,000 by default) between the
+/// heuristic and the heuristic with 15% random moves, `SYLVAN_DIAG_SIBLINGS` (6) playouts as `expert`
+/// plays them: each from its own sample of the mover's view, the rollout policy for
+/// `SYLVAN_DIAG_DEPTH` (80) moves, then to the next evaluation point, its cut point. Each cut position
+/// (a sibling; those of games that end first are skipped, as the search needs no evaluation there) gets
+/// two independent labels, each the turn start's mover's mean final margin over `SYLVAN_DIAG_PLAYOUTS`
+/// (32) heuristic playouts from samples of what the seat to move there may see, with common random
+/// numbers (every sibling of a turn start is labelled with the same playout seeds). Written to
+/// `SYLVAN_DIAG_OUT` as it goes (a header line first, then each game's rows), so a stopped run is usable:
+/// one JSON line (the game's options, the settings, the record's fields), then per sibling
+/// `5 + MAX_SEATS + 1 + parts + obs` little-endian `f32`: the group (turn start), the sibling, the mover
+/// relative to the seat to move, label A, label B, the game's evaluation per seat relative to the seat to
+/// move, the committed network's estimate for the mover, the projection's parts from the seat to move's
+/// view (`mystic_vale_parts`), and its observation tensor.
+#[test]
+#[ignore = "a data run, by hand"]
+fn cut_labels() -> TestResult {
+    use std::io::Write;
+    use sylvan_registry::learned::{MYSTIC_VALE_PARTS, mystic_vale_parts};
+    let net = MysticVale::value_net().ok_or("no network")?;
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let games = env("SYLVAN_DIAG_GAMES", 60);
+    let base = env("SYLVAN_DIAG_SEED", 50_000);
+    let playouts = env("SYLVAN_DIAG_PLAYOUTS", 32);
+    let siblings_per = env("SYLVAN_DIAG_SIBLINGS", 6);
+    let depth = env("SYLVAN_DIAG_DEPTH", 80);
+    let every = env("SYLVAN_DIAG_EVERY", 2).max(1);
+    let out_path = std::env::var("SYLVAN_DIAG_OUT").map_err(|_| "SYLVAN_DIAG_OUT names the output file")?;
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let probe = MysticVale::new(&options, base).map_err(|e| e.to_string())?;
+    let mut features = Vec::new();
+    sylvan_registry::learned::features::<MysticVale>(&probe.view(Seat(0)), &mut features);
+    let width = features.len();
+    let header = serde_json::json!({
+        "format": "sylvan-cut-labels", "version": 1, "game": "mystic-vale",
+        "options": serde_json::to_value(&options).map_err(|e| e.to_string())?,
+        "games": games, "seed": base, "playouts": playouts, "common_seeds": true, "siblings": siblings_per,
+        "depth": depth, "every": every, "lineup": "heuristic, heuristic with 15% random moves (seats rotated)",
+        "cut": "a sample of the mover's view, the rollout policy for `depth` moves, then to the next evaluation point",
+        "seats": MAX_SEATS, "parts": MYSTIC_VALE_PARTS, "obs": width,
+        "fields": ["group", "sibling", "mover", "label_a", "label_b", "game[seats]", "committed", "parts[parts]", "obs[obs]"],
+    });
+    let mut file = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
+    let mut line = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
+    line.push(b'\n');
+    file.write_all(&line).map_err(|e| e.to_string())?;
+    let mut scratch = NetScratch::default();
+    let (mut parts, mut legal, mut body) = (Vec::new(), Vec::new(), Vec::<u8>::new());
+    let (mut groups, mut siblings) = (0u32, 0u32);
+    let started = std::time::Instant::now();
+    for g in 0..games {
+        let seed = base + g;
+        let mut state = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(seed);
+        let noisy = Seat((g % 2) as u8);
+        let (mut starts, mut prev) = (0u64, None);
+        while let Some(seat) = state.to_move() {
+            if prev != Some(seat) && MysticVale::evaluate(&state).is_some() {
+                starts += 1;
+                if starts % every == 0 {
+                    let m = seat.index();
+                    let mut any = false;
+                    for k in 0..siblings_per {
+                        // One of expert's playouts: a sample of the mover's view, the rollout policy.
+                        let mut r = GameRng::new(seed * 1_000_003 + starts * 64 + k);
+                        let mut s = MysticVale::determinize(&state.view(seat), &mut r);
+                        let mut moves = 0u64;
+                        let cut = loop {
+                            if s.to_move().is_none() {
+                                break false;
+                            }
+                            if moves >= depth && MysticVale::evaluate(&s).is_some() {
+                                break true;
+                            }
+                            s.legal_actions(&mut legal);
+                            let a = MysticVale::rollout_action(&s, &legal, &mut r);
+                            s.apply_unchecked(a, &mut NoEvents);
+                            moves += 1;
+                        };
+                        if !cut {
+                            continue;
+                        }
+                        let to_move = s.to_move().ok_or("over")?;
+                        let mut labels = [0.0f64; 2];
+                        for j in 0..2 * playouts {
+                            // The same seeds for every sibling of this turn start.
+                            let mut kr = GameRng::new(seed * 7_919 + starts * 1_009 + j);
+                            let mut p = MysticVale::determinize(&s.view(to_move), &mut kr);
+                            while let Some(q) = p.to_move() {
+                                p.legal_actions(&mut legal);
+                                let a = MysticVale::heuristic_action(&p.view(q), &legal, &mut kr);
+                                p.apply_unchecked(a, &mut NoEvents);
+                            }
+                            let sc = p.scores();
+                            labels[usize::from(j >= playouts)] += sc[m] - sc[1 - m];
+                        }
+                        let game = MysticVale::evaluate(&s).ok_or("no evaluation")?;
+                        let mut committed = [0.0; MAX_SEATS];
+                        if !net.evaluate(&s, to_move, &mut scratch, &mut committed) {
+                            return Err("the network did not evaluate".into());
+                        }
+                        let view = s.view(to_move);
+                        if !mystic_vale_parts(&view, &mut parts) {
+                            return Err("no projection at a cut point".into());
+                        }
+                        sylvan_registry::learned::features::<MysticVale>(&view, &mut features);
+                        if features.len() != width {
+                            return Err("the observation tensor changed its length".into());
+                        }
+                        let n = game.len();
+                        let mut row = vec![
+                            groups as f32,
+                            k as f32,
+                            ((m + n - to_move.index()) % n) as f32,
+                            (labels[0] / playouts as f64) as f32,
+                            (labels[1] / playouts as f64) as f32,
+                        ];
+                        row.extend(
+                            (0..MAX_SEATS).map(|r| if r < n { game[(to_move.index() + r) % n] as f32 } else { 0.0 }),
+                        );
+                        row.push(committed[m] as f32);
+                        row.extend_from_slice(&parts);
+                        row.extend_from_slice(&features);
+                        body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
+                        siblings += 1;
+                        any = true;
+                    }
+                    groups += u32::from(any);
+                }
+            }
+            prev = Some(seat);
+            state.legal_actions(&mut legal);
+            let a = if seat == noisy && rng.index(100) < 15 {
+                legal[rng.index(legal.len())]
+            } else {
+                MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
+            };
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+        file.write_all(&body).map_err(|e| e.to_string())?;
+        file.flush().map_err(|e| e.to_string())?;
+        body.clear();
+        println!("{} games, {groups} groups, {siblings} siblings, {:.0} s", g + 1, started.elapsed().as_secs_f64());
+    }
+    assert!(groups > 0);
+    Ok(())
+}
+
+/// A residual network may read the projection's parts instead of the observation tensor
+/// (`"inputs": "parts"`): such a file loads only with the parts' length and no section table, and one
+/// whose last layer is zero is exactly the game's evaluation.
+#[test]
+fn a_network_on_the_projections_parts_loads_and_corrects_the_evaluation() -> TestResult {
+    use sylvan_registry::learned::{MYSTIC_VALE_PARTS, load_with, mystic_vale_inputs, parts_features};
+    let file = |input: usize, sections: Value, inputs: &str| -> Result<Vec<u8>, String> {
+        let header = serde_json::json!({
+            "format": "sylvan-value-mlp", "version": 1, "game": "mystic-vale",
+            "options": MysticVale::options_for_players(2).map_err(|e| e.to_string())?,
+            "input": input, "outputs": 4, "layers": [[input + 4, 8], [8, 4]], "activation": "relu",
+            "sections": sections, "data": {}, "train": {},
+            "residual": {"base": "evaluate", "extras": 4, "inputs": inputs},
+        });
+        let mut out = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
+        out.push(b'\n');
+        // A first layer of ones, a last layer of zeros.
+        let weights = (input + 4) * 8 + 8;
+        out.extend(
+            std::iter::repeat_n(1.0f32, weights)
+                .chain(std::iter::repeat_n(0.0f32, 8 * 4 + 4))
+                .flat_map(f32::to_le_bytes),
+        );
+        Ok(out)
+    };
+    let good = file(MYSTIC_VALE_PARTS, serde_json::json!([]), "parts")?;
+    let err =
+        load_with::<MysticVale>(&file(MYSTIC_VALE_PARTS + 1, serde_json::json!([]), "parts")?, mystic_vale_inputs)
+            .err()
+            .unwrap_or_default();
+    assert!(err.contains("20 inputs named `parts`, the game writes 19"), "{err}");
+    let err = load::<MysticVale>(&good).err().unwrap_or_default();
+    assert!(err.contains("has no features named `parts`"), "{err}");
+    // `both`: the parts, then the observation tensor with its section table.
+    let end = MYSTIC_VALE_V1.iter().position(|&b| b == b'\n').ok_or("no header line")?;
+    let v1: Value = serde_json::from_slice(&MYSTIC_VALE_V1[..end]).map_err(|e| e.to_string())?;
+    let tensor = v1["input"].as_u64().ok_or("no input size")? as usize;
+    let both = file(MYSTIC_VALE_PARTS + tensor, v1["sections"].clone(), "both")?;
+    assert!(load_with::<MysticVale>(&both, mystic_vale_inputs).is_ok());
+    let short = file(MYSTIC_VALE_PARTS + tensor - 1, v1["sections"].clone(), "both")?;
+    let err = load_with::<MysticVale>(&short, mystic_vale_inputs).err().unwrap_or_default();
+    assert!(err.contains("named and the observation tensor's"), "{err}");
+    let mlp: &'static sylvan_bots::Mlp = Box::leak(Box::new(load_with::<MysticVale>(&good, mystic_vale_inputs)?));
+    let net = sylvan_bots::ValueNet::new(mlp, parts_features).with_base(<MysticVale as Heuristic>::evaluate);
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let mut state = MysticVale::new(&options, 7).map_err(|e| e.to_string())?;
+    let (mut rng, mut legal, mut scratch, mut checked) = (GameRng::new(7), Vec::new(), NetScratch::default(), 0);
+    while let Some(seat) = state.to_move() {
+        if let Some(game) = MysticVale::evaluate(&state) {
+            let mut out = [0.0; MAX_SEATS];
+            assert!(net.evaluate(&state, seat, &mut scratch, &mut out));
+            assert!((out[0] - game[0]).abs() < 1e-5 && (out[1] - game[1]).abs() < 1e-5, "{out:?} {game:?}");
+            checked += 1;
+        }
+        state.legal_actions(&mut legal);
+        let a = MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng);
+        state.apply_unchecked(a, &mut NoEvents);
+    }
+    assert!(checked > 10);
+    Ok(())
+}
+
+/// Data for judging evaluators at what chooses `expert`'s moves (run by hand; the notebook
+/// `docs/measurements/2026-11-30-learned-evaluation-3.md`): at every `SYLVAN_DIAG_EVERY`-th (3) turn
+/// start of `SYLVAN_DIAG_GAMES` games (deals from `SYLVAN_DIAG_SEED`, 60,000) between the heuristic and
+/// the heuristic with 15% random moves, the mover's turn is played the six ways of [`rank_siblings`]
+/// (the branches), and from each branch `SYLVAN_DIAG_PLAYOUTS` (32) of `expert`'s playouts (a sample of
+/// the next mover's view, the rollout policy for `SYLVAN_DIAG_DEPTH` (80) moves, then to the next
+/// evaluation point; the same seeds for every branch), each cut position followed by one heuristic
+/// playout to the end (from a sample of its seat to move's view). Playouts whose game ends before the
+/// cut are skipped. Written to `SYLVAN_DIAG_OUT` as it goes: a JSON line, then per cut position
+/// `6 + MAX_SEATS + parts + obs` little-endian `f32`: the group, the branch, the playout, the mover
+/// relative to the seat to move, the mover's final margin after the heuristic playout, the committed
+/// network's estimate for the mover, the game's evaluation per relative seat, the parts and the tensor
+/// (left out with `SYLVAN_DIAG_TENSOR=0`: the header's `obs` is then 0).
+#[test]
+#[ignore = "a data run, by hand"]
+fn branch_cut_labels() -> TestResult {
+    use std::io::Write;
+    use sylvan_registry::learned::{MYSTIC_VALE_PARTS, mystic_vale_parts};
+    let net = MysticVale::value_net().ok_or("no network")?;
+    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+    let games = env("SYLVAN_DIAG_GAMES", 60);
+    let base = env("SYLVAN_DIAG_SEED", 60_000);
+    let playouts = env("SYLVAN_DIAG_PLAYOUTS", 32);
+    let depth = env("SYLVAN_DIAG_DEPTH", 80);
+    let every = env("SYLVAN_DIAG_EVERY", 3).max(1);
+    let out_path = std::env::var("SYLVAN_DIAG_OUT").map_err(|_| "SYLVAN_DIAG_OUT names the output file")?;
+    let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
+    let conts = [Some(0), Some(15), Some(30), Some(60), Some(100), None];
+    let probe = MysticVale::new(&options, base).map_err(|e| e.to_string())?;
+    let mut features = Vec::new();
+    sylvan_registry::learned::features::<MysticVale>(&probe.view(Seat(0)), &mut features);
+    // `SYLVAN_DIAG_TENSOR=0`: without the observation tensor (the parts need none; 50 times smaller).
+    let tensor = env("SYLVAN_DIAG_TENSOR", 1) != 0;
+    let width = if tensor { features.len() } else { 0 };
+    let header = serde_json::json!({
+        "format": "sylvan-branch-cut-labels", "version": 1, "game": "mystic-vale",
+        "options": serde_json::to_value(&options).map_err(|e| e.to_string())?,
+        "games": games, "seed": base, "playouts": playouts, "depth": depth, "every": every,
+        "branches": "heuristic; 15%, 30%, 60% random moves; random; the rollout policy",
+        "seats": MAX_SEATS, "parts": MYSTIC_VALE_PARTS, "obs": width,
+        "fields": ["group", "branch", "playout", "mover", "margin", "committed", "game[seats]", "parts[parts]", "obs[obs]"],
+    });
+    let mut file = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
+    let mut line = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
+    line.push(b'\n');
+    file.write_all(&line).map_err(|e| e.to_string())?;
+    let mut scratch = NetScratch::default();
+    let (mut parts, mut legal, mut body) = (Vec::new(), Vec::new(), Vec::<u8>::new());
+    let (mut groups, mut cuts) = (0u32, 0u32);
+    let started = std::time::Instant::now();
+    for g in 0..games {
+        let seed = base + g;
+        let mut state = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
+        let mut rng = GameRng::new(seed);
+        let noisy = Seat((g % 2) as u8);
+        let (mut starts, mut prev) = (0u64, None);
+        while let Some(seat) = state.to_move() {
+            if prev != Some(seat) && MysticVale::evaluate(&state).is_some() {
+                starts += 1;
+                if starts % every == 0 {
+                    let m = seat.index();
+                    for (bi, &c) in conts.iter().enumerate() {
+                        let mut r = GameRng::new(seed * 1_000_003 + starts * 16 + bi as u64);
+                        let Some(branch) = sibling(state.clone(), &mut r, c) else { continue };
+                        let next = branch.to_move().ok_or("over")?;
+                        for k in 0..playouts {
+                            // The same seeds for every branch of this turn start.
+                            let mut kr = GameRng::new(seed * 7_919 + starts * 1_009 + k);
+                            let mut s = MysticVale::determinize(&branch.view(next), &mut kr);
+                            let mut moves = 0u64;
+                            let cut = loop {
+                                if s.to_move().is_none() {
+                                    break false;
+                                }
+                                if moves >= depth && MysticVale::evaluate(&s).is_some() {
+                                    break true;
+                                }
+                                s.legal_actions(&mut legal);
+                                let a = MysticVale::rollout_action(&s, &legal, &mut kr);
+                                s.apply_unchecked(a, &mut NoEvents);
+                                moves += 1;
+                            };
+                            if !cut {
+                                continue;
+                            }
+                            let to_move = s.to_move().ok_or("over")?;
+                            let mut p = MysticVale::determinize(&s.view(to_move), &mut kr);
+                            while let Some(q) = p.to_move() {
+                                p.legal_actions(&mut legal);
+                                let a = MysticVale::heuristic_action(&p.view(q), &legal, &mut kr);
+                                p.apply_unchecked(a, &mut NoEvents);
+                            }
+                            let sc = p.scores();
+                            let game = MysticVale::evaluate(&s).ok_or("no evaluation")?;
+                            let mut committed = [0.0; MAX_SEATS];
+                            if !net.evaluate(&s, to_move, &mut scratch, &mut committed) {
+                                return Err("the network did not evaluate".into());
+                            }
+                            let view = s.view(to_move);
+                            if !mystic_vale_parts(&view, &mut parts) {
+                                return Err("no projection at a cut point".into());
+                            }
+                            sylvan_registry::learned::features::<MysticVale>(&view, &mut features);
+                            let n = game.len();
+                            let mut row = vec![
+                                groups as f32,
+                                bi as f32,
+                                k as f32,
+                                ((m + n - to_move.index()) % n) as f32,
+                                (sc[m] - sc[1 - m]) as f32,
+                                committed[m] as f32,
+                            ];
+                            row.extend(
+                                (0..MAX_SEATS)
+                                    .map(|r| if r < n { game[(to_move.index() + r) % n] as f32 } else { 0.0 }),
+                            );
+                            row.extend_from_slice(&parts);
+                            if tensor {
+                                row.extend_from_slice(&features);
+                            }
+                            body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
+                            cuts += 1;
+                        }
+                    }
+                    groups += 1;
+                }
+            }
+            prev = Some(seat);
+            state.legal_actions(&mut legal);
+            let a = if seat == noisy && rng.index(100) < 15 {
+                legal[rng.index(legal.len())]
+            } else {
+                MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
+            };
+            state.apply_unchecked(a, &mut NoEvents);
+        }
+        file.write_all(&body).map_err(|e| e.to_string())?;
+        file.flush().map_err(|e| e.to_string())?;
+        body.clear();
+        println!("{} games, {groups} groups, {cuts} cut positions, {:.0} s", g + 1, started.elapsed().as_secs_f64());
+    }
+    assert!(groups > 0);
+    Ok(())
+}
