@@ -48,28 +48,35 @@ from typing import List
 
 import numpy as np
 
-from train import Adam, forward, init_params, load_weights
+from train import Adam, forward, init_params, load_weights, write_weights
 
 SEATS = 4
 EXTRAS = SEATS
 FLOOR = 1e-12
 
 
-def load(path: str):
-    """The header and the columns of a ``sibling_labels`` or ``cut_labels`` file (the latter has the
-    projection's parts, ``parts``, before the observation tensor; a run stopped mid-row loses that row)."""
+def read_rows(path: str, fixed: int):
+    """A data run's file: its JSON header, and its rows of float32 (``fixed`` columns, then one per seat,
+    the projection's parts and the observation tensor; a run stopped mid-row loses that row); with the
+    header's seats and parts."""
     with open(path, "rb") as f:
         raw = f.read()
     nl = raw.index(b"\n")
     meta = json.loads(raw[:nl])
     seats, width = meta["seats"], meta["obs"]
     nparts = int(meta.get("parts", 0))
-    cols = 6 + seats + nparts + width
+    cols = fixed + seats + nparts + width
     flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
     rows = len(flat) // cols
-    m = flat[: rows * cols].reshape(rows, cols)
+    return meta, flat[: rows * cols].reshape(rows, cols), seats, nparts
+
+
+def load(path: str):
+    """The header and the columns of a ``sibling_labels`` or ``cut_labels`` file (the latter has the
+    projection's parts, ``parts``, before the observation tensor; a run stopped mid-row loses that row)."""
+    meta, m, seats, nparts = read_rows(path, 6)
     players = int(meta["options"]["players"])
-    game = np.zeros((rows, SEATS), np.float32)
+    game = np.zeros((len(m), SEATS), np.float32)
     game[:, :players] = m[:, 5 : 5 + players]
     d = {
         "group": m[:, 0].astype(np.int64),
@@ -149,6 +156,21 @@ def pairs_of(groups: np.ndarray, label: np.ndarray, rows: np.ndarray, gap: float
         i, j = np.nonzero(d > gap)
         out.append(np.stack([block[i], block[j]], axis=1))
     return np.concatenate(out) if out else np.zeros((0, 2), np.int64)
+
+
+def print_pair_rows(per, gi: np.ndarray, n_groups: int, boot: int, rng) -> None:
+    """One table row per evaluator: the share of pairs it orders as the label (`per[name]`, 1 or 0 per
+    pair, a tie 0.5), and its difference from the game's evaluation with a standard error from resampling
+    the pairs' groups (`gi`: each pair's group) `boot` times."""
+    ref = per["game's evaluation"]
+    cnt = np.bincount(gi, minlength=n_groups).astype(np.float64)
+    for name, v in per.items():
+        diff = np.bincount(gi, weights=v - ref, minlength=n_groups)
+        boots = []
+        for _ in range(boot):
+            pick = rng.integers(0, n_groups, n_groups)
+            boots.append(diff[pick].sum() / max(cnt[pick].sum(), 1))
+        print(f"| {name} | {100 * v.mean():.1f}% | {100 * (v - ref).mean():+.1f} ± {100 * np.std(boots):.1f} |")
 
 
 def split(d, test: float, valid: float = 0.0):
@@ -289,11 +311,7 @@ def train(argv: List[str]) -> int:
             "valid_pairs_ordered": round(ag, 4),
         },
     }
-    with open(a.out, "wb") as f:
-        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
-        for w, b in params:
-            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
-            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    write_weights(a.out, header, params)
     print(json.dumps(header["train"]))
     return 0
 
@@ -332,15 +350,7 @@ def judge(argv: List[str]) -> int:
         for name, s in scores.items():
             x = s[pr[:, 0]] - s[pr[:, 1]]
             per[name] = (x > 0) + 0.5 * (x == 0)
-        ref = per["game's evaluation"]
-        cnt = np.bincount(gi, minlength=len(groups)).astype(np.float64)
-        for name, v in per.items():
-            diff = np.bincount(gi, weights=v - ref, minlength=len(groups))
-            boots = []
-            for _ in range(a.boot):
-                pick = rng.integers(0, len(groups), len(groups))
-                boots.append(diff[pick].sum() / max(cnt[pick].sum(), 1))
-            print(f"| {name} | {100 * v.mean():.1f}% | {100 * (v - ref).mean():+.1f} ± {100 * np.std(boots):.1f} |")
+        print_pair_rows(per, gi, len(groups), a.boot, rng)
         # Pairs whose two positions have the same seat to move, and the others (tempo).
         same = mv[pr[:, 0]] == mv[pr[:, 1]]
         print(f"\nthe same pairs split by the seat to move: the same ({same.sum()}), another ({(~same).sum()})")
@@ -362,17 +372,9 @@ def judge(argv: List[str]) -> int:
 
 def load_branches(path: str):
     """The header and the columns of a ``branch_cut_labels`` file."""
-    with open(path, "rb") as f:
-        raw = f.read()
-    nl = raw.index(b"\n")
-    meta = json.loads(raw[:nl])
-    seats, nparts, width = meta["seats"], meta["parts"], meta["obs"]
-    cols = 6 + seats + nparts + width
-    flat = np.frombuffer(raw[nl + 1 :], dtype="<f4")
-    rows = len(flat) // cols
-    m = flat[: rows * cols].reshape(rows, cols)
+    meta, m, seats, nparts = read_rows(path, 6)
     players = int(meta["options"]["players"])
-    game = np.zeros((rows, SEATS), np.float32)
+    game = np.zeros((len(m), SEATS), np.float32)
     game[:, :players] = m[:, 6 : 6 + players]
     d = {
         "group": m[:, 0].astype(np.int64),
@@ -447,15 +449,7 @@ def branches(argv: List[str]) -> int:
         for name, v in value.items():
             x = v[pr[:, 0]] - v[pr[:, 1]]
             per[name] = (x > 0) + 0.5 * (x == 0)
-        ref = per["game's evaluation"]
-        cnt = np.bincount(gi, minlength=len(groups)).astype(np.float64)
-        for name, v in per.items():
-            diff = np.bincount(gi, weights=v - ref, minlength=len(groups))
-            boots = []
-            for _ in range(a.boot):
-                pick = rng.integers(0, len(groups), len(groups))
-                boots.append(diff[pick].sum() / max(cnt[pick].sum(), 1))
-            print(f"| {name} | {100 * v.mean():.1f}% | {100 * (v - ref).mean():+.1f} ± {100 * np.std(boots):.1f} |")
+        print_pair_rows(per, gi, len(groups), a.boot, rng)
     return 0
 
 
@@ -580,11 +574,7 @@ def train_branches(argv: List[str]) -> int:
             "valid_pairs_ordered": round(ag, 4),
         },
     }
-    with open(a.out, "wb") as f:
-        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
-        for w, b in params:
-            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
-            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    write_weights(a.out, header, params)
     print(json.dumps(header["train"]))
     return 0
 

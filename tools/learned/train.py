@@ -49,6 +49,16 @@ def init_params(rng: np.random.Generator, sizes: List[int]) -> List[Tuple[np.nda
     ]
 
 
+def write_weights(path: str, header: dict, params) -> None:
+    """Writes a weights file: the JSON header on one line, then each layer's weights and biases as
+    little-endian float32."""
+    with open(path, "wb") as f:
+        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
+        for w, b in params:
+            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
+            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+
+
 def load_weights(path: str):
     """The header and the layers of a weights file this script (or ``train_policy.py``) wrote."""
     with open(path, "rb") as f:
@@ -370,11 +380,7 @@ def main(argv: List[str]) -> int:
             "pair_gap": a.pair_gap,
         },
     }
-    with open(a.out, "wb") as f:
-        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
-        for w, b in params:
-            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
-            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    write_weights(a.out, header, params)
     print(json.dumps(header["train"]))
     return 0
 

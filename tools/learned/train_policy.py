@@ -22,7 +22,7 @@ from typing import List
 import numpy as np
 
 import sylvan
-from train import VERSION, Adam, forward, init_params, start_from
+from train import VERSION, Adam, forward, init_params, start_from, write_weights
 
 FORMAT = "sylvan-policy-mlp"
 
@@ -194,11 +194,7 @@ def main(argv: List[str]) -> int:
             "valid_uniform_agreement": round(uniform, 4),
         },
     }
-    with open(a.out, "wb") as f:
-        f.write(json.dumps(header, separators=(",", ":")).encode() + b"\n")
-        for w, b in params:
-            f.write(np.ascontiguousarray(w, dtype="<f4").tobytes())
-            f.write(np.ascontiguousarray(b, dtype="<f4").tobytes())
+    write_weights(a.out, header, params)
     print(json.dumps(header["train"]))
     return 0
 

@@ -5,7 +5,7 @@
 use serde_json::Value;
 use sylvan_bots::{BotSpec, NetScratch};
 use sylvan_engine::{Game, GameRng, Heuristic, MAX_SEATS, NoEvents, Seat};
-use sylvan_mystic_vale::MysticVale;
+use sylvan_mystic_vale::{Action, MysticVale};
 use sylvan_registry::Registry;
 use sylvan_registry::learned::{Learned, MYSTIC_VALE_POLICY_V1, MYSTIC_VALE_V1, load};
 
@@ -317,6 +317,148 @@ fn sibling(mut state: MysticVale, rng: &mut GameRng, noise_pct: Option<usize>) -
     None
 }
 
+/// The data runs' games: the deal of seed `deal` between the heuristic and, at seat `noisy`, the heuristic
+/// with 15% random moves (drawn from `GameRng::new(rng_seed)`); `at` is called at every `every`-th turn
+/// start (the seat to move changes at an evaluation point) with the state there and the turn start's
+/// number.
+fn turn_starts(
+    options: &sylvan_mystic_vale::Options,
+    deal: u64,
+    rng_seed: u64,
+    noisy: Seat,
+    every: u64,
+    mut at: impl FnMut(&MysticVale, u64) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut state = MysticVale::new(options, deal).map_err(|e| e.to_string())?;
+    let mut rng = GameRng::new(rng_seed);
+    let mut legal = Vec::new();
+    let (mut starts, mut prev) = (0u64, None);
+    while let Some(seat) = state.to_move() {
+        if prev != Some(seat) && MysticVale::evaluate(&state).is_some() {
+            starts += 1;
+            if starts % every == 0 {
+                at(&state, starts)?;
+            }
+        }
+        prev = Some(seat);
+        state.legal_actions(&mut legal);
+        let a = if seat == noisy && rng.index(100) < 15 {
+            legal[rng.index(legal.len())]
+        } else {
+            MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
+        };
+        state.apply_unchecked(a, &mut NoEvents);
+    }
+    Ok(())
+}
+
+/// A data run's setting: the environment variable `k` read as a number, `d` when unset or unreadable.
+fn diag_env(k: &str, d: u64) -> u64 {
+    std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d)
+}
+
+/// Seat `m`'s final margin over the other seat after a heuristic playout from a sample, drawn with `rng`,
+/// of what the seat to move in `s` may see.
+fn heuristic_margin(s: &MysticVale, m: usize, rng: &mut GameRng, legal: &mut Vec<Action>) -> Result<f64, String> {
+    let to_move = s.to_move().ok_or("over")?;
+    let mut p = MysticVale::determinize(&s.view(to_move), rng);
+    while let Some(q) = p.to_move() {
+        p.legal_actions(legal);
+        let a = MysticVale::heuristic_action(&p.view(q), legal, rng);
+        p.apply_unchecked(a, &mut NoEvents);
+    }
+    let sc = p.scores();
+    Ok(sc[m] - sc[1 - m])
+}
+
+/// Two independent labels of `s` for seat `m`: each the mean of `playouts` heuristic margins
+/// ([`heuristic_margin`]), playout `k` drawn from `GameRng::new(seed + k)` (label A the first `playouts`
+/// seeds, label B the next), so that positions given the same `seed` share their random numbers.
+fn two_labels(s: &MysticVale, m: usize, playouts: u64, seed: u64, legal: &mut Vec<Action>) -> Result<[f64; 2], String> {
+    let mut labels = [0.0f64; 2];
+    for k in 0..2 * playouts {
+        let mut kr = GameRng::new(seed + k);
+        labels[usize::from(k >= playouts)] += heuristic_margin(s, m, &mut kr, legal)?;
+    }
+    Ok(labels.map(|l| l / playouts as f64))
+}
+
+/// One of `expert`'s playouts: from a sample, drawn with `rng`, of what `view_of`'s seat to move may see,
+/// the rollout policy for `depth` moves, then on to the next evaluation point, where `expert` cuts; `None`
+/// if the game ends first.
+fn expert_cut(view_of: &MysticVale, depth: u64, rng: &mut GameRng, legal: &mut Vec<Action>) -> Option<MysticVale> {
+    let mut s = MysticVale::determinize(&view_of.view(view_of.to_move()?), rng);
+    let mut moves = 0u64;
+    loop {
+        s.to_move()?;
+        if moves >= depth && MysticVale::evaluate(&s).is_some() {
+            return Some(s);
+        }
+        s.legal_actions(legal);
+        let a = MysticVale::rollout_action(&s, legal, rng);
+        s.apply_unchecked(a, &mut NoEvents);
+        moves += 1;
+    }
+}
+
+/// The game's evaluation per seat relative to the seat `to_move` (that seat first), padded to
+/// [`MAX_SEATS`] with zeros.
+fn relative_evaluation(game: &[f64], to_move: Seat) -> impl Iterator<Item = f32> + '_ {
+    let n = game.len();
+    (0..MAX_SEATS).map(move |r| if r < n { game[(to_move.index() + r) % n] as f32 } else { 0.0 })
+}
+
+/// A data run's file, created with its JSON header line.
+fn file_with_header(path: &str, header: &Value) -> Result<std::fs::File, String> {
+    use std::io::Write;
+    let mut file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut line = serde_json::to_vec(header).map_err(|e| e.to_string())?;
+    line.push(b'\n');
+    file.write_all(&line).map_err(|e| format!("{path}: {e}"))?;
+    Ok(file)
+}
+
+/// The observation tensor's length under `options` (read from the deal of `seed`).
+fn tensor_width(options: &sylvan_mystic_vale::Options, seed: u64) -> Result<usize, String> {
+    let probe = MysticVale::new(options, seed).map_err(|e| e.to_string())?;
+    let mut features = Vec::new();
+    sylvan_registry::learned::features::<MysticVale>(&probe.view(Seat(0)), &mut features);
+    Ok(features.len())
+}
+
+/// Appends a game's rows to a data run's file, then empties `body`.
+fn append_rows(file: &mut std::fs::File, body: &mut Vec<u8>) -> Result<(), String> {
+    use std::io::Write;
+    file.write_all(body).map_err(|e| e.to_string())?;
+    file.flush().map_err(|e| e.to_string())?;
+    body.clear();
+    Ok(())
+}
+
+/// What the data runs record at a cut position `s`: the game's evaluation and the committed network's
+/// estimate, per seat; and, from the view of its seat to move, the projection's parts and the observation
+/// tensor (written into `parts` and `features`).
+fn cut_point(
+    net: &sylvan_bots::ValueNet<MysticVale>,
+    s: &MysticVale,
+    scratch: &mut NetScratch,
+    parts: &mut Vec<f32>,
+    features: &mut Vec<f32>,
+) -> Result<(Vec<f64>, [f64; MAX_SEATS]), String> {
+    let to_move = s.to_move().ok_or("over")?;
+    let game = MysticVale::evaluate(s).ok_or("no evaluation")?;
+    let mut committed = [0.0; MAX_SEATS];
+    if !net.evaluate(s, to_move, scratch, &mut committed) {
+        return Err("the network did not evaluate".into());
+    }
+    let view = s.view(to_move);
+    if !sylvan_registry::learned::mystic_vale_parts(&view, parts) {
+        return Err("no projection at a cut point".into());
+    }
+    sylvan_registry::learned::features::<MysticVale>(&view, features);
+    Ok((game, committed))
+}
+
 /// A diagnostic for `docs/measurements/` (run by hand): does an evaluator rank the results of one turn's
 /// choices (the siblings a search compares) as play to the end does? At every second turn start of
 /// `SYLVAN_DIAG_GAMES` games (60 by default, deals from seed 20,000: not the training data's) between the
@@ -511,15 +653,14 @@ fn the_evaluation_point_test_agrees_with_the_games_evaluation() -> TestResult {
 #[ignore = "a data run, by hand"]
 fn sibling_labels() -> TestResult {
     let net = MysticVale::value_net().ok_or("no network")?;
-    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-    let games = env("SYLVAN_DIAG_GAMES", 60);
-    let base = env("SYLVAN_DIAG_SEED", 40_000);
-    let playouts = env("SYLVAN_DIAG_PLAYOUTS", 16);
+    let games = diag_env("SYLVAN_DIAG_GAMES", 60);
+    let base = diag_env("SYLVAN_DIAG_SEED", 40_000);
+    let playouts = diag_env("SYLVAN_DIAG_PLAYOUTS", 16);
     let out_path = std::env::var("SYLVAN_DIAG_OUT").map_err(|_| "SYLVAN_DIAG_OUT names the output file")?;
     let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
     let conts = [Some(0), Some(15), Some(30), Some(60), Some(100), None];
     let mut scratch = NetScratch::default();
-    let mut features = Vec::new();
+    let (mut features, mut legal) = (Vec::new(), Vec::new());
     let mut body: Vec<u8> = Vec::new();
     let (mut groups, mut siblings, mut width) = (0u32, 0u32, 0usize);
     let started = std::time::Instant::now();
@@ -541,68 +682,38 @@ fn sibling_labels() -> TestResult {
     };
     for g in 0..games {
         let seed = base + g;
-        let mut state = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
-        let mut rng = GameRng::new(seed);
-        let mut legal = Vec::new();
-        let noisy = Seat((g % 2) as u8);
-        let (mut starts, mut prev) = (0u64, None);
-        while let Some(seat) = state.to_move() {
-            if prev != Some(seat) && MysticVale::evaluate(&state).is_some() {
-                starts += 1;
-                if starts % 2 == 0 {
-                    let m = seat.index();
-                    for (ci, &c) in conts.iter().enumerate() {
-                        let mut r = GameRng::new(seed * 1_000_003 + starts * 16 + ci as u64);
-                        let Some(s) = sibling(state.clone(), &mut r, c) else { continue };
-                        let to_move = s.to_move().ok_or("over")?;
-                        let mut labels = [0.0f64; 2];
-                        for k in 0..2 * playouts {
-                            // The same seeds for every sibling of this turn start.
-                            let mut kr = GameRng::new(seed * 7_919 + starts * 1_009 + k);
-                            let mut p = MysticVale::determinize(&s.view(to_move), &mut kr);
-                            while let Some(q) = p.to_move() {
-                                p.legal_actions(&mut legal);
-                                let a = MysticVale::heuristic_action(&p.view(q), &legal, &mut kr);
-                                p.apply_unchecked(a, &mut NoEvents);
-                            }
-                            let sc = p.scores();
-                            labels[usize::from(k >= playouts)] += sc[m] - sc[1 - m];
-                        }
-                        let game = MysticVale::evaluate(&s).ok_or("no evaluation")?;
-                        let mut committed = [0.0; MAX_SEATS];
-                        if !net.evaluate(&s, to_move, &mut scratch, &mut committed) {
-                            return Err("the network did not evaluate".into());
-                        }
-                        sylvan_registry::learned::features::<MysticVale>(&s.view(to_move), &mut features);
-                        width = features.len();
-                        let n = game.len();
-                        let mut row = vec![
-                            groups as f32,
-                            ci as f32,
-                            ((m + n - to_move.index()) % n) as f32,
-                            (labels[0] / playouts as f64) as f32,
-                            (labels[1] / playouts as f64) as f32,
-                        ];
-                        row.extend(
-                            (0..MAX_SEATS).map(|r| if r < n { game[(to_move.index() + r) % n] as f32 } else { 0.0 }),
-                        );
-                        row.push(committed[m] as f32);
-                        row.extend_from_slice(&features);
-                        body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
-                        siblings += 1;
-                    }
-                    groups += 1;
+        turn_starts(&options, seed, seed, Seat((g % 2) as u8), 2, |state, starts| {
+            let m = state.to_move().ok_or("over")?.index();
+            for (ci, &c) in conts.iter().enumerate() {
+                let mut r = GameRng::new(seed * 1_000_003 + starts * 16 + ci as u64);
+                let Some(s) = sibling(state.clone(), &mut r, c) else { continue };
+                let to_move = s.to_move().ok_or("over")?;
+                // The same seeds for every sibling of this turn start.
+                let labels = two_labels(&s, m, playouts, seed * 7_919 + starts * 1_009, &mut legal)?;
+                let game = MysticVale::evaluate(&s).ok_or("no evaluation")?;
+                let mut committed = [0.0; MAX_SEATS];
+                if !net.evaluate(&s, to_move, &mut scratch, &mut committed) {
+                    return Err("the network did not evaluate".into());
                 }
+                sylvan_registry::learned::features::<MysticVale>(&s.view(to_move), &mut features);
+                width = features.len();
+                let n = game.len();
+                let mut row = vec![
+                    groups as f32,
+                    ci as f32,
+                    ((m + n - to_move.index()) % n) as f32,
+                    labels[0] as f32,
+                    labels[1] as f32,
+                ];
+                row.extend(relative_evaluation(&game, to_move));
+                row.push(committed[m] as f32);
+                row.extend_from_slice(&features);
+                body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
+                siblings += 1;
             }
-            prev = Some(seat);
-            state.legal_actions(&mut legal);
-            let a = if seat == noisy && rng.index(100) < 15 {
-                legal[rng.index(legal.len())]
-            } else {
-                MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
-            };
-            state.apply_unchecked(a, &mut NoEvents);
-        }
+            groups += 1;
+            Ok(())
+        })?;
         if (g + 1) % 10 == 0 || g + 1 == games {
             write(&body, g + 1, groups, siblings, width)?;
             println!("{} games, {groups} groups, {siblings} siblings, {:.0} s", g + 1, started.elapsed().as_secs_f64());
@@ -672,22 +783,17 @@ fn the_projections_parts_from_a_view_add_up_to_the_projection() -> TestResult {
 #[test]
 #[ignore = "a data run, by hand"]
 fn cut_labels() -> TestResult {
-    use std::io::Write;
-    use sylvan_registry::learned::{MYSTIC_VALE_PARTS, mystic_vale_parts};
+    use sylvan_registry::learned::MYSTIC_VALE_PARTS;
     let net = MysticVale::value_net().ok_or("no network")?;
-    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-    let games = env("SYLVAN_DIAG_GAMES", 60);
-    let base = env("SYLVAN_DIAG_SEED", 50_000);
-    let playouts = env("SYLVAN_DIAG_PLAYOUTS", 32);
-    let siblings_per = env("SYLVAN_DIAG_SIBLINGS", 6);
-    let depth = env("SYLVAN_DIAG_DEPTH", 80);
-    let every = env("SYLVAN_DIAG_EVERY", 2).max(1);
+    let games = diag_env("SYLVAN_DIAG_GAMES", 60);
+    let base = diag_env("SYLVAN_DIAG_SEED", 50_000);
+    let playouts = diag_env("SYLVAN_DIAG_PLAYOUTS", 32);
+    let siblings_per = diag_env("SYLVAN_DIAG_SIBLINGS", 6);
+    let depth = diag_env("SYLVAN_DIAG_DEPTH", 80);
+    let every = diag_env("SYLVAN_DIAG_EVERY", 2).max(1);
     let out_path = std::env::var("SYLVAN_DIAG_OUT").map_err(|_| "SYLVAN_DIAG_OUT names the output file")?;
     let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
-    let probe = MysticVale::new(&options, base).map_err(|e| e.to_string())?;
-    let mut features = Vec::new();
-    sylvan_registry::learned::features::<MysticVale>(&probe.view(Seat(0)), &mut features);
-    let width = features.len();
+    let width = tensor_width(&options, base)?;
     let header = serde_json::json!({
         "format": "sylvan-cut-labels", "version": 1, "game": "mystic-vale",
         "options": serde_json::to_value(&options).map_err(|e| e.to_string())?,
@@ -697,106 +803,47 @@ fn cut_labels() -> TestResult {
         "seats": MAX_SEATS, "parts": MYSTIC_VALE_PARTS, "obs": width,
         "fields": ["group", "sibling", "mover", "label_a", "label_b", "game[seats]", "committed", "parts[parts]", "obs[obs]"],
     });
-    let mut file = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
-    let mut line = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
-    line.push(b'\n');
-    file.write_all(&line).map_err(|e| e.to_string())?;
+    let mut file = file_with_header(&out_path, &header)?;
     let mut scratch = NetScratch::default();
-    let (mut parts, mut legal, mut body) = (Vec::new(), Vec::new(), Vec::<u8>::new());
+    let (mut parts, mut features, mut legal, mut body) = (Vec::new(), Vec::new(), Vec::new(), Vec::<u8>::new());
     let (mut groups, mut siblings) = (0u32, 0u32);
     let started = std::time::Instant::now();
     for g in 0..games {
         let seed = base + g;
-        let mut state = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
-        let mut rng = GameRng::new(seed);
-        let noisy = Seat((g % 2) as u8);
-        let (mut starts, mut prev) = (0u64, None);
-        while let Some(seat) = state.to_move() {
-            if prev != Some(seat) && MysticVale::evaluate(&state).is_some() {
-                starts += 1;
-                if starts % every == 0 {
-                    let m = seat.index();
-                    let mut any = false;
-                    for k in 0..siblings_per {
-                        // One of expert's playouts: a sample of the mover's view, the rollout policy.
-                        let mut r = GameRng::new(seed * 1_000_003 + starts * 64 + k);
-                        let mut s = MysticVale::determinize(&state.view(seat), &mut r);
-                        let mut moves = 0u64;
-                        let cut = loop {
-                            if s.to_move().is_none() {
-                                break false;
-                            }
-                            if moves >= depth && MysticVale::evaluate(&s).is_some() {
-                                break true;
-                            }
-                            s.legal_actions(&mut legal);
-                            let a = MysticVale::rollout_action(&s, &legal, &mut r);
-                            s.apply_unchecked(a, &mut NoEvents);
-                            moves += 1;
-                        };
-                        if !cut {
-                            continue;
-                        }
-                        let to_move = s.to_move().ok_or("over")?;
-                        let mut labels = [0.0f64; 2];
-                        for j in 0..2 * playouts {
-                            // The same seeds for every sibling of this turn start.
-                            let mut kr = GameRng::new(seed * 7_919 + starts * 1_009 + j);
-                            let mut p = MysticVale::determinize(&s.view(to_move), &mut kr);
-                            while let Some(q) = p.to_move() {
-                                p.legal_actions(&mut legal);
-                                let a = MysticVale::heuristic_action(&p.view(q), &legal, &mut kr);
-                                p.apply_unchecked(a, &mut NoEvents);
-                            }
-                            let sc = p.scores();
-                            labels[usize::from(j >= playouts)] += sc[m] - sc[1 - m];
-                        }
-                        let game = MysticVale::evaluate(&s).ok_or("no evaluation")?;
-                        let mut committed = [0.0; MAX_SEATS];
-                        if !net.evaluate(&s, to_move, &mut scratch, &mut committed) {
-                            return Err("the network did not evaluate".into());
-                        }
-                        let view = s.view(to_move);
-                        if !mystic_vale_parts(&view, &mut parts) {
-                            return Err("no projection at a cut point".into());
-                        }
-                        sylvan_registry::learned::features::<MysticVale>(&view, &mut features);
-                        if features.len() != width {
-                            return Err("the observation tensor changed its length".into());
-                        }
-                        let n = game.len();
-                        let mut row = vec![
-                            groups as f32,
-                            k as f32,
-                            ((m + n - to_move.index()) % n) as f32,
-                            (labels[0] / playouts as f64) as f32,
-                            (labels[1] / playouts as f64) as f32,
-                        ];
-                        row.extend(
-                            (0..MAX_SEATS).map(|r| if r < n { game[(to_move.index() + r) % n] as f32 } else { 0.0 }),
-                        );
-                        row.push(committed[m] as f32);
-                        row.extend_from_slice(&parts);
-                        row.extend_from_slice(&features);
-                        body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
-                        siblings += 1;
-                        any = true;
-                    }
-                    groups += u32::from(any);
+        turn_starts(&options, seed, seed, Seat((g % 2) as u8), every, |state, starts| {
+            let m = state.to_move().ok_or("over")?.index();
+            let mut any = false;
+            for k in 0..siblings_per {
+                // One of expert's playouts: a sample of the mover's view, the rollout policy.
+                let mut r = GameRng::new(seed * 1_000_003 + starts * 64 + k);
+                let Some(s) = expert_cut(state, depth, &mut r, &mut legal) else { continue };
+                let to_move = s.to_move().ok_or("over")?;
+                // The same seeds for every sibling of this turn start.
+                let labels = two_labels(&s, m, playouts, seed * 7_919 + starts * 1_009, &mut legal)?;
+                let (game, committed) = cut_point(&net, &s, &mut scratch, &mut parts, &mut features)?;
+                if features.len() != width {
+                    return Err("the observation tensor changed its length".into());
                 }
+                let n = game.len();
+                let mut row = vec![
+                    groups as f32,
+                    k as f32,
+                    ((m + n - to_move.index()) % n) as f32,
+                    labels[0] as f32,
+                    labels[1] as f32,
+                ];
+                row.extend(relative_evaluation(&game, to_move));
+                row.push(committed[m] as f32);
+                row.extend_from_slice(&parts);
+                row.extend_from_slice(&features);
+                body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
+                siblings += 1;
+                any = true;
             }
-            prev = Some(seat);
-            state.legal_actions(&mut legal);
-            let a = if seat == noisy && rng.index(100) < 15 {
-                legal[rng.index(legal.len())]
-            } else {
-                MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
-            };
-            state.apply_unchecked(a, &mut NoEvents);
-        }
-        file.write_all(&body).map_err(|e| e.to_string())?;
-        file.flush().map_err(|e| e.to_string())?;
-        body.clear();
+            groups += u32::from(any);
+            Ok(())
+        })?;
+        append_rows(&mut file, &mut body)?;
         println!("{} games, {groups} groups, {siblings} siblings, {:.0} s", g + 1, started.elapsed().as_secs_f64());
     }
     assert!(groups > 0);
@@ -881,24 +928,19 @@ fn a_network_on_the_projections_parts_loads_and_corrects_the_evaluation() -> Tes
 #[test]
 #[ignore = "a data run, by hand"]
 fn branch_cut_labels() -> TestResult {
-    use std::io::Write;
-    use sylvan_registry::learned::{MYSTIC_VALE_PARTS, mystic_vale_parts};
+    use sylvan_registry::learned::MYSTIC_VALE_PARTS;
     let net = MysticVale::value_net().ok_or("no network")?;
-    let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
-    let games = env("SYLVAN_DIAG_GAMES", 60);
-    let base = env("SYLVAN_DIAG_SEED", 60_000);
-    let playouts = env("SYLVAN_DIAG_PLAYOUTS", 32);
-    let depth = env("SYLVAN_DIAG_DEPTH", 80);
-    let every = env("SYLVAN_DIAG_EVERY", 3).max(1);
+    let games = diag_env("SYLVAN_DIAG_GAMES", 60);
+    let base = diag_env("SYLVAN_DIAG_SEED", 60_000);
+    let playouts = diag_env("SYLVAN_DIAG_PLAYOUTS", 32);
+    let depth = diag_env("SYLVAN_DIAG_DEPTH", 80);
+    let every = diag_env("SYLVAN_DIAG_EVERY", 3).max(1);
     let out_path = std::env::var("SYLVAN_DIAG_OUT").map_err(|_| "SYLVAN_DIAG_OUT names the output file")?;
     let options = MysticVale::options_for_players(2).map_err(|e| e.to_string())?;
     let conts = [Some(0), Some(15), Some(30), Some(60), Some(100), None];
-    let probe = MysticVale::new(&options, base).map_err(|e| e.to_string())?;
-    let mut features = Vec::new();
-    sylvan_registry::learned::features::<MysticVale>(&probe.view(Seat(0)), &mut features);
     // `SYLVAN_DIAG_TENSOR=0`: without the observation tensor (the parts need none; 50 times smaller).
-    let tensor = env("SYLVAN_DIAG_TENSOR", 1) != 0;
-    let width = if tensor { features.len() } else { 0 };
+    let tensor = diag_env("SYLVAN_DIAG_TENSOR", 1) != 0;
+    let width = if tensor { tensor_width(&options, base)? } else { 0 };
     let header = serde_json::json!({
         "format": "sylvan-branch-cut-labels", "version": 1, "game": "mystic-vale",
         "options": serde_json::to_value(&options).map_err(|e| e.to_string())?,
@@ -907,103 +949,47 @@ fn branch_cut_labels() -> TestResult {
         "seats": MAX_SEATS, "parts": MYSTIC_VALE_PARTS, "obs": width,
         "fields": ["group", "branch", "playout", "mover", "margin", "committed", "game[seats]", "parts[parts]", "obs[obs]"],
     });
-    let mut file = std::fs::File::create(&out_path).map_err(|e| format!("{out_path}: {e}"))?;
-    let mut line = serde_json::to_vec(&header).map_err(|e| e.to_string())?;
-    line.push(b'\n');
-    file.write_all(&line).map_err(|e| e.to_string())?;
+    let mut file = file_with_header(&out_path, &header)?;
     let mut scratch = NetScratch::default();
-    let (mut parts, mut legal, mut body) = (Vec::new(), Vec::new(), Vec::<u8>::new());
+    let (mut parts, mut features, mut legal, mut body) = (Vec::new(), Vec::new(), Vec::new(), Vec::<u8>::new());
     let (mut groups, mut cuts) = (0u32, 0u32);
     let started = std::time::Instant::now();
     for g in 0..games {
         let seed = base + g;
-        let mut state = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
-        let mut rng = GameRng::new(seed);
-        let noisy = Seat((g % 2) as u8);
-        let (mut starts, mut prev) = (0u64, None);
-        while let Some(seat) = state.to_move() {
-            if prev != Some(seat) && MysticVale::evaluate(&state).is_some() {
-                starts += 1;
-                if starts % every == 0 {
-                    let m = seat.index();
-                    for (bi, &c) in conts.iter().enumerate() {
-                        let mut r = GameRng::new(seed * 1_000_003 + starts * 16 + bi as u64);
-                        let Some(branch) = sibling(state.clone(), &mut r, c) else { continue };
-                        let next = branch.to_move().ok_or("over")?;
-                        for k in 0..playouts {
-                            // The same seeds for every branch of this turn start.
-                            let mut kr = GameRng::new(seed * 7_919 + starts * 1_009 + k);
-                            let mut s = MysticVale::determinize(&branch.view(next), &mut kr);
-                            let mut moves = 0u64;
-                            let cut = loop {
-                                if s.to_move().is_none() {
-                                    break false;
-                                }
-                                if moves >= depth && MysticVale::evaluate(&s).is_some() {
-                                    break true;
-                                }
-                                s.legal_actions(&mut legal);
-                                let a = MysticVale::rollout_action(&s, &legal, &mut kr);
-                                s.apply_unchecked(a, &mut NoEvents);
-                                moves += 1;
-                            };
-                            if !cut {
-                                continue;
-                            }
-                            let to_move = s.to_move().ok_or("over")?;
-                            let mut p = MysticVale::determinize(&s.view(to_move), &mut kr);
-                            while let Some(q) = p.to_move() {
-                                p.legal_actions(&mut legal);
-                                let a = MysticVale::heuristic_action(&p.view(q), &legal, &mut kr);
-                                p.apply_unchecked(a, &mut NoEvents);
-                            }
-                            let sc = p.scores();
-                            let game = MysticVale::evaluate(&s).ok_or("no evaluation")?;
-                            let mut committed = [0.0; MAX_SEATS];
-                            if !net.evaluate(&s, to_move, &mut scratch, &mut committed) {
-                                return Err("the network did not evaluate".into());
-                            }
-                            let view = s.view(to_move);
-                            if !mystic_vale_parts(&view, &mut parts) {
-                                return Err("no projection at a cut point".into());
-                            }
-                            sylvan_registry::learned::features::<MysticVale>(&view, &mut features);
-                            let n = game.len();
-                            let mut row = vec![
-                                groups as f32,
-                                bi as f32,
-                                k as f32,
-                                ((m + n - to_move.index()) % n) as f32,
-                                (sc[m] - sc[1 - m]) as f32,
-                                committed[m] as f32,
-                            ];
-                            row.extend(
-                                (0..MAX_SEATS)
-                                    .map(|r| if r < n { game[(to_move.index() + r) % n] as f32 } else { 0.0 }),
-                            );
-                            row.extend_from_slice(&parts);
-                            if tensor {
-                                row.extend_from_slice(&features);
-                            }
-                            body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
-                            cuts += 1;
-                        }
+        turn_starts(&options, seed, seed, Seat((g % 2) as u8), every, |state, starts| {
+            let m = state.to_move().ok_or("over")?.index();
+            for (bi, &c) in conts.iter().enumerate() {
+                let mut r = GameRng::new(seed * 1_000_003 + starts * 16 + bi as u64);
+                let Some(branch) = sibling(state.clone(), &mut r, c) else { continue };
+                for k in 0..playouts {
+                    // The same seeds for every branch of this turn start.
+                    let mut kr = GameRng::new(seed * 7_919 + starts * 1_009 + k);
+                    let Some(s) = expert_cut(&branch, depth, &mut kr, &mut legal) else { continue };
+                    let to_move = s.to_move().ok_or("over")?;
+                    let margin = heuristic_margin(&s, m, &mut kr, &mut legal)?;
+                    let (game, committed) = cut_point(&net, &s, &mut scratch, &mut parts, &mut features)?;
+                    let n = game.len();
+                    let mut row = vec![
+                        groups as f32,
+                        bi as f32,
+                        k as f32,
+                        ((m + n - to_move.index()) % n) as f32,
+                        margin as f32,
+                        committed[m] as f32,
+                    ];
+                    row.extend(relative_evaluation(&game, to_move));
+                    row.extend_from_slice(&parts);
+                    if tensor {
+                        row.extend_from_slice(&features);
                     }
-                    groups += 1;
+                    body.extend(row.iter().flat_map(|x| x.to_le_bytes()));
+                    cuts += 1;
                 }
             }
-            prev = Some(seat);
-            state.legal_actions(&mut legal);
-            let a = if seat == noisy && rng.index(100) < 15 {
-                legal[rng.index(legal.len())]
-            } else {
-                MysticVale::heuristic_action(&state.view(seat), &legal, &mut rng)
-            };
-            state.apply_unchecked(a, &mut NoEvents);
-        }
-        file.write_all(&body).map_err(|e| e.to_string())?;
-        file.flush().map_err(|e| e.to_string())?;
-        body.clear();
+            groups += 1;
+            Ok(())
+        })?;
+        append_rows(&mut file, &mut body)?;
         println!("{} games, {groups} groups, {cuts} cut positions, {:.0} s", g + 1, started.elapsed().as_secs_f64());
     }
     assert!(groups > 0);
