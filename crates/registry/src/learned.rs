@@ -83,17 +83,9 @@ pub fn parts_features(view: &sylvan_mystic_vale::View, out: &mut Vec<f32>) {
 /// The projection's parts followed by the observation tensor (`"inputs": "both"`); nothing outside a
 /// Planting Phase.
 pub fn parts_and_tensor(view: &sylvan_mystic_vale::View, out: &mut Vec<f32>) {
-    thread_local! {
-        static OBS: RefCell<Observation> = RefCell::new(Observation::new());
+    if mystic_vale_parts(view, out) {
+        append_features::<MysticVale>(view, out);
     }
-    if !mystic_vale_parts(view, out) {
-        return;
-    }
-    OBS.with_borrow_mut(|obs| {
-        obs.clear();
-        MysticVale::observe(view, obs);
-        out.extend_from_slice(obs.values());
-    });
 }
 
 /// How many values [`mystic_vale_parts`] writes.
@@ -125,13 +117,18 @@ pub fn mystic_vale_parts(view: &sylvan_mystic_vale::View, out: &mut Vec<f32>) ->
 /// nothing once this thread's observation buffer and `out` have grown (what the game's observation
 /// writer allocates aside).
 pub fn features<G: Observe>(view: &G::View, out: &mut Vec<f32>) {
+    out.clear();
+    append_features::<G>(view, out);
+}
+
+/// [`features`], appended to what `out` holds.
+fn append_features<G: Observe>(view: &G::View, out: &mut Vec<f32>) {
     thread_local! {
         static OBS: RefCell<Observation> = RefCell::new(Observation::new());
     }
     OBS.with_borrow_mut(|obs| {
         obs.clear();
         G::observe(view, obs);
-        out.clear();
         out.extend_from_slice(obs.values());
     });
 }
@@ -153,6 +150,8 @@ pub fn load_with<G: Observe>(bytes: &[u8], named: fn(&str) -> Option<(usize, boo
     if h.game != G::NAME {
         return Err(format!("value network: trained for `{}`, not `{}`", h.game, G::NAME));
     }
+    let options: G::Options =
+        serde_json::from_value(h.options.clone()).map_err(|e| format!("value network: options: {e}"))?;
     let mut prefix = 0;
     if let Some(name) = named_inputs(&net) {
         let Some((len, tensor)) = named(name) else {
@@ -162,14 +161,10 @@ pub fn load_with<G: Observe>(bytes: &[u8], named: fn(&str) -> Option<(usize, boo
             if h.input != len || !h.sections.is_empty() {
                 return Err(format!("value network: {} inputs named `{name}`, the game writes {len}", h.input));
             }
-            let _: G::Options =
-                serde_json::from_value(h.options.clone()).map_err(|e| format!("value network: options: {e}"))?;
             return Ok(net);
         }
         prefix = len;
     }
-    let options: G::Options =
-        serde_json::from_value(h.options.clone()).map_err(|e| format!("value network: options: {e}"))?;
     let game = G::new(&options, 0).map_err(|e| format!("value network: options: {e}"))?;
     let mut obs = Observation::with_sections();
     G::observe(&game.view(Seat(0)), &mut obs);
