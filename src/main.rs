@@ -107,7 +107,7 @@ struct PlayArgs {
     #[arg(short, long, default_value = "0")]
     seat: String,
     /// Bots for the other seats in seat order, comma-separated; one spec applies to all. Specs: random,
-    /// heuristic, the levels easy, medium, hard (≤ 1 s a move), expert (≤ 5 s), ismcts:..., flatmc:...
+    /// heuristic, the levels easy, medium, hard (≤ 1 s a move), expert (≤ 5 s), ismcts:..., flatmc:..., paired:...
     #[arg(short, long, default_value = "heuristic")]
     bots: String,
     /// Seed of the deal (and of the bots) [default: from the clock, printed at the start].
@@ -135,7 +135,7 @@ struct SimArgs {
     #[arg(short = 'n', long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=games::MAX_GAMES))]
     games: u64,
     /// Bots in seat order, comma-separated; one spec applies to every seat. Specs: random, heuristic,
-    /// the levels easy, medium, hard (≤ 1 s a move), expert (≤ 5 s), ismcts:..., flatmc:...
+    /// the levels easy, medium, hard (≤ 1 s a move), expert (≤ 5 s), ismcts:..., flatmc:..., paired:...
     #[arg(short, long, default_value = "random")]
     bots: String,
     /// Base seed: game i is dealt from seed+i, and its bots are seeded from (seed, i, seat).

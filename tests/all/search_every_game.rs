@@ -55,6 +55,9 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     audit(mv, &options(mv, Some(3), &["sets=base,wild", "leaders=choose"]), "ismcts:iters=40", 1, 43, 8);
     // The Essential Edition: every set, the leader/amulet draft, amulets.
     audit(mv, &options(mv, Some(3), &["edition=essential"]), "ismcts:iters=40", 1, 37, 8);
+    // Paired Monte Carlo with the heuristic's playouts (every root action on the same samples).
+    audit(mv, &options(mv, Some(2), &[]), "paired:iters=40:playout=heuristic", 1, 31, 6);
+    audit(mv, &options(mv, Some(2), &["edition=essential"]), "paired:iters=30:threads=2:playout=heuristic", 1, 37, 6);
 }
 
 /// Issue 40: the learned value network in the loop (leaves judged at once, and after short rollouts,

@@ -555,6 +555,7 @@ impl<G: Game> Searcher<G> {
         match kind {
             SearchKind::Ismcts => self.search(view, legal, &cfg, limit, policies, seed),
             SearchKind::FlatMc => self.flat(view, legal, &cfg, limit, policies, seed),
+            SearchKind::Paired => self.paired(view, legal, &cfg, limit, policies, seed),
         }
     }
 
@@ -904,6 +905,60 @@ impl<G: Game> Searcher<G> {
         out.iterations = u64::from(done);
         out
     }
+
+    /// Paired Monte Carlo from `view`: each round samples one full state and one playout seed, and plays
+    /// every root action out from that same sample with that same seed (common random numbers), so the
+    /// root actions are compared on the same hidden cards, the same chance and the same playout draws
+    /// until their games part. Only complete rounds count (all actions the same number of samples),
+    /// unless not one round completed. Where the means tie, the playout policy's own choice on the view
+    /// wins (`playout=heuristic`: the heuristic's move unless a sample shows another one better).
+    fn paired(
+        &mut self,
+        view: &G::View,
+        root_legal: &[G::Action],
+        cfg: &SearchConfig,
+        limit: Limit,
+        policies: Policies<G>,
+        seed: u64,
+    ) -> RootResult {
+        let mut rng = GameRng::new(seed);
+        self.max_len = None;
+        let seat = G::view_seat(view);
+        let n = root_legal.len();
+        let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], iterations: 0, nodes: 0 };
+        let mut round = vec![0.0f64; n];
+        let mut sample: Option<G> = None;
+        let mut playout_seed = 0u64;
+        let mut done = 0u32;
+        while !limit.reached(done) {
+            let i = done as usize % n;
+            if i == 0 {
+                sample = Some(G::determinize(view, &mut rng));
+                playout_seed = rng.next_u64();
+            }
+            let Some(mut state) = sample.clone() else { break };
+            let max = self.max_len(&state);
+            state.apply_unchecked(root_legal[i], &mut NoEvents);
+            let mut draws = GameRng::new(playout_seed);
+            let values = Self::playout(&mut state, &mut self.legal, policies, cfg, max, &mut self.scratch, &mut draws);
+            round[i] = values.get(seat.index()).copied().unwrap_or(0.0);
+            done += 1;
+            let first_incomplete = out.visits[0] == 0 && limit.reached(done);
+            if i + 1 == n || first_incomplete {
+                for (j, r) in round.iter().enumerate().take(i + 1) {
+                    out.visits[j] += 1;
+                    out.reward[j] += r;
+                }
+            }
+        }
+        out.iterations = u64::from(done);
+        if let Mover::View(f) = policies.mover
+            && let Ok(k) = root_legal.binary_search(&f(view, root_legal, &mut rng))
+        {
+            out.reward[k] += 1e-9 * out.visits[k] as f64;
+        }
+        out
+    }
 }
 
 /// Which search a [`SearchBot`] runs.
@@ -913,6 +968,9 @@ pub enum SearchKind {
     Ismcts,
     /// Flat Monte Carlo: every root action gets the same share of playouts; the best mean wins.
     FlatMc,
+    /// Paired Monte Carlo: flat Monte Carlo where every root action is played out on the same samples
+    /// with the same playout draws (common random numbers); the best mean wins.
+    Paired,
 }
 
 /// A search player ([`SearchKind::Ismcts`] or [`SearchKind::FlatMc`]) for game `G`. It receives views
@@ -1095,6 +1153,7 @@ impl<G: Game> Bot<G> for SearchBot<G> {
         match self.kind {
             SearchKind::Ismcts => "ismcts".to_owned(),
             SearchKind::FlatMc => "flatmc".to_owned(),
+            SearchKind::Paired => "paired".to_owned(),
         }
     }
 
@@ -1109,7 +1168,7 @@ impl<G: Game> Bot<G> for SearchBot<G> {
         // to the first action in the list.
         let key = |&(v, m): &(u64, f64)| match self.kind {
             SearchKind::Ismcts => (v as f64, m),
-            SearchKind::FlatMc => (m, v as f64),
+            SearchKind::FlatMc | SearchKind::Paired => (m, v as f64),
         };
         let mut best = 0;
         for i in 1..scores.len() {

@@ -16,7 +16,8 @@ use crate::value::ValueNet;
 use crate::{Bot, HeuristicBot, NoisyBot, RandomBot};
 
 /// The bots that exist, as written in specs.
-const KNOWN: &[&str] = &["random", "heuristic", "ismcts", "flatmc", "robot", "easy", "medium", "hard", "expert"];
+const KNOWN: &[&str] =
+    &["random", "heuristic", "ismcts", "flatmc", "paired", "robot", "easy", "medium", "hard", "expert"];
 /// Bots that are planned and recognised, but not built yet.
 const PLANNED: &[&str] = &[];
 
@@ -42,6 +43,10 @@ pub enum BotSpec {
     Ismcts(SearchConfig),
     /// [`SearchBot`] running flat Monte Carlo, with the same parameters as `ismcts`.
     FlatMc(SearchConfig),
+    /// [`SearchBot`] running paired Monte Carlo (every root action played out on the same samples with the
+    /// same draws), with the same parameters as `ismcts`; `paired:playout=heuristic` improves on the
+    /// heuristic by one move of lookahead.
+    Paired(SearchConfig),
     /// [`PolicyBot`](crate::PolicyBot) playing the game's `robot` policy (the spirit duel's Robot); only for
     /// games that define one ([`Heuristic::named_policy`]).
     Robot,
@@ -258,6 +263,7 @@ fn parse_spec(text: &str) -> Result<BotSpec, SpecError> {
         _ if Level::from_name(name).is_some() => level(name, &params),
         "ismcts" => search_config(name, &params).map(BotSpec::Ismcts),
         "flatmc" => search_config(name, &params).map(BotSpec::FlatMc),
+        "paired" => search_config(name, &params).map(BotSpec::Paired),
         "robot" => no_parameters(name, &params).map(|()| BotSpec::Robot),
         // Extension point: a new bot gets a variant above, an arm here that reads its parameters,
         // a `Display` arm and a `build` arm; then it leaves `PLANNED` for `KNOWN`.
@@ -450,6 +456,7 @@ impl fmt::Display for BotSpec {
             }
             BotSpec::Ismcts(cfg) => write_search(f, "ismcts", cfg),
             BotSpec::FlatMc(cfg) => write_search(f, "flatmc", cfg),
+            BotSpec::Paired(cfg) => write_search(f, "paired", cfg),
             BotSpec::Robot => f.write_str("robot"),
         }
     }
@@ -485,15 +492,33 @@ impl BotSpec {
         self.build_with::<G>(seed, None)
     }
 
+    /// The settings of a search bot (`ismcts`, `flatmc`, `paired`); `None` for the others.
+    pub fn search(&self) -> Option<SearchConfig> {
+        match *self {
+            BotSpec::Ismcts(c) | BotSpec::FlatMc(c) | BotSpec::Paired(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// This spec with `cfg` as its search settings if it is a search bot; any other spec unchanged.
+    pub fn with_search(self, cfg: SearchConfig) -> BotSpec {
+        match self {
+            BotSpec::Ismcts(_) => BotSpec::Ismcts(cfg),
+            BotSpec::FlatMc(_) => BotSpec::FlatMc(cfg),
+            BotSpec::Paired(_) => BotSpec::Paired(cfg),
+            other => other,
+        }
+    }
+
     /// Whether the bot evaluates with a learned value network (`eval=learned`) or uses its policy
     /// (`pnet=W`).
     pub fn uses_value_net(&self) -> bool {
-        matches!(self, BotSpec::Ismcts(c) | BotSpec::FlatMc(c) if c.eval == LeafEval::Learned || c.policy_milli > 0)
+        self.search().is_some_and(|c| c.eval == LeafEval::Learned || c.policy_milli > 0)
     }
 
     /// Whether the bot uses a learned policy prior (`pnet=W`): the game's network must have one.
     pub fn uses_policy_net(&self) -> bool {
-        matches!(self, BotSpec::Ismcts(c) | BotSpec::FlatMc(c) if c.policy_milli > 0)
+        self.search().is_some_and(|c| c.policy_milli > 0)
     }
 
     /// [`build`](BotSpec::build) with the game's value network, used by search bots with `eval=learned`
@@ -520,6 +545,7 @@ impl BotSpec {
             BotSpec::Heuristic => Box::new(HeuristicBot::new(seed)),
             BotSpec::Ismcts(cfg) => Box::new(search(SearchKind::Ismcts, cfg)),
             BotSpec::FlatMc(cfg) => Box::new(search(SearchKind::FlatMc, cfg)),
+            BotSpec::Paired(cfg) => Box::new(search(SearchKind::Paired, cfg)),
         }
     }
 }
@@ -602,10 +628,10 @@ impl Levels {
     pub fn resolve(&self, spec: &BotSpec) -> BotSpec {
         let BotSpec::Level(level, budget) = *spec else { return *spec };
         let overridden = budget.iterations.is_some() || budget.millis.is_some();
-        match self.get(level) {
-            BotSpec::Ismcts(cfg) if overridden => BotSpec::Ismcts(SearchConfig { budget, ..cfg }),
-            BotSpec::FlatMc(cfg) if overridden => BotSpec::FlatMc(SearchConfig { budget, ..cfg }),
-            other => other,
+        let spec = self.get(level);
+        match spec.search() {
+            Some(cfg) if overridden => spec.with_search(SearchConfig { budget, ..cfg }),
+            _ => spec,
         }
     }
 }
@@ -649,6 +675,7 @@ pub mod selftest {
             "ismcts:iters=500:depth=1:pnet=1:playout=rollout",
             "ismcts:ms=50:depth=1:eval=learned:net=0.5:pnet=0.25:playout=rollout",
             "flatmc:iters=300",
+            "paired:iters=500:depth=30:playout=heuristic",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
             assert_eq!(spec.map(|s| s.to_string()), Ok(text.to_owned()));
@@ -669,7 +696,7 @@ pub mod selftest {
         assert_eq!(err(""), "empty bot spec");
         assert_eq!(
             err("alphazero"),
-            "unknown bot `alphazero` (known bots: random, heuristic, ismcts, flatmc, robot, easy, medium, hard, expert)"
+            "unknown bot `alphazero` (known bots: random, heuristic, ismcts, flatmc, paired, robot, easy, medium, hard, expert)"
         );
         assert_eq!(err("ismcts:iters=0"), "bot `ismcts`: `iters=0`: expected a whole number from 1 to 4294967295");
         assert_eq!(
@@ -703,6 +730,7 @@ pub mod selftest {
         assert_eq!(BotSpec::Heuristic.build::<Toy>(1).name(), "heuristic");
         assert_eq!(BotSpec::Ismcts(SearchConfig::default()).build::<Toy>(1).name(), "ismcts");
         assert_eq!(BotSpec::FlatMc(SearchConfig::default()).build::<Toy>(1).name(), "flatmc");
+        assert_eq!(BotSpec::Paired(SearchConfig::default()).build::<Toy>(1).name(), "paired");
     }
 
     pub fn levels_resolve_through_a_table_and_overrides_replace_the_budget() -> Result<(), String> {

@@ -23,6 +23,7 @@ use crate::amulets::Evoke;
 use crate::cards::{CardDb, Count, Effect, Face, Reward, Slot, Spirit, Timing};
 use crate::effects::Hint;
 use crate::harvest;
+use crate::memo::remembered;
 use crate::scoring::card_end_points;
 use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Sleeve, card_abilities, leader_face};
 use crate::view::{PlayerView, View};
@@ -144,7 +145,7 @@ impl Outlook {
 
 /// What a card brings each time it is played, by kind, with a typical field.
 #[derive(Clone, Copy, Debug, Default)]
-struct Play {
+pub(crate) struct Play {
     mana: f64,
     spirits: f64,
     wild: f64,
@@ -175,8 +176,17 @@ fn typical_count(per: Count, guardians: f64) -> f64 {
 }
 
 /// What card `s` (with leader side `face`, and `bonus` guardians from Conclave of Ents) brings to a
-/// typical harvest. Symbols and "ongoing" abilities come from the rules' [`CardStats::of`].
+/// typical harvest, remembered per thread when there is no leader side ([`crate::memo`]).
 fn card_play(db: &CardDb, s: Sleeve, face: Option<&Face>, bonus: u8) -> Play {
+    if face.is_some() {
+        return card_play_of(db, s, face, bonus);
+    }
+    remembered(|m| &mut m.plays, db, s, bonus, || card_play_of(db, s, None, bonus))
+}
+
+/// What card `s` (with leader side `face`, and `bonus` guardians from Conclave of Ents) brings to a
+/// typical harvest. Symbols and "ongoing" abilities come from the rules' [`CardStats::of`].
+fn card_play_of(db: &CardDb, s: Sleeve, face: Option<&Face>, bonus: u8) -> Play {
     let st = CardStats::of(s, db, face);
     let b = f64::from(bonus);
     let g = f64::from(st.guardians) + b;
@@ -235,6 +245,11 @@ fn card_play(db: &CardDb, s: Sleeve, face: Option<&Face>, bonus: u8) -> Play {
 /// A card's two halves of worth: what it brings each time it is played (with `bonus` guardians from
 /// Conclave of Ents), and its end-of-game VP (the rules' [`card_end_points`]).
 fn card_parts(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
+    remembered(|m| &mut m.parts, db, s, bonus, || card_parts_of(db, s, bonus))
+}
+
+/// [`card_parts`], computed.
+fn card_parts_of(db: &CardDb, s: Sleeve, bonus: u8) -> (f64, f64) {
     let p = card_play(db, s, None, bonus);
     let play = W.mana * p.mana + W.spirit * p.spirits + W.wild * p.wild + p.vp + W.growth * p.growth
         - W.decay * p.decay

@@ -27,6 +27,7 @@ pub mod effects;
 pub mod events;
 pub mod harvest;
 pub mod heuristic;
+mod memo;
 pub mod observe;
 mod rollout;
 pub mod scoring;

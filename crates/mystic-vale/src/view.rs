@@ -7,7 +7,8 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use sylvan_engine::{GameRng, Locale, Seat};
 
-use crate::cards::DbRef;
+use crate::cards::{CardDb, DbRef};
+use crate::memo::remembered;
 use crate::setup::Options;
 use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Pile, Player, Sleeve, Turn};
 
@@ -483,7 +484,12 @@ impl View {
         let db = &*self.db;
         let p = &self.players[i];
         let boost = p.fx.guardian_and_graft.boost.filter(|b| b.card == c);
-        CardStats::boosted(p.cards[c as usize], db, crate::state::leader_face(db, self.leader_card(i), c), boost)
+        let face = crate::state::leader_face(db, self.leader_card(i), c);
+        let sleeve = p.cards[c as usize];
+        match (face, boost) {
+            (None, None) => plain_stats(db, sleeve),
+            _ => CardStats::boosted(sleeve, db, face, boost),
+        }
     }
 
     /// The totals of all of player `i`'s cards.
@@ -545,13 +551,19 @@ impl View {
         let bad = pool
             .iter()
             .filter(|&&c| {
-                let s = p.cards[c as usize];
-                net + i32::from(s.decay(db)) - i32::from(s.growth(db, 0)) >= 4
+                let st = plain_stats(db, p.cards[c as usize]);
+                net + i32::from(st.decay) - i32::from(st.growth) >= 4
             })
             .count();
         // At most the player's 20 cards.
         Some(SpoilOdds { spoiling: bad as u8, cards: pool.len() as u8 })
     }
+}
+
+/// [`CardStats::of`] of a card without a leader side or a boost, remembered per thread
+/// ([`crate::memo`]).
+fn plain_stats(db: &CardDb, s: Sleeve) -> CardStats {
+    remembered(|m| &mut m.stats, db, s, 0, || CardStats::of(s, db, None))
 }
 
 /// A commons or vale face of the state as the view shows it.

@@ -73,6 +73,12 @@ fn rollout_playouts_do_not_allocate() -> Result<(), String> {
     use sylvan_engine::{GameRng, Heuristic, NoEvents};
     let mut legal = Vec::with_capacity(1024);
     let mut moves = 0u64;
+    // The heuristic's per-thread memos (`memo.rs`, read by the rollout policy's card prices) make their
+    // fixed tables once per thread, at their first use: here, one decision of the heuristic.
+    let warm = MysticVale::new(&Options::default(), 0).map_err(|e| e.to_string())?;
+    warm.legal_actions(&mut legal);
+    let seat = warm.to_move().ok_or("no seat to move")?;
+    MysticVale::heuristic_action(&warm.view(seat), &legal, &mut GameRng::new(0));
     for players in 2..=4 {
         let options =
             Options { players, sets: "base,magic,wild".into(), leaders: Leaders::Random, ..Options::default() };

@@ -359,9 +359,7 @@ impl Entry {
     /// `expert` with the same budget override, so `hard:iters=3000` judges every game.
     pub fn judge(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn DynBot>, SpecError> {
         let spec = match *spec {
-            BotSpec::Level(Level::Hard, budget)
-                if !matches!(self.levels.get(Level::Hard), BotSpec::Ismcts(_) | BotSpec::FlatMc(_)) =>
-            {
+            BotSpec::Level(Level::Hard, budget) if self.levels.get(Level::Hard).search().is_none() => {
                 BotSpec::Level(Level::Expert, budget)
             }
             _ => *spec,

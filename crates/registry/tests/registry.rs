@@ -61,7 +61,17 @@ mod toy_through_the_registry {
         assert_eq!((d["min_players"].as_u64(), d["max_players"].as_u64()), (Some(2), Some(4)));
         assert_eq!(
             d["bots"],
-            serde_json::json!(["random", "heuristic", "ismcts", "flatmc", "easy", "medium", "hard", "expert"]),
+            serde_json::json!([
+                "random",
+                "heuristic",
+                "ismcts",
+                "flatmc",
+                "paired",
+                "easy",
+                "medium",
+                "hard",
+                "expert"
+            ]),
             "no robot in the toy"
         );
         Ok(())

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use sylvan_bots::{BotSpec, DynBot};
+use sylvan_bots::{BotSpec, DynBot, SearchConfig};
 use sylvan_engine::erased::{DynError, DynEvent, DynGame, DynView, GameType};
 use sylvan_engine::{Locale, Seat};
 use sylvan_registry::{Entry, Registry, analysis};
@@ -169,10 +169,7 @@ impl Limits {
     /// the cap and the flag that raises it. A search with neither an iteration nor a time budget is
     /// refused too.
     pub fn check_bot(&self, entry: &Entry, spec: &BotSpec) -> Result<(), Msg> {
-        let (budget, threads) = match entry.levels().resolve(spec) {
-            BotSpec::Ismcts(cfg) | BotSpec::FlatMc(cfg) => (cfg.budget, cfg.threads),
-            _ => return Ok(()),
-        };
+        let Some(SearchConfig { budget, threads, .. }) = entry.levels().resolve(spec).search() else { return Ok(()) };
         if let Some(ms) = budget.millis
             && ms > self.max_bot_ms
         {
@@ -195,7 +192,7 @@ impl Limits {
     /// `spec` with its budget brought under the caps (for games stored before the caps, or under higher
     /// ones): what a restarted server plays.
     pub fn cap_bot(&self, entry: &Entry, spec: BotSpec) -> BotSpec {
-        let cap = |mut cfg: sylvan_bots::SearchConfig| {
+        let cap = |mut cfg: SearchConfig| {
             cfg.budget.millis = Some(cfg.budget.millis.map_or(self.max_bot_ms, |m| m.min(self.max_bot_ms)));
             cfg.budget.iterations = cfg.budget.iterations.map(|n| n.min(self.max_bot_iters));
             cfg.threads = cfg.threads.clamp(1, self.max_bot_threads.max(1));
@@ -204,10 +201,10 @@ impl Limits {
         if self.check_bot(entry, &spec).is_ok() {
             return spec;
         }
-        match entry.levels().resolve(&spec) {
-            BotSpec::Ismcts(cfg) => BotSpec::Ismcts(cap(cfg)),
-            BotSpec::FlatMc(cfg) => BotSpec::FlatMc(cap(cfg)),
-            other => other,
+        let spec = entry.levels().resolve(&spec);
+        match spec.search() {
+            Some(cfg) => spec.with_search(cap(cfg)),
+            None => spec,
         }
     }
 }

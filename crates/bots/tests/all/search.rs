@@ -29,9 +29,11 @@ fn ismcts_cannot_cheat_at_equinox() {
 }
 
 #[test]
-fn flatmc_and_threaded_ismcts_cannot_cheat_at_equinox() {
+fn flatmc_paired_and_threaded_ismcts_cannot_cheat_at_equinox() {
     let Ok(options) = Equinox::options_for_players(3) else { panic!("options") };
     let (checked, _) = never_peeks::<Equinox>(&options, 1, 29, "flatmc:iters=100");
+    assert!(checked >= 4);
+    let (checked, _) = never_peeks::<Equinox>(&options, 1, 29, "paired:iters=100:playout=heuristic");
     assert!(checked >= 4);
     let (checked, _) = never_peeks::<Equinox>(&options, 1, 29, "ismcts:iters=100:threads=2:playout=heuristic");
     assert!(checked >= 4);
@@ -49,7 +51,7 @@ fn ismcts_cannot_cheat_at_the_toy_game() {
 #[test]
 fn same_seed_same_game() {
     let Ok(options) = Equinox::options_for_players(2) else { panic!("options") };
-    for bot in ["ismcts:iters=60", "ismcts:iters=60:threads=2", "flatmc:iters=40"] {
+    for bot in ["ismcts:iters=60", "ismcts:iters=60:threads=2", "flatmc:iters=40", "paired:iters=40:threads=2"] {
         let run = || {
             let Ok(state) = Equinox::new(&options, 5) else { panic!("deal") };
             let mut bots: Vec<Box<dyn Bot<Equinox>>> =

@@ -205,6 +205,7 @@ async fn issue32_an_over_budget_bot_is_refused() -> TestResult {
         ("ismcts:iters=100:threads=64", "--max-bot-threads"),
         ("hard:ms=60000", "--max-bot-ms"),
         ("flatmc:iters=1000000", "--max-bot-iters"),
+        ("paired:iters=1000000", "--max-bot-iters"),
     ] {
         let req = json!({ "game": "equinox", "seats": [{ "kind": "bot", "spec": spec }, { "kind": "open" }] });
         let (status, body) = http(&addr, "POST", "/api/games", Some(&req)).await?;
