@@ -554,8 +554,8 @@ impl<G: Game> Searcher<G> {
         let Task { kind, cfg, limit, policies, seed } = task;
         match kind {
             SearchKind::Ismcts => self.search(view, legal, &cfg, limit, policies, seed),
-            SearchKind::FlatMc => self.flat(view, legal, &cfg, limit, policies, seed),
-            SearchKind::Paired => self.paired(view, legal, &cfg, limit, policies, seed),
+            SearchKind::FlatMc => self.flat(view, legal, &cfg, limit, policies, seed, false),
+            SearchKind::Paired => self.flat(view, legal, &cfg, limit, policies, seed, true),
         }
     }
 
@@ -877,6 +877,14 @@ impl<G: Game> Searcher<G> {
     }
 
     /// Flat Monte Carlo from `view`: root actions in turn, each followed by a playout on a fresh sample.
+    ///
+    /// `paired`: each round samples one full state and one playout seed, and plays every root action out
+    /// from that same sample with that same seed (common random numbers), so the root actions are
+    /// compared on the same hidden cards, the same chance and the same playout draws until their games
+    /// part. Only complete rounds count (all actions the same number of samples), unless not one round
+    /// completed. Where the means tie, the playout policy's own choice on the view wins
+    /// (`playout=heuristic`: the heuristic's move unless a sample shows another one better).
+    #[allow(clippy::too_many_arguments)]
     fn flat(
         &mut self,
         view: &G::View,
@@ -885,64 +893,41 @@ impl<G: Game> Searcher<G> {
         limit: Limit,
         policies: Policies<G>,
         seed: u64,
+        paired: bool,
     ) -> RootResult {
         let mut rng = GameRng::new(seed);
         self.max_len = None;
         let seat = G::view_seat(view);
         let n = root_legal.len();
         let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], iterations: 0, nodes: 0 };
-        let mut done = 0u32;
-        while !limit.reached(done) {
-            let i = done as usize % n;
-            let mut state = G::determinize(view, &mut rng);
-            let max = self.max_len(&state);
-            state.apply_unchecked(root_legal[i], &mut NoEvents);
-            let values = Self::playout(&mut state, &mut self.legal, policies, cfg, max, &mut self.scratch, &mut rng);
-            out.visits[i] += 1;
-            out.reward[i] += values.get(seat.index()).copied().unwrap_or(0.0);
-            done += 1;
-        }
-        out.iterations = u64::from(done);
-        out
-    }
-
-    /// Paired Monte Carlo from `view`: each round samples one full state and one playout seed, and plays
-    /// every root action out from that same sample with that same seed (common random numbers), so the
-    /// root actions are compared on the same hidden cards, the same chance and the same playout draws
-    /// until their games part. Only complete rounds count (all actions the same number of samples),
-    /// unless not one round completed. Where the means tie, the playout policy's own choice on the view
-    /// wins (`playout=heuristic`: the heuristic's move unless a sample shows another one better).
-    fn paired(
-        &mut self,
-        view: &G::View,
-        root_legal: &[G::Action],
-        cfg: &SearchConfig,
-        limit: Limit,
-        policies: Policies<G>,
-        seed: u64,
-    ) -> RootResult {
-        let mut rng = GameRng::new(seed);
-        self.max_len = None;
-        let seat = G::view_seat(view);
-        let n = root_legal.len();
-        let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], iterations: 0, nodes: 0 };
-        let mut round = vec![0.0f64; n];
+        // Paired: the round's sample and playout seed, and its values until the round is complete.
+        let mut round = vec![0.0f64; if paired { n } else { 0 }];
         let mut sample: Option<G> = None;
         let mut playout_seed = 0u64;
         let mut done = 0u32;
         while !limit.reached(done) {
             let i = done as usize % n;
-            if i == 0 {
+            if paired && i == 0 {
                 sample = Some(G::determinize(view, &mut rng));
                 playout_seed = rng.next_u64();
             }
-            let Some(mut state) = sample.clone() else { break };
+            let mut state = match &sample {
+                Some(s) => s.clone(),
+                None => G::determinize(view, &mut rng),
+            };
             let max = self.max_len(&state);
             state.apply_unchecked(root_legal[i], &mut NoEvents);
             let mut draws = GameRng::new(playout_seed);
-            let values = Self::playout(&mut state, &mut self.legal, policies, cfg, max, &mut self.scratch, &mut draws);
-            round[i] = values.get(seat.index()).copied().unwrap_or(0.0);
+            let draws = if paired { &mut draws } else { &mut rng };
+            let values = Self::playout(&mut state, &mut self.legal, policies, cfg, max, &mut self.scratch, draws);
+            let value = values.get(seat.index()).copied().unwrap_or(0.0);
             done += 1;
+            if !paired {
+                out.visits[i] += 1;
+                out.reward[i] += value;
+                continue;
+            }
+            round[i] = value;
             let first_incomplete = out.visits[0] == 0 && limit.reached(done);
             if i + 1 == n || first_incomplete {
                 for (j, r) in round.iter().enumerate().take(i + 1) {
@@ -952,7 +937,8 @@ impl<G: Game> Searcher<G> {
             }
         }
         out.iterations = u64::from(done);
-        if let Mover::View(f) = policies.mover
+        if paired
+            && let Mover::View(f) = policies.mover
             && let Ok(k) = root_legal.binary_search(&f(view, root_legal, &mut rng))
         {
             out.reward[k] += 1e-9 * out.visits[k] as f64;
