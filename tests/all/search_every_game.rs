@@ -58,6 +58,8 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
     // Paired Monte Carlo with the heuristic's playouts (every root action on the same samples).
     audit(mv, &options(mv, Some(2), &[]), "paired:iters=40:playout=heuristic", 1, 31, 6);
     audit(mv, &options(mv, Some(2), &["edition=essential"]), "paired:iters=30:threads=2:playout=heuristic", 1, 37, 6);
+    // Racing (two-way decisions run 20 rounds, enough to race an action out).
+    audit(mv, &options(mv, Some(2), &[]), "paired:iters=40:race=1:playout=heuristic", 1, 31, 6);
 }
 
 /// Issue 40: the learned value network in the loop (leaves judged at once, and after short rollouts,

@@ -193,6 +193,11 @@ pub struct SearchConfig {
     /// to move), and a child's score gets `pnet · p / (visits + 1)` added, `p` its probability when it
     /// was expanded.
     pub policy_milli: u32,
+    /// `paired` only: the racing threshold `z`, in thousandths (0 = no racing, every root action plays
+    /// every round). After [`RACE_ROUNDS`] rounds, a root action whose paired mean difference to the
+    /// leader's stays below zero by more than `z` standard errors stops being played, so the rounds
+    /// that follow cost only the actions still in the race.
+    pub race_milli: u32,
 }
 
 impl Default for SearchConfig {
@@ -208,6 +213,7 @@ impl Default for SearchConfig {
             eval: LeafEval::Game,
             net_milli: 1000,
             policy_milli: 0,
+            race_milli: 0,
         }
     }
 }
@@ -534,6 +540,63 @@ struct RootResult {
     reward: Vec<f64>,
     iterations: u64,
     nodes: u64,
+}
+
+/// Complete rounds before `paired` may race an action out (see [`SearchConfig::race_milli`]).
+pub const RACE_ROUNDS: u32 = 8;
+
+/// The paired statistics of a racing `paired` search: per root action the sum of its round values, and
+/// per pair of actions the sum of their products, over the complete rounds (every action still in the
+/// race played every round so far, so any two of them are compared on the same rounds).
+#[derive(Debug)]
+struct Race {
+    n: usize,
+    z: f64,
+    rounds: u32,
+    sums: Vec<f64>,
+    products: Vec<f64>,
+}
+
+impl Race {
+    fn new(n: usize, z: f64) -> Self {
+        Race { n, z, rounds: 0, sums: vec![0.0; n], products: vec![0.0; n * n] }
+    }
+
+    /// Adds one complete round of the actions in `active`.
+    fn add(&mut self, active: &[usize], round: &[f64]) {
+        self.rounds += 1;
+        for &a in active {
+            self.sums[a] += round[a];
+            for &b in active {
+                self.products[a * self.n + b] += round[a] * round[b];
+            }
+        }
+    }
+
+    /// Drops from `active` every action whose mean difference to the leader (the best sum, the first in
+    /// `active` among equals) is below zero by more than `z` standard errors of the paired differences.
+    fn cull(&self, active: &mut Vec<usize>) {
+        if self.rounds < RACE_ROUNDS || active.len() < 2 {
+            return;
+        }
+        let r = f64::from(self.rounds);
+        let mut leader = active[0];
+        for &a in active.iter() {
+            if self.sums[a] > self.sums[leader] {
+                leader = a;
+            }
+        }
+        let p = |a: usize, b: usize| self.products[a * self.n + b];
+        active.retain(|&a| {
+            if a == leader {
+                return true;
+            }
+            let mean = (self.sums[a] - self.sums[leader]) / r;
+            let square = (p(a, a) + p(leader, leader) - 2.0 * p(a, leader)) / r;
+            let variance = (square - mean * mean).max(0.0) * r / (r - 1.0);
+            mean + self.z * (variance / r).sqrt() >= 0.0
+        });
+    }
 }
 
 impl<G: Game> Searcher<G> {
@@ -900,14 +963,19 @@ impl<G: Game> Searcher<G> {
         let seat = G::view_seat(view);
         let n = root_legal.len();
         let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], iterations: 0, nodes: 0 };
-        // Paired: the round's sample and playout seed, and its values until the round is complete.
+        // Paired: the round's sample and playout seed, the actions still in the race, the next one's
+        // place among them, and the round's values until the round is complete.
         let mut round = vec![0.0f64; if paired { n } else { 0 }];
+        let mut active: Vec<usize> = if paired { (0..n).collect() } else { Vec::new() };
+        let mut race = (paired && cfg.race_milli > 0).then(|| Race::new(n, f64::from(cfg.race_milli) / 1000.0));
+        let mut next = 0usize;
+        let mut rounds = 0u32;
         let mut sample: Option<G> = None;
         let mut playout_seed = 0u64;
         let mut done = 0u32;
         while !limit.reached(done) {
-            let i = done as usize % n;
-            if paired && i == 0 {
+            let i = if paired { active[next] } else { done as usize % n };
+            if paired && next == 0 {
                 sample = Some(G::determinize(view, &mut rng));
                 playout_seed = rng.next_u64();
             }
@@ -928,12 +996,20 @@ impl<G: Game> Searcher<G> {
                 continue;
             }
             round[i] = value;
-            let first_incomplete = out.visits[0] == 0 && limit.reached(done);
-            if i + 1 == n || first_incomplete {
-                for (j, r) in round.iter().enumerate().take(i + 1) {
+            next += 1;
+            let complete = next == active.len();
+            let first_incomplete = rounds == 0 && limit.reached(done);
+            if complete || first_incomplete {
+                for &j in &active[..next] {
                     out.visits[j] += 1;
-                    out.reward[j] += r;
+                    out.reward[j] += round[j];
                 }
+                rounds += 1;
+                if complete && let Some(r) = race.as_mut() {
+                    r.add(&active, &round);
+                    r.cull(&mut active);
+                }
+                next = 0;
             }
         }
         out.iterations = u64::from(done);
@@ -1150,10 +1226,13 @@ impl<G: Game> Bot<G> for SearchBot<G> {
             return legal[0];
         }
         let scores = self.analyse(view, legal);
-        // ISMCTS: the most visited action; flat MC: the best mean. Ties go to the other measure, then
-        // to the first action in the list.
+        // ISMCTS: the most visited action; flat MC: the best mean; a racing `paired`: the best mean of
+        // the actions played the most rounds (those still in the race). Ties go to the other measure,
+        // then to the first action in the list.
+        let racing = self.config.race_milli > 0;
         let key = |&(v, m): &(u64, f64)| match self.kind {
             SearchKind::Ismcts => (v as f64, m),
+            SearchKind::Paired if racing => (v as f64, m),
             SearchKind::FlatMc | SearchKind::Paired => (m, v as f64),
         };
         let mut best = 0;
@@ -1384,6 +1463,53 @@ pub mod selftest {
         let visits: Vec<u64> = bot.analyse(&view, &legal).iter().map(|&(v, _)| v).collect();
         assert!(visits[last] > 150, "{visits:?}");
         Ok(())
+    }
+
+    /// Racing drops an action that loses every paired round to the leader once [`RACE_ROUNDS`] rounds
+    /// are in, and keeps an action whose rounds equal the leader's, and one whose differences are
+    /// too noisy to tell.
+    pub fn race_drops_only_clear_losers() {
+        let mut race = Race::new(4, 2.0);
+        let mut active: Vec<usize> = (0..4).collect();
+        for r in 0..RACE_ROUNDS {
+            // 0 the leader; 1 loses or ties every round against it; 2 the leader's twin; 3 wins one
+            // round in two and loses the other against it.
+            let round = if r % 2 == 0 { [1.0, 0.0, 1.0, 0.0] } else { [0.0, 0.0, 0.0, 1.0] };
+            assert_eq!(active.len(), 4, "nothing leaves before {RACE_ROUNDS} rounds");
+            race.add(&active, &round);
+            race.cull(&mut active);
+        }
+        assert_eq!(active, vec![0, 2, 3]);
+        // The noisy action leaves once its losses outweigh its spread.
+        for _ in 0..40 {
+            race.add(&active, &[1.0, 0.0, 1.0, 0.0]);
+            race.cull(&mut active);
+        }
+        assert_eq!(active, vec![0, 2]);
+    }
+
+    /// A racing `paired` search spends most of its playouts on the actions still in the race, and its
+    /// choice on the toy game is the same as without racing (the toy's best card wins either way).
+    pub fn racing_saves_playouts_on_losers() {
+        // (Seed 0 deals the second player a lost game: every card's mean is 0 and nothing leaves.)
+        for seed in 1..6 {
+            // The second player answers a middle card: its cards above win the trick, those below lose it.
+            let mut state = fresh(seed);
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            state.apply_unchecked(legal[legal.len() / 2], &mut NoEvents);
+            let Some(seat) = state.to_move() else { panic!("over") };
+            state.legal_actions(&mut legal);
+            let budget = Budget { iterations: Some(4000), millis: None };
+            let plain = SearchConfig { budget, ..SearchConfig::default() };
+            let raced = SearchConfig { race_milli: 2000, ..plain };
+            let mut a = SearchBot::<Toy>::new(SearchKind::Paired, plain, None, seed);
+            let mut b = SearchBot::<Toy>::new(SearchKind::Paired, raced, None, seed);
+            let (va, vb) = (a.analyse(&state.view(seat), &legal), b.analyse(&state.view(seat), &legal));
+            let rounds = |v: &[(u64, f64)]| v.iter().map(|&(n, _)| n).max().unwrap_or(0);
+            assert!(rounds(&vb) > rounds(&va), "seed {seed}: racing ran no more rounds: {va:?} {vb:?}");
+            assert_eq!(a.choose(&state.view(seat), &legal), b.choose(&state.view(seat), &legal), "seed {seed}");
+        }
     }
 
     /// Every node's children stay sorted by (action, mover) with no repeated key, so that the merge with

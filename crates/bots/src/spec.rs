@@ -261,9 +261,9 @@ fn parse_spec(text: &str) -> Result<BotSpec, SpecError> {
         "random" => no_parameters(name, &params).map(|()| BotSpec::Random),
         "heuristic" => noisy(name, &params),
         _ if Level::from_name(name).is_some() => level(name, &params),
-        "ismcts" => search_config(name, &params).map(BotSpec::Ismcts),
-        "flatmc" => search_config(name, &params).map(BotSpec::FlatMc),
-        "paired" => search_config(name, &params).map(BotSpec::Paired),
+        "ismcts" => search_config(name, &params, false).map(BotSpec::Ismcts),
+        "flatmc" => search_config(name, &params, false).map(BotSpec::FlatMc),
+        "paired" => search_config(name, &params, true).map(BotSpec::Paired),
         "robot" => no_parameters(name, &params).map(|()| BotSpec::Robot),
         // Extension point: a new bot gets a variant above, an arm here that reads its parameters,
         // a `Display` arm and a `build` arm; then it leaves `PLANNED` for `KNOWN`.
@@ -299,10 +299,15 @@ fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
             problem: ParamProblem::Unknown { key: (*k).to_owned(), known: "iters, ms" },
         });
     }
-    let cfg = search_config(name, params)?;
+    let cfg = search_config(name, params, false)?;
     let budget = if params.is_empty() { Budget { iterations: None, millis: None } } else { cfg.budget };
     Ok(BotSpec::Level(level, budget))
 }
+
+/// The parameters every search bot reads.
+const SEARCH_KEYS: &str = "iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet";
+/// The parameters `paired` reads.
+const PAIRED_KEYS: &str = "iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet, race";
 
 /// Reads the parameters of a search bot: `iters=N`, `ms=M` (either or both; whichever ends first),
 /// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic|rollout`,
@@ -311,7 +316,9 @@ fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
 /// `eval=game|learned` (what estimates a playout cut short: the game's evaluation, or its learned value
 /// network, which also cuts at `depth=0`, at the leaf) and `net=W` (with `eval=learned`, the network's
 /// share of that estimate, 0 to 1, the rest the game's evaluation at the same point; 1 by default).
-fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, SpecError> {
+/// `paired` also reads `race=Z` (0 to 100; 0, the default, races no action out): see
+/// [`SearchConfig::race_milli`].
+fn search_config(bot: &str, params: &[(&str, &str)], paired: bool) -> Result<SearchConfig, SpecError> {
     let bad = |problem: ParamProblem| SpecError::BadParameter { bot: bot.to_owned(), problem };
     let number = |k: &str, v: &str, lo: u64, hi: u64| -> Result<u64, SpecError> {
         v.parse::<u64>()
@@ -357,6 +364,13 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                     .ok_or_else(|| bad(ParamProblem::Number { key: "net", value: v.to_owned(), lo: 0, hi: 1 }))?;
                 cfg.net_milli = (x * 1000.0).round() as u32;
             }
+            "race" if paired => {
+                let x: f64 =
+                    v.parse().ok().filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x)).ok_or_else(|| {
+                        bad(ParamProblem::Number { key: "race", value: v.to_owned(), lo: 0, hi: 100 })
+                    })?;
+                cfg.race_milli = (x * 1000.0).round() as u32;
+            }
             "pnet" => {
                 let x: f64 =
                     v.parse().ok().filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x)).ok_or_else(|| {
@@ -386,7 +400,7 @@ fn search_config(bot: &str, params: &[(&str, &str)]) -> Result<SearchConfig, Spe
                 }
             }
             _ => {
-                let known = "iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet";
+                let known = if paired { PAIRED_KEYS } else { SEARCH_KEYS };
                 return Err(bad(ParamProblem::Unknown { key: k.to_owned(), known }));
             }
         }
@@ -428,6 +442,9 @@ fn write_search(f: &mut fmt::Formatter<'_>, name: &str, cfg: &SearchConfig) -> f
     }
     if cfg.policy_milli != 0 {
         write!(f, ":pnet={}", f64::from(cfg.policy_milli) / 1000.0)?;
+    }
+    if cfg.race_milli != 0 {
+        write!(f, ":race={}", f64::from(cfg.race_milli) / 1000.0)?;
     }
     match cfg.playout {
         Playout::Random => {}
@@ -676,6 +693,7 @@ pub mod selftest {
             "ismcts:ms=50:depth=1:eval=learned:net=0.5:pnet=0.25:playout=rollout",
             "flatmc:iters=300",
             "paired:iters=500:depth=30:playout=heuristic",
+            "paired:ms=450:race=2.5:playout=heuristic",
         ] {
             let spec: Result<BotSpec, _> = text.parse();
             assert_eq!(spec.map(|s| s.to_string()), Ok(text.to_owned()));
@@ -705,6 +723,15 @@ pub mod selftest {
         );
         assert_eq!(err("ismcts:prior=x"), "bot `ismcts`: `prior=x`: expected a number from 0 to 100");
         assert_eq!(err("ismcts:margin=2"), "bot `ismcts`: `margin=2`: expected a number from 0 to 1");
+        assert_eq!(err("paired:race=-1"), "bot `paired`: `race=-1`: expected a number from 0 to 100");
+        assert_eq!(
+            err("ismcts:race=2"),
+            "bot `ismcts`: unknown parameter `race` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet)"
+        );
+        assert_eq!(
+            err("paired:rase=2"),
+            "bot `paired`: unknown parameter `rase` (known: iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet, race)"
+        );
         assert_eq!(
             err("flatmc:playout=smart"),
             "bot `flatmc`: `playout=smart`: expected `random`, `heuristic` or `rollout`"

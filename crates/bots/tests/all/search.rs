@@ -51,7 +51,13 @@ fn ismcts_cannot_cheat_at_the_toy_game() {
 #[test]
 fn same_seed_same_game() {
     let Ok(options) = Equinox::options_for_players(2) else { panic!("options") };
-    for bot in ["ismcts:iters=60", "ismcts:iters=60:threads=2", "flatmc:iters=40", "paired:iters=40:threads=2"] {
+    for bot in [
+        "ismcts:iters=60",
+        "ismcts:iters=60:threads=2",
+        "flatmc:iters=40",
+        "paired:iters=40:threads=2",
+        "paired:iters=80:race=1",
+    ] {
         let run = || {
             let Ok(state) = Equinox::new(&options, 5) else { panic!("deal") };
             let mut bots: Vec<Box<dyn Bot<Equinox>>> =

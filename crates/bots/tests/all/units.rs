@@ -76,6 +76,16 @@ mod search {
     }
 
     #[test]
+    fn race_drops_only_clear_losers() {
+        t::race_drops_only_clear_losers()
+    }
+
+    #[test]
+    fn racing_saves_playouts_on_losers() {
+        t::racing_saves_playouts_on_losers()
+    }
+
+    #[test]
     fn search_threads_are_kept_between_decisions() {
         t::search_threads_are_kept_between_decisions()
     }
