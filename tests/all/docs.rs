@@ -1004,13 +1004,14 @@ enum FigureSource {
 }
 
 /// The blocks of current.md written from the dated notebooks.
-const FIGURE_BLOCKS: [(&str, FigureSource); 9] = [
+const FIGURE_BLOCKS: [(&str, FigureSource); 10] = [
     ("search-instructions", FigureSource::Copy("2026-11-28-search-speed.md")),
     ("strength-equinox", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-spirit-duel", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-command-of-nature", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-mystic-vale", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("paired-mystic-vale", FigureSource::Copy("2026-11-30-paired-monte-carlo.md")),
+    ("paired-race-mystic-vale", FigureSource::Copy("2026-11-30-paired-monte-carlo.md")),
     ("ladders", FigureSource::Ladders),
     ("mystic-vale-expert", FigureSource::Copy("2026-11-27-difficulty-ladders.md")),
     ("server-load", FigureSource::Copy("2026-11-28-server-load.md")),
@@ -1019,12 +1020,13 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 9] = [
 /// The figure blocks whose source a run wrote (`--notebook FILE --figure NAME`, or a script such as
 /// `search-instructions.sh`):
 /// their text in the notebook starts with the run's "Written by" line, so none can be typed by hand.
-const WRITTEN_BY_RUNS: [&str; 7] = [
+const WRITTEN_BY_RUNS: [&str; 8] = [
     "strength-equinox",
     "strength-spirit-duel",
     "strength-command-of-nature",
     "strength-mystic-vale",
     "paired-mystic-vale",
+    "paired-race-mystic-vale",
     "mystic-vale-expert",
     "search-instructions",
 ];
