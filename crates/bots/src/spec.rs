@@ -304,10 +304,16 @@ fn level(name: &str, params: &[(&str, &str)]) -> Result<BotSpec, SpecError> {
     Ok(BotSpec::Level(level, budget))
 }
 
+/// The parameters every search bot reads (a macro, so that `paired`'s list extends it).
+macro_rules! search_keys {
+    () => {
+        "iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet"
+    };
+}
 /// The parameters every search bot reads.
-const SEARCH_KEYS: &str = "iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet";
+const SEARCH_KEYS: &str = search_keys!();
 /// The parameters `paired` reads.
-const PAIRED_KEYS: &str = "iters, ms, threads, c, playout, margin, depth, prior, eval, net, pnet, race";
+const PAIRED_KEYS: &str = concat!(search_keys!(), ", race");
 
 /// Reads the parameters of a search bot: `iters=N`, `ms=M` (either or both; whichever ends first),
 /// `threads=T` (1 to 64), `c=X` (the exploration constant, 0 to 100), `playout=random|heuristic|rollout`,
@@ -326,58 +332,27 @@ fn search_config(bot: &str, params: &[(&str, &str)], paired: bool) -> Result<Sea
             .filter(|n| (lo..=hi).contains(n))
             .ok_or_else(|| bad(ParamProblem::Whole { key: k.to_owned(), value: v.to_owned(), lo, hi }))
     };
+    // A number from 0 to `hi`, kept in thousandths.
+    let thousandths = |key: &'static str, v: &str, hi: u32| -> Result<u32, SpecError> {
+        v.parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && (0.0..=f64::from(hi)).contains(x))
+            .map(|x| (x * 1000.0).round() as u32)
+            .ok_or_else(|| bad(ParamProblem::Number { key, value: v.to_owned(), lo: 0, hi }))
+    };
     let mut cfg = SearchConfig { budget: Budget { iterations: None, millis: None }, ..SearchConfig::default() };
     for &(k, v) in params {
         match k {
             "iters" => cfg.budget.iterations = Some(number(k, v, 1, u64::from(u32::MAX))? as u32),
             "ms" => cfg.budget.millis = Some(number(k, v, 1, 3_600_000)? as u32),
             "threads" => cfg.threads = number(k, v, 1, 64)? as u8,
-            "c" => {
-                let x: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x))
-                    .ok_or_else(|| bad(ParamProblem::Number { key: "c", value: v.to_owned(), lo: 0, hi: 100 }))?;
-                cfg.c_milli = (x * 1000.0).round() as u32;
-            }
-            "margin" => {
-                let margin = || bad(ParamProblem::Number { key: "margin", value: v.to_owned(), lo: 0, hi: 1 });
-                let x: f64 = v.parse().map_err(|_| margin())?;
-                if !(0.0..=1.0).contains(&x) {
-                    return Err(margin());
-                }
-                cfg.margin_milli = (x * 1000.0).round() as u32;
-            }
+            "c" => cfg.c_milli = thousandths("c", v, 100)?,
+            "margin" => cfg.margin_milli = thousandths("margin", v, 1)?,
             "depth" => cfg.depth = number(k, v, 0, 1_000_000)? as u32,
-            "prior" => {
-                let x: f64 =
-                    v.parse().ok().filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x)).ok_or_else(|| {
-                        bad(ParamProblem::Number { key: "prior", value: v.to_owned(), lo: 0, hi: 100 })
-                    })?;
-                cfg.prior_milli = (x * 1000.0).round() as u32;
-            }
-            "net" => {
-                let x: f64 = v
-                    .parse()
-                    .ok()
-                    .filter(|x: &f64| (0.0..=1.0).contains(x))
-                    .ok_or_else(|| bad(ParamProblem::Number { key: "net", value: v.to_owned(), lo: 0, hi: 1 }))?;
-                cfg.net_milli = (x * 1000.0).round() as u32;
-            }
-            "race" if paired => {
-                let x: f64 =
-                    v.parse().ok().filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x)).ok_or_else(|| {
-                        bad(ParamProblem::Number { key: "race", value: v.to_owned(), lo: 0, hi: 100 })
-                    })?;
-                cfg.race_milli = (x * 1000.0).round() as u32;
-            }
-            "pnet" => {
-                let x: f64 =
-                    v.parse().ok().filter(|x: &f64| x.is_finite() && (0.0..=100.0).contains(x)).ok_or_else(|| {
-                        bad(ParamProblem::Number { key: "pnet", value: v.to_owned(), lo: 0, hi: 100 })
-                    })?;
-                cfg.policy_milli = (x * 1000.0).round() as u32;
-            }
+            "prior" => cfg.prior_milli = thousandths("prior", v, 100)?,
+            "net" => cfg.net_milli = thousandths("net", v, 1)?,
+            "race" if paired => cfg.race_milli = thousandths("race", v, 100)?,
+            "pnet" => cfg.policy_milli = thousandths("pnet", v, 100)?,
             "eval" => {
                 cfg.eval = match v {
                     "game" => LeafEval::Game,
