@@ -539,6 +539,8 @@ struct RootResult {
     visits: Vec<u64>,
     reward: Vec<f64>,
     iterations: u64,
+    /// Full states sampled from the view: one an iteration, or one a round for `paired`.
+    determinizations: u64,
     nodes: u64,
 }
 
@@ -923,6 +925,7 @@ impl<G: Game> Searcher<G> {
             visits: vec![0; root_legal.len()],
             reward: vec![0.0; root_legal.len()],
             iterations: u64::from(done),
+            determinizations: u64::from(done),
             nodes: self.nodes.len() as u64,
         };
         let mut child = self.nodes[0].first_child;
@@ -962,7 +965,7 @@ impl<G: Game> Searcher<G> {
         self.max_len = None;
         let seat = G::view_seat(view);
         let n = root_legal.len();
-        let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], iterations: 0, nodes: 0 };
+        let mut out = RootResult { visits: vec![0; n], reward: vec![0.0; n], ..RootResult::default() };
         // Paired: the round's sample and playout seed, the actions still in the race, the next one's
         // place among them, and the round's values until the round is complete.
         let mut round = vec![0.0f64; if paired { n } else { 0 }];
@@ -978,10 +981,14 @@ impl<G: Game> Searcher<G> {
             if paired && next == 0 {
                 sample = Some(G::determinize(view, &mut rng));
                 playout_seed = rng.next_u64();
+                out.determinizations += 1;
             }
             let mut state = match &sample {
                 Some(s) => s.clone(),
-                None => G::determinize(view, &mut rng),
+                None => {
+                    out.determinizations += 1;
+                    G::determinize(view, &mut rng)
+                }
             };
             let max = self.max_len(&state);
             state.apply_unchecked(root_legal[i], &mut NoEvents);
@@ -1193,7 +1200,7 @@ impl<G: Game> SearchBot<G> {
                 }
             }
             last.iterations += r.iterations;
-            last.determinizations += r.iterations;
+            last.determinizations += r.determinizations;
             last.nodes += r.nodes;
         }
         self.last = last;
@@ -1508,6 +1515,14 @@ pub mod selftest {
             let (va, vb) = (a.analyse(&state.view(seat), &legal), b.analyse(&state.view(seat), &legal));
             let rounds = |v: &[(u64, f64)]| v.iter().map(|&(n, _)| n).max().unwrap_or(0);
             assert!(rounds(&vb) > rounds(&va), "seed {seed}: racing ran no more rounds: {va:?} {vb:?}");
+            // A round samples one full state for all its playouts (the last round may be cut short by
+            // the budget, and it does not count).
+            for (bot, v) in [(&a, &va), (&b, &vb)] {
+                let (stats, complete) = (bot.last_decision(), rounds(v));
+                let counted: u64 = v.iter().map(|&(n, _)| n).sum();
+                assert!((complete..=complete + 1).contains(&stats.determinizations), "seed {seed}: {stats:?}");
+                assert!(stats.iterations >= counted && stats.iterations < counted + legal.len() as u64, "seed {seed}");
+            }
             assert_eq!(a.choose(&state.view(seat), &legal), b.choose(&state.view(seat), &legal), "seed {seed}");
         }
     }
