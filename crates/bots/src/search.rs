@@ -196,7 +196,8 @@ pub struct SearchConfig {
     /// `paired` only: the racing threshold `z`, in thousandths (0 = no racing, every root action plays
     /// every round). After [`RACE_ROUNDS`] rounds, a root action whose paired mean difference to the
     /// leader's stays below zero by more than `z` standard errors stops being played, so the rounds
-    /// that follow cost only the actions still in the race.
+    /// that follow cost only the actions still in the race; once one action is left, the search stops
+    /// (more rounds could not change the choice).
     pub race_milli: u32,
 }
 
@@ -1015,6 +1016,10 @@ impl<G: Game> Searcher<G> {
                 if complete && let Some(r) = race.as_mut() {
                     r.add(&active, &round);
                     r.cull(&mut active);
+                    // The last action in the race is the choice: more rounds could not change it.
+                    if active.len() == 1 {
+                        break;
+                    }
                 }
                 next = 0;
             }
@@ -1514,7 +1519,9 @@ pub mod selftest {
             let mut b = SearchBot::<Toy>::new(SearchKind::Paired, raced, None, seed);
             let (va, vb) = (a.analyse(&state.view(seat), &legal), b.analyse(&state.view(seat), &legal));
             let rounds = |v: &[(u64, f64)]| v.iter().map(|&(n, _)| n).max().unwrap_or(0);
-            assert!(rounds(&vb) > rounds(&va), "seed {seed}: racing ran no more rounds: {va:?} {vb:?}");
+            // More rounds on the same budget, or fewer playouts: the race ended with one action left.
+            let stopped = b.last_decision().iterations < a.last_decision().iterations;
+            assert!(rounds(&vb) > rounds(&va) || stopped, "seed {seed}: racing saved nothing: {va:?} {vb:?}");
             // A round samples one full state for all its playouts (the last round may be cut short by
             // the budget, and it does not count).
             for (bot, v) in [(&a, &va), (&b, &vb)] {
@@ -1525,6 +1532,30 @@ pub mod selftest {
             }
             assert_eq!(a.choose(&state.view(seat), &legal), b.choose(&state.view(seat), &legal), "seed {seed}");
         }
+    }
+
+    /// Once the race has one action left, the search stops before its budget; until then it plays on.
+    pub fn racing_stops_with_one_action_left() {
+        let mut stopped = 0;
+        for seed in 1..6 {
+            let mut state = fresh(seed);
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            state.apply_unchecked(legal[legal.len() / 2], &mut NoEvents);
+            let Some(seat) = state.to_move() else { panic!("over") };
+            state.legal_actions(&mut legal);
+            let budget = Budget { iterations: Some(20_000), millis: None };
+            let raced = SearchConfig { budget, race_milli: 500, ..SearchConfig::default() };
+            let mut b = SearchBot::<Toy>::new(SearchKind::Paired, raced, None, seed);
+            let v = b.analyse(&state.view(seat), &legal);
+            let played = b.last_decision().iterations;
+            if played + (legal.len() as u64) < 20_000 {
+                // It stopped after a complete round (every playout counted), the survivor's.
+                stopped += 1;
+                assert_eq!(played, v.iter().map(|&(n, _)| n).sum::<u64>(), "seed {seed}: a round cut short");
+            }
+        }
+        assert!(stopped > 0, "no race ended with one action left");
     }
 
     /// Every node's children stay sorted by (action, mover) with no repeated key, so that the merge with

@@ -86,6 +86,11 @@ mod search {
     }
 
     #[test]
+    fn racing_stops_with_one_action_left() {
+        t::racing_stops_with_one_action_left()
+    }
+
+    #[test]
     fn search_threads_are_kept_between_decisions() {
         t::search_threads_are_kept_between_decisions()
     }
