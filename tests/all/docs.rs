@@ -1004,7 +1004,7 @@ enum FigureSource {
 }
 
 /// The blocks of current.md written from the dated notebooks.
-const FIGURE_BLOCKS: [(&str, FigureSource); 10] = [
+const FIGURE_BLOCKS: [(&str, FigureSource); 12] = [
     ("search-instructions", FigureSource::Copy("2026-11-28-search-speed.md")),
     ("strength-equinox", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("strength-spirit-duel", FigureSource::Copy("2026-11-28-search-strength.md")),
@@ -1012,6 +1012,8 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 10] = [
     ("strength-mystic-vale", FigureSource::Copy("2026-11-28-search-strength.md")),
     ("paired-mystic-vale", FigureSource::Copy("2026-11-30-paired-monte-carlo.md")),
     ("paired-race-mystic-vale", FigureSource::Copy("2026-11-30-paired-monte-carlo.md")),
+    ("paired-expert-ismcts", FigureSource::Copy("2026-11-30-paired-expert.md")),
+    ("paired-expert-heuristic", FigureSource::Copy("2026-11-30-paired-expert.md")),
     ("ladders", FigureSource::Ladders),
     ("mystic-vale-expert", FigureSource::Copy("2026-11-27-difficulty-ladders.md")),
     ("server-load", FigureSource::Copy("2026-11-28-server-load.md")),
@@ -1020,13 +1022,15 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 10] = [
 /// The figure blocks whose source a run wrote (`--notebook FILE --figure NAME`, or a script such as
 /// `search-instructions.sh`):
 /// their text in the notebook starts with the run's "Written by" line, so none can be typed by hand.
-const WRITTEN_BY_RUNS: [&str; 8] = [
+const WRITTEN_BY_RUNS: [&str; 10] = [
     "strength-equinox",
     "strength-spirit-duel",
     "strength-command-of-nature",
     "strength-mystic-vale",
     "paired-mystic-vale",
     "paired-race-mystic-vale",
+    "paired-expert-ismcts",
+    "paired-expert-heuristic",
     "mystic-vale-expert",
     "search-instructions",
 ];

@@ -65,7 +65,7 @@ fn ismcts_cannot_cheat_at_mystic_vale() {
 /// Issue 40: the learned value network in the loop (leaves judged at once, and after short rollouts,
 /// alone or blended with the game's evaluation;
 /// with three players, and where the tensor does not fit the network and the game's evaluation
-/// takes over), the learned policy prior, and the level that plays it.
+/// takes over), the learned policy prior, and the level that plays it (Mystic Vale's `expert`).
 #[test]
 fn ismcts_with_the_learned_evaluation_cannot_cheat_at_mystic_vale() {
     let mv = "mystic-vale";
@@ -78,7 +78,10 @@ fn ismcts_with_the_learned_evaluation_cannot_cheat_at_mystic_vale() {
     audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=40:depth=1:pnet=1:playout=rollout", 1, 37, 6);
     audit(mv, &options(mv, Some(2), &[]), "ismcts:iters=40:depth=1:eval=learned:net=0.5:pnet=1", 1, 43, 6);
     audit(mv, &options(mv, Some(2), &["sets=base,wild"]), "ismcts:iters=30:depth=20:eval=learned", 1, 41, 5);
+    // The level that plays it (paired Monte Carlo, cut playouts judged by the network), and the same
+    // where the network does not fit (three players, another set of cards: the game's evaluation).
     audit(mv, &options(mv, Some(2), &[]), "expert:iters=40", 1, 23, 10);
+    audit(mv, &options(mv, Some(3), &["sets=base,wild"]), "expert:iters=30", 1, 41, 6);
 }
 
 /// Command of Nature's random playouts run to the 60-turn limit: here they stop at depth 40, as its

@@ -34,7 +34,7 @@ use std::any::Any;
 
 use serde_json::{Value, json};
 use sylvan_bots::audit::{PeekAudit, analysis_never_peeks_with, never_peeks_with};
-use sylvan_bots::{BotSpec, DynBot, Level, Levels, Playout, SearchConfig, SpecError, ValueNet};
+use sylvan_bots::{BotSpec, DynBot, LeafEval, Level, Levels, Playout, SearchConfig, SpecError, ValueNet};
 use sylvan_engine::analytics::{DesignerStats, DesignerTally};
 use sylvan_engine::erased::{DynError, DynGame, DynView, Erased, GameType, Typed};
 use sylvan_engine::{Game, GameRng, Heuristic, Locale, Record, ReplayError, Seat, SetupError, Start, replay_actions};
@@ -518,8 +518,8 @@ fn search(iterations: u32, millis: u32, depth: u32, playout: Playout) -> BotSpec
 /// already beats the heuristic clearly (the spirit duel, Command of Nature with cut-short playouts),
 /// `hard` is 1,000 and `expert` 10,000, ten times more, so that each is clearly stronger than the
 /// level below and a 200-games-per-pair ladder costs core-hours rather than core-days. Mystic Vale's
-/// search beats its heuristic by less than 100 Elo even at 10,000 iterations, so its lower three levels
-/// are the heuristic with 50%, 30% and 15% random moves, and `expert` searches 10,000 iterations.
+/// lower three levels are the heuristic with 50%, 30% and 15% random moves, and `expert` is paired
+/// Monte Carlo over the heuristic's playouts (1,700 playouts).
 /// Equinox's heuristic is too close to random for the lower levels, so all four of its levels search,
 /// with budgets the measured ladder separates (20, 80, 300 and 1,000 iterations).
 mod levels {
@@ -537,16 +537,25 @@ mod levels {
         )
     }
 
-    /// Mystic Vale: the heuristic with less and less noise, then search. Search does not beat the
-    /// heuristic by 100 Elo even at 10,000 iterations, so `hard` is the heuristic with 15% random moves
-    /// (about 200 Elo below it), and `expert` searches 10,000 iterations with the rollout policy and
-    /// playouts cut at the evaluation after 80 moves (docs/ai.md, "Difficulty levels").
+    /// Mystic Vale: the heuristic with less and less noise, then search. `hard` is the heuristic with
+    /// 15% random moves (about 200 Elo below it). `expert` is paired Monte Carlo: 1,700 playouts of the
+    /// heuristic, every root action on the same samples, racing the root actions (`race=2`), each
+    /// playout cut at the evaluation after 80 moves and judged there by the learned value network
+    /// (the game's own evaluation where the network does not fit the options), about the time a
+    /// decision of the ISMCTS it replaced (10,000 iterations) (docs/ai.md, "Difficulty levels").
     pub fn mystic_vale() -> Levels {
+        let paired = SearchConfig {
+            depth: 80,
+            playout: Playout::Heuristic,
+            race_milli: 2_000,
+            eval: LeafEval::Learned,
+            ..Levels::search(1_700, 5_000)
+        };
         Levels::new(
             BotSpec::Noisy { noise_milli: 500 },
             BotSpec::Noisy { noise_milli: 300 },
             BotSpec::Noisy { noise_milli: 150 },
-            search(10_000, 5_000, 80, Playout::Rollout),
+            BotSpec::Paired(paired),
         )
     }
 

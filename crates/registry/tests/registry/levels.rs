@@ -46,7 +46,8 @@ fn every_game_has_a_ladder_within_its_time_caps() -> TestResult {
         for (level, t) in ["medium", "hard"].iter().zip(&table[1..3]) {
             assert!(heuristic(t) || searches(t), "{}: {level} is {t}", entry.name());
         }
-        assert!(table[3].starts_with("ismcts:") && table[3].contains(":ms=5000"), "{}: {}", entry.name(), table[3]);
+        let search_bot = |t: &str| t.starts_with("ismcts:") || t.starts_with("paired:");
+        assert!(search_bot(&table[3]) && table[3].contains(":ms=5000"), "{}: {}", entry.name(), table[3]);
         // A budget override replaces the budget and keeps the rest of the configuration.
         let hard = levels.resolve(&spec("hard:iters=7")?).to_string();
         if searches(&table[2]) {
