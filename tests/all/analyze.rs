@@ -43,6 +43,7 @@ fn analysis_of_every_game_reports_real_decisions() -> TestResult {
         let decisions = report["decisions"].as_array().ok_or("no decisions")?;
         assert!(decisions.len() >= 3, "{game}: only {} decisions", decisions.len());
         let mut losses = Vec::new();
+        let mut most = 0;
         for d in decisions {
             let step = d["move"].as_u64().ok_or("move")? as usize;
             assert_eq!(d["played"].as_str(), actions.get(step).copied(), "{game}: move {step}");
@@ -54,12 +55,16 @@ fn analysis_of_every_game_reports_real_decisions() -> TestResult {
             );
             assert!((0.0..=1.0).contains(&before) && (0.0..=1.0).contains(&after), "{game}: {d}");
             assert!((before - after - loss).abs() < 1e-9, "{game}: {d}");
-            assert_eq!(d["iterations"].as_u64(), Some(30), "{game}: the override sets the budget");
+            // The override sets the budget (a racing search stops early once one action is left).
+            let iterations = d["iterations"].as_u64().ok_or("iterations")?;
+            assert!((1..=30).contains(&iterations), "{game}: the override sets the budget: {d}");
+            most = most.max(iterations);
             if d["played"] == d["preferred"] {
                 assert_eq!(loss, 0.0, "{game}: {d}");
             }
             losses.push(loss);
         }
+        assert_eq!(most, 30, "{game}: no decision used the whole budget");
         // Analysing p1 alone: every decision is p1's (seats serialise as their index or name).
         let seat = &decisions[0]["seat"];
         assert!(decisions.iter().all(|d| &d["seat"] == seat), "{game}");

@@ -1264,8 +1264,10 @@ impl<G: Game> Bot<G> for SearchBot<G> {
         Some(self.last)
     }
 
+    /// The search's visits and mean returns, the means kept within 0 to 1 (`paired` breaks ties in favour
+    /// of its playout policy's move with a bonus of a billionth, which must not read as a probability above 1).
     fn action_values(&mut self, view: &G::View, legal: &[G::Action]) -> Option<Vec<(u64, f64)>> {
-        Some(self.analyse(view, legal))
+        Some(self.analyse(view, legal).into_iter().map(|(v, m)| (v, m.clamp(0.0, 1.0))).collect())
     }
 }
 
@@ -1291,6 +1293,18 @@ pub mod selftest {
             Ok(t) => t,
             Err(e) => panic!("{e}"),
         }
+    }
+
+    /// The game of `seed` after the first player leads a middle card: the second player's cards above
+    /// it win the trick, those below lose it. Returns the state, the second player and its legal list.
+    fn after_a_middle_lead(seed: u64) -> (Toy, Seat, Vec<Play>) {
+        let mut state = fresh(seed);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        state.apply_unchecked(legal[legal.len() / 2], &mut NoEvents);
+        let Some(seat) = state.to_move() else { panic!("over") };
+        state.legal_actions(&mut legal);
+        (state, seat, legal)
     }
 
     /// A playout with a depth stops at the first evaluation point after that many moves and backs up the
@@ -1505,13 +1519,7 @@ pub mod selftest {
     pub fn racing_saves_playouts_on_losers() {
         // (Seed 0 deals the second player a lost game: every card's mean is 0 and nothing leaves.)
         for seed in 1..6 {
-            // The second player answers a middle card: its cards above win the trick, those below lose it.
-            let mut state = fresh(seed);
-            let mut legal = Vec::new();
-            state.legal_actions(&mut legal);
-            state.apply_unchecked(legal[legal.len() / 2], &mut NoEvents);
-            let Some(seat) = state.to_move() else { panic!("over") };
-            state.legal_actions(&mut legal);
+            let (state, seat, legal) = after_a_middle_lead(seed);
             let budget = Budget { iterations: Some(4000), millis: None };
             let plain = SearchConfig { budget, ..SearchConfig::default() };
             let raced = SearchConfig { race_milli: 2000, ..plain };
@@ -1538,12 +1546,7 @@ pub mod selftest {
     pub fn racing_stops_with_one_action_left() {
         let mut stopped = 0;
         for seed in 1..6 {
-            let mut state = fresh(seed);
-            let mut legal = Vec::new();
-            state.legal_actions(&mut legal);
-            state.apply_unchecked(legal[legal.len() / 2], &mut NoEvents);
-            let Some(seat) = state.to_move() else { panic!("over") };
-            state.legal_actions(&mut legal);
+            let (state, seat, legal) = after_a_middle_lead(seed);
             let budget = Budget { iterations: Some(20_000), millis: None };
             let raced = SearchConfig { budget, race_milli: 500, ..SearchConfig::default() };
             let mut b = SearchBot::<Toy>::new(SearchKind::Paired, raced, None, seed);
