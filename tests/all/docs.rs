@@ -999,7 +999,7 @@ fn table_rows(block: &str) -> Vec<Vec<String>> {
 enum FigureSource {
     /// The same-named block of this dated notebook, copied whole.
     Copy(&'static str),
-    /// The ladders' summary: each bot's rating from the ladder tables of the difficulty notebook.
+    /// The ladders' summary: each bot's rating from the ladder tables of [`LADDER_COLUMNS`].
     Ladders,
 }
 
@@ -1015,7 +1015,7 @@ const FIGURE_BLOCKS: [(&str, FigureSource); 12] = [
     ("paired-expert-ismcts", FigureSource::Copy("2026-11-30-paired-expert.md")),
     ("paired-expert-heuristic", FigureSource::Copy("2026-11-30-paired-expert.md")),
     ("ladders", FigureSource::Ladders),
-    ("mystic-vale-expert", FigureSource::Copy("2026-11-27-difficulty-ladders.md")),
+    ("ladder-mystic-vale-expert", FigureSource::Copy(EXPERT_LADDER)),
     ("server-load", FigureSource::Copy("2026-11-28-server-load.md")),
 ];
 
@@ -1031,41 +1031,48 @@ const WRITTEN_BY_RUNS: [&str; 10] = [
     "paired-race-mystic-vale",
     "paired-expert-ismcts",
     "paired-expert-heuristic",
-    "mystic-vale-expert",
+    "ladder-mystic-vale-expert",
     "search-instructions",
 ];
 
-/// The notebook the ladders come from, and its ladder tables: (column title, block, which rating column).
+/// The notebook the ladders come from (the ladder tables of the levels as calibrated).
 const LADDERS: &str = "2026-11-27-difficulty-ladders.md";
-const LADDER_COLUMNS: [(&str, &str, usize); 5] = [
-    ("spirit duel", "ladder-spirit-duel", 0),
-    ("Equinox", "ladder-equinox", 0),
-    ("Command of Nature", "ladder-command-of-nature", 0),
-    ("Mystic Vale, base set", "ladder-mystic-vale", 0),
-    ("Mystic Vale, `sets=base,magic,wild`", "ladder-mystic-vale-wild", 0),
+/// Mystic Vale's ladder with today's `expert` on it (the level's own notebook).
+const EXPERT_LADDER: &str = "2026-11-30-paired-expert.md";
+/// Where the ladders' summary says it comes from.
+const LADDER_SOURCES: &str = "2026-11-27-difficulty-ladders.md and 2026-11-30-paired-expert.md";
+/// The ladders' columns: (column title, notebook, block, which rating column).
+const LADDER_COLUMNS: [(&str, &str, &str, usize); 5] = [
+    ("spirit duel", LADDERS, "ladder-spirit-duel", 0),
+    ("Equinox", LADDERS, "ladder-equinox", 0),
+    ("Command of Nature", LADDERS, "ladder-command-of-nature", 0),
+    ("Mystic Vale, base set", EXPERT_LADDER, "ladder-mystic-vale-expert", 0),
+    ("Mystic Vale, `sets=base,magic,wild`", LADDERS, "ladder-mystic-vale-wild", 0),
 ];
 
 /// The ladders' summary table: a row per bot, a column per ladder, the rating (the first word of the
-/// `rating` cell of the bot's row), `–` where the ladder has no such bot.
-fn ladder_summary(notebook: &str) -> Result<String, String> {
+/// `rating` cell of the bot's row), `–` where the ladder has no such bot. `read` gives a notebook's text.
+fn ladder_summary(read: impl Fn(&str) -> Result<String, String>) -> Result<String, String> {
     let mut out = format!(
         "| bot | {} |\n|---|{}\n",
         LADDER_COLUMNS.map(|c| c.0).join(" | "),
         "---:|".repeat(LADDER_COLUMNS.len())
     );
+    let notebooks = LADDER_COLUMNS.map(|c| read(c.1));
     for bot in ["random", "heuristic", "easy", "medium", "hard", "expert"] {
         let mut cells = Vec::new();
-        for (title, block, k) in LADDER_COLUMNS {
-            let range = figures_block(notebook, block).ok_or(format!("{LADDERS}: no block `{block}`"))?;
+        for ((title, file, block, k), notebook) in LADDER_COLUMNS.iter().zip(&notebooks) {
+            let notebook = notebook.as_ref().map_err(Clone::clone)?;
+            let range = figures_block(notebook, block).ok_or(format!("{file}: no block `{block}`"))?;
             let rows = table_rows(&notebook[range]);
-            let header = rows.first().ok_or(format!("{LADDERS}: `{block}` holds no table"))?;
+            let header = rows.first().ok_or(format!("{file}: `{block}` holds no table"))?;
             let column = header
                 .iter()
                 .enumerate()
                 .filter(|(_, h)| h.starts_with("rating"))
-                .nth(k)
+                .nth(*k)
                 .map(|(i, _)| i)
-                .ok_or(format!("{LADDERS}: `{block}` has no rating column for {title}"))?;
+                .ok_or(format!("{file}: `{block}` has no rating column for {title}"))?;
             let quoted = format!("`{bot}`");
             let rating = rows
                 .iter()
@@ -1097,7 +1104,10 @@ fn current_figures_are_written_from_the_dated_notebooks() -> TestResult {
                 let range = figures_block(&text, name).ok_or(format!("{file}: no block `{name}`"))?;
                 (file, text[range].to_owned())
             }
-            FigureSource::Ladders => (LADDERS, ladder_summary(&fs::read_to_string(dir.join(LADDERS))?)?),
+            FigureSource::Ladders => {
+                let read = |file: &str| fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"));
+                (LADDER_SOURCES, ladder_summary(read)?)
+            }
         };
         let written = format!("<!-- written from {file} by figures.sh: edit the notebook, not this -->\n{body}");
         let range = figures_block(&current, name).ok_or(format!("current.md: no block `{name}`"))?;
