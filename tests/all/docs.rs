@@ -1039,8 +1039,6 @@ const WRITTEN_BY_RUNS: [&str; 10] = [
 const LADDERS: &str = "2026-11-27-difficulty-ladders.md";
 /// Mystic Vale's ladder with today's `expert` on it (the level's own notebook).
 const EXPERT_LADDER: &str = "2026-11-30-paired-expert.md";
-/// Where the ladders' summary says it comes from.
-const LADDER_SOURCES: &str = "2026-11-27-difficulty-ladders.md and 2026-11-30-paired-expert.md";
 /// The ladders' columns: (column title, notebook, block, which rating column).
 const LADDER_COLUMNS: [(&str, &str, &str, usize); 5] = [
     ("spirit duel", LADDERS, "ladder-spirit-duel", 0),
@@ -1049,6 +1047,17 @@ const LADDER_COLUMNS: [(&str, &str, &str, usize); 5] = [
     ("Mystic Vale, base set", EXPERT_LADDER, "ladder-mystic-vale-expert", 0),
     ("Mystic Vale, `sets=base,magic,wild`", LADDERS, "ladder-mystic-vale-wild", 0),
 ];
+
+/// The notebooks the ladders' summary comes from, each once, in column order ("A and B").
+fn ladder_sources() -> String {
+    let mut files: Vec<&str> = Vec::new();
+    for (_, file, _, _) in LADDER_COLUMNS {
+        if !files.contains(&file) {
+            files.push(file);
+        }
+    }
+    files.join(" and ")
+}
 
 /// The ladders' summary table: a row per bot, a column per ladder, the rating (the first word of the
 /// `rating` cell of the bot's row), `–` where the ladder has no such bot. `read` gives a notebook's text.
@@ -1102,11 +1111,11 @@ fn current_figures_are_written_from_the_dated_notebooks() -> TestResult {
             FigureSource::Copy(file) => {
                 let text = fs::read_to_string(dir.join(file))?;
                 let range = figures_block(&text, name).ok_or(format!("{file}: no block `{name}`"))?;
-                (file, text[range].to_owned())
+                (file.to_owned(), text[range].to_owned())
             }
             FigureSource::Ladders => {
                 let read = |file: &str| fs::read_to_string(dir.join(file)).map_err(|e| format!("{file}: {e}"));
-                (LADDER_SOURCES, ladder_summary(read)?)
+                (ladder_sources(), ladder_summary(read)?)
             }
         };
         let written = format!("<!-- written from {file} by figures.sh: edit the notebook, not this -->\n{body}");
