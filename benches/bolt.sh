@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Post-link layout of the release binary by BOLT (LLVM's binary optimiser): the release build linked with
-# its relocations kept, instrumented by BOLT, trained on the same playouts as `benches/pgo.sh`, then laid
+# its relocations kept, instrumented by BOLT, trained on the playouts of `benches/train.sh`, then laid
 # out again from that profile (hot blocks together, cold code split off, functions ordered by calls).
 # Needs `llvm-bolt` and `merge-fdata` (Debian: `apt-get install bolt-19`, binaries in /usr/lib/llvm-19/bin).
 # Usage: benches/bolt.sh [LLVM_BOLT]   → the binary target/bolt-build/release/sylvan.bolt
@@ -17,18 +17,10 @@ RUSTFLAGS="-C link-arg=-Wl,--emit-relocs" cargo build --release -p sylvan --targ
 BIN=target/bolt-build/release/sylvan
 DATA=$PWD/target/bolt-data
 rm -rf "$DATA" && mkdir -p "$DATA"
-# 2. The instrumented binary, one profile a run, and the training of `benches/pgo.sh`.
+# 2. The instrumented binary, one profile a run, and the training (`benches/train.sh`).
 "$BOLT" "$BIN" -instrument -instrumentation-file="$DATA/prof" -instrumentation-file-append-pid \
     -o "$DATA/sylvan.inst" > "$DATA/instrument.log"
-train() { "$DATA/sylvan.inst" bench "$@" --seed 1 > /dev/null; }
-train mystic-vale -p 2 -n 300
-train mystic-vale -p 4 -o edition=essential -n 200
-train mystic-vale -p 2 -o sets=all -o leaders=random -o amulets=random -n 300
-train mystic-vale -p 3 -o sets=all -o leaders=random -o amulets=random -n 200
-train equinox -p 3 -n 2000
-train spirit-duel -n 2000
-train command-of-nature -n 500
-train mystic-vale -p 2 -o sets=all -n 20 --bot ismcts:iters=500
+benches/train.sh "$DATA/sylvan.inst"
 "$MERGE" "$DATA"/prof.*.fdata > "$DATA/merged.fdata"
 # 3. The layout from that profile.
 "$BOLT" "$BIN" -data="$DATA/merged.fdata" -reorder-blocks=ext-tsp -reorder-functions=cdsort -split-functions \

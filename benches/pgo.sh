@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Profile-guided build of the shipped binary: `dist` (fat link-time optimisation) trained on the engine's
-# hot paths — uniform random playouts of every game and a few search decisions — then rebuilt with that
-# profile. Needs `llvm-profdata` of rustc's LLVM major version (`rustc -vV`; Debian: `apt-get install
-# llvm-22`, binary /usr/lib/llvm-22/bin/llvm-profdata).
+# hot paths (`benches/train.sh`: uniform random playouts of every game and a few search decisions), then
+# rebuilt with that profile. Needs `llvm-profdata` of rustc's LLVM major version (`rustc -vV`; Debian:
+# `apt-get install llvm-22`, binary /usr/lib/llvm-22/bin/llvm-profdata).
 # Usage: benches/pgo.sh [LLVM_PROFDATA]   → the binary target/pgo-use/dist/sylvan
 # Measured (8% fewer instructions a move, no more moves a second, so not the shipped build):
 # docs/measurements/2026-11-28-openspiel-side-by-side.md, "Profile-guided optimisation".
@@ -17,15 +17,7 @@ rm -rf "$DATA" && mkdir -p "$DATA"
 RUSTFLAGS="-Cprofile-generate=$DATA" cargo build --profile dist -p sylvan --target-dir target/pgo-gen
 GEN=target/pgo-gen/dist/sylvan
 # 2. Training: each game's playouts (every Mystic Vale set, 2 to 4 players) and search decisions.
-train() { "$GEN" bench "$@" --seed 1 > /dev/null; }
-train mystic-vale -p 2 -n 300
-train mystic-vale -p 4 -o edition=essential -n 200
-train mystic-vale -p 2 -o sets=all -o leaders=random -o amulets=random -n 300
-train mystic-vale -p 3 -o sets=all -o leaders=random -o amulets=random -n 200
-train equinox -p 3 -n 2000
-train spirit-duel -n 2000
-train command-of-nature -n 500
-train mystic-vale -p 2 -o sets=all -n 20 --bot ismcts:iters=500
+benches/train.sh "$GEN"
 "$PROFDATA" merge -o "$DATA/merged.profdata" "$DATA"
 # 3. The build that uses the profile.
 RUSTFLAGS="-Cprofile-use=$DATA/merged.profdata" cargo build --profile dist -p sylvan --target-dir target/pgo-use
