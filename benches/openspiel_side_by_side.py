@@ -5,7 +5,9 @@ One core, interleaved rounds: each round times OpenSpiel's `euchre` and `hearts`
 through `pyspiel.evaluate_bots`, the C++ game under the Python loop OpenSpiel users run) and then
 `sylvan bench` for each Mystic Vale setup, so a change of the machine's load hits every side alike. The
 figure reported is the ratio of moves per second, Mystic Vale over OpenSpiel's euchre, per round and as
-the median of the rounds. Absolute nanoseconds are not stable on a shared machine; the ratio of two
+the median of the rounds. OpenSpiel's moves include its chance outcomes (euchre's deal is dealt card by
+card, about half its moves), Mystic Vale's do not (its shuffles are inside the state): a second column
+gives the ratio to euchre's decisions alone, the moves less the chance outcomes. Absolute nanoseconds are not stable on a shared machine; the ratio of two
 interleaved runs is steadier, and callgrind instruction counts (docs/measurements/instructions.sh) are
 the exact measure.
 
@@ -52,14 +54,15 @@ OPENSPIEL_GAMES = ["euchre", "hearts"]
 
 
 def openspiel_moves_per_sec(pyspiel, name, seconds, seed):
-    """Uniform random playouts of OpenSpiel game `name` for about `seconds`: moves (chance included) per second."""
+    """Uniform random playouts of OpenSpiel game `name` for about `seconds`: moves (chance included) per
+    second, and the share of those moves that are decisions (not chance outcomes)."""
     game = pyspiel.load_game(name)
     n = game.num_players()
     bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(n)]
     rng = random.Random(seed)
     # The mean playout length is measured before the clock starts (a Python loop, far slower than
     # `evaluate_bots`; timing it would flatter the other side).
-    length = playout_length(game, rng)
+    length, decisions = playout_length(game, rng)
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -69,17 +72,18 @@ def openspiel_moves_per_sec(pyspiel, name, seconds, seed):
         pyspiel.evaluate_bots(state, bots, rng.randrange(1 << 31))
         games += 1
     elapsed = time.perf_counter() - start
-    return games * length / elapsed
+    return games * length / elapsed, decisions / length
 
 
 _LENGTHS = {}
 
 
 def playout_length(game, rng):
-    """The mean length of a uniform random playout of `game` (measured once per game, 200 playouts)."""
+    """The mean length of a uniform random playout of `game`, and its mean number of decisions (moves that
+    are not chance outcomes), measured once per game over 200 playouts."""
     key = str(game)
     if key not in _LENGTHS:
-        total = 0
+        total = decisions = 0
         for _ in range(200):
             state = game.new_initial_state()
             while not state.is_terminal():
@@ -88,8 +92,9 @@ def playout_length(game, rng):
                     state.apply_action(rng.choices(actions, probs)[0])
                 else:
                     state.apply_action(rng.choice(state.legal_actions()))
+                    decisions += 1
                 total += 1
-        _LENGTHS[key] = total / 200
+        _LENGTHS[key] = (total / 200, decisions / 200)
     return _LENGTHS[key]
 
 
@@ -122,10 +127,11 @@ def main():
     except ImportError:
         sys.exit("error: OpenSpiel's Python module `pyspiel` is missing (pip install open_spiel)")
     rounds = []
+    decision_share = {}
     for k in range(a.rounds):
         row = {}
         for g in OPENSPIEL_GAMES:
-            row[g] = openspiel_moves_per_sec(pyspiel, g, a.seconds, 1000 + k)
+            row[g], decision_share[g] = openspiel_moves_per_sec(pyspiel, g, a.seconds, 1000 + k)
         for label, args in SETUPS:
             row[label] = sylvan_moves_per_sec(a.bin, args, a.seconds, 1000 + k)
         rounds.append(row)
@@ -133,27 +139,37 @@ def main():
     summary = {}
     for label, _ in SETUPS:
         ratios = [r[label] / r["euchre"] for r in rounds]
+        by_decisions = [r[label] / (r["euchre"] * decision_share["euchre"]) for r in rounds]
         summary[label] = {
             "moves_per_sec_median": statistics.median(r[label] for r in rounds),
             "ratio_to_euchre_median": statistics.median(ratios),
             "ratio_to_euchre_min": min(ratios),
             "ratio_to_euchre_max": max(ratios),
+            "ratio_to_euchre_decisions_median": statistics.median(by_decisions),
         }
     for g in OPENSPIEL_GAMES:
-        summary[g] = {"moves_per_sec_median": statistics.median(r[g] for r in rounds)}
+        summary[g] = {
+            "moves_per_sec_median": statistics.median(r[g] for r in rounds),
+            "decision_share": decision_share[g],
+        }
     if a.json:
         print(json.dumps({"rounds": rounds, "summary": summary}, indent=2))
         return
     print(f"{a.rounds} interleaved rounds, {a.seconds} s a measurement\n")
-    print("| side | moves/s (median) | × OpenSpiel euchre (median, min–max) |")
-    print("|---|---:|---:|")
+    print("| side | moves/s (median) | × OpenSpiel euchre (median, min–max) | × euchre's decisions/s (median) |")
+    print("|---|---:|---:|---:|")
     for g in OPENSPIEL_GAMES:
-        print(f"| OpenSpiel {g} (`evaluate_bots`, uniform random) | {summary[g]['moves_per_sec_median']:,.0f} | |")
+        share = summary[g]["decision_share"]
+        print(
+            f"| OpenSpiel {g} (`evaluate_bots`, uniform random; {share:.1%} of its moves are decisions) | "
+            f"{summary[g]['moves_per_sec_median']:,.0f} | | |"
+        )
     for label, _ in SETUPS:
         s = summary[label]
         print(
             f"| {label} (`sylvan bench`) | {s['moves_per_sec_median']:,.0f} | "
-            f"{s['ratio_to_euchre_median']:.2f} ({s['ratio_to_euchre_min']:.2f}–{s['ratio_to_euchre_max']:.2f}) |"
+            f"{s['ratio_to_euchre_median']:.2f} ({s['ratio_to_euchre_min']:.2f}–{s['ratio_to_euchre_max']:.2f}) | "
+            f"{s['ratio_to_euchre_decisions_median']:.2f} |"
         )
 
 
