@@ -305,16 +305,16 @@ impl MysticVale {
     /// give now, the open ones nothing yet. `known`: the field's gains if the caller read them on this
     /// state (`settle_spending`).
     pub(crate) fn start_banking(&mut self, known: Option<&Parts>) {
-        let parts = match known {
+        self.turn.banked = match known {
             Some(parts) => {
                 debug_assert_eq!(*parts, self.card_gains(), "the gains settle_spending read");
                 *parts
             }
             None => self.card_gains(),
         };
-        let open = self.turn.open;
-        for (k, b) in self.turn.banked.iter_mut().enumerate() {
-            *b = if open & (1 << k) != 0 { Default::default() } else { parts[k] };
+        // The open units (a few bits) bank nothing yet: cleared one by one, not a test per unit.
+        for k in bits(self.turn.open & (VALES_BIT << 1).wrapping_sub(1)) {
+            self.turn.banked[k] = Default::default();
         }
     }
 
