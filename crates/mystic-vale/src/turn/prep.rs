@@ -56,7 +56,13 @@ impl MysticVale {
             if S::ENABLED {
                 ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, c)));
             }
-            self.reveal(ev);
+            // `reveal` in line where it only turns the deck's top card over (no reshuffle, no event):
+            // most cards of a Prep Phase.
+            if S::ENABLED || self.players[i].deck.is_empty() {
+                self.reveal(ev);
+            } else {
+                self.players[i].reveal_top();
+            }
             let net = match steady {
                 Some(g) => {
                     let p = &self.players[i];
