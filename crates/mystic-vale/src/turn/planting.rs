@@ -297,7 +297,13 @@ impl MysticVale {
     }
 
     pub(super) fn after_play<S: EventSink<Event>>(&mut self, prep: bool, ev: &mut S) {
-        self.reveal(ev);
+        // `reveal` in line where it only turns the deck's top card over (no reshuffle, no event).
+        let i = self.current as usize;
+        if S::ENABLED || self.players[i].deck.is_empty() {
+            self.reveal(ev);
+        } else {
+            self.players[i].reveal_top();
+        }
         self.check_spoil(prep, ev);
     }
 
