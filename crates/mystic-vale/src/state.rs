@@ -818,14 +818,25 @@ impl Player {
 
     /// Discards the field but its first `kept` cards (Hatchery) and card `keep` (Pool of Visions): they
     /// stay, in that order, as the first cards of the next field.
+    /// In line for the whole field (most Discard Phases): only the on-deck card shows after it.
+    #[inline]
     pub fn discard_field_but(&mut self, kept: usize, keep: Option<u8>) {
         if kept == 0 && keep.is_none() {
             let (field, discard) = (&mut self.field, &mut self.discard);
             discard.append(field);
             field.clear();
-            self.recount_shown();
+            // `recount_shown` of the on-deck card alone.
+            let st = self.on_deck.map(|c| self.stats[c as usize]);
+            self.shown_decay = st.map_or(0, |st| u16::from(st.decay));
+            self.shown_growth = st.map_or(0, |st| u16::from(st.growth));
             return;
         }
+        self.discard_field_keeping(kept, keep);
+    }
+
+    /// [`discard_field_but`](Player::discard_field_but) when some cards stay.
+    #[inline(never)]
+    fn discard_field_keeping(&mut self, kept: usize, keep: Option<u8>) {
         let kept = kept.min(self.field.len());
         let mut stay = Pile::from_slice(&self.field[..kept]);
         for &c in self.field[kept..].iter() {
