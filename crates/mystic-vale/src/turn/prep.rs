@@ -53,22 +53,22 @@ impl MysticVale {
             };
             p.on_deck = None;
             p.field.push(c);
-            if S::ENABLED {
-                ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, c)));
-            }
-            // `reveal` in line where it only turns the deck's top card over (no reshuffle, no event):
-            // most cards of a Prep Phase.
-            if S::ENABLED || self.players[i].deck.is_empty() {
-                self.reveal(ev);
-            } else {
-                self.players[i].reveal_top();
-            }
             let net = match steady {
-                Some(g) => {
-                    let p = &self.players[i];
+                // `reveal` in line where it only turns the deck's top card over (no reshuffle, no event,
+                // most cards of a Prep Phase), all on the player's state.
+                Some(g) if !S::ENABLED && !p.deck.is_empty() => {
+                    p.reveal_top();
                     i32::from(p.shown_decay) - i32::from(p.shown_growth) - g
                 }
-                None => self.net_decay(i),
+                _ => {
+                    if S::ENABLED {
+                        ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, c)));
+                    }
+                    self.reveal(ev);
+                    let p = &self.players[i];
+                    steady
+                        .map_or_else(|| self.net_decay(i), |g| i32::from(p.shown_decay) - i32::from(p.shown_growth) - g)
+                }
             };
             debug_assert_eq!(net, self.net_decay(i), "the net decay from the steady growth");
             if net >= 4 {
