@@ -1044,6 +1044,7 @@ impl Turn {
     /// say here what a new turn does to it). Each effect module's state resets as the module declares
     /// ([`crate::effects::NewTurn`], by rules revision). `usable`, `removable` and `extra_buys` are read
     /// from the usable vales right after (`begin_turn`); `seen` is set as the Harvest Phase begins.
+    #[inline]
     pub(crate) fn new_turn(&mut self, rules: u8) {
         let Turn {
             mana_total,

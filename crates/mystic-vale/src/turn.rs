@@ -111,6 +111,7 @@ impl MysticVale {
 
     /// Effects of the vales usable this turn; also sets the turn's extra buys and the effects of the
     /// usable vales that leave the game when used.
+    #[inline]
     fn usable_mask(&mut self) -> u32 {
         let (mut m, mut removable, mut extra) = (0, 0, 0);
         for &v in self.usable_vales() {
