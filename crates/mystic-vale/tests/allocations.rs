@@ -1,7 +1,7 @@
 //! `apply` and legal-action listing allocate nothing on the heap in steady state: a counting global
 //! allocator watches whole random games after their setup. Release builds only (CI's `cargo test
-//! --release`): in a debug build the debug assertions' references allocate (for example a copy of the state recounted
-//! in `gain_vp_now` and `refresh_card`, a sorted copy of the list in `merge_sorted`).
+//! --release`): in a debug build the debug assertions' references allocate (for example a copy of the
+//! state recounted in `gain_vp_now` and `refresh_card`, a sorted copy of the list in `merge_sorted`).
 
 use sylvan_engine::Game;
 use sylvan_engine::testing::{CountingAllocator, no_allocations_in_playouts};
