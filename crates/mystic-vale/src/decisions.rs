@@ -313,7 +313,7 @@ impl MysticVale {
             None => self.card_gains(),
         };
         // The open units (a few bits) bank nothing yet: cleared one by one, not a test per unit.
-        for k in bits(self.turn.open & (VALES_BIT << 1).wrapping_sub(1)) {
+        for k in bits(self.turn.open & ((VALES_BIT << 1) - 1)) {
             self.turn.banked[k] = Default::default();
         }
     }

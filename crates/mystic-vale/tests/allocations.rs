@@ -12,10 +12,7 @@ use sylvan_mystic_vale::{MysticVale, Options};
 static ALLOC: CountingAllocator = CountingAllocator::new();
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "debug builds allocate in the debug assertions' references (copies of the state or of a list); run with --release"
-)]
+#[cfg_attr(debug_assertions, ignore = "release builds only: the debug assertions' references allocate")]
 fn legal_actions_and_apply_do_not_allocate() -> Result<(), String> {
     let mut moves = 0;
     for players in 2..=4 {
@@ -33,10 +30,7 @@ fn legal_actions_and_apply_do_not_allocate() -> Result<(), String> {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "debug builds allocate in the debug assertions' references (copies of the state or of a list); run with --release"
-)]
+#[cfg_attr(debug_assertions, ignore = "release builds only: the debug assertions' references allocate")]
 fn with_vale_of_magic_nothing_allocates() -> Result<(), String> {
     let mut moves = 0;
     for players in 2..=4 {
@@ -48,10 +42,7 @@ fn with_vale_of_magic_nothing_allocates() -> Result<(), String> {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "debug builds allocate in the debug assertions' references (copies of the state or of a list); run with --release"
-)]
+#[cfg_attr(debug_assertions, ignore = "release builds only: the debug assertions' references allocate")]
 fn with_the_essential_edition_nothing_allocates() -> Result<(), String> {
     // Every set, the draft and amulets.
     let mut moves = 0;
@@ -64,10 +55,7 @@ fn with_the_essential_edition_nothing_allocates() -> Result<(), String> {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "debug builds allocate in the debug assertions' references (copies of the state or of a list); run with --release"
-)]
+#[cfg_attr(debug_assertions, ignore = "release builds only: the debug assertions' references allocate")]
 fn with_conclaves_and_the_variants_nothing_allocates() -> Result<(), String> {
     // Six random conclaves make the decks; both variants.
     let mut moves = 0;
@@ -86,10 +74,7 @@ fn with_conclaves_and_the_variants_nothing_allocates() -> Result<(), String> {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "debug builds allocate in the debug assertions' references (copies of the state or of a list); run with --release"
-)]
+#[cfg_attr(debug_assertions, ignore = "release builds only: the debug assertions' references allocate")]
 fn rollout_playouts_do_not_allocate() -> Result<(), String> {
     // The rollout policy (Wayfarer Portal, leader abilities, purchases) with every set and leaders.
     use sylvan_engine::{GameRng, Heuristic, NoEvents};
@@ -125,10 +110,7 @@ fn rollout_playouts_do_not_allocate() -> Result<(), String> {
 }
 
 #[test]
-#[cfg_attr(
-    debug_assertions,
-    ignore = "debug builds allocate in the debug assertions' references (copies of the state or of a list); run with --release"
-)]
+#[cfg_attr(debug_assertions, ignore = "release builds only: the debug assertions' references allocate")]
 fn cyrilla_copies_and_card_choices_do_not_allocate() -> Result<(), String> {
     // Cyrilla's upgraded side copying Ley Line Overflow, Canopy Explorer and Magpie (whose choices then
     // follow), from explicit setups: every apply after the setup allocates nothing.
