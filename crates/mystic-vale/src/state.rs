@@ -753,6 +753,12 @@ impl Player {
         }
     }
 
+    /// The decay shown in the field and on deck less the growth shown there (the cached totals).
+    #[inline]
+    pub fn shown_net(&self) -> i32 {
+        i32::from(self.shown_decay) - i32::from(self.shown_growth)
+    }
+
     /// Recomputes the field + on-deck decay and growth totals from the card totals.
     pub fn recount_shown(&mut self) {
         let (mut d, mut g) = (0u16, 0u16);
@@ -1278,7 +1284,7 @@ impl MysticVale {
             )),
             "cached field totals"
         );
-        let mut net = i32::from(pl.shown_decay) - i32::from(pl.shown_growth) - i32::from(pl.fx.spoil_growth.growth);
+        let mut net = pl.shown_net() - i32::from(pl.fx.spoil_growth.growth);
         if db.growth_vales {
             net -= vale_growth(db, &pl.vales);
         }

@@ -58,16 +58,14 @@ impl MysticVale {
                 // most cards of a Prep Phase), all on the player's state.
                 Some(g) if !S::ENABLED && !p.deck.is_empty() => {
                     p.reveal_top();
-                    i32::from(p.shown_decay) - i32::from(p.shown_growth) - g
+                    p.shown_net() - g
                 }
                 _ => {
                     if S::ENABLED {
                         ev.emit(Audience::Everyone, Event::Played(self.seat(), self.card_ref(i, c)));
                     }
                     self.reveal(ev);
-                    let p = &self.players[i];
-                    steady
-                        .map_or_else(|| self.net_decay(i), |g| i32::from(p.shown_decay) - i32::from(p.shown_growth) - g)
+                    steady.map_or_else(|| self.net_decay(i), |g| self.players[i].shown_net() - g)
                 }
             };
             debug_assert_eq!(net, self.net_decay(i), "the net decay from the steady growth");
