@@ -359,132 +359,15 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
     mut parts: Option<&mut Parts>,
 ) -> (Totals, u8, u8, u32, u32) {
     let db = h.db;
-    let mut mana: u32 = 0;
-    let mut minus: u32 = 0;
-    let mut spirits = [0u32; 4];
-    let mut vp: u32 = 0;
-    let mut box_vp: u32 = 0;
-    let mut factor: u32 = 1;
-    // Unique harvest effects run on the totals once the rest is counted.
-    let mut unique = false;
-    let bonuses = h.bonus.iter().any(Option::is_some);
-    let mut unique_cards = 0u32;
-    // The leader's card and the card given an ability ([`EMPTY_CARD`] without): only they have more
-    // abilities than their sleeve's.
-    let lead = h.leader.map_or(EMPTY_CARD, |l| l.card);
-    let grafted = h.graft.map_or(EMPTY_CARD, |g| g.0);
-    // With `VAR`: the variable units, and the special cards left to the caller.
-    let (mut var, mut special) = (0u32, 0u32);
-    let in_field = field.len();
-    // The cards' symbols are summed apart from what abilities give (the closure below takes those by
-    // reference): these sums stay in registers. Both are added up after the walk.
-    let (mut sym_mana, mut sym_spirits, mut sym_vp) = (0u32, [0u32; 4], 0u32);
+    // The cards' symbols are summed apart from what abilities give (`acc`): these sums stay in
+    // registers. Both are added up after the walk.
+    let (acc, sym, mut var, special) =
+        if PARTS { walk_parts::<VAR>(h, field, parts.as_deref_mut()) } else { walk_totals::<VAR>(h, field) };
+    let Acc { mut mana, mut minus, mut spirits, mut vp, mut box_vp, factor, unique, unique_cards } = acc;
     let both = |a: [u32; 4], b: [u32; 4]| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
-    // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
-    for (at, &c) in field.iter().chain(h.copy.iter()).enumerate() {
-        // The sums before the card, for its part: only a card with Harvest abilities needs them (a card
-        // without gives its symbols, read from its totals below).
-        let start = (PARTS && h.stats[c as usize].acts(Timing::Harvest))
-            .then(|| (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor));
-        // The copied card's second count (Guilduin) is not a unit of its own.
-        let mut varying = VAR && at < in_field && h.stats[c as usize].spirits_per_guardian != [0; 4];
-        let st = &h.stats[c as usize];
-        sym_mana += u32::from(st.mana);
-        for k in 0..4 {
-            sym_spirits[k] += u32::from(st.spirits[k]);
-        }
-        let bonus = if bonuses { h.bonus(c) } else { 0 };
-        if bonus > 0 {
-            for k in 0..4 {
-                sym_spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
-            }
-        }
-        sym_vp += u32::from(st.vp);
-        let acts = st.acts(Timing::Harvest);
-        if acts {
-            let double = if st.has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-            // The card's abilities in `ability_list`'s order (its advancements', its leader side's, the
-            // one given this turn), read in place: the sleeve's slots, then the two special cards' extra.
-            let mut one = |ab: Ability| {
-                if ab.timing != Timing::Harvest {
-                    return;
-                }
-                if VAR && crate::decisions::varies(ab) {
-                    varying = true;
-                }
-                match ab.effect {
-                    Effect::Gain => {
-                        let gain = u32::from(ab.amount) * harvest_count(ab.per, h, c, field);
-                        match ab.reward {
-                            Reward::Mana => mana += gain,
-                            Reward::Vp => vp += gain * double,
-                            Reward::BoxVp => box_vp += gain * double,
-                            r => {
-                                if let Some(k) = r.spirit() {
-                                    spirits[k as usize] += gain;
-                                }
-                            }
-                        }
-                    }
-                    // Yaquei's upgraded side: the starting side's gain comes first, before the fill (MV65).
-                    Effect::FillField if ab.reward == Reward::Mana => mana += harvest_count(ab.per, h, c, field),
-                    Effect::ManaMinus => minus += u32::from(ab.amount),
-                    Effect::MultiplyMana => factor = (factor * u32::from(ab.amount.max(1))).min(250),
-                    Effect::Unique => {
-                        unique = true;
-                        unique_cards |= 1 << c;
-                    }
-                    _ => {}
-                }
-            };
-            for &a in &h.cards[c as usize].slots {
-                if a != EMPTY_CARD {
-                    one(db.hot_ref(a).ability);
-                }
-            }
-            if c == lead
-                && let Some(l) = h.leader
-            {
-                one(l.face(db).ability);
-            }
-            if c == grafted
-                && let Some(g) = h.graft
-            {
-                one(g.1);
-            }
-        } else if VAR && at < in_field && (c == lead || c == grafted) {
-            special |= 1 << c;
-        }
-        if VAR && at < in_field && varying {
-            var |= 1 << c;
-        }
-        if let Some(out) = parts.as_deref_mut() {
-            if let Some(start) = start {
-                let now = (mana + sym_mana, both(spirits, sym_spirits), vp + sym_vp, box_vp, factor);
-                add_part(&mut out[c as usize], start, now);
-            } else {
-                // No ability: the symbols alone (its spirits with the extra guardians' on it), no box
-                // VP, the factor unchanged; a field card's part is still empty here (each card once in
-                // the field), so it is written, not added to (the copied card's second count,
-                // Guilduin's, is added to its first).
-                let mut spirits = st.spirits.map(u32::from);
-                if bonus > 0 {
-                    for k in 0..4 {
-                        spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
-                    }
-                }
-                let (mana, vp) = (u32::from(st.mana), u32::from(st.vp));
-                if at < in_field {
-                    set_symbols(&mut out[c as usize], mana, spirits, vp);
-                } else {
-                    add_symbols(&mut out[c as usize], mana, spirits, vp);
-                }
-            }
-        }
-    }
-    mana += sym_mana;
-    spirits = both(spirits, sym_spirits);
-    vp += sym_vp;
+    mana += sym.mana;
+    spirits = both(spirits, sym.spirits);
+    vp += sym.vp;
     let start = (mana, spirits, vp, box_vp, 1);
     for &v in vales {
         let x = db.hot_vale(v);
@@ -554,4 +437,228 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
         }
     }
     (t, cap8(minus), t.mana - before_unique.min(t.mana), var, special)
+}
+
+/// What the walk of a harvest's cards sums from their Harvest abilities (their symbols apart, [`Sym`]):
+/// mana, Grassland's minus, spirits, VP, box VP, Ley Line Overflow's factor, and the cards with a unique
+/// harvest ability.
+#[derive(Clone, Copy)]
+struct Acc {
+    mana: u32,
+    minus: u32,
+    spirits: [u32; 4],
+    vp: u32,
+    box_vp: u32,
+    factor: u32,
+    /// Whether some card has a unique harvest ability (its effect runs once the rest is counted).
+    unique: bool,
+    unique_cards: u32,
+}
+
+impl Acc {
+    const ZERO: Acc =
+        Acc { mana: 0, minus: 0, spirits: [0; 4], vp: 0, box_vp: 0, factor: 1, unique: false, unique_cards: 0 };
+}
+
+/// The printed symbols a walk of the cards sums: mana, spirits (those of extra guardians included), VP.
+#[derive(Clone, Copy, Default)]
+struct Sym {
+    mana: u32,
+    spirits: [u32; 4],
+    vp: u32,
+}
+
+impl Sym {
+    /// Adds the symbols of card totals `st`.
+    #[inline(always)]
+    fn add(&mut self, st: &CardStats) {
+        self.mana += u32::from(st.mana);
+        for k in 0..4 {
+            self.spirits[k] += u32::from(st.spirits[k]);
+        }
+        self.vp += u32::from(st.vp);
+    }
+
+    /// Adds the spirits of `bonus` extra guardians on a card of totals `st` (Conclave of Ents, Wildfire
+    /// Ember).
+    #[inline(always)]
+    fn add_bonus(&mut self, st: &CardStats, bonus: u8) {
+        if bonus > 0 {
+            for k in 0..4 {
+                self.spirits[k] += u32::from(st.spirits_per_guardian[k]) * u32::from(bonus);
+            }
+        }
+    }
+}
+
+/// Adds what ability `ab` of card `c` gives as the harvest is counted (nothing unless its timing is
+/// Harvest); `double` multiplies its VP (Medusa Grotto). Returns, with `VAR`, whether its gain can
+/// change with the field (`decisions::varies`).
+#[inline(always)]
+fn card_ability<const VAR: bool>(acc: &mut Acc, ab: Ability, h: &Cards, c: u8, field: &[u8], double: u32) -> bool {
+    if ab.timing != Timing::Harvest {
+        return false;
+    }
+    match ab.effect {
+        Effect::Gain => {
+            let gain = u32::from(ab.amount) * harvest_count(ab.per, h, c, field);
+            match ab.reward {
+                Reward::Mana => acc.mana += gain,
+                Reward::Vp => acc.vp += gain * double,
+                Reward::BoxVp => acc.box_vp += gain * double,
+                r => {
+                    if let Some(k) = r.spirit() {
+                        acc.spirits[k as usize] += gain;
+                    }
+                }
+            }
+        }
+        // Yaquei's upgraded side: the starting side's gain comes first, before the fill (MV65).
+        Effect::FillField if ab.reward == Reward::Mana => acc.mana += harvest_count(ab.per, h, c, field),
+        Effect::ManaMinus => acc.minus += u32::from(ab.amount),
+        Effect::MultiplyMana => acc.factor = (acc.factor * u32::from(ab.amount.max(1))).min(250),
+        Effect::Unique => {
+            acc.unique = true;
+            acc.unique_cards |= 1 << c;
+        }
+        _ => {}
+    }
+    VAR && crate::decisions::varies(ab)
+}
+
+/// Adds the Harvest abilities of card `c` ([`card_ability`]) in `ability_list`'s order, read in place:
+/// the sleeve's slots, then the leader side's if it is the leader's card (`lead`), then the one given
+/// this turn if it is the card given one (`grafted`). Returns, with `VAR`, whether one of their gains
+/// can change with the field.
+#[inline(always)]
+fn harvest_abilities<const VAR: bool>(acc: &mut Acc, h: &Cards, c: u8, field: &[u8], lead: u8, grafted: u8) -> bool {
+    let double = if h.stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
+    let mut varies = false;
+    for &a in &h.cards[c as usize].slots {
+        if a != EMPTY_CARD {
+            varies |= card_ability::<VAR>(acc, h.db.hot_ref(a).ability, h, c, field, double);
+        }
+    }
+    if c == lead
+        && let Some(l) = h.leader
+    {
+        varies |= card_ability::<VAR>(acc, l.face(h.db).ability, h, c, field, double);
+    }
+    if c == grafted
+        && let Some(g) = h.graft
+    {
+        varies |= card_ability::<VAR>(acc, g.1, h, c, field, double);
+    }
+    varies
+}
+
+/// The walk of [`gains_in`] without parts: the order of the walk changes no sum (nor Ley Line
+/// Overflow's capped product: every factor is at least 1), so the field's symbols are summed in a
+/// tight loop, then the cards with Harvest abilities alone are read. Returns the sums, the symbols, and
+/// with `VAR` the variable units and the special cards (see [`gains_var`]).
+#[inline(always)]
+fn walk_totals<const VAR: bool>(h: &Cards, field: &[u8]) -> (Acc, Sym, u32, u32) {
+    let lead = h.leader.map_or(EMPTY_CARD, |l| l.card);
+    let grafted = h.graft.map_or(EMPTY_CARD, |g| g.0);
+    let mut sym = Sym::default();
+    let (mut in_field, mut acting, mut var) = (0u32, 0u32, 0u32);
+    for &c in field {
+        let st = &h.stats[c as usize];
+        sym.add(st);
+        in_field |= 1 << c;
+        acting |= u32::from(st.acts(Timing::Harvest)) << c;
+        if VAR {
+            var |= u32::from(st.spirits_per_guardian != [0; 4]) << c;
+        }
+    }
+    let mut acc = Acc::ZERO;
+    let mut m = acting;
+    while m != 0 {
+        let c = m.trailing_zeros() as u8;
+        m &= m - 1;
+        if harvest_abilities::<VAR>(&mut acc, h, c, field, lead, grafted) {
+            var |= 1 << c;
+        }
+    }
+    // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53); its
+    // second count is not a unit of its own.
+    if let Some(c) = h.copy {
+        let st = &h.stats[c as usize];
+        sym.add(st);
+        if st.acts(Timing::Harvest) {
+            harvest_abilities::<VAR>(&mut acc, h, c, field, lead, grafted);
+        }
+    }
+    // The extra guardians' spirits (Conclave of Ents, Wildfire Ember), rare: a walk of their own.
+    if h.bonus.iter().any(Option::is_some) {
+        for &c in field.iter().chain(h.copy.iter()) {
+            sym.add_bonus(&h.stats[c as usize], h.bonus(c));
+        }
+    }
+    // The leader's or grafted field cards with no Harvest timing in their totals, left to the caller.
+    let bit = |x: u8| 1u32.checked_shl(u32::from(x)).unwrap_or(0);
+    let special = if VAR { (bit(lead) | bit(grafted)) & in_field & !acting } else { 0 };
+    (acc, sym, var, special)
+}
+
+/// The walk of [`gains_in`] with parts: the cards in field order, each card's gains written to
+/// `parts` (the copied card's second count, Guilduin's, added to its first). Returns what
+/// [`walk_totals`] returns.
+#[inline(always)]
+fn walk_parts<const VAR: bool>(h: &Cards, field: &[u8], mut parts: Option<&mut Parts>) -> (Acc, Sym, u32, u32) {
+    let mut acc = Acc::ZERO;
+    let mut sym = Sym::default();
+    let bonuses = h.bonus.iter().any(Option::is_some);
+    // The leader's card and the card given an ability ([`EMPTY_CARD`] without): only they have more
+    // abilities than their sleeve's.
+    let lead = h.leader.map_or(EMPTY_CARD, |l| l.card);
+    let grafted = h.graft.map_or(EMPTY_CARD, |g| g.0);
+    // With `VAR`: the variable units, and the special cards left to the caller.
+    let (mut var, mut special) = (0u32, 0u32);
+    let in_field = field.len();
+    let both = |a: [u32; 4], b: [u32; 4]| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
+    // The sums so far, for a card's part.
+    let sums = |acc: &Acc, sym: &Sym| {
+        (acc.mana + sym.mana, both(acc.spirits, sym.spirits), acc.vp + sym.vp, acc.box_vp, acc.factor)
+    };
+    // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
+    for (at, &c) in field.iter().chain(h.copy.iter()).enumerate() {
+        let st = &h.stats[c as usize];
+        let acts = st.acts(Timing::Harvest);
+        // The sums before the card, for its part: only a card with Harvest abilities needs them (a card
+        // without gives its symbols, read from its totals below).
+        let start = acts.then(|| sums(&acc, &sym));
+        // The copied card's second count (Guilduin) is not a unit of its own.
+        let mut varying = VAR && at < in_field && st.spirits_per_guardian != [0; 4];
+        let bonus = if bonuses { h.bonus(c) } else { 0 };
+        sym.add(st);
+        sym.add_bonus(st, bonus);
+        if acts {
+            varying |= harvest_abilities::<VAR>(&mut acc, h, c, field, lead, grafted);
+        } else if VAR && at < in_field && (c == lead || c == grafted) {
+            special |= 1 << c;
+        }
+        if VAR && at < in_field && varying {
+            var |= 1 << c;
+        }
+        if let Some(out) = parts.as_deref_mut() {
+            if let Some(start) = start {
+                add_part(&mut out[c as usize], start, sums(&acc, &sym));
+            } else {
+                // No ability: the symbols alone (its spirits with the extra guardians' on it), no box
+                // VP, the factor unchanged; a field card's part is still empty here (each card once in
+                // the field), so it is written, not added to (the copied card's second count,
+                // Guilduin's, is added to its first).
+                let mut own = Sym::default();
+                own.add(st);
+                own.add_bonus(st, bonus);
+                if at < in_field {
+                    set_symbols(&mut out[c as usize], own.mana, own.spirits, own.vp);
+                } else {
+                    add_symbols(&mut out[c as usize], own.mana, own.spirits, own.vp);
+                }
+            }
+        }
+    }
+    (acc, sym, var, special)
 }
