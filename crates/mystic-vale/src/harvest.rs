@@ -359,8 +359,8 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
     mut parts: Option<&mut Parts>,
 ) -> (Totals, u8, u8, u32, u32) {
     let db = h.db;
-    // The cards' symbols are summed apart from what abilities give (`acc`): these sums stay in
-    // registers. Both are added up after the walk.
+    // The walk sums the cards' symbols (`sym`) apart from what their abilities give (`acc`): both are
+    // added up after it.
     let (acc, sym, mut var, special) =
         if PARTS { walk_parts::<VAR>(h, field, parts.as_deref_mut()) } else { walk_totals::<VAR>(h, field) };
     let Acc { mut mana, mut minus, mut spirits, mut vp, mut box_vp, factor, unique, unique_cards } = acc;
