@@ -319,7 +319,16 @@ impl MysticVale {
         let shift = 7 * 3 * slot;
         let other = if h.eclipse { 1 } else { 2 };
         let select = ((u64::from(on_empty) * 0x7f) | (u64::from(on_other) * (0x7f << (7 * other)))) << shift;
-        let mask = p.field.iter().fold(0u32, |m, &c| m | u32::from(p.stats[c as usize].places & select != 0) << c);
+        // Two cards a step (one bounds check less a card than the iterator's fold).
+        let offers = |c: u8| u32::from(p.stats[c as usize].places & select != 0) << c;
+        let mut mask = 0u32;
+        let mut pairs = p.field.chunks_exact(2);
+        for pair in &mut pairs {
+            mask |= offers(pair[0]) | offers(pair[1]);
+        }
+        if let [c] = *pairs.remainder() {
+            mask |= offers(c);
+        }
         debug_assert_eq!(
             mask,
             Self::sleeve_targets_reference(p, shift, other, on_empty, on_other),
