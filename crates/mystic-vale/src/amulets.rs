@@ -114,6 +114,19 @@ pub struct Amulet {
     pub source: BTreeMap<String, String>,
 }
 
+impl Window {
+    /// Whether an amulet with this window may be Evoked at moment `m`.
+    #[inline]
+    pub(crate) fn opens(self, m: Moment) -> bool {
+        match self {
+            Window::Harvest => m == Moment::Harvest,
+            Window::HarvestOrDiscard => matches!(m, Moment::Harvest | Moment::Discard),
+            Window::WouldSpoil => m == Moment::WouldSpoil,
+            Window::Any => m != Moment::Discard,
+        }
+    }
+}
+
 impl Amulet {
     /// The value of data field `f`, as written in a card file.
     pub fn field_value(&self, f: &str) -> String {
@@ -161,12 +174,7 @@ impl MysticVale {
     /// Whether the active player's amulet may be Evoked at this moment.
     #[inline]
     pub(crate) fn evoke_window(&self, m: Moment) -> bool {
-        self.evocable().is_some_and(|a| match a.window {
-            Window::Harvest => m == Moment::Harvest,
-            Window::HarvestOrDiscard => matches!(m, Moment::Harvest | Moment::Discard),
-            Window::WouldSpoil => m == Moment::WouldSpoil,
-            Window::Any => m != Moment::Discard,
-        })
+        self.evocable().is_some_and(|a| a.window.opens(m))
     }
 
     /// Pushes the legal Evoke actions at this moment. Always inlined: most decisions have no amulet to
@@ -179,17 +187,20 @@ impl MysticVale {
         }
     }
 
-    /// [`push_evokes`](MysticVale::push_evokes) once an amulet may be Evoked.
+    /// [`push_evokes`](MysticVale::push_evokes) once an amulet may be Evoked (it is active and not Evoked
+    /// yet this turn: [`evocable`](MysticVale::evocable) is the amulet): its window read once.
     #[inline(never)]
     fn push_evokes_in_window(&self, m: Moment, out: &mut Vec<Action>) {
-        if self.evoke_window(m) {
-            self.push_evokes_now(out);
+        let Some(id) = self.cur().amulet else { return };
+        let a = self.db.amulet(id);
+        debug_assert!(self.evocable().is_some_and(|e| std::ptr::eq(e, a)), "push_evokes_in_window: evocable");
+        if a.window.opens(m) {
+            self.push_evokes_now(a, out);
         }
     }
 
-    /// Pushes the legal Evoke actions of the amulet (its window is open).
-    fn push_evokes_now(&self, out: &mut Vec<Action>) {
-        let Some(a) = self.evocable() else { return };
+    /// Pushes the legal Evoke actions of amulet `a`, the active player's (its window is open).
+    fn push_evokes_now(&self, a: &Amulet, out: &mut Vec<Action>) {
         let p = self.cur();
         let mut cards = 0u32;
         match a.evoke {
@@ -200,8 +211,12 @@ impl MysticVale {
                 }
             }
             Evoke::FieldToDeckBottom => {
-                // Every purchase keeps a place (ruling MV21).
-                cards = p.field.iter().fold(0, |m, &c| if self.purchases_fit_without(c) { m | 1 << c } else { m });
+                // Every purchase keeps a place (ruling MV21): with none waiting, every card may go.
+                cards = if self.turn.bought.is_empty() {
+                    p.field_mask()
+                } else {
+                    p.field.iter().fold(0, |m, &c| if self.purchases_fit_without(c) { m | 1 << c } else { m })
+                };
             }
             Evoke::SleeveNow => {
                 if let Some(k) = self.turn.bought.iter().position(|b| b.target.is_none()) {
