@@ -491,7 +491,9 @@ impl MysticVale {
     }
 
     /// Rules revision 8: while units wait, takes `done` out of the Harvest's legal list `out` and pushes
-    /// `use cN SLOT` for each, keeping the list sorted.
+    /// `use cN SLOT` for each, keeping the list sorted: each inserted where a binary search puts it
+    /// (as [`merge_sorted`](crate::decisions::merge_sorted) would, without its copy of the actions
+    /// pushed), or, after a used on-deck card's units, pushed and merged.
     #[cold]
     #[inline(never)]
     pub(super) fn push_hunt_units(&self, out: &mut Vec<Action>) {
@@ -513,17 +515,27 @@ impl MysticVale {
                 from -= usize::from(k < from);
             }
         }
+        // The used units (rules revision 9, rare) are after the sorted part: then merged.
+        let merge = out.len() > from;
         for (mask, effect) in [(fx.fill, Effect::FillField), (fx.explore, Effect::DeckToField)] {
             let mut m = mask & self.cur().field_mask();
             while m != 0 {
                 let c = m.trailing_zeros() as u8;
                 m &= m - 1;
                 if let Some(at) = self.ability_at(c, Timing::Harvest, effect) {
-                    out.push(Action::Use { card: Held::Card(c, at), choice: Choice::Nothing });
+                    let a = Action::Use { card: Held::Card(c, at), choice: Choice::Nothing };
+                    if merge {
+                        out.push(a);
+                    } else if let Err(k) = out.binary_search(&a) {
+                        out.insert(k, a);
+                    }
                 }
             }
         }
-        crate::decisions::merge_sorted(out, from);
+        if merge {
+            crate::decisions::merge_sorted(out, from);
+        }
+        debug_assert!(out.windows(2).all(|w| w[0] < w[1]), "push_hunt_units: sorted, no duplicates");
     }
 
     /// Rules revision 8: `use cN SLOT` resolves card `c`'s waiting fill (cards from the top of the deck
