@@ -328,6 +328,48 @@ impl MysticVale {
         }
         let p = self.cur();
         let fx = self.turn.fx.deck_to_field;
+        // The cards whose cached effects hold a fill or a Canopy Explorer not resolved yet, as bits in a
+        // walk without branches; then their abilities are read, card by card.
+        let (mut fill, mut explore) = (0u32, 0u32);
+        for &c in p.field.iter() {
+            let effects = p.stats[c as usize].effects;
+            fill |= u32::from(effects & Effect::FillField.bit() != 0) << c;
+            explore |= u32::from(effects & Effect::DeckToField.bit() != 0) << c;
+        }
+        fill &= !fx.filled;
+        explore &= !fx.explored;
+        let mut m = fill;
+        while m != 0 {
+            let c = m.trailing_zeros();
+            m &= m - 1;
+            if self.fill_target(c as u8) == 0 {
+                fill &= !(1 << c);
+            }
+        }
+        let mut m = explore;
+        while m != 0 {
+            let c = m.trailing_zeros();
+            m &= m - 1;
+            if !self.explores(c as u8) {
+                explore &= !(1 << c);
+            }
+        }
+        debug_assert_eq!((fill, explore), self.hunt_units_reference(), "hunt_refresh: hunt_units_reference");
+        let fx = &mut self.turn.fx.deck_to_field;
+        fx.hunt |= fill != 0;
+        fx.fill = fill;
+        fx.explore = if fx.hunt { explore } else { 0 };
+        if !fx.hunt && explore != 0 && self.options.rules >= EXPLORER_JOIN_RULES {
+            self.explorers_joined(explore);
+        }
+    }
+
+    /// The reference of [`hunt_refresh`](MysticVale::hunt_refresh)'s walk of the field (debug builds): the
+    /// field cards with a fill not resolved this Harvest, and those with a Canopy Explorer not resolved,
+    /// card by card.
+    fn hunt_units_reference(&self) -> (u32, u32) {
+        let p = self.cur();
+        let fx = self.turn.fx.deck_to_field;
         let (mut fill, mut explore) = (0u32, 0u32);
         for &c in p.field.iter() {
             let (st, bit) = (&p.stats[c as usize], 1u32 << c);
@@ -338,13 +380,7 @@ impl MysticVale {
                 explore |= bit;
             }
         }
-        let fx = &mut self.turn.fx.deck_to_field;
-        fx.hunt |= fill != 0;
-        fx.fill = fill;
-        fx.explore = if fx.hunt { explore } else { 0 };
-        if !fx.hunt && explore != 0 && self.options.rules >= EXPLORER_JOIN_RULES {
-            self.explorers_joined(explore);
-        }
+        (fill, explore)
     }
 
     /// Rules revision 10 ([`EXPLORER_JOIN_RULES`], ruling MV91): Canopy Explorers (`mask`) joined the
