@@ -486,13 +486,15 @@ impl MysticVale {
             }
             Some(_) => start_decks(&db, in_conclaves),
         };
-        for d in &mut decks {
-            rng.shuffle(d);
+        let keep = options.level1_count();
+        for (l, d) in decks.iter_mut().enumerate() {
+            if l == 0 {
+                shuffle_keeping_top(&mut rng, d, keep);
+            } else {
+                rng.shuffle(d);
+            }
             d.reserve(4);
         }
-        let keep = options.level1_count().min(decks[0].len());
-        let drop = decks[0].len() - keep;
-        decks[0].drain(..drop);
         for d in &mut vale_decks {
             rng.shuffle(d);
         }
@@ -543,7 +545,7 @@ impl MysticVale {
         // recomputed with its side below).
         // (Built once per database and copied: they depend on the database only.)
         let starting_of = || {
-            let mut p = new_player(starting_cards(&db), Vec::new());
+            let mut p = new_player(starting_cards(&db), &[]);
             p.refresh_all(&db);
             p.stats
         };
@@ -551,9 +553,9 @@ impl MysticVale {
         debug_assert!(starting_of() == starting, "the cached starting totals");
         for i in 0..n {
             let cards = starting_cards(&db);
-            let mut deck: Vec<u8> = (0..NUM_CARDS as u8).collect();
+            let mut deck: [u8; NUM_CARDS] = std::array::from_fn(|c| c as u8);
             g.rng.shuffle(&mut deck);
-            let mut p = new_player(cards, deck);
+            let mut p = new_player(cards, &deck);
             if let Some(o) = offers.get(i) {
                 // The last blank card carries the leader (ruling MV22).
                 p.leader = Some(LeaderCard { id: o[0], card: (NUM_CARDS - 1) as u8, upgraded: false, public: false });
@@ -693,7 +695,7 @@ impl MysticVale {
                 if let Some(card) = seen.iter().position(|s| !s) {
                     return Err(SetupProblem::CardNowhere { player: i, card }.into());
                 }
-                let mut p = new_player(cards, deck);
+                let mut p = new_player(cards, &deck);
                 p.field.extend_from_slice(&sp.field);
                 p.discard.extend_from_slice(&sp.discard);
                 p.on_deck = sp.on_deck;
@@ -967,11 +969,11 @@ impl MysticVale {
 /// The VP in the box's tokens: 44 of 1 point and 12 of 5 (EN:148-149).
 pub const BOX_VP: u16 = 44 + 12 * 5;
 
-fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
+fn new_player(cards: [Sleeve; NUM_CARDS], deck: &[u8]) -> Player {
     Player {
         under: Pile::new(),
         cards,
-        deck: Pile::from_slice(&deck),
+        deck: Pile::from_slice(deck),
         on_deck: None,
         field: Pile::new(),
         discard: Pile::new(),
@@ -989,6 +991,31 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: Vec<u8>) -> Player {
         shown_decay: 0,
         shown_growth: 0,
     }
+}
+
+/// Shuffles `deck` as [`GameRng::shuffle`] does (the same draws, so the same order) and keeps its top
+/// `keep` cards (the last ones: the level-1 advancements counted out, EN setup step 2). The
+/// shuffle fixes place `i` at its step `i` (Fisher–Yates from the end), so the places below those kept
+/// take only their draw, no swap. Checked in debug builds against the shuffle and a drain.
+fn shuffle_keeping_top(rng: &mut GameRng, deck: &mut Vec<u8>, keep: usize) {
+    #[cfg(debug_assertions)]
+    let reference = {
+        let (mut r, mut d) = (rng.clone(), deck.clone());
+        r.shuffle(&mut d);
+        d.drain(..d.len() - keep.min(d.len()));
+        (r, d)
+    };
+    let drop = deck.len() - keep.min(deck.len());
+    for i in (drop.max(1)..deck.len()).rev() {
+        let j = rng.below(i as u32 + 1) as usize;
+        deck.swap(i, j);
+    }
+    for i in (1..drop).rev() {
+        rng.below(i as u32 + 1);
+    }
+    deck.drain(..drop);
+    #[cfg(debug_assertions)]
+    debug_assert!(rng.same_state(&reference.0) && *deck == reference.1, "shuffle_keeping_top: shuffle, drain");
 }
 
 /// Setup step 5: reveal on-deck cards into the field until two Cursed Lands are in the field and a third
