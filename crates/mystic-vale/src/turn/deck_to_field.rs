@@ -18,8 +18,36 @@ use crate::effects::deck_to_field::{EXPLORER_JOIN_RULES, HUNT_REOPEN_RULES, HUNT
 
 impl MysticVale {
     /// The number of cards field card `c`'s fill abilities fill the field to, as this Harvest reads them
-    /// (the leader's harvest side, the ability Cyrilla gave): 0 for none.
+    /// (the leader's harvest side, the ability Cyrilla gave): 0 for none. The sleeve's slots read in
+    /// place, the leader's side only on the leader's card (checked in debug builds against the
+    /// abilities' iterator, [`fill_target_reference`](MysticVale::fill_target_reference)).
     fn fill_target(&self, c: u8) -> usize {
+        let p = self.cur();
+        let fill = |ab: crate::cards::Ability| {
+            if ab.timing == Timing::Harvest && ab.effect == Effect::FillField { usize::from(ab.amount) } else { 0 }
+        };
+        let mut most = 0;
+        for a in p.cards[c as usize].slots {
+            if a != EMPTY {
+                most = most.max(fill(self.db.hot_ref(a).ability));
+            }
+        }
+        if p.leader.is_some_and(|l| l.card == c)
+            && let Some(f) = crate::state::leader_face(&self.db, self.harvest_leader(), c)
+        {
+            most = most.max(fill(f.ability));
+        }
+        if let Some(ab) = p.boost_on(c).and_then(|b| b.ability) {
+            most = most.max(fill(ab));
+        }
+        debug_assert_eq!(most, self.fill_target_reference(c), "fill_target: fill_target_reference");
+        most
+    }
+
+    /// The reference of [`fill_target`](MysticVale::fill_target) (debug builds): the largest amount of
+    /// the card's abilities that fill the field, as [`card_abilities`](crate::state::card_abilities)
+    /// and the boost give them.
+    fn fill_target_reference(&self, c: u8) -> usize {
         let p = self.cur();
         let face = crate::state::leader_face(&self.db, self.harvest_leader(), c);
         crate::state::card_abilities(&self.db, p.cards[c as usize], face)
