@@ -581,8 +581,9 @@ impl MysticVale {
         }
         // The used units (rules revision 9, rare) are after the sorted part: then merged.
         let merge = out.len() > from;
+        let field = self.cur().field_mask();
         for (mask, effect) in [(fx.fill, Effect::FillField), (fx.explore, Effect::DeckToField)] {
-            let mut m = mask & self.cur().field_mask();
+            let mut m = mask & field;
             while m != 0 {
                 let c = m.trailing_zeros() as u8;
                 m &= m - 1;
