@@ -199,7 +199,9 @@ impl MysticVale {
         }
     }
 
-    /// Pushes the legal Evoke actions of amulet `a`, the active player's (its window is open).
+    /// Pushes the legal Evoke actions of amulet `a`, the active player's (its window is open). Out of
+    /// line: the window is closed at most of the decisions that ask, which then save its frame.
+    #[inline(never)]
     fn push_evokes_now(&self, a: &Amulet, out: &mut Vec<Action>) {
         let p = self.cur();
         let mut cards = 0u32;
