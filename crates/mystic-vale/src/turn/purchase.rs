@@ -508,17 +508,32 @@ impl MysticVale {
         if on == [0; 3] {
             return;
         }
+        // As `buy_cost` prices each purchase: each card's discount read once, and the price before it
+        // (a free level, Nepeto's discount on the third purchase) once per source.
+        let mut discount = [0u8; NUM_CARDS];
+        let mut m = on[0] | on[1] | on[2];
+        while m != 0 {
+            let c = m.trailing_zeros() as u8;
+            m &= m - 1;
+            discount[c as usize] = self.chorus_discount(c);
+        }
+        let free = self.turn.fx.free_buy.free_level;
+        let third = if self.turn.ability_buys.1 > 0 && self.buys_made() == 2 { self.turn.ability_buys.1 } else { 0 };
         for i in 0..12u8 {
             let s = if i < 9 { Source::Common(i / 3, i % 3) } else { Source::Soil(Slot::ALL[(i - 9) as usize]) };
             let a = self.source_adv(s);
             if a == EMPTY {
                 continue;
             }
-            let mut m = on[db.hot(a).slot as usize];
+            let h = db.hot_ref(a);
+            let price = if free == Some(h.level) { None } else { Some(h.cost.saturating_sub(third)) };
+            let mut m = on[h.slot as usize];
             while m != 0 {
                 let c = m.trailing_zeros() as u8;
                 m &= m - 1;
-                if self.buy_cost(a, c) <= mana {
+                let cost = price.map_or(0, |p| p.saturating_sub(discount[c as usize]));
+                debug_assert_eq!(cost, self.buy_cost(a, c), "push_buys_on: buy_cost");
+                if cost <= mana {
                     out.push(Action::BuyOn(s, c));
                 }
             }
