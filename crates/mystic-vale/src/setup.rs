@@ -545,17 +545,17 @@ impl MysticVale {
         // recomputed with its side below).
         // (Built once per database and copied: they depend on the database only.)
         let starting_of = || {
-            let mut p = new_player(starting_cards(&db), &[]);
+            let mut p = new_player(starting_cards(&db), &[], [CardStats::default(); NUM_CARDS]);
             p.refresh_all(&db);
             p.stats
         };
         let starting = *db.start_stats.0.get_or_init(starting_of);
         debug_assert!(starting_of() == starting, "the cached starting totals");
+        let cards = starting_cards(&db);
         for i in 0..n {
-            let cards = starting_cards(&db);
             let mut deck: [u8; NUM_CARDS] = std::array::from_fn(|c| c as u8);
             g.rng.shuffle(&mut deck);
-            let mut p = new_player(cards, &deck);
+            let mut p = new_player(cards, &deck, starting);
             if let Some(o) = offers.get(i) {
                 // The last blank card carries the leader (ruling MV22).
                 p.leader = Some(LeaderCard { id: o[0], card: (NUM_CARDS - 1) as u8, upgraded: false, public: false });
@@ -563,7 +563,6 @@ impl MysticVale {
                     p.leader_offer = Some(*o);
                 }
             }
-            p.stats = starting;
             if let Some(l) = p.leader {
                 let c = l.card;
                 p.stats[usize::from(c)] = crate::state::CardStats::boosted(
@@ -695,7 +694,7 @@ impl MysticVale {
                 if let Some(card) = seen.iter().position(|s| !s) {
                     return Err(SetupProblem::CardNowhere { player: i, card }.into());
                 }
-                let mut p = new_player(cards, &deck);
+                let mut p = new_player(cards, &deck, [CardStats::default(); NUM_CARDS]);
                 p.field.extend_from_slice(&sp.field);
                 p.discard.extend_from_slice(&sp.discard);
                 p.on_deck = sp.on_deck;
@@ -969,7 +968,8 @@ impl MysticVale {
 /// The VP in the box's tokens: 44 of 1 point and 12 of 5 (EN:148-149).
 pub const BOX_VP: u16 = 44 + 12 * 5;
 
-fn new_player(cards: [Sleeve; NUM_CARDS], deck: &[u8]) -> Player {
+/// A player with these cards, deck (bottom first) and cards' totals (`stats`), the rest empty.
+fn new_player(cards: [Sleeve; NUM_CARDS], deck: &[u8], stats: [CardStats; NUM_CARDS]) -> Player {
     Player {
         under: Pile::new(),
         cards,
@@ -987,7 +987,7 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: &[u8]) -> Player {
         amulet: None,
         pending_mana: 0,
         fx: crate::effects::PlayerStates::default(),
-        stats: [CardStats::default(); NUM_CARDS],
+        stats,
         shown_decay: 0,
         shown_growth: 0,
     }
