@@ -281,11 +281,14 @@ impl MysticVale {
         let slot = h.slot as usize;
         let mut demand = [[0u8; 2]; 3];
         let mut others = false;
-        for (j, o) in self.turn.bought.iter().enumerate() {
-            if j != k && o.target.is_none() {
-                let x = db.hot_ref(o.adv);
-                demand[x.slot as usize][usize::from(x.eclipse)] += 1;
-                others = true;
+        // Most sleevings are of the last purchase: then no other waits.
+        if self.turn.bought.len() > 1 {
+            for (j, o) in self.turn.bought.iter().enumerate() {
+                if j != k && o.target.is_none() {
+                    let x = db.hot_ref(o.adv);
+                    demand[x.slot as usize][usize::from(x.eclipse)] += 1;
+                    others = true;
+                }
             }
         }
         // With no other purchase waiting for a card, every place this one may take will do.
