@@ -363,7 +363,8 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
     // added up after it.
     let (acc, sym, mut var, special) =
         if PARTS { walk_parts::<VAR>(h, field, parts.as_deref_mut()) } else { walk_totals::<VAR>(h, field) };
-    let Acc { mut mana, mut minus, mut spirits, mut vp, mut box_vp, factor, unique, unique_cards } = acc;
+    let Acc { gains: Gains { mut mana, mut spirits, mut vp, mut box_vp }, mut minus, factor, unique, unique_cards } =
+        acc;
     let both = |a: [u32; 4], b: [u32; 4]| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
     mana += sym.mana;
     spirits = both(spirits, sym.spirits);
@@ -439,16 +440,38 @@ fn gains_in<const PARTS: bool, const VAR: bool>(
     (t, cap8(minus), t.mana - before_unique.min(t.mana), var, special)
 }
 
+/// Running sums of gains: mana, spirits, VP, box VP (a harvest's walk, Dione's used cards).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Gains {
+    pub(crate) mana: u32,
+    pub(crate) spirits: [u32; 4],
+    pub(crate) vp: u32,
+    pub(crate) box_vp: u32,
+}
+
+impl Gains {
+    /// Adds `gain` of `reward`, VP doubled by `double` (Medusa Grotto, Stag Champion on the card).
+    #[inline(always)]
+    pub(crate) fn add(&mut self, reward: Reward, gain: u32, double: u32) {
+        match reward {
+            Reward::Mana => self.mana += gain,
+            Reward::Vp => self.vp += gain * double,
+            Reward::BoxVp => self.box_vp += gain * double,
+            r => {
+                if let Some(k) = r.spirit() {
+                    self.spirits[k as usize] += gain;
+                }
+            }
+        }
+    }
+}
+
 /// What the walk of a harvest's cards sums from their Harvest abilities (their symbols apart, [`Sym`]):
-/// mana, Grassland's minus, spirits, VP, box VP, Ley Line Overflow's factor, and the cards with a unique
-/// harvest ability.
+/// the gains, Grassland's minus, Ley Line Overflow's factor, and the cards with a unique harvest ability.
 #[derive(Clone, Copy)]
 struct Acc {
-    mana: u32,
+    gains: Gains,
     minus: u32,
-    spirits: [u32; 4],
-    vp: u32,
-    box_vp: u32,
     factor: u32,
     /// Whether some card has a unique harvest ability (its effect runs once the rest is counted).
     unique: bool,
@@ -456,8 +479,13 @@ struct Acc {
 }
 
 impl Acc {
-    const ZERO: Acc =
-        Acc { mana: 0, minus: 0, spirits: [0; 4], vp: 0, box_vp: 0, factor: 1, unique: false, unique_cards: 0 };
+    const ZERO: Acc = Acc {
+        gains: Gains { mana: 0, spirits: [0; 4], vp: 0, box_vp: 0 },
+        minus: 0,
+        factor: 1,
+        unique: false,
+        unique_cards: 0,
+    };
 }
 
 /// The printed symbols a walk of the cards sums: mana, spirits (those of extra guardians included), VP.
@@ -500,21 +528,9 @@ fn card_ability<const VAR: bool>(acc: &mut Acc, ab: Ability, h: &Cards, c: u8, f
         return false;
     }
     match ab.effect {
-        Effect::Gain => {
-            let gain = u32::from(ab.amount) * harvest_count(ab.per, h, c, field);
-            match ab.reward {
-                Reward::Mana => acc.mana += gain,
-                Reward::Vp => acc.vp += gain * double,
-                Reward::BoxVp => acc.box_vp += gain * double,
-                r => {
-                    if let Some(k) = r.spirit() {
-                        acc.spirits[k as usize] += gain;
-                    }
-                }
-            }
-        }
+        Effect::Gain => acc.gains.add(ab.reward, u32::from(ab.amount) * harvest_count(ab.per, h, c, field), double),
         // Yaquei's upgraded side: the starting side's gain comes first, before the fill (MV65).
-        Effect::FillField if ab.reward == Reward::Mana => acc.mana += harvest_count(ab.per, h, c, field),
+        Effect::FillField if ab.reward == Reward::Mana => acc.gains.mana += harvest_count(ab.per, h, c, field),
         Effect::ManaMinus => acc.minus += u32::from(ab.amount),
         Effect::MultiplyMana => acc.factor = (acc.factor * u32::from(ab.amount.max(1))).min(250),
         Effect::Unique => {
@@ -619,7 +635,8 @@ fn walk_parts<const VAR: bool>(h: &Cards, field: &[u8], mut parts: Option<&mut P
     let both = |a: [u32; 4], b: [u32; 4]| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]];
     // The sums so far, for a card's part.
     let sums = |acc: &Acc, sym: &Sym| {
-        (acc.mana + sym.mana, both(acc.spirits, sym.spirits), acc.vp + sym.vp, acc.box_vp, acc.factor)
+        let g = &acc.gains;
+        (g.mana + sym.mana, both(g.spirits, sym.spirits), g.vp + sym.vp, g.box_vp, acc.factor)
     };
     // A copied card counts twice: once itself, once on the leader's card (Guilduin, ruling MV53).
     for (at, &c) in field.iter().chain(h.copy.iter()).enumerate() {

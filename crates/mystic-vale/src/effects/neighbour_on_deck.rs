@@ -39,7 +39,7 @@
 
 use super::Module;
 use crate::cards::{Count, Effect, Reward, Timing};
-use crate::harvest::{Table, Totals, blank_cards};
+use crate::harvest::{Gains, Table, Totals, blank_cards};
 use crate::setup::{DIONE_BANK_RULES, DIONE_JOIN_RULES, DIONE_RULES, DIONE_TURN_BACK_RULES};
 use crate::state::{CardStats, MysticVale, NUM_CARDS, card_abilities, leader_face};
 
@@ -384,31 +384,6 @@ fn counts_field(per: Count) -> bool {
     )
 }
 
-/// The running sums of the used cards' gains.
-#[derive(Default)]
-struct Sums {
-    mana: u32,
-    spirits: [u32; 4],
-    vp: u32,
-    box_vp: u32,
-}
-
-impl Sums {
-    /// Adds `gain` of `reward`, VP doubled by `double` (Stag Champion on the card).
-    fn add(&mut self, reward: Reward, gain: u32, double: u32) {
-        match reward {
-            Reward::Mana => self.mana += gain,
-            Reward::Vp => self.vp += gain * double,
-            Reward::BoxVp => self.box_vp += gain * double,
-            r => {
-                if let Some(k) = r.spirit() {
-                    self.spirits[k as usize] += gain;
-                }
-            }
-        }
-    }
-}
-
 /// The field's counts for `seat`: its own field (`own`), and with the used cards `used` in it (`all`);
 /// the user's field cards with a Harvest ability (a bit per card, read again for their counts); and the
 /// used cards' totals, in `used`'s order (the first repeated if there is one).
@@ -508,7 +483,7 @@ fn harvest_used(table: &dyn Table, seat: usize, totals: &mut Totals, minus: &mut
     let db = table.db();
     let (counts, stats) = field_counts(table, seat, &used[..k]);
     let all = counts.1;
-    let mut sums = Sums::default();
+    let mut sums = Gains::default();
     let mut factor = 1u32;
     for (j, &(i, c)) in used[..k].iter().enumerate() {
         let face = leader_face(db, table.leader(i), c);
@@ -563,7 +538,7 @@ pub(crate) fn rebank(table: &dyn Table, seat: usize, dione: u8, out: &mut crate:
     if k == 0 || !any_extra(table, seat) {
         return;
     }
-    let mut extras: [(Option<u8>, Sums); NUM_CARDS + 1] = std::array::from_fn(|_| (None, Sums::default()));
+    let mut extras: [(Option<u8>, Gains); NUM_CARDS + 1] = std::array::from_fn(|_| (None, Gains::default()));
     let mut n = 0;
     each_extra(table, seat, field_counts(table, seat, &used[..k]).0, |card, reward, gain, double| {
         if gain == 0 || n == extras.len() {
