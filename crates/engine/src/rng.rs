@@ -57,6 +57,21 @@ impl GameRng {
         }
     }
 
+    /// [`shuffle`](GameRng::shuffle) for a caller that keeps only the last `keep` items: the same draws,
+    /// so the same generator state after it and the same last `keep` items; the items before them take
+    /// their draw but no swap (Fisher–Yates from the end fixes place `i` at step `i`), so their order is
+    /// not the shuffle's.
+    pub fn shuffle_keeping_last<T>(&mut self, items: &mut [T], keep: usize) {
+        let drop = items.len() - keep.min(items.len());
+        for i in (drop.max(1)..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+        for i in (1..drop).rev() {
+            self.below(i as u32 + 1);
+        }
+    }
+
     /// Whether this generator is in the same state as `other`.
     pub fn same_state(&self, other: &GameRng) -> bool {
         self.0 == other.0

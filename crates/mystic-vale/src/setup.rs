@@ -489,7 +489,9 @@ impl MysticVale {
         let keep = options.level1_count();
         for (l, d) in decks.iter_mut().enumerate() {
             if l == 0 {
-                shuffle_keeping_top(&mut rng, d, keep);
+                // Only the top cards counted out stay (EN setup step 2): the same draws as a shuffle.
+                rng.shuffle_keeping_last(d, keep);
+                d.drain(..d.len() - keep.min(d.len()));
             } else {
                 rng.shuffle(d);
             }
@@ -1002,31 +1004,6 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: &[u8], stats: [CardStats; NUM_CA
         shown_decay: 0,
         shown_growth: 0,
     }
-}
-
-/// Shuffles `deck` as [`GameRng::shuffle`] does (the same draws, so the same order) and keeps its top
-/// `keep` cards (the last ones: the level-1 advancements counted out, EN setup step 2). The
-/// shuffle fixes place `i` at its step `i` (Fisher–Yates from the end), so the places below those kept
-/// take only their draw, no swap. Checked in debug builds against the shuffle and a drain.
-fn shuffle_keeping_top(rng: &mut GameRng, deck: &mut Vec<u8>, keep: usize) {
-    #[cfg(debug_assertions)]
-    let reference = {
-        let (mut r, mut d) = (rng.clone(), deck.clone());
-        r.shuffle(&mut d);
-        d.drain(..d.len() - keep.min(d.len()));
-        (r, d)
-    };
-    let drop = deck.len() - keep.min(deck.len());
-    for i in (drop.max(1)..deck.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        deck.swap(i, j);
-    }
-    for i in (1..drop).rev() {
-        rng.below(i as u32 + 1);
-    }
-    deck.drain(..drop);
-    #[cfg(debug_assertions)]
-    debug_assert!(rng.same_state(&reference.0) && *deck == reference.1, "shuffle_keeping_top: shuffle, drain");
 }
 
 /// Setup step 5: reveal on-deck cards into the field until two Cursed Lands are in the field and a third

@@ -317,6 +317,31 @@ mod rng {
     const PINNED_SHUFFLE: [u32; 10] = [5, 4, 2, 0, 3, 6, 7, 8, 9, 1];
 
     #[test]
+    fn shuffle_keeping_last_keeps_what_shuffle_puts_last() {
+        for seed in 0..40 {
+            for len in 0..12usize {
+                for keep in 0..=len + 1 {
+                    let (mut a, mut b) = (GameRng::new(seed), GameRng::new(seed));
+                    let mut full: Vec<usize> = (0..len).collect();
+                    let mut kept = full.clone();
+                    a.shuffle(&mut full);
+                    b.shuffle_keeping_last(&mut kept, keep);
+                    let from = len - keep.min(len);
+                    assert_eq!(full[from..], kept[from..], "seed {seed}, {len} items, keep {keep}");
+                    assert!(a.same_state(&b), "seed {seed}, {len} items, keep {keep}: the same draws");
+                }
+            }
+        }
+        // Keeping nothing still draws as a shuffle does; the items keep their order.
+        let (mut a, mut b) = (GameRng::new(5), GameRng::new(5));
+        let mut v: Vec<u32> = (0..10).collect();
+        b.shuffle_keeping_last(&mut v, 0);
+        a.shuffle(&mut [0u8; 10]);
+        assert!(a.same_state(&b));
+        assert_eq!(v, (0..10).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn below_is_in_range_and_covers() {
         let mut r = GameRng::new(1);
         let mut seen = [0u32; 7];
