@@ -542,8 +542,7 @@ impl MysticVale {
         }
         // Leaders: dealt before the decks are shuffled (the draws come after the base deal, so games
         // without leaders deal as before).
-        let (offers, dealt) = g.deal_leaders();
-        let offers = &offers[..dealt];
+        let offers = g.deal_leaders();
         // Every seat starts with the same cards: their totals are computed once (a leader's card is
         // recomputed with its side below).
         // (Built once per database and copied: they depend on the database only.)
@@ -616,27 +615,17 @@ impl MysticVale {
         self.begin_turn(ev);
     }
 
-    /// The leaders dealt: one per player (`random`, the second entry unused) or two (`choose`), the
-    /// first of the table's entries (their number second). The pool is shuffled in an array (ids are
-    /// bytes: at most 256 leaders), without allocating.
-    fn deal_leaders(&mut self) -> ([[u8; 2]; MAX_PLAYERS], usize) {
-        let n = self.options.players.min(MAX_PLAYERS);
-        let mut offers = [[0u8; 2]; MAX_PLAYERS];
+    /// The leaders dealt: one per player (`random`, the second entry unused) or two (`choose`).
+    fn deal_leaders(&mut self) -> Vec<[u8; 2]> {
+        let n = self.options.players;
         let per = match self.options.leaders() {
-            Leaders::None | Leaders::Draft => return (offers, 0),
+            Leaders::None | Leaders::Draft => return Vec::new(),
             Leaders::Random => 1,
             Leaders::Choose => 2,
         };
-        let mut ids = [0u8; 256];
-        let pool = &mut ids[..self.db.leaders.len().min(256)];
-        for (k, id) in pool.iter_mut().enumerate() {
-            *id = k as u8;
-        }
-        self.rng.shuffle(pool);
-        for (i, o) in offers[..n].iter_mut().enumerate() {
-            *o = [pool[per * i], pool[per * i + per - 1]];
-        }
-        (offers, n)
+        let mut pool: Vec<u8> = (0..self.db.leaders.len() as u8).collect();
+        self.rng.shuffle(&mut pool);
+        (0..n).map(|i| [pool[per * i], pool[per * i + per - 1]]).collect()
     }
 
     /// A game from an explicit setup.
