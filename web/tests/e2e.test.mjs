@@ -1264,8 +1264,10 @@ async function englishInFrench(page, english) {
   const names = [...new Set(game)].filter((g) => g.length >= 3).sort((a, b) => b.length - a.length);
   return [...new Set(texts.filter((x) => {
     const own = names.reduce((rest, g) => (rest.includes(g) ? rest.split(g).join(' ') : rest), x);
-    const hits = (own.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}'’]+/gu) || [])
-      .filter((w) => english.has(w.toLowerCase()));
+    // Words only: a token with a digit is an id or a notation (the lobby's game id `4add97d2…` holds
+    // no word "add"), as `plainWords` has it.
+    const hits = (own.replace(/\bhttps?:\/\/\S+/g, ' ').match(/[\p{L}\p{N}'’]+/gu) || [])
+      .filter((w) => !/\p{N}/u.test(w) && english.has(w.toLowerCase()));
     if (!hits.length) return false;
     return !game.some((g) => g.includes(x));
   }))];
