@@ -725,6 +725,15 @@ impl Server {
         if req.clock_ms.is_some_and(|c| c < 100) {
             return Err(ApiError::Bad(msg!("clock-min")));
         }
+        // A deal its creator chose is a deal its creator knows: every hidden card, every shuffle. A
+        // stranger who takes an open seat must not play against that, so an open seat takes the
+        // system's random bits (the seats the creator holds, bots, and automated seats may be seeded).
+        let open_seat = |(i, s): (usize, &SeatRequest)| {
+            matches!(s, SeatRequest::Open) && table.game().automated_seat(seat_ok(i)).is_none()
+        };
+        if req.seed.is_some() && asked.iter().enumerate().any(open_seat) {
+            return Err(ApiError::Bad(msg!("seed-with-open-seat")));
+        }
         let mut seats = Vec::with_capacity(n);
         let mut tickets = Vec::new();
         for (i, s) in asked.iter().enumerate() {

@@ -23,6 +23,7 @@ server-full = the server holds as many games as it may
 option-twice = option `{ $option }` is given twice
 invalid-setup = invalid setup: { $field }: { $message }
 seats-count = { $given } seats given for a table of { $seats }
+seed-with-open-seat = a game with an open seat takes no chosen seed: whoever joins would play a deal its creator knows (leave "seed" out, or seat no stranger)
 clock-min = clock_ms: at least 100
 seat-error = seat { $seat }: { $detail }
 seat-bot-over = seat { $seat }: `{ $spec }`: { $detail }

@@ -26,6 +26,7 @@ seats-count = { $given ->
     [one] { $given } place donnée
    *[other] { $given } places données
 } pour une table de { $seats }
+seed-with-open-seat = une partie avec une place libre ne prend pas de graine choisie : qui la rejoindrait jouerait une donne que son créateur connaît (omettez « seed », ou n'ouvrez aucune place)
 clock-min = clock_ms : au moins 100
 seat-error = place { $seat } : { $detail }
 seat-bot-over = place { $seat } : « { $spec } » : { $detail }

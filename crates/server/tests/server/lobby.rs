@@ -162,6 +162,10 @@ async fn lobby_creates_joins_lists_and_keeps_records() -> TestResult {
             "unknown bot",
         ),
         (json!({ "game": "equinox", "seats": [{ "kind": "open" }] }), "seats"),
+        // A chosen deal is its creator's to know: not with a stranger's seat open (the seats all open
+        // by default, or one named open).
+        (json!({ "game": "equinox", "players": 2, "seed": 7 }), "open seat"),
+        (json!({ "game": "equinox", "seed": 7, "seats": [{ "kind": "taken" }, { "kind": "open" }] }), "open seat"),
         (json!({ "game": "equinox", "colour": "red" }), "unknown field"),
     ] {
         let (status, body) = http(&addr, "POST", "/api/games", Some(&req)).await?;

@@ -371,8 +371,8 @@ async fn issue32_creation_is_rate_limited_the_list_paged_and_abandoned_games_exp
     let limits = Limits { creates_per_minute: 1.0, create_burst: 5.0, ..fast() };
     let (addr, server) = start_server(Registry::standard(), &temp_db("rate"), limits, None).await?;
     let mut ids = Vec::new();
-    for seed in 0..5 {
-        ids.push(create(&addr, json!({ "game": "spirit-duel", "players": 2, "seed": seed })).await?.0);
+    for _ in 0..5 {
+        ids.push(create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?.0);
     }
     let (status, body) = http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel" }))).await?;
     assert_eq!(status, 429, "{body}");
@@ -427,8 +427,8 @@ async fn issue32_creation_is_rate_limited_the_list_paged_and_abandoned_games_exp
 async fn issue32_the_games_held_are_capped() -> TestResult {
     let limits = Limits { max_games: 3, creates_per_minute: 1e6, create_burst: 1e6, ..fast() };
     let addr = start("max-games", limits).await?;
-    for seed in 0..3 {
-        create(&addr, json!({ "game": "spirit-duel", "players": 2, "seed": seed })).await?;
+    for _ in 0..3 {
+        create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?;
     }
     let (status, body) = http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel" }))).await?;
     assert_eq!(status, 400, "{body}");
