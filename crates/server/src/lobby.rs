@@ -1075,9 +1075,14 @@ impl Server {
                 .find(|a| a.id == taken_id)
                 .map_or_else(|| taken_back.clone(), |a| a.description)
         });
+        // The action is named to its own seat only: an action may name a card the others never saw (the
+        // log withholds other seats' notations for the same reason); they read that it was taken back.
         let note = Note {
+            seat,
             text: msg!("took-back", seat = seat_name(&st.seats, seat), action = described),
             json: json!({ "undo": { "seat": seat, "action": taken_back } }),
+            public_text: msg!("took-back-hidden", seat = seat_name(&st.seats, seat)),
+            public_json: json!({ "undo": { "seat": seat } }),
         };
         st.table = table;
         st.history.pop();
@@ -1096,8 +1101,7 @@ impl Server {
                 Some((_, msg)) => msg.clone(),
                 None => {
                     let mut events = st.table.game().events_locale(sub.seat, sub.lang);
-                    events
-                        .extend(note.as_ref().map(|n| DynEvent { text: n.text.text(sub.lang), json: n.json.clone() }));
+                    events.extend(note.as_ref().map(|n| n.event(sub.seat, sub.lang)));
                     let msg = message_for(room, st, sub.seat, events, sub.lang);
                     built.push(((sub.seat, sub.lang), msg.clone()));
                     msg
@@ -1492,10 +1496,25 @@ fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::Internal(msg!("internal", detail = e.to_string()))
 }
 
-/// A note the server adds to a game's log (an undo), formatted for each connection's language.
+/// A note the server adds to a game's log (an undo), formatted for each connection's language: what
+/// `seat` reads, and what every other seat and the spectators read.
 struct Note {
+    seat: Seat,
     text: Msg,
     json: Value,
+    public_text: Msg,
+    public_json: Value,
+}
+
+impl Note {
+    /// The note as the log event of a connection of `seat` (none: a spectator) in `lang`.
+    fn event(&self, seat: Option<Seat>, lang: Locale) -> DynEvent {
+        if seat == Some(self.seat) {
+            DynEvent { text: self.text.text(lang), json: self.json.clone() }
+        } else {
+            DynEvent { text: self.public_text.text(lang), json: self.public_json.clone() }
+        }
+    }
 }
 
 /// How messages name a seat: the name its player gave, else "Player N" or "Bot N" (1-based), as the

@@ -8,6 +8,7 @@ seat-bot = Bot { $number }
 
 ## The log.
 took-back = { $seat } took back: { $action }
+took-back-hidden = { $seat } took back their last action
 
 ## Requests.
 storage-failed = storage failed, nothing changed: { $detail }

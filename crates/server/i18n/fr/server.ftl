@@ -8,6 +8,7 @@ seat-bot = Robot { $number }
 
 ## Le journal.
 took-back = { $seat } a repris : { $action }
+took-back-hidden = { $seat } a repris sa dernière action
 
 ## Requêtes.
 storage-failed = l'enregistrement a échoué, rien n'a changé : { $detail }

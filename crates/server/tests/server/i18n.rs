@@ -208,6 +208,14 @@ async fn the_undo_note_names_the_seat_in_each_language() -> TestResult {
             assert!(!said.contains(&format!("`{notation}`")) && !said.contains(&format!("« {notation} »")), "{said}");
             assert!(fr.contains(&format!("{fr_name} a repris")), "{fr}");
             assert!(en.contains(&format!("{en_name} took back")), "{en}");
+            // The other seat reads that an action was taken back, not which (it may name a hidden card).
+            let other = plain(if s == 0 { &en } else { &fr });
+            let hidden = if s == 0 {
+                format!("{en_name} took back their last action")
+            } else {
+                format!("{fr_name} a repris sa dernière action")
+            };
+            assert!(other.contains(&hidden) && !other.contains(description.as_str()), "{other}");
             assert!(!fr.contains("p0") && !fr.contains("p1") && !en.contains("p1 took"), "{fr} {en}");
             seen[s] = true;
         }

@@ -71,6 +71,11 @@ async fn a_seat_takes_back_its_last_action() -> TestResult {
                 assert_eq!(now["view"], before[k]["view"], "seat {k} sees the game as before the action");
                 assert_eq!(now["legal"], before[k]["legal"]);
                 assert!(now["events"].to_string().contains("took back"));
+                // The action is named to the seat that took it back, never to the other one.
+                let undo = now["events"].as_array().and_then(|e| e.iter().find(|e| e["json"]["undo"].is_object()));
+                let undo = undo.ok_or("no undo note")?;
+                assert_eq!(undo["json"]["undo"]["seat"], s);
+                assert_eq!(undo["json"]["undo"].get("action").is_some(), k == s, "seat {k}: {undo}");
                 last[k] = now;
             }
             undone += 1;
