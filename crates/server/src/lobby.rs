@@ -209,6 +209,9 @@ impl Limits {
     }
 }
 
+/// The longest per-move clock a game may ask for (`clock_ms`): a day.
+pub const MAX_CLOCK_MS: u64 = 24 * 3600 * 1000;
+
 /// A seat asked for when creating a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -722,8 +725,9 @@ impl Server {
         if asked.len() != n {
             return Err(ApiError::Bad(msg!("seats-count", given = asked.len(), seats = n)));
         }
-        if req.clock_ms.is_some_and(|c| c < 100) {
-            return Err(ApiError::Bad(msg!("clock-min")));
+        // A clock of at most a day: the database keeps it as a signed 64-bit number.
+        if req.clock_ms.is_some_and(|c| !(100..=MAX_CLOCK_MS).contains(&c)) {
+            return Err(ApiError::Bad(msg!("clock-range", max = MAX_CLOCK_MS)));
         }
         // A deal its creator chose is a deal its creator knows: every hidden card, every shuffle. A
         // stranger who takes an open seat must not play against that, so an open seat takes the

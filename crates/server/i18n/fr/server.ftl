@@ -28,7 +28,7 @@ seats-count = { $given ->
    *[other] { $given } places données
 } pour une table de { $seats }
 seed-with-open-seat = une partie avec une place libre ne prend pas de graine choisie : qui la rejoindrait jouerait une donne que son créateur connaît (omettez « seed », ou n'ouvrez aucune place)
-clock-min = clock_ms : au moins 100
+clock-range = clock_ms : de 100 à { $max } (un jour)
 seat-error = place { $seat } : { $detail }
 seat-bot-over = place { $seat } : « { $spec } » : { $detail }
 seat-missing = la place { $seat } n'existe pas (places 0 à { $last })

@@ -167,6 +167,9 @@ async fn lobby_creates_joins_lists_and_keeps_records() -> TestResult {
         (json!({ "game": "equinox", "players": 2, "seed": 7 }), "open seat"),
         (json!({ "game": "equinox", "seed": 7, "seats": [{ "kind": "taken" }, { "kind": "open" }] }), "open seat"),
         (json!({ "game": "equinox", "colour": "red" }), "unknown field"),
+        // A per-move clock from 100 ms to a day (the database keeps it as a signed number).
+        (json!({ "game": "equinox", "players": 2, "clock_ms": 99 }), "clock_ms"),
+        (json!({ "game": "equinox", "players": 2, "clock_ms": u64::MAX }), "clock_ms"),
     ] {
         let (status, body) = http(&addr, "POST", "/api/games", Some(&req)).await?;
         assert_eq!(status / 100, 4, "{req}: {body}");
