@@ -189,6 +189,19 @@ impl Limits {
         Ok(())
     }
 
+    /// `spec` with the time cap where its search names iterations only: a decision ends within
+    /// `max_bot_ms` however long the game's playouts run (an iteration of a long game may take long).
+    pub fn time_capped(&self, entry: &Entry, spec: BotSpec) -> BotSpec {
+        let resolved = entry.levels().resolve(&spec);
+        match resolved.search() {
+            Some(mut cfg) if cfg.budget.millis.is_none() => {
+                cfg.budget.millis = Some(self.max_bot_ms);
+                resolved.with_search(cfg)
+            }
+            _ => spec,
+        }
+    }
+
     /// `spec` with its budget brought under the caps (for games stored before the caps, or under higher
     /// ones): what a restarted server plays.
     pub fn cap_bot(&self, entry: &Entry, spec: BotSpec) -> BotSpec {
@@ -629,6 +642,7 @@ impl Server {
                     let spec: BotSpec = spec.parse().map_err(|e| (i, e))?;
                     // A game stored before the caps (or under higher ones) plays within them.
                     let spec = if cap { self.limits.cap_bot(entry, spec) } else { spec };
+                    let spec = self.limits.time_capped(entry, spec);
                     let bot_seed = sylvan_bots::bot_seed(seed, 0, i);
                     entry.bot(&spec, bot_seed).map(Some).map_err(|e| (i, e))
                 }

@@ -221,6 +221,14 @@ async fn issue32_an_over_budget_bot_is_refused() -> TestResult {
     let entry = registry.get("equinox").map_err(|e| e.to_string())?;
     let capped = limits.cap_bot(entry, "ismcts:ms=3600000:threads=64".parse().map_err(|e| format!("{e}"))?);
     assert!(limits.check_bot(entry, &capped).is_ok(), "a stored game's bot plays within the caps: {capped}");
+    // A search given iterations only still ends within the time cap; one with a time keeps it.
+    let budget = |spec: &str| -> Result<_, String> {
+        let timed = limits.time_capped(entry, spec.parse().map_err(|e| format!("{e}"))?);
+        Ok(timed.search().map(|c| (c.budget.iterations, c.budget.millis)))
+    };
+    assert_eq!(budget("ismcts:iters=20000")?, Some((Some(20_000), Some(limits.max_bot_ms))));
+    assert_eq!(budget("ismcts:ms=500")?, Some((None, Some(500))));
+    assert_eq!(budget("random")?, None);
     Ok(())
 }
 
