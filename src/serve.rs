@@ -68,6 +68,9 @@ pub struct ServeArgs {
     /// Games the server holds at most.
     #[arg(long, default_value_t = sylvan_server::Limits::default().max_games)]
     max_games: usize,
+    /// Actions a game may hold at most; a game that reaches it goes no further.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().max_moves)]
+    max_moves: usize,
     /// Take the client's address from the last `X-Forwarded-For` entry (only behind a reverse proxy
     /// that sets it).
     #[arg(long)]
@@ -147,6 +150,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         create_burst: args.create_burst,
         expire_after_secs: args.expire_hours.saturating_mul(3600),
         max_games: args.max_games,
+        max_moves: args.max_moves,
         trust_forwarded: args.trust_forwarded,
         ..sylvan_server::Limits::default()
     };

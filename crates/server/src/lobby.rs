@@ -107,6 +107,11 @@ pub struct Limits {
     pub burst: f64,
     /// Games the server holds at most.
     pub max_games: usize,
+    /// Actions a game may hold at most: a game that reaches it goes no further (no action is taken, no
+    /// bot plays, no clock runs) and, unfinished and unchanged, expires as others do. Options such as
+    /// Command of Nature's `turn_limit` allow games far longer than anybody plays; this bounds the
+    /// work and the disk one game may take.
+    pub max_moves: usize,
     /// Messages queued for a connection before it is closed as too slow.
     pub queue: usize,
     /// The most milliseconds per decision a client may give a bot (`ms=`); a spec over it is refused.
@@ -146,6 +151,7 @@ impl Default for Limits {
             rate_per_sec: 20.0,
             burst: 40.0,
             max_games: 100_000,
+            max_moves: 20_000,
             queue: 256,
             max_bot_ms: 5_000,
             max_bot_iters: 20_000,
@@ -1048,6 +1054,9 @@ impl Server {
     ) -> Result<(), ApiError> {
         let game = st.table.game();
         let n = game.move_number();
+        if n >= self.limits.max_moves {
+            return Err(ApiError::Conflict(msg!("move-cap", max = self.limits.max_moves)));
+        }
         let notation = game.notation(id).map_err(|e| ApiError::Bad(game_error(game, &e)))?;
         // Whether it may be undone is known once applied; it is applied to a copy first, and the copy
         // replaces the game only once the action is stored.
@@ -1147,6 +1156,10 @@ impl Server {
     fn schedule(self: &Arc<Self>, room: &Arc<Room>, st: &mut RoomState) {
         let Some(seat) = st.table.game().to_move() else { return };
         let n = st.table.game().move_number();
+        if n >= self.limits.max_moves {
+            // At the cap the game goes no further (`commit` refuses): no bot, no clock.
+            return;
+        }
         if st.bots.get(seat.index()).is_some_and(Option::is_some) {
             if !st.bots_running {
                 st.bots_running = true;
@@ -1350,6 +1363,10 @@ async fn run_bots(server: Arc<Server>, room: Arc<Room>) {
                 return;
             };
             let n = game.move_number();
+            if n >= server.limits.max_moves {
+                st.bots_running = false;
+                return;
+            }
             let mut legal = Vec::new();
             game.legal_ids(&mut legal);
             let view = game.view(seat);

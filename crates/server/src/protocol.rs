@@ -227,7 +227,7 @@ pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
         if g.restart(seed).is_err() {
             break;
         }
-        loop {
+        for _ in 0..PRIVATE_SAMPLE_MOVES {
             let views: Vec<Value> =
                 Seat::all(g.num_seats()).filter_map(|s| g.view(s).ok()).map(|v| v.to_json()).collect();
             for pair in views.windows(2) {
@@ -246,12 +246,25 @@ pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
         }
     }
     let paths = Arc::new(paths);
-    cache.lock().unwrap_or_else(PoisonError::into_inner).insert(key, paths.clone());
+    let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
+    // Each game and options once, but a client chooses the options: the cache starts again when full.
+    if cache.len() >= PRIVATE_CACHE_ENTRIES {
+        cache.clear();
+    }
+    cache.insert(key, paths.clone());
     paths
 }
 
 /// Random games played to find the private paths of a game.
 const PRIVATE_SAMPLE_GAMES: u64 = 4;
+
+/// The actions of each sample game of [`private_paths`] at most: random games of every game's default
+/// options end well before (Command of Nature's 4-player games in about 1,150 actions, the longest), and
+/// options such as a `turn_limit` of 100,000 do not make the first spectator wait for millions.
+const PRIVATE_SAMPLE_MOVES: usize = 5_000;
+
+/// The games and options whose private paths are kept at most.
+const PRIVATE_CACHE_ENTRIES: usize = 256;
 
 /// Adds to `out` the paths where `a` and `b` differ.
 #[doc(hidden)] // public for the crate's tests only

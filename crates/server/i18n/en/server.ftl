@@ -31,6 +31,7 @@ seat-bot-over = seat { $seat }: `{ $spec }`: { $detail }
 seat-missing = seat { $seat } does not exist (seats 0 to { $last })
 seat-not-open = seat { $seat } is not open
 no-open-seat = no open seat
+move-cap = the game has reached this server's limit of { $max } moves (--max-moves): it goes no further
 game-over = the game is over
 record-when-over = the record of a game is given once it is over
 token-no-seat = this token holds no seat of this game

@@ -34,6 +34,7 @@ seat-bot-over = place { $seat } : « { $spec } » : { $detail }
 seat-missing = la place { $seat } n'existe pas (places 0 à { $last })
 seat-not-open = la place { $seat } n'est pas libre
 no-open-seat = aucune place libre
+move-cap = la partie a atteint la limite de ce serveur, { $max } coups (--max-moves) : elle ne va pas plus loin
 game-over = la partie est terminée
 record-when-over = l'enregistrement d'une partie est donné une fois celle-ci terminée
 token-no-seat = ce jeton ne correspond à aucune place de cette partie

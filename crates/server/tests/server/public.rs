@@ -593,3 +593,57 @@ async fn issue32_the_operator_offers_card_files_by_name() -> TestResult {
     assert!(e.contains("broken.toml"), "{e}");
     Ok(())
 }
+
+/// A game goes no further than `--max-moves` actions: a person's action at the cap is refused naming
+/// the flag, and bots stop there (Command of Nature's `turn_limit` allows games of millions of actions).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_goes_no_further_than_the_move_cap() -> TestResult {
+    let cap = 12;
+    let addr = start("move-cap", Limits { max_moves: cap, ..fast() }).await?;
+    // People: the seat to move plays its first legal action until the cap, then is refused.
+    let (id, tokens) = create_taken(&addr, "command-of-nature", 2, 3).await?;
+    let mut conns = Vec::new();
+    for t in &tokens {
+        conns.push(connect(&addr, &id, Some(t)).await?);
+    }
+    let mut last = Vec::new();
+    for c in &mut conns {
+        last.push(next_state(c).await?);
+    }
+    loop {
+        let s = (0..2).find(|&s| last[s]["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("nobody to move")?;
+        let m = last[s]["move"].as_u64().ok_or("no move")?;
+        let a = last[s]["legal"][0]["notation"].as_str().ok_or("no notation")?.to_owned();
+        conns[s].send(&act(m, &a)).await?;
+        if m as usize == cap {
+            let refused = next(&mut conns[s]).await?;
+            assert_eq!(refused["type"], "error", "{refused}");
+            assert!(refused["message"].as_str().unwrap_or("").contains("--max-moves"), "{refused}");
+            break;
+        }
+        for k in 0..2 {
+            last[k] = next_state(&mut conns[k]).await?;
+        }
+    }
+    // Bots: two random bots play to the cap and stop there, the game unfinished.
+    let bots = json!([{ "kind": "bot", "spec": "random" }, { "kind": "bot", "spec": "random" }]);
+    let (id, _) = create(&addr, json!({ "game": "command-of-nature", "players": 2, "seats": bots })).await?;
+    let mut w = connect(&addr, &id, None).await?;
+    while next_state(&mut w).await?["move"].as_u64() != Some(cap as u64) {}
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, list) = http(&addr, "GET", "/api/games", None).await?;
+    let game = list["games"].as_array().and_then(|g| g.iter().find(|g| g["id"] == id.as_str())).ok_or("listed")?;
+    assert_eq!(game["move"].as_u64(), Some(cap as u64), "{game}");
+    assert_ne!(game["status"], "finished", "{game}");
+    // The first spectator of such options gets the state without the server sampling random games of
+    // a 100,000-turn limit to their end (a liveness bound, as `next`'s: 20 s where it takes well under 1;
+    // it took a minute before the samples were cut).
+    let long = json!({ "game": "command-of-nature", "players": 2, "seats": bots, "options": ["turn_limit=100000"] });
+    let (id, _) = create(&addr, long).await?;
+    let asked = Instant::now();
+    let mut w = connect(&addr, &id, None).await?;
+    next_state(&mut w).await?;
+    // Measured after the fact: the sampling held the runtime's threads, timers included.
+    assert!(asked.elapsed() < Duration::from_secs(20), "the first state took {:?}", asked.elapsed());
+    Ok(())
+}
