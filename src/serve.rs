@@ -47,6 +47,9 @@ pub struct ServeArgs {
     /// Replays, analyses and hints computed at once.
     #[arg(long, default_value_t = sylvan_server::Limits::default().heavy_workers)]
     heavy_workers: usize,
+    /// Bot decisions computed at once, over all games; the others wait their turn.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().bot_workers)]
+    bot_workers: usize,
     /// Replays, analyses and hints waiting beyond those (more are refused with 429).
     #[arg(long, default_value_t = sylvan_server::Limits::default().heavy_queue)]
     heavy_queue: usize,
@@ -142,6 +145,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         max_bot_iters: args.max_bot_iters,
         max_bot_threads: args.max_bot_threads,
         heavy_workers: args.heavy_workers,
+        bot_workers: args.bot_workers,
         heavy_queue: args.heavy_queue,
         max_connections: args.max_connections,
         header_timeout_ms: args.read_timeout_ms,

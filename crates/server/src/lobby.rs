@@ -124,6 +124,9 @@ pub struct Limits {
     pub heavy_workers: usize,
     /// Replays, analyses and hints waiting for a worker; beyond, a request gets 429.
     pub heavy_queue: usize,
+    /// Bot decisions computed at once, over all games (each on a blocking thread); the others wait
+    /// their turn. Without it every game of bots would hold a thread of its own.
+    pub bot_workers: usize,
     /// Time a client has to send a request's headers (and a TLS handshake), in milliseconds.
     pub header_timeout_ms: u64,
     /// Time a client has to send a request's body, in milliseconds.
@@ -158,6 +161,7 @@ impl Default for Limits {
             max_bot_threads: 1,
             heavy_workers: 2,
             heavy_queue: 8,
+            bot_workers: 4,
             header_timeout_ms: 10_000,
             body_timeout_ms: 10_000,
             write_timeout_ms: 10_000,
@@ -475,6 +479,8 @@ pub struct Server {
     public_url: RwLock<Option<String>>,
     creators: Mutex<std::collections::HashMap<std::net::IpAddr, (f64, Instant)>>,
     pub(crate) heavy: crate::heavy::Heavy,
+    /// A permit per bot decision being computed ([`Limits::bot_workers`]).
+    bot_slots: tokio::sync::Semaphore,
 }
 
 fn now_secs() -> u64 {
@@ -505,6 +511,7 @@ impl Server {
             public_url: RwLock::new(None),
             creators: Mutex::new(std::collections::HashMap::new()),
             heavy: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
+            bot_slots: tokio::sync::Semaphore::new(limits.bot_workers.max(1)),
         };
         let games = server.store.load_all().map_err(|e| e.to_string())?;
         let mut rooms = BTreeMap::new();
@@ -1355,6 +1362,11 @@ impl HintJob {
 /// Plays the bots of a game while one of them is to move, each decision on the blocking pool.
 async fn run_bots(server: Arc<Server>, room: Arc<Room>) {
     loop {
+        // A decision waits for a free bot worker (`--bot-workers`), held until it is played.
+        let Ok(_slot) = server.bot_slots.acquire().await else {
+            room.lock().bots_running = false;
+            return;
+        };
         let (mut bot, view, legal, seat, n) = {
             let mut st = room.lock();
             let game = st.table.game();

@@ -647,3 +647,21 @@ async fn a_game_goes_no_further_than_the_move_cap() -> TestResult {
     assert!(asked.elapsed() < Duration::from_secs(20), "the first state took {:?}", asked.elapsed());
     Ok(())
 }
+
+/// Bot decisions share `--bot-workers` slots over all games: with one slot, three games of bots still
+/// play to their ends, taking turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_of_bots_take_turns_on_the_bot_workers() -> TestResult {
+    let addr = start("bot-workers", Limits { bot_workers: 1, ..fast() }).await?;
+    let bots = json!([{ "kind": "bot", "spec": "random" }, { "kind": "bot", "spec": "random" }]);
+    let mut watchers = Vec::new();
+    for seed in 0..3 {
+        let (id, _) =
+            create(&addr, json!({ "game": "spirit-duel", "players": 2, "seats": bots, "seed": seed })).await?;
+        watchers.push(connect(&addr, &id, None).await?);
+    }
+    for w in &mut watchers {
+        while next_state(w).await?["over"] != true {}
+    }
+    Ok(())
+}
