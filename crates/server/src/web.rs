@@ -108,8 +108,12 @@ async fn seat_log(
         .map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "log", detail = e.to_string())))?;
     let lang = lang_of(req.lang.as_deref())?;
     let (record, seat) = server.record_for(&id, req.token.as_deref())?;
-    let (_, log) = replayed_log(&server, &record, seat, None, lang)?;
-    Ok(Json(json!({ "log": log })))
+    // The game replayed from its start: on the heavy pool (or 429), never on the threads that carry
+    // every game's messages. Not cached (the answer is kept nowhere else, so it is not copied).
+    let s = server.clone();
+    let job = move || replayed_log(&s, &record, seat, None, lang).map(|(_, log)| json!({ "log": log }));
+    let answer = server.heavy.run(None, job).await?;
+    Ok(Json(Arc::try_unwrap(answer).unwrap_or_else(|shared| (*shared).clone())))
 }
 
 /// Which step of a replay, from which seat.
