@@ -81,7 +81,9 @@ pub fn router(server: Arc<Server>) -> Router {
         .with_state(server)
 }
 
-/// The largest body read by [`guard`] (a replay's record); each route has its own smaller limit.
+/// The largest body read by [`guard`]: a replay's record (`POST /api/replay`); every other request's
+/// body is read up to [`Limits::max_message`](crate::Limits::max_message), so that a thousand
+/// connections cannot make the server hold 4 MiB each.
 const MAX_BODY: usize = 4 << 20;
 
 /// Before any handler: a state-changing request (any method but `GET`/`HEAD`) must say
@@ -112,9 +114,10 @@ async fn guard(
             return ApiError::Forbidden(msg!("cross-origin", origin = shown)).into_response();
         }
     }
+    let cap = if req.uri().path() == "/api/replay" { MAX_BODY } else { server.limits().max_message };
     let (parts, body) = req.into_parts();
     let timeout = Duration::from_millis(server.limits().body_timeout_ms.max(1));
-    let bytes = match tokio::time::timeout(timeout, axum::body::to_bytes(body, MAX_BODY)).await {
+    let bytes = match tokio::time::timeout(timeout, axum::body::to_bytes(body, cap)).await {
         Err(_) => {
             let ms = u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX);
             let mut r = error_response(StatusCode::REQUEST_TIMEOUT, msg!("body-timeout", ms = ms));
@@ -122,7 +125,7 @@ async fn guard(
             return r;
         }
         Ok(Err(_)) => {
-            return error_response(StatusCode::PAYLOAD_TOO_LARGE, msg!("body-too-big", bytes = MAX_BODY));
+            return error_response(StatusCode::PAYLOAD_TOO_LARGE, msg!("body-too-big", bytes = cap));
         }
         Ok(Ok(b)) => b,
     };

@@ -146,6 +146,11 @@ async fn floods_and_oversized_messages_are_cut() -> TestResult {
     let big = json!({ "game": "equinox", "options": ["x".repeat(4096)] });
     let (status, _) = http(&addr, "POST", "/api/games", Some(&big)).await?;
     assert_eq!(status, 413);
+    // Read only up to the messages' limit, not a replay's 4 MiB: the answer names that limit.
+    let bigger = json!({ "game": "equinox", "options": ["x".repeat(100_000)] });
+    let (status, body) = http(&addr, "POST", "/api/games", Some(&bigger)).await?;
+    assert_eq!(status, 413, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("over the 1024 bytes"), "{body}");
     Ok(())
 }
 
