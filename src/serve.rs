@@ -56,6 +56,10 @@ pub struct ServeArgs {
     /// Open connections at most.
     #[arg(long, default_value_t = sylvan_server::Limits::default().max_connections)]
     max_connections: usize,
+    /// Open connections one client address may hold (an IPv6 address counts by its /64); not kept with
+    /// `--trust-forwarded`, behind a proxy that must keep it.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().max_connections_per_address)]
+    max_connections_per_address: usize,
     /// Milliseconds a client has to send a request's headers (and its TLS handshake), and its body.
     #[arg(long, default_value_t = sylvan_server::Limits::default().header_timeout_ms)]
     read_timeout_ms: u64,
@@ -148,6 +152,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         bot_workers: args.bot_workers,
         heavy_queue: args.heavy_queue,
         max_connections: args.max_connections,
+        max_connections_per_address: args.max_connections_per_address,
         header_timeout_ms: args.read_timeout_ms,
         body_timeout_ms: args.read_timeout_ms,
         creates_per_minute: args.creates_per_minute,

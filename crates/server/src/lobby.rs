@@ -136,6 +136,10 @@ pub struct Limits {
     pub write_timeout_ms: u64,
     /// Open connections at most (HTTP and WebSocket); further ones are closed at once.
     pub max_connections: usize,
+    /// Open connections one client address may hold at most (an IPv6 address counts by its /64);
+    /// further ones are closed at once. Not kept behind a reverse proxy (`trust_forwarded`), whose
+    /// address every connection has.
+    pub max_connections_per_address: usize,
     /// Games one client address may create per minute, on average.
     pub creates_per_minute: f64,
     /// Games one client address may create in a burst.
@@ -166,6 +170,7 @@ impl Default for Limits {
             body_timeout_ms: 10_000,
             write_timeout_ms: 10_000,
             max_connections: 1_000,
+            max_connections_per_address: 64,
             creates_per_minute: 10.0,
             create_burst: 30.0,
             expire_after_secs: 7 * 24 * 3600,

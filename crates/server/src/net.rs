@@ -6,9 +6,10 @@
 //! [`Limits::max_connections`]: crate::Limits::max_connections
 //! [`Limits::header_timeout_ms`]: crate::Limits::header_timeout_ms
 
-use std::net::SocketAddr;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::Router;
@@ -25,10 +26,46 @@ use crate::Limits;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Peer(pub SocketAddr);
 
-/// A connection's place under the connection cap, in each request's extensions: a WebSocket keeps it
-/// after the upgrade, so WebSockets count against the cap for as long as they are open.
+/// A connection's place under the connection caps, in each request's extensions: a WebSocket keeps it
+/// after the upgrade, so WebSockets count against the caps for as long as they are open.
 #[derive(Clone, Debug)]
-pub struct Slot(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
+pub struct Slot(#[allow(dead_code)] Arc<Held>);
+
+/// What a connection holds: its place under the server's cap and, unless behind a reverse proxy, under
+/// its client address's; both given back when the last request of the connection is done.
+#[derive(Debug)]
+pub struct Held {
+    _permit: OwnedSemaphorePermit,
+    address: Option<(IpAddr, Arc<Addresses>)>,
+}
+
+/// Open connections by client address (an IPv6 address by its /64 network, what one host is given).
+type Addresses = Mutex<HashMap<IpAddr, usize>>;
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Some((ip, counts)) = &self.address {
+            let mut counts = counts.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(n) = counts.get_mut(ip) {
+                *n -= 1;
+                if *n == 0 {
+                    counts.remove(ip);
+                }
+            }
+        }
+    }
+}
+
+/// The key of a client address under the per-address cap: an IPv4 address, or an IPv6 address's /64.
+fn address_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
+        },
+    }
+}
 
 /// The TLS configuration of a server from a PEM certificate chain and a PEM private key (rustls with
 /// the `ring` provider; TLS 1.2 and 1.3). Errors name the file and what is wrong.
@@ -63,6 +100,8 @@ pub async fn serve(
     tls: Option<Arc<rustls::ServerConfig>>,
 ) -> Result<(), String> {
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    // Behind a reverse proxy every connection comes from the proxy: the per-address cap is its to keep.
+    let per_address = (!limits.trust_forwarded).then(|| Arc::new(Addresses::default()));
     let acceptor = tls.map(TlsAcceptor::from);
     let header_timeout = Duration::from_millis(limits.header_timeout_ms.max(1));
     loop {
@@ -75,15 +114,29 @@ pub async fn serve(
                 continue;
             }
         };
-        // Over the cap, the connection is closed at once.
-        let Ok(slot) = slots.clone().try_acquire_owned() else {
+        // Over a cap, the connection is closed at once.
+        let Ok(permit) = slots.clone().try_acquire_owned() else {
             drop(stream);
             continue;
+        };
+        let address = match &per_address {
+            None => None,
+            Some(counts) => {
+                let ip = address_key(peer.ip());
+                let mut open = counts.lock().unwrap_or_else(PoisonError::into_inner);
+                let n = open.entry(ip).or_insert(0);
+                if *n >= limits.max_connections_per_address {
+                    drop(stream);
+                    continue;
+                }
+                *n += 1;
+                Some((ip, counts.clone()))
+            }
         };
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         let acceptor = acceptor.clone();
-        let slot = Slot(Arc::new(slot));
+        let slot = Slot(Arc::new(Held { _permit: permit, address }));
         tokio::spawn(async move {
             match acceptor {
                 None => connection(stream, peer, slot, router, header_timeout).await,

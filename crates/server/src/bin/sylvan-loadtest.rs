@@ -174,13 +174,16 @@ async fn run(args: Args) -> Result<(), String> {
             let db = dir.join("load.db");
             let _ = std::fs::remove_file(&db);
             let store = SqliteStore::open(&db).map_err(|e| e.to_string())?;
-            // One client address creates every game: the per-address creation limit is lifted.
+            // One client address creates every game and holds every connection: the per-address limits
+            // are lifted, and the bots of every game think at once, as before the bot workers' cap.
             let limits = Limits {
                 rate_per_sec: 1e6,
                 burst: 1e6,
                 creates_per_minute: 1e9,
                 create_burst: 1e9,
                 max_connections: 100_000,
+                max_connections_per_address: 100_000,
+                bot_workers: 512,
                 ..Limits::default()
             };
             let server = Server::open(Registry::standard(), Box::new(store), limits)?;

@@ -325,6 +325,25 @@ async fn replay_flood(p99_bound: bool) -> TestResult {
     Ok(())
 }
 
+/// One client address holds at most `--max-connections-per-address` connections: more are closed at
+/// once, and a place comes back when a connection ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_a_few_connections_at_most() -> TestResult {
+    let addr = start("per-address", Limits { max_connections_per_address: 3, ..fast() }).await?;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(TcpStream::connect(&addr).await.map_err(|e| e.to_string())?);
+    }
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let refused = raw(&addr, "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n", Duration::from_secs(5)).await?;
+    assert_eq!(refused.as_deref(), Some(""), "a fourth connection from the address is closed without an answer");
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let (status, _) = http(&addr, "GET", "/api/games", None).await?;
+    assert_eq!(status, 200, "a place came back");
+    Ok(())
+}
+
 /// Finding 6: half-sent headers or bodies are closed after the timeout, and connections are capped.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn issue32_slowloris_connections_are_closed() -> TestResult {
