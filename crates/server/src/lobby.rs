@@ -561,8 +561,9 @@ impl Server {
     }
 
     /// Counts a game creation by the client at `ip` against its rate ([`Limits::creates_per_minute`],
-    /// [`Limits::create_burst`]); refused (429) over it.
+    /// [`Limits::create_burst`]); refused (429) over it. An IPv6 client counts by its /64.
     pub fn allow_create(&self, ip: std::net::IpAddr) -> Result<(), ApiError> {
+        let ip = crate::net::address_key(ip);
         let mut buckets = self.creators.lock().unwrap_or_else(PoisonError::into_inner);
         let now = Instant::now();
         let (rate, burst) = (self.limits.creates_per_minute / 60.0, self.limits.create_burst.max(1.0));

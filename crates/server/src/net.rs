@@ -56,8 +56,9 @@ impl Drop for Held {
     }
 }
 
-/// The key of a client address under the per-address cap: an IPv4 address, or an IPv6 address's /64.
-fn address_key(ip: IpAddr) -> IpAddr {
+/// The key of a client address under the per-address caps (connections, creations): an IPv4 address,
+/// or an IPv6 address's /64 (one host is given a /64: each of its addresses is not another client).
+pub(crate) fn address_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

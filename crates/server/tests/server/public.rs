@@ -684,3 +684,21 @@ async fn games_of_bots_take_turns_on_the_bot_workers() -> TestResult {
     }
     Ok(())
 }
+
+/// The creation rate is kept per client: an IPv4 address, an IPv6 host by its /64 (each of its
+/// addresses is not another client), an IPv4 address mapped into IPv6 as itself.
+#[test]
+fn the_creation_rate_counts_an_ipv6_host_by_its_network() -> TestResult {
+    let limits = Limits { creates_per_minute: 1e-9, create_burst: 2.0, ..Limits::default() };
+    let store = sylvan_server::store::SqliteStore::open(&temp_db("rate-v6")).map_err(|e| e.to_string())?;
+    let server = sylvan_server::Server::open(Registry::standard(), Box::new(store), limits)?;
+    let ip = |s: &str| s.parse::<std::net::IpAddr>().map_err(|e| e.to_string());
+    server.allow_create(ip("2001:db8:1:2::1")?).map_err(|e| e.to_string())?;
+    server.allow_create(ip("2001:db8:1:2:ffff::9")?).map_err(|e| e.to_string())?;
+    assert!(server.allow_create(ip("2001:db8:1:2::77")?).is_err(), "the same /64: its bucket is empty");
+    server.allow_create(ip("2001:db8:1:3::1")?).map_err(|e| e.to_string())?;
+    server.allow_create(ip("192.0.2.7")?).map_err(|e| e.to_string())?;
+    server.allow_create(ip("::ffff:192.0.2.7")?).map_err(|e| e.to_string())?;
+    assert!(server.allow_create(ip("192.0.2.7")?).is_err(), "a mapped IPv4 address is that address");
+    Ok(())
+}
