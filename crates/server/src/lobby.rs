@@ -701,21 +701,37 @@ impl Server {
                     && !r.lock().table.game().is_terminal()
             })
             .collect();
-        let mut n = 0;
-        for room in old {
-            if let Err(e) = self.store.delete(&room.id) {
-                eprintln!("sylvan-server: game {}: deleting the expired game failed: {e}", room.id);
-                continue;
-            }
-            self.rooms.write().unwrap_or_else(PoisonError::into_inner).remove(&room.id);
-            let mut st = room.lock();
-            for sub in &st.subs {
-                sub.kick.close(CLOSE_GOING_AWAY, msg!("close-expired"));
-            }
-            st.subs.clear();
-            n += 1;
+        old.iter().filter(|room| self.delete_room(room)).count()
+    }
+
+    /// Deletes a game from the database and the server, closing its connections; whether it was.
+    fn delete_room(&self, room: &Arc<Room>) -> bool {
+        if let Err(e) = self.store.delete(&room.id) {
+            eprintln!("sylvan-server: game {}: deleting the game failed: {e}", room.id);
+            return false;
         }
-        n
+        self.rooms.write().unwrap_or_else(PoisonError::into_inner).remove(&room.id);
+        let mut st = room.lock();
+        for sub in &st.subs {
+            sub.kick.close(CLOSE_GOING_AWAY, msg!("close-expired"));
+        }
+        st.subs.clear();
+        true
+    }
+
+    /// When the server holds [`Limits::max_games`]: the game finished longest ago gives way (finished
+    /// games never expire, and games of bots finish in seconds: otherwise anyone could fill the
+    /// server for good). Whether there is room now.
+    fn make_room(&self) -> bool {
+        if self.rooms.read().unwrap_or_else(PoisonError::into_inner).len() < self.limits.max_games {
+            return true;
+        }
+        let oldest = self
+            .rooms()
+            .into_iter()
+            .filter(|r| r.lock().table.game().is_terminal())
+            .min_by_key(|r| (r.active.load(Ordering::Relaxed), r.id.clone()));
+        oldest.is_some_and(|room| self.delete_room(&room))
     }
 
     fn rooms(&self) -> Vec<Arc<Room>> {
@@ -734,9 +750,6 @@ impl Server {
 
     /// Creates a game; returns its id and the tokens of the seats taken by the creator.
     pub fn create(self: &Arc<Self>, req: &CreateRequest) -> Result<(String, Vec<Ticket>), ApiError> {
-        if self.rooms.read().unwrap_or_else(PoisonError::into_inner).len() >= self.limits.max_games {
-            return Err(ApiError::Bad(msg!("server-full")));
-        }
         let entry = self.entry(&req.game)?;
         card_sources(entry, &req.options)?;
         let mut names: Vec<&str> = req.options.iter().map(|o| o.split('=').next().unwrap_or("").trim()).collect();
@@ -821,6 +834,10 @@ impl Server {
             let words = MsgArg::localized(|l| sylvan_registry::spec_error_text(&e, l));
             ApiError::Bad(msg!("seat-error", seat = i, detail = words))
         })?;
+        // Room is made only for a request found good (a finished game may give way).
+        if !self.make_room() {
+            return Err(ApiError::Bad(msg!("server-full")));
+        }
         self.store.create(&stored)?;
         table.game_mut().keep_events(true);
         let room = Arc::new(Room {

@@ -702,3 +702,40 @@ fn the_creation_rate_counts_an_ipv6_host_by_its_network() -> TestResult {
     assert!(server.allow_create(ip("192.0.2.7")?).is_err(), "a mapped IPv4 address is that address");
     Ok(())
 }
+
+/// A full server makes room for a new game by deleting the game finished longest ago (finished games
+/// never expire, and games of bots finish in seconds); with no finished game, creation is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_server_lets_the_oldest_finished_game_give_way() -> TestResult {
+    let limits = Limits { max_games: 2, creates_per_minute: 1e6, create_burst: 1e6, ..fast() };
+    let addr = start("give-way", limits).await?;
+    let bots = json!([{ "kind": "bot", "spec": "random" }, { "kind": "bot", "spec": "random" }]);
+    let mut finished = Vec::new();
+    for seed in 0..2 {
+        let (id, _) =
+            create(&addr, json!({ "game": "spirit-duel", "players": 2, "seats": bots, "seed": seed })).await?;
+        let mut w = connect(&addr, &id, None).await?;
+        while next_state(&mut w).await?["over"] != true {}
+        finished.push(id);
+        // The second finishes later than the first (times are kept in seconds).
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+    }
+    let ids = |list: &Value| -> Vec<String> {
+        list["games"]
+            .as_array()
+            .map_or(Vec::new(), |g| g.iter().filter_map(|g| g["id"].as_str().map(str::to_owned)).collect())
+    };
+    let (open, _) = create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?;
+    let (_, list) = http(&addr, "GET", "/api/games", None).await?;
+    let mut held = ids(&list);
+    held.sort();
+    let mut want = vec![finished[1].clone(), open.clone()];
+    want.sort();
+    assert_eq!(held, want, "the first finished game gave way");
+    let (second, _) = create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?;
+    let (_, list) = http(&addr, "GET", "/api/games", None).await?;
+    assert!(!ids(&list).contains(&finished[1]) && ids(&list).contains(&second), "{list}");
+    let (status, body) = http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel" }))).await?;
+    assert_eq!(status, 400, "two unfinished games fill the server: {body}");
+    Ok(())
+}
