@@ -1,6 +1,7 @@
 //! Heavy work (replays, analyses, hints): on the blocking pool, at most [`Limits::heavy_workers`] at
 //! once and [`Limits::heavy_queue`] waiting (more gets 429), so that it never holds the async workers
-//! that carry every game's messages. Answers are kept in a small cache.
+//! that carry every game's messages. Answers are serialized on the pool, and kept in a small cache
+//! bounded by count and by bytes; a cached answer is served without a copy.
 //!
 //! Public for its test (`tests/server/units.rs`); a server makes its own.
 //!
@@ -11,6 +12,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use axum::body::Bytes;
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
@@ -18,6 +20,9 @@ use crate::lobby::ApiError;
 
 /// Answers kept at most.
 pub const CACHE: usize = 256;
+
+/// Bytes of answers kept at most (a replay step of a long game holds its whole log).
+pub const CACHE_BYTES: usize = 64 << 20;
 
 /// The pool's gate and the cache of answers (one per server).
 pub struct Heavy {
@@ -28,8 +33,8 @@ pub struct Heavy {
     cache: Mutex<Cache>,
 }
 
-/// The cached answers by key, and their keys oldest first.
-type Cache = (HashMap<String, Arc<Value>>, VecDeque<String>);
+/// The cached answers (JSON text) by key, their keys oldest first, and their bytes in all.
+type Cache = (HashMap<String, Bytes>, VecDeque<String>, usize);
 
 /// A job counted in [`Heavy::taken`] until dropped.
 struct Slot<'a>(&'a AtomicUsize);
@@ -48,31 +53,40 @@ impl Heavy {
             workers: Arc::new(Semaphore::new(workers)),
             taken: AtomicUsize::new(0),
             max: workers.saturating_add(queue),
-            cache: Mutex::new((HashMap::new(), VecDeque::new())),
+            cache: Mutex::new((HashMap::new(), VecDeque::new(), 0)),
         }
     }
 
     /// The cached answer for `key`, if any.
-    pub fn cached(&self, key: &str) -> Option<Arc<Value>> {
+    pub fn cached(&self, key: &str) -> Option<Bytes> {
         self.cache.lock().unwrap_or_else(PoisonError::into_inner).0.get(key).cloned()
     }
 
-    fn keep(&self, key: String, value: Arc<Value>) {
-        let mut c = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
-        let (map, order) = &mut *c;
-        if map.insert(key.clone(), value).is_none() {
-            order.push_back(key);
+    /// Keeps an answer, forgetting the oldest past [`CACHE`] answers or [`CACHE_BYTES`] bytes (one
+    /// larger than that is not kept).
+    fn keep(&self, key: String, value: Bytes) {
+        if value.len() > CACHE_BYTES {
+            return;
         }
-        while order.len() > CACHE {
-            if let Some(old) = order.pop_front() {
-                map.remove(&old);
+        let mut c = self.cache.lock().unwrap_or_else(PoisonError::into_inner);
+        let (map, order, bytes) = &mut *c;
+        *bytes += value.len();
+        match map.insert(key.clone(), value) {
+            Some(old) => *bytes -= old.len(),
+            None => order.push_back(key),
+        }
+        while order.len() > CACHE || *bytes > CACHE_BYTES {
+            let Some(old) = order.pop_front() else { break };
+            if let Some(v) = map.remove(&old) {
+                *bytes -= v.len();
             }
         }
     }
 
-    /// Runs `job` on the blocking pool when a worker is free, unless too many jobs already wait (429);
-    /// with a `key`, the answer is cached and a cached one is given at once.
-    pub async fn run<F>(&self, key: Option<String>, job: F) -> Result<Arc<Value>, ApiError>
+    /// Runs `job` on the blocking pool when a worker is free, unless too many jobs already wait (429),
+    /// and gives its answer as JSON text; with a `key`, the answer is cached and a cached one is given
+    /// at once.
+    pub async fn run<F>(&self, key: Option<String>, job: F) -> Result<Bytes, ApiError>
     where
         F: FnOnce() -> Result<Value, ApiError> + Send + 'static,
     {
@@ -91,13 +105,16 @@ impl Heavy {
             .await
             .map_err(|e| ApiError::Internal(msg!("pool-closed", detail = e.to_string())))?;
         let answer = tokio::task::spawn_blocking(move || {
-            let answer = job();
+            let answer = job().and_then(|v| {
+                serde_json::to_vec(&v)
+                    .map(Bytes::from)
+                    .map_err(|e| ApiError::Internal(msg!("internal", detail = e.to_string())))
+            });
             drop(permit);
             answer
         })
         .await
         .map_err(|e| ApiError::Internal(msg!("job-failed", detail = e.to_string())))??;
-        let answer = Arc::new(answer);
         if let Some(k) = key {
             self.keep(k, answer.clone());
         }

@@ -103,7 +103,7 @@ async fn seat_log(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let req: LogRequest = serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "log", detail = e.to_string())))?;
     let lang = lang_of(req.lang.as_deref())?;
@@ -112,8 +112,7 @@ async fn seat_log(
     // every game's messages. Not cached (the answer is kept nowhere else, so it is not copied).
     let s = server.clone();
     let job = move || replayed_log(&s, &record, seat, None, lang).map(|(_, log)| json!({ "log": log }));
-    let answer = server.heavy.run(None, job).await?;
-    Ok(Json(Arc::try_unwrap(answer).unwrap_or_else(|shared| (*shared).clone())))
+    Ok(json_text(server.heavy.run(None, job).await?))
 }
 
 /// Which step of a replay, from which seat.
@@ -181,7 +180,7 @@ async fn breakdown(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     Query(q): Query<LangQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
     let record = server.record(&id)?;
     let key = format!("breakdown:{id}:{}", lang.code());
@@ -196,7 +195,7 @@ async fn breakdown(
             Ok(json!(game.breakdown_locale(lang)))
         })
         .await?;
-    Ok(Json((*answer).clone()))
+    Ok(json_text(answer))
 }
 
 /// A hint request: the seat's token (in the body, never in the address) and the move it answers.
@@ -211,26 +210,20 @@ struct HintRequest {
 
 /// The analysis bot's preferred move for the requesting seat, from its view only (see
 /// [`Server::hint`]); the search runs on the blocking pool.
-async fn hint(
-    State(server): State<Arc<Server>>,
-    Path(id): Path<String>,
-    bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
+async fn hint(State(server): State<Arc<Server>>, Path(id): Path<String>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: HintRequest = serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "hint", detail = e.to_string())))?;
     let lang = lang_of(req.lang.as_deref())?;
     let job = server.hint(&id, &req.token, req.move_number, lang)?;
-    let answer = server.heavy.run(None, move || job.run()).await?;
-    Ok(Json((*answer).clone()))
+    Ok(json_text(server.heavy.run(None, move || job.run()).await?))
 }
 
 /// The win-probability analysis of a finished game, for its chart (see [`Server::analysis`]).
-async fn analysis(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+async fn analysis(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Response, ApiError> {
     // Only a finished game has one (refused at once otherwise).
     server.record(&id)?;
     let s = server.clone();
-    let report = server.heavy.run(None, move || s.analysis(&id).map(|r| (*r).clone())).await?;
-    Ok(Json((*report).clone()))
+    Ok(json_text(server.heavy.run(None, move || s.analysis(&id).map(|r| (*r).clone())).await?))
 }
 
 /// The cache key of a replay step: where the record comes from and which step.
@@ -242,19 +235,18 @@ async fn stored_replay(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     Query(q): Query<StepQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let record = server.record(&id)?;
     let key = step_key(&id, &q);
     let s = server.clone();
-    let step = server.heavy.run(Some(key), move || replay_step(&s, &record, &q)).await?;
-    Ok(Json((*step).clone()))
+    Ok(json_text(server.heavy.run(Some(key), move || replay_step(&s, &record, &q)).await?))
 }
 
 async fn uploaded_replay(
     State(server): State<Arc<Server>>,
     Query(q): Query<StepQuery>,
     bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     use sha2::Digest;
     let hash: String = sha2::Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
     let key = step_key(&hash, &q);
@@ -266,7 +258,12 @@ async fn uploaded_replay(
             replay_step(&s, &record, &q)
         })
         .await?;
-    Ok(Json((*step).clone()))
+    Ok(json_text(step))
+}
+
+/// An answer of the heavy pool, JSON text as it was serialized (a cached one is not copied).
+fn json_text(text: Bytes) -> Response {
+    ([(axum::http::header::CONTENT_TYPE, "application/json")], text).into_response()
 }
 
 /// The fields of a view that say where a game stands, when it has them: the log groups actions by them.

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use sylvan_engine::Locale;
 use sylvan_server::ApiError;
-use sylvan_server::heavy::{CACHE, Heavy};
+use sylvan_server::heavy::{CACHE, CACHE_BYTES, Heavy};
 use sylvan_server::protocol::{ClientMessage, common, differing, hide};
 use sylvan_server::token::{hash_token, new_token, token_matches};
 
@@ -83,7 +83,7 @@ async fn the_heavy_pool_caches_answers_and_bounds_its_queue() -> Result<(), Stri
             })
             .await
             .map_err(|e| format!("{e:?}"))?;
-        assert_eq!(*v, json!(7));
+        assert_eq!(&v[..], b"7");
     }
     assert_eq!(runs.load(Ordering::SeqCst), 1, "the same key ran once");
     // One worker held, one job waiting: a third is refused at once.
@@ -116,5 +116,17 @@ async fn the_heavy_pool_caches_answers_and_bounds_its_queue() -> Result<(), Stri
     }
     assert!(heavy.cached("k0").is_none() && heavy.cached(&format!("k{}", CACHE + 9)).is_some());
     assert!((0..CACHE + 10).filter(|k| heavy.cached(&format!("k{k}")).is_some()).count() <= CACHE);
+    // And past its bytes: answers of 1 MiB each, the cache keeps the newest that fit.
+    let mib = 1 << 20;
+    let n = CACHE_BYTES / mib + 8;
+    for k in 0..n {
+        heavy
+            .run(Some(format!("big{k}")), move || Ok(json!("x".repeat(mib - 2))))
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+    }
+    let kept: Vec<usize> = (0..n).filter(|k| heavy.cached(&format!("big{k}")).is_some()).collect();
+    assert!(kept.len() * mib <= CACHE_BYTES && kept.len() + 16 >= CACHE_BYTES / mib, "{} kept", kept.len());
+    assert!(kept.contains(&(n - 1)) && !kept.contains(&0), "the newest are kept");
     Ok(())
 }
