@@ -956,15 +956,20 @@ impl Server {
     /// tell its seed, so it is refused.
     ///
     /// A game set aside at start ([`Server::broken`]) gives what was stored instead: `{id, game,
-    /// options, seed, seats, actions, broken}` (its seed included: it can no longer be played here).
+    /// options, seed, actions, broken}`, its seed only if it had finished (a later version may load an
+    /// unfinished one again, and play it on: its seed would tell every hidden card).
     pub fn record(&self, id: &str) -> Result<Value, ApiError> {
         if let Some(b) = self.broken.read().unwrap_or_else(PoisonError::into_inner).get(id) {
             let g = &b.stored;
             let options: Value = serde_json::from_str(&g.options).unwrap_or(Value::String(g.options.clone()));
-            return Ok(json!({
-                "id": g.id, "game": g.game, "options": options, "seed": g.seed,
+            let mut stored = json!({
+                "id": g.id, "game": g.game, "options": options,
                 "actions": g.actions.iter().map(|(a, _)| a.as_str()).collect::<Vec<_>>(), "broken": b.error,
-            }));
+            });
+            if g.record.is_some() {
+                stored["seed"] = json!(g.seed);
+            }
+            return Ok(stored);
         }
         let room = self.room(id)?;
         let st = room.lock();

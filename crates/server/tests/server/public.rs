@@ -120,6 +120,7 @@ async fn issue32_a_broken_stored_game_does_not_stop_the_server() -> TestResult {
     let (status, record) = http(&addr, "GET", &format!("/api/games/{bad}/record"), None).await?;
     assert_eq!(status, 200, "{record}");
     assert_eq!(record["actions"][0], "fly to the moon");
+    assert!(record.get("seed").is_none(), "an unfinished game's seed is not told: {record}");
     // The good game plays on.
     let mut seats = Vec::new();
     for t in &tokens {
