@@ -308,9 +308,12 @@ async fn one(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Resul
 async fn join(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
+    peer: Option<axum::Extension<crate::net::Peer>>,
+    headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let req: JoinRequest = body(&bytes, "join")?;
+    server.allow_join(client_ip(&server, peer.as_deref(), &headers))?;
     let t = server.join(&id, &req)?;
     Ok(Json(json!({ "seat": t.seat, "token": t.token, "link": link(&server, &id, &t) })))
 }

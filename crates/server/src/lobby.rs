@@ -482,11 +482,15 @@ pub struct Server {
     limits: Limits,
     next_sub: AtomicU64,
     public_url: RwLock<Option<String>>,
-    creators: Mutex<std::collections::HashMap<std::net::IpAddr, (f64, Instant)>>,
+    creators: Mutex<Buckets>,
+    joiners: Mutex<Buckets>,
     pub(crate) heavy: crate::heavy::Heavy,
     /// A permit per bot decision being computed ([`Limits::bot_workers`]).
     bot_slots: tokio::sync::Semaphore,
 }
+
+/// Each client's token bucket of a rate limit (tokens, and when they were counted).
+type Buckets = std::collections::HashMap<std::net::IpAddr, (f64, Instant)>;
 
 fn now_secs() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
@@ -514,7 +518,8 @@ impl Server {
             limits,
             next_sub: AtomicU64::new(1),
             public_url: RwLock::new(None),
-            creators: Mutex::new(std::collections::HashMap::new()),
+            creators: Mutex::new(Buckets::new()),
+            joiners: Mutex::new(Buckets::new()),
             heavy: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
             bot_slots: tokio::sync::Semaphore::new(limits.bot_workers.max(1)),
         };
@@ -563,10 +568,29 @@ impl Server {
     /// Counts a game creation by the client at `ip` against its rate ([`Limits::creates_per_minute`],
     /// [`Limits::create_burst`]); refused (429) over it. An IPv6 client counts by its /64.
     pub fn allow_create(&self, ip: std::net::IpAddr) -> Result<(), ApiError> {
+        let n = self.limits.creates_per_minute.to_string();
+        Self::take_token(&self.creators, &self.limits, ip, || msg!("create-rate", n = n))
+    }
+
+    /// Counts a seat taken through `join` by the client at `ip`, at the rate of creations: a script
+    /// could otherwise take every open seat of the lobby.
+    pub fn allow_join(&self, ip: std::net::IpAddr) -> Result<(), ApiError> {
+        let n = self.limits.creates_per_minute.to_string();
+        Self::take_token(&self.joiners, &self.limits, ip, || msg!("join-rate", n = n))
+    }
+
+    /// Takes a token from the client's bucket (an IPv6 client by its /64), refilled at
+    /// [`Limits::creates_per_minute`] up to [`Limits::create_burst`]; `refused` (429) when it is empty.
+    fn take_token(
+        buckets: &Mutex<Buckets>,
+        limits: &Limits,
+        ip: std::net::IpAddr,
+        refused: impl FnOnce() -> Msg,
+    ) -> Result<(), ApiError> {
         let ip = crate::net::address_key(ip);
-        let mut buckets = self.creators.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut buckets = buckets.lock().unwrap_or_else(PoisonError::into_inner);
         let now = Instant::now();
-        let (rate, burst) = (self.limits.creates_per_minute / 60.0, self.limits.create_burst.max(1.0));
+        let (rate, burst) = (limits.creates_per_minute / 60.0, limits.create_burst.max(1.0));
         if buckets.len() > 100_000 {
             // Forget the clients whose bucket is full again.
             buckets.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() * rate < burst);
@@ -575,7 +599,7 @@ impl Server {
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * rate).min(burst);
         *at = now;
         if *tokens < 1.0 {
-            return Err(ApiError::Busy(msg!("create-rate", n = self.limits.creates_per_minute.to_string())));
+            return Err(ApiError::Busy(refused()));
         }
         *tokens -= 1.0;
         Ok(())

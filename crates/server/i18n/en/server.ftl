@@ -17,6 +17,7 @@ bot-over-ms = ms={ $ms } is over this server's cap of { $cap } per decision (--m
 bot-over-iters = iters={ $iters } is over this server's cap of { $cap } per decision (--max-bot-iters)
 bot-no-budget = a search bot needs a budget: iters=N or ms=M
 bot-over-threads = threads={ $threads } is over this server's cap of { $cap } (--max-bot-threads)
+join-rate = too many seats taken from your address: at most { $n } a minute (ask again later)
 create-rate = too many games created from your address: at most { $n } a minute (ask again later)
 unknown-game = unknown game `{ $game }` (known games: { $known })
 no-game = no game `{ $id }`

@@ -17,6 +17,7 @@ bot-over-ms = ms={ $ms } dépasse le plafond de ce serveur, { $cap } par décisi
 bot-over-iters = iters={ $iters } dépasse le plafond de ce serveur, { $cap } par décision (--max-bot-iters)
 bot-no-budget = un robot de recherche a besoin d'un budget : iters=N ou ms=M
 bot-over-threads = threads={ $threads } dépasse le plafond de ce serveur, { $cap } (--max-bot-threads)
+join-rate = trop de places prises depuis votre adresse : au plus { $n } par minute (réessayez plus tard)
 create-rate = trop de parties créées depuis votre adresse : au plus { $n } par minute (réessayez plus tard)
 unknown-game = jeu inconnu « { $game } » (jeux connus : { $known })
 no-game = aucune partie « { $id } »

@@ -740,3 +740,24 @@ async fn a_full_server_lets_the_oldest_finished_game_give_way() -> TestResult {
     assert_eq!(status, 400, "two unfinished games fill the server: {body}");
     Ok(())
 }
+
+/// Taking seats through `join` is rate-limited per client as creations are (a script could take every
+/// open seat of the lobby), with a bucket of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn joins_are_rate_limited_per_client() -> TestResult {
+    let limits = Limits { creates_per_minute: 1e-9, create_burst: 2.0, ..fast() };
+    let addr = start("join-rate", limits).await?;
+    let mut ids = Vec::new();
+    for _ in 0..2 {
+        ids.push(create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?.0);
+    }
+    let join = |id: &str| format!("/api/games/{id}/join");
+    for id in &ids {
+        let (status, body) = http(&addr, "POST", &join(id), Some(&json!({}))).await?;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, body) = http(&addr, "POST", &join(&ids[0]), Some(&json!({}))).await?;
+    assert_eq!(status, 429, "{body}");
+    assert!(body["error"].as_str().unwrap_or("").contains("seats taken"), "{body}");
+    Ok(())
+}
