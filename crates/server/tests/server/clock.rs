@@ -17,14 +17,7 @@ async fn a_seat_that_runs_out_of_time_gets_the_heuristic_move() -> TestResult {
     let seats = json!([{ "kind": "taken" }, { "kind": "taken" }]);
     let req = json!({ "game": "equinox", "players": 2, "seats": seats, "seed": 4, "clock_ms": 300 });
     let (id, tokens) = create(&addr, req).await?;
-    let mut conns = Vec::new();
-    for t in &tokens {
-        conns.push(connect(&addr, &id, Some(t)).await?);
-    }
-    let mut last = Vec::new();
-    for c in &mut conns {
-        last.push(next_state(c).await?);
-    }
+    let (mut conns, last) = seated(&addr, &id, &tokens).await?;
     let mover = last[0]["to_move"].as_u64().ok_or("no seat to move")? as usize;
     let left = last[mover]["clock_ms"].as_u64().ok_or("no clock")?;
     assert!(left > 0 && left <= 300, "clock_ms {left}");

@@ -115,3 +115,16 @@ impl Pick {
         (self.0 % n.max(1) as u64) as usize
     }
 }
+
+/// Connects each seat of game `id` with its token, and reads each one's first state.
+pub async fn seated(addr: &str, id: &str, tokens: &[String]) -> Result<(Vec<Connection>, Vec<Value>), String> {
+    let mut conns = Vec::new();
+    for t in tokens {
+        conns.push(connect(addr, id, Some(t)).await?);
+    }
+    let mut states = Vec::new();
+    for c in &mut conns {
+        states.push(next_state(c).await?);
+    }
+    Ok((conns, states))
+}

@@ -44,14 +44,7 @@ async fn kill_9_mid_game_loses_nothing() -> TestResult {
     let bots = json!([{ "kind": "bot", "spec": "ismcts:iters=200" }, { "kind": "bot", "spec": "ismcts:iters=200" }]);
     let (bot_game, _) =
         create(&addr, json!({ "game": "mystic-vale", "players": 2, "seats": bots, "seed": 12 })).await?;
-    let mut conns = Vec::new();
-    for t in &tokens {
-        conns.push(connect(&addr, &id, Some(t)).await?);
-    }
-    let mut last: Vec<Value> = Vec::new();
-    for c in &mut conns {
-        last.push(next_state(c).await?);
-    }
+    let (mut conns, mut last) = seated(&addr, &id, &tokens).await?;
     let mut pick = Pick(99);
     let mut played = 0;
     while played < 25 {

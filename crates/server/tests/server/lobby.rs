@@ -37,14 +37,7 @@ async fn tokens_decide_who_may_act() -> TestResult {
         assert!(expect_error(&mut c).await?.contains("no seat"));
         assert!(c.next().await.is_none(), "closed after a bad token");
     }
-    let mut seats = Vec::new();
-    for t in &tokens {
-        seats.push(connect(&addr, &id, Some(t)).await?);
-    }
-    let mut states = Vec::new();
-    for c in &mut seats {
-        states.push(next_state(c).await?);
-    }
+    let (mut seats, states) = seated(&addr, &id, &tokens).await?;
     let mover = states.iter().position(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("no mover")?;
     assert_eq!(states[mover]["to_move"], json!(mover));
     let action = first_legal(&states[mover]).await?;
@@ -74,14 +67,7 @@ async fn tokens_decide_who_may_act() -> TestResult {
 async fn stale_malformed_and_illegal_requests_change_nothing() -> TestResult {
     let addr = start("stale", Limits::default()).await?;
     let (id, tokens) = create_taken(&addr, "spirit-duel", 2, 9).await?;
-    let mut seats = Vec::new();
-    for t in &tokens {
-        seats.push(connect(&addr, &id, Some(t)).await?);
-    }
-    let mut states = Vec::new();
-    for c in &mut seats {
-        states.push(next_state(c).await?);
-    }
+    let (mut seats, states) = seated(&addr, &id, &tokens).await?;
     let m = states.iter().position(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("no mover")?;
     let action = first_legal(&states[m]).await?;
     seats[m].send(&act(0, &action)).await?;

@@ -122,14 +122,7 @@ async fn issue32_a_broken_stored_game_does_not_stop_the_server() -> TestResult {
     assert_eq!(record["actions"][0], "fly to the moon");
     assert!(record.get("seed").is_none(), "an unfinished game's seed is not told: {record}");
     // The good game plays on.
-    let mut seats = Vec::new();
-    for t in &tokens {
-        seats.push(connect(&addr, &good, Some(t)).await?);
-    }
-    let mut states = Vec::new();
-    for c in &mut seats {
-        states.push(next_state(c).await?);
-    }
+    let (mut seats, states) = seated(&addr, &good, &tokens).await?;
     let m = states.iter().position(|s| s["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("no mover")?;
     let a = states[m]["legal"][0]["notation"].as_str().ok_or("no notation")?.to_owned();
     seats[m].send(&act(0, &a)).await?;
@@ -290,14 +283,7 @@ async fn replay_flood(p99_bound: bool) -> TestResult {
     while latencies.len() < 300 {
         seed += 1;
         let (id, tokens) = create_taken(&addr, "spirit-duel", 2, seed).await?;
-        let mut seats = Vec::new();
-        for t in &tokens {
-            seats.push(connect(&addr, &id, Some(t)).await?);
-        }
-        let mut states = Vec::new();
-        for c in &mut seats {
-            states.push(next_state(c).await?);
-        }
+        let (mut seats, mut states) = seated(&addr, &id, &tokens).await?;
         while latencies.len() < 300 && states[0]["over"] != true {
             let m = (0..2).find(|&s| states[s]["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("no mover")?;
             let legal = states[m]["legal"].as_array().ok_or("no legal")?;
@@ -326,18 +312,24 @@ async fn replay_flood(p99_bound: bool) -> TestResult {
     Ok(())
 }
 
+/// Opens `n` idle connections, then checks that one more (`which`) is closed at once, unanswered.
+async fn fill_then_refused(addr: &str, n: usize, which: &str) -> Result<Vec<TcpStream>, String> {
+    let mut idle = Vec::new();
+    for _ in 0..n {
+        idle.push(TcpStream::connect(addr).await.map_err(|e| e.to_string())?);
+    }
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let refused = raw(addr, "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n", Duration::from_secs(5)).await?;
+    assert_eq!(refused.as_deref(), Some(""), "{which} is closed without an answer");
+    Ok(idle)
+}
+
 /// One client address holds at most `--max-connections-per-address` connections: more are closed at
 /// once, and a place comes back when a connection ends.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_holds_a_few_connections_at_most() -> TestResult {
     let addr = start("per-address", Limits { max_connections_per_address: 3, ..fast() }).await?;
-    let mut held = Vec::new();
-    for _ in 0..3 {
-        held.push(TcpStream::connect(&addr).await.map_err(|e| e.to_string())?);
-    }
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    let refused = raw(&addr, "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n", Duration::from_secs(5)).await?;
-    assert_eq!(refused.as_deref(), Some(""), "a fourth connection from the address is closed without an answer");
+    let mut held = fill_then_refused(&addr, 3, "a fourth connection from the address").await?;
     drop(held.pop());
     tokio::time::sleep(Duration::from_millis(50)).await;
     let (status, _) = http(&addr, "GET", "/api/games", None).await?;
@@ -358,13 +350,7 @@ async fn issue32_slowloris_connections_are_closed() -> TestResult {
     let answer = raw(&addr, req, Duration::from_secs(5)).await?.ok_or("a half-sent body is not closed")?;
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     // Four idle connections fill the cap: a fifth is closed at once, before the timeout frees them.
-    let mut idle = Vec::new();
-    for _ in 0..4 {
-        idle.push(TcpStream::connect(&addr).await.map_err(|e| e.to_string())?);
-    }
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    let refused = raw(&addr, "GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n", Duration::from_secs(5)).await?;
-    assert_eq!(refused.as_deref(), Some(""), "over the cap, closed without an answer");
+    let mut idle = fill_then_refused(&addr, 4, "a fifth connection").await?;
     // The idle ones time out; then the server answers again.
     let mut buf = [0u8; 16];
     for s in &mut idle {
@@ -622,14 +608,7 @@ async fn a_game_goes_no_further_than_the_move_cap() -> TestResult {
     let addr = start("move-cap", Limits { max_moves: cap, ..fast() }).await?;
     // People: the seat to move plays its first legal action until the cap, then is refused.
     let (id, tokens) = create_taken(&addr, "command-of-nature", 2, 3).await?;
-    let mut conns = Vec::new();
-    for t in &tokens {
-        conns.push(connect(&addr, &id, Some(t)).await?);
-    }
-    let mut last = Vec::new();
-    for c in &mut conns {
-        last.push(next_state(c).await?);
-    }
+    let (mut conns, mut last) = seated(&addr, &id, &tokens).await?;
     loop {
         let s = (0..2).find(|&s| last[s]["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("nobody to move")?;
         let m = last[s]["move"].as_u64().ok_or("no move")?;

@@ -44,14 +44,7 @@ fn some_actions_of_every_game_may_be_taken_back_and_some_not() -> TestResult {
 async fn a_seat_takes_back_its_last_action() -> TestResult {
     let addr = start("undo", Limits { rate_per_sec: 1e6, burst: 1e6, ..Limits::default() }).await?;
     let (id, tokens) = create_taken(&addr, "command-of-nature", 2, 3).await?;
-    let mut conns = Vec::new();
-    for t in &tokens {
-        conns.push(connect(&addr, &id, Some(t)).await?);
-    }
-    let mut last: Vec<Value> = Vec::new();
-    for c in &mut conns {
-        last.push(next_state(c).await?);
-    }
+    let (mut conns, mut last) = seated(&addr, &id, &tokens).await?;
     let mut before: Vec<Value> = last.clone();
     let mut pick = Pick(5);
     let mut undone = 0;
@@ -109,14 +102,7 @@ async fn a_newly_registered_game_is_served() -> TestResult {
             .await?;
     assert_eq!(status, 404, "only registered games");
     let (id, tokens) = create_taken(&addr, "toy", 2, 5).await?;
-    let mut conns = Vec::new();
-    for t in &tokens {
-        conns.push(connect(&addr, &id, Some(t)).await?);
-    }
-    let mut last = Vec::new();
-    for c in &mut conns {
-        last.push(next_state(c).await?);
-    }
+    let (mut conns, mut last) = seated(&addr, &id, &tokens).await?;
     let mut moves = 0;
     while last[0]["over"] != true {
         let m = (0..2).find(|&s| last[s]["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("nobody to move")?;
