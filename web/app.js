@@ -518,8 +518,15 @@ class Table {
       const later = this.log.filter((g) => !g.undo && g.move >= r.log.length);
       this.log = [...r.log.map((g) => ({ move: g.move, by: g.seat, at: g.at, events: g.events, action: g.action })), ...later];
       this.logReady = true;
+      this.logTries = 0;
       if (this.msg) this.render();
-    } catch { this.logReady = true; if (asked === this.msg?.move) this.render(); }
+    } catch (e) {
+      // A busy server (429): ask again a few times, a little later each time.
+      this.logTries = (this.logTries || 0) + 1;
+      if (e.status === 429 && this.logTries <= 5) setTimeout(() => this.loadLog(), 1000 * this.logTries);
+      this.logReady = true;
+      if (asked === this.msg?.move) this.render();
+    }
   }
 
   async loadNames() {

@@ -204,8 +204,9 @@ impl Limits {
         Ok(())
     }
 
-    /// `spec` with the time cap where its search names iterations only: a decision ends within
-    /// `max_bot_ms` however long the game's playouts run (an iteration of a long game may take long).
+    /// `spec` with the time cap where its search names iterations only: the search also stops once
+    /// `max_bot_ms` have passed (read between iterations, so a decision may run over by the last
+    /// iterations' playouts, which in a very long game are long).
     pub fn time_capped(&self, entry: &Entry, spec: BotSpec) -> BotSpec {
         let resolved = entry.levels().resolve(&spec);
         match resolved.search() {
@@ -485,6 +486,9 @@ pub struct Server {
     creators: Mutex<Buckets>,
     joiners: Mutex<Buckets>,
     pub(crate) heavy: crate::heavy::Heavy,
+    /// The seats' logs' own pool (as large as the heavy one): a page's log never waits behind
+    /// analyses and replays.
+    pub(crate) logs: crate::heavy::Heavy,
     /// A permit per bot decision being computed ([`Limits::bot_workers`]).
     bot_slots: tokio::sync::Semaphore,
 }
@@ -521,6 +525,7 @@ impl Server {
             creators: Mutex::new(Buckets::new()),
             joiners: Mutex::new(Buckets::new()),
             heavy: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
+            logs: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
             bot_slots: tokio::sync::Semaphore::new(limits.bot_workers.max(1)),
         };
         let games = server.store.load_all().map_err(|e| e.to_string())?;
@@ -980,18 +985,19 @@ impl Server {
     /// tell its seed, so it is refused.
     ///
     /// A game set aside at start ([`Server::broken`]) gives what was stored instead: `{id, game,
-    /// options, seed, actions, broken}`, its seed only if it had finished (a later version may load an
-    /// unfinished one again, and play it on: its seed would tell every hidden card).
+    /// options, moves, broken}`, and its `seed` and `actions` only if it had finished (a later version
+    /// may load an unfinished one again, and play it on: its seed would tell every hidden card, and
+    /// its actions' notations may name cards some seats never saw).
     pub fn record(&self, id: &str) -> Result<Value, ApiError> {
         if let Some(b) = self.broken.read().unwrap_or_else(PoisonError::into_inner).get(id) {
             let g = &b.stored;
             let options: Value = serde_json::from_str(&g.options).unwrap_or(Value::String(g.options.clone()));
             let mut stored = json!({
-                "id": g.id, "game": g.game, "options": options,
-                "actions": g.actions.iter().map(|(a, _)| a.as_str()).collect::<Vec<_>>(), "broken": b.error,
+                "id": g.id, "game": g.game, "options": options, "moves": g.actions.len(), "broken": b.error,
             });
             if g.record.is_some() {
                 stored["seed"] = json!(g.seed);
+                stored["actions"] = json!(g.actions.iter().map(|(a, _)| a.as_str()).collect::<Vec<_>>());
             }
             return Ok(stored);
         }

@@ -126,7 +126,7 @@ pub async fn serve(
                 let ip = address_key(peer.ip());
                 let mut open = counts.lock().unwrap_or_else(PoisonError::into_inner);
                 let n = open.entry(ip).or_insert(0);
-                if *n >= limits.max_connections_per_address {
+                if *n >= limits.max_connections_per_address.max(1) {
                     drop(stream);
                     continue;
                 }

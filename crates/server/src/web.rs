@@ -108,11 +108,11 @@ async fn seat_log(
         .map_err(|e| ApiError::Bad(msg!("bad-request-body", what = "log", detail = e.to_string())))?;
     let lang = lang_of(req.lang.as_deref())?;
     let (record, seat) = server.record_for(&id, req.token.as_deref())?;
-    // The game replayed from its start: on the heavy pool (or 429), never on the threads that carry
+    // The game replayed from its start: on the logs' pool (or 429), never on the threads that carry
     // every game's messages. Not cached (the answer is kept nowhere else, so it is not copied).
     let s = server.clone();
     let job = move || replayed_log(&s, &record, seat, None, lang).map(|(_, log)| json!({ "log": log }));
-    Ok(json_text(server.heavy.run(None, job).await?))
+    Ok(json_text(server.logs.run(None, job).await?))
 }
 
 /// Which step of a replay, from which seat.

@@ -161,10 +161,15 @@ async fn lobby_creates_joins_lists_and_keeps_records() -> TestResult {
         // A per-move clock from 100 ms to a day (the database keeps it as a signed number).
         (json!({ "game": "equinox", "players": 2, "clock_ms": 99 }), "clock_ms"),
         (json!({ "game": "equinox", "players": 2, "clock_ms": u64::MAX }), "clock_ms"),
+        (json!({ "game": "equinox", "players": 2, "clock_ms": 86_400_001 }), "clock_ms"),
     ] {
         let (status, body) = http(&addr, "POST", "/api/games", Some(&req)).await?;
         assert_eq!(status / 100, 4, "{req}: {body}");
         assert!(body["error"].as_str().unwrap_or("").contains(why), "{req}: {body}");
+    }
+    // The clock's bounds themselves are taken.
+    for clock_ms in [100, 86_400_000] {
+        create(&addr, json!({ "game": "equinox", "players": 2, "clock_ms": clock_ms })).await?;
     }
     let req =
         json!({ "game": "equinox", "players": 2, "seats": [{ "kind": "open" }, { "kind": "bot", "spec": "random" }] });
