@@ -63,6 +63,10 @@ pub struct ServeArgs {
     /// Milliseconds a client has to send a request's headers (and its TLS handshake), and its body.
     #[arg(long, default_value_t = sylvan_server::Limits::default().header_timeout_ms)]
     read_timeout_ms: u64,
+    /// Milliseconds between the server's pings on each WebSocket; a connection silent for two of them
+    /// is closed.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().ping_ms)]
+    ping_ms: u64,
     /// Games one client address may create per minute.
     #[arg(long, default_value_t = sylvan_server::Limits::default().creates_per_minute)]
     creates_per_minute: f64,
@@ -155,6 +159,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         max_connections_per_address: args.max_connections_per_address,
         header_timeout_ms: args.read_timeout_ms,
         body_timeout_ms: args.read_timeout_ms,
+        ping_ms: args.ping_ms,
         creates_per_minute: args.creates_per_minute,
         create_burst: args.create_burst,
         expire_after_secs: args.expire_hours.saturating_mul(3600),

@@ -15,7 +15,9 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 
-use crate::lobby::{ApiError, CLOSE_POLICY, CLOSE_TOO_BIG, CreateRequest, JoinRequest, Server, Ticket};
+use crate::lobby::{
+    ApiError, CLOSE_GOING_AWAY, CLOSE_POLICY, CLOSE_TOO_BIG, CreateRequest, JoinRequest, Server, Ticket,
+};
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::words::Msg;
 use sylvan_engine::{Locale, OptionKind};
@@ -414,13 +416,23 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
     let limits = server.limits();
     let write = Duration::from_millis(limits.write_timeout_ms.max(1));
     let kick = sub.kick.clone();
+    // A ping every `ping_ms`; a connection silent for two of them is closed (a peer gone away).
+    let ping_every = Duration::from_millis(limits.ping_ms.max(1));
+    let silent = ping_every.saturating_mul(2);
     let writer = tokio::spawn(async move {
+        let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
+        ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 biased;
                 (code, reason) = kick.closed() => {
                     let _ = tokio::time::timeout(write, sink.send(close_frame(code, &reason))).await;
                     break;
+                }
+                _ = ping.tick() => {
+                    if !matches!(tokio::time::timeout(write, sink.send(Message::Ping(Default::default()))).await, Ok(Ok(()))) {
+                        break;
+                    }
                 }
                 msg = rx.recv() => {
                     let Some(msg) = msg else { break };
@@ -448,7 +460,14 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
     };
     loop {
         let msg = tokio::select! {
-            m = stream.next() => m,
+            m = tokio::time::timeout(silent, stream.next()) => match m {
+                Ok(m) => m,
+                Err(_) => {
+                    let seconds = u64::try_from(silent.as_millis().div_ceil(1000)).unwrap_or(u64::MAX);
+                    sub.kick.close(CLOSE_GOING_AWAY, msg!("close-silent", seconds = seconds));
+                    break;
+                }
+            },
             _ = sub.kick.closed() => break,
         };
         let msg = match msg {

@@ -14,6 +14,7 @@
 
 #[macro_use]
 pub mod words;
+pub mod bot_gate;
 pub mod client;
 pub mod heavy;
 mod http;

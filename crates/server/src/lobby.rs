@@ -125,7 +125,8 @@ pub struct Limits {
     /// Replays, analyses and hints waiting for a worker; beyond, a request gets 429.
     pub heavy_queue: usize,
     /// Bot decisions computed at once, over all games (each on a blocking thread); the others wait
-    /// their turn. Without it every game of bots would hold a thread of its own.
+    /// their turn, those of games where a person plays or may join first. Without it every game of bots
+    /// would hold a thread of its own.
     pub bot_workers: usize,
     /// Time a client has to send a request's headers (and a TLS handshake), in milliseconds.
     pub header_timeout_ms: u64,
@@ -134,6 +135,10 @@ pub struct Limits {
     /// Time a WebSocket message may take to be written to a client, in milliseconds: a client that
     /// stops reading is closed after it.
     pub write_timeout_ms: u64,
+    /// The server pings each WebSocket this often, in milliseconds; a connection from which nothing
+    /// (not even the pong a browser sends by itself) comes for twice as long is closed. A client whose
+    /// network went away then gives its connection back.
+    pub ping_ms: u64,
     /// Open connections at most (HTTP and WebSocket); further ones are closed at once.
     pub max_connections: usize,
     /// Open connections one client address may hold at most (an IPv6 address counts by its /64);
@@ -169,6 +174,7 @@ impl Default for Limits {
             header_timeout_ms: 10_000,
             body_timeout_ms: 10_000,
             write_timeout_ms: 10_000,
+            ping_ms: 30_000,
             max_connections: 1_000,
             max_connections_per_address: 64,
             creates_per_minute: 10.0,
@@ -489,8 +495,8 @@ pub struct Server {
     /// The seats' logs' own pool (as large as the heavy one): a page's log never waits behind
     /// analyses and replays.
     pub(crate) logs: crate::heavy::Heavy,
-    /// A permit per bot decision being computed ([`Limits::bot_workers`]).
-    bot_slots: tokio::sync::Semaphore,
+    /// A worker per bot decision being computed ([`Limits::bot_workers`]), games with a person first.
+    bot_workers: crate::bot_gate::BotGate,
 }
 
 /// Each client's token bucket of a rate limit (tokens, and when they were counted).
@@ -526,7 +532,7 @@ impl Server {
             joiners: Mutex::new(Buckets::new()),
             heavy: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
             logs: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
-            bot_slots: tokio::sync::Semaphore::new(limits.bot_workers.max(1)),
+            bot_workers: crate::bot_gate::BotGate::new(limits.bot_workers),
         };
         let games = server.store.load_all().map_err(|e| e.to_string())?;
         let mut rooms = BTreeMap::new();
@@ -1420,11 +1426,14 @@ impl HintJob {
 /// Plays the bots of a game while one of them is to move, each decision on the blocking pool.
 async fn run_bots(server: Arc<Server>, room: Arc<Room>) {
     loop {
-        // A decision waits for a free bot worker (`--bot-workers`), held until it is played.
-        let Ok(_slot) = server.bot_slots.acquire().await else {
-            room.lock().bots_running = false;
-            return;
+        // A decision waits for a free bot worker (`--bot-workers`), held until it is played; a game
+        // where a person plays or may join goes before the games of bots only.
+        let priority = if room.lock().seats.iter().all(|s| matches!(s.kind, SeatKind::Bot(_))) {
+            crate::bot_gate::Priority::Bots
+        } else {
+            crate::bot_gate::Priority::People
         };
+        let _worker = server.bot_workers.acquire(priority).await;
         let (mut bot, view, legal, seat, n) = {
             let mut st = room.lock();
             let game = st.table.game();

@@ -97,6 +97,7 @@ close-write = too slow: a message waited { $ms } ms to be read
 close-too-big = a message over { $bytes } bytes
 close-too-many = too many messages
 close-no-hello = no valid hello
+close-silent = nothing heard from the client for { $seconds } s (not even an answer to a ping)
 
 ## `sylvan join`, the terminal client: what it prints (seats are shown as `p0`, `p1`...).
 join-help = type the number of an action or its notation; `view` shows the table again, `undo` takes back your last action when offered, `help` this line, `quit` leaves (the seat stays yours: join again with the same link)

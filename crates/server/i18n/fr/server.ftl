@@ -100,6 +100,7 @@ close-write = trop lent : un message a attendu { $ms } ms d'être lu
 close-too-big = un message de plus de { $bytes } octets
 close-too-many = trop de messages
 close-no-hello = pas de hello valide
+close-silent = aucune nouvelle du client depuis { $seconds } s (pas même une réponse à un ping)
 
 ## `sylvan join`, le client en terminal : ce qu'il affiche (les places s'écrivent `p0`, `p1`...).
 join-help = tapez le numéro d'une action ou sa notation ; `view` réaffiche la table, `undo` reprend votre dernière action quand c'est proposé, `help` affiche cette ligne, `quit` quitte la partie (la place reste la vôtre : rejoignez-la avec le même lien)

@@ -743,3 +743,52 @@ async fn joins_are_rate_limited_per_client() -> TestResult {
     assert!(body["error"].as_str().unwrap_or("").contains("seats taken"), "{body}");
     Ok(())
 }
+
+/// A connection from which nothing comes (a peer whose network went away) is closed after two pings
+/// unanswered; a client that reads, and so answers the pings, stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_connection_is_closed_and_a_reading_one_stays() -> TestResult {
+    let limits = Limits { ping_ms: 200, ..fast() };
+    let addr = start("silent", limits).await?;
+    let (id, tokens) = create_taken(&addr, "equinox", 2, 1).await?;
+    let mut reading = connect(&addr, &id, Some(&tokens[0])).await?;
+    next_state(&mut reading).await?;
+    // The silent client speaks WebSocket by hand: its handshake and its hello, then it only listens,
+    // answering no ping.
+    let mut silent = TcpStream::connect(&addr).await.map_err(|e| e.to_string())?;
+    let handshake = format!(
+        "GET /api/games/{id}/ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    let hello = json!({"type": "hello", "token": tokens[1]}).to_string();
+    let len = u8::try_from(hello.len()).map_err(|e| e.to_string())?;
+    // A text frame, masked (with a zero key, which leaves the payload as it is).
+    let mut frame = vec![0x81, 0x80 | len, 0, 0, 0, 0];
+    frame.extend_from_slice(hello.as_bytes());
+    silent.write_all(handshake.as_bytes()).await.map_err(|e| e.to_string())?;
+    silent.write_all(&frame).await.map_err(|e| e.to_string())?;
+    let mut heard = Vec::new();
+    let listen = tokio::spawn(async move {
+        let got = tokio::time::timeout(Duration::from_secs(10), silent.read_to_end(&mut heard)).await;
+        (got.is_ok(), heard)
+    });
+    // Meanwhile, for six pings, the other client reads (its library answers each ping).
+    let read =
+        tokio::time::timeout(Duration::from_millis(1200), async { while reading.next().await.is_some() {} }).await;
+    assert!(read.is_err(), "the reading client's connection was closed: {:?}", reading.close_reason());
+    reading.send(&ClientMessage::Sync).await?;
+    next_state(&mut reading).await?;
+    // Without the pings' deadline, the silent connection would stay open for good.
+    let (closed, heard) = listen.await.map_err(|e| e.to_string())?;
+    assert!(closed, "the silent connection was not closed");
+    let text = String::from_utf8_lossy(&heard);
+    assert!(text.starts_with("HTTP/1.1 101"), "{text}");
+    // Pings came (opcode 9, empty), then the close frame: 1001 and the reason.
+    assert!(heard.windows(2).any(|w| w == [0x89, 0]), "no ping");
+    // Two pings of 200 ms: 0.4 s, said in whole seconds up.
+    let reason = "nothing heard from the client for 1 s";
+    let close = heard.windows(4).position(|w| w[0] == 0x88 && w[2..] == [0x03, 0xe9]).ok_or("no close frame 1001")?;
+    let said = String::from_utf8_lossy(&heard[close + 4..]);
+    assert!(said.starts_with(reason), "{said}");
+    Ok(())
+}

@@ -130,3 +130,55 @@ async fn the_heavy_pool_caches_answers_and_bounds_its_queue() -> Result<(), Stri
     assert!(kept.contains(&(n - 1)) && !kept.contains(&0), "the newest are kept");
     Ok(())
 }
+
+/// Waits until `gate` has `want` decisions waiting (of games with a person, of games of bots).
+async fn until_waiting(gate: &sylvan_server::bot_gate::BotGate, want: (usize, usize)) -> Result<(), String> {
+    for _ in 0..500 {
+        if gate.waiting() == want {
+            return Ok(());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+    }
+    Err(format!("waiting {:?}, expected {want:?}", gate.waiting()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bot_workers_serve_games_with_a_person_first() -> Result<(), String> {
+    use sylvan_server::bot_gate::{BotGate, Priority};
+    let gate = Arc::new(BotGate::new(1));
+    let held = gate.acquire(Priority::Bots).await;
+    // Three games of bots queue first, then a game with a person; a cancelled wait leaves the queue.
+    let order = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let mut tasks = Vec::new();
+    let mut queue = |name: &'static str, priority| {
+        let (g, o) = (gate.clone(), order.clone());
+        tasks.push(tokio::spawn(async move {
+            let _worker = g.acquire(priority).await;
+            o.lock().map_err(|e| e.to_string())?.push(name);
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            Ok::<(), String>(())
+        }));
+    };
+    queue("bots 1", Priority::Bots);
+    until_waiting(&gate, (0, 1)).await?;
+    queue("bots 2", Priority::Bots);
+    until_waiting(&gate, (0, 2)).await?;
+    let g = gate.clone();
+    let cancelled = tokio::spawn(async move { drop(g.acquire(Priority::People).await) });
+    until_waiting(&gate, (1, 2)).await?;
+    cancelled.abort();
+    let _ = cancelled.await;
+    queue("person", Priority::People);
+    until_waiting(&gate, (2, 2)).await?;
+    drop(held);
+    for t in tasks {
+        t.await.map_err(|e| e.to_string())??;
+    }
+    assert_eq!(*order.lock().map_err(|e| e.to_string())?, ["person", "bots 1", "bots 2"]);
+    // Every worker came back: one is free at once.
+    let _again = tokio::time::timeout(std::time::Duration::from_secs(1), gate.acquire(Priority::Bots))
+        .await
+        .map_err(|_| "the worker was lost".to_owned())?;
+    assert_eq!(gate.waiting(), (0, 0));
+    Ok(())
+}
