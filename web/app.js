@@ -789,14 +789,14 @@ class Table {
       legal: mine ? m.legal : [], who: (s) => this.who(s), question: '' };
     const boardHtml = board(m.view, ctx);
     this.question = ctx.question;
-    const waiting = m.over ? t('game_over') : m.to_move === null ? '' : mine ? t('your_turn_q') : this.pending ? t('loading') : t('waiting_for_name', { name: this.who(m.to_move) });
+    const waiting = m.over ? t('game_over') : m.stopped ? t('game_stopped', { n: m.move }) : m.to_move === null ? '' : mine ? t('your_turn_q') : this.pending ? t('loading') : t('waiting_for_name', { name: this.who(m.to_move) });
     const html = `
       <div class="bar status ${mine ? 'mine' : ''}" id="status">
         <b>${esc(gameName(m.game))}</b>
         <span>${m.seat === null ? t('spectator') : t('you_are', { name: esc(this.names[m.seat] || t('player_n', { n: m.seat + 1 })) })}</span>
         <span>${t('move')} ${m.move}</span>
         ${m.clock_ms != null ? `<span class="clock">⏱ ${t('seconds', { n: Math.ceil(m.clock_ms / 1000) })}</span>` : ''}
-        ${m.seat !== null && !m.over ? `<button id="undo" ${m.can_undo ? '' : 'disabled'}>↶ ${t('undo')}</button>` : ''}
+        ${m.seat !== null && !m.over && !m.stopped ? `<button id="undo" ${m.can_undo ? '' : 'disabled'}>↶ ${t('undo')}</button>` : ''}
         ${m.hints && mine ? `<button id="hintbtn" ${this.advice ? 'disabled' : ''}>✦ ${t('hint')}</button>` : ''}
         <button id="help">? ${t('rules')}</button>
       </div>

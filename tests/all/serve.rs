@@ -105,6 +105,26 @@ fn create_then_join_plays_a_whole_game_against_a_bot() -> TestResult {
     Ok(())
 }
 
+/// At the server's cap on actions (`--max-moves`) a joined game says it goes no further and `join` ends,
+/// in the seat's language.
+#[test]
+fn join_ends_at_the_servers_cap_on_actions() -> TestResult {
+    let server = serve_with("cap", &["--max-moves".as_ref(), "6".as_ref()])?;
+    let out = sylvan(
+        &["create", "spirit-duel", "-p", "2", "--seats", "me,heuristic", "--seed", "3", "--server", &server.addr],
+        "",
+    )?;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let links = links(&out);
+    let joined = sylvan(&["join", "--lang", "fr", &links[0]], &"1\n".repeat(3000))?;
+    let shown = text(&joined.stdout);
+    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    let last = shown.lines().last().unwrap_or("");
+    assert_eq!(last, "cette partie a atteint la limite de 6 actions du serveur\u{a0}: elle s'arrête là", "{shown}");
+    assert!(!shown.contains("refused") && !shown.contains("refusé"), "{shown}");
+    Ok(())
+}
+
 #[test]
 fn join_in_french_shows_the_table_and_the_breakdown_in_french() -> TestResult {
     let server = serve("fr")?;

@@ -342,9 +342,10 @@ pub struct GameSummary {
     /// The number of actions played.
     #[serde(rename = "move")]
     pub move_number: usize,
-    /// The seat to move.
+    /// The seat to move (none once finished or `stopped`).
     pub to_move: Option<Seat>,
-    /// `open` (a seat is open), `running` or `finished`.
+    /// `open` (a seat is open), `running`, `finished`, or `stopped` (unfinished at the cap on actions,
+    /// `--max-moves`: it goes no further).
     pub status: String,
     /// The per-move clock, in milliseconds.
     pub clock_ms: Option<u64>,
@@ -933,7 +934,11 @@ impl Server {
 
     /// The games, optionally only those of one status (`open`, `running`, `finished`).
     pub fn list(&self, status: Option<&str>) -> Vec<GameSummary> {
-        self.rooms().iter().map(|r| summary(r, &r.lock())).filter(|s| status.is_none_or(|w| s.status == w)).collect()
+        self.rooms()
+            .iter()
+            .map(|r| summary(r, &r.lock(), self.limits.max_moves))
+            .filter(|s| status.is_none_or(|w| s.status == w))
+            .collect()
     }
 
     /// One page of the games, newest first (then by id): at most `limit` of them after the game `after`
@@ -954,7 +959,7 @@ impl Server {
         let mut page = Vec::new();
         let mut next = None;
         for (_, id, room) in &rooms[start..] {
-            let s = summary(room, &room.lock());
+            let s = summary(room, &room.lock(), self.limits.max_moves);
             if status.is_some_and(|w| s.status != w) {
                 continue;
             }
@@ -984,7 +989,7 @@ impl Server {
     pub fn summary(&self, id: &str) -> Result<GameSummary, ApiError> {
         let room = self.room(id)?;
         let st = room.lock();
-        Ok(summary(&room, &st))
+        Ok(summary(&room, &st, self.limits.max_moves))
     }
 
     /// The record of a finished game (the JSON `sylvan replay` reads). A running game's record would
@@ -1064,7 +1069,7 @@ impl Server {
         };
         let (tx, rx) = mpsc::channel(self.limits.queue);
         let sid = self.next_sub.fetch_add(1, Ordering::Relaxed);
-        let msg = message_for(&room, &st, seat, Vec::new(), lang);
+        let msg = message_for(&room, &st, seat, Vec::new(), lang, self.limits.max_moves);
         // A new queue has room for its first message.
         let _ = tx.try_send(msg);
         let kick = Arc::new(Kick::new(lang));
@@ -1076,7 +1081,7 @@ impl Server {
     /// Queues the current state for a connection again (no events).
     pub fn resync(&self, sub: &Subscription) -> Result<(), ApiError> {
         let st = sub.room.lock();
-        let msg = message_for(&sub.room, &st, sub.seat, Vec::new(), sub.lang);
+        let msg = message_for(&sub.room, &st, sub.seat, Vec::new(), sub.lang, self.limits.max_moves);
         sub.tx.try_send(msg).map_err(|_| {
             sub.kick.close(CLOSE_POLICY, msg!("close-queued", n = self.limits.queue));
             ApiError::Conflict(msg!("too-many-queued"))
@@ -1200,7 +1205,7 @@ impl Server {
                 None => {
                     let mut events = st.table.game().events_locale(sub.seat, sub.lang);
                     events.extend(note.as_ref().map(|n| n.event(sub.seat, sub.lang)));
-                    let msg = message_for(room, st, sub.seat, events, sub.lang);
+                    let msg = message_for(room, st, sub.seat, events, sub.lang, self.limits.max_moves);
                     built.push(((sub.seat, sub.lang), msg.clone()));
                     msg
                 }
@@ -1503,11 +1508,30 @@ fn can_undo(st: &RoomState, seat: Seat) -> bool {
 /// Who a message is built for: a seat (`None`: the spectators) reading in a language.
 type Recipient = (Option<Seat>, Locale);
 
-fn message_for(room: &Room, st: &RoomState, seat: Option<Seat>, events: Vec<DynEvent>, lang: Locale) -> Arc<str> {
-    let can_undo = seat.is_some_and(|s| can_undo(st, s));
+/// Whether a game, unfinished, reached the cap on actions `cap` (`--max-moves`): it goes no further.
+fn stopped(st: &RoomState, cap: usize) -> bool {
+    let game = st.table.game();
+    game.move_number() >= cap && !game.is_terminal()
+}
+
+fn message_for(
+    room: &Room,
+    st: &RoomState,
+    seat: Option<Seat>,
+    events: Vec<DynEvent>,
+    lang: Locale,
+    cap: usize,
+) -> Arc<str> {
+    let stopped = stopped(st, cap);
+    let can_undo = !stopped && seat.is_some_and(|s| can_undo(st, s));
     let mut update = seat_update_in(&room.id, st.table.game(), seat, events, can_undo, lang);
-    update.hints = seat.is_some_and(|s| hints_allowed(room, st, s));
-    if let Some(d) = st.deadline
+    update.hints = !stopped && seat.is_some_and(|s| hints_allowed(room, st, s));
+    if stopped {
+        // At the cap nobody is to move (ruling S14): the legal actions would only be refused.
+        update.stopped = true;
+        update.legal.clear();
+        update.to_move = None;
+    } else if let Some(d) = st.deadline
         && room.clock_ms.is_some()
         && !update.over
     {
@@ -1516,7 +1540,7 @@ fn message_for(room: &Room, st: &RoomState, seat: Option<Seat>, events: Vec<DynE
     serde_json::to_string(&ServerMessage::State(Box::new(update))).unwrap_or_default().into()
 }
 
-fn summary(room: &Room, st: &RoomState) -> GameSummary {
+fn summary(room: &Room, st: &RoomState, cap: usize) -> GameSummary {
     let game = st.table.game();
     let seats: Vec<SeatSummary> = st
         .seats
@@ -1534,6 +1558,8 @@ fn summary(room: &Room, st: &RoomState) -> GameSummary {
         .collect();
     let status = if game.is_terminal() {
         "finished"
+    } else if stopped(st, cap) {
+        "stopped"
     } else if st.seats.iter().any(|s| s.kind == SeatKind::Open) {
         "open"
     } else {
@@ -1545,7 +1571,7 @@ fn summary(room: &Room, st: &RoomState) -> GameSummary {
         options: room.options.clone(),
         seats,
         move_number: game.move_number(),
-        to_move: game.to_move(),
+        to_move: if stopped(st, cap) { None } else { game.to_move() },
         status: status.to_owned(),
         clock_ms: room.clock_ms,
         hints: room.hints,

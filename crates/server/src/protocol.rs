@@ -95,6 +95,9 @@ pub struct SeatUpdate {
     pub clock_ms: Option<u64>,
     /// Whether this seat may ask for hints (`POST /api/games/{id}/hint`).
     pub hints: bool,
+    /// Whether the game, unfinished, reached the server's cap on actions (`--max-moves`): it goes no
+    /// further (no legal action is sent, no clock runs, nobody is to move).
+    pub stopped: bool,
 }
 
 /// JSON text, written once from the view and put into the message as it is.
@@ -194,6 +197,7 @@ pub fn seat_update_in(
         winners: outcome.map(|o| o.winners().iter().collect()),
         clock_ms: None,
         hints: false,
+        stopped: false,
     }
 }
 

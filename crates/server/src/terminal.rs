@@ -215,6 +215,13 @@ pub fn join_with(
                             print_end(&link, &server, &state, locale, out).await.map_err(io)?;
                             return Ok(());
                         }
+                        if state["stopped"] == true {
+                            // At the server's cap on actions the game goes no further: nothing to wait for.
+                            print_table(&state, out).map_err(io)?;
+                            let n = state["move"].as_u64().unwrap_or(0);
+                            writeln!(out, "{}", say(locale, Msg::new("join-stopped").arg("n", n))).map_err(io)?;
+                            return Ok(());
+                        }
                         if has_legal(&state) {
                             print_table(&state, out).map_err(io)?;
                             print_actions(&state, locale, out).map_err(io)?;

@@ -113,6 +113,7 @@ join-kept = (kept for your next decision: `{ $line }`)
 join-end-of-input = end of input: leaving (the seat stays yours)
 join-closed = the server closed the connection
 join-game-over = game over
+join-stopped = this game reached the server's limit of { $n } actions: it goes no further
 join-scores = scores: { $scores }
 join-no-winner = no winner
 join-draw = draw

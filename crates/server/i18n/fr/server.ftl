@@ -116,6 +116,7 @@ join-kept = (gardé pour votre prochaine décision : `{ $line }`)
 join-end-of-input = fin de l'entrée : vous quittez la partie (la place reste la vôtre)
 join-closed = le serveur a fermé la connexion
 join-game-over = partie terminée
+join-stopped = cette partie a atteint la limite de { $n } actions du serveur : elle s'arrête là
 join-scores = scores : { $scores }
 join-no-winner = aucun gagnant
 join-draw = match nul

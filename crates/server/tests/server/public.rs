@@ -612,21 +612,31 @@ async fn a_game_goes_no_further_than_the_move_cap() -> TestResult {
     // People: the seat to move plays its first legal action until the cap, then is refused.
     let (id, tokens) = create_taken(&addr, "command-of-nature", 2, 3).await?;
     let (mut conns, mut last) = seated(&addr, &id, &tokens).await?;
-    loop {
+    let mut action = String::new();
+    while last[0]["move"].as_u64() != Some(cap as u64) {
+        assert_eq!(last[0]["stopped"], false, "{}", last[0]);
         let s = (0..2).find(|&s| last[s]["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("nobody to move")?;
         let m = last[s]["move"].as_u64().ok_or("no move")?;
-        let a = last[s]["legal"][0]["notation"].as_str().ok_or("no notation")?.to_owned();
-        conns[s].send(&act(m, &a)).await?;
-        if m as usize == cap {
-            let refused = next(&mut conns[s]).await?;
-            assert_eq!(refused["type"], "error", "{refused}");
-            assert!(refused["message"].as_str().unwrap_or("").contains("--max-moves"), "{refused}");
-            break;
-        }
+        action = last[s]["legal"][0]["notation"].as_str().ok_or("no notation")?.to_owned();
+        conns[s].send(&act(m, &action)).await?;
         for k in 0..2 {
             last[k] = next_state(&mut conns[k]).await?;
         }
     }
+    // At the cap the game says it is stopped: nobody to move, nothing legal, no undo.
+    for state in &last {
+        assert_eq!(state["stopped"], true, "{state}");
+        assert_eq!((state["over"].clone(), state["to_move"].clone()), (json!(false), Value::Null), "{state}");
+        assert_eq!(state["legal"], json!([]), "{state}");
+        assert_eq!(state["can_undo"], false, "{state}");
+    }
+    // An action sent anyway is refused, naming the flag.
+    conns[0].send(&act(cap as u64, &action)).await?;
+    let refused = next(&mut conns[0]).await?;
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert!(refused["message"].as_str().unwrap_or("").contains("--max-moves"), "{refused}");
+    let (_, game) = http(&addr, "GET", &format!("/api/games/{id}"), None).await?;
+    assert_eq!((game["status"].clone(), game["to_move"].clone()), (json!("stopped"), Value::Null), "{game}");
     // Bots: two random bots play to the cap and stop there, the game unfinished.
     let bots = json!([{ "kind": "bot", "spec": "random" }, { "kind": "bot", "spec": "random" }]);
     let (id, _) = create(&addr, json!({ "game": "command-of-nature", "players": 2, "seats": bots })).await?;
@@ -636,7 +646,7 @@ async fn a_game_goes_no_further_than_the_move_cap() -> TestResult {
     let (_, list) = http(&addr, "GET", "/api/games", None).await?;
     let game = list["games"].as_array().and_then(|g| g.iter().find(|g| g["id"] == id.as_str())).ok_or("listed")?;
     assert_eq!(game["move"].as_u64(), Some(cap as u64), "{game}");
-    assert_ne!(game["status"], "finished", "{game}");
+    assert_eq!(game["status"], "stopped", "{game}");
     // The first spectator of such options gets the state without the server sampling random games of
     // a 100,000-turn limit to their end (a liveness bound, as `next`'s: 20 s where it takes well under 1;
     // it took a minute before the samples were cut).
