@@ -584,11 +584,14 @@ class Table {
   receive(m) {
     const prev = this.msg;
     const by = prev?.to_move ?? null;
-    if (m.events.length) {
+    if (prev && m.move < prev.move) {
+      // An undo: one entry, numbered as the action taken back was, saying who took it back (the
+      // server's note) where the game now stands.
+      this.log.push({ move: m.move, undo: true, at: where(m.view), events: m.events.length ? m.events.map((e) => e.text) : [t('undone')] });
+    } else if (m.events.length) {
       // Where the game stood when the action was taken: the previous message's view.
       this.log.push({ move: this.lastMove ?? m.move, by, at: where(prev?.view ?? m.view), events: m.events.map((e) => e.text) });
     }
-    if (prev && m.move < prev.move) this.log.push({ move: m.move, undo: true, events: [t('undone')] });
     this.lastMove = m.move;
     if (this.advice && this.advice.move !== m.move) this.advice = null;
     // What another seat's move changed is marked on the board until the next message.
@@ -934,7 +937,7 @@ function renderLog(log, game, table) {
     if (p.turn) turn = p.turn;
     if (p.phase && p.phase !== phase) head += `<h5 class="phase">${esc(p.phase)}</h5>`;
     if (p.phase) phase = p.phase;
-    return head + `<div class="turn ${g.undo ? 'undo' : ''} ${i === lastOther && me != null ? 'lastother' : ''}" data-key="log${i}"><div class="turnhead">${g.by != null ? `${esc(who(g.by))} · ` : ''}${t('move')} ${g.move + (g.undo ? 0 : 1)}</div>
+    return head + `<div class="turn ${g.undo ? 'undo' : ''} ${i === lastOther && me != null ? 'lastother' : ''}" data-key="log${i}"><div class="turnhead">${g.by != null ? `${esc(who(g.by))} · ` : ''}${t('move')} ${g.move + 1}</div>
     ${g.events.length ? g.events.map((e) => `<div class="ev">${esc(named(e))}</div>`).join('') : `<div class="ev muted">${t('log_unseen')}</div>`}</div>`;
   }).join('');
 }

@@ -326,7 +326,10 @@ for (const [i, game] of GAMES.entries()) {
           assert.ok(await page.locator('#undo').isEnabled());
           await page.click('#undo');
           await page.waitForFunction((m) => window.sylvanTable.msg.move === m - 1, st.move);
-          assert.match(await page.locator('#log').innerText(), /taken back/);
+          // One entry says who took back which action, numbered as that action was.
+          await page.waitForSelector('#log .turn.undo');
+          const undoEntry = await page.locator('#log .turn.undo').last().innerText();
+          assert.match(undoEntry, new RegExp(`Move ${st.move}\\b[\\s\\S]*took back`));
         }
         // Against bots the hint is offered: it names a legal move, and "play it" plays it.
         if (!hinted && st.mine && !st.over && game === 'spirit-duel' && st.sel === 0) {

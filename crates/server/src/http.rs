@@ -373,6 +373,9 @@ async fn greet(server: Arc<Server>, id: String, mut socket: WebSocket, locale: L
                 if let Some(l) = lang {
                     locale = l;
                 }
+                if token.is_none() {
+                    server.prepare_spectator(&id).await;
+                }
                 server
                     .subscribe_in(&id, token.as_deref(), lang.unwrap_or_default())
                     .map_err(|e| msg!("connection-closed", error = e.message().clone()))

@@ -985,6 +985,25 @@ impl Server {
             .collect()
     }
 
+    /// Before a spectator's first state: the game's private paths ([`private_paths`]) found on the
+    /// heavy pool, once per game and options, rather than under the game's lock on the threads that
+    /// carry every game's messages. When the pool is busy, they are found as the state is built, as
+    /// before.
+    ///
+    /// [`private_paths`]: crate::protocol::private_paths
+    pub(crate) async fn prepare_spectator(&self, id: &str) {
+        let Ok(room) = self.room(id) else { return };
+        let game = room.lock().table.game().clone_box();
+        if crate::protocol::private_paths_known(game.as_ref()) {
+            return;
+        }
+        let found = self.heavy.run(None, move || {
+            crate::protocol::private_paths(game.as_ref());
+            Ok(Value::Null)
+        });
+        let _ = found.await;
+    }
+
     /// One game's summary.
     pub fn summary(&self, id: &str) -> Result<GameSummary, ApiError> {
         let room = self.room(id)?;

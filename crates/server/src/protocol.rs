@@ -217,9 +217,7 @@ pub fn public_view(game: &dyn DynGame) -> Value {
 /// two seats differ in some state of a few random games of this game and options: what belongs to
 /// one seat (its hand, what it knows of its own pile). Computed once per game and options.
 pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<BTreeSet<String>>>>> = OnceLock::new();
-    let key = format!("{} {}", game.name(), game.options_json());
-    let cache = CACHE.get_or_init(Default::default);
+    let (cache, key) = private_cache(game);
     if let Some(p) = cache.lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
         return p.clone();
     }
@@ -257,6 +255,21 @@ pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
     }
     cache.insert(key, paths.clone());
     paths
+}
+
+/// The game's private paths, if [`private_paths`] found them already: the server finds them on its
+/// heavy pool before a spectator's first state rather than under the game's lock.
+pub fn private_paths_known(game: &dyn DynGame) -> bool {
+    let (cache, key) = private_cache(game);
+    cache.lock().unwrap_or_else(PoisonError::into_inner).contains_key(&key)
+}
+
+/// The private paths found so far, by game and options, and the key of `game`'s.
+type PrivateCache = Mutex<HashMap<String, Arc<BTreeSet<String>>>>;
+
+fn private_cache(game: &dyn DynGame) -> (&'static PrivateCache, String) {
+    static CACHE: OnceLock<PrivateCache> = OnceLock::new();
+    (CACHE.get_or_init(Default::default), format!("{} {}", game.name(), game.options_json()))
 }
 
 /// Random games played to find the private paths of a game.
