@@ -492,6 +492,8 @@ pub struct Server {
     public_url: RwLock<Option<String>>,
     creators: Mutex<Buckets>,
     joiners: Mutex<Buckets>,
+    /// Held while a game is added: two creations on a full server make room one after the other.
+    adding: Mutex<()>,
     pub(crate) heavy: crate::heavy::Heavy,
     /// The seats' logs' own pool (as large as the heavy one): a page's log never waits behind
     /// analyses and replays.
@@ -530,6 +532,7 @@ impl Server {
             next_sub: AtomicU64::new(1),
             public_url: RwLock::new(None),
             creators: Mutex::new(Buckets::new()),
+            adding: Mutex::new(()),
             joiners: Mutex::new(Buckets::new()),
             heavy: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
             logs: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
@@ -737,11 +740,12 @@ impl Server {
                     && !r.lock().table.game().is_terminal()
             })
             .collect();
-        old.iter().filter(|room| self.delete_room(room)).count()
+        old.iter().filter(|room| self.delete_room(room, msg!("close-expired"))).count()
     }
 
-    /// Deletes a game from the database and the server, closing its connections; whether it was.
-    fn delete_room(&self, room: &Arc<Room>) -> bool {
+    /// Deletes a game from the database and the server, closing its connections with `reason`; whether
+    /// it was.
+    fn delete_room(&self, room: &Arc<Room>, reason: Msg) -> bool {
         if let Err(e) = self.store.delete(&room.id) {
             eprintln!("sylvan-server: game {}: deleting the game failed: {e}", room.id);
             return false;
@@ -749,7 +753,7 @@ impl Server {
         self.rooms.write().unwrap_or_else(PoisonError::into_inner).remove(&room.id);
         let mut st = room.lock();
         for sub in &st.subs {
-            sub.kick.close(CLOSE_GOING_AWAY, msg!("close-expired"));
+            sub.kick.close(CLOSE_GOING_AWAY, reason.clone());
         }
         st.subs.clear();
         true
@@ -767,7 +771,7 @@ impl Server {
             .into_iter()
             .filter(|r| r.lock().table.game().is_terminal())
             .min_by_key(|r| (r.active.load(Ordering::Relaxed), r.id.clone()));
-        oldest.is_some_and(|room| self.delete_room(&room))
+        oldest.is_some_and(|room| self.delete_room(&room, msg!("close-made-room")))
     }
 
     fn rooms(&self) -> Vec<Arc<Room>> {
@@ -870,11 +874,16 @@ impl Server {
             let words = MsgArg::localized(|l| sylvan_registry::spec_error_text(&e, l));
             ApiError::Bad(msg!("seat-error", seat = i, detail = words))
         })?;
-        // Room is made only for a request found good (a finished game may give way).
+        // Room is made only for a request found good and stored (a finished game may give way), one
+        // creation at a time: two on a full server would both see the same free place.
+        let adding = self.adding.lock().unwrap_or_else(PoisonError::into_inner);
+        self.store.create(&stored)?;
         if !self.make_room() {
+            if let Err(e) = self.store.delete(&id) {
+                eprintln!("sylvan-server: game {id}: deleting a game refused for want of room failed: {e}");
+            }
             return Err(ApiError::Bad(msg!("server-full")));
         }
-        self.store.create(&stored)?;
         table.game_mut().keep_events(true);
         let room = Arc::new(Room {
             id: id.clone(),
@@ -899,6 +908,7 @@ impl Server {
             }),
         });
         self.rooms.write().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), room.clone());
+        drop(adding);
         let mut st = room.lock();
         self.schedule(&room, &mut st);
         drop(st);

@@ -91,6 +91,7 @@ spectator-cannot-act = a spectator cannot act: connect with a seat's token
 
 ## WebSocket close reasons (at most 123 bytes).
 close-expired = the game expired (no action for too long)
+close-made-room = the game was removed to make room for new games (it had finished)
 close-queued = too slow: { $n } messages queued
 close-queued-reconnect = too slow: { $n } messages queued (reconnect to get the state afresh)
 close-write = too slow: a message waited { $ms } ms to be read

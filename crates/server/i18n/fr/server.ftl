@@ -94,6 +94,7 @@ spectator-cannot-act = un spectateur ne peut pas jouer : connectez-vous avec le 
 
 ## Raisons de fermeture WebSocket (au plus 123 octets).
 close-expired = la partie a expiré (aucune action depuis trop longtemps)
+close-made-room = la partie a été retirée pour faire place à de nouvelles (elle était terminée)
 close-queued = trop lent : { $n } messages en attente
 close-queued-reconnect = trop lent : { $n } messages en attente (reconnectez-vous pour repartir de l'état actuel)
 close-write = trop lent : un message a attendu { $ms } ms d'être lu

@@ -725,11 +725,49 @@ async fn a_full_server_lets_the_oldest_finished_game_give_way() -> TestResult {
     let mut want = vec![finished[1].clone(), open.clone()];
     want.sort();
     assert_eq!(held, want, "the first finished game gave way");
+    // A spectator of the game that gives way is told why.
+    let mut watcher = connect(&addr, &finished[1], None).await?;
+    next_state(&mut watcher).await?;
     let (second, _) = create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?;
     let (_, list) = http(&addr, "GET", "/api/games", None).await?;
     assert!(!ids(&list).contains(&finished[1]) && ids(&list).contains(&second), "{list}");
+    while tokio::time::timeout(Duration::from_secs(10), watcher.next()).await.map_err(|_| "not closed")?.is_some() {}
+    let (code, reason) = watcher.close_reason().cloned().ok_or("no close code")?;
+    assert_eq!(code, sylvan_server::CLOSE_GOING_AWAY, "{reason}");
+    assert_eq!(reason, "the game was removed to make room for new games (it had finished)");
     let (status, body) = http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel" }))).await?;
     assert_eq!(status, 400, "two unfinished games fill the server: {body}");
+    Ok(())
+}
+
+/// Creations at once on a server with few places left: as many succeed as there are places, never one
+/// more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creations_at_once_never_overfill_the_server() -> TestResult {
+    let limits = Limits { max_games: 4, creates_per_minute: 1e6, create_burst: 1e6, ..fast() };
+    let addr = start("overfill", limits).await?;
+    for _ in 0..2 {
+        create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?;
+    }
+    let body = json!({ "game": "spirit-duel", "players": 2 });
+    let tries: Vec<_> = (0..8)
+        .map(|_| {
+            let (addr, body) = (addr.clone(), body.clone());
+            tokio::spawn(async move { http(&addr, "POST", "/api/games", Some(&body)).await })
+        })
+        .collect();
+    let mut made = 0;
+    for t in tries {
+        let (status, answer) = t.await.map_err(|e| e.to_string())??;
+        match status {
+            200 | 201 => made += 1,
+            400 => assert!(answer.to_string().contains("as many games as it may"), "{answer}"),
+            _ => return Err(format!("{status}: {answer}")),
+        }
+    }
+    let (_, list) = http(&addr, "GET", "/api/games", None).await?;
+    let held = list["games"].as_array().map_or(0, Vec::len);
+    assert_eq!((made, held), (2, 4), "{list}");
     Ok(())
 }
 
