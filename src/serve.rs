@@ -67,6 +67,9 @@ pub struct ServeArgs {
     /// is closed.
     #[arg(long, default_value_t = sylvan_server::Limits::default().ping_ms)]
     ping_ms: u64,
+    /// Unfinished games one client address may have created at once.
+    #[arg(long, default_value_t = sylvan_server::Limits::default().max_unfinished_per_address)]
+    max_unfinished_per_address: usize,
     /// Games one client address may create per minute.
     #[arg(long, default_value_t = sylvan_server::Limits::default().creates_per_minute)]
     creates_per_minute: f64,
@@ -160,6 +163,7 @@ pub fn serve(args: &ServeArgs) -> Result<ExitCode> {
         header_timeout_ms: args.read_timeout_ms,
         body_timeout_ms: args.read_timeout_ms,
         ping_ms: args.ping_ms,
+        max_unfinished_per_address: args.max_unfinished_per_address,
         creates_per_minute: args.creates_per_minute,
         create_burst: args.create_burst,
         expire_after_secs: args.expire_hours.saturating_mul(3600),

@@ -29,7 +29,8 @@ const finished = {};
 before(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   dir = mkdtempSync(path.join(tmpdir(), 'sylvan-web-'));
-  server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'web.db')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The suite creates many games from one address, some left unfinished.
+  server = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', path.join(dir, 'web.db'), '--max-unfinished-per-address', '1000'], { stdio: ['ignore', 'pipe', 'inherit'] });
   base = await new Promise((resolve, reject) => {
     let out = '';
     server.stdout.on('data', (d) => {

@@ -296,8 +296,9 @@ async fn create(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let req: CreateRequest = body(&bytes, "create")?;
-    server.allow_create(client_ip(&server, peer.as_deref(), &headers))?;
-    let (id, tickets) = server.create(&req)?;
+    let client = client_ip(&server, peer.as_deref(), &headers);
+    server.allow_create(client)?;
+    let (id, tickets) = server.create_by(&req, Some(client))?;
     let seats: Vec<Value> =
         tickets.iter().map(|t| json!({ "seat": t.seat, "token": t.token, "link": link(&server, &id, t) })).collect();
     Ok((StatusCode::CREATED, Json(json!({ "id": id, "seats": seats, "game": server.summary(&id)? }))).into_response())

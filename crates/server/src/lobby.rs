@@ -145,6 +145,9 @@ pub struct Limits {
     /// further ones are closed at once. Not kept behind a reverse proxy (`trust_forwarded`), whose
     /// address every connection has.
     pub max_connections_per_address: usize,
+    /// Unfinished games one client address may have created at once (an IPv6 address by its /64):
+    /// games with open seats nobody takes would otherwise fill the server until they expire.
+    pub max_unfinished_per_address: usize,
     /// Games one client address may create per minute, on average.
     pub creates_per_minute: f64,
     /// Games one client address may create in a burst.
@@ -177,6 +180,7 @@ impl Default for Limits {
             ping_ms: 30_000,
             max_connections: 1_000,
             max_connections_per_address: 64,
+            max_unfinished_per_address: 50,
             creates_per_minute: 10.0,
             create_burst: 30.0,
             expire_after_secs: 7 * 24 * 3600,
@@ -446,6 +450,9 @@ pub struct Room {
     analysis: Mutex<Option<Arc<Value>>>,
     /// Seconds since the Unix epoch of the last change (a seat taken, an action, an undo).
     active: AtomicU64,
+    /// The address (its key, [`crate::net::address_key`]) that created the game through this process,
+    /// for [`Limits::max_unfinished_per_address`]; none for a game loaded at start.
+    creator: Option<std::net::IpAddr>,
     state: Mutex<RoomState>,
 }
 
@@ -668,6 +675,7 @@ impl Server {
             hints: g.hints,
             analyzing: AtomicBool::new(false),
             analysis: Mutex::new(None),
+            creator: None,
             state: Mutex::new(RoomState {
                 table,
                 seats: g.seats,
@@ -790,6 +798,16 @@ impl Server {
 
     /// Creates a game; returns its id and the tokens of the seats taken by the creator.
     pub fn create(self: &Arc<Self>, req: &CreateRequest) -> Result<(String, Vec<Ticket>), ApiError> {
+        self.create_by(req, None)
+    }
+
+    /// [`create`](Server::create) for the client at `client`, which may hold at most
+    /// [`Limits::max_unfinished_per_address`] unfinished games it created.
+    pub fn create_by(
+        self: &Arc<Self>,
+        req: &CreateRequest,
+        client: Option<std::net::IpAddr>,
+    ) -> Result<(String, Vec<Ticket>), ApiError> {
         let entry = self.entry(&req.game)?;
         card_sources(entry, &req.options)?;
         let mut names: Vec<&str> = req.options.iter().map(|o| o.split('=').next().unwrap_or("").trim()).collect();
@@ -877,6 +895,15 @@ impl Server {
         // Room is made only for a request found good and stored (a finished game may give way), one
         // creation at a time: two on a full server would both see the same free place.
         let adding = self.adding.lock().unwrap_or_else(PoisonError::into_inner);
+        let creator = client.map(crate::net::address_key);
+        if let Some(key) = creator {
+            let unfinished =
+                self.rooms().iter().filter(|r| r.creator == Some(key) && !r.lock().table.game().is_terminal()).count();
+            if unfinished >= self.limits.max_unfinished_per_address {
+                let (n, hours) = (self.limits.max_unfinished_per_address, self.limits.expire_after_secs / 3600);
+                return Err(ApiError::Busy(msg!("too-many-unfinished", n = n, hours = hours)));
+            }
+        }
         self.store.create(&stored)?;
         if !self.make_room() {
             if let Err(e) = self.store.delete(&id) {
@@ -896,6 +923,7 @@ impl Server {
             analyzing: AtomicBool::new(false),
             analysis: Mutex::new(None),
             active: AtomicU64::new(stored.created),
+            creator,
             state: Mutex::new(RoomState {
                 table,
                 seats,

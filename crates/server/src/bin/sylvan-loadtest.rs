@@ -183,6 +183,7 @@ async fn run(args: Args) -> Result<(), String> {
                 create_burst: 1e9,
                 max_connections: 100_000,
                 max_connections_per_address: 100_000,
+                max_unfinished_per_address: usize::MAX,
                 bot_workers: 512,
                 ..Limits::default()
             };

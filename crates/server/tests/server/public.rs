@@ -840,3 +840,21 @@ async fn a_silent_connection_is_closed_and_a_reading_one_stays() -> TestResult {
     assert!(said.starts_with(reason), "{said}");
     Ok(())
 }
+
+/// One address holds at most `--max-unfinished-per-address` unfinished games it created: games with
+/// open seats nobody takes would otherwise fill the server until they expire. Finished ones do not count.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_a_few_unfinished_games_at_most() -> TestResult {
+    let limits = Limits { max_unfinished_per_address: 2, creates_per_minute: 1e6, create_burst: 1e6, ..fast() };
+    let addr = start("unfinished", limits).await?;
+    create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?;
+    let bots = json!([{ "kind": "bot", "spec": "random" }, { "kind": "bot", "spec": "random" }]);
+    let (done, _) = create(&addr, json!({ "game": "spirit-duel", "players": 2, "seats": bots })).await?;
+    let mut w = connect(&addr, &done, None).await?;
+    while next_state(&mut w).await?["over"] != true {}
+    create(&addr, json!({ "game": "spirit-duel", "players": 2 })).await?;
+    let (status, body) = http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel" }))).await?;
+    assert_eq!(status, 429, "{body}");
+    assert!(body.to_string().contains("already has 2 unfinished games"), "{body}");
+    Ok(())
+}
