@@ -688,9 +688,12 @@ class Table {
     this.render();
   }
 
-  async loadCatalog() {
-    this.catalog = {};
-    try { this.catalog = await api(`/api/games/${this.id}/catalog?lang=${encodeURIComponent(lang())}`); } catch { this.catalog = {}; }
+  async loadCatalog(tries = 0) {
+    if (!tries) this.catalog = {};
+    try { this.catalog = await api(`/api/games/${this.id}/catalog?lang=${encodeURIComponent(lang())}`); } catch (e) {
+      // A busy server (429): ask again a few times, a little later each time.
+      if (e.status === 429 && tries < 5) setTimeout(() => this.loadCatalog(tries + 1), 1000 * (tries + 1));
+    }
     if (this.msg) this.render();
   }
 

@@ -7,12 +7,12 @@
 
 use std::sync::Arc;
 
+use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use sylvan_engine::erased::DynGame;
@@ -143,13 +143,34 @@ pub(crate) fn lang_of(lang: Option<&str>) -> Result<Locale, ApiError> {
     })
 }
 
-/// A fresh game with the options of game `id` (seed 0): what it says of its cards and notation holds
-/// for every deal.
-fn same_options_game(server: &Server, id: &str) -> Result<Box<dyn DynGame>, ApiError> {
+/// What a fresh game with the options of game `id` (seed 0) says of itself in `lang` (`what` reads it):
+/// it holds for every deal. Found on the heavy pool and cached by game, options and language, so a
+/// page's requests never deal a game on the threads that carry every game's messages.
+async fn same_options_answer(
+    server: &Arc<Server>,
+    id: &str,
+    kind: &str,
+    lang: Locale,
+    what: fn(&dyn DynGame, Locale) -> Value,
+) -> Result<Response, ApiError> {
     let summary = server.summary(id)?;
-    let entry =
-        server.catalog().get(&summary.game).map_err(|e| ApiError::NotFound(msg!("detail", detail = e.to_string())))?;
-    entry.game().new_game(&summary.options, 0).map_err(|e| ApiError::Internal(msg!("internal", detail = e.to_string())))
+    let key = format!("{kind}:{}:{}:{}", summary.game, summary.options, lang.code());
+    let s = server.clone();
+    let answer = server
+        .heavy
+        .run(Some(key), move || {
+            let entry = s
+                .catalog()
+                .get(&summary.game)
+                .map_err(|e| ApiError::NotFound(msg!("detail", detail = e.to_string())))?;
+            let game = entry
+                .game()
+                .new_game(&summary.options, 0)
+                .map_err(|e| ApiError::Internal(msg!("internal", detail = e.to_string())))?;
+            Ok(what(game.as_ref(), lang))
+        })
+        .await?;
+    Ok(json_text(answer))
 }
 
 /// The cards of a game as its views name them, in a language (`DynGame::catalog`): a game of the same
@@ -158,10 +179,9 @@ async fn catalog(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     Query(q): Query<LangQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
-    let game = same_options_game(&server, &id)?;
-    Ok(Json(game.catalog_locale(lang)))
+    same_options_answer(&server, &id, "catalog", lang, |g, l| g.catalog_locale(l)).await
 }
 
 /// Each form of the game's action notation with what it does, in a language (`DynGame::action_help`).
@@ -169,10 +189,9 @@ async fn help(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
     Query(q): Query<LangQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let lang = lang_of(q.lang.as_deref())?;
-    let game = same_options_game(&server, &id)?;
-    Ok(Json(json!(game.action_help_locale(lang))))
+    same_options_answer(&server, &id, "help", lang, |g, l| json!(g.action_help_locale(l))).await
 }
 
 /// Where each seat's points came from in a finished game, and why it ended, in a language.
