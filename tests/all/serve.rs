@@ -78,6 +78,26 @@ fn links(out: &Output) -> Vec<String> {
     text(&out.stdout).lines().filter_map(|l| l.split('\'').nth(1)).map(str::to_owned).collect()
 }
 
+/// Creates a game of `game` (2 players: me, then the heuristic bot) on `server` and plays it with
+/// `join` and `join_args` (the first legal action at every decision); what `join` printed.
+fn join_against_the_heuristic(
+    server: &Served,
+    game: &str,
+    seed: &str,
+    join_args: &[&str],
+) -> Result<String, Box<dyn Error>> {
+    let out =
+        sylvan(&["create", game, "-p", "2", "--seats", "me,heuristic", "--seed", seed, "--server", &server.addr], "")?;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let links = links(&out);
+    let mut args = vec!["join"];
+    args.extend_from_slice(join_args);
+    args.push(&links[0]);
+    let joined = sylvan(&args, &"1\n".repeat(3000))?;
+    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    Ok(text(&joined.stdout))
+}
+
 #[test]
 fn create_then_join_plays_a_whole_game_against_a_bot() -> TestResult {
     let server = serve("bot")?;
@@ -110,15 +130,7 @@ fn create_then_join_plays_a_whole_game_against_a_bot() -> TestResult {
 #[test]
 fn join_ends_at_the_servers_cap_on_actions() -> TestResult {
     let server = serve_with("cap", &["--max-moves".as_ref(), "6".as_ref()])?;
-    let out = sylvan(
-        &["create", "spirit-duel", "-p", "2", "--seats", "me,heuristic", "--seed", "3", "--server", &server.addr],
-        "",
-    )?;
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let links = links(&out);
-    let joined = sylvan(&["join", "--lang", "fr", &links[0]], &"1\n".repeat(3000))?;
-    let shown = text(&joined.stdout);
-    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    let shown = join_against_the_heuristic(&server, "spirit-duel", "3", &["--lang", "fr"])?;
     let last = shown.lines().last().unwrap_or("");
     assert_eq!(last, "cette partie a atteint la limite de 6 actions du serveur\u{a0}: elle s'arrête là", "{shown}");
     assert!(!shown.contains("refused") && !shown.contains("refusé"), "{shown}");
@@ -128,15 +140,7 @@ fn join_ends_at_the_servers_cap_on_actions() -> TestResult {
 #[test]
 fn join_in_french_shows_the_table_and_the_breakdown_in_french() -> TestResult {
     let server = serve("fr")?;
-    let out = sylvan(
-        &["create", "equinox", "-p", "2", "--seats", "me,heuristic", "--seed", "5", "--server", &server.addr],
-        "",
-    )?;
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let links = links(&out);
-    let joined = sylvan(&["join", "--lang", "fr", &links[0]], &"1\n".repeat(3000))?;
-    let shown = text(&joined.stdout);
-    assert!(joined.status.success(), "{}", text(&joined.stderr));
+    let shown = join_against_the_heuristic(&server, "equinox", "5", &["--lang", "fr"])?;
     assert!(shown.contains("partie equinox") && shown.contains("en tant que p0"), "{shown}");
     assert!(shown.contains("à vous de jouer\u{a0}:"), "{shown}");
     assert!(shown.contains("Equinox — manche 1/5"), "{shown}");
@@ -146,7 +150,8 @@ fn join_in_french_shows_the_table_and_the_breakdown_in_french() -> TestResult {
     assert!(end.lines().last().is_some_and(|l| l.starts_with("gagnant") || l == "match nul"), "{end}");
     // French typography in everything the client printed: no colon after an ordinary space.
     assert!(!shown.contains(" :"), "{shown}");
-    let bad = sylvan(&["join", "--lang", "de", &links[0]], "")?;
+    let link = format!("http://{}/play/0#token=0", server.addr);
+    let bad = sylvan(&["join", "--lang", "de", &link], "")?;
     assert!(!bad.status.success() && text(&bad.stderr).contains("`en`, `fr` or `en-XA`"), "{}", text(&bad.stderr));
     Ok(())
 }
