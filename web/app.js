@@ -1026,7 +1026,15 @@ async function showHelp(game, id) {
 }
 
 function play(id) {
-  const token = new URLSearchParams(location.hash.slice(1)).get('token') || new URLSearchParams(location.search).get('token');
+  const query = new URLSearchParams(location.search);
+  const token = new URLSearchParams(location.hash.slice(1)).get('token') || query.get('token');
+  if (query.has('token')) {
+    // A token in the query is sent with every load of the page (and lands in proxies' logs): the page
+    // keeps it in the fragment, which is never sent, as the server's links do.
+    query.delete('token');
+    const rest = query.toString();
+    history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}#token=${encodeURIComponent(token)}`);
+  }
   main.innerHTML = '<div class="table"></div>';
   const table = new Table(main.querySelector('.table'), id, token);
   window.sylvanTable = table;

@@ -1597,3 +1597,22 @@ test('on a phone a newcomer reads any card in full and sees what the bot did', a
   await read('#board .card', false);
   await context.close();
 });
+
+// A seat link with its token in the query (the server's links put it in the fragment, never sent): the
+// page plays the seat and moves the token to the fragment, so that a reload does not send it again.
+test('a token in the query plays the seat and moves to the fragment', async () => {
+  const page = await newPage(PHONE);
+  const r = await fetch(`${base}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'equinox', players: 2, seats: [{ kind: 'taken', name: 'Ann' }, { kind: 'bot', spec: 'easy' }] }) });
+  assert.equal(r.status, 201);
+  const { id, seats } = await r.json();
+  const token = new URL(seats[0].link, base).hash.replace('#token=', '');
+  await page.goto(`${base}/play/${id}?token=${token}`);
+  await page.waitForFunction(() => window.sylvanTable?.msg);
+  const { seat, search, hash } = await page.evaluate(() => ({ seat: window.sylvanTable.msg.seat, search: location.search, hash: location.hash }));
+  assert.deepEqual({ seat, search, hash }, { seat: 0, search: '', hash: `#token=${token}` });
+  await page.reload();
+  await page.waitForFunction(() => window.sylvanTable?.msg);
+  assert.equal(await page.evaluate(() => window.sylvanTable.msg.seat), 0);
+  await page.context().close();
+});
