@@ -65,7 +65,8 @@ pub struct ServeArgs {
     read_timeout_ms: u64,
     /// Milliseconds between the server's pings on each WebSocket; a connection silent for two of them
     /// is closed.
-    #[arg(long, default_value_t = sylvan_server::Limits::default().ping_ms)]
+    #[arg(long, default_value_t = sylvan_server::Limits::default().ping_ms,
+        value_parser = clap::value_parser!(u64).range(1000..))]
     ping_ms: u64,
     /// Unfinished games one client address may have created at once.
     #[arg(long, default_value_t = sylvan_server::Limits::default().max_unfinished_per_address)]

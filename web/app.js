@@ -1016,13 +1016,20 @@ async function showHelp(game, id) {
   document.body.append(d);
   d.addEventListener('close', () => d.remove());
   d.showModal();
-  // Every form of the game's notation, from the engine.
-  try {
-    const rows = await api(`/api/games/${id}/help?lang=${encodeURIComponent(lang())}`);
-    // For the terminal: closed, so a player of the board never meets the typed notation unasked.
-    d.querySelector('.notations').innerHTML = `<details><summary>${t('notations')}</summary><table class="helptable">${rows.map((r) =>
-      `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table></details>`;
-  } catch { /* the summary above stays */ }
+  // Every form of the game's notation, from the engine (asked again a few times while the server is
+  // busy, 429, and the dialog open).
+  for (let tries = 0; tries < 5 && d.isConnected; tries++) {
+    try {
+      const rows = await api(`/api/games/${id}/help?lang=${encodeURIComponent(lang())}`);
+      // For the terminal: closed, so a player of the board never meets the typed notation unasked.
+      d.querySelector('.notations').innerHTML = `<details><summary>${t('notations')}</summary><table class="helptable">${rows.map((r) =>
+        `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table></details>`;
+      return;
+    } catch (e) {
+      if (e.status !== 429) return; // the summary above stays
+      await new Promise((r) => setTimeout(r, 1000 * (tries + 1)));
+    }
+  }
 }
 
 function play(id) {

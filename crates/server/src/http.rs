@@ -434,8 +434,14 @@ async fn connection(server: Arc<Server>, mut sub: crate::lobby::Subscription, so
                     break;
                 }
                 _ = ping.tick() => {
-                    if !matches!(tokio::time::timeout(write, sink.send(Message::Ping(Default::default()))).await, Ok(Ok(()))) {
-                        break;
+                    match tokio::time::timeout(write, sink.send(Message::Ping(Default::default()))).await {
+                        Ok(Ok(())) => {}
+                        Ok(Err(_)) => break,
+                        Err(_) => {
+                            // As a message: the client reads nothing, it is closed.
+                            let ms = u64::try_from(write.as_millis()).unwrap_or(u64::MAX);
+                            kick.close(CLOSE_POLICY, msg!("close-write", ms = ms));
+                        }
                     }
                 }
                 msg = rx.recv() => {

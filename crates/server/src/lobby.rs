@@ -466,6 +466,8 @@ struct RoomState {
     bots_running: bool,
     finished_saved: bool,
     deadline: Option<Instant>,
+    /// Deleted (expired, or gave way on a full server): no connection may join it any more.
+    removed: bool,
 }
 
 impl Room {
@@ -501,6 +503,9 @@ pub struct Server {
     joiners: Mutex<Buckets>,
     /// Held while a game is added: two creations on a full server make room one after the other.
     adding: Mutex<()>,
+    /// Held while the private paths of a game's options are found for a spectator: spectators coming
+    /// at once find them once, one set of options at a time.
+    preparing: tokio::sync::Mutex<()>,
     pub(crate) heavy: crate::heavy::Heavy,
     /// The seats' logs' own pool (as large as the heavy one): a page's log never waits behind
     /// analyses and replays.
@@ -540,6 +545,7 @@ impl Server {
             public_url: RwLock::new(None),
             creators: Mutex::new(Buckets::new()),
             adding: Mutex::new(()),
+            preparing: tokio::sync::Mutex::new(()),
             joiners: Mutex::new(Buckets::new()),
             heavy: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
             logs: crate::heavy::Heavy::new(limits.heavy_workers, limits.heavy_queue),
@@ -685,6 +691,7 @@ impl Server {
                 bots_running: false,
                 finished_saved: g.record.is_some(),
                 deadline: None,
+                removed: false,
             }),
         })
     }
@@ -760,6 +767,7 @@ impl Server {
         }
         self.rooms.write().unwrap_or_else(PoisonError::into_inner).remove(&room.id);
         let mut st = room.lock();
+        st.removed = true;
         for sub in &st.subs {
             sub.kick.close(CLOSE_GOING_AWAY, reason.clone());
         }
@@ -784,6 +792,15 @@ impl Server {
 
     fn rooms(&self) -> Vec<Arc<Room>> {
         self.rooms.read().unwrap_or_else(PoisonError::into_inner).values().cloned().collect()
+    }
+
+    /// Refuses a request that would move, undo, advise or seat a game stopped at the cap on actions
+    /// (ruling S14).
+    fn not_stopped(&self, st: &RoomState) -> Result<(), ApiError> {
+        if stopped(st, self.limits.max_moves) {
+            return Err(ApiError::Conflict(msg!("move-cap", max = self.limits.max_moves)));
+        }
+        Ok(())
     }
 
     /// The game with this id.
@@ -897,8 +914,15 @@ impl Server {
         let adding = self.adding.lock().unwrap_or_else(PoisonError::into_inner);
         let creator = client.map(crate::net::address_key);
         if let Some(key) = creator {
-            let unfinished =
-                self.rooms().iter().filter(|r| r.creator == Some(key) && !r.lock().table.game().is_terminal()).count();
+            // A game stopped at the cap on actions never finishes: it no longer counts.
+            let unfinished = self
+                .rooms()
+                .iter()
+                .filter(|r| {
+                    let st = r.lock();
+                    r.creator == Some(key) && !st.table.game().is_terminal() && !stopped(&st, self.limits.max_moves)
+                })
+                .count();
             if unfinished >= self.limits.max_unfinished_per_address {
                 let (n, hours) = (self.limits.max_unfinished_per_address, self.limits.expire_after_secs / 3600);
                 return Err(ApiError::Busy(msg!("too-many-unfinished", n = n, hours = hours)));
@@ -933,6 +957,7 @@ impl Server {
                 bots_running: false,
                 finished_saved: false,
                 deadline: None,
+                removed: false,
             }),
         });
         self.rooms.write().unwrap_or_else(PoisonError::into_inner).insert(id.clone(), room.clone());
@@ -959,6 +984,7 @@ impl Server {
         if st.table.game().is_terminal() {
             return Err(ApiError::Conflict(msg!("game-over")));
         }
+        self.not_stopped(&st)?;
         let name = clean_name(req.name.as_deref())?;
         let t = token::new_token()?;
         let hash = token::hash_token(&t);
@@ -1032,6 +1058,10 @@ impl Server {
     pub(crate) async fn prepare_spectator(&self, id: &str) {
         let Ok(room) = self.room(id) else { return };
         let game = room.lock().table.game().clone_box();
+        if crate::protocol::private_paths_known(game.as_ref()) {
+            return;
+        }
+        let _one = self.preparing.lock().await;
         if crate::protocol::private_paths_known(game.as_ref()) {
             return;
         }
@@ -1113,6 +1143,10 @@ impl Server {
         let lang: Locale = lang.into();
         let room = self.room(id)?;
         let mut st = room.lock();
+        if st.removed {
+            // Deleted between finding it and locking it.
+            return Err(ApiError::NotFound(msg!("no-game", id = id)));
+        }
         let seat = match token {
             None => None,
             Some(t) => {
@@ -1160,6 +1194,7 @@ impl Server {
         id: Option<usize>,
     ) -> Result<(), ApiError> {
         let mut st = room.lock();
+        self.not_stopped(&st)?;
         let game = st.table.game();
         decision_at(game, seat, move_number, &st.seats)?;
         let id = match (action, id) {
@@ -1209,6 +1244,7 @@ impl Server {
         if st.table.game().is_terminal() {
             return Err(ApiError::Conflict(msg!("game-over")));
         }
+        self.not_stopped(&st)?;
         if move_number != st.table.game().move_number() {
             return Err(ApiError::Conflict(msg!(
                 "stale-undo",
@@ -1331,6 +1367,7 @@ impl Server {
         if !hints_allowed(&room, &st, seat) {
             return Err(ApiError::Forbidden(msg!("hints-refused")));
         }
+        self.not_stopped(&st)?;
         let game = st.table.game();
         decision_at(game, seat, move_number, &st.seats)?;
         let entry = self.entry(&room.game)?;
@@ -1490,10 +1527,21 @@ async fn run_bots(server: Arc<Server>, room: Arc<Room>) {
     loop {
         // A decision waits for a free bot worker (`--bot-workers`), held until it is played; a game
         // where a person plays or may join goes before the games of bots only.
-        let priority = if room.lock().seats.iter().all(|s| matches!(s.kind, SeatKind::Bot(_))) {
-            crate::bot_gate::Priority::Bots
-        } else {
-            crate::bot_gate::Priority::People
+        let priority = {
+            let mut st = room.lock();
+            // Nothing to ask a worker for: no bot to move (a person's turn, the end), or the cap reached.
+            let game = st.table.game();
+            let bot_to_move = game.to_move().is_some_and(|s| st.bots.get(s.index()).is_some_and(Option::is_some));
+            if !bot_to_move || game.move_number() >= server.limits.max_moves {
+                st.bots_running = false;
+                return;
+            }
+            // A seat played by the game (the solo Robot) is no person either.
+            if st.seats.iter().all(|s| matches!(s.kind, SeatKind::Bot(_) | SeatKind::Automated)) {
+                crate::bot_gate::Priority::Bots
+            } else {
+                crate::bot_gate::Priority::People
+            }
         };
         let _worker = server.bot_workers.acquire(priority).await;
         let (mut bot, view, legal, seat, n) = {

@@ -218,7 +218,7 @@ pub fn public_view(game: &dyn DynGame) -> Value {
 /// one seat (its hand, what it knows of its own pile). Computed once per game and options.
 pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
     let (cache, key) = private_cache(game);
-    if let Some(p) = cache.lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
+    if let Some(p) = cache.lock().unwrap_or_else(PoisonError::into_inner).0.get(&key) {
         return p.clone();
     }
     let mut paths = BTreeSet::new();
@@ -248,12 +248,16 @@ pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
         }
     }
     let paths = Arc::new(paths);
-    let mut cache = cache.lock().unwrap_or_else(PoisonError::into_inner);
-    // Each game and options once, but a client chooses the options: the cache starts again when full.
-    if cache.len() >= PRIVATE_CACHE_ENTRIES {
-        cache.clear();
+    let (found, order) = &mut *cache.lock().unwrap_or_else(PoisonError::into_inner);
+    // Each game and options once, but a client chooses the options: the oldest found are forgotten.
+    if found.insert(key.clone(), paths.clone()).is_none() {
+        order.push_back(key);
     }
-    cache.insert(key, paths.clone());
+    while order.len() > PRIVATE_CACHE_ENTRIES {
+        if let Some(old) = order.pop_front() {
+            found.remove(&old);
+        }
+    }
     paths
 }
 
@@ -261,11 +265,11 @@ pub fn private_paths(game: &dyn DynGame) -> Arc<BTreeSet<String>> {
 /// heavy pool before a spectator's first state rather than under the game's lock.
 pub fn private_paths_known(game: &dyn DynGame) -> bool {
     let (cache, key) = private_cache(game);
-    cache.lock().unwrap_or_else(PoisonError::into_inner).contains_key(&key)
+    cache.lock().unwrap_or_else(PoisonError::into_inner).0.contains_key(&key)
 }
 
-/// The private paths found so far, by game and options, and the key of `game`'s.
-type PrivateCache = Mutex<HashMap<String, Arc<BTreeSet<String>>>>;
+/// The private paths found so far, by game and options, and their keys, oldest first.
+type PrivateCache = Mutex<(HashMap<String, Arc<BTreeSet<String>>>, std::collections::VecDeque<String>)>;
 
 fn private_cache(game: &dyn DynGame) -> (&'static PrivateCache, String) {
     static CACHE: OnceLock<PrivateCache> = OnceLock::new();

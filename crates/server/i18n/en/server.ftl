@@ -19,7 +19,7 @@ bot-no-budget = a search bot needs a budget: iters=N or ms=M
 bot-over-threads = threads={ $threads } is over this server's cap of { $cap } (--max-bot-threads)
 join-rate = too many seats taken from your address: at most { $n } a minute (ask again later)
 create-rate = too many games created from your address: at most { $n } a minute (ask again later)
-too-many-unfinished = your address already has { $n } unfinished games on this server: finish or leave some first (a game with no move for { $hours } h is deleted)
+too-many-unfinished = your address already has { $n } unfinished games on this server: finish some first, or wait until those with no move for { $hours } h are deleted
 unknown-game = unknown game `{ $game }` (known games: { $known })
 no-game = no game `{ $id }`
 server-full = the server holds as many games as it may

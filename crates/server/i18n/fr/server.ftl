@@ -19,7 +19,7 @@ bot-no-budget = un robot de recherche a besoin d'un budget : iters=N ou ms=M
 bot-over-threads = threads={ $threads } dépasse le plafond de ce serveur, { $cap } (--max-bot-threads)
 join-rate = trop de places prises depuis votre adresse : au plus { $n } par minute (réessayez plus tard)
 create-rate = trop de parties créées depuis votre adresse : au plus { $n } par minute (réessayez plus tard)
-too-many-unfinished = votre adresse a déjà { $n } parties non terminées sur ce serveur : terminez-en ou abandonnez-en d'abord (une partie sans coup pendant { $hours } h est supprimée)
+too-many-unfinished = votre adresse a déjà { $n } parties non terminées sur ce serveur : terminez-en d'abord, ou attendez que celles sans coup depuis { $hours } h soient supprimées
 unknown-game = jeu inconnu « { $game } » (jeux connus : { $known })
 no-game = aucune partie « { $id } »
 server-full = le serveur a atteint son nombre maximal de parties

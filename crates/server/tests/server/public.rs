@@ -610,14 +610,17 @@ async fn a_game_goes_no_further_than_the_move_cap() -> TestResult {
     let cap = 12;
     let addr = start("move-cap", Limits { max_moves: cap, ..fast() }).await?;
     // People: the seat to move plays its first legal action until the cap, then is refused.
-    let (id, tokens) = create_taken(&addr, "command-of-nature", 2, 3).await?;
+    let taken = json!([{ "kind": "taken" }, { "kind": "taken" }]);
+    let game = json!({ "game": "command-of-nature", "players": 2, "seats": taken, "seed": 3, "hints": true });
+    let (id, tokens) = create(&addr, game).await?;
     let (mut conns, mut last) = seated(&addr, &id, &tokens).await?;
-    let mut action = String::new();
+    let (mut action, mut actor) = (String::new(), 0);
     while last[0]["move"].as_u64() != Some(cap as u64) {
         assert_eq!(last[0]["stopped"], false, "{}", last[0]);
         let s = (0..2).find(|&s| last[s]["legal"].as_array().is_some_and(|l| !l.is_empty())).ok_or("nobody to move")?;
         let m = last[s]["move"].as_u64().ok_or("no move")?;
         action = last[s]["legal"][0]["notation"].as_str().ok_or("no notation")?.to_owned();
+        actor = s;
         conns[s].send(&act(m, &action)).await?;
         for k in 0..2 {
             last[k] = next_state(&mut conns[k]).await?;
@@ -635,8 +638,24 @@ async fn a_game_goes_no_further_than_the_move_cap() -> TestResult {
     let refused = next(&mut conns[0]).await?;
     assert_eq!(refused["type"], "error", "{refused}");
     assert!(refused["message"].as_str().unwrap_or("").contains("--max-moves"), "{refused}");
+    // So is an undo, and a hint, which the state no longer offers.
+    conns[actor].send(&ClientMessage::Undo { move_number: cap }).await?;
+    let refused = next(&mut conns[actor]).await?;
+    assert!(refused["message"].as_str().unwrap_or("").contains("--max-moves"), "{refused}");
+    for token in &tokens {
+        let hint = json!({ "token": token, "move": cap });
+        let (status, body) = http(&addr, "POST", &format!("/api/games/{id}/hint"), Some(&hint)).await?;
+        assert_eq!(status, 409, "{body}");
+        assert!(body.to_string().contains("--max-moves"), "{body}");
+    }
     let (_, game) = http(&addr, "GET", &format!("/api/games/{id}"), None).await?;
     assert_eq!((game["status"].clone(), game["to_move"].clone()), (json!("stopped"), Value::Null), "{game}");
+    // A seat of a stopped game is not taken (here the cap is 0: every game is stopped at once).
+    let none = start("move-cap-0", Limits { max_moves: 0, ..fast() }).await?;
+    let (open, _) = create(&none, json!({ "game": "command-of-nature", "players": 2 })).await?;
+    let (status, body) = http(&none, "POST", &format!("/api/games/{open}/join"), Some(&json!({}))).await?;
+    assert_eq!(status, 409, "{body}");
+    assert!(body.to_string().contains("--max-moves"), "{body}");
     // Bots: two random bots play to the cap and stop there, the game unfinished.
     let bots = json!([{ "kind": "bot", "spec": "random" }, { "kind": "bot", "spec": "random" }]);
     let (id, _) = create(&addr, json!({ "game": "command-of-nature", "players": 2, "seats": bots })).await?;
