@@ -1220,11 +1220,9 @@ impl Server {
         id: usize,
         person: bool,
     ) -> Result<(), ApiError> {
+        self.not_stopped(st)?;
         let game = st.table.game();
         let n = game.move_number();
-        if n >= self.limits.max_moves {
-            return Err(ApiError::Conflict(msg!("move-cap", max = self.limits.max_moves)));
-        }
         let notation = game.notation(id).map_err(|e| ApiError::Bad(game_error(game, &e)))?;
         // Whether it may be undone is known once applied; it is applied to a copy first, and the copy
         // replaces the game only once the action is stored.
@@ -1324,11 +1322,11 @@ impl Server {
     /// Starts the bots when one is to move, and the clock when a person is.
     fn schedule(self: &Arc<Self>, room: &Arc<Room>, st: &mut RoomState) {
         let Some(seat) = st.table.game().to_move() else { return };
-        let n = st.table.game().move_number();
-        if n >= self.limits.max_moves {
+        if stopped(st, self.limits.max_moves) {
             // At the cap the game goes no further (`commit` refuses): no bot, no clock.
             return;
         }
+        let n = st.table.game().move_number();
         if st.bots.get(seat.index()).is_some_and(Option::is_some) {
             if !st.bots_running {
                 st.bots_running = true;
