@@ -21,6 +21,17 @@ async function api(path, init) {
   return body;
 }
 
+// `api`, asked again a few times, a little later each time, while the server is busy (429: its pool of
+// heavy work is full).
+async function apiPatient(path, init) {
+  for (let tries = 1; ; tries++) {
+    try { return await api(path, init); } catch (e) {
+      if (e.status !== 429 || tries > 5) throw e;
+      await new Promise((r) => setTimeout(r, 1000 * tries));
+    }
+  }
+}
+
 function el(html) {
   const d = document.createElement('div');
   d.innerHTML = html.trim();
@@ -513,17 +524,13 @@ class Table {
   async loadLog() {
     const asked = this.msg.move;
     try {
-      const r = await api(`/api/games/${this.id}/log`, { method: 'POST', headers: { 'content-type': 'application/json' },
+      const r = await apiPatient(`/api/games/${this.id}/log`, { method: 'POST', headers: { 'content-type': 'application/json' },
         body: JSON.stringify(this.token ? { token: this.token, lang: lang() } : { lang: lang() }) });
       const later = this.log.filter((g) => !g.undo && g.move >= r.log.length);
       this.log = [...r.log.map((g) => ({ move: g.move, by: g.seat, at: g.at, events: g.events, action: g.action })), ...later];
       this.logReady = true;
-      this.logTries = 0;
       if (this.msg) this.render();
-    } catch (e) {
-      // A busy server (429): ask again a few times, a little later each time.
-      this.logTries = (this.logTries || 0) + 1;
-      if (e.status === 429 && this.logTries <= 5) setTimeout(() => this.loadLog(), 1000 * this.logTries);
+    } catch {
       this.logReady = true;
       if (asked === this.msg?.move) this.render();
     }
@@ -688,12 +695,9 @@ class Table {
     this.render();
   }
 
-  async loadCatalog(tries = 0) {
-    if (!tries) this.catalog = {};
-    try { this.catalog = await api(`/api/games/${this.id}/catalog?lang=${encodeURIComponent(lang())}`); } catch (e) {
-      // A busy server (429): ask again a few times, a little later each time.
-      if (e.status === 429 && tries < 5) setTimeout(() => this.loadCatalog(tries + 1), 1000 * (tries + 1));
-    }
+  async loadCatalog() {
+    this.catalog = {};
+    try { this.catalog = await apiPatient(`/api/games/${this.id}/catalog?lang=${encodeURIComponent(lang())}`); } catch { this.catalog = {}; }
     if (this.msg) this.render();
   }
 
@@ -1016,20 +1020,13 @@ async function showHelp(game, id) {
   document.body.append(d);
   d.addEventListener('close', () => d.remove());
   d.showModal();
-  // Every form of the game's notation, from the engine (asked again a few times while the server is
-  // busy, 429, and the dialog open).
-  for (let tries = 0; tries < 5 && d.isConnected; tries++) {
-    try {
-      const rows = await api(`/api/games/${id}/help?lang=${encodeURIComponent(lang())}`);
-      // For the terminal: closed, so a player of the board never meets the typed notation unasked.
-      d.querySelector('.notations').innerHTML = `<details><summary>${t('notations')}</summary><table class="helptable">${rows.map((r) =>
-        `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table></details>`;
-      return;
-    } catch (e) {
-      if (e.status !== 429) return; // the summary above stays
-      await new Promise((r) => setTimeout(r, 1000 * (tries + 1)));
-    }
-  }
+  // Every form of the game's notation, from the engine.
+  try {
+    const rows = await apiPatient(`/api/games/${id}/help?lang=${encodeURIComponent(lang())}`);
+    // For the terminal: closed, so a player of the board never meets the typed notation unasked.
+    d.querySelector('.notations').innerHTML = `<details><summary>${t('notations')}</summary><table class="helptable">${rows.map((r) =>
+      `<tr><td><code>${esc(r.notation)}</code></td><td>${esc(r.description)}</td></tr>`).join('')}</table></details>`;
+  } catch { /* the summary above stays */ }
 }
 
 function play(id) {
