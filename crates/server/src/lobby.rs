@@ -790,6 +790,13 @@ impl Server {
         oldest.is_some_and(|room| self.delete_room(&room, msg!("close-made-room")))
     }
 
+    /// Whether [`make_room`](Server::make_room) can find a place: the server holds fewer than
+    /// [`Limits::max_games`], or a finished game may give way.
+    fn room_possible(&self) -> bool {
+        self.rooms.read().unwrap_or_else(PoisonError::into_inner).len() < self.limits.max_games
+            || self.rooms().iter().any(|r| r.lock().table.game().is_terminal())
+    }
+
     fn rooms(&self) -> Vec<Arc<Room>> {
         self.rooms.read().unwrap_or_else(PoisonError::into_inner).values().cloned().collect()
     }
@@ -927,6 +934,12 @@ impl Server {
                 let (n, hours) = (self.limits.max_unfinished_per_address, self.limits.expire_after_secs / 3600);
                 return Err(ApiError::Busy(msg!("too-many-unfinished", n = n, hours = hours)));
             }
+        }
+        // Refused before anything is written when no place can be made: a full server of unfinished
+        // games costs a stranger's creation no write and no delete (and leaves no row, should the
+        // delete fail).
+        if !self.room_possible() {
+            return Err(ApiError::Bad(msg!("server-full")));
         }
         self.store.create(&stored)?;
         if !self.make_room() {

@@ -5,9 +5,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use sylvan_server::client::{Connection, http};
 use sylvan_server::protocol::ClientMessage;
-use sylvan_server::{Limits, Registry};
+use sylvan_server::store::{SqliteStore, Store, StoreError, StoredGame};
+use sylvan_server::{ApiError, CreateRequest, Limits, Registry, SeatRequest};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -875,5 +877,66 @@ async fn one_address_holds_a_few_unfinished_games_at_most() -> TestResult {
     let (status, body) = http(&addr, "POST", "/api/games", Some(&json!({ "game": "spirit-duel" }))).await?;
     assert_eq!(status, 429, "{body}");
     assert!(body.to_string().contains("already has 2 unfinished games"), "{body}");
+    Ok(())
+}
+
+/// The real SQLite store, whose deletes fail, counting the games it is asked to create.
+struct NoDeletes {
+    inner: SqliteStore,
+    created: Arc<AtomicUsize>,
+}
+
+impl Store for NoDeletes {
+    fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
+        self.created.fetch_add(1, Ordering::SeqCst);
+        self.inner.create(game)
+    }
+    fn take_seat(&self, id: &str, seat: usize, token_hash: &str, name: Option<&str>) -> Result<bool, StoreError> {
+        self.inner.take_seat(id, seat, token_hash, name)
+    }
+    fn append(&self, id: &str, n: usize, notation: &str, undoable: bool) -> Result<(), StoreError> {
+        self.inner.append(id, n, notation, undoable)
+    }
+    fn truncate(&self, id: &str, n: usize) -> Result<(), StoreError> {
+        self.inner.truncate(id, n)
+    }
+    fn finish(&self, id: &str, record: &str) -> Result<(), StoreError> {
+        self.inner.finish(id, record)
+    }
+    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        self.inner.load_all()
+    }
+    fn delete(&self, _id: &str) -> Result<(), StoreError> {
+        Err(StoreError::Db(rusqlite::Error::InvalidQuery))
+    }
+}
+
+/// A full server with no finished game to give way refuses a creation before writing anything: no
+/// write and delete for each stranger's try, and no row left behind when the database refuses the delete
+/// (a row left would come back as a game at the next start, over `--max-games`).
+#[test]
+fn a_full_server_refuses_a_creation_before_writing_it() -> TestResult {
+    let db = temp_db("full-no-write");
+    let created = Arc::new(AtomicUsize::new(0));
+    let store = NoDeletes { inner: SqliteStore::open(&db).map_err(|e| e.to_string())?, created: Arc::clone(&created) };
+    let limits = Limits { max_games: 2, ..Limits::default() };
+    let server = sylvan_server::Server::open(Registry::standard(), Box::new(store), limits)?;
+    let req = CreateRequest {
+        game: "spirit-duel".into(),
+        players: Some(2),
+        options: Vec::new(),
+        seats: vec![SeatRequest::Taken { name: None }, SeatRequest::Open],
+        seed: None,
+        clock_ms: None,
+        hints: false,
+    };
+    for _ in 0..2 {
+        server.create(&req).map_err(|e| e.to_string())?;
+    }
+    let refused = server.create(&req).err().ok_or("a third game on a server of two")?;
+    assert!(matches!(refused, ApiError::Bad(_)), "{refused:?}");
+    assert_eq!(created.load(Ordering::SeqCst), 2, "the refused game was written");
+    let rows = SqliteStore::open(&db).map_err(|e| e.to_string())?.load_all().map_err(|e| e.to_string())?;
+    assert_eq!(rows.len(), 2, "rows left in the database");
     Ok(())
 }
