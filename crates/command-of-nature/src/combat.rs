@@ -277,10 +277,17 @@ impl CommandOfNature {
         {
             a.dealt[i] = a.dealt[i].saturating_add(counters);
         }
+        // Defeated at once (« À tout moment », FR:414): the defeat resolves before the side answers the
+        // shields it lost (Oxen Avenger, ruling C14), so a fallen Sage ends the game first. Rules
+        // revisions before 4 answered first.
+        let defeat_first = self.options.revision >= 4;
+        if lost && defeat_first {
+            self.stack.push(Step::ShieldsLost { side });
+        }
         if dead {
             self.stack.push(Step::Defeat { uid, by });
         }
-        if lost {
+        if lost && !defeat_first {
             self.stack.push(Step::ShieldsLost { side });
         }
     }

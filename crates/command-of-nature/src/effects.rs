@@ -115,7 +115,7 @@ impl CommandOfNature {
             (Faction::Leaf, 0) => p.discard.iter().any(|&c| c.class().is_attack() && self.attack_possible(side, c)),
             (Faction::Leaf, 1) => !p.discard.is_empty(),
             (Faction::Leaf, 2) => {
-                self.sage_slot(seat).is_some_and(|ss| units().any(|(s, _)| self.connected(side, s, ss)))
+                self.sage_slot(seat).is_some_and(|ss| units().any(|(s, _)| self.leaf_sends(side, s, ss)))
             }
             (Faction::Droplet, 0) => true,
             (Faction::Droplet, 1) => units().count() >= 2,
@@ -224,6 +224,14 @@ impl CommandOfNature {
         }
     }
 
+    /// Whether Leaf's level-8 action may send the elemental on `side`'s slot `s` to the discard pile: one
+    /// connected to the Sage on `sage`, and never a Sage (a partner's, in teams): a Sage leaves its
+    /// formation only defeated (ruling C15; rules revisions before 4 allowed it).
+    fn leaf_sends(&self, side: u8, s: Slot, sage: Slot) -> bool {
+        self.at(side, s).is_some_and(|u| u.card.class() != Class::Sage || self.options.revision < 4)
+            && self.connected(side, s, sage)
+    }
+
     /// Sends a unit to its owner's discard pile (Bog Blight, Leaf L8): it leaves the formation.
     fn send_to_discard(&mut self, side: u8, s: Slot) {
         if let Some(u) = self.at_mut(side, s).take() {
@@ -276,7 +284,7 @@ impl CommandOfNature {
             SwapKind::LeafSend => {
                 if let Some(ss) = self.sage_slot(seat) {
                     for s in self.slots() {
-                        if self.at(side, s).is_some() && self.connected(side, s, ss) {
+                        if self.leaf_sends(side, s, ss) {
                             f(Action::Pick(s));
                         }
                     }

@@ -119,9 +119,9 @@ impl Game for CommandOfNature {
             },
             OptionDoc {
                 name: "revision",
-                default: "3",
+                default: "4",
                 help_id: "option-revision",
-                kind: OptionKind::Choice { choices: &["3", "2", "1"] },
+                kind: OptionKind::Choice { choices: &["4", "3", "2", "1"] },
             },
         ]
     }

@@ -37,16 +37,20 @@ pub struct Options {
     pub turn_limit: u32,
     /// The card data: `base` (the embedded files) or the path of a user card file (ruling C24).
     pub cards: String,
-    /// The rules revision: [`RULES_REVISION`] (the rulebook's, the default); 2, the rules of Sylvan before
-    /// issue 33, which allowed at most 4 hand-overs between partners a turn (ruling C22); or 1, the rules
-    /// of Sylvan before 0.2.0, which also discarded a played command at once instead of after its effect
-    /// (ruling C17). Records replay with the revision they state (1 for versions before 0.2.0).
+    /// The rules revision: [`RULES_REVISION`] (the rulebook's, the default); 3, the rules of Sylvan whose
+    /// Oxen Avenger answered lost shields before a defeat and whose Leaf level 8 could send a partner's
+    /// Sage away (rulings C14, C15); 2, also at most 4 hand-overs between partners a turn (ruling C22); or
+    /// 1, the rules of Sylvan before 0.2.0, which also discarded a played command at once instead of
+    /// after its effect (ruling C17). Records replay with the revision they state (1 for versions before
+    /// 0.2.0).
     pub revision: u8,
 }
 
 /// The current rules revision: a played command reaches the discard pile once its effect is over (ruling
-/// C17, from 2); partners hand the turn over as often as they like (ruling C22, from 3).
-pub const RULES_REVISION: u8 = 3;
+/// C17, from 2); partners hand the turn over as often as they like (ruling C22, from 3); a defeat comes
+/// before the answer to the shields lost with it, and Leaf's level 8 never sends a Sage away (rulings
+/// C14 and C15, from 4).
+pub const RULES_REVISION: u8 = 4;
 
 impl Default for Options {
     fn default() -> Self {
@@ -108,7 +112,7 @@ impl Options {
             return Err(SetupError::new(
                 "revision",
                 format!(
-                    "{} is not a rules revision: {RULES_REVISION} (the rulebook's), 2 (before issue 33, ruling C22) or 1 (Sylvan before 0.2.0, ruling C17)",
+                    "{} is not a rules revision: {RULES_REVISION} (the rulebook's), 3 (rulings C14 and C15), 2 (ruling C22) or 1 (Sylvan before 0.2.0, ruling C17)",
                     o.revision
                 ),
             ));

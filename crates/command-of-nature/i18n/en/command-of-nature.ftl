@@ -269,7 +269,7 @@ option-sages = Sage per seat: twig,pebble,leaf,droplet (comma list)
 option-sage-commands = Sage-pack commands: ts (2 Close Strike, Far Strike, Natural Restoration, Charm) or godot (2 Close, 2 Far, Charm)
 option-cards = card data: `base` (embedded) or the path of ONE TOML file holding the [[elemental]], [[command]] and [[sage]] sections of crates/command-of-nature/data/*.toml with per-field provenance; the same cards, listed as in those files; stats, rows, costs, copies and packs may change (ruling C24); checked at start-up, each error names the file, its position and the field
 option-turn-limit = turns (of a player or team) after which the game is a draw, 1..=100000 (ruling C23)
-option-revision = rules revision: 3 (the rulebook's); 2, an earlier Sylvan, at most 4 hand-overs between partners a turn (ruling C22); 1, Sylvan before 0.2.0, which also discarded a played command at once instead of after its effect (ruling C17); records replay with the revision they state
+option-revision = rules revision: 4 (the rulebook's); 3, an earlier Sylvan whose Oxen Avenger answered lost shields before a defeat and whose Leaf level 8 could send a partner's Sage away (rulings C14, C15); 2, also at most 4 hand-overs between partners a turn (ruling C22); 1, Sylvan before 0.2.0, which also discarded a played command at once instead of after its effect (ruling C17); records replay with the revision they state
 
 ## Card files (`--cards FILE`; cards.rs): `cn-data-error` is the whole error, the place
 ## (`file:line: field`, in no language) then the problem (one of the messages below, or the engine's

@@ -1297,9 +1297,9 @@ mod commands {
         record.engine_version = sylvan_engine::ENGINE_VERSION.into();
         let e = sylvan_engine::replay(&record).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.contains("instant droplet-charm"), "{e}");
-        let bad = Options { revision: 4, ..Options::default() };
+        let bad = Options { revision: sylvan_command_of_nature::state::RULES_REVISION + 1, ..Options::default() };
         let e = CommandOfNature::new(&bad, 1).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(e.contains("revision") && e.contains("4 is not a rules revision"), "{e}");
+        assert!(e.contains("revision") && e.contains("5 is not a rules revision"), "{e}");
     }
 
     #[test]
@@ -1434,6 +1434,57 @@ mod faction {
         acts(&mut g, &["faction 8", "pick II1", "aim I1"]);
         assert_eq!(unit(&g, 1, "I1").dmg, 3);
         assert!(g.players[0].discard.contains(&card("sprout")));
+    }
+
+    /// Ruling C15: Leaf's level 8 sends an elemental connected to the Sage, never a Sage: in teams the
+    /// partner's Sage is connected, and a Sage sent to the discard pile would leave a formation without
+    /// its Sage that no defeat ever ends (FR:304, FR:426-432).
+    #[test]
+    fn leaf_8_never_sends_a_sage() {
+        let teams = || {
+            let mut s = Scn::teams();
+            s.setup.sages = vec![Faction::Leaf, Faction::Pebble, Faction::Droplet, Faction::Twig];
+            s.pos().units[0].clear();
+            s.pos().units[1].clear();
+            s.uo(0, "I1", "porella", 0)
+                .uo(0, "I2", "torrent", 2)
+                .uo(1, "I1", "gravel", 1)
+                .uo(1, "I2", "cedar", 3)
+                .level(0, 8)
+        };
+        let g = teams().go();
+        assert!(!can(&g, "faction 8"), "only the partner's Sage is connected: no elemental to send");
+        let mut g = teams().uo(0, "II1", "sprout", 0).go();
+        act(&mut g, "faction 8");
+        let picks: Vec<String> = legal(&g).into_iter().filter(|a| a.starts_with("pick")).collect();
+        assert_eq!(picks, ["pick II1"], "Sprout, not Torrent");
+        // Records of rules revision 3 replay as they were played.
+        let mut old = teams();
+        old.options.revision = 3;
+        assert!(can(&old.go(), "faction 8"), "revision 3 offered the partner's Sage");
+    }
+
+    /// A Sage whose damage reaches its health is defeated at once (FR:414 « À tout moment »): its side's
+    /// Oxen Avenger answers the shields it lost only after the defeat, and the game is already over.
+    #[test]
+    fn a_fallen_sage_ends_the_game_before_an_oxen_avenger_answers() {
+        let game = |revision| {
+            let mut s = Scn::new();
+            s.options.revision = revision;
+            s.pos().units[0].clear();
+            s.pos().units[1].clear();
+            let s = s.u(0, "I1", "cedar").tok(0, 11, 0, 0).u(1, "I1", "gravel").tok(1, 10, 0, 1);
+            let mut g = s.u(1, "II1", "oxen-avenger").level(1, 8).hand(0, "close-strike").go();
+            acts(&mut g, &["play close-strike", "pick I1", "aim I1", "done"]);
+            g
+        };
+        let g = game(sylvan_command_of_nature::state::RULES_REVISION);
+        assert!(g.is_terminal(), "the Avenger was asked to hit: {:?}", legal(&g));
+        assert_eq!(g.winners(), vec![Seat(0)]);
+        // Records of rules revision 3 replay as they were played: the Avenger hit first, and won.
+        let mut g = game(3);
+        act(&mut g, "aim I1");
+        assert_eq!(g.winners(), vec![Seat(1)]);
     }
 
     #[test]
