@@ -63,9 +63,9 @@ impl Game for SpiritDuel {
             },
             OptionDoc {
                 name: "robot",
-                default: "2",
+                default: "3",
                 help_id: "option-robot",
-                kind: OptionKind::Choice { choices: &["2", "1"] },
+                kind: OptionKind::Choice { choices: &["3", "2", "1"] },
             },
             OptionDoc {
                 name: "rules",

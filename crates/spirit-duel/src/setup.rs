@@ -19,9 +19,11 @@ pub struct Options {
     pub solo: bool,
     /// The team of seat p0 (`a` or `b`); p1 plays the other.
     pub team: Team,
-    /// The Robot's rules revision: [`ROBOT_REVISION`] (the rulebook's, the default) or 1, the Robot of
-    /// records written before it (ruling SD-12): it used every Attaque and every Défense, even with no
-    /// positive effect. A record whose options do not name it was written then and replays with 1.
+    /// The Robot's rules revision: [`ROBOT_REVISION`] (the rulebook's, the default); 2, the Robot whose
+    /// draw to 4 cards counted its hand before drawing, so that a spirit its reshuffle destroyed mid-draw
+    /// could leave it 5 (ruling SD-8); or 1, the Robot of records written before revision 2 (ruling SD-12):
+    /// it also used every Attaque and every Défense, even with no positive effect. A record whose options
+    /// do not name it was written then and replays with 1.
     #[serde(default = "first_robot")]
     pub robot: u8,
     /// The rules revision: [`RULES_REVISION`] (the default) or 1, the rules of records written before it
@@ -32,8 +34,10 @@ pub struct Options {
     pub rules: u8,
 }
 
-/// The current Robot revision (ruling SD-12): a card that can have no positive effect is unusable.
-pub const ROBOT_REVISION: u8 = 2;
+/// The current Robot revision: a card that can have no positive effect is unusable (ruling SD-12, from
+/// 2); the Robot draws until it holds 4 cards, counting the cards a destroyed spirit puts in its hand
+/// (ruling SD-8, from 3).
+pub const ROBOT_REVISION: u8 = 3;
 
 fn first_robot() -> u8 {
     1
@@ -125,7 +129,7 @@ impl SpiritDuel {
     /// Builds a game from options and a setup, checking the setup.
     pub(crate) fn build(options: &Options, setup: &Setup, t: &Tables, rng: GameRng) -> Result<SpiritDuel, SetupError> {
         if !(1..=ROBOT_REVISION).contains(&options.robot) {
-            return Err(SetupError::new("robot", format!("the Robot's revision is 1 or {ROBOT_REVISION}")));
+            return Err(SetupError::new("robot", format!("the Robot's revision is 1 to {ROBOT_REVISION}")));
         }
         if !(1..=RULES_REVISION).contains(&options.rules) {
             return Err(SetupError::new("rules", format!("the rules revision is 1 or {RULES_REVISION}")));

@@ -501,8 +501,17 @@ impl SpiritDuel {
 
     /// Draws `n` cards; the moment the pile is empty, the discard pile is reshuffled (IMPORTANT).
     fn draw<S: EventSink<Event>>(&mut self, side: usize, n: u32, ev: &mut S) {
+        self.draw_upto(side, n, u32::MAX, ev);
+    }
+
+    /// Draws `n` cards, stopping early once the hand holds `upto` (the Robot's reshuffle may destroy a
+    /// spirit mid-draw and put its bound cards in its hand, ruling SD-8).
+    fn draw_upto<S: EventSink<Event>>(&mut self, side: usize, n: u32, upto: u32, ev: &mut S) {
         let mut drawn = 0u32;
         for _ in 0..n {
+            if self.sides[side].hand.count_ones() >= upto {
+                break;
+            }
             // The Robot's pile may have been left empty (empty discard pile, ruling SD-8): it reshuffles
             // when it must draw again.
             if self.sides[side].deck.is_empty() && self.is_robot(side) && self.sides[side].discard != 0 {
@@ -559,10 +568,13 @@ impl SpiritDuel {
         }
     }
 
+    /// Draws up to [`HAND_TARGET`] cards in hand. The Robot counts its hand as it draws (from Robot
+    /// revision 3, ruling SD-8): a spirit its reshuffle destroys puts its bound cards in its hand.
     fn refill_hand<S: EventSink<Event>>(&mut self, side: usize, ev: &mut S) {
         let have = self.sides[side].hand.count_ones();
         if have < HAND_TARGET {
-            self.draw(side, HAND_TARGET - have, ev);
+            let upto = if self.is_robot(side) && self.options.robot >= 3 { HAND_TARGET } else { u32::MAX };
+            self.draw_upto(side, HAND_TARGET - have, upto, ev);
         }
     }
 

@@ -145,6 +145,7 @@ mod helpers {
 
 use helpers::*;
 use sylvan_engine::{Game, NoEvents, Seat};
+use sylvan_spirit_duel::setup::ROBOT_REVISION;
 use sylvan_spirit_duel::{Event, Options, Outcome, Phase, SpiritDuel, Team};
 
 mod setup {
@@ -756,8 +757,8 @@ mod solo {
     fn issue_33_defect_12_records_without_the_robot_revision_replay_with_the_old_robot() {
         let o: Options = serde_json::from_str(r#"{"solo": true, "team": "a"}"#).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(o.robot, 1);
-        assert_eq!(Options::default().robot, 2);
-        let bad = Options { robot: 3, ..Options::default() };
+        assert_eq!(Options::default().robot, ROBOT_REVISION);
+        let bad = Options { robot: ROBOT_REVISION + 1, ..Options::default() };
         assert!(SpiritDuel::new(&bad, 1).is_err());
     }
 
@@ -785,6 +786,31 @@ mod solo {
         let flip = ev.iter().position(|e| matches!(e, Event::RobotFlipped { .. })).unwrap_or(ev.len());
         assert!(!ev[..flip].iter().any(|e| matches!(e, Event::Reshuffled { .. })), "{ev:?}");
         assert!(ev[..flip].iter().all(|e| !matches!(e, Event::Damaged { .. })));
+    }
+
+    #[test]
+    fn the_robot_draws_until_it_holds_4_cards_counting_a_destroyed_spirits_bound_cards() {
+        // FR:206 « Le Robot … pioche jusqu'à avoir 4 cartes en main »; FR:226 its reshuffle costs its
+        // spirits 5 PV; FR:301 a destroyed spirit's bound abilities go to its owner's hand. The Robot
+        // discards its 4 unusable cards, draws 2 (its pile is then empty), reshuffles, Kel'Orn (4 PV) is
+        // destroyed and Appel joins its hand: 3 cards, so it draws 1 more, not 2 (ruling SD-8).
+        let scn = Scn::new()
+            .solo()
+            .hand(1, "mur mirage braises oasis")
+            .deck(1, "souffle tempete")
+            .discard(1, "jumelles entraves")
+            .bound(1, 0, "appel")
+            .pv(1, [4, 20])
+            .pm(1, 4);
+        let mut g = scn.build(1);
+        let ev = play(&mut g, &["end"]);
+        assert!(ev.contains(&Event::Reshuffled { seat: Seat(1), robot_penalty: true }), "{ev:?}");
+        assert_eq!(pv(&g, 1, 0), 0, "Kel'Orn is destroyed");
+        assert_eq!(g.side(1).hand.count_ones(), 4);
+        // Robot revision 2 (older records) counted its draws before drawing: 5 cards.
+        let mut g = scn.robot(2).build(1);
+        play(&mut g, &["end"]);
+        assert_eq!(g.side(1).hand.count_ones(), 5);
     }
 
     #[test]
