@@ -224,6 +224,15 @@ impl CommandOfNature {
         }
     }
 
+    /// After `seat`'s setup choices: the next seat's, or the game begins.
+    fn next_deck_warrior(&mut self, seat: u8) {
+        if (seat as usize) + 1 < self.n() {
+            self.question = Some(Question { seat: seat + 1, ask: Ask::DeckWarrior });
+        } else {
+            self.begin_play();
+        }
+    }
+
     /// Whether Leaf's level-8 action may send the elemental on `side`'s slot `s` to the discard pile: one
     /// connected to the Sage on `sage`, and never a Sage (a partner's, in teams): a Sage leaves its
     /// formation only defeated (ruling C15; rules revisions before 4 allowed it).
@@ -425,6 +434,13 @@ impl CommandOfNature {
             }
             Ask::Redistribute { .. } => own(Area::Any, f, 0),
             Ask::Refill => self.refill_moves(side, &mut |a, b| f(Action::Refill(a, b))),
+            Ask::InnerWarrior => {
+                for s in self.warrior_slots(seat) {
+                    if let Some(u) = self.at(side, s) {
+                        f(Action::Choose(u.card));
+                    }
+                }
+            }
         }
     }
 
@@ -441,11 +457,20 @@ impl CommandOfNature {
         match (q.ask, action) {
             (Ask::DeckWarrior, Action::Choose(w)) => {
                 self.place_pack(seat, w);
-                if (seat as usize) + 1 < self.n() {
-                    self.question = Some(Question { seat: seat + 1, ask: Ask::DeckWarrior });
+                if self.teams() && self.options.revision >= 4 {
+                    // « placez-les … de part et d'autre de votre Sage » (FR:109): in teams, which side
+                    // is a choice (ruling C5).
+                    self.question = Some(Question { seat, ask: Ask::InnerWarrior });
                 } else {
-                    self.begin_play();
+                    self.next_deck_warrior(seat);
                 }
+            }
+            (Ask::InnerWarrior, Action::Choose(w)) => {
+                let [outer, inner] = self.warrior_slots(seat);
+                if self.at(side, outer).is_some_and(|u| u.card == w) {
+                    self.swap_units(side, outer, inner);
+                }
+                self.next_deck_warrior(seat);
             }
             (Ask::Place { card, owner }, Action::Pick(s)) => self.place_new(Self::side_of(owner), s, card, owner),
             (Ask::Attacker { cmd }, Action::Pick(s)) => {

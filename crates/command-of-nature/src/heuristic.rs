@@ -158,6 +158,8 @@ fn score(view: &View, a: Action) -> i32 {
             (Ask::FromDiscard { .. }, Action::Choose(c)) => card_value(&view.cards, c),
             (Ask::Discards { .. }, Action::Choose(c)) => -card_value(&view.cards, c),
             (Ask::DeckWarrior, Action::Choose(c)) => -card_value(&view.cards, c),
+            // The stronger warrior beside the partner: connected to both halves of the formation.
+            (Ask::InnerWarrior, Action::Choose(c)) => card_value(&view.cards, c),
             (
                 Ask::Discards { .. } | Ask::Tokens { .. } | Ask::FromDiscard { .. } | Ask::Target2 { .. },
                 Action::Done,

@@ -187,8 +187,9 @@ impl Game for CommandOfNature {
     }
 
     fn max_game_length(options: &Options) -> usize {
-        // Setup: one warrior choice per seat; then at most `turn_limit` turns (1..=100,000, ruling C23).
-        (options.turn_limit as usize).saturating_mul(ACTIONS_PER_TURN).saturating_add(options.players)
+        // Setup: two warrior choices per seat at most (ruling C5); then at most `turn_limit` turns
+        // (1..=100,000, ruling C23).
+        (options.turn_limit as usize).saturating_mul(ACTIONS_PER_TURN).saturating_add(2 * options.players)
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

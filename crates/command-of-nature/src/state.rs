@@ -48,8 +48,8 @@ pub struct Options {
 
 /// The current rules revision: a played command reaches the discard pile once its effect is over (ruling
 /// C17, from 2); partners hand the turn over as often as they like (ruling C22, from 3); a defeat comes
-/// before the answer to the shields lost with it, and Leaf's level 8 never sends a Sage away (rulings
-/// C14 and C15, from 4).
+/// before the answer to the shields lost with it, Leaf's level 8 never sends a Sage away, and in teams
+/// each seat chooses the warrior on its partner's side (rulings C14, C15 and C5, from 4).
 pub const RULES_REVISION: u8 = 4;
 
 impl Default for Options {
@@ -254,6 +254,9 @@ pub enum Ask {
     Redistribute { left: u8 },
     /// Refill the front rows (`refill FROM TO`).
     Refill,
+    /// Setup in teams (rules revision 4): which of the seat's two warriors in Row III stands on the
+    /// partner's side of its Sage (`Choose`).
+    InnerWarrior,
 }
 
 /// Where a token or damage may go.
@@ -928,6 +931,13 @@ impl CommandOfNature {
         }
         // Placed copies count against the packs first, then the markets.
         Ok(market.iter().zip(&placed).zip(&packs).map(|((&m, &n), &p)| m.saturating_sub(n.saturating_sub(p))).collect())
+    }
+
+    /// The Row III slots of `seat`'s warriors in its half of the formation: the outer one, then the one on
+    /// the partner's side of its Sage (in teams; the right one with two players).
+    pub fn warrior_slots(&self, seat: u8) -> [Slot; 2] {
+        let half = if self.teams() { (seat / 2) as usize } else { 0 };
+        if half == 0 { [slot(2, 0), slot(2, 2)] } else { [slot(2, 5), slot(2, 3)] }
     }
 
     /// Lays out a seat's pack: formation half, deck, hand draw happens in `begin_play`.

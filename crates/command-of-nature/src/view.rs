@@ -238,6 +238,7 @@ impl CommandOfNature {
             (Some(Ask::FactionPick { .. }), _) => "brief-faction-pick",
             (Some(Ask::Redistribute { .. }), _) => "brief-redistribute",
             (Some(Ask::Refill), _) => "brief-refill",
+            (Some(Ask::InnerWarrior), _) => "brief-inner-warrior",
             (None, Phase::Setup) => "brief-setup",
             (None, Phase::Daybreak) => "brief-daybreak",
             (None, Phase::Actions) => "brief-actions",

@@ -404,6 +404,7 @@ pub fn phase_text_in(question: Option<&Question>, phase: Phase, actor: u8, ap: u
             Ask::FactionPick { level } => ("ask-faction-pick", args!(level = level)),
             Ask::Redistribute { left } => ("ask-redistribute", args!(left = left)),
             Ask::Refill => ("ask-refill", args!()),
+            Ask::InnerWarrior => ("ask-inner-warrior", args!()),
         };
         let what = t(locale, id, a);
         return t(locale, "asked", args!(seat = Seat(q.seat), what = what));

@@ -152,6 +152,7 @@ describe-refresh = refresh the { market-name } market (1 gold)
 ## Questions and phases
 
 ask-deck-warrior = setup: choose the warrior that goes into your deck
+ask-inner-warrior = setup: choose the warrior that stands beside your Sage on your partner’s side
 ask-place = place { $card } in the first row with an empty slot
 ask-attacker = { $card }: choose the attacker
 ask-target = { $card }: choose the target
@@ -239,6 +240,7 @@ expect-swap-order = swap names the front slot first: {"`swap I1 II1`"}
 expect-action = a Command of Nature action (e.g. {"`summon timber`"}, {"`play close-strike`"}, {"`pick I1`"}, {"`done`"})
 illegal-now = {"`"}{ $action }{"`"} is not legal for { $seat } now ({ $brief })
 brief-deck-warrior = setup: choose your deck's warrior
+brief-inner-warrior = setup: choose the warrior beside your partner
 brief-place = place an elemental
 brief-attacker = choose the attacker
 brief-target = choose the target

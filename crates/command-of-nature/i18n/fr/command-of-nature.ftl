@@ -155,6 +155,7 @@ describe-refresh = rafraîchir le Marché des { market-name } (1 Pièce d'or)
 ## Questions et phases
 
 ask-deck-warrior = mise en place : choisissez le Guerrier élémentaire qui va dans votre deck
+ask-inner-warrior = mise en place : choisissez le Guerrier élémentaire qui se place à côté de votre Sage, du côté de votre coéquipier
 ask-place = placez { $card } dans la première Rangée qui a une case vide
 ask-attacker = { $card } : choisissez l'attaquant
 ask-target = { $card } : choisissez la cible
@@ -257,6 +258,7 @@ expect-swap-order = l'échange nomme d'abord la case de devant : {"`swap I1 II1`
 expect-action = une action de Command of Nature (p. ex. {"`summon timber`"}, {"`play close-strike`"}, {"`pick I1`"}, {"`done`"})
 illegal-now = {"`"}{ $action }{"`"} n'est pas permis à { $seat } maintenant ({ $brief })
 brief-deck-warrior = mise en place : choisissez le Guerrier élémentaire de votre deck
+brief-inner-warrior = mise en place : choisissez le Guerrier élémentaire voisin de votre coéquipier
 brief-place = placez un Élémentaire
 brief-attacker = choisissez l'attaquant
 brief-target = choisissez la cible

@@ -314,6 +314,42 @@ mod setup {
         assert_eq!(g.gold_cap(), 20);
     }
 
+    /// Ruling C5: « choisissez 2 de vos Guerriers élémentaires et placez-les … de part et d'autre de votre
+    /// Sage » (FR:109). In teams the side matters (the inner warrior is connected to the partner's half), so
+    /// after its deck warrior each seat chooses the warrior on its partner's side.
+    #[test]
+    fn teams_setup_each_seat_chooses_the_warrior_beside_its_partner() {
+        let o = Options {
+            sages: vec![Faction::Twig, Faction::Pebble, Faction::Leaf, Faction::Droplet],
+            ..Options::default()
+        };
+        let o = Options { players: 4, teams: true, ..o };
+        let mut g = CommandOfNature::new(&o, 3).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.question.map(|q| (q.seat, q.ask)), Some((0, Ask::DeckWarrior)));
+        let first = legal(&g)[0].clone();
+        act(&mut g, &first);
+        assert_eq!(g.question.map(|q| (q.seat, q.ask)), Some((0, Ask::InnerWarrior)));
+        let [outer, inner] = g.warrior_slots(0);
+        let (was_outer, was_inner) = (g.at(0, outer).map(|u| u.card), g.at(0, inner).map(|u| u.card));
+        let choices = legal(&g);
+        assert_eq!(choices.len(), 2, "{choices:?}");
+        let Some(w) = was_outer else { panic!("no warrior at {outer}") };
+        act(&mut g, &format!("choose {w}"));
+        assert_eq!((g.at(0, inner).map(|u| u.card), g.at(0, outer).map(|u| u.card)), (Some(w), was_inner));
+        assert_eq!(g.question.map(|q| (q.seat, q.ask)), Some((1, Ask::DeckWarrior)));
+        // Seat 2 fills the right half: its partner's side is the left.
+        assert_eq!(g.warrior_slots(2), [sl("III6"), sl("III4")]);
+        // Two players: the formation is symmetric, no choice; nor under rules revision 3 (old records).
+        let mut two = CommandOfNature::new(&Options::default(), 3).unwrap_or_else(|e| panic!("{e}"));
+        let first = legal(&two)[0].clone();
+        act(&mut two, &first);
+        assert_eq!(two.question.map(|q| (q.seat, q.ask)), Some((1, Ask::DeckWarrior)));
+        let mut old = CommandOfNature::new(&Options { revision: 3, ..o }, 3).unwrap_or_else(|e| panic!("{e}"));
+        let first = legal(&old)[0].clone();
+        act(&mut old, &first);
+        assert_eq!(old.question.map(|q| (q.seat, q.ask)), Some((1, Ask::DeckWarrior)));
+    }
+
     #[test]
     fn bad_options_are_errors() {
         assert!(CommandOfNature::options_for_players(3).is_err());
@@ -1732,9 +1768,9 @@ mod termination {
     fn default_limit_and_bound() {
         let o = Options::default();
         assert_eq!(o.turn_limit, DEFAULT_TURN_LIMIT);
-        assert_eq!(CommandOfNature::max_game_length(&o), 60 * ACTIONS_PER_TURN + 2);
+        assert_eq!(CommandOfNature::max_game_length(&o), 60 * ACTIONS_PER_TURN + 4);
         let t = CommandOfNature::options_for_players(4).unwrap_or_default();
-        assert_eq!(CommandOfNature::max_game_length(&t), 60 * ACTIONS_PER_TURN + 4);
+        assert_eq!(CommandOfNature::max_game_length(&t), 60 * ACTIONS_PER_TURN + 8);
     }
 
     #[test]

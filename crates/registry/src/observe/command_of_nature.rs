@@ -32,9 +32,10 @@ fn ask_kind(ask: &Ask) -> usize {
         Ask::FactionPick { .. } => 16,
         Ask::Redistribute { .. } => 17,
         Ask::Refill => 18,
+        Ask::InnerWarrior => 19,
     }
 }
-const ASK_KINDS: usize = 19;
+const ASK_KINDS: usize = 20;
 
 impl Observe for CommandOfNature {
     fn observe(view: &View, out: &mut Observation) {
