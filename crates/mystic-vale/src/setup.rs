@@ -142,12 +142,17 @@ pub struct Options {
     /// the field in a Harvest where no fill ability was is resolved (as it joins, or waiting where a fill
     /// can still come), and the count of the means of drawing reads the cards GinGan's upgraded side on a
     /// used card can make the neighbours reveal; revisions 7 to 9 leave such an Explorer unresolved.
+    /// Revision 11 ([`THIRD_REVIEW_RULES`], rulings MV93 to MV96): an Earthchant Chorus discounts
+    /// one purchase a turn; every "on spoil" VP ability of the on-deck card scores (Centaur and Primal
+    /// Power on one card); Hempero's upgraded side removes up to three advancements, a stack's copies
+    /// each counting; a card Canopy Explorer brings in during the Harvest brings its Earthchant Chorus and
+    /// its exchange.
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
 
 /// The rules revision of new games (see [`Options::rules`]).
-pub const RULES: u8 = 10;
+pub const RULES: u8 = 11;
 
 /// Every rules revision a game can name, newest first: the `rules` option's choices and default are
 /// [`RULES_CHOICES`], the tail of this list that ends with revision 1 and starts at [`RULES`], so they
@@ -207,6 +212,11 @@ pub const DIONE_BANK_RULES: u8 = 9;
 /// not once a game), Canopy Explorers waited with no fill, and a card that can cost was used without the
 /// player's choice (EN:1617-1619).
 pub const NEW_TURN_RULES: u8 = 9;
+
+/// The rules revision of the third review's rulings (see [`Options::rules`]): Earthchant Chorus once a turn
+/// (MV93), every "on spoil" VP ability of the on-deck card (MV94), Hempero's count of advancements (MV95),
+/// a Chorus or an exchange brought in by Canopy Explorer in the Harvest (MV96).
+pub const THIRD_REVIEW_RULES: u8 = 11;
 
 fn first_rules() -> u8 {
     1

@@ -42,6 +42,11 @@ fn actions(game: &MysticVale, _card: u8, _ab: Ability, out: &mut Vec<Action>) {
     }
 }
 
+/// `Turn::ability_state` while the ability is open: bits 0-8 the commons positions cleared (refilled by
+/// [`finish`]), bits 9-15 the advancements removed (a stack's copies are each one, ruling MV95).
+const POSITIONS: u16 = 0x1ff;
+const REMOVED_SHIFT: u32 = 9;
+
 fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step {
     if let Action::AbilityCommon(l, k) = action {
         let (l, k) = (l as usize, k as usize);
@@ -53,9 +58,16 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
             game.commons[l][k] = EMPTY;
         }
         game.removed_advs.push(a);
-        game.turn.ability_state |= 1 << (3 * l + k);
+        let removed = ((game.turn.ability_state >> REMOVED_SHIFT) + 1).min(POSITIONS >> 2);
+        game.turn.ability_state = (game.turn.ability_state & POSITIONS) | 1 << (3 * l + k) | removed << REMOVED_SHIFT;
     }
-    if game.turn.ability_state.count_ones() >= u32::from(ab.amount) || targets(game) == 0 {
+    // Rules revisions before 11 counted the positions cleared, so a stack's copies came free.
+    let done = if game.options.rules >= crate::setup::THIRD_REVIEW_RULES {
+        game.turn.ability_state >> REMOVED_SHIFT
+    } else {
+        (game.turn.ability_state & POSITIONS).count_ones() as u16
+    };
+    if done >= u16::from(ab.amount) || targets(game) == 0 {
         finish(game);
         Step::Used
     } else {
@@ -64,7 +76,7 @@ fn apply(game: &mut MysticVale, _card: u8, ab: Ability, action: Action) -> Step 
 }
 
 fn finish(game: &mut MysticVale) {
-    let cleared = std::mem::take(&mut game.turn.ability_state);
+    let cleared = std::mem::take(&mut game.turn.ability_state) & POSITIONS;
     for l in 0..3 {
         for k in 0..3 {
             if cleared & (1 << (3 * l + k)) != 0 && game.commons[l][k] == EMPTY {

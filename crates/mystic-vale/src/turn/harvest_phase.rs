@@ -314,6 +314,12 @@ impl MysticVale {
             self.count_places();
             // Rules revision 9 (MV23): Dione's upgraded side among them acts from now on.
             crate::effects::neighbour_on_deck::joined(self, before);
+            if self.options.rules >= crate::setup::THIRD_REVIEW_RULES {
+                // Rules revision 11 (MV96): an Earthchant Chorus or an exchange among them acts too.
+                let (effects, _) = self.cur().field_effects_and_places();
+                self.turn.fx.discount_on_card.in_field |= effects & Effect::DiscountOnCard.bit() != 0;
+                self.turn.fx.exchange.in_field |= effects & Effect::Exchange.bit() != 0;
+            }
         }
     }
 

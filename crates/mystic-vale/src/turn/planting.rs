@@ -355,6 +355,24 @@ impl MysticVale {
             .find(|a| a.timing == timing && a.effect == effect)
     }
 
+    /// Every ability of card `c` of `timing` and `effect` ([`card_ability`](MysticVale::card_ability)
+    /// finds the first): its three slots, its leader side and the one given this turn.
+    fn card_abilities_of(&self, c: u8, timing: Timing, effect: Effect) -> [Option<crate::cards::Ability>; 5] {
+        let p = self.cur();
+        let mut out = [None; 5];
+        let all = crate::state::card_abilities(
+            &self.db,
+            p.cards[c as usize],
+            crate::state::leader_face(&self.db, p.leader, c),
+        )
+        .chain(p.boost_on(c).and_then(|b| b.ability))
+        .filter(|a| a.timing == timing && a.effect == effect);
+        for (slot, ab) in out.iter_mut().zip(all) {
+            *slot = Some(ab);
+        }
+        out
+    }
+
     pub(super) fn spoil_options(&self) -> bool {
         self.evoke_window(Moment::WouldSpoil)
             || self.druid_usable()
@@ -399,17 +417,26 @@ impl MysticVale {
         if S::ENABLED {
             ev.emit(Audience::Everyone, Event::Spoiled(self.seat(), prep));
         }
-        // The on-deck card that made the spoil: its "on spoil" ability (Centaur, Primal Power).
+        // The on-deck card that made the spoil: its "on spoil" abilities (Centaur, Primal Power), each
+        // (EN:675; rules revisions before 11 scored the first only, ruling MV94).
         if self.db.card_effects & Effect::ExtraTurn.bit() != 0
             && let Some(c) = self.players[i].on_deck
             && self.players[i].stats[c as usize].has(Effect::ExtraTurn)
-            && let Some(ab) = self.card_ability(c, Timing::OnSpoil, Effect::ExtraTurn)
+            && let Some(first) = self.card_ability(c, Timing::OnSpoil, Effect::ExtraTurn)
         {
             let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
-            let vp = u16::from(ab.amount) * double;
-            match ab.reward {
-                crate::cards::Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(vp),
-                _ => self.gain_vp(i, vp, ev),
+            let every = self.options.rules >= crate::setup::THIRD_REVIEW_RULES;
+            let abilities = if every {
+                self.card_abilities_of(c, Timing::OnSpoil, Effect::ExtraTurn)
+            } else {
+                [Some(first), None, None, None, None]
+            };
+            for ab in abilities.into_iter().flatten() {
+                let vp = u16::from(ab.amount) * double;
+                match ab.reward {
+                    crate::cards::Reward::BoxVp => self.players[i].vp = self.players[i].vp.saturating_add(vp),
+                    _ => self.gain_vp(i, vp, ev),
+                }
             }
             // At most one extra turn per round (EN:933, 1154).
             if self.players[i].extra_turn_round != self.rounds {

@@ -219,9 +219,15 @@ impl MysticVale {
             && (1..=2).contains(&free)
             && s.slots[slot as usize] == EMPTY
             && !self.turn.bought.iter().any(|b| b.target == Some(c) && self.db.hot(b.adv).slot == slot)
-            && reserved < free
+            && reserved < self.chorus_uses(free)
             // The other purchases must still fit elsewhere.
             && self.purchases_fit(Some(Bought { adv, target: Some(c) }))
+    }
+
+    /// How many purchases may be declared for a card with Earthchant Chorus and `free` empty slots: one
+    /// (its ability, once a turn, EN:675, ruling MV93); rules revisions before 11 allowed one per slot.
+    fn chorus_uses(&self, free: usize) -> usize {
+        if self.options.rules >= crate::setup::THIRD_REVIEW_RULES { 1 } else { free }
     }
 
     pub(super) fn chorus_discount(&self, c: u8) -> u8 {
@@ -491,7 +497,7 @@ impl MysticVale {
             let s = p.cards[c as usize];
             let free = s.free_slots();
             let reserved = self.turn.bought.iter().filter(|b| b.target == Some(c)).count();
-            if !(1..=2).contains(&free) || reserved >= free {
+            if !(1..=2).contains(&free) || reserved >= self.chorus_uses(free) {
                 continue;
             }
             for (k, m) in on.iter_mut().enumerate() {

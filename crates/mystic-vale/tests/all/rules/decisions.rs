@@ -26,8 +26,8 @@ fn wolf_rider_and_summoner_stone(rules: u8, commons: Option<[Vec<String>; 3]>) -
 }
 
 #[test]
-fn new_games_play_revision_10() {
-    // Revision 10: a Canopy Explorer that joins the field in the Harvest is resolved, and GinGan's
+fn new_games_play_revision_11() {
+    // Revision 11: the third review's rulings MV93 to MV97 (`rules::revision_11`). Revision 10: a Canopy Explorer that joins the field in the Harvest is resolved, and GinGan's
     // reveals count among the means (MV91, `rules::hunt`). Revision 9: Dione's three known gaps of revision 8 (MV23, `rules::revision_9`); Canopy Explorer waits
     // where a fill can still come, a used neighbour's Call of the Hunt or Canopy Explorer is a unit (MV91,
     // `rules::hunt`). Revision 8: Dione's upgraded side brings the neighbours' on-deck cards' Harvest abilities (MV23) and
@@ -35,8 +35,8 @@ fn new_games_play_revision_10() {
     // Wayfarer Portal decisions (MV90, `rules::revision_7`), revision 6's `score` (MV83,
     // `rules::revision_6`), revision 5's MV13 and MV42 (`rules::second_review`) and MV90
     // (`rules::revision_5`) hold in it.
-    assert_eq!(Options::default().rules, 10);
-    assert_eq!(sylvan_mystic_vale::RULES, 10);
+    assert_eq!(Options::default().rules, 11);
+    assert_eq!(sylvan_mystic_vale::RULES, 11);
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod leaders;
 mod magic;
 mod manastorm;
 mod revision_10;
+mod revision_11;
 mod revision_5;
 mod revision_6;
 mod revision_7;
