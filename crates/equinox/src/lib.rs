@@ -28,7 +28,7 @@ pub mod words;
 pub use actions::{Action, StoneSpot};
 pub use cards::{Card, CardSet, Creature, TreeKind};
 pub use events::{EndReason, Event};
-pub use setup::{Options, Setup, StoneSetup};
+pub use setup::{Options, RULES_REVISION, Setup, StoneSetup};
 pub use state::{Equinox, Phase, TurnFlags};
 pub use view::{View, ViewPhase};
 
@@ -37,7 +37,7 @@ use sylvan_engine::{
 };
 
 /// A proven bound on the actions of one game (ruling E9 in `docs/rulings/equinox.md`): at most 15 actions
-/// a turn and fewer than 2,600 turns.
+/// a turn, 6 in a passing turn, and at most 4,229 turns of which at most 337 are not passes.
 const MAX_GAME_LENGTH: usize = 42_000;
 
 impl Game for Equinox {
@@ -52,6 +52,8 @@ impl Game for Equinox {
 
     fn option_docs() -> &'static [OptionDoc] {
         &[
+            // The front ends' default, the game's minimum (`options_for_players(2)`); `Options::default()`
+            // and JSON options without `players` (a record's) have 4.
             OptionDoc {
                 name: "players",
                 default: "2",
@@ -84,6 +86,12 @@ impl Game for Equinox {
                 default: "2",
                 help_id: "option-dryads",
                 kind: OptionKind::Int { min: 0, max: 3 },
+            },
+            OptionDoc {
+                name: "rules",
+                default: "2",
+                help_id: "option-rules",
+                kind: OptionKind::Choice { choices: &["2", "1"] },
             },
         ]
     }

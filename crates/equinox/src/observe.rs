@@ -169,7 +169,8 @@ impl<'a> Seen<'a> {
         self.state.turn
     }
 
-    /// Consecutive passing turns without drawing.
+    /// Consecutive passing turns that changed nothing (ruling E9: no draw; from rules revision 2, no discard
+    /// and no set-aside card back either).
     pub fn stall(&self) -> u8 {
         self.state.stall
     }

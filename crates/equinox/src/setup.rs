@@ -15,10 +15,15 @@ use crate::state::{
 };
 
 /// Game options.
+///
+/// [`Options::default()`], like options read from JSON that leave a field out (a record's), has 4
+/// players; the front ends (`sylvan` without `--players`, Python's `load_game`, the lobby) start from
+/// [`Game::options_for_players`](sylvan_engine::Game::options_for_players) with the game's minimum, 2
+/// players, which is the default the option docs show.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Options {
-    /// Number of players, 2 to 5.
+    /// Number of players, 2 to 5; 4 in [`Options::default()`] and when JSON options leave it out.
     pub players: usize,
     /// The 8 champions in column order; `None` draws them at random from the seed.
     pub champions: Option<Vec<Creature>>,
@@ -26,11 +31,25 @@ pub struct Options {
     pub ancestors: u8,
     /// How many Dryade tree cards (0..=3); default 2.
     pub dryads: u8,
+    /// The rules revision: [`RULES_REVISION`] (the default) or 1, the rules of records written before it
+    /// (ruling E9): revision 1 ended the game after a table turn of passes without a draw even when a
+    /// player discarded or got set-aside cards back; revision 2 counts only turns that change nothing. A
+    /// record whose options do not name it was written then and replays with 1.
+    #[serde(default = "first_rules")]
+    pub rules: u8,
+}
+
+/// The current rules revision (ruling E9): a turn in which the player passes counts towards a stalled
+/// table only if it draws nothing, discards nothing and gets no set-aside card back.
+pub const RULES_REVISION: u8 = 2;
+
+fn first_rules() -> u8 {
+    1
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { players: 4, champions: None, ancestors: 1, dryads: 2 }
+        Options { players: 4, champions: None, ancestors: 1, dryads: 2, rules: RULES_REVISION }
     }
 }
 
@@ -49,6 +68,9 @@ impl Options {
         }
         if let Some(ch) = &self.champions {
             check_champions(ch, "champions")?;
+        }
+        if !(1..=RULES_REVISION).contains(&self.rules) {
+            return Err(SetupError::new("rules", format!("the rules revision is 1 or {RULES_REVISION}")));
         }
         Ok(())
     }

@@ -349,7 +349,8 @@ pub struct Equinox {
     pub(crate) current: Seat,
     pub(crate) phase: Phase,
     pub(crate) turn: TurnFlags,
-    /// Consecutive turns in which the player passed and drew nothing.
+    /// Consecutive turns in which the player passed and drew nothing; from rules revision 2, also
+    /// discarded nothing and got no set-aside card back (ruling E9).
     pub(crate) stall: u8,
     pub(crate) moves: u32,
     pub(crate) rng: GameRng,

@@ -484,7 +484,8 @@ impl Equinox {
     fn finish_turn<S: EventSink<Event>>(&mut self, ev: &mut S) {
         let cur = self.current;
         let aside = self.aside[cur.index()];
-        if !aside.is_empty() {
+        let returned = !aside.is_empty();
+        if returned {
             self.hands[cur.index()] = self.hands[cur.index()].or(aside);
             self.aside[cur.index()] = CardSet::EMPTY;
             emit(ev, Audience::Everyone, || Event::AsideReturned { seat: cur, count: aside.len() as u8 });
@@ -494,7 +495,10 @@ impl Equinox {
         if self.over() {
             return;
         }
-        if self.turn.passed && drew == 0 {
+        // Ruling E9: revision 1 counted every pass without a draw; from revision 2 a turn that discards
+        // or gets set-aside cards back changes a hand, so it is no stall.
+        let unchanged = self.options.rules < 2 || (self.turn.discards == 0 && !returned);
+        if self.turn.passed && drew == 0 && unchanged {
             self.stall += 1;
             if self.stall as usize >= self.n() {
                 self.end_game(EndReason::Stalled, ev);

@@ -70,7 +70,8 @@ pub struct View {
     pub hidden_discard_counts: [u8; MAX_PLAYERS],
     /// What has happened in the current player's turn.
     pub turn: TurnFlags,
-    /// Consecutive passing turns without drawing.
+    /// Consecutive passing turns that changed nothing (ruling E9: no draw; from rules revision 2, no discard
+    /// and no set-aside card back either).
     pub stall: u8,
     /// Actions applied so far.
     pub moves: u32,

@@ -249,3 +249,4 @@ option-players = number of players, 2 to 5
 option-champions = the 8 champions in column order, comma-separated codes (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)
 option-ancestors = number of L'Ancêtre tree cards (0-3)
 option-dryads = number of Dryade tree cards (0-3)
+option-rules = the rules revision: 2 (a table stalls only after a round of passes that draw, discard and take back nothing) or 1 (older records: passes without a draw were enough, ruling E9)

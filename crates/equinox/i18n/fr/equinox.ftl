@@ -252,3 +252,4 @@ option-players = nombre de joueurs, de 2 à 5
 option-champions = les 8 cartes Champion dans l'ordre des colonnes, codes séparés par des virgules (gru,lic,pan,gri,bic,duc,car,bol,sab,cro,rai,plu,urs,pel)
 option-ancestors = nombre de cartes Arbre L'Ancêtre (0 à 3)
 option-dryads = nombre de cartes Arbre Dryade (0 à 3)
+option-rules = révision des règles : 2 (la partie n'est bloquée qu'après un tour de table de passes sans pioche, sans défausse ni carte reprise) ou 1 (anciens enregistrements : des passes sans pioche suffisaient, décision E9)

@@ -79,6 +79,12 @@ mod helpers {
             self
         }
 
+        /// Plays under rules revision `r` (ruling E9).
+        pub fn rules(mut self, r: u8) -> Scn {
+            self.options.rules = r;
+            self
+        }
+
         pub fn round(mut self, r: u8) -> Scn {
             self.setup.round = r;
             self
@@ -225,7 +231,7 @@ mod helpers {
 
 use helpers::*;
 use sylvan_engine::{Audience, Game, GameRng, Lang, Record, Seat, SeatSet, replay};
-use sylvan_equinox::{Card, CardSet, EndReason, Equinox, Event, Options, Phase, Setup, TreeKind};
+use sylvan_equinox::{Card, CardSet, EndReason, Equinox, Event, Options, Phase, RULES_REVISION, Setup, TreeKind};
 
 const NO_STONE: u8 = 255;
 
@@ -358,6 +364,43 @@ mod setup {
         let Ok(g) = Equinox::from_setup(&hands.options, &hands.build(), 1) else { panic!("valid") };
         assert!(!g.is_terminal());
         assert!(!legal(&g).is_empty());
+    }
+
+    /// Ruling E9: rules revision 2 is the default; options that do not name `rules` (a record's written
+    /// before it) read revision 1; any other revision is a one-line error.
+    #[test]
+    fn setup_rules_revision_2_by_default_1_for_older_options() {
+        assert_eq!((Options::default().rules, RULES_REVISION), (2, 2));
+        let old = serde_json::from_str::<Options>(r#"{"players":2}"#).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((old.players, old.rules), (2, 1));
+        let none = serde_json::from_str::<Options>("{}").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((none.players, none.rules), (4, 1), "Options::default() has 4 players");
+        assert!(Equinox::new(&Options { rules: 1, ..Options::default() }, 1).is_ok());
+        for rules in [0, 3] {
+            let e = Equinox::new(&Options { rules, ..Options::default() }, 1).err().map(|e| e.to_string());
+            let e = e.unwrap_or_else(|| panic!("rules {rules} accepted"));
+            assert!(e.contains("rules") && e.contains("1 or 2") && !e.contains('\n'), "{e}");
+        }
+    }
+
+    /// The option docs list every option, and each default they show is what the front ends play when the
+    /// option is not given (`options_with`, the game's minimum of 2 players), not `Options::default()`'s 4.
+    #[test]
+    fn setup_option_docs_show_the_front_ends_defaults() {
+        let docs = Equinox::option_docs();
+        let names: Vec<&str> = docs.iter().map(|d| d.name).collect();
+        assert_eq!(names, ["players", "champions", "ancestors", "dryads", "rules"]);
+        let played = sylvan_engine::erased::options_with::<Equinox>(None, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let json = serde_json::to_value(&played).unwrap_or_default();
+        for d in docs {
+            let shown = match &json[d.name] {
+                serde_json::Value::Null => "random".to_string(),
+                v => v.to_string(),
+            };
+            assert_eq!(shown, d.default, "option {}", d.name);
+        }
+        assert_eq!(played.rules, RULES_REVISION);
+        assert_eq!(Options::default().players, 4);
     }
 
     /// Issue 13: unknown fields of options and setups are errors, not silently ignored.
@@ -1944,6 +1987,143 @@ mod edge_cases {
         acts(&mut g, &["skip", "pass", "done", "skip", "pass", "discard pan0", "done"]);
         assert!(!g.is_terminal());
         assert_eq!(view(&g, 0).stall, 0);
+    }
+
+    /// Case A of the judge's report: 11 cards of eliminated creatures each, 8 Gruyère cards in the pile.
+    /// Each player passes and discards 3 (11 to 8), so draws nothing.
+    fn eleven_dead_cards_each(rules: u8) -> Equinox {
+        Scn::new(D, 2)
+            .round(3)
+            .elim("lic", 1)
+            .elim("pan", 2)
+            .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7 lic8 lic9 lic10")
+            .hand(1, "pan0 pan1 pan2 pan3 pan4 pan5 pan6 pan7 pan8 pan9 pan10")
+            .deck("gru0 gru1 gru2 gru3 gru4 gru5 gru6 gru7")
+            .exact_deck()
+            .rules(rules)
+            .game()
+    }
+
+    /// p0 then p1: pass, discard three cards (11 to 8), draw nothing.
+    const DISCARD_THREE_EACH: &str =
+        "skip,pass,discard lic0,discard lic1,discard lic2,skip,pass,discard pan0,discard pan1,discard pan2";
+
+    fn discard_three_each() -> Vec<&'static str> {
+        DISCARD_THREE_EACH.split(',').collect()
+    }
+
+    #[test]
+    fn stall_rule_e9_discards_without_a_draw_reset_the_count() {
+        let mut g = eleven_dead_cards_each(2);
+        acts(&mut g, &discard_three_each());
+        assert!(!g.is_terminal(), "the book goes on: {:?}", phase(&g));
+        assert_eq!(view(&g, 0).stall, 0);
+        assert_eq!(view(&g, 0).hand.len(), 8);
+        // p0 discards to 5 and draws 3 Gruyère cards, which it plays next turn.
+        acts(&mut g, &["skip", "pass", "discard lic3", "discard lic4", "discard lic5"]);
+        let v = view(&g, 0);
+        assert_eq!((v.hand.and(CardSet::of_creature(cr("gru"))).len(), v.deck_len), (3, 5));
+        acts(&mut g, &["skip", "pass", "discard pan3", "done"]);
+        act(&mut g, "skip");
+        assert!(has(&g, "play gru0"), "{:?}", legal(&g));
+    }
+
+    #[test]
+    fn stall_rule_e9_revision_1_ended_the_game_after_discards_without_a_draw() {
+        let mut g = eleven_dead_cards_each(1);
+        acts(&mut g, &discard_three_each());
+        assert_eq!(phase(&g), Phase::Over(EndReason::Stalled));
+        assert_eq!(view(&g, 0).deck_len, 8);
+    }
+
+    /// Case B of the judge's report: Panache sets aside p0's only card of a creature in play; it comes
+    /// back in p0's phase 3, after p0 passed with cards of eliminated creatures.
+    fn panache_sets_aside_the_only_live_card(rules: u8) -> Equinox {
+        let mut g = Scn::new(D, 2)
+            .round(3)
+            .elim("lic", 1)
+            .elim("gri", 2)
+            .first(1)
+            .stone(1, 1, "pan")
+            .hand(0, "gru3 lic0 lic1 lic2 lic3 lic4 lic5 lic6")
+            .hand(1, "pan5 gri0 gri1 gri2 gri3 gri4 gri5 gri6")
+            .deck("gri7 gru0 gru1 gru2 gru4")
+            .exact_deck()
+            .rules(rules)
+            .game();
+        acts(&mut g, &["skip", "play pan5", "target p0", "done"]);
+        let v = view(&g, 0);
+        assert!(v.aside.contains(card("gru3")) && v.aside.len() == 4, "the seed sets gru3 aside");
+        acts(&mut g, &["skip", "pass", "done"]);
+        assert!(hand_has(&g, 0, "gru3") && view(&g, 0).hand.len() == 8, "back in hand, nothing drawn");
+        g
+    }
+
+    #[test]
+    fn stall_rule_e9_set_aside_cards_coming_back_reset_the_count() {
+        let mut g = panache_sets_aside_the_only_live_card(2);
+        assert_eq!(view(&g, 0).stall, 0);
+        acts(&mut g, &["skip", "pass", "done"]);
+        assert!(!g.is_terminal(), "the book goes on: {:?}", phase(&g));
+        assert_eq!(view(&g, 0).stall, 1);
+        act(&mut g, "skip");
+        assert_eq!(legal(&g), ["play gru3"]);
+    }
+
+    #[test]
+    fn stall_rule_e9_revision_1_ended_the_game_with_a_playable_card_back_in_hand() {
+        let mut g = panache_sets_aside_the_only_live_card(1);
+        assert_eq!(view(&g, 0).stall, 1);
+        acts(&mut g, &["skip", "pass", "done"]);
+        assert_eq!(phase(&g), Phase::Over(EndReason::Stalled));
+    }
+
+    /// A table that stands still still ends the game under revision 2: after discards that draw nothing,
+    /// a full table of passes that change nothing (the count starts from the last discard).
+    #[test]
+    fn stall_rule_e9_a_table_that_stands_still_ends_after_a_full_cycle_from_the_last_change() {
+        let mut g = Scn::new(D, 2)
+            .round(3)
+            .elim("lic", 1)
+            .elim("pan", 2)
+            .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7 lic8")
+            .hand(1, "pan0 pan1 pan2 pan3 pan4 pan5 pan6 pan7 pan8")
+            .deck("gru0 gru1 gru2")
+            .exact_deck()
+            .rules(2)
+            .game();
+        acts(&mut g, &["skip", "pass", "discard lic0", "done", "skip", "pass", "discard pan0", "done"]);
+        assert_eq!((view(&g, 0).stall, view(&g, 0).deck_len), (0, 3), "discards (9 to 8) drew nothing");
+        acts(&mut g, &["skip", "pass", "done"]);
+        assert_eq!(view(&g, 0).stall, 1);
+        assert!(!g.is_terminal());
+        acts(&mut g, &["predict gru", "pass", "done"]);
+        assert_eq!(phase(&g), Phase::Over(EndReason::Stalled), "a stone placed changes no hand");
+        assert_eq!(view(&g, 0).deck_len, 3);
+    }
+
+    /// Ruling E9: a record whose options do not name `rules` replays with revision 1, as it was played.
+    #[test]
+    fn stall_rule_e9_records_without_a_rules_revision_replay_with_revision_1() {
+        let s = Scn::new(D, 2)
+            .round(3)
+            .elim("lic", 1)
+            .elim("pan", 2)
+            .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7 lic8 lic9 lic10")
+            .hand(1, "pan0 pan1 pan2 pan3 pan4 pan5 pan6 pan7 pan8 pan9 pan10")
+            .deck("gru0 gru1 gru2 gru3 gru4 gru5 gru6 gru7")
+            .exact_deck();
+        let mut record: Record<Equinox> = Record::from_setup(s.options.clone(), s.build(), 42);
+        record.actions = discard_three_each().into_iter().map(String::from).collect();
+        let mut json: serde_json::Value = serde_json::from_str(&record.to_json()).unwrap_or_default();
+        assert_eq!(json["options"]["rules"], 2, "a new record names its revision");
+        let replayed = |json: &serde_json::Value| {
+            let r = Record::<Equinox>::from_json(&json.to_string()).unwrap_or_else(|e| panic!("{e}"));
+            replay(&r).unwrap_or_else(|e| panic!("{e}"))
+        };
+        assert!(!replayed(&json).is_terminal());
+        json["options"].as_object_mut().map(|o| o.remove("rules"));
+        assert_eq!(phase(&replayed(&json)), Phase::Over(EndReason::Stalled));
     }
 
     #[test]
