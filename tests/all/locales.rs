@@ -254,7 +254,7 @@ fn other_commands(record: &str, report: &str, cards: &[String; 3]) -> Vec<(Vec<S
         // The errors the command line says itself, and a game's refused setup.
         list(&["sim", "equinox", "-p", "9"], false),
         // Mystic Vale's setup errors, from its catalog.
-        list(&["sim", "mystic-vale", "-o", "rules=11"], false),
+        list(&["sim", "mystic-vale", "-o", "rules=99"], false),
         list(&["sim", "mystic-vale", "-o", "sets=wild"], false),
         list(&["sim", "mystic-vale", "-o", "leaders=draft"], false),
         list(&["sim", "equinox", "-b", "random,random,random"], false),
