@@ -142,11 +142,11 @@ pub struct Options {
     /// the field in a Harvest where no fill ability was is resolved (as it joins, or waiting where a fill
     /// can still come), and the count of the means of drawing reads the cards GinGan's upgraded side on a
     /// used card can make the neighbours reveal; revisions 7 to 9 leave such an Explorer unresolved.
-    /// Revision 11 ([`THIRD_REVIEW_RULES`], rulings MV93 to MV96): an Earthchant Chorus discounts
+    /// Revision 11 ([`THIRD_REVIEW_RULES`], rulings MV93 to MV96 and MV98): an Earthchant Chorus discounts
     /// one purchase a turn; every "on spoil" VP ability of the on-deck card scores (Centaur and Primal
     /// Power on one card); Hempero's upgraded side removes up to three advancements, a stack's copies
     /// each counting; a card Canopy Explorer brings in during the Harvest brings its Earthchant Chorus and
-    /// its exchange.
+    /// its exchange; a leader is shuffled into the deck after the starting field is dealt (MV98).
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
@@ -215,7 +215,8 @@ pub const NEW_TURN_RULES: u8 = 9;
 
 /// The rules revision of the third review's rulings (see [`Options::rules`]): Earthchant Chorus once a turn
 /// (MV93), every "on spoil" VP ability of the on-deck card (MV94), Hempero's count of advancements (MV95),
-/// a Chorus or an exchange brought in by Canopy Explorer in the Harvest (MV96).
+/// a Chorus or an exchange brought in by Canopy Explorer in the Harvest (MV96), a leader shuffled into
+/// the deck after the starting field is dealt (MV98).
 pub const THIRD_REVIEW_RULES: u8 = 11;
 
 fn first_rules() -> u8 {
@@ -609,14 +610,24 @@ impl MysticVale {
     }
 
     /// The setup's decisions are made (leaders, draft, amulets): each player's starting field is dealt
-    /// (setup step 5, after the leaders are sleeved and shuffled in, EN:810) and the first turn begins.
+    /// (setup step 5) and the first turn begins.
     /// The deal needs no chance (the decks were shuffled before), so dealing it now or before the
     /// decisions gives the same game; only no field is on the table while the leaders are chosen.
+    /// From rules revision 11 (ruling MV98) the leader is sleeved after that deal, into a blank card left in
+    /// the deck, which is then shuffled: the book deals the fields (setup step 5) before the leaders (step
+    /// 7, EN:2297-2311), each shuffled into its player's deck (EN:816).
     pub(crate) fn first_turn<S: sylvan_engine::EventSink<crate::events::Event>>(&mut self, ev: &mut S) {
         let db = self.db.clone();
+        let leader_after = self.options.rules >= THIRD_REVIEW_RULES;
+        let rng = &mut self.rng;
         for p in &mut self.players {
             if p.field.is_empty() && p.on_deck.is_none() {
+                let public = p.leader.is_some_and(|l| l.public);
                 starting_field(&db, p);
+                if leader_after && p.leader.is_some() {
+                    sleeve_leader_after_the_deal(p, public);
+                    rng.shuffle(&mut p.deck);
+                }
                 // The cards' totals were counted when their sleeves and leader were last set (the deal,
                 // a leader chosen or drafted): only the field's totals change.
                 p.recount_shown();
@@ -1007,6 +1018,27 @@ fn new_player(cards: [Sleeve; NUM_CARDS], deck: &[u8], stats: [CardStats; NUM_CA
 
 /// Setup step 5: reveal on-deck cards into the field until two Cursed Lands are in the field and a third
 /// is on-deck.
+/// Ruling MV98: the leader's card (a blank card, MV22) was dealt into the starting field or on-deck: the
+/// leader goes into a blank card still in the deck instead, which trades numbers with it (the blank cards
+/// are alike), and is as public as before the deal (a drafted leader was taken in the open). With every
+/// blank card dealt into the field (the book leaves no blank card to sleeve it into) the deal stands.
+fn sleeve_leader_after_the_deal(p: &mut Player, public: bool) {
+    let Some(l) = p.leader.as_mut() else { return };
+    let card = l.card;
+    let blank = p.cards[usize::from(card)];
+    let Some(k) = p.deck.iter().position(|&c| p.cards[usize::from(c)] == blank) else { return };
+    let other = p.deck[k];
+    if p.on_deck == Some(card) {
+        p.on_deck = Some(other);
+    } else if let Some(f) = p.field.iter().position(|&c| c == card) {
+        p.field[f] = other;
+    } else {
+        return;
+    }
+    p.deck[k] = card;
+    l.public = public;
+}
+
 fn starting_field(db: &CardDb, p: &mut Player) {
     p.on_deck = p.deck.pop();
     if let (Some(l), Some(c)) = (&mut p.leader, p.on_deck)

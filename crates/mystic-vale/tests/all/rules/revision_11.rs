@@ -2,7 +2,7 @@
 //! position a rules judge replayed, under revision 11 and under revision 10 (old records); and revision
 //! 10's games pinned from before revision 11 existed.
 
-use sylvan_engine::Record;
+use sylvan_engine::{Game, Record};
 use sylvan_mystic_vale::setup::{Amulets, Leaders};
 use sylvan_mystic_vale::{MysticVale, Options};
 
@@ -76,6 +76,28 @@ fn revision_11_a_long_wise_advancement_in_a_card_file_is_refused() {
     assert_ne!(marked, base);
     let e = sylvan_mystic_vale::CardDb::parse("base.toml", &marked).err().map(|e| e.to_string()).unwrap_or_default();
     assert!(e.contains("long_wise") && e.contains("EN:560"), "{e}");
+}
+
+/// MV98: the fields are dealt (setup step 5) before the leaders (step 7, EN:2297-2311), each leader
+/// shuffled into its player's deck (EN:816): no leader starts in the starting field or on-deck. Revision 10
+/// dealt the field from the 20 cards, leader included (about one seat in five).
+#[test]
+fn revision_11_no_leader_starts_in_the_starting_field() {
+    let in_field = |rules: u8| -> usize {
+        let mut n = 0;
+        for seed in 1..=100 {
+            let options = Options { players: 4, leaders: Leaders::Random, ..every_set(rules) };
+            let g = MysticVale::new(&options, seed).unwrap_or_else(|e| panic!("{e}"));
+            for p in &g.players {
+                let Some(l) = p.leader else { panic!("seed {seed}: a leader") };
+                n += usize::from(p.field.contains(&l.card) || p.on_deck == Some(l.card));
+                assert!(p.deck.contains(&l.card) || rules < 11, "seed {seed}: the leader is in the deck");
+            }
+        }
+        n
+    };
+    assert_eq!(in_field(11), 0);
+    assert!(in_field(10) > 0, "revision 10 dealt leaders into the starting field");
 }
 
 /// The revision-10 fixture's options: every set, random leaders and amulets, stacked duplicates, 3 players.

@@ -562,10 +562,10 @@ fn leaders_choose_deals_two_and_each_player_keeps_one() {
 
 #[test]
 fn issue_12_no_field_is_on_the_table_until_every_leader_is_chosen() {
-    // EN:810-812: the leaders are dealt and chosen, then sleeved into a blank card and shuffled in, and only
-    // then is the starting field revealed (setup step 5). The fields are dealt once every seat has chosen,
-    // from the deck order shuffled at the deal (no chance is drawn in between), so a leader in a field is
-    // shown as that leader from the start and no field changes after the choices.
+    // The fields are dealt once every seat has chosen, from the deck order shuffled at the deal (no chance
+    // is drawn in between), so no field changes after the choices. The book deals the fields (setup step 5)
+    // before the leaders are sleeved and shuffled in (step 7, EN:2297-2311, EN:816): from rules revision 11
+    // a leader's card dealt into the field trades places with a blank card of the deck (ruling MV98).
     let essential = Options { players: 3, edition: sylvan_mystic_vale::setup::Edition::Essential, ..wild() };
     for (o, drafted) in [(Options { leaders: Leaders::Choose, ..wild() }, false), (essential, true)] {
         for seed in 0..10 {
@@ -589,12 +589,14 @@ fn issue_12_no_field_is_on_the_table_until_every_leader_is_chosen() {
                 // Step 5 from the top of the deck dealt: two Cursed Lands in the field, the third on-deck.
                 let shown: Vec<u8> = p.field.iter().copied().chain(p.on_deck).collect();
                 let top: Vec<u8> = deck.iter().rev().take(shown.len()).copied().collect();
-                assert_eq!(shown, top, "seed {seed}");
+                let l = p.leader.unwrap_or_else(|| panic!("a leader"));
+                let traded = |s: u8, t: u8| s == t || (t == l.card && p.cards[s as usize] == p.cards[t as usize]);
+                assert!(shown.iter().zip(&top).all(|(&s, &t)| traded(s, t)), "seed {seed}: {shown:?} {top:?}");
+                assert!(!shown.contains(&l.card), "seed {seed}: no leader in the starting field (MV98)");
                 let cursed = p.field.iter().filter(|&&c| p.cards[c as usize].is_cursed(&g.db)).count();
                 assert_eq!(cursed, 2, "seed {seed}");
-                // A leader on the table is public at once (a drafted one was taken in the open).
-                let l = p.leader.unwrap_or_else(|| panic!("a leader"));
-                assert_eq!(l.public, drafted || shown.contains(&l.card), "seed {seed}");
+                // A drafted leader was taken in the open; a chosen one stays hidden.
+                assert_eq!(l.public, drafted, "seed {seed}");
             }
         }
     }
