@@ -25,7 +25,9 @@ use crate::effects::Hint;
 use crate::harvest;
 use crate::memo::remembered;
 use crate::scoring::card_end_points;
-use crate::state::{CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Sleeve, card_abilities, leader_face};
+use crate::state::{
+    CardStats, EMPTY, LeaderCard, MysticVale, NUM_CARDS, Phase, Pile, Sleeve, card_abilities, leader_face,
+};
 use crate::view::{PlayerView, View};
 
 /// The weights of the value estimate, in VP (tuned by head-to-head games against the first, simpler
@@ -506,6 +508,63 @@ pub fn estimated_returns(g: &MysticVale) -> Option<Vec<f64>> {
     projected_scores(g).map(|scores| sylvan_engine::lead_values(&scores, CLEAR_LEAD))
 }
 
+/// A short list kept inline (on the stack) while it holds at most `N` items, and moved to the heap only
+/// by a push past `N`: the heuristic's lists have small known bounds ([`PLAIN_OFFERS`], [`MAX_OFFERS`]),
+/// so its decisions allocate nothing, and a list past its bound still keeps every item.
+#[derive(Clone, Debug)]
+enum Few<T: Copy, const N: usize> {
+    /// The first `len` of `items`.
+    Inline { len: usize, items: [T; N] },
+    /// More than `N` items.
+    Heap(Vec<T>),
+}
+
+impl<T: Copy, const N: usize> Few<T, N> {
+    /// An empty list; `fill` stands in the free places (never read).
+    fn new(fill: T) -> Self {
+        Few::Inline { len: 0, items: [fill; N] }
+    }
+
+    /// Adds `x` at the end.
+    fn push(&mut self, x: T) {
+        match self {
+            Few::Inline { len, items } => match items.get_mut(*len) {
+                Some(place) => {
+                    *place = x;
+                    *len += 1;
+                }
+                None => {
+                    let mut all = Vec::with_capacity(2 * N + 1);
+                    all.extend_from_slice(items);
+                    all.push(x);
+                    *self = Few::Heap(all);
+                }
+            },
+            Few::Heap(all) => all.push(x),
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> std::ops::Deref for Few<T, N> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        match self {
+            Few::Inline { len, items } => &items[..*len],
+            Few::Heap(all) => all,
+        }
+    }
+}
+
+impl<T: Copy, const N: usize> std::ops::DerefMut for Few<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        match self {
+            Few::Inline { len, items } => &mut items[..*len],
+            Few::Heap(all) => all,
+        }
+    }
+}
+
 /// One advancement the seat could buy now: the action, the advancement, its cost, and the card it must
 /// go on (Earthchant Chorus) or `EMPTY`.
 #[derive(Clone, Copy, Debug)]
@@ -516,11 +575,40 @@ struct Offer {
     target: u8,
 }
 
+impl Offer {
+    /// What stands in the free places of a list of offers (never read).
+    const NONE: Offer = Offer { action: Action::Done, adv: EMPTY, cost: 0, target: EMPTY };
+}
+
+/// Offers bought plainly: one per source, the 9 commons and the 3 Fertile Soil stacks.
+const PLAIN_OFFERS: usize = 12;
+
+/// The most offers there can be: the plain ones, and each source bought onto each of the 20 cards
+/// (`buy … on cN`), which a legal list holds once each.
+const MAX_OFFERS: usize = PLAIN_OFFERS + PLAIN_OFFERS * NUM_CARDS;
+
+/// Offers kept inline in a Harvest Phase decision: the plain ones and up to 20 purchases onto a card
+/// (Earthchant Chorus), more than a field usually offers.
+const USUAL_OFFERS: usize = 32;
+
+/// A purchase plan: at most two offers.
+type Plan = Few<Offer, 2>;
+
+/// The plan that buys `offers`.
+fn plan_of(offers: &[Offer]) -> Plan {
+    let mut plan = Few::new(Offer::NONE);
+    for &o in offers {
+        plan.push(o);
+    }
+    plan
+}
+
 /// The advancements on offer to the seat of `view` (bought at most `mana`), from the commons, the
-/// Fertile Soil supply, and the Earthchant Chorus purchases in `legal`.
-fn offers(view: &View, legal: &[Action], mana: u8) -> Vec<Offer> {
+/// Fertile Soil supply, and the Earthchant Chorus purchases in `legal`; inline up to `N` offers
+/// ([`PLAIN_OFFERS`] when `legal` has no `buy … on cN`, else at most [`MAX_OFFERS`]).
+fn offers<const N: usize>(view: &View, legal: &[Action], mana: u8) -> Few<Offer, N> {
     let db = &*view.db;
-    let mut out = Vec::new();
+    let mut out = Few::new(Offer::NONE);
     for l in 0..3u8 {
         for k in 0..3u8 {
             if let Some(a) = view.commons[l as usize][k as usize]
@@ -563,19 +651,52 @@ fn offers(view: &View, legal: &[Action], mana: u8) -> Vec<Offer> {
     out
 }
 
+/// Where an offer would be sleeved: its gain on the best field card left to it, and on the best card
+/// other than that one (each `None` when there is none). A pair of purchases never needs a third card.
+#[derive(Clone, Copy, Debug)]
+struct Places {
+    best: Option<(f64, u8)>,
+    other: Option<(f64, u8)>,
+}
+
+impl Places {
+    /// What stands in the free places of a list of places (never read).
+    const NONE: Places = Places { best: None, other: None };
+
+    /// The best place not on card `c` (any, for `None`).
+    fn not_on(&self, c: Option<u8>) -> Option<(f64, u8)> {
+        match self.best {
+            Some((_, b)) if Some(b) == c => self.other,
+            best => best,
+        }
+    }
+}
+
 /// The best purchase plan among `offers` with `mana` and `buys` purchases left, sleeving on `field`
 /// (whose free places are not yet promised to earlier purchases): its value and its offers.
-fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize, out: Outlook) -> (f64, Vec<Offer>) {
+fn best_plan<const N: usize>(
+    view: &View,
+    field: &Pile,
+    offers: &Few<Offer, N>,
+    mana: u8,
+    buys: usize,
+    out: Outlook,
+) -> (f64, Plan) {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
-    // Card slots already promised to this turn's purchases.
-    let mut taken: Vec<(u8, usize)> = Vec::new();
+    // Card slots already promised to this turn's purchases: the cards, per slot.
+    let mut taken = [[false; NUM_CARDS]; 3];
     let mut waiting = [0usize; 3];
     for b in &view.turn.bought {
         let slot = db.adv(b.adv).slot as usize;
         match b.target {
             None => waiting[slot] += 1,
-            Some(c) => taken.push((c, slot)),
+            Some(c) => {
+                // A card past the player's 20 is in no field.
+                if let Some(t) = taken[slot].get_mut(usize::from(c)) {
+                    *t = true;
+                }
+            }
         }
     }
     // Each field card's worth as it is, once.
@@ -583,37 +704,42 @@ fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize,
     for &c in field {
         base[c as usize] = card_value(db, p.cards[c as usize], out);
     }
-    // Per offer: the gain on each field card it may go on, best first.
-    let gains: Vec<Vec<(f64, u8)>> = offers
-        .iter()
-        .map(|o| {
-            let slot = db.adv(o.adv).slot as usize;
-            let mut g: Vec<(f64, u8)> = field
-                .iter()
-                .filter(|&&c| (o.target == EMPTY || o.target == c) && !taken.contains(&(c, slot)))
-                .filter(|&&c| p.cards[c as usize].fits(db, o.adv) && p.leader.is_none_or(|l| l.card != c))
-                .map(|&c| {
-                    let mut t = p.cards[c as usize];
-                    t.put(db, o.adv);
-                    (card_value(db, t, out) - base[c as usize], c)
-                })
-                .collect();
-            g.sort_by(|a, b| b.0.total_cmp(&a.0));
-            // Purchases still waiting for this slot take the best places first.
-            if o.target == EMPTY {
-                g.drain(..waiting[slot].min(g.len()));
+    // Per offer: its places, from the gain on each field card it may go on, best first (a stable sort:
+    // equal gains in the field's order).
+    let mut places: Few<Places, N> = Few::new(Places::NONE);
+    let mut g = [(0.0f64, 0u8); NUM_CARDS];
+    for o in offers.iter() {
+        let slot = db.adv(o.adv).slot as usize;
+        let mut n = 0;
+        for &c in field {
+            if (o.target == EMPTY || o.target == c)
+                && !taken[slot][c as usize]
+                && p.cards[c as usize].fits(db, o.adv)
+                && p.leader.is_none_or(|l| l.card != c)
+            {
+                let mut t = p.cards[c as usize];
+                t.put(db, o.adv);
+                g[n] = (card_value(db, t, out) - base[c as usize], c);
+                n += 1;
             }
-            g
-        })
-        .collect();
-    let mut best = (0.0, Vec::new());
+        }
+        let g = &mut g[..n];
+        g.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // Purchases still waiting for this slot take the best places first.
+        let skip = if o.target == EMPTY { waiting[slot].min(n) } else { 0 };
+        let left = &g[skip..];
+        let best = left.first().copied();
+        let other = best.and_then(|(_, b)| left.iter().copied().find(|&(_, c)| c != b));
+        places.push(Places { best, other });
+    }
+    let mut best = (0.0, Few::new(Offer::NONE));
     for (i, o) in offers.iter().enumerate() {
-        let Some(&(v, c)) = gains[i].first() else { continue };
+        let Some((v, c)) = places[i].best else { continue };
         if o.cost > mana {
             continue;
         }
         if v > best.0 {
-            best = (v, vec![*o]);
+            best = (v, plan_of(&[*o]));
         }
         if buys < 2 {
             continue;
@@ -625,22 +751,16 @@ fn best_plan(view: &View, field: &[u8], offers: &[Offer], mana: u8, buys: usize,
             let slot2 = db.adv(o2.adv).slot;
             let same_slot = db.adv(o.adv).slot == slot2;
             // The second goes on its best card other than the first's when they share a slot.
-            let v2 = gains[j].iter().find(|&&(_, c2)| !same_slot || c2 != c).map(|&(v2, _)| v2);
-            let v2 = match v2 {
-                Some(v2) => v2,
-                None => continue,
-            };
+            let Some((v2, _)) = places[j].not_on(same_slot.then_some(c)) else { continue };
             // Or the first moves aside for the second.
             let alt = if same_slot {
-                gains[j]
-                    .first()
-                    .and_then(|&(v2b, c2)| gains[i].iter().find(|&&(_, c1)| c1 != c2).map(|&(v1b, _)| v1b + v2b))
+                places[j].best.and_then(|(v2b, c2)| places[i].not_on(Some(c2)).map(|(v1b, _)| v1b + v2b))
             } else {
                 None
             };
             let total = (v + v2).max(alt.unwrap_or(f64::NEG_INFINITY));
             if total > best.0 {
-                best = (total, vec![*o, *o2]);
+                best = (total, plan_of(&[*o, *o2]));
             }
         }
     }
@@ -671,7 +791,7 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
     let me = &view.players[view.seat.index()];
     let mine = Owner { cards: &me.cards, vales: me.vales.len() };
     let unique = |v: u8| db.vale(v).unique.then_some(db.vale(v).ability);
-    let owned_unique: Vec<_> = me.vales.iter().filter_map(|&v| unique(v)).collect();
+    let owned_unique = |a| me.vales.iter().any(|&v| unique(v) == Some(a));
     let mut best: Option<(f64, Action)> = None;
     for &a in legal {
         let Action::Vale(l, k, any) = a else { continue };
@@ -683,13 +803,13 @@ fn best_vale(view: &View, legal: &[Action], out: Outlook) -> Option<(f64, Action
             for x in 0..4 {
                 left[x] -= pay[x];
             }
-            let mut uniques = owned_unique.clone();
-            uniques.extend(unique(v));
+            // The unique abilities owned once `v` is bought.
+            let owned_after = |a| owned_unique(a) || unique(v) == Some(a);
             let mut second = 0.0f64;
             for l2 in 0..2 {
                 for k2 in 0..4 {
                     let Some(w) = view.vale_row[l2][k2] else { continue };
-                    if (l2, k2) == (l as usize, k as usize) || unique(w).is_some_and(|a| uniques.contains(&a)) {
+                    if (l2, k2) == (l as usize, k as usize) || unique(w).is_some_and(owned_after) {
                         continue;
                     }
                     let cost = db.vale(w).cost;
@@ -751,18 +871,18 @@ fn on_deck_use(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
 
 /// What a harvest from `field` is worth to the seat: the VP, the best advancements its mana buys, the
 /// best vales its spirits buy.
-fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
+fn harvest_value(view: &View, field: &Pile, out: Outlook) -> f64 {
     let (mana, spirits, vp) = harvest_of(view, field);
     let me = &view.players[view.seat.index()];
     let mine = Owner { cards: &me.cards, vales: me.vales.len() };
     let token = u8::from(me.token_active);
-    let all = offers(view, &[], mana + token);
+    let all = offers::<PLAIN_OFFERS>(view, &[], mana + token);
     let (buy, _) = best_plan(view, field, &all, mana + token, 2, out);
     let mut vales = 0.0f64;
     let db = &*view.db;
     // Vales: the best one (or two) the spirits pay for.
     let mut best_pair = 0.0f64;
-    let row: Vec<u8> = view.vale_row.iter().flatten().flatten().copied().collect();
+    let row = || view.vale_row.iter().flatten().flatten().copied().enumerate();
     let payable = |cost: [u8; 4], avail: [u8; 4]| -> Option<[u8; 4]> {
         if cost[3] == 0 {
             MysticVale::vale_payment(cost, avail, None)
@@ -770,7 +890,7 @@ fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
             Spirit::ALL.into_iter().find_map(|s| MysticVale::vale_payment(cost, avail, Some(s)))
         }
     };
-    for (i, &v) in row.iter().enumerate() {
+    for (i, v) in row() {
         let Some(pay) = payable(db.vale(v).cost, spirits) else { continue };
         let mut left = spirits;
         for x in 0..4 {
@@ -778,7 +898,7 @@ fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
         }
         let first = vale_value(db, v, out, mine);
         vales = vales.max(first);
-        for (j, &w) in row.iter().enumerate() {
+        for (j, w) in row() {
             if j != i && payable(db.vale(w).cost, left).is_some() {
                 best_pair = best_pair.max(first + vale_value(db, w, out, mine));
             }
@@ -789,16 +909,13 @@ fn harvest_value(view: &View, field: &[u8], out: Outlook) -> f64 {
 
 /// The cards the seat knows to be in its deck, or its discard pile when the deck is empty (the next
 /// reveal reshuffles it); the top card when Calm Weather shows it.
-fn next_reveal_pool(view: &View) -> Vec<u8> {
+fn next_reveal_pool(view: &View) -> Pile {
     let p = &view.players[view.seat.index()];
     if let Some(t) = view.peek {
-        return vec![t];
+        return Pile::from_slice(&[t]);
     }
-    let discard = p.discard.as_deref().unwrap_or(&[]);
-    let deck: Vec<u8> = (0..NUM_CARDS as u8)
-        .filter(|c| !p.field.contains(c) && p.on_deck != Some(*c) && !discard.contains(c))
-        .collect();
-    if deck.is_empty() { discard.to_vec() } else { deck }
+    let deck = view.own_deck();
+    if deck.is_empty() { p.discard.unwrap_or_default() } else { deck }
 }
 
 /// The chance that pushing spoils, from the known remaining deck, with Peacekeeper Druid's second draw.
@@ -843,9 +960,9 @@ fn should_push(view: &View, out: Outlook) -> bool {
     if risk >= 1.0 {
         return false;
     }
-    let field: Vec<u8> = p.field.to_vec();
-    let now = harvest_value(view, &field, out);
-    let mut more = field.clone();
+    let now = harvest_value(view, &p.field, out);
+    // The on-deck card is none of the field's, so the 20 cards hold them all.
+    let mut more = p.field;
     more.push(next);
     let then = harvest_value(view, &more, out);
     let gain = (then - now).max(0.0) + W.push_bonus;
@@ -933,8 +1050,7 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                 })
                 .max_by_key(|&(cancel, _)| cancel);
             if let Some((_, a)) = aether_fix.filter(|_| aether) {
-                let field: Vec<u8> = p.field.to_vec();
-                if harvest_value(view, &field, out) > 2.5 {
+                if harvest_value(view, &p.field, out) > 2.5 {
                     return a;
                 }
             }
@@ -943,15 +1059,13 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Action {
                 _ => None,
             });
             if let Some((a, v)) = growth {
-                let field: Vec<u8> = p.field.to_vec();
                 // Blooming Arbor costs its VP: keep it unless the harvest is worth more.
-                if harvest_value(view, &field, out) > f64::from(db.vale(v).vp) + 0.5 {
+                if harvest_value(view, &p.field, out) > f64::from(db.vale(v).vp) + 0.5 {
                     return a;
                 }
             }
             // A vale that leaves the game (Verdant Path, Bramble Spire): when the harvest is worth its VP.
-            let field: Vec<u8> = p.field.to_vec();
-            let worth = |v: u8| harvest_value(view, &field, out) > f64::from(db.vale(v).vp) + 0.5;
+            let worth = |v: u8| harvest_value(view, &p.field, out) > f64::from(db.vale(v).vp) + 0.5;
             for &a in legal {
                 match a {
                     Action::UseVale(v) if db.vale(v).ability.effect != Effect::Gain && worth(v) => return a,
@@ -1357,7 +1471,6 @@ pub(crate) fn best_portal_step<'a>(
 fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     let db = &*view.db;
     let p = &view.players[view.seat.index()];
-    let has = |a: Action| legal.contains(&a);
     if view.turn.fx.move_advancement.pending.is_some() {
         // Rules revision 7 (MV90): a Wayfarer Portal move half made.
         return best_portal(view, legal);
@@ -1422,10 +1535,9 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
             && buys > 0
         {
             let level = db.vale(v).ability.amount;
-            let field: Vec<u8> = p.field.to_vec();
             let best =
                 view.commons.iter().flatten().flatten().copied().filter(|&x| db.adv(x).level == level).map(|x| {
-                    field
+                    p.field
                         .iter()
                         .map(|&c| sleeve_gain(db, p.cards[c as usize], x, out))
                         .fold(f64::NEG_INFINITY, f64::max)
@@ -1438,24 +1550,39 @@ fn harvest(view: &View, legal: &[Action], out: Outlook) -> Option<Action> {
     if buys == 0 {
         return spend_the_rest(view, legal);
     }
+    // The offers inline: room for the usual few purchases onto a card, else for all there can be.
+    let onto = legal.iter().filter(|a| matches!(a, Action::BuyOn(..))).count();
+    if PLAIN_OFFERS + onto <= USUAL_OFFERS {
+        buy_advancements::<USUAL_OFFERS>(view, legal, buys, out)
+    } else {
+        buy_advancements::<MAX_OFFERS>(view, legal, buys, out)
+    }
+}
+
+/// [`harvest`]'s advancements, with `buys` purchases left: the first of the best plan, or the upgrade
+/// or the token when they pay more; its offers kept inline up to `N`.
+fn buy_advancements<const N: usize>(view: &View, legal: &[Action], buys: usize, out: Outlook) -> Option<Action> {
+    let db = &*view.db;
+    let p = &view.players[view.seat.index()];
+    let has = |a: Action| legal.contains(&a);
     let mana = view.turn.mana_left();
     let token = has(Action::Token);
     let token_mana = view.turn.fx.multiply_mana.factor.max(1);
-    let field: Vec<u8> = p.field.to_vec();
-    let all = offers(view, legal, mana.saturating_add(if token { token_mana } else { 0 }));
-    let (value, plan) = best_plan(view, &field, &all, mana, buys, out);
+    let field = &p.field;
+    let all = offers::<N>(view, legal, mana.saturating_add(if token { token_mana } else { 0 }));
+    let (value, plan) = best_plan(view, field, &all, mana, buys, out);
     if has(Action::Upgrade)
         && let Some(l) = view.leader_card(view.seat.index())
     {
         // The upgrade takes one buy and its cost: worth it when the better side pays more.
         let cost = db.leader(l.id).upgrade_cost;
-        let (rest, _) = best_plan(view, &field, &all, mana.saturating_sub(cost), buys - 1, out);
+        let (rest, _) = best_plan(view, field, &all, mana.saturating_sub(cost), buys - 1, out);
         if leader_upgrade_gain(db, l.id, out) + rest > value {
             return Some(Action::Upgrade);
         }
     }
     if token {
-        let (with, plan_t) = best_plan(view, &field, &all, mana.saturating_add(token_mana), buys, out);
+        let (with, plan_t) = best_plan(view, field, &all, mana.saturating_add(token_mana), buys, out);
         if with - W.token > value && !plan_t.is_empty() {
             return Some(Action::Token);
         }

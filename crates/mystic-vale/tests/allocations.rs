@@ -163,3 +163,78 @@ fn cyrilla_copies_and_card_choices_do_not_allocate() -> Result<(), String> {
     }
     Ok(())
 }
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release builds only: the debug assertions' references allocate")]
+fn heuristic_harvest_decisions_do_not_allocate() -> Result<(), String> {
+    // The heuristic's Harvest Phase decisions with purchases on offer (its vales, its offers and its best
+    // purchase plan: most of what `expert`'s playouts decide) allocate nothing once the view is made
+    // (making a view allocates; that is the caller's). Whole games played by the heuristic, with the base
+    // game and with every set, leaders and amulets (Earthchant Chorus: `buy … on cN`).
+    use sylvan_engine::{GameRng, Heuristic, NoEvents};
+    use sylvan_mystic_vale::setup::Amulets;
+    use sylvan_mystic_vale::{Action, Phase, View};
+    let mut legal = Vec::with_capacity(1024);
+    let (mut decisions, mut onto) = (0u64, 0u64);
+    let mut chorus: Option<(View, Vec<Action>)> = None;
+    // The per-thread memos are made at their first use (see `rollout_playouts_do_not_allocate`).
+    let warm = MysticVale::new(&Options::default(), 0).map_err(|e| e.to_string())?;
+    warm.legal_actions(&mut legal);
+    let seat = warm.to_move().ok_or("no seat to move")?;
+    MysticVale::heuristic_action(&warm.view(seat), &legal, &mut GameRng::new(0));
+    let every_set = Options {
+        sets: "base,magic,wild,manastorm".into(),
+        leaders: Leaders::Random,
+        amulets: Amulets::Random,
+        ..Options::default()
+    };
+    for (options, games) in [(Options::default(), 20), (every_set, 40)] {
+        for players in 2..=4 {
+            let options = Options { players, ..options.clone() };
+            for seed in 0..games {
+                let mut g = MysticVale::new(&options, seed).map_err(|e| e.to_string())?;
+                let mut rng = GameRng::new(seed);
+                while let Some(seat) = g.to_move() {
+                    g.legal_actions(&mut legal);
+                    let view = g.view(seat);
+                    let buying = g.phase == Phase::Harvest
+                        && legal.iter().any(|a| matches!(a, Action::Buy(_) | Action::BuyOn(..)));
+                    let before = ALLOC.allocations();
+                    let a = MysticVale::heuristic_action(&view, &legal, &mut rng);
+                    let made = ALLOC.allocations() - before;
+                    if buying {
+                        if made != 0 {
+                            return Err(format!(
+                                "seed {seed}, {players} players, sets {}: {made} heap allocations choosing {a}",
+                                options.sets
+                            ));
+                        }
+                        decisions += 1;
+                        if legal.iter().any(|a| matches!(a, Action::BuyOn(..))) {
+                            onto += 1;
+                            // One where the heuristic weighs its purchase plan, for the check below.
+                            if matches!(a, Action::Buy(_) | Action::BuyOn(..)) {
+                                chorus.get_or_insert_with(|| (view.clone(), legal.clone()));
+                            }
+                        }
+                    }
+                    g.apply_unchecked(a, &mut NoEvents);
+                }
+            }
+        }
+    }
+    assert!(decisions > 10_000 && onto > 100, "{decisions} decisions, {onto} with purchases onto a card");
+    // Past the bound of 240 purchases onto a card (a list repeating them; a legal list holds each once),
+    // the offers move to the heap, the only case that allocates, and none is lost: the choice is legal.
+    let (view, legal) = chorus.ok_or("no purchase onto a card")?;
+    let mut long = legal.clone();
+    let repeated: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::BuyOn(..))).collect();
+    while long.len() <= legal.len() + 240 {
+        long.extend_from_slice(&repeated);
+    }
+    let before = ALLOC.allocations();
+    let a = MysticVale::heuristic_action(&view, &long, &mut GameRng::new(0));
+    assert!(ALLOC.allocations() > before, "the offers past the bound are on the heap");
+    assert!(legal.contains(&a), "{a}");
+    Ok(())
+}
