@@ -142,11 +142,12 @@ pub struct Options {
     /// the field in a Harvest where no fill ability was is resolved (as it joins, or waiting where a fill
     /// can still come), and the count of the means of drawing reads the cards GinGan's upgraded side on a
     /// used card can make the neighbours reveal; revisions 7 to 9 leave such an Explorer unresolved.
-    /// Revision 11 ([`THIRD_REVIEW_RULES`], rulings MV93 to MV96 and MV98): an Earthchant Chorus discounts
+    /// Revision 11 ([`THIRD_REVIEW_RULES`], rulings MV93 to MV96, MV98 and MV99): an Earthchant Chorus discounts
     /// one purchase a turn; every "on spoil" VP ability of the on-deck card scores (Centaur and Primal
     /// Power on one card); Hempero's upgraded side removes up to three advancements, a stack's copies
     /// each counting; a card Canopy Explorer brings in during the Harvest brings its Earthchant Chorus and
-    /// its exchange; a leader is shuffled into the deck after the starting field is dealt (MV98).
+    /// its exchange; a leader is shuffled into the deck after the starting field is dealt (MV98); Deepriver
+    /// Crystal may be Evoked in the Discard Phase without a Spoil (MV99).
     #[serde(default = "first_rules")]
     pub rules: u8,
 }
@@ -216,7 +217,8 @@ pub const NEW_TURN_RULES: u8 = 9;
 /// The rules revision of the third review's rulings (see [`Options::rules`]): Earthchant Chorus once a turn
 /// (MV93), every "on spoil" VP ability of the on-deck card (MV94), Hempero's count of advancements (MV95),
 /// a Chorus or an exchange brought in by Canopy Explorer in the Harvest (MV96), a leader shuffled into
-/// the deck after the starting field is dealt (MV98).
+/// the deck after the starting field is dealt (MV98), Deepriver Crystal in the Discard Phase without a
+/// Spoil (MV99).
 pub const THIRD_REVIEW_RULES: u8 = 11;
 
 fn first_rules() -> u8 {

@@ -65,8 +65,10 @@ impl MysticVale {
     /// The field is about to be discarded: Hatchery's choices (EN:1041-1043), then a vale may keep one card
     /// (Pool of Visions), then the Discard Phase.
     pub(super) fn enter_discard<S: EventSink<Event>>(&mut self, ev: &mut S) {
-        // After a Spoil the Discard Phase is the only window of Deepriver Crystal (EN:1777).
-        if self.turn.spoiled && !self.cur().field.is_empty() && self.evoke_window(Moment::Discard) {
+        // Deepriver Crystal's window in the Discard Phase (EN:1779), once the purchases are sleeved: after
+        // a Spoil its only one; from rules revision 11 without a Spoil too (ruling MV99).
+        let window = self.turn.spoiled || self.options.rules >= crate::setup::THIRD_REVIEW_RULES;
+        if window && !self.cur().field.is_empty() && self.evoke_window(Moment::Discard) {
             self.phase = Phase::DiscardEvoke;
             return;
         }

@@ -78,6 +78,19 @@ fn revision_11_a_long_wise_advancement_in_a_card_file_is_refused() {
     assert!(e.contains("long_wise") && e.contains("EN:560"), "{e}");
 }
 
+const DEEPRIVER_AFTER_SLEEVING: &str = include_str!("../../fixtures/third-review/deepriver-after-sleeving.json");
+
+/// MV99: Deepriver Crystal "may Evoke this effect during your Harvest or Discard Phase, meaning you may do it
+/// even if you Spoil" (EN:1779). The Discard Phase sleeves the purchases, then discards the field: after
+/// `sleeve c2` the card just improved may go under the deck (`evoke c2`), without a Spoil.
+#[test]
+fn revision_11_deepriver_crystal_evokes_in_the_discard_phase_without_a_spoil() {
+    let g = replay_under(DEEPRIVER_AFTER_SLEEVING, 11).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!g.players[0].token_active, "the amulet was Evoked: its used side is up");
+    let refused = replay_under(DEEPRIVER_AFTER_SLEEVING, 10).err().unwrap_or_default();
+    assert!(refused.contains("evoke c2"), "revision 10: after a Spoil only: {refused}");
+}
+
 /// MV98: the fields are dealt (setup step 5) before the leaders (step 7, EN:2297-2311), each leader
 /// shuffled into its player's deck (EN:816): no leader starts in the starting field or on-deck. Revision 10
 /// dealt the field from the 20 cards, leader included (about one seat in five).
