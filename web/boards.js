@@ -432,7 +432,7 @@ function commandOfNature(v, ctx) {
   const askName = v.question && (typeof v.question.ask === 'string' ? v.question.ask : Object.keys(v.question.ask || {})[0]);
   ctx.question = v.question ? `${asked || askName || ''}` : '';
   return `<div class="con">
-    <div class="info">${t('turn')} ${v.turns + 1} · ${esc(phaseWord('command-of-nature', v.phase, t))} · ${esc(who(v.actor))}</div>
+    <div class="info">${t('turn')} ${v.turns + 1} · ${esc(phaseWord('command-of-nature', v.phase, t))} · ${esc(who(v.phase === 'Setup' && v.question ? v.question.seat : v.actor))}</div>
     ${sides[1 - mySide]}${attackPanel}${inPlay}
     <div class="markets">${market}</div>
     <div class="legend">${t('legend')}${t('colon')} ${icon('strength')} ${t('strength')} · ${icon('health')} ${t('health')} · ${icon('damage')} ${t('damage')} · ${icon('boost')} ${t('boost')} · ${icon('shield')} ${t('shield')} · ${icon('attacked')} ${t('attacked')}</div>
