@@ -38,11 +38,11 @@ pub struct Options {
     /// The card data: `base` (the embedded files) or the path of a user card file (ruling C24).
     pub cards: String,
     /// The rules revision: [`RULES_REVISION`] (the rulebook's, the default); 3, the rules of Sylvan whose
-    /// Oxen Avenger answered lost shields before a defeat and whose Leaf level 8 could send a partner's
-    /// Sage away (rulings C14, C15); 2, also at most 4 hand-overs between partners a turn (ruling C22); or
-    /// 1, the rules of Sylvan before 0.2.0, which also discarded a played command at once instead of
-    /// after its effect (ruling C17). Records replay with the revision they state (1 for versions before
-    /// 0.2.0).
+    /// Oxen Avenger answered lost shields before a defeat, whose Leaf level 8 could send a partner's Sage
+    /// away and which placed a team's warriors in the pack's order (rulings C14, C15, C5); 2, also at
+    /// most 4 hand-overs between partners a turn (ruling C22); or 1, the rules of Sylvan before 0.2.0,
+    /// which also discarded a played command at once instead of after its effect (ruling C17). Records
+    /// replay with the revision they state (1 for versions before 0.2.0).
     pub revision: u8,
 }
 

@@ -1049,15 +1049,6 @@ struct Core {
 }
 
 impl Card<'_, '_> {
-    /// `long_wise`: a long-wise ability may cover another (EN:560), which the rules do not play yet; a
-    /// file that sets it is refused rather than played as if it did not (ruling MV97).
-    fn long_wise(&self) -> Result<bool, CardError> {
-        if self.flag("long_wise")? {
-            return Err(self.err("long_wise", Message::new("mv-data-long-wise")));
-        }
-        Ok(false)
-    }
-
     fn flag(&self, f: &str) -> Result<bool, CardError> {
         match self.raw.get(f) {
             None => Ok(false),
@@ -1206,7 +1197,7 @@ fn parse_file(file: &str, text: &str, core: bool) -> Result<Parsed, CardError> {
             cost: c.u8("cost", 20)?,
             symbols: c.symbols("", true)?,
             ability: c.ability("", "reward")?,
-            long_wise: c.long_wise()?,
+            long_wise: c.flag("long_wise")?,
             eclipse: c.flag("eclipse")?,
             source,
         });

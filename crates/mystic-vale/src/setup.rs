@@ -329,6 +329,13 @@ impl Options {
             SetupError::of_kind(sylvan_engine::SetupErrorKind::CardData, field, e.to_string())
                 .with_words(crate::words::data_error_message(&e))
         })?;
+        if self.rules >= THIRD_REVIEW_RULES
+            && let Some(a) = db.advancements.iter().find(|a| a.long_wise)
+        {
+            // Ruling MV97: the covering of long-wise abilities (EN:560) is not played; revision 10 and
+            // older read the flag and ignored it, and keep doing so for their records.
+            return Err(SetupProblem::LongWise { key: a.key.clone() }.into());
+        }
         self.conclave_choice(db.clone())?;
         if (self.leaders() == Leaders::Draft) != (self.amulets() == Amulets::Draft) {
             return Err(SetupProblem::DraftTogether.into());

@@ -64,6 +64,11 @@ pub enum SetupProblem {
     },
     /// Option `leaders`: the draft without the amulets' draft, or the other way round.
     DraftTogether,
+    /// Option `cards`: a long-wise advancement (EN:560), which rules revision 11 does not play (ruling MV97).
+    LongWise {
+        /// The advancement's key.
+        key: String,
+    },
     /// Option `amulets` without the Mana Storm set.
     AmuletsSet {
         /// The `sets` option as given.
@@ -310,6 +315,7 @@ impl SetupProblem {
                 "conclaves".into()
             }
             DraftTogether | LeadersCount { .. } | LeadersBlank => "leaders".into(),
+            LongWise { .. } => "cards".into(),
             AmuletsSet { .. } => "amulets".into(),
             EditionNone { name, .. } => (*name).into(),
             Start { .. } => "start".into(),
@@ -339,6 +345,7 @@ impl SetupProblem {
             EditionSets { .. } | EditionNone { .. } => SetupErrorKind::Conflict,
             NotInConclaves { .. } | Copies { .. } | NoWorkshop { .. } => SetupErrorKind::Components,
             StackedTwice { .. } => SetupErrorKind::Unreachable,
+            LongWise { .. } => SetupErrorKind::CardData,
             _ => SetupErrorKind::BadValue,
         }
     }
@@ -358,6 +365,7 @@ impl SetupProblem {
             ConclaveTwice { key } => message!("setup-conclave-twice", key = key.as_str()),
             ConclaveCount { n } => message!("setup-conclave-count", n = *n, pick = crate::conclaves::PICK),
             DraftTogether => message!("setup-draft-together"),
+            LongWise { key } => message!("setup-long-wise", key = key.as_str()),
             AmuletsSet { sets, amulets } => message!("setup-amulets-set", sets = sets.as_str(), amulets = *amulets),
             LeadersCount { leaders, need, sets, have } => message!(
                 "setup-leaders-count",

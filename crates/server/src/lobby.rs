@@ -779,22 +779,25 @@ impl Server {
     /// games never expire, and games of bots finish in seconds: otherwise anyone could fill the
     /// server for good). Whether there is room now.
     fn make_room(&self) -> bool {
+        match self.room_for_one_more() {
+            Some(None) => true,
+            Some(Some(oldest)) => self.delete_room(&oldest, msg!("close-made-room")),
+            None => false,
+        }
+    }
+
+    /// Where one more game fits: `Some(None)` while the server holds fewer than [`Limits::max_games`],
+    /// `Some(finished)` for the game finished longest ago that may give way, `None` if none may.
+    fn room_for_one_more(&self) -> Option<Option<Arc<Room>>> {
         if self.rooms.read().unwrap_or_else(PoisonError::into_inner).len() < self.limits.max_games {
-            return true;
+            return Some(None);
         }
         let oldest = self
             .rooms()
             .into_iter()
             .filter(|r| r.lock().table.game().is_terminal())
             .min_by_key(|r| (r.active.load(Ordering::Relaxed), r.id.clone()));
-        oldest.is_some_and(|room| self.delete_room(&room, msg!("close-made-room")))
-    }
-
-    /// Whether [`make_room`](Server::make_room) can find a place: the server holds fewer than
-    /// [`Limits::max_games`], or a finished game may give way.
-    fn room_possible(&self) -> bool {
-        self.rooms.read().unwrap_or_else(PoisonError::into_inner).len() < self.limits.max_games
-            || self.rooms().iter().any(|r| r.lock().table.game().is_terminal())
+        oldest.map(Some)
     }
 
     fn rooms(&self) -> Vec<Arc<Room>> {
@@ -938,7 +941,7 @@ impl Server {
         // Refused before anything is written when no place can be made: a full server of unfinished
         // games costs a stranger's creation no write and no delete (and leaves no row, should the
         // delete fail).
-        if !self.room_possible() {
+        if self.room_for_one_more().is_none() {
             return Err(ApiError::Bad(msg!("server-full")));
         }
         self.store.create(&stored)?;

@@ -59,7 +59,7 @@ chameleon-text = Played on any creature of the current row; it counts as that cr
 
 end-five-rounds = The fifth round ended with an elimination.
 end-deck-exhausted = The draw pile ran out.
-end-stalled = A whole table turn passed with every player passing and nobody drawing (ruling E9).
+end-stalled = A whole table turn passed with every player passing and nothing changing: nobody drew, discarded or got cards back (ruling E9).
 
 ## Events
 

@@ -64,7 +64,7 @@ chameleon-text = Se joue sur n'importe quelle créature de la rangée actuelle ;
 
 end-five-rounds = La cinquième manche s'est terminée par une élimination.
 end-deck-exhausted = La pioche est épuisée.
-end-stalled = Un tour de table complet s'est passé sans qu'aucun joueur ne joue ni ne pioche (décision E9).
+end-stalled = Un tour de table complet s'est passé sans que rien ne change : aucun joueur n'a joué, pioché, défaussé ni récupéré de cartes (décision E9).
 
 ## Événements
 

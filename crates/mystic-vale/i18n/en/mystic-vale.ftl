@@ -570,7 +570,7 @@ mv-data-no-provenance = no provenance: add {"`"}{ $field } = "rulebook: ..."{"`"
 mv-data-provenance-string = provenance must be a string
 mv-data-provenance-unknown = provenance for an unknown field
 mv-data-bool = expected true or false
-mv-data-long-wise = a long-wise ability (EN:560: it may cover another long-wise ability, which then stops) is not played yet: leave this field out or set it to false
+setup-long-wise = the card file marks { $key } long-wise: the covering of one long-wise ability by another (EN:560) is not played yet, so rules revision 11 refuses it (leave the field out, or play {"rules=10"}, which ignores it)
 mv-data-ability-place = {"`"}{ $ability }{"`"} is { $place ->
     [card] a card's (advancement or leader)
    *[vale] a vale's

@@ -637,7 +637,7 @@ mv-data-no-provenance = aucune provenance : ajouter {"`"}{ $field } = "rulebook:
 mv-data-provenance-string = une provenance est un texte
 mv-data-provenance-unknown = provenance d'un champ inconnu
 mv-data-bool = true ou false est attendu
-mv-data-long-wise = une capacité dans le sens de la longueur (EN:560 : elle peut en recouvrir une autre, qui cesse alors d'agir) n'est pas encore jouée : omettez ce champ ou mettez-le à false
+setup-long-wise = le fichier de cartes marque { $key } dans le sens de la longueur : le recouvrement d'une capacité dans le sens de la longueur par une autre (EN:560) n'est pas encore joué, la révision 11 des règles le refuse donc (omettez ce champ, ou jouez {"rules=10"}, qui l'ignore)
 mv-data-ability-place = {"`"}{ $ability }{"`"} est un pouvoir { $place ->
     [card] de carte (Évolution ou meneur)
    *[vale] de carte Val

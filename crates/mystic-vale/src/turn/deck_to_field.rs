@@ -688,8 +688,7 @@ impl MysticVale {
         }
         let fx = &mut self.turn.fx.deck_to_field;
         fx.added = fx.added.saturating_add(n.min(usize::from(u8::MAX)) as u8);
-        self.turn.fx.discount_on_card.in_field |= effects & Effect::DiscountOnCard.bit() != 0;
-        self.turn.fx.exchange.in_field |= effects & Effect::Exchange.bit() != 0;
+        self.note_joined_effects(effects);
         self.count_places();
         if effects & Effect::Unique.bit() != 0 {
             let (mut buys, mut hook) = (self.turn.ability_buys, None);

@@ -214,6 +214,7 @@ impl MysticVale {
                 self.deck_to_field(u32::from(ab.amount) * per, ev);
                 self.turn.fx.deck_to_field.added =
                     self.turn.fx.deck_to_field.added.saturating_add((self.players[i].field.len() - before) as u8);
+                self.joined_in_harvest(before);
             }
             (Timing::Harvest, Effect::Unique) if in_field => {
                 if let Some(m) = crate::effects::module(ab.module) {
@@ -314,13 +315,25 @@ impl MysticVale {
             self.count_places();
             // Rules revision 9 (MV23): Dione's upgraded side among them acts from now on.
             crate::effects::neighbour_on_deck::joined(self, before);
-            if self.options.rules >= crate::setup::THIRD_REVIEW_RULES {
-                // Rules revision 11 (MV96): an Earthchant Chorus or an exchange among them acts too.
-                let (effects, _) = self.cur().field_effects_and_places();
-                self.turn.fx.discount_on_card.in_field |= effects & Effect::DiscountOnCard.bit() != 0;
-                self.turn.fx.exchange.in_field |= effects & Effect::Exchange.bit() != 0;
-            }
+            self.joined_in_harvest(before);
         }
+    }
+
+    /// Rules revision 11 (ruling MV96): the Earthchant Chorus and the exchange of the cards that joined the
+    /// field in the Harvest (its cards from position `from` on) act from now on.
+    fn joined_in_harvest(&mut self, from: usize) {
+        if self.options.rules >= crate::setup::THIRD_REVIEW_RULES {
+            let p = self.cur();
+            let effects = p.field.get(from..).unwrap_or(&[]).iter().fold(0, |e, &x| e | p.stats[x as usize].effects);
+            self.note_joined_effects(effects);
+        }
+    }
+
+    /// The Earthchant Chorus and the exchange among `effects`, of cards that joined the field in the
+    /// Harvest, act from now on.
+    pub(super) fn note_joined_effects(&mut self, effects: u32) {
+        self.turn.fx.discount_on_card.in_field |= effects & Effect::DiscountOnCard.bit() != 0;
+        self.turn.fx.exchange.in_field |= effects & Effect::Exchange.bit() != 0;
     }
 
     /// A vale's "when bought" ability, right after its purchase (EN:1112, 1239).

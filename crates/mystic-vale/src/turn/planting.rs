@@ -349,28 +349,21 @@ impl MysticVale {
 
     /// The first ability of card `c` of the active player with this timing and effect.
     pub(super) fn card_ability(&self, c: u8, timing: Timing, effect: Effect) -> Option<crate::cards::Ability> {
+        self.card_abilities_of(c, timing, effect).next()
+    }
+
+    /// Every ability of card `c` of the active player with this timing and effect: its advancements',
+    /// its leader side's and the one given this turn, in that order.
+    fn card_abilities_of(
+        &self,
+        c: u8,
+        timing: Timing,
+        effect: Effect,
+    ) -> impl Iterator<Item = crate::cards::Ability> + '_ {
         let p = self.cur();
         crate::state::card_abilities(&self.db, p.cards[c as usize], crate::state::leader_face(&self.db, p.leader, c))
             .chain(p.boost_on(c).and_then(|b| b.ability))
-            .find(|a| a.timing == timing && a.effect == effect)
-    }
-
-    /// Every ability of card `c` of `timing` and `effect` ([`card_ability`](MysticVale::card_ability)
-    /// finds the first): its three slots, its leader side and the one given this turn.
-    fn card_abilities_of(&self, c: u8, timing: Timing, effect: Effect) -> [Option<crate::cards::Ability>; 5] {
-        let p = self.cur();
-        let mut out = [None; 5];
-        let all = crate::state::card_abilities(
-            &self.db,
-            p.cards[c as usize],
-            crate::state::leader_face(&self.db, p.leader, c),
-        )
-        .chain(p.boost_on(c).and_then(|b| b.ability))
-        .filter(|a| a.timing == timing && a.effect == effect);
-        for (slot, ab) in out.iter_mut().zip(all) {
-            *slot = Some(ab);
-        }
-        out
+            .filter(move |a| a.timing == timing && a.effect == effect)
     }
 
     pub(super) fn spoil_options(&self) -> bool {
@@ -426,11 +419,14 @@ impl MysticVale {
         {
             let double = if self.players[i].stats[c as usize].has(Effect::DoubleAbilityVp) { 2 } else { 1 };
             let every = self.options.rules >= crate::setup::THIRD_REVIEW_RULES;
-            let abilities = if every {
-                self.card_abilities_of(c, Timing::OnSpoil, Effect::ExtraTurn)
-            } else {
-                [Some(first), None, None, None, None]
-            };
+            // At most its advancements, its leader side and the one given this turn.
+            let mut abilities = [Some(first), None, None, None, None, None];
+            if every {
+                let all = self.card_abilities_of(c, Timing::OnSpoil, Effect::ExtraTurn);
+                for (slot, ab) in abilities.iter_mut().zip(all) {
+                    *slot = Some(ab);
+                }
+            }
             for ab in abilities.into_iter().flatten() {
                 let vp = u16::from(ab.amount) * double;
                 match ab.reward {

@@ -22,6 +22,7 @@ fn samples() -> Vec<SetupProblem> {
         ConclaveTwice { key: "homeland".into() },
         ConclaveCount { n: 1 },
         DraftTogether,
+        LongWise { key: "plow".into() },
         AmuletsSet { sets: "base".into(), amulets: 0 },
         LeadersCount { leaders: Leaders::Choose, need: 8, sets: "base,wild".into(), have: 8 },
         LeadersBlank,
@@ -67,6 +68,7 @@ fn samples() -> Vec<SetupProblem> {
             | ConclaveTwice { .. }
             | ConclaveCount { .. }
             | DraftTogether
+            | LongWise { .. }
             | AmuletsSet { .. }
             | LeadersCount { .. }
             | LeadersBlank

@@ -156,6 +156,6 @@ illegal-now = not legal for { $seat } now ({ $phase }) at move { $moves }: {"`"}
 ## Options: what each says (`sylvan games`, the lobby); a list option's values by name.
 option-solo = solo mode: p1 is the rulebook's Robot, played by the game itself (only p0 decides)
 option-team = team of p0: a (Almyra, Dormuz'el) or b (Kel'Orn, Surok)
-option-robot = the solo Robot's rules revision: 3 (the rulebook's: a card with no positive effect is unusable, and it draws until it holds 4 cards), 2 (older records: its draw could leave it 5 cards) or 1 (older records)
+option-robot = the solo Robot's rules revision: 3 (the rulebook's: a card with no positive effect is unusable, and it counts the cards a destroyed spirit puts in its hand as it draws up to 4), 2 (older records: it counted its draws before drawing) or 1 (older records)
 option-rules = the rules revision: 2 (an attacked player is always asked whether to defend) or 1 (older records: asked only with a Défense it can pay for)
 automated-robot = the Robot (played by the game)

@@ -155,6 +155,6 @@ illegal-now = pas permis à { $seat } maintenant ({ $phase }) au coup { $moves }
 ## Options : ce que dit chacune (`sylvan games`, le salon) ; les valeurs d'une option à liste, par leur nom.
 option-solo = mode solo : p1 est le Robot de la règle, joué par le jeu lui-même (seul p0 décide)
 option-team = équipe de p0 : a (Almyra, Dormuz'el) ou b (Kel'Orn, Surok)
-option-robot = révision des règles du Robot solo : 3 (celle de la règle : une carte sans effet positif est inutilisable, et il pioche jusqu'à avoir 4 cartes en main), 2 (anciens enregistrements : sa pioche pouvait lui laisser 5 cartes) ou 1 (anciens enregistrements)
+option-robot = révision des règles du Robot solo : 3 (celle de la règle : une carte sans effet positif est inutilisable, et il compte les cartes qu'un Esprit détruit lui met en main en piochant jusqu'à 4), 2 (anciens enregistrements : il comptait ses pioches avant de piocher) ou 1 (anciens enregistrements)
 option-rules = révision des règles : 2 (le joueur attaqué est toujours consulté pour se défendre) ou 1 (anciens enregistrements : consulté seulement s'il peut payer une Défense)
 automated-robot = le Robot (joué par le jeu)

@@ -117,6 +117,33 @@ fn cyrilla_copies_canopy_explorer_which_resolves_at_once() {
     assert_eq!(g.mana_left(), 2, "the two Seedlings");
 }
 
+/// Rules revision 11 (ruling MV96): an Earthchant Chorus among the cards a copied Canopy Explorer brings in
+/// acts at once: a purchase may be declared for its card.
+#[test]
+fn cyrilla_copies_canopy_explorer_whose_cards_bring_their_earthchant_chorus() {
+    let game = |rules: u8| {
+        let p0 =
+            player(&[&["totem-chief"], &[], &[], &["earthchant-chorus"], &["seedling"]], &[0, 19], Some(2), &[3, 4, 5]);
+        let p0 = with_leader(p0, "cyrilla", true);
+        let p1 = player(&[&["canopy-explorer"]], &[0], Some(1), &[2]);
+        let setup = Setup {
+            start: 0,
+            players: vec![p0, p1, quiet_at(&[])],
+            commons: commons(&["podlings"], &[], &[]),
+            ..Setup::default()
+        };
+        let options = Options { rules, ..every_set(3) };
+        let mut g = MysticVale::from_setup(&options, &setup, 7).unwrap_or_else(|e| panic!("setup: {e}"));
+        act(&mut g, "pass");
+        act(&mut g, "ability c0");
+        act(&mut g, "ability p1 c0 top");
+        assert_eq!(g.players[0].field, vec![0, 19, 3, 4]);
+        legal(&g)
+    };
+    assert!(game(11).contains(&"buy 1.1 on c3".to_string()), "{:?}", game(11));
+    assert!(!game(10).iter().any(|a| a.contains(" on c")), "revision 10: {:?}", game(10));
+}
+
 #[test]
 fn cyrilla_copies_an_exchange_ability() {
     // Seed Sowers (pay mana for VP, any number of times) from the right neighbour: `sow` is offered.

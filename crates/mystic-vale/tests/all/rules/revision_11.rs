@@ -67,15 +67,21 @@ fn revision_11_hempero_removes_three_advancements_counting_a_stacks_copies() {
     assert_eq!(old.removed_advs.len(), 5, "revision 10 counted positions");
 }
 
-/// MV97: a card file that sets `long_wise` is refused, naming the field, rather than played as if the
-/// flag were not there (the rules do not play long-wise covering yet, EN:560).
+/// MV97: from rules revision 11 a card file that marks an advancement long-wise is refused, naming the
+/// card, rather than played as if the flag were not there (the covering of long-wise abilities, EN:560,
+/// is not played yet); revision 10 read the flag and ignored it, and its records replay so.
 #[test]
 fn revision_11_a_long_wise_advancement_in_a_card_file_is_refused() {
     let base = include_str!("../../../data/base.toml");
     let marked = base.replacen("key = \"plow\"\n", "key = \"plow\"\nlong_wise = true\n", 1);
     assert_ne!(marked, base);
-    let e = sylvan_mystic_vale::CardDb::parse("base.toml", &marked).err().map(|e| e.to_string()).unwrap_or_default();
-    assert!(e.contains("long_wise") && e.contains("EN:560"), "{e}");
+    let path = std::env::temp_dir().join(format!("sylvan-long-wise-{}.toml", std::process::id()));
+    std::fs::write(&path, marked).unwrap_or_else(|e| panic!("{e}"));
+    let options = |rules| Options { cards: path.display().to_string(), rules, ..Options::default() };
+    let e = options(11).validate().err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(e.contains("plow") && e.contains("EN:560"), "{e}");
+    assert!(options(10).validate().is_ok(), "revision 10 ignores the flag");
+    let _ = std::fs::remove_file(&path);
 }
 
 const DEEPRIVER_AFTER_SLEEVING: &str = include_str!("../../fixtures/third-review/deepriver-after-sleeving.json");
