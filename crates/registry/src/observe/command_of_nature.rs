@@ -70,7 +70,7 @@ impl Observe for CommandOfNature {
         out.scaled(f64::from(view.handovers), 3.0);
         out.scaled(f64::from(view.turns), f64::from(view.options.turn_limit.max(1)));
         out.scaled(view.stack.len() as f64, 10.0);
-        out.section("question: who answers (relative seat), what is asked (19 kinds)");
+        out.section("question: who answers (relative seat), what is asked (20 kinds)");
         out.one_hot(view.question.map(|q| rel(usize::from(q.seat))), SEATS);
         out.one_hot(view.question.map(|q| ask_kind(&q.ask)), ASK_KINDS);
         out.section("attack in progress: command card (C), attacking seat (relative), targets/2, cut/5");
