@@ -11,6 +11,11 @@ mod helpers {
     /// The other six creatures, with Gruyère and Le Duc.
     pub const E: &str = "sab cro rai plu urs pel gru duc";
 
+    /// Two players in round 3 with Lichen and Panache eliminated: hands of their cards can only pass.
+    pub fn lichen_and_panache_eliminated() -> Scn {
+        Scn::new(D, 2).round(3).elim("lic", 1).elim("pan", 2)
+    }
+
     pub fn card(s: &str) -> Card {
         s.parse().unwrap_or_else(|e| panic!("bad card {s}: {e}"))
     }
@@ -640,10 +645,7 @@ mod controller {
     #[test]
     fn controller_tie_means_nobody_controls() {
         // 5 (revealed secret) against 3 + 2 (rows 2 and 3).
-        let mut g = Scn::new(D, 2)
-            .round(3)
-            .elim("lic", 1)
-            .elim("pan", 2)
+        let mut g = lichen_and_panache_eliminated()
             .stone(0, 0, "gru")
             .stone(1, 2, "gru")
             .stone(1, 3, "gru")
@@ -1065,14 +1067,7 @@ mod powers {
     // --- Griso ---
 
     fn griso() -> Scn {
-        Scn::new(D, 2)
-            .round(3)
-            .elim("lic", 1)
-            .elim("pan", 2)
-            .stone(0, 1, "gri")
-            .stone(1, 1, "duc")
-            .hand(0, "gri7")
-            .hand(1, "duc5")
+        lichen_and_panache_eliminated().stone(0, 1, "gri").stone(1, 1, "duc").hand(0, "gri7").hand(1, "duc5")
     }
 
     #[test]
@@ -1961,10 +1956,7 @@ mod edge_cases {
     #[test]
     fn stall_rule_e9_full_cycle_of_passes_without_drawing_ends_the_game() {
         // Both hands hold 8 cards of eliminated creatures; nobody discards, so nobody draws.
-        let mut g = Scn::new(D, 2)
-            .round(3)
-            .elim("lic", 1)
-            .elim("pan", 2)
+        let mut g = lichen_and_panache_eliminated()
             .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7")
             .hand(1, "lic8 lic9 lic10 pan0 pan1 pan2 pan3 pan4")
             .game();
@@ -1977,10 +1969,7 @@ mod edge_cases {
 
     #[test]
     fn stall_rule_e9_a_discard_resets_the_count() {
-        let mut g = Scn::new(D, 2)
-            .round(3)
-            .elim("lic", 1)
-            .elim("pan", 2)
+        let mut g = lichen_and_panache_eliminated()
             .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7")
             .hand(1, "lic8 lic9 lic10 pan0 pan1 pan2 pan3 pan4")
             .game();
@@ -1992,10 +1981,7 @@ mod edge_cases {
     /// Case A of the judge's report: 11 cards of eliminated creatures each, 8 Gruyère cards in the pile.
     /// Each player passes and discards 3 (11 to 8), so draws nothing.
     fn eleven_dead_cards_each(rules: u8) -> Equinox {
-        Scn::new(D, 2)
-            .round(3)
-            .elim("lic", 1)
-            .elim("pan", 2)
+        lichen_and_panache_eliminated()
             .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7 lic8 lic9 lic10")
             .hand(1, "pan0 pan1 pan2 pan3 pan4 pan5 pan6 pan7 pan8 pan9 pan10")
             .deck("gru0 gru1 gru2 gru3 gru4 gru5 gru6 gru7")
@@ -2082,10 +2068,7 @@ mod edge_cases {
     /// a full table of passes that change nothing (the count starts from the last discard).
     #[test]
     fn stall_rule_e9_a_table_that_stands_still_ends_after_a_full_cycle_from_the_last_change() {
-        let mut g = Scn::new(D, 2)
-            .round(3)
-            .elim("lic", 1)
-            .elim("pan", 2)
+        let mut g = lichen_and_panache_eliminated()
             .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7 lic8")
             .hand(1, "pan0 pan1 pan2 pan3 pan4 pan5 pan6 pan7 pan8")
             .deck("gru0 gru1 gru2")
@@ -2105,10 +2088,7 @@ mod edge_cases {
     /// Ruling E9: a record whose options do not name `rules` replays with revision 1, as it was played.
     #[test]
     fn stall_rule_e9_records_without_a_rules_revision_replay_with_revision_1() {
-        let s = Scn::new(D, 2)
-            .round(3)
-            .elim("lic", 1)
-            .elim("pan", 2)
+        let s = lichen_and_panache_eliminated()
             .hand(0, "lic0 lic1 lic2 lic3 lic4 lic5 lic6 lic7 lic8 lic9 lic10")
             .hand(1, "pan0 pan1 pan2 pan3 pan4 pan5 pan6 pan7 pan8 pan9 pan10")
             .deck("gru0 gru1 gru2 gru3 gru4 gru5 gru6 gru7")
